@@ -17,7 +17,7 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import functional
+from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 
@@ -107,7 +107,7 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
             raise _escape_error(escaped)
         return _to_arrays(out), new_state
 
-    return jax.jit(run, static_argnums=2)
+    return spmd.per_rank(run, static_argnums=(2,))
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:

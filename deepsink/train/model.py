@@ -14,10 +14,11 @@ from typing import Any
 import jax
 import numpy as np
 
-from deepsink import nn
+from deepsink import context, nn, ops
+from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
-from deepsink.common.tensor import Tensor, unwrap_tree, wrap
+from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
@@ -74,6 +75,7 @@ class Model:
             eval_network, eval_indexes
         )
         self._cache: dict = {}
+        self._broadcast_done = False
 
     @property
     def train_network(self) -> nn.Cell:
@@ -177,6 +179,7 @@ class Model:
         if self._optimizer is None and self._loss_fn is not None:
             raise ValueError(f"For '{api}', 'optimizer' must be given to train with 'loss_fn'")
         check_custom_callbacks(callbacks, api)
+        self._broadcast_parameters()
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
@@ -211,6 +214,25 @@ class Model:
             finally:
                 epochs.close()
             cbs.on_train_end(run_context)
+
+    def _broadcast_parameters(self) -> None:
+        """``parameter_broadcast=True``: rank 0's Parameters (and optimizer state) on every rank,
+        once per Model, before its first training step (MindSpore broadcasts when it first compiles
+        the training network)."""
+        if not context.get_auto_parallel_context("parameter_broadcast"):
+            return
+        mode = context.get_auto_parallel_context("parallel_mode")
+        if not context.data_parallel():
+            raise ValueError(
+                "stand_alone, semi_auto_parallel and auto_parallel do not support parameter "
+                f"broadcast, parallel_mode: {mode}, parameter_broadcast:True"
+            )
+        if self._broadcast_done:
+            return
+        params = tuple(self._train_network.get_parameters())
+        values = ops.Broadcast(0)(tuple(Tensor._from(v) for v in functional.values(params)))
+        functional.update(params, tuple(unwrap(v) for v in values))
+        self._broadcast_done = True
 
     def _eval_in_fit(
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
