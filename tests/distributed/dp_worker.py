@@ -11,17 +11,18 @@ import argparse
 import os
 import signal
 
-import numpy as np
-
 import mindspore as ms
 import mindspore.dataset as ds
 import mindspore.dataset.transforms as transforms
 import mindspore.dataset.vision as vision
+import numpy as np
 from mindspore import nn
 from mindspore.common.initializer import TruncatedNormal
 from mindspore.communication import get_group_size, get_rank, init
 
-MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "mnist", "train")
+MNIST = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "mnist", "train"
+)
 MODES = {  # name: (context mode, dataset_sink_mode)
     "pynative": (ms.PYNATIVE_MODE, False),
     "graph": (ms.GRAPH_MODE, False),
@@ -39,7 +40,9 @@ def seed_pipeline(batch_size, num_samples, num_shards=None, shard_id=None):
     data = data.map(operations=vision.Resize((32, 32), interpolation=vision.Inter.LINEAR),
                     input_columns="image")  # fmt: skip
     data = data.map(operations=vision.Rescale(1.0 / 255.0, 0.0), input_columns="image")
-    data = data.map(operations=vision.Rescale(1 / 0.3081, -1 * 0.1307 / 0.3081), input_columns="image")
+    data = data.map(
+        operations=vision.Rescale(1 / 0.3081, -1 * 0.1307 / 0.3081), input_columns="image"
+    )
     data = data.map(operations=vision.HWC2CHW(), input_columns="image")
     return data.batch(batch_size, drop_remainder=True)
 
@@ -86,7 +89,9 @@ def main():
         batch, shards = 32 * a.shards, {}
     else:
         init()
-        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+        ms.set_auto_parallel_context(
+            parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True
+        )
         rank, size = get_rank(), get_group_size()
         tag, batch, shards = f"rank{rank}", 32, {"num_shards": size, "shard_id": rank}
     for mode in a.modes.split(","):
