@@ -83,6 +83,7 @@ def main():
     p.add_argument("--shards", type=int, default=2)
     p.add_argument("--modes", default="pynative,graph,sink")
     p.add_argument("--die-at-step", type=int, default=0)
+    p.add_argument("--lr", type=float, default=0.01)
     a = p.parse_args()
     if a.single:
         rank, size, tag = 0, 1, "single"
@@ -93,14 +94,19 @@ def main():
             parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True
         )
         rank, size = get_rank(), get_group_size()
+        with open(os.path.join(a.out, f"pid_rank{rank}"), "w") as f:
+            f.write(str(os.getpid()))
         tag, batch, shards = f"rank{rank}", 32, {"num_shards": size, "shard_id": rank}
     for mode in a.modes.split(","):
         ctx_mode, sink = MODES[mode]
         ms.set_context(mode=ctx_mode)
         ms.set_seed(1)
         net = LeNet5()
+        if a.single:
+            np.savez(os.path.join(a.out, "init_single.npz"),
+                     **{p.name: p.asnumpy() for p in net.get_parameters()})  # fmt: skip
         loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-        model = ms.Model(net, loss, nn.Momentum(net.trainable_params(), 0.01, 0.9))
+        model = ms.Model(net, loss, nn.Momentum(net.trainable_params(), a.lr, 0.9))
         data = seed_pipeline(batch, a.steps * batch, **shards)
         callbacks = [ms.LossMonitor(1)]
         if a.die_at_step and rank == 1:
