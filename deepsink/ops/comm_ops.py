@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from deepsink._core import spmd
+from deepsink._core import functional, spmd
 from deepsink.common.tensor import Tensor, unwrap_tree
 from deepsink.communication.management import GlobalComm, _check_group
 from deepsink.ops.primitive import Primitive, prim_attr_register
@@ -50,6 +50,10 @@ def run_collective(name: str, op: Callable[[Any], Any], key: Any, x: Any) -> Any
         out = arrays  # a world of one process: every collective is the identity
     elif spmd.in_program():
         out = op(arrays)
+    elif functional.discovering():  # shapes only: the collective over a vmapped stand-in axis
+        size = spmd.world().size
+        stacked = jax.vmap(op, in_axes=None, axis_size=size, axis_name=spmd.AXIS)(arrays)
+        out = jax.tree_util.tree_map(lambda a: a[0], stacked)
     elif any(isinstance(a, jax.core.Tracer) for a in jax.tree_util.tree_leaves(arrays)):
         raise RuntimeError(
             f"For '{name}', a collective inside a PyNative function being differentiated or traced "
