@@ -2,10 +2,11 @@
 
 The flags are msrun's (``--worker_num``, ``--local_worker_num``, ``--master_addr``, ``--master_port``,
 ``--node_rank``, ``--log_dir``, ``--join``, ``--cluster_time_out``), then the script and its arguments.
-Each worker is ``python -m deepsink run script ...`` (so ``import mindspore`` is deepsink) with msrun's
+Each worker is ``python -m deepsink.launcher script ...``: it joins the job, then runs the script
+as ``deepsink run`` does (so ``import mindspore`` is deepsink), with msrun's
 environment (``MS_WORKER_NUM``, ``MS_SCHED_HOST``, ``MS_SCHED_PORT``, ``MS_TOPO_TIMEOUT``, ``RANK_ID``,
 ``RANK_SIZE``, ``DEVICE_ID``, ``MS_ROLE``), writing ``<log_dir>/worker_<rank>.log``. There is no
-scheduler process: ``communication.init()`` on rank 0 hosts JAX's coordination service at
+scheduler process: rank 0's worker hosts JAX's coordination service at
 ``master_addr:master_port``.
 
 Unlike msrun, the launcher always stays to supervise its workers (``--join True`` additionally
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections import deque
 from dataclasses import dataclass
 from typing import IO
@@ -127,7 +129,7 @@ def _start(ns: argparse.Namespace, ranks: list[int]) -> list[_Worker]:
             PYTHONUNBUFFERED="1",
         )
         log = os.path.join(ns.log_dir, f"worker_{rank}.log")
-        cmd = [sys.executable, "-m", "deepsink", "run", ns.task_script, *ns.task_script_args]
+        cmd = [sys.executable, "-m", "deepsink.launcher", ns.task_script, *ns.task_script_args]
         print(
             f"Start worker process with rank id:{rank}, log file:{log}. Environment variable "
             f"[RANK_ID={rank}] is exported. Execute command: {' '.join(cmd)}",
@@ -276,3 +278,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="deepsink launch", description=__doc__.splitlines()[0])
     add_arguments(parser)
     return launch(parser.parse_args(argv))
+
+
+def worker_main(argv: list[str]) -> int:
+    """A worker: join the job, then run the script as ``deepsink run`` does.
+
+    A failing script exits at once with its status (``os._exit``): the normal exit path would wait
+    in ``jax.distributed``'s shutdown barrier for workers that are themselves blocked waiting for
+    this one, and the launcher only learns of a failure when the worker has exited."""
+    from deepsink.__main__ import main as cli
+    from deepsink.communication import management
+
+    management.join("deepsink launch")
+    try:
+        code = cli(["run", *argv])
+    except SystemExit as e:
+        if e.code is None or isinstance(e.code, int):
+            code = e.code or 0
+        else:
+            print(e.code, file=sys.stderr)
+            code = 1
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    if code:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return 0
+
+
+if __name__ == "__main__":  # python -m deepsink.launcher script [args]: what the launcher starts
+    raise SystemExit(worker_main(sys.argv[1:]))

@@ -121,52 +121,7 @@ def init(backend_name: str | None = None) -> None:
         )
     if spmd.world() is not None:
         return
-    if os.environ.get("MS_ROLE") == "MS_SCHED":
-        raise RuntimeError(
-            "For 'init', deepsink runs no scheduler process (rank 0 hosts the coordination "
-            "service); " + _HOW_TO_LAUNCH
-        )
-    missing = [
-        v for v in ("MS_WORKER_NUM", "MS_SCHED_HOST", "MS_SCHED_PORT") if v not in os.environ
-    ]
-    if missing:
-        raise RuntimeError(
-            "For 'init', this process was not started by a distributed launcher (the environment "
-            f"variables {missing} are not set). To run distributed training, " + _HOW_TO_LAUNCH
-        )
-    size = _env_int("MS_WORKER_NUM")
-    if "RANK_ID" not in os.environ:
-        raise RuntimeError(
-            "For 'init', RANK_ID is not set: deepsink needs each worker's rank from the launcher "
-            "(with several nodes, pass '--node_rank' to every node's launcher)"
-        )
-    rank = _env_int("RANK_ID")
-    local_rank = _env_int("DEVICE_ID") if "DEVICE_ID" in os.environ else 0
-    if not 0 <= rank < size:
-        raise RuntimeError(f"For 'init', RANK_ID must be in [0, {size}), but got {rank}")
-    timeout = _env_int("MS_TOPO_TIMEOUT") if "MS_TOPO_TIMEOUT" in os.environ else 600
-    local_size = _local_size(size)
-    if platform == "CPU":
-        jax.config.update("jax_cpu_collectives_implementation", "gloo")
-    address = f"{os.environ['MS_SCHED_HOST']}:{os.environ['MS_SCHED_PORT']}"
-    try:
-        jax.distributed.initialize(
-            address,
-            num_processes=size,
-            process_id=rank,
-            local_device_ids=[local_rank] if platform == "GPU" else None,
-            initialization_timeout=timeout if timeout > 0 else 10**7,
-        )
-    except RuntimeError as e:
-        if "before any JAX" in str(e):
-            raise RuntimeError(
-                "For 'init', call init() before creating any Tensor, Parameter or network: "
-                f"the device runtime has already started ({e})"
-            ) from e
-        raise RuntimeError(
-            f"For 'init', joining the job at {address} as rank {rank} of {size} failed "
-            f"(cluster_time_out={timeout} s): {e}"
-        ) from e
+    rank, size, local_rank, local_size = join("init", platform)
     devices = jax.devices()
     per_process = {}
     for d in devices:
@@ -180,6 +135,65 @@ def init(backend_name: str | None = None) -> None:
     GlobalComm.BACKEND = backend_name
     GlobalComm.WORLD_COMM_GROUP = _BACKEND_GROUP[backend_name]
     GlobalComm.INITED = True
+
+
+def join(api: str = "init", platform: str | None = None) -> tuple[int, int, int, int]:
+    """Join the job described by the launcher's environment (``jax.distributed.initialize``), once;
+    (rank, size, local rank, local size). ``deepsink launch``'s workers join before the script
+    runs, so a script may create Tensors (or call ``set_seed``) before ``init()``, as on MindSpore."""
+    platform = platform or _platform()
+    if os.environ.get("MS_ROLE") == "MS_SCHED":
+        raise RuntimeError(
+            f"For '{api}', deepsink runs no scheduler process (rank 0 hosts the coordination "
+            "service); " + _HOW_TO_LAUNCH
+        )
+    missing = [
+        v for v in ("MS_WORKER_NUM", "MS_SCHED_HOST", "MS_SCHED_PORT") if v not in os.environ
+    ]
+    if missing:
+        raise RuntimeError(
+            f"For '{api}', this process was not started by a distributed launcher (the environment "
+            f"variables {missing} are not set). To run distributed training, " + _HOW_TO_LAUNCH
+        )
+    size = _env_int("MS_WORKER_NUM")
+    if "RANK_ID" not in os.environ:
+        raise RuntimeError(
+            f"For '{api}', RANK_ID is not set: deepsink needs each worker's rank from the launcher "
+            "(with several nodes, pass '--node_rank' to every node's launcher)"
+        )
+    rank = _env_int("RANK_ID")
+    local_rank = _env_int("DEVICE_ID") if "DEVICE_ID" in os.environ else 0
+    if not 0 <= rank < size:
+        raise RuntimeError(f"For '{api}', RANK_ID must be in [0, {size}), but got {rank}")
+    local_size = _local_size(size)
+    if jax.distributed.is_initialized():
+        return rank, size, local_rank, local_size
+    timeout = _env_int("MS_TOPO_TIMEOUT") if "MS_TOPO_TIMEOUT" in os.environ else 600
+    if platform == "CPU":
+        jax.config.update("jax_cpu_collectives_implementation", "gloo")
+    address = f"{os.environ['MS_SCHED_HOST']}:{os.environ['MS_SCHED_PORT']}"
+    try:
+        jax.distributed.initialize(
+            address,
+            num_processes=size,
+            process_id=rank,
+            local_device_ids=[local_rank] if platform == "GPU" else None,
+            initialization_timeout=timeout if timeout > 0 else 10**7,
+            # workers finishing at different times wait for each other at exit this long
+            shutdown_timeout_seconds=timeout if timeout > 0 else 10**7,
+        )
+    except RuntimeError as e:
+        if "before any JAX" in str(e):
+            raise RuntimeError(
+                f"For '{api}', call init() before creating any Tensor, Parameter or network, or "
+                f"launch with 'deepsink launch' (its workers join first): the device runtime has "
+                f"already started ({e})"
+            ) from e
+        raise RuntimeError(
+            f"For '{api}', joining the job at {address} as rank {rank} of {size} failed "
+            f"(cluster_time_out={timeout} s): {e}"
+        ) from e
+    return rank, size, local_rank, local_size
 
 
 def _local_size(size: int) -> int:

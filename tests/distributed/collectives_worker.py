@@ -15,6 +15,8 @@ from mindspore.communication import (
     init,
 )
 
+ms.set_seed(0)  # Tensors before init(): the launcher's workers have joined the job already
+before = ms.Tensor(np.ones(2, np.float32)) * 2
 init()
 rank, out = get_rank(), sys.argv[1]
 x = ms.Tensor(np.array([rank + 1.0, 10.0 * (rank + 1)], np.float32))
@@ -28,6 +30,7 @@ res = {
     "prod": ops.AllReduce(ops.ReduceOp.PROD)(x).asnumpy().tolist(),
     "gather": ops.AllGather()(x).asnumpy().tolist(),
     "bcast": ops.Broadcast(1)((x,))[0].asnumpy().tolist(),
+    "before": ops.AllReduce()(before).asnumpy().tolist(),
     "int_sum": ops.AllReduce()(ms.Tensor(np.array([rank + 1], np.int32))).asnumpy().tolist(),
 }
 

@@ -21,6 +21,7 @@ def test_collectives_on_two_ranks(tmp_path):
         assert got["gather"] == [1.0, 10.0, 2.0, 20.0]  # concatenated in rank order
         assert got["bcast"] == [2.0, 20.0]  # rank 1's value
         assert got["int_sum"] == [3]
+        assert got["before"] == [4.0, 4.0]  # a Tensor made before init()
         assert got["jit_sum"] == [6.0, 60.0]  # the all-reduce inside a compiled function
     assert r[0]["init_w"] != r[1]["init_w"]  # different seeds: different initial weights
     np.testing.assert_array_equal(r[0]["trained_w"], r[1]["trained_w"])  # broadcast, then equal
