@@ -132,11 +132,14 @@ def per_rank(
 
 
 _COLLECTIVES: dict[Any, Callable] = {}
+eager_collectives = 0  # collectives run as programs of their own (outside a compiled step)
 
 
 def collective(op: Callable[[Any], Any], key: Any, x: Any) -> Any:
     """Run ``op`` (a function of this rank's value using ``lax`` collectives over ``AXIS``) on a
     concrete local value, as one program across the ranks; compiled once per ``key``."""
+    global eager_collectives
+    eager_collectives += 1
     f = _COLLECTIVES.get(key)
     if f is None:
         f = _COLLECTIVES[key] = per_rank(op)

@@ -8,6 +8,7 @@ reference: one process, batch ``32 * --shards``, the same samples, saved to ``OU
 """
 
 import argparse
+import json
 import os
 import signal
 
@@ -19,6 +20,8 @@ import numpy as np
 from mindspore import nn
 from mindspore.common.initializer import TruncatedNormal
 from mindspore.communication import get_group_size, get_rank, init
+
+from deepsink._core import spmd
 
 MNIST = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "mnist", "train"
@@ -111,7 +114,13 @@ def main():
         callbacks = [ms.LossMonitor(1)]
         if a.die_at_step and rank == 1:
             callbacks.append(DieAt(a.die_at_step))
+        eager_before = spmd.eager_collectives
         model.train(1, data, callbacks=callbacks, dataset_sink_mode=sink)
+        loops = [v for v in model._cache.values() if hasattr(v, "dispatches")]
+        stats = {"eager_collectives": spmd.eager_collectives - eager_before,
+                 "sink_dispatches": sum(loop.dispatches for loop in loops)}  # fmt: skip
+        with open(os.path.join(a.out, f"{mode}_{tag}.json"), "w") as f:
+            json.dump(stats, f)
         np.savez(os.path.join(a.out, f"{mode}_{tag}.npz"),
                  **{p.name: p.asnumpy() for p in net.get_parameters()})  # fmt: skip
         print(f"rank {rank}/{size}: {mode} done", flush=True)

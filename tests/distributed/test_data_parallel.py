@@ -5,6 +5,7 @@ gradients_mean=True); one process trains the same network on the same 64 samples
 Parameters after N steps must agree (1e-5) on both ranks, in sink and non-sink mode.
 """
 
+import json
 import os
 import sys
 
@@ -34,6 +35,14 @@ def _check_equivalent(tmp_path, steps, modes):
         log = (tmp_path / "logs" / f"worker_{rank}.log").read_text()
         assert f"epoch: 1 step: {steps}, loss is" in log
     for mode in modes.split(","):
+        for rank in (0, 1):
+            stats = json.loads((out / f"{mode}_rank{rank}.json").read_text())
+            if mode == "sink":  # one program for the sink, the all-reduce inside it
+                assert stats == {"eager_collectives": 0, "sink_dispatches": 1}
+            elif mode == "graph":  # the compiled step holds the all-reduce
+                assert stats["eager_collectives"] == 0
+            else:  # PyNative: one gradient all-reduce per step, as its own program
+                assert stats["eager_collectives"] == steps
         single = np.load(out / f"{mode}_single.npz")
         init = np.load(out / "init_single.npz")
         for rank in (0, 1):
