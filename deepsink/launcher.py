@@ -233,11 +233,13 @@ def launch(ns: argparse.Namespace) -> int:
         if ns.join:
             tail = _Tail([w.log for w in workers], sys.stdout)
             tail.start()
-        failed = None
+        failed: list[_Worker] = []
         while not stop_signal:
             codes = [w.proc.poll() for w in workers]
-            failed = next((w for w, c in zip(workers, codes) if c not in (None, 0)), None)
-            if failed is not None or all(c == 0 for c in codes):
+            # every worker found failed in the same poll: one may be the cause, the others its
+            # victims (a peer's collective erroring out), and the order within a poll is unknown
+            failed = [w for w, c in zip(workers, codes) if c not in (None, 0)]
+            if failed or all(c == 0 for c in codes):
                 break
             time.sleep(_POLL_S)
         if stop_signal:
@@ -249,7 +251,7 @@ def launch(ns: argparse.Namespace) -> int:
             )
             _stop(workers)
             return 128 + stop_signal[0]
-        if failed is None:
+        if not failed:
             print("deepsink launch: all workers exited successfully", flush=True)
             return 0
         _stop(workers)
@@ -257,13 +259,14 @@ def launch(ns: argparse.Namespace) -> int:
             tail.done.set()
             tail.join()
             tail = None
-        print(
-            f"deepsink launch: worker {failed.rank} (pid {failed.proc.pid}) "
-            f"{_exit_text(failed.proc.returncode)}; the other workers were stopped. "
-            f"Last lines of {failed.log}:\n{_last_lines(failed.log)}",
-            file=sys.stderr,
-            flush=True,
-        )
+        report = [
+            f"deepsink launch: worker {w.rank} (pid {w.proc.pid}) {_exit_text(w.proc.returncode)}"
+            for w in failed
+        ]
+        report.append("the other workers were stopped.")
+        for w in failed:
+            report.append(f"Last lines of {w.log}:\n{_last_lines(w.log)}")
+        print("\n".join(report), file=sys.stderr, flush=True)
         return 1
     finally:
         _stop(workers)
