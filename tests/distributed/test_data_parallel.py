@@ -68,3 +68,15 @@ def test_two_ranks_sink_equal_one_process_on_the_joint_batch(tmp_path):
 @pytest.mark.slow
 def test_two_ranks_equal_one_process_in_every_mode(tmp_path):
     _check_equivalent(tmp_path, 6, "pynative,graph,sink")
+
+
+@pytest.mark.slow
+def test_the_data_parallel_example_runs_on_two_ranks(tmp_path):
+    example = os.path.join(DIST_TESTS, "..", "..", "examples", "lenet_data_parallel.py")
+    res = launch(tmp_path, example, "--epochs", 1, "--sink-size", 20, extra=("--join", "True"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    for rank in (0, 1):
+        log = (tmp_path / "logs" / f"worker_{rank}.log").read_text()
+        assert f"rank {rank}/2: 937 batches of 32" in log
+        assert "epoch: 1 step: 20, loss is" in log
+        assert f"rank {rank}: accuracy on its test shard" in log
