@@ -77,7 +77,8 @@ def test_a_worker_killed_mid_training_is_reported_and_nothing_survives(tmp_path)
 
 
 @pytest.mark.slow
-def test_killing_the_launcher_takes_its_workers_with_it(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_killing_the_launcher_takes_its_workers_with_it(tmp_path, sig):
     script = _script(tmp_path, (
         "import os, time\n"
         "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
@@ -93,8 +94,9 @@ def test_killing_the_launcher_takes_its_workers_with_it(tmp_path):
             time.sleep(0.1)
         time.sleep(0.3)
         pids = [int((tmp_path / f"pid{r}").read_text()) for r in (0, 1)]
-        proc.send_signal(signal.SIGKILL)  # no chance to clean up: the workers' PDEATHSIG does it
-        proc.wait(timeout=10)
+        # SIGTERM: the launcher stops its workers; SIGKILL: the workers' PDEATHSIG does it
+        proc.send_signal(sig)
+        assert proc.wait(timeout=30) == (143 if sig == signal.SIGTERM else -signal.SIGKILL)
         deadline = time.monotonic() + 10
         while any(alive(p) for p in pids) and time.monotonic() < deadline:
             time.sleep(0.1)
