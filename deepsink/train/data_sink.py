@@ -39,7 +39,7 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
     if not callable(fn):
         raise TypeError(f"For 'data_sink', 'fn' must be callable, but got {type(fn).__name__}")
     state: dict[str, Any] = {}
-    cache: dict = {}
+    cache: _jit.CompileCache = _jit.CompileCache()
 
     def sink_fun() -> Any:
         session = state.get("session")

@@ -85,7 +85,7 @@ class _SinkNetwork(nn.Cell):
         self.network = network
         self._helper = helper
         self._session: SinkSession | None = None
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
 
     def _open(self) -> SinkSession:
         if self._session is None:

@@ -73,7 +73,7 @@ class Model:
         self._eval_network, self._eval_indexes = self._build_eval_network(
             eval_network, eval_indexes
         )
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
 
     @property
     def train_network(self) -> nn.Cell:
@@ -118,8 +118,9 @@ class Model:
                     step_begin(run_context)
                     outs = session.run("all" if on_outputs else "last")
                     if on_outputs:
-                        on_outputs(outs, n)
-                        outs = _last(outs)
+                        for step_outs in outs:
+                            on_outputs(step_outs)
+                        outs = outs[-1]
                     params.net_outputs = wrap(_as_arrays(outs))
                     step_end(run_context)
                     yield
@@ -132,7 +133,7 @@ class Model:
                     step_begin(run_context)
                     outs = network(*batch)
                     if on_outputs:
-                        on_outputs(outs, None)
+                        on_outputs(outs)
                     params.net_outputs = outs
                     step_end(run_context)
                     if run_context.get_stop_requested():
@@ -264,13 +265,8 @@ class Model:
         cbs.on_eval_end(run_context)
         return results
 
-    def _update_metrics(self, outputs: Any, stacked_steps: int | None) -> None:
-        """Feed metrics one step's outputs (or each step of a sink's stacked outputs)."""
-        if stacked_steps is not None:
-            outs = outputs if isinstance(outputs, tuple | list) else (outputs,)
-            for i in range(stacked_steps):
-                self._update_metrics(tuple(o[i] for o in outs), None)
-            return
+    def _update_metrics(self, outputs: Any) -> None:
+        """Feed metrics one step's outputs."""
         if isinstance(outputs, Tensor | np.ndarray):
             outputs = (outputs,)
         for metric in self._metric_fns.values():
@@ -292,10 +288,6 @@ def _due(epoch: int, valid_frequency: int | list) -> bool:
     if isinstance(valid_frequency, list):
         return epoch in valid_frequency
     return epoch % valid_frequency == 0
-
-
-def _last(outs: Any) -> Any:
-    return tuple(o[-1] for o in outs) if isinstance(outs, tuple | list) else outs[-1]
 
 
 def _as_arrays(outs: Any) -> Any:

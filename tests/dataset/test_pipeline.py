@@ -211,7 +211,7 @@ def test_worker_process_death_raises_instead_of_hanging(no_leaks):
 def test_python_multiprocessing_gives_the_same_rows(no_leaks):
     ref = rows(slices(20).map(lambda x: x * 3 + 1, "x").batch(4))
     d = slices(20).map(
-        lambda x: x * 3 + 1, "x", num_parallel_workers=3, python_multiprocessing=True
+        lambda x: x * 3 + 1, "x", num_parallel_workers=2, python_multiprocessing=True
     )
     assert rows(d.batch(4)) == ref
 
