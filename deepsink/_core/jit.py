@@ -19,6 +19,7 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
@@ -45,7 +46,8 @@ def state_of(cell: Any) -> tuple:
                 "different Parameters; every Parameter of a network needs a unique name"
             )
     _random.KEY.ensure()
-    return (*params, _random.KEY)
+    _checks.CHECKS.ensure()
+    return (*params, _random.KEY, _checks.CHECKS)
 
 
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
@@ -123,6 +125,7 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     dyn, spec = split_args(args, kwargs)
     out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
     functional.update(entry.boxes, new_state)
+    _checks.poll()
     return out
 
 
@@ -154,6 +157,7 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
         functional.update(entry.boxes, new_state)
+        _checks.poll()
         return out
 
     return wrapper

@@ -34,11 +34,12 @@ class DatasetHelper:
         ):
             fail("DatasetHelper", "sink_size", "-1 or a positive int", sink_size)
         check_positive_int(epoch_num, "epoch_num", "DatasetHelper")
-        size = dataset.get_dataset_size()
-        if not size or size <= 0:
-            raise ValueError(
-                f"For 'DatasetHelper', 'dataset' must not be empty, but its size is {size}"
-            )
+        if not dataset_sink_mode or sink_size == -1:
+            size = dataset.get_dataset_size()
+            if not size or size <= 0:
+                raise ValueError(
+                    f"For 'DatasetHelper', 'dataset' must not be empty, but its size is {size}"
+                )
         self.dataset = dataset
         self.dataset_sink_mode = dataset_sink_mode
         self.epoch_num = epoch_num

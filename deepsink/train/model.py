@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from deepsink import nn
+from deepsink._core import checks as _checks
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
 from deepsink.common.tensor import Tensor, unwrap_tree, wrap
@@ -25,10 +26,18 @@ from deepsink.train.sink.queue import endless_batches
 from deepsink.train.sink.session import SinkSession
 
 
-def _check_dataset(dataset: Any, arg: str, api: str) -> int:
+def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> int | None:
+    """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
+    is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
         fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
-    size = dataset.get_dataset_size()
+    if not need_size:
+        known = getattr(dataset, "_known_size", None)
+        size = known() if known is not None else dataset.get_dataset_size()
+        if size is None:
+            return None
+    else:
+        size = dataset.get_dataset_size()
     if not size or size <= 0:
         raise ValueError(
             f"For '{api}', '{arg}' must not be empty, but its get_dataset_size() is {size}; "
@@ -139,6 +148,7 @@ class Model:
                     if run_context.get_stop_requested():
                         break
                 jax.block_until_ready(unwrap_tree(params.net_outputs))
+                _checks.raise_pending()  # data checks failed in compiled steps of this epoch
                 yield
         finally:
             batches.close()
@@ -165,8 +175,8 @@ class Model:
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
             fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
-        size = _check_dataset(train_dataset, "train_dataset", api)
         sink_size = _check_sink_size(sink_size, api)
+        size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:
             if not isinstance(valid_frequency, list):
                 check_positive_int(valid_frequency, "valid_frequency", api)

@@ -14,6 +14,7 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core.jit import CompileCache
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
@@ -77,6 +78,10 @@ class SinkSession:
                  cache: CompileCache) -> None:  # fmt: skip
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
+        # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
+        self._checks_at = next(
+            (i for i, b in enumerate(self.boxes) if b is _checks.CHECKS), None
+        )
         self.loop = compiled_loop(cache, fn, self.boxes, transform)
         self.device = context.device()
         self.queue = DeviceQueue(
@@ -108,6 +113,7 @@ class SinkSession:
             if pieces:
                 functional.update(self.boxes, state)
         self.host_syncs += 1
+        flag = state[self._checks_at] if self._checks_at is not None else None
         if collect == "last":
             last, _ = pieces[-1]
             last = (
@@ -115,9 +121,13 @@ class SinkSession:
                 if isinstance(last, list)
                 else jax.tree_util.tree_map(lambda a: a[-1], last)
             )
-            return jax.device_get(last)
+            last, flag = jax.device_get((last, flag))  # the sink's one read
+            _checks.raise_pending(flag)
+            return last
+        host, flag = jax.device_get((pieces, flag))
+        _checks.raise_pending(flag)
         steps: list = []
-        for outs, n in jax.device_get(pieces):
+        for outs, n in host:
             if isinstance(outs, list):  # "steps" strategy: already one entry per step
                 steps.extend(outs)
             else:  # "scan": outputs stacked along a leading steps axis
