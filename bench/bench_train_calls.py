@@ -80,7 +80,7 @@ def main() -> None:
     at10 = rss[min(9, len(rss) - 1)]
     result = {
         "command": "python " + " ".join(sys.argv),
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "calls": a.calls,
         "sink_size": a.sink_size,

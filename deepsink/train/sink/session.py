@@ -79,9 +79,7 @@ class SinkSession:
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
         # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
-        self._checks_at = next(
-            (i for i, b in enumerate(self.boxes) if b is _checks.CHECKS), None
-        )
+        self._checks_at = next((i for i, b in enumerate(self.boxes) if b is _checks.CHECKS), None)
         self.loop = compiled_loop(cache, fn, self.boxes, transform)
         self.device = context.device()
         self.queue = DeviceQueue(
