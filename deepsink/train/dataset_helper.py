@@ -123,6 +123,9 @@ class _SinkNetwork(nn.Cell):
 
 def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper) -> nn.Cell:
     """Bind ``network`` to the helper's device queue in sink mode (the network itself otherwise)."""
+    if not isinstance(network, nn.Cell):
+        fail("connect_network_with_dataset", "network", "a Cell (the network to run on the "
+             "helper's data)", type(network).__name__, TypeError)  # fmt: skip
     if not isinstance(dataset_helper, DatasetHelper):
         fail("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
              type(dataset_helper).__name__, TypeError)  # fmt: skip

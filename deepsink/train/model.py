@@ -7,6 +7,7 @@ advances by the sink's size (MindSpore's rule); otherwise they fire every step.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -188,6 +189,8 @@ class Model:
         if self._optimizer is None and self._loss_fn is not None:
             raise ValueError(f"For '{api}', 'optimizer' must be given to train with 'loss_fn'")
         check_custom_callbacks(callbacks, api)
+        if self._loss_fn is None:
+            _check_network_takes_columns(self._network, train_dataset, api)
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
@@ -291,6 +294,29 @@ class Model:
         """The network's output for ``predict_data`` in inference mode."""
         self._network.set_train(False)
         return self._network(*predict_data)
+
+
+def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> None:
+    """Without a loss_fn the network itself is trained on every dataset column and must return
+    the loss; say so up front instead of failing inside construct with an argument-count error."""
+    names = list(dataset.get_col_names()) if hasattr(dataset, "get_col_names") else None
+    if not names:
+        return
+    try:
+        sig = inspect.signature(network.construct)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*names)
+    except TypeError:
+        raise TypeError(
+            f"For '{api}', the Model has no 'loss_fn', so the network is trained as it is: it is "
+            f"called with every dataset column ({len(names)}: {names}) and must return the loss, "
+            f"but {type(network).__name__}.construct{sig} cannot take {len(names)} inputs. Give "
+            "the Model a loss and an optimizer (Model(net, loss_fn=..., optimizer=...)), or pass a "
+            "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
+            "loss), optimizer))"
+        ) from None
 
 
 def _due(epoch: int, valid_frequency: int | list) -> bool:

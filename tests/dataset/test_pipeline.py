@@ -305,7 +305,7 @@ def test_results_do_not_depend_on_the_execution_path(monkeypatch):
     """Per-row vs per-block ops, block sizes, worker threads, streaming vs random access."""
     ds.config.set_seed(5)
     ref = epochs(augmented(), 2)
-    for workers in (2, 3):
+    for workers in (2,):  # at most the CPU count (MindSpore rule); CI has 2
         assert all(np.array_equal(x, y) for x, y in zip(ref, epochs(augmented(workers=workers), 2)))
     monkeypatch.setattr(engine_nodes, "ROWS_PER_BLOCK", 5)
     monkeypatch.setattr(engine_datasets, "ROWS_PER_BLOCK", 5)
