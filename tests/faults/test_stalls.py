@@ -185,3 +185,22 @@ def test_counting_a_sizeless_source_says_why_it_runs_long(monkeypatch):
         assert ds.GeneratorDataset(slow, ["x"]).get_dataset_size() == 600
     text = " ".join(str(w.message) for w in caught)
     assert "no __len__" in text.replace("without __len__", "no __len__") and "sink_size > 0" in text
+
+
+def test_a_source_error_in_a_sink_arrives_with_its_origin():
+    def failing():
+        for i in range(300):
+            if i == 260:
+                raise ZeroDivisionError("bad row 260")
+            yield np.full((3,), i, np.float32), np.zeros((2,), np.float32)
+
+    net = Linear(3, 2)
+    model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    data = ds.GeneratorDataset(failing, ["x", "y"]).batch(2)
+    t0 = time.monotonic()
+    with pytest.raises(
+        RuntimeError, match=r"ZeroDivisionError after 260 rows: bad row 260"
+    ) as info:
+        model.train(1, data, dataset_sink_mode=True, sink_size=140)
+    assert time.monotonic() - t0 < 30
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
