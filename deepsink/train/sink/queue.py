@@ -42,7 +42,7 @@ def endless_batches(dataset: Any) -> Iterator[Iterator[tuple]]:
 
 
 class SinkStarvationError(RuntimeError):
-    """The device waited longer than ``sink_timeout`` for data.
+    """No batch arrived for ``sink_timeout`` seconds while the device waited for data.
 
     Usually a slow host pipeline (a costly map on some samples). Verify with
     ``dataset_sink_mode=False``, or iterate the dataset alone (``create_dict_iterator()``) and tune it
