@@ -2,6 +2,7 @@
 trains; an endless source is never counted when the size is not needed (issue 7, defects 1, 3, 7)."""
 
 import re
+import signal
 import threading
 import time
 import warnings
@@ -9,7 +10,7 @@ import warnings
 import numpy as np
 import pytest
 from cellkit import ArrayDataset, Linear, SGDTrain
-from faultkit import run
+from faultkit import Script, run
 
 import deepsink as ms
 import deepsink.dataset as ds
@@ -98,6 +99,36 @@ except ms.train.sink.SinkStarvationError as e:
     assert rc == 0, err
     assert float(out.split("starved after")[1].split()[0]) < 10  # 1 s timeout + bounded close
     assert "Producer: 128 batches" in out  # one block of 256 rows reached the device
+
+
+def test_ctrl_c_during_a_stall_in_a_sink_exits_promptly():
+    code = (
+        STUCK_SOURCE
+        + """
+def announced():
+    for i in range(300):
+        yield np.full((3,), i, np.float32), np.zeros((2,), np.float32)
+    print("stalled", flush=True)
+    never.wait()
+
+net = nn.Dense(3, 2)
+model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+model.train(1, ds.GeneratorDataset(announced, ['x', 'y']).batch(2), dataset_sink_mode=True,
+            sink_size=500)
+"""
+    )
+    script = Script(code)
+    try:
+        script.wait_for("stalled", timeout=120)
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        script.proc.send_signal(signal.SIGINT)
+        rc, _, err = script.finish(timeout=30)
+        assert rc != 0 and "KeyboardInterrupt" in err
+        assert time.monotonic() - t0 < 15
+    finally:
+        if script.proc.poll() is None:
+            script.kill()
 
 
 class _Paced(ArrayDataset):
