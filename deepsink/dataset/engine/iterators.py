@@ -23,7 +23,7 @@ import numpy as np
 
 from deepsink._core.validate import fail
 from deepsink.dataset import config
-from deepsink.dataset.engine.block import Block
+from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
 from deepsink.dataset.engine.memory import tune_malloc
@@ -41,13 +41,20 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
-def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event) -> None:
+def _produce(
+    root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event, start: tuple[int, int]
+) -> None:
     ctx = new_context()
     try:
-        epoch = 0
+        epoch, drop = start  # resume position (set_init_step): whole epochs, then rows
+        for _ in range(epoch):
+            root._skip_pass(ctx)
         while num_epochs == -1 or epoch < num_epochs:
             with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
                 for b in blocks:
+                    if drop:
+                        k = min(drop, b.n)
+                        b, drop = slice_block(b, k, b.n), drop - k
                     if b.n and not _put(q, (_BLOCK, b), stop):
                         return
             if not _put(q, (_EPOCH_END, epoch), stop):
@@ -60,16 +67,30 @@ def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Eve
         ctx.close()
 
 
+def _start_position(dataset: Dataset) -> tuple[int, int]:
+    """(epochs to skip, rows to drop after them) for the dataset's ``set_init_step``."""
+    init = dataset.get_init_step()
+    if not init:
+        return 0, 0
+    size = dataset.get_dataset_size()
+    if size <= 0:
+        raise ValueError(
+            f"For 'set_init_step', the dataset must have a finite size to start {init} steps in, "
+            f"but get_dataset_size() is {size}"
+        )
+    return divmod(init, size)
+
+
 class _Producer:
     """The background thread and its queue. Holds no reference to the iterator."""
 
-    def __init__(self, root: Dataset, num_epochs: int) -> None:
+    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
         self._thread = threading.Thread(
             target=_produce,
-            args=(root, num_epochs, self._q, self._stop),
+            args=(root, num_epochs, self._q, self._stop, start),
             name="deepsink-dataset",
             daemon=True,
         )
@@ -132,8 +153,9 @@ class TupleIterator:
         self._output_numpy = output_numpy
         self._block: Block | None = None
         self._i = 0
-        self.epoch = 0
-        self._producer = _Producer(dataset, num_epochs)
+        start = _start_position(dataset)
+        self.epoch = start[0]
+        self._producer = _Producer(dataset, num_epochs, start)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:
