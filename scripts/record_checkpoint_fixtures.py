@@ -97,7 +97,9 @@ def train_case(opt_name: str, names: dict) -> None:
     }[opt_name]
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     x, y = _data(3, 6)
-    data = mds.NumpySlicesDataset({"x": x[:3].reshape(-1, 6), "y": y[:3].reshape(-1)}, shuffle=False)
+    data = mds.NumpySlicesDataset(
+        {"x": x[:3].reshape(-1, 6), "y": y[:3].reshape(-1)}, shuffle=False
+    )
     data = data.batch(4)
     tmp = tempfile.mkdtemp()
     try:
