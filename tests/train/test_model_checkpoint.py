@@ -124,6 +124,13 @@ def test_names_steps_and_keep_max_without_sink(tmp_path):
     assert os.stat(tmp_path / "net-2_12.ckpt").st_mode & 0o777 == 0o400
 
 
+def test_keep_one_checkpoint_per_n_minutes(tmp_path):
+    cfg = CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=0,
+                           keep_checkpoint_per_n_minutes=1)  # fmt: skip
+    model().train(1, dataset(), callbacks=ModelCheckpoint("m", str(tmp_path), cfg))
+    assert sorted(os.listdir(tmp_path)) == ["m-1_12.ckpt", "m-1_4.ckpt"]
+
+
 def test_sink_mode_checks_the_steps_once_per_sink(tmp_path):
     """sink_size=6: cur_step_num advances 6 per sink; save_checkpoint_steps=4 fires each sink."""
     cfg = CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=10)
