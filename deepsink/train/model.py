@@ -147,7 +147,14 @@ class Model:
     # --- train ------------------------------------------------------------------------------------
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
-        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0)."""
+        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
+
+        Resuming with ``initial_epoch=k`` (after loading the epoch-k checkpoint into
+        ``train_network``) also starts the dataset where epoch k ended, with the shuffles and
+        augmentations it would have had, so the run continues as if never stopped; MindSpore
+        restarts the dataset from its first epoch instead. ``cur_step_num`` counts the steps of
+        this call (MindSpore's rule).
+        """
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
 
