@@ -3,8 +3,9 @@
 usage: python checkpoint_job.py plain|ckpt|crash|resume OUT EPOCHS [SINK_SIZE]
 
 - plain: no checkpoint; ckpt: ModelCheckpoint every SINK_SIZE steps (keep_checkpoint_max=5);
-  both report the wall time of ``model.train`` after the first sink (compilation), and ckpt also the
-  time spent saving (ModelCheckpoint's writes, timed around each call).
+  both report the wall time of ``model.train`` after the first sink (compilation), the median time
+  of one sink after the first (a sink plus, for ckpt, its save), and ckpt also the time spent
+  saving (ModelCheckpoint's writes, timed around each call).
 - crash: like ckpt, SIGKILLed at the end of epoch 2; resume: a new process loads the epoch-2
   checkpoint and trains to EPOCHS with initial_epoch=2. Losses per epoch and the final parameters go
   to OUT (for bench_checkpoint.py --resume).
@@ -13,6 +14,7 @@ usage: python checkpoint_job.py plain|ckpt|crash|resume OUT EPOCHS [SINK_SIZE]
 import json
 import os
 import signal
+import statistics
 import sys
 import time
 
@@ -31,6 +33,7 @@ class Clock(ms.Callback):
 
     def __init__(self):
         self.start = None
+        self.ends = []
         self.losses = {}
 
     def on_train_step_end(self, run_context):
@@ -38,6 +41,7 @@ class Clock(ms.Callback):
             self.start = time.perf_counter()
 
     def on_train_epoch_end(self, run_context):
+        self.ends.append(time.perf_counter())  # a sink and its save (ModelCheckpoint runs first)
         cb = run_context.original_args()
         self.losses[cb.cur_epoch_num] = float(cb.net_outputs.asnumpy())
 
@@ -69,10 +73,11 @@ def main(job: str, out: str, epochs: int, sink_size: int) -> None:
     model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
                      nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
     clock = Clock()
-    cbs = [clock]  # first: the timed window starts before the first save
+    cbs = []
     if job != "plain":
         cfg = CheckpointConfig(save_checkpoint_steps=sink_size, keep_checkpoint_max=5)
         cbs.append(TimedCheckpoint(f"lenet_{job}", out, cfg))
+    cbs.append(clock)
     if job == "crash":
         cbs.append(Kill())
     initial = 0
@@ -89,6 +94,7 @@ def main(job: str, out: str, epochs: int, sink_size: int) -> None:
              **{p.name: p.asnumpy() for p in model.train_network.get_parameters()})  # fmt: skip
     print(json.dumps({
         "train_s": end - t0, "timed_s": end - clock.start, "save_s": TimedCheckpoint.saving,
+        "sink_s_median": statistics.median(np.diff(clock.ends)) if len(clock.ends) > 1 else None,
         "saves": TimedCheckpoint.saves, "losses": clock.losses,
         "ckpt_bytes": max((os.path.getsize(os.path.join(out, f)) for f in os.listdir(out)
                            if f.endswith(".ckpt")), default=0),
