@@ -40,6 +40,15 @@ def x64():
     jax.config.update("jax_enable_x64", before)
 
 
+@pytest.fixture
+def no_x64():
+    """JAX without 64-bit types (jax_enable_x64 off) for the test."""
+    before = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", False)
+    yield
+    jax.config.update("jax_enable_x64", before)
+
+
 def bf16_bits(p: Parameter) -> np.ndarray:
     return np.asarray(p._data).view(np.uint16)
 
@@ -107,9 +116,7 @@ def test_rewrites_mindspore_files_byte_for_byte(x64, tmp_path, fmt):
     assert out.read_bytes() == (FIX / f"dtypes.{fmt}").read_bytes()
 
 
-def test_64_bit_entries_without_x64_narrow_only_when_exact(tmp_path):
-    if jax.config.jax_enable_x64:
-        pytest.skip("JAX runs with x64 here")
+def test_64_bit_entries_without_x64_narrow_only_when_exact(tmp_path, no_x64):
     ok = tmp_path / "ok.ckpt"
     ms.save_checkpoint([{"name": "n", "data": Tensor(np.array([1, -5], np.int32))}], str(ok),
                        append_dict={"epoch_num": 7})  # fmt: skip
