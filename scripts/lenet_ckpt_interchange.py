@@ -1,7 +1,7 @@
 """The seed LeNet's checkpoints between deepsink and real MindSpore 2.10, both ways, on MNIST test.
 
 usage: python scripts/lenet_ckpt_interchange.py [--mindspore-python /work/msenv/bin/python]
-       [--steps 1000] [--ms-steps 300]
+       [--steps 1000] [--ms-steps 1000]
 
 1. deepsink trains the seed job (sink mode) for --steps steps with ModelCheckpoint, evaluates the
    MNIST test set, and MindSpore loads the .ckpt and the .safetensors (load_checkpoint +
@@ -35,6 +35,22 @@ def raw_mnist(folder: Path) -> Path:
     return folder
 
 
+def eval_dataset(ms, path: str):
+    """The seed pipeline without the shuffle, so both frameworks score the same 9,984 images."""
+    import importlib
+
+    ds = importlib.import_module(f"{ms.__name__}.dataset")
+    vision = importlib.import_module(f"{ms.__name__}.dataset.vision")
+    transforms = importlib.import_module(f"{ms.__name__}.dataset.transforms")
+    d = ds.MnistDataset(path, shuffle=False)
+    d = d.map(input_columns="label", operations=transforms.TypeCast(ms.int32))
+    d = d.map(input_columns="image", operations=vision.Resize((32, 32)))
+    d = d.map(input_columns="image", operations=vision.Rescale(1.0 / 255.0, 0.0))
+    d = d.map(input_columns="image", operations=vision.Rescale(1 / 0.3081, -0.1307 / 0.3081))
+    d = d.map(input_columns="image", operations=vision.HWC2CHW())
+    return d.batch(32, drop_remainder=True)
+
+
 def mindspore_side(work: Path, ms_steps: int) -> dict:
     """Run by MindSpore's python: evaluate deepsink's files, then train and save its own."""
     sys.path.insert(0, str(ROOT / "bench" / "peers"))
@@ -45,7 +61,7 @@ def mindspore_side(work: Path, ms_steps: int) -> dict:
 
     ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
     ms.set_seed(1)
-    test = create_dataset(str(work / "mnist" / "test"))
+    test = eval_dataset(ms, str(work / "mnist" / "test"))
     out = {}
     for name, kw in (("deepsink.ckpt", {}), ("deepsink.safetensors", {"format": "safetensors"})):
         net = LeNet5()
@@ -93,7 +109,7 @@ def deepsink_side(work: Path, steps: int) -> dict:
             dataset_sink_mode=True, sink_size=steps)  # fmt: skip
     shutil.copy(work / f"d-1_{steps}.ckpt", work / "deepsink.ckpt")
     ms.save_checkpoint(m.train_network, str(work / "deepsink.safetensors"), format="safetensors")
-    test = create_dataset(str(mnist / "test"))
+    test = eval_dataset(ms, str(mnist / "test"))
     return {"deepsink_accuracy": float(m.eval(test)["acc"]), "model": model, "test": test}
 
 
@@ -101,7 +117,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mindspore-python", default="/work/msenv/bin/python")
     ap.add_argument("--steps", type=int, default=1000)
-    ap.add_argument("--ms-steps", type=int, default=300)
+    ap.add_argument("--ms-steps", type=int, default=1000)
     ap.add_argument("--role", default="deepsink", help=argparse.SUPPRESS)
     ap.add_argument("--work", help=argparse.SUPPRESS)
     args = ap.parse_args()
