@@ -173,6 +173,24 @@ def test_keep_max_never_deletes_the_last_good_file_before_the_new_one_is_complet
     assert (tmp_path / "k-1_12.ckpt").read_bytes() == good
 
 
+def test_async_save_keeps_the_last_good_file_when_the_background_write_fails(tmp_path, monkeypatch):
+    real, calls = serialization._ckpt_chunks, []
+
+    def second_write_fails(entries):
+        calls.append(1)
+        if len(calls) == 2:
+            yield b"\x0a"
+            raise OSError(28, "No space left on device")
+        yield from real(entries)
+
+    monkeypatch.setattr(serialization, "_ckpt_chunks", second_write_fails)
+    cfg = CheckpointConfig(save_checkpoint_steps=12, keep_checkpoint_max=1, async_save=True)
+    with pytest.raises(RuntimeError, match="asynchronous checkpoint save failed"):
+        model().train(2, dataset(), callbacks=ModelCheckpoint("ka", str(tmp_path), cfg))
+    assert os.listdir(tmp_path) == ["ka-1_12.ckpt"]
+    assert "fc1.weight" in ms.load_checkpoint(str(tmp_path / "ka-1_12.ckpt"))
+
+
 def test_append_info_optimizer_state_and_random_key_are_saved(tmp_path):
     cfg = CheckpointConfig(save_checkpoint_steps=12, append_info=["epoch_num", "step_num",
                                                                   {"note": "hi"}])  # fmt: skip

@@ -324,6 +324,7 @@ class ModelCheckpoint(Callback):
         self._last_time = time.time()
         self._last_time_for_keep = time.time()
         self._cb_params: Any = None
+        self._pending: str | None = None
 
     @property
     def latest_ckpt_file_name(self) -> str:
@@ -350,6 +351,7 @@ class ModelCheckpoint(Callback):
     def end(self, run_context: Any) -> None:
         """Save the last checkpoint and wait for background writes."""
         self._save_ckpt(run_context.original_args(), force=True)
+        self._finish_pending()
         wait_async_save()
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> Any:
@@ -381,9 +383,21 @@ class ModelCheckpoint(Callback):
             name = f"{self._prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}.{fmt}"
         path = os.path.join(self._directory, name)
         self._last_triggered_step = cb_params.cur_step_num
+        self._finish_pending()
         self._write(cb_params, path, cb_params.cur_epoch_num, cb_params.cur_step_num)
         self._latest_ckpt_file_name = path
-        self._prune(path)
+        if self._config.async_save:
+            self._pending = path  # pruned once this write is known to be complete
+        else:
+            self._prune(path)
+
+    def _finish_pending(self) -> None:
+        """Wait for the background write of the last checkpoint (its error is raised here), then
+        apply the keep rules: older files go only once the newer one is complete."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            wait_async_save()
+            self._prune(pending)
 
     def _save_breakpoint(self, cb_params: Any) -> None:
         prefix = unique_prefix(self._directory, self._exception_prefix or "CKP", breakpoint=True)
@@ -422,11 +436,8 @@ class ModelCheckpoint(Callback):
         return out
 
     def _prune(self, newest: str) -> None:
-        """Apply keep_checkpoint_max / keep_checkpoint_per_n_minutes, never touching ``newest``.
-
-        With ``async_save`` the newest file may still be in flight; it is excluded by name, and
-        the older files it is counted against are complete.
-        """
+        """Apply keep_checkpoint_max / keep_checkpoint_per_n_minutes, never touching ``newest``
+        (called once ``newest`` is complete on disk)."""
         files = [f for f in self._managed_files() if f != newest]
         keep_max = self._config.keep_checkpoint_max
         if keep_max:
