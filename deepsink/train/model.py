@@ -359,6 +359,7 @@ def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> No
             "loss), optimizer))"
         ) from None
 
+
 def _resume_epoch(params: CallbackParam, initial_epoch: int) -> int:
     """The first epoch to run: ``initial_epoch``, or later when a callback restored a backup in
     ``on_train_begin`` (``BackupAndRestore`` sets ``cb_params.resume_epoch``)."""
