@@ -73,10 +73,7 @@ if os.environ.get("DEEPSINK_CONV_LOWERING"):
 def _platform() -> str:
     from deepsink import context
 
-    try:
-        return context.device().platform
-    except RuntimeError:
-        return jax.default_backend()
+    return context.device().platform
 
 
 def choose_lowering(
