@@ -2,7 +2,6 @@
 
 usage: python mindspore_lenet.py MNIST_RAW_DIR sink|nosink STEPS -> one JSON line
 MNIST_RAW_DIR holds train/ with the uncompressed idx files (MindSpore cannot read .gz).
-(from ../shared/anchors/mindspore_lenet.py)
 """
 
 import json
