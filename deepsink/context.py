@@ -159,7 +159,7 @@ def _available_target(target: str) -> str:
     if target == "Ascend":
         why = "deepsink has no Ascend backend"
     else:
-        why = "JAX sees no GPU (install deepsink with the CUDA extra: pip install \".[cuda]\")"
+        why = 'JAX sees no GPU (install deepsink with the CUDA extra: pip install ".[cuda]")'
     warnings.warn(
         f"set_context(device_target={target!r}): {why}; running on {runs} instead",
         RuntimeWarning,
