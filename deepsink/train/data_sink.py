@@ -13,6 +13,7 @@ import jax
 from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
+from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import check_positive_int
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, wrap
@@ -41,6 +42,7 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
     state: dict[str, Any] = {}
     cache: dict = {}
 
+    @api_boundary
     def sink_fun() -> Any:
         session = state.get("session")
         if session is None:

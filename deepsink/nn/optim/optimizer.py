@@ -21,7 +21,7 @@ import numpy as np
 import optax
 
 from deepsink._core import jit as _jit
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail, shown
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -132,7 +132,7 @@ class Optimizer(Cell):
                 api,
                 "parameters",
                 "a list of Parameters or a list of group dicts (not mixed)",
-                f"an element of type {type(bad).__name__}",
+                shown(f"an element of type {type(bad).__name__}"),
                 TypeError,
             )
         if isinstance(loss_scale, int) and not isinstance(loss_scale, bool):
@@ -244,7 +244,7 @@ class Optimizer(Cell):
                     api,
                     "learning_rate",
                     "a scalar or a 1-D Tensor",
-                    f"a {np.ndim(learning_rate)}-D Tensor",
+                    shown(f"a {np.ndim(learning_rate)}-D Tensor"),
                 )
             self.dynamic_lr = True
             return Tensor(np.asarray(unwrap(learning_rate), np.float32))
@@ -307,7 +307,7 @@ class Optimizer(Cell):
                         api,
                         "params of a group",
                         "Parameters",
-                        f"{type(p).__name__} at index {i}",
+                        shown(f"{type(p).__name__} at index {i}"),
                         TypeError,
                     )
             if "lr" in group:
@@ -355,13 +355,16 @@ class Optimizer(Cell):
                 api,
                 "order_params",
                 f"{len(self.group_params)} Parameters (those of the groups)",
-                f"{len(ordered)} Parameters",
+                shown(f"{len(ordered)} Parameters"),
             )
         position = {p.name: i for i, p in enumerate(self.group_params)}
         missing = [p.name for p in ordered if p.name not in position]
         if missing:
             fail(
-                api, "order_params", "the Parameters of the groups", f"unknown Parameters {missing}"
+                api,
+                "order_params",
+                "the Parameters of the groups",
+                shown(f"unknown Parameters {missing}"),
             )
         order = [position[p.name] for p in ordered]
         for attr in ("group_params", "group_lr", "group_weight_decay", "group_grad_centralization"):
@@ -455,7 +458,7 @@ class Optimizer(Cell):
                 api,
                 "gradients",
                 f"a tuple of {self.param_length} Tensors (one per Parameter)",
-                f"{len(gradients)} gradients",
+                shown(f"{len(gradients)} gradients"),
             )
         grads = _arrays(gradients)
         for p, g in zip(self.parameters, grads):
@@ -464,7 +467,7 @@ class Optimizer(Cell):
                     api,
                     "gradients",
                     f"shaped like the Parameters; '{p.name}' has shape {list(p.shape)}",
-                    f"a gradient of shape {list(g.shape)}",
+                    shown(f"a gradient of shape {list(g.shape)}"),
                 )
         return grads
 

@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail, shown
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
 
@@ -155,7 +155,7 @@ class TrainOneStepCell(Cell):
                 "TrainOneStepCell",
                 "network",
                 "a Cell returning the loss as one Tensor",
-                f"an output of type {type(out).__name__}",
+                shown(f"an output of type {type(out).__name__}"),
                 TypeError,
             )
         sens = jnp.full(out.shape, unwrap(self.sens), out.dtype)
