@@ -44,3 +44,8 @@ from deepsink.train import connect_network_with_dataset as connect_network_with_
 from deepsink.train import data_sink as data_sink
 
 __version__ = "0.1.0"
+
+from deepsink._core.public import public_names as _public_names
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

@@ -15,6 +15,17 @@ import jax
 
 from deepsink._core.validate import fail
 
+__all__ = [
+    "GRAPH_MODE",
+    "PYNATIVE_MODE",
+    "ParallelMode",
+    "get_auto_parallel_context",
+    "get_context",
+    "reset_auto_parallel_context",
+    "set_auto_parallel_context",
+    "set_context",
+]
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 

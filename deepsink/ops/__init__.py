@@ -5,6 +5,7 @@ An import list over ``deepsink.ops.function`` (plain functions over jnp/lax), ``
 HyperMap) and ``functional`` (``F``). Integer outputs are Int32: JAX runs without 64-bit types.
 """
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.ops import composite as composite
 from deepsink.ops import function as function
 from deepsink.ops import functional as functional
@@ -310,3 +311,6 @@ from deepsink.ops.primitive import PrimitiveWithCheck as PrimitiveWithCheck
 from deepsink.ops.primitive import PrimitiveWithInfer as PrimitiveWithInfer
 from deepsink.ops.primitive import constexpr as constexpr
 from deepsink.ops.primitive import prim_attr_register as prim_attr_register
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals(), also=("partial",))

@@ -1,5 +1,6 @@
 """deepsink.train: Model, callbacks, metrics, DatasetHelper and data_sink (MindSpore's train)."""
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
 from deepsink.train.callback import Callback as Callback
@@ -26,3 +27,6 @@ from deepsink.train.metrics import Recall as Recall
 from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.model import Model as Model
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())
