@@ -163,8 +163,10 @@ def _available_target(target: str) -> str:
     written for GPU/Ascend on any machine, so it falls back and says so once, at the user's
     ``set_context`` line (stacklevel 3: this function, set_context, the caller).
     """
+    if target == "CPU":
+        return target
     platforms = _platforms()
-    if target == "CPU" or (target == "GPU" and "gpu" in platforms):
+    if target == "GPU" and "gpu" in platforms:
         return target
     runs = "GPU" if "gpu" in platforms else "CPU"
     if target == "Ascend":

@@ -14,7 +14,7 @@ from typing import Any
 
 from deepsink import nn
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail, shown
 from deepsink.common.tensor import wrap
 from deepsink.train.model import host_batches
 from deepsink.train.sink.session import SinkSession
@@ -124,7 +124,7 @@ def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper
     """Bind ``network`` to the helper's device queue in sink mode (the network itself otherwise)."""
     if not isinstance(dataset_helper, DatasetHelper):
         fail("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
-             type(dataset_helper).__name__, TypeError)  # fmt: skip
+             shown(type(dataset_helper).__name__), TypeError)  # fmt: skip
     if not dataset_helper.dataset_sink_mode:
         return network
     return _SinkNetwork(network, dataset_helper)

@@ -17,7 +17,13 @@ import numpy as np
 from deepsink import nn
 from deepsink._core import jit as _jit
 from deepsink._core.tracebacks import api_boundary
-from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
+from deepsink._core.validate import (
+    check_bool,
+    check_non_negative_int,
+    check_positive_int,
+    fail,
+    shown,
+)
 from deepsink.common.tensor import Tensor, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
@@ -28,7 +34,7 @@ from deepsink.train.sink.session import SinkSession
 
 def _check_dataset(dataset: Any, arg: str, api: str) -> int:
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
+        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
     size = dataset.get_dataset_size()
     if not size or size <= 0:
         raise ValueError(
@@ -80,7 +86,7 @@ class Model:
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
                  amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", type(network).__name__, TypeError)
+            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):

@@ -25,7 +25,7 @@ def _array(x: Any, arg: str, api: str) -> jax.Array:
         return x._data
     if isinstance(x, jax.Array):
         return x
-    fail(api, arg, "a Tensor", type(x).__name__, TypeError)
+    fail(api, arg, "a Tensor", shown(type(x).__name__), TypeError)
 
 
 def _check_float(x: jax.Array, arg: str, api: str) -> None:
@@ -258,7 +258,7 @@ class CrossEntropyLoss(LossBase):
             fail(api, "label_smoothing", "in range [0.0, 1.0]", label_smoothing)
         if weight is not None:
             if not isinstance(weight, Tensor):
-                fail(api, "weight", "a Tensor or None", type(weight).__name__, TypeError)
+                fail(api, "weight", "a Tensor or None", shown(type(weight).__name__), TypeError)
             _check_float(weight._data, "weight", api)
         self.weight = weight
         self.ignore_index = ignore_index
@@ -365,7 +365,7 @@ class BCEWithLogitsLoss(LossBase):
             if isinstance(value, Parameter):
                 fail(api, name, "a Tensor or None (not a Parameter)", value.name, TypeError)
             if value is not None and not isinstance(value, Tensor):
-                fail(api, name, "a Tensor or None", type(value).__name__, TypeError)
+                fail(api, name, "a Tensor or None", shown(type(value).__name__), TypeError)
         self.weight = weight
         self.pos_weight = pos_weight
 

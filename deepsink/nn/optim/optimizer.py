@@ -94,7 +94,11 @@ def _as_list(value: Any, arg: str, api: str) -> list:
         fail(api, arg, "a list of Parameters or of group dicts", None)
     if isinstance(value, dict) or not isinstance(value, Iterable) or isinstance(value, str):
         fail(
-            api, arg, "an iterable of Parameters or of group dicts", type(value).__name__, TypeError
+            api,
+            arg,
+            "an iterable of Parameters or of group dicts",
+            shown(type(value).__name__),
+            TypeError,
         )
     items = list(value)
     if not items:
@@ -217,7 +221,11 @@ class Optimizer(Cell):
             return _WrappedWeightDecay(weight_decay, self.loss_scale)
         if isinstance(weight_decay, bool) or not isinstance(weight_decay, int | float):
             fail(
-                api, "weight_decay", "a float, int or Cell", type(weight_decay).__name__, TypeError
+                api,
+                "weight_decay",
+                "a float, int or Cell",
+                shown(type(weight_decay).__name__),
+                TypeError,
             )
         if weight_decay < 0:
             fail(api, "weight_decay", "a non-negative number", weight_decay)
@@ -258,7 +266,7 @@ class Optimizer(Cell):
             api,
             "learning_rate",
             "an int, float, Tensor, list or LearningRateSchedule",
-            type(learning_rate).__name__,
+            shown(type(learning_rate).__name__),
             TypeError,
         )
 
@@ -404,7 +412,11 @@ class Optimizer(Cell):
         params = param if isinstance(param, list) else [param]
         if not isinstance(param, Parameter | list):
             fail(
-                api, "param", "a Parameter or a list of Parameters", type(param).__name__, TypeError
+                api,
+                "param",
+                "a Parameter or a list of Parameters",
+                shown(type(param).__name__),
+                TypeError,
             )
         ids = [id(p) for p in self.parameters]
         out = []
@@ -450,7 +462,7 @@ class Optimizer(Cell):
                 api,
                 "gradients",
                 "a tuple of Tensors (one per optimized Parameter)",
-                type(gradients).__name__,
+                shown(type(gradients).__name__),
                 TypeError,
             )
         if len(gradients) != self.param_length:

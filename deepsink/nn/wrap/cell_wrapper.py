@@ -31,9 +31,15 @@ class WithLossCell(Cell):
     def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail("WithLossCell", "backbone", "a Cell", type(backbone).__name__, TypeError)
+            fail("WithLossCell", "backbone", "a Cell", shown(type(backbone).__name__), TypeError)
         if not callable(loss_fn):
-            fail("WithLossCell", "loss_fn", "a Cell or callable", type(loss_fn).__name__, TypeError)
+            fail(
+                "WithLossCell",
+                "loss_fn",
+                "a Cell or callable",
+                shown(type(loss_fn).__name__),
+                TypeError,
+            )
         self._backbone = backbone
         self._loss_fn = loss_fn
 
@@ -108,13 +114,13 @@ class TrainOneStepCell(Cell):
     ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail("TrainOneStepCell", "network", "a Cell", type(network).__name__, TypeError)
+            fail("TrainOneStepCell", "network", "a Cell", shown(type(network).__name__), TypeError)
         if not hasattr(optimizer, "parameters"):
             fail(
                 "TrainOneStepCell",
                 "optimizer",
                 "an Optimizer (with 'parameters')",
-                type(optimizer).__name__,
+                shown(type(optimizer).__name__),
                 TypeError,
             )
         self.network = network
