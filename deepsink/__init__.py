@@ -55,3 +55,8 @@ from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_c
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "0.1.0"
+
+from deepsink._core.public import public_names as _public_names
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

@@ -14,6 +14,7 @@ from typing import Any
 
 from deepsink import context
 from deepsink._core import functional, jit
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor
@@ -186,6 +187,7 @@ class Cell:
     def construct(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
+    @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
             if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():

@@ -1,6 +1,7 @@
 """deepsink.train: Model, callbacks, metrics, checkpoints, DatasetHelper and data_sink (MindSpore's
 train)."""
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
 from deepsink.train import serialization as serialization
@@ -37,3 +38,6 @@ from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

@@ -20,7 +20,14 @@ from deepsink import context, nn, ops
 from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
+from deepsink._core.tracebacks import api_boundary
+from deepsink._core.validate import (
+    check_bool,
+    check_non_negative_int,
+    check_positive_int,
+    fail,
+    shown,
+)
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
@@ -34,7 +41,7 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
     """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
     is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
+        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
     if not need_size:
         known = getattr(dataset, "_known_size", None)
         size = known() if known is not None else dataset.get_dataset_size()
@@ -48,6 +55,25 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
             "check the data path and batch(drop_remainder=...)"
         )
     return size
+
+
+def _note_if_unbatched(exc: BaseException, dataset: Any) -> None:
+    """A shape or type error while stepping over a dataset without a batch operation most likely
+    comes from the missing batch axis: say so (once) under the error."""
+    from deepsink.dataset.engine.nodes import BatchDataset
+
+    node = dataset
+    while node is not None:
+        if isinstance(node, BatchDataset):
+            return
+        children = getattr(node, "children", None)
+        node = children[0] if children else None
+    if ".batch(" in str(exc) or any(".batch(" in n for n in getattr(exc, "__notes__", ())):
+        return
+    exc.add_note(
+        "The dataset has no batch operation, so each step gets one sample without its batch "
+        "axis; was .batch(batch_size) forgotten?"
+    )
 
 
 def _check_sink_size(sink_size: Any, api: str) -> int:
@@ -73,7 +99,7 @@ class Model:
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
                  amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", type(network).__name__, TypeError)
+            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):
@@ -117,9 +143,17 @@ class Model:
         return None, None
 
     # --- the loop driver --------------------------------------------------------------------------
-    def _steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
-               params: CallbackParam, run_context: RunContext, cbs: CallbackManager, phase: str,
-               on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
+    def _steps(self, network: nn.Cell, dataset: Any, *args: Any, **kwargs: Any) -> Iterator[None]:
+        """:meth:`_epoch_steps`, with a note on errors from a dataset without ``.batch()``."""
+        try:
+            yield from self._epoch_steps(network, dataset, *args, **kwargs)
+        except (TypeError, ValueError) as exc:
+            _note_if_unbatched(exc, dataset)
+            raise
+
+    def _epoch_steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
+                     params: CallbackParam, run_context: RunContext, cbs: CallbackManager,
+                     phase: str, on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
         """Generator: one iteration per epoch; runs that epoch's steps with the step callbacks."""
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
@@ -159,6 +193,7 @@ class Model:
             batches.close()
 
     # --- train ------------------------------------------------------------------------------------
+    @api_boundary
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
         """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
@@ -172,6 +207,7 @@ class Model:
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
 
+    @api_boundary
     def fit(self, epoch: int, train_dataset: Any, valid_dataset: Any = None, valid_frequency: int = 1,
             callbacks: Any = None, dataset_sink_mode: bool = False,
             valid_dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
@@ -283,6 +319,7 @@ class Model:
         params.eval_results = results
 
     # --- eval / predict ---------------------------------------------------------------------------
+    @api_boundary
     def eval(
         self, valid_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False
     ) -> dict:
@@ -331,6 +368,7 @@ class Model:
             else:
                 metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
+    @api_boundary
     def predict(self, *predict_data: Any) -> Any:
         """The network's output for ``predict_data`` in inference mode."""
         self._network.set_train(False)
