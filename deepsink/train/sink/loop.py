@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import jax
 import numpy as np
 from jax import lax
 
-from deepsink._core import functional
+from deepsink._core import functional, graphs
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -74,7 +73,8 @@ def pick_strategy(requested: str) -> str:
 class CompiledLoop:
     """The executables for one step function; compiled lazily per chunk length and batch shape."""
 
-    def __init__(self, step: Step, strategy: str, prepare: Step | None = None) -> None:
+    def __init__(self, step: Step, strategy: str, prepare: Step | None = None,
+                 name: str = "step") -> None:  # fmt: skip
         self.strategy = strategy
         self.dispatches = 0
 
@@ -89,8 +89,9 @@ class CompiledLoop:
                 state, batch = prepare(state, batch)
             return step(state, batch)
 
-        self._scan = jax.jit(scan_chunk, donate_argnums=0)
-        self._step = jax.jit(one_step, donate_argnums=0)
+        # Both built through the one compile wrapper (save_graphs); each compiles on first use.
+        self._scan = graphs.jit(scan_chunk, f"sink_scan_{name}", donate_argnums=0)
+        self._step = graphs.jit(one_step, f"sink_step_{name}", donate_argnums=0)
 
     def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,

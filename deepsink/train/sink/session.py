@@ -16,6 +16,7 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import functional
+from deepsink._core.jit import program_name
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
 from deepsink.train.sink.queue import DeviceQueue
 
@@ -40,7 +41,7 @@ def compiled_loop(owner: dict, fn: Callable, boxes: Sequence[Any], transform: An
     loop = owner.get(key)
     if loop is None:
         prepare = make_prepare(transform, boxes) if transform is not None else None
-        loop = owner[key] = CompiledLoop(make_step(fn, boxes), strategy, prepare)
+        loop = owner[key] = CompiledLoop(make_step(fn, boxes), strategy, prepare, program_name(fn))
     return loop
 
 
