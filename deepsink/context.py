@@ -93,7 +93,7 @@ def _print_file_path(v):
 
 
 # Seed 004's profiling_options; the Ascend hardware collectors are accepted with a one-time note.
-_PROFILING_KEYS = {"result_path", "training_trace", "output"}
+_PROFILING_KEYS = {"result_path", "training_trace"}
 _PROFILING_ASCEND_ONLY = {"task_trace", "aicpu_trace", "fp_point", "bp_point", "ai_core_metrics",
                           "aicpu", "aic_metrics", "l2_cache", "hbm_ddr", "pcie", "profile_memory"}  # fmt: skip
 

@@ -1,5 +1,6 @@
 """deepsink.train: Model, callbacks, metrics, DatasetHelper and data_sink (MindSpore's train)."""
 
+from deepsink._core.print_file import parse_print as parse_print
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
 from deepsink.train.callback import Callback as Callback
