@@ -8,6 +8,7 @@ from deepsink import context as context
 from deepsink import dataset as dataset
 from deepsink import nn as nn
 from deepsink import ops as ops
+from deepsink import profiler as profiler
 from deepsink import train as train
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
@@ -40,8 +41,10 @@ from deepsink.train import LossMonitor as LossMonitor
 from deepsink.train import Model as Model
 from deepsink.train import ProgressBar as ProgressBar
 from deepsink.train import RunContext as RunContext
+from deepsink.train import TimeBreakdown as TimeBreakdown
 from deepsink.train import TimeMonitor as TimeMonitor
 from deepsink.train import connect_network_with_dataset as connect_network_with_dataset
 from deepsink.train import data_sink as data_sink
+from deepsink.train.profiling import Profiler as Profiler
 
 __version__ = "0.1.0"

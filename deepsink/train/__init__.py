@@ -11,6 +11,7 @@ from deepsink.train.callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback import LossMonitor as LossMonitor
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import RunContext as RunContext
+from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
 from deepsink.train.data_sink import data_sink as data_sink
 from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
@@ -27,3 +28,4 @@ from deepsink.train.metrics import Recall as Recall
 from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.model import Model as Model
+from deepsink.train.profiling import Profiler as Profiler

@@ -58,6 +58,8 @@ class Chunk:
     arrays: tuple
     steps: int
     last: bool
+    pipeline_s: float = 0.0  # the producer's time running the host pipeline for this chunk
+    copy_s: float = 0.0  # its device_put (waited for only when ``measure``)
 
 
 @dataclass
@@ -78,7 +80,8 @@ class DeviceQueue:
 
     def __init__(self, dataset: Any, sink_lengths: Iterator[int], budget_bytes: int,
                  device: jax.Device | None = None, depth: int = 2, timeout: float = 120.0,
-                 step_bytes: Callable[[tuple], int] | None = None) -> None:  # fmt: skip
+                 step_bytes: Callable[[tuple], int] | None = None,
+                 measure: bool = False) -> None:  # fmt: skip
         self._dataset = dataset
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
@@ -86,6 +89,7 @@ class DeviceQueue:
         self.max_chunk = 0
         self._device = device
         self._timeout = float(timeout)
+        self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._queue: queue.Queue = queue.Queue(maxsize=max(1, depth))
         self._stop = threading.Event()
         self._produced_batches = 0
@@ -107,12 +111,16 @@ class DeviceQueue:
                     while left > 0:
                         t0 = time.perf_counter()
                         batches, pending = self._collect(it, min(left, self.max_chunk), pending)
-                        arrays = jax.device_put(
-                            tuple(np.stack(col) for col in zip(*batches)), self._device
-                        )
-                        self._producer_busy += time.perf_counter() - t0
+                        stacked = tuple(np.stack(col) for col in zip(*batches))
+                        t1 = time.perf_counter()
+                        arrays = jax.device_put(stacked, self._device)
+                        if self._measure:
+                            jax.block_until_ready(arrays)
+                        t2 = time.perf_counter()
+                        self._producer_busy += t2 - t0
                         left -= len(batches)
-                        if not self._put(Chunk(arrays, len(batches), left == 0)):
+                        chunk = Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1)
+                        if not self._put(chunk):
                             return
             self._put(_DONE)
         except BaseException as e:  # handed to the consumer with its traceback

@@ -66,7 +66,7 @@ class SinkSession:
     """
 
     def __init__(self, fn: Callable, boxes: Sequence[Any], dataset: Any, sink_lengths: Iterator[int],
-                 cache: dict) -> None:  # fmt: skip
+                 cache: dict, measure: bool = False) -> None:  # fmt: skip
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
         self.loop = compiled_loop(cache, fn, self.boxes, transform)
@@ -78,6 +78,7 @@ class SinkSession:
             step_bytes=_step_bytes(transform),
             device=self.device,
             timeout=context.get_context("sink_timeout"),
+            measure=measure,
         )
         self.host_syncs = 0
 
@@ -88,9 +89,11 @@ class SinkSession:
         copies = tuple(jnp.array(v, copy=True) for v in functional.values(self.boxes))
         return jax.device_put(copies, self.device)
 
-    def run(self, collect: str = "last") -> Any:
+    def run(self, collect: str = "last", trace: Any = None) -> Any:
         """Run one sink; return the last step's outputs (``collect='last'``) or all of them stacked
-        (``'all'``), as numpy."""
+        (``'all'``), as numpy. ``trace`` (a ``step_trace.Recorder``) times the phases."""
+        if trace is not None:
+            return self._run_traced(collect, trace)
         state = self._state()
         pieces = []
         try:
@@ -100,6 +103,35 @@ class SinkSession:
         finally:
             if pieces:
                 functional.update(self.boxes, state)
+        return self._read(pieces, collect)
+
+    def _run_traced(self, collect: str, trace: Any) -> Any:
+        """``run`` with each phase timed: waiting for chunks, computing (dispatch and until the
+        device is done, so outputs are read without waiting), host copies and reads."""
+        with trace.phase("host"):
+            state = self._state()
+        pieces = []
+        chunks = self.queue.chunks()
+        try:
+            while True:
+                with trace.phase("data_wait"):
+                    chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                trace.background(chunk.pipeline_s, chunk.copy_s)
+                with trace.phase("compute"):
+                    state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                pieces.append(outs)
+            with trace.phase("compute"):
+                jax.block_until_ready((state, pieces))
+        finally:
+            if pieces:
+                functional.update(self.boxes, state)
+        with trace.phase("host"):
+            return self._read(pieces, collect)
+
+    def _read(self, pieces: list, collect: str) -> Any:
+        """The sink's outputs as numpy: the one host synchronisation per sink."""
         self.host_syncs += 1
         if collect == "last":
             last = pieces[-1]
