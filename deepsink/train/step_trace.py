@@ -146,11 +146,16 @@ def verdict(summary: dict) -> str:
     else:
         feed = producer
     if summary["data_bound"]:
+        waited = (
+            f"the device waited {summary['data_wait_ms']:.1f} ms "
+            f"({100 * summary['wait_share']:.0f}% of the time) for data"
+        )
+        if summary["wait_share"] <= 0.10:
+            waited += ", the queue's read-ahead hides the rest for now and will run dry"
         return (
-            f"DATA-BOUND: the device waited {summary['data_wait_ms']:.1f} ms "
-            f"({100 * summary['wait_share']:.0f}% of the time) for data; the host pipeline needs "
-            f"{feed:.3f} ms/step, the device {compute:.3f} ms/step. Speed up the dataset "
-            "(num_parallel_workers, cheaper or vectorised transforms, map ops the device can run)"
+            f"DATA-BOUND: the host pipeline needs {feed:.3f} ms/step, the device "
+            f"{compute:.3f} ms/step; {waited}. Speed up the dataset (num_parallel_workers, cheaper "
+            "or vectorised transforms, map ops the device can run)"
         )
     return (
         f"compute-bound: the device computes {compute:.3f} ms/step and the host pipeline needs "

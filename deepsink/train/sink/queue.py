@@ -58,7 +58,7 @@ class Chunk:
     arrays: tuple
     steps: int
     last: bool
-    pipeline_s: float = 0.0  # the producer's time running the host pipeline for this chunk
+    pipeline_s: float = 0.0  # the producer's time getting this chunk's batches and stacking them
     copy_s: float = 0.0  # its device_put (waited for only when ``measure``)
 
 
@@ -105,7 +105,9 @@ class DeviceQueue:
     def _produce(self) -> None:
         try:
             with endless_batches(self._dataset) as it:
+                t_first = time.perf_counter()
                 pending = self._first(it)  # a batch read ahead (of the next chunk)
+                first_s = time.perf_counter() - t_first  # counted in the first chunk's time
                 for n in self._lengths:
                     left = n
                     while left > 0:
@@ -119,7 +121,8 @@ class DeviceQueue:
                         t2 = time.perf_counter()
                         self._producer_busy += t2 - t0
                         left -= len(batches)
-                        chunk = Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1)
+                        chunk = Chunk(arrays, len(batches), left == 0, t1 - t0 + first_s, t2 - t1)
+                        first_s = 0.0
                         if not self._put(chunk):
                             return
             self._put(_DONE)

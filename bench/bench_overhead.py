@@ -1,0 +1,75 @@
+"""Instrumentation cost with every diagnostic off: the LeNet job on two deepsink trees, same run.
+
+usage: python bench/bench_overhead.py --before DIR [--after DIR] [--steps 1500] [--repeats 5]
+
+``DIR`` is a deepsink source tree (e.g. ``git archive <commit> | tar -x -C DIR``); ``--after``
+defaults to this checkout. Each variant of ``bench/lenet_deepsink.py`` (sink and non-sink,
+GRAPH_MODE) runs in its own process with ``PYTHONPATH`` set to one tree, trees interleaved per
+repeat so load drifts hit both alike; prints the medians and the after/before ratio and writes
+``bench/results/diagnostics_off_<backend>_<date>.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from bench_lenet import machine  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--before", required=True)
+    ap.add_argument("--after", default=str(HERE.parent))
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--out", default=str(HERE / "results"))
+    args = ap.parse_args()
+    trees = {"before": os.path.realpath(args.before), "after": os.path.realpath(args.after)}
+    variants = {"sink (graph)": ["sink", "graph", str(args.steps), "500"],
+                "non-sink (graph)": ["nosink", "graph", str(args.steps)]}  # fmt: skip
+    runs: dict[str, list[float]] = {f"{v} {t}": [] for v in variants for t in trees}
+    for r in range(args.repeats):
+        for vname, vargs in variants.items():
+            for tname, tree in trees.items():
+                env = dict(os.environ, PYTHONPATH=tree)
+                cmd = [sys.executable, str(HERE / "lenet_deepsink.py"), *vargs]
+                p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=HERE)
+                line = next((x for x in reversed(p.stdout.splitlines()) if x.startswith("{")), None)
+                if p.returncode != 0 or line is None:
+                    print(f"[{vname} {tname}] failed:\n{p.stderr[-2000:]}", file=sys.stderr)
+                    continue
+                ms = json.loads(line)["ms_per_step"]
+                runs[f"{vname} {tname}"].append(ms)
+                print(f"repeat {r + 1}: {vname:18s} {tname:6s} {ms:8.3f} ms/step", flush=True)
+    med = {k: statistics.median(v) for k, v in runs.items() if v}
+    ratios = {}
+    print(f"\n{'variant':20s} {'before':>9s} {'after':>9s} {'after/before':>13s}")
+    for v in variants:
+        b, a = med.get(f"{v} before"), med.get(f"{v} after")
+        if b and a:
+            ratios[v] = a / b
+            print(f"{v:20s} {b:9.3f} {a:9.3f} {a / b:13.3f}")
+    device = machine()
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
+    out = Path(args.out) / f"diagnostics_off_{device['jax_backend']}_{stamp}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": device, "trees": trees, "steps": args.steps, "repeats": args.repeats,
+        "ms_per_step": runs, "median_ms_per_step": med, "after_over_before": ratios,
+    }, indent=2) + "\n")  # fmt: skip
+    print(f"\nwrote {out}")
+
+
+if __name__ == "__main__":
+    main()
