@@ -89,5 +89,9 @@ def print_(*input_x: Any) -> None:
         ]
         print("\n".join(lines), flush=True)
 
-    jax.debug.callback(emit, *[a for a in arrays if a is not None], ordered=True)
+    # Ordered (program order, every step of a sunk scan) on one device; XLA supports ordered host
+    # callbacks on one device only, so a data-parallel program prints unordered per step.
+    parallel = context.get_auto_parallel_context("parallel_mode")
+    ordered = parallel in (None, context.ParallelMode.STAND_ALONE)
+    jax.debug.callback(emit, *[a for a in arrays if a is not None], ordered=ordered)
     return None
