@@ -50,6 +50,14 @@ def main() -> None:
                 ms = json.loads(line)["ms_per_step"]
                 runs[f"{vname} {tname}"].append(ms)
                 print(f"repeat {r + 1}: {vname:18s} {tname:6s} {ms:8.3f} ms/step", flush=True)
+    calls = {}
+    for tname, tree in trees.items():  # deterministic: Python calls per step, per tree
+        env = dict(os.environ, PYTHONPATH=tree)
+        p = subprocess.run([sys.executable, str(HERE / "count_calls.py")], capture_output=True,
+                           text=True, env=env, cwd=HERE)  # fmt: skip
+        line = next((x for x in reversed(p.stdout.splitlines()) if x.startswith("{")), None)
+        calls[tname] = json.loads(line) if line else {"failed": p.stderr[-500:]}
+        print(f"python calls, {tname}: {calls[tname]}", flush=True)
     med = {k: statistics.median(v) for k, v in runs.items() if v}
     ratios = {}
     print(f"\n{'variant':20s} {'before':>9s} {'after':>9s} {'after/before':>13s}")
@@ -67,6 +75,7 @@ def main() -> None:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": device, "trees": trees, "steps": args.steps, "repeats": args.repeats,
         "ms_per_step": runs, "median_ms_per_step": med, "after_over_before": ratios,
+        "python_calls": calls,
     }, indent=2) + "\n")  # fmt: skip
     print(f"\nwrote {out}")
 

@@ -223,10 +223,16 @@ def set_context(**kwargs: Any) -> None:
             )
         option = _OPTIONS[name]
         _values[name] = option.validate(value)
+        _forget_key()
         if option.no_effect and _values[name] != option.default:
             warn_once(
                 name, f"deepsink: set_context({name}=...) has no effect here: {option.no_effect}"
             )
+
+
+def _forget_key() -> None:
+    global _key
+    _key = None
 
 
 def warn_once(key: str, message: str) -> None:
@@ -250,15 +256,23 @@ def get_context(attr_key: str) -> Any:
 def reset_context() -> None:
     """Restore every option to its default."""
     _values.update({name: o.default for name, o in _OPTIONS.items()})
+    _forget_key()
 
 
 def is_graph_mode() -> bool:
     return _values["mode"] == GRAPH_MODE
 
 
+_key: tuple | None = None  # compile_key's value, rebuilt after set_context/reset_context
+
+
 def compile_key() -> tuple:
-    """The options that change compiled code, as a hashable cache-key part."""
-    return tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
+    """The options that change compiled code, as a hashable cache-key part (read on every
+    compiled call, so built once per change of the options)."""
+    global _key
+    if _key is None:
+        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
+    return _key
 
 
 def device() -> jax.Device:
