@@ -174,16 +174,36 @@ class Profiler:
             fail("Profiler.add_metadata_json", "value", f"a JSON string ({e})", value)
 
     # --- output -----------------------------------------------------------------------------------
-    def analyse(self, **_: Any) -> str | None:
+    def analyse(self, offline_path: str | None = None, pretty: bool = False,
+                step_list: list[int] | None = None, mode: str = "sync") -> str | None:  # fmt: skip
         """Stop collecting, write the training trace files and print the summary table; returns
-        the table (None when nothing was recorded)."""
+        the table (None when nothing was recorded).
+
+        ``pretty`` indents the JSON files; ``step_list`` keeps the records (sinks, or steps without
+        sinking) that end at those global steps; ``mode`` is ``"sync"`` or ``"async"`` (both write
+        before returning). ``offline_path`` (re-analysing another run's raw data) is not supported.
+        """
+        if offline_path is not None:
+            raise ValueError(
+                "For 'Profiler.analyse', 'offline_path' is not supported: deepsink writes the "
+                "training trace when a run is analysed and the device trace when it stops"
+            )
+        if mode not in ("sync", "async"):
+            fail("Profiler.analyse", "mode", "'sync' or 'async'", mode)
+        if step_list is not None and (not isinstance(step_list, list | tuple) or not all(
+                isinstance(s, int) and not isinstance(s, bool) for s in step_list)):  # fmt: skip
+            fail("Profiler.analyse", "step_list", "a list of int", step_list, TypeError)
         self.stop()
+        indent = 2 if pretty else None
         if self._metadata and self.run_dir is not None:
             with open(os.path.join(self.run_dir, "profiler_metadata.json"), "w") as f:
-                json.dump(self._metadata, f, indent=2)
-        if not self._training_trace or not self.records or self.run_dir is None:
+                json.dump(self._metadata, f, indent=indent)
+        records = self.records
+        if step_list is not None:
+            records = [r for r in records if r["step"] in set(step_list)]
+        if not self._training_trace or not records or self.run_dir is None:
             return None
-        return write_training_trace(self.run_dir, self.records)
+        return write_training_trace(self.run_dir, records, indent=indent)
 
     def __enter__(self) -> Profiler:
         self.start()
@@ -193,7 +213,7 @@ class Profiler:
         self.analyse()
 
 
-def write_training_trace(run_dir: str, records: list[dict]) -> str:
+def write_training_trace(run_dir: str, records: list[dict], indent: int | None = 1) -> str:
     """``training_trace.csv``, ``training_trace.json`` and ``summary.txt`` in ``run_dir``;
     prints and returns the summary table."""
     with open(os.path.join(run_dir, "training_trace.csv"), "w", newline="") as f:
@@ -210,7 +230,7 @@ def write_training_trace(run_dir: str, records: list[dict]) -> str:
                       + step_trace.table(summary))  # fmt: skip
     with open(os.path.join(run_dir, "training_trace.json"), "w") as f:
         json.dump({"fields_ms": list(step_trace.CRITICAL + step_trace.BACKGROUND),
-                   "records": records, "summary": summaries}, f, indent=1)  # fmt: skip
+                   "records": records, "summary": summaries}, f, indent=indent)  # fmt: skip
     text = "\n\n".join(tables)
     with open(os.path.join(run_dir, "summary.txt"), "w") as f:
         f.write(text + "\n")

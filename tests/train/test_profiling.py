@@ -154,6 +154,20 @@ def test_profiler_arguments():
     with pytest.warns(UserWarning, match="Ascend"):
         p = ms.Profiler(start_profile=False, profiler_level=1)
     assert p.analyse() is None and p.records == []
+    with pytest.raises(ValueError, match="offline_path"):
+        p.analyse(offline_path="somewhere")
+    with pytest.raises(TypeError, match="step_list"):
+        p.analyse(step_list="1")
+
+
+def test_analyse_step_list_keeps_those_sinks(tmp_path):
+    prof = ms.Profiler(output_path=str(tmp_path), device_trace=False)
+    _train(sinks=3)
+    prof.analyse(step_list=[80], pretty=True)
+    with open(os.path.join(_run_dir(tmp_path), "training_trace.json")) as f:
+        text = f.read()
+    assert [r["step"] for r in json.loads(text)["records"]] == [80] and "\n  " in text
+    assert not glob.glob(os.path.join(_run_dir(tmp_path), "plugins"))
 
 
 def test_time_breakdown_says_when_training_is_data_bound(capsys):
