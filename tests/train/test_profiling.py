@@ -194,3 +194,12 @@ def test_nothing_is_timed_when_nobody_listens(monkeypatch):
     _train(sinks=2)
     _train(sinks=1, sink=False, n=4)
     assert calls == [] and step_trace._listeners == []
+
+
+def test_time_breakdown_without_sinking_reports_each_epoch(capsys):
+    tb = ms.TimeBreakdown()
+    _train([tb], sinks=2, n=6, sink=False)
+    out = capsys.readouterr().out
+    assert out.count("Train epoch") == 2 and "epoch 2 (6 steps, " in out
+    assert len(tb.records) == 12 and all(r["steps"] == 1 and not r["sink"] for r in tb.records)
+    assert [r["step"] for r in tb.records] == list(range(1, 13))

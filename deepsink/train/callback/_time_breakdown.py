@@ -80,9 +80,11 @@ class TimeBreakdown(Callback):
         epoch = run_context.original_args().get("cur_epoch_num")
         unit = "sink" if mine[0]["sink"] else "step"
         steps = max(s["steps"], 1)
+        count = (
+            f"{s['records']} {unit}{'s' if s['records'] > 1 else ''}, " if unit == "sink" else ""
+        )
         head = (
-            f"{mode.title()} epoch {epoch} ({s['records']} {unit}{'s' if s['records'] > 1 else ''}"
-            f", {s['steps']} steps, {s['total_ms']:.1f} ms): "
+            f"{mode.title()} epoch {epoch} ({count}{s['steps']} steps, {s['total_ms']:.1f} ms): "
             f"compute {100 * s['compute_ms'] / total:.1f}%, "
             f"waiting for data {100 * s['data_wait_ms'] / total:.1f}%, "
             f"host {100 * s['host_ms'] / total:.1f}%, "
