@@ -172,10 +172,11 @@ def test_analyse_step_list_keeps_those_sinks(tmp_path):
 
 def test_time_breakdown_says_when_training_is_data_bound(capsys):
     tb = ms.TimeBreakdown()
-    _train([tb], sinks=2, n=10, delay=0.01)  # the pipeline needs 10 ms per batch
+    _train([tb], sinks=3, n=10, delay=0.01)  # the pipeline needs 10 ms per batch
     out = capsys.readouterr().out
-    assert out.count("Train epoch") == 2 and "DATA-BOUND" in out
-    assert all(s["data_bound"] for s in tb.summaries)
+    assert out.count("Train epoch") == 3 and "DATA-BOUND" in out
+    # the first sink's compute includes compiling; from then on the pipeline is the bottleneck
+    assert all(s["data_bound"] for s in tb.summaries[1:])
     assert step_trace._listeners == []
 
 
