@@ -31,11 +31,15 @@ def main() -> None:
     ap.add_argument("--after", default=str(HERE.parent))
     ap.add_argument("--steps", type=int, default=1500)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
+    ap.add_argument("--name", default="diagnostics_off", help="result file name prefix")
     ap.add_argument("--out", default=str(HERE / "results"))
     args = ap.parse_args()
     trees = {"before": os.path.realpath(args.before), "after": os.path.realpath(args.after)}
     variants = {"sink (graph)": ["sink", "graph", str(args.steps), "500"],
                 "non-sink (graph)": ["nosink", "graph", str(args.steps)]}  # fmt: skip
+    if args.only:
+        variants = {k: v for k, v in variants.items() if any(s in k for s in args.only)}
     runs: dict[str, list[float]] = {f"{v} {t}": [] for v in variants for t in trees}
     for r in range(args.repeats):
         for vname, vargs in variants.items():
@@ -59,22 +63,25 @@ def main() -> None:
         calls[tname] = json.loads(line) if line else {"failed": p.stderr[-500:]}
         print(f"python calls, {tname}: {calls[tname]}", flush=True)
     med = {k: statistics.median(v) for k, v in runs.items() if v}
+    best = {k: min(v) for k, v in runs.items() if v}  # least disturbed by other load
     ratios = {}
-    print(f"\n{'variant':20s} {'before':>9s} {'after':>9s} {'after/before':>13s}")
+    print(f"\n{'variant (median; min)':28s} {'before':>9s} {'after':>9s} {'after/before':>13s}")
     for v in variants:
-        b, a = med.get(f"{v} before"), med.get(f"{v} after")
-        if b and a:
-            ratios[v] = a / b
-            print(f"{v:20s} {b:9.3f} {a:9.3f} {a / b:13.3f}")
+        for stat, table in (("median", med), ("min", best)):
+            b, a = table.get(f"{v} before"), table.get(f"{v} after")
+            if b and a:
+                ratios[f"{v} {stat}"] = a / b
+                print(f"{v + ' ' + stat:28s} {b:9.3f} {a:9.3f} {a / b:13.3f}")
     device = machine()
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
-    out = Path(args.out) / f"diagnostics_off_{device['jax_backend']}_{stamp}.json"
+    out = Path(args.out) / f"{args.name}_{device['jax_backend']}_{stamp}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": device, "trees": trees, "steps": args.steps, "repeats": args.repeats,
-        "ms_per_step": runs, "median_ms_per_step": med, "after_over_before": ratios,
+        "ms_per_step": runs, "median_ms_per_step": med, "min_ms_per_step": best,
+        "after_over_before": ratios, "load_average_at_end": os.getloadavg(),
         "python_calls": calls,
     }, indent=2) + "\n")  # fmt: skip
     print(f"\nwrote {out}")
