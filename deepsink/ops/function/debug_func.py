@@ -19,7 +19,7 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import functional
+from deepsink._core import functional, spmd
 from deepsink._core.print_file import writer
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, _format
@@ -92,6 +92,6 @@ def print_(*input_x: Any) -> None:
     # Ordered (program order, every step of a sunk scan) on one device; XLA supports ordered host
     # callbacks on one device only, so a data-parallel program prints unordered per step.
     parallel = context.get_auto_parallel_context("parallel_mode")
-    ordered = parallel in (None, context.ParallelMode.STAND_ALONE)
+    ordered = spmd.world() is None and parallel in (None, context.ParallelMode.STAND_ALONE)
     jax.debug.callback(emit, *[a for a in arrays if a is not None], ordered=ordered)
     return None

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from jax import lax
 
-from deepsink._core import functional, graphs
+from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -89,9 +89,11 @@ class CompiledLoop:
                 state, batch = prepare(state, batch)
             return step(state, batch)
 
-        # Both built through the one compile wrapper (save_graphs); each compiles on first use.
-        self._scan = graphs.jit(scan_chunk, f"sink_scan_{name}", donate_argnums=0)
-        self._step = graphs.jit(one_step, f"sink_step_{name}", donate_argnums=0)
+        # per rank: in a data-parallel run each sink is one program on every process, with the
+        # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit. Both go through
+        # the one compile wrapper (graphs.jit: save_graphs); each compiles on first use.
+        self._scan = spmd.per_rank(scan_chunk, donate_argnums=(0,), name=f"sink_scan_{name}")
+        self._step = spmd.per_rank(one_step, donate_argnums=(0,), name=f"sink_step_{name}")
 
     def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,
