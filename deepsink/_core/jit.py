@@ -102,7 +102,20 @@ class _Entry:
     version: int
 
 
-def _compile(fn: Callable, boxes: tuple) -> Callable:
+def program_name(obj: Any) -> str:
+    """A compiled program's name in ``save_graphs`` files: the Cell's class (with the innermost
+    wrapped network, e.g. ``TrainOneStepCell_LeNet5``) or the function's name."""
+    name = type(obj).__name__ if hasattr(obj, "construct") else getattr(obj, "__name__", "fn")
+    inner = obj
+    for _ in range(8):
+        nxt = getattr(inner, "network", None) or getattr(inner, "_backbone", None)
+        if nxt is None or not hasattr(nxt, "construct"):
+            break
+        inner = nxt
+    return name if inner is obj else f"{name}_{type(inner).__name__}"
+
+
+def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
     f = functional.pure(fn, boxes)
 
     def run(state, dyn, spec):
@@ -112,7 +125,7 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
             raise _escape_error(escaped)
         return _to_arrays(out), new_state
 
-    return spmd.per_rank(run, static_argnums=(2,))
+    return spmd.per_rank(run, static_argnums=(2,), name=name)
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
@@ -121,7 +134,8 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     entry = cell._compile_cache.get(key)
     if entry is None or entry.version != _structure_version:
         boxes = state_of(cell)
-        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
+        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
+                       _structure_version)  # fmt: skip
         cell._compile_cache[key] = entry
     dyn, spec = split_args(args, kwargs)
     out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
@@ -155,7 +169,7 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         if entry is None or entry.version != _structure_version:
             _random.KEY.ensure()
             boxes = functional.discover(fn, *args, **kwargs)
-            entry = _Entry(boxes, _compile(fn, boxes), _structure_version)
+            entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
         functional.update(entry.boxes, new_state)
