@@ -55,6 +55,7 @@ from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetens
 from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
+from deepsink.train.serialization import export as export
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 

@@ -37,6 +37,7 @@ from deepsink.train.model import Model as Model
 from deepsink.train.profiling import Profiler as Profiler
 from deepsink.train.serialization import async_ckpt_thread_status as async_ckpt_thread_status
 from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetensors
+from deepsink.train.serialization import export as export
 from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt

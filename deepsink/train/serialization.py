@@ -815,3 +815,20 @@ def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: 
                         file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
     """Convert ``.safetensors`` files to ``.ckpt``; see :func:`ckpt_to_safetensors`."""
     _convert(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt")
+
+
+def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: Any) -> None:
+    """MindSpore's model export (``AIR``, ``ONNX``, ``MINDIR``): deepsink compiles to XLA, not to
+    MindSpore's graph IR, so none of those files can be written honestly. Every call raises, naming
+    what deepsink offers instead (checkpoints for the weights, ``save_graphs`` for the program)."""
+    formats = ("AIR", "ONNX", "MINDIR")
+    if not isinstance(file_format, str) or file_format.upper() not in formats:
+        raise ValueError(
+            f"For 'export', 'file_format' must be one of {list(formats)}, but got {file_format!r}"
+        )
+    raise NotImplementedError(
+        f"For 'export', deepsink cannot write {file_format.upper()} files ({file_name!r}): it "
+        "compiles networks with XLA and has no MindSpore graph IR to export. Save the weights "
+        "with save_checkpoint(net, ...) (MindSpore loads them), and dump the compiled program "
+        "with set_context(save_graphs=True, save_graphs_path=...) (jaxpr, StableHLO, HLO)."
+    )
