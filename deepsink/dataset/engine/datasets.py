@@ -105,12 +105,35 @@ class Dataset:
         )
 
     def batch(
-        self, batch_size: int, drop_remainder: bool = False, num_parallel_workers: int | None = None
+        self,
+        batch_size: Any,
+        drop_remainder: bool = False,
+        num_parallel_workers: int | None = None,
+        *,
+        per_batch_map: Any = None,
+        input_columns: str | Sequence[str] | None = None,
+        output_columns: str | Sequence[str] | None = None,
+        python_multiprocessing: bool = False,
+        max_rowsize: int | None = None,
     ) -> Dataset:
-        """Stack ``batch_size`` consecutive rows into one (the last one shorter unless dropped)."""
+        """Stack ``batch_size`` consecutive rows into one (the last one shorter unless dropped).
+
+        ``batch_size`` may be a callable of a ``BatchInfo``; ``per_batch_map(*columns, batch_info)``
+        gets each of ``input_columns`` as a list of the batch's rows and returns a tuple of columns
+        (``output_columns``), as MindSpore's.
+        """
         from deepsink.dataset.engine.nodes import BatchDataset
 
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers)
+        return BatchDataset(
+            self,
+            batch_size,
+            drop_remainder,
+            num_parallel_workers,
+            per_batch_map,
+            input_columns,
+            output_columns,
+            python_multiprocessing,
+        )
 
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffle through a buffer of ``buffer_size`` rows (MindSpore's buffer semantics)."""

@@ -100,6 +100,40 @@ class _Producer:
             self._thread.join(timeout=0.05)
 
 
+class _InlineProducer:
+    """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
+
+    def __init__(self, root: Dataset, num_epochs: int) -> None:
+        self._items = self._run(root, num_epochs)
+
+    @staticmethod
+    def _run(root: Dataset, num_epochs: int) -> Iterator[tuple]:
+        ctx = new_context()
+        try:
+            epoch = 0
+            while num_epochs == -1 or epoch < num_epochs:
+                with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
+                    for b in blocks:
+                        if b.n:
+                            yield (_BLOCK, b)
+                yield (_EPOCH_END, epoch)
+                epoch += 1
+            yield (_END, None)
+        finally:
+            ctx.close()
+
+    def get(self) -> tuple:
+        try:
+            return next(self._items)
+        except StopIteration:
+            raise RuntimeError("the dataset iterator is closed") from None
+        except BaseException as e:  # noqa: BLE001 - handed to the consumer as the threaded path does
+            return (_ERROR, e)
+
+    def close(self) -> None:
+        self._items.close()
+
+
 class TupleIterator:
     """Rows as tuples of numpy arrays (``output_numpy``) or Tensors."""
 
@@ -133,7 +167,8 @@ class TupleIterator:
         self._block: Block | None = None
         self._i = 0
         self.epoch = 0
-        self._producer = _Producer(dataset, num_epochs)
+        debug = config.get_debug_mode()
+        self._producer = (_InlineProducer if debug else _Producer)(dataset, num_epochs)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:
@@ -166,11 +201,13 @@ class TupleIterator:
                 raise payload
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
+        """A row as MindSpore 2.x gives it: a list of numpy arrays or of Tensors."""
         if self._output_numpy:
-            return values
+            return list(values)
         from deepsink.common.tensor import Tensor
 
-        return tuple(Tensor(v) for v in values)
+        # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
+        return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
 
     def __next__(self) -> Any:
         return self._format(self._next_row())
@@ -213,4 +250,4 @@ class DictIterator(TupleIterator):
     """Rows as ``{column name: value}``."""
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
-        return dict(zip(self.column_names, super()._format(values)))
+        return dict(zip(self.column_names, super()._format(values), strict=True))

@@ -10,6 +10,7 @@ import itertools
 import os
 from collections.abc import Iterator
 from contextlib import closing, nullcontext
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,12 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset, View
 from deepsink.dataset.engine.parallel import ProcessRunner
-from deepsink.dataset.engine.samplers import DistributedSampler, Sampler, resolve
+from deepsink.dataset.engine.samplers import (
+    DistributedSampler,
+    Sampler,
+    SequentialSampler,
+    resolve,
+)
 
 
 class _Source(Dataset):
@@ -419,3 +425,263 @@ class GeneratorDataset(_Source):
                     pending = []
         if pending:
             yield blk.from_rows(pending, ncols)
+
+
+class Shuffle(StrEnum):
+    """Shuffle levels of file sources (MindSpore's ``ds.Shuffle``).
+
+    - ``GLOBAL``: shuffle the file order and the rows (as ``shuffle=True``);
+    - ``FILES``: shuffle the file order only, rows in file order;
+    - ``INFILE``: keep the file order, shuffle the rows within each file;
+    - ``ADAPTIVE``: GLOBAL (partial above 100 million rows); ``PARTIAL``: files, then rows within
+      consecutive chunks of one million;
+    - ``FALSE``: no shuffle.
+    """
+
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
+
+
+_PARTIAL_CHUNK = 1_000_000
+
+
+def _shuffle_mode(shuffle: Any) -> Shuffle:
+    if shuffle is None or shuffle is True:
+        return Shuffle.GLOBAL
+    if shuffle is False:
+        return Shuffle.FALSE
+    if isinstance(shuffle, Shuffle):
+        return shuffle
+    raise TypeError(
+        "shuffle must be of boolean or enum of 'Shuffle' values like 'Shuffle.ADAPTIVE' or "
+        "'Shuffle.GLOBAL' or 'Shuffle.PARTIAL' or 'Shuffle.FILES' or 'Shuffle.INFILE'."
+    )
+
+
+def find_files(patterns: Any, api: str) -> list[str]:
+    """Files matching ``patterns`` (a glob or a list of globs), sorted (MindSpore's order)."""
+    import glob
+
+    from deepsink.dataset.core.validator_helpers import type_check
+
+    type_check(patterns, (str, list), "dataset_files")
+    pats = [patterns] if isinstance(patterns, str) else list(patterns)
+    for i, p in enumerate(pats):
+        type_check(p, (str,), f"dataset_files[{i}]")
+    files, missing = [], []
+    for p in pats:
+        hits = sorted(glob.glob(p)) if glob.has_magic(p) else ([p] if os.path.isfile(p) else [])
+        (files.extend(hits) if hits else missing.append(p))
+    if missing:
+        raise ValueError(f"The following patterns did not match any files: {missing}.")
+    return sorted(files)
+
+
+def _decode_feature(
+    name: str, kind: str, values: list, type_name: str, shape: list | None, rank: int
+) -> np.ndarray:
+    """One Example feature as the schema's column (type, shape), MindSpore's conversions."""
+    from deepsink.dataset.engine.schema import np_type
+
+    if kind == "bytes" and type_name in ("string", "bytes"):
+        arr = np.array([v.decode() if type_name == "string" else v for v in values])
+    elif kind == "bytes":
+        dt = np.dtype(np_type(type_name))
+        parts = [np.frombuffer(v, dt) for v in values]
+        if len(parts) == 1:
+            arr = parts[0].copy()
+        elif parts and all(len(p) == len(parts[0]) for p in parts):
+            arr = np.stack(parts)
+        else:
+            arr = np.concatenate(parts) if parts else np.zeros(0, dt)
+    elif kind in ("int64", "float"):
+        arr = np.asarray(values, np.int64 if kind == "int64" else np.float32)
+        if type_name in ("string", "bytes") or (np.dtype(np_type(type_name)).kind == "f") != (
+            kind == "float"
+        ):
+            raise RuntimeError(
+                f"Invalid column type for '{name}': the TFRecord feature is a {kind} list, "
+                f"but the schema says {type_name}."
+            )
+        arr = arr.astype(np_type(type_name), copy=False)
+    else:
+        raise RuntimeError(f"The TFRecord feature '{name}' holds no values (kind not set).")
+    if shape is not None:
+        try:
+            return arr.reshape(shape)
+        except ValueError:
+            raise RuntimeError(
+                f"Column '{name}' has {arr.size} values, which do not fit the schema shape {shape}."
+            ) from None
+    if rank == 0 and arr.size == 1 and kind != "bytes":
+        return arr.reshape(())
+    return arr
+
+
+class TFRecordDataset(_Source):
+    """Rows of ``tf.train.Example`` records in TFRecord files (no TensorFlow needed).
+
+    Columns and types come from ``schema`` (a ``Schema`` or its JSON file), else from the first
+    record (names sorted; int64 list -> int64, float list -> float32, bytes -> uint8).
+    ``num_shards``/``shard_id`` split by files (file ``i`` to shard ``i % num_shards``), or with
+    ``shard_equal_rows`` by rows: every shard gets ``ceil(rows / num_shards)``, wrapping around.
+    """
+
+    def __init__(
+        self,
+        dataset_files: Any,
+        schema: Any = None,
+        columns_list: list[str] | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: Any = Shuffle.GLOBAL,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        shard_equal_rows: bool = False,
+        cache: Any = None,
+        compression_type: str | None = None,
+    ) -> None:
+        from deepsink.dataset.core import validator_helpers as vh
+        from deepsink.dataset.engine import tfrecord
+        from deepsink.dataset.engine.schema import Schema
+
+        api = "TFRecordDataset"
+        self.dataset_files = find_files(dataset_files, api)
+        if schema is not None and not isinstance(schema, Schema):
+            vh.type_check(schema, (str, Schema), "schema")
+            schema = Schema(schema)
+        self.schema = schema
+        if columns_list is not None:
+            columns_list = vh.check_columns(columns_list, "columns_list")
+        if num_samples is not None:
+            vh.check_num_samples(num_samples)
+        if num_parallel_workers is not None:
+            vh.check_num_parallel_workers(num_parallel_workers)
+        self.shuffle_mode = _shuffle_mode(shuffle)
+        vh.check_shards(num_shards, shard_id)
+        vh.type_check(shard_equal_rows, (bool,), "shard_equal_rows")
+        self.compression_type = "" if compression_type is None else compression_type
+        if self.compression_type not in ("", "GZIP", "ZLIB"):
+            raise ValueError(
+                "Input compression_type can only be either '' (no compression), 'ZLIB', or 'GZIP'."
+            )
+        if cache is not None:
+            raise NotImplementedError(
+                f"For '{api}', cache (MindSpore's cache server) is not supported"
+            )
+        if (
+            self.compression_type
+            and num_shards is not None
+            and len(self.dataset_files) < num_shards
+        ):
+            raise ValueError(
+                f"The number of dataset files ({len(self.dataset_files)}) must not be less than "
+                f"num_shards ({num_shards}) when compression_type is set."
+            )
+        self.num_shards, self.shard_id = num_shards, shard_id
+        self.shard_equal_rows = shard_equal_rows
+        if num_shards is not None and not shard_equal_rows and len(self.dataset_files) < num_shards:
+            raise RuntimeError(
+                "Invalid file, numbers of tfrecord file should not less than num_shards when "
+                f"shard_equal_rows is false, but got numbers of tfrecord file: "
+                f"{len(self.dataset_files)}, num_shards: {num_shards}"
+            )
+        self._files = [tfrecord.open_file(f, self.compression_type) for f in self.dataset_files]
+        self._starts = np.cumsum([0] + [len(f) for f in self._files])
+        if schema is not None:
+            specs = schema.column_specs()
+            if not specs:
+                raise RuntimeError(f"For '{api}', the schema has no columns")
+        else:
+            first = next((f for f in self._files if len(f)), None)
+            if first is None:
+                raise RuntimeError(
+                    f"For '{api}', the files {self.dataset_files} hold no records to take the "
+                    "columns from; give a schema"
+                )
+            kinds = {"int64": "int64", "float": "float32", "bytes": "uint8"}
+            example = tfrecord.parse_example(first.read(0))
+            specs = [(n, kinds.get(example[n][0], "uint8"), None, 1) for n in sorted(example)]
+        if columns_list is not None:
+            have = {s[0]: s for s in specs}
+            missing = [c for c in columns_list if c not in have]
+            if missing:
+                raise RuntimeError(
+                    f"Invalid columns_list, tfrecord file failed to find column name: "
+                    f"{missing[0]} (columns: {list(have)})"
+                )
+            specs = [have[c] for c in columns_list]
+        self._specs = specs
+        self._names = [s[0] for s in specs]
+        if not num_samples and schema is not None:
+            num_samples = schema.num_rows or None
+        self.num_samples = num_samples or None
+        smp = SequentialSampler()  # the row order is built per pass in _rows
+        tag = (tuple(self.dataset_files), tuple(self._names), self.shuffle_mode.value)
+        super().__init__(smp, num_parallel_workers, tag)
+
+    def _length(self) -> int:
+        return int(self._starts[-1])
+
+    def _rows(
+        self, rng: np.random.Generator | None, shared: np.random.Generator | None
+    ) -> np.ndarray:
+        """This shard's global row indices for one pass, in reading order."""
+        mode = self.shuffle_mode
+        order = np.arange(len(self._files))
+        if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE, Shuffle.FILES, Shuffle.PARTIAL):
+            order = shared.permutation(len(self._files))
+        if self.num_shards is not None and not self.shard_equal_rows:
+            order = order[self.shard_id :: self.num_shards]
+        segments = [np.arange(self._starts[i], self._starts[i + 1]) for i in order]
+        if mode == Shuffle.INFILE:
+            segments = [rng.permutation(s) for s in segments]
+        rows = np.concatenate(segments) if segments else np.zeros(0, np.int64)
+        if self.num_shards is not None and self.shard_equal_rows and len(rows):
+            per = -(-len(rows) // self.num_shards)
+            rows = rows[(self.shard_id * per + np.arange(per)) % len(rows)]
+        if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE):
+            rows = rng.permutation(rows)
+        elif mode == Shuffle.PARTIAL:
+            rows = np.concatenate(
+                [
+                    rng.permutation(rows[s : s + _PARTIAL_CHUNK])
+                    for s in range(0, len(rows), _PARTIAL_CHUNK)
+                ]
+                or [rows]
+            )
+        return rows if self.num_samples is None else rows[: self.num_samples]
+
+    def _num_rows(self) -> int:
+        rng = np.random.default_rng(0)
+        return len(self._rows(rng, rng))
+
+    def _open(self, ctx: ExecContext) -> View:
+        p = ctx.next_pass(self)
+        rng = ctx.generator(self._tag, 2, p)
+        shared = ctx.generator(self._tag, 3, p, shared=True)  # shards agree on the file order
+        return _SourceView(self, self._rows(rng, shared), ctx)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        from deepsink.dataset.engine import tfrecord
+
+        which = np.searchsorted(self._starts, idx, side="right") - 1
+        rows = []
+        for i, f in zip(idx, which):
+            file = self._files[f]
+            example = tfrecord.parse_example(file.read(int(i - self._starts[f])))
+            row = []
+            for name, type_name, shape, rank in self._specs:
+                if name not in example:
+                    raise RuntimeError(
+                        f"Invalid data, the record {int(i - self._starts[f])} of "
+                        f"'{file.path}' has no feature '{name}'."
+                    )
+                kind, values = example[name]
+                row.append(_decode_feature(name, kind, values, type_name, shape, rank))
+            rows.append(tuple(row))
+        return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._specs)))
