@@ -58,7 +58,7 @@ def run_rows(
         for k, op in enumerate(ops[first:]):
             u = us[k]
             try:
-                args = _as_tuple(op.apply(*args, u=None if u is None else u[r]))
+                args = _as_tuple(op.apply_one(*args, u=None if u is None else u[r]))
             except Exception as e:
                 raise Failure(first + k, r, e) from e
         out.append(args)
@@ -264,6 +264,7 @@ class MapDataset(Dataset):
         except Failure as f:
             err = describe_failure(f, self.chain, positions, b.ids)
             raise err from err.__cause__
+        out = [blk.materialize(c) for c in out]
         if len(out) != len(self.output_columns):
             raise RuntimeError(
                 f"For 'map', the operations {[op.name for op in self.chain.ops]} "
@@ -337,7 +338,7 @@ class MapDataset(Dataset):
                     return ctx.uniforms(node._tag, op_index, passes[id(node)], positions, draws)
 
                 try:
-                    cols[ci] = chain.run([cols[ci]], b.n, u_for)[0]
+                    cols[ci] = blk.materialize(chain.run([cols[ci]], b.n, u_for)[0])
                 except Failure as f:
                     err = describe_failure(f, chain, positions, b.ids)
                     raise err from err.__cause__

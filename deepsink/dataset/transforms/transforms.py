@@ -27,6 +27,14 @@ from deepsink.dataset import config
 _eager = {"key": None, "rng": None}
 
 
+def is_pil(x: Any) -> bool:
+    """A PIL image (checked without importing PIL when it is not loaded)."""
+    import sys
+
+    image = sys.modules.get("PIL.Image")
+    return image is not None and isinstance(x, image.Image)
+
+
 def eager_uniforms(n: int) -> np.ndarray:
     """Uniforms for an eager call of a random op (seeded by ``config.set_seed``)."""
     key = (config.get_seed(), config._state["seed_set"])
@@ -52,9 +60,19 @@ class TensorOperation:
     random_draws: ClassVar[int] = 0
 
     def __call__(self, *inputs: Any) -> Any:
-        arrays = [np.asarray(x) for x in inputs]
+        arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
         u = eager_uniforms(self.random_draws) if self.random_draws else None
-        return self.apply(*arrays, u=u)
+        return self.apply_one(*arrays, u=u)
+
+    def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        """The op on one sample that may be a PIL image: ops with a PIL implementation (``pil``)
+        keep PIL images PIL, as MindSpore's eager ops do; others see the image as numpy."""
+        if xs and is_pil(xs[0]):
+            pil = getattr(self, "pil", None)
+            if pil is not None:
+                return pil(*xs, u=u)
+            xs = (np.asarray(xs[0]), *xs[1:])
+        return self.apply(*xs, u=u)
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         """The op on one sample."""
@@ -89,11 +107,14 @@ class PyFunc(TensorOperation):
             fail("map", "operations", "a transform or a callable", fn, TypeError)
         self.fn = fn
 
+    def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        return self.apply(*xs, u=u)
+
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         out = self.fn(*xs)
         if isinstance(out, tuple | list):
-            return tuple(np.asarray(o) for o in out)
-        return np.asarray(out)
+            return tuple(o if is_pil(o) else np.asarray(o) for o in out)
+        return out if is_pil(out) else np.asarray(out)
 
     def apply_batch(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         raise NotImplementedError  # the engine never batches a PyFunc
@@ -132,13 +153,15 @@ class Compose(TensorOperation):
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
-        out: Any = tuple(np.asarray(x) for x in inputs)
+        out: Any = tuple(x if is_pil(x) else np.asarray(x) for x in inputs)
         for op in self.transforms:
             out = op(*(out if isinstance(out, tuple) else (out,)))
         return out
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self(*xs)
+
+    apply_one = apply
 
 
 class TypeCast(TensorOperation):
