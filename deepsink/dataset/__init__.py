@@ -26,6 +26,7 @@ from deepsink.dataset.engine.samplers import Sampler as Sampler
 from deepsink.dataset.engine.samplers import SequentialSampler as SequentialSampler
 from deepsink.dataset.engine.samplers import SubsetRandomSampler as SubsetRandomSampler
 from deepsink.dataset.engine.samplers import SubsetSampler as SubsetSampler
+from deepsink.dataset.engine.samplers import WeightedRandomSampler as WeightedRandomSampler
 from deepsink.dataset.engine.schema import Schema as Schema
 from deepsink.dataset.engine.sources import Cifar10Dataset as Cifar10Dataset
 from deepsink.dataset.engine.sources import GeneratorDataset as GeneratorDataset

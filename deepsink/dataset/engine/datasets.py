@@ -200,6 +200,14 @@ class Dataset:
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
+    def split(self, sizes: Sequence[int | float], randomize: bool = True) -> tuple[Dataset, ...]:
+        """Disjoint datasets of ``sizes`` rows (ints summing to the size, or fractions summing
+        to 1, MindSpore's rounding). ``randomize``: rows drawn in one random order fixed at split
+        time (so the splits never overlap, every epoch); else consecutive rows."""
+        from deepsink.dataset.engine.split import split
+
+        return split(self, sizes, randomize)
+
     # -- properties ----------------------------------------------------------------------------
     def get_col_names(self) -> list[str]:
         return list(self._column_names())
@@ -242,9 +250,13 @@ class Dataset:
 
     def get_batch_size(self) -> int:
         from deepsink.dataset.engine.nodes import BatchDataset
+        from deepsink.dataset.engine.sources import GeneratorDataset
 
         node = _find(self, BatchDataset)
-        return node.batch_size if node is not None else 1
+        if node is not None:
+            return node.batch_size
+        src = _find(self, GeneratorDataset)
+        return -1 if src is not None and src.batch_sampler is not None else 1
 
     def get_repeat_count(self) -> int:
         from deepsink.dataset.engine.nodes import RepeatDataset

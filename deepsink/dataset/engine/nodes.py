@@ -248,6 +248,8 @@ class BatchDataset(Dataset):
             result = self.per_batch_map(*args, BatchInfo(batch_num, epoch))
         except Exception as e:
             raise RuntimeError(f"For 'batch', per_batch_map raised {type(e).__name__}: {e}") from e
+        if not isinstance(result, tuple) and len(self.output_columns) == 1:
+            result = (result,)
         if not isinstance(result, tuple):
             raise RuntimeError(
                 f"For 'batch', per_batch_map must return a tuple of columns, but returned "
@@ -298,8 +300,14 @@ class ShuffleDataset(Dataset):
     def _random_access(self) -> bool:
         return self.children[0]._random_access()
 
+    fixed_seed: int | None = None  # set by split: one order, not reshuffled each epoch
+
     def _generators(self, ctx: ExecContext) -> tuple[np.random.Generator, np.random.Generator]:
         p = ctx.next_pass(self)
+        if self.fixed_seed is not None:
+            seq = np.random.SeedSequence([self.fixed_seed, self._tag])
+            a, b = seq.spawn(2)
+            return np.random.default_rng(a), np.random.default_rng(b)
         return ctx.generator(self._tag, 0, p), ctx.generator(self._tag, 1, p)
 
     def _open(self, ctx: ExecContext) -> View:

@@ -136,6 +136,54 @@ class SubsetSampler(Sampler):
         return len(_cap(self.indices_, self.num_samples))
 
 
+class IterSampler(Sampler):
+    """Any iterable of source indices (a list, a user sampler with ``__iter__``), in its order,
+    iterated afresh each pass (MindSpore wraps such samplers the same way)."""
+
+    def __init__(self, sampler, num_samples: int | None = None) -> None:
+        self.sampler = sampler
+        self.num_samples = _num_samples(num_samples, "IterSampler")
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        idx = np.asarray([int(i) for i in iter(self.sampler)], np.int64)
+        bad = (idx < 0) | (idx >= n)
+        if bad.any():
+            fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
+        return _cap(idx, self.num_samples)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights``."""
+
+    random = True
+
+    def __init__(self, weights, num_samples: int | None = None, replacement: bool = True) -> None:
+        w = np.asarray(list(weights), np.float64)
+        if w.ndim != 1 or not len(w):
+            fail("WeightedRandomSampler", "weights", "a non-empty list of numbers", weights)
+        if (w < 0).any() or w.sum() <= 0:
+            fail("WeightedRandomSampler", "weights", "non-negative numbers, not all 0", weights)
+        self.weights = w
+        self.num_samples = _num_samples(num_samples, "WeightedRandomSampler")
+        self.replacement = check_bool(replacement, "replacement", "WeightedRandomSampler")
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        k = self.num_samples or len(self.weights)
+        p = self.weights / self.weights.sum()
+        if not self.replacement and k > np.count_nonzero(p):
+            fail(
+                "WeightedRandomSampler", "num_samples", "at most the number of non-zero weights", k
+            )
+        idx = rng.choice(len(p), size=k, replace=self.replacement, p=p)
+        bad = idx >= n
+        if bad.any():
+            fail("WeightedRandomSampler", "weights", f"at most {n} weights (one per row)", len(p))
+        return idx.astype(np.int64)
+
+    def count(self, n: int) -> int:
+        return self.num_samples or len(self.weights)
+
+
 class SubsetRandomSampler(SubsetSampler):
     """``indices`` in a fresh random order each pass."""
 

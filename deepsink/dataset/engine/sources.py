@@ -70,7 +70,11 @@ class _SourceView(View):
     def __init__(self, source: _Source, indices: np.ndarray, ctx: ExecContext) -> None:
         self.source, self.indices, self.ctx, self.n = source, indices, ctx, len(indices)
 
+    batches: list | None = None
+
     def gather(self, pos: np.ndarray) -> Block:
+        if self.batches is not None:  # a batch sampler's lists of indices
+            return Block(self.source._read([self.batches[p] for p in pos], self.ctx), len(pos))
         idx = self.indices[pos]
         return Block(self.source._read(idx, self.ctx), len(idx), idx)
 
@@ -278,13 +282,46 @@ class NumpySlicesDataset(_Source):
 
 
 class _RowFetcher:
-    """Reads rows of a random-access Python source (in a worker process when asked)."""
+    """Reads rows of a random-access Python source (in a worker process when asked).
 
-    def __init__(self, source: Any, ncols: int, types: list | None) -> None:
+    With a batch sampler each "index" is a list of source indices: the rows are read and merged
+    into one batch, by ``collate_fn(*columns)`` or by stacking each column.
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        ncols: int,
+        types: list | None,
+        batched: bool = False,
+        collate: Any = None,
+    ) -> None:
         self.source, self.ncols, self.types = source, ncols, types
+        self.batched, self.collate = batched, collate
 
     def __call__(self, idx: Any) -> list[tuple]:
+        if self.batched:
+            return [self._batch(b) for b in idx]
         return [_row(self._get(int(i)), self.ncols, self.types, int(i)) for i in idx]
+
+    def _batch(self, indices: Any) -> tuple:
+        if not isinstance(indices, list | tuple | np.ndarray):
+            raise RuntimeError(
+                f"Batch sampler should return a list, but got an integer or {type(indices).__name__}"
+                f": {indices!r}"
+            )
+        for i in indices:
+            if isinstance(i, bool) or not isinstance(i, int | np.integer):
+                raise RuntimeError(
+                    f"Python sampler should return index of type integer, but got {i!r}"
+                )
+        items = [_columns_of(self._get(int(i)), self.ncols) for i in indices]
+        columns = [[it[k] for it in items] for k in range(self.ncols)]
+        if self.collate is not None:
+            out = self.collate(*columns)
+            out = out if isinstance(out, tuple) else (out,)
+            return _row(out if len(out) > 1 else out[0], self.ncols, self.types, -1)
+        return tuple(np.stack([blk.as_row_array(v) for v in col]) for col in columns)
 
     def _get(self, i: int) -> Any:
         try:
@@ -295,26 +332,89 @@ class _RowFetcher:
             ) from e
 
 
-def _row(item: Any, ncols: int, types: list | None, index: int) -> tuple:
-    values = (
-        tuple(item)
-        if isinstance(item, tuple | list) and ncols > 1
-        else (tuple(item) if isinstance(item, tuple) else (item,))
-    )
+def _columns_of(item: Any, ncols: int) -> tuple:
+    """A source item as its column values: a tuple or list holds one value per column; anything
+    else (an array, a number, a string, a dict) is the value of the only column."""
+    if isinstance(item, tuple | list):
+        values = tuple(item)
+    else:
+        values = (item,)
     if len(values) != ncols:
-        raise ValueError(
-            f"For 'GeneratorDataset', every row must have {ncols} columns (one per "
-            f"column name), but row {index} has {len(values)}"
+        raise RuntimeError(
+            "Invalid Python function, the 'source' of 'GeneratorDataset' should return same number "
+            f"of NumPy arrays as specified in column_names, the size of column_names is:{ncols} "
+            f"and number of returned NumPy array is:{len(values)}"
         )
-    arrays = tuple(blk.as_row_array(v) for v in values)
+    return values
+
+
+def _convert(value: Any, k: int) -> Any:
+    """One column value as MindSpore stores it: numpy (int -> int64, float -> float64, str), a
+    Tensor as its numpy array, a dict kept as a Python dict."""
+    if isinstance(value, dict):
+        return value
+    if hasattr(value, "asnumpy"):
+        value = value.asnumpy()
+    try:
+        arr = np.asarray(value)
+    except ValueError:
+        arr = np.asarray(value, dtype=object)
+    if arr.dtype == object:
+        which = "" if k < 0 else f"{k + 1}th item of "
+        raise RuntimeError(
+            f"Invalid data, Data type of {which}the input or its converted Numpy array is expected "
+            f"to be int or float or str, but got {arr.dtype}."
+        )
+    return arr
+
+
+def _row(item: Any, ncols: int, types: list | None, index: int) -> tuple:
+    values = _columns_of(item, ncols)
+    single = not isinstance(item, tuple | list)
+    arrays = tuple(_convert(v, -1 if single else k) for k, v in enumerate(values))
     if types:
-        arrays = tuple(a.astype(mstype.to_np(t)) for a, t in zip(arrays, types))
+        arrays = tuple(
+            a.astype(mstype.to_np(t)) if isinstance(a, np.ndarray) else a
+            for a, t in zip(arrays, types)
+        )
     return arrays
+
+
+class _GeneratorWrapper:
+    """A generator object as a source that can be iterated again each epoch (``itertools.tee``)."""
+
+    def __init__(self, generator: Any) -> None:
+        self._new, self._gen = itertools.tee(generator)
+
+    def __iter__(self) -> Any:
+        self._new, self._gen = itertools.tee(self._gen)
+        return self._new
+
+
+class _BatchSamplerIndices(Sampler):
+    """A user batch sampler (``__iter__`` or ``__getitem__``): one pass = one iteration of it."""
+
+    def __init__(self, batch_sampler: Any) -> None:
+        self.batch_sampler = batch_sampler
+
+    def batches(self) -> list:
+        return list(iter(self.batch_sampler))
+
+    def count(self, n: int) -> int:
+        if hasattr(self.batch_sampler, "__len__"):
+            return len(self.batch_sampler)
+        return len(self.batches())
 
 
 class GeneratorDataset(_Source):
     """Rows from Python: a random-access source (``__getitem__`` and ``__len__``), an iterable, or a
-    callable returning an iterator. Each row is a tuple of arrays (numbers become int64/float64)."""
+    callable returning an iterator. A tuple/list item holds one value per column; other items are
+    the one column's value (numbers become int64/float64, strings stay strings).
+
+    ``batch_sampler`` (random-access sources) yields lists of indices; each list makes one row of
+    the dataset, merged by ``collate_fn(*columns)`` or by stacking each column.
+    ``dataset[i]`` reads the source item the first epoch's sampler puts at position ``i``.
+    """
 
     def __init__(
         self,
@@ -325,29 +425,76 @@ class GeneratorDataset(_Source):
         num_samples: int | None = None,
         num_parallel_workers: int = 1,
         shuffle: bool | None = None,
-        sampler: Sampler | None = None,
+        sampler: Any = None,
         num_shards: int | None = None,
         shard_id: int | None = None,
         python_multiprocessing: bool = True,
         max_rowsize: int | None = None,
+        batch_sampler: Any = None,
+        collate_fn: Any = None,
     ) -> None:
+        import types as pytypes
+
+        from deepsink.dataset.core import validator_helpers as vh
+        from deepsink.dataset.engine.schema import Schema, np_type
+
         api = "GeneratorDataset"
-        self._names = _columns_arg(column_names, api)
+        if isinstance(source, zip):  # iterable once only: keep its items
+            source = list(source)
+        if isinstance(source, pytypes.GeneratorType):
+            source = _GeneratorWrapper(source)
+        self._specs = None
+        if schema is not None:
+            if not isinstance(schema, Schema):
+                schema = Schema(schema)
+            self._specs = schema.column_specs()
+            if column_names is None:
+                column_names = [c[0] for c in self._specs]
+            if column_types is None:
+                column_types = [np_type(c[1]) for c in self._specs]
+        if column_names is None:
+            raise ValueError("Neither column_names nor schema are provided.")
+        self._names = vh.check_columns(column_names, "column_names")
+        self.schema = schema
         self.source = source
         self.column_types = column_types
         self.python_multiprocessing = check_bool(
             python_multiprocessing, "python_multiprocessing", api
         )
-        self._ra = hasattr(source, "__getitem__") and hasattr(source, "__len__")
-        if not self._ra and not (callable(source) or hasattr(source, "__iter__")):
-            fail(
-                api,
-                "source",
-                "a random-access object, an iterable or a callable",
-                source,
-                TypeError,
+        if num_parallel_workers is not None:
+            vh.check_num_parallel_workers(num_parallel_workers)
+        if max_rowsize is not None:
+            vh.type_check(max_rowsize, (int,), "max_rowsize")
+            vh.check_value(max_rowsize, (-1, vh.INT32_MAX), "max_rowsize")
+        self._getitem = hasattr(source, "__getitem__")
+        self._ra = self._getitem and hasattr(source, "__len__")
+        if not self._getitem and not (callable(source) or hasattr(source, "__iter__")):
+            raise TypeError(
+                "Input source must either be a callable, iterable, or random accessible object, "
+                f"but got {type(source)}."
             )
-        if self._ra:
+        self.batch_sampler, self.collate_fn = batch_sampler, collate_fn
+        if collate_fn is not None and batch_sampler is None:
+            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
+        if batch_sampler is not None:
+            if any(v is not None for v in (num_samples, shuffle, num_shards, shard_id, sampler)):
+                raise ValueError(
+                    "batch_sampler is mutually exclusive with num_samples, shuffle, num_shards, "
+                    "shard_id and sampler."
+                )
+            if not (hasattr(batch_sampler, "__getitem__") or hasattr(batch_sampler, "__iter__")):
+                raise TypeError("batch_sampler should have __getitem__ or __iter__ method.")
+            if not self._getitem:
+                raise ValueError(
+                    "batch_sampler is not supported if source does not have attribute "
+                    "'__getitem__'."
+                )
+            if collate_fn is not None and not callable(collate_fn):
+                raise TypeError("collate_fn should be callable.")
+            smp: Sampler = _BatchSamplerIndices(batch_sampler)
+        elif self._getitem:
+            if sampler is not None and not isinstance(sampler, Sampler):
+                sampler = _iter_sampler(sampler, api)
             smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
         else:
             if sampler is not None or shuffle or num_shards is not None:
@@ -359,24 +506,49 @@ class GeneratorDataset(_Source):
                 )
             smp = resolve(api, None, False, num_samples, None, None)
         self.num_samples = num_samples
+        self._mapped: np.ndarray | None = None
         tag = (tuple(self._names), getattr(source, "__name__", type(source).__name__))
         super().__init__(smp, num_parallel_workers, tag)
 
     def _random_access(self) -> bool:
-        return self._ra
+        return self._getitem
 
     def _length(self) -> int:
+        if not hasattr(self.source, "__len__"):
+            raise RuntimeError(
+                "Attempt to construct a random access dataset, '__len__' method is required!"
+            )
         return len(self.source)
 
     def _num_rows(self) -> int | None:
-        if self._ra:
+        if self._getitem:
+            if isinstance(self.sampler, _BatchSamplerIndices):
+                return self.sampler.count(0)
             return super()._num_rows()
+        if hasattr(self.source, "__len__") and not callable(self.source):
+            n = len(self.source)
+            return n if not self.num_samples else min(n, self.num_samples)
         return None
 
+    def _open(self, ctx: ExecContext) -> View:
+        if isinstance(self.sampler, _BatchSamplerIndices):
+            ctx.next_pass(self)
+            batches = self.sampler.batches()
+            view = _SourceView(self, np.arange(len(batches)), ctx)
+            view.batches = batches
+            return view
+        return super()._open(ctx)
+
+    def _fetcher(self) -> _RowFetcher:
+        batched = isinstance(self.sampler, _BatchSamplerIndices)
+        return _RowFetcher(
+            self.source, len(self._names), self.column_types, batched, self.collate_fn
+        )
+
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
-        if not self.python_multiprocessing or self._workers() <= 1:
+        if not self.python_multiprocessing or self._workers() <= 1 or config.get_debug_mode():
             return None
-        fetch = _RowFetcher(self.source, len(self._names), self.column_types)
+        fetch = self._fetcher()
         return ctx.resource(
             ("generator", id(self)),
             lambda: ProcessRunner(
@@ -388,18 +560,46 @@ class GeneratorDataset(_Source):
     def _workers(self) -> int:
         return self.num_parallel_workers or 1
 
-    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+    def _read(self, idx: Any, ctx: ExecContext) -> tuple:
         runner = self._runner(ctx)
         if runner is None:
-            rows = _RowFetcher(self.source, len(self._names), self.column_types)(idx)
+            rows = self._fetcher()(idx)
         else:
             step = -(-len(idx) // self._workers())
             futures = [runner.submit(idx[s : s + step]) for s in range(0, len(idx), step)]
             rows = [r for f in futures for r in runner.result(f)]
         return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._names)))
 
+    def __getitem__(self, index: Any) -> Any:
+        """The source item at position ``index`` of the first epoch's sample order."""
+        from deepsink.dataset.core.validator_helpers import type_check
+        from deepsink.dataset.engine.context import new_context
+
+        type_check(index, (int, np.number), "index")
+        if not self._getitem:
+            raise RuntimeError("Dataset don't support randomized access.")
+        if isinstance(self.sampler, _BatchSamplerIndices):
+            raise RuntimeError(
+                "GeneratorDataset with batch_sampler does not support random access."
+            )
+        if index < 0:
+            raise RuntimeError(f"Index [{index}] can not be a negative number.")
+        if self._mapped is None:
+            ctx = new_context()
+            try:
+                rng = None
+                if self.sampler.random:
+                    shared = isinstance(self.sampler, DistributedSampler)
+                    rng = ctx.generator(self._tag, 2, 0, shared=shared)
+                self._mapped = self.sampler.indices(self._length(), rng)
+            finally:
+                ctx.close()
+        if index >= len(self._mapped):
+            raise RuntimeError(f"Index [{index}] exceeded the number of data samples.")
+        return self.source[int(self._mapped[int(index)])]
+
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
-        if self._ra:
+        if self._getitem:
             yield from super()._blocks(ctx, size)
             return
         ctx.next_pass(self)
@@ -425,6 +625,15 @@ class GeneratorDataset(_Source):
                     pending = []
         if pending:
             yield blk.from_rows(pending, ncols)
+
+
+def _iter_sampler(sampler: Any, api: str) -> Sampler:
+    """Any iterable of indices as a sampler (MindSpore's IterSampler): its order, each pass."""
+    if not hasattr(sampler, "__iter__"):
+        fail(api, "sampler", "a Sampler or an iterable of indices", sampler, TypeError)
+    from deepsink.dataset.engine.samplers import IterSampler
+
+    return IterSampler(sampler)
 
 
 class Shuffle(StrEnum):
