@@ -29,6 +29,10 @@ ROWS_PER_BLOCK = (
 )
 
 
+class _Empty(RuntimeError):
+    """The pipeline produced no row."""
+
+
 class View:
     """One pass of a random-access node: ``n`` rows, any of them by position."""
 
@@ -234,7 +238,7 @@ class Dataset:
             try:
                 self._first_row = tuple(next(it))
             except StopIteration:
-                raise RuntimeError(
+                raise _Empty(
                     "the dataset is empty: it has no row to take shapes and types from"
                 ) from None
             finally:
@@ -242,11 +246,20 @@ class Dataset:
         return self._first_row
 
     def output_shapes(self) -> list[list[int]]:
-        """Shapes of the first row's columns (MindSpore runs the pipeline for them too)."""
-        return [list(c.shape) for c in self._first()]
+        """Shapes of the first row's columns (MindSpore runs the pipeline for them too); [] when
+        the dataset has no rows."""
+        first = self._first_or_none()
+        return [] if first is None else [list(c.shape) for c in first]
 
     def output_types(self) -> list[np.dtype]:
-        return [c.dtype for c in self._first()]
+        first = self._first_or_none()
+        return [] if first is None else [c.dtype for c in first]
+
+    def _first_or_none(self) -> tuple[np.ndarray, ...] | None:
+        try:
+            return self._first()
+        except _Empty:
+            return None
 
     def get_batch_size(self) -> int:
         from deepsink.dataset.engine.nodes import BatchDataset

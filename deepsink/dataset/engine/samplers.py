@@ -203,26 +203,31 @@ def resolve(
     shard_id: int | None,
     default_shuffle: bool = True,
 ) -> Sampler:
-    """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id)."""
+    """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id), with
+    MindSpore's checks and messages."""
+    from deepsink.dataset.core import validator_helpers as vh
+
     if shuffle is not None:
         check_bool(shuffle, "shuffle", api)
+    if num_samples is not None:
+        vh.check_num_samples(num_samples)
     if sampler is not None:
         if not isinstance(sampler, Sampler):
             fail(api, "sampler", "a Sampler", sampler, TypeError)
-        if shuffle is not None or num_shards is not None:
-            fail(api, "sampler", "used without shuffle and num_shards (they conflict)", sampler)
+        if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
+            raise ValueError(
+                f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}."
+            )
         return sampler
     if (num_shards is None) != (shard_id is None):
-        fail(api, "num_shards", "given together with shard_id", (num_shards, shard_id))
+        raise ValueError("num_shards and shard_id need to be passed in together.")
     if num_shards is not None:
-        if isinstance(num_shards, bool) or not isinstance(num_shards, int) or num_shards <= 0:
-            fail(api, "num_shards", "a positive int", num_shards)
-        if (
-            isinstance(shard_id, bool)
-            or not isinstance(shard_id, int)
-            or not 0 <= shard_id < num_shards
-        ):
-            fail(api, "shard_id", f"an int in [0, {num_shards - 1}]", shard_id)
+        vh.check_pos_int32(num_shards, "num_shards")
+        vh.type_check(shard_id, (int,), "shard_id")
+        if shard_id >= num_shards:
+            raise ValueError("shard_id should be less than num_shards.")
+        vh.check_value(shard_id, (0, num_shards - 1), "shard_id")
         shuf = default_shuffle if shuffle is None else shuffle
         return DistributedSampler(num_shards, shard_id, shuf, _num_samples(num_samples, api))
     if shuffle if shuffle is not None else default_shuffle:

@@ -250,35 +250,50 @@ class NumpySlicesDataset(_Source):
         num_shards: int | None = None,
         shard_id: int | None = None,
     ) -> None:
+        from deepsink.dataset.core import validator_helpers as vh
+
         api = "NumpySlicesDataset"
+        if data is None or (hasattr(data, "__len__") and len(data) == 0):
+            raise ValueError("Argument data cannot be empty")
         if isinstance(data, dict):
-            names, cols = list(data), [np.asarray(v) for v in data.values()]
+            names, cols = list(data), [_slice_column(v) for v in data.values()]
         elif isinstance(data, tuple):
-            names, cols = None, [np.asarray(v) for v in data]
+            names, cols = None, [_slice_column(v) for v in data]
         else:
-            names, cols = None, [np.asarray(data)]
+            names, cols = None, [_slice_column(data)]
         if column_names is not None:
-            names = _columns_arg(column_names, api)
+            names = vh.check_columns(column_names, "column_names")
         names = names or [f"column_{i}" for i in range(len(cols))]
         if len(names) != len(cols):
             fail(api, "column_names", f"{len(cols)} names, one per column of data", column_names)
-        lengths = {len(c) if c.ndim else -1 for c in cols}
+        lengths = {len(c) if isinstance(c, list) or c.ndim else -1 for c in cols}
         if -1 in lengths or len(lengths) != 1:
             fail(
                 api,
                 "data",
                 "columns of equal length (sliced along axis 0)",
-                [c.shape for c in cols],
+                [len(c) if isinstance(c, list) else c.shape for c in cols],
             )
         self._cols, self._names = cols, names
         smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, num_parallel_workers, (tuple(names), tuple(c.shape for c in cols)))
+        shapes = tuple(len(c) if isinstance(c, list) else c.shape for c in cols)
+        super().__init__(smp, num_parallel_workers, (tuple(names), shapes))
 
     def _length(self) -> int:
         return len(self._cols[0])
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
-        return tuple(c[idx] for c in self._cols)
+        return tuple(blk.take(c, idx) if isinstance(c, list) else c[idx] for c in self._cols)
+
+
+def _slice_column(values: Any) -> np.ndarray | list:
+    """A column of NumpySlicesDataset: one array sliced along axis 0, or, when its rows differ in
+    shape (``[[1], [2, 3]]``), the list of row arrays."""
+    try:
+        return np.asarray(values)
+    except ValueError:
+        rows = [np.asarray(v) for v in values]
+        return blk.stack(rows) if rows else np.zeros(0)
 
 
 class _RowFetcher:
@@ -494,8 +509,10 @@ class GeneratorDataset(_Source):
             smp: Sampler = _BatchSamplerIndices(batch_sampler)
         elif self._getitem:
             if sampler is not None and not isinstance(sampler, Sampler):
-                sampler = _iter_sampler(sampler, api)
-            smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+                sampler = _iter_sampler(sampler, api, num_samples)
+                smp = resolve(api, sampler, shuffle, None, num_shards, shard_id)
+            else:
+                smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
         else:
             if sampler is not None or shuffle or num_shards is not None:
                 fail(
@@ -627,13 +644,13 @@ class GeneratorDataset(_Source):
             yield blk.from_rows(pending, ncols)
 
 
-def _iter_sampler(sampler: Any, api: str) -> Sampler:
+def _iter_sampler(sampler: Any, api: str, num_samples: int | None) -> Sampler:
     """Any iterable of indices as a sampler (MindSpore's IterSampler): its order, each pass."""
     if not hasattr(sampler, "__iter__"):
         fail(api, "sampler", "a Sampler or an iterable of indices", sampler, TypeError)
     from deepsink.dataset.engine.samplers import IterSampler
 
-    return IterSampler(sampler)
+    return IterSampler(sampler, num_samples)
 
 
 class Shuffle(StrEnum):

@@ -31,8 +31,8 @@ def is_pil(x: Any) -> bool:
     """A PIL image (checked without importing PIL when it is not loaded)."""
     import sys
 
-    image = sys.modules.get("PIL.Image")
-    return image is not None and isinstance(x, image.Image)
+    cls = getattr(sys.modules.get("PIL.Image"), "Image", None)  # None while PIL still imports
+    return isinstance(cls, type) and isinstance(x, cls)
 
 
 def eager_uniforms(n: int) -> np.ndarray:
@@ -165,19 +165,46 @@ class Compose(TensorOperation):
 
 
 class TypeCast(TensorOperation):
-    """Cast to ``data_type`` (a deepsink dtype such as ``mstype.int32`` or a numpy dtype)."""
+    """Cast to ``data_type`` (a deepsink dtype such as ``mstype.int32``, a numpy dtype or its
+    name). Strings cast only to strings (MindSpore raises RuntimeError for string -> number)."""
 
     traceable = True
 
-    def __init__(self, data_type: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        import inspect
+
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        def signature(data_type: Any) -> None: ...
+
+        data_type = inspect.signature(signature).bind(*args, **kwargs).arguments["data_type"]
+        allowed = (mstype.Type, np.dtype)
+        ok = isinstance(data_type, allowed) or (
+            isinstance(data_type, type) and issubclass(data_type, np.generic)
+        )
+        if isinstance(data_type, str):
+            try:
+                data_type = np.dtype(data_type)
+                ok = True
+            except TypeError:
+                ok = False
+        if not ok:
+            type_check(data_type, allowed, "data_type")
         try:
             self._np = mstype.to_np(data_type)
         except TypeError:
-            fail("TypeCast", "data_type", "a deepsink or numpy dtype", data_type, TypeError)
+            self._np = np.dtype(data_type)
         self.data_type = data_type
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return np.asarray(x).astype(self._np)
+        x = np.asarray(x)
+        target = np.dtype(self._np)
+        if (x.dtype.kind in "US") != (target.kind in "US"):
+            raise RuntimeError(
+                f"TypeCast: TypeCast does not support cast from {x.dtype} to {target} "
+                "(strings cast only to strings)"
+            )
+        return x.astype(target)
 
     apply = apply_batch
 
