@@ -271,7 +271,11 @@ class CenterCrop(ImageOperation):
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np, np.asarray(x))
 
-    pil = _via_numpy
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        """PIL's crop box, offsets rounded half to even (MindSpore's PIL implementation)."""
+        (ch, cw), (w, h) = self.size, img.size
+        top, left = int(round((h - ch) / 2.0)), int(round((w - cw) / 2.0))
+        return img.crop((left, top, left + cw, top + ch))
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
@@ -643,14 +647,26 @@ class RandomColor(ImageOperation):
         return ImageEnhance.Color(img).enhance(self._factor(u))
 
 
+def _sharpen(x: np.ndarray, factor: float) -> np.ndarray:
+    """MindSpore's numpy sharpness: blend with the 3x3 smoothing (1 1 1 / 1 5 1 / 1 1 1) / 13
+    (OpenCV's reflect-101 border, rounded to uint8; border pixels kept), rounded to nearest."""
+    xf = x.astype(np.float64)
+    h, w = x.shape[:2]
+    pad = np.pad(xf, ((1, 1), (1, 1), (0, 0)), mode="reflect")
+    kernel = np.ones((3, 3))
+    kernel[1, 1] = 5
+    conv = sum(kernel[i, j] * pad[i : i + h, j : j + w] for i in range(3) for j in range(3))
+    blur = np.rint(conv / 13)
+    blur[0], blur[-1], blur[:, 0], blur[:, -1] = xf[0], xf[-1], xf[:, 0], xf[:, -1]
+    return np.clip(np.rint(xf * factor + blur * (1 - factor)), 0, 255).astype(np.uint8)
+
+
 class RandomSharpness(RandomColor):
-    """Sharpness by a factor drawn uniformly from ``degrees`` (PIL's 3x3 smoothing blend)."""
+    """Sharpness by a factor drawn uniformly from ``degrees``: blend with a 3x3 smoothing (PIL's
+    ImageEnhance on PIL images, MindSpore's OpenCV arithmetic on numpy)."""
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        from PIL import Image
-
-        img = Image.fromarray(_rgb_uint8(np.asarray(x), "RandomSharpness"))
-        return np.asarray(_sharpness(img, self._factor(u)))
+        return _sharpen(_rgb_uint8(np.asarray(x), "RandomSharpness"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return _sharpness(img, self._factor(u))
@@ -672,13 +688,10 @@ class RandomAdjustSharpness(ImageOperation):
         self.degree, self.prob = float(degree), float(prob)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        from PIL import Image
-
         x = np.asarray(x)
         if float(u[0]) >= self.prob:
             return x
-        img = Image.fromarray(_rgb_uint8(x, "RandomAdjustSharpness"))
-        return np.asarray(_sharpness(img, self.degree))
+        return _sharpen(_rgb_uint8(x, "RandomAdjustSharpness"), self.degree)
 
 
 class RandomSolarize(ImageOperation):
