@@ -36,7 +36,7 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
     """Rows as one stacked array when they share shape and dtype, else as a list (ragged rows,
     or objects such as PIL images between the operations of one map)."""
     first = rows[0]
-    if not all(isinstance(r, np.ndarray) for r in rows):
+    if not all(isinstance(r, np.ndarray | np.generic) for r in rows):
         return list(rows)
     if all(r.shape == first.shape and r.dtype == first.dtype for r in rows):
         return np.stack(rows)
@@ -46,9 +46,9 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
 def materialize(col: Column) -> Column:
     """A map's output column as arrays: PIL images become numpy (HWC uint8), as MindSpore hands
     them to the next operation; other values go through ``as_row_array``."""
-    if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray) for r in col):
+    if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray | np.generic) for r in col):
         return col
-    return stack([r if isinstance(r, np.ndarray) else as_row_array(r) for r in col])
+    return stack([r if isinstance(r, np.ndarray | np.generic) else as_row_array(r) for r in col])
 
 
 def rows(col: Column) -> Sequence[np.ndarray]:
