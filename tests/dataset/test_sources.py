@@ -292,8 +292,11 @@ def test_generator_bad_rows_and_arguments():
         RuntimeError, match=r"the size of column_names is:2 and number of returned NumPy array is:1"
     ):
         rows(bad)
-    with pytest.raises(ValueError, match=r"'source' must be random-access"):
-        ds.GeneratorDataset(lambda: iter([]), ["x"], shuffle=True)
+    with pytest.raises(ValueError, match=r"num_shards is not supported if source does not have"):
+        ds.GeneratorDataset(lambda: iter([]), ["x"], num_shards=2, shard_id=0)
+    with pytest.warns(UserWarning, match="read in order"):
+        in_order = ds.GeneratorDataset(lambda: (np.array(i) for i in range(4)), ["x"], shuffle=True)
+        assert rows(in_order) == [[0], [1], [2], [3]]
     with pytest.raises(ValueError, match=r"Neither column_names nor schema are provided"):
         ds.GeneratorDataset(lambda: iter([]), None)
 

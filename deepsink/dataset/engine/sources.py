@@ -514,12 +514,16 @@ class GeneratorDataset(_Source):
             else:
                 smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
         else:
-            if sampler is not None or shuffle or num_shards is not None:
-                fail(
-                    api,
-                    "source",
-                    "random-access (__getitem__ and __len__) to use shuffle, sampler or num_shards",
-                    type(source).__name__,
+            for name, value in (("num_shards", num_shards), ("sampler", sampler)):
+                if value is not None:
+                    raise ValueError(
+                        f"{name} is not supported if source does not have attribute '__getitem__'."
+                    )
+            if shuffle:  # MindSpore reads such a source in order whatever shuffle says
+                config._warn_once(
+                    "generator-shuffle",
+                    "GeneratorDataset: shuffle=True needs a random-access source (__getitem__ "
+                    "and __len__); this iterable source is read in order (use .shuffle(n))",
                 )
             smp = resolve(api, None, False, num_samples, None, None)
         self.num_samples = num_samples
