@@ -402,3 +402,21 @@ def test_pil_images_flow_between_the_ops_of_one_map():
     d = ds.NumpySlicesDataset({"image": np.stack(imgs)}, shuffle=False)
     d = d.map([V.ToPIL()], input_columns="image")  # a PIL output leaves the map as numpy
     assert np.asarray(rows(d, "image")).shape == (3, 4, 5, 3)
+
+
+def test_set_init_step_resumes_a_run_where_it_stopped():
+    """Failover: a new iterator started at step k gives the rows the first run gave from k on,
+    shuffles included (the dropped steps are run, so random state advances the same way)."""
+    ds.config.set_seed(5)
+    d = slices().shuffle(4)
+    first = d.create_tuple_iterator(output_numpy=True, num_epochs=3)
+    full = [int(r[0]) for _ in range(3) for r in first]
+    d.set_init_step(7)
+    assert d.get_init_step() == 7 and d.map(lambda x: x, input_columns="a").get_init_step() == 7
+    again = d.create_tuple_iterator(output_numpy=True, num_epochs=3)
+    resumed = [int(r[0]) for _ in range(2) for r in again]  # 7 = one epoch (5) and 2 rows
+    assert resumed == full[7:]
+
+
+def test_transforms_package_exposes_vision_as_mindspore():
+    assert ds.transforms.vision.Inter.LINEAR is V.Inter.LINEAR

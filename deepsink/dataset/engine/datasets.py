@@ -271,6 +271,22 @@ class Dataset:
         src = _find(self, GeneratorDataset)
         return -1 if src is not None and src.batch_sampler is not None else 1
 
+    def set_init_step(self, init_step: int) -> None:
+        """Start iterators at step ``init_step`` (rows at this node, over epochs): the steps
+        before it are run and dropped, so shuffles and samplers reach the same state
+        (failover recovery)."""
+        from deepsink.dataset.core.validator_helpers import check_value, type_check
+
+        type_check(init_step, (int,), "init_step")
+        check_value(init_step, (0, 2**63 - 1), "init_step")
+        self._global_step = init_step
+
+    def get_init_step(self) -> int:
+        step = getattr(self, "_global_step", None)
+        if step is not None:
+            return step
+        return self.children[0].get_init_step() if len(self.children) == 1 else 0
+
     def get_repeat_count(self) -> int:
         from deepsink.dataset.engine.nodes import RepeatDataset
 

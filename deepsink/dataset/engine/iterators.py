@@ -23,7 +23,7 @@ import numpy as np
 
 from deepsink._core.validate import fail
 from deepsink.dataset import config
-from deepsink.dataset.engine.block import Block
+from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
 from deepsink.dataset.engine.memory import tune_malloc
@@ -41,19 +41,36 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
+def _epochs(root: Dataset, num_epochs: int, ctx: Any) -> Iterator[tuple]:
+    """The run as (kind, payload) items; the first ``root.get_init_step()`` rows are run and
+    dropped (an epoch dropped whole gives no epoch end, and counts toward ``num_epochs``)."""
+    skip = root.get_init_step()
+    epoch = 0
+    while num_epochs == -1 or epoch < num_epochs:
+        dropped = kept = 0
+        with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
+            for b in blocks:
+                if skip >= b.n:
+                    skip, dropped = skip - b.n, dropped + b.n
+                    continue
+                if skip:
+                    b, dropped, skip = slice_block(b, skip, b.n), dropped + skip, 0
+                kept += b.n
+                if b.n:
+                    yield (_BLOCK, b)
+        if kept or not dropped:  # an epoch dropped whole by init_step is not seen
+            yield (_EPOCH_END, epoch)
+        epoch += 1
+    yield (_END, None)
+
+
 def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event) -> None:
     ctx = new_context()
     try:
-        epoch = 0
-        while num_epochs == -1 or epoch < num_epochs:
-            with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
-                for b in blocks:
-                    if b.n and not _put(q, (_BLOCK, b), stop):
-                        return
-            if not _put(q, (_EPOCH_END, epoch), stop):
-                return
-            epoch += 1
-        _put(q, (_END, None), stop)
+        with closing(_epochs(root, num_epochs, ctx)) as items:
+            for item in items:
+                if not _put(q, item, stop):
+                    return
     except BaseException as e:  # noqa: BLE001 - handed to the consumer
         _put(q, (_ERROR, e), stop)
     finally:
@@ -110,15 +127,7 @@ class _InlineProducer:
     def _run(root: Dataset, num_epochs: int) -> Iterator[tuple]:
         ctx = new_context()
         try:
-            epoch = 0
-            while num_epochs == -1 or epoch < num_epochs:
-                with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
-                    for b in blocks:
-                        if b.n:
-                            yield (_BLOCK, b)
-                yield (_EPOCH_END, epoch)
-                epoch += 1
-            yield (_END, None)
+            yield from _epochs(root, num_epochs, ctx)
         finally:
             ctx.close()
 

@@ -6,6 +6,7 @@ a block of rows is one fancy index into the data (or one call per row for Python
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 from collections.abc import Iterator
@@ -507,6 +508,7 @@ class GeneratorDataset(_Source):
             if collate_fn is not None and not callable(collate_fn):
                 raise TypeError("collate_fn should be callable.")
             smp: Sampler = _BatchSamplerIndices(batch_sampler)
+            self._pristine_batch_sampler = copy.deepcopy(batch_sampler)
         elif self._getitem:
             if sampler is not None and not isinstance(sampler, Sampler):
                 sampler = _iter_sampler(sampler, api, num_samples)
@@ -554,7 +556,14 @@ class GeneratorDataset(_Source):
     def _open(self, ctx: ExecContext) -> View:
         if isinstance(self.sampler, _BatchSamplerIndices):
             ctx.next_pass(self)
-            batches = self.sampler.batches()
+            # each iterator runs its own copy of the user's sampler from the state it had when
+            # the dataset was built (MindSpore deep-copies the pipeline per iterator)
+            sampler = ctx.resource(
+                ("batch_sampler", id(self)),
+                lambda: _BatchSamplerIndices(copy.deepcopy(self._pristine_batch_sampler)),
+                lambda _: None,
+            )
+            batches = sampler.batches()
             view = _SourceView(self, np.arange(len(batches)), ctx)
             view.batches = batches
             return view
