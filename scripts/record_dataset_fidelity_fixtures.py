@@ -123,6 +123,15 @@ def pipeline() -> dict:
     row = next(d.create_tuple_iterator(num_epochs=1))
     rec["tuple_row"] = {"type": type(row).__name__, "item": type(row[0]).__name__}
     rec["tuple_row_numpy"] = type(next(d.create_tuple_iterator(output_numpy=True))).__name__
+    printed = ds.NumpySlicesDataset(
+        {"a": np.arange(3), "s": np.array(["x", "yy", "z"])}, shuffle=False
+    )
+    rec["row_print"] = [
+        str(next(printed.create_tuple_iterator(num_epochs=1))),
+        str(next(printed.create_dict_iterator(num_epochs=1))),
+        str(next(printed.batch(2).create_tuple_iterator(num_epochs=1))),
+        str(next(printed.create_tuple_iterator(num_epochs=1, output_numpy=True))),
+    ]
     rec["dict_row_item"] = type(next(d.create_dict_iterator(num_epochs=1))["a"]).__name__
 
     class Source:

@@ -420,3 +420,15 @@ def test_set_init_step_resumes_a_run_where_it_stopped():
 
 def test_transforms_package_exposes_vision_as_mindspore():
     assert ds.transforms.vision.Inter.LINEAR is V.Inter.LINEAR
+
+
+def test_rows_print_as_mindspore_prints_them():
+    """Tensor-mode rows print like MindSpore 2.10's (Int64 Tensors, string columns as numpy
+    arrays); scalar columns come as 0-d arrays, not numpy scalars."""
+    d = ds.NumpySlicesDataset({"a": np.arange(3), "s": np.array(["x", "yy", "z"])}, shuffle=False)
+    want = MS["pipeline"]["row_print"]
+    assert str(next(d.create_tuple_iterator(num_epochs=1))) == want[0]
+    assert str(next(d.create_dict_iterator(num_epochs=1))) == want[1]
+    assert str(next(d.batch(2).create_tuple_iterator(num_epochs=1))) == want[2]
+    row = next(d.create_tuple_iterator(num_epochs=1, output_numpy=True))
+    assert all(type(v) is np.ndarray and v.ndim == 0 for v in row)

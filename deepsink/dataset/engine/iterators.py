@@ -117,6 +117,10 @@ class _Producer:
             self._thread.join(timeout=0.05)
 
 
+def _as_array(v: Any) -> Any:
+    return np.asarray(v) if isinstance(v, np.generic) else v
+
+
 class _InlineProducer:
     """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
 
@@ -189,7 +193,8 @@ class TupleIterator:
             if b is not None and self._i < b.n:
                 i = self._i
                 self._i += 1
-                return tuple(b.cols[k][i] for k in self._select)
+                # a scalar column's row is a 0-d array (as MindSpore's), not a numpy scalar
+                return tuple(_as_array(b.cols[k][i]) for k in self._select)
             if not self._finalizer.alive:
                 raise RuntimeError("the dataset iterator is closed")
             kind, payload = self._producer.get()
