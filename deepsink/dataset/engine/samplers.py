@@ -89,7 +89,10 @@ class DistributedSampler(Sampler):
         num_samples: int | None = None,
         offset: int = -1,
     ) -> None:
-        if isinstance(num_shards, bool) or not isinstance(num_shards, int) or num_shards <= 0:
+        for name, v in (("num_shards", num_shards), ("shard_id", shard_id)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be integer but was: {v}.")
+        if num_shards <= 0:
             fail("DistributedSampler", "num_shards", "a positive int", num_shards)
         if (
             isinstance(shard_id, bool)
