@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import functional
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 
@@ -147,7 +148,7 @@ class GradOperation:
                 return w_g
             return in_g if self.get_all else in_g[0]
 
-        return grad_fn
+        return api_boundary(grad_fn)
 
 
 def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
@@ -187,6 +188,7 @@ def _grad_fn(fn, grad_position, weights, has_aux, api, with_value):
         raise ValueError(f"For '{api}', 'grad_position' and 'weights' cannot both be None")
     ws, single_w = _weights_of(weights, api)
 
+    @api_boundary
     def run(*args: Any) -> Any:
         positions, single_pos = _positions(grad_position, len(args), api)
         out, aux, pull = vjp(fn, args, positions, ws, has_aux)

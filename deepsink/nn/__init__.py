@@ -1,5 +1,6 @@
 """deepsink.nn: Cells, layers, losses, optimizers and wrappers (MindSpore's mindspore.nn)."""
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.nn.cell import Cell as Cell
 from deepsink.nn.dynamic_lr import cosine_decay_lr as cosine_decay_lr
 from deepsink.nn.dynamic_lr import exponential_decay_lr as exponential_decay_lr
@@ -64,3 +65,7 @@ from deepsink.nn.optim.sgd import SGD as SGD
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell
+from deepsink.nn.wrap.grad_reducer import DistributedGradReducer as DistributedGradReducer
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

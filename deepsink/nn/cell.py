@@ -14,6 +14,7 @@ from typing import Any
 
 from deepsink import context
 from deepsink._core import functional, jit
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor
@@ -186,12 +187,21 @@ class Cell:
     def construct(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
+    @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
-            return jit.call_cell(self, args, kwargs)
-        if self._cast_type is not None:
-            args = _cast_floats(args, self._cast_type)
-        return self.construct(*args, **kwargs)
+        try:
+            if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+                return jit.call_cell(self, args, kwargs)
+            if self._cast_type is not None:
+                args = _cast_floats(args, self._cast_type)
+            return self.construct(*args, **kwargs)
+        except AttributeError as e:
+            err = _python_input_error(self, args, e)
+            if err is None:
+                raise
+            raise err from e
+
+    # --- printing -------------------------------------------------------------------------------
 
     # --- printing -------------------------------------------------------------------------------
     def extend_repr(self) -> str:
@@ -206,6 +216,21 @@ class Cell:
         lines += [f"({name}): {child!r}" for name, child in self._cells.items()]
         body = "\n".join(lines).replace("\n", "\n  ")
         return f"{type(self).__name__}(\n  {body}\n)"
+
+
+def _python_input_error(cell: Any, args: tuple, error: AttributeError) -> TypeError | None:
+    """A clear error when a Python list/tuple/number reached an op that needs a Tensor (the
+    AttributeError it raised names that Python type); None for any other AttributeError."""
+    for i, a in enumerate(args):
+        if isinstance(a, list | tuple | int | float) and (
+            f"'{type(a).__name__}' object has no attribute" in str(error)
+        ):
+            return TypeError(
+                f"For '{type(cell).__name__}', the inputs must be Tensors, but input {i} is a "
+                f"Python {type(a).__name__}; wrap the data in a Tensor, e.g. "
+                "Tensor(np.array(data, np.float32)) or Tensor(data, mstype.float32)"
+            )
+    return None
 
 
 def _cast_floats(args: tuple, dst_type: Any) -> tuple:

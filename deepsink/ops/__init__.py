@@ -6,11 +6,16 @@ HyperMap) and ``functional`` (``F``). Result dtypes follow ``deepsink.common.dty
 Importing this package binds the op methods onto ``Tensor`` (``tensor_methods``).
 """
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.ops import composite as composite
 from deepsink.ops import function as function
 from deepsink.ops import functional as functional
 from deepsink.ops import operations as operations
 from deepsink.ops import tensor_methods as _tensor_methods  # noqa: E402
+from deepsink.ops.comm_ops import AllGather as AllGather
+from deepsink.ops.comm_ops import AllReduce as AllReduce
+from deepsink.ops.comm_ops import Broadcast as Broadcast
+from deepsink.ops.comm_ops import ReduceOp as ReduceOp
 from deepsink.ops.composite import GradOperation as GradOperation
 from deepsink.ops.composite import HyperMap as HyperMap
 from deepsink.ops.composite import Map as Map
@@ -314,3 +319,6 @@ from deepsink.ops.primitive import constexpr as constexpr
 from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 _tensor_methods.bind()
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals(), also=("partial",))

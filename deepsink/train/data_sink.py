@@ -10,9 +10,11 @@ from typing import Any
 
 import jax
 
+from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
+from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import check_positive_int
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, wrap
@@ -28,8 +30,10 @@ def _boxes_of(fn: Callable, dataset: Any) -> tuple:
         Tensor._from(jax.ShapeDtypeStruct(tuple(s), mstype.to_np(t)))
         for s, t in zip(dataset.output_shapes(), dataset.output_types())
     ]
+    _checks.CHECKS.ensure()
     boxes = functional.discover(lambda *a: fn(*a), *args)
-    return boxes if any(b is _random.KEY for b in boxes) else (*boxes, _random.KEY)
+    extra = tuple(b for b in (_random.KEY, _checks.CHECKS) if all(b is not x for x in boxes))
+    return (*boxes, *extra)
 
 
 def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = None,
@@ -39,8 +43,9 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
     if not callable(fn):
         raise TypeError(f"For 'data_sink', 'fn' must be callable, but got {type(fn).__name__}")
     state: dict[str, Any] = {}
-    cache: dict = {}
+    cache: _jit.CompileCache = _jit.CompileCache()
 
+    @api_boundary
     def sink_fun() -> Any:
         session = state.get("session")
         if session is None:

@@ -7,34 +7,73 @@ advances by the sink's size (MindSpore's rule); otherwise they fire every step.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import jax
 import numpy as np
 
-from deepsink import nn
+from deepsink import context, nn, ops
+from deepsink._core import checks as _checks
+from deepsink._core import functional
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
-from deepsink.common.tensor import Tensor, unwrap_tree, wrap
+from deepsink._core.tracebacks import api_boundary
+from deepsink._core.validate import (
+    check_bool,
+    check_non_negative_int,
+    check_positive_int,
+    fail,
+    shown,
+)
+from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
+from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
 from deepsink.train.sink.queue import endless_batches
 from deepsink.train.sink.session import SinkSession
 
 
-def _check_dataset(dataset: Any, arg: str, api: str) -> int:
+def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> int | None:
+    """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
+    is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
-    size = dataset.get_dataset_size()
+        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
+    if not need_size:
+        known = getattr(dataset, "_known_size", None)
+        size = known() if known is not None else dataset.get_dataset_size()
+        if size is None:
+            return None
+    else:
+        size = dataset.get_dataset_size()
     if not size or size <= 0:
         raise ValueError(
             f"For '{api}', '{arg}' must not be empty, but its get_dataset_size() is {size}; "
             "check the data path and batch(drop_remainder=...)"
         )
     return size
+
+
+def _note_if_unbatched(exc: BaseException, dataset: Any) -> None:
+    """A shape or type error while stepping over a dataset without a batch operation most likely
+    comes from the missing batch axis: say so (once) under the error."""
+    from deepsink.dataset.engine.nodes import BatchDataset
+
+    node = dataset
+    while node is not None:
+        if isinstance(node, BatchDataset):
+            return
+        children = getattr(node, "children", None)
+        node = children[0] if children else None
+    if ".batch(" in str(exc) or any(".batch(" in n for n in getattr(exc, "__notes__", ())):
+        return
+    exc.add_note(
+        "The dataset has no batch operation, so each step gets one sample without its batch "
+        "axis; was .batch(batch_size) forgotten?"
+    )
 
 
 def _check_sink_size(sink_size: Any, api: str) -> int:
@@ -60,7 +99,7 @@ class Model:
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
                  amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", type(network).__name__, TypeError)
+            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):
@@ -73,7 +112,8 @@ class Model:
         self._eval_network, self._eval_indexes = self._build_eval_network(
             eval_network, eval_indexes
         )
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
+        self._broadcast_done = False
 
     @property
     def train_network(self) -> nn.Cell:
@@ -103,9 +143,17 @@ class Model:
         return None, None
 
     # --- the loop driver --------------------------------------------------------------------------
-    def _steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
-               params: CallbackParam, run_context: RunContext, cbs: CallbackManager, phase: str,
-               on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
+    def _steps(self, network: nn.Cell, dataset: Any, *args: Any, **kwargs: Any) -> Iterator[None]:
+        """:meth:`_epoch_steps`, with a note on errors from a dataset without ``.batch()``."""
+        try:
+            yield from self._epoch_steps(network, dataset, *args, **kwargs)
+        except (TypeError, ValueError) as exc:
+            _note_if_unbatched(exc, dataset)
+            raise
+
+    def _epoch_steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
+                     params: CallbackParam, run_context: RunContext, cbs: CallbackManager,
+                     phase: str, on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
         """Generator: one iteration per epoch; runs that epoch's steps with the step callbacks."""
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
@@ -118,8 +166,9 @@ class Model:
                     step_begin(run_context)
                     outs = session.run("all" if on_outputs else "last")
                     if on_outputs:
-                        on_outputs(outs, n)
-                        outs = _last(outs)
+                        for step_outs in outs:
+                            on_outputs(step_outs)
+                        outs = outs[-1]
                     params.net_outputs = wrap(_as_arrays(outs))
                     step_end(run_context)
                     yield
@@ -132,23 +181,33 @@ class Model:
                     step_begin(run_context)
                     outs = network(*batch)
                     if on_outputs:
-                        on_outputs(outs, None)
+                        on_outputs(outs)
                     params.net_outputs = outs
                     step_end(run_context)
                     if run_context.get_stop_requested():
                         break
                 jax.block_until_ready(unwrap_tree(params.net_outputs))
+                _checks.raise_pending()  # data checks failed in compiled steps of this epoch
                 yield
         finally:
             batches.close()
 
     # --- train ------------------------------------------------------------------------------------
+    @api_boundary
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
-        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0)."""
+        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
+
+        Resuming with ``initial_epoch=k`` (after loading the epoch-k checkpoint into
+        ``train_network``) also starts the dataset where epoch k ended, with the shuffles and
+        augmentations it would have had, so the run continues as if never stopped; MindSpore
+        restarts the dataset from its first epoch instead. ``cur_step_num`` counts the steps of
+        this call (MindSpore's rule).
+        """
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
 
+    @api_boundary
     def fit(self, epoch: int, train_dataset: Any, valid_dataset: Any = None, valid_frequency: int = 1,
             callbacks: Any = None, dataset_sink_mode: bool = False,
             valid_dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
@@ -164,8 +223,8 @@ class Model:
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
             fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
-        size = _check_dataset(train_dataset, "train_dataset", api)
         sink_size = _check_sink_size(sink_size, api)
+        size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:
             if not isinstance(valid_frequency, list):
                 check_positive_int(valid_frequency, "valid_frequency", api)
@@ -177,40 +236,72 @@ class Model:
         if self._optimizer is None and self._loss_fn is not None:
             raise ValueError(f"For '{api}', 'optimizer' must be given to train with 'loss_fn'")
         check_custom_callbacks(callbacks, api)
+        if self._loss_fn is None:
+            _check_network_takes_columns(self._network, train_dataset, api)
+        self._broadcast_parameters()
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
             train_network=network, optimizer=self._optimizer, loss_fn=self._loss_fn,
             train_dataset=train_dataset, valid_dataset=valid_dataset,
             epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_epoch_num=initial_epoch,
-            cur_step_num=initial_epoch * per_epoch, dataset_sink_mode=sink,
-            sink_size=sink_size, mode="train", net_outputs=None,
+            cur_step_num=0, dataset_sink_mode=sink, sink_size=sink_size, mode="train",
+            net_outputs=None,
         )  # fmt: skip
         run_context = RunContext(params)
-        plan = itertools.repeat(per_epoch, epoch - initial_epoch)
         with CallbackManager(callbacks) as cbs:
             cbs.on_train_begin(run_context)
-            epochs = self._steps(
-                network, train_dataset, sink, plan, params, run_context, cbs, "train"
-            )
-            try:
-                for ep in range(initial_epoch, epoch):
-                    params.cur_epoch_num = ep + 1
-                    cbs.on_train_epoch_begin(run_context)
-                    next(epochs)
-                    evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
-                    if evaluated:
-                        self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
-                        network.set_train(True)
-                    cbs.on_train_epoch_end(run_context)
-                    if evaluated:
-                        params.pop("metrics", None)
-                        params.pop("eval_results", None)
-                    if run_context.get_stop_requested():
-                        break
-            finally:
-                epochs.close()
+            start = _resume_epoch(params, initial_epoch)
+            params.epoch_num = max(epoch - start, 0)
+            plan = itertools.repeat(per_epoch, params.epoch_num)
+            with _dataset_position(train_dataset, start * per_epoch):
+                epochs = self._steps(
+                    network, train_dataset, sink, plan, params, run_context, cbs, "train"
+                )
+                self._epochs(epochs, range(start, epoch), params, run_context, cbs,
+                             valid_dataset, valid_frequency, valid_sink, network)  # fmt: skip
             cbs.on_train_end(run_context)
+
+    def _broadcast_parameters(self) -> None:
+        """``parameter_broadcast=True``: rank 0's Parameters (and optimizer state) on every rank,
+        once per Model, before its first training step (MindSpore broadcasts when it first compiles
+        the training network)."""
+        if not context.get_auto_parallel_context("parameter_broadcast"):
+            return
+        mode = context.get_auto_parallel_context("parallel_mode")
+        if not context.data_parallel():
+            raise ValueError(
+                "stand_alone, semi_auto_parallel and auto_parallel do not support parameter "
+                f"broadcast, parallel_mode: {mode}, parameter_broadcast:True"
+            )
+        if self._broadcast_done:
+            return
+        params = tuple(self._train_network.get_parameters())
+        values = ops.Broadcast(0)(tuple(Tensor._from(v) for v in functional.values(params)))
+        functional.update(params, tuple(unwrap(v) for v in values))
+        self._broadcast_done = True
+
+    def _epochs(self, epochs: Iterator[None], numbers: range, params: CallbackParam,
+                run_context: RunContext, cbs: CallbackManager, valid_dataset: Any,
+                valid_frequency: Any, valid_sink: bool, network: nn.Cell) -> None:  # fmt: skip
+        """Run the epochs ``numbers`` (0-based) with their callbacks and fit's evaluations."""
+        try:
+            for ep in numbers:
+                params.cur_epoch_num = ep + 1
+                cbs.on_train_epoch_begin(run_context)
+                next(epochs)
+                evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
+                if evaluated:
+                    self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
+                    network.set_train(True)
+                cbs.on_train_epoch_end(run_context)
+                if evaluated:
+                    params.pop("metrics", None)
+                    params.pop("eval_results", None)
+                if run_context.get_stop_requested():
+                    break
+        finally:
+            epochs.close()
 
     def _eval_in_fit(
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
@@ -228,6 +319,7 @@ class Model:
         params.eval_results = results
 
     # --- eval / predict ---------------------------------------------------------------------------
+    @api_boundary
     def eval(
         self, valid_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False
     ) -> dict:
@@ -264,13 +356,8 @@ class Model:
         cbs.on_eval_end(run_context)
         return results
 
-    def _update_metrics(self, outputs: Any, stacked_steps: int | None) -> None:
-        """Feed metrics one step's outputs (or each step of a sink's stacked outputs)."""
-        if stacked_steps is not None:
-            outs = outputs if isinstance(outputs, tuple | list) else (outputs,)
-            for i in range(stacked_steps):
-                self._update_metrics(tuple(o[i] for o in outs), None)
-            return
+    def _update_metrics(self, outputs: Any) -> None:
+        """Feed metrics one step's outputs."""
         if isinstance(outputs, Tensor | np.ndarray):
             outputs = (outputs,)
         for metric in self._metric_fns.values():
@@ -281,10 +368,61 @@ class Model:
             else:
                 metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
+    @api_boundary
     def predict(self, *predict_data: Any) -> Any:
         """The network's output for ``predict_data`` in inference mode."""
         self._network.set_train(False)
         return self._network(*predict_data)
+
+
+def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> None:
+    """Without a loss_fn the network itself is trained on every dataset column and must return
+    the loss; say so up front instead of failing inside construct with an argument-count error."""
+    names = list(dataset.get_col_names()) if hasattr(dataset, "get_col_names") else None
+    if not names:
+        return
+    try:
+        sig = inspect.signature(network.construct)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*names)
+    except TypeError:
+        raise TypeError(
+            f"For '{api}', the Model has no 'loss_fn', so the network is trained as it is: it is "
+            f"called with every dataset column ({len(names)}: {names}) and must return the loss, "
+            f"but {type(network).__name__}.construct{sig} cannot take {len(names)} inputs. Give "
+            "the Model a loss and an optimizer (Model(net, loss_fn=..., optimizer=...)), or pass a "
+            "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
+            "loss), optimizer))"
+        ) from None
+
+
+def _resume_epoch(params: CallbackParam, initial_epoch: int) -> int:
+    """The first epoch to run: ``initial_epoch``, or later when a callback restored a backup in
+    ``on_train_begin`` (``BackupAndRestore`` sets ``cb_params.resume_epoch``)."""
+    restored = params.pop(RESUME_EPOCH, None)
+    if restored is None:
+        return initial_epoch
+    start = max(initial_epoch, int(restored))
+    params.cur_epoch_num = start
+    return start
+
+
+@contextmanager
+def _dataset_position(dataset: Any, step: int) -> Iterator[None]:
+    """Start the dataset ``step`` batches in while training resumes (``initial_epoch`` > 0), so
+    the resumed epochs see the batches, shuffles and augmentations an uninterrupted run would.
+    A position the user set with ``set_init_step`` is left alone."""
+    if not step or not hasattr(dataset, "set_init_step") or dataset.get_init_step():
+        yield
+        return
+    before = dataset._init_step
+    dataset.set_init_step(step)
+    try:
+        yield
+    finally:
+        dataset._init_step = before
 
 
 def _due(epoch: int, valid_frequency: int | list) -> bool:
@@ -292,10 +430,6 @@ def _due(epoch: int, valid_frequency: int | list) -> bool:
     if isinstance(valid_frequency, list):
         return epoch in valid_frequency
     return epoch % valid_frequency == 0
-
-
-def _last(outs: Any) -> Any:
-    return tuple(o[-1] for o in outs) if isinstance(outs, tuple | list) else outs[-1]
 
 
 def _as_arrays(outs: Any) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import closing
@@ -24,9 +25,10 @@ import numpy as np
 from deepsink._core.validate import fail
 from deepsink.dataset import config
 from deepsink.dataset.engine.block import Block, slice_block
-from deepsink.dataset.engine.context import new_context
+from deepsink.dataset.engine.context import ExecContext, new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
 from deepsink.dataset.engine.memory import tune_malloc
+from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 _BLOCK, _EPOCH_END, _END, _ERROR = range(4)
 
@@ -41,33 +43,36 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
-def _epochs(root: Dataset, num_epochs: int, ctx: Any) -> Iterator[tuple]:
-    """The run as (kind, payload) items; the first ``root.get_init_step()`` rows are run and
-    dropped (an epoch dropped whole gives no epoch end, and counts toward ``num_epochs``)."""
-    skip = root.get_init_step()
-    epoch = 0
+def _items(
+    root: Dataset, num_epochs: int, ctx: ExecContext, start: tuple[int, int]
+) -> Iterator[tuple]:
+    """The run as (kind, payload) items, from the resume position ``start``."""
+    epoch, drop = start  # resume position (set_init_step): whole epochs, then rows
+    for _ in range(epoch):
+        root._skip_pass(ctx)
     while num_epochs == -1 or epoch < num_epochs:
-        dropped = kept = 0
         with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
             for b in blocks:
-                if skip >= b.n:
-                    skip, dropped = skip - b.n, dropped + b.n
-                    continue
-                if skip:
-                    b, dropped, skip = slice_block(b, skip, b.n), dropped + skip, 0
-                kept += b.n
+                if drop:
+                    k = min(drop, b.n)
+                    b, drop = slice_block(b, k, b.n), drop - k
                 if b.n:
                     yield (_BLOCK, b)
-        if kept or not dropped:  # an epoch dropped whole by init_step is not seen
-            yield (_EPOCH_END, epoch)
+        yield (_EPOCH_END, epoch)
         epoch += 1
     yield (_END, None)
 
 
-def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event) -> None:
-    ctx = new_context()
+def _produce(
+    root: Dataset,
+    num_epochs: int,
+    q: queue.Queue,
+    stop: threading.Event,
+    ctx: ExecContext,
+    start: tuple[int, int],
+) -> None:
     try:
-        with closing(_epochs(root, num_epochs, ctx)) as items:
+        with closing(_items(root, num_epochs, ctx, start)) as items:
             for item in items:
                 if not _put(q, item, stop):
                     return
@@ -77,16 +82,36 @@ def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Eve
         ctx.close()
 
 
-class _Producer:
-    """The background thread and its queue. Holds no reference to the iterator."""
+def _start_position(dataset: Dataset) -> tuple[int, int]:
+    """(epochs to skip, rows to drop after them) for the dataset's ``set_init_step``."""
+    init = dataset.get_init_step()
+    if not init:
+        return 0, 0
+    size = dataset.get_dataset_size()
+    if size <= 0:
+        raise ValueError(
+            f"For 'set_init_step', the dataset must have a finite size to start {init} steps in, "
+            f"but get_dataset_size() is {size}"
+        )
+    return divmod(init, size)
 
-    def __init__(self, root: Dataset, num_epochs: int) -> None:
+
+class _Producer:
+    """The background thread and its queue. Holds no reference to the iterator.
+
+    The thread is a daemon and ``close`` waits for it a bounded time only: a user source stuck in a
+    read that never returns is abandoned (it cannot block interpreter exit), and the run's worker
+    processes are released from here instead of by the stuck thread.
+    """
+
+    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
+        self._ctx = new_context()
         self._thread = threading.Thread(
             target=_produce,
-            args=(root, num_epochs, self._q, self._stop),
+            args=(root, num_epochs, self._q, self._stop, self._ctx, start),
             name="deepsink-dataset",
             daemon=True,
         )
@@ -108,13 +133,16 @@ class _Producer:
         self._stop.set()
         if threading.current_thread() is self._thread:
             return
-        while self._thread.is_alive():
+        deadline = time.monotonic() + JOIN_GRACE_S
+        while self._thread.is_alive() and time.monotonic() < deadline:
             try:
                 while True:
                     self._q.get_nowait()
             except queue.Empty:
                 pass
             self._thread.join(timeout=0.05)
+        if self._thread.is_alive():  # stuck in user code: abandon it, release its workers here
+            self._ctx.close()
 
 
 def _as_array(v: Any) -> Any:
@@ -124,16 +152,9 @@ def _as_array(v: Any) -> Any:
 class _InlineProducer:
     """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
 
-    def __init__(self, root: Dataset, num_epochs: int) -> None:
-        self._items = self._run(root, num_epochs)
-
-    @staticmethod
-    def _run(root: Dataset, num_epochs: int) -> Iterator[tuple]:
-        ctx = new_context()
-        try:
-            yield from _epochs(root, num_epochs, ctx)
-        finally:
-            ctx.close()
+    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+        self._ctx = new_context()
+        self._items = _items(root, num_epochs, self._ctx, start)
 
     def get(self) -> tuple:
         try:
@@ -145,6 +166,7 @@ class _InlineProducer:
 
     def close(self) -> None:
         self._items.close()
+        self._ctx.close()
 
 
 class TupleIterator:
@@ -179,9 +201,10 @@ class TupleIterator:
         self._output_numpy = output_numpy
         self._block: Block | None = None
         self._i = 0
-        self.epoch = 0
-        debug = config.get_debug_mode()
-        self._producer = (_InlineProducer if debug else _Producer)(dataset, num_epochs)
+        start = _start_position(dataset)
+        self.epoch = start[0]
+        producer = _InlineProducer if config.get_debug_mode() else _Producer
+        self._producer = producer(dataset, num_epochs, start)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:

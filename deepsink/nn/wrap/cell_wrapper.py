@@ -13,11 +13,13 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from deepsink import context
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail, shown
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
+from deepsink.nn.wrap.grad_reducer import DistributedGradReducer
 
 
 class WithLossCell(Cell):
@@ -31,9 +33,15 @@ class WithLossCell(Cell):
     def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail("WithLossCell", "backbone", "a Cell", type(backbone).__name__, TypeError)
+            fail("WithLossCell", "backbone", "a Cell", shown(type(backbone).__name__), TypeError)
         if not callable(loss_fn):
-            fail("WithLossCell", "loss_fn", "a Cell or callable", type(loss_fn).__name__, TypeError)
+            fail(
+                "WithLossCell",
+                "loss_fn",
+                "a Cell or callable",
+                shown(type(loss_fn).__name__),
+                TypeError,
+            )
         self._backbone = backbone
         self._loss_fn = loss_fn
 
@@ -108,13 +116,13 @@ class TrainOneStepCell(Cell):
     ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail("TrainOneStepCell", "network", "a Cell", type(network).__name__, TypeError)
+            fail("TrainOneStepCell", "network", "a Cell", shown(type(network).__name__), TypeError)
         if not hasattr(optimizer, "parameters"):
             fail(
                 "TrainOneStepCell",
                 "optimizer",
                 "an Optimizer (with 'parameters')",
-                type(optimizer).__name__,
+                shown(type(optimizer).__name__),
                 TypeError,
             )
         self.network = network
@@ -130,8 +138,20 @@ class TrainOneStepCell(Cell):
         self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else sens
         self.return_grad = check_bool(return_grad, "return_grad", "TrainOneStepCell")
-        self.reducer_flag = False
+        # MindSpore's rule: data (and hybrid) parallel mode inserts the gradient all-reduce, averaged
+        # with gradients_mean over device_num (the group's size unless set)
+        self.parallel_mode = context.get_auto_parallel_context("parallel_mode")
+        self.reducer_flag = context.data_parallel()
         self.grad_reducer = Identity()
+        if self.reducer_flag:
+            degree = (
+                context.get_auto_parallel_context("device_num")
+                if context.device_num_is_set()
+                else None
+            )
+            self.mean = context.get_auto_parallel_context("gradients_mean")
+            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, degree)
+            self.degree = self.grad_reducer.degree
 
     def set_sens(self, value: Any) -> None:
         """Change the value the sensitivity is filled with (compiled steps are rebuilt, since the
@@ -155,7 +175,7 @@ class TrainOneStepCell(Cell):
                 "TrainOneStepCell",
                 "network",
                 "a Cell returning the loss as one Tensor",
-                f"an output of type {type(out).__name__}",
+                shown(f"an output of type {type(out).__name__}"),
                 TypeError,
             )
         sens = jnp.full(out.shape, unwrap(self.sens), out.dtype)
