@@ -11,6 +11,7 @@ from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
+from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset
 from deepsink.dataset.engine.nodes import FilterDataset as FilterDataset
 from deepsink.dataset.engine.nodes import ProjectDataset as ProjectDataset
@@ -26,11 +27,15 @@ from deepsink.dataset.engine.samplers import Sampler as Sampler
 from deepsink.dataset.engine.samplers import SequentialSampler as SequentialSampler
 from deepsink.dataset.engine.samplers import SubsetRandomSampler as SubsetRandomSampler
 from deepsink.dataset.engine.samplers import SubsetSampler as SubsetSampler
+from deepsink.dataset.engine.samplers import WeightedRandomSampler as WeightedRandomSampler
+from deepsink.dataset.engine.schema import Schema as Schema
 from deepsink.dataset.engine.sources import Cifar10Dataset as Cifar10Dataset
 from deepsink.dataset.engine.sources import GeneratorDataset as GeneratorDataset
 from deepsink.dataset.engine.sources import ImageFolderDataset as ImageFolderDataset
 from deepsink.dataset.engine.sources import MnistDataset as MnistDataset
 from deepsink.dataset.engine.sources import NumpySlicesDataset as NumpySlicesDataset
+from deepsink.dataset.engine.sources import Shuffle as Shuffle
+from deepsink.dataset.engine.sources import TFRecordDataset as TFRecordDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip
 
 # keep last: the public names of everything imported above

@@ -89,3 +89,70 @@ def set_multiprocessing_start_method(start_method: str = "fork") -> None:
 
 def get_multiprocessing_start_method() -> str:
     return _state["multiprocessing_start_method"]
+
+
+_state.update(debug_mode=False, debug_hooks=[], shared_mem=False, do_copy=False)
+_state.update(parallel_convert=False)
+_warned: set[str] = set()
+
+
+def _warn_once(key: str, msg: str) -> None:
+    if key not in _warned:
+        import warnings
+
+        _warned.add(key)
+        warnings.warn(msg, stacklevel=3)
+
+
+def set_debug_mode(debug_mode_flag: bool, debug_hook_list: list | None = None) -> None:
+    """Debug mode: iterators run the pipeline synchronously in the calling thread, one worker per
+    operation, so breakpoints and prints inside map functions and sources behave plainly."""
+    if not isinstance(debug_mode_flag, bool):
+        raise TypeError(
+            f"Argument debug_mode_flag with value {debug_mode_flag} is not of type "
+            f"[<class 'bool'>], but got {type(debug_mode_flag)}."
+        )
+    if debug_hook_list is not None:
+        raise NotImplementedError(
+            "set_debug_mode: debug_hook_list (MindSpore's debug hooks) is not supported; pass None"
+        )
+    _state["debug_mode"] = debug_mode_flag
+
+
+def get_debug_mode() -> bool:
+    return _state["debug_mode"]
+
+
+def set_enable_shared_mem(enable: bool) -> None:
+    """MindSpore moves worker rows through shared memory when enabled; deepsink's worker processes
+    always send rows through pipes, so True only warns (once)."""
+    if not isinstance(enable, bool):
+        raise TypeError(
+            f"Argument enable with value {enable} is not of type [<class 'bool'>], "
+            f"but got {type(enable)}."
+        )
+    if enable:
+        _warn_once("shm", "deepsink's dataset workers do not use shared memory; rows go by pipe")
+    _state["shared_mem"] = enable
+
+
+def get_enable_shared_mem() -> bool:
+    return _state["shared_mem"]
+
+
+def set_iterator_mode(do_copy: bool = False, parallel_convert: bool = False) -> None:
+    """How iterators make Tensors: ``do_copy`` copies each numpy row; ``parallel_convert`` would
+    convert on a separate thread (deepsink converts on the consumer thread: it warns once)."""
+    for name, v in (("do_copy", do_copy), ("parallel_convert", parallel_convert)):
+        if not isinstance(v, bool):
+            raise TypeError(
+                f"Argument {name} with value {v} is not of type [<class 'bool'>], "
+                f"but got {type(v)}."
+            )
+    if parallel_convert:
+        _warn_once("convert", "parallel_convert: deepsink converts rows on the consumer thread")
+    _state["do_copy"], _state["parallel_convert"] = do_copy, parallel_convert
+
+
+def get_iterator_mode() -> dict[str, bool]:
+    return {"do_copy": _state["do_copy"], "parallel_convert": _state["parallel_convert"]}

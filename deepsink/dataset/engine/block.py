@@ -24,6 +24,8 @@ class Block(NamedTuple):
 
 def as_row_array(value) -> np.ndarray:
     """MindSpore's conversion of one Python value: int -> int64, float -> float64, str stays str."""
+    if type(value).__module__.startswith("PIL."):
+        return np.asarray(value)
     arr = np.asarray(value)
     if arr.dtype == object:
         raise TypeError(f"a dataset row value must be an array or a number, but got {type(value)}")
@@ -31,11 +33,22 @@ def as_row_array(value) -> np.ndarray:
 
 
 def stack(rows: Sequence[np.ndarray]) -> Column:
-    """Rows as one stacked array when they share shape and dtype, else as a list."""
+    """Rows as one stacked array when they share shape and dtype, else as a list (ragged rows,
+    or objects such as PIL images between the operations of one map)."""
     first = rows[0]
+    if not all(isinstance(r, np.ndarray | np.generic) for r in rows):
+        return list(rows)
     if all(r.shape == first.shape and r.dtype == first.dtype for r in rows):
         return np.stack(rows)
     return list(rows)
+
+
+def materialize(col: Column) -> Column:
+    """A map's output column as arrays: PIL images become numpy (HWC uint8), as MindSpore hands
+    them to the next operation; other values go through ``as_row_array``."""
+    if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray | np.generic) for r in col):
+        return col
+    return stack([r if isinstance(r, np.ndarray | np.generic) else as_row_array(r) for r in col])
 
 
 def rows(col: Column) -> Sequence[np.ndarray]:

@@ -34,6 +34,10 @@ ROWS_PER_BLOCK = (
 )
 
 
+class _Empty(RuntimeError):
+    """The pipeline produced no row."""
+
+
 class View:
     """One pass of a random-access node: ``n`` rows, any of them by position."""
 
@@ -125,12 +129,35 @@ class Dataset:
         )
 
     def batch(
-        self, batch_size: int, drop_remainder: bool = False, num_parallel_workers: int | None = None
+        self,
+        batch_size: Any,
+        drop_remainder: bool = False,
+        num_parallel_workers: int | None = None,
+        *,
+        per_batch_map: Any = None,
+        input_columns: str | Sequence[str] | None = None,
+        output_columns: str | Sequence[str] | None = None,
+        python_multiprocessing: bool = False,
+        max_rowsize: int | None = None,
     ) -> Dataset:
-        """Stack ``batch_size`` consecutive rows into one (the last one shorter unless dropped)."""
+        """Stack ``batch_size`` consecutive rows into one (the last one shorter unless dropped).
+
+        ``batch_size`` may be a callable of a ``BatchInfo``; ``per_batch_map(*columns, batch_info)``
+        gets each of ``input_columns`` as a list of the batch's rows and returns a tuple of columns
+        (``output_columns``), as MindSpore's.
+        """
         from deepsink.dataset.engine.nodes import BatchDataset
 
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers)
+        return BatchDataset(
+            self,
+            batch_size,
+            drop_remainder,
+            num_parallel_workers,
+            per_batch_map,
+            input_columns,
+            output_columns,
+            python_multiprocessing,
+        )
 
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffle through a buffer of ``buffer_size`` rows (MindSpore's buffer semantics)."""
@@ -197,6 +224,14 @@ class Dataset:
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
+    def split(self, sizes: Sequence[int | float], randomize: bool = True) -> tuple[Dataset, ...]:
+        """Disjoint datasets of ``sizes`` rows (ints summing to the size, or fractions summing
+        to 1, MindSpore's rounding). ``randomize``: rows drawn in one random order fixed at split
+        time (so the splits never overlap, every epoch); else consecutive rows."""
+        from deepsink.dataset.engine.split import split
+
+        return split(self, sizes, randomize)
+
     # -- properties ----------------------------------------------------------------------------
     def get_col_names(self) -> list[str]:
         return list(self._column_names())
@@ -243,7 +278,7 @@ class Dataset:
             try:
                 self._first_row = tuple(next(it))
             except StopIteration:
-                raise RuntimeError(
+                raise _Empty(
                     "the dataset is empty: it has no row to take shapes and types from"
                 ) from None
             finally:
@@ -251,17 +286,30 @@ class Dataset:
         return self._first_row
 
     def output_shapes(self) -> list[list[int]]:
-        """Shapes of the first row's columns (MindSpore runs the pipeline for them too)."""
-        return [list(c.shape) for c in self._first()]
+        """Shapes of the first row's columns (MindSpore runs the pipeline for them too); [] when
+        the dataset has no rows."""
+        first = self._first_or_none()
+        return [] if first is None else [list(c.shape) for c in first]
 
     def output_types(self) -> list[np.dtype]:
-        return [c.dtype for c in self._first()]
+        first = self._first_or_none()
+        return [] if first is None else [c.dtype for c in first]
+
+    def _first_or_none(self) -> tuple[np.ndarray, ...] | None:
+        try:
+            return self._first()
+        except _Empty:
+            return None
 
     def get_batch_size(self) -> int:
         from deepsink.dataset.engine.nodes import BatchDataset
+        from deepsink.dataset.engine.sources import GeneratorDataset
 
         node = _find(self, BatchDataset)
-        return node.batch_size if node is not None else 1
+        if node is not None:
+            return node.batch_size
+        src = _find(self, GeneratorDataset)
+        return -1 if src is not None and src.batch_sampler is not None else 1
 
     def get_repeat_count(self) -> int:
         from deepsink.dataset.engine.nodes import RepeatDataset
@@ -269,7 +317,6 @@ class Dataset:
         node = _find(self, RepeatDataset)
         return node.count if node is not None else 1
 
-    # -- resume position -----------------------------------------------------------------------
     def set_init_step(self, init_step: int) -> None:
         """Start new iterators ``init_step`` batches (rows of this dataset) into the stream.
 

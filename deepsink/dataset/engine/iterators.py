@@ -43,6 +43,26 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
+def _items(
+    root: Dataset, num_epochs: int, ctx: ExecContext, start: tuple[int, int]
+) -> Iterator[tuple]:
+    """The run as (kind, payload) items, from the resume position ``start``."""
+    epoch, drop = start  # resume position (set_init_step): whole epochs, then rows
+    for _ in range(epoch):
+        root._skip_pass(ctx)
+    while num_epochs == -1 or epoch < num_epochs:
+        with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
+            for b in blocks:
+                if drop:
+                    k = min(drop, b.n)
+                    b, drop = slice_block(b, k, b.n), drop - k
+                if b.n:
+                    yield (_BLOCK, b)
+        yield (_EPOCH_END, epoch)
+        epoch += 1
+    yield (_END, None)
+
+
 def _produce(
     root: Dataset,
     num_epochs: int,
@@ -52,21 +72,10 @@ def _produce(
     start: tuple[int, int],
 ) -> None:
     try:
-        epoch, drop = start  # resume position (set_init_step): whole epochs, then rows
-        for _ in range(epoch):
-            root._skip_pass(ctx)
-        while num_epochs == -1 or epoch < num_epochs:
-            with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
-                for b in blocks:
-                    if drop:
-                        k = min(drop, b.n)
-                        b, drop = slice_block(b, k, b.n), drop - k
-                    if b.n and not _put(q, (_BLOCK, b), stop):
-                        return
-            if not _put(q, (_EPOCH_END, epoch), stop):
-                return
-            epoch += 1
-        _put(q, (_END, None), stop)
+        with closing(_items(root, num_epochs, ctx, start)) as items:
+            for item in items:
+                if not _put(q, item, stop):
+                    return
     except BaseException as e:  # noqa: BLE001 - handed to the consumer
         _put(q, (_ERROR, e), stop)
     finally:
@@ -136,6 +145,30 @@ class _Producer:
             self._ctx.close()
 
 
+def _as_array(v: Any) -> Any:
+    return np.asarray(v) if isinstance(v, np.generic) else v
+
+
+class _InlineProducer:
+    """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
+
+    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+        self._ctx = new_context()
+        self._items = _items(root, num_epochs, self._ctx, start)
+
+    def get(self) -> tuple:
+        try:
+            return next(self._items)
+        except StopIteration:
+            raise RuntimeError("the dataset iterator is closed") from None
+        except BaseException as e:  # noqa: BLE001 - handed to the consumer as the threaded path does
+            return (_ERROR, e)
+
+    def close(self) -> None:
+        self._items.close()
+        self._ctx.close()
+
+
 class TupleIterator:
     """Rows as tuples of numpy arrays (``output_numpy``) or Tensors."""
 
@@ -170,7 +203,8 @@ class TupleIterator:
         self._i = 0
         start = _start_position(dataset)
         self.epoch = start[0]
-        self._producer = _Producer(dataset, num_epochs, start)
+        producer = _InlineProducer if config.get_debug_mode() else _Producer
+        self._producer = producer(dataset, num_epochs, start)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:
@@ -182,7 +216,8 @@ class TupleIterator:
             if b is not None and self._i < b.n:
                 i = self._i
                 self._i += 1
-                return tuple(b.cols[k][i] for k in self._select)
+                # a scalar column's row is a 0-d array (as MindSpore's), not a numpy scalar
+                return tuple(_as_array(b.cols[k][i]) for k in self._select)
             if not self._finalizer.alive:
                 raise RuntimeError("the dataset iterator is closed")
             kind, payload = self._producer.get()
@@ -203,11 +238,13 @@ class TupleIterator:
                 raise payload
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
+        """A row as MindSpore 2.x gives it: a list of numpy arrays or of Tensors."""
         if self._output_numpy:
-            return values
+            return list(values)
         from deepsink.common.tensor import Tensor
 
-        return tuple(Tensor(v) for v in values)
+        # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
+        return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
 
     def __next__(self) -> Any:
         return self._format(self._next_row())
@@ -250,4 +287,4 @@ class DictIterator(TupleIterator):
     """Rows as ``{column name: value}``."""
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
-        return dict(zip(self.column_names, super()._format(values)))
+        return dict(zip(self.column_names, super()._format(values), strict=True))

@@ -58,7 +58,7 @@ def run_rows(
         for k, op in enumerate(ops[first:]):
             u = us[k]
             try:
-                args = _as_tuple(op.apply(*args, u=None if u is None else u[r]))
+                args = _as_tuple(op.apply_one(*args, u=None if u is None else u[r]))
             except Exception as e:
                 raise Failure(first + k, r, e) from e
         out.append(args)
@@ -179,6 +179,16 @@ def describe_failure(
     return err
 
 
+def _check_arity(produced: int, ops: list, output_columns: list[str]) -> None:
+    if produced != len(output_columns):
+        raise RuntimeError(
+            "Invalid columns, the number of columns returned in 'map' operations should match the "
+            f"number of 'output_columns', but got the number of columns returned in 'map' "
+            f"operations: {produced}, the number of 'output_columns': {len(output_columns)} "
+            f"({output_columns}; operations {[op.name for op in ops]})."
+        )
+
+
 # -- map ---------------------------------------------------------------------------------------
 class MapDataset(Dataset):
     """``dataset.map``: per-sample operations on some columns (see the module docstring)."""
@@ -264,12 +274,8 @@ class MapDataset(Dataset):
         except Failure as f:
             err = describe_failure(f, self.chain, positions, b.ids)
             raise err from err.__cause__
-        if len(out) != len(self.output_columns):
-            raise RuntimeError(
-                f"For 'map', the operations {[op.name for op in self.chain.ops]} "
-                f"returned {len(out)} columns, but output_columns names "
-                f"{len(self.output_columns)}: {self.output_columns}"
-            )
+        out = [blk.materialize(c) for c in out]
+        _check_arity(len(out), self.chain.ops, self.output_columns)
         cols = tuple(out[k] if kind == "out" else b.cols[k] for kind, k in self._layout)
         return Block(cols, b.n, b.ids)
 
@@ -337,10 +343,12 @@ class MapDataset(Dataset):
                     return ctx.uniforms(node._tag, op_index, passes[id(node)], positions, draws)
 
                 try:
-                    cols[ci] = chain.run([cols[ci]], b.n, u_for)[0]
+                    out = chain.run([cols[ci]], b.n, u_for)
                 except Failure as f:
                     err = describe_failure(f, chain, positions, b.ids)
                     raise err from err.__cause__
+                _check_arity(len(out), chain.ops, [chain.in_names[0]])
+                cols[ci] = blk.materialize(out[0])
             b = Block(tuple(cols), b.n, b.ids)
         return b
 

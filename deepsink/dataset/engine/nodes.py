@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import fail
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
@@ -49,25 +49,137 @@ def _rows_of(blocks: Iterator[Block]) -> Iterator[tuple[tuple, Any]]:
 
 
 # -- batch -------------------------------------------------------------------------------------
+class BatchInfo:
+    """What a callable ``batch_size`` and ``per_batch_map`` receive: the batch and epoch number."""
+
+    def __init__(self, batch_num: int, epoch_num: int) -> None:
+        self._batch_num, self._epoch_num = batch_num, epoch_num
+
+    def get_batch_num(self) -> int:
+        return self._batch_num
+
+    def get_epoch_num(self) -> int:
+        return self._epoch_num
+
+
+def _stack_batch(rows: list, name: str) -> np.ndarray:
+    first = rows[0]
+    for x in rows[1:]:
+        if x.dtype != first.dtype:
+            raise RuntimeError(
+                f"Cannot batch tensors with different types in column '{name}': "
+                f"{first.dtype} and {x.dtype}"
+            )
+        if x.shape != first.shape:
+            raise RuntimeError(
+                f"Cannot batch tensors with different shapes in column '{name}': "
+                f"{list(first.shape)} and {list(x.shape)}"
+            )
+    return np.stack(rows)
+
+
 class BatchDataset(Dataset):
     def __init__(
         self,
         child: Dataset,
-        batch_size: int,
+        batch_size: Any,
         drop_remainder: bool,
         num_parallel_workers: int | None,
+        per_batch_map: Any = None,
+        input_columns: Any = None,
+        output_columns: Any = None,
+        python_multiprocessing: bool = False,
     ) -> None:
-        self.batch_size = check_positive_int(batch_size, "batch_size", "batch")
-        self.drop_remainder = check_bool(drop_remainder, "drop_remainder", "batch")
-        super().__init__([child], num_parallel_workers, (batch_size, drop_remainder))
+        import inspect
+
+        from deepsink.dataset.core.validator_helpers import (
+            check_columns,
+            check_num_parallel_workers,
+            check_pos_int32,
+            type_check,
+        )
+
+        if not (isinstance(batch_size, int) or callable(batch_size)):
+            raise TypeError("batch_size should either be an int or a callable.")
+        if isinstance(batch_size, bool):  # MindSpore takes a bool as the int it is
+            batch_size = int(batch_size)
+        if callable(batch_size):
+            if len(inspect.signature(batch_size).parameters) != 1:
+                raise ValueError("callable batch_size should take one parameter (BatchInfo).")
+        elif batch_size != -1:
+            check_pos_int32(batch_size, "batch_size")
+        if num_parallel_workers is not None:
+            check_num_parallel_workers(num_parallel_workers)
+        type_check(drop_remainder, (bool,), "drop_remainder")
+        if input_columns is not None and per_batch_map is None:
+            raise ValueError("input_columns can be specified only when per_batch_map is set.")
+        available = child._column_names()
+        inputs = available
+        if input_columns is not None:
+            inputs = check_columns(input_columns, "input_columns")
+            try:
+                nparams = len(inspect.signature(per_batch_map).parameters)
+            except (TypeError, ValueError):
+                nparams = len(inputs) + 1
+            if len(inputs) != nparams - 1:
+                raise ValueError("The signature of per_batch_map should match with input columns.")
+        outputs = inputs
+        if output_columns is not None:
+            outputs = check_columns(output_columns, "output_columns")
+        if per_batch_map is not None and not callable(per_batch_map):
+            raise TypeError(f"per_batch_map should be a callable, but got {per_batch_map!r}")
+        type_check(python_multiprocessing, (bool,), "python_multiprocessing")
+        self.batch_size = batch_size
+        self.drop_remainder = drop_remainder
+        self.per_batch_map = per_batch_map
+        self._in_idx = column_indices(inputs, available, "input_columns", "batch")
+        self._names = list(available)
+        self._layout = [("keep", i) for i in range(len(available))]
+        if per_batch_map is not None:
+            if len(outputs) == len(inputs):
+                for i, name in zip(self._in_idx, outputs):
+                    self._names[i] = name
+                self._layout = [
+                    ("out", self._in_idx.index(i)) if i in self._in_idx else ("keep", i)
+                    for i in range(len(available))
+                ]
+            else:  # outputs first, then the untouched columns
+                kept = [i for i in range(len(available)) if i not in self._in_idx]
+                self._names = outputs + [available[i] for i in kept]
+                self._layout = [("out", k) for k in range(len(outputs))]
+                self._layout += [("keep", i) for i in kept]
+            if len(set(self._names)) != len(self._names):
+                raise ValueError(
+                    f"For 'batch', output_columns {outputs} clash with the columns {available}"
+                )
+        self.output_columns = outputs
+        tag = (
+            batch_size if isinstance(batch_size, int) else "callable",
+            drop_remainder,
+            getattr(per_batch_map, "__name__", None),
+        )
+        super().__init__([child], num_parallel_workers, tag)
+
+    def _column_names(self) -> list[str]:
+        return self._names
+
+    def _fixed(self) -> bool:
+        return isinstance(self.batch_size, int) and self.per_batch_map is None
 
     def _num_rows(self) -> int | None:
         n = self.children[0]._num_rows()
-        if n is None:
+        if n is None or not isinstance(self.batch_size, int) or self.batch_size == -1:
             return None
+        if n == -1:
+            return -1
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        if self.batch_size == -1:
+            raise RuntimeError("Batch size cannot be -1 without using batch sampler.")
+        if not self._fixed():
+            yield from self._general_blocks(ctx, size)
+            return
         bs = self.batch_size
         rows_per_block = max(1, ROWS_PER_BLOCK // bs) * bs
         child = self.children[0]
@@ -92,6 +204,74 @@ class BatchDataset(Dataset):
         if have and not self.drop_remainder:
             yield self._batches(blk.concat_blocks(pending), have)
 
+    def _general_blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        """Callable batch sizes and per_batch_map: batch by batch, on rows."""
+        epoch = ctx.next_pass(self)
+        ncols = len(self.children[0]._column_names())
+        batch_num = 0
+
+        def target() -> int:
+            bs = self.batch_size
+            if callable(bs):
+                bs = bs(BatchInfo(batch_num, epoch))
+                if isinstance(bs, bool) or not isinstance(bs, int | np.integer) or bs <= 0:
+                    raise RuntimeError(
+                        f"For 'batch', the callable batch_size must return a positive int, "
+                        f"but returned {bs!r}"
+                    )
+            return int(bs)
+
+        out: list[tuple] = []
+        pending: list[tuple] = []
+        want = target()
+        with closing(self.children[0]._blocks(ctx, size)) as src:
+            for values, _ in _rows_of(src):
+                pending.append(values)
+                if len(pending) == want:
+                    out.append(self._one_batch(pending, ncols, batch_num, epoch))
+                    pending, batch_num = [], batch_num + 1
+                    want = target()
+                    if len(out) >= max(1, size // max(want, 1)):
+                        yield blk.from_rows(out, len(self._names))
+                        out = []
+        if pending and not self.drop_remainder:
+            out.append(self._one_batch(pending, ncols, batch_num, epoch))
+        if out:
+            yield blk.from_rows(out, len(self._names))
+
+    def _one_batch(self, rows: list[tuple], ncols: int, batch_num: int, epoch: int) -> tuple:
+        names = self.children[0]._column_names()
+        if self.per_batch_map is None:
+            return tuple(_stack_batch([r[k] for r in rows], names[k]) for k in range(ncols))
+        args = [[r[k] for r in rows] for k in self._in_idx]
+        try:
+            result = self.per_batch_map(*args, BatchInfo(batch_num, epoch))
+        except Exception as e:
+            raise RuntimeError(f"For 'batch', per_batch_map raised {type(e).__name__}: {e}") from e
+        if not isinstance(result, tuple) and len(self.output_columns) == 1:
+            result = (result,)
+        if not isinstance(result, tuple):
+            raise RuntimeError(
+                f"For 'batch', per_batch_map must return a tuple of columns, but returned "
+                f"{type(result).__name__}"
+            )
+        if len(result) != len(self.output_columns):
+            raise RuntimeError(
+                f"For 'batch', per_batch_map returned {len(result)} columns, but output_columns "
+                f"names {len(self.output_columns)}: {self.output_columns}"
+            )
+        produced = []
+        for name, col in zip(self.output_columns, result):
+            if isinstance(col, list | tuple):
+                col = _stack_batch([blk.as_row_array(x) for x in col], name)
+            produced.append(blk.as_row_array(col))
+        kept = {
+            k: _stack_batch([r[k] for r in rows], names[k])
+            for kind, k in self._layout
+            if kind == "keep"
+        }
+        return tuple(produced[k] if kind == "out" else kept[k] for kind, k in self._layout)
+
     def _skip_pass(self, ctx: ExecContext) -> None:
         child = self.children[0]
         if child._random_access():
@@ -107,18 +287,7 @@ class BatchDataset(Dataset):
             if isinstance(col, np.ndarray):
                 cols.append(np.ascontiguousarray(col).reshape(k, bs, *col.shape[1:]))
                 continue
-            batches = []
-            for i in range(k):
-                part = col[i * bs : (i + 1) * bs]
-                first = part[0]
-                for r, x in enumerate(part):
-                    if x.shape != first.shape or x.dtype != first.dtype:
-                        raise ValueError(
-                            f"For 'batch', the rows of column '{name}' in one batch must have one "
-                            f"shape and dtype, but got {first.shape} {first.dtype} (row 0) and "
-                            f"{x.shape} {x.dtype} (row {r})"
-                        )
-                batches.append(np.stack(part))
+            batches = [_stack_batch(col[i * bs : (i + 1) * bs], name) for i in range(k)]
             cols.append(blk.stack(batches))
         return Block(tuple(cols), k)
 
@@ -126,10 +295,9 @@ class BatchDataset(Dataset):
 # -- shuffle -----------------------------------------------------------------------------------
 class ShuffleDataset(Dataset):
     def __init__(self, child: Dataset, buffer_size: int) -> None:
-        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int):
-            fail("shuffle", "buffer_size", "an int greater than 1", buffer_size, TypeError)
-        if buffer_size <= 1:
-            fail("shuffle", "buffer_size", "an int greater than 1", buffer_size)
+        from deepsink.dataset.core.validator_helpers import INT32_MAX, check_int
+
+        check_int(buffer_size, (2, INT32_MAX), "buffer_size")
         self.buffer_size = buffer_size
         super().__init__([child], None, (buffer_size,))
 
@@ -139,8 +307,14 @@ class ShuffleDataset(Dataset):
     def _random_access(self) -> bool:
         return self.children[0]._random_access()
 
+    fixed_seed: int | None = None  # set by split: one order, not reshuffled each epoch
+
     def _generators(self, ctx: ExecContext) -> tuple[np.random.Generator, np.random.Generator]:
         p = ctx.next_pass(self)
+        if self.fixed_seed is not None:
+            seq = np.random.SeedSequence([self.fixed_seed, self._tag])
+            a, b = seq.spawn(2)
+            return np.random.default_rng(a), np.random.default_rng(b)
         return ctx.generator(self._tag, 0, p), ctx.generator(self._tag, 1, p)
 
     def _skip_pass(self, ctx: ExecContext) -> None:
@@ -178,8 +352,11 @@ class RepeatDataset(Dataset):
     def __init__(self, child: Dataset, count: int | None) -> None:
         if count is None:
             count = -1
-        if isinstance(count, bool) or not isinstance(count, int) or (count <= 0 and count != -1):
-            fail("repeat", "count", "-1, None or a positive int", count)
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(count, (int, type(None)), "repeat")
+        if count <= 0 and count != -1:
+            raise ValueError("count should be either -1 or positive integer, range[1, INT32_MAX].")
         self.count = count
         super().__init__([child], None, (count,))
 
@@ -206,11 +383,18 @@ class RepeatDataset(Dataset):
 
 
 def _count_arg(count: Any, api: str, allow_all: bool) -> int:
-    expected = "-1 or a positive int" if allow_all else "a non-negative int"
-    if isinstance(count, bool) or not isinstance(count, int):
-        fail(api, "count", expected, count, TypeError)
-    if (allow_all and count <= 0 and count != -1) or (not allow_all and count < 0):
-        fail(api, "count", expected, count)
+    """take: -1 or (0, INT32_MAX]; skip: [0, INT32_MAX] (MindSpore's checks and wording)."""
+    from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+
+    type_check(count, (int,), "count")
+    if allow_all:
+        if count != -1 and not 0 < count <= INT32_MAX:
+            raise ValueError(
+                "count should be either -1 or within the required interval of "
+                f"(0, {INT32_MAX}], got {count}."
+            )
+    else:
+        check_value(count, (0, INT32_MAX), "count")
     return count
 
 

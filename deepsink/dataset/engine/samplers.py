@@ -89,7 +89,10 @@ class DistributedSampler(Sampler):
         num_samples: int | None = None,
         offset: int = -1,
     ) -> None:
-        if isinstance(num_shards, bool) or not isinstance(num_shards, int) or num_shards <= 0:
+        for name, v in (("num_shards", num_shards), ("shard_id", shard_id)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be integer but was: {v}.")
+        if num_shards <= 0:
             fail("DistributedSampler", "num_shards", "a positive int", num_shards)
         if (
             isinstance(shard_id, bool)
@@ -136,6 +139,54 @@ class SubsetSampler(Sampler):
         return len(_cap(self.indices_, self.num_samples))
 
 
+class IterSampler(Sampler):
+    """Any iterable of source indices (a list, a user sampler with ``__iter__``), in its order,
+    iterated afresh each pass (MindSpore wraps such samplers the same way)."""
+
+    def __init__(self, sampler, num_samples: int | None = None) -> None:
+        self.sampler = sampler
+        self.num_samples = _num_samples(num_samples, "IterSampler")
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        idx = np.asarray([int(i) for i in iter(self.sampler)], np.int64)
+        bad = (idx < 0) | (idx >= n)
+        if bad.any():
+            fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
+        return _cap(idx, self.num_samples)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights``."""
+
+    random = True
+
+    def __init__(self, weights, num_samples: int | None = None, replacement: bool = True) -> None:
+        w = np.asarray(list(weights), np.float64)
+        if w.ndim != 1 or not len(w):
+            fail("WeightedRandomSampler", "weights", "a non-empty list of numbers", weights)
+        if (w < 0).any() or w.sum() <= 0:
+            fail("WeightedRandomSampler", "weights", "non-negative numbers, not all 0", weights)
+        self.weights = w
+        self.num_samples = _num_samples(num_samples, "WeightedRandomSampler")
+        self.replacement = check_bool(replacement, "replacement", "WeightedRandomSampler")
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        k = self.num_samples or len(self.weights)
+        p = self.weights / self.weights.sum()
+        if not self.replacement and k > np.count_nonzero(p):
+            fail(
+                "WeightedRandomSampler", "num_samples", "at most the number of non-zero weights", k
+            )
+        idx = rng.choice(len(p), size=k, replace=self.replacement, p=p)
+        bad = idx >= n
+        if bad.any():
+            fail("WeightedRandomSampler", "weights", f"at most {n} weights (one per row)", len(p))
+        return idx.astype(np.int64)
+
+    def count(self, n: int) -> int:
+        return self.num_samples or len(self.weights)
+
+
 class SubsetRandomSampler(SubsetSampler):
     """``indices`` in a fresh random order each pass."""
 
@@ -155,26 +206,31 @@ def resolve(
     shard_id: int | None,
     default_shuffle: bool = True,
 ) -> Sampler:
-    """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id)."""
+    """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id), with
+    MindSpore's checks and messages."""
+    from deepsink.dataset.core import validator_helpers as vh
+
     if shuffle is not None:
         check_bool(shuffle, "shuffle", api)
+    if num_samples is not None:
+        vh.check_num_samples(num_samples)
     if sampler is not None:
         if not isinstance(sampler, Sampler):
             fail(api, "sampler", "a Sampler", sampler, TypeError)
-        if shuffle is not None or num_shards is not None:
-            fail(api, "sampler", "used without shuffle and num_shards (they conflict)", sampler)
+        if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
+            raise ValueError(
+                f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}."
+            )
         return sampler
     if (num_shards is None) != (shard_id is None):
-        fail(api, "num_shards", "given together with shard_id", (num_shards, shard_id))
+        raise ValueError("num_shards and shard_id need to be passed in together.")
     if num_shards is not None:
-        if isinstance(num_shards, bool) or not isinstance(num_shards, int) or num_shards <= 0:
-            fail(api, "num_shards", "a positive int", num_shards)
-        if (
-            isinstance(shard_id, bool)
-            or not isinstance(shard_id, int)
-            or not 0 <= shard_id < num_shards
-        ):
-            fail(api, "shard_id", f"an int in [0, {num_shards - 1}]", shard_id)
+        vh.check_pos_int32(num_shards, "num_shards")
+        vh.type_check(shard_id, (int,), "shard_id")
+        if shard_id >= num_shards:
+            raise ValueError("shard_id should be less than num_shards.")
+        vh.check_value(shard_id, (0, num_shards - 1), "shard_id")
         shuf = default_shuffle if shuffle is None else shuffle
         return DistributedSampler(num_shards, shard_id, shuf, _num_samples(num_samples, api))
     if shuffle if shuffle is not None else default_shuffle:

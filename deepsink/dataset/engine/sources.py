@@ -6,15 +6,17 @@ a block of rows is one fancy index into the data (or one call per row for Python
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 from collections.abc import Iterator
 from contextlib import closing, nullcontext
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, check_one_of, fail, shown
+from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
@@ -23,7 +25,12 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset, View
 from deepsink.dataset.engine.parallel import ProcessRunner
-from deepsink.dataset.engine.samplers import DistributedSampler, Sampler, resolve
+from deepsink.dataset.engine.samplers import (
+    DistributedSampler,
+    Sampler,
+    SequentialSampler,
+    resolve,
+)
 
 
 class _Source(Dataset):
@@ -64,7 +71,11 @@ class _SourceView(View):
     def __init__(self, source: _Source, indices: np.ndarray, ctx: ExecContext) -> None:
         self.source, self.indices, self.ctx, self.n = source, indices, ctx, len(indices)
 
+    batches: list | None = None
+
     def gather(self, pos: np.ndarray) -> Block:
+        if self.batches is not None:  # a batch sampler's lists of indices
+            return Block(self.source._read([self.batches[p] for p in pos], self.ctx), len(pos))
         idx = self.indices[pos]
         return Block(self.source._read(idx, self.ctx), len(idx), idx)
 
@@ -240,45 +251,93 @@ class NumpySlicesDataset(_Source):
         num_shards: int | None = None,
         shard_id: int | None = None,
     ) -> None:
+        from deepsink.dataset.core import validator_helpers as vh
+
         api = "NumpySlicesDataset"
+        if data is None or (hasattr(data, "__len__") and len(data) == 0):
+            raise ValueError("Argument data cannot be empty")
         if isinstance(data, dict):
-            names, cols = list(data), [np.asarray(v) for v in data.values()]
+            names, cols = list(data), [_slice_column(v) for v in data.values()]
         elif isinstance(data, tuple):
-            names, cols = None, [np.asarray(v) for v in data]
+            names, cols = None, [_slice_column(v) for v in data]
         else:
-            names, cols = None, [np.asarray(data)]
+            names, cols = None, [_slice_column(data)]
         if column_names is not None:
-            names = _columns_arg(column_names, api)
+            names = vh.check_columns(column_names, "column_names")
         names = names or [f"column_{i}" for i in range(len(cols))]
         if len(names) != len(cols):
             fail(api, "column_names", f"{len(cols)} names, one per column of data", column_names)
-        lengths = {len(c) if c.ndim else -1 for c in cols}
+        lengths = {len(c) if isinstance(c, list) or c.ndim else -1 for c in cols}
         if -1 in lengths or len(lengths) != 1:
             fail(
                 api,
                 "data",
                 "columns of equal length (sliced along axis 0)",
-                [c.shape for c in cols],
+                [len(c) if isinstance(c, list) else c.shape for c in cols],
             )
         self._cols, self._names = cols, names
         smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, num_parallel_workers, (tuple(names), tuple(c.shape for c in cols)))
+        shapes = tuple(len(c) if isinstance(c, list) else c.shape for c in cols)
+        super().__init__(smp, num_parallel_workers, (tuple(names), shapes))
 
     def _length(self) -> int:
         return len(self._cols[0])
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
-        return tuple(c[idx] for c in self._cols)
+        return tuple(blk.take(c, idx) if isinstance(c, list) else c[idx] for c in self._cols)
+
+
+def _slice_column(values: Any) -> np.ndarray | list:
+    """A column of NumpySlicesDataset: one array sliced along axis 0, or, when its rows differ in
+    shape (``[[1], [2, 3]]``), the list of row arrays."""
+    try:
+        return np.asarray(values)
+    except ValueError:
+        rows = [np.asarray(v) for v in values]
+        return blk.stack(rows) if rows else np.zeros(0)
 
 
 class _RowFetcher:
-    """Reads rows of a random-access Python source (in a worker process when asked)."""
+    """Reads rows of a random-access Python source (in a worker process when asked).
 
-    def __init__(self, source: Any, ncols: int, types: list | None) -> None:
+    With a batch sampler each "index" is a list of source indices: the rows are read and merged
+    into one batch, by ``collate_fn(*columns)`` or by stacking each column.
+    """
+
+    def __init__(
+        self,
+        source: Any,
+        ncols: int,
+        types: list | None,
+        batched: bool = False,
+        collate: Any = None,
+    ) -> None:
         self.source, self.ncols, self.types = source, ncols, types
+        self.batched, self.collate = batched, collate
 
     def __call__(self, idx: Any) -> list[tuple]:
+        if self.batched:
+            return [self._batch(b) for b in idx]
         return [_row(self._get(int(i)), self.ncols, self.types, int(i)) for i in idx]
+
+    def _batch(self, indices: Any) -> tuple:
+        if not isinstance(indices, list | tuple | np.ndarray):
+            raise RuntimeError(
+                f"Batch sampler should return a list, but got an integer or {type(indices).__name__}"
+                f": {indices!r}"
+            )
+        for i in indices:
+            if isinstance(i, bool) or not isinstance(i, int | np.integer):
+                raise RuntimeError(
+                    f"Python sampler should return index of type integer, but got {i!r}"
+                )
+        items = [_columns_of(self._get(int(i)), self.ncols) for i in indices]
+        columns = [[it[k] for it in items] for k in range(self.ncols)]
+        if self.collate is not None:
+            out = self.collate(*columns)
+            out = out if isinstance(out, tuple) else (out,)
+            return _row(out if len(out) > 1 else out[0], self.ncols, self.types, -1)
+        return tuple(np.stack([blk.as_row_array(v) for v in col]) for col in columns)
 
     def _get(self, i: int) -> Any:
         try:
@@ -289,26 +348,89 @@ class _RowFetcher:
             ) from e
 
 
-def _row(item: Any, ncols: int, types: list | None, index: int) -> tuple:
-    values = (
-        tuple(item)
-        if isinstance(item, tuple | list) and ncols > 1
-        else (tuple(item) if isinstance(item, tuple) else (item,))
-    )
+def _columns_of(item: Any, ncols: int) -> tuple:
+    """A source item as its column values: a tuple or list holds one value per column; anything
+    else (an array, a number, a string, a dict) is the value of the only column."""
+    if isinstance(item, tuple | list):
+        values = tuple(item)
+    else:
+        values = (item,)
     if len(values) != ncols:
-        raise ValueError(
-            f"For 'GeneratorDataset', every row must have {ncols} columns (one per "
-            f"column name), but row {index} has {len(values)}"
+        raise RuntimeError(
+            "Invalid Python function, the 'source' of 'GeneratorDataset' should return same number "
+            f"of NumPy arrays as specified in column_names, the size of column_names is:{ncols} "
+            f"and number of returned NumPy array is:{len(values)}"
         )
-    arrays = tuple(blk.as_row_array(v) for v in values)
+    return values
+
+
+def _convert(value: Any, k: int) -> Any:
+    """One column value as MindSpore stores it: numpy (int -> int64, float -> float64, str), a
+    Tensor as its numpy array, a dict kept as a Python dict."""
+    if isinstance(value, dict):
+        return value
+    if hasattr(value, "asnumpy"):
+        value = value.asnumpy()
+    try:
+        arr = np.asarray(value)
+    except ValueError:
+        arr = np.asarray(value, dtype=object)
+    if arr.dtype == object:
+        which = "" if k < 0 else f"{k + 1}th item of "
+        raise RuntimeError(
+            f"Invalid data, Data type of {which}the input or its converted Numpy array is expected "
+            f"to be int or float or str, but got {arr.dtype}."
+        )
+    return arr
+
+
+def _row(item: Any, ncols: int, types: list | None, index: int) -> tuple:
+    values = _columns_of(item, ncols)
+    single = not isinstance(item, tuple | list)
+    arrays = tuple(_convert(v, -1 if single else k) for k, v in enumerate(values))
     if types:
-        arrays = tuple(a.astype(mstype.to_np(t)) for a, t in zip(arrays, types))
+        arrays = tuple(
+            a.astype(mstype.to_np(t)) if isinstance(a, np.ndarray) else a
+            for a, t in zip(arrays, types)
+        )
     return arrays
+
+
+class _GeneratorWrapper:
+    """A generator object as a source that can be iterated again each epoch (``itertools.tee``)."""
+
+    def __init__(self, generator: Any) -> None:
+        self._new, self._gen = itertools.tee(generator)
+
+    def __iter__(self) -> Any:
+        self._new, self._gen = itertools.tee(self._gen)
+        return self._new
+
+
+class _BatchSamplerIndices(Sampler):
+    """A user batch sampler (``__iter__`` or ``__getitem__``): one pass = one iteration of it."""
+
+    def __init__(self, batch_sampler: Any) -> None:
+        self.batch_sampler = batch_sampler
+
+    def batches(self) -> list:
+        return list(iter(self.batch_sampler))
+
+    def count(self, n: int) -> int:
+        if hasattr(self.batch_sampler, "__len__"):
+            return len(self.batch_sampler)
+        return len(self.batches())
 
 
 class GeneratorDataset(_Source):
     """Rows from Python: a random-access source (``__getitem__`` and ``__len__``), an iterable, or a
-    callable returning an iterator. Each row is a tuple of arrays (numbers become int64/float64)."""
+    callable returning an iterator. A tuple/list item holds one value per column; other items are
+    the one column's value (numbers become int64/float64, strings stay strings).
+
+    ``batch_sampler`` (random-access sources) yields lists of indices; each list makes one row of
+    the dataset, merged by ``collate_fn(*columns)`` or by stacking each column.
+    ``dataset[i]`` reads the source item the first epoch's sampler puts at position ``i``.
+    """
 
     def __init__(
         self,
@@ -319,58 +441,144 @@ class GeneratorDataset(_Source):
         num_samples: int | None = None,
         num_parallel_workers: int = 1,
         shuffle: bool | None = None,
-        sampler: Sampler | None = None,
+        sampler: Any = None,
         num_shards: int | None = None,
         shard_id: int | None = None,
         python_multiprocessing: bool = True,
         max_rowsize: int | None = None,
+        batch_sampler: Any = None,
+        collate_fn: Any = None,
     ) -> None:
+        import types as pytypes
+
+        from deepsink.dataset.core import validator_helpers as vh
+        from deepsink.dataset.engine.schema import Schema, np_type
+
         api = "GeneratorDataset"
-        self._names = _columns_arg(column_names, api)
+        if isinstance(source, zip):  # iterable once only: keep its items
+            source = list(source)
+        if isinstance(source, pytypes.GeneratorType):
+            source = _GeneratorWrapper(source)
+        self._specs = None
+        if schema is not None:
+            if not isinstance(schema, Schema):
+                schema = Schema(schema)
+            self._specs = schema.column_specs()
+            if column_names is None:
+                column_names = [c[0] for c in self._specs]
+            if column_types is None:
+                column_types = [np_type(c[1]) for c in self._specs]
+        if column_names is None:
+            raise ValueError("Neither column_names nor schema are provided.")
+        self._names = vh.check_columns(column_names, "column_names")
+        self.schema = schema
         self.source = source
         self.column_types = column_types
         self.python_multiprocessing = check_bool(
             python_multiprocessing, "python_multiprocessing", api
         )
-        self._ra = hasattr(source, "__getitem__") and hasattr(source, "__len__")
-        if not self._ra and not (callable(source) or hasattr(source, "__iter__")):
-            fail(
-                api,
-                "source",
-                "a random-access object, an iterable or a callable",
-                source,
-                TypeError,
+        if num_parallel_workers is not None:
+            vh.check_num_parallel_workers(num_parallel_workers)
+        if max_rowsize is not None:
+            vh.type_check(max_rowsize, (int,), "max_rowsize")
+            vh.check_value(max_rowsize, (-1, vh.INT32_MAX), "max_rowsize")
+        self._getitem = hasattr(source, "__getitem__")
+        self._ra = self._getitem and hasattr(source, "__len__")
+        if not self._getitem and not (callable(source) or hasattr(source, "__iter__")):
+            raise TypeError(
+                "Input source must either be a callable, iterable, or random accessible object, "
+                f"but got {type(source)}."
             )
-        if self._ra:
-            smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        self.batch_sampler, self.collate_fn = batch_sampler, collate_fn
+        if collate_fn is not None and batch_sampler is None:
+            raise ValueError("collate_fn can be specified only when batch_sampler is set.")
+        if batch_sampler is not None:
+            if any(v is not None for v in (num_samples, shuffle, num_shards, shard_id, sampler)):
+                raise ValueError(
+                    "batch_sampler is mutually exclusive with num_samples, shuffle, num_shards, "
+                    "shard_id and sampler."
+                )
+            if not (hasattr(batch_sampler, "__getitem__") or hasattr(batch_sampler, "__iter__")):
+                raise TypeError("batch_sampler should have __getitem__ or __iter__ method.")
+            if not self._getitem:
+                raise ValueError(
+                    "batch_sampler is not supported if source does not have attribute "
+                    "'__getitem__'."
+                )
+            if collate_fn is not None and not callable(collate_fn):
+                raise TypeError("collate_fn should be callable.")
+            smp: Sampler = _BatchSamplerIndices(batch_sampler)
+            self._pristine_batch_sampler = copy.deepcopy(batch_sampler)
+        elif self._getitem:
+            if sampler is not None and not isinstance(sampler, Sampler):
+                sampler = _iter_sampler(sampler, api, num_samples)
+                smp = resolve(api, sampler, shuffle, None, num_shards, shard_id)
+            else:
+                smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
         else:
-            if sampler is not None or shuffle or num_shards is not None:
-                fail(
-                    api,
-                    "source",
-                    "random-access (__getitem__ and __len__) to use shuffle, sampler or num_shards",
-                    shown(type(source).__name__),
+            for name, value in (("num_shards", num_shards), ("sampler", sampler)):
+                if value is not None:
+                    raise ValueError(
+                        f"{name} is not supported if source does not have attribute '__getitem__'."
+                    )
+            if shuffle:  # MindSpore reads such a source in order whatever shuffle says
+                config._warn_once(
+                    "generator-shuffle",
+                    "GeneratorDataset: shuffle=True needs a random-access source (__getitem__ "
+                    "and __len__); this iterable source is read in order (use .shuffle(n))",
                 )
             smp = resolve(api, None, False, num_samples, None, None)
         self.num_samples = num_samples
+        self._mapped: np.ndarray | None = None
         tag = (tuple(self._names), getattr(source, "__name__", type(source).__name__))
         super().__init__(smp, num_parallel_workers, tag)
 
     def _random_access(self) -> bool:
-        return self._ra
+        return self._getitem
 
     def _length(self) -> int:
+        if not hasattr(self.source, "__len__"):
+            raise RuntimeError(
+                "Attempt to construct a random access dataset, '__len__' method is required!"
+            )
         return len(self.source)
 
     def _num_rows(self) -> int | None:
-        if self._ra:
+        if self._getitem:
+            if isinstance(self.sampler, _BatchSamplerIndices):
+                return self.sampler.count(0)
             return super()._num_rows()
+        if hasattr(self.source, "__len__") and not callable(self.source):
+            n = len(self.source)
+            return n if not self.num_samples else min(n, self.num_samples)
         return None
 
+    def _open(self, ctx: ExecContext) -> View:
+        if isinstance(self.sampler, _BatchSamplerIndices):
+            ctx.next_pass(self)
+            # each iterator runs its own copy of the user's sampler from the state it had when
+            # the dataset was built (MindSpore deep-copies the pipeline per iterator)
+            sampler = ctx.resource(
+                ("batch_sampler", id(self)),
+                lambda: _BatchSamplerIndices(copy.deepcopy(self._pristine_batch_sampler)),
+                lambda _: None,
+            )
+            batches = sampler.batches()
+            view = _SourceView(self, np.arange(len(batches)), ctx)
+            view.batches = batches
+            return view
+        return super()._open(ctx)
+
+    def _fetcher(self) -> _RowFetcher:
+        batched = isinstance(self.sampler, _BatchSamplerIndices)
+        return _RowFetcher(
+            self.source, len(self._names), self.column_types, batched, self.collate_fn
+        )
+
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
-        if not self.python_multiprocessing or self._workers() <= 1:
+        if not self.python_multiprocessing or self._workers() <= 1 or config.get_debug_mode():
             return None
-        fetch = _RowFetcher(self.source, len(self._names), self.column_types)
+        fetch = self._fetcher()
         return ctx.resource(
             ("generator", id(self)),
             lambda: ProcessRunner(
@@ -382,18 +590,46 @@ class GeneratorDataset(_Source):
     def _workers(self) -> int:
         return self.num_parallel_workers or 1
 
-    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+    def _read(self, idx: Any, ctx: ExecContext) -> tuple:
         runner = self._runner(ctx)
         if runner is None:
-            rows = _RowFetcher(self.source, len(self._names), self.column_types)(idx)
+            rows = self._fetcher()(idx)
         else:
             step = -(-len(idx) // self._workers())
             futures = [runner.submit(idx[s : s + step]) for s in range(0, len(idx), step)]
             rows = [r for f in futures for r in runner.result(f)]
         return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._names)))
 
+    def __getitem__(self, index: Any) -> Any:
+        """The source item at position ``index`` of the first epoch's sample order."""
+        from deepsink.dataset.core.validator_helpers import type_check
+        from deepsink.dataset.engine.context import new_context
+
+        type_check(index, (int, np.number), "index")
+        if not self._getitem:
+            raise RuntimeError("Dataset don't support randomized access.")
+        if isinstance(self.sampler, _BatchSamplerIndices):
+            raise RuntimeError(
+                "GeneratorDataset with batch_sampler does not support random access."
+            )
+        if index < 0:
+            raise RuntimeError(f"Index [{index}] can not be a negative number.")
+        if self._mapped is None:
+            ctx = new_context()
+            try:
+                rng = None
+                if self.sampler.random:
+                    shared = isinstance(self.sampler, DistributedSampler)
+                    rng = ctx.generator(self._tag, 2, 0, shared=shared)
+                self._mapped = self.sampler.indices(self._length(), rng)
+            finally:
+                ctx.close()
+        if index >= len(self._mapped):
+            raise RuntimeError(f"Index [{index}] exceeded the number of data samples.")
+        return self.source[int(self._mapped[int(index)])]
+
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
-        if self._ra:
+        if self._getitem:
             yield from super()._blocks(ctx, size)
             return
         ctx.next_pass(self)
@@ -419,3 +655,272 @@ class GeneratorDataset(_Source):
                     pending = []
         if pending:
             yield blk.from_rows(pending, ncols)
+
+
+def _iter_sampler(sampler: Any, api: str, num_samples: int | None) -> Sampler:
+    """Any iterable of indices as a sampler (MindSpore's IterSampler): its order, each pass."""
+    if not hasattr(sampler, "__iter__"):
+        fail(api, "sampler", "a Sampler or an iterable of indices", sampler, TypeError)
+    from deepsink.dataset.engine.samplers import IterSampler
+
+    return IterSampler(sampler, num_samples)
+
+
+class Shuffle(StrEnum):
+    """Shuffle levels of file sources (MindSpore's ``ds.Shuffle``).
+
+    - ``GLOBAL``: shuffle the file order and the rows (as ``shuffle=True``);
+    - ``FILES``: shuffle the file order only, rows in file order;
+    - ``INFILE``: keep the file order, shuffle the rows within each file;
+    - ``ADAPTIVE``: GLOBAL (partial above 100 million rows); ``PARTIAL``: files, then rows within
+      consecutive chunks of one million;
+    - ``FALSE``: no shuffle.
+    """
+
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
+
+
+_PARTIAL_CHUNK = 1_000_000
+
+
+def _shuffle_mode(shuffle: Any) -> Shuffle:
+    if shuffle is None or shuffle is True:
+        return Shuffle.GLOBAL
+    if shuffle is False:
+        return Shuffle.FALSE
+    if isinstance(shuffle, Shuffle):
+        return shuffle
+    raise TypeError(
+        "shuffle must be of boolean or enum of 'Shuffle' values like 'Shuffle.ADAPTIVE' or "
+        "'Shuffle.GLOBAL' or 'Shuffle.PARTIAL' or 'Shuffle.FILES' or 'Shuffle.INFILE'."
+    )
+
+
+def find_files(patterns: Any, api: str) -> list[str]:
+    """Files matching ``patterns`` (a glob or a list of globs), sorted (MindSpore's order)."""
+    import glob
+
+    from deepsink.dataset.core.validator_helpers import type_check
+
+    type_check(patterns, (str, list), "dataset_files")
+    pats = [patterns] if isinstance(patterns, str) else list(patterns)
+    for i, p in enumerate(pats):
+        type_check(p, (str,), f"dataset_files[{i}]")
+    files, missing = [], []
+    for p in pats:
+        hits = sorted(glob.glob(p)) if glob.has_magic(p) else ([p] if os.path.isfile(p) else [])
+        (files.extend(hits) if hits else missing.append(p))
+    if missing:
+        raise ValueError(f"The following patterns did not match any files: {missing}.")
+    return sorted(files)
+
+
+def _decode_feature(
+    name: str, kind: str, values: list, type_name: str, shape: list | None, rank: int
+) -> np.ndarray:
+    """One Example feature as the schema's column (type, shape), MindSpore's conversions."""
+    from deepsink.dataset.engine.schema import np_type
+
+    if kind == "bytes" and type_name in ("string", "bytes"):
+        arr = np.array([v.decode() if type_name == "string" else v for v in values])
+    elif kind == "bytes":
+        dt = np.dtype(np_type(type_name))
+        parts = [np.frombuffer(v, dt) for v in values]
+        if len(parts) == 1:
+            arr = parts[0].copy()
+        elif parts and all(len(p) == len(parts[0]) for p in parts):
+            arr = np.stack(parts)
+        else:
+            arr = np.concatenate(parts) if parts else np.zeros(0, dt)
+    elif kind in ("int64", "float"):
+        arr = np.asarray(values, np.int64 if kind == "int64" else np.float32)
+        if type_name in ("string", "bytes") or (np.dtype(np_type(type_name)).kind == "f") != (
+            kind == "float"
+        ):
+            raise RuntimeError(
+                f"Invalid column type for '{name}': the TFRecord feature is a {kind} list, "
+                f"but the schema says {type_name}."
+            )
+        arr = arr.astype(np_type(type_name), copy=False)
+    else:
+        raise RuntimeError(f"The TFRecord feature '{name}' holds no values (kind not set).")
+    if shape is not None:
+        try:
+            return arr.reshape(shape)
+        except ValueError:
+            raise RuntimeError(
+                f"Column '{name}' has {arr.size} values, which do not fit the schema shape {shape}."
+            ) from None
+    if rank == 0 and arr.size == 1 and kind != "bytes":
+        return arr.reshape(())
+    return arr
+
+
+class TFRecordDataset(_Source):
+    """Rows of ``tf.train.Example`` records in TFRecord files (no TensorFlow needed).
+
+    Columns and types come from ``schema`` (a ``Schema`` or its JSON file), else from the first
+    record (names sorted; int64 list -> int64, float list -> float32, bytes -> uint8).
+    ``num_shards``/``shard_id`` split by files (file ``i`` to shard ``i % num_shards``), or with
+    ``shard_equal_rows`` by rows: every shard gets ``ceil(rows / num_shards)``, wrapping around.
+    """
+
+    def __init__(
+        self,
+        dataset_files: Any,
+        schema: Any = None,
+        columns_list: list[str] | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: Any = Shuffle.GLOBAL,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        shard_equal_rows: bool = False,
+        cache: Any = None,
+        compression_type: str | None = None,
+    ) -> None:
+        from deepsink.dataset.core import validator_helpers as vh
+        from deepsink.dataset.engine import tfrecord
+        from deepsink.dataset.engine.schema import Schema
+
+        api = "TFRecordDataset"
+        self.dataset_files = find_files(dataset_files, api)
+        if schema is not None and not isinstance(schema, Schema):
+            vh.type_check(schema, (str, Schema), "schema")
+            schema = Schema(schema)
+        self.schema = schema
+        if columns_list is not None:
+            columns_list = vh.check_columns(columns_list, "columns_list")
+        if num_samples is not None:
+            vh.check_num_samples(num_samples)
+        if num_parallel_workers is not None:
+            vh.check_num_parallel_workers(num_parallel_workers)
+        self.shuffle_mode = _shuffle_mode(shuffle)
+        vh.check_shards(num_shards, shard_id)
+        vh.type_check(shard_equal_rows, (bool,), "shard_equal_rows")
+        self.compression_type = "" if compression_type is None else compression_type
+        if self.compression_type not in ("", "GZIP", "ZLIB"):
+            raise ValueError(
+                "Input compression_type can only be either '' (no compression), 'ZLIB', or 'GZIP'."
+            )
+        if cache is not None:
+            raise NotImplementedError(
+                f"For '{api}', cache (MindSpore's cache server) is not supported"
+            )
+        if (
+            self.compression_type
+            and num_shards is not None
+            and len(self.dataset_files) < num_shards
+        ):
+            raise ValueError(
+                f"The number of dataset files ({len(self.dataset_files)}) must not be less than "
+                f"num_shards ({num_shards}) when compression_type is set."
+            )
+        self.num_shards, self.shard_id = num_shards, shard_id
+        self.shard_equal_rows = shard_equal_rows
+        if num_shards is not None and not shard_equal_rows and len(self.dataset_files) < num_shards:
+            raise RuntimeError(
+                "Invalid file, numbers of tfrecord file should not less than num_shards when "
+                f"shard_equal_rows is false, but got numbers of tfrecord file: "
+                f"{len(self.dataset_files)}, num_shards: {num_shards}"
+            )
+        self._files = [tfrecord.open_file(f, self.compression_type) for f in self.dataset_files]
+        self._starts = np.cumsum([0] + [len(f) for f in self._files])
+        if schema is not None:
+            specs = schema.column_specs()
+            if not specs:
+                raise RuntimeError(f"For '{api}', the schema has no columns")
+        else:
+            first = next((f for f in self._files if len(f)), None)
+            if first is None:
+                raise RuntimeError(
+                    f"For '{api}', the files {self.dataset_files} hold no records to take the "
+                    "columns from; give a schema"
+                )
+            kinds = {"int64": "int64", "float": "float32", "bytes": "uint8"}
+            example = tfrecord.parse_example(first.read(0))
+            specs = [(n, kinds.get(example[n][0], "uint8"), None, 1) for n in sorted(example)]
+        if columns_list is not None:
+            have = {s[0]: s for s in specs}
+            missing = [c for c in columns_list if c not in have]
+            if missing:
+                raise RuntimeError(
+                    f"Invalid columns_list, tfrecord file failed to find column name: "
+                    f"{missing[0]} (columns: {list(have)})"
+                )
+            specs = [have[c] for c in columns_list]
+        self._specs = specs
+        self._names = [s[0] for s in specs]
+        if not num_samples and schema is not None:
+            num_samples = schema.num_rows or None
+        self.num_samples = num_samples or None
+        smp = SequentialSampler()  # the row order is built per pass in _rows
+        tag = (tuple(self.dataset_files), tuple(self._names), self.shuffle_mode.value)
+        super().__init__(smp, num_parallel_workers, tag)
+
+    def _length(self) -> int:
+        return int(self._starts[-1])
+
+    def _rows(
+        self, rng: np.random.Generator | None, shared: np.random.Generator | None
+    ) -> np.ndarray:
+        """This shard's global row indices for one pass, in reading order."""
+        mode = self.shuffle_mode
+        order = np.arange(len(self._files))
+        if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE, Shuffle.FILES, Shuffle.PARTIAL):
+            order = shared.permutation(len(self._files))
+        if self.num_shards is not None and not self.shard_equal_rows:
+            order = order[self.shard_id :: self.num_shards]
+        segments = [np.arange(self._starts[i], self._starts[i + 1]) for i in order]
+        if mode == Shuffle.INFILE:
+            segments = [rng.permutation(s) for s in segments]
+        rows = np.concatenate(segments) if segments else np.zeros(0, np.int64)
+        if self.num_shards is not None and self.shard_equal_rows and len(rows):
+            per = -(-len(rows) // self.num_shards)
+            rows = rows[(self.shard_id * per + np.arange(per)) % len(rows)]
+        if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE):
+            rows = rng.permutation(rows)
+        elif mode == Shuffle.PARTIAL:
+            rows = np.concatenate(
+                [
+                    rng.permutation(rows[s : s + _PARTIAL_CHUNK])
+                    for s in range(0, len(rows), _PARTIAL_CHUNK)
+                ]
+                or [rows]
+            )
+        return rows if self.num_samples is None else rows[: self.num_samples]
+
+    def _num_rows(self) -> int:
+        rng = np.random.default_rng(0)
+        return len(self._rows(rng, rng))
+
+    def _open(self, ctx: ExecContext) -> View:
+        p = ctx.next_pass(self)
+        rng = ctx.generator(self._tag, 2, p)
+        shared = ctx.generator(self._tag, 3, p, shared=True)  # shards agree on the file order
+        return _SourceView(self, self._rows(rng, shared), ctx)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        from deepsink.dataset.engine import tfrecord
+
+        which = np.searchsorted(self._starts, idx, side="right") - 1
+        rows = []
+        for i, f in zip(idx, which):
+            file = self._files[f]
+            example = tfrecord.parse_example(file.read(int(i - self._starts[f])))
+            row = []
+            for name, type_name, shape, rank in self._specs:
+                if name not in example:
+                    raise RuntimeError(
+                        f"Invalid data, the record {int(i - self._starts[f])} of "
+                        f"'{file.path}' has no feature '{name}'."
+                    )
+                kind, values = example[name]
+                row.append(_decode_feature(name, kind, values, type_name, shape, rank))
+            rows.append(tuple(row))
+        return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._specs)))

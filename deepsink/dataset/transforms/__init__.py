@@ -1,5 +1,8 @@
 """``mindspore.dataset.transforms``: Compose, TypeCast, OneHot; any callable is a PyFunc."""
 
+# MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``):
+# vision imports only this package's submodule transforms.transforms, so the order is free
+from deepsink.dataset import vision as vision
 from deepsink.dataset.transforms import c_transforms as c_transforms
 from deepsink.dataset.transforms import py_transforms as py_transforms
 from deepsink.dataset.transforms.transforms import Compose as Compose

@@ -27,6 +27,14 @@ from deepsink.dataset import config
 _eager = {"key": None, "rng": None}
 
 
+def is_pil(x: Any) -> bool:
+    """A PIL image (checked without importing PIL when it is not loaded)."""
+    import sys
+
+    cls = getattr(sys.modules.get("PIL.Image"), "Image", None)  # None while PIL still imports
+    return isinstance(cls, type) and isinstance(x, cls)
+
+
 def eager_uniforms(n: int) -> np.ndarray:
     """Uniforms for an eager call of a random op (seeded by ``config.set_seed``)."""
     key = (config.get_seed(), config._state["seed_set"])
@@ -52,9 +60,19 @@ class TensorOperation:
     random_draws: ClassVar[int] = 0
 
     def __call__(self, *inputs: Any) -> Any:
-        arrays = [np.asarray(x) for x in inputs]
+        arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
         u = eager_uniforms(self.random_draws) if self.random_draws else None
-        return self.apply(*arrays, u=u)
+        return self.apply_one(*arrays, u=u)
+
+    def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        """The op on one sample that may be a PIL image: ops with a PIL implementation (``pil``)
+        keep PIL images PIL, as MindSpore's eager ops do; others see the image as numpy."""
+        if xs and is_pil(xs[0]):
+            pil = getattr(self, "pil", None)
+            if pil is not None:
+                return pil(*xs, u=u)
+            xs = (np.asarray(xs[0]), *xs[1:])
+        return self.apply(*xs, u=u)
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         """The op on one sample."""
@@ -89,11 +107,14 @@ class PyFunc(TensorOperation):
             fail("map", "operations", "a transform or a callable", fn, TypeError)
         self.fn = fn
 
+    def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        return self.apply(*xs, u=u)
+
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         out = self.fn(*xs)
         if isinstance(out, tuple | list):
-            return tuple(np.asarray(o) for o in out)
-        return np.asarray(out)
+            return tuple(o if is_pil(o) else np.asarray(o) for o in out)
+        return out if is_pil(out) else np.asarray(out)
 
     def apply_batch(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         raise NotImplementedError  # the engine never batches a PyFunc
@@ -132,7 +153,7 @@ class Compose(TensorOperation):
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
-        out: Any = tuple(np.asarray(x) for x in inputs)
+        out: Any = tuple(x if is_pil(x) else np.asarray(x) for x in inputs)
         for op in self.transforms:
             out = op(*(out if isinstance(out, tuple) else (out,)))
         return out
@@ -140,21 +161,50 @@ class Compose(TensorOperation):
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self(*xs)
 
+    apply_one = apply
+
 
 class TypeCast(TensorOperation):
-    """Cast to ``data_type`` (a deepsink dtype such as ``mstype.int32`` or a numpy dtype)."""
+    """Cast to ``data_type`` (a deepsink dtype such as ``mstype.int32``, a numpy dtype or its
+    name). Strings cast only to strings (MindSpore raises RuntimeError for string -> number)."""
 
     traceable = True
 
-    def __init__(self, data_type: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        import inspect
+
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        def signature(data_type: Any) -> None: ...
+
+        data_type = inspect.signature(signature).bind(*args, **kwargs).arguments["data_type"]
+        allowed = (mstype.Type, np.dtype)
+        ok = isinstance(data_type, allowed) or (
+            isinstance(data_type, type) and issubclass(data_type, np.generic)
+        )
+        if isinstance(data_type, str):
+            try:
+                data_type = np.dtype(data_type)
+                ok = True
+            except TypeError:
+                ok = False
+        if not ok:
+            type_check(data_type, allowed, "data_type")
         try:
             self._np = mstype.to_np(data_type)
         except TypeError:
-            fail("TypeCast", "data_type", "a deepsink or numpy dtype", data_type, TypeError)
+            self._np = np.dtype(data_type)
         self.data_type = data_type
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return np.asarray(x).astype(self._np)
+        x = np.asarray(x)
+        target = np.dtype(self._np)
+        if (x.dtype.kind in "US") != (target.kind in "US"):
+            raise RuntimeError(
+                f"TypeCast: TypeCast does not support cast from {x.dtype} to {target} "
+                "(strings cast only to strings)"
+            )
+        return x.astype(target)
 
     apply = apply_batch
 

@@ -15,7 +15,8 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
-from deepsink.dataset.transforms.transforms import TensorOperation
+from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
+from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
 from deepsink.dataset.vision import _resize
 from deepsink.dataset.vision.utils import Border, Inter
 
@@ -30,11 +31,49 @@ _INTERP = {
 def _pair(size: Any, arg: str, api: str) -> tuple[int, int]:
     """An int or a sequence of two positive ints, as (height, width)."""
     if isinstance(size, int) and not isinstance(size, bool):
+        check_value(size, (1, INT32_MAX), arg)
         size = (size, size)
     ok = isinstance(size, list | tuple) and len(size) == 2
-    if not ok or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in size):
-        fail(api, arg, "a positive int or a sequence of two positive ints (height, width)", size)
+    if not ok or any(isinstance(v, bool) or not isinstance(v, int) for v in size):
+        raise TypeError(
+            f"Argument {arg} with value {size} is not of type [<class 'int'>, <class 'list'>, "
+            f"<class 'tuple'>] of two ints, but got {type(size)}."
+        )
+    for i, v in enumerate(size):
+        check_value(v, (1, INT32_MAX), f"{arg} at dim {i}")
     return int(size[0]), int(size[1])
+
+
+class ImageOperation(TensorOperation):
+    """Base of the vision ops: one image in (numpy or PIL), MindSpore's eager checks.
+
+    An op with a ``pil`` method keeps a PIL input PIL (MindSpore runs its PIL implementation);
+    the others read a PIL image as its numpy array (HWC uint8) and return numpy.
+    """
+
+    def __call__(self, *inputs: Any) -> Any:
+        if len(inputs) != 1:
+            raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
+        x = inputs[0]
+        if not isinstance(x, np.ndarray) and not is_pil(x):
+            raise TypeError(f"Input should be NumPy or PIL image, got {type(x)}.")
+        u = eager_uniforms(self.random_draws) if self.random_draws else None
+        return self.apply_one(x, u=u)
+
+
+def _to_pil_like(arr: np.ndarray, like: Any) -> Any:
+    """``arr`` as a PIL image in the mode of ``like``."""
+    from PIL import Image
+
+    arr = np.asarray(arr)
+    if arr.ndim == 3 and arr.shape[-1] == 1:
+        arr = arr[..., 0]
+    return Image.fromarray(arr).convert(like.mode) if like.mode != "P" else Image.fromarray(arr)
+
+
+def _via_numpy(op: TensorOperation, img: Any, u: np.ndarray | None) -> Any:
+    """A PIL image through the op's numpy implementation, back to PIL (exact index ops)."""
+    return _to_pil_like(op.apply(np.asarray(img), u=u), img)
 
 
 def _image_batch(x: np.ndarray, api: str) -> tuple[np.ndarray, bool]:
@@ -57,7 +96,7 @@ def _float_out(x: np.ndarray) -> np.ndarray:
     return x.astype(np.float32)
 
 
-class Resize(TensorOperation):
+class Resize(ImageOperation):
     """Resize to ``size`` (int: the shorter side, keeping the aspect ratio; or (height, width))."""
 
     traceable = True
@@ -90,13 +129,27 @@ class Resize(TensorOperation):
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np, x)
 
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        """PIL's own resampling for a PIL image (MindSpore's PIL implementation)."""
+        from PIL import Image
+
+        resample = {
+            Inter.LINEAR: Image.BILINEAR,
+            Inter.NEAREST: Image.NEAREST,
+            Inter.BICUBIC: Image.BICUBIC,
+            Inter.AREA: Image.BOX,
+        }[self.interpolation]
+        w, h = img.size
+        oh, ow = self.out_hw(h, w)
+        return img.resize((ow, oh), resample)
+
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
 
         return self._run(jnp, x)
 
 
-class Rescale(TensorOperation):
+class Rescale(ImageOperation):
     """``x * rescale + shift`` in float32."""
 
     traceable = True
@@ -119,35 +172,46 @@ class Rescale(TensorOperation):
         return x.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift)
 
 
-class Normalize(TensorOperation):
+class Normalize(ImageOperation):
     """``(x - mean) / std`` per channel, in float32 (``is_hwc``: channels last, else first)."""
 
     traceable = True
 
     def __init__(self, mean: Sequence[float], std: Sequence[float], is_hwc: bool = True) -> None:
-        for arg, v in (("mean", mean), ("std", std)):
-            if not isinstance(v, list | tuple) or not v:
-                fail("Normalize", arg, "a non-empty list or tuple of numbers", v, TypeError)
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(mean, (list, tuple), "mean")
+        type_check(std, (list, tuple), "std")
         if len(mean) != len(std):
-            fail("Normalize", "std", f"of the same length as mean ({len(mean)})", std)
-        if any(not 0 <= m <= 255 for m in mean):
-            fail("Normalize", "mean", "values in [0, 255]", mean)
-        if any(not 0 < s <= 255 for s in std):
-            fail("Normalize", "std", "values in (0, 255]", std)
+            raise ValueError("Length of mean and std must be equal.")
+        for i, m in enumerate(mean):
+            type_check(m, (int, float), f"mean[{i}]")
+            check_value(m, (0, 255), f"mean[{i}]")
+        for i, v in enumerate(std):
+            type_check(v, (int, float), f"std[{i}]")
+            check_value(v, (0, 255), f"std[{i}]", left_open=True)
         self.mean, self.std = list(mean), list(std)
         self.is_hwc = check_bool(is_hwc, "is_hwc", "Normalize")
 
     def _run(self, x: Any) -> Any:
+        """``x``: a batch <N, ..., H, W[, C]>; the channel axis is the last one (HWC) or the third
+        from last (CHW); one mean/std value applies to every channel, a <H, W> image is 1 channel."""
+        if x.ndim < 3:
+            raise RuntimeError(
+                f"Normalize: input tensor is not in shape of <H,W> or <H,W,C>, but got rank "
+                f"{x.ndim - 1}"
+            )
+        axis = -1 if self.is_hwc or x.ndim == 3 else -3
+        channels = 1 if x.ndim == 3 else x.shape[axis]
+        if len(self.mean) not in (1, channels):
+            raise RuntimeError(
+                "Normalize: number of channels does not match the size of mean and std vectors, "
+                f"got channels: {channels}, size of mean: {len(self.mean)}"
+            )
         shape = [1] * x.ndim  # full rank, so no implicit rank promotion
-        shape[1 if x.ndim == 4 and not self.is_hwc else -1] = -1
+        shape[axis] = -1
         mean = np.asarray(self.mean, np.float32).reshape(shape)
         std = np.asarray(self.std, np.float32).reshape(shape)
-        channels = x.shape[-1] if self.is_hwc or x.ndim == 3 else x.shape[1]
-        if x.ndim == 4 and len(self.mean) not in (1, channels):
-            raise ValueError(
-                f"For 'Normalize', the image has {channels} channels but mean and std "
-                f"have {len(self.mean)} values"
-            )
         return (x.astype(np.float32) - mean) / std
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -157,7 +221,7 @@ class Normalize(TensorOperation):
         return self._run(x)
 
 
-class HWC2CHW(TensorOperation):
+class HWC2CHW(ImageOperation):
     """<H, W, C> to <C, H, W> (an <H, W> image is returned as is)."""
 
     traceable = True
@@ -173,7 +237,7 @@ class HWC2CHW(TensorOperation):
         return x.transpose(0, 3, 1, 2)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np.asarray(x))
+        return np.ascontiguousarray(self._run(np.asarray(x)))
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
@@ -187,7 +251,7 @@ def _center_window(n: int, size: int) -> tuple[int, int, int]:
     return 0, 0, (n - size) // 2
 
 
-class CenterCrop(TensorOperation):
+class CenterCrop(ImageOperation):
     """Crop the centre ``size``; a side larger than the image is zero-padded (extra row on top)."""
 
     traceable = True
@@ -206,6 +270,12 @@ class CenterCrop(TensorOperation):
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np, np.asarray(x))
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        """PIL's crop box, offsets rounded half to even (MindSpore's PIL implementation)."""
+        (ch, cw), (w, h) = self.size, img.size
+        top, left = int(round((h - ch) / 2.0)), int(round((w - cw) / 2.0))
+        return img.crop((left, top, left + cw, top + ch))
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
@@ -227,7 +297,7 @@ def _padding4(padding: Any) -> tuple[int, int, int, int]:
     return tuple(int(p) for p in padding)
 
 
-class RandomCrop(TensorOperation):
+class RandomCrop(ImageOperation):
     """Pad (``padding``, ``pad_if_needed``), then crop ``size`` at a uniformly random offset."""
 
     traceable = True
@@ -299,6 +369,8 @@ class RandomCrop(TensorOperation):
         out = p[np.arange(len(p))[:, None, None], rows[:, :, None], cols[:, None, :]]
         return _unbatch(out, squeeze)
 
+    pil = _via_numpy
+
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax
         import jax.numpy as jnp
@@ -314,7 +386,7 @@ class RandomCrop(TensorOperation):
         return _unbatch(crop(p, oy, ox), squeeze)
 
 
-class _RandomFlip(TensorOperation):
+class _RandomFlip(ImageOperation):
     traceable = True
     random_draws = 1
     _axis = 2
@@ -331,6 +403,8 @@ class _RandomFlip(TensorOperation):
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np, np.asarray(x), u)
+
+    pil = _via_numpy
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax
@@ -351,7 +425,7 @@ class RandomVerticalFlip(_RandomFlip):
     _axis = 1
 
 
-class Decode(TensorOperation):
+class Decode(ImageOperation):
     """Encoded bytes (a 1-D uint8 array: JPEG, PNG, BMP, ...) to an RGB <H, W, 3> uint8 image."""
 
     batched = False
@@ -359,10 +433,26 @@ class Decode(TensorOperation):
     def __init__(self, to_pil: bool = False) -> None:
         self.to_pil = check_bool(to_pil, "to_pil", "Decode")
 
+    def __call__(self, *inputs: Any) -> Any:
+        if len(inputs) != 1:
+            raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
+        x = inputs[0]
+        if isinstance(x, bytes | bytearray):
+            x = np.frombuffer(x, np.uint8)
+        if not isinstance(x, np.ndarray):
+            raise TypeError(
+                f"The type of the encoded image should be {np.ndarray}, but got {type(x)}."
+            )
+        if x.dtype.kind in "USO":
+            raise TypeError(f"The data type of the encoded image can not be {x.dtype.type}.")
+        return self.apply(x)
+
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         from PIL import Image
 
         x = np.asarray(x)
+        if x.dtype.kind == "S" and x.ndim == 0:  # bytes held in a numpy scalar
+            x = np.frombuffer(x.tobytes(), np.uint8)
         if x.dtype != np.uint8 or x.ndim != 1:
             raise TypeError(
                 f"For 'Decode', the input must be a 1-D uint8 array of encoded bytes, "
@@ -375,7 +465,7 @@ class Decode(TensorOperation):
         return img if self.to_pil else np.asarray(img)
 
 
-class ToTensor(TensorOperation):
+class ToTensor(ImageOperation):
     """<H, W, C> in [0, 255] to <C, H, W> in [0, 1] of ``output_type`` (default float32)."""
 
     traceable = True
@@ -392,7 +482,290 @@ class ToTensor(TensorOperation):
         return (x4.astype(np.float32) / np.float32(255)).transpose(0, 3, 1, 2).astype(self._np)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np.asarray(x))
+        return np.ascontiguousarray(self._run(np.asarray(x)))
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
+
+
+def _hwc(x: np.ndarray, api: str) -> np.ndarray:
+    if x.ndim != 3:
+        raise RuntimeError(f"{api}: shape is invalid.")
+    return x
+
+
+class Pad(ImageOperation):
+    """Pad the borders: ``padding`` an int, (left/right, top/bottom) or (left, top, right,
+    bottom); ``fill_value`` an int or an RGB triple for ``Border.CONSTANT``."""
+
+    batched = False
+
+    def __init__(
+        self,
+        padding: Any,
+        fill_value: int | Sequence[int] = 0,
+        padding_mode: Border = Border.CONSTANT,
+    ) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(padding, (int, list, tuple), "padding")
+        if isinstance(padding, list | tuple) and len(padding) not in (2, 4):
+            raise ValueError("The size of the padding list or tuple should be 2 or 4.")
+        for i, p in enumerate([padding] if isinstance(padding, int) else padding):
+            type_check(p, (int,), "padding" if isinstance(padding, int) else f"padding[{i}]")
+            check_value(p, (0, INT32_MAX), "padding" if isinstance(padding, int) else "pad_value")
+        self.padding = _padding4(padding)
+        fills = fill_value if isinstance(fill_value, list | tuple) else (fill_value,)
+        type_check(fill_value, (int, list, tuple), "fill_value")
+        if len(fills) not in (1, 3):
+            raise ValueError("fill_value should be a single integer or a 3-tuple.")
+        for f in fills:
+            type_check(f, (int,), "fill_value")
+            check_value(f, (0, 255), "fill_value")
+        self.fill_value = fill_value
+        type_check(padding_mode, (Border,), "padding_mode")
+        self.padding_mode = padding_mode
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim not in (2, 3):
+            raise RuntimeError(
+                f"Pad: input image is not in shape of <H,W> or <H,W,C>, got {x.shape}"
+            )
+        left, top, right, bottom = self.padding
+        widths = ((top, bottom), (left, right)) + (((0, 0),) if x.ndim == 3 else ())
+        if self.padding_mode != Border.CONSTANT:
+            return np.pad(x, widths, mode=self.padding_mode.value)
+        fills = self.fill_value if isinstance(self.fill_value, list | tuple) else [self.fill_value]
+        if len(fills) == 1 or x.ndim == 2 or x.shape[-1] != len(fills):
+            return np.pad(x, widths, constant_values=fills[0])
+        planes = [np.pad(x[..., c], widths[:2], constant_values=f) for c, f in enumerate(fills)]
+        return np.stack(planes, axis=-1)
+
+    pil = _via_numpy
+
+
+class CutOut(ImageOperation):
+    """Zero ``num_patches`` random ``length`` x ``length`` squares (clipped at the borders)."""
+
+    batched = False
+
+    def __init__(self, length: int, num_patches: int = 1, is_hwc: bool = True) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(length, (int,), "length")
+        type_check(num_patches, (int,), "num_patches")
+        check_value(length, (1, INT32_MAX), "length")
+        check_value(num_patches, (1, INT32_MAX), "num_patches")
+        self.length, self.num_patches = length, num_patches
+        self.is_hwc = check_bool(is_hwc, "is_hwc", "CutOut")
+        self.random_draws = 2 * num_patches
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        out = np.array(_hwc(np.asarray(x), "CutOut"))
+        h, w = out.shape[:2] if self.is_hwc else out.shape[1:]
+        for k in range(self.num_patches):
+            top = int(u[2 * k] * max(1, h - self.length + 1))
+            left = int(u[2 * k + 1] * max(1, w - self.length + 1))
+            ys, xs = slice(top, top + self.length), slice(left, left + self.length)
+            if self.is_hwc:
+                out[ys, xs] = 0
+            else:
+                out[:, ys, xs] = 0
+        return out
+
+
+class Invert(ImageOperation):
+    """255 - pixel (uint8 RGB); a PIL image stays PIL."""
+
+    batched = False
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim != 3 or x.shape[-1] != 3:
+            raise RuntimeError(f"Invert: the image must be <H, W, 3>, but got shape {x.shape}")
+        return (255 - x.astype(np.int32)).clip(0, 255).astype(x.dtype)
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        from PIL import ImageOps
+
+        return ImageOps.invert(img)
+
+
+def _degrees(degrees: Any, api: str) -> tuple[float, float]:
+    from deepsink.dataset.core.validator_helpers import type_check
+
+    type_check(degrees, (list, tuple), "degrees")
+    if len(degrees) != 2:
+        raise TypeError("degrees must be a sequence with length 2.")
+    for d in degrees:
+        type_check(d, (int, float), "degrees")
+        check_value(d, (0, 16777216), "degrees")
+    if degrees[0] > degrees[1]:
+        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+    return float(degrees[0]), float(degrees[1])
+
+
+def _blend_gray(x: np.ndarray, factor: float) -> np.ndarray:
+    """Saturation: blend with the image's grey (0.299 R + 0.587 G + 0.114 B), OpenCV rounding."""
+    xf = x.astype(np.float64)
+    gray = np.rint(xf[..., 0] * 0.299 + xf[..., 1] * 0.587 + xf[..., 2] * 0.114)[..., None]
+    return np.clip(np.rint(gray * (1 - factor) + xf * factor), 0, 255).astype(np.uint8)
+
+
+def _sharpness(img: Any, factor: float) -> Any:
+    from PIL import ImageEnhance
+
+    return ImageEnhance.Sharpness(img).enhance(factor)
+
+
+def _rgb_uint8(x: np.ndarray, api: str) -> np.ndarray:
+    if x.ndim != 3 or x.shape[-1] != 3:
+        raise RuntimeError(f"{api}: the image must be <H, W, 3>, but got shape {x.shape}")
+    if x.dtype != np.uint8:
+        raise RuntimeError(f"{api}: the image must be uint8, but got {x.dtype}")
+    return x
+
+
+class RandomColor(ImageOperation):
+    """Saturation by a factor drawn uniformly from ``degrees`` (1: unchanged, 0: grey)."""
+
+    batched = False
+    random_draws = 1
+
+    def __init__(self, degrees: Sequence[float] = (0.1, 1.9)) -> None:
+        self.degrees = _degrees(degrees, "RandomColor")
+
+    def _factor(self, u: np.ndarray) -> float:
+        lo, hi = self.degrees
+        return lo + float(u[0]) * (hi - lo)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        return _blend_gray(_rgb_uint8(np.asarray(x), "RandomColor"), self._factor(u))
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        from PIL import ImageEnhance
+
+        return ImageEnhance.Color(img).enhance(self._factor(u))
+
+
+def _sharpen(x: np.ndarray, factor: float) -> np.ndarray:
+    """MindSpore's numpy sharpness: blend with the 3x3 smoothing (1 1 1 / 1 5 1 / 1 1 1) / 13
+    (OpenCV's reflect-101 border, rounded to uint8; border pixels kept), rounded to nearest."""
+    xf = x.astype(np.float64)
+    h, w = x.shape[:2]
+    pad = np.pad(xf, ((1, 1), (1, 1), (0, 0)), mode="reflect")
+    kernel = np.ones((3, 3))
+    kernel[1, 1] = 5
+    conv = sum(kernel[i, j] * pad[i : i + h, j : j + w] for i in range(3) for j in range(3))
+    blur = np.rint(conv / 13)
+    blur[0], blur[-1], blur[:, 0], blur[:, -1] = xf[0], xf[-1], xf[:, 0], xf[:, -1]
+    return np.clip(np.rint(xf * factor + blur * (1 - factor)), 0, 255).astype(np.uint8)
+
+
+class RandomSharpness(RandomColor):
+    """Sharpness by a factor drawn uniformly from ``degrees``: blend with a 3x3 smoothing (PIL's
+    ImageEnhance on PIL images, MindSpore's OpenCV arithmetic on numpy)."""
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        return _sharpen(_rgb_uint8(np.asarray(x), "RandomSharpness"), self._factor(u))
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        return _sharpness(img, self._factor(u))
+
+
+class RandomAdjustSharpness(ImageOperation):
+    """With probability ``prob``, sharpness by ``degree``; returns numpy (as MindSpore)."""
+
+    batched = False
+    random_draws = 1
+
+    def __init__(self, degree: float, prob: float = 0.5) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(degree, (int, float), "degree")
+        check_value(degree, (0, 16777216), "degree")
+        type_check(prob, (int, float), "prob")
+        check_value(prob, (0, 1), "prob")
+        self.degree, self.prob = float(degree), float(prob)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if float(u[0]) >= self.prob:
+            return x
+        return _sharpen(_rgb_uint8(x, "RandomAdjustSharpness"), self.degree)
+
+
+class RandomSolarize(ImageOperation):
+    """Invert (255 - p) the pixels within a random sub-range [lo, hi] of ``threshold``."""
+
+    batched = False
+    random_draws = 2
+
+    def __init__(self, threshold: Sequence[int] = (0, 255)) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(threshold, (tuple,), "threshold")
+        if len(threshold) != 2:
+            raise ValueError("threshold must be a sequence of two numbers.")
+        for t in threshold:
+            type_check(t, (int,), "threshold")
+            check_value(t, (0, 255), "threshold")
+        if threshold[0] > threshold[1]:
+            raise ValueError("threshold must be in order of (min, max).")
+        self.threshold = tuple(threshold)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.dtype != np.uint8:
+            raise RuntimeError(f"RandomSolarize: the image must be uint8, but got {x.dtype}")
+        lo, hi = self.threshold
+        a, b = sorted(int(lo + float(v) * (hi - lo + 1)) for v in u[:2])
+        a, b = min(a, hi), min(b, hi)
+        return np.where((x >= a) & (x <= b), 255 - x, x).astype(np.uint8)
+
+
+class Grayscale(ImageOperation):
+    """A PIL image to greyscale with 1 or 3 channels (PIL only, as MindSpore)."""
+
+    batched = False
+
+    def __init__(self, num_output_channels: int = 1) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
+        type_check(num_output_channels, (int,), "num_output_channels")
+        if num_output_channels not in (1, 3):
+            raise ValueError(
+                f"Number of channels of the output grayscale image should be either 1 or 3. "
+                f"Got {num_output_channels}."
+            )
+        self.num_output_channels = num_output_channels
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
+        raise TypeError(
+            f"img should be PIL image. Got {type(x)}. Use Decode() for encoded data or ToPIL() "
+            "for decoded data."
+        )
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        gray = img.convert("L")
+        return gray if self.num_output_channels == 1 else gray.convert("RGB")
+
+
+class ToPIL(ImageOperation):
+    """A decoded numpy image (<H, W> or <H, W, C> uint8) to a PIL image; PIL stays as is."""
+
+    batched = False
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
+        from PIL import Image
+
+        x = np.asarray(x)
+        if x.ndim == 3 and x.shape[-1] == 1:
+            x = x[..., 0]
+        if x.ndim not in (2, 3):
+            raise TypeError(f"ToPIL: the image must be <H, W> or <H, W, C>, but got {x.shape}")
+        return Image.fromarray(x)
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
+        return img

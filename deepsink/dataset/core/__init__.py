@@ -1,0 +1,1 @@
+"""``mindspore.dataset.core``: argument validation shared by the dataset API."""

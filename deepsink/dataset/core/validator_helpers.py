@@ -1,0 +1,107 @@
+"""Argument checks of ``mindspore.dataset`` with MindSpore's exception types and wording.
+
+Users (and MindSpore's tests) match on these messages, e.g. "Input count is not within the required
+interval of [0, 2147483647]." or "Argument data_type with value JUNK is not of type [...]".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+INT32_MAX = 2147483647
+INT32_MIN = -2147483648
+INT64_MAX = 9223372036854775807
+
+
+def type_check(arg: Any, types: tuple, arg_name: str) -> None:
+    """TypeError unless ``arg`` is one of ``types`` (a bool is not an int unless bool is listed)."""
+    bad = not isinstance(arg, types) or (
+        isinstance(arg, bool) and int in types and bool not in types
+    )
+    if bad:
+        shown = '""' if repr(arg) == repr("") else arg
+        raise TypeError(
+            f"Argument {arg_name} with value {shown} is not of type {list(types)}, "
+            f"but got {type(arg)}."
+        )
+
+
+def check_value(
+    value: Any,
+    valid_range: tuple,
+    arg_name: str = "",
+    left_open: bool = False,
+    right_open: bool = False,
+) -> None:
+    """ValueError unless ``value`` lies in the interval (closed unless ``*_open``)."""
+    lo, hi = valid_range
+    below = value <= lo if left_open else value < lo
+    above = value >= hi if right_open else value > hi
+    if below or above:
+        name = f"{arg_name} " if arg_name else ""
+        left, right = "(" if left_open else "[", ")" if right_open else "]"
+        raise ValueError(
+            f"Input {name}is not within the required interval of {left}{lo}, {hi}{right}."
+        )
+
+
+def check_int(value: Any, valid_range: tuple, arg_name: str) -> int:
+    type_check(value, (int,), arg_name)
+    check_value(value, valid_range, arg_name)
+    return value
+
+
+def check_pos_int32(value: Any, arg_name: str) -> int:
+    return check_int(value, (1, INT32_MAX), arg_name)
+
+
+def check_non_negative_int32(value: Any, arg_name: str) -> int:
+    return check_int(value, (0, INT32_MAX), arg_name)
+
+
+def check_num_parallel_workers(value: Any) -> int:
+    """A positive int. MindSpore also caps it at the machine's CPU count; deepsink does not (its
+    thread and process pools oversubscribe safely), so a program tuned on a large machine still
+    runs on a small one."""
+    type_check(value, (int,), "num_parallel_workers")
+    if value < 1:
+        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {INT32_MAX}!")
+    return value
+
+
+def check_num_samples(value: Any) -> int:
+    type_check(value, (int,), "num_samples")
+    if value < 0 or value > INT64_MAX:
+        raise ValueError(f"num_samples exceeds the boundary between 0 and {INT64_MAX}(INT64_MAX)!")
+    return value
+
+
+def check_shards(num_shards: Any, shard_id: Any) -> None:
+    """MindSpore's num_shards/shard_id checks (both or neither; 0 <= shard_id < num_shards)."""
+    if num_shards is None and shard_id is None:
+        return
+    if num_shards is None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+    if shard_id is None:
+        raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+    check_pos_int32(num_shards, "num_shards")
+    type_check(shard_id, (int,), "shard_id")
+    check_value(shard_id, (0, num_shards - 1), "shard_id")
+
+
+def check_columns(columns: Any, name: str) -> list[str]:
+    """A column name or a non-empty list of distinct non-empty names, as a list."""
+    type_check(columns, (list, str), name)
+    if isinstance(columns, str):
+        if not columns:
+            raise ValueError(f"{name} should not be an empty str.")
+        return [columns]
+    if not columns:
+        raise ValueError(f"{name} should not be empty.")
+    for i, c in enumerate(columns):
+        if not c:
+            raise ValueError(f"{name}[{i}] should not be empty.")
+        type_check(c, (str,), f"{name}[{i}]")
+    if len(set(columns)) != len(columns):
+        raise ValueError(f"Every column name should not be same with others in {name}.")
+    return list(columns)
