@@ -133,7 +133,7 @@ def test_num_parallel_workers_is_bounded_by_the_cpu_count(make):
             make(bad)
     for bad in (1.5, True, "2"):
         with pytest.raises(
-            TypeError, match=r"num_parallel_workers with value .* is not of type int"
+            TypeError, match=r"num_parallel_workers with value .* is not of type \[<class 'int'>\]"
         ):
             make(bad)
     make(cpus)

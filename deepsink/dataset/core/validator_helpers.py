@@ -6,6 +6,7 @@ interval of [0, 2147483647]." or "Argument data_type with value JUNK is not of t
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 INT32_MAX = 2147483647
@@ -59,13 +60,17 @@ def check_non_negative_int32(value: Any, arg_name: str) -> int:
     return check_int(value, (0, INT32_MAX), arg_name)
 
 
-def check_num_parallel_workers(value: Any) -> int:
-    """A positive int. MindSpore also caps it at the machine's CPU count; deepsink does not (its
-    thread and process pools oversubscribe safely), so a program tuned on a large machine still
-    runs on a small one."""
+def check_num_parallel_workers(value: Any, api: str | None = None) -> int:
+    """MindSpore's rule: an int from 1 to the machine's CPU count (each worker may be a process,
+    so an unchecked 1000 would fork 1000 processes)."""
     type_check(value, (int,), "num_parallel_workers")
-    if value < 1:
-        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {INT32_MAX}!")
+    cpus = os.cpu_count() or 1
+    if not 1 <= value <= cpus:
+        where = f"For '{api}', " if api else ""
+        raise ValueError(
+            f"{where}num_parallel_workers exceeds the boundary between 1 and {cpus}! "
+            f"Got {value}; this machine has {cpus} CPUs"
+        )
     return value
 
 

@@ -13,7 +13,6 @@ Each call starts one pass of that node (``ctx.next_pass``), so epochs and repeat
 
 from __future__ import annotations
 
-import os
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -24,6 +23,7 @@ import numpy as np
 
 from deepsink._core.validate import fail
 from deepsink.dataset import config
+from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext, new_context, structural_tag
 from deepsink.dataset.engine.parallel import ordered_map
@@ -64,7 +64,7 @@ class Dataset:
     ) -> None:
         self.children = list(children)
         if num_parallel_workers is not None:
-            _check_workers(num_parallel_workers, type(self).__name__)
+            check_num_parallel_workers(num_parallel_workers, type(self).__name__)
         self.num_parallel_workers = num_parallel_workers
         child_tags = tuple(c._tag for c in self.children)
         self._tag = structural_tag(type(self).__name__, tag_params, child_tags)
@@ -395,21 +395,6 @@ def column_indices(names: list[str], available: list[str], arg: str, api: str) -
             names if len(names) > 1 else names[0],
         )
     return [available.index(n) for n in names]
-
-
-def _check_workers(value: Any, api: str) -> None:
-    """MindSpore's rule: an int from 1 to the number of CPUs (each worker may be a process)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(
-            f"For '{api}', argument num_parallel_workers with value {value!r} is not of type "
-            f"int, but got {type(value).__name__}"
-        )
-    cpus = os.cpu_count() or 1
-    if not 1 <= value <= cpus:
-        raise ValueError(
-            f"For '{api}', num_parallel_workers exceeds the boundary between 1 and {cpus}! "
-            f"Got {value}; this machine has {cpus} CPUs"
-        )
 
 
 def _find(node: Dataset, cls: type) -> Any:
