@@ -61,6 +61,7 @@ from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from deepsink.nn.optim.momentum import Momentum as Momentum
 from deepsink.nn.optim.optimizer import Optimizer as Optimizer
 from deepsink.nn.optim.sgd import SGD as SGD
+from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell

@@ -196,3 +196,7 @@ def tuple_to_array(input_x):
     from deepsink.common.tensor import Tensor
 
     return Tensor(input_x)
+
+
+from deepsink._core.grad import grad as grad  # noqa: E402 - MindSpore's F.grad
+from deepsink._core.grad import value_and_grad as value_and_grad  # noqa: E402
