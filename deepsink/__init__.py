@@ -3,6 +3,7 @@
 ``import deepsink as ms`` runs MindSpore programs; the public names mirror ``mindspore``'s.
 """
 
+from deepsink import amp as amp
 from deepsink import common as common
 from deepsink import context as context
 from deepsink import dataset as dataset
@@ -44,3 +45,6 @@ from deepsink.train import connect_network_with_dataset as connect_network_with_
 from deepsink.train import data_sink as data_sink
 
 __version__ = "0.1.0"
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager

@@ -20,6 +20,7 @@ import numpy as np
 from deepsink import context
 from deepsink._core import functional
 from deepsink._core import random as _random
+from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 _structure_version = 0
@@ -47,6 +48,27 @@ def state_of(cell: Any) -> tuple:
     return (*params, _random.KEY)
 
 
+class _ParamRef:
+    """A Parameter passed as an argument: part of the compiled call's state (so writes to it, as
+    MindSpore's graph mode allows, reach it), keyed by identity in the static spec."""
+
+    __slots__ = ("param",)
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+
+    def __hash__(self) -> int:
+        return id(self.param)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ParamRef) and other.param is self.param
+
+
+def arg_params(spec: tuple) -> tuple:
+    """The Parameters passed as arguments (they join the compiled call's state)."""
+    return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
+
+
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     """Arrays to trace, and a hashable spec of everything else (the static part of the key)."""
     leaves, treedef = jax.tree_util.tree_flatten(
@@ -54,7 +76,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     )
     dyn, static = [], []
     for x in leaves:
-        if isinstance(x, Tensor):
+        if isinstance(x, Parameter):
+            static.append(_ParamRef(x))
+        elif isinstance(x, Tensor):
             dyn.append(x._data)
             static.append(_TENSOR)
         elif isinstance(x, jax.Array | np.ndarray):
@@ -69,8 +93,10 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     treedef, static = spec
     it = iter(dyn)
     leaves = [
-        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY else s for s in static
-    ]
+        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY
+        else s.param if isinstance(s, _ParamRef) else s
+        for s in static
+    ]  # fmt: skip
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -144,13 +170,15 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
-    key = (cell.training, context.compile_key())
+    dyn, spec = split_args(args, kwargs)
+    extra = arg_params(spec)
+    key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
     entry = cell._compile_cache.get(key)
     if entry is None or entry.version != _structure_version:
-        boxes = state_of(cell)
+        own = state_of(cell)
+        boxes = own + tuple(p for p in extra if all(p is not b for b in own))
         entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
         cell._compile_cache[key] = entry
-    dyn, spec = split_args(args, kwargs)
     out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
     functional.update(entry.boxes, new_state)
     return out

@@ -203,6 +203,9 @@ class Cell:
             out = _grad.custom_bprop_call(self, args)
         else:
             out = self.construct(*args, **kwargs)
+        out_cast = self.__dict__.get("_out_cast")
+        if out_cast is not None:
+            out = cast_float_outputs(out, out_cast)
         if context._values["pynative_synchronize"] and not functional.tracing():
             jax.block_until_ready(unwrap_tree(out))
         return out
@@ -233,6 +236,21 @@ class Cell:
         lines += [f"({name}): {child!r}" for name, child in self._cells.items()]
         body = "\n".join(lines).replace("\n", "\n  ")
         return f"{type(self).__name__}(\n  {body}\n)"
+
+
+def cast_float_outputs(out: Any, dst_type: Any) -> Any:
+    """Float Tensors anywhere in ``out`` cast to ``dst_type`` (MindSpore's mixed_precision_cast);
+    what mixed precision sets on a Cell with ``_out_cast``."""
+    np_dtype = mstype.to_np(dst_type)
+
+    def cast(x):
+        if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
+            return Tensor._from(x._data.astype(np_dtype))
+        return x
+
+    if isinstance(out, tuple | list):
+        return type(out)(cast_float_outputs(o, dst_type) for o in out)
+    return cast(out)
 
 
 def _cast_floats(args: tuple, dst_type: Any) -> tuple:
