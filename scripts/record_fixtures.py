@@ -1871,6 +1871,59 @@ def amp_cases():
     record(G, "levels", levels)
 
 
+# ----------------------------------------------------------------------------- nn additions
+
+
+def nnx_cases():
+    G = "nnx"
+
+    def smooth_l1():
+        rs = np.random.RandomState(seed_of(G, "smooth_l1"))
+        x, y = randn(rs, 4, 5, scale=2.0), randn(rs, 4, 5, scale=2.0)
+        arrays = {"in_0": x, "in_1": y}
+        for beta in (1.0, 0.5):
+            for red in ("none", "mean", "sum"):
+                out = nn.SmoothL1Loss(beta=beta, reduction=red)(Tensor(x), Tensor(y))
+                arrays[f"out:{beta}:{red}"] = out.asnumpy()
+        return {"api": "nn.SmoothL1Loss"}, arrays
+
+    record(G, "smooth_l1", smooth_l1)
+
+    def maxpool_indices():
+        rs = np.random.RandomState(seed_of(G, "maxpool_indices"))
+        x = randn(rs, 2, 3, 7, 6)
+        arrays = {"in_0": x}
+        for k, s_, p in ((3, 2, 1), (2, 2, 0), (3, 1, 1)):
+            out, idx = nn.MaxPool2d(
+                kernel_size=k, stride=s_, pad_mode="pad", padding=p, return_indices=True
+            )(Tensor(x))
+            arrays[f"out:{k}:{s_}:{p}"] = out.asnumpy()
+            arrays[f"idx:{k}:{s_}:{p}"] = idx.asnumpy()
+        return {"api": "nn.MaxPool2d(return_indices=True)", "notes": "pad_mode='pad'"}, arrays
+
+    record(G, "maxpool_indices", maxpool_indices)
+
+    def adam_lazy():
+        rs = np.random.RandomState(seed_of(G, "adam_lazy"))
+        w0 = randn(rs, 5, 3)
+        grads = [randn(rs, 5, 3) for _ in range(3)]
+        for i, g in enumerate(grads):
+            g[[1, 3][i % 2]] = 0.0  # one row untouched per step
+            g[4] = 0.0
+        arrays = {"w0": w0}
+        for lazy in (False, True):
+            w = Parameter(Tensor(w0.copy()), name="w")
+            opt = nn.Adam([w], learning_rate=0.1, use_lazy=lazy)
+            for i, g in enumerate(grads):
+                opt((Tensor(g),))
+                arrays[f"lazy{int(lazy)}:w_{i}"] = w.asnumpy().copy()
+        for i, g in enumerate(grads):
+            arrays[f"grad_{i}"] = g
+        return {"api": "nn.Adam(use_lazy=)", "notes": "dense gradients with zero rows"}, arrays
+
+    record(G, "adam_lazy", adam_lazy)
+
+
 SELECTED: set[str] = set()
 
 GROUPS = {
@@ -1886,6 +1939,7 @@ GROUPS = {
     "print": print_cases,
     "errors": error_cases,
     "amp": amp_cases,
+    "nnx": nnx_cases,
 }
 
 

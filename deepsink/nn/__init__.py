@@ -56,6 +56,7 @@ from deepsink.nn.loss.loss import CrossEntropyLoss as CrossEntropyLoss
 from deepsink.nn.loss.loss import L1Loss as L1Loss
 from deepsink.nn.loss.loss import LossBase as LossBase
 from deepsink.nn.loss.loss import MSELoss as MSELoss
+from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
 from deepsink.nn.optim.adam import Adam as Adam
 from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
@@ -71,3 +72,19 @@ from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossSca
 from deepsink.nn.wrap.loss_scale import (
     TrainOneStepWithLossScaleCell as TrainOneStepWithLossScaleCell,
 )
+
+# MindSpore 2.10 still exports the metrics from mindspore.nn; they live in deepsink.train.metrics
+# (which imports nn), so they resolve on first use instead of at import.
+_METRIC_NAMES = (
+    "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
+    "rearrange_inputs",
+)  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name in _METRIC_NAMES:
+        from deepsink.train import metrics
+
+        return getattr(metrics, name)
+    raise AttributeError(f"module 'deepsink.nn' has no attribute {name!r}")
