@@ -165,12 +165,11 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
         arrays, new_state = jitted(state, dyn, spec)
         return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
 
+    call.lower = jitted.lower  # ahead-of-time compilation (compile_cell)
     return call
 
 
-def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
-    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
-    dyn, spec = split_args(args, kwargs)
+def _cell_entry(cell: Any, spec: tuple) -> _Entry:
     extra = arg_params(spec)
     key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
     entry = cell._compile_cache.get(key)
@@ -179,6 +178,22 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         boxes = own + tuple(p for p in extra if all(p is not b for b in own))
         entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
         cell._compile_cache[key] = entry
+    return entry
+
+
+def compile_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """Compile ``cell``'s GRAPH_MODE call for these inputs without running it (XLA's compiled
+    executable; the same trace a later call reuses from JAX's cache)."""
+    dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
+    _random.KEY.ensure()
+    return entry.jitted.lower(functional.values(entry.boxes), dyn, spec).compile()
+
+
+def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
+    dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
     out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
     functional.update(entry.boxes, new_state)
     return out
