@@ -1923,6 +1923,22 @@ def nnx_cases():
 
     record(G, "adam_lazy", adam_lazy)
 
+    def adaptive_unpool():
+        rs = np.random.RandomState(seed_of(G, "adaptive_unpool"))
+        x = randn(rs, 2, 3, 12)
+        arrays = {"in_0": x}
+        for n in (1, 3, 4):
+            arrays[f"avg:{n}"] = nn.AdaptiveAvgPool1d(n)(Tensor(x)).asnumpy()
+            arrays[f"max:{n}"] = nn.AdaptiveMaxPool1d(n)(Tensor(x)).asnumpy()
+        img = randn(rs, 2, 3, 6, 6)
+        out, idx = nn.MaxPool2d(2, 2, pad_mode="pad", padding=0, return_indices=True)(Tensor(img))
+        arrays["img"] = img
+        arrays["unpool2d"] = nn.MaxUnpool2d(2, 2, 0)(out, idx).asnumpy()
+        arrays["unpool2d_size"] = nn.MaxUnpool2d(2, 2, 0)(out, idx, (2, 3, 7, 7)).asnumpy()
+        return {"api": "nn.AdaptiveAvgPool1d/AdaptiveMaxPool1d/MaxUnpool2d"}, arrays
+
+    record(G, "adaptive_unpool", adaptive_unpool)
+
 
 SELECTED: set[str] = set()
 

@@ -26,6 +26,11 @@ from deepsink.nn.layer.activation import Softmin as Softmin
 from deepsink.nn.layer.activation import Softsign as Softsign
 from deepsink.nn.layer.activation import Tanh as Tanh
 from deepsink.nn.layer.activation import get_activation as get_activation
+from deepsink.nn.layer.adaptive_unpool import AdaptiveAvgPool1d as AdaptiveAvgPool1d
+from deepsink.nn.layer.adaptive_unpool import AdaptiveMaxPool1d as AdaptiveMaxPool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool1d as MaxUnpool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool2d as MaxUnpool2d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool3d as MaxUnpool3d
 from deepsink.nn.layer.basic import Dropout as Dropout
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity

@@ -103,3 +103,19 @@ def test_conv3d_layer_and_vmap():
 def test_metrics_still_exported_from_nn():
     assert nn.Accuracy is ms.train.metrics.Accuracy
     assert nn.Loss is ms.train.metrics.Loss
+
+
+def test_adaptive_pool_and_unpool_match_mindspore(mode):
+    d = np.load(FIX / "adaptive_unpool.npz")
+    x = ms.Tensor(d["in_0"])
+    for n in (1, 3, 4):
+        np.testing.assert_allclose(nn.AdaptiveAvgPool1d(n)(x).asnumpy(), d[f"avg:{n}"], rtol=1e-6)
+        np.testing.assert_array_equal(nn.AdaptiveMaxPool1d(n)(x).asnumpy(), d[f"max:{n}"])
+    with pytest.raises(ValueError, match="must be divisible by output size 5"):
+        nn.AdaptiveAvgPool1d(5)(x)
+    out, idx = nn.MaxPool2d(2, 2, pad_mode="pad", padding=0, return_indices=True)(
+        ms.Tensor(d["img"])
+    )
+    np.testing.assert_array_equal(nn.MaxUnpool2d(2, 2, 0)(out, idx).asnumpy(), d["unpool2d"])
+    got = nn.MaxUnpool2d(2, 2, 0)(out, idx, (2, 3, 7, 7)).asnumpy()
+    np.testing.assert_array_equal(got, d["unpool2d_size"])
