@@ -3,6 +3,8 @@
 ``import deepsink as ms`` runs MindSpore programs; the public names mirror ``mindspore``'s.
 """
 
+# First: the dtype rules switch JAX's 64-bit mode on before any array is created.
+from deepsink.common import dtype_rules as _dtype_rules  # noqa: F401, I001
 from deepsink import amp as amp
 from deepsink import common as common
 from deepsink import context as context

@@ -83,7 +83,7 @@ def to_np(dtype) -> np.dtype:
     if dtype is float:
         return np.dtype(np.float32)
     if dtype is int:
-        return np.dtype(np.int32)
+        return np.dtype(np.int64)
     try:
         return np.dtype(dtype)
     except TypeError as e:

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common import dtype as mstype
+from deepsink.common import dtype_rules
 
 
 def unwrap(x: Any) -> Any:
@@ -36,19 +37,11 @@ def wrap(x: Any) -> Any:
 
 
 def _infer(data: Any) -> jax.Array:
-    """MindSpore's inference for Python data: float -> Float32, int -> Int64 (Int32 without x64)."""
-    if isinstance(data, bool | np.bool_):
-        return jnp.asarray(data, dtype=jnp.bool_)
-    if isinstance(data, int):
-        return jnp.asarray(data, dtype=jnp.int32 if not jax.config.jax_enable_x64 else jnp.int64)
-    if isinstance(data, float):
-        return jnp.asarray(data, dtype=jnp.float32)
-    if isinstance(data, list | tuple):
-        arr = np.asarray(unwrap_tree(list(data)) if data else data)
-        if arr.dtype == np.float64:
-            arr = arr.astype(np.float32)
-        return jnp.asarray(arr)
-    return jnp.asarray(data)
+    """Python/numpy data as an array with MindSpore's dtype (``dtype_rules``: float -> Float32,
+    int -> Int64, bool -> Bool, numpy keeps its dtype)."""
+    if isinstance(data, list | tuple) and data:
+        data = unwrap_tree(list(data))
+    return dtype_rules.to_array(data)
 
 
 def _is_dynamic(shape: Any, dtype: Any) -> bool:
@@ -115,7 +108,7 @@ class Tensor:
         else:
             data = _infer(input_data)
         if dtype is not None:
-            data = data.astype(jax.dtypes.canonicalize_dtype(mstype.to_np(dtype)))
+            data = data.astype(mstype.to_np(dtype))
         self._data = data
 
     @classmethod
@@ -174,8 +167,8 @@ class Tensor:
         return np.asarray(self._data).tolist()
 
     def astype(self, dtype, copy: bool = True) -> Tensor:
-        """Cast; 64-bit types become 32-bit while JAX's x64 is off (no truncation warning)."""
-        return Tensor._from(self._data.astype(jax.dtypes.canonicalize_dtype(mstype.to_np(dtype))))
+        """Cast to ``dtype`` (64-bit types are real: ``astype(mstype.float64)`` is Float64)."""
+        return Tensor._from(self._data.astype(mstype.to_np(dtype)))
 
     to = astype
 
@@ -269,14 +262,14 @@ class Tensor:
     def _reduce(self, fn, args: tuple, kwargs: dict, api: str, with_dtype: bool = False) -> Tensor:
         axis, keep, dtype, rest = _reduce_args(args, kwargs, api, with_dtype)
         data = self._data
-        if data.dtype == jnp.bool_ and fn in (jnp.sum, jnp.prod):
-            data = data.astype(jnp.int32)
+        if fn in (jnp.sum, jnp.prod) and dtype is None:
+            data = data.astype(dtype_rules.sum_dtype(data.dtype))
         if fn is jnp.mean and not jnp.issubdtype(data.dtype, jnp.inexact):
             out = jnp.mean(data.astype(jnp.float32), axis=axis, keepdims=keep).astype(data.dtype)
         else:
             out = fn(data, axis=axis, keepdims=keep, **rest)
         if dtype is not None:
-            out = out.astype(jax.dtypes.canonicalize_dtype(mstype.to_np(dtype)))
+            out = out.astype(mstype.to_np(dtype))
         return Tensor._from(out)
 
     def sum(self, *args, **kwargs) -> Tensor:
@@ -322,24 +315,27 @@ class Tensor:
         axis, keep, _, _ = _reduce_args(args, kwargs, api, False)
         if axis is None or len(axis) != 1:
             raise ValueError(f"For '{api}', returning indices needs one int axis, but got {axis}")
-        idx = argfn(self._data, axis=axis[0], keepdims=keep).astype(jnp.int32)
+        idx = argfn(self._data, axis=axis[0], keepdims=keep).astype(jnp.int64)  # Int64 in 2.10
         return values, Tensor._from(idx)
 
     def std(self, axis=None, ddof=0, keepdims=False) -> Tensor:
-        return Tensor._from(jnp.std(self._data, axis=axis, ddof=ddof, keepdims=keepdims))
+        a = self._data.astype(dtype_rules.float_result(self._data.dtype))
+        return Tensor._from(jnp.std(a, axis=axis, ddof=ddof, keepdims=keepdims))
 
     def var(self, axis=None, ddof=0, keepdims=False) -> Tensor:
-        return Tensor._from(jnp.var(self._data, axis=axis, ddof=ddof, keepdims=keepdims))
+        a = self._data.astype(dtype_rules.float_result(self._data.dtype))
+        return Tensor._from(jnp.var(a, axis=axis, ddof=ddof, keepdims=keepdims))
 
     def argmax(self, *args, **kwargs) -> Tensor:
-        """``argmax(axis=None, keepdims=False)`` / ``argmax(dim, keepdim)``: Int32 indices (flat
+        """``argmax(axis=None, keepdims=False)`` / ``argmax(dim, keepdim)``: Int64 indices (flat
         when no axis is given)."""
-        return self._arg(jnp.argmax, args, kwargs, "Tensor.argmax")
+        return self._arg(jnp.argmax, args, kwargs, "Tensor.argmax", jnp.int64)
 
     def argmin(self, *args, **kwargs) -> Tensor:
-        return self._arg(jnp.argmin, args, kwargs, "Tensor.argmin")
+        """``argmin``: Int32 indices (MindSpore 2.10's ``Tensor.argmin``, unlike ``argmax``)."""
+        return self._arg(jnp.argmin, args, kwargs, "Tensor.argmin", jnp.int32)
 
-    def _arg(self, fn, args: tuple, kwargs: dict, api: str) -> Tensor:
+    def _arg(self, fn, args: tuple, kwargs: dict, api: str, index_dtype) -> Tensor:
         axis, keep, _, _ = _reduce_args(args, kwargs, api, False)
         if axis is None:
             out = fn(self._data.reshape(-1))
@@ -348,19 +344,19 @@ class Tensor:
             out = fn(self._data, axis=axis[0], keepdims=keep)
         else:
             raise ValueError(f"For '{api}', 'axis' must be None or an int, but got {axis}")
-        return Tensor._from(out.astype(jnp.int32))
+        return Tensor._from(out.astype(index_dtype))
 
     def abs(self) -> Tensor:
         return Tensor._from(jnp.abs(self._data))
 
     def exp(self) -> Tensor:
-        return Tensor._from(jnp.exp(self._data))
+        return Tensor._from(jnp.exp(_floating(self._data)))
 
     def log(self) -> Tensor:
-        return Tensor._from(jnp.log(self._data))
+        return Tensor._from(jnp.log(_floating(self._data)))
 
     def sqrt(self) -> Tensor:
-        return Tensor._from(jnp.sqrt(self._data))
+        return Tensor._from(jnp.sqrt(_floating(self._data)))
 
     def clip(self, xmin, xmax) -> Tensor:
         return Tensor._from(jnp.clip(self._data, unwrap(xmin), unwrap(xmax)))
@@ -375,14 +371,21 @@ class Tensor:
         return Tensor._from(jnp.swapaxes(self._data, a, b))
 
     def norm(self, ord=None, axis=None, keepdims=False) -> Tensor:
-        return Tensor._from(jnp.linalg.norm(self._data, ord=ord, axis=axis, keepdims=keepdims))
+        return Tensor._from(
+            jnp.linalg.norm(_floating(self._data), ord=ord, axis=axis, keepdims=keepdims)
+        )
 
     def matmul(self, other) -> Tensor:
         return Tensor._from(jnp.matmul(self._data, unwrap(other)))
 
     def assign_value(self, value) -> Tensor:
-        self._data = unwrap(value) if isinstance(value, Tensor) else jnp.asarray(value)
+        self._data = unwrap(value) if isinstance(value, Tensor) else _infer(value)
         return self
+
+
+def _floating(a: jax.Array) -> jax.Array:
+    """Float-valued math on int/bool data computes in Float32 (``dtype_rules.float_result``)."""
+    return a.astype(dtype_rules.float_result(a.dtype))
 
 
 _AXIS_NAMES = ("axis", "dim")
@@ -429,22 +432,34 @@ def _reduce_args(args: tuple, kwargs: dict, api: str, with_dtype: bool) -> tuple
 
 
 def _binary(fn, reflected: bool = False):
-    if reflected:
-        return lambda self, other: Tensor._from(fn(_operand(other, self), self._data))
-    return lambda self, other: Tensor._from(fn(self._data, _operand(other, self)))
+    def op(self, other):
+        a, b = self._data, _operand(other, self)
+        if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
+            dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
+            a, b = a.astype(dt), jnp.asarray(b).astype(dt)
+        return Tensor._from(fn(b, a) if reflected else fn(a, b))
+
+    return op
 
 
 def _operand(other: Any, like: Tensor) -> Any:
-    """Python scalars take the tensor's dtype, as in MindSpore's implicit promotion."""
+    """Python scalars follow MindSpore's tensor-scalar rule (``dtype_rules.scalar_dtype``)."""
     if isinstance(other, Tensor):
         return other._data
-    if isinstance(other, float) and not jnp.issubdtype(like._data.dtype, jnp.floating):
-        return jnp.float32(other)
+    if isinstance(other, bool | int | float) and not isinstance(other, np.generic):
+        return dtype_rules.scalar_operand(other, like._data.dtype)
     return other
 
 
+def _true_divide(a: Any, b: Any) -> jax.Array:
+    """``a / b``: int and bool inputs divide in Float32 (``dtype_rules.true_div_dtype``)."""
+    a, b = jnp.asarray(a), jnp.asarray(b)
+    dt = dtype_rules.true_div_dtype(dtype_rules.promote(a.dtype, b.dtype))
+    return jnp.true_divide(a.astype(dt), b.astype(dt))
+
+
 for _name, _fn in {
-    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": jnp.true_divide,
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": _true_divide,
     "floordiv": jnp.floor_divide, "mod": jnp.mod, "pow": jnp.power, "matmul": jnp.matmul,
     "and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
 }.items():  # fmt: skip
@@ -461,79 +476,10 @@ Tensor.__abs__ = lambda self: Tensor._from(jnp.abs(self._data))
 Tensor.__invert__ = lambda self: Tensor._from(~self._data)
 
 
-# --- more MindSpore Tensor methods, delegating to deepsink.ops (imported lazily: ops imports us) ---
-def _ops_fn(name: str, fn_name: str | None = None):
-    def method(self, *args, **kwargs):
-        from deepsink.ops import function as F
-
-        return getattr(F, fn_name or name)(self, *args, **kwargs)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"MindSpore's ``Tensor.{name}``: ``ops.{fn_name or name}(self, ...)``."
-    return method
-
-
-_DELEGATED = {
-    "absolute": "abs", "acos": None, "arccos": "acos", "asin": None, "arcsin": "asin", "atan": None,
-    "arctan": "atan", "ceil": None, "cos": None, "cosh": None, "erf": None, "erfc": None,
-    "expm1": None, "floor": None, "log1p": None, "log2": None, "neg": None, "negative": "neg",
-    "reciprocal": None, "round": None, "rsqrt": None, "sigmoid": None, "sign": None, "sin": None,
-    "sinh": None, "square": None, "tan": None, "tanh": None, "trunc": None, "isnan": None,
-    "isinf": None, "isfinite": None, "logical_not": None, "add": None, "sub": None,
-    "subtract": "sub", "mul": None, "multiply": "mul", "div": None, "divide": "div",
-    "true_divide": None, "floor_divide": None, "remainder": None, "pow": None, "maximum": None,
-    "minimum": None, "eq": None, "ne": None, "gt": None, "ge": None, "lt": None, "le": None,
-    "equal": None, "not_equal": None, "greater": None, "greater_equal": None, "less": None,
-    "less_equal": None, "logical_and": None, "logical_or": None, "logical_xor": None,
-    "bitwise_and": None, "bitwise_or": None, "bitwise_xor": None, "atan2": None,
-    "arctan2": "atan2", "outer": None, "dot": None, "mm": None, "bmm": None, "amax": None,
-    "amin": None, "argsort": None, "broadcast_to": None, "chunk": None, "clamp": None,
-    "cumprod": None, "flip": None, "gather": None, "gather_elements": None,
-    "index_select": None, "logsumexp": None, "masked_fill": None, "narrow": None, "sort": None,
-    "split": None, "topk": None, "unbind": None, "softmax": None, "log_softmax": None,
-    "isclose": None, "numel": None, "nelement": "numel", "is_floating_point": None,
-}  # fmt: skip
-for _name, _fn_name in _DELEGATED.items():
-    if not hasattr(Tensor, _name):
-        setattr(Tensor, _name, _ops_fn(_name, _fn_name))
-
-
+# --- Tensor methods that need no op: the ops package binds the rest (``deepsink.ops.tensor_methods``)
+# when it is imported, so this lower layer never imports ``deepsink.ops``.
 def _shape_args(shape: tuple) -> tuple:
     return tuple(shape[0]) if len(shape) == 1 and isinstance(shape[0], tuple | list) else shape
-
-
-def _cumsum(self, axis=None, dtype=None) -> Tensor:
-    """``Tensor.cumsum(axis=None, dtype=None)``: over the flattened tensor when ``axis`` is None."""
-    from deepsink.ops import function as F
-
-    return F.cumsum(
-        self if axis is not None else self.reshape(-1), 0 if axis is None else axis, dtype
-    )
-
-
-def _permute(self, *axis) -> Tensor:
-    from deepsink.ops import function as F
-
-    return F.permute(self, _shape_args(axis))
-
-
-def _tile(self, *reps) -> Tensor:
-    from deepsink.ops import function as F
-
-    return F.tile(self, _shape_args(reps))
-
-
-def _expand(self, *size) -> Tensor:
-    """``Tensor.expand(size)``: broadcast to ``size`` (-1 keeps an axis)."""
-    from deepsink.ops import function as F
-
-    return F.broadcast_to(self, _shape_args(size))
-
-
-def _where(self, condition, y) -> Tensor:
-    from deepsink.ops import function as F
-
-    return F.where(condition, self, y)
 
 
 def _set_dtype(self, dtype) -> Tensor:
@@ -553,9 +499,7 @@ def _inplace(fn):
 
 
 for _name, _method in {
-    "cumsum": _cumsum, "permute": _permute, "tile": _tile, "expand": _expand, "where": _where,
     "set_dtype": _set_dtype,
-    "expand_as": lambda self, other: _expand(self, other.shape),
     "view_as": lambda self, other: self.reshape(other.shape),
     "reshape_as": lambda self, other: self.reshape(other.shape),
     "type_as": lambda self, other: self.astype(other.dtype),

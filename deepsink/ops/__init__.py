@@ -2,7 +2,8 @@
 
 An import list over ``deepsink.ops.function`` (plain functions over jnp/lax), ``operations``
 (MindSpore's primitive classes, also importable as ``P``), ``composite`` (``C``: gradients,
-HyperMap) and ``functional`` (``F``). Integer outputs are Int32: JAX runs without 64-bit types.
+HyperMap) and ``functional`` (``F``). Result dtypes follow ``deepsink.common.dtype_rules``.
+Importing this package binds the op methods onto ``Tensor`` (``tensor_methods``).
 """
 
 from deepsink._core.vmap import vmap as vmap  # noqa: E402
@@ -10,6 +11,7 @@ from deepsink.ops import composite as composite
 from deepsink.ops import function as function
 from deepsink.ops import functional as functional
 from deepsink.ops import operations as operations
+from deepsink.ops import tensor_methods as _tensor_methods  # noqa: E402
 from deepsink.ops.composite import GradOperation as GradOperation
 from deepsink.ops.composite import HyperMap as HyperMap
 from deepsink.ops.composite import Map as Map
@@ -320,3 +322,5 @@ from deepsink.ops.primitive import PrimitiveWithCheck as PrimitiveWithCheck
 from deepsink.ops.primitive import PrimitiveWithInfer as PrimitiveWithInfer
 from deepsink.ops.primitive import constexpr as constexpr
 from deepsink.ops.primitive import prim_attr_register as prim_attr_register
+
+_tensor_methods.bind()

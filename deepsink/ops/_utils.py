@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common import dtype as mstype
+from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, _infer
 
 _SCALARS = (bool, int, float, np.bool_, np.number)
@@ -31,7 +32,7 @@ def array(x: Any, api: str, arg: str = "input") -> jax.Array:
     if isinstance(x, jax.Array):
         return x
     if isinstance(x, np.ndarray | np.generic):
-        return jnp.asarray(x, dtype=canonical(x.dtype))
+        return jnp.asarray(x, dtype=x.dtype)
     if isinstance(x, _SCALARS) or (isinstance(x, list | tuple) and x):
         try:
             return _infer(x)
@@ -75,33 +76,28 @@ def binary(a: Any, b: Any, api: str) -> tuple[Any, Any]:
 
 
 def promote(*dtypes: Any) -> np.dtype:
-    """The common dtype of mixed inputs (JAX's standard lattice: int32 + float16 -> float16),
-    whatever the ``jax_numpy_dtype_promotion`` setting."""
-    with jax.numpy_dtype_promotion("standard"):
-        return np.dtype(jnp.result_type(*dtypes))
+    """The common dtype of mixed inputs (MindSpore's table, ``dtype_rules.promote``)."""
+    return dtype_rules.promote(*dtypes)
 
 
 def _scalar_like(s: Any, like: jax.Array) -> jax.Array:
-    """A Python number next to an array: float with an int/bool array gives float32."""
-    if isinstance(s, float) and not jnp.issubdtype(like.dtype, jnp.inexact):
-        return jnp.asarray(s, jnp.float32)
-    if isinstance(s, int) and like.dtype == jnp.bool_ and not isinstance(s, bool):
-        return jnp.asarray(s, jnp.int32)
-    return jnp.asarray(s, like.dtype)
+    """A Python number next to an array (``dtype_rules.scalar_dtype``: float with an int/bool
+    array gives Float32, int with a Bool array Int64, otherwise the array's dtype)."""
+    return dtype_rules.scalar_operand(s, like.dtype)
 
 
 def floating(a: jax.Array) -> jax.Array:
-    """Integer/bool inputs of float-valued math (exp, sqrt, ...) become float32, as in MindSpore."""
-    return a if jnp.issubdtype(a.dtype, jnp.inexact) else a.astype(jnp.float32)
+    """Integer/bool inputs of float-valued math (exp, sqrt, ...) become Float32, as in MindSpore."""
+    return a.astype(dtype_rules.float_result(a.dtype))
 
 
 def canonical(dt: Any) -> np.dtype:
-    """The dtype JAX will really use (64-bit types become 32-bit while x64 is disabled)."""
-    return np.dtype(jax.dtypes.canonicalize_dtype(dt))
+    """``dt`` as a numpy dtype (64-bit types are real: JAX runs with x64 enabled)."""
+    return np.dtype(dt)
 
 
 def dtype(dt: Any, api: str, arg: str = "dtype") -> np.dtype:
-    """A MindSpore dtype argument as the numpy dtype JAX uses (Int64 becomes Int32 without x64)."""
+    """A MindSpore dtype argument as a numpy dtype."""
     if isinstance(dt, mstype.Type):
         return canonical(dt.np)
     if dt in (bool, int, float) or (isinstance(dt, type) and issubclass(dt, np.generic)):

@@ -1,7 +1,7 @@
 """MindSpore's primitive classes (``ops.ReLU()``, ``ops.ReduceMean(keep_dims=False)``, ...).
 
 Each class records its constructor arguments (``prim_attr_register``) and calls the functional op
-in ``deepsink.ops.function``. Integer outputs are Int32 (JAX runs without 64-bit types).
+in ``deepsink.ops.function``. Integer outputs have MindSpore 2.10's dtypes (``deepsink.common.dtype_rules``).
 Also importable as ``from deepsink.ops import operations as P``.
 """
 
@@ -223,7 +223,7 @@ def _reduce(name: str, fn: Callable) -> type:
     return cls
 
 
-ReduceSum = _reduce("ReduceSum", M._sum)
+ReduceSum = _reduce("ReduceSum", M._reduce_sum)
 ReduceMean = _reduce("ReduceMean", M._mean)
 ReduceMax = _reduce("ReduceMax", jnp.max)
 ReduceMin = _reduce("ReduceMin", jnp.min)
@@ -233,7 +233,7 @@ ReduceAny = _reduce("ReduceAny", jnp.any)
 
 
 class Argmax(Primitive):
-    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: Int32 indices of the maxima."""
+    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: indices of the maxima as ``output_type``."""
 
     @prim_attr_register
     def __init__(self, axis: int = -1, output_type: Any = mstype.int32) -> None:
@@ -245,12 +245,12 @@ class Argmax(Primitive):
             )
 
     def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmax, x, self.axis, False)
+        return M._arg(self.name, jnp.argmax, x, self.axis, False, self.output_type.np)
 
 
 class Argmin(Argmax):
     def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmin, x, self.axis, False)
+        return M._arg(self.name, jnp.argmin, x, self.axis, False, self.output_type.np)
 
 
 class ArgMaxWithValue(Primitive):
@@ -266,7 +266,7 @@ class ArgMaxWithValue(Primitive):
         a = U.array(x, self.name)
         ax = U.axis(self.axis, a.ndim, self.name)
         arg, red = type(self)._fns
-        idx = arg(a, axis=ax, keepdims=self.keep_dims).astype(jnp.int32)
+        idx = arg(a, axis=ax, keepdims=self.keep_dims).astype(jnp.int64)  # Int64 in 2.10
         return Tensor._from(idx), Tensor._from(red(a, axis=ax, keepdims=self.keep_dims))
 
 

@@ -58,8 +58,8 @@ def test_lowering_matches_lax_vjp(cfg, lowering):
 
 
 def _scan_conv_labels(lowering: str, groups: int = 1, cin: int = 4) -> list[str]:
-    x = jnp.ones((2, cin, 10, 10))
-    w = jnp.ones((8, cin // groups, 3, 3))
+    x = jnp.ones((2, cin, 10, 10), jnp.float32)
+    w = jnp.ones((8, cin // groups, 3, 3), jnp.float32)
 
     def body(w, _):
         def loss(w, x):

@@ -133,13 +133,15 @@ def test_seed003_primitives() -> None:
     assert ops.depend(loss, sens) is loss
 
 
-def test_integer_outputs_are_int32() -> None:
+def test_integer_outputs_have_mindspore_dtypes() -> None:
+    """MindSpore 2.10: argmax and ArgMaxWithValue give Int64, Argmax() Int32 unless asked."""
     x = t(np.random.RandomState(1).randn(3, 4))
-    assert ops.argmax(x).dtype == mstype.int32
-    assert ops.Argmax(output_type=mstype.int64)(x).dtype == mstype.int32
-    assert ops.cast(x, mstype.int64).dtype == mstype.int32
-    assert ops.arange(5).dtype == mstype.int32 and ops.arange(0, 1, 0.25).dtype == mstype.float32
-    assert ops.one_hot(Tensor(np.array([0, 2], np.int32)), 3).dtype == mstype.int32
+    assert ops.argmax(x).dtype == mstype.int64 and ops.Argmax()(x).dtype == mstype.int32
+    assert ops.Argmax(output_type=mstype.int64)(x).dtype == mstype.int64
+    assert ops.cast(x, mstype.int64).dtype == mstype.int64
+    assert ops.arange(5).dtype == mstype.int64 and ops.arange(0, 1, 0.25).dtype == mstype.float32
+    assert ops.one_hot(Tensor(np.array([0, 2], np.int32)), 3).dtype == mstype.int64
+    assert ops.ArgMaxWithValue(axis=1)(x)[0].dtype == mstype.int64
     idx, val = ops.ArgMaxWithValue(axis=1)(x)
     np.testing.assert_array_equal(idx.asnumpy(), x.asnumpy().argmax(1))
     np.testing.assert_allclose(val.asnumpy(), x.asnumpy().max(1))
@@ -154,7 +156,7 @@ def test_inputs_may_be_arrays_and_scalars() -> None:
         ops.exp(1.0).shape == ()
         and ops.sqrt(Tensor(np.array([4], np.int32))).dtype == mstype.float32
     )
-    assert ops.full((2,), 3.5).dtype == mstype.float32 and ops.full((2,), 3).dtype == mstype.int32
+    assert ops.full((2,), 3.5).dtype == mstype.float32 and ops.full((2,), 3).dtype == mstype.int64
     assert ops.zeros(2).shape == (2,) and ops.ones((2, 3), mstype.int32).dtype == mstype.int32
 
 

@@ -305,10 +305,12 @@ class RandomCrop(TensorOperation):
 
         x4, squeeze = _image_batch(x, "RandomCrop")
         p = self._pad(jnp, x4)
-        u = jax.random.uniform(key, (p.shape[0], 2))
+        u = jax.random.uniform(key, (p.shape[0], 2), jnp.float32)
         oy, ox = self.offsets(jnp, u, p.shape[1], p.shape[2])
         size = (*self.size, p.shape[3])
-        crop = jax.vmap(lambda im, y, x_: jax.lax.dynamic_slice(im, (y, x_, 0), size))
+        crop = jax.vmap(
+            lambda im, y, x_: jax.lax.dynamic_slice(im, (y, x_, jnp.zeros_like(y)), size)
+        )
         return _unbatch(crop(p, oy, ox), squeeze)
 
 
@@ -334,7 +336,7 @@ class _RandomFlip(TensorOperation):
         import jax
         import jax.numpy as jnp
 
-        return self._run(jnp, x, jax.random.uniform(key, (x.shape[0], 1)))
+        return self._run(jnp, x, jax.random.uniform(key, (x.shape[0], 1), jnp.float32))
 
 
 class RandomHorizontalFlip(_RandomFlip):

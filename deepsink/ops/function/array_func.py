@@ -1,7 +1,7 @@
 """Array ops (``ops.reshape``, ``ops.concat``, ``ops.gather``, ``ops.one_hot``, ``ops.zeros``, ...).
 
-Creation ops infer MindSpore's dtypes: Python float -> Float32, int -> Int32 (MindSpore's Int64;
-JAX runs without 64-bit types), bool -> Bool.
+Creation ops infer MindSpore's dtypes (``deepsink.common.dtype_rules``): Python float -> Float32,
+int -> Int64, bool -> Bool.
 """
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ def one_hot(
     indices: Any, depth: int, on_value: Any = 1, off_value: Any = 0, axis: int = -1
 ) -> Tensor:
     """One-hot encode ``indices`` with ``depth`` classes on a new ``axis``; the dtype is that of
-    ``on_value`` (Int32 for the default ints)."""
+    ``on_value`` (Int64 for the default ints)."""
     idx = _indices(indices, "one_hot", "indices")
     if isinstance(depth, bool) or not isinstance(depth, int | np.integer) or depth < 0:
         U.fail("one_hot", f"'depth' must be a non-negative int, but got {depth!r}")
@@ -374,7 +374,7 @@ def ones_like(input: Any, *, dtype: Any = None) -> Tensor:
 
 
 def arange(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None) -> Tensor:
-    """``[start, end)`` by ``step``: Int32 for int arguments (MindSpore's Int64), else Float32."""
+    """``[start, end)`` by ``step``: Int64 for int arguments, else Float32 (MindSpore 2.10)."""
     if end is None:
         start, end = 0, start
     vals = [
@@ -390,7 +390,7 @@ def arange(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None)
     dt = (
         U.dtype(dtype, "arange")
         if dtype is not None
-        else np.dtype(np.int32 if is_int else np.float32)
+        else np.dtype(np.int64 if is_int else np.float32)
     )
     return Tensor._from(jnp.asarray(np.arange(*vals), dtype=dt))
 

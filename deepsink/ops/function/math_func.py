@@ -1,7 +1,7 @@
 """Math ops (``ops.add``, ``ops.exp``, ``ops.mean``, ``ops.matmul``, ...) over jnp/lax.
 
-Integer results (argmax, indices) are Int32: JAX runs with 64-bit types disabled, so MindSpore's
-Int64 outputs come back as Int32 here.
+Integer results follow MindSpore 2.10 (``deepsink.common.dtype_rules``): ``argmax`` and the
+indices of ``max``/``min`` are Int64, ``argmin`` Int32; ``sum``/``prod`` of ints are Int64.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -211,9 +212,18 @@ def _reduce(api: str, fn: Callable, x: Any, ax: Any, keep: bool, dtype: Any = No
 
 
 def _sum(a: jax.Array, axis: Any, keepdims: bool) -> jax.Array:
-    if a.dtype == jnp.bool_:
-        a = a.astype(jnp.int32)
-    return jnp.sum(a, axis=axis, keepdims=keepdims)
+    """``ops.sum``: ints and bools sum in Int64 (MindSpore 2.10)."""
+    return jnp.sum(a.astype(dtype_rules.sum_dtype(a.dtype)), axis=axis, keepdims=keepdims)
+
+
+def _reduce_sum(a: jax.Array, axis: Any, keepdims: bool) -> jax.Array:
+    """``ReduceSum``/``ops.reduce_sum``: the result keeps the input's dtype (Bool sums are ``any``)."""
+    return jnp.sum(a, axis=axis, keepdims=keepdims).astype(a.dtype)
+
+
+def _prod(a: jax.Array, axis: Any, keepdims: bool) -> jax.Array:
+    """``ops.prod``: ints and bools multiply in Int64 (MindSpore 2.10)."""
+    return jnp.prod(a.astype(dtype_rules.sum_dtype(a.dtype)), axis=axis, keepdims=keepdims)
 
 
 def _mean(a: jax.Array, axis: Any, keepdims: bool) -> jax.Array:
@@ -229,7 +239,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
 
 
 def reduce_sum(x: Any, axis: Any = ()) -> Tensor:
-    return _reduce("reduce_sum", _sum, x, axis, False)
+    return _reduce("reduce_sum", _reduce_sum, x, axis, False)
 
 
 def mean(x: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
@@ -242,7 +252,7 @@ def reduce_mean(x: Any, axis: Any = ()) -> Tensor:
 
 
 def prod(input: Any, axis: Any = None, keep_dims: bool = False, dtype: Any = None) -> Tensor:
-    return _reduce("prod", jnp.prod, input, axis, keep_dims, dtype)
+    return _reduce("prod", _prod, input, axis, keep_dims, dtype)
 
 
 def amax(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
@@ -285,28 +295,30 @@ def _max_min(api, fn, argfn, x, ax, keepdims, initial, where) -> tuple[Tensor, T
     a = U.array(x, api)
     values = _reduce(api, _extreme(fn, initial, where), a, ax, keepdims)
     if ax is None:
-        return values, Tensor._from(jnp.zeros(values.shape, jnp.int32))
+        return values, Tensor._from(jnp.zeros(values.shape, dtype_rules.INDEX))
     axis = U.axis(ax, a.ndim, api)
-    return values, Tensor._from(argfn(a, axis=axis, keepdims=keepdims).astype(jnp.int32))
+    idx = argfn(a, axis=axis, keepdims=keepdims).astype(dtype_rules.INDEX)
+    return values, Tensor._from(idx)
 
 
 def argmax(input: Any, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    """MindSpore's ``ops.argmax(input, dim=None, keepdim=False)``; Int32 indices (flat when dim=None)."""
-    return _arg("argmax", jnp.argmax, input, dim, keepdim)
+    """MindSpore's ``ops.argmax(input, dim=None, keepdim=False)``; Int64 indices (flat when dim=None)."""
+    return _arg("argmax", jnp.argmax, input, dim, keepdim, dtype_rules.INDEX)
 
 
 def argmin(input: Any, axis: int | None = None, keepdims: bool = False) -> Tensor:
+    """MindSpore's ``ops.argmin``: Int32 indices (as 2.10 returns them, unlike ``argmax``)."""
     return _arg("argmin", jnp.argmin, input, axis, keepdims)
 
 
-def _arg(api: str, fn: Callable, x: Any, ax: Any, keep: bool) -> Tensor:
+def _arg(api: str, fn: Callable, x: Any, ax: Any, keep: bool, out_dtype: Any = jnp.int32) -> Tensor:
     a = U.array(x, api)
     if ax is None:
         r = fn(a.reshape(-1))
         r = r.reshape((1,) * a.ndim) if keep else r
     else:
         r = fn(a, axis=U.axis(ax, a.ndim, api, "dim"), keepdims=keep)
-    return Tensor._from(r.astype(jnp.int32))
+    return Tensor._from(r.astype(out_dtype))
 
 
 def all(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:

@@ -1,0 +1,88 @@
+"""The Tensor methods that are ops (``x.sin()``, ``x.clamp(0, 1)``, ``x.cumsum(0)``, ...).
+
+``deepsink.common`` is the lower layer and never imports ``deepsink.ops``; so the ops package,
+when it is imported, binds these methods onto ``Tensor`` (``bind()``, called once from
+``deepsink/ops/__init__.py``). Each method is MindSpore's ``Tensor.<name>``: ``ops.<name>(self,
+...)``. Methods ``Tensor`` defines itself are left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deepsink.common.tensor import Tensor, _shape_args
+from deepsink.ops import function as F
+
+# Tensor method name -> ops function name (None: the same name)
+DELEGATED = {
+    "absolute": "abs", "acos": None, "arccos": "acos", "asin": None, "arcsin": "asin", "atan": None,
+    "arctan": "atan", "ceil": None, "cos": None, "cosh": None, "erf": None, "erfc": None,
+    "expm1": None, "floor": None, "log1p": None, "log2": None, "neg": None, "negative": "neg",
+    "reciprocal": None, "round": None, "rsqrt": None, "sigmoid": None, "sign": None, "sin": None,
+    "sinh": None, "square": None, "tan": None, "tanh": None, "trunc": None, "isnan": None,
+    "isinf": None, "isfinite": None, "logical_not": None, "add": None, "sub": None,
+    "subtract": "sub", "mul": None, "multiply": "mul", "div": None, "divide": "div",
+    "true_divide": None, "floor_divide": None, "remainder": None, "pow": None, "maximum": None,
+    "minimum": None, "eq": None, "ne": None, "gt": None, "ge": None, "lt": None, "le": None,
+    "equal": None, "not_equal": None, "greater": None, "greater_equal": None, "less": None,
+    "less_equal": None, "logical_and": None, "logical_or": None, "logical_xor": None,
+    "bitwise_and": None, "bitwise_or": None, "bitwise_xor": None, "atan2": None,
+    "arctan2": "atan2", "outer": None, "dot": None, "mm": None, "bmm": None, "amax": None,
+    "amin": None, "argsort": None, "broadcast_to": None, "chunk": None, "clamp": None,
+    "cumprod": None, "flip": None, "gather": None, "gather_elements": None,
+    "index_select": None, "logsumexp": None, "masked_fill": None, "narrow": None, "sort": None,
+    "split": None, "topk": None, "unbind": None, "softmax": None, "log_softmax": None,
+    "isclose": None, "numel": None, "nelement": "numel", "is_floating_point": None,
+}  # fmt: skip
+
+
+def _delegate(name: str, fn: Callable) -> Callable:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"MindSpore's ``Tensor.{name}``: ``ops.{fn.__name__}(self, ...)``."
+    return method
+
+
+def _cumsum(self: Tensor, axis: Any = None, dtype: Any = None) -> Tensor:
+    """``Tensor.cumsum(axis=None, dtype=None)``: over the flattened tensor when ``axis`` is None."""
+    return F.cumsum(
+        self if axis is not None else self.reshape(-1), 0 if axis is None else axis, dtype
+    )
+
+
+def _permute(self: Tensor, *axis: Any) -> Tensor:
+    return F.permute(self, _shape_args(axis))
+
+
+def _tile(self: Tensor, *reps: Any) -> Tensor:
+    return F.tile(self, _shape_args(reps))
+
+
+def _expand(self: Tensor, *size: Any) -> Tensor:
+    """``Tensor.expand(size)``: broadcast to ``size`` (-1 keeps an axis)."""
+    return F.broadcast_to(self, _shape_args(size))
+
+
+def _where(self: Tensor, condition: Any, y: Any) -> Tensor:
+    return F.where(condition, self, y)
+
+
+OWN = {
+    "cumsum": _cumsum, "permute": _permute, "tile": _tile, "expand": _expand, "where": _where,
+    "expand_as": lambda self, other: _expand(self, other.shape),
+}  # fmt: skip
+
+
+def bind(methods: dict[str, Callable] | None = None) -> None:
+    """Set the op methods on ``Tensor`` (those it does not define itself); ``methods`` adds more
+    (name -> function taking the tensor first)."""
+    table = {name: _delegate(name, getattr(F, fn or name)) for name, fn in DELEGATED.items()}
+    table.update(OWN)
+    for name, fn in (methods or {}).items():
+        table[name] = _delegate(name, fn)
+    for name, method in table.items():
+        if name not in Tensor.__dict__:
+            setattr(Tensor, name, method)
