@@ -261,7 +261,9 @@ def test_validation_errors():
         nn.Momentum([w], 0.1, 1)
     with pytest.raises(ValueError, match="Momentum.*'learning_rate'.*non-negative.*-0.1"):
         nn.Momentum([w], -0.1, 0.9)
-    with pytest.raises(ValueError, match="For 'Optimizer', the argument parameters must not be empty"):
+    with pytest.raises(
+        ValueError, match="For 'Optimizer', the argument parameters must not be empty"
+    ):
         nn.SGD([])  # MindSpore's wording
     with pytest.raises(ValueError, match="Adam.*'parameters'"):
         nn.Adam(None)
