@@ -7,6 +7,7 @@ advances by the sink's size (MindSpore's rule); otherwise they fire every step.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -14,10 +15,12 @@ from typing import Any
 import jax
 import numpy as np
 
-from deepsink import amp, nn
+from deepsink import amp, context, nn, ops
+from deepsink._core import checks as _checks
+from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
-from deepsink.common.tensor import Tensor, unwrap_tree, wrap
+from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
@@ -25,10 +28,18 @@ from deepsink.train.sink.queue import endless_batches
 from deepsink.train.sink.session import SinkSession
 
 
-def _check_dataset(dataset: Any, arg: str, api: str) -> int:
+def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> int | None:
+    """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
+    is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
         fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
-    size = dataset.get_dataset_size()
+    if not need_size:
+        known = getattr(dataset, "_known_size", None)
+        size = known() if known is not None else dataset.get_dataset_size()
+        if size is None:
+            return None
+    else:
+        size = dataset.get_dataset_size()
     if not size or size <= 0:
         raise ValueError(
             f"For '{api}', '{arg}' must not be empty, but its get_dataset_size() is {size}; "
@@ -76,7 +87,8 @@ class Model:
         self._eval_network, self._eval_indexes = self._build_eval_network(
             eval_network, eval_indexes
         )
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
+        self._broadcast_done = False
 
     @property
     def train_network(self) -> nn.Cell:
@@ -129,8 +141,9 @@ class Model:
                     step_begin(run_context)
                     outs = session.run("all" if on_outputs else "last")
                     if on_outputs:
-                        on_outputs(outs, n)
-                        outs = _last(outs)
+                        for step_outs in outs:
+                            on_outputs(step_outs)
+                        outs = outs[-1]
                     params.net_outputs = wrap(_as_arrays(outs))
                     step_end(run_context)
                     yield
@@ -143,12 +156,13 @@ class Model:
                     step_begin(run_context)
                     outs = network(*batch)
                     if on_outputs:
-                        on_outputs(outs, None)
+                        on_outputs(outs)
                     params.net_outputs = outs
                     step_end(run_context)
                     if run_context.get_stop_requested():
                         break
                 jax.block_until_ready(unwrap_tree(params.net_outputs))
+                _checks.raise_pending()  # data checks failed in compiled steps of this epoch
                 yield
         finally:
             batches.close()
@@ -175,8 +189,8 @@ class Model:
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
             fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
-        size = _check_dataset(train_dataset, "train_dataset", api)
         sink_size = _check_sink_size(sink_size, api)
+        size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:
             if not isinstance(valid_frequency, list):
                 check_positive_int(valid_frequency, "valid_frequency", api)
@@ -188,6 +202,9 @@ class Model:
         if self._optimizer is None and self._loss_fn is not None:
             raise ValueError(f"For '{api}', 'optimizer' must be given to train with 'loss_fn'")
         check_custom_callbacks(callbacks, api)
+        if self._loss_fn is None:
+            _check_network_takes_columns(self._network, train_dataset, api)
+        self._broadcast_parameters()
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
@@ -222,6 +239,25 @@ class Model:
             finally:
                 epochs.close()
             cbs.on_train_end(run_context)
+
+    def _broadcast_parameters(self) -> None:
+        """``parameter_broadcast=True``: rank 0's Parameters (and optimizer state) on every rank,
+        once per Model, before its first training step (MindSpore broadcasts when it first compiles
+        the training network)."""
+        if not context.get_auto_parallel_context("parameter_broadcast"):
+            return
+        mode = context.get_auto_parallel_context("parallel_mode")
+        if not context.data_parallel():
+            raise ValueError(
+                "stand_alone, semi_auto_parallel and auto_parallel do not support parameter "
+                f"broadcast, parallel_mode: {mode}, parameter_broadcast:True"
+            )
+        if self._broadcast_done:
+            return
+        params = tuple(self._train_network.get_parameters())
+        values = ops.Broadcast(0)(tuple(Tensor._from(v) for v in functional.values(params)))
+        functional.update(params, tuple(unwrap(v) for v in values))
+        self._broadcast_done = True
 
     def _eval_in_fit(
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
@@ -275,13 +311,8 @@ class Model:
         cbs.on_eval_end(run_context)
         return results
 
-    def _update_metrics(self, outputs: Any, stacked_steps: int | None) -> None:
-        """Feed metrics one step's outputs (or each step of a sink's stacked outputs)."""
-        if stacked_steps is not None:
-            outs = outputs if isinstance(outputs, tuple | list) else (outputs,)
-            for i in range(stacked_steps):
-                self._update_metrics(tuple(o[i] for o in outs), None)
-            return
+    def _update_metrics(self, outputs: Any) -> None:
+        """Feed metrics one step's outputs."""
         if isinstance(outputs, Tensor | np.ndarray):
             outputs = (outputs,)
         for metric in self._metric_fns.values():
@@ -298,15 +329,34 @@ class Model:
         return self._network(*predict_data)
 
 
+def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> None:
+    """Without a loss_fn the network itself is trained on every dataset column and must return
+    the loss; say so up front instead of failing inside construct with an argument-count error."""
+    names = list(dataset.get_col_names()) if hasattr(dataset, "get_col_names") else None
+    if not names:
+        return
+    try:
+        sig = inspect.signature(network.construct)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*names)
+    except TypeError:
+        raise TypeError(
+            f"For '{api}', the Model has no 'loss_fn', so the network is trained as it is: it is "
+            f"called with every dataset column ({len(names)}: {names}) and must return the loss, "
+            f"but {type(network).__name__}.construct{sig} cannot take {len(names)} inputs. Give "
+            "the Model a loss and an optimizer (Model(net, loss_fn=..., optimizer=...)), or pass a "
+            "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
+            "loss), optimizer))"
+        ) from None
+
+
 def _due(epoch: int, valid_frequency: int | list) -> bool:
     """MindSpore's rule: evaluate at epochs divisible by the frequency (or listed in it)."""
     if isinstance(valid_frequency, list):
         return epoch in valid_frequency
     return epoch % valid_frequency == 0
-
-
-def _last(outs: Any) -> Any:
-    return tuple(o[-1] for o in outs) if isinstance(outs, tuple | list) else outs[-1]
 
 
 def _as_arrays(outs: Any) -> Any:

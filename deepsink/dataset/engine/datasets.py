@@ -13,6 +13,9 @@ Each call starts one pass of that node (``ctx.next_pass``), so epochs and repeat
 
 from __future__ import annotations
 
+import os
+import time
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -24,6 +27,7 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext, new_context, structural_tag
 from deepsink.dataset.engine.parallel import ordered_map
 
+COUNT_WARN_S = 10.0  # a get_dataset_size() dry run longer than this warns that it may never end
 ROWS_PER_BLOCK = (
     256  # rows gathered and transformed together (fits the L2 cache for MNIST-sized rows)
 )
@@ -190,10 +194,30 @@ class Dataset:
             self._size = n
         return self._size
 
+    def _known_size(self) -> int | None:
+        """Rows per epoch if known without running the pipeline (else None; never counts)."""
+        return self._size if self._size is not None else self._num_rows()
+
     def _count_rows(self) -> int:
+        """A dry run of one epoch. A source with no length (an iterable or callable
+        GeneratorDataset) may be endless, so a count that runs long says why it is running."""
         ctx = new_context()
+        started, warned, n = time.monotonic(), False, 0
         try:
-            return sum(b.n for b in self._blocks(ctx, ROWS_PER_BLOCK))
+            for b in self._blocks(ctx, ROWS_PER_BLOCK):
+                n += b.n
+                if not warned and time.monotonic() - started > COUNT_WARN_S:
+                    warned = True
+                    warnings.warn(
+                        f"get_dataset_size() has counted {n} rows in {COUNT_WARN_S:g} s by running "
+                        "the pipeline, because its size is not known in advance (a source without "
+                        "__len__). If the source is endless this never ends: give it __len__ or "
+                        "num_samples, or train with dataset_sink_mode=True and sink_size > 0, "
+                        "which does not need the size",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+            return n
         finally:
             ctx.close()
 
@@ -288,9 +312,17 @@ def column_indices(names: list[str], available: list[str], arg: str, api: str) -
 
 
 def _check_workers(value: Any, api: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    """MindSpore's rule: an int from 1 to the number of CPUs (each worker may be a process)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"For '{api}', argument num_parallel_workers with value {value!r} is not of type "
+            f"int, but got {type(value).__name__}"
+        )
+    cpus = os.cpu_count() or 1
+    if not 1 <= value <= cpus:
         raise ValueError(
-            f"For '{api}', 'num_parallel_workers' must be None or a positive int, but got {value!r}"
+            f"For '{api}', num_parallel_workers exceeds the boundary between 1 and {cpus}! "
+            f"Got {value}; this machine has {cpus} CPUs"
         )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import closing
@@ -24,9 +25,10 @@ import numpy as np
 from deepsink._core.validate import fail
 from deepsink.dataset import config
 from deepsink.dataset.engine.block import Block
-from deepsink.dataset.engine.context import new_context
+from deepsink.dataset.engine.context import ExecContext, new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
 from deepsink.dataset.engine.memory import tune_malloc
+from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 _BLOCK, _EPOCH_END, _END, _ERROR = range(4)
 
@@ -41,8 +43,9 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
-def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event) -> None:
-    ctx = new_context()
+def _produce(
+    root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event, ctx: ExecContext
+) -> None:
     try:
         epoch = 0
         while num_epochs == -1 or epoch < num_epochs:
@@ -61,15 +64,21 @@ def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Eve
 
 
 class _Producer:
-    """The background thread and its queue. Holds no reference to the iterator."""
+    """The background thread and its queue. Holds no reference to the iterator.
+
+    The thread is a daemon and ``close`` waits for it a bounded time only: a user source stuck in a
+    read that never returns is abandoned (it cannot block interpreter exit), and the run's worker
+    processes are released from here instead of by the stuck thread.
+    """
 
     def __init__(self, root: Dataset, num_epochs: int) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
+        self._ctx = new_context()
         self._thread = threading.Thread(
             target=_produce,
-            args=(root, num_epochs, self._q, self._stop),
+            args=(root, num_epochs, self._q, self._stop, self._ctx),
             name="deepsink-dataset",
             daemon=True,
         )
@@ -91,13 +100,16 @@ class _Producer:
         self._stop.set()
         if threading.current_thread() is self._thread:
             return
-        while self._thread.is_alive():
+        deadline = time.monotonic() + JOIN_GRACE_S
+        while self._thread.is_alive() and time.monotonic() < deadline:
             try:
                 while True:
                     self._q.get_nowait()
             except queue.Empty:
                 pass
             self._thread.join(timeout=0.05)
+        if self._thread.is_alive():  # stuck in user code: abandon it, release its workers here
+            self._ctx.close()
 
 
 class TupleIterator:
