@@ -267,6 +267,10 @@ class CompileCache:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def values(self) -> list[Any]:
+        """The cached programs, least recently used first (for inspection and tests)."""
+        return list(self._entries.values())
+
 
 def fingerprint(value: Any, _depth: int = 0) -> Any:
     """A hashable value that is equal for equal configurations (plain data, arrays, lists, dicts and
