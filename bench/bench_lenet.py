@@ -1,10 +1,14 @@
-"""The seeds' LeNet5/MNIST job on deepsink and its peers, side by side in one run.
+"""The LeNet5/MNIST job of MindSpore's "Sinking Mode" tutorial on deepsink and its peers, side by
+side in one run.
 
-usage: python bench/bench_lenet.py [--steps 2000] [--repeats 3] [--mindspore-python PATH] [--out DIR]
+usage: python bench/bench_lenet.py [--steps 2000] [--repeats 3] [--mindspore-python PATH]
+                                   [--only NAME ...] [--out FILE.json | --out FOLDER]
 
 Every variant runs in its own process, the variants interleaved per repeat so load drifts hit them
-alike; prints ms/step medians and ratios to PyTorch eager, and writes JSON with machine info to
-bench/results/lenet_<device>_<date>.json.
+alike; prints ms/step medians and ratios to PyTorch eager (a peer that cannot run is listed as
+skipped, with the reason), and writes JSON with machine info to ``--out``: a path ending in
+``.json`` is the file itself, anything else a folder that receives lenet_<backend>_<date>.json
+(default bench/results/).
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
 
 
-def variants(steps: int, ms_python: str | None, ms_data: str | None) -> dict[str, list[str]]:
+def variants(steps: int, ms_python: str | None) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The commands to run per variant, and the variants skipped with the reason."""
     py = sys.executable
+    skipped: dict[str, str] = {}
     v = {
         "deepsink sink (graph)": [py, str(HERE / "lenet_deepsink.py"), "sink", "graph", str(steps)],
         "deepsink sink (pynative)": [py, str(HERE / "lenet_deepsink.py"), "sink", "pynative", str(steps)],
@@ -35,7 +41,14 @@ def variants(steps: int, ms_python: str | None, ms_data: str | None) -> dict[str
     }  # fmt: skip
     if _importable("torch"):
         v["pytorch eager"] = [py, str(PEERS / "torch_lenet.py"), str(steps)]
-    if _importable("keras"):
+    else:
+        skipped["pytorch eager"] = "torch is not installed (pip install '.[bench]')"
+    keras_names = ["keras-jax steps_per_execution=1", "keras-jax steps_per_execution=100"]
+    if not _importable("keras"):
+        skipped.update(
+            dict.fromkeys(keras_names, "keras is not installed (pip install '.[bench]')")
+        )
+    else:
         v["keras-jax steps_per_execution=1"] = [py, str(PEERS / "keras_lenet.py"), "1", str(steps)]
         v["keras-jax steps_per_execution=100"] = [
             py,
@@ -43,9 +56,32 @@ def variants(steps: int, ms_python: str | None, ms_data: str | None) -> dict[str
             "100",
             str(steps),
         ]
-    if ms_python and ms_data:
-        v["mindspore graph non-sink"] = [ms_python, str(PEERS / "mindspore_lenet.py"), ms_data, "nosink", str(min(steps, 500))]  # fmt: skip
-    return v
+    ms_name = "mindspore graph non-sink"
+    if not ms_python:
+        skipped[ms_name] = "no --mindspore-python (or MINDSPORE_PYTHON) given"
+    elif not Path(ms_python).exists():
+        skipped[ms_name] = f"--mindspore-python {ms_python} does not exist"
+    else:
+        v[ms_name] = [ms_python, str(PEERS / "mindspore_lenet.py"), _raw_mnist(), "nosink", str(min(steps, 500))]  # fmt: skip
+    return v, skipped
+
+
+def out_path(out: str, backend: str, stamp: str) -> Path:
+    """``--out``: a ``.json`` path is the result file; anything else is a folder for it."""
+    path = Path(out)
+    return path if path.suffix == ".json" else path / f"lenet_{backend}_{stamp}.json"
+
+
+def table(med: dict[str, float], skipped: dict[str, str]) -> str:
+    """The printed summary: measured variants fastest first, then the skipped ones with why."""
+    base = med.get("pytorch eager")
+    lines = [f"{'variant':38s} {'median ms/step':>14s} {'vs pytorch eager':>17s}"]
+    for k, m in sorted(med.items(), key=lambda kv: kv[1]):
+        ratio = f"{base / m:.2f}x faster" if base else "-"
+        lines.append(f"{k:38s} {m:14.3f} {ratio:>17s}")
+    for k, why in skipped.items():
+        lines.append(f"{k:38s} {'skipped':>14s}  {why}")
+    return "\n".join(lines)
 
 
 def _importable(name: str) -> bool:
@@ -98,18 +134,24 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--mindspore-python", default=os.environ.get("MINDSPORE_PYTHON"))
-    ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
-    ap.add_argument("--out", default=str(HERE / "results"))
-    args = ap.parse_args()
-    ms_python = (
-        args.mindspore_python
-        if args.mindspore_python and Path(args.mindspore_python).exists()
-        else None
+    ap.add_argument(
+        "--mindspore-python",
+        default=os.environ.get("MINDSPORE_PYTHON"),
+        help="python of a virtualenv with MindSpore installed (default: $MINDSPORE_PYTHON)",
     )
-    todo = variants(args.steps, ms_python, _raw_mnist() if ms_python else None)
+    ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
+    ap.add_argument(
+        "--out",
+        default=str(HERE / "results"),
+        help="a .json file to write, or a folder for lenet_<backend>_<date>.json "
+        "(default bench/results)",
+    )
+    args = ap.parse_args()
+    todo, skipped = variants(args.steps, args.mindspore_python)
     if args.only:
-        todo = {k: v for k, v in todo.items() if any(s in k for s in args.only)}
+        keep = lambda k: any(s in k for s in args.only)
+        todo = {k: v for k, v in todo.items() if keep(k)}
+        skipped = {k: v for k, v in skipped.items() if keep(k)}
     env = dict(os.environ, PYTHONPATH=str(PEERS))
     runs: dict[str, list[float]] = {k: [] for k in todo}
     extra: dict[str, dict] = {}
@@ -119,20 +161,19 @@ def main() -> None:
             line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), None)
             if p.returncode != 0 or line is None:
                 print(f"[{name}] failed (rc={p.returncode}):\n{p.stderr[-2000:]}", file=sys.stderr)
+                skipped[name] = f"failed (exit status {p.returncode}; its stderr is printed above)"
                 continue
             res = json.loads(line)
             runs[name].append(res.pop("ms_per_step"))
             extra[name] = res
             print(f"repeat {r + 1}: {name:36s} {runs[name][-1]:8.3f} ms/step", flush=True)
     med = {k: statistics.median(v) for k, v in runs.items() if v}
+    skipped = {k: why for k, why in skipped.items() if k not in med}
     base = med.get("pytorch eager")
-    print(f"\n{'variant':38s} {'median ms/step':>14s} {'vs pytorch eager':>17s}")
-    for k, m in sorted(med.items(), key=lambda kv: kv[1]):
-        ratio = f"{base / m:.2f}x faster" if base else "-"
-        print(f"{k:38s} {m:14.3f} {ratio:>17s}")
+    print("\n" + table(med, skipped))
     device = machine()
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
-    out = Path(args.out) / f"lenet_{device['jax_backend']}_{stamp}.json"
+    out = out_path(args.out, device["jax_backend"], stamp)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
@@ -140,6 +181,7 @@ def main() -> None:
         "machine": device, "steps": args.steps, "repeats": args.repeats,
         "ms_per_step": runs, "median_ms_per_step": med,
         "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
+        "skipped": skipped,
         "details": extra,
     }, indent=2) + "\n")  # fmt: skip
     print(f"\nwrote {out}")

@@ -1,7 +1,8 @@
-"""One deepsink variant of the seeds' LeNet5/MNIST job, timed; prints one JSON line.
+"""One deepsink variant of the LeNet5/MNIST job of MindSpore's "Sinking Mode" tutorial, timed;
+prints one JSON line.
 
 usage: python lenet_deepsink.py sink|nosink graph|pynative STEPS [SINK_SIZE]
-Training runs through Model.train with the seed pipeline. ms/step is the median over windows
+Training runs through Model.train with the tutorial's pipeline. ms/step is the median over windows
 (sink: each sink of SINK_SIZE steps; non-sink: each 100 steps), after the first window
 (compilation and warm-up), so a transient load spike on a shared machine skews one window only.
 """

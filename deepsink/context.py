@@ -15,6 +15,17 @@ import jax
 
 from deepsink._core.validate import fail
 
+__all__ = [
+    "GRAPH_MODE",
+    "PYNATIVE_MODE",
+    "ParallelMode",
+    "get_auto_parallel_context",
+    "get_context",
+    "reset_auto_parallel_context",
+    "set_auto_parallel_context",
+    "set_context",
+]
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 
@@ -120,18 +131,62 @@ _OPTIONS = {
     ]
 }
 _values: dict[str, Any] = {name: o.default for name, o in _OPTIONS.items()}
-_warned: set[str] = set()
 
 
 def set_context(**kwargs: Any) -> None:
-    """Set context options (MindSpore's ``set_context``); unknown names raise ValueError."""
+    """Set context options (MindSpore's ``set_context``); unknown names raise ValueError.
+
+    A ``device_target`` this machine lacks (``"GPU"`` without a GPU JAX can see, ``"Ascend"``)
+    falls back to the device that exists, with one warning pointing at the caller's line;
+    ``get_context("device_target")`` then reports the device that runs.
+    """
     for name, value in kwargs.items():
         if name not in _OPTIONS:
             raise ValueError(
                 f"For 'set_context', the keyword argument '{name}' is not recognized; "
                 f"expected one of {sorted(_OPTIONS)}"
             )
-        _values[name] = _OPTIONS[name].validate(value)
+        value = _OPTIONS[name].validate(value)
+        if name == "device_target":
+            value = _available_target(value)
+        _values[name] = value
+
+
+def _platforms() -> set[str]:
+    """The JAX platforms this process can run on ("cpu", "gpu", ...)."""
+    found = set()
+    for platform in ("gpu", "cpu"):
+        try:
+            if jax.devices(platform):
+                found.add(platform)
+        except RuntimeError:
+            pass
+    return found
+
+
+def _available_target(target: str) -> str:
+    """``target`` if it runs here, else the target that will run, with a warning at the caller.
+
+    MindSpore raises RuntimeError for a target its build lacks; deepsink runs MindSpore scripts
+    written for GPU/Ascend on any machine, so it falls back and says so once, at the user's
+    ``set_context`` line (stacklevel 3: this function, set_context, the caller).
+    """
+    if target == "CPU":
+        return target
+    platforms = _platforms()
+    if target == "GPU" and "gpu" in platforms:
+        return target
+    runs = "GPU" if "gpu" in platforms else "CPU"
+    if target == "Ascend":
+        why = "deepsink has no Ascend backend"
+    else:
+        why = 'JAX sees no GPU (install deepsink with the CUDA extra: pip install ".[cuda]")'
+    warnings.warn(
+        f"set_context(device_target={target!r}): {why}; running on {runs} instead",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+    return runs
 
 
 def get_context(attr_key: str) -> Any:
@@ -160,20 +215,12 @@ def compile_key() -> tuple:
 
 
 def device() -> jax.Device:
-    """The JAX device the context selects; a target this machine lacks falls back with a warning."""
+    """The JAX device the context selects (``set_context`` already resolved the target to one
+    that exists: see ``_available_target``)."""
     target = _values["device_target"]
-    platform = {"CPU": "cpu", "GPU": "gpu", "Ascend": "gpu", None: None}[target]
-    try:  # this process's devices: in a distributed run jax.devices() lists every process's
-        devices = jax.local_devices(backend=platform)
-    except RuntimeError:
-        devices = jax.local_devices()
-        if target not in _warned:
-            _warned.add(target)
-            warnings.warn(
-                f"deepsink: device_target={target!r} is not available on this machine; "
-                f"running on {devices[0].platform.upper()} instead",
-                stacklevel=3,
-            )
+    platform = {"CPU": "cpu", "GPU": "gpu", None: None}[target]
+    # this process's devices: in a distributed run jax.devices() lists every process's
+    devices = jax.local_devices(backend=platform)
     return devices[min(_values["device_id"], len(devices) - 1)]
 
 

@@ -46,6 +46,22 @@ def _bool(v: str) -> bool:
     return value
 
 
+def add_launch(commands: argparse._SubParsersAction) -> None:
+    """The ``launch`` subcommand of the ``deepsink`` command line."""
+    parser = commands.add_parser(
+        "launch",
+        help="run a script on several worker processes (msrun's flags)",
+        description=(
+            "Start and supervise the workers of a distributed job, as MindSpore's msrun does: "
+            "one log per worker in --log_dir; if a worker fails, the others are stopped and its "
+            "last log lines are printed."
+        ),
+        epilog="example: deepsink launch --worker_num 2 --local_worker_num 2 train.py",
+    )
+    add_arguments(parser)
+    parser.set_defaults(handler=launch)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """msrun's flags (same names, defaults and meaning)."""
     a = parser.add_argument
@@ -278,9 +294,9 @@ def launch(ns: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="deepsink launch", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return launch(parser.parse_args(argv))
+    from deepsink.__main__ import main as cli
+
+    return cli(["launch", *(sys.argv[1:] if argv is None else argv)])
 
 
 def worker_main(argv: list[str]) -> int:

@@ -1,5 +1,5 @@
-"""The main job: seed 000's LeNet5 on MNIST in sink mode (10 epochs x sink_size 1000, batch 32),
-then accuracy on the MNIST test set. Same program as examples/seed000_sink_mode.py plus the eval.
+"""The main job: the LeNet5 of MindSpore's "Sinking Mode" tutorial, on MNIST in sink mode
+(10 epochs x sink_size 1000, batch 32), then accuracy on the MNIST test set. Same program as examples/seed000_sink_mode.py plus the eval.
 
 usage: python examples/lenet_mnist_sink.py [--epochs 10] [--sink-size 1000] [--mode graph|pynative]
 """
@@ -21,7 +21,7 @@ MNIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "
 
 
 def create_dataset(data_path, batch_size=32, repeat_size=1, num_parallel_workers=1):
-    """The seeds' pipeline: resize 32x32 bilinear, rescale, normalise, HWC->CHW, shuffle, batch."""
+    """The tutorial's pipeline: resize 32x32 bilinear, rescale, normalise, HWC->CHW, shuffle, batch."""
     mnist_ds = ds.MnistDataset(data_path)
     resize_op = vision.Resize((32, 32), interpolation=Inter.LINEAR)
     rescale_nml_op = vision.Rescale(1 / 0.3081, -1 * 0.1307 / 0.3081)

@@ -1,5 +1,5 @@
-# Seed 000, sink mode: LeNet5 on MNIST, 10 epochs x sink_size 1000.
-# Taken from MindSpore's documentation (../shared/seeds/seeds/000); changed only where marked "deepsink:":
+# Sink mode: LeNet5 on MNIST, 10 epochs x sink_size 1000.
+# Taken from MindSpore's tutorial "Sinking Mode" (下沉模式, mindspore.cn, Tutorials > Experts); changed only where marked "deepsink:":
 # the import lines (mindspore -> deepsink, no requests) and the data location: the MNIST shipped in the repository instead of a download.
 import os
 import deepsink.dataset as ds

@@ -1,5 +1,5 @@
-# Seed 003, custom training network: ReLUReduceMeanDense + WithLossCell + TrainOneStepCell.
-# Taken from MindSpore's documentation (../shared/seeds/seeds/003); changed only where marked "deepsink:":
+# Custom training network: ReLUReduceMeanDense + WithLossCell + TrainOneStepCell.
+# Taken from MindSpore's programming guide "Training" (训练, mindspore.cn, r1.0); changed only where marked "deepsink:":
 # the import lines (mindspore -> deepsink).
 import numpy as np
 

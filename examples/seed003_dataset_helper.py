@@ -1,5 +1,5 @@
-# Seed 003, custom training loop: DatasetHelper + connect_network_with_dataset in sink mode.
-# Taken from MindSpore's documentation (../shared/seeds/seeds/003); changed only where marked "deepsink:":
+# Custom training loop: DatasetHelper + connect_network_with_dataset in sink mode.
+# Taken from MindSpore's programming guide "Training" (训练, mindspore.cn, r1.0); changed only where marked "deepsink:":
 # the import lines (mindspore -> deepsink) and the data path (the MNIST shipped in the repository).
 import os
 

@@ -1,5 +1,5 @@
-# Seed 004, mode switching on an existing Cell.
-# Taken from MindSpore's documentation (../shared/seeds/004); changed only in the import lines
+# Mode switching on an existing Cell.
+# Taken from MindSpore's programming guide "Running Management" (运行管理, mindspore.cn); changed only in the import lines
 # (mindspore -> deepsink). device_target="GPU" runs on CPU, with a warning, where no GPU exists.
 import numpy as np
 import deepsink.nn as nn

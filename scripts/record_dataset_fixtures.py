@@ -2,7 +2,7 @@
 
 Run with a Python that has the real MindSpore 2.x CPU build (numpy < 2); NOT run by CI::
 
-    /work/msenv/bin/python scripts/record_dataset_fixtures.py
+    /path/to/mindspore-venv/bin/python scripts/record_dataset_fixtures.py
 
 Writes ``tests/fixtures/dataset/*.npz`` and ``pipeline.json`` (inputs are stored next to MindSpore's
 outputs, so the tests need no random generator agreement between numpy versions):

@@ -2,8 +2,8 @@
 
 Run with a Python that has a real MindSpore 2.x CPU build installed (NOT run by CI)::
 
-    /work/msenv/bin/python scripts/record_fixtures.py            # all groups
-    /work/msenv/bin/python scripts/record_fixtures.py nn ops      # only some groups
+    /path/to/mindspore-venv/bin/python scripts/record_fixtures.py            # all groups
+    /path/to/mindspore-venv/bin/python scripts/record_fixtures.py nn ops      # only some groups
 
 Fixtures are written to ``tests/fixtures/ms/<group>/<case>.npz``; see
 ``tests/fixtures/ms/README.md`` for the key conventions.  Every case is wrapped in

@@ -1,7 +1,8 @@
-"""The seeds' LeNet5/MNIST job in Keras 3 on JAX with steps_per_execution (Keras' loop sink).
+"""The LeNet5/MNIST job of MindSpore's "Sinking Mode" tutorial in Keras 3 on JAX with
+steps_per_execution (Keras' loop sink).
 
 usage: python keras_lenet.py STEPS_PER_EXECUTION STEPS -> one JSON line (median 100-step window)
-(from ../shared/anchors/keras_lenet.py; note Keras' TruncatedNormal truncates at 2 sigma)
+(note Keras' TruncatedNormal truncates at 2 sigma)
 """
 
 import json

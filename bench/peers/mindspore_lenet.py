@@ -1,8 +1,8 @@
-"""The seeds' LeNet5/MNIST job on real MindSpore (run with a MindSpore virtualenv's python).
+"""The LeNet5/MNIST job of MindSpore's "Sinking Mode" tutorial on real MindSpore (run with a
+MindSpore virtualenv's python).
 
 usage: python mindspore_lenet.py MNIST_RAW_DIR sink|nosink STEPS -> one JSON line
 MNIST_RAW_DIR holds train/ with the uncompressed idx files (MindSpore cannot read .gz).
-(from ../shared/anchors/mindspore_lenet.py)
 """
 
 import json

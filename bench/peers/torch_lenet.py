@@ -1,7 +1,8 @@
-"""The seeds' LeNet5/MNIST job as a PyTorch user writes it: eager, per-batch preprocessing on tensors.
+"""The LeNet5/MNIST job of MindSpore's "Sinking Mode" tutorial as a PyTorch user writes it: eager,
+per-batch preprocessing on tensors.
 
 usage: python torch_lenet.py STEPS  -> one JSON line; ms/step is the median over 100-step windows
-(from ../shared/anchors/torch_lenet.py: SGD momentum 0.01/0.9, batch 32, MindSpore's init bounds)
+(SGD momentum 0.01/0.9, batch 32, MindSpore's init bounds)
 """
 
 import json

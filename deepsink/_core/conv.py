@@ -4,7 +4,7 @@ XLA:CPU hands a convolution to Eigen only when it is "canonical" (input NHWC, ke
 NHWC), and its ``ConvCanonicalization`` pass rewrites convolutions into that form only in the entry
 computation. Inside a ``lax.scan`` body (the sink loop) an NCHW convolution, and both of the
 gradient convolutions JAX's autodiff derives from it, fall back to a naive loop emitter that is
-about 1.7x slower for a LeNet step (shared/research/xla_sink.md, sections 2.1-2.2).
+about 1.7x slower for a LeNet step (measured with ``bench/bench_conv.py``).
 
 So on CPU :func:`conv2d` uses one of two formulations that stay fast in any computation:
 
@@ -73,10 +73,7 @@ if os.environ.get("DEEPSINK_CONV_LOWERING"):
 def _platform() -> str:
     from deepsink import context
 
-    try:
-        return context.device().platform
-    except RuntimeError:
-        return jax.default_backend()
+    return context.device().platform
 
 
 def choose_lowering(

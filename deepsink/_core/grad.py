@@ -23,6 +23,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import functional
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 
@@ -297,7 +298,7 @@ class GradOperation:
                 return ()
             return in_g[0]
 
-        return grad_fn
+        return api_boundary(grad_fn)
 
 
 def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
@@ -343,6 +344,7 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
     _check_bool(api, "return_ids", return_ids)
     ws, single_w = _weights_of(weights, api)
 
+    @api_boundary
     def run(*args: Any) -> Any:
         positions, single_pos = _positions(grad_position, len(args), api)
         out, aux, pull = vjp(fn, args, positions, ws, has_aux)

@@ -23,6 +23,7 @@ from deepsink import context
 from deepsink._core import checks as _checks
 from deepsink._core import functional, spmd
 from deepsink._core import random as _random
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -215,9 +216,10 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         return functools.partial(jit, mode=mode, input_signature=input_signature)
     if hasattr(fn, "construct") and hasattr(fn, "get_parameters"):
         cell = fn
-        return lambda *a, **k: call_cell(cell, a, k)
+        return api_boundary(lambda *a, **k: call_cell(cell, a, k))
     entries: dict[Any, _Entry] = {}
 
+    @api_boundary
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if functional.tracing():

@@ -6,8 +6,21 @@ from collections.abc import Iterable
 from typing import Any
 
 
+class _Shown(str):
+    """A value already worded for the message (``shape [3]``, ``dtype uint8``): no quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def shown(text: str) -> str:
+    """Mark ``text`` as the worded value of :func:`fail` (printed as is, not as a quoted str)."""
+    return _Shown(text)
+
+
 def fail(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with the uniform message."""
+    """Raise ``exc`` with the uniform message; ``value`` is shown with ``repr`` unless it is
+    :func:`shown` text."""
     raise exc(f"For '{api}', '{arg}' must be {expected}, but got {value!r}")
 
 

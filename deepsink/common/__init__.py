@@ -1,5 +1,17 @@
-"""MindSpore's ``mindspore.common``: Tensor, Parameter, dtypes and initializers."""
+"""``mindspore.common``: Tensor, Parameter, the dtypes, initializers and the global seed."""
 
+from deepsink._core.jit import jit as jit
+from deepsink._core.public import public_names as _public_names
+from deepsink._core.random import get_seed as get_seed
+from deepsink._core.random import set_seed as set_seed
+from deepsink.common import dtype as dtype
+from deepsink.common import initializer as initializer
+from deepsink.common.dtype import *  # noqa: F403 - the dtype names (float32, int32, ...)
+from deepsink.common.dtype import dtype_to_nptype as dtype_to_nptype
+from deepsink.common.dtype import pytype_to_dtype as pytype_to_dtype
 from deepsink.common.parameter import Parameter as Parameter
 from deepsink.common.parameter import ParameterTuple as ParameterTuple
 from deepsink.common.tensor import Tensor as Tensor
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

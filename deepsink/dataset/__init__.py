@@ -1,5 +1,6 @@
 """``mindspore.dataset``: sources, samplers, the pipeline operations, vision and transforms."""
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
@@ -31,3 +32,6 @@ from deepsink.dataset.engine.sources import ImageFolderDataset as ImageFolderDat
 from deepsink.dataset.engine.sources import MnistDataset as MnistDataset
 from deepsink.dataset.engine.sources import NumpySlicesDataset as NumpySlicesDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())

@@ -1,5 +1,6 @@
 """deepsink.nn: Cells, layers, losses, optimizers and wrappers (MindSpore's mindspore.nn)."""
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.nn.cell import Cell as Cell
 from deepsink.nn.dynamic_lr import cosine_decay_lr as cosine_decay_lr
 from deepsink.nn.dynamic_lr import exponential_decay_lr as exponential_decay_lr
@@ -78,6 +79,9 @@ from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossSca
 from deepsink.nn.wrap.loss_scale import (
     TrainOneStepWithLossScaleCell as TrainOneStepWithLossScaleCell,
 )
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals())
 
 # MindSpore 2.10 still exports the metrics from mindspore.nn; they live in deepsink.train.metrics
 # (which imports nn), so they resolve on first use instead of at import.

@@ -17,6 +17,7 @@ import jax
 from deepsink import context
 from deepsink._core import functional, jit
 from deepsink._core import grad as _grad
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -221,6 +222,7 @@ class Cell:
         # AttributeError as MindSpore (its base Cell has no construct at all)
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
+    @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
             if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():

@@ -6,6 +6,7 @@ HyperMap) and ``functional`` (``F``). Result dtypes follow ``deepsink.common.dty
 Importing this package binds the op methods onto ``Tensor`` (``tensor_methods``).
 """
 
+from deepsink._core.public import public_names as _public_names
 from deepsink._core.vmap import vmap as vmap  # noqa: E402
 from deepsink.ops import composite as composite
 from deepsink.ops import function as function
@@ -328,3 +329,6 @@ from deepsink.ops.primitive import constexpr as constexpr
 from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 _tensor_methods.bind()
+
+# keep last: the public names of everything imported above
+__all__ = _public_names(globals(), also=("partial",))

@@ -14,6 +14,7 @@ from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
+from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import check_positive_int
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, wrap
@@ -44,6 +45,7 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
     state: dict[str, Any] = {}
     cache: _jit.CompileCache = _jit.CompileCache()
 
+    @api_boundary
     def sink_fun() -> Any:
         session = state.get("session")
         if session is None:

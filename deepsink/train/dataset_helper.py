@@ -14,7 +14,7 @@ from typing import Any
 
 from deepsink import nn
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail, shown
 from deepsink.common.tensor import wrap
 from deepsink.train.model import host_batches
 from deepsink.train.sink.session import SinkSession
@@ -128,7 +128,7 @@ def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper
              "helper's data)", type(network).__name__, TypeError)  # fmt: skip
     if not isinstance(dataset_helper, DatasetHelper):
         fail("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
-             type(dataset_helper).__name__, TypeError)  # fmt: skip
+             shown(type(dataset_helper).__name__), TypeError)  # fmt: skip
     if not dataset_helper.dataset_sink_mode:
         return network
     return _SinkNetwork(network, dataset_helper)

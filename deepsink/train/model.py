@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import itertools
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import jax
@@ -19,9 +20,17 @@ from deepsink import amp, context, nn, ops
 from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
+from deepsink._core.tracebacks import api_boundary
+from deepsink._core.validate import (
+    check_bool,
+    check_non_negative_int,
+    check_positive_int,
+    fail,
+    shown,
+)
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
+from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
 from deepsink.train.sink.queue import endless_batches
@@ -32,7 +41,7 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
     """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
     is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
+        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
     if not need_size:
         known = getattr(dataset, "_known_size", None)
         size = known() if known is not None else dataset.get_dataset_size()
@@ -46,6 +55,25 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
             "check the data path and batch(drop_remainder=...)"
         )
     return size
+
+
+def _note_if_unbatched(exc: BaseException, dataset: Any) -> None:
+    """A shape or type error while stepping over a dataset without a batch operation most likely
+    comes from the missing batch axis: say so (once) under the error."""
+    from deepsink.dataset.engine.nodes import BatchDataset
+
+    node = dataset
+    while node is not None:
+        if isinstance(node, BatchDataset):
+            return
+        children = getattr(node, "children", None)
+        node = children[0] if children else None
+    if ".batch(" in str(exc) or any(".batch(" in n for n in getattr(exc, "__notes__", ())):
+        return
+    exc.add_note(
+        "The dataset has no batch operation, so each step gets one sample without its batch "
+        "axis; was .batch(batch_size) forgotten?"
+    )
 
 
 def _check_sink_size(sink_size: Any, api: str) -> int:
@@ -71,7 +99,7 @@ class Model:
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
                  amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", type(network).__name__, TypeError)
+            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):
@@ -126,9 +154,17 @@ class Model:
         return None, None
 
     # --- the loop driver --------------------------------------------------------------------------
-    def _steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
-               params: CallbackParam, run_context: RunContext, cbs: CallbackManager, phase: str,
-               on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
+    def _steps(self, network: nn.Cell, dataset: Any, *args: Any, **kwargs: Any) -> Iterator[None]:
+        """:meth:`_epoch_steps`, with a note on errors from a dataset without ``.batch()``."""
+        try:
+            yield from self._epoch_steps(network, dataset, *args, **kwargs)
+        except (TypeError, ValueError) as exc:
+            _note_if_unbatched(exc, dataset)
+            raise
+
+    def _epoch_steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
+                     params: CallbackParam, run_context: RunContext, cbs: CallbackManager,
+                     phase: str, on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
         """Generator: one iteration per epoch; runs that epoch's steps with the step callbacks."""
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
@@ -168,12 +204,21 @@ class Model:
             batches.close()
 
     # --- train ------------------------------------------------------------------------------------
+    @api_boundary
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
-        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0)."""
+        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
+
+        Resuming with ``initial_epoch=k`` (after loading the epoch-k checkpoint into
+        ``train_network``) also starts the dataset where epoch k ended, with the shuffles and
+        augmentations it would have had, so the run continues as if never stopped; MindSpore
+        restarts the dataset from its first epoch instead. ``cur_step_num`` counts the steps of
+        this call (MindSpore's rule).
+        """
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
 
+    @api_boundary
     def fit(self, epoch: int, train_dataset: Any, valid_dataset: Any = None, valid_frequency: int = 1,
             callbacks: Any = None, dataset_sink_mode: bool = False,
             valid_dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
@@ -211,33 +256,21 @@ class Model:
             train_network=network, optimizer=self._optimizer, loss_fn=self._loss_fn,
             train_dataset=train_dataset, valid_dataset=valid_dataset,
             epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_epoch_num=initial_epoch,
-            cur_step_num=initial_epoch * per_epoch, dataset_sink_mode=sink,
-            sink_size=sink_size, mode="train", net_outputs=None,
+            cur_step_num=0, dataset_sink_mode=sink, sink_size=sink_size, mode="train",
+            net_outputs=None,
         )  # fmt: skip
         run_context = RunContext(params)
-        plan = itertools.repeat(per_epoch, epoch - initial_epoch)
         with CallbackManager(callbacks) as cbs:
             cbs.on_train_begin(run_context)
-            epochs = self._steps(
-                network, train_dataset, sink, plan, params, run_context, cbs, "train"
-            )
-            try:
-                for ep in range(initial_epoch, epoch):
-                    params.cur_epoch_num = ep + 1
-                    cbs.on_train_epoch_begin(run_context)
-                    next(epochs)
-                    evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
-                    if evaluated:
-                        self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
-                        network.set_train(True)
-                    cbs.on_train_epoch_end(run_context)
-                    if evaluated:
-                        params.pop("metrics", None)
-                        params.pop("eval_results", None)
-                    if run_context.get_stop_requested():
-                        break
-            finally:
-                epochs.close()
+            start = _resume_epoch(params, initial_epoch)
+            params.epoch_num = max(epoch - start, 0)
+            plan = itertools.repeat(per_epoch, params.epoch_num)
+            with _dataset_position(train_dataset, start * per_epoch):
+                epochs = self._steps(
+                    network, train_dataset, sink, plan, params, run_context, cbs, "train"
+                )
+                self._epochs(epochs, range(start, epoch), params, run_context, cbs,
+                             valid_dataset, valid_frequency, valid_sink, network)  # fmt: skip
             cbs.on_train_end(run_context)
 
     def _broadcast_parameters(self) -> None:
@@ -259,6 +292,28 @@ class Model:
         functional.update(params, tuple(unwrap(v) for v in values))
         self._broadcast_done = True
 
+    def _epochs(self, epochs: Iterator[None], numbers: range, params: CallbackParam,
+                run_context: RunContext, cbs: CallbackManager, valid_dataset: Any,
+                valid_frequency: Any, valid_sink: bool, network: nn.Cell) -> None:  # fmt: skip
+        """Run the epochs ``numbers`` (0-based) with their callbacks and fit's evaluations."""
+        try:
+            for ep in numbers:
+                params.cur_epoch_num = ep + 1
+                cbs.on_train_epoch_begin(run_context)
+                next(epochs)
+                evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
+                if evaluated:
+                    self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
+                    network.set_train(True)
+                cbs.on_train_epoch_end(run_context)
+                if evaluated:
+                    params.pop("metrics", None)
+                    params.pop("eval_results", None)
+                if run_context.get_stop_requested():
+                    break
+        finally:
+            epochs.close()
+
     def _eval_in_fit(
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
     ) -> None:
@@ -275,6 +330,7 @@ class Model:
         params.eval_results = results
 
     # --- eval / predict ---------------------------------------------------------------------------
+    @api_boundary
     def eval(
         self, valid_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False
     ) -> dict:
@@ -323,6 +379,7 @@ class Model:
             else:
                 metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
+    @api_boundary
     def predict(self, *predict_data: Any) -> Any:
         """The network's output for ``predict_data`` in inference mode."""
         self._network.set_train(False)
@@ -350,6 +407,33 @@ def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> No
             "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
             "loss), optimizer))"
         ) from None
+
+
+def _resume_epoch(params: CallbackParam, initial_epoch: int) -> int:
+    """The first epoch to run: ``initial_epoch``, or later when a callback restored a backup in
+    ``on_train_begin`` (``BackupAndRestore`` sets ``cb_params.resume_epoch``)."""
+    restored = params.pop(RESUME_EPOCH, None)
+    if restored is None:
+        return initial_epoch
+    start = max(initial_epoch, int(restored))
+    params.cur_epoch_num = start
+    return start
+
+
+@contextmanager
+def _dataset_position(dataset: Any, step: int) -> Iterator[None]:
+    """Start the dataset ``step`` batches in while training resumes (``initial_epoch`` > 0), so
+    the resumed epochs see the batches, shuffles and augmentations an uninterrupted run would.
+    A position the user set with ``set_init_step`` is left alone."""
+    if not step or not hasattr(dataset, "set_init_step") or dataset.get_init_step():
+        yield
+        return
+    before = dataset._init_step
+    dataset.set_init_step(step)
+    try:
+        yield
+    finally:
+        dataset._init_step = before
 
 
 def _due(epoch: int, valid_frequency: int | list) -> bool:

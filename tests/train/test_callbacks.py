@@ -1,8 +1,8 @@
 """Callbacks driven by a fake training loop that calls the hooks the way the Model does.
 
 Expected LossMonitor / History / EarlyStopping outputs were produced by running MindSpore 2.10's
-own callbacks (/work/msenv) through the same fake loop (losses given as a tuple ``(loss, flag)``
-so that MindSpore prints the float32 value, as the seeds show).
+own callbacks (a MindSpore 2.10 CPU install) through the same fake loop (losses given as a tuple ``(loss, flag)``
+so that MindSpore prints the float32 value, as MindSpore's tutorials show).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Metrics against hand-computed values and MindSpore 2.10's outputs.
 
 The MS_* constants were obtained by running the same inputs through ``mindspore.train`` metrics in
-/work/msenv (MindSpore 2.10, NumPy 1.26), e.g.
+a MindSpore 2.10 CPU install (NumPy 1.26), e.g.
 ``m = mindspore.train.Loss(); m.update(Tensor(np.array([1., 2., 3.], np.float32)));
 m.update(Tensor(np.float32(0.2))); print(repr(m.eval()))``.
 """

@@ -17,6 +17,7 @@ import os
 import time
 import warnings
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,7 @@ class Dataset:
         self._tag = structural_tag(type(self).__name__, tag_params, child_tags)
         self._size: int | None = None
         self._first_row: tuple[np.ndarray, ...] | None = None
+        self._init_step: int | None = None
 
     # -- node protocol (overridden by subclasses) ----------------------------------------------
     def _column_names(self) -> list[str]:
@@ -82,6 +84,20 @@ class Dataset:
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         yield from self._open(ctx).blocks(size)
+
+    def _skip_pass(self, ctx: ExecContext) -> None:
+        """Advance ``ctx`` past one pass of this node as if it had been read.
+
+        Every random decision is a function of (seed, tag, pass, position), so skipping only has
+        to advance the pass counters: a random-access node opens its view (cheap: no rows are
+        read or mapped); a stream is read through, which is exact but costs a pass.
+        """
+        if self._random_access():
+            self._open(ctx)
+            return
+        with closing(self._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
+            for _ in blocks:
+                pass
 
     def _workers(self) -> int:
         return self.num_parallel_workers or config.get_num_parallel_workers()
@@ -252,6 +268,29 @@ class Dataset:
 
         node = _find(self, RepeatDataset)
         return node.count if node is not None else 1
+
+    # -- resume position -----------------------------------------------------------------------
+    def set_init_step(self, init_step: int) -> None:
+        """Start new iterators ``init_step`` batches (rows of this dataset) into the stream.
+
+        MindSpore's API for resuming. Iterators created afterwards skip ``init_step //
+        get_dataset_size()`` whole epochs without reading them (only the shuffle and augmentation
+        counters advance) and then read and drop the remaining rows, so the rows that follow are
+        exactly those an uninterrupted iterator would give. ``Model.train(initial_epoch=k)`` sets it
+        for the duration of training.
+        """
+        if isinstance(init_step, bool) or not isinstance(init_step, int) or init_step < 0:
+            fail("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
+        self._init_step = init_step
+
+    def get_init_step(self) -> int:
+        """The step set by ``set_init_step`` here or on the single-child chain below, else 0."""
+        node: Dataset = self
+        while node._init_step is None:
+            if len(node.children) != 1:
+                return 0
+            node = node.children[0]
+        return node._init_step
 
     # -- iteration -----------------------------------------------------------------------------
     def create_tuple_iterator(

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, check_one_of, fail
+from deepsink._core.validate import check_bool, check_one_of, fail, shown
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
@@ -349,7 +349,7 @@ class GeneratorDataset(_Source):
                     api,
                     "source",
                     "random-access (__getitem__ and __len__) to use shuffle, sampler or num_shards",
-                    type(source).__name__,
+                    shown(type(source).__name__),
                 )
             smp = resolve(api, None, False, num_samples, None, None)
         self.num_samples = num_samples

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail, shown
 from deepsink.nn.cell import Cell
 
 
@@ -147,7 +147,7 @@ class CellList(_CellContainer):
     def extend(self, cells: list[Cell]) -> CellList:
         """Append every Cell of the list ``cells``."""
         if not isinstance(cells, list | tuple):
-            fail(self._api, "cells", "a list of Cells", type(cells).__name__, TypeError)
+            fail(self._api, "cells", "a list of Cells", shown(type(cells).__name__), TypeError)
         for cell in cells:
             self.append(cell)
         return self

@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core.checks import check_index_range
-from deepsink._core.validate import check_bool, check_one_of, fail
+from deepsink._core.validate import check_bool, check_one_of, fail, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -26,12 +26,14 @@ def _array(x: Any, arg: str, api: str) -> jax.Array:
         return x._data
     if isinstance(x, jax.Array):
         return x
-    fail(api, arg, "a Tensor", type(x).__name__, TypeError)
+    fail(api, arg, "a Tensor", shown(type(x).__name__), TypeError)
 
 
 def _check_float(x: jax.Array, arg: str, api: str) -> None:
     if not jnp.issubdtype(x.dtype, jnp.floating):
-        fail(api, arg, "a float16, bfloat16 or float32 Tensor", f"dtype {x.dtype}", TypeError)
+        fail(
+            api, arg, "a float16, bfloat16 or float32 Tensor", shown(f"dtype {x.dtype}"), TypeError
+        )
 
 
 def _reduce(x: jax.Array, reduction: str) -> jax.Array:
@@ -200,14 +202,24 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         x, y = _array(logits, "logits", api), _array(labels, "labels", api)
         _check_float(x, "logits", api)
         if x.ndim != 2:
-            fail(api, "logits", "a 2-D Tensor (N, C)", f"shape {list(x.shape)}")
+            hint = (
+                " (one sample without its batch axis: was the dataset batched with "
+                ".batch(batch_size)?)"
+                if x.ndim == 1
+                else ""
+            )
+            fail(api, "logits", "a 2-D Tensor (N, C)", shown(f"shape {list(x.shape)}{hint}"))
         if self.sparse:
-            if not jnp.issubdtype(y.dtype, jnp.integer):
+            if y.dtype not in (jnp.int32, jnp.int64):
+                # MindSpore 2.10 rejects other integer labels (uint8, int16) with a TypeError too
                 fail(
                     api,
                     "labels",
                     "an int32 or int64 Tensor when 'sparse' is True",
-                    f"dtype {y.dtype}",
+                    shown(
+                        f"dtype {y.dtype} (cast the labels: transforms.TypeCast(ms.int32) in the "
+                        "dataset pipeline)"
+                    ),
                     TypeError,
                 )
             if y.shape != x.shape[:1]:
@@ -216,7 +228,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     "labels",
                     f"of shape {[x.shape[0]]} (one class index per row of "
                     f"'logits' {list(x.shape)}) when 'sparse' is True",
-                    f"shape {list(y.shape)}",
+                    shown(f"shape {list(y.shape)}"),
                 )
             check_index_range(
                 y,
@@ -232,7 +244,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     api,
                     "labels",
                     "a float Tensor (probabilities) when 'sparse' is False",
-                    f"dtype {y.dtype}; use sparse=True for class indices",
+                    shown(f"dtype {y.dtype}; use sparse=True for class indices"),
                     TypeError,
                 )
             if y.shape != x.shape:
@@ -240,14 +252,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     api,
                     "labels",
                     f"of the shape of 'logits' {list(x.shape)}",
-                    f"shape {list(y.shape)}",
+                    shown(f"shape {list(y.shape)}"),
                 )
             if y.dtype != x.dtype:
                 fail(
                     api,
                     "labels",
                     f"of the dtype of 'logits' ({x.dtype})",
-                    f"dtype {y.dtype}",
+                    shown(f"dtype {y.dtype}"),
                     TypeError,
                 )
         return Tensor._from(_weighted_loss(_softmax_xent(x, y), self.reduction))
@@ -285,7 +297,7 @@ class CrossEntropyLoss(LossBase):
             fail(api, "label_smoothing", "in range [0.0, 1.0]", label_smoothing)
         if weight is not None:
             if not isinstance(weight, Tensor):
-                fail(api, "weight", "a Tensor or None", type(weight).__name__, TypeError)
+                fail(api, "weight", "a Tensor or None", shown(type(weight).__name__), TypeError)
             _check_float(weight._data, "weight", api)
         self.weight = weight
         self.ignore_index = ignore_index
@@ -304,7 +316,7 @@ class CrossEntropyLoss(LossBase):
                     api,
                     "labels",
                     f"probabilities of the shape of 'logits' {list(x.shape)}",
-                    f"shape {list(y.shape)}",
+                    shown(f"shape {list(y.shape)}"),
                 )
             out = self._probabilities(x, y.astype(x.dtype), w, cdim)
         elif y.ndim == x.ndim - 1:
@@ -313,7 +325,7 @@ class CrossEntropyLoss(LossBase):
                     api,
                     "labels",
                     "an int Tensor of class indices (rank of 'logits' - 1)",
-                    f"dtype {y.dtype}",
+                    shown(f"dtype {y.dtype}"),
                     TypeError,
                 )
             expected = x.shape[:1] + x.shape[2:] if x.ndim > 1 else ()
@@ -323,7 +335,7 @@ class CrossEntropyLoss(LossBase):
                     "labels",
                     f"class indices of shape {list(expected)} for 'logits' of "
                     f"shape {list(x.shape)}",
-                    f"shape {list(y.shape)}",
+                    shown(f"shape {list(y.shape)}"),
                 )
             out = self._indices(x, y, w, cdim)
         else:
@@ -332,7 +344,7 @@ class CrossEntropyLoss(LossBase):
                 "labels",
                 f"of rank {x.ndim} (probabilities) or {x.ndim - 1} (class "
                 f"indices) for 'logits' of rank {x.ndim}",
-                f"rank {y.ndim}",
+                shown(f"rank {y.ndim}"),
             )
         return Tensor._from(out)
 
@@ -392,7 +404,7 @@ class BCEWithLogitsLoss(LossBase):
             if isinstance(value, Parameter):
                 fail(api, name, "a Tensor or None (not a Parameter)", value.name, TypeError)
             if value is not None and not isinstance(value, Tensor):
-                fail(api, name, "a Tensor or None", type(value).__name__, TypeError)
+                fail(api, name, "a Tensor or None", shown(type(value).__name__), TypeError)
         self.weight = weight
         self.pos_weight = pos_weight
 
@@ -403,7 +415,10 @@ class BCEWithLogitsLoss(LossBase):
         _check_float(y, "labels", api)
         if x.shape != y.shape:
             fail(
-                api, "labels", f"of the shape of 'logits' {list(x.shape)}", f"shape {list(y.shape)}"
+                api,
+                "labels",
+                f"of the shape of 'logits' {list(x.shape)}",
+                shown(f"shape {list(y.shape)}"),
             )
         y = y.astype(x.dtype)
         softplus_neg = jax.nn.softplus(-x)  # -log(sigmoid(x)), stable and smooth at 0
@@ -427,5 +442,5 @@ class BCEWithLogitsLoss(LossBase):
                 "BCEWithLogitsLoss",
                 arg,
                 f"broadcastable to the input shape {list(x.shape)}",
-                f"shape {list(v.shape)}",
+                shown(f"shape {list(v.shape)}"),
             )

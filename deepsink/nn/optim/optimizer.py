@@ -21,7 +21,7 @@ import numpy as np
 import optax
 
 from deepsink._core import jit as _jit
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail, shown
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -94,7 +94,11 @@ def _as_list(value: Any, arg: str, api: str) -> list:
         fail(api, arg, "a list of Parameters or of group dicts", None)
     if isinstance(value, dict) or not isinstance(value, Iterable) or isinstance(value, str):
         fail(
-            api, arg, "an iterable of Parameters or of group dicts", type(value).__name__, TypeError
+            api,
+            arg,
+            "an iterable of Parameters or of group dicts",
+            shown(type(value).__name__),
+            TypeError,
         )
     items = list(value)
     if not items:
@@ -135,7 +139,7 @@ class Optimizer(Cell):
                 api,
                 "parameters",
                 "a list of Parameters or a list of group dicts (not mixed)",
-                f"an element of type {type(bad).__name__}",
+                shown(f"an element of type {type(bad).__name__}"),
                 TypeError,
             )
         if isinstance(loss_scale, int) and not isinstance(loss_scale, bool):
@@ -220,7 +224,11 @@ class Optimizer(Cell):
             return _WrappedWeightDecay(weight_decay, self.loss_scale)
         if isinstance(weight_decay, bool) or not isinstance(weight_decay, int | float):
             fail(
-                api, "weight_decay", "a float, int or Cell", type(weight_decay).__name__, TypeError
+                api,
+                "weight_decay",
+                "a float, int or Cell",
+                shown(type(weight_decay).__name__),
+                TypeError,
             )
         if weight_decay < 0:
             fail(api, "weight_decay", "a non-negative number", weight_decay)
@@ -247,7 +255,7 @@ class Optimizer(Cell):
                     api,
                     "learning_rate",
                     "a scalar or a 1-D Tensor",
-                    f"a {np.ndim(learning_rate)}-D Tensor",
+                    shown(f"a {np.ndim(learning_rate)}-D Tensor"),
                 )
             self.dynamic_lr = True
             return Tensor(np.asarray(unwrap(learning_rate), np.float32))
@@ -261,7 +269,7 @@ class Optimizer(Cell):
             api,
             "learning_rate",
             "an int, float, Tensor, list or LearningRateSchedule",
-            type(learning_rate).__name__,
+            shown(type(learning_rate).__name__),
             TypeError,
         )
 
@@ -310,7 +318,7 @@ class Optimizer(Cell):
                         api,
                         "params of a group",
                         "Parameters",
-                        f"{type(p).__name__} at index {i}",
+                        shown(f"{type(p).__name__} at index {i}"),
                         TypeError,
                     )
             if "lr" in group:
@@ -358,13 +366,16 @@ class Optimizer(Cell):
                 api,
                 "order_params",
                 f"{len(self.group_params)} Parameters (those of the groups)",
-                f"{len(ordered)} Parameters",
+                shown(f"{len(ordered)} Parameters"),
             )
         position = {p.name: i for i, p in enumerate(self.group_params)}
         missing = [p.name for p in ordered if p.name not in position]
         if missing:
             fail(
-                api, "order_params", "the Parameters of the groups", f"unknown Parameters {missing}"
+                api,
+                "order_params",
+                "the Parameters of the groups",
+                shown(f"unknown Parameters {missing}"),
             )
         order = [position[p.name] for p in ordered]
         for attr in ("group_params", "group_lr", "group_weight_decay", "group_grad_centralization"):
@@ -404,7 +415,11 @@ class Optimizer(Cell):
         params = param if isinstance(param, list) else [param]
         if not isinstance(param, Parameter | list):
             fail(
-                api, "param", "a Parameter or a list of Parameters", type(param).__name__, TypeError
+                api,
+                "param",
+                "a Parameter or a list of Parameters",
+                shown(type(param).__name__),
+                TypeError,
             )
         ids = [id(p) for p in self.parameters]
         out = []
@@ -450,7 +465,7 @@ class Optimizer(Cell):
                 api,
                 "gradients",
                 "a tuple of Tensors (one per optimized Parameter)",
-                type(gradients).__name__,
+                shown(type(gradients).__name__),
                 RuntimeError,  # MindSpore's Map raises RuntimeError on mismatched arguments
             )
         if len(gradients) != self.param_length:
@@ -458,7 +473,7 @@ class Optimizer(Cell):
                 api,
                 "gradients",
                 f"a tuple of {self.param_length} Tensors (one per Parameter)",
-                f"{len(gradients)} gradients",
+                shown(f"{len(gradients)} gradients"),
                 RuntimeError,
             )
         grads = _arrays(gradients)
@@ -468,7 +483,7 @@ class Optimizer(Cell):
                     api,
                     "gradients",
                     f"shaped like the Parameters; '{p.name}' has shape {list(p.shape)}",
-                    f"a gradient of shape {list(g.shape)}",
+                    shown(f"a gradient of shape {list(g.shape)}"),
                 )
         return grads
 

@@ -7,7 +7,7 @@ from typing import Any
 import jax.numpy as jnp
 import optax
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
@@ -54,14 +54,14 @@ class SGD(Optimizer):
                 "SGD",
                 "nesterov",
                 "False unless 'momentum' > 0 and 'dampening' == 0",
-                f"nesterov=True with momentum={momentum}, dampening={self.dampening}",
+                shown(f"nesterov=True with momentum={momentum}, dampening={self.dampening}"),
             )
         if self.dynamic_weight_decay:
             fail(
                 "SGD",
                 "weight_decay",
                 "a float or int (dynamic weight decay is not supported)",
-                "a Cell",
+                shown("a Cell"),
                 TypeError,
             )
         self.nesterov = nesterov

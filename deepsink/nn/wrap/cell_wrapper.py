@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from deepsink import context
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail, shown
 from deepsink.common.parameter import ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
@@ -34,9 +34,15 @@ class WithLossCell(Cell):
     def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail("WithLossCell", "backbone", "a Cell", type(backbone).__name__, TypeError)
+            fail("WithLossCell", "backbone", "a Cell", shown(type(backbone).__name__), TypeError)
         if not callable(loss_fn):
-            fail("WithLossCell", "loss_fn", "a Cell or callable", type(loss_fn).__name__, TypeError)
+            fail(
+                "WithLossCell",
+                "loss_fn",
+                "a Cell or callable",
+                shown(type(loss_fn).__name__),
+                TypeError,
+            )
         self._backbone = backbone
         self._loss_fn = loss_fn
 
@@ -111,13 +117,13 @@ class TrainOneStepCell(Cell):
     ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail("TrainOneStepCell", "network", "a Cell", type(network).__name__, TypeError)
+            fail("TrainOneStepCell", "network", "a Cell", shown(type(network).__name__), TypeError)
         if not hasattr(optimizer, "parameters"):
             fail(
                 "TrainOneStepCell",
                 "optimizer",
                 "an Optimizer (with 'parameters')",
-                type(optimizer).__name__,
+                shown(type(optimizer).__name__),
                 TypeError,
             )
         self.network = network
@@ -170,7 +176,7 @@ class TrainOneStepCell(Cell):
                 "TrainOneStepCell",
                 "network",
                 "a Cell returning the loss as one float Tensor",
-                f"an output of {len(res.desc.kinds)} values",
+                shown(f"an output of {len(res.desc.kinds)} values"),
                 TypeError,
             )
         out = res.diff[0]

@@ -24,7 +24,12 @@ from deepsink.train.sink.queue import DeviceQueue
 def split_for_device(dataset: Any) -> tuple[Any, Any]:
     """The host part of the pipeline and the traceable map tail to run inside the step."""
     split = getattr(dataset, "device_split", None)
-    return split() if split is not None else (dataset, None)
+    if split is None:
+        return dataset, None
+    host, transform = split()
+    if host is not dataset and hasattr(host, "set_init_step"):
+        host.set_init_step(dataset.get_init_step())  # a resume position travels with the copy
+    return host, transform
 
 
 def compiled_loop(

@@ -1,0 +1,37 @@
+"""``__all__`` for deepsink's public packages: the names a package defines or re-exports from
+deepsink, so ``help(deepsink.nn)`` and ``from deepsink.nn import *`` list the API and not the
+libraries a module happens to import (numpy, jax, typing).
+
+Each public ``__init__`` ends with ``__all__ = public_names(globals())``; names added by later
+imports are missed, which ``tests/test_public_api.py`` catches.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+# deepsink.common.dtype's helpers, which ``from deepsink.common.dtype import *`` brings along with
+# the dtype names; not part of MindSpore's API (``bool`` would shadow the builtin on star-import)
+INTERNAL = frozenset(
+    {"bool", "from_np", "to_np", "is_float", "float_type", "int_type", "uint_type", "number_type"}
+)
+
+
+def _ours(value: Any) -> bool:
+    if isinstance(value, types.ModuleType):
+        return False  # submodules are listed by help() as package contents
+    if isinstance(value, type) or callable(value):
+        return (getattr(value, "__module__", None) or "").startswith("deepsink")
+    return True  # constants and dtype instances (GRAPH_MODE, float32)
+
+
+def public_names(namespace: dict[str, Any], also: tuple[str, ...] = ()) -> list[str]:
+    """The sorted public names of a module namespace that belong to deepsink's API, plus ``also``
+    (names MindSpore exports that deepsink takes from elsewhere, e.g. ``functools.partial``)."""
+    ours = {
+        n
+        for n, v in namespace.items()
+        if not n.startswith("_") and n not in INTERNAL and _ours(v) and n != "annotations"
+    }
+    return sorted(ours | {n for n in also if n in namespace})

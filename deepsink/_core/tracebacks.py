@@ -1,0 +1,109 @@
+"""Tracebacks that show the user's code: deepsink's and JAX's frames are dropped from an error
+leaving a public entry point (``Model.train``, a Cell call, a ``jit`` or ``grad`` function).
+
+An error raised while a training step is traced unwinds through the sink engine, the one
+functionalization and JAX's transformations: 20 to 60 frames between the user's ``model.train``
+line and their ``construct``. JAX already hides its own frames at its API boundaries; deepsink's
+entry points do the same for deepsink's frames and JAX's together, so the traceback reads: the
+user's call, the user's ``construct`` (if any), the message. ``JAX_TRACEBACK_FILTERING=off``
+shows every frame, as it does for JAX.
+
+deepsink's folder is also registered with JAX's source-info exclusions, so JAX's own messages
+(tracer leaks, concretization errors) name the user's line rather than deepsink's.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import types
+from collections.abc import Callable
+from typing import TypeVar
+
+try:  # JAX's traceback filtering (private modules: degrade to no filtering if they move)
+    from jax._src import source_info_util as _source_info
+    from jax._src import traceback_util as _jax_tb
+except ImportError:  # pragma: no cover - depends on the JAX version
+    _jax_tb = _source_info = None
+
+F = TypeVar("F", bound=Callable)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOTE = (
+    "--------------------\n"
+    "deepsink removed its and JAX's internal frames from this traceback; set "
+    "JAX_TRACEBACK_FILTERING=off to see them."
+)
+
+if _jax_tb is not None:
+    _jax_tb.register_exclusion(ROOT)
+    _source_info.register_exclusion(ROOT)
+
+
+def _mode() -> str:
+    try:
+        return _jax_tb._filtering_mode()
+    except Exception:  # pragma: no cover - depends on the JAX version
+        return "off"
+
+
+def _keep(frame: types.FrameType) -> bool:
+    return _jax_tb.include_frame(frame)
+
+
+def _under_boundary(frame: types.FrameType | None) -> bool:
+    """Whether an outer deepsink boundary is on the stack (it filters, not this one)."""
+    while frame is not None:
+        if frame.f_code is _BOUNDARY_CODE:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _filtered(tb: types.TracebackType | None) -> types.TracebackType | None:
+    frames = []
+    while tb is not None:
+        frames.append((tb.tb_frame, tb.tb_lasti, tb.tb_lineno))
+        tb = tb.tb_next
+    out = None
+    for frame, lasti, lineno in reversed(frames):
+        if _keep(frame):
+            out = types.TracebackType(out, frame, lasti, lineno)
+    return out
+
+
+def _tidy(exc: BaseException) -> None:
+    """Drop the hidden frames from ``exc``'s traceback; one note saying so replaces JAX's."""
+    notes = getattr(exc, "__notes__", None)
+    if notes:
+        jax_note = "--------------------\n" + _jax_tb._simplified_tb_msg
+        notes[:] = [n for n in notes if n not in (jax_note, NOTE)]
+    exc.with_traceback(_filtered(exc.__traceback__))
+    exc.add_note(NOTE)
+
+
+def api_boundary(fn: F) -> F:
+    """Wrap a public entry point: errors leaving it keep only the user's frames."""
+    if _jax_tb is None:  # pragma: no cover
+        return fn
+
+    @functools.wraps(fn)
+    def deepsink_boundary(*args, **kwargs):
+        __tracebackhide__ = True  # noqa: F841 - read by IPython and pytest
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:
+            mode = _mode()
+            if mode == "off" or _under_boundary(sys._getframe(1)):
+                raise
+            if mode == "tracebackhide":
+                _jax_tb._add_tracebackhide_to_hidden_frames(exc.__traceback__)
+                raise
+            _tidy(exc)
+            raise
+
+    return deepsink_boundary  # type: ignore[return-value]
+
+
+_BOUNDARY_CODE = api_boundary(lambda: None).__code__ if _jax_tb is not None else None

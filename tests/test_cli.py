@@ -1,0 +1,76 @@
+"""The ``deepsink`` command as a user meets it: --version, --help, run, and its errors."""
+
+import subprocess
+import sys
+import textwrap
+
+import deepsink
+
+
+def cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "deepsink", *args], capture_output=True,
+                          text=True, timeout=120, cwd=cwd)  # fmt: skip
+
+
+def test_version():
+    p = cli("--version")
+    assert p.returncode == 0
+    assert p.stdout.strip() == f"deepsink {deepsink.__version__}"
+
+
+def test_help_lists_run_with_described_arguments_and_no_rst_markup():
+    top, run = cli("--help"), cli("run", "--help")
+    assert top.returncode == run.returncode == 0
+    assert "run" in top.stdout and "--version" in top.stdout
+    assert "path of the Python script to run" in run.stdout
+    assert "arguments passed on to the script" in run.stdout
+    for text in (top.stdout, run.stdout):
+        assert "``" not in text and ":func:" not in text
+
+
+def test_no_command_prints_help_and_fails():
+    p = cli()
+    assert p.returncode == 2
+    assert "usage: deepsink" in p.stderr
+
+
+def test_run_missing_script_is_one_line(tmp_path):
+    p = cli("run", "missing.py", cwd=tmp_path)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr == "deepsink run: no such file: missing.py\n"
+
+
+def test_run_maps_mindspore_and_passes_arguments(tmp_path):
+    (tmp_path / "helper.py").write_text("VALUE = 7\n")
+    script = tmp_path / "script.py"
+    script.write_text(
+        textwrap.dedent("""
+        import sys
+        import mindspore as ms
+        from mindspore import nn
+        import helper  # the script's folder is on sys.path, as with python script.py
+        print(ms.__name__, nn.Dense.__module__.split(".")[0], sys.argv[1:], helper.VALUE, __name__)
+    """)
+    )
+    p = cli("run", str(script), "--epochs", "2")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == "deepsink deepsink ['--epochs', '2'] 7 __main__\n"
+
+
+def test_run_error_traceback_starts_at_the_script(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("def f():\n    raise ValueError('boom')\n\nf()\n")
+    p = cli("run", str(script))
+    assert p.returncode == 1
+    lines = p.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert lines[1] == f'  File "{script}", line 4, in <module>'
+    assert lines[-1] == "ValueError: boom"
+    assert "runpy" not in p.stderr and "__main__.py" not in p.stderr
+
+
+def test_run_script_exit_code_is_kept(tmp_path):
+    script = tmp_path / "exit3.py"
+    script.write_text("raise SystemExit(3)\n")
+    assert cli("run", str(script)).returncode == 3
