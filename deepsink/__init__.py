@@ -11,10 +11,12 @@ from deepsink import context as context
 from deepsink import dataset as dataset
 from deepsink import nn as nn
 from deepsink import ops as ops
+from deepsink import profiler as profiler
 from deepsink import train as train
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit
+from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.random import get_seed as get_seed
 from deepsink._core.random import set_seed as set_seed
 from deepsink.common import dtype as dtype
@@ -42,6 +44,7 @@ from deepsink.train import LossMonitor as LossMonitor
 from deepsink.train import Model as Model
 from deepsink.train import ProgressBar as ProgressBar
 from deepsink.train import RunContext as RunContext
+from deepsink.train import TimeBreakdown as TimeBreakdown
 from deepsink.train import TimeMonitor as TimeMonitor
 from deepsink.train import connect_network_with_dataset as connect_network_with_dataset
 from deepsink.train import data_sink as data_sink
@@ -54,6 +57,7 @@ from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
+from deepsink.train.profiling import Profiler as Profiler
 
 __version__ = "0.1.0"
 from deepsink._core.public import public_names as _public_names

@@ -6,6 +6,9 @@ change compiled code and are part of every compile cache key (``compile_key``).
 
 from __future__ import annotations
 
+import json
+import os
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +51,7 @@ class _Option:
     validate: Callable[[Any], Any]
     compiles: bool = False
     doc: str = ""
+    no_effect: str = ""  # why setting it (to a non-default value) changes nothing here: warned once
 
 
 def _one_of(name: str, choices: list) -> Callable[[Any], Any]:
@@ -72,6 +76,71 @@ def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Ca
     return check
 
 
+def _save_graphs(v):
+    """MindSpore 2.x levels 0-3; ``True`` is level 2 and ``False`` 0, as MindSpore stores them."""
+    if not isinstance(v, bool | int):
+        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v, TypeError)
+    level = 2 if v is True else int(v)
+    if not 0 <= level <= 3:
+        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v)
+    return level
+
+
+def _print_file_path(v):
+    """MindSpore's rule: a file path; if the file exists, ``.<seconds since epoch>`` is appended."""
+    if not isinstance(v, str) or not v.strip():
+        fail("set_context", "print_file_path", "a non-empty str (a file path)", v, TypeError)
+    path = os.path.realpath(v)
+    if os.path.isdir(path):
+        raise OSError(
+            f"For 'set_context', 'print_file_path' must be a file path, but got directory {v!r}"
+        )
+    if os.path.exists(path):
+        path = f"{path}.{int(time.time())}"
+        if os.path.exists(path):
+            raise ValueError(
+                f"For 'set_context', 'print_file_path' {v!r} exists and so does {path!r}; "
+                "choose another file name"
+            )
+    return path
+
+
+# Seed 004's profiling_options; the Ascend hardware collectors are accepted with a one-time note.
+_PROFILING_KEYS = {"result_path", "training_trace"}
+_PROFILING_ASCEND_ONLY = {"task_trace", "aicpu_trace", "fp_point", "bp_point", "ai_core_metrics",
+                          "aicpu", "aic_metrics", "l2_cache", "hbm_ddr", "pcie", "profile_memory"}  # fmt: skip
+
+
+def _profiling_options(v):
+    if not isinstance(v, str):
+        fail("set_context", "profiling_options", "a JSON str", v, TypeError)
+    try:
+        opts = json.loads(v)
+    except json.JSONDecodeError as e:
+        raise ValueError(
+            f"For 'set_context', 'profiling_options' must be a JSON object string such as "
+            f'\'{{"result_path": "./prof", "training_trace": "on"}}\', but got {v!r} ({e})'
+        ) from None
+    if not isinstance(opts, dict):
+        fail("set_context", "profiling_options", "a JSON object string", v)
+    unknown = set(opts) - _PROFILING_KEYS - _PROFILING_ASCEND_ONLY
+    if unknown:
+        fail("set_context", "profiling_options",
+             f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
+             v)  # fmt: skip
+    trace = opts.get("training_trace", "on")
+    if trace not in ("on", "off"):
+        fail("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
+    ascend = sorted(set(opts) & _PROFILING_ASCEND_ONLY)
+    if ascend:
+        warn_once(
+            f"profiling_options:{','.join(ascend)}",
+            f"deepsink: profiling_options {ascend} collect Ascend hardware data and have no effect "
+            "here; the training trace and the jax.profiler device trace are written",
+        )
+    return v
+
+
 def _device_target(v):
     if not isinstance(v, str):
         fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
@@ -91,18 +160,47 @@ _OPTIONS = {
         _Option(
             "device_id", 0, _typed("device_id", int, "a non-negative int", lambda v: v >= 0), True
         ),
-        _Option("save_graphs", False, _typed("save_graphs", (bool, int), "a bool or int")),
-        _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
-        _Option("print_file_path", None, _typed("print_file_path", str, "a str")),
-        _Option("enable_profiling", False, _typed("enable_profiling", bool, "a bool")),
-        _Option("profiling_options", None, _typed("profiling_options", str, "a JSON str")),
         _Option(
-            "max_call_depth", 1000, _typed("max_call_depth", int, "a positive int", lambda v: v > 0)
-        ),
-        _Option("enable_graph_kernel", False, _typed("enable_graph_kernel", bool, "a bool")),
-        _Option("max_device_memory", None, _typed("max_device_memory", str, "a str like '8GB'")),
-        _Option("deterministic", "OFF", _one_of("deterministic", ["ON", "OFF"])),
-        _Option("jit_level", None, _one_of("jit_level", [None, "O0", "O1", "O2"])),
+            "save_graphs",
+            0,
+            _save_graphs,
+            True,
+            "write each compile's jaxpr, StableHLO and optimized HLO (.ir, .dot); _core/graphs.py",
+        ),  # fmt: skip
+        _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
+        _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
+        _Option("enable_profiling", False, _typed("enable_profiling", bool, "a bool")),
+        _Option("profiling_options", None, _profiling_options),
+        _Option(
+            "max_call_depth",
+            1000,
+            _typed("max_call_depth", int, "a positive int", lambda v: v > 0),
+            no_effect="graphs are traced by Python, whose own recursion limit applies",
+        ),  # fmt: skip
+        _Option(
+            "enable_graph_kernel",
+            False,
+            _typed("enable_graph_kernel", bool, "a bool"),
+            no_effect="XLA always fuses kernels; there is no separate graph-kernel pass",
+        ),  # fmt: skip
+        _Option(
+            "max_device_memory",
+            None,
+            _typed("max_device_memory", str, "a str like '8GB'"),
+            no_effect="JAX sizes its pool at start-up; set XLA_PYTHON_CLIENT_MEM_FRACTION instead",
+        ),  # fmt: skip
+        _Option(
+            "deterministic",
+            "OFF",
+            _one_of("deterministic", ["ON", "OFF"]),
+            no_effect="XLA:CPU is deterministic; on GPU set XLA_FLAGS=--xla_gpu_deterministic_ops",
+        ),  # fmt: skip
+        _Option(
+            "jit_level",
+            None,
+            _one_of("jit_level", [None, "O0", "O1", "O2"]),
+            no_effect="it selects Ascend's kernel-by-kernel or whole-graph execution",
+        ),  # fmt: skip
         _Option(
             "pynative_synchronize",
             False,
@@ -131,6 +229,7 @@ _OPTIONS = {
     ]
 }
 _values: dict[str, Any] = {name: o.default for name, o in _OPTIONS.items()}
+_warned: set[str] = set()
 
 
 def set_context(**kwargs: Any) -> None:
@@ -146,10 +245,16 @@ def set_context(**kwargs: Any) -> None:
                 f"For 'set_context', the keyword argument '{name}' is not recognized; "
                 f"expected one of {sorted(_OPTIONS)}"
             )
-        value = _OPTIONS[name].validate(value)
+        option = _OPTIONS[name]
+        value = option.validate(value)
         if name == "device_target":
             value = _available_target(value)
         _values[name] = value
+        _forget_key()
+        if option.no_effect and value != option.default:
+            warn_once(
+                name, f"deepsink: set_context({name}=...) has no effect here: {option.no_effect}"
+            )
 
 
 def _platforms() -> set[str]:
@@ -189,6 +294,18 @@ def _available_target(target: str) -> str:
     return runs
 
 
+def _forget_key() -> None:
+    global _key
+    _key = None
+
+
+def warn_once(key: str, message: str) -> None:
+    """A warning shown once per process for ``key`` (an option that is accepted but inert here)."""
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(message, stacklevel=3)
+
+
 def get_context(attr_key: str) -> Any:
     """The value of one option (MindSpore's ``get_context``)."""
     if attr_key not in _OPTIONS:
@@ -203,15 +320,23 @@ def get_context(attr_key: str) -> Any:
 def reset_context() -> None:
     """Restore every option to its default."""
     _values.update({name: o.default for name, o in _OPTIONS.items()})
+    _forget_key()
 
 
 def is_graph_mode() -> bool:
     return _values["mode"] == GRAPH_MODE
 
 
+_key: tuple | None = None  # compile_key's value, rebuilt after set_context/reset_context
+
+
 def compile_key() -> tuple:
-    """The options that change compiled code, as a hashable cache-key part."""
-    return tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
+    """The options that change compiled code, as a hashable cache-key part (read on every
+    compiled call, so built once per change of the options)."""
+    global _key
+    if _key is None:
+        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
+    return _key
 
 
 def device() -> jax.Device:

@@ -151,7 +151,20 @@ class _Entry:
     version: int
 
 
-def _compile(fn: Callable, boxes: tuple) -> Callable:
+def program_name(obj: Any) -> str:
+    """A compiled program's name in ``save_graphs`` files: the Cell's class (with the innermost
+    wrapped network, e.g. ``TrainOneStepCell_LeNet5``) or the function's name."""
+    name = type(obj).__name__ if hasattr(obj, "construct") else getattr(obj, "__name__", "fn")
+    inner = obj
+    for _ in range(8):
+        nxt = getattr(inner, "network", None) or getattr(inner, "_backbone", None)
+        if nxt is None or not hasattr(nxt, "construct"):
+            break
+        inner = nxt
+    return name if inner is obj else f"{name}_{type(inner).__name__}"
+
+
+def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
     f = functional.pure(fn, boxes)
 
     layouts: dict[tuple, tuple] = {}
@@ -164,7 +177,7 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
         arrays, layouts[_signature(dyn, spec)] = _split_out(out)
         return arrays, new_state
 
-    jitted = spmd.per_rank(run, static_argnums=(2,))
+    jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
 
     def call(state, dyn, spec):
         arrays, new_state = jitted(state, dyn, spec)
@@ -181,7 +194,8 @@ def _cell_entry(cell: Any, spec: tuple) -> _Entry:
     if entry is None or entry.version != _structure_version:
         own = state_of(cell)
         boxes = own + tuple(p for p in extra if all(p is not b for b in own))
-        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
+        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
+                       _structure_version)  # fmt: skip
         cell._compile_cache[key] = entry
     return entry
 
@@ -236,7 +250,7 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
                 return list(out) if isinstance(out, types.GeneratorType) else out
 
             boxes = functional.discover(traced, dyn)
-            entry = _Entry(boxes, _compile(fn, boxes), _structure_version)
+            entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
         functional.update(entry.boxes, new_state)

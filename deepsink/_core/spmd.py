@@ -29,6 +29,8 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
+from deepsink._core import graphs
+
 AXIS = "world"
 
 
@@ -81,7 +83,11 @@ def _to_local(x: Any) -> Any:
 
 
 def per_rank(
-    fn: Callable, *, static_argnums: Sequence[int] = (), donate_argnums: Sequence[int] = ()
+    fn: Callable,
+    *,
+    static_argnums: Sequence[int] = (),
+    donate_argnums: Sequence[int] = (),
+    name: str = "program",
 ) -> Callable:
     """``jax.jit(fn)``, but in a distributed run ``fn`` runs on every rank as one SPMD program.
 
@@ -89,7 +95,8 @@ def per_rank(
     when the function is called, so a function made before ``init()`` still runs distributed.
     """
     static = tuple(static_argnums)
-    single = jax.jit(fn, static_argnums=static, donate_argnums=tuple(donate_argnums))
+    # graphs.jit is jax.jit, writing each compile's stages when save_graphs is on (``name``)
+    single = graphs.jit(fn, name, static_argnums=static, donate_argnums=tuple(donate_argnums))
     multi: dict[int, Callable] = {}
 
     def body(*args: Any) -> Any:
@@ -112,7 +119,7 @@ def per_rank(
             mapped = jax.shard_map(inner, mesh=w.mesh, in_specs=P(), out_specs=P(), check_vma=False)
             return mapped(*[args[i] for i in dyn])
 
-        return jax.jit(run, static_argnums=static, donate_argnums=tuple(donate_argnums))
+        return graphs.jit(run, name, static_argnums=static, donate_argnums=tuple(donate_argnums))
 
     @functools.wraps(fn)
     def call(*args: Any) -> Any:

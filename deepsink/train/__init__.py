@@ -1,6 +1,7 @@
 """deepsink.train: Model, callbacks, metrics, checkpoints, DatasetHelper and data_sink (MindSpore's
 train)."""
 
+from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.public import public_names as _public_names
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
@@ -17,6 +18,7 @@ from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
+from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
 from deepsink.train.data_sink import data_sink as data_sink
 from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
@@ -36,6 +38,7 @@ from deepsink.train.metrics import Recall as Recall
 from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.model import Model as Model
+from deepsink.train.profiling import Profiler as Profiler
 from deepsink.train.serialization import async_ckpt_thread_status as async_ckpt_thread_status
 from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetensors
 from deepsink.train.serialization import load_checkpoint as load_checkpoint

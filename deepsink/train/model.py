@@ -29,10 +29,12 @@ from deepsink._core.validate import (
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
+from deepsink.train import step_trace
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
+from deepsink.train.profiling import context_profiling
 from deepsink.train.sink.queue import endless_batches
 from deepsink.train.sink.session import SinkSession
 
@@ -169,11 +171,18 @@ class Model:
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
         lengths = list(sink_lengths)
+        trace = step_trace.recorder(phase, sink)  # None unless profiling or TimeBreakdown listens
         if sink:
             boxes = _jit.state_of(network)
-            with SinkSession(network, boxes, dataset, iter(lengths), self._cache) as session:
+            with SinkSession(network, boxes, dataset, iter(lengths), self._cache,
+                             measure=trace is not None) as session:  # fmt: skip
                 for n in lengths:
                     params.cur_step_num += n
+                    if trace is not None:
+                        self._traced_sink(trace, session, n, params, run_context, step_begin,
+                                          step_end, on_outputs)  # fmt: skip
+                        yield
+                        continue
                     step_begin(run_context)
                     outs = session.run("all" if on_outputs else "last")
                     if on_outputs:
@@ -183,6 +192,10 @@ class Model:
                     params.net_outputs = wrap(_as_arrays(outs))
                     step_end(run_context)
                     yield
+            return
+        if trace is not None:
+            yield from self._traced_host_steps(trace, network, dataset, lengths, params,
+                                               run_context, step_begin, step_end, on_outputs)  # fmt: skip
             return
         batches = host_batches(dataset)
         try:
@@ -198,6 +211,56 @@ class Model:
                     if run_context.get_stop_requested():
                         break
                 jax.block_until_ready(unwrap_tree(params.net_outputs))
+                _checks.raise_pending()  # data checks failed in compiled steps of this epoch
+                yield
+        finally:
+            batches.close()
+
+    @staticmethod
+    def _traced_sink(trace, session, n, params, run_context, step_begin, step_end,
+                     on_outputs) -> None:  # fmt: skip
+        """One sink with its phases timed (``step_trace``): the same calls as the plain loop."""
+        trace.begin(params.cur_epoch_num, params.cur_step_num, n)
+        with trace.phase("callbacks"):
+            step_begin(run_context)
+        outs = session.run("all" if on_outputs else "last", trace=trace)
+        with trace.phase("host"):
+            if on_outputs:
+                for step_outs in outs:
+                    on_outputs(step_outs)
+                outs = outs[-1]
+            params.net_outputs = wrap(_as_arrays(outs))
+        with trace.phase("callbacks"):
+            step_end(run_context)
+        trace.end()
+
+    @staticmethod
+    def _traced_host_steps(trace, network, dataset, lengths, params, run_context, step_begin,
+                           step_end, on_outputs) -> Iterator[None]:  # fmt: skip
+        """The non-sink loop with each step timed: fetching the batch, computing (until the
+        device is done), callbacks. Waiting for each step costs its overlap with the next."""
+        batches = host_batches(dataset)
+        try:
+            for n in lengths:
+                for _ in range(n):
+                    trace.begin(params.cur_epoch_num, params.cur_step_num + 1, 1)
+                    with trace.phase("data_wait"):
+                        batch = next(batches)
+                    params.cur_step_num += 1
+                    with trace.phase("callbacks"):
+                        step_begin(run_context)
+                    with trace.phase("compute"):
+                        outs = network(*batch)
+                        jax.block_until_ready(unwrap_tree(outs))
+                    with trace.phase("host"):
+                        if on_outputs:
+                            on_outputs(outs)
+                        params.net_outputs = outs
+                    with trace.phase("callbacks"):
+                        step_end(run_context)
+                    trace.end()
+                    if run_context.get_stop_requested():
+                        break
                 _checks.raise_pending()  # data checks failed in compiled steps of this epoch
                 yield
         finally:
@@ -260,7 +323,7 @@ class Model:
             net_outputs=None,
         )  # fmt: skip
         run_context = RunContext(params)
-        with CallbackManager(callbacks) as cbs:
+        with context_profiling(), CallbackManager(callbacks) as cbs:
             cbs.on_train_begin(run_context)
             start = _resume_epoch(params, initial_epoch)
             params.epoch_num = max(epoch - start, 0)
@@ -337,7 +400,7 @@ class Model:
         """The metrics over one pass of ``valid_dataset`` ({name: value})."""
         check_bool(dataset_sink_mode, "dataset_sink_mode", "eval")
         check_custom_callbacks(callbacks, "eval")
-        with CallbackManager(callbacks) as cbs:
+        with context_profiling(), CallbackManager(callbacks) as cbs:
             return self._eval(valid_dataset, cbs, dataset_sink_mode, 1)
 
     def _eval(self, dataset: Any, cbs: CallbackManager, sink: bool, epoch: int) -> dict:

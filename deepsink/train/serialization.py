@@ -38,6 +38,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import random as _random
+from deepsink._core.print_file import parse_print as parse_print  # MindSpore keeps it here too
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor

@@ -2,9 +2,13 @@
 
 Eagerly (PyNative) each argument prints on its own line, Tensors as their ``repr``. Inside a
 compiled or differentiated call the values are not known while tracing, so the print is staged
-with ``jax.debug.callback`` and happens each time the code runs; compiled code (GRAPH_MODE, jit,
-the sink loop) prints MindSpore's graph-mode format: no commas between items, a 0-d Tensor as its
-bare value.
+with an *ordered* ``jax.debug.callback`` and happens each time the code runs, in program order (every
+step of a sunk ``lax.scan`` prints, step after step); compiled code (GRAPH_MODE, jit, the sink loop)
+prints MindSpore's graph-mode format: no commas between items, a 0-d Tensor as its bare value.
+
+With ``set_context(print_file_path=...)`` nothing reaches the screen: every call appends its items
+(strings, and Tensors with dtype and shape) to that file in MindSpore's print.proto format
+(``_core/print_file.py``), read back with ``deepsink.parse_print``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import functional
+from deepsink._core import functional, spmd
+from deepsink._core.print_file import writer
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, _format
 
@@ -56,6 +61,11 @@ def print_(*input_x: Any) -> None:
               for x in items]  # fmt: skip
     traced = functional.tracing() or any(isinstance(a, jax.core.Tracer) for a in arrays)
     if not traced:
+        path = context.get_context("print_file_path")
+        if path is not None:
+            writer.write(path, [np.asarray(a) if a is not None else str(x)
+                                for x, a in zip(items, arrays)])  # fmt: skip
+            return None
         lines = [repr(Tensor._from(a)) if a is not None else str(x) for x, a in zip(items, arrays)]
         print("\n".join(lines), flush=True)
         return None
@@ -67,11 +77,21 @@ def print_(*input_x: Any) -> None:
     text = _graph_text if graph else lambda a: repr(Tensor._from(a))
 
     def emit(*values: Any) -> None:
+        path = context.get_context("print_file_path")
+        if path is not None:
+            it = iter(values)
+            writer.write(path, [np.asarray(next(it)) if a is not None else str(x)
+                                for x, a in zip(items, arrays)])  # fmt: skip
+            return
         it = iter(values)
         lines = [
             text(np.asarray(next(it))) if a is not None else str(x) for x, a in zip(items, arrays)
         ]
         print("\n".join(lines), flush=True)
 
-    jax.debug.callback(emit, *[a for a in arrays if a is not None])
+    # Ordered (program order, every step of a sunk scan) on one device; XLA supports ordered host
+    # callbacks on one device only, so a data-parallel program prints unordered per step.
+    parallel = context.get_auto_parallel_context("parallel_mode")
+    ordered = spmd.world() is None and parallel in (None, context.ParallelMode.STAND_ALONE)
+    jax.debug.callback(emit, *[a for a in arrays if a is not None], ordered=ordered)
     return None

@@ -73,7 +73,8 @@ def pick_strategy(requested: str) -> str:
 class CompiledLoop:
     """The executables for one step function; compiled lazily per chunk length and batch shape."""
 
-    def __init__(self, step: Step, strategy: str, prepare: Step | None = None) -> None:
+    def __init__(self, step: Step, strategy: str, prepare: Step | None = None,
+                 name: str = "step") -> None:  # fmt: skip
         self.strategy = strategy
         self.dispatches = 0
 
@@ -89,9 +90,10 @@ class CompiledLoop:
             return step(state, batch)
 
         # per rank: in a data-parallel run each sink is one program on every process, with the
-        # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit
-        self._scan = spmd.per_rank(scan_chunk, donate_argnums=(0,))
-        self._step = spmd.per_rank(one_step, donate_argnums=(0,))
+        # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit. Both go through
+        # the one compile wrapper (graphs.jit: save_graphs); each compiles on first use.
+        self._scan = spmd.per_rank(scan_chunk, donate_argnums=(0,), name=f"sink_scan_{name}")
+        self._step = spmd.per_rank(one_step, donate_argnums=(0,), name=f"sink_step_{name}")
 
     def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,

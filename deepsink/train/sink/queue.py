@@ -61,6 +61,8 @@ class Chunk:
     arrays: tuple
     steps: int
     last: bool
+    pipeline_s: float = 0.0  # the producer's time getting this chunk's batches and stacking them
+    copy_s: float = 0.0  # its device_put (waited for only when ``measure``)
 
 
 @dataclass
@@ -86,7 +88,9 @@ class DeviceQueue:
 
     def __init__(self, dataset: Any, sink_lengths: Iterator[int], budget_bytes: int,
                  device: jax.Device | None = None, depth: int = 2, timeout: float = 120.0,
-                 step_bytes: Callable[[tuple], int] | None = None) -> None:  # fmt: skip
+                 step_bytes: Callable[[tuple], int] | None = None,
+                 measure: bool = False) -> None:  # fmt: skip
+        self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
         self._step_bytes = step_bytes or (lambda batch: sum(np.asarray(c).nbytes for c in batch))
@@ -114,17 +118,22 @@ class DeviceQueue:
     def _produce(self) -> None:
         try:
             it = self._batches()
+            t0 = time.perf_counter()  # the first batch's time counts in the first chunk's
             pending = self._first(it)  # a batch read ahead (of the next chunk)
             for n in self._lengths:
                 left = n
                 while left > 0:
                     batches, pending = self._collect(it, min(left, self.max_chunk), pending)
-                    arrays = jax.device_put(
-                        tuple(np.stack(col) for col in zip(*batches)), self._device
-                    )
+                    stacked = tuple(np.stack(col) for col in zip(*batches))
+                    t1 = time.perf_counter()
+                    arrays = jax.device_put(stacked, self._device)
+                    if self._measure:
+                        jax.block_until_ready(arrays)
+                    t2 = time.perf_counter()
                     left -= len(batches)
-                    if not self._put(Chunk(arrays, len(batches), left == 0)):
+                    if not self._put(Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1)):
                         return
+                    t0 = time.perf_counter()
             self._put(_DONE)
         except BaseException as e:  # handed to the consumer with its traceback
             if not self._stop.is_set():

@@ -16,7 +16,7 @@ import numpy as np
 from deepsink import context
 from deepsink._core import checks as _checks
 from deepsink._core import functional
-from deepsink._core.jit import CompileCache
+from deepsink._core.jit import CompileCache, program_name
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
 from deepsink.train.sink.queue import DeviceQueue
 
@@ -54,7 +54,7 @@ def compiled_loop(
 
     def build() -> CompiledLoop:
         prepare = make_prepare(transform, boxes) if transform is not None else None
-        return CompiledLoop(make_step(fn, boxes), strategy, prepare)
+        return CompiledLoop(make_step(fn, boxes), strategy, prepare, program_name(fn))
 
     return cache.get(key, build)
 
@@ -80,7 +80,7 @@ class SinkSession:
     """
 
     def __init__(self, fn: Callable, boxes: Sequence[Any], dataset: Any, sink_lengths: Iterator[int],
-                 cache: CompileCache) -> None:  # fmt: skip
+                 cache: CompileCache, measure: bool = False) -> None:  # fmt: skip
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
         # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
@@ -94,6 +94,7 @@ class SinkSession:
             step_bytes=_step_bytes(transform),
             device=self.device,
             timeout=context.get_context("sink_timeout"),
+            measure=measure,
         )
         self.host_syncs = 0
 
@@ -103,9 +104,12 @@ class SinkSession:
         holds may share the Parameters' arrays. One copy per sink is cheap next to its steps."""
         return jax.device_put(tuple(functional.values(self.boxes)), self.device, may_alias=False)
 
-    def run(self, collect: str = "last") -> Any:
+    def run(self, collect: str = "last", trace: Any = None) -> Any:
         """Run one sink; return the last step's outputs (``collect='last'``) or the list of every
-        step's outputs (``'all'``; steps of a short last batch have their own shapes), as numpy."""
+        step's outputs (``'all'``; steps of a short last batch have their own shapes), as numpy.
+        ``trace`` (a ``step_trace.Recorder``) times the phases."""
+        if trace is not None:
+            return self._run_traced(collect, trace)
         state = self._state()
         pieces = []
         try:
@@ -115,6 +119,35 @@ class SinkSession:
         finally:
             if pieces:
                 functional.update(self.boxes, state)
+        return self._read(state, pieces, collect)
+
+    def _run_traced(self, collect: str, trace: Any) -> Any:
+        """``run`` with each phase timed: waiting for chunks, computing (dispatch and until the
+        device is done, so outputs are read without waiting), host copies and reads."""
+        with trace.phase("host"):
+            state = self._state()
+        pieces = []
+        chunks = self.queue.chunks()
+        try:
+            while True:
+                with trace.phase("data_wait"):
+                    chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                trace.background(chunk.pipeline_s, chunk.copy_s)
+                with trace.phase("compute"):
+                    state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                pieces.append((outs, chunk.steps))
+            with trace.phase("compute"):
+                jax.block_until_ready((state, [p for p, _ in pieces]))
+        finally:
+            if pieces:
+                functional.update(self.boxes, state)
+        with trace.phase("host"):
+            return self._read(state, pieces, collect)
+
+    def _read(self, state: tuple, pieces: list, collect: str) -> Any:
+        """The sink's outputs as numpy: the one host synchronisation per sink."""
         self.host_syncs += 1
         flag = state[self._checks_at] if self._checks_at is not None else None
         if collect == "last":

@@ -1,0 +1,175 @@
+"""``save_graphs``: the intermediate code of each compile stage, written as files.
+
+Every program deepsink compiles (a GRAPH_MODE Cell call, ``deepsink.jit``, a TrainOneStepCell step,
+a sink loop, an eval step) is built by ``graphs.jit``, the one wrapper over ``jax.jit``. With
+``save_graphs`` off it *is* ``jax.jit`` (nothing is traced, written or checked per call). With it on,
+each new input signature is traced, lowered and compiled once, explicitly, and the stages that exist
+on XLA are written into ``save_graphs_path`` before the compiled program runs:
+
+==========================================  =====================================================
+``00_jaxpr_<net>_<n>.ir``                   the traced program (JAX's jaxpr), MindSpore's parse /
+                                            type-inference stage
+``00_jaxpr_<net>_<n>.dot``                  the same program as a Graphviz graph (level >= 1)
+``01_stablehlo_<net>_<n>.ir``               the lowered StableHLO module handed to XLA
+``02_optimized_hlo_<net>_<n>.ir``           the HLO after XLA's optimization passes (what runs)
+``xla_<net>_<n>/``                          level >= 2: XLA's own dumps: HLO before/after
+                                            optimization as text and ``.dot``, buffer assignment
+                                            (level 3 adds the HLO after every XLA pass)
+==========================================  =====================================================
+
+``<n>`` numbers the programs of the process (all stage files of one program share it), as
+MindSpore's trailing counter does. Levels follow MindSpore 2.x: ``True`` means 2, ``False`` 0.
+The compiled program is the one that runs, so nothing is compiled twice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import jax
+from jax.extend import core as jcore
+
+from deepsink import context
+
+_counter = itertools.count()
+
+
+def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
+        donate_argnums: Sequence[int] | int = ()) -> Callable:  # fmt: skip
+    """``jax.jit(fun, ...)``; with ``save_graphs`` on, a wrapper that writes each compile's stages.
+
+    Callers put ``save_graphs`` in their compile cache key (it is a ``compiles`` context option),
+    so a program built while it was off never pays for it.
+    """
+    jitted = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums)
+    if not context.get_context("save_graphs"):
+        return jitted
+    static = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+    return _Dumping(jitted, name, static)
+
+
+class _Dumping:
+    """Compile explicitly per signature, write the stages, run the compiled program."""
+
+    def __init__(self, jitted: Any, name: str, static: tuple[int, ...]) -> None:
+        self._jitted = jitted
+        self._name = _safe(name)
+        self._static = static
+        self._compiled: dict[Any, Any] = {}
+
+    def _signature(self, args: tuple) -> Any:
+        dyn = [a for i, a in enumerate(args) if i not in self._static]
+        leaves, tree = jax.tree_util.tree_flatten(dyn)
+        avals = tuple(
+            (getattr(x, "shape", ()), str(getattr(x, "dtype", type(x))), getattr(x, "weak_type", 0))
+            for x in leaves
+        )
+        return tree, avals, tuple(args[i] for i in self._static)
+
+    def __call__(self, *args: Any) -> Any:
+        key = self._signature(args)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compiled[key] = self._compile(args)
+        return compiled(*[a for i, a in enumerate(args) if i not in self._static])
+
+    def _compile(self, args: tuple) -> Any:
+        level = int(context.get_context("save_graphs"))
+        path = context.get_context("save_graphs_path")
+        os.makedirs(path, exist_ok=True)
+        n = next(_counter)
+        stem = f"{self._name}_{n:04d}"
+        traced = self._jitted.trace(*args)
+        _write(path, f"00_jaxpr_{stem}.ir", str(traced.jaxpr))
+        _write(path, f"00_jaxpr_{stem}.dot", jaxpr_to_dot(traced.jaxpr, self._name))
+        lowered = traced.lower()
+        _write(path, f"01_stablehlo_{stem}.ir", lowered.as_text())
+        options: dict[str, Any] = {}
+        if level >= 2:
+            options = {
+                "xla_dump_to": os.path.join(path, f"xla_{stem}"),
+                "xla_dump_hlo_as_text": True,
+                "xla_dump_hlo_as_dot": True,
+            }
+            if level >= 3:
+                options["xla_dump_hlo_pass_re"] = ".*"
+        compiled = lowered.compile(compiler_options=options) if options else lowered.compile()
+        _write(path, f"02_optimized_hlo_{stem}.ir", compiled.as_text())
+        return compiled
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) or "program"
+
+
+def _write(path: str, name: str, text: str) -> None:
+    with open(os.path.join(path, name), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def _quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def jaxpr_to_dot(closed: Any, name: str) -> str:
+    """A Graphviz ``digraph`` of a (closed) jaxpr: inputs, one node per equation, outputs; the
+    bodies of nested programs (``scan``, ``cond``, ``pjit``, ``custom_vjp``) become clusters."""
+    lines = [f"digraph {_quote(name)} {{", "  rankdir=TB;", "  node [fontsize=10];"]
+    ids = itertools.count()
+
+    def emit(jaxpr: Any, indent: str, prefix: str) -> tuple[list[str], list[str]]:
+        """Nodes and edges of ``jaxpr``; returns the node ids of its inputs and outputs."""
+        where: dict[Any, str] = {}
+        ins = []
+        for v in (*jaxpr.constvars, *jaxpr.invars):
+            node = f"n{next(ids)}"
+            where[v] = node
+            ins.append(node)
+            lines.append(f"{indent}{node} [shape=ellipse, label={_quote(f'{prefix}{v}: {v.aval.str_short()}')}];")  # fmt: skip
+        for eqn in jaxpr.eqns:
+            node = f"n{next(ids)}"
+            outs = ", ".join(v.aval.str_short() for v in eqn.outvars)
+            lines.append(f"{indent}{node} [shape=box, label={_quote(f'{eqn.primitive.name} -> {outs}')}];")  # fmt: skip
+            for v in eqn.invars:
+                src = where.get(v) if not isinstance(v, jcore.Literal) else None
+                if src is not None:
+                    lines.append(f"{indent}{src} -> {node};")
+            for sub in _subjaxprs(eqn):
+                cluster = f"cluster_{next(ids)}"
+                lines.append(f"{indent}subgraph {cluster} {{")
+                lines.append(f"{indent}  label={_quote(eqn.primitive.name)}; style=dashed;")
+                sub_ins, _ = emit(sub, indent + "  ", "")
+                lines.append(f"{indent}}}")
+                if sub_ins:
+                    lines.append(f"{indent}{node} -> {sub_ins[0]} [style=dotted];")
+            for v in eqn.outvars:
+                where[v] = node
+        outs = []
+        for i, v in enumerate(jaxpr.outvars):
+            node = f"n{next(ids)}"
+            outs.append(node)
+            lines.append(f"{indent}{node} [shape=ellipse, style=filled, label={_quote(f'out {i}: {v.aval.str_short()}')}];")  # fmt: skip
+            src = where.get(v) if not isinstance(v, jcore.Literal) else None
+            if src is not None:
+                lines.append(f"{indent}{src} -> {node};")
+        return ins, outs
+
+    emit(getattr(closed, "jaxpr", closed), "  ", "")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _subjaxprs(eqn: Any) -> list:
+    found = []
+    for p in eqn.params.values():
+        for x in p if isinstance(p, tuple | list) else (p,):
+            inner = getattr(x, "jaxpr", None)
+            if isinstance(x, jcore.Jaxpr):
+                found.append(x)
+            elif isinstance(inner, jcore.Jaxpr):
+                found.append(inner)
+    return found
