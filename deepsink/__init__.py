@@ -5,6 +5,7 @@
 
 # First: the dtype rules switch JAX's 64-bit mode on before any array is created.
 from deepsink.common import dtype_rules as _dtype_rules  # noqa: F401, I001
+from deepsink import amp as amp
 from deepsink import common as common
 from deepsink import context as context
 from deepsink import dataset as dataset
@@ -60,8 +61,10 @@ from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 
 __version__ = "0.1.0"
-
 from deepsink._core.public import public_names as _public_names
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -202,6 +202,12 @@ _OPTIONS = {
             no_effect="it selects Ascend's kernel-by-kernel or whole-graph execution",
         ),  # fmt: skip
         _Option(
+            "pynative_synchronize",
+            False,
+            _typed("pynative_synchronize", bool, "a bool"),
+            doc="PyNative Cell calls wait for their results (errors surface at the call)",
+        ),
+        _Option(
             "sink_timeout",
             120.0,
             _typed("sink_timeout", (int, float), "a positive number of seconds", lambda v: v > 0),

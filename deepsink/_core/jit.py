@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from deepsink._core import checks as _checks
 from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
+from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 _structure_version = 0
@@ -51,6 +53,27 @@ def state_of(cell: Any) -> tuple:
     return (*params, _random.KEY, _checks.CHECKS)
 
 
+class _ParamRef:
+    """A Parameter passed as an argument: part of the compiled call's state (so writes to it, as
+    MindSpore's graph mode allows, reach it), keyed by identity in the static spec."""
+
+    __slots__ = ("param",)
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+
+    def __hash__(self) -> int:
+        return id(self.param)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ParamRef) and other.param is self.param
+
+
+def arg_params(spec: tuple) -> tuple:
+    """The Parameters passed as arguments (they join the compiled call's state)."""
+    return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
+
+
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     """Arrays to trace, and a hashable spec of everything else (the static part of the key)."""
     leaves, treedef = jax.tree_util.tree_flatten(
@@ -58,7 +81,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     )
     dyn, static = [], []
     for x in leaves:
-        if isinstance(x, Tensor):
+        if isinstance(x, Parameter):
+            static.append(_ParamRef(x))
+        elif isinstance(x, Tensor):
             dyn.append(x._data)
             static.append(_TENSOR)
         elif isinstance(x, jax.Array | np.ndarray):
@@ -73,18 +98,42 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     treedef, static = spec
     it = iter(dyn)
     leaves = [
-        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY else s for s in static
-    ]
+        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY
+        else s.param if isinstance(s, _ParamRef) else s
+        for s in static
+    ]  # fmt: skip
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
-def _to_arrays(out: Any) -> Any:
-    """Outputs cross the jit boundary as arrays (Python numbers become 0-d arrays)."""
-    return jax.tree_util.tree_map(
-        lambda x: x if isinstance(x, Tensor | jax.Array) else np.asarray(x),
-        out,
-        is_leaf=lambda x: isinstance(x, Tensor),
+def _split_out(out: Any) -> tuple[list, tuple]:
+    """Outputs cross the jit boundary as arrays; other leaves (Python numbers, strings, None) are
+    trace-time constants, kept in the layout and put back after the call (as MindSpore's graph
+    mode returns them). A generator becomes a list, as MindSpore's graph mode makes it."""
+    if isinstance(out, types.GeneratorType):
+        out = list(out)
+    leaves, treedef = jax.tree_util.tree_flatten(
+        out, is_leaf=lambda x: isinstance(x, Tensor) or x is None
     )
+    arrays, kinds = [], []
+    for x in leaves:
+        if isinstance(x, Tensor | jax.Array | np.ndarray):
+            arrays.append(x._data if isinstance(x, Tensor) else x)
+            kinds.append(_TENSOR if isinstance(x, Tensor) else _ARRAY)
+        else:
+            kinds.append(x)
+    return arrays, (treedef, tuple(kinds))
+
+
+def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
+    treedef, kinds = layout
+    it = iter(arrays)
+    leaves = [Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k
+              for k in kinds]  # fmt: skip
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
+    return spec, tuple((tuple(x.shape), str(x.dtype)) for x in dyn)
 
 
 def _escape_error(escaped: list) -> ValueError:
@@ -118,26 +167,52 @@ def program_name(obj: Any) -> str:
 def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
     f = functional.pure(fn, boxes)
 
+    layouts: dict[tuple, tuple] = {}
+
     def run(state, dyn, spec):
         args, kwargs = merge_args(dyn, spec)
         out, new_state, escaped = f(state, *args, **kwargs)
         if escaped:
             raise _escape_error(escaped)
-        return _to_arrays(out), new_state
+        arrays, layouts[_signature(dyn, spec)] = _split_out(out)
+        return arrays, new_state
 
-    return spmd.per_rank(run, static_argnums=(2,), name=name)
+    jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
+
+    def call(state, dyn, spec):
+        arrays, new_state = jitted(state, dyn, spec)
+        return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
+
+    call.lower = jax.jit(run, static_argnums=2).lower  # ahead-of-time compile (compile_cell)
+    return call
+
+
+def _cell_entry(cell: Any, spec: tuple) -> _Entry:
+    extra = arg_params(spec)
+    key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
+    entry = cell._compile_cache.get(key)
+    if entry is None or entry.version != _structure_version:
+        own = state_of(cell)
+        boxes = own + tuple(p for p in extra if all(p is not b for b in own))
+        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
+                       _structure_version)  # fmt: skip
+        cell._compile_cache[key] = entry
+    return entry
+
+
+def compile_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """Compile ``cell``'s GRAPH_MODE call for these inputs without running it (XLA's compiled
+    executable of the single-process program: shape and type errors surface here)."""
+    dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
+    _random.KEY.ensure()
+    return entry.jitted.lower(functional.values(entry.boxes), dyn, spec).compile()
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
-    key = (cell.training, context.compile_key())
-    entry = cell._compile_cache.get(key)
-    if entry is None or entry.version != _structure_version:
-        boxes = state_of(cell)
-        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
-                       _structure_version)  # fmt: skip
-        cell._compile_cache[key] = entry
     dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
     out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
     functional.update(entry.boxes, new_state)
     _checks.poll()
@@ -168,7 +243,13 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         entry = entries.get(sig)
         if entry is None or entry.version != _structure_version:
             _random.KEY.ensure()
-            boxes = functional.discover(fn, *args, **kwargs)
+
+            def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
+                a, k = merge_args(d, spec)
+                out = fn(*a, **k)
+                return list(out) if isinstance(out, types.GeneratorType) else out
+
+            boxes = functional.discover(traced, dyn)
             entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)

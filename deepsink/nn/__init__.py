@@ -27,6 +27,11 @@ from deepsink.nn.layer.activation import Softmin as Softmin
 from deepsink.nn.layer.activation import Softsign as Softsign
 from deepsink.nn.layer.activation import Tanh as Tanh
 from deepsink.nn.layer.activation import get_activation as get_activation
+from deepsink.nn.layer.adaptive_unpool import AdaptiveAvgPool1d as AdaptiveAvgPool1d
+from deepsink.nn.layer.adaptive_unpool import AdaptiveMaxPool1d as AdaptiveMaxPool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool1d as MaxUnpool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool2d as MaxUnpool2d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool3d as MaxUnpool3d
 from deepsink.nn.layer.basic import Dropout as Dropout
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
@@ -34,6 +39,7 @@ from deepsink.nn.layer.container import CellList as CellList
 from deepsink.nn.layer.container import SequentialCell as SequentialCell
 from deepsink.nn.layer.conv import Conv1d as Conv1d
 from deepsink.nn.layer.conv import Conv2d as Conv2d
+from deepsink.nn.layer.conv import Conv3d as Conv3d
 from deepsink.nn.layer.dense import Dense as Dense
 from deepsink.nn.layer.embedding import Embedding as Embedding
 from deepsink.nn.layer.normalization import BatchNorm1d as BatchNorm1d
@@ -56,16 +62,39 @@ from deepsink.nn.loss.loss import CrossEntropyLoss as CrossEntropyLoss
 from deepsink.nn.loss.loss import L1Loss as L1Loss
 from deepsink.nn.loss.loss import LossBase as LossBase
 from deepsink.nn.loss.loss import MSELoss as MSELoss
+from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
 from deepsink.nn.optim.adam import Adam as Adam
 from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from deepsink.nn.optim.momentum import Momentum as Momentum
 from deepsink.nn.optim.optimizer import Optimizer as Optimizer
 from deepsink.nn.optim.sgd import SGD as SGD
+from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell
 from deepsink.nn.wrap.grad_reducer import DistributedGradReducer as DistributedGradReducer
+from deepsink.nn.wrap.loss_scale import DynamicLossScaleUpdateCell as DynamicLossScaleUpdateCell
+from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossScaleUpdateCell
+from deepsink.nn.wrap.loss_scale import (
+    TrainOneStepWithLossScaleCell as TrainOneStepWithLossScaleCell,
+)
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
+
+# MindSpore 2.10 still exports the metrics from mindspore.nn; they live in deepsink.train.metrics
+# (which imports nn), so they resolve on first use instead of at import.
+_METRIC_NAMES = (
+    "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
+    "rearrange_inputs",
+)  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name in _METRIC_NAMES:
+        from deepsink.train import metrics
+
+        return getattr(metrics, name)
+    raise AttributeError(f"module 'deepsink.nn' has no attribute {name!r}")

@@ -12,12 +12,15 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
+import jax
+
 from deepsink import context
 from deepsink._core import functional, jit
+from deepsink._core import grad as _grad
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor, unwrap_tree
 
 
 class Cell:
@@ -45,9 +48,22 @@ class Cell:
                 f"Parameters or Cells (while setting '{name}')"
             )
         if "_params" in d:
+            if name in d["_params"] and isinstance(value, Cell):
+                raise KeyError(
+                    f"For '{type(self).__name__}', '{name}' is a Parameter slot and cannot be "
+                    "assigned a Cell"
+                )
+            if name in d["_cells"] and value is not None and not isinstance(value, Cell):
+                raise TypeError(
+                    f"For '{type(self).__name__}', '{name}' is a child Cell slot and can only be "
+                    f"assigned a Cell or None, but got {type(value).__name__}"
+                )
             for registry in (d["_params"], d["_cells"], d["_param_tuples"]):
-                if registry.pop(name, None) is not None:
+                if name in registry:
+                    registry.pop(name)
                     jit.structure_changed()
+                    if value is None and registry is not d["_param_tuples"]:
+                        registry[name] = None  # the slot stays registered (MindSpore's rule)
         if isinstance(value, Parameter):
             if value.name == PARAMETER_NAME_DEFAULT:
                 value.name = name
@@ -80,19 +96,28 @@ class Cell:
             raise KeyError(
                 f"For 'insert_param_to_cell', 'param_name' must not contain '.', but got {param_name!r}"
             )
-        if not isinstance(param, Parameter):
+        if param is not None and not isinstance(param, Parameter):
             raise TypeError(
                 f"For 'insert_param_to_cell', 'param' must be a Parameter, but got {type(param).__name__}"
             )
-        if param_name in self._params or (
-            param_name in self.__dict__ and param_name not in self._params
-        ):
+        if param_name in self.__dict__ and param_name not in self._params:
             raise KeyError(
                 f"For 'insert_param_to_cell', the name {param_name!r} already exists in {type(self).__name__}"
             )
         setattr(self, param_name, param)
 
-    def insert_child_to_cell(self, child_name: str, child_cell: Cell) -> None:
+    def insert_child_to_cell(self, child_name: str, child_cell: Cell | None) -> None:
+        """Register ``child_cell`` (or an empty slot, None) under ``child_name``."""
+        if not isinstance(child_name, str) or not child_name or "." in child_name:
+            raise KeyError(
+                "For 'insert_child_to_cell', 'child_name' must be a non-empty str without '.', "
+                f"but got {child_name!r}"
+            )
+        if child_cell is None:
+            self.__dict__["_cells"][child_name] = None
+            object.__setattr__(self, child_name, None)
+            jit.structure_changed()
+            return
         if not isinstance(child_cell, Cell):
             raise TypeError(
                 f"For 'insert_child_to_cell', 'child_cell' must be a Cell, but got {type(child_cell).__name__}"
@@ -114,15 +139,23 @@ class Cell:
             seen.add(id(cell))
             yield prefix, cell
             for name, child in cell._cells.items():
-                yield from walk(child, f"{prefix}.{name}" if prefix else name)
+                if child is not None:
+                    yield from walk(child, f"{prefix}.{name}" if prefix else name)
 
         yield from walk(self, cell_name)
 
     def cells(self):
-        return self._cells.values()
+        return [c for c in self._cells.values() if c is not None]
 
     def name_cells(self) -> OrderedDict:
-        return OrderedDict(self._cells)
+        return OrderedDict((k, c) for k, c in self._cells.items() if c is not None)
+
+    def apply(self, fn: Any) -> Cell:
+        """Call ``fn`` on every sub-cell (children first) and then on this cell; returns self."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
 
     def parameters_and_names(
         self, name_prefix: str = "", expand: bool = True
@@ -141,7 +174,8 @@ class Cell:
         params, tuples = self._params, self._param_tuples
         for name in self.__dict__:
             if name in params:
-                yield name, params[name]
+                if params[name] is not None:
+                    yield name, params[name]
             elif name in tuples:
                 yield from ((p.name, p) for p in tuples[name])
 
@@ -185,7 +219,8 @@ class Cell:
 
     # --- execution ------------------------------------------------------------------------------
     def construct(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"For '{type(self).__name__}', 'construct' is not implemented")
+        # AttributeError as MindSpore (its base Cell has no construct at all)
+        raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
     @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -194,14 +229,39 @@ class Cell:
                 return jit.call_cell(self, args, kwargs)
             if self._cast_type is not None:
                 args = _cast_floats(args, self._cast_type)
-            return self.construct(*args, **kwargs)
+            if getattr(type(self), "bprop", None) is not None:
+                if kwargs:
+                    raise TypeError(
+                        f"For '{type(self).__name__}', a Cell with a custom 'bprop' takes "
+                        f"positional inputs only, but got keyword arguments {sorted(kwargs)}"
+                    )
+                out = _grad.custom_bprop_call(self, args)
+            else:
+                out = self.construct(*args, **kwargs)
         except AttributeError as e:
             err = _python_input_error(self, args, e)
             if err is None:
                 raise
             raise err from e
+        out_cast = self.__dict__.get("_out_cast")
+        if out_cast is not None:
+            out = cast_float_outputs(out, out_cast)
+        if context._values["pynative_synchronize"] and not functional.tracing():
+            jax.block_until_ready(unwrap_tree(out))
+        return out
 
-    # --- printing -------------------------------------------------------------------------------
+    def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
+        """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).
+
+        Compiled calls are already cached per concrete input shape, so the declaration is kept for
+        ``get_inputs`` only; it changes no result.
+        """
+        self.__dict__["_set_inputs"] = inputs
+        return self
+
+    def get_inputs(self) -> tuple | None:
+        """The inputs given to ``set_inputs`` (None if it was never called)."""
+        return self.__dict__.get("_set_inputs")
 
     # --- printing -------------------------------------------------------------------------------
     def extend_repr(self) -> str:
@@ -216,6 +276,21 @@ class Cell:
         lines += [f"({name}): {child!r}" for name, child in self._cells.items()]
         body = "\n".join(lines).replace("\n", "\n  ")
         return f"{type(self).__name__}(\n  {body}\n)"
+
+
+def cast_float_outputs(out: Any, dst_type: Any) -> Any:
+    """Float Tensors anywhere in ``out`` cast to ``dst_type`` (MindSpore's mixed_precision_cast);
+    what mixed precision sets on a Cell with ``_out_cast``."""
+    np_dtype = mstype.to_np(dst_type)
+
+    def cast(x):
+        if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
+            return Tensor._from(x._data.astype(np_dtype))
+        return x
+
+    if isinstance(out, tuple | list):
+        return type(out)(cast_float_outputs(o, dst_type) for o in out)
+    return cast(out)
 
 
 def _python_input_error(cell: Any, args: tuple, error: AttributeError) -> TypeError | None:

@@ -16,6 +16,7 @@ from deepsink.train.callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback import LossMonitor as LossMonitor
 from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.callback import ProgressBar as ProgressBar
+from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
 from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
@@ -24,6 +25,9 @@ from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
 from deepsink.train.dataset_helper import (
     connect_network_with_dataset as connect_network_with_dataset,
 )
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.train.metrics import MAE as MAE
 from deepsink.train.metrics import MSE as MSE
 from deepsink.train.metrics import Accuracy as Accuracy

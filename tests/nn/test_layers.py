@@ -418,8 +418,9 @@ def test_pool_repr_and_errors():
         nn.MaxPool2d(0, 2)
     with pytest.raises(ValueError, match=r"For 'MaxPool2d', the input must be a 4-D tensor"):
         nn.MaxPool2d(2)(T(np.ones((2, 2))))
-    with pytest.raises(ValueError, match=r"'return_indices=True' is not supported"):
-        nn.MaxPool2d(2, pad_mode="pad", return_indices=True)
+    # return_indices is supported (tests/nn/test_nn_additions.py); like MindSpore, only in 'pad' mode
+    with pytest.raises(ValueError, match=r"can only be set when 'pad_mode' is 'pad'"):
+        nn.MaxPool2d(2, return_indices=True)
 
 
 def test_maxpool_gradient_in_graph_mode():

@@ -20,3 +20,7 @@ from deepsink.train.callback._progress import ProgressBar as ProgressBar
 from deepsink.train.callback._reduce_lr import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback._time_breakdown import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback._time_monitor import TimeMonitor as TimeMonitor
+
+# MindSpore's own names for the two (its callback tests and some user callbacks import them)
+_CallbackManager = CallbackManager
+_InternalCallbackParam = CallbackParam
