@@ -91,6 +91,12 @@ _OPTIONS = {
         _Option("deterministic", "OFF", _one_of("deterministic", ["ON", "OFF"])),
         _Option("jit_level", None, _one_of("jit_level", [None, "O0", "O1", "O2"])),
         _Option(
+            "pynative_synchronize",
+            False,
+            _typed("pynative_synchronize", bool, "a bool"),
+            doc="PyNative Cell calls wait for their results (errors surface at the call)",
+        ),
+        _Option(
             "sink_timeout",
             120.0,
             _typed("sink_timeout", (int, float), "a positive number of seconds", lambda v: v > 0),

@@ -3,6 +3,15 @@
 The weights are bound as the differentiated state; any other state the function writes (BatchNorm
 statistics, the RNG key) comes out of the trace as auxiliary output and is written back afterwards,
 so gradients work the same eagerly, under GRAPH_MODE and inside the sink loop.
+
+MindSpore's rules, kept here in one place:
+- the sensitivity of an output that is not given is all ones, for any shape and for every float
+  Tensor in a tuple/list/dict output (so a non-scalar or multi-output function is differentiated as
+  the sum of its outputs); non-Tensor outputs (Python numbers, strings) are constants;
+- integer Tensor inputs are differentiated too (as MindSpore does): the function sees them as
+  floats and their gradient comes back in the input's integer dtype;
+- Parameters with ``requires_grad=False`` get zero gradients;
+- a Cell with a ``bprop`` method is differentiated with it (``custom_bprop_call``).
 """
 
 from __future__ import annotations
@@ -22,24 +31,92 @@ def _is_float(x: Any) -> bool:
     return jnp.issubdtype(jnp.result_type(x), jnp.inexact)
 
 
-def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Sequence[Parameter],
-        has_aux: bool = False) -> tuple[Any, Any, Callable]:  # fmt: skip
-    """Run ``fn(*args)``; return (output, aux, pullback). ``pullback(ct) -> (input_grads, weight_grads)``.
+def _is_int_array(x: Any) -> bool:
+    return isinstance(x, jax.Array) and jnp.issubdtype(x.dtype, jnp.integer)
 
-    ``output`` is the differentiated output as arrays; ``aux`` the rest of ``fn``'s outputs when
-    ``has_aux`` (as returned), else None. Integer inputs get zero gradients.
+
+def _float_for(dtype: Any) -> Any:
+    return jnp.float64 if jnp.dtype(dtype).itemsize == 8 else jnp.float32
+
+
+class _Out:
+    """A function's output split into differentiated float arrays and everything else."""
+
+    def __init__(self, tree: Any) -> None:
+        leaves, self.treedef = jax.tree_util.tree_flatten(
+            unwrap_tree(tree), is_leaf=lambda x: x is None
+        )
+        self.kinds = [isinstance(x, jax.Array) and _is_float(x) for x in leaves]
+        self.consts = [None if k else x for x, k in zip(leaves, self.kinds)]
+
+    def diff(self, tree: Any) -> list:
+        leaves = jax.tree_util.tree_leaves(unwrap_tree(tree), is_leaf=lambda x: x is None)
+        return [x for x, k in zip(leaves, self.kinds) if k]
+
+    def rebuild(self, diff_leaves: Sequence[Any]) -> Any:
+        it = iter(diff_leaves)
+        leaves = [next(it) if k else c for k, c in zip(self.kinds, self.consts)]
+        return _wrap_tree(jax.tree_util.tree_unflatten(self.treedef, leaves))
+
+    def cotangents(self, sens: Any, diff_out: Sequence[Any], api: str) -> list:
+        """``sens`` (shaped like the output) as cotangents of the differentiated leaves."""
+        leaves = jax.tree_util.tree_leaves(unwrap_tree(sens), is_leaf=lambda x: x is None)
+        n_diff = len(diff_out)
+        if len(leaves) == len(self.kinds):
+            picked = [s for s, k in zip(leaves, self.kinds) if k]
+        elif len(leaves) == n_diff:
+            picked = leaves
+        else:
+            raise ValueError(
+                f"For '{api}', 'sens' must have the structure of the output ({len(self.kinds)} "
+                f"values), but got {len(leaves)} values"
+            )
+        cts = []
+        for s, o in zip(picked, diff_out):
+            s = jnp.asarray(s, o.dtype)
+            if s.shape != o.shape:
+                if s.size != o.size and s.size != 1:
+                    raise ValueError(
+                        f"For '{api}', 'sens' of shape {list(s.shape)} does not match the "
+                        f"output's shape {list(o.shape)}"
+                    )
+                s = jnp.broadcast_to(s, o.shape) if s.size == 1 else s.reshape(o.shape)
+            cts.append(s)
+        return cts
+
+
+def _wrap_tree(tree: Any) -> Any:
+    return jax.tree_util.tree_map(
+        lambda x: Tensor._from(x) if isinstance(x, jax.Array) else x,
+        tree,
+        is_leaf=lambda x: x is None,
+    )
+
+
+def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Sequence[Parameter],
+        has_aux: bool = False, kwargs: dict | None = None) -> tuple[Any, Any, Callable]:  # fmt: skip
+    """Run ``fn(*args, **kwargs)``; return (output, aux, pullback).
+
+    ``output`` is the differentiated output (a ``_Out``-described tree; ``out.diff`` are its float
+    arrays); ``aux`` the rest of ``fn``'s outputs when ``has_aux`` (as returned), else None.
+    ``pullback(cts) -> (input_grads, weight_grads)`` takes one cotangent per differentiated leaf.
     """
     weights = tuple(weights)
+    kwargs = kwargs or {}
     f = functional.pure(fn, weights)
-    arrays = [unwrap(a) for a in args]
-    diff = [p for p in positions if _is_float(arrays[p])]
+    slots = [_Input(args[p]) for p in positions]
+    x_in = [x for s in slots for x in s.primals()]
+    trainable = [w.requires_grad for w in weights]
     escaped_boxes: list = []
+    described: list = []
 
     def g(w_vals, x_vals):
+        w_vals = [v if t else jax.lax.stop_gradient(v) for v, t in zip(w_vals, trainable)]
         call_args = list(args)
-        for p, v in zip(diff, x_vals):
-            call_args[p] = Tensor._from(v) if isinstance(args[p], Tensor) else v
-        out, _, escaped = f(w_vals, *call_args)
+        it = iter(x_vals)
+        for p, s in zip(positions, slots):
+            call_args[p] = s.rebuild(it)
+        out, _, escaped = f(w_vals, *call_args, **kwargs)
         escaped_boxes[:] = [b for b, _ in escaped]
         if has_aux:
             if not isinstance(out, tuple) or not out:
@@ -49,35 +126,101 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
             out, aux = out[0], out[1:]
         else:
             aux = None
-        return unwrap_tree(out), (unwrap_tree(aux), [v for _, v in escaped])
+        desc = _Out(out)
+        described[:] = [desc]
+        aux_leaves, aux_def = jax.tree_util.tree_flatten(unwrap_tree(aux))
+        aux_arrays = [x for x in aux_leaves if isinstance(x, jax.Array)]
+        described.append((aux_def, aux_leaves))
+        return desc.diff(out), (aux_arrays, [v for _, v in escaped])
 
-    out, pullback, (aux, escaped_values) = jax.vjp(
-        g, functional.values(weights), [arrays[p] for p in diff], has_aux=True
+    diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
+        g, functional.values(weights), x_in, has_aux=True
     )
     functional.apply_escaped(list(zip(escaped_boxes, escaped_values)))
+    desc, (aux_def, aux_leaves) = described
+    it = iter(aux_arrays)
+    aux = jax.tree_util.tree_unflatten(
+        aux_def, [next(it) if isinstance(x, jax.Array) else x for x in aux_leaves]
+    )
+    out = _Result(desc, diff_out)
 
-    def grads(ct: Any) -> tuple[list, list]:
-        w_grads, x_grads = pullback(ct)
-        by_pos = dict(zip(diff, x_grads))
-        in_grads = [by_pos[p] if p in by_pos else jnp.zeros_like(arrays[p]) for p in positions]
-        return in_grads, list(w_grads)
+    def grads(cts: Sequence[Any]) -> tuple[list, list]:
+        w_grads, x_grads = pullback(list(cts))
+        it = iter(x_grads)
+        return [s.grads(it) for s in slots], list(w_grads)
 
     return out, aux, grads
 
 
-def _ones_like(out: Any) -> Any:
-    return jax.tree_util.tree_map(jnp.ones_like, out)
+class _Input:
+    """One differentiated argument: a Tensor, or a tuple/list/dict of them (MindSpore gives such an
+    argument a tuple of gradients, one per element). Float and integer arrays are differentiated."""
 
-
-def _scalar_ct(out: Any, api: str) -> Any:
-    if not isinstance(out, jax.Array) or out.size != 1:
-        shape = list(out.shape) if isinstance(out, jax.Array) else type(out).__name__
-        raise ValueError(
-            f"For '{api}', the output of 'fn' must be a scalar (one element) to be differentiated "
-            f"without a sensitivity, but got shape {shape}; reduce it (e.g. .sum()) or use "
-            "GradOperation(sens_param=True)"
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        leaves, self.treedef = jax.tree_util.tree_flatten(
+            value, is_leaf=lambda x: isinstance(x, Tensor) or x is None
         )
-    return jnp.ones_like(out)
+        self.leaves = leaves
+        arrays = [unwrap(x) for x in leaves]
+        self.arrays = arrays
+        self.diff = [
+            isinstance(a, jax.Array) and (_is_float(a) or _is_int_array(a)) for a in arrays
+        ]
+
+    def primals(self) -> list:
+        return [a if _is_float(a) else a.astype(_float_for(a.dtype))
+                for a, d in zip(self.arrays, self.diff) if d]  # fmt: skip
+
+    def rebuild(self, it: Any) -> Any:
+        leaves = [
+            (Tensor._from(next(it)) if isinstance(x, Tensor) else next(it)) if d else x
+            for x, d in zip(self.leaves, self.diff)
+        ]
+        return jax.tree_util.tree_unflatten(self.treedef, leaves)
+
+    def grads(self, it: Any) -> Any:
+        out = []
+        for a, d in zip(self.arrays, self.diff):
+            if d:
+                gr = next(it)
+                out.append(gr if _is_float(a) else jnp.round(gr).astype(a.dtype))
+            elif isinstance(a, jax.Array):
+                out.append(jnp.zeros_like(a))
+            else:
+                out.append(jnp.zeros((), jnp.float32))
+        if (
+            isinstance(self.value, Tensor | jax.Array)
+            or len(out) == 1
+            and not isinstance(self.value, tuple | list | dict)
+        ):
+            return out[0]
+        tree = jax.tree_util.tree_unflatten(self.treedef, out)
+        return _as_tuples(tree, self.value)
+
+
+def _as_tuples(tree: Any, like: Any) -> Any:
+    if isinstance(like, dict):
+        return tuple(_as_tuples(tree[k], like[k]) for k in like)
+    if isinstance(like, tuple | list):
+        return tuple(_as_tuples(t, v) for t, v in zip(tree, like))
+    return tree
+
+
+class _Result:
+    """The differentiated output of ``vjp``: its float arrays and how to rebuild the whole."""
+
+    def __init__(self, desc: _Out, diff: list) -> None:
+        self.desc, self.diff = desc, diff
+
+    def value(self) -> Any:
+        return self.desc.rebuild(self.diff)
+
+    def ones(self) -> list:
+        return [jnp.ones_like(o) for o in self.diff]
+
+    def cotangents(self, sens: Any, api: str) -> list:
+        return self.desc.cotangents(sens, self.diff, api)
 
 
 def _weights_of(weights: Any, api: str) -> tuple[tuple[Parameter, ...], bool]:
@@ -96,10 +239,17 @@ def _weights_of(weights: Any, api: str) -> tuple[tuple[Parameter, ...], bool]:
     return weights, False
 
 
+def _check_bool(api: str, name: str, v: Any) -> None:
+    if not isinstance(v, bool):
+        raise TypeError(f"For '{api}', the '{name}' should be bool, but got {type(v).__name__}")
+
+
 class GradOperation:
     """MindSpore's ``GradOperation(get_all, get_by_list, sens_param)``.
 
-    Without ``sens_param`` the sensitivity is ones shaped like the output (MindSpore's rule).
+    Without ``sens_param`` the sensitivity is ones shaped like every output (MindSpore's rule); with
+    it, the sensitivity is the last positional argument or the ``sens`` keyword argument. With
+    ``get_by_list`` and no ``weights``, a Cell's trainable Parameters are used (none for a function).
     """
 
     def __init__(self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False):
@@ -108,44 +258,38 @@ class GradOperation:
             ("get_by_list", get_by_list),
             ("sens_param", sens_param),
         ):
-            if not isinstance(v, bool):
-                raise TypeError(f"For 'GradOperation', '{name}' must be a bool, but got {v!r}")
+            _check_bool("GradOperation", name, v)
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
 
     def __call__(self, fn: Callable, weights: Any = None) -> Callable:
         if self.get_by_list and weights is None:
-            raise ValueError(
-                "For 'GradOperation', 'weights' must be given when 'get_by_list' is True"
-            )
+            weights = fn.trainable_params() if hasattr(fn, "trainable_params") else ()
         ws, _ = _weights_of(weights if self.get_by_list else None, "GradOperation")
 
-        def grad_fn(*args: Any) -> Any:
+        def grad_fn(*args: Any, **kwargs: Any) -> Any:
             if self.sens_param:
-                if not args:
+                if "sens" in kwargs:
+                    sens = kwargs.pop("sens")
+                elif args:
+                    args, sens = args[:-1], args[-1]
+                else:
                     raise ValueError(
                         "For 'GradOperation', 'sens_param' is True but no sens was given"
                     )
-                args, sens = args[:-1], args[-1]
-            if not args and not self.get_by_list:
-                raise ValueError(
-                    "For 'GradOperation', the function needs at least one input to differentiate"
-                )
             positions = range(len(args)) if self.get_all else range(min(1, len(args)))
-            out, _, pull = vjp(fn, args, list(positions), ws)
-            ct = unwrap_tree(sens) if self.sens_param else _ones_like(out)
-            if self.sens_param and isinstance(out, tuple) and not isinstance(ct, tuple | list):
-                raise ValueError(
-                    f"For 'GradOperation', 'sens' must be a tuple of {len(out)} tensors for a tuple output"
-                )
-            ct = jax.tree_util.tree_map(lambda o, s: jnp.asarray(s, o.dtype).reshape(o.shape), out,
-                                        type(out)(ct) if isinstance(out, tuple) else ct)  # fmt: skip
+            out, _, pull = vjp(fn, args, list(positions), ws, kwargs=kwargs)
+            ct = out.cotangents(sens, "GradOperation") if self.sens_param else out.ones()
             in_g, w_g = pull(ct)
             in_g, w_g = tuple(wrap(list(in_g))), tuple(wrap(list(w_g)))
             if self.get_all and self.get_by_list:
                 return in_g, w_g
             if self.get_by_list:
                 return w_g
-            return in_g if self.get_all else in_g[0]
+            if self.get_all:
+                return in_g
+            if not in_g:
+                return ()
+            return in_g[0]
 
         return grad_fn
 
@@ -156,44 +300,54 @@ def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
     single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
     pos = [grad_position] if single else list(grad_position)
     for p in pos:
-        if isinstance(p, bool) or not isinstance(p, int) or not -n <= p < n:
-            raise ValueError(
-                f"For '{api}', 'grad_position' must be an int or tuple of ints in [{-n}, {n}), "
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise TypeError(
+                f"For '{api}', 'grad_position' must be an int or tuple of ints, "
                 f"but got {grad_position!r}"
+            )
+        if not -n <= p < n:
+            raise RuntimeError(
+                f"For '{api}', position index {p} in 'grad_position' exceeds the input size {n}"
             )
     return [p % n for p in pos], single
 
 
 def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: bool = False,
                    return_ids: bool = False) -> Callable:  # fmt: skip
-    """MindSpore 2.x ``value_and_grad``: ``(outputs, grads)``; with has_aux only the first output counts.
+    """MindSpore 2.x ``value_and_grad``: ``(outputs, grads)``.
 
-    Unlike MindSpore 2.10, which silently differentiates a non-scalar output as if it were summed,
-    the differentiated output must be a scalar (reduce it explicitly); ``GradOperation`` keeps
-    MindSpore's implicit all-ones sensitivity.
+    Every float output gets an all-ones sensitivity (a non-scalar output is differentiated as its
+    sum, as MindSpore does); with ``has_aux`` only the first output is differentiated. With
+    ``return_ids`` each gradient comes as ``(position, grad)`` or ``(parameter name, grad)``.
     """
-    return _grad_fn(fn, grad_position, weights, has_aux, "value_and_grad", with_value=True)
+    return _grad_fn(fn, grad_position, weights, has_aux, return_ids, "value_and_grad", True)
 
 
 def grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: bool = False,
          return_ids: bool = False) -> Callable:  # fmt: skip
-    """MindSpore 2.x ``grad``: the gradients (and ``aux`` when has_aux) of ``fn``; the differentiated
-    output must be a scalar (see ``value_and_grad``)."""
-    return _grad_fn(fn, grad_position, weights, has_aux, "grad", with_value=False)
+    """MindSpore 2.x ``grad``: the gradients (and ``aux`` when has_aux) of ``fn``; the sensitivity
+    is all ones (see ``value_and_grad``)."""
+    return _grad_fn(fn, grad_position, weights, has_aux, return_ids, "grad", False)
 
 
-def _grad_fn(fn, grad_position, weights, has_aux, api, with_value):
+def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
     if grad_position is None and weights is None:
         raise ValueError(f"For '{api}', 'grad_position' and 'weights' cannot both be None")
+    _check_bool(api, "has_aux", has_aux)
+    _check_bool(api, "return_ids", return_ids)
     ws, single_w = _weights_of(weights, api)
 
     def run(*args: Any) -> Any:
         positions, single_pos = _positions(grad_position, len(args), api)
         out, aux, pull = vjp(fn, args, positions, ws, has_aux)
-        in_g, w_g = pull(_scalar_ct(out, api))
+        in_g, w_g = pull(out.ones())
         in_g, w_g = wrap(list(in_g)), wrap(list(w_g))
-        pos_part = in_g[0] if single_pos else tuple(in_g)
-        w_part = w_g[0] if single_w else tuple(w_g)
+        if return_ids:
+            pos_part = tuple(zip(positions, in_g))
+            w_part = tuple((w.name, g) for w, g in zip(ws, w_g))
+        else:
+            pos_part = in_g[0] if single_pos else tuple(in_g)
+            w_part = w_g[0] if single_w else tuple(w_g)
         if grad_position is None:
             grads = w_part
         elif weights is None:
@@ -201,8 +355,82 @@ def _grad_fn(fn, grad_position, weights, has_aux, api, with_value):
         else:
             grads = (pos_part, w_part)
         if with_value:
-            value = (wrap(out), *wrap(list(aux))) if has_aux else wrap(out)
+            value = (out.value(), *_wrap_tree(aux)) if has_aux else out.value()
             return value, grads
-        return (grads, tuple(wrap(list(aux)))) if has_aux else grads
+        return (grads, tuple(_wrap_tree(aux))) if has_aux else grads
 
     return run
+
+
+# --- custom bprop ------------------------------------------------------------------------------
+
+
+def _reduce_to(g: Any, like: jax.Array) -> jax.Array:
+    """A custom bprop's gradient summed over broadcast dimensions and cast to the input's dtype."""
+    g = jnp.asarray(unwrap(g))
+    if g.shape != like.shape:
+        try:
+            jnp.broadcast_shapes(g.shape, like.shape)
+            ok = jnp.broadcast_shapes(g.shape, like.shape) == g.shape
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError(
+                f"For custom function, grad tensor should be broadcast to input shape "
+                f"{list(like.shape)}, but got grad shape {list(g.shape)}"
+            )
+        extra = g.ndim - like.ndim
+        axes = tuple(range(extra)) + tuple(
+            i + extra for i, d in enumerate(like.shape) if d == 1 and g.shape[i + extra] != 1
+        )
+        g = g.sum(axis=axes).reshape(like.shape)
+    return g.astype(like.dtype)
+
+
+def custom_bprop_call(cell: Any, args: tuple) -> Any:
+    """Call ``cell.construct(*args)`` so that its gradient is ``cell.bprop(*args, out, dout)``.
+
+    The gradients the bprop returns (one per input) are summed over broadcast dimensions and cast
+    to the inputs' dtypes, as MindSpore does. Parameters read by such a cell get no gradient.
+    """
+    arrays = [unwrap(a) for a in args]
+    pos = [i for i, a in enumerate(arrays) if isinstance(a, jax.Array) and _is_float(a)]
+    desc: list = []
+
+    def rebuild(xs):
+        call = list(args)
+        for i, v in zip(pos, xs):
+            call[i] = Tensor._from(v)
+        return call
+
+    def forward(xs):
+        out = cell.construct(*rebuild(xs))
+        d = _Out(out)
+        desc[:] = [d]
+        return d.diff(out)
+
+    @jax.custom_vjp
+    def f(xs):
+        return forward(xs)
+
+    def fwd(xs):
+        out = forward(xs)
+        return out, (xs, out)
+
+    def bwd(res, dout):
+        xs, out = res
+        d = desc[0]
+        grads = cell.bprop(*rebuild(xs), d.rebuild(out), d.rebuild(dout))
+        if not isinstance(grads, tuple | list):
+            grads = (grads,)
+        grads = [grads[i] for i in pos] if len(grads) == len(args) else list(grads)
+        if len(grads) != len(xs):
+            raise TypeError(
+                f"For '{type(cell).__name__}.bprop', it must return one gradient per input "
+                f"({len(xs)}), but returned {len(grads)}"
+            )
+        return ([_reduce_to(g, x) for g, x in zip(grads, xs)],)
+
+    f.defvjp(fwd, bwd)
+    out = f([arrays[i] for i in pos])
+    return desc[0].rebuild(out)

@@ -9,6 +9,7 @@ graph mode).
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -73,13 +74,35 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
-def _to_arrays(out: Any) -> Any:
-    """Outputs cross the jit boundary as arrays (Python numbers become 0-d arrays)."""
-    return jax.tree_util.tree_map(
-        lambda x: x if isinstance(x, Tensor | jax.Array) else np.asarray(x),
-        out,
-        is_leaf=lambda x: isinstance(x, Tensor),
+def _split_out(out: Any) -> tuple[list, tuple]:
+    """Outputs cross the jit boundary as arrays; other leaves (Python numbers, strings, None) are
+    trace-time constants, kept in the layout and put back after the call (as MindSpore's graph
+    mode returns them). A generator becomes a list, as MindSpore's graph mode makes it."""
+    if isinstance(out, types.GeneratorType):
+        out = list(out)
+    leaves, treedef = jax.tree_util.tree_flatten(
+        out, is_leaf=lambda x: isinstance(x, Tensor) or x is None
     )
+    arrays, kinds = [], []
+    for x in leaves:
+        if isinstance(x, Tensor | jax.Array | np.ndarray):
+            arrays.append(x._data if isinstance(x, Tensor) else x)
+            kinds.append(_TENSOR if isinstance(x, Tensor) else _ARRAY)
+        else:
+            kinds.append(x)
+    return arrays, (treedef, tuple(kinds))
+
+
+def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
+    treedef, kinds = layout
+    it = iter(arrays)
+    leaves = [Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k
+              for k in kinds]  # fmt: skip
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
+    return spec, tuple((tuple(x.shape), str(x.dtype)) for x in dyn)
 
 
 def _escape_error(escaped: list) -> ValueError:
@@ -100,14 +123,23 @@ class _Entry:
 def _compile(fn: Callable, boxes: tuple) -> Callable:
     f = functional.pure(fn, boxes)
 
+    layouts: dict[tuple, tuple] = {}
+
     def run(state, dyn, spec):
         args, kwargs = merge_args(dyn, spec)
         out, new_state, escaped = f(state, *args, **kwargs)
         if escaped:
             raise _escape_error(escaped)
-        return _to_arrays(out), new_state
+        arrays, layouts[_signature(dyn, spec)] = _split_out(out)
+        return arrays, new_state
 
-    return jax.jit(run, static_argnums=2)
+    jitted = jax.jit(run, static_argnums=2)
+
+    def call(state, dyn, spec):
+        arrays, new_state = jitted(state, dyn, spec)
+        return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
+
+    return call
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
@@ -147,7 +179,13 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         entry = entries.get(sig)
         if entry is None or entry.version != _structure_version:
             _random.KEY.ensure()
-            boxes = functional.discover(fn, *args, **kwargs)
+
+            def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
+                a, k = merge_args(d, spec)
+                out = fn(*a, **k)
+                return list(out) if isinstance(out, types.GeneratorType) else out
+
+            boxes = functional.discover(traced, dyn)
             entry = _Entry(boxes, _compile(fn, boxes), _structure_version)
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)

@@ -44,6 +44,44 @@ def _infer(data: Any) -> jax.Array:
     return dtype_rules.to_array(data)
 
 
+def _is_dynamic(shape: Any, dtype: Any) -> bool:
+    """``Tensor(shape=[None, 3], dtype=...)`` or ``Tensor(dtype=...)``: a dynamic-shape placeholder."""
+    if shape is None:
+        return dtype is not None
+    dims = [shape] if isinstance(shape, int) else list(shape)
+    if not any(d is None or (isinstance(d, int) and d < 0) for d in dims):
+        return False
+    if dtype is None:
+        raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+    return True
+
+
+class _Placeholder:
+    """The data of a dynamic-shape placeholder Tensor (for ``Cell.set_inputs``): a shape with -1
+    for unknown dimensions ((-2,) for unknown rank) and a dtype, no values."""
+
+    def __init__(self, shape: Any, dtype: Any) -> None:
+        if shape is None:
+            self.shape = (-2,)
+        else:
+            dims = [shape] if isinstance(shape, int) else list(shape)
+            self.shape = tuple(-1 if d is None else int(d) for d in dims)
+        self.dtype = np.dtype(mstype.to_np(dtype))
+        self.ndim = len(self.shape)
+
+    def __array__(self, *args: Any, **kwargs: Any) -> Any:
+        raise ValueError(
+            f"This Tensor is a dynamic-shape placeholder (shape {list(self.shape)}) for "
+            "'Cell.set_inputs'; it holds no values"
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        raise ValueError(
+            f"This Tensor is a dynamic-shape placeholder (shape {list(self.shape)}) for "
+            f"'Cell.set_inputs'; it holds no values (tried '{name}')"
+        )
+
+
 class Tensor:
     """MindSpore's ``Tensor(input_data, dtype)``; ``Tensor(shape=..., dtype=..., init=...)`` too."""
 
@@ -51,6 +89,9 @@ class Tensor:
 
     def __init__(self, input_data: Any = None, dtype: Any = None, shape: Any = None, init: Any = None,
                  const_arg: bool = False) -> None:  # fmt: skip
+        if input_data is None and init is None and _is_dynamic(shape, dtype):
+            self._data = _Placeholder(shape, dtype)
+            return
         if input_data is None:
             if shape is None or init is None:
                 raise ValueError(

@@ -33,6 +33,7 @@ from deepsink.nn.layer.container import CellList as CellList
 from deepsink.nn.layer.container import SequentialCell as SequentialCell
 from deepsink.nn.layer.conv import Conv1d as Conv1d
 from deepsink.nn.layer.conv import Conv2d as Conv2d
+from deepsink.nn.layer.conv import Conv3d as Conv3d
 from deepsink.nn.layer.dense import Dense as Dense
 from deepsink.nn.layer.embedding import Embedding as Embedding
 from deepsink.nn.layer.normalization import BatchNorm1d as BatchNorm1d
@@ -61,6 +62,7 @@ from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from deepsink.nn.optim.momentum import Momentum as Momentum
 from deepsink.nn.optim.optimizer import Optimizer as Optimizer
 from deepsink.nn.optim.sgd import SGD as SGD
+from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell

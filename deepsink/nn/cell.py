@@ -12,11 +12,14 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
+import jax
+
 from deepsink import context
 from deepsink._core import functional, jit
+from deepsink._core import grad as _grad
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor, unwrap_tree
 
 
 class Cell:
@@ -191,7 +194,31 @@ class Cell:
             return jit.call_cell(self, args, kwargs)
         if self._cast_type is not None:
             args = _cast_floats(args, self._cast_type)
-        return self.construct(*args, **kwargs)
+        if getattr(type(self), "bprop", None) is not None:
+            if kwargs:
+                raise TypeError(
+                    f"For '{type(self).__name__}', a Cell with a custom 'bprop' takes positional "
+                    f"inputs only, but got keyword arguments {sorted(kwargs)}"
+                )
+            out = _grad.custom_bprop_call(self, args)
+        else:
+            out = self.construct(*args, **kwargs)
+        if context._values["pynative_synchronize"] and not functional.tracing():
+            jax.block_until_ready(unwrap_tree(out))
+        return out
+
+    def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
+        """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).
+
+        Compiled calls are already cached per concrete input shape, so the declaration is kept for
+        ``get_inputs`` only; it changes no result.
+        """
+        self.__dict__["_set_inputs"] = inputs
+        return self
+
+    def get_inputs(self) -> tuple | None:
+        """The inputs given to ``set_inputs`` (None if it was never called)."""
+        return self.__dict__.get("_set_inputs")
 
     # --- printing -------------------------------------------------------------------------------
     def extend_repr(self) -> str:

@@ -6,6 +6,7 @@ HyperMap) and ``functional`` (``F``). Result dtypes follow ``deepsink.common.dty
 Importing this package binds the op methods onto ``Tensor`` (``tensor_methods``).
 """
 
+from deepsink._core.vmap import vmap as vmap  # noqa: E402
 from deepsink.ops import composite as composite
 from deepsink.ops import function as function
 from deepsink.ops import functional as functional
@@ -187,6 +188,15 @@ from deepsink.ops.function.nn_func import relu6 as relu6
 from deepsink.ops.function.nn_func import silu as silu
 from deepsink.ops.function.nn_func import softmax as softmax
 from deepsink.ops.function.nn_func import softplus as softplus
+from deepsink.ops.function.nn_pool_norm_func import avg_pool1d as avg_pool1d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import avg_pool3d as avg_pool3d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import batch_norm as batch_norm  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
+    binary_cross_entropy as binary_cross_entropy,
+)
+from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402
 from deepsink.ops.function.parameter_func import assign as assign
 from deepsink.ops.function.parameter_func import assign_add as assign_add
 from deepsink.ops.function.parameter_func import assign_sub as assign_sub

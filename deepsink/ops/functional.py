@@ -196,3 +196,17 @@ def tuple_to_array(input_x):
     from deepsink.common.tensor import Tensor
 
     return Tensor(input_x)
+
+
+from deepsink._core.grad import grad as grad  # noqa: E402 - MindSpore's F.grad
+from deepsink._core.grad import value_and_grad as value_and_grad  # noqa: E402
+from deepsink._core.vmap import vmap as vmap  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import avg_pool1d as avg_pool1d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import avg_pool3d as avg_pool3d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import batch_norm as batch_norm  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
+    binary_cross_entropy as binary_cross_entropy,
+)
+from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402

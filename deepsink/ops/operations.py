@@ -646,9 +646,9 @@ class AvgPool(_Pool):
     def __call__(self, x: Any) -> Tensor:
         a = U.floating(U.array(x, "AvgPool", "x"))
         k, s, pad = self._window()
-        zero = jnp.asarray(0, a.dtype)
-        total = jax.lax.reduce_window(a, zero, jax.lax.add, k, s, pad)
-        count = jax.lax.reduce_window(jnp.ones_like(a), zero, jax.lax.add, k, s, pad)
+        # a Python 0.0 init keeps reduce_window differentiable under jit (a traced init is not)
+        total = jax.lax.reduce_window(a, 0.0, jax.lax.add, k, s, pad)
+        count = jax.lax.reduce_window(jnp.ones_like(a), 0.0, jax.lax.add, k, s, pad)
         return Tensor._from(total / count)
 
 
@@ -731,3 +731,14 @@ def feeding(source: Callable[[GetNext], Any]) -> Iterator[None]:
         yield
     finally:
         _GETNEXT_SOURCE.reset(token)
+
+
+# --- nn primitives kept in their own module (MindSpore's ops.operations.nn_ops) ----------------
+from deepsink.ops import nn_ops as nn_ops  # noqa: E402
+from deepsink.ops.nn_ops import ApplyMomentum as ApplyMomentum  # noqa: E402
+from deepsink.ops.nn_ops import AvgPool3D as AvgPool3D  # noqa: E402
+from deepsink.ops.nn_ops import BinaryCrossEntropy as BinaryCrossEntropy  # noqa: E402
+from deepsink.ops.nn_ops import Conv3D as Conv3D  # noqa: E402
+from deepsink.ops.nn_ops import Dense as Dense  # noqa: E402
+from deepsink.ops.nn_ops import LayerNorm as LayerNorm  # noqa: E402
+from deepsink.ops.nn_ops import MaxPool3D as MaxPool3D  # noqa: E402

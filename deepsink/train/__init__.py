@@ -9,6 +9,7 @@ from deepsink.train.callback import History as History
 from deepsink.train.callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback import LossMonitor as LossMonitor
 from deepsink.train.callback import ProgressBar as ProgressBar
+from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
 from deepsink.train.callback import TimeMonitor as TimeMonitor
 from deepsink.train.data_sink import data_sink as data_sink

@@ -48,8 +48,6 @@ def _run(case, net, x, y, d):
     if case in ("sens_param", "get_all_sens_param"):
         g = ops.GradOperation(get_all=case == "get_all_sens_param", sens_param=True)
         return g(net)(x, y, ms.Tensor(d["sens"]))
-    # MindSpore's ms.grad differentiates a non-scalar output with an implicit ones sensitivity;
-    # deepsink asks for the reduction explicitly (test_grad_of_non_scalar_output_needs_sens).
     if case == "ms_grad":
         return ms.grad(lambda a, b: net(a, b).sum(), grad_position=(0, 1), weights=w)(x, y)
     if case == "ms_grad_pos0":
@@ -84,20 +82,28 @@ def test_grad_matches_mindspore(case, mode):
         np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-6, err_msg=spec["call"])
 
 
-def test_grad_of_non_scalar_output_needs_sens():
+def test_grad_of_non_scalar_output_uses_ones_sensitivity():
+    """MindSpore's rule: with no sensitivity, every float output gets all ones (fixture ms_grad_pos0
+    records ms.grad(net) on the (4, 2) output), so grad(f) == grad(f.sum())."""
+    d, _, net, x, y, outs = _load("ms_grad_pos0")
+    got = ms.grad(net, grad_position=0)(x, y)
+    np.testing.assert_allclose(got.asnumpy(), outs[0], rtol=1e-5, atol=1e-6)
+    summed = ms.grad(lambda a, b: net(a, b).sum(), grad_position=0)(x, y)
+    np.testing.assert_allclose(got.asnumpy(), summed.asnumpy(), rtol=1e-6)
+
+
+def test_tuple_output_sums_every_float_output():
     net = GradNet()
     x = ms.Tensor(np.ones((4, 3), np.float32))
-    with pytest.raises(
-        ValueError, match=r"For 'grad', the output of 'fn' must be a scalar .* shape \[4, 2\]"
-    ):
-        ms.grad(net)(x, x)
+    got = ms.grad(lambda a, b: (net(a, b), a * b, 3, "tag"), grad_position=(0, 1))(x, x)
+    want = ms.grad(lambda a, b: net(a, b).sum() + (a * b).sum(), grad_position=(0, 1))(x, x)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-6)
 
 
 def test_grad_position_out_of_range():
+    """MindSpore raises RuntimeError ('Position index 5 is exceed input size.')."""
     net = GradNet()
     x = ms.Tensor(np.ones((4, 3), np.float32))
-    with pytest.raises(
-        ValueError,
-        match="'grad_position' must be an int or tuple of ints in \\[-2, 2\\), but got 5",
-    ):
+    with pytest.raises(RuntimeError, match="position index 5 in 'grad_position' exceeds"):
         ms.grad(lambda a, b: net(a, b).sum(), grad_position=5)(x, x)

@@ -448,7 +448,7 @@ class Optimizer(Cell):
                 "gradients",
                 "a tuple of Tensors (one per optimized Parameter)",
                 type(gradients).__name__,
-                TypeError,
+                RuntimeError,  # MindSpore's Map raises RuntimeError on mismatched arguments
             )
         if len(gradients) != self.param_length:
             fail(
@@ -456,6 +456,7 @@ class Optimizer(Cell):
                 "gradients",
                 f"a tuple of {self.param_length} Tensors (one per Parameter)",
                 f"{len(gradients)} gradients",
+                RuntimeError,
             )
         grads = _arrays(gradients)
         for p, g in zip(self.parameters, grads):
@@ -519,9 +520,20 @@ class Optimizer(Cell):
 
     _decoupled_decay = False
 
-    def construct(self, gradients: Any) -> tuple:
+    def construct(self, *args: Any) -> tuple:
         """Apply one update from ``gradients`` (aligned with ``self.parameters``), compiled once
         per gradient signature; returns MindSpore's success flags."""
+        if type(self)._update is Optimizer._update:
+            raise NotImplementedError(
+                f"For '{type(self).__name__}', the optimizer base class has no update rule; "
+                "subclasses implement 'construct' or '_update(grads, lrs)'"
+            )
+        if len(args) != 1:
+            raise TypeError(
+                f"For '{type(self).__name__}', construct takes the gradients tuple as its one "
+                f"argument, but got {len(args)} arguments"
+            )
+        (gradients,) = args
         self._jitted(self._apply)(gradients)
         return (True,) * self.param_length
 

@@ -16,6 +16,7 @@ import jax.numpy as jnp
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, fail
+from deepsink.common.parameter import ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
 
@@ -149,15 +150,72 @@ class TrainOneStepCell(Cell):
 
     def _loss_and_grads(self, inputs: tuple) -> tuple[Tensor, tuple]:
         """The loss and its gradients w.r.t. ``self.weights``, from one forward pass."""
-        out, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
-        if not hasattr(out, "shape"):
+        res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
+        if len(res.diff) != 1 or len(res.desc.kinds) != 1:
             fail(
                 "TrainOneStepCell",
                 "network",
-                "a Cell returning the loss as one Tensor",
-                f"an output of type {type(out).__name__}",
+                "a Cell returning the loss as one float Tensor",
+                f"an output of {len(res.desc.kinds)} values",
                 TypeError,
             )
+        out = res.diff[0]
         sens = jnp.full(out.shape, unwrap(self.sens), out.dtype)
-        _, weight_grads = pullback(sens)
+        _, weight_grads = pullback([sens])
         return Tensor._from(out), tuple(wrap(list(weight_grads)))
+
+
+class ForwardValueAndGrad(Cell):
+    """``(outputs, gradients)`` of ``network`` in one call (MindSpore's ``nn.ForwardValueAndGrad``).
+
+    Args:
+        network (Cell): the network to differentiate.
+        weights (ParameterTuple): the Parameters to differentiate with ``get_by_list``. Default: None.
+        get_all (bool): gradients w.r.t. every input (else the first only). Default: False.
+        get_by_list (bool): gradients w.r.t. ``weights``. Default: False.
+        sens_param (bool): the last input is the sensitivity of the outputs (else all ones).
+            Default: False.
+
+    The gradients are arranged as ``GradOperation`` arranges them.
+    """
+
+    def __init__(self, network: Cell, weights: Any = None, get_all: bool = False,
+                 get_by_list: bool = False, sens_param: bool = False) -> None:  # fmt: skip
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            fail("ForwardValueAndGrad", "network", "a Cell", type(network).__name__, TypeError)
+        for name, v in (("get_all", get_all), ("get_by_list", get_by_list),
+                        ("sens_param", sens_param)):  # fmt: skip
+            if not isinstance(v, bool):
+                raise TypeError(
+                    f"For 'ForwardValueAndGrad', the type of '{name}' must be bool, "
+                    f"but got '{type(v)}'"
+                )
+        if get_by_list and not isinstance(weights, ParameterTuple | list | tuple):
+            raise TypeError(
+                "For 'ForwardValueAndGrad', when 'get_by_list' is set to True, the argument "
+                f"'weights' must be Parameters array, but got '{type(weights)}'"
+            )
+        self.network = network
+        self.network.set_grad()
+        self.weights = weights
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+        self.grad = _grad.GradOperation(get_all, get_by_list, sens_param)
+
+    def construct(self, *inputs: Any) -> tuple:
+        args, sens = (inputs[:-1], inputs[-1]) if self.sens_param else (inputs, None)
+        weights = tuple(self.weights) if self.get_by_list else ()
+        positions = range(len(args)) if self.get_all else range(min(1, len(args)))
+        res, _, pull = _grad.vjp(self.network, args, list(positions), weights)
+        cts = res.cotangents(sens, "ForwardValueAndGrad") if self.sens_param else res.ones()
+        in_g, w_g = pull(cts)
+        in_g, w_g = tuple(wrap(list(in_g))), tuple(wrap(list(w_g)))
+        if self.get_all and self.get_by_list:
+            grads = (in_g, w_g)
+        elif self.get_by_list:
+            grads = w_g
+        elif self.get_all:
+            grads = in_g
+        else:
+            grads = in_g[0] if in_g else ()
+        return res.value(), grads

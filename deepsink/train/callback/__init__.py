@@ -16,3 +16,7 @@ from deepsink.train.callback._loss_monitor import LossMonitor as LossMonitor
 from deepsink.train.callback._progress import ProgressBar as ProgressBar
 from deepsink.train.callback._reduce_lr import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback._time_monitor import TimeMonitor as TimeMonitor
+
+# MindSpore's own names for the two (its callback tests and some user callbacks import them)
+_CallbackManager = CallbackManager
+_InternalCallbackParam = CallbackParam

@@ -1,0 +1,62 @@
+"""``vmap``: MindSpore's ``ops.vmap(fn, in_axes, out_axes)`` over ``jax.vmap``.
+
+``fn`` runs as a pure function (``functional.pure``), so Cells inside it do not compile on their
+own and Parameters they read are shared (not batched) across the mapped axis, as in MindSpore.
+Tensors in the arguments are mapped; other values pass through unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax
+
+from deepsink._core import functional
+from deepsink.common.tensor import Tensor
+
+
+def _axes(spec: Any, api: str, arg: str) -> Any:
+    if spec is None or (isinstance(spec, int) and not isinstance(spec, bool)):
+        return spec
+    if isinstance(spec, tuple | list):
+        return tuple(_axes(s, api, arg) for s in spec)
+    raise TypeError(
+        f"For '{api}', '{arg}' must be an int, None or a (nested) tuple of them, but got {spec!r}"
+    )
+
+
+def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
+    """Map ``fn`` over an axis of its inputs; ``in_axes``/``out_axes`` as in MindSpore (and JAX)."""
+    if not callable(fn):
+        raise TypeError(f"For 'vmap', 'fn' must be callable, but got {type(fn).__name__}")
+    ia, oa = _axes(in_axes, "vmap", "in_axes"), _axes(out_axes, "vmap", "out_axes")
+    pure = functional.pure(fn, ())
+
+    def mapped(*args: Any) -> Any:
+        leaves, treedef = jax.tree_util.tree_flatten(args, is_leaf=lambda x: isinstance(x, Tensor))
+        is_t = [isinstance(x, Tensor) for x in leaves]
+        arrays = [x._data if t else x for x, t in zip(leaves, is_t)]
+
+        def inner(*xs):
+            flat = jax.tree_util.tree_leaves(xs, is_leaf=lambda x: x is None)
+            call = [Tensor._from(x) if t else x for x, t in zip(flat, is_t)]
+            out, _, escaped = pure((), *jax.tree_util.tree_unflatten(treedef, call))
+            if escaped:
+                names = [getattr(b, "name", "?") for b, _ in escaped]
+                raise RuntimeError(
+                    f"For 'vmap', 'fn' must not assign Parameters, but it wrote {names}"
+                )
+            return jax.tree_util.tree_map(
+                lambda x: x._data if isinstance(x, Tensor) else x,
+                out,
+                is_leaf=lambda x: isinstance(x, Tensor),
+            )
+
+        xs = jax.tree_util.tree_unflatten(treedef, arrays)
+        out = jax.vmap(inner, in_axes=ia, out_axes=oa)(*xs)
+        return jax.tree_util.tree_map(
+            lambda x: Tensor._from(x) if isinstance(x, jax.Array) else x, out
+        )
+
+    return mapped
