@@ -112,6 +112,10 @@ def broadcast_to(input: Any, shape: Any) -> Tensor:
     offset = len(shape) - a.ndim
     if offset < 0:
         U.fail("broadcast_to", f"'shape' {shape} has fewer axes than the input {list(a.shape)}")
+    for i, s in enumerate(shape):
+        if s < -1 or (s == -1 and i < offset):
+            U.fail("broadcast_to", f"'shape' {shape} may hold -1 only on an axis the input has "
+                   f"(input shape {list(a.shape)}), and no other negative size")  # fmt: skip
     target = tuple(
         a.shape[i - offset] if s == -1 and i >= offset else s for i, s in enumerate(shape)
     )
