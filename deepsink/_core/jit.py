@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import types
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,7 @@ import numpy as np
 from deepsink import context
 from deepsink._core import functional
 from deepsink._core import random as _random
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.tensor import Tensor
 
 _structure_version = 0
@@ -142,8 +144,25 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
     return call
 
 
+def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
+    saved = context._values["mode"]
+    context._values["mode"] = context.PYNATIVE_MODE
+    try:
+        return cell(*args, **kwargs)
+    finally:
+        context._values["mode"] = saved
+
+
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
-    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
+    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
+
+    A Cell whose construct uses an op with a value-dependent output shape (``ops.unique``...)
+    cannot become one XLA program; like MindSpore, which runs such graphs with dynamic shapes,
+    it still runs: op by op, with a warning once per Cell.
+    """
+    if cell.__dict__.get("_value_dependent"):
+        return _eager_call(cell, args, kwargs)
     key = (cell.training, context.compile_key())
     entry = cell._compile_cache.get(key)
     if entry is None or entry.version != _structure_version:
@@ -151,7 +170,14 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
         cell._compile_cache[key] = entry
     dyn, spec = split_args(args, kwargs)
-    out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+    try:
+        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+    except ValueDependentShapeError as e:
+        cell.__dict__["_value_dependent"] = True
+        warnings.warn(
+            f"For '{type(cell).__name__}', GRAPH_MODE runs this Cell op by op: {e}", stacklevel=3
+        )
+        return _eager_call(cell, args, kwargs)
     functional.update(entry.boxes, new_state)
     return out
 
@@ -169,11 +195,21 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         cell = fn
         return lambda *a, **k: call_cell(cell, a, k)
     entries: dict[Any, _Entry] = {}
+    value_dependent: list[bool] = []  # set once fn meets an op with a value-dependent shape
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if functional.tracing():
+        if functional.tracing() or value_dependent:
             return fn(*args, **kwargs)
+        try:
+            return compiled_call(args, kwargs)
+        except ValueDependentShapeError as e:
+            value_dependent.append(True)
+            warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: {e}",
+                          stacklevel=2)  # fmt: skip
+            return fn(*args, **kwargs)
+
+    def compiled_call(args: tuple, kwargs: dict) -> Any:
         dyn, spec = split_args(args, kwargs)
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.get(sig)

@@ -6,6 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 
+class ValueDependentShapeError(TypeError):
+    """An op whose output shape depends on input values (``unique``, ``nonzero``) met a traced,
+    value-less input. A GRAPH_MODE Cell that hits it runs op by op instead (``_core/jit.py``)."""
+
+
 def fail(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
     """Raise ``exc`` with the uniform message."""
     raise exc(f"For '{api}', '{arg}' must be {expected}, but got {value!r}")

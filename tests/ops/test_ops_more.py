@@ -86,12 +86,33 @@ def test_strided_slice_masks_follow_the_documentation(name: str) -> None:
     np.testing.assert_array_equal(got, want)
 
 
-def test_data_dependent_ops_refuse_to_compile() -> None:
-    """``unique``/``nonzero``/``masked_select`` need concrete values: a clear TypeError in a
-    compiled function rather than a JAX tracer error."""
-    for fn in (ops.unique, ops.nonzero, lambda x: ops.masked_select(x, x > 0)):
-        with pytest.raises(TypeError, match="PyNative"):
-            ms.jit(fn)(Tensor(np.array([1.0, 0.0, 2.0], np.float32)))
+def test_value_dependent_ops_run_op_by_op_in_graph_mode() -> None:
+    """``unique``/``nonzero``/``masked_select`` have value-dependent output shapes: a GRAPH_MODE
+    Cell or ``ms.jit`` function using them runs op by op (with a warning once), as MindSpore
+    runs them with dynamic shapes; a raw ``jax.jit`` gets a TypeError naming the op."""
+    import jax
+
+    x = Tensor(np.array([3.0, 0.0, 3.0, 2.0], np.float32))
+
+    class Net(ms.nn.Cell):
+        def construct(self, t):
+            values, _ = ops.unique(t)
+            return ops.nonzero(values)[:, 0] + ops.masked_select(t, t > 2).sum().astype(ms.int64)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = Net()
+        with pytest.warns(UserWarning, match="op by op"):
+            first = net(x)
+        np.testing.assert_array_equal(first.asnumpy(), [6, 8])
+        np.testing.assert_array_equal(net(x).asnumpy(), [6, 8])  # no second warning needed
+        with pytest.warns(UserWarning, match="op by op"):
+            values = ms.jit(lambda t: ops.unique(t)[0])(x)
+        np.testing.assert_array_equal(values.asnumpy(), [3.0, 0.0, 2.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(TypeError, match="PyNative"):
+        jax.jit(lambda a: ops.unique(Tensor(a))[0]._data)(x._data)
 
 
 def test_strided_slice_traces_and_primitive_matches_function() -> None:

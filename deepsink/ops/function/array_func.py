@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -465,7 +466,7 @@ def unique(input: Any) -> tuple[Tensor, Tensor]:
     if isinstance(a, jax.core.Tracer):
         U.fail("unique", "the output shape depends on the input's values, so it cannot run "
                "inside a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
-               TypeError)  # fmt: skip
+               ValueDependentShapeError)  # fmt: skip
     x = np.asarray(a)
     if x.ndim != 1:
         U.fail("unique", f"'input' must be 1-D, but got shape {list(x.shape)}", RuntimeError)

@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -136,7 +137,8 @@ unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod)
 def _concrete(a: jax.Array, api: str) -> np.ndarray:
     if isinstance(a, jax.core.Tracer):
         U.fail(api, "the output shape depends on the input's values, so it cannot run inside a "
-               "compiled (GRAPH_MODE / jit) function; call it in PyNative mode", TypeError)  # fmt: skip
+               "compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+               ValueDependentShapeError)  # fmt: skip
     return np.asarray(a)
 
 
