@@ -5,6 +5,7 @@
 
 # First: the dtype rules switch JAX's 64-bit mode on before any array is created.
 from deepsink.common import dtype_rules as _dtype_rules  # noqa: F401, I001
+from deepsink import amp as amp
 from deepsink import common as common
 from deepsink import context as context
 from deepsink import dataset as dataset
@@ -46,3 +47,6 @@ from deepsink.train import connect_network_with_dataset as connect_network_with_
 from deepsink.train import data_sink as data_sink
 
 __version__ = "0.1.0"
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager

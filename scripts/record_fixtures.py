@@ -1712,6 +1712,234 @@ def error_cases():
 
 # ----------------------------------------------------------------------------- main
 
+# ----------------------------------------------------------------------------- mixed precision
+
+
+class AmpNet(nn.Cell):
+    """fc(4->3) -> BatchNorm1d(3) -> fc2(3->2)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 3)
+        self.bn = nn.BatchNorm1d(3)
+        self.fc2 = nn.Dense(3, 2)
+
+    def construct(self, x):
+        return self.fc2(self.bn(self.fc(x)))
+
+
+def amp_cases():
+    G = "amp"
+    flags = [False, True, False, False, False, True, True, False, False, False, False]
+
+    def update_cell():
+        cell = nn.DynamicLossScaleUpdateCell(
+            loss_scale_value=2.0**10, scale_factor=2, scale_window=3
+        )
+        scale = Parameter(Tensor(2.0**10, ms.float32), name="scale")
+        seq = []
+        for f in flags:
+            cell(scale, Tensor(f))
+            seq.append(float(scale.asnumpy()))
+        spec = {
+            "api": "nn.DynamicLossScaleUpdateCell",
+            "notes": "scale after each overflow flag",
+            "kwargs": {"loss_scale_value": 1024.0, "scale_factor": 2, "scale_window": 3},
+        }
+        return spec, {"flags": np.array(flags), "scales": np.array(seq, np.float32)}
+
+    record(G, "update_cell", update_cell)
+
+    def scaler():
+        s = ms.amp.DynamicLossScaler(scale_value=2.0**10, scale_factor=2, scale_window=3)
+        seq = []
+        for f in flags:
+            s.adjust(Tensor(not f))
+            seq.append(float(s.scale_value.asnumpy()))
+        st = ms.amp.StaticLossScaler(8.0)
+        x = np.array([1.5, -2.0], np.float32)
+        spec = {"api": "amp.DynamicLossScaler", "notes": "adjust(grads_finite = not flag)"}
+        return spec, {
+            "flags": np.array(flags),
+            "scales": np.array(seq, np.float32),
+            "x": x,
+            "static_scaled": st.scale(Tensor(x)).asnumpy(),
+            "static_unscaled": st.unscale(Tensor(x)).asnumpy(),
+            "all_finite_ok": ms.amp.all_finite((Tensor(x), Tensor(x))).asnumpy(),
+            "all_finite_bad": ms.amp.all_finite(
+                (Tensor(x), Tensor(np.array([np.inf], np.float32)))
+            ).asnumpy(),
+        }
+
+    record(G, "scaler", scaler)
+
+    def manager():
+        m = ms.amp.DynamicLossScaleManager(init_loss_scale=2.0**10, scale_factor=2, scale_window=3)
+        seq = []
+        for f in flags:
+            m.update_loss_scale(f)
+            seq.append(m.get_loss_scale())
+        spec = {"api": "amp.DynamicLossScaleManager", "notes": "update_loss_scale(flag)"}
+        return spec, {"flags": np.array(flags), "scales": np.array(seq, np.float32)}
+
+    record(G, "manager", manager)
+
+    def setup(name):
+        rs = np.random.RandomState(seed_of(G, name))
+        net = AmpNet()
+        arrays = {}
+        for n, p in net.parameters_and_names():
+            if p.requires_grad:
+                p.set_data(Tensor(randn(rs, *p.shape, scale=0.5)))
+            arrays[f"param:{n}"] = p.asnumpy().copy()
+        xs = [randn(rs, 8, 4) for _ in range(3)]
+        xs[1][0, 0] = np.inf  # the second step overflows
+        y = randn(rs, 8, 2)
+        return net, xs, y, arrays
+
+    def train_loss_scale():
+        net, xs, y, arrays = setup("train_loss_scale")
+        ms.set_context(mode=ms.GRAPH_MODE)  # PyNative CPU lacks the overflow-status kernel
+        opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        t = nn.TrainOneStepWithLossScaleCell(
+            nn.WithLossCell(net, nn.MSELoss()),
+            opt,
+            nn.DynamicLossScaleUpdateCell(loss_scale_value=2.0**10, scale_factor=2, scale_window=2),
+        )
+        t.set_train()
+        for i, x in enumerate(xs):
+            loss, cond, scale = t(Tensor(x), Tensor(y))
+            arrays[f"in_{i}"] = x
+            arrays[f"loss_{i}"] = np.asarray(loss.asnumpy())
+            arrays[f"overflow_{i}"] = np.asarray(cond.asnumpy())
+            arrays[f"scale_after_{i}"] = np.asarray(t.scale_sense.asnumpy())
+            for n, p in net.parameters_and_names():
+                arrays[f"after_{i}:{n}"] = p.asnumpy().copy()
+        arrays["label"] = y
+        spec = {
+            "api": "nn.TrainOneStepWithLossScaleCell",
+            "net": AmpNet.__doc__,
+            "mode": "GRAPH",
+            "notes": "Momentum(0.1, 0.9), MSELoss; step 1 input has an inf (overflow: update skipped)",
+        }
+        return spec, arrays
+
+    # MindSpore 2.10's CPU build cannot run this cell (PyNative: no NPUGetFloatStatusV2 kernel;
+    # GRAPH_MODE: a RuntimeError at compile); kept for a GPU/Ascend build, skipped on CPU.
+    if ms.get_context("device_target") == "CPU":
+        skip(G, "train_loss_scale", "TrainOneStepWithLossScaleCell does not run on MindSpore CPU")
+    else:
+        record(G, "train_loss_scale", train_loss_scale)
+
+    def levels():
+        out = {}
+        for lvl in ("O0", "O1", "O2", "O3"):
+            net, xs, y, arrays = setup("levels")
+            # O2 with a fixed scale the optimizer divides out (its documented pairing)
+            opt = nn.Momentum(
+                net.trainable_params(), 0.1, 0.9, loss_scale=128.0 if lvl == "O2" else 1.0
+            )
+            kw = (
+                {}
+                if lvl != "O2"
+                else {
+                    "loss_scale_manager": ms.amp.FixedLossScaleManager(
+                        128.0, drop_overflow_update=False
+                    )
+                }
+            )
+            t = ms.amp.build_train_network(net, opt, nn.MSELoss(), level=lvl, **kw)
+            r = t(Tensor(xs[0]), Tensor(y))
+            loss = r[0] if isinstance(r, tuple) else r
+            out[f"{lvl}:loss"] = np.asarray(loss.asnumpy(), np.float32)
+            out[f"{lvl}:out_dtype"] = str(net(Tensor(xs[0])).dtype)
+            out[f"{lvl}:train_cell"] = type(t).__name__
+            out[f"{lvl}:weight_dtype"] = str(net.fc.weight.dtype)
+            for n, p in net.parameters_and_names():
+                out[f"{lvl}:after:{n}"] = p.asnumpy().copy()
+        out.update(arrays)
+        out["in_0"], out["label"] = xs[0], y
+        spec = {
+            "api": "amp.build_train_network",
+            "net": AmpNet.__doc__,
+            "notes": "one step per level; O2 with FixedLossScaleManager(128, drop_overflow_update=False) "
+            "and Momentum(loss_scale=128) (MindSpore CPU refuses update cells); "
+            "MindSpore names O2's BatchNorm params bn._backbone.* (its wrapper)",
+        }
+        return spec, out
+
+    record(G, "levels", levels)
+
+
+# ----------------------------------------------------------------------------- nn additions
+
+
+def nnx_cases():
+    G = "nnx"
+
+    def smooth_l1():
+        rs = np.random.RandomState(seed_of(G, "smooth_l1"))
+        x, y = randn(rs, 4, 5, scale=2.0), randn(rs, 4, 5, scale=2.0)
+        arrays = {"in_0": x, "in_1": y}
+        for beta in (1.0, 0.5):
+            for red in ("none", "mean", "sum"):
+                out = nn.SmoothL1Loss(beta=beta, reduction=red)(Tensor(x), Tensor(y))
+                arrays[f"out:{beta}:{red}"] = out.asnumpy()
+        return {"api": "nn.SmoothL1Loss"}, arrays
+
+    record(G, "smooth_l1", smooth_l1)
+
+    def maxpool_indices():
+        rs = np.random.RandomState(seed_of(G, "maxpool_indices"))
+        x = randn(rs, 2, 3, 7, 6)
+        arrays = {"in_0": x}
+        for k, s_, p in ((3, 2, 1), (2, 2, 0), (3, 1, 1)):
+            out, idx = nn.MaxPool2d(
+                kernel_size=k, stride=s_, pad_mode="pad", padding=p, return_indices=True
+            )(Tensor(x))
+            arrays[f"out:{k}:{s_}:{p}"] = out.asnumpy()
+            arrays[f"idx:{k}:{s_}:{p}"] = idx.asnumpy()
+        return {"api": "nn.MaxPool2d(return_indices=True)", "notes": "pad_mode='pad'"}, arrays
+
+    record(G, "maxpool_indices", maxpool_indices)
+
+    def adam_lazy():
+        rs = np.random.RandomState(seed_of(G, "adam_lazy"))
+        w0 = randn(rs, 5, 3)
+        grads = [randn(rs, 5, 3) for _ in range(3)]
+        for i, g in enumerate(grads):
+            g[[1, 3][i % 2]] = 0.0  # one row untouched per step
+            g[4] = 0.0
+        arrays = {"w0": w0}
+        for lazy in (False, True):
+            w = Parameter(Tensor(w0.copy()), name="w")
+            opt = nn.Adam([w], learning_rate=0.1, use_lazy=lazy)
+            for i, g in enumerate(grads):
+                opt((Tensor(g),))
+                arrays[f"lazy{int(lazy)}:w_{i}"] = w.asnumpy().copy()
+        for i, g in enumerate(grads):
+            arrays[f"grad_{i}"] = g
+        return {"api": "nn.Adam(use_lazy=)", "notes": "dense gradients with zero rows"}, arrays
+
+    record(G, "adam_lazy", adam_lazy)
+
+    def adaptive_unpool():
+        rs = np.random.RandomState(seed_of(G, "adaptive_unpool"))
+        x = randn(rs, 2, 3, 12)
+        arrays = {"in_0": x}
+        for n in (1, 3, 4):
+            arrays[f"avg:{n}"] = nn.AdaptiveAvgPool1d(n)(Tensor(x)).asnumpy()
+            arrays[f"max:{n}"] = nn.AdaptiveMaxPool1d(n)(Tensor(x)).asnumpy()
+        img = randn(rs, 2, 3, 6, 6)
+        out, idx = nn.MaxPool2d(2, 2, pad_mode="pad", padding=0, return_indices=True)(Tensor(img))
+        arrays["img"] = img
+        arrays["unpool2d"] = nn.MaxUnpool2d(2, 2, 0)(out, idx).asnumpy()
+        arrays["unpool2d_size"] = nn.MaxUnpool2d(2, 2, 0)(out, idx, (2, 3, 7, 7)).asnumpy()
+        return {"api": "nn.AdaptiveAvgPool1d/AdaptiveMaxPool1d/MaxUnpool2d"}, arrays
+
+    record(G, "adaptive_unpool", adaptive_unpool)
+
+
 SELECTED: set[str] = set()
 
 GROUPS = {
@@ -1726,6 +1954,8 @@ GROUPS = {
     "naming": naming_cases,
     "print": print_cases,
     "errors": error_cases,
+    "amp": amp_cases,
+    "nnx": nnx_cases,
 }
 
 

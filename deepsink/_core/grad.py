@@ -35,6 +35,10 @@ def _is_int_array(x: Any) -> bool:
     return isinstance(x, jax.Array) and jnp.issubdtype(x.dtype, jnp.integer)
 
 
+def _conj(x: Any) -> Any:
+    return jnp.conj(x) if jnp.iscomplexobj(x) else x
+
+
 def _float_for(dtype: Any) -> Any:
     return jnp.float64 if jnp.dtype(dtype).itemsize == 8 else jnp.float32
 
@@ -145,9 +149,11 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     out = _Result(desc, diff_out)
 
     def grads(cts: Sequence[Any]) -> tuple[list, list]:
-        w_grads, x_grads = pullback(list(cts))
-        it = iter(x_grads)
-        return [s.grads(it) for s in slots], list(w_grads)
+        # complex values: MindSpore's (and PyTorch's) convention is the conjugate of JAX's,
+        # grad = ct * conj(J) = conj(vjp(conj(ct))); real values are unchanged
+        w_grads, x_grads = pullback([_conj(c) for c in cts])
+        it = iter([_conj(g) for g in x_grads])
+        return [s.grads(it) for s in slots], [_conj(g) for g in w_grads]
 
     return out, aux, grads
 

@@ -22,6 +22,7 @@ from deepsink import context
 from deepsink._core import functional
 from deepsink._core import random as _random
 from deepsink._core.validate import ValueDependentShapeError
+from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 _structure_version = 0
@@ -49,6 +50,27 @@ def state_of(cell: Any) -> tuple:
     return (*params, _random.KEY)
 
 
+class _ParamRef:
+    """A Parameter passed as an argument: part of the compiled call's state (so writes to it, as
+    MindSpore's graph mode allows, reach it), keyed by identity in the static spec."""
+
+    __slots__ = ("param",)
+
+    def __init__(self, param: Any) -> None:
+        self.param = param
+
+    def __hash__(self) -> int:
+        return id(self.param)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ParamRef) and other.param is self.param
+
+
+def arg_params(spec: tuple) -> tuple:
+    """The Parameters passed as arguments (they join the compiled call's state)."""
+    return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
+
+
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     """Arrays to trace, and a hashable spec of everything else (the static part of the key)."""
     leaves, treedef = jax.tree_util.tree_flatten(
@@ -56,7 +78,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     )
     dyn, static = [], []
     for x in leaves:
-        if isinstance(x, Tensor):
+        if isinstance(x, Parameter):
+            static.append(_ParamRef(x))
+        elif isinstance(x, Tensor):
             dyn.append(x._data)
             static.append(_TENSOR)
         elif isinstance(x, jax.Array | np.ndarray):
@@ -71,8 +95,10 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     treedef, static = spec
     it = iter(dyn)
     leaves = [
-        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY else s for s in static
-    ]
+        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY
+        else s.param if isinstance(s, _ParamRef) else s
+        for s in static
+    ]  # fmt: skip
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -141,6 +167,7 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
         arrays, new_state = jitted(state, dyn, spec)
         return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
 
+    call.lower = jitted.lower  # ahead-of-time compilation (compile_cell)
     return call
 
 
@@ -154,6 +181,27 @@ def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
         context._values["mode"] = saved
 
 
+def _cell_entry(cell: Any, spec: tuple) -> _Entry:
+    extra = arg_params(spec)
+    key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
+    entry = cell._compile_cache.get(key)
+    if entry is None or entry.version != _structure_version:
+        own = state_of(cell)
+        boxes = own + tuple(p for p in extra if all(p is not b for b in own))
+        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
+        cell._compile_cache[key] = entry
+    return entry
+
+
+def compile_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """Compile ``cell``'s GRAPH_MODE call for these inputs without running it (XLA's compiled
+    executable; the same trace a later call reuses from JAX's cache)."""
+    dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
+    _random.KEY.ensure()
+    return entry.jitted.lower(functional.values(entry.boxes), dyn, spec).compile()
+
+
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
 
@@ -163,13 +211,8 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
-    key = (cell.training, context.compile_key())
-    entry = cell._compile_cache.get(key)
-    if entry is None or entry.version != _structure_version:
-        boxes = state_of(cell)
-        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes), _structure_version)
-        cell._compile_cache[key] = entry
     dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
     try:
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
     except ValueDependentShapeError as e:

@@ -26,6 +26,11 @@ from deepsink.nn.layer.activation import Softmin as Softmin
 from deepsink.nn.layer.activation import Softsign as Softsign
 from deepsink.nn.layer.activation import Tanh as Tanh
 from deepsink.nn.layer.activation import get_activation as get_activation
+from deepsink.nn.layer.adaptive_unpool import AdaptiveAvgPool1d as AdaptiveAvgPool1d
+from deepsink.nn.layer.adaptive_unpool import AdaptiveMaxPool1d as AdaptiveMaxPool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool1d as MaxUnpool1d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool2d as MaxUnpool2d
+from deepsink.nn.layer.adaptive_unpool import MaxUnpool3d as MaxUnpool3d
 from deepsink.nn.layer.basic import Dropout as Dropout
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
@@ -56,6 +61,7 @@ from deepsink.nn.loss.loss import CrossEntropyLoss as CrossEntropyLoss
 from deepsink.nn.loss.loss import L1Loss as L1Loss
 from deepsink.nn.loss.loss import LossBase as LossBase
 from deepsink.nn.loss.loss import MSELoss as MSELoss
+from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
 from deepsink.nn.optim.adam import Adam as Adam
 from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
@@ -66,3 +72,24 @@ from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAnd
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell
+from deepsink.nn.wrap.loss_scale import DynamicLossScaleUpdateCell as DynamicLossScaleUpdateCell
+from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossScaleUpdateCell
+from deepsink.nn.wrap.loss_scale import (
+    TrainOneStepWithLossScaleCell as TrainOneStepWithLossScaleCell,
+)
+
+# MindSpore 2.10 still exports the metrics from mindspore.nn; they live in deepsink.train.metrics
+# (which imports nn), so they resolve on first use instead of at import.
+_METRIC_NAMES = (
+    "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
+    "rearrange_inputs",
+)  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name in _METRIC_NAMES:
+        from deepsink.train import metrics
+
+        return getattr(metrics, name)
+    raise AttributeError(f"module 'deepsink.nn' has no attribute {name!r}")

@@ -47,9 +47,22 @@ class Cell:
                 f"Parameters or Cells (while setting '{name}')"
             )
         if "_params" in d:
+            if name in d["_params"] and isinstance(value, Cell):
+                raise KeyError(
+                    f"For '{type(self).__name__}', '{name}' is a Parameter slot and cannot be "
+                    "assigned a Cell"
+                )
+            if name in d["_cells"] and value is not None and not isinstance(value, Cell):
+                raise TypeError(
+                    f"For '{type(self).__name__}', '{name}' is a child Cell slot and can only be "
+                    f"assigned a Cell or None, but got {type(value).__name__}"
+                )
             for registry in (d["_params"], d["_cells"], d["_param_tuples"]):
-                if registry.pop(name, None) is not None:
+                if name in registry:
+                    registry.pop(name)
                     jit.structure_changed()
+                    if value is None and registry is not d["_param_tuples"]:
+                        registry[name] = None  # the slot stays registered (MindSpore's rule)
         if isinstance(value, Parameter):
             if value.name == PARAMETER_NAME_DEFAULT:
                 value.name = name
@@ -82,19 +95,28 @@ class Cell:
             raise KeyError(
                 f"For 'insert_param_to_cell', 'param_name' must not contain '.', but got {param_name!r}"
             )
-        if not isinstance(param, Parameter):
+        if param is not None and not isinstance(param, Parameter):
             raise TypeError(
                 f"For 'insert_param_to_cell', 'param' must be a Parameter, but got {type(param).__name__}"
             )
-        if param_name in self._params or (
-            param_name in self.__dict__ and param_name not in self._params
-        ):
+        if param_name in self.__dict__ and param_name not in self._params:
             raise KeyError(
                 f"For 'insert_param_to_cell', the name {param_name!r} already exists in {type(self).__name__}"
             )
         setattr(self, param_name, param)
 
-    def insert_child_to_cell(self, child_name: str, child_cell: Cell) -> None:
+    def insert_child_to_cell(self, child_name: str, child_cell: Cell | None) -> None:
+        """Register ``child_cell`` (or an empty slot, None) under ``child_name``."""
+        if not isinstance(child_name, str) or not child_name or "." in child_name:
+            raise KeyError(
+                "For 'insert_child_to_cell', 'child_name' must be a non-empty str without '.', "
+                f"but got {child_name!r}"
+            )
+        if child_cell is None:
+            self.__dict__["_cells"][child_name] = None
+            object.__setattr__(self, child_name, None)
+            jit.structure_changed()
+            return
         if not isinstance(child_cell, Cell):
             raise TypeError(
                 f"For 'insert_child_to_cell', 'child_cell' must be a Cell, but got {type(child_cell).__name__}"
@@ -116,15 +138,23 @@ class Cell:
             seen.add(id(cell))
             yield prefix, cell
             for name, child in cell._cells.items():
-                yield from walk(child, f"{prefix}.{name}" if prefix else name)
+                if child is not None:
+                    yield from walk(child, f"{prefix}.{name}" if prefix else name)
 
         yield from walk(self, cell_name)
 
     def cells(self):
-        return self._cells.values()
+        return [c for c in self._cells.values() if c is not None]
 
     def name_cells(self) -> OrderedDict:
-        return OrderedDict(self._cells)
+        return OrderedDict((k, c) for k, c in self._cells.items() if c is not None)
+
+    def apply(self, fn: Any) -> Cell:
+        """Call ``fn`` on every sub-cell (children first) and then on this cell; returns self."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
 
     def parameters_and_names(
         self, name_prefix: str = "", expand: bool = True
@@ -143,7 +173,8 @@ class Cell:
         params, tuples = self._params, self._param_tuples
         for name in self.__dict__:
             if name in params:
-                yield name, params[name]
+                if params[name] is not None:
+                    yield name, params[name]
             elif name in tuples:
                 yield from ((p.name, p) for p in tuples[name])
 
@@ -187,7 +218,8 @@ class Cell:
 
     # --- execution ------------------------------------------------------------------------------
     def construct(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"For '{type(self).__name__}', 'construct' is not implemented")
+        # AttributeError as MindSpore (its base Cell has no construct at all)
+        raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
@@ -203,6 +235,9 @@ class Cell:
             out = _grad.custom_bprop_call(self, args)
         else:
             out = self.construct(*args, **kwargs)
+        out_cast = self.__dict__.get("_out_cast")
+        if out_cast is not None:
+            out = cast_float_outputs(out, out_cast)
         if context._values["pynative_synchronize"] and not functional.tracing():
             jax.block_until_ready(unwrap_tree(out))
         return out
@@ -233,6 +268,21 @@ class Cell:
         lines += [f"({name}): {child!r}" for name, child in self._cells.items()]
         body = "\n".join(lines).replace("\n", "\n  ")
         return f"{type(self).__name__}(\n  {body}\n)"
+
+
+def cast_float_outputs(out: Any, dst_type: Any) -> Any:
+    """Float Tensors anywhere in ``out`` cast to ``dst_type`` (MindSpore's mixed_precision_cast);
+    what mixed precision sets on a Cell with ``_out_cast``."""
+    np_dtype = mstype.to_np(dst_type)
+
+    def cast(x):
+        if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
+            return Tensor._from(x._data.astype(np_dtype))
+        return x
+
+    if isinstance(out, tuple | list):
+        return type(out)(cast_float_outputs(o, dst_type) for o in out)
+    return cast(out)
 
 
 def _cast_floats(args: tuple, dst_type: Any) -> tuple:

@@ -17,6 +17,9 @@ from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
 from deepsink.train.dataset_helper import (
     connect_network_with_dataset as connect_network_with_dataset,
 )
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.train.metrics import MAE as MAE
 from deepsink.train.metrics import MSE as MSE
 from deepsink.train.metrics import Accuracy as Accuracy

@@ -14,7 +14,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from deepsink import nn
+from deepsink import amp, nn
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
 from deepsink.common.tensor import Tensor, unwrap_tree, wrap
@@ -68,6 +68,9 @@ class Model:
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
+        self._amp_level = amp_level
+        self._boost_level = boost_level
+        self._amp_kwargs = kwargs
         self._metric_fns = get_metrics(metrics) if metrics else {}
         self._train_network = self._build_train_network()
         self._eval_network, self._eval_indexes = self._build_eval_network(
@@ -88,18 +91,26 @@ class Model:
         return self._eval_network
 
     def _build_train_network(self) -> nn.Cell:
-        net = self._network
-        if self._loss_fn is not None:
-            net = nn.WithLossCell(net, self._loss_fn)
+        """MindSpore's rule: with an optimizer, ``amp.build_train_network`` (precision level, loss
+        scaling); without one, the network (with its loss when given) as it is: the precision
+        level then only makes evaluation cast outputs to float32 (``WithEvalCell``)."""
+        amp._check_level(self._amp_level, "Model")
+        amp._check_boost(self._boost_level)
+        amp._check_kwargs(self._amp_kwargs)
         if self._optimizer is not None:
-            net = nn.TrainOneStepCell(net, self._optimizer)
-        return net
+            return amp.build_train_network(self._network, self._optimizer, self._loss_fn,
+                                           self._amp_level, self._boost_level,
+                                           **self._amp_kwargs)  # fmt: skip
+        if self._loss_fn is not None:
+            return nn.WithLossCell(self._network, self._loss_fn)
+        return self._network
 
     def _build_eval_network(self, eval_network: Any, eval_indexes: Any) -> tuple[Any, Any]:
         if eval_network is not None:
             return eval_network, list(eval_indexes) if eval_indexes is not None else None
         if self._loss_fn is not None:
-            return nn.WithEvalCell(self._network, self._loss_fn), [0, 1, 2]
+            cast = self._amp_level in ("O2", "O3", "auto")
+            return nn.WithEvalCell(self._network, self._loss_fn, cast), [0, 1, 2]
         return None, None
 
     # --- the loop driver --------------------------------------------------------------------------

@@ -181,3 +181,16 @@ def test_grad_option_types():
         ops.GradOperation(get_all=1)
     with pytest.raises(ValueError, match="cannot both be None"):
         ms.grad(Scale(), None, None)
+
+
+def test_complex_gradients_use_mindspores_conjugate_convention():
+    """MindSpore 2.10 printed these for Dense()(x, w, b) with sens 1+1j: grad = sens * conj(J)."""
+    x = ms.Tensor(np.array([[1 + 2j, 3 - 1j]], np.complex64))
+    w = ms.Tensor(np.array([[0.5 - 1j, 2 + 0.5j]], np.complex64))
+    b = ms.Tensor(np.array([0.5j], np.complex64))
+    s = ms.Tensor(np.array([[1 + 1j]], np.complex64))
+    dense = ops.operations.nn_ops.Dense()
+    gx, gw, gb = ops.GradOperation(get_all=True, sens_param=True)(dense)(x, w, b, s)
+    np.testing.assert_allclose(gx.asnumpy(), [[-0.5 + 1.5j, 2.5 + 1.5j]], rtol=1e-6)
+    np.testing.assert_allclose(gw.asnumpy(), [[3 - 1j, 2 + 4j]], rtol=1e-6)
+    np.testing.assert_allclose(gb.asnumpy(), [1 + 1j], rtol=1e-6)

@@ -6,8 +6,10 @@ so it runs as fast inside the sink loop's ``lax.scan`` as outside it.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -168,8 +170,8 @@ class _MaxPool(_Pool):
             return_indices=return_indices,
             ceil_mode=ceil_mode,
         )
-        if return_indices:
-            raise ValueError(f"For '{api}', 'return_indices=True' is not supported by deepsink")
+        if return_indices and data_format != "NCHW":
+            fail(api, "data_format", "'NCHW' when 'return_indices' is True", data_format)
 
     def _pool(self, a):
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
@@ -178,6 +180,37 @@ class _MaxPool(_Pool):
         return lax.reduce_window(
             a, np.array(init, a.dtype), lax.max, window, strides, config, window_dilation=dilation
         )
+
+    def construct(self, x: Tensor) -> Any:
+        y = super().construct(x)
+        if not self.return_indices:
+            return y
+        a = unwrap(x)
+        batched = a.ndim == self._nd + 2
+        idx = self._indices(a if batched else a[None])
+        return y, Tensor._from(idx if batched else idx[0])
+
+    def _indices(self, a):
+        """The flat index (within each input plane) of every window's maximum, first on ties:
+        a max-reduction of (value, index) pairs (not differentiated; the values come from
+        ``_pool``)."""
+        _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
+        size = a.shape[2:]
+        itype = jnp.int64 if jax.config.jax_enable_x64 else jnp.int32
+        flat = jnp.broadcast_to(jnp.arange(math.prod(size), dtype=itype).reshape(size), a.shape)
+        neg = -np.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
+
+        def pick(u, v):
+            (uv, ui), (vv, vi) = u, v
+            take = (vv > uv) | ((vv == uv) & (vi < ui))
+            return jnp.where(take, vv, uv), jnp.where(take, vi, ui)
+
+        _, idx = lax.reduce_window(
+            (lax.stop_gradient(a), flat),
+            (np.array(neg, a.dtype), np.array(np.iinfo(itype).max, itype)),
+            pick, window, strides, config, window_dilation=dilation,
+        )  # fmt: skip
+        return idx
 
 
 class MaxPool2d(_MaxPool):

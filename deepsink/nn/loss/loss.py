@@ -116,6 +116,37 @@ class L1Loss(LossBase):
         return Tensor._from(_reduce(jnp.sign(d) * d, self.reduction))
 
 
+class SmoothL1Loss(LossBase):
+    """Smooth L1: ``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta`` (``d = logits -
+    labels``), reduced by ``reduction`` (default ``'none'``, as MindSpore 2.x).
+
+    ``beta`` must be > 0: MindSpore's documentation raises for it (its CPU build accepts it and
+    fails later); deepsink checks at construction.
+    """
+
+    def __init__(self, beta: float = 1.0, reduction: str = "none") -> None:
+        super().__init__(reduction)
+        if isinstance(beta, bool) or not isinstance(beta, int | float):
+            fail("SmoothL1Loss", "beta", "a float", beta, TypeError)
+        if beta <= 0:
+            fail("SmoothL1Loss", "beta", "> 0", beta)
+        self.beta = float(beta)
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        api = type(self).__name__
+        x, y = _array(logits, "logits", api), _array(labels, "labels", api)
+        if x.dtype != y.dtype:
+            raise TypeError(
+                f"For '{api}', 'logits' and 'labels' must have the same dtype, but got "
+                f"{x.dtype} and {y.dtype}"
+            )
+        x, y = _broadcast_inputs(x, y, api)
+        d = jnp.abs(x - y)
+        beta = jnp.asarray(self.beta, d.dtype)
+        loss = jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+        return Tensor._from(_reduce(loss, self.reduction))
+
+
 def _broadcast_inputs(x: jax.Array, y: jax.Array, api: str) -> list[jax.Array]:
     try:
         return _broadcast(x, y)

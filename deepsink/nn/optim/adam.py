@@ -61,6 +61,11 @@ class Adam(Optimizer):
         use_nesterov (bool): Default: False.
         weight_decay (Union[float, int, Cell]): Default: 0.0.
         loss_scale (float): Default: 1.0.
+        use_lazy (bool, keyword): Lazy Adam updates only the rows named by a *sparse* gradient's
+            indices; on dense gradients MindSpore runs the normal Adam update (every row, zero
+            gradient rows included: fixture nnx/adam_lazy). deepsink's gradients are always
+            dense (Embedding included), so the update is Adam's. Default: False.
+        use_offload (bool, keyword): host offload is not supported (ValueError). Default: False.
 
     State: ``moment1.<param>``, ``moment2.<param>`` (zeros), ``beta1_power``, ``beta2_power``
     (the running products ``beta^t``), ``global_step``, ``learning_rate``.
@@ -78,6 +83,7 @@ class Adam(Optimizer):
         weight_decay: Any = 0.0,
         loss_scale: float = 1.0,
         use_amsgrad: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, "Adam")
@@ -85,6 +91,14 @@ class Adam(Optimizer):
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "Adam")
         if check_bool(use_amsgrad, "use_amsgrad", "Adam"):
             fail("Adam", "use_amsgrad", "False (AMSGrad is not supported by deepsink)", True)
+        unknown = sorted(set(kwargs) - {"use_lazy", "use_offload"})
+        if unknown:
+            raise TypeError(f"For 'Adam', unexpected keyword arguments {unknown}")
+        self.use_lazy = check_bool(kwargs.get("use_lazy", False), "use_lazy", "Adam")
+        self.use_offload = check_bool(kwargs.get("use_offload", False), "use_offload", "Adam")
+        if self.use_offload:
+            fail("Adam", "use_offload", "False (deepsink keeps the optimizer state on the device; "
+                 "offloading Adam to the host is not supported)", True)  # fmt: skip
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
         self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")

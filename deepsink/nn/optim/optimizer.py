@@ -98,7 +98,10 @@ def _as_list(value: Any, arg: str, api: str) -> list:
         )
     items = list(value)
     if not items:
-        fail(api, arg, "a non-empty list of Parameters or of group dicts", items)
+        raise ValueError(
+            "For 'Optimizer', the argument parameters must not be empty "
+            f"(a list of Parameters or of group dicts for '{api}')"
+        )
     return items
 
 

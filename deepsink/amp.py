@@ -1,0 +1,290 @@
+"""Mixed precision (MindSpore's ``mindspore.amp``): precision levels, loss scalers and managers.
+
+- ``auto_mixed_precision(network, amp_level, dtype)``: O0 keeps float32; O1 runs the white-list
+  layers (convolutions, Dense) in ``dtype`` with their outputs back in float32; O2 runs the network
+  in ``dtype`` except the black-list layers (BatchNorm, LayerNorm) and returns float32 outputs; O3
+  runs everything in ``dtype``, float32 outputs. Parameters stay float32 (master weights): a layer
+  casts its weights to its input's dtype, so gradients and updates are float32.
+- ``build_train_network``: the training Cell ``Model(..., amp_level=..., loss_scale_manager=...)``
+  builds: precision level, the loss (computed in float32), and a ``TrainOneStepWithLossScaleCell``
+  when the manager has an update cell (its overflow check and skipped update stay on the device).
+- ``StaticLossScaler``/``DynamicLossScaler``/``all_finite``: the functional loss-scaling API for
+  hand-written steps (``value_and_grad`` + optimizer).
+
+Decision: MindSpore 2.10's CPU build refuses dynamic loss scaling on CPU ("Only
+loss_scale_manager=None or FixedLossScaleManager(drop_overflow_update=False) are supported on
+device CPU"); its documentation describes it for every device, and deepsink follows the
+documentation. Level "auto" (a per-primitive list in MindSpore) is applied at Cell granularity
+like O1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from deepsink import nn
+from deepsink._core.validate import fail
+from deepsink.common import dtype as mstype
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.wrap.loss_scale import grads_finite
+from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
+
+__all__ = [
+    "DynamicLossScaleManager",
+    "DynamicLossScaler",
+    "FixedLossScaleManager",
+    "LossScaleManager",
+    "LossScaler",
+    "StaticLossScaler",
+    "all_finite",
+    "auto_mixed_precision",
+    "build_train_network",
+    "get_black_list",
+    "get_white_list",
+]
+
+LEVELS = ("O0", "O1", "O2", "O3", "auto")
+_FLOAT_TYPES = (mstype.float16, mstype.bfloat16, mstype.float32)
+
+
+def get_white_list() -> list:
+    """The layers O1 runs in low precision."""
+    return [nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Dense]
+
+
+def get_black_list() -> list:
+    """The layers O2 keeps in float32."""
+    return [nn.BatchNorm1d, nn.BatchNorm2d, nn.LayerNorm]
+
+
+def _set_out_cast(cell: nn.Cell, dtype: Any) -> None:
+    cell.__dict__["_out_cast"] = dtype
+
+
+def _check_dtype(dtype: Any, api: str) -> None:
+    if dtype not in _FLOAT_TYPES:
+        fail(api, "dtype", "float16, bfloat16 or float32", dtype, TypeError)
+
+
+def _check_level(level: Any, api: str, arg: str = "amp_level") -> str:
+    if not isinstance(level, str):
+        raise TypeError(
+            f"For '{api}', '{arg}' must be a string in {list(LEVELS)}, but got {type(level).__name__}"
+        )
+    if level not in LEVELS:
+        raise ValueError(f"For '{api}', '{arg}' must be one of {list(LEVELS)}, but got {level!r}")
+    return level
+
+
+def auto_mixed_precision(
+    network: nn.Cell, amp_level: str = "O0", dtype: Any = mstype.float16
+) -> nn.Cell:
+    """Set ``network``'s precision level in place and return it (see the module docstring)."""
+    if not isinstance(network, nn.Cell):
+        fail("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
+    _check_level(amp_level, "auto_mixed_precision")
+    _check_dtype(dtype, "auto_mixed_precision")
+    if amp_level == "O0":
+        return network
+    if amp_level in ("O1", "auto"):
+        white = tuple(get_white_list())
+        for _, cell in network.cells_and_names():
+            if isinstance(cell, white):
+                cell.to_float(dtype)
+                _set_out_cast(cell, mstype.float32)
+    elif amp_level == "O2":
+        network.to_float(dtype)
+        black = tuple(get_black_list())
+        for _, cell in network.cells_and_names():
+            if isinstance(cell, black):
+                cell.to_float(mstype.float32)
+                _set_out_cast(cell, dtype)
+        _set_out_cast(network, mstype.float32)
+    else:  # O3
+        network.to_float(dtype)
+        _set_out_cast(network, mstype.float32)
+    network.__dict__["_amp_level"] = amp_level
+    return network
+
+
+class _AmpWithLossCell(nn.WithLossCell):
+    """The loss of a low-precision network, computed in float32 (output and label cast)."""
+
+    def construct(self, data: Any, label: Any) -> Any:
+        out = nn.cell.cast_float_outputs(self._backbone(data), mstype.float32)
+        return self._loss_fn(out, nn.cell.cast_float_outputs(label, mstype.float32))
+
+
+_CONFIG = {
+    "O0": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+    "O1": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+    "O2": {"keep_batchnorm_fp32": True, "cast_model_type": mstype.float16, "loss_scale_manager": "dynamic"},
+    "O3": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float16, "loss_scale_manager": None},
+    "auto": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+}  # fmt: skip
+
+
+def _check_kwargs(kwargs: dict) -> None:
+    for k, v in kwargs.items():
+        if k not in ("cast_model_type", "keep_batchnorm_fp32", "loss_scale_manager"):
+            raise ValueError(f"Unsupported arg '{k}'")
+        if k == "cast_model_type":
+            _check_dtype(v, "build_train_network")
+        if k == "keep_batchnorm_fp32" and not isinstance(v, bool):
+            fail("build_train_network", k, "a bool", v, TypeError)
+        if k == "loss_scale_manager" and v is not None and not isinstance(v, LossScaleManager):
+            fail(
+                "build_train_network", k, "a LossScaleManager or None", type(v).__name__, TypeError
+            )
+
+
+_boost_warned: list = []
+
+
+def _check_boost(boost_level: Any) -> None:
+    if boost_level not in ("O0", "O1", "O2"):
+        raise ValueError(
+            f"'boost_level' must be one of ['O0', 'O1', 'O2'], but got {boost_level!r}"
+        )
+    if boost_level != "O0" and not _boost_warned:
+        import warnings
+
+        _boost_warned.append(True)
+        warnings.warn(
+            f"deepsink: boost_level={boost_level!r} selects MindSpore's Ascend training-boost "
+            "algorithms (gradient freezing, adaptive summation), which deepsink does not have; "
+            "training runs without them",
+            stacklevel=3,
+        )
+
+
+def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, level: str = "O0",
+                        boost_level: str = "O0", **kwargs: Any) -> nn.Cell:  # fmt: skip
+    """The mixed-precision training Cell (MindSpore's ``amp.build_train_network``)."""
+    if not isinstance(optimizer, nn.Optimizer):
+        fail(
+            "build_train_network", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError
+        )
+    _check_level(level, "build_train_network", "level")
+    _check_boost(boost_level)
+    _check_kwargs(kwargs)
+    config = dict(_CONFIG[level], **kwargs)
+    if config["loss_scale_manager"] == "dynamic":
+        config["loss_scale_manager"] = DynamicLossScaleManager()
+    cast = config["cast_model_type"]
+    if cast in (mstype.float16, mstype.bfloat16):
+        network.to_float(cast)
+        if config["keep_batchnorm_fp32"]:
+            black = tuple(get_black_list())
+            for _, cell in network.cells_and_names():
+                if isinstance(cell, black):
+                    cell.to_float(mstype.float32)
+                    _set_out_cast(cell, cast)
+        network.__dict__["_amp_level"] = level
+    elif level in ("O1", "auto") or (level == "O2" and not config["keep_batchnorm_fp32"]):
+        network = auto_mixed_precision(network, "O3" if level == "O2" else level)
+    if loss_fn is not None:
+        low = cast in (mstype.float16, mstype.bfloat16) or network.__dict__.get("_amp_level") in (
+            "O2", "O3", "auto")  # fmt: skip
+        network = (_AmpWithLossCell if low else nn.WithLossCell)(network, loss_fn)
+    manager = config["loss_scale_manager"]
+    if manager is not None:
+        update_cell = manager.get_update_cell()
+        if update_cell is not None:
+            return nn.TrainOneStepWithLossScaleCell(network, optimizer, update_cell).set_train()
+        return nn.TrainOneStepCell(network, optimizer, manager.get_loss_scale()).set_train()
+    return nn.TrainOneStepCell(network, optimizer).set_train()
+
+
+def all_finite(inputs: Any) -> Tensor:
+    """A bool scalar Tensor: every value of every Tensor in ``inputs`` is finite."""
+    return Tensor._from(grads_finite(inputs))
+
+
+def _scale_tree(inputs: Any, fn: Any) -> Any:
+    def one(x):
+        a = unwrap(x)
+        if isinstance(a, jax.Array) and jnp.issubdtype(a.dtype, jnp.inexact):
+            return Tensor._from(fn(a))
+        return x
+
+    if isinstance(inputs, tuple | list):
+        return type(inputs)(_scale_tree(x, fn) for x in inputs)
+    return one(inputs)
+
+
+class LossScaler:
+    """Base class of the functional loss scalers (``scale``, ``unscale``, ``adjust``)."""
+
+    scale_value: Parameter
+
+    def scale(self, inputs: Any) -> Any:
+        """``inputs`` (the loss, or a tuple of Tensors) multiplied by the scale."""
+        return _scale_tree(inputs, lambda a: a * self.scale_value._data.astype(a.dtype))
+
+    def unscale(self, inputs: Any) -> Any:
+        """``inputs`` (gradients) divided by the scale."""
+        return _scale_tree(inputs, lambda a: a / self.scale_value._data.astype(a.dtype))
+
+    def adjust(self, grads_finite: Any) -> Any:
+        raise NotImplementedError(f"For '{type(self).__name__}', implement 'adjust'")
+
+
+def _scale_param(api: str, scale_value: Any) -> Parameter:
+    if isinstance(scale_value, bool) or not isinstance(scale_value, int | float):
+        fail(api, "scale_value", "an int or float", scale_value, TypeError)
+    return Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
+
+
+class StaticLossScaler(LossScaler):
+    """A fixed loss scale for ``value_and_grad`` loops; ``adjust`` returns False."""
+
+    def __init__(self, scale_value: float) -> None:
+        if (
+            isinstance(scale_value, int | float)
+            and not isinstance(scale_value, bool)
+            and scale_value <= 0
+        ):
+            raise ValueError(f"The argument 'scale_value' must be > 0, but got {scale_value}")
+        self.scale_value = _scale_param("StaticLossScaler", scale_value)
+
+    def adjust(self, grads_finite: Any) -> bool:
+        return False
+
+
+class DynamicLossScaler(LossScaler):
+    """A loss scale that grows by ``scale_factor`` after ``scale_window`` finite steps and shrinks
+    by it (not below 1) on a non-finite step; ``adjust(grads_finite)`` applies the rule on the
+    device (``scale_value`` and ``counter`` are Parameters, so it works in compiled steps)."""
+
+    def __init__(self, scale_value: float, scale_factor: int, scale_window: int) -> None:
+        api = "DynamicLossScaler"
+        self.scale_value = _scale_param(api, scale_value)
+        if scale_value < 1.0:
+            raise ValueError(f"The argument 'scale_value' must be > 1, but got {scale_value}")
+        for name, v in (("scale_window", scale_window), ("scale_factor", scale_factor)):
+            if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                fail(api, name, "a positive int", v)
+        self.scale_window = scale_window
+        self.scale_factor = scale_factor
+        self.counter = Parameter(Tensor(0, mstype.int32), name="counter")
+
+    def adjust(self, grads_finite: Any) -> bool:
+        finite = jnp.asarray(unwrap(grads_finite), jnp.bool_).reshape(())
+        scale = self.scale_value._data
+        grown = scale * jnp.asarray(self.scale_factor, scale.dtype)
+        at_window = self.counter._data == self.scale_window - 1
+        up = jnp.where(at_window, jnp.where(jnp.isfinite(grown), grown, scale), scale)
+        down = jnp.maximum(
+            jnp.ones_like(scale), scale / jnp.asarray(self.scale_factor, scale.dtype)
+        )
+        self.scale_value._data = jnp.where(finite, up, down)
+        counter = (self.counter._data + 1) % self.scale_window
+        self.counter._data = jnp.where(finite, counter, 0).astype(self.counter._data.dtype)
+        return True

@@ -1,0 +1,131 @@
+"""Adaptive 1-D pooling and max unpooling (MindSpore's ``nn.AdaptiveAvgPool1d``,
+``nn.AdaptiveMaxPool1d``, ``nn.MaxUnpool1d/2d/3d``).
+
+Adaptive pooling splits the length (which must be divisible by ``output_size``, MindSpore's rule)
+into ``output_size`` equal bins (static slices, so it compiles to plain reductions). Unpooling scatters each value to its flat
+index within its (N, C) plane, the inverse of ``MaxPool(return_indices=True)``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import jax.numpy as jnp
+
+from deepsink._core.validate import fail
+from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.cell import Cell
+
+
+def _positive_int(v: Any, name: str, api: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+        fail(api, name, "a positive int", v)
+    return v
+
+
+class _AdaptivePool1d(Cell):
+    _api = ""
+    _reduce: Any = None
+
+    def __init__(self, output_size: int) -> None:
+        super().__init__()
+        self.output_size = _positive_int(output_size, "output_size", self._api)
+
+    def construct(self, input: Any) -> Tensor:
+        a = unwrap(input)
+        if a.ndim not in (2, 3):
+            fail(self._api, "input", "a 2-D or 3-D Tensor (N, C, L) or (C, L)",
+                 f"shape {list(a.shape)}")  # fmt: skip
+        length, n = a.shape[-1], self.output_size
+        if length % n:
+            raise ValueError(
+                f"For {self._api}, the input's last dimension must be divisible by output size "
+                f"{n}, but got {length}."
+            )
+        bins = [
+            type(self)._reduce(a[..., (i * length) // n : -(-((i + 1) * length) // n)], axis=-1)
+            for i in range(n)
+        ]
+        return Tensor._from(jnp.stack(bins, axis=-1))
+
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool1d(_AdaptivePool1d):
+    """Average over ``output_size`` adaptive bins of the last dimension."""
+
+    _api = "AdaptiveAvgPool1d"
+    _reduce = staticmethod(jnp.mean)
+
+
+class AdaptiveMaxPool1d(_AdaptivePool1d):
+    """Maximum over ``output_size`` adaptive bins of the last dimension."""
+
+    _api = "AdaptiveMaxPool1d"
+    _reduce = staticmethod(jnp.max)
+
+
+class _MaxUnpool(Cell):
+    _nd = 0
+    _api = ""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        self.kernel_size = self._tuple(kernel_size, "kernel_size", positive=True)
+        self.stride = (
+            self.kernel_size if stride in (None, 0) else self._tuple(stride, "stride", True)
+        )
+        self.padding = self._tuple(padding, "padding", positive=False)
+
+    def _tuple(self, v: Any, name: str, positive: bool) -> tuple[int, ...]:
+        vals = (v,) * self._nd if isinstance(v, int) and not isinstance(v, bool) else tuple(v)
+        if len(vals) != self._nd or any(
+            isinstance(x, bool) or not isinstance(x, int) or x < (1 if positive else 0)
+            for x in vals
+        ):
+            fail(self._api, name, f"an int or a tuple of {self._nd} ints", v)
+        return vals
+
+    def construct(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
+        a, idx = unwrap(x), unwrap(indices)
+        nd = self._nd
+        if a.shape != idx.shape or a.ndim not in (nd + 1, nd + 2):
+            fail(self._api, "x", f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
+                 f"shapes {list(a.shape)} and {list(idx.shape)}")  # fmt: skip
+        spatial = a.shape[-nd:]
+        if output_size is None or len(output_size) == 0:
+            out = tuple((d - 1) * s - 2 * p + k for d, s, p, k in
+                        zip(spatial, self.stride, self.padding, self.kernel_size))  # fmt: skip
+        else:
+            out = tuple(output_size)[-nd:]
+        lead = a.shape[:-nd]
+        planes = math.prod(lead)
+        size = math.prod(out)
+        flat_x = a.reshape(planes, -1)
+        flat_i = idx.reshape(planes, -1).astype(jnp.int32)
+        rows = jnp.arange(planes)[:, None]
+        y = jnp.zeros((planes, size), a.dtype).at[rows, flat_i].set(flat_x, mode="drop")
+        return Tensor._from(y.reshape(*lead, *out))
+
+    def extend_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpool):
+    """Inverse of MaxPool1d with indices: (N, C, L) or (C, L)."""
+
+    _nd, _api = 1, "MaxUnpool1d"
+
+
+class MaxUnpool2d(_MaxUnpool):
+    """Inverse of MaxPool2d with indices: (N, C, H, W) or (C, H, W)."""
+
+    _nd, _api = 2, "MaxUnpool2d"
+
+
+class MaxUnpool3d(_MaxUnpool):
+    """Inverse of MaxPool3d with indices: (N, C, D, H, W) or (C, D, H, W)."""
+
+    _nd, _api = 3, "MaxUnpool3d"

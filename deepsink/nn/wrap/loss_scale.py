@@ -1,0 +1,166 @@
+"""Loss scaling for mixed-precision training (MindSpore's ``nn.TrainOneStepWithLossScaleCell``,
+``nn.DynamicLossScaleUpdateCell`` and ``nn.FixedLossScaleUpdateCell``).
+
+One step: the loss, gradients of ``loss * scale``, unscaled; an overflow flag (any gradient not
+finite); the update cell adjusts the scale; the optimizer update is kept only without overflow.
+Everything stays on the device: the overflow flag selects between the old and the updated
+Parameter values (``jnp.where``), so the step compiles into GRAPH_MODE calls and the sink loop
+without a host round trip, and an overflowing step leaves weights, moments and the optimizer's
+step counter exactly as they were (MindSpore skips the optimizer call).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from deepsink._core import grad as _grad
+from deepsink._core.validate import fail
+from deepsink.common import dtype as mstype
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor, unwrap, wrap
+from deepsink.nn.cell import Cell
+from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell
+
+
+def grads_finite(grads: Any) -> jax.Array:
+    """A bool scalar array: every value of every gradient is finite (computed on the device)."""
+    arrays = [
+        unwrap(g) for g in jax.tree_util.tree_leaves(grads, is_leaf=lambda x: isinstance(x, Tensor))
+    ]
+    flags = [jnp.all(jnp.isfinite(a)) for a in arrays if jnp.issubdtype(a.dtype, jnp.inexact)]
+    return jnp.all(jnp.stack(flags)) if flags else jnp.asarray(True)
+
+
+class DynamicLossScaleUpdateCell(Cell):
+    """Adjust the loss scale: on overflow divide it by ``scale_factor`` (not below 1); after
+    ``scale_window`` steps without overflow multiply it by ``scale_factor``.
+
+    Called as ``cell(loss_scale, overflow) -> overflow``; ``loss_scale`` is the Parameter it
+    updates (MindSpore's ``nn.DynamicLossScaleUpdateCell``).
+    """
+
+    def __init__(self, loss_scale_value: float, scale_factor: int, scale_window: int) -> None:
+        super().__init__()
+        for name, v in (("loss_scale_value", loss_scale_value), ("scale_factor", scale_factor),
+                        ("scale_window", scale_window)):  # fmt: skip
+            if isinstance(v, bool) or not isinstance(v, int | float) or v <= 0:
+                fail("DynamicLossScaleUpdateCell", name, "a positive number", v)
+        self.loss_scale_value = loss_scale_value
+        self.scale_factor = float(scale_factor)
+        self.scale_window = int(scale_window)
+        self.cur_iter = Parameter(Tensor(1, mstype.int32), name="current_iterator_step")
+        self.last_overflow_iter = Parameter(
+            Tensor(0, mstype.int32), name="last_overflow_iterator_step"
+        )
+
+    def get_loss_scale(self) -> float:
+        return self.loss_scale_value
+
+    def construct(self, loss_scale: Parameter, overflow: Any) -> Any:
+        scale = loss_scale._data
+        ov = jnp.asarray(unwrap(overflow), jnp.bool_).reshape(())
+        factor = jnp.asarray(self.scale_factor, scale.dtype)
+        cur, last = self.cur_iter._data, self.last_overflow_iter._data
+        on_overflow = jnp.where(ov, jnp.maximum(scale / factor, jnp.ones_like(scale)), scale)
+        should_inc = (cur - last) >= self.scale_window
+        self.last_overflow_iter._data = jnp.where(ov | should_inc, cur, last)
+        loss_scale._data = jnp.where(should_inc & ~ov, on_overflow * factor, on_overflow)
+        self.cur_iter._data = cur + 1
+        return overflow
+
+
+class FixedLossScaleUpdateCell(Cell):
+    """A loss scale that never changes; ``cell(loss_scale, overflow) -> overflow``."""
+
+    def __init__(self, loss_scale_value: float) -> None:
+        super().__init__()
+        if isinstance(loss_scale_value, bool) or not isinstance(loss_scale_value, int | float):
+            fail("FixedLossScaleUpdateCell", "loss_scale_value", "a number", loss_scale_value,
+                 TypeError)  # fmt: skip
+        self.loss_scale_value = loss_scale_value
+
+    def get_loss_scale(self) -> float:
+        return self.loss_scale_value
+
+    def construct(self, loss_scale: Any, overflow: Any) -> Any:
+        return overflow
+
+
+class TrainOneStepWithLossScaleCell(TrainOneStepCell):
+    """One training step with loss scaling: ``(loss, overflow, scale)``.
+
+    Args:
+        network (Cell): returns the loss.
+        optimizer (Cell): the optimizer; its update is skipped when a gradient overflows.
+        scale_sense (Union[Cell, Tensor]): an update cell (``DynamicLossScaleUpdateCell`` /
+            ``FixedLossScaleUpdateCell``) or a fixed scale Tensor of shape () or (1,).
+    """
+
+    def __init__(self, network: Cell, optimizer: Cell, scale_sense: Any) -> None:
+        super().__init__(network, optimizer, sens=None)
+        self.loss_scaling_manager = None
+        if isinstance(scale_sense, Cell):
+            self.loss_scaling_manager = scale_sense
+            self.scale_sense = Parameter(
+                Tensor(scale_sense.get_loss_scale(), mstype.float32), name="scale_sense"
+            )
+        elif isinstance(scale_sense, Tensor):
+            if scale_sense.shape not in ((), (1,)):
+                raise ValueError(
+                    "For 'TrainOneStepWithLossScaleCell', the shape of 'scale_sense' must be (1,) "
+                    f"or (), but got {scale_sense.shape}."
+                )
+            self.scale_sense = Parameter(scale_sense, name="scale_sense")
+        else:
+            raise TypeError(
+                "For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell or Tensor, "
+                f"but got 'scale_sense' type: {type(scale_sense)}."
+            )
+
+    def set_sense_scale(self, sens: Any) -> None:
+        """Set the loss scale (a Tensor shaped like the current one)."""
+        if not isinstance(sens, Tensor):
+            raise TypeError(
+                f"For 'TrainOneStepWithLossScaleCell', 'sens' must be a Tensor, but got {type(sens)}"
+            )
+        self.scale_sense.set_data(sens)
+
+    def get_overflow_status(self, status: Any, compute_output: Any) -> Tensor:
+        """True when any value of ``compute_output`` (the gradients) is not finite."""
+        return Tensor._from(~grads_finite(compute_output))
+
+    def process_loss_scale(self, overflow: Any) -> Any:
+        """Run the update cell (it adjusts ``scale_sense``); returns ``overflow``."""
+        if self.loss_scaling_manager is not None:
+            return self.loss_scaling_manager(self.scale_sense, overflow)
+        return overflow
+
+    def construct(self, *inputs: Any) -> tuple:
+        scale = self.scale_sense._data.reshape(()).astype(jnp.float32)
+        res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
+        if len(res.diff) != 1 or len(res.desc.kinds) != 1:
+            fail("TrainOneStepWithLossScaleCell", "network",
+                 "a Cell returning the loss as one float Tensor",
+                 f"an output of {len(res.desc.kinds)} values", TypeError)  # fmt: skip
+        loss = res.diff[0]
+        _, grads = pullback([jnp.full(loss.shape, scale, loss.dtype)])
+        grads = [(g / scale.astype(g.dtype)) if jnp.issubdtype(g.dtype, jnp.inexact) else g
+                 for g in grads]  # fmt: skip
+        grads = self.grad_reducer(tuple(wrap(grads)))
+        cond = self.get_overflow_status(None, grads)
+        overflow = unwrap(self.process_loss_scale(cond))
+        self._update_unless(overflow, grads)
+        return Tensor._from(loss), cond, Tensor._from(scale)
+
+    def _update_unless(self, overflow: Any, grads: tuple) -> None:
+        """Run the optimizer, then keep the old values of everything it wrote on overflow."""
+        touched = {id(p): p for p in (*self.weights, *self.optimizer.get_parameters())}
+        old = {k: p._data for k, p in touched.items()}
+        self.optimizer(grads)
+        ov = jnp.asarray(overflow, jnp.bool_).reshape(())
+        for k, p in touched.items():
+            if p._data is not old[k]:
+                p._data = jnp.where(ov, old[k], p._data)
