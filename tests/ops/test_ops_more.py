@@ -131,3 +131,25 @@ def test_new_primitives_are_under_mindspores_module_paths() -> None:
     assert array_ops.TensorScatterAdd is P.TensorScatterAdd and array_ops.Reshape is P.Reshape
     x = Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
     assert float(x.det()) == pytest.approx(-2.0) and float(x.trace()) == 5.0
+
+
+def test_tensor_axis_of_a_graph_cell_runs_op_by_op() -> None:
+    """An axis passed to a GRAPH_MODE Cell as a Tensor input decides the output's rank; the
+    Cell runs op by op (MindSpore's dynamic rank) instead of failing on a traced axis."""
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.reduce_sum = P.ReduceSum(keep_dims=False)
+
+        def construct(self, x, axis):
+            return self.reduce_sum(x, axis)
+
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        with pytest.warns(UserWarning, match="op by op"):
+            out = Net()(x, Tensor(np.array([1], np.int64)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_array_equal(out.asnumpy(), [3.0, 12.0])
