@@ -45,6 +45,15 @@ from deepsink.train import RunContext as RunContext
 from deepsink.train import TimeMonitor as TimeMonitor
 from deepsink.train import connect_network_with_dataset as connect_network_with_dataset
 from deepsink.train import data_sink as data_sink
+from deepsink.train.callback import BackupAndRestore as BackupAndRestore
+from deepsink.train.callback import CheckpointConfig as CheckpointConfig
+from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
+from deepsink.train.serialization import async_ckpt_thread_status as async_ckpt_thread_status
+from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetensors
+from deepsink.train.serialization import load_checkpoint as load_checkpoint
+from deepsink.train.serialization import load_param_into_net as load_param_into_net
+from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
+from deepsink.train.serialization import save_checkpoint as save_checkpoint
 
 __version__ = "0.1.0"
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager

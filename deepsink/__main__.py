@@ -43,7 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="run a MindSpore script with mindspore mapped to deepsink")
     run.add_argument("script")
     run.add_argument("args", nargs=argparse.REMAINDER)
+    from deepsink import launcher
+
+    launch = sub.add_parser(
+        "launch", help="run a script on several worker processes (msrun's flags)"
+    )
+    launcher.add_arguments(launch)
     ns = parser.parse_args(argv)
+    if ns.command == "launch":
+        return launcher.launch(ns)
     install_alias()
     sys.argv = [ns.script, *ns.args]
     runpy.run_path(ns.script, run_name="__main__")

@@ -24,8 +24,10 @@ class ParallelMode:
 
     STAND_ALONE = "stand_alone"
     DATA_PARALLEL = "data_parallel"
+    HYBRID_PARALLEL = "hybrid_parallel"
     SEMI_AUTO_PARALLEL = "semi_auto_parallel"
     AUTO_PARALLEL = "auto_parallel"
+    MODE_LIST = [STAND_ALONE, DATA_PARALLEL, HYBRID_PARALLEL, SEMI_AUTO_PARALLEL, AUTO_PARALLEL]
 
 
 @dataclass(frozen=True)
@@ -161,10 +163,10 @@ def device() -> jax.Device:
     """The JAX device the context selects; a target this machine lacks falls back with a warning."""
     target = _values["device_target"]
     platform = {"CPU": "cpu", "GPU": "gpu", "Ascend": "gpu", None: None}[target]
-    try:
-        devices = jax.devices(platform)
+    try:  # this process's devices: in a distributed run jax.devices() lists every process's
+        devices = jax.local_devices(backend=platform)
     except RuntimeError:
-        devices = jax.devices()
+        devices = jax.local_devices()
         if target not in _warned:
             _warned.add(target)
             warnings.warn(
@@ -175,17 +177,135 @@ def device() -> jax.Device:
     return devices[min(_values["device_id"], len(devices) - 1)]
 
 
+# --- auto parallel context ------------------------------------------------------------------------
+# Data parallel (and hybrid: data parallel plus the user's own collectives) is what deepsink runs;
+# the rest of MindSpore's parallel options either keep their default or raise, never pass silently.
+_PARALLEL_DEFAULTS: dict[str, Any] = {
+    "parallel_mode": ParallelMode.STAND_ALONE,
+    "gradients_mean": False,
+    "device_num": 1,
+    "global_rank": 0,
+    "parameter_broadcast": False,
+    "gradient_fp32_sync": True,
+    "full_batch": False,
+    "enable_parallel_optimizer": False,
+    "pipeline_stages": 1,
+    "all_reduce_fusion_config": [],
+    "comm_fusion": None,
+}
+# Options that only exist for the parallel modes deepsink does not run: their non-default values
+# need semi-auto/auto/pipeline parallel or optimizer sharding.
+_UNSUPPORTED_VALUES = {
+    "full_batch": False,
+    "enable_parallel_optimizer": False,
+    "pipeline_stages": 1,
+    "gradient_fp32_sync": True,
+}
+_UNSUPPORTED_KEYS = (
+    "search_mode", "auto_parallel_search_mode", "strategy_ckpt_load_file", "strategy_ckpt_save_file",
+    "strategy_ckpt_config", "dataset_strategy", "enable_alltoall", "parallel_optimizer_config",
+    "pipeline_config", "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
+)  # fmt: skip
+_parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
+_parallel_set: set[str] = set()
+
+_NOT_SUPPORTED = (
+    "deepsink runs MindSpore's data-parallel mode only (ParallelMode.DATA_PARALLEL, or "
+    "HYBRID_PARALLEL with your own collectives); semi-auto, auto and pipeline parallel and optimizer "
+    "sharding are not supported: see docs/distributed.md"
+)
+
+
+def _check_int(key: str, v: Any, lo: int, hi: int | None, positive: bool = False) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"The parameter '{key}' must be <class 'int'>, but got {type(v)}")
+    if positive and v <= 0:
+        raise ValueError(
+            f"The context configuration parameter '{key}' must be a positive integer, but got "
+            f"the value of {key} : {v}."
+        )
+    if not positive and not lo <= v <= hi:
+        raise ValueError(
+            f"The context configuration parameter '{key}' must be in [{lo}, {hi}], but got the "
+            f"value of {key} : {v}."
+        )
+    return v
+
+
+def _check_bool(key: str, v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError(f"The parameter '{key}' must be <class 'bool'>, but got {type(v)}")
+    return v
+
+
 def set_auto_parallel_context(**kwargs: Any) -> None:
-    """Accepted for MindSpore scripts; only stand-alone/data-parallel over JAX devices exists."""
-    mode = kwargs.get("parallel_mode", ParallelMode.STAND_ALONE)
-    if mode not in (ParallelMode.STAND_ALONE, ParallelMode.DATA_PARALLEL):
-        fail("set_auto_parallel_context", "parallel_mode", "'stand_alone' or 'data_parallel'", mode)
-    _values.setdefault("_parallel", {}).update(kwargs)
+    """MindSpore's ``set_auto_parallel_context``: the parallel mode and its options.
+
+    ``parallel_mode=ParallelMode.DATA_PARALLEL`` makes ``TrainOneStepCell`` (and so ``Model``)
+    all-reduce the gradients over the ranks of ``deepsink.communication.init()`` (averaged with
+    ``gradients_mean=True``, divided by ``device_num`` when it is set); ``parameter_broadcast=True``
+    makes ``Model`` broadcast rank 0's Parameters before training.
+    """
+    checked: dict[str, Any] = {}
+    for key, v in kwargs.items():
+        if key == "parallel_mode":
+            if v not in ParallelMode.MODE_LIST:
+                raise ValueError(
+                    "The context configuration parameter 'parallel_mode' only support "
+                    "'stand_alone', 'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and "
+                    f"'auto_parallel', but got the value : {v}."
+                )
+            if v in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL):
+                raise NotImplementedError(
+                    f"For 'set_auto_parallel_context', parallel_mode={v!r} is not supported: "
+                    + _NOT_SUPPORTED
+                )
+        elif key in ("gradients_mean", "parameter_broadcast", "full_batch",
+                     "enable_parallel_optimizer", "gradient_fp32_sync"):  # fmt: skip
+            _check_bool(key, v)
+        elif key == "device_num":
+            _check_int(key, v, 1, None, positive=True)
+        elif key == "global_rank":
+            _check_int(key, v, 0, 4095)
+        elif key == "pipeline_stages":
+            _check_int(key, v, 1, None, positive=True)
+        elif key in ("all_reduce_fusion_config", "comm_fusion"):
+            pass  # fusion of all-reduces is XLA's (its all-reduce combiner); results are the same
+        elif key in _UNSUPPORTED_KEYS:
+            raise NotImplementedError(
+                f"For 'set_auto_parallel_context', '{key}' is not supported: " + _NOT_SUPPORTED
+            )
+        else:
+            raise ValueError(f"Set context keyword {key} is not recognized!")
+        if key in _UNSUPPORTED_VALUES and v != _UNSUPPORTED_VALUES[key]:
+            raise NotImplementedError(
+                f"For 'set_auto_parallel_context', {key}={v!r} is not supported: " + _NOT_SUPPORTED
+            )
+        checked[key] = v
+    _parallel.update(checked)
+    _parallel_set.update(checked)
 
 
 def get_auto_parallel_context(attr_key: str) -> Any:
-    return _values.get("_parallel", {}).get(attr_key)
+    """The value of one auto-parallel option (MindSpore's defaults when unset)."""
+    if attr_key not in _PARALLEL_DEFAULTS:
+        if attr_key in _UNSUPPORTED_KEYS:
+            return None
+        raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    return _parallel[attr_key]
 
 
 def reset_auto_parallel_context() -> None:
-    _values.pop("_parallel", None)
+    """Restore every auto-parallel option to its default."""
+    _parallel.clear()
+    _parallel.update(_PARALLEL_DEFAULTS)
+    _parallel_set.clear()
+
+
+def data_parallel() -> bool:
+    """True in a mode whose training steps all-reduce the gradients (data or hybrid parallel)."""
+    return _parallel["parallel_mode"] in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
+
+
+def device_num_is_set() -> bool:
+    return "device_num" in _parallel_set

@@ -100,6 +100,11 @@ def tracing() -> bool:
     return getattr(_local, "depth", 0) > 0
 
 
+def discovering() -> bool:
+    """True while ``discover`` traces abstractly (only shapes and dtypes flow)."""
+    return getattr(_local, "recorder", None) is not None
+
+
 def values(boxes: Sequence[StateBox]) -> tuple:
     return tuple(b._data for b in boxes)
 

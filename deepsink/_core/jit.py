@@ -8,7 +8,9 @@ graph mode).
 
 from __future__ import annotations
 
+import enum
 import functools
+import hashlib
 import types
 import warnings
 from collections.abc import Callable, Sequence
@@ -19,7 +21,8 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import functional
+from deepsink._core import checks as _checks
+from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.parameter import Parameter
@@ -47,7 +50,8 @@ def state_of(cell: Any) -> tuple:
                 "different Parameters; every Parameter of a network needs a unique name"
             )
     _random.KEY.ensure()
-    return (*params, _random.KEY)
+    _checks.CHECKS.ensure()
+    return (*params, _random.KEY, _checks.CHECKS)
 
 
 class _ParamRef:
@@ -161,13 +165,14 @@ def _compile(fn: Callable, boxes: tuple) -> Callable:
         arrays, layouts[_signature(dyn, spec)] = _split_out(out)
         return arrays, new_state
 
-    jitted = jax.jit(run, static_argnums=2)
+    jitted = spmd.per_rank(run, static_argnums=(2,))
 
     def call(state, dyn, spec):
         arrays, new_state = jitted(state, dyn, spec)
         return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
 
-    call.lower = jitted.lower  # ahead-of-time compilation (compile_cell)
+    # ahead-of-time compilation (compile_cell): the single-process program
+    call.lower = jax.jit(run, static_argnums=2).lower
     return call
 
 
@@ -222,6 +227,7 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         )
         return _eager_call(cell, args, kwargs)
     functional.update(entry.boxes, new_state)
+    _checks.poll()
     return out
 
 
@@ -269,6 +275,62 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
             entries[sig] = entry
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
         functional.update(entry.boxes, new_state)
+        _checks.poll()
         return out
 
     return wrapper
+
+
+class CompileCache:
+    """Compiled programs keyed by what determines them, the least recently used dropped past
+    ``capacity`` (with their executables): a long run of ``Model.train`` calls over datasets that
+    differ in ways that matter keeps a bounded set of programs, and identical calls reuse one."""
+
+    def __init__(self, capacity: int = 8) -> None:
+        self.capacity = capacity
+        self._entries: dict[Any, Any] = {}
+        self.misses = 0
+
+    def get(self, key: Any, build: Callable[[], Any]) -> Any:
+        value = self._entries.pop(key, None)
+        if value is None:
+            self.misses += 1
+            value = build()
+            while len(self._entries) >= self.capacity:
+                self._entries.pop(next(iter(self._entries)))
+        self._entries[key] = value  # most recent last
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def values(self) -> list[Any]:
+        """The cached programs, least recently used first (for inspection and tests)."""
+        return list(self._entries.values())
+
+
+def fingerprint(value: Any, _depth: int = 0) -> Any:
+    """A hashable value that is equal for equal configurations (plain data, arrays, lists, dicts and
+    objects made of them); anything else by identity, so a fingerprint never matches wrongly."""
+    if value is None or isinstance(value, bool | int | float | str | bytes | complex):
+        return (type(value).__name__, value)
+    if isinstance(value, np.ndarray | np.generic):
+        a = np.asarray(value)
+        return ("ndarray", a.dtype.str, a.shape, hashlib.sha1(a.tobytes()).hexdigest())
+    if isinstance(value, np.dtype):
+        return ("dtype", value.str)
+    if _depth > 8:
+        return ("id", id(value))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(fingerprint(v, _depth + 1) for v in value))
+    if isinstance(value, dict):
+        items = tuple(
+            (fingerprint(k, _depth + 1), fingerprint(v, _depth + 1)) for k, v in value.items()
+        )
+        return ("dict", items)
+    if isinstance(value, enum.Enum | type):
+        return ("const", value)
+    if hasattr(value, "__dict__") and not callable(value) or hasattr(value, "jax_fn"):
+        cls = type(value)
+        return (cls.__module__, cls.__qualname__, fingerprint(vars(value), _depth + 1))
+    return ("id", id(value))

@@ -36,6 +36,56 @@ def wrap(x: Any) -> Any:
     return x
 
 
+_TRACE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
+
+
+def _graph_rule(what: str) -> TypeError:
+    """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling."""
+    return TypeError(
+        f"{what} on a Tensor needs its value, which is not known while the network is compiled "
+        "(GRAPH_MODE, deepsink.jit, or dataset_sink_mode, where construct is traced once into "
+        "one program for every step). In graph mode, Python control flow and host reads "
+        "(if/while on a Tensor, .asnumpy(), .item(), float()) cannot depend on Tensor values. "
+        "Fixes: run eagerly (set_context(mode=PYNATIVE_MODE) and dataset_sink_mode=False); "
+        "write the branch with Tensor ops (ops.select, ops.where, ops.maximum, ...); or move the "
+        "branch or the host read out of construct (e.g. into a Callback)"
+    )
+
+
+def _host(convert: Any, data: Any, what: str) -> Any:
+    """``convert(data)``; a trace's concretization error becomes graph mode's rule."""
+    try:
+        return convert(data)
+    except _TRACE_ERRORS as e:
+        raise _graph_rule(what) from e
+
+
+def _check_input_data(data: Any) -> None:
+    """MindSpore's input_data rule: numbers, bools, arrays and (nested, rectangular) lists of them."""
+    if isinstance(data, str | bytes):
+        raise TypeError(
+            f"For 'Tensor', 'input_data' must be a number, bool, list, tuple, numpy array or Tensor, "
+            f"but got {type(data).__name__} {data!r}; a string is not Tensor data (parse it to "
+            "numbers first)"
+        )
+    if isinstance(data, list | tuple):
+        try:
+            arr = np.asarray(unwrap_tree(list(data)) if data else data)
+        except ValueError as e:
+            if "inhomogeneous" not in str(e):
+                raise
+            raise TypeError(
+                f"For Tensor, the input_data is {data} that contain unsupported element: the "
+                "nested lists are ragged (rows of different lengths); every row must have the same "
+                "length (pad them, or keep them as separate Tensors)"
+            ) from None
+        if arr.dtype.kind not in "biufc":
+            raise TypeError(
+                f"For Tensor, the input_data is {data} that contain unsupported element: "
+                f"expected numbers or bools, but the elements have numpy dtype {arr.dtype}"
+            )
+
+
 def _infer(data: Any) -> jax.Array:
     """Python/numpy data as an array with MindSpore's dtype (``dtype_rules``: float -> Float32,
     int -> Int64, bool -> Bool, numpy keeps its dtype)."""
@@ -106,6 +156,7 @@ class Tensor:
         elif isinstance(input_data, jax.Array):
             data = input_data
         else:
+            _check_input_data(input_data)
             data = _infer(input_data)
         if dtype is not None:
             data = data.astype(mstype.to_np(dtype))
@@ -148,23 +199,23 @@ class Tensor:
 
     # --- conversion ---------------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
-        return np.array(self._data)
+        return _host(np.array, self._data, ".asnumpy()")
 
     numpy = asnumpy
 
     def __array__(self, dtype=None, copy=None):
-        a = np.asarray(self._data)
+        a = _host(np.asarray, self._data, "Converting to numpy")
         return a.astype(dtype) if dtype is not None else a
 
     def __jax_array__(self):
         return self._data
 
     def item(self, index=None):
-        a = np.asarray(self._data)
+        a = _host(np.asarray, self._data, ".item()")
         return a.item() if index is None else a.item(index)
 
     def tolist(self):
-        return np.asarray(self._data).tolist()
+        return _host(np.asarray, self._data, ".tolist()").tolist()
 
     def astype(self, dtype, copy: bool = True) -> Tensor:
         """Cast to ``dtype`` (64-bit types are real: ``astype(mstype.float64)`` is Float64)."""
@@ -182,16 +233,16 @@ class Tensor:
         return Tensor._from(jnp.array(self._data, copy=True))
 
     def __bool__(self) -> bool:
-        return bool(self._data)
+        return _host(bool, self._data, "Python 'if', 'while', 'and', 'or', 'not' or bool()")
 
     def __int__(self) -> int:
-        return int(self._data)
+        return _host(int, self._data, "int()")
 
     def __float__(self) -> float:
-        return float(self._data)
+        return _host(float, self._data, "float()")
 
     def __index__(self) -> int:
-        return operator.index(np.asarray(self._data).item())
+        return operator.index(_host(np.asarray, self._data, "Using as an index").item())
 
     def __len__(self) -> int:
         if self.ndim == 0:

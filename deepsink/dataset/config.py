@@ -52,7 +52,14 @@ def _pipeline_seed() -> int:
 
 def set_num_parallel_workers(num: int) -> None:
     """The default ``num_parallel_workers`` of every operation."""
-    _state["num_parallel_workers"] = _int_in(num, 1, _INT32_MAX, "num", "set_num_parallel_workers")
+    num = _int_in(num, 1, _INT32_MAX, "num", "set_num_parallel_workers")
+    cpus = os.cpu_count() or 1
+    if num > cpus:  # MindSpore's rule (a RuntimeError from its C++ config manager)
+        raise RuntimeError(
+            f"For 'set_num_parallel_workers', num_parallel_workers exceeds the boundary between 1 "
+            f"and {cpus}, as got {num}"
+        )
+    _state["num_parallel_workers"] = num
 
 
 def get_num_parallel_workers() -> int:

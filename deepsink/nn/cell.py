@@ -222,25 +222,31 @@ class Cell:
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
-            return jit.call_cell(self, args, kwargs)
-        if self._cast_type is not None:
-            args = _cast_floats(args, self._cast_type)
-        if getattr(type(self), "bprop", None) is not None:
-            if kwargs:
-                raise TypeError(
-                    f"For '{type(self).__name__}', a Cell with a custom 'bprop' takes positional "
-                    f"inputs only, but got keyword arguments {sorted(kwargs)}"
-                )
-            out = _grad.custom_bprop_call(self, args)
-        else:
-            out = self.construct(*args, **kwargs)
-        out_cast = self.__dict__.get("_out_cast")
-        if out_cast is not None:
-            out = cast_float_outputs(out, out_cast)
-        if context._values["pynative_synchronize"] and not functional.tracing():
-            jax.block_until_ready(unwrap_tree(out))
-        return out
+        try:
+            if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+                return jit.call_cell(self, args, kwargs)
+            if self._cast_type is not None:
+                args = _cast_floats(args, self._cast_type)
+            if getattr(type(self), "bprop", None) is not None:
+                if kwargs:
+                    raise TypeError(
+                        f"For '{type(self).__name__}', a Cell with a custom 'bprop' takes positional "
+                        f"inputs only, but got keyword arguments {sorted(kwargs)}"
+                    )
+                out = _grad.custom_bprop_call(self, args)
+            else:
+                out = self.construct(*args, **kwargs)
+            out_cast = self.__dict__.get("_out_cast")
+            if out_cast is not None:
+                out = cast_float_outputs(out, out_cast)
+            if context._values["pynative_synchronize"] and not functional.tracing():
+                jax.block_until_ready(unwrap_tree(out))
+            return out
+        except AttributeError as e:
+            err = _python_input_error(self, args, e)
+            if err is None:
+                raise
+            raise err from e
 
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
         """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).
@@ -283,6 +289,21 @@ def cast_float_outputs(out: Any, dst_type: Any) -> Any:
     if isinstance(out, tuple | list):
         return type(out)(cast_float_outputs(o, dst_type) for o in out)
     return cast(out)
+
+
+def _python_input_error(cell: Any, args: tuple, error: AttributeError) -> TypeError | None:
+    """A clear error when a Python list/tuple/number reached an op that needs a Tensor (the
+    AttributeError it raised names that Python type); None for any other AttributeError."""
+    for i, a in enumerate(args):
+        if isinstance(a, list | tuple | int | float) and (
+            f"'{type(a).__name__}' object has no attribute" in str(error)
+        ):
+            return TypeError(
+                f"For '{type(cell).__name__}', the inputs must be Tensors, but input {i} is a "
+                f"Python {type(a).__name__}; wrap the data in a Tensor, e.g. "
+                "Tensor(np.array(data, np.float32)) or Tensor(data, mstype.float32)"
+            )
+    return None
 
 
 def _cast_floats(args: tuple, dst_type: Any) -> tuple:

@@ -12,6 +12,10 @@ from deepsink.ops import function as function
 from deepsink.ops import functional as functional
 from deepsink.ops import operations as operations
 from deepsink.ops import tensor_methods as _tensor_methods  # noqa: E402
+from deepsink.ops.comm_ops import AllGather as AllGather
+from deepsink.ops.comm_ops import AllReduce as AllReduce
+from deepsink.ops.comm_ops import Broadcast as Broadcast
+from deepsink.ops.comm_ops import ReduceOp as ReduceOp
 from deepsink.ops.composite import GradOperation as GradOperation
 from deepsink.ops.composite import HyperMap as HyperMap
 from deepsink.ops.composite import Map as Map

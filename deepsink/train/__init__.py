@@ -1,13 +1,18 @@
-"""deepsink.train: Model, callbacks, metrics, DatasetHelper and data_sink (MindSpore's train)."""
+"""deepsink.train: Model, callbacks, metrics, checkpoints, DatasetHelper and data_sink (MindSpore's
+train)."""
 
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
+from deepsink.train import serialization as serialization
+from deepsink.train.callback import BackupAndRestore as BackupAndRestore
 from deepsink.train.callback import Callback as Callback
 from deepsink.train.callback import CallbackManager as CallbackManager
+from deepsink.train.callback import CheckpointConfig as CheckpointConfig
 from deepsink.train.callback import EarlyStopping as EarlyStopping
 from deepsink.train.callback import History as History
 from deepsink.train.callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback import LossMonitor as LossMonitor
+from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
@@ -30,3 +35,9 @@ from deepsink.train.metrics import Recall as Recall
 from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.model import Model as Model
+from deepsink.train.serialization import async_ckpt_thread_status as async_ckpt_thread_status
+from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetensors
+from deepsink.train.serialization import load_checkpoint as load_checkpoint
+from deepsink.train.serialization import load_param_into_net as load_param_into_net
+from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
+from deepsink.train.serialization import save_checkpoint as save_checkpoint

@@ -10,6 +10,7 @@ from typing import Any
 
 import jax
 
+from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
@@ -28,8 +29,10 @@ def _boxes_of(fn: Callable, dataset: Any) -> tuple:
         Tensor._from(jax.ShapeDtypeStruct(tuple(s), mstype.to_np(t)))
         for s, t in zip(dataset.output_shapes(), dataset.output_types())
     ]
+    _checks.CHECKS.ensure()
     boxes = functional.discover(lambda *a: fn(*a), *args)
-    return boxes if any(b is _random.KEY for b in boxes) else (*boxes, _random.KEY)
+    extra = tuple(b for b in (_random.KEY, _checks.CHECKS) if all(b is not x for x in boxes))
+    return (*boxes, *extra)
 
 
 def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = None,
@@ -39,7 +42,7 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
     if not callable(fn):
         raise TypeError(f"For 'data_sink', 'fn' must be callable, but got {type(fn).__name__}")
     state: dict[str, Any] = {}
-    cache: dict = {}
+    cache: _jit.CompileCache = _jit.CompileCache()
 
     def sink_fun() -> Any:
         session = state.get("session")

@@ -34,11 +34,12 @@ class DatasetHelper:
         ):
             fail("DatasetHelper", "sink_size", "-1 or a positive int", sink_size)
         check_positive_int(epoch_num, "epoch_num", "DatasetHelper")
-        size = dataset.get_dataset_size()
-        if not size or size <= 0:
-            raise ValueError(
-                f"For 'DatasetHelper', 'dataset' must not be empty, but its size is {size}"
-            )
+        if not dataset_sink_mode or sink_size == -1:
+            size = dataset.get_dataset_size()
+            if not size or size <= 0:
+                raise ValueError(
+                    f"For 'DatasetHelper', 'dataset' must not be empty, but its size is {size}"
+                )
         self.dataset = dataset
         self.dataset_sink_mode = dataset_sink_mode
         self.epoch_num = epoch_num
@@ -85,7 +86,7 @@ class _SinkNetwork(nn.Cell):
         self.network = network
         self._helper = helper
         self._session: SinkSession | None = None
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
 
     def _open(self) -> SinkSession:
         if self._session is None:
@@ -122,6 +123,9 @@ class _SinkNetwork(nn.Cell):
 
 def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper) -> nn.Cell:
     """Bind ``network`` to the helper's device queue in sink mode (the network itself otherwise)."""
+    if not isinstance(network, nn.Cell):
+        fail("connect_network_with_dataset", "network", "a Cell (the network to run on the "
+             "helper's data)", type(network).__name__, TypeError)  # fmt: skip
     if not isinstance(dataset_helper, DatasetHelper):
         fail("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
              type(dataset_helper).__name__, TypeError)  # fmt: skip

@@ -7,28 +7,41 @@ advances by the sink's size (MindSpore's rule); otherwise they fire every step.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import jax
 import numpy as np
 
-from deepsink import amp, nn
+from deepsink import amp, context, nn, ops
+from deepsink._core import checks as _checks
+from deepsink._core import functional
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, check_non_negative_int, check_positive_int, fail
-from deepsink.common.tensor import Tensor, unwrap_tree, wrap
+from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
+from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
 from deepsink.train.metrics import Loss, get_metrics
 from deepsink.train.sink.queue import endless_batches
 from deepsink.train.sink.session import SinkSession
 
 
-def _check_dataset(dataset: Any, arg: str, api: str) -> int:
+def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> int | None:
+    """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
+    is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
         fail(api, arg, "a deepsink.dataset Dataset", type(dataset).__name__, TypeError)
-    size = dataset.get_dataset_size()
+    if not need_size:
+        known = getattr(dataset, "_known_size", None)
+        size = known() if known is not None else dataset.get_dataset_size()
+        if size is None:
+            return None
+    else:
+        size = dataset.get_dataset_size()
     if not size or size <= 0:
         raise ValueError(
             f"For '{api}', '{arg}' must not be empty, but its get_dataset_size() is {size}; "
@@ -76,7 +89,8 @@ class Model:
         self._eval_network, self._eval_indexes = self._build_eval_network(
             eval_network, eval_indexes
         )
-        self._cache: dict = {}
+        self._cache: _jit.CompileCache = _jit.CompileCache()
+        self._broadcast_done = False
 
     @property
     def train_network(self) -> nn.Cell:
@@ -129,8 +143,9 @@ class Model:
                     step_begin(run_context)
                     outs = session.run("all" if on_outputs else "last")
                     if on_outputs:
-                        on_outputs(outs, n)
-                        outs = _last(outs)
+                        for step_outs in outs:
+                            on_outputs(step_outs)
+                        outs = outs[-1]
                     params.net_outputs = wrap(_as_arrays(outs))
                     step_end(run_context)
                     yield
@@ -143,12 +158,13 @@ class Model:
                     step_begin(run_context)
                     outs = network(*batch)
                     if on_outputs:
-                        on_outputs(outs, None)
+                        on_outputs(outs)
                     params.net_outputs = outs
                     step_end(run_context)
                     if run_context.get_stop_requested():
                         break
                 jax.block_until_ready(unwrap_tree(params.net_outputs))
+                _checks.raise_pending()  # data checks failed in compiled steps of this epoch
                 yield
         finally:
             batches.close()
@@ -156,7 +172,14 @@ class Model:
     # --- train ------------------------------------------------------------------------------------
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
-        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0)."""
+        """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
+
+        Resuming with ``initial_epoch=k`` (after loading the epoch-k checkpoint into
+        ``train_network``) also starts the dataset where epoch k ended, with the shuffles and
+        augmentations it would have had, so the run continues as if never stopped; MindSpore
+        restarts the dataset from its first epoch instead. ``cur_step_num`` counts the steps of
+        this call (MindSpore's rule).
+        """
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
 
@@ -175,8 +198,8 @@ class Model:
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
             fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
-        size = _check_dataset(train_dataset, "train_dataset", api)
         sink_size = _check_sink_size(sink_size, api)
+        size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:
             if not isinstance(valid_frequency, list):
                 check_positive_int(valid_frequency, "valid_frequency", api)
@@ -188,40 +211,72 @@ class Model:
         if self._optimizer is None and self._loss_fn is not None:
             raise ValueError(f"For '{api}', 'optimizer' must be given to train with 'loss_fn'")
         check_custom_callbacks(callbacks, api)
+        if self._loss_fn is None:
+            _check_network_takes_columns(self._network, train_dataset, api)
+        self._broadcast_parameters()
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
             train_network=network, optimizer=self._optimizer, loss_fn=self._loss_fn,
             train_dataset=train_dataset, valid_dataset=valid_dataset,
             epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_epoch_num=initial_epoch,
-            cur_step_num=initial_epoch * per_epoch, dataset_sink_mode=sink,
-            sink_size=sink_size, mode="train", net_outputs=None,
+            cur_step_num=0, dataset_sink_mode=sink, sink_size=sink_size, mode="train",
+            net_outputs=None,
         )  # fmt: skip
         run_context = RunContext(params)
-        plan = itertools.repeat(per_epoch, epoch - initial_epoch)
         with CallbackManager(callbacks) as cbs:
             cbs.on_train_begin(run_context)
-            epochs = self._steps(
-                network, train_dataset, sink, plan, params, run_context, cbs, "train"
-            )
-            try:
-                for ep in range(initial_epoch, epoch):
-                    params.cur_epoch_num = ep + 1
-                    cbs.on_train_epoch_begin(run_context)
-                    next(epochs)
-                    evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
-                    if evaluated:
-                        self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
-                        network.set_train(True)
-                    cbs.on_train_epoch_end(run_context)
-                    if evaluated:
-                        params.pop("metrics", None)
-                        params.pop("eval_results", None)
-                    if run_context.get_stop_requested():
-                        break
-            finally:
-                epochs.close()
+            start = _resume_epoch(params, initial_epoch)
+            params.epoch_num = max(epoch - start, 0)
+            plan = itertools.repeat(per_epoch, params.epoch_num)
+            with _dataset_position(train_dataset, start * per_epoch):
+                epochs = self._steps(
+                    network, train_dataset, sink, plan, params, run_context, cbs, "train"
+                )
+                self._epochs(epochs, range(start, epoch), params, run_context, cbs,
+                             valid_dataset, valid_frequency, valid_sink, network)  # fmt: skip
             cbs.on_train_end(run_context)
+
+    def _broadcast_parameters(self) -> None:
+        """``parameter_broadcast=True``: rank 0's Parameters (and optimizer state) on every rank,
+        once per Model, before its first training step (MindSpore broadcasts when it first compiles
+        the training network)."""
+        if not context.get_auto_parallel_context("parameter_broadcast"):
+            return
+        mode = context.get_auto_parallel_context("parallel_mode")
+        if not context.data_parallel():
+            raise ValueError(
+                "stand_alone, semi_auto_parallel and auto_parallel do not support parameter "
+                f"broadcast, parallel_mode: {mode}, parameter_broadcast:True"
+            )
+        if self._broadcast_done:
+            return
+        params = tuple(self._train_network.get_parameters())
+        values = ops.Broadcast(0)(tuple(Tensor._from(v) for v in functional.values(params)))
+        functional.update(params, tuple(unwrap(v) for v in values))
+        self._broadcast_done = True
+
+    def _epochs(self, epochs: Iterator[None], numbers: range, params: CallbackParam,
+                run_context: RunContext, cbs: CallbackManager, valid_dataset: Any,
+                valid_frequency: Any, valid_sink: bool, network: nn.Cell) -> None:  # fmt: skip
+        """Run the epochs ``numbers`` (0-based) with their callbacks and fit's evaluations."""
+        try:
+            for ep in numbers:
+                params.cur_epoch_num = ep + 1
+                cbs.on_train_epoch_begin(run_context)
+                next(epochs)
+                evaluated = valid_dataset is not None and _due(ep + 1, valid_frequency)
+                if evaluated:
+                    self._eval_in_fit(valid_dataset, cbs.callbacks, valid_sink, params)
+                    network.set_train(True)
+                cbs.on_train_epoch_end(run_context)
+                if evaluated:
+                    params.pop("metrics", None)
+                    params.pop("eval_results", None)
+                if run_context.get_stop_requested():
+                    break
+        finally:
+            epochs.close()
 
     def _eval_in_fit(
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
@@ -275,13 +330,8 @@ class Model:
         cbs.on_eval_end(run_context)
         return results
 
-    def _update_metrics(self, outputs: Any, stacked_steps: int | None) -> None:
-        """Feed metrics one step's outputs (or each step of a sink's stacked outputs)."""
-        if stacked_steps is not None:
-            outs = outputs if isinstance(outputs, tuple | list) else (outputs,)
-            for i in range(stacked_steps):
-                self._update_metrics(tuple(o[i] for o in outs), None)
-            return
+    def _update_metrics(self, outputs: Any) -> None:
+        """Feed metrics one step's outputs."""
         if isinstance(outputs, Tensor | np.ndarray):
             outputs = (outputs,)
         for metric in self._metric_fns.values():
@@ -298,15 +348,61 @@ class Model:
         return self._network(*predict_data)
 
 
+def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> None:
+    """Without a loss_fn the network itself is trained on every dataset column and must return
+    the loss; say so up front instead of failing inside construct with an argument-count error."""
+    names = list(dataset.get_col_names()) if hasattr(dataset, "get_col_names") else None
+    if not names:
+        return
+    try:
+        sig = inspect.signature(network.construct)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*names)
+    except TypeError:
+        raise TypeError(
+            f"For '{api}', the Model has no 'loss_fn', so the network is trained as it is: it is "
+            f"called with every dataset column ({len(names)}: {names}) and must return the loss, "
+            f"but {type(network).__name__}.construct{sig} cannot take {len(names)} inputs. Give "
+            "the Model a loss and an optimizer (Model(net, loss_fn=..., optimizer=...)), or pass a "
+            "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
+            "loss), optimizer))"
+        ) from None
+
+
+def _resume_epoch(params: CallbackParam, initial_epoch: int) -> int:
+    """The first epoch to run: ``initial_epoch``, or later when a callback restored a backup in
+    ``on_train_begin`` (``BackupAndRestore`` sets ``cb_params.resume_epoch``)."""
+    restored = params.pop(RESUME_EPOCH, None)
+    if restored is None:
+        return initial_epoch
+    start = max(initial_epoch, int(restored))
+    params.cur_epoch_num = start
+    return start
+
+
+@contextmanager
+def _dataset_position(dataset: Any, step: int) -> Iterator[None]:
+    """Start the dataset ``step`` batches in while training resumes (``initial_epoch`` > 0), so
+    the resumed epochs see the batches, shuffles and augmentations an uninterrupted run would.
+    A position the user set with ``set_init_step`` is left alone."""
+    if not step or not hasattr(dataset, "set_init_step") or dataset.get_init_step():
+        yield
+        return
+    before = dataset._init_step
+    dataset.set_init_step(step)
+    try:
+        yield
+    finally:
+        dataset._init_step = before
+
+
 def _due(epoch: int, valid_frequency: int | list) -> bool:
     """MindSpore's rule: evaluate at epochs divisible by the frequency (or listed in it)."""
     if isinstance(valid_frequency, list):
         return epoch in valid_frequency
     return epoch % valid_frequency == 0
-
-
-def _last(outs: Any) -> Any:
-    return tuple(o[-1] for o in outs) if isinstance(outs, tuple | list) else outs[-1]
 
 
 def _as_arrays(outs: Any) -> Any:

@@ -211,7 +211,7 @@ def test_worker_process_death_raises_instead_of_hanging(no_leaks):
 def test_python_multiprocessing_gives_the_same_rows(no_leaks):
     ref = rows(slices(20).map(lambda x: x * 3 + 1, "x").batch(4))
     d = slices(20).map(
-        lambda x: x * 3 + 1, "x", num_parallel_workers=3, python_multiprocessing=True
+        lambda x: x * 3 + 1, "x", num_parallel_workers=2, python_multiprocessing=True
     )
     assert rows(d.batch(4)) == ref
 
@@ -305,7 +305,7 @@ def test_results_do_not_depend_on_the_execution_path(monkeypatch):
     """Per-row vs per-block ops, block sizes, worker threads, streaming vs random access."""
     ds.config.set_seed(5)
     ref = epochs(augmented(), 2)
-    for workers in (2, 3):
+    for workers in (2,):  # at most the CPU count (MindSpore rule); CI has 2
         assert all(np.array_equal(x, y) for x, y in zip(ref, epochs(augmented(workers=workers), 2)))
     monkeypatch.setattr(engine_nodes, "ROWS_PER_BLOCK", 5)
     monkeypatch.setattr(engine_datasets, "ROWS_PER_BLOCK", 5)

@@ -281,7 +281,7 @@ class Squares:
 def test_generator_in_worker_processes_gives_the_same_rows(no_leaks):
     one = rows(ds.GeneratorDataset(Squares(), ["a", "b"], shuffle=False).batch(8))
     many = ds.GeneratorDataset(
-        Squares(), ["a", "b"], shuffle=False, num_parallel_workers=3, python_multiprocessing=True
+        Squares(), ["a", "b"], shuffle=False, num_parallel_workers=2, python_multiprocessing=True
     )
     assert rows(many.batch(8)) == one and len(one) == 7
 

@@ -31,7 +31,7 @@ def _sunk(net_cls, ds, sinks):
     _random.set_seed(7)
     net = net_cls(3, 2)
     train = SGDTrain(net)
-    with SinkSession(train, _jit.state_of(train), ds, iter(sinks), {}) as s:
+    with SinkSession(train, _jit.state_of(train), ds, iter(sinks), _jit.CompileCache()) as s:
         losses = [float(s.run()) for _ in sinks]
     return net, losses, s
 
@@ -72,7 +72,7 @@ def test_memory_budget_splits_sinks_into_chunks():
 def test_producer_exception_reaches_the_caller_with_its_traceback():
     ds = ArrayDataset(n=12, fail_at=7)
     train = SGDTrain(Linear(3, 2))
-    with SinkSession(train, _jit.state_of(train), ds, iter([5, 5]), {}) as s:
+    with SinkSession(train, _jit.state_of(train), ds, iter([5, 5]), _jit.CompileCache()) as s:
         s.run()
         with pytest.raises(ZeroDivisionError, match="bad sample 7") as info:
             s.run()
@@ -85,7 +85,7 @@ def test_starvation_raises_with_rates_and_remedies():
     context.set_context(sink_timeout=0.3)
     ds = ArrayDataset(n=12, delay=0.5)
     train = SGDTrain(Linear(3, 2))
-    with SinkSession(train, _jit.state_of(train), ds, iter([4]), {}) as s:
+    with SinkSession(train, _jit.state_of(train), ds, iter([4]), _jit.CompileCache()) as s:
         with pytest.raises(SinkStarvationError) as info:
             s.run()
     msg = str(info.value)
@@ -103,7 +103,9 @@ def test_keyboard_interrupt_in_the_pipeline_stops_cleanly():
     train = SGDTrain(Linear(3, 2))
     before = train.net.weight.asnumpy()
     with pytest.raises(KeyboardInterrupt):
-        with SinkSession(train, _jit.state_of(train), Interrupting(), iter([3]), {}) as s:
+        with SinkSession(
+            train, _jit.state_of(train), Interrupting(), iter([3]), _jit.CompileCache()
+        ) as s:
             s.run()
     np.testing.assert_array_equal(train.net.weight.asnumpy(), before)  # still readable
 
@@ -117,7 +119,7 @@ def test_batch_shape_change_splits_the_chunk():
                 yield self.x[3][:2], self.y[3][:2]  # a short last batch
 
     train = SGDTrain(Linear(3, 2))
-    with SinkSession(train, _jit.state_of(train), Ragged(), iter([8]), {}) as s:
+    with SinkSession(train, _jit.state_of(train), Ragged(), iter([8]), _jit.CompileCache()) as s:
         s.run()
     assert s.loop.dispatches == 4  # [3 full][1 short][3 full][1 short]
 
@@ -125,7 +127,9 @@ def test_batch_shape_change_splits_the_chunk():
 def test_user_held_parameter_values_survive_donation():
     train = SGDTrain(Linear(3, 2))
     held = Tensor(train.net.weight)  # shares the Parameter's array
-    with SinkSession(train, _jit.state_of(train), ArrayDataset(), iter([3, 3]), {}) as s:
+    with SinkSession(
+        train, _jit.state_of(train), ArrayDataset(), iter([3, 3]), _jit.CompileCache()
+    ) as s:
         s.run()
         held2 = Tensor(train.net.weight)
         train.net.weight.set_data(held2)

@@ -13,7 +13,11 @@ Each call starts one pass of that node (``ctx.next_pass``), so epochs and repeat
 
 from __future__ import annotations
 
+import os
+import time
+import warnings
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from typing import Any
 
 import numpy as np
@@ -24,6 +28,7 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext, new_context, structural_tag
 from deepsink.dataset.engine.parallel import ordered_map
 
+COUNT_WARN_S = 10.0  # a get_dataset_size() dry run longer than this warns that it may never end
 ROWS_PER_BLOCK = (
     256  # rows gathered and transformed together (fits the L2 cache for MNIST-sized rows)
 )
@@ -61,6 +66,7 @@ class Dataset:
         self._tag = structural_tag(type(self).__name__, tag_params, child_tags)
         self._size: int | None = None
         self._first_row: tuple[np.ndarray, ...] | None = None
+        self._init_step: int | None = None
 
     # -- node protocol (overridden by subclasses) ----------------------------------------------
     def _column_names(self) -> list[str]:
@@ -78,6 +84,20 @@ class Dataset:
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         yield from self._open(ctx).blocks(size)
+
+    def _skip_pass(self, ctx: ExecContext) -> None:
+        """Advance ``ctx`` past one pass of this node as if it had been read.
+
+        Every random decision is a function of (seed, tag, pass, position), so skipping only has
+        to advance the pass counters: a random-access node opens its view (cheap: no rows are
+        read or mapped); a stream is read through, which is exact but costs a pass.
+        """
+        if self._random_access():
+            self._open(ctx)
+            return
+        with closing(self._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
+            for _ in blocks:
+                pass
 
     def _workers(self) -> int:
         return self.num_parallel_workers or config.get_num_parallel_workers()
@@ -190,10 +210,30 @@ class Dataset:
             self._size = n
         return self._size
 
+    def _known_size(self) -> int | None:
+        """Rows per epoch if known without running the pipeline (else None; never counts)."""
+        return self._size if self._size is not None else self._num_rows()
+
     def _count_rows(self) -> int:
+        """A dry run of one epoch. A source with no length (an iterable or callable
+        GeneratorDataset) may be endless, so a count that runs long says why it is running."""
         ctx = new_context()
+        started, warned, n = time.monotonic(), False, 0
         try:
-            return sum(b.n for b in self._blocks(ctx, ROWS_PER_BLOCK))
+            for b in self._blocks(ctx, ROWS_PER_BLOCK):
+                n += b.n
+                if not warned and time.monotonic() - started > COUNT_WARN_S:
+                    warned = True
+                    warnings.warn(
+                        f"get_dataset_size() has counted {n} rows in {COUNT_WARN_S:g} s by running "
+                        "the pipeline, because its size is not known in advance (a source without "
+                        "__len__). If the source is endless this never ends: give it __len__ or "
+                        "num_samples, or train with dataset_sink_mode=True and sink_size > 0, "
+                        "which does not need the size",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+            return n
         finally:
             ctx.close()
 
@@ -228,6 +268,29 @@ class Dataset:
 
         node = _find(self, RepeatDataset)
         return node.count if node is not None else 1
+
+    # -- resume position -----------------------------------------------------------------------
+    def set_init_step(self, init_step: int) -> None:
+        """Start new iterators ``init_step`` batches (rows of this dataset) into the stream.
+
+        MindSpore's API for resuming. Iterators created afterwards skip ``init_step //
+        get_dataset_size()`` whole epochs without reading them (only the shuffle and augmentation
+        counters advance) and then read and drop the remaining rows, so the rows that follow are
+        exactly those an uninterrupted iterator would give. ``Model.train(initial_epoch=k)`` sets it
+        for the duration of training.
+        """
+        if isinstance(init_step, bool) or not isinstance(init_step, int) or init_step < 0:
+            fail("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
+        self._init_step = init_step
+
+    def get_init_step(self) -> int:
+        """The step set by ``set_init_step`` here or on the single-child chain below, else 0."""
+        node: Dataset = self
+        while node._init_step is None:
+            if len(node.children) != 1:
+                return 0
+            node = node.children[0]
+        return node._init_step
 
     # -- iteration -----------------------------------------------------------------------------
     def create_tuple_iterator(
@@ -288,9 +351,17 @@ def column_indices(names: list[str], available: list[str], arg: str, api: str) -
 
 
 def _check_workers(value: Any, api: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    """MindSpore's rule: an int from 1 to the number of CPUs (each worker may be a process)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"For '{api}', argument num_parallel_workers with value {value!r} is not of type "
+            f"int, but got {type(value).__name__}"
+        )
+    cpus = os.cpu_count() or 1
+    if not 1 <= value <= cpus:
         raise ValueError(
-            f"For '{api}', 'num_parallel_workers' must be None or a positive int, but got {value!r}"
+            f"For '{api}', num_parallel_workers exceeds the boundary between 1 and {cpus}! "
+            f"Got {value}; this machine has {cpus} CPUs"
         )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from deepsink._core.jit import fingerprint
 from deepsink.dataset.engine.datasets import Dataset
 from deepsink.dataset.engine.mapping import Chain, MapDataset
 from deepsink.dataset.engine.nodes import (
@@ -61,6 +62,14 @@ class DeviceTransform:
                 x = op.jax_fn(x, jax.random.fold_in(jax.random.fold_in(key, ci), k))
             out[ci] = x
         return tuple(out)
+
+    def cache_key(self) -> tuple:
+        """What determines the compiled code: the columns and each op's type and settings (a new
+        ``device_split`` of the same pipeline gives an equal key, so nothing recompiles)."""
+        chains = tuple(
+            (ci, tuple(fingerprint(op) for op in ops)) for ci, ops in sorted(self.chains.items())
+        )
+        return ("DeviceTransform", tuple(self.column_names), chains)
 
     def _output_spec(self) -> tuple[list, list]:
         if self._spec is None:

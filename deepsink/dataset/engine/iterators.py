@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import closing
@@ -23,10 +24,11 @@ import numpy as np
 
 from deepsink._core.validate import fail
 from deepsink.dataset import config
-from deepsink.dataset.engine.block import Block
-from deepsink.dataset.engine.context import new_context
+from deepsink.dataset.engine.block import Block, slice_block
+from deepsink.dataset.engine.context import ExecContext, new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
 from deepsink.dataset.engine.memory import tune_malloc
+from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 _BLOCK, _EPOCH_END, _END, _ERROR = range(4)
 
@@ -41,13 +43,24 @@ def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
     return False
 
 
-def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Event) -> None:
-    ctx = new_context()
+def _produce(
+    root: Dataset,
+    num_epochs: int,
+    q: queue.Queue,
+    stop: threading.Event,
+    ctx: ExecContext,
+    start: tuple[int, int],
+) -> None:
     try:
-        epoch = 0
+        epoch, drop = start  # resume position (set_init_step): whole epochs, then rows
+        for _ in range(epoch):
+            root._skip_pass(ctx)
         while num_epochs == -1 or epoch < num_epochs:
             with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
                 for b in blocks:
+                    if drop:
+                        k = min(drop, b.n)
+                        b, drop = slice_block(b, k, b.n), drop - k
                     if b.n and not _put(q, (_BLOCK, b), stop):
                         return
             if not _put(q, (_EPOCH_END, epoch), stop):
@@ -60,16 +73,36 @@ def _produce(root: Dataset, num_epochs: int, q: queue.Queue, stop: threading.Eve
         ctx.close()
 
 
-class _Producer:
-    """The background thread and its queue. Holds no reference to the iterator."""
+def _start_position(dataset: Dataset) -> tuple[int, int]:
+    """(epochs to skip, rows to drop after them) for the dataset's ``set_init_step``."""
+    init = dataset.get_init_step()
+    if not init:
+        return 0, 0
+    size = dataset.get_dataset_size()
+    if size <= 0:
+        raise ValueError(
+            f"For 'set_init_step', the dataset must have a finite size to start {init} steps in, "
+            f"but get_dataset_size() is {size}"
+        )
+    return divmod(init, size)
 
-    def __init__(self, root: Dataset, num_epochs: int) -> None:
+
+class _Producer:
+    """The background thread and its queue. Holds no reference to the iterator.
+
+    The thread is a daemon and ``close`` waits for it a bounded time only: a user source stuck in a
+    read that never returns is abandoned (it cannot block interpreter exit), and the run's worker
+    processes are released from here instead of by the stuck thread.
+    """
+
+    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
+        self._ctx = new_context()
         self._thread = threading.Thread(
             target=_produce,
-            args=(root, num_epochs, self._q, self._stop),
+            args=(root, num_epochs, self._q, self._stop, self._ctx, start),
             name="deepsink-dataset",
             daemon=True,
         )
@@ -91,13 +124,16 @@ class _Producer:
         self._stop.set()
         if threading.current_thread() is self._thread:
             return
-        while self._thread.is_alive():
+        deadline = time.monotonic() + JOIN_GRACE_S
+        while self._thread.is_alive() and time.monotonic() < deadline:
             try:
                 while True:
                     self._q.get_nowait()
             except queue.Empty:
                 pass
             self._thread.join(timeout=0.05)
+        if self._thread.is_alive():  # stuck in user code: abandon it, release its workers here
+            self._ctx.close()
 
 
 class TupleIterator:
@@ -132,8 +168,9 @@ class TupleIterator:
         self._output_numpy = output_numpy
         self._block: Block | None = None
         self._i = 0
-        self.epoch = 0
-        self._producer = _Producer(dataset, num_epochs)
+        start = _start_position(dataset)
+        self.epoch = start[0]
+        self._producer = _Producer(dataset, num_epochs, start)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:

@@ -92,6 +92,13 @@ class BatchDataset(Dataset):
         if have and not self.drop_remainder:
             yield self._batches(blk.concat_blocks(pending), have)
 
+    def _skip_pass(self, ctx: ExecContext) -> None:
+        child = self.children[0]
+        if child._random_access():
+            child._open(ctx)
+        else:
+            child._skip_pass(ctx)
+
     def _batches(self, b: Block, bs: int) -> Block:
         k = b.n // bs
         names = self._column_names()
@@ -136,6 +143,13 @@ class ShuffleDataset(Dataset):
         p = ctx.next_pass(self)
         return ctx.generator(self._tag, 0, p), ctx.generator(self._tag, 1, p)
 
+    def _skip_pass(self, ctx: ExecContext) -> None:
+        if self._random_access():
+            self._open(ctx)
+        else:  # the stream shuffle: its generators' pass, then the child's
+            ctx.next_pass(self)
+            self.children[0]._skip_pass(ctx)
+
     def _open(self, ctx: ExecContext) -> View:
         child = self.children[0]._open(ctx)
         return _PermView(child, shuffle_order(child.n, self.buffer_size, *self._generators(ctx)))
@@ -174,6 +188,14 @@ class RepeatDataset(Dataset):
         if n is None or self.count == -1:
             return -1 if self.count == -1 else None
         return n * self.count
+
+    def _skip_pass(self, ctx: ExecContext) -> None:
+        if self.count == -1:
+            raise ValueError(
+                "For 'set_init_step', a dataset repeated endlessly (repeat(-1)) has no epoch to skip"
+            )
+        for _ in range(self.count):
+            self.children[0]._skip_pass(ctx)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         r = 0

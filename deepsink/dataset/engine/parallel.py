@@ -1,11 +1,16 @@
-"""Worker threads and processes, with errors that reach the consumer.
+"""Worker threads and processes, with errors that reach the consumer and nothing that outlives it.
 
-- ``ordered_map``: ``fn`` over an iterator on a thread pool, results in input order, a bounded
-  window of work in flight; the pool is shut down (threads joined) when the generator closes.
+- ``ordered_map``: ``fn`` over an iterator on daemon threads, results in input order, a bounded
+  window of work in flight. Closing the generator cancels what has not started and waits a bounded
+  time for what has: a user function stuck in a read that never returns is abandoned (its daemon
+  thread never blocks interpreter exit), not joined forever.
 - ``ProcessRunner``: per-row Python work in worker processes (``python_multiprocessing=True``). The
-  processes are forked with the operations already in memory (lambdas work; no pickling of code); a
-  failure in a worker comes back with its traceback text, a dead worker raises instead of hanging,
-  and ``close`` reaps every process.
+  processes are forked with the operations already in memory (lambdas work; no pickling of code).
+  A failure in a worker comes back with its traceback text; a worker that dies (killed from outside,
+  crashed) fails the pending work at once with its index, pid and signal; ``close`` reaps every
+  process in bounded time. Workers never outlive their parent: each one watches its parent process
+  and exits when it is gone, however it went (SIGTERM, SIGINT, SIGKILL), and ignores SIGINT itself
+  (a terminal's Ctrl-C reaches the whole process group; the parent decides).
 """
 
 from __future__ import annotations
@@ -13,17 +18,25 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing as mp
+import os
 import pickle
+import queue
+import signal
+import threading
+import time
 import traceback
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, InvalidStateError
+from multiprocessing.connection import wait as _wait_ready
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+JOIN_GRACE_S = 1.0  # how long close() waits for a busy worker before abandoning or killing it
+WATCH_PARENT_S = 0.2  # how often a worker process checks that its parent is still alive
 
 
 class RemoteTraceback(Exception):
@@ -33,13 +46,59 @@ class RemoteTraceback(Exception):
         return "\n\n" + self.args[0]
 
 
+class WorkerDiedError(RuntimeError):
+    """A dataset worker process ended while work was pending (killed from outside or crashed)."""
+
+
+# --- threads -------------------------------------------------------------------------------------
+class _DaemonPool:
+    """A fixed set of daemon threads taking ``(future, fn, arg)`` from a queue."""
+
+    def __init__(self, workers: int) -> None:
+        self._tasks: queue.SimpleQueue = queue.SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"deepsink-dataset-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def _work(self) -> None:
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                return
+            fut, fn, arg = task
+            if not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                fut.set_result(fn(arg))
+            except BaseException as e:  # noqa: BLE001 - handed to the consumer
+                fut.set_exception(e)
+
+    def submit(self, fn: Callable[[T], R], arg: T) -> Future:
+        fut: Future = Future()
+        self._tasks.put((fut, fn, arg))
+        return fut
+
+    def shutdown(self, pending: Iterable[Future]) -> None:
+        """Cancel ``pending`` work not yet started and stop the threads, waiting a bounded time."""
+        for f in pending:
+            f.cancel()
+        for _ in self._threads:
+            self._tasks.put(None)
+        deadline = time.monotonic() + JOIN_GRACE_S
+        for t in self._threads:
+            t.join(timeout=max(0.0, deadline - time.monotonic()))
+
+
 def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:
     """``fn(item)`` for each item, in order; ``workers`` threads (1 runs inline)."""
     if workers <= 1:
         for item in items:
             yield fn(item)
         return
-    pool = ThreadPoolExecutor(workers, thread_name_prefix="deepsink-dataset")
+    pool = _DaemonPool(workers)
     window: deque[Future] = deque()
     try:
         for item in items:
@@ -49,22 +108,13 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int) -> Itera
         while window:
             yield window.popleft().result()
     finally:
-        for f in window:
-            f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(window)
 
 
-_PAYLOADS: dict[int, Any] = {}
-_tokens = itertools.count()
-
-
-def _init_worker(token: int, payload: Any) -> None:
-    _PAYLOADS[token] = payload
-
-
-def _call_in_worker(token: int, args: Any) -> tuple[str, Any]:
+# --- processes -----------------------------------------------------------------------------------
+def _call(fn: Callable[[Any], Any], args: Any) -> tuple[str, Any]:
     try:
-        return "ok", _PAYLOADS[token](args)
+        return "ok", fn(args)
     except BaseException as e:  # noqa: BLE001 - everything goes back to the parent
         text = traceback.format_exc()
         try:
@@ -74,45 +124,188 @@ def _call_in_worker(token: int, args: Any) -> tuple[str, Any]:
         return "error", (e, text)
 
 
+def _watch_parent(parent_pid: int) -> None:
+    """Exit this worker as soon as its parent is gone (the worker is then re-parented)."""
+    while True:
+        if os.getppid() != parent_pid:
+            os._exit(1)
+        time.sleep(WATCH_PARENT_S)
+
+
+def _worker_main(fn: Callable[[Any], Any], conn: Any, parent_pid: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
+    if os.getppid() != parent_pid:  # the parent died before the watcher started
+        os._exit(1)
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        task_id, args = msg
+        conn.send((task_id, _call(fn, args)))
+
+
+class _Worker:
+    def __init__(self, index: int, process: Any, conn: Any) -> None:
+        self.index, self.process, self.conn = index, process, conn
+        self.pending: dict[int, Future] = {}
+
+    def describe(self) -> str:
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            try:
+                how = f"killed by signal {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"killed by signal {-code}"
+        else:
+            how = f"exit code {code}"
+        return f"a dataset worker process died: worker {self.index} (pid {self.process.pid}), {how}"
+
+
 class ProcessRunner:
-    """Run ``fn(args)`` in ``workers`` forked processes; ``fn`` itself is never pickled."""
+    """Run ``fn(args)`` in ``workers`` processes; with 'fork' ``fn`` itself is never pickled.
+
+    ``submit`` hands work to the workers in turn and returns a Future; a collector thread receives
+    the results (so a large result never blocks a worker) and notices a dead worker at once.
+    """
 
     def __init__(self, fn: Callable[[Any], Any], workers: int, start_method: str) -> None:
-        self._token = next(_tokens)
         ctx = mp.get_context(start_method)
-        self._pool = ProcessPoolExecutor(
-            workers, mp_context=ctx, initializer=_init_worker, initargs=(self._token, fn)
-        )
-
-    def submit(self, args: Any) -> Future:
+        self._lock = threading.Lock()
+        self._ids = itertools.count()
+        self._turn = itertools.cycle(range(workers))
+        self._dead: str | None = None
+        self._closed = False
+        self._workers: list[_Worker] = []
         with warnings.catch_warnings():
             # JAX (and Python >= 3.12) warn on fork from a threaded process; the workers run only
             # numpy and the map's Python code, never JAX, and exit without running atexit hooks.
-            warnings.filterwarnings("ignore", message="os.fork", category=RuntimeWarning)
+            warnings.filterwarnings("ignore", message=".*fork", category=RuntimeWarning)
             warnings.filterwarnings("ignore", message=".*fork", category=DeprecationWarning)
-            return self._pool.submit(_call_in_worker, self._token, args)
+            for i in range(workers):
+                parent_end, child_end = ctx.Pipe()
+                p = ctx.Process(
+                    target=_worker_main,
+                    args=(fn, child_end, os.getpid()),
+                    name=f"deepsink-dataset-worker-{i}",
+                    daemon=True,
+                )
+                p.start()
+                child_end.close()
+                self._workers.append(_Worker(i, p, parent_end))
+        self._collector = threading.Thread(
+            target=self._collect, name="deepsink-dataset-workers", daemon=True
+        )
+        self._collector.start()
+
+    @property
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+    def submit(self, args: Any) -> Future:
+        fut: Future = Future()
+        fut.set_running_or_notify_cancel()
+        with self._lock:
+            if self._dead is not None:
+                fut.set_exception(WorkerDiedError(self._dead))
+                return fut
+            if self._closed:
+                fut.set_exception(RuntimeError("the dataset worker processes are closed"))
+                return fut
+            worker = self._workers[next(self._turn)]
+            task_id = next(self._ids)
+            worker.pending[task_id] = fut
+        try:
+            worker.conn.send((task_id, args))
+        except (OSError, ValueError):  # the worker is gone; the collector reports it
+            pass
+        return fut
+
+    def _collect(self) -> None:
+        by_conn = {w.conn: w for w in self._workers}
+        by_sentinel = {w.process.sentinel: w for w in self._workers}
+        while not self._closed:
+            try:
+                ready = _wait_ready([*by_conn, *by_sentinel], timeout=0.2)
+            except OSError:
+                return
+            for r in ready:
+                if r in by_conn:
+                    w = by_conn[r]
+                    try:
+                        task_id, result = r.recv()
+                    except (EOFError, OSError):
+                        self._died(w)
+                        return
+                    with self._lock:
+                        fut = w.pending.pop(task_id, None)
+                    if fut is not None:
+                        with contextlib.suppress(InvalidStateError):
+                            fut.set_result(result)
+                elif not self._closed:
+                    w = by_sentinel[r]
+                    w.process.join(timeout=0)
+                    self._died(w)
+                    return
+
+    def _died(self, worker: _Worker) -> None:
+        """Fail every pending piece of work: one worker's death breaks the run."""
+        if self._closed:
+            return
+        worker.process.join(timeout=0.5)
+        with self._lock:
+            self._dead = worker.describe()
+            pending = [f for w in self._workers for f in w.pending.values()]
+            for w in self._workers:
+                w.pending.clear()
+        for f in pending:
+            with contextlib.suppress(InvalidStateError):
+                f.set_exception(WorkerDiedError(self._dead))
 
     @staticmethod
     def result(future: Future) -> Any:
         """The worker's return value; its exception re-raised here with the remote traceback."""
         try:
             status, value = future.result()
-        except BrokenProcessPool as e:
-            raise RuntimeError(
-                "a dataset worker process died (killed or crashed) while running a map operation"
-            ) from e
+        except WorkerDiedError as e:
+            raise WorkerDiedError(
+                f"{e} while running a dataset operation; the pipeline cannot continue (a worker "
+                "killed from outside, e.g. by the out-of-memory killer, or a crash in native code)"
+            ) from None
         if status == "error":
             exc, text = value
             raise exc from RemoteTraceback(text)
         return value
 
     def close(self) -> None:
-        processes = list((getattr(self._pool, "_processes", None) or {}).values())
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
-            p.join(timeout=2)
-            if p.is_alive():
-                p.terminate()
-                p.join(timeout=2)
-        with contextlib.suppress(Exception):
-            self._pool.shutdown(wait=True)
+        """Stop the workers: ask, wait a bounded time, then terminate and kill."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            pending = [f for w in self._workers for f in w.pending.values()]
+        for f in pending:
+            with contextlib.suppress(InvalidStateError):
+                f.set_exception(RuntimeError("the dataset worker processes were closed"))
+        for w in self._workers:
+            try:
+                w.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        deadline = time.monotonic() + JOIN_GRACE_S
+        for w in self._workers:
+            w.process.join(timeout=max(0.0, deadline - time.monotonic()))
+        for w in self._workers:
+            if w.process.is_alive():
+                w.process.terminate()
+        for w in self._workers:
+            w.process.join(timeout=0.5)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join(timeout=0.5)
+        self._collector.join(timeout=0.5)
+        for w in self._workers:
+            w.conn.close()

@@ -8,6 +8,7 @@ import gzip
 import os
 import struct
 import threading
+import zlib
 from functools import lru_cache
 
 import numpy as np
@@ -68,14 +69,27 @@ def mnist_files(folder: str, usage: str) -> list[tuple[str, str]]:
     return pairs
 
 
+_GZIP_ERRORS = (OSError, EOFError, zlib.error)
+
+
+def _corrupt_gzip(path: str, e: BaseException) -> str:
+    return (
+        f"the gzip file '{path}' cannot be decompressed ({type(e).__name__}: {e}); it is "
+        "corrupt or truncated: download it again, or use the uncompressed IDX file"
+    )
+
+
 def _header_and_size(path: str, nbytes: int) -> tuple[bytes, int]:
     """The first ``nbytes`` and the (uncompressed) total size of a raw or gzip file."""
     if path.endswith(".gz"):
-        with gzip.open(path, "rb") as f:
-            head = f.read(nbytes)
-        with open(path, "rb") as f:
-            f.seek(-4, os.SEEK_END)
-            size = struct.unpack("<I", f.read(4))[0]  # gzip's ISIZE: the size mod 2**32
+        try:
+            with gzip.open(path, "rb") as f:
+                head = f.read(nbytes)
+            with open(path, "rb") as f:
+                f.seek(-4, os.SEEK_END)
+                size = struct.unpack("<I", f.read(4))[0]  # gzip's ISIZE: the size mod 2**32
+        except _GZIP_ERRORS as e:
+            raise _err("MnistDataset", _corrupt_gzip(path, e)) from e
         return head, size
     with open(path, "rb") as f:
         head = f.read(nbytes)
@@ -113,8 +127,13 @@ def idx_shape(path: str, magic: int) -> tuple[int, ...]:
 @lru_cache(maxsize=8)
 def _load(path: str, mtime: float, offset: int, shape: tuple[int, ...]) -> np.ndarray:
     opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rb") as f:
-        data = f.read()
+    try:
+        with opener(path, "rb") as f:
+            data = f.read()
+    except _GZIP_ERRORS as e:
+        if not path.endswith(".gz"):
+            raise
+        raise RuntimeError(f"For 'MnistDataset', {_corrupt_gzip(path, e)}") from e
     arr = np.frombuffer(data, np.uint8, count=int(np.prod(shape)), offset=offset)
     return arr.reshape(shape)
 

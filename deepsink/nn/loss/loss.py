@@ -11,6 +11,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink._core.checks import check_index_range
 from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
@@ -217,6 +218,13 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     f"'logits' {list(x.shape)}) when 'sparse' is True",
                     f"shape {list(y.shape)}",
                 )
+            check_index_range(
+                y,
+                x.shape[-1],
+                "For 'SoftmaxCrossEntropyWithLogits', every label must be a class index in "
+                "[0, {bound}) ({bound} classes: the last dimension of 'logits') when 'sparse' is "
+                "True, but got label[{index}] = {value}",
+            )
             y = jax.nn.one_hot(y, x.shape[-1], dtype=x.dtype)
         else:
             if not jnp.issubdtype(y.dtype, jnp.floating):

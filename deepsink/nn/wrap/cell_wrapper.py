@@ -13,12 +13,14 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from deepsink import context
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
+from deepsink.nn.wrap.grad_reducer import DistributedGradReducer
 
 
 class WithLossCell(Cell):
@@ -131,8 +133,20 @@ class TrainOneStepCell(Cell):
         self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else sens
         self.return_grad = check_bool(return_grad, "return_grad", "TrainOneStepCell")
-        self.reducer_flag = False
+        # MindSpore's rule: data (and hybrid) parallel mode inserts the gradient all-reduce, averaged
+        # with gradients_mean over device_num (the group's size unless set)
+        self.parallel_mode = context.get_auto_parallel_context("parallel_mode")
+        self.reducer_flag = context.data_parallel()
         self.grad_reducer = Identity()
+        if self.reducer_flag:
+            degree = (
+                context.get_auto_parallel_context("device_num")
+                if context.device_num_is_set()
+                else None
+            )
+            self.mean = context.get_auto_parallel_context("gradients_mean")
+            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, degree)
+            self.degree = self.grad_reducer.degree
 
     def set_sens(self, value: Any) -> None:
         """Change the value the sensitivity is filled with (compiled steps are rebuilt, since the

@@ -5,10 +5,13 @@ advances by the sink's step count); see ``_callback.py`` for the order the Model
 """
 
 # Note: `import X as X` marks a public re-export (PEP 484).
+from deepsink.train.callback._backup_and_restore import BackupAndRestore as BackupAndRestore
 from deepsink.train.callback._callback import Callback as Callback
 from deepsink.train.callback._callback import CallbackManager as CallbackManager
 from deepsink.train.callback._callback import CallbackParam as CallbackParam
 from deepsink.train.callback._callback import RunContext as RunContext
+from deepsink.train.callback._checkpoint import CheckpointConfig as CheckpointConfig
+from deepsink.train.callback._checkpoint import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.callback._early_stop import EarlyStopping as EarlyStopping
 from deepsink.train.callback._history import History as History
 from deepsink.train.callback._lambda_callback import LambdaCallback as LambdaCallback

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import jax
 import numpy as np
 from jax import lax
 
-from deepsink._core import functional
+from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -89,8 +88,10 @@ class CompiledLoop:
                 state, batch = prepare(state, batch)
             return step(state, batch)
 
-        self._scan = jax.jit(scan_chunk, donate_argnums=0)
-        self._step = jax.jit(one_step, donate_argnums=0)
+        # per rank: in a data-parallel run each sink is one program on every process, with the
+        # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit
+        self._scan = spmd.per_rank(scan_chunk, donate_argnums=(0,))
+        self._step = spmd.per_rank(one_step, donate_argnums=(0,))
 
     def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,

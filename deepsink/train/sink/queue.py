@@ -4,11 +4,12 @@ A producer thread runs the host pipeline ahead of the device, stacks consecutive
 ``[n, *batch_shape]`` (one transfer per chunk instead of one per step), ``device_put``s them and keeps
 at most ``depth`` chunks queued. Chunks follow a plan of sink lengths and never span two sinks or two
 batch shapes. The consumer's waits are bounded: starvation raises with both sides' rates, a producer
-exception is re-raised with its traceback, and ``close`` always stops and joins the thread.
+exception is re-raised with its traceback, and ``close`` stops the thread in bounded time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -19,6 +20,8 @@ from typing import Any
 
 import jax
 import numpy as np
+
+from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 
 @contextmanager
@@ -39,7 +42,7 @@ def endless_batches(dataset: Any) -> Iterator[Iterator[tuple]]:
 
 
 class SinkStarvationError(RuntimeError):
-    """The device waited longer than ``sink_timeout`` for data.
+    """No batch arrived for ``sink_timeout`` seconds while the device waited for data.
 
     Usually a slow host pipeline (a costly map on some samples). Verify with
     ``dataset_sink_mode=False``, or iterate the dataset alone (``create_dict_iterator()``) and tune it
@@ -74,12 +77,16 @@ class DeviceQueue:
     ``sink_lengths`` yields the number of steps of each sink (it may be infinite: the producer only
     runs ``depth`` chunks ahead). A chunk needs at most ``budget_bytes`` of device memory, where one
     step costs ``step_bytes(batch)`` (default: the batch's own size).
+
+    ``timeout`` bounds how long the device waits with no batch arriving: a chunk of many batches may
+    take long to fill, but as long as batches keep coming the wait goes on. The producer thread is a
+    daemon and ``close`` waits for it a bounded time: a source stuck in a read that never returns
+    delays neither the error nor interpreter exit.
     """
 
     def __init__(self, dataset: Any, sink_lengths: Iterator[int], budget_bytes: int,
                  device: jax.Device | None = None, depth: int = 2, timeout: float = 120.0,
                  step_bytes: Callable[[tuple], int] | None = None) -> None:  # fmt: skip
-        self._dataset = dataset
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
         self._step_bytes = step_bytes or (lambda batch: sum(np.asarray(c).nbytes for c in batch))
@@ -89,44 +96,64 @@ class DeviceQueue:
         self._queue: queue.Queue = queue.Queue(maxsize=max(1, depth))
         self._stop = threading.Event()
         self._produced_batches = 0
-        self._producer_busy = 0.0
         self._consumed_steps = 0
-        self._started = time.perf_counter()
+        self._started = time.monotonic()
+        self._last_batch_at = self._started
+        self._it = dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
         self._thread = threading.Thread(
             target=self._produce, name="deepsink-device-queue", daemon=True
         )
         self._thread.start()
 
     # --- producer -------------------------------------------------------------------------------
+    def _batches(self) -> Iterator[tuple]:
+        """The dataset's batches (numpy), epochs back to back (see ``endless_batches``)."""
+        across = getattr(self._it, "across_epochs", None)
+        return across() if across is not None else iter(self._it)
+
     def _produce(self) -> None:
         try:
-            with endless_batches(self._dataset) as it:
-                pending = self._first(it)  # a batch read ahead (of the next chunk)
-                for n in self._lengths:
-                    left = n
-                    while left > 0:
-                        t0 = time.perf_counter()
-                        batches, pending = self._collect(it, min(left, self.max_chunk), pending)
-                        arrays = jax.device_put(
-                            tuple(np.stack(col) for col in zip(*batches)), self._device
-                        )
-                        self._producer_busy += time.perf_counter() - t0
-                        left -= len(batches)
-                        if not self._put(Chunk(arrays, len(batches), left == 0)):
-                            return
+            it = self._batches()
+            pending = self._first(it)  # a batch read ahead (of the next chunk)
+            for n in self._lengths:
+                left = n
+                while left > 0:
+                    batches, pending = self._collect(it, min(left, self.max_chunk), pending)
+                    arrays = jax.device_put(
+                        tuple(np.stack(col) for col in zip(*batches)), self._device
+                    )
+                    left -= len(batches)
+                    if not self._put(Chunk(arrays, len(batches), left == 0)):
+                        return
             self._put(_DONE)
         except BaseException as e:  # handed to the consumer with its traceback
-            self._put(_Failure(e))
+            if not self._stop.is_set():
+                self._put(_Failure(e))
+        finally:
+            self._close_iterator()
+
+    def _close_iterator(self) -> None:
+        close = getattr(self._it, "close", None)
+        if close is not None:
+            # a plain generator cannot be closed while its own thread runs it; deepsink's
+            # iterators can (their close stops the pipeline thread the producer waits on)
+            with contextlib.suppress(ValueError):
+                close()
+
+    def _next(self, it: Iterator) -> tuple:
+        b = tuple(next(it))
+        self._produced_batches += 1
+        self._last_batch_at = time.monotonic()
+        return b
 
     def _first(self, it: Iterator) -> tuple:
         """The first batch, which also sizes the chunks."""
         try:
-            first = tuple(next(it))
+            first = self._next(it)
         except StopIteration:
             raise SinkDataError(
                 "For 'dataset_sink_mode', the dataset produced no data; expected at least one batch"
             ) from None
-        self._produced_batches += 1
         self.max_chunk = max(1, self._budget // max(1, self._step_bytes(first)))
         return first
 
@@ -136,14 +163,13 @@ class DeviceQueue:
         shapes = tuple(np.shape(c) for c in batches[0]) if batches else None
         while len(batches) < n:
             try:
-                b = tuple(next(it))
+                b = self._next(it)
             except StopIteration:
                 if not batches:
                     raise SinkDataError(
                         "deepsink: the dataset ended before the planned sinks"
                     ) from None
                 return batches, None
-            self._produced_batches += 1
             s = tuple(np.shape(c) for c in b)
             if shapes is None:
                 shapes = s
@@ -172,19 +198,19 @@ class DeviceQueue:
                 return
 
     def _get(self) -> Chunk:
-        waited = 0.0
+        began = time.monotonic()
         while True:
             try:
                 item = self._queue.get(timeout=0.05)
                 break
             except queue.Empty:
-                waited += 0.05
                 if not self._thread.is_alive() and self._queue.empty():
                     raise RuntimeError(
                         "deepsink: the device queue's producer stopped unexpectedly"
                     ) from None
-                if waited >= self._timeout:
-                    raise self._starvation(waited) from None
+                now = time.monotonic()
+                if now - max(began, self._last_batch_at) >= self._timeout:
+                    raise self._starvation(now - began) from None
         if isinstance(item, _Failure):
             raise item.error
         if item is _DONE:
@@ -192,28 +218,36 @@ class DeviceQueue:
         return item
 
     def _starvation(self, waited: float) -> SinkStarvationError:
-        elapsed = max(time.perf_counter() - self._started, 1e-9)
-        produce_rate = self._produced_batches / max(self._producer_busy, 1e-9)
-        consume_rate = self._consumed_steps / elapsed
+        now = time.monotonic()
+        elapsed = max(now - self._started, 1e-9)
         return SinkStarvationError(
-            f"deepsink: the device waited {waited:.1f} s for data (sink_timeout="
-            f"{self._timeout:g} s). Producer: {self._produced_batches} batches at "
-            f"{produce_rate:.1f} batches/s of pipeline time; consumer: {self._consumed_steps} steps "
-            f"at {consume_rate:.1f} steps/s. Some samples may take too long to process: set "
+            f"deepsink: no batch arrived for {now - self._last_batch_at:.1f} s (sink_timeout="
+            f"{self._timeout:g} s; the device waited {waited:.1f} s). Producer: "
+            f"{self._produced_batches} batches in {elapsed:.1f} s "
+            f"({self._produced_batches / elapsed:.2f} batches/s); consumer: "
+            f"{self._consumed_steps} steps ({self._consumed_steps / elapsed:.2f} steps/s). "
+            "The dataset pipeline stalled or some samples take too long to process: set "
             "dataset_sink_mode=False to verify, or iterate the dataset alone with "
             "create_dict_iterator() and tune the pipeline (num_parallel_workers, cheaper or "
             "vectorised transforms); raise the limit with set_context(sink_timeout=...)."
         )
 
     def close(self) -> None:
-        """Stop the producer and wait for it; safe to call twice."""
+        """Stop the producer and the pipeline under it, waiting a bounded time; safe to call twice.
+
+        Closing the dataset iterator from here releases a producer waiting on the pipeline; a
+        producer stuck in user code (a source that never returns) is abandoned (daemon thread).
+        """
         self._stop.set()
-        while True:
+        self._close_iterator()
+        deadline = time.monotonic() + JOIN_GRACE_S
+        while self._thread.is_alive() and time.monotonic() < deadline:
             try:
-                self._queue.get_nowait()
+                while True:
+                    self._queue.get_nowait()
             except queue.Empty:
-                break
-        self._thread.join(timeout=30)
+                pass
+            self._thread.join(timeout=0.05)
 
     def __enter__(self) -> DeviceQueue:
         return self

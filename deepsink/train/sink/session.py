@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from deepsink import context
+from deepsink._core import checks as _checks
 from deepsink._core import functional
+from deepsink._core.jit import CompileCache
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
 from deepsink.train.sink.queue import DeviceQueue
 
@@ -23,25 +24,39 @@ from deepsink.train.sink.queue import DeviceQueue
 def split_for_device(dataset: Any) -> tuple[Any, Any]:
     """The host part of the pipeline and the traceable map tail to run inside the step."""
     split = getattr(dataset, "device_split", None)
-    return split() if split is not None else (dataset, None)
+    if split is None:
+        return dataset, None
+    host, transform = split()
+    if host is not dataset and hasattr(host, "set_init_step"):
+        host.set_init_step(dataset.get_init_step())  # a resume position travels with the copy
+    return host, transform
 
 
-def compiled_loop(owner: dict, fn: Callable, boxes: Sequence[Any], transform: Any) -> CompiledLoop:
-    """The CompiledLoop for (fn, boxes, transform, strategy, context), cached in ``owner``."""
+def compiled_loop(
+    cache: CompileCache, fn: Callable, boxes: Sequence[Any], transform: Any
+) -> CompiledLoop:
+    """The CompiledLoop for (fn, boxes, transform, strategy, context), from ``cache``.
+
+    The key holds what determines the program: the network and its state boxes by identity (the
+    cache lives in their owner, so they outlive it), the map tail by its ops' settings (each call's
+    ``device_split`` builds a new but equal transform), the strategy and the compile context. Shapes
+    and dtypes key the executables inside the loop's ``jax.jit``s.
+    """
     strategy = pick_strategy(context.get_context("sink_strategy"))
     key = (
         "sink",
         id(fn),
         tuple(id(b) for b in boxes),
-        id(transform),
+        None if transform is None else transform.cache_key(),
         strategy,
         context.compile_key(),
     )
-    loop = owner.get(key)
-    if loop is None:
+
+    def build() -> CompiledLoop:
         prepare = make_prepare(transform, boxes) if transform is not None else None
-        loop = owner[key] = CompiledLoop(make_step(fn, boxes), strategy, prepare)
-    return loop
+        return CompiledLoop(make_step(fn, boxes), strategy, prepare)
+
+    return cache.get(key, build)
 
 
 def _step_bytes(transform: Any) -> Callable[[tuple], int]:
@@ -65,9 +80,11 @@ class SinkSession:
     """
 
     def __init__(self, fn: Callable, boxes: Sequence[Any], dataset: Any, sink_lengths: Iterator[int],
-                 cache: dict) -> None:  # fmt: skip
+                 cache: CompileCache) -> None:  # fmt: skip
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
+        # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
+        self._checks_at = next((i for i, b in enumerate(self.boxes) if b is _checks.CHECKS), None)
         self.loop = compiled_loop(cache, fn, self.boxes, transform)
         self.device = context.device()
         self.queue = DeviceQueue(
@@ -84,36 +101,41 @@ class SinkSession:
         """A private copy of the current state, committed to the device like the chunks (so every
         sink has the same signature and compiles once): the sink donates it, and Tensors the user
         holds may share the Parameters' arrays. One copy per sink is cheap next to its steps."""
-        copies = tuple(jnp.array(v, copy=True) for v in functional.values(self.boxes))
-        return jax.device_put(copies, self.device)
+        return jax.device_put(tuple(functional.values(self.boxes)), self.device, may_alias=False)
 
     def run(self, collect: str = "last") -> Any:
-        """Run one sink; return the last step's outputs (``collect='last'``) or all of them stacked
-        (``'all'``), as numpy."""
+        """Run one sink; return the last step's outputs (``collect='last'``) or the list of every
+        step's outputs (``'all'``; steps of a short last batch have their own shapes), as numpy."""
         state = self._state()
         pieces = []
         try:
             for chunk in self.queue.chunks():
                 state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
-                pieces.append(outs)
+                pieces.append((outs, chunk.steps))
         finally:
             if pieces:
                 functional.update(self.boxes, state)
         self.host_syncs += 1
+        flag = state[self._checks_at] if self._checks_at is not None else None
         if collect == "last":
-            last = pieces[-1]
+            last, _ = pieces[-1]
             last = (
                 last[-1]
                 if isinstance(last, list)
                 else jax.tree_util.tree_map(lambda a: a[-1], last)
             )
-            return jax.device_get(last)
-        host = jax.device_get(pieces)
-        per_chunk = [
-            jax.tree_util.tree_map(lambda *xs: np.stack(xs), *p) if isinstance(p, list) else p
-            for p in host
-        ]
-        return jax.tree_util.tree_map(lambda *xs: np.concatenate(xs), *per_chunk)
+            last, flag = jax.device_get((last, flag))  # the sink's one read
+            _checks.raise_pending(flag)
+            return last
+        host, flag = jax.device_get((pieces, flag))
+        _checks.raise_pending(flag)
+        steps: list = []
+        for outs, n in host:
+            if isinstance(outs, list):  # "steps" strategy: already one entry per step
+                steps.extend(outs)
+            else:  # "scan": outputs stacked along a leading steps axis
+                steps.extend(jax.tree_util.tree_map(lambda a, i=i: a[i], outs) for i in range(n))
+        return steps
 
     def close(self) -> None:
         self.queue.close()

@@ -1,0 +1,68 @@
+"""``DistributedGradReducer``: the gradient all-reduce of data-parallel training.
+
+Each rank computes gradients on its own batch; the reducer sums them over the ranks in one
+collective (one XLA program for the whole gradient tuple, so XLA may fuse the all-reduces) and, with
+``mean``, multiplies by ``1/degree`` in the gradient's dtype, as MindSpore does. Inside a compiled
+step or sink the all-reduce is part of the step's program.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+from jax import lax
+
+from deepsink import context
+from deepsink._core import spmd
+from deepsink._core.validate import fail
+from deepsink.common.tensor import Tensor, unwrap
+from deepsink.communication.management import GlobalComm, _check_group, get_group_size
+from deepsink.nn.cell import Cell
+from deepsink.ops.comm_ops import run_collective
+
+
+def _sum_all(grads: tuple) -> tuple:
+    return tuple(lax.psum(g, spmd.AXIS) for g in grads)
+
+
+class DistributedGradReducer(Cell):
+    """All-reduce a tuple of gradients over the ranks (MindSpore's ``nn.DistributedGradReducer``).
+
+    Args:
+        parameters (list): the Parameters the gradients belong to (their number is checked).
+        mean (bool): divide the sum by ``degree``. Default: None (``gradients_mean`` of
+            ``set_auto_parallel_context``).
+        degree (int): the divisor. Default: None (the group's size).
+        fusion_type (int): MindSpore's all-reduce fusion group; XLA fuses on its own (accepted).
+        group (str): the communication group (only the world group exists).
+    """
+
+    def __init__(self, parameters: Any, mean: bool | None = None, degree: int | None = None,
+                 fusion_type: int = 1, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:  # fmt: skip
+        super().__init__(auto_prefix=False)
+        _check_group(group, "DistributedGradReducer")
+        if mean is None:
+            mean = context.get_auto_parallel_context("gradients_mean")
+        if not isinstance(mean, bool):
+            fail("DistributedGradReducer", "mean", "a bool", mean, TypeError)
+        if degree is None:
+            degree = get_group_size(group)
+        if isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
+            fail("DistributedGradReducer", "degree", "a positive int", degree, ValueError)
+        self.n_params = len(list(parameters))
+        self.mean = mean
+        self.degree = degree
+        self.fusion_type = fusion_type
+        self.group = group
+
+    def construct(self, grads: Any) -> tuple:
+        grads = tuple(grads)
+        if len(grads) != self.n_params:
+            fail("DistributedGradReducer", "grads", f"{self.n_params} gradients", len(grads))
+        out = run_collective("DistributedGradReducer", _sum_all, ("GradReducer",), grads)
+        if not self.mean:
+            return tuple(out)
+        return tuple(
+            Tensor._from(unwrap(g) * jnp.asarray(1.0 / self.degree, unwrap(g).dtype)) for g in out
+        )

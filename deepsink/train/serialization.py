@@ -1,0 +1,816 @@
+"""Checkpoints: MindSpore's ``save_checkpoint``/``load_checkpoint``/``load_param_into_net``.
+
+Files interchange with MindSpore 2.x both ways:
+
+- ``format="ckpt"``: MindSpore's protobuf format (schema in ``checkpoint.proto``, messages in
+  ``_ckpt_proto``): one serialized ``Checkpoint`` message per tensor (tensors over 512 MiB in
+  512 MiB slices under the same tag), dtype names as MindSpore prints them (``Float32``,
+  ``BFloat16``, ``Int64``, ...), a scalar with ``dims=[]``, strings with type ``str``. Optional
+  ``crc_check`` trailer and AES-GCM/AES-CBC encryption in MindSpore's layout (``_ckpt_crypto``).
+- ``format="safetensors"``: the ``safetensors`` library, metadata ``{"format": "ms"}``.
+
+Writes are crash-safe: the bytes go to ``<name>.tmp`` in the destination folder, are flushed and
+fsync'ed, then renamed over the destination (atomic on POSIX) and made read-only (0400, as
+MindSpore leaves them); a process killed mid-write leaves the previous file intact and only a
+``.tmp`` that no loader takes for a checkpoint. ``async_save`` snapshots the values on the host
+at call time and writes in a background thread; the next save, ``ModelCheckpoint`` at the end of
+training and interpreter exit wait for it, and an error in it is raised there.
+
+Values are dtype-exact: 64-bit entries stay 64-bit when JAX runs with x64; without x64 they are
+narrowed to 32 bits only when every value survives the round trip, else loading raises.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import math
+import os
+import re
+import stat
+import threading
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink._core import random as _random
+from deepsink.common import dtype as mstype
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor
+
+logger = logging.getLogger("deepsink")
+
+SLICE_BYTES = 512 * 1024 * 1024  # MindSpore's SLICE_SIZE (512 * 1024 KB)
+RNG_KEY_NAME = "_global_rng_key"  # the global random key, saved by ModelCheckpoint
+_CRC_MARK = b"crc_num"
+_TYPES = {t.name: t for t in (*mstype.number_type, mstype.bool_)}
+_FORMATS = ("ckpt", "safetensors")
+
+
+# --- host snapshot of what to save ------------------------------------------------------------
+def _type_name(arr: np.ndarray, name: str) -> str:
+    try:
+        t = mstype.from_np(arr.dtype)
+    except (KeyError, TypeError, ValueError):
+        t = None
+    if t is None or t.name not in _TYPES:
+        raise TypeError(
+            f"For 'save_checkpoint', '{name}' has dtype {arr.dtype}, which a checkpoint cannot "
+            f"hold; supported: {sorted(_TYPES)}"
+        )
+    return t.name
+
+
+def _check_fn(choice_func: Any) -> None:
+    if choice_func is not None and not callable(choice_func):
+        raise TypeError(
+            "For 'save_checkpoint', 'choice_func' must be a function of the parameter name, "
+            f"but got {type(choice_func).__name__}"
+        )
+
+
+def _items(save_obj: Any, choice_func: Callable | None) -> list[tuple[str, Any]]:
+    """(name, Tensor | str | numpy) pairs of a Cell, a list or a dict, as MindSpore accepts."""
+    from deepsink.nn import Cell
+
+    keep = (lambda n: True) if choice_func is None else choice_func
+    if isinstance(save_obj, Cell):
+        return [(p.name, p) for _, p in save_obj.parameters_and_names() if keep(p.name)]
+    if isinstance(save_obj, list):
+        out = []
+        for i, item in enumerate(save_obj):
+            if isinstance(item, Parameter):
+                name, data = item.name, item
+            elif isinstance(item, dict) and "name" in item and "data" in item:
+                name, data = item["name"], item["data"]
+                if not isinstance(name, str):
+                    raise TypeError(
+                        "For 'save_checkpoint', when 'save_obj' is a list of dicts, 'name' must be a "
+                        f"str, but got {type(name).__name__} at index {i}"
+                    )
+                if not isinstance(data, Tensor | np.ndarray | jax.Array):
+                    raise TypeError(
+                        "For 'save_checkpoint', when 'save_obj' is a list of dicts, 'data' must be a "
+                        f"Parameter or Tensor, but got {type(data).__name__} for '{name}'"
+                    )
+            else:
+                raise TypeError(
+                    "For 'save_checkpoint', 'save_obj' as a list must hold Parameters or "
+                    f"{{'name': str, 'data': Tensor}} dicts, but got {type(item).__name__} at "
+                    f"index {i}"
+                )
+            if keep(name):
+                out.append((name, data))
+        return out
+    if isinstance(save_obj, dict):
+        out = []
+        for name, data in save_obj.items():
+            if not isinstance(name, str) or not isinstance(
+                data, Tensor | str | np.ndarray | jax.Array
+            ):
+                raise TypeError(
+                    "For 'save_checkpoint', when 'save_obj' is a dict, its keys must be str and "
+                    "its values Parameters, Tensors or str, but got "
+                    f"{type(name).__name__}: {type(data).__name__}"
+                )
+            if keep(name):
+                out.append((name, data))
+        return out
+    raise TypeError(
+        "For 'save_checkpoint', 'save_obj' must be a Cell, a list or a dict, "
+        f"but got {type(save_obj).__name__}"
+    )
+
+
+def _append_items(append_dict: Any) -> list[tuple[str, Any]]:
+    """MindSpore's append_dict: int -> Int64, float -> Float32, bool -> Bool, str, Tensor."""
+    if append_dict is None:
+        return []
+    if not isinstance(append_dict, dict):
+        raise TypeError(
+            "For 'save_checkpoint', 'append_dict' must be a dict, "
+            f"but got {type(append_dict).__name__}"
+        )
+    out = []
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not isinstance(
+            value, bool | int | float | str | Tensor | np.ndarray
+        ):
+            raise TypeError(
+                "For 'save_checkpoint', 'append_dict' must map str to int, float, bool, str, "
+                f"Parameter or Tensor, but got {type(key).__name__}: {type(value).__name__}"
+            )
+        if isinstance(value, bool):
+            value = np.array(value, np.bool_)
+        elif isinstance(value, int):
+            value = np.array(value, np.int64)
+        elif isinstance(value, float):
+            value = np.array(value, np.float32)
+        out.append((key, value))
+    return out
+
+
+def _to_host(items: list[tuple[str, Any]], copy: bool) -> list[tuple[str, np.ndarray | str]]:
+    """Numpy values of all entries, fetched from the device in one transfer."""
+    device = [i for i, (_, v) in enumerate(items) if isinstance(v, Tensor | jax.Array)]
+    fetched = jax.device_get([items[i][1]._data if isinstance(items[i][1], Tensor)
+                              else items[i][1] for i in device])  # fmt: skip
+    out: list[tuple[str, np.ndarray | str]] = [
+        (n, v if isinstance(v, str) else np.asarray(v)) for n, v in items
+    ]
+    for i, arr in zip(device, fetched):
+        out[i] = (items[i][0], np.array(arr, copy=copy) if copy else np.asarray(arr))
+    return out
+
+
+# --- the ckpt format -------------------------------------------------------------------------
+def _ckpt_chunks(entries: list[tuple[str, np.ndarray | str]]) -> Iterator[bytes]:
+    """Serialized Checkpoint messages, one per tensor (or 512 MiB slice), in order."""
+    from deepsink.train._ckpt_proto import Checkpoint
+
+    for name, value in entries:
+        if isinstance(value, str):
+            dims, type_name, pieces = [0], "str", [np.array(value).tobytes()]
+        else:
+            dims, type_name = list(value.shape), _type_name(value, name)
+            flat = np.ascontiguousarray(value).reshape(-1)
+            n = max(1, math.ceil(flat.nbytes / SLICE_BYTES))
+            pieces = [flat.tobytes()] if n == 1 else [p.tobytes() for p in np.array_split(flat, n)]
+        for piece in pieces:
+            msg = Checkpoint()
+            v = msg.value.add()
+            v.tag = name
+            v.tensor.dims.extend(dims)
+            v.tensor.tensor_type = type_name
+            v.tensor.tensor_content = piece
+            yield msg.SerializeToString()
+
+
+def _safetensors_bytes(entries: list[tuple[str, np.ndarray | str]]) -> bytes:
+    from safetensors.numpy import save
+
+    tensors = {}
+    for name, value in entries:
+        if isinstance(value, str):
+            raise TypeError(
+                f"For 'save_checkpoint', '{name}' is a str, which the safetensors format cannot "
+                "hold; use format='ckpt'"
+            )
+        _type_name(value, name)
+        tensors[name] = value if value.flags.c_contiguous else value.copy(order="C")
+    return save(dict(sorted(tensors.items())), metadata={"format": "ms"} if tensors else None)
+
+
+# --- crash-safe writes -------------------------------------------------------------------------
+def _tmp_name(path: str) -> str:
+    return os.path.splitext(path)[0] + ".tmp"
+
+
+def _remove(path: str) -> None:
+    if os.path.lexists(path):
+        os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
+        os.remove(path)
+
+
+def atomic_write(path: str, chunks: Iterable[bytes]) -> None:
+    """Write ``chunks`` to ``path`` so that ``path`` is either the old file or the complete new
+    one: temp file in the same folder, flush + fsync, rename, fsync of the folder; 0400 after."""
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = _tmp_name(path)
+    _remove(tmp)
+    try:
+        with open(tmp, "wb") as f:
+            for chunk in chunks:
+                f.write(chunk)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        logger.critical("Failed to save the checkpoint file %s.", path)
+        try:
+            _remove(tmp)
+        except OSError:
+            pass
+        raise
+    os.chmod(path, stat.S_IRUSR)
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write(path: str, entries: list, fmt: str, enc_key: bytes | None, enc_mode: str,
+           crc_check: bool) -> None:  # fmt: skip
+    if fmt == "safetensors":
+        atomic_write(path, [_safetensors_bytes(entries)])
+        return
+    chunks: Iterable[bytes] = _ckpt_chunks(entries)
+    if enc_key is not None:
+        from deepsink.train import _ckpt_crypto
+
+        chunks = [_ckpt_crypto.encrypt(b"".join(chunks), enc_key, enc_mode)]
+    elif crc_check:
+        data = b"".join(chunks)
+        chunks = [data, _CRC_MARK + zlib.crc32(data).to_bytes(10, "big")]
+    atomic_write(path, chunks)
+
+
+class _AsyncSaver:
+    """At most one background write at a time (MindSpore waits for the previous one too)."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[[], None]) -> None:
+        self.wait()
+
+        def run() -> None:
+            try:
+                fn()
+            except BaseException as e:  # noqa: BLE001 - raised by the next wait()
+                self._error = e
+
+        with self._lock:
+            self._thread = threading.Thread(target=run, name="deepsink-async-save")
+            self._thread.start()
+
+    def wait(self) -> None:
+        """Block until the pending write is on disk; raise its error if it failed."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join()
+        error, self._error = self._error, None
+        if error is not None:
+            raise RuntimeError(f"the asynchronous checkpoint save failed: {error}") from error
+
+
+_ASYNC = _AsyncSaver()
+atexit.register(_ASYNC.wait)
+
+
+def async_ckpt_thread_status() -> bool:
+    """Whether an ``async_save`` write is still running (deprecated in MindSpore 2.5)."""
+    thread = _ASYNC._thread
+    return thread is not None and thread.is_alive()
+
+
+def wait_async_save() -> None:
+    """Wait for a pending ``async_save`` write (ModelCheckpoint calls it when training ends)."""
+    _ASYNC.wait()
+
+
+def _check_async(async_save: Any) -> bool:
+    if not isinstance(async_save, bool | str):
+        raise TypeError(
+            "For 'save_checkpoint', the parameter 'async_save' must be bool or str, "
+            f"but got {type(async_save)}."
+        )
+    if isinstance(async_save, bool) or async_save in ("thread", "process"):
+        if async_save == "process":
+            logger.warning(
+                "save_checkpoint: async_save='process' writes in a background thread in deepsink "
+                "(forking a process that runs JAX is unsafe); the file is complete when the next "
+                "save or the end of training waits for it"
+            )
+        return bool(async_save)
+    raise ValueError(
+        "For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread', "
+        f"but got {async_save}."
+    )
+
+
+def _check_file_name(name: Any, fmt: str, api: str) -> str:
+    if fmt not in _FORMATS:
+        raise ValueError(f"For '{api}', 'format' must be 'ckpt' or 'safetensors', but got {fmt!r}")
+    if not isinstance(name, str):
+        raise TypeError(
+            f"For '{api}', 'ckpt_file_name' must be a str, but got {type(name).__name__}"
+        )
+    return name
+
+
+def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = True,
+                    async_save: bool | str = False, append_dict: dict | None = None,
+                    enc_key: bytes | None = None, enc_mode: str = "AES-GCM",
+                    choice_func: Callable[[str], bool] | None = None, crc_check: bool = False,
+                    format: str = "ckpt", **kwargs: Any) -> None:  # noqa: A002  # fmt: skip
+    """Save a Cell's Parameters (or a list/dict of them) to ``ckpt_file_name``.
+
+    Args:
+        save_obj: a Cell, a list of Parameters or of ``{"name": str, "data": Tensor}`` dicts, or a
+            dict ``{name: Parameter | Tensor | str}`` (e.g. what ``load_checkpoint`` returned).
+        ckpt_file_name: the file; ``.ckpt``/``.safetensors`` is appended when missing. An
+            existing file is replaced atomically.
+        integrated_save: merging of sliced parameters in parallel training; with one device every
+            parameter is whole, so there is nothing to merge.
+        async_save: True/"thread" (or "process", written by a thread too) writes in the
+            background; values are taken when this function is called.
+        append_dict: extra entries ``{str: int | float | bool | str | Tensor}`` (int -> Int64,
+            float -> Float32 as in MindSpore).
+        enc_key, enc_mode: encrypt with a 16/24/32-byte key, ``"AES-GCM"`` or ``"AES-CBC"``.
+        choice_func: keep only the parameters whose name it accepts.
+        crc_check: append MindSpore's CRC32 trailer (checked by ``load_checkpoint(crc_check=True)``).
+        format: ``"ckpt"`` or ``"safetensors"`` (the latter without encryption or CRC).
+    """
+    ckpt_file_name = _check_file_name(ckpt_file_name, format, "save_checkpoint")
+    if os.path.isdir(ckpt_file_name):
+        raise IsADirectoryError(
+            f"For 'save_checkpoint', the parameter `ckpt_file_name`: {ckpt_file_name} is a "
+            "directory, it must be a file name."
+        )
+    if not isinstance(integrated_save, bool):
+        raise TypeError(
+            "For 'save_checkpoint', 'integrated_save' must be a bool, "
+            f"but got {type(integrated_save).__name__}"
+        )
+    if enc_key is not None and not isinstance(enc_key, bytes):
+        raise TypeError(
+            f"For 'save_checkpoint', 'enc_key' must be bytes, but got {type(enc_key).__name__}"
+        )
+    if not isinstance(enc_mode, str):
+        raise TypeError(
+            f"For 'save_checkpoint', 'enc_mode' must be a str, but got {type(enc_mode).__name__}"
+        )
+    if not isinstance(crc_check, bool):
+        raise TypeError(
+            f"For 'save_checkpoint', 'crc_check' must be a bool, but got {type(crc_check).__name__}"
+        )
+    if enc_key is not None and crc_check:
+        raise ValueError("For 'save_checkpoint', 'enc_key' and 'crc_check' cannot be used together")
+    if format == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM" or crc_check):
+        raise ValueError(
+            "For 'save_checkpoint', when format is 'safetensors', other param must be default "
+            "(no enc_key, enc_mode or crc_check)"
+        )
+    unknown = set(kwargs) - {"remove_redundancy", "incremental", "global_step_num"}
+    if unknown or kwargs.get("incremental") or kwargs.get("remove_redundancy"):
+        raise ValueError(
+            f"For 'save_checkpoint', unsupported arguments {sorted(kwargs)}: 'incremental' and "
+            "'remove_redundancy' are for MapParameters and parallel training"
+        )
+    _check_fn(choice_func)
+    background = _check_async(async_save)
+    if not ckpt_file_name.endswith(f".{format}"):
+        ckpt_file_name += f".{format}"
+    ckpt_file_name = os.path.realpath(ckpt_file_name)
+    entries = _to_host(_items(save_obj, choice_func) + _append_items(append_dict), background)
+    if enc_key is not None:
+        from deepsink.train._ckpt_crypto import _check
+
+        _check(enc_key, enc_mode, "save_checkpoint", "enc_key", "enc_mode")
+
+    def write() -> None:
+        _write(ckpt_file_name, entries, format, enc_key, enc_mode, crc_check)
+
+    if background:
+        _ASYNC.submit(write)
+    else:
+        _ASYNC.wait()  # never two writers of one file
+        write()
+
+
+# --- loading ------------------------------------------------------------------------------------
+class CheckpointError(ValueError):
+    """A checkpoint file that cannot be read (truncated, corrupted, wrong key)."""
+
+
+def _bad_file(file: str, what: str) -> CheckpointError:
+    return CheckpointError(
+        f"For 'load_checkpoint', failed to load the checkpoint file {file}: {what}"
+    )
+
+
+def _device_value(arr: np.ndarray, name: str, file: str) -> jax.Array:
+    """The array on the device, 64-bit kept when JAX has x64, else narrowed only if exact."""
+    if arr.dtype.itemsize == 8 and arr.dtype.kind in "iuf" and not jax.config.jax_enable_x64:
+        narrow = arr.astype({"i": np.int32, "u": np.uint32, "f": np.float32}[arr.dtype.kind])
+        if not np.array_equal(narrow.astype(arr.dtype), arr, equal_nan=arr.dtype.kind == "f"):
+            raise ValueError(
+                f"For 'load_checkpoint', '{name}' in {file} is {mstype.from_np(arr.dtype)} and "
+                "its values do not fit in 32 bits, but JAX runs without 64-bit types; enable them "
+                "first: jax.config.update('jax_enable_x64', True)"
+            )
+        arr = narrow
+    return jnp.asarray(arr)
+
+
+def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
+               ) -> list[tuple[str, list[int], str, bytes]]:  # fmt: skip
+    """(tag, dims, type, content) per entry, slices joined; clear errors for bad files."""
+    import google.protobuf.message
+
+    from deepsink.train import _ckpt_crypto
+    from deepsink.train._ckpt_proto import Checkpoint
+
+    try:
+        with open(file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise _bad_file(file, f"it cannot be read ({e.strerror})") from e
+    if not data:
+        raise _bad_file(file, "the file is empty (0 bytes)")
+    if dec_key is not None:
+        data = _ckpt_crypto.decrypt(data, dec_key, dec_mode, file)
+    elif _ckpt_crypto.is_encrypted(data[:4]):
+        raise _bad_file(file, "the file is encrypted; pass the key as 'dec_key' (and 'dec_mode')")
+    if data[-17:-10] == _CRC_MARK:
+        data, stored = data[:-17], int.from_bytes(data[-10:], "big")
+        if crc_check and zlib.crc32(data) != stored:
+            raise _bad_file(file, "the CRC check failed: the file is damaged")
+    elif crc_check:
+        logger.warning("For 'load_checkpoint', the ckpt file %s has no crc code to check", file)
+    msg = Checkpoint()
+    try:
+        msg.ParseFromString(data)
+    except google.protobuf.message.DecodeError as e:
+        raise _bad_file(
+            file,
+            f"the content ({len(data)} bytes) is not a valid MindSpore checkpoint; the file is "
+            "truncated or corrupted",
+        ) from e
+    entries: list[tuple[str, list[int], str, bytes]] = []
+    for v in msg.value:
+        if not v.HasField("tensor"):
+            raise _bad_file(file, f"'{v.tag}' is a MapParameter, which deepsink does not support")
+        t = v.tensor
+        if entries and entries[-1][0] == v.tag:
+            tag, dims, typ, content = entries[-1]
+            entries[-1] = (tag, dims, typ, content + t.tensor_content)
+        else:
+            entries.append((v.tag, list(t.dims), t.tensor_type, t.tensor_content))
+    for tag, dims, typ, content in entries:
+        if typ == "str":
+            continue
+        if typ not in _TYPES:
+            raise _bad_file(file, f"'{tag}' has the unknown tensor type {typ!r}")
+        want = math.prod(dims) * _TYPES[typ].np.itemsize
+        if len(content) != want:
+            raise _bad_file(
+                file,
+                f"'{tag}' should hold {want} bytes ({typ} of shape {dims}) but holds "
+                f"{len(content)}; the file is truncated or corrupted",
+            )
+    return entries
+
+
+def _ckpt_values(file: str, dec_key, dec_mode, crc_check) -> Iterator[tuple[str, Any]]:
+    for tag, dims, typ, content in _read_ckpt(file, dec_key, dec_mode, crc_check):
+        if typ == "str":
+            yield tag, str(np.frombuffer(content, f"U{len(content) // 4}")[0])
+        else:
+            yield tag, np.frombuffer(content, _TYPES[typ].np).reshape(dims)
+
+
+def _safetensors_values(file: str) -> Iterator[tuple[str, np.ndarray]]:
+    from safetensors import safe_open
+
+    try:
+        with safe_open(file, framework="np") as f:
+            for k in sorted(f.keys()):
+                yield k, f.get_tensor(k)
+    except Exception as e:
+        if isinstance(e, CheckpointError):
+            raise
+        raise _bad_file(file, f"it is not a valid safetensors file ({e})") from e
+
+
+def _check_prefix(prefix: Any, arg: str) -> tuple[str, ...] | None:
+    if prefix is None:
+        return None
+    if not isinstance(prefix, str | list | tuple):
+        raise TypeError(
+            f"For 'load_checkpoint', '{arg}' must be a str, list[str] or tuple[str], "
+            f"but got {type(prefix).__name__}"
+        )
+    prefix = (prefix,) if isinstance(prefix, str) else tuple(prefix)
+    if not prefix:
+        raise ValueError(f"For 'load_checkpoint', '{arg}' can't be an empty list or tuple")
+    for i, p in enumerate(prefix):
+        if not isinstance(p, str):
+            raise TypeError(
+                f"For 'load_checkpoint', the elements of '{arg}' must be str, "
+                f"but got {type(p).__name__} at index {i}"
+            )
+        if p == "":
+            raise ValueError(f"For 'load_checkpoint', '{arg}' can't include ''")
+    return prefix
+
+
+def _wanted(name: str, specify: tuple | None, filt: tuple | None, choice: Callable | None) -> bool:
+    if specify is not None and not name.startswith(specify):
+        return False
+    if filt is not None and name.startswith(filt):
+        return False
+    if specify is None and filt is None and choice is not None:
+        return bool(choice(name))
+    return True
+
+
+def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = False,
+                    filter_prefix: Any = None, dec_key: bytes | None = None,
+                    dec_mode: str = "AES-GCM", specify_prefix: Any = None,
+                    choice_func: Callable[[str], bool] | None = None, crc_check: bool = False,
+                    remove_redundancy: bool = False, format: str = "ckpt") -> dict:  # noqa: A002  # fmt: skip
+    """Read a checkpoint into ``{name: Parameter}`` (str entries stay str); load it into ``net``
+    too when given (see :func:`load_param_into_net`).
+
+    ``specify_prefix``/``filter_prefix`` (deprecated in MindSpore) keep/drop names by prefix and
+    override ``choice_func``. A file that is truncated, corrupted or encrypted with another key
+    raises ValueError naming the file and the problem.
+    """
+    file = _check_file_name(ckpt_file_name, format, "load_checkpoint")
+    specify = _check_prefix(specify_prefix, "specify_prefix")
+    filt = _check_prefix(filter_prefix, "filter_prefix")
+    if dec_key is not None and not isinstance(dec_key, bytes):
+        raise TypeError(
+            f"For 'load_checkpoint', 'dec_key' must be bytes, but got {type(dec_key).__name__}"
+        )
+    for arg, value, kind in (("dec_mode", dec_mode, str), ("crc_check", crc_check, bool),
+                             ("remove_redundancy", remove_redundancy, bool)):  # fmt: skip
+        if not isinstance(value, kind):
+            raise TypeError(
+                f"For 'load_checkpoint', '{arg}' must be a {kind.__name__}, "
+                f"but got {type(value).__name__}"
+            )
+    if format == "safetensors" and (dec_key is not None or dec_mode != "AES-GCM"):
+        raise ValueError(
+            "For 'load_checkpoint', when format is 'safetensors', 'dec_key' and 'dec_mode' "
+            "must be default"
+        )
+    if not file.endswith(format):
+        raise ValueError(
+            "For 'load_checkpoint', the checkpoint file format must same with 'format', but got "
+            f"file_name:'{file}', format:'{format}'"
+        )
+    file = os.path.realpath(file)
+    if not os.path.exists(file):
+        raise ValueError(
+            f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check "
+            "whether the 'ckpt_file_name' is correct."
+        )
+    values = (
+        _ckpt_values(file, dec_key, dec_mode, crc_check)
+        if format == "ckpt"
+        else _safetensors_values(file)
+    )
+    parameter_dict: dict[str, Any] = {}
+    for name, value in values:
+        if not _wanted(name, specify, filt, choice_func):
+            continue
+        if isinstance(value, str):
+            parameter_dict[name] = value
+        else:
+            parameter_dict[name] = Parameter(Tensor._from(_device_value(value, name, file)), name)
+    if not parameter_dict:
+        raise ValueError(
+            "The loaded parameter dict is empty after filter or specify, please check whether "
+            "'filter_prefix' or 'specify_prefix' are set correctly."
+        )
+    if net is not None:
+        load_param_into_net(net, parameter_dict, strict_load)
+    return parameter_dict
+
+
+# --- into a network -----------------------------------------------------------------------------
+def _convertible(a: mstype.Type, b: mstype.Type) -> bool:
+    floats, ints = set(mstype.float_type), set(mstype.int_type)
+    return {a, b} <= floats or {a, b} <= ints
+
+
+def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, str | None]:
+    """(value to set, problem) for one Parameter and its checkpoint entry."""
+    if isinstance(new, str):
+        return None, f"'{param.name}': the checkpoint holds a str"
+    data = new._data if isinstance(new, Tensor) else jnp.asarray(new)
+    if tuple(data.shape) != tuple(param.shape):
+        return None, (
+            f"'{param.name}': shape {tuple(param.shape)} in the network, "
+            f"{tuple(data.shape)} in the checkpoint"
+        )
+    mine, theirs = mstype.from_np(param._data.dtype), mstype.from_np(data.dtype)
+    if mine != theirs:
+        if strict_load or not _convertible(mine, theirs):
+            return None, f"'{param.name}': dtype {mine} in the network, {theirs} in the checkpoint"
+        logger.warning(
+            "The type of %s:%s in 'parameter_dict' is different from the type of it in "
+            "'net':%s, then the type convert from %s to %s in the network.",
+            param.name, theirs, mine, theirs, mine,
+        )  # fmt: skip
+        data = data.astype(param._data.dtype)
+    return data, None
+
+
+def _restore_rng_key(value: Any) -> bool:
+    """Put a saved global random key back (deepsink's ModelCheckpoint saves it)."""
+    if not isinstance(value, Tensor):
+        return False
+    current = _random.KEY.ensure()
+    data = value._data
+    if data.shape != current.shape or data.dtype != current.dtype:
+        logger.warning(
+            "load_param_into_net: '%s' has shape %s %s, the running key %s %s; not restored",
+            RNG_KEY_NAME, data.shape, data.dtype, current.shape, current.dtype,
+        )  # fmt: skip
+        return False
+    _random.KEY._data = jnp.array(data, copy=True)
+    return True
+
+
+def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = False,
+                        remove_redundancy: bool = False) -> tuple[list[str], list[str]]:  # fmt: skip
+    """Set ``net``'s Parameters from ``parameter_dict``; ``(param_not_load, ckpt_not_load)``.
+
+    ``remove_redundancy`` restores parameters saved once per data-parallel group; with one device
+    nothing was removed, so there is nothing to restore. Names match exactly; without ``strict_load`` a Parameter not found by its own name is found
+    under a common prefix (MindSpore's rule) and float/float or int/int dtype differences are
+    converted. Shapes must match: every mismatch is listed in one RuntimeError. A saved global
+    random key (``_global_rng_key``, written by ``ModelCheckpoint``) is restored too, so random ops
+    continue the saved run's sequence.
+    """
+    from deepsink.nn import Cell
+
+    if not isinstance(net, Cell):
+        raise TypeError(
+            f"For 'load_param_into_net', the argument 'net' should be a Cell, but got {type(net)}."
+        )
+    if not isinstance(parameter_dict, dict):
+        raise TypeError(
+            "For 'load_param_into_net', the argument 'parameter_dict' should be a dict, "
+            f"but got {type(parameter_dict)}."
+        )
+    for key, value in parameter_dict.items():
+        if not isinstance(key, str) or not isinstance(value, Parameter | str | list):
+            raise TypeError(
+                "For 'parameter_dict', the element in the argument 'parameter_dict' should be a "
+                f"'str' and 'Parameter' , but got {type(key)} and {type(value)}."
+            )
+    for arg, value in (("strict_load", strict_load), ("remove_redundancy", remove_redundancy)):
+        if not isinstance(value, bool):
+            raise TypeError(
+                f"For 'load_param_into_net', '{arg}' must be a bool, but got {type(value).__name__}"
+            )
+    params = [p for _, p in net.parameters_and_names()]
+    found: dict[str, str] = {p.name: p.name for p in params if p.name in parameter_dict}
+    missing = [p.name for p in params if p.name not in found]
+    if missing and not strict_load:
+        prefix = _common_prefix(missing, parameter_dict)
+        if prefix:
+            logger.warning(
+                "For 'load_param_into_net', remove parameter prefix name: %s, continue to load.",
+                prefix,
+            )
+            for name in list(missing):
+                if prefix + name in parameter_dict:
+                    found[name] = prefix + name
+                    missing.remove(name)
+    updates, problems = [], []
+    for p in params:
+        if p.name in found:
+            value, problem = _plan(p, parameter_dict[found[p.name]], strict_load)
+            if problem:
+                problems.append(problem)
+            else:
+                updates.append((p, value))
+    if problems:
+        raise RuntimeError(
+            f"For 'load_param_into_net', {len(problems)} parameter(s) of the argument 'net' do not "
+            "match the argument 'parameter_dict' (nothing was loaded): "
+            + "; ".join(problems)
+            + ". Check that the checkpoint belongs to this network (and its batch size, "
+            "number of classes, ...)."
+        )
+    for p, value in updates:
+        p._data = value
+    used = set(found.values())
+    if RNG_KEY_NAME in parameter_dict and _restore_rng_key(parameter_dict[RNG_KEY_NAME]):
+        used.add(RNG_KEY_NAME)
+    ckpt_not_load = [k for k in parameter_dict if k not in used]
+    if missing:
+        logger.warning(
+            "For 'load_param_into_net', %d parameters in the 'net' are not loaded, because they "
+            "are not in the 'parameter_dict', please check whether the network structure is "
+            "consistent when training and loading checkpoint.",
+            len(missing),
+        )
+        logger.warning("%s are not loaded.", missing)
+    return missing, ckpt_not_load
+
+
+def _common_prefix(missing: list[str], parameter_dict: dict) -> str:
+    """A prefix that, put before the unloaded names, finds them in the checkpoint."""
+    for name in missing:
+        for key in parameter_dict:
+            if key.endswith(name) and key != name:
+                return key[: -len(name)]
+    return ""
+
+
+# --- format conversion -------------------------------------------------------------------------
+def _convert(file_path: str, save_path: str | None, name_map: dict | None,
+             file_name_regex: str | None, processes_num: int, dst: str) -> None:  # fmt: skip
+    src = "ckpt" if dst == "safetensors" else "safetensors"
+    api = "ckpt_to_safetensors" if dst == "safetensors" else "safetensors_to_ckpt"
+    if not isinstance(file_path, str) or not (
+        os.path.isdir(file_path) or os.path.isfile(file_path)
+    ):
+        raise ValueError(
+            f"For {api}, the input path must be a valid path or file, but got {file_path}"
+        )
+    if save_path and os.path.splitext(save_path)[1]:
+        raise ValueError(f"For {api}, the save_path must be a directory, but got '{save_path}'")
+    if name_map is not None and not isinstance(name_map, dict):
+        raise ValueError(
+            f"For {api}, the type of 'name_map' must be a directory, but got '{type(name_map)}'"
+        )
+    if isinstance(processes_num, bool) or not isinstance(processes_num, int) or processes_num < 1:
+        raise ValueError(
+            f"For {api}, 'processes_num' must be a positive int, got {processes_num!r}"
+        )
+    if os.path.isfile(file_path):
+        if not file_path.endswith(f".{src}"):
+            raise ValueError(
+                f"For {api}, the input file must be a .{src} file, but got {file_path}"
+            )
+        if file_name_regex is not None and not re.findall(file_name_regex, file_path):
+            raise ValueError(f"For {api}, the input file does not match the regular expression.")
+        jobs = [(file_path, save_path or os.path.dirname(file_path))]
+    else:
+        jobs = []
+        for root, _, files in os.walk(file_path):
+            for name in sorted(files):
+                full = os.path.join(root, name)
+                if not name.endswith(f".{src}"):
+                    continue
+                if file_name_regex is not None and not re.findall(file_name_regex, full):
+                    continue
+                rel = os.path.relpath(root, file_path)
+                jobs.append((full, os.path.join(save_path, rel) if save_path else root))
+    for src_file, folder in jobs:
+        os.makedirs(folder, exist_ok=True)
+        values = load_checkpoint(src_file, format=src)
+        if name_map:
+            values = {name_map.get(k, k): v for k, v in values.items()}
+        base = os.path.splitext(os.path.basename(src_file))[0]
+        save_checkpoint(values, os.path.join(folder, f"{base}.{dst}"), format=dst)
+
+
+def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: dict | None = None,
+                        file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
+    """Convert a ``.ckpt`` file (or every one under a folder) to ``.safetensors`` in
+    ``save_path`` (default: next to it), renaming parameters by ``name_map``. Files are converted
+    one after the other (``processes_num`` > 1 is accepted and runs them in this process)."""
+    _convert(file_path, save_path, name_map, file_name_regex, processes_num, "safetensors")
+
+
+def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: dict | None = None,
+                        file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
+    """Convert ``.safetensors`` files to ``.ckpt``; see :func:`ckpt_to_safetensors`."""
+    _convert(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt")

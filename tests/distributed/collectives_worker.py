@@ -1,0 +1,59 @@
+"""Collectives on two ranks, eagerly and compiled; parameter_broadcast. Writes OUT/rank<r>.json."""
+
+import json
+import os
+import sys
+
+import mindspore as ms
+import numpy as np
+from mindspore import nn, ops
+from mindspore.communication import (
+    get_group_size,
+    get_local_rank,
+    get_local_rank_size,
+    get_rank,
+    init,
+)
+
+ms.set_seed(0)  # Tensors before init(): the launcher's workers have joined the job already
+before = ms.Tensor(np.ones(2, np.float32)) * 2
+init()
+rank, out = get_rank(), sys.argv[1]
+x = ms.Tensor(np.array([rank + 1.0, 10.0 * (rank + 1)], np.float32))
+res = {
+    "rank": rank,
+    "size": get_group_size(),
+    "local": [get_local_rank(), get_local_rank_size()],
+    "sum": ops.AllReduce()(x).asnumpy().tolist(),
+    "max": ops.AllReduce(ops.ReduceOp.MAX)(x).asnumpy().tolist(),
+    "min": ops.AllReduce(ops.ReduceOp.MIN)(x).asnumpy().tolist(),
+    "prod": ops.AllReduce(ops.ReduceOp.PROD)(x).asnumpy().tolist(),
+    "gather": ops.AllGather()(x).asnumpy().tolist(),
+    "bcast": ops.Broadcast(1)((x,))[0].asnumpy().tolist(),
+    "before": ops.AllReduce()(before).asnumpy().tolist(),
+    "int_sum": ops.AllReduce()(ms.Tensor(np.array([rank + 1], np.int32))).asnumpy().tolist(),
+}
+
+
+@ms.jit
+def compiled(t):
+    return ops.AllReduce()(t * 2.0)
+
+
+res["jit_sum"] = compiled(x).asnumpy().tolist()
+
+# parameter_broadcast: ranks start from different weights, Model makes them rank 0's
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
+                             parameter_broadcast=True)  # fmt: skip
+ms.set_seed(100 + rank)
+net = nn.Dense(3, 2)
+res["init_w"] = net.weight.asnumpy().tolist()
+data = ms.dataset.NumpySlicesDataset(
+    (np.ones((4, 3), np.float32), np.zeros((4, 2), np.float32)), column_names=["x", "y"],
+    shuffle=False, num_shards=2, shard_id=rank,
+).batch(2)  # fmt: skip
+model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+model.train(1, data, dataset_sink_mode=True)
+res["trained_w"] = net.weight.asnumpy().tolist()
+with open(os.path.join(out, f"rank{rank}.json"), "w") as f:
+    json.dump(res, f)

@@ -1,0 +1,27 @@
+"""Collective primitives and parameter_broadcast on two ranks (127.0.0.1)."""
+
+import json
+import os
+
+import numpy as np
+from launchkit import DIST_TESTS, launch
+
+
+def test_collectives_on_two_ranks(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    res = launch(tmp_path, os.path.join(DIST_TESTS, "collectives_worker.py"), out, timeout=180)
+    assert res.returncode == 0, res.stdout + res.stderr
+    r = [json.loads((out / f"rank{i}.json").read_text()) for i in (0, 1)]
+    for i, got in enumerate(r):
+        assert got["rank"] == i and got["size"] == 2 and got["local"] == [i, 2]
+        assert got["sum"] == [3.0, 30.0]
+        assert got["max"] == [2.0, 20.0] and got["min"] == [1.0, 10.0]
+        assert got["prod"] == [2.0, 200.0]
+        assert got["gather"] == [1.0, 10.0, 2.0, 20.0]  # concatenated in rank order
+        assert got["bcast"] == [2.0, 20.0]  # rank 1's value
+        assert got["int_sum"] == [3]
+        assert got["before"] == [4.0, 4.0]  # a Tensor made before init()
+        assert got["jit_sum"] == [6.0, 60.0]  # the all-reduce inside a compiled function
+    assert r[0]["init_w"] != r[1]["init_w"]  # different seeds: different initial weights
+    np.testing.assert_array_equal(r[0]["trained_w"], r[1]["trained_w"])  # broadcast, then equal

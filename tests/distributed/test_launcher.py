@@ -1,0 +1,133 @@
+"""``deepsink launch``: msrun's flags and log layout; a failing worker stops the job, no orphans."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from launchkit import DIST_TESTS, alive, free_port, launch
+
+from deepsink import launcher
+
+
+def _script(tmp_path, body):
+    path = tmp_path / "job.py"
+    path.write_text(body)
+    return str(path)
+
+
+def test_workers_get_msrun_environment_and_one_log_each(tmp_path):
+    script = _script(tmp_path, (
+        "import os\n"
+        "print('env', os.environ['RANK_ID'], os.environ['MS_WORKER_NUM'], os.environ['DEVICE_ID'],\n"
+        "      os.environ['MS_SCHED_HOST'], os.environ['MS_ROLE'])\n"
+    ))  # fmt: skip
+    res = launch(tmp_path, script, timeout=120, extra=("--join", "True"))
+    assert res.returncode == 0, res.stderr
+    assert "Start worker process with rank id:1" in res.stdout
+    for rank in (0, 1):
+        line = f"env {rank} 2 {rank} 127.0.0.1 MS_WORKER"
+        assert line in (tmp_path / "logs" / f"worker_{rank}.log").read_text()
+        assert line in res.stdout  # --join True streams the logs to the console
+
+
+@pytest.mark.parametrize(
+    "failure, reported",
+    [
+        ("print('worker one gives up', flush=True)\n    sys.exit(3)", "exited with code 3"),
+        pytest.param(
+            "raise ValueError('worker one gives up')", "exited with code 1", marks=pytest.mark.slow
+        ),
+    ],
+)
+def test_a_failing_worker_stops_the_others_and_reports_its_log(tmp_path, failure, reported):
+    script = _script(tmp_path, (
+        "import os, sys, time\n"
+        "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
+        "if os.environ['RANK_ID'] == '1':\n"
+        f"    {failure}\n"
+        "time.sleep(300)\n"
+    ))  # fmt: skip
+    t0 = time.monotonic()
+    res = launch(tmp_path, script, timeout=120)
+    assert time.monotonic() - t0 < 60  # not held in jax.distributed's shutdown barrier
+    assert res.returncode == 1
+    assert "worker 1" in res.stderr and reported in res.stderr
+    assert "worker one gives up" in res.stderr  # its last log lines
+    for rank in (0, 1):
+        assert not alive(int((tmp_path / f"pid{rank}").read_text()))
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_training_is_reported_and_nothing_survives(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    worker = os.path.join(DIST_TESTS, "dp_worker.py")
+    t0 = time.monotonic()
+    res = launch(tmp_path, worker, out, 500, "--modes", "graph", "--die-at-step", "2", timeout=180)
+    elapsed = time.monotonic() - t0
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "worker 1" in res.stderr and "SIGKILL" in res.stderr
+    assert "epoch: 1 step: 2, loss is" in res.stderr  # the failing worker's last lines
+    assert elapsed < 120
+    for rank in (0, 1):
+        assert not alive(int((out / f"pid_rank{rank}").read_text()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_killing_the_launcher_takes_its_workers_with_it(tmp_path, sig):
+    script = _script(tmp_path, (
+        "import os, time\n"
+        "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
+        "time.sleep(300)\n"
+    ))  # fmt: skip
+    cmd = [sys.executable, "-m", "deepsink", "launch", "--worker_num", "2", "--local_worker_num",
+           "2", "--master_port", str(free_port()), "--log_dir", "logs", script]  # fmt: skip
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not all((tmp_path / f"pid{r}").exists() for r in (0, 1)):
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.1)
+        time.sleep(0.3)
+        pids = [int((tmp_path / f"pid{r}").read_text()) for r in (0, 1)]
+        # SIGTERM: the launcher stops its workers; SIGKILL: the workers' PDEATHSIG does it
+        proc.send_signal(sig)
+        assert proc.wait(timeout=30) == (143 if sig == signal.SIGTERM else -signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while any(alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(p) for p in pids)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--worker_num", "0", "x.py"], "--worker_num must be > 0"),
+        (["--worker_num", "2", "--local_worker_num", "3", "x.py"], "--local_worker_num must be"),
+        (["--worker_num", "4", "--local_worker_num", "2", "x.py"], "needs --node_rank"),
+        (["--worker_num", "4", "--local_worker_num", "2", "--node_rank", "2", "x.py"], "beyond"),
+        (["--worker_num", "2", "--local_worker_num", "2", "missing.py"], "does not exist"),
+    ],
+)
+def test_bad_flags_are_refused_before_anything_starts(tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit, match=message):
+        launcher.main(argv)
+
+
+def test_multi_node_ranks_follow_node_rank():
+    ns = launcher.argparse.Namespace(worker_num=4, local_worker_num=2, node_rank=1)
+    assert launcher._ranks(ns) == [2, 3]
+
+
+def test_join_takes_msrun_booleans():
+    with pytest.raises(SystemExit):
+        launcher.main(["--join", "yes", "x.py"])

@@ -1,0 +1,112 @@
+"""Helpers for the fault-injection tests: scripts in real subprocesses, process trees, clocks."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def children(pid: int) -> set[int]:
+    """Live (non-zombie) processes whose parent is ``pid``, from /proc."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.add(int(entry))
+    return out
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2 :].split()[0] != "Z"
+
+
+def wait_gone(pids: set[int], timeout: float) -> set[int]:
+    """The pids still alive after waiting up to ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    left = set(pids)
+    while left and time.monotonic() < deadline:
+        left = {p for p in left if alive(p)}
+        time.sleep(0.05)
+    return left
+
+
+def kill_all(pids: set[int]) -> None:
+    for p in pids:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+class Script:
+    """A Python script in a subprocess (the repository on its path), read line by line."""
+
+    def __init__(self, code: str) -> None:
+        env = dict(
+            os.environ, PYTHONPATH=os.pathsep.join([REPO, os.path.join(REPO, "tests", "support")])
+        )
+        env["PYTHONUNBUFFERED"] = "1"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(code)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=REPO,
+        )
+
+    def wait_for(self, marker: str, timeout: float) -> str:
+        """Read stdout until a line starting with ``marker``; that line."""
+        import selectors
+
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if sel.select(timeout=0.1):
+                line = self.proc.stdout.readline()
+                if not line:
+                    break
+                if line.startswith(marker):
+                    return line.strip()
+        self.kill()
+        raise AssertionError(f"no '{marker}' line within {timeout} s: {self.proc.stderr.read()}")
+
+    def finish(self, timeout: float) -> tuple[int, str, str]:
+        """(return code, rest of stdout, stderr); kills the script if it does not end in time."""
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"the script did not exit within {timeout} s") from None
+        return self.proc.returncode, out, err
+
+    def kill(self) -> None:
+        kill_all(children(self.proc.pid))
+        self.proc.kill()
+        self.proc.communicate()
+
+
+def run(code: str, timeout: float) -> tuple[int, str, str, float]:
+    """Run ``code`` to the end: (return code, stdout, stderr, seconds)."""
+    t0 = time.monotonic()
+    s = Script(code)
+    rc, out, err = s.finish(timeout)
+    return rc, out, err, time.monotonic() - t0
