@@ -1,9 +1,9 @@
-"""``mindspore.log``: MindSpore's Python logger (``logger.info(...)``, ``get_level``).
+"""MindSpore's ``mindspore.log``: the framework logger (``logger.warning(...)`` in user code too).
 
-MindSpore configures its logger from glog environment variables read once, at the first message:
-``GLOG_v`` (0 DEBUG, 1 INFO, 2 WARNING (default), 3 ERROR, 4 CRITICAL) and ``GLOG_logtostderr``
-(1, the default: to stderr). deepsink logs through the standard ``logging`` logger "deepsink", so
-handlers a program adds to it see these messages too; log files (``GLOG_log_dir``) are not written.
+The level comes from ``GLOG_v`` as in MindSpore (0 DEBUG, 1 INFO, 2 WARNING (default), 3 ERROR,
+4 CRITICAL); messages go to stderr as ``[LEVEL] DEEPSINK(pid,...):time [file:line] message``.
+Writing to a log directory (``GLOG_log_dir``) is MindSpore's multi-process file logging; here it
+is a plain ``logging.FileHandler`` on ``<GLOG_log_dir>/deepsink.log``.
 """
 
 from __future__ import annotations
@@ -11,74 +11,78 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import threading
+from typing import Any
 
-__all__ = ["get_level", "get_log_config"]
-
-_LEVELS = {"0": logging.DEBUG, "1": logging.INFO, "2": logging.WARNING, "3": logging.ERROR}
-_LEVELS["4"] = logging.CRITICAL
-_GLOG = {v: k for k, v in _LEVELS.items()}
-_lock = threading.Lock()
-_state: dict[str, logging.Logger | None] = {"logger": None}
+_LEVELS = {"0": logging.DEBUG, "1": logging.INFO, "2": logging.WARNING, "3": logging.ERROR,
+           "4": logging.CRITICAL}  # fmt: skip
+_NAMES = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "WARNING",
+          logging.ERROR: "ERROR", logging.CRITICAL: "CRITICAL"}  # fmt: skip
+_LOGGER: logging.Logger | None = None
 
 
-def _env_level(name: str, default: str) -> int:
-    value = os.environ.get(name, default)
-    if value not in _LEVELS:
+def _level_from_env() -> int:
+    raw = os.environ.get("GLOG_v", "2")
+    if raw not in _LEVELS:
         raise ValueError(
-            f"Incorrect log level, please check the configuration of {name}, desired log level: "
-            f"4-CRITICAL, 3-ERROR, 2-WARNING, 1-INFO, 0-DEBUG. But got {value}."
+            f"For 'mindspore.log', the environment variable GLOG_v must be one of "
+            f"{sorted(_LEVELS)}, but got {raw!r}"
         )
-    return _LEVELS[value]
+    return _LEVELS[raw]
 
 
 def _get_logger() -> logging.Logger:
-    logger = _state["logger"]
-    if logger is not None:
-        return logger
-    with _lock:
-        if _state["logger"] is None:
-            logger = logging.getLogger("deepsink")
-            level = _env_level("GLOG_v", "2")
-            logger.setLevel(level)
-            if os.environ.get("GLOG_logtostderr", "1") == "1" and not logger.handlers:
-                handler = logging.StreamHandler(sys.stderr)
-                handler.setFormatter(
-                    logging.Formatter(
-                        "[%(levelname)s] ME(%(process)d:%(thread)d,%(processName)s):"
-                        "%(asctime)s [%(pathname)s:%(lineno)d] %(message)s"
-                    )
-                )
-                logger.addHandler(handler)
-            _state["logger"] = logger
-    return _state["logger"]
+    """The ``deepsink`` logger, configured from the environment on first use."""
+    global _LOGGER
+    if _LOGGER is None:
+        log = logging.getLogger("deepsink")
+        log.setLevel(_level_from_env())
+        log.propagate = False
+        fmt = logging.Formatter(
+            "[%(levelname)s] DEEPSINK(%(process)d,%(threadName)s):%(asctime)s "
+            "[%(filename)s:%(lineno)d] %(message)s"
+        )
+        if os.environ.get("GLOG_logtostderr", "1") == "1":
+            handler: logging.Handler = logging.StreamHandler(sys.stderr)
+        else:
+            log_dir = os.path.realpath(os.environ.get("GLOG_log_dir", "."))
+            os.makedirs(log_dir, exist_ok=True)
+            handler = logging.FileHandler(os.path.join(log_dir, "deepsink.log"))
+        handler.setFormatter(fmt)
+        log.addHandler(handler)
+        _LOGGER = log
+    return _LOGGER
 
 
-def debug(msg: object, *args: object, **kwargs: object) -> None:
+def debug(msg: Any, *args: Any, **kwargs: Any) -> None:
     _get_logger().debug(msg, *args, stacklevel=2, **kwargs)
 
 
-def info(msg: object, *args: object, **kwargs: object) -> None:
+def info(msg: Any, *args: Any, **kwargs: Any) -> None:
     _get_logger().info(msg, *args, stacklevel=2, **kwargs)
 
 
-def warning(msg: object, *args: object, **kwargs: object) -> None:
+def warning(msg: Any, *args: Any, **kwargs: Any) -> None:
     _get_logger().warning(msg, *args, stacklevel=2, **kwargs)
 
 
-def error(msg: object, *args: object, **kwargs: object) -> None:
+def error(msg: Any, *args: Any, **kwargs: Any) -> None:
     _get_logger().error(msg, *args, stacklevel=2, **kwargs)
 
 
-def critical(msg: object, *args: object, **kwargs: object) -> None:
+def critical(msg: Any, *args: Any, **kwargs: Any) -> None:
     _get_logger().critical(msg, *args, stacklevel=2, **kwargs)
 
 
 def get_level() -> str:
-    """The effective level as glog's digit: '0' DEBUG .. '4' CRITICAL."""
-    return _GLOG.get(_get_logger().getEffectiveLevel(), "2")
+    """The level as MindSpore reports it: ``"2"`` for WARNING (the ``GLOG_v`` digit)."""
+    level = _get_logger().level
+    return next(k for k, v in _LEVELS.items() if v == level)
 
 
 def get_log_config() -> dict[str, str]:
-    """``{'GLOG_v': level, 'GLOG_logtostderr': '1'|'0'}`` (deepsink writes no log files)."""
-    return {"GLOG_v": get_level(), "GLOG_logtostderr": os.environ.get("GLOG_logtostderr", "1")}
+    """The logging settings in effect (MindSpore's keys)."""
+    return {
+        "GLOG_v": get_level(),
+        "GLOG_logtostderr": os.environ.get("GLOG_logtostderr", "1"),
+        "GLOG_log_dir": os.environ.get("GLOG_log_dir", ""),
+    }

@@ -12,6 +12,7 @@ import enum
 import functools
 import hashlib
 import types
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from deepsink._core import checks as _checks
 from deepsink._core import functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -187,6 +189,16 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
     return call
 
 
+def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
+    saved = context._values["mode"]
+    context._values["mode"] = context.PYNATIVE_MODE
+    try:
+        return cell(*args, **kwargs)
+    finally:
+        context._values["mode"] = saved
+
+
 def _cell_entry(cell: Any, spec: tuple) -> _Entry:
     extra = arg_params(spec)
     key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
@@ -210,10 +222,24 @@ def compile_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
-    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back."""
+    """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
+
+    A Cell whose construct uses an op with a value-dependent output shape (``ops.unique``...)
+    cannot become one XLA program; like MindSpore, which runs such graphs with dynamic shapes,
+    it still runs: op by op, with a warning once per Cell.
+    """
+    if cell.__dict__.get("_value_dependent"):
+        return _eager_call(cell, args, kwargs)
     dyn, spec = split_args(args, kwargs)
     entry = _cell_entry(cell, spec)
-    out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+    try:
+        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+    except ValueDependentShapeError as e:
+        cell.__dict__["_value_dependent"] = True
+        warnings.warn(
+            f"For '{type(cell).__name__}', GRAPH_MODE runs this Cell op by op: {e}", stacklevel=3
+        )
+        return _eager_call(cell, args, kwargs)
     functional.update(entry.boxes, new_state)
     _checks.poll()
     return out
@@ -232,12 +258,22 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
         cell = fn
         return api_boundary(lambda *a, **k: call_cell(cell, a, k))
     entries: dict[Any, _Entry] = {}
+    value_dependent: list[bool] = []  # set once fn meets an op with a value-dependent shape
 
     @api_boundary
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if functional.tracing():
+        if functional.tracing() or value_dependent:
             return fn(*args, **kwargs)
+        try:
+            return compiled_call(args, kwargs)
+        except ValueDependentShapeError as e:
+            value_dependent.append(True)
+            warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: {e}",
+                          stacklevel=2)  # fmt: skip
+            return fn(*args, **kwargs)
+
+    def compiled_call(args: tuple, kwargs: dict) -> Any:
         dyn, spec = split_args(args, kwargs)
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.get(sig)

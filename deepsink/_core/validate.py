@@ -18,6 +18,11 @@ def shown(text: str) -> str:
     return _Shown(text)
 
 
+class ValueDependentShapeError(TypeError):
+    """An op whose output shape depends on input values (``unique``, ``nonzero``) met a traced,
+    value-less input. A GRAPH_MODE Cell that hits it runs op by op instead (``_core/jit.py``)."""
+
+
 def fail(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
     """Raise ``exc`` with the uniform message; ``value`` is shown with ``repr`` unless it is
     :func:`shown` text."""

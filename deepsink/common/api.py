@@ -5,6 +5,21 @@ from typing import Any
 from deepsink._core.jit import jit as jit
 
 
+class _PyNativeExecutor:
+    """The part of MindSpore's PyNative executor that user code calls: ``sync()`` waits until
+    every dispatched computation has finished, so an error raised asynchronously surfaces there."""
+
+    def sync(self) -> None:
+        import jax
+
+        jax.effects_barrier()
+        for a in jax.live_arrays():
+            a.block_until_ready()
+
+
+_pynative_executor = _PyNativeExecutor()
+
+
 class _CellGraphExecutor:
     """MindSpore's ``_cell_graph_executor`` (private in MindSpore; its own test programs and some
     user scripts call ``_cell_graph_executor.compile(net, *inputs)`` to build a network's graph

@@ -13,9 +13,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
-from deepsink.common.tensor import Tensor, _infer
+from deepsink.common.tensor import Tensor, _infer, unwrap
 
 _SCALARS = (bool, int, float, np.bool_, np.number)
 
@@ -122,6 +123,10 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
     if ax is None:
         return None
     if isinstance(ax, Tensor | jax.Array | np.ndarray):
+        if isinstance(unwrap(ax), jax.core.Tracer):
+            fail(api, f"'{arg}' given as a Tensor decides the output's shape, so its value must be "
+                 "known: it cannot be a traced input of a compiled function",
+                 ValueDependentShapeError)  # fmt: skip
         ax = np.asarray(ax).tolist()
     if isinstance(ax, list | tuple):
         if not ax:

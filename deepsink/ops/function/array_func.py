@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -112,6 +113,10 @@ def broadcast_to(input: Any, shape: Any) -> Tensor:
     offset = len(shape) - a.ndim
     if offset < 0:
         U.fail("broadcast_to", f"'shape' {shape} has fewer axes than the input {list(a.shape)}")
+    for i, s in enumerate(shape):
+        if s < -1 or (s == -1 and i < offset):
+            U.fail("broadcast_to", f"'shape' {shape} may hold -1 only on an axis the input has "
+                   f"(input shape {list(a.shape)}), and no other negative size")  # fmt: skip
     target = tuple(
         a.shape[i - offset] if s == -1 and i >= offset else s for i, s in enumerate(shape)
     )
@@ -445,3 +450,101 @@ def is_tensor(obj: Any) -> bool:
 
 def is_floating_point(input: Any) -> bool:
     return bool(jnp.issubdtype(U.array(input, "is_floating_point").dtype, jnp.floating))
+
+
+# --- data-dependent and strided slicing ----------------------------------------------------------
+
+
+def unique(input: Any) -> tuple[Tensor, Tensor]:
+    """MindSpore's ``ops.unique``/``Unique``: the distinct values of a 1-D Tensor in order of
+    first appearance, and for every input element the index of its value in that list.
+
+    The output length depends on the values, so this runs on concrete data (PyNative, or outside
+    a compiled function); inside a compiled function it raises a TypeError saying so.
+    """
+    a = U.array(input, "unique")
+    if isinstance(a, jax.core.Tracer):
+        U.fail("unique", "the output shape depends on the input's values, so it cannot run "
+               "inside a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+               ValueDependentShapeError)  # fmt: skip
+    x = np.asarray(a)
+    if x.ndim != 1:
+        U.fail("unique", f"'input' must be 1-D, but got shape {list(x.shape)}", RuntimeError)
+    _, first, inverse = np.unique(x, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # sorted-unique position -> appearance order
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    values = x[np.sort(first)]
+    idx_dtype = np.int64 if x.dtype == np.int64 else np.int32
+    return (
+        Tensor._from(jnp.asarray(values)),
+        Tensor._from(jnp.asarray(rank[inverse.reshape(-1)].astype(idx_dtype))),
+    )
+
+
+def _mask_bits(value: Any, api: str, arg: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+        U.fail(api, f"'{arg}' must be a non-negative int, but got {value!r}", TypeError)
+    return int(value)
+
+
+def strided_slice(input_x: Any, begin: Any, end: Any, strides: Any, begin_mask: int = 0,
+                  end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0) -> Tensor:  # fmt: skip
+    """MindSpore's ``ops.strided_slice`` (TensorFlow's semantics): ``begin``/``end``/``strides``
+    name one slice per position; bit ``i`` of a mask changes position ``i``:
+
+    - ``begin_mask``/``end_mask``: ignore ``begin[i]``/``end[i]`` (slice from/to the edge);
+    - ``ellipsis_mask``: position ``i`` is ``...`` (at most one bit);
+    - ``new_axis_mask``: insert a new axis of length 1 at position ``i``;
+    - ``shrink_axis_mask``: take index ``begin[i]`` and drop the axis.
+
+    Positions past the given ones take whole axes. Out-of-range bounds are clamped, as in Python
+    slicing. (MindSpore 2.10's CPU kernel mixes up some combinations of ``new_axis_mask`` with
+    ``shrink_axis_mask`` and of negative strides with ``begin_mask``; deepsink follows the
+    documented TensorFlow semantics there.)
+    """
+    api = "StridedSlice"
+    a = U.array(input_x, api, "input_x")
+    begin = U.shape(begin, api, "begin", allow_int=False)
+    end = U.shape(end, api, "end", allow_int=False)
+    strides = U.shape(strides, api, "strides", allow_int=False)
+    if not len(begin) == len(end) == len(strides):
+        U.fail(api, "'begin', 'end' and 'strides' must have the same length, but got length of "
+               f"'begin': {len(begin)}, 'end': {len(end)}, 'strides': {len(strides)}")  # fmt: skip
+    if 0 in strides:
+        U.fail(api, f"input 'strides' can not contain 0, but got {strides}")
+    bm, em, elm, nam, sam = (
+        _mask_bits(v, api, n)
+        for v, n in zip(
+            (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask),
+            ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"),
+        )
+    )
+    if bin(elm).count("1") > 1:
+        U.fail(api, f"at most one bit of 'ellipsis_mask' may be set, but got {elm}")
+    n_real = sum(1 for i in range(len(begin)) if not (nam >> i & 1 or elm >> i & 1))
+    if n_real > a.ndim:
+        U.fail(api, f"'begin' slices {n_real} axes, but the input has only {a.ndim}")
+    index: list[Any] = []
+    dim = 0  # the input axis position i refers to
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if elm >> i & 1:
+            index.append(Ellipsis)
+            later = sum(1 for j in range(i + 1, len(begin)) if not nam >> j & 1)
+            dim = a.ndim - later
+        elif nam >> i & 1:
+            index.append(None)
+        elif sam >> i & 1:
+            size = a.shape[dim]
+            if s < 0 or not -size <= b < size:
+                U.fail(api, f"the 'strides[{i}]' cannot be negative number and 'begin[{i}]' must "
+                       f"be in [-{size}, {size}) when 'shrink_axis_mask' is greater than 0, but "
+                       f"got 'shrink_axis_mask': {sam}, 'strides[{i}]': {s}, 'begin[{i}]': {b}",
+                       IndexError)  # fmt: skip
+            index.append(b)
+            dim += 1
+        else:
+            index.append(slice(None if bm >> i & 1 else b, None if em >> i & 1 else e, s))
+            dim += 1
+    return Tensor._from(a[tuple(index)])

@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -447,3 +448,88 @@ def dot(input: Any, other: Any) -> Tensor:
 def outer(input: Any, vec2: Any) -> Tensor:
     a, b = U.binary(input, vec2, "outer")
     return Tensor._from(jnp.outer(a, b))
+
+
+# --- elementwise ops with MindSpore's dtype checks ----------------------------------------------
+
+_FLOATS = ("float16", "float32", "float64")
+
+
+def _require(api: str, arg: str, a: jax.Array, allowed: tuple[str, ...] | str) -> None:
+    """MindSpore's TypeError for an input dtype the op does not accept (``allowed``: dtype names,
+    or ``"int"`` for every signed/unsigned integer type)."""
+    ok = a.dtype.kind in "iu" if allowed == "int" else a.dtype.name in allowed  # bool: kind "b"
+    if not ok:
+        names = "an integer type" if allowed == "int" else ", ".join(allowed)
+        U.fail(api, f"'{arg}' must be a Tensor of {names}, but got a Tensor of dtype "
+               f"{dtype_rules_name(a.dtype)}", TypeError)  # fmt: skip
+
+
+def dtype_rules_name(dt: Any) -> str:
+    """MindSpore's name of a numpy dtype (``Int32``)."""
+    return str(mstype.from_np(dt))
+
+
+def inv(input: Any) -> Tensor:
+    """MindSpore's ``ops.inv``: ``1 / x`` elementwise, keeping the dtype. Integers divide as C
+    does (``1 / 3 == 0``) and ``1 / 0`` is the type's minimum, as MindSpore's CPU kernel gives."""
+    a = U.array(input, "inv")
+    if a.dtype.kind == "b":
+        U.fail("inv", "'input' must be a numeric Tensor, but got a Tensor of dtype Bool", TypeError)
+    if a.dtype.kind in "iu":
+        one = jnp.ones_like(a)
+        q = lax.div(one, jnp.where(a == 0, one, a))
+        return Tensor._from(jnp.where(a == 0, jnp.iinfo(a.dtype).min, q).astype(a.dtype))
+    return Tensor._from(jnp.reciprocal(a))
+
+
+def invert(input: Any) -> Tensor:
+    """MindSpore's ``ops.invert``: bitwise NOT of an integer Tensor (``~x``)."""
+    a = U.array(input, "invert")
+    _require("invert", "input", a, "int")
+    return Tensor._from(jnp.invert(a))
+
+
+def rint(input: Any) -> Tensor:
+    """MindSpore's ``Rint``: round to the nearest integer, halves to even (floats only)."""
+    a = U.array(input, "rint")
+    _require("rint", "input", a, _FLOATS)
+    return Tensor._from(jnp.rint(a))
+
+
+def log10(input: Any) -> Tensor:
+    """``ops.log10``: base-10 logarithm (ints computed in Float32)."""
+    return Tensor._from(jnp.log10(U.floating(U.array(input, "log10"))))
+
+
+def exp2(input: Any) -> Tensor:
+    """``ops.exp2``: ``2 ** x`` (ints computed in Float32)."""
+    return Tensor._from(jnp.exp2(U.floating(U.array(input, "exp2"))))
+
+
+def complex(real: Any, imag: Any) -> Tensor:
+    """MindSpore's ``Complex``: ``real + 1j * imag`` from two Float32 (Complex64) or Float64
+    (Complex128) Tensors of the same dtype."""
+    re, im = U.array(real, "complex", "real"), U.array(imag, "complex", "imag")
+    for arg, a in (("real", re), ("imag", im)):
+        _require("Complex", arg, a, ("float32", "float64"))
+    if re.dtype != im.dtype:
+        U.fail("Complex", f"'real' and 'imag' must have the same dtype, but got "
+               f"{dtype_rules_name(re.dtype)} and {dtype_rules_name(im.dtype)}", TypeError)  # fmt: skip
+    return Tensor._from(lax.complex(*jnp.broadcast_arrays(re, im)))
+
+
+def real(input: Any) -> Tensor:
+    return Tensor._from(jnp.real(U.array(input, "real")))
+
+
+def imag(input: Any) -> Tensor:
+    return Tensor._from(jnp.imag(U.array(input, "imag")))
+
+
+def conj(input: Any) -> Tensor:
+    return Tensor._from(jnp.conj(U.array(input, "conj")))
+
+
+def angle(input: Any) -> Tensor:
+    return Tensor._from(jnp.angle(U.array(input, "angle")))

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import random as _random
+from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -312,3 +313,12 @@ def softmax_cross_entropy(logits: jax.Array, labels: jax.Array) -> tuple[jax.Arr
     """Per-row loss and its gradient for dense ``labels`` (the SoftmaxCrossEntropyWithLogits kernel)."""
     logp = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.sum(labels * logp, axis=-1), jnp.exp(logp) - labels
+
+
+def softsign(x: Any) -> Tensor:
+    """MindSpore's ``ops.softsign``: ``x / (1 + |x|)``, for Float16/32/64 Tensors."""
+    a = U.array(x, "softsign", "x")
+    if a.dtype.name not in ("float16", "float32", "float64"):
+        U.fail("softsign", "'x' must be a Tensor of float16, float32 or float64, but got a Tensor "
+               f"of dtype {mstype.from_np(a.dtype)}", TypeError)  # fmt: skip
+    return Tensor._from(a / (1 + jnp.abs(a)))

@@ -540,28 +540,19 @@ class Slice(_NoAttr):
 
 
 class StridedSlice(Primitive):
-    """``StridedSlice(begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
-    (x, begin, end, strides)``; the ellipsis and new-axis masks must be 0."""
+    """``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks."""
 
     @prim_attr_register
     def __init__(self, begin_mask: int = 0, end_mask: int = 0, ellipsis_mask: int = 0,
                  new_axis_mask: int = 0, shrink_axis_mask: int = 0) -> None:  # fmt: skip
-        if ellipsis_mask or new_axis_mask:
-            U.fail("StridedSlice", "'ellipsis_mask' and 'new_axis_mask' must be 0 (not supported), "
-                   f"but got {ellipsis_mask} and {new_axis_mask}", NotImplementedError)  # fmt: skip
+        for name in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                     "shrink_axis_mask"):  # fmt: skip
+            A._mask_bits(getattr(self, name), "StridedSlice", name)
 
     def __call__(self, x: Any, begin: Any, end: Any, strides: Any) -> Tensor:
-        a = U.array(x, "StridedSlice", "x")
-        begin, end = U.shape(begin, "StridedSlice", "begin"), U.shape(end, "StridedSlice", "end")
-        strides = U.shape(strides, "StridedSlice", "strides")
-        idx: list[Any] = []
-        for i, (b, e, s) in enumerate(zip(begin, end, strides)):
-            if self.shrink_axis_mask >> i & 1:
-                idx.append(b)
-                continue
-            idx.append(slice(None if self.begin_mask >> i & 1 else b,
-                             None if self.end_mask >> i & 1 else e, s))  # fmt: skip
-        return Tensor._from(a[tuple(idx)])
+        return A.strided_slice(x, begin, end, strides, self.begin_mask, self.end_mask,
+                               self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask)  # fmt: skip
 
 
 class Pad(Primitive):
@@ -742,3 +733,108 @@ from deepsink.ops.nn_ops import Conv3D as Conv3D  # noqa: E402
 from deepsink.ops.nn_ops import Dense as Dense  # noqa: E402
 from deepsink.ops.nn_ops import LayerNorm as LayerNorm  # noqa: E402
 from deepsink.ops.nn_ops import MaxPool3D as MaxPool3D  # noqa: E402
+
+# --- more elementwise and data-dependent primitives ------------------------------------------------
+Inv = _unary("Inv", M.inv)
+Invert = _unary("Invert", M.invert)
+Rint = _unary("Rint", M.rint)
+Softsign = _unary("Softsign", nn_func.softsign)
+
+
+class Unique(Primitive):
+    """``Unique()(x) -> (values, idx)``: ``ops.unique`` (1-D input, values in order of first
+    appearance; idx Int64 for Int64 input, else Int32)."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
+        return A.unique(x)
+
+
+class Complex(Primitive):
+    """``Complex()(real, imag)``: a Complex64/Complex128 Tensor from two float Tensors."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, real: Any, imag: Any) -> Tensor:
+        return M.complex(real, imag)
+
+
+# --- the primitives of operations.math_ops / operations.array_ops (MindSpore's module paths) ---
+from deepsink.ops.operations import array_ops as array_ops  # noqa: E402
+from deepsink.ops.operations import math_ops as math_ops  # noqa: E402
+from deepsink.ops.operations.array_ops import Diag as Diag  # noqa: E402
+from deepsink.ops.operations.array_ops import GatherNd as GatherNd  # noqa: E402
+from deepsink.ops.operations.array_ops import MaskedSelect as MaskedSelect  # noqa: E402
+from deepsink.ops.operations.array_ops import Meshgrid as Meshgrid  # noqa: E402
+from deepsink.ops.operations.array_ops import NonZero as NonZero  # noqa: E402
+from deepsink.ops.operations.array_ops import ReverseV2 as ReverseV2  # noqa: E402
+from deepsink.ops.operations.array_ops import Roll as Roll  # noqa: E402
+from deepsink.ops.operations.array_ops import ScatterNd as ScatterNd  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterAdd as TensorScatterAdd  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterDiv as TensorScatterDiv  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterMax as TensorScatterMax  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterMin as TensorScatterMin  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterMul as TensorScatterMul  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterSub as TensorScatterSub  # noqa: E402
+from deepsink.ops.operations.array_ops import TensorScatterUpdate as TensorScatterUpdate  # noqa: E402
+from deepsink.ops.operations.array_ops import Trace as Trace  # noqa: E402
+from deepsink.ops.operations.array_ops import Tril as Tril  # noqa: E402
+from deepsink.ops.operations.array_ops import Triu as Triu  # noqa: E402
+from deepsink.ops.operations.array_ops import UnsortedSegmentMax as UnsortedSegmentMax  # noqa: E402
+from deepsink.ops.operations.array_ops import UnsortedSegmentMin as UnsortedSegmentMin  # noqa: E402
+from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSegmentProd  # noqa: E402
+from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum  # noqa: E402
+from deepsink.ops.operations.math_ops import ACos as ACos  # noqa: E402
+from deepsink.ops.operations.math_ops import Acosh as Acosh  # noqa: E402
+from deepsink.ops.operations.math_ops import Angle as Angle  # noqa: E402
+from deepsink.ops.operations.math_ops import Asin as Asin  # noqa: E402
+from deepsink.ops.operations.math_ops import Asinh as Asinh  # noqa: E402
+from deepsink.ops.operations.math_ops import Atan as Atan  # noqa: E402
+from deepsink.ops.operations.math_ops import Atanh as Atanh  # noqa: E402
+from deepsink.ops.operations.math_ops import BitwiseAnd as BitwiseAnd  # noqa: E402
+from deepsink.ops.operations.math_ops import BitwiseOr as BitwiseOr  # noqa: E402
+from deepsink.ops.operations.math_ops import BitwiseXor as BitwiseXor  # noqa: E402
+from deepsink.ops.operations.math_ops import Conj as Conj  # noqa: E402
+from deepsink.ops.operations.math_ops import Cosh as Cosh  # noqa: E402
+from deepsink.ops.operations.math_ops import Cross as Cross  # noqa: E402
+from deepsink.ops.operations.math_ops import Cummax as Cummax  # noqa: E402
+from deepsink.ops.operations.math_ops import Digamma as Digamma  # noqa: E402
+from deepsink.ops.operations.math_ops import DivNoNan as DivNoNan  # noqa: E402
+from deepsink.ops.operations.math_ops import Einsum as Einsum  # noqa: E402
+from deepsink.ops.operations.math_ops import Erfc as Erfc  # noqa: E402
+from deepsink.ops.operations.math_ops import Erfinv as Erfinv  # noqa: E402
+from deepsink.ops.operations.math_ops import Expm1 as Expm1  # noqa: E402
+from deepsink.ops.operations.math_ops import Fmax as Fmax  # noqa: E402
+from deepsink.ops.operations.math_ops import Fmin as Fmin  # noqa: E402
+from deepsink.ops.operations.math_ops import Gcd as Gcd  # noqa: E402
+from deepsink.ops.operations.math_ops import Heaviside as Heaviside  # noqa: E402
+from deepsink.ops.operations.math_ops import Hypot as Hypot  # noqa: E402
+from deepsink.ops.operations.math_ops import Imag as Imag  # noqa: E402
+from deepsink.ops.operations.math_ops import IsClose as IsClose  # noqa: E402
+from deepsink.ops.operations.math_ops import Lcm as Lcm  # noqa: E402
+from deepsink.ops.operations.math_ops import LeftShift as LeftShift  # noqa: E402
+from deepsink.ops.operations.math_ops import Lerp as Lerp  # noqa: E402
+from deepsink.ops.operations.math_ops import Lgamma as Lgamma  # noqa: E402
+from deepsink.ops.operations.math_ops import Log1p as Log1p  # noqa: E402
+from deepsink.ops.operations.math_ops import LogicalXor as LogicalXor  # noqa: E402
+from deepsink.ops.operations.math_ops import MatrixDeterminant as MatrixDeterminant  # noqa: E402
+from deepsink.ops.operations.math_ops import MatrixInverse as MatrixInverse  # noqa: E402
+from deepsink.ops.operations.math_ops import Mod as Mod  # noqa: E402
+from deepsink.ops.operations.math_ops import MulNoNan as MulNoNan  # noqa: E402
+from deepsink.ops.operations.math_ops import NextAfter as NextAfter  # noqa: E402
+from deepsink.ops.operations.math_ops import Real as Real  # noqa: E402
+from deepsink.ops.operations.math_ops import RightShift as RightShift  # noqa: E402
+from deepsink.ops.operations.math_ops import Sinc as Sinc  # noqa: E402
+from deepsink.ops.operations.math_ops import Sinh as Sinh  # noqa: E402
+from deepsink.ops.operations.math_ops import SquaredDifference as SquaredDifference  # noqa: E402
+from deepsink.ops.operations.math_ops import Tan as Tan  # noqa: E402
+from deepsink.ops.operations.math_ops import Trunc as Trunc  # noqa: E402
+from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv  # noqa: E402
+from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod  # noqa: E402
+from deepsink.ops.operations.math_ops import Xdivy as Xdivy  # noqa: E402
+from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402

@@ -1,0 +1,165 @@
+"""Index-driven reads and writes: ``gather_nd``, ``scatter_nd``, ``tensor_scatter_*``,
+``unsorted_segment_*``, and the data-dependent ``nonzero``/``argwhere``/``masked_select``.
+
+Writes are functional (``x.at[idx].set``): a new Tensor comes back, the input is unchanged.
+Data-dependent output shapes need concrete values, so those ops run eagerly only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink._core.validate import ValueDependentShapeError
+from deepsink.common import dtype as mstype
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+
+
+def _indices(x: Any, api: str, arg: str = "indices") -> jax.Array:
+    idx = U.array(x, api, arg)
+    if idx.dtype.kind not in "iu":
+        U.fail(api, f"'{arg}' must be an Int32 or Int64 Tensor, but got dtype "
+               f"{mstype.from_np(idx.dtype)}", TypeError)  # fmt: skip
+    return idx
+
+
+def _nd_index(idx: jax.Array) -> tuple:
+    """``indices[..., k]`` rows as an index tuple into the first k axes."""
+    return tuple(jnp.moveaxis(idx, -1, 0))
+
+
+def gather_nd(input_x: Any, indices: Any) -> Tensor:
+    """``out[i...] = input_x[indices[i..., :]]``: the last axis of ``indices`` indexes the first
+    axes of ``input_x``."""
+    a = U.array(input_x, "gather_nd", "input_x")
+    idx = _indices(indices, "gather_nd")
+    if idx.shape[-1] > a.ndim:
+        U.fail("gather_nd", f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed "
+               f"the rank of 'input_x' ({a.ndim})")  # fmt: skip
+    return Tensor._from(a[_nd_index(idx)])
+
+
+def scatter_nd(indices: Any, updates: Any, shape: Any) -> Tensor:
+    """A zero Tensor of ``shape`` with ``updates`` added at ``indices`` (duplicates sum)."""
+    idx = _indices(indices, "scatter_nd")
+    upd = U.array(updates, "scatter_nd", "updates")
+    shp = U.shape(shape, "scatter_nd")
+    return Tensor._from(jnp.zeros(shp, upd.dtype).at[_nd_index(idx)].add(upd))
+
+
+def _tensor_scatter(name: str, method: str) -> Callable:
+    def op(input_x: Any, indices: Any, updates: Any) -> Tensor:
+        a = U.array(input_x, name, "input_x")
+        idx = _indices(indices, name)
+        upd = U.array(updates, name, "updates").astype(a.dtype)
+        return Tensor._from(getattr(a.at[_nd_index(idx)], method)(upd))
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (f"MindSpore's ``ops.{name}(input_x, indices, updates)``: a copy of ``input_x`` "
+                  f"with ``updates`` applied ({method}) at the n-D ``indices``.")  # fmt: skip
+    return op
+
+
+tensor_scatter_update = _tensor_scatter("tensor_scatter_update", "set")
+tensor_scatter_add = _tensor_scatter("tensor_scatter_add", "add")
+tensor_scatter_sub = _tensor_scatter("tensor_scatter_sub", "subtract")
+tensor_scatter_mul = _tensor_scatter("tensor_scatter_mul", "multiply")
+tensor_scatter_div = _tensor_scatter("tensor_scatter_div", "divide")
+tensor_scatter_max = _tensor_scatter("tensor_scatter_max", "max")
+tensor_scatter_min = _tensor_scatter("tensor_scatter_min", "min")
+scatter_nd_update = tensor_scatter_update
+scatter_nd_add = tensor_scatter_add
+scatter_nd_sub = tensor_scatter_sub
+scatter_nd_mul = tensor_scatter_mul
+scatter_nd_div = tensor_scatter_div
+scatter_nd_max = tensor_scatter_max
+scatter_nd_min = tensor_scatter_min
+
+
+def tensor_scatter_elements(input_x: Any, indices: Any, updates: Any, axis: int = 0,
+                            reduction: str = "none") -> Tensor:  # fmt: skip
+    """``out[..., indices[i, j], ...] = updates[i, j]`` along ``axis`` (``reduction="add"``
+    accumulates)."""
+    a = U.array(input_x, "tensor_scatter_elements", "input_x")
+    idx = _indices(indices, "tensor_scatter_elements")
+    upd = U.array(updates, "tensor_scatter_elements", "updates").astype(a.dtype)
+    ax = U.axis(axis, a.ndim, "tensor_scatter_elements")
+    grid = list(jnp.meshgrid(*(jnp.arange(n) for n in idx.shape), indexing="ij"))
+    grid[ax] = jnp.where(idx < 0, idx + a.shape[ax], idx)
+    if reduction == "none":
+        return Tensor._from(a.at[tuple(grid)].set(upd))
+    if reduction == "add":
+        return Tensor._from(a.at[tuple(grid)].add(upd))
+    U.fail("tensor_scatter_elements", f"'reduction' must be 'none' or 'add', but got {reduction!r}")
+
+
+scatter = tensor_scatter_elements
+
+
+def _segment(name: str, fn: Callable) -> Callable:
+    def op(input_x: Any, segment_ids: Any, num_segments: int) -> Tensor:
+        a = U.array(input_x, name, "input_x")
+        ids = _indices(segment_ids, name, "segment_ids")
+        if isinstance(num_segments, Tensor):
+            num_segments = int(np.asarray(num_segments._data))
+        lead = ids.ndim
+        flat, ids = a.reshape((-1,) + a.shape[lead:]), ids.reshape(-1)
+        out = fn(flat, ids, num_segments=int(num_segments))
+        if fn in (jax.ops.segment_max, jax.ops.segment_min) and a.dtype.kind == "f":
+            # an empty segment holds the dtype's lowest (max) / highest (min) finite value, as
+            # MindSpore's kernels give, not -inf/+inf
+            count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, int(num_segments))
+            info = jnp.finfo(a.dtype)
+            fill = info.min if fn is jax.ops.segment_max else info.max
+            empty = (count == 0).reshape((-1,) + (1,) * (out.ndim - 1))
+            out = jnp.where(empty, jnp.asarray(fill, a.dtype), out)
+        return Tensor._from(out)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (f"MindSpore's ``ops.{name}(input_x, segment_ids, num_segments)``: reduce the "
+                  "slices of ``input_x`` that share a segment id (ids outside [0, num_segments) "
+                  "are dropped; an empty segment holds 0 for sum, 1 for prod, the lowest/highest "
+                  "finite value for max/min).")  # fmt: skip
+    return op
+
+
+unsorted_segment_sum = _segment("unsorted_segment_sum", jax.ops.segment_sum)
+unsorted_segment_max = _segment("unsorted_segment_max", jax.ops.segment_max)
+unsorted_segment_min = _segment("unsorted_segment_min", jax.ops.segment_min)
+unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod)
+
+
+def _concrete(a: jax.Array, api: str) -> np.ndarray:
+    if isinstance(a, jax.core.Tracer):
+        U.fail(api, "the output shape depends on the input's values, so it cannot run inside a "
+               "compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+               ValueDependentShapeError)  # fmt: skip
+    return np.asarray(a)
+
+
+def nonzero(input: Any, *, as_tuple: bool = False) -> Any:
+    """The coordinates of the non-zero elements: an (N, ndim) Int64 Tensor, or with ``as_tuple``
+    one 1-D Tensor per axis."""
+    x = _concrete(U.array(input, "nonzero"), "nonzero")
+    coords = np.nonzero(x)
+    if as_tuple:
+        return tuple(Tensor._from(jnp.asarray(c, jnp.int64)) for c in coords)
+    return Tensor._from(jnp.asarray(np.stack(coords, -1), jnp.int64))
+
+
+argwhere = nonzero
+
+
+def masked_select(input: Any, mask: Any) -> Tensor:
+    """The elements of ``input`` where ``mask`` (broadcast together) is True, as a 1-D Tensor."""
+    x = U.array(input, "masked_select")
+    m = U.array(mask, "masked_select", "mask")
+    if m.dtype != jnp.bool_:
+        U.fail("masked_select", f"'mask' must be a Bool Tensor, but got dtype {m.dtype}", TypeError)
+    x, m = jnp.broadcast_arrays(x, m)
+    return Tensor._from(jnp.asarray(_concrete(x, "masked_select")[_concrete(m, "masked_select")]))
