@@ -185,7 +185,6 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
         arrays, new_state = jitted(state, dyn, spec)
         return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
 
-    call.lower = jax.jit(run, static_argnums=2).lower  # ahead-of-time compile (compile_cell)
     return call
 
 
@@ -210,15 +209,6 @@ def _cell_entry(cell: Any, spec: tuple) -> _Entry:
                        _structure_version)  # fmt: skip
         cell._compile_cache[key] = entry
     return entry
-
-
-def compile_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
-    """Compile ``cell``'s GRAPH_MODE call for these inputs without running it (XLA's compiled
-    executable of the single-process program: shape and type errors surface here)."""
-    dyn, spec = split_args(args, kwargs)
-    entry = _cell_entry(cell, spec)
-    _random.KEY.ensure()
-    return entry.jitted.lower(functional.values(entry.boxes), dyn, spec).compile()
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
