@@ -1,7 +1,24 @@
 """MindSpore's ``mindspore.common.api``: where MindSpore programs import ``jit`` from.
 
-MindSpore's private executors in this module (``_cell_graph_executor``, ``_pynative_executor``)
-are internals of its C++ runtime and are deliberately not imitated.
+``_pynative_executor.sync()`` is kept because user programs and MindSpore's own op tests call it to
+wait for asynchronously dispatched work (and see its errors there); it is the same barrier here.
+MindSpore's graph executor (``_cell_graph_executor``) is an internal of its C++ runtime and is
+deliberately not imitated.
 """
 
 from deepsink._core.jit import jit as jit
+
+
+class _PyNativeExecutor:
+    """The part of MindSpore's PyNative executor that user code calls: ``sync()`` waits until
+    every dispatched computation has finished, so an error raised asynchronously surfaces there."""
+
+    def sync(self) -> None:
+        import jax
+
+        jax.effects_barrier()
+        for a in jax.live_arrays():
+            a.block_until_ready()
+
+
+_pynative_executor = _PyNativeExecutor()
