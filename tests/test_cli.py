@@ -74,3 +74,13 @@ def test_run_script_exit_code_is_kept(tmp_path):
     script = tmp_path / "exit3.py"
     script.write_text("raise SystemExit(3)\n")
     assert cli("run", str(script)).returncode == 3
+
+
+def test_help_lists_launch_with_msrun_flags():
+    top, launch = cli("--help"), cli("launch", "--help")
+    assert top.returncode == launch.returncode == 0
+    assert "launch" in top.stdout
+    for flag in ("--worker_num", "--local_worker_num", "--master_addr", "--master_port",
+                 "--node_rank", "--log_dir", "--join", "--cluster_time_out"):  # fmt: skip
+        assert flag in launch.stdout
+    assert "``" not in launch.stdout
