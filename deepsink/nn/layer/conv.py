@@ -30,7 +30,9 @@ PAD_MODES = ["same", "valid", "pad"]
 
 
 class _Conv(Cell):
-    """Shared arguments, checks, parameters and printing of Conv1d/Conv2d."""
+    """Shared arguments, checks, parameters and printing of Conv1d/Conv2d/Conv3d."""
+
+    _FORMATS = ("NCHW", "NHWC")
 
     def __init__(
         self,
@@ -65,7 +67,7 @@ class _Conv(Cell):
         self.pad_mode = check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         self.padding = padding
         self.has_bias = check_bool(has_bias, "has_bias", api)
-        self.data_format = check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
+        self.data_format = check_one_of(data_format, list(self._FORMATS), "data_format", api)
         if data_format == "NHWC":
             shape = (out_channels, *kernel_size, in_channels // group)
         else:
@@ -262,33 +264,20 @@ class Conv1d(_Conv):
         return Tensor._from(self._conv_nchw(a[:, :, None, :])[:, :, 0, :])
 
 
-class Conv3d(Cell):
+class Conv3d(_Conv):
     """MindSpore's ``nn.Conv3d`` over NCDHW input; weight (out, in/group, kd, kh, kw).
 
     ``pad_mode``: 'same', 'valid' or 'pad' with ``padding`` an int or (head, tail, top, bottom,
     left, right). Runs ``ops.conv3d`` (one ``lax.conv_general_dilated``).
     """
 
+    _FORMATS = ("NCDHW",)
+
     def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
                  pad_mode: str = "same", padding: Any = 0, dilation: Any = 1, group: int = 1,
                  has_bias: bool = False, weight_init: Any = None, bias_init: Any = None,
                  data_format: str = "NCDHW", dtype: Any = mstype.float32) -> None:  # fmt: skip
-        super().__init__()
         api = "Conv3d"
-        self.in_channels = check_positive_int(in_channels, "in_channels", api)
-        self.out_channels = check_positive_int(out_channels, "out_channels", api)
-        self.group = check_positive_int(group, "group", api)
-        if in_channels % group or out_channels % group:
-            raise ValueError(
-                f"For '{api}', 'in_channels' and 'out_channels' must be divisible by 'group', "
-                f"but got in_channels={in_channels}, out_channels={out_channels}, group={group}"
-            )
-        self.kernel_size = int_tuple(kernel_size, 3, "kernel_size", api)
-        self.stride = int_tuple(stride, 3, "stride", api)
-        self.dilation = int_tuple(dilation, 3, "dilation", api)
-        if not isinstance(pad_mode, str):
-            fail(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
-        self.pad_mode = check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         if isinstance(padding, int) and not isinstance(padding, bool):
             check_non_negative_int(padding, "padding", api)
         elif not (
@@ -297,21 +286,28 @@ class Conv3d(Cell):
             and all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in padding)
         ):
             fail(api, "padding", "a non-negative int or a tuple of 6 non-negative ints", padding)
-        if self.pad_mode != "pad" and padding not in (0, (0,) * 6, [0] * 6):
+        if (
+            isinstance(pad_mode, str)
+            and pad_mode != "pad"
+            and padding not in (0, (0,) * 6, [0] * 6)
+        ):
             fail(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
-        self.padding = tuple(padding) if isinstance(padding, list) else padding
-        self.has_bias = check_bool(has_bias, "has_bias", api)
-        self.data_format = check_one_of(data_format, ["NCDHW"], "data_format", api)
-        shape = (out_channels, in_channels // group, *self.kernel_size)
-        self.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
-        self.weight = make_param(self.weight_init, shape, dtype, "weight", api)
-        self.bias_init = bias_init
-        self.bias = None
-        if has_bias:
-            if bias_init is None:
-                fan_in = (in_channels // group) * math.prod(self.kernel_size)
-                self.bias_init = Uniform(1 / math.sqrt(fan_in)) if fan_in else "zeros"
-            self.bias = make_param(self.bias_init, (out_channels,), dtype, "bias", api)
+        super().__init__(
+            api,
+            in_channels,
+            out_channels,
+            int_tuple(kernel_size, 3, "kernel_size", api),
+            int_tuple(stride, 3, "stride", api),
+            pad_mode,
+            tuple(padding) if isinstance(padding, list) else padding,
+            int_tuple(dilation, 3, "dilation", api),
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            data_format,
+            dtype,
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.ops.function.nn_pool_norm_func import conv3d
@@ -328,12 +324,3 @@ class Conv3d(Cell):
         bias = self.bias._data.astype(a.dtype) if self.has_bias else None
         return conv3d(a, w, bias, self.stride, self.pad_mode, self.padding, self.dilation,
                       self.group)  # fmt: skip
-
-    def extend_repr(self) -> str:
-        return (
-            f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-            f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}, "
-            f"padding={self.padding}, dilation={self.dilation}, group={self.group}, "
-            f"has_bias={self.has_bias}, weight_init={self.weight_init}, "
-            f"bias_init={self.bias_init}, format={self.data_format}"
-        )
