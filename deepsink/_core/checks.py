@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import functional
 from deepsink._core.functional import StateBox
 
 _MESSAGES: list[str] = []  # code - 1 -> message template with {index}, {value}, {bound}
@@ -63,6 +64,9 @@ def check_index_range(values: Any, bound: int, message: str) -> None:
             i = int(bad[0])
             raise RuntimeError(message.format(index=i, value=int(host[i]), bound=bound))
         return
+    notes = functional.notes()
+    if notes is not None:
+        notes.checks = True  # a captured PyNative call reads the box after each run
     flat = values.reshape(-1)
     bad = (flat < 0) | (flat >= bound)
     i = jnp.argmax(bad)

@@ -100,6 +100,52 @@ def tracing() -> bool:
     return getattr(_local, "depth", 0) > 0
 
 
+def capturing() -> bool:
+    """True while a PyNative call is traced to be compiled (``_core/capture.py``): reading a
+    Tensor's value then raises ``HostRead`` so that call runs op by op instead."""
+    return getattr(_local, "capture", 0) > 0
+
+
+class HostRead(Exception):
+    """A traced Tensor's value was needed (``asnumpy``, ``bool``, ``print``...) while capturing."""
+
+
+class CaptureNotes:
+    """What a capture trace met: the Cells it called, whether it recorded a data check or a host
+    callback (``ops.Print``)."""
+
+    def __init__(self) -> None:
+        self.cells: list = []
+        self.checks = False
+        self.callbacks = False
+
+
+@contextmanager
+def capture_scope() -> Iterator[CaptureNotes]:
+    """Mark a capture trace; yields the notes it collects."""
+    prev = getattr(_local, "notes", None)
+    _local.capture = getattr(_local, "capture", 0) + 1
+    _local.notes = notes = CaptureNotes()
+    try:
+        yield notes
+    finally:
+        _local.capture -= 1
+        _local.notes = prev
+
+
+def notes() -> CaptureNotes | None:
+    """The current capture trace's notes (None outside one): Cells, data checks and host
+    callbacks record themselves there."""
+    return getattr(_local, "notes", None)
+
+
+def note_cell(cell: Any) -> None:
+    """Record a Cell called during a capture trace (its training flag guards the program)."""
+    n = getattr(_local, "notes", None)
+    if n is not None:
+        n.cells.append(cell)
+
+
 def discovering() -> bool:
     """True while ``discover`` traces abstractly (only shapes and dtypes flow)."""
     return getattr(_local, "recorder", None) is not None

@@ -22,7 +22,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import functional
+from deepsink._core import capture, functional
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -298,7 +298,14 @@ class GradOperation:
                 return ()
             return in_g[0]
 
-        return api_boundary(grad_fn)
+        name = getattr(fn, "__name__", type(fn).__name__)
+        captured = capture.Captured(grad_fn, f"GradOperation_{name}", guard=_guard_of(fn))
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return captured(args, kwargs)
+
+        run.captured = captured
+        return api_boundary(run)
 
 
 def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
@@ -344,8 +351,7 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
     _check_bool(api, "return_ids", return_ids)
     ws, single_w = _weights_of(weights, api)
 
-    @api_boundary
-    def run(*args: Any) -> Any:
+    def body(*args: Any) -> Any:
         positions, single_pos = _positions(grad_position, len(args), api)
         out, aux, pull = vjp(fn, args, positions, ws, has_aux)
         in_g, w_g = pull(out.ones())
@@ -367,7 +373,21 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
             return value, grads
         return (grads, tuple(_wrap_tree(aux))) if has_aux else grads
 
+    captured = capture.Captured(body, f"{api}_{getattr(fn, '__name__', type(fn).__name__)}",
+                                guard=_guard_of(fn))  # fmt: skip
+
+    @api_boundary
+    def run(*args: Any) -> Any:
+        return captured(args, {})
+
+    run.captured = captured
     return run
+
+
+def _guard_of(fn: Any) -> Any:
+    """The function whose closure and globals guard a captured gradient: ``fn`` itself, or a
+    Cell's ``construct``."""
+    return type(fn).construct if hasattr(fn, "construct") else fn
 
 
 # --- custom bprop ------------------------------------------------------------------------------

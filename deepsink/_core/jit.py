@@ -306,6 +306,20 @@ class CompileCache:
         self._entries[key] = value  # most recent last
         return value
 
+    def put(self, key: Any, value: Any) -> None:
+        """Store ``value`` under ``key`` (replacing what was there), as the most recent."""
+        self._entries.pop(key, None)
+        while len(self._entries) >= self.capacity:
+            self._entries.pop(next(iter(self._entries)))
+        self._entries[key] = value
+
+    def peek(self, key: Any) -> Any:
+        """The value under ``key`` (None if absent), marked most recently used."""
+        value = self._entries.pop(key, None)
+        if value is not None:
+            self._entries[key] = value
+        return value
+
     def __len__(self) -> int:
         return len(self._entries)
 

@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import functional
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 
@@ -53,7 +54,10 @@ def _graph_rule(what: str) -> TypeError:
 
 
 def _host(convert: Any, data: Any, what: str) -> Any:
-    """``convert(data)``; a trace's concretization error becomes graph mode's rule."""
+    """``convert(data)``; a trace's concretization error becomes graph mode's rule (or, while a
+    PyNative call is captured, ``HostRead``: that call then runs op by op)."""
+    if isinstance(data, jax.core.Tracer) and functional.capturing():
+        raise functional.HostRead(what)
     try:
         return convert(data)
     except _TRACE_ERRORS as e:
@@ -267,6 +271,8 @@ class Tensor:
     def __repr__(self) -> str:
         """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``)."""
         if isinstance(self._data, jax.core.Tracer):
+            if functional.capturing():
+                raise functional.HostRead("repr()")
             return f"{_header(self)}<traced>)"
         sep = "\n" if self.ndim > 1 else " "
         return f"{_header(self)}{sep}{_format(np.asarray(self._data))})"
@@ -278,6 +284,8 @@ class Tensor:
         return _np_str(np.asarray(self._data))
 
     def __format__(self, spec: str) -> str:
+        if isinstance(self._data, jax.core.Tracer) and functional.capturing():
+            raise functional.HostRead("format()")
         if self.ndim == 0 and spec:
             return format(np.asarray(self._data).item(), spec)
         return format(str(self), spec)

@@ -15,7 +15,7 @@ from typing import Any
 import jax
 
 from deepsink import context
-from deepsink._core import functional, jit
+from deepsink._core import capture, functional, jit
 from deepsink._core import grad as _grad
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
@@ -222,8 +222,22 @@ class Cell:
         # AttributeError as MindSpore (its base Cell has no construct at all)
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
+    _pynative_capture = False  # PyNative top-level calls run captured programs (_core/capture.py)
+
     @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if functional.tracing():
+            functional.note_cell(self)
+        elif (
+            self._pynative_capture
+            and context._values["mode"] != context.GRAPH_MODE
+            and capture.active()
+        ):
+            return capture.call_cell(self, args, kwargs)
+        return self._call_eager(args, kwargs)
+
+    def _call_eager(self, args: tuple, kwargs: dict) -> Any:
+        """The call itself: construct (GRAPH_MODE: compiled), casts, synchronisation."""
         try:
             if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
                 return jit.call_cell(self, args, kwargs)

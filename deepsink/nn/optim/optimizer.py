@@ -125,6 +125,8 @@ class Optimizer(Cell):
         loss_scale: gradients are divided by it; must be > 0. Default: 1.0.
     """
 
+    _pynative_capture = True  # one captured program per update in PYNATIVE_MODE
+
     def __init__(
         self, learning_rate: Any, parameters: Any, weight_decay: Any = 0.0, loss_scale: float = 1.0
     ) -> None:

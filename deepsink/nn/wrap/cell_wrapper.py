@@ -112,6 +112,8 @@ class TrainOneStepCell(Cell):
     drawing random numbers (Dropout) use the same mask for the loss and the gradients.
     """
 
+    _pynative_capture = True  # PYNATIVE_MODE: one captured program per step (_core/capture.py)
+
     def __init__(
         self, network: Cell, optimizer: Cell, sens: Any = None, return_grad: bool = False
     ) -> None:

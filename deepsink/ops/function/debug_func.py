@@ -71,8 +71,12 @@ def print_(*input_x: Any) -> None:
         return None
 
     # Graph-mode text inside GRAPH_MODE or a jit trace; PyNative text under eager gradients.
-    graph = context.get_context("mode") == context.GRAPH_MODE or any(
-        type(a).__name__ == "DynamicJaxprTracer" for a in arrays
+    # (a captured PyNative call prints PyNative's text, as its op-by-op run would)
+    notes = functional.notes()
+    if notes is not None:
+        notes.callbacks = True
+    graph = context.get_context("mode") == context.GRAPH_MODE or (
+        notes is None and any(type(a).__name__ == "DynamicJaxprTracer" for a in arrays)
     )
     text = _graph_text if graph else lambda a: repr(Tensor._from(a))
 

@@ -1,0 +1,172 @@
+"""PyNative capture: a PYNATIVE_MODE call compiled once per signature, with guards and an eager
+fallback, so the quickstart's custom loop (``grad_fn(data, label)`` then ``optimizer(grads)``) and
+``Model.train`` without sink run one XLA program per call instead of one dispatch per primitive.
+
+What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
+Cells that opt in with ``_pynative_capture`` (optimizers, ``TrainOneStepCell``). A call is traced
+through ``functional.pure`` (the one functionalization) and compiled by ``jit._compile`` (the one
+compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCache`` keyed by:
+
+- the Tensor inputs' shapes and dtypes, and the values of the other inputs;
+- ``context.compile_key()`` and the Cell structure version (Parameters or children added/removed);
+- the training flag of every Cell the traced call ran, and the identity of the objects the function
+  reads from its closure and module globals (``net = OtherNet()`` between calls retraces).
+
+Guards that keep op-by-op semantics: a trace that needs a Tensor's value (``if``/``while`` on a
+Tensor, ``asnumpy``, ``item``, ``float``, ``print(tensor)``), or that fails in any other way, makes
+that signature run op by op from then on, starting with the call at hand, so results, prints and
+errors are eager's own. ``ops.Print`` prints every step (a host callback, as in graph mode) and the
+call waits for it. A data check that fails in the compiled program (an index out of range...) leaves
+the state untouched and the call is re-run op by op, which raises eager's error where eager does.
+Python side effects that touch no Tensor run when a signature is traced, not on every call;
+``set_context(pynative_synchronize=True)`` turns capture off (every call runs op by op).
+"""
+
+from __future__ import annotations
+
+import types
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import numpy as np
+
+from deepsink import context
+from deepsink._core import checks as _checks
+from deepsink._core import functional
+from deepsink._core import jit as _jit
+from deepsink._core import random as _random
+
+_EAGER = "eager"  # a signature that runs op by op
+
+
+def active() -> bool:
+    """Whether a call now may use a captured program (not inside a trace, not synchronized)."""
+    return not functional.tracing() and not context._values["pynative_synchronize"]
+
+
+def _closure_objects(fn: Any) -> tuple[list, list]:
+    """The closure cells and module-global names ``fn`` (or a bound method's function) reads."""
+    fn = getattr(fn, "__func__", fn)
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return [], []
+    glb = getattr(fn, "__globals__", {})
+    names = [n for n in code.co_names if n in glb and not isinstance(glb[n], types.ModuleType)]
+    return list(fn.__closure__ or ()), names
+
+
+class Captured:
+    """``fn`` run through captured programs (see the module docstring); ``eager`` (default ``fn``)
+    is the op-by-op path: the fallback, and what runs inside another trace. ``guard`` is the
+    function whose closure and globals guard the programs (default ``fn``)."""
+
+    def __init__(self, fn: Callable, name: str, eager: Callable | None = None,
+                 guard: Any = None, capacity: int = 16) -> None:  # fmt: skip
+        self.fn = fn
+        self.eager = eager or fn
+        self.name = name
+        self.cache = _jit.CompileCache(capacity)
+        self.cells: list = []  # every Cell the traces ran (their training flags guard)
+        guard = getattr(guard, "__func__", guard) if guard is not None else fn
+        self._closure, self._names = _closure_objects(guard)
+        self._globals = getattr(guard, "__globals__", {})
+        self.traces = 0  # signatures traced (for tests and benchmarks)
+
+    def _guards(self) -> tuple:
+        glb = self._globals
+        closure = []
+        for c in self._closure:
+            try:
+                closure.append(id(c.cell_contents))
+            except ValueError:  # an empty cell (a name assigned later)
+                closure.append(None)
+        return (
+            tuple(c.training for c in self.cells),
+            tuple(closure),
+            tuple(id(glb.get(n)) for n in self._names),
+        )
+
+    def __call__(self, args: tuple, kwargs: dict) -> Any:
+        if not active():
+            return self.eager(*args, **kwargs)
+        try:
+            dyn, spec = _jit.split_args(args, kwargs)
+            key = (
+                spec,
+                tuple((x.shape, x.dtype) for x in dyn),
+                context.compile_key(),
+                _jit._structure_version,
+                self._guards(),
+            )
+            entry = self.cache.peek(key)
+        except TypeError:  # an unhashable non-Tensor argument: no signature to cache under
+            return self.eager(*args, **kwargs)
+        if entry is None:
+            return self._trace(key, dyn, spec, args, kwargs)
+        if entry is _EAGER:
+            return self.eager(*args, **kwargs)
+        state = functional.values(entry.boxes)
+        out, new_state = entry.jitted(state, dyn, spec)
+        return self._finish(entry, state, out, new_state, args, kwargs)
+
+    def _trace(self, key: Any, dyn: list, spec: tuple, args: tuple, kwargs: dict) -> Any:
+        """Discover the state, compile and run the first call; on any failure mark the signature
+        op by op and run it eagerly (the eager run raises eager's error, if any)."""
+        self.traces += 1
+        fn = self.fn
+        _random.KEY.ensure()
+        _checks.CHECKS.ensure()
+        try:
+            with functional.capture_scope() as notes:
+
+                def traced(d: list, spec: tuple = spec) -> Any:
+                    a, k = _jit.merge_args(d, spec)
+                    out = fn(*a, **k)
+                    return list(out) if isinstance(out, types.GeneratorType) else out
+
+                boxes = functional.discover(traced, dyn)
+                entry = _Entry(boxes, _jit._compile(fn, boxes, self.name))
+                state = functional.values(boxes)
+                out, new_state = entry.jitted(state, dyn, spec)
+        except Exception:  # noqa: BLE001 - any trace failure: this signature runs op by op
+            self.cache.put(key, _EAGER)
+            return self.eager(*args, **kwargs)
+        entry.checks, entry.callbacks = notes.checks, notes.callbacks
+        known = {id(c) for c in self.cells}
+        # a new Cell lengthens the guard tuple: entries keyed with the shorter one are not found
+        # again (and age out of the cache); this one is stored under the new key
+        self.cells.extend(c for c in dict.fromkeys(notes.cells) if id(c) not in known)
+        key = (*key[:-1], self._guards())
+        self.cache.put(key, entry)
+        return self._finish(entry, state, out, new_state, args, kwargs)
+
+    def _finish(self, entry: _Entry, state: tuple, out: Any, new_state: tuple, args: tuple,
+                kwargs: dict) -> Any:  # fmt: skip
+        functional.update(entry.boxes, new_state)
+        if entry.callbacks:
+            jax.effects_barrier()  # ops.Print's lines come out before the call returns
+        _checks.poll()
+        return out
+
+
+class _Entry:
+    __slots__ = ("boxes", "jitted", "checks", "callbacks")
+
+    def __init__(self, boxes: tuple, jitted: Callable) -> None:
+        self.boxes, self.jitted = boxes, jitted
+        self.checks = self.callbacks = False
+
+
+def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
+    """A PyNative top-level call of a Cell that opts in to capture (``_pynative_capture``)."""
+    captured = cell.__dict__.get("_captured")
+    if captured is None or captured.owner() is not cell:  # new, or copied with its Cell
+        owner = weakref.ref(cell)
+        captured = Captured(lambda *a, **k: owner()._call_eager(a, k), _jit.program_name(cell),
+                            guard=type(cell).construct)  # fmt: skip
+        captured.owner = owner
+        captured.cells.append(cell)
+        cell.__dict__["_captured"] = captured
+    return captured(args, kwargs)
