@@ -37,7 +37,9 @@ def variants(steps: int, ms_python: str | None) -> tuple[dict[str, list[str]], d
         "deepsink sink (graph)": [py, str(HERE / "lenet_deepsink.py"), "sink", "graph", str(steps)],
         "deepsink sink (pynative)": [py, str(HERE / "lenet_deepsink.py"), "sink", "pynative", str(steps)],
         "deepsink non-sink (graph)": [py, str(HERE / "lenet_deepsink.py"), "nosink", "graph", str(steps)],
-        "deepsink non-sink (pynative)": [py, str(HERE / "lenet_deepsink.py"), "nosink", "pynative", str(min(steps, 300))],
+        "deepsink non-sink (pynative)": [py, str(HERE / "lenet_deepsink.py"), "nosink", "pynative", str(steps)],
+        "deepsink custom loop (pynative)": [py, str(HERE / "lenet_custom_loop.py"), "pynative", str(steps)],
+        "deepsink custom loop (ms.jit)": [py, str(HERE / "lenet_custom_loop.py"), "jit", str(steps)],
     }  # fmt: skip
     if _importable("torch"):
         v["pytorch eager"] = [py, str(PEERS / "torch_lenet.py"), str(steps)]

@@ -205,7 +205,9 @@ _OPTIONS = {
             "pynative_synchronize",
             False,
             _typed("pynative_synchronize", bool, "a bool"),
-            doc="PyNative Cell calls wait for their results (errors surface at the call)",
+            doc="PyNative runs op by op and waits for each result (errors surface at the op); "
+            "off, PyNative calls of gradient functions, optimizers and TrainOneStepCell run "
+            "compiled programs cached per signature (docs/custom_loops.md)",
         ),
         _Option(
             "sink_timeout",

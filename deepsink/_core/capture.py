@@ -16,14 +16,20 @@ Guards that keep op-by-op semantics: a trace that needs a Tensor's value (``if``
 Tensor, ``asnumpy``, ``item``, ``float``, ``print(tensor)``), or that fails in any other way, makes
 that signature run op by op from then on, starting with the call at hand, so results, prints and
 errors are eager's own. ``ops.Print`` prints every step (a host callback, as in graph mode) and the
-call waits for it. A data check that fails in the compiled program (an index out of range...) leaves
-the state untouched and the call is re-run op by op, which raises eager's error where eager does.
-Python side effects that touch no Tensor run when a signature is traced, not on every call;
+call waits for it. A data check that fails in the compiled program (a label out of range...) leaves
+the state untouched and the call is re-run op by op, which raises eager's error at the op; if the
+program is still running when the call returns, the error comes at a later call or at the end of
+the epoch instead (as MindSpore's asynchronous PyNative reports kernel errors late).
+Python side effects that touch no Tensor run when a signature is traced (twice: ``discover`` then
+the compile), not on every call;
 ``set_context(pynative_synchronize=True)`` turns capture off (every call runs op by op).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
 import types
 import weakref
 from collections.abc import Callable
@@ -118,8 +124,9 @@ class Captured:
         fn = self.fn
         _random.KEY.ensure()
         _checks.CHECKS.ensure()
+        printed = io.StringIO()  # what the traces print: shown if they succeed, else dropped
         try:
-            with functional.capture_scope() as notes:
+            with functional.capture_scope() as notes, contextlib.redirect_stdout(printed):
 
                 def traced(d: list, spec: tuple = spec) -> Any:
                     a, k = _jit.merge_args(d, spec)
@@ -133,6 +140,7 @@ class Captured:
         except Exception:  # noqa: BLE001 - any trace failure: this signature runs op by op
             self.cache.put(key, _EAGER)
             return self.eager(*args, **kwargs)
+        sys.stdout.write(printed.getvalue())
         entry.checks, entry.callbacks = notes.checks, notes.callbacks
         known = {id(c) for c in self.cells}
         # a new Cell lengthens the guard tuple: entries keyed with the shorter one are not found
@@ -144,6 +152,12 @@ class Captured:
 
     def _finish(self, entry: _Entry, state: tuple, out: Any, new_state: tuple, args: tuple,
                 kwargs: dict) -> Any:  # fmt: skip
+        if entry.checks:
+            info = new_state[entry.boxes.index(_checks.CHECKS)]
+            if info.is_ready() and np.asarray(info)[0] != 0:
+                # a data check failed in this call: leave the state as it was and run the call
+                # op by op, which raises eager's error at the op (never waits for the device)
+                return self.eager(*args, **kwargs)
         functional.update(entry.boxes, new_state)
         if entry.callbacks:
             jax.effects_barrier()  # ops.Print's lines come out before the call returns

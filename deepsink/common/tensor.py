@@ -53,11 +53,27 @@ def _graph_rule(what: str) -> TypeError:
     )
 
 
+def _concrete(data: Any) -> Any:
+    """The value behind an eager differentiation tracer (``jax.vjp`` run op by op in PyNative
+    holds the concrete primal), so host reads inside a gradient's forward work as in MindSpore's
+    PyNative; ``data`` itself when no concrete value is known (a compile-time trace)."""
+    x = data
+    for _ in range(16):
+        if not isinstance(x, jax.core.Tracer):
+            return x
+        x = getattr(x, "primal", None)
+        if x is None:
+            break
+    return data
+
+
 def _host(convert: Any, data: Any, what: str) -> Any:
     """``convert(data)``; a trace's concretization error becomes graph mode's rule (or, while a
     PyNative call is captured, ``HostRead``: that call then runs op by op)."""
-    if isinstance(data, jax.core.Tracer) and functional.capturing():
-        raise functional.HostRead(what)
+    if isinstance(data, jax.core.Tracer):
+        data = _concrete(data)
+        if isinstance(data, jax.core.Tracer) and functional.capturing():
+            raise functional.HostRead(what)
     try:
         return convert(data)
     except _TRACE_ERRORS as e:
@@ -270,24 +286,27 @@ class Tensor:
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
         """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``)."""
-        if isinstance(self._data, jax.core.Tracer):
+        data = _concrete(self._data)
+        if isinstance(data, jax.core.Tracer):
             if functional.capturing():
                 raise functional.HostRead("repr()")
             return f"{_header(self)}<traced>)"
         sep = "\n" if self.ndim > 1 else " "
-        return f"{_header(self)}{sep}{_format(np.asarray(self._data))})"
+        return f"{_header(self)}{sep}{_format(np.asarray(data))})"
 
     def __str__(self) -> str:
         """MindSpore 2.x ``print(tensor)``: numpy's ``str`` of the value (as NumPy 1.x prints it)."""
-        if isinstance(self._data, jax.core.Tracer):
+        data = _concrete(self._data)
+        if isinstance(data, jax.core.Tracer):
             return repr(self)
-        return _np_str(np.asarray(self._data))
+        return _np_str(np.asarray(data))
 
     def __format__(self, spec: str) -> str:
-        if isinstance(self._data, jax.core.Tracer) and functional.capturing():
+        data = _concrete(self._data)
+        if isinstance(data, jax.core.Tracer) and functional.capturing():
             raise functional.HostRead("format()")
         if self.ndim == 0 and spec:
-            return format(np.asarray(self._data).item(), spec)
+            return format(np.asarray(data).item(), spec)
         return format(str(self), spec)
 
     # --- methods shared with ops (reductions and shape ops) ---------------------------------------
