@@ -134,6 +134,7 @@ class Captured:
                     return list(out) if isinstance(out, types.GeneratorType) else out
 
                 boxes = functional.discover(traced, dyn)
+                _jit.commit_state(boxes)
                 entry = _Entry(boxes, _jit._compile(fn, boxes, self.name))
                 state = functional.values(boxes)
                 out, new_state = entry.jitted(state, dyn, spec)

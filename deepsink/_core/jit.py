@@ -135,7 +135,17 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
 
 
 def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
-    return spec, tuple((tuple(x.shape), str(x.dtype)) for x in dyn)
+    return spec, tuple([(x.shape, x.dtype) for x in dyn])
+
+
+def commit_state(boxes: Sequence[Any]) -> None:
+    """Put the state on the context's device, committed, before a new program's first run: a
+    program whose inputs mix committed arrays (e.g. made from an RNG key a sink committed) and
+    uncommitted ones (numpy zeros) returns committed arrays, and the next call would compile the
+    same program again for them."""
+    dev = context.device()
+    values = functional.values(boxes)
+    functional.update(boxes, jax.device_put(values, dev))
 
 
 def _escape_error(escaped: list) -> ValueError:
@@ -208,6 +218,7 @@ def _cell_entry(cell: Any, spec: tuple) -> _Entry:
         entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
                        _structure_version)  # fmt: skip
         cell._compile_cache[key] = entry
+        commit_state(boxes)
     return entry
 
 
@@ -278,6 +289,7 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
             boxes = functional.discover(traced, dyn)
             entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
+            commit_state(boxes)
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
         functional.update(entry.boxes, new_state)
         _checks.poll()
