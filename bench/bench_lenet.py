@@ -154,7 +154,9 @@ def main() -> None:
         keep = lambda k: any(s in k for s in args.only)
         todo = {k: v for k, v in todo.items() if keep(k)}
         skipped = {k: v for k, v in skipped.items() if keep(k)}
-    env = dict(os.environ, PYTHONPATH=str(PEERS))
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(PEERS), str(HERE.parent)])
+    )  # this checkout
     runs: dict[str, list[float]] = {k: [] for k in todo}
     extra: dict[str, dict] = {}
     for r in range(args.repeats):
