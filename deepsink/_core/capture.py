@@ -2,7 +2,8 @@
 fallback, so the quickstart's custom loop (``grad_fn(data, label)`` then ``optimizer(grads)``) and
 ``Model.train`` without sink run one XLA program per call instead of one dispatch per primitive.
 
-What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
+The first call with a signature runs op by op; the second traces and compiles it, the later ones
+reuse the program (a gradient taken once never compiles). What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
 Cells that opt in with ``_pynative_capture`` (optimizers, ``TrainOneStepCell``). A call is traced
 through ``functional.pure`` (the one functionalization) and compiled by ``jit._compile`` (the one
 compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCache`` keyed by:
@@ -79,6 +80,8 @@ class Captured:
         self._closure, self._names = _closure_objects(guard)
         self._globals = getattr(guard, "__globals__", {})
         self.traces = 0  # signatures traced (for tests and benchmarks)
+        self._seen: set = set()  # signatures called once (op by op) and not traced yet
+        self.target: Any = None  # weakref to the function a shared Captured was made for
 
     def _guards(self) -> tuple:
         glb = self._globals
@@ -110,6 +113,13 @@ class Captured:
         except TypeError:  # an unhashable non-Tensor argument: no signature to cache under
             return self.eager(*args, **kwargs)
         if entry is None:
+            if key not in self._seen:
+                # the first call with a signature runs op by op: a one-shot call (a gradient
+                # taken once, a function made per call) never pays for a compilation
+                if len(self._seen) >= 64:
+                    self._seen.clear()
+                self._seen.add(key)
+                return self.eager(*args, **kwargs)
             return self._trace(key, dyn, spec, args, kwargs)
         if entry is _EAGER:
             return self.eager(*args, **kwargs)
@@ -172,6 +182,27 @@ class _Entry:
     def __init__(self, boxes: tuple, jitted: Callable) -> None:
         self.boxes, self.jitted = boxes, jitted
         self.checks = self.callbacks = False
+
+
+_SHARED: dict = {}  # (configuration, id(fn), weight ids) -> Captured, the oldest dropped past 64
+
+
+def shared(key: Any, fn: Any, make: Callable[[], Captured]) -> Captured:
+    """The Captured of a gradient configuration of ``fn`` (``GradOperation()(net)`` written in the
+    loop makes a new gradient function per step: they share one program cache)."""
+    try:
+        ref = weakref.ref(fn)
+        hash(key)
+    except TypeError:
+        return make()
+    c = _SHARED.pop(key, None)
+    if c is None or c.target is None or c.target() is not fn:
+        c = make()
+        c.target = ref
+    _SHARED[key] = c
+    while len(_SHARED) > 64:
+        _SHARED.pop(next(iter(_SHARED)))
+    return c
 
 
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:

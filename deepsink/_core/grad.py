@@ -298,8 +298,12 @@ class GradOperation:
                 return ()
             return in_g[0]
 
-        name = getattr(fn, "__name__", type(fn).__name__)
-        captured = capture.Captured(grad_fn, f"GradOperation_{name}", guard=_guard_of(fn))
+        name = f"GradOperation_{getattr(fn, '__name__', type(fn).__name__)}"
+        key = ("GradOperation", self.get_all, self.get_by_list, self.sens_param, id(fn),
+               tuple(id(w) for w in ws))  # fmt: skip
+        captured = capture.shared(
+            key, fn, lambda: capture.Captured(grad_fn, name, guard=_guard_of(fn))
+        )
 
         def run(*args: Any, **kwargs: Any) -> Any:
             return captured(args, kwargs)
@@ -373,8 +377,9 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
             return value, grads
         return (grads, tuple(_wrap_tree(aux))) if has_aux else grads
 
-    captured = capture.Captured(body, f"{api}_{getattr(fn, '__name__', type(fn).__name__)}",
-                                guard=_guard_of(fn))  # fmt: skip
+    name = f"{api}_{getattr(fn, '__name__', type(fn).__name__)}"
+    key = (api, grad_position, has_aux, return_ids, id(fn), tuple(id(w) for w in ws))
+    captured = capture.shared(key, fn, lambda: capture.Captured(body, name, guard=_guard_of(fn)))
 
     @api_boundary
     def run(*args: Any) -> Any:
