@@ -144,8 +144,12 @@ def commit_state(boxes: Sequence[Any]) -> None:
     uncommitted ones (numpy zeros) returns committed arrays, and the next call would compile the
     same program again for them."""
     dev = context.device()
-    values = functional.values(boxes)
-    functional.update(boxes, jax.device_put(values, dev))
+    for b in boxes:
+        v = b._value
+        if isinstance(v, np.ndarray) or (
+            isinstance(v, jax.Array) and not isinstance(v, jax.core.Tracer) and not v.committed
+        ):
+            b._value = jax.device_put(v, dev)
 
 
 def _escape_error(escaped: list) -> ValueError:
