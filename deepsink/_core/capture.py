@@ -2,8 +2,9 @@
 fallback, so the quickstart's custom loop (``grad_fn(data, label)`` then ``optimizer(grads)``) and
 ``Model.train`` without sink run one XLA program per call instead of one dispatch per primitive.
 
-The first call with a signature runs op by op; the second traces and compiles it, the later ones
-reuse the program (a gradient taken once never compiles). What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
+A gradient function's first call with a signature runs op by op, the second traces and compiles
+it, the later ones reuse the program (a gradient taken once never compiles); a captured Cell (a
+training step) compiles at its first call. What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
 Cells that opt in with ``_pynative_capture`` (optimizers, ``TrainOneStepCell``). A call is traced
 through ``functional.pure`` (the one functionalization) and compiled by ``jit._compile`` (the one
 compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCache`` keyed by:
@@ -70,7 +71,7 @@ class Captured:
     function whose closure and globals guard the programs (default ``fn``)."""
 
     def __init__(self, fn: Callable, name: str, eager: Callable | None = None,
-                 guard: Any = None, capacity: int = 16) -> None:  # fmt: skip
+                 guard: Any = None, capacity: int = 16, eager_first: bool = True) -> None:  # fmt: skip
         self.fn = fn
         self.eager = eager or fn
         self.name = name
@@ -81,6 +82,7 @@ class Captured:
         self._globals = getattr(guard, "__globals__", {})
         self.traces = 0  # signatures traced (for tests and benchmarks)
         self._seen: set = set()  # signatures called once (op by op) and not traced yet
+        self.eager_first = eager_first
         self.target: Any = None  # weakref to the function a shared Captured was made for
 
     def _guards(self) -> tuple:
@@ -113,7 +115,7 @@ class Captured:
         except TypeError:  # an unhashable non-Tensor argument: no signature to cache under
             return self.eager(*args, **kwargs)
         if entry is None:
-            if key not in self._seen:
+            if self.eager_first and key not in self._seen:
                 # the first call with a signature runs op by op: a one-shot call (a gradient
                 # taken once, a function made per call) never pays for a compilation
                 if len(self._seen) >= 64:
@@ -123,6 +125,8 @@ class Captured:
             return self._trace(key, dyn, spec, args, kwargs)
         if entry is _EAGER:
             return self.eager(*args, **kwargs)
+        if entry.checks:
+            _checks.poll()  # an earlier call's failed check, if known by now, before this call
         state = functional.values(entry.boxes)
         out, new_state = entry.jitted(state, dyn, spec)
         return self._finish(entry, state, out, new_state, args, kwargs)
@@ -164,8 +168,11 @@ class Captured:
     def _finish(self, entry: _Entry, state: tuple, out: Any, new_state: tuple, args: tuple,
                 kwargs: dict) -> Any:  # fmt: skip
         if entry.checks:
-            info = new_state[entry.boxes.index(_checks.CHECKS)]
+            i = entry.boxes.index(_checks.CHECKS)
+            info = new_state[i]
             if info.is_ready() and np.asarray(info)[0] != 0:
+                if np.asarray(state[i])[0] != 0:
+                    _checks.raise_pending()  # an earlier call's failure, reported late
                 # a data check failed in this call: leave the state as it was and run the call
                 # op by op, which raises eager's error at the op (never waits for the device)
                 return self.eager(*args, **kwargs)
@@ -210,8 +217,10 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     captured = cell.__dict__.get("_captured")
     if captured is None or captured.owner() is not cell:  # new, or copied with its Cell
         owner = weakref.ref(cell)
+        # a training step is called in a loop: compiled from its first call, so a run resumed
+        # from a checkpoint computes every step as the uninterrupted run did, bit for bit
         captured = Captured(lambda *a, **k: owner()._call_eager(a, k), _jit.program_name(cell),
-                            guard=type(cell).construct)  # fmt: skip
+                            guard=type(cell).construct, eager_first=False)  # fmt: skip
         captured.owner = owner
         captured.cells.append(cell)
         cell.__dict__["_captured"] = captured
