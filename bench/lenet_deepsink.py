@@ -9,6 +9,7 @@ Training runs through Model.train with the tutorial's pipeline. ms/step is the m
 
 import json
 import os
+import resource
 import statistics
 import sys
 import time
@@ -48,7 +49,10 @@ def main(sink: str, mode: str, steps: int, sink_size: int) -> None:
         cb.times = cb.times[window - 1 :: window]
     ms_per_step = statistics.median(np.diff(cb.times)) / window * 1e3
     loss = float(model.train_network.network(*next(data.create_tuple_iterator())).asnumpy())
-    print(json.dumps({"ms_per_step": ms_per_step, "loss": loss}))
+    rss = (
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    )  # peak, in MB (ru_maxrss is KiB on Linux)
+    print(json.dumps({"ms_per_step": ms_per_step, "loss": loss, "peak_rss_mb": rss}))
 
 
 if __name__ == "__main__":

@@ -37,3 +37,13 @@ def test_a_missing_mindspore_python_is_skipped_with_the_path():
         skipped["mindspore graph non-sink"]
         == "--mindspore-python /nonexistent/python does not exist"
     )
+
+
+def test_peak_rss_of_each_variant_is_a_column_of_the_table():
+    text = _bench().table(
+        {"deepsink sink (graph)": 2.0, "pytorch eager": 3.0}, {}, {"deepsink sink (graph)": 812.4}
+    )
+    lines = text.splitlines()
+    assert lines[0].endswith("peak RSS MB")
+    assert lines[1].startswith("deepsink sink (graph)") and lines[1].endswith(" 812")
+    assert lines[2].startswith("pytorch eager") and lines[2].endswith(" -")  # not reported
