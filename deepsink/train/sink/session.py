@@ -138,7 +138,7 @@ class SinkSession:
                 trace.background(chunk.pipeline_s, chunk.copy_s)
                 with trace.phase("compute"):
                     state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
-                self.queue.release(chunk, outs)
+                    self.queue.release(chunk, outs)
                 pieces.append((outs, chunk.steps))
             with trace.phase("compute"):
                 jax.block_until_ready((state, [p for p, _ in pieces]))
