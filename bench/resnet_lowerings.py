@@ -8,7 +8,11 @@ Each lowering is forced (``conv.set_lowering``) while deepsink traces the train 
 examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once with ``jax.jit`` (state
 donated, the batch on the device); then the lowerings and torch's step run round-robin, one step
 each per round. "auto" is what deepsink picks per layer shape (im2col for the 64-channel 3x3
-layers, canonical for the wider ones). Prints and writes the median ms/step per lowering.
+layers, canonical for the wider ones). Prints and writes the median ms/step per lowering, wall and
+process CPU time (all threads): on a shared machine, run it single-threaded for a fair comparison
+of the kernels (OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE
+XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"), where CPU time is
+what each step's work costs.
 """
 
 from __future__ import annotations
@@ -100,14 +104,17 @@ def main() -> None:
     for run in runs.values():
         run()  # warm-up
     times: dict[str, list[float]] = {k: [] for k in runs}
+    cpu: dict[str, list[float]] = {k: [] for k in runs}
     for _ in range(args.rounds):
         for k, run in runs.items():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             run()
             times[k].append(time.perf_counter() - t0)
+            cpu[k].append(time.process_time() - c0)
     med = {k: statistics.median(v) * 1e3 for k, v in times.items()}
+    med_cpu = {k: statistics.median(v) * 1e3 for k, v in cpu.items()}
     for k, m in med.items():
-        print(f"{k:16s} {m:9.1f} ms/step")
+        print(f"{k:16s} {m:9.1f} ms/step wall {med_cpu[k]:9.1f} ms/step CPU time (all threads)")
     if args.out:
         from bench_lenet import machine
 
@@ -115,6 +122,7 @@ def main() -> None:
             "command": " ".join([Path(sys.executable).name, *sys.argv]),
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "machine": machine(), "median_ms_per_step": med, "compile_s": compile_s,
+            "median_cpu_ms_per_step": med_cpu,
             "ms_per_step": {k: [t * 1e3 for t in v] for k, v in times.items()},
         }, indent=2) + "\n")  # fmt: skip
 
