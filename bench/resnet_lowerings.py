@@ -2,7 +2,7 @@
 against PyTorch eager's step, in one process, interleaved.
 
 usage: python bench/resnet_lowerings.py [--lowerings auto,canonical,im2col] [--rounds 5]
-                                        [--out FILE.json]
+                                        [--layers] [--out FILE.json]
 
 Each lowering is forced (``conv.set_lowering``) while deepsink traces the train step of
 examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once with ``jax.jit`` (state
@@ -86,13 +86,68 @@ def torch_step(x: np.ndarray, y: np.ndarray):
     return run
 
 
+# ResNet-18/CIFAR's convolution shapes at batch 32: (C_in, C_out, H=W, stride, kernel)
+LAYERS = [(64, 64, 32, 1, 3), (64, 128, 32, 2, 3), (128, 128, 16, 1, 3), (128, 256, 16, 2, 3),
+          (256, 256, 8, 1, 3), (256, 512, 8, 2, 3), (512, 512, 4, 1, 3), (64, 128, 32, 2, 1)]  # fmt: skip
+
+
+def layers(lowerings: list[str], rounds: int) -> dict[str, dict[str, float]]:
+    """Each layer's forward + input and weight gradients alone (jit), median process CPU ms."""
+    import jax.numpy as jnp
+
+    def cpu_ms(f):
+        f()
+        ts = []
+        for _ in range(rounds):
+            c0 = time.process_time()
+            f()
+            ts.append(time.process_time() - c0)
+        return statistics.median(ts) * 1e3
+
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    out = {}
+    rng = np.random.default_rng(0)
+    for cin, cout, hw, s, k in LAYERS:
+        x = rng.standard_normal((32, cin, hw, hw), dtype=np.float32)
+        w = rng.standard_normal((cout, cin, k, k), dtype=np.float32) * 0.05
+        pad = ((k // 2, k // 2), (k // 2, k // 2))
+        row = {}
+        for low in lowerings:
+            lo = None if low == "auto" else low
+
+            def sq(x, w, lo=lo, s=s, pad=pad):
+                return (C.conv2d(x, w, (s, s), pad, lowering=lo) ** 2).sum()
+
+            g = jax.jit(jax.grad(sq, (0, 1)))
+            xj, wj = jnp.asarray(x), jnp.asarray(w)
+            row[low] = cpu_ms(lambda g=g, xj=xj, wj=wj: jax.block_until_ready(g(xj, wj)))
+        if torch is not None:
+            xt = torch.from_numpy(x).requires_grad_()
+            wt = torch.from_numpy(w).requires_grad_()
+
+            def tf(xt=xt, wt=wt, s=s, k=k):
+                y = torch.nn.functional.conv2d(xt, wt, stride=s, padding=k // 2)
+                (y * y).sum().backward()
+
+            row["pytorch eager"] = cpu_ms(tf)
+        name = f"{cin}->{cout} {hw}x{hw} {k}x{k}/{s}"
+        out[name] = row
+        print(name, " ".join(f"{n} {v:.1f}" for n, v in row.items()), flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--lowerings", default="auto,canonical,im2col")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--layers", action="store_true", help="also time each conv layer alone")
     args = ap.parse_args()
     ms.set_context(mode=ms.GRAPH_MODE)
+    per_layer = layers(args.lowerings.split(","), args.rounds) if args.layers else None
     x, y = synthetic_cifar(32)
     runs, compile_s = {}, {}
     for low in args.lowerings.split(","):
@@ -123,6 +178,7 @@ def main() -> None:
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "machine": machine(), "median_ms_per_step": med, "compile_s": compile_s,
             "median_cpu_ms_per_step": med_cpu,
+            "layers_cpu_ms_fwd_and_grads": per_layer,
             "ms_per_step": {k: [t * 1e3 for t in v] for k, v in times.items()},
         }, indent=2) + "\n")  # fmt: skip
 
