@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
@@ -487,7 +488,7 @@ class GeneratorDataset(_Source):
         if not self._getitem and not (callable(source) or hasattr(source, "__iter__")):
             raise TypeError(
                 "Input source must either be a callable, iterable, or random accessible object, "
-                f"but got {type(source)}."
+                f"but got {type_repr(source)}."
             )
         self.batch_sampler, self.collate_fn = batch_sampler, collate_fn
         if collate_fn is not None and batch_sampler is None:
