@@ -195,8 +195,10 @@ class TupleIterator:
             fail("create_tuple_iterator", "num_epochs", "-1 or a positive int", num_epochs)
         names = dataset.get_col_names()
         if columns is None:
-            self._select = list(range(len(names)))
-            self.column_names = names
+            # metadata columns (``_meta-*``, e.g. CocoDataset's extra_metadata) are left out
+            # unless renamed or asked for, as in MindSpore
+            self._select = [i for i, n in enumerate(names) if not n.startswith("_meta-")]
+            self.column_names = [names[i] for i in self._select]
         else:
             wanted = [columns] if isinstance(columns, str) else list(columns)
             missing = [c for c in wanted if c not in names]
