@@ -88,6 +88,8 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
     ap.add_argument("--out", default=str(HERE / "results"))
     args = ap.parse_args()
+    if args.warmup < 1 or args.steps < 2 or args.sink_size < 1:
+        ap.error("--warmup and --sink-size must be >= 1 and --steps >= 2")
     todo, skipped = variants(args.steps, args.sink_size, args.warmup)
     if args.only:
         keep = lambda k: any(s in k for s in args.only)

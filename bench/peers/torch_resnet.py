@@ -89,7 +89,7 @@ def main(mode: str, steps: int, warmup: int) -> None:
     if mode != "eager":
         step = torch.compile(step, **({"mode": mode} if mode == "reduce-overhead" else {}))
     sync = torch.cuda.synchronize if dev.type == "cuda" else (lambda: None)
-    times, per_epoch = [], n // batch
+    times, per_epoch, warm_s = [], n // batch, 0.0
     t_start = time.perf_counter()
     for i in range(warmup + steps):
         j = i % per_epoch
