@@ -192,6 +192,12 @@ def _im2col(
     ho = out_size(h, kh, stride[0], dilation[0], padding[0])
     wo = out_size(wd, kw, stride[1], dilation[1], padding[1])
     views = _views(x, padding, kh, kw, ho, wo, stride, dilation)
+    if c == 1 and len(views) > 1:
+        # one input channel: stack the taps tap-major ([KH*KW, N*Ho*Wo], each row one contiguous
+        # copy of a view) rather than interleaving them channel-minor; the matmul contracts rows
+        cols = jnp.stack(views).reshape(kh * kw, n * ho * wo)
+        y = lax.dot_general(cols, w.reshape(kh * kw, o), (((0,), (0,)), ((), ())))
+        return y.reshape(n, ho, wo, o)
     cols = views[0] if len(views) == 1 else jnp.concatenate(views, axis=-1)
     y = cols.reshape(n * ho * wo, kh * kw * c) @ w.reshape(kh * kw * c, o)
     return y.reshape(n, ho, wo, o)

@@ -15,6 +15,7 @@ import numpy as np
 from jax import lax
 
 from deepsink._core import conv as _conv
+from deepsink._core import pool as _pool
 from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -175,11 +176,7 @@ class _MaxPool(_Pool):
 
     def _pool(self, a):
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
-        init = -np.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-        # a numpy init value keeps reduce_window a differentiable max-monoid under jit
-        return lax.reduce_window(
-            a, np.array(init, a.dtype), lax.max, window, strides, config, window_dilation=dilation
-        )
+        return _pool.max_pool(a, window, strides, config, dilation)
 
     def construct(self, x: Tensor) -> Any:
         y = super().construct(x)
