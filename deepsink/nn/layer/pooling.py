@@ -1,7 +1,8 @@
 """Max and average pooling (MindSpore's ``nn.MaxPool1d/2d``, ``nn.AvgPool1d/2d``).
 
-Pooling is ``lax.reduce_window`` on the NCHW array: it has no layout-sensitive lowering on XLA:CPU,
-so it runs as fast inside the sink loop's ``lax.scan`` as outside it.
+Pooling is a window reduction on the NCHW array. Max pooling goes through ``_core.pool.max_pool``:
+on CPU its gradient is a first-maximum scatter instead of the select-and-scatter XLA:CPU expands
+into iota planes and a variadic reduce-window (see that module for the rule and the numbers).
 """
 
 from __future__ import annotations
