@@ -99,6 +99,13 @@ def max_pool(
         return lax.reduce_window(
             x, lowest(x.dtype), lax.max, window, strides, padding, window_dilation=dilation
         )
+    return _max_pool_scatter(x, window, strides, padding, dilation)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _max_pool_scatter(x, window, strides, padding, dilation):
+    """One compiled call per configuration (one dispatch forward and one backward in PyNative;
+    inlined when traced)."""
     if any(lo or hi for lo, hi in padding):
         # padding outside the custom gradient: its transpose drops the padded positions
         x = lax.pad(x, lowest(x.dtype), [(lo, hi, 0) for lo, hi in padding])
