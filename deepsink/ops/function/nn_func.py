@@ -218,7 +218,7 @@ def avg_pool2d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any
         return Tensor._from(total / math.prod(k))
     ones = jnp.ones(a.shape[2:], a.dtype)[None, None]
     count = lax.reduce_window(ones, jnp.asarray(0, a.dtype), lax.add, (1, 1) + k, (1, 1) + s, pads)
-    return Tensor._from(total / count)
+    return Tensor._from(U.exact_div(total, count))
 
 
 # --- losses ------------------------------------------------------------------------------------

@@ -639,7 +639,7 @@ class AvgPool(_Pool):
         # a Python 0.0 init keeps reduce_window differentiable under jit (a traced init is not)
         total = jax.lax.reduce_window(a, 0.0, jax.lax.add, k, s, pad)
         count = jax.lax.reduce_window(jnp.ones_like(a), 0.0, jax.lax.add, k, s, pad)
-        return Tensor._from(total / count)
+        return Tensor._from(U.exact_div(total, count))
 
 
 class SoftmaxCrossEntropyWithLogits(_NoAttr):
