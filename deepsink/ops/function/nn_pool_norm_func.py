@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -98,8 +99,7 @@ def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: s
     window, strides = (1,) * lead + k, (1,) * lead + s
     full = [(0, 0)] * lead + pads
     if op == "max":
-        init = -jnp.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
-        return lax.reduce_window(x, init, lax.max, window, strides, full)
+        return _pool_core.max_pool(x, window, strides, full)
     x = U.floating(x)
     total = lax.reduce_window(x, 0.0, lax.add, window, strides, full)
     if divisor_override:
