@@ -1,6 +1,7 @@
 """A/B timing of deepsink's LeNet variants between two checkouts, in one run.
 
-usage: python bench/bench_ab.py A_DIR B_DIR [--steps N] [--repeats R] [--variants sink nosink]
+usage: python bench/bench_ab.py A_DIR B_DIR [--steps N] [--repeats R] [--torch]
+                               [--variants sink nosink sink-pynative nosink-pynative]
 
 Runs ``bench/lenet_deepsink.py`` of each checkout with that checkout first on PYTHONPATH,
 alternating A and B in every repeat so load drifts on a shared machine hit both alike, and
@@ -100,16 +101,28 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--variants", nargs="*", default=["sink", "nosink"])
     ap.add_argument("--out", type=Path, default=HERE / "results")
+    ap.add_argument("--torch", action="store_true", help="also time PyTorch eager each repeat")
     args = ap.parse_args()
     a, b = args.a.resolve(), args.b.resolve()
     hlo_a, hlo_b = _hlo(a), _hlo(b)
     same = {k: _compare(hlo_a.get(k), hlo_b.get(k)) for k in sorted(set(hlo_a) | set(hlo_b))}
     print("optimized XLA programs, B vs A:", same, flush=True)
     times: dict[str, dict[str, list[float]]] = {v: {"A": [], "B": []} for v in args.variants}
+    peer: list[float] = []
     for r in range(args.repeats):
+        if args.torch:  # PyTorch eager in the same run, as the yardstick the ratios are quoted to
+            p = subprocess.run([sys.executable, str(HERE / "peers" / "torch_lenet.py"),
+                                str(args.steps)], capture_output=True, text=True)  # fmt: skip
+            line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), "")
+            if p.returncode != 0 or not line:
+                raise SystemExit(f"pytorch eager failed:\n{p.stderr[-3000:]}")
+            peer.append(json.loads(line)["ms_per_step"])
+            print(f"repeat {r + 1} pytorch eager: {peer[-1]:8.3f} ms/step", flush=True)
         for v in args.variants:
+            # "sink" / "nosink" run in GRAPH_MODE; "sink-pynative" / "nosink-pynative" in PyNative
+            sink, _, mode = v.partition("-")
             for tag, root in (("A", a), ("B", b)) if r % 2 == 0 else (("B", b), ("A", a)):
-                p = _run(root, [str(root / "bench" / "lenet_deepsink.py"), v, "graph",
+                p = _run(root, [str(root / "bench" / "lenet_deepsink.py"), sink, mode or "graph",
                                 str(args.steps), "100"])  # fmt: skip
                 line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")),
                             None)  # fmt: skip
@@ -134,6 +147,8 @@ def main() -> None:
         "A": str(a), "B": str(b), "steps": args.steps, "repeats": args.repeats,
         "load_average_at_end": load, "cpus": os.cpu_count(),
         "xla_programs_b_vs_a": same, "ms_per_step": times, "summary": summary,
+        **({"pytorch_eager_ms_per_step": peer,
+            "pytorch_eager_median_ms": statistics.median(peer)} if peer else {}),
     }, indent=2) + "\n")  # fmt: skip
     print(f"wrote {out}")
 

@@ -74,13 +74,19 @@ def out_path(out: str, backend: str, stamp: str) -> Path:
     return path if path.suffix == ".json" else path / f"lenet_{backend}_{stamp}.json"
 
 
-def table(med: dict[str, float], skipped: dict[str, str]) -> str:
-    """The printed summary: measured variants fastest first, then the skipped ones with why."""
-    base = med.get("pytorch eager")
-    lines = [f"{'variant':38s} {'median ms/step':>14s} {'vs pytorch eager':>17s}"]
+def table(
+    med: dict[str, float], skipped: dict[str, str], rss: dict[str, float] | None = None
+) -> str:
+    """The printed summary: measured variants fastest first (with each process's peak RSS), then
+    the skipped ones with why."""
+    base, rss = med.get("pytorch eager"), rss or {}
+    lines = [
+        f"{'variant':38s} {'median ms/step':>14s} {'vs pytorch eager':>17s} {'peak RSS MB':>12s}"
+    ]
     for k, m in sorted(med.items(), key=lambda kv: kv[1]):
         ratio = f"{base / m:.2f}x faster" if base else "-"
-        lines.append(f"{k:38s} {m:14.3f} {ratio:>17s}")
+        mb = f"{rss[k]:12.0f}" if rss.get(k) is not None else f"{'-':>12s}"
+        lines.append(f"{k:38s} {m:14.3f} {ratio:>17s} {mb}")
     for k, why in skipped.items():
         lines.append(f"{k:38s} {'skipped':>14s}  {why}")
     return "\n".join(lines)
@@ -159,6 +165,7 @@ def main() -> None:
     )  # this checkout
     runs: dict[str, list[float]] = {k: [] for k in todo}
     extra: dict[str, dict] = {}
+    rss: dict[str, float] = {}
     for r in range(args.repeats):
         for name, cmd in todo.items():
             p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=PEERS)
@@ -170,11 +177,13 @@ def main() -> None:
             res = json.loads(line)
             runs[name].append(res.pop("ms_per_step"))
             extra[name] = res
+            if res.get("peak_rss_mb") is not None:  # the largest over repeats
+                rss[name] = max(rss.get(name, 0.0), res["peak_rss_mb"])
             print(f"repeat {r + 1}: {name:36s} {runs[name][-1]:8.3f} ms/step", flush=True)
     med = {k: statistics.median(v) for k, v in runs.items() if v}
     skipped = {k: why for k, why in skipped.items() if k not in med}
     base = med.get("pytorch eager")
-    print("\n" + table(med, skipped))
+    print("\n" + table(med, skipped, rss))
     device = machine()
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
     out = out_path(args.out, device["jax_backend"], stamp)
@@ -185,6 +194,7 @@ def main() -> None:
         "machine": device, "steps": args.steps, "repeats": args.repeats,
         "ms_per_step": runs, "median_ms_per_step": med,
         "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
+        "peak_rss_mb": {k: rss[k] for k in med if k in rss},
         "skipped": skipped,
         "details": extra,
     }, indent=2) + "\n")  # fmt: skip

@@ -224,9 +224,9 @@ _OPTIONS = {
         ),
         _Option(
             "sink_memory_budget",
-            256 << 20,
+            512 << 20,
             _typed("sink_memory_budget", int, "a positive int (bytes)", lambda v: v > 0),
-            doc="bytes of batches stacked on the device per sink chunk",
+            doc="bytes of batches a sink holds on the device at once (chunks of at most half)",
         ),
     ]
 }

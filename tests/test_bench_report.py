@@ -37,3 +37,41 @@ def test_a_missing_mindspore_python_is_skipped_with_the_path():
         skipped["mindspore graph non-sink"]
         == "--mindspore-python /nonexistent/python does not exist"
     )
+
+
+def test_peak_rss_of_each_variant_is_a_column_of_the_table():
+    text = _bench().table(
+        {"deepsink sink (graph)": 2.0, "pytorch eager": 3.0}, {}, {"deepsink sink (graph)": 812.4}
+    )
+    lines = text.splitlines()
+    assert lines[0].endswith("peak RSS MB")
+    assert lines[1].startswith("deepsink sink (graph)") and lines[1].endswith(" 812")
+    assert lines[2].startswith("pytorch eager") and lines[2].endswith(" -")  # not reported
+
+
+def _bench_resnet():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))  # bench_resnet imports bench_lenet's helpers
+    spec = importlib.util.spec_from_file_location("bench_resnet", ROOT / "bench/bench_resnet.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_resnet_table_reports_compile_time_and_peak_rss_apart():
+    text = _bench_resnet().table(
+        {"deepsink sink (graph)": 500.0, "pytorch eager": 1000.0},
+        {
+            "deepsink sink (graph)": {"compile_s": 12.34, "peak_rss_mb": 1199.4},
+            "pytorch eager": {"compile_s": 0.0, "peak_rss_mb": 819.0},
+        },
+        {'torch.compile mode="reduce-overhead"': "no cuda device (CUDA graphs only)"},
+    )
+    lines = text.splitlines()
+    assert lines[0].split() == ["variant", "ms/step", "vs", "pytorch", "eager", "compile", "s",
+                                "peak", "RSS", "MB"]  # fmt: skip
+    assert lines[1].split() == ["deepsink", "sink", "(graph)", "500.0", "2.00x", "faster", "12.3",
+                                "1199"]  # fmt: skip
+    assert lines[2].split() == ["pytorch", "eager", "1000.0", "1.00x", "faster", "0.0", "819"]
+    assert lines[-1].endswith("no cuda device (CUDA graphs only)")

@@ -7,6 +7,7 @@ usage: python keras_lenet.py STEPS_PER_EXECUTION STEPS -> one JSON line (median 
 
 import json
 import os
+import resource
 import statistics
 import sys
 import time
@@ -50,6 +51,7 @@ def main(spe: int, steps: int) -> None:
     hist = model.fit(x, y, batch_size=32, epochs=1, verbose=0, shuffle=True, callbacks=[Windows()])
     ms = statistics.median(np.diff(times)) / 100 * 1e3
     out = {"ms_per_step": ms, "loss": hist.history["loss"][-1], "keras": keras.__version__}
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(out))
 
 

@@ -7,6 +7,7 @@ MNIST_RAW_DIR holds train/ with the uncompressed idx files (MindSpore cannot rea
 
 import json
 import os
+import resource
 import sys
 import time
 
@@ -78,6 +79,7 @@ def main(root, sink, steps):
             {
                 "ms_per_step": float(np.median(np.diff(t))) / window * 1e3,
                 "mindspore": ms.__version__,
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             }
         )
     )

@@ -71,11 +71,16 @@ class _Dumping:
         return tree, avals, tuple(args[i] for i in self._static)
 
     def __call__(self, *args: Any) -> Any:
+        compiled = self.precompile(*args)
+        return compiled(*[a for i, a in enumerate(args) if i not in self._static])
+
+    def precompile(self, *args: Any) -> Any:
+        """The compiled program for these arguments, compiled (and its stages written) once."""
         key = self._signature(args)
         compiled = self._compiled.get(key)
         if compiled is None:
             compiled = self._compiled[key] = self._compile(args)
-        return compiled(*[a for i, a in enumerate(args) if i not in self._static])
+        return compiled
 
     def _compile(self, args: tuple) -> Any:
         level = int(context.get_context("save_graphs"))

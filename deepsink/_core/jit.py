@@ -199,6 +199,7 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
         arrays, new_state = jitted(state, dyn, spec)
         return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
 
+    call.precompile = jitted.precompile  # type: ignore[attr-defined]
     return call
 
 
@@ -248,6 +249,15 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     functional.update(entry.boxes, new_state)
     _checks.poll()
     return out
+
+
+def compile_cell(cell: Any, args: tuple, kwargs: dict) -> None:
+    """``Cell.compile(*args)``: compile the GRAPH_MODE program for these inputs without running
+    it (no output, the Parameters unchanged); the next call with inputs of the same signature
+    runs it without compiling again."""
+    dyn, spec = split_args(args, kwargs)
+    entry = _cell_entry(cell, spec)
+    entry.jitted.precompile(functional.values(entry.boxes), dyn, spec)
 
 
 def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any = None,

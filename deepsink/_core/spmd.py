@@ -135,6 +135,26 @@ def per_rank(
         ]
         return jax.tree_util.tree_map(_to_local, compiled(*g))
 
+    def precompile(*args: Any) -> None:
+        """Compile for these arguments without running (``Cell.compile``); the next call with
+        the same signature reuses the program."""
+        w = _world
+        if w is None or in_program():
+            target, g = single, list(args)
+        else:
+            target = multi.get(id(w))
+            if target is None:
+                target = multi[id(w)] = build(w)
+            g = [
+                a if i in static else jax.tree_util.tree_map(functools.partial(_to_global, w), a)
+                for i, a in enumerate(args)
+            ]
+        if isinstance(target, graphs._Dumping):
+            target.precompile(*g)
+        else:
+            target.lower(*g).compile()
+
+    call.precompile = precompile  # type: ignore[attr-defined]
     return call
 
 

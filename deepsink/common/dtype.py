@@ -51,6 +51,8 @@ try:
     bfloat16 = Type("BFloat16", ml_dtypes.bfloat16)
 except ImportError:  # pragma: no cover - ml_dtypes ships with jaxlib
     bfloat16 = None
+# MindSpore's string type: the dtype of text dataset columns (numpy unicode), not a Tensor dtype
+string = Type("String", np.str_)
 complex64 = Type("Complex64", np.complex64)
 complex128 = Type("Complex128", np.complex128)
 

@@ -4,6 +4,7 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
+from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform
 from deepsink.dataset.engine.iterators import DictIterator as DictIterator

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 
+from deepsink._core.names import type_repr
 from deepsink._core.validate import fail
 
 _UINT32_MAX = 2**32 - 1
@@ -110,7 +111,7 @@ def set_debug_mode(debug_mode_flag: bool, debug_hook_list: list | None = None) -
     if not isinstance(debug_mode_flag, bool):
         raise TypeError(
             f"Argument debug_mode_flag with value {debug_mode_flag} is not of type "
-            f"[<class 'bool'>], but got {type(debug_mode_flag)}."
+            f"[<class 'bool'>], but got {type_repr(debug_mode_flag)}."
         )
     if debug_hook_list is not None:
         raise NotImplementedError(
@@ -129,7 +130,7 @@ def set_enable_shared_mem(enable: bool) -> None:
     if not isinstance(enable, bool):
         raise TypeError(
             f"Argument enable with value {enable} is not of type [<class 'bool'>], "
-            f"but got {type(enable)}."
+            f"but got {type_repr(enable)}."
         )
     if enable:
         _warn_once("shm", "deepsink's dataset workers do not use shared memory; rows go by pipe")
@@ -147,7 +148,7 @@ def set_iterator_mode(do_copy: bool = False, parallel_convert: bool = False) -> 
         if not isinstance(v, bool):
             raise TypeError(
                 f"Argument {name} with value {v} is not of type [<class 'bool'>], "
-                f"but got {type(v)}."
+                f"but got {type_repr(v)}."
             )
     if parallel_convert:
         _warn_once("convert", "parallel_convert: deepsink converts rows on the consumer thread")

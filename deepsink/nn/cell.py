@@ -264,6 +264,17 @@ class Cell:
             jax.block_until_ready(unwrap_tree(out))
         return out
 
+    @api_boundary
+    def compile(self, *args: Any, **kwargs: Any) -> None:
+        """Compile the Cell for these inputs without running it (MindSpore's ``Cell.compile``).
+
+        In GRAPH_MODE the program for the inputs' signature is built now, so the first call with
+        such inputs does not compile; in PYNATIVE_MODE there is nothing to build (ops run one by
+        one, so no program is used).
+        """
+        if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+            jit.compile_cell(self, args, kwargs)
+
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
         """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).
 

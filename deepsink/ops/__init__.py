@@ -544,5 +544,10 @@ from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 _tensor_methods.bind()
 
+# MindSpore's generated-op namespace re-exports the names above, so it is imported after them
+from deepsink.ops import auto_generate as auto_generate  # noqa: E402
+from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
+from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))

@@ -92,6 +92,34 @@ def floating(a: jax.Array) -> jax.Array:
     return a.astype(dtype_rules.float_result(a.dtype))
 
 
+_HALF_BITS = {"float16": (5, 10), "bfloat16": (8, 7)}
+
+
+def rounded(a: jax.Array) -> jax.Array:
+    """``a`` rounded to its own (half) dtype even inside fused XLA code.
+
+    XLA's CPU backend computes float16/bfloat16 elementwise chains in float32 and skips the
+    intermediate roundings ("excess precision"); MindSpore's kernels round after every op. Wrapping
+    an intermediate here keeps the rounding (a float32 ``reduce_precision`` is not elided), so
+    compiled results equal eager ones and MindSpore's. Other dtypes pass through unchanged.
+    """
+    bits = _HALF_BITS.get(a.dtype.name)
+    if bits is None:
+        return a
+    return jax.lax.reduce_precision(a.astype(jnp.float32), *bits).astype(a.dtype)
+
+
+def exact_div(total: jax.Array, count: jax.Array) -> jax.Array:
+    """``total / count`` as a true division where ``count`` is a compile-time constant.
+
+    XLA rewrites division by a constant into multiplication by its reciprocal, which differs from
+    MindSpore's kernels (and from the eager result) in the last bit; the optimization barrier
+    keeps ``count`` opaque (at full shape: a divide by a broadcast is rewritten too) so the
+    division, and the one in its gradient, stay divisions.
+    """
+    return total / jax.lax.optimization_barrier(jnp.broadcast_to(count, total.shape))
+
+
 def canonical(dt: Any) -> np.dtype:
     """``dt`` as a numpy dtype (64-bit types are real: JAX runs with x64 enabled)."""
     return np.dtype(dt)

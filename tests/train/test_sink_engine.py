@@ -1,6 +1,9 @@
 """The sink engine alone: equivalence with per-step training, host syncs, errors, cleanup."""
 
+import threading
+import time
 import traceback
+import weakref
 
 import jax
 import numpy as np
@@ -11,6 +14,7 @@ from deepsink import context
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
+from deepsink.train.sink import queue as queue_mod
 from deepsink.train.sink import session as session_mod
 from deepsink.train.sink.queue import SinkStarvationError
 from deepsink.train.sink.session import SinkSession
@@ -60,12 +64,80 @@ def test_one_host_sync_and_one_dispatch_per_sink(monkeypatch):
 
 
 def test_memory_budget_splits_sinks_into_chunks():
-    # one step of ArrayDataset is 4*3*4 + 4*2*4 = 80 bytes: a 200-byte budget gives 2-step chunks
-    context.set_context(sink_strategy="scan", sink_memory_budget=200)
+    # one step of ArrayDataset is 4*3*4 + 4*2*4 = 80 bytes: a 400-byte budget gives 2-step chunks
+    # (a chunk is at most half the budget, so the next one is copied while it runs)
+    context.set_context(sink_strategy="scan", sink_memory_budget=400)
     ref, _ = _eager(Linear, ArrayDataset(), 10)
     net, _, s = _sunk(Linear, ArrayDataset(), [5, 5])
     assert s.queue.max_chunk == 2
     assert s.loop.dispatches == 6  # 2+2+1 per sink
+    np.testing.assert_allclose(net.weight.asnumpy(), ref.weight.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+class _Puts:
+    """Records every chunk the device queue copies, and the chunk bytes still alive at each copy."""
+
+    def __init__(self, monkeypatch):
+        self.alive: list = []  # weak references to (arrays, nbytes) of chunks copied
+        self.at_copy: list[int] = []
+        real = queue_mod.jax.device_put
+
+        def put(x, *a, **k):
+            if threading.current_thread().name != "deepsink-device-queue":
+                return real(x, *a, **k)  # not a chunk (the sink's state)
+            self.at_copy.append(self.live_bytes() + sum(np.asarray(c).nbytes for c in x))
+            out = real(x, *a, **k)
+            self.alive += [(weakref.ref(o), o.nbytes) for o in out]
+            return out
+
+        monkeypatch.setattr(queue_mod.jax, "device_put", put)
+
+    def live_bytes(self) -> int:
+        return sum(n for ref, n in self.alive if ref() is not None)
+
+
+@pytest.mark.parametrize("strategy", ["scan", "steps"])
+def test_batches_held_at_once_stay_within_the_memory_budget(monkeypatch, strategy):
+    # 80-byte steps, 400-byte budget: 2-step chunks; sinks of 6 steps are 3 chunks each, and the
+    # producer may run ahead of the device only as far as the budget allows
+    context.set_context(sink_strategy=strategy, sink_memory_budget=400)
+    puts = _Puts(monkeypatch)
+    ref, _ = _eager(Linear, ArrayDataset(), 18)
+    net, _, s = _sunk(Linear, ArrayDataset(), [6, 6, 6])
+    assert s.queue.max_chunk == 2
+    assert len(puts.at_copy) >= 9
+    assert max(puts.at_copy) <= 400
+    assert s.queue.peak_held_bytes <= 400
+    np.testing.assert_allclose(net.weight.asnumpy(), ref.weight.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_the_producer_stops_at_the_budget_when_the_device_does_not_consume(monkeypatch):
+    # nothing runs the sinks: the queue may copy 400 bytes of 160-byte chunks (2), not 3
+    context.set_context(sink_memory_budget=400)
+    puts = _Puts(monkeypatch)
+    train = SGDTrain(Linear(3, 2))
+    with SinkSession(
+        train, _jit.state_of(train), ArrayDataset(), iter([2] * 10), _jit.CompileCache()
+    ) as s:
+        deadline = time.monotonic() + 5
+        while len(puts.at_copy) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)  # would be enough for a third copy
+        assert len(puts.at_copy) == 2 and s.queue.held_bytes == 320
+        s.run()  # a sink runs; its chunk is released once computed, so one more fits
+        deadline = time.monotonic() + 5
+        while len(puts.at_copy) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)
+        assert len(puts.at_copy) == 3 and s.queue.held_bytes == 320
+    assert max(puts.at_copy) <= 400
+
+
+def test_a_step_larger_than_the_budget_still_runs_alone():
+    context.set_context(sink_memory_budget=50)  # one 80-byte step does not fit
+    ref, _ = _eager(Linear, ArrayDataset(), 6)
+    net, _, s = _sunk(Linear, ArrayDataset(), [3, 3])
+    assert s.queue.max_chunk == 1 and s.loop.dispatches == 6
     np.testing.assert_allclose(net.weight.asnumpy(), ref.weight.asnumpy(), rtol=1e-5, atol=1e-6)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from deepsink._core.names import type_repr
+
 INT32_MAX = 2147483647
 INT32_MIN = -2147483648
 INT64_MAX = 9223372036854775807
@@ -23,7 +25,7 @@ def type_check(arg: Any, types: tuple, arg_name: str) -> None:
         shown = '""' if repr(arg) == repr("") else arg
         raise TypeError(
             f"Argument {arg_name} with value {shown} is not of type {list(types)}, "
-            f"but got {type(arg)}."
+            f"but got {type_repr(arg)}."
         )
 
 

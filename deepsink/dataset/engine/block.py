@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from deepsink._core.names import type_repr
+
 Column = np.ndarray | list
 
 
@@ -28,7 +30,9 @@ def as_row_array(value) -> np.ndarray:
         return np.asarray(value)
     arr = np.asarray(value)
     if arr.dtype == object:
-        raise TypeError(f"a dataset row value must be an array or a number, but got {type(value)}")
+        raise TypeError(
+            f"a dataset row value must be an array or a number, but got {type_repr(value)}"
+        )
     return arr
 
 

@@ -347,10 +347,11 @@ class Dataset:
         output_numpy: bool = False,
         do_copy: bool = True,
     ) -> Any:
-        """An iterator of rows as tuples (numpy arrays, or Tensors unless ``output_numpy``)."""
+        """An iterator of rows as tuples (numpy arrays, or Tensors unless ``output_numpy``);
+        ``do_copy=False`` makes the Tensors on the faster path that does not ask for a copy."""
         from deepsink.dataset.engine.iterators import TupleIterator
 
-        return TupleIterator(self, columns, num_epochs, output_numpy)
+        return TupleIterator(self, columns, num_epochs, output_numpy, do_copy)
 
     def create_dict_iterator(
         self, num_epochs: int = -1, output_numpy: bool = False, do_copy: bool = True
@@ -358,7 +359,7 @@ class Dataset:
         """An iterator of rows as ``{column: value}``."""
         from deepsink.dataset.engine.iterators import DictIterator
 
-        return DictIterator(self, None, num_epochs, output_numpy)
+        return DictIterator(self, None, num_epochs, output_numpy, do_copy)
 
     def __iter__(self) -> Any:
         return self.create_tuple_iterator(num_epochs=1)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import check_bool, fail
 from deepsink.dataset import config
 from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import ExecContext, new_context
@@ -169,12 +169,24 @@ class _InlineProducer:
         self._ctx.close()
 
 
+def _no_copy(v: np.ndarray) -> Any:
+    import jax.numpy as jnp
+
+    return jnp.asarray(v, copy=False)
+
+
 class TupleIterator:
     """Rows as tuples of numpy arrays (``output_numpy``) or Tensors."""
 
     def __init__(
-        self, dataset: Dataset, columns: Sequence[str] | None, num_epochs: int, output_numpy: bool
+        self,
+        dataset: Dataset,
+        columns: Sequence[str] | None,
+        num_epochs: int,
+        output_numpy: bool,
+        do_copy: bool = True,
     ) -> None:
+        check_bool(do_copy, "do_copy", "create_tuple_iterator")
         if (
             isinstance(num_epochs, bool)
             or not isinstance(num_epochs, int)
@@ -183,8 +195,10 @@ class TupleIterator:
             fail("create_tuple_iterator", "num_epochs", "-1 or a positive int", num_epochs)
         names = dataset.get_col_names()
         if columns is None:
-            self._select = list(range(len(names)))
-            self.column_names = names
+            # metadata columns (``_meta-*``, e.g. CocoDataset's extra_metadata) are left out
+            # unless renamed or asked for, as in MindSpore
+            self._select = [i for i, n in enumerate(names) if not n.startswith("_meta-")]
+            self.column_names = [names[i] for i in self._select]
         else:
             wanted = [columns] if isinstance(columns, str) else list(columns)
             missing = [c for c in wanted if c not in names]
@@ -199,6 +213,7 @@ class TupleIterator:
             self.column_names = wanted
         self.num_epochs = num_epochs
         self._output_numpy = output_numpy
+        self._do_copy = do_copy
         self._block: Block | None = None
         self._i = 0
         start = _start_position(dataset)
@@ -244,7 +259,12 @@ class TupleIterator:
         from deepsink.common.tensor import Tensor
 
         # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
-        return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
+        if self._do_copy:
+            return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
+        # do_copy=False: MindSpore reuses the row's buffer for speed; here the row goes to the
+        # array without the Tensor constructor's conversions and without asking for a copy
+        # (numpy rows keep their dtype either way)
+        return [v if v.dtype.kind in "USO" else Tensor._from(_no_copy(v)) for v in values]
 
     def __next__(self) -> Any:
         return self._format(self._next_row())

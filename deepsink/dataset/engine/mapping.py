@@ -142,18 +142,18 @@ class Chain:
     ) -> list:
         rows = self._rows(cur, n)
         us = [u_for(k, op.random_draws) for k, op in enumerate(self.ops) if k >= i]
-        step = -(-n // workers)
         futures = []
-        for s in range(0, n, step):
-            part = [None if u is None else u[s : s + step] for u in us]
-            futures.append((s, runner.submit((i, rows[s : s + step], part))))
-        out: list[tuple] = []
-        for s, fut in futures:
+        for w, pos in runner.deal(n):  # row by row to the workers in turn, as MindSpore
+            part = [None if u is None else u[pos] for u in us]
+            futures.append((pos, runner.submit((i, [rows[p] for p in pos], part), w)))
+        out: list[Any] = [None] * n
+        for pos, fut in futures:
             status, value = runner.result(fut)
             if status == "fail":
                 op_index, row, cause, text = value
-                raise Failure(op_index, s + row, cause, text)
-            out.extend(value)
+                raise Failure(op_index, int(pos[row]) if row >= 0 else row, cause, text)
+            for p, r in zip(pos, value):
+                out[p] = r
         return self._columns(out, len(self.ops) - 1)
 
 
@@ -267,9 +267,12 @@ class MapDataset(Dataset):
         def u_for(op_index: int, draws: int) -> np.ndarray | None:
             return ctx.uniforms(self._tag, op_index, pass_no, positions, draws) if draws else None
 
+        runner = self._runner(ctx)
+        if runner is not None:
+            runner.skip_per_pass(pass_no)
         try:
             out = self.chain.run(
-                [b.cols[i] for i in self._in_idx], b.n, u_for, self._runner(ctx), self._workers()
+                [b.cols[i] for i in self._in_idx], b.n, u_for, runner, self._workers()
             )
         except Failure as f:
             err = describe_failure(f, self.chain, positions, b.ids)

@@ -10,7 +10,9 @@
   crashed) fails the pending work at once with its index, pid and signal; ``close`` reaps every
   process in bounded time. Workers never outlive their parent: each one watches its parent process
   and exits when it is gone, however it went (SIGTERM, SIGINT, SIGKILL), and ignores SIGINT itself
-  (a terminal's Ctrl-C reaches the whole process group; the parent decides).
+  (a terminal's Ctrl-C reaches the whole process group; the parent decides). Work goes to the
+  workers in turn; with a seed set (``config.set_seed``) worker ``i`` is seeded with ``seed + i``,
+  as in MindSpore, so Python-level randomness in a source or map repeats run to run.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, InvalidStateError
 from multiprocessing.connection import wait as _wait_ready
 from typing import Any, TypeVar
+
+import numpy as np
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -132,8 +136,14 @@ def _watch_parent(parent_pid: int) -> None:
         time.sleep(WATCH_PARENT_S)
 
 
-def _worker_main(fn: Callable[[Any], Any], conn: Any, parent_pid: int) -> None:
+def _worker_main(fn: Callable[[Any], Any], conn: Any, parent_pid: int, seed: int | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if seed is not None:
+        # MindSpore seeds each worker with set_seed(seed + worker_id): Python's ``random`` and
+        # numpy's global generator, so a seeded run's per-row randomness repeats
+        from deepsink.dataset import config
+
+        config.set_seed(seed)
     threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
     if os.getppid() != parent_pid:  # the parent died before the watcher started
         os._exit(1)
@@ -173,10 +183,16 @@ class ProcessRunner:
     """
 
     def __init__(self, fn: Callable[[Any], Any], workers: int, start_method: str) -> None:
+        from deepsink.dataset import config
+
         ctx = mp.get_context(start_method)
+        # a changed seed (not MindSpore's default 5489) seeds worker i with seed + i, as MindSpore
+        base = config.get_seed() if config.get_seed() != config._DEFAULT_SEED else None
         self._lock = threading.Lock()
         self._ids = itertools.count()
         self._turn = itertools.cycle(range(workers))
+        self._next_row = 0  # the worker the next dealt row goes to
+        self._pass: int | None = None  # the pass (epoch) of the last dealt rows, for maps
         self._dead: str | None = None
         self._closed = False
         self._workers: list[_Worker] = []
@@ -189,7 +205,7 @@ class ProcessRunner:
                 parent_end, child_end = ctx.Pipe()
                 p = ctx.Process(
                     target=_worker_main,
-                    args=(fn, child_end, os.getpid()),
+                    args=(fn, child_end, os.getpid(), None if base is None else (base + i) % 2**32),
                     name=f"deepsink-dataset-worker-{i}",
                     daemon=True,
                 )
@@ -205,7 +221,34 @@ class ProcessRunner:
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._workers]
 
-    def submit(self, args: Any) -> Future:
+    def deal(self, n: int) -> list[tuple[int, Any]]:
+        """Deal the next ``n`` rows to the workers one at a time, continuing from where the
+        previous deal ended (MindSpore hands each worker the next row in turn, so a seeded
+        worker's random draws fall on the same rows): ``[(worker, row positions 0..n-1)]``."""
+        count = len(self._workers)
+        with self._lock:
+            start = self._next_row
+            self._next_row = (start + n) % count
+        dealt = [(w, np.arange((w - start) % count, n, count)) for w in range(count)]
+        return [(w, pos) for w, pos in dealt if len(pos)]
+
+    def restart_deal(self) -> None:
+        """Deal the next rows from worker 0 again: a GeneratorDataset source starts each epoch
+        there in MindSpore."""
+        with self._lock:
+            self._next_row = 0
+
+    def skip_per_pass(self, pass_no: int) -> None:
+        """Skip one worker's turn per new pass (epoch) since the last call: MindSpore's map hands
+        its end-of-epoch marker to the next worker in turn, so each later epoch's rows start one
+        worker on (a seeded map's random draws then fall on MindSpore's rows)."""
+        with self._lock:
+            last, self._pass = self._pass, pass_no
+            if last is not None and pass_no > last:
+                self._next_row = (self._next_row + pass_no - last) % len(self._workers)
+
+    def submit(self, args: Any, worker: int | None = None) -> Future:
+        """Run ``fn(args)`` on ``worker`` (default: the workers in turn)."""
         fut: Future = Future()
         fut.set_running_or_notify_cancel()
         with self._lock:
@@ -215,7 +258,7 @@ class ProcessRunner:
             if self._closed:
                 fut.set_exception(RuntimeError("the dataset worker processes are closed"))
                 return fut
-            worker = self._workers[next(self._turn)]
+            worker = self._workers[next(self._turn) if worker is None else worker]
             task_id = next(self._ids)
             worker.pending[task_id] = fut
         try:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
@@ -487,7 +488,7 @@ class GeneratorDataset(_Source):
         if not self._getitem and not (callable(source) or hasattr(source, "__iter__")):
             raise TypeError(
                 "Input source must either be a callable, iterable, or random accessible object, "
-                f"but got {type(source)}."
+                f"but got {type_repr(source)}."
             )
         self.batch_sampler, self.collate_fn = batch_sampler, collate_fn
         if collate_fn is not None and batch_sampler is None:
@@ -554,6 +555,9 @@ class GeneratorDataset(_Source):
         return None
 
     def _open(self, ctx: ExecContext) -> View:
+        runner = self._runner(ctx)
+        if runner is not None:
+            runner.restart_deal()  # each epoch's rows are dealt from worker 0, as in MindSpore
         if isinstance(self.sampler, _BatchSamplerIndices):
             ctx.next_pass(self)
             # each iterator runs its own copy of the user's sampler from the state it had when
@@ -595,9 +599,11 @@ class GeneratorDataset(_Source):
         if runner is None:
             rows = self._fetcher()(idx)
         else:
-            step = -(-len(idx) // self._workers())
-            futures = [runner.submit(idx[s : s + step]) for s in range(0, len(idx), step)]
-            rows = [r for f in futures for r in runner.result(f)]
+            rows = [None] * len(idx)
+            dealt = [(pos, runner.submit(idx[pos], w)) for w, pos in runner.deal(len(idx))]
+            for pos, fut in dealt:
+                for p, r in zip(pos, runner.result(fut)):
+                    rows[p] = r
         return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._names)))
 
     def __getitem__(self, index: Any) -> Any:

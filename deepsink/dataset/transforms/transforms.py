@@ -201,7 +201,7 @@ class TypeCast(TensorOperation):
         target = np.dtype(self._np)
         if (x.dtype.kind in "US") != (target.kind in "US"):
             raise RuntimeError(
-                f"TypeCast: TypeCast does not support cast from {x.dtype} to {target} "
+                f"TypeCast: TypeCast does not support cast from {x.dtype} to {self.data_type} "
                 "(strings cast only to strings)"
             )
         return x.astype(target)

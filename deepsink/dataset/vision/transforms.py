@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
@@ -37,7 +38,7 @@ def _pair(size: Any, arg: str, api: str) -> tuple[int, int]:
     if not ok or any(isinstance(v, bool) or not isinstance(v, int) for v in size):
         raise TypeError(
             f"Argument {arg} with value {size} is not of type [<class 'int'>, <class 'list'>, "
-            f"<class 'tuple'>] of two ints, but got {type(size)}."
+            f"<class 'tuple'>] of two ints, but got {type_repr(size)}."
         )
     for i, v in enumerate(size):
         check_value(v, (1, INT32_MAX), f"{arg} at dim {i}")
@@ -56,7 +57,7 @@ class ImageOperation(TensorOperation):
             raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
         x = inputs[0]
         if not isinstance(x, np.ndarray) and not is_pil(x):
-            raise TypeError(f"Input should be NumPy or PIL image, got {type(x)}.")
+            raise TypeError(f"Input should be NumPy or PIL image, got {type_repr(x)}.")
         u = eager_uniforms(self.random_draws) if self.random_draws else None
         return self.apply_one(x, u=u)
 
@@ -441,7 +442,7 @@ class Decode(ImageOperation):
             x = np.frombuffer(x, np.uint8)
         if not isinstance(x, np.ndarray):
             raise TypeError(
-                f"The type of the encoded image should be {np.ndarray}, but got {type(x)}."
+                f"The type of the encoded image should be {np.ndarray}, but got {type_repr(x)}."
             )
         if x.dtype.kind in "USO":
             raise TypeError(f"The data type of the encoded image can not be {x.dtype.type}.")

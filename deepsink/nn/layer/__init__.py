@@ -21,6 +21,7 @@ from deepsink.nn.layer.activation import get_activation as get_activation
 from deepsink.nn.layer.basic import Dropout as Dropout
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
+from deepsink.nn.layer.basic import OneHot as OneHot
 from deepsink.nn.layer.container import CellList as CellList
 from deepsink.nn.layer.container import SequentialCell as SequentialCell
 from deepsink.nn.layer.conv import Conv1d as Conv1d

@@ -12,6 +12,7 @@ from deepsink._core.validate import check_range, fail
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import array_func
 
 
 class Flatten(Cell):
@@ -90,3 +91,51 @@ class Dropout(Cell):
 
     def extend_repr(self) -> str:
         return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"
+
+
+class OneHot(Cell):
+    """MindSpore's ``nn.OneHot(axis=-1, depth=1, on_value=1.0, off_value=0.0,
+    dtype=mstype.float32)``: one-hot encodes Int32/Int64 ``indices`` on a new ``axis``.
+
+    Positions whose index is outside ``[0, depth)`` (negative ones included) get ``off_value``
+    everywhere. ``dtype`` must be one MindSpore's OneHot kernel supports (Float16, Float32, Int32,
+    Int64); ``depth`` and ``axis`` are checked when called, as in MindSpore.
+    """
+
+    _DTYPES = ("Float16", "Float32", "Int32", "Int64")
+
+    def __init__(
+        self,
+        axis: int = -1,
+        depth: int = 1,
+        on_value: Any = 1.0,
+        off_value: Any = 0.0,
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__()
+        self.axis = axis
+        self.depth = depth
+        self.on_value = on_value
+        self.off_value = off_value
+        self.dtype = dtype
+
+    def construct(self, indices: Any) -> Tensor:
+        if isinstance(self.depth, bool) or not isinstance(self.depth, int):
+            fail("OneHot", "depth", "an int", self.depth, TypeError)
+        if self.depth < 0:
+            fail("OneHot", "depth", "greater than or equal to 0", self.depth)
+        if str(self.dtype) not in self._DTYPES:
+            fail("OneHot", "dtype", f"one of {list(self._DTYPES)}", self.dtype, TypeError)
+        ndim = indices.ndim if hasattr(indices, "ndim") else jnp.ndim(unwrap(indices))
+        if isinstance(self.axis, bool) or not isinstance(self.axis, int):
+            fail("OneHot", "axis", "an int", self.axis, TypeError)
+        if not -1 <= self.axis <= ndim:
+            fail("OneHot", "axis", f"in range [-1, {ndim}]", self.axis)
+        for arg in ("on_value", "off_value"):
+            v = getattr(self, arg)
+            if not isinstance(v, int | float | Tensor) and not hasattr(v, "dtype"):
+                fail("OneHot", arg, "a number or a Tensor", v, TypeError)
+        np_dtype = mstype.dtype_to_nptype(self.dtype)
+        on = jnp.asarray(unwrap(self.on_value), np_dtype)
+        off = jnp.asarray(unwrap(self.off_value), np_dtype)
+        return array_func.one_hot(indices, self.depth, on, off, self.axis)

@@ -1,7 +1,8 @@
 """Max and average pooling (MindSpore's ``nn.MaxPool1d/2d``, ``nn.AvgPool1d/2d``).
 
-Pooling is ``lax.reduce_window`` on the NCHW array: it has no layout-sensitive lowering on XLA:CPU,
-so it runs as fast inside the sink loop's ``lax.scan`` as outside it.
+Pooling is a window reduction on the NCHW array. Max pooling goes through ``_core.pool.max_pool``:
+on CPU its gradient is a first-maximum scatter instead of the select-and-scatter XLA:CPU expands
+into iota planes and a variadic reduce-window (see that module for the rule and the numbers).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from jax import lax
 
 from deepsink._core import conv as _conv
+from deepsink._core import pool as _pool
 from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -175,11 +177,7 @@ class _MaxPool(_Pool):
 
     def _pool(self, a):
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
-        init = -np.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-        # a numpy init value keeps reduce_window a differentiable max-monoid under jit
-        return lax.reduce_window(
-            a, np.array(init, a.dtype), lax.max, window, strides, config, window_dilation=dilation
-        )
+        return _pool.max_pool(a, window, strides, config, dilation)
 
     def construct(self, x: Tensor) -> Any:
         y = super().construct(x)

@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
@@ -199,9 +200,7 @@ def max_pool2d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, d
     s = _pair(stride if stride is not None else kernel_size, 2, "stride", "max_pool2d")
     p = _pair(padding, 2, "padding", "max_pool2d")
     pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
-    init = -jnp.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-    return Tensor._from(lax.reduce_window(a, jnp.asarray(init, a.dtype), lax.max, (1, 1) + k,
-                                          (1, 1) + s, pads))  # fmt: skip
+    return Tensor._from(_pool_core.max_pool(a, (1, 1) + k, (1, 1) + s, pads))
 
 
 def avg_pool2d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any = 0,
@@ -219,7 +218,7 @@ def avg_pool2d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any
         return Tensor._from(total / math.prod(k))
     ones = jnp.ones(a.shape[2:], a.dtype)[None, None]
     count = lax.reduce_window(ones, jnp.asarray(0, a.dtype), lax.add, (1, 1) + k, (1, 1) + s, pads)
-    return Tensor._from(total / count)
+    return Tensor._from(U.exact_div(total, count))
 
 
 # --- losses ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -98,12 +99,11 @@ def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: s
     window, strides = (1,) * lead + k, (1,) * lead + s
     full = [(0, 0)] * lead + pads
     if op == "max":
-        init = -jnp.inf if jnp.issubdtype(x.dtype, jnp.floating) else jnp.iinfo(x.dtype).min
-        return lax.reduce_window(x, init, lax.max, window, strides, full)
+        return _pool_core.max_pool(x, window, strides, full)
     x = U.floating(x)
     total = lax.reduce_window(x, 0.0, lax.add, window, strides, full)
     if divisor_override:
-        return total / jnp.asarray(divisor_override, x.dtype)
+        return U.exact_div(total, jnp.asarray(divisor_override, x.dtype))
     if count_include_pad:
         # explicit (or SAME) padding counts, the extra ceil_mode padding does not
         ones = jnp.pad(jnp.ones(size, x.dtype), explicit)
@@ -112,7 +112,7 @@ def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: s
     else:
         ones = jnp.ones(size, x.dtype)
         count = lax.reduce_window(ones, 0.0, lax.add, k, s, pads)
-    return total / count
+    return U.exact_div(total, count)
 
 
 def avg_pool1d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any = 0,
@@ -234,7 +234,10 @@ def binary_cross_entropy(logits: Any, labels: Any, weight: Any = None,
     # element-wise in the input dtype with log(1 - x), the order MindSpore's kernel rounds in
     low = jnp.asarray(-100, x.dtype)
     one = jnp.asarray(1, x.dtype)
-    loss = y * jnp.maximum(jnp.log(x), low) + (one - y) * jnp.maximum(jnp.log(one - x), low)
+    # U.rounded: each product rounds to the input dtype, also inside fused (jit) float16 code
+    loss = U.rounded(y * jnp.maximum(jnp.log(x), low)) + U.rounded(
+        (one - y) * jnp.maximum(jnp.log(one - x), low)
+    )
     if weight is not None:
         loss = loss * U.array(weight, "binary_cross_entropy", "weight").astype(x.dtype)
     loss = -loss

@@ -15,6 +15,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink._core import pool as _pool_core
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -624,10 +625,8 @@ class MaxPool(_Pool):
     def __call__(self, x: Any) -> Tensor:
         a = U.array(x, "MaxPool", "x")
         k, s, pad = self._window()
-        init = -jnp.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-        return Tensor._from(
-            jax.lax.reduce_window(a, jnp.asarray(init, a.dtype), jax.lax.max, k, s, pad)
-        )
+        pads = jax.lax.padtype_to_pads(a.shape, k, s, pad)
+        return Tensor._from(_pool_core.max_pool(a, k, s, pads))
 
 
 class AvgPool(_Pool):
@@ -640,7 +639,7 @@ class AvgPool(_Pool):
         # a Python 0.0 init keeps reduce_window differentiable under jit (a traced init is not)
         total = jax.lax.reduce_window(a, 0.0, jax.lax.add, k, s, pad)
         count = jax.lax.reduce_window(jnp.ones_like(a), 0.0, jax.lax.add, k, s, pad)
-        return Tensor._from(total / count)
+        return Tensor._from(U.exact_div(total, count))
 
 
 class SoftmaxCrossEntropyWithLogits(_NoAttr):

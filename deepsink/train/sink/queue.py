@@ -3,12 +3,16 @@
 A producer thread runs the host pipeline ahead of the device, stacks consecutive batches into chunks
 ``[n, *batch_shape]`` (one transfer per chunk instead of one per step), ``device_put``s them and keeps
 at most ``depth`` chunks queued. Chunks follow a plan of sink lengths and never span two sinks or two
-batch shapes. The consumer's waits are bounded: starvation raises with both sides' rates, a producer
+batch shapes. The batches on the device at once (queued, in the consumer's hands, or read by a step
+still running) never exceed the memory budget: a chunk is at most half of it, so the next chunk can
+be copied while one runs, and the producer waits for a running chunk to finish before it copies a
+chunk that would overflow it (one chunk alone may, when a single step is larger than the budget). The consumer's waits are bounded: starvation raises with both sides' rates, a producer
 exception is re-raised with its traceback, and ``close`` stops the thread in bounded time.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import queue
 import threading
@@ -63,6 +67,7 @@ class Chunk:
     last: bool
     pipeline_s: float = 0.0  # the producer's time getting this chunk's batches and stacking them
     copy_s: float = 0.0  # its device_put (waited for only when ``measure``)
+    nbytes: int = 0  # device bytes, counted against the budget until the step reading it is done
 
 
 @dataclass
@@ -73,12 +78,18 @@ class _Failure:
 _DONE = object()
 
 
+def _ready(done: Any) -> bool:
+    return all(a.is_ready() for a in jax.tree_util.tree_leaves(done) if isinstance(a, jax.Array))
+
+
 class DeviceQueue:
     """Producer thread + bounded queue of device chunks for a sequence of sinks.
 
     ``sink_lengths`` yields the number of steps of each sink (it may be infinite: the producer only
-    runs ``depth`` chunks ahead). A chunk needs at most ``budget_bytes`` of device memory, where one
-    step costs ``step_bytes(batch)`` (default: the batch's own size).
+    runs ``depth`` chunks ahead). The chunks held at once need at most ``budget_bytes`` of device
+    memory, where one step costs ``step_bytes(batch)`` (default: the batch's own size): the consumer
+    hands each chunk back with ``release(chunk, done)``, ``done`` an output of the computation that
+    read it, and its bytes count until ``done`` is ready.
 
     ``timeout`` bounds how long the device waits with no batch arriving: a chunk of many batches may
     take long to fill, but as long as batches keep coming the wait goes on. The producer thread is a
@@ -93,8 +104,21 @@ class DeviceQueue:
         self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
-        self._step_bytes = step_bytes or (lambda batch: sum(np.asarray(c).nbytes for c in batch))
+        size = step_bytes or (lambda batch: sum(np.asarray(c).nbytes for c in batch))
+        sizes: dict[tuple, int] = {}  # per batch signature: step_bytes may trace a transform
+
+        def cached_size(batch: tuple) -> int:
+            key = tuple((np.shape(c), np.asarray(c).dtype.str) for c in batch)
+            if key not in sizes:
+                sizes[key] = int(size(batch))
+            return sizes[key]
+
+        self._step_bytes = cached_size
         self.max_chunk = 0
+        self.held_bytes = 0  # chunks copied and not yet released by a finished step
+        self.peak_held_bytes = 0
+        self._released: collections.deque = collections.deque()  # (nbytes, done) in order
+        self._held_lock = threading.Condition()
         self._device = device
         self._timeout = float(timeout)
         self._queue: queue.Queue = queue.Queue(maxsize=max(1, depth))
@@ -125,13 +149,18 @@ class DeviceQueue:
                 while left > 0:
                     batches, pending = self._collect(it, min(left, self.max_chunk), pending)
                     stacked = tuple(np.stack(col) for col in zip(*batches))
+                    nbytes = self._step_bytes(batches[0]) * len(batches)
+                    if not self._reserve(nbytes):
+                        return
                     t1 = time.perf_counter()
                     arrays = jax.device_put(stacked, self._device)
                     if self._measure:
                         jax.block_until_ready(arrays)
                     t2 = time.perf_counter()
                     left -= len(batches)
-                    if not self._put(Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1)):
+                    chunk = Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1, nbytes)
+                    del arrays, stacked
+                    if not self._put(chunk):
                         return
                     t0 = time.perf_counter()
             self._put(_DONE)
@@ -163,7 +192,8 @@ class DeviceQueue:
             raise SinkDataError(
                 "For 'dataset_sink_mode', the dataset produced no data; expected at least one batch"
             ) from None
-        self.max_chunk = max(1, self._budget // max(1, self._step_bytes(first)))
+        # half the budget: one chunk is copied while the one before it runs
+        self.max_chunk = max(1, self._budget // (2 * max(1, self._step_bytes(first))))
         return first
 
     def _collect(self, it: Iterator, n: int, pending: Any) -> tuple[list, Any]:
@@ -186,6 +216,40 @@ class DeviceQueue:
                 return batches, b
             batches.append(b)
         return batches, None
+
+    def _reserve(self, nbytes: int) -> bool:
+        """Wait until ``nbytes`` more fit in the budget (or nothing else is held), then count them.
+
+        Released chunks whose step is still running are waited for, oldest first; chunks queued or
+        in the consumer's hands are released by it. False when the queue is closing.
+        """
+        with self._held_lock:
+            while self.held_bytes > 0 and self.held_bytes + nbytes > self._budget:
+                if self._stop.is_set():
+                    return False
+                if self._released:
+                    size, done = self._released.popleft()
+                    self._held_lock.release()
+                    try:
+                        jax.block_until_ready(done)
+                    finally:
+                        self._held_lock.acquire()
+                    self.held_bytes -= size
+                else:
+                    self._held_lock.wait(timeout=0.05)
+            self.held_bytes += nbytes
+            self.peak_held_bytes = max(self.peak_held_bytes, self.held_bytes)
+            return True
+
+    def release(self, chunk: Chunk, done: Any) -> None:
+        """The consumer is done with ``chunk``: its bytes count until ``done`` (outputs of the
+        computation that reads it; ``None``: already finished) is ready."""
+        chunk.arrays = ()  # the running computation keeps what it reads; nothing else may
+        with self._held_lock:
+            self._released.append((chunk.nbytes, done))
+            while self._released and _ready(self._released[0][1]):
+                self.held_bytes -= self._released.popleft()[0]
+            self._held_lock.notify_all()
 
     def _put(self, item: Any) -> bool:
         while not self._stop.is_set():

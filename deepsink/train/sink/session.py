@@ -115,6 +115,7 @@ class SinkSession:
         try:
             for chunk in self.queue.chunks():
                 state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                self.queue.release(chunk, outs)  # its memory is free once ``outs`` is computed
                 pieces.append((outs, chunk.steps))
         finally:
             if pieces:
@@ -137,6 +138,7 @@ class SinkSession:
                 trace.background(chunk.pipeline_s, chunk.copy_s)
                 with trace.phase("compute"):
                     state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                    self.queue.release(chunk, outs)
                 pieces.append((outs, chunk.steps))
             with trace.phase("compute"):
                 jax.block_until_ready((state, [p for p, _ in pieces]))

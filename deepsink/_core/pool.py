@@ -1,0 +1,172 @@
+"""Max pooling whose gradient XLA:CPU runs fast inside the sink loop.
+
+The plain formulation is ``lax.reduce_window`` with ``lax.max``; JAX differentiates it into an XLA
+select-and-scatter. XLA:CPU has no kernel for select-and-scatter: it expands it into a variadic
+reduce-window over the value and one materialised iota plane per input axis (to find each window's
+argmax), then a scatter. In the seed LeNet sink step (batch 32, two 2x2 pools) those iotas, the
+variadic reduce-windows and the scatters were about a quarter of the step.
+
+On CPU :func:`max_pool` keeps the forward ``reduce_window`` (value only) and gives it a
+``jax.custom_vjp`` gradient ("scatter"): each window's first maximum is found with a few fused
+elementwise compares of strided views of the input against the pooled output (no iota planes),
+and the output gradient is scattered to those positions in one scatter (a scatter-add where
+windows overlap). Routing to the FIRST maximum in row-major window order is MindSpore's rule
+(its CPU kernel; checked against MindSpore 2.10) and what the select-and-scatter does, so both
+lowerings give the same gradients, ties included. A NaN counts as its window's maximum, as the
+forward max propagates it.
+
+On the seed LeNet sink (``bench/bench_sink_lowerings.py pool=lax pool=auto``, one process, 2-core
+build machine under load; ``bench/results/sink_lowerings_cpu_20261123_1713.json``) the step's
+process CPU time went from 5.21 to 4.63 ms (min over 8 chunks; median 5.67 to 4.86). A reshape
+into window axes with a max-reduction, or strided views with a broadcast-and-select gradient, were
+slower: XLA:CPU fuses the upstream gradient (the im2col input gradient's 25-term pad-sum) into
+the full-resolution select and recomputes it for every window element; the scatter reads it once.
+Other backends keep the plain ``lax.reduce_window``: XLA:GPU has a native select-and-scatter.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+from collections.abc import Sequence
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+LOWERINGS = ("auto", "lax", "scatter")
+
+_forced: str | None = None  # set_lowering(); DEEPSINK_POOL_LOWERING sets it at import (benchmarks)
+
+
+def set_lowering(name: str | None) -> None:
+    """Force a lowering for every later trace (``None`` or ``"auto"``: choose per backend).
+
+    For benchmarks and tests; compiled functions already cached keep their lowering. "scatter"
+    applies to floating inputs only (integers are not differentiated); others use "lax".
+    """
+    global _forced
+    if name not in (None, *LOWERINGS):
+        raise ValueError(
+            f"For 'set_lowering', 'name' must be one of {list(LOWERINGS)}, but got {name!r}"
+        )
+    _forced = None if name == "auto" else name
+
+
+if os.environ.get("DEEPSINK_POOL_LOWERING"):
+    set_lowering(os.environ["DEEPSINK_POOL_LOWERING"])
+
+
+def _platform() -> str:
+    from deepsink import context
+
+    return context.device().platform
+
+
+def lowest(dtype: np.dtype) -> np.ndarray:
+    """The max-monoid's identity as a numpy scalar: -inf for floats, the smallest integer
+    otherwise (a constant init keeps ``reduce_window`` differentiable under jit)."""
+    if jnp.issubdtype(dtype, jnp.floating):
+        return np.array(-np.inf, dtype)
+    if dtype == jnp.bool_:
+        return np.array(False)
+    return np.array(jnp.iinfo(dtype).min, dtype)
+
+
+def choose_lowering(dtype: np.dtype) -> str:
+    """The lowering :func:`max_pool` uses for this dtype on the current backend."""
+    if not jnp.issubdtype(dtype, jnp.floating):
+        return "lax"
+    if _forced is not None:
+        return _forced
+    return "scatter" if _platform() == "cpu" else "lax"
+
+
+def max_pool(
+    x: jax.Array,
+    window: Sequence[int],
+    strides: Sequence[int],
+    padding: Sequence[tuple[int, int]],
+    dilation: Sequence[int] | None = None,
+) -> jax.Array:
+    """``lax.reduce_window(x, lowest, lax.max, window, strides, padding, window_dilation=...)``.
+
+    All arguments are full-rank (one entry per axis of ``x``), as ``lax.reduce_window`` takes
+    them; ``padding`` is (low, high) per axis and pads with the dtype's lowest value. The
+    gradient routes each window's output gradient to its first maximum (row-major window order).
+    """
+    window, strides = tuple(window), tuple(strides)
+    padding = tuple((int(lo), int(hi)) for lo, hi in padding)
+    dilation = tuple(dilation) if dilation is not None else (1,) * x.ndim
+    if choose_lowering(x.dtype) == "lax":
+        return lax.reduce_window(
+            x, lowest(x.dtype), lax.max, window, strides, padding, window_dilation=dilation
+        )
+    return _max_pool_scatter(x, window, strides, padding, dilation)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _max_pool_scatter(x, window, strides, padding, dilation):
+    """One compiled call per configuration (one dispatch forward and one backward in PyNative;
+    inlined when traced)."""
+    if any(lo or hi for lo, hi in padding):
+        # padding outside the custom gradient: its transpose drops the padded positions
+        x = lax.pad(x, lowest(x.dtype), [(lo, hi, 0) for lo, hi in padding])
+    return _scatter_pool(x, window, strides, dilation)
+
+
+def _offsets(window: tuple) -> list[tuple[int, ...]]:
+    """Every element position inside a window, in row-major order."""
+    return list(itertools.product(*(range(k) for k in window)))
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2, 3))
+def _scatter_pool(x: jax.Array, window: tuple, strides: tuple, dilation: tuple) -> jax.Array:
+    return lax.reduce_window(
+        x, lowest(x.dtype), lax.max, window, strides, "VALID", window_dilation=dilation
+    )
+
+
+def _scatter_pool_fwd(x, window, strides, dilation):
+    y = _scatter_pool(x, window, strides, dilation)
+    return y, (x, y)
+
+
+def _scatter_pool_bwd(window, strides, dilation, res, g):
+    x, y = res
+    # each window's elements at one in-window position: a strided view shaped like y
+    offsets = _offsets(window)
+
+    def view(offset):
+        start = tuple(o * d for o, d in zip(offset, dilation))
+        limit = tuple(s + (n - 1) * st + 1 for s, n, st in zip(start, y.shape, strides))
+        return lax.slice(x, start, limit, strides)
+
+    code = jnp.int8 if len(offsets) <= 127 else jnp.int32
+    first = jnp.full(y.shape, len(offsets) - 1, code)
+    for p in range(len(offsets) - 2, -1, -1):
+        v = view(offsets[p])
+        first = jnp.where((v == y) | jnp.isnan(v), code(p), first)
+    # flat index in x of each window's first maximum: window origin + the in-window offset
+    itype = jnp.int32 if x.size < 2**31 else jnp.int64
+    elem = np.cumprod((1,) + x.shape[:0:-1])[::-1]  # element strides of x (row-major)
+    table = np.array(
+        [sum(o * d * e for o, d, e in zip(off, dilation, elem)) for off in offsets], np.int64
+    )
+    idx = jnp.asarray(table, itype)[first.astype(itype)]
+    for a, (st, e) in enumerate(zip(strides, elem)):
+        idx = idx + lax.broadcasted_iota(itype, y.shape, a) * itype(st * e)
+    flat = jnp.zeros((x.size,), g.dtype)
+    overlapping = any(st < (k - 1) * d + 1 for st, k, d in zip(strides, window, dilation))
+    if overlapping:  # an element can be the first maximum of several windows: add their shares
+        flat = flat.at[idx.reshape(-1)].add(g.reshape(-1), mode="promise_in_bounds")
+    else:
+        flat = flat.at[idx.reshape(-1)].set(
+            g.reshape(-1), unique_indices=True, mode="promise_in_bounds"
+        )
+    return (flat.reshape(x.shape),)
+
+
+_scatter_pool.defvjp(_scatter_pool_fwd, _scatter_pool_bwd)

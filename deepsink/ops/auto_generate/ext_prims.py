@@ -1,0 +1,102 @@
+"""The ``*Ext`` primitives of MindSpore 2.x's ``ops.auto_generate`` (the kernels behind
+``mint.add``, ``mint.sub``, ``mint.sum``, ``mint.ones_like``, ``mint.zeros_like``).
+
+MindSpore defines them only in ``mindspore.ops.auto_generate.gen_ops_prim`` (not in
+``ops.operations``). Each calls deepsink's functional op; nothing is implemented twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+from deepsink.ops.function import array_func as A
+from deepsink.ops.function import math_func as M
+from deepsink.ops.primitive import Primitive, prim_attr_register
+
+
+def _kind(dtype: Any) -> str:
+    if dtype == jnp.bool_:
+        return "boolean"
+    return "floating" if jnp.issubdtype(dtype, jnp.inexact) else "integer"
+
+
+class _Scaled(Primitive):
+    """``input op alpha * other`` with MindSpore's check that ``alpha``'s kind fits the inputs:
+    a float ``alpha`` needs floating inputs, a bool ``alpha`` boolean ones (TypeError)."""
+
+    _fn: Any
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input: Any, other: Any, alpha: Any = 1) -> Tensor:
+        a, b = U.array(input, self.name, "input"), U.array(other, self.name, "other")
+        if isinstance(alpha, bool):
+            need = "boolean"
+        elif isinstance(alpha, float):
+            need = "floating"
+        elif isinstance(alpha, int):
+            need = None
+        else:
+            U.fail(self.name, f"'alpha' must be a bool, int or float, but got {alpha!r}", TypeError)
+        if need is not None and (_kind(a.dtype) != need or _kind(b.dtype) != need):
+            raise TypeError(
+                f"For '{self.name}', {need} alpha need {need} input and other, but got "
+                f"{Tensor._from(a).dtype} and {Tensor._from(b).dtype}"
+            )
+        if alpha is True or (alpha == 1 and not isinstance(alpha, bool)):
+            return type(self)._fn(a, b)
+        return type(self)._fn(a, M.mul(b, alpha))
+
+
+class AddExt(_Scaled):
+    """``AddExt()(input, other, alpha=1)``: ``input + alpha * other`` (``mint.add``)."""
+
+    _fn = staticmethod(M.add)
+
+
+class SubExt(_Scaled):
+    """``SubExt()(input, other, alpha=1)``: ``input - alpha * other`` (``mint.sub``)."""
+
+    _fn = staticmethod(M.sub)
+
+
+class SumExt(Primitive):
+    """``SumExt()(input, dim=None, keepdim=False, dtype=None)`` (``mint.sum``): integer and
+    boolean inputs sum to Int64 unless ``dtype`` is given."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # fmt: skip
+        return M.sum(input, dim, keepdim, dtype=dtype)
+
+
+class OnesLikeExt(Primitive):
+    """``OnesLikeExt()(input, dtype=None)`` (``mint.ones_like``): ones of ``input``'s shape, in
+    ``dtype`` (default: ``input``'s dtype)."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input: Any, dtype: Any = None) -> Tensor:
+        return A.ones_like(input, dtype=dtype)
+
+
+class ZerosLikeExt(Primitive):
+    """``ZerosLikeExt()(input, dtype=None)`` (``mint.zeros_like``): zeros of ``input``'s shape,
+    in ``dtype`` (default: ``input``'s dtype)."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input: Any, dtype: Any = None) -> Tensor:
+        return A.zeros_like(input, dtype=dtype)

@@ -1,0 +1,56 @@
+"""Messages print deepsink's classes under the name the program imported deepsink as (a MindSpore
+program run unchanged reads ``mindspore.common.tensor.Tensor``), and ``mstype.string`` casts text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink._core.names import type_repr
+from deepsink.common import dtype as mstype
+from deepsink.dataset import transforms as T
+from deepsink.dataset import vision
+
+
+def test_type_repr_names_deepsink_classes_by_their_deepsink_path():
+    assert type_repr(ms.Tensor(1.0)) == "<class 'deepsink.common.tensor.Tensor'>"
+    assert type_repr([1]) == "<class 'list'>"
+    assert type_repr(np.zeros(1)) == "<class 'numpy.ndarray'>"
+
+
+def test_a_program_importing_deepsink_as_mindspore_reads_mindspore_paths():
+    code = textwrap.dedent(
+        """
+        import sys, deepsink
+        sys.modules["mindspore"] = deepsink  # what running a MindSpore program unchanged does
+        import mindspore.dataset.vision as vision
+        try:
+            vision.HWC2CHW()(deepsink.Tensor([1.0]))
+        except TypeError as e:
+            print(e)
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    assert "got <class 'mindspore.common.tensor.Tensor'>." in out
+
+
+def test_vision_op_rejects_a_tensor_with_its_type():
+    with pytest.raises(TypeError, match=r"got <class 'deepsink\.common\.tensor\.Tensor'>\."):
+        vision.HWC2CHW()(ms.Tensor([1.0]))
+
+
+def test_string_dtype_casts_text_and_refuses_numbers():
+    assert str(mstype.string) == "String" and mstype.string == mstype.string
+    assert mstype.string != mstype.float32
+    out = T.TypeCast(mstype.string)("some text")
+    assert isinstance(out, np.ndarray) and out == "some text"
+    np.testing.assert_array_equal(T.TypeCast(mstype.string)(["a", "bc"]), np.array(["a", "bc"]))
+    with pytest.raises(RuntimeError, match="String"):
+        T.TypeCast(mstype.string)([1, 2, 3])
