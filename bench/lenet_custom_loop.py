@@ -12,6 +12,7 @@ ms/step is the median over 100-step windows after the first window (compilation 
 
 import json
 import os
+import resource
 import statistics
 import sys
 import time
@@ -56,7 +57,10 @@ def main(mode: str, steps: int) -> None:
     times.append(time.perf_counter())
     marks = times[window - 1 :: window]
     ms_per_step = statistics.median(np.diff(marks)) / window * 1e3
-    print(json.dumps({"ms_per_step": ms_per_step, "loss": float(loss.asnumpy())}))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # peak MB (KiB on Linux)
+    print(
+        json.dumps({"ms_per_step": ms_per_step, "loss": float(loss.asnumpy()), "peak_rss_mb": rss})
+    )
 
 
 if __name__ == "__main__":
