@@ -95,9 +95,14 @@ def render() -> dict[str, str]:
     init = HEADER.format(doc=docs["__init__"])
     init += f"from {pkg} import gen_ops_def as gen_ops_def\n"
     init += f"from {pkg} import gen_ops_prim as gen_ops_prim\n"
-    pairs = [(f"{pkg}.{m}", n) for m in ("gen_ops_prim", "gen_ops_def") for _, n in p[m]]
-    init += _imports(pairs + fix(p["__init__"]))
-    out["__init__"] = init + _all([n for _, n in pairs + p["__init__"]])
+    init += f"from {pkg}.gen_ops_def import *  # noqa: F403\n"
+    init += f"from {pkg}.gen_ops_prim import *  # noqa: F403\n"
+    init += _imports(fix(p["__init__"]))
+    extras = "".join(f'    "{n}",\n' for n in sorted(n for _, n in p["__init__"]))
+    init += (
+        "\n__all__ = [\n    *gen_ops_prim.__all__,\n    *gen_ops_def.__all__,\n" + extras + "]\n"
+    )
+    out["__init__"] = init
     return out
 
 
