@@ -1,12 +1,11 @@
 """Sinks: repeated calls compile nothing, short last batches work in every sink path, and
 out-of-range labels are an error, not a silent 0.0 loss (issue 7, defects 2, 5, 6)."""
 
-import contextlib
-
 import jax
 import jax.monitoring
 import numpy as np
 import pytest
+from compilekit import counting_compiles
 
 import deepsink as ms
 import deepsink.dataset as ds
@@ -17,24 +16,6 @@ from deepsink._core import jit as _jit
 from deepsink.train.sink import session as session_mod
 
 pytestmark = pytest.mark.usefixtures("no_leaked_threads")
-
-COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
-
-
-@contextlib.contextmanager
-def counting_compiles():
-    """The number of XLA compilations while the block runs (JAX's own event)."""
-    seen: list[str] = []
-
-    def listener(event, secs, **kw):
-        if event == COMPILE_EVENT:
-            seen.append(event)
-
-    jax.monitoring.register_event_duration_secs_listener(listener)
-    try:
-        yield seen
-    finally:
-        jax.monitoring.unregister_event_duration_listener(listener)
 
 
 def _images(n=64, batch=8):

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jax
 import numpy as np
 import pytest
+from compilekit import counting_compiles
 
 import deepsink as ms
 from deepsink import Parameter, Tensor, context, nn, ops
 
 FIX = np.load(Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "kernel_rounding.npz")
-COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
 
 @pytest.mark.parametrize("axis", [-1, 0, 1])
@@ -73,17 +72,8 @@ class _Affine(nn.Cell):
 
 
 def _compiles(fn):
-    seen = []
-
-    def listener(event, secs, **kw):
-        if event == COMPILE_EVENT:
-            seen.append(event)
-
-    jax.monitoring.register_event_duration_secs_listener(listener)
-    try:
+    with counting_compiles() as seen:
         fn()
-    finally:
-        jax.monitoring.unregister_event_duration_listener(listener)
     return len(seen)
 
 

@@ -4,34 +4,13 @@ with a signature; the first runs op by op), with the results,
 prints, control flow and errors of op-by-op execution; ``pynative_synchronize=True`` runs op by op;
 an ``ms.jit`` train step compiles once."""
 
-import contextlib
-
-import jax
-import jax.monitoring
 import numpy as np
 import pytest
+from compilekit import counting_compiles
 
 import deepsink as ms
 import deepsink.dataset as ds
 from deepsink import nn, ops
-
-COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
-
-
-@contextlib.contextmanager
-def counting_compiles():
-    """The number of XLA compilations while the block runs (JAX's own event)."""
-    seen: list[str] = []
-
-    def listener(event, secs, **kw):
-        if event == COMPILE_EVENT:
-            seen.append(event)
-
-    jax.monitoring.register_event_duration_secs_listener(listener)
-    try:
-        yield seen
-    finally:
-        jax.monitoring.unregister_event_duration_listener(listener)
 
 
 class Net(nn.Cell):
