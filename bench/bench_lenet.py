@@ -92,6 +92,18 @@ def table(
     return "\n".join(lines)
 
 
+def run_variant(name: str, cmd: list[str], env: dict, skipped: dict[str, str]) -> dict | None:
+    """Run one variant's process; its JSON result line, or None (the reason put in ``skipped``,
+    its stderr printed) when it failed."""
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=PEERS)
+    line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), None)
+    if p.returncode != 0 or line is None:
+        print(f"[{name}] failed (rc={p.returncode}):\n{p.stderr[-2000:]}", file=sys.stderr)
+        skipped[name] = f"failed (exit status {p.returncode}; its stderr is printed above)"
+        return None
+    return json.loads(line)
+
+
 def _importable(name: str) -> bool:
     env = dict(os.environ, KERAS_BACKEND="jax")
     return (
@@ -168,13 +180,9 @@ def main() -> None:
     rss: dict[str, float] = {}
     for r in range(args.repeats):
         for name, cmd in todo.items():
-            p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=PEERS)
-            line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), None)
-            if p.returncode != 0 or line is None:
-                print(f"[{name}] failed (rc={p.returncode}):\n{p.stderr[-2000:]}", file=sys.stderr)
-                skipped[name] = f"failed (exit status {p.returncode}; its stderr is printed above)"
+            res = run_variant(name, cmd, env, skipped)
+            if res is None:
                 continue
-            res = json.loads(line)
             runs[name].append(res.pop("ms_per_step"))
             extra[name] = res
             if res.get("peak_rss_mb") is not None:  # the largest over repeats

@@ -26,7 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench_lenet import _importable, machine
+from bench_lenet import _importable, machine, run_variant
 
 HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
@@ -100,13 +100,9 @@ def main() -> None:
     extra: dict[str, dict] = {}
     for r in range(args.repeats):
         for name, cmd in todo.items():
-            p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=PEERS)
-            line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), None)
-            if p.returncode != 0 or line is None:
-                print(f"[{name}] failed (rc={p.returncode}):\n{p.stderr[-2000:]}", file=sys.stderr)
-                skipped[name] = f"failed (exit status {p.returncode}; its stderr is printed above)"
+            res = run_variant(name, cmd, env, skipped)
+            if res is None:
                 continue
-            res = json.loads(line)
             runs[name].append(res.pop("ms_per_step"))
             for key in ("compile_s", "peak_rss_mb"):
                 extra.setdefault(name, {}).setdefault(key + "_runs", []).append(res[key])
