@@ -10,17 +10,24 @@ So on CPU :func:`conv2d` uses one of two formulations that stay fast in any comp
 
 - ``"canonical"``: a ``jax.custom_vjp`` convolution whose forward, input gradient and weight
   gradient are each a canonical NHWC/HWIO convolution, with transposes from/to NCHW at the edge.
-- ``"im2col"``: static strided slices gathered into one matrix and a single matmul; it produces no
-  HLO convolution at all. It wins when ``C_in * KH * KW`` is small (LeNet-sized layers), where
-  Eigen's convolution kernels have too little work per call. With one input channel (LeNet's
-  first layer) the patches are stacked tap-major, ``[KH*KW, N*Ho*Wo]``: each row is one contiguous
-  copy of a shifted view, where the channel-minor ``[N*Ho*Wo, KH*KW]`` interleaves 25 sources
-  element by element (about 7% of the LeNet sink step, process CPU time, same run).
+- ``"im2col"``: static strided slices gathered into one patch matrix and a single matmul; it
+  produces no HLO convolution at all. Patches are built channel-major: ``x`` goes to
+  ``[C, N, H, W]`` and each row of the ``[KH*KW*C, N*Ho*Wo]`` matrix is one strided plane, so the
+  gather copies contiguous runs and the forward matmul ``W[O, KH*KW*C] @ cols`` comes out as
+  ``[O, N, Ho, Wo]``, a plane-wise transpose away from NCHW. Its ``jax.custom_vjp`` gradient is
+  two matmuls (weight: ``g @ cols.T``; patches: ``W.T @ g``) and a col2im that adds each tap's
+  patch gradient into its shifted window of the padded input, one in-place slice update per tap.
+  Autodiff of the same gather would add KH*KW zero-padded copies of the whole input per element,
+  which XLA:CPU fuses into one loop with a bounds test per tap (12% of the LeNet sink step).
 
 On GPU (and for any other backend) it is the plain NCHW ``lax.conv_general_dilated``: XLA/cuDNN
-choose the layout themselves. ``bench/bench_conv.py`` measures all three; on the 2-core build
+choose the layout themselves. ``bench/bench_conv.py`` measures the lowerings; on the 2-core build
 machine a LeNet-5 training step (batch 32) took, in ms/step for a ``lax.scan`` of 100 steps vs a
-per-step jit: lax 7.3 vs 4.7, canonical 4.5 vs 4.8, im2col 3.2 vs 3.5.
+per-step jit: lax 7.3 vs 4.7, canonical 4.5 vs 4.8, and the earlier channel-minor NHWC im2col 3.2
+vs 3.5. Against that NHWC im2col, the channel-major one cut the seed LeNet sink's process CPU time
+by 10% and its wall time by 3%, and a ResNet-18/CIFAR step (64-512 channels, where it replaced
+Eigen's convolution for every layer) by 10% wall (``bench/bench_sink_lowerings.py``,
+``bench/resnet_lowerings.py``: interleaved in one process).
 
 Grouped convolutions use "canonical" (im2col is for ``groups == 1``): their weight gradient is one
 canonical convolution per group, or for many groups (depthwise) a matmul batched over groups.
@@ -43,11 +50,8 @@ LOWERINGS = ("auto", "lax", "canonical", "im2col")
 _NHWC = ("NHWC", "HWIO", "NHWC")
 _NCHW = ("NCHW", "OIHW", "NCHW")
 
-# im2col is chosen on CPU when one output pixel needs at most this many multiply-adds per output
-# channel (C_in/group * KH * KW) and its patch matrix stays under IM2COL_MAX_BYTES. Measured by
-# bench/bench_conv.py (fwd + weight grad in a scan, batch 32): im2col is 2-4x faster than canonical
-# up to depth 150, about equal at 288, ~15% faster at 576 (64 channels, 3x3) and ~6% slower at 1152.
-IM2COL_MAX_DEPTH = 576
+# im2col is chosen on CPU for ungrouped convolutions whose patch matrix stays under this size
+# (bigger ones use Eigen's canonical convolution, which packs patches on the fly).
 IM2COL_MAX_BYTES = 64 << 20
 # Weight gradients of grouped convolutions are written as one canonical convolution per group up to
 # this many groups; beyond it (depthwise layers) it is one matmul batched over the groups.
@@ -94,7 +98,7 @@ def choose_lowering(
     ho, wo = out_hw if out_hw is not None else x_shape[2:4]
     depth = cin_g * kh * kw
     patches = x_shape[0] * ho * wo * depth * 4
-    if groups == 1 and depth <= IM2COL_MAX_DEPTH and patches <= IM2COL_MAX_BYTES:
+    if groups == 1 and patches <= IM2COL_MAX_BYTES:
         return "im2col"
     return "canonical"
 
@@ -152,16 +156,15 @@ def _conv2d(x, w, stride, padding, dilation, groups, how):
             feature_group_count=groups,
             dimension_numbers=_NCHW,
         )
+    if how == "im2col":
+        return _im2col(x, w, stride, padding, dilation)
     xh = jnp.transpose(x, (0, 2, 3, 1))
     wh = jnp.transpose(w, (2, 3, 1, 0))
-    if how == "im2col":
-        yh = _im2col(xh, wh, stride, padding, dilation)
-    else:
-        yh = _canonical(xh, wh, stride, padding, dilation, groups)
+    yh = _canonical(xh, wh, stride, padding, dilation, groups)
     return jnp.transpose(yh, (0, 3, 1, 2))
 
 
-# --- im2col ------------------------------------------------------------------------------------
+# --- strided views --------------------------------------------------------------------------------
 def _views(
     x: jax.Array, padding: Padding, kh: int, kw: int, ho: int, wo: int, stride: Pair, dilation: Pair
 ) -> list[jax.Array]:
@@ -186,24 +189,71 @@ def _views(
     ]
 
 
-def _im2col(
-    x: jax.Array, w: jax.Array, stride: Pair, padding: Padding, dilation: Pair
-) -> jax.Array:
-    """NHWC x HWIO by gathering the KH*KW shifted (strided) views and one matmul."""
-    n, h, wd, c = x.shape
-    kh, kw, _, o = w.shape
+# --- im2col ------------------------------------------------------------------------------------
+def _cols(x, kh, kw, ho, wo, stride, padding, dilation):
+    """The ``[KH*KW*C, N*Ho*Wo]`` patches of NCHW ``x``: row (tap, channel) is one strided plane."""
+    n, c = x.shape[0], x.shape[1]
+    (sh, sw), (dh, dw) = stride, dilation
+    xp = lax.pad(
+        jnp.transpose(x, (1, 0, 2, 3)),
+        jnp.zeros((), x.dtype),
+        ((0, 0, 0), (0, 0, 0), (*padding[0], 0), (*padding[1], 0)),
+    )
+    views = [
+        lax.slice(
+            xp,
+            (0, 0, i * dh, j * dw),
+            (c, n, i * dh + (ho - 1) * sh + 1, j * dw + (wo - 1) * sw + 1),
+            (1, 1, sh, sw),
+        )
+        for i in range(kh)
+        for j in range(kw)
+    ]
+    return jnp.stack(views).reshape(kh * kw * c, n * ho * wo)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2, 3, 4))
+def _im2col(x, w, stride, padding, dilation):
+    """NCHW x OIHW -> NCHW as one matmul over channel-major patches (see the module docstring)."""
+    return _im2col_fwd(x, w, stride, padding, dilation)[0]
+
+
+def _im2col_fwd(x, w, stride, padding, dilation):
+    n, c, h, wd = x.shape
+    o, _, kh, kw = w.shape
     ho = out_size(h, kh, stride[0], dilation[0], padding[0])
     wo = out_size(wd, kw, stride[1], dilation[1], padding[1])
-    views = _views(x, padding, kh, kw, ho, wo, stride, dilation)
-    if c == 1 and len(views) > 1:
-        # one input channel: stack the taps tap-major ([KH*KW, N*Ho*Wo], each row one contiguous
-        # copy of a view) rather than interleaving them channel-minor; the matmul contracts rows
-        cols = jnp.stack(views).reshape(kh * kw, n * ho * wo)
-        y = lax.dot_general(cols, w.reshape(kh * kw, o), (((0,), (0,)), ((), ())))
-        return y.reshape(n, ho, wo, o)
-    cols = views[0] if len(views) == 1 else jnp.concatenate(views, axis=-1)
-    y = cols.reshape(n * ho * wo, kh * kw * c) @ w.reshape(kh * kw * c, o)
-    return y.reshape(n, ho, wo, o)
+    cols = _cols(x, kh, kw, ho, wo, stride, padding, dilation)
+    wm = jnp.transpose(w, (0, 2, 3, 1)).reshape(o, kh * kw * c)  # columns ordered (tap, channel)
+    y = (wm @ cols).reshape(o, n, ho, wo)
+    return jnp.transpose(y, (1, 0, 2, 3)), (cols, wm, x.shape, w.shape)
+
+
+def _im2col_bwd(stride, padding, dilation, res, g):
+    cols, wm, (n, c, h, wd), (o, _, kh, kw) = res
+    ho, wo = g.shape[2:]
+    (sh, sw), (dh, dw) = stride, dilation
+    gm = jnp.transpose(g, (1, 0, 2, 3)).reshape(o, n * ho * wo)
+    dw_ = lax.dot_general(gm, cols, (((1,), (1,)), ((), ())))  # [O, KH*KW*C]
+    dw_ = jnp.transpose(dw_.reshape(o, kh, kw, c), (0, 3, 1, 2))
+    dcols = lax.dot_general(wm, gm, (((0,), (0,)), ((), ())))  # [KH*KW*C, N*Ho*Wo]
+    dcols = dcols.reshape(kh * kw, c, n, ho, wo)
+    # col2im: each tap's patch gradient is added into its (strided) window of the padded input
+    zero = jnp.zeros((), g.dtype)
+    hp, wp = h + sum(padding[0]), wd + sum(padding[1])
+    acc = jnp.zeros((c, n, hp, wp), g.dtype)
+    for t in range(kh * kw):
+        i, j = divmod(t, kw)
+        u = dcols[t]
+        if sh > 1 or sw > 1:  # spread the window's rows/columns out to the stride
+            u = lax.pad(u, zero, ((0, 0, 0), (0, 0, 0), (0, 0, sh - 1), (0, 0, sw - 1)))
+        at = (0, 0, i * dh, j * dw)
+        acc = lax.dynamic_update_slice(acc, lax.dynamic_slice(acc, at, u.shape) + u, at)
+    dx = acc[:, :, padding[0][0] : padding[0][0] + h, padding[1][0] : padding[1][0] + wd]
+    return jnp.transpose(dx, (1, 0, 2, 3)), dw_
+
+
+_im2col.defvjp(_im2col_fwd, _im2col_bwd)
 
 
 # --- canonical custom-vjp convolution ------------------------------------------------------------

@@ -58,6 +58,23 @@ def test_lowering_matches_lax_vjp(cfg, lowering):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(jnp.abs(want).max()))
 
 
+@pytest.mark.parametrize("lowering", ["canonical", "im2col"])
+def test_lowering_second_order_gradient_matches_lax(lowering):
+    """The custom gradients are themselves differentiable (grad of grad, as GradOperation nests)."""
+    rng = np.random.default_rng(1)
+    x = jnp.asarray(rng.standard_normal((2, 3, 9, 8)), jnp.float32)
+    wt = jnp.asarray(rng.standard_normal((4, 3, 3, 3)), jnp.float32)
+
+    def outer(how):
+        def inner(x, w):
+            return jnp.sum(C.conv2d(x, w, (2, 1), ((1, 1), (0, 1)), (1, 1), 1, how) ** 2)
+
+        return jax.grad(lambda x, w: jnp.sum(jax.grad(inner)(x, w) ** 2), argnums=(0, 1))(x, wt)
+
+    for got, want in zip(outer(lowering), outer("lax")):
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(jnp.abs(want).max()))
+
+
 def _scan_conv_labels(lowering: str, groups: int = 1, cin: int = 4) -> list[str]:
     x = jnp.ones((2, cin, 10, 10), jnp.float32)
     w = jnp.ones((8, cin // groups, 3, 3), jnp.float32)
@@ -89,7 +106,9 @@ def test_choose_lowering_by_backend_and_shape(monkeypatch):
     monkeypatch.setattr(C, "_platform", lambda: "cpu")
     assert C.choose_lowering((32, 6, 14, 14), (16, 6, 5, 5), 1) == "im2col"  # depth 150
     assert C.choose_lowering((32, 64, 16, 16), (64, 64, 3, 3), 1) == "im2col"  # depth 576
-    assert C.choose_lowering((16, 128, 8, 8), (128, 128, 3, 3), 1) == "canonical"  # depth 1152
+    assert C.choose_lowering((16, 128, 8, 8), (128, 128, 3, 3), 1) == "im2col"  # depth 1152
+    deep = (32, 512, 32, 32)  # depth 4608: a 604 MB patch matrix
+    assert C.choose_lowering(deep, (512, 512, 3, 3), 1) == "canonical"
     big = (32, 64, 112, 112)  # depth 576 but a 924 MB patch matrix
     assert C.choose_lowering(big, (64, 64, 3, 3), 1) == "canonical"
     assert C.choose_lowering(big, (64, 64, 3, 3), 1, out_hw=(28, 28)) == "im2col"
