@@ -24,6 +24,7 @@ The compiled program is the one that runs, so nothing is compiled twice.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -31,25 +32,74 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import jax
+import jaxlib
 from jax.extend import core as jcore
 
 from deepsink import context
 
 _counter = itertools.count()
 
+# XLA options of every program deepsink compiles. XLA:CPU (jaxlib 0.10) hands dots, reductions and
+# convolutions to YNNPACK by default; for the small matmuls of LeNet-sized layers (a few thousand
+# rows, 6-150 columns, or a long contraction) and for the pooling reduce-windows its kernels are
+# 2-5x slower than XLA's own (Eigen and the loop emitters), and Eigen's canonical convolution runs
+# ResNet's 3x3 layers about 2x faster without it. Turning it off cut the seed LeNet sink from 3.29
+# to 2.79 ms/step and a ResNet-18/CIFAR step from 1043 to 935 ms (bench/bench_sink_lowerings.py,
+# bench/resnet_lowerings.py; 2-vCPU Xeon). The option is experimental: an XLA that does not know it
+# rejects every compile, and checking would need a compile (initializing the backend, which
+# jax.distributed forbids before init). So it is applied for the jaxlib releases it was measured on.
+_CPU_OPTIONS = {"xla_cpu_experimental_ynn_fusion_type": ""}
+_MEASURED_ON = ((0, 10), (0, 11))  # jaxlib versions [from, to)
+
+
+@functools.cache
+def compiler_options() -> dict[str, Any]:
+    """The XLA options for this jaxlib: :data:`_CPU_OPTIONS` on the releases they were measured on."""
+    version = tuple(int(p) for p in jaxlib.__version__.split(".")[:2])
+    return dict(_CPU_OPTIONS) if _MEASURED_ON[0] <= version < _MEASURED_ON[1] else {}
+
 
 def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
         donate_argnums: Sequence[int] | int = ()) -> Callable:  # fmt: skip
-    """``jax.jit(fun, ...)``; with ``save_graphs`` on, a wrapper that writes each compile's stages.
+    """``jax.jit(fun, ...)`` with :func:`compiler_options`; with ``save_graphs`` on, a wrapper that
+    writes each compile's stages.
 
     Callers put ``save_graphs`` in their compile cache key (it is a ``compiles`` context option),
     so a program built while it was off never pays for it.
     """
     jitted = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums)
-    if not context.get_context("save_graphs"):
+    if context.get_context("save_graphs"):
+        static = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+        return _Dumping(jitted, name, static)
+    if not compiler_options():
         return jitted
-    static = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
-    return _Dumping(jitted, name, static)
+    tuned = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums,
+                    compiler_options=compiler_options())  # fmt: skip
+    return _TopLevel(tuned, jitted)
+
+
+# The trace JAX runs Python under when no transformation is active (read here, at import).
+_EVAL_TRACE = type(jcore.find_top_trace(()))
+
+
+def top_level() -> bool:
+    """True when no JAX transformation (jit, grad, vmap) is tracing the caller."""
+    return type(jcore.find_top_trace(())) is _EVAL_TRACE
+
+
+class _TopLevel:
+    """``tuned`` (compiled with :func:`compiler_options`) when called as a program of its own;
+    ``plain`` inside another trace, where JAX allows no compile options (the outer program's
+    apply) and the call is inlined anyway. Everything else (``lower``, ``trace``) is ``tuned``'s."""
+
+    def __init__(self, tuned: Any, plain: Any) -> None:
+        self._tuned, self._plain = tuned, plain
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return (self._tuned if top_level() else self._plain)(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._tuned, name)
 
 
 class _Dumping:
@@ -93,16 +143,16 @@ class _Dumping:
         _write(path, f"00_jaxpr_{stem}.dot", jaxpr_to_dot(traced.jaxpr, self._name))
         lowered = traced.lower()
         _write(path, f"01_stablehlo_{stem}.ir", lowered.as_text())
-        options: dict[str, Any] = {}
+        options = dict(compiler_options())
         if level >= 2:
-            options = {
+            options |= {
                 "xla_dump_to": os.path.join(path, f"xla_{stem}"),
                 "xla_dump_hlo_as_text": True,
                 "xla_dump_hlo_as_dot": True,
             }
             if level >= 3:
                 options["xla_dump_hlo_pass_re"] = ".*"
-        compiled = lowered.compile(compiler_options=options) if options else lowered.compile()
+        compiled = lowered.compile(compiler_options=options)
         _write(path, f"02_optimized_hlo_{stem}.ir", compiled.as_text())
         return compiled
 

@@ -104,14 +104,14 @@ def test_canonical_convs_stay_eigen_canonical_inside_scan():
 
 def test_choose_lowering_by_backend_and_shape(monkeypatch):
     monkeypatch.setattr(C, "_platform", lambda: "cpu")
+    assert C.choose_lowering((32, 1, 32, 32), (6, 1, 5, 5), 1) == "im2col"  # depth 25
     assert C.choose_lowering((32, 6, 14, 14), (16, 6, 5, 5), 1) == "im2col"  # depth 150
-    assert C.choose_lowering((32, 64, 16, 16), (64, 64, 3, 3), 1) == "im2col"  # depth 576
-    assert C.choose_lowering((16, 128, 8, 8), (128, 128, 3, 3), 1) == "im2col"  # depth 1152
-    deep = (32, 512, 32, 32)  # depth 4608: a 604 MB patch matrix
-    assert C.choose_lowering(deep, (512, 512, 3, 3), 1) == "canonical"
-    big = (32, 64, 112, 112)  # depth 576 but a 924 MB patch matrix
-    assert C.choose_lowering(big, (64, 64, 3, 3), 1) == "canonical"
-    assert C.choose_lowering(big, (64, 64, 3, 3), 1, out_hw=(28, 28)) == "im2col"
+    assert C.choose_lowering((32, 16, 32, 32), (32, 16, 3, 3), 1, stride=(2, 2)) == "canonical"
+    assert C.choose_lowering((32, 32, 16, 16), (32, 32, 3, 3), 1) == "canonical"  # depth 288
+    assert C.choose_lowering((32, 64, 32, 32), (128, 64, 1, 1), 1, stride=(2, 2)) == "im2col"
+    big = (32, 64, 112, 112)  # a 1x1 layer with a 102 MB patch matrix
+    assert C.choose_lowering(big, (64, 64, 1, 1), 1) == "canonical"
+    assert C.choose_lowering(big, (64, 64, 1, 1), 1, out_hw=(56, 56)) == "im2col"
     assert C.choose_lowering((32, 8, 16, 16), (8, 4, 3, 3), 2) == "canonical"
     monkeypatch.setattr(C, "_platform", lambda: "gpu")
     assert C.choose_lowering((32, 6, 14, 14), (16, 6, 5, 5), 1) == "lax"
