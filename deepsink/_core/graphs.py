@@ -44,8 +44,8 @@ _counter = itertools.count()
 # rows, 6-150 columns, or a long contraction) and for the pooling reduce-windows its kernels are
 # 2-5x slower than XLA's own (Eigen and the loop emitters), and Eigen's canonical convolution runs
 # ResNet's 3x3 layers about 2x faster without it. Turning it off cut the seed LeNet sink from 3.29
-# to 2.79 ms/step and a ResNet-18/CIFAR step from 1043 to 935 ms (bench/bench_sink_lowerings.py,
-# bench/resnet_lowerings.py; 2-vCPU Xeon). The option is experimental: an XLA that does not know it
+# to 2.79 ms/step, and a ResNet-18/CIFAR step from 1043 ms (with it, best lowerings) to 935 (without
+# it, Eigen convolutions) (bench/bench_sink_lowerings.py, bench/resnet_lowerings.py; 2-vCPU Xeon). The option is experimental: an XLA that does not know it
 # rejects every compile, and checking would need a compile (initializing the backend, which
 # jax.distributed forbids before init). So it is applied for the jaxlib releases it was measured on.
 _CPU_OPTIONS = {"xla_cpu_experimental_ynn_fusion_type": ""}
@@ -82,7 +82,7 @@ def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
 _EVAL_TRACE = type(jcore.find_top_trace(()))
 
 
-def top_level() -> bool:
+def _top_level() -> bool:
     """True when no JAX transformation (jit, grad, vmap) is tracing the caller."""
     return type(jcore.find_top_trace(())) is _EVAL_TRACE
 
@@ -96,7 +96,7 @@ class _TopLevel:
         self._tuned, self._plain = tuned, plain
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return (self._tuned if top_level() else self._plain)(*args, **kwargs)
+        return (self._tuned if _top_level() else self._plain)(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._tuned, name)
