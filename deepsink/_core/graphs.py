@@ -53,10 +53,17 @@ _MEASURED_ON = ((0, 10), (0, 11))  # jaxlib versions [from, to)
 
 
 @functools.cache
-def compiler_options() -> dict[str, Any]:
-    """The XLA options for this jaxlib: :data:`_CPU_OPTIONS` on the releases they were measured on."""
+def _measured_jaxlib() -> bool:
     version = tuple(int(p) for p in jaxlib.__version__.split(".")[:2])
-    return dict(_CPU_OPTIONS) if _MEASURED_ON[0] <= version < _MEASURED_ON[1] else {}
+    return _MEASURED_ON[0] <= version < _MEASURED_ON[1]
+
+
+def compiler_options() -> dict[str, Any]:
+    """The XLA options of a program for the context's device: :data:`_CPU_OPTIONS` on a CPU
+    with a jaxlib release they were measured on, none otherwise."""
+    if _measured_jaxlib() and context.device().platform == "cpu":
+        return dict(_CPU_OPTIONS)
+    return {}
 
 
 def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
@@ -71,10 +78,11 @@ def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
     if context.get_context("save_graphs"):
         static = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
         return _Dumping(jitted, name, static)
-    if not compiler_options():
+    options = compiler_options()
+    if not options:
         return jitted
     tuned = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums,
-                    compiler_options=compiler_options())  # fmt: skip
+                    compiler_options=options)  # fmt: skip
     return _TopLevel(tuned, jitted)
 
 

@@ -36,13 +36,23 @@ def test_cpu_programs_run_without_ynnpack_fusions(tmp_path):
     assert any((tmp_path).glob("xla_Dense_*/*after_optimizations.txt"))
 
 
+@pytest.mark.skipif(jax.default_backend() != "cpu", reason="the CPU options")
 def test_options_only_for_the_measured_jaxlib(monkeypatch):
-    graphs.compiler_options.cache_clear()
+    graphs._measured_jaxlib.cache_clear()
     try:
         monkeypatch.setattr(graphs.jaxlib, "__version__", "0.10.7")
         assert graphs.compiler_options() == {"xla_cpu_experimental_ynn_fusion_type": ""}
-        graphs.compiler_options.cache_clear()
+        graphs._measured_jaxlib.cache_clear()
         monkeypatch.setattr(graphs.jaxlib, "__version__", "0.11.0")
         assert graphs.compiler_options() == {}
     finally:
-        graphs.compiler_options.cache_clear()
+        graphs._measured_jaxlib.cache_clear()
+
+
+def test_no_cpu_options_for_a_gpu_program(monkeypatch):
+    class Gpu:
+        platform = "gpu"
+
+    monkeypatch.setattr(graphs.context, "device", lambda: Gpu())
+    assert graphs.compiler_options() == {}
+    assert not isinstance(graphs.jit(lambda x: x, "f"), graphs._TopLevel)
