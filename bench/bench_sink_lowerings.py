@@ -3,7 +3,8 @@
 usage: python bench/bench_sink_lowerings.py [--rounds R] [--chunk S] [--profile] [--out DIR] SPEC...
 
 A SPEC names lowerings, e.g. ``pool=lax`` or ``pool=scatter,conv=im2col`` (``auto`` or nothing:
-deepsink's own choice). Every SPEC gets its own model, compiled once; then the sink chunks of S
+deepsink's own choice); ``xla=jax`` compiles that variant with JAX's default XLA options instead of
+deepsink's (``_core/graphs.py``: on CPU, YNNPACK fusions off). Every SPEC gets its own model, compiled once; then the sink chunks of S
 steps run round-robin R times, so load drifts on a shared machine hit every variant alike. Each
 chunk reports wall ms/step and the process's CPU ms/step (user + system): on a loaded machine the
 CPU time stays far steadier than the wall clock. ``--profile`` adds, per variant, the XLA:CPU
@@ -36,7 +37,7 @@ from lenet_mnist_sink import MNIST, LeNet5, create_dataset  # noqa: E402
 
 import deepsink as ms  # noqa: E402
 from deepsink import nn  # noqa: E402
-from deepsink._core import conv, pool  # noqa: E402
+from deepsink._core import conv, graphs, pool  # noqa: E402
 
 _THUNK = re.compile(r"[A-Za-z_][\w.\-]*")
 
@@ -95,7 +96,13 @@ def main() -> None:
         def sink(model=models[spec]):
             return model.train(1, data, dataset_sink_mode=True, sink_size=args.chunk)
 
-        sink()  # compile and warm up
+        saved = graphs._CPU_OPTIONS
+        if kv.get("xla") == "jax":
+            graphs._CPU_OPTIONS = {}
+        try:
+            sink()  # compile (with this variant's XLA options) and warm up
+        finally:
+            graphs._CPU_OPTIONS = saved
     pool.set_lowering(None)
     conv.set_lowering(None)
     if args.profile:  # the first trace of a process pays the profiler's start-up: not counted
