@@ -39,15 +39,17 @@ from deepsink import context
 
 _counter = itertools.count()
 
-# XLA options of every program deepsink compiles. XLA:CPU (jaxlib 0.10) hands dots, reductions and
-# convolutions to YNNPACK by default; for the small matmuls of LeNet-sized layers (a few thousand
-# rows, 6-150 columns, or a long contraction) and for the pooling reduce-windows its kernels are
-# 2-5x slower than XLA's own (Eigen and the loop emitters), and Eigen's canonical convolution runs
-# ResNet's 3x3 layers about 2x faster without it. Turning it off cut the seed LeNet sink from 3.29
-# to 2.79 ms/step, and a ResNet-18/CIFAR step from 1043 ms (with it, best lowerings) to 935 (without
-# it, Eigen convolutions) (bench/bench_sink_lowerings.py, bench/resnet_lowerings.py; 2-vCPU Xeon). The option is experimental: an XLA that does not know it
-# rejects every compile, and checking would need a compile (initializing the backend, which
-# jax.distributed forbids before init). So it is applied for the jaxlib releases it was measured on.
+# XLA options of every CPU program deepsink compiles. XLA:CPU (jaxlib 0.10) hands dots, reductions
+# and convolutions to YNNPACK by default; for the small matmuls of LeNet-sized layers (a few
+# thousand rows, 6-150 columns, or a long contraction) and for the pooling reduce-windows its
+# kernels are 2-5x slower than XLA's own (Eigen and the loop emitters), and Eigen's canonical
+# convolution runs ResNet's 3x3 layers about 2x faster without it. Turning it off cut the seed
+# LeNet sink from 3.08 to 2.66 ms/step (bench/bench_sink_lowerings.py auto xla=jax, interleaved),
+# and a ResNet-18/CIFAR step from 1043 ms (with it, best lowerings) to 935 (without it, Eigen
+# convolutions; bench/resnet_lowerings.py), on a 2-vCPU Xeon. The option is experimental: an XLA
+# that does not know it rejects every compile, and checking would need a compile (initializing the
+# backend, which jax.distributed forbids before init). So it is applied for the jaxlib releases it
+# was measured on.
 _CPU_OPTIONS = {"xla_cpu_experimental_ynn_fusion_type": ""}
 _MEASURED_ON = ((0, 10), (0, 11))  # jaxlib versions [from, to)
 
