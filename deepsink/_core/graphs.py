@@ -1,8 +1,10 @@
 """``save_graphs``: the intermediate code of each compile stage, written as files.
 
 Every program deepsink compiles (a GRAPH_MODE Cell call, ``deepsink.jit``, a TrainOneStepCell step,
-a sink loop, an eval step) is built by ``graphs.jit``, the one wrapper over ``jax.jit``. With
-``save_graphs`` off it *is* ``jax.jit`` (nothing is traced, written or checked per call). With it on,
+a sink loop, an eval step) is built by ``graphs.jit``, the one wrapper over ``jax.jit``, which also
+gives CPU programs deepsink's XLA options (:func:`compiler_options`). With ``save_graphs`` off it is
+``jax.jit`` (nothing is traced or written per call; the options add one check of the current trace
+per call). With it on,
 each new input signature is traced, lowered and compiled once, explicitly, and the stages that exist
 on XLA are written into ``save_graphs_path`` before the compiled program runs:
 
