@@ -5,10 +5,11 @@ usage: python bench/resnet_lowerings.py [--lowerings auto,canonical,im2col] [--r
                                         [--layers] [--out FILE.json]
 
 Each lowering is forced (``conv.set_lowering``) while deepsink traces the train step of
-examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once with ``jax.jit`` (state
+examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once by ``graphs.jit``, with the
+XLA options deepsink compiles its own programs with (state
 donated, the batch on the device); then the lowerings and torch's step run round-robin, one step
-each per round. "auto" is what deepsink picks per layer shape (im2col for every layer whose
-patch matrix stays under 64 MB, canonical beyond). Prints and writes the median ms/step per lowering, wall and
+each per round. "auto" is what deepsink picks per layer shape (on CPU: im2col for small stride-1
+and for 1x1 layers, canonical for the rest; see ``_core/conv.py``). Prints and writes the median ms/step per lowering, wall and
 process CPU time (all threads): on a shared machine, run it single-threaded for a fair comparison
 of the kernels (OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE
 XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"), where CPU time is
@@ -36,6 +37,7 @@ from resnet_cifar import resnet18, synthetic_cifar  # noqa: E402
 import deepsink as ms  # noqa: E402
 from deepsink import nn  # noqa: E402
 from deepsink._core import conv as C  # noqa: E402
+from deepsink._core import graphs  # noqa: E402
 from deepsink._core import jit as _jit  # noqa: E402
 from deepsink.train.sink.loop import make_step  # noqa: E402
 
@@ -51,7 +53,7 @@ def deepsink_step(lowering: str, x: np.ndarray, y: np.ndarray):
         )
         train.set_train()
         boxes = _jit.state_of(train)
-        f = jax.jit(make_step(train, boxes), donate_argnums=(0,))
+        f = graphs.jit(make_step(train, boxes), "resnet_step", donate_argnums=(0,))
         state = jax.device_put(tuple(np.asarray(b._data) for b in boxes))
         batch = jax.device_put((x, y))
         t0 = time.perf_counter()
