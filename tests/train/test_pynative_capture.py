@@ -155,12 +155,13 @@ def test_reading_a_value_falls_back_and_stays_op_by_op_for_that_signature():
     np.testing.assert_allclose(seen[-1], loss.asnumpy())
 
 
-def test_print_of_a_tensor_in_the_forward_prints_every_step(capsys):
-    net, opt, grad_fn, loss_fn = _setup()
+def _three_steps_printing(show, capsys):
+    """Three quickstart steps whose forward passes its loss to ``show``: (grad_fn, printed text)."""
+    net, opt, _, loss_fn = _setup()
 
     def forward(data, label):
         loss = loss_fn(net(data), label)
-        print("loss is", loss)
+        show(loss)
         return loss
 
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
@@ -168,26 +169,18 @@ def test_print_of_a_tensor_in_the_forward_prints_every_step(capsys):
     for _ in range(3):
         loss, grads = grad_fn(data, label)
         opt(grads)
-    out = capsys.readouterr().out
+    return grad_fn, capsys.readouterr().out
+
+
+def test_print_of_a_tensor_in_the_forward_prints_every_step(capsys):
+    _, out = _three_steps_printing(lambda loss: print("loss is", loss), capsys)
     assert out.count("loss is") == 3
     assert "traced" not in out
 
 
 def test_ops_print_in_the_forward_prints_every_step(capsys):
-    net, opt, grad_fn, loss_fn = _setup()
     printer = ops.Print()
-
-    def forward(data, label):
-        loss = loss_fn(net(data), label)
-        printer("step loss:", loss)
-        return loss
-
-    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
-    data, label = _batches(1)[0]
-    for _ in range(3):
-        loss, grads = grad_fn(data, label)
-        opt(grads)
-    out = capsys.readouterr().out
+    grad_fn, out = _three_steps_printing(lambda loss: printer("step loss:", loss), capsys)
     assert out.count("step loss:") == 3
     assert grad_fn.captured.traces == 1  # compiled, with the print inside the program
     assert "Tensor(shape=[], dtype=Float32" in out  # PyNative's text, as op by op prints it
