@@ -117,6 +117,12 @@ def _max_pool_scatter(x, window, strides, padding, dilation):
     return _scatter_pool(x, window, strides, dilation)
 
 
+# scatter of single elements into a flat array: one index per update
+_POINTS = lax.ScatterDimensionNumbers(
+    update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+)
+
+
 def _offsets(window: tuple) -> list[tuple[int, ...]]:
     """Every element position inside a window, in row-major order."""
     return list(itertools.product(*(range(k) for k in window)))
@@ -144,28 +150,30 @@ def _scatter_pool_bwd(window, strides, dilation, res, g):
         limit = tuple(s + (n - 1) * st + 1 for s, n, st in zip(start, y.shape, strides))
         return lax.slice(x, start, limit, strides)
 
-    code = jnp.int8 if len(offsets) <= 127 else jnp.int32
-    first = jnp.full(y.shape, len(offsets) - 1, code)
-    for p in range(len(offsets) - 2, -1, -1):
-        v = view(offsets[p])
-        first = jnp.where((v == y) | jnp.isnan(v), code(p), first)
-    # flat index in x of each window's first maximum: window origin + the in-window offset
+    # flat index in x of each window's first maximum: the in-window offset of the first position
+    # holding the maximum (compares of strided views against y, latest position first, each a
+    # select between constants) plus the window's origin
     itype = jnp.int32 if x.size < 2**31 else jnp.int64
     elem = np.cumprod((1,) + x.shape[:0:-1])[::-1]  # element strides of x (row-major)
-    table = np.array(
-        [sum(o * d * e for o, d, e in zip(off, dilation, elem)) for off in offsets], np.int64
-    )
-    idx = jnp.asarray(table, itype)[first.astype(itype)]
+    table = [sum(o * d * e for o, d, e in zip(off, dilation, elem)) for off in offsets]
+    idx = jnp.full(y.shape, table[-1], itype)
+    for p in range(len(offsets) - 2, -1, -1):
+        v = view(offsets[p])
+        idx = jnp.where((v == y) | jnp.isnan(v), itype(table[p]), idx)
     for a, (st, e) in enumerate(zip(strides, elem)):
         idx = idx + lax.broadcasted_iota(itype, y.shape, a) * itype(st * e)
-    flat = jnp.zeros((x.size,), g.dtype)
+    # an element can be the first maximum of several overlapping windows: add their shares
     overlapping = any(st < (k - 1) * d + 1 for st, k, d in zip(strides, window, dilation))
-    if overlapping:  # an element can be the first maximum of several windows: add their shares
-        flat = flat.at[idx.reshape(-1)].add(g.reshape(-1), mode="promise_in_bounds")
-    else:
-        flat = flat.at[idx.reshape(-1)].set(
-            g.reshape(-1), unique_indices=True, mode="promise_in_bounds"
-        )
+    # lax's scatter, not ``.at[]``: the indices are in bounds and non-negative by construction,
+    # which spares the per-element wrap of negative indices that ``.at[]`` adds
+    flat = (lax.scatter_add if overlapping else lax.scatter)(
+        jnp.zeros((x.size,), g.dtype),
+        idx.reshape(-1, 1),
+        g.reshape(-1),
+        _POINTS,
+        unique_indices=not overlapping,
+        mode=lax.GatherScatterMode.PROMISE_IN_BOUNDS,
+    )
     return (flat.reshape(x.shape),)
 
 
