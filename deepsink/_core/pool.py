@@ -7,20 +7,23 @@ argmax), then a scatter. In the seed LeNet sink step (batch 32, two 2x2 pools) t
 variadic reduce-windows and the scatters were about a quarter of the step.
 
 On CPU :func:`max_pool` keeps the forward ``reduce_window`` (value only) and gives it a
-``jax.custom_vjp`` gradient ("scatter"): each window's first maximum is found with a few fused
-elementwise compares of strided views of the input against the pooled output (no iota planes),
-and the output gradient is scattered to those positions in one scatter (a scatter-add where
-windows overlap). Routing to the FIRST maximum in row-major window order is MindSpore's rule
-(its CPU kernel; checked against MindSpore 2.10) and what the select-and-scatter does, so both
-lowerings give the same gradients, ties included. A NaN counts as its window's maximum, as the
-forward max propagates it.
+``jax.custom_vjp`` gradient (the "scatter" lowering): each window's first maximum is found with a
+few fused elementwise compares of strided views of the input against the pooled output (no iota
+planes). Where the windows tile the input (stride = window, no dilation: LeNet's and most
+networks' 2x2 pools) the gradient is one plane per in-window position, ``g`` where that position
+is its window's first maximum, interleaved back into the input's shape; XLA fuses it, with the
+ReLU mask before it and the layout change after it, into one elementwise loop. Overlapping or
+dilated windows scatter the output gradient to the first maxima's flat indices instead (adding
+where windows share an element). Routing to the FIRST maximum in row-major window order is
+MindSpore's rule (its CPU kernel; checked against MindSpore 2.10) and what the select-and-scatter
+does, so both lowerings give the same gradients, ties included. A NaN counts as its window's
+maximum, as the forward max propagates it.
 
 On the seed LeNet sink (``bench/bench_sink_lowerings.py pool=lax pool=auto``, one process, 2-core
-build machine under load; ``bench/results/sink_lowerings_cpu_20261123_1713.json``) the step's
-process CPU time went from 5.21 to 4.63 ms (min over 8 chunks; median 5.67 to 4.86). A reshape
-into window axes with a max-reduction, or strided views with a broadcast-and-select gradient, were
-slower: XLA:CPU fuses the upstream gradient (the im2col input gradient's 25-term pad-sum) into
-the full-resolution select and recomputes it for every window element; the scatter reads it once.
+build machine under load; ``bench/results/sink_lowerings_cpu_20261123_1713.json``) the scatter
+gradient took the step's process CPU time from 5.21 to 4.63 ms (min over 8 chunks; median 5.67
+to 4.86); the tiled form then saved a further 4% of the step over scattering (its pool-1 gradient
+chain, 370 us of separate index, scatter and transpose loops, became one 230 us loop).
 Other backends keep the plain ``lax.reduce_window``: XLA:GPU has a native select-and-scatter.
 """
 
@@ -140,8 +143,38 @@ def _scatter_pool_fwd(x, window, strides, dilation):
     return y, (x, y)
 
 
+def _tiled_bwd(window: tuple, x: jax.Array, y: jax.Array, g: jax.Array) -> jax.Array:
+    """The first-max gradient where windows tile ``x`` (stride = window, no dilation).
+
+    Each in-window position gets a plane shaped like ``y``: ``g`` where that position holds the
+    window's first maximum, else 0. Interleaved back (stack, transpose, reshape) they are the
+    gradient, with no scatter: XLA fuses the whole of it (with the consumer's ReLU mask and
+    layout change) into one elementwise loop.
+    """
+    axes = [a for a, k in enumerate(window) if k > 1]
+    zero = jnp.zeros((), g.dtype)
+    planes, seen = [], None
+    for off in itertools.product(*(range(window[a]) for a in axes)):
+        start = [0] * x.ndim
+        for a, o in zip(axes, off):
+            start[a] = o
+        limit = [s + (n - 1) * k + 1 for s, n, k in zip(start, y.shape, window)]
+        v = lax.slice(x, start, limit, window)
+        hit = (v == y) | jnp.isnan(v)
+        planes.append(jnp.where(hit if seen is None else hit & ~seen, g, zero))
+        seen = hit if seen is None else seen | hit
+    tiles = jnp.stack(planes, axis=-1).reshape(*y.shape, *(window[a] for a in axes))
+    # each window axis followed by its in-window axis, then merged: [.., Ho, kh, Wo, kw] -> [H, W]
+    perm = [i for a in range(x.ndim) for i in ((a, x.ndim + axes.index(a)) if a in axes else (a,))]
+    dx = jnp.transpose(tiles, perm).reshape([n * k for n, k in zip(y.shape, window)])
+    rest = [(0, n - m, 0) for n, m in zip(x.shape, dx.shape)]  # rows no window covers
+    return lax.pad(dx, zero, rest) if any(r[1] for r in rest) else dx
+
+
 def _scatter_pool_bwd(window, strides, dilation, res, g):
     x, y = res
+    if strides == window and all(d == 1 for d in dilation):
+        return (_tiled_bwd(window, x, y, g),)
     # each window's elements at one in-window position: a strided view shaped like y
     offsets = _offsets(window)
 

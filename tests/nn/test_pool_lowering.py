@@ -95,12 +95,12 @@ def test_nan_is_the_window_maximum():
     np.testing.assert_array_equal(dx[0, 0], [[0, ct[0, 0, 0, 0], ct[0, 0, 0, 1], 0], [0] * 4])
 
 
-def _stablehlo(lowering):
+def _stablehlo(lowering, window=(1, 1, 2, 2), strides=(1, 1, 2, 2)):
     P.set_lowering(lowering)
     try:
 
         def body(c, x):
-            loss = lambda a: jnp.sum(P.max_pool(a, (1, 1, 2, 2), (1, 1, 2, 2), ((0, 0),) * 4) ** 2)
+            loss = lambda a: jnp.sum(P.max_pool(a, window, strides, ((0, 0),) * 4) ** 2)
             return c + jnp.sum(jax.grad(loss)(x * c)), None
 
         xs = jnp.ones((3, 2, 4, 8, 8), jnp.float32)
@@ -110,11 +110,13 @@ def _stablehlo(lowering):
 
 
 def test_scatter_lowering_has_no_select_and_scatter():
-    """XLA:CPU expands select-and-scatter into iota planes and a variadic reduce-window."""
+    """XLA:CPU expands select-and-scatter into iota planes and a variadic reduce-window. Windows
+    that tile the input need no scatter at all; overlapping ones scatter to the first maxima."""
     assert "select_and_scatter" in _stablehlo("lax")
-    text = _stablehlo("scatter")
-    assert "select_and_scatter" not in text
-    assert "stablehlo.scatter" in text
+    tiled = _stablehlo("scatter")
+    assert "select_and_scatter" not in tiled and "stablehlo.scatter" not in tiled
+    overlapping = _stablehlo("scatter", (1, 1, 3, 3), (1, 1, 2, 2))
+    assert "select_and_scatter" not in overlapping and "stablehlo.scatter" in overlapping
 
 
 def test_choose_lowering_by_backend_and_dtype(monkeypatch):
