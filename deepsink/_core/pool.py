@@ -147,26 +147,38 @@ def _tiled_bwd(window: tuple, x: jax.Array, y: jax.Array, g: jax.Array) -> jax.A
     """The first-max gradient where windows tile ``x`` (stride = window, no dilation).
 
     Each in-window position gets a plane shaped like ``y``: ``g`` where that position holds the
-    window's first maximum, else 0. Interleaved back (stack, transpose, reshape) they are the
+    window's first maximum, else 0. Interleaved back (stacks and reshapes) they are the
     gradient, with no scatter: XLA fuses the whole of it (with the consumer's ReLU mask and
     layout change) into one elementwise loop.
     """
     axes = [a for a, k in enumerate(window) if k > 1]
     zero = jnp.zeros((), g.dtype)
-    planes, seen = [], None
-    for off in itertools.product(*(range(window[a]) for a in axes)):
+    offsets = list(itertools.product(*(range(window[a]) for a in axes)))
+    planes, seen = {}, None
+    for off in offsets:
         start = [0] * x.ndim
         for a, o in zip(axes, off):
             start[a] = o
         limit = [s + (n - 1) * k + 1 for s, n, k in zip(start, y.shape, window)]
         v = lax.slice(x, start, limit, window)
         hit = (v == y) | jnp.isnan(v)
-        planes.append(jnp.where(hit if seen is None else hit & ~seen, g, zero))
+        planes[off] = jnp.where(hit if seen is None else hit & ~seen, g, zero)
         seen = hit if seen is None else seen | hit
-    tiles = jnp.stack(planes, axis=-1).reshape(*y.shape, *(window[a] for a in axes))
-    # each window axis followed by its in-window axis, then merged: [.., Ho, kh, Wo, kw] -> [H, W]
-    perm = [i for a in range(x.ndim) for i in ((a, x.ndim + axes.index(a)) if a in axes else (a,))]
-    dx = jnp.transpose(tiles, perm).reshape([n * k for n, k in zip(y.shape, window)])
+    # interleave, innermost window axis first: the planes at positions 0..k-1 along axis a are
+    # stacked right after a and merged into it ([.., Wo] x kw -> [.., Wo, kw] -> [.., W]); no
+    # transpose, so each step stays one cheap fused concatenate
+    for depth in reversed(range(len(axes))):
+        a = axes[depth]
+        merged = {}
+        for off in offsets:
+            prefix = off[:depth]
+            if prefix not in merged:
+                parts = [planes[(*prefix, o)] for o in range(window[a])]
+                shape = list(parts[0].shape)
+                shape[a] *= window[a]
+                merged[prefix] = jnp.stack(parts, axis=a + 1).reshape(shape)
+        planes = merged
+    dx = planes[()]
     rest = [(0, n - m, 0) for n, m in zip(x.shape, dx.shape)]  # rows no window covers
     return lax.pad(dx, zero, rest) if any(r[1] for r in rest) else dx
 
