@@ -17,9 +17,10 @@ So on CPU :func:`conv2d` uses one of two formulations that stay fast in any comp
   ``[O, N, Ho, Wo]``, a plane-wise transpose away from NCHW. Its ``jax.custom_vjp`` gradient is
   two matmuls (weight: ``g @ cols.T``, or ``(cols @ g.T).T`` for layers with fewer output
   channels than patch rows; patches: ``W.T @ g``) and a col2im that adds each tap's
-  patch gradient into its shifted window of the padded input, one in-place slice update per tap.
-  Autodiff of the same gather would add KH*KW zero-padded copies of the whole input per element,
-  which XLA:CPU fuses into one loop with a bounds test per tap (12% of the LeNet sink step).
+  patch gradient into its shifted window of the padded input: a kernel row's taps summed at
+  full width, then one in-place slice update per kernel row. Autodiff of the same gather would
+  add KH*KW zero-padded copies of the whole input per element, which XLA:CPU fuses into one loop
+  with a bounds test per tap (12% of the LeNet sink step).
 
 On GPU (and for any other backend) it is the plain NCHW ``lax.conv_general_dilated``: XLA/cuDNN
 choose the layout themselves. ``bench/bench_conv.py`` measures the lowerings; on the 2-core build
