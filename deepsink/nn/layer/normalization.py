@@ -12,6 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import norm
 from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import initializer
@@ -100,6 +101,11 @@ class _BatchNorm(Cell):
             self.training if self.use_batch_statistics is None else self.use_batch_statistics
         )
         xs = a.astype(_stat_dtype(a))
+        if batch_stats and norm.use_matmul_sums():
+            y, mean, var = norm.batch_norm_train(xs, self.gamma._data, self.beta._data, channel,
+                                                 self.eps)  # fmt: skip
+            self._update_moving(mean, var, a.size // self.num_features)
+            return Tensor._from(y.astype(a.dtype))
         if batch_stats:
             mean = jnp.mean(xs, axis=axes)
             var = jnp.mean(jnp.square(xs - mean.reshape(bshape)), axis=axes)
