@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import norm
 from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
@@ -258,19 +259,23 @@ def batch_norm(input_x: Any, running_mean: Any, running_var: Any, weight: Any, b
         if a.shape != (c,):
             U.fail("batch_norm", f"'{n}' must have shape [{c}], but got {list(a.shape)}")
     rm, rv, w, b = (a.astype(x.dtype) for a in arrs)
-    if training:
+    if not training:
+        y = (x - rm.reshape(bshape)) / jnp.sqrt(rv.reshape(bshape) + eps)
+        return Tensor._from(y * w.reshape(bshape) + b.reshape(bshape))
+    if norm.use_matmul_sums():
+        y, mean, var = norm.batch_norm_train(x, w, b, 1, eps)
+    else:
         axes = (0,) + tuple(range(2, x.ndim))
         mean, var = x.mean(axes), x.var(axes)
-        n = x.size // c
-        unbiased = var * n / max(n - 1, 1)
-        for p, new in ((running_mean, (1 - momentum) * rm + momentum * mean),
-                       (running_var, (1 - momentum) * rv + momentum * unbiased)):  # fmt: skip
-            if isinstance(p, Parameter):
-                assign(p, Tensor._from(lax.stop_gradient(new).astype(p._data.dtype)))
-    else:
-        mean, var = rm, rv
-    y = (x - mean.reshape(bshape)) / jnp.sqrt(var.reshape(bshape) + eps)
-    return Tensor._from(y * w.reshape(bshape) + b.reshape(bshape))
+        y = (x - mean.reshape(bshape)) / jnp.sqrt(var.reshape(bshape) + eps)
+        y = y * w.reshape(bshape) + b.reshape(bshape)
+    n = x.size // c
+    unbiased = var * n / max(n - 1, 1)
+    for p, new in ((running_mean, (1 - momentum) * rm + momentum * mean),
+                   (running_var, (1 - momentum) * rv + momentum * unbiased)):  # fmt: skip
+        if isinstance(p, Parameter):
+            assign(p, Tensor._from(lax.stop_gradient(new).astype(p._data.dtype)))
+    return Tensor._from(y)
 
 
 def layer_norm_stats(x: jax.Array, gamma: jax.Array, beta: jax.Array, begin_norm_axis: int,
