@@ -41,12 +41,15 @@ def batch_norm_train(
     """``(y, mean, var)``: ``x`` normalized with its batch statistics over every axis but
     ``channel``, scaled by ``gamma`` and shifted by ``beta``; ``var`` is the biased variance.
 
-    ``gamma`` and ``beta`` are cast to ``x``'s dtype (gradients flow back through the cast).
+    The sums run in at least float32 (a half-precision matmul would also accumulate in half);
+    ``y`` comes back in ``x``'s dtype, the statistics in the working one. ``gamma`` and ``beta``
+    are cast to it (gradients flow back through the casts).
     """
+    work = jnp.promote_types(x.dtype, jnp.float32)
     xt = jnp.moveaxis(x, channel, -1)
-    y, mean, var = _normalize(xt.reshape(-1, xt.shape[-1]), gamma.astype(x.dtype),
-                              beta.astype(x.dtype), float(eps))  # fmt: skip
-    return jnp.moveaxis(y.reshape(xt.shape), -1, channel), mean, var
+    y, mean, var = _normalize(xt.reshape(-1, xt.shape[-1]).astype(work), gamma.astype(work),
+                              beta.astype(work), float(eps))  # fmt: skip
+    return jnp.moveaxis(y.reshape(xt.shape), -1, channel).astype(x.dtype), mean, var
 
 
 def _sum_rows(a: jax.Array) -> jax.Array:

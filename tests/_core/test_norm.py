@@ -59,6 +59,17 @@ def test_second_order_gradient_matches_the_plain_reductions():
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(jnp.abs(want).max()))
 
 
+def test_half_precision_sums_in_float32():
+    """A float16 batch with a large mean: the sums accumulate in float32, y comes back float16."""
+    x = (1000 + np.random.default_rng(3).standard_normal((64, 2, 16, 16))).astype(np.float16)
+    ones = jnp.ones(2, jnp.float16)
+    y, mean, var = norm.batch_norm_train(jnp.asarray(x), ones, 0 * ones, 1, 1e-5)
+    assert y.dtype == jnp.float16 and mean.dtype == jnp.float32
+    x32 = x.astype(np.float32)
+    np.testing.assert_allclose(mean, x32.mean(axis=(0, 2, 3)), rtol=1e-6)
+    np.testing.assert_allclose(var, x32.var(axis=(0, 2, 3)), rtol=1e-3)
+
+
 def test_training_step_has_no_reduction_over_the_activations():
     """Forward and backward: the per-channel sums are dots, no reduce over [rows, C]."""
     x = jnp.ones((4, 3, 5, 5), jnp.float32)
