@@ -143,6 +143,19 @@ def _scatter_pool_fwd(x, window, strides, dilation):
     return y, (x, y)
 
 
+def _view(x: jax.Array, offset: tuple, y_shape: tuple, strides: tuple, dilation: tuple):
+    """Each window's element at in-window position ``offset``: a strided view shaped like y."""
+    start = tuple(o * d for o, d in zip(offset, dilation))
+    limit = tuple(s + (n - 1) * st + 1 for s, n, st in zip(start, y_shape, strides))
+    return lax.slice(x, start, limit, strides)
+
+
+def _holds_max(v: jax.Array, y: jax.Array) -> jax.Array:
+    """Where the view holds its window's maximum (a NaN is the maximum: the forward max
+    propagates it)."""
+    return (v == y) | jnp.isnan(v)
+
+
 def _tiled_bwd(window: tuple, x: jax.Array, y: jax.Array, g: jax.Array) -> jax.Array:
     """The first-max gradient where windows tile ``x`` (stride = window, no dilation).
 
@@ -151,50 +164,39 @@ def _tiled_bwd(window: tuple, x: jax.Array, y: jax.Array, g: jax.Array) -> jax.A
     gradient, with no scatter: XLA fuses the whole of it (with the consumer's ReLU mask and
     layout change) into one elementwise loop.
     """
-    axes = [a for a, k in enumerate(window) if k > 1]
     zero = jnp.zeros((), g.dtype)
-    offsets = list(itertools.product(*(range(window[a]) for a in axes)))
     planes, seen = {}, None
-    for off in offsets:
-        start = [0] * x.ndim
-        for a, o in zip(axes, off):
-            start[a] = o
-        limit = [s + (n - 1) * k + 1 for s, n, k in zip(start, y.shape, window)]
-        v = lax.slice(x, start, limit, window)
-        hit = (v == y) | jnp.isnan(v)
+    for off in _offsets(window):  # row-major: earlier positions win ties
+        hit = _holds_max(_view(x, off, y.shape, window, (1,) * x.ndim), y)
         planes[off] = jnp.where(hit if seen is None else hit & ~seen, g, zero)
         seen = hit if seen is None else seen | hit
-    # interleave, innermost window axis first: the planes at positions 0..k-1 along axis a are
-    # stacked right after a and merged into it ([.., Wo] x kw -> [.., Wo, kw] -> [.., W]); no
-    # transpose, so each step stays one cheap fused concatenate
-    for depth in reversed(range(len(axes))):
-        a = axes[depth]
-        merged = {}
-        for off in offsets:
-            prefix = off[:depth]
-            if prefix not in merged:
-                parts = [planes[(*prefix, o)] for o in range(window[a])]
-                shape = list(parts[0].shape)
-                shape[a] *= window[a]
-                merged[prefix] = jnp.stack(parts, axis=a + 1).reshape(shape)
-        planes = merged
+    # interleave, innermost axis first: the planes at positions 0..k-1 along axis a are stacked
+    # right after a and merged into it ([.., Wo] x kw -> [.., Wo, kw] -> [.., W]); no transpose,
+    # so each step stays one cheap fused concatenate
+    for a in reversed(range(x.ndim)):
+        groups: dict[tuple, list] = {}
+        for off, plane in planes.items():  # in row-major order: position along a ascending
+            groups.setdefault(off[:a], []).append(plane)
+        planes = {key: _interleave(parts, a) for key, parts in groups.items()}
     dx = planes[()]
     rest = [(0, n - m, 0) for n, m in zip(x.shape, dx.shape)]  # rows no window covers
     return lax.pad(dx, zero, rest) if any(r[1] for r in rest) else dx
+
+
+def _interleave(parts: list, axis: int) -> jax.Array:
+    """``parts[i]`` at positions ``i, i + k, i + 2k, ...`` of ``axis`` (k = len(parts))."""
+    if len(parts) == 1:
+        return parts[0]
+    shape = list(parts[0].shape)
+    shape[axis] *= len(parts)
+    return jnp.stack(parts, axis=axis + 1).reshape(shape)
 
 
 def _scatter_pool_bwd(window, strides, dilation, res, g):
     x, y = res
     if strides == window and all(d == 1 for d in dilation):
         return (_tiled_bwd(window, x, y, g),)
-    # each window's elements at one in-window position: a strided view shaped like y
     offsets = _offsets(window)
-
-    def view(offset):
-        start = tuple(o * d for o, d in zip(offset, dilation))
-        limit = tuple(s + (n - 1) * st + 1 for s, n, st in zip(start, y.shape, strides))
-        return lax.slice(x, start, limit, strides)
-
     # flat index in x of each window's first maximum: the in-window offset of the first position
     # holding the maximum (compares of strided views against y, latest position first, each a
     # select between constants) plus the window's origin
@@ -203,8 +205,8 @@ def _scatter_pool_bwd(window, strides, dilation, res, g):
     table = [sum(o * d * e for o, d, e in zip(off, dilation, elem)) for off in offsets]
     idx = jnp.full(y.shape, table[-1], itype)
     for p in range(len(offsets) - 2, -1, -1):
-        v = view(offsets[p])
-        idx = jnp.where((v == y) | jnp.isnan(v), itype(table[p]), idx)
+        hit = _holds_max(_view(x, offsets[p], y.shape, strides, dilation), y)
+        idx = jnp.where(hit, itype(table[p]), idx)
     for a, (st, e) in enumerate(zip(strides, elem)):
         idx = idx + lax.broadcasted_iota(itype, y.shape, a) * itype(st * e)
     # an element can be the first maximum of several overlapping windows: add their shares
