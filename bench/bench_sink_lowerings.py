@@ -5,10 +5,11 @@ usage: python bench/bench_sink_lowerings.py [--rounds R] [--chunk S] [--profile]
 A SPEC names lowerings, e.g. ``pool=lax`` or ``pool=scatter,conv=im2col`` (``auto`` or nothing:
 deepsink's own choice); ``xla=jax`` compiles that variant with JAX's default XLA options instead
 of deepsink's (``_core/graphs.py``: on CPU, YNNPACK fusions off). Every SPEC gets its own model,
-compiled once; then the sink chunks of S steps run round-robin R times, so load drifts on a shared machine hit every variant alike. Each
-chunk reports wall ms/step and the process's CPU ms/step (user + system): on a loaded machine the
-CPU time stays far steadier than the wall clock. ``--profile`` adds, per variant, the XLA:CPU
-per-thunk times of one chunk (jax.profiler trace), the table that says where a step goes.
+compiled once; then the sink chunks of S steps run round-robin R times, so load drifts on a
+shared machine hit every variant alike. Each chunk reports wall ms/step and the process's CPU
+ms/step (user + system): on a loaded machine the CPU time stays far steadier than the wall clock.
+``--profile`` adds, per variant, the XLA:CPU per-thunk times of one chunk (jax.profiler trace),
+the table that says where a step goes.
 """
 
 from __future__ import annotations

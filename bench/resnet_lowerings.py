@@ -5,11 +5,11 @@ usage: python bench/resnet_lowerings.py [--lowerings auto,canonical,im2col] [--r
                                         [--layers] [--out FILE.json]
 
 Each lowering is forced (``conv.set_lowering``) while deepsink traces the train step of
-examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once by ``graphs.jit``, with the
-XLA options deepsink compiles its own programs with (state
-donated, the batch on the device); then the lowerings and torch's step run round-robin, one step
-each per round. "auto" is what deepsink picks per layer shape (on CPU: im2col for small stride-1
-and for 1x1 layers, canonical for the rest; see ``_core/conv.py``). Prints and writes the median ms/step per lowering, wall and
+examples/resnet_cifar.py (batch 32, Momentum 0.01/0.9), compiled once by ``graphs.jit`` with the
+XLA options deepsink compiles its own programs with (state donated, the batch on the device);
+then the lowerings and torch's step run round-robin, one step each per round. "auto" is what
+deepsink picks per layer shape (on CPU: im2col for small stride-1 and for 1x1 layers, canonical
+for the rest; see ``_core/conv.py``). Prints and writes the median ms/step per lowering, wall and
 process CPU time (all threads): on a shared machine, run it single-threaded for a fair comparison
 of the kernels (OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE
 XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"), where CPU time is
