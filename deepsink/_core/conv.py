@@ -53,13 +53,16 @@ LOWERINGS = ("auto", "lax", "canonical", "im2col")
 _NHWC = ("NHWC", "HWIO", "NHWC")
 _NCHW = ("NCHW", "OIHW", "NCHW")
 
-# im2col is chosen on CPU for ungrouped stride-1 convolutions with at most IM2COL_MAX_DEPTH
-# multiply-adds per output pixel and channel (C_in * KH * KW), and for 1x1 convolutions (a plain
-# matmul), while the patch matrix stays under IM2COL_MAX_BYTES; the rest use Eigen's canonical
-# convolution, which packs patches on the fly. Measured with ``bench/bench_conv.py layers``
-# (forward and both gradients in a scan, batch 32, 2-vCPU Xeon, ms/iteration canonical vs im2col):
-# depth 25 2.75 vs 0.67, 27 5.2 vs 2.2, 150 1.08 vs 0.78; stride 2 at depth 144 3.2 vs 4.9; depth
-# 288 3.0 vs 6.0, 576 8.1 vs 17.7, 1152 3.9 vs 8.1. A 1x1 stride-2 layer of ResNet: 13.4 vs 8.7.
+# im2col is chosen on CPU for ungrouped stride-1 convolutions with a kernel larger than 1x1 and at
+# most IM2COL_MAX_DEPTH multiply-adds per output pixel and channel (C_in * KH * KW), while the
+# patch matrix stays under IM2COL_MAX_BYTES; the rest use Eigen's canonical convolution, which
+# packs patches on the fly. Measured with ``bench/bench_conv.py layers`` (forward and both
+# gradients in a scan, batch 32, 2-vCPU Xeon, ms/iteration canonical vs im2col): depth 25 2.75 vs
+# 0.67, 27 5.2 vs 2.2, 150 1.08 vs 0.78; stride 2 at depth 144 3.2 vs 4.9; depth 288 3.0 vs 6.0,
+# 576 8.1 vs 17.7, 1152 3.9 vs 8.1. 1x1 layers measured alone favour im2col (ResNet's stride-2
+# one: 13.4 vs 8.7), but between canonical layers im2col's channel-major patches cost a transpose
+# of the activation and of its gradient each way: a whole ResNet-18 sink step was 7% faster with
+# canonical 1x1 layers (interleaved A/B in one process, 2-vCPU Xeon).
 IM2COL_MAX_DEPTH = 150
 IM2COL_MAX_BYTES = 64 << 20
 # Weight gradients of grouped convolutions are written as one canonical convolution per group up to
@@ -111,10 +114,30 @@ def choose_lowering(
     ho, wo = out_hw if out_hw is not None else x_shape[2:4]
     depth = cin_g * kh * kw
     patches = x_shape[0] * ho * wo * depth * 4
-    small = depth <= IM2COL_MAX_DEPTH and tuple(stride) == (1, 1)
-    if groups == 1 and patches <= IM2COL_MAX_BYTES and (small or kh * kw == 1):
+    small = depth <= IM2COL_MAX_DEPTH and tuple(stride) == (1, 1) and kh * kw > 1
+    if groups == 1 and patches <= IM2COL_MAX_BYTES and small:
         return "im2col"
     return "canonical"
+
+
+def carried_layout(shape: Sequence[int]) -> tuple[int, ...] | None:
+    """The axis order in which a loop over training steps should carry a state array of this
+    shape (``None``: as it is), chosen for the convolution weights :func:`choose_lowering` sends to
+    Eigen whatever the input (on CPU: 1x1 kernels and depth above ``IM2COL_MAX_DEPTH``).
+
+    Their weight gradient comes out of Eigen as [I, KH, KW, O]; the optimizer's update of an OIHW
+    weight (and of its OIHW moments) then read it through a transpose, element by element:
+    60 ms of a 650 ms ResNet-18 step. Carried as [I, KH, KW, O], parameter, moments and gradient
+    share one layout (the update is a plain loop) and the forward's HWIO kernel is a copy of
+    contiguous O-runs. The sink loop transposes in and out once per sink (``train/sink/loop.py``).
+    Any rank-4 state of such a shape gets this order; it changes what XLA runs, never a value.
+    """
+    if len(shape) != 4 or _forced not in (None, "canonical") or _platform() != "cpu":
+        return None
+    _, cin, kh, kw = shape
+    if kh * kw == 1 or cin * kh * kw > IM2COL_MAX_DEPTH:
+        return (1, 2, 3, 0)
+    return None
 
 
 def same_padding(size: int, kernel: int, stride: int, dilation: int) -> Pair:
@@ -306,12 +329,33 @@ def _canonical(x, w, stride, padding, dilation, groups):
     return _conv(x, w, stride, padding, rhs_dilation=dilation, groups=groups)
 
 
+def _materialized(x: jax.Array) -> jax.Array:
+    """``x``, written so that XLA:CPU materializes it once instead of recomputing it inside each of
+    its consumers: ``where(x == x, x, nan)`` (other values kept bit for bit; a NaN stays a NaN).
+
+    A convolution's input and its gradient's cotangent are each read twice: by an Eigen
+    convolution, and by the weight gradient's transpose to [C, H, W, N] / [H, W, N, O]. XLA's
+    fusion heuristic duplicates elementwise producers into every consumer that can fuse them, so
+    the transpose recomputed the BatchNorm/ReLU/residual chain behind ``x`` (in ResNet up to three
+    blocks of it) in transposed order: ~10 ns per element against ~0.1 for a transpose of a
+    materialized array, the slowest part of a ResNet-18 step (150 of 650 ms). A select with two
+    full-size operands is not "effectively unary", so XLA does not duplicate it into the transpose
+    once a user that cannot fuse it (the convolution) needs it materialized anyway. (``x * (x ==
+    x)`` would do too, but XLA rewrites it into a select that turns NaN into 0.)
+    """
+    if not jnp.issubdtype(x.dtype, jnp.inexact):
+        return x
+    return jnp.where(x == x, x, jnp.asarray(jnp.nan, x.dtype))
+
+
 def _canonical_fwd(x, w, stride, padding, dilation, groups):
+    x = _materialized(x)
     return _canonical(x, w, stride, padding, dilation, groups), (x, w)
 
 
 def _canonical_bwd(stride, padding, dilation, groups, res, g):
     x, w = res
+    g = _materialized(g)
     return _input_grad(g, w, x.shape, stride, padding, dilation, groups), _weight_grad(
         x, g, w.shape, stride, padding, dilation, groups
     )
