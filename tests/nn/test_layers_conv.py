@@ -110,6 +110,8 @@ def test_choose_lowering_by_backend_and_shape(monkeypatch):
     assert C.choose_lowering((32, 1, 32, 32), (6, 1, 5, 5), 1) == "im2col"  # depth 25
     assert C.choose_lowering((32, 6, 14, 14), (16, 6, 5, 5), 1) == "im2col"  # depth 150
     assert C.choose_lowering((32, 16, 32, 32), (32, 16, 3, 3), 1, stride=(2, 2)) == "canonical"
+    assert C.choose_lowering((32, 3, 32, 32), (64, 3, 3, 3), 1) == "canonical"  # 64 > depth 27
+    assert C.choose_lowering((32, 3, 32, 32), (27, 3, 3, 3), 1) == "im2col"
     assert C.choose_lowering((32, 32, 16, 16), (32, 32, 3, 3), 1) == "canonical"  # depth 288
     # 1x1 layers stay in Eigen's NHWC, like the 3x3 layers around them in a ResNet
     assert C.choose_lowering((32, 64, 32, 32), (128, 64, 1, 1), 1, stride=(2, 2)) == "canonical"
@@ -133,7 +135,9 @@ def test_carried_layout_is_for_weights_eigen_convolves(monkeypatch):
     monkeypatch.setattr(C, "_platform", lambda: "cpu")
     assert C.carried_layout((64, 64, 3, 3)) == (1, 2, 3, 0)  # depth 576: canonical
     assert C.carried_layout((128, 64, 1, 1)) == (1, 2, 3, 0)  # 1x1: canonical
+    assert C.carried_layout((64, 3, 3, 3)) == (1, 2, 3, 0)  # 64 outputs > depth 27: canonical
     assert C.carried_layout((16, 6, 5, 5)) is None  # depth 150: im2col (LeNet)
+    assert C.carried_layout((6, 1, 5, 5)) is None
     assert C.carried_layout((64, 128)) is None
     assert C.carried_layout((2, 3, 4, 5, 6)) is None
     C.set_lowering("im2col")
