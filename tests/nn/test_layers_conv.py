@@ -35,6 +35,11 @@ CONFIGS = [  # (C_in, C_out, groups, kernel, stride, dilation, padding, H, W)
     (1, 3, 1, (5, 5), (1, 1), (1, 1), ((0, 0), (0, 0)), 12, 12),
     (1, 4, 1, (3, 3), (2, 1), (1, 2), ((1, 0), (2, 1)), 11, 10),  # one channel: tap-major
     (4, 6, 1, (1, 1), (2, 2), (1, 1), ((3, 0), (4, 4)), 7, 8),
+    (4, 6, 1, (1, 1), (2, 2), (1, 1), ((0, 0), (0, 0)), 9, 8),  # 1x1 unpadded: wgrad a matmul
+    (4, 6, 1, (1, 1), (1, 1), (1, 1), ((0, 0), (0, 0)), 5, 6),
+    # kernels larger than the activations: dgrad flips the activations, not the kernel
+    (16, 16, 1, (3, 3), (1, 1), (1, 1), ((1, 1), (1, 1)), 3, 3),
+    (12, 16, 1, (3, 3), (2, 2), (2, 1), ((1, 2), (0, 1)), 5, 4),
     (4, 6, 2, (3, 3), (2, 1), (1, 2), ((1, 1), (2, 0)), 9, 10),
     (12, 12, 12, (3, 3), (2, 2), (1, 1), ((1, 1), (1, 1)), 9, 9),
     (12, 24, 12, (3, 2), (1, 2), (2, 1), ((0, 2), (1, 0)), 9, 9),
@@ -157,6 +162,42 @@ def test_materialized_is_the_identity_bit_for_bit():
     np.testing.assert_array_equal(y[keep].view(np.uint32), np.asarray(x)[keep].view(np.uint32))
     z = jnp.array([3, -7], jnp.int32)
     np.testing.assert_array_equal(C._materialized(z), z)
+
+
+def _grad_hlo(x_shape, w_shape, stride, padding) -> str:
+    x, w = jnp.ones(x_shape, jnp.float32), jnp.ones(w_shape, jnp.float32)
+
+    def loss(x, w):
+        return jnp.sum(C.conv2d(x, w, stride, padding, (1, 1), 1, "canonical") ** 2)
+
+    return jax.jit(jax.grad(loss, argnums=(0, 1))).lower(x, w).compile().as_text()
+
+
+@pytest.mark.skipif(jax.default_backend() != "cpu", reason="XLA:CPU lowering")
+def test_unpadded_pointwise_weight_gradient_is_one_matmul():
+    """A 1x1 layer's weight gradient (ResNet's strided shortcuts) is a dot over the NHWC data as it
+    lies: no third convolution, no transpose of x to [C, H, W, N] (7x slower in Eigen)."""
+    hlo = _grad_hlo((4, 8, 9, 9), (16, 8, 1, 1), (2, 2), ((0, 0), (0, 0)))
+    assert len(re.findall(r" convolution\(", hlo)) == 2  # forward and input gradient
+    assert re.search(r"f32\[8,16\]\S* dot\(|f32\[16,8\]\S* dot\(", hlo)
+    assert not re.search(r"f32\[8,5,5,4\]\S* transpose\(", hlo)
+    padded = _grad_hlo((4, 8, 9, 9), (16, 8, 1, 1), (2, 2), ((1, 0), (0, 0)))
+    assert len(re.findall(r" convolution\(", padded)) == 3  # reads padding: a convolution
+
+
+@pytest.mark.skipif(jax.default_backend() != "cpu", reason="XLA:CPU lowering")
+def test_input_gradient_flips_whichever_is_smaller():
+    """The input gradient's spatial flip lands on the kernel when the activations are larger
+    (ResNet's 64-channel layers) and on the activations when the kernel is (its 512-channel ones:
+    a flipped and transposed 3x3x512x512 kernel was read element by element, 5.7 ms a step)."""
+
+    def reversed_shapes(hlo):
+        return set(re.findall(r"(f32\[[\d,]+\])\S* reverse\(", hlo))
+
+    big_kernel = reversed_shapes(_grad_hlo((2, 32, 4, 4), (32, 32, 3, 3), (1, 1), ((1, 1),) * 2))
+    assert big_kernel and "f32[3,3,32,32]" not in big_kernel
+    small_kernel = reversed_shapes(_grad_hlo((2, 8, 16, 16), (8, 8, 3, 3), (1, 1), ((1, 1),) * 2))
+    assert small_kernel == {"f32[3,3,8,8]"}
 
 
 def _fused_bodies(hlo: str) -> dict[str, str]:
