@@ -200,6 +200,59 @@ def test_input_gradient_flips_whichever_is_smaller():
     assert small_kernel == {"f32[3,3,8,8]"}
 
 
+@pytest.mark.parametrize(
+    "x_hw,padding",
+    [((7, 5), ((1, 1), (1, 1))), ((6, 5), ((0, 2), (2, 0))), ((6, 6), ((0, 0), (0, 0))),
+     ((4, 4), ((1, 1), (1, 1))), ((3, 8), ((2, 1), (0, 1)))],
+)  # fmt: skip
+def test_winograd_matches_lax_to_second_order(monkeypatch, x_hw, padding):
+    """Stride-1 3x3 layers past WINOGRAD_MIN_CHANNELS (lowered here to reach small shapes): forward,
+    both gradients and the gradient of the gradient equal the plain convolution's, for odd and
+    even sizes (ragged 2x2 tiles) and asymmetric padding."""
+    monkeypatch.setattr(C, "WINOGRAD_MIN_CHANNELS", 4)
+    rng = np.random.default_rng(2)
+    x = jnp.asarray(rng.standard_normal((2, 8, *x_hw)), jnp.float32)
+    wt = jnp.asarray(rng.standard_normal((6, 8, 3, 3)), jnp.float32)
+
+    def inner(how):
+        return lambda x, w: jnp.sum(C.conv2d(x, w, (1, 1), padding, (1, 1), 1, how) ** 2)
+
+    def outer(how):
+        return jax.grad(lambda x, w: jnp.sum(jax.grad(inner(how))(x, w) ** 2), argnums=(0, 1))
+
+    for got, want in zip(
+        (C.conv2d(x, wt, (1, 1), padding, lowering="canonical"), *outer("canonical")(x, wt)),
+        (C.conv2d(x, wt, (1, 1), padding, lowering="lax"), *outer("lax")(x, wt)),
+    ):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(jnp.abs(want).max()))
+
+
+@pytest.mark.skipif(jax.default_backend() != "cpu", reason="XLA:CPU lowering")
+def test_winograd_takes_wide_stride1_3x3_layers_only():
+    """At 256 channels (ResNet-18's third stage) the forward and the input gradient are batched
+    matmuls over 16 tile positions and only the weight gradient stays a convolution; narrower,
+    strided, dilated, grouped or half-precision layers keep Eigen's convolution for all three."""
+
+    def convs(cin, stride=(1, 1), dilation=(1, 1), groups=1, dtype=jnp.float32):
+        x, w = jnp.ones((2, cin, 6, 6), dtype), jnp.ones((256, cin // groups, 3, 3), dtype)
+
+        def loss(x, w):
+            y = C.conv2d(x, w, stride, ((1, 1), (1, 1)), dilation, groups, "canonical")
+            return jnp.sum(y.astype(jnp.float32) ** 2)
+
+        hlo = jax.jit(jax.grad(loss, argnums=(0, 1))).lower(x, w).compile().as_text()
+        return len(re.findall(r" convolution\(", hlo)), re.findall(
+            r"f32\[16,\d+,\d+\]\S* dot\(", hlo
+        )
+
+    count, batched = convs(256)
+    assert count == 1 and len(batched) == 2
+    for narrow in ({"cin": 128}, {"cin": 256, "stride": (2, 2)}, {"cin": 256, "dilation": (2, 2)},
+                   {"cin": 256, "groups": 2}, {"cin": 256, "dtype": jnp.float16}):  # fmt: skip
+        count, batched = convs(**narrow)
+        assert count >= 3 and batched == [], narrow  # grouped: one wgrad convolution per group
+
+
 def _fused_bodies(hlo: str) -> dict[str, str]:
     """Fused computation name -> its text, from an optimized HLO module's text."""
     return dict(re.findall(r"^(%\S+) \(.*?\) -> .*? \{\n(.*?)^\}", hlo, re.M | re.S))
