@@ -382,20 +382,19 @@ def _winograd(x: jax.Array, u: jax.Array, padding: Padding, swap: bool = False) 
     (pt, pb), (pl, pr) = padding
     ho, wo = h + pt + pb - 2, wd + pl + pr - 2
     th, tw = -(-ho // 2), -(-wo // 2)  # 2x2 output tiles; a ragged edge is computed and cropped
-    xp = lax.pad(x, jnp.zeros((), x.dtype),
-                 ((0, 0, 0), (pt, 2 * th + 2 - h - pt, 0), (pl, 2 * tw + 2 - wd - pl, 0), (0, 0, 0)))  # fmt: skip
+    edges = ((0, 0, 0), (pt, 2 * th + 2 - h - pt, 0), (pl, 2 * tw + 2 - wd - pl, 0), (0, 0, 0))
+    xp = lax.pad(x, jnp.zeros((), x.dtype), edges)
     rows = _winograd_data(*(xp[:, i : i + 2 * th - 1 : 2] for i in range(4)))
     # stacked 4 by 4: XLA:CPU fuses a concatenate of at most 8 operands with its producers
-    v = jnp.stack([jnp.stack(_winograd_data(*(r[:, :, j : j + 2 * tw - 1 : 2] for j in range(4))))
-                   for r in rows])  # fmt: skip
-    v = v.reshape(16, n * th * tw, c)
+    tiles = [_winograd_data(*(r[:, :, j : j + 2 * tw - 1 : 2] for j in range(4))) for r in rows]
+    v = jnp.stack([jnp.stack(t) for t in tiles]).reshape(16, n * th * tw, c)
     contract = 2 if swap else 1
     m = lax.dot_general(v, u, (((2,), (contract,)), ((0,), (0,))))
     m = m.reshape(4, 4, n, th, tw, m.shape[-1])
     # A^T m A, A^T = [[1, 1, 1, 0], [0, 1, -1, -1]]: over tile rows, then columns
     half = (m[0] + m[1] + m[2], m[1] - m[2] - m[3])
-    y = jnp.stack([jnp.stack((a[0] + a[1] + a[2], a[1] - a[2] - a[3]), axis=3) for a in half],
-                  axis=2)  # [N, th, 2, tw, 2, O]  # fmt: skip
+    cols = [jnp.stack((a[0] + a[1] + a[2], a[1] - a[2] - a[3]), axis=3) for a in half]
+    y = jnp.stack(cols, axis=2)  # [N, th, 2, tw, 2, O]
     return y.reshape(n, 2 * th, 2 * tw, y.shape[-1])[:, :ho, :wo]
 
 
@@ -457,18 +456,17 @@ def _input_grad(g, w, x_shape, stride, padding, dilation, groups, u=None):
         x_shape[1:3], (kh, kw), stride, dilation, padding, g.shape[1:3]
     ):
         pads.append(((k - 1) * d - lo, size - (out - 1) * s - 1 + lo))
-    if u is not None:  # a stride-1 3x3 layer: Winograd too, the flip on the activations (below)
-        mirrored = [(hi, lo) for lo, hi in pads]
+    # corr(g, flip(k)) = flip(corr(flip(g), k)) with the padding mirrored: the flip can move from
+    # the kernel to the activations, where XLA fuses it into g's producer and dx's consumers
+    mirrored = [(hi, lo) for lo, hi in pads]
+    if u is not None:  # a Winograd layer: its transformed kernel, read with I and O swapped
         return _winograd(g[:, ::-1, ::-1], u, mirrored, swap=True)[:, ::-1, ::-1]
     if groups == 1 and w.size > g.size + math.prod(x_shape):
-        # A kernel larger than the activations (ResNet's 512-channel layers: 2.4M weights against
-        # 0.5M + 0.5M activations): the flip moves to the activations, corr(g, flip(k)) =
-        # flip(corr(flip(g), k)) with the padding mirrored, and the kernel is only transposed. XLA
-        # fuses the flips into g's producer and dx's consumers; the kernel's flip and transpose
-        # fused in one loop read it element by element (5.7 ms a step for a 512x512 3x3 kernel, 2-vCPU
-        # EPYC, against 2.2 for the transpose alone).
+        # A kernel larger than the activations (ResNet's 256->512 stride-2 layer: 1.2M weights
+        # against 0.3M + 0.5M activations) is only transposed: its flip and transpose fused in one
+        # loop read it element by element (a 512x512 3x3 kernel: 5.7 ms a step against 2.2 for
+        # the transpose alone, 2-vCPU EPYC).
         wt = jnp.transpose(w, (0, 1, 3, 2))
-        mirrored = [(hi, lo) for lo, hi in pads]
         dx = _conv(
             g[:, ::-1, ::-1], wt, (1, 1), mirrored, lhs_dilation=stride, rhs_dilation=dilation
         )
