@@ -457,19 +457,19 @@ def _input_grad(g, w, x_shape, stride, padding, dilation, groups, u=None):
     ):
         pads.append(((k - 1) * d - lo, size - (out - 1) * s - 1 + lo))
     # corr(g, flip(k)) = flip(corr(flip(g), k)) with the padding mirrored: the flip can move from
-    # the kernel to the activations, where XLA fuses it into g's producer and dx's consumers
-    mirrored = [(hi, lo) for lo, hi in pads]
-    if u is not None:  # a Winograd layer: its transformed kernel, read with I and O swapped
-        return _winograd(g[:, ::-1, ::-1], u, mirrored, swap=True)[:, ::-1, ::-1]
-    if groups == 1 and w.size > g.size + math.prod(x_shape):
-        # A kernel larger than the activations (ResNet's 256->512 stride-2 layer: 1.2M weights
-        # against 0.3M + 0.5M activations) is only transposed: its flip and transpose fused in one
-        # loop read it element by element (a 512x512 3x3 kernel: 5.7 ms a step against 2.2 for
-        # the transpose alone, 2-vCPU EPYC).
-        wt = jnp.transpose(w, (0, 1, 3, 2))
-        dx = _conv(
-            g[:, ::-1, ::-1], wt, (1, 1), mirrored, lhs_dilation=stride, rhs_dilation=dilation
-        )
+    # the kernel to the activations, where XLA fuses it into g's producer and dx's consumers.
+    # Taken by a Winograd layer (its transformed kernel, read with I and O swapped) and by a kernel
+    # larger than the activations (ResNet's 256->512 stride-2 layer: 1.2M weights against 0.3M +
+    # 0.5M activations), which is then only transposed: its flip and transpose fused in one loop
+    # read it element by element (a 512x512 3x3 kernel: 5.7 ms a step against 2.2 for the
+    # transpose alone, 2-vCPU EPYC).
+    if u is not None or (groups == 1 and w.size > g.size + math.prod(x_shape)):
+        gf, mirrored = g[:, ::-1, ::-1], [(hi, lo) for lo, hi in pads]
+        if u is not None:
+            dx = _winograd(gf, u, mirrored, swap=True)
+        else:
+            wt = jnp.transpose(w, (0, 1, 3, 2))
+            dx = _conv(gf, wt, (1, 1), mirrored, lhs_dilation=stride, rhs_dilation=dilation)
         return dx[:, ::-1, ::-1]
     if groups == 1:
         wt = jnp.transpose(w[::-1, ::-1], (0, 1, 3, 2))

@@ -188,8 +188,8 @@ def test_unpadded_pointwise_weight_gradient_is_one_matmul():
 @pytest.mark.skipif(jax.default_backend() != "cpu", reason="XLA:CPU lowering")
 def test_input_gradient_flips_whichever_is_smaller():
     """The input gradient's spatial flip lands on the kernel when the activations are larger
-    (ResNet's 64-channel layers) and on the activations when the kernel is (its 512-channel ones:
-    a flipped and transposed 3x3x512x512 kernel was read element by element, 5.7 ms a step)."""
+    (ResNet's 64-channel layers) and on the activations when the kernel is (its 256->512 stride-2
+    layer: a flipped and transposed kernel is read element by element, 5.7 ms a step at 512x512)."""
 
     def reversed_shapes(hlo):
         return set(re.findall(r"(f32\[[\d,]+\])\S* reverse\(", hlo))
