@@ -9,6 +9,7 @@ from deepsink import amp as amp
 from deepsink import common as common
 from deepsink import context as context
 from deepsink import dataset as dataset
+from deepsink import device_context as device_context
 from deepsink import nn as nn
 from deepsink import ops as ops
 from deepsink import profiler as profiler

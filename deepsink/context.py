@@ -141,6 +141,85 @@ def _profiling_options(v):
     return v
 
 
+# MindSpore's gpu_config keys and values (set_context(gpu_config=...)). The cuDNN algorithm choices
+# have no counterpart: XLA picks each convolution's algorithm by autotuning.
+_GPU_CONFIG = {
+    "conv_fprop_algo": ["normal", "performance", "implicit_gemm", "precomp_gemm", "gemm", "direct",
+                        "fft", "fft_tiling", "winograd", "winograd_nonfused"],
+    "conv_dgrad_algo": ["normal", "performance", "algo_0", "algo_1", "fft", "fft_tiling",
+                        "winograd", "winograd_nonfused"],
+    "conv_wgrad_algo": ["normal", "performance", "algo_0", "algo_1", "fft", "algo_3", "fft_tiling",
+                        "winograd_nonfused"],
+    "conv_allow_tf32": [True, False],
+    "matmul_allow_tf32": [True, False],
+}  # fmt: skip
+# MindSpore 2.10's GPU defaults (GPUOpPrecisionConf): float32 matmuls in full float32 on cuBLAS,
+# float32 convolutions allowed TF32 tensor cores on cuDNN.
+_TF32_DEFAULTS = {"matmul_allow_tf32": False, "conv_allow_tf32": True}
+_tf32 = dict(_TF32_DEFAULTS)
+
+
+def _gpu_config(v):
+    if not isinstance(v, dict):
+        fail("set_context", "gpu_config", "a dict", v, TypeError)
+    for key, value in v.items():
+        if key not in _GPU_CONFIG:
+            raise ValueError(
+                "For 'context.set_context', the key of argument 'gpu_config' must be one of "
+                f"{sorted(_GPU_CONFIG)}, but got {key!r}"
+            )
+        if value not in _GPU_CONFIG[key] or (key.endswith("tf32") and not isinstance(value, bool)):
+            raise ValueError(
+                f"For 'gpu_config', the value of argument {key} must be one of "
+                f"{_GPU_CONFIG[key]}, but got {value!r}"
+            )
+    algos = sorted(k for k in v if k.endswith("_algo") and v[k] != "normal")
+    if algos:
+        warn_once(
+            "gpu_config:algo",
+            f"deepsink: gpu_config {algos} have no effect here: XLA chooses each convolution's "
+            "algorithm by autotuning",
+        )
+    return dict(v)
+
+
+def set_tf32(key: str, value: bool) -> None:
+    """Allow (or not) TF32 tensor cores for float32 matmuls or convolutions: the state behind
+    ``gpu_config`` and ``device_context.gpu.op_precision``; part of every compile key."""
+    _tf32[key] = value
+    _apply_matmul_precision()
+    _forget_key()
+
+
+def _precision(allow_tf32: bool) -> str:
+    """JAX's precision name for float32 operands: ``"highest"`` computes in float32, and
+    ``"tensorfloat32"`` lets NVIDIA GPUs round the operands to TF32 (10-bit mantissa)."""
+    return "tensorfloat32" if allow_tf32 else "highest"
+
+
+def matmul_precision() -> str:
+    """The JAX precision of float32 matmuls (``jax_default_matmul_precision``, which deepsink sets;
+    "highest" unless ``matmul_allow_tf32`` is on, as in MindSpore)."""
+    return _precision(_tf32["matmul_allow_tf32"])
+
+
+def conv_precision() -> str:
+    """The JAX precision float32 convolutions are traced under (``conv_allow_tf32``, on by
+    default as in MindSpore; its convolutions run in ``jax.default_matmul_precision`` of this)."""
+    return _precision(_tf32["conv_allow_tf32"])
+
+
+def conv_precision_scope() -> Any:
+    """``with conv_precision_scope(): lax.conv_general_dilated(...)``: a convolution (and the
+    gradient convolutions JAX derives from it) at ``conv_precision()``."""
+    return jax.default_matmul_precision(conv_precision())
+
+
+def _apply_matmul_precision() -> None:
+    # On XLA:CPU the precision attribute changes no compiled code: float32 is float32 there.
+    jax.config.update("jax_default_matmul_precision", matmul_precision())
+
+
 def _device_target(v):
     if not isinstance(v, str):
         fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
@@ -169,6 +248,14 @@ _OPTIONS = {
         ),  # fmt: skip
         _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
+        _Option(
+            "gpu_config",
+            {},
+            _gpu_config,
+            doc="MindSpore's GPU options: matmul_allow_tf32 (default False) and conv_allow_tf32 "
+            "(default True) set the precision of float32 matmuls and convolutions (compile_key "
+            "holds their values)",
+        ),
         _Option("enable_profiling", False, _typed("enable_profiling", bool, "a bool")),
         _Option("profiling_options", None, _profiling_options),
         _Option(
@@ -252,6 +339,9 @@ def set_context(**kwargs: Any) -> None:
         if name == "device_target":
             value = _available_target(value)
         _values[name] = value
+        if name == "gpu_config":  # each key stays set until set again, as in MindSpore
+            for key in _TF32_DEFAULTS.keys() & value.keys():
+                set_tf32(key, value[key])
         _forget_key()
         if option.no_effect and value != option.default:
             warn_once(
@@ -322,6 +412,8 @@ def get_context(attr_key: str) -> Any:
 def reset_context() -> None:
     """Restore every option to its default."""
     _values.update({name: o.default for name, o in _OPTIONS.items()})
+    _tf32.update(_TF32_DEFAULTS)
+    _apply_matmul_precision()
     _forget_key()
 
 
@@ -337,8 +429,12 @@ def compile_key() -> tuple:
     compiled call, so built once per change of the options)."""
     global _key
     if _key is None:
-        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
+        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles and n != "gpu_config")
+        _key += tuple(sorted(_tf32.items()))
     return _key
+
+
+_apply_matmul_precision()
 
 
 def device() -> jax.Device:

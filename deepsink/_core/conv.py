@@ -185,7 +185,10 @@ def conv2d(
         )
     if how == "im2col" and groups != 1:
         how = "canonical"
-    return _conv2d(x, w, stride, padding, dilation, groups, how)
+    from deepsink import context
+
+    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32; part of jit's cache key
+        return _conv2d(x, w, stride, padding, dilation, groups, how)
 
 
 @functools.partial(jax.jit, static_argnums=(2, 3, 4, 5, 6))

@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink import context
 from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
@@ -163,14 +164,15 @@ def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode:
     if x.shape[1] != w.shape[1] * groups:
         U.fail("conv2d", f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
                f"'weight' ({w.shape[1]}) times 'groups' ({groups})")  # fmt: skip
-    y = lax.conv_general_dilated(
-        x, w.astype(x.dtype),
-        window_strides=_pair(stride, 2, "stride", "conv2d"),
-        padding=_conv_padding(pad_mode, padding, "conv2d"),
-        rhs_dilation=_pair(dilation, 2, "dilation", "conv2d"),
-        dimension_numbers=("NCHW", "OIHW", "NCHW"),
-        feature_group_count=groups,
-    )  # fmt: skip
+    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
+        y = lax.conv_general_dilated(
+            x, w.astype(x.dtype),
+            window_strides=_pair(stride, 2, "stride", "conv2d"),
+            padding=_conv_padding(pad_mode, padding, "conv2d"),
+            rhs_dilation=_pair(dilation, 2, "dilation", "conv2d"),
+            dimension_numbers=("NCHW", "OIHW", "NCHW"),
+            feature_group_count=groups,
+        )  # fmt: skip
     if bias is not None:
         y = y + U.array(bias, "conv2d", "bias").reshape(1, -1, 1, 1).astype(y.dtype)
     return Tensor._from(y)

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink import context
 from deepsink._core import norm
 from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
@@ -200,14 +201,15 @@ def conv3d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode:
         U.fail(
             "conv3d", f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}"
         )
-    y = lax.conv_general_dilated(
-        x, w.astype(x.dtype),
-        window_strides=ntuple(stride, 3, "stride", "conv3d"),
-        padding=pads,
-        rhs_dilation=ntuple(dilation, 3, "dilation", "conv3d"),
-        dimension_numbers=("NCDHW", "OIDHW", "NCDHW"),
-        feature_group_count=groups,
-    )  # fmt: skip
+    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
+        y = lax.conv_general_dilated(
+            x, w.astype(x.dtype),
+            window_strides=ntuple(stride, 3, "stride", "conv3d"),
+            padding=pads,
+            rhs_dilation=ntuple(dilation, 3, "dilation", "conv3d"),
+            dimension_numbers=("NCDHW", "OIDHW", "NCDHW"),
+            feature_group_count=groups,
+        )  # fmt: skip
     if bias is not None:
         y = y + U.array(bias, "conv3d", "bias").reshape(1, -1, 1, 1, 1).astype(y.dtype)
     return Tensor._from(y)
