@@ -339,6 +339,8 @@ def set_context(**kwargs: Any) -> None:
         if name == "device_target":
             value = _available_target(value)
         _values[name] = value
+        if name in ("device_target", "device_id"):
+            _follow_device()
         if name == "gpu_config":  # each key stays set until set again, as in MindSpore
             for key in _TF32_DEFAULTS.keys() & value.keys():
                 set_tf32(key, value[key])
@@ -414,6 +416,8 @@ def reset_context() -> None:
     _values.update({name: o.default for name, o in _OPTIONS.items()})
     _tf32.update(_TF32_DEFAULTS)
     _apply_matmul_precision()
+    if jax.config.jax_default_device is not None:
+        jax.config.update("jax_default_device", None)
     _forget_key()
 
 
@@ -435,6 +439,12 @@ def compile_key() -> tuple:
 
 
 _apply_matmul_precision()
+
+
+def _follow_device() -> None:
+    """Once device_target or device_id is set, uncommitted arrays (eager Tensors and the
+    computations on them) go to the device they select, as compiled programs and sinks do."""
+    jax.config.update("jax_default_device", device())
 
 
 def device() -> jax.Device:
