@@ -2,10 +2,15 @@
 side in one run.
 
 usage: python bench/bench_lenet.py [--steps 2000] [--repeats 3] [--mindspore-python PATH]
-                                   [--only NAME ...] [--out FILE.json | --out FOLDER]
+                                   [--device auto|cpu|gpu] [--only NAME ...]
+                                   [--out FILE.json | --out FOLDER]
 
 Every variant runs in its own process, the variants interleaved per repeat so load drifts hit them
-alike; prints ms/step medians and ratios to PyTorch eager (a peer that cannot run is listed as
+alike. The PyTorch peer runs eager, under ``torch.compile`` and, on a GPU, under
+``torch.compile(mode="reduce-overhead")`` (CUDA graphs). ``--device``: ``auto`` runs deepsink on
+JAX's default backend and PyTorch on cuda when it has it; ``cpu`` keeps every variant on the CPU
+(``JAX_PLATFORMS=cpu``); ``gpu`` requires the GPU (a variant without one fails). Prints ms/step
+medians and ratios to PyTorch eager (a peer that cannot run is listed as
 skipped, with the reason), and writes JSON with machine info to ``--out``: a path ending in
 ``.json`` is the file itself, anything else a folder that receives lenet_<backend>_<date>.json
 (default bench/results/).
@@ -29,7 +34,9 @@ HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
 
 
-def variants(steps: int, ms_python: str | None) -> tuple[dict[str, list[str]], dict[str, str]]:
+def variants(
+    steps: int, ms_python: str | None, device: str = "auto"
+) -> tuple[dict[str, list[str]], dict[str, str]]:
     """The commands to run per variant, and the variants skipped with the reason."""
     py = sys.executable
     skipped: dict[str, str] = {}
@@ -41,10 +48,20 @@ def variants(steps: int, ms_python: str | None) -> tuple[dict[str, list[str]], d
         "deepsink custom loop (pynative)": [py, str(HERE / "lenet_custom_loop.py"), "pynative", str(steps)],
         "deepsink custom loop (ms.jit)": [py, str(HERE / "lenet_custom_loop.py"), "jit", str(steps)],
     }  # fmt: skip
+    torch_modes = {"pytorch eager": "eager", "torch.compile": "default",
+                   'torch.compile mode="reduce-overhead"': "reduce-overhead"}  # fmt: skip
     if _importable("torch"):
-        v["pytorch eager"] = [py, str(PEERS / "torch_lenet.py"), str(steps)]
+        cuda = device != "cpu" and torch_cuda()
+        for name, mode in torch_modes.items():
+            if mode == "reduce-overhead" and not cuda:
+                skipped[name] = "no cuda device (CUDA graphs only)"
+                continue
+            peer_device = {"auto": "auto", "cpu": "cpu", "gpu": "cuda"}[device]
+            v[name] = [py, str(PEERS / "torch_lenet.py"), str(steps), mode, peer_device]
     else:
-        skipped["pytorch eager"] = "torch is not installed (pip install '.[bench]')"
+        skipped.update(
+            dict.fromkeys(torch_modes, "torch is not installed (pip install '.[bench]')")
+        )
     keras_names = ["keras-jax steps_per_execution=1", "keras-jax steps_per_execution=100"]
     if not _importable("keras"):
         skipped.update(
@@ -66,6 +83,23 @@ def variants(steps: int, ms_python: str | None) -> tuple[dict[str, list[str]], d
     else:
         v[ms_name] = [ms_python, str(PEERS / "mindspore_lenet.py"), _raw_mnist(), "nosink", str(min(steps, 500))]  # fmt: skip
     return v, skipped
+
+
+def torch_cuda() -> bool:
+    """Whether this python's torch sees a cuda device (asked in a child: importing torch here
+    would cost every variant's process nothing, but this one's memory)."""
+    code = "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
+def device_env(env: dict, device: str) -> dict:
+    """The variants' environment for ``--device``: ``cpu`` hides the GPU from JAX, ``gpu`` makes
+    JAX fail rather than fall back to the CPU."""
+    if device == "cpu":
+        return dict(env, JAX_PLATFORMS="cpu")
+    if device == "gpu":
+        return dict(env, JAX_PLATFORMS="cuda")
+    return env
 
 
 def out_path(out: str, backend: str, stamp: str) -> Path:
@@ -129,7 +163,8 @@ def _raw_mnist() -> str:
     return str(root)
 
 
-def machine() -> dict:
+def machine(device: str = "auto") -> dict:
+    """This machine, and the JAX backend and devices the variants see under ``--device``."""
     info = {
         "platform": platform.platform(),
         "python": platform.python_version(),
@@ -142,11 +177,30 @@ def machine() -> dict:
                 break
     except OSError:
         pass
-    import jax
+    if "jax" in sys.modules and device == "auto":  # this process runs the job: ask its jax
+        jax = sys.modules["jax"]
+        info["jax"], info["jax_backend"] = jax.__version__, jax.default_backend()
+        info["devices"] = [str(d) for d in jax.devices()]
+        return _gpus(info)
+    code = "import jax, json; print(json.dumps([jax.__version__, jax.default_backend(), [str(d) for d in jax.devices()]]))"
+    # a child asks (XLA would otherwise claim most of the GPU's memory for the question)
+    env = dict(device_env(dict(os.environ), device), XLA_PYTHON_CLIENT_PREALLOCATE="false")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    if p.returncode == 0:
+        info["jax"], info["jax_backend"], info["devices"] = json.loads(p.stdout.splitlines()[-1])
+    else:
+        info["jax_backend"] = "unavailable"
+        info["jax_error"] = p.stderr[-500:]
+    return _gpus(info)
 
-    info["jax"] = jax.__version__
-    info["jax_backend"] = jax.default_backend()
-    info["devices"] = [str(d) for d in jax.devices()]
+
+def _gpus(info: dict) -> dict:
+    """``info`` with nvidia-smi's name, driver and memory of each GPU, where there is one."""
+    if shutil.which("nvidia-smi"):
+        query = ["nvidia-smi", "--query-gpu=name,driver_version,memory.total", "--format=csv,noheader"]  # fmt: skip
+        gpu = subprocess.run(query, capture_output=True, text=True)
+        if gpu.returncode == 0:
+            info["gpus"] = [line.strip() for line in gpu.stdout.splitlines() if line.strip()]
     return info
 
 
@@ -161,13 +215,19 @@ def main() -> None:
     )
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
     ap.add_argument(
+        "--device",
+        choices=["auto", "cpu", "gpu"],
+        default="auto",
+        help="where deepsink and PyTorch run (default auto: the GPU when there is one)",
+    )
+    ap.add_argument(
         "--out",
         default=str(HERE / "results"),
         help="a .json file to write, or a folder for lenet_<backend>_<date>.json "
         "(default bench/results)",
     )
     args = ap.parse_args()
-    todo, skipped = variants(args.steps, args.mindspore_python)
+    todo, skipped = variants(args.steps, args.mindspore_python, args.device)
     if args.only:
         keep = lambda k: any(s in k for s in args.only)
         todo = {k: v for k, v in todo.items() if keep(k)}
@@ -175,6 +235,7 @@ def main() -> None:
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(PEERS), str(HERE.parent)])
     )  # this checkout
+    env = device_env(env, args.device)
     runs: dict[str, list[float]] = {k: [] for k in todo}
     extra: dict[str, dict] = {}
     rss: dict[str, float] = {}
@@ -192,17 +253,18 @@ def main() -> None:
     skipped = {k: why for k, why in skipped.items() if k not in med}
     base = med.get("pytorch eager")
     print("\n" + table(med, skipped, rss))
-    device = machine()
+    device = machine(args.device)
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
     out = out_path(args.out, device["jax_backend"], stamp)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, "steps": args.steps, "repeats": args.repeats,
+        "machine": device, "device": args.device, "steps": args.steps, "repeats": args.repeats,
         "ms_per_step": runs, "median_ms_per_step": med,
         "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
         "peak_rss_mb": {k: rss[k] for k in med if k in rss},
+        "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
         "skipped": skipped,
         "details": extra,
     }, indent=2) + "\n")  # fmt: skip

@@ -2,13 +2,15 @@
 compute dominates, on deepsink and PyTorch side by side in one run.
 
 usage: python bench/bench_resnet.py [--steps 20] [--sink-size 10] [--warmup 3] [--repeats 1]
-                                    [--only NAME ...] [--out FILE.json | --out FOLDER]
+                                    [--device auto|cpu|gpu] [--only NAME ...]
+                                    [--out FILE.json | --out FOLDER]
 
 Variants, each in its own process, interleaved per repeat: deepsink sink and non-sink in
 GRAPH_MODE, deepsink non-sink Model.train in PYNATIVE_MODE (examples/resnet_cifar.py's network),
 PyTorch eager and torch.compile (default mode; on a GPU also mode="reduce-overhead") with the same
 network, initialisation scheme, optimizer and data (bench/peers/torch_resnet.py). deepsink runs on
-jax's default backend, the torch peers on cuda when available. ms/step is the median over windows
+jax's default backend, the torch peers on cuda when available (``--device cpu`` keeps both on the
+CPU, ``--device gpu`` requires the GPU). ms/step is the median over windows
 after warm-up (sink: each sink after the first; otherwise each step after ``--warmup``), then the
 median over repeats; compilation is reported apart (``compile_s``), and so is each process's peak
 RSS (``peak_rss_mb``). Writes JSON with machine info to ``--out`` (a ``.json`` path, or a folder
@@ -22,23 +24,17 @@ import datetime
 import json
 import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
-from bench_lenet import _importable, machine, run_variant
+from bench_lenet import _importable, device_env, machine, run_variant, torch_cuda
 
 HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
 
 
-def _cuda() -> bool:
-    code = "import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
-
-
 def variants(
-    steps: int, sink_size: int, warmup: int
+    steps: int, sink_size: int, warmup: int, device: str = "auto"
 ) -> tuple[dict[str, list[str]], dict[str, str]]:
     """The commands to run per variant, and the variants skipped with the reason."""
     py, job = sys.executable, str(HERE / "resnet_deepsink.py")
@@ -54,12 +50,13 @@ def variants(
     if not _importable("torch"):
         skipped.update(dict.fromkeys(names, "torch is not installed (pip install '.[bench]')"))
         return v, skipped
-    if _cuda():
+    if device != "cpu" and torch_cuda():
         names['torch.compile mode="reduce-overhead"'] = "reduce-overhead"
     else:
         skipped['torch.compile mode="reduce-overhead"'] = "no cuda device (CUDA graphs only)"
+    peer_device = {"auto": "auto", "cpu": "cpu", "gpu": "cuda"}[device]
     for name, mode in names.items():
-        v[name] = [py, peer, mode, n, w]
+        v[name] = [py, peer, mode, n, w, peer_device]
     return v, skipped
 
 
@@ -86,16 +83,19 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=3, help="untimed steps (non-sink, torch)")
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
+    ap.add_argument("--device", choices=["auto", "cpu", "gpu"], default="auto",
+                    help="where deepsink and PyTorch run (default auto: the GPU when there is one)")  # fmt: skip
     ap.add_argument("--out", default=str(HERE / "results"))
     args = ap.parse_args()
     if args.warmup < 1 or args.steps < 2 or args.sink_size < 1:
         ap.error("--warmup and --sink-size must be >= 1 and --steps >= 2")
-    todo, skipped = variants(args.steps, args.sink_size, args.warmup)
+    todo, skipped = variants(args.steps, args.sink_size, args.warmup, args.device)
     if args.only:
         keep = lambda k: any(s in k for s in args.only)
         todo = {k: v for k, v in todo.items() if keep(k)}
         skipped = {k: v for k, v in skipped.items() if keep(k)}
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parent), str(PEERS)]))
+    env = device_env(env, args.device)
     runs: dict[str, list[float]] = {k: [] for k in todo}
     extra: dict[str, dict] = {}
     for r in range(args.repeats):
@@ -116,7 +116,7 @@ def main() -> None:
         extra[k]["peak_rss_mb"] = max(extra[k]["peak_rss_mb_runs"])
     base = med.get("pytorch eager")
     print("\n" + table(med, extra, skipped))
-    device = machine()
+    device = machine(args.device)
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
     out = Path(args.out)
     if out.suffix != ".json":
@@ -133,6 +133,7 @@ def main() -> None:
         "compile_s": {k: extra[k]["compile_s"] for k in med},
         "peak_rss_mb": {k: extra[k]["peak_rss_mb"] for k in med},
         "device": {k: extra[k].get("device") for k in med},
+        "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
         "skipped": skipped, "details": extra,
     }, indent=2) + "\n")  # fmt: skip
     print(f"\nwrote {out}")

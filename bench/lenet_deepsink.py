@@ -36,6 +36,12 @@ class StepTimes(ms.Callback):
         self.times.append(time.perf_counter())
 
 
+def peak_device_mb() -> float | None:
+    """The device allocator's peak (None on a CPU, whose allocator keeps no such count)."""
+    stats = ms.context.device().memory_stats() or {}
+    return stats["peak_bytes_in_use"] / 2**20 if "peak_bytes_in_use" in stats else None
+
+
 def main(sink: str, mode: str, steps: int, sink_size: int) -> None:
     ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(1)
@@ -57,7 +63,8 @@ def main(sink: str, mode: str, steps: int, sink_size: int) -> None:
     rss = (
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     )  # peak, in MB (ru_maxrss is KiB on Linux)
-    print(json.dumps({"ms_per_step": ms_per_step, "loss": loss, "peak_rss_mb": rss}))
+    print(json.dumps({"ms_per_step": ms_per_step, "loss": loss, "peak_rss_mb": rss,
+                      "peak_device_mb": peak_device_mb(), "device": str(ms.context.device())}))  # fmt: skip
 
 
 if __name__ == "__main__":

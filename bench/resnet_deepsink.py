@@ -37,6 +37,12 @@ class StepTimes(ms.Callback):
         self.times.append(time.perf_counter())
 
 
+def peak_device_mb() -> float | None:
+    """The device allocator's peak (None on a CPU, whose allocator keeps no such count)."""
+    stats = ms.context.device().memory_stats() or {}
+    return stats["peak_bytes_in_use"] / 2**20 if "peak_bytes_in_use" in stats else None
+
+
 def main(sink: str, mode: str, steps: int, sink_size: int, warmup: int) -> None:
     ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(1)
@@ -64,6 +70,7 @@ def main(sink: str, mode: str, steps: int, sink_size: int, warmup: int) -> None:
         "loss": loss,
         "device": str(jax.devices()[0]),
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_device_mb": peak_device_mb(),
     }))  # fmt: skip
 
 

@@ -4,9 +4,11 @@ convolutions, BatchNorm 1/0, nn.Linear defaults), SGD momentum 0.01/0.9, batch 3
 synthetic data (examples/resnet_cifar.py's generator, re-implemented here so the peer needs no
 deepsink). Runs on cuda when ``torch.cuda.is_available()``.
 
-usage: python torch_resnet.py eager|compile|reduce-overhead STEPS [WARMUP]  -> one JSON line:
+usage: python torch_resnet.py eager|default|reduce-overhead STEPS [WARMUP] [auto|cpu|cuda]
+  -> one JSON line:
 ms/step is the median per-step time after WARMUP steps (each step ends with a synchronize on GPU),
-compile_s the time of the warm-up steps beyond WARMUP x ms/step (torch.compile's compilation).
+compile_s the time of the warm-up steps beyond WARMUP x ms/step (torch.compile's compilation),
+peak_device_mb torch's peak cuda allocation.
 """
 
 import json
@@ -70,9 +72,13 @@ class ResNet18(nn.Module):
         return self.fc(x.mean((2, 3)))
 
 
-def main(mode: str, steps: int, warmup: int) -> None:
+def main(mode: str, steps: int, warmup: int, device: str = "auto") -> None:
     torch.manual_seed(0)
-    dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    if device == "cuda" and not torch.cuda.is_available():
+        sys.exit("torch sees no cuda device (a CPU-only torch build, or no GPU)")
+    dev = torch.device(device)
     batch, n = 32, 1024
     x, y = synthetic_cifar(n)
     x, y = torch.from_numpy(x).to(dev), torch.from_numpy(y.astype(np.int64)).to(dev)
@@ -109,10 +115,11 @@ def main(mode: str, steps: int, warmup: int) -> None:
         "torch": torch.__version__,
         "params": sum(p.numel() for p in model.parameters()),
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_device_mb": torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else None,
     }
     print(json.dumps(out))
 
 
 if __name__ == "__main__":
     a = sys.argv[1:]
-    main(a[0], int(a[1]), int(a[2]) if len(a) > 2 else 3)
+    main(a[0], int(a[1]), int(a[2]) if len(a) > 2 else 3, a[3] if len(a) > 3 else "auto")
