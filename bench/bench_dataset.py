@@ -12,12 +12,22 @@ One invocation runs, in interleaved rounds (so machine-load drift hits all alike
   with MindSpore installed; default ``$MINDSPORE_PYTHON``), one epoch per round in a subprocess;
   reported as skipped, with the reason, when not given.
 
+``--jpeg-sink`` measures instead a JPEG pipeline feeding a training device: synthetic 40x40 JPEGs
+written to a temporary ImageFolder (``--jpeg-images``), ``ImageFolderDataset`` -> Decode ->
+RandomCrop 32 -> RandomHorizontalFlip -> Rescale -> Normalize -> HWC2CHW, batch 32, training
+ResNet-18/CIFAR (``--jpeg-net resnet18``; ``small``: two convolutions and a Dense, for a quick run)
+in sink mode on JAX's default device with ``ms.TimeBreakdown``: is the device starved? Writes
+``jpeg_sink_<backend>_<date>.json`` (per-sink breakdowns after the first, which compiles, and the
+verdict).
+
 The metric is steady-state batches/s over one epoch (1875 batches) after ``--warmup`` batches;
 time to the first batch and whole-epoch rates are recorded too. Results go to ``--out`` (a path
 ending in ``.json`` is the file; anything else a folder for ``dataset_<date>.json``; default
 ``bench/results/``) with the machine and versions.
 
     python3 bench/bench_dataset.py [--rounds 5] [--mindspore-python PATH] [--mnist DIR] [--out PATH]
+    python3 bench/bench_dataset.py --jpeg-sink [--jpeg-images 2048] [--jpeg-net resnet18|small]
+                                   [--sink-size 50] [--sinks 4] [--workers 4] [--out PATH]
 """
 
 from __future__ import annotations
@@ -196,6 +206,112 @@ def machine() -> dict:
     }
 
 
+def write_jpegs(root: Path, count: int, classes: int = 10, size: int = 40) -> None:
+    """``count`` seeded JPEGs (quality 90) in ``classes`` ImageFolder class folders."""
+    import numpy as np
+    from PIL import Image
+
+    rng = np.random.default_rng(0)
+    base = rng.integers(0, 256, (classes, size // 4, size // 4, 3), dtype=np.uint8)
+    for i in range(count):
+        c = i % classes
+        folder = root / f"class_{c:02d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        img = np.kron(base[c], np.ones((4, 4, 1), np.uint8))  # a blocky class pattern
+        img = np.clip(img + rng.normal(0, 24, img.shape), 0, 255).astype(np.uint8)
+        Image.fromarray(img).save(folder / f"{i:06d}.jpg", quality=90)
+
+
+def jpeg_dataset(root: Path, workers: int):
+    import deepsink as ms
+    import deepsink.dataset as ds
+    import deepsink.dataset.transforms as transforms
+    import deepsink.dataset.vision as vision
+
+    data = ds.ImageFolderDataset(str(root), shuffle=True, num_parallel_workers=workers)
+    image_ops = [vision.Decode(), vision.RandomCrop(32), vision.RandomHorizontalFlip(),
+                 vision.Rescale(1.0 / 255.0, 0.0),
+                 vision.Normalize([0.4914, 0.4822, 0.4465], [0.2470, 0.2435, 0.2616]),
+                 vision.HWC2CHW()]  # fmt: skip
+    data = data.map(image_ops, input_columns="image", num_parallel_workers=workers)
+    data = data.map(transforms.TypeCast(ms.int32), input_columns="label")
+    return data.batch(32, drop_remainder=True)
+
+
+def jpeg_network(name: str):
+    from deepsink import nn
+
+    if name == "resnet18":
+        sys.path.insert(0, str(ROOT / "examples"))
+        from resnet_cifar import resnet18
+
+        return resnet18(10)
+    return nn.SequentialCell(
+        nn.Conv2d(3, 16, 3, stride=2), nn.ReLU(), nn.Conv2d(16, 32, 3, stride=2), nn.ReLU(),
+        nn.Flatten(), nn.Dense(32 * 8 * 8, 10),
+    )  # fmt: skip
+
+
+def jpeg_sink(args: argparse.Namespace) -> int:
+    """The JPEG pipeline feeding a sunk training job, with TimeBreakdown's verdict."""
+    import jax
+
+    import deepsink as ms
+    from deepsink import nn
+    from deepsink.train import step_trace
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        write_jpegs(Path(tmp), args.jpeg_images)
+        write_s = time.perf_counter() - t0
+        data = jpeg_dataset(Path(tmp), args.workers)
+        t0, n = time.perf_counter(), 0  # the pipeline alone: one epoch on the host
+        for _ in data.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            n += 1
+        host_bps = n / (time.perf_counter() - t0)
+        net = jpeg_network(args.jpeg_net)
+        model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+                         nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+        tb = ms.TimeBreakdown()
+        model.train(1 + args.sinks, data, callbacks=[tb], dataset_sink_mode=True,
+                    sink_size=args.sink_size)  # fmt: skip
+    records = [r for r in tb.records if r["mode"] == "train"][1:]  # the first sink compiles
+    summary = step_trace.summarize(records)
+    steps = max(summary["steps"], 1)
+    per_step = {k: summary[k] / steps for k in ("total_ms", "compute_ms", "data_wait_ms",
+                                                "host_ms", "pipeline_ms", "copy_ms")}  # fmt: skip
+    now = dt.datetime.now(dt.UTC)
+    backend = jax.default_backend()
+    stats = ms.context.device().memory_stats() or {}
+    report = {
+        "benchmark": f"{args.jpeg_images} synthetic 40x40 JPEGs, ImageFolderDataset, Decode, "
+        "RandomCrop 32, RandomHorizontalFlip, Rescale, Normalize, HWC2CHW, batch 32, "
+        f"{args.workers} workers; {args.jpeg_net} in sink mode, Momentum 0.01/0.9",
+        "date": now.isoformat(timespec="seconds"),
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "machine": {**machine(), "backend": backend, "device": str(ms.context.device())},
+        "sink_size": args.sink_size, "sinks_timed": args.sinks, "jpeg_write_s": write_s,
+        "host_pipeline_alone_batches_per_s": host_bps,
+        "steps_per_s": 1e3 / per_step["total_ms"] if per_step["total_ms"] else None,
+        "ms_per_step": per_step, "data_bound": summary["data_bound"],
+        "wait_share": summary["wait_share"], "verdict": step_trace.verdict(summary),
+        "peak_device_mb": stats["peak_bytes_in_use"] / 2**20 if "peak_bytes_in_use" in stats else None,
+        "sinks": records,
+    }  # fmt: skip
+    out = args.out
+    if out.suffix != ".json":
+        out = out / f"jpeg_sink_{backend}_{now:%Y%m%d}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1) + "\n")
+    print(f"host pipeline alone      {host_bps:10.0f} batches/s")
+    print(f"sunk training            {report['steps_per_s'] or 0:10.0f} steps/s on {backend}")
+    print(report["verdict"])
+    print(f"wrote {out}")
+    return 0
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -219,7 +335,17 @@ def main() -> int:
         default=ROOT / "bench" / "results",
         help="a .json file to write, or a folder for dataset_<date>.json (default bench/results)",
     )
+    p.add_argument("--jpeg-sink", action="store_true", help="the JPEG pipeline feeding training")
+    p.add_argument("--jpeg-images", type=int, default=2048)
+    p.add_argument("--jpeg-net", choices=["resnet18", "small"], default="resnet18")
+    p.add_argument("--sink-size", type=int, default=50)
+    p.add_argument("--sinks", type=int, default=4, help="timed sinks (after the first)")
+    p.add_argument("--workers", type=int, default=4, help="map workers of the JPEG pipeline")
     args = p.parse_args()
+    if args.jpeg_sink:
+        if args.jpeg_images < 32 * args.sink_size:
+            p.error("--jpeg-images must hold at least one sink of batches of 32")
+        return jpeg_sink(args)
 
     if not args.mindspore_python:
         ms_skipped = "no --mindspore-python (or MINDSPORE_PYTHON) given"
