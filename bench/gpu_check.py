@@ -453,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         memory.status, memory.reason = ("planned", "") if args.dry_run and has_gpu else ("skipped", why if not has_gpu else "dry run")  # fmt: skip
     plan.append(memory)
+    if memory.status == "skipped":
+        print(f"\n== {memory.name}: skipped: {memory.reason}", flush=True)
     summary = {
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "device": gpus[0] if gpus else "CPU only",
