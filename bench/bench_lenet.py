@@ -2,7 +2,7 @@
 side in one run.
 
 usage: python bench/bench_lenet.py [--steps 2000] [--repeats 3] [--mindspore-python PATH]
-                                   [--device auto|cpu|gpu] [--only NAME ...]
+                                   [--device auto|cpu|gpu] [--only NAME ...] [--skip NAME ...]
                                    [--out FILE.json | --out FOLDER]
 
 Every variant runs in its own process, the variants interleaved per repeat so load drifts hit them
@@ -214,6 +214,7 @@ def main() -> None:
         help="python of a virtualenv with MindSpore installed (default: $MINDSPORE_PYTHON)",
     )
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
+    ap.add_argument("--skip", nargs="*", help="substrings of variant names not to run")
     ap.add_argument(
         "--device",
         choices=["auto", "cpu", "gpu"],
@@ -232,6 +233,10 @@ def main() -> None:
         keep = lambda k: any(s in k for s in args.only)
         todo = {k: v for k, v in todo.items() if keep(k)}
         skipped = {k: v for k, v in skipped.items() if keep(k)}
+    if args.skip:
+        drop = lambda k: any(s in k for s in args.skip)
+        todo = {k: v for k, v in todo.items() if not drop(k)}
+        skipped = {k: v for k, v in skipped.items() if not drop(k)}
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(PEERS), str(HERE.parent)])
     )  # this checkout

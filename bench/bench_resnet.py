@@ -2,7 +2,7 @@
 compute dominates, on deepsink and PyTorch side by side in one run.
 
 usage: python bench/bench_resnet.py [--steps 20] [--sink-size 10] [--warmup 3] [--repeats 1]
-                                    [--device auto|cpu|gpu] [--only NAME ...]
+                                    [--device auto|cpu|gpu] [--only NAME ...] [--skip NAME ...]
                                     [--out FILE.json | --out FOLDER]
 
 Variants, each in its own process, interleaved per repeat: deepsink sink and non-sink in
@@ -83,6 +83,7 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=3, help="untimed steps (non-sink, torch)")
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
+    ap.add_argument("--skip", nargs="*", help="substrings of variant names not to run")
     ap.add_argument("--device", choices=["auto", "cpu", "gpu"], default="auto",
                     help="where deepsink and PyTorch run (default auto: the GPU when there is one)")  # fmt: skip
     ap.add_argument("--out", default=str(HERE / "results"))
@@ -94,6 +95,10 @@ def main() -> None:
         keep = lambda k: any(s in k for s in args.only)
         todo = {k: v for k, v in todo.items() if keep(k)}
         skipped = {k: v for k, v in skipped.items() if keep(k)}
+    if args.skip:
+        drop = lambda k: any(s in k for s in args.skip)
+        todo = {k: v for k, v in todo.items() if not drop(k)}
+        skipped = {k: v for k, v in skipped.items() if not drop(k)}
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parent), str(PEERS)]))
     env = device_env(env, args.device)
     runs: dict[str, list[float]] = {k: [] for k in todo}

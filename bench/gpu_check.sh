@@ -12,7 +12,8 @@
 # Every stage has its own time box; results (JSON, the device named), logs and a summary table
 # (summary.md, summary.json) go to one folder, to be committed under bench/results/.
 #
-# usage: bench/gpu_check.sh [--quick] [--budget SECONDS] [--no-venv] [--dry-run] [OUT_DIR]
+# usage: bench/gpu_check.sh [--quick] [--budget SECONDS] [--no-venv] [--dry-run]
+#                           [--stages NAME,...] [OUT_DIR]
 #   OUT_DIR    the output folder: $OUT when set, else this argument, else
 #              bench/results/gpu_check_<date>
 #   --quick    the short runs (always so without a GPU: the GPU-only stages print
@@ -20,10 +21,13 @@
 #   --budget   seconds for everything, install included (default 480)
 #   --no-venv  use this python (or $PYTHON) instead of installing a fresh virtualenv
 #   --dry-run  print and record the plan, run nothing
+#   --stages   run only these stages ("device,lenet,resnet"; names as in summary.md), e.g. the
+#              ones a first run had no time for, in a second run that reuses its virtualenv:
+#              GPU_CHECK_VENV=DIR keeps the virtualenv there, and an existing one is reused
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-QUICK=0 NO_VENV=0 DRY=0 BUDGET=480 OUT_ARG=""
+QUICK=0 NO_VENV=0 DRY=0 BUDGET=480 OUT_ARG="" STAGES=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) QUICK=1 ;;
@@ -32,6 +36,9 @@ while [ $# -gt 0 ]; do
     --budget) [ $# -ge 2 ] || { echo "gpu_check.sh: --budget needs a value" >&2; exit 2; }
               BUDGET="$2"; shift ;;
     --budget=*) BUDGET="${1#*=}" ;;
+    --stages) [ $# -ge 2 ] || { echo "gpu_check.sh: --stages needs a value" >&2; exit 2; }
+              STAGES="$2"; shift ;;
+    --stages=*) STAGES="${1#*=}" ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "gpu_check.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) if [ -n "$OUT_ARG" ]; then
@@ -54,27 +61,54 @@ PY="${PYTHON:-python3}"
 
 has_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '; }
 
+# a python >= 3.11 for the virtualenv (deepsink's floor)
+base_python() {
+  for p in python3.13 python3.12 python3.11 python3; do
+    if command -v "$p" >/dev/null 2>&1 &&
+       "$p" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      echo "$p"; return 0
+    fi
+  done
+  return 1
+}
+
 INSTALL=(skipped 0 "no GPU (runs with $PY)")
-if has_gpu && [ "$NO_VENV" = 0 ] && [ "$DRY" = 0 ]; then
-  VENV="${GPU_CHECK_VENV:-$(mktemp -d)/venv}"
+VENV="${GPU_CHECK_VENV:-}"
+if has_gpu && [ "$NO_VENV" = 0 ] && [ "$DRY" = 0 ] && [ -n "$VENV" ] && [ -x "$VENV/bin/python" ]; then
+  PY="$VENV/bin/python"
+  INSTALL=(reused 0 "the virtualenv $VENV")
+elif has_gpu && [ "$NO_VENV" = 0 ] && [ "$DRY" = 0 ]; then
+  VENV="${VENV:-$(mktemp -d)/venv}"
   LOG="$OUT_DIR/logs/install.log"
   BOX=$(( BUDGET / 2 < 240 ? BUDGET / 2 : 240 ))  # the install may take at most half the budget
-  echo "== install: fresh virtualenv $VENV: deepsink[cuda,test] and torch (time box $BOX s)"
+  BASE="$(base_python)" || { echo "gpu_check.sh: no python >= 3.11 found" >&2; BASE=python3; }
+  echo "== install: fresh virtualenv $VENV ($BASE): deepsink[cuda,test] and torch (time box $BOX s)"
   T0=$(date +%s)
-  # uv resolves and downloads in parallel (one small wheel from PyPI); pip is the fallback
+  # uv resolves and downloads in parallel (one small wheel from PyPI); pip is the fallback. If
+  # torch and jax[cuda12] cannot share one environment, deepsink is installed alone (the torch
+  # peers are then reported as skipped).
   timeout -k 5 "$BOX" bash -c '
     set -e
-    python3 -m venv "$1"
+    "$3" -m venv "$1"
     if "$1/bin/python" -m pip install -q uv; then
-      "$1/bin/uv" pip install --python "$1/bin/python" -e "$2[cuda,test]" torch
+      inst() { "$1/bin/uv" pip install --python "$1/bin/python" "${@:2}"; }
     else
-      "$1/bin/python" -m pip install -e "$2[cuda,test]" torch
-    fi' _ "$VENV" "$ROOT" >"$LOG" 2>&1
+      inst() { "$1/bin/python" -m pip install "${@:2}"; }
+    fi
+    inst "$1" -e "$2[cuda,test]" torch || inst "$1" -e "$2[cuda,test]"' \
+    _ "$VENV" "$ROOT" "$BASE" >"$LOG" 2>&1
   RC=$?
   T1=$(date +%s)
   if [ "$RC" = 0 ]; then
     PY="$VENV/bin/python"
-    INSTALL=(ok $((T1 - T0)) "$("$PY" -c 'import jax, torch; print(f"jax {jax.__version__}, torch {torch.__version__}")' 2>/dev/null)")
+    VERSIONS="$("$PY" -c 'import importlib.metadata as m
+def v(name):
+    try:
+        return m.version(name)
+    except m.PackageNotFoundError:
+        return "not installed"
+print("jax " + v("jax") + ", torch " + v("torch"))' 2>&1 | tail -n 1)"
+    INSTALL=(ok $((T1 - T0)) "$VERSIONS")
   else
     [ "$RC" = 124 ] && WHY="timed out after $BOX s" || WHY="exit status $RC"
     INSTALL=(failed $((T1 - T0)) "$WHY (logs/install.log); running with $PY")
@@ -88,4 +122,5 @@ fi
 ARGS=(--out "$OUT_DIR" --deadline "$DEADLINE" --install "${INSTALL[@]}")
 [ "$QUICK" = 1 ] && ARGS+=(--quick)
 [ "$DRY" = 1 ] && ARGS+=(--dry-run)
+[ -n "$STAGES" ] && ARGS+=(--stages "$STAGES")
 cd "$ROOT" && exec "$PY" "$ROOT/bench/gpu_check.py" "${ARGS[@]}"

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "bench" / "gpu_check.sh"
 NO_GPU = shutil.which("nvidia-smi") is None
 cpu_only = pytest.mark.skipif(not NO_GPU, reason="this machine has a GPU: the plan differs")
-STAGES = ["install", "device", "tests", "main job", "host overhead", "lenet", "resnet",
-          "jpeg pipeline", "peak GPU memory"]  # fmt: skip
+STAGES = ["install", "device", "tests", "main job", "host overhead", "lenet", "jpeg pipeline",
+          "resnet", "peak GPU memory"]  # fmt: skip
 
 
 def _run(*args, env=None, timeout=120):
@@ -72,6 +72,16 @@ def test_dry_run_on_a_cpu_plans_quick_runs_and_skips_the_gpu_stages(tmp_path):
     assert status["lenet"] == ("planned", "")
     assert summary["device"] == "CPU only" and summary["mode"] == "quick"
     assert (tmp_path / "out" / "summary.md").read_text().startswith("# gpu_check on CPU only")
+
+
+@cpu_only
+def test_stages_selects_what_runs(tmp_path):
+    p = _run("--dry-run", "--stages", "device,lenet", str(tmp_path))
+    assert p.returncode == 0, p.stderr
+    status = {s["name"]: s["reason"] for s in json.loads((tmp_path / "summary.json").read_text())["stages"]}  # fmt: skip
+    assert status["lenet"] == "" and status["main job"] == "not in --stages"
+    p = _run("--dry-run", "--stages", "lenet,bogus", str(tmp_path))
+    assert p.returncode == 2 and "--stages: unknown ['bogus']" in p.stderr
 
 
 @cpu_only

@@ -106,7 +106,8 @@ print(json.dumps({{"device": [dev.platform, dev.id],
 @pytest.mark.parametrize("target", DEVICES)
 def test_device_id_selects_the_device(target):
     """The last device of the platform (CPU: two host devices forced in a child process)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # the child shares the GPU with this process, which holds XLA's up-front reservation
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XLA_PYTHON_CLIENT_PREALLOCATE="false")
     if target == "CPU":
         env.update(JAX_PLATFORMS="cpu", XLA_FLAGS="--xla_force_host_platform_device_count=2")
         last = 1
