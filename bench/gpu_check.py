@@ -354,8 +354,8 @@ def run_stage(
 def collect(stage: Stage, out: Path) -> None:
     """The stage's headline numbers, from the files it wrote."""
     if stage.name == "device" and stage.status == "ok":
-        line = (out / "logs" / "device.log").read_text().strip().splitlines()[-1]
-        info = json.loads(line)
+        lines = (out / "logs" / "device.log").read_text().splitlines()
+        info = json.loads(next(ln for ln in reversed(lines) if ln.startswith("{")))
         info["nvidia_smi"] = gpu_names()
         (out / "device.json").write_text(json.dumps(info, indent=1) + "\n")
         stage.numbers = {"backend": info["jax_backend"], "devices": info["jax_devices"]}

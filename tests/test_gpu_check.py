@@ -151,3 +151,40 @@ def test_quick_run_on_the_cpu_writes_every_result_naming_the_device(tmp_path):
     main = json.loads((out / "main_job.json").read_text())
     assert 0.0 <= main["accuracy"] <= 1.0
     assert (out / "summary.md").exists() and (out / "logs" / "lenet.log").exists()
+
+
+FAKE_SMI = """#!/bin/bash
+case "$*" in
+  *query-gpu=name*) echo "Fake GPU" ;;
+  *query-gpu=memory*) echo "1234, 80000" ;;
+esac
+"""
+
+
+def test_gpu_names_and_the_memory_sampler_read_nvidia_smi(tmp_path, monkeypatch):
+    gc = _helper()
+    (tmp_path / "nvidia-smi").write_text(FAKE_SMI)
+    (tmp_path / "nvidia-smi").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert gc.gpu_names() == ["Fake GPU"]
+    sampler = gc.MemorySampler()
+    sampler.stage = "lenet"
+    deadline = time.monotonic() + 20
+    while "lenet" not in sampler.peaks and time.monotonic() < deadline:
+        time.sleep(0.1)
+    sampler.stop()
+    assert sampler.peaks == {"lenet": 1234} and sampler.total_mb == 80000
+
+
+def test_pytest_results_are_counted_from_junit_xml(tmp_path):
+    gc = _helper()
+    (tmp_path / "pytest_gpu.xml").write_text(
+        '<testsuites><testsuite tests="3" failures="1" errors="0" skipped="1">'
+        '<testcase name="test_a"/><testcase name="test_b"><failure/></testcase>'
+        '<testcase name="test_c"><skipped/></testcase></testsuite></testsuites>'
+    )
+    stage = next(s for s in gc.stages(quick=False) if s.name == "tests")
+    gc.collect(stage, tmp_path)
+    assert stage.numbers == {"tests": 3, "failures": 1, "errors": 0, "skipped": 1,
+                             "failed": ["test_b"]}  # fmt: skip
+    assert json.loads((tmp_path / "pytest_gpu.json").read_text()) == stage.numbers
