@@ -188,3 +188,17 @@ def test_pytest_results_are_counted_from_junit_xml(tmp_path):
     assert stage.numbers == {"tests": 3, "failures": 1, "errors": 0, "skipped": 1,
                              "failed": ["test_b"]}  # fmt: skip
     assert json.loads((tmp_path / "pytest_gpu.json").read_text()) == stage.numbers
+
+
+def test_with_a_gpu_every_stage_is_planned_in_full_mode(tmp_path, monkeypatch, capsys):
+    gc = _helper()
+    monkeypatch.setattr(gc, "gpu_names", lambda: ["NVIDIA H100 80GB HBM3"])
+    monkeypatch.setattr(gc, "jax_sees_gpu", lambda py: True)
+    assert gc.main(["--out", str(tmp_path), "--dry-run"]) == 0
+    printed = capsys.readouterr().out
+    assert "skipped" not in printed
+    assert "bench/bench_lenet.py --steps 2000" in printed
+    assert "--skip reduce-overhead" in printed  # ResNet: reduce-overhead is the LeNet table's
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["device"] == "NVIDIA H100 80GB HBM3" and summary["mode"] == "full"
+    assert {s["status"] for s in summary["stages"]} == {"planned"}
