@@ -90,12 +90,13 @@ elif has_gpu && [ "$NO_VENV" = 0 ] && [ "$DRY" = 0 ]; then
   timeout -k 5 "$BOX" bash -c '
     set -e
     "$3" -m venv "$1"
-    if "$1/bin/python" -m pip install -q uv; then
-      inst() { "$1/bin/uv" pip install --python "$1/bin/python" "${@:2}"; }
-    else
-      inst() { "$1/bin/python" -m pip install "${@:2}"; }
-    fi
-    inst "$1" -e "$2[cuda,test]" torch || inst "$1" -e "$2[cuda,test]"' \
+    PY="$1/bin/python" UV="$1/bin/uv"
+    "$PY" -m pip install -q uv || true
+    inst() {  # uv where it works (it reads no pip configuration), else pip
+      if [ -x "$UV" ] && "$UV" pip install --python "$PY" "$@"; then return 0; fi
+      "$PY" -m pip install "$@"
+    }
+    inst -e "$2[cuda,test]" torch || inst -e "$2[cuda,test]"' \
     _ "$VENV" "$ROOT" "$BASE" >"$LOG" 2>&1
   RC=$?
   T1=$(date +%s)
