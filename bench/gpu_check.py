@@ -438,6 +438,10 @@ def main(argv: list[str] | None = None) -> int:
             s.status, s.reason = "skipped", "not in --stages"
     print(f"gpu_check: {', '.join(gpus) if gpus else 'no GPU'}; JAX on GPU: {has_gpu}; "
           f"{'quick' if quick else 'full'} mode; {deadline - started:.0f} s left; results in {out}")  # fmt: skip
+    if gpus and not args.dry_run:  # the device, as the driver sees it
+        smi = subprocess.run(["nvidia-smi"], capture_output=True, text=True).stdout
+        (out / "logs" / "nvidia_smi.txt").write_text(smi)
+        print(smi, flush=True)
     sampler = MemorySampler() if has_gpu and not args.dry_run else None
     for s in plan:
         if s.status != "planned":
