@@ -220,6 +220,9 @@ def _apply_matmul_precision() -> None:
     jax.config.update("jax_default_matmul_precision", matmul_precision())
 
 
+_apply_matmul_precision()  # MindSpore's default from the start: float32 matmuls in float32
+
+
 def _device_target(v):
     if not isinstance(v, str):
         fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
@@ -433,12 +436,9 @@ def compile_key() -> tuple:
     compiled call, so built once per change of the options)."""
     global _key
     if _key is None:
-        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles and n != "gpu_config")
+        _key = tuple(_values[n] for n, o in _OPTIONS.items() if o.compiles)
         _key += tuple(sorted(_tf32.items()))
     return _key
-
-
-_apply_matmul_precision()
 
 
 def _follow_device() -> None:
