@@ -391,6 +391,36 @@ def collect(stage: Stage, out: Path) -> None:
                          "verdict": r.get("verdict")}  # fmt: skip
 
 
+def goals(out: Path) -> list[dict]:
+    """The issue's goals on a GPU, against this run's results (those it has)."""
+
+    def load(name: str) -> dict:
+        path = out / name
+        return json.loads(path.read_text()) if path.exists() else {}
+
+    found = []
+
+    def goal(text: str, value: float | None, met: bool | None, unit: str) -> None:
+        if value is not None:
+            found.append({"goal": text, "value": round(value, 3), "unit": unit, "met": met})
+
+    lenet = load("lenet.json").get("median_ms_per_step", {})
+    sink = lenet.get("deepsink sink (graph)")
+    if sink:
+        goal("LeNet sink >= 10,000 steps/s", 1e3 / sink, 1e3 / sink >= 10_000, "steps/s")
+        for peer, times in (("pytorch eager", 10), ('torch.compile mode="reduce-overhead"', 2)):
+            if lenet.get(peer):
+                ratio = lenet[peer] / sink
+                goal(f"LeNet sink >= {times}x {peer}", ratio, ratio >= times, "x")
+    host = load("host_overhead.json").get("median_us_per_step", {}).get("overhead_us")
+    goal("loop-sink host overhead <= 5 us/step", host, host is not None and host <= 5, "us/step")
+    resnet = load("resnet.json").get("median_ms_per_step", {})
+    if resnet.get("deepsink sink (graph)") and resnet.get("torch.compile"):
+        ratio = resnet["torch.compile"] / resnet["deepsink sink (graph)"]
+        goal("ResNet-18 sink at least as fast as torch.compile", ratio, ratio >= 1.0, "x")
+    return found
+
+
 def table(rows: list[Stage]) -> str:
     lines = ["| stage | status | s | result |", "|---|---|---|---|"]
     for s in rows:
@@ -494,9 +524,14 @@ def main(argv: list[str] | None = None) -> int:
             for s in plan
         ],  # fmt: skip
     }
+    summary["goals"] = goals(out)
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     text = f"# gpu_check on {summary['device']} ({summary['mode']} mode, {summary['date']})\n\n"
     text += table(plan) + "\n"
+    if summary["goals"]:
+        text += "\n| goal (on a GPU) | this run | met |\n|---|---|---|\n"
+        text += "".join(f"| {g['goal']} | {g['value']} {g['unit']} | {'yes' if g['met'] else 'no'} |\n"
+                        for g in summary["goals"])  # fmt: skip
     (out / "summary.md").write_text(text)
     print("\n" + text, flush=True)
     bad = [s.name for s in plan if s.status in ("failed", "timeout")]

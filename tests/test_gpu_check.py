@@ -202,3 +202,20 @@ def test_with_a_gpu_every_stage_is_planned_in_full_mode(tmp_path, monkeypatch, c
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["device"] == "NVIDIA H100 80GB HBM3" and summary["mode"] == "full"
     assert {s["status"] for s in summary["stages"]} == {"planned"}
+
+
+def test_the_goals_are_checked_against_the_results(tmp_path):
+    gc = _helper()
+    (tmp_path / "lenet.json").write_text(json.dumps({"median_ms_per_step": {
+        "deepsink sink (graph)": 0.08, "pytorch eager": 1.0,
+        'torch.compile mode="reduce-overhead"': 0.12}}))  # fmt: skip
+    (tmp_path / "host_overhead.json").write_text(
+        json.dumps({"median_us_per_step": {"overhead_us": 3.5}})
+    )
+    got = {g["goal"]: (g["value"], g["met"]) for g in gc.goals(tmp_path)}
+    assert got == {
+        "LeNet sink >= 10,000 steps/s": (12500.0, True),
+        "LeNet sink >= 10x pytorch eager": (12.5, True),
+        'LeNet sink >= 2x torch.compile mode="reduce-overhead"': (1.5, False),
+        "loop-sink host overhead <= 5 us/step": (3.5, True),
+    }  # no ResNet result: no ResNet goal
