@@ -52,6 +52,7 @@ if ! [[ "$BUDGET" =~ ^[0-9]+$ ]] || [ "$BUDGET" -lt 60 ]; then
   echo "gpu_check.sh: --budget must be a whole number of seconds >= 60, got '$BUDGET'" >&2
   exit 2
 fi
+BUDGET=$((10#$BUDGET))  # "0480" is 480 seconds, not octal
 START=$(date +%s)
 DEADLINE=$((START + BUDGET))
 OUT_DIR="${OUT:-${OUT_ARG:-$ROOT/bench/results/gpu_check_$(date -u +%Y%m%d_%H%M)}}"
