@@ -105,3 +105,36 @@ def test_a_safetensors_file_named_ckpt_says_which_format_it_is(tmp_path):
     named_ckpt.write_bytes(st.read_bytes())
     with pytest.raises(ValueError, match=r"weights\.ckpt.*safetensors file.*format='safetensors'"):
         ms.load_checkpoint(str(named_ckpt))
+
+
+SHARED_FOLDER_JOB = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+import mindspore.dataset as ds
+from mindspore.train import CheckpointConfig, ModelCheckpoint
+
+x = np.ones((256, 64), np.float32)
+data = ds.NumpySlicesDataset({"x": x, "y": x[:, :8]}, shuffle=False).batch(4)
+net = nn.Dense(64, 8)
+model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=2)
+model.train(2, data, callbacks=[ModelCheckpoint("net", "shared", config)])
+print("trained", flush=True)
+"""
+
+
+def test_two_ranks_checkpointing_into_one_folder_both_finish(tmp_path):
+    from launchkit import launch
+
+    script = tmp_path / "job.py"
+    script.write_text(SHARED_FOLDER_JOB)
+    res = launch(tmp_path, str(script), timeout=180)
+    logs = [(tmp_path / "logs" / f"worker_{r}.log").read_text() for r in (0, 1)]
+    assert res.returncode == 0, res.stderr + "".join(logs)
+    assert all("trained" in log for log in logs)
+    names = os.listdir(tmp_path / "shared")
+    assert names and all(n.endswith(".ckpt") for n in names), names  # no temp file left
+    for name in names:
+        loaded = ms.load_checkpoint(str(tmp_path / "shared" / name))  # complete files only
+        assert {"weight", "bias"} <= set(loaded), (name, sorted(loaded))
