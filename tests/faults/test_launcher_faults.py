@@ -170,8 +170,15 @@ class Marks(ms.Callback):
     def on_train_end(self, run_context):
         open(f"ended{rank}", "w").write(str(run_context.original_args().cur_step_num))
 
-x = np.ones((64, 3), np.float32)
-data = ds.NumpySlicesDataset({"x": x, "y": x[:, :2]}, shuffle=False).batch(8)
+class Rows:
+    def __len__(self):
+        return 64
+    def __getitem__(self, i):
+        return np.ones((3,), np.float32), np.ones((2,), np.float32)
+
+# forked dataset workers share the worker's process group, so they get the SIGTERM too
+data = ds.GeneratorDataset(Rows(), ["x", "y"], shuffle=False, num_parallel_workers=2,
+                           python_multiprocessing=True).batch(8)
 net = nn.Dense(3, 2)
 model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
 config = CheckpointConfig(save_checkpoint_steps=10**6, async_save=True)
