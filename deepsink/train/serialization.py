@@ -198,7 +198,7 @@ def _count_mark(n: int) -> bytes:
 def _read_count_mark(data: bytes) -> int | None:
     """The number of Value messages a deepsink file was saved with (None: no mark, e.g. a file
     MindSpore wrote)."""
-    if not data.startswith(_COUNT_TAG):
+    if len(data) <= len(_COUNT_TAG) or not data.startswith(_COUNT_TAG):
         return None
     length = data[len(_COUNT_TAG)]  # the payload is shorter than 128 bytes: a 1-byte varint
     payload = data[len(_COUNT_TAG) + 1 : len(_COUNT_TAG) + 1 + length]
