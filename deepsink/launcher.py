@@ -12,7 +12,10 @@ scheduler process: rank 0's worker hosts JAX's coordination service at
 Unlike msrun, the launcher always stays to supervise its workers (``--join True`` additionally
 streams their logs to the console): if a worker fails, the others are stopped, the failing worker's
 last log lines are printed and the launcher exits non-zero. Workers run in their own process groups
-and die with the launcher (``PR_SET_PDEATHSIG`` on Linux), so no worker outlives it.
+and die with the launcher (``PR_SET_PDEATHSIG`` on Linux), so no worker outlives it. A stopped
+worker stops gracefully (``train.graceful_stop``: ``on_train_end`` runs) before the SIGKILL. On rank
+0's node a ``--master_port`` already in use is refused before any worker starts: a second job on a
+running job's port would make the first one's workers abort.
 """
 
 from __future__ import annotations
