@@ -17,6 +17,9 @@ import os
 import sys
 
 FOLDER = os.path.dirname(os.path.abspath(__file__))
+# the Python environment (``sys.prefix``) of the ``deepsink run`` that exported the alias: another
+# interpreter started from the script (e.g. one with the real MindSpore) keeps its own mindspore
+PREFIX_VARIABLE = "DEEPSINK_ALIAS_PREFIX"
 
 
 class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -53,6 +56,7 @@ def export_to_children() -> None:
     parts = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     if FOLDER not in parts:
         os.environ["PYTHONPATH"] = os.pathsep.join([FOLDER, *parts])
+    os.environ[PREFIX_VARIABLE] = sys.prefix
 
 
 def _run_shadowed_sitecustomize() -> None:
@@ -67,5 +71,6 @@ def _run_shadowed_sitecustomize() -> None:
 
 
 if __name__ == "sitecustomize":  # a child interpreter's startup
-    install()
+    if os.environ.get(PREFIX_VARIABLE, sys.prefix) == sys.prefix:
+        install()
     _run_shadowed_sitecustomize()

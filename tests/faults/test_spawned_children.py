@@ -90,3 +90,21 @@ def test_the_alias_keeps_the_environments_own_sitecustomize(tmp_path):
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert "child deepsink 1" in res.stdout
+
+
+def test_another_python_environment_keeps_its_own_mindspore(tmp_path):
+    probe = "import sys; print(any(getattr(f, 'deepsink_alias', 0) for f in sys.meta_path))"
+    code = (
+        "import os, subprocess, sys\n"
+        "env = dict(os.environ, DEEPSINK_ALIAS_PREFIX='/another/python')  # as if another venv\n"
+        f"other = subprocess.run([sys.executable, '-c', {probe!r}], capture_output=True,\n"
+        "                       text=True, env=env)\n"
+        "print('other', other.stdout.strip())\n"
+        f"same = subprocess.run([sys.executable, '-c', {probe!r}], capture_output=True, text=True)\n"
+        "print('same', same.stdout.strip())\n"
+    )
+    res = _deepsink_run(tmp_path, code, timeout=60)
+    assert res.returncode == 0, res.stderr
+    lines = dict(line.split(" ", 1) for line in res.stdout.splitlines() if " " in line)
+    assert lines["same"] == "True"  # the same environment: mindspore is deepsink
+    assert lines["other"] == "False"  # another one keeps its own mindspore (or none)
