@@ -10,9 +10,6 @@ order ``--help`` shows them.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.abc
-import importlib.util
 import os
 import runpy
 import sys
@@ -20,28 +17,13 @@ import traceback
 from collections.abc import Callable
 
 
-class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Resolve ``mindspore`` and its submodules to deepsink's modules of the same path."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname == "mindspore" or fullname.startswith("mindspore."):
-            target_name = "deepsink" + fullname[len("mindspore") :]
-            if importlib.util.find_spec(target_name) is None:
-                return None
-            return importlib.util.spec_from_loader(fullname, self)
-        return None
-
-    def create_module(self, spec):
-        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
-
-    def exec_module(self, module):
-        pass
-
-
 def install_alias() -> None:
-    """Make ``import mindspore...`` import deepsink (idempotent)."""
-    if not any(isinstance(f, _MindSporeAlias) for f in sys.meta_path):
-        sys.meta_path.insert(0, _MindSporeAlias())
+    """Make ``import mindspore...`` import deepsink (idempotent), here and in every Python child
+    process started from now on (``spawn``/``forkserver`` children re-import the script)."""
+    from deepsink._mindspore_alias import sitecustomize as alias
+
+    alias.install()
+    alias.export_to_children()
 
 
 # --- deepsink run ---------------------------------------------------------------------------------

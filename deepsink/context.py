@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
@@ -102,7 +103,31 @@ def _print_file_path(v):
                 f"For 'set_context', 'print_file_path' {v!r} exists and so does {path!r}; "
                 "choose another file name"
             )
+    _check_writable_folder(path, v)
     return path
+
+
+def _check_writable_folder(path: str, given: str) -> None:
+    """The Print file is written while a compiled program runs, where an error surfaces as an
+    XLA callback failure: check now that its folder exists (or can be made) and takes new files."""
+    folder = os.path.dirname(path)
+    existing = folder
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise ValueError(
+            f"For 'set_context', the argument 'print_file_path' {given!r} cannot be created: "
+            f"{existing!r} is a file, not a folder; choose a path in a writable folder"
+        )
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as e:
+        raise ValueError(
+            f"For 'set_context', the argument 'print_file_path' {given!r} is in a folder where "
+            f"no file can be written ({existing!r}: {e.strerror}); choose a path in a writable "
+            "folder"
+        ) from None
 
 
 # Seed 004's profiling_options; the Ascend hardware collectors are accepted with a one-time note.

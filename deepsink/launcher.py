@@ -12,7 +12,10 @@ scheduler process: rank 0's worker hosts JAX's coordination service at
 Unlike msrun, the launcher always stays to supervise its workers (``--join True`` additionally
 streams their logs to the console): if a worker fails, the others are stopped, the failing worker's
 last log lines are printed and the launcher exits non-zero. Workers run in their own process groups
-and die with the launcher (``PR_SET_PDEATHSIG`` on Linux), so no worker outlives it.
+and die with the launcher (``PR_SET_PDEATHSIG`` on Linux), so no worker outlives it. A stopped
+worker stops gracefully (``train.graceful_stop``: ``on_train_end`` runs) before the SIGKILL. On rank
+0's node a ``--master_port`` already in use is refused before any worker starts: a second job on a
+running job's port would make the first one's workers abort.
 """
 
 from __future__ import annotations
@@ -123,6 +126,25 @@ def _ranks(ns: argparse.Namespace) -> list[int]:
             f"{ns.local_worker_num} gives ranks beyond worker_num={ns.worker_num}"
         )
     return list(range(first, first + ns.local_worker_num))
+
+
+def _check_master_port(ns: argparse.Namespace, ranks: list[int]) -> None:
+    """On the node of rank 0 (which hosts the coordinator), refuse a ``--master_port`` that is
+    already taken, before any worker starts: a running job on that port is left untouched."""
+    if 0 not in ranks:
+        return
+    if not 0 < ns.master_port < 65536:
+        raise SystemExit(
+            f"deepsink launch: --master_port must be in [1, 65535], got {ns.master_port}"
+        )
+    from deepsink.communication import _port
+
+    err = _port.port_in_use(ns.master_port)
+    if err is not None:
+        raise SystemExit(
+            "deepsink launch: no worker was started: "
+            + _port.taken_message(ns.master_port, err, "--master_port")
+        )
 
 
 def _start(ns: argparse.Namespace, ranks: list[int]) -> list[_Worker]:
@@ -236,6 +258,7 @@ def launch(ns: argparse.Namespace) -> int:
     ranks = _ranks(ns)
     if not os.path.isfile(ns.task_script):
         raise SystemExit(f"deepsink launch: the script {ns.task_script!r} does not exist")
+    _check_master_port(ns, ranks)
     stop_signal: list[int] = []
 
     def on_signal(sig: int, frame: object) -> None:
@@ -307,7 +330,9 @@ def worker_main(argv: list[str]) -> int:
     this one, and the launcher only learns of a failure when the worker has exited."""
     from deepsink.__main__ import main as cli
     from deepsink.communication import management
+    from deepsink.train import graceful_stop
 
+    graceful_stop.install()  # the launcher's SIGTERM: on_train_end, then exit
     management.join("deepsink launch")
     try:
         code = cli(["run", *argv])
@@ -321,6 +346,12 @@ def worker_main(argv: list[str]) -> int:
         traceback.print_exc()
         code = 1
     if code:
+        serialization = sys.modules.get("deepsink.train.serialization")
+        if serialization is not None:  # os._exit skips atexit: finish background saves first
+            try:
+                serialization.wait_async_save()
+            except Exception:
+                traceback.print_exc()
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

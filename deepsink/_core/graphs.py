@@ -30,6 +30,7 @@ import functools
 import itertools
 import os
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -146,8 +147,9 @@ class _Dumping:
 
     def _compile(self, args: tuple) -> Any:
         level = int(context.get_context("save_graphs"))
-        path = context.get_context("save_graphs_path")
-        os.makedirs(path, exist_ok=True)
+        path = _graphs_folder(context.get_context("save_graphs_path"))
+        if path is None:  # MindSpore trains on when it cannot write the graphs
+            return self._jitted.trace(*args).lower().compile(compiler_options=compiler_options())
         n = next(_counter)
         stem = f"{self._name}_{n:04d}"
         traced = self._jitted.trace(*args)
@@ -167,6 +169,28 @@ class _Dumping:
         compiled = lowered.compile(compiler_options=options)
         _write(path, f"02_optimized_hlo_{stem}.ir", compiled.as_text())
         return compiled
+
+
+_unwritable_warned: set[str] = set()
+
+
+def _graphs_folder(path: str) -> str | None:
+    """``path``, created if missing; None (warned once per path) when it cannot be a folder, e.g.
+    an existing file: MindSpore logs its failed writes and trains on, so does deepsink."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        if path not in _unwritable_warned:
+            _unwritable_warned.add(path)
+            what = "an existing file" if os.path.isfile(path) else f"not writable ({e.strerror})"
+            warnings.warn(
+                f"For 'set_context', 'save_graphs_path' {path!r} is {what}, not a folder that "
+                "can hold the graph files: no graph is saved and the program runs on; set "
+                "'save_graphs_path' to a folder",
+                stacklevel=4,
+            )
+        return None
+    return path
 
 
 def _safe(name: str) -> str:

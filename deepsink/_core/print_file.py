@@ -35,6 +35,14 @@ def _build() -> tuple[type, type]:
     t.field.add(name="dims", number=1, label=L.LABEL_REPEATED, type=L.TYPE_INT64)
     t.field.add(name="tensor_type", number=2, label=L.LABEL_REQUIRED, type=L.TYPE_STRING)
     t.field.add(name="tensor_content", number=3, label=L.LABEL_REQUIRED, type=L.TYPE_BYTES)
+    # the same layout with desc and tensor outside a oneof: a checkpoint's Value has both (its tag
+    # and its tensor), which is how parse_print tells a .ckpt from a Print file
+    probe = f.message_type.add(name="BothFields")
+    pv = probe.nested_type.add(name="Value")
+    pv.field.add(name="desc", number=1, label=L.LABEL_OPTIONAL, type=L.TYPE_STRING)
+    pv.field.add(name="tensor", number=2, label=L.LABEL_OPTIONAL, type=L.TYPE_BYTES)
+    probe.field.add(name="value", number=1, label=L.LABEL_REPEATED, type=L.TYPE_MESSAGE,
+                    type_name=".mindspore.prntpb.BothFields.Value")  # fmt: skip
     p = f.message_type.add(name="Print")
     p.field.add(name="value", number=1, label=L.LABEL_REPEATED, type=L.TYPE_MESSAGE,
                 type_name=".mindspore.prntpb.Print.Value")  # fmt: skip
@@ -46,10 +54,14 @@ def _build() -> tuple[type, type]:
     pool = descriptor_pool.DescriptorPool()  # private: no clash with MindSpore's own print_pb2
     fd = pool.Add(f)
     get = message_factory.GetMessageClass
-    return get(fd.message_types_by_name["Print"]), get(fd.message_types_by_name["TensorProto"])
+    return (
+        get(fd.message_types_by_name["Print"]),
+        get(fd.message_types_by_name["TensorProto"]),
+        get(fd.message_types_by_name["BothFields"]),
+    )
 
 
-PrintProto, TensorProto = _build()
+PrintProto, TensorProto, _BothFields = _build()
 
 
 def encode(items: list[Any]) -> bytes:
@@ -115,23 +127,42 @@ def parse_print(print_file_name: str) -> list:
         raise ValueError(
             f"For 'parse_print', failed to read {print_file_name!r}: it is not a Print file ({e})"
         ) from None
+    probe = _BothFields()
+    probe.ParseFromString(data)
+    if any(v.HasField("desc") and v.HasField("tensor") for v in probe.value):
+        raise ValueError(
+            f"For 'parse_print', {print_file_name!r} is a checkpoint file, not a Print file: "
+            "read it with load_checkpoint"
+        )
     out: list = []
-    for value in msg.value:
+    for i, value in enumerate(msg.value):
         if value.HasField("desc"):
             out.append(value.desc)
             continue
         t = value.tensor
-        dt = mstype.dtype_to_nptype(_dtype(t.tensor_type))
+        dt = mstype.dtype_to_nptype(_dtype(t.tensor_type, print_file_name, i))
+        itemsize = np.dtype(dt).itemsize
+        dims = tuple(t.dims)
+        want = int(np.prod(dims, dtype=np.int64)) * itemsize
+        if len(t.tensor_content) != want or any(d < 0 for d in dims):
+            raise ValueError(
+                f"For 'parse_print', item {i} of {print_file_name!r} is malformed: a "
+                f"{t.tensor_type} tensor of shape {list(dims)} needs {want} bytes but holds "
+                f"{len(t.tensor_content)}; the file is damaged or not a Print file"
+            )
         a = np.frombuffer(t.tensor_content, dtype=np.dtype(dt).newbyteorder("<"))
-        out.append(Tensor(a.astype(dt).reshape(tuple(t.dims))))
+        out.append(Tensor(a.astype(dt).reshape(dims)))
     return out
 
 
 _BY_NAME = {str(t): t for t in mstype._ALL}
 
 
-def _dtype(name: str) -> Any:
+def _dtype(name: str, file: str, index: int) -> Any:
     dt = _BY_NAME.get(name)
     if dt is None:
-        raise ValueError(f"For 'parse_print', unknown tensor_type {name!r} in the print file")
+        raise ValueError(
+            f"For 'parse_print', item {index} of {file!r} has the unknown tensor_type {name!r}; "
+            "the file is damaged or not a Print file"
+        )
     return dt

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
+import threading
 import warnings
 from typing import Any
 
@@ -23,6 +25,7 @@ from jax.sharding import Mesh
 
 from deepsink import context
 from deepsink._core import spmd
+from deepsink.communication import _port
 
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"
@@ -169,16 +172,30 @@ def join(api: str = "init", platform: str | None = None) -> tuple[int, int, int,
     if jax.distributed.is_initialized():
         return rank, size, local_rank, local_size
     timeout = _env_int("MS_TOPO_TIMEOUT") if "MS_TOPO_TIMEOUT" in os.environ else 600
+    address = f"{os.environ['MS_SCHED_HOST']}:{os.environ['MS_SCHED_PORT']}"
+    port = _env_int("MS_SCHED_PORT")
+    if rank == 0:
+        err = _port.port_in_use(port)
+        if err is not None:
+            raise RuntimeError(
+                f"For '{api}', rank 0 cannot host the job's coordinator: "
+                + _port.taken_message(port, err, "--master_port")
+            )
     if platform == "CPU":
         jax.config.update("jax_cpu_collectives_implementation", "gloo")
-    address = f"{os.environ['MS_SCHED_HOST']}:{os.environ['MS_SCHED_PORT']}"
+    # JAX's preemption notifier would take SIGTERM for itself (and ignore it): a stopped worker
+    # must stop, gracefully where the launcher installed deepsink's handler
+    jax.config.update("jax_enable_preemption_service", False)
+    watchdog = _JoinWatchdog(api, address, rank, size, timeout)
     try:
         jax.distributed.initialize(
             address,
             num_processes=size,
             process_id=rank,
             local_device_ids=[local_rank] if platform == "GPU" else None,
-            initialization_timeout=timeout if timeout > 0 else 10**7,
+            # deepsink's watchdog ends the wait first, with its own message: JAX's timeout
+            # aborts the process from C++ (SIGABRT and a stack trace)
+            initialization_timeout=timeout + _JAX_TIMEOUT_MARGIN_S if timeout > 0 else 10**7,
             # workers finishing at different times wait for each other at exit this long
             shutdown_timeout_seconds=timeout if timeout > 0 else 10**7,
         )
@@ -193,7 +210,43 @@ def join(api: str = "init", platform: str | None = None) -> tuple[int, int, int,
             f"For '{api}', joining the job at {address} as rank {rank} of {size} failed "
             f"(cluster_time_out={timeout} s): {e}"
         ) from e
+    finally:
+        watchdog.cancel()
     return rank, size, local_rank, local_size
+
+
+_JAX_TIMEOUT_MARGIN_S = 30
+JOIN_TIMEOUT_EXIT_CODE = 1
+
+
+class _JoinWatchdog:
+    """Ends a process whose ``jax.distributed.initialize`` still waits for missing workers after
+    ``cluster_time_out`` seconds, with deepsink's message and exit status 1: the wait is one
+    blocking native call that cannot be interrupted, and JAX's own timeout aborts from C++."""
+
+    def __init__(self, api: str, address: str, rank: int, size: int, timeout: int) -> None:
+        self._done = threading.Event()
+        self._text = (
+            f"For '{api}', rank {rank} waited cluster_time_out={timeout} s for the {size} workers "
+            f"of the job at {address} to join, and not all of them did. Start the missing "
+            "workers (with several nodes: 'deepsink launch' on every node, each with its "
+            "--node_rank and the same --master_addr/--master_port), or give them longer with "
+            "--cluster_time_out (MS_TOPO_TIMEOUT)."
+        )
+        if timeout > 0:
+            threading.Thread(
+                target=self._watch, args=(timeout,), name="deepsink-join-watchdog", daemon=True
+            ).start()
+
+    def _watch(self, timeout: int) -> None:
+        if self._done.wait(timeout):
+            return
+        sys.stdout.flush()
+        print(f"RuntimeError: {self._text}", file=sys.stderr, flush=True)
+        os._exit(JOIN_TIMEOUT_EXIT_CODE)
+
+    def cancel(self) -> None:
+        self._done.set()
 
 
 def _local_size(size: int) -> int:
@@ -227,33 +280,43 @@ def _check_group(group: Any, api: str) -> None:
         )
 
 
+def _launcher_env(name: str, default: int) -> int:
+    """Without ``init()``, MindSpore answers from the launcher's environment (``RANK_ID``,
+    ``RANK_SIZE``, ``LOCAL_RANK``, ``LOCAL_RANK_SIZE``), so every worker of a job reads its own
+    shard even before it joins; a scheduler process (``MS_ROLE=MS_SCHED``) is rank 0 of 1."""
+    if os.environ.get("MS_ROLE") == "MS_SCHED":
+        return 0 if default == 0 else 1
+    return int(os.environ.get(name) or default)
+
+
 def get_rank(group: str = GlobalComm.WORLD_COMM_GROUP) -> int:
-    """This process's rank in ``group`` (0 without ``init()``)."""
+    """This process's rank in ``group`` (without ``init()``: ``RANK_ID``, else 0)."""
     _check_group(group, "get_rank")
     w = spmd.world()
-    return 0 if w is None else w.rank
+    return _launcher_env("RANK_ID", 0) if w is None else w.rank
 
 
 def get_group_size(group: str = GlobalComm.WORLD_COMM_GROUP) -> int:
-    """The number of ranks in ``group`` (1 without ``init()``)."""
+    """The number of ranks in ``group`` (without ``init()``: ``RANK_SIZE``, else 1)."""
     _check_group(group, "get_group_size")
     w = spmd.world()
-    return 1 if w is None else w.size
+    return _launcher_env("RANK_SIZE", 1) if w is None else w.size
 
 
 def get_local_rank(group: str = GlobalComm.WORLD_COMM_GROUP) -> int:
-    """This process's rank among the workers of its node (0 without ``init()``)."""
+    """This process's rank among the workers of its node (without ``init()``: ``LOCAL_RANK``,
+    else 0)."""
     _check_group(group, "get_local_rank")
     w = spmd.world()
-    return 0 if w is None else w.local_rank
+    return _launcher_env("LOCAL_RANK", 0) if w is None else w.local_rank
 
 
 def get_local_rank_size(group: str = GlobalComm.WORLD_COMM_GROUP) -> int:
-    """The number of workers on this node."""
+    """The number of workers on this node (without ``init()``: ``LOCAL_RANK_SIZE``, else 1)."""
     _check_group(group, "get_local_rank_size")
     w = spmd.world()
     if w is None:
-        return 1
+        return _launcher_env("LOCAL_RANK_SIZE", 1)
     if w.local_size <= 0:
         raise RuntimeError(
             "For 'get_local_rank_size', the number of workers per node is unknown: the launcher "

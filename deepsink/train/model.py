@@ -29,7 +29,7 @@ from deepsink._core.validate import (
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
-from deepsink.train import step_trace
+from deepsink.train import graceful_stop, step_trace
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
 from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
@@ -323,7 +323,11 @@ class Model:
             net_outputs=None,
         )  # fmt: skip
         run_context = RunContext(params)
-        with context_profiling(), CallbackManager(callbacks) as cbs:
+        with (
+            context_profiling(),
+            CallbackManager(callbacks) as cbs,
+            graceful_stop.training(run_context),
+        ):
             cbs.on_train_begin(run_context)
             start = _resume_epoch(params, initial_epoch)
             params.epoch_num = max(epoch - start, 0)
@@ -335,6 +339,7 @@ class Model:
                 self._epochs(epochs, range(start, epoch), params, run_context, cbs,
                              valid_dataset, valid_frequency, valid_sink, network)  # fmt: skip
             cbs.on_train_end(run_context)
+        graceful_stop.exit_if_stopped()
 
     def _broadcast_parameters(self) -> None:
         """``parameter_broadcast=True``: rank 0's Parameters (and optimizer state) on every rank,

@@ -9,10 +9,13 @@ Files interchange with MindSpore 2.x both ways:
   ``crc_check`` trailer and AES-GCM/AES-CBC encryption in MindSpore's layout (``_ckpt_crypto``).
 - ``format="safetensors"``: the ``safetensors`` library, metadata ``{"format": "ms"}``.
 
-Writes are crash-safe: the bytes go to ``<name>.tmp`` in the destination folder, are flushed and
-fsync'ed, then renamed over the destination (atomic on POSIX) and made read-only (0400, as
-MindSpore leaves them); a process killed mid-write leaves the previous file intact and only a
-``.tmp`` that no loader takes for a checkpoint. ``async_save`` snapshots the values on the host
+Writes are crash-safe: the bytes go to a hidden temp file of this write only
+(``.<name>.<pid>.<random>.tmp``) in the destination folder, are flushed and fsync'ed, then renamed
+over the destination (atomic on POSIX) and made read-only (0400, as MindSpore leaves them); a
+process killed mid-write leaves the previous file intact and only its hidden ``.tmp`` that no
+loader takes for a checkpoint. Several writers of one path (data-parallel ranks saving into one
+folder write the same names, as in MindSpore) end with one complete file, the last one renamed;
+to keep each rank's own file, give each rank its folder (``directory=f"ckpt_{get_rank()}"``). ``async_save`` snapshots the values on the host
 at call time and writes in a background thread; the next save, ``ModelCheckpoint`` at the end of
 training and interpreter exit wait for it, and an error in it is raised there.
 
@@ -29,6 +32,7 @@ import os
 import re
 import stat
 import threading
+import uuid
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -169,17 +173,61 @@ def _to_host(items: list[tuple[str, Any]], copy: bool) -> list[tuple[str, np.nda
 
 
 # --- the ckpt format -------------------------------------------------------------------------
+def _varint(v: int) -> bytes:
+    out = bytearray()
+    while True:
+        out.append((v & 0x7F) | (0x80 if v > 0x7F else 0))
+        v >>= 7
+        if not v:
+            return bytes(out)
+
+
+# deepsink's files start with one field that MindSpore's schema does not have (protobuf parsers,
+# MindSpore's included, skip unknown fields): the number of Value messages that follow, so that a
+# file cut exactly between two entries (which still parses) is told from a complete one
+_COUNT_FIELD = 2046
+_COUNT_TAG = _varint((_COUNT_FIELD << 3) | 2)
+_COUNT_TEXT = b"deepsink values="
+
+
+def _count_mark(n: int) -> bytes:
+    payload = _COUNT_TEXT + str(n).encode()
+    return _COUNT_TAG + _varint(len(payload)) + payload
+
+
+def _read_count_mark(data: bytes) -> int | None:
+    """The number of Value messages a deepsink file was saved with (None: no mark, e.g. a file
+    MindSpore wrote)."""
+    if len(data) <= len(_COUNT_TAG) or not data.startswith(_COUNT_TAG):
+        return None
+    length = data[len(_COUNT_TAG)]  # the payload is shorter than 128 bytes: a 1-byte varint
+    payload = data[len(_COUNT_TAG) + 1 : len(_COUNT_TAG) + 1 + length]
+    if length > 0x7F or not payload.startswith(_COUNT_TEXT):
+        return None
+    try:
+        return int(payload[len(_COUNT_TEXT) :])
+    except ValueError:
+        return None
+
+
+def _ckpt_pieces(value: np.ndarray | str) -> int:
+    if isinstance(value, str):
+        return 1
+    return max(1, math.ceil(value.nbytes / SLICE_BYTES))
+
+
 def _ckpt_chunks(entries: list[tuple[str, np.ndarray | str]]) -> Iterator[bytes]:
-    """Serialized Checkpoint messages, one per tensor (or 512 MiB slice), in order."""
+    """The count mark, then serialized Checkpoint messages, one per tensor (or 512 MiB slice)."""
     from deepsink.train._ckpt_proto import Checkpoint
 
+    yield _count_mark(sum(_ckpt_pieces(value) for _, value in entries))
     for name, value in entries:
         if isinstance(value, str):
             dims, type_name, pieces = [0], "str", [np.array(value).tobytes()]
         else:
             dims, type_name = list(value.shape), _type_name(value, name)
             flat = np.ascontiguousarray(value).reshape(-1)
-            n = max(1, math.ceil(flat.nbytes / SLICE_BYTES))
+            n = _ckpt_pieces(value)
             pieces = [flat.tobytes()] if n == 1 else [p.tobytes() for p in np.array_split(flat, n)]
         for piece in pieces:
             msg = Checkpoint()
@@ -208,7 +256,11 @@ def _safetensors_bytes(entries: list[tuple[str, np.ndarray | str]]) -> bytes:
 
 # --- crash-safe writes -------------------------------------------------------------------------
 def _tmp_name(path: str) -> str:
-    return os.path.splitext(path)[0] + ".tmp"
+    """A hidden name in ``path``'s folder that only this write uses: no file a user could own
+    (``results.tmp``) is touched, and concurrent writers of one path (processes, data-parallel
+    ranks sharing a folder) each write their own file before the atomic rename."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, f".{name}.{os.getpid()}.{uuid.uuid4().hex[:12]}.tmp")
 
 
 def _remove(path: str) -> None:
@@ -222,7 +274,6 @@ def atomic_write(path: str, chunks: Iterable[bytes]) -> None:
     one: temp file in the same folder, flush + fsync, rename, fsync of the folder; 0400 after."""
     folder = os.path.dirname(os.path.abspath(path))
     tmp = _tmp_name(path)
-    _remove(tmp)
     try:
         with open(tmp, "wb") as f:
             for chunk in chunks:
@@ -443,6 +494,13 @@ def _device_value(arr: np.ndarray, name: str, file: str) -> jax.Array:
     return jnp.asarray(arr)
 
 
+def _is_safetensors(data: bytes) -> bool:
+    """safetensors' layout: an 8-byte little-endian header size, then that many bytes of JSON."""
+    size = int.from_bytes(data[:8], "little")
+    header = data[8 : 8 + size]
+    return 2 <= size <= len(data) - 8 and header[:1] == b"{" and header.rstrip(b" ")[-1:] == b"}"
+
+
 def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
                ) -> list[tuple[str, list[int], str, bytes]]:  # fmt: skip
     """(tag, dims, type, content) per entry, slices joined; clear errors for bad files."""
@@ -458,6 +516,13 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
         raise _bad_file(file, f"it cannot be read ({e.strerror})") from e
     if not data:
         raise _bad_file(file, "the file is empty (0 bytes)")
+    if dec_key is None and _is_safetensors(data):
+        raise _bad_file(
+            file,
+            "it is a safetensors file, not a MindSpore .ckpt: name it "
+            f"'{os.path.splitext(os.path.basename(file))[0]}.safetensors' and load it with "
+            "format='safetensors'",
+        )
     if dec_key is not None:
         data = _ckpt_crypto.decrypt(data, dec_key, dec_mode, file)
     elif _ckpt_crypto.is_encrypted(data[:4]):
@@ -477,6 +542,14 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
             f"the content ({len(data)} bytes) is not a valid MindSpore checkpoint; the file is "
             "truncated or corrupted",
         ) from e
+    saved = _read_count_mark(data)
+    if saved is not None and len(msg.value) < saved:
+        last = f"after '{msg.value[-1].tag}' " if len(msg.value) else ""
+        raise _bad_file(
+            file,
+            f"the file is truncated: it ends {last}at byte {len(data)} with {len(msg.value)} of "
+            f"the {saved} entries it was saved with",
+        )
     entries: list[tuple[str, list[int], str, bytes]] = []
     for v in msg.value:
         if not v.HasField("tensor"):

@@ -115,16 +115,21 @@ class CocoDataset(_Source):
                 doc = json.load(f)
         except (OSError, ValueError) as e:
             raise self._invalid(f"the file cannot be read as JSON ({e})") from e
+        if not isinstance(doc, dict):
+            raise self._invalid(f"the top level is a JSON {type(doc).__name__}, not an object")
         for key in ("images", "annotations") + (
             ("categories",) if self._needs_categories() else ()
         ):
             if key not in doc:
                 raise self._invalid(f"the attribute of '{key}' is missing")
-        file_of = {img["id"]: img["file_name"] for img in doc["images"]}
+            if not isinstance(doc[key], list):
+                raise self._invalid(f"the attribute of '{key}' is not a list")
+        file_of = {self._get(img, "id", "images"): self._get(img, "file_name", "images")
+                   for img in doc["images"]}  # fmt: skip
         known = self._category_index(doc)
         by_file: dict[str, list[dict]] = {}
         for ann in doc["annotations"]:
-            image = file_of.get(ann.get("image_id"))
+            image = file_of.get(self._get(ann, "image_id", "annotations"))
             if image is None:
                 raise self._invalid(
                     f"the image_id {ann.get('image_id')!r} of an annotation has no image"
@@ -140,9 +145,25 @@ class CocoDataset(_Source):
             anns = by_file.get(img["file_name"])
             if anns:
                 files.append(img["file_name"])
-                rows.append(self._columns(anns, known))
+                try:
+                    rows.append(self._columns(anns, known))
+                except (ValueError, TypeError) as e:  # a bbox of 3 numbers, a str for a number
+                    raise self._invalid(
+                        f"the annotations of image {img['file_name']!r} do not have the "
+                        f"'{self.task}' layout ({e})"
+                    ) from None
         self._index = files, rows
         return self._index
+
+    def _get(self, node: Any, key: str, where: str) -> Any:
+        """``node[key]``, or MindSpore's error naming the attribute, its node and the file."""
+        if not isinstance(node, dict):
+            raise self._invalid(
+                f"an entry of '{where}' is a JSON {type(node).__name__}, not an object"
+            )
+        if key not in node:
+            raise self._invalid(f"the attribute of '{key}' is missing in the node of '{where}'")
+        return node[key]
 
     def _needs_categories(self) -> bool:
         return self.task in ("Detection", "Panoptic")
@@ -151,48 +172,51 @@ class CocoDataset(_Source):
         if not self._needs_categories():
             return None
         cats = doc["categories"]
+        ids = [self._get(c, "id", "categories") for c in cats]
+        names = [self._get(c, "name", "categories") for c in cats]
         if self.task == "Panoptic":
-            self._categories = {c["name"]: [c["id"], c.get("isthing", 0)] for c in cats}
+            self._categories = {n: [i, c.get("isthing", 0)] for n, i, c in zip(names, ids, cats)}
         else:
-            self._categories = {c["name"]: [c["id"]] for c in cats}
-        return {c["id"] for c in cats}
+            self._categories = {n: [i] for n, i in zip(names, ids)}
+        return set(ids)
 
     def _columns(self, anns: list[dict], known: set | None) -> tuple:
         if self.task == "Detection":
             return (
-                _f32([a["bbox"] for a in anns], 4),
-                _u32([a["category_id"] for a in anns]),
+                _f32([self._get(a, "bbox", "annotations") for a in anns], 4),
+                _u32([self._get(a, "category_id", "annotations") for a in anns]),
                 _u32([a.get("iscrowd", 0) for a in anns]),
             )
         if self.task == "Stuff":
             polygons: list[list[float]] = []
             for a in anns:
-                seg = a["segmentation"]
+                seg = self._get(a, "segmentation", "annotations")
                 if a.get("iscrowd", 0):
-                    polygons.append(list(seg["counts"]))
+                    polygons.append(list(self._get(seg, "counts", "segmentation")))
                 else:
                     polygons.extend(list(p) for p in seg)
             return _padded(polygons), _u32([a.get("iscrowd", 0) for a in anns])
         if self.task == "Keypoint":
             return (
-                _f32([a["keypoints"] for a in anns], 51),
-                _u32([a["num_keypoints"] for a in anns]),
+                _f32([self._get(a, "keypoints", "annotations") for a in anns], 51),
+                _u32([self._get(a, "num_keypoints", "annotations") for a in anns]),
             )
         if self.task == "Panoptic":
-            segs = [s for a in anns for s in a["segments_info"]]
+            segs = [s for a in anns for s in self._get(a, "segments_info", "annotations")]
             for s in segs:
-                if known is not None and s["category_id"] not in known:
+                if known is not None and self._get(s, "category_id", "segments_info") not in known:
                     raise self._invalid(
                         f"the attribute of 'category_id': {s['category_id']} is missing in the "
                         "node of 'categories'"
                     )
             return (
-                _f32([s["bbox"] for s in segs], 4),
+                _f32([self._get(s, "bbox", "segments_info") for s in segs], 4),
                 _u32([s["category_id"] for s in segs]),
                 _u32([s.get("iscrowd", 0) for s in segs]),
-                _u32([s["area"] for s in segs]),
+                _u32([self._get(s, "area", "segments_info") for s in segs]),
             )
-        return (np.asarray([a["caption"] for a in anns]).reshape(-1, 1),)
+        captions = [self._get(a, "caption", "annotations") for a in anns]
+        return (np.asarray(captions).reshape(-1, 1),)
 
     # -- the dataset ---------------------------------------------------------------------------
     def get_class_indexing(self) -> dict[str, list[int]]:

@@ -849,7 +849,7 @@ class TFRecordDataset(_Source):
                     "columns from; give a schema"
                 )
             kinds = {"int64": "int64", "float": "float32", "bytes": "uint8"}
-            example = tfrecord.parse_example(first.read(0))
+            example = first.example(0)
             specs = [(n, kinds.get(example[n][0], "uint8"), None, 1) for n in sorted(example)]
         if columns_list is not None:
             have = {s[0]: s for s in specs}
@@ -912,13 +912,12 @@ class TFRecordDataset(_Source):
         return _SourceView(self, self._rows(rng, shared), ctx)
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
-        from deepsink.dataset.engine import tfrecord
 
         which = np.searchsorted(self._starts, idx, side="right") - 1
         rows = []
         for i, f in zip(idx, which):
             file = self._files[f]
-            example = tfrecord.parse_example(file.read(int(i - self._starts[f])))
+            example = file.example(int(i - self._starts[f]))
             row = []
             for name, type_name, shape, rank in self._specs:
                 if name not in example:

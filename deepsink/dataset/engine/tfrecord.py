@@ -196,6 +196,20 @@ class TFRecordFile:
             raise self._error(start - _HEADER.size, "record data with a wrong CRC")
         return data
 
+    def example(self, i: int) -> dict[str, tuple[str, list]]:
+        """Record ``i`` parsed as a ``tf.train.Example`` (see :func:`parse_example`)."""
+        from google.protobuf.message import DecodeError
+
+        data = self.read(i)
+        try:
+            return parse_example(data)
+        except DecodeError as e:
+            raise RuntimeError(
+                f"Invalid TFRecord file '{self.path}': record {i} (at byte "
+                f"{int(self.offsets[i]) - _HEADER.size}, {len(data)} bytes) is not a serialized "
+                f"tf.train.Example ({e}); TFRecordDataset reads files of Examples only"
+            ) from None
+
 
 _open_lock = threading.Lock()
 

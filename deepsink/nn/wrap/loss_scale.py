@@ -6,7 +6,9 @@ finite); the update cell adjusts the scale; the optimizer update is kept only wi
 Everything stays on the device: the overflow flag selects between the old and the updated
 Parameter values (``jnp.where``), so the step compiles into GRAPH_MODE calls and the sink loop
 without a host round trip, and an overflowing step leaves weights, moments and the optimizer's
-step counter exactly as they were (MindSpore skips the optimizer call).
+step counter exactly as they were (MindSpore skips the optimizer call), and also what the forward
+pass wrote: BatchNorm's moving statistics of the skipped batch are discarded (MindSpore keeps them,
+so a NaN batch leaves NaN statistics and every later evaluation outputs NaN).
 """
 
 from __future__ import annotations
@@ -140,6 +142,9 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def construct(self, *inputs: Any) -> tuple:
         scale = self.scale_sense._data.reshape(()).astype(jnp.float32)
+        # what the forward pass itself writes (BatchNorm's moving statistics) belongs to the step
+        # too: an overflowing step discards it with the update (MindSpore keeps it, NaN included)
+        before = {id(p): (p, p._data) for p in self.network.get_parameters()}
         res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
         if len(res.diff) != 1 or len(res.desc.kinds) != 1:
             fail("TrainOneStepWithLossScaleCell", "network",
@@ -152,15 +157,17 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         grads = self.grad_reducer(tuple(wrap(grads)))
         cond = self.get_overflow_status(None, grads)
         overflow = unwrap(self.process_loss_scale(cond))
-        self._update_unless(overflow, grads)
+        self._update_unless(overflow, grads, before)
         return Tensor._from(loss), cond, Tensor._from(scale)
 
-    def _update_unless(self, overflow: Any, grads: tuple) -> None:
-        """Run the optimizer, then keep the old values of everything it wrote on overflow."""
-        touched = {id(p): p for p in (*self.weights, *self.optimizer.get_parameters())}
-        old = {k: p._data for k, p in touched.items()}
+    def _update_unless(self, overflow: Any, grads: tuple, before: dict | None = None) -> None:
+        """Run the optimizer, then keep the old values of everything the step wrote (the
+        optimizer, and the forward pass: ``before`` holds the values from before it) on
+        overflow."""
+        touched = {id(p): (p, p._data) for p in (*self.weights, *self.optimizer.get_parameters())}
+        old = {**touched, **(before or {})}
         self.optimizer(grads)
         ov = jnp.asarray(overflow, jnp.bool_).reshape(())
-        for k, p in touched.items():
-            if p._data is not old[k]:
-                p._data = jnp.where(ov, old[k], p._data)
+        for p, value in old.values():
+            if p._data is not value:
+                p._data = jnp.where(ov, value, p._data)

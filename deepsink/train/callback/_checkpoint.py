@@ -441,7 +441,7 @@ class ModelCheckpoint(Callback):
         files = [f for f in self._managed_files() if f != newest]
         keep_max = self._config.keep_checkpoint_max
         if keep_max:
-            files.sort(key=os.path.getmtime)
+            files = [f for f, _ in _by_mtime(files)]
             for f in files[: max(0, len(files) + 1 - keep_max)]:
                 _remove(f)
             return
@@ -449,18 +449,32 @@ class ModelCheckpoint(Callback):
         if minutes:
             now = time.time()
             if now - self._last_time_for_keep < minutes * 60:
-                recent = [f for f in files if now - os.path.getmtime(f) < 60 * minutes]
+                recent = [f for f, t in _by_mtime(files) if now - t < 60 * minutes]
                 if recent:
-                    oldest = min(recent, key=os.path.getmtime)
+                    oldest = recent[0]
                     for f in recent:
                         if f != oldest:
                             _remove(f)
             self._last_time_for_keep = now
 
 
+def _by_mtime(files: list[str]) -> list[tuple[str, float]]:
+    """(file, mtime) of the files that still exist, oldest first: another rank pruning the same
+    folder may have removed some since the folder was listed."""
+    times = []
+    for f in files:
+        try:
+            times.append((f, os.path.getmtime(f)))
+        except FileNotFoundError:
+            continue
+    return sorted(times, key=lambda ft: ft[1])
+
+
 def _remove(path: str) -> None:
     try:
         os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
         os.remove(path)
+    except FileNotFoundError:
+        pass  # already pruned by another rank sharing the folder
     except OSError:
         logger.warning("OSError, failed to remove the older ckpt file %s.", path)

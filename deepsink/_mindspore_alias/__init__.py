@@ -1,0 +1,1 @@
+"""The ``mindspore`` alias of ``deepsink run`` (its ``sitecustomize`` reaches child interpreters)."""

@@ -1,0 +1,76 @@
+"""``import mindspore`` resolves to deepsink: the finder of ``deepsink run``, and the same in every
+Python process a script run by it starts.
+
+``deepsink run`` installs :class:`MindSporeAlias` in its own process and puts this folder in front of
+``PYTHONPATH``, so that every child interpreter (``multiprocessing`` with ``spawn`` or
+``forkserver``, the dataset's worker processes, ``subprocess`` running ``sys.executable``) imports
+this file as its ``sitecustomize`` at startup and installs the finder too; a spawned child that
+re-imports the script (whose first line is ``import mindspore``) then finds deepsink. Nothing of
+deepsink is imported until a ``mindspore`` module is; an interpreter without deepsink keeps its own
+``mindspore``. The ``sitecustomize`` this file shadows (an environment's own) still runs after it.
+"""
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+
+FOLDER = os.path.dirname(os.path.abspath(__file__))
+# the Python environment (``sys.prefix``) of the ``deepsink run`` that exported the alias: another
+# interpreter started from the script (e.g. one with the real MindSpore) keeps its own mindspore
+PREFIX_VARIABLE = "DEEPSINK_ALIAS_PREFIX"
+
+
+class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Resolve ``mindspore`` and its submodules to deepsink's modules of the same path."""
+
+    deepsink_alias = True  # marks the finder whichever copy of this module defined it
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "mindspore" or fullname.startswith("mindspore."):
+            target_name = "deepsink" + fullname[len("mindspore") :]
+            try:
+                if importlib.util.find_spec(target_name) is None:
+                    return None
+            except ModuleNotFoundError:  # no deepsink in this interpreter
+                return None
+            return importlib.util.spec_from_loader(fullname, self)
+        return None
+
+    def create_module(self, spec):
+        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+
+    def exec_module(self, module):
+        pass
+
+
+def install() -> None:
+    """Make ``import mindspore...`` import deepsink in this process (idempotent)."""
+    if not any(getattr(f, "deepsink_alias", False) for f in sys.meta_path):
+        sys.meta_path.insert(0, MindSporeAlias())
+
+
+def export_to_children() -> None:
+    """Put this folder first on ``PYTHONPATH`` so that child interpreters install the alias."""
+    parts = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if FOLDER not in parts:
+        os.environ["PYTHONPATH"] = os.pathsep.join([FOLDER, *parts])
+    os.environ[PREFIX_VARIABLE] = sys.prefix
+
+
+def _run_shadowed_sitecustomize() -> None:
+    """Import the ``sitecustomize`` that this one hides further down ``sys.path``, if any."""
+    path = [p for p in sys.path if os.path.abspath(p or os.curdir) != FOLDER]
+    spec = importlib.machinery.PathFinder.find_spec("sitecustomize", path)
+    if spec is None or spec.loader is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["sitecustomize"] = module
+    spec.loader.exec_module(module)
+
+
+if __name__ == "sitecustomize":  # a child interpreter's startup
+    if os.environ.get(PREFIX_VARIABLE, sys.prefix) == sys.prefix:
+        install()
+    _run_shadowed_sitecustomize()
