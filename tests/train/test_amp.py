@@ -1,6 +1,6 @@
 """Mixed precision as MindSpore trains: precision levels, loss scaling, overflow skipping.
 
-Numbers come from MindSpore 2.10 (fixtures/ms/amp, recorded by scripts/record_fixtures.py). MindSpore's
+Numbers come from MindSpore 2.10 (fixtures/ms/amp, recorded by scripts/record_amp_fixtures.py). MindSpore's
 CPU build cannot run TrainOneStepWithLossScaleCell, so its overflow behaviour is checked against its
 documented contract: an overflowing step leaves every Parameter as it was, a finite one matches a
 plain TrainOneStepCell step.
