@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from fixture_recording import (
+    decode,
     randn,
     record,
     resolve,
@@ -49,17 +50,19 @@ def optim_cases():
                 "notes": notes,
                 "seed": seed,
             }
+            # learning-rate / weight-decay schedules travel as {"api": ..., "args": [...]}
+            built = {k: decode(v) if isinstance(v, dict) else v for k, v in kwargs.items()}
             if groups is not None:
                 by = {p.name: p for p in params}
                 pg = []
                 for g in groups:
-                    d = dict(g)
+                    d = {k: decode(v) if isinstance(v, dict) else v for k, v in g.items()}
                     d["params"] = [by[n] for n in g["params"]]
                     pg.append(d)
                 spec["params"] = to_json(groups)
-                opt = resolve(api)(pg, **kwargs)
+                opt = resolve(api)(pg, **built)
             else:
-                opt = resolve(api)(params, **kwargs)
+                opt = resolve(api)(params, **built)
             arrays: dict = {}
             onames = [p.name for p in opt.get_parameters()]
             spec["opt_param_names"] = onames
@@ -128,6 +131,83 @@ def optim_cases():
         "AdamWeightDecay_eps_large",
         "nn.AdamWeightDecay",
         {"learning_rate": 0.01, "weight_decay": 0.01, "eps": 0.1},
+    )
+
+    # --- every documented option, not only the defaults --------------------------------------
+    opt_case("Adam_nesterov", "nn.Adam", {"learning_rate": 0.01, "use_nesterov": True})
+    opt_case("Adam_betas", "nn.Adam", {"learning_rate": 0.01, "beta1": 0.5, "beta2": 0.9})
+    opt_case(
+        "Adam_loss_scale",
+        "nn.Adam",
+        {"learning_rate": 0.01, "loss_scale": 4.0, "weight_decay": 0.01},
+        notes="gradients are divided by loss_scale; weight decay is added to the scaled grad",
+    )
+    opt_case("Adam_use_locking", "nn.Adam", {"learning_rate": 0.01, "use_locking": True})
+    opt_case(
+        "Adam_dynamic_lr",
+        "nn.Adam",
+        {"learning_rate": {"api": "nn.CosineDecayLR", "args": [0.001, 0.01, 3]}},
+        notes="learning_rate is a LearningRateSchedule cell, evaluated at global_step",
+    )
+    opt_case(
+        "Adam_groups_gc",
+        "nn.Adam",
+        {"learning_rate": 0.01},
+        groups=[
+            {"params": ["weight"], "grad_centralization": True, "weight_decay": 0.01},
+            {"params": ["bias"], "lr": 0.05},
+        ],
+    )
+    opt_case("Momentum_loss_scale", "nn.Momentum",
+             {"learning_rate": 0.1, "momentum": 0.9, "loss_scale": 8.0, "weight_decay": 0.01})  # fmt: skip
+    opt_case(
+        "Momentum_dynamic_lr",
+        "nn.Momentum",
+        {
+            "learning_rate": {"api": "nn.ExponentialDecayLR", "args": [0.1, 0.5, 1]},
+            "momentum": 0.9,
+        },
+    )
+    opt_case(
+        "Momentum_dynamic_weight_decay",
+        "nn.Momentum",
+        {
+            "learning_rate": 0.1,
+            "momentum": 0.9,
+            "weight_decay": {"api": "nn.PolynomialDecayLR", "args": [0.5, 0.1, 2, 1.0]},
+        },
+        notes="weight_decay as a schedule cell (global_step 0 then 1)",
+    )
+    opt_case(
+        "Momentum_groups_gc",
+        "nn.Momentum",
+        {"learning_rate": 0.1, "momentum": 0.9},
+        groups=[{"params": ["weight"], "grad_centralization": True}, {"params": ["bias"]}],
+    )
+    opt_case("SGD_loss_scale", "nn.SGD",
+             {"learning_rate": 0.1, "momentum": 0.9, "weight_decay": 0.01, "loss_scale": 4.0})  # fmt: skip
+    opt_case("SGD_nesterov_weight_decay", "nn.SGD",
+             {"learning_rate": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.1})  # fmt: skip
+    opt_case(
+        "SGD_lr_list",
+        "nn.SGD",
+        {"learning_rate": [0.1, 0.01], "momentum": 0.5},
+    )
+    opt_case(
+        "SGD_groups_gc",
+        "nn.SGD",
+        {"learning_rate": 0.1, "momentum": 0.9},
+        groups=[
+            {"params": ["weight"], "grad_centralization": True, "lr": 0.05},
+            {"params": ["bias"], "weight_decay": 0.1},
+        ],  # fmt: skip
+    )
+    opt_case("AdamWeightDecay_betas", "nn.AdamWeightDecay",
+             {"learning_rate": 0.01, "beta1": 0.5, "beta2": 0.9, "weight_decay": 0.1})  # fmt: skip
+    opt_case(
+        "AdamWeightDecay_dynamic_lr",
+        "nn.AdamWeightDecay",
+        {"learning_rate": {"api": "nn.WarmUpLR", "args": [0.01, 2]}, "weight_decay": 0.01},
     )
 
 
