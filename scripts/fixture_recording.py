@@ -9,7 +9,9 @@ documents the key conventions. Every case is wrapped in try/except so one failur
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 import traceback
 import zlib
 from pathlib import Path
@@ -413,6 +415,8 @@ def run_groups(groups: dict, argv: list[str] | None = None) -> int:
         return 2
     SELECTED.clear()
     SELECTED.update(argv)
+    # MindSpore writes scratch files (rewritten_network/, rank_0/) into the working directory
+    os.chdir(tempfile.mkdtemp(prefix="ms-record-"))
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     ms.set_seed(0)
     print(f"MindSpore {ms.__version__}, numpy {np.__version__}; writing to {OUT}")

@@ -37,7 +37,17 @@ class LeNetLike(nn.Cell):
 
 def print_cases():
     G = "print"
-    for n in ("float32", "float16", "float64", "int32", "int64", "uint8", "int8", "bool_"):
+    for n in (
+        "float32",
+        "float16",
+        "float64",
+        "int32",
+        "int64",
+        "uint8",
+        "int8",
+        "bool_",
+        "string",
+    ):
 
         def fn(n=n):
             t = getattr(ms, n)
