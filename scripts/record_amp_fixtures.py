@@ -13,6 +13,7 @@ from __future__ import annotations
 import mindspore as ms
 import numpy as np
 from fixture_recording import (
+    OUT,
     randn,
     record,
     run_groups,
@@ -176,6 +177,36 @@ def amp_cases():
         return spec, out
 
     record(G, "levels", levels)
+
+    def model_o2_sink():
+        """Model(amp_level="O2") trained one epoch of 4 batches in sink and in step mode."""
+        import mindspore.dataset as mds
+
+        lv = np.load(OUT / "amp" / "levels.npz")  # the levels case's net values and data
+        rs = np.random.RandomState(seed_of(G, "model_o2_sink"))
+        x = np.concatenate([lv["in_0"] + 0.1 * randn(rs, *lv["in_0"].shape) for _ in range(4)])
+        y = np.concatenate([lv["label"]] * 4)
+        arrays = {"x": x, "y": y}
+        for sink in (True, False):
+            net = AmpNet()
+            for n, prm in net.parameters_and_names():
+                prm.set_data(Tensor(lv[f"param:{n}"]))
+            data = mds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(8)
+            opt = nn.Momentum(net.trainable_params(), 0.01, 0.9, loss_scale=128.0)
+            manager = ms.amp.FixedLossScaleManager(128.0, drop_overflow_update=False)
+            model = ms.Model(net, nn.MSELoss(), opt, amp_level="O2", loss_scale_manager=manager)
+            model.train(1, data, dataset_sink_mode=sink)
+            for n, prm in net.parameters_and_names():
+                arrays[f"{'sink' if sink else 'step'}:after:{n}"] = prm.asnumpy().copy()
+        spec = {
+            "api": "Model.train",
+            "net": AmpNet.__doc__,
+            "notes": "initial values = levels.npz param:*; Momentum(0.01, 0.9, loss_scale=128), "
+            "FixedLossScaleManager(128, drop_overflow_update=False), MSELoss, batch 8, 1 epoch",
+        }
+        return spec, arrays
+
+    record(G, "model_o2_sink", model_o2_sink)
 
 
 GROUPS = {"amp": amp_cases}

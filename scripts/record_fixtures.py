@@ -24,6 +24,7 @@ import record_optim_fixtures
 import record_print_text_fixtures
 import record_seed_fixtures
 import record_tensor_fixtures
+import record_wrap_fixtures
 from fixture_recording import run_groups
 
 AREAS = (
@@ -39,6 +40,7 @@ AREAS = (
     record_print_text_fixtures,
     record_errors_fixtures,
     record_amp_fixtures,
+    record_wrap_fixtures,
 )
 GROUPS = {g: fn for area in AREAS for g, fn in area.GROUPS.items()}
 
