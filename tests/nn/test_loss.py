@@ -159,3 +159,23 @@ def test_constructor_errors():
         nn.CrossEntropyLoss(weight=[1.0, 2.0])
     with pytest.raises(TypeError, match="BCEWithLogitsLoss.*weight.*Parameter"):
         nn.BCEWithLogitsLoss(weight=Parameter(Tensor(np.ones(3, np.float32)), name="w"))
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in LOSS_CASES if p.stem.startswith("BCEWithLogitsLoss")], ids=lambda p: p.stem
+)
+def test_functional_bce_with_logits_matches_the_recorded_loss(path):
+    """ops.binary_cross_entropy_with_logits computes what MindSpore's BCEWithLogitsLoss recorded
+    (the same formula in MindSpore), weight and pos_weight included."""
+    from deepsink import ops
+
+    d, _ = _build(path)
+    spec = json.loads(str(d["spec"]))
+    kw = {k: Tensor(d[f"kw:{k}"]) for k in spec.get("tensor_kwargs", [])}
+    out = ops.binary_cross_entropy_with_logits(
+        Tensor(d["in_0"]),
+        Tensor(d["in_1"]),
+        reduction=spec["kwargs"].get("reduction", "mean"),
+        **kw,
+    )
+    np.testing.assert_allclose(out.asnumpy(), d["out_0"], rtol=1e-5, atol=1e-6)
