@@ -28,14 +28,14 @@ def gen10():
         yield np.int32(i), np.full(2, i / 2, np.float32)
 
 
-def gen_source(ds_mod):
-    return ds_mod.GeneratorDataset(gen10, ["x", "y"], shuffle=False)
+def gen_source(ds_mod, **kwargs):
+    return ds_mod.GeneratorDataset(gen10, ["x", "y"], **{"shuffle": False, **kwargs})
 
 
-def slices_source(ds_mod):
+def slices_source(ds_mod, **kwargs):
     return ds_mod.NumpySlicesDataset(
         {"x": np.arange(10, dtype=np.int32), "y": np.arange(20, dtype=np.float32).reshape(10, 2)},
-        shuffle=False,
+        **{"shuffle": False, **kwargs},
     )
 
 
@@ -73,6 +73,12 @@ PIPELINES = {
     "gen_shuffle2_sorted": ("gen", [("shuffle", [2], {})]),
     "slices_shuffle_all_sorted": ("slices", [("shuffle", [100], {})]),
     "slices_repeat2_repeat3": ("slices", [("repeat", [2], {}), ("repeat", [3], {})]),
+    "slices_num_samples7_batch3": (("slices", {"num_samples": 7}), [("batch", [3], {})]),
+    "gen_num_samples5": (("gen", {"num_samples": 5}), []),
+    "slices_shard1of3_batch2_drop": (("slices", {"num_shards": 3, "shard_id": 1}),
+                                     [("batch", [2], {"drop_remainder": True})]),
+    "error_gen_shard_without_random_access": (("gen", {"num_shards": 3, "shard_id": 2}), []),
+    "error_shard_id_out_of_range": (("slices", {"num_shards": 2, "shard_id": 2}), []),
     "slices_batch4_drop_shapes": ("slices", [("batch", [4], {"drop_remainder": True}),
                                              ("repeat", [2], {})]),
 }  # fmt: skip
@@ -81,7 +87,8 @@ CALLABLES = {"per_batch_double": per_batch_double, "growing": growing}
 
 def build(ds_mod, name):
     source, steps = PIPELINES[name]
-    d = gen_source(ds_mod) if source == "gen" else slices_source(ds_mod)
+    source, kwargs = (source, {}) if isinstance(source, str) else source
+    d = (gen_source if source == "gen" else slices_source)(ds_mod, **kwargs)
     for method, args, kwargs in steps:
         args = [CALLABLES.get(a, a) if isinstance(a, str) else a for a in args]
         kwargs = {k: CALLABLES.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}

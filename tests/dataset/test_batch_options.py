@@ -35,16 +35,14 @@ CALLABLES = {"per_batch_double": per_batch_double, "growing": growing}
 
 def build(pipeline):
     source, steps = pipeline
+    source, kwargs = (source, {}) if isinstance(source, str) else source
+    kwargs = {"shuffle": False, **kwargs}  # num_samples, num_shards, shard_id
     if source == "gen":
-        d = ds.GeneratorDataset(gen10, ["x", "y"], shuffle=False)
+        d = ds.GeneratorDataset(gen10, ["x", "y"], **kwargs)
     else:
-        d = ds.NumpySlicesDataset(
-            {
-                "x": np.arange(10, dtype=np.int32),
-                "y": np.arange(20, dtype=np.float32).reshape(10, 2),
-            },
-            shuffle=False,
-        )
+        columns = {"x": np.arange(10, dtype=np.int32), "y": np.arange(20, dtype=np.float32)}
+        columns["y"] = columns["y"].reshape(10, 2)
+        d = ds.NumpySlicesDataset(columns, **kwargs)
     for method, args, kwargs in steps:
         args = [CALLABLES.get(a, a) if isinstance(a, str) else a for a in args]
         kwargs = {k: CALLABLES.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
