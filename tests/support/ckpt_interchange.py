@@ -5,8 +5,9 @@ by deepsink (which writes them) and by MindSpore (which reads them).
 MindSpore's and deepsink's copy of a Momentum training network (Dense 6-8, ReLU, Dense 8-3) with
 fixed weights and optimizer state. ``FILES`` are the save options of each committed file.
 ``scripts/record_deepsink_ckpt_fixtures.py`` writes the files with deepsink and has MindSpore 2.10
-read them (its readings go to ``mindspore_read.json``); ``tests/train/test_ckpt_bytes_read_by_
-mindspore.py`` checks that deepsink still writes exactly those bytes.
+read them (its readings go to ``mindspore_read.json``);
+``tests/train/test_ckpt_bytes_read_by_mindspore.py`` checks that deepsink still writes exactly
+those bytes.
 """
 
 from __future__ import annotations
