@@ -23,10 +23,11 @@ def test_seed004_mode_switch_prints_a_float32_tensor():
 
 
 def test_seed003_custom_train_network_prints_32_zeros():
+    """MindSpore 2.10's line, -0. included (fixtures/ms/seed/program1_pynative)."""
     out = run("seed003_custom_train_network.py")
     assert out == (
-        "-------loss------ [0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0.\n"
-        " 0. 0. 0. 0. 0. 0. 0. 0.]\n"
+        "-------loss------ [-0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0.\n"
+        " -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0.]\n"
     )
 
 

@@ -1,4 +1,5 @@
-"""MindSpore's dtype objects (``mstype.float32`` prints as ``Float32``) over numpy/JAX dtypes."""
+"""MindSpore's dtype objects (``mstype.float32`` prints as ``Float32``, its repr is
+``mindspore.float32``) over numpy/JAX dtypes."""
 
 from __future__ import annotations
 
@@ -16,10 +17,13 @@ class Type:
         self.name = name
         self.np = np.dtype(np_dtype)
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         return self.name
 
-    __str__ = __repr__
+    def __repr__(self) -> str:
+        """MindSpore's: ``mindspore.float32`` (so a list of dtypes prints as MindSpore's)."""
+        name = self.name.lower()
+        return f"mindspore.{'string_' if name == 'string' else name}"
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Type):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,8 @@ from deepsink._core.names import type_repr
 from deepsink.common import dtype as mstype
 from deepsink.dataset import transforms as T
 from deepsink.dataset import vision
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ms"
 
 
 def test_type_repr_names_deepsink_classes_by_their_deepsink_path():
@@ -47,8 +50,13 @@ def test_vision_op_rejects_a_tensor_with_its_type():
 
 
 def test_string_dtype_casts_text_and_refuses_numbers():
-    assert str(mstype.string) == "String" and mstype.string == mstype.string
-    assert mstype.string != mstype.float32
+    recorded = np.load(FIXTURES / "print" / "dtype_string.npz")  # MindSpore 2.10's str and repr
+    assert str(mstype.string) == str(recorded["text"]) == "String"
+    assert repr(mstype.string) == str(recorded["repr"]) == "mindspore.string_"
+    assert mstype.string is ms.string
+    numeric = [mstype.bool_, mstype.int8, mstype.uint8, mstype.int32, mstype.int64,
+               mstype.float16, mstype.float32, mstype.float64]  # fmt: skip
+    assert all(mstype.string != t and t != mstype.string for t in numeric)
     out = T.TypeCast(mstype.string)("some text")
     assert isinstance(out, np.ndarray) and out == "some text"
     np.testing.assert_array_equal(T.TypeCast(mstype.string)(["a", "bc"]), np.array(["a", "bc"]))

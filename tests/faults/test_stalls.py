@@ -74,7 +74,7 @@ raise RuntimeError("the user's error after the stall")
     )
     rc, out, err, seconds = run(code, timeout=60)
     assert "closed in" in out, err
-    assert float(out.split("closed in")[1].split()[0]) < 5
+    assert float(out.split("closed in")[1].split()[0]) < 15  # a blocked join would never end
     assert rc == 1 and "the user's error after the stall" in err
     assert seconds < 40  # exit is not held by the stuck thread or worker
 
@@ -97,7 +97,8 @@ except ms.train.sink.SinkStarvationError as e:
     )
     rc, out, err, seconds = run(code, timeout=90)
     assert rc == 0, err
-    assert float(out.split("starved after")[1].split()[0]) < 10  # 1 s timeout + bounded close
+    # 1 s timeout + a bounded close; a stuck producer joined without a bound would never end
+    assert float(out.split("starved after")[1].split()[0]) < 45
     assert "Producer: 128 batches" in out  # one block of 256 rows reached the device
 
 
@@ -151,15 +152,17 @@ class _Paced(ArrayDataset):
 
 
 def test_a_slow_but_steady_producer_trains():
-    # 8-step sinks, one batch every 0.1 s: a chunk takes 0.8 s to fill, longer than the timeout,
-    # but a batch arrives well within it; the sink must not call that starvation
-    context.set_context(sink_timeout=0.4)
+    # A 48-step sink, one batch every 0.05 s: the chunk takes at least 2.4 s to fill, longer than
+    # the 2 s timeout (load only makes it longer), while each batch arrives 40x inside it (a
+    # margin that holds on a loaded machine); the sink must not call that starvation
+    context.set_context(sink_timeout=2.0)
     train = SGDTrain(Linear(3, 2))
-    with SinkSession(
-        train, _jit.state_of(train), _Paced(0.1), iter([8, 8]), _jit.CompileCache()
-    ) as s:
-        losses = [float(s.run()) for _ in range(2)]
-    assert all(np.isfinite(losses)) and s.queue.max_chunk >= 8
+    data = _Paced(0.05)
+    t0 = time.monotonic()
+    with SinkSession(train, _jit.state_of(train), data, iter([48]), _jit.CompileCache()) as s:
+        loss = float(s.run())
+    assert time.monotonic() - t0 >= 48 * 0.05 > 2.0  # the chunk did outlast the timeout
+    assert np.isfinite(loss) and s.queue.max_chunk >= 8
 
 
 def test_starvation_reports_measured_rates():
@@ -171,7 +174,7 @@ def test_starvation_reports_measured_rates():
             t0 = time.monotonic()
             with pytest.raises(SinkStarvationError) as info:
                 s.run()
-            assert time.monotonic() - t0 < 3
+            assert time.monotonic() - t0 < 30  # raised, not waited out forever
     finally:
         data.release.set()
     msg = str(info.value)
@@ -179,7 +182,8 @@ def test_starvation_reports_measured_rates():
     produced = re.search(r"Producer: (\d+) batches in ([\d.]+) s \(([\d.]+) batches/s\)", msg)
     assert produced, msg
     n, secs, rate = int(produced[1]), float(produced[2]), float(produced[3])
-    assert n == 3 and 0.4 < secs < 5 and rate == pytest.approx(n / secs, rel=0.2)  # rounded
+    # the stall itself is sink_timeout long; the rate is the two printed numbers' ratio (rounded)
+    assert n == 3 and secs >= 0.4 and rate == pytest.approx(n / secs, rel=0.2)
 
 
 def _endless():

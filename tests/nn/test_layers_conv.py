@@ -27,6 +27,7 @@ def _load_parity_harness():
 
 
 parity = _load_parity_harness()
+FIXTURES_MS = Path(__file__).resolve().parents[1] / "fixtures" / "ms"
 
 CONFIGS = [  # (C_in, C_out, groups, kernel, stride, dilation, padding, H, W)
     (4, 6, 1, (3, 3), (1, 1), (1, 1), ((1, 1), (1, 1)), 9, 9),
@@ -413,8 +414,13 @@ def test_conv_input_errors(mode):
     assert str(info.value) == (
         "For 'Conv2d', the input must be a 4-D tensor (N, C, H, W) with C=3, but got shape [1, 5, 5]"
     )
-    with pytest.raises(ValueError, match=r"with C=3, but got shape \[1, 2, 5, 5\]"):
+    # a channel mismatch is MindSpore's RuntimeError (fixtures/ms/errors/conv2d_channel_mismatch)
+    recorded = np.load(FIXTURES_MS / "errors" / "conv2d_channel_mismatch.npz")
+    with pytest.raises(RuntimeError, match=r"with C=3, but got shape \[1, 2, 5, 5\]") as info:
         conv(ms.Tensor(np.ones((1, 2, 5, 5), np.float32)))
+    assert type(info.value).__name__ == str(recorded["exc_type"])
+    with pytest.raises(RuntimeError, match=r"For 'Conv1d'.* with C=3, but got shape \[1, 2, 9\]"):
+        nn.Conv1d(3, 4, 3)(ms.Tensor(np.ones((1, 2, 9), np.float32)))
     with pytest.raises(
         ValueError, match=r"For 'Conv1d', the input must be a 3-D tensor \(N, C, L\) with C=3"
     ):

@@ -235,13 +235,43 @@ def test_sens_scales_gradients_and_return_grad():
         nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt, sens=0)
 
 
+def _recorded(case):
+    """MindSpore's run of ``case`` (fixtures/ms/wrap, scripts/record_wrap_fixtures.py) and a
+    Dense(4, 3) holding the case's starting values."""
+    d = np.load(FIXTURES / "wrap" / f"{case}.npz")
+    net = nn.Dense(4, 3)
+    net.weight.set_data(Tensor(d["param:weight"]))
+    net.bias.set_data(Tensor(d["param:bias"]))
+    return d, net
+
+
+def _check_against(d, outs, net):
+    outs = outs if isinstance(outs, tuple) else (outs,)
+    assert len(outs) == len([k for k in d.files if k.startswith("out:")])
+    for i, o in enumerate(outs):
+        assert o.shape == d[f"out:{i}"].shape
+        np.testing.assert_allclose(o.asnumpy(), d[f"out:{i}"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(net.weight.asnumpy(), d["after:weight"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(net.bias.asnumpy(), d["after:bias"], rtol=1e-5, atol=1e-6)
+
+
 def test_non_scalar_loss_gets_ones_sensitivity():
-    net = Dense(4, 3)
-    x, y = _data()
+    d, net = _recorded("train_nonscalar_loss")
     opt = nn.SGD(net.trainable_params(), 0.1)
     train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits()), opt)
-    loss = train(x, y)
-    assert loss.shape == (8,)
+    _check_against(d, train(Tensor(d["x"]), Tensor(d["y"])), net)
+
+
+def test_sens_scales_the_gradients_as_mindspore():
+    d, net = _recorded("train_sens_2")
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt, sens=2.0)
+    _check_against(d, train(Tensor(d["x"]), Tensor(d["y"])), net)
+
+
+def test_with_eval_cell_returns_what_mindspore_returns():
+    d, net = _recorded("eval_cell")
+    _check_against(d, nn.WithEvalCell(net, nn.MSELoss())(Tensor(d["x"]), Tensor(d["y"])), net)
 
 
 def test_bn_like_state_written_by_network_survives_step():

@@ -2,7 +2,8 @@
 
 Fixtures in tests/fixtures/ms/ckpt were written by real MindSpore 2.10
 (scripts/record_checkpoint_fixtures.py). The other direction (MindSpore reading deepsink's files)
-runs /work/msenv/bin/python when it exists and is skipped otherwise.
+runs the MindSpore named by $DEEPSINK_MINDSPORE_PYTHON and is skipped without it; CI checks it by
+byte identity (test_ckpt_bytes_read_by_mindspore.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 import jax
 import numpy as np
 import pytest
+from ms_reference import mindspore_python, needs_mindspore
 
 import deepsink as ms
 from deepsink import nn
@@ -27,7 +29,6 @@ from deepsink.train import serialization as ser
 from deepsink.train._ckpt_proto import Checkpoint
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "ckpt"
-MS_PYTHON = Path("/work/msenv/bin/python")
 MS_CHECK = Path(__file__).resolve().parents[1] / "support" / "ms_checkpoint_check.py"
 
 
@@ -370,7 +371,7 @@ def test_converters_between_formats(tmp_path):
 
 
 # --- MindSpore reads deepsink's files ------------------------------------------------------------
-@pytest.mark.skipif(not MS_PYTHON.exists(), reason="needs MindSpore 2.10 at /work/msenv")
+@needs_mindspore
 def test_mindspore_loads_deepsink_files_and_evaluates_the_same(tmp_path):
     """A Momentum training saved by deepsink (ckpt, safetensors, encrypted) loads into MindSpore's
     network and optimizer with nothing left over, and predicts the same logits and accuracy."""
@@ -390,7 +391,7 @@ def test_mindspore_loads_deepsink_files_and_evaluates_the_same(tmp_path):
     ms.save_checkpoint(train, str(tmp_path / "m.ckpt"))
     ms.save_checkpoint(train, str(tmp_path / "m.safetensors"), format="safetensors")
     ms.save_checkpoint(train, str(tmp_path / "e.ckpt"), enc_key=b"z" * 16)
-    p = subprocess.run([str(MS_PYTHON), str(MS_CHECK), str(tmp_path)], capture_output=True,
+    p = subprocess.run([str(mindspore_python()), str(MS_CHECK), str(tmp_path)], capture_output=True,
                        text=True, timeout=300)  # fmt: skip
     assert p.returncode == 0, p.stderr[-3000:]
     results = json.loads(p.stdout.strip().splitlines()[-1])

@@ -1,7 +1,6 @@
 """The sink engine alone: equivalence with per-step training, host syncs, errors, cleanup."""
 
 import threading
-import time
 import traceback
 import weakref
 
@@ -112,23 +111,29 @@ def test_batches_held_at_once_stay_within_the_memory_budget(monkeypatch, strateg
 
 
 def test_the_producer_stops_at_the_budget_when_the_device_does_not_consume(monkeypatch):
-    # nothing runs the sinks: the queue may copy 400 bytes of 160-byte chunks (2), not 3
+    # nothing runs the sinks: the queue may copy 400 bytes of 160-byte chunks (2), not 3. The
+    # producer's arrival at the budget is an event (it asks to reserve a chunk that does not fit),
+    # so the test waits for that, not for a guessed time.
     context.set_context(sink_memory_budget=400)
     puts = _Puts(monkeypatch)
+    at_budget = threading.Event()
+    reserve = queue_mod.DeviceQueue._reserve
+
+    def spy(self, nbytes):
+        if self.held_bytes > 0 and self.held_bytes + nbytes > self._budget:
+            at_budget.set()  # the producer is about to wait for a release
+        return reserve(self, nbytes)
+
+    monkeypatch.setattr(queue_mod.DeviceQueue, "_reserve", spy)
     train = SGDTrain(Linear(3, 2))
     with SinkSession(
         train, _jit.state_of(train), ArrayDataset(), iter([2] * 10), _jit.CompileCache()
     ) as s:
-        deadline = time.monotonic() + 5
-        while len(puts.at_copy) < 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.3)  # would be enough for a third copy
+        assert at_budget.wait(timeout=60)
         assert len(puts.at_copy) == 2 and s.queue.held_bytes == 320
+        at_budget.clear()
         s.run()  # a sink runs; its chunk is released once computed, so one more fits
-        deadline = time.monotonic() + 5
-        while len(puts.at_copy) < 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.3)
+        assert at_budget.wait(timeout=60)
         assert len(puts.at_copy) == 3 and s.queue.held_bytes == 320
     assert max(puts.at_copy) <= 400
 

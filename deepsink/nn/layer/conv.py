@@ -192,7 +192,8 @@ class Conv2d(_Conv):
         c_axis = 1 if self.data_format == "NCHW" else 3
         if a.ndim != 4 or a.shape[c_axis] != self.in_channels:
             layout = "(N, C, H, W)" if c_axis == 1 else "(N, H, W, C)"
-            raise ValueError(
+            # MindSpore 2.10: ValueError for the rank, RuntimeError (shape inference) for C
+            raise (ValueError if a.ndim != 4 else RuntimeError)(
                 f"For 'Conv2d', the input must be a 4-D tensor {layout} with C={self.in_channels}, "
                 f"but got shape {list(a.shape)}"
             )
@@ -257,7 +258,7 @@ class Conv1d(_Conv):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if a.ndim != 3 or a.shape[1] != self.in_channels:
-            raise ValueError(
+            raise (ValueError if a.ndim != 3 else RuntimeError)(
                 f"For 'Conv1d', the input must be a 3-D tensor (N, C, L) with C={self.in_channels}, "
                 f"but got shape {list(a.shape)}"
             )

@@ -162,9 +162,10 @@ def _broadcast_inputs(x: jax.Array, y: jax.Array, api: str) -> list[jax.Array]:
 
 @jax.custom_vjp
 def _softmax_xent(logits: jax.Array, labels: jax.Array) -> jax.Array:
-    """Per-row ``-sum(labels * log_softmax(logits))``; zero labels give +0."""
+    """Per-row ``-sum(labels * log_softmax(logits))``; all-zero labels give -0., as MindSpore's
+    kernel (its seed programs print ``[-0. -0. ...]``)."""
     lse = jax.nn.logsumexp(logits, axis=-1, keepdims=True)
-    return jnp.sum(labels * (lse - logits), axis=-1)
+    return -jnp.sum(labels * (logits - lse), axis=-1)
 
 
 def _softmax_xent_fwd(logits, labels):

@@ -1,0 +1,165 @@
+"""Mutation smoke check: does the suite notice a plausible bug in a central function?
+
+Each mutant is one small edit (a string replaced once) to deepsink's source and the test files
+that should catch it. The script copies the working tree to a temporary folder, runs those tests
+unmutated (they must pass), then applies each mutant in turn, runs its tests, and restores the
+file. A mutant is *caught* when its tests fail, *missed* when they pass: a missed mutant is a
+behaviour no test pins down. Nothing in the working tree is modified.
+
+    python3 scripts/mutants.py                 # every mutant
+    python3 scripts/mutants.py --list          # names only
+    python3 scripts/mutants.py adam_nesterov   # some of them
+
+Exit status: 0 when every mutant was caught, 1 when one was missed, 2 when the unmutated tests
+fail or a mutant no longer applies (its source line changed: update the mutant).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str  # relative to the repository root
+    old: str  # must occur exactly once in the file
+    new: str
+    tests: tuple[str, ...]
+    why: str
+
+
+MUTANTS = [
+    Mutant("batch_keeps_short_batch", "deepsink/dataset/engine/nodes.py",
+           "        if have and not self.drop_remainder:\n", "        if have:\n",
+           ("tests/dataset/test_batch_options.py",),
+           "batch(4, drop_remainder=True) keeps a generator's short last batch"),
+    Mutant("ckpt_crc_little_endian", "deepsink/train/serialization.py",
+           'zlib.crc32(data).to_bytes(10, "big")', 'zlib.crc32(data).to_bytes(10, "little")',
+           ("tests/train/test_checkpoint_bytes.py",),
+           "the checkpoint CRC trailer written little-endian"),
+    Mutant("ckpt_entry_size_loose", "deepsink/train/serialization.py",
+           "        if len(content) != want:\n", "        if len(content) < want:\n",
+           ("tests/train/test_checkpoint_bytes.py",),
+           "a checkpoint entry longer than its shape accepted"),
+    Mutant("adam_ignores_nesterov", "deepsink/nn/optim/adam.py",
+           "if self.use_nesterov else m", "if False else m",
+           ("tests/nn/test_optim.py",), "Adam ignores use_nesterov"),
+    Mutant("sgd_damps_first_step", "deepsink/nn/optim/sgd.py",
+           "g_in = jnp.where(first, g, (1.0 - jnp.float32(self.dampening)) * g)",
+           "g_in = (1.0 - jnp.float32(self.dampening)) * g",
+           ("tests/nn/test_optim.py",), "SGD damps the first step's gradient too"),
+    Mutant("optimizer_ignores_loss_scale", "deepsink/nn/optim/optimizer.py",
+           "scale = optax.scale(self.reciprocal_scale)", "scale = optax.scale(1.0)",
+           ("tests/nn/test_optim.py",), "the optimizers do not divide by loss_scale"),
+    Mutant("gc_on_every_matrix", "deepsink/nn/optim/optimizer.py",
+           "if flag and g.ndim >= 2 and g.shape[1] % 16 == 0:", "if flag and g.ndim >= 2:",
+           ("tests/nn/test_optim.py",),
+           "grad_centralization on matrices whose second dimension is not a multiple of 16"),
+    Mutant("promote_keeps_first_float", "deepsink/common/dtype_rules.py",
+           "        return a if a.itemsize >= b.itemsize else b\n", "        return a\n",
+           ("tests/common/test_dtype_rules.py",), "float16 + float32 promotes to float16"),
+    Mutant("sink_one_step_short", "deepsink/train/dataset_helper.py",
+           "self._sink_size = size if sink_size == -1 else sink_size",
+           "self._sink_size = size if sink_size == -1 else max(1, sink_size - 1)",
+           ("tests/train/test_model.py",), "a sink runs one step fewer than sink_size"),
+    Mutant("ce_smoothing_not_divided", "deepsink/nn/loss/loss.py",
+           "return (1.0 - ls) * loss + (ls / n_classes) * smooth",
+           "return (1.0 - ls) * loss + ls * smooth",
+           ("tests/nn/test_loss.py",), "CrossEntropyLoss label smoothing not spread over classes"),
+    Mutant("bce_ignores_pos_weight", "deepsink/nn/loss/loss.py",
+           "log_weight = (pos_weight - 1) * y + 1", "log_weight = 1",
+           ("tests/nn/test_loss.py",), "nn.BCEWithLogitsLoss ignores pos_weight"),
+    Mutant("bce_function_ignores_pos_weight", "deepsink/ops/function/nn_func.py",
+           "loss = -(pw * y * log_p + (1 - y) * log_not_p)",
+           "loss = -(y * log_p + (1 - y) * log_not_p)",
+           ("tests/nn/test_loss.py",), "ops.binary_cross_entropy_with_logits ignores pos_weight"),
+    Mutant("dtype_repr_is_str", "deepsink/common/dtype.py",
+           "        return f\"mindspore.{'string_' if name == 'string' else name}\"\n",
+           "        return self.name\n",
+           ("tests/common/test_recorded_prints.py",), "repr(mstype.float32) is 'Float32'"),
+    Mutant("xent_positive_zero", "deepsink/nn/loss/loss.py",
+           "return -jnp.sum(labels * (logits - lse), axis=-1)",
+           "return jnp.sum(labels * (lse - logits), axis=-1)",
+           ("tests/test_seed003.py",), "all-zero labels print 0. where MindSpore prints -0."),
+    Mutant("conv_channels_valueerror", "deepsink/nn/layer/conv.py",
+           "raise (ValueError if a.ndim != 4 else RuntimeError)(", "raise ValueError(",
+           ("tests/test_recorded_errors.py",),
+           "a Conv2d channel mismatch raises ValueError (MindSpore: RuntimeError)"),
+]  # fmt: skip
+
+
+def _copy_tree(dest: Path) -> None:
+    skip = shutil.ignore_patterns(
+        ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "*.egg-info"
+    )
+    shutil.copytree(ROOT, dest, ignore=skip, dirs_exist_ok=True)
+
+
+def _pytest(tree: Path, tests: tuple[str, ...], timeout: float) -> tuple[int, float]:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    t0 = time.monotonic()
+    try:
+        rc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, timeout=timeout).returncode
+    except subprocess.TimeoutExpired:
+        rc = -1  # a hang counts as caught: the tests did not pass
+    return rc, time.monotonic() - t0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="mutants to run (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per test run")
+    args = parser.parse_args(argv)
+    if args.list:
+        for m in MUTANTS:
+            print(f"{m.name:30s} {m.why}")
+        return 0
+    unknown = set(args.names) - {m.name for m in MUTANTS}
+    if unknown:
+        parser.error(f"unknown mutants {sorted(unknown)}")
+    chosen = [m for m in MUTANTS if not args.names or m.name in args.names]
+    with tempfile.TemporaryDirectory(prefix="deepsink-mutants-") as tmp:
+        tree = Path(tmp)
+        _copy_tree(tree)
+        for m in chosen:
+            if (tree / m.path).read_text().count(m.old) != 1:
+                print(f"mutant {m.name} no longer applies to {m.path}; update it", file=sys.stderr)
+                return 2
+        files = tuple(sorted({t for m in chosen for t in m.tests}))
+        rc, secs = _pytest(tree, files, args.timeout)
+        print(f"unmutated: {len(files)} test files {'pass' if rc == 0 else 'FAIL'} ({secs:.0f} s)")
+        if rc != 0:
+            return 2
+        missed = []
+        for m in chosen:
+            src = tree / m.path
+            original = src.read_text()
+            src.write_text(original.replace(m.old, m.new))
+            try:
+                rc, secs = _pytest(tree, m.tests, args.timeout)
+            finally:
+                src.write_text(original)
+            verdict = "caught" if rc != 0 else "MISSED"
+            if rc == 0:
+                missed.append(m.name)
+            print(f"{verdict:7s} {m.name:30s} {secs:5.0f} s  {m.why}", flush=True)
+        print(f"{len(chosen) - len(missed)} of {len(chosen)} mutants caught"
+              + (f"; missed: {', '.join(missed)}" if missed else ""))  # fmt: skip
+        return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,77 @@
+"""Checkpoint bytes: the CRC trailer and the entry-size check against MindSpore-written files.
+
+``crc.ckpt`` and ``dtypes.ckpt`` in tests/fixtures/ms/ckpt were written by MindSpore 2.10
+(scripts/record_checkpoint_fixtures.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jax
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink.common.tensor import Tensor
+from deepsink.train._ckpt_proto import Checkpoint
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "ckpt"
+
+
+@pytest.fixture
+def x64():
+    before = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", before)
+
+
+def test_crc_file_is_mindspores_byte_for_byte(x64, tmp_path):
+    """Saving MindSpore's crc.ckpt entries with crc_check=True gives MindSpore's bytes, trailer
+    (b"crc_num" + the CRC32 as 10 big-endian bytes) included."""
+    mindspore_bytes = (FIX / "crc.ckpt").read_bytes()
+    params = ms.load_checkpoint(str(FIX / "crc.ckpt"), crc_check=True)
+    out = tmp_path / "again.ckpt"
+    ms.save_checkpoint(params, str(out), crc_check=True)
+    written = out.read_bytes()
+    assert written[-17:] == mindspore_bytes[-17:]
+    assert written[-17:-10] == b"crc_num"
+    assert written == mindspore_bytes
+
+
+def test_deepsink_loads_its_own_crc_file(tmp_path):
+    path = tmp_path / "own.ckpt"
+    ms.save_checkpoint([{"name": "w", "data": Tensor(np.arange(6, dtype=np.float32))}], str(path),
+                       crc_check=True)  # fmt: skip
+    got = ms.load_checkpoint(str(path), crc_check=True)
+    np.testing.assert_array_equal(got["w"].asnumpy(), np.arange(6, dtype=np.float32))
+
+
+def _with_content(tmp_path, extra: bytes) -> str:
+    msg = Checkpoint()
+    msg.ParseFromString((FIX / "dtypes.ckpt").read_bytes())
+    entry = next(v for v in msg.value if v.tag == "w_f32")
+    entry.tensor.tensor_content += extra
+    path = tmp_path / "sized.ckpt"
+    path.write_bytes(msg.SerializeToString())
+    return str(path)
+
+
+@pytest.mark.parametrize("extra", [b"\0\0\0\0", b"\0" * 64], ids=["one_more", "many_more"])
+def test_entry_with_more_bytes_than_its_shape_is_refused(x64, tmp_path, extra):
+    """MindSpore 2.10 loads such a file and then corrupts its heap (free(): invalid next size);
+    deepsink refuses it."""
+    with pytest.raises(ValueError, match=r"'w_f32' should hold \d+ bytes .* but holds \d+"):
+        ms.load_checkpoint(_with_content(tmp_path, extra))
+
+
+def test_entry_with_fewer_bytes_than_its_shape_is_refused(x64, tmp_path):
+    msg = Checkpoint()
+    msg.ParseFromString((FIX / "dtypes.ckpt").read_bytes())
+    entry = next(v for v in msg.value if v.tag == "w_f32")
+    entry.tensor.tensor_content = entry.tensor.tensor_content[:-4]
+    path = tmp_path / "short.ckpt"
+    path.write_bytes(msg.SerializeToString())
+    with pytest.raises(ValueError, match=r"'w_f32' should hold \d+ bytes .* but holds \d+"):
+        ms.load_checkpoint(str(path))
