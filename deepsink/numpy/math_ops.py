@@ -104,6 +104,20 @@ def operands(x1: Any, x2: Any, api: str) -> tuple[jax.Array, jax.Array]:
     return a, b
 
 
+def _integral(fn: Callable) -> Callable:
+    """``gcd``/``lcm``: float inputs are computed on their integer values, result in the float
+    dtype (as MindSpore)."""
+
+    def g(a: jax.Array, b: jax.Array) -> jax.Array:
+        if a.dtype.kind == "f":
+            return fn(a.astype(np.int64), b.astype(np.int64))._data.astype(a.dtype)
+        return fn(a, b)
+
+    g.__name__ = fn.__name__
+    g.__module__ = fn.__module__
+    return g
+
+
 def _reciprocal(a: jax.Array) -> jax.Array:
     if a.dtype.kind in "iub":
         return lax.div(jnp.ones_like(a), a)  # integer 1/x truncates, as NumPy
@@ -175,8 +189,8 @@ _BINARY = {
     "heaviside": (jnp.heaviside, False),
     "logaddexp": (ops.logaddexp, True),
     "logaddexp2": (ops.logaddexp2, True),
-    "gcd": (ops.gcd, False),
-    "lcm": (ops.lcm, False),
+    "gcd": (_integral(ops.gcd), False),
+    "lcm": (_integral(ops.lcm), False),
     "bitwise_and": (ops.bitwise_and, False),
     "bitwise_or": (ops.bitwise_or, False),
     "bitwise_xor": (ops.bitwise_xor, False),
@@ -356,10 +370,19 @@ def average(x: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     return _out(r, [arr] + ([w] if w is not None else []), None)
 
 
+def _cum_dtype(dt: np.dtype, unsigned_keeps: bool) -> np.dtype:
+    """Bools and ints narrower than 32 bits accumulate in Int32 (UInt32 for unsigned ones in
+    ``cumprod``), as MindSpore 2.10 (and NumPy's widening to the platform int)."""
+    if dt.kind == "b" or (dt.kind in "iu" and dt.itemsize < 4):
+        return np.dtype(np.uint32) if unsigned_keeps and dt.kind == "u" else INT
+    return dt
+
+
 def _cum(name: str, fn: Callable) -> Callable:
     def f(a: Any, axis: int | None = None, dtype: Any = None) -> Tensor:
         arr = to_jnp(a, name, "a")
         ax = axis_arg(axis, arr.ndim, name)
+        arr = arr.astype(_cum_dtype(arr.dtype, name == "cumprod"))
         return _out(fn(arr, axis=ax), [arr], dtype)
 
     f.__name__ = f.__qualname__ = name
@@ -386,7 +409,15 @@ def _promoted(fn: Callable, name: str) -> Callable:
 
 
 dot = _promoted(jnp.dot, "dot")
-inner = _promoted(jnp.inner, "inner")
+
+
+def _inner(a: jax.Array, b: jax.Array) -> jax.Array:
+    if a.ndim and b.ndim and a.shape[-1] != b.shape[-1]:
+        fail("inner", f"the last dimensions of 'a' {a.shape} and 'b' {b.shape} must match")
+    return jnp.inner(a, b)
+
+
+inner = _promoted(_inner, "inner")
 outer = _promoted(jnp.outer, "outer")
 kron = _promoted(jnp.kron, "kron")
 vdot = _promoted(jnp.vdot, "vdot")
@@ -508,6 +539,7 @@ def _conv(name: str, fn: Callable) -> Callable:
         x, y = operands(to_jnp(a, name, "a"), to_jnp(v, name, "v"), name)
         if mode not in ("full", "same", "valid"):
             fail(name, f"'mode' must be 'full', 'same' or 'valid', but got {mode!r}")
+        x, y = jnp.atleast_1d(x), jnp.atleast_1d(y)
         if x.ndim != 1 or y.ndim != 1:
             fail(name, "'a' and 'v' must be 1-D")
         if x.size == 0 or y.size == 0:
@@ -527,7 +559,13 @@ correlate = _conv("correlate", jnp.correlate)
 def interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None) -> Tensor:
     """One-dimensional linear interpolation at ``x`` of the points ``(xp, fp)`` (Float32)."""
     a, b, c = (_float(to_jnp(v, "interp", n)) for v, n in ((x, "x"), (xp, "xp"), (fp, "fp")))
-    return _out(jnp.interp(a, b, c, left, right), [a, b, c], None)
+    r = jnp.interp(a, b, c)
+    # left/right applied here: jax.numpy.interp given only ``right`` fills the left side too
+    if left is not None:
+        r = jnp.where(a < b[0], jnp.asarray(left, r.dtype), r)
+    if right is not None:
+        r = jnp.where(a > b[-1], jnp.asarray(right, r.dtype), r)
+    return _out(r, [a, b, c], None)
 
 
 def _hist_bins(bins: Any) -> Any:
@@ -609,9 +647,17 @@ def unwrap(p: Any, discont: float = 3.141592653589793, axis: int = -1) -> Tensor
 
 
 # --- polynomials --------------------------------------------------------------------------------
-polyadd = _promoted(jnp.polyadd, "polyadd")
-polysub = _promoted(jnp.polysub, "polysub")
-polymul = _promoted(jnp.polymul, "polymul")
+def _poly(fn: Callable) -> Callable:
+    def g(a: jax.Array, b: jax.Array) -> jax.Array:
+        return fn(jnp.atleast_1d(a), jnp.atleast_1d(b))
+
+    g.__name__ = fn.__name__
+    return g
+
+
+polyadd = _promoted(_poly(jnp.polyadd), "polyadd")
+polysub = _promoted(_poly(jnp.polysub), "polysub")
+polymul = _promoted(_poly(jnp.polymul), "polymul")
 
 
 def polyval(p: Any, x: Any) -> Tensor:
