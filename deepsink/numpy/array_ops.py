@@ -399,12 +399,13 @@ def unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple[Tensor, .
 
 
 def ravel_multi_index(multi_index: Any, dims: Any, mode: str = "clip", order: str = "C") -> Tensor:
-    """Coordinate arrays as flat indices into an array of shape ``dims``."""
+    """Coordinate arrays as flat indices into an array of shape ``dims`` (Float32, as
+    MindSpore 2.10 returns them)."""
     idx = [to_jnp(v, "ravel_multi_index", "multi_index") for v in _as_list(multi_index)]
     if mode == "raise":
         mode = "clip"
     r = jnp.ravel_multi_index(tuple(idx), tuple(dims), mode=mode, order=order)
-    return Tensor._from(r.astype(INT))
+    return Tensor._from(r.astype(np.float32))
 
 
 def size(a: Any, axis: int | None = None) -> int:

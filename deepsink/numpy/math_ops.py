@@ -124,6 +124,21 @@ def _reciprocal(a: jax.Array) -> jax.Array:
     return 1 / a
 
 
+def _exp2(a: jax.Array) -> jax.Array:
+    """``2 ** a``: integer inputs stay integers (as MindSpore)."""
+    return jnp.left_shift(jnp.ones_like(a), a) if a.dtype.kind in "iu" else jnp.exp2(a)
+
+
+def _fabs(a: jax.Array) -> jax.Array:
+    """``|a|``: MindSpore keeps integer dtypes."""
+    return jnp.abs(a) if a.dtype.kind in "iu" else jnp.fabs(a)
+
+
+def _sign(a: jax.Array) -> jax.Array:
+    """``sign``: MindSpore 2.10 returns Float32 for integer inputs."""
+    return jnp.sign(_float(a)) if a.dtype.kind in "iu" else ops.sign(a)._data
+
+
 def _true_divide(a: jax.Array, b: jax.Array) -> jax.Array:
     return jnp.true_divide(_float(a), _float(b))
 
@@ -137,13 +152,13 @@ _UNARY = {
     "absolute": (ops.abs, False),
     "negative": (ops.neg, False),
     "positive": (ops.positive, False),
-    "sign": (ops.sign, False),
+    "sign": (_sign, False),
     "square": (ops.square, False),
     "reciprocal": (_reciprocal, False),
     "sqrt": (ops.sqrt, True),
     "cbrt": (jnp.cbrt, True),
     "exp": (ops.exp, True),
-    "exp2": (jnp.exp2, False),
+    "exp2": (_exp2, False),
     "expm1": (ops.expm1, True),
     "log": (ops.log, True),
     "log2": (ops.log2, True),
@@ -168,7 +183,7 @@ _UNARY = {
     "trunc": (ops.trunc, False),
     "fix": (ops.trunc, False),
     "rint": (jnp.rint, False),
-    "fabs": (jnp.fabs, False),
+    "fabs": (_fabs, False),
     "invert": (jnp.invert, False),
 }
 _BINARY = {
