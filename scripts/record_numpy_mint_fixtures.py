@@ -23,6 +23,7 @@ import mindspore.mint.nn.functional as F  # noqa: N812
 import mindspore.numpy as mnp
 import numpy as np
 from mindspore import Tensor, mint
+from mindspore.common.api import _pynative_executor
 
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 OUT = (
@@ -67,25 +68,41 @@ def setp(cell, **arrays):
     return cell
 
 
+
 def train(opt_cls, steps=3, **kw):
     w = ms.Parameter(Tensor(np.array([1.0, -2.0, 3.0], np.float32)), name="w")
     b = ms.Parameter(Tensor(np.array([0.5], np.float32)), name="b")
-    opt = opt_cls([w, b], **kw)
+    step = Step(opt_cls([w, b], **kw))
     for _ in range(steps):
         gw = 2 * w.asnumpy() - np.array([0.5, 0.5, 0.5], np.float32)
         gb = 3 * b.asnumpy() + 1
-        opt((Tensor(gw.astype(np.float32)), Tensor(gb.astype(np.float32))))
+        step(Tensor(gw.astype(np.float32)), Tensor(gb.astype(np.float32)))
     return w, b
 
 
 def train_groups(opt_cls, **kw):
     w = ms.Parameter(Tensor(np.array([1.0, -2.0], np.float32)), name="w")
     b = ms.Parameter(Tensor(np.array([0.5], np.float32)), name="b")
-    opt = opt_cls([{"params": [w], "lr": 0.05}, {"params": [b]}], **kw)
+    step = Step(opt_cls([{"params": [w], "lr": 0.05}, {"params": [b]}], **kw))
     for _ in range(2):
-        opt((Tensor(w.asnumpy() * 2), Tensor(b.asnumpy() + 1)))
+        step(Tensor(w.asnumpy() * 2), Tensor(b.asnumpy() + 1))
     return w, b
 """
+
+
+class Step(ms.nn.Cell):
+    """One optimizer update as a compiled Cell (the prelude's ``train``): 2.10's mint optimizers
+    update parameters on CPU only inside a compiled call. A module-level class, as
+    ``ms.jit`` needs its source; tests/support/numpy_mint_cases.py has the same one."""
+
+    def __init__(self, opt):
+        super().__init__()
+        self.opt = opt
+
+    @ms.jit
+    def construct(self, gw, gb):
+        return self.opt((gw, gb))
+
 
 # --- mindspore.numpy -----------------------------------------------------------------------------
 NP_UNARY = {  # name: input (positive ones for functions with a restricted domain)
@@ -355,7 +372,7 @@ NP_MISC = {
     "err_amax_axis": "mnp.amax(mnp.ones((2,)), axis=3)",
     "err_argwhere_none": "mnp.argwhere(None)",
 }
-RANDOM = {"np_rand", "np_randn", "np_randint", "mint_rand", "mint_randn", "mint_randint",
+RANDOM = {"np_empty", "np_empty_like", "mint_empty", "mint_empty_like", "np_rand", "np_randn", "np_randint", "mint_rand", "mint_randn", "mint_randint",
           "mint_rand_like", "mint_randn_like", "mint_randint_like", "mint_randperm",
           "mint_normal", "mint_normal_t", "mint_bernoulli", "mint_multinomial",
           "mint_dropout", "mint_dropout2d"}  # fmt: skip
@@ -785,7 +802,7 @@ def encode(out, random: bool) -> list:
 
 
 def main() -> int:
-    env = {"np": np, "ms": ms, "mnp": mnp, "mint": mint, "F": F, "Tensor": Tensor}
+    env = {"np": np, "ms": ms, "mnp": mnp, "mint": mint, "F": F, "Tensor": Tensor, "Step": Step}
     env.update({k: eval(v, {"np": np}) for k, v in INPUTS.items()})
     exec(PRELUDE, env)
     records = []
@@ -793,9 +810,15 @@ def main() -> int:
         for _ in range(3):  # again after a failure: 2.10 may report an earlier op's error
             ms.set_seed(0)
             try:
-                rec = {"outputs": encode(eval(expr, env), name in RANDOM)}
+                out = eval(expr, env)
+                _pynative_executor.sync()  # this case's kernel errors surface here, not later
+                rec = {"outputs": encode(out, name in RANDOM)}
                 break
             except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
+                try:
+                    _pynative_executor.sync()
+                except Exception:  # noqa: BLE001, S110 - an earlier error, already recorded
+                    pass
                 rec = {"error": type(e).__name__, "message": str(e).strip().splitlines()[0][:200]}
         records.append({"name": name, "expr": expr, **rec})
         print(name, rec.get("error", ""), rec.get("message", ""))

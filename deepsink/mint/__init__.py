@@ -69,7 +69,6 @@ cross = ops.cross
 cumprod = ops.cumprod
 div = ops.div
 divide = ops.div
-dot = ops.dot
 dstack = ops.dstack
 einsum = ops.einsum
 eq = ops.equal
@@ -158,7 +157,6 @@ zeros_like = ops.zeros_like
 arange = ops.arange
 eye = ops.eye
 argmax = ops.argmax
-topk = ops.topk
 float_power = ops.float_power
 
 
@@ -384,14 +382,22 @@ def reshape(input: Any, shape: Any) -> Tensor:
 def scatter(input: Any, dim: int, index: Any, src: Any, *, reduce: str | None = None) -> Tensor:
     """``input`` with ``src`` (a Tensor or a scalar) written at ``index`` along ``dim``."""
     a = U.array(input, "scatter")
+    idx = U.array(index, "scatter", "index")
     if isinstance(src, int | float | bool):
-        src = jnp.full(U.array(index, "scatter", "index").shape, src, a.dtype)
-    return ops.tensor_scatter_elements(a, index, src, dim, reduce or "none")
+        src = jnp.full(idx.shape, src, a.dtype)
+    return ops.tensor_scatter_elements(a, idx, _src_like(src, idx), dim, reduce or "none")
+
+
+def _src_like(src: Any, idx: jax.Array) -> jax.Array:
+    """PyTorch's scatter reads only the leading ``index.shape`` block of ``src``."""
+    s = U.array(src, "scatter", "src")
+    return s[tuple(slice(0, n) for n in idx.shape)]
 
 
 def scatter_add(input: Any, dim: int, index: Any, src: Any) -> Tensor:
     """``input`` with ``src`` added at ``index`` along ``dim``."""
-    return ops.tensor_scatter_elements(input, index, src, dim, "add")
+    idx = U.array(index, "scatter_add", "index")
+    return ops.tensor_scatter_elements(input, idx, _src_like(src, idx), dim, "add")
 
 
 def select(input: Any, dim: int, index: int) -> Tensor:
@@ -515,6 +521,23 @@ def allclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
              equal_nan: bool = False) -> bool:  # fmt: skip
     """Whether all elements are close (``isclose``): a Python bool."""
     return builtins.bool(jnp.all(ops.isclose(input, other, rtol, atol, equal_nan)._data))
+
+
+def dot(input: Any, other: Any) -> Tensor:
+    """The dot product of two 1-D tensors (PyTorch's ``dot``; ``ops.dot`` is a matrix
+    product of tensors of rank >= 2)."""
+    a, b = U.array(input, "dot"), U.array(other, "dot", "other")
+    if a.ndim != 1 or b.ndim != 1 or a.shape != b.shape:
+        U.fail("dot", f"'input' and 'other' must be 1-D of one length, but got {list(a.shape)} "
+               f"and {list(b.shape)}")  # fmt: skip
+    dt = dtype_rules.promote(a.dtype, b.dtype)
+    return Tensor._from(jnp.dot(a.astype(dt), b.astype(dt)))
+
+
+def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
+    """The ``k`` largest (smallest) values along ``dim`` and their Int64 indices (``ops.topk``)."""
+    v, i = ops.topk(input, k, dim, largest, sorted)
+    return _vi("topk")(v, Tensor._from(i._data.astype(np.int64)))
 
 
 def vdot(input: Any, other: Any) -> Tensor:

@@ -26,8 +26,20 @@ CASES = {c["name"]: c for c in DATA["cases"]}
 RANDOM = set(DATA["random"])
 
 
+class Step(ms.nn.Cell):
+    """One optimizer update as a compiled Cell (as in the recorder)."""
+
+    def __init__(self, opt):
+        super().__init__()
+        self.opt = opt
+
+    @ms.jit
+    def construct(self, gw, gb):
+        return self.opt((gw, gb))
+
+
 def env() -> dict:
-    e = {"np": np, "ms": ms, "mnp": mnp, "mint": mint, "F": F, "Tensor": Tensor}
+    e = {"np": np, "ms": ms, "mnp": mnp, "mint": mint, "F": F, "Tensor": Tensor, "Step": Step}
     e.update({k: eval(v, {"np": np}) for k, v in DATA["inputs"].items()})
     exec(DATA["prelude"], e)
     return e

@@ -43,13 +43,13 @@ class Adam(Optimizer):
         self.state_step = Parameter(Tensor(np.zeros([1], np.float32)), name="state_step",
                                     requires_grad=False)  # fmt: skip
 
-    def update(self, grads: list) -> None:
+    def update(self, grads: list, lrs: tuple) -> None:
         step = self.state_step._data + 1
         self.state_step._data = step
         t = step[0]
         for i, (p, g) in enumerate(zip(self.parameters, grads)):
             grp = self.param_groups[self.group_of[i]]
-            lr = self.lrs[self.group_of[i]]._data
+            lr = lrs[self.group_of[i]]
             b1, b2 = grp["betas"]
             x = p._data
             g = g.astype(x.dtype)

@@ -2,23 +2,21 @@
 
 Parameters come as an iterable of Parameters or of group dicts (``{'params': [...], 'lr': ...}``,
 any other key overriding the optimizer's defaults for that group); ``param_groups`` holds them as
-PyTorch does. All state (moments, the step count, one learning rate per group) is Parameters
-under MindSpore's mint names (``exp_avg.<param>``, ``state_step``, ...), so it is threaded
-through compiled steps and saved in checkpoints. Calling the optimizer with the gradients
-(aligned with ``parameters``) applies one update, compiled once; inside a compiled train step
-(``Model``, ``jit``, the sunk loop) it is inlined. ``param_groups[i]['lr']`` may be changed
-between steps (a scheduler's job): the group's learning-rate Parameter takes the new value at
-the next eager call.
+PyTorch does. The state (moments, the step count) is Parameters under MindSpore's mint names
+(``exp_avg.<param>``, ``state_step``, ...), so it is threaded through compiled steps and saved
+in checkpoints. Calling the optimizer with the gradients (aligned with ``parameters``) applies
+one update, compiled once per learning-rate setting; inside a compiled train step (``Model``,
+``jit``, the sunk loop) it is inlined. ``param_groups[i]['lr']`` may be changed between steps
+(a scheduler's job); a compiled train step sees the value it was traced with.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
-import jax
 import jax.numpy as jnp
-import numpy as np
 
 from deepsink._core import jit as _jit
 from deepsink.common.parameter import Parameter, ParameterTuple
@@ -62,12 +60,6 @@ class Optimizer(Cell):
             raise ValueError(f"For '{api}', a Parameter appears in more than one group")
         self.parameters = ParameterTuple(flat)
         self.group_of = tuple(i for i, g in enumerate(self.param_groups) for _ in g["params"])
-        self.lrs = ParameterTuple(
-            Parameter(
-                Tensor(np.float32(g["lr"])), name=f"learning_rate_group_{i}", requires_grad=False
-            )  # fmt: skip
-            for i, g in enumerate(self.param_groups)
-        )
 
     def _check_group(self, group: dict) -> None:
         api = type(self).__name__
@@ -88,21 +80,20 @@ class Optimizer(Cell):
         if len(grads) != len(self.parameters):
             raise ValueError(f"For '{type(self).__name__}', got {len(grads)} gradients for "
                              f"{len(self.parameters)} parameters")  # fmt: skip
-        if not any(isinstance(unwrap(g), jax.core.Tracer) for g in grads):
-            for p, g in zip(self.lrs, self.param_groups):  # a scheduler may have changed lr
-                if float(np.asarray(p._data)) != np.float32(g["lr"]):
-                    p._data = jnp.asarray(g["lr"], jnp.float32)
-        if "_jitted_step" not in self.__dict__:
-            object.__setattr__(self, "_jitted_step", _jit.jit(self._step))
-        self.__dict__["_jitted_step"](grads)
+        lrs = tuple(float(g["lr"]) for g in self.param_groups)
+        if "_steps" not in self.__dict__:
+            object.__setattr__(self, "_steps", {})
+        steps = self.__dict__["_steps"]
+        if lrs not in steps:  # one compiled step per learning-rate setting
+            steps[lrs] = _jit.jit(functools.partial(self._step, lrs))
+        steps[lrs](grads)
         return (True,) * len(grads)
 
-    def _step(self, grads: tuple) -> None:
-        raw = [unwrap(g) for g in grads]
-        self.update([jnp.asarray(g) for g in raw])
+    def _step(self, lrs: tuple, grads: tuple) -> None:
+        self.update([jnp.asarray(unwrap(g)) for g in grads], lrs)
 
-    def update(self, grads: list) -> None:
-        """Write the new parameter and state values; per optimizer."""
+    def update(self, grads: list, lrs: tuple) -> None:
+        """Write the new parameter and state values (``lrs``: each group's learning rate)."""
         raise NotImplementedError(type(self).__name__)
 
 

@@ -30,12 +30,12 @@ class SGD(Optimizer):
         self.momentum_buf = self.state_like("momentum_buf")
         self.step_t = Parameter(Tensor(np.int32(0)), name="step_t", requires_grad=False)
 
-    def update(self, grads: list) -> None:
+    def update(self, grads: list, lrs: tuple) -> None:
         first = self.step_t._data == 0
         self.step_t._data = self.step_t._data + 1
         for i, (p, g) in enumerate(zip(self.parameters, grads)):
             grp = self.param_groups[self.group_of[i]]
-            lr = self.lrs[self.group_of[i]]._data
+            lr = lrs[self.group_of[i]]
             x = p._data
             g = g.astype(x.dtype)
             if grp["maximize"]:
