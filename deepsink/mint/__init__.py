@@ -703,6 +703,62 @@ def triangular_solve(b: Any, A: Any, upper: bool = True, transpose: bool = False
         Tensor._from(x), Tensor._from(aa))  # fmt: skip
 
 
+# --- batch-norm pieces (SyncBatchNorm's building blocks, PyTorch's definitions) ----------------
+def batch_norm_stats(input: Any, eps: float) -> tuple[Tensor, Tensor]:
+    """The per-channel (dim 1) mean and ``1 / sqrt(biased var + eps)`` of ``input``."""
+    a = U.floating(U.array(input, "batch_norm_stats"))
+    axes = (0,) + tuple(range(2, a.ndim))
+    mean, var = jnp.mean(a, axes), jnp.var(a, axes)
+    return Tensor._from(mean), Tensor._from(jax.lax.rsqrt(var + eps))
+
+
+def batch_norm_elemt(input: Any, weight: Any = None, bias: Any = None, mean: Any = None,
+                     invstd: Any = None, eps: float = 1e-5) -> Tensor:  # fmt: skip
+    """``(input - mean) * invstd * weight + bias`` per channel (dim 1)."""
+    a = U.floating(U.array(input, "batch_norm_elemt"))
+    shape = (1, -1) + (1,) * (a.ndim - 2)
+
+    def per_channel(v, name, default):
+        return default if v is None else U.array(v, "batch_norm_elemt", name).reshape(shape)
+
+    y = (a - per_channel(mean, "mean", 0.0)) * per_channel(invstd, "invstd", 1.0)
+    return Tensor._from(y * per_channel(weight, "weight", 1.0) + per_channel(bias, "bias", 0.0))
+
+
+def batch_norm_gather_stats_with_counts(input: Any, mean: Any, invstd: Any, running_mean: Any = None,
+                                        running_var: Any = None, momentum: float = 0.1,
+                                        eps: float = 1e-5, counts: Any = None) -> tuple:  # fmt: skip
+    """The global mean and invstd from per-replica ``mean``/``invstd`` (rows) weighted by
+    ``counts``; ``running_mean``/``running_var`` (Parameters) are updated in place with the
+    unbiased variance."""
+    api = "batch_norm_gather_stats_with_counts"
+    m = U.array(mean, api, "mean")
+    inv = U.array(invstd, api, "invstd")
+    c = U.array(counts, api, "counts").astype(m.dtype).reshape(-1, 1)
+    n = jnp.sum(c)
+    gmean = jnp.sum(m * c, 0) / n
+    var_i = 1.0 / (inv * inv) - eps
+    gvar = jnp.sum(c * (var_i + (m - gmean) ** 2), 0) / n
+    for p, new in ((running_mean, gmean), (running_var, gvar * n / (n - 1))):
+        if p is not None:
+            old = p._data
+            p._data = ((1 - momentum) * old + momentum * jax.lax.stop_gradient(new)).astype(
+                old.dtype
+            )
+    return Tensor._from(gmean), Tensor._from(jax.lax.rsqrt(gvar + eps))
+
+
+def conv_tbc(input: Any, weight: Any, bias: Any, pad: int = 0) -> Tensor:
+    """1-D convolution over time of (time, batch, in) ``input`` with a (k, in, out) ``weight``:
+    (time', batch, out)."""
+    from deepsink.mint.nn.functional import conv1d
+
+    x = U.array(input, "conv_tbc")
+    w = U.array(weight, "conv_tbc", "weight")
+    y = conv1d(jnp.transpose(x, (1, 2, 0)), jnp.transpose(w, (2, 1, 0)), bias, padding=pad)
+    return Tensor._from(jnp.transpose(y._data, (2, 0, 1)))
+
+
 # --- random -----------------------------------------------------------------------------------
 def _size(size: tuple, api: str) -> tuple[int, ...]:
     if len(size) == 1 and isinstance(size[0], list | tuple):

@@ -50,10 +50,15 @@ class _ConvNd(Cell):
 
     def construct(self, input: Tensor) -> Tensor:
         x, padding = input, self.padding
-        if self.padding_mode != "zeros" and not isinstance(padding, str):
+        if self.padding_mode != "zeros" and padding != "valid":
+            if padding == "same":  # PyTorch's split: the extra pixel goes to the end
+                total = [d * (k - 1) for d, k in zip(self.dilation, self.kernel_size)]
+                sides = [(t // 2, t - t // 2) for t in total]
+            else:
+                sides = [(p, p) for p in padding]
             pads = []
-            for p in reversed(padding):
-                pads += [p, p]
+            for lo, hi in reversed(sides):
+                pads += [lo, hi]
             x = F.pad(x, pads, _PAD_MODES[self.padding_mode])
             padding = 0
         return F.conv_nd(x, self.weight, self.bias, self.stride, padding, self.dilation,
