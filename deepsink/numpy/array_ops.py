@@ -429,14 +429,14 @@ def apply_along_axis(func1d: Any, axis: int, arr: Any, *args: Any, **kwargs: Any
     ax = _int_axis(axis, a.ndim, "apply_along_axis")
     g = unwrap_callable(func1d)
     moved = jnp.moveaxis(a, ax, -1)
-    flat = moved.reshape(-1, moved.shape[-1])
-    outs = jnp.stack([jnp.asarray(g(row, *args, **kwargs)) for row in flat])
+    rows = moved.reshape(-1, moved.shape[-1])  # one call per 1-D slice (func1d is Python)
+    outs = jnp.stack([jnp.asarray(g(row, *args, **kwargs)) for row in rows])
     out = outs.reshape(moved.shape[:-1] + outs.shape[1:])
-    if outs.ndim == 1:
-        return Tensor._from(out)
-    return Tensor._from(jnp.moveaxis(out.reshape(moved.shape[:-1] + outs.shape[1:]),
-                                     tuple(range(moved.ndim - 1, out.ndim)),
-                                     tuple(range(ax, ax + outs.ndim - 1))))  # fmt: skip
+    # a func1d returning k values puts a new axis of size k where ``axis`` was
+    extra = outs.ndim - 1
+    lead = moved.ndim - 1
+    return Tensor._from(jnp.moveaxis(out, tuple(range(lead, lead + extra)),
+                                     tuple(range(ax, ax + extra))))  # fmt: skip
 
 
 def apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:

@@ -211,6 +211,7 @@ _BINARY = {
     "bitwise_xor": (ops.bitwise_xor, False),
 }
 
+# every table entry becomes a module-level function of that name (``mnp.sqrt``, ``mnp.add``...)
 for _name, (_impl, _flt) in _UNARY.items():
     globals()[_name] = unary(_name, _impl, _flt)
 for _name, (_impl, _flt) in _BINARY.items():
@@ -221,7 +222,6 @@ divide = true_divide  # noqa: F821
 mod = remainder  # noqa: F821
 radians = deg2rad  # noqa: F821
 bitwise_not = invert  # noqa: F821
-sqrt = sqrt  # noqa: F821 - names for readers: the table above defines them all
 
 
 def divmod_(x1: Any, x2: Any, dtype: Any = None) -> tuple[Tensor, Tensor]:
