@@ -2,7 +2,9 @@
 
 deepsink raises shape and dtype errors when an op is called (while tracing), so errors already
 point at the Python line; ``launch_blocking`` additionally makes CPU kernels run synchronously
-(JAX's async CPU dispatch off), so runtime failures surface at the call too.
+(JAX's async CPU dispatch off), so runtime failures surface at the call too. As in MindSpore,
+call it at the start of the program: the CPU backend reads the setting when it is created, at the
+first computation.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ _blocking = False
 
 
 def launch_blocking() -> None:
-    """Run every op synchronously from now on (slower; for locating failures)."""
+    """Run every op synchronously (slower; for locating failures). Call it before the first
+    computation, as MindSpore's documentation says."""
     global _blocking
     jax.config.update("jax_cpu_enable_async_dispatch", False)
     _blocking = True
