@@ -14,3 +14,7 @@ from deepsink.numpy.math_ops import *  # noqa: F403
 from deepsink.numpy.math_ops import divmod_ as divmod  # noqa: A004
 
 _ = divmod
+
+from deepsink.numpy import tensor_methods as _tensor_methods  # noqa: E402
+
+_tensor_methods.bind()
