@@ -56,10 +56,6 @@ def _py_dtype(x: Any) -> np.dtype:
     raise TypeError(type(x).__name__)
 
 
-def is_array_like(x: Any) -> bool:
-    return isinstance(x, Tensor | jax.Array | np.ndarray | list | tuple | _SCALARS)
-
-
 def to_jnp(x: Any, api: str = "numpy", arg: str = "x", dtype: Any = None) -> jax.Array:
     """``x`` (Tensor, array, Python scalar or nested sequence) as a ``jax.Array``.
 
