@@ -37,3 +37,17 @@ def test_bad_arguments():
         dist.new_group([0, 1, 2])
     with pytest.raises(ValueError, match="output_tensor"):
         dist.all_gather_into_tensor(Tensor(np.zeros(3, np.float32)), Tensor(np.ones(2, np.float32)))
+
+
+def test_group_queries_in_one_process():
+    assert dist.get_backend() in ("hccl", "nccl", "mccl")
+    assert dist.get_process_group_ranks() == [0]
+    assert dist.get_global_rank(None, 0) == 0 and dist.get_group_rank(None, 0) == 0
+
+
+def test_init_process_group_needs_a_launcher():
+    with pytest.raises(RuntimeError, match="launcher"):
+        dist.init_process_group()
+    with pytest.raises(ValueError, match="init_method"):
+        dist.init_process_group(init_method="tcp://127.0.0.1:1234")
+    assert dist.destroy_process_group() is None  # nothing joined: nothing to leave
