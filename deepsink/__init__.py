@@ -14,6 +14,8 @@ from deepsink import nn as nn
 from deepsink import ops as ops
 from deepsink import profiler as profiler
 from deepsink import train as train
+from deepsink import numpy as numpy  # noqa: I001 - after ops/nn, which it builds on
+from deepsink import mint as mint
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit

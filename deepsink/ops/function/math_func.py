@@ -446,8 +446,10 @@ def dot(input: Any, other: Any) -> Tensor:
 
 
 def outer(input: Any, vec2: Any) -> Tensor:
-    a, b = U.binary(input, vec2, "outer")
-    return Tensor._from(jnp.outer(a, b))
+    """The outer product of two vectors (of any lengths; promoted to one dtype)."""
+    a, b = U.array(input, "outer"), U.array(vec2, "outer", "vec2")
+    dt = U.promote(a.dtype, b.dtype)
+    return Tensor._from(jnp.outer(a.astype(dt), b.astype(dt)))
 
 
 # --- elementwise ops with MindSpore's dtype checks ----------------------------------------------

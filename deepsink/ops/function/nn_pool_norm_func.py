@@ -108,7 +108,7 @@ def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: s
         return U.exact_div(total, jnp.asarray(divisor_override, x.dtype))
     if count_include_pad:
         # explicit (or SAME) padding counts, the extra ceil_mode padding does not
-        ones = jnp.pad(jnp.ones(size, x.dtype), explicit)
+        ones = jnp.pad(jnp.ones(size, x.dtype), explicit, constant_values=1)
         extra = [(0, b[1] - a[1]) for a, b in zip(explicit, pads)]
         count = lax.reduce_window(ones, 0.0, lax.add, k, s, extra)
     else:

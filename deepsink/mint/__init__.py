@@ -1,0 +1,887 @@
+"""``mindspore.mint``: MindSpore's PyTorch-style functional API.
+
+mint names the computations ``mindspore.ops`` already has, with PyTorch's argument names
+(``dim``/``keepdim`` where ops says ``axis``/``keep_dims``). So most names here are either the
+ops function itself (same signature) or a thin adapter that renames arguments and calls it:
+the table below shows the mapping. Computations ops does not have live in this package
+(``deepsink.mint.nn.functional`` for the neural-network ones, ``deepsink.mint.linalg``, the
+random functions below) and are the only implementation. The names of ``mint.nn``,
+``mint.nn.functional``, ``mint.optim`` and ``mint.distributed`` are also reachable from here,
+as MindSpore's documentation lists them under ``mindspore.mint``.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections import namedtuple
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink import ops
+from deepsink._core import random as _random
+from deepsink.common import dtype as mstype
+from deepsink.common import dtype_rules
+from deepsink.common.tensor import Tensor
+
+# The names MindSpore's mint documentation lists from its submodules, reachable from mint too
+# (imported first: the definitions below take precedence, e.g. ``mint.gather`` is the tensor op).
+from deepsink.mint import distributed, linalg, nn, optim, special  # noqa: E402
+from deepsink.mint.distributed import *  # noqa: E402, F403
+from deepsink.mint.linalg import inv, matrix_norm, qr, vector_norm  # noqa: E402
+from deepsink.mint.nn import *  # noqa: E402, F403
+from deepsink.mint.nn.functional import *  # noqa: E402, F403
+from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
+from deepsink.ops import _utils as U
+
+_ = (distributed, linalg, nn, optim, special, inv, matrix_norm, qr, vector_norm, SGD, Adam,
+     AdamW, FusedAdamW)  # fmt: skip
+
+
+# --- the ops functions mint exports unchanged (same signature, same meaning) -----------------
+abs = ops.abs  # noqa: A001
+acos = ops.acos
+acosh = ops.acosh
+add = ops.add
+arccos = ops.acos
+arccosh = ops.acosh
+arcsin = ops.asin
+arcsinh = ops.asinh
+arctan = ops.atan
+arctan2 = ops.atan2
+arctanh = ops.atanh
+asin = ops.asin
+asinh = ops.asinh
+atan = ops.atan
+atan2 = ops.atan2
+atanh = ops.atanh
+bitwise_and = ops.bitwise_and
+bitwise_or = ops.bitwise_or
+bitwise_xor = ops.bitwise_xor
+bmm = ops.bmm
+broadcast_to = ops.broadcast_to
+ceil = ops.ceil
+cos = ops.cos
+cosh = ops.cosh
+cross = ops.cross
+cumprod = ops.cumprod
+div = ops.div
+divide = ops.div
+dstack = ops.dstack
+einsum = ops.einsum
+eq = ops.equal
+erf = ops.erf
+erfc = ops.erfc
+erfinv = ops.erfinv
+exp = ops.exp
+exp2 = ops.exp2
+expm1 = ops.expm1
+flip = ops.flip
+floor = ops.floor
+floor_divide = ops.floor_divide
+fmod = ops.fmod
+frac = ops.frac
+full = ops.full
+full_like = ops.full_like
+gcd = ops.gcd
+greater = ops.greater
+greater_equal = ops.greater_equal
+gt = ops.gt
+hstack = ops.hstack
+imag = ops.imag
+inverse = ops.inverse
+isclose = ops.isclose
+isfinite = ops.isfinite
+isinf = ops.isinf
+isnan = ops.isnan
+isneginf = ops.isneginf
+le = ops.le
+lerp = ops.lerp
+less = ops.less
+less_equal = ops.less_equal
+log = ops.log
+log10 = ops.log10
+log1p = ops.log1p
+log2 = ops.log2
+logaddexp = ops.logaddexp
+logaddexp2 = ops.logaddexp2
+logical_and = ops.logical_and
+logical_not = ops.logical_not
+logical_or = ops.logical_or
+logical_xor = ops.logical_xor
+lt = ops.lt
+masked_select = ops.masked_select
+matmul = ops.matmul
+maximum = ops.maximum
+minimum = ops.minimum
+mm = ops.mm
+mul = ops.mul
+nan_to_num = ops.nan_to_num
+ne = ops.ne
+neg = ops.neg
+negative = ops.neg
+nonzero = ops.nonzero
+not_equal = ops.not_equal
+ones_like = ops.ones_like
+outer = ops.outer
+pow = ops.pow  # noqa: A001
+ravel = ops.ravel
+real = ops.real
+reciprocal = ops.reciprocal
+remainder = ops.remainder
+roll = ops.roll
+round = ops.round  # noqa: A001
+rsqrt = ops.rsqrt
+sigmoid = ops.sigmoid
+sign = ops.sign
+sin = ops.sin
+sinc = ops.sinc
+sinh = ops.sinh
+sqrt = ops.sqrt
+square = ops.square
+sub = ops.sub
+swapaxes = ops.swapaxes
+t = ops.t
+tan = ops.tan
+tanh = ops.tanh
+tile = ops.tile
+trace = ops.trace
+tril = ops.tril
+triu = ops.triu
+unsqueeze = ops.unsqueeze
+where = ops.where
+xlogy = ops.xlogy
+zeros_like = ops.zeros_like
+arange = ops.arange
+eye = ops.eye
+argmax = ops.argmax
+float_power = ops.float_power
+
+
+npu_gelu = gelu  # noqa: F405 - mint.nn.functional.gelu under its Ascend-kernel name
+
+
+# --- ops under PyTorch's argument names -------------------------------------------------------
+def all(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    """Whether all elements over ``dim`` are true (``ops.all``)."""
+    return ops.all(input, dim, keepdim)
+
+
+def any(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    """Whether any element over ``dim`` is true (``ops.any``)."""
+    return ops.any(input, dim, keepdim)
+
+
+def amax(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
+    """The maximum over ``dim`` (all dims for ``()``) (``ops.amax``)."""
+    return ops.amax(input, None if dim == () else dim, keepdim)
+
+
+def amin(input: Any, dim: Any = (), keepdim: bool = False) -> Tensor:
+    """The minimum over ``dim`` (all dims for ``()``) (``ops.amin``)."""
+    return ops.amin(input, None if dim == () else dim, keepdim)
+
+
+def argmin(input: Any, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    """The index of the minimum over ``dim`` (Int64, as ``mint``)."""
+    r = ops.argmin(input, dim, keepdim)
+    return Tensor._from(r._data.astype(np.int64))
+
+
+def argsort(input: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    """Indices that sort ``input`` along ``dim`` (Int64; ties keep order, so always stable)."""
+    a = U.array(input, "argsort")
+    ax = U.axis(dim, a.ndim, "argsort", "dim")
+    r = jnp.argsort(-a if descending and a.dtype.kind != "b" else a, axis=ax, stable=True)
+    if descending and a.dtype.kind == "b":
+        r = jnp.argsort(~a, axis=ax, stable=True)
+    return Tensor._from(r.astype(np.int64))
+
+
+def cat(tensors: Any, dim: int = 0) -> Tensor:
+    """The tensors joined along ``dim`` (``ops.cat``)."""
+    return ops.cat(tensors, dim)
+
+
+concat = cat
+
+
+def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """``input`` split into ``chunks`` pieces along ``dim`` (``ops.chunk``)."""
+    return ops.chunk(input, chunks, dim)
+
+
+def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    """``input`` limited to ``[min, max]`` (``ops.clamp``)."""
+    return ops.clamp(input, min, max)
+
+
+def count_nonzero(input: Any, dim: Any = None) -> Tensor:
+    """The number of non-zero elements over ``dim`` (Int64)."""
+    a = U.array(input, "count_nonzero")
+    ax = None if dim is None else U.axes(dim, a.ndim, "count_nonzero", "dim")
+    return Tensor._from(jnp.count_nonzero(a, axis=ax).astype(np.int64))
+
+
+_ValuesIndices = {}
+
+
+def _vi(name: str):
+    if name not in _ValuesIndices:
+        _ValuesIndices[name] = namedtuple(name, ["values", "indices"])
+    return _ValuesIndices[name]
+
+
+def cummax(input: Any, dim: int) -> Any:
+    """Running maximum along ``dim`` and its indices (``ops.cummax``)."""
+    v, i = ops.cummax(input, dim)
+    return _vi("cummax")(v, Tensor._from(i._data.astype(np.int64)))
+
+
+def cummin(input: Any, dim: int) -> Any:
+    """Running minimum along ``dim`` and its indices (``ops.cummin``)."""
+    v, i = ops.cummin(input, dim)
+    return _vi("cummin")(v, Tensor._from(i._data.astype(np.int64)))
+
+
+def cumsum(input: Any, dim: int, dtype: Any = None) -> Tensor:
+    """Running sum along ``dim`` (``ops.cumsum``)."""
+    return ops.cumsum(input, dim, dtype)
+
+
+def diag(input: Any, diagonal: int = 0) -> Tensor:
+    """The ``diagonal``-th diagonal of a matrix, or a matrix with a vector on it."""
+    a = U.array(input, "diag")
+    if a.ndim not in (1, 2):
+        U.fail("diag", f"'input' must be 1-D or 2-D, but got {a.ndim}-D")
+    return Tensor._from(jnp.diag(a, diagonal))
+
+
+def diff(input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any = None):
+    """The ``n``-th forward difference along ``dim`` (``ops.diff``)."""
+    return ops.diff(input, n, dim, prepend, append)
+
+
+def gather(input: Any, dim: int, index: Any) -> Tensor:
+    """Values of ``input`` at ``index`` along ``dim`` (``ops.gather_elements``)."""
+    return ops.gather_elements(input, dim, index)
+
+
+def index_select(input: Any, dim: int, index: Any) -> Tensor:
+    """Slices of ``input`` at ``index`` along ``dim`` (``ops.index_select``)."""
+    return ops.index_select(input, dim, index)
+
+
+def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
+    """``log(sum(exp(input)))`` over ``dim`` (``ops.logsumexp``)."""
+    return ops.logsumexp(input, dim, keepdim)
+
+
+def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
+    def f(input: Any, dim: Any = None, keepdim: bool = False, *, out: Any = None) -> Any:
+        if out is not None:
+            U.fail(name, "'out' is not supported", TypeError)
+        if isinstance(dim, Tensor):  # mint.max(input, other)
+            return pairwise(input, dim)
+        a = U.array(input, name)
+        if dim is None:
+            if keepdim:
+                U.fail(name, "'keepdim' needs 'dim'", TypeError)
+            return Tensor._from(reduce(a))
+        ax = U.axis(dim, a.ndim, name, "dim")
+        values = reduce(a, axis=ax, keepdims=keepdim)
+        idx = arg(a, axis=ax, keepdims=keepdim).astype(np.int64)
+        return _vi(name)(Tensor._from(values), Tensor._from(idx))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"``mint.{name}(input)``: the {name}imum; ``(input, dim, keepdim)``: values and "
+                 f"indices along ``dim``; ``(input, other)``: the elementwise {name}imum.")  # fmt: skip
+    return f
+
+
+max = _max_min("max", jnp.max, jnp.argmax, ops.maximum)  # noqa: A001
+min = _max_min("min", jnp.min, jnp.argmin, ops.minimum)  # noqa: A001
+
+
+def mean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """The mean over ``dim`` (``ops.mean``)."""
+    if dtype is not None:
+        input = ops.cast(input, dtype)
+    return ops.mean(input, dim, keepdim)
+
+
+def median(input: Any, dim: int | None = None, keepdim: bool = False) -> Any:
+    """The (lower) median of all elements, or values and indices along ``dim``."""
+    a = U.array(input, "median")
+    if dim is None:
+        flat = jnp.sort(a.reshape(-1))
+        return Tensor._from(flat[(flat.size - 1) // 2])
+    v, i = ops.median(input, dim, keepdim)
+    return _vi("median")(v, Tensor._from(i._data.astype(np.int64)))
+
+
+def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple[Tensor, ...]:
+    """Coordinate grids (``indexing`` 'ij' by default, as PyTorch)."""
+    if len(tensors) == 1 and isinstance(tensors[0], list | tuple):
+        tensors = tuple(tensors[0])
+    return ops.meshgrid(*tensors, indexing=indexing or "ij")
+
+
+def mv(input: Any, vec: Any) -> Tensor:
+    """The matrix-vector product (``ops.mv``)."""
+    return ops.mv(input, vec)
+
+
+def narrow(input: Any, dim: int, start: int, length: int) -> Tensor:
+    """``length`` elements of ``input`` from ``start`` along ``dim`` (``ops.narrow``)."""
+    return ops.narrow(input, dim, start, length)
+
+
+def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """The sum over ``dim`` treating NaN as 0 (``ops.nansum``)."""
+    return ops.nansum(input, dim, keepdim, dtype=dtype)
+
+
+def norm(input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, *,
+         dtype: Any = None) -> Tensor:  # fmt: skip
+    """The matrix or vector norm (``ops.norm``; ``p='fro'`` over a vector is its 2-norm)."""
+    a = U.floating(U.array(input, "norm"))
+    if dtype is not None:
+        a = a.astype(U.dtype(dtype, "norm"))
+    if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) == 1):
+        p = 2
+    if dim is None and p not in ("fro", "nuc"):
+        return Tensor._from(jnp.linalg.norm(a.reshape(-1), p, keepdims=False).reshape(
+            (1,) * a.ndim if keepdim else ()))  # fmt: skip
+    return ops.norm(a, p, dim, keepdim)
+
+
+def permute(input: Any, dims: Any) -> Tensor:
+    """``input`` with its dims reordered (``ops.permute``)."""
+    return ops.permute(input, dims)
+
+
+def prod(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """The product over ``dim`` (``ops.prod``)."""
+    return ops.prod(input, dim, keepdim, dtype)
+
+
+def repeat_interleave(input: Any, repeats: Any, dim: int | None = None, *,
+                      output_size: int | None = None) -> Tensor:  # fmt: skip
+    """Each element repeated ``repeats`` times along ``dim`` (``ops.repeat_interleave``)."""
+    return ops.repeat_interleave(input, repeats, dim)
+
+
+def reshape(input: Any, shape: Any) -> Tensor:
+    """``input`` with a new shape (``ops.reshape``)."""
+    return ops.reshape(input, shape)
+
+
+def scatter(input: Any, dim: int, index: Any, src: Any, *, reduce: str | None = None) -> Tensor:
+    """``input`` with ``src`` (a Tensor or a scalar) written at ``index`` along ``dim``."""
+    a = U.array(input, "scatter")
+    idx = U.array(index, "scatter", "index")
+    if isinstance(src, int | float | bool):
+        src = jnp.full(idx.shape, src, a.dtype)
+    return ops.tensor_scatter_elements(a, idx, _src_like(src, idx), dim, reduce or "none")
+
+
+def _src_like(src: Any, idx: jax.Array) -> jax.Array:
+    """PyTorch's scatter reads only the leading ``index.shape`` block of ``src``."""
+    s = U.array(src, "scatter", "src")
+    return s[tuple(slice(0, n) for n in idx.shape)]
+
+
+def scatter_add(input: Any, dim: int, index: Any, src: Any) -> Tensor:
+    """``input`` with ``src`` added at ``index`` along ``dim``."""
+    idx = U.array(index, "scatter_add", "index")
+    return ops.tensor_scatter_elements(input, idx, _src_like(src, idx), dim, "add")
+
+
+def select(input: Any, dim: int, index: int) -> Tensor:
+    """The slice of ``input`` at ``index`` along ``dim`` (that dim removed)."""
+    a = U.array(input, "select")
+    ax = U.axis(dim, a.ndim, "select", "dim")
+    if not -a.shape[ax] <= index < a.shape[ax]:
+        U.fail("select", f"'index' {index} is out of range for dim {dim} of size {a.shape[ax]}",
+               IndexError)  # fmt: skip
+    return Tensor._from(jnp.take(a, index, axis=ax))
+
+
+def softmax(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
+    """Softmax along ``dim`` (``ops.softmax``)."""
+    return ops.softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input: Any, dim: int | None = None, *, dtype: Any = None) -> Tensor:
+    """Log-softmax along ``dim`` (``ops.log_softmax``)."""
+    if dtype is not None:
+        input = ops.cast(input, dtype)
+    return ops.log_softmax(input, -1 if dim is None else dim)
+
+
+def sort(input: Any, *, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
+    """Sorted values along ``dim`` and their indices (Int64)."""
+    v, i = ops.sort(input, dim, descending)
+    return _vi("sort")(v, Tensor._from(i._data.astype(np.int64)))
+
+
+def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    """Pieces of ``tensor`` along ``dim`` (``ops.split``)."""
+    return ops.split(tensor, split_size_or_sections, dim)
+
+
+def squeeze(input: Any, dim: Any = None) -> Tensor:
+    """``input`` without its size-1 dims (only ``dim`` when given; a non-1 dim is kept)."""
+    a = U.array(input, "squeeze")
+    if dim is None:
+        return ops.squeeze(a)
+    dims = dim if isinstance(dim, tuple | list) else (dim,)
+    keep = tuple(U.axis(d, a.ndim, "squeeze", "dim") for d in dims)
+    return Tensor._from(jnp.squeeze(a, tuple(d for d in keep if a.shape[d] == 1)))
+
+
+def stack(tensors: Any, dim: int = 0) -> Tensor:
+    """The tensors stacked along a new ``dim`` (``ops.stack``)."""
+    return ops.stack(tensors, dim)
+
+
+def _correction(name: str, fn: Any):
+    def f(input: Any, dim: Any = None, *, correction: int = 1, keepdim: bool = False) -> Any:
+        return fn(input, dim, correction, keepdim)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"``ops.{name}`` with PyTorch's ``correction`` (Bessel's, 1, by default)."
+    return f
+
+
+std = _correction("std", ops.std)
+var = _correction("var", ops.var)
+std_mean = _correction("std_mean", ops.std_mean)
+var_mean = _correction("var_mean", ops.var_mean)
+
+
+def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A001
+    """The sum over ``dim`` (``ops.sum``)."""
+    return ops.sum(input, dim, keepdim, dtype=dtype)
+
+
+def transpose(input: Any, dim0: int, dim1: int) -> Tensor:
+    """``input`` with ``dim0`` and ``dim1`` swapped (``ops.swapaxes``)."""
+    return ops.swapaxes(input, dim0, dim1)
+
+
+def unbind(input: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    """The slices of ``input`` along ``dim`` (``ops.unbind``)."""
+    return ops.unbind(input, dim)
+
+
+def zeros(size: Any, *, dtype: Any = None) -> Tensor:
+    """Zeros of ``size`` (Float32 by default) (``ops.zeros``)."""
+    return ops.zeros(size, dtype)
+
+
+def ones(size: Any, *, dtype: Any = None) -> Tensor:
+    """Ones of ``size`` (Float32 by default) (``ops.ones``)."""
+    return ops.ones(size, dtype)
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    """An uninitialized tensor of ``size``: deepsink gives zeros (XLA has no uninitialized
+    memory)."""
+    if len(size) == 1 and isinstance(size[0], list | tuple):
+        size = tuple(size[0])
+    return ops.zeros(size, dtype)
+
+
+def empty_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
+    """Like :func:`empty` with ``input``'s shape and dtype."""
+    return ops.zeros_like(input, dtype=dtype)
+
+
+def clone(input: Any) -> Tensor:
+    """A copy of ``input``."""
+    return Tensor._from(jnp.array(U.array(input, "clone"), copy=True))
+
+
+def take(input: Any, index: Any) -> Tensor:
+    """Elements of the flattened ``input`` at ``index``."""
+    a = U.array(input, "take")
+    return Tensor._from(jnp.take(a.reshape(-1), U.array(index, "take", "index")))
+
+
+def bitwise_not(input: Any) -> Tensor:
+    """Bitwise NOT (logical NOT for Bool)."""
+    return Tensor._from(jnp.invert(U.array(input, "bitwise_not")))
+
+
+def allclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
+             equal_nan: bool = False) -> bool:  # fmt: skip
+    """Whether all elements are close (``isclose``): a Python bool."""
+    return builtins.bool(jnp.all(ops.isclose(input, other, rtol, atol, equal_nan)._data))
+
+
+def dot(input: Any, other: Any) -> Tensor:
+    """The dot product of two 1-D tensors (PyTorch's ``dot``; ``ops.dot`` is a matrix
+    product of tensors of rank >= 2)."""
+    a, b = U.array(input, "dot"), U.array(other, "dot", "other")
+    if a.ndim != 1 or b.ndim != 1 or a.shape != b.shape:
+        U.fail("dot", f"'input' and 'other' must be 1-D of one length, but got {list(a.shape)} "
+               f"and {list(b.shape)}")  # fmt: skip
+    dt = dtype_rules.promote(a.dtype, b.dtype)
+    return Tensor._from(jnp.dot(a.astype(dt), b.astype(dt)))
+
+
+def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
+    """The ``k`` largest (smallest) values along ``dim`` and their Int64 indices (``ops.topk``)."""
+    v, i = ops.topk(input, k, dim, largest, sorted)
+    return _vi("topk")(v, Tensor._from(i._data.astype(np.int64)))
+
+
+def vdot(input: Any, other: Any) -> Tensor:
+    """The dot product of two 1-D tensors (the first conjugated)."""
+    a, b = U.binary(input, other, "vdot")
+    return Tensor._from(jnp.vdot(a, b))
+
+
+def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat1 @ mat2)``."""
+    return _scaled_add("addmm", input, ops.matmul(mat1, mat2), beta, alpha)
+
+
+def addbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
+    prod_ = Tensor._from(jnp.sum(ops.bmm(batch1, batch2)._data, axis=0))
+    return _scaled_add("addbmm", input, prod_, beta, alpha)
+
+
+def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (batch1 @ batch2)`` per batch."""
+    return _scaled_add("baddbmm", input, ops.bmm(batch1, batch2), beta, alpha)
+
+
+def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat @ vec)``."""
+    return _scaled_add("addmv", input, ops.mv(mat, vec), beta, alpha)
+
+
+def addr_(input: Any, vec1: Any, vec2: Any, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * outer(vec1, vec2)``."""
+    return _scaled_add("addr", input, ops.outer(vec1, vec2), beta, alpha)
+
+
+def _scaled_add(api: str, input: Any, product: Tensor, beta: Any, alpha: Any) -> Tensor:
+    a = U.array(input, api)
+    p = product._data
+    dt = dtype_rules.promote(a.dtype, p.dtype)
+    base = jnp.zeros_like(a, dt) if beta == 0 else a.astype(dt) * beta  # beta 0 ignores NaN
+    return Tensor._from(base + p.astype(dt) * alpha)
+
+
+def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:
+    """``input + value * tensor1 / tensor2``."""
+    return ops.add(input, ops.mul(ops.div(tensor1, tensor2), value))
+
+
+def index_add(input: Any, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:
+    """``input`` with ``alpha * source`` slices added at ``index`` along ``dim``."""
+    a = U.array(input, "index_add")
+    ax = U.axis(dim, a.ndim, "index_add", "dim")
+    idx = U.array(index, "index_add", "index")
+    src = U.array(source, "index_add", "source").astype(a.dtype) * alpha
+    moved = jnp.moveaxis(a, ax, 0).at[idx].add(jnp.moveaxis(src, ax, 0))
+    return Tensor._from(jnp.moveaxis(moved, 0, ax))
+
+
+def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
+    """Counts of each non-negative int (eager: the length depends on the values)."""
+    a = U.array(input, "bincount")
+    if a.dtype.kind not in "iu" or a.ndim != 1:
+        U.fail("bincount", f"'input' must be a 1-D int tensor, but got {a.dtype} {a.ndim}-D",
+               TypeError)  # fmt: skip
+    w = None if weights is None else U.array(weights, "bincount", "weights")
+    length = builtins.max(int(jnp.max(a)) + 1 if a.size else 0, minlength)
+    r = jnp.bincount(a, w, minlength, length=length)
+    return Tensor._from(r if w is not None else r.astype(np.int64))
+
+
+def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
+    """A histogram of ``bins`` equal bins over ``[min, max]`` (the data's range when both
+    are 0); values outside are ignored."""
+    a = U.floating(U.array(input, "histc"))
+    lo, hi = (jnp.min(a), jnp.max(a)) if min == 0 and max == 0 else (min, max)
+    h, _ = jnp.histogram(a.reshape(-1), bins, (lo, hi))
+    return Tensor._from(h.astype(a.dtype))
+
+
+def cdist(x1: Any, x2: Any, p: float = 2.0,
+          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:  # fmt: skip
+    """The ``p``-norm distance between each pair of rows of ``x1`` and ``x2``."""
+    a, b = U.binary_arrays(x1, x2, "cdist") if hasattr(U, "binary_arrays") else (
+        U.floating(U.array(x1, "cdist", "x1")), U.floating(U.array(x2, "cdist", "x2")))  # fmt: skip
+    d = jnp.abs(a[..., :, None, :] - b[..., None, :, :])
+    if p == 0:
+        r = jnp.sum(d != 0, axis=-1).astype(a.dtype)
+    elif p == float("inf"):
+        r = jnp.max(d, axis=-1)
+    else:
+        r = jnp.sum(d**p, axis=-1) ** (1.0 / p)
+    return Tensor._from(r)
+
+
+def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
+    """The ``k``-th smallest values along ``dim`` and their indices."""
+    a = U.array(input, "kthvalue")
+    ax = U.axis(dim, a.ndim, "kthvalue", "dim")
+    if not 1 <= k <= (a.shape[ax] if a.ndim else 1):
+        U.fail("kthvalue", f"'k' must be in [1, {a.shape[ax] if a.ndim else 1}], but got {k}")
+    idx = jnp.argsort(a, axis=ax, stable=True)
+    i = jnp.take(idx, k - 1, axis=ax)
+    v = jnp.take_along_axis(a, jnp.expand_dims(i, ax), axis=ax).squeeze(ax)
+    if keepdim:
+        v, i = jnp.expand_dims(v, ax), jnp.expand_dims(i, ax)
+    return _vi("kthvalue")(Tensor._from(v), Tensor._from(i.astype(np.int64)))
+
+
+def unique_consecutive(input: Any, return_inverse: bool = False, return_counts: bool = False,
+                       dim: int | None = None) -> Any:  # fmt: skip
+    """Consecutive duplicates removed (eager: the result size depends on the values)."""
+    a = np.asarray(U.array(input, "unique_consecutive"))
+    if dim is not None:
+        U.fail("unique_consecutive", "only 'dim=None' is supported", NotImplementedError)
+    flat = a.reshape(-1)
+    if flat.size == 0:
+        starts = np.zeros(0, bool)
+    else:
+        starts = np.concatenate([[True], flat[1:] != flat[:-1]])
+    out = [Tensor._from(jnp.asarray(flat[starts]))]
+    if return_inverse:
+        out.append(Tensor._from(jnp.asarray((np.cumsum(starts) - 1).reshape(a.shape), np.int64)))
+    if return_counts:
+        pos = np.flatnonzero(np.concatenate([starts, [True]]))
+        out.append(Tensor._from(jnp.asarray(np.diff(pos), np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False,
+                 right: bool = False, side: str | None = None, sorter: Any = None) -> Tensor:  # fmt: skip
+    """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``."""
+    s = U.array(sorted_sequence, "searchsorted", "sorted_sequence")
+    v = U.array(values, "searchsorted", "values") if not isinstance(values, int | float) else (
+        jnp.asarray(values, s.dtype))  # fmt: skip
+    if side is not None:
+        if side not in ("left", "right"):
+            U.fail("searchsorted", f"'side' must be 'left' or 'right', but got {side!r}")
+        right = side == "right"
+    if sorter is not None:
+        s = jnp.take_along_axis(s, U.array(sorter, "searchsorted", "sorter"), axis=-1)
+    side_ = "right" if right else "left"
+    if s.ndim <= 1:
+        r = jnp.searchsorted(s, v.astype(s.dtype), side_)
+    else:
+        fn = jax.vmap(lambda a, b: jnp.searchsorted(a, b, side_))
+        r = fn(s.reshape(-1, s.shape[-1]), v.astype(s.dtype).reshape(-1, v.shape[-1]))
+        r = r.reshape(v.shape)
+    return Tensor._from(r.astype(np.int32 if out_int32 else np.int64))
+
+
+def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
+    """The complex tensor ``abs * (cos(angle) + i sin(angle))``."""
+    r, th = U.binary(abs, angle, "polar")
+    return Tensor._from(jax.lax.complex(r * jnp.cos(th), r * jnp.sin(th)))
+
+
+def triangular_solve(b: Any, A: Any, upper: bool = True, transpose: bool = False,  # noqa: N803
+                     unitriangular: bool = False) -> Any:  # fmt: skip
+    """Solves ``A X = b`` for triangular ``A``; returns ``(X, A)``."""
+    bb, aa = U.array(b, "triangular_solve", "b"), U.array(A, "triangular_solve", "A")
+    x = jax.scipy.linalg.solve_triangular(aa, bb, trans=1 if transpose else 0, lower=not upper,
+                                          unit_diagonal=unitriangular)  # fmt: skip
+    return namedtuple("triangular_solve", ["solution", "cloned_coefficient"])(
+        Tensor._from(x), Tensor._from(aa))  # fmt: skip
+
+
+# --- batch-norm pieces (SyncBatchNorm's building blocks, PyTorch's definitions) ----------------
+def batch_norm_stats(input: Any, eps: float) -> tuple[Tensor, Tensor]:
+    """The per-channel (dim 1) mean and ``1 / sqrt(biased var + eps)`` of ``input``."""
+    a = U.floating(U.array(input, "batch_norm_stats"))
+    axes = (0,) + tuple(range(2, a.ndim))
+    mean, var = jnp.mean(a, axes), jnp.var(a, axes)
+    return Tensor._from(mean), Tensor._from(jax.lax.rsqrt(var + eps))
+
+
+def batch_norm_elemt(input: Any, weight: Any = None, bias: Any = None, mean: Any = None,
+                     invstd: Any = None, eps: float = 1e-5) -> Tensor:  # fmt: skip
+    """``(input - mean) * invstd * weight + bias`` per channel (dim 1)."""
+    a = U.floating(U.array(input, "batch_norm_elemt"))
+    shape = (1, -1) + (1,) * (a.ndim - 2)
+
+    def per_channel(v, name, default):
+        return default if v is None else U.array(v, "batch_norm_elemt", name).reshape(shape)
+
+    y = (a - per_channel(mean, "mean", 0.0)) * per_channel(invstd, "invstd", 1.0)
+    return Tensor._from(y * per_channel(weight, "weight", 1.0) + per_channel(bias, "bias", 0.0))
+
+
+def batch_norm_gather_stats_with_counts(input: Any, mean: Any, invstd: Any, running_mean: Any = None,
+                                        running_var: Any = None, momentum: float = 0.1,
+                                        eps: float = 1e-5, counts: Any = None) -> tuple:  # fmt: skip
+    """The global mean and invstd from per-replica ``mean``/``invstd`` (rows) weighted by
+    ``counts``; ``running_mean``/``running_var`` (Parameters) are updated in place with the
+    unbiased variance."""
+    api = "batch_norm_gather_stats_with_counts"
+    m = U.array(mean, api, "mean")
+    inv = U.array(invstd, api, "invstd")
+    c = U.array(counts, api, "counts").astype(m.dtype).reshape(-1, 1)
+    n = jnp.sum(c)
+    gmean = jnp.sum(m * c, 0) / n
+    var_i = 1.0 / (inv * inv) - eps
+    gvar = jnp.sum(c * (var_i + (m - gmean) ** 2), 0) / n
+    for p, new in ((running_mean, gmean), (running_var, gvar * n / (n - 1))):
+        if p is not None:
+            old = p._data
+            p._data = ((1 - momentum) * old + momentum * jax.lax.stop_gradient(new)).astype(
+                old.dtype
+            )
+    return Tensor._from(gmean), Tensor._from(jax.lax.rsqrt(gvar + eps))
+
+
+def conv_tbc(input: Any, weight: Any, bias: Any, pad: int = 0) -> Tensor:
+    """1-D convolution over time of (time, batch, in) ``input`` with a (k, in, out) ``weight``:
+    (time', batch, out)."""
+    from deepsink.mint.nn.functional import conv1d
+
+    x = U.array(input, "conv_tbc")
+    w = U.array(weight, "conv_tbc", "weight")
+    y = conv1d(jnp.transpose(x, (1, 2, 0)), jnp.transpose(w, (2, 1, 0)), bias, padding=pad)
+    return Tensor._from(jnp.transpose(y._data, (2, 0, 1)))
+
+
+# --- random -----------------------------------------------------------------------------------
+def _size(size: tuple, api: str) -> tuple[int, ...]:
+    if len(size) == 1 and isinstance(size[0], list | tuple):
+        size = tuple(size[0])
+    for s in size:
+        if isinstance(s, builtins.bool) or not isinstance(s, int) or s < 0:
+            U.fail(api, f"'size' must be non-negative ints, but got {size}", TypeError)
+    return tuple(size)
+
+
+def _float_dtype(dtype: Any, api: str) -> np.dtype:
+    dt = U.dtype(dtype, api) if dtype is not None else np.dtype(np.float32)
+    if dt.kind != "f":
+        U.fail(api, f"'dtype' must be a float type, but got {dtype}", TypeError)
+    return dt
+
+
+def _no_generator(generator: Any, api: str) -> None:
+    if generator is not None:
+        U.fail(api, "a 'generator' is not supported; seed with mindspore.set_seed",
+               NotImplementedError)  # fmt: skip
+
+
+def rand(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
+    """Uniform samples in [0, 1) (Float32), from the global seed."""
+    _no_generator(generator, "rand")
+    return Tensor._from(jax.random.uniform(_random.next_key(), _size(size, "rand"),
+                                           _float_dtype(dtype, "rand")))  # fmt: skip
+
+
+def randn(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
+    """Standard normal samples (Float32), from the global seed."""
+    _no_generator(generator, "randn")
+    return Tensor._from(jax.random.normal(_random.next_key(), _size(size, "randn"),
+                                          _float_dtype(dtype, "randn")))  # fmt: skip
+
+
+def rand_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
+    """Uniform samples in [0, 1) with ``input``'s shape (and dtype)."""
+    a = U.array(input, "rand_like")
+    return rand(*a.shape, dtype=dtype if dtype is not None else mstype.from_np(a.dtype))
+
+
+def randn_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
+    """Standard normal samples with ``input``'s shape (and dtype)."""
+    a = U.array(input, "randn_like")
+    return randn(*a.shape, dtype=dtype if dtype is not None else mstype.from_np(a.dtype))
+
+
+def randint(*args: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
+    """``randint(high, size)`` or ``randint(low, high, size)``: ints in ``[low, high)``
+    (Int64)."""
+    _no_generator(generator, "randint")
+    if len(args) == 2:
+        low, (high, size) = 0, args
+    elif len(args) == 3:
+        low, high, size = args
+    else:
+        U.fail("randint", f"expects (high, size) or (low, high, size), but got {args}", TypeError)
+    if high <= low:
+        U.fail("randint", f"'high' must be greater than 'low', but got low={low}, high={high}")
+    dt = U.dtype(dtype, "randint") if dtype is not None else np.dtype(np.int64)
+    r = jax.random.randint(_random.next_key(), _size(tuple(size), "randint"), low, high,
+                           np.int64)  # fmt: skip
+    return Tensor._from(r.astype(dt))
+
+
+def randint_like(input: Any, *args: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    """``randint_like(input, high)`` or ``(input, low, high)`` with ``input``'s shape."""
+    a = U.array(input, "randint_like")
+    low, high = (0, args[0]) if len(args) == 1 else args
+    dt = dtype if dtype is not None else mstype.from_np(a.dtype)
+    return randint(low, high, a.shape, dtype=dt)
+
+
+def randperm(n: int, *, generator: Any = None, dtype: Any = mstype.int64) -> Tensor:
+    """A random permutation of ``0..n-1``."""
+    _no_generator(generator, "randperm")
+    if isinstance(n, builtins.bool) or not isinstance(n, int) or n < 0:
+        U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}", TypeError)
+    r = jax.random.permutation(_random.next_key(), n)
+    return Tensor._from(r.astype(U.dtype(dtype, "randperm")))
+
+
+def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = None) -> Tensor:
+    """Normal samples with ``mean`` and ``std`` (tensors broadcast, or floats with ``size``)."""
+    _no_generator(generator, "normal")
+    m = U.array(mean, "normal", "mean") if isinstance(mean, Tensor) else None
+    s = U.array(std, "normal", "std") if isinstance(std, Tensor) else None
+    if m is None and s is None:
+        if size is None:
+            U.fail("normal", "'size' is required when 'mean' and 'std' are numbers", TypeError)
+        shape, dt = tuple(size), np.dtype(np.float32)
+    else:
+        shape = jnp.broadcast_shapes(*(v.shape for v in (m, s) if v is not None))
+        dt = (m if m is not None else s).dtype
+    z = jax.random.normal(_random.next_key(), shape, dt)
+    return Tensor._from(z * (s if s is not None else std) + (m if m is not None else mean))
+
+
+def bernoulli(input: Any, *, generator: Any = None) -> Tensor:
+    """0/1 samples with probability ``input`` (same dtype as ``input``)."""
+    _no_generator(generator, "bernoulli")
+    p = U.array(input, "bernoulli")
+    return Tensor._from(jax.random.bernoulli(_random.next_key(), p).astype(p.dtype))
+
+
+def multinomial(input: Any, num_samples: int, replacement: bool = False, *,
+                generator: Any = None) -> Tensor:  # fmt: skip
+    """``num_samples`` category indices per row, drawn with weights ``input`` (Int64)."""
+    _no_generator(generator, "multinomial")
+    w = U.floating(U.array(input, "multinomial"))
+    if w.ndim not in (1, 2):
+        U.fail("multinomial", f"'input' must be 1-D or 2-D, but got {w.ndim}-D")
+    if not replacement and num_samples > w.shape[-1]:
+        U.fail("multinomial", f"cannot draw {num_samples} samples without replacement from "
+               f"{w.shape[-1]} categories")  # fmt: skip
+    logits = jnp.log(w)
+    key = _random.next_key()
+    if replacement:
+        r = jax.random.categorical(key, logits, axis=-1, shape=(num_samples,) + logits.shape[:-1])
+        r = jnp.moveaxis(r, 0, -1)
+    else:  # Gumbel top-k: sampling without replacement
+        g = jax.random.gumbel(key, logits.shape, logits.dtype)
+        r = jax.lax.top_k(logits + g, num_samples)[1]
+    return Tensor._from(r.astype(np.int64))

@@ -1,0 +1,187 @@
+"""``mint.nn`` activation layers: Cells over ``mint.nn.functional`` (and jax.nn for the few
+activations neither ops nor functional has)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from deepsink.common.tensor import Tensor
+from deepsink.mint.nn import functional as F
+from deepsink.mint.nn.layer._common import const_param
+from deepsink.nn.cell import Cell
+from deepsink.ops import _utils as U
+
+
+def _jax_act(name: str, fn: Any, x: Any) -> Tensor:
+    return Tensor._from(fn(U.floating(U.array(x, name))))
+
+
+class ReLU(Cell):
+    """``max(x, 0)``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.relu(input, self.inplace)
+
+
+class ReLU6(ReLU):
+    """``min(max(x, 0), 6)``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.relu6(input, self.inplace)
+
+
+class SiLU(ReLU):
+    """``x * sigmoid(x)``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.silu(input, self.inplace)
+
+
+class Sigmoid(Cell):
+    """``1 / (1 + exp(-x))``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.sigmoid(input)
+
+
+class Tanh(Cell):
+    """Hyperbolic tangent."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.tanh(input)
+
+
+class LogSigmoid(Cell):
+    """``log(sigmoid(x))``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.logsigmoid(input)
+
+
+class ELU(Cell):
+    """ELU with ``alpha``."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.elu(input, self.alpha, self.inplace)
+
+
+class GELU(Cell):
+    """GELU, exact or ``approximate='tanh'``."""
+
+    def __init__(self, approximate: str = "none") -> None:
+        super().__init__()
+        self.approximate = approximate
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.gelu(input, self.approximate)
+
+
+class Hardtanh(Cell):
+    """``x`` clipped to ``[min_val, max_val]``."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False):
+        super().__init__()
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+
+class Threshold(Cell):
+    """``x`` where ``x > threshold``, else ``value``."""
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+
+class Hardshrink(Cell):
+    """``x`` where ``|x| > lambd``, else 0."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input: Tensor) -> Tensor:
+        a = U.array(input, "Hardshrink")
+        return Tensor._from(jnp.where(jnp.abs(a) > self.lambd, a, jnp.zeros_like(a)))
+
+
+class Hardsigmoid(Cell):
+    """``relu6(x + 3) / 6``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return _jax_act("Hardsigmoid", jax.nn.hard_sigmoid, input)
+
+
+class Hardswish(Cell):
+    """``x * relu6(x + 3) / 6``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return _jax_act("Hardswish", jax.nn.hard_swish, input)
+
+
+class Mish(Cell):
+    """``x * tanh(softplus(x))``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return _jax_act("Mish", lambda a: a * jnp.tanh(jax.nn.softplus(a)), input)
+
+
+class SELU(Cell):
+    """``scale * elu(x, alpha)`` with SELU's constants."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return _jax_act("SELU", jax.nn.selu, input)
+
+
+class Softmax(Cell):
+    """Softmax along ``dim``."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.softmax(input, -1 if self.dim is None else self.dim)
+
+
+class LogSoftmax(Softmax):
+    """Log-softmax along ``dim``."""
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.log_softmax(input, self.dim)
+
+
+class PReLU(Cell):
+    """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has ``num_parameters``
+    values (1, or one per channel) initialized to ``init``."""
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, dtype: Any = None) -> None:
+        super().__init__()
+        self.num_parameters = num_parameters
+        self.weight = const_param(init, (num_parameters,), "weight", dtype)
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.prelu(input, self.weight)
+
+
+__all__ = sorted(
+    n
+    for n, v in dict(globals()).items()
+    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
+)

@@ -1,0 +1,112 @@
+"""``mint.nn`` losses: Cells over ``mint.nn.functional``'s losses (and ``ops.l1_loss`` /
+``ops.smooth_l1_loss`` semantics for L1 and SmoothL1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+
+from deepsink import ops
+from deepsink.common.tensor import Tensor
+from deepsink.mint.nn import functional as F
+from deepsink.nn.cell import Cell
+from deepsink.ops import _utils as U
+
+
+class _Loss(Cell):
+    def __init__(self, reduction: str = "mean") -> None:
+        super().__init__()
+        if reduction not in ("mean", "sum", "none") and not (
+            reduction == "batchmean" and type(self).__name__ == "KLDivLoss"
+        ):
+            raise ValueError(f"For '{type(self).__name__}', 'reduction' must be one of ['mean', "
+                             f"'sum', 'none'], but got {reduction!r}")  # fmt: skip
+        self.reduction = reduction
+
+
+class L1Loss(_Loss):
+    """``|input - target|`` (``ops.l1_loss``)."""
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return ops.l1_loss(input, target, self.reduction)
+
+
+class MSELoss(_Loss):
+    """``(input - target)**2`` (``ops.mse_loss``)."""
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.mse_loss(input, target, self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """``0.5 d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 beta`` elsewhere."""
+
+    def __init__(self, reduction: str = "mean", beta: float = 1.0) -> None:
+        super().__init__(reduction)
+        self.beta = beta
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        a, t = U.binary(input, target, "SmoothL1Loss")
+        d = jnp.abs(U.floating(a) - U.floating(t))
+        loss = jnp.where(d < self.beta, 0.5 * d * d / self.beta, d - 0.5 * self.beta)
+        return Tensor._from(F._reduce(loss, self.reduction, "SmoothL1Loss"))
+
+
+class SoftMarginLoss(_Loss):
+    """``log(1 + exp(-target * input))``."""
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.soft_margin_loss(input, target, self.reduction)
+
+
+class KLDivLoss(_Loss):
+    """KL divergence of log-probabilities (``functional.kl_div``)."""
+
+    def __init__(self, reduction: str = "mean", log_target: bool = False) -> None:
+        super().__init__(reduction)
+        self.log_target = log_target
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.kl_div(input, target, self.reduction, self.log_target)
+
+
+class BCELoss(_Loss):
+    """Binary cross entropy of probabilities, with optional per-element ``weight``."""
+
+    def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.weight = weight
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy(input, target, self.weight, self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """Binary cross entropy of logits (``weight`` and ``pos_weight`` optional)."""
+
+    def __init__(self, weight: Any = None, reduction: str = "mean", pos_weight: Any = None):
+        super().__init__(reduction)
+        self.weight, self.pos_weight = weight, pos_weight
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy_with_logits(input, target, self.weight, self.reduction,
+                                                  self.pos_weight)  # fmt: skip
+
+
+class CosineEmbeddingLoss(_Loss):
+    """``functional.cosine_embedding_loss`` with ``margin``."""
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.margin = margin
+
+    def construct(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
+
+
+__all__ = sorted(
+    n
+    for n, v in dict(globals()).items()
+    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
+)

@@ -1,0 +1,116 @@
+"""``mint.nn`` pooling layers over ``mint.nn.functional``'s pooling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deepsink.common.tensor import Tensor
+from deepsink.mint.nn import functional as F
+from deepsink.nn.cell import Cell
+
+
+class _Adaptive(Cell):
+    _fn = None
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, input: Tensor) -> Any:
+        fn = type(self)._fn
+        if self.return_indices:
+            return fn(input, self.output_size, True)
+        return fn(input, self.output_size)
+
+
+class AdaptiveAvgPool1d(_Adaptive):
+    """Adaptive average pooling over (N, C, L)."""
+
+    _fn = staticmethod(F.adaptive_avg_pool1d)
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
+    """Adaptive average pooling over (N, C, H, W)."""
+
+    _fn = staticmethod(F.adaptive_avg_pool2d)
+
+
+class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+    """Adaptive average pooling over (N, C, D, H, W)."""
+
+    _fn = staticmethod(F.adaptive_avg_pool3d)
+
+
+class AdaptiveMaxPool1d(_Adaptive):
+    """Adaptive max pooling over (N, C, L) (indices with ``return_indices``)."""
+
+    _fn = staticmethod(F.adaptive_max_pool1d)
+
+
+class AdaptiveMaxPool2d(_Adaptive):
+    """Adaptive max pooling over (N, C, H, W) (indices with ``return_indices``)."""
+
+    _fn = staticmethod(F.adaptive_max_pool2d)
+
+
+class _AvgPool(Cell):
+    _fn = None
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override: int | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override
+
+    def construct(self, input: Tensor) -> Tensor:
+        args = (input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                self.count_include_pad)  # fmt: skip
+        if type(self)._fn is F.avg_pool1d:
+            return F.avg_pool1d(*args)
+        return type(self)._fn(*args, self.divisor_override)
+
+
+class AvgPool1d(_AvgPool):
+    """Average pooling over (N, C, L)."""
+
+    _fn = staticmethod(F.avg_pool1d)
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 ceil_mode: bool = False, count_include_pad: bool = True) -> None:  # fmt: skip
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+
+class AvgPool2d(_AvgPool):
+    """Average pooling over (N, C, H, W)."""
+
+    _fn = staticmethod(F.avg_pool2d)
+
+
+class AvgPool3d(_AvgPool):
+    """Average pooling over (N, C, D, H, W)."""
+
+    _fn = staticmethod(F.avg_pool3d)
+
+
+class MaxUnpool2d(Cell):
+    """The inverse of max pooling: values scattered to their recorded positions."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+
+    def construct(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:
+        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
+                              output_size)  # fmt: skip
+
+
+__all__ = sorted(
+    n
+    for n, v in dict(globals()).items()
+    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
+)

@@ -1,0 +1,51 @@
+"""``mint.optim.SGD``: PyTorch's SGD with momentum, dampening, Nesterov and L2 decay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor
+from deepsink.mint.optim.optimizer import Optimizer, write
+
+
+class SGD(Optimizer):
+    """``g += weight_decay p``; with momentum ``buf = momentum buf + (1 - dampening) g``
+    (``buf = g`` at the first step), ``g = g + momentum buf`` (Nesterov) or ``buf``;
+    ``p -= lr g``. State: ``momentum_buf.*``, ``step_t``."""
+
+    def __init__(self, params: Any, lr: float, momentum: float = 0, dampening: float = 0,
+                 weight_decay: float = 0, nesterov: bool = False, *,
+                 maximize: bool = False) -> None:  # fmt: skip
+        if momentum < 0:
+            raise ValueError(f"For 'SGD', 'momentum' must be >= 0, but got {momentum}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("For 'SGD', Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+                                      weight_decay=weight_decay, nesterov=nesterov,
+                                      maximize=maximize))  # fmt: skip
+        self.momentum_buf = self.state_like("momentum_buf")
+        self.step_t = Parameter(Tensor(np.int32(0)), name="step_t", requires_grad=False)
+
+    def update(self, grads: list, lrs: tuple) -> None:
+        first = self.step_t._data == 0
+        self.step_t._data = self.step_t._data + 1
+        for i, (p, g) in enumerate(zip(self.parameters, grads)):
+            grp = self.param_groups[self.group_of[i]]
+            lr = lrs[self.group_of[i]]
+            x = p._data
+            g = g.astype(x.dtype)
+            if grp["maximize"]:
+                g = -g
+            if grp["weight_decay"]:
+                g = g + grp["weight_decay"] * x
+            mu = grp["momentum"]
+            if mu:
+                buf = self.momentum_buf[i]._data
+                buf = jnp.where(first, g, mu * buf + (1 - grp["dampening"]) * g)
+                write(self.momentum_buf[i], buf)
+                g = g + mu * buf if grp["nesterov"] else buf
+            write(p, x - lr * g)

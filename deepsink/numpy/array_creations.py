@@ -1,0 +1,380 @@
+"""``mindspore.numpy``'s array creation: ``array``, ``ones``, ``arange``, windows, grids, ...
+
+Defaults are MindSpore numpy's: floats Float32, Python ints Int32 (``mnp.arange(5)`` is Int32,
+``mnp.full((2,), 1)`` Int32, ``mnp.ones(3)`` Float32). Random arrays draw from deepsink's
+global key (``set_seed``), so they follow the seed like ``ops`` randomness.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink._core import random as _random
+from deepsink.common.tensor import Tensor
+from deepsink.numpy.utils import (
+    FLOAT,
+    INT,
+    fail,
+    jnp_func,
+    narrow,
+    np_dtype,
+    np_func,
+    public,
+    to_jnp,
+    to_tensor,
+)
+
+
+def shape_arg(shape: Any, api: str) -> tuple[int, ...]:
+    """A shape argument (int, list/tuple of ints, or a 1-D int Tensor) checked as MindSpore:
+    TypeError for other types, ValueError for negative sizes."""
+    if isinstance(shape, Tensor):
+        shape = tuple(int(v) for v in np.asarray(shape._data).reshape(-1))
+    if isinstance(shape, int | np.integer) and not isinstance(shape, builtins.bool):
+        shape = (int(shape),)
+    if not isinstance(shape, list | tuple) or not all(
+        isinstance(s, int | np.integer) and not isinstance(s, builtins.bool) for s in shape
+    ):
+        fail(api, f"only int, tuple, list and tensor are allowed for shape, but got {shape!r}",
+             TypeError)  # fmt: skip
+    if any(s < 0 for s in shape):
+        fail(api, f"each entry in shape should be no less than 0, but got {tuple(shape)}")
+    return tuple(int(s) for s in shape)
+
+
+def _filled(api: str, shape: Any, value: Any, dtype: Any, default: np.dtype) -> Tensor:
+    dt = np_dtype(dtype, api) or default
+    return Tensor._from(jnp.full(shape_arg(shape, api), value, dt))
+
+
+# --- from data ----------------------------------------------------------------------------------
+def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
+    """A Tensor from array-like data (``copy`` is moot: Tensors are immutable values)."""
+    a = to_jnp(obj, "array", "obj", dtype)
+    if ndmin > a.ndim:
+        a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
+    return Tensor._from(a)
+
+
+def asarray(a: Any, dtype: Any = None) -> Tensor:
+    """``a`` as a Tensor (a Tensor of the same dtype is returned as is)."""
+    if isinstance(a, Tensor) and dtype is None:
+        return a
+    return Tensor._from(to_jnp(a, "asarray", "a", dtype))
+
+
+def asfarray(a: Any, dtype: Any = None) -> Tensor:
+    """``a`` as a float Tensor (Float32 unless ``dtype`` is a float type)."""
+    dt = np_dtype(dtype, "asfarray") if dtype is not None else FLOAT
+    if dt.kind != "f":
+        dt = FLOAT
+    return Tensor._from(to_jnp(a, "asfarray", "a").astype(dt))
+
+
+def copy(a: Any) -> Tensor:
+    """A copy of ``a``."""
+    return Tensor._from(jnp.array(to_jnp(a, "copy", "a"), copy=True))
+
+
+# --- filled -------------------------------------------------------------------------------------
+def ones(shape: Any, dtype: Any = None) -> Tensor:
+    """A Tensor of ones (Float32 by default)."""
+    return _filled("ones", shape, 1, dtype, FLOAT)
+
+
+def zeros(shape: Any, dtype: Any = None) -> Tensor:
+    """A Tensor of zeros (Float32 by default)."""
+    return _filled("zeros", shape, 0, dtype, FLOAT)
+
+
+def empty(shape: Any, dtype: Any = None) -> Tensor:
+    """An uninitialized Tensor: deepsink gives zeros (XLA has no uninitialized memory)."""
+    return _filled("empty", shape, 0, dtype, FLOAT)
+
+
+def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
+    """A Tensor filled with ``fill_value`` (dtype from the value: int -> Int32, float ->
+    Float32), or broadcast ``fill_value`` when it is an array."""
+    v = to_jnp(fill_value, "full", "fill_value")
+    dt = np_dtype(dtype, "full") or v.dtype
+    return Tensor._from(jnp.broadcast_to(v.astype(dt), shape_arg(shape, "full")))
+
+
+def _like(api: str, a: Any, value: Any, dtype: Any, shape: Any) -> Tensor:
+    arr = to_jnp(a, api, "a")
+    dt = np_dtype(dtype, api) or arr.dtype
+    shp = shape_arg(shape, api) if shape is not None else arr.shape
+    return Tensor._from(jnp.full(shp, value, dt))
+
+
+def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Tensor:
+    """Ones with ``a``'s shape and dtype."""
+    return _like("ones_like", a, 1, dtype, shape)
+
+
+def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Tensor:
+    """Zeros with ``a``'s shape and dtype."""
+    return _like("zeros_like", a, 0, dtype, shape)
+
+
+def empty_like(prototype: Any, dtype: Any = None, shape: Any = None) -> Tensor:
+    """Zeros with ``prototype``'s shape and dtype (see :func:`empty`)."""
+    return _like("empty_like", prototype, 0, dtype, shape)
+
+
+def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Tensor:
+    """``fill_value`` with ``a``'s shape and dtype."""
+    arr = to_jnp(a, "full_like", "a")
+    dt = np_dtype(dtype, "full_like") or arr.dtype
+    shp = shape_arg(shape, "full_like") if shape is not None else arr.shape
+    v = to_jnp(fill_value, "full_like", "fill_value").astype(dt)
+    return Tensor._from(jnp.broadcast_to(v, shp))
+
+
+# --- ranges -------------------------------------------------------------------------------------
+def _num(v: Any, api: str, arg: str) -> Any:
+    if isinstance(v, Tensor):
+        v = v._data
+    if isinstance(v, jax.Array | np.ndarray | np.generic):
+        if np.ndim(v) != 0:
+            fail(api, f"'{arg}' must be a scalar, but got shape {np.shape(v)}", TypeError)
+        return v.item() if not isinstance(v, jax.core.Tracer) else v
+    if not isinstance(v, int | float):
+        fail(api, f"'{arg}' must be an int or float, but got {type(v).__name__} {v!r}", TypeError)
+    return v
+
+
+def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Tensor:
+    """Evenly spaced values in ``[start, stop)``: Int32 for int bounds, Float32 otherwise."""
+    args = [_num(v, "arange", n) for n, v in (("start", start), ("stop", stop), ("step", step))
+            if v is not None]  # fmt: skip
+    if step == 0:
+        fail("arange", "'step' must not be 0")
+    dt = np_dtype(dtype, "arange") or (FLOAT if any(isinstance(v, float) for v in args) else INT)
+    return Tensor._from(jnp.arange(*args, dtype=dt))
+
+
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
+             dtype: Any = None, axis: int = 0) -> Any:  # fmt: skip
+    """``num`` evenly spaced values from ``start`` to ``stop`` (Float32)."""
+    if isinstance(num, builtins.bool) or not isinstance(num, int) or num < 0:
+        fail("linspace", f"'num' must be a non-negative int, but got {num!r}", TypeError)
+    dt = np_dtype(dtype, "linspace") or FLOAT
+    s, e = to_jnp(start, "linspace", "start"), to_jnp(stop, "linspace", "stop")
+    r = jnp.linspace(s.astype(jnp.float64), e.astype(jnp.float64), num, endpoint=endpoint,
+                     retstep=retstep, axis=axis)  # fmt: skip
+    if retstep:
+        return Tensor._from(r[0].astype(dt)), Tensor._from(jnp.asarray(r[1]).astype(dt))
+    return Tensor._from(r.astype(dt))
+
+
+def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, base: float = 10.0,
+             dtype: Any = None, axis: int = 0) -> Tensor:  # fmt: skip
+    """``base ** linspace(start, stop, num)`` (Float32)."""
+    dt = np_dtype(dtype, "logspace") or FLOAT
+    r = jnp.logspace(to_jnp(start).astype(jnp.float64), to_jnp(stop).astype(jnp.float64), num,
+                     endpoint=endpoint, base=base, axis=axis)  # fmt: skip
+    return Tensor._from(r.astype(dt))
+
+
+def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None,
+              axis: int = 0) -> Tensor:  # fmt: skip
+    """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (Float32)."""
+    dt = np_dtype(dtype, "geomspace") or FLOAT
+    r = jnp.geomspace(to_jnp(start).astype(jnp.float64), to_jnp(stop).astype(jnp.float64), num,
+                      endpoint=endpoint, axis=axis)  # fmt: skip
+    return Tensor._from(r.astype(dt))
+
+
+# --- matrices -----------------------------------------------------------------------------------
+def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
+    """An ``N x M`` matrix with ones on diagonal ``k`` (Float32 by default)."""
+    for name, v in (("N", N), ("M", M), ("k", k)):
+        if v is not None and (isinstance(v, builtins.bool) or not isinstance(v, int)):
+            fail("eye", f"'{name}' must be an int, but got {v!r}", TypeError)
+    return Tensor._from(jnp.eye(N, M, k, dtype=np_dtype(dtype, "eye") or FLOAT))
+
+
+def identity(n: int, dtype: Any = None) -> Tensor:
+    """The ``n x n`` identity (Float32 by default)."""
+    return eye(n, dtype=dtype)
+
+
+def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
+    """Ones at and below diagonal ``k`` (Float32 by default)."""
+    return Tensor._from(jnp.tri(N, M, k, dtype=np_dtype(dtype, "tri") or FLOAT))
+
+
+def _tril_triu(api: str, fn: Any):
+    def f(m: Any, k: int = 0) -> Tensor:
+        a = to_jnp(m, api, "m")
+        if a.ndim < 1:
+            fail(api, f"'m' must be at least 1-D, but got a {a.ndim}-D array")
+        return Tensor._from(fn(a, k))
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"NumPy's ``{api}``: the {'lower' if api == 'tril' else 'upper'} triangle."
+    return f
+
+
+tril = _tril_triu("tril", jnp.tril)
+triu = _tril_triu("triu", jnp.triu)
+
+
+def _indices(api: str, fn: Any):
+    def f(*args, **kwargs):
+        args = [to_jnp(a, api, "arr") if isinstance(a, Tensor) else a for a in args]
+        return to_tensor(tuple(v.astype(INT) for v in fn(*args, **kwargs)))
+
+    f.__name__ = f.__qualname__ = api
+    f.__doc__ = f"NumPy's ``{api}`` (Int32 index arrays)."
+    return f
+
+
+tril_indices = _indices("tril_indices", jnp.tril_indices)
+triu_indices = _indices("triu_indices", jnp.triu_indices)
+tril_indices_from = _indices("tril_indices_from", jnp.tril_indices_from)
+triu_indices_from = _indices("triu_indices_from", jnp.triu_indices_from)
+diag_indices = _indices("diag_indices", jnp.diag_indices)
+
+
+def diag(v: Any, k: int = 0) -> Tensor:
+    """The ``k``-th diagonal of a 2-D ``v``, or a 2-D array with 1-D ``v`` on it."""
+    a = to_jnp(v, "diag", "v")
+    if a.ndim not in (1, 2):
+        fail("diag", f"'v' must be 1-D or 2-D, but got {a.ndim}-D")
+    return Tensor._from(jnp.diag(a, k))
+
+
+diagflat = jnp_func("diagflat", ("v",))
+diagonal = jnp_func("diagonal", ("a",))
+trace = np_func("trace", lambda a, offset=0, axis1=0, axis2=1, dtype=None: jnp.trace(
+    a, offset, axis1, axis2, dtype=np_dtype(dtype)), ("a",))  # fmt: skip
+vander = jnp_func("vander", ("x",))
+
+
+def indices(dimensions: Any, dtype: Any = None, sparse: bool = False) -> Any:
+    """Index grids for an array of shape ``dimensions`` (Int32), as a list of Tensors."""
+    r = jnp.indices(shape_arg(dimensions, "indices"), np_dtype(dtype) or INT, sparse=sparse)
+    return [Tensor._from(v) for v in r]
+
+
+def ix_(*args: Any) -> tuple[Tensor, ...]:
+    """Open mesh from 1-D sequences (for cross indexing)."""
+    return to_tensor(tuple(jnp.ix_(*[to_jnp(a, "ix_", "args") for a in args])))
+
+
+def meshgrid(*xi: Any, sparse: bool = False, indexing: str = "xy") -> list[Tensor]:
+    """Coordinate matrices from coordinate vectors."""
+    if indexing not in ("xy", "ij"):
+        fail("meshgrid", f"'indexing' must be 'xy' or 'ij', but got {indexing!r}")
+    arrs = [to_jnp(a, "meshgrid", "xi") for a in xi]
+    return [Tensor._from(v) for v in jnp.meshgrid(*arrs, sparse=sparse, indexing=indexing)]
+
+
+class _Grid:
+    """``mgrid``/``ogrid``: ``mnp.mgrid[0:2, 0:3]`` (Int32 for int steps, Float32 otherwise)."""
+
+    def __init__(self, grid: Any, sparse: bool) -> None:
+        self._grid, self._sparse = grid, sparse
+
+    def __getitem__(self, key: Any) -> Any:
+        keys = key if isinstance(key, tuple) else (key,)
+        floaty = any(isinstance(getattr(s, n), float | complex) for s in keys
+                     for n in ("start", "stop", "step"))  # fmt: skip
+        r = self._grid[key]
+        dt = FLOAT if floaty else INT
+        if isinstance(r, list | tuple):
+            return [Tensor._from(v.astype(dt)) for v in r]
+        return Tensor._from(r.astype(dt))
+
+
+mgrid = _Grid(jnp.mgrid, False)
+ogrid = _Grid(jnp.ogrid, True)
+
+
+# --- windows ------------------------------------------------------------------------------------
+def _window(name: str):
+    fn = getattr(jnp, name)
+
+    def f(M: int) -> Tensor:  # noqa: N803
+        if isinstance(M, builtins.bool) or not isinstance(M, int):
+            fail(name, f"'M' must be an int, but got {M!r}", TypeError)
+        return Tensor._from(fn(M).astype(FLOAT))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"The {name} window of ``M`` points (Float32)."
+    return f
+
+
+bartlett = _window("bartlett")
+blackman = _window("blackman")
+hamming = _window("hamming")
+hanning = _window("hanning")
+
+
+# --- padding and bins ---------------------------------------------------------------------------
+def pad(array: Any, pad_width: Any, mode: str = "constant", **kwargs: Any) -> Tensor:
+    """NumPy's ``pad`` (modes constant, edge, linear_ramp, maximum, mean, median, minimum,
+    reflect, symmetric, wrap, empty)."""
+    a = to_jnp(array, "pad", "array")
+    if isinstance(pad_width, Tensor):
+        pad_width = np.asarray(pad_width._data).tolist()
+    if callable(mode):
+        fail("pad", "a callable 'mode' is not supported", NotImplementedError)
+    return Tensor._from(narrow(jnp.pad(a, pad_width, mode=mode, **kwargs), [a]))
+
+
+def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any = None) -> Tensor:  # noqa: A002
+    """The bin edges ``histogram`` uses (Float32)."""
+    arr = to_jnp(a, "histogram_bin_edges", "a")
+    if isinstance(bins, Tensor | list | tuple):
+        bins = to_jnp(bins)
+    r = jnp.histogram_bin_edges(arr.astype(jnp.float64), bins, range,
+                                None if weights is None else to_jnp(weights))  # fmt: skip
+    return Tensor._from(r.astype(FLOAT))
+
+
+# --- random -------------------------------------------------------------------------------------
+def rand(*shape: Any, dtype: Any = None) -> Tensor:
+    """Uniform samples in [0, 1) of ``shape`` (Float32), from the global seed."""
+    shp = shape_arg(shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
+                    "rand")  # fmt: skip
+    dt = np_dtype(dtype, "rand") or FLOAT
+    if dt.kind != "f":
+        fail("rand", f"'dtype' must be a float type, but got {dtype}", TypeError)
+    return Tensor._from(jax.random.uniform(_random.next_key(), shp, dt))
+
+
+def randn(*shape: Any, dtype: Any = None) -> Tensor:
+    """Standard normal samples of ``shape`` (Float32), from the global seed."""
+    shp = shape_arg(shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
+                    "randn")  # fmt: skip
+    dt = np_dtype(dtype, "randn") or FLOAT
+    if dt.kind != "f":
+        fail("randn", f"'dtype' must be a float type, but got {dtype}", TypeError)
+    return Tensor._from(jax.random.normal(_random.next_key(), shp, dt))
+
+
+def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: Any = None) -> Tensor:
+    """Random ints in ``[minval, maxval)`` (``[0, minval)`` without ``maxval``), Int32."""
+    if maxval is None:
+        minval, maxval = 0, minval
+    for n, v in (("minval", minval), ("maxval", maxval)):
+        if isinstance(v, builtins.bool) or not isinstance(v, int):
+            fail("randint", f"'{n}' must be an int, but got {v!r}", TypeError)
+    if maxval <= minval:
+        fail("randint", f"'maxval' must be greater than 'minval', but got {minval}, {maxval}")
+    dt = np_dtype(dtype, "randint") or INT
+    if dt.kind not in "iu":
+        fail("randint", f"'dtype' must be an int type, but got {dtype}", TypeError)
+    shp = () if shape is None else shape_arg(shape, "randint")
+    return Tensor._from(jax.random.randint(_random.next_key(), shp, minval, maxval, dt))
+
+
+__all__ = public(globals(), __name__, ("shape_arg",))
