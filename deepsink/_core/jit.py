@@ -22,7 +22,7 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import functional, spmd
+from deepsink._core import functional, graph_syntax, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import ValueDependentShapeError
@@ -279,7 +279,7 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if functional.tracing() or value_dependent:
-            return fn(*args, **kwargs)
+            return graph_syntax.compiled(fn)(*args, **kwargs)
         try:
             return compiled_call(args, kwargs)
         except ValueDependentShapeError as e:
@@ -297,11 +297,12 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
 
             def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
                 a, k = merge_args(d, spec)
-                out = fn(*a, **k)
+                out = graph_syntax.compiled(fn)(*a, **k)
                 return list(out) if isinstance(out, types.GeneratorType) else out
 
             boxes = functional.discover(traced, dyn)
-            entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
+            run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
+            entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
             commit_state(boxes)
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)

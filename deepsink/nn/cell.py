@@ -15,7 +15,7 @@ from typing import Any
 import jax
 
 from deepsink import context
-from deepsink._core import capture, functional, jit
+from deepsink._core import capture, functional, graph_syntax, jit
 from deepsink._core import grad as _grad
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
@@ -251,7 +251,7 @@ class Cell:
                     )
                 out = _grad.custom_bprop_call(self, args)
             else:
-                out = self.construct(*args, **kwargs)
+                out = graph_syntax.compiled(self.construct)(*args, **kwargs)
         except AttributeError as e:
             err = _python_input_error(self, args, e)
             if err is None:
