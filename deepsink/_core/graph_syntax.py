@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 import itertools
 import os
 import sys
 import sysconfig
 import textwrap
+import threading
 import types
 import weakref
 from collections.abc import Callable
@@ -52,6 +54,7 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
 _NS = "_ds_"  # the name under which converted code sees this module
 _RET_FLAG = "_ds_ret"
 _counter = itertools.count()
+_local = threading.local()
 
 
 # --- when and what to convert ------------------------------------------------------------------
@@ -82,7 +85,33 @@ def active() -> bool:
 
 def compiled(fn: Callable) -> Callable:
     """``fn`` as the compile paths run it: converted while compiling, else unchanged."""
-    return convert(fn) if active() else fn
+    return convert(fn) if active() and not getattr(_local, "plain", 0) else fn
+
+
+def do_not_convert(fn: Callable) -> Callable:
+    """Mark ``fn`` to run as written inside compiled code (``ops.constexpr`` functions compute
+    on compile-time constants in Python)."""
+    try:
+        fn._ds_converted = True  # type: ignore[attr-defined]
+    except AttributeError:  # a builtin or a callable object: never converted anyway
+        pass
+    return fn
+
+
+def traced_only(fn: Callable) -> Callable:
+    """``fn`` compiled by tracing alone (``jit(capture_mode="trace")``): neither it nor what it
+    calls is converted."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        _local.plain = getattr(_local, "plain", 0) + 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _local.plain -= 1
+
+    run._ds_converted = True  # type: ignore[attr-defined]
+    return run
 
 
 def _is_user_function(fn: Any) -> bool:

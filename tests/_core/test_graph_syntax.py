@@ -395,3 +395,57 @@ def test_conversion_is_cached_per_function_and_skips_library_code():
     assert graph_syntax.convert(conv) is conv
     assert graph_syntax.convert(ops.relu) is ops.relu
     assert graph_syntax.convert(np.sum) is np.sum
+
+
+# --- MindSpore 2.10's results for the tutorial programs ------------------------------------------
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "ms", "graph_syntax",
+                       "cases.json")  # fmt: skip
+
+
+def _close(got, want, path="") -> None:
+    if isinstance(want, dict):
+        assert sorted(got) == sorted(want), path
+        for k in want:
+            _close(got[k], want[k], f"{path}/{k}")
+    elif isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want), (path, got, want)
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            _close(g, w, f"{path}[{i}]")
+    elif isinstance(want, float):
+        assert got == pytest.approx(want, rel=1e-5, abs=1e-6), (path, got, want)
+    else:
+        assert got == want, (path, got, want)
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    import json
+
+    with open(FIXTURE, encoding="utf-8") as f:
+        return json.load(f)["cases"]
+
+
+def test_control_flow_tutorial_programs_match_mindspore(recorded):
+    from graph_syntax_cases import control_flow
+
+    got = control_flow(ms)
+    _close(got, {k: recorded[k] for k in got})
+
+
+def test_static_graph_tutorial_programs_match_mindspore(recorded):
+    from graph_syntax_cases import static_graph
+
+    got = static_graph(ms)
+    _close(got, {k: recorded[k] for k in got})
+
+
+def test_mixed_precision_train_step_trains_and_moves_the_loss_scale_as_mindspore(recorded):
+    from graph_syntax_cases import mixed_precision
+
+    got = mixed_precision(ms)
+    # the overflowing step skips the update and halves the scale; finite steps double it
+    # after every scale_window=2 of them
+    assert got["scales"] == recorded["mixed_precision"]["scales"]
+    assert got["losses"][2] == "nonfinite"
+    _close(got, recorded["mixed_precision"])
