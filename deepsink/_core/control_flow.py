@@ -26,7 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import functional
+from deepsink._core import checks, functional
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -193,14 +193,13 @@ def ifexp(test: Any, body: Callable[[], Any], orelse: Callable[[], Any]) -> Any:
 
 
 def assert_(test: Any, msg: Callable[[], Any] | None = None) -> None:
-    """``assert``: checked now on a known value; a traced condition cannot stop a compiled
-    program, so it is MindSpore's error for a variable assert outside JIT Fallback."""
+    """``assert``: checked now on a known value. On a traced Tensor the program records the
+    failure (``_core/checks.py``) and the AssertionError is raised when the host reads the
+    program's checks, after the call, as MindSpore raises it when the graph runs."""
     if is_traced(test):
-        raise TypeError(
-            "An 'assert' on a Tensor computed inside a compiled function cannot be checked at "
-            "compile time; check the value outside the compiled function, or use "
-            "ops.Assert/ops.check_valid style ops that run inside the graph"
-        )
+        text = "" if msg is None else str(msg())
+        checks.check_true(_pred(test, "'assert'"), text, AssertionError)
+        return
     if not test:
         raise AssertionError(msg()) if msg is not None else AssertionError()
 

@@ -449,3 +449,29 @@ def test_mixed_precision_train_step_trains_and_moves_the_loss_scale_as_mindspore
     assert got["scales"] == recorded["mixed_precision"]["scales"]
     assert got["losses"][2] == "nonfinite"
     _close(got, recorded["mixed_precision"])
+
+
+def asserting(x):
+    assert x.sum() > 100, "the sum {must} be large"
+    return x * 2
+
+
+def test_assert_on_a_tensor_raises_assertion_error_when_the_program_runs():
+    import jax
+
+    from deepsink._core import checks
+
+    f = ms.jit(asserting)
+    np.testing.assert_allclose(f(ms.Tensor(np.full(2, 60.0, np.float32))).asnumpy(), [120, 120])
+    with pytest.raises(AssertionError, match=r"the sum \{must\} be large"):
+        out = f(ms.Tensor(np.ones(2, np.float32)))
+        jax.block_until_ready(out._data)
+        checks.poll()
+    # a known condition is checked while compiling, as Python does
+    with pytest.raises(AssertionError):
+        ms.jit(python_assert)(ms.Tensor(np.ones(2, np.float32)))
+
+
+def python_assert(x):
+    assert x.shape[0] == 3
+    return x
