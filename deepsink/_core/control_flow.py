@@ -18,6 +18,7 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -70,6 +71,40 @@ def defined(value: Any) -> Any:
             if isinstance(v, Undefined):
                 v._fail()
     return value
+
+
+def unbound(name: str, globals_: dict) -> Any:
+    """The value of a local not assigned yet where a statement starts: the module's global of
+    that name if there is one (MindSpore resolves a name read before any assignment in the
+    function to the global, e.g. ``for i in x: z += i`` over a global ``z``), else Undefined."""
+    if name in globals_:
+        return globals_[name]
+    return Undefined(name)
+
+
+def in_(x: Any, container: Any) -> Any:
+    """``x in container``: Python's test, or for a traced Tensor among the items of a list or
+    tuple, whether it equals any of them (a Tensor)."""
+    if is_traced(x) and isinstance(container, list | tuple):
+        data = _raw(x)
+        hits = [jnp.all(data == jnp.asarray(_raw(c))) for c in container]
+        return Tensor._from(jnp.any(jnp.stack(hits)) if hits else jnp.asarray(False))
+    return x in container
+
+
+_local = threading.local()
+
+
+def raise_(exc: Any) -> None:
+    """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
+    condition; there it is recorded in the program's checks and raised when that path runs
+    (MindSpore's raise in a variable condition)."""
+    if getattr(_local, "branches", 0) == 0:
+        raise exc
+    if isinstance(exc, type):
+        exc = exc()
+    message = str(exc.args[0]) if getattr(exc, "args", None) else ""
+    checks.check_true(jnp.asarray(False), message, type(exc))
 
 
 # --- traced or concrete ------------------------------------------------------------------------
@@ -225,6 +260,13 @@ def _trace(fn: Callable[..., None], get: Callable[[], tuple], set_: Callable[[tu
 
     def run(*a: Any) -> list:
         saved: list = []
+        _local.branches = getattr(_local, "branches", 0) + 1
+        try:
+            return body(saved, *a)
+        finally:
+            _local.branches -= 1
+
+    def body(saved: list, *a: Any) -> list:
         with functional._journaled(functional._Journal()) as journal:
             state, box_in = start(*a)
             for b, v in box_in:
@@ -573,16 +615,19 @@ def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tu
     def body(i: Any, arrays: list) -> list:
         state, boxes = carry.state(arrays)
         saved = [(b, b._value) for b, _ in boxes]
-        with functional._journaled(functional._Journal()) as journal:
-            set_(state)
-            for b, v in boxes:
+        _local.branches = getattr(_local, "branches", 0) + 1
+        try:
+            with functional._journaled(functional._Journal()):
+                set_(state)
+                for b, v in boxes:
+                    b._value = v
+                step(i)
+                values = [_flatten(v) for v in get()]
+                written = {id(b): b._value for b in carry.boxes}
+        finally:
+            _local.branches -= 1
+            for b, v in saved:
                 b._value = v
-            step(i)
-            values = [_flatten(v) for v in get()]
-            written = {id(b): b._value for b in carry.boxes}
-            del journal
-        for b, v in saved:
-            b._value = v
         return carry.pack(values, written)
 
     if cond is None:

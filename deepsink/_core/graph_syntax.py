@@ -45,9 +45,12 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     for_stmt,
     if_stmt,
     ifexp,
+    in_,
     not_,
     or_,
+    raise_,
     range_,
+    unbound,
     while_stmt,
 )
 
@@ -526,6 +529,10 @@ class _ControlFlow(ast.NodeTransformer):
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
         self.generic_visit(node)
         if len(node.ops) == 1:
+            op = node.ops[0]
+            if isinstance(op, ast.In | ast.NotIn):
+                call = _ns_call("in_", node.left, node.comparators[0])
+                return _ns_call("not_", call) if isinstance(op, ast.NotIn) else call
             return node
         parts, left = [], node.left
         for op, right in zip(node.ops, node.comparators, strict=True):
@@ -568,6 +575,12 @@ class _ControlFlow(ast.NodeTransformer):
             node.value = _ns_call("defined", node.value)
         return node
 
+    def visit_Raise(self, node: ast.Raise) -> ast.AST:
+        self.generic_visit(node)
+        if node.exc is None or node.cause is not None:
+            return node
+        return ast.Expr(_ns_call("raise_", node.exc))
+
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         self.generic_visit(node)
         args = [node.test] + ([_lambda(node.msg)] if node.msg is not None else [])
@@ -587,8 +600,8 @@ class _ControlFlow(ast.NodeTransformer):
         guards = [
             ast.Try(
                 body=[ast.Expr(_name(x))],
-                handlers=[ast.ExceptHandler(_name("NameError"), None,
-                                            [_assign(x, _ns_call("Undefined", _const(x)))])],
+                handlers=[ast.ExceptHandler(_name("NameError"), None, [_assign(x, _ns_call(
+                    "unbound", _const(x), ast.Call(_name("globals"), [], [])))])],
                 orelse=[], finalbody=[],
             )
             for x in names

@@ -440,6 +440,12 @@ def test_static_graph_tutorial_programs_match_mindspore(recorded):
     _close(got, {k: recorded[k] for k in got})
 
 
+def test_static_graph_syntax_page_statements_print_what_mindspore_prints(recorded):
+    from graph_syntax_cases import statements
+
+    assert statements(ms) == recorded["statements"]
+
+
 def test_mixed_precision_train_step_trains_and_moves_the_loss_scale_as_mindspore(recorded):
     from graph_syntax_cases import mixed_precision
 

@@ -1,3 +1,4 @@
+# ruff: noqa: UP008, UP032, F823 - the examples are MindSpore's, kept as its pages write them
 """Graph-mode programs in the style of MindSpore 2.10's tutorials, written once for both frameworks.
 
 ``run_all(ms)`` takes the framework module (``mindspore`` when ``scripts/record_graph_syntax_fixtures.py``
@@ -218,5 +219,271 @@ def mixed_precision(ms):
     return {"losses": losses, "scales": scales, "weight_abs_sums": weights}
 
 
+# MindSpore 2.10's "Static Graph Syntax - Python Statements" page, one function per example (as on
+# the page, with the framework passed in); each returns the lines the example prints.
+
+Z = None  # the 'for' example's global Tensor (set by statements())
+
+
+def _printed(fn):
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001 - the page's examples that end in an error
+            print(f"{type(e).__name__}: {(str(e).splitlines() or [''])[0]}")
+    return buf.getvalue().splitlines()
+
+
+def statements(ms):
+    global Z
+    nn, ops = ms.nn, ms.ops
+    out = {}
+
+    def raise_example():
+        class Net(nn.Cell):
+            def __init__(self):
+                super(Net, self).__init__()
+
+            def construct(self, x, y):
+                if x <= y:
+                    raise ValueError("x should be greater than y.")
+                else:
+                    x += 1
+                return x
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        net = Net()
+        print("ok:", net(ms.Tensor(3), ms.Tensor(-1)))
+        net(ms.Tensor(-2), ms.Tensor(-1))
+        ms.common.api._pynative_executor.sync()
+
+    def assert_example():
+        class Net(nn.Cell):
+            def __init__(self):
+                super(Net, self).__init__()
+
+            def construct(self, x):
+                assert x in [2, 3, 4]
+                return x
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        net = Net()
+        net(ms.Tensor(-1))
+        ms.common.api._pynative_executor.sync()
+
+    def pass_example():
+        class Net(nn.Cell):
+            def construct(self, x):
+                i = 0
+                while i < 5:
+                    if i > 3:
+                        pass
+                    else:
+                        x = x * 1.5
+                    i += 1
+                return x
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        print("ret:", Net()(10))
+
+    def return_example():
+        class Net(nn.Cell):
+            def construct(self, x):
+                if x > 0:
+                    return x
+                else:
+                    return 0
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        print("ret:", Net()(10))
+
+        @ms.jit
+        def foo():
+            x = 3  # noqa: F841 - the page's example (its print is left out: see docs/graph_mode.md)
+
+        res = foo()
+        print(res is None)
+
+    def break_example():
+        class Net(nn.Cell):
+            def construct(self, x):
+                for i in range(8):
+                    if i > 5:
+                        x *= 3
+                        break
+                    x = x * 2
+                return x
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        print("ret:", Net()(10))
+
+    def continue_example():
+        class Net(nn.Cell):
+            def construct(self, x):
+                for i in range(4):
+                    if i > 2:
+                        x *= 3
+                        continue
+                return x
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        print("ret:", Net()(3))
+
+    def if_examples():
+        x = ms.Tensor([1, 4], ms.int32)
+        y = ms.Tensor([0, 3], ms.int32)
+        m, n = 1, 2
+
+        @ms.jit()
+        def test_cond1(x, y):
+            if (x > y).any():
+                return m
+            else:
+                return n
+
+        @ms.jit()
+        def test_cond2(x, y):
+            out = 3
+            if (x > y).any():
+                out = m
+            else:
+                out = n
+            return out
+
+        @ms.jit()
+        def test_cond3(x, y):
+            out = 2
+            if (x > y).any():
+                out = m
+            return out
+
+        for f in (test_cond1, test_cond2, test_cond3):
+            print("ret:{}".format(f(x, y)))
+
+    def for_example():
+        @ms.jit()
+        def test_cond():
+            x = (1, 2, 3)
+            for i in x:
+                Z += i  # the global Z, as MindSpore resolves it
+            return Z
+
+        print("ret:{}".format(test_cond()))
+
+    def while_examples():
+        m, n = 1, 2
+
+        @ms.jit()
+        def test_cond1(x, y):
+            while x < y:
+                x += 1
+                return m
+            return n
+
+        def ops1(a, b):
+            return a + b
+
+        @ms.jit()
+        def test_cond2(x, y):
+            out = m
+            while x < y:
+                x += 1
+                out = ops1(out, x)
+            return out
+
+        print("ret:{}".format(test_cond1(1, 5)))
+        print("ret:{}".format(test_cond2(1, 5)))
+
+    def function_examples():
+        def number_add(x, y):
+            return x + y
+
+        @ms.jit()
+        def test(x, y):
+            return number_add(x, y)
+
+        @ms.jit()
+        def test_lambda(x, y):
+            number_add = lambda x, y: x + y  # noqa: E731 - the page's example
+            return number_add(x, y)
+
+        def add(x, y):
+            return x + y
+
+        @ms.jit()
+        def test_partial():
+            add_ = ops.partial(add, x=2)
+            m = add_(y=3)
+            n = add_(y=5)
+            return m, n
+
+        print("ret:{}".format(test(1, 5)))
+        print("ret:{}".format(test_lambda(1, 5)))
+        m, n = test_partial()
+        print("m:{}".format(m))
+        print("n:{}".format(n))
+
+    def comprehension_examples():
+        @ms.jit()
+        def test_list():
+            return [x * x for x in range(1, 11) if x % 2 == 0]
+
+        @ms.jit()
+        def test_dict():
+            x = [("a", 1), ("b", 2), ("c", 3)]
+            return {k: v for (k, v) in x if v > 1}
+
+        @ms.jit()
+        def test_generator():
+            return (x * x for x in range(1, 11) if x % 2 == 0)
+
+        for f in (test_list, test_dict, test_generator):
+            print("ret:{}".format(f()))
+
+    def with_example():
+        @ms.jit_class
+        class Sample:
+            def __init__(self):
+                super(Sample, self).__init__()
+                self.num = ms.Tensor([2])
+
+            def __enter__(self):
+                return self.num * 2
+
+            def __exit__(self, exc_type, exc_value, traceback):
+                return self.num * 4
+
+        class TestNet(nn.Cell):
+            def construct(self):
+                res = 1
+                obj = Sample()
+                with obj as sample:
+                    res += sample
+                return res, obj.num
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        out1, out2 = TestNet()()
+        print("out1:", out1)
+        print("out2:", out2)
+
+    import numpy as np_
+
+    Z = ms.Tensor(np_.ones((2, 3)))
+    for name, example in [("raise", raise_example), ("assert", assert_example),
+                          ("pass", pass_example), ("return", return_example),
+                          ("break", break_example), ("continue", continue_example),
+                          ("if", if_examples), ("for", for_example), ("while", while_examples),
+                          ("def", function_examples), ("comprehension", comprehension_examples),
+                          ("with", with_example)]:  # fmt: skip
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        out[name] = _printed(example)
+    return out
+
+
 def run_all(ms):
-    return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms)}
+    return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms),
+            "statements": statements(ms)}  # fmt: skip
