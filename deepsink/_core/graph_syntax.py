@@ -139,6 +139,8 @@ def convert(fn: Any) -> Any:
         return fn if conv is fn.__func__ else types.MethodType(conv, fn.__self__)
     if not _is_user_function(fn) or getattr(fn, "_ds_converted", False):
         return fn
+    if _NS in fn.__code__.co_freevars:
+        return fn  # defined inside converted code: converted with it
     conv = _converted.get(fn)
     if conv is None:
         code = _codes.get(fn.__code__, ...)

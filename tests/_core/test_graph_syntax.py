@@ -481,3 +481,40 @@ def test_assert_on_a_tensor_raises_assertion_error_when_the_program_runs():
 def python_assert(x):
     assert x.shape[0] == 3
     return x
+
+
+class Base(nn.Cell):
+    def construct(self, x, scale=1.0):
+        return x * scale
+
+
+class Child(Base):
+    """super() in branches, a nested function with its own returns, while True with break,
+    enumerate over a Tensor, keyword arguments."""
+
+    def construct(self, x, scale=1.0, **kw):
+        if x.sum() > 0:
+            y = super().construct(x, scale=scale)
+        else:
+            y = super(Child, self).construct(x) - 1  # noqa: UP008 - the two-argument form
+
+        def helper(v):
+            if v.mean() > 100:
+                return v / 2
+            return v
+
+        while True:
+            y = helper(y) + 1
+            if y.sum() > 10:
+                break
+        for i, row in enumerate(y):
+            y = y + row * i
+        return y
+
+
+@pytest.mark.parametrize("x", INPUTS, ids=["pos", "neg", "small"])
+def test_methods_super_nested_functions_and_loops_convert_together(x):
+    want = _eager(lambda t: Child()(t, scale=2.0), ms.Tensor(x))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    got = Child()(ms.Tensor(x), scale=2.0)
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
