@@ -95,6 +95,17 @@ def in_(x: Any, container: Any) -> Any:
 _local = threading.local()
 
 
+def getitem(container: Any, index: Any) -> Any:
+    """``container[index]``: Python's, except a list or tuple of numbers or same-shape Tensors
+    indexed by a traced integer (a loop counter of a Tensor loop), which selects on the device."""
+    if isinstance(container, list | tuple) and container and is_traced(index):
+        items = [jnp.asarray(_raw(c)) for c in container]
+        if all(i.shape == items[0].shape for i in items):
+            stacked = jnp.stack(items)
+            return Tensor._from(stacked[jnp.asarray(_raw(index)).astype(jnp.int32)])
+    return container[index]
+
+
 def raise_(exc: Any) -> None:
     """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
     condition; there it is recorded in the program's checks and raised when that path runs
@@ -571,7 +582,7 @@ class _Carry:
                     raise _structure_error(what, name, lf.value, x)
                 a = outs[k]
                 if a.shape != lf.shape:
-                    raise ValueError(
+                    raise RuntimeError(
                         f"{what} changes the shape of '{name}' from {lf.shape} to {a.shape}; "
                         "MindSpore's graph mode needs a loop variable to keep its shape"
                     )

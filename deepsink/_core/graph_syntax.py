@@ -43,6 +43,7 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     assert_,
     defined,
     for_stmt,
+    getitem,
     if_stmt,
     ifexp,
     in_,
@@ -541,6 +542,12 @@ class _ControlFlow(ast.NodeTransformer):
             parts.append(ast.Compare(left, [op], [right]))
             left = right
         return _ns_call("and_", *[_lambda(p) for p in parts])
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice | ast.Tuple):
+            return node
+        return _ns_call("getitem", node.value, node.slice)
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)

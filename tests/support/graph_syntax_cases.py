@@ -484,6 +484,125 @@ def statements(ms):
     return out
 
 
+def control_flow_page(ms):
+    """MindSpore's "Process Control Statements" tutorial page, its examples in GRAPH_MODE; an
+    example that ends in an error prints the error's type (its text names MindSpore's C++ files)."""
+    nn, ops = ms.nn, ms.ops
+
+    def t(v, shape=None):
+        return ms.Tensor(np.array(v), dtype=ms.int32)
+
+    class SingleIfNet(nn.Cell):
+        def construct(self, x, y, z):
+            if x < y:
+                out = x
+            else:
+                out = z
+            out = out + 1
+            return out
+
+    class ConstantIfNet(nn.Cell):
+        def construct(self, z):
+            x = 0
+            y = 1
+            if x < y + 1:
+                out = x
+            else:
+                out = z
+            out = out + 1
+            return out
+
+    class IfInForNet(nn.Cell):
+        def construct(self, x, y):
+            out = 0
+            for i in range(0, 3):
+                if x + i < y:
+                    out = out + x
+                else:
+                    out = out + y
+                out = out + 1
+            return out
+
+    class IfInWhileConstantNet(nn.Cell):
+        def construct(self, x, y):
+            i = 0
+            out = x
+            while i < 3:
+                if x + i < y:
+                    out = out + x
+                else:
+                    out = out + y
+                out = out + 1
+                i = i + 1
+            return out
+
+    class IfInWhileNet(nn.Cell):
+        def construct(self, x, y, i):
+            out = x
+            while i < 3:
+                if x + i < y:
+                    out = out + x
+                else:
+                    out = out + y
+                out = out + 1
+                i = i + 1
+            return out
+
+    class ScalarInWhileNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.nums = [1, 2, 3]
+
+        def construct(self, x, y, i):
+            j = 0
+            out = x
+            while i < 3:
+                if x + i < y:
+                    out = out + x
+                else:
+                    out = out + y
+                out = out + self.nums[j]
+                i = i + 1
+                j = j + 1
+            return out
+
+    class ShapeInWhileNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.expand_dims = ops.ExpandDims()
+
+        def construct(self, x, y, i):
+            out = x
+            while i < 3:
+                if x + i < y:
+                    out = out + x
+                else:
+                    out = out + y
+                out = out + 1
+                out = self.expand_dims(out, -1)
+                i = i + 1
+            return out
+
+    def run(fn):
+        try:
+            print("output:", fn())
+        except Exception as e:  # noqa: BLE001 - the page's failing examples
+            print(type(e).__name__)
+
+    def examples():
+        ms.set_context(mode=ms.GRAPH_MODE)
+        x, y, i = t(0), t(1), t(0)
+        run(lambda: SingleIfNet()(x, y, t([1, 2])))
+        run(lambda: ConstantIfNet()(t([0, 1])))
+        run(lambda: IfInForNet()(x, y))
+        run(lambda: IfInWhileConstantNet()(x, y))
+        run(lambda: IfInWhileNet()(x, y, i))
+        run(lambda: ScalarInWhileNet()(x, y, i))
+        run(lambda: ShapeInWhileNet()(x, y, i))
+
+    return _printed(examples)
+
+
 def run_all(ms):
     return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms),
-            "statements": statements(ms)}  # fmt: skip
+            "statements": statements(ms), "control_flow_page": control_flow_page(ms)}  # fmt: skip
