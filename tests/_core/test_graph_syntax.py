@@ -301,9 +301,10 @@ def _train(sink, mode, path=None):
     return [p.asnumpy() for p in net.trainable_params()]
 
 
-def test_a_tensor_if_in_a_sunk_construct_is_one_program_and_trains_like_eager(tmp_path):
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE], ids=["graph", "pynative"])
+def test_a_tensor_if_in_a_sunk_construct_is_one_program_and_trains_like_eager(tmp_path, mode):
     want = _train(False, ms.PYNATIVE_MODE)
-    got = _train(True, ms.GRAPH_MODE, tmp_path)
+    got = _train(True, mode, tmp_path)
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
     jaxprs = [f for f in os.listdir(tmp_path) if re.match(r"00_jaxpr_sink.*\.ir$", f)]
