@@ -159,6 +159,13 @@ def call(f: Any) -> Any:
         return range_
     if isinstance(f, types.FunctionType | types.MethodType):
         return convert(f)
+    if isinstance(f, functools.partial):
+        func = call(f.func)
+        return f if func is f.func else functools.partial(func, *f.args, **f.keywords)
+    if not isinstance(f, type) and not hasattr(f, "construct"):
+        method = type(f).__dict__.get("__call__")  # a user object called like a function
+        if isinstance(method, types.FunctionType) and _is_user_function(method):
+            return types.MethodType(convert(method), f)
     return f
 
 

@@ -6,6 +6,7 @@ by op in PYNATIVE_MODE, where ``if``/``while`` read the Tensor's value: the inte
 the independent implementation of what the converted program must compute.
 """
 
+import functools
 import inspect
 import os
 import re
@@ -568,3 +569,23 @@ def test_each_construct_trains_in_the_sunk_loop_as_eager(fn):
     assert not np.allclose(want[0], 1.0)  # the gradients moved the weights
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+
+
+class Halver:
+    """A user object called like a function from compiled code."""
+
+    def __call__(self, x):
+        if x.sum() > 4:
+            return x / 2
+        return x
+
+
+def through_partial_and_object(x):
+    f = functools.partial(if_elif)
+    return Halver()(f(x))
+
+
+def test_partials_and_callable_objects_are_converted_when_called():
+    for x in INPUTS:
+        want = _eager(through_partial_and_object, ms.Tensor(x))
+        np.testing.assert_allclose(ms.jit(through_partial_and_object)(ms.Tensor(x)).asnumpy(), want)
