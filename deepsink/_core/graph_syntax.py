@@ -517,7 +517,7 @@ class _ControlFlow(ast.NodeTransformer):
         if node.name.startswith("_ds_fn"):
             return node
         # a nested user function: its own scope, converted the same way
-        _convert_function(node, False, nested=True)
+        _convert_function(node, False)
         return node
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
@@ -685,7 +685,7 @@ def _names_tuple(names: list[str]) -> ast.Tuple:
     return ast.Tuple([_const(x) for x in names], ast.Load())
 
 
-def _convert_function(fn: ast.FunctionDef, has_class_cell: bool, nested: bool = False) -> None:
+def _convert_function(fn: ast.FunctionDef, has_class_cell: bool) -> None:
     """Rewrite ``fn`` in place: returns, then loops' break/continue, then control flow."""
     skip = {g for n in _walk_scope(fn.body) if isinstance(n, ast.Global) for g in n.names}
     _convert_returns(fn)
