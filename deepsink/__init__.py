@@ -19,6 +19,9 @@ from deepsink import mint as mint
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit
+from deepsink._core.jit import jit_class as jit_class
+from deepsink.common.jit_config import JitConfig as JitConfig
+from deepsink.common.mutable import mutable as mutable
 from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.random import get_seed as get_seed
 from deepsink._core.random import set_seed as set_seed

@@ -46,9 +46,27 @@ def _code(message: str) -> int:
     return _MESSAGES.index(message) + 1
 
 
-def _error(info: Any) -> RuntimeError:
+_TYPES: dict[int, type[Exception]] = {}  # code -> exception type, where not RuntimeError
+
+
+def _error(info: Any) -> Exception:
     code, index, value, bound = (int(v) for v in np.asarray(info))
-    return RuntimeError(_MESSAGES[code - 1].format(index=index, value=value, bound=bound))
+    error = _TYPES.get(code, RuntimeError)
+    return error(_MESSAGES[code - 1].format(index=index, value=value, bound=bound))
+
+
+def check_true(ok: Any, message: str, error: type[Exception] = RuntimeError) -> None:
+    """The traced boolean scalar ``ok`` must hold; if not, ``error(message)`` is raised where the
+    host next reads the checks (a converted ``assert`` on a Tensor: AssertionError)."""
+    notes = functional.notes()
+    if notes is not None:
+        notes.checks = True
+    code = _code(message.replace("{", "{{").replace("}", "}}"))
+    if error is not RuntimeError:
+        _TYPES[code] = error
+    info = jnp.asarray([code, 0, 0, 0], jnp.int32)
+    old = jnp.asarray(CHECKS.ensure(), jnp.int32)
+    CHECKS._data = jnp.where((old[0] == 0) & ~jnp.asarray(ok, bool), info, old)
 
 
 def check_index_range(values: Any, bound: int, message: str) -> None:

@@ -52,10 +52,17 @@ class _Journal:
 
     def __init__(self) -> None:
         self.old: dict[int, tuple[StateBox, Any]] = {}
+        # boxes made while active (a Parameter of a Cell built inside a compiled function):
+        # local to the traced call, so neither restored nor threaded as state
+        self.born: dict[int, StateBox] = {}
 
     def record(self, box: StateBox) -> None:
-        if id(box) not in self.old:
+        if id(box) in self.old or id(box) in self.born:
+            return
+        try:
             self.old[id(box)] = (box, box._value)
+        except AttributeError:  # its first value: the box is being made now
+            self.born[id(box)] = box
 
     def touch(self, box: StateBox) -> None:
         pass
@@ -74,10 +81,12 @@ class _Recorder(_Journal):
 
     def record(self, box: StateBox) -> None:
         super().record(box)
-        self.touched.setdefault(id(box), box)
+        if id(box) not in self.born:
+            self.touched.setdefault(id(box), box)
 
     def touch(self, box: StateBox) -> None:
-        self.touched.setdefault(id(box), box)
+        if id(box) not in self.born:
+            self.touched.setdefault(id(box), box)
 
 
 @contextmanager

@@ -22,7 +22,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import capture, functional
+from deepsink._core import capture, functional, graph_syntax
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -108,7 +108,7 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     """
     weights = tuple(weights)
     kwargs = kwargs or {}
-    f = functional.pure(fn, weights)
+    f = functional.pure(graph_syntax.compiled(fn), weights)
     slots = [_Input(args[p]) for p in positions]
     x_in = [x for s in slots for x in s.primals()]
     trainable = [w.requires_grad for w in weights]

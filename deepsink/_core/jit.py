@@ -22,10 +22,12 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import functional, spmd
+from deepsink._core import functional, graph_syntax, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import ValueDependentShapeError
+from deepsink.common.jit_config import warn_no_effect
+from deepsink.common.mutable import is_mutable_number
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -34,8 +36,13 @@ _TENSOR, _ARRAY = object(), object()
 
 
 def structure_changed() -> None:
-    """Called when a Cell gains or loses a Parameter or child: cached state lists are stale."""
+    """Called when a Cell gains or loses a Parameter or child: cached state lists are stale.
+
+    Not while a compiled function is traced: a Cell built there (MindSpore's static-graph
+    tutorial builds the network inside ``jit``) is local to that call's program."""
     global _structure_version
+    if functional.tracing():
+        return
     _structure_version += 1
 
 
@@ -91,6 +98,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
         elif isinstance(x, jax.Array | np.ndarray):
             dyn.append(x)
             static.append(_ARRAY)
+        elif is_mutable_number(x):  # ms.mutable(3): a 0-d Tensor input, not a constant
+            dyn.append(np.asarray(x, np.int64 if isinstance(x, int) else np.float32))
+            static.append(_TENSOR)
         else:
             static.append(x)
     return dyn, (treedef, tuple(static))
@@ -260,18 +270,78 @@ def compile_cell(cell: Any, args: tuple, kwargs: dict) -> None:
     entry.jitted.precompile(functional.values(entry.boxes), dyn, spec)
 
 
-def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any = None,
-        jit_config: Any = None, **_: Any) -> Callable:  # fmt: skip
-    """MindSpore 2.x ``jit``: compile a function (or a Cell) whatever the context mode.
+_CAPTURE_MODES = ["ast", "bytecode", "trace"]
+_JIT_OPTIONS = ("disable_format_transform", "exec_order", "infer_boost", "auto_offload")
 
-    The state the function touches (Parameters of the Cells it calls, optimizer moments, the RNG key)
-    is found by tracing it abstractly once per signature, then threaded through the compiled call.
+
+def _check_jit_args(capture_mode: Any, jit_level: Any, dynamic: Any, fullgraph: Any,
+                    backend: Any, options: dict) -> None:  # fmt: skip
+    """MindSpore 2.10's checks of ``jit``'s arguments, and a one-time warning for each value
+    that changes nothing here."""
+    if not isinstance(capture_mode, str) or capture_mode not in _CAPTURE_MODES:
+        raise ValueError(
+            f"For 'jit', the 'capture_mode' must be str and must be in '{_CAPTURE_MODES}', "
+            f"but got {capture_mode!r}."
+        )
+    if not isinstance(jit_level, str) or jit_level not in ("O0", "O1"):
+        raise ValueError(
+            f"For 'jit', the 'jit_level' must be str and must be in '['O0', 'O1']', but got "
+            f"{jit_level!r}."
+        )
+    if isinstance(dynamic, bool) or dynamic not in (0, 1):
+        raise ValueError(
+            f"For 'jit', the 'dynamic' must be in range of [0, 1], but got {dynamic!r} with type "
+            f"'{type(dynamic).__name__}'."
+        )
+    if not isinstance(fullgraph, bool):
+        raise TypeError(
+            f"For 'jit', the 'fullgraph' must be a bool, but got {type(fullgraph).__name__}."
+        )
+    if backend not in ("", "ms_backend", "GE"):
+        raise ValueError(
+            f"For 'jit', the 'backend' must be '', 'ms_backend' or 'GE', but got {backend!r}."
+        )
+    if capture_mode == "bytecode":
+        warn_no_effect("jit", "capture_mode", capture_mode,
+                       "functions are compiled from their source ('ast') either way")  # fmt: skip
+    if jit_level == "O1":
+        warn_no_effect("jit", "jit_level", jit_level,
+                       "every program is compiled by XLA with its full optimization pipeline")  # fmt: skip
+    if dynamic == 1:
+        warn_no_effect("jit", "dynamic", dynamic,
+                       "a program is compiled per input shape and cached, as with dynamic=0")  # fmt: skip
+    if backend == "GE":
+        warn_no_effect("jit", "backend", backend, "GE is Ascend's graph engine; XLA compiles here")
+    for k, v in options.items():
+        why = "an Ascend/GPU option of MindSpore's backend" if k in _JIT_OPTIONS else (
+            "not an option of MindSpore 2.10's jit")  # fmt: skip
+        warn_no_effect("jit", k, v, why)
+
+
+def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_level: str = "O0",
+        dynamic: int = 0, fullgraph: bool = False, backend: str = "", **options: Any) -> Callable:  # fmt: skip
+    """MindSpore 2.10 ``jit``: compile a function (or a Cell) whatever the context mode.
+
+    ``capture_mode="ast"`` (and ``"bytecode"``) compile the function from its source as
+    MindSpore does: Python control flow on Tensors becomes graph control flow
+    (``_core/graph_syntax.py``); ``"trace"`` runs the Python once per input signature and
+    records the ops (a Tensor condition is then an error). ``fullgraph=True`` makes a function
+    that cannot become one program (an op with a value-dependent output shape) an error instead
+    of running op by op. The state the function touches (Parameters of the Cells it calls,
+    optimizer moments, the RNG key) is found by tracing it abstractly once per signature, then
+    threaded through the compiled call.
     """
-    if fn is None:
-        return functools.partial(jit, mode=mode, input_signature=input_signature)
+    _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options)
+    if function is None:
+        return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level,
+                                 dynamic=dynamic, fullgraph=fullgraph, backend=backend,
+                                 **options)  # fmt: skip
+    fn = function
     if hasattr(fn, "construct") and hasattr(fn, "get_parameters"):
         cell = fn
         return api_boundary(lambda *a, **k: call_cell(cell, a, k))
+    if capture_mode == "trace":
+        fn = graph_syntax.traced_only(fn)
     entries: dict[Any, _Entry] = {}
     value_dependent: list[bool] = []  # set once fn meets an op with a value-dependent shape
 
@@ -279,10 +349,12 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if functional.tracing() or value_dependent:
-            return fn(*args, **kwargs)
+            return graph_syntax.compiled(fn)(*args, **kwargs)
         try:
             return compiled_call(args, kwargs)
         except ValueDependentShapeError as e:
+            if fullgraph:
+                raise
             value_dependent.append(True)
             warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: {e}",
                           stacklevel=2)  # fmt: skip
@@ -297,11 +369,12 @@ def jit(fn: Callable | None = None, *, mode: str = "PSJit", input_signature: Any
 
             def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
                 a, k = merge_args(d, spec)
-                out = fn(*a, **k)
+                out = graph_syntax.compiled(fn)(*a, **k)
                 return list(out) if isinstance(out, types.GeneratorType) else out
 
             boxes = functional.discover(traced, dyn)
-            entry = _Entry(boxes, _compile(fn, boxes, program_name(fn)), _structure_version)
+            run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
+            entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
             commit_state(boxes)
         out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
@@ -379,3 +452,21 @@ def fingerprint(value: Any, _depth: int = 0) -> Any:
         cls = type(value)
         return (cls.__module__, cls.__qualname__, fingerprint(vars(value), _depth + 1))
     return ("id", id(value))
+
+
+def jit_class(cls: Any) -> Any:
+    """MindSpore's ``jit_class``: mark a user class whose objects compiled code may use.
+
+    Compiled code here reads any object's attributes and converts any user method it calls
+    (``_core/graph_syntax.py``), so the mark changes nothing about how the class runs; the
+    decorator keeps MindSpore's checks (a class, not a Cell) and sets ``__ms_class__``.
+    """
+    if not isinstance(cls, type):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if any(c.__name__ == "Cell" and c.__module__.startswith("deepsink.nn") for c in cls.__mro__):
+        raise TypeError(
+            f"Decorator jit_class is used for user-defined classes and cannot be used for "
+            f"nn.Cell: {cls}."
+        )
+    cls.__ms_class__ = True
+    return cls

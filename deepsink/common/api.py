@@ -7,6 +7,7 @@ deliberately not imitated.
 """
 
 from deepsink._core.jit import jit as jit
+from deepsink._core.jit import jit_class as jit_class
 
 
 class _PyNativeExecutor:

@@ -15,7 +15,7 @@ from typing import Any
 import jax
 
 from deepsink import context
-from deepsink._core import capture, functional, jit
+from deepsink._core import capture, functional, graph_syntax, jit
 from deepsink._core import grad as _grad
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
@@ -251,7 +251,7 @@ class Cell:
                     )
                 out = _grad.custom_bprop_call(self, args)
             else:
-                out = self.construct(*args, **kwargs)
+                out = graph_syntax.compiled(self.construct)(*args, **kwargs)
         except AttributeError as e:
             err = _python_input_error(self, args, e)
             if err is None:
@@ -274,6 +274,24 @@ class Cell:
         """
         if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
             jit.compile_cell(self, args, kwargs)
+
+    def set_jit_config(self, jit_config: Any) -> Cell:
+        """Attach a ``JitConfig`` to this Cell (MindSpore's API). Its options select MindSpore's
+        compiler levels; deepsink's XLA programs have none, and ``JitConfig`` already warned
+        about the values that change nothing here."""
+        from deepsink.common.jit_config import JitConfig
+
+        if not isinstance(jit_config, JitConfig):
+            raise TypeError(
+                f"For 'set_jit_config', 'jit_config' must be a JitConfig, but got "
+                f"{type(jit_config).__name__}"
+            )
+        self.__dict__["_jit_config_dict"] = dict(jit_config.jit_config_dict)
+        return self
+
+    def get_jit_config(self) -> dict:
+        """The options given to ``set_jit_config`` (an empty dict if none)."""
+        return dict(self.__dict__.get("_jit_config_dict", {}))
 
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
         """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).

@@ -13,6 +13,8 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from deepsink._core import graph_syntax
+
 _HIDDEN_ATTRS = ("input_names", "output_names")
 
 
@@ -114,8 +116,8 @@ def constexpr(fn: Callable | None = None, get_instance: bool = True, name: str |
     """MindSpore's ``constexpr``: the function runs in Python on compile-time values.
 
     deepsink traces with Python, where non-Tensor values are already constants, so the function
-    is simply called.
+    is simply called, as written: compiled code does not convert its control flow.
     """
     if fn is None:
         return functools.partial(constexpr, get_instance=get_instance, name=name)
-    return fn
+    return graph_syntax.do_not_convert(fn)

@@ -2,6 +2,7 @@
 
 import itertools
 
+import jax
 import numpy as np
 
 from deepsink._core import random as _random
@@ -32,8 +33,6 @@ class NoisyLinear(Linear):
     """Uses the global RNG key (like Dropout) so RNG state threading is exercised."""
 
     def construct(self, x):
-        import jax
-
         noise = jax.random.normal(_random.next_key(), unwrap(x).shape) * 0.01
         return Tensor._from((unwrap(x) + noise) @ self.weight._data + self.bias._data)
 

@@ -1,0 +1,739 @@
+"""Run-time operators of converted graph code (``_core/graph_syntax.py`` writes the calls).
+
+MindSpore's graph mode parses a function and compiles its control flow, so an ``if`` or a
+``while`` may test a Tensor. deepsink traces with JAX instead, and the converter rewrites each
+``if``/``while``/``for``, boolean operator, conditional expression and ``assert`` into a call of
+an operator here. Each operator looks at its test when the trace reaches it:
+
+- a Python value or a concrete Tensor: the statement runs as plain Python (the branch not taken
+  is never traced), which is what MindSpore's compile-time constant folding does;
+- a traced Tensor: structured JAX control flow over the variables the statement assigns
+  (``lax.cond``, ``lax.while_loop``, ``lax.fori_loop``), each branch or loop body traced once
+  into a jaxpr so that the Parameters it writes join the outputs.
+
+The state a statement threads is a tuple of local variables read and written through the
+``get``/``set`` closures the converter generates. A variable whose value is a Python number
+that differs between branches (or changes in a loop) becomes a Tensor, as in MindSpore.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from deepsink._core import checks, functional
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor
+
+RET_VALUE = "_ds_retval"  # the converter's return value variable (zero-filled when not set)
+
+
+class Undefined:
+    """A variable not assigned yet (on a path that does not assign it)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<undefined {self.name}>"
+
+    def _fail(self, *_: Any, **__: Any) -> Any:
+        # MindSpore's message for a variable a Tensor 'if' defines on one path only
+        raise UnboundLocalError(
+            f"The local variable '{self.name}' is not defined in every branch of an 'if' (or "
+            "before a loop) on a Tensor condition, but it is used after it; assign it before "
+            "the 'if'/loop or in every branch"
+        )
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return self._fail()
+
+    __call__ = __add__ = __radd__ = __mul__ = __rmul__ = __sub__ = _fail
+    __bool__ = __iter__ = __getitem__ = __len__ = __neg__ = __truediv__ = _fail
+
+
+def defined(value: Any) -> Any:
+    """``value`` (a returned value), checked to hold no variable left undefined by a path."""
+    if isinstance(value, Undefined):
+        value._fail()
+    if isinstance(value, tuple | list):
+        for v in value:
+            if isinstance(v, Undefined):
+                v._fail()
+    return value
+
+
+def unbound(name: str, globals_: dict) -> Any:
+    """The value of a local not assigned yet where a statement starts: the module's global of
+    that name if there is one (MindSpore resolves a name read before any assignment in the
+    function to the global, e.g. ``for i in x: z += i`` over a global ``z``), else Undefined."""
+    if name in globals_:
+        return globals_[name]
+    return Undefined(name)
+
+
+def in_(x: Any, container: Any) -> Any:
+    """``x in container``: Python's test, or for a traced Tensor among the items of a list or
+    tuple, whether it equals any of them (a Tensor)."""
+    if is_traced(x) and isinstance(container, list | tuple):
+        data = _raw(x)
+        hits = [jnp.all(data == jnp.asarray(_raw(c))) for c in container]
+        return Tensor._from(jnp.any(jnp.stack(hits)) if hits else jnp.asarray(False))
+    return x in container
+
+
+_local = threading.local()
+
+
+def getitem(container: Any, index: Any) -> Any:
+    """``container[index]``: Python's, except a list or tuple of numbers or same-shape Tensors
+    indexed by a traced integer (a loop counter of a Tensor loop), which selects on the device."""
+    if isinstance(container, list | tuple) and container and is_traced(index):
+        items = [jnp.asarray(_raw(c)) for c in container]
+        if all(i.shape == items[0].shape for i in items):
+            stacked = jnp.stack(items)
+            return Tensor._from(stacked[jnp.asarray(_raw(index)).astype(jnp.int32)])
+    return container[index]
+
+
+def raise_(exc: Any) -> None:
+    """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
+    condition; there it is recorded in the program's checks and raised when that path runs
+    (MindSpore's raise in a variable condition)."""
+    if getattr(_local, "branches", 0) == 0:
+        raise exc
+    if isinstance(exc, type):
+        exc = exc()
+    message = str(exc.args[0]) if getattr(exc, "args", None) else ""
+    checks.check_true(jnp.asarray(False), message, type(exc))
+
+
+# --- traced or concrete ------------------------------------------------------------------------
+
+
+def _raw(x: Any) -> Any:
+    return x._data if isinstance(x, Tensor) else x
+
+
+def _concrete(data: Any) -> Any:
+    """``data`` without JVP/linearization wrappers whose primal is a known value."""
+    for _ in range(16):
+        if not isinstance(data, jax.core.Tracer):
+            return data
+        nxt = getattr(data, "primal", None)
+        if nxt is None:
+            return data
+        data = nxt
+    return data
+
+
+def is_traced(x: Any) -> bool:
+    """Whether ``x`` is a Tensor or array whose value is known only when the program runs."""
+    data = _raw(x)
+    return isinstance(data, jax.core.Tracer) and isinstance(_concrete(data), jax.core.Tracer)
+
+
+def _pred(x: Any, what: str) -> jax.Array:
+    """A traced condition as a boolean scalar (a one-element Tensor counts, as in MindSpore)."""
+    data = _raw(x)
+    if data.size != 1:
+        raise ValueError(
+            f"The condition of {what} must be a Tensor with one element, but got a Tensor of "
+            f"shape {tuple(data.shape)}; reduce it first (e.g. '(x > 0).all()')"
+        )
+    return jnp.reshape(data, ()).astype(bool)
+
+
+def _is_array(x: Any) -> bool:
+    if isinstance(x, Parameter):
+        return False  # a Parameter is a state box, threaded by identity
+    return isinstance(x, Tensor | jax.Array | np.ndarray | np.generic)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, bool | int | float) and not isinstance(x, Undefined)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if _is_array(a):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - objects without a usable ==: identity only
+        return False
+
+
+def _flatten(value: Any) -> tuple[list, Any]:
+    return jax.tree_util.tree_flatten(
+        value, is_leaf=lambda x: isinstance(x, Tensor | Undefined) or x is None
+    )
+
+
+# --- boolean operators and small statements --------------------------------------------------
+
+
+def not_(x: Any) -> Any:
+    if is_traced(x):
+        return Tensor._from(jnp.logical_not(_pred(x, "'not'")))
+    return not x
+
+
+def and_(*operands: Callable[[], Any]) -> Any:
+    """``a and b and ...``: Python's short circuit on known values; on a traced Tensor both
+    sides run and the result is selected (``b`` where ``a`` holds, else ``a``)."""
+    value = operands[0]()
+    for nxt in operands[1:]:
+        if is_traced(value):
+            other = nxt()
+            value = _select(_pred(value, "'and'"), other, value)
+        elif not value:
+            return value
+        else:
+            value = nxt()
+    return value
+
+
+def or_(*operands: Callable[[], Any]) -> Any:
+    value = operands[0]()
+    for nxt in operands[1:]:
+        if is_traced(value):
+            other = nxt()
+            value = _select(_pred(value, "'or'"), value, other)
+        elif value:
+            return value
+        else:
+            value = nxt()
+    return value
+
+
+def _select(pred: jax.Array, a: Any, b: Any) -> Any:
+    ra, rb = _raw(a), _raw(b)
+    if _is_number(ra) and _is_number(rb) and ra == rb and type(ra) is type(rb):
+        return a
+    ra, rb = jnp.asarray(ra), jnp.asarray(rb)
+    dtype = jnp.result_type(ra, rb)
+    return Tensor._from(lax.select(jnp.broadcast_to(pred, jnp.broadcast_shapes(ra.shape, rb.shape)),
+                                   jnp.broadcast_to(ra.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape)),
+                                   jnp.broadcast_to(rb.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape))))  # fmt: skip
+
+
+def ifexp(test: Any, body: Callable[[], Any], orelse: Callable[[], Any]) -> Any:
+    """``a if test else b``: one side on a known test; both and a select on a traced one."""
+    if not is_traced(test):
+        return body() if test else orelse()
+    return _select(_pred(test, "a conditional expression"), body(), orelse())
+
+
+def assert_(test: Any, msg: Callable[[], Any] | None = None) -> None:
+    """``assert``: checked now on a known value. On a traced Tensor the program records the
+    failure (``_core/checks.py``) and the AssertionError is raised when the host reads the
+    program's checks, after the call, as MindSpore raises it when the graph runs."""
+    if is_traced(test):
+        text = "" if msg is None else str(msg())
+        checks.check_true(_pred(test, "'assert'"), text, AssertionError)
+        return
+    if not test:
+        raise AssertionError(msg()) if msg is not None else AssertionError()
+
+
+# --- branch and loop tracing -------------------------------------------------------------------
+
+
+class _Traced:
+    """A branch or loop body traced into a jaxpr. Its outputs are the dynamic leaves of the state
+    it leaves (``values``: per variable, the leaves and tree) then the Parameters it wrote."""
+
+    def __init__(self, jaxpr: Any, values: list, dyn: dict, boxes: list) -> None:
+        self.jaxpr, self.values, self.dyn, self.boxes = jaxpr, values, dyn, boxes
+
+    def out(self, var: int, leaf: int) -> int | None:
+        return self.dyn.get((var, leaf))
+
+
+def _trace(fn: Callable[..., None], get: Callable[[], tuple], set_: Callable[[tuple], None],
+           start: Callable[..., tuple], args: Sequence[Any] = ()) -> _Traced:  # fmt: skip
+    """Trace ``fn`` (which updates the variables through ``set_``) from ``start(*args)``."""
+    info: dict[str, Any] = {}
+
+    def run(*a: Any) -> list:
+        saved: list = []
+        _local.branches = getattr(_local, "branches", 0) + 1
+        try:
+            return body(saved, *a)
+        finally:
+            _local.branches -= 1
+
+    def body(saved: list, *a: Any) -> list:
+        with functional._journaled(functional._Journal()) as journal:
+            state, box_in = start(*a)
+            for b, v in box_in:
+                saved.append((b, b._value))
+                b._value = v
+            fn(*a)
+            values = [_flatten(v) for v in get()]
+            boxes = [b for b, _ in journal.old.values()]
+            boxes += [b for b, _ in box_in if _find(boxes, b) < 0]
+            box_values = [b._value for b in boxes]
+        for b, v in saved:
+            b._value = v
+        dyn, outs = {}, []
+        for i, (leaves, _) in enumerate(values):
+            for j, x in enumerate(leaves):
+                if _is_array(x) or _is_number(x):
+                    dyn[(i, j)] = len(outs)
+                    outs.append(jnp.asarray(_raw(x)))
+        info.update(values=values, dyn=dyn, boxes=boxes)
+        return outs + [_raw(v) for v in box_values]
+
+    jaxpr = jax.make_jaxpr(run)(*args)
+    return _Traced(jaxpr, info["values"], info["dyn"], info["boxes"])
+
+
+def _find(boxes: Sequence[Any], box: Any) -> int:
+    """The position of ``box`` in ``boxes`` by identity (-1 if absent)."""
+    return next((i for i, b in enumerate(boxes) if b is box), -1)
+
+
+def _eval(t: _Traced, *args: Any) -> list:
+    return jax.core.eval_jaxpr(t.jaxpr.jaxpr, t.jaxpr.consts, *args)
+
+
+def _as_tensor(like: Sequence[Any], value: Any) -> Any:
+    """An array merged from state leaves, in their form: a Tensor unless all were raw arrays."""
+    if all(isinstance(x, jax.Array | np.ndarray | np.generic) for x in like):
+        return value
+    return Tensor._from(value)
+
+
+def _zeros_leaf(x: Any) -> Any:
+    if _is_array(x):
+        r = _raw(x)
+        return Tensor._from(jnp.zeros(np.shape(r), jnp.result_type(r)))
+    return x
+
+
+def _fill_undefined(name: str, vt: Any, vf: Any) -> tuple[Any, Any] | None:
+    """The return value set on one path only: the other path's is never read, zeros stand in.
+    None when the variable is simply undefined after the statement."""
+    missing_t = isinstance(vt, Undefined) or vt is None
+    missing_f = isinstance(vf, Undefined) or vf is None
+    if name == RET_VALUE and missing_t != missing_f:
+        if missing_t:
+            return jax.tree_util.tree_map(_zeros_leaf, vf, is_leaf=_is_leafy), vf
+        return vt, jax.tree_util.tree_map(_zeros_leaf, vt, is_leaf=_is_leafy)
+    return None
+
+
+def _is_leafy(x: Any) -> bool:
+    return isinstance(x, Tensor | Undefined) or x is None
+
+
+def _structure_error(what: str, name: str, a: Any, b: Any) -> TypeError:
+    return TypeError(
+        f"{what} leaves the variable '{name}' as {a!r} on one path and {b!r} on the other; a "
+        "Tensor condition is known only when the program runs, so a variable it changes must "
+        "stay a Tensor (or a tuple/list of Tensors) of one structure on every path"
+    )
+
+
+def if_stmt(test: Any, body: Callable[[], None], orelse: Callable[[], None],
+            get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
+    """``if test: body else: orelse`` over the variables ``names`` (read by ``get``)."""
+    if not is_traced(test):
+        if test:
+            body()
+        else:
+            orelse()
+        return
+    pred = _pred(test, "'if'")
+    start = get()
+
+    def restart() -> tuple:
+        set_(start)
+        return start, ()
+
+    t = _trace(body, get, set_, restart)
+    f = _trace(orelse, get, set_, restart)
+    set_(start)
+    what = "An 'if' on a Tensor condition"
+    merged: list[Any] = []  # per variable: (treedef, leaves) with _Slot for cond outputs
+    src_t: list[Any] = []  # per cond output: an index into the branch's outputs, or a value
+    src_f: list[Any] = []
+    forms: list[tuple] = []
+    for i, name in enumerate(names):
+        (lt, dt), (lf, df) = t.values[i], f.values[i]
+        vt = jax.tree_util.tree_unflatten(dt, lt)
+        vf = jax.tree_util.tree_unflatten(df, lf)
+        filled = _fill_undefined(name, vt, vf)
+        if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
+            if filled is None:
+                if isinstance(vt, Undefined) or isinstance(vf, Undefined):
+                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name)]))
+                    continue
+                raise _structure_error(what, name, vt, vf)
+            # the filled side's zeros are constants; the other side's leaves are its outputs
+            zero_t, zero_f = filled[0] is not vt, filled[1] is not vf
+            vt, vf = filled
+            (lt, dt), (lf, df) = _flatten(vt), _flatten(vf)
+            if dt != df:
+                raise _structure_error(what, name, vt, vf)
+        else:
+            zero_t = zero_f = False
+        leaves = []
+        for j, (a, b) in enumerate(zip(lt, lf, strict=True)):
+            dyn_a, dyn_b = _is_array(a) or _is_number(a), _is_array(b) or _is_number(b)
+            if (
+                a is b
+                or (not (dyn_a and dyn_b) and _same(a, b))
+                or (_is_number(a) and _is_number(b) and _same(a, b))
+            ):
+                leaves.append(a)
+                continue
+            if not (dyn_a and dyn_b):
+                raise _structure_error(what, name, a, b)
+            ka = None if zero_t else t.out(i, j)
+            kb = None if zero_f else f.out(i, j)
+            src_t.append(("o", ka) if ka is not None else ("c", _raw(a)))
+            src_f.append(("o", kb) if kb is not None else ("c", _raw(b)))
+            forms.append((a, b))
+            leaves.append(_SLOT)
+        merged.append((dt, leaves))
+    boxes = list(dict.fromkeys([*t.boxes, *f.boxes]))
+    for b in boxes:
+        for tr, src in ((t, src_t), (f, src_f)):
+            k = _find(tr.boxes, b)
+            src.append(("o", k + len(tr.dyn)) if k >= 0 else ("c", b._value))
+    outs = _cond(pred, t, f, src_t, src_f, what) if src_t else []
+    it = iter(outs)
+    state = []
+    k = 0
+    for treedef, leaves in merged:
+        vals = []
+        for x in leaves:
+            if x is _SLOT:
+                vals.append(_as_tensor(forms[k], next(it)))
+                k += 1
+            else:
+                vals.append(x)
+        state.append(jax.tree_util.tree_unflatten(treedef, vals))
+    set_(tuple(state))
+    for b, v in zip(boxes, it, strict=True):
+        b._data = v
+
+
+_SLOT = object()
+
+
+def _cond(pred: jax.Array, t: _Traced, f: _Traced, src_t: list, src_f: list, what: str) -> list:
+    def branch(tr: _Traced, src: list) -> Callable[[], list]:
+        def run() -> list:
+            outs = _eval(tr)
+            return [outs[v] if k == "o" else jnp.asarray(v) for k, v in src]
+
+        return run
+
+    shapes_t = jax.eval_shape(branch(t, src_t))
+    shapes_f = jax.eval_shape(branch(f, src_f))
+    dtypes = []
+    for a, b in zip(shapes_t, shapes_f, strict=True):
+        if a.shape != b.shape:
+            raise ValueError(
+                f"{what} gives a value the shape {a.shape} on one path and {b.shape} on the "
+                "other; MindSpore's graph mode needs one shape on both paths"
+            )
+        dtypes.append(jnp.result_type(a, b))
+
+    def cast(fn: Callable[[], list]) -> Callable[[], list]:
+        return lambda: [lax.convert_element_type(v, d) for v, d in zip(fn(), dtypes, strict=True)]
+
+    return lax.cond(pred, cast(branch(t, src_t)), cast(branch(f, src_f)))
+
+
+# --- loops -------------------------------------------------------------------------------------
+
+
+class _Leaf:
+    """A loop-carried leaf: an array of fixed shape/dtype (``dyn``) or a constant."""
+
+    __slots__ = ("dyn", "value", "shape", "dtype", "tensor")
+
+    def __init__(self, dyn: bool, value: Any = None, shape: Any = None, dtype: Any = None,
+                 tensor: bool = True) -> None:  # fmt: skip
+        self.dyn, self.value, self.shape, self.dtype, self.tensor = dyn, value, shape, dtype, tensor
+
+
+def _leaf_of(x: Any) -> _Leaf:
+    # a Python number stays a constant until a body pass changes it
+    if _is_array(x):
+        r = _raw(x)
+        return _Leaf(True, x, np.shape(r), jnp.result_type(r), not isinstance(x, jax.Array))
+    return _Leaf(False, x)
+
+
+class _Carry:
+    """The layout of a loop's state: per variable a tree of ``_Leaf`` (or Undefined), plus the
+    Parameters the body writes. Arrays in, state out, and back."""
+
+    def __init__(self, start: tuple, names: tuple) -> None:
+        self.names = names
+        self.vars: list[tuple[Any, list[_Leaf]]] = []
+        for v in start:
+            leaves, treedef = _flatten(v)
+            self.vars.append((treedef, [_leaf_of(x) for x in leaves]))
+        self.boxes: list = []
+
+    def init(self) -> list:
+        out = []
+        for _, leaves in self.vars:
+            for lf in leaves:
+                if lf.dyn:
+                    v = lf.value
+                    r = jnp.zeros(lf.shape, lf.dtype) if v is None else jnp.asarray(_raw(v))
+                    out.append(lax.convert_element_type(r, lf.dtype))
+        out += [lax.convert_element_type(_raw(b._value), self.box_dtypes[i])
+                for i, b in enumerate(self.boxes)]  # fmt: skip
+        return out
+
+    def state(self, arrays: Sequence[Any]) -> tuple[tuple, list]:
+        it = iter(arrays)
+        state = []
+        for treedef, leaves in self.vars:
+            vals = []
+            for lf in leaves:
+                if lf.dyn:
+                    a = next(it)
+                    vals.append(Tensor._from(a) if lf.tensor else a)
+                else:
+                    vals.append(lf.value)
+            state.append(jax.tree_util.tree_unflatten(treedef, vals))
+        return tuple(state), list(zip(self.boxes, it))
+
+    def pack(self, values: list, boxes: dict) -> list:
+        out = []
+        for (_, leaves), (vl, _) in zip(self.vars, values, strict=True):
+            for lf, x in zip(leaves, vl, strict=True):
+                if lf.dyn:
+                    out.append(lax.convert_element_type(jnp.asarray(_raw(x)), lf.dtype))
+        out += [lax.convert_element_type(_raw(boxes[id(b)]), self.box_dtypes[i])
+                for i, b in enumerate(self.boxes)]  # fmt: skip
+        return out
+
+    box_dtypes: list = []
+
+    def refine(self, t: _Traced, outs: Sequence[Any], what: str) -> bool:
+        """Widen the layout to what one traced body pass gives; True if it changed."""
+        changed = False
+        for i, name in enumerate(self.names):
+            treedef, leaves = self.vars[i]
+            after, after_def = t.values[i]
+            before = jax.tree_util.tree_unflatten(treedef, [x.value for x in leaves])
+            fresh = (len(leaves) == 1 and not leaves[0].dyn) and (
+                isinstance(before, Undefined) or (name == RET_VALUE and before is None))  # fmt: skip
+            if fresh and isinstance(jax.tree_util.tree_unflatten(after_def, after), Undefined):
+                continue
+            if after_def != treedef or fresh:
+                if fresh:
+                    new = []
+                    for j, x in enumerate(after):
+                        k = t.out(i, j)
+                        if k is None:
+                            new.append(_Leaf(False, x))
+                        else:
+                            a = outs[k]
+                            new.append(
+                                _Leaf(True, None, a.shape, a.dtype, not isinstance(x, jax.Array))
+                            )
+                    self.vars[i] = (after_def, new)
+                    changed = True
+                    continue
+                if isinstance(jax.tree_util.tree_unflatten(after_def, after), Undefined):
+                    continue
+                raise _structure_error(
+                    what, name, before, jax.tree_util.tree_unflatten(after_def, after)
+                )
+            for j, (lf, x) in enumerate(zip(leaves, after, strict=True)):
+                k = t.out(i, j)
+                if not lf.dyn:
+                    if _same(lf.value, x) or (lf.value is x):
+                        continue
+                    if _is_number(lf.value) and k is not None:
+                        r = jnp.asarray(lf.value)
+                        leaves[j] = _Leaf(
+                            True, lf.value, r.shape, jnp.result_type(r, outs[k].dtype)
+                        )
+                        changed = True
+                        continue
+                    raise _structure_error(what, name, lf.value, x)
+                if k is None:
+                    raise _structure_error(what, name, lf.value, x)
+                a = outs[k]
+                if a.shape != lf.shape:
+                    raise RuntimeError(
+                        f"{what} changes the shape of '{name}' from {lf.shape} to {a.shape}; "
+                        "MindSpore's graph mode needs a loop variable to keep its shape"
+                    )
+                dt = jnp.result_type(lf.dtype, a.dtype)
+                if dt != lf.dtype:
+                    lf.dtype = dt
+                    changed = True
+        for b in t.boxes:
+            if all(b is not c for c in self.boxes):
+                self.boxes.append(b)
+                self.box_dtypes = [*self.box_dtypes, jnp.result_type(_raw(b._value))]
+                changed = True
+        return changed
+
+
+def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
+              step: Callable[[Any], None], what: str, cond: Callable[[], Any] | None = None,
+              n: Any = None) -> None:  # fmt: skip
+    """Run ``step(i)`` as a JAX loop over the state: ``lax.while_loop`` while ``cond()`` holds,
+    or ``lax.fori_loop`` for ``n`` steps (a Python int ``n``: reverse-differentiable)."""
+    carry = _Carry(get(), names)
+    carry.box_dtypes = []
+    index = jax.ShapeDtypeStruct((), jnp.int32)
+    for _ in range(8):
+        init = carry.init()
+
+        def start(i: Any, *arrays: Any) -> tuple:
+            state, boxes = carry.state(arrays)
+            set_(state)
+            return state, boxes
+
+        t = _trace(lambda i, *_: step(i), get, set_, start,
+                   [index, *[jax.ShapeDtypeStruct(a.shape, a.dtype) for a in init]])  # fmt: skip
+        outs = t.jaxpr.out_avals
+        if not carry.refine(t, outs, what):
+            break
+    else:
+        raise TypeError(f"{what}: the loop variables' types do not settle; give them fixed types")
+    init = carry.init()
+
+    def body(i: Any, arrays: list) -> list:
+        state, boxes = carry.state(arrays)
+        saved = [(b, b._value) for b, _ in boxes]
+        _local.branches = getattr(_local, "branches", 0) + 1
+        try:
+            with functional._journaled(functional._Journal()):
+                set_(state)
+                for b, v in boxes:
+                    b._value = v
+                step(i)
+                values = [_flatten(v) for v in get()]
+                written = {id(b): b._value for b in carry.boxes}
+        finally:
+            _local.branches -= 1
+            for b, v in saved:
+                b._value = v
+        return carry.pack(values, written)
+
+    if cond is None:
+        final = lax.fori_loop(0, n, body, init)
+    else:
+
+        def test(c: tuple) -> jax.Array:
+            state, boxes = carry.state(c[1])
+            saved = [(b, b._value) for b, _ in boxes]
+            with functional._journaled(functional._Journal()):
+                set_(state)
+                for b, v in boxes:
+                    b._value = v
+                r = cond()
+            for b, v in saved:
+                b._value = v
+            return _pred(r, what) if is_traced(r) else jnp.asarray(bool(r))
+
+        final = lax.while_loop(test, lambda c: (c[0] + 1, body(c[0], c[1])),
+                               (jnp.int32(0), init))[1]  # fmt: skip
+    state, boxes = carry.state(final)
+    set_(state)
+    for b, v in boxes:
+        b._data = v
+
+
+def while_stmt(cond: Callable[[], Any], body: Callable[[], None], get: Callable[[], tuple],
+               set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
+    """``while cond(): body()``: a Python loop while the test is known, ``lax.while_loop`` from
+    the first test that is a traced Tensor."""
+    while True:
+        test = cond()
+        if is_traced(test):
+            break
+        if not test:
+            return
+        body()
+    _run_loop(get, set_, names, lambda i: body(), "A 'while' on a Tensor condition", cond=cond)
+
+
+class TensorRange:
+    """``range(...)`` with a Tensor bound: iterated by a compiled loop."""
+
+    def __init__(self, *args: Any) -> None:
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
+        self.start, self.stop, self.step = (jnp.asarray(_raw(a)) for a in (start, stop, step))
+
+    def count(self) -> jax.Array:
+        return jnp.maximum(0, -((self.start - self.stop) // self.step)).astype(jnp.int32)
+
+    def item(self, i: Any) -> Tensor:
+        return Tensor._from(self.start + i * self.step)
+
+
+def range_(*args: Any) -> Any:
+    """``range`` in converted code: Python's, or a TensorRange when a bound is traced."""
+    if any(is_traced(a) for a in args):
+        return TensorRange(*args)
+    return range(*(int(_raw(a)) if isinstance(a, Tensor) else a for a in args))
+
+
+def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable[[Any], None],
+             get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
+    """``for x in iterable: body(x)`` (``extra_test``: the break/return flags, checked before
+    each step). A Python iterable unrolls, as in MindSpore; a traced Tensor (its first axis)
+    or a range with a traced bound becomes a compiled loop."""
+    if isinstance(iterable, TensorRange) or (isinstance(iterable, Tensor) and is_traced(iterable)):
+        if isinstance(iterable, TensorRange):
+            n, item = iterable.count(), iterable.item
+        else:
+            data = iterable._data
+            if data.ndim == 0:
+                raise TypeError("For 'for', iterating over a 0-d Tensor is not supported")
+            n = int(data.shape[0])
+            item = lambda i: Tensor._from(data[i])  # noqa: E731
+
+        def step(i: Any) -> None:
+            guarded_step(item(i))
+
+        def guarded_step(x: Any) -> None:
+            ok = extra_test() if extra_test is not None else True
+            if is_traced(ok):
+                if_stmt(ok, lambda: body(x), lambda: None, get, set_, names)
+            elif ok:
+                body(x)
+
+        _run_loop(get, set_, names, step, "A 'for' over a Tensor", n=n)
+        return
+    if isinstance(iterable, Tensor):
+        iterable = [Tensor._from(r) for r in iterable._data]  # a concrete Tensor: its rows
+    for x in iterable:
+        ok = extra_test() if extra_test is not None else True
+        if is_traced(ok):
+            if_stmt(ok, lambda x=x: body(x), lambda: None, get, set_, names)
+        elif not ok:
+            break
+        else:
+            body(x)

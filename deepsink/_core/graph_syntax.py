@@ -1,0 +1,703 @@
+"""Source-to-graph conversion: Python control flow on Tensors in compiled functions.
+
+MindSpore's GRAPH_MODE and ``jit`` parse a function's source and compile it, so an ``if`` or a
+``while`` on a Tensor becomes control flow in the graph. deepsink traces with JAX, where such a
+test has no value yet. ``convert(fn)`` therefore rewrites the function's syntax tree once (cached
+per code object) into code that calls the operators of ``_core/control_flow.py``:
+
+- ``if``/``elif``/``else`` -> ``control_flow.if_stmt`` (``lax.cond`` on a traced test);
+- ``while`` -> ``while_stmt`` (``lax.while_loop``); ``for`` -> ``for_stmt`` (``fori_loop`` over a
+  traced Tensor's first axis or a ``range`` with a Tensor bound, else unrolled as in MindSpore);
+- ``break``/``continue``/``return`` inside them -> flag variables and guarded statements;
+- ``and``/``or``/``not``, chained comparisons, conditional expressions, ``assert``;
+- every call -> ``call(f)``, which converts the user functions and methods called from converted
+  code (library code, deepsink's own included, is traced as it is).
+
+A test whose value is known when traced (a Python value, a shape, a concrete Tensor) runs as
+plain Python, which is MindSpore's compile-time constant folding. ``compiled(fn)`` is the one
+entry point the compile paths use (GRAPH_MODE Cell calls, ``jit``, gradients inside them).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import inspect
+import itertools
+import os
+import sys
+import sysconfig
+import textwrap
+import threading
+import types
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from deepsink._core import functional
+from deepsink._core.control_flow import (  # noqa: F401 - the converted code's operators
+    RET_VALUE,
+    Undefined,
+    and_,
+    assert_,
+    defined,
+    for_stmt,
+    getitem,
+    if_stmt,
+    ifexp,
+    in_,
+    not_,
+    or_,
+    raise_,
+    range_,
+    unbound,
+    while_stmt,
+)
+
+_NS = "_ds_"  # the name under which converted code sees this module
+_RET_FLAG = "_ds_ret"
+_counter = itertools.count()
+_local = threading.local()
+
+
+# --- when and what to convert ------------------------------------------------------------------
+
+_LIBRARY_ROOTS = tuple(
+    {
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))),  # deepsink
+        sysconfig.get_paths()["stdlib"],
+    }
+)
+_LIBRARY_MODULES = (
+    "deepsink",
+    "mindspore",
+    "jax",
+    "jaxlib",
+    "numpy",
+    "optax",
+    "scipy",
+    "ml_dtypes",
+)
+
+
+def active() -> bool:
+    """Whether code run now is being compiled as MindSpore's graph mode compiles it (inside a
+    GRAPH_MODE call, ``jit``, a training step or sink loop), not a PyNative capture."""
+    return functional.tracing() and not functional.capturing()
+
+
+def compiled(fn: Callable) -> Callable:
+    """``fn`` as the compile paths run it: converted while compiling, else unchanged."""
+    return convert(fn) if active() and not getattr(_local, "plain", 0) else fn
+
+
+def do_not_convert(fn: Callable) -> Callable:
+    """Mark ``fn`` to run as written inside compiled code (``ops.constexpr`` functions compute
+    on compile-time constants in Python)."""
+    try:
+        fn._ds_converted = True  # type: ignore[attr-defined]
+    except AttributeError:  # a builtin or a callable object: never converted anyway
+        pass
+    return fn
+
+
+def traced_only(fn: Callable) -> Callable:
+    """``fn`` compiled by tracing alone (``jit(capture_mode="trace")``): neither it nor what it
+    calls is converted."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        _local.plain = getattr(_local, "plain", 0) + 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _local.plain -= 1
+
+    run._ds_converted = True  # type: ignore[attr-defined]
+    return run
+
+
+def _is_user_function(fn: Any) -> bool:
+    code = getattr(fn, "__code__", None)
+    if not isinstance(fn, types.FunctionType) or code is None:
+        return False
+    module = (getattr(fn, "__module__", None) or "").split(".")[0]
+    if module in _LIBRARY_MODULES:
+        return False
+    filename = os.path.abspath(code.co_filename)
+    return not any(filename.startswith(root + os.sep) for root in _LIBRARY_ROOTS)
+
+
+_converted: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_codes: dict[types.CodeType, types.CodeType | None] = {}
+
+
+def convert(fn: Any) -> Any:
+    """The converted form of a user function or method (``fn`` itself for anything else)."""
+    if isinstance(fn, types.MethodType):
+        conv = convert(fn.__func__)
+        return fn if conv is fn.__func__ else types.MethodType(conv, fn.__self__)
+    if not _is_user_function(fn) or getattr(fn, "_ds_converted", False):
+        return fn
+    if _NS in fn.__code__.co_freevars:
+        return fn  # defined inside converted code: converted with it
+    conv = _converted.get(fn)
+    if conv is None:
+        code = _codes.get(fn.__code__, ...)
+        if code is ...:
+            code = _codes[fn.__code__] = _convert_code(fn)
+        conv = fn if code is None else _rebind(fn, code)
+        _converted[fn] = conv
+    return conv
+
+
+def call(f: Any) -> Any:
+    """What converted code calls for ``f(...)``: user functions converted, ``range`` able to
+    take a Tensor bound, everything else as it is (Cells convert their own ``construct``)."""
+    if f is builtins.range:
+        return range_
+    if isinstance(f, types.FunctionType | types.MethodType):
+        return convert(f)
+    if isinstance(f, functools.partial):
+        func = call(f.func)
+        return f if func is f.func else functools.partial(func, *f.args, **f.keywords)
+    if not isinstance(f, type) and not hasattr(f, "construct"):
+        method = type(f).__dict__.get("__call__")  # a user object called like a function
+        if isinstance(method, types.FunctionType) and _is_user_function(method):
+            return types.MethodType(convert(method), f)
+    return f
+
+
+def _rebind(fn: types.FunctionType, code: types.CodeType) -> types.FunctionType:
+    free = fn.__code__.co_freevars
+    cells = []
+    for name in code.co_freevars:
+        if name == _NS:
+            cells.append(types.CellType(sys.modules[__name__]))
+        else:
+            cells.append(fn.__closure__[free.index(name)])
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, tuple(cells))
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__qualname__ = fn.__qualname__
+    new.__module__ = fn.__module__
+    new.__doc__ = fn.__doc__
+    new._ds_converted = True  # type: ignore[attr-defined]
+    return new
+
+
+def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
+    """The code object of ``fn`` converted, or None when it has no source to parse (built at
+    run time) or nothing to convert."""
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError):
+        return None
+    source = textwrap.dedent("".join(lines))
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.FunctionDef) or node.name != fn.__name__:
+        return None  # a lambda, or a def made by a decorator we cannot see through
+    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in _scope_nodes(node)):
+        return None  # a generator: its body runs when iterated, as plain Python
+    _check_syntax(node, filename, first)
+    node.decorator_list = []
+    _convert_function(node, "__class__" in fn.__code__.co_freevars)
+    params = [_NS, *fn.__code__.co_freevars]
+    factory = ast.FunctionDef(
+        name="_ds_factory",
+        args=ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(p) for p in params],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        ),  # fmt: skip
+        body=[node, ast.Return(ast.Name(node.name, ast.Load()))],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+    module = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(module)
+    ast.increment_lineno(module, first - 1)
+    code = compile(module, filename, "exec")
+    factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return next(
+        c for c in factory_code.co_consts
+        if isinstance(c, types.CodeType) and c.co_name == fn.__name__
+    )  # fmt: skip
+
+
+# --- unsupported syntax ------------------------------------------------------------------------
+
+
+_UNSUPPORTED = {
+    ast.Try: ("statement", "handle the exception outside the compiled function"),
+    ast.Delete: ("statement", "drop the 'del'; a name can be rebound instead"),
+    ast.ClassDef: ("statement", "define the class at module level"),
+    ast.AsyncFunctionDef: ("statement", "define the function without 'async'"),
+    ast.Import: ("statement", "import at module level"),
+    ast.ImportFrom: ("statement", "import at module level"),
+}
+
+
+def _check_syntax(fn: ast.FunctionDef, filename: str, first: int) -> None:
+    """What MindSpore's static graph syntax rejects inside a compiled function, with its
+    exception type and first line ("Unsupported statement 'Try'."), plus where and the fix."""
+    for n in sorted(_scope_nodes(fn), key=lambda n: getattr(n, "lineno", 0)):
+        kind = _UNSUPPORTED.get(type(n))
+        if kind is not None:
+            line = first + n.lineno - 1
+            raise RuntimeError(
+                f"Unsupported {kind[0]} '{type(n).__name__}'.\n"
+                f"In file {filename}:{line}: MindSpore's static graph syntax (GRAPH_MODE, jit) "
+                f"does not support it; {kind[1]}, or run this code in PYNATIVE_MODE"
+            )
+
+
+def _scope_nodes(fn: ast.AST) -> list[ast.AST]:
+    """The nodes of ``fn``'s own scope (not inside nested functions, lambdas or classes)."""
+    out = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+# --- AST helpers -------------------------------------------------------------------------------
+
+
+def _name(id_: str, store: bool = False) -> ast.Name:
+    return ast.Name(id_, ast.Store() if store else ast.Load())
+
+
+def _assign(id_: str, value: ast.expr) -> ast.Assign:
+    return ast.Assign(targets=[_name(id_, True)], value=value)
+
+
+def _const(v: Any) -> ast.Constant:
+    return ast.Constant(v)
+
+
+def _not(e: ast.expr) -> ast.expr:
+    return ast.UnaryOp(ast.Not(), e)
+
+
+def _ns_call(fn: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(ast.Attribute(_name(_NS), fn, ast.Load()), list(args), [])
+
+
+def _def(
+    name: str, body: list, params: tuple = (), nonlocal_: list | None = None
+) -> ast.FunctionDef:
+    stmts = ([ast.Nonlocal(list(nonlocal_))] if nonlocal_ else []) + (body or [ast.Pass()])
+    return ast.FunctionDef(
+        name=name,
+        args=ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(p) for p in params],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        ),  # fmt: skip
+        body=stmts,
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+
+
+def _walk_scope(stmts: list) -> list[ast.AST]:
+    out = []
+    stack = list(stmts)
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            if isinstance(n, ast.FunctionDef) and n.name.startswith("_ds_fn"):
+                stack.extend(s for s in n.body if isinstance(s, ast.Nonlocal))
+            continue
+        if isinstance(n, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _assigned(stmts: list, skip: set[str]) -> list[str]:
+    """The names ``stmts`` bind in the current scope, in first-binding order."""
+    names: dict[str, None] = {}
+    for n in reversed(_walk_scope(stmts)):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del):
+            names[n.id] = None
+        elif isinstance(n, ast.Nonlocal):
+            names.update(dict.fromkeys(n.names))
+        elif isinstance(n, ast.FunctionDef | ast.ClassDef) and not n.name.startswith("_ds_fn"):
+            names[n.name] = None
+        elif isinstance(n, ast.Import | ast.ImportFrom):
+            for a in n.names:
+                names[(a.asname or a.name).split(".")[0]] = None
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            names[n.name] = None
+    return [k for k in names if k not in skip and not k.startswith("_ds_fn")]
+
+
+def _contains(stmts: list, pred: Callable[[ast.AST], bool]) -> bool:
+    return any(pred(n) for n in _walk_scope(stmts))
+
+
+def _is_return(n: ast.AST) -> bool:
+    return isinstance(n, ast.Return)
+
+
+def _always_returns(stmts: list) -> bool:
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, ast.Return | ast.Raise):
+        return True
+    if isinstance(last, ast.If):
+        return _always_returns(last.body) and _always_returns(last.orelse)
+    return False
+
+
+# --- return -----------------------------------------------------------------------------------
+
+
+def _lift_returns(stmts: list) -> list:
+    """``if c: ...; return a`` followed by more statements: those move into the ``else`` (and
+    symmetrically), so both paths end in a return and no flag is needed for the common
+    early-return pattern."""
+    for i, s in enumerate(stmts):
+        if isinstance(s, ast.If):
+            s.body, s.orelse = _lift_returns(s.body), _lift_returns(s.orelse)
+            rest = stmts[i + 1 :]
+            if rest and _always_returns(s.body):
+                s.orelse = _lift_returns(s.orelse + rest)
+                return stmts[: i + 1]
+            if rest and s.orelse and _always_returns(s.orelse):
+                s.body = _lift_returns(s.body + rest)
+                return stmts[: i + 1]
+    return stmts
+
+
+def _rewrite_returns(stmts: list, in_loop: bool) -> list:
+    """``return v`` -> ``_ds_retval = v; _ds_ret = True`` (and ``break`` inside a loop); the
+    statements after one that may return run under ``if not _ds_ret``."""
+    out: list = []
+    for i, s in enumerate(stmts):
+        if isinstance(s, ast.Return):
+            out += [_assign(RET_VALUE, s.value or _const(None)), _assign(_RET_FLAG, _const(True))]
+            if in_loop:
+                out.append(ast.Break())
+            return out
+        if isinstance(s, ast.If):
+            s.body = _rewrite_returns(s.body, in_loop)
+            s.orelse = _rewrite_returns(s.orelse, in_loop)
+        elif isinstance(s, ast.For | ast.While):
+            s.body = _rewrite_returns(s.body, True)
+            s.orelse = _rewrite_returns(s.orelse, in_loop)
+        elif isinstance(s, ast.With):
+            s.body = _rewrite_returns(s.body, in_loop)
+        out.append(s)
+        rest = stmts[i + 1 :]
+        if not _contains([s], lambda n: isinstance(n, ast.Name) and n.id == _RET_FLAG):
+            continue
+        if in_loop:
+            if isinstance(s, ast.For | ast.While):
+                out.append(ast.If(_name(_RET_FLAG), [ast.Break()], []))
+            continue
+        if rest:
+            out.append(ast.If(_not(_name(_RET_FLAG)), _rewrite_returns(rest, False), []))
+        return out
+    return out
+
+
+def _convert_returns(fn: ast.FunctionDef) -> None:
+    body = _lift_returns(fn.body)
+    nested = [n for n in _walk_scope(body) if _is_return(n)]
+    tail = body[-1] if body else None
+    if all(n is tail for n in nested):
+        fn.body = body
+        return
+    fn.body = [
+        _assign(_RET_FLAG, _const(False)),
+        _assign(RET_VALUE, _const(None)),
+        *_rewrite_returns(body, False),
+        ast.Return(_name(RET_VALUE)),
+    ]
+
+
+# --- break / continue ---------------------------------------------------------------------------
+
+
+class _Loops(ast.NodeTransformer):
+    """Each loop's ``break``/``continue`` -> flags, the rest of its body guarded by them."""
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return node  # a nested function's loops are its own
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef  # noqa: N815
+
+    def _loop(self, node: ast.For | ast.While) -> Any:
+        self.generic_visit(node)  # inner loops first
+        n = next(_counter)
+        brk, cont = f"_ds_brk_{n}", f"_ds_cont_{n}"
+        found = {brk: False, cont: False}
+
+        def block(stmts: list) -> list:
+            out: list = []
+            for i, s in enumerate(stmts):
+                if isinstance(s, ast.Break | ast.Continue):
+                    flag = brk if isinstance(s, ast.Break) else cont
+                    found[flag] = True
+                    out.append(_assign(flag, _const(True)))
+                    return out
+                if isinstance(s, ast.If):
+                    s.body, s.orelse = block(s.body), block(s.orelse)
+                elif isinstance(s, ast.With):
+                    s.body = block(s.body)
+                out.append(s)
+                flags = [f for f in (brk, cont) if _contains(
+                    [s], lambda x, f=f: isinstance(x, ast.Name) and x.id == f
+                    and isinstance(x.ctx, ast.Store))]  # fmt: skip
+                rest = stmts[i + 1 :]
+                if flags and rest:
+                    test = _name(flags[0]) if len(flags) == 1 else ast.BoolOp(
+                        ast.Or(), [_name(f) for f in flags])  # fmt: skip
+                    out.append(ast.If(_not(test), block(rest), []))
+                    return out
+            return out
+
+        node.body = block(node.body)
+        if found[cont]:
+            node.body.insert(0, _assign(cont, _const(False)))
+        out: list = []
+        if found[brk]:
+            out.append(_assign(brk, _const(False)))
+            if isinstance(node, ast.While):
+                node.test = ast.BoolOp(ast.And(), [_not(_name(brk)), node.test])
+            else:
+                node._ds_extra = _not(_name(brk))  # type: ignore[attr-defined]
+        orelse, node.orelse = node.orelse, []
+        out.append(node)
+        if orelse:
+            out.append(ast.If(_not(_name(brk)), orelse, []) if found[brk] else orelse)
+        flat: list = []
+        for s in out:
+            flat.extend(s if isinstance(s, list) else [s])
+        return flat
+
+    visit_For = visit_While = _loop  # noqa: N815
+
+
+# --- control flow and expressions ---------------------------------------------------------------
+
+
+class _ControlFlow(ast.NodeTransformer):
+    """``if``/``while``/``for`` -> operator calls over the variables they assign; boolean
+    operators, conditional expressions, ``assert`` and calls -> operator calls."""
+
+    def __init__(self, skip: set[str], self_name: str | None) -> None:
+        self.skip = skip  # the function's global names: not threaded as local state
+        self.self_name = self_name
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if node.name.startswith("_ds_fn"):
+            return node
+        # a nested user function: its own scope, converted the same way
+        _convert_function(node, False)
+        return node
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        self.generic_visit(node)
+        return node
+
+    # expressions
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        self.generic_visit(node)
+        fn = "and_" if isinstance(node.op, ast.And) else "or_"
+        return _ns_call(fn, *[_lambda(v) for v in node.values])
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return _ns_call("not_", node.operand)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        if len(node.ops) == 1:
+            op = node.ops[0]
+            if isinstance(op, ast.In | ast.NotIn):
+                call = _ns_call("in_", node.left, node.comparators[0])
+                return _ns_call("not_", call) if isinstance(op, ast.NotIn) else call
+            return node
+        parts, left = [], node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            parts.append(ast.Compare(left, [op], [right]))
+            left = right
+        return _ns_call("and_", *[_lambda(p) for p in parts])
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice | ast.Tuple):
+            return node
+        return _ns_call("getitem", node.value, node.slice)
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        return _ns_call("ifexp", node.test, _lambda(node.body), _lambda(node.orelse))
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Name) and (f.id.startswith("_ds_") or f.id == "super"):
+            return node
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == _NS:
+            return node
+        if isinstance(f, ast.Name) and f.id in ("isinstance", "len", "print", "getattr",
+                                                "hasattr", "type", "id"):  # fmt: skip
+            return node
+        node.func = _ns_call("call", f)
+        if (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "super"
+                and not f.args and self.self_name):  # fmt: skip
+            f.args = [_name("__class__"), _name(self.self_name)]
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        v = node.value
+        if (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super"
+                and not v.args and self.self_name):  # fmt: skip
+            v.args = [_name("__class__"), _name(self.self_name)]
+        return node
+
+    # statements
+    def visit_Return(self, node: ast.Return) -> ast.AST:
+        self.generic_visit(node)
+        if node.value is not None:
+            node.value = _ns_call("defined", node.value)
+        return node
+
+    def visit_Raise(self, node: ast.Raise) -> ast.AST:
+        self.generic_visit(node)
+        if node.exc is None or node.cause is not None:
+            return node
+        return ast.Expr(_ns_call("raise_", node.exc))
+
+    def visit_Assert(self, node: ast.Assert) -> ast.AST:
+        self.generic_visit(node)
+        args = [node.test] + ([_lambda(node.msg)] if node.msg is not None else [])
+        return ast.Expr(_ns_call("assert_", *args))
+
+    def _state(self, stmts: list, extra: tuple = ()) -> tuple[list[str], list]:
+        names = list(dict.fromkeys([*extra, *_assigned(stmts, self.skip)]))
+        n = next(_counter)
+        get = _def(
+            f"_ds_fn_get_{n}", [ast.Return(ast.Tuple([_name(x) for x in names], ast.Load()))]
+        )
+        setter_body = (
+            [ast.Assign([ast.Tuple([_name(x, True) for x in names], ast.Store())], _name("_ds_v"))]
+            if names else [ast.Pass()]
+        )  # fmt: skip
+        set_ = _def(f"_ds_fn_set_{n}", setter_body, ("_ds_v",), names)
+        guards = [
+            ast.Try(
+                body=[ast.Expr(_name(x))],
+                handlers=[ast.ExceptHandler(_name("NameError"), None, [_assign(x, _ns_call(
+                    "unbound", _const(x), ast.Call(_name("globals"), [], [])))])],
+                orelse=[], finalbody=[],
+            )
+            for x in names
+        ]  # fmt: skip
+        return names, [*guards, get, set_]
+
+    def visit_If(self, node: ast.If) -> Any:
+        self.generic_visit(node)
+        names, pre = self._state(node.body + node.orelse)
+        n = next(_counter)
+        body = _def(f"_ds_fn_then_{n}", node.body, (), names)
+        orelse = _def(f"_ds_fn_else_{n}", node.orelse, (), names)
+        call = _ns_call("if_stmt", node.test, _name(body.name), _name(orelse.name),
+                        _name(pre[-2].name), _name(pre[-1].name), _names_tuple(names))  # fmt: skip
+        return [*pre, body, orelse, ast.Expr(call)]
+
+    def visit_While(self, node: ast.While) -> Any:
+        self.generic_visit(node)
+        names, pre = self._state(node.body)
+        n = next(_counter)
+        test = _def(f"_ds_fn_test_{n}", [ast.Return(node.test)])
+        body = _def(f"_ds_fn_body_{n}", node.body, (), names)
+        call = _ns_call("while_stmt", _name(test.name), _name(body.name), _name(pre[-2].name),
+                        _name(pre[-1].name), _names_tuple(names))  # fmt: skip
+        return [*pre, test, body, ast.Expr(call), *node.orelse]
+
+    def visit_For(self, node: ast.For) -> Any:
+        extra = getattr(node, "_ds_extra", None)
+        self.generic_visit(node)
+        if extra is not None:
+            extra = self.visit(extra)
+        target_names = _assigned([ast.Assign([node.target], _const(None))], self.skip)
+        names, pre = self._state(node.body, tuple(target_names))
+        n = next(_counter)
+        item = f"_ds_item_{n}"
+        body = _def(f"_ds_fn_body_{n}", [ast.Assign([node.target], _name(item)), *node.body],
+                    (item,), names)  # fmt: skip
+        stmts = [*pre, body]
+        test: ast.expr = _const(None)
+        if extra is not None:
+            tdef = _def(f"_ds_fn_test_{n}", [ast.Return(extra)])
+            stmts.append(tdef)
+            test = _name(tdef.name)
+        call = _ns_call("for_stmt", node.iter, test, _name(body.name), _name(pre[-2].name),
+                        _name(pre[-1].name), _names_tuple(names))  # fmt: skip
+        return [*stmts, ast.Expr(call), *node.orelse]
+
+
+def _lambda(e: ast.expr) -> ast.Lambda:
+    return ast.Lambda(
+        ast.arguments(
+            posonlyargs=[],
+            args=[],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        ),  # fmt: skip
+        e,
+    )
+
+
+def _names_tuple(names: list[str]) -> ast.Tuple:
+    return ast.Tuple([_const(x) for x in names], ast.Load())
+
+
+def _convert_function(fn: ast.FunctionDef, has_class_cell: bool) -> None:
+    """Rewrite ``fn`` in place: returns, then loops' break/continue, then control flow."""
+    skip = {g for n in _walk_scope(fn.body) if isinstance(n, ast.Global) for g in n.names}
+    _convert_returns(fn)
+    fn.body = _flatten_stmts(_Loops().visit(ast.Module(fn.body, [])).body)
+    args = fn.args.posonlyargs + fn.args.args
+    self_name = args[0].arg if args and has_class_cell else None
+    cf = _ControlFlow(skip, self_name)
+    fn.body = _flatten_stmts([cf.visit(s) for s in fn.body])
+
+
+def _flatten_stmts(stmts: list) -> list:
+    out: list = []
+    for s in stmts:
+        out.extend(_flatten_stmts(s) if isinstance(s, list) else [s])
+    return out
