@@ -2,7 +2,7 @@
 
 Images are numpy arrays <H, W> or <H, W, C> (HWC, as MindSpore's engine passes them); in the
 pipeline the engine hands ``apply_batch`` the rows stacked to <N, H, W[, C]>. Resize reproduces
-OpenCV's arithmetic (see ``_resize.py``); the crops and flips are exact index operations.
+OpenCV (``_cv.py``; the JAX tail reproduces its arithmetic, ``_resize.py``); the crops and flips are exact index operations.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
-from deepsink.dataset.vision import _resize
+from deepsink.dataset.vision import _cv, _resize
 from deepsink.dataset.vision.utils import Border, Inter
 
 _INTERP = {
@@ -128,7 +128,18 @@ class Resize(ImageOperation):
         return _unbatch(_resize.resize(xp, x4, oh, ow, _INTERP[self.interpolation]), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np, x)
+        x4, squeeze = _image_batch(np.asarray(x), "Resize")
+        oh, ow = self.out_hw(int(x4.shape[1]), int(x4.shape[2]))
+        return _unbatch(_cv.resize_batch(x4, oh, ow, self.interpolation), squeeze)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim not in (2, 3):
+            raise ValueError(
+                f"For 'Resize', the input image must be <H, W> or <H, W, C>, but got shape {x.shape}"
+            )
+        oh, ow = self.out_hw(int(x.shape[0]), int(x.shape[1]))
+        return _cv.resize(x, oh, ow, self.interpolation)
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         """PIL's own resampling for a PIL image (MindSpore's PIL implementation)."""
@@ -459,11 +470,18 @@ class Decode(ImageOperation):
                 f"For 'Decode', the input must be a 1-D uint8 array of encoded bytes, "
                 f"but got shape {x.shape} and dtype {x.dtype}"
             )
-        try:
-            img = Image.open(io.BytesIO(x.tobytes())).convert("RGB")
-        except Exception as e:
-            raise ValueError(f"For 'Decode', the input is not a decodable image: {e}") from e
-        return img if self.to_pil else np.asarray(img)
+        if self.to_pil:
+            try:
+                return Image.open(io.BytesIO(x.tobytes())).convert("RGB")
+            except Exception as e:
+                raise ValueError(f"For 'Decode', the input is not a decodable image: {e}") from e
+        img = _cv.decode(x)
+        if img is None:
+            raise ValueError(
+                "For 'Decode', the input is not a decodable image (JPEG, PNG, BMP, TIFF, ...), "
+                f"got {x.size} bytes starting {bytes(x[:4])!r}"
+            )
+        return img
 
 
 class ToTensor(ImageOperation):
