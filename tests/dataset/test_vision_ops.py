@@ -207,3 +207,23 @@ def test_random_crop_decode_resize_full_box_is_decode_then_resize():
     want = V.Resize((11, 17))(V.Decode()(buf))
     assert np.array_equal(op(buf), want)
     assert np.array_equal(want, FIX["out/random_crop_decode_resize_full"])
+
+
+def test_jpeg_pipeline_same_rows_for_any_worker_count(tmp_path):
+    """Per-row ops run in chunks over the map's threads; the rows do not depend on the split."""
+    rgb = _input("rgb")
+    for c in range(2):
+        (tmp_path / f"c{c}").mkdir()
+    for i in range(40):
+        Image.fromarray(np.roll(rgb, i, axis=1)).save(tmp_path / f"c{i % 2}" / f"{i:02d}.jpg")
+
+    def run(workers):
+        config.set_seed(7)
+        d = ds.ImageFolderDataset(str(tmp_path), shuffle=True, num_parallel_workers=workers)
+        ops = [V.Decode(), V.RandomResizedCrop(12), V.RandomHorizontalFlip(), V.HWC2CHW()]
+        d = d.map(ops, "image", num_parallel_workers=workers).batch(20, drop_remainder=True)
+        return [b for b, _ in d.create_tuple_iterator(output_numpy=True)]
+
+    one, three = run(1), run(2)
+    assert len(one) == 2 and one[0].shape == (20, 3, 12, 12)  # 20 rows: 2 chunks
+    assert all(np.array_equal(a, b) for a, b in zip(one, three))

@@ -31,6 +31,7 @@ from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ord
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[[int, int], np.ndarray | None]
+CHUNK_ROWS = 16  # rows per task when a map's per-row ops are spread over its worker threads
 
 
 class MapError(RuntimeError):
@@ -329,7 +330,40 @@ class MapDataset(Dataset):
             self._fused = (nodes, steps)
         return self._fused
 
+    def _row_parallel(self) -> int:
+        """Threads that split a block's rows when the program runs per-row ops (Decode, the
+        OpenCV warps: they release the GIL); 0 when the block runs whole (all ops batched, or
+        a Python-multiprocessing map, which has its own workers)."""
+        nodes = self._program()[0]
+        if any(n.python_multiprocessing for n in nodes):
+            return 0
+        if all(op.batched for n in nodes for op in n.chain.ops):
+            return 0
+        return max(n._workers() for n in nodes)
+
     def _run_program(
+        self, ctx: ExecContext, b: Block, positions: np.ndarray, passes: dict[int, int]
+    ) -> Block:
+        workers = self._row_parallel()
+        if workers and b.n > CHUNK_ROWS:
+            # chunks of a few rows: small enough to stay in cache between the ops, spread over
+            # the map's workers; every random draw is keyed by the row's position, so the
+            # result does not depend on the split
+            starts = range(0, b.n, CHUNK_ROWS)
+            parts = ordered_map(
+                lambda s: self._run_chunk(
+                    ctx,
+                    blk.slice_block(b, s, min(b.n, s + CHUNK_ROWS)),
+                    positions[s : s + CHUNK_ROWS],
+                    passes,
+                ),
+                starts,
+                workers,
+            )
+            return blk.concat_blocks(list(parts))
+        return self._run_chunk(ctx, b, positions, passes)
+
+    def _run_chunk(
         self, ctx: ExecContext, b: Block, positions: np.ndarray, passes: dict[int, int]
     ) -> Block:
         for kind, payload in self._program()[1]:

@@ -78,6 +78,17 @@ def _stack_batch(rows: list, name: str) -> np.ndarray:
     return np.stack(rows)
 
 
+def _per_row_work(node: Dataset) -> bool:
+    """Whether a map below ``node`` runs per-row ops (decoding, OpenCV warps): its rows are
+    big and costly, so batching takes one batch per block (a few MB that stay in cache and
+    reach the consumer early) instead of ``ROWS_PER_BLOCK`` rows."""
+    from deepsink.dataset.engine.mapping import MapDataset
+
+    if isinstance(node, MapDataset) and not all(op.batched for op in node.operations):
+        return True
+    return any(_per_row_work(c) for c in node.children)
+
+
 class BatchDataset(Dataset):
     def __init__(
         self,
@@ -181,8 +192,8 @@ class BatchDataset(Dataset):
             yield from self._general_blocks(ctx, size)
             return
         bs = self.batch_size
-        rows_per_block = max(1, ROWS_PER_BLOCK // bs) * bs
         child = self.children[0]
+        rows_per_block = bs if _per_row_work(child) else max(1, ROWS_PER_BLOCK // bs) * bs
         if child._random_access():
             view = child._open(ctx)
             stop = (view.n // bs) * bs if self.drop_remainder else None

@@ -37,7 +37,7 @@ _NP_INTERP = {
     Inter.AREA: _resize.AREA,
 }
 # depths cv::resize accepts (others go through the numpy implementation)
-_CV_DTYPES = {np.dtype(t) for t in (np.uint8, np.uint16, np.int16, np.float32, np.float64)}
+CV_DTYPES = {np.dtype(t) for t in (np.uint8, np.uint16, np.int16, np.float32, np.float64)}
 _DECODE_FLAGS = getattr(cv2, "IMREAD_COLOR_RGB", cv2.IMREAD_COLOR) | cv2.IMREAD_IGNORE_ORIENTATION
 _DECODE_BGR = not hasattr(cv2, "IMREAD_COLOR_RGB")
 
@@ -51,7 +51,7 @@ def resize(img: np.ndarray, oh: int, ow: int, interp: Inter) -> np.ndarray:
     """One <H, W> or <H, W, C> image resized to (oh, ow) as MindSpore's ``Resize``."""
     if (
         interp == Inter.BICUBIC
-        or img.dtype not in _CV_DTYPES
+        or img.dtype not in CV_DTYPES
         or (img.ndim == 3 and img.shape[2] > 512)
     ):
         x4 = img[None] if img.ndim == 3 else img[None, ..., None]
@@ -63,7 +63,7 @@ def resize(img: np.ndarray, oh: int, ow: int, interp: Inter) -> np.ndarray:
 
 def resize_batch(x4: np.ndarray, oh: int, ow: int, interp: Inter) -> np.ndarray:
     """<N, H, W, C> resized image by image."""
-    if interp == Inter.BICUBIC or x4.dtype not in _CV_DTYPES:
+    if interp == Inter.BICUBIC or x4.dtype not in CV_DTYPES:
         return _resize.resize(np, x4, oh, ow, _NP_INTERP[interp])
     out = np.empty((x4.shape[0], oh, ow, x4.shape[3]), x4.dtype)
     for i in range(x4.shape[0]):

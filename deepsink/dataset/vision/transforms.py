@@ -224,6 +224,17 @@ class Normalize(ImageOperation):
         shape[axis] = -1
         mean = np.asarray(self.mean, np.float32).reshape(shape)
         std = np.asarray(self.std, np.float32).reshape(shape)
+        if isinstance(x, np.ndarray) and axis == -1 and x.ndim >= 3:
+            # channels last: mean and std tiled over a whole row, so numpy's inner loops run
+            # the row's length instead of the channel count; in place on the float32 copy
+            out = np.array(x, np.float32)
+            rows = out.reshape(*out.shape[:-2], -1)
+            width = out.shape[-2]
+            np.subtract(
+                rows, np.tile(mean.ravel(), width) if mean.size > 1 else mean.ravel(), out=rows
+            )
+            np.divide(rows, np.tile(std.ravel(), width) if std.size > 1 else std.ravel(), out=rows)
+            return out
         return (x.astype(np.float32) - mean) / std
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -376,9 +387,9 @@ class RandomCrop(ImageOperation):
         p = self._pad(np, x4)
         oy, ox = self.offsets(np, u, p.shape[1], p.shape[2])
         ch, cw = self.size
-        rows = oy[:, None] + np.arange(ch)
-        cols = ox[:, None] + np.arange(cw)
-        out = p[np.arange(len(p))[:, None, None], rows[:, :, None], cols[:, None, :]]
+        out = np.empty((len(p), ch, cw, p.shape[3]), p.dtype)
+        for i, (y, x_) in enumerate(zip(oy.tolist(), ox.tolist())):  # one copy per image
+            out[i] = p[i, y : y + ch, x_ : x_ + cw]
         return _unbatch(out, squeeze)
 
     pil = _via_numpy
@@ -414,7 +425,20 @@ class _RandomFlip(ImageOperation):
         return _unbatch(xp.where(flip, xp.flip(x4, axis=self._axis), x4), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np, np.asarray(x), u)
+        x4, squeeze = _image_batch(np.asarray(x), self.name)
+        import cv2
+
+        out = np.empty_like(x4)
+        code = 1 if self._axis == 2 else 0
+        fast = x4.shape[3] <= 4 and x4.dtype in _cv.CV_DTYPES
+        for i, flip in enumerate((u[:, 0] < self.prob).tolist()):  # one copy per image
+            if not flip:
+                out[i] = x4[i]
+            elif fast:
+                out[i] = _cv.keep_channels(cv2.flip(x4[i], code), x4[i])
+            else:
+                out[i] = np.flip(x4[i], axis=self._axis - 1)
+        return _unbatch(out, squeeze)
 
     pil = _via_numpy
 
