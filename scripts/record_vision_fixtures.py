@@ -53,6 +53,7 @@ def inputs() -> dict[str, np.ndarray]:
         "rgba": rgba,
         "f32": (rgb.astype(np.float32) / 255.0),
         "f32_chw": (rgb.astype(np.float32) / 255.0).transpose(2, 0, 1).copy(),
+        "bbox": np.array([[1.5, 2, 10, 8.25, 3], [0, 0, 31, 23, 1]], np.float32),
         "hsv": rng.uniform(0, 1, (5, 7, 3)).astype(np.float32),
         **jpegs,
     }
@@ -146,6 +147,13 @@ def cases() -> dict:
     for name in ("jpeg_q90", "jpeg_q75_444", "jpeg_prog", "jpeg_gray", "png"):
         c[f"decode_{name}"] = (V.Decode(), name)
     c["fill"] = (T.Fill(7), "gray")
+    # two-input ops: (image, boxes)
+    c["resize_with_bbox"] = (V.ResizeWithBBox((17, 40)), ("rgb", "bbox"))
+    c["hflip_with_bbox"] = (V.RandomHorizontalFlipWithBBox(1.0), ("rgb", "bbox"))
+    c["vflip_with_bbox"] = (V.RandomVerticalFlipWithBBox(1.0), ("rgb", "bbox"))
+    # policies with one choice: deterministic
+    c["randaugment_m0_1op"] = (V.RandAugment(num_ops=0), "rgb")
+    c["autoaugment_solarize"] = (V.RandomSelectSubpolicy([[(V.Solarize(128), 1.0)]]), "rgb")
     return c
 
 
@@ -156,7 +164,8 @@ def main() -> None:
     ok = 0
     for name, (op, key) in cases().items():
         try:
-            res = op(data[key].copy())  # some MindSpore ops write into their input
+            keys = key if isinstance(key, tuple) else (key,)
+            res = op(*(data[k].copy() for k in keys))  # some MindSpore ops write into their input
         except Exception as e:  # noqa: BLE001 - report and go on
             print(f"[FAIL] {name}: {type(e).__name__}: {e}")
             continue
@@ -165,7 +174,7 @@ def main() -> None:
                 out[f"out/{name}/{i}"] = np.asarray(r)
         else:
             out[f"out/{name}"] = np.asarray(res)
-        out[f"src/{name}"] = np.array(key)
+        out[f"src/{name}"] = np.array("+".join(key) if isinstance(key, tuple) else key)
         ok += 1
     OUT.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(OUT, **out)

@@ -58,7 +58,8 @@ def _expected(name: str) -> list[np.ndarray]:
 @pytest.mark.parametrize("name", EXACT)
 def test_pixels_equal_mindspore(name):
     op, key = CASES[name]
-    got = op(_input(key).copy())
+    keys = key if isinstance(key, tuple) else (key,)
+    got = op(*(_input(k).copy() for k in keys))
     gots = list(got) if isinstance(got, tuple | list) else [got]
     want = _expected(name)
     assert len(gots) == len(want)
@@ -122,6 +123,53 @@ def test_bad_arguments_name_the_argument():
         V.Rotate(10, Inter.PILCUBIC)
     with pytest.raises(RuntimeError, match="exceeds"):
         V.Crop((20, 0), (10, 10))(_input("rgb"))
+
+
+def test_image_io_round_trip(tmp_path):
+    img = _input("rgb")
+    png = V.encode_png(img)
+    assert np.array_equal(V.Decode()(png), img)
+    V.write_png(str(tmp_path / "a.png"), img)
+    assert np.array_equal(V.read_image(str(tmp_path / "a.png")), img)
+    assert V.read_image(str(tmp_path / "a.png"), V.ImageReadMode.GRAYSCALE).shape == (23, 31, 1)
+    red = np.zeros((16, 16, 3), np.uint8)
+    red[..., 0] = 200
+    V.write_jpeg(str(tmp_path / "a.jpg"), red, 95)
+    back = V.read_image(str(tmp_path / "a.jpg"), V.ImageReadMode.COLOR)
+    assert back.shape == red.shape and np.abs(back.astype(int) - red).max() <= 3  # RGB order kept
+    assert np.array_equal(V.read_file(str(tmp_path / "a.png")), png)
+    assert V.get_image_size(img) == [23, 31] and V.get_image_num_channels(img) == 3
+    assert V.get_image_size(Image.fromarray(img)) == [23, 31]
+    assert V.get_image_num_channels(_input("gray")) == 1
+    with pytest.raises(RuntimeError, match="does not exist"):
+        V.read_file(str(tmp_path / "missing.png"))
+
+
+def test_policies_keep_shape_and_vary():
+    img = _input("rgb")
+    config.set_seed(4)
+    for op in (V.AutoAugment(), V.AutoAugment(V.AutoAugmentPolicy.CIFAR10), V.RandAugment(),
+               V.TrivialAugmentWide(), V.UniformAugment([V.Invert(), V.Equalize(), V.HorizontalFlip()])):  # fmt: skip
+        outs = [op(img) for _ in range(12)]
+        assert all(o.shape == img.shape and o.dtype == np.uint8 for o in outs)
+        assert len({o.tobytes() for o in outs}) > 2, op
+
+
+def test_mixup_and_cutmix_batches():
+    config.set_seed(0)
+    imgs = np.stack([np.full((4, 5, 3), v, np.uint8) for v in (0, 100, 200, 50)])
+    labels = np.eye(4, dtype=np.float32)
+    mixed, lab = V.MixUpBatch(1.0)(imgs, labels)
+    assert mixed.shape == imgs.shape and mixed.dtype == np.uint8
+    np.testing.assert_allclose(lab.sum(axis=1), 1.0, rtol=1e-6)
+    lam = lab.max(axis=1)  # own label weight (partner may be itself)
+    assert ((lam >= 0) & (lam <= 1)).all()
+    cut, clab = V.CutMixBatch(V.ImageBatchFormat.NHWC, 1.0, 1.0)(imgs, labels)
+    np.testing.assert_allclose(clab.sum(axis=1), 1.0, rtol=1e-6)
+    for i in range(4):  # pixels come from the image itself or its partner only
+        assert set(np.unique(cut[i])) <= {int(v) for v in np.unique(imgs)}
+    with pytest.raises(RuntimeError, match="OneHot"):
+        V.MixUpBatch()(imgs, np.arange(4))
 
 
 # -- random ops: distributions ---------------------------------------------------------------------

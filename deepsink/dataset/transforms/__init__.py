@@ -22,3 +22,4 @@ from deepsink.dataset.transforms.transforms import OneHot as OneHot
 from deepsink.dataset.transforms.transforms import PyFunc as PyFunc
 from deepsink.dataset.transforms.transforms import TensorOperation as TensorOperation
 from deepsink.dataset.transforms.transforms import TypeCast as TypeCast
+from deepsink.dataset.transforms.transforms import not_random as not_random

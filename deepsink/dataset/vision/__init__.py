@@ -1,8 +1,15 @@
 """``mindspore.dataset.vision``: image transforms with MindSpore's pixel-level results."""
 
+from deepsink.dataset.transforms.transforms import not_random as not_random
 from deepsink.dataset.vision import c_transforms as c_transforms
 from deepsink.dataset.vision import py_transforms as py_transforms
 from deepsink.dataset.vision import utils as utils
+from deepsink.dataset.vision.bbox import (
+    RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox,
+)
+from deepsink.dataset.vision.bbox import RandomResizeWithBBox as RandomResizeWithBBox
+from deepsink.dataset.vision.bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
+from deepsink.dataset.vision.bbox import ResizeWithBBox as ResizeWithBBox
 from deepsink.dataset.vision.color import AdjustBrightness as AdjustBrightness
 from deepsink.dataset.vision.color import AdjustContrast as AdjustContrast
 from deepsink.dataset.vision.color import AdjustGamma as AdjustGamma
@@ -47,6 +54,23 @@ from deepsink.dataset.vision.geometry import ResizedCrop as ResizedCrop
 from deepsink.dataset.vision.geometry import Rotate as Rotate
 from deepsink.dataset.vision.geometry import TenCrop as TenCrop
 from deepsink.dataset.vision.geometry import VerticalFlip as VerticalFlip
+from deepsink.dataset.vision.image_io import encode_jpeg as encode_jpeg
+from deepsink.dataset.vision.image_io import encode_png as encode_png
+from deepsink.dataset.vision.image_io import get_image_num_channels as get_image_num_channels
+from deepsink.dataset.vision.image_io import get_image_size as get_image_size
+from deepsink.dataset.vision.image_io import read_file as read_file
+from deepsink.dataset.vision.image_io import read_image as read_image
+from deepsink.dataset.vision.image_io import write_file as write_file
+from deepsink.dataset.vision.image_io import write_jpeg as write_jpeg
+from deepsink.dataset.vision.image_io import write_png as write_png
+from deepsink.dataset.vision.policies import AutoAugment as AutoAugment
+from deepsink.dataset.vision.policies import CutMixBatch as CutMixBatch
+from deepsink.dataset.vision.policies import MixUp as MixUp
+from deepsink.dataset.vision.policies import MixUpBatch as MixUpBatch
+from deepsink.dataset.vision.policies import RandAugment as RandAugment
+from deepsink.dataset.vision.policies import RandomSelectSubpolicy as RandomSelectSubpolicy
+from deepsink.dataset.vision.policies import TrivialAugmentWide as TrivialAugmentWide
+from deepsink.dataset.vision.policies import UniformAugment as UniformAugment
 from deepsink.dataset.vision.transforms import HWC2CHW as HWC2CHW
 from deepsink.dataset.vision.transforms import CenterCrop as CenterCrop
 from deepsink.dataset.vision.transforms import CutOut as CutOut
