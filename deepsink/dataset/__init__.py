@@ -7,6 +7,11 @@ from deepsink.dataset import vision as vision
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform
+from deepsink.dataset.engine.file_sources import Cifar100Dataset as Cifar100Dataset
+from deepsink.dataset.engine.file_sources import CSVDataset as CSVDataset
+from deepsink.dataset.engine.file_sources import FashionMnistDataset as FashionMnistDataset
+from deepsink.dataset.engine.file_sources import KMnistDataset as KMnistDataset
+from deepsink.dataset.engine.file_sources import TextFileDataset as TextFileDataset
 from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
@@ -23,6 +28,7 @@ from deepsink.dataset.engine.nodes import SkipDataset as SkipDataset
 from deepsink.dataset.engine.nodes import TakeDataset as TakeDataset
 from deepsink.dataset.engine.nodes import ZipDataset as ZipDataset
 from deepsink.dataset.engine.samplers import DistributedSampler as DistributedSampler
+from deepsink.dataset.engine.samplers import PKSampler as PKSampler
 from deepsink.dataset.engine.samplers import RandomSampler as RandomSampler
 from deepsink.dataset.engine.samplers import Sampler as Sampler
 from deepsink.dataset.engine.samplers import SequentialSampler as SequentialSampler

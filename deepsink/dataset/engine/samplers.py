@@ -197,6 +197,56 @@ class SubsetRandomSampler(SubsetSampler):
         return rng.permutation(idx)
 
 
+class PKSampler(Sampler):
+    """``num_val`` rows of each class (P classes x K rows): per class, draws with replacement
+    among the rows whose ``class_column`` holds that label; classes in sorted order, or in a
+    fresh random order each pass with ``shuffle``. The source binds its labels before a pass."""
+
+    random = True  # draws within a class, even when the class order is fixed
+
+    def __init__(
+        self,
+        num_val: int,
+        num_class: int | None = None,
+        shuffle: bool = False,
+        class_column: str = "label",
+        num_samples: int | None = None,
+    ) -> None:
+        if isinstance(num_val, bool) or not isinstance(num_val, int) or num_val <= 0:
+            fail("PKSampler", "num_val", "a positive int", num_val)
+        if num_class is not None:
+            raise NotImplementedError(
+                "PKSampler: num_class is not supported (MindSpore ignores it too)"
+            )
+        self.num_val = num_val
+        self.shuffle = check_bool(shuffle, "shuffle", "PKSampler")
+        if not isinstance(class_column, str):
+            fail("PKSampler", "class_column", "a column name (str)", class_column, TypeError)
+        self.class_column = class_column
+        self.num_samples = _num_samples(num_samples, "PKSampler")
+        self._labels: np.ndarray | None = None
+
+    def bind_labels(self, labels: np.ndarray) -> None:
+        self._labels = np.asarray(labels).reshape(len(labels), -1)[:, 0]
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        if self._labels is None:
+            raise RuntimeError(
+                "PKSampler: the source has no label column to sample by; use it with a source "
+                f"that has the column {self.class_column!r}"
+            )
+        classes = np.unique(self._labels)
+        if self.shuffle:
+            classes = rng.permutation(classes)
+        members = {c: np.flatnonzero(self._labels == c) for c in classes.tolist()}
+        out = np.concatenate([rng.choice(members[c], self.num_val) for c in classes.tolist()])
+        return _cap(out.astype(np.int64), self.num_samples)
+
+    def count(self, n: int) -> int:
+        total = self.num_val * (len(np.unique(self._labels)) if self._labels is not None else 0)
+        return min(total, self.num_samples or total)
+
+
 def resolve(
     api: str,
     sampler: Sampler | None,
