@@ -16,6 +16,7 @@ from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
+from deepsink.dataset.engine.minddata import MindDataset as MindDataset
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
 from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset

@@ -91,7 +91,8 @@ def padded_batch_map(names: Sequence[str], pad_info: dict[str, tuple]) -> Callab
     import inspect
 
     params = [
-        inspect.Parameter(f"col{k}", inspect.Parameter.POSITIONAL_ONLY) for k in range(len(names) + 1)
+        inspect.Parameter(f"col{k}", inspect.Parameter.POSITIONAL_ONLY)
+        for k in range(len(names) + 1)
     ]
     pad.__signature__ = inspect.Signature(params)  # one per column, then batch_info
     pad.__name__ = "padded_batch"
