@@ -141,3 +141,37 @@ def test_dict_rows_and_reset():
         counts.append(sum(1 for _ in take.create_tuple_iterator(num_epochs=1)))
         take.reset()
     assert counts == [2, 2]
+
+
+def _ab():
+    a = ds.NumpySlicesDataset({"x": [1, 2, 3, 4]}, shuffle=False)
+    return a.concat(ds.NumpySlicesDataset({"x": [5, 6]}, shuffle=False))
+
+
+@pytest.mark.parametrize(
+    ("shards", "shard", "rows"),
+    [(2, 0, [1, 3, 5]), (2, 1, [2, 4, 6]), (3, 0, [1, 4]), (3, 1, [2, 5])],
+)
+def test_concat_use_sampler_shards_like_mindspore(shards, shard, rows):
+    c = _ab()
+    c.use_sampler(ds.DistributedSampler(shards, shard, shuffle=False))
+    assert [int(r[0]) for r in c.create_tuple_iterator(output_numpy=True)] == rows
+    assert c.get_dataset_size() == len(rows)
+
+
+def test_concat_use_sampler_random_shuffles_children_and_checks():
+    c = _ab()
+    c.use_sampler(ds.RandomSampler())
+    it = c.create_tuple_iterator(num_epochs=8, output_numpy=True)
+    epochs = {tuple(int(r[0]) for r in it) for _ in range(8)}
+    assert epochs == {(1, 2, 3, 4, 5, 6), (5, 6, 1, 2, 3, 4)}  # whole children, both orders
+    with pytest.raises(TypeError, match="DistributedSampler or RandomSampler"):
+        _ab().use_sampler(ds.SequentialSampler())
+    with pytest.raises(ValueError, match="shuffle"):
+        _ab().use_sampler(ds.DistributedSampler(2, 0, shuffle=True))
+
+
+def test_concat_of_different_columns_fails_when_read():
+    c = ds.NumpySlicesDataset({"x": [1]}) + ds.NumpySlicesDataset({"y": [2]})
+    with pytest.raises(RuntimeError, match="'column name' or 'column order' of concat"):
+        list(c.create_tuple_iterator())
