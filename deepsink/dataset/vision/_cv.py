@@ -57,7 +57,8 @@ def resize(img: np.ndarray, oh: int, ow: int, interp: Inter) -> np.ndarray:
         x4 = img[None] if img.ndim == 3 else img[None, ..., None]
         out = _resize.resize(np, x4, oh, ow, _NP_INTERP[interp])[0]
         return out if img.ndim == 3 else out[..., 0]
-    src = np.ascontiguousarray(img)
+    # a crop's rows are contiguous runs of pixels: OpenCV reads the view without a copy
+    src = img if img.strides[-1] == img.itemsize else np.ascontiguousarray(img)
     return keep_channels(cv2.resize(src, (ow, oh), interpolation=INTER[interp]), img)
 
 
