@@ -175,3 +175,94 @@ def test_concat_of_different_columns_fails_when_read():
     c = ds.NumpySlicesDataset({"x": [1]}) + ds.NumpySlicesDataset({"y": [2]})
     with pytest.raises(RuntimeError, match="'column name' or 'column order' of concat"):
         list(c.create_tuple_iterator())
+
+
+def _voc(root):
+    import cv2
+
+    rng = np.random.default_rng(0)
+    for sub in (
+        "ImageSets/Main",
+        "ImageSets/Segmentation",
+        "JPEGImages",
+        "Annotations",
+        "SegmentationClass",
+    ):
+        (root / sub).mkdir(parents=True)
+    objs = {
+        "000001": [("dog", 0, 0, (10, 20, 50, 60)), ("cat", 1, 0, (5, 5, 30, 40))],
+        "000002": [("person", 0, 1, (1, 2, 3, 4))],
+        "000003": [("cat", 0, 0, (7.5, 8, 20, 30)), ("dog", 1, 1, (1, 1, 10, 10))],
+    }
+    for i, items in objs.items():
+        cv2.imwrite(
+            str(root / "JPEGImages" / f"{i}.jpg"), rng.integers(0, 255, (64, 80, 3), dtype=np.uint8)
+        )
+        cv2.imwrite(
+            str(root / "SegmentationClass" / f"{i}.png"),
+            rng.integers(0, 5, (64, 80, 3), dtype=np.uint8),
+        )
+        xml = f"<annotation><filename>{i}.jpg</filename>"
+        for name, diff, trunc, (x0, y0, x1, y1) in items:
+            xml += (f"<object><name>{name}</name><truncated>{trunc}</truncated><difficult>{diff}</difficult>"
+                    f"<bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin><xmax>{x1}</xmax><ymax>{y1}</ymax></bndbox></object>")  # fmt: skip
+        (root / "Annotations" / f"{i}.xml").write_text(xml + "</annotation>")
+    (root / "ImageSets/Main/train.txt").write_text("000001\n000002\n000003\n")
+    (root / "ImageSets/Segmentation/train.txt").write_text("000001\n000002\n")
+    return root
+
+
+def test_voc_detection_and_segmentation(tmp_path):
+    root = _voc(tmp_path)
+    d = ds.VOCDataset(str(root), task="Detection", usage="train", shuffle=False)
+    assert d.get_col_names() == ["image", "bbox", "label", "difficult", "truncate"]
+    assert d.get_class_indexing() == {"cat": 0, "dog": 1, "person": 2}
+    rows = list(d.create_dict_iterator(output_numpy=True))
+    # MindSpore 2.10's values for these files
+    assert rows[0]["bbox"].tolist() == [[10.0, 20.0, 40.0, 40.0], [5.0, 5.0, 25.0, 35.0]]
+    assert rows[0]["label"].tolist() == [[1], [0]] and rows[0]["difficult"].tolist() == [[0], [1]]
+    assert rows[1]["bbox"].tolist() == [[1.0, 2.0, 2.0, 2.0]] and rows[1]["truncate"].tolist() == [
+        [1]
+    ]
+    assert rows[2]["bbox"].tolist() == [[7.5, 8.0, 12.5, 22.0], [1.0, 1.0, 9.0, 9.0]]
+    assert rows[0]["bbox"].dtype == np.float32 and rows[0]["label"].dtype == np.uint32
+    assert rows[0]["image"].dtype == np.uint8 and rows[0]["image"].ndim == 1
+    d = ds.VOCDataset(str(root), task="Detection", usage="train", shuffle=False, decode=True,
+                      class_indexing={"cat": 0, "dog": 1, "person": 2})  # fmt: skip
+    assert next(d.create_dict_iterator(output_numpy=True))["image"].shape == (64, 80, 3)
+    seg = ds.VOCDataset(str(root), task="Segmentation", usage="train", shuffle=False, decode=True)
+    assert seg.get_col_names() == ["image", "target"]
+    assert [r["target"].shape for r in seg.create_dict_iterator(output_numpy=True)] == [
+        (64, 80, 3)
+    ] * 2
+    (root / "Annotations" / "000002.xml").write_text(
+        "<annotation><object><name>x</name><bndbox><xmin>0</xmin><ymin>0</ymin><xmax>5</xmax><ymax>5</ymax></bndbox></object></annotation>"
+    )
+    with pytest.raises(RuntimeError, match="greater than 0"):
+        ds.VOCDataset(str(root), task="Detection", usage="train")
+
+
+def test_celeba(tmp_path):
+    import cv2
+
+    rng = np.random.default_rng(1)
+    names = [f"{i:06d}.jpg" for i in range(1, 5)]
+    for n in names:
+        cv2.imwrite(str(tmp_path / n), rng.integers(0, 255, (20, 16, 3), dtype=np.uint8))
+    signs = [[-1, -1, -1], [1, -1, 1], [1, -1, -1], [1, -1, 1]]
+    lines = ["4", "5_o_Clock_Shadow Arched_Eyebrows Bald"] + [
+        f"{n}  " + " ".join(map(str, s)) for n, s in zip(names, signs)
+    ]
+    (tmp_path / "list_attr_celeba.txt").write_text("\n".join(lines) + "\n")
+    (tmp_path / "list_eval_partition.txt").write_text(
+        "".join(f"{n} {p}\n" for n, p in zip(names, [0, 1, 2, 0]))
+    )
+    want = {"all": [[0, 0, 0], [1, 0, 1], [1, 0, 0], [1, 0, 1]], "train": [[0, 0, 0], [1, 0, 1]],
+            "valid": [[1, 0, 1]], "test": [[1, 0, 0]]}  # fmt: skip
+    for usage, attrs in want.items():  # MindSpore 2.10's rows for these files
+        d = ds.CelebADataset(str(tmp_path), usage=usage, shuffle=False)
+        rows = list(d.create_dict_iterator(output_numpy=True))
+        assert d.get_col_names() == ["image", "attr"]
+        assert [r["attr"].tolist() for r in rows] == attrs and rows[0]["attr"].dtype == np.uint32
+    d = ds.CelebADataset(str(tmp_path), decode=True, shuffle=False)
+    assert next(d.create_dict_iterator(output_numpy=True))["image"].shape == (20, 16, 3)
