@@ -266,3 +266,24 @@ def test_celeba(tmp_path):
         assert [r["attr"].tolist() for r in rows] == attrs and rows[0]["attr"].dtype == np.uint32
     d = ds.CelebADataset(str(tmp_path), decode=True, shuffle=False)
     assert next(d.create_dict_iterator(output_numpy=True))["image"].shape == (20, 16, 3)
+
+
+def _lengths():
+    for n in [1, 5, 2, 7, 3, 3, 8, 1, 6]:
+        yield (np.arange(n, dtype=np.int32),)
+
+
+def test_bucket_batch_by_length_as_mindspore():
+    d = ds.GeneratorDataset(_lengths, ["a"], shuffle=False)
+    got = [r[0].tolist() for r in d.bucket_batch_by_length(["a"], [3, 6], [2, 2, 2], pad_info={"a": (None, 0)})
+           .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    assert got == [[[0, 0], [0, 1]], [[0, 1, 2, 3, 4], [0, 1, 2, 0, 0]],
+                   [[0, 1, 2, 3, 4, 5, 6, 0], [0, 1, 2, 3, 4, 5, 6, 7]], [[0]], [[0, 1, 2]], [[0, 1, 2, 3, 4, 5]]]  # fmt: skip
+    d = ds.GeneratorDataset(_lengths, ["a"], shuffle=False)
+    got = [r[0].tolist() for r in d.bucket_batch_by_length(
+        ["a"], [3, 6], [2, 2, 2], pad_info={"a": (None, -1)}, pad_to_bucket_boundary=True, drop_remainder=True
+    ).create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    assert got == [[[0, -1], [0, 1]], [[0, 1, 2, 3, 4], [0, 1, 2, -1, -1]],
+                   [[0, 1, 2, 3, 4, 5, 6, -1], [0, 1, 2, 3, 4, 5, 6, 7]]]  # fmt: skip
+    with pytest.raises(ValueError, match="one element more"):
+        ds.GeneratorDataset(_lengths, ["a"]).bucket_batch_by_length(["a"], [3], [2])

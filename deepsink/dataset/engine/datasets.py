@@ -183,6 +183,23 @@ class Dataset:
             output_columns=names,
         )
 
+    def bucket_batch_by_length(
+        self,
+        column_names: Any,
+        bucket_boundaries: list[int],
+        bucket_batch_sizes: list[int],
+        element_length_function: Any = None,
+        pad_info: dict | None = None,
+        pad_to_bucket_boundary: bool = False,
+        drop_remainder: bool = False,
+    ) -> Dataset:
+        """Group rows by length into buckets and batch each bucket (``engine/bucket.py``)."""
+        from deepsink.dataset.engine.padding import bucket_batch_by_length
+
+        return bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                      element_length_function, pad_info, pad_to_bucket_boundary,
+                                      drop_remainder)  # fmt: skip
+
     def reset(self) -> None:
         """MindSpore's ``reset`` (between epochs of ``num_epochs=1`` iterators), which does
         nothing in 2.10: every deepsink iterator starts a fresh pass, so there is nothing to reset

@@ -97,3 +97,19 @@ def padded_batch_map(names: Sequence[str], pad_info: dict[str, tuple]) -> Callab
     pad.__signature__ = inspect.Signature(params)  # one per column, then batch_info
     pad.__name__ = "padded_batch"
     return pad
+
+
+def bucket_batch_by_length(  # the node lives in bucket.py (it imports the engine's nodes)
+    child: Any,
+    column_names: Sequence[str],
+    bucket_boundaries: Sequence[int],
+    bucket_batch_sizes: Sequence[int],
+    element_length_function: Callable | None,
+    pad_info: dict | None,
+    pad_to_bucket_boundary: bool,
+    drop_remainder: bool,
+) -> Any:
+    from deepsink.dataset.engine.bucket import BucketBatchDataset
+
+    return BucketBatchDataset(child, column_names, bucket_boundaries, bucket_batch_sizes,
+                              element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder)  # fmt: skip
