@@ -44,6 +44,8 @@ from deepsink.dataset.engine.sources import MnistDataset as MnistDataset
 from deepsink.dataset.engine.sources import NumpySlicesDataset as NumpySlicesDataset
 from deepsink.dataset.engine.sources import Shuffle as Shuffle
 from deepsink.dataset.engine.sources import TFRecordDataset as TFRecordDataset
+from deepsink.dataset.engine.synthetic import FakeImageDataset as FakeImageDataset
+from deepsink.dataset.engine.synthetic import PaddedDataset as PaddedDataset
 from deepsink.dataset.engine.vision_sources import CelebADataset as CelebADataset
 from deepsink.dataset.engine.vision_sources import VOCDataset as VOCDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip

@@ -287,3 +287,27 @@ def test_bucket_batch_by_length_as_mindspore():
                    [[0, 1, 2, 3, 4, 5, 6, -1], [0, 1, 2, 3, 4, 5, 6, 7]]]  # fmt: skip
     with pytest.raises(ValueError, match="one element more"):
         ds.GeneratorDataset(_lengths, ["a"]).bucket_batch_by_length(["a"], [3], [2])
+
+
+def test_padded_and_fake_image_datasets():
+    p = ds.PaddedDataset([{"image": np.zeros(3, np.uint8), "label": np.array(1)},
+                          {"image": np.ones(3, np.uint8), "label": np.array(2)}])  # fmt: skip
+    assert p.get_col_names() == ["image", "label"]  # MindSpore 2.10: the first dict's order
+    rows = [
+        {k: v.tolist() for k, v in r.items()} for r in p.create_dict_iterator(output_numpy=True)
+    ]
+    assert rows == [{"image": [0, 0, 0], "label": 1}, {"image": [1, 1, 1], "label": 2}]
+    with pytest.raises(ValueError, match="greater than 0"):
+        ds.PaddedDataset([])
+    f = ds.FakeImageDataset(num_images=200, image_size=(4, 5, 3), num_classes=10, shuffle=False)
+    rows = list(f.create_dict_iterator(output_numpy=True))
+    assert rows[0]["image"].shape == (4, 5, 3) and rows[0]["image"].dtype == np.uint8
+    labels = np.array([int(r["label"]) for r in rows])
+    assert rows[0]["label"].dtype == np.uint32 and labels.min() >= 0 and labels.max() <= 9
+    assert len(set(labels.tolist())) == 10  # uniform over the classes
+    again = list(
+        ds.FakeImageDataset(
+            num_images=200, image_size=(4, 5, 3), shuffle=False
+        ).create_dict_iterator(output_numpy=True)
+    )
+    assert all(np.array_equal(a["image"], b["image"]) for a, b in zip(rows, again))
