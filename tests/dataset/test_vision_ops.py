@@ -275,3 +275,13 @@ def test_jpeg_pipeline_same_rows_for_any_worker_count(tmp_path):
     one, three = run(1), run(2)
     assert len(one) == 2 and one[0].shape == (20, 3, 12, 12)  # 20 rows: 2 chunks
     assert all(np.array_equal(a, b) for a, b in zip(one, three))
+
+
+def test_normalize_then_hwc2chw_in_a_map_equals_the_ops_one_by_one():
+    imgs = np.stack([_input("rgb")] * 4)
+    mean, std = [123.675, 116.28, 103.53], [58.395, 57.12, 57.375]
+    ops = [V.Normalize(mean, std), V.HWC2CHW()]
+    d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(ops, ["image"]).batch(4)
+    got = next(d.create_tuple_iterator(output_numpy=True))[0]
+    want = np.stack([V.HWC2CHW()(V.Normalize(mean, std)(im)) for im in imgs])
+    assert got.dtype == np.float32 and np.array_equal(got, want)

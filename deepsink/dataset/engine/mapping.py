@@ -110,6 +110,11 @@ class Chain:
                 return self._run_in_workers(i, cur, n, u_for, runner, workers)
             op = self.ops[i]
             u = u_for(i, op.random_draws)
+            fused = self._normalize_chw(i, cur)
+            if fused is not None:
+                cur = [fused]
+                i += 2
+                continue
             if op.batched and all(isinstance(c, np.ndarray) for c in cur):
                 try:
                     cur = list(_as_tuple(op.apply_batch(*cur, u=u)))
@@ -121,6 +126,22 @@ class Chain:
                 cur = self._columns(out, i)
             i += 1
         return cur
+
+    def _normalize_chw(self, i: int, cur: list) -> np.ndarray | None:
+        """Normalize followed by HWC2CHW on a stacked batch, fused into one pass."""
+        from deepsink.dataset.vision.transforms import HWC2CHW, Normalize
+
+        op = self.ops[i]
+        if not (isinstance(op, Normalize) and i + 1 < len(self.ops)):
+            return None
+        if type(self.ops[i + 1]) is not HWC2CHW or len(cur) != 1:
+            return None
+        if not isinstance(cur[0], np.ndarray):
+            return None
+        try:
+            return op.to_chw(cur[0])
+        except Exception:  # noqa: BLE001 - the ops run one by one and report the error
+            return None
 
     @staticmethod
     def _rows(cur: list, n: int) -> list[tuple]:

@@ -240,6 +240,22 @@ class Normalize(ImageOperation):
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np.asarray(x))
 
+    def to_chw(self, x: np.ndarray) -> np.ndarray | None:
+        """Normalize then HWC2CHW in one pass over a <N, H, W, C> batch (the map runs this for
+        the pair): each channel plane is written once, in place of a float copy, two in-place
+        passes and a transposing copy. Same float32 arithmetic; None when it does not apply."""
+        if not self.is_hwc or x.ndim != 4 or len(self.mean) not in (1, x.shape[-1]):
+            return None
+        n, h, w, c = x.shape
+        out = np.empty((n, c, h, w), np.float32)
+        for k in range(c):
+            m = np.float32(self.mean[k if len(self.mean) > 1 else 0])
+            s = np.float32(self.std[k if len(self.std) > 1 else 0])
+            plane = out[:, k]
+            np.subtract(x[..., k], m, out=plane, dtype=np.float32)
+            np.divide(plane, s, out=plane)
+        return out
+
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
 
