@@ -29,7 +29,8 @@ pipelines, each with ``num_parallel_workers`` 1 and 2 (the dataset config's defa
   RandomHorizontalFlip -> Normalize -> HWC2CHW -> batch(32).
 
 deepsink and MindSpore (``--mindspore-python``) each run in a subprocess per variant, interleaved
-per round; the metric is images/s over ``--epochs`` epochs after one warm-up epoch. A PyTorch
+per round; the metrics are images/s and the process's CPU time per image (all its threads: a
+figure a loaded machine does not distort) over ``--epochs`` epochs after one warm-up epoch. A PyTorch
 DataLoader peer runs when torch and torchvision import (else it is reported as skipped).
 """
 
@@ -233,15 +234,16 @@ def jpeg_dataset(root, recipe, workers):
 
 def measure_images(data, epochs):
     import time
-    rates = []
+    rates, cpu = [], []
     for epoch in range(epochs + 1):  # epoch 0 warms up (file cache, threads, imports)
-        t0, n = time.perf_counter(), 0
+        t0, c0, n = time.perf_counter(), time.process_time(), 0
         for image, label in data.create_tuple_iterator(num_epochs=1, output_numpy=True):
             n += image.shape[0]
         assert image.shape[1:] == (3, 224, 224), image.shape
         if epoch:
             rates.append(n / (time.perf_counter() - t0))
-    return {"images_per_epoch": n, "images_per_s": rates}
+            cpu.append((time.process_time() - c0) / n * 1e3)  # all threads of the process
+    return {"images_per_epoch": n, "images_per_s": rates, "cpu_ms_per_image": cpu}
 
 
 import json, sys
@@ -271,6 +273,7 @@ for epoch in range(epochs + 1):
         n += image.shape[0]
     if epoch:
         rates.append(n / (time.perf_counter() - t0))
+# the work runs in worker processes: no per-process CPU figure
 print("RESULT " + json.dumps({"images_per_epoch": n, "images_per_s": rates}))
 """
 
@@ -331,6 +334,7 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
         peers["torch_dataloader"] = (sys.executable, TORCH_CHILD)
     variants = [(r, w) for r in ("resize_crop", "imagenet") for w in (1, 2)]
     runs: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = make_jpegs(Path(tmp) / "jpegs", args.images)
         for rnd in range(args.rounds):
@@ -339,14 +343,18 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
                     res = run_child(
                         python, code, [str(root), recipe, str(workers), str(args.epochs)], env
                     )
-                    runs.setdefault(f"{peer}/{recipe}/w{workers}", []).extend(res["images_per_s"])
+                    key = f"{peer}/{recipe}/w{workers}"
+                    runs.setdefault(key, []).extend(res["images_per_s"])
+                    cpu.setdefault(key, []).extend(res.get("cpu_ms_per_image", []))
                     print(
                         f"round {rnd + 1}: {peer:17s} {recipe:12s} w{workers}: "
-                        f"{[round(v) for v in res['images_per_s']]} images/s",
+                        f"{[round(v) for v in res['images_per_s']]} images/s, "
+                        f"{[round(v, 3) for v in res.get('cpu_ms_per_image', [])]} CPU ms/image",
                         flush=True,
                     )
     med = {k: median(v) for k, v in runs.items()}
-    summary: dict = {"images_per_s": med}
+    cpu_med = {k: median(v) for k, v in cpu.items() if v}
+    summary: dict = {"images_per_s": med, "cpu_ms_per_image": cpu_med}
     for recipe in ("resize_crop", "imagenet"):
         ds2, ds1 = med[f"deepsink/{recipe}/w2"], med[f"deepsink/{recipe}/w1"]
         summary[f"{recipe}_deepsink_w2_over_w1"] = ds2 / ds1
@@ -356,6 +364,10 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
                 if key in med:
                     summary[f"{recipe}_deepsink_over_{peer}_w{w}"] = (
                         med[f"deepsink/{recipe}/w{w}"] / med[key]
+                    )
+                if key in cpu_med:  # above 1: deepsink spends less CPU per image
+                    summary[f"{recipe}_cpu_{peer}_over_deepsink_w{w}"] = (
+                        cpu_med[key] / cpu_med[f"deepsink/{recipe}/w{w}"]
                     )
     now = dt.datetime.now(dt.UTC)
     skipped = {}
@@ -372,7 +384,8 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
         "machine": {**machine(), "load_average_before": load_before},
         "mindspore": mindspore_version(args.mindspore_python) if have_ms else None,
         "skipped": skipped,
-        "metric": f"median images/s over {args.rounds} rounds x {args.epochs} epochs after a warm-up epoch",
+        "metric": f"median images/s (wall) and process CPU ms per image (all threads) over "
+        f"{args.rounds} rounds x {args.epochs} epochs after a warm-up epoch",
         "summary": summary,
         "runs": runs,
     }
@@ -381,8 +394,10 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
     out.write_text(json.dumps(report, indent=1) + "\n")
     for k, v in med.items():
         print(f"{k:36s} {v:8.0f} images/s")
+    for k, v in cpu_med.items():
+        print(f"{k:36s} {v:8.3f} CPU ms/image")
     for k, v in summary.items():
-        if k != "images_per_s":
+        if k not in ("images_per_s", "cpu_ms_per_image"):
             print(f"{k:44s} {v:6.2f}x")
     for k, v in skipped.items():
         print(f"{k}: skipped: {v}")
