@@ -311,3 +311,34 @@ def test_padded_and_fake_image_datasets():
         ).create_dict_iterator(output_numpy=True)
     )
     assert all(np.array_equal(a["image"], b["image"]) for a, b in zip(rows, again))
+
+
+def test_samplers_given_as_lists_iterables_and_subclasses():
+    data = np.arange(10) * 10
+    picked = ds.NumpySlicesDataset({"x": data}, sampler=[1, 3, 5])
+    assert [int(r[0]) for r in picked.create_tuple_iterator(output_numpy=True)] == [10, 30, 50]
+
+    class Evens(ds.Sampler):
+        def __iter__(self):
+            return iter(range(0, self.dataset_size, 2))
+
+    evens = ds.NumpySlicesDataset({"x": data}, sampler=Evens())
+    assert [int(r[0]) for r in evens.create_tuple_iterator(output_numpy=True)] == [
+        0,
+        20,
+        40,
+        60,
+        80,
+    ]
+
+    class FirstThree:  # any iterable with a length: its first len() indices
+        def __iter__(self):
+            yield from range(10)
+
+        def __len__(self):
+            return 3
+
+    three = ds.NumpySlicesDataset({"x": data}, sampler=FirstThree())
+    assert three.get_dataset_size() == 3
+    with pytest.raises(TypeError, match="list of indices"):
+        ds.NumpySlicesDataset({"x": data}, sampler=1)

@@ -26,13 +26,41 @@ def _cap(idx: np.ndarray, num_samples: int | None) -> np.ndarray:
     return idx if num_samples is None else idx[:num_samples]
 
 
+def _limited(sampler) -> list:
+    """A user sampler's indices for one pass: at most ``len(sampler)`` when it has a length."""
+    it = iter(sampler)
+    if hasattr(sampler, "__len__"):
+        import itertools
+
+        return list(itertools.islice(it, len(sampler)))
+    return list(it)
+
+
 class Sampler:
-    """Base class: ``indices(n, rng)`` gives one pass's source indices."""
+    """Base class: ``indices(n, rng)`` gives one pass's source indices.
+
+    A user sampler subclasses it and defines ``__iter__`` (MindSpore's Python sampler): each pass
+    iterates it afresh, with ``self.dataset_size`` set to the source's length; ``num_samples``
+    caps what it yields."""
 
     random = False
 
+    def __init__(self, num_samples: int | None = None) -> None:
+        self.num_samples = _num_samples(num_samples, type(self).__name__)
+        self.dataset_size = 0
+
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        raise NotImplementedError
+        if type(self).__iter__ is Sampler.__iter__:
+            raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
+        self.dataset_size = n
+        idx = np.asarray([int(i) for i in _limited(self)], np.int64)
+        bad = (idx < 0) | (idx >= n)
+        if bad.any():
+            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
+        return _cap(idx, getattr(self, "num_samples", None))
+
+    def __iter__(self):
+        raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
 
     def count(self, n: int) -> int:
         return len(self.indices(n, np.random.default_rng(0)))
@@ -148,7 +176,7 @@ class IterSampler(Sampler):
         self.num_samples = _num_samples(num_samples, "IterSampler")
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        idx = np.asarray([int(i) for i in iter(self.sampler)], np.int64)
+        idx = np.asarray([int(i) for i in _limited(self.sampler)], np.int64)
         bad = (idx < 0) | (idx >= n)
         if bad.any():
             fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
@@ -265,8 +293,18 @@ def resolve(
     if num_samples is not None:
         vh.check_num_samples(num_samples)
     if sampler is not None:
+        if isinstance(sampler, list | tuple):  # MindSpore: a list of indices is a SubsetSampler
+            sampler = SubsetSampler(list(sampler))
+        elif not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
+            sampler = IterSampler(sampler)  # any iterable of indices, afresh each pass
         if not isinstance(sampler, Sampler):
-            fail(api, "sampler", "a Sampler", sampler, TypeError)
+            fail(
+                api,
+                "sampler",
+                "a Sampler, a list of indices or an iterable of them",
+                sampler,
+                TypeError,
+            )
         if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
             raise ValueError(
                 f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
