@@ -62,8 +62,21 @@ class BatchInfo:
         return self._epoch_num
 
 
+def _stack_values(values: list, name: str) -> Any:
+    """One key of a batch of dict rows: nested dicts key by key, anything else stacked."""
+    if isinstance(values[0], dict):
+        keys = list(values[0])
+        if any(not isinstance(v, dict) or list(v) != keys for v in values):
+            raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
+        return {k: _stack_values([v[k] for v in values], name) for k in keys}
+    arrays = [np.asarray(v) for v in values]
+    return _stack_batch(arrays, name)
+
+
 def _stack_batch(rows: list, name: str) -> np.ndarray:
     first = rows[0]
+    if isinstance(first, dict):  # MindSpore batches a dict column key by key
+        return _stack_values(rows, name)
     for x in rows[1:]:
         if x.dtype != first.dtype:
             raise RuntimeError(

@@ -382,11 +382,18 @@ def _columns_of(item: Any, ncols: int) -> tuple:
     return values
 
 
+def _convert_in_dict(value: Any, k: int) -> Any:
+    """A value inside a dict row: nested dicts and tuples keep their structure (as 2.10)."""
+    if isinstance(value, tuple):
+        return tuple(_convert_in_dict(v, k) for v in value)
+    return _convert(value, k)
+
+
 def _convert(value: Any, k: int) -> Any:
     """One column value as MindSpore stores it: numpy (int -> int64, float -> float64, str), a
     Tensor as its numpy array, a dict kept as a Python dict of such values (as 2.10 does)."""
     if isinstance(value, dict):
-        return {key: _convert(v, k) for key, v in value.items()}
+        return {key: _convert_in_dict(v, k) for key, v in value.items()}
     if hasattr(value, "asnumpy"):
         value = value.asnumpy()
     try:
