@@ -342,3 +342,27 @@ def test_samplers_given_as_lists_iterables_and_subclasses():
     assert three.get_dataset_size() == 3
     with pytest.raises(TypeError, match="list of indices"):
         ds.NumpySlicesDataset({"x": data}, sampler=1)
+
+
+def _dicts(n):
+    for i in range(n):
+        yield ({"i": i, "pair": (np.array(i), np.array(-i)), "inner": {"s": str(i)}},)
+
+
+def test_dict_rows_batch_key_by_key_and_zip():
+    d = ds.GeneratorDataset(lambda: _dicts(4), ["d"], shuffle=False).batch(2)
+    first = next(d.create_tuple_iterator(output_numpy=True))[0]
+    assert first["i"].tolist() == [0, 1] and first["pair"].tolist() == [[0, 0], [1, -1]]
+    assert first["inner"]["s"].tolist() == ["0", "1"]
+    row = next(ds.GeneratorDataset(lambda: _dicts(1), ["d"]).create_tuple_iterator())[0]
+    assert isinstance(row["pair"], tuple) and row["pair"][1].asnumpy() == 0
+    zipped = ds.zip(
+        (
+            ds.GeneratorDataset(lambda: _dicts(3), ["a"]),
+            ds.GeneratorDataset(lambda: _dicts(3), ["b"]),
+        )
+    )
+    assert (
+        len(list(zipped.batch(2, drop_remainder=True).create_tuple_iterator(output_numpy=True)))
+        == 1
+    )

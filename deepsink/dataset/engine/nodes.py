@@ -596,7 +596,7 @@ class ZipDataset(Dataset):
             yield from _regroup(merged, len(self._names), size)
         finally:
             for s in sources:
-                s.close()
+                s.thing.close()  # closing() itself has no close(); the generator does
 
 
 class _ZipView(View):
