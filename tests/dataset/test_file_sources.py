@@ -366,3 +366,19 @@ def test_dict_rows_batch_key_by_key_and_zip():
         len(list(zipped.batch(2, drop_remainder=True).create_tuple_iterator(output_numpy=True)))
         == 1
     )
+
+
+def test_bucket_batch_empty_pad_info_pads_every_column_and_missing_column_fails_when_read():
+    def two():
+        for n in (1, 2, 3):
+            yield np.array([n]), np.arange(n)
+
+    d = ds.GeneratorDataset(two, ["same", "var"], shuffle=False)
+    got = [r[1].tolist() for r in d.bucket_batch_by_length(["same"], [10], [3, 3], pad_info={})
+           .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    assert got == [[[0, 0, 0], [0, 1, 0], [0, 1, 2]]]
+    bad = ds.GeneratorDataset(two, ["same", "var"]).bucket_batch_by_length(["nope"], [10], [3, 3])
+    with pytest.raises(RuntimeError, match="Couldn't find the specified column"):
+        list(bad.create_tuple_iterator())
+    with pytest.raises(ValueError, match="cannot be empty"):
+        ds.GeneratorDataset(two, ["same", "var"]).bucket_batch_by_length(["same"], [], [3])

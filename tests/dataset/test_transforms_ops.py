@@ -109,3 +109,15 @@ def test_random_compositions_in_a_pipeline_repeat_with_the_seed():
 
     a, b = run(), run()
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_slice_and_fill_errors_as_mindspore():
+    assert T.Slice(True)(X).tolist() == X.tolist()  # True: the whole axis
+    with pytest.raises(RuntimeError, match="Index 5 is out of bounds"):
+        T.Slice([5])(X)
+    with pytest.raises(RuntimeError, match="can not be empty"):
+        T.Slice([])(X)
+    with pytest.raises(TypeError, match=r"slice_option\[0\]"):
+        T.Slice([[0, 1]])
+    with pytest.raises(RuntimeError, match="same data type"):
+        T.Fill("words")(X)

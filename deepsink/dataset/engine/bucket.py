@@ -19,7 +19,7 @@ from deepsink.dataset.core.validator_helpers import type_check
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.datasets import Dataset, column_indices
+from deepsink.dataset.engine.datasets import Dataset
 from deepsink.dataset.engine.nodes import _rows_of, _stack_batch
 from deepsink.dataset.engine.padding import check_pad_info, pad_rows
 
@@ -39,25 +39,37 @@ class BucketBatchDataset(Dataset):
         type_check(column_names, (list, str), "column_names")
         names = [column_names] if isinstance(column_names, str) else list(column_names)
         available = child._column_names()
-        self._len_idx = column_indices(names, available, "column_names", "bucket_batch_by_length")
+        for i, n in enumerate(names):
+            type_check(n, (str,), f"column_names[{i}]")
+        # a missing column fails when the pipeline runs (RuntimeError), as in MindSpore
+        self._missing = [n for n in names if n not in available]
+        self._len_idx = [available.index(n) for n in names if n in available]
         type_check(bucket_boundaries, (list,), "bucket_boundaries")
-        if not bucket_boundaries or any(
-            isinstance(b, bool) or not isinstance(b, int) or b <= 0 for b in bucket_boundaries
-        ):
+        if not bucket_boundaries:
+            raise ValueError("bucket_boundaries cannot be empty.")
+        if any(isinstance(b, bool) or not isinstance(b, int) for b in bucket_boundaries):
+            raise TypeError(f"bucket_boundaries should be a list of int, got {bucket_boundaries}.")
+        if any(b <= 0 for b in bucket_boundaries):
             raise ValueError(
-                f"bucket_boundaries must be a non-empty list of positive ints, got {bucket_boundaries}"
+                f"bucket_boundaries must only contain positive numbers. Got {bucket_boundaries}."
             )
         if any(a >= b for a, b in zip(bucket_boundaries, bucket_boundaries[1:])):
             raise ValueError(
-                f"bucket_boundaries must be strictly increasing, got {bucket_boundaries}"
+                f"bucket_boundaries should be strictly increasing, got {bucket_boundaries}."
             )
         type_check(bucket_batch_sizes, (list,), "bucket_batch_sizes")
+        if any(isinstance(b, bool) or not isinstance(b, int) for b in bucket_batch_sizes):
+            raise TypeError(
+                f"bucket_batch_sizes should be a list of int, got {bucket_batch_sizes}."
+            )
+        if any(b <= 0 for b in bucket_batch_sizes):
+            raise ValueError(
+                f"bucket_batch_sizes should be a list of positive numbers, got {bucket_batch_sizes}."
+            )
         if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
             raise ValueError(
                 "bucket_batch_sizes must contain one element more than bucket_boundaries."
             )
-        if any(isinstance(b, bool) or not isinstance(b, int) or b <= 0 for b in bucket_batch_sizes):
-            raise ValueError(f"bucket_batch_sizes must be positive ints, got {bucket_batch_sizes}")
         if element_length_function is None and len(names) != 1:
             raise ValueError(
                 "If element_length_function is not specified, exactly one column name should be passed."
@@ -67,6 +79,8 @@ class BucketBatchDataset(Dataset):
         type_check(pad_to_bucket_boundary, (bool,), "pad_to_bucket_boundary")
         type_check(drop_remainder, (bool,), "drop_remainder")
         self._pad = check_pad_info(pad_info, available)
+        if pad_info is not None and not pad_info:  # {}: every column to the batch's longest
+            self._pad = {n: (None, None) for n in available}
         if pad_to_bucket_boundary and not self._pad:
             raise ValueError("pad_to_bucket_boundary needs pad_info.")
         self.boundaries, self.sizes = list(bucket_boundaries), list(bucket_batch_sizes)
@@ -106,6 +120,11 @@ class BucketBatchDataset(Dataset):
         return tuple(out)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        if self._missing:
+            raise RuntimeError(
+                "BucketBatchByLength: Couldn't find the specified column in the dataset: "
+                f"{self._missing[0]!r} (columns {self.children[0]._column_names()})"
+            )
         buckets: list[list[tuple]] = [[] for _ in self.sizes]
         ncols = len(self._column_names())
         with closing(self.children[0]._blocks(ctx, size)) as src:

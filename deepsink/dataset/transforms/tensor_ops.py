@@ -48,8 +48,8 @@ def _is_text(x: np.ndarray) -> bool:
 def _cast_scalar(value: Any, like: np.ndarray, api: str) -> Any:
     if _is_text(like) != isinstance(value, str | bytes):
         raise RuntimeError(
-            f"{api}: the value {value!r} and the input of dtype {like.dtype} must both be strings "
-            "or both be numbers"
+            f"{api}: fill_value and the input tensor must be of the same data type (both strings "
+            f"or both numbers), got the value {value!r} and an input of dtype {like.dtype}"
         )
     if _is_text(like):
         return value
@@ -131,7 +131,7 @@ class PadEnd(TensorOperation):
 
 
 def _slice_index(s: Any) -> Any:
-    if s is None or s is Ellipsis:
+    if s is None or s is Ellipsis or s is True:  # True: the whole axis, as MindSpore
         return slice(None)
     if isinstance(s, bool):
         raise TypeError(
@@ -139,7 +139,13 @@ def _slice_index(s: Any) -> Any:
         )
     if isinstance(s, int | slice):
         return [s] if isinstance(s, int) else s
-    if isinstance(s, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in s):
+    if isinstance(s, list):
+        for i, v in enumerate(s):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(
+                    f"Argument slice_option[{i}] with value {v!r} is not of type [<class 'int'>], "
+                    f"but got {type(v)}."
+                )
         return s
     raise TypeError(
         f"Slice: a slice option must be an int, a list of ints, a slice, None or Ellipsis, got {s!r}"
@@ -165,9 +171,15 @@ class Slice(TensorOperation):
             )
         out = x
         for axis, s in enumerate(self.slices):
-            out = np.take(
-                out, range(*s.indices(out.shape[axis])) if isinstance(s, slice) else s, axis=axis
-            )
+            if isinstance(s, slice):
+                out = np.take(out, range(*s.indices(out.shape[axis])), axis=axis)
+                continue
+            if not s:
+                raise RuntimeError("Slice: Both indices and slices can not be empty.")
+            bad = [i for i in s if not -out.shape[axis] <= i < out.shape[axis]]
+            if bad:
+                raise RuntimeError(f"Slice: Index {bad[0]} is out of bounds.")
+            out = np.take(out, s, axis=axis)
         return out
 
 
