@@ -129,3 +129,31 @@ def test_mindspore_reads_deepsink_file(tmp_path):
     want = rows[11]["big"].ravel().tolist(), rows[5]["mask"].tolist()
     assert last == f"12 {want[0]} {want[1]} img_003.jpg"
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_dataset_save_writes_mindspore_schema(tmp_path):
+    import json
+    import struct
+
+    data = {"img": np.arange(12, dtype=np.uint8).reshape(3, 4), "lab": np.array([1, 2, 3], np.int64),
+            "f": np.ones((3, 2, 2), np.float16), "b": np.array([True, False, True]),
+            "s": np.array(["a", "bb", "c"]), "u": np.array([1, 2, 3], np.uint32)}  # fmt: skip
+    ds.NumpySlicesDataset(data, shuffle=False).save(str(tmp_path / "saved.mr"))
+    raw = (tmp_path / "saved.mr").read_bytes()
+    header = json.loads(raw[8 : 8 + struct.unpack("<Q", raw[:8])[0]])
+    # the schema MindSpore 2.10's Dataset.save writes for these columns
+    assert header["schema"][0]["schema"] == {
+        "b": {"type": "int32"}, "f": {"shape": [-1, 2], "type": "float32"},
+        "img": {"shape": [-1], "type": "int32"}, "lab": {"type": "int64"},
+        "s": {"type": "string"}, "u": {"type": "int64"},
+    }  # fmt: skip
+    rows = list(
+        ds.MindDataset(str(tmp_path / "saved.mr"), shuffle=False).create_dict_iterator(
+            output_numpy=True
+        )
+    )
+    assert (
+        rows[1]["img"].tolist() == [4, 5, 6, 7]
+        and str(rows[1]["s"]) == "bb"
+        and int(rows[2]["b"]) == 1
+    )

@@ -200,6 +200,12 @@ class Dataset:
                                       element_length_function, pad_info, pad_to_bucket_boundary,
                                       drop_remainder)  # fmt: skip
 
+    def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
+        """The pipeline's rows into MindRecord files (``engine/minddata.py``)."""
+        from deepsink.dataset.engine.minddata import save_dataset
+
+        save_dataset(self, file_name, num_files, file_type)
+
     def reset(self) -> None:
         """MindSpore's ``reset`` (between epochs of ``num_epochs=1`` iterators), which does
         nothing in 2.10: every deepsink iterator starts a fresh pass, so there is nothing to reset

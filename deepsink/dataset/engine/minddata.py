@@ -93,3 +93,68 @@ class MindDataset(_Source):
             for w, row in zip(where.tolist(), self._shards[s].rows(local.tolist())):
                 rows[w] = row
         return tuple([_column(self._schema[n], r[n]) for r in rows] for n in self._names)
+
+
+# numpy dtype kind/size -> MindRecord type, as MindSpore's Dataset.save converts columns
+def _record_type(dtype: np.dtype, column: str) -> str:
+    if dtype.kind == "U":
+        return "string"
+    if dtype.kind == "S":
+        return "bytes"
+    if (
+        dtype.kind == "b"
+        or (dtype.kind == "i" and dtype.itemsize <= 4)
+        or (dtype.kind == "u" and dtype.itemsize <= 2)
+    ):
+        return "int32"
+    if dtype.kind in "iu":
+        return "int64"
+    if dtype.kind == "f":
+        return "float64" if dtype.itemsize == 8 else "float32"
+    raise TypeError(f"save: column {column!r} has dtype {dtype}, which MindRecord cannot hold")
+
+
+def save_dataset(
+    dataset: Any, file_name: str, num_files: int = 1, file_type: str = "mindrecord"
+) -> None:
+    """``Dataset.save``: the pipeline's rows into MindRecord files (MindSpore's column types:
+    bool and small ints as int32, uint32/int64 as int64, float16 as float32; an array column keeps
+    its trailing dimensions, its first one variable)."""
+    from deepsink.mindrecord import FileWriter
+
+    if file_type != "mindrecord":
+        raise ValueError(f"save: file_type must be 'mindrecord', got {file_type!r}")
+    if isinstance(num_files, bool) or not isinstance(num_files, int) or not 1 <= num_files <= 1000:
+        raise ValueError(f"save: num_files should be an int in [1, 1000], got {num_files!r}")
+    names = dataset.get_col_names()
+    writer = None
+    chunk: list[dict] = []
+    for row in dataset.create_dict_iterator(num_epochs=1, output_numpy=True):
+        if writer is None:
+            schema = {}
+            for n in names:
+                v = np.asarray(row[n])
+                spec: dict = {"type": _record_type(v.dtype, n)}
+                if v.ndim:
+                    if spec["type"] in ("string", "bytes"):
+                        raise TypeError(
+                            f"save: column {n!r} is an array of strings, which MindRecord cannot hold"
+                        )
+                    spec["shape"] = [-1, *v.shape[1:]]
+                schema[n] = spec
+            writer = FileWriter(file_name, shard_num=num_files)
+            writer.add_schema(schema, "mindrecord")
+        out = {}
+        for n in names:
+            v = np.asarray(row[n])
+            t = writer._schema[n]["type"]
+            out[n] = v.tobytes() if t == "bytes" else (str(v) if t == "string" else v.astype(t))
+        chunk.append(out)
+        if len(chunk) == 1000:
+            writer.write_raw_data(chunk)
+            chunk = []
+    if writer is None:
+        raise RuntimeError("save: the dataset has no rows to save")
+    if chunk:
+        writer.write_raw_data(chunk)
+    writer.commit()
