@@ -151,6 +151,12 @@ def cases() -> dict:
     c["resize_with_bbox"] = (V.ResizeWithBBox((17, 40)), ("rgb", "bbox"))
     c["hflip_with_bbox"] = (V.RandomHorizontalFlipWithBBox(1.0), ("rgb", "bbox"))
     c["vflip_with_bbox"] = (V.RandomVerticalFlipWithBBox(1.0), ("rgb", "bbox"))
+    c["crop_with_bbox_full"] = (V.RandomCropWithBBox((23, 31)), ("rgb", "bbox"))
+    c["crop_with_bbox_padded"] = (V.RandomCropWithBBox((27, 35), 2, fill_value=(9, 8, 7)), ("rgb", "bbox"))
+    c["resized_crop_with_bbox_full"] = (
+        V.RandomResizedCropWithBBox((11, 17), (1.0, 1.0), (31 / 23, 31 / 23)),
+        ("rgb", "bbox"),
+    )
     # policies with one choice: deterministic
     c["randaugment_m0_1op"] = (V.RandAugment(num_ops=0), "rgb")
     c["autoaugment_solarize"] = (V.RandomSelectSubpolicy([[(V.Solarize(128), 1.0)]]), "rgb")

@@ -285,3 +285,16 @@ def test_normalize_then_hwc2chw_in_a_map_equals_the_ops_one_by_one():
     got = next(d.create_tuple_iterator(output_numpy=True))[0]
     want = np.stack([V.HWC2CHW()(V.Normalize(mean, std)(im)) for im in imgs])
     assert got.dtype == np.float32 and np.array_equal(got, want)
+
+
+def test_random_crop_with_bbox_keeps_boxes_inside_the_crop():
+    img, boxes = _input("rgb"), np.array([[1.5, 2, 10, 8.25, 3], [20, 15, 10, 7, 1]], np.float32)
+    config.set_seed(3)
+    counts = set()
+    for _ in range(200):
+        out, got = V.RandomCropWithBBox((10, 12))(img, boxes)
+        assert out.shape == (10, 12, 3) and got.shape[1] == 5
+        assert (got[:, 0] >= 0).all() and (got[:, 0] + got[:, 2] <= 12 + 1e-5).all()
+        assert (got[:, 1] >= 0).all() and (got[:, 1] + got[:, 3] <= 10 + 1e-5).all()
+        counts.add(len(got))
+    assert counts >= {1, 2}  # boxes outside the crop are dropped

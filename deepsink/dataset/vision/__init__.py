@@ -4,9 +4,11 @@ from deepsink.dataset.transforms.transforms import not_random as not_random
 from deepsink.dataset.vision import c_transforms as c_transforms
 from deepsink.dataset.vision import py_transforms as py_transforms
 from deepsink.dataset.vision import utils as utils
+from deepsink.dataset.vision.bbox import RandomCropWithBBox as RandomCropWithBBox
 from deepsink.dataset.vision.bbox import (
     RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox,
 )
+from deepsink.dataset.vision.bbox import RandomResizedCropWithBBox as RandomResizedCropWithBBox
 from deepsink.dataset.vision.bbox import RandomResizeWithBBox as RandomResizeWithBBox
 from deepsink.dataset.vision.bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
 from deepsink.dataset.vision.bbox import ResizeWithBBox as ResizeWithBBox

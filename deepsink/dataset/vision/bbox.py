@@ -137,3 +137,89 @@ class RandomVerticalFlipWithBBox(_RandomFlipWithBBox):
     """With probability ``prob``, mirror the image top-bottom and the boxes with it."""
 
     _horizontal = False
+
+
+def crop_boxes(boxes: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+    """Boxes moved into the crop ``[x0, x1] x [y0, y1]``: clipped to it, those without overlap
+    dropped (MindSpore's ``UpdateBBoxesForCrop``, in float32)."""
+    f = np.float32
+    b = boxes.astype(np.float32)
+    bx1, by1 = b[:, 0] + b[:, 2], b[:, 1] + b[:, 3]
+    keep = ~((b[:, 0] > x1) | (b[:, 1] > y1) | (bx1 < x0) | (by1 < y0))
+    out = boxes[keep].astype(np.float32, copy=True)
+    b, bx1, by1 = b[keep], bx1[keep], by1[keep]
+    nx0 = np.maximum(b[:, 0] - np.minimum(f(0), b[:, 0] - f(x0)) - f(x0), f(0))
+    ny0 = np.maximum(b[:, 1] - np.minimum(f(0), b[:, 1] - f(y0)) - f(y0), f(0))
+    nx1 = np.minimum(bx1 - np.maximum(f(0), bx1 - f(x1)) - f(x0), f(x1 - x0))
+    ny1 = np.minimum(by1 - np.maximum(f(0), by1 - f(y1)) - f(y0), f(y1 - y0))
+    out[:, 0], out[:, 1], out[:, 2], out[:, 3] = nx0, ny0, nx1 - nx0, ny1 - ny0
+    return out.astype(boxes.dtype) if boxes.dtype.kind == "f" else out
+
+
+class RandomCropWithBBox(_BBoxOp):
+    """RandomCrop (padding, ``pad_if_needed``, fill) of the image, the boxes shifted by the
+    padding, then moved into the crop (clipped; boxes left outside dropped)."""
+
+    random_draws = 1
+
+    def __init__(
+        self,
+        size: int | Sequence[int],
+        padding: Any = None,
+        pad_if_needed: bool = False,
+        fill_value: int | Sequence[int] = 0,
+        padding_mode: Any = None,
+    ) -> None:
+        from deepsink.dataset.vision.transforms import RandomCrop
+        from deepsink.dataset.vision.utils import Border
+
+        self._crop = RandomCrop(
+            size, padding, pad_if_needed, fill_value, padding_mode or Border.CONSTANT
+        )
+        self.size = self._crop.size
+
+    def apply(self, image: np.ndarray, boxes: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        from deepsink.dataset.vision.geometry import rng_of
+
+        image, boxes = check_boxes(image, boxes, "RandomCropWithBBox")
+        x4 = image[None] if image.ndim == 3 else image[None, ..., None]
+        (top, _), (left, _) = self._crop._pads(image.shape[0], image.shape[1])
+        padded = self._crop._pad(np, x4)
+        ph, pw = padded.shape[1:3]
+        ch, cw = self.size
+        rng = rng_of(u)
+        y, x = int(rng.integers(0, ph - ch + 1)), int(rng.integers(0, pw - cw + 1))
+        out = padded[0, y : y + ch, x : x + cw]
+        out = out if image.ndim == 3 else out[..., 0]
+        moved = boxes.astype(np.float32, copy=True)
+        moved[:, 0] += np.float32(left)
+        moved[:, 1] += np.float32(top)
+        return np.ascontiguousarray(out), crop_boxes(moved, x, y, x + cw, y + ch)
+
+
+class RandomResizedCropWithBBox(_BBoxOp):
+    """RandomResizedCrop of the image; the boxes moved into the crop, then scaled with it."""
+
+    random_draws = 1
+
+    def __init__(
+        self,
+        size: int | Sequence[int],
+        scale: Sequence[float] = (0.08, 1.0),
+        ratio: Sequence[float] = (3.0 / 4.0, 4.0 / 3.0),
+        interpolation: Inter = Inter.BILINEAR,
+        max_attempts: int = 10,
+    ) -> None:
+        from deepsink.dataset.vision.geometry import RandomResizedCrop
+
+        self._op = RandomResizedCrop(size, scale, ratio, interpolation, max_attempts)
+        self.size = self._op.size
+
+    def apply(self, image: np.ndarray, boxes: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        from deepsink.dataset.vision.geometry import crop_resize
+
+        image, boxes = check_boxes(image, boxes, "RandomResizedCropWithBBox")
+        top, left, ch, cw = self._op.box(u, image.shape[0], image.shape[1])
+        out = crop_resize(image, top, left, ch, cw, self.size, self._op.interpolation)
+        moved = crop_boxes(boxes, left, top, left + cw, top + ch)
+        return out, _scale_boxes(moved, self.size[0], self.size[1], ch, cw)
