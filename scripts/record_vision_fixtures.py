@@ -152,7 +152,10 @@ def cases() -> dict:
     c["hflip_with_bbox"] = (V.RandomHorizontalFlipWithBBox(1.0), ("rgb", "bbox"))
     c["vflip_with_bbox"] = (V.RandomVerticalFlipWithBBox(1.0), ("rgb", "bbox"))
     c["crop_with_bbox_full"] = (V.RandomCropWithBBox((23, 31)), ("rgb", "bbox"))
-    c["crop_with_bbox_padded"] = (V.RandomCropWithBBox((27, 35), 2, fill_value=(9, 8, 7)), ("rgb", "bbox"))
+    c["crop_with_bbox_padded"] = (
+        V.RandomCropWithBBox((27, 35), 2, fill_value=(9, 8, 7)),
+        ("rgb", "bbox"),
+    )
     c["resized_crop_with_bbox_full"] = (
         V.RandomResizedCropWithBBox((11, 17), (1.0, 1.0), (31 / 23, 31 / 23)),
         ("rgb", "bbox"),
