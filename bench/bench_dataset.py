@@ -28,6 +28,21 @@ ending in ``.json`` is the file; anything else a folder for ``dataset_<date>.jso
     python3 bench/bench_dataset.py [--rounds 5] [--mindspore-python PATH] [--mnist DIR] [--out PATH]
     python3 bench/bench_dataset.py --jpeg-sink [--jpeg-images 2048] [--jpeg-net resnet18|small]
                                    [--sink-size 50] [--sinks 4] [--workers 4] [--out PATH]
+    python3 bench/bench_dataset.py --suite jpeg [--rounds 2] [--epochs 2] [--out PATH]
+
+``--suite jpeg`` runs the ImageNet-style benchmark instead: 1,200 JPEGs of 320x256 in 4 class
+folders, generated at run time (nothing downloaded), read by ``ImageFolderDataset`` through two
+pipelines, each with ``num_parallel_workers`` 1 and 2 (the dataset config's default set alike):
+
+- ``resize_crop``: Decode -> Resize(256) -> RandomCrop(224) -> RandomHorizontalFlip -> Normalize
+  -> HWC2CHW -> batch(32);
+- ``imagenet``: MindSpore's ImageNet recipe, RandomCropDecodeResize(224) ->
+  RandomHorizontalFlip -> Normalize -> HWC2CHW -> batch(32).
+
+deepsink and MindSpore (``--mindspore-python``) each run in a subprocess per variant, interleaved
+per round; the metrics are images/s and the process's CPU time per image (all its threads: a
+figure a loaded machine does not distort) over ``--epochs`` epochs after one warm-up epoch. A PyTorch
+DataLoader peer runs when torch and torchvision import (else it is reported as skipped).
 """
 
 from __future__ import annotations
@@ -316,6 +331,197 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+# -- the JPEG suite --------------------------------------------------------------------------------
+JPEG_PIPELINE = """
+def jpeg_dataset(root, recipe, workers):
+    ds.config.set_num_parallel_workers(workers)
+    ds.config.set_seed(0)
+    data = ds.ImageFolderDataset(root, num_parallel_workers=workers, shuffle=True)
+    mean = [0.485 * 255, 0.456 * 255, 0.406 * 255]
+    std = [0.229 * 255, 0.224 * 255, 0.225 * 255]
+    if recipe == "resize_crop":
+        ops = [vision.Decode(), vision.Resize(256), vision.RandomCrop(224),
+               vision.RandomHorizontalFlip(), vision.Normalize(mean, std), vision.HWC2CHW()]
+    else:
+        ops = [vision.RandomCropDecodeResize(224), vision.RandomHorizontalFlip(),
+               vision.Normalize(mean, std), vision.HWC2CHW()]
+    data = data.map(ops, input_columns="image", num_parallel_workers=workers)
+    return data.batch(32, drop_remainder=True)
+
+
+def measure_images(data, epochs):
+    import time
+    rates, cpu = [], []
+    for epoch in range(epochs + 1):  # epoch 0 warms up (file cache, threads, imports)
+        t0, c0, n = time.perf_counter(), time.process_time(), 0
+        for image, label in data.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            n += image.shape[0]
+        assert image.shape[1:] == (3, 224, 224), image.shape
+        if epoch:
+            rates.append(n / (time.perf_counter() - t0))
+            cpu.append((time.process_time() - c0) / n * 1e3)  # all threads of the process
+    return {"images_per_epoch": n, "images_per_s": rates, "cpu_ms_per_image": cpu}
+
+
+import json, sys
+root, recipe, workers, epochs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+print("RESULT " + json.dumps(measure_images(jpeg_dataset(root, recipe, workers), epochs)))
+"""
+
+TORCH_CHILD = """
+import json, sys, time
+import torch
+from torch.utils.data import DataLoader
+from torchvision import datasets, transforms as T
+
+root, recipe, workers, epochs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+torch.set_num_threads(1)
+norm = T.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])
+if recipe == "resize_crop":
+    tf = T.Compose([T.Resize(256), T.RandomCrop(224), T.RandomHorizontalFlip(), T.ToTensor(), norm])
+else:
+    tf = T.Compose([T.RandomResizedCrop(224), T.RandomHorizontalFlip(), T.ToTensor(), norm])
+loader = DataLoader(datasets.ImageFolder(root, tf), batch_size=32, shuffle=True, drop_last=True,
+                    num_workers=workers, persistent_workers=True)
+rates = []
+for epoch in range(epochs + 1):
+    t0, n = time.perf_counter(), 0
+    for image, label in loader:
+        n += image.shape[0]
+    if epoch:
+        rates.append(n / (time.perf_counter() - t0))
+# the work runs in worker processes: no per-process CPU figure
+print("RESULT " + json.dumps({"images_per_epoch": n, "images_per_s": rates}))
+"""
+
+
+def make_jpegs(root: Path, count: int = 1200, size: tuple[int, int] = (320, 256)) -> Path:
+    """``count`` JPEGs (quality 90) of ``size`` (width, height) in 4 class folders: smooth
+    colour fields with noise, so they compress like photographs rather than flat colour."""
+    import numpy as np
+    from PIL import Image
+
+    rng = np.random.default_rng(0)
+    w, h = size
+    bases = [
+        np.asarray(
+            Image.fromarray(rng.integers(0, 256, (16, 20, 3), dtype=np.uint8)).resize(
+                size, Image.BICUBIC
+            )
+        )
+        for _ in range(8)
+    ]
+    for c in range(4):
+        (root / f"class{c}").mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        img = np.roll(bases[i % 8], i, axis=1).astype(np.int16) + rng.integers(-12, 13, (h, w, 3))
+        Image.fromarray(img.clip(0, 255).astype(np.uint8)).save(
+            root / f"class{i % 4}" / f"{i:05d}.jpg", quality=90
+        )
+    return root
+
+
+def run_child(python: str, code: str, args: list[str], env: dict | None = None) -> dict:
+    proc = subprocess.run(
+        [python, "-c", code, *args], capture_output=True, text=True, timeout=900, env=env
+    )
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    raise RuntimeError(f"the run failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+
+
+def torch_skip_reason() -> str | None:
+    code = "import torch, torchvision"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if out.returncode:
+        return "torch/torchvision not installed: " + out.stderr.strip().splitlines()[-1]
+    return None
+
+
+def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
+    load_before = os.getloadavg()
+    have_ms = ms_skipped is None
+    torch_skipped = torch_skip_reason()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    peers = {"deepsink": (sys.executable, DEEPSINK_IMPORTS + JPEG_PIPELINE)}
+    if have_ms:
+        peers["mindspore"] = (args.mindspore_python, MINDSPORE_IMPORTS + JPEG_PIPELINE)
+    if torch_skipped is None:
+        peers["torch_dataloader"] = (sys.executable, TORCH_CHILD)
+    variants = [(r, w) for r in ("resize_crop", "imagenet") for w in (1, 2)]
+    runs: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = make_jpegs(Path(tmp) / "jpegs", args.images)
+        for rnd in range(args.rounds):
+            for recipe, workers in variants:
+                for peer, (python, code) in peers.items():
+                    res = run_child(
+                        python, code, [str(root), recipe, str(workers), str(args.epochs)], env
+                    )
+                    key = f"{peer}/{recipe}/w{workers}"
+                    runs.setdefault(key, []).extend(res["images_per_s"])
+                    cpu.setdefault(key, []).extend(res.get("cpu_ms_per_image", []))
+                    print(
+                        f"round {rnd + 1}: {peer:17s} {recipe:12s} w{workers}: "
+                        f"{[round(v) for v in res['images_per_s']]} images/s, "
+                        f"{[round(v, 3) for v in res.get('cpu_ms_per_image', [])]} CPU ms/image",
+                        flush=True,
+                    )
+    med = {k: median(v) for k, v in runs.items()}
+    cpu_med = {k: median(v) for k, v in cpu.items() if v}
+    summary: dict = {"images_per_s": med, "cpu_ms_per_image": cpu_med}
+    for recipe in ("resize_crop", "imagenet"):
+        ds2, ds1 = med[f"deepsink/{recipe}/w2"], med[f"deepsink/{recipe}/w1"]
+        summary[f"{recipe}_deepsink_w2_over_w1"] = ds2 / ds1
+        for peer in ("mindspore", "torch_dataloader"):
+            for w in (1, 2):
+                key = f"{peer}/{recipe}/w{w}"
+                if key in med:
+                    summary[f"{recipe}_deepsink_over_{peer}_w{w}"] = (
+                        med[f"deepsink/{recipe}/w{w}"] / med[key]
+                    )
+                if key in cpu_med:  # above 1: deepsink spends less CPU per image
+                    summary[f"{recipe}_cpu_{peer}_over_deepsink_w{w}"] = (
+                        cpu_med[key] / cpu_med[f"deepsink/{recipe}/w{w}"]
+                    )
+    now = dt.datetime.now(dt.UTC)
+    skipped = {}
+    if not have_ms:
+        skipped["mindspore"] = ms_skipped
+    if torch_skipped:
+        skipped["torch_dataloader"] = torch_skipped
+    report = {
+        "benchmark": "1,200 JPEGs 320x256 in class folders, ImageFolderDataset, batch 32: "
+        "resize_crop = Decode, Resize(256), RandomCrop(224), RandomHorizontalFlip, Normalize, HWC2CHW; "
+        "imagenet = RandomCropDecodeResize(224), RandomHorizontalFlip, Normalize, HWC2CHW",
+        "date": now.isoformat(timespec="seconds"),
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "machine": {**machine(), "load_average_before": load_before},
+        "mindspore": mindspore_version(args.mindspore_python) if have_ms else None,
+        "skipped": skipped,
+        "metric": f"median images/s (wall) and process CPU ms per image (all threads) over "
+        f"{args.rounds} rounds x {args.epochs} epochs after a warm-up epoch",
+        "summary": summary,
+        "runs": runs,
+    }
+    out = args.out if args.out.suffix == ".json" else args.out / f"dataset_jpeg_{now:%Y%m%d}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1) + "\n")
+    for k, v in med.items():
+        print(f"{k:36s} {v:8.0f} images/s")
+    for k, v in cpu_med.items():
+        print(f"{k:36s} {v:8.3f} CPU ms/image")
+    for k, v in summary.items():
+        if k not in ("images_per_s", "cpu_ms_per_image"):
+            print(f"{k:44s} {v:6.2f}x")
+    for k, v in skipped.items():
+        print(f"{k}: skipped: {v}")
+    print(f"wrote {out}")
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rounds", type=int, default=5)
@@ -329,6 +535,9 @@ def main() -> int:
         help="python of a virtualenv with MindSpore installed (default: $MINDSPORE_PYTHON)",
     )
     p.add_argument("--chunk", type=int, default=100, help="batches per device-transform call")
+    p.add_argument("--suite", choices=("mnist", "jpeg"), default="mnist")
+    p.add_argument("--epochs", type=int, default=2, help="timed epochs per run (jpeg suite)")
+    p.add_argument("--images", type=int, default=1200, help="JPEGs to generate (jpeg suite)")
     p.add_argument(
         "--out",
         type=Path,
@@ -353,6 +562,8 @@ def main() -> int:
         ms_skipped = f"--mindspore-python {args.mindspore_python} does not exist"
     else:
         ms_skipped = None
+    if args.suite == "jpeg":
+        return jpeg_suite(args, ms_skipped)
     have_ms = ms_skipped is None
     load_before = os.getloadavg()
     namespace: dict = {}

@@ -7,10 +7,16 @@ from deepsink.dataset import vision as vision
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform
+from deepsink.dataset.engine.file_sources import Cifar100Dataset as Cifar100Dataset
+from deepsink.dataset.engine.file_sources import CSVDataset as CSVDataset
+from deepsink.dataset.engine.file_sources import FashionMnistDataset as FashionMnistDataset
+from deepsink.dataset.engine.file_sources import KMnistDataset as KMnistDataset
+from deepsink.dataset.engine.file_sources import TextFileDataset as TextFileDataset
 from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
+from deepsink.dataset.engine.minddata import MindDataset as MindDataset
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
 from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset
@@ -23,6 +29,7 @@ from deepsink.dataset.engine.nodes import SkipDataset as SkipDataset
 from deepsink.dataset.engine.nodes import TakeDataset as TakeDataset
 from deepsink.dataset.engine.nodes import ZipDataset as ZipDataset
 from deepsink.dataset.engine.samplers import DistributedSampler as DistributedSampler
+from deepsink.dataset.engine.samplers import PKSampler as PKSampler
 from deepsink.dataset.engine.samplers import RandomSampler as RandomSampler
 from deepsink.dataset.engine.samplers import Sampler as Sampler
 from deepsink.dataset.engine.samplers import SequentialSampler as SequentialSampler
@@ -37,6 +44,10 @@ from deepsink.dataset.engine.sources import MnistDataset as MnistDataset
 from deepsink.dataset.engine.sources import NumpySlicesDataset as NumpySlicesDataset
 from deepsink.dataset.engine.sources import Shuffle as Shuffle
 from deepsink.dataset.engine.sources import TFRecordDataset as TFRecordDataset
+from deepsink.dataset.engine.synthetic import FakeImageDataset as FakeImageDataset
+from deepsink.dataset.engine.synthetic import PaddedDataset as PaddedDataset
+from deepsink.dataset.engine.vision_sources import CelebADataset as CelebADataset
+from deepsink.dataset.engine.vision_sources import VOCDataset as VOCDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip
 
 # keep last: the public names of everything imported above

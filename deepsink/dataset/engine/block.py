@@ -28,6 +28,8 @@ def as_row_array(value) -> np.ndarray:
     """MindSpore's conversion of one Python value: int -> int64, float -> float64, str stays str."""
     if type(value).__module__.startswith("PIL."):
         return np.asarray(value)
+    if isinstance(value, dict):  # MindSpore 2.x passes a dict through, its values as arrays
+        return {k: as_row_array(v) for k, v in value.items()}
     arr = np.asarray(value)
     if arr.dtype == object:
         raise TypeError(
@@ -40,7 +42,7 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
     """Rows as one stacked array when they share shape and dtype, else as a list (ragged rows,
     or objects such as PIL images between the operations of one map)."""
     first = rows[0]
-    if not all(isinstance(r, np.ndarray | np.generic) for r in rows):
+    if not all(isinstance(r, np.ndarray | np.generic) for r in rows):  # also dict rows
         return list(rows)
     if all(r.shape == first.shape and r.dtype == first.dtype for r in rows):
         return np.stack(rows)
@@ -50,7 +52,9 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
 def materialize(col: Column) -> Column:
     """A map's output column as arrays: PIL images become numpy (HWC uint8), as MindSpore hands
     them to the next operation; other values go through ``as_row_array``."""
-    if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray | np.generic) for r in col):
+    if isinstance(col, np.ndarray) or all(
+        isinstance(r, np.ndarray | np.generic | dict) for r in col
+    ):
         return col
     return stack([r if isinstance(r, np.ndarray | np.generic) else as_row_array(r) for r in col])
 

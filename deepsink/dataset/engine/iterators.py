@@ -258,6 +258,8 @@ class TupleIterator:
             return list(values)
         from deepsink.common.tensor import Tensor
 
+        if any(isinstance(v, dict) for v in values):  # dict columns: their arrays as Tensors
+            return [_tensors_in(v) for v in values]
         # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
         if self._do_copy:
             return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
@@ -308,3 +310,15 @@ class DictIterator(TupleIterator):
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
         return dict(zip(self.column_names, super()._format(values), strict=True))
+
+
+def _tensors_in(value: Any) -> Any:
+    """A row value with its numeric arrays as Tensors, through dicts (strings stay numpy)."""
+    from deepsink.common.tensor import Tensor
+
+    if isinstance(value, dict):
+        return {k: _tensors_in(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_tensors_in(v) for v in value)
+    value = np.asarray(value)
+    return value if value.dtype.kind in "USO" else Tensor(value)

@@ -31,6 +31,7 @@ from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ord
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[[int, int], np.ndarray | None]
+CHUNK_ROWS = 16  # rows per task when a map's per-row ops are spread over its worker threads
 
 
 class MapError(RuntimeError):
@@ -109,6 +110,11 @@ class Chain:
                 return self._run_in_workers(i, cur, n, u_for, runner, workers)
             op = self.ops[i]
             u = u_for(i, op.random_draws)
+            fused = self._normalize_chw(i, cur)
+            if fused is not None:
+                cur = [fused]
+                i += 2
+                continue
             if op.batched and all(isinstance(c, np.ndarray) for c in cur):
                 try:
                     cur = list(_as_tuple(op.apply_batch(*cur, u=u)))
@@ -120,6 +126,22 @@ class Chain:
                 cur = self._columns(out, i)
             i += 1
         return cur
+
+    def _normalize_chw(self, i: int, cur: list) -> np.ndarray | None:
+        """Normalize followed by HWC2CHW on a stacked batch, fused into one pass."""
+        from deepsink.dataset.vision.transforms import HWC2CHW, Normalize
+
+        op = self.ops[i]
+        if not (isinstance(op, Normalize) and i + 1 < len(self.ops)):
+            return None
+        if type(self.ops[i + 1]) is not HWC2CHW or len(cur) != 1:
+            return None
+        if not isinstance(cur[0], np.ndarray):
+            return None
+        try:
+            return op.to_chw(cur[0])
+        except Exception:  # noqa: BLE001 - the ops run one by one and report the error
+            return None
 
     @staticmethod
     def _rows(cur: list, n: int) -> list[tuple]:
@@ -329,7 +351,40 @@ class MapDataset(Dataset):
             self._fused = (nodes, steps)
         return self._fused
 
+    def _row_parallel(self) -> int:
+        """Threads that split a block's rows when the program runs per-row ops (Decode, the
+        OpenCV warps: they release the GIL); 0 when the block runs whole (all ops batched, or
+        a Python-multiprocessing map, which has its own workers)."""
+        nodes = self._program()[0]
+        if any(n.python_multiprocessing for n in nodes):
+            return 0
+        if all(op.batched for n in nodes for op in n.chain.ops):
+            return 0
+        return max(n._workers() for n in nodes)
+
     def _run_program(
+        self, ctx: ExecContext, b: Block, positions: np.ndarray, passes: dict[int, int]
+    ) -> Block:
+        workers = self._row_parallel()
+        if workers and b.n > CHUNK_ROWS:
+            # chunks of a few rows: small enough to stay in cache between the ops, spread over
+            # the map's workers; every random draw is keyed by the row's position, so the
+            # result does not depend on the split
+            starts = range(0, b.n, CHUNK_ROWS)
+            parts = ordered_map(
+                lambda s: self._run_chunk(
+                    ctx,
+                    blk.slice_block(b, s, min(b.n, s + CHUNK_ROWS)),
+                    positions[s : s + CHUNK_ROWS],
+                    passes,
+                ),
+                starts,
+                workers,
+            )
+            return blk.concat_blocks(list(parts))
+        return self._run_chunk(ctx, b, positions, passes)
+
+    def _run_chunk(
         self, ctx: ExecContext, b: Block, positions: np.ndarray, passes: dict[int, int]
     ) -> Block:
         for kind, payload in self._program()[1]:

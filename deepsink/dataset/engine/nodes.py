@@ -62,8 +62,21 @@ class BatchInfo:
         return self._epoch_num
 
 
+def _stack_values(values: list, name: str) -> Any:
+    """One key of a batch of dict rows: nested dicts key by key, anything else stacked."""
+    if isinstance(values[0], dict):
+        keys = list(values[0])
+        if any(not isinstance(v, dict) or list(v) != keys for v in values):
+            raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
+        return {k: _stack_values([v[k] for v in values], name) for k in keys}
+    arrays = [np.asarray(v) for v in values]
+    return _stack_batch(arrays, name)
+
+
 def _stack_batch(rows: list, name: str) -> np.ndarray:
     first = rows[0]
+    if isinstance(first, dict):  # MindSpore batches a dict column key by key
+        return _stack_values(rows, name)
     for x in rows[1:]:
         if x.dtype != first.dtype:
             raise RuntimeError(
@@ -76,6 +89,17 @@ def _stack_batch(rows: list, name: str) -> np.ndarray:
                 f"{list(first.shape)} and {list(x.shape)}"
             )
     return np.stack(rows)
+
+
+def _per_row_work(node: Dataset) -> bool:
+    """Whether a map below ``node`` runs per-row ops (decoding, OpenCV warps): its rows are
+    big and costly, so batching takes one batch per block (a few MB that stay in cache and
+    reach the consumer early) instead of ``ROWS_PER_BLOCK`` rows."""
+    from deepsink.dataset.engine.mapping import MapDataset
+
+    if isinstance(node, MapDataset) and not all(op.batched for op in node.operations):
+        return True
+    return any(_per_row_work(c) for c in node.children)
 
 
 class BatchDataset(Dataset):
@@ -181,8 +205,8 @@ class BatchDataset(Dataset):
             yield from self._general_blocks(ctx, size)
             return
         bs = self.batch_size
-        rows_per_block = max(1, ROWS_PER_BLOCK // bs) * bs
         child = self.children[0]
+        rows_per_block = bs if _per_row_work(child) else max(1, ROWS_PER_BLOCK // bs) * bs
         if child._random_access():
             view = child._open(ctx)
             stop = (view.n // bs) * bs if self.drop_remainder else None
@@ -572,7 +596,7 @@ class ZipDataset(Dataset):
             yield from _regroup(merged, len(self._names), size)
         finally:
             for s in sources:
-                s.close()
+                s.thing.close()  # closing() itself has no close(); the generator does
 
 
 class _ZipView(View):
@@ -584,33 +608,128 @@ class _ZipView(View):
         return Block(sum((p.cols for p in parts), ()), len(pos))
 
 
+_CONCAT_COLUMNS = (
+    "Invalid columns, 'column name' or 'column order' of concat datasets should be the same."
+)
+
+
 class ConcatDataset(Dataset):
+    """The children's rows one after another. ``use_sampler``: a DistributedSampler (no
+    shuffle) shards the concatenated rows (row ``p`` to shard ``p % num_shards``, as MindSpore's
+    offset child samplers do); a RandomSampler shuffles the order of the children each pass.
+    Children whose columns differ fail when the pipeline is read (RuntimeError, as 2.10)."""
+
     def __init__(self, datasets: list[Dataset]) -> None:
-        names = datasets[0]._column_names()
         for d in datasets:
             if not isinstance(d, Dataset):
                 fail("concat", "datasets", "Datasets", d, TypeError)
-            if d._column_names() != names:
-                fail("concat", "datasets", f"datasets with the columns {names}", d._column_names())
+        names = datasets[0]._column_names()
+        self._mismatch = any(d._column_names() != names for d in datasets)
+        self._sampler: Any = None
         super().__init__(datasets)
+
+    def _column_names(self) -> list[str]:
+        if self._mismatch:
+            raise RuntimeError(_CONCAT_COLUMNS)
+        return self.children[0]._column_names()
+
+    def use_sampler(self, sampler: Any) -> None:
+        """Shard (DistributedSampler, shuffle=False) or shuffle the children (RandomSampler)."""
+        from deepsink.dataset.engine.samplers import DistributedSampler, RandomSampler
+
+        if not isinstance(sampler, DistributedSampler | RandomSampler):
+            raise TypeError(
+                f"The parameter {sampler} of concat must be DistributedSampler or RandomSampler!"
+            )
+        if isinstance(sampler, RandomSampler):
+            if sampler.replacement:
+                raise ValueError("The parameter replacement of RandomSampler must be False!")
+            if sampler.num_samples is not None:
+                raise ValueError(
+                    "The parameter num_samples of RandomSampler is not support to be set!"
+                )
+        else:
+            if sampler.shuffle:
+                raise ValueError("The parameter shuffle of DistributedSampler must be False!")
+            if sampler.num_samples is not None:
+                raise ValueError(
+                    "The parameter num_samples of DistributedSampler is not support to be set!"
+                )
+            for c in self.children:
+                if isinstance(c, BatchDataset):
+                    raise TypeError(
+                        f"The parameter {c} of concat must not be BatchDataset or PaddedBatchDataset!"
+                    )
+        self._sampler = sampler
+
+    def _sharded(self) -> tuple[int, int] | None:
+        from deepsink.dataset.engine.samplers import DistributedSampler
+
+        if isinstance(self._sampler, DistributedSampler):
+            return self._sampler.num_shards, self._sampler.shard_id
+        return None
 
     def _num_rows(self) -> int | None:
         sizes = [c._num_rows() for c in self.children]
-        return None if any(s is None for s in sizes) else sum(sizes)
+        if any(s is None for s in sizes):
+            return None
+        total = sum(sizes)
+        shard = self._sharded()
+        if shard is not None:
+            n, k = shard
+            return len(range(k, total, n))
+        return total
 
     def _random_access(self) -> bool:
         return all(c._random_access() for c in self.children)
 
+    def _child_order(self, ctx: ExecContext) -> list[int]:
+        order = list(range(len(self.children)))
+        if self._sampler is not None and self._sharded() is None:
+            order = (
+                ctx.generator(self._tag, 3, ctx.next_pass(self)).permutation(len(order)).tolist()
+            )
+        return order
+
     def _open(self, ctx: ExecContext) -> View:
-        return _ConcatView([c._open(ctx) for c in self.children])
+        self._column_names()
+        views = [c._open(ctx) for c in self.children]
+        view: View = _ConcatView([views[i] for i in self._child_order(ctx)])
+        shard = self._sharded()
+        if shard is not None:
+            view = _PositionsView(view, np.arange(shard[1], view.n, shard[0]))
+        return view
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         if self._random_access():
             yield from self._open(ctx).blocks(size)
             return
-        for c in self.children:
-            with closing(c._blocks(ctx, size)) as src:
-                yield from src
+        self._column_names()
+        shard = self._sharded()
+        start = 0
+        for i in self._child_order(ctx):
+            with closing(self.children[i]._blocks(ctx, size)) as src:
+                for b in src:
+                    if shard is not None:
+                        keep = np.flatnonzero(
+                            (np.arange(start, start + b.n) % shard[0]) == shard[1]
+                        )
+                        start += b.n
+                        if not len(keep):
+                            continue
+                        b = Block(tuple(blk.take(c, keep) for c in b.cols), len(keep),
+                                  None if b.ids is None else b.ids[keep])  # fmt: skip
+                    yield b
+
+
+class _PositionsView(View):
+    """Some positions of another view, in order."""
+
+    def __init__(self, child: View, positions: np.ndarray) -> None:
+        self.child, self.positions, self.n = child, positions, len(positions)
+
+    def gather(self, pos: np.ndarray) -> Block:
+        return self.child.gather(self.positions[pos])
 
 
 class _ConcatView(View):

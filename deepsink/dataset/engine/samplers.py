@@ -26,13 +26,41 @@ def _cap(idx: np.ndarray, num_samples: int | None) -> np.ndarray:
     return idx if num_samples is None else idx[:num_samples]
 
 
+def _limited(sampler) -> list:
+    """A user sampler's indices for one pass: at most ``len(sampler)`` when it has a length."""
+    it = iter(sampler)
+    if hasattr(sampler, "__len__"):
+        import itertools
+
+        return list(itertools.islice(it, len(sampler)))
+    return list(it)
+
+
 class Sampler:
-    """Base class: ``indices(n, rng)`` gives one pass's source indices."""
+    """Base class: ``indices(n, rng)`` gives one pass's source indices.
+
+    A user sampler subclasses it and defines ``__iter__`` (MindSpore's Python sampler): each pass
+    iterates it afresh, with ``self.dataset_size`` set to the source's length; ``num_samples``
+    caps what it yields."""
 
     random = False
 
+    def __init__(self, num_samples: int | None = None) -> None:
+        self.num_samples = _num_samples(num_samples, type(self).__name__)
+        self.dataset_size = 0
+
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        raise NotImplementedError
+        if type(self).__iter__ is Sampler.__iter__:
+            raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
+        self.dataset_size = n
+        idx = np.asarray([int(i) for i in _limited(self)], np.int64)
+        bad = (idx < 0) | (idx >= n)
+        if bad.any():
+            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
+        return _cap(idx, getattr(self, "num_samples", None))
+
+    def __iter__(self):
+        raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
 
     def count(self, n: int) -> int:
         return len(self.indices(n, np.random.default_rng(0)))
@@ -148,7 +176,7 @@ class IterSampler(Sampler):
         self.num_samples = _num_samples(num_samples, "IterSampler")
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        idx = np.asarray([int(i) for i in iter(self.sampler)], np.int64)
+        idx = np.asarray([int(i) for i in _limited(self.sampler)], np.int64)
         bad = (idx < 0) | (idx >= n)
         if bad.any():
             fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
@@ -197,6 +225,56 @@ class SubsetRandomSampler(SubsetSampler):
         return rng.permutation(idx)
 
 
+class PKSampler(Sampler):
+    """``num_val`` rows of each class (P classes x K rows): per class, draws with replacement
+    among the rows whose ``class_column`` holds that label; classes in sorted order, or in a
+    fresh random order each pass with ``shuffle``. The source binds its labels before a pass."""
+
+    random = True  # draws within a class, even when the class order is fixed
+
+    def __init__(
+        self,
+        num_val: int,
+        num_class: int | None = None,
+        shuffle: bool = False,
+        class_column: str = "label",
+        num_samples: int | None = None,
+    ) -> None:
+        if isinstance(num_val, bool) or not isinstance(num_val, int) or num_val <= 0:
+            fail("PKSampler", "num_val", "a positive int", num_val)
+        if num_class is not None:
+            raise NotImplementedError(
+                "PKSampler: num_class is not supported (MindSpore ignores it too)"
+            )
+        self.num_val = num_val
+        self.shuffle = check_bool(shuffle, "shuffle", "PKSampler")
+        if not isinstance(class_column, str):
+            fail("PKSampler", "class_column", "a column name (str)", class_column, TypeError)
+        self.class_column = class_column
+        self.num_samples = _num_samples(num_samples, "PKSampler")
+        self._labels: np.ndarray | None = None
+
+    def bind_labels(self, labels: np.ndarray) -> None:
+        self._labels = np.asarray(labels).reshape(len(labels), -1)[:, 0]
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        if self._labels is None:
+            raise RuntimeError(
+                "PKSampler: the source has no label column to sample by; use it with a source "
+                f"that has the column {self.class_column!r}"
+            )
+        classes = np.unique(self._labels)
+        if self.shuffle:
+            classes = rng.permutation(classes)
+        members = {c: np.flatnonzero(self._labels == c) for c in classes.tolist()}
+        out = np.concatenate([rng.choice(members[c], self.num_val) for c in classes.tolist()])
+        return _cap(out.astype(np.int64), self.num_samples)
+
+    def count(self, n: int) -> int:
+        total = self.num_val * (len(np.unique(self._labels)) if self._labels is not None else 0)
+        return min(total, self.num_samples or total)
+
+
 def resolve(
     api: str,
     sampler: Sampler | None,
@@ -215,8 +293,18 @@ def resolve(
     if num_samples is not None:
         vh.check_num_samples(num_samples)
     if sampler is not None:
+        if isinstance(sampler, list | tuple):  # MindSpore: a list of indices is a SubsetSampler
+            sampler = SubsetSampler(list(sampler))
+        elif not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
+            sampler = IterSampler(sampler)  # any iterable of indices, afresh each pass
         if not isinstance(sampler, Sampler):
-            fail(api, "sampler", "a Sampler", sampler, TypeError)
+            fail(
+                api,
+                "sampler",
+                "a Sampler, a list of indices or an iterable of them",
+                sampler,
+                TypeError,
+            )
         if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
             raise ValueError(
                 f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "

@@ -53,12 +53,29 @@ class _Source(Dataset):
         return self._names
 
     def _num_rows(self) -> int:
+        self._bind_labels()
         return self.sampler.count(self._length())
 
     def _random_access(self) -> bool:
         return True
 
+    def _bind_labels(self) -> None:
+        """A PKSampler samples by class: hand it this source's label column (read once)."""
+        bind = getattr(self.sampler, "bind_labels", None)
+        if bind is None or getattr(self, "_bound_labels", False):
+            return
+        column = self.sampler.class_column
+        if column not in self._names:
+            raise RuntimeError(
+                f"PKSampler: the dataset has no column {column!r} to sample by (columns "
+                f"{self._names})"
+            )
+        labels = self._read(np.arange(self._length()), None)[self._names.index(column)]
+        bind(np.asarray([np.asarray(v).ravel()[0] for v in labels]))
+        self._bound_labels = True
+
     def _open(self, ctx: ExecContext) -> View:
+        self._bind_labels()
         p = ctx.next_pass(self)
         rng = None
         if self.sampler.random:
@@ -365,11 +382,18 @@ def _columns_of(item: Any, ncols: int) -> tuple:
     return values
 
 
+def _convert_in_dict(value: Any, k: int) -> Any:
+    """A value inside a dict row: nested dicts and tuples keep their structure (as 2.10)."""
+    if isinstance(value, tuple):
+        return tuple(_convert_in_dict(v, k) for v in value)
+    return _convert(value, k)
+
+
 def _convert(value: Any, k: int) -> Any:
     """One column value as MindSpore stores it: numpy (int -> int64, float -> float64, str), a
-    Tensor as its numpy array, a dict kept as a Python dict."""
+    Tensor as its numpy array, a dict kept as a Python dict of such values (as 2.10 does)."""
     if isinstance(value, dict):
-        return value
+        return {key: _convert_in_dict(v, k) for key, v in value.items()}
     if hasattr(value, "asnumpy"):
         value = value.asnumpy()
     try:

@@ -235,3 +235,11 @@ class OneHot(TensorOperation):
 
         classes = jnp.arange(self.num_classes, dtype=x.dtype).reshape((1,) * x.ndim + (-1,))
         return (x[..., None] == classes).astype(x.dtype)
+
+
+def not_random(function: Callable) -> Callable:
+    """Mark a Python function as deterministic (``function.random = False``), as MindSpore does
+    so that its dataset cache may keep the function's output; deepsink has no dataset cache, so
+    the mark is only carried."""
+    function.random = False
+    return function

@@ -2,7 +2,7 @@
 
 Images are numpy arrays <H, W> or <H, W, C> (HWC, as MindSpore's engine passes them); in the
 pipeline the engine hands ``apply_batch`` the rows stacked to <N, H, W[, C]>. Resize reproduces
-OpenCV's arithmetic (see ``_resize.py``); the crops and flips are exact index operations.
+OpenCV (``_cv.py``; the JAX tail reproduces its arithmetic, ``_resize.py``); the crops and flips are exact index operations.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
-from deepsink.dataset.vision import _resize
+from deepsink.dataset.vision import _cv, _resize
 from deepsink.dataset.vision.utils import Border, Inter
 
 _INTERP = {
@@ -128,7 +128,18 @@ class Resize(ImageOperation):
         return _unbatch(_resize.resize(xp, x4, oh, ow, _INTERP[self.interpolation]), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np, x)
+        x4, squeeze = _image_batch(np.asarray(x), "Resize")
+        oh, ow = self.out_hw(int(x4.shape[1]), int(x4.shape[2]))
+        return _unbatch(_cv.resize_batch(x4, oh, ow, self.interpolation), squeeze)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim not in (2, 3):
+            raise ValueError(
+                f"For 'Resize', the input image must be <H, W> or <H, W, C>, but got shape {x.shape}"
+            )
+        oh, ow = self.out_hw(int(x.shape[0]), int(x.shape[1]))
+        return _cv.resize(x, oh, ow, self.interpolation)
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         """PIL's own resampling for a PIL image (MindSpore's PIL implementation)."""
@@ -213,10 +224,37 @@ class Normalize(ImageOperation):
         shape[axis] = -1
         mean = np.asarray(self.mean, np.float32).reshape(shape)
         std = np.asarray(self.std, np.float32).reshape(shape)
+        if isinstance(x, np.ndarray) and axis == -1 and x.ndim >= 3:
+            # channels last: mean and std tiled over a whole row, so numpy's inner loops run
+            # the row's length instead of the channel count; in place on the float32 copy
+            out = np.array(x, np.float32)
+            rows = out.reshape(*out.shape[:-2], -1)
+            width = out.shape[-2]
+            np.subtract(
+                rows, np.tile(mean.ravel(), width) if mean.size > 1 else mean.ravel(), out=rows
+            )
+            np.divide(rows, np.tile(std.ravel(), width) if std.size > 1 else std.ravel(), out=rows)
+            return out
         return (x.astype(np.float32) - mean) / std
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return self._run(np.asarray(x))
+
+    def to_chw(self, x: np.ndarray) -> np.ndarray | None:
+        """Normalize then HWC2CHW in one pass over a <N, H, W, C> batch (the map runs this for
+        the pair): each channel plane is written once, in place of a float copy, two in-place
+        passes and a transposing copy. Same float32 arithmetic; None when it does not apply."""
+        if not self.is_hwc or x.ndim != 4 or len(self.mean) not in (1, x.shape[-1]):
+            return None
+        n, h, w, c = x.shape
+        out = np.empty((n, c, h, w), np.float32)
+        for k in range(c):
+            m = np.float32(self.mean[k if len(self.mean) > 1 else 0])
+            s = np.float32(self.std[k if len(self.std) > 1 else 0])
+            plane = out[:, k]
+            np.subtract(x[..., k], m, out=plane, dtype=np.float32)
+            np.divide(plane, s, out=plane)
+        return out
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
@@ -365,9 +403,9 @@ class RandomCrop(ImageOperation):
         p = self._pad(np, x4)
         oy, ox = self.offsets(np, u, p.shape[1], p.shape[2])
         ch, cw = self.size
-        rows = oy[:, None] + np.arange(ch)
-        cols = ox[:, None] + np.arange(cw)
-        out = p[np.arange(len(p))[:, None, None], rows[:, :, None], cols[:, None, :]]
+        out = np.empty((len(p), ch, cw, p.shape[3]), p.dtype)
+        for i, (y, x_) in enumerate(zip(oy.tolist(), ox.tolist())):  # one copy per image
+            out[i] = p[i, y : y + ch, x_ : x_ + cw]
         return _unbatch(out, squeeze)
 
     pil = _via_numpy
@@ -403,7 +441,20 @@ class _RandomFlip(ImageOperation):
         return _unbatch(xp.where(flip, xp.flip(x4, axis=self._axis), x4), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np, np.asarray(x), u)
+        x4, squeeze = _image_batch(np.asarray(x), self.name)
+        import cv2
+
+        out = np.empty_like(x4)
+        code = 1 if self._axis == 2 else 0
+        fast = x4.shape[3] <= 4 and x4.dtype in _cv.CV_DTYPES
+        for i, flip in enumerate((u[:, 0] < self.prob).tolist()):  # one copy per image
+            if not flip:
+                out[i] = x4[i]
+            elif fast:
+                out[i] = _cv.keep_channels(cv2.flip(x4[i], code), x4[i])
+            else:
+                out[i] = np.flip(x4[i], axis=self._axis - 1)
+        return _unbatch(out, squeeze)
 
     pil = _via_numpy
 
@@ -459,11 +510,18 @@ class Decode(ImageOperation):
                 f"For 'Decode', the input must be a 1-D uint8 array of encoded bytes, "
                 f"but got shape {x.shape} and dtype {x.dtype}"
             )
-        try:
-            img = Image.open(io.BytesIO(x.tobytes())).convert("RGB")
-        except Exception as e:
-            raise ValueError(f"For 'Decode', the input is not a decodable image: {e}") from e
-        return img if self.to_pil else np.asarray(img)
+        if self.to_pil:
+            try:
+                return Image.open(io.BytesIO(x.tobytes())).convert("RGB")
+            except Exception as e:
+                raise ValueError(f"For 'Decode', the input is not a decodable image: {e}") from e
+        img = _cv.decode(x)
+        if img is None:
+            raise ValueError(
+                "For 'Decode', the input is not a decodable image (JPEG, PNG, BMP, TIFF, ...), "
+                f"got {x.size} bytes starting {bytes(x[:4])!r}"
+            )
+        return img
 
 
 class ToTensor(ImageOperation):

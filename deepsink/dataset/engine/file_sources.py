@@ -1,0 +1,228 @@
+"""More file sources: FashionMnistDataset and KMnistDataset (MNIST's IDX layout),
+Cifar100Dataset (binary records with a coarse and a fine label), TextFileDataset (one string per
+non-empty line) and CSVDataset.
+
+All are random-access: the files are read once into memory and rows are taken by index, so the
+samplers, shards and shuffles of the other sources apply unchanged.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from typing import Any
+
+import numpy as np
+
+from deepsink.dataset.core import validator_helpers as vh
+from deepsink.dataset.engine import readers
+from deepsink.dataset.engine.context import ExecContext
+from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.sources import (
+    MnistDataset,
+    Shuffle,
+    _shuffle_mode,
+    _Source,
+    _usage,
+    find_files,
+)
+
+
+class FashionMnistDataset(MnistDataset):
+    """Fashion-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32."""
+
+
+class KMnistDataset(MnistDataset):
+    """Kuzushiji-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32."""
+
+
+CIFAR100_RECORD = 2 + 3 * 32 * 32
+
+
+class Cifar100Dataset(_Source):
+    """CIFAR-100's binary files (``train.bin``, ``test.bin``): image uint8 <32, 32, 3>,
+    coarse_label and fine_label uint32. Any whole number of records is read (MindSpore insists
+    on the full 50,000/10,000)."""
+
+    def __init__(
+        self,
+        dataset_dir: str,
+        usage: str | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: bool | None = None,
+        sampler: Sampler | None = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "Cifar100Dataset"
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.usage = _usage(usage, api)
+        if cache is not None:
+            raise NotImplementedError(
+                f"For '{api}', cache (MindSpore's cache server) is not supported"
+            )
+        names = {"train": ["train.bin"], "test": ["test.bin"], "all": ["train.bin", "test.bin"]}
+        self._paths = [os.path.join(self.dataset_dir, n) for n in names[self.usage]]
+        missing = [p for p in self._paths if not os.path.isfile(p)]
+        if missing:
+            raise RuntimeError(
+                f"Invalid cifar100 file, Cifar100 train/test file is missing: {missing}"
+            )
+        for p in self._paths:
+            if os.path.getsize(p) % CIFAR100_RECORD:
+                raise RuntimeError(
+                    f"Invalid cifar100 file, {p} is not a whole number of {CIFAR100_RECORD}-byte "
+                    "records (make sure it is CIFAR-100 binary version)."
+                )
+        self._names = ["image", "coarse_label", "fine_label"]
+        self._arrays: tuple | None = None
+        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        super().__init__(smp, num_parallel_workers, (self.usage,))
+
+    def _length(self) -> int:
+        return sum(os.path.getsize(p) // CIFAR100_RECORD for p in self._paths)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        if self._arrays is None:
+            raw = np.concatenate(
+                [np.fromfile(p, np.uint8).reshape(-1, CIFAR100_RECORD) for p in self._paths]
+            )
+            images = np.ascontiguousarray(raw[:, 2:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1))
+            self._arrays = images, raw[:, 0].astype(np.uint32), raw[:, 1].astype(np.uint32)
+        images, coarse, fine = self._arrays
+        return images[idx], coarse[idx], fine[idx]
+
+
+def _line_source_args(
+    api: str, shuffle: Any, num_samples: Any, num_shards: Any, shard_id: Any, cache: Any
+) -> Sampler:
+    """The sampler of a line-based source: Shuffle.GLOBAL (and ADAPTIVE, global below 100 million
+    rows) shuffles the rows, False keeps file order; the per-file modes are not supported."""
+    mode = _shuffle_mode(shuffle)
+    if mode in (Shuffle.FILES, Shuffle.INFILE, Shuffle.PARTIAL):
+        raise NotImplementedError(
+            f"For '{api}', shuffle={mode!r} is not supported; use Shuffle.GLOBAL or False"
+        )
+    if cache is not None:
+        raise NotImplementedError(f"For '{api}', cache (MindSpore's cache server) is not supported")
+    return resolve(api, None, mode != Shuffle.FALSE, num_samples, num_shards, shard_id)
+
+
+class _LineSource(_Source):
+    def _length(self) -> int:
+        return len(self._rows[0])
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        return tuple([col[int(i)] for i in idx] for col in self._rows)
+
+
+class TextFileDataset(_LineSource):
+    """Each non-empty line of ``dataset_files`` (UTF-8, without its line break) as a string
+    row in column ``text``."""
+
+    def __init__(
+        self,
+        dataset_files: Any,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: Any = Shuffle.GLOBAL,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "TextFileDataset"
+        self.dataset_files = find_files(dataset_files, api)
+        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
+        lines = []
+        for path in self.dataset_files:
+            with open(path, encoding="utf-8") as f:
+                lines.extend(np.array(s) for s in (ln.rstrip("\r\n") for ln in f) if s)
+        self._rows = (lines,)
+        self._names = ["text"]
+        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files),))
+
+
+def _csv_value(text: str, default: Any, path: str, line: int) -> np.ndarray:
+    if isinstance(default, str) or default is None:
+        return np.array(text if text != "" or default is None else default)
+    if text == "":
+        return np.array(default, np.int32 if isinstance(default, int) else np.float32)
+    try:
+        if isinstance(default, int):
+            return np.array(int(text), np.int32)
+        return np.array(float(text), np.float32)
+    except ValueError:
+        raise RuntimeError(
+            f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match "
+            f"({text!r} is not a {type(default).__name__})."
+        ) from None
+
+
+class CSVDataset(_LineSource):
+    """Rows of CSV files: ``column_names`` (default: the first file's header line, which is
+    then skipped in every file); ``column_defaults`` gives each column's type (int -> int32,
+    float -> float32, str) and the value of an empty field; without it every field is a string."""
+
+    def __init__(
+        self,
+        dataset_files: Any,
+        field_delim: str = ",",
+        column_defaults: list | None = None,
+        column_names: list[str] | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: Any = Shuffle.GLOBAL,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "CSVDataset"
+        self.dataset_files = find_files(dataset_files, api)
+        vh.type_check(field_delim, (str,), "field_delim")
+        if len(field_delim) != 1 or field_delim in ('"', "\r", "\n"):
+            raise ValueError(
+                f"field_delim must be one character other than '\"', '\\r' and '\\n', got {field_delim!r}"
+            )
+        if column_defaults is not None:
+            vh.type_check(column_defaults, (list,), "column_defaults")
+            for i, d in enumerate(column_defaults):
+                if isinstance(d, bool) or not isinstance(d, int | float | str):
+                    raise TypeError(
+                        f"column type in column_defaults[{i}] is not int, float or str, got {d!r}"
+                    )
+        if column_names is not None:
+            column_names = vh.check_columns(column_names, "column_names")
+        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
+        header = column_names is None
+        records: list[tuple[str, int, list[str]]] = []
+        for path in self.dataset_files:
+            with open(path, newline="", encoding="utf-8") as f:
+                for line, fields in enumerate(csv.reader(f, delimiter=field_delim)):
+                    if header and line == 0:
+                        if column_names is None:
+                            column_names = fields
+                        continue
+                    if fields:
+                        records.append((path, line, fields))
+        if not column_names:
+            raise ValueError(f"For '{api}', no column names: give column_names or a header line")
+        n = len(column_names)
+        defaults = column_defaults if column_defaults is not None else [None] * n
+        if len(defaults) != n:
+            raise ValueError(
+                f"The number of column_defaults ({len(defaults)}) and columns ({n}) must be the same."
+            )
+        cols: list[list] = [[] for _ in range(n)]
+        for path, line, fields in records:
+            if len(fields) != n:
+                raise RuntimeError(
+                    f"Invalid csv, the number of columns at line {line} of {path} is {len(fields)}, "
+                    f"but {n} columns {column_names} were expected."
+                )
+            for k, (text, default) in enumerate(zip(fields, defaults)):
+                cols[k].append(_csv_value(text, default, path, line))
+        self.field_delim, self.column_defaults = field_delim, column_defaults
+        self._names, self._rows = list(column_names), tuple(cols)
+        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files), tuple(self._names)))

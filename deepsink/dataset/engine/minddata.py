@@ -1,0 +1,160 @@
+"""``MindDataset``: rows of MindRecord files (``deepsink.mindrecord``) as a random-access source.
+
+Columns are the schema's fields in sorted order (as MindSpore lists them): a string as a 0-d str
+array, numbers as 0-d arrays of their type, ``bytes`` as a 1-element bytes array, array fields as
+arrays of their schema shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from deepsink.dataset.core import validator_helpers as vh
+from deepsink.dataset.engine.context import ExecContext
+from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.sources import _Source
+from deepsink.mindrecord.reader import Shard, shard_paths
+
+
+def _column(spec: dict, value: Any) -> np.ndarray:
+    typ = spec["type"]
+    if typ == "bytes":
+        return np.array([bytes(value)])
+    if typ == "string":
+        return np.array(value)
+    if "shape" in spec:
+        return np.asarray(value, typ)
+    return np.array(value, typ)
+
+
+class MindDataset(_Source):
+    """MindRecord files: ``dataset_files`` one file (its header names the other shards) or a
+    list of files; ``columns_list`` picks columns."""
+
+    def __init__(
+        self,
+        dataset_files: str | list,
+        columns_list: list[str] | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: Any = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        sampler: Sampler | None = None,
+        padded_sample: dict | None = None,
+        num_padded: int | None = None,
+        num_samples: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "MindDataset"
+        if padded_sample is not None or num_padded is not None:
+            raise NotImplementedError(f"For '{api}', padded_sample/num_padded are not supported")
+        if cache is not None:
+            raise NotImplementedError(
+                f"For '{api}', cache (MindSpore's cache server) is not supported"
+            )
+        if shuffle is not None and not isinstance(shuffle, bool):
+            from deepsink.dataset.engine.sources import Shuffle
+
+            if shuffle not in (Shuffle.GLOBAL, Shuffle.FALSE):
+                raise NotImplementedError(
+                    f"For '{api}', shuffle={shuffle!r} is not supported; use True, False or Shuffle.GLOBAL"
+                )
+            shuffle = shuffle == Shuffle.GLOBAL
+        self.dataset_files = dataset_files
+        self._shards = [Shard(p) for p in shard_paths(dataset_files)]
+        self._schema = self._shards[0].schema
+        names = sorted(self._schema)
+        if columns_list is not None:
+            columns_list = vh.check_columns(columns_list, "columns_list")
+            unknown = [c for c in columns_list if c not in self._schema]
+            if unknown:
+                raise RuntimeError(
+                    f"Invalid data, column {unknown[0]} does not exist in schema {names}."
+                )
+            names = list(columns_list)
+        self._names = names
+        self._starts = np.cumsum([0] + [len(s) for s in self._shards])
+        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        tag = (tuple(str(p) for p in shard_paths(dataset_files)), tuple(names))
+        super().__init__(smp, num_parallel_workers, tag)
+
+    def _length(self) -> int:
+        return int(self._starts[-1])
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
+        idx = np.asarray(idx, np.int64)
+        shard_of = np.searchsorted(self._starts, idx, side="right") - 1
+        rows: list[dict | None] = [None] * len(idx)
+        for s in np.unique(shard_of).tolist():
+            where = np.flatnonzero(shard_of == s)
+            local = idx[where] - self._starts[s]
+            for w, row in zip(where.tolist(), self._shards[s].rows(local.tolist())):
+                rows[w] = row
+        return tuple([_column(self._schema[n], r[n]) for r in rows] for n in self._names)
+
+
+# numpy dtype kind/size -> MindRecord type, as MindSpore's Dataset.save converts columns
+def _record_type(dtype: np.dtype, column: str) -> str:
+    if dtype.kind == "U":
+        return "string"
+    if dtype.kind == "S":
+        return "bytes"
+    if (
+        dtype.kind == "b"
+        or (dtype.kind == "i" and dtype.itemsize <= 4)
+        or (dtype.kind == "u" and dtype.itemsize <= 2)
+    ):
+        return "int32"
+    if dtype.kind in "iu":
+        return "int64"
+    if dtype.kind == "f":
+        return "float64" if dtype.itemsize == 8 else "float32"
+    raise TypeError(f"save: column {column!r} has dtype {dtype}, which MindRecord cannot hold")
+
+
+def save_dataset(
+    dataset: Any, file_name: str, num_files: int = 1, file_type: str = "mindrecord"
+) -> None:
+    """``Dataset.save``: the pipeline's rows into MindRecord files (MindSpore's column types:
+    bool and small ints as int32, uint32/int64 as int64, float16 as float32; an array column keeps
+    its trailing dimensions, its first one variable)."""
+    from deepsink.mindrecord import FileWriter
+
+    if file_type != "mindrecord":
+        raise ValueError(f"save: file_type must be 'mindrecord', got {file_type!r}")
+    if isinstance(num_files, bool) or not isinstance(num_files, int) or not 1 <= num_files <= 1000:
+        raise ValueError(f"save: num_files should be an int in [1, 1000], got {num_files!r}")
+    names = dataset.get_col_names()
+    writer = None
+    chunk: list[dict] = []
+    for row in dataset.create_dict_iterator(num_epochs=1, output_numpy=True):
+        if writer is None:
+            schema = {}
+            for n in names:
+                v = np.asarray(row[n])
+                spec: dict = {"type": _record_type(v.dtype, n)}
+                if v.ndim:
+                    if spec["type"] in ("string", "bytes"):
+                        raise TypeError(
+                            f"save: column {n!r} is an array of strings, which MindRecord cannot hold"
+                        )
+                    spec["shape"] = [-1, *v.shape[1:]]
+                schema[n] = spec
+            writer = FileWriter(file_name, shard_num=num_files)
+            writer.add_schema(schema, "mindrecord")
+        out = {}
+        for n in names:
+            v = np.asarray(row[n])
+            t = writer._schema[n]["type"]
+            out[n] = v.tobytes() if t == "bytes" else (str(v) if t == "string" else v.astype(t))
+        chunk.append(out)
+        if len(chunk) == 1000:
+            writer.write_raw_data(chunk)
+            chunk = []
+    if writer is None:
+        raise RuntimeError("save: the dataset has no rows to save")
+    if chunk:
+        writer.write_raw_data(chunk)
+    writer.commit()

@@ -1,0 +1,322 @@
+"""``mindspore.dataset.transforms`` tensor ops: Fill, Mask, PadEnd, Slice, Concatenate,
+Duplicate, Unique, and the random compositions RandomApply, RandomChoice, RandomOrder.
+
+Numbers follow MindSpore 2.10's C++ kernels (checked against it): Fill casts the value to the
+input's dtype as a C cast does (300 -> 44 in uint8, 2.7 -> 2 in int32); Unique flattens an input
+of rank >= 2 and returns (values in order of first occurrence, the index of each element,
+counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+from deepsink.common import dtype as mstype
+from deepsink.dataset.core.validator_helpers import check_value, type_check
+from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
+
+
+class Relational(IntEnum):
+    """The comparisons Mask applies."""
+
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
+
+
+_COMPARE = {
+    Relational.EQ: np.equal,
+    Relational.NE: np.not_equal,
+    Relational.GT: np.greater,
+    Relational.GE: np.greater_equal,
+    Relational.LT: np.less,
+    Relational.LE: np.less_equal,
+}
+
+
+def _is_text(x: np.ndarray) -> bool:
+    return x.dtype.kind in "USO"
+
+
+def _cast_scalar(value: Any, like: np.ndarray, api: str) -> Any:
+    if _is_text(like) != isinstance(value, str | bytes):
+        raise RuntimeError(
+            f"{api}: fill_value and the input tensor must be of the same data type (both strings "
+            f"or both numbers), got the value {value!r} and an input of dtype {like.dtype}"
+        )
+    if _is_text(like):
+        return value
+    with np.errstate(over="ignore"):
+        return np.array(value).astype(like.dtype)
+
+
+class Fill(TensorOperation):
+    """Every element set to ``fill_value`` (cast to the input's dtype)."""
+
+    batched = False
+
+    def __init__(self, fill_value: Any) -> None:
+        type_check(fill_value, (str, float, bool, int, bytes), "fill_value")
+        self.fill_value = fill_value
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        value = _cast_scalar(self.fill_value, x, "Fill")
+        if _is_text(x):
+            return np.full(x.shape, value)
+        return np.full(x.shape, value, x.dtype)
+
+
+class Mask(TensorOperation):
+    """``x <operator> constant`` elementwise, as ``dtype`` (bool by default)."""
+
+    batched = False
+
+    def __init__(self, operator: Relational, constant: Any, dtype: Any = mstype.bool_) -> None:
+        type_check(operator, (Relational,), "operator")
+        type_check(constant, (str, float, bool, int, bytes), "constant")
+        self.operator, self.constant, self.dtype = operator, constant, dtype
+        self._np = (
+            np.dtype(mstype.to_np(dtype)) if isinstance(dtype, mstype.Type) else np.dtype(dtype)
+        )
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if _is_text(x) != isinstance(self.constant, str | bytes):
+            raise RuntimeError(
+                f"Mask: the constant {self.constant!r} and the input of dtype {x.dtype} must both "
+                "be strings or both be numbers"
+            )
+        return _COMPARE[self.operator](x, self.constant).astype(self._np)
+
+
+class PadEnd(TensorOperation):
+    """Pad (or cut) each axis at its end to ``pad_shape`` with ``pad_value`` (0 or '')."""
+
+    batched = False
+
+    def __init__(self, pad_shape: Sequence[int], pad_value: Any = None) -> None:
+        type_check(pad_shape, (list,), "pad_shape")
+        for d in pad_shape:
+            if d is not None:
+                type_check(d, (int,), "pad_shape")
+                check_value(d, (0, 2**31 - 1), "pad_shape")
+        if pad_value is not None:
+            type_check(pad_value, (str, float, bool, int, bytes), "pad_value")
+        self.pad_shape, self.pad_value = list(pad_shape), pad_value
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if len(self.pad_shape) != x.ndim:
+            raise RuntimeError(
+                f"PadEnd: invalid pad shape, as rank of input is: {x.ndim}, and rank of pad "
+                f"value: {len(self.pad_shape)}"
+            )
+        shape = [s if d is None else d for s, d in zip(x.shape, self.pad_shape)]
+        value = self.pad_value if self.pad_value is not None else ("" if _is_text(x) else 0)
+        if _is_text(x):
+            out = np.full(shape, value, dtype=np.result_type(x.dtype, np.array(value).dtype))
+        else:
+            out = np.full(shape, _cast_scalar(value, x, "PadEnd"), x.dtype)
+        region = tuple(slice(0, min(a, b)) for a, b in zip(x.shape, shape))
+        out[region] = x[region]
+        return out
+
+
+def _slice_index(s: Any) -> Any:
+    if s is None or s is Ellipsis or s is True:  # True: the whole axis, as MindSpore
+        return slice(None)
+    if isinstance(s, bool):
+        raise TypeError(
+            f"Slice: a slice option must be an int, a list of ints, a slice, None or Ellipsis, got {s!r}"
+        )
+    if isinstance(s, int | slice):
+        return [s] if isinstance(s, int) else s
+    if isinstance(s, list):
+        for i, v in enumerate(s):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(
+                    f"Argument slice_option[{i}] with value {v!r} is not of type [<class 'int'>], "
+                    f"but got {type(v)}."
+                )
+        return s
+    raise TypeError(
+        f"Slice: a slice option must be an int, a list of ints, a slice, None or Ellipsis, got {s!r}"
+    )
+
+
+class Slice(TensorOperation):
+    """Index each axis with an int, a list of ints, a ``slice``, None or Ellipsis (whole axis);
+    an int keeps its axis (length 1), as MindSpore does."""
+
+    batched = False
+
+    def __init__(self, *slices: Any) -> None:
+        if not slices:
+            raise ValueError("Slice: at least one slice option is needed.")
+        self.slices = [_slice_index(s) for s in slices]
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if len(self.slices) > x.ndim:
+            raise RuntimeError(
+                f"Slice: {len(self.slices)} slice options for an input of rank {x.ndim}"
+            )
+        out = x
+        for axis, s in enumerate(self.slices):
+            if isinstance(s, slice):
+                out = np.take(out, range(*s.indices(out.shape[axis])), axis=axis)
+                continue
+            if not s:
+                raise RuntimeError("Slice: Both indices and slices can not be empty.")
+            bad = [i for i in s if not -out.shape[axis] <= i < out.shape[axis]]
+            if bad:
+                raise RuntimeError(f"Slice: Index {bad[0]} is out of bounds.")
+            out = np.take(out, s, axis=axis)
+        return out
+
+
+class Concatenate(TensorOperation):
+    """``prepend``, the 1-D input and ``append`` joined along ``axis`` (0 or -1)."""
+
+    batched = False
+
+    def __init__(
+        self, axis: int = 0, prepend: np.ndarray | None = None, append: np.ndarray | None = None
+    ) -> None:
+        type_check(axis, (int,), "axis")
+        if axis not in (0, -1):
+            raise ValueError(f"Concatenate: axis must be 0 or -1, got {axis}")
+        for arg, v in (("prepend", prepend), ("append", append)):
+            if v is not None:
+                type_check(v, (np.ndarray,), arg)
+        self.axis, self.prepend, self.append = axis, prepend, append
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim != 1:
+            raise RuntimeError(f"Concatenate: only 1D input supported, got rank {x.ndim}")
+        parts = [p for p in (self.prepend, x, self.append) if p is not None]
+        for p in parts:
+            if _is_text(p) != _is_text(x) or (not _is_text(x) and p.dtype != x.dtype):
+                raise RuntimeError(
+                    f"Concatenate: the prepend/append dtype {p.dtype} must match the input's "
+                    f"dtype {x.dtype}"
+                )
+        return np.concatenate(parts, axis=0)
+
+
+class Duplicate(TensorOperation):
+    """One column in, two equal columns out."""
+
+    batched = False
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        x = np.asarray(x)
+        return x, x.copy()
+
+
+class Unique(TensorOperation):
+    """(unique values in order of first occurrence, index of each element, counts)."""
+
+    batched = False
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        x = np.asarray(x)
+        if x.ndim < 2:
+            raise RuntimeError(
+                f"Unique: input must be at least 2-D in order to do unique op, got rank:{x.ndim}"
+            )
+        flat = x.ravel()
+        values, first, inverse, counts = np.unique(
+            flat, return_index=True, return_inverse=True, return_counts=True
+        )
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        return values[order], rank[inverse].astype(np.int32), counts[order].astype(np.int32)
+
+
+class Plugin(TensorOperation):
+    """MindSpore's C++ plugin loader (a shared library built against MindSpore's plugin API);
+    deepsink has no such ABI, so constructing one raises NotImplementedError."""
+
+    def __init__(self, lib_path: str, func_name: str, user_args: str | None = None) -> None:
+        raise NotImplementedError(
+            "Plugin: C++ plugins built against MindSpore's plugin API cannot be loaded by "
+            f"deepsink ({lib_path!r}, {func_name!r}); wrap the function in a Python callable "
+            "and pass it to map instead"
+        )
+
+
+# -- random compositions -------------------------------------------------------------------------
+def _transform_list(transforms: Any, api: str) -> list[TensorOperation]:
+    type_check(transforms, (list,), "transforms")
+    if not transforms:
+        raise ValueError(f"{api}: transforms list is empty.")
+    for i, t in enumerate(transforms):
+        if not callable(t):
+            raise TypeError(f"transforms[{i}] is not callable: {t!r}")
+    return [as_operation(t) for t in transforms]
+
+
+def _sub_uniforms(op: TensorOperation, rng: np.random.Generator) -> np.ndarray | None:
+    return rng.random(op.random_draws) if op.random_draws else None
+
+
+def _run(ops: Sequence[TensorOperation], xs: tuple, rng: np.random.Generator) -> Any:
+    out: Any = xs
+    for op in ops:
+        out = op.apply_one(*(out if isinstance(out, tuple) else (out,)), u=_sub_uniforms(op, rng))
+    return out
+
+
+class _RandomCompose(TensorOperation):
+    batched = False
+    random_draws = 1
+
+    def __init__(self, transforms: list) -> None:
+        self.transforms = _transform_list(transforms, type(self).__name__)
+
+    def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        return self._choose(xs, np.random.default_rng(int(float(u[0]) * 2**53)))
+
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
+        return self.apply_one(*xs, u=u)
+
+
+class RandomApply(_RandomCompose):
+    """With probability ``prob``, all of ``transforms`` in order; else the input unchanged."""
+
+    def __init__(self, transforms: list, prob: float = 0.5) -> None:
+        super().__init__(transforms)
+        type_check(prob, (int, float), "prob")
+        check_value(prob, (0, 1), "prob")
+        self.prob = float(prob)
+
+    def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
+        if rng.random() >= self.prob:
+            return xs if len(xs) > 1 else xs[0]
+        return _run(self.transforms, xs, rng)
+
+
+class RandomChoice(_RandomCompose):
+    """One of ``transforms``, chosen uniformly."""
+
+    def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
+        op = self.transforms[int(rng.integers(len(self.transforms)))]
+        return _run([op], xs, rng)
+
+
+class RandomOrder(_RandomCompose):
+    """All of ``transforms``, in a random order."""
+
+    def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
+        return _run([self.transforms[k] for k in rng.permutation(len(self.transforms))], xs, rng)
