@@ -7,6 +7,7 @@
 from deepsink.common import dtype_rules as _dtype_rules  # noqa: F401, I001
 from deepsink import amp as amp
 from deepsink import common as common
+from deepsink.common import api as _common_api  # noqa: F401 - binds mindspore.common.jit
 from deepsink import context as context
 from deepsink import dataset as dataset
 from deepsink import nn as nn

@@ -10,38 +10,11 @@ order ``--help`` shows them.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.abc
-import importlib.util
-import os
-import runpy
 import sys
-import traceback
 from collections.abc import Callable
 
-
-class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Resolve ``mindspore`` and its submodules to deepsink's modules of the same path."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname == "mindspore" or fullname.startswith("mindspore."):
-            target_name = "deepsink" + fullname[len("mindspore") :]
-            if importlib.util.find_spec(target_name) is None:
-                return None
-            return importlib.util.spec_from_loader(fullname, self)
-        return None
-
-    def create_module(self, spec):
-        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
-
-    def exec_module(self, module):
-        pass
-
-
-def install_alias() -> None:
-    """Make ``import mindspore...`` import deepsink (idempotent)."""
-    if not any(isinstance(f, _MindSporeAlias) for f in sys.meta_path):
-        sys.meta_path.insert(0, _MindSporeAlias())
+from deepsink._core.alias import install_alias as install_alias
+from deepsink._core.alias import run_script
 
 
 # --- deepsink run ---------------------------------------------------------------------------------
@@ -66,34 +39,7 @@ def add_run(commands: argparse._SubParsersAction) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    if not os.path.exists(ns.script):
-        print(f"deepsink run: no such file: {ns.script}", file=sys.stderr)
-        return 2
-    if os.path.isdir(ns.script) and not os.path.exists(os.path.join(ns.script, "__main__.py")):
-        print(f"deepsink run: {ns.script} is a folder without __main__.py", file=sys.stderr)
-        return 2
-    install_alias()
-    sys.argv = [ns.script, *ns.args]
-    script_dir = os.path.dirname(os.path.abspath(ns.script))
-    sys.path.insert(0, script_dir if not os.path.isdir(ns.script) else os.path.abspath(ns.script))
-    try:
-        runpy.run_path(ns.script, run_name="__main__")
-    except Exception as exc:  # shown as Python shows a script's error, then exit 1
-        _print_from_script(exc, ns.script)
-        return 1
-    return 0
-
-
-def _print_from_script(exc: BaseException, script: str) -> None:
-    """The traceback as ``python script.py`` prints it: from the script's first frame on, without
-    this module's and runpy's frames in front of it."""
-    tb = exc.__traceback__
-    if os.path.isdir(script):
-        script = os.path.join(script, "__main__.py")
-    script = os.path.realpath(script)
-    while tb is not None and os.path.realpath(tb.tb_frame.f_code.co_filename) != script:
-        tb = tb.tb_next
-    traceback.print_exception(type(exc), exc, tb)
+    return run_script(ns.script, ns.args)
 
 
 # --- the parser -------------------------------------------------------------------------------------

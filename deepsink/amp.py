@@ -30,10 +30,10 @@ from deepsink._core.validate import fail
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.wrap._loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from deepsink.nn.wrap._loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from deepsink.nn.wrap._loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.nn.wrap.loss_scale import grads_finite
-from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
-from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
-from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
 
 __all__ = [
     "DynamicLossScaleManager",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import jax
@@ -17,6 +18,16 @@ from deepsink.common import dtype_rules
 def unwrap(x: Any) -> Any:
     """The array inside a Tensor (or ``x`` itself)."""
     return x._data if isinstance(x, Tensor) else x
+
+
+# ``Tensor(shape=..., init=...)`` samples with ``initializer``, which builds on Tensor: the
+# initializer module registers itself here (``register_init_sampler``) instead of being imported.
+_INIT_SAMPLER: list[Callable[..., Any]] = []
+
+
+def register_init_sampler(sampler: Callable[..., Any]) -> None:
+    """Set the function ``Tensor(shape=..., init=...)`` samples with (``initializer``)."""
+    _INIT_SAMPLER[:] = [sampler]
 
 
 def unwrap_tree(tree: Any) -> Any:
@@ -168,9 +179,7 @@ class Tensor:
                     "For 'Tensor', 'input_data' must be given, or both 'shape' and 'init', "
                     f"but got input_data=None, shape={shape!r}, init={init!r}"
                 )
-            from deepsink.common.initializer import initializer
-
-            data = initializer(init, shape, dtype or mstype.float32)._data
+            data = _INIT_SAMPLER[0](init, shape, dtype or mstype.float32)._data
         elif isinstance(input_data, Tensor):
             data = input_data._data
         elif isinstance(input_data, jax.Array):

@@ -24,6 +24,7 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.dataset import config
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import ExecContext, new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
@@ -308,3 +309,6 @@ class DictIterator(TupleIterator):
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
         return dict(zip(self.column_names, super()._format(values), strict=True))
+
+
+_datasets.register(TupleIterator, DictIterator)  # found by the Dataset base class

@@ -1,8 +1,7 @@
 """``mindspore.dataset.transforms``: Compose, TypeCast, OneHot; any callable is a PyFunc."""
 
-# MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``):
-# vision imports only this package's submodule transforms.transforms, so the order is free
-from deepsink.dataset import vision as vision
+# MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``): vision builds
+# on this package, so ``deepsink.dataset`` binds it as ``transforms.vision``.
 from deepsink.dataset.transforms import c_transforms as c_transforms
 from deepsink.dataset.transforms import py_transforms as py_transforms
 from deepsink.dataset.transforms.transforms import Compose as Compose

@@ -724,14 +724,14 @@ def feeding(source: Callable[[GetNext], Any]) -> Iterator[None]:
 
 
 # --- nn primitives kept in their own module (MindSpore's ops.operations.nn_ops) ----------------
-from deepsink.ops import nn_ops as nn_ops  # noqa: E402
-from deepsink.ops.nn_ops import ApplyMomentum as ApplyMomentum  # noqa: E402
-from deepsink.ops.nn_ops import AvgPool3D as AvgPool3D  # noqa: E402
-from deepsink.ops.nn_ops import BinaryCrossEntropy as BinaryCrossEntropy  # noqa: E402
-from deepsink.ops.nn_ops import Conv3D as Conv3D  # noqa: E402
-from deepsink.ops.nn_ops import Dense as Dense  # noqa: E402
-from deepsink.ops.nn_ops import LayerNorm as LayerNorm  # noqa: E402
-from deepsink.ops.nn_ops import MaxPool3D as MaxPool3D  # noqa: E402
+from deepsink.ops.operations import nn_ops as nn_ops  # noqa: E402
+from deepsink.ops.operations.nn_ops import ApplyMomentum as ApplyMomentum  # noqa: E402
+from deepsink.ops.operations.nn_ops import AvgPool3D as AvgPool3D  # noqa: E402
+from deepsink.ops.operations.nn_ops import BinaryCrossEntropy as BinaryCrossEntropy  # noqa: E402
+from deepsink.ops.operations.nn_ops import Conv3D as Conv3D  # noqa: E402
+from deepsink.ops.operations.nn_ops import Dense as Dense  # noqa: E402
+from deepsink.ops.operations.nn_ops import LayerNorm as LayerNorm  # noqa: E402
+from deepsink.ops.operations.nn_ops import MaxPool3D as MaxPool3D  # noqa: E402
 
 # --- more elementwise and data-dependent primitives ------------------------------------------------
 Inv = _unary("Inv", M.inv)

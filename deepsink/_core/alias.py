@@ -1,0 +1,73 @@
+"""The ``mindspore`` alias (``import mindspore[.sub]`` gets ``deepsink[.sub]``) and running an
+unchanged MindSpore script under it: what ``deepsink run`` and each ``deepsink launch`` worker do.
+
+It sits below both command-line modules (``deepsink.__main__``, ``deepsink.launcher``), which
+import it and not each other.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import os
+import runpy
+import sys
+import traceback
+
+
+class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Resolve ``mindspore`` and its submodules to deepsink's modules of the same path."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "mindspore" or fullname.startswith("mindspore."):
+            target_name = "deepsink" + fullname[len("mindspore") :]
+            if importlib.util.find_spec(target_name) is None:
+                return None
+            return importlib.util.spec_from_loader(fullname, self)
+        return None
+
+    def create_module(self, spec):
+        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+
+    def exec_module(self, module):
+        pass
+
+
+def install_alias() -> None:
+    """Make ``import mindspore...`` import deepsink (idempotent)."""
+    if not any(isinstance(f, _MindSporeAlias) for f in sys.meta_path):
+        sys.meta_path.insert(0, _MindSporeAlias())
+
+
+def run_script(script: str, args: list[str]) -> int:
+    """``deepsink run script args``: run ``script`` as ``__main__`` with ``import mindspore``
+    resolving to deepsink; the exit status (a script's exception prints as Python prints it, 1)."""
+    if not os.path.exists(script):
+        print(f"deepsink run: no such file: {script}", file=sys.stderr)
+        return 2
+    if os.path.isdir(script) and not os.path.exists(os.path.join(script, "__main__.py")):
+        print(f"deepsink run: {script} is a folder without __main__.py", file=sys.stderr)
+        return 2
+    install_alias()
+    sys.argv = [script, *args]
+    script_dir = os.path.dirname(os.path.abspath(script))
+    sys.path.insert(0, script_dir if not os.path.isdir(script) else os.path.abspath(script))
+    try:
+        runpy.run_path(script, run_name="__main__")
+    except Exception as exc:  # shown as Python shows a script's error, then exit 1
+        _print_from_script(exc, script)
+        return 1
+    return 0
+
+
+def _print_from_script(exc: BaseException, script: str) -> None:
+    """The traceback as ``python script.py`` prints it: from the script's first frame on, without
+    this module's and runpy's frames in front of it."""
+    tb = exc.__traceback__
+    if os.path.isdir(script):
+        script = os.path.join(script, "__main__.py")
+    script = os.path.realpath(script)
+    while tb is not None and os.path.realpath(tb.tb_frame.f_code.co_filename) != script:
+        tb = tb.tb_next
+    traceback.print_exception(type(exc), exc, tb)
