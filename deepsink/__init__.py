@@ -14,6 +14,7 @@ from deepsink import nn as nn
 from deepsink import ops as ops
 from deepsink import profiler as profiler
 from deepsink import train as train
+from deepsink._core import alias as _alias
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit
@@ -61,7 +62,10 @@ from deepsink.train.serialization import export as export
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 
+# deepsink's own version; ``mindspore.__version__`` under ``deepsink run`` is the MindSpore API
+# version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
 __version__ = "0.1.0"
+__mindspore_version__ = _alias.MINDSPORE_VERSION
 from deepsink._core.public import public_names as _public_names
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager

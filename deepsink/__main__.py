@@ -28,17 +28,23 @@ def add_run(commands: argparse._SubParsersAction) -> None:
             "The script runs as __main__ with sys.argv = [script, *args]."
         ),
         epilog="example: deepsink run train.py --epochs 2",
+        usage="deepsink run [-h] SCRIPT [ARGS ...]",
     )
-    run.add_argument("script", help="path of the Python script to run")
+    # optional for argparse, so a missing script gets this command's own message (argparse would
+    # also call the optional ARGS required)
+    run.add_argument("script", nargs="?", metavar="SCRIPT", help="path of the Python script to run")
     run.add_argument(
         "args",
         nargs=argparse.REMAINDER,
+        metavar="ARGS",
         help="arguments passed on to the script (its sys.argv[1:])",
     )
-    run.set_defaults(handler=_run)
+    run.set_defaults(handler=_run, parser=run)
 
 
 def _run(ns: argparse.Namespace) -> int:
+    if ns.script is None:
+        ns.parser.error("missing SCRIPT: the Python script to run, then its own arguments if any")
     return run_script(ns.script, ns.args)
 
 

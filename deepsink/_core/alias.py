@@ -14,6 +14,38 @@ import os
 import runpy
 import sys
 import traceback
+import types
+
+MINDSPORE_VERSION = "2.10.0"  # the MindSpore API version deepsink implements
+
+
+class MindSporePackage(types.ModuleType):
+    """``mindspore`` under the alias: deepsink's top-level package in every name it reads, binds
+    or lists, except ``__version__``, which is the MindSpore version deepsink implements (so a
+    program's ``mindspore.__version__`` checks take MindSpore 2.10's branch), while
+    ``deepsink.__version__`` stays deepsink's own. Submodules (``mindspore.nn``) are deepsink's
+    module objects themselves."""
+
+    def __init__(self, package: types.ModuleType) -> None:
+        super().__init__("mindspore", package.__doc__)
+        object.__setattr__(self, "deepsink_package", package)
+        object.__setattr__(self, "__version__", MINDSPORE_VERSION)
+
+    def __getattr__(self, name: str):
+        return getattr(self.deepsink_package, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        # the import machinery's own attributes (__spec__, __loader__, ...) stay on this module
+        if name.startswith("__"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.deepsink_package, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        delattr(self.deepsink_package, name)
+
+    def __dir__(self):
+        return dir(self.deepsink_package)
 
 
 class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -28,7 +60,8 @@ class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def create_module(self, spec):
-        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+        module = importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+        return MindSporePackage(module) if spec.name == "mindspore" else module
 
     def exec_module(self, module):
         pass
