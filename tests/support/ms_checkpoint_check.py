@@ -1,4 +1,5 @@
-"""Run by real MindSpore (/work/msenv/bin/python): load checkpoints deepsink wrote, evaluate.
+"""Run by real MindSpore (the interpreter named by DEEPSINK_MINDSPORE_PYTHON): load checkpoints
+deepsink wrote, evaluate.
 
 usage: ms_checkpoint_check.py FOLDER   (FOLDER holds m.ckpt, m.safetensors, e.ckpt, x.npy, y.npy)
 
