@@ -288,3 +288,9 @@ class DynamicLossScaler(LossScaler):
         counter = (self.counter._data + 1) % self.scale_window
         self.counter._data = jnp.where(finite, counter, 0).astype(self.counter._data.dtype)
         return True
+
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

@@ -22,7 +22,8 @@ def _package_alias() -> str:
     if ours is None:
         return _PACKAGE
     for name, module in list(sys.modules.items()):
-        is_ours = module is ours or getattr(module, "deepsink_package", None) is ours
+        # the alias module holds deepsink in its own __dict__ (no module __getattr__ runs)
+        is_ours = module is ours or getattr(module, "__dict__", {}).get("deepsink_package") is ours
         if is_ours and name != _PACKAGE and "." not in name:
             return name
     return _PACKAGE

@@ -16,3 +16,8 @@ from deepsink.common.tensor import Tensor as Tensor
 __all__ = sorted([*_public_names(globals()), "jit"])
 # ``jit`` (MindSpore's ``mindspore.common.jit``) builds on Tensor and Parameter, so this package
 # cannot import it without a cycle: ``deepsink.common.api``, loaded by ``deepsink``, binds it here.
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

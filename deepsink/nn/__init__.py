@@ -86,3 +86,8 @@ __all__ = _public_names(globals())
 
 # MindSpore 2.10 still exports the metrics from mindspore.nn (Accuracy, Loss, ...); they live in
 # deepsink.train.metrics, which builds on nn, so that package binds them here (``bind_to_nn``).
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

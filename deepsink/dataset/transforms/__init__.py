@@ -2,6 +2,8 @@
 
 # MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``): vision builds
 # on this package, so ``deepsink.dataset`` binds it as ``transforms.vision``.
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
 from deepsink.dataset.transforms import c_transforms as c_transforms
 from deepsink.dataset.transforms import py_transforms as py_transforms
 from deepsink.dataset.transforms.transforms import Compose as Compose
@@ -9,3 +11,5 @@ from deepsink.dataset.transforms.transforms import OneHot as OneHot
 from deepsink.dataset.transforms.transforms import PyFunc as PyFunc
 from deepsink.dataset.transforms.transforms import TensorOperation as TensorOperation
 from deepsink.dataset.transforms.transforms import TypeCast as TypeCast
+
+__getattr__ = _missing_names(__name__)
