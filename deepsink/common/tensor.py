@@ -294,14 +294,48 @@ class Tensor:
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
-        """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``)."""
+        """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``);
+        a Tensor over a NumPy buffer (``from_numpy``, a dataset row) prints its value as NumPy
+        does, as in MindSpore (``_np_repr``)."""
         data = _concrete(self._data)
         if isinstance(data, jax.core.Tracer):
             if functional.capturing():
                 raise functional.HostRead("repr()")
             return f"{_header(self)}<traced>)"
         sep = "\n" if self.ndim > 1 else " "
+        if self.__dict__.get("_numpy_backed"):
+            return f"{_header(self)}{sep}{_np_repr(np.asarray(data))})"
         return f"{_header(self)}{sep}{_format(np.asarray(data))})"
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> Tensor:
+        """MindSpore's ``Tensor.from_numpy``: a Tensor of ``array``'s dtype and values.
+
+        MindSpore shares the NumPy buffer; deepsink's arrays live in JAX (on the device), so the
+        values are taken as they are now. Such a Tensor prints as MindSpore prints one over a NumPy
+        buffer (NumPy's layout, ``[1., 2.]``), as the Tensors of a dataset row do.
+
+        Args:
+            array (numpy.ndarray): the values.
+
+        Returns:
+            Tensor, of ``array``'s shape and dtype.
+
+        Raises:
+            TypeError: ``array`` is not a numpy.ndarray.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> ms.Tensor.from_numpy(np.array([1.0, 2.0], np.float32))
+            Tensor(shape=[2], dtype=Float32, value= [1., 2.])
+        """
+        if not isinstance(array, np.ndarray):
+            raise TypeError(
+                f"For 'Tensor.from_numpy', 'array' must be a numpy.ndarray, but got "
+                f"{type(array).__name__}"
+            )
+        return numpy_backed(Tensor(array))
 
     def __str__(self) -> str:
         """MindSpore 2.x ``print(tensor)``: numpy's ``str`` of the value (as NumPy 1.x prints it)."""
@@ -745,11 +779,35 @@ def _scalar(a: np.ndarray) -> str:
 
 def _np_str(a: np.ndarray) -> str:
     """``str(a)`` as NumPy 1.x writes it (MindSpore's ``str``); NumPy 2 picks scientific notation
-    for large floats where 1.x does not, and ``legacy="1.25"`` restores the 1.x choice."""
-    if _NP2:
-        with np.printoptions(legacy="1.25"):
-            return str(a)
-    return str(a)
+    for large floats where 1.x does not, and ``legacy="1.25"`` restores the 1.x choice. BFloat16
+    items print as MindSpore's bfloat16 scalar prints (``%f``: ``1.500000``), unpadded."""
+    return _np_text(a, " ")
+
+
+def _np_repr(a: np.ndarray) -> str:
+    """The ``value=`` part of a NumPy-backed Tensor's repr: ``array2string`` with ``, ``."""
+    return _np_text(a, ", ")
+
+
+def _bf16_text(v: Any) -> str:
+    v = float(v)
+    return str(v) if v != v or v in (np.inf, -np.inf) else f"{v:f}"
+
+
+def _np_text(a: np.ndarray, separator: str) -> str:
+    options = {"legacy": "1.25"} if _NP2 else {}
+    formatter = {"all": _bf16_text} if a.dtype.name == "bfloat16" else None
+    with np.printoptions(**options):
+        if a.ndim == 0 and (formatter or separator == " "):  # str() of a 0-d value: 3.0
+            return _bf16_text(a) if formatter else str(a)
+        return np.array2string(a, separator=separator, formatter=formatter)  # repr: 3.
+
+
+def numpy_backed(t: Tensor) -> Tensor:
+    """Mark ``t`` as a Tensor over a NumPy buffer (``from_numpy``, dataset rows): it prints as
+    MindSpore prints those (NumPy's layout). Returns ``t``."""
+    t.__dict__["_numpy_backed"] = True
+    return t
 
 
 _NP2 = int(np.__version__.split(".")[0]) >= 2

@@ -257,15 +257,18 @@ class TupleIterator:
         """A row as MindSpore 2.x gives it: a list of numpy arrays or of Tensors."""
         if self._output_numpy:
             return list(values)
-        from deepsink.common.tensor import Tensor
+        from deepsink.common.tensor import Tensor, numpy_backed
 
-        # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
+        # string columns stay numpy (MindSpore has no string Tensor in the iterator either); the
+        # Tensors print as MindSpore's over the row's NumPy buffer do (numpy_backed)
         if self._do_copy:
-            return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
+            return [v if v.dtype.kind in "USO" else numpy_backed(Tensor(v)) for v in values]
         # do_copy=False: MindSpore reuses the row's buffer for speed; here the row goes to the
         # array without the Tensor constructor's conversions and without asking for a copy
         # (numpy rows keep their dtype either way)
-        return [v if v.dtype.kind in "USO" else Tensor._from(_no_copy(v)) for v in values]
+        return [
+            v if v.dtype.kind in "USO" else numpy_backed(Tensor._from(_no_copy(v))) for v in values
+        ]
 
     def __next__(self) -> Any:
         return self._format(self._next_row())
