@@ -615,7 +615,7 @@ def conv_seed004():
             "args": [3, 4, 3],
             "kwargs": {"bias_init": "zeros"},
             "kind": "cell",
-            "notes": "seed 004: default (random) weight init stored as param:weight; "
+            "notes": "Running Management tutorial (examples/seed004_mode_switch.py): default (random) weight init stored as param:weight; "
             "has_bias=False by default so bias_init is unused",
             "param_names": {n: p.name for n, p in conv.parameters_and_names()},
             "out_structure": 0,
@@ -951,7 +951,7 @@ def loss_cases():
         "SoftmaxCrossEntropyWithLogits_dense_zero_labels",
         "nn.SoftmaxCrossEntropyWithLogits",
         [rnd(4, 5), lambda rs: np.zeros((4, 5), F32)],
-        notes="all-zero labels (as in seed 003): loss 0 but gradient softmax(logits)?",
+        notes="all-zero labels (as in the Training guide, examples/seed003_*.py): loss 0 but gradient softmax(logits)?",
     )
     for red in ("none", "mean", "sum"):
         Lo(
@@ -1298,7 +1298,7 @@ def grad_cases():
     record(G, "value_and_grad_pos01", fn_vag2)
 
 
-# ----------------------------------------------------------------------------- seed 003
+# --------------------------------------------------------------------------- the Training guide (examples/seed003_*.py)
 
 
 class ReLUReduceMeanDense(nn.Cell):
@@ -1344,7 +1344,7 @@ def seed003_cases():
                 "mode": mode_name.upper(),
                 "train": True,
                 "input": "np.random.RandomState(3).randn(32, 2048, 7, 7).astype(np.float32)",
-                "notes": "seed 003 program 1 (weights ones(1000,2048), bias ones(1000), labels "
+                "notes": "Training guide (examples/seed003_*.py) program 1 (weights ones(1000,2048), bias ones(1000), labels "
                 "zeros(32,1000), Momentum(lr=0.1, momentum=0.1), one TrainOneStepCell step). "
                 "The input is not stored (13 MB): regenerate it from 'input'.",
             }

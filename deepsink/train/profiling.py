@@ -2,7 +2,7 @@
 
 A profiling run writes one directory, ``<output_path>/<host>_<pid>_<time>_deepsink/``:
 
-- ``training_trace.csv`` / ``training_trace.json``: the training trace (seed 004's "iteration
+- ``training_trace.csv`` / ``training_trace.json``: the training trace (MindSpore's "iteration
   trace"), one row per sink (per step without sinking): waiting for data, compute, host,
   callbacks, and the background pipeline and host-to-device copy, in ms (``step_trace.py``);
   ``summary.txt`` holds the table printed by ``analyse()`` and the data-bound verdict;

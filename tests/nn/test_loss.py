@@ -53,7 +53,7 @@ def test_zero_labels_loss_is_positive_zero_and_gradient_is_softmax():
     labels = Tensor(np.zeros((2, 3), np.float32))
     loss = nn.SoftmaxCrossEntropyWithLogits()
     out = loss(logits, labels).asnumpy()
-    assert str(out) == "[0. 0.]"  # seed 003 prints zeros, not -0.
+    assert str(out) == "[0. 0.]"  # the "Training" guide's program prints zeros, not -0.
     grad = GradOperation()(lambda x: loss(x, labels).sum())(logits).asnumpy()
     e = np.exp(logits.asnumpy())
     np.testing.assert_allclose(grad, e / e.sum(1, keepdims=True), rtol=1e-6)

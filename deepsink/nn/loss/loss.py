@@ -173,7 +173,7 @@ def _softmax_xent_fwd(logits, labels):
 
 def _softmax_xent_bwd(res, g):
     # MindSpore's rule: d/dlogits = softmax - labels, even when the labels do not sum to 1
-    # (seed 003's all-zero labels still train); the labels get no gradient.
+    # (the all-zero labels of MindSpore's "Training" guide still train); the labels get no gradient.
     softmax, labels = res
     return ((softmax - labels) * g[..., None], jnp.zeros_like(labels))
 
