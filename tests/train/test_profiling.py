@@ -14,7 +14,7 @@ import pytest
 from cellkit import ArrayDataset, Linear, SGDTrain
 
 import deepsink as ms
-from deepsink import context
+from deepsink import context, nn
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.train import step_trace
@@ -209,3 +209,20 @@ def test_time_breakdown_without_sinking_reports_each_epoch(capsys):
     assert out.count("Train epoch") == 2 and "epoch 2 (6 steps, " in out
     assert len(tb.records) == 12 and all(r["steps"] == 1 and not r["sink"] for r in tb.records)
     assert [r["step"] for r in tb.records] == list(range(1, 13))
+
+
+def test_analyse_after_a_custom_loop_says_where_the_trace_went(tmp_path, capsys):
+    """A custom loop records no training trace (that comes from Model runs); analyse() still says
+    where the run's device trace is, and why there is no training trace."""
+    net = nn.Dense(4, 2)
+    x = ms.Tensor(np.ones((8, 4), np.float32))
+    prof = ms.Profiler(output_path=str(tmp_path))
+    for _ in range(3):
+        net(x)
+        prof.step()
+    assert prof.analyse() is None
+    out = capsys.readouterr().out
+    run = _run_dir(tmp_path)
+    assert f"deepsink profiler: this run's files are in {run}" in out
+    assert "no training trace: it is recorded by Model.train/eval/fit" in out
+    assert "device trace: plugins" in out and f"tensorboard --logdir {run}" in out
