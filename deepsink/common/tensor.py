@@ -164,7 +164,34 @@ class _Placeholder:
 
 
 class Tensor:
-    """MindSpore's ``Tensor(input_data, dtype)``; ``Tensor(shape=..., dtype=..., init=...)`` too."""
+    """A multi-dimensional array on the device (MindSpore's ``Tensor``): a box over a
+    ``jax.Array``, with MindSpore's dtypes, printing, operators and methods.
+
+    Args:
+        input_data (Union[Tensor, numpy.ndarray, list, tuple, int, float, bool], optional): the
+            values. Python ints become Int64 and floats Float32, as in MindSpore.
+        dtype (mindspore.dtype, optional): convert to this dtype. Default: ``None`` (inferred).
+        shape (Union[tuple, list, int], optional): with ``init``, the shape to create (or,
+            with neither data nor init, a dynamic-shape placeholder for ``Cell.set_inputs``).
+        init (Union[Initializer, str], optional): fill a new Tensor of ``shape`` with it.
+        const_arg (bool): MindSpore's graph-compile hint; accepted. Default: ``False``.
+
+    Raises:
+        TypeError: ``input_data`` is of a type a Tensor cannot hold.
+        ValueError: neither ``input_data`` nor ``shape`` and ``init`` are given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> t = ms.Tensor(np.array([[1, 2], [3, 4]], np.float32))
+        >>> t.shape, t.dtype
+        ((2, 2), Float32)
+        >>> print(t * 2)
+        [[2. 4.]
+         [6. 8.]]
+        >>> ms.Tensor(shape=(2,), dtype=ms.float32, init="ones").asnumpy()
+        array([1., 1.], dtype=float32)
+    """
 
     __array_priority__ = 100
 
