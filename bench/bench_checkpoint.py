@@ -68,7 +68,7 @@ def main() -> None:
             "command": "python bench/bench_checkpoint.py " + " ".join(sys.argv[1:]),
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "machine": machine(),
-            "job": f"seed LeNet5/MNIST, sink mode, sink_size 1000, {args.epochs} sinks; "
+            "job": f"LeNet5/MNIST, sink mode, sink_size 1000, {args.epochs} sinks; "
             "ModelCheckpoint(save_checkpoint_steps=1000, keep_checkpoint_max=5)",
             "checkpoint_bytes": runs["ckpt"][0]["ckpt_bytes"],
             "sink_s_without": plain,

@@ -9,7 +9,7 @@ One invocation runs, in interleaved rounds (so machine-load drift hits all alike
 - ``deepsink device transform``: the removed ops (``dt``) on a stack of raw batches under
   ``jax.jit`` + ``lax.map``, as the sink engine runs them in the compiled loop (here on the CPU);
 - ``mindspore``: the same pipeline text under ``--mindspore-python`` (the python of a virtualenv
-  with MindSpore installed; default ``$MINDSPORE_PYTHON``), one epoch per round in a subprocess;
+  with MindSpore installed; default ``$DEEPSINK_MINDSPORE_PYTHON``), one epoch per round in a subprocess;
   reported as skipped, with the reason, when not given.
 
 ``--jpeg-sink`` measures instead a JPEG pipeline feeding a training device: synthetic 40x40 JPEGs
@@ -531,8 +531,8 @@ def main() -> int:
     )
     p.add_argument(
         "--mindspore-python",
-        default=os.environ.get("MINDSPORE_PYTHON"),
-        help="python of a virtualenv with MindSpore installed (default: $MINDSPORE_PYTHON)",
+        default=os.environ.get("DEEPSINK_MINDSPORE_PYTHON"),
+        help="python of a virtualenv with MindSpore installed (default: $DEEPSINK_MINDSPORE_PYTHON)",
     )
     p.add_argument("--chunk", type=int, default=100, help="batches per device-transform call")
     p.add_argument("--suite", choices=("mnist", "jpeg"), default="mnist")
@@ -557,7 +557,7 @@ def main() -> int:
         return jpeg_sink(args)
 
     if not args.mindspore_python:
-        ms_skipped = "no --mindspore-python (or MINDSPORE_PYTHON) given"
+        ms_skipped = "no --mindspore-python (or DEEPSINK_MINDSPORE_PYTHON) given"
     elif not Path(args.mindspore_python).exists():
         ms_skipped = f"--mindspore-python {args.mindspore_python} does not exist"
     else:

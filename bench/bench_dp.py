@@ -1,6 +1,6 @@
 """Data parallel on this machine: 2 worker processes (32 per rank) vs 1 process (batch 64).
 
-Same global batch, same samples per step: the seed LeNet job (Momentum 0.01/0.9, the seed pipeline
+Same global batch, same samples per step: the LeNet/MNIST sink job (Momentum 0.01/0.9, the MNIST tutorial pipeline
 unshuffled, GRAPH_MODE), sink or non-sink. Each run trains ``--epochs`` epochs of ``--sink-size``
 steps; ms/step is the median epoch time after the first (compile) epoch, per global step of 64
 samples. The two-process runs use ``deepsink launch`` on 127.0.0.1 (Gloo collectives on CPU).

@@ -77,7 +77,7 @@ def variants(
         ]
     ms_name = "mindspore graph non-sink"
     if not ms_python:
-        skipped[ms_name] = "no --mindspore-python (or MINDSPORE_PYTHON) given"
+        skipped[ms_name] = "no --mindspore-python (or DEEPSINK_MINDSPORE_PYTHON) given"
     elif not Path(ms_python).exists():
         skipped[ms_name] = f"--mindspore-python {ms_python} does not exist"
     else:
@@ -210,8 +210,8 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument(
         "--mindspore-python",
-        default=os.environ.get("MINDSPORE_PYTHON"),
-        help="python of a virtualenv with MindSpore installed (default: $MINDSPORE_PYTHON)",
+        default=os.environ.get("DEEPSINK_MINDSPORE_PYTHON"),
+        help="python of a virtualenv with MindSpore installed (default: $DEEPSINK_MINDSPORE_PYTHON)",
     )
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
     ap.add_argument("--skip", nargs="*", help="substrings of variant names not to run")

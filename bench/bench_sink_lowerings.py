@@ -1,4 +1,4 @@
-"""The seed LeNet sink job under several conv/pool lowerings, side by side in one process.
+"""The LeNet/MNIST sink job under several conv/pool lowerings, side by side in one process.
 
 usage: python bench/bench_sink_lowerings.py [--rounds R] [--chunk S] [--profile] [--out DIR] SPEC...
 

@@ -7,6 +7,7 @@
 from deepsink.common import dtype_rules as _dtype_rules  # noqa: F401, I001
 from deepsink import amp as amp
 from deepsink import common as common
+from deepsink.common import api as _common_api  # noqa: F401 - binds mindspore.common.jit
 from deepsink import context as context
 from deepsink import dataset as dataset
 from deepsink import device_context as device_context
@@ -16,6 +17,7 @@ from deepsink import profiler as profiler
 from deepsink import train as train
 from deepsink import numpy as numpy  # noqa: I001 - after ops/nn, which it builds on
 from deepsink import mint as mint
+from deepsink._core import alias as _alias
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit
@@ -66,7 +68,10 @@ from deepsink.train.serialization import export as export
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 
+# deepsink's own version; ``mindspore.__version__`` under ``deepsink run`` is the MindSpore API
+# version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
 __version__ = "0.1.0"
+__mindspore_version__ = _alias.MINDSPORE_VERSION
 from deepsink._core.public import public_names as _public_names
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
@@ -74,3 +79,8 @@ from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManag
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

@@ -10,20 +10,11 @@ order ``--help`` shows them.
 from __future__ import annotations
 
 import argparse
-import os
-import runpy
 import sys
-import traceback
 from collections.abc import Callable
 
-
-def install_alias() -> None:
-    """Make ``import mindspore...`` import deepsink (idempotent), here and in every Python child
-    process started from now on (``spawn``/``forkserver`` children re-import the script)."""
-    from deepsink._mindspore_alias import sitecustomize as alias
-
-    alias.install()
-    alias.export_to_children()
+from deepsink._core.alias import install_alias as install_alias
+from deepsink._core.alias import run_script
 
 
 # --- deepsink run ---------------------------------------------------------------------------------
@@ -37,45 +28,24 @@ def add_run(commands: argparse._SubParsersAction) -> None:
             "The script runs as __main__ with sys.argv = [script, *args]."
         ),
         epilog="example: deepsink run train.py --epochs 2",
+        usage="deepsink run [-h] SCRIPT [ARGS ...]",
     )
-    run.add_argument("script", help="path of the Python script to run")
+    # optional for argparse, so a missing script gets this command's own message (argparse would
+    # also call the optional ARGS required)
+    run.add_argument("script", nargs="?", metavar="SCRIPT", help="path of the Python script to run")
     run.add_argument(
         "args",
         nargs=argparse.REMAINDER,
+        metavar="ARGS",
         help="arguments passed on to the script (its sys.argv[1:])",
     )
-    run.set_defaults(handler=_run)
+    run.set_defaults(handler=_run, parser=run)
 
 
 def _run(ns: argparse.Namespace) -> int:
-    if not os.path.exists(ns.script):
-        print(f"deepsink run: no such file: {ns.script}", file=sys.stderr)
-        return 2
-    if os.path.isdir(ns.script) and not os.path.exists(os.path.join(ns.script, "__main__.py")):
-        print(f"deepsink run: {ns.script} is a folder without __main__.py", file=sys.stderr)
-        return 2
-    install_alias()
-    sys.argv = [ns.script, *ns.args]
-    script_dir = os.path.dirname(os.path.abspath(ns.script))
-    sys.path.insert(0, script_dir if not os.path.isdir(ns.script) else os.path.abspath(ns.script))
-    try:
-        runpy.run_path(ns.script, run_name="__main__")
-    except Exception as exc:  # shown as Python shows a script's error, then exit 1
-        _print_from_script(exc, ns.script)
-        return 1
-    return 0
-
-
-def _print_from_script(exc: BaseException, script: str) -> None:
-    """The traceback as ``python script.py`` prints it: from the script's first frame on, without
-    this module's and runpy's frames in front of it."""
-    tb = exc.__traceback__
-    if os.path.isdir(script):
-        script = os.path.join(script, "__main__.py")
-    script = os.path.realpath(script)
-    while tb is not None and os.path.realpath(tb.tb_frame.f_code.co_filename) != script:
-        tb = tb.tb_next
-    traceback.print_exception(type(exc), exc, tb)
+    if ns.script is None:
+        ns.parser.error("missing SCRIPT: the Python script to run, then its own arguments if any")
+    return run_script(ns.script, ns.args)
 
 
 # --- the parser -------------------------------------------------------------------------------------

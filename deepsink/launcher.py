@@ -34,6 +34,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import IO
 
+from deepsink._core.alias import run_script
+
 _POLL_S = 0.1
 _GRACE_S = 5.0
 _TAIL_LINES = 20
@@ -317,9 +319,11 @@ def launch(ns: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from deepsink.__main__ import main as cli
-
-    return cli(["launch", *(sys.argv[1:] if argv is None else argv)])
+    """``deepsink launch ARGV``, with the parser ``deepsink`` itself uses for ``launch``."""
+    parser = argparse.ArgumentParser(prog="deepsink")
+    add_launch(parser.add_subparsers(dest="command", metavar="COMMAND"))
+    ns = parser.parse_args(["launch", *(sys.argv[1:] if argv is None else argv)])
+    return ns.handler(ns)
 
 
 def worker_main(argv: list[str]) -> int:
@@ -328,14 +332,13 @@ def worker_main(argv: list[str]) -> int:
     A failing script exits at once with its status (``os._exit``): the normal exit path would wait
     in ``jax.distributed``'s shutdown barrier for workers that are themselves blocked waiting for
     this one, and the launcher only learns of a failure when the worker has exited."""
-    from deepsink.__main__ import main as cli
     from deepsink.communication import management
     from deepsink.train import graceful_stop
 
     graceful_stop.install()  # the launcher's SIGTERM: on_train_end, then exit
     management.join("deepsink launch")
     try:
-        code = cli(["run", *argv])
+        code = run_script(argv[0], argv[1:])
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):
             code = e.code or 0

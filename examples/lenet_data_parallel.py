@@ -1,6 +1,6 @@
 """Data-parallel LeNet5 on MNIST: a MindSpore data-parallel script, unchanged, on deepsink.
 
-Every worker trains on its shard of the seed pipeline (``num_shards``/``shard_id``) and the gradients
+Every worker trains on its shard of the MNIST tutorial pipeline (``num_shards``/``shard_id``) and the gradients
 are averaged over the workers inside each compiled sink. Run with two worker processes:
 
     deepsink launch --worker_num 2 --local_worker_num 2 --log_dir logs --join True \

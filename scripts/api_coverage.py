@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import keyword
 import sys
 from pathlib import Path
 
@@ -29,14 +30,21 @@ def _deepsink_module(ms_name: str):
         return None
 
 
+def is_name(name: str) -> bool:
+    """A Python name: MindSpore 2.10's top-level ``__all__`` also holds strings that are not
+    (``"."``, ``"0"``, ``"1"``, ``"2"``), which nothing can import, so they are not counted."""
+    return name.isidentifier() and not keyword.iskeyword(name)
+
+
 def coverage() -> tuple[str, dict[str, tuple[list[str], list[str], bool]]]:
     """MindSpore's version and, per module, (present, missing, deepsink module exists)."""
     data = json.loads(NAMES.read_text())
     out = {}
     for ms_name, entry in sorted(data["modules"].items()):
         mod = _deepsink_module(ms_name)
-        present = [n for n in entry["names"] if mod is not None and hasattr(mod, n)]
-        missing = [n for n in entry["names"] if n not in present]
+        names = [n for n in entry["names"] if is_name(n)]
+        present = [n for n in names if mod is not None and hasattr(mod, n)]
+        missing = [n for n in names if n not in present]
         out[ms_name] = (present, missing, mod is not None)
     return data["mindspore_version"], out
 

@@ -1,9 +1,10 @@
-"""The seed LeNet's checkpoints between deepsink and real MindSpore 2.10, both ways, on MNIST test.
+"""The LeNet/MNIST sink job's checkpoints between deepsink and real MindSpore 2.10, both ways, on MNIST test.
 
-usage: python scripts/lenet_ckpt_interchange.py [--mindspore-python /work/msenv/bin/python]
+usage: python scripts/lenet_ckpt_interchange.py [--mindspore-python PATH]
+(default PATH: $DEEPSINK_MINDSPORE_PYTHON, a Python with mindspore==2.10.0)
        [--steps 1000] [--ms-steps 1000]
 
-1. deepsink trains the seed job (sink mode) for --steps steps with ModelCheckpoint, evaluates the
+1. deepsink trains the LeNet/MNIST sink job (sink mode) for --steps steps with ModelCheckpoint, evaluates the
    MNIST test set, and MindSpore loads the .ckpt and the .safetensors (load_checkpoint +
    load_param_into_net into its LeNet5 + Momentum training network) and evaluates the same set.
 2. MindSpore trains --ms-steps steps and saves a .ckpt with ModelCheckpoint; deepsink loads it
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -36,7 +38,7 @@ def raw_mnist(folder: Path) -> Path:
 
 
 def eval_dataset(ms, path: str):
-    """The seed pipeline without the shuffle, so both frameworks score the same 9,984 images."""
+    """The MNIST tutorial pipeline without the shuffle, so both frameworks score the same 9,984 images."""
     import importlib
 
     ds = importlib.import_module(f"{ms.__name__}.dataset")
@@ -115,7 +117,7 @@ def deepsink_side(work: Path, steps: int) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mindspore-python", default="/work/msenv/bin/python")
+    ap.add_argument("--mindspore-python", default=os.environ.get("DEEPSINK_MINDSPORE_PYTHON"))
     ap.add_argument("--steps", type=int, default=1000)
     ap.add_argument("--ms-steps", type=int, default=1000)
     ap.add_argument("--role", default="deepsink", help=argparse.SUPPRESS)
@@ -124,6 +126,8 @@ def main() -> None:
     if args.role == "mindspore":
         print(json.dumps(mindspore_side(Path(args.work), args.ms_steps)))
         return
+    if not args.mindspore_python:
+        ap.error("name MindSpore's Python: --mindspore-python PATH or $DEEPSINK_MINDSPORE_PYTHON")
     work = Path(tempfile.mkdtemp(prefix="lenet_ckpt_"))
     try:
         raw_mnist(work / "mnist")

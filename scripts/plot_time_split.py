@@ -1,4 +1,4 @@
-"""Draw docs/time_split.png: where each sink's time goes, for the seed LeNet job as it is and with
+"""Draw docs/time_split.png: where each sink's time goes, for the LeNet/MNIST sink job as it is and with
 a deliberately slow host pipeline (a Python map that sleeps), from TimeBreakdown's records.
 
 usage: python scripts/plot_time_split.py [--sinks 6] [--sink-size 200] [--slow-ms 20]
@@ -61,7 +61,7 @@ def main() -> None:
               ("host_ms", "host (state, outputs)", "#8c8c8c"),
               ("callbacks_ms", "callbacks", "#dd8452")]  # fmt: skip
     for ax, slow, title in zip(
-        axes, (0.0, args.slow_ms), ("seed LeNet job", "same job, slow host map")
+        axes, (0.0, args.slow_ms), ("LeNet/MNIST sink job", "same job, slow host map")
     ):
         records, verdict = run(slow, args.sinks + 1, args.sink_size)
         x = np.arange(len(records))

@@ -2,7 +2,7 @@
 
 Run with a Python that has MindSpore installed (NOT run by CI)::
 
-    /work/msenv/bin/python scripts/record_checkpoint_fixtures.py
+    $DEEPSINK_MINDSPORE_PYTHON scripts/record_checkpoint_fixtures.py
 
 Writes ``tests/fixtures/ms/ckpt/``:
 

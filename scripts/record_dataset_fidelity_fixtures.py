@@ -2,7 +2,7 @@
 
 Run with a Python that has MindSpore installed (NOT run by CI)::
 
-    /work/msenv/bin/python scripts/record_dataset_fidelity_fixtures.py
+    $DEEPSINK_MINDSPORE_PYTHON scripts/record_dataset_fidelity_fixtures.py
 
 Inputs are the committed TFRecord files in ``tests/fixtures/dataset/tfrecord/`` (written once
 by deepsink's ``tfrecord.write_records``) and small arrays built here; the outputs (values, dtypes,

@@ -2,7 +2,7 @@
 
 Run with a Python that has a real MindSpore 2.x CPU build (NOT run by CI)::
 
-    /work/msenv/bin/python scripts/record_dtype_fixtures.py
+    $DEEPSINK_MINDSPORE_PYTHON scripts/record_dtype_fixtures.py
 
 What is recorded (each entry is ``{"case": ..., "dtype": "Float32"}`` or ``{"error": "TypeError"}``):
 

@@ -1,7 +1,7 @@
 """Record MindSpore 2.10's results for deepsink's additional ops into
 ``tests/fixtures/ms/ops_more/cases.json`` (run with real MindSpore, NOT by CI)::
 
-    /work/msenv/bin/python scripts/record_ops_more_fixtures.py
+    $DEEPSINK_MINDSPORE_PYTHON scripts/record_ops_more_fixtures.py
 
 Every case is a Python expression over ``ops``, ``P`` (``ops.operations``), ``Tensor``, ``ms``
 and ``np`` and the named numpy inputs below; the same text is evaluated by deepsink's test

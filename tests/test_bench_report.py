@@ -22,13 +22,13 @@ def test_out_is_a_file_or_a_folder(tmp_path):
 def test_skipped_peers_are_in_the_table_with_their_reason():
     text = _bench().table(
         {"deepsink sink (graph)": 2.0, "pytorch eager": 3.0},
-        {"mindspore graph non-sink": "no --mindspore-python (or MINDSPORE_PYTHON) given"},
+        {"mindspore graph non-sink": "no --mindspore-python (or DEEPSINK_MINDSPORE_PYTHON) given"},
     )
     lines = text.splitlines()
     assert lines[1].split()[:4] == ["deepsink", "sink", "(graph)", "2.000"]
     assert "1.50x faster" in lines[1]
     assert lines[-1].split()[:4] == ["mindspore", "graph", "non-sink", "skipped"]
-    assert lines[-1].endswith("no --mindspore-python (or MINDSPORE_PYTHON) given")
+    assert lines[-1].endswith("no --mindspore-python (or DEEPSINK_MINDSPORE_PYTHON) given")
 
 
 def test_a_missing_mindspore_python_is_skipped_with_the_path():

@@ -34,6 +34,39 @@ def test_no_command_prints_help_and_fails():
     assert "usage: deepsink" in p.stderr
 
 
+def test_run_without_script_says_what_is_missing():
+    p = cli("run")
+    assert p.returncode == 2
+    assert p.stderr.splitlines() == [
+        "usage: deepsink run [-h] SCRIPT [ARGS ...]",
+        "deepsink run: error: missing SCRIPT: the Python script to run, then its own arguments "
+        "if any",
+    ]
+    assert "required" not in p.stderr  # ARGS is optional
+
+
+def test_mindspore_version_is_the_api_version_and_deepsink_keeps_its_own(tmp_path):
+    script = tmp_path / "version.py"
+    script.write_text(
+        textwrap.dedent("""
+        import deepsink
+        import mindspore
+        import mindspore.nn
+        from mindspore import Tensor
+        mindspore.user_flag = 3  # binding a name binds it on deepsink, as the module is deepsink
+        print(mindspore.__version__, deepsink.__version__, deepsink.__mindspore_version__)
+        print(mindspore.nn is deepsink.nn, Tensor is deepsink.Tensor, deepsink.user_flag,
+              "Model" in dir(mindspore))
+    """)
+    )
+    p = cli("run", str(script))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [
+        f"2.10.0 {deepsink.__version__} 2.10.0",
+        "True True 3 True",
+    ]
+
+
 def test_run_missing_script_is_one_line(tmp_path):
     p = cli("run", "missing.py", cwd=tmp_path)
     assert p.returncode == 2
@@ -55,7 +88,7 @@ def test_run_maps_mindspore_and_passes_arguments(tmp_path):
     )
     p = cli("run", str(script), "--epochs", "2")
     assert p.returncode == 0, p.stderr
-    assert p.stdout == "deepsink deepsink ['--epochs', '2'] 7 __main__\n"
+    assert p.stdout == "mindspore deepsink ['--epochs', '2'] 7 __main__\n"
 
 
 def test_run_error_traceback_starts_at_the_script(tmp_path):

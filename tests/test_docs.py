@@ -1,8 +1,9 @@
 """Every docs/*.md page's Python examples run, so the guides cannot drift from the code.
 
 The convention (for every page): all ```python blocks of one page are concatenated in order and run
-in a fresh subprocess, with a temporary folder as the working directory and ``REPO`` in the
-environment naming the repository root (for ``data/mnist``). A block whose first line is
+in a fresh subprocess from the repository root, as a user pastes them there (``data/mnist`` is a
+relative path; a page that writes files first changes to a scratch folder, and the test checks that
+the repository root is left as it was). A block whose first line is
 ``# doc: no-run`` is shown but not run. Pages are picked up by name: a new page is tested as soon
 as it exists.
 """
@@ -54,10 +55,21 @@ def test_page_examples_run(page, tmp_path):
         pytest.skip(f"{page.name} has no runnable python block")
     script = tmp_path / f"doc_{page.stem}.py"
     script.write_text(code)
-    env = dict(os.environ, REPO=str(ROOT))
+    env = {k: v for k, v in os.environ.items() if k != "REPO"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    p = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True,
+    before = _root_entries()
+    p = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True,
                        text=True, timeout=300)  # fmt: skip
     assert p.returncode == 0, (
         f"{page.name} examples failed:\n{p.stdout[-2000:]}\n{p.stderr[-4000:]}"
     )
+    assert _root_entries() == before, f"{page.name} left files in the repository root"
+
+
+def _root_entries() -> set[str]:
+    return {p.name for p in ROOT.iterdir() if p.name not in ("__pycache__", ".pytest_cache")}
+
+
+def test_no_page_needs_an_environment_variable_to_find_the_repository():
+    for page in PAGES:
+        assert "os.environ[" not in page.read_text(), page.name

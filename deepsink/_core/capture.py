@@ -22,16 +22,23 @@ call waits for it. A data check that fails in the compiled program (a label out 
 the state untouched and the call is re-run op by op, which raises eager's error at the op; if the
 program is still running when the call returns, the error comes at a later call or at the end of
 the epoch instead (as MindSpore's asynchronous PyNative reports kernel errors late).
-Python side effects that touch no Tensor run when a signature is traced (twice: ``discover`` then
-the compile), not on every call;
-``set_context(pynative_synchronize=True)`` turns capture off (every call runs op by op).
+Python side effects run exactly as often as MindSpore's PyNative runs them, once per call: a
+compiled program runs no Python, so a function whose trace has a Python side effect is not
+captured. The trace watches what a call can reach (the Cells it runs and their attributes, the
+lists, dicts and sets among those attributes and in the function's closure and globals, Python's
+``random`` and NumPy's global generator, and what it prints); when anything changed, the trace's
+changes are undone, its output dropped, and the signature runs op by op from then on, starting
+with the call at hand (so ``self.calls += 1``, ``print(...)``, ``history.append(...)`` and
+``random.random()`` happen once per call). Deeper changes (an attribute of an object inside a list)
+are not watched. ``set_context(pynative_synchronize=True)`` turns capture off (every call runs op
+by op).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import sys
+import random
 import types
 import weakref
 from collections.abc import Callable
@@ -65,6 +72,91 @@ def _closure_objects(fn: Any) -> tuple[list, list]:
     return list(fn.__closure__ or ()), names
 
 
+_CELL_INTERNALS = frozenset({"_params", "_cells", "_param_tuples", "_compile_cache", "_captured"})
+_SCALARS = (int, float, complex, str, bytes, bool, type(None))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and isinstance(a, _SCALARS) and a == b)
+
+
+class _PythonState:
+    """What a call's Python can change without touching a Tensor, taken before a capture trace:
+    the attributes of the Cells reachable from the function, the contents of the lists, dicts and
+    sets it can reach, Python's and NumPy's global random state. ``changed()`` says whether the
+    trace changed any of it; ``restore()`` undoes those changes."""
+
+    def __init__(self, roots: list) -> None:
+        self.cells: dict[int, tuple[Any, dict]] = {}
+        self.containers: dict[int, tuple[Any, Any]] = {}
+        for root in roots:
+            self._add(root, depth=2)
+        self.py_random = random.getstate()
+        self.np_random = np.random.get_state()
+
+    def _add(self, obj: Any, depth: int) -> None:
+        if isinstance(obj, list | dict | set):
+            if id(obj) not in self.containers:
+                self.containers[id(obj)] = (obj, obj.copy())
+        elif not isinstance(obj, type) and hasattr(obj, "cells_and_names"):  # a Cell
+            for _, cell in obj.cells_and_names():
+                if id(cell) in self.cells:
+                    continue
+                attrs = {k: v for k, v in cell.__dict__.items() if k not in _CELL_INTERNALS}
+                self.cells[id(cell)] = (cell, attrs)
+                for v in attrs.values():
+                    if isinstance(v, list | dict | set):
+                        self._add(v, 0)
+        elif depth > 0 and isinstance(obj, types.FunctionType | types.MethodType):
+            if isinstance(obj, types.MethodType):
+                self._add(obj.__self__, depth - 1)
+            closure, names = _closure_objects(obj)
+            glb = getattr(getattr(obj, "__func__", obj), "__globals__", {})
+            for c in closure:
+                with contextlib.suppress(ValueError):
+                    self._add(c.cell_contents, depth - 1)
+            for n in names:
+                self._add(glb[n], depth - 1)
+
+    def changed(self) -> bool:
+        for cell, attrs in self.cells.values():
+            now = {k: v for k, v in cell.__dict__.items() if k not in _CELL_INTERNALS}
+            if now.keys() != attrs.keys() or not all(_same(now[k], v) for k, v in attrs.items()):
+                return True
+        for obj, copy in self.containers.values():
+            if len(obj) != len(copy):
+                return True
+            if isinstance(obj, list) and not all(map(_same, obj, copy)):
+                return True
+            if isinstance(obj, dict) and any(k not in copy or not _same(v, copy[k])
+                                             for k, v in obj.items()):  # fmt: skip
+                return True
+            if isinstance(obj, set) and obj != copy:
+                return True
+        if random.getstate() != self.py_random:
+            return True
+        now = np.random.get_state()
+        return (
+            now[0] != self.np_random[0]
+            or not np.array_equal(now[1], self.np_random[1])
+            or (now[2:] != self.np_random[2:])
+        )
+
+    def restore(self) -> None:
+        for cell, attrs in self.cells.values():
+            for k in [k for k in cell.__dict__ if k not in _CELL_INTERNALS and k not in attrs]:
+                del cell.__dict__[k]
+            cell.__dict__.update(attrs)
+        for obj, copy in self.containers.values():
+            if isinstance(obj, list):
+                obj[:] = copy
+            else:
+                obj.clear()
+                obj.update(copy)
+        random.setstate(self.py_random)
+        np.random.set_state(self.np_random)
+
+
 class Captured:
     """``fn`` run through captured programs (see the module docstring); ``eager`` (default ``fn``)
     is the op-by-op path: the fallback, and what runs inside another trace. ``guard`` is the
@@ -77,6 +169,8 @@ class Captured:
         self.name = name
         self.cache = _jit.CompileCache(capacity)
         self.cells: list = []  # every Cell the traces ran (their training flags guard)
+        # what a trace's Python side effects can reach (_PythonState)
+        self._roots = [fn, guard] if guard is not None else [fn]
         guard = getattr(guard, "__func__", guard) if guard is not None else fn
         self._closure, self._names = _closure_objects(guard)
         self._globals = getattr(guard, "__globals__", {})
@@ -138,7 +232,9 @@ class Captured:
         fn = self.fn
         _random.KEY.ensure()
         _checks.CHECKS.ensure()
-        printed = io.StringIO()  # what the traces print: shown if they succeed, else dropped
+        printed = io.StringIO()  # what the traces print: a side effect, dropped (see below)
+        target = self.target() if self.target is not None else None
+        python = _PythonState([*self._roots, *self.cells, *args, *kwargs.values(), target])
         try:
             with functional.capture_scope() as notes, contextlib.redirect_stdout(printed):
 
@@ -153,9 +249,15 @@ class Captured:
                 state = functional.values(boxes)
                 out, new_state = entry.jitted(state, dyn, spec)
         except Exception:  # noqa: BLE001 - any trace failure: this signature runs op by op
+            python.restore()
             self.cache.put(key, _EAGER)
             return self.eager(*args, **kwargs)
-        sys.stdout.write(printed.getvalue())
+        if printed.getvalue() or python.changed():
+            # Python side effects: a compiled program would skip them on later calls, so this
+            # signature runs op by op; the trace's own effects are undone, its output dropped
+            python.restore()
+            self.cache.put(key, _EAGER)
+            return self.eager(*args, **kwargs)
         entry.checks, entry.callbacks = notes.checks, notes.callbacks
         known = {id(c) for c in self.cells}
         # a new Cell lengthens the guard tuple: entries keyed with the shorter one are not found

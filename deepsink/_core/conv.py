@@ -29,7 +29,7 @@ On GPU (and for any other backend) it is the plain NCHW ``lax.conv_general_dilat
 choose the layout themselves. ``bench/bench_conv.py`` measures the lowerings; on the 2-core build
 machine a LeNet-5 training step (batch 32) took, in ms/step for a ``lax.scan`` of 100 steps vs a
 per-step jit: lax 7.3 vs 4.7, canonical 4.5 vs 4.8, and the earlier channel-minor NHWC im2col 3.2
-vs 3.5. Against that NHWC im2col, the channel-major one cut the seed LeNet sink's process CPU time
+vs 3.5. Against that NHWC im2col, the channel-major one cut the LeNet/MNIST sink job's process CPU time
 by 10% and its wall time by 3% (``bench/bench_sink_lowerings.py``, one process). Which lowering
 wins depends on the XLA:CPU kernels behind them: the thresholds below were measured with the
 compile options of ``_core/graphs.py`` (YNNPACK off), under which Eigen's convolution is within

@@ -208,7 +208,6 @@ def discover(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[StateBo
 
 
 def _arrays_only(tree: Any) -> Any:
-    from deepsink.common.tensor import unwrap_tree
-
-    leaves = jax.tree_util.tree_leaves(unwrap_tree(tree))
+    # Tensor and Parameter are pytree nodes whose one leaf is their array
+    leaves = jax.tree_util.tree_leaves(tree)
     return [x for x in leaves if isinstance(x, jax.Array)]

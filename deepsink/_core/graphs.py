@@ -207,8 +207,10 @@ def _quote(s: str) -> str:
 
 
 def jaxpr_to_dot(closed: Any, name: str) -> str:
-    """A Graphviz ``digraph`` of a (closed) jaxpr: inputs, one node per equation, outputs; the
-    bodies of nested programs (``scan``, ``cond``, ``pjit``, ``custom_vjp``) become clusters."""
+    """A Graphviz ``digraph`` of a (closed) jaxpr: inputs (``in 0: float32[2,4]``), one node per
+    equation (``dot_general -> float32[2,2]``: the op and its output shapes), outputs (``out 0:
+    ...``); the bodies of nested programs (``scan``, ``cond``, ``pjit``, ``custom_vjp``) become
+    clusters."""
     lines = [f"digraph {_quote(name)} {{", "  rankdir=TB;", "  node [fontsize=10];"]
     ids = itertools.count()
 
@@ -216,11 +218,13 @@ def jaxpr_to_dot(closed: Any, name: str) -> str:
         """Nodes and edges of ``jaxpr``; returns the node ids of its inputs and outputs."""
         where: dict[Any, str] = {}
         ins = []
-        for v in (*jaxpr.constvars, *jaxpr.invars):
+        inputs = [("const", i, v) for i, v in enumerate(jaxpr.constvars)]
+        inputs += [("in", i, v) for i, v in enumerate(jaxpr.invars)]
+        for kind, i, v in inputs:  # labelled by position and shape, once (no variable ids)
             node = f"n{next(ids)}"
             where[v] = node
             ins.append(node)
-            lines.append(f"{indent}{node} [shape=ellipse, label={_quote(f'{prefix}{v}: {v.aval.str_short()}')}];")  # fmt: skip
+            lines.append(f"{indent}{node} [shape=ellipse, label={_quote(f'{prefix}{kind} {i}: {v.aval.str_short()}')}];")  # fmt: skip
         for eqn in jaxpr.eqns:
             node = f"n{next(ids)}"
             outs = ", ".join(v.aval.str_short() for v in eqn.outvars)

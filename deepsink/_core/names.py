@@ -1,7 +1,7 @@
 """How error messages name deepsink's classes: by the import path the running program uses.
 
 A MindSpore program run unchanged on deepsink imports ``mindspore`` and gets deepsink's modules
-under that name (``sys.modules['mindspore'] is deepsink``). For such a program the Tensor class *is*
+under that name (``sys.modules['mindspore']`` reads through to ``deepsink``). For such a program the Tensor class *is*
 ``mindspore.common.tensor.Tensor``: that path imports it. Messages that print a value's type
 (``got <class '...'>``) therefore use the top-level name the program imported deepsink as, so
 they read as the program's own names (and as MindSpore's messages do); a program that imports
@@ -22,7 +22,9 @@ def _package_alias() -> str:
     if ours is None:
         return _PACKAGE
     for name, module in list(sys.modules.items()):
-        if module is ours and name != _PACKAGE and "." not in name:
+        # the alias module holds deepsink in its own __dict__ (no module __getattr__ runs)
+        is_ours = module is ours or getattr(module, "__dict__", {}).get("deepsink_package") is ours
+        if is_ours and name != _PACKAGE and "." not in name:
             return name
     return _PACKAGE
 

@@ -3,7 +3,7 @@
 The plain formulation is ``lax.reduce_window`` with ``lax.max``; JAX differentiates it into an XLA
 select-and-scatter. XLA:CPU has no kernel for select-and-scatter: it expands it into a variadic
 reduce-window over the value and one materialised iota plane per input axis (to find each window's
-argmax), then a scatter. In the seed LeNet sink step (batch 32, two 2x2 pools) those iotas, the
+argmax), then a scatter. In the LeNet/MNIST sink job's step (batch 32, two 2x2 pools) those iotas, the
 variadic reduce-windows and the scatters were about a quarter of the step.
 
 On CPU :func:`max_pool` keeps the forward ``reduce_window`` (value only) and gives it a
@@ -19,7 +19,7 @@ MindSpore's rule (its CPU kernel; checked against MindSpore 2.10) and what the s
 does, so both lowerings give the same gradients, ties included. A NaN counts as its window's
 maximum, as the forward max propagates it.
 
-On the seed LeNet sink (``bench/bench_sink_lowerings.py pool=lax pool=auto``, one process, 2-core
+On the LeNet/MNIST sink job (``bench/bench_sink_lowerings.py pool=lax pool=auto``, one process, 2-core
 build machine under load; ``bench/results/sink_lowerings_cpu_20261123_1713.json``) the scatter
 gradient took the step's process CPU time from 5.21 to 4.63 ms (min over 8 chunks; median 5.67
 to 4.86); the tiled form then saved a further 4% of the step over scattering (its pool-1 gradient

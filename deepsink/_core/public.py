@@ -35,3 +35,27 @@ def public_names(namespace: dict[str, Any], also: tuple[str, ...] = ()) -> list[
         if not n.startswith("_") and n not in INTERNAL and _ours(v) and n != "annotations"
     }
     return sorted(ours | {n for n in also if n in namespace})
+
+
+COVERAGE = "docs/api_coverage.md"  # the list of MindSpore 2.10 names deepsink has, module by module
+
+
+def missing_names(module_name: str):
+    """A module ``__getattr__`` for the names deepsink lacks: an AttributeError (so ``hasattr``
+    and ``getattr(m, name, default)`` work as usual) that says deepsink does not implement
+    MindSpore's name yet and where the coverage list is, naming the module as the program
+    imported it (``mindspore.nn`` under ``deepsink run``)."""
+    from deepsink._core.names import _package_alias
+
+    def __getattr__(name: str) -> Any:
+        shown = _package_alias() + module_name[len("deepsink") :]
+        if name.startswith("__") and name.endswith("__"):  # Python's probes (__path__, __file__...)
+            raise AttributeError(f"module {shown!r} has no attribute {name!r}")
+        mindspore = "mindspore" + module_name[len("deepsink") :]
+        raise AttributeError(
+            f"module {shown!r} has no attribute {name!r}: deepsink does not implement "
+            f"MindSpore's '{mindspore}.{name}' yet (the MindSpore 2.10 names it implements, module "
+            f"by module: {COVERAGE} in deepsink's repository)"
+        )
+
+    return __getattr__

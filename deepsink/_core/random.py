@@ -6,6 +6,8 @@ so random ops advance it the same way eagerly, under ``jit`` and inside the sink
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import jax
 import numpy as np
 
@@ -48,12 +50,21 @@ def set_seed(seed: int) -> None:
     _seed = seed
     _np_rng = np.random.default_rng(seed)
     KEY.reset(seed)
-    try:
-        from deepsink.dataset import config as ds_config
+    for listener in _seed_listeners:
+        listener(seed)
 
-        ds_config.set_seed(seed)
-    except ImportError:  # the dataset package is optional at import time
-        pass
+
+_seed_listeners: list[Callable[[int], None]] = []
+
+
+def on_set_seed(listener: Callable[[int], None]) -> None:
+    """Have ``listener(seed)`` called by every later ``set_seed`` (and now, if a seed is set).
+
+    Upper layers that keep their own seed (the dataset pipeline's ``config.set_seed``) register
+    here, so this module does not import them."""
+    _seed_listeners.append(listener)
+    if _seed is not None:
+        listener(_seed)
 
 
 def get_seed() -> int | None:

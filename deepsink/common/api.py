@@ -6,6 +6,7 @@ MindSpore's graph executor (``_cell_graph_executor``) is an internal of its C++ 
 deliberately not imitated.
 """
 
+import deepsink.common as _common
 from deepsink._core.jit import jit as jit
 from deepsink._core.jit import jit_class as jit_class
 
@@ -23,3 +24,5 @@ class _PyNativeExecutor:
 
 
 _pynative_executor = _PyNativeExecutor()
+
+_common.jit = jit  # mindspore.common.jit (the package cannot import it: see its __init__)

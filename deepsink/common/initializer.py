@@ -15,6 +15,7 @@ import numpy as np
 
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
+from deepsink.common import tensor as _tensor
 from deepsink.common.tensor import Tensor
 
 
@@ -196,3 +197,6 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
             f"but got {type(init).__name__}"
         )
     return Tensor._from(jnp.asarray(init.sample(shape, _random.np_rng()).astype(np_dtype)))
+
+
+_tensor.register_init_sampler(initializer)

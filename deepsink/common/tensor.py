@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import jax
@@ -17,6 +18,16 @@ from deepsink.common import dtype_rules
 def unwrap(x: Any) -> Any:
     """The array inside a Tensor (or ``x`` itself)."""
     return x._data if isinstance(x, Tensor) else x
+
+
+# ``Tensor(shape=..., init=...)`` samples with ``initializer``, which builds on Tensor: the
+# initializer module registers itself here (``register_init_sampler``) instead of being imported.
+_INIT_SAMPLER: list[Callable[..., Any]] = []
+
+
+def register_init_sampler(sampler: Callable[..., Any]) -> None:
+    """Set the function ``Tensor(shape=..., init=...)`` samples with (``initializer``)."""
+    _INIT_SAMPLER[:] = [sampler]
 
 
 def unwrap_tree(tree: Any) -> Any:
@@ -153,7 +164,34 @@ class _Placeholder:
 
 
 class Tensor:
-    """MindSpore's ``Tensor(input_data, dtype)``; ``Tensor(shape=..., dtype=..., init=...)`` too."""
+    """A multi-dimensional array on the device (MindSpore's ``Tensor``): a box over a
+    ``jax.Array``, with MindSpore's dtypes, printing, operators and methods.
+
+    Args:
+        input_data (Union[Tensor, numpy.ndarray, list, tuple, int, float, bool], optional): the
+            values. Python ints become Int64 and floats Float32, as in MindSpore.
+        dtype (mindspore.dtype, optional): convert to this dtype. Default: ``None`` (inferred).
+        shape (Union[tuple, list, int], optional): with ``init``, the shape to create (or,
+            with neither data nor init, a dynamic-shape placeholder for ``Cell.set_inputs``).
+        init (Union[Initializer, str], optional): fill a new Tensor of ``shape`` with it.
+        const_arg (bool): MindSpore's graph-compile hint; accepted. Default: ``False``.
+
+    Raises:
+        TypeError: ``input_data`` is of a type a Tensor cannot hold.
+        ValueError: neither ``input_data`` nor ``shape`` and ``init`` are given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> t = ms.Tensor(np.array([[1, 2], [3, 4]], np.float32))
+        >>> t.shape, t.dtype
+        ((2, 2), Float32)
+        >>> print(t * 2)
+        [[2. 4.]
+         [6. 8.]]
+        >>> ms.Tensor(shape=(2,), dtype=ms.float32, init="ones").asnumpy()
+        array([1., 1.], dtype=float32)
+    """
 
     __array_priority__ = 100
 
@@ -168,9 +206,7 @@ class Tensor:
                     "For 'Tensor', 'input_data' must be given, or both 'shape' and 'init', "
                     f"but got input_data=None, shape={shape!r}, init={init!r}"
                 )
-            from deepsink.common.initializer import initializer
-
-            data = initializer(init, shape, dtype or mstype.float32)._data
+            data = _INIT_SAMPLER[0](init, shape, dtype or mstype.float32)._data
         elif isinstance(input_data, Tensor):
             data = input_data._data
         elif isinstance(input_data, jax.Array):
@@ -285,14 +321,48 @@ class Tensor:
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
-        """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``)."""
+        """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``);
+        a Tensor over a NumPy buffer (``from_numpy``, a dataset row) prints its value as NumPy
+        does, as in MindSpore (``_np_repr``)."""
         data = _concrete(self._data)
         if isinstance(data, jax.core.Tracer):
             if functional.capturing():
                 raise functional.HostRead("repr()")
             return f"{_header(self)}<traced>)"
         sep = "\n" if self.ndim > 1 else " "
+        if self.__dict__.get("_numpy_backed"):
+            return f"{_header(self)}{sep}{_np_repr(np.asarray(data))})"
         return f"{_header(self)}{sep}{_format(np.asarray(data))})"
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> Tensor:
+        """MindSpore's ``Tensor.from_numpy``: a Tensor of ``array``'s dtype and values.
+
+        MindSpore shares the NumPy buffer; deepsink's arrays live in JAX (on the device), so the
+        values are taken as they are now. Such a Tensor prints as MindSpore prints one over a NumPy
+        buffer (NumPy's layout, ``[1., 2.]``), as the Tensors of a dataset row do.
+
+        Args:
+            array (numpy.ndarray): the values.
+
+        Returns:
+            Tensor, of ``array``'s shape and dtype.
+
+        Raises:
+            TypeError: ``array`` is not a numpy.ndarray.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> ms.Tensor.from_numpy(np.array([1.0, 2.0], np.float32))
+            Tensor(shape=[2], dtype=Float32, value= [1., 2.])
+        """
+        if not isinstance(array, np.ndarray):
+            raise TypeError(
+                f"For 'Tensor.from_numpy', 'array' must be a numpy.ndarray, but got "
+                f"{type(array).__name__}"
+            )
+        return numpy_backed(Tensor(array))
 
     def __str__(self) -> str:
         """MindSpore 2.x ``print(tensor)``: numpy's ``str`` of the value (as NumPy 1.x prints it)."""
@@ -736,11 +806,35 @@ def _scalar(a: np.ndarray) -> str:
 
 def _np_str(a: np.ndarray) -> str:
     """``str(a)`` as NumPy 1.x writes it (MindSpore's ``str``); NumPy 2 picks scientific notation
-    for large floats where 1.x does not, and ``legacy="1.25"`` restores the 1.x choice."""
-    if _NP2:
-        with np.printoptions(legacy="1.25"):
-            return str(a)
-    return str(a)
+    for large floats where 1.x does not, and ``legacy="1.25"`` restores the 1.x choice. BFloat16
+    items print as MindSpore's bfloat16 scalar prints (``%f``: ``1.500000``), unpadded."""
+    return _np_text(a, " ")
+
+
+def _np_repr(a: np.ndarray) -> str:
+    """The ``value=`` part of a NumPy-backed Tensor's repr: ``array2string`` with ``, ``."""
+    return _np_text(a, ", ")
+
+
+def _bf16_text(v: Any) -> str:
+    v = float(v)
+    return str(v) if v != v or v in (np.inf, -np.inf) else f"{v:f}"
+
+
+def _np_text(a: np.ndarray, separator: str) -> str:
+    options = {"legacy": "1.25"} if _NP2 else {}
+    formatter = {"all": _bf16_text} if a.dtype.name == "bfloat16" else None
+    with np.printoptions(**options):
+        if a.ndim == 0 and (formatter or separator == " "):  # str() of a 0-d value: 3.0
+            return _bf16_text(a) if formatter else str(a)
+        return np.array2string(a, separator=separator, formatter=formatter)  # repr: 3.
+
+
+def numpy_backed(t: Tensor) -> Tensor:
+    """Mark ``t`` as a Tensor over a NumPy buffer (``from_numpy``, dataset rows): it prints as
+    MindSpore prints those (NumPy's layout). Returns ``t``."""
+    t.__dict__["_numpy_backed"] = True
+    return t
 
 
 _NP2 = int(np.__version__.split(".")[0]) >= 2

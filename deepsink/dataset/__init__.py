@@ -4,6 +4,7 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
+from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform
@@ -50,5 +51,14 @@ from deepsink.dataset.engine.vision_sources import CelebADataset as CelebADatase
 from deepsink.dataset.engine.vision_sources import VOCDataset as VOCDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip
 
+# mindspore.dataset.transforms.vision is the vision package; vision builds on transforms, so the
+# transforms package cannot import it and it is bound here, above both.
+transforms.vision = vision
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

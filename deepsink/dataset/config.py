@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 
+from deepsink._core import random as _random
 from deepsink._core.names import type_repr
 from deepsink._core.validate import fail
 
@@ -37,6 +38,9 @@ def set_seed(seed: int) -> None:
     _state["seed_set"] = True
     random.seed(seed)
     np.random.seed(seed)
+
+
+_random.on_set_seed(set_seed)  # mindspore.set_seed seeds the pipeline too
 
 
 def get_seed() -> int:

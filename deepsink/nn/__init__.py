@@ -84,18 +84,10 @@ from deepsink.nn.wrap.loss_scale import (
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
 
-# MindSpore 2.10 still exports the metrics from mindspore.nn; they live in deepsink.train.metrics
-# (which imports nn), so they resolve on first use instead of at import.
-_METRIC_NAMES = (
-    "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
-    "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
-    "rearrange_inputs",
-)  # fmt: skip
+# MindSpore 2.10 still exports the metrics from mindspore.nn (Accuracy, Loss, ...); they live in
+# deepsink.train.metrics, which builds on nn, so that package binds them here (``bind_to_nn``).
 
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
 
-def __getattr__(name: str):
-    if name in _METRIC_NAMES:
-        from deepsink.train import metrics
-
-        return getattr(metrics, name)
-    raise AttributeError(f"module 'deepsink.nn' has no attribute {name!r}")
+__getattr__ = _missing_names(__name__)

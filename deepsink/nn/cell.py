@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import jax
+import numpy as np
 
 from deepsink import context
 from deepsink._core import capture, functional, graph_syntax, jit
@@ -22,9 +23,56 @@ from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap_tree
 
+_BUILTIN = __name__.split(".", 1)[0] + "."  # deepsink's own Cells (nn layers, losses, wrappers)
+
+
+def _check_no_numpy(cell: Any, args: tuple, kwargs: dict) -> None:
+    """MindSpore's layers take Tensors: a NumPy array raises TypeError there (its primitives reject
+    it, in PYNATIVE_MODE and GRAPH_MODE alike), so it does here too, and a script that runs on
+    deepsink does not fail on MindSpore. A Cell of the user's own passes its inputs on as they are;
+    the first deepsink layer or op that gets the array raises."""
+    values = (*args, *kwargs.values())
+    for i, value in enumerate(values):
+        if isinstance(value, np.ndarray):
+            where = f"input {i}" if i < len(args) else f"input '{list(kwargs)[i - len(args)]}'"
+            raise TypeError(
+                f"For '{type(cell).__name__}', the inputs must be Tensors, but {where} is "
+                f"<class 'numpy.ndarray'>; wrap it as mindspore.Tensor(...)"
+            )
+
 
 class Cell:
-    """Base class of every layer and network (MindSpore's ``nn.Cell``)."""
+    """The base class of every layer and network (MindSpore's ``nn.Cell``).
+
+    A subclass assigns its Parameters and child Cells as attributes in ``__init__`` (after
+    ``super().__init__()``) and computes in ``construct``; calling the Cell runs ``construct``
+    (compiled in GRAPH_MODE, op by op or as a captured program in PYNATIVE_MODE). Parameters are
+    named after their attribute path (``fc1.weight``).
+
+    Args:
+        auto_prefix (bool): prefix the names of the children's Parameters with the attribute name.
+            Default: ``True``.
+        flags (dict, optional): attributes to set on the Cell (``add_flags``). Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class Net(nn.Cell):
+        ...     def __init__(self):
+        ...         super().__init__()
+        ...         self.fc1 = nn.Dense(3, 4)
+        ...         self.relu = nn.ReLU()
+        ...         self.fc2 = nn.Dense(4, 2)
+        ...
+        ...     def construct(self, x):
+        ...         return self.fc2(self.relu(self.fc1(x)))
+        >>> net = Net()
+        >>> net(ms.Tensor(np.ones((5, 3), np.float32))).shape
+        (5, 2)
+        >>> [p.name for p in net.trainable_params()]
+        ['fc1.weight', 'fc1.bias', 'fc2.weight', 'fc2.bias']
+    """
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None) -> None:
         d = self.__dict__
@@ -131,6 +179,22 @@ class Cell:
 
     # --- traversal ------------------------------------------------------------------------------
     def cells_and_names(self, cell_name: str = "") -> Iterator[tuple[str, Cell]]:
+        """Every Cell in this network, this one first, depth first, each once: ``(name, cell)``
+        with the name its attribute path (``"fc1"``, ``"block.conv"``), this Cell named
+        ``cell_name``.
+
+        Args:
+            cell_name (str): the name given to this Cell. Default: ``""``.
+
+        Returns:
+            Iterator[tuple[str, Cell]].
+
+        Examples:
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU()])
+            >>> [name for name, _ in net.cells_and_names()]
+            ['', '0', '1']
+        """
         seen: set[int] = set()
 
         def walk(cell: Cell, prefix: str):
@@ -184,6 +248,20 @@ class Cell:
             yield param
 
     def trainable_params(self, recurse: bool = True) -> list[Parameter]:
+        """The Parameters with ``requires_grad=True`` (what an optimizer updates), in definition
+        order; with ``recurse=False`` only this Cell's own.
+
+        Args:
+            recurse (bool): include the children's Parameters. Default: ``True``.
+
+        Returns:
+            list[Parameter].
+
+        Examples:
+            >>> from mindspore import nn
+            >>> [p.name for p in nn.Dense(3, 4).trainable_params()]
+            ['weight', 'bias']
+        """
         return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
 
     def untrainable_params(self, recurse: bool = True) -> list[Parameter]:
@@ -194,6 +272,20 @@ class Cell:
 
     # --- flags ----------------------------------------------------------------------------------
     def set_train(self, mode: bool = True) -> Cell:
+        """Put this Cell and all its children in training (``True``) or inference mode (Dropout
+        and BatchNorm behave accordingly); returns the Cell.
+
+        Args:
+            mode (bool): Default: ``True``.
+
+        Returns:
+            Cell, this one.
+
+        Examples:
+            >>> from mindspore import nn
+            >>> nn.Dropout(p=0.5).set_train().training
+            True
+        """
         for _, cell in self.cells_and_names():
             cell.__dict__["training"] = bool(mode)
         return self
@@ -226,6 +318,8 @@ class Cell:
 
     @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if type(self).__module__.startswith(_BUILTIN):
+            _check_no_numpy(self, args, kwargs)
         if functional.tracing():
             functional.note_cell(self)
         elif (

@@ -551,3 +551,8 @@ from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E40
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

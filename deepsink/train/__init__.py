@@ -49,3 +49,8 @@ from deepsink.train.serialization import save_checkpoint as save_checkpoint
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
+
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

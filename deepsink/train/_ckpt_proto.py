@@ -55,3 +55,6 @@ _POOL.Add(_file())
 Checkpoint = message_factory.GetMessageClass(
     _POOL.FindMessageTypeByName("deepsink_ckpt.Checkpoint")
 )
+TensorProto = message_factory.GetMessageClass(
+    _POOL.FindMessageTypeByName("deepsink_ckpt.TensorProto")
+)

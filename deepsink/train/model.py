@@ -94,8 +94,44 @@ def host_batches(dataset: Any) -> Iterator[tuple]:
 
 
 class Model:
-    """MindSpore's ``Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
-    eval_indexes=None)``."""
+    """The high-level training and evaluation API (MindSpore's ``Model``): wraps a network with its
+    loss and optimizer into a training Cell and runs it over a dataset, step by step or sunk
+    (``dataset_sink_mode=True``: ``sink_size`` steps per device call).
+
+    Args:
+        network (Cell): the network; with ``loss_fn``, its output is the loss's logits.
+        loss_fn (Cell, optional): the loss. Default: ``None`` (``network`` returns the loss, or
+            is a training Cell already).
+        optimizer (Cell, optional): updates the Parameters. Default: ``None`` (evaluation only).
+        metrics (Union[dict, set], optional): names (``{"acc"}``) or ``{name: Metric}`` that
+            ``eval`` computes. Default: ``None``.
+        eval_network (Cell, optional): the evaluation network. Default: ``None`` (built from
+            ``network`` and ``loss_fn``).
+        eval_indexes (list[int], optional): which outputs of ``eval_network`` are the loss,
+            the prediction and the label. Default: ``None``.
+        amp_level (str): mixed precision, ``"O0"`` to ``"O3"`` or ``"auto"``. Default: ``"O0"``.
+        boost_level (str): MindSpore's boost; only ``"O0"``. Default: ``"O0"``.
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: ``metrics`` are given without ``loss_fn`` or ``eval_network``, or a level is
+            unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> import mindspore.dataset as ds
+        >>> from mindspore import nn
+        >>> x = np.random.default_rng(0).normal(size=(64, 4)).astype(np.float32)
+        >>> y = (x.sum(axis=1) > 0).astype(np.int32)
+        >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(16)
+        >>> net = nn.Dense(4, 2)
+        >>> model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        ...                  nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc"})
+        >>> model.train(2, data, dataset_sink_mode=True)
+        >>> sorted(model.eval(data))
+        ['acc']
+    """
 
     def __init__(self, network: nn.Cell, loss_fn: Any = None, optimizer: Any = None,
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
@@ -277,6 +313,31 @@ class Model:
         augmentations it would have had, so the run continues as if never stopped; MindSpore
         restarts the dataset from its first epoch instead. ``cur_step_num`` counts the steps of
         this call (MindSpore's rule).
+
+        Args:
+            epoch (int): the epoch to train up to.
+            train_dataset (Dataset): batches of (inputs..., label).
+            callbacks (Union[Callback, list[Callback]], optional): Default: ``None``.
+            dataset_sink_mode (bool): run ``sink_size`` steps per device call. Default: ``False``.
+            sink_size (int): steps per sink; ``-1``: the dataset's size. Default: ``-1``.
+            initial_epoch (int): the epoch to start after (resuming). Default: ``0``.
+
+        Raises:
+            ValueError: ``epoch`` is not above ``initial_epoch``, or ``sink_size`` is invalid.
+            RuntimeError: the Model has no optimizer to train with.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> import mindspore.dataset as ds
+            >>> from mindspore import nn
+            >>> x = np.ones((32, 4), np.float32)
+            >>> y = np.zeros((32,), np.int32)
+            >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"]).batch(8)
+            >>> net = nn.Dense(4, 2)
+            >>> model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+            ...                  reduction="mean"), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+            >>> model.train(1, data, dataset_sink_mode=True, sink_size=4)
         """
         self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
                   initial_epoch, "train")  # fmt: skip
@@ -402,7 +463,34 @@ class Model:
     def eval(
         self, valid_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False
     ) -> dict:
-        """The metrics over one pass of ``valid_dataset`` ({name: value})."""
+        """The metrics over one pass of ``valid_dataset``.
+
+        Args:
+            valid_dataset (Dataset): batches of (inputs..., label).
+            callbacks (Union[Callback, list[Callback]], optional): Default: ``None``.
+            dataset_sink_mode (bool): Default: ``False``.
+
+        Returns:
+            dict, ``{metric name: value}``.
+
+        Raises:
+            ValueError: the Model was built without metrics.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> import mindspore.dataset as ds
+            >>> from mindspore import nn
+            >>> x = np.ones((8, 4), np.float32)
+            >>> y = np.zeros((8,), np.int32)
+            >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"]).batch(4)
+            >>> net = nn.Dense(4, 2, weight_init="zeros", bias_init="zeros")
+            >>> model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+            ...                  reduction="mean"), metrics={"loss"})
+            >>> result = model.eval(data)
+            >>> list(result), round(float(result["loss"]), 4)
+            (['loss'], 0.6931)
+        """
         check_bool(dataset_sink_mode, "dataset_sink_mode", "eval")
         check_custom_callbacks(callbacks, "eval")
         with context_profiling(), CallbackManager(callbacks) as cbs:

@@ -2,7 +2,7 @@
 
 A profiling run writes one directory, ``<output_path>/<host>_<pid>_<time>_deepsink/``:
 
-- ``training_trace.csv`` / ``training_trace.json``: the training trace (seed 004's "iteration
+- ``training_trace.csv`` / ``training_trace.json``: the training trace (MindSpore's "iteration
   trace"), one row per sink (per step without sinking): waiting for data, compute, host,
   callbacks, and the background pipeline and host-to-device copy, in ms (``step_trace.py``);
   ``summary.txt`` holds the table printed by ``analyse()`` and the data-bound verdict;
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import glob
 import json
 import os
 import socket
@@ -202,8 +203,42 @@ class Profiler:
         if step_list is not None:
             records = [r for r in records if r["step"] in set(step_list)]
         if not self._training_trace or not records or self.run_dir is None:
+            self._say_where_it_went()
             return None
-        return write_training_trace(self.run_dir, records, indent=indent)
+        table = write_training_trace(self.run_dir, records, indent=indent)
+        self._say_where_it_went()
+        return table
+
+    def _say_where_it_went(self) -> None:
+        """Print where this run's files are: always, so an ``analyse()`` after a custom loop
+        (which records no training trace: that comes from ``Model`` runs) is not silent."""
+        if self.run_dir is None:
+            print(
+                "deepsink profiler: nothing was profiled (the Profiler never started)", flush=True
+            )
+            return
+        device = sorted(glob.glob(os.path.join(self.run_dir, "**", "*.xplane.pb"), recursive=True))
+        perfetto = sorted(
+            glob.glob(os.path.join(self.run_dir, "**", "*.trace.json.gz"), recursive=True)
+        )
+        lines = [f"deepsink profiler: this run's files are in {self.run_dir}"]
+        if not self.records:
+            lines.append(
+                "  no training trace: it is recorded by Model.train/eval/fit; a custom loop gets "
+                "the device trace only (mark its steps with Profiler.step())"
+            )
+        elif self._training_trace:
+            lines.append("  training trace: training_trace.csv, training_trace.json, summary.txt")
+        if device:
+            lines.append(f"  device trace: {os.path.relpath(device[-1], self.run_dir)} "
+                         f"(tensorboard --logdir {self.run_dir})")  # fmt: skip
+        if perfetto:
+            lines.append(
+                f"  Perfetto / chrome://tracing: {os.path.relpath(perfetto[-1], self.run_dir)}"
+            )
+        if not device and not perfetto and not self.records:
+            lines.append("  no device trace either (device_trace=False or the trace failed)")
+        print("\n".join(lines), flush=True)
 
     def __enter__(self) -> Profiler:
         self.start()

@@ -46,11 +46,12 @@ from deepsink._core.print_file import parse_print as parse_print  # MindSpore ke
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
+from deepsink.train import _ckpt_rng
 
 logger = logging.getLogger("deepsink")
 
 SLICE_BYTES = 512 * 1024 * 1024  # MindSpore's SLICE_SIZE (512 * 1024 KB)
-RNG_KEY_NAME = "_global_rng_key"  # the global random key, saved by ModelCheckpoint
+RNG_KEY_NAME = "_global_rng_key"  # the random key as an entry, in files of earlier versions
 _CRC_MARK = b"crc_num"
 _TYPES = {t.name: t for t in (*mstype.number_type, mstype.bool_)}
 _FORMATS = ("ckpt", "safetensors")
@@ -297,11 +298,11 @@ def atomic_write(path: str, chunks: Iterable[bytes]) -> None:
 
 
 def _write(path: str, entries: list, fmt: str, enc_key: bytes | None, enc_mode: str,
-           crc_check: bool) -> None:  # fmt: skip
+           crc_check: bool, extra: bytes = b"") -> None:  # fmt: skip
     if fmt == "safetensors":
         atomic_write(path, [_safetensors_bytes(entries)])
         return
-    chunks: Iterable[bytes] = _ckpt_chunks(entries)
+    chunks: Iterable[bytes] = [*_ckpt_chunks(entries), extra] if extra else _ckpt_chunks(entries)
     if enc_key is not None:
         from deepsink.train import _ckpt_crypto
 
@@ -459,8 +460,10 @@ def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = 
 
         _check(enc_key, enc_mode, "save_checkpoint", "enc_key", "enc_mode")
 
+    extra = _ckpt_rng.chunk_for_save() if format == "ckpt" else b""  # the key as of this call
+
     def write() -> None:
-        _write(ckpt_file_name, entries, format, enc_key, enc_mode, crc_check)
+        _write(ckpt_file_name, entries, format, enc_key, enc_mode, crc_check, extra)
 
     if background:
         _ASYNC.submit(write)
@@ -501,9 +504,10 @@ def _is_safetensors(data: bytes) -> bool:
     return 2 <= size <= len(data) - 8 and header[:1] == b"{" and header.rstrip(b" ")[-1:] == b"}"
 
 
-def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
-               ) -> list[tuple[str, list[int], str, bytes]]:  # fmt: skip
-    """(tag, dims, type, content) per entry, slices joined; clear errors for bad files."""
+def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool,
+               found: dict | None = None) -> list[tuple[str, list[int], str, bytes]]:  # fmt: skip
+    """(tag, dims, type, content) per entry, slices joined; clear errors for bad files.
+    ``found["rng_key"]`` receives the saved global random key (``_ckpt_rng``), if any."""
     import google.protobuf.message
 
     from deepsink.train import _ckpt_crypto
@@ -533,6 +537,8 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
             raise _bad_file(file, "the CRC check failed: the file is damaged")
     elif crc_check:
         logger.warning("For 'load_checkpoint', the ckpt file %s has no crc code to check", file)
+    if found is not None:
+        found["rng_key"] = _ckpt_rng.find(data)
     msg = Checkpoint()
     try:
         msg.ParseFromString(data)
@@ -575,8 +581,9 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool
     return entries
 
 
-def _ckpt_values(file: str, dec_key, dec_mode, crc_check) -> Iterator[tuple[str, Any]]:
-    for tag, dims, typ, content in _read_ckpt(file, dec_key, dec_mode, crc_check):
+def _ckpt_values(file: str, dec_key, dec_mode, crc_check, found: dict | None = None
+                 ) -> Iterator[tuple[str, Any]]:  # fmt: skip
+    for tag, dims, typ, content in _read_ckpt(file, dec_key, dec_mode, crc_check, found):
         if typ == "str":
             yield tag, str(np.frombuffer(content, f"U{len(content) // 4}")[0])
         else:
@@ -670,8 +677,9 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
             f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check "
             "whether the 'ckpt_file_name' is correct."
         )
+    found: dict[str, Any] = {}
     values = (
-        _ckpt_values(file, dec_key, dec_mode, crc_check)
+        _ckpt_values(file, dec_key, dec_mode, crc_check, found)
         if format == "ckpt"
         else _safetensors_values(file)
     )
@@ -688,6 +696,7 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
             "The loaded parameter dict is empty after filter or specify, please check whether "
             "'filter_prefix' or 'specify_prefix' are set correctly."
         )
+    _ckpt_rng.attach(parameter_dict, found.get("rng_key"))
     if net is not None:
         load_param_into_net(net, parameter_dict, strict_load)
     return parameter_dict
@@ -745,9 +754,9 @@ def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = Fals
     ``remove_redundancy`` restores parameters saved once per data-parallel group; with one device
     nothing was removed, so there is nothing to restore. Names match exactly; without ``strict_load`` a Parameter not found by its own name is found
     under a common prefix (MindSpore's rule) and float/float or int/int dtype differences are
-    converted. Shapes must match: every mismatch is listed in one RuntimeError. A saved global
-    random key (``_global_rng_key``, written by ``ModelCheckpoint``) is restored too, so random ops
-    continue the saved run's sequence.
+    converted. Shapes must match: every mismatch is listed in one RuntimeError. The global random
+    key a ``ModelCheckpoint``/``BackupAndRestore`` file holds (not an entry: see ``_ckpt_rng``) is
+    restored too, so random ops continue the saved run's sequence.
     """
     from deepsink.nn import Cell
 
@@ -805,7 +814,9 @@ def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = Fals
         p._data = value
     used = set(found.values())
     if RNG_KEY_NAME in parameter_dict and _restore_rng_key(parameter_dict[RNG_KEY_NAME]):
-        used.add(RNG_KEY_NAME)
+        used.add(RNG_KEY_NAME)  # files of earlier deepsink versions: the key as an entry
+    else:
+        _ckpt_rng.restore(parameter_dict)
     ckpt_not_load = [k for k in parameter_dict if k not in used]
     if missing:
         logger.warning(

@@ -10,7 +10,9 @@ One record per sink (per step without sinking), times in milliseconds:
 - critical path, which adds up to ``total_ms`` (the wall time from the step-begin callbacks to the
   end of the step-end callbacks): ``data_wait_ms`` (the device waiting for data: GetNext; without
   sinking, fetching the next batch from the pipeline), ``compute_ms`` (dispatching the compiled
-  steps and waiting for the device to finish them), ``host_ms`` (copying the state in, reading the
+  steps and waiting for the device to finish them), ``compile_ms`` (tracing and compiling a
+  program, which the first sink or step of a signature pays: taken out of the phase it happened
+  in, so ``compute_ms`` is the steady state), ``host_ms`` (copying the state in, reading the
   outputs back, metric updates) and ``callbacks_ms``;
 - in the background, overlapped with the above when sinking: ``pipeline_ms`` (the device queue's
   thread running the host pipeline and stacking batches) and ``copy_ms`` (host-to-device copies).
@@ -29,7 +31,7 @@ from typing import Any, Protocol
 
 import jax
 
-CRITICAL = ("data_wait_ms", "compute_ms", "host_ms", "callbacks_ms")
+CRITICAL = ("data_wait_ms", "compute_ms", "compile_ms", "host_ms", "callbacks_ms")
 BACKGROUND = ("pipeline_ms", "copy_ms")
 FIELDS = ("mode", "epoch", "step", "steps", "sink", "start_ms", "total_ms", *CRITICAL, *BACKGROUND)
 
@@ -57,7 +59,26 @@ def recorder(mode: str, sink: bool) -> Recorder | None:
     """A Recorder for one run of the Model's loop, or None when nobody listens."""
     if not _listeners:
         return None
+    _watch_compiles()
     return Recorder(mode, sink, list(_listeners))
+
+
+# JAX reports the duration of each compile stage (tracing, lowering, XLA's compile) through
+# jax.monitoring; their running total lets a phase tell its compile time from its steady time.
+_COMPILE_EVENTS = "/jax/core/compile/"
+_compile_s = [0.0]
+_watching = [False]
+
+
+def _on_duration(event: str, seconds: float, **_: Any) -> None:
+    if event.startswith(_COMPILE_EVENTS):
+        _compile_s[0] += seconds
+
+
+def _watch_compiles() -> None:
+    if not _watching[0]:
+        jax.monitoring.register_event_duration_secs_listener(_on_duration)
+        _watching[0] = True
 
 
 class Recorder:
@@ -90,11 +111,14 @@ class Recorder:
         annotation = jax.profiler.TraceAnnotation(f"deepsink.{name}") if self._annotate else None
         if annotation is not None:
             annotation.__enter__()
-        t = time.perf_counter()
+        t, compiled = time.perf_counter(), _compile_s[0]
         try:
             yield
         finally:
-            self._record[f"{name}_ms"] += (time.perf_counter() - t) * 1e3
+            elapsed = time.perf_counter() - t
+            compile_s = min(_compile_s[0] - compiled, elapsed)  # compiling, not this phase's work
+            self._record[f"{name}_ms"] += (elapsed - compile_s) * 1e3
+            self._record["compile_ms"] += compile_s * 1e3
             if annotation is not None:
                 annotation.__exit__(None, None, None)
 
@@ -119,19 +143,20 @@ class Recorder:
 def summarize(records: list[dict]) -> dict:
     """Totals over records and the verdict: is the run data-bound?
 
-    Data-bound when the device waited for data more than 10% of the time, or when the background
-    pipeline needs more time per step than the device (the queue will run dry: starvation ahead).
+    Compile time is left out (``compile_ms``): the verdict is about the steady state. Data-bound
+    when the background pipeline needs more time per step than the device computes (sinking: the
+    queue will run dry, starvation ahead), or, without sinking, when the loop waited for data more
+    than 10% of the time. A sink that waited for data while its pipeline keeps up with the device
+    was waiting for the queue to fill (``verdict`` says so).
     """
     total = sum(r["total_ms"] for r in records)
     steps = sum(r["steps"] for r in records)
-    sums = {k: sum(r[k] for r in records) for k in (*CRITICAL, *BACKGROUND)}
-    wait_share = sums["data_wait_ms"] / total if total else 0.0
+    sums = {k: sum(r.get(k, 0.0) for r in records) for k in (*CRITICAL, *BACKGROUND)}
+    steady = total - sums["compile_ms"]
+    wait_share = sums["data_wait_ms"] / steady if steady > 0 else 0.0
     producer = sums["pipeline_ms"] + sums["copy_ms"]
-    data_bound = (
-        wait_share > 0.10
-        or (records[0]["sink"] if records else False)
-        and producer > sums["compute_ms"]
-    )
+    sink = records[0]["sink"] if records else False
+    data_bound = producer > sums["compute_ms"] if sink else wait_share > 0.10
     return {"records": len(records), "steps": steps, "total_ms": total, **sums,
             "wait_share": wait_share, "data_bound": bool(data_bound)}  # fmt: skip
 
@@ -145,6 +170,8 @@ def verdict(summary: dict) -> str:
         feed = summary["data_wait_ms"] / steps
     else:
         feed = producer
+    compiled = summary.get("compile_ms", 0.0)
+    note = f" (compiling took {compiled:.1f} ms more, left out)" if compiled else ""
     if summary["data_bound"]:
         waited = (
             f"the device waited {summary['data_wait_ms']:.1f} ms "
@@ -154,13 +181,23 @@ def verdict(summary: dict) -> str:
             waited += ", the queue's read-ahead hides the rest for now and will run dry"
         return (
             f"DATA-BOUND: the host pipeline needs {feed:.3f} ms/step, the device "
-            f"{compute:.3f} ms/step; {waited}. Speed up the dataset (num_parallel_workers, cheaper "
-            "or vectorised transforms, map ops the device can run)"
+            f"{compute:.3f} ms/step; {waited}{note}. Speed up the dataset (num_parallel_workers, "
+            "cheaper or vectorised transforms, map ops the device can run)"
         )
+    host = (summary["host_ms"] + summary["callbacks_ms"]) / steps
+    if host > compute and host > summary["data_wait_ms"] / steps:
+        return (
+            f"host-bound: the host spends {host:.3f} ms/step (state, outputs, metrics, callbacks) "
+            f"and the device computes {compute:.3f} ms/step{note}; larger sinks (sink_size) or "
+            "batches amortize the host's share"
+        )
+    filling = ""
+    if summary["wait_share"] > 0.10:
+        filling = " (the device waited at the start while the queue filled)"
     return (
         f"compute-bound: the device computes {compute:.3f} ms/step and the host pipeline needs "
         f"{feed:.3f} ms/step ({100 * feed / compute if compute else 0:.0f}% of it); waiting for "
-        f"data {100 * summary['wait_share']:.1f}% of the time"
+        f"data {100 * summary['wait_share']:.1f}% of the time{filling}{note}"
     )
 
 
@@ -171,6 +208,7 @@ def table(summary: dict) -> str:
     rows = [
         ("waiting for data", summary["data_wait_ms"]),
         ("compute (device)", summary["compute_ms"]),
+        ("compiling (trace, XLA compile)", summary.get("compile_ms", 0.0)),
         ("host (state, outputs, metrics)", summary["host_ms"]),
         ("callbacks", summary["callbacks_ms"]),
     ]

@@ -67,6 +67,12 @@ def test_graph_mode_cell_call_writes_three_stages_and_a_dot(tmp_path):
     labels = [n.get_label() or "" for n in graph.get_nodes()]
     assert any("dot_general" in lb for lb in labels)
     assert len(graph.get_edges()) >= 3
+    # each node says what it is and its shape once: no variable ids, no repeated type
+    assert '"in 0: float32[2,4]"' in labels  # the weight, by position
+    assert '"dot_general -> float32[3,2]"' in labels and '"out 0: float32[3,2]"' in labels
+    for lb in labels:
+        assert "Var(" not in lb and "id=" not in lb, lb
+        assert re.fullmatch(r'"(in|const|out) \d+: \w+\[[\d,]*\]"|"\w+ -> .*"|', lb), lb
     # the compiled program that ran is the dumped one: same result as without save_graphs
     ms.set_context(save_graphs=0)
     np.testing.assert_allclose(net(x).asnumpy(), out.asnumpy(), rtol=1e-6)

@@ -1,45 +1,248 @@
-"""The lower layers (``deepsink.common``, ``deepsink._core``) never import the layers above them.
+"""deepsink's import structure: the layers import only downwards, and no module is in an import
+cycle.
 
-``ops``, ``nn`` and ``train`` build on Tensor/Parameter; an import the other way round makes an
-import cycle (the ops package binds the op methods onto Tensor instead).
+Layers, bottom to top (a module may import its own layer and the layers below it):
+
+0. ``deepsink.common``, ``deepsink._core``, ``deepsink.context``, ``deepsink.log``: Tensor,
+   Parameter, dtypes, the functional core (the ops package binds the op methods onto Tensor);
+1. ``deepsink.ops``, ``deepsink.communication``: the operators and collectives;
+2. ``deepsink.dataset``: the input pipeline;
+3. ``deepsink.nn``, ``deepsink.train``, ``deepsink.amp``, ``deepsink.profiler``: layers, training;
+4. ``deepsink`` itself, ``deepsink.__main__``, ``deepsink.launcher``: the package and the CLI.
+
+Cycles are found on the import graph of every ``import`` statement, at module level or inside a
+function (a deferred import is still a dependency). Importing ``a.b.c`` runs the package
+``a.b``'s ``__init__`` too, so that counts as importing ``a.b``; a module's own enclosing packages
+are not counted (Python loads them first anyway), nor is ``deepsink``'s ``__init__``, the top. A base class learns about
+its subclasses by registration (``Dataset``'s ``register``), not by importing them.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2] / "deepsink"
-UPPER = ("deepsink.ops", "deepsink.nn", "deepsink.train")
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ROOT = REPO / "deepsink"
+LAYERS = {
+    "deepsink.common": 0,
+    "deepsink._core": 0,
+    "deepsink.context": 0,
+    "deepsink.log": 0,
+    "deepsink.ops": 1,
+    "deepsink.communication": 1,
+    "deepsink.dataset": 2,
+    "deepsink.nn": 3,
+    "deepsink.train": 3,
+    "deepsink.amp": 3,
+    "deepsink.profiler": 3,
+    "deepsink.__main__": 4,
+    "deepsink.launcher": 4,
+    "deepsink": 4,
+}
 
 
-def _imports(path: Path) -> list[str]:
-    """Every module a file imports, at top level or inside functions."""
-    names = []
+def layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS[".".join(parts[:2])] if ".".join(parts[:2]) in LAYERS else LAYERS["deepsink"]
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(REPO).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        mods[".".join(parts)] = path
+    return mods
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _imports(module: str) -> set[str]:
+    """The deepsink modules ``module`` imports (top level or inside functions)."""
+    path = MODULES[module]
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    deps = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names += [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-    return names
+            deps |= {_resolve(a.name) for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for a in node.names:
+                full = f"{source}.{a.name}"
+                deps.add(full if full in MODULES else _resolve(source))
+    # importing ``a.b.c`` runs the package ``a.b`` first (its ``__init__`` imports are deps too)
+    for d in list(deps):
+        while d and d.count(".") > 1:
+            d = d.rpartition(".")[0]
+            deps.add(d)
+    return {d for d in deps if d and d != module and not module.startswith(d + ".")}
 
 
-def test_lower_layers_do_not_import_ops_nn_train() -> None:
-    bad = [
-        f"{path.relative_to(ROOT.parent)}: {name}"
-        for layer in ("common", "_core")
-        for path in sorted((ROOT / layer).glob("*.py"))
-        for name in _imports(path)
-        if name.startswith(UPPER)
-    ]
+GRAPH = {m: _imports(m) for m in MODULES}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, children = work[-1]
+            for w in children:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.append(w)
+                        if w == v:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_import_cycles() -> None:
+    assert _cycles(GRAPH) == []
+
+
+def test_imports_point_down_the_layers() -> None:
+    bad = sorted(
+        f"{m} (layer {layer(m)}) imports {d} (layer {layer(d)})"
+        for m, deps in GRAPH.items()
+        for d in deps
+        if layer(d) > layer(m)
+    )
     assert not bad, bad
 
 
-def test_common_and_core_load_without_ops() -> None:
-    """Loaded on their own (the ``deepsink`` package ``__init__`` bypassed), the lower layers work
-    and leave ``deepsink.ops``/``nn``/``train`` unimported."""
+# Each module imported alone, in a process of its own: the ``deepsink`` package ``__init__`` is
+# bypassed (a bare package object stands in for it), so what gets loaded is what the module itself
+# needs. One parent imports the third-party libraries once and forks a child per module.
+_ALONE = r"""
+import json, os, sys, types
+import jax, numpy  # loaded once, before the forks
+root, layers, modules = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+
+def layer(m):
+    head = ".".join(m.split(".")[:2])
+    return layers.get(head, layers["deepsink"])
+
+report = {}
+for module in modules:
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            pkg = types.ModuleType("deepsink")
+            pkg.__path__ = [root]
+            sys.modules["deepsink"] = pkg
+            __import__(module)
+            loaded = [m for m in sys.modules if m.startswith("deepsink.")]
+            above = sorted(m for m in loaded if layer(m) > layer(module))
+            out = {"above": above}
+        except BaseException as e:
+            out = {"error": f"{type(e).__name__}: {e}"}
+        os.write(w, json.dumps(out).encode())
+        os._exit(0)
+    os.close(w)
+    data = b""
+    while chunk := os.read(r, 65536):
+        data += chunk
+    os.close(r)
+    os.waitpid(pid, 0)
+    report[module] = json.loads(data or b'{"error": "child died"}')
+print(json.dumps(report))
+"""
+
+
+def _import_alone(modules: list[str]) -> dict[str, dict]:
+    out = subprocess.run(
+        [sys.executable, "-c", _ALONE, str(ROOT), json.dumps(LAYERS), json.dumps(modules)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=REPO,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _check_alone(modules: list[str]) -> None:
+    report = _import_alone(modules)
+    errors = {m: r["error"] for m, r in report.items() if "error" in r}
+    above = {m: r["above"] for m, r in report.items() if r.get("above")}
+    assert not errors, errors
+    assert not above, above
+
+
+_SKIP_ALONE = {
+    "deepsink",  # the package itself: bypassed on purpose
+    "deepsink.__main__",  # the CLI entry point, run as a script
+    "deepsink.launcher",
+}
+
+
+def test_base_layer_imports_alone_without_upper_layers() -> None:
+    """Each module of the base layer (common, _core, context, log) loads on its own and leaves
+    every layer above it unloaded."""
+    _check_alone(sorted(m for m in MODULES if layer(m) == 0))
+
+
+@pytest.mark.slow
+def test_every_module_imports_alone() -> None:
+    """Every module loads on its own (no import-order dependence) and loads nothing above its
+    layer (ops does not load dataset/nn/train; dataset does not load nn/train)."""
+    _check_alone(sorted(m for m in MODULES if m not in _SKIP_ALONE))
+
+
+def test_common_and_core_work_without_ops() -> None:
+    """Loaded on their own, the lower layers work: Tensor arithmetic, Parameter, ``init=``."""
     code = f"""
 import sys, types
 pkg = types.ModuleType("deepsink"); pkg.__path__ = [{str(ROOT)!r}]
@@ -52,6 +255,7 @@ import deepsink._core.functional, deepsink._core.grad
 t = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
 assert float((t * 2).sum()) == 30.0 and str(Tensor([1, 2]).dtype) == "Int64"
 Parameter(t, name="w")
+assert float(Tensor(shape=(2,), dtype=np.float32, init="ones").sum()) == 2.0
 loaded = sorted(m for m in sys.modules if m.startswith(("deepsink.ops", "deepsink.nn", "deepsink.train")))
 assert not loaded, loaded
 """

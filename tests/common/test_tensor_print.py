@@ -208,3 +208,53 @@ def test_seed003_loss_line() -> None:
         "-------loss------ [0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0.\n"
         " 0. 0. 0. 0. 0. 0. 0. 0.]"
     )
+
+
+# --- the recorded matrix: every dtype x shape class x magnitude class ----------------------------
+MATRIX = json.loads((FIXTURES / "print_matrix.json").read_text())
+
+
+def _matrix_tensor(case: dict) -> Tensor:
+    import deepsink as ms
+
+    src = eval(case["expr"], {"np": np})  # noqa: S307 - the recorder's own expressions
+    return Tensor(src, dtype=getattr(ms, "bool_" if case["dtype"] == "bool" else case["dtype"]))
+
+
+def test_the_matrix_covers_every_dtype_and_class() -> None:
+    dtypes = {c["dtype"] for c in MATRIX}
+    assert dtypes >= {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                      "uint64", "float16", "float32", "float64", "bfloat16", "complex64",
+                      "complex128"}  # fmt: skip
+    classes = {c["case"].split("/")[1] for c in MATRIX}
+    assert classes >= {"scalar", "empty", "1d", "2d", "3d", "large_elided", "small", "huge",
+                       "mixed", "inf_nan", "negative_zero"}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=[c["case"] for c in MATRIX])
+def test_printing_matches_mindspore(case: dict, capsys) -> None:
+    """repr, str and print() of a Tensor; repr of the same values from ``Tensor.from_numpy`` and
+    inside a dataset row (NumPy-backed Tensors print with NumPy's layout in MindSpore)."""
+    t = _matrix_tensor(case)
+    assert repr(t) == case["repr"]
+    assert str(t) == case["str"]
+    print(t)
+    assert capsys.readouterr().out == case["print"]
+    assert repr(Tensor.from_numpy(t.asnumpy())) == case["from_numpy"]
+    if case["row"] is not None:
+        import deepsink.dataset as ds
+
+        data = ds.NumpySlicesDataset({"x": [t.asnumpy()]}, shuffle=False)
+        assert repr(next(data.create_dict_iterator())) == case["row"]
+
+
+def test_an_op_on_a_dataset_tensor_prints_as_a_computed_tensor() -> None:
+    """MindSpore prints a computed Tensor with its own printer even when an input was NumPy-backed
+    (``[-2.00000000e+00, ...]``)."""
+    t = Tensor.from_numpy(np.array([1.0, 2.0], np.float32))
+    assert repr(t) == "Tensor(shape=[2], dtype=Float32, value= [1., 2.])"
+    assert repr(t + 0) == (
+        "Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00])"
+    )
+    with pytest.raises(TypeError, match="numpy.ndarray"):
+        Tensor.from_numpy([1.0])

@@ -2,7 +2,7 @@
 # fmt: off
 """The seeds' ``create_dataset`` functions, verbatim; only the import lines name deepsink.
 
-``create_dataset`` is seed 000's (MindSpore 2.x paths), ``create_dataset_c_transforms`` seed 003's
+``create_dataset`` is the "Sinking Mode" tutorial's (MindSpore 2.x paths), ``create_dataset_c_transforms`` the "Training" guide's
 (the 1.x ``c_transforms`` paths of seeds 002/003).
 """
 

@@ -1,6 +1,6 @@
 """Data parallel over two worker processes (127.0.0.1) equals one process on the joint batch.
 
-Two ranks each train LeNet on their shard of the seed pipeline (num_shards=2, 32 per rank,
+Two ranks each train LeNet on their shard of the MNIST tutorial pipeline (num_shards=2, 32 per rank,
 gradients_mean=True); one process trains the same network on the same 64 samples per step. The
 Parameters after N steps must agree (1e-5) on both ranks, in sink and non-sink mode.
 """

@@ -297,7 +297,7 @@ def test_bn_like_state_written_by_network_survives_step():
 
 
 class SeedTrainOneStepCell(Cell):
-    """The user-written TrainOneStepCell of seed 003's second program."""
+    """The user-written TrainOneStepCell of second program of MindSpore's "Training" guide (`examples/seed003_*.py`)."""
 
     def __init__(self, network, optimizer, sens=1.0, ops=None):
         super().__init__(auto_prefix=False)

@@ -119,7 +119,7 @@ def test_primitive_repr_and_attrs() -> None:
 
 
 def test_seed003_primitives() -> None:
-    """The primitives seed 003 uses, as it uses them."""
+    """The primitives MindSpore's "Training" guide (examples/seed003_*.py) uses, as it uses them."""
     x = t(np.random.RandomState(0).randn(2, 3, 4, 5))
     y = ops.ReduceMean(keep_dims=False)(ops.ReLU()(x), (2, 3))
     np.testing.assert_allclose(y.asnumpy(), np.maximum(x.asnumpy(), 0).mean((2, 3)), rtol=1e-6)

@@ -3,7 +3,7 @@
 usage: ckpt_jobs.py JOB OUT [EPOCHS]
 
 JOB:
-  full           the seed LeNet job (small: 640 MNIST images, batch 32, sink_size 15) 4 epochs in
+  full           the LeNet/MNIST sink job (small: 640 MNIST images, batch 32, sink_size 15) 4 epochs in
                  sink mode with ModelCheckpoint
   crash          the same, SIGKILLed by a callback at the end of epoch 2
   resume         a new process: load OUT/lenet-2_15.ckpt, train(4, initial_epoch=2)
@@ -40,7 +40,7 @@ SINK = 15
 
 
 def create_dataset(num_samples: int = 640, batch_size: int = 32):
-    """The seed pipeline (resize, rescale, normalise, HWC2CHW, shuffle 10000, batch) on a subset."""
+    """The MNIST tutorial pipeline (resize, rescale, normalise, HWC2CHW, shuffle 10000, batch) on a subset."""
     data = ds.MnistDataset(str(MNIST), num_samples=num_samples, shuffle=False)
     data = data.map(input_columns="label", operations=transforms.TypeCast(ms.int32))
     data = data.map(input_columns="image", operations=vision.Resize((32, 32)))

@@ -103,7 +103,7 @@ def test_loss_monitor_per_print_times(capsys):
 
 
 def test_loss_monitor_sink_prints_once_per_epoch(capsys):
-    # the seed's job: 1875 batches, sink_size=1000 -> batch_num=1000, every epoch "step: 1000"
+    # the LeNet/MNIST sink job: 1875 batches, sink_size=1000 -> batch_num=1000, every epoch "step: 1000"
     run([LossMonitor()], 3, 1875, sink_size=1000)
     assert lines(capsys) == [
         "epoch: 1 step: 1000, loss is 0.010999001",

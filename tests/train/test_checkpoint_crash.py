@@ -2,7 +2,7 @@
 
 - A process killed while writing a large checkpoint leaves the previous checkpoint intact and
   loadable (keep_checkpoint_max=1 did not delete it first) and no partial file named as one.
-- The seed LeNet job (small) killed after epoch 2 and restarted from its epoch-2 checkpoint with
+- The LeNet/MNIST sink job (small) killed after epoch 2 and restarted from its epoch-2 checkpoint with
   initial_epoch=2, or by BackupAndRestore, gives bit-identical losses for epochs 3-4 and
   bit-identical final parameters (optimizer state, dataset position and shuffle, random key).
 """

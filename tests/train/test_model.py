@@ -225,7 +225,7 @@ def test_deepsink_run_maps_mindspore_imports(tmp_path):
     out = subprocess.run([sys.executable, "-m", "deepsink", "run", str(script), "a", "b"],
                          capture_output=True, text=True, check=True)  # fmt: skip
     assert out.stdout.split() == [
-        "deepsink",
+        "mindspore",  # the alias module (its __version__ is MindSpore's); the rest is deepsink
         "deepsink.nn.cell",
         "deepsink",
         "Int32",

@@ -14,7 +14,7 @@ import pytest
 from cellkit import ArrayDataset, Linear, SGDTrain
 
 import deepsink as ms
-from deepsink import context
+from deepsink import context, nn
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.train import step_trace
@@ -212,3 +212,51 @@ def test_time_breakdown_without_sinking_reports_each_epoch(capsys):
     assert out.count("Train epoch") == 2 and "epoch 2 (6 steps, " in out
     assert len(tb.records) == 12 and all(r["steps"] == 1 and not r["sink"] for r in tb.records)
     assert [r["step"] for r in tb.records] == list(range(1, 13))
+
+
+def test_analyse_after_a_custom_loop_says_where_the_trace_went(tmp_path, capsys):
+    """A custom loop records no training trace (that comes from Model runs); analyse() still says
+    where the run's device trace is, and why there is no training trace."""
+    net = nn.Dense(4, 2)
+    x = ms.Tensor(np.ones((8, 4), np.float32))
+    prof = ms.Profiler(output_path=str(tmp_path))
+    for _ in range(3):
+        net(x)
+        prof.step()
+    assert prof.analyse() is None
+    out = capsys.readouterr().out
+    run = _run_dir(tmp_path)
+    assert f"deepsink profiler: this run's files are in {run}" in out
+    assert "no training trace: it is recorded by Model.train/eval/fit" in out
+    assert "device trace: plugins" in out and f"tensorboard --logdir {run}" in out
+
+
+def test_compile_time_is_its_own_phase_and_left_out_of_the_verdict(capsys):
+    """The first sink compiles: that time is ``compile_ms``, not compute, so a tiny network is not
+    called compute-bound at a compile-inflated ms/step, and later sinks compile nothing."""
+    tb = ms.TimeBreakdown()
+    _train([tb], sinks=3, n=12)
+    out = capsys.readouterr().out
+    first, *rest = tb.records
+    assert first["compile_ms"] > 0 and all(r["compile_ms"] == 0 for r in rest)
+    for r in tb.records:  # the phases still add up to the wall time of the sink
+        assert sum(r[k] for k in step_trace.CRITICAL) <= r["total_ms"] + 0.5
+    assert "compiling" in out.splitlines()[0]
+    s = tb.summaries[0]
+    assert f"compiling took {s['compile_ms']:.1f} ms more, left out" in out
+    assert s["compute_ms"] < s["compile_ms"]  # Linear(3, 2): steady compute is small
+
+
+def test_verdict_separates_a_filling_queue_from_a_slow_pipeline():
+    base = {"records": 1, "steps": 100, "host_ms": 1.0, "callbacks_ms": 0.0, "compile_ms": 0.0}
+    filling = step_trace.summarize([{**base, "sink": True, "total_ms": 120.0, "data_wait_ms": 40.0,
+                                     "compute_ms": 79.0, "pipeline_ms": 30.0, "copy_ms": 1.0}])  # fmt: skip
+    assert not filling["data_bound"]
+    assert "waited at the start while the queue filled" in step_trace.verdict(filling)
+    slow = step_trace.summarize([{**base, "sink": True, "total_ms": 120.0, "data_wait_ms": 40.0,
+                                  "compute_ms": 79.0, "pipeline_ms": 90.0, "copy_ms": 1.0}])  # fmt: skip
+    assert slow["data_bound"] and step_trace.verdict(slow).startswith("DATA-BOUND")
+    host = step_trace.summarize([{**base, "sink": True, "total_ms": 12.0, "data_wait_ms": 0.0,
+                                  "compute_ms": 2.0, "host_ms": 10.0, "pipeline_ms": 1.0,
+                                  "copy_ms": 0.0}])  # fmt: skip
+    assert step_trace.verdict(host).startswith("host-bound")

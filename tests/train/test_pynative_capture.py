@@ -265,7 +265,65 @@ def test_rebinding_a_global_the_function_reads_traces_again():
     assert grad_fn.captured.traces == 2
 
 
-def test_python_side_effects_run_when_traced_and_every_call_when_synchronized():
+def test_python_side_effects_run_once_per_call_as_in_mindspore(capsys):
+    """MindSpore's PyNative runs the Python of every call: a counter in ``construct``, a print,
+    an append to a list and a Python random draw happen once per step (the function is not
+    captured, since a compiled program would skip them)."""
+    import random
+
+    class Counting(Net):
+        def __init__(self):
+            super().__init__()
+            self.calls = 0
+
+        def construct(self, x):
+            self.calls += 1
+            print("calls", self.calls)
+            return super().construct(x)
+
+    ms.set_seed(5)
+    net = Counting()
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    seen, draws = [], []
+
+    def forward(data, label):
+        seen.append(1)
+        draws.append(random.random())
+        return loss_fn(net(data), label)
+
+    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    random.seed(0)
+    data, label = _batches(1)[0]
+    for _ in range(4):
+        opt(grad_fn(data, label)[1])
+    assert net.calls == 4
+    assert capsys.readouterr().out == "".join(f"calls {i}\n" for i in range(1, 5))
+    assert len(seen) == 4
+    random.seed(0)
+    assert draws == [random.random() for _ in range(4)]
+
+
+def test_a_function_without_python_side_effects_is_still_captured():
+    net, opt, _, loss_fn = _setup()
+    steps = []  # read, never changed by the function
+
+    def forward(data, label):
+        return loss_fn(net(data), label) * (1 + len(steps))
+
+    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    data, label = _batches(1)[0]
+    for _ in range(2):  # op by op, then traced and compiled
+        grad_fn(data, label)
+    with counting_compiles() as compiles:
+        for _ in range(3):
+            grad_fn(data, label)
+    assert grad_fn.captured.traces == 1
+    assert "eager" not in grad_fn.captured.cache.values()  # a compiled program, not op by op
+    assert compiles == []
+
+
+def test_python_side_effects_run_every_call_when_synchronized():
     calls = []
     net, opt, _, loss_fn = _setup()
 
@@ -275,11 +333,6 @@ def test_python_side_effects_run_when_traced_and_every_call_when_synchronized():
 
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
     data, label = _batches(1)[0]
-    for _ in range(4):
-        grad_fn(data, label)
-    traced = len(calls)
-    assert traced < 4  # the documented difference: the signature's trace runs them
-    calls.clear()
     ms.set_context(pynative_synchronize=True)
     for _ in range(4):
         grad_fn(data, label)

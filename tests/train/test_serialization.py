@@ -27,6 +27,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.train import serialization as ser
 from deepsink.train._ckpt_proto import Checkpoint
+from deepsink.train._ckpt_rng import saving_rng_key
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "ckpt"
 MS_CHECK = Path(__file__).resolve().parents[1] / "support" / "ms_checkpoint_check.py"
@@ -344,7 +345,27 @@ def test_load_param_into_net_prefix_dtype_and_lists():
         ms.load_param_into_net({}, saved)
 
 
-def test_load_param_into_net_restores_a_saved_random_key(tmp_path):
+def test_the_random_key_is_saved_outside_the_entries_and_restored(tmp_path):
+    """Under ``saving_rng_key`` (what ModelCheckpoint and BackupAndRestore use) the file holds the
+    key but lists only the saved entries; loading it into a net puts the key back. A plain
+    ``save_checkpoint`` stores no key."""
+    net = MLP()
+    key = np.asarray(_random.KEY.ensure()).copy()
+    with saving_rng_key():
+        ms.save_checkpoint(net, str(tmp_path / "k.ckpt"), append_dict={"epoch_num": 1})
+    ms.save_checkpoint(net, str(tmp_path / "plain.ckpt"))
+    assert ser._ckpt_rng.find((tmp_path / "plain.ckpt").read_bytes()) is None
+    _random.next_key()
+    assert not np.array_equal(np.asarray(_random.KEY.ensure()), key)
+    loaded = ms.load_checkpoint(str(tmp_path / "k.ckpt"))
+    assert sorted(loaded) == ["epoch_num", "fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"]
+    _, rest = ms.load_param_into_net(net, loaded)
+    assert rest == ["epoch_num"]
+    np.testing.assert_array_equal(np.asarray(_random.KEY.ensure()), key)
+
+
+def test_load_param_into_net_restores_a_random_key_saved_as_an_entry(tmp_path):
+    """Files of earlier deepsink versions hold the key as the entry ``_global_rng_key``."""
     net = MLP()
     key = np.asarray(_random.KEY.ensure()).copy()
     ms.save_checkpoint(net, str(tmp_path / "k.ckpt"), append_dict={ser.RNG_KEY_NAME: Tensor(key)})
@@ -374,7 +395,9 @@ def test_converters_between_formats(tmp_path):
 @needs_mindspore
 def test_mindspore_loads_deepsink_files_and_evaluates_the_same(tmp_path):
     """A Momentum training saved by deepsink (ckpt, safetensors, encrypted) loads into MindSpore's
-    network and optimizer with nothing left over, and predicts the same logits and accuracy."""
+    network and optimizer with nothing left over, and predicts the same logits and accuracy. The
+    ``.ckpt`` files hold the global random key as ModelCheckpoint saves it (outside the entries),
+    which MindSpore skips."""
     rng = np.random.RandomState(5)
     x = rng.randn(64, 6).astype(np.float32)
     y = rng.randint(0, 3, 64).astype(np.int32)
@@ -388,9 +411,10 @@ def test_mindspore_loads_deepsink_files_and_evaluates_the_same(tmp_path):
     logits = net(Tensor(x)).asnumpy()
     np.save(tmp_path / "x.npy", x)
     np.save(tmp_path / "y.npy", y)
-    ms.save_checkpoint(train, str(tmp_path / "m.ckpt"))
-    ms.save_checkpoint(train, str(tmp_path / "m.safetensors"), format="safetensors")
-    ms.save_checkpoint(train, str(tmp_path / "e.ckpt"), enc_key=b"z" * 16)
+    with saving_rng_key():
+        ms.save_checkpoint(train, str(tmp_path / "m.ckpt"))
+        ms.save_checkpoint(train, str(tmp_path / "m.safetensors"), format="safetensors")
+        ms.save_checkpoint(train, str(tmp_path / "e.ckpt"), enc_key=b"z" * 16)
     p = subprocess.run([str(mindspore_python()), str(MS_CHECK), str(tmp_path)], capture_output=True,
                        text=True, timeout=300)  # fmt: skip
     assert p.returncode == 0, p.stderr[-3000:]

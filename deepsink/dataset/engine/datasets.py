@@ -34,6 +34,29 @@ ROWS_PER_BLOCK = (
 )
 
 
+# The operations and iterators built on Dataset (``nodes``, ``mapping``, ``split``, ``sources``,
+# ``iterators``, ``device``) import this module; they register themselves here, so the base class
+# finds them by name without importing its own subclasses.
+_REGISTRY: dict[str, Any] = {}
+
+
+def register(*objs: Any) -> None:
+    """Make each class or function findable by ``registered(obj.__name__)``."""
+    for obj in objs:
+        _REGISTRY[obj.__name__] = obj
+
+
+def registered(name: str) -> Any:
+    """The class or function registered under ``name`` (``BatchDataset``, ``split``, ...)."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise RuntimeError(
+            f"deepsink.dataset: {name!r} is not registered; import deepsink.dataset to load the "
+            "pipeline's operations"
+        ) from None
+
+
 class _Empty(RuntimeError):
     """The pipeline produced no row."""
 
@@ -117,7 +140,7 @@ class Dataset:
         max_rowsize: int | None = None,
     ) -> Dataset:
         """Apply ``operations`` (transforms or callables) to ``input_columns`` of each row."""
-        from deepsink.dataset.engine.mapping import MapDataset
+        MapDataset = registered("MapDataset")
 
         return MapDataset(
             self,
@@ -146,7 +169,7 @@ class Dataset:
         gets each of ``input_columns`` as a list of the batch's rows and returns a tuple of columns
         (``output_columns``), as MindSpore's.
         """
-        from deepsink.dataset.engine.nodes import BatchDataset
+        BatchDataset = registered("BatchDataset")
 
         return BatchDataset(
             self,
@@ -213,51 +236,51 @@ class Dataset:
 
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffle through a buffer of ``buffer_size`` rows (MindSpore's buffer semantics)."""
-        from deepsink.dataset.engine.nodes import ShuffleDataset
+        ShuffleDataset = registered("ShuffleDataset")
 
         return ShuffleDataset(self, buffer_size)
 
     def repeat(self, count: int | None = None) -> Dataset:
         """Run the pipeline ``count`` times per epoch (None or -1: forever)."""
-        from deepsink.dataset.engine.nodes import RepeatDataset
+        RepeatDataset = registered("RepeatDataset")
 
         return RepeatDataset(self, count)
 
     def take(self, count: int = -1) -> Dataset:
         """The first ``count`` rows (-1: all)."""
-        from deepsink.dataset.engine.nodes import TakeDataset
+        TakeDataset = registered("TakeDataset")
 
         return TakeDataset(self, count)
 
     def skip(self, count: int) -> Dataset:
         """All rows but the first ``count``."""
-        from deepsink.dataset.engine.nodes import SkipDataset
+        SkipDataset = registered("SkipDataset")
 
         return SkipDataset(self, count)
 
     def project(self, columns: str | Sequence[str]) -> Dataset:
         """Keep ``columns``, in that order."""
-        from deepsink.dataset.engine.nodes import ProjectDataset
+        ProjectDataset = registered("ProjectDataset")
 
         return ProjectDataset(self, columns)
 
     def rename(
         self, input_columns: str | Sequence[str], output_columns: str | Sequence[str]
     ) -> Dataset:
-        from deepsink.dataset.engine.nodes import RenameDataset
+        RenameDataset = registered("RenameDataset")
 
         return RenameDataset(self, input_columns, output_columns)
 
     def zip(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
         """Rows side by side (columns must not clash); as long as the shortest input."""
-        from deepsink.dataset.engine.nodes import ZipDataset
+        ZipDataset = registered("ZipDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
         return ZipDataset([self, *others])
 
     def concat(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
         """Rows of ``self`` then of ``datasets`` (same columns)."""
-        from deepsink.dataset.engine.nodes import ConcatDataset
+        ConcatDataset = registered("ConcatDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
         return ConcatDataset([self, *others])
@@ -272,7 +295,7 @@ class Dataset:
         num_parallel_workers: int | None = None,
     ) -> Dataset:
         """Keep the rows for which ``predicate(*columns)`` is true."""
-        from deepsink.dataset.engine.nodes import FilterDataset
+        FilterDataset = registered("FilterDataset")
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
@@ -280,7 +303,7 @@ class Dataset:
         """Disjoint datasets of ``sizes`` rows (ints summing to the size, or fractions summing
         to 1, MindSpore's rounding). ``randomize``: rows drawn in one random order fixed at split
         time (so the splits never overlap, every epoch); else consecutive rows."""
-        from deepsink.dataset.engine.split import split
+        split = registered("split")
 
         return split(self, sizes, randomize)
 
@@ -354,8 +377,8 @@ class Dataset:
             return None
 
     def get_batch_size(self) -> int:
-        from deepsink.dataset.engine.nodes import BatchDataset
-        from deepsink.dataset.engine.sources import GeneratorDataset
+        BatchDataset = registered("BatchDataset")
+        GeneratorDataset = registered("GeneratorDataset")
 
         node = _find(self, BatchDataset)
         if node is not None:
@@ -364,7 +387,7 @@ class Dataset:
         return -1 if src is not None and src.batch_sampler is not None else 1
 
     def get_repeat_count(self) -> int:
-        from deepsink.dataset.engine.nodes import RepeatDataset
+        RepeatDataset = registered("RepeatDataset")
 
         node = _find(self, RepeatDataset)
         return node.count if node is not None else 1
@@ -401,7 +424,7 @@ class Dataset:
     ) -> Any:
         """An iterator of rows as tuples (numpy arrays, or Tensors unless ``output_numpy``);
         ``do_copy=False`` makes the Tensors on the faster path that does not ask for a copy."""
-        from deepsink.dataset.engine.iterators import TupleIterator
+        TupleIterator = registered("TupleIterator")
 
         return TupleIterator(self, columns, num_epochs, output_numpy, do_copy)
 
@@ -409,7 +432,7 @@ class Dataset:
         self, num_epochs: int = -1, output_numpy: bool = False, do_copy: bool = True
     ) -> Any:
         """An iterator of rows as ``{column: value}``."""
-        from deepsink.dataset.engine.iterators import DictIterator
+        DictIterator = registered("DictIterator")
 
         return DictIterator(self, None, num_epochs, output_numpy, do_copy)
 
@@ -418,7 +441,7 @@ class Dataset:
 
     def device_split(self) -> tuple[Dataset, Any]:
         """(raw dataset, DeviceTransform | None): see ``engine/device.py``."""
-        from deepsink.dataset.engine.device import device_split
+        device_split = registered("device_split")
 
         return device_split(self)
 

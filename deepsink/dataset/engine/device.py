@@ -24,6 +24,7 @@ import copy
 from typing import Any
 
 from deepsink._core.jit import fingerprint
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.datasets import Dataset
 from deepsink.dataset.engine.mapping import Chain, MapDataset
 from deepsink.dataset.engine.nodes import (
@@ -186,3 +187,6 @@ def _final_name(above: list[Dataset], name: str) -> str | None:
         elif isinstance(node, ProjectDataset) and name not in node._column_names():
             return None
     return name
+
+
+_datasets.register(device_split)  # found by the Dataset base class

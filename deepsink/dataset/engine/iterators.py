@@ -24,6 +24,7 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.dataset import config
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import ExecContext, new_context
 from deepsink.dataset.engine.datasets import ROWS_PER_BLOCK, Dataset
@@ -256,17 +257,20 @@ class TupleIterator:
         """A row as MindSpore 2.x gives it: a list of numpy arrays or of Tensors."""
         if self._output_numpy:
             return list(values)
-        from deepsink.common.tensor import Tensor
+        from deepsink.common.tensor import Tensor, numpy_backed
 
         if any(isinstance(v, dict) for v in values):  # dict columns: their arrays as Tensors
             return [_tensors_in(v) for v in values]
-        # string columns stay numpy (MindSpore has no string Tensor in the iterator either)
+        # string columns stay numpy (MindSpore has no string Tensor in the iterator either); the
+        # Tensors print as MindSpore's over the row's NumPy buffer do (numpy_backed)
         if self._do_copy:
-            return [v if v.dtype.kind in "USO" else Tensor(v) for v in values]
+            return [v if v.dtype.kind in "USO" else numpy_backed(Tensor(v)) for v in values]
         # do_copy=False: MindSpore reuses the row's buffer for speed; here the row goes to the
         # array without the Tensor constructor's conversions and without asking for a copy
         # (numpy rows keep their dtype either way)
-        return [v if v.dtype.kind in "USO" else Tensor._from(_no_copy(v)) for v in values]
+        return [
+            v if v.dtype.kind in "USO" else numpy_backed(Tensor._from(_no_copy(v))) for v in values
+        ]
 
     def __next__(self) -> Any:
         return self._format(self._next_row())
@@ -314,11 +318,14 @@ class DictIterator(TupleIterator):
 
 def _tensors_in(value: Any) -> Any:
     """A row value with its numeric arrays as Tensors, through dicts (strings stay numpy)."""
-    from deepsink.common.tensor import Tensor
+    from deepsink.common.tensor import Tensor, numpy_backed
 
     if isinstance(value, dict):
         return {k: _tensors_in(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return tuple(_tensors_in(v) for v in value)
     value = np.asarray(value)
-    return value if value.dtype.kind in "USO" else Tensor(value)
+    return value if value.dtype.kind in "USO" else numpy_backed(Tensor(value))
+
+
+_datasets.register(TupleIterator, DictIterator)  # found by the Dataset base class

@@ -24,6 +24,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, fail
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset, View, column_indices, column_names_arg
@@ -447,3 +448,6 @@ class _MapView(View):
 
     def gather(self, pos: np.ndarray) -> Block:
         return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
+
+
+_datasets.register(MapDataset)  # found by the Dataset base class

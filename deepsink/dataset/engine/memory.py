@@ -2,7 +2,7 @@
 
 A pipeline allocates and frees the same few megabytes per block. With glibc's defaults, arrays above
 128 KiB are mmap'ed and unmapped and the heap top is trimmed back to the OS, so every block pays
-page faults and zeroing again: measured 3-5x slower on the MNIST seed pipeline. Raising the mmap
+page faults and zeroing again: measured 3-5x slower on the MNIST tutorial pipeline. Raising the mmap
 and trim thresholds (what ``MALLOC_MMAP_THRESHOLD_`` / ``MALLOC_TRIM_THRESHOLD_`` do) keeps the
 pages mapped; up to ``TRIM_BYTES`` of freed memory stays resident for the next block. Applied once, when
 the first iterator starts; ``DEEPSINK_DATASET_MALLOPT=0`` leaves glibc's settings alone.

@@ -12,6 +12,7 @@ import numpy as np
 
 from deepsink._core.validate import fail
 from deepsink.dataset.engine import block as blk
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import (
@@ -781,3 +782,17 @@ class FilterDataset(Dataset):
         with closing(self.children[0]._blocks(ctx, size)) as src:
             kept = (r for i, r in enumerate(_rows_of(src)) if self._keep(r[0], i))
             yield from _regroup(kept, ncols, size)
+
+
+_datasets.register(
+    BatchDataset,
+    ConcatDataset,
+    FilterDataset,
+    ProjectDataset,
+    RenameDataset,
+    RepeatDataset,
+    ShuffleDataset,
+    SkipDataset,
+    TakeDataset,
+    ZipDataset,
+)  # found by the Dataset base class

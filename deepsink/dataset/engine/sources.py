@@ -21,6 +21,7 @@ from deepsink._core.validate import check_bool, check_one_of, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
@@ -953,3 +954,6 @@ class TFRecordDataset(_Source):
                 row.append(_decode_feature(name, kind, values, type_name, shape, rank))
             rows.append(tuple(row))
         return tuple(blk.stack([r[k] for r in rows]) for k in range(len(self._specs)))
+
+
+_datasets.register(GeneratorDataset)  # found by the Dataset base class

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from deepsink.dataset import config
+from deepsink.dataset.engine import datasets as _datasets
 
 
 def absolute_sizes(sizes: Any, total: int) -> list[int]:
@@ -96,3 +97,6 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
         part = source.skip(int(a)) if a else source
         parts.append(part.take(int(n)))
     return tuple(parts)
+
+
+_datasets.register(split)  # found by the Dataset base class

@@ -1,8 +1,9 @@
 """``mindspore.dataset.transforms``: Compose, TypeCast, OneHot; any callable is a PyFunc."""
 
-# MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``):
-# vision imports only this package's submodule transforms.transforms, so the order is free
-from deepsink.dataset import vision as vision
+# MindSpore's package re-exports vision here too (``ds.transforms.vision.Inter``): vision builds
+# on this package, so ``deepsink.dataset`` binds it as ``transforms.vision``.
+# a name deepsink lacks: an AttributeError that says so and where the coverage list is
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
 from deepsink.dataset.transforms import c_transforms as c_transforms
 from deepsink.dataset.transforms import py_transforms as py_transforms
 from deepsink.dataset.transforms.tensor_ops import Concatenate as Concatenate
@@ -23,3 +24,5 @@ from deepsink.dataset.transforms.transforms import PyFunc as PyFunc
 from deepsink.dataset.transforms.transforms import TensorOperation as TensorOperation
 from deepsink.dataset.transforms.transforms import TypeCast as TypeCast
 from deepsink.dataset.transforms.transforms import not_random as not_random
+
+__getattr__ = _missing_names(__name__)

@@ -141,10 +141,43 @@ def _check_padding(padding: Any, pad_mode: str, api: str) -> Any:
 
 
 class Conv2d(_Conv):
-    """MindSpore's ``nn.Conv2d`` over NCHW input (``data_format='NHWC'`` is also accepted).
+    r"""2-D convolution over NCHW input (MindSpore's ``nn.Conv2d``; ``data_format='NHWC'`` is
+    also accepted).
 
-    ``pad_mode``: 'same' (output ceil(H/stride); odd padding goes to the bottom/right), 'valid'
-    or 'pad' with ``padding`` an int or (top, bottom, left, right). Weight (out, in/group, kh, kw).
+    Args:
+        in_channels (int): input channels :math:`C_{in}`.
+        out_channels (int): output channels :math:`C_{out}`.
+        kernel_size (Union[int, tuple[int, int]]): the window's height and width.
+        stride (Union[int, tuple[int, int]]): Default: ``1``.
+        pad_mode (str): ``'same'`` (output ``ceil(H / stride)``; odd padding goes to the
+            bottom/right), ``'valid'`` or ``'pad'`` (with ``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int, ...]]): with ``pad_mode='pad'``, an int or
+            (top, bottom, left, right). Default: ``0``.
+        dilation (Union[int, tuple[int, int]]): Default: ``1``.
+        group (int): groups of channels convolved separately. Default: ``1``.
+        has_bias (bool): Default: ``False``.
+        weight_init, bias_init: initializers of the weight ``(C_out, C_in / group, kh, kw)`` and
+            bias. Default: ``None`` (MindSpore's defaults).
+        data_format (str): ``'NCHW'`` or ``'NHWC'``. Default: ``'NCHW'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: an argument has the wrong type (``kernel_size`` not an int or tuple, ...).
+        ValueError: an argument is out of range, or ``pad_mode`` is not one of the three.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> conv = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        >>> conv(ms.Tensor(np.ones((2, 1, 32, 32), np.float32))).shape
+        (2, 6, 28, 28)
     """
 
     def __init__(

@@ -51,11 +51,43 @@ def activation_cell(activation: Any, api: str) -> Any:
 
 
 class Dense(Cell):
-    """MindSpore's ``nn.Dense``: ``activation(x @ weight.T + bias)`` with weight (out, in).
+    r"""The fully connected layer (MindSpore's ``nn.Dense``): ``activation(x @ weight.T + bias)``.
 
     Defaults as MindSpore 2.x: weight ``HeUniform(sqrt(5))`` (U(+-1/sqrt(in))), bias
     ``Uniform(1/sqrt(in))``. Inputs of rank other than 2 are flattened over the leading dims and
-    restored (shape ``(*, in_channels)`` -> ``(*, out_channels)``).
+    restored.
+
+    Args:
+        in_channels (int): the size of the input's last axis.
+        out_channels (int): the size of the output's last axis.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's
+            initializer, shape ``(out_channels, in_channels)``. Default: ``None`` (HeUniform).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's
+            initializer, shape ``(out_channels,)``. Default: ``None`` (Uniform).
+        has_bias (bool): add a bias. Default: ``True``.
+        activation (Union[str, Cell, None]): applied to the output, e.g. ``'relu'``.
+            Default: ``None``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, in\_channels)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, out\_channels)`.
+
+    Raises:
+        TypeError: ``in_channels`` or ``out_channels`` is not an int, ``has_bias`` not a bool.
+        ValueError: ``in_channels`` or ``out_channels`` is not positive, or the input's last axis
+            is not ``in_channels``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(3, 4)
+        >>> x = ms.Tensor(np.ones((2, 3), np.float32))
+        >>> net(x).shape
+        (2, 4)
     """
 
     def __init__(

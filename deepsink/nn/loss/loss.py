@@ -94,7 +94,27 @@ class LossBase(Cell):
 class MSELoss(LossBase):
     """Mean squared error: ``(logits - labels) ** 2`` reduced by ``reduction``.
 
-    Inputs: ``logits`` and ``labels``, Tensors broadcastable to each other.
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - predictions, float.
+        - **labels** (Tensor) - targets, broadcastable with ``logits``.
+
+    Outputs:
+        Tensor: a scalar, or the broadcast shape with ``reduction='none'``.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the three, or the shapes do not broadcast.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MSELoss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0], np.float32)),
+        ...            ms.Tensor(np.array([1.5, 2.0], np.float32))))
+        0.125
     """
 
     def construct(self, logits: Any, labels: Any) -> Tensor:
@@ -174,7 +194,7 @@ def _softmax_xent_fwd(logits, labels):
 
 def _softmax_xent_bwd(res, g):
     # MindSpore's rule: d/dlogits = softmax - labels, even when the labels do not sum to 1
-    # (seed 003's all-zero labels still train); the labels get no gradient.
+    # (the all-zero labels of MindSpore's "Training" guide still train); the labels get no gradient.
     softmax, labels = res
     return ((softmax - labels) * g[..., None], jnp.zeros_like(labels))
 
@@ -190,8 +210,26 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             probabilities. Default: ``False``.
         reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'none'``.
 
-    Outputs: the loss per sample (N,) for ``'none'``, else a scalar. The gradient w.r.t. the logits
-    is ``softmax(logits) - labels`` (MindSpore's), also for labels that do not sum to 1.
+    Inputs:
+        - **logits** (Tensor) - shape (N, C), float.
+        - **labels** (Tensor) - (N,) class indices with ``sparse=True``, else (N, C).
+
+    Outputs:
+        Tensor: the loss per sample (N,) for ``'none'``, else a scalar. The gradient w.r.t. the
+        logits is ``softmax(logits) - labels`` (MindSpore's), also for labels that do not sum to 1.
+
+    Raises:
+        TypeError: ``sparse`` is not a bool.
+        ValueError: ``reduction`` is not one of the three, or a label is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        >>> logits = ms.Tensor(np.array([[2.0, 0.5], [0.1, 1.0]], np.float32))
+        >>> print(loss(logits, ms.Tensor(np.array([0, 1], np.int32))))
+        0.27128363
     """
 
     def __init__(self, sparse: bool = False, reduction: str = "none") -> None:

@@ -29,6 +29,26 @@ class Momentum(Optimizer):
         use_nesterov (bool): Default: False.
 
     State: ``moments.<param name>`` (zeros), ``momentum``, ``global_step``, ``learning_rate``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        TypeError: ``momentum`` is not a float, or ``params`` holds something not a Parameter.
+        ValueError: ``momentum`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init="ones", has_bias=False)
+        >>> opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        >>> _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.9 0.8]]
     """
 
     def __init__(

@@ -2,7 +2,7 @@
 
 MindSpore's ``ops.avg_pool1d/avg_pool3d/max_pool3d``, ``ops.conv3d``, ``ops.batch_norm``,
 ``ops.layer_norm`` and ``ops.binary_cross_entropy``, and the helpers the matching primitives
-(``deepsink.ops.nn_ops``) share: one N-d window reduction (``lax.reduce_window``) serves every
+(``deepsink.ops.operations.nn_ops``) share: one N-d window reduction (``lax.reduce_window``) serves every
 pooling rank, so 1-D, 2-D and 3-D pooling agree on padding, ``ceil_mode`` and divisor rules.
 """
 

@@ -14,12 +14,12 @@ import os
 import stat
 from typing import Any
 
-from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, check_positive_int, fail
 from deepsink.common.tensor import Tensor
+from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
 from deepsink.train.callback._checkpoint import make_directory
-from deepsink.train.serialization import RNG_KEY_NAME, load_checkpoint, save_checkpoint
+from deepsink.train.serialization import load_checkpoint, save_checkpoint
 
 #: The attribute a callback sets on cb_params in ``on_train_begin`` to make the Model start later.
 RESUME_EPOCH = "resume_epoch"
@@ -70,9 +70,9 @@ class BackupAndRestore(Callback):
         """Back up every ``save_freq`` epochs."""
         cb_params = run_context.original_args()
         if cb_params.cur_epoch_num % self.save_freq == 0:
-            append = {_EPOCH_KEY: int(cb_params.cur_epoch_num),
-                      RNG_KEY_NAME: Tensor._from(_random.KEY.ensure())}  # fmt: skip
-            save_checkpoint(cb_params.train_network, self.backup_file, append_dict=append)
+            append = {_EPOCH_KEY: int(cb_params.cur_epoch_num)}
+            with saving_rng_key():  # the random key too, outside the entries (_ckpt_rng)
+                save_checkpoint(cb_params.train_network, self.backup_file, append_dict=append)
 
     def on_train_end(self, run_context: Any) -> None:
         """Delete the backup (``delete_checkpoint``)."""

@@ -439,11 +439,12 @@ def callbacks_for_eval_in_fit(callbacks: Iterable[Callback]) -> list[Callback]:
     """The callbacks that also see ``fit``'s evaluation: user callbacks and TimeMonitor.
 
     MindSpore keeps its other built-ins (LossMonitor, History, EarlyStopping, ...) out of the
-    evaluation inside ``fit``.
+    evaluation inside ``fit``. A built-in that does see it says so with the class attribute
+    ``_in_fit_eval = True`` (TimeMonitor).
     """
-    from deepsink.train.callback._time_monitor import TimeMonitor
-
-    return [cb for cb in callbacks if not _is_builtin(cb) or isinstance(cb, TimeMonitor)]
+    return [
+        cb for cb in callbacks if not _is_builtin(cb) or getattr(type(cb), "_in_fit_eval", False)
+    ]
 
 
 def loss_value(net_outputs: Any) -> Any:

@@ -8,9 +8,9 @@ already holds checkpoints of that prefix. In sink mode the step hook fires once 
 
 Differences from MindSpore, both on the safe side: the oldest file beyond ``keep_checkpoint_max``
 (or the ``keep_checkpoint_per_n_minutes`` rule) is deleted only after the new file is complete, so
-a crash never leaves fewer good checkpoints; and each file also holds the global random key
-(``_global_rng_key``, restored by ``load_param_into_net``) so a resumed run draws the same random
-numbers. MindSpore's ``-graph.meta`` (its IR) is not written: deepsink has no such graph.
+a crash never leaves fewer good checkpoints; and each ``.ckpt`` file also holds the global random
+key, outside its entries (``deepsink.train._ckpt_rng``; restored by ``load_param_into_net``), so a
+resumed run draws the same random numbers. MindSpore's ``-graph.meta`` (its IR) is not written: deepsink has no such graph.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.tensor import Tensor
+from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
-from deepsink.train.serialization import RNG_KEY_NAME, save_checkpoint, wait_async_save
+from deepsink.train.serialization import save_checkpoint, wait_async_save
 
 _INFO = ("epoch_num", "step_num")
 
@@ -417,11 +417,11 @@ class ModelCheckpoint(Callback):
             self._append_dict["step_num"] = self._append_step_num + step
         network = self._config.saved_network or cb_params.train_network
         append = dict(self._append_dict)
-        if self._config.format == "ckpt":
-            append[RNG_KEY_NAME] = Tensor._from(_random.KEY.ensure())
         cfg = self._config
-        save_checkpoint(network, path, cfg.integrated_save, cfg.async_save, append or None,
-                        cfg.enc_key, cfg.enc_mode, crc_check=cfg.crc_check, format=cfg.format)  # fmt: skip
+        with saving_rng_key():
+            save_checkpoint(network, path, cfg.integrated_save, cfg.async_save, append or None,
+                            cfg.enc_key, cfg.enc_mode, crc_check=cfg.crc_check,
+                            format=cfg.format)  # fmt: skip
 
     def _managed_files(self) -> list[str]:
         """This prefix's checkpoints in the folder (``prefix-<digits and _>.<format>``)."""

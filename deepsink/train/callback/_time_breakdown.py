@@ -90,6 +90,8 @@ class TimeBreakdown(Callback):
             f"host {100 * s['host_ms'] / total:.1f}%, "
             f"callbacks {100 * s['callbacks_ms'] / total:.1f}%"
         )
+        if s["compile_ms"]:
+            head += f", compiling {100 * s['compile_ms'] / total:.1f}%"
         if mine[0]["sink"]:
             head += (
                 f"; background: pipeline {s['pipeline_ms'] / steps:.3f} ms/step, "

@@ -30,6 +30,8 @@ class TimeMonitor(Callback):
         TypeError: if ``data_time`` is not a bool.
     """
 
+    _in_fit_eval = True  # fit's evaluation reports its time too, as in MindSpore
+
     def __init__(self, data_size: int | None = None, data_time: bool = False) -> None:
         super().__init__()
         self.data_size = data_size

@@ -3,6 +3,8 @@
 Metrics accumulate on the host with NumPy and return numpy values, as in MindSpore.
 """
 
+from deepsink import nn as _nn
+
 # Note: `import X as X` marks a public re-export (PEP 484).
 from deepsink.train.metrics._factory import get_metric_fn as get_metric_fn
 from deepsink.train.metrics._factory import get_metrics as get_metrics
@@ -18,3 +20,14 @@ from deepsink.train.metrics.recall import Recall as Recall
 from deepsink.train.metrics.topk import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics.topk import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.metrics.topk import TopKCategoricalAccuracy as TopKCategoricalAccuracy
+
+# MindSpore 2.10 exports the metrics from mindspore.nn too; nn is below train, so they are bound
+# onto it from here.
+_NN_NAMES = (
+    "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
+    "rearrange_inputs",
+)  # fmt: skip
+for _name in _NN_NAMES:
+    setattr(_nn, _name, globals()[_name])
+_nn.__all__ = sorted({*_nn.__all__, *_NN_NAMES})

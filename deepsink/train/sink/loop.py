@@ -91,7 +91,7 @@ def _scan_carried(step: Step, state: tuple, stack: tuple) -> tuple[tuple, Any]:
 def pick_strategy(requested: str) -> str:
     """'scan' or 'steps' for ``sink_strategy``; "auto" is scan on every backend.
 
-    Measured on XLA:CPU (seed LeNet job, 1000-step sinks, scan-friendly convolutions from
+    Measured on XLA:CPU (LeNet/MNIST sink job, 1000-step sinks, scan-friendly convolutions from
     ``_core/conv.py``): scan 2.8 ms/step, back-to-back step executables 3.4. On GPU a scan with a
     static trip count has no per-iteration host sync (research/xla_sink.md), so it is expected to win
     there too; not yet measured.

@@ -39,7 +39,12 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def create_module(self, spec):
-        return importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+        module = importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+        if spec.name != "mindspore":
+            return module
+        from deepsink._core.alias import MindSporePackage  # mindspore.__version__ is 2.10's
+
+        return MindSporePackage(module)
 
     def exec_module(self, module):
         pass

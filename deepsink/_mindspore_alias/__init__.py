@@ -1,1 +1,0 @@
-"""The ``mindspore`` alias of ``deepsink run`` (its ``sitecustomize`` reaches child interpreters)."""

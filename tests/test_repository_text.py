@@ -1,0 +1,84 @@
+"""The repository's text speaks of deepsink, and its numbers can be traced.
+
+Each phrase below was once in the repository and was not about deepsink (a machine's path, the
+state of the machine it was built on) or could not be reproduced from it; this test fails if one
+comes back. Recorded benchmark results (``bench/results/*.json``) and MindSpore fixtures are data,
+not text, and are not searched.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SUFFIXES = {".py", ".md", ".toml", ".txt", ".cfg", ".yml", ".yaml", ""}
+
+# (pattern, why it must not come back)
+BANNED = [
+    (r"/work/", "a machine's path"),
+    (r"\.\./shared", "a folder beside the checkout on one machine"),
+    (r"msenv/bin/python scripts", "a fixed MindSpore venv: use $DEEPSINK_MINDSPORE_PYTHON"),
+    (r"No GPU has been lent", "about the project's machines, not deepsink"),
+    (r"load average 1[5-9]|load average 21", "the state of one shared machine"),
+    (r"Speed on this machine", "which machine? name it and the date"),
+    (r"seed 00\d", "unexplained jargon: name MindSpore's tutorial or the example file"),
+    (r"seed LeNet|seed pipeline|seed job", "unexplained jargon: the LeNet/MNIST sink job"),
+    (r"once the\s+checkpoint module lands", "stale: the checkpoint module exists"),
+    (r"675 pass|812 tests", "a count that cannot be reproduced from the repository"),
+    (r'os\.environ\["REPO"\]', "docs run as pasted from the repository root"),
+]
+
+
+def _texts() -> list[Path]:
+    skip_dirs = {".git", "__pycache__", ".pytest_cache", "results", "fixtures", "data"}
+    out = []
+    for path in ROOT.rglob("*"):
+        rel = path.relative_to(ROOT)
+        if any(part in skip_dirs for part in rel.parts) or not path.is_file():
+            continue
+        if path.suffix in SUFFIXES and path != Path(__file__).resolve():
+            out.append(path)
+    return out
+
+
+def test_banned_phrases_stay_out() -> None:
+    found = []
+    for path in _texts():
+        try:
+            text = path.read_text()
+        except UnicodeDecodeError:
+            continue
+        for pattern, why in BANNED:
+            for m in re.finditer(pattern, text):
+                line = text.count("\n", 0, m.start()) + 1
+                found.append(f"{path.relative_to(ROOT)}:{line}: {m.group(0)!r} ({why})")
+    assert not found, "\n".join(found)
+
+
+def test_fixture_readme_and_recorders_use_the_one_environment_variable() -> None:
+    readme = (ROOT / "tests" / "fixtures" / "ms" / "README.md").read_text()
+    assert "DEEPSINK_MINDSPORE_PYTHON" in readme
+    for script in ("record_checkpoint_fixtures.py", "record_dtype_fixtures.py",
+                   "record_ops_more_fixtures.py", "record_dataset_fidelity_fixtures.py",
+                   "record_print_fixture.py", "lenet_ckpt_interchange.py"):  # fmt: skip
+        assert "DEEPSINK_MINDSPORE_PYTHON" in (ROOT / "scripts" / script).read_text(), script
+
+
+def test_api_coverage_counts_only_names() -> None:
+    page = (ROOT / "docs" / "api_coverage.md").read_text()
+    for junk in ("`.`", "`0`", "`1`", "`2`"):
+        assert junk not in page
+
+
+def test_readme_speed_figures_name_their_date_and_machine() -> None:
+    """Each subsection of the README's Speed section names a date and a machine, or every figure
+    in it does."""
+    readme = (ROOT / "README.md").read_text()
+    speed = readme.split("## Speed", 1)[1].split("\n## ", 1)[0]
+    for section in speed.split("\n### ")[1:]:
+        title, body = section.split("\n", 1)
+        dated = re.search(r"20\d\d-\d\d-\d\d", title) or re.search(r"20\d\d-\d\d-\d\d", body)
+        machine = re.search(r"Xeon|EPYC|GPU|vCPU", title + body)
+        assert dated and machine, title
+    assert "bench/" in speed  # and the commands
