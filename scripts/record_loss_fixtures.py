@@ -74,7 +74,7 @@ def loss_cases():
         "SoftmaxCrossEntropyWithLogits_dense_zero_labels",
         "nn.SoftmaxCrossEntropyWithLogits",
         [rnd(4, 5), lambda rs: np.zeros((4, 5), F32)],
-        notes="all-zero labels (as in seed 003): loss 0 but gradient softmax(logits)?",
+        notes="all-zero labels (as in examples/seed003_*.py, the Training guide): loss 0 but gradient softmax(logits)?",
     )
     for red in ("none", "mean", "sum"):
         Lo(

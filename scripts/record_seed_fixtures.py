@@ -62,7 +62,7 @@ def seed003_cases():
                 "mode": mode_name.upper(),
                 "train": True,
                 "input": "np.random.RandomState(3).randn(32, 2048, 7, 7).astype(np.float32)",
-                "notes": "seed 003 program 1 (weights ones(1000,2048), bias ones(1000), labels "
+                "notes": 'program 1 of the "Training" guide (examples/seed003_*.py; weights ones(1000,2048), bias ones(1000), labels '
                 "zeros(32,1000), Momentum(lr=0.1, momentum=0.1), one TrainOneStepCell step). "
                 "The input is not stored (13 MB): regenerate it from 'input'.",
             }

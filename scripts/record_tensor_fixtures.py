@@ -1,4 +1,4 @@
-"""Record MindSpore's Tensor repr/str (``tensor``): the seed 004 Conv2d output and small tensors into ``tests/fixtures/ms/``.
+"""Record MindSpore's Tensor repr/str (``tensor``): the Conv2d output of the "Running Management" tutorial (``examples/seed004_mode_switch.py``) and small tensors into ``tests/fixtures/ms/``.
 
 Run with a Python that has a real MindSpore 2.10 CPU build (not run by CI)::
 
@@ -34,7 +34,7 @@ def conv_seed004():
             "args": [3, 4, 3],
             "kwargs": {"bias_init": "zeros"},
             "kind": "cell",
-            "notes": "seed 004: default (random) weight init stored as param:weight; "
+            "notes": "examples/seed004_mode_switch.py: default (random) weight init stored as param:weight; "
             "has_bias=False by default so bias_init is unused",
             "param_names": {n: p.name for n, p in conv.parameters_and_names()},
             "out_structure": 0,

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import doctest
 import inspect
+import os
 import pydoc
+import sys
 
 import numpy as np
 import pytest
@@ -82,9 +84,25 @@ def test_the_public_api_has_examples():
     assert len(EXAMPLES) >= len(DOCUMENTED)
 
 
-@pytest.mark.parametrize("name,obj", EXAMPLES, ids=[n for n, _ in EXAMPLES])
-def test_docstring_examples_run(name, obj):
+@pytest.fixture
+def mindspore_alias(monkeypatch):
+    """``import mindspore`` resolves to deepsink during the test only: the finder, the imported
+    ``mindspore`` modules and the variables for child processes are taken back afterwards (the
+    name a program imported deepsink as shows in messages: tests/common/test_type_names.py)."""
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    for var in ("PYTHONPATH", "DEEPSINK_ALIAS_PREFIX"):  # restored (or removed) at teardown
+        if var in os.environ:
+            monkeypatch.setenv(var, os.environ[var])
+        else:
+            monkeypatch.delenv(var, raising=False)
     install_alias()
+    yield
+    for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
+        del sys.modules[name]
+
+
+@pytest.mark.parametrize("name,obj", EXAMPLES, ids=[n for n, _ in EXAMPLES])
+def test_docstring_examples_run(name, obj, mindspore_alias):
     finder = doctest.DocTestFinder(recurse=False)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     # the examples written before this test ran in their module's namespace; the ones written

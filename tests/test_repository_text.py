@@ -9,6 +9,7 @@ not text, and are not searched.
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,10 +31,23 @@ BANNED = [
 ]
 
 
+def _files() -> list[Path]:
+    """The repository's files: git's list (tracked, and new files not ignored) where git is there,
+    so build output such as ``deepsink.egg-info`` is left out; else every file under the root."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.splitlines()  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return list(ROOT.rglob("*"))
+    return [ROOT / name for name in listed]
+
+
 def _texts() -> list[Path]:
     skip_dirs = {".git", "__pycache__", ".pytest_cache", "results", "fixtures", "data"}
     out = []
-    for path in ROOT.rglob("*"):
+    for path in _files():
         rel = path.relative_to(ROOT)
         if any(part in skip_dirs for part in rel.parts) or not path.is_file():
             continue

@@ -11,38 +11,10 @@ import os
 import runpy
 import sys
 import traceback
-import types
 
-MINDSPORE_VERSION = "2.10.0"  # the MindSpore API version deepsink implements
-
-
-class MindSporePackage(types.ModuleType):
-    """``mindspore`` under the alias: deepsink's top-level package in every name it reads, binds
-    or lists, except ``__version__``, which is the MindSpore version deepsink implements (so a
-    program's ``mindspore.__version__`` checks take MindSpore 2.10's branch), while
-    ``deepsink.__version__`` stays deepsink's own. Submodules (``mindspore.nn``) are deepsink's
-    module objects themselves."""
-
-    def __init__(self, package: types.ModuleType) -> None:
-        super().__init__("mindspore", package.__doc__)
-        object.__setattr__(self, "deepsink_package", package)
-        object.__setattr__(self, "__version__", MINDSPORE_VERSION)
-
-    def __getattr__(self, name: str):
-        return getattr(self.deepsink_package, name)
-
-    def __setattr__(self, name: str, value) -> None:
-        # the import machinery's own attributes (__spec__, __loader__, ...) stay on this module
-        if name.startswith("__"):
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self.deepsink_package, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        delattr(self.deepsink_package, name)
-
-    def __dir__(self):
-        return dir(self.deepsink_package)
+from deepsink._core.alias_site import sitecustomize as site
+from deepsink._core.alias_site.sitecustomize import MINDSPORE_VERSION as MINDSPORE_VERSION
+from deepsink._core.alias_site.sitecustomize import MindSporePackage as MindSporePackage
 
 
 def install_alias() -> None:
@@ -50,8 +22,6 @@ def install_alias() -> None:
     process started from now on: ``spawn``/``forkserver`` children re-import the script, so the
     finder reaches them through the ``sitecustomize`` of ``alias_site`` put first on
     ``PYTHONPATH``."""
-    from deepsink._core.alias_site import sitecustomize as site
-
     site.install()
     site.export_to_children()
 

@@ -185,7 +185,7 @@ class Tensor:
         >>> import mindspore as ms
         >>> t = ms.Tensor(np.array([[1, 2], [3, 4]], np.float32))
         >>> t.shape, t.dtype
-        ((2, 2), Float32)
+        ((2, 2), mindspore.float32)
         >>> print(t * 2)
         [[2. 4.]
          [6. 8.]]

@@ -4,6 +4,8 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
+from deepsink.dataset.engine import bucket as _bucket  # noqa: F401 - registers bucket_batch_by_length
+from deepsink.dataset.engine import padding as _padding  # noqa: F401 - registers padded_batch
 from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset

@@ -6,7 +6,7 @@ Layers, bottom to top (a module may import its own layer and the layers below it
 0. ``deepsink.common``, ``deepsink._core``, ``deepsink.context``, ``deepsink.log``: Tensor,
    Parameter, dtypes, the functional core (the ops package binds the op methods onto Tensor);
 1. ``deepsink.ops``, ``deepsink.communication``: the operators and collectives;
-2. ``deepsink.dataset``: the input pipeline;
+2. ``deepsink.dataset``, ``deepsink.mindrecord``: the input pipeline and its record format;
 3. ``deepsink.nn``, ``deepsink.train``, ``deepsink.amp``, ``deepsink.profiler``: layers, training;
 4. ``deepsink`` itself, ``deepsink.__main__``, ``deepsink.launcher``: the package and the CLI.
 
@@ -37,6 +37,7 @@ LAYERS = {
     "deepsink.ops": 1,
     "deepsink.communication": 1,
     "deepsink.dataset": 2,
+    "deepsink.mindrecord": 2,
     "deepsink.nn": 3,
     "deepsink.train": 3,
     "deepsink.amp": 3,

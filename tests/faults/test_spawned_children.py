@@ -19,7 +19,7 @@ import mindspore
 
 def twice(x):
     import mindspore.nn  # the child's own import of a submodule
-    return (x * 2, mindspore.__name__)
+    return (x * 2, mindspore.nn.__name__)
 
 if __name__ == "__main__":
     with mp.get_context("{method}").Pool(2) as pool:
@@ -62,7 +62,7 @@ def test_a_pool_of_spawned_children_imports_mindspore(tmp_path, method):
     except subprocess.TimeoutExpired:
         pytest.fail("the Pool's children could not import mindspore (respawned forever)")
     assert res.returncode == 0, res.stderr
-    assert "results [(2, 'deepsink'), (4, 'deepsink'), (6, 'deepsink')]" in res.stdout
+    assert "results [(2, 'deepsink.nn'), (4, 'deepsink.nn'), (6, 'deepsink.nn')]" in res.stdout
 
 
 def test_dataset_workers_started_with_spawn_import_mindspore(tmp_path):
@@ -77,7 +77,7 @@ def test_the_alias_keeps_the_environments_own_sitecustomize(tmp_path):
     code = (
         "import subprocess, sys\n"
         "out = subprocess.run([sys.executable, '-c', 'import os, mindspore; "
-        'print(mindspore.__name__, os.environ.get("OWN_SITE"))\'], capture_output=True, '
+        'print(mindspore.deepsink_package.__name__, os.environ.get("OWN_SITE"))\'], capture_output=True, '
         "text=True)\n"
         "print('child', out.stdout.strip(), out.stderr[-300:])\n"
     )

@@ -53,7 +53,7 @@ def test_zero_labels_loss_is_negative_zero_and_gradient_is_softmax():
     labels = Tensor(np.zeros((2, 3), np.float32))
     loss = nn.SoftmaxCrossEntropyWithLogits()
     out = loss(logits, labels).asnumpy()
-    # MindSpore 2.10 prints [-0. -0.] here, as in its recorded seed 003 line (fixtures/ms/seed)
+    # MindSpore 2.10 prints [-0. -0.] here, as in its recorded line of the "Training" guide's program (fixtures/ms/seed)
     assert str(out) == "[-0. -0.]"
     assert str(nn.SoftmaxCrossEntropyWithLogits(reduction="mean")(logits, labels)) == "0.0"
     grad = GradOperation()(lambda x: loss(x, labels).sum())(logits).asnumpy()

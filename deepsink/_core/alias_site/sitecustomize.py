@@ -10,16 +10,49 @@ deepsink is imported until a ``mindspore`` module is; an interpreter without dee
 ``mindspore``. The ``sitecustomize`` this file shadows (an environment's own) still runs after it.
 """
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import sys
+import types
 
 FOLDER = os.path.dirname(os.path.abspath(__file__))
 # the Python environment (``sys.prefix``) of the ``deepsink run`` that exported the alias: another
 # interpreter started from the script (e.g. one with the real MindSpore) keeps its own mindspore
 PREFIX_VARIABLE = "DEEPSINK_ALIAS_PREFIX"
+
+MINDSPORE_VERSION = "2.10.0"  # the MindSpore API version deepsink implements
+
+
+class MindSporePackage(types.ModuleType):
+    """``mindspore`` under the alias: deepsink's top-level package in every name it reads, binds
+    or lists, except ``__version__``, which is the MindSpore version deepsink implements (so a
+    program's ``mindspore.__version__`` checks take MindSpore 2.10's branch), while
+    ``deepsink.__version__`` stays deepsink's own. Submodules (``mindspore.nn``) are deepsink's
+    module objects themselves."""
+
+    def __init__(self, package: types.ModuleType) -> None:
+        super().__init__("mindspore", package.__doc__)
+        object.__setattr__(self, "deepsink_package", package)
+        object.__setattr__(self, "__version__", MINDSPORE_VERSION)
+
+    def __getattr__(self, name: str):
+        return getattr(self.deepsink_package, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        # the import machinery's own attributes (__spec__, __loader__, ...) stay on this module
+        if name.startswith("__"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.deepsink_package, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        delattr(self.deepsink_package, name)
+
+    def __dir__(self):
+        return dir(self.deepsink_package)
 
 
 class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -42,9 +75,7 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         module = importlib.import_module("deepsink" + spec.name[len("mindspore") :])
         if spec.name != "mindspore":
             return module
-        from deepsink._core.alias import MindSporePackage  # mindspore.__version__ is 2.10's
-
-        return MindSporePackage(module)
+        return MindSporePackage(module)  # mindspore.__version__ is 2.10's
 
     def exec_module(self, module):
         pass

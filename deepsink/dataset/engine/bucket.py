@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink.dataset.core.validator_helpers import type_check
 from deepsink.dataset.engine import block as blk
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset
@@ -139,3 +140,22 @@ class BucketBatchDataset(Dataset):
             for k, rows in enumerate(buckets):
                 if rows:
                     yield blk.from_rows([self._batch(rows, k)], ncols)
+
+
+def bucket_batch_by_length(
+    child: Dataset,
+    column_names: Sequence[str],
+    bucket_boundaries: Sequence[int],
+    bucket_batch_sizes: Sequence[int],
+    element_length_function: Callable | None,
+    pad_info: dict | None,
+    pad_to_bucket_boundary: bool,
+    drop_remainder: bool,
+) -> Dataset:
+    """``Dataset.bucket_batch_by_length``'s node (found by the base class through registration)."""
+    return BucketBatchDataset(child, column_names, bucket_boundaries, bucket_batch_sizes,
+                              element_length_function, pad_info, pad_to_bucket_boundary,
+                              drop_remainder)  # fmt: skip
+
+
+_datasets.register(bucket_batch_by_length)  # found by the Dataset base class

@@ -191,17 +191,15 @@ class Dataset:
     ) -> Dataset:
         """``batch`` with the columns of ``pad_info`` padded to one shape per batch (see
         ``engine/padding.py``)."""
-        from deepsink.dataset.engine.padding import check_pad_info, padded_batch_map
-
         names = self._column_names()
-        info = check_pad_info(pad_info, names)
+        info = registered("check_pad_info")(pad_info, names)
         if not info:
             return self.batch(batch_size, drop_remainder, num_parallel_workers)
         return self.batch(
             batch_size,
             drop_remainder,
             num_parallel_workers,
-            per_batch_map=padded_batch_map(names, info),
+            per_batch_map=registered("padded_batch_map")(names, info),
             input_columns=names,
             output_columns=names,
         )
@@ -217,17 +215,13 @@ class Dataset:
         drop_remainder: bool = False,
     ) -> Dataset:
         """Group rows by length into buckets and batch each bucket (``engine/bucket.py``)."""
-        from deepsink.dataset.engine.padding import bucket_batch_by_length
-
-        return bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+        return registered("bucket_batch_by_length")(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                       element_length_function, pad_info, pad_to_bucket_boundary,
                                       drop_remainder)  # fmt: skip
 
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
         """The pipeline's rows into MindRecord files (``engine/minddata.py``)."""
-        from deepsink.dataset.engine.minddata import save_dataset
-
-        save_dataset(self, file_name, num_files, file_type)
+        registered("save_dataset")(self, file_name, num_files, file_type)
 
     def reset(self) -> None:
         """MindSpore's ``reset`` (between epochs of ``num_epochs=1`` iterators), which does

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from deepsink.dataset.core import validator_helpers as vh
+from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, resolve
 from deepsink.dataset.engine.sources import _Source
@@ -158,3 +159,6 @@ def save_dataset(
     if chunk:
         writer.write_raw_data(chunk)
     writer.commit()
+
+
+_datasets.register(save_dataset)  # found by Dataset.save

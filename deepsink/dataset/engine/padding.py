@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from deepsink.dataset.core.validator_helpers import type_check
+from deepsink.dataset.engine import datasets as _datasets
 
 
 def check_pad_info(pad_info: Any, names: Sequence[str]) -> dict[str, tuple]:
@@ -99,17 +100,4 @@ def padded_batch_map(names: Sequence[str], pad_info: dict[str, tuple]) -> Callab
     return pad
 
 
-def bucket_batch_by_length(  # the node lives in bucket.py (it imports the engine's nodes)
-    child: Any,
-    column_names: Sequence[str],
-    bucket_boundaries: Sequence[int],
-    bucket_batch_sizes: Sequence[int],
-    element_length_function: Callable | None,
-    pad_info: dict | None,
-    pad_to_bucket_boundary: bool,
-    drop_remainder: bool,
-) -> Any:
-    from deepsink.dataset.engine.bucket import BucketBatchDataset
-
-    return BucketBatchDataset(child, column_names, bucket_boundaries, bucket_batch_sizes,
-                              element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder)  # fmt: skip
+_datasets.register(check_pad_info, padded_batch_map)  # found by Dataset.padded_batch
