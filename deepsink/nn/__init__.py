@@ -51,6 +51,12 @@ from deepsink.nn.layer.pooling import AvgPool1d as AvgPool1d
 from deepsink.nn.layer.pooling import AvgPool2d as AvgPool2d
 from deepsink.nn.layer.pooling import MaxPool1d as MaxPool1d
 from deepsink.nn.layer.pooling import MaxPool2d as MaxPool2d
+from deepsink.nn.layer.rnns import GRU as GRU
+from deepsink.nn.layer.rnns import LSTM as LSTM
+from deepsink.nn.layer.rnns import RNN as RNN
+from deepsink.nn.layer.rnns import GRUCell as GRUCell
+from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
+from deepsink.nn.layer.rnns import RNNCell as RNNCell
 from deepsink.nn.learning_rate_schedule import CosineDecayLR as CosineDecayLR
 from deepsink.nn.learning_rate_schedule import ExponentialDecayLR as ExponentialDecayLR
 from deepsink.nn.learning_rate_schedule import InverseDecayLR as InverseDecayLR

@@ -1,0 +1,221 @@
+"""Record MindSpore 2.10's results for the breadth of ``mindspore.nn`` (recurrent and attention
+layers, transposed convolutions, adaptive pooling, activations, losses, optimizers) and for
+out-of-range indexing, into ``tests/fixtures/ms/nn_breadth/`` (run with real MindSpore, not by CI)::
+
+    python scripts/record_nn_breadth_fixtures.py                 # every group
+    python scripts/record_nn_breadth_fixtures.py layers optim    # some groups
+
+Layer cases are Python expressions over ``nn``, ``ops``, ``Tensor``, ``ms`` and ``np``; the same
+text is built by deepsink's tests. Each layer's parameters are set from a seeded RandomState in
+the order of ``parameters_and_names()`` (so the names themselves are part of the record: a
+checkpoint written by one side loads into the other), the layer runs forward in PyNative and,
+where cheap, the gradient of ``sum(outputs * weights)`` with respect to the inputs is taken.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from pathlib import Path
+
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn, ops
+
+ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "nn_breadth"
+
+
+def seed_of(name: str) -> int:
+    return zlib.crc32(name.encode()) % 2**31
+
+
+# --- indexing: which exception MindSpore raises (or the value it returns) ------------------------
+INDEXING = {
+    "get_int_past_end": "t[3]",
+    "get_int_before_start": "t[-4]",
+    "get_int_first_from_end": "t[-3]",
+    "get_list_past_end": "t[[0, 7]]",
+    "get_list_negative": "t[[0, -4]]",
+    "get_tensor_past_end": "t[Tensor([0, 7])]",
+    "get_tensor_scalar_past_end": "t[Tensor(7)]",
+    "get_tensor_negative_in_range": "t[Tensor([-1])]",
+    "get_tensor_negative_out_of_range": "t[Tensor([-4])]",
+    "get_slice_past_end": "t[1:7]",
+    "get_2d_second_axis": "m[0, 3]",
+    "get_2d_first_axis": "m[2]",
+    "get_2d_slice_then_int": "m[:, 5]",
+    "get_2d_ellipsis": "m[..., 3]",
+    "get_2d_none": "m[None, 2]",
+    "get_2d_two_tensors": "m[Tensor([0]), Tensor([5])]",
+    "gather_past_end": "ops.gather(t, Tensor([0, 10]), 0)",
+    "gather_negative": "ops.gather(t, Tensor([0, -1]), 0)",
+    "gather_nd_past_end": "ops.gather_nd(m, Tensor([[0, 5]]))",
+    "set_int_past_end": "setitem(z, 5)",
+    "set_int_before_start": "setitem(z, -4)",
+    "set_int_in_range": "setitem(z, -3)",
+    "set_list_past_end": "setitem(z, [0, 5])",
+    "set_2d_past_end": "setitem(m, (0, 5))",
+    "set_tensor_past_end": "setitem(z, Tensor(5))",
+    "set_tensor_list_past_end": "setitem(z, Tensor([0, 5]))",
+    "set_slice_past_end": "setitem(z, slice(1, 9))",
+}
+
+
+def indexing_env() -> dict:
+    def setitem(x, index):
+        x = x.copy()
+        x[index] = 1
+        return x
+
+    return {
+        "t": Tensor(np.arange(3.0).astype(np.float32)),
+        "m": Tensor(np.arange(6.0).astype(np.float32).reshape(2, 3)),
+        "z": Tensor(np.zeros(3, np.float32)),
+        "setitem": setitem, "Tensor": Tensor, "ops": ops, "np": np,
+    }  # fmt: skip
+
+
+def record_indexing() -> None:
+    out = {}
+    for name, expr in INDEXING.items():
+        try:
+            value = eval(expr, indexing_env())  # noqa: S307 - our own case table
+            out[name] = {"expr": expr, "value": np.asarray(value.asnumpy()).tolist()}
+        except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
+            out[name] = {"expr": expr, "error": type(e).__name__}
+        print(name, out[name])
+    (ROOT / "indexing.json").write_text(json.dumps(out, indent=1) + "\n")
+
+
+# --- layers: name -> (constructor, positional inputs, keyword inputs) ------------------------------
+# Inputs are expressions over ``rng`` (a seeded RandomState) and ``np``. Gradients are taken for
+# the floating positional inputs (``ms.grad`` of sum(output_k * w_k), w_k fixed random weights).
+def U(*shape):  # noqa: N802 - a short name keeps the table readable
+    return f"rng.uniform(-1, 1, {shape}).astype(np.float32)"
+
+
+LAYERS: dict[str, tuple[str, list[str], dict[str, str]]] = {
+    # recurrent
+    "lstm_basic": ("nn.LSTM(3, 4)", [U(5, 2, 3)], {}),
+    "lstm_2layer_bidir_batch_first": (
+        "nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)",
+        [U(2, 5, 3)],
+        {},
+    ),
+    "lstm_hx_seq_length": (
+        "nn.LSTM(3, 4, bidirectional=True, batch_first=True)",
+        [U(3, 5, 3), f"({U(2, 3, 4)}, {U(2, 3, 4)})"],
+        {"seq_length": "np.array([5, 2, 4], np.int32)"},
+    ),
+    "lstm_no_bias": ("nn.LSTM(3, 4, has_bias=False)", [U(4, 2, 3)], {}),
+    "gru_basic": ("nn.GRU(3, 4)", [U(5, 2, 3)], {}),
+    "gru_2layer_bidir": (
+        "nn.GRU(3, 4, num_layers=2, bidirectional=True)",
+        [U(5, 2, 3), U(4, 2, 4)],
+        {},
+    ),
+    "gru_seq_length": (
+        "nn.GRU(3, 4, bidirectional=True)",
+        [U(5, 3, 3)],
+        {"seq_length": "np.array([1, 5, 3], np.int32)"},
+    ),
+    "rnn_tanh": ("nn.RNN(3, 4, num_layers=2)", [U(5, 2, 3)], {}),
+    "rnn_relu_batch_first": (
+        "nn.RNN(3, 4, nonlinearity='relu', batch_first=True)",
+        [U(2, 5, 3)],
+        {},
+    ),
+    "lstm_cell": ("nn.LSTMCell(3, 4)", [U(2, 3), f"({U(2, 4)}, {U(2, 4)})"], {}),
+    "gru_cell": ("nn.GRUCell(3, 4)", [U(2, 3), U(2, 4)], {}),
+    "rnn_cell_relu": ("nn.RNNCell(3, 4, nonlinearity='relu')", [U(2, 3), U(2, 4)], {}),
+}
+
+
+def _flat(x):
+    if isinstance(x, tuple | list):
+        return [v for item in x for v in _flat(item)]
+    return [x]
+
+
+def _tensors(x):
+    if isinstance(x, tuple | list):
+        return type(x)(_tensors(v) for v in x)
+    return Tensor(x) if isinstance(x, np.ndarray) else x
+
+
+def param_value(rng, name: str, shape) -> np.ndarray:
+    """The value a case's parameter is set to (variances positive)."""
+    if "variance" in name:
+        return rng.uniform(0.5, 1.5, shape).astype(np.float32)
+    return rng.uniform(-0.5, 0.5, shape).astype(np.float32)
+
+
+def record_layer(name: str, build: str, args: list[str], kwargs: dict[str, str]) -> None:
+    rng = np.random.RandomState(seed_of("layers/" + name))
+    ms.set_seed(seed_of("layers/" + name))
+    env = {"nn": nn, "ops": ops, "ms": ms, "np": np, "Tensor": Tensor}
+    net = eval(build, env)  # noqa: S307 - our own case table
+    out = {"__build__": np.array(build), "__args__": np.array(json.dumps(args)),
+           "__kwargs__": np.array(json.dumps(kwargs))}  # fmt: skip
+    names = []
+    for pname, p in net.parameters_and_names():
+        v = param_value(rng, pname, p.shape)
+        p.set_data(Tensor(v))
+        out["param/" + pname] = v
+        names.append(pname)
+    out["__params__"] = np.array(json.dumps(names))
+    a = [eval(e, {"rng": rng, "np": np}) for e in args]  # noqa: S307
+    kw = {k: eval(e, {"rng": rng, "np": np}) for k, e in kwargs.items()}  # noqa: S307
+    for i, v in enumerate(_flat(a)):
+        out[f"arg{i}"] = v
+    for k, v in kw.items():
+        out["kw/" + k] = v
+    net.set_train(False)
+    ta, tkw = _tensors(a), {k: _tensors(v) for k, v in kw.items()}
+    outs = _flat(net(*ta, **tkw))
+    for i, o in enumerate(outs):
+        out[f"out{i}"] = o.asnumpy()
+    weights = [rng.uniform(-1, 1, o.shape).astype(np.float32) for o in outs]
+    for i, w in enumerate(weights):
+        out[f"w{i}"] = w
+    grad_pos = [i for i, v in enumerate(a) if isinstance(v, np.ndarray) and v.dtype == np.float32]
+    if grad_pos:
+
+        def f(*xs):
+            full = list(ta)
+            for i, x in zip(grad_pos, xs):
+                full[i] = x
+            res = _flat(net(*full, **tkw))
+            return sum((r * Tensor(w)).sum() for r, w in zip(res, weights))
+
+        grads = ms.grad(f, grad_position=tuple(range(len(grad_pos))))(*[ta[i] for i in grad_pos])
+        for i, g in zip(grad_pos, _flat(grads)):
+            out[f"grad{i}"] = g.asnumpy()
+    np.savez(ROOT / "layers" / f"{name}.npz", **out)
+
+
+def record_layers() -> None:
+    (ROOT / "layers").mkdir(parents=True, exist_ok=True)
+    only = [a for a in sys.argv[2:]] if len(sys.argv) > 2 and sys.argv[1] == "layers" else None
+    failed = []
+    for name, (build, args, kwargs) in LAYERS.items():
+        if only and name not in only:
+            continue
+        try:
+            record_layer(name, build, args, kwargs)
+            print("[ok]", name)
+        except Exception as e:  # noqa: BLE001 - report and go on
+            failed.append(name)
+            print("[FAIL]", name, type(e).__name__, str(e).splitlines()[0][:200])
+    print("failed:", failed)
+
+
+GROUPS = {"indexing": record_indexing, "layers": record_layers}
+
+if __name__ == "__main__":
+    ROOT.mkdir(parents=True, exist_ok=True)
+    chosen = [a for a in sys.argv[1:] if a in GROUPS] or list(GROUPS)
+    for group in chosen:
+        GROUPS[group]()
