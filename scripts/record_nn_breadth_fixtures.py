@@ -129,6 +129,66 @@ LAYERS: dict[str, tuple[str, list[str], dict[str, str]]] = {
     ),
     "lstm_cell": ("nn.LSTMCell(3, 4)", [U(2, 3), f"({U(2, 4)}, {U(2, 4)})"], {}),
     "gru_cell": ("nn.GRUCell(3, 4)", [U(2, 3), U(2, 4)], {}),
+    # attention
+    "mha_basic": ("nn.MultiheadAttention(8, 2)", [U(4, 2, 8), U(6, 2, 8), U(6, 2, 8)], {}),
+    "mha_bool_masks": (
+        "nn.MultiheadAttention(8, 2)",
+        [U(4, 2, 8), U(6, 2, 8), U(6, 2, 8)],
+        {
+            "attn_mask": "np.triu(np.ones((4, 6), bool), 3)",
+            "key_padding_mask": "np.array([[0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 1]], bool)",
+        },
+    ),
+    "mha_float_mask_batch_first": (
+        "nn.MultiheadAttention(8, 4, batch_first=True)",
+        [U(2, 4, 8), U(2, 6, 8), U(2, 6, 8)],
+        {"attn_mask": U(4, 6)},
+    ),
+    "mha_kdim_vdim_bias_kv_zero_attn": (
+        "nn.MultiheadAttention(8, 2, add_bias_kv=True, add_zero_attn=True, kdim=6, vdim=5)",
+        [U(4, 2, 8), U(6, 2, 6), U(6, 2, 5)],
+        {"average_attn_weights": "False"},
+    ),
+    "mha_3d_mask_no_bias": (
+        "nn.MultiheadAttention(8, 2, has_bias=False)",
+        [U(4, 2, 8), U(6, 2, 8), U(6, 2, 8)],
+        {"attn_mask": U(4, 4, 6)},
+    ),
+    "transformer_encoder_layer": (
+        "nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0)",
+        [U(5, 2, 8)],
+        {
+            "src_mask": "np.triu(np.full((5, 5), -1e9, np.float32), 1)",
+            "src_key_padding_mask": "np.array([[0, 0, 0, 0, 1], [0, 0, 0, 0, 0]], bool)",
+        },
+    ),
+    "transformer_encoder_layer_gelu_norm_first": (
+        "nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0, activation='gelu', norm_first=True,"
+        " batch_first=True)",
+        [U(2, 5, 8)],
+        {},
+    ),
+    "transformer_decoder_layer": (
+        "nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0)",
+        [U(4, 2, 8), U(5, 2, 8)],
+        {"tgt_mask": "np.triu(np.ones((4, 4), bool), 1)"},
+    ),
+    "transformer_encoder_stack": (
+        "nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0), 2,"
+        " nn.LayerNorm((8,)))",
+        [U(5, 2, 8)],
+        {},
+    ),
+    "transformer_decoder_stack": (
+        "nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0), 2)",
+        [U(4, 2, 8), U(5, 2, 8)],
+        {},
+    ),
+    "transformer_full": (
+        "nn.Transformer(8, 2, 2, 1, 16, dropout=0.0)",
+        [U(5, 2, 8), U(4, 2, 8)],
+        {"tgt_mask": "np.triu(np.ones((4, 4), bool), 1)"},
+    ),
     "rnn_cell_relu": ("nn.RNNCell(3, 4, nonlinearity='relu')", [U(2, 3), U(2, 4)], {}),
 }
 
@@ -171,7 +231,8 @@ def record_layer(name: str, build: str, args: list[str], kwargs: dict[str, str])
     for i, v in enumerate(_flat(a)):
         out[f"arg{i}"] = v
     for k, v in kw.items():
-        out["kw/" + k] = v
+        if isinstance(v, np.ndarray):
+            out["kw/" + k] = v
     net.set_train(False)
     ta, tkw = _tensors(a), {k: _tensors(v) for k, v in kw.items()}
     outs = _flat(net(*ta, **tkw))

@@ -57,6 +57,12 @@ from deepsink.nn.layer.rnns import RNN as RNN
 from deepsink.nn.layer.rnns import GRUCell as GRUCell
 from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
 from deepsink.nn.layer.rnns import RNNCell as RNNCell
+from deepsink.nn.layer.transformer import MultiheadAttention as MultiheadAttention
+from deepsink.nn.layer.transformer import Transformer as Transformer
+from deepsink.nn.layer.transformer import TransformerDecoder as TransformerDecoder
+from deepsink.nn.layer.transformer import TransformerDecoderLayer as TransformerDecoderLayer
+from deepsink.nn.layer.transformer import TransformerEncoder as TransformerEncoder
+from deepsink.nn.layer.transformer import TransformerEncoderLayer as TransformerEncoderLayer
 from deepsink.nn.learning_rate_schedule import CosineDecayLR as CosineDecayLR
 from deepsink.nn.learning_rate_schedule import ExponentialDecayLR as ExponentialDecayLR
 from deepsink.nn.learning_rate_schedule import InverseDecayLR as InverseDecayLR

@@ -54,7 +54,10 @@ def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5) -> None:
     shapes = [eval(e, {"rng": rng, "np": np}) for e in json.loads(str(data["__args__"]))]  # noqa: S307
     flat_args = [data[f"arg{i}"] for i in range(len(_flat(shapes)))]
     args = list(_rebuild(tuple(shapes), flat_args))
-    kwargs = {k[3:]: Tensor(data[k]) for k in data.files if k.startswith("kw/")}
+    kwargs = {}
+    for k, expr in json.loads(str(data["__kwargs__"])).items():
+        recorded = "kw/" + k
+        kwargs[k] = Tensor(data[recorded]) if recorded in data.files else eval(expr)  # noqa: S307
     net.set_train(False)
     outs = _flat(net(*args, **kwargs))
     n_out = len([k for k in data.files if k.startswith("out")])
