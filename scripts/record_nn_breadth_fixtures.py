@@ -273,7 +273,30 @@ def record_layers() -> None:
     print("failed:", failed)
 
 
-GROUPS = {"indexing": record_indexing, "layers": record_layers}
+def record_ckpt() -> None:
+    """An LSTM and a Transformer network trained a few steps by MindSpore: checkpoint + outputs."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
+    import interchange_nets as nets
+
+    (ROOT / "ckpt").mkdir(parents=True, exist_ok=True)
+    d = nets.data()
+    ms.set_seed(21)
+    lstm = nets.lstm_net(nn, ops)
+    ce = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    nets.train(ms, nn, ops, lstm, (Tensor(d["tokens"]),), Tensor(d["labels"]), ce)
+    lstm.set_train(False)
+    ms.save_checkpoint(lstm, str(ROOT / "ckpt" / "lstm.ckpt"))
+    np.savez(ROOT / "ckpt" / "lstm.npz", output=lstm(Tensor(d["tokens"])).asnumpy())
+    tr = nets.transformer_net(nn, ops)
+    args = (Tensor(d["src"]), Tensor(d["tgt"]))
+    nets.train(ms, nn, ops, tr, args, Tensor(d["target"]), nn.MSELoss())
+    tr.set_train(False)
+    ms.save_checkpoint(tr, str(ROOT / "ckpt" / "transformer.ckpt"))
+    np.savez(ROOT / "ckpt" / "transformer.npz", output=tr(*args).asnumpy())
+    print("[ok] ckpt")
+
+
+GROUPS = {"indexing": record_indexing, "layers": record_layers, "ckpt": record_ckpt}
 
 if __name__ == "__main__":
     ROOT.mkdir(parents=True, exist_ok=True)
