@@ -189,8 +189,230 @@ LAYERS: dict[str, tuple[str, list[str], dict[str, str]]] = {
         [U(5, 2, 8), U(4, 2, 8)],
         {"tgt_mask": "np.triu(np.ones((4, 4), bool), 1)"},
     ),
+    # activations
+    "act_celu": ("nn.CELU(0.7)", [U(3, 4)], {}),
+    "act_selu": ("nn.SeLU()", [U(3, 4)], {}),
+    "act_hardtanh": ("nn.Hardtanh(-0.5, 0.3)", [U(3, 4)], {}),
+    "act_hshrink": ("nn.HShrink(0.3)", [U(3, 4)], {}),
+    "act_softshrink": ("nn.SoftShrink(0.3)", [U(3, 4)], {}),
+    "act_tanhshrink": ("nn.Tanhshrink()", [U(3, 4)], {}),
+    "act_glu": ("nn.GLU(axis=1)", [U(3, 4)], {}),
+    "act_threshold": ("nn.Threshold(0.1, 20.0)", [U(3, 4)], {}),
+    "act_prelu_shared": ("nn.PReLU()", [U(2, 3, 4)], {}),
+    "act_prelu_channels": ("nn.PReLU(3)", [U(2, 3, 4, 2)], {}),
+    "act_softmax2d": ("nn.Softmax2d()", [U(2, 3, 2, 2)], {}),
+    # transposed convolutions
+    "convt2d_same_stride2": (
+        "nn.Conv2dTranspose(4, 3, 3, stride=2, has_bias=True)",
+        [U(2, 4, 5, 5)],
+        {},
+    ),
+    "convt2d_valid_group": (
+        "nn.Conv2dTranspose(4, 6, (2, 3), stride=(2, 1), pad_mode='valid', group=2)",
+        [U(1, 4, 4, 3)],
+        {},
+    ),
+    "convt2d_pad_output_padding": (
+        "nn.Conv2dTranspose(2, 3, 3, stride=2, pad_mode='pad',"
+        " padding=1, output_padding=1, dilation=1)",
+        [U(1, 2, 4, 4)],
+        {},
+    ),
+    "convt2d_pad_tuple_dilation": (
+        "nn.Conv2dTranspose(2, 2, 3, stride=1, pad_mode='pad', padding=(1, 0, 2, 1), dilation=2)",
+        [U(1, 2, 5, 5)],
+        {},
+    ),
+    "convt1d_same": ("nn.Conv1dTranspose(3, 2, 3, stride=2, has_bias=True)", [U(2, 3, 6)], {}),
+    "convt1d_valid": ("nn.Conv1dTranspose(3, 2, 4, stride=3, pad_mode='valid')", [U(2, 3, 5)], {}),
+    "convt3d_same": (
+        "nn.Conv3dTranspose(2, 3, 3, stride=2, has_bias=True)",
+        [U(1, 2, 3, 3, 3)],
+        {},
+    ),
+    "convt3d_pad": (
+        "nn.Conv3dTranspose(2, 2, 2, stride=2, pad_mode='pad', padding=1, output_padding=1)",
+        [U(1, 2, 3, 3, 3)],
+        {},
+    ),
+    # pooling, padding, resampling
+    "adaptive_avg2d": ("nn.AdaptiveAvgPool2d((2, 3))", [U(2, 3, 5, 7)], {}),
+    "adaptive_avg2d_none": ("nn.AdaptiveAvgPool2d((None, 2))", [U(2, 3, 5, 7)], {}),
+    "adaptive_avg3d": ("nn.AdaptiveAvgPool3d((2, 2, 3))", [U(1, 2, 5, 4, 7)], {}),
+    "adaptive_max2d": ("nn.AdaptiveMaxPool2d((3, 2))", [U(2, 3, 7, 5)], {}),
+    "adaptive_max3d": ("nn.AdaptiveMaxPool3d(2)", [U(1, 2, 5, 4, 3)], {}),
+    "pad_zero2d": ("nn.ZeroPad2d((1, 2, 0, 1))", [U(1, 2, 3, 3)], {}),
+    "pad_constant1d": ("nn.ConstantPad1d((2, 1), 0.5)", [U(2, 3, 4)], {}),
+    "pad_constant3d": ("nn.ConstantPad3d(1, -1.0)", [U(1, 1, 2, 2, 2)], {}),
+    "pad_reflection1d": ("nn.ReflectionPad1d((2, 1))", [U(2, 3, 4)], {}),
+    "pad_reflection2d": ("nn.ReflectionPad2d(1)", [U(1, 2, 3, 4)], {}),
+    "pad_replication2d": ("nn.ReplicationPad2d((1, 2, 2, 0))", [U(1, 2, 3, 4)], {}),
+    "pad_replication3d": ("nn.ReplicationPad3d(1)", [U(1, 1, 2, 2, 2)], {}),
+    "pad_symmetric": ("nn.Pad(((0, 0), (1, 2), (2, 1)), mode='SYMMETRIC')", [U(2, 3, 4)], {}),
+    "pad_reflect": ("nn.Pad(((1, 1), (2, 1)), mode='REFLECT')", [U(3, 4)], {}),
+    "upsample_nearest": ("nn.Upsample(size=(6, 6))", [U(1, 2, 3, 3)], {}),
+    "upsample_nearest_size": ("nn.Upsample(size=(5, 7))", [U(1, 2, 3, 4)], {}),
+    "upsample_bilinear": ("nn.Upsample(size=(5, 7), mode='bilinear')", [U(1, 2, 3, 4)], {}),
+    "upsample_bilinear_align": (
+        "nn.Upsample(size=(6, 8), mode='bilinear', align_corners=True)",
+        [U(1, 2, 3, 4)],
+        {},
+    ),
+    "upsample_linear_down": ("nn.Upsample(size=3, mode='linear')", [U(1, 2, 7)], {}),
+    "upsample_bicubic": ("nn.Upsample(size=(6, 5), mode='bicubic')", [U(1, 1, 3, 4)], {}),
+    "upsample_trilinear": (
+        "nn.Upsample(scale_factor=2.0, mode='trilinear')",
+        [U(1, 1, 2, 3, 2)],
+        {},
+    ),
+    "upsample_area": ("nn.Upsample(size=(2, 3), mode='area')", [U(1, 2, 5, 7)], {}),
+    "pixel_shuffle": ("nn.PixelShuffle(2)", [U(1, 8, 2, 3)], {}),
+    "pixel_unshuffle": ("nn.PixelUnshuffle(2)", [U(1, 2, 4, 6)], {}),
+    "unfold_valid": ("nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1])", [U(2, 3, 4, 4)], {}),
+    "unfold_same_strided": (
+        "nn.Unfold([1, 3, 2, 1], [1, 2, 1, 1], [1, 1, 2, 1], 'same')",
+        [U(1, 2, 5, 5)],
+        {},
+    ),
+    "instance_norm1d": ("nn.InstanceNorm1d(3)", [U(2, 3, 5)], {}),
+    "instance_norm2d": ("nn.InstanceNorm2d(3, eps=1e-3)", [U(2, 3, 4, 4)], {}),
+    "instance_norm3d": ("nn.InstanceNorm3d(2)", [U(2, 2, 2, 3, 3)], {}),
+    # losses
+    "loss_bce": (
+        "nn.BCELoss()",
+        [
+            "rng.uniform(0.05, 0.95, (3, 4)).astype(np.float32)",
+            "rng.randint(0, 2, (3, 4)).astype(np.float32)",
+        ],
+        {},
+    ),
+    "loss_bce_weight_none": (
+        "nn.BCELoss(Tensor(np.tile(np.array([1.0, 2.0, 0.5, 1.5], np.float32), (3, 1))), 'none')",
+        [
+            "rng.uniform(0.05, 0.95, (3, 4)).astype(np.float32)",
+            "rng.randint(0, 2, (3, 4)).astype(np.float32)",
+        ],
+        {},
+    ),
+    "loss_kldiv_batchmean": (
+        "nn.KLDivLoss('batchmean')",
+        [U(3, 4), "rng.uniform(0.0, 1.0, (3, 4)).astype(np.float32)"],
+        {},
+    ),
+    "loss_kldiv_none": (
+        "nn.KLDivLoss('none')",
+        [U(3, 4), "rng.uniform(0.0, 1.0, (3, 4)).astype(np.float32)"],
+        {},
+    ),
+    "loss_huber": ("nn.HuberLoss(delta=0.5)", [U(3, 4), U(3, 4)], {}),
+    "loss_margin_ranking": (
+        "nn.MarginRankingLoss(0.2)",
+        [U(5), U(5), "np.array([1, -1, 1, -1, 1], np.float32)"],
+        {},
+    ),
+    "loss_cosine_embedding": (
+        "nn.CosineEmbeddingLoss(0.1)",
+        [U(4, 5), U(4, 5), "np.array([1, -1, -1, 1], np.int32)"],
+        {},
+    ),
+    "loss_soft_margin": (
+        "nn.SoftMarginLoss()",
+        [U(3, 4), "np.sign(rng.uniform(-1, 1, (3, 4))).astype(np.float32)"],
+        {},
+    ),
+    "loss_hinge_embedding": (
+        "nn.HingeEmbeddingLoss(0.5, 'sum')",
+        [U(3, 4), "np.sign(rng.uniform(-1, 1, (3, 4))).astype(np.float32)"],
+        {},
+    ),
+    "loss_poisson_nll": (
+        "nn.PoissonNLLLoss()",
+        [U(3, 4), "rng.randint(0, 4, (3, 4)).astype(np.float32)"],
+        {},
+    ),
+    "loss_poisson_nll_full": (
+        "nn.PoissonNLLLoss(log_input=False, full=True)",
+        [
+            "rng.uniform(0.1, 2, (3, 4)).astype(np.float32)",
+            "rng.randint(0, 4, (3, 4)).astype(np.float32)",
+        ],
+        {},
+    ),
+    "loss_gaussian_nll": (
+        "nn.GaussianNLLLoss(full=True)",
+        [U(3, 4), U(3, 4), "rng.uniform(0.1, 2, (3, 4)).astype(np.float32)"],
+        {},
+    ),
+    "loss_gaussian_nll_var1": (
+        "nn.GaussianNLLLoss(reduction='sum')",
+        [U(3, 4), U(3, 4), "rng.uniform(0.1, 2, (3, 1)).astype(np.float32)"],
+        {},
+    ),
+    "loss_multilabel_soft_margin": (
+        "nn.MultiLabelSoftMarginLoss()",
+        [U(3, 4), "rng.randint(0, 2, (3, 4)).astype(np.float32)"],
+        {},
+    ),
+    "loss_multi_margin": ("nn.MultiMarginLoss()", [U(3, 4), "np.array([0, 3, 1], np.int64)"], {}),
+    "loss_multi_margin_p2_weight": (
+        "nn.MultiMarginLoss(p=2, margin=0.5, weight=Tensor(np.array([1, 2, 0.5, 1], np.float32)))",
+        [U(3, 4), "np.array([0, 3, 1], np.int64)"],
+        {},
+    ),
+    "loss_multilabel_margin": (
+        "nn.MultilabelMarginLoss()",
+        [U(2, 4), "np.array([[3, 0, -1, 1], [1, 2, 3, 0]], np.int32)"],
+        {},
+    ),
+    "loss_triplet_margin": ("nn.TripletMarginLoss()", [U(3, 5), U(3, 5), U(3, 5)], {}),
+    "loss_triplet_margin_swap_p1": (
+        "nn.TripletMarginLoss(p=1, swap=True, margin=0.5)",
+        [U(3, 5), U(3, 5), U(3, 5)],
+        {},
+    ),
+    "loss_nll": ("nn.NLLLoss()", [U(4, 3), "np.array([0, 2, 1, 2], np.int32)"], {}),
+    "loss_nll_weight_ignore": (
+        "nn.NLLLoss(Tensor(np.array([1.0, 2.0, 0.5], np.float32)),"
+        " ignore_index=1, reduction='sum')",
+        [U(4, 3), "np.array([0, 2, 1, 2], np.int32)"],
+        {},
+    ),
+    "loss_rmse": ("nn.RMSELoss()", [U(3, 4), U(3, 4)], {}),
+    "loss_mae": ("nn.MAELoss('sum')", [U(3, 4), U(3, 4)], {}),
+    "loss_dice": (
+        "nn.DiceLoss(1e-5)",
+        [
+            "rng.uniform(0, 1, (3, 4)).astype(np.float32)",
+            "rng.randint(0, 2, (3, 4)).astype(np.float32)",
+        ],
+        {},
+    ),
+    "loss_focal_onehot": (
+        "nn.FocalLoss(gamma=2.0)",
+        [U(3, 4, 2), "np.eye(4, dtype=np.float32)[[0, 3, 1]][:, :, None].repeat(2, 2)"],
+        {},
+    ),
+    "loss_focal_index_weight": (
+        "nn.FocalLoss(Tensor(np.array([1.0, 2.0, 0.5], np.float32)), gamma=1.0)",
+        [U(4, 3), "np.array([[0], [2], [1], [2]], np.int32)"],
+        {},
+    ),
+    "loss_ctc": (
+        "nn.CTCLoss()",
+        [
+            "np.log(np.random.RandomState(3).dirichlet(np.ones(5), (6, 2))).astype(np.float32)",
+            "np.array([[1, 2, 2], [3, 1, 0]], np.int32)",
+            "np.array([6, 5], np.int32)",
+            "np.array([3, 2], np.int32)",
+        ],
+        {},
+    ),
+    "loss_l1_regularizer": ("nn.L1Regularizer(0.5)", [U(3, 4)], {}),
     "rnn_cell_relu": ("nn.RNNCell(3, 4, nonlinearity='relu')", [U(2, 3), U(2, 4)], {}),
 }
+
+
+GRAD_INPUTS = {"loss_margin_ranking": 2, "loss_cosine_embedding": 2}
 
 
 def _flat(x):
@@ -242,6 +464,8 @@ def record_layer(name: str, build: str, args: list[str], kwargs: dict[str, str])
     for i, w in enumerate(weights):
         out[f"w{i}"] = w
     grad_pos = [i for i, v in enumerate(a) if isinstance(v, np.ndarray) and v.dtype == np.float32]
+    if name.startswith("loss_"):  # the prediction(s) only: labels are data
+        grad_pos = [i for i in grad_pos if i < GRAD_INPUTS.get(name, 1)]
     if grad_pos:
 
         def f(*xs):
@@ -273,6 +497,45 @@ def record_layers() -> None:
     print("failed:", failed)
 
 
+# --- optimizers: three steps on two Parameters with fixed gradients ------------------------------
+OPTIMIZERS = {
+    "rmsprop": "nn.RMSProp(ps, learning_rate=0.01)",
+    "rmsprop_centered_momentum": "nn.RMSProp(ps, learning_rate=0.01, decay=0.8, momentum=0.5,"
+    " epsilon=1e-6, centered=True, weight_decay=0.1)",
+    "adagrad": "nn.Adagrad(ps, accum=0.2, learning_rate=0.1)",
+    "adagrad_decay": "nn.Adagrad(ps, learning_rate=0.1, weight_decay=0.05, loss_scale=2.0)",
+    "adadelta": "nn.Adadelta(ps, learning_rate=0.5, rho=0.8, epsilon=1e-4)",
+    "adamax": "nn.AdaMax(ps, learning_rate=0.01, beta1=0.8, beta2=0.95)",
+    "rprop": "nn.Rprop(ps, learning_rate=0.05, etas=(0.4, 1.3), step_sizes=(1e-3, 0.06))",
+    "asgd": "nn.ASGD(ps, learning_rate=0.05, lambd=1e-3, alpha=0.6, t0=2.0)",
+}
+
+
+def record_optim() -> None:
+    (ROOT / "optim").mkdir(parents=True, exist_ok=True)
+    for name, build in OPTIMIZERS.items():
+        try:
+            rng = np.random.RandomState(seed_of("optim/" + name))
+            w0 = rng.uniform(-1, 1, (3, 4)).astype(np.float32)
+            b0 = rng.uniform(-1, 1, (4,)).astype(np.float32)
+            grads = [(rng.uniform(-1, 1, (3, 4)).astype(np.float32),
+                      rng.uniform(-1, 1, (4,)).astype(np.float32)) for _ in range(3)]  # fmt: skip
+            grads[1][0][0, 0] = 0.0  # a zero gradient element (Rprop's sign rule)
+            ps = [ms.Parameter(Tensor(w0), name="w"), ms.Parameter(Tensor(b0), name="b")]
+            opt = eval(build, {"nn": nn, "ps": ps})  # noqa: S307
+            out = {"__build__": np.array(build), "w0": w0, "b0": b0}
+            for k, (gw, gb) in enumerate(grads):
+                out[f"gw{k}"], out[f"gb{k}"] = gw, gb
+                opt((Tensor(gw), Tensor(gb)))
+                for pname, p in opt.parameters_and_names():
+                    if pname not in ("global_step", "learning_rate"):
+                        out[f"step{k}/{pname}"] = p.asnumpy()
+            np.savez(ROOT / "optim" / f"{name}.npz", **out)
+            print("[ok]", name)
+        except Exception as e:  # noqa: BLE001
+            print("[FAIL]", name, type(e).__name__, str(e).splitlines()[0][:200])
+
+
 def record_ckpt() -> None:
     """An LSTM and a Transformer network trained a few steps by MindSpore: checkpoint + outputs."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
@@ -296,7 +559,12 @@ def record_ckpt() -> None:
     print("[ok] ckpt")
 
 
-GROUPS = {"indexing": record_indexing, "layers": record_layers, "ckpt": record_ckpt}
+GROUPS = {
+    "indexing": record_indexing,
+    "layers": record_layers,
+    "ckpt": record_ckpt,
+    "optim": record_optim,
+}
 
 if __name__ == "__main__":
     ROOT.mkdir(parents=True, exist_ok=True)

@@ -378,3 +378,56 @@ class AvgPool1d(_AvgPool):
         )
 
     extend_repr = _repr_1d
+
+
+class _AdaptivePoolNd(Cell):
+    """Adaptive pooling over the last ``_n`` axes to ``output_size`` (None keeps an axis)."""
+
+    _n = 2
+    _fn = ""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def construct(self, input: Tensor) -> Any:
+        from deepsink.ops.function import sampling_func
+
+        fn = getattr(sampling_func, self._fn)
+        if self._fn.startswith("adaptive_max"):
+            return fn(input, self.output_size, self.return_indices)
+        return fn(input, self.output_size)
+
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool2d(_AdaptivePoolNd):
+    """Average over adaptive bins of (H, W) (PyTorch's bins: any input size)."""
+
+    _fn = "adaptive_avg_pool2d"
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptivePoolNd):
+    """Average over adaptive bins of (D, H, W)."""
+
+    _n, _fn = 3, "adaptive_avg_pool3d"
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool2d(_AdaptivePoolNd):
+    """Maximum over adaptive bins of (H, W); ``return_indices`` also gives the flat argmax."""
+
+    _fn = "adaptive_max_pool2d"
+
+
+class AdaptiveMaxPool3d(_AdaptivePoolNd):
+    """Maximum over adaptive bins of (D, H, W)."""
+
+    _n, _fn = 3, "adaptive_max_pool3d"
