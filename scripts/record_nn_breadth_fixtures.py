@@ -521,15 +521,17 @@ def record_optim() -> None:
             grads = [(rng.uniform(-1, 1, (3, 4)).astype(np.float32),
                       rng.uniform(-1, 1, (4,)).astype(np.float32)) for _ in range(3)]  # fmt: skip
             grads[1][0][0, 0] = 0.0  # a zero gradient element (Rprop's sign rule)
-            ps = [ms.Parameter(Tensor(w0), name="w"), ms.Parameter(Tensor(b0), name="b")]
+            # copies: a MindSpore Parameter may update the numpy buffer it was built from
+            ps = [ms.Parameter(Tensor(w0.copy()), name="w"),
+                  ms.Parameter(Tensor(b0.copy()), name="b")]  # fmt: skip
             opt = eval(build, {"nn": nn, "ps": ps})  # noqa: S307
             out = {"__build__": np.array(build), "w0": w0, "b0": b0}
             for k, (gw, gb) in enumerate(grads):
                 out[f"gw{k}"], out[f"gb{k}"] = gw, gb
-                opt((Tensor(gw), Tensor(gb)))
+                opt((Tensor(gw.copy()), Tensor(gb.copy())))
                 for pname, p in opt.parameters_and_names():
                     if pname not in ("global_step", "learning_rate"):
-                        out[f"step{k}/{pname}"] = p.asnumpy()
+                        out[f"step{k}/{pname}"] = p.asnumpy().copy()
             np.savez(ROOT / "optim" / f"{name}.npz", **out)
             print("[ok]", name)
         except Exception as e:  # noqa: BLE001

@@ -136,10 +136,16 @@ from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftMarginLoss as SoftMarginLoss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
 from deepsink.nn.loss.loss import TripletMarginLoss as TripletMarginLoss
+from deepsink.nn.optim.ada_grad import Adagrad as Adagrad
+from deepsink.nn.optim.adadelta import Adadelta as Adadelta
 from deepsink.nn.optim.adam import Adam as Adam
 from deepsink.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from deepsink.nn.optim.adamax import AdaMax as AdaMax
+from deepsink.nn.optim.asgd import ASGD as ASGD
 from deepsink.nn.optim.momentum import Momentum as Momentum
 from deepsink.nn.optim.optimizer import Optimizer as Optimizer
+from deepsink.nn.optim.rmsprop import RMSProp as RMSProp
+from deepsink.nn.optim.rprop import Rprop as Rprop
 from deepsink.nn.optim.sgd import SGD as SGD
 from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
