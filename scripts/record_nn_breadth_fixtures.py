@@ -538,6 +538,60 @@ def record_optim() -> None:
             print("[FAIL]", name, type(e).__name__, str(e).splitlines()[0][:200])
 
 
+# --- metrics: expressions over ``metrics`` (mindspore.train) and the arrays below ----------------
+METRIC_INPUTS = {
+    "P": "np.array([[0.1, 0.7, 0.2], [0.8, 0.1, 0.1], [0.3, 0.3, 0.4], [0.2, 0.5, 0.3],"
+    " [0.6, 0.2, 0.2]])",
+    "Y": "np.array([1, 0, 2, 2, 1])",
+    "B": "np.array([0.2, 0.8, 0.6, 0.4, 0.9])",
+    "BY": "np.array([0, 1, 1, 1, 0])",
+}
+METRICS = {
+    "f1": "run(metrics.F1(), P, Y)",
+    "f1_average": "run(metrics.F1(), P, Y, average=True)",
+    "fbeta_2": "run(metrics.Fbeta(2.0), P, Y)",
+    "confusion_matrix": "run(metrics.ConfusionMatrix(3), P, Y)",
+    "confusion_matrix_target": "run(metrics.ConfusionMatrix(3, normalize='target'), P, Y)",
+    "confusion_matrix_binary": "run(metrics.ConfusionMatrix(2, threshold=0.5), B, BY)",
+    "dice": "run(metrics.Dice(), B[None], BY[None].astype(float))",
+    "perplexity": "run(metrics.Perplexity(), P, Y)",
+    "perplexity_ignore": "run(metrics.Perplexity(ignore_label=2), P, Y)",
+    "cosine_similarity": "run1(metrics.CosineSimilarity(), P)",
+    "cosine_similarity_dot_mean": "run1(metrics.CosineSimilarity('dot', 'mean'), P)",
+    "auc": "metrics.auc(np.array([0, 0.2, 0.5, 1.0]), np.array([0, 0.6, 0.8, 1.0]))",
+}
+
+
+def metric_env(metrics_module) -> dict:
+    def run(m, *xs, **kw):
+        m.clear()
+        m.update(*xs)
+        return m.eval(**kw)
+
+    def run1(m, x):
+        m.clear()
+        m.update(x)
+        return m.eval()
+
+    env = {"np": np, "metrics": metrics_module, "run": run, "run1": run1}
+    env.update({k: eval(v, {"np": np}) for k, v in METRIC_INPUTS.items()})  # noqa: S307
+    return env
+
+
+def record_metrics() -> None:
+    from mindspore.train import metrics
+
+    out = {}
+    for name, expr in METRICS.items():
+        try:
+            value = eval(expr, metric_env(metrics))  # noqa: S307
+            out[name] = {"expr": expr, "value": np.asarray(value).tolist()}
+        except Exception as e:  # noqa: BLE001
+            out[name] = {"expr": expr, "error": type(e).__name__}
+        print(name, out[name])
+    (ROOT / "metrics.json").write_text(json.dumps(out, indent=1) + "\n")
+
+
 def record_ckpt() -> None:
     """An LSTM and a Transformer network trained a few steps by MindSpore: checkpoint + outputs."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
@@ -566,6 +620,7 @@ GROUPS = {
     "layers": record_layers,
     "ckpt": record_ckpt,
     "optim": record_optim,
+    "metrics": record_metrics,
 }
 
 if __name__ == "__main__":

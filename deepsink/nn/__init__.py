@@ -166,7 +166,8 @@ __all__ = _public_names(globals())
 _METRIC_NAMES = (
     "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
-    "rearrange_inputs",
+    "rearrange_inputs", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1", "Fbeta", "Perplexity",
+    "auc",
 )  # fmt: skip
 
 
