@@ -54,6 +54,7 @@ from deepsink.nn.layer.basic import PixelShuffle as PixelShuffle
 from deepsink.nn.layer.basic import PixelUnshuffle as PixelUnshuffle
 from deepsink.nn.layer.basic import Unfold as Unfold
 from deepsink.nn.layer.basic import Upsample as Upsample
+from deepsink.nn.layer.container import CellDict as CellDict
 from deepsink.nn.layer.container import CellList as CellList
 from deepsink.nn.layer.container import SequentialCell as SequentialCell
 from deepsink.nn.layer.conv import Conv1d as Conv1d

@@ -395,6 +395,7 @@ from deepsink.ops.function.scatter_func import unsorted_segment_max as unsorted_
 from deepsink.ops.function.scatter_func import unsorted_segment_min as unsorted_segment_min
 from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted_segment_prod
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
+from deepsink.ops.nn_ops import ApplyMomentum as ApplyMomentum
 from deepsink.ops.operations import GELU as GELU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import Add as Add
