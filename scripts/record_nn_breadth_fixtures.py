@@ -408,6 +408,21 @@ LAYERS: dict[str, tuple[str, list[str], dict[str, str]]] = {
         {},
     ),
     "loss_l1_regularizer": ("nn.L1Regularizer(0.5)", [U(3, 4)], {}),
+    # math and small tensor layers
+    "math_reduce_logsumexp": ("nn.ReduceLogSumExp((0, 2), keep_dims=True)", [U(3, 2, 4)], {}),
+    "math_moments": ("nn.Moments(axis=1, keep_dims=True)", [U(3, 4)], {}),
+    "math_matmul_transposed": (
+        "nn.MatMul(transpose_x1=True, transpose_x2=True)",
+        [U(2, 4, 3), U(2, 5, 4)],
+        {},
+    ),
+    "math_lgamma": ("nn.LGamma()", ["rng.uniform(0.5, 4, (3, 4)).astype(np.float32)"], {}),
+    "math_digamma": ("nn.DiGamma()", ["rng.uniform(0.5, 4, (3, 4)).astype(np.float32)"], {}),
+    "math_norm": ("nn.Norm(axis=1)", [U(3, 4)], {}),
+    "math_unflatten": ("nn.Unflatten(1, (2, 3))", [U(2, 6, 2)], {}),
+    "math_tril": ("nn.Tril()", [U(4, 4)], {}),
+    "math_triu": ("nn.Triu()", [U(4, 4)], {}),
+    "math_channel_shuffle": ("nn.ChannelShuffle(2)", [U(1, 6, 2, 2)], {}),
     "rnn_cell_relu": ("nn.RNNCell(3, 4, nonlinearity='relu')", [U(2, 3), U(2, 4)], {}),
 }
 
