@@ -115,8 +115,12 @@ def test_rrelu_draws_slopes_in_range_in_eval_too():
 def test_bad_arguments():
     with pytest.raises(ValueError, match="min_val"):
         nn.Hardtanh(1.0, -1.0)
-    with pytest.raises(TypeError, match="padding"):
+    with pytest.raises(ValueError, match="even number"):
         nn.ReflectionPad2d((1, 2, 3))
+    with pytest.raises(ValueError, match="non-negative"):
+        nn.ReflectionPad1d((-1, 2))
+    with pytest.raises(TypeError, match="padding"):
+        nn.ZeroPad2d("1")
     with pytest.raises(ValueError, match="group"):
         nn.Conv2dTranspose(3, 4, 3, group=2)
     with pytest.raises(ValueError, match="reduction"):

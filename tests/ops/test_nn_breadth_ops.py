@@ -81,6 +81,14 @@ def test_random_ops():
         ops.rand(2, dtype=ms.int32)
 
 
+def test_pad_negative_crops_then_pads():
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    got = ops.pad(Tensor(x), (-1, 2), mode="replicate").asnumpy()
+    np.testing.assert_array_equal(got, np.pad(x[:, 1:], ((0, 0), (0, 2)), mode="edge"))
+    got = ops.pad(Tensor(x), (1, -2, -1, 0)).asnumpy()
+    np.testing.assert_array_equal(got, np.pad(x[1:, :2], ((0, 0), (1, 0))))
+
+
 def test_pad_errors():
     with pytest.raises(ValueError, match="mode"):
         ops.pad(Tensor(np.ones((2, 2), np.float32)), (1, 1), mode="wrap")

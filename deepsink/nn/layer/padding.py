@@ -14,13 +14,16 @@ from deepsink.ops.function import sampling_func
 
 
 def _padding(padding: Any, n: int, api: str) -> tuple[int, ...]:
-    """An int (every side) or a tuple of ``2 * n`` ints (left, right, top, bottom, front, back)."""
+    """An int (every side of the last ``n`` axes) or a tuple of an even number (up to ``2 * n``)
+    of ints (left, right, top, bottom, front, back), from the last axis backwards."""
     if isinstance(padding, int) and not isinstance(padding, bool):
         return (padding,) * (2 * n)
-    if isinstance(padding, tuple | list) and len(padding) == 2 * n and all(
+    if not isinstance(padding, tuple | list) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in padding):  # fmt: skip
-        return tuple(padding)
-    fail(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
+        fail(api, "padding", f"an int or a tuple of up to {2 * n} ints", padding, TypeError)
+    if not padding or len(padding) % 2:
+        fail(api, "padding", "a tuple of an even number of ints", padding)
+    return tuple(padding)
 
 
 class _PadNd(Cell):
@@ -30,6 +33,8 @@ class _PadNd(Cell):
     def __init__(self, padding: Any, value: float = 0.0) -> None:
         super().__init__()
         self.padding = _padding(padding, self._n, type(self).__name__)
+        if self._mode != "constant" and any(p < 0 for p in self.padding):
+            fail(type(self).__name__, "padding", "non-negative", padding)
         self.value = value
 
     def construct(self, x: Tensor) -> Tensor:

@@ -45,8 +45,11 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
         fill = 0 if value is None else value
         lo_hi = [(lo, hi, 0) for lo, hi in widths]
         return Tensor._from(lax.pad(a, jnp.asarray(fill, a.dtype), lo_hi))
-    if any(lo < 0 or hi < 0 for lo, hi in widths):
-        U.fail("pad", f"negative padding needs mode 'constant', but got mode {mode!r}")
+    if any(lo < 0 or hi < 0 for lo, hi in widths):  # crop first, then pad what is positive
+        crop = tuple(slice(max(-lo, 0), size - max(-hi, 0)) for (lo, hi), size in
+                     zip(widths, a.shape))  # fmt: skip
+        a = a[crop]
+        widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
     if mode == "reflect":
         for ax, (lo, hi) in enumerate(widths):
             if lo >= a.shape[ax] or hi >= a.shape[ax]:
