@@ -423,6 +423,16 @@ LAYERS: dict[str, tuple[str, list[str], dict[str, str]]] = {
     "math_tril": ("nn.Tril()", [U(4, 4)], {}),
     "math_triu": ("nn.Triu()", [U(4, 4)], {}),
     "math_channel_shuffle": ("nn.ChannelShuffle(2)", [U(1, 6, 2, 2)], {}),
+    # 3-D pooling and normalization
+    "norm_batchnorm3d_eval": ("nn.BatchNorm3d(3)", [U(2, 3, 2, 3, 2)], {}),
+    "norm_syncbatchnorm_eval": ("nn.SyncBatchNorm(3)", [U(2, 3, 2, 2)], {}),
+    "pool_avg3d": ("nn.AvgPool3d(2, 1)", [U(1, 2, 3, 3, 3)], {}),
+    "pool_avg3d_pad_ceil": (
+        "nn.AvgPool3d(2, 2, pad_mode='pad', padding=1, ceil_mode=True, count_include_pad=False)",
+        [U(1, 2, 3, 4, 3)],
+        {},
+    ),
+    "pool_max3d": ("nn.MaxPool3d(2, 1)", [U(1, 2, 3, 3, 3)], {}),
     "rnn_cell_relu": ("nn.RNNCell(3, 4, nonlinearity='relu')", [U(2, 3), U(2, 4)], {}),
 }
 

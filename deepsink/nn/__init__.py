@@ -81,11 +81,13 @@ from deepsink.nn.layer.math import Triu as Triu
 from deepsink.nn.layer.math import Unflatten as Unflatten
 from deepsink.nn.layer.normalization import BatchNorm1d as BatchNorm1d
 from deepsink.nn.layer.normalization import BatchNorm2d as BatchNorm2d
+from deepsink.nn.layer.normalization import BatchNorm3d as BatchNorm3d
 from deepsink.nn.layer.normalization import GroupNorm as GroupNorm
 from deepsink.nn.layer.normalization import InstanceNorm1d as InstanceNorm1d
 from deepsink.nn.layer.normalization import InstanceNorm2d as InstanceNorm2d
 from deepsink.nn.layer.normalization import InstanceNorm3d as InstanceNorm3d
 from deepsink.nn.layer.normalization import LayerNorm as LayerNorm
+from deepsink.nn.layer.normalization import SyncBatchNorm as SyncBatchNorm
 from deepsink.nn.layer.padding import ConstantPad1d as ConstantPad1d
 from deepsink.nn.layer.padding import ConstantPad2d as ConstantPad2d
 from deepsink.nn.layer.padding import ConstantPad3d as ConstantPad3d
@@ -103,8 +105,10 @@ from deepsink.nn.layer.pooling import AdaptiveMaxPool2d as AdaptiveMaxPool2d
 from deepsink.nn.layer.pooling import AdaptiveMaxPool3d as AdaptiveMaxPool3d
 from deepsink.nn.layer.pooling import AvgPool1d as AvgPool1d
 from deepsink.nn.layer.pooling import AvgPool2d as AvgPool2d
+from deepsink.nn.layer.pooling import AvgPool3d as AvgPool3d
 from deepsink.nn.layer.pooling import MaxPool1d as MaxPool1d
 from deepsink.nn.layer.pooling import MaxPool2d as MaxPool2d
+from deepsink.nn.layer.pooling import MaxPool3d as MaxPool3d
 from deepsink.nn.layer.rnns import GRU as GRU
 from deepsink.nn.layer.rnns import LSTM as LSTM
 from deepsink.nn.layer.rnns import RNN as RNN

@@ -342,3 +342,60 @@ class InstanceNorm3d(_InstanceNorm):
     """Instance normalization of (N, C, D, H, W)."""
 
     _rank = 5
+
+
+class BatchNorm3d(Cell):
+    """Batch normalization of (N, C, D, H, W) input: a ``BatchNorm2d`` (child ``bn2d``, so the
+    Parameters are ``bn2d.moving_mean`` etc. as in MindSpore) over the (N, C, D*H, W) view."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
+                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
+                 use_batch_statistics: bool | None = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
+                                moving_mean_init, moving_var_init, use_batch_statistics,
+                                dtype=dtype)  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        if a.ndim != 5:
+            fail("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
+        n, c, d, h, w = a.shape
+        out = unwrap(self.bn2d(Tensor._from(a.reshape(n, c, d * h, w))))
+        return Tensor._from(out.reshape(a.shape))
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization with statistics reduced across the data-parallel ranks. In a single
+    process (one rank) that is exactly ``BatchNorm2d``; a run with several ranks raises
+    ``NotImplementedError`` (the cross-rank reduction of the statistics is not built yet), as do
+    ``process_groups``."""
+
+    _api = "SyncBatchNorm"
+    _ranks = (2, 4)
+    _layout = "2-D (N, C) or 4-D (N, C, H, W)"
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
+                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
+                 use_batch_statistics: bool | None = None, process_groups: Any = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        if process_groups is not None:
+            raise NotImplementedError(
+                "For 'SyncBatchNorm', 'process_groups' (statistics over a subset of the ranks) "
+                "is not supported; leave it None to reduce over every data-parallel rank"
+            )
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.communication.management import get_group_size
+
+        if get_group_size() > 1:
+            raise NotImplementedError(
+                "For 'SyncBatchNorm', statistics reduced across several ranks are not supported "
+                "yet; use BatchNorm2d (per-rank statistics) in a distributed run"
+            )
+        return super().construct(x)

@@ -431,3 +431,45 @@ class AdaptiveMaxPool3d(_AdaptivePoolNd):
     """Maximum over adaptive bins of (D, H, W)."""
 
     _n, _fn = 3, "adaptive_max_pool3d"
+
+
+class AvgPool3d(Cell):
+    """3-D average pooling (``ops.avg_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+
+    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
+                 padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override: int | None = None) -> None:  # fmt: skip
+        super().__init__()
+        check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "AvgPool3d")
+        if pad_mode == "valid" and padding != 0:
+            fail("AvgPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override or 0
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function.nn_pool_norm_func import avg_pool3d
+
+        return avg_pool3d(x, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                          self.count_include_pad, self.divisor_override)  # fmt: skip
+
+
+class MaxPool3d(Cell):
+    """3-D max pooling (``ops.max_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+
+    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
+                 padding: Any = 0, dilation: Any = 1, return_indices: bool = False,
+                 ceil_mode: bool = False) -> None:  # fmt: skip
+        super().__init__()
+        check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "MaxPool3d")
+        if pad_mode == "valid" and padding != 0:
+            fail("MaxPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+        self.kernel_size, self.stride, self.padding, self.dilation = (
+            kernel_size, stride, padding, dilation)  # fmt: skip
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, x: Tensor) -> Any:
+        from deepsink.ops.function.nn_pool_norm_func import max_pool3d
+
+        return max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
+                          self.ceil_mode, self.return_indices)  # fmt: skip
