@@ -73,9 +73,36 @@ from deepsink.train.profiling import Profiler as Profiler
 __version__ = "0.1.0"
 __mindspore_version__ = _alias.MINDSPORE_VERSION
 from deepsink._core.public import public_names as _public_names
+from deepsink.common.api_top import from_numpy as from_numpy
+from deepsink.common.api_top import is_tensor as is_tensor
+from deepsink.common.api_top import run_check as run_check
+from deepsink.common.api_top import set_device as set_device
+from deepsink.common.api_top import synchronize as synchronize
+from deepsink.common.api_top import tensor as tensor
+from deepsink.ops import vmap as vmap
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
 from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
+from deepsink.train.metrics import F1 as F1
+from deepsink.train.metrics import MAE as MAE
+from deepsink.train.metrics import MSE as MSE
+from deepsink.train.metrics import Accuracy as Accuracy
+from deepsink.train.metrics import ConfusionMatrix as ConfusionMatrix
+from deepsink.train.metrics import CosineSimilarity as CosineSimilarity
+from deepsink.train.metrics import Dice as Dice
+from deepsink.train.metrics import Fbeta as Fbeta
+from deepsink.train.metrics import Loss as Loss
+from deepsink.train.metrics import Metric as Metric
+from deepsink.train.metrics import Perplexity as Perplexity
+from deepsink.train.metrics import Precision as Precision
+from deepsink.train.metrics import Recall as Recall
+from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
+from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
+from deepsink.train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
+from deepsink.train.metrics import auc as auc
+from deepsink.train.metrics import get_metric_fn as get_metric_fn
+from deepsink.train.metrics import names as names
+from deepsink.train.metrics import rearrange_inputs as rearrange_inputs
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -12,7 +12,7 @@ import numpy as np
 
 from deepsink._core import functional
 from deepsink.common import dtype as mstype
-from deepsink.common import dtype_rules
+from deepsink.common import dtype_rules, indexing
 
 
 def unwrap(x: Any) -> Any:
@@ -314,10 +314,14 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        return Tensor._from(self._data[unwrap_tree(index)])
+        index = unwrap_tree(index)
+        indexing.check_index(self.shape, index)
+        return Tensor._from(self._data[index])
 
     def __setitem__(self, index, value) -> None:
-        self._data = self._data.at[unwrap_tree(index)].set(unwrap(value))
+        index = unwrap_tree(index)
+        indexing.check_index(self.shape, index, setitem=True)
+        self._data = self._data.at[index].set(unwrap(value))
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -270,6 +270,15 @@ class Cell:
     def parameters_dict(self, recurse: bool = True) -> OrderedDict:
         return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
 
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
+        """MindSpore's delayed initialization: deepsink creates every Parameter with its data
+        (there is no delayed init), so each Parameter is already initialized and maps to itself.
+        Returns ``{parameter: parameter}`` for the Parameters of this Cell."""
+        if not isinstance(auto_parallel_mode, bool):
+            raise TypeError(f"For 'init_parameters_data', 'auto_parallel_mode' must be a bool, "
+                            f"but got {type(auto_parallel_mode).__name__}")  # fmt: skip
+        return {p: p for p in self.get_parameters()}
+
     # --- flags ----------------------------------------------------------------------------------
     def set_train(self, mode: bool = True) -> Cell:
         """Put this Cell and all its children in training (``True``) or inference mode (Dropout

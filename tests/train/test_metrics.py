@@ -269,13 +269,15 @@ def test_shape_and_type_errors():
 # --- names ------------------------------------------------------------------------------------
 def test_get_metric_fn_and_names():
     assert names() == [
-        "acc", "accuracy", "loss", "mae", "mse", "precision", "recall", "top_1_accuracy",
-        "top_5_accuracy", "topk",
+        "F1", "acc", "accuracy", "confusion_matrix", "cosine_similarity", "dice", "loss", "mae",
+        "mse", "perplexity", "precision", "recall", "top_1_accuracy", "top_5_accuracy", "topk",
     ]  # fmt: skip
     assert isinstance(get_metric_fn("acc"), Accuracy)
     assert get_metric_fn("precision", eval_type="multilabel")._type == "multilabel"
     assert get_metric_fn("topk", 3).k == 3
-    with pytest.raises(KeyError, match=r"'name' must be one of \['acc', 'accuracy'.*but got 'foo'"):
+    with pytest.raises(
+        KeyError, match=r"'name' must be one of \['F1', 'acc', 'accuracy'.*but got 'foo'"
+    ):
         get_metric_fn("foo")
 
 

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 from deepsink._core.validate import check_bool, check_number, fail
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import activation_func as A
 
 
 class _Elementwise(Cell):
@@ -182,6 +183,148 @@ class LogSoftmax(Cell):
         return Tensor._from(jax.nn.log_softmax(a, axis=self.axis))
 
 
+class CELU(Cell):
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        super().__init__()
+        check_number(alpha, "alpha", "CELU")
+        if alpha == 0:
+            fail("CELU", "alpha", "non-zero", alpha)
+        self.alpha = float(alpha)
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.celu(x, self.alpha)
+
+
+class SeLU(Cell):
+    """Scaled exponential linear unit."""
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return A.selu(input_x)
+
+
+class Hardtanh(Cell):
+    """``clip(x, min_val, max_val)``."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0) -> None:
+        super().__init__()
+        if min_val > max_val:
+            fail("Hardtanh", "min_val", f"no greater than max_val={max_val}", min_val)
+        self.min_val, self.max_val = min_val, max_val
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.hardtanh(x, self.min_val, self.max_val)
+
+
+class HShrink(Cell):
+    """``x`` where ``|x| > lambd``, else 0."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        check_number(lambd, "lambd", "HShrink")
+        self.lambd = lambd
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return A.hardshrink(input_x, self.lambd)
+
+
+class SoftShrink(Cell):
+    """``x -+ lambd`` outside ``[-lambd, lambd]``, else 0."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        check_number(lambd, "lambd", "SoftShrink")
+        if lambd < 0:
+            fail("SoftShrink", "lambd", "no less than 0", lambd)
+        self.lambd = lambd
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return A.softshrink(input_x, self.lambd)
+
+
+class Tanhshrink(Cell):
+    """``x - tanh(x)``."""
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.tanhshrink(x)
+
+
+class GLU(Cell):
+    """Gated linear unit over ``axis``: ``a * sigmoid(b)`` of the two halves."""
+
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.dim = axis
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.glu(x, self.dim)
+
+
+class Threshold(Cell):
+    """``x`` where ``x > threshold``, else ``value``."""
+
+    def __init__(self, threshold: float, value: float) -> None:
+        super().__init__()
+        check_number(threshold, "threshold", "Threshold")
+        check_number(value, "value", "Threshold")
+        self.threshold, self.value = threshold, value
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return A.threshold(input_x, self.threshold, self.value)
+
+
+class RReLU(Cell):
+    """Randomized leaky ReLU: each negative element's slope ~ U(lower, upper), drawn on every
+    call, in eval mode too (as MindSpore 2.10)."""
+
+    def __init__(self, lower: float = 1 / 8, upper: float = 1 / 3) -> None:
+        super().__init__()
+        check_number(lower, "lower", "RReLU")
+        check_number(upper, "upper", "RReLU")
+        if lower > upper:
+            fail("RReLU", "lower", f"no greater than upper={upper}", lower)
+        self.lower, self.upper = lower, upper
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.rrelu(x, self.lower, self.upper)
+
+
+class PReLU(Cell):
+    """``max(0, x) + w * min(0, x)`` with a learned slope ``w`` of ``channel`` elements (one per
+    channel of axis 1, or one shared)."""
+
+    def __init__(self, channel: int = 1, w: Any = 0.25) -> None:
+        super().__init__()
+        from deepsink.common.parameter import Parameter
+
+        if isinstance(channel, bool) or not isinstance(channel, int) or channel < 1:
+            fail("PReLU", "channel", "a positive int", channel)
+        if isinstance(w, int | float) and not isinstance(w, bool):
+            value = jnp.full((channel,), float(w), jnp.float32)
+        elif isinstance(w, list | tuple | Tensor) or hasattr(w, "shape"):
+            value = jnp.asarray(unwrap(w), jnp.float32).reshape(-1)
+            if value.shape != (channel,):
+                fail("PReLU", "w", f"{channel} values (one per channel)", list(value.shape))
+        else:
+            fail("PReLU", "w", "a float, list or Tensor", w, TypeError)
+        self.channel = channel
+        self.w = Parameter(Tensor._from(value), name="w")
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.prelu(x, self.w)
+
+
+class Softmax2d(Cell):
+    """Softmax over the channel axis of (C, H, W) or (N, C, H, W) input."""
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        if a.ndim not in (3, 4):
+            fail("Softmax2d", "x", "a 3-D or 4-D Tensor", f"shape {list(a.shape)}")
+        return Tensor._from(jax.nn.softmax(a, axis=-3))
+
+
 _ACTIVATIONS: dict[str, type[Cell]] = {
     "softmin": Softmin,
     "softmax": Softmax,
@@ -200,6 +343,12 @@ _ACTIVATIONS: dict[str, type[Cell]] = {
     "hsigmoid": HSigmoid,
     "logsigmoid": LogSigmoid,
     "mish": Mish,
+    "rrelu": RReLU,
+    "tanhshrink": Tanhshrink,
+    "hardtanh": Hardtanh,
+    "prelu": PReLU,
+    "softshrink": SoftShrink,
+    "hshrink": HShrink,
 }
 
 

@@ -139,3 +139,137 @@ class OneHot(Cell):
         on = jnp.asarray(unwrap(self.on_value), np_dtype)
         off = jnp.asarray(unwrap(self.off_value), np_dtype)
         return array_func.one_hot(indices, self.depth, on, off, self.axis)
+
+
+class _DropoutNd(Cell):
+    """Zero whole channels (axis 1) with probability ``p`` in training, scaling the rest by
+    1 / (1 - p); identity in eval mode."""
+
+    _rank = (3, 4)
+
+    def __init__(self, p: float = 0.5) -> None:
+        super().__init__()
+        if isinstance(p, bool) or not isinstance(p, int | float):
+            fail(type(self).__name__, "p", "a float", p, TypeError)
+        check_range(p, 0, 1, "p", type(self).__name__)
+        self.p = p
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        if a.ndim not in self._rank:
+            fail(type(self).__name__, "x", f"a Tensor of rank {self._rank}", list(a.shape))
+        if not self.training or self.p == 0:
+            return x
+        if self.p == 1:
+            return Tensor._from(jnp.zeros_like(a))
+        keep = 1.0 - self.p
+        lead = 2 if a.ndim > 2 else 1  # (N, C, ...) or unbatched (C, L)
+        shape = a.shape[:lead] + (1,) * (a.ndim - lead)
+        mask = jax.random.bernoulli(_random.next_key(), keep, shape)
+        return Tensor._from(jnp.where(mask, a / keep, 0).astype(a.dtype))
+
+    def extend_repr(self) -> str:
+        return f"p={self.p}"
+
+
+class Dropout1d(_DropoutNd):
+    """Channel dropout of (N, C, L) or (C, L) input."""
+
+    _rank = (2, 3)
+
+
+class Dropout2d(_DropoutNd):
+    """Channel dropout of (N, C, H, W) input."""
+
+    _rank = (4,)
+
+
+class Dropout3d(_DropoutNd):
+    """Channel dropout of (N, C, D, H, W) input."""
+
+    _rank = (5,)
+
+
+class Upsample(Cell):
+    """``ops.interpolate`` as a layer."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
+                 align_corners: bool | None = None,
+                 recompute_scale_factor: bool | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function import sampling_func
+
+        return sampling_func.interpolate(x, self.size, self.scale_factor, self.mode,
+                                         self.align_corners, self.recompute_scale_factor)  # fmt: skip
+
+
+class PixelShuffle(Cell):
+    """(*, C r^2, H, W) -> (*, C, H r, W r)."""
+
+    def __init__(self, upscale_factor: int) -> None:
+        super().__init__()
+        if isinstance(upscale_factor, bool) or not isinstance(upscale_factor, int) or (
+                upscale_factor < 1):  # fmt: skip
+            fail("PixelShuffle", "upscale_factor", "a positive int", upscale_factor)
+        self.upscale_factor = upscale_factor
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function import sampling_func
+
+        return sampling_func.pixel_shuffle(x, self.upscale_factor)
+
+
+class PixelUnshuffle(Cell):
+    """(*, C, H r, W r) -> (*, C r^2, H, W)."""
+
+    def __init__(self, downscale_factor: int) -> None:
+        super().__init__()
+        if isinstance(downscale_factor, bool) or not isinstance(downscale_factor, int) or (
+                downscale_factor < 1):  # fmt: skip
+            fail("PixelUnshuffle", "downscale_factor", "a positive int", downscale_factor)
+        self.downscale_factor = downscale_factor
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function import sampling_func
+
+        return sampling_func.pixel_unshuffle(x, self.downscale_factor)
+
+
+class Unfold(Cell):
+    """Image patches (TensorFlow's extract_image_patches on NCHW): ``ksizes``, ``strides``,
+    ``rates`` as [1, row, col, 1], ``padding`` 'same' or 'valid'; output (N, kh kw C, out_h,
+    out_w) with the channel fastest within each patch position."""
+
+    def __init__(self, ksizes: Any, strides: Any, rates: Any, padding: str = "valid") -> None:
+        super().__init__()
+        for name, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
+            if not isinstance(v, tuple | list) or len(v) != 4 or v[0] != 1 or v[3] != 1:
+                fail("Unfold", name, "a list of 4 ints [1, row, col, 1]", v)
+        if not isinstance(padding, str) or padding.lower() not in ("same", "valid"):
+            fail("Unfold", "padding", "'same' or 'valid'", padding)
+        self.ksizes, self.strides, self.rates = tuple(ksizes), tuple(strides), tuple(rates)
+        self.padding = padding.lower()
+
+    def construct(self, x: Tensor) -> Tensor:
+        from jax import lax
+
+        from deepsink._core import conv as _conv
+
+        a = unwrap(x)
+        if a.ndim != 4:
+            fail("Unfold", "x", "a 4-D Tensor (N, C, H, W)", list(a.shape))
+        k, s, r = self.ksizes[1:3], self.strides[1:3], self.rates[1:3]
+        if self.padding == "same":
+            pads = [_conv.same_padding(a.shape[2 + i], k[i], s[i], r[i]) for i in range(2)]
+        else:
+            pads = [(0, 0), (0, 0)]
+        p = lax.conv_general_dilated_patches(a, k, s, pads, rhs_dilation=r,
+                                             dimension_numbers=("NCHW", "OIHW", "NCHW"))  # fmt: skip
+        n, _, oh, ow = p.shape
+        c = a.shape[1]
+        p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
+        return Tensor._from(p.reshape(n, k[0] * k[1] * c, oh, ow))

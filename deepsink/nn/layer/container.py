@@ -154,3 +154,73 @@ class CellList(_CellContainer):
 
     def __iadd__(self, cells: list[Cell]) -> CellList:
         return self.extend(list(cells))
+
+
+class CellDict(Cell):
+    """An ordered dict of Cells registered as children (keys are the child names, so their
+    Parameters are named ``<key>.weight``). Not callable; index it by key."""
+
+    _api = "CellDict"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        if len(args) > 1:
+            fail("CellDict", "args", "at most one dict or iterable of (key, Cell) pairs", len(args),
+                 TypeError)  # fmt: skip
+        if args:
+            self.update(args[0])
+
+    @staticmethod
+    def _key(key: Any) -> str:
+        if not isinstance(key, str):
+            fail("CellDict", "key", "a str", key, TypeError)
+        if "." in key or not key:
+            fail("CellDict", "key", "a non-empty str without '.'", key, KeyError)
+        return key
+
+    def construct(self, *inputs: Any) -> Any:
+        raise NotImplementedError("For 'CellDict', a CellDict is not callable; call its cells")
+
+    def __getitem__(self, key: str) -> Cell:
+        return self._cells[key]
+
+    def __setitem__(self, key: str, cell: Cell) -> None:
+        setattr(self, self._key(key), _check_cell(cell, self._api))
+
+    def __delitem__(self, key: str) -> None:
+        delattr(self, key)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._cells))
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._cells
+
+    def keys(self) -> list[str]:
+        return list(self._cells)
+
+    def values(self) -> list[Cell]:
+        return list(self._cells.values())
+
+    def items(self) -> list[tuple[str, Cell]]:
+        return list(self._cells.items())
+
+    def clear(self) -> None:
+        for key in list(self._cells):
+            delattr(self, key)
+
+    def pop(self, key: str) -> Cell:
+        cell = self._cells[key]
+        delattr(self, key)
+        return cell
+
+    def update(self, cells: Any) -> None:
+        """Add (or replace) cells from a dict, CellDict or iterable of (key, Cell) pairs."""
+        items = cells.items() if hasattr(cells, "items") else cells
+        for pair in items:
+            if not isinstance(pair, tuple | list) or len(pair) != 2:
+                fail("CellDict", "cells", "(key, Cell) pairs", pair, TypeError)
+            self[pair[0]] = pair[1]

@@ -358,3 +358,171 @@ class Conv3d(_Conv):
         bias = self.bias._data.astype(a.dtype) if self.has_bias else None
         return conv3d(a, w, bias, self.stride, self.pad_mode, self.padding, self.dilation,
                       self.group)  # fmt: skip
+
+
+# --- transposed convolutions -----------------------------------------------------------------------
+def _tuple_n(v: Any, n: int, name: str, api: str) -> tuple[int, ...]:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v,) * n
+    if isinstance(v, tuple | list) and len(v) == n and all(isinstance(x, int) for x in v):
+        return tuple(v)
+    fail(api, name, f"an int or a tuple of {n} ints", v, TypeError)
+
+
+class _ConvTranspose(Cell):
+    """The adjoint of the strided convolution with the same arguments: the output is the input
+    gradient of ``Conv(kernel, stride, pad_mode, padding, dilation, group)`` applied to an array
+    of the output's size, so 'same', 'valid' and 'pad' sizes and paddings are exactly MindSpore's
+    (``Conv2DBackpropInput``). Weight (in_channels, out_channels // group, *kernel)."""
+
+    _n = 2
+    _zero_output_padding = False  # Conv2dTranspose: output_padding adds zeros (MindSpore 2.10)
+
+    def __init__(self, api: str, in_channels: int, out_channels: int, kernel_size: Any,
+                 stride: Any, pad_mode: str, padding: Any, output_padding: Any, dilation: Any,
+                 group: int, has_bias: bool, weight_init: Any, bias_init: Any, dtype: Any,
+                 weight_kernel: tuple[int, ...] | None = None) -> None:  # fmt: skip
+        super().__init__()
+        n = self._n
+        self._api = api
+        self.in_channels = check_positive_int(in_channels, "in_channels", api)
+        self.out_channels = check_positive_int(out_channels, "out_channels", api)
+        self.group = check_positive_int(group, "group", api)
+        if in_channels % group or out_channels % group:
+            raise ValueError(
+                f"For '{api}', 'in_channels' and 'out_channels' must be divisible by 'group', "
+                f"but got in_channels={in_channels}, out_channels={out_channels}, group={group}"
+            )
+        self.kernel_size = _tuple_n(kernel_size, n, "kernel_size", api)
+        self.stride = _tuple_n(stride, n, "stride", api)
+        self.dilation = _tuple_n(dilation, n, "dilation", api)
+        self.output_padding = _tuple_n(output_padding, n, "output_padding", api)
+        self.pad_mode = check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
+        if isinstance(padding, int) and not isinstance(padding, bool):
+            pads = ((padding, padding),) * n
+        elif isinstance(padding, tuple | list) and len(padding) == 2 * n:
+            pads = tuple((padding[2 * i], padding[2 * i + 1]) for i in range(n))
+        else:
+            fail(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
+        if pad_mode != "pad" and any(p != (0, 0) for p in pads):
+            fail(api, "padding", "0 unless pad_mode is 'pad'", padding)
+        self.padding, self._pads = padding, pads
+        self.has_bias = check_bool(has_bias, "has_bias", api)
+        kernel = weight_kernel or self.kernel_size
+        shape = (in_channels, out_channels // group, *kernel)
+        self.weight = make_param(HeUniform(math.sqrt(5)) if weight_init is None else weight_init,
+                                 shape, dtype, "weight", api)  # fmt: skip
+        self.bias = None
+        if has_bias:
+            fan_in = (out_channels // group) * math.prod(kernel)
+            init = Uniform(1 / math.sqrt(fan_in)) if bias_init is None else bias_init
+            self.bias = make_param(init, (out_channels,), dtype, "bias", api)
+
+    def _transpose(self, a: Any, weight: Any) -> Any:
+        import jax
+        from jax import lax
+
+        spatial = a.shape[2:]
+        out_sizes, pads = [], []
+        extra = self.output_padding if self._zero_output_padding else (0,) * len(spatial)
+        grown = tuple(op - e for op, e in zip(self.output_padding, extra))
+        for i, size in enumerate(spatial):
+            k, s, d = self.kernel_size[i], self.stride[i], self.dilation[i]
+            if self.pad_mode == "same":
+                out = size * s
+                pads.append(_conv.same_padding(out, k, s, d))
+            elif self.pad_mode == "valid":
+                out = (size - 1) * s + d * (k - 1) + 1 + grown[i]
+                pads.append((0, 0))
+            else:
+                lo, hi = self._pads[i]
+                out = (size - 1) * s - lo - hi + d * (k - 1) + 1 + grown[i]
+                pads.append((lo, hi))
+            out_sizes.append(out)
+        if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != weight.dtype:
+            weight = weight.astype(a.dtype)
+        spec = "NC" + "DHW"[3 - len(spatial) :]
+        dims = (spec, "OI" + spec[2:], spec)
+
+        def forward(z):
+            return lax.conv_general_dilated(z, weight, self.stride, pads,
+                                            rhs_dilation=self.dilation, dimension_numbers=dims,
+                                            feature_group_count=self.group)  # fmt: skip
+
+        zeros = jnp.zeros((a.shape[0], self.out_channels, *out_sizes), a.dtype)
+        _, vjp = jax.vjp(forward, zeros)
+        y = vjp(a)[0]
+        if any(extra) and self.pad_mode != "same":
+            y = jnp.pad(y, [(0, 0), (0, 0)] + [(0, e) for e in extra])
+        if self.has_bias:
+            y = y + self.bias._data.astype(y.dtype).reshape((-1,) + (1,) * len(spatial))
+        return y
+
+    def _check(self, a: Any, rank: int) -> None:
+        if a.ndim != rank or a.shape[1] != self.in_channels:
+            fail(self._api, "x", f"a {rank}-D Tensor with {self.in_channels} channels",
+                 f"shape {list(a.shape)}")  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        self._check(a, self._n + 2)
+        return Tensor._from(self._transpose(a, self.weight._data))
+
+    def extend_repr(self) -> str:
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"kernel_size={self.kernel_size}, stride={self.stride}, "
+                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
+                f"group={self.group}, has_bias={self.has_bias}")  # fmt: skip
+
+
+class Conv2dTranspose(_ConvTranspose):
+    """2-D transposed convolution (deconvolution) over (N, C, H, W). As in MindSpore 2.10,
+    ``output_padding`` appends zero rows/columns (the 3-D layer computes them)."""
+
+    _zero_output_padding = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
+                 pad_mode: str = "same", padding: Any = 0, output_padding: Any = 0,
+                 dilation: Any = 1, group: int = 1, has_bias: bool = False,
+                 weight_init: Any = None, bias_init: Any = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__("Conv2dTranspose", in_channels, out_channels, kernel_size, stride,
+                         pad_mode, padding, output_padding, dilation, group, has_bias,
+                         weight_init, bias_init, dtype)  # fmt: skip
+
+
+class Conv3dTranspose(_ConvTranspose):
+    """3-D transposed convolution over (N, C, D, H, W)."""
+
+    _n = 3
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
+                 pad_mode: str = "same", padding: Any = 0, dilation: Any = 1, group: int = 1,
+                 output_padding: Any = 0, has_bias: bool = False, weight_init: Any = None,
+                 bias_init: Any = None, data_format: str = "NCDHW",
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        if data_format != "NCDHW":
+            fail("Conv3dTranspose", "data_format", "'NCDHW'", data_format)
+        super().__init__("Conv3dTranspose", in_channels, out_channels, kernel_size, stride,
+                         pad_mode, padding, output_padding, dilation, group, has_bias,
+                         weight_init, bias_init, dtype)  # fmt: skip
+
+
+class Conv1dTranspose(_ConvTranspose):
+    """1-D transposed convolution over (N, C, L); the weight is (in, out // group, 1, k) as in
+    MindSpore (a 2-D kernel of height 1)."""
+
+    _n = 1
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int = 1,
+                 pad_mode: str = "same", padding: int = 0, dilation: int = 1, group: int = 1,
+                 has_bias: bool = False, weight_init: Any = None, bias_init: Any = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__("Conv1dTranspose", in_channels, out_channels, kernel_size, stride,
+                         pad_mode, padding, 0, dilation, group, has_bias, weight_init, bias_init,
+                         dtype, weight_kernel=(1, kernel_size))  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        self._check(a, 3)
+        return Tensor._from(self._transpose(a, self.weight._data[:, :, 0]))

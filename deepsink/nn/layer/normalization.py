@@ -267,3 +267,135 @@ class GroupNorm(Cell):
 
     def extend_repr(self) -> str:
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
+
+
+class _InstanceNorm(Cell):
+    """Normalize each (sample, channel) over its spatial axes with its own mean and biased
+    variance, then scale by ``gamma`` and shift by ``beta`` (per channel). In training the
+    running ``moving_mean``/``moving_variance`` (kept for checkpoints, as in MindSpore) are updated
+    with ``momentum`` from the batch average of the instance statistics (unbiased variance)."""
+
+    _rank = 4
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        api = type(self).__name__
+        self.num_features = check_positive_int(num_features, "num_features", api)
+        if not 0 <= momentum <= 1:
+            fail(api, "momentum", "in range [0, 1]", momentum)
+        self.eps, self.momentum = float(eps), float(momentum)
+        self.affine = check_bool(affine, "affine", api)
+        shape = (num_features,)
+        self.moving_mean = Parameter(initializer("zeros", shape, dtype), name="moving_mean",
+                                     requires_grad=False)  # fmt: skip
+        self.moving_variance = Parameter(initializer("ones", shape, dtype),
+                                         name="moving_variance", requires_grad=False)  # fmt: skip
+        self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
+                               requires_grad=affine)  # fmt: skip
+        self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
+                              requires_grad=affine)  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        api = type(self).__name__
+        if a.ndim != self._rank or a.shape[1] != self.num_features:
+            fail(api, "x", f"a {self._rank}-D Tensor with {self.num_features} channels",
+                 f"shape {list(a.shape)}")  # fmt: skip
+        axes = tuple(range(2, a.ndim))
+        mean = jnp.mean(a, axis=axes, keepdims=True)
+        var = jnp.var(a, axis=axes, keepdims=True)
+        bshape = (1, -1) + (1,) * (a.ndim - 2)
+        y = (a - mean) / jnp.sqrt(var + self.eps)
+        y = y * self.gamma._data.reshape(bshape) + self.beta._data.reshape(bshape)
+        if self.training:
+            n = max(a[0, 0].size, 1)
+            batch_mean = jnp.mean(mean.reshape(a.shape[:2]), axis=0)
+            batch_var = jnp.mean(var.reshape(a.shape[:2]), axis=0) * n / max(n - 1, 1)
+            m = self.momentum
+            self.moving_mean.set_data(Tensor._from(
+                (1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean)))  # fmt: skip
+            self.moving_variance.set_data(Tensor._from(
+                (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)))  # fmt: skip
+        return Tensor._from(y.astype(a.dtype))
+
+    def extend_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
+                f"moving_variance={self.moving_variance}")  # fmt: skip
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of (N, C, L)."""
+
+    _rank = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of (N, C, H, W)."""
+
+    _rank = 4
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W)."""
+
+    _rank = 5
+
+
+class BatchNorm3d(Cell):
+    """Batch normalization of (N, C, D, H, W) input: a ``BatchNorm2d`` (child ``bn2d``, so the
+    Parameters are ``bn2d.moving_mean`` etc. as in MindSpore) over the (N, C, D*H, W) view."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
+                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
+                 use_batch_statistics: bool | None = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
+                                moving_mean_init, moving_var_init, use_batch_statistics,
+                                dtype=dtype)  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        a = unwrap(x)
+        if a.ndim != 5:
+            fail("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
+        n, c, d, h, w = a.shape
+        out = unwrap(self.bn2d(Tensor._from(a.reshape(n, c, d * h, w))))
+        return Tensor._from(out.reshape(a.shape))
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization with statistics reduced across the data-parallel ranks. In a single
+    process (one rank) that is exactly ``BatchNorm2d``; a run with several ranks raises
+    ``NotImplementedError`` (the cross-rank reduction of the statistics is not built yet), as do
+    ``process_groups``."""
+
+    _api = "SyncBatchNorm"
+    _ranks = (2, 4)
+    _layout = "2-D (N, C) or 4-D (N, C, H, W)"
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
+                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
+                 use_batch_statistics: bool | None = None, process_groups: Any = None,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        if process_groups is not None:
+            raise NotImplementedError(
+                "For 'SyncBatchNorm', 'process_groups' (statistics over a subset of the ranks) "
+                "is not supported; leave it None to reduce over every data-parallel rank"
+            )
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)  # fmt: skip
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.communication.management import get_group_size
+
+        if get_group_size() > 1:
+            raise NotImplementedError(
+                "For 'SyncBatchNorm', statistics reduced across several ranks are not supported "
+                "yet; use BatchNorm2d (per-rank statistics) in a distributed run"
+            )
+        return super().construct(x)

@@ -378,3 +378,98 @@ class AvgPool1d(_AvgPool):
         )
 
     extend_repr = _repr_1d
+
+
+class _AdaptivePoolNd(Cell):
+    """Adaptive pooling over the last ``_n`` axes to ``output_size`` (None keeps an axis)."""
+
+    _n = 2
+    _fn = ""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def construct(self, input: Tensor) -> Any:
+        from deepsink.ops.function import sampling_func
+
+        fn = getattr(sampling_func, self._fn)
+        if self._fn.startswith("adaptive_max"):
+            return fn(input, self.output_size, self.return_indices)
+        return fn(input, self.output_size)
+
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool2d(_AdaptivePoolNd):
+    """Average over adaptive bins of (H, W) (PyTorch's bins: any input size)."""
+
+    _fn = "adaptive_avg_pool2d"
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptivePoolNd):
+    """Average over adaptive bins of (D, H, W)."""
+
+    _n, _fn = 3, "adaptive_avg_pool3d"
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool2d(_AdaptivePoolNd):
+    """Maximum over adaptive bins of (H, W); ``return_indices`` also gives the flat argmax."""
+
+    _fn = "adaptive_max_pool2d"
+
+
+class AdaptiveMaxPool3d(_AdaptivePoolNd):
+    """Maximum over adaptive bins of (D, H, W)."""
+
+    _n, _fn = 3, "adaptive_max_pool3d"
+
+
+class AvgPool3d(Cell):
+    """3-D average pooling (``ops.avg_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+
+    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
+                 padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override: int | None = None) -> None:  # fmt: skip
+        super().__init__()
+        check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "AvgPool3d")
+        if pad_mode == "valid" and padding != 0:
+            fail("AvgPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override or 0
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function.nn_pool_norm_func import avg_pool3d
+
+        return avg_pool3d(x, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                          self.count_include_pad, self.divisor_override)  # fmt: skip
+
+
+class MaxPool3d(Cell):
+    """3-D max pooling (``ops.max_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+
+    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
+                 padding: Any = 0, dilation: Any = 1, return_indices: bool = False,
+                 ceil_mode: bool = False) -> None:  # fmt: skip
+        super().__init__()
+        check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "MaxPool3d")
+        if pad_mode == "valid" and padding != 0:
+            fail("MaxPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+        self.kernel_size, self.stride, self.padding, self.dilation = (
+            kernel_size, stride, padding, dilation)  # fmt: skip
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, x: Tensor) -> Any:
+        from deepsink.ops.function.nn_pool_norm_func import max_pool3d
+
+        return max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
+                          self.ceil_mode, self.return_indices)  # fmt: skip

@@ -483,3 +483,281 @@ class BCEWithLogitsLoss(LossBase):
                 f"broadcastable to the input shape {list(x.shape)}",
                 shown(f"shape {list(v.shape)}"),
             )
+
+
+# --- the remaining MindSpore losses: thin Cells over ``ops.function.loss_func`` -----------------
+def _loss_ops():
+    from deepsink.ops.function import loss_func, nn_pool_norm_func
+
+    return loss_func, nn_pool_norm_func
+
+
+class BCELoss(LossBase):
+    """Binary cross entropy of probabilities ``logits`` against ``labels`` (optional ``weight``
+    broadcast to the input)."""
+
+    def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.weight = weight
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        return _loss_ops()[1].binary_cross_entropy(logits, labels, self.weight, self.reduction)
+
+
+class KLDivLoss(LossBase):
+    """``labels * (log(labels) - logits)``; reduction 'mean', 'sum', 'none' or 'batchmean'."""
+
+    def __init__(self, reduction: str = "mean") -> None:
+        check_one_of(reduction, _REDUCTIONS + ["batchmean"], "reduction", "KLDivLoss")
+        Cell.__init__(self)
+        self.reduction = reduction
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        return _loss_ops()[0].kl_div(logits, labels, self.reduction)
+
+
+class HuberLoss(LossBase):
+    """Quadratic for errors below ``delta``, linear above."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        super().__init__(reduction)
+        self.delta = delta
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        return _loss_ops()[0].huber_loss(logits, labels, self.reduction, self.delta)
+
+
+class MarginRankingLoss(LossBase):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.margin = margin
+
+    def construct(self, input1: Any, input2: Any, target: Any) -> Tensor:
+        return _loss_ops()[0].margin_ranking_loss(input1, input2, target, self.margin,
+                                                  self.reduction)  # fmt: skip
+
+
+class CosineEmbeddingLoss(LossBase):
+    """``1 - cos`` for similar pairs (label 1), ``max(0, cos - margin)`` for dissimilar (-1)."""
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        if not -1 <= margin <= 1:
+            fail("CosineEmbeddingLoss", "margin", "in range [-1.0, 1.0]", margin)
+        self.margin = margin
+
+    def construct(self, logits_x1: Any, logits_x2: Any, labels: Any) -> Tensor:
+        return _loss_ops()[0].cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin,
+                                                    self.reduction)  # fmt: skip
+
+
+class SoftMarginLoss(LossBase):
+    """``log(1 + exp(-y x))``."""
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        return _loss_ops()[0].soft_margin_loss(logits, labels, self.reduction)
+
+
+class HingeEmbeddingLoss(LossBase):
+    """``x`` for label 1, ``max(0, margin - x)`` for label -1."""
+
+    def __init__(self, margin: float = 1.0, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.margin = margin
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        return _loss_ops()[0].hinge_embedding_loss(logits, labels, self.margin, self.reduction)
+
+
+class PoissonNLLLoss(LossBase):
+    """Poisson negative log likelihood (``log_input``: the input is the log of the rate)."""
+
+    def __init__(self, log_input: bool = True, full: bool = False, eps: float = 1e-8,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        super().__init__(reduction)
+        self.log_input, self.full, self.eps = log_input, full, eps
+
+    def construct(self, input: Any, target: Any) -> Tensor:
+        return _loss_ops()[0].poisson_nll_loss(input, target, self.log_input, self.full,
+                                               self.eps, self.reduction)  # fmt: skip
+
+
+class GaussianNLLLoss(LossBase):
+    """Gaussian negative log likelihood with predicted variance ``var``."""
+
+    def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        if eps <= 0:
+            fail("GaussianNLLLoss", "eps", "greater than 0", eps)
+        self.full, self.eps = full, eps
+
+    def construct(self, logits: Any, labels: Any, var: Any) -> Tensor:
+        return _loss_ops()[0].gaussian_nll_loss(logits, labels, var, self.full, self.eps,
+                                                self.reduction)  # fmt: skip
+
+
+class MultiLabelSoftMarginLoss(LossBase):
+    """Per-class sigmoid cross entropy averaged over classes."""
+
+    def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.weight = weight
+
+    def construct(self, x: Any, target: Any) -> Tensor:
+        return _loss_ops()[0].multilabel_soft_margin_loss(x, target, self.weight, self.reduction)
+
+
+class MultiMarginLoss(LossBase):
+    """Multi-class hinge loss (``p`` 1 or 2)."""
+
+    def __init__(self, p: int = 1, margin: float = 1.0, reduction: str = "mean",
+                 weight: Any = None) -> None:  # fmt: skip
+        super().__init__(reduction)
+        if p not in (1, 2):
+            fail("MultiMarginLoss", "p", "1 or 2", p)
+        self.p, self.margin, self.weight = p, margin, weight
+
+    def construct(self, x: Any, target: Any, weight: Any = None) -> Tensor:
+        w = self.weight if weight is None else weight
+        return _loss_ops()[0].multi_margin_loss(x, target, self.p, self.margin, w, self.reduction)
+
+
+class MultilabelMarginLoss(LossBase):
+    """Multi-label hinge loss over class-index targets ended by -1."""
+
+    def construct(self, x: Any, target: Any) -> Tensor:
+        return _loss_ops()[0].multilabel_margin_loss(x, target, self.reduction)
+
+
+class TripletMarginLoss(LossBase):
+    """``max(0, d(x, positive) - d(x, negative) + margin)``; a ``margin`` set at construction
+    (other than 1.0) overrides the call's, as in MindSpore."""
+
+    def __init__(self, p: int = 2, swap: bool = False, eps: float = 1e-6, reduction: str = "mean",
+                 margin: float = 1.0) -> None:  # fmt: skip
+        super().__init__(reduction)
+        self.p, self.swap, self.eps, self.margin = p, swap, eps, margin
+
+    def construct(self, x: Any, positive: Any, negative: Any, margin: float = 1.0) -> Tensor:
+        if self.margin != 1.0:
+            margin = self.margin
+        return _loss_ops()[0].triplet_margin_loss(x, positive, negative, float(unwrap(margin)),
+                                                  self.p, self.eps, self.swap, self.reduction)  # fmt: skip
+
+
+class NLLLoss(LossBase):
+    """Negative log likelihood of log-probabilities ``logits`` at class ``labels``."""
+
+    def __init__(self, weight: Any = None, ignore_index: int = -100,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        super().__init__(reduction)
+        self.weight, self.ignore_index = weight, ignore_index
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        from deepsink import ops
+
+        return ops.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
+
+
+class RMSELoss(LossBase):
+    """``sqrt(mean((logits - label)^2))``."""
+
+    def __init__(self) -> None:
+        super().__init__("mean")
+
+    def construct(self, logits: Any, label: Any) -> Tensor:
+        x = _array(logits, "logits", "RMSELoss")
+        y = _array(label, "label", "RMSELoss")
+        return Tensor._from(jnp.sqrt(jnp.mean((x - y) ** 2)))
+
+
+class MAELoss(LossBase):
+    """``|logits - label|`` reduced."""
+
+    def construct(self, logits: Any, label: Any) -> Tensor:
+        x = _array(logits, "logits", "MAELoss")
+        y = _array(label, "label", "MAELoss")
+        return self.get_loss(Tensor._from(jnp.abs(x - y)))
+
+
+class DiceLoss(LossBase):
+    """``1 - 2 sum(x y) / (sum(x^2) + sum(y^2) + smooth)`` over all elements."""
+
+    def __init__(self, smooth: float = 1e-5) -> None:
+        super().__init__("mean")
+        if smooth <= 0:
+            fail("DiceLoss", "smooth", "greater than 0", smooth)
+        self.smooth = smooth
+
+    def construct(self, logits: Any, label: Any) -> Tensor:
+        x = _array(logits, "logits", "DiceLoss")
+        y = _array(label, "label", "DiceLoss").astype(x.dtype)
+        if x.shape != y.shape:
+            fail("DiceLoss", "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
+        inter = jnp.sum(x * y)
+        union = jnp.sum(x * x) + jnp.sum(y * y)
+        return Tensor._from(1 - 2 * inter / (union + self.smooth))
+
+
+class FocalLoss(LossBase):
+    """``-(1 - p)^gamma log p`` of the softmax over axis 1, averaged over classes (one-hot
+    ``labels`` shaped like ``logits``, or class indices with one channel), optional per-class
+    ``weight``."""
+
+    def __init__(self, weight: Any = None, gamma: float = 2.0, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+        self.weight, self.gamma = weight, float(gamma)
+
+    def construct(self, logits: Any, labels: Any) -> Tensor:
+        x = _array(logits, "logits", "FocalLoss")
+        y = _array(labels, "labels", "FocalLoss")
+        if x.ndim < 2 or y.ndim < 2:
+            fail("FocalLoss", "logits", "at least 2-D (N, C, ...)", list(x.shape))
+        n, c = x.shape[0], x.shape[1]
+        x3 = x.reshape(n, c, -1)
+        y3 = y.reshape(n, y.shape[1], -1)
+        logp = jax.nn.log_softmax(x3, axis=1)
+        w = None if self.weight is None else jnp.asarray(unwrap(self.weight), x.dtype)
+        if y.shape[1] == 1:
+            idx = y3.astype(jnp.int32)
+            logp = jnp.take_along_axis(logp, idx, axis=1)
+            p = jnp.exp(logp)
+            if w is not None:
+                logp = logp * w[idx]
+            loss = jnp.mean(-((1 - p) ** self.gamma) * logp, axis=1)
+        else:
+            p = jnp.exp(logp)
+            if w is not None:
+                logp = logp * w[None, :, None]
+            loss = jnp.mean(-((1 - p) ** self.gamma) * y3.astype(x.dtype) * logp, axis=-1)
+        return self.get_loss(Tensor._from(loss))
+
+
+class CTCLoss(LossBase):
+    """Connectionist temporal classification over (T, N, C) log-probabilities."""
+
+    def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+                 ) -> None:  # fmt: skip
+        super().__init__(reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def construct(self, log_probs: Any, targets: Any, input_lengths: Any,
+                  target_lengths: Any) -> Tensor:  # fmt: skip
+        return _loss_ops()[0].ctc_loss(log_probs, targets, input_lengths, target_lengths,
+                                       self.blank, self.reduction, self.zero_infinity)  # fmt: skip
+
+
+class L1Regularizer(Cell):
+    """``scale * sum(|weights|)``."""
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
+            fail("L1Regularizer", "scale", "a positive number", scale)
+        self.scale = float(scale)
+
+    def construct(self, weights: Any) -> Tensor:
+        w = _array(weights, "weights", "L1Regularizer")
+        return Tensor._from(self.scale * jnp.sum(jnp.abs(w)))

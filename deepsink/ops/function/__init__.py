@@ -1,5 +1,19 @@
 """MindSpore's functional ops (``mindspore.ops.function``): an import list."""
 
+from deepsink.ops.function.activation_func import celu as celu
+from deepsink.ops.function.activation_func import glu as glu
+from deepsink.ops.function.activation_func import hardshrink as hardshrink
+from deepsink.ops.function.activation_func import hardsigmoid as hardsigmoid
+from deepsink.ops.function.activation_func import hardtanh as hardtanh
+from deepsink.ops.function.activation_func import logsigmoid as logsigmoid
+from deepsink.ops.function.activation_func import mish as mish
+from deepsink.ops.function.activation_func import prelu as prelu
+from deepsink.ops.function.activation_func import rrelu as rrelu
+from deepsink.ops.function.activation_func import selu as selu
+from deepsink.ops.function.activation_func import softmin as softmin
+from deepsink.ops.function.activation_func import softshrink as softshrink
+from deepsink.ops.function.activation_func import tanhshrink as tanhshrink
+from deepsink.ops.function.activation_func import threshold as threshold
 from deepsink.ops.function.array_func import arange as arange
 from deepsink.ops.function.array_func import argsort as argsort
 from deepsink.ops.function.array_func import broadcast_to as broadcast_to
@@ -151,6 +165,23 @@ from deepsink.ops.function.linalg_reduce_func import std_mean as std_mean
 from deepsink.ops.function.linalg_reduce_func import tensor_dot as tensor_dot
 from deepsink.ops.function.linalg_reduce_func import var_mean as var_mean
 from deepsink.ops.function.linalg_reduce_func import vecdot as vecdot
+from deepsink.ops.function.loss_func import cosine_embedding_loss as cosine_embedding_loss
+from deepsink.ops.function.loss_func import cosine_similarity as cosine_similarity
+from deepsink.ops.function.loss_func import ctc_loss as ctc_loss
+from deepsink.ops.function.loss_func import gaussian_nll_loss as gaussian_nll_loss
+from deepsink.ops.function.loss_func import hinge_embedding_loss as hinge_embedding_loss
+from deepsink.ops.function.loss_func import huber_loss as huber_loss
+from deepsink.ops.function.loss_func import kl_div as kl_div
+from deepsink.ops.function.loss_func import margin_ranking_loss as margin_ranking_loss
+from deepsink.ops.function.loss_func import multi_margin_loss as multi_margin_loss
+from deepsink.ops.function.loss_func import multilabel_margin_loss as multilabel_margin_loss
+from deepsink.ops.function.loss_func import (
+    multilabel_soft_margin_loss as multilabel_soft_margin_loss,
+)
+from deepsink.ops.function.loss_func import poisson_nll_loss as poisson_nll_loss
+from deepsink.ops.function.loss_func import smooth_l1_loss as smooth_l1_loss
+from deepsink.ops.function.loss_func import soft_margin_loss as soft_margin_loss
+from deepsink.ops.function.loss_func import triplet_margin_loss as triplet_margin_loss
 from deepsink.ops.function.math_func import abs as abs
 from deepsink.ops.function.math_func import absolute as absolute
 from deepsink.ops.function.math_func import acos as acos
@@ -288,6 +319,25 @@ from deepsink.ops.function.parameter_func import assign_sub as assign_sub
 from deepsink.ops.function.parameter_func import depend as depend
 from deepsink.ops.function.parameter_func import identity as identity
 from deepsink.ops.function.parameter_func import stop_gradient as stop_gradient
+from deepsink.ops.function.random_func import rand as rand
+from deepsink.ops.function.random_func import rand_like as rand_like
+from deepsink.ops.function.random_func import randint as randint
+from deepsink.ops.function.random_func import randint_like as randint_like
+from deepsink.ops.function.random_func import randn as randn
+from deepsink.ops.function.random_func import randn_like as randn_like
+from deepsink.ops.function.sampling_func import adaptive_avg_pool1d as adaptive_avg_pool1d
+from deepsink.ops.function.sampling_func import adaptive_avg_pool2d as adaptive_avg_pool2d
+from deepsink.ops.function.sampling_func import adaptive_avg_pool3d as adaptive_avg_pool3d
+from deepsink.ops.function.sampling_func import adaptive_max_pool1d as adaptive_max_pool1d
+from deepsink.ops.function.sampling_func import adaptive_max_pool2d as adaptive_max_pool2d
+from deepsink.ops.function.sampling_func import adaptive_max_pool3d as adaptive_max_pool3d
+from deepsink.ops.function.sampling_func import fold as fold
+from deepsink.ops.function.sampling_func import interpolate as interpolate
+from deepsink.ops.function.sampling_func import pad as pad
+from deepsink.ops.function.sampling_func import pixel_shuffle as pixel_shuffle
+from deepsink.ops.function.sampling_func import pixel_unshuffle as pixel_unshuffle
+from deepsink.ops.function.sampling_func import unfold as unfold
+from deepsink.ops.function.sampling_func import upsample as upsample
 from deepsink.ops.function.scatter_func import argwhere as argwhere
 from deepsink.ops.function.scatter_func import gather_nd as gather_nd
 from deepsink.ops.function.scatter_func import masked_select as masked_select

@@ -17,6 +17,7 @@ from jax import lax
 
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
+from deepsink.common import indexing
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -229,6 +230,8 @@ def gather(input_params: Any, input_indices: Any, axis: int, batch_dims: int = 0
     a = U.array(input_params, "gather", "input_params")
     idx = _indices(input_indices, "gather", "input_indices")
     ax = U.axis(axis, a.ndim, "gather")
+    indexing.check_gather(idx, a.shape[ax])
+    idx = jnp.where(idx < 0, idx + a.shape[ax], idx)  # MindSpore counts negatives from the end
     if batch_dims:
         take = lambda p, i: jnp.take(p, i, axis=ax - batch_dims, mode="clip")
         for _ in range(batch_dims):

@@ -16,6 +16,7 @@ import numpy as np
 
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
+from deepsink.common import indexing
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -41,6 +42,13 @@ def gather_nd(input_x: Any, indices: Any) -> Tensor:
     if idx.shape[-1] > a.ndim:
         U.fail("gather_nd", f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed "
                f"the rank of 'input_x' ({a.ndim})")  # fmt: skip
+    for k in range(idx.shape[-1]):
+        indexing.check_range(
+            idx[..., k], a.shape[k],
+            f"For 'GatherNd', an index {{}} on axis {k} does not index into input_shape: "
+            f"{list(a.shape)}",
+            RuntimeError,
+        )  # fmt: skip
     return Tensor._from(a[_nd_index(idx)])
 
 

@@ -6,9 +6,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from deepsink.train.metrics.accuracy import Accuracy
+from deepsink.train.metrics.confusion_matrix import ConfusionMatrix
 from deepsink.train.metrics.error import MAE, MSE
+from deepsink.train.metrics.fbeta import F1
 from deepsink.train.metrics.loss import Loss
 from deepsink.train.metrics.metric import Metric
+from deepsink.train.metrics.misc import CosineSimilarity, Dice, Perplexity
 from deepsink.train.metrics.precision import Precision
 from deepsink.train.metrics.recall import Recall
 from deepsink.train.metrics.topk import (
@@ -28,6 +31,11 @@ _FACTORY: dict[str, type[Metric]] = {
     "mae": MAE,
     "mse": MSE,
     "loss": Loss,
+    "F1": F1,
+    "dice": Dice,
+    "perplexity": Perplexity,
+    "cosine_similarity": CosineSimilarity,
+    "confusion_matrix": ConfusionMatrix,
 }
 
 

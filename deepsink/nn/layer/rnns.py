@@ -1,0 +1,296 @@
+"""Recurrent layers: ``RNN``, ``LSTM``, ``GRU`` (MindSpore's ``nn/layer/rnns.py``).
+
+Parameter names, shapes and gate orders are MindSpore's (``weight_ih_l{k}[_reverse]``,
+``weight_hh_l{k}``, ``bias_ih_l{k}``, ``bias_hh_l{k}``; LSTM gates ``i, f, g, o``, GRU ``r, z, n``),
+so checkpoints interchange. The time loop is one ``lax.scan`` per layer and direction; the input
+projection of every step is one matmul before the scan.
+
+``seq_length`` (batch,) gives each sequence's valid length: steps past it output zeros and keep the
+state, the reverse direction reads each sequence backwards from its own last valid step, and the
+final state is the state at the last valid step (MindSpore's rule).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from deepsink._core import random as _random
+from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink.common import dtype as mstype
+from deepsink.common.initializer import Uniform, initializer
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.cell import Cell
+
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+def _cell_step(mode: str, gi: jax.Array, h: Any, w_hh: jax.Array, b_hh: Any) -> Any:
+    """One step given the input projection ``gi`` (batch, gates*hidden); returns the new state
+    (``(h, c)`` for LSTM, else ``h``)."""
+    if mode == "LSTM":
+        h, c = h
+        gates = gi + h @ w_hh.T + (0 if b_hh is None else b_hh)
+        i, f, g, o = jnp.split(gates, 4, axis=-1)
+        c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
+        return jax.nn.sigmoid(o) * jnp.tanh(c), c
+    gh = h @ w_hh.T + (0 if b_hh is None else b_hh)
+    if mode == "GRU":
+        ir, iz, in_ = jnp.split(gi, 3, axis=-1)
+        hr, hz, hn = jnp.split(gh, 3, axis=-1)
+        r = jax.nn.sigmoid(ir + hr)
+        z = jax.nn.sigmoid(iz + hz)
+        n = jnp.tanh(in_ + r * hn)
+        return (1 - z) * n + z * h
+    pre = gi + gh
+    return jnp.tanh(pre) if mode == "RNN_TANH" else jax.nn.relu(pre)
+
+
+def _reverse_valid(x: jax.Array, lengths: jax.Array | None) -> jax.Array:
+    """Reverse time (axis 0) of each sequence within its valid length (the padding stays put)."""
+    if lengths is None:
+        return x[::-1]
+    t = jnp.arange(x.shape[0])[:, None]
+    src = jnp.where(t < lengths[None, :], lengths[None, :] - 1 - t, t)  # (T, B)
+    return jnp.take_along_axis(x, src.reshape(src.shape + (1,) * (x.ndim - 2)), axis=0)
+
+
+@functools.partial(jax.jit, static_argnames=("mode", "reverse"))
+def _run_direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths, reverse):
+    """One layer, one direction over time-major ``x`` (T, B, in): (outputs (T, B, H), final).
+    Jitted so eager calls reuse one compiled scan per signature."""
+    if reverse:
+        x = _reverse_valid(x, lengths)
+    gi = x @ w_ih.T + (0 if b_ih is None else b_ih)
+    steps = jnp.arange(x.shape[0])
+
+    def body(state, inp):
+        g, t = inp
+        new = _cell_step(mode, g, state, w_hh, b_hh)
+        if lengths is not None:
+            valid = (t < lengths)[:, None]
+            new = jax.tree_util.tree_map(lambda n, o: jnp.where(valid, n, o), new, state)
+            h = new[0] if mode == "LSTM" else new
+            return new, jnp.where(valid, h, 0)
+        return new, new[0] if mode == "LSTM" else new
+
+    final, out = lax.scan(body, h0, (gi, steps))
+    if reverse:
+        out = _reverse_valid(out, lengths)
+    return out, final
+
+
+class _RNNBase(Cell):
+    """The stack shared by RNN, LSTM and GRU."""
+
+    def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1,
+                 has_bias: bool = True, batch_first: bool = False, dropout: float = 0.0,
+                 bidirectional: bool = False, dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        api = {"RNN_TANH": "RNN", "RNN_RELU": "RNN"}.get(mode, mode)
+        self.input_size = check_positive_int(input_size, "input_size", api)
+        self.hidden_size = check_positive_int(hidden_size, "hidden_size", api)
+        self.num_layers = check_positive_int(num_layers, "num_layers", api)
+        self.has_bias = check_bool(has_bias, "has_bias", api)
+        self.batch_first = check_bool(batch_first, "batch_first", api)
+        self.bidirectional = check_bool(bidirectional, "bidirectional", api)
+        if isinstance(dropout, bool) or not isinstance(dropout, int | float):
+            fail(api, "dropout", "a float", dropout, TypeError)
+        if not 0 <= dropout < 1:
+            fail(api, "dropout", "in range [0.0, 1.0)", dropout)
+        self.dropout = float(dropout)
+        self.mode = mode
+        self._api = api
+        self.num_directions = 2 if bidirectional else 1
+        gate = _GATES[mode] * hidden_size
+        stdv = 1 / math.sqrt(hidden_size)
+        suffixes = ["", "_reverse"][: self.num_directions]
+        # MindSpore's order: all weight_ih, then weight_hh, then bias_ih, then bias_hh
+        layout = []
+        for layer in range(num_layers):
+            in_size = input_size if layer == 0 else hidden_size * self.num_directions
+            for s in suffixes:
+                layout.append((layer, s, in_size))
+        kinds = [("weight_ih", lambda n: (gate, n)), ("weight_hh", lambda n: (gate, hidden_size))]
+        if has_bias:
+            kinds += [("bias_ih", lambda n: (gate,)), ("bias_hh", lambda n: (gate,))]
+        for kind, shape in kinds:
+            for layer, s, in_size in layout:
+                name = f"{kind}_l{layer}{s}"
+                setattr(self, name,
+                        Parameter(initializer(Uniform(stdv), shape(in_size), dtype), name=name))  # fmt: skip
+
+    def _layer_params(self, layer: int, suffix: str) -> tuple:
+        get = lambda k: getattr(self, f"{k}_l{layer}{suffix}")._data  # noqa: E731
+        b_ih = get("bias_ih") if self.has_bias else None
+        b_hh = get("bias_hh") if self.has_bias else None
+        return get("weight_ih"), get("weight_hh"), b_ih, b_hh
+
+    def construct(self, x: Tensor, hx: Any = None, seq_length: Any = None) -> tuple:
+        a = unwrap(x)
+        api = self._api
+        if a.ndim != 3:
+            fail(api, "x", "a 3-D Tensor (seq_len, batch, input_size), or (batch, seq_len, "
+                 "input_size) with batch_first", f"shape {list(a.shape)}")  # fmt: skip
+        if self.batch_first:
+            a = jnp.swapaxes(a, 0, 1)
+        if a.shape[-1] != self.input_size:
+            fail(api, "x", f"last dimension input_size={self.input_size}",
+                 f"shape {list(unwrap(x).shape)}")  # fmt: skip
+        steps, batch = a.shape[0], a.shape[1]
+        n_state = self.num_layers * self.num_directions
+        lengths = None if seq_length is None else jnp.asarray(unwrap(seq_length)).astype(jnp.int32)
+        if lengths is not None and lengths.shape != (batch,):
+            fail(api, "seq_length", f"shape [{batch}] (one length per batch element)",
+                 f"shape {list(lengths.shape)}")  # fmt: skip
+        zeros = jnp.zeros((n_state, batch, self.hidden_size), a.dtype)
+        if self.mode == "LSTM":
+            h0, c0 = (zeros, zeros) if hx is None else (unwrap(hx[0]), unwrap(hx[1]))
+        else:
+            h0, c0 = (zeros if hx is None else unwrap(hx)), None
+        if h0.shape != zeros.shape:
+            fail(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
+        h_n, c_n = [], []
+        inp = a
+        for layer in range(self.num_layers):
+            outs = []
+            for d, suffix in enumerate(["", "_reverse"][: self.num_directions]):
+                k = layer * self.num_directions + d
+                state = (h0[k], c0[k]) if self.mode == "LSTM" else h0[k]
+                out, final = _run_direction(self.mode, inp, state,
+                                            *self._layer_params(layer, suffix), lengths,
+                                            reverse=d == 1)  # fmt: skip
+                outs.append(out)
+                if self.mode == "LSTM":
+                    h_n.append(final[0])
+                    c_n.append(final[1])
+                else:
+                    h_n.append(final)
+            inp = outs[0] if len(outs) == 1 else jnp.concatenate(outs, axis=-1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                keep = 1.0 - self.dropout
+                mask = jax.random.bernoulli(_random.next_key(), keep, inp.shape)
+                inp = jnp.where(mask, inp / keep, 0).astype(inp.dtype)
+        out = jnp.swapaxes(inp, 0, 1) if self.batch_first else inp
+        del steps
+        h = Tensor._from(jnp.stack(h_n))
+        if self.mode == "LSTM":
+            return Tensor._from(out), (h, Tensor._from(jnp.stack(c_n)))
+        return Tensor._from(out), h
+
+    def extend_repr(self) -> str:
+        return (f"input_size={self.input_size}, hidden_size={self.hidden_size}, "
+                f"num_layers={self.num_layers}, has_bias={self.has_bias}, "
+                f"batch_first={self.batch_first}, dropout={self.dropout}, "
+                f"bidirectional={self.bidirectional}")  # fmt: skip
+
+
+class RNN(_RNNBase):
+    """Elman RNN: ``h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh)`` with ``nonlinearity`` ``'tanh'``
+    or ``'relu'``. ``construct(x, hx=None, seq_length=None) -> (output, h_n)``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        nonlinearity = kwargs.pop("nonlinearity", "tanh")
+        if nonlinearity not in ("tanh", "relu"):
+            fail("RNN", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+        super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", *args, **kwargs)
+        self.nonlinearity = nonlinearity
+
+
+class LSTM(_RNNBase):
+    """Long short-term memory. ``construct(x, hx=None, seq_length=None) -> (output, (h_n, c_n))``;
+    ``hx`` is ``(h_0, c_0)``, each (num_directions * num_layers, batch, hidden_size)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__("LSTM", *args, **kwargs)
+
+
+class GRU(_RNNBase):
+    """Gated recurrent unit. ``construct(x, hx=None, seq_length=None) -> (output, h_n)``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__("GRU", *args, **kwargs)
+
+
+class _RNNCellBase(Cell):
+    def __init__(self, mode: str, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        api = {"RNN_TANH": "RNNCell", "RNN_RELU": "RNNCell"}.get(mode, mode + "Cell")
+        self._api = api
+        self.input_size = check_positive_int(input_size, "input_size", api)
+        self.hidden_size = check_positive_int(hidden_size, "hidden_size", api)
+        self.has_bias = check_bool(has_bias, "has_bias", api)
+        self.mode = mode
+        gate = _GATES[mode] * hidden_size
+        init = Uniform(1 / math.sqrt(hidden_size))
+        self.weight_ih = Parameter(initializer(init, (gate, input_size), dtype), name="weight_ih")
+        self.weight_hh = Parameter(initializer(init, (gate, hidden_size), dtype), name="weight_hh")
+        if has_bias:
+            self.bias_ih = Parameter(initializer(init, (gate,), dtype), name="bias_ih")
+            self.bias_hh = Parameter(initializer(init, (gate,), dtype), name="bias_hh")
+        else:
+            self.bias_ih = self.bias_hh = None
+
+    def construct(self, x: Tensor, hx: Any = None) -> Any:
+        a = unwrap(x)
+        if a.ndim not in (1, 2) or a.shape[-1] != self.input_size:
+            fail(self._api, "x", f"shape (batch, {self.input_size}) or ({self.input_size},)",
+                 f"shape {list(a.shape)}")  # fmt: skip
+        single = a.ndim == 1
+        if single:
+            a = a[None]
+        zeros = jnp.zeros((a.shape[0], self.hidden_size), a.dtype)
+        if self.mode == "LSTM":
+            state = (zeros, zeros) if hx is None else tuple(unwrap(v) for v in hx)
+            if single:
+                state = tuple(s[None] for s in state)
+        else:
+            state = zeros if hx is None else unwrap(hx)
+            if single:
+                state = state[None]
+        b_ih = None if self.bias_ih is None else self.bias_ih._data
+        b_hh = None if self.bias_hh is None else self.bias_hh._data
+        gi = a @ self.weight_ih._data.T + (0 if b_ih is None else b_ih)
+        new = _cell_step(self.mode, gi, state, self.weight_hh._data, b_hh)
+        if self.mode == "LSTM":
+            h, c = (v[0] for v in new) if single else new
+            return Tensor._from(h), Tensor._from(c)
+        return Tensor._from(new[0] if single else new)
+
+    def extend_repr(self) -> str:
+        return f"input_size={self.input_size}, hidden_size={self.hidden_size}"
+
+
+class RNNCell(_RNNCellBase):
+    """One Elman RNN step: ``construct(x, hx) -> h'`` (``nonlinearity`` 'tanh' or 'relu')."""
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 nonlinearity: str = "tanh", dtype: Any = mstype.float32) -> None:  # fmt: skip
+        if nonlinearity not in ("tanh", "relu"):
+            fail("RNNCell", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+        mode = "RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU"
+        super().__init__(mode, input_size, hidden_size, has_bias, dtype)
+        self.nonlinearity = nonlinearity
+
+
+class LSTMCell(_RNNCellBase):
+    """One LSTM step: ``construct(x, (h, c)) -> (h', c')``."""
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__("LSTM", input_size, hidden_size, has_bias, dtype)
+
+
+class GRUCell(_RNNCellBase):
+    """One GRU step: ``construct(x, hx) -> h'``."""
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__("GRU", input_size, hidden_size, has_bias, dtype)

@@ -1,0 +1,393 @@
+"""Attention and Transformer layers (MindSpore's ``nn/layer/transformer.py``).
+
+``MultiheadAttention`` keeps MindSpore's parameters (``in_proj_weight``/``in_proj_bias`` packed
+q, k, v, or ``q_proj_weight``/``k_proj_weight``/``v_proj_weight`` when ``kdim``/``vdim`` differ,
+``bias_k``/``bias_v``, ``out_proj``), and the Transformer layers MindSpore's sub-cell names
+(``self_attn``, ``multihead_attn``, ``dense1``, ``dense2``, ``norm1..3``), so checkpoints
+interchange. Masks are MindSpore's two kinds: a bool mask (True = not attended) or a float mask
+added to the attention logits; a ``key_padding_mask`` (batch, source) combines with either.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from deepsink._core import random as _random
+from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink.common import dtype as mstype
+from deepsink.common.initializer import XavierUniform, initializer
+from deepsink.common.parameter import Parameter
+from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.cell import Cell
+from deepsink.nn.layer.basic import Dropout
+from deepsink.nn.layer.container import CellList
+from deepsink.nn.layer.dense import Dense
+from deepsink.nn.layer.normalization import LayerNorm
+
+
+def _mask(mask: Any, api: str, arg: str) -> jax.Array | None:
+    """A mask as given (bool, or float), uint8 read as bool; other dtypes are refused."""
+    if mask is None:
+        return None
+    m = jnp.asarray(unwrap(mask))
+    if m.dtype == jnp.uint8:
+        m = m.astype(bool)
+    if m.dtype != jnp.bool_ and not jnp.issubdtype(m.dtype, jnp.floating):
+        fail(api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError)
+    return m
+
+
+def _combine(attn: jax.Array | None, kpm: jax.Array | None, dtype: Any) -> jax.Array | None:
+    """MindSpore 2.10's rule for the two masks, as one float to add to the logits: a bool
+    ``attn_mask`` is OR-ed with the padding mask; a float one has the padding mask ADDED (a bool
+    padding mask then adds 0/1, not -inf, exactly as MindSpore computes it); a bool result masks
+    with -inf."""
+    if kpm is not None:
+        if attn is None:
+            attn = kpm
+        elif attn.dtype == jnp.bool_:
+            attn = attn | (kpm != 0)
+        else:
+            attn = attn + kpm.astype(attn.dtype)
+    if attn is None:
+        return None
+    if attn.dtype == jnp.bool_:
+        return jnp.where(attn, -jnp.inf, 0.0).astype(dtype)
+    return attn.astype(dtype)
+
+
+def _dropout(a: jax.Array, p: float, training: bool) -> jax.Array:
+    if not training or p == 0:
+        return a
+    keep = 1.0 - p
+    mask = jax.random.bernoulli(_random.next_key(), keep, a.shape)
+    return jnp.where(mask, a / keep, 0).astype(a.dtype)
+
+
+class MultiheadAttention(Cell):
+    """Multi-head attention: ``construct(query, key, value, key_padding_mask=None,
+    need_weights=True, attn_mask=None, average_attn_weights=True) -> (output, weights)``.
+
+    Inputs are (L, N, E) (or (N, L, E) with ``batch_first``, or unbatched (L, E)); ``weights`` is
+    (N, L, S) averaged over heads (per head (N, heads, L, S) without ``average_attn_weights``), or
+    None when ``need_weights`` is False.
+    """
+
+    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, has_bias: bool = True,
+                 add_bias_kv: bool = False, add_zero_attn: bool = False, kdim: int | None = None,
+                 vdim: int | None = None, batch_first: bool = False,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        api = "MultiheadAttention"
+        self.embed_dim = check_positive_int(embed_dim, "embed_dim", api)
+        self.num_heads = check_positive_int(num_heads, "num_heads", api)
+        if embed_dim % num_heads:
+            fail(api, "embed_dim", f"divisible by num_heads={num_heads}", embed_dim)
+        self.kdim = embed_dim if kdim is None else check_positive_int(kdim, "kdim", api)
+        self.vdim = embed_dim if vdim is None else check_positive_int(vdim, "vdim", api)
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.head_dim = embed_dim // num_heads
+        self.dropout = float(dropout)
+        self.batch_first = check_bool(batch_first, "batch_first", api)
+        self.add_zero_attn = check_bool(add_zero_attn, "add_zero_attn", api)
+        xavier = XavierUniform()
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = Parameter(
+                initializer(xavier, (3 * embed_dim, embed_dim), dtype), name="in_proj_weight"
+            )
+            self.q_proj_weight = self.k_proj_weight = self.v_proj_weight = None
+        else:
+            self.q_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, embed_dim), dtype), name="q_proj_weight"
+            )
+            self.k_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, self.kdim), dtype), name="k_proj_weight"
+            )
+            self.v_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, self.vdim), dtype), name="v_proj_weight"
+            )
+            self.in_proj_weight = None
+        if has_bias:
+            self.in_proj_bias = Parameter(
+                initializer("zeros", (3 * embed_dim,), dtype), name="in_proj_bias"
+            )
+        else:
+            self.in_proj_bias = None
+        if add_bias_kv:
+            self.bias_k = Parameter(initializer(xavier, (1, 1, embed_dim), dtype), name="bias_k")
+            self.bias_v = Parameter(initializer(xavier, (1, 1, embed_dim), dtype), name="bias_v")
+        else:
+            self.bias_k = self.bias_v = None
+        self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype)
+        if has_bias:
+            self.out_proj.bias.set_data(Tensor(jnp.zeros((embed_dim,), jnp.float32)))  # fmt: skip
+
+    def construct(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Any = None,
+                  need_weights: bool = True, attn_mask: Any = None,
+                  average_attn_weights: bool = True) -> tuple:  # fmt: skip
+        api = "MultiheadAttention"
+        q, k, v = unwrap(query), unwrap(key), unwrap(value)
+        batched = q.ndim == 3
+        if not batched:
+            q, k, v = q[:, None], k[:, None], v[:, None]
+            if key_padding_mask is not None:
+                key_padding_mask = jnp.asarray(unwrap(key_padding_mask))[None]
+            if attn_mask is not None and jnp.ndim(unwrap(attn_mask)) == 3:
+                attn_mask = jnp.asarray(unwrap(attn_mask))
+        elif self.batch_first:
+            q, k, v = (jnp.swapaxes(t, 0, 1) for t in (q, k, v))
+        tgt_len, bsz, e = q.shape
+        if e != self.embed_dim:
+            fail(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
+        dtype = q.dtype
+        b = None if self.in_proj_bias is None else self.in_proj_bias._data
+        bq, bk, bv = (None, None, None) if b is None else jnp.split(b, 3)
+        if self._qkv_same_embed_dim:
+            wq, wk, wv = jnp.split(self.in_proj_weight._data, 3)
+        else:
+            wq, wk, wv = (self.q_proj_weight._data, self.k_proj_weight._data,
+                          self.v_proj_weight._data)  # fmt: skip
+        proj = lambda x, w, bias: x @ w.T + (0 if bias is None else bias)  # noqa: E731
+        q, k, v = proj(q, wq, bq), proj(k, wk, bk), proj(v, wv, bv)
+        mask = _mask(attn_mask, api, "attn_mask")
+        kpm = _mask(key_padding_mask, api, "key_padding_mask")
+        h, d = self.num_heads, self.head_dim
+        if mask is not None:  # -> (1 or N, 1 or heads, L, S)
+            if mask.ndim == 2:
+                mask = mask[None, None]
+            elif mask.ndim == 3 and mask.shape[0] == bsz * h:
+                mask = mask.reshape(bsz, h, *mask.shape[1:])
+            else:
+                fail(api, "attn_mask", f"shape (L, S) or ({bsz * h}, L, S)",
+                     f"shape {list(mask.shape)}")  # fmt: skip
+        if kpm is not None:
+            if kpm.shape != (bsz, k.shape[0]):
+                fail(api, "key_padding_mask", f"shape {[bsz, k.shape[0]]}",
+                     f"shape {list(kpm.shape)}")  # fmt: skip
+            kpm = kpm[:, None, None, :]
+        pad_one = lambda m: (
+            None
+            if m is None
+            else jnp.pad(  # noqa: E731
+                m, [(0, 0)] * (m.ndim - 1) + [(0, 1)]
+            )
+        )
+        if self.bias_k is not None:
+            k = jnp.concatenate([k, jnp.broadcast_to(self.bias_k._data, (1, bsz, e))])
+            v = jnp.concatenate([v, jnp.broadcast_to(self.bias_v._data, (1, bsz, e))])
+            mask, kpm = pad_one(mask), pad_one(kpm)
+        # (L, N, E) -> (N, heads, L, d)
+        split = lambda x: x.reshape(x.shape[0], bsz, h, d).transpose(1, 2, 0, 3)  # noqa: E731
+        q, k, v = split(q), split(k), split(v)
+        if self.add_zero_attn:
+            zeros = jnp.zeros(k.shape[:2] + (1, d), k.dtype)
+            k, v = jnp.concatenate([k, zeros], 2), jnp.concatenate([v, zeros], 2)
+            mask, kpm = pad_one(mask), pad_one(kpm)
+        logits = (q / math.sqrt(d)) @ jnp.swapaxes(k, -1, -2)  # (N, h, L, S)
+        bias = _combine(mask, kpm, dtype)
+        if bias is not None:
+            logits = logits + bias
+        weights = jax.nn.softmax(logits, axis=-1)
+        attn = _dropout(weights, self.dropout, self.training) @ v  # (N, h, L, d)
+        out = attn.transpose(2, 0, 1, 3).reshape(tgt_len, bsz, e)
+        out = unwrap(self.out_proj(Tensor._from(out)))
+        if not batched:
+            out = out[:, 0]
+        elif self.batch_first:
+            out = jnp.swapaxes(out, 0, 1)
+        if not need_weights:
+            return Tensor._from(out), None
+        w = weights.mean(axis=1) if average_attn_weights else weights
+        if not batched:
+            w = w[0]
+        return Tensor._from(out), Tensor._from(w)
+
+
+def _activation(activation: Any, api: str) -> Any:
+    if isinstance(activation, str):
+        if activation == "relu":
+            return jax.nn.relu
+        if activation == "gelu":
+            return lambda a: jax.nn.gelu(a, approximate=False)
+        fail(api, "activation", "'relu', 'gelu' or a callable", activation)
+    if callable(activation):
+        return lambda a: unwrap(activation(Tensor._from(a)))
+    fail(api, "activation", "'relu', 'gelu' or a callable", activation, TypeError)
+
+
+class TransformerEncoderLayer(Cell):
+    """Self-attention then a feed-forward block, each with a residual and LayerNorm (after the
+    block, or before it with ``norm_first``). ``construct(src, src_mask=None,
+    src_key_padding_mask=None)``."""
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                            batch_first=batch_first, dtype=dtype)  # fmt: skip
+        self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
+        self.dropout = Dropout(p=dropout)
+        self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
+        self.norm_first = check_bool(norm_first, "norm_first", "TransformerEncoderLayer")
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.dropout1 = Dropout(p=dropout)
+        self.dropout2 = Dropout(p=dropout)
+        self.activation = activation
+        self._act = _activation(activation, "TransformerEncoderLayer")
+
+    def _sa(self, x, mask, kpm):
+        out = self.self_attn(x, x, x, attn_mask=mask, key_padding_mask=kpm, need_weights=False)[0]
+        return self.dropout1(out)
+
+    def _ff(self, x):
+        h = self.dropout(Tensor._from(self._act(unwrap(self.dense1(x)))))
+        return self.dropout2(self.dense2(h))
+
+    def construct(self, src: Tensor, src_mask: Any = None, src_key_padding_mask: Any = None):
+        x = src
+        if self.norm_first:
+            x = x + self._sa(self.norm1(x), src_mask, src_key_padding_mask)
+            return x + self._ff(self.norm2(x))
+        x = self.norm1(x + self._sa(x, src_mask, src_key_padding_mask))
+        return self.norm2(x + self._ff(x))
+
+
+class TransformerDecoderLayer(Cell):
+    """Self-attention, attention over ``memory``, then a feed-forward block.
+    ``construct(tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
+    memory_key_padding_mask=None)``."""
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                            batch_first=batch_first, dtype=dtype)  # fmt: skip
+        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
+                                                 batch_first=batch_first, dtype=dtype)  # fmt: skip
+        self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
+        self.dropout = Dropout(p=dropout)
+        self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
+        self.norm_first = check_bool(norm_first, "norm_first", "TransformerDecoderLayer")
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm3 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.dropout1 = Dropout(p=dropout)
+        self.dropout2 = Dropout(p=dropout)
+        self.dropout3 = Dropout(p=dropout)
+        self.activation = activation
+        self._act = _activation(activation, "TransformerDecoderLayer")
+
+    def _sa(self, x, mask, kpm):
+        out = self.self_attn(x, x, x, attn_mask=mask, key_padding_mask=kpm, need_weights=False)[0]
+        return self.dropout1(out)
+
+    def _mha(self, x, mem, mask, kpm):
+        out = self.multihead_attn(x, mem, mem, attn_mask=mask, key_padding_mask=kpm,
+                                  need_weights=False)[0]  # fmt: skip
+        return self.dropout2(out)
+
+    def _ff(self, x):
+        h = self.dropout(Tensor._from(self._act(unwrap(self.dense1(x)))))
+        return self.dropout3(self.dense2(h))
+
+    def construct(self, tgt: Tensor, memory: Tensor, tgt_mask: Any = None, memory_mask: Any = None,
+                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+        x = tgt
+        if self.norm_first:
+            x = x + self._sa(self.norm1(x), tgt_mask, tgt_key_padding_mask)
+            x = x + self._mha(self.norm2(x), memory, memory_mask, memory_key_padding_mask)
+            return x + self._ff(self.norm3(x))
+        x = self.norm1(x + self._sa(x, tgt_mask, tgt_key_padding_mask))
+        x = self.norm2(x + self._mha(x, memory, memory_mask, memory_key_padding_mask))
+        return self.norm3(x + self._ff(x))
+
+
+def _clones(layer: Cell, n: int, api: str) -> CellList:
+    if not isinstance(layer, Cell):
+        fail(api, "layer", "a Cell", type(layer).__name__, TypeError)
+    check_positive_int(n, "num_layers", api)
+    return CellList([copy.deepcopy(layer) for _ in range(n)])
+
+
+class TransformerEncoder(Cell):
+    """``num_layers`` copies of ``encoder_layer`` (sub-cells ``layers.0..``), then ``norm``."""
+
+    def __init__(self, encoder_layer: Cell, num_layers: int, norm: Cell | None = None) -> None:
+        super().__init__()
+        self.layers = _clones(encoder_layer, num_layers, "TransformerEncoder")
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def construct(self, src: Tensor, src_mask: Any = None, src_key_padding_mask: Any = None):
+        x = src
+        for layer in self.layers:
+            x = layer(x, src_mask=src_mask, src_key_padding_mask=src_key_padding_mask)
+        return x if self.norm is None else self.norm(x)
+
+
+class TransformerDecoder(Cell):
+    """``num_layers`` copies of ``decoder_layer`` (sub-cells ``layers.0..``), then ``norm``."""
+
+    def __init__(self, decoder_layer: Cell, num_layers: int, norm: Cell | None = None) -> None:
+        super().__init__()
+        self.layers = _clones(decoder_layer, num_layers, "TransformerDecoder")
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def construct(self, tgt: Tensor, memory: Tensor, tgt_mask: Any = None, memory_mask: Any = None,
+                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+        x = tgt
+        for layer in self.layers:
+            x = layer(x, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                      tgt_key_padding_mask=tgt_key_padding_mask,
+                      memory_key_padding_mask=memory_key_padding_mask)  # fmt: skip
+        return x if self.norm is None else self.norm(x)
+
+
+class Transformer(Cell):
+    """Encoder-decoder Transformer. ``construct(src, tgt, src_mask=None, tgt_mask=None,
+    memory_mask=None, src_key_padding_mask=None, tgt_key_padding_mask=None,
+    memory_key_padding_mask=None)``."""
+
+    def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6,
+                 num_decoder_layers: int = 6, dim_feedforward: int = 2048, dropout: float = 0.1,
+                 activation: Any = "relu", custom_encoder: Cell | None = None,
+                 custom_decoder: Cell | None = None, layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
+                                            layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
+            self.encoder = TransformerEncoder(
+                layer, num_encoder_layers, LayerNorm((d_model,), epsilon=layer_norm_eps)
+            )
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
+                                            layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
+            self.decoder = TransformerDecoder(
+                layer, num_decoder_layers, LayerNorm((d_model,), epsilon=layer_norm_eps)
+            )
+        self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
+
+    def construct(self, src: Tensor, tgt: Tensor, src_mask: Any = None, tgt_mask: Any = None,
+                  memory_mask: Any = None, src_key_padding_mask: Any = None,
+                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+        memory = self.encoder(src, src_mask=src_mask, src_key_padding_mask=src_key_padding_mask)
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                            tgt_key_padding_mask=tgt_key_padding_mask,
+                            memory_key_padding_mask=memory_key_padding_mask)  # fmt: skip

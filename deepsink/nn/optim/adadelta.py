@@ -1,0 +1,43 @@
+"""Adadelta (MindSpore's ApplyAdadelta) over optax's scale_by_adadelta."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+import optax
+
+from deepsink._core.validate import fail
+from deepsink.nn.optim.optimizer import Optimizer, write
+
+
+class Adadelta(Optimizer):
+    """::
+
+        accum = rho accum + (1 - rho) g^2
+        update = sqrt(accum_update + eps) / sqrt(accum + eps) g
+        accum_update = rho accum_update + (1 - rho) update^2
+        p -= lr update
+
+    State: ``accum.<param>``, ``accum_update.<param>``."""
+
+    def __init__(self, params: Any, learning_rate: Any = 1.0, rho: float = 0.9,
+                 epsilon: float = 1e-6, loss_scale: float = 1.0,
+                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not 0.0 <= rho <= 1.0:
+            fail("Adadelta", "rho", "in range [0.0, 1.0]", rho)
+        if epsilon < 0:
+            fail("Adadelta", "epsilon", "a float >= 0", epsilon)
+        self.rho, self.epsilon = float(rho), float(epsilon)
+        self.accum = self.parameters.clone(prefix="accum", init="zeros")
+        self.accum_update = self.parameters.clone(prefix="accum_update", init="zeros")
+
+    def _update(self, grads: list, lrs: list) -> None:
+        tx = optax.scale_by_adadelta(rho=jnp.float32(self.rho), eps=self.epsilon)
+        for p, a, au, g, lr in zip(self.parameters, self.accum, self.accum_update, grads, lrs):
+            state = optax.ScaleByAdaDeltaState(e_g=a._data, e_x=au._data)
+            update, state = tx.update(g, state)
+            write(a, state.e_g)
+            write(au, state.e_x)
+            write(p, p._data - lr * update)

@@ -1,0 +1,224 @@
+"""Loss functions (``ops.kl_div``, ``ops.huber_loss``, ``ops.margin_ranking_loss``,
+``ops.cosine_embedding_loss``, ``ops.soft_margin_loss``, ``ops.hinge_embedding_loss``,
+``ops.gaussian_nll_loss``, ``ops.multilabel_soft_margin_loss``, ``ops.multi_margin_loss``,
+``ops.triplet_margin_loss``, ``ops.multilabel_margin_loss``, ``ops.smooth_l1_loss``,
+``ops.cosine_similarity``, ``ops.ctc_loss``). The ``nn`` loss Cells call these; each returns the
+elementwise loss reduced by ``reduction`` ('mean', 'sum' or 'none')."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import optax
+
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _reduce(x: jax.Array, reduction: str, api: str) -> Tensor:
+    if reduction not in _REDUCTIONS:
+        U.fail(api, f"'reduction' must be one of {list(_REDUCTIONS)}, but got {reduction!r}")
+    if reduction == "mean":
+        x = jnp.mean(x)
+    elif reduction == "sum":
+        x = jnp.sum(x)
+    return Tensor._from(x)
+
+
+def _f(x: Any, api: str, arg: str) -> jax.Array:
+    a = U.array(x, api, arg)
+    if not jnp.issubdtype(a.dtype, jnp.floating):
+        U.fail(api, f"'{arg}' must be a floating Tensor, but got dtype {a.dtype}", TypeError)
+    return a
+
+
+def kl_div(logits: Any, labels: Any, reduction: str = "mean") -> Tensor:
+    """``labels * (log(labels) - logits)`` (0 where labels is 0); ``'batchmean'`` divides the sum
+    by the batch size."""
+    x, y = _f(logits, "kl_div", "logits"), _f(labels, "kl_div", "labels")
+    loss = jnp.where(y > 0, y * (jnp.log(jnp.where(y > 0, y, 1)) - x), 0).astype(x.dtype)
+    if reduction == "batchmean":
+        return Tensor._from(jnp.sum(loss) / x.shape[0])
+    return _reduce(loss, reduction, "kl_div")
+
+
+def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    """``0.5 d^2`` for ``|d| < delta``, else ``delta (|d| - 0.5 delta)``."""
+    if delta <= 0:
+        U.fail("huber_loss", f"'delta' must be greater than 0, but got {delta}")
+    x, y = _f(input, "huber_loss", "input"), _f(target, "huber_loss", "target")
+    return _reduce(optax.huber_loss(x, y, delta=delta), reduction, "huber_loss")
+
+
+def smooth_l1_loss(input: Any, target: Any, beta: float = 1.0, reduction: str = "none") -> Tensor:
+    """``0.5 d^2 / beta`` for ``|d| < beta``, else ``|d| - 0.5 beta``."""
+    x, y = _f(input, "smooth_l1_loss", "input"), _f(target, "smooth_l1_loss", "target")
+    d = jnp.abs(x - y)
+    loss = jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+    return _reduce(loss, reduction, "smooth_l1_loss")
+
+
+def margin_ranking_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
+                        reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    a = _f(input1, "margin_ranking_loss", "input1")
+    b = U.array(input2, "margin_ranking_loss", "input2")
+    t = U.array(target, "margin_ranking_loss", "target").astype(a.dtype)
+    return _reduce(jax.nn.relu(-t * (a - b) + margin), reduction, "margin_ranking_loss")
+
+
+def cosine_similarity(x1: Any, x2: Any, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    """``x1 . x2 / max(|x1| |x2|, eps)`` along ``dim``."""
+    a, b = _f(x1, "cosine_similarity", "x1"), _f(x2, "cosine_similarity", "x2")
+    dot = jnp.sum(a * b, axis=dim)
+    norm = jnp.linalg.norm(a, axis=dim) * jnp.linalg.norm(b, axis=dim)
+    return Tensor._from(dot / jnp.maximum(norm, eps))
+
+
+def cosine_embedding_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
+                          reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``1 - cos(x1, x2)`` where target is 1, ``max(0, cos(x1, x2) - margin)`` where it is -1;
+    the cosine is taken over the last axis (MindSpore's rule)."""
+    a = _f(input1, "cosine_embedding_loss", "input1")
+    b = _f(input2, "cosine_embedding_loss", "input2")
+    t = U.array(target, "cosine_embedding_loss", "target")
+    eps = 1e-12
+    cos = jnp.sum(a * b, -1) / jnp.sqrt(
+        (jnp.sum(a * a, -1) + eps) * (jnp.sum(b * b, -1) + eps))  # fmt: skip
+    loss = jnp.where(t == 1, 1 - cos, jnp.where(t == -1, jax.nn.relu(cos - margin), 0))
+    return _reduce(loss.astype(a.dtype), reduction, "cosine_embedding_loss")
+
+
+def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
+    """``log(1 + exp(-target * input))``."""
+    x = _f(input, "soft_margin_loss", "input")
+    y = U.array(target, "soft_margin_loss", "target").astype(x.dtype)
+    return _reduce(jax.nn.softplus(-y * x), reduction, "soft_margin_loss")
+
+
+def hinge_embedding_loss(inputs: Any, targets: Any, margin: float = 1.0,
+                         reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``x`` where target is 1, ``max(0, margin - x)`` where it is -1."""
+    x = _f(inputs, "hinge_embedding_loss", "inputs")
+    y = U.array(targets, "hinge_embedding_loss", "targets").astype(x.dtype)
+    loss = jnp.where(y == 1, x, 0) + jnp.where(y == -1, jax.nn.relu(margin - x), 0)
+    return _reduce(loss, reduction, "hinge_embedding_loss")
+
+
+def poisson_nll_loss(input: Any, target: Any, log_input: bool = True, full: bool = False,
+                     eps: float = 1e-8, reduction: str = "mean") -> Tensor:  # fmt: skip
+    """Poisson negative log likelihood; ``full`` adds Stirling's term for target > 1."""
+    x = _f(input, "poisson_nll_loss", "input")
+    y = U.array(target, "poisson_nll_loss", "target").astype(x.dtype)
+    loss = jnp.exp(x) - y * x if log_input else x - y * jnp.log(x + eps)
+    if full:
+        stirling = y * jnp.log(jnp.where(y > 1, y, 1)) - y + 0.5 * jnp.log(
+            2 * jnp.pi * jnp.where(y > 1, y, 1))  # fmt: skip
+        loss = loss + jnp.where(y > 1, stirling, 0)
+    return _reduce(loss, reduction, "poisson_nll_loss")
+
+
+def gaussian_nll_loss(x: Any, target: Any, var: Any, full: bool = False, eps: float = 1e-6,
+                      reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``0.5 (log(max(var, eps)) + (x - target)^2 / max(var, eps))`` (+ ``0.5 log(2 pi)`` when
+    ``full``)."""
+    a = _f(x, "gaussian_nll_loss", "x")
+    t = U.array(target, "gaussian_nll_loss", "target").astype(a.dtype)
+    v = U.array(var, "gaussian_nll_loss", "var").astype(a.dtype)
+    if v.ndim == a.ndim - 1 or (v.ndim == a.ndim and v.shape[-1] == 1 and a.shape[-1] != 1):
+        v = v.reshape(v.shape[: a.ndim - 1] + (1,))
+    v = jnp.maximum(v, eps)
+    loss = 0.5 * (jnp.log(v) + (a - t) ** 2 / v)
+    if full:
+        loss = loss + 0.5 * jnp.log(2 * jnp.pi)
+    return _reduce(loss, reduction, "gaussian_nll_loss")
+
+
+def multilabel_soft_margin_loss(input: Any, target: Any, weight: Any = None,
+                                reduction: str = "mean") -> Tensor:  # fmt: skip
+    """Mean over classes of the binary cross entropy of ``sigmoid(input)`` against ``target``."""
+    x = _f(input, "multilabel_soft_margin_loss", "input")
+    y = U.array(target, "multilabel_soft_margin_loss", "target").astype(x.dtype)
+    loss = -(y * jax.nn.log_sigmoid(x) + (1 - y) * jax.nn.log_sigmoid(-x))
+    if weight is not None:
+        loss = loss * U.array(weight, "multilabel_soft_margin_loss", "weight").astype(x.dtype)
+    return _reduce(jnp.mean(loss, axis=-1), reduction, "multilabel_soft_margin_loss")
+
+
+def multi_margin_loss(input: Any, target: Any, p: int = 1, margin: float = 1, weight: Any = None,
+                      reduction: str = "mean") -> Tensor:  # fmt: skip
+    """Multi-class hinge: ``sum_{j != y} max(0, margin - x[y] + x[j])^p / C`` (scaled by
+    ``weight[y]``)."""
+    if p not in (1, 2):
+        U.fail("multi_margin_loss", f"'p' must be 1 or 2, but got {p}")
+    x = _f(input, "multi_margin_loss", "input")
+    y = U.array(target, "multi_margin_loss", "target").astype(jnp.int32)
+    xy = jnp.take_along_axis(x, y[:, None], axis=1)
+    m = jax.nn.relu(margin - xy + x) ** p
+    if weight is not None:
+        w = U.array(weight, "multi_margin_loss", "weight").astype(x.dtype)
+        m = m * w[y][:, None]
+    m = jnp.where(jax.nn.one_hot(y, x.shape[1], dtype=bool), 0, m)
+    return _reduce(jnp.sum(m, axis=1) / x.shape[1], reduction, "multi_margin_loss")
+
+
+def multilabel_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
+    """Multi-label hinge: targets are class indices, ended by the first -1; for each target ``j``
+    and non-target ``i``: ``max(0, 1 - (x[j] - x[i])) / C``."""
+    x = _f(input, "multilabel_margin_loss", "input")
+    y = U.array(target, "multilabel_margin_loss", "target").astype(jnp.int32)
+    single = x.ndim == 1
+    if single:
+        x, y = x[None], y[None]
+    c = x.shape[1]
+    valid = jnp.cumprod(y >= 0, axis=1).astype(bool)  # targets before the first -1
+    is_target = jnp.zeros_like(x, bool)
+    is_target = jnp.any(jax.nn.one_hot(jnp.where(valid, y, c), c + 1, dtype=bool)[..., :c], axis=1)
+    xj = jnp.take_along_axis(x, jnp.where(valid, y, 0), axis=1)  # (N, C) target scores
+    hinge = jax.nn.relu(1 - (xj[:, :, None] - x[:, None, :]))  # (N, j, i)
+    mask = valid[:, :, None] & ~is_target[:, None, :]
+    loss = jnp.sum(jnp.where(mask, hinge, 0), axis=(1, 2)) / c
+    if single:
+        loss = loss[0]
+    return _reduce(loss.astype(x.dtype), reduction, "multilabel_margin_loss")
+
+
+def triplet_margin_loss(anchor: Any, positive: Any, negative: Any, margin: float = 1.0, p: int = 2,
+                        eps: float = 1e-6, swap: bool = False, reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``max(0, d(a, p) - d(a, n) + margin)`` with the p-norm distance over the last axis
+    (``swap``: the smaller of d(a, n) and d(p, n))."""
+    a = _f(anchor, "triplet_margin_loss", "anchor")
+    pos = U.array(positive, "triplet_margin_loss", "positive").astype(a.dtype)
+    neg = U.array(negative, "triplet_margin_loss", "negative").astype(a.dtype)
+
+    def dist(u, v):
+        return jnp.sum(jnp.abs(u - v + eps) ** p, axis=-1) ** (1.0 / p)
+
+    d_pos, d_neg = dist(a, pos), dist(a, neg)
+    if swap:
+        d_neg = jnp.minimum(d_neg, dist(pos, neg))
+    return _reduce(jax.nn.relu(d_pos - d_neg + margin), reduction, "triplet_margin_loss")
+
+
+def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
+             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:  # fmt: skip
+    """Connectionist temporal classification (``optax.ctc_loss``). ``log_probs`` (T, N, C),
+    ``targets`` (N, S); 'mean' divides each loss by its target length, then averages."""
+    lp = _f(log_probs, "ctc_loss", "log_probs")
+    t = U.array(targets, "ctc_loss", "targets").astype(jnp.int32)
+    in_len = U.array(input_lengths, "ctc_loss", "input_lengths").astype(jnp.int32)
+    tg_len = U.array(target_lengths, "ctc_loss", "target_lengths").astype(jnp.int32)
+    steps, s = lp.shape[0], t.shape[1]
+    logits = jnp.swapaxes(lp, 0, 1)  # (N, T, C), already log-probabilities
+    logit_pad = (jnp.arange(steps)[None] >= in_len[:, None]).astype(lp.dtype)
+    label_pad = (jnp.arange(s)[None] >= tg_len[:, None]).astype(lp.dtype)
+    loss = optax.ctc_loss(logits, logit_pad, t, label_pad, blank_id=blank)
+    if zero_infinity:
+        loss = jnp.where(jnp.isinf(loss) | (loss > 1e29), 0, loss)
+    if reduction == "mean":
+        return Tensor._from(jnp.mean(loss / jnp.maximum(tg_len, 1).astype(loss.dtype)))
+    return _reduce(loss, reduction, "ctc_loss")

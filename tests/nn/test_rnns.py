@@ -1,0 +1,76 @@
+"""RNN, LSTM, GRU and their cells against MindSpore 2.10 (recorded fixtures: outputs, final
+states and input gradients with the recorded parameters; MindSpore's parameter names)."""
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink import Tensor, nn
+from tests.support.layer_fixtures import case_names, replay
+
+CASES = case_names(("lstm", "gru", "rnn"))
+
+
+def test_cases_recorded():
+    assert len(CASES) >= 12
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_matches_mindspore(name):
+    replay(name)
+
+
+def test_lstm_shapes_and_defaults():
+    net = nn.LSTM(10, 16, num_layers=2, batch_first=True, bidirectional=True)
+    out, (h, c) = net(Tensor(np.ones((3, 5, 10), np.float32)))
+    assert out.shape == (3, 5, 32) and h.shape == (4, 3, 16) and c.shape == (4, 3, 16)
+    bound = 1 / np.sqrt(16)
+    w = net.weight_ih_l0.asnumpy()
+    assert w.shape == (64, 10) and np.abs(w).max() <= bound
+
+
+def test_dropout_between_layers_only_in_training():
+    ms.set_seed(0)
+    net = nn.GRU(3, 4, num_layers=2, dropout=0.5)
+    x = Tensor(np.ones((4, 2, 3), np.float32))
+    net.set_train(False)
+    a, b = net(x)[0].asnumpy(), net(x)[0].asnumpy()
+    np.testing.assert_array_equal(a, b)
+    net.set_train(True)
+    assert not np.allclose(net(x)[0].asnumpy(), a)
+
+
+def test_graph_mode_and_training_step():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = nn.LSTM(3, 4, batch_first=True)
+        head = nn.Dense(4, 1)
+        x = Tensor(np.random.RandomState(0).randn(2, 6, 3).astype(np.float32))
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.rnn, self.head = net, head
+
+            def construct(self, x):
+                out, _ = self.rnn(x)
+                return self.head(out[:, -1]).sum()
+
+        model = Net()
+        opt = nn.SGD(model.trainable_params(), 0.1)
+        step = nn.TrainOneStepCell(model, opt)
+        first = float(step(x))
+        for _ in range(5):
+            last = float(step(x))
+        assert last < first
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="dropout"):
+        nn.LSTM(3, 4, dropout=1.5)
+    with pytest.raises(ValueError, match="nonlinearity"):
+        nn.RNN(3, 4, nonlinearity="gelu")
+    with pytest.raises(ValueError, match="input_size=3"):
+        nn.GRU(3, 4)(Tensor(np.ones((2, 2, 5), np.float32)))
