@@ -23,11 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-
-def _concrete(data: Any) -> Any:
-    from deepsink.common.tensor import _concrete as concrete
-
-    return concrete(data)
+from deepsink.common.concrete import concrete as _concrete
 
 
 def _is_array(x: Any) -> bool:

@@ -13,6 +13,7 @@ import numpy as np
 from deepsink._core import functional
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules, indexing
+from deepsink.common.concrete import concrete as _concrete
 
 
 def unwrap(x: Any) -> Any:
@@ -62,20 +63,6 @@ def _graph_rule(what: str) -> TypeError:
         "write the branch with Tensor ops (ops.select, ops.where, ops.maximum, ...); or move the "
         "branch or the host read out of construct (e.g. into a Callback)"
     )
-
-
-def _concrete(data: Any) -> Any:
-    """The value behind an eager differentiation tracer (``jax.vjp`` run op by op in PyNative
-    holds the concrete primal), so host reads inside a gradient's forward work as in MindSpore's
-    PyNative; ``data`` itself when no concrete value is known (a compile-time trace)."""
-    x = data
-    for _ in range(16):
-        if not isinstance(x, jax.core.Tracer):
-            return x
-        x = getattr(x, "primal", None)
-        if x is None:
-            break
-    return data
 
 
 def _host(convert: Any, data: Any, what: str) -> Any:

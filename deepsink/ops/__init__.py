@@ -395,7 +395,6 @@ from deepsink.ops.function.scatter_func import unsorted_segment_max as unsorted_
 from deepsink.ops.function.scatter_func import unsorted_segment_min as unsorted_segment_min
 from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted_segment_prod
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
-from deepsink.ops.nn_ops import ApplyMomentum as ApplyMomentum
 from deepsink.ops.operations import GELU as GELU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import Add as Add
@@ -587,6 +586,7 @@ from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv
 from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy
+from deepsink.ops.operations.nn_ops import ApplyMomentum as ApplyMomentum
 from deepsink.ops.primitive import Primitive as Primitive
 from deepsink.ops.primitive import PrimitiveWithCheck as PrimitiveWithCheck
 from deepsink.ops.primitive import PrimitiveWithInfer as PrimitiveWithInfer
