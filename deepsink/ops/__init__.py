@@ -24,6 +24,9 @@ from deepsink.ops.composite import MultitypeFuncGraph as MultitypeFuncGraph
 from deepsink.ops.composite import grad as grad
 from deepsink.ops.composite import partial as partial
 from deepsink.ops.composite import value_and_grad as value_and_grad
+
+# the breadth of mindspore.ops: each module lists its names in __all__
+from deepsink.ops.function.array_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.array_func import arange as arange
 from deepsink.ops.function.array_func import argsort as argsort
 from deepsink.ops.function.array_func import broadcast_to as broadcast_to
@@ -153,6 +156,7 @@ from deepsink.ops.function.layout_func import triu as triu
 from deepsink.ops.function.layout_func import triu_indices as triu_indices
 from deepsink.ops.function.layout_func import vsplit as vsplit
 from deepsink.ops.function.layout_func import vstack as vstack
+from deepsink.ops.function.linalg_func import *  # noqa: E402,F403
 from deepsink.ops.function.linalg_reduce_func import aminmax as aminmax
 from deepsink.ops.function.linalg_reduce_func import count_nonzero as count_nonzero
 from deepsink.ops.function.linalg_reduce_func import cross as cross
@@ -280,6 +284,7 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
+from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
 from deepsink.ops.function.nn_func import (
@@ -345,6 +350,8 @@ from deepsink.ops.function.scatter_func import unsorted_segment_max as unsorted_
 from deepsink.ops.function.scatter_func import unsorted_segment_min as unsorted_segment_min
 from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted_segment_prod
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
+from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
+from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
 from deepsink.ops.operations import GELU as GELU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import Add as Add
@@ -487,6 +494,7 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentMax as UnsortedSegm
 from deepsink.ops.operations.array_ops import UnsortedSegmentMin as UnsortedSegmentMin
 from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSegmentProd
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum
+from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos
 from deepsink.ops.operations.math_ops import Acosh as Acosh
 from deepsink.ops.operations.math_ops import Angle as Angle

@@ -1,5 +1,7 @@
 """MindSpore's functional ops (``mindspore.ops.function``): an import list."""
 
+# the breadth of mindspore.ops: each module lists its names in __all__
+from deepsink.ops.function.array_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.array_func import arange as arange
 from deepsink.ops.function.array_func import argsort as argsort
 from deepsink.ops.function.array_func import broadcast_to as broadcast_to
@@ -129,6 +131,7 @@ from deepsink.ops.function.layout_func import triu as triu
 from deepsink.ops.function.layout_func import triu_indices as triu_indices
 from deepsink.ops.function.layout_func import vsplit as vsplit
 from deepsink.ops.function.layout_func import vstack as vstack
+from deepsink.ops.function.linalg_func import *  # noqa: E402,F403
 from deepsink.ops.function.linalg_reduce_func import aminmax as aminmax
 from deepsink.ops.function.linalg_reduce_func import count_nonzero as count_nonzero
 from deepsink.ops.function.linalg_reduce_func import cross as cross
@@ -257,6 +260,7 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
+from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
 from deepsink.ops.function.nn_func import (
@@ -313,3 +317,5 @@ from deepsink.ops.function.scatter_func import unsorted_segment_max as unsorted_
 from deepsink.ops.function.scatter_func import unsorted_segment_min as unsorted_segment_min
 from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted_segment_prod
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
+from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
+from deepsink.ops.function.spectral_func import *  # noqa: E402,F403

@@ -1,0 +1,417 @@
+"""More of ``mindspore.ops``' neural-network functions: activations (``celu``, ``selu``,
+``mish``, ``glu``, ``hardtanh``, ``softshrink``, ...), functional losses (``smooth_l1_loss``,
+``huber_loss``, ``kl_div``, the margin and embedding losses, ``gaussian_nll_loss``), adaptive
+and power-average pooling, and gradient clipping (``clip_by_norm``, ``clip_by_global_norm``).
+
+Losses reduce with MindSpore's ``reduction`` ('mean', 'sum', 'none'); the layers of
+``mindspore.nn`` with the same maths can call these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+from deepsink.ops.function import nn_func as N
+from deepsink.ops.function.nn_pool_norm_func import pool_nd
+
+__all__ = [
+    "celu", "selu", "mish", "glu", "hardshrink", "softshrink", "soft_shrink", "hardsigmoid",
+    "hardtanh", "logsigmoid", "softmin", "tanhshrink", "threshold", "prelu", "smooth_l1_loss",
+    "huber_loss", "kl_div", "margin_ranking_loss", "soft_margin_loss", "hinge_embedding_loss",
+    "cosine_embedding_loss", "multilabel_soft_margin_loss", "multi_margin_loss",
+    "multilabel_margin_loss", "triplet_margin_loss", "gaussian_nll_loss", "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
+    "lp_pool1d", "lp_pool2d", "clip_by_norm", "clip_by_global_norm",
+]  # fmt: skip
+
+
+def _f(x: Any, api: str, arg: str = "input") -> jax.Array:
+    a = U.array(x, api, arg)
+    if a.dtype.kind != "f":
+        U.fail(api, f"'{arg}' must be a float Tensor, but got dtype {a.dtype}", TypeError)
+    return a
+
+
+def _reduce(loss: jax.Array, reduction: str, api: str) -> Tensor:
+    return Tensor._from(N._reduction(loss, reduction, api).astype(loss.dtype))
+
+
+# --- activations --------------------------------------------------------------------------------
+def celu(x: Any, alpha: float = 1.0) -> Tensor:
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``; ``alpha`` must not be 0."""
+    if alpha == 0:
+        U.fail("celu", "'alpha' must not be 0")
+    return Tensor._from(jax.nn.celu(_f(x, "celu", "x"), alpha))
+
+
+def selu(input_x: Any) -> Tensor:
+    """The scaled ELU with the self-normalizing constants."""
+    return Tensor._from(jax.nn.selu(_f(input_x, "selu", "input_x")))
+
+
+def mish(x: Any) -> Tensor:
+    """``x * tanh(softplus(x))``."""
+    a = _f(x, "mish", "x")
+    return Tensor._from(a * jnp.tanh(jax.nn.softplus(a)))
+
+
+def glu(x: Any, axis: int = -1) -> Tensor:
+    """Halve ``x`` along ``axis`` into ``a, b`` and return ``a * sigmoid(b)``."""
+    a = _f(x, "glu", "x")
+    ax = U.axis(axis, a.ndim, "glu")
+    if a.shape[ax] % 2:
+        U.fail("glu", f"the size of 'x' along axis {axis} must be even, but got {a.shape[ax]}")
+    return Tensor._from(jax.nn.glu(a, axis=ax))
+
+
+def hardshrink(x: Any, lambd: float = 0.5) -> Tensor:
+    """``x`` where ``|x| > lambd``, else 0."""
+    a = _f(x, "hardshrink", "x")
+    return Tensor._from(jnp.where(jnp.abs(a) > lambd, a, jnp.zeros((), a.dtype)))
+
+
+def softshrink(x: Any, lambd: float = 0.5) -> Tensor:
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    if lambd < 0:
+        U.fail("softshrink", f"'lambd' must be non-negative, but got {lambd}")
+    a = _f(x, "softshrink", "x")
+    out = jnp.where(a > lambd, a - lambd, jnp.where(a < -lambd, a + lambd, 0))
+    return Tensor._from(out.astype(a.dtype))
+
+
+soft_shrink = softshrink
+
+
+def hardsigmoid(input: Any) -> Tensor:
+    """``relu6(x + 3) / 6``."""
+    a = _f(input, "hardsigmoid")
+    return Tensor._from((jnp.clip(a + 3, 0, 6) / 6).astype(a.dtype))
+
+
+def hardtanh(input: Any, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """``input`` clipped to ``[min_val, max_val]``."""
+    if min_val > max_val:
+        U.fail("hardtanh", f"'min_val' ({min_val}) must not exceed 'max_val' ({max_val})")
+    a = U.array(input, "hardtanh")
+    return Tensor._from(jnp.clip(a, min_val, max_val).astype(a.dtype))
+
+
+def logsigmoid(x: Any) -> Tensor:
+    """``log(sigmoid(x))``, computed stably."""
+    return Tensor._from(jax.nn.log_sigmoid(_f(x, "logsigmoid", "x")))
+
+
+def softmin(x: Any, axis: Any = -1, *, dtype: Any = None) -> Tensor:
+    """``softmax(-x)`` along ``axis``."""
+    a = _f(x, "softmin", "x")
+    if dtype is not None:
+        a = a.astype(U.dtype(dtype, "softmin"))
+    ax = U.axes(axis, a.ndim, "softmin")
+    return Tensor._from(jax.nn.softmax(-a, axis=ax))
+
+
+def tanhshrink(input: Any) -> Tensor:
+    """``x - tanh(x)``."""
+    a = U.floating(U.array(input, "tanhshrink"))
+    return Tensor._from(a - jnp.tanh(a))
+
+
+def threshold(input: Any, thr: float, value: float) -> Tensor:
+    """``input`` where it is greater than ``thr``, else ``value``."""
+    a = U.array(input, "threshold")
+    return Tensor._from(jnp.where(a > thr, a, jnp.asarray(value, a.dtype)))
+
+
+def prelu(x: Any, weight: Any) -> Tensor:
+    """``max(0, x) + weight * min(0, x)``, ``weight`` per channel (axis 1) or one value."""
+    a, w = _f(x, "prelu", "x"), _f(weight, "prelu", "weight")
+    if w.ndim != 1 or (w.shape[0] != 1 and (a.ndim < 2 or w.shape[0] != a.shape[1])):
+        U.fail("prelu", f"'weight' must be 1-D with 1 or {a.shape[1] if a.ndim > 1 else 1} "
+               f"elements, but got shape {list(w.shape)}")  # fmt: skip
+    if a.ndim > 1:
+        w = w.reshape((1, -1) + (1,) * (a.ndim - 2))
+    return Tensor._from(jnp.where(a >= 0, a, w.astype(a.dtype) * a))
+
+
+# --- losses -------------------------------------------------------------------------------------
+def smooth_l1_loss(input: Any, target: Any, beta: float = 1.0, reduction: str = "none") -> Tensor:
+    """``0.5 d^2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta`` (``d = input - target``)."""
+    if beta <= 0:
+        U.fail("smooth_l1_loss", f"'beta' must be positive, but got {beta}")
+    a, b = _f(input, "smooth_l1_loss"), _f(target, "smooth_l1_loss", "target")
+    d = jnp.abs(a - b)
+    return _reduce(jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta), reduction,
+                   "smooth_l1_loss")  # fmt: skip
+
+
+def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    """``0.5 d^2`` where ``|d| < delta``, else ``delta (|d| - 0.5 delta)``."""
+    if delta <= 0:
+        U.fail("huber_loss", f"'delta' must be positive, but got {delta}")
+    a, b = _f(input, "huber_loss"), _f(target, "huber_loss", "target")
+    d = jnp.abs(a - b)
+    return _reduce(jnp.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta)), reduction,
+                   "huber_loss")  # fmt: skip
+
+
+def kl_div(logits: Any, labels: Any, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """``labels * (log(labels) - logits)`` (``logits`` are log-probabilities); 'batchmean'
+    divides the sum by the batch size."""
+    a, t = _f(logits, "kl_div", "logits"), _f(labels, "kl_div", "labels")
+    if log_target:
+        loss = jnp.exp(t) * (t - a)
+    else:
+        loss = jax.scipy.special.xlogy(t, t) - t * a
+    if reduction == "batchmean":
+        return Tensor._from((jnp.sum(loss) / a.shape[0]).astype(a.dtype))
+    return _reduce(loss, reduction, "kl_div")
+
+
+def margin_ranking_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
+                        reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    a, b = _f(input1, "margin_ranking_loss", "input1"), _f(input2, "margin_ranking_loss", "input2")
+    t = _f(target, "margin_ranking_loss", "target")
+    return _reduce(jnp.maximum(0, -t * (a - b) + margin), reduction, "margin_ranking_loss")
+
+
+def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
+    """``log(1 + exp(-target * input))``."""
+    a, t = _f(input, "soft_margin_loss"), _f(target, "soft_margin_loss", "target")
+    return _reduce(jnp.log1p(jnp.exp(-t * a)), reduction, "soft_margin_loss")
+
+
+def hinge_embedding_loss(inputs: Any, targets: Any, margin: float = 1.0,
+                         reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``inputs`` where ``targets`` is 1, ``max(0, margin - inputs)`` where it is -1."""
+    a = _f(inputs, "hinge_embedding_loss", "inputs")
+    t = U.array(targets, "hinge_embedding_loss", "targets").astype(a.dtype)
+    loss = jnp.where(t == 1, a, 0) + jnp.where(t == -1, jnp.maximum(0, margin - a), 0)
+    return _reduce(loss.astype(a.dtype), reduction, "hinge_embedding_loss")
+
+
+def cosine_embedding_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
+                          reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``1 - cos(x1, x2)`` where ``target`` is 1, ``max(0, cos - margin)`` where it is -1 (cosine
+    along axis 1)."""
+    a, b = _f(input1, "cosine_embedding_loss", "input1"), _f(input2, "cosine_embedding_loss",
+                                                            "input2")  # fmt: skip
+    t = U.array(target, "cosine_embedding_loss", "target")
+    eps = 1e-12
+    cos = jnp.sum(a * b, 1) / jnp.sqrt((jnp.sum(a * a, 1) + eps) * (jnp.sum(b * b, 1) + eps))
+    loss = jnp.where(t == 1, 1 - cos, jnp.maximum(0, cos - margin))
+    return _reduce(loss.astype(a.dtype), reduction, "cosine_embedding_loss")
+
+
+def multilabel_soft_margin_loss(input: Any, target: Any, weight: Any = None,
+                                reduction: str = "mean") -> Tensor:  # fmt: skip
+    """The mean over classes of the binary logistic loss of each class, per sample."""
+    a = _f(input, "multilabel_soft_margin_loss")
+    t = U.array(target, "multilabel_soft_margin_loss", "target").astype(a.dtype)
+    loss = -(t * jax.nn.log_sigmoid(a) + (1 - t) * jax.nn.log_sigmoid(-a))
+    if weight is not None:
+        loss = loss * U.array(weight, "multilabel_soft_margin_loss", "weight")
+    return _reduce(jnp.mean(loss, axis=-1), reduction, "multilabel_soft_margin_loss")
+
+
+def multi_margin_loss(input: Any, target: Any, p: int = 1, margin: float = 1, weight: Any = None,
+                      reduction: str = "mean") -> Tensor:  # fmt: skip
+    """The multi-class hinge loss ``sum_{j != y} max(0, margin - x[y] + x[j])^p / C``."""
+    if p not in (1, 2):
+        U.fail("multi_margin_loss", f"'p' must be 1 or 2, but got {p!r}")
+    a = _f(input, "multi_margin_loss")
+    y = U.array(target, "multi_margin_loss", "target").astype(jnp.int32)
+    xy = jnp.take_along_axis(a, y[:, None], axis=1)
+    m = jnp.maximum(0, margin - xy + a) ** p
+    if weight is not None:
+        m = m * U.array(weight, "multi_margin_loss", "weight")[y][:, None]
+    m = jnp.where(jnp.arange(a.shape[1])[None, :] == y[:, None], 0, m)
+    return _reduce(jnp.sum(m, axis=1) / a.shape[1], reduction, "multi_margin_loss")
+
+
+def multilabel_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
+    """The multi-label hinge loss: targets list class indices, ended by the first -1."""
+    a = _f(input, "multilabel_margin_loss")
+    y = U.array(target, "multilabel_margin_loss", "target").astype(jnp.int32)
+    squeeze = a.ndim == 1
+    a, y = jnp.atleast_2d(a), jnp.atleast_2d(y)
+    c = a.shape[1]
+    valid = jnp.cumprod(y >= 0, axis=1).astype(bool)
+    is_t = jnp.zeros(a.shape, bool)
+    is_t = jax.vmap(lambda m, yy, v: m.at[jnp.where(v, yy, c)].set(True, mode="drop"))(
+        is_t, y, valid
+    )
+    xy = jnp.take_along_axis(a, jnp.where(valid, y, 0), axis=1)
+    h = jnp.maximum(0, 1 - xy[:, :, None] + a[:, None, :])
+    h = jnp.where(valid[:, :, None] & ~is_t[:, None, :], h, 0)
+    loss = jnp.sum(h, axis=(1, 2)) / c
+    if squeeze:
+        loss = loss[0]
+    return _reduce(loss, reduction, "multilabel_margin_loss")
+
+
+def triplet_margin_loss(anchor: Any, positive: Any, negative: Any, margin: float = 1.0,
+                        p: int = 2, eps: float = 1e-06, swap: bool = False,
+                        reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``max(0, d(a, p) - d(a, n) + margin)`` with the ``p``-norm distance (+``eps``) along
+    the last axis; ``swap`` uses ``min(d(a, n), d(p, n))``."""
+    a = _f(anchor, "triplet_margin_loss", "anchor")
+    pos = _f(positive, "triplet_margin_loss", "positive")
+    neg = _f(negative, "triplet_margin_loss", "negative")
+
+    def d(u, v):
+        return jnp.sum(jnp.abs(u - v + eps) ** p, axis=-1) ** (1.0 / p)
+
+    dn = d(a, neg)
+    if swap:
+        dn = jnp.minimum(dn, d(pos, neg))
+    return _reduce(jnp.maximum(0, d(a, pos) - dn + margin), reduction, "triplet_margin_loss")
+
+
+def gaussian_nll_loss(x: Any, target: Any, var: Any, full: bool = False, eps: float = 1e-06,
+                      reduction: str = "mean") -> Tensor:  # fmt: skip
+    """``0.5 (log(max(var, eps)) + (x - target)^2 / max(var, eps))`` (+ ``0.5 log(2 pi)`` when
+    ``full``)."""
+    a, t = _f(x, "gaussian_nll_loss", "x"), _f(target, "gaussian_nll_loss", "target")
+    v = _f(var, "gaussian_nll_loss", "var")
+    if v.ndim == a.ndim - 1 or (v.ndim == a.ndim and v.shape[-1] == 1 and a.shape[-1] != 1):
+        v = v.reshape(*v.shape[: a.ndim - 1], 1)
+    if bool(jnp.any(v < 0)):
+        U.fail("gaussian_nll_loss", "'var' must be non-negative")
+    v = jnp.maximum(v, eps)
+    loss = 0.5 * (jnp.log(v) + jnp.square(a - t) / v)
+    if full:
+        loss = loss + 0.5 * np.log(2 * np.pi)
+    return _reduce(loss.astype(a.dtype), reduction, "gaussian_nll_loss")
+
+
+# --- pooling ------------------------------------------------------------------------------------
+def _adaptive(a: jax.Array, out: tuple, op: str) -> tuple[jax.Array, jax.Array | None]:
+    """Adaptive pooling over the trailing ``len(out)`` axes: window ``i`` spans
+    ``[floor(i*L/o), ceil((i+1)*L/o))``; also the flat index of each maximum when ``op='max'``."""
+    n = len(out)
+    lead = a.shape[:-n]
+    sizes = a.shape[-n:]
+    out = tuple(s if o is None else o for s, o in zip(sizes, out))
+    vals, idxs = a, None
+    flat_idx = jnp.arange(int(np.prod(sizes))).reshape(sizes)
+    flat_idx = jnp.broadcast_to(flat_idx, a.shape)
+    for k, (L, o) in enumerate(zip(sizes, out)):
+        ax = len(lead) + k
+        starts = [(i * L) // o for i in range(o)]
+        ends = [-((-(i + 1) * L) // o) for i in range(o)]
+        pieces, ipieces = [], []
+        for s, e in zip(starts, ends):
+            seg = jax.lax.slice_in_dim(vals, s, e, axis=ax)
+            if op == "avg":
+                pieces.append(jnp.mean(seg, axis=ax, keepdims=True))
+            else:
+                iseg = jax.lax.slice_in_dim(flat_idx, s, e, axis=ax)
+                j = jnp.argmax(seg, axis=ax, keepdims=True)
+                pieces.append(jnp.take_along_axis(seg, j, axis=ax))
+                ipieces.append(jnp.take_along_axis(iseg, j, axis=ax))
+        vals = jnp.concatenate(pieces, axis=ax)
+        if op == "max":
+            flat_idx = jnp.concatenate(ipieces, axis=ax)
+            idxs = flat_idx
+    return vals.astype(a.dtype), idxs
+
+
+def _adaptive_size(output_size: Any, n: int, api: str) -> tuple:
+    if isinstance(output_size, int) or output_size is None:
+        return (output_size,) * n
+    if isinstance(output_size, tuple | list) and len(output_size) == n:
+        return tuple(output_size)
+    U.fail(api, f"'output_size' must be an int or a tuple of {n} ints, but got {output_size!r}",
+           TypeError)  # fmt: skip
+
+
+def _adaptive_op(name: str, n: int, op: str) -> Any:
+    def fn(input: Any, output_size: Any, return_indices: bool = False) -> Any:
+        a = _f(input, name)
+        if a.ndim not in (n + 1, n + 2):
+            U.fail(name, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(a.shape)}")
+        size = _adaptive_size(output_size, n, name)
+        if n == 1 and size[0] is not None and a.shape[-1] % size[0]:
+            U.fail(name, f"the last dimension {a.shape[-1]} of 'input' must be divisible by "
+                   f"'output_size' {size[0]}")  # fmt: skip
+        v, i = _adaptive(a, size, op)
+        if op == "max" and return_indices:
+            return Tensor._from(v), Tensor._from(i.astype(jnp.int64))
+        return Tensor._from(v)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"Adaptive {op} pooling of the last {n} axes to ``output_size`` (None keeps "
+                  "a size).")  # fmt: skip
+    return fn
+
+
+adaptive_avg_pool1d = _adaptive_op("adaptive_avg_pool1d", 1, "avg")
+adaptive_avg_pool2d = _adaptive_op("adaptive_avg_pool2d", 2, "avg")
+adaptive_avg_pool3d = _adaptive_op("adaptive_avg_pool3d", 3, "avg")
+adaptive_max_pool1d = _adaptive_op("adaptive_max_pool1d", 1, "max")
+adaptive_max_pool2d = _adaptive_op("adaptive_max_pool2d", 2, "max")
+
+
+def _lp_pool(name: str, n: int) -> Any:
+    def fn(x: Any, norm_type: float, kernel_size: Any, stride: Any = None,
+           ceil_mode: bool = False) -> Tensor:  # fmt: skip
+        a = _f(x, name, "x")
+        k = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
+        s = k if stride is None else ((stride,) * n if isinstance(stride, int) else tuple(stride))
+        summed = pool_nd(a**norm_type, n, "avg", k, s, "valid", ceil_mode=ceil_mode)
+        summed = summed * float(np.prod(k))
+        return Tensor._from(
+            (jnp.sign(summed) * jnp.abs(summed) ** (1.0 / norm_type)).astype(a.dtype)
+        )
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"Power-average pooling over {n} axes: ``(sum x^p) ^ (1/p)`` per window."
+    return fn
+
+
+lp_pool1d = _lp_pool("lp_pool1d", 1)
+lp_pool2d = _lp_pool("lp_pool2d", 2)
+
+
+# --- gradient clipping --------------------------------------------------------------------------
+def _total_norm(arrs: list, p: float) -> jax.Array:
+    if p == float("inf"):
+        return jnp.max(jnp.stack([jnp.max(jnp.abs(a)) for a in arrs]))
+    return jnp.sum(jnp.stack([jnp.sum(jnp.abs(a.astype(jnp.float32)) ** p) for a in arrs])) ** (
+        1 / p
+    )
+
+
+def clip_by_norm(x: Any, max_norm: float, norm_type: float = 2.0,
+                 error_if_nonfinite: bool = False) -> Any:  # fmt: skip
+    """Scale the Tensor (or tuple/list of Tensors) ``x`` so that their joint ``norm_type``-norm is
+    at most ``max_norm``."""
+    many = isinstance(x, tuple | list)
+    arrs = [U.array(t, "clip_by_norm", "x") for t in (x if many else [x])]
+    total = _total_norm(arrs, norm_type)
+    if error_if_nonfinite and not bool(jnp.isfinite(total)):
+        U.fail("clip_by_norm", f"the total norm of order {norm_type} is non-finite",
+               RuntimeError)  # fmt: skip
+    coef = jnp.minimum(max_norm / (total + 1e-6), 1.0)
+    outs = tuple(Tensor._from((a * coef).astype(a.dtype)) for a in arrs)
+    return outs if many else outs[0]
+
+
+def clip_by_global_norm(x: Any, clip_norm: float = 1.0, use_norm: Any = None) -> tuple:
+    """Scale the tuple of Tensors ``x`` by ``clip_norm / max(global_norm, clip_norm)``, where
+    ``global_norm`` is the L2 norm of all of them (or ``use_norm`` when given)."""
+    if not isinstance(x, tuple | list):
+        U.fail("clip_by_global_norm", f"'x' must be a tuple of Tensors, but got {type(x).__name__}",
+               TypeError)  # fmt: skip
+    arrs = [U.array(t, "clip_by_global_norm", "x") for t in x]
+    g = _total_norm(arrs, 2.0) if use_norm is None else U.array(use_norm, "clip_by_global_norm",
+                                                                 "use_norm")  # fmt: skip
+    scale = clip_norm / jnp.maximum(g, clip_norm)
+    return tuple(Tensor._from((a * scale).astype(a.dtype)) for a in arrs)

@@ -1,0 +1,209 @@
+"""More of MindSpore's primitive classes (``ops.Cholesky()``, ``ops.CeLU(alpha=1.0)``,
+``ops.SearchSorted()``, ...): each records its constructor arguments as attributes and calls
+the one functional op of ``deepsink.ops.function`` that computes it.
+
+The classes are built from a table: (name, constructor arguments with MindSpore's defaults, and
+how a call maps the inputs and those attributes onto the functional op).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import jax.numpy as jnp
+
+from deepsink.common import dtype as mstype
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+from deepsink.ops.function import array_ext_func as AX
+from deepsink.ops.function import array_func as A
+from deepsink.ops.function import elementwise_func as E
+from deepsink.ops.function import linalg_func as LA
+from deepsink.ops.function import linalg_reduce_func as LR
+from deepsink.ops.function import math_func as M
+from deepsink.ops.function import nn_ext_func as NX
+from deepsink.ops.function import nn_func as N
+from deepsink.ops.function import special_math_func as S
+from deepsink.ops.primitive import Primitive
+
+
+class _TablePrim(Primitive):
+    """A primitive whose constructor arguments (``_params``) become attributes and whose call is
+    ``_call(self, *inputs)``."""
+
+    _params: tuple[tuple[str, Any], ...] = ()
+    _call: Callable
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        sig = inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                   default=d) for n, d in self._params])  # fmt: skip
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"For '{self.name}', {e}") from None
+        bound.apply_defaults()
+        for k, v in bound.arguments.items():
+            self.add_prim_attr(k, v)
+
+    def __call__(self, *inputs: Any) -> Any:
+        return type(self)._call(self, *inputs)
+
+
+def _make(name: str, call: Callable, params: tuple = (), doc: str = "") -> type:
+    cls = type(name, (_TablePrim,), {"_params": params, "_call": call, "__module__": __name__,
+                                     "__doc__": doc or f"MindSpore's ``ops.{name}``."})  # fmt: skip
+    return cls
+
+
+def _plain(fn: Callable) -> Callable:
+    return lambda self, *xs: fn(*xs)
+
+
+_TABLE: list[tuple[str, Callable, tuple]] = [
+    # elementwise and special functions
+    ("Addcdiv", lambda s, x, t1, t2, v: S.addcdiv(x, t1, t2, v), ()),
+    ("Addcmul", lambda s, x, t1, t2, v: S.addcmul(x, t1, t2, v), ()),
+    ("BesselI0", _plain(S.bessel_i0), ()), ("BesselI0e", _plain(S.bessel_i0e), ()),
+    ("BesselI1", _plain(S.bessel_i1), ()), ("BesselI1e", _plain(S.bessel_i1e), ()),
+    ("Igamma", _plain(S.igamma), ()), ("Igammac", _plain(S.igammac), ()),
+    ("Zeta", _plain(S.zeta), ()), ("Polar", _plain(S.polar), ()),
+    ("PopulationCount", _plain(S.population_count), ()),
+    ("Polygamma", _plain(S.polygamma), ()),
+    ("Mvlgamma", lambda s, x: S.mvlgamma(x, s.p), (("p", 1),)),
+    ("Logit", lambda s, x: E.logit(x, None if s.eps < 0 else s.eps), (("eps", -1.0),)),
+    ("NanToNum", lambda s, x: E.nan_to_num(x, s.nan, s.posinf, s.neginf),
+     (("nan", 0.0), ("posinf", None), ("neginf", None))),
+    ("ComplexAbs", _plain(M.abs), ()),
+    ("TensorAdd", _plain(M.add), ()),
+    # activations
+    ("SeLU", _plain(NX.selu), ()), ("Mish", _plain(NX.mish), ()),
+    ("CeLU", lambda s, x: NX.celu(x, s.alpha), (("alpha", 1.0),)),
+    ("HShrink", lambda s, x: NX.hardshrink(x, s.lambd), (("lambd", 0.5),)),
+    ("SoftShrink", lambda s, x: NX.softshrink(x, s.lambd), (("lambd", 0.5),)),
+    ("HSigmoid", _plain(NX.hardsigmoid), ()),
+    ("GLU", lambda s, x: NX.glu(x, s.axis), (("axis", -1),)),
+    ("PReLU", _plain(NX.prelu), ()),
+    ("Softplus", _plain(N.softplus), ()),
+    ("Elu", lambda s, x: N.elu(x, s.alpha), (("alpha", 1.0),)),
+    ("FastGelu", _plain(N.fast_gelu), ()),
+    ("Gelu", lambda s, x: N.gelu(x, "tanh"), ()),
+    # losses
+    ("SmoothL1Loss", lambda s, x, t: NX.smooth_l1_loss(x, t, s.beta, s.reduction),
+     (("beta", 1.0), ("reduction", "none"))),
+    ("SoftMarginLoss", lambda s, x, t: NX.soft_margin_loss(x, t, s.reduction),
+     (("reduction", "mean"),)),
+    ("KLDivLoss", lambda s, x, t: NX.kl_div(x, t, s.reduction), (("reduction", "mean"),)),
+    ("MultiMarginLoss", lambda s, x, t, w=None: NX.multi_margin_loss(x, t, s.p, s.margin, w,
+                                                                     s.reduction),
+     (("p", 1), ("margin", 1.0), ("reduction", "mean"))),
+    ("TripletMarginLoss", lambda s, a, p, n, m: NX.triplet_margin_loss(
+        a, p, n, float(jnp.asarray(U.array(m, "TripletMarginLoss", "margin"))), s.p, s.eps,
+        s.swap, s.reduction),
+     (("p", 2), ("swap", False), ("eps", 1e-6), ("reduction", "mean"))),
+    ("L2Loss", lambda s, x: Tensor._from(jnp.sum(jnp.square(U.array(x, "L2Loss", "x"))) / 2), ()),
+    # linear algebra
+    ("Cholesky", lambda s, x: LA.cholesky(x, s.upper), (("upper", False),)),
+    ("CholeskyInverse", lambda s, x: LA.cholesky_inverse(x, s.upper), (("upper", False),)),
+    ("CholeskySolve", lambda s, x, f: LA.cholesky_solve(x, f, s.upper), (("upper", False),)),
+    ("Eig", lambda s, x: LA.eig(x) if s.compute_v else (LA.eigvals(x), Tensor._from(
+        jnp.zeros((), jnp.complex64))),
+     (("compute_v", False),)),
+    ("Svd", lambda s, x: LA.svd(x, s.full_matrices, s.compute_uv) if s.compute_uv
+     else (LA.svd(x, s.full_matrices, False), Tensor._from(jnp.zeros(())),
+           Tensor._from(jnp.zeros(()))),
+     (("full_matrices", False), ("compute_uv", True))),
+    ("Qr", lambda s, x: LA.qr(x, "complete" if s.full_matrices else "reduced"),
+     (("full_matrices", False),)),
+    ("Ger", _plain(LA.ger), ()),
+    ("MatrixExp", _plain(LA.matrix_exp), ()),
+    ("MatrixSolve", lambda s, m, r: LA.matrix_solve(m, r, s.adjoint), (("adjoint", False),)),
+    ("LogMatrixDeterminant", _plain(LA.log_matrix_determinant), ()),
+    ("MatrixPower", lambda s, x: LR.matrix_power(x, s.n), (("n", 1),)),
+    ("MatrixBandPart", _plain(AX.matrix_band_part), ()),
+    ("Cdist", lambda s, a, b: LA.cdist(a, b, s.p), (("p", 2.0),)),
+    ("Pdist", lambda s, a: LA.pdist(a, s.p), (("p", 2.0),)),
+    ("Renorm", lambda s, x: LA.renorm(x, s.p, s.dim, s.maxnorm),
+     (("p", 2), ("dim", 0), ("maxnorm", 1.0))),
+    ("ConjugateTranspose", lambda s, x, perm: Tensor._from(
+        jnp.transpose(U.array(x, "ConjugateTranspose", "x"), perm).conj()), ()),
+    # arrays
+    ("Bucketize", lambda s, x: AX.bucketize(x, list(s.boundaries), right=True),
+     (("boundaries", ()),)),
+    ("SearchSorted", lambda s, seq, v: Tensor._from(AX.searchsorted(
+        seq, v, right=s.right)._data.astype(U.dtype(s.dtype, "SearchSorted"))),
+     (("dtype", mstype.int64), ("right", False))),
+    ("UniqueConsecutive", lambda s, x: _unique_consecutive(s, x),
+     (("return_idx", False), ("return_counts", False), ("axis", None))),
+    ("SpaceToBatchND", lambda s, x: AX.space_to_batch_nd(x, s.block_shape, s.paddings),
+     (("block_shape", 2), ("paddings", ((0, 0), (0, 0))))),
+    ("BatchToSpaceND", lambda s, x: AX.batch_to_space_nd(x, s.block_shape, s.crops),
+     (("block_shape", 2), ("crops", ((0, 0), (0, 0))))),
+    ("ChannelShuffle", lambda s, x: AX.channel_shuffle(x, s.group), (("group", 1),)),
+    ("ReverseSequence", lambda s, x, n: AX.reverse_sequence(x, n, s.seq_dim, s.batch_dim),
+     (("seq_dim", 0), ("batch_dim", 0))),
+    ("InplaceAdd", lambda s, x, v: AX.inplace_add(x, v, s.indices), (("indices", 0),)),
+    ("InplaceSub", lambda s, x, v: AX.inplace_sub(x, v, s.indices), (("indices", 0),)),
+    ("InplaceUpdate", lambda s, x, v: AX.inplace_update(x, v, s.indices), (("indices", 0),)),
+    ("IndexFill", lambda s, x, ax, i, v: AX.index_fill(x, ax, i, v), ()),
+    ("Unpack", lambda s, x: A.unstack(x, s.axis), (("axis", 0),)),
+    ("DiagPart", lambda s, x: _diag_part(x), ()),
+    ("CumProd", lambda s, x, ax: _cum(x, ax, s.exclusive, s.reverse, jnp.cumprod, 1),
+     (("exclusive", False), ("reverse", False))),
+    ("Cummin", lambda s, x: LR.cummin(x, s.axis), (("axis", 0),)),
+    ("Median", lambda s, x: _median(s, x),
+     (("global_median", False), ("axis", 0), ("keep_dims", False), ("ignore_nan", False))),
+    ("AdaptiveAvgPool2D", lambda s, x: NX.adaptive_avg_pool2d(x, s.output_size),
+     (("output_size", 1),)),
+    ("AdaptiveMaxPool2D", lambda s, x: NX.adaptive_max_pool2d(x, s.output_size, True),
+     (("output_size", 1),)),
+]  # fmt: skip
+
+
+def _unique_consecutive(s: Any, x: Any) -> tuple:
+    """The primitive always returns (values, indices, counts)."""
+    return AX.unique_consecutive(x, True, True, s.axis)
+
+
+def _diag_part(x: Any) -> Tensor:
+    """The diagonal of a ``(d1..dk, d1..dk)`` Tensor: ``out[i] = x[i, i]``."""
+    a = U.array(x, "DiagPart", "x")
+    k = a.ndim // 2
+    if a.ndim % 2 or a.shape[:k] != a.shape[k:]:
+        U.fail("DiagPart", f"'x' must have shape (d1..dk, d1..dk), but got {list(a.shape)}")
+    n = 1
+    for d in a.shape[:k]:
+        n *= d
+    return Tensor._from(jnp.diagonal(a.reshape(n, n)).reshape(a.shape[:k]))
+
+
+def _cum(x: Any, axis: Any, exclusive: bool, reverse: bool, fn: Callable, unit: int) -> Tensor:
+    a = U.array(x, "CumProd", "x")
+    ax = U.axis(int(jnp.asarray(U.static_number(axis, "CumProd", "axis"))), a.ndim, "CumProd")
+    if reverse:
+        a = jnp.flip(a, ax)
+    r = fn(a, axis=ax)
+    if exclusive:
+        pad = [(0, 0)] * a.ndim
+        pad[ax] = (1, 0)
+        r = jnp.pad(r, pad, constant_values=unit)
+        r = jnp.take(r, jnp.arange(a.shape[ax]), axis=ax)
+    if reverse:
+        r = jnp.flip(r, ax)
+    return Tensor._from(r.astype(a.dtype))
+
+
+def _median(s: Any, x: Any) -> tuple:
+    if s.global_median:
+        a = U.array(x, "Median", "x").reshape(-1)
+        v, i = LR.median(Tensor._from(a), 0)
+        return v, i
+    return LR.median(x, s.axis, s.keep_dims)
+
+
+for _name, _call, _params in _TABLE:
+    globals()[_name] = _make(_name, _call, _params)
+
+__all__ = [name for name, _, _ in _TABLE]
