@@ -352,5 +352,8 @@ from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402
+from deepsink.ops.function.parameter_scatter_func import *  # noqa: E402,F403
+from deepsink.ops.function.random_func import *  # noqa: E402,F403
+from deepsink.ops.function.scalar_func import *  # noqa: E402,F403
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403

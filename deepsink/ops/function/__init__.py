@@ -292,6 +292,9 @@ from deepsink.ops.function.parameter_func import assign_sub as assign_sub
 from deepsink.ops.function.parameter_func import depend as depend
 from deepsink.ops.function.parameter_func import identity as identity
 from deepsink.ops.function.parameter_func import stop_gradient as stop_gradient
+from deepsink.ops.function.parameter_scatter_func import *  # noqa: E402,F403
+from deepsink.ops.function.random_func import *  # noqa: E402,F403
+from deepsink.ops.function.scalar_func import *  # noqa: E402,F403
 from deepsink.ops.function.scatter_func import argwhere as argwhere
 from deepsink.ops.function.scatter_func import gather_nd as gather_nd
 from deepsink.ops.function.scatter_func import masked_select as masked_select

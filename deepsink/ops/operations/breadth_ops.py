@@ -25,6 +25,9 @@ from deepsink.ops.function import linalg_reduce_func as LR
 from deepsink.ops.function import math_func as M
 from deepsink.ops.function import nn_ext_func as NX
 from deepsink.ops.function import nn_func as N
+from deepsink.ops.function import parameter_scatter_func as PS
+from deepsink.ops.function import random_func as RND
+from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import special_math_func as S
 from deepsink.ops.primitive import Primitive
 
@@ -155,6 +158,55 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("Cummin", lambda s, x: LR.cummin(x, s.axis), (("axis", 0),)),
     ("Median", lambda s, x: _median(s, x),
      (("global_median", False), ("axis", 0), ("keep_dims", False), ("ignore_nan", False))),
+    # in-place scatters on Parameters
+    ("ScatterAdd", _plain(PS.scatter_add), (("use_locking", False),)),
+    ("ScatterSub", _plain(PS.scatter_sub), (("use_locking", False),)),
+    ("ScatterMul", _plain(PS.scatter_mul), (("use_locking", False),)),
+    ("ScatterDiv", _plain(PS.scatter_div), (("use_locking", False),)),
+    ("ScatterMax", _plain(PS.scatter_max), (("use_locking", True),)),
+    ("ScatterMin", _plain(PS.scatter_min), (("use_locking", False),)),
+    ("ScatterUpdate", _plain(PS.scatter_update), (("use_locking", True),)),
+    ("ScatterNdAdd", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_add, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdSub", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_sub, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdMul", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_mul, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdDiv", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_div, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdMax", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_max, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdMin", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_min, x, i, u),
+     (("use_locking", False),)),
+    ("ScatterNdUpdate", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_update, x, i, u),
+     (("use_locking", True),)),
+    ("ScatterNonAliasingAdd", lambda s, x, i, u: _nd_inplace(SC.tensor_scatter_add, x, i, u), ()),
+    ("InplaceIndexAdd", lambda s, v, i, u: PS.inplace_index_add(v, i, u, s.axis), (("axis", 0),)),
+    ("IndexAdd", lambda s, x, i, y: _nd_set(x, AX.index_add(x, i, y, s.axis)),
+     (("axis", 0), ("use_lock", True), ("check_index_bound", True))),
+    ("TensorScatterElements", lambda s, x, i, u: SC.tensor_scatter_elements(
+        x, i, u, s.axis, s.reduction), (("axis", 0), ("reduction", "none"))),
+    # random
+    ("StandardNormal", lambda s, shape: RND.standard_normal(shape, _seed(s)),
+     (("seed", 0), ("seed2", 0))),
+    ("StandardLaplace", lambda s, shape: RND.standard_laplace(shape, _seed(s)),
+     (("seed", 0), ("seed2", 0))),
+    ("UniformReal", lambda s, shape: RND.uniform(shape, Tensor(0.0), Tensor(1.0), _seed(s)),
+     (("seed", 0), ("seed2", 0))),
+    ("UniformInt", lambda s, shape, lo, hi: RND.uniform(shape, lo, hi, _seed(s), mstype.int32),
+     (("seed", 0), ("seed2", 0))),
+    ("RandomCategorical", lambda s, lg, n, seed=0: RND.random_categorical(lg, n, seed, s.dtype),
+     (("dtype", mstype.int64),)),
+    ("Randperm", lambda s, n: _randperm(s, n),
+     (("max_length", 1), ("pad", -1), ("dtype", mstype.int32))),
+    ("RandomShuffle", lambda s, x: RND.shuffle(x, _seed(s)), (("seed", 0), ("seed2", 0))),
+    ("Multinomial", lambda s, x, n: Tensor._from(RND.multinomial(x, n, True, _seed(s))._data
+                                                 .astype(U.dtype(s.dtype, "Multinomial"))),
+     (("seed", 0), ("seed2", 0), ("dtype", mstype.int32))),
+    ("RandomGamma", lambda s, shape, alpha: RND.random_gamma(shape, alpha, _seed(s)),
+     (("seed", 0), ("seed2", 0))),
+    ("RandomPoisson", lambda s, shape, rate: RND.random_poisson(shape, rate, _seed(s), s.dtype),
+     (("seed", 0), ("seed2", 0), ("dtype", mstype.int64))),
     ("AdaptiveAvgPool2D", lambda s, x: NX.adaptive_avg_pool2d(x, s.output_size),
      (("output_size", 1),)),
     ("AdaptiveMaxPool2D", lambda s, x: NX.adaptive_max_pool2d(x, s.output_size, True),
@@ -165,6 +217,40 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
 def _unique_consecutive(s: Any, x: Any) -> tuple:
     """The primitive always returns (values, indices, counts)."""
     return AX.unique_consecutive(x, True, True, s.axis)
+
+
+def _nd_inplace(fn: Callable, x: Any, indices: Any, updates: Any) -> Tensor:
+    """A ``tensor_scatter_*`` written back into the Parameter ``x``; returns the new value."""
+    from deepsink.common.parameter import Parameter
+
+    if not isinstance(x, Parameter):
+        U.fail(fn.__name__, f"'input_x' must be a Parameter, but got {type(x).__name__}", TypeError)
+    return _nd_set(x, fn(x, indices, updates))
+
+
+def _nd_set(x: Any, new: Tensor) -> Tensor:
+    """Write ``new`` into ``x`` when it is a Parameter (MindSpore's in-place kernels)."""
+    from deepsink.common.parameter import Parameter
+
+    if isinstance(x, Parameter):
+        x._data = new._data
+    return new
+
+
+def _seed(s: Any) -> int | None:
+    """The key of a random primitive: ``seed``/``seed2`` both 0 take the global state."""
+    if s.seed == 0 and s.seed2 == 0:
+        return None
+    return int(s.seed) * 1000003 + int(s.seed2)
+
+
+def _randperm(s: Any, n: Any) -> Tensor:
+    """A permutation of ``0 .. n-1`` padded with ``pad`` to ``max_length``."""
+    k = int(U.array(n, "Randperm", "n").reshape(-1)[0])
+    if k > s.max_length:
+        U.fail("Randperm", f"'n' ({k}) must not exceed 'max_length' ({s.max_length})")
+    perm = RND.randperm(k, dtype=s.dtype)._data
+    return Tensor._from(jnp.pad(perm, (0, s.max_length - k), constant_values=s.pad))
 
 
 def _diag_part(x: Any) -> Tensor:
