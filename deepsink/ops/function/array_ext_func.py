@@ -220,26 +220,26 @@ def bucketize(input: Any, boundaries: Any, *, right: bool = False) -> Tensor:
     return Tensor._from(jnp.searchsorted(b, a, side="right" if right else "left").astype(jnp.int32))
 
 
-def unique_consecutive(input: Any, return_idx: bool = False, return_counts: bool = False,
-                       axis: int | None = None) -> Any:  # fmt: skip
+def unique_consecutive(input: Any, return_inverse: bool = False, return_counts: bool = False,
+                       dim: int | None = None) -> Any:  # fmt: skip
     """Collapse runs of equal elements (or equal slices along ``axis``): the values, and when
     asked the index of each input element's run and each run's length (Int64)."""
     a = np.asarray(U.array(input, "unique_consecutive"))
-    if axis is None:
+    if dim is None:
         flat = a.reshape(-1)
         keep = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
         vals = flat[keep]
         inv = np.cumsum(keep) - 1
         inv = inv.reshape(a.shape)
     else:
-        ax = U.axis(axis, a.ndim, "unique_consecutive")
+        ax = U.axis(dim, a.ndim, "unique_consecutive", "dim")
         m = np.moveaxis(a, ax, 0).reshape(a.shape[ax], -1)
         keep = np.concatenate([[True], np.any(m[1:] != m[:-1], axis=1)])
         vals = np.compress(keep, a, axis=ax)
         inv = np.cumsum(keep) - 1
     counts = np.diff(np.append(np.flatnonzero(keep), keep.size))
     outs = [Tensor._from(jnp.asarray(vals))]
-    if return_idx:
+    if return_inverse:
         outs.append(Tensor._from(jnp.asarray(inv, jnp.int64)))
     if return_counts:
         outs.append(Tensor._from(jnp.asarray(counts, jnp.int64)))
