@@ -46,6 +46,8 @@ NO_CPU_KERNEL = {
     "take": lambda e: e["F"].reshape(-1)[np.array([[0, 5], [2, 3]])],
     "fills": lambda e: np.full_like(e["F"], 2.5),
     "T_fills": lambda e: np.full_like(e["F"], 1.5),
+    "P_Fills": lambda e: np.full_like(e["F"], 2.0),
+    "P_SplitV": lambda e: e["N"][:1],  # the first of the (1, 3, 4) pieces
     "matrix_exp": lambda e: _expm(e["M"] / 4),
     "P_MatrixExp": lambda e: _expm(e["M"] / 4),
     "quantile": lambda e: np.quantile(e["N"], 0.3),

@@ -12,7 +12,9 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+import jax
 import jax.numpy as jnp
+import numpy as np
 
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
@@ -20,6 +22,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import elementwise_func as E
+from deepsink.ops.function import layout_func as LY
 from deepsink.ops.function import linalg_func as LA
 from deepsink.ops.function import linalg_reduce_func as LR
 from deepsink.ops.function import math_func as M
@@ -27,8 +30,10 @@ from deepsink.ops.function import nn_ext_func as NX
 from deepsink.ops.function import nn_func as N
 from deepsink.ops.function import parameter_scatter_func as PS
 from deepsink.ops.function import random_func as RND
+from deepsink.ops.function import scalar_func as SF
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import special_math_func as S
+from deepsink.ops.function import spectral_func as SP
 from deepsink.ops.primitive import Primitive
 
 
@@ -207,6 +212,64 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
      (("seed", 0), ("seed2", 0))),
     ("RandomPoisson", lambda s, shape, rate: RND.random_poisson(shape, rate, _seed(s), s.dtype),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int64))),
+    # more primitives over existing ops
+    ("ApproximateEqual", lambda s, x, y: E.approximate_equal(x, y, s.tolerance),
+     (("tolerance", 1e-5),)),
+    ("LinSpace", lambda s, a, b, n: A.linspace(a, b, int(U.array(n, "LinSpace", "num")))
+     if not isinstance(n, int) else A.linspace(a, b, n), ()),
+    ("Expand", lambda s, x, shape: AX.expand(x, shape), ()),
+    ("Range", lambda s, a, b, d: AX.range(a, b, d, s.maxlen), (("maxlen", 1000000),)),
+    ("TrilIndices", lambda s: LY.tril_indices(s.row, s.col, s.offset, dtype=s.dtype),
+     (("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32))),
+    ("TriuIndices", lambda s: LY.triu_indices(s.row, s.col, s.offset, dtype=s.dtype),
+     (("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32))),
+    ("InvertPermutation", lambda s, x: _invert_permutation(x), ()),
+    ("SquareSumAll", lambda s, x, y: tuple(Tensor._from(jnp.sum(jnp.square(U.array(
+        t, "SquareSumAll", "x")))) for t in (x, y)), ()),
+    ("ReduceStd", lambda s, x: _reduce_std(s, x),
+     (("axis", ()), ("unbiased", True), ("keep_dims", False))),
+    ("L2Normalize", lambda s, x: _l2_normalize(x, s.axis, s.epsilon),
+     (("axis", 0), ("epsilon", 1e-4))),
+    ("CumulativeLogsumexp", lambda s, x, ax: _cum_logsumexp(s, x, ax),
+     (("exclusive", False), ("reverse", False))),
+    ("Histogram", lambda s, x: LA.histc(x, s.bins, s.min, s.max),
+     (("bins", 100), ("min", 0.0), ("max", 0.0))),
+    ("DepthToSpace", lambda s, x: _depth_to_space(x, s.block_size), (("block_size", 2),)),
+    ("SpaceToDepth", lambda s, x: _space_to_depth(x, s.block_size), (("block_size", 2),)),
+    ("SplitV", lambda s, x: A.split(x, list(s.size_splits), s.split_dim),
+     (("size_splits", ()), ("split_dim", 0), ("num_split", 1))),
+    ("HammingWindow", lambda s, n: SP.hamming_window(_int_of(n), s.periodic, s.alpha, s.beta,
+                                                     dtype=s.dtype),
+     (("periodic", True), ("alpha", 0.54), ("beta", 0.46), ("dtype", mstype.float32))),
+    ("BartlettWindow", lambda s, n: SP.bartlett_window(n, s.periodic, dtype=s.dtype),
+     (("periodic", True), ("dtype", mstype.float32))),
+    ("BlackmanWindow", lambda s, n: SP.blackman_window(n, s.periodic, dtype=s.dtype),
+     (("periodic", True), ("dtype", mstype.float32))),
+    ("BCEWithLogitsLoss", lambda s, x, t, w, pw: N.binary_cross_entropy_with_logits(
+        x, t, w, pw, s.reduction), (("reduction", "mean"),)),
+    ("SigmoidCrossEntropyWithLogits", lambda s, x, t: N.binary_cross_entropy_with_logits(
+        x, t, None, None, "none"), ()),
+    ("Betainc", lambda s, a, b, x: Tensor._from(jax.scipy.special.betainc(
+        U.array(a, "Betainc", "a"), U.array(b, "Betainc", "b"), U.array(x, "Betainc", "x"))), ()),
+    ("TensorShape", lambda s, x: Tensor._from(jnp.asarray(AX.shape_(x), jnp.int64)), ()),
+    ("TupleToArray", lambda s, x: SF.tuple_to_array(x), ()),
+    ("ScalarCast", lambda s, x, t: SF.scalar_cast(x, t), ()),
+    ("Fills", lambda s, x, v: AX.fills(x, v), ()),
+    ("FillV2", lambda s, shape, v: Tensor._from(jnp.full(U.shape(shape, "FillV2"),
+                                                         U.array(v, "FillV2", "value"))), ()),
+    ("Eps", lambda s, x: AX.eps(x), ()),
+    ("LowerBound", lambda s, a, v: _bound(s, a, v, False), (("out_type", mstype.int32),)),
+    ("UpperBound", lambda s, a, v: _bound(s, a, v, True), (("out_type", mstype.int32),)),
+    ("UnravelIndex", lambda s, i, d: Tensor._from(jnp.stack(jnp.unravel_index(
+        U.array(i, "UnravelIndex", "indices"), tuple(np.asarray(U.array(d, "UnravelIndex",
+                                                                        "dims")).tolist()))
+        ).astype(U.array(i, "UnravelIndex", "indices").dtype)), ()),
+    ("MatrixTriangularSolve", lambda s, m, r: Tensor._from(jax.scipy.linalg.solve_triangular(
+        U.array(m, "MatrixTriangularSolve", "matrix"), U.array(r, "MatrixTriangularSolve", "rhs"),
+        trans="C" if s.adjoint else 0, lower=s.lower)),
+     (("lower", True), ("adjoint", False))),
+    ("LuUnpack", lambda s, lu, piv: LA.lu_unpack(lu, piv), (("unpack_data", True),
+                                                           ("unpack_pivots", True))),
     ("AdaptiveAvgPool2D", lambda s, x: NX.adaptive_avg_pool2d(x, s.output_size),
      (("output_size", 1),)),
     ("AdaptiveMaxPool2D", lambda s, x: NX.adaptive_max_pool2d(x, s.output_size, True),
@@ -251,6 +314,82 @@ def _randperm(s: Any, n: Any) -> Tensor:
         U.fail("Randperm", f"'n' ({k}) must not exceed 'max_length' ({s.max_length})")
     perm = RND.randperm(k, dtype=s.dtype)._data
     return Tensor._from(jnp.pad(perm, (0, s.max_length - k), constant_values=s.pad))
+
+
+def _int_of(n: Any) -> int:
+    return int(np.asarray(U.array(n, "window", "window_length")).reshape(()))
+
+
+def _invert_permutation(x: Any) -> tuple:
+    """The inverse of a permutation of ``0 .. n-1`` given as a tuple."""
+    perm = list(x)
+    if sorted(perm) != list(range(len(perm))):
+        U.fail("InvertPermutation", f"'input_x' must be a permutation of 0..{len(perm) - 1}, "
+               f"but got {tuple(perm)}")  # fmt: skip
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return tuple(inv)
+
+
+def _reduce_std(s: Any, x: Any) -> tuple:
+    a = U.floating(U.array(x, "ReduceStd", "x"))
+    ax = U.axes(s.axis, a.ndim, "ReduceStd")
+    ddof = 1 if s.unbiased else 0
+    return (Tensor._from(jnp.std(a, axis=ax, ddof=ddof, keepdims=s.keep_dims)),
+            Tensor._from(jnp.mean(a, axis=ax, keepdims=s.keep_dims)))  # fmt: skip
+
+
+def _l2_normalize(x: Any, axis: Any, epsilon: float) -> Tensor:
+    """``x / sqrt(max(sum(x^2), epsilon))`` along ``axis``."""
+    a = U.floating(U.array(x, "L2Normalize", "x"))
+    ax = U.axes(axis, a.ndim, "L2Normalize")
+    ss = jnp.sum(jnp.square(a), axis=ax, keepdims=True)
+    return Tensor._from((a / jnp.sqrt(jnp.maximum(ss, epsilon))).astype(a.dtype))
+
+
+def _cum_logsumexp(s: Any, x: Any, axis: Any) -> Tensor:
+    a = U.floating(U.array(x, "CumulativeLogsumexp", "x"))
+    ax = U.axis(int(np.asarray(U.static_number(axis, "CumulativeLogsumexp", "axis"))), a.ndim,
+                "CumulativeLogsumexp")  # fmt: skip
+    if s.reverse:
+        a = jnp.flip(a, ax)
+    r = jax.lax.cumlogsumexp(a, axis=ax)
+    if s.exclusive:
+        pad = [(0, 0)] * a.ndim
+        pad[ax] = (1, 0)
+        lowest = jnp.finfo(a.dtype).min  # MindSpore's empty sum: the lowest finite value
+        r = jnp.take(jnp.pad(r, pad, constant_values=lowest), jnp.arange(a.shape[ax]), axis=ax)
+    if s.reverse:
+        r = jnp.flip(r, ax)
+    return Tensor._from(r.astype(a.dtype))
+
+
+def _bound(s: Any, sorted_x: Any, values: Any, right: bool) -> Tensor:
+    out = AX.searchsorted(sorted_x, values, right=right)
+    return Tensor._from(out._data.astype(U.dtype(s.out_type, "LowerBound", "out_type")))
+
+
+def _space_to_depth(x: Any, b: int) -> Tensor:
+    """NCHW blocks of ``b x b`` pixels into channels, block position major (TensorFlow's order,
+    unlike ``pixel_unshuffle``'s channel-major one)."""
+    a = U.array(x, "SpaceToDepth", "x")
+    n, c, h, w = a.shape
+    if h % b or w % b:
+        U.fail("SpaceToDepth", f"height {h} and width {w} must be divisible by block_size {b}")
+    y = a.reshape(n, c, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
+    return Tensor._from(y.reshape(n, b * b * c, h // b, w // b))
+
+
+def _depth_to_space(x: Any, b: int) -> Tensor:
+    """The inverse of ``SpaceToDepth``: channels ``(bh, bw, c)`` back into ``b x b`` blocks."""
+    a = U.array(x, "DepthToSpace", "x")
+    n, d, h, w = a.shape
+    if d % (b * b):
+        U.fail("DepthToSpace", f"the channels {d} must be divisible by block_size**2 = {b * b}")
+    c = d // (b * b)
+    y = a.reshape(n, b, b, c, h, w).transpose(0, 3, 4, 1, 5, 2)
+    return Tensor._from(y.reshape(n, c, h * b, w * b))
 
 
 def _diag_part(x: Any) -> Tensor:
