@@ -193,6 +193,13 @@ CASES = {
     "triplet_margin_loss": "ops.triplet_margin_loss(Tensor(F), Tensor(G), Tensor(P4))",
     "gaussian_nll_loss": "ops.gaussian_nll_loss(Tensor(F), Tensor(G), Tensor(P4))",
     "gaussian_nll_loss_full": "ops.gaussian_nll_loss(Tensor(F), Tensor(G), Tensor(P4), True, 1e-6, 'sum')",
+    "embedding": "ops.embedding(Tensor(np.array([[0, 2], [1, 0]], np.int32)), Tensor(R), max_norm=2.0)",
+    "embedding_plain": "ops.embedding(Tensor(np.array([2, 1], np.int64)), Tensor(R), padding_idx=0)",
+    "swiglu": "ops.swiglu(Tensor(L))",
+    "rms_norm": "ops.rms_norm(Tensor(F), Tensor(V))",
+    "group_norm": "ops.group_norm(Tensor(X4), 2, Tensor(np.array([1.0, 2.0], np.float32)), Tensor(np.array([0.5, -0.5], np.float32)))",
+    "iou": "ops.iou(Tensor(np.array([[0, 0, 4, 4], [2, 2, 6, 7]], np.float32)), Tensor(np.array([[1, 1, 5, 5], [0, 0, 2, 2], [3, 3, 8, 8]], np.float32)))",
+    "iou_iof": "ops.iou(Tensor(np.array([[0, 0, 4, 4], [2, 2, 6, 7]], np.float32)), Tensor(np.array([[1, 1, 5, 5]], np.float32)), 'iof')",
     # pooling and clipping
     "adaptive_avg_pool1d": "ops.adaptive_avg_pool1d(Tensor(X3), 2)",
     "err_adaptive_avg_pool1d": "ops.adaptive_avg_pool1d(Tensor(X3), 3)",

@@ -60,9 +60,19 @@ NO_CPU_KERNEL = {
     "P_TripletMarginLoss": lambda e: _triplet(e["F"], e["G"], e["P4"]),
     "scalar_ne": lambda e: np.array(True),  # graph-only in MindSpore: Python's 1 != 2
     "T_quantile": lambda e: np.quantile(e["F"], 0.5, axis=1),
+    "embedding": lambda e: _embedding(e["R"], [[0, 2], [1, 0]], 2.0),
+    "embedding_plain": lambda e: e["R"][[2, 1]],
+    "swiglu": lambda e: e["L"][:, :2] / (1 + np.exp(-e["L"][:, :2])) * e["L"][:, 2:],
+    "rms_norm": lambda e: e["F"] / np.sqrt(np.mean(e["F"] ** 2, -1, keepdims=True) + 1e-6) * e["V"],
     "P_ScatterNonAliasingAdd": lambda e: e["R"] + np.array([[1, 2], [0, 0], [3, 5]], np.float32),
     "rnd_P_Randperm": lambda e: None,  # checked by test_randperm_primitive_pads
 }
+
+
+def _embedding(w, idx, max_norm):
+    rows = w[np.array(idx)]
+    n = np.linalg.norm(rows, axis=-1, keepdims=True)
+    return rows * np.where(n > max_norm, max_norm / (n + 1e-7), 1.0)
 
 
 def _expm(a):

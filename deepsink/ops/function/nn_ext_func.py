@@ -27,7 +27,8 @@ __all__ = [
     "cosine_embedding_loss", "multilabel_soft_margin_loss", "multi_margin_loss",
     "multilabel_margin_loss", "triplet_margin_loss", "gaussian_nll_loss", "adaptive_avg_pool1d",
     "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
-    "lp_pool1d", "lp_pool2d", "clip_by_norm", "clip_by_global_norm",
+    "lp_pool1d", "lp_pool2d", "clip_by_norm", "clip_by_global_norm", "embedding", "swiglu",
+    "rms_norm", "group_norm", "iou",
 ]  # fmt: skip
 
 
@@ -415,3 +416,88 @@ def clip_by_global_norm(x: Any, clip_norm: float = 1.0, use_norm: Any = None) ->
                                                                  "use_norm")  # fmt: skip
     scale = clip_norm / jnp.maximum(g, clip_norm)
     return tuple(Tensor._from((a * scale).astype(a.dtype)) for a in arrs)
+
+
+# --- embeddings and normalizations --------------------------------------------------------------
+def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm: float | None = None,
+              norm_type: float = 2.0, scale_grad_by_freq: bool = False) -> Tensor:  # fmt: skip
+    """The rows of ``weight`` at the indices ``input``; with ``max_norm`` the looked-up rows
+    whose ``norm_type``-norm exceeds it are rescaled to it. ``padding_idx``'s row gets no
+    gradient; ``scale_grad_by_freq`` is a gradient option MindSpore's kernel has (not supported
+    here: NotImplementedError)."""
+    if scale_grad_by_freq:
+        raise NotImplementedError("embedding: 'scale_grad_by_freq=True' is not supported")
+    idx = U.array(input, "embedding")
+    w = U.array(weight, "embedding", "weight")
+    if idx.dtype.kind not in "iu":
+        U.fail("embedding", f"'input' must be an integer Tensor, but got dtype {idx.dtype}",
+               TypeError)  # fmt: skip
+    rows = jnp.take(w, idx, axis=0)
+    if padding_idx is not None:
+        pad = padding_idx % w.shape[0]
+        rows = jnp.where((idx == pad)[..., None], jax.lax.stop_gradient(rows), rows)
+    if max_norm is not None:
+        n = jnp.sum(jnp.abs(rows) ** norm_type, axis=-1, keepdims=True) ** (1.0 / norm_type)
+        rows = rows * jnp.where(n > max_norm, max_norm / (n + 1e-7), 1.0).astype(rows.dtype)
+    return Tensor._from(rows)
+
+
+def swiglu(input: Any, dim: int = -1) -> Tensor:
+    """Halve ``input`` along ``dim`` into ``a, b`` and return ``silu(a) * b``."""
+    a = _f(input, "swiglu")
+    ax = U.axis(dim, a.ndim, "swiglu", "dim")
+    if a.shape[ax] % 2:
+        U.fail("swiglu", f"the size of 'input' along dim {dim} must be even, but got "
+               f"{a.shape[ax]}")  # fmt: skip
+    x, y = jnp.split(a, 2, axis=ax)
+    return Tensor._from(jax.nn.silu(x) * y)
+
+
+def rms_norm(x: Any, gamma: Any, epsilon: float = 1e-6) -> tuple[Tensor, Tensor]:
+    """``x / sqrt(mean(x^2) + epsilon) * gamma`` over the trailing ``gamma.ndim`` axes, and the
+    reciprocal root mean square (Float32)."""
+    a, g = _f(x, "rms_norm", "x"), U.array(gamma, "rms_norm", "gamma")
+    axes = tuple(range(a.ndim - g.ndim, a.ndim))
+    rstd = jax.lax.rsqrt(jnp.mean(jnp.square(a.astype(jnp.float32)), axis=axes, keepdims=True)
+                         + epsilon)  # fmt: skip
+    return Tensor._from((a * rstd * g).astype(a.dtype)), Tensor._from(rstd)
+
+
+def group_norm(input: Any, num_groups: int, weight: Any = None, bias: Any = None,
+               eps: float = 1e-05) -> Tensor:  # fmt: skip
+    """Normalize each group of ``C / num_groups`` channels (axis 1) of every sample to zero mean,
+    unit variance, then scale by ``weight`` and shift by ``bias`` per channel."""
+    a = _f(input, "group_norm")
+    n, c = a.shape[:2]
+    if num_groups <= 0 or c % num_groups:
+        U.fail("group_norm", f"'num_groups' must be positive and divide the {c} channels, but got "
+               f"{num_groups}")  # fmt: skip
+    g = a.reshape(n, num_groups, -1)
+    mean = jnp.mean(g, axis=-1, keepdims=True)
+    var = jnp.var(g, axis=-1, keepdims=True)
+    y = ((g - mean) / jnp.sqrt(var + eps)).reshape(a.shape)
+    shape = (1, c) + (1,) * (a.ndim - 2)
+    if weight is not None:
+        y = y * U.array(weight, "group_norm", "weight").reshape(shape)
+    if bias is not None:
+        y = y + U.array(bias, "group_norm", "bias").reshape(shape)
+    return Tensor._from(y.astype(a.dtype))
+
+
+def iou(anchor_boxes: Any, gt_boxes: Any, mode: str = "iou") -> Tensor:
+    """The intersection over union ('iou') or over the ground-truth area ('iof') of every pair of
+    ``(x0, y0, x1, y1)`` boxes: ``(M, N)`` for ``N`` anchors and ``M`` ground truths. Areas count
+    pixels inclusively (``x1 - x0 + 1``), as MindSpore does."""
+    if mode not in ("iou", "iof"):
+        U.fail("iou", f"'mode' must be 'iou' or 'iof', but got {mode!r}")
+    a, g = _f(anchor_boxes, "iou", "anchor_boxes"), _f(gt_boxes, "iou", "gt_boxes")
+    a, g = a[None, :, :4], g[:, None, :4]
+    w = jnp.maximum(jnp.minimum(a[..., 2], g[..., 2]) - jnp.maximum(a[..., 0], g[..., 0]) + 1, 0)
+    h = jnp.maximum(jnp.minimum(a[..., 3], g[..., 3]) - jnp.maximum(a[..., 1], g[..., 1]) + 1, 0)
+    inter = w * h
+
+    def area(b):
+        return (b[..., 2] - b[..., 0] + 1) * (b[..., 3] - b[..., 1] + 1)
+
+    den = area(g) if mode == "iof" else area(a) + area(g) - inter
+    return Tensor._from((inter / den).astype(a.dtype))
