@@ -61,10 +61,22 @@ from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 
 __version__ = "0.1.0"
+import numpy as _np  # noqa: E402
+
 from deepsink._core.public import public_names as _public_names
+from deepsink.ops.function.array_func import is_tensor as is_tensor  # noqa: E402
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
 from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
+
+
+def from_numpy(array: _np.ndarray) -> Tensor:
+    """A Tensor holding ``array``'s values with its dtype (MindSpore's ``ms.from_numpy``)."""
+    if not isinstance(array, _np.ndarray):
+        raise TypeError(f"For 'from_numpy', 'array' must be a numpy.ndarray, but got "
+                        f"{type(array).__name__}")  # fmt: skip
+    return Tensor(array)
+
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
