@@ -200,6 +200,11 @@ CASES = {
     "group_norm": "ops.group_norm(Tensor(X4), 2, Tensor(np.array([1.0, 2.0], np.float32)), Tensor(np.array([0.5, -0.5], np.float32)))",
     "iou": "ops.iou(Tensor(np.array([[0, 0, 4, 4], [2, 2, 6, 7]], np.float32)), Tensor(np.array([[1, 1, 5, 5], [0, 0, 2, 2], [3, 3, 8, 8]], np.float32)))",
     "iou_iof": "ops.iou(Tensor(np.array([[0, 0, 4, 4], [2, 2, 6, 7]], np.float32)), Tensor(np.array([[1, 1, 5, 5]], np.float32)), 'iof')",
+    "conv1d": "ops.conv1d(Tensor(X3), Tensor(np.arange(18, dtype=np.float32).reshape(2, 3, 3) / 9), Tensor(np.array([0.5, -1.0], np.float32)), 1, 'pad', 1)",
+    "conv1d_stride": "ops.conv1d(Tensor(X3), Tensor(np.ones((3, 1, 2), np.float32)), None, 2, 'valid', 0, 1, 3)",
+    "max_unpool1d": "ops.max_unpool1d(Tensor(np.array([[[2.0, 4.0]]], np.float32)), Tensor(np.array([[[1, 2]]], np.int64)), 2)",
+    "max_unpool2d": "ops.max_unpool2d(Tensor(np.array([[[[5.0, 6.0], [7.0, 8.0]]]], np.float32)), Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64)), 2)",
+    "max_unpool3d": "ops.max_unpool3d(Tensor(np.array([[[[[5.0]]]]], np.float32)), Tensor(np.array([[[[[6]]]]], np.int64)), 2)",
     # pooling and clipping
     "adaptive_avg_pool1d": "ops.adaptive_avg_pool1d(Tensor(X3), 2)",
     "err_adaptive_avg_pool1d": "ops.adaptive_avg_pool1d(Tensor(X3), 3)",

@@ -28,7 +28,7 @@ __all__ = [
     "multilabel_margin_loss", "triplet_margin_loss", "gaussian_nll_loss", "adaptive_avg_pool1d",
     "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
     "lp_pool1d", "lp_pool2d", "clip_by_norm", "clip_by_global_norm", "embedding", "swiglu",
-    "rms_norm", "group_norm", "iou",
+    "rms_norm", "group_norm", "iou", "conv1d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
 ]  # fmt: skip
 
 
@@ -501,3 +501,55 @@ def iou(anchor_boxes: Any, gt_boxes: Any, mode: str = "iou") -> Tensor:
 
     den = area(g) if mode == "iof" else area(a) + area(g) - inter
     return Tensor._from((inter / den).astype(a.dtype))
+
+
+# --- 1-D convolution and max-unpooling ----------------------------------------------------------
+def conv1d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode: str = "valid",
+           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+    """``ops.conv2d`` over ``(N, C, L)`` input and ``(O, C/groups, K)`` weight: the length axis
+    as a width with height 1."""
+    x, w = U.array(input, "conv1d"), U.array(weight, "conv1d", "weight")
+    if x.ndim != 3 or w.ndim != 3:
+        U.fail("conv1d", f"'input' and 'weight' must be 3-D, but got {list(x.shape)} and "
+               f"{list(w.shape)}")  # fmt: skip
+
+    def one(v: Any, arg: str) -> int:
+        return v[0] if isinstance(v, tuple | list) else v
+
+    pad = padding if isinstance(padding, str) else (0, 0, one(padding, "padding"),
+                                                    one(padding, "padding"))  # fmt: skip
+    y = N.conv2d(x[:, :, None, :], w[:, :, None, :], bias, (1, one(stride, "stride")), pad_mode,
+                 pad, (1, one(dilation, "dilation")), groups)  # fmt: skip
+    return Tensor._from(y._data[:, :, 0, :])
+
+
+def _max_unpool(name: str, n: int) -> Any:
+    def fn(x: Any, indices: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
+           output_size: Any = None) -> Tensor:  # fmt: skip
+        a = _f(x, name, "x")
+        idx = U.array(indices, name, "indices")
+        if idx.shape != a.shape:
+            U.fail(name, f"'indices' must have the shape of 'x' {list(a.shape)}, but got "
+                   f"{list(idx.shape)}")  # fmt: skip
+        k = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
+        s = k if stride is None else ((stride,) * n if isinstance(stride, int) else tuple(stride))
+        p = (padding,) * n if isinstance(padding, int) else tuple(padding)
+        size = tuple((d - 1) * st - 2 * pd + kk for d, st, pd, kk in zip(a.shape[-n:], s, p, k))
+        if output_size is not None:
+            size = tuple(output_size)[-n:]
+        lead = a.shape[:-n]
+        flat = a.reshape(-1, int(np.prod(a.shape[-n:])))
+        fidx = idx.reshape(flat.shape).astype(jnp.int32)
+        out = jnp.zeros((flat.shape[0], int(np.prod(size))), a.dtype)
+        out = jax.vmap(lambda o, i, v: o.at[i].set(v))(out, fidx, flat)
+        return Tensor._from(out.reshape(*lead, *size))
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"The partial inverse of {n}-D max pooling: each value of ``x`` goes to its "
+                  "flat position ``indices`` (within its channel) of a zero output.")  # fmt: skip
+    return fn
+
+
+max_unpool1d = _max_unpool("max_unpool1d", 1)
+max_unpool2d = _max_unpool("max_unpool2d", 2)
+max_unpool3d = _max_unpool("max_unpool3d", 3)
