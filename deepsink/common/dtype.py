@@ -67,6 +67,10 @@ float_ = float32
 int_ = int32
 uint = uint32
 bool = bool_  # noqa: A001 - MindSpore exports mstype.bool
+# NumPy/C-style names MindSpore also exports
+byte, ubyte, short, ushort, intc, uintc = int8, uint8, int16, uint16, int32, uint32
+intp, uintp, long = int64, uint64, int64
+cfloat, cdouble = complex64, complex128
 
 _ALL = [
     bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,

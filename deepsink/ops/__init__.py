@@ -38,6 +38,9 @@ from deepsink.ops.function.activation_func import softmin as softmin
 from deepsink.ops.function.activation_func import softshrink as softshrink
 from deepsink.ops.function.activation_func import tanhshrink as tanhshrink
 from deepsink.ops.function.activation_func import threshold as threshold
+
+# the breadth of mindspore.ops: each module lists its names in __all__
+from deepsink.ops.function.array_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.array_func import arange as arange
 from deepsink.ops.function.array_func import argsort as argsort
 from deepsink.ops.function.array_func import broadcast_to as broadcast_to
@@ -167,6 +170,7 @@ from deepsink.ops.function.layout_func import triu as triu
 from deepsink.ops.function.layout_func import triu_indices as triu_indices
 from deepsink.ops.function.layout_func import vsplit as vsplit
 from deepsink.ops.function.layout_func import vstack as vstack
+from deepsink.ops.function.linalg_func import *  # noqa: E402,F403
 from deepsink.ops.function.linalg_reduce_func import aminmax as aminmax
 from deepsink.ops.function.linalg_reduce_func import count_nonzero as count_nonzero
 from deepsink.ops.function.linalg_reduce_func import cross as cross
@@ -311,6 +315,7 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
+from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
 from deepsink.ops.function.nn_func import (
@@ -351,6 +356,8 @@ from deepsink.ops.function.parameter_func import assign_sub as assign_sub
 from deepsink.ops.function.parameter_func import depend as depend
 from deepsink.ops.function.parameter_func import identity as identity
 from deepsink.ops.function.parameter_func import stop_gradient as stop_gradient
+from deepsink.ops.function.parameter_scatter_func import *  # noqa: E402,F403
+from deepsink.ops.function.random_func import *  # noqa: E402,F403
 from deepsink.ops.function.random_func import rand as rand
 from deepsink.ops.function.random_func import rand_like as rand_like
 from deepsink.ops.function.random_func import randint as randint
@@ -370,6 +377,7 @@ from deepsink.ops.function.sampling_func import pixel_shuffle as pixel_shuffle
 from deepsink.ops.function.sampling_func import pixel_unshuffle as pixel_unshuffle
 from deepsink.ops.function.sampling_func import unfold as unfold
 from deepsink.ops.function.sampling_func import upsample as upsample
+from deepsink.ops.function.scalar_func import *  # noqa: E402,F403
 from deepsink.ops.function.scatter_func import argwhere as argwhere
 from deepsink.ops.function.scatter_func import gather_nd as gather_nd
 from deepsink.ops.function.scatter_func import masked_select as masked_select
@@ -395,6 +403,8 @@ from deepsink.ops.function.scatter_func import unsorted_segment_max as unsorted_
 from deepsink.ops.function.scatter_func import unsorted_segment_min as unsorted_segment_min
 from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted_segment_prod
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
+from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
+from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
 from deepsink.ops.operations import GELU as GELU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import Add as Add
@@ -537,6 +547,7 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentMax as UnsortedSegm
 from deepsink.ops.operations.array_ops import UnsortedSegmentMin as UnsortedSegmentMin
 from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSegmentProd
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum
+from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos
 from deepsink.ops.operations.math_ops import Acosh as Acosh
 from deepsink.ops.operations.math_ops import Angle as Angle

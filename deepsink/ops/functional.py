@@ -338,6 +338,11 @@ def tuple_to_array(input_x):
 from deepsink._core.grad import grad as grad  # noqa: E402 - MindSpore's F.grad
 from deepsink._core.grad import value_and_grad as value_and_grad  # noqa: E402
 from deepsink._core.vmap import vmap as vmap  # noqa: E402
+
+# the breadth of mindspore.ops: each module lists its names in __all__
+from deepsink.ops.function.array_ext_func import *  # noqa: E402,F403
+from deepsink.ops.function.linalg_func import *  # noqa: E402,F403
+from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_pool_norm_func import avg_pool1d as avg_pool1d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import avg_pool3d as avg_pool3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import batch_norm as batch_norm  # noqa: E402
@@ -347,3 +352,8 @@ from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402
+from deepsink.ops.function.parameter_scatter_func import *  # noqa: E402,F403
+from deepsink.ops.function.random_func import *  # noqa: E402,F403
+from deepsink.ops.function.scalar_func import *  # noqa: E402,F403
+from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
+from deepsink.ops.function.spectral_func import *  # noqa: E402,F403

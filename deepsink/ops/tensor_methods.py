@@ -104,3 +104,25 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
     for name, method in table.items():
         if name not in Tensor.__dict__:
             setattr(Tensor, name, method)
+
+
+# the Tensor methods of the ops in ``deepsink.ops.function``'s breadth modules whose MindSpore
+# signature is the op's with the tensor first
+DELEGATED.update({
+    name: None for name in (
+        "addcdiv", "addcmul", "addmm", "addmv", "addbmm", "baddbmm", "adjoint", "type_as",
+        "view_as", "index_fill", "bincount", "cov", "histc", "logdet", "nanmedian", "quantile",
+        "nanquantile", "msort", "renorm", "hardshrink", "arccos", "arcsin", "arctan", "arctan2",
+        "cholesky", "cholesky_inverse", "cholesky_solve", "igamma", "igammac", "lu_solve",
+        "mvlgamma", "reverse", "reverse_sequence", "select_scatter", "slice_scatter",
+        "diagonal_scatter", "top_k",
+        "inplace_update", "random_categorical", "multinomial", "svd", "ger", "is_complex",
+        "unique_consecutive", "fills",
+    )
+})  # fmt: skip
+
+
+# ``Tensor.scatter_sub/mul/div/max/min(indices, updates)`` are MindSpore's ``tensor_scatter_*``
+# (indices of the leading axes, a new Tensor), not the in-place ``ops.scatter_*`` on Parameters
+for _op in ("sub", "mul", "div", "max", "min"):
+    DELEGATED[f"scatter_{_op}"] = f"tensor_scatter_{_op}"

@@ -21,7 +21,9 @@ from deepsink.ops import atanh as atanh
 from deepsink.ops import broadcast_to as broadcast_to
 from deepsink.ops import cast as cast
 from deepsink.ops import cat as cat
+from deepsink.ops import cdist as cdist
 from deepsink.ops import ceil as ceil
+from deepsink.ops import celu as celu
 from deepsink.ops import conj as conj
 from deepsink.ops import cos as cos
 from deepsink.ops import cosh as cosh
@@ -35,9 +37,15 @@ from deepsink.ops import erf as erf
 from deepsink.ops import erfc as erfc
 from deepsink.ops import erfinv as erfinv
 from deepsink.ops import exp as exp
+from deepsink.ops import expand_as as expand_as
 from deepsink.ops import expand_dims as expand_dims
 from deepsink.ops import expm1 as expm1
 from deepsink.ops import fast_gelu as fast_gelu
+from deepsink.ops import fft as fft
+from deepsink.ops import fft2 as fft2
+from deepsink.ops import fftfreq as fftfreq
+from deepsink.ops import fftn as fftn
+from deepsink.ops import fftshift as fftshift
 from deepsink.ops import floor as floor
 from deepsink.ops import floor_divide as floor_divide
 from deepsink.ops import floor_mod as floor_mod
@@ -46,7 +54,22 @@ from deepsink.ops import gather_nd as gather_nd
 from deepsink.ops import gcd as gcd
 from deepsink.ops import greater as greater
 from deepsink.ops import greater_equal as greater_equal
+from deepsink.ops import hardshrink as hardshrink
+from deepsink.ops import hardsigmoid as hardsigmoid
 from deepsink.ops import hardswish as hardswish
+from deepsink.ops import hfft as hfft
+from deepsink.ops import hfft2 as hfft2
+from deepsink.ops import hfftn as hfftn
+from deepsink.ops import ifft as ifft
+from deepsink.ops import ifft2 as ifft2
+from deepsink.ops import ifftn as ifftn
+from deepsink.ops import ifftshift as ifftshift
+from deepsink.ops import ihfft as ihfft
+from deepsink.ops import ihfft2 as ihfft2
+from deepsink.ops import ihfftn as ihfftn
+from deepsink.ops import irfft as irfft
+from deepsink.ops import irfft2 as irfft2
+from deepsink.ops import irfftn as irfftn
 from deepsink.ops import isfinite as isfinite
 from deepsink.ops import isinf as isinf
 from deepsink.ops import less_equal as less_equal
@@ -55,6 +78,7 @@ from deepsink.ops import log1p as log1p
 from deepsink.ops import log_softmax as log_softmax
 from deepsink.ops import masked_fill as masked_fill
 from deepsink.ops import masked_select as masked_select
+from deepsink.ops import matrix_exp as matrix_exp
 from deepsink.ops import maximum as maximum
 from deepsink.ops import minimum as minimum
 from deepsink.ops import mul as mul
@@ -64,13 +88,22 @@ from deepsink.ops import nextafter as nextafter
 from deepsink.ops import not_equal as not_equal
 from deepsink.ops import ones as ones
 from deepsink.ops import pow as pow
+from deepsink.ops import prelu as prelu
 from deepsink.ops import prim_attr_register as prim_attr_register
+from deepsink.ops import randperm as randperm
+from deepsink.ops import range as range
 from deepsink.ops import rank as rank
 from deepsink.ops import real as real
 from deepsink.ops import relu6 as relu6
 from deepsink.ops import reshape as reshape
+from deepsink.ops import rfft as rfft
+from deepsink.ops import rfft2 as rfft2
+from deepsink.ops import rfftfreq as rfftfreq
+from deepsink.ops import rfftn as rfftn
+from deepsink.ops import rms_norm as rms_norm
 from deepsink.ops import roll as roll
 from deepsink.ops import rsqrt as rsqrt
+from deepsink.ops import scalar_cast as scalar_cast
 from deepsink.ops import scatter_nd as scatter_nd
 from deepsink.ops import select as select
 from deepsink.ops import sigmoid as sigmoid
@@ -79,10 +112,14 @@ from deepsink.ops import silu as silu
 from deepsink.ops import sin as sin
 from deepsink.ops import sinc as sinc
 from deepsink.ops import sinh as sinh
+from deepsink.ops import soft_margin_loss as soft_margin_loss
+from deepsink.ops import softshrink as softshrink
 from deepsink.ops import sqrt as sqrt
 from deepsink.ops import square as square
 from deepsink.ops import strided_slice as strided_slice
 from deepsink.ops import sub as sub
+from deepsink.ops import swiglu as swiglu
+from deepsink.ops import take as take
 from deepsink.ops import tan as tan
 from deepsink.ops import tanh as tanh
 from deepsink.ops import tensor_scatter_add as tensor_scatter_add
@@ -92,6 +129,7 @@ from deepsink.ops import transpose as transpose
 from deepsink.ops import triu as triu
 from deepsink.ops import trunc as trunc
 from deepsink.ops import unsorted_segment_sum as unsorted_segment_sum
+from deepsink.ops import view_as as view_as
 from deepsink.ops import zeros as zeros
 
 __all__ = [
@@ -112,7 +150,9 @@ __all__ = [
     "broadcast_to",
     "cast",
     "cat",
+    "cdist",
     "ceil",
+    "celu",
     "conj",
     "cos",
     "cosh",
@@ -126,9 +166,15 @@ __all__ = [
     "erfc",
     "erfinv",
     "exp",
+    "expand_as",
     "expand_dims",
     "expm1",
     "fast_gelu",
+    "fft",
+    "fft2",
+    "fftfreq",
+    "fftn",
+    "fftshift",
     "floor",
     "floor_divide",
     "floor_mod",
@@ -137,7 +183,22 @@ __all__ = [
     "gcd",
     "greater",
     "greater_equal",
+    "hardshrink",
+    "hardsigmoid",
     "hardswish",
+    "hfft",
+    "hfft2",
+    "hfftn",
+    "ifft",
+    "ifft2",
+    "ifftn",
+    "ifftshift",
+    "ihfft",
+    "ihfft2",
+    "ihfftn",
+    "irfft",
+    "irfft2",
+    "irfftn",
     "isfinite",
     "isinf",
     "less_equal",
@@ -146,6 +207,7 @@ __all__ = [
     "log_softmax",
     "masked_fill",
     "masked_select",
+    "matrix_exp",
     "maximum",
     "minimum",
     "mul",
@@ -155,13 +217,22 @@ __all__ = [
     "not_equal",
     "ones",
     "pow",
+    "prelu",
     "prim_attr_register",
+    "randperm",
+    "range",
     "rank",
     "real",
     "relu6",
     "reshape",
+    "rfft",
+    "rfft2",
+    "rfftfreq",
+    "rfftn",
+    "rms_norm",
     "roll",
     "rsqrt",
+    "scalar_cast",
     "scatter_nd",
     "select",
     "sigmoid",
@@ -170,10 +241,14 @@ __all__ = [
     "sin",
     "sinc",
     "sinh",
+    "soft_margin_loss",
+    "softshrink",
     "sqrt",
     "square",
     "strided_slice",
     "sub",
+    "swiglu",
+    "take",
     "tan",
     "tanh",
     "tensor_scatter_add",
@@ -183,5 +258,6 @@ __all__ = [
     "triu",
     "trunc",
     "unsorted_segment_sum",
+    "view_as",
     "zeros",
 ]

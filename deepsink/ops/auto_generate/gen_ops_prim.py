@@ -9,10 +9,14 @@ from deepsink.ops.auto_generate.ext_prims import OnesLikeExt as OnesLikeExt
 from deepsink.ops.auto_generate.ext_prims import SubExt as SubExt
 from deepsink.ops.auto_generate.ext_prims import SumExt as SumExt
 from deepsink.ops.auto_generate.ext_prims import ZerosLikeExt as ZerosLikeExt
+from deepsink.ops.operations import GLU as GLU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import ACos as ACos
 from deepsink.ops.operations import Acosh as Acosh
+from deepsink.ops.operations import AdaptiveMaxPool2D as AdaptiveMaxPool2D
 from deepsink.ops.operations import Add as Add
+from deepsink.ops.operations import Addcdiv as Addcdiv
+from deepsink.ops.operations import Addcmul as Addcmul
 from deepsink.ops.operations import AddN as AddN
 from deepsink.ops.operations import Angle as Angle
 from deepsink.ops.operations import Argmax as Argmax
@@ -29,10 +33,16 @@ from deepsink.ops.operations import Atan2 as Atan2
 from deepsink.ops.operations import Atanh as Atanh
 from deepsink.ops.operations import AvgPool as AvgPool
 from deepsink.ops.operations import BatchMatMul as BatchMatMul
+from deepsink.ops.operations import BCEWithLogitsLoss as BCEWithLogitsLoss
+from deepsink.ops.operations import Betainc as Betainc
 from deepsink.ops.operations import BiasAdd as BiasAdd
 from deepsink.ops.operations import BinaryCrossEntropy as BinaryCrossEntropy
 from deepsink.ops.operations import BroadcastTo as BroadcastTo
+from deepsink.ops.operations import Cdist as Cdist
 from deepsink.ops.operations import Ceil as Ceil
+from deepsink.ops.operations import CeLU as CeLU
+from deepsink.ops.operations import Cholesky as Cholesky
+from deepsink.ops.operations import CholeskyInverse as CholeskyInverse
 from deepsink.ops.operations import Complex as Complex
 from deepsink.ops.operations import Concat as Concat
 from deepsink.ops.operations import Conj as Conj
@@ -40,11 +50,15 @@ from deepsink.ops.operations import Cos as Cos
 from deepsink.ops.operations import Cosh as Cosh
 from deepsink.ops.operations import Cross as Cross
 from deepsink.ops.operations import Cummax as Cummax
+from deepsink.ops.operations import Cummin as Cummin
+from deepsink.ops.operations import CumProd as CumProd
 from deepsink.ops.operations import CumSum as CumSum
 from deepsink.ops.operations import Dense as Dense
 from deepsink.ops.operations import Diag as Diag
 from deepsink.ops.operations import Div as Div
 from deepsink.ops.operations import Dropout as Dropout
+from deepsink.ops.operations import Eig as Eig
+from deepsink.ops.operations import Elu as Elu
 from deepsink.ops.operations import Equal as Equal
 from deepsink.ops.operations import Erf as Erf
 from deepsink.ops.operations import Erfc as Erfc
@@ -64,6 +78,8 @@ from deepsink.ops.operations import Gcd as Gcd
 from deepsink.ops.operations import GeLU as GeLU
 from deepsink.ops.operations import Greater as Greater
 from deepsink.ops.operations import GreaterEqual as GreaterEqual
+from deepsink.ops.operations import HShrink as HShrink
+from deepsink.ops.operations import HSigmoid as HSigmoid
 from deepsink.ops.operations import HSwish as HSwish
 from deepsink.ops.operations import Identity as Identity
 from deepsink.ops.operations import IsClose as IsClose
@@ -74,21 +90,26 @@ from deepsink.ops.operations import LeftShift as LeftShift
 from deepsink.ops.operations import Lerp as Lerp
 from deepsink.ops.operations import Less as Less
 from deepsink.ops.operations import LessEqual as LessEqual
+from deepsink.ops.operations import LinSpace as LinSpace
 from deepsink.ops.operations import Log as Log
 from deepsink.ops.operations import Log1p as Log1p
 from deepsink.ops.operations import LogicalAnd as LogicalAnd
 from deepsink.ops.operations import LogicalNot as LogicalNot
 from deepsink.ops.operations import LogicalOr as LogicalOr
 from deepsink.ops.operations import LogicalXor as LogicalXor
+from deepsink.ops.operations import Logit as Logit
+from deepsink.ops.operations import LogMatrixDeterminant as LogMatrixDeterminant
 from deepsink.ops.operations import LogSoftmax as LogSoftmax
 from deepsink.ops.operations import MaskedFill as MaskedFill
 from deepsink.ops.operations import MaskedSelect as MaskedSelect
 from deepsink.ops.operations import MatMul as MatMul
 from deepsink.ops.operations import MatrixDeterminant as MatrixDeterminant
+from deepsink.ops.operations import MatrixExp as MatrixExp
 from deepsink.ops.operations import Maximum as Maximum
 from deepsink.ops.operations import Meshgrid as Meshgrid
 from deepsink.ops.operations import Minimum as Minimum
 from deepsink.ops.operations import Mul as Mul
+from deepsink.ops.operations import NanToNum as NanToNum
 from deepsink.ops.operations import Neg as Neg
 from deepsink.ops.operations import NextAfter as NextAfter
 from deepsink.ops.operations import NonZero as NonZero
@@ -96,8 +117,12 @@ from deepsink.ops.operations import NotEqual as NotEqual
 from deepsink.ops.operations import OneHot as OneHot
 from deepsink.ops.operations import Ones as Ones
 from deepsink.ops.operations import OnesLike as OnesLike
+from deepsink.ops.operations import Polar as Polar
 from deepsink.ops.operations import Pow as Pow
+from deepsink.ops.operations import PReLU as PReLU
 from deepsink.ops.operations import Primitive as Primitive
+from deepsink.ops.operations import Qr as Qr
+from deepsink.ops.operations import Range as Range
 from deepsink.ops.operations import Real as Real
 from deepsink.ops.operations import RealDiv as RealDiv
 from deepsink.ops.operations import Reciprocal as Reciprocal
@@ -107,6 +132,7 @@ from deepsink.ops.operations import ReduceMax as ReduceMax
 from deepsink.ops.operations import ReduceMean as ReduceMean
 from deepsink.ops.operations import ReduceMin as ReduceMin
 from deepsink.ops.operations import ReduceProd as ReduceProd
+from deepsink.ops.operations import ReduceStd as ReduceStd
 from deepsink.ops.operations import ReduceSum as ReduceSum
 from deepsink.ops.operations import ReLU as ReLU
 from deepsink.ops.operations import ReLU6 as ReLU6
@@ -116,7 +142,9 @@ from deepsink.ops.operations import RightShift as RightShift
 from deepsink.ops.operations import Roll as Roll
 from deepsink.ops.operations import Round as Round
 from deepsink.ops.operations import Rsqrt as Rsqrt
+from deepsink.ops.operations import ScalarCast as ScalarCast
 from deepsink.ops.operations import ScatterNd as ScatterNd
+from deepsink.ops.operations import SearchSorted as SearchSorted
 from deepsink.ops.operations import Select as Select
 from deepsink.ops.operations import Sigmoid as Sigmoid
 from deepsink.ops.operations import Sign as Sign
@@ -124,20 +152,27 @@ from deepsink.ops.operations import Sin as Sin
 from deepsink.ops.operations import Sinc as Sinc
 from deepsink.ops.operations import Sinh as Sinh
 from deepsink.ops.operations import Slice as Slice
+from deepsink.ops.operations import SmoothL1Loss as SmoothL1Loss
+from deepsink.ops.operations import SoftMarginLoss as SoftMarginLoss
 from deepsink.ops.operations import Softmax as Softmax
+from deepsink.ops.operations import SoftShrink as SoftShrink
 from deepsink.ops.operations import Split as Split
 from deepsink.ops.operations import Sqrt as Sqrt
 from deepsink.ops.operations import Square as Square
 from deepsink.ops.operations import Squeeze as Squeeze
 from deepsink.ops.operations import StridedSlice as StridedSlice
 from deepsink.ops.operations import Sub as Sub
+from deepsink.ops.operations import Svd as Svd
 from deepsink.ops.operations import Tan as Tan
 from deepsink.ops.operations import Tanh as Tanh
 from deepsink.ops.operations import TensorScatterAdd as TensorScatterAdd
+from deepsink.ops.operations import TensorScatterElements as TensorScatterElements
+from deepsink.ops.operations import TensorShape as TensorShape
 from deepsink.ops.operations import Trace as Trace
 from deepsink.ops.operations import Transpose as Transpose
 from deepsink.ops.operations import Triu as Triu
 from deepsink.ops.operations import Trunc as Trunc
+from deepsink.ops.operations import UniqueConsecutive as UniqueConsecutive
 from deepsink.ops.operations import UnsortedSegmentSum as UnsortedSegmentSum
 from deepsink.ops.operations import Xlogy as Xlogy
 from deepsink.ops.operations import Zeros as Zeros
@@ -147,9 +182,12 @@ __all__ = [
     "ACos",
     "Abs",
     "Acosh",
+    "AdaptiveMaxPool2D",
     "Add",
     "AddExt",
     "AddN",
+    "Addcdiv",
+    "Addcmul",
     "Angle",
     "ArgMaxWithValue",
     "ArgMinWithValue",
@@ -164,23 +202,33 @@ __all__ = [
     "Atan2",
     "Atanh",
     "AvgPool",
+    "BCEWithLogitsLoss",
     "BatchMatMul",
+    "Betainc",
     "BiasAdd",
     "BinaryCrossEntropy",
     "BroadcastTo",
+    "Cdist",
+    "CeLU",
     "Ceil",
+    "Cholesky",
+    "CholeskyInverse",
     "Complex",
     "Concat",
     "Conj",
     "Cos",
     "Cosh",
     "Cross",
+    "CumProd",
     "CumSum",
     "Cummax",
+    "Cummin",
     "Dense",
     "Diag",
     "Div",
     "Dropout",
+    "Eig",
+    "Elu",
     "Equal",
     "Erf",
     "Erfc",
@@ -193,6 +241,7 @@ __all__ = [
     "Floor",
     "FloorDiv",
     "FloorMod",
+    "GLU",
     "Gather",
     "GatherD",
     "GatherNd",
@@ -200,6 +249,8 @@ __all__ = [
     "GeLU",
     "Greater",
     "GreaterEqual",
+    "HShrink",
+    "HSigmoid",
     "HSwish",
     "Identity",
     "IsClose",
@@ -210,21 +261,26 @@ __all__ = [
     "Lerp",
     "Less",
     "LessEqual",
+    "LinSpace",
     "Log",
     "Log1p",
+    "LogMatrixDeterminant",
     "LogSoftmax",
     "LogicalAnd",
     "LogicalNot",
     "LogicalOr",
     "LogicalXor",
+    "Logit",
     "MaskedFill",
     "MaskedSelect",
     "MatMul",
     "MatrixDeterminant",
+    "MatrixExp",
     "Maximum",
     "Meshgrid",
     "Minimum",
     "Mul",
+    "NanToNum",
     "Neg",
     "NextAfter",
     "NonZero",
@@ -233,8 +289,12 @@ __all__ = [
     "Ones",
     "OnesLike",
     "OnesLikeExt",
+    "PReLU",
+    "Polar",
     "Pow",
     "Primitive",
+    "Qr",
+    "Range",
     "ReLU",
     "ReLU6",
     "Real",
@@ -246,6 +306,7 @@ __all__ = [
     "ReduceMean",
     "ReduceMin",
     "ReduceProd",
+    "ReduceStd",
     "ReduceSum",
     "Reshape",
     "ReverseV2",
@@ -253,7 +314,9 @@ __all__ = [
     "Roll",
     "Round",
     "Rsqrt",
+    "ScalarCast",
     "ScatterNd",
+    "SearchSorted",
     "Select",
     "Sigmoid",
     "Sign",
@@ -261,6 +324,9 @@ __all__ = [
     "Sinc",
     "Sinh",
     "Slice",
+    "SmoothL1Loss",
+    "SoftMarginLoss",
+    "SoftShrink",
     "Softmax",
     "Split",
     "Sqrt",
@@ -270,13 +336,17 @@ __all__ = [
     "Sub",
     "SubExt",
     "SumExt",
+    "Svd",
     "Tan",
     "Tanh",
     "TensorScatterAdd",
+    "TensorScatterElements",
+    "TensorShape",
     "Trace",
     "Transpose",
     "Triu",
     "Trunc",
+    "UniqueConsecutive",
     "UnsortedSegmentSum",
     "Xlogy",
     "Zeros",

@@ -1,10 +1,10 @@
-"""Random tensors (``ops.rand``, ``ops.randn``, ``ops.rand_like``, ``ops.randn_like``,
-``ops.randint``, ``ops.randint_like``).
+"""The random ops of ``mindspore.ops`` (``ops.rand``, ``ops.randn``, ``ops.rand_like``, ``ops.randint``, ``ops.normal``,
+``ops.multinomial``, ``ops.shuffle``, the channel dropouts, ``ops.gumbel_softmax``, ...).
 
-Without ``seed`` each call draws a fresh key from the global key (``set_seed``), so sequences are
-reproducible per global seed, eagerly and inside compiled code. With ``seed`` the draw depends on
-that seed only (the same seed gives the same numbers). The values are JAX's generator's, not
-MindSpore's Philox stream: the distribution is the same, the individual numbers differ.
+Keys come from the global RNG state (``deepsink._core.random.next_key``), so results repeat
+under ``set_seed`` and the state advances eagerly and inside compiled steps. An explicit
+``seed`` argument gives a key of its own (the same seed, the same numbers). The samplers are
+``jax.random``'s.
 """
 
 from __future__ import annotations
@@ -13,19 +13,34 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function.activation_func import rrelu as rrelu  # one implementation
+
+__all__ = [
+    "rand", "randn", "rand_like", "randn_like", "randint", "randint_like", "randperm", "multinomial",
+    "bernoulli", "normal", "uniform", "standard_normal", "standard_laplace", "laplace",
+    "random_poisson", "random_gamma", "shuffle", "random_categorical", "choice_with_mask",
+    "rrelu", "dropout1d", "dropout2d", "dropout3d", "gumbel_softmax",
+    "multinomial_with_replacement",
+]  # fmt: skip
 
 
-def _key(seed: Any) -> jax.Array:
+def _key(seed: Any = None) -> jax.Array:
     if seed is None:
         return _random.next_key()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        U.fail("rand", f"'seed' must be an int or None, but got {seed!r}", TypeError)
-    return jax.random.key(seed)
+    return jax.random.key(int(np.asarray(seed._data if isinstance(seed, Tensor) else seed)))
+
+
+def _float_dtype(dtype: Any, api: str, default: Any) -> np.dtype:
+    dt = np.dtype(default) if dtype is None else U.dtype(dtype, api)
+    if dt.kind != "f":
+        U.fail(api, f"the 'dtype' must be a float type, but got {mstype.from_np(dt)}")
+    return dt
 
 
 def _size(size: tuple, api: str) -> tuple[int, ...]:
@@ -37,55 +52,252 @@ def _size(size: tuple, api: str) -> tuple[int, ...]:
     return tuple(size)
 
 
-def _float_dtype(dtype: Any, api: str) -> Any:
-    if dtype is None:
-        return jnp.float32
-    dt = mstype.to_np(dtype)
-    if not jnp.issubdtype(dt, jnp.floating):
-        U.fail(api, f"'dtype' must be a floating type, but got {dtype}", TypeError)
-    return dt
-
-
 def rand(*size: Any, dtype: Any = None, seed: int | None = None) -> Tensor:
     """Uniform samples in [0, 1) of shape ``size``."""
     shape = _size(size, "rand")
-    return Tensor._from(jax.random.uniform(_key(seed), shape, _float_dtype(dtype, "rand")))
+    return Tensor._from(
+        jax.random.uniform(_key(seed), shape, _float_dtype(dtype, "rand", np.float32))
+    )
 
 
 def randn(*size: Any, dtype: Any = None, seed: int | None = None) -> Tensor:
     """Standard normal samples of shape ``size``."""
     shape = _size(size, "randn")
-    return Tensor._from(jax.random.normal(_key(seed), shape, _float_dtype(dtype, "randn")))
+    return Tensor._from(
+        jax.random.normal(_key(seed), shape, _float_dtype(dtype, "randn", np.float32))
+    )
 
 
 def rand_like(input: Any, seed: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Uniform samples shaped like ``input`` (its dtype unless ``dtype``)."""
+    """Uniform ``[0, 1)`` numbers shaped like ``input`` (its float dtype unless ``dtype``)."""
     a = U.array(input, "rand_like")
-    dt = _float_dtype(dtype, "rand_like") if dtype is not None else a.dtype
+    dt = _float_dtype(dtype, "rand_like", a.dtype)
     return Tensor._from(jax.random.uniform(_key(seed), a.shape, dt))
 
 
 def randn_like(input: Any, seed: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Standard normal samples shaped like ``input``."""
+    """Standard normal numbers shaped like ``input`` (its float dtype unless ``dtype``)."""
     a = U.array(input, "randn_like")
-    dt = _float_dtype(dtype, "randn_like") if dtype is not None else a.dtype
+    dt = _float_dtype(dtype, "randn_like", a.dtype)
     return Tensor._from(jax.random.normal(_key(seed), a.shape, dt))
 
 
-def randint(low: int, high: int, size: Any, seed: int | None = None, *, dtype: Any = None
-            ) -> Tensor:  # fmt: skip
-    """Integers uniform in [low, high) of shape ``size`` (Int64 by default)."""
-    if not isinstance(size, tuple | list):
-        U.fail("randint", f"'size' must be a tuple, but got {size!r}", TypeError)
-    if high <= low:
-        U.fail("randint", f"'high' must be greater than 'low', but got low={low}, high={high}")
-    dt = mstype.to_np(dtype) if dtype is not None else jnp.int64
-    out = jax.random.randint(_key(seed), _size(tuple(size), "randint"), low, high, jnp.int32)
-    return Tensor._from(out.astype(dt))
+def _int_range(low: Any, high: Any, api: str) -> tuple[int, int]:
+    for v, n in ((low, "low"), (high, "high")):
+        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+            U.fail(api, f"'{n}' must be an int, but got {v!r}", TypeError)
+    if low >= high:
+        U.fail(api, f"'low' ({low}) must be less than 'high' ({high})")
+    return int(low), int(high)
 
 
-def randint_like(input: Any, low: int, high: int, seed: int | None = None, *, dtype: Any = None
-                 ) -> Tensor:  # fmt: skip
-    """Integers uniform in [low, high) shaped like ``input``."""
+def randint(low: int, high: int, size: Any, seed: int | None = None, *,
+            dtype: Any = None) -> Tensor:  # fmt: skip
+    """Integers uniform in ``[low, high)`` of shape ``size`` (Int64 by default)."""
+    lo, hi = _int_range(low, high, "randint")
+    shape = U.shape(size, "randint", "size", allow_int=False)
+    dt = np.dtype(np.int64) if dtype is None else U.dtype(dtype, "randint")
+    return Tensor._from(jax.random.randint(_key(seed), shape, lo, hi, dt))
+
+
+def randint_like(input: Any, low: int, high: int, seed: int | None = None, *,
+                 dtype: Any = None) -> Tensor:  # fmt: skip
+    """Integers uniform in ``[low, high)`` shaped like ``input`` (its dtype unless ``dtype``)."""
     a = U.array(input, "randint_like")
-    return randint(low, high, a.shape, seed, dtype=dtype if dtype is not None else a.dtype)
+    lo, hi = _int_range(low, high, "randint_like")
+    dt = a.dtype if dtype is None else U.dtype(dtype, "randint_like")
+    return Tensor._from(jax.random.randint(_key(seed), a.shape, lo, hi).astype(dt))
+
+
+def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
+    """A random permutation of ``0 .. n-1``; ``seed`` and ``offset`` (both 0: the global state)
+    pick the key."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}")
+    key = _random.next_key() if seed == 0 and offset == 0 else jax.random.fold_in(
+        jax.random.key(seed), offset)  # fmt: skip
+    return Tensor._from(jax.random.permutation(key, n).astype(U.dtype(dtype, "randperm")))
+
+
+def multinomial(input: Any, num_samples: int, replacement: bool = True,
+                seed: int | None = None) -> Tensor:  # fmt: skip
+    """``num_samples`` category indices per row drawn with the (unnormalized) weights ``input``;
+    without ``replacement`` each category at most once. Int32."""
+    p = U.floating(U.array(input, "multinomial"))
+    if p.ndim not in (1, 2):
+        U.fail("multinomial", f"'input' must be 1-D or 2-D, but got shape {list(p.shape)}")
+    if not replacement and num_samples > p.shape[-1]:
+        U.fail("multinomial", f"'num_samples' ({num_samples}) must not exceed the number of "
+               f"categories ({p.shape[-1]}) without replacement")  # fmt: skip
+    rows = p.reshape(-1, p.shape[-1])
+    keys = jax.random.split(_key(seed), rows.shape[0])
+    logits = jnp.log(rows / jnp.sum(rows, axis=-1, keepdims=True))
+
+    def draw(k: jax.Array, lg: jax.Array) -> jax.Array:
+        if replacement:
+            return jax.random.categorical(k, lg, shape=(num_samples,))
+        g = lg + jax.random.gumbel(k, lg.shape)  # Gumbel top-k samples without replacement
+        return jnp.argsort(-g)[:num_samples]
+
+    out = jax.vmap(draw)(keys, logits).astype(jnp.int32)
+    return Tensor._from(out.reshape(*p.shape[:-1], num_samples))
+
+
+def multinomial_with_replacement(x: Any, seed: Any, offset: Any, numsamples: int,
+                                 replacement: bool = False) -> Tensor:  # fmt: skip
+    """``multinomial`` with a key from ``seed``/``offset`` (both 0: the global state); Int64."""
+    s, o = (int(np.asarray(v._data if isinstance(v, Tensor) else v)) for v in (seed, offset))
+    key = None if s == 0 and o == 0 else int(jax.random.randint(
+        jax.random.fold_in(jax.random.key(s), o), (), 0, 2**31 - 1))  # fmt: skip
+    out = multinomial(x, numsamples, replacement, key)
+    return Tensor._from(out._data.astype(jnp.int64))
+
+
+def bernoulli(input: Any, p: Any = 0.5, seed: int | None = None) -> Tensor:
+    """0/1 samples shaped and typed like ``input``, 1 with probability ``p`` (number or Tensor)."""
+    a = U.array(input, "bernoulli")
+    prob = p if isinstance(p, int | float) else U.array(p, "bernoulli", "p")
+    return Tensor._from(jax.random.bernoulli(_key(seed), prob, a.shape).astype(a.dtype))
+
+
+def normal(shape: Any, mean: Any, stddev: Any, seed: int | None = None) -> Tensor:
+    """Normal samples ``mean + stddev * z`` of shape ``shape`` broadcast with ``mean``/``stddev``."""
+    m = U.floating(U.array(mean, "normal", "mean"))
+    s = U.floating(U.array(stddev, "normal", "stddev"))
+    out_shape = jnp.broadcast_shapes(U.shape(shape, "normal"), m.shape, s.shape)
+    z = jax.random.normal(_key(seed), out_shape, jnp.float32)
+    return Tensor._from((m + s * z).astype(jnp.float32))
+
+
+def uniform(shape: Any, minval: Any, maxval: Any, seed: int | None = None,
+            dtype: Any = mstype.float32) -> Tensor:  # fmt: skip
+    """Uniform samples in ``[minval, maxval)`` (floats) of shape ``shape``; Int32 ``dtype``
+    draws integers."""
+    dt = U.dtype(dtype, "uniform")
+    lo, hi = U.array(minval, "uniform", "minval"), U.array(maxval, "uniform", "maxval")
+    if (dt.kind == "i") != (lo.dtype.kind in "iu") or (dt.kind == "i") != (hi.dtype.kind in "iu"):
+        U.fail("uniform", f"'minval' and 'maxval' ({lo.dtype}, {hi.dtype}) must match 'dtype' "
+               f"{mstype.from_np(dt)}", TypeError)  # fmt: skip
+    shp = U.shape(shape, "uniform")
+    if dt.kind == "i":
+        return Tensor._from(jax.random.randint(_key(seed), shp, lo, hi, dt))
+    return Tensor._from(jax.random.uniform(_key(seed), shp, dt, lo.astype(dt), hi.astype(dt)))
+
+
+def standard_normal(shape: Any, seed: int | None = None) -> Tensor:
+    """Standard normal Float32 samples of shape ``shape``."""
+    return Tensor._from(
+        jax.random.normal(_key(seed), U.shape(shape, "standard_normal"), jnp.float32)
+    )
+
+
+def standard_laplace(shape: Any, seed: int | None = None) -> Tensor:
+    """Laplace(0, 1) Float32 samples of shape ``shape``."""
+    return Tensor._from(
+        jax.random.laplace(_key(seed), U.shape(shape, "standard_laplace"), jnp.float32)
+    )
+
+
+def laplace(shape: Any, mean: Any, lambda_param: Any, seed: int | None = None) -> Tensor:
+    """Laplace samples ``mean + lambda_param * l`` with ``l ~ Laplace(0, 1)``."""
+    m = U.floating(U.array(mean, "laplace", "mean"))
+    b = U.floating(U.array(lambda_param, "laplace", "lambda_param"))
+    out_shape = jnp.broadcast_shapes(U.shape(shape, "laplace"), m.shape, b.shape)
+    return Tensor._from(
+        (m + b * jax.random.laplace(_key(seed), out_shape, jnp.float32)).astype(jnp.float32)
+    )
+
+
+def random_poisson(shape: Any, rate: Any, seed: int | None = None,
+                   dtype: Any = mstype.float32) -> Tensor:  # fmt: skip
+    """Poisson samples: ``shape`` draws for each rate, output ``shape + rate.shape``."""
+    r = U.floating(U.array(rate, "random_poisson", "rate"))
+    shp = U.shape(shape, "random_poisson") + tuple(r.shape)
+    out = jax.random.poisson(_key(seed), r, shp)
+    return Tensor._from(out.astype(U.dtype(dtype, "random_poisson")))
+
+
+def random_gamma(shape: Any, alpha: Any, seed: int | None = None) -> Tensor:
+    """Gamma(alpha, 1) samples: ``shape`` draws for each alpha, output ``shape + alpha.shape``."""
+    a = U.floating(U.array(alpha, "random_gamma", "alpha"))
+    shp = U.shape(shape, "random_gamma") + tuple(a.shape)
+    return Tensor._from(jax.random.gamma(_key(seed), jnp.broadcast_to(a, shp), shp, a.dtype))
+
+
+def shuffle(x: Any, seed: int | None = None) -> Tensor:
+    """``x`` with its first axis randomly permuted."""
+    a = U.array(x, "shuffle", "x")
+    return Tensor._from(jax.random.permutation(_key(seed), a, axis=0))
+
+
+def random_categorical(logits: Any, num_sample: int, seed: int = 0,
+                       dtype: Any = mstype.int64) -> Tensor:  # fmt: skip
+    """``num_sample`` category indices per row of 2-D ``logits`` (unnormalized log-probabilities)."""
+    lg = U.floating(U.array(logits, "random_categorical", "logits"))
+    if lg.ndim != 2:
+        U.fail("random_categorical", f"'logits' must be 2-D, but got shape {list(lg.shape)}")
+    key = _random.next_key() if seed == 0 else jax.random.key(seed)
+    out = jax.random.categorical(key, lg, axis=-1, shape=(num_sample, lg.shape[0])).T
+    return Tensor._from(out.astype(U.dtype(dtype, "random_categorical")))
+
+
+def choice_with_mask(input_x: Any, count: int = 256, seed: Any = None,
+                     seed2: Any = None) -> tuple[Tensor, Tensor]:  # fmt: skip
+    """``count`` random coordinates of True entries of the Bool ``input_x`` (Int32, shape
+    ``(count, rank)``), padded with zeros and a False mask where fewer exist."""
+    a = U.array(input_x, "choice_with_mask", "input_x")
+    if a.dtype != jnp.bool_:
+        U.fail("choice_with_mask", f"'input_x' must be a Bool Tensor, but got {a.dtype}", TypeError)
+    flat = a.reshape(-1)
+    noise = jax.random.uniform(_key(seed), flat.shape)
+    order = jnp.argsort(jnp.where(flat, noise, 2.0))[:count]
+    valid = flat[order]
+    coords = jnp.stack(jnp.unravel_index(order, a.shape), axis=-1).astype(jnp.int32)
+    coords = jnp.where(valid[:, None], coords, 0)
+    if count > flat.size:
+        pad = count - flat.size
+        coords = jnp.pad(coords, ((0, pad), (0, 0)))
+        valid = jnp.pad(valid, (0, pad))
+    return Tensor._from(coords), Tensor._from(valid)
+
+
+def _channel_dropout(name: str, n: int) -> Any:
+    def fn(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
+        if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+            U.fail(name, f"'p' must be a number in range [0, 1], but got {p!r}")
+        a = U.array(input, name)
+        if a.ndim not in (n + 1, n + 2):
+            U.fail(name, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(a.shape)}")
+        if not training or p == 0:
+            return Tensor._from(a)
+        if p == 1:
+            return Tensor._from(jnp.zeros_like(a))
+        keep = jax.random.bernoulli(_random.next_key(), 1.0 - p, a.shape[:-n] + (1,) * n)
+        return Tensor._from(jnp.where(keep, a / (1.0 - p), 0).astype(a.dtype))
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"Zero whole channels (the last {n} axes together) with probability ``p``, "
+                  "scale the rest by ``1/(1-p)``.")  # fmt: skip
+    return fn
+
+
+dropout1d = _channel_dropout("dropout1d", 1)
+dropout2d = _channel_dropout("dropout2d", 2)
+dropout3d = _channel_dropout("dropout3d", 3)
+
+
+def gumbel_softmax(logits: Any, tau: float = 1.0, hard: bool = False, dim: int = -1) -> Tensor:
+    """``softmax((logits + g) / tau)`` with Gumbel noise ``g``; ``hard``: the one-hot of the
+    argmax in the forward pass, the soft sample's gradient in the backward pass."""
+    if tau <= 0:
+        U.fail("gumbel_softmax", f"'tau' must be positive, but got {tau}")
+    lg = U.array(logits, "gumbel_softmax", "logits")
+    if lg.dtype.kind != "f":
+        U.fail("gumbel_softmax", f"'logits' must be a float Tensor, but got {lg.dtype}", TypeError)
+    ax = U.axis(dim, lg.ndim, "gumbel_softmax", "dim")
+    y = jax.nn.softmax((lg + jax.random.gumbel(_random.next_key(), lg.shape, lg.dtype)) / tau,
+                       axis=ax)  # fmt: skip
+    if hard:
+        onehot = jax.nn.one_hot(jnp.argmax(y, axis=ax), lg.shape[ax], axis=ax, dtype=y.dtype)
+        y = onehot - jax.lax.stop_gradient(y) + y
+    return Tensor._from(y)

@@ -790,6 +790,9 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentMax as UnsortedSegm
 from deepsink.ops.operations.array_ops import UnsortedSegmentMin as UnsortedSegmentMin  # noqa: E402
 from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSegmentProd  # noqa: E402
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum  # noqa: E402
+
+# more primitives, built from a table (each module lists its names in __all__)
+from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos  # noqa: E402
 from deepsink.ops.operations.math_ops import Acosh as Acosh  # noqa: E402
 from deepsink.ops.operations.math_ops import Angle as Angle  # noqa: E402
