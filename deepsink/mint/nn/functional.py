@@ -1,17 +1,32 @@
 """``mindspore.mint.nn.functional``: PyTorch-style neural-network functions.
 
-Activations, losses, pooling and normalization that ``mindspore.ops`` has are called from ops
-under PyTorch's argument names (``relu`` -> ``ops.relu``, ``cross_entropy`` ->
-``ops.cross_entropy``, pooling -> ops' ``pool_nd``); the ones ops lacks (``conv1d``,
-``conv_transpose2d``, adaptive pooling, ``fold``/``unfold``, ``grid_sample``, ``interpolate``,
-...) are implemented here once, over lax/jnp, so they run eagerly, under ``jit``, ``grad`` and in
-the sunk loop. The ``*_`` variants update their input Tensor in place and return it.
+One computation, one implementation: mint keeps only PyTorch's argument names, its ``inplace``
+flags and the checks ``ops`` does not make; the computation is ``ops``'. Which family delegates
+where:
+
+- activations: ``ops.relu/relu6/silu/elu/gelu/leaky_relu/hardtanh/threshold/logsigmoid/glu/
+  prelu/softmax/log_softmax``;
+- losses: ``ops.mse_loss/binary_cross_entropy(_with_logits)/cross_entropy/nll_loss/
+  soft_margin_loss/cosine_embedding_loss``, ``kl_div`` -> ops' ``loss_func.kl_div_core``
+  (which adds ``log_target``);
+- pooling: ``avg_pool*``/``max_pool2d`` -> ops' ``nn_pool_norm_func.pool_nd``, adaptive pooling
+  -> ops' ``sampling_func.adaptive_pool``;
+- normalization: ``ops.batch_norm/layer_norm``; ``linear`` -> ``ops.dense``; ``dropout`` ->
+  ``ops.dropout``;
+- padding and resampling: ``ops.pad/pixel_shuffle/unfold/fold``; ``interpolate``/``upsample`` ->
+  ops' ``sampling_func.resize`` with ``cubic_rule='pytorch'`` (bicubic A = -0.75, edge taps;
+  ``ops.interpolate`` keeps MindSpore's A = -0.5).
+
+Implemented here (no ``ops`` twin with the same semantics): the PyTorch-padding convolutions
+``conv1d/2d/3d`` and ``conv_transpose2d``, ``max_pool2d``'s indices, ``max_unpool2d``,
+``grid_sample``, ``dropout2d``, ``embedding``, ``group_norm``, ``normalize``, ``one_hot``. They
+run eagerly, under ``jit``, ``grad`` and in the sunk loop. The ``*_`` variants update their input
+Tensor in place and return it.
 """
 
 from __future__ import annotations
 
 import builtins
-import math
 from typing import Any
 
 import jax
@@ -23,6 +38,8 @@ from deepsink import ops
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function import sampling_func as S
+from deepsink.ops.function.loss_func import kl_div_core
 from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
 
 # --- ops under their mint names ---------------------------------------------------------------
@@ -90,10 +107,8 @@ def leaky_relu(input: Any, negative_slope: float = 0.01) -> Tensor:
 
 def hardtanh(input: Any, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:  # fmt: skip
-    """``input`` clipped to ``[min_val, max_val]``."""
-    if min_val > max_val:
-        U.fail("hardtanh", f"'min_val' ({min_val}) must not exceed 'max_val' ({max_val})")
-    r = ops.clamp(input, min_val, max_val)
+    """``input`` clipped to ``[min_val, max_val]`` (``ops.hardtanh``)."""
+    r = ops.hardtanh(input, min_val, max_val)
     return _inplace(input, r) if inplace else r
 
 
@@ -103,9 +118,8 @@ def hardtanh_(input: Tensor, min_val: float = -1, max_val: float = 1) -> Tensor:
 
 
 def threshold(input: Any, threshold: float, value: float, inplace: bool = False) -> Tensor:
-    """``input`` where it is greater than ``threshold``, ``value`` elsewhere."""
-    a = U.array(input, "threshold")
-    r = Tensor._from(jnp.where(a > threshold, a, jnp.asarray(value, a.dtype)))
+    """``input`` where it is greater than ``threshold``, ``value`` elsewhere (``ops.threshold``)."""
+    r = ops.threshold(input, threshold, value)
     return _inplace(input, r) if inplace else r
 
 
@@ -115,26 +129,20 @@ def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
 
 
 def logsigmoid(input: Any) -> Tensor:
-    """``log(sigmoid(input))``, computed stably."""
-    return Tensor._from(jax.nn.log_sigmoid(U.floating(U.array(input, "logsigmoid"))))
+    """``log(sigmoid(input))``, computed stably (``ops.logsigmoid``)."""
+    return ops.logsigmoid(input)
 
 
 def glu(input: Any, dim: int = -1) -> Tensor:
-    """Gated linear unit: the first half of ``dim`` times the sigmoid of the second."""
-    a = U.floating(U.array(input, "glu"))
-    ax = U.axis(dim, a.ndim, "glu", "dim")
-    if a.shape[ax] % 2:
-        U.fail("glu", f"the size of 'dim' {dim} must be even, but got {a.shape[ax]}")
-    return Tensor._from(jax.nn.glu(a, axis=ax))
+    """Gated linear unit: the first half of ``dim`` times the sigmoid of the second
+    (``ops.glu``)."""
+    return ops.glu(input, dim)
 
 
 def prelu(input: Any, weight: Any) -> Tensor:
-    """``input`` where positive, ``weight * input`` elsewhere (weight per channel, dim 1)."""
-    a = U.array(input, "prelu")
-    w = U.array(weight, "prelu", "weight").astype(a.dtype)
-    if w.size > 1 and a.ndim >= 2:
-        w = w.reshape((1, -1) + (1,) * (a.ndim - 2))
-    return Tensor._from(jnp.where(a >= 0, a, w * a))
+    """``input`` where positive, ``weight * input`` elsewhere, weight per channel of dim 1
+    (``ops.prelu``)."""
+    return ops.prelu(input, weight)
 
 
 def softmax(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
@@ -373,83 +381,32 @@ def max_unpool2d(input: Any, indices: Any, kernel_size: Any, stride: Any = None,
     return Tensor._from(out.reshape(lead + (oh, ow)))
 
 
-def _adaptive_bounds(size: int, out: int) -> list[tuple[int, int]]:
-    return [(math.floor(i * size / out), math.ceil((i + 1) * size / out)) for i in range(out)]
-
-
-def adaptive_pool(x: jax.Array, output_size: Any, n: int, op: str, api: str) -> Any:
-    """Adaptive average/max pooling over the last ``n`` dims (PyTorch's bin bounds)."""
-    outs = output_size if isinstance(output_size, list | tuple) else (output_size,) * n
-    outs = tuple(x.shape[-n + i] if o is None else o for i, o in enumerate(outs))
-    if len(outs) != n:
-        U.fail(api, f"'output_size' must have {n} values, but got {output_size}")
-    red = jnp.mean if op == "avg" else jnp.max
-    res, arg = x, None
-    idx_parts = []
-    for i in range(n):
-        ax = x.ndim - n + i
-        bounds = _adaptive_bounds(x.shape[ax], outs[i])
-        pieces = [red(lax.slice_in_dim(res, a, b, axis=ax), axis=ax, keepdims=True)
-                  for a, b in bounds]  # fmt: skip
-        idx_parts.append(bounds)
-        res = jnp.concatenate(pieces, axis=ax)
-    if op == "max":
-        arg = _adaptive_argmax(x, idx_parts, n)
-    return res, arg
-
-
-def _adaptive_argmax(x: jax.Array, bounds: list, n: int) -> jax.Array:
-    """Flat positions of the maxima of each adaptive window (1-D and 2-D)."""
-    if n == 1:
-        cols = [jnp.argmax(x[..., a:b], axis=-1) + a for a, b in bounds[0]]
-        return jnp.stack(cols, axis=-1)
-    w = x.shape[-1]
-    out = []
-    for r0, r1 in bounds[0]:
-        row = []
-        for c0, c1 in bounds[1]:
-            win = x[..., r0:r1, c0:c1]
-            f = jnp.argmax(win.reshape(win.shape[:-2] + (-1,)), axis=-1)
-            row.append((f // (c1 - c0) + r0) * w + f % (c1 - c0) + c0)
-        out.append(jnp.stack(row, axis=-1))
-    return jnp.stack(out, axis=-2)
-
-
 def _adaptive(name: str, n: int, op: str):
     def f(input: Any, output_size: Any, return_indices: bool = False) -> Any:
-        x = U.array(input, name)
-        if x.ndim not in (n + 1, n + 2):
-            U.fail(name, f"'input' must be {n + 1}-D or {n + 2}-D, but got {x.ndim}-D")
-        if op == "avg":
-            x = U.floating(x)
-        res, arg = adaptive_pool(x, output_size, n, op, name)
-        if return_indices:
-            return Tensor._from(res), Tensor._from(arg.astype(np.int64))
-        return Tensor._from(res)
+        return S.adaptive_pool(input, output_size, n, op, name, return_indices)
 
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Adaptive {op} pooling over the last {n} dims to ``output_size``."
+    f.__doc__ = f"Adaptive {op} pooling over the last {n} dims to ``output_size`` (ops' core)."
     return f
 
 
-_avg1, _avg2, _avg3 = (_adaptive(f"adaptive_avg_pool{n}d", n, "avg") for n in (1, 2, 3))
 adaptive_max_pool1d = _adaptive("adaptive_max_pool1d", 1, "max")
 adaptive_max_pool2d = _adaptive("adaptive_max_pool2d", 2, "max")
 
 
 def adaptive_avg_pool1d(input: Any, output_size: Any) -> Tensor:
-    """Adaptive average pooling over (N, C, L)."""
-    return _avg1(input, output_size)
+    """Adaptive average pooling over (N, C, L) (ops' ``adaptive_pool``)."""
+    return S.adaptive_pool(input, output_size, 1, "avg", "adaptive_avg_pool1d")
 
 
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:
-    """Adaptive average pooling over (N, C, H, W)."""
-    return _avg2(input, output_size)
+    """Adaptive average pooling over (N, C, H, W) (ops' ``adaptive_pool``)."""
+    return S.adaptive_pool(input, output_size, 2, "avg", "adaptive_avg_pool2d")
 
 
 def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:
-    """Adaptive average pooling over (N, C, D, H, W)."""
-    return _avg3(input, output_size)
+    """Adaptive average pooling over (N, C, D, H, W) (ops' ``adaptive_pool``)."""
+    return S.adaptive_pool(input, output_size, 3, "avg", "adaptive_avg_pool3d")
 
 
 # --- normalization ----------------------------------------------------------------------------
@@ -491,16 +448,6 @@ def group_norm(input: Any, num_groups: int, weight: Any = None, bias: Any = None
 
 
 # --- losses -----------------------------------------------------------------------------------
-def _reduce(loss: jax.Array, reduction: str, api: str) -> jax.Array:
-    if reduction not in ("mean", "sum", "none"):
-        U.fail(api, f"'reduction' must be one of ['mean', 'sum', 'none'], but got {reduction!r}")
-    if reduction == "mean":
-        return jnp.mean(loss)
-    if reduction == "sum":
-        return jnp.sum(loss)
-    return loss
-
-
 def binary_cross_entropy(input: Any, target: Any, weight: Any = None,
                          reduction: str = "mean") -> Tensor:  # fmt: skip
     """BCE of probabilities ``input`` against ``target`` (``ops.binary_cross_entropy``)."""
@@ -527,136 +474,40 @@ def nll_loss(input: Any, target: Any, weight: Any = None, ignore_index: int = -1
 
 def kl_div(input: Any, target: Any, reduction: str = "mean", log_target: bool = False) -> Tensor:
     """KL divergence with ``input`` log-probabilities (``target`` log ones if ``log_target``);
-    ``'batchmean'`` divides the sum by the batch size."""
-    a, t = U.binary(input, target, "kl_div")
-    a, t = U.floating(a), U.floating(t)
-    loss = jnp.exp(t) * (t - a) if log_target else jax.scipy.special.xlogy(t, t) - t * a
-    if reduction == "batchmean":
-        return Tensor._from(jnp.sum(loss) / (a.shape[0] if a.ndim else 1))
-    return Tensor._from(_reduce(loss, reduction, "kl_div"))
+    ``'batchmean'`` divides the sum by the batch size (ops' ``kl_div_core``)."""
+    return kl_div_core(input, target, reduction, log_target)
 
 
 def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
-    """``log(1 + exp(-target * input))``."""
-    a, t = U.binary(input, target, "soft_margin_loss")
-    loss = jax.nn.softplus(-U.floating(t) * U.floating(a))
-    return Tensor._from(_reduce(loss, reduction, "soft_margin_loss"))
+    """``log(1 + exp(-target * input))`` (``ops.soft_margin_loss``)."""
+    return ops.soft_margin_loss(input, target, reduction)
 
 
 def cosine_embedding_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
                           reduction: str = "mean") -> Tensor:  # fmt: skip
-    """``1 - cos(x1, x2)`` for target 1, ``max(0, cos(x1, x2) - margin)`` for target -1."""
-    a = U.floating(U.array(input1, "cosine_embedding_loss", "input1"))
-    b = U.floating(U.array(input2, "cosine_embedding_loss", "input2"))
-    t = U.array(target, "cosine_embedding_loss", "target")
-    eps = 1e-12
-    cos = jnp.sum(a * b, -1) / jnp.sqrt((jnp.sum(a * a, -1) + eps) * (jnp.sum(b * b, -1) + eps))
-    loss = jnp.where(t == 1, 1 - cos, jnp.maximum(0.0, cos - margin))
-    return Tensor._from(_reduce(loss.astype(a.dtype), reduction, "cosine_embedding_loss"))
+    """``1 - cos(x1, x2)`` for target 1, ``max(0, cos(x1, x2) - margin)`` for target -1
+    (``ops.cosine_embedding_loss``)."""
+    return ops.cosine_embedding_loss(input1, input2, target, margin, reduction)
 
 
 # --- padding, resampling, patches ------------------------------------------------------------
 def pad(input: Any, pad: Any, mode: str = "constant", value: float | None = None) -> Tensor:
     """PyTorch's ``pad``: ``pad`` lists (left, right) pairs from the last dim backwards;
-    modes constant, reflect, replicate, circular."""
-    a = U.array(input, "pad")
-    pad = tuple(pad)
-    if len(pad) % 2 or len(pad) // 2 > a.ndim:
-        U.fail("pad", f"'pad' must have an even length of at most 2*ndim, but got {pad}")
-    widths = [(0, 0)] * a.ndim
-    for i in range(len(pad) // 2):
-        widths[a.ndim - 1 - i] = (pad[2 * i], pad[2 * i + 1])
-    modes = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
-    if mode not in modes:
-        U.fail("pad", f"'mode' must be one of {list(modes)}, but got {mode!r}")
+    modes constant, reflect, replicate, circular (``ops.pad``)."""
     if mode != "constant" and value is not None:
         U.fail("pad", f"'value' is only used by mode 'constant', but mode is {mode!r}")
-    neg = [(max(-lo, 0), max(-hi, 0)) for lo, hi in widths]
-    pos = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
-    if mode == "constant":
-        r = jnp.pad(a, pos, constant_values=jnp.asarray(value or 0, a.dtype))
-    else:
-        r = jnp.pad(a, pos, mode=modes[mode])
-    sl = tuple(slice(lo, r.shape[i] - hi) for i, (lo, hi) in enumerate(neg))
-    return Tensor._from(r[sl])
+    return ops.pad(input, pad, mode, value)
 
 
 def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
                 align_corners: bool | None = None,
                 recompute_scale_factor: bool | None = None) -> Tensor:  # fmt: skip
-    """Resizes the spatial dims of (N, C, *spatial): 'nearest' (PyTorch's floor rule),
-    'linear'/'bilinear'/'trilinear' (half-pixel or ``align_corners``), 'bicubic'."""
-    api = "interpolate"
-    x = U.array(input, api)
-    n = x.ndim - 2
-    if n < 1:
-        U.fail(api, f"'input' must be at least 3-D, but got {x.ndim}-D")
-    if (size is None) == (scale_factor is None):
-        U.fail(api, "exactly one of 'size' and 'scale_factor' must be given")
-    if size is not None:
-        out = tuple(size) if isinstance(size, list | tuple) else (size,) * n
-        scales = [out[i] / x.shape[2 + i] for i in range(n)]
-    else:
-        sf = scale_factor if isinstance(scale_factor, list | tuple) else (scale_factor,) * n
-        out = tuple(int(math.floor(x.shape[2 + i] * sf[i])) for i in range(n))
-        scales = [x.shape[2 + i] * sf[i] / x.shape[2 + i] if recompute_scale_factor else sf[i]
-                  for i in range(n)]  # fmt: skip
-    if mode == "nearest":
-        res = x
-        for i in range(n):
-            insz = x.shape[2 + i]
-            idx = jnp.floor(
-                jnp.arange(out[i])
-                * (insz / out[i] if size is not None or recompute_scale_factor else 1 / scales[i])
-            )
-            res = jnp.take(res, jnp.clip(idx.astype(jnp.int32), 0, insz - 1), axis=2 + i)
-        return Tensor._from(res)
-    linear = {"linear": 1, "bilinear": 2, "trilinear": 3}
-    if mode in linear or mode == "bicubic":
-        if mode in linear and linear[mode] != n:
-            U.fail(api, f"mode {mode!r} needs {linear[mode] + 2}-D input, but got {x.ndim}-D")
-        xf = U.floating(x)
-        res = xf
-        for i in range(n):
-            res = _resize_axis(res, 2 + i, out[i], scales[i], bool(align_corners),
-                               mode == "bicubic", size is not None)  # fmt: skip
-        return Tensor._from(res.astype(xf.dtype))
-    U.fail(api, f"'mode' must be nearest, linear, bilinear, trilinear or bicubic, but got {mode!r}")
-
-
-def _resize_axis(x: jax.Array, ax: int, out: int, scale: float, align: bool, cubic: bool,
-                 from_size: bool) -> jax.Array:  # fmt: skip
-    insz = x.shape[ax]
-    o = jnp.arange(out, dtype=jnp.float32)
-    if align:
-        src = o * ((insz - 1) / (out - 1)) if out > 1 else jnp.zeros_like(o)
-    else:
-        ratio = insz / out if from_size else 1.0 / scale
-        src = (o + 0.5) * ratio - 0.5
-        if not cubic:
-            src = jnp.maximum(src, 0.0)
-    i0 = jnp.floor(src)
-    t = (src - i0).astype(x.dtype)
-    i0 = i0.astype(jnp.int32)
-
-    def at(i: jax.Array) -> jax.Array:
-        return jnp.take(x, jnp.clip(i, 0, insz - 1), axis=ax)
-
-    shape = [1] * x.ndim
-    shape[ax] = out
-    t = t.reshape(shape)
-    if not cubic:
-        return at(i0) * (1 - t) + at(i0 + 1) * t
-    a = -0.75
-
-    def w_near(d):
-        return ((a + 2) * d - (a + 3)) * d * d + 1
-
-    def w_far(d):
-        return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
-
-    return (at(i0 - 1) * w_far(t + 1) + at(i0) * w_near(t) + at(i0 + 1) * w_near(1 - t)
-            + at(i0 + 2) * w_far(2 - t))  # fmt: skip
+    """Resizes the spatial dims of (N, C, *spatial): 'nearest' (floor rule),
+    'linear'/'bilinear'/'trilinear' (half-pixel or ``align_corners``), 'bicubic' (PyTorch's
+    A = -0.75 with edge taps, where ``ops.interpolate`` uses MindSpore's A = -0.5), via ops'
+    ``resize``."""
+    return S.resize(input, size, scale_factor, mode, align_corners, recompute_scale_factor,
+                    cubic_rule="pytorch")  # fmt: skip
 
 
 def upsample(input: Any, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
@@ -666,51 +517,21 @@ def upsample(input: Any, size: Any = None, scale_factor: Any = None, mode: str =
 
 
 def pixel_shuffle(input: Any, upscale_factor: int) -> Tensor:
-    """(*, C*r*r, H, W) -> (*, C, H*r, W*r)."""
-    a = U.array(input, "pixel_shuffle")
-    r = upscale_factor
-    if a.ndim < 3 or a.shape[-3] % (r * r):
-        U.fail("pixel_shuffle", f"the channels ({a.shape[-3] if a.ndim >= 3 else None}) must be "
-               f"divisible by upscale_factor**2 ({r * r})")  # fmt: skip
-    *lead, c, h, w = a.shape
-    y = a.reshape(*lead, c // (r * r), r, r, h, w)
-    k = len(lead)
-    y = jnp.transpose(y, tuple(range(k)) + (k, k + 3, k + 1, k + 4, k + 2))
-    return Tensor._from(y.reshape(*lead, c // (r * r), h * r, w * r))
+    """(*, C*r*r, H, W) -> (*, C, H*r, W*r) (``ops.pixel_shuffle``)."""
+    return ops.pixel_shuffle(input, upscale_factor)
 
 
 def unfold(input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
            stride: Any = 1) -> Tensor:  # fmt: skip
-    """Sliding (kH, kW) patches of (N, C, H, W) as (N, C*kH*kW, L) columns (im2col)."""
-    api = "unfold"
-    x = U.array(input, api)
-    if x.ndim != 4:
-        U.fail(api, f"'input' must be 4-D, but got {x.ndim}-D")
-    k = ntuple(kernel_size, 2, "kernel_size", api)
-    patches = lax.conv_general_dilated_patches(
-        x, k, ntuple(stride, 2, "stride", api),
-        [(p, p) for p in ntuple(padding, 2, "padding", api)],
-        rhs_dilation=ntuple(dilation, 2, "dilation", api),
-        dimension_numbers=("NCHW", "OIHW", "NCHW"),
-    )  # fmt: skip
-    return Tensor._from(patches.reshape(x.shape[0], patches.shape[1], -1))
+    """Sliding (kH, kW) patches of (N, C, H, W) as (N, C*kH*kW, L) columns (``ops.unfold``)."""
+    return ops.unfold(input, kernel_size, dilation, padding, stride)
 
 
 def fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
          stride: Any = 1) -> Tensor:  # fmt: skip
-    """The inverse of :func:`unfold`: (N, C*kH*kW, L) columns summed into (N, C, H, W)."""
-    api = "fold"
-    cols = U.array(input, api)
-    out = ntuple(output_size, 2, "output_size", api)
-    k = ntuple(kernel_size, 2, "kernel_size", api)
-    c = cols.shape[1] // (k[0] * k[1])
-    zeros = jnp.zeros((cols.shape[0], c) + out, cols.dtype)
-
-    def unf(z):
-        return unfold(Tensor._from(z), kernel_size, dilation, padding, stride)._data
-
-    _, vjp = jax.vjp(unf, zeros)  # fold is the adjoint of unfold
-    return Tensor._from(vjp(cols)[0])
+    """The inverse of :func:`unfold`: (N, C*kH*kW, L) columns summed into (N, C, H, W)
+    (``ops.fold``)."""
+    return ops.fold(input, output_size, kernel_size, dilation, padding, stride)
 
 
 def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str = "zeros",
@@ -754,4 +575,4 @@ def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str
 _ = (builtins, flatten_)
 __all__ = sorted(n for n in dir() if not n.startswith("_") and n not in {
     "annotations", "builtins", "math", "jax", "jnp", "np", "lax", "ops", "Tensor", "U", "Any",
-    "ntuple", "pool_nd", "conv_nd", "adaptive_pool", "flatten_"})  # fmt: skip
+    "ntuple", "pool_nd", "conv_nd", "S", "kl_div_core", "flatten_"})  # fmt: skip

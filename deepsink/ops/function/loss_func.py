@@ -39,10 +39,19 @@ def _f(x: Any, api: str, arg: str) -> jax.Array:
 def kl_div(logits: Any, labels: Any, reduction: str = "mean") -> Tensor:
     """``labels * (log(labels) - logits)`` (0 where labels is 0); ``'batchmean'`` divides the sum
     by the batch size."""
+    return kl_div_core(logits, labels, reduction, False)
+
+
+def kl_div_core(logits: Any, labels: Any, reduction: str, log_target: bool) -> Tensor:
+    """:func:`kl_div`, with ``labels`` given as log-probabilities when ``log_target`` (the form
+    ``mint.nn.functional.kl_div`` also offers)."""
     x, y = _f(logits, "kl_div", "logits"), _f(labels, "kl_div", "labels")
-    loss = jnp.where(y > 0, y * (jnp.log(jnp.where(y > 0, y, 1)) - x), 0).astype(x.dtype)
+    if log_target:
+        loss = (jnp.exp(y) * (y - x)).astype(x.dtype)
+    else:
+        loss = jnp.where(y > 0, y * (jnp.log(jnp.where(y > 0, y, 1)) - x), 0).astype(x.dtype)
     if reduction == "batchmean":
-        return Tensor._from(jnp.sum(loss) / x.shape[0])
+        return Tensor._from(jnp.sum(loss) / (x.shape[0] if x.ndim else 1))
     return _reduce(loss, reduction, "kl_div")
 
 

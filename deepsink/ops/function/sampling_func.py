@@ -99,9 +99,10 @@ def _linear_axis(a, axis, out_size, scale, align_corners):
     return jnp.take(a, i0, axis=axis) * (1 - w) + jnp.take(a, i1, axis=axis) * w
 
 
-def _cubic_axis(a, axis, out_size, scale, align_corners, A=-0.5):  # noqa: N803
-    """Cubic convolution with MindSpore's bicubic rule: A = -0.5, and taps outside the input get
-    no weight (the remaining weights are renormalized) instead of repeating the edge."""
+def _cubic_axis(a, axis, out_size, scale, align_corners, A=-0.5, edge=False):  # noqa: N803
+    """Cubic convolution. MindSpore's ``ops`` rule (the default): A = -0.5, and taps outside the
+    input get no weight (the remaining weights are renormalized). PyTorch's rule (``mint``):
+    A = -0.75 and ``edge``, taps outside the input repeat the edge pixel."""
     in_size = a.shape[axis]
     src = _src_coord(out_size, in_size, scale, align_corners, cubic=True)
     f = jnp.floor(src)
@@ -115,8 +116,9 @@ def _cubic_axis(a, axis, out_size, scale, align_corners, A=-0.5):  # noqa: N803
 
     ws = [k2(t + 1), k1(t), k1(1 - t), k2(2 - t)]
     raw = [f.astype(jnp.int32) - 1 + k for k in range(4)]
-    ws = [jnp.where((i >= 0) & (i < in_size), w, 0) for w, i in zip(ws, raw)]
-    total = sum(ws)
+    if not edge:
+        ws = [jnp.where((i >= 0) & (i < in_size), w, 0) for w, i in zip(ws, raw)]
+    total = 1 if edge else sum(ws)
     shape = [1] * a.ndim
     shape[axis] = out_size
     out = 0
@@ -143,6 +145,13 @@ def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: st
     """Resize the spatial axes (2..) of an (N, C, ...) input to ``size`` or by ``scale_factor``.
     ``mode``: 'nearest', 'nearest-exact', 'linear' (3-D), 'bilinear'/'bicubic' (4-D),
     'trilinear' (5-D), 'area'."""
+    return resize(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def resize(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: bool | None,
+           recompute_scale_factor: bool | None, cubic_rule: str = "mindspore") -> Tensor:  # fmt: skip
+    """:func:`interpolate`'s core; ``cubic_rule`` 'pytorch' gives ``mint``'s bicubic
+    (A = -0.75, edge taps repeated) instead of ``ops``' (A = -0.5, outside taps dropped)."""
     api = "interpolate"
     a = U.array(input, api)
     if a.ndim < 3:
@@ -164,7 +173,10 @@ def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: st
         elif mode in ("linear", "bilinear", "trilinear"):
             x = _linear_axis(x, axis, o, s, bool(align_corners))
         elif mode == "bicubic":
-            x = _cubic_axis(x, axis, o, s, bool(align_corners))
+            if cubic_rule == "pytorch":
+                x = _cubic_axis(x, axis, o, s, bool(align_corners), A=-0.75, edge=True)
+            else:
+                x = _cubic_axis(x, axis, o, s, bool(align_corners))
         else:
             U.fail(api, f"'mode' must be one of nearest, nearest-exact, linear, bilinear, bicubic, "
                    f"trilinear, area, but got {mode!r}")  # fmt: skip
@@ -262,24 +274,33 @@ def _out_size(output_size: Any, n: int) -> tuple[int | None, ...]:
 
 
 def adaptive_avg_pool_nd(input: Any, output_size: Any, api: str) -> Tensor:
-    a = U.floating(U.array(input, api))
     n = len(output_size) if isinstance(output_size, tuple | list) else int(api[-2])
-    return Tensor._from(_adaptive(a, _out_size(output_size, n), jnp.mean, api))
+    return adaptive_pool(input, output_size, n, "avg", api)
+
+
+def adaptive_pool(input: Any, output_size: Any, n: int, op: str, api: str,
+                  return_indices: bool = False) -> Any:  # fmt: skip
+    """Adaptive ``op`` ('avg' or 'max') pooling of the last ``n`` axes to ``output_size`` (an int
+    or ``n`` values, None keeping a size); 'max' also returns the flat argmax positions (Int64)
+    when ``return_indices``. The ``ops`` and ``mint`` adaptive poolings call this."""
+    out = _out_size(output_size, n)
+    if len(out) != n:
+        U.fail(api, f"'output_size' must have {n} values, but got {output_size}")
+    if op == "avg":
+        return Tensor._from(_adaptive(U.floating(U.array(input, api)), out, jnp.mean, api))
+    return _max_with_indices(U.array(input, api), out, api, return_indices)
 
 
 def adaptive_avg_pool1d(input: Any, output_size: int) -> Tensor:
-    return Tensor._from(_adaptive(U.floating(U.array(input, "adaptive_avg_pool1d")),
-                                  (int(output_size),), jnp.mean, "adaptive_avg_pool1d"))  # fmt: skip
+    return adaptive_pool(input, int(output_size), 1, "avg", "adaptive_avg_pool1d")
 
 
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:
-    a = U.floating(U.array(input, "adaptive_avg_pool2d"))
-    return Tensor._from(_adaptive(a, _out_size(output_size, 2), jnp.mean, "adaptive_avg_pool2d"))
+    return adaptive_pool(input, output_size, 2, "avg", "adaptive_avg_pool2d")
 
 
 def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:
-    a = U.floating(U.array(input, "adaptive_avg_pool3d"))
-    return Tensor._from(_adaptive(a, _out_size(output_size, 3), jnp.mean, "adaptive_avg_pool3d"))
+    return adaptive_pool(input, output_size, 3, "avg", "adaptive_avg_pool3d")
 
 
 def _max_with_indices(a: jax.Array, out: tuple[int | None, ...], api: str, return_indices: bool):
@@ -309,15 +330,12 @@ def _max_with_indices(a: jax.Array, out: tuple[int | None, ...], api: str, retur
 
 
 def adaptive_max_pool1d(input: Any, output_size: int) -> Tensor:
-    a = U.array(input, "adaptive_max_pool1d")
-    return _max_with_indices(a, (int(output_size),), "adaptive_max_pool1d", False)
+    return adaptive_pool(input, int(output_size), 1, "max", "adaptive_max_pool1d")
 
 
 def adaptive_max_pool2d(input: Any, output_size: Any, return_indices: bool = False) -> Any:
-    a = U.array(input, "adaptive_max_pool2d")
-    return _max_with_indices(a, _out_size(output_size, 2), "adaptive_max_pool2d", return_indices)
+    return adaptive_pool(input, output_size, 2, "max", "adaptive_max_pool2d", return_indices)
 
 
 def adaptive_max_pool3d(input: Any, output_size: Any, return_indices: bool = False) -> Any:
-    a = U.array(input, "adaptive_max_pool3d")
-    return _max_with_indices(a, _out_size(output_size, 3), "adaptive_max_pool3d", return_indices)
+    return adaptive_pool(input, output_size, 3, "max", "adaptive_max_pool3d", return_indices)

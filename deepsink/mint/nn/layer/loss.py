@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
 from deepsink import ops
 from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.nn.cell import Cell
-from deepsink.ops import _utils as U
 
 
 class _Loss(Cell):
@@ -40,17 +37,15 @@ class MSELoss(_Loss):
 
 
 class SmoothL1Loss(_Loss):
-    """``0.5 d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 beta`` elsewhere."""
+    """``0.5 d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 beta`` elsewhere
+    (``ops.smooth_l1_loss``)."""
 
     def __init__(self, reduction: str = "mean", beta: float = 1.0) -> None:
         super().__init__(reduction)
         self.beta = beta
 
     def construct(self, input: Tensor, target: Tensor) -> Tensor:
-        a, t = U.binary(input, target, "SmoothL1Loss")
-        d = jnp.abs(U.floating(a) - U.floating(t))
-        loss = jnp.where(d < self.beta, 0.5 * d * d / self.beta, d - 0.5 * self.beta)
-        return Tensor._from(F._reduce(loss, self.reduction, "SmoothL1Loss"))
+        return ops.smooth_l1_loss(input, target, self.beta, self.reduction)
 
 
 class SoftMarginLoss(_Loss):
