@@ -11,17 +11,18 @@ where:
   (which adds ``log_target``);
 - pooling: ``avg_pool*``/``max_pool2d`` -> ops' ``nn_pool_norm_func.pool_nd``, adaptive pooling
   -> ops' ``sampling_func.adaptive_pool``;
-- normalization: ``ops.batch_norm/layer_norm``; ``linear`` -> ``ops.dense``; ``dropout`` ->
-  ``ops.dropout``;
+- normalization: ``ops.batch_norm/layer_norm/group_norm``; ``linear`` -> ``ops.dense``;
+  ``dropout``/``dropout2d`` -> ``ops.dropout``/``ops.dropout2d``; ``embedding`` ->
+  ``ops.embedding``; ``max_unpool2d`` -> ``ops.max_unpool2d``;
 - padding and resampling: ``ops.pad/pixel_shuffle/unfold/fold``; ``interpolate``/``upsample`` ->
   ops' ``sampling_func.resize`` with ``cubic_rule='pytorch'`` (bicubic A = -0.75, edge taps;
   ``ops.interpolate`` keeps MindSpore's A = -0.5).
 
-Implemented here (no ``ops`` twin with the same semantics): the PyTorch-padding convolutions
-``conv1d/2d/3d`` and ``conv_transpose2d``, ``max_pool2d``'s indices, ``max_unpool2d``,
-``grid_sample``, ``dropout2d``, ``embedding``, ``group_norm``, ``normalize``, ``one_hot``. They
-run eagerly, under ``jit``, ``grad`` and in the sunk loop. The ``*_`` variants update their input
-Tensor in place and return it.
+- convolution: ``conv1d/2d/3d`` map PyTorch's ``padding`` onto ``ops.conv1d/2d/3d``'s pad_mode.
+
+Implemented here (no ``ops`` twin with the same semantics): ``conv_transpose2d``, ``max_pool2d``'s indices, ``grid_sample``,
+``normalize``, ``one_hot``. They run eagerly, under ``jit``, ``grad`` and in the sunk loop. The
+``*_`` variants update their input Tensor in place and return it.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ import numpy as np
 from jax import lax
 
 from deepsink import ops
-from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import sampling_func as S
@@ -192,68 +192,42 @@ def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = F
 
 
 def dropout2d(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False):
-    """Zeros whole channels (dim 1 of (N, C, H, W)) with probability ``p`` in training."""
-    a = U.array(input, "dropout2d")
-    if not 0 <= p <= 1:
-        U.fail("dropout2d", f"'p' must be in [0, 1], but got {p}")
+    """Zeros whole channels (dim 1 of (N, C, H, W)) with probability ``p`` in training
+    (``ops.dropout2d``)."""
     if not training or p == 0:
-        return input if isinstance(input, Tensor) else Tensor._from(a)
-    if a.ndim not in (3, 4):
-        U.fail("dropout2d", f"'input' must be 3-D or 4-D, but got {a.ndim}-D")
-    shape = a.shape[:-2] + (1, 1)
-    keep = jax.random.bernoulli(_random.next_key(), 1 - p, shape)
-    r = Tensor._from(jnp.where(keep, a / (1 - p), 0).astype(a.dtype) if p < 1 else a * 0)
+        return input if isinstance(input, Tensor) else ops.dropout2d(input, p, training)
+    r = ops.dropout2d(input, p, training)
     return _inplace(input, r) if inplace else r
 
 
 def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm: float | None = None,
               norm_type: float = 2.0, scale_grad_by_freq: bool = False) -> Tensor:  # fmt: skip
-    """Rows of ``weight`` at the indices ``input`` (rows renormalized to ``max_norm``)."""
-    idx = U.array(input, "embedding")
-    w = U.array(weight, "embedding", "weight")
-    if scale_grad_by_freq:
-        U.fail("embedding", "'scale_grad_by_freq' is not supported", NotImplementedError)
-    rows = jnp.take(w, idx, axis=0)
-    if max_norm is not None:
-        n = jnp.sum(jnp.abs(rows) ** norm_type, axis=-1, keepdims=True) ** (1 / norm_type)
-        rows = jnp.where(n > max_norm, rows * (max_norm / (n + 1e-7)), rows)
-    if padding_idx is not None:  # no gradient flows into the padding row
-        rows = jnp.where((idx == padding_idx)[..., None], lax.stop_gradient(rows), rows)
-    return Tensor._from(rows)
+    """Rows of ``weight`` at the indices ``input``, rows renormalized to ``max_norm``
+    (``ops.embedding``)."""
+    return ops.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
 
 
 # --- convolution ------------------------------------------------------------------------------
-def _conv_pads(padding: Any, n: int, api: str) -> Any:
-    if isinstance(padding, str):
-        if padding not in ("same", "valid"):
-            U.fail(api, f"'padding' must be 'same', 'valid' or ints, but got {padding!r}")
-        return padding.upper()
-    p = ntuple(padding, n, "padding", api)
-    return [(v, v) for v in p]
+_CONV = {1: ops.conv1d, 2: ops.conv2d, 3: ops.conv3d}
 
 
 def conv_nd(input: Any, weight: Any, bias: Any, stride: Any, padding: Any, dilation: Any,
             groups: int, n: int, api: str) -> Tensor:  # fmt: skip
-    """N-d convolution over (N, C, *spatial) input and (O, C/groups, *k) weight."""
-    x, w = U.array(input, api), U.array(weight, api, "weight")
+    """N-d convolution over (N, C, *spatial) or unbatched (C, *spatial) input: PyTorch's
+    ``padding`` (ints, 'same' or 'valid') mapped onto ``ops.conv1d/2d/3d``'s pad_mode."""
+    x = U.array(input, api)
     unbatched = x.ndim == n + 1
-    if unbatched:
-        x = x[None]
-    if x.ndim != n + 2 or w.ndim != n + 2:
-        U.fail(api, f"'input' must be {n + 1}-D or {n + 2}-D and 'weight' {n + 2}-D, but got "
-               f"{list(x.shape)} and {list(w.shape)}")  # fmt: skip
-    if x.shape[1] != w.shape[1] * groups:
-        U.fail(api, f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-               f"'weight' ({w.shape[1]}) times 'groups' ({groups})")  # fmt: skip
-    sp = "DHW"[-n:] if n <= 3 else None
-    y = lax.conv_general_dilated(
-        x, w.astype(x.dtype), ntuple(stride, n, "stride", api), _conv_pads(padding, n, api),
-        rhs_dilation=ntuple(dilation, n, "dilation", api),
-        dimension_numbers=("NC" + sp, "OI" + sp, "NC" + sp), feature_group_count=groups,
-    )  # fmt: skip
-    if bias is not None:
-        y = y + U.array(bias, api, "bias").astype(y.dtype).reshape((1, -1) + (1,) * n)
-    return Tensor._from(y[0] if unbatched else y)
+    if isinstance(padding, str):
+        if padding not in ("same", "valid"):
+            U.fail(api, f"'padding' must be 'same', 'valid' or ints, but got {padding!r}")
+        mode, pads = padding, 0
+    else:
+        p = ntuple(padding, n, "padding", api)
+        mode, pads = "pad", p[0] if n == 1 else (tuple(v for v in p for _ in "lr") if n == 2 else p)
+    y = _CONV[n](Tensor._from(x[None]) if unbatched else input, weight, bias,
+                 ntuple(stride, n, "stride", api), mode, pads,
+                 ntuple(dilation, n, "dilation", api), groups)  # fmt: skip
+    return Tensor._from(y._data[0]) if unbatched else y
 
 
 def conv1d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
@@ -362,23 +336,9 @@ def max_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
 
 def max_unpool2d(input: Any, indices: Any, kernel_size: Any, stride: Any = None,
                  padding: Any = 0, output_size: Any = None) -> Tensor:  # fmt: skip
-    """Scatters ``input`` to the flat positions ``indices`` of a zero (N, C, H, W) output."""
-    api = "max_unpool2d"
-    x, idx = U.array(input, api), U.array(indices, api, "indices")
-    k = ntuple(kernel_size, 2, "kernel_size", api)
-    s = ntuple(stride if stride is not None else kernel_size, 2, "stride", api)
-    p = ntuple(padding, 2, "padding", api)
-    if output_size is None:
-        oh = (x.shape[-2] - 1) * s[0] - 2 * p[0] + k[0]
-        ow = (x.shape[-1] - 1) * s[1] - 2 * p[1] + k[1]
-    else:
-        oh, ow = tuple(output_size)[-2:]
-    lead = x.shape[:-2]
-    flat_x = x.reshape(-1, x.shape[-2] * x.shape[-1])
-    flat_i = idx.reshape(flat_x.shape).astype(jnp.int32)
-    out = jnp.zeros((flat_x.shape[0], oh * ow), x.dtype)
-    out = out.at[jnp.arange(flat_x.shape[0])[:, None], flat_i].set(flat_x)
-    return Tensor._from(out.reshape(lead + (oh, ow)))
+    """Scatters ``input`` to the flat positions ``indices`` of a zero (N, C, H, W) output
+    (``ops.max_unpool2d``)."""
+    return ops.max_unpool2d(input, indices, kernel_size, stride, padding, output_size)
 
 
 def _adaptive(name: str, n: int, op: str):
@@ -430,21 +390,9 @@ def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any 
 
 def group_norm(input: Any, num_groups: int, weight: Any = None, bias: Any = None,
                eps: float = 1e-05) -> Tensor:  # fmt: skip
-    """Group normalization: dim 1 split into ``num_groups`` groups, each normalized."""
-    x = U.floating(U.array(input, "group_norm"))
-    n, c = x.shape[0], x.shape[1]
-    if c % num_groups:
-        U.fail("group_norm", f"the channels ({c}) must be divisible by 'num_groups' ({num_groups})")
-    g = x.reshape(n, num_groups, -1)
-    mean = jnp.mean(g, axis=-1, keepdims=True)
-    var = jnp.var(g, axis=-1, keepdims=True)
-    y = ((g - mean) / jnp.sqrt(var + eps)).reshape(x.shape)
-    shape = (1, c) + (1,) * (x.ndim - 2)
-    if weight is not None:
-        y = y * U.array(weight, "group_norm", "weight").reshape(shape)
-    if bias is not None:
-        y = y + U.array(bias, "group_norm", "bias").reshape(shape)
-    return Tensor._from(y)
+    """Group normalization: dim 1 split into ``num_groups`` groups, each normalized
+    (``ops.group_norm``)."""
+    return ops.group_norm(input, num_groups, weight, bias, eps)
 
 
 # --- losses -----------------------------------------------------------------------------------
