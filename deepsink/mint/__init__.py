@@ -609,26 +609,19 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
 
 def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
     """A histogram of ``bins`` equal bins over ``[min, max]`` (the data's range when both
-    are 0); values outside are ignored."""
-    a = U.floating(U.array(input, "histc"))
-    lo, hi = (jnp.min(a), jnp.max(a)) if min == 0 and max == 0 else (min, max)
-    h, _ = jnp.histogram(a.reshape(-1), bins, (lo, hi))
-    return Tensor._from(h.astype(a.dtype))
+    are 0); values outside are ignored (``ops.histc``)."""
+    return ops.histc(input, bins, min, max)
 
 
 def cdist(x1: Any, x2: Any, p: float = 2.0,
           compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:  # fmt: skip
-    """The ``p``-norm distance between each pair of rows of ``x1`` and ``x2``."""
-    a, b = U.binary_arrays(x1, x2, "cdist") if hasattr(U, "binary_arrays") else (
-        U.floating(U.array(x1, "cdist", "x1")), U.floating(U.array(x2, "cdist", "x2")))  # fmt: skip
-    d = jnp.abs(a[..., :, None, :] - b[..., None, :, :])
-    if p == 0:
-        r = jnp.sum(d != 0, axis=-1).astype(a.dtype)
-    elif p == float("inf"):
-        r = jnp.max(d, axis=-1)
-    else:
-        r = jnp.sum(d**p, axis=-1) ** (1.0 / p)
-    return Tensor._from(r)
+    """The ``p``-norm distance between each pair of rows of ``x1`` and ``x2`` (``ops.cdist``;
+    ``compute_mode`` is a speed hint of PyTorch's, the result is the same)."""
+    modes = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+             "donot_use_mm_for_euclid_dist")  # fmt: skip
+    if compute_mode not in modes:
+        U.fail("cdist", f"'compute_mode' must be one of {list(modes)}, but got {compute_mode!r}")
+    return ops.cdist(x1, x2, p)
 
 
 def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
@@ -688,9 +681,8 @@ def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False,
 
 
 def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
-    """The complex tensor ``abs * (cos(angle) + i sin(angle))``."""
-    r, th = U.binary(abs, angle, "polar")
-    return Tensor._from(jax.lax.complex(r * jnp.cos(th), r * jnp.sin(th)))
+    """The complex tensor ``abs * (cos(angle) + i sin(angle))`` (``ops.polar``)."""
+    return ops.polar(abs, angle)
 
 
 def triangular_solve(b: Any, A: Any, upper: bool = True, transpose: bool = False,  # noqa: N803
