@@ -62,6 +62,21 @@ from deepsink.ops.function.loss_func import (
     triplet_margin_loss as triplet_margin_loss,  # one implementation
 )
 from deepsink.ops.function.nn_pool_norm_func import pool_nd
+from deepsink.ops.function.sampling_func import (  # one implementation
+    adaptive_avg_pool1d as adaptive_avg_pool1d,
+)
+from deepsink.ops.function.sampling_func import (  # one implementation
+    adaptive_avg_pool2d as adaptive_avg_pool2d,
+)
+from deepsink.ops.function.sampling_func import (  # one implementation
+    adaptive_avg_pool3d as adaptive_avg_pool3d,
+)
+from deepsink.ops.function.sampling_func import (  # one implementation
+    adaptive_max_pool1d as adaptive_max_pool1d,
+)
+from deepsink.ops.function.sampling_func import (  # one implementation
+    adaptive_max_pool2d as adaptive_max_pool2d,
+)
 
 __all__ = [
     "celu", "selu", "mish", "glu", "hardshrink", "softshrink", "soft_shrink", "hardsigmoid",
@@ -96,73 +111,6 @@ soft_shrink = softshrink
 
 
 # --- pooling ------------------------------------------------------------------------------------
-def _adaptive(a: jax.Array, out: tuple, op: str) -> tuple[jax.Array, jax.Array | None]:
-    """Adaptive pooling over the trailing ``len(out)`` axes: window ``i`` spans
-    ``[floor(i*L/o), ceil((i+1)*L/o))``; also the flat index of each maximum when ``op='max'``."""
-    n = len(out)
-    lead = a.shape[:-n]
-    sizes = a.shape[-n:]
-    out = tuple(s if o is None else o for s, o in zip(sizes, out))
-    vals, idxs = a, None
-    flat_idx = jnp.arange(int(np.prod(sizes))).reshape(sizes)
-    flat_idx = jnp.broadcast_to(flat_idx, a.shape)
-    for k, (L, o) in enumerate(zip(sizes, out)):
-        ax = len(lead) + k
-        starts = [(i * L) // o for i in range(o)]
-        ends = [-((-(i + 1) * L) // o) for i in range(o)]
-        pieces, ipieces = [], []
-        for s, e in zip(starts, ends):
-            seg = jax.lax.slice_in_dim(vals, s, e, axis=ax)
-            if op == "avg":
-                pieces.append(jnp.mean(seg, axis=ax, keepdims=True))
-            else:
-                iseg = jax.lax.slice_in_dim(flat_idx, s, e, axis=ax)
-                j = jnp.argmax(seg, axis=ax, keepdims=True)
-                pieces.append(jnp.take_along_axis(seg, j, axis=ax))
-                ipieces.append(jnp.take_along_axis(iseg, j, axis=ax))
-        vals = jnp.concatenate(pieces, axis=ax)
-        if op == "max":
-            flat_idx = jnp.concatenate(ipieces, axis=ax)
-            idxs = flat_idx
-    return vals.astype(a.dtype), idxs
-
-
-def _adaptive_size(output_size: Any, n: int, api: str) -> tuple:
-    if isinstance(output_size, int) or output_size is None:
-        return (output_size,) * n
-    if isinstance(output_size, tuple | list) and len(output_size) == n:
-        return tuple(output_size)
-    U.fail(api, f"'output_size' must be an int or a tuple of {n} ints, but got {output_size!r}",
-           TypeError)  # fmt: skip
-
-
-def _adaptive_op(name: str, n: int, op: str) -> Any:
-    def fn(input: Any, output_size: Any, return_indices: bool = False) -> Any:
-        a = _f(input, name)
-        if a.ndim not in (n + 1, n + 2):
-            U.fail(name, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(a.shape)}")
-        size = _adaptive_size(output_size, n, name)
-        if n == 1 and size[0] is not None and a.shape[-1] % size[0]:
-            U.fail(name, f"the last dimension {a.shape[-1]} of 'input' must be divisible by "
-                   f"'output_size' {size[0]}")  # fmt: skip
-        v, i = _adaptive(a, size, op)
-        if op == "max" and return_indices:
-            return Tensor._from(v), Tensor._from(i.astype(jnp.int64))
-        return Tensor._from(v)
-
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Adaptive {op} pooling of the last {n} axes to ``output_size`` (None keeps "
-                  "a size).")  # fmt: skip
-    return fn
-
-
-adaptive_avg_pool1d = _adaptive_op("adaptive_avg_pool1d", 1, "avg")
-adaptive_avg_pool2d = _adaptive_op("adaptive_avg_pool2d", 2, "avg")
-adaptive_avg_pool3d = _adaptive_op("adaptive_avg_pool3d", 3, "avg")
-adaptive_max_pool1d = _adaptive_op("adaptive_max_pool1d", 1, "max")
-adaptive_max_pool2d = _adaptive_op("adaptive_max_pool2d", 2, "max")
-
-
 def _lp_pool(name: str, n: int) -> Any:
     def fn(x: Any, norm_type: float, kernel_size: Any, stride: Any = None,
            ceil_mode: bool = False) -> Tensor:  # fmt: skip

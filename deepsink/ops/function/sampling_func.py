@@ -215,6 +215,9 @@ def pixel_unshuffle(input: Any, downscale_factor: int) -> Tensor:
 
 
 def _pair(v: Any, n: int = 2) -> tuple[int, ...]:
+    """An int or n ints; a Tensor of ints too (``ops.fold`` takes ``output_size`` as one)."""
+    if isinstance(v, Tensor):
+        v = v.asnumpy().tolist()
     return tuple(int(x) for x in v) if isinstance(v, tuple | list) else (int(v),) * n
 
 
@@ -291,8 +294,20 @@ def adaptive_pool(input: Any, output_size: Any, n: int, op: str, api: str,
     return _max_with_indices(U.array(input, api), out, api, return_indices)
 
 
+def _divisible_1d(input: Any, output_size: Any, api: str) -> int:
+    """``ops``' 1-D adaptive pools need the length divisible by ``output_size`` (MindSpore's
+    rule; ``mint``'s do not)."""
+    o = int(output_size)
+    length = U.array(input, api).shape[-1]
+    if o <= 0 or length % o:
+        U.fail(api, f"the last dimension {length} of 'input' must be divisible by "
+               f"'output_size' {output_size}")  # fmt: skip
+    return o
+
+
 def adaptive_avg_pool1d(input: Any, output_size: int) -> Tensor:
-    return adaptive_pool(input, int(output_size), 1, "avg", "adaptive_avg_pool1d")
+    o = _divisible_1d(input, output_size, "adaptive_avg_pool1d")
+    return adaptive_pool(input, o, 1, "avg", "adaptive_avg_pool1d")
 
 
 def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:
@@ -330,7 +345,8 @@ def _max_with_indices(a: jax.Array, out: tuple[int | None, ...], api: str, retur
 
 
 def adaptive_max_pool1d(input: Any, output_size: int) -> Tensor:
-    return adaptive_pool(input, int(output_size), 1, "max", "adaptive_max_pool1d")
+    o = _divisible_1d(input, output_size, "adaptive_max_pool1d")
+    return adaptive_pool(input, o, 1, "max", "adaptive_max_pool1d")
 
 
 def adaptive_max_pool2d(input: Any, output_size: Any, return_indices: bool = False) -> Any:
