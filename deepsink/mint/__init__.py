@@ -352,9 +352,8 @@ def norm(input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, *,
         a = a.astype(U.dtype(dtype, "norm"))
     if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) == 1):
         p = 2
-    if dim is None and p not in ("fro", "nuc"):
-        return Tensor._from(jnp.linalg.norm(a.reshape(-1), p, keepdims=False).reshape(
-            (1,) * a.ndim if keepdim else ()))  # fmt: skip
+    if dim is None and p not in ("fro", "nuc"):  # every element as one vector
+        return ops.vector_norm(Tensor._from(a), p, None, keepdim)
     return ops.norm(a, p, dim, keepdim)
 
 
@@ -408,18 +407,6 @@ def select(input: Any, dim: int, index: int) -> Tensor:
         U.fail("select", f"'index' {index} is out of range for dim {dim} of size {a.shape[ax]}",
                IndexError)  # fmt: skip
     return Tensor._from(jnp.take(a, index, axis=ax))
-
-
-def softmax(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
-    """Softmax along ``dim`` (``ops.softmax``)."""
-    return ops.softmax(input, dim, dtype=dtype)
-
-
-def log_softmax(input: Any, dim: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Log-softmax along ``dim`` (``ops.log_softmax``)."""
-    if dtype is not None:
-        input = ops.cast(input, dtype)
-    return ops.log_softmax(input, -1 if dim is None else dim)
 
 
 def sort(input: Any, *, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
@@ -640,44 +627,17 @@ def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
 
 def unique_consecutive(input: Any, return_inverse: bool = False, return_counts: bool = False,
                        dim: int | None = None) -> Any:  # fmt: skip
-    """Consecutive duplicates removed (eager: the result size depends on the values)."""
-    a = np.asarray(U.array(input, "unique_consecutive"))
-    if dim is not None:
-        U.fail("unique_consecutive", "only 'dim=None' is supported", NotImplementedError)
-    flat = a.reshape(-1)
-    if flat.size == 0:
-        starts = np.zeros(0, bool)
-    else:
-        starts = np.concatenate([[True], flat[1:] != flat[:-1]])
-    out = [Tensor._from(jnp.asarray(flat[starts]))]
-    if return_inverse:
-        out.append(Tensor._from(jnp.asarray((np.cumsum(starts) - 1).reshape(a.shape), np.int64)))
-    if return_counts:
-        pos = np.flatnonzero(np.concatenate([starts, [True]]))
-        out.append(Tensor._from(jnp.asarray(np.diff(pos), np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
+    """Consecutive duplicates removed (eager: the result size depends on the values;
+    ``ops.unique_consecutive``)."""
+    return ops.unique_consecutive(input, return_inverse, return_counts, dim)
 
 
 def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False,
                  right: bool = False, side: str | None = None, sorter: Any = None) -> Tensor:  # fmt: skip
-    """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``."""
-    s = U.array(sorted_sequence, "searchsorted", "sorted_sequence")
-    v = U.array(values, "searchsorted", "values") if not isinstance(values, int | float) else (
-        jnp.asarray(values, s.dtype))  # fmt: skip
-    if side is not None:
-        if side not in ("left", "right"):
-            U.fail("searchsorted", f"'side' must be 'left' or 'right', but got {side!r}")
-        right = side == "right"
-    if sorter is not None:
-        s = jnp.take_along_axis(s, U.array(sorter, "searchsorted", "sorter"), axis=-1)
-    side_ = "right" if right else "left"
-    if s.ndim <= 1:
-        r = jnp.searchsorted(s, v.astype(s.dtype), side_)
-    else:
-        fn = jax.vmap(lambda a, b: jnp.searchsorted(a, b, side_))
-        r = fn(s.reshape(-1, s.shape[-1]), v.astype(s.dtype).reshape(-1, v.shape[-1]))
-        r = r.reshape(v.shape)
-    return Tensor._from(r.astype(np.int32 if out_int32 else np.int64))
+    """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``
+    (``ops.searchsorted``)."""
+    return ops.searchsorted(sorted_sequence, values, out_int32=out_int32, right=right, side=side,
+                            sorter=sorter)  # fmt: skip
 
 
 def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
