@@ -57,8 +57,11 @@ def _graph_rule(what: str) -> TypeError:
     return TypeError(
         f"{what} on a Tensor needs its value, which is not known while the network is compiled "
         "(GRAPH_MODE, deepsink.jit, or dataset_sink_mode, where construct is traced once into "
-        "one program for every step). In graph mode, Python control flow and host reads "
-        "(if/while on a Tensor, .asnumpy(), .item(), float()) cannot depend on Tensor values. "
+        "one program for every step). In graph mode, host reads (bool(), .asnumpy(), .item(), "
+        "float()) and Python control flow in code that is not converted from source (lambdas, "
+        "jit(capture_mode='trace')) cannot depend on Tensor values; an if/while/for on a "
+        "Tensor written in a construct or jit function is converted to graph control flow "
+        "(docs/graph_mode.md). "
         "Fixes: run eagerly (set_context(mode=PYNATIVE_MODE) and dataset_sink_mode=False); "
         "write the branch with Tensor ops (ops.select, ops.where, ops.maximum, ...); or move the "
         "branch or the host read out of construct (e.g. into a Callback)"

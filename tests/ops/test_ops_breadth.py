@@ -155,8 +155,13 @@ def test_every_recorded_error_is_checked() -> None:
 def test_every_added_name_has_a_case(module) -> None:
     exprs = " ".join(c["expr"] for c in DATA["cases"])
     called = set(re.findall(r"(?:ops|P)\.(\w+)\(", exprs))
-    missing = [n for n in module.__all__ if n not in called and n not in GRAPH_ONLY]
+    missing = [n for n in module.__all__
+               if n not in called and n not in GRAPH_ONLY and n not in CHECKED_ELSEWHERE]  # fmt: skip
     assert not missing
+
+
+# names of these modules whose MindSpore-recorded checks live in another test file
+CHECKED_ELSEWHERE = {"rand", "randn"}  # tests/ops/test_nn_breadth_ops.py (nn_breadth fixtures)
 
 
 # MindSpore's graph compiler lowers Python operators on constants to these; its PyNative mode
