@@ -76,6 +76,18 @@ _CELL_INTERNALS = frozenset({"_params", "_cells", "_param_tuples", "_compile_cac
 _SCALARS = (int, float, complex, str, bytes, bool, type(None))
 
 
+def _watched(cell: Any) -> dict:
+    """The attributes of ``cell`` whose change is a Python side effect of the user's program:
+    all of a user's Cell's, the public ones of deepsink's own Cells (their private attributes
+    are caches filled on first use, e.g. an optimizer's compiled step)."""
+    own = type(cell).__module__.startswith("deepsink.")
+    return {
+        k: v
+        for k, v in cell.__dict__.items()
+        if k not in _CELL_INTERNALS and not (own and k.startswith("_"))
+    }
+
+
 def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and isinstance(a, _SCALARS) and a == b)
 
@@ -102,7 +114,7 @@ class _PythonState:
             for _, cell in obj.cells_and_names():
                 if id(cell) in self.cells:
                     continue
-                attrs = {k: v for k, v in cell.__dict__.items() if k not in _CELL_INTERNALS}
+                attrs = _watched(cell)
                 self.cells[id(cell)] = (cell, attrs)
                 for v in attrs.values():
                     if isinstance(v, list | dict | set):
@@ -120,7 +132,7 @@ class _PythonState:
 
     def changed(self) -> bool:
         for cell, attrs in self.cells.values():
-            now = {k: v for k, v in cell.__dict__.items() if k not in _CELL_INTERNALS}
+            now = _watched(cell)
             if now.keys() != attrs.keys() or not all(_same(now[k], v) for k, v in attrs.items()):
                 return True
         for obj, copy in self.containers.values():
@@ -144,7 +156,7 @@ class _PythonState:
 
     def restore(self) -> None:
         for cell, attrs in self.cells.values():
-            for k in [k for k in cell.__dict__ if k not in _CELL_INTERNALS and k not in attrs]:
+            for k in [k for k in _watched(cell) if k not in attrs]:
                 del cell.__dict__[k]
             cell.__dict__.update(attrs)
         for obj, copy in self.containers.values():

@@ -26,6 +26,7 @@ narrowed to 32 bits only when every value survives the round trip, else loading 
 from __future__ import annotations
 
 import atexit
+import itertools
 import logging
 import math
 import os
@@ -302,7 +303,8 @@ def _write(path: str, entries: list, fmt: str, enc_key: bytes | None, enc_mode: 
     if fmt == "safetensors":
         atomic_write(path, [_safetensors_bytes(entries)])
         return
-    chunks: Iterable[bytes] = [*_ckpt_chunks(entries), extra] if extra else _ckpt_chunks(entries)
+    # streamed: each tensor is serialized as the file is written, never the whole file in memory
+    chunks: Iterable[bytes] = itertools.chain(_ckpt_chunks(entries), [extra] if extra else [])
     if enc_key is not None:
         from deepsink.train import _ckpt_crypto
 
