@@ -32,6 +32,13 @@ MODULES = [
     "mindspore.context",
     "mindspore.amp",
     "mindspore.communication",
+    "mindspore.numpy",
+    "mindspore.mint",
+    "mindspore.mint.nn",
+    "mindspore.mint.nn.functional",
+    "mindspore.mint.optim",
+    "mindspore.mint.linalg",
+    "mindspore.mint.special",
 ]
 
 
