@@ -25,6 +25,7 @@ from deepsink.dataset.engine.sources import (
     _Source,
     _usage,
     find_files,
+    reject_cache,
 )
 
 
@@ -59,10 +60,7 @@ class Cifar100Dataset(_Source):
         api = "Cifar100Dataset"
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.usage = _usage(usage, api)
-        if cache is not None:
-            raise NotImplementedError(
-                f"For '{api}', cache (MindSpore's cache server) is not supported"
-            )
+        reject_cache(cache, api)
         names = {"train": ["train.bin"], "test": ["test.bin"], "all": ["train.bin", "test.bin"]}
         self._paths = [os.path.join(self.dataset_dir, n) for n in names[self.usage]]
         missing = [p for p in self._paths if not os.path.isfile(p)]
@@ -105,8 +103,7 @@ def _line_source_args(
         raise NotImplementedError(
             f"For '{api}', shuffle={mode!r} is not supported; use Shuffle.GLOBAL or False"
         )
-    if cache is not None:
-        raise NotImplementedError(f"For '{api}', cache (MindSpore's cache server) is not supported")
+    reject_cache(cache, api)
     return resolve(api, None, mode != Shuffle.FALSE, num_samples, num_shards, shard_id)
 
 

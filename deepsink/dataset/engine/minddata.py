@@ -15,7 +15,7 @@ from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, resolve
-from deepsink.dataset.engine.sources import _Source
+from deepsink.dataset.engine.sources import _Source, reject_cache
 from deepsink.mindrecord.reader import Shard, shard_paths
 
 
@@ -51,10 +51,7 @@ class MindDataset(_Source):
         api = "MindDataset"
         if padded_sample is not None or num_padded is not None:
             raise NotImplementedError(f"For '{api}', padded_sample/num_padded are not supported")
-        if cache is not None:
-            raise NotImplementedError(
-                f"For '{api}', cache (MindSpore's cache server) is not supported"
-            )
+        reject_cache(cache, api)
         if shuffle is not None and not isinstance(shuffle, bool):
             from deepsink.dataset.engine.sources import Shuffle
 

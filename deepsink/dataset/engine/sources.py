@@ -99,6 +99,12 @@ class _SourceView(View):
         return Block(self.source._read(idx, self.ctx), len(idx), idx)
 
 
+def reject_cache(cache: Any, api: str) -> None:
+    """MindSpore's cache server (``cache=``) has no deepsink counterpart: refuse it, never ignore."""
+    if cache is not None:
+        raise NotImplementedError(f"For '{api}', cache (MindSpore's cache server) is not supported")
+
+
 def _usage(usage: str | None, api: str) -> str:
     return check_one_of("all" if usage is None else usage, ["train", "test", "all"], "usage", api)
 
@@ -839,10 +845,7 @@ class TFRecordDataset(_Source):
             raise ValueError(
                 "Input compression_type can only be either '' (no compression), 'ZLIB', or 'GZIP'."
             )
-        if cache is not None:
-            raise NotImplementedError(
-                f"For '{api}', cache (MindSpore's cache server) is not supported"
-            )
+        reject_cache(cache, api)
         if (
             self.compression_type
             and num_shards is not None

@@ -11,7 +11,7 @@ from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, SequentialSampler, resolve
-from deepsink.dataset.engine.sources import _Source
+from deepsink.dataset.engine.sources import _Source, reject_cache
 
 
 class PaddedDataset(_Source):
@@ -69,10 +69,7 @@ class FakeImageDataset(_Source):
             vh.check_pos_int32(d, "image_size")
         vh.check_pos_int32(num_classes, "num_classes")
         vh.type_check(base_seed, (int,), "base_seed")
-        if cache is not None:
-            raise NotImplementedError(
-                f"For '{api}', cache (MindSpore's cache server) is not supported"
-            )
+        reject_cache(cache, api)
         self.num_images, self.image_size = num_images, tuple(image_size)
         self.num_classes, self.base_seed = num_classes, base_seed
         self._names = ["image", "label"]

@@ -20,7 +20,7 @@ from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, resolve
-from deepsink.dataset.engine.sources import _Source
+from deepsink.dataset.engine.sources import _Source, reject_cache
 
 
 def _images(paths: list[str], decode: bool) -> Any:
@@ -33,8 +33,7 @@ def _images(paths: list[str], decode: bool) -> Any:
 
 
 def _no_cache(api: str, cache: Any, decrypt: Any = None) -> None:
-    if cache is not None:
-        raise NotImplementedError(f"For '{api}', cache (MindSpore's cache server) is not supported")
+    reject_cache(cache, api)
     if decrypt is not None:
         raise NotImplementedError(f"For '{api}', decrypt is not supported")
 
