@@ -598,6 +598,116 @@ from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy
 from deepsink.ops.operations.nn_ops import ApplyMomentum as ApplyMomentum
+from deepsink.ops.operations.optimizer_ops import (
+    SGD as SGD,
+)
+
+# --- optimizer primitives (ApplyFtrl, SparseApplyAdagrad, Adam, ...) ---------------------------
+from deepsink.ops.operations.optimizer_ops import (
+    Adam as Adam,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    AdamNoUpdateParam as AdamNoUpdateParam,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    AdamWeightDecay as AdamWeightDecay,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdadelta as ApplyAdadelta,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdagrad as ApplyAdagrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdagradDA as ApplyAdagradDA,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdagradV2 as ApplyAdagradV2,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdaMax as ApplyAdaMax,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyAddSign as ApplyAddSign,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyCenteredRMSProp as ApplyCenteredRMSProp,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyFtrl as ApplyFtrl,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyGradientDescent as ApplyGradientDescent,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyKerasMomentum as ApplyKerasMomentum,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyPowerSign as ApplyPowerSign,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyProximalAdagrad as ApplyProximalAdagrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyProximalGradientDescent as ApplyProximalGradientDescent,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    ApplyRMSProp as ApplyRMSProp,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedAdaFactor as FusedAdaFactor,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedCastAdamWeightDecay as FusedCastAdamWeightDecay,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedSparseAdam as FusedSparseAdam,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedSparseFtrl as FusedSparseFtrl,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedSparseLazyAdam as FusedSparseLazyAdam,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedSparseProximalAdagrad as FusedSparseProximalAdagrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    FusedWeightScaleApplyMomentum as FusedWeightScaleApplyMomentum,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    LARSUpdate as LARSUpdate,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyAdadelta as SparseApplyAdadelta,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyAdagrad as SparseApplyAdagrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyAdagradV2 as SparseApplyAdagradV2,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyFtrl as SparseApplyFtrl,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyFtrlV2 as SparseApplyFtrlV2,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyProximalAdagrad as SparseApplyProximalAdagrad,
+)
+from deepsink.ops.operations.optimizer_ops import (
+    SparseApplyRMSProp as SparseApplyRMSProp,
+)
 from deepsink.ops.primitive import Primitive as Primitive
 from deepsink.ops.primitive import PrimitiveWithCheck as PrimitiveWithCheck
 from deepsink.ops.primitive import PrimitiveWithInfer as PrimitiveWithInfer

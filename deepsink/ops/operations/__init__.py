@@ -844,3 +844,44 @@ from deepsink.ops.operations.math_ops import Xdivy as Xdivy  # noqa: E402
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402
 
 __getattr__ = _missing_names(__name__)
+
+
+# --- optimizer primitives (MindSpore's ops.operations.nn_ops / inner_ops) ------------------------
+from deepsink.ops.operations import optimizer_ops as optimizer_ops  # noqa: E402
+
+Adam = optimizer_ops.Adam
+AdamNoUpdateParam = optimizer_ops.AdamNoUpdateParam
+AdamWeightDecay = optimizer_ops.AdamWeightDecay
+ApplyAdaMax = optimizer_ops.ApplyAdaMax
+ApplyAdadelta = optimizer_ops.ApplyAdadelta
+ApplyAdagrad = optimizer_ops.ApplyAdagrad
+ApplyAdagradDA = optimizer_ops.ApplyAdagradDA
+ApplyAdagradV2 = optimizer_ops.ApplyAdagradV2
+ApplyAdamWithAmsgrad = optimizer_ops.ApplyAdamWithAmsgrad
+ApplyAdamWithAmsgradV2 = optimizer_ops.ApplyAdamWithAmsgradV2
+ApplyAddSign = optimizer_ops.ApplyAddSign
+ApplyCenteredRMSProp = optimizer_ops.ApplyCenteredRMSProp
+ApplyFtrl = optimizer_ops.ApplyFtrl
+ApplyGradientDescent = optimizer_ops.ApplyGradientDescent
+ApplyKerasMomentum = optimizer_ops.ApplyKerasMomentum
+ApplyPowerSign = optimizer_ops.ApplyPowerSign
+ApplyProximalAdagrad = optimizer_ops.ApplyProximalAdagrad
+ApplyProximalGradientDescent = optimizer_ops.ApplyProximalGradientDescent
+ApplyRMSProp = optimizer_ops.ApplyRMSProp
+FusedAdaFactor = optimizer_ops.FusedAdaFactor
+FusedAdaFactorWithGlobalNorm = optimizer_ops.FusedAdaFactorWithGlobalNorm
+FusedCastAdamWeightDecay = optimizer_ops.FusedCastAdamWeightDecay
+FusedSparseAdam = optimizer_ops.FusedSparseAdam
+FusedSparseFtrl = optimizer_ops.FusedSparseFtrl
+FusedSparseLazyAdam = optimizer_ops.FusedSparseLazyAdam
+FusedSparseProximalAdagrad = optimizer_ops.FusedSparseProximalAdagrad
+FusedWeightScaleApplyMomentum = optimizer_ops.FusedWeightScaleApplyMomentum
+LARSUpdate = optimizer_ops.LARSUpdate
+SGD = optimizer_ops.SGD
+SparseApplyAdadelta = optimizer_ops.SparseApplyAdadelta
+SparseApplyAdagrad = optimizer_ops.SparseApplyAdagrad
+SparseApplyAdagradV2 = optimizer_ops.SparseApplyAdagradV2
+SparseApplyFtrl = optimizer_ops.SparseApplyFtrl
+SparseApplyFtrlV2 = optimizer_ops.SparseApplyFtrlV2
+SparseApplyProximalAdagrad = optimizer_ops.SparseApplyProximalAdagrad
+SparseApplyRMSProp = optimizer_ops.SparseApplyRMSProp

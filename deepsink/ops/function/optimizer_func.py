@@ -1,0 +1,295 @@
+"""The update rules of MindSpore's optimizer primitives, written once over ``jax.Array``.
+
+Each rule takes the current values (the variable, its state, the hyper-parameters, the gradient)
+and returns the new values; it never touches a Parameter. The primitives in
+``deepsink.ops.operations.optimizer_ops`` (``ops.ApplyFtrl``, ``ops.SparseApplyAdagrad``, ...)
+and the optimizers in ``deepsink.nn.optim`` (``nn.FTRL``, ``nn.ProximalAdagrad``, ``nn.Lamb``,
+``nn.AdaFactor``, ...) both call these functions, so one formula serves both.
+
+The rules compute in the variable's dtype; hyper-parameters arrive as 0-d arrays of that dtype.
+The ``sparse_*`` helpers run a dense row rule on the rows named by ``indices``: ``scatter_rows``
+adds the gradients of repeated indices first (MindSpore's CPU kernels deduplicate that way) and
+``sequential_rows`` applies the rule once per index in order (SparseApplyRMSProp's kernel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+Array = jax.Array
+
+
+# --- dense rules ------------------------------------------------------------------------------
+def ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
+    """``m = b1 m + (1-b1) g; v = max(b2 v, |g|); var -= lr / (1 - beta1_power) m / (v + eps)``."""
+    m = beta1 * m + (1 - beta1) * grad
+    v = jnp.maximum(beta2 * v, jnp.abs(grad))
+    return var - lr / (1 - beta1_power) * (m / (v + epsilon)), m, v
+
+
+def adadelta(var, accum, accum_update, lr, rho, epsilon, grad):
+    """Adadelta: ``accum`` and ``accum_update`` are running averages of ``g^2`` and ``update^2``."""
+    accum = rho * accum + (1 - rho) * grad * grad
+    update = jnp.sqrt(accum_update + epsilon) * grad / jnp.sqrt(accum + epsilon)
+    accum_update = rho * accum_update + (1 - rho) * update * update
+    return var - lr * update, accum, accum_update
+
+
+def adagrad(var, accum, lr, grad, update_slots=True, epsilon=None):
+    """``accum += g^2; var -= lr g / sqrt(accum)`` (``/ (sqrt(accum) + epsilon)`` when given).
+    Without ``update_slots`` the accumulator is read but not updated."""
+    new_accum = accum + grad * grad if update_slots else accum
+    denom = jnp.sqrt(new_accum) if epsilon is None else jnp.sqrt(new_accum) + epsilon
+    return var - lr * grad / denom, new_accum
+
+
+def adagrad_da(var, grad_accum, grad_squared_accum, grad, lr, l1, l2, global_step):
+    """Adagrad dual averaging: the variable is recomputed from the accumulated gradients."""
+    grad_accum = grad_accum + grad
+    grad_squared_accum = grad_squared_accum + grad * grad
+    step = global_step.astype(var.dtype)
+    shrunk = jnp.sign(grad_accum) * jnp.maximum(jnp.abs(grad_accum) - l1 * step, 0)
+    tmp = jnp.where(l1 > 0, shrunk, grad_accum)
+    var = -lr * tmp / (l2 * step * lr + jnp.sqrt(grad_squared_accum))
+    return var, grad_accum, grad_squared_accum
+
+
+def adam_moments(m, v, beta1, beta2, grad):
+    """The first and second moment EMAs of Adam."""
+    return beta1 * m + (1 - beta1) * grad, beta2 * v + (1 - beta2) * grad * grad
+
+
+def adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+               use_nesterov=False):  # fmt: skip
+    """Adam's change of the variable (``-lr_t m / (sqrt(v) + eps)``) and the new moments."""
+    m, v = adam_moments(m, v, beta1, beta2, grad)
+    lr_t = lr * jnp.sqrt(1 - beta2_power) / (1 - beta1_power)
+    numerator = beta1 * m + (1 - beta1) * grad if use_nesterov else m
+    return -lr_t * numerator / (jnp.sqrt(v) + epsilon), m, v
+
+
+def adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+         use_nesterov=False):  # fmt: skip
+    """Adam with the bias correction folded into the learning rate (MindSpore's ``ops.Adam``)."""
+    delta, m, v = adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                             use_nesterov)  # fmt: skip
+    return var + delta, m, v
+
+
+def adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+    """Adam whose denominator uses the running maximum ``vhat`` of ``v``."""
+    m, v = adam_moments(m, v, beta1, beta2, grad)
+    vhat = jnp.maximum(vhat, v)
+    lr_t = lr * jnp.sqrt(1 - beta2_power) / (1 - beta1_power)
+    return var - lr_t * m / (jnp.sqrt(vhat) + epsilon), m, v, vhat
+
+
+def adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, grad):
+    """Adam without bias correction, with decoupled weight decay ``decay * var`` in the update."""
+    m, v = adam_moments(m, v, beta1, beta2, grad)
+    update = m / (jnp.sqrt(v) + epsilon)
+    update = jnp.where(decay > 0, update + decay * var, update)
+    return var - lr * update, m, v
+
+
+def add_sign(var, m, lr, alpha, sign_decay, beta, grad):
+    """AddSign: the step is ``(alpha + sign_decay sign(g) sign(m)) g``."""
+    m = beta * m + (1 - beta) * grad
+    update = (alpha + sign_decay * jnp.sign(grad) * jnp.sign(m)) * grad
+    return var - lr * update, m
+
+
+def power_sign(var, m, lr, logbase, sign_decay, beta, grad):
+    """PowerSign: the step is ``exp(logbase sign_decay sign(g) sign(m)) g``."""
+    m = beta * m + (1 - beta) * grad
+    update = jnp.exp(logbase * sign_decay * jnp.sign(grad) * jnp.sign(m)) * grad
+    return var - lr * update, m
+
+
+def rms_prop(var, mean_square, moment, lr, grad, decay, momentum, epsilon):
+    """RMSProp: ``ms = d ms + (1-d) g^2; mom = momentum mom + lr g / sqrt(ms + eps); var -= mom``."""
+    mean_square = decay * mean_square + (1 - decay) * grad * grad
+    moment = momentum * moment + lr * grad / jnp.sqrt(mean_square + epsilon)
+    return var - moment, mean_square, moment
+
+
+def centered_rms_prop(var, mean_grad, mean_square, moment, grad, lr, decay, momentum, epsilon):
+    """Centered RMSProp: the denominator is the running variance ``ms - mg^2``."""
+    mean_grad = decay * mean_grad + (1 - decay) * grad
+    mean_square = decay * mean_square + (1 - decay) * grad * grad
+    denom = jnp.sqrt(mean_square - mean_grad * mean_grad + epsilon)
+    moment = momentum * moment + lr * grad / denom
+    return var - moment, mean_grad, mean_square, moment
+
+
+def ftrl(var, accum, linear, grad, lr, l1, l2, lr_power, l2_shrinkage=None):
+    """FTRL-proximal (McMahan et al.); ``l2_shrinkage`` (FtrlV2) adds ``2 l2_shrinkage var`` to the
+    gradient that enters ``linear``."""
+    shrunk_grad = grad if l2_shrinkage is None else grad + 2 * l2_shrinkage * var
+    accum_new = accum + grad * grad
+    power = -lr_power
+    sigma = (jnp.power(accum_new, power) - jnp.power(accum, power)) / lr
+    linear = linear + shrunk_grad - sigma * var
+    quadratic = jnp.power(accum_new, power) / lr + 2 * l2
+    var = jnp.where(
+        jnp.abs(linear) > l1, (jnp.sign(linear) * l1 - linear) / quadratic, jnp.zeros_like(var)
+    )
+    return var, accum_new, linear
+
+
+def gradient_descent(var, alpha, delta):
+    """``var - alpha * delta``."""
+    return var - alpha * delta
+
+
+def keras_momentum(var, accum, lr, grad, momentum, use_nesterov=False):
+    """Keras' momentum: ``accum = momentum accum - lr g``; ``var += accum`` (Nesterov:
+    ``var += momentum accum - lr g``)."""
+    accum = accum * momentum - grad * lr
+    var = var + accum * momentum - grad * lr if use_nesterov else var + accum
+    return var, accum
+
+
+def proximal(prox_v, lr, l1, l2):
+    """The proximal step of L1/L2 regularization: soft-threshold by ``lr l1``, shrink by
+    ``1 + lr l2``."""
+    return jnp.sign(prox_v) / (1 + lr * l2) * jnp.maximum(jnp.abs(prox_v) - lr * l1, 0)
+
+
+def proximal_adagrad(var, accum, lr, l1, l2, grad):
+    """Adagrad's step then the proximal L1/L2 step, both with the per-element rate
+    ``lr / sqrt(accum)`` (TensorFlow's rule, which MindSpore's kernels follow)."""
+    accum = accum + grad * grad
+    lr_t = lr / jnp.sqrt(accum)
+    return proximal(var - lr_t * grad, lr_t, l1, l2), accum
+
+
+def proximal_gradient_descent(var, alpha, l1, l2, delta):
+    """A gradient step followed by the proximal L1/L2 step."""
+    return proximal(var - alpha * delta, alpha, l1, l2)
+
+
+def sgd(param, grad, lr, accum, momentum, stat, dampening, weight_decay, nesterov):
+    """SGD with momentum (PyTorch's rule): the first step (``stat > 0``) takes the gradient into
+    a fresh velocity undamped; ``stat`` is cleared after it."""
+    g = grad + weight_decay * param if weight_decay else grad
+    first = stat > 0
+    accum = jnp.where(first, g, momentum * accum + (1 - dampening) * g)
+    step = g + momentum * accum if nesterov else accum
+    return param - lr * step, accum, jnp.zeros_like(stat)
+
+
+def lars_update(weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate,
+                epsilon, hyperpara, use_clip):  # fmt: skip
+    """LARS: the gradient (plus ``weight_decay * weight``) scaled by the layer's trust ratio
+    ``hyperpara ||w|| / (||g|| + weight_decay ||w|| + epsilon)`` (1 when a norm is zero); with
+    ``use_clip`` the ratio is ``min(ratio / learning_rate, 1)``."""
+    w_norm = jnp.sqrt(norm_weight)
+    g_norm = jnp.sqrt(norm_gradient)
+    ratio = hyperpara * w_norm / (g_norm + weight_decay * w_norm + epsilon)
+    ratio = jnp.where((w_norm > 0) & (g_norm > 0), ratio, jnp.ones_like(ratio))
+    if use_clip:
+        ratio = jnp.minimum(ratio / learning_rate, 1)
+    return ratio * (gradient + weight_decay * weight)
+
+
+def weight_scale_momentum(weight_decay, loss_scale, var, accum, lr, grad, momentum):
+    """Momentum on ``weight_decay * var + loss_scale * grad`` (FusedWeightScaleApplyMomentum)."""
+    g = weight_decay * var + loss_scale * grad
+    accum = momentum * accum + g
+    return var - lr * accum, accum
+
+
+def lamb(var, m, v, lr, beta1, beta2, epsilon, weight_decay, global_step, grad):
+    """LAMB: the bias-corrected Adam direction plus ``weight_decay * var``, scaled by the trust
+    ratio ``||var|| / ||update||`` (1 when either norm is zero)."""
+    m, v = adam_moments(m, v, beta1, beta2, grad)
+    step = global_step.astype(var.dtype)
+    m_hat = m / (1 - jnp.power(beta1, step))
+    v_hat = v / (1 - jnp.power(beta2, step))
+    update = m_hat / (jnp.sqrt(v_hat) + epsilon) + weight_decay * var
+    w_norm = jnp.linalg.norm(var.ravel())
+    u_norm = jnp.linalg.norm(update.ravel())
+    ratio = jnp.where((w_norm > 0) & (u_norm > 0), w_norm / u_norm, jnp.ones_like(w_norm))
+    return var - lr * ratio * update, m, v
+
+
+def _rms(x):
+    return jnp.sqrt(jnp.mean(x * x))
+
+
+def ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param,
+               exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, *, scale_parameter=False,
+               first_moment=False, use_weight_decay=False, global_norm=None):  # fmt: skip
+    """AdaFactor (Shazeer & Stern): second moments kept as row and column means for parameters
+    of rank >= 2 (a full ``exp_avg_sq`` otherwise), the update clipped to RMS ``clip_threshold``,
+    the step scaled by ``max(eps2, RMS(param))`` with ``scale_parameter``. Returns the new
+    ``(param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq)``; state not used by the
+    parameter's rank is returned unchanged."""
+    dtype = param.dtype
+    g = grad.astype(jnp.float32)
+    if global_norm is not None:
+        g = g / jnp.maximum(global_norm, 1.0)
+    p = param.astype(jnp.float32)
+    lr = learning_rate * jnp.maximum(epsilon[1], _rms(p)) if scale_parameter else learning_rate
+    update = g * g + epsilon[0]
+    if g.ndim >= 2:
+        row = exp_avg_sq_row * beta2t + jnp.mean(update, axis=-1) * (1 - beta2t)
+        col = exp_avg_sq_col * beta2t + jnp.mean(update, axis=-2) * (1 - beta2t)
+        r_factor = 1.0 / jnp.sqrt(row / jnp.mean(row, axis=-1, keepdims=True))
+        c_factor = 1.0 / jnp.sqrt(col)
+        update = r_factor[..., None] * c_factor[..., None, :] * g
+        sq = exp_avg_sq
+    else:
+        sq = exp_avg_sq * beta2t + update * (1 - beta2t)
+        update = g / jnp.sqrt(sq)
+        row, col = exp_avg_sq_row, exp_avg_sq_col
+    update = update / jnp.maximum(_rms(update) / clip_threshold, 1.0) * lr
+    avg = exp_avg
+    if first_moment:
+        avg = exp_avg * beta1 + update * (1 - beta1)
+        update = avg
+    if use_weight_decay:
+        p = p - p * weight_decay * lr
+    p = p - update
+    return (p.astype(dtype), avg.astype(exp_avg.dtype), row.astype(exp_avg_sq_row.dtype),
+            col.astype(exp_avg_sq_col.dtype), sq.astype(exp_avg_sq.dtype))  # fmt: skip
+
+
+# --- sparse helpers -----------------------------------------------------------------------------
+def scatter_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: Array,
+                 *hyper: Any, lazy: bool = True, grad_last: bool = True) -> tuple:  # fmt: skip
+    """Apply a dense row rule to the rows named by ``indices`` (repeated indices' gradients
+    added first). ``states[0]`` is the variable; ``rule(*states, *hyper, grad)`` (or
+    ``rule(*states, grad, *hyper)`` when not ``grad_last``) returns the new states. With ``lazy``
+    the rows not named keep their values; otherwise the rule runs on every row with a zero
+    gradient where none was given (FusedSparseAdam's non-lazy moments)."""
+    dense = jnp.zeros_like(states[0]).at[indices].add(grad.astype(states[0].dtype))
+    args = (*states, *hyper, dense) if grad_last else (*states, dense, *hyper)
+    new = rule(*args)
+    new = new if isinstance(new, tuple) else (new,)
+    if not lazy:
+        return new
+    touched = jnp.zeros(states[0].shape[:1], bool).at[indices].set(True)
+    mask = touched.reshape((-1,) + (1,) * (states[0].ndim - 1))
+    return tuple(jnp.where(mask, n, s) for n, s in zip(new, states))
+
+
+def sequential_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: Array,
+                    *hyper: Any, grad_last: bool = True) -> tuple:  # fmt: skip
+    """Apply a dense row rule once per index, in order (a repeated row is updated twice)."""
+
+    def body(i, carry):
+        row = indices[i]
+        rows = tuple(s[row] for s in carry)
+        g = grad[i].astype(carry[0].dtype)
+        args = (*rows, *hyper, g) if grad_last else (*rows, g, *hyper)
+        new = rule(*args)
+        new = new if isinstance(new, tuple) else (new,)
+        return tuple(s.at[row].set(n) for s, n in zip(carry, new))
+
+    return jax.lax.fori_loop(0, indices.shape[0], body, tuple(states))
