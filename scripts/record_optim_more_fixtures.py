@@ -642,6 +642,10 @@ NN = {
     "AdaFactor_relative": "nn.AdaFactor(ps, learning_rate=None, relative_step=True,"
     " warmup_init=True)",
     "AdamOffload": "nn.AdamOffload(ps, learning_rate=0.01)",
+    "Adam_amsgrad": "nn.Adam(ps, learning_rate=0.01, use_amsgrad=True, weight_decay=0.01)",
+    "Adam_offload": "nn.Adam(ps, learning_rate=0.01, use_nesterov=True, use_offload=True)",
+    "AdamWeightDecay_groups": "nn.AdamWeightDecay([{'params': [ps[0]], 'weight_decay': 0.1},"
+    " {'params': [ps[1]], 'lr': 0.02}], learning_rate=0.01)",
 }
 
 

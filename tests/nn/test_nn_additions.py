@@ -55,11 +55,13 @@ def test_adam_lazy_matches_mindspore():
             )
 
 
-def test_adam_offload_is_a_clear_error():
+def test_adam_bad_keywords():
     w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
     with pytest.raises(ValueError, match="use_offload"):
-        nn.Adam([w], use_offload=True)
-    with pytest.raises(TypeError, match="unexpected keyword"):
+        nn.Adam([w], use_offload=True, use_lazy=True)
+    with pytest.raises(ValueError, match="use_amsgrad"):
+        nn.Adam([w], use_offload=True, use_amsgrad=True)
+    with pytest.raises(KeyError, match="use_lazzy"):
         nn.Adam([w], use_lazzy=True)
 
 

@@ -1,13 +1,13 @@
-"""Adagrad (MindSpore's ApplyAdagrad: no epsilon) over optax's scale_by_rss."""
+"""Adagrad (MindSpore's ApplyAdagrad: no epsilon), the rule of ``ops.ApplyAdagrad``
+(``optimizer_func.adagrad``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import optax
-
 from deepsink._core.validate import check_bool, fail
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class Adagrad(Optimizer):
@@ -24,9 +24,8 @@ class Adagrad(Optimizer):
         self.accum = self.parameters.clone(prefix="accum", init=float(accum))
 
     def _update(self, grads: list, lrs: list) -> None:
-        tx = optax.scale_by_rss(initial_accumulator_value=0.0, eps=0.0)
         for p, a, g, lr in zip(self.parameters, self.accum, grads, lrs):
-            scaled, state = tx.update(g, optax.ScaleByRssState(sum_of_squares=a._data))
-            if self.update_slots:
-                write(a, state.sum_of_squares)
-            write(p, p._data - lr * scaled)
+            dt = p._data.dtype
+            var, acc = R.adagrad(p._data, a._data, lr.astype(dt), g.astype(dt), self.update_slots)
+            write(a, acc)
+            write(p, var)

@@ -1,14 +1,14 @@
-"""Adadelta (MindSpore's ApplyAdadelta) over optax's scale_by_adadelta."""
+"""Adadelta, the rule of ``ops.ApplyAdadelta`` (``optimizer_func.adadelta``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import jax.numpy as jnp
-import optax
 
 from deepsink._core.validate import fail
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class Adadelta(Optimizer):
@@ -34,10 +34,11 @@ class Adadelta(Optimizer):
         self.accum_update = self.parameters.clone(prefix="accum_update", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
-        tx = optax.scale_by_adadelta(rho=jnp.float32(self.rho), eps=self.epsilon)
         for p, a, au, g, lr in zip(self.parameters, self.accum, self.accum_update, grads, lrs):
-            state = optax.ScaleByAdaDeltaState(e_g=a._data, e_x=au._data)
-            update, state = tx.update(g, state)
-            write(a, state.e_g)
-            write(au, state.e_x)
-            write(p, p._data - lr * update)
+            dt = p._data.dtype
+            rho, eps = jnp.asarray(self.rho, dt), jnp.asarray(self.epsilon, dt)
+            var, accum, accum_update = R.adadelta(p._data, a._data, au._data, lr.astype(dt), rho,
+                                                  eps, g.astype(dt))  # fmt: skip
+            write(a, accum)
+            write(au, accum_update)
+            write(p, var)

@@ -1,5 +1,7 @@
-"""Adam (MindSpore's: epsilon outside the bias correction) and AdamWeightDecay (decoupled
-decay, no bias correction), with optax's moment updates."""
+"""Adam (MindSpore's: epsilon outside the bias correction; AMSGrad and offload variants),
+AdamWeightDecay (decoupled decay, no bias correction) and AdamOffload, on the update rules of
+``ops.Adam``, ``ops.ApplyAdamWithAmsgradV2``, ``ops.AdamNoUpdateParam`` and
+``ops.AdamWeightDecay`` (``deepsink.ops.function.optimizer_func``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ from typing import Any
 
 import jax.numpy as jnp
 import numpy as np
-import optax
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import Parameter
@@ -25,19 +26,6 @@ def _check_betas(beta1: Any, beta2: Any, eps: Any, api: str) -> None:
             fail(api, name, "in range (0.0, 1.0)", value)
     if eps <= 0.0:
         fail(api, "eps", "a positive float", eps)
-
-
-def _moments(g: Any, m: Any, v: Any, beta1: float, beta2: float) -> tuple[Any, Any]:
-    """The first and second moment EMAs (optax's update rules).
-
-    The betas enter as float32, so ``1 - beta`` is rounded as in MindSpore's float32 kernels
-    (``1 - float32(0.999)`` differs from ``float32(0.001)`` by 1e-5 relative).
-    """
-    b1, b2 = jnp.float32(beta1), jnp.float32(beta2)
-    return (
-        optax.tree.update_moment(g, m, b1, 1),
-        optax.tree.update_moment_per_elem_norm(g, v, b2, 2),
-    )
 
 
 class Adam(Optimizer):
@@ -62,11 +50,21 @@ class Adam(Optimizer):
         use_nesterov (bool): Default: False.
         weight_decay (Union[float, int, Cell]): Default: 0.0.
         loss_scale (float): Default: 1.0.
+        use_amsgrad (bool): AMSGrad: the denominator uses the running maximum ``vhat`` of ``v``
+            (``ops.ApplyAdamWithAmsgradV2``; ``use_nesterov`` has no effect then, as in
+            MindSpore). Default: False.
         use_lazy (bool, keyword): Lazy Adam updates only the rows named by a *sparse* gradient's
             indices; on dense gradients MindSpore runs the normal Adam update (every row, zero
             gradient rows included: fixture nnx/adam_lazy). deepsink's gradients are always
             dense (Embedding included), so the update is Adam's. Default: False.
-        use_offload (bool, keyword): host offload is not supported (ValueError). Default: False.
+        use_offload (bool, keyword): MindSpore computes the update on the host
+            (``ops.AdamNoUpdateParam``) to save device memory; deepsink keeps the state where the
+            Parameters are, with the same numbers. Default: False.
+
+    Raises:
+        KeyError: ``kwargs`` has a key other than 'use_lazy' and 'use_offload'.
+        TypeError: ``beta1``, ``beta2`` or ``eps`` is not a float, a flag is not a bool.
+        ValueError: ``use_lazy`` and ``use_offload`` both True, or ``use_amsgrad`` with either.
 
     State: ``moment1.<param>``, ``moment2.<param>`` (zeros), ``beta1_power``, ``beta2_power``
     (the running products ``beta^t``), ``global_step``, ``learning_rate``.
@@ -90,35 +88,52 @@ class Adam(Optimizer):
         _check_betas(beta1, beta2, eps, "Adam")
         self.use_locking = check_bool(use_locking, "use_locking", "Adam")
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "Adam")
-        if check_bool(use_amsgrad, "use_amsgrad", "Adam"):
-            fail("Adam", "use_amsgrad", "False (AMSGrad is not supported by deepsink)", True)
         unknown = sorted(set(kwargs) - {"use_lazy", "use_offload"})
         if unknown:
-            raise TypeError(f"For 'Adam', unexpected keyword arguments {unknown}")
+            raise KeyError(f"For 'Adam', invalid keys are passed as kwargs, supported keys are "
+                           f"'use_lazy' and 'use_offload', but got {unknown}")  # fmt: skip
+        self.use_amsgrad = check_bool(use_amsgrad, "use_amsgrad", "Adam")
         self.use_lazy = check_bool(kwargs.get("use_lazy", False), "use_lazy", "Adam")
         self.use_offload = check_bool(kwargs.get("use_offload", False), "use_offload", "Adam")
-        if self.use_offload:
-            fail("Adam", "use_offload", "False (deepsink keeps the optimizer state on the device; "
-                 "offloading Adam to the host is not supported)", True)  # fmt: skip
+        if self.use_lazy and self.use_offload:
+            fail("Adam", "use_lazy and use_offload", "not both True", (True, True))
+        if self.use_amsgrad and (self.use_lazy or self.use_offload):
+            fail("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
         self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")
         self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
+        if self.use_amsgrad:
+            self.vhat = self.parameters.clone(prefix="vhat", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
-        beta1 = jnp.float32(self.beta1)
-        beta2 = jnp.float32(self.beta2)
+        f32 = jnp.float32
+        beta1, beta2 = f32(self.beta1), f32(self.beta2)
         beta1_power = self.beta1_power._data * beta1
         beta2_power = self.beta2_power._data * beta2
         self.beta1_power._data = beta1_power
         self.beta2_power._data = beta2_power
-        correction = jnp.sqrt(1.0 - beta2_power) / (1.0 - beta1_power)
-        for p, m1, m2, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
-            m, v = _moments(g, m1._data, m2._data, self.beta1, self.beta2)
-            numerator = beta1 * m + (1.0 - beta1) * g if self.use_nesterov else m
-            update = numerator / (jnp.sqrt(v) + self.eps)
-            write(p, optax.apply_updates(p._data, -(lr * correction) * update))
+        for i, (p, m1, m2, g, lr) in enumerate(
+            zip(self.parameters, self.moment1, self.moment2, grads, lrs)
+        ):
+            dt = p._data.dtype
+            hyper = [jnp.asarray(x, f32).astype(dt)
+                     for x in (beta1_power, beta2_power, lr, beta1, beta2, self.eps)]  # fmt: skip
+            g = g.astype(dt)
+            if self.use_amsgrad:
+                vhat = self.vhat[i]
+                var, m, v, vh = R.adam_with_amsgrad(p._data, m1._data, m2._data, vhat._data,
+                                                    *hyper, g)  # fmt: skip
+                write(vhat, vh)
+            elif self.use_offload:
+                delta, m, v = R.adam_delta(m1._data, m2._data, *hyper, g,
+                                           use_nesterov=self.use_nesterov)  # fmt: skip
+                var = p._data + delta
+            else:
+                var, m, v = R.adam(p._data, m1._data, m2._data, *hyper, g,
+                                   use_nesterov=self.use_nesterov)  # fmt: skip
+            write(p, var)
             write(m1, m)
             write(m2, v)
 
@@ -159,17 +174,16 @@ class AdamWeightDecay(Optimizer):
     _decoupled_decay = True  # the decay is part of the update below, not of the gradient
 
     def _update(self, grads: list, lrs: list) -> None:
+        f32 = jnp.float32
         decays = self._decay_values()
+        beta1, beta2, eps = (jnp.asarray(x, f32) for x in (self.beta1, self.beta2, self.eps))
         for p, m1, m2, g, wd, flag, lr in zip(
             self.parameters, self.moments1, self.moments2, grads, decays, self.decay_flags, lrs
         ):
-            m, v = _moments(g.astype(jnp.float32), m1._data, m2._data, self.beta1, self.beta2)
-            update = m / (jnp.sqrt(v) + self.eps)
-            if flag:
-                update, _ = optax.add_decayed_weights(wd).update(
-                    update, optax.EmptyState(), p._data
-                )
-            write(p, optax.apply_updates(p._data, -lr * update))
+            wd = wd.astype(f32) if flag else jnp.zeros((), f32)
+            var, m, v = R.adam_weight_decay(p._data, m1._data, m2._data, lr, beta1, beta2, eps,
+                                            wd, g.astype(f32))  # fmt: skip
+            write(p, var)
             write(m1, m)
             write(m2, v)
 

@@ -1,4 +1,5 @@
-"""AdaMax (MindSpore's ApplyAdaMax: epsilon added after the infinity norm, unlike optax's)."""
+"""AdaMax (epsilon added after the infinity norm, unlike optax's), the rule of
+``ops.ApplyAdaMax`` (``optimizer_func.ada_max``)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from typing import Any
 
 import jax.numpy as jnp
 import numpy as np
-import optax
 
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.adam import _check_betas
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class AdaMax(Optimizer):
@@ -37,8 +38,9 @@ class AdaMax(Optimizer):
         power = self.beta1_power._data * b1
         self.beta1_power._data = power
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
-            m_new = optax.tree.update_moment(g, m._data, b1, 1)
-            v_new = jnp.maximum(b2 * v._data, jnp.abs(g))
+            dt = p._data.dtype
+            hyper = [jnp.asarray(x).astype(dt) for x in (power[0], lr, b1, b2, self.eps)]
+            var, m_new, v_new = R.ada_max(p._data, m._data, v._data, *hyper, g.astype(dt))
             write(m, m_new)
             write(v, v_new)
-            write(p, p._data - lr / (1 - power[0]) * m_new / (v_new + self.eps))
+            write(p, var)

@@ -1,15 +1,15 @@
-"""RMSProp (MindSpore's ApplyRMSProp / ApplyCenteredRMSProp) over optax's scale_by_rms and
-scale_by_stddev (epsilon inside the square root, as MindSpore)."""
+"""RMSProp, the rules of ``ops.ApplyRMSProp`` and ``ops.ApplyCenteredRMSProp``
+(``optimizer_func.rms_prop`` / ``centered_rms_prop``: epsilon inside the square root)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import jax.numpy as jnp
-import optax
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class RMSProp(Optimizer):
@@ -44,20 +44,21 @@ class RMSProp(Optimizer):
         self.moment = self.parameters.clone(prefix="moment", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
-        decay = jnp.float32(self.decay)
         for i, (p, g, lr) in enumerate(zip(self.parameters, grads, lrs)):
-            ms_ = self.mean_square[i]
+            dt = p._data.dtype
+            decay, momentum, eps = (jnp.asarray(x, dt)
+                                    for x in (self.decay, self.momentum, self.epsilon))  # fmt: skip
+            ms_, mom = self.mean_square[i], self.moment[i]
             if self.centered:
                 mg = self.mean_grad[i]
-                tx = optax.scale_by_stddev(decay=decay, eps=self.epsilon, eps_in_sqrt=True)
-                state = optax.ScaleByRStdDevState(mu=mg._data, nu=ms_._data)
-                scaled, state = tx.update(g, state)
-                write(mg, state.mu)
+                var, mean_grad, mean_square, moment = R.centered_rms_prop(
+                    p._data, mg._data, ms_._data, mom._data, g.astype(dt), lr.astype(dt), decay,
+                    momentum, eps)  # fmt: skip
+                write(mg, mean_grad)
             else:
-                tx = optax.scale_by_rms(decay=decay, eps=self.epsilon, eps_in_sqrt=True)
-                scaled, state = tx.update(g, optax.ScaleByRmsState(nu=ms_._data))
-            write(ms_, state.nu)
-            mom = self.moment[i]
-            m = self.momentum * mom._data + lr * scaled
-            write(mom, m)
-            write(p, p._data - m)
+                var, mean_square, moment = R.rms_prop(p._data, ms_._data, mom._data,
+                                                      lr.astype(dt), g.astype(dt), decay,
+                                                      momentum, eps)  # fmt: skip
+            write(ms_, mean_square)
+            write(mom, moment)
+            write(p, var)

@@ -19,6 +19,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import optax
 
 Array = jax.Array
 
@@ -59,8 +60,11 @@ def adagrad_da(var, grad_accum, grad_squared_accum, grad, lr, l1, l2, global_ste
 
 
 def adam_moments(m, v, beta1, beta2, grad):
-    """The first and second moment EMAs of Adam."""
-    return beta1 * m + (1 - beta1) * grad, beta2 * v + (1 - beta2) * grad * grad
+    """The first and second moment EMAs of Adam (optax's moment updates)."""
+    return (
+        optax.tree.update_moment(grad, m, beta1, 1),
+        optax.tree.update_moment_per_elem_norm(grad, v, beta2, 2),
+    )
 
 
 def adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
