@@ -1,15 +1,15 @@
-"""Momentum: ``v = momentum * v + g; p -= lr * v`` (MindSpore's ApplyMomentum) over optax.trace."""
+"""Momentum: ``v = momentum * v + g; p -= lr * v``, the rule of ``ops.ApplyMomentum``
+(``optimizer_func.momentum``, optax's trace)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import optax
-
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class Momentum(Optimizer):
@@ -74,9 +74,8 @@ class Momentum(Optimizer):
         return self.parameters
 
     def _update(self, grads: list, lrs: list) -> None:
-        trace = optax.trace(decay=self.momentum._data, nesterov=self.use_nesterov)
-        velocity = tuple(m._data for m in self.moments)
-        updates, state = trace.update(tuple(grads), optax.TraceState(trace=velocity))
-        for p, m, u, v, lr in zip(self.parameters, self.moments, updates, state.trace, lrs):
-            write(p, optax.apply_updates(p._data, -lr * u))
-            write(m, v)
+        for p, m, g, lr in zip(self.parameters, self.moments, grads, lrs):
+            var, accum = R.momentum(p._data, m._data, lr, g, self.momentum._data,
+                                    self.use_nesterov)  # fmt: skip
+            write(p, var)
+            write(m, accum)

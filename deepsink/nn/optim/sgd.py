@@ -1,16 +1,17 @@
-"""SGD with optional momentum, dampening and Nesterov (MindSpore's SGD kernel)."""
+"""SGD with optional momentum, dampening and Nesterov, the rule of ``ops.SGD``
+(``optimizer_func.sgd``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import jax.numpy as jnp
-import optax
 
 from deepsink._core.validate import fail, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class SGD(Optimizer):
@@ -71,18 +72,12 @@ class SGD(Optimizer):
 
     def _update(self, grads: list, lrs: list) -> None:
         momentum = self.momentum._data
-        use_momentum = momentum > 0
-        trace = optax.trace(decay=momentum, nesterov=self.nesterov)
         for p, a, s, g, lr in zip(self.parameters, self.accum, self.stat, grads, lrs):
-            first = s._data > 0
-            # The first step takes the gradient undamped into a fresh accumulator.
-            g_in = jnp.where(first, g, (1.0 - jnp.float32(self.dampening)) * g)
-            a_in = jnp.where(first, jnp.zeros_like(a._data), a._data)
-            update, state = trace.update(g_in, optax.TraceState(trace=a_in))
-            update = jnp.where(use_momentum, update, g)
-            write(p, optax.apply_updates(p._data, -lr * update))
-            write(a, jnp.where(use_momentum, state.trace, a._data))
-            write(s, jnp.where(use_momentum, jnp.zeros_like(s._data), s._data))
+            var, accum, stat = R.sgd(p._data, g, lr, a._data, momentum, s._data,
+                                     jnp.float32(self.dampening), 0.0, self.nesterov)  # fmt: skip
+            write(p, var)
+            write(a, accum)
+            write(s, stat)
 
 
 def _float(value: Any, arg: str) -> float:

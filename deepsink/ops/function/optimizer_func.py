@@ -178,13 +178,24 @@ def proximal_gradient_descent(var, alpha, l1, l2, delta):
 
 
 def sgd(param, grad, lr, accum, momentum, stat, dampening, weight_decay, nesterov):
-    """SGD with momentum (PyTorch's rule): the first step (``stat > 0``) takes the gradient into
-    a fresh velocity undamped; ``stat`` is cleared after it."""
+    """SGD with momentum (PyTorch's rule, MindSpore's ``ops.SGD``): with ``momentum > 0`` the
+    first step (``stat > 0``) takes the gradient into a fresh velocity undamped and clears
+    ``stat``; with ``momentum <= 0`` the step is the gradient and the state is left alone."""
     g = grad + weight_decay * param if weight_decay else grad
-    first = stat > 0
-    accum = jnp.where(first, g, momentum * accum + (1 - dampening) * g)
-    step = g + momentum * accum if nesterov else accum
-    return param - lr * step, accum, jnp.zeros_like(stat)
+    use = momentum > 0
+    new_accum = jnp.where(stat > 0, g, momentum * accum + (1 - dampening) * g)
+    step = g + momentum * new_accum if nesterov else new_accum
+    step = jnp.where(use, step, g)
+    new_stat = jnp.where(use, jnp.zeros_like(stat), stat)
+    return param - lr * step, jnp.where(use, new_accum, accum), new_stat
+
+
+def momentum(var, accum, lr, grad, momentum, use_nesterov=False):
+    """``accum = momentum accum + g; var -= lr accum`` (Nesterov: ``var -= lr (g + momentum
+    accum)``): optax's ``trace``, as ``ops.ApplyMomentum`` and ``nn.Momentum`` compute it."""
+    trace = optax.trace(decay=momentum, nesterov=use_nesterov)
+    update, state = trace.update(grad, optax.TraceState(trace=accum))
+    return optax.apply_updates(var, -lr * update), state.trace
 
 
 def lars_update(weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate,

@@ -17,6 +17,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_pool_norm_func as NF
+from deepsink.ops.function import optimizer_func as R
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -176,10 +177,9 @@ class ApplyMomentum(Primitive):
             g = g * jnp.asarray(self.gradient_scale, var.dtype)
         lr = U.array(learning_rate, "ApplyMomentum", "learning_rate").astype(var.dtype)
         mom = U.array(momentum, "ApplyMomentum", "momentum").astype(var.dtype)
-        acc = acc * mom + g
-        step = lr * (g + mom * acc) if self.use_nesterov else lr * acc
+        new_var, acc = R.momentum(var, acc, lr, g, mom, self.use_nesterov)
         accumulation._data = acc.astype(accumulation._data.dtype)
-        variable._data = var - step
+        variable._data = new_var
         return variable
 
 
