@@ -145,6 +145,8 @@ def test_trains_a_network():
 
 
 def test_bad_arguments():
+    """The exception types MindSpore 2.10 raises for the same calls (LARS given a list: MindSpore
+    fails with an AttributeError inside its base class; deepsink names the argument)."""
     p = [Parameter(Tensor(np.ones(2, np.float32)), name="w")]
     with pytest.raises(ValueError, match="learning_rate"):
         nn.FTRL(p, learning_rate=[0.1, 0.2])

@@ -110,7 +110,7 @@ class _OptimizerPrimitive(Primitive):
         api = self.name
         if len(args) != len(self._inputs):
             U.fail(api, f"{len(self._inputs)} inputs ({', '.join(self._inputs)}) are expected, "
-                   f"but got {len(args)}", TypeError)  # fmt: skip
+                   f"but got {len(args)}")  # fmt: skip
         given = dict(zip(self._inputs, args))
         values: dict[str, Any] = {}
         for name in self._refs:
@@ -197,6 +197,8 @@ class _OptimizerPrimitive(Primitive):
         if tuple(grad.shape[1:]) != tuple(var.shape[1:]):
             U.fail(api, f"the shape of 'grad' must be [n] + {list(var.shape[1:])} (the rows of "
                    f"'var'), but got {list(grad.shape)}")  # fmt: skip
+        # MindSpore's kernels skip an out-of-range row silently; deepsink refuses it when the
+        # indices are concrete (traced indices: the row's update is dropped, as XLA scatters)
         if not isinstance(indices, jax.core.Tracer) and indices.size:
             idx = np.asarray(indices)
             if idx.min() < 0 or idx.max() >= var.shape[0]:
