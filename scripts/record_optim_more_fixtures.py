@@ -642,6 +642,17 @@ NN = {
     "AdaFactor_relative": "nn.AdaFactor(ps, learning_rate=None, relative_step=True,"
     " warmup_init=True)",
     "AdamOffload": "nn.AdamOffload(ps, learning_rate=0.01)",
+    "AdamOffload_groups": "nn.AdamOffload([{'params': [ps[0]], 'lr': 0.02, 'weight_decay': 0.1},"
+    " {'params': [ps[1]]}], learning_rate=0.01)",
+    "ProximalAdagrad_groups": "nn.ProximalAdagrad([{'params': [ps[0]], 'lr': 0.2,"
+    " 'weight_decay': 0.05}, {'params': [ps[1]], 'grad_centralization': True}], learning_rate=0.1,"
+    " l1=0.01)",
+    "FTRL_groups": "nn.FTRL([{'params': [ps[0]], 'weight_decay': 0.05}, {'params': [ps[1]]}],"
+    " learning_rate=0.05, loss_scale=2.0)",
+    "LazyAdam_groups": "nn.LazyAdam([{'params': [ps[0]], 'lr': 0.02}, {'params': [ps[1]],"
+    " 'weight_decay': 0.1}], learning_rate=0.01, loss_scale=4.0)",
+    "AdaFactor_dynamic_lr": "nn.AdaFactor(ps, learning_rate=[0.05, 0.02, 0.01], relative_step=False,"
+    " beta1=0.0, weight_decay=0.1)",
     "Adam_amsgrad": "nn.Adam(ps, learning_rate=0.01, use_amsgrad=True, weight_decay=0.01)",
     "Adam_offload": "nn.Adam(ps, learning_rate=0.01, use_nesterov=True, use_offload=True)",
     "AdamWeightDecay_groups": "nn.AdamWeightDecay([{'params': [ps[0]], 'weight_decay': 0.1},"

@@ -52,6 +52,8 @@ def test_matches_mindspore(name, mode):
             assert keys
             for key in keys:
                 pname = key.split("/", 1)[1]
+                if pname.startswith("Parameter$"):
+                    continue  # AdaFactor(beta1=0)'s unnamed placeholder for the unused moment
                 assert pname in state, f"{name}: no state named {pname!r} ({sorted(state)})"
                 got = state[pname].asnumpy().reshape(d[key].shape)
                 want = d[key]
