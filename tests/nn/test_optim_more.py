@@ -86,8 +86,16 @@ def _lamb_np(w, m, v, g, lr, b1, b2, eps, wd, t):
     return w - lr * ratio * r, m, v
 
 
+@pytest.fixture(params=["pynative", "graph"])
+def mode(request):
+    if request.param == "graph":
+        ms.set_context(mode=ms.GRAPH_MODE)
+    yield request.param
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
 @pytest.mark.parametrize("wd", [0.0, 0.1])
-def test_lamb(wd):
+def test_lamb(wd, mode):
     rng = np.random.RandomState(0)
     w0, b0 = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
     ps = [Parameter(Tensor(w0), name="w"), Parameter(Tensor(b0), name="beta")]
@@ -104,8 +112,26 @@ def test_lamb(wd):
     np.testing.assert_allclose(opt.moments2[0].asnumpy(), ref["w"][2], rtol=1e-4)
 
 
+def test_lamb_groups_and_dynamic_lr():
+    rng = np.random.RandomState(2)
+    w0, b0 = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
+    ps = [Parameter(Tensor(w0), name="w"), Parameter(Tensor(b0), name="b")]
+    groups = [{"params": [ps[0]], "weight_decay": 0.1, "lr": [0.02, 0.01, 0.005]},
+              {"params": [ps[1]]}]  # fmt: skip
+    opt = nn.Lamb(groups, learning_rate=[0.1, 0.05, 0.01])
+    ref = {"w": [w0.astype(np.float64), 0.0, 0.0], "b": [b0.astype(np.float64), 0.0, 0.0]}
+    for t in range(1, 4):
+        gw, gb = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
+        opt((Tensor(gw), Tensor(gb)))
+        lr_w, lr_b = [0.02, 0.01, 0.005][t - 1], [0.1, 0.05, 0.01][t - 1]
+        ref["w"] = list(_lamb_np(*ref["w"], gw, lr_w, 0.9, 0.999, 1e-6, 0.1, t))
+        ref["b"] = list(_lamb_np(*ref["b"], gb, lr_b, 0.9, 0.999, 1e-6, 0.0, t))
+    for p in ps:
+        np.testing.assert_allclose(p.asnumpy(), ref[p.name][0], rtol=1e-4, atol=1e-6)
+
+
 @pytest.mark.parametrize("use_clip", [False, True])
-def test_lars_with_momentum(use_clip):
+def test_lars_with_momentum(use_clip, mode):
     rng = np.random.RandomState(1)
     w0, b0 = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
     ps = [Parameter(Tensor(w0), name="w"), Parameter(Tensor(b0), name="bias")]

@@ -287,3 +287,19 @@ def test_inside_a_compiled_cell():
     np.testing.assert_allclose(net.accum.asnumpy(), acc, rtol=1e-6)
     np.testing.assert_allclose(net.var.asnumpy(), 1 - 0.1 * np.array([1, 2, 3]) / np.sqrt(acc),
                                rtol=1e-6)  # fmt: skip
+
+
+def test_sparse_rows_inside_a_compiled_function():
+    """Traced indices: the row rules run under jit (sequential rows in a fori_loop)."""
+    var = Parameter(Tensor(np.ones((4, 1), np.float32)), name="var")
+    ms_ = Parameter(Tensor(np.ones((4, 1), np.float32)), name="ms")
+    mom = Parameter(Tensor(np.zeros((4, 1), np.float32)), name="mom")
+    op = ops.SparseApplyRMSProp(0.5, 0.0, 1e-10)
+
+    @ms.jit
+    def step(g, idx):
+        return op(var, ms_, mom, 0.1, g, idx)
+
+    step(Tensor(np.ones((2, 1), np.float32)), Tensor(np.array([2, 2], np.int32)))
+    # row 2 twice in order: ms 1 -> 1 -> 1 (g = 1), each step moves var by 0.1
+    np.testing.assert_allclose(var.asnumpy().ravel(), [1.0, 1.0, 0.8, 1.0], rtol=1e-6)
