@@ -303,3 +303,12 @@ def test_sparse_rows_inside_a_compiled_function():
     step(Tensor(np.ones((2, 1), np.float32)), Tensor(np.array([2, 2], np.int32)))
     # row 2 twice in order: ms 1 -> 1 -> 1 (g = 1), each step moves var by 0.1
     np.testing.assert_allclose(var.asnumpy().ravel(), [1.0, 1.0, 0.8, 1.0], rtol=1e-6)
+
+
+def test_tensor_inputs_are_updated_in_place_too():
+    """As MindSpore: a plain Tensor ``var``/``accum`` changes in place (PyNative)."""
+    var, acc = Tensor(np.ones(2, np.float32)), Tensor(np.ones(2, np.float32))
+    out = ops.ApplyAdagrad()(var, acc, 0.1, Tensor(np.ones(2, np.float32)))
+    np.testing.assert_allclose(acc.asnumpy(), [2.0, 2.0])
+    np.testing.assert_allclose(var.asnumpy(), 1 - 0.1 / np.sqrt(2), rtol=1e-6)
+    np.testing.assert_allclose(out[0].asnumpy(), var.asnumpy())

@@ -4,8 +4,8 @@
 Each one checks its inputs as MindSpore does, runs the update rule of
 ``deepsink.ops.function.optimizer_func`` (the rule the ``nn`` optimizers use too), writes the new
 values into the Parameter inputs in place (``ops.ApplyMomentum``'s way) and returns the outputs
-MindSpore documents. Tensor (not Parameter) inputs are accepted and left unchanged: the updated
-values come back as outputs. MindSpore's CPU kernels of ``Adam``, ``AdamWeightDecay``,
+MindSpore documents. Tensor (not Parameter) inputs are updated in place too, as MindSpore does,
+except a constant Tensor captured by a compiled function (its new value is only returned). MindSpore's CPU kernels of ``Adam``, ``AdamWeightDecay``,
 ``ApplyRMSProp``, ``ApplyCenteredRMSProp`` and the ``FusedSparse*`` ops return placeholder
 outputs; deepsink returns the updated values there.
 """
@@ -88,11 +88,16 @@ def _check_float(api: str, name: str, value: Any, *, lo: float | None = None,
     return value
 
 
+def _leaks(value: Any, old: Any) -> bool:
+    """Whether storing ``value`` in place of ``old`` would keep a traced value past its trace."""
+    return isinstance(value, jax.core.Tracer) and not isinstance(old, jax.core.Tracer)
+
+
 class _OptimizerPrimitive(Primitive):
     """The input handling shared by the optimizer primitives.
 
     ``_inputs``: MindSpore's input names in order. ``_refs``: the inputs updated in place
-    (Parameters, or Tensors whose new value is only returned). ``_same_shape``: the inputs
+    (Parameters or Tensors). ``_same_shape``: the inputs
     shaped like ``var`` (the first ref). ``_tensors``: inputs that must be Tensors (gradients,
     indices). Every other input is a hyper-parameter: a number or a 1-element Tensor.
     ``_outputs``: the names returned (one name: a single Tensor).
@@ -140,8 +145,10 @@ class _OptimizerPrimitive(Primitive):
         new = self._rule(values)
         for name, value in new.items():
             target = given.get(name)
-            if isinstance(target, Parameter):
+            if isinstance(target, Tensor) and name in self._refs:
                 old = target._data
+                if not isinstance(target, Parameter) and _leaks(value, old):
+                    continue  # a constant Tensor captured by a compiled function keeps its value
                 target._data = value.astype(old.dtype) if value.dtype != old.dtype else value
         outs = tuple(Tensor._from(self._output(name, new, values)) for name in self._outputs)
         return outs[0] if len(outs) == 1 else outs
