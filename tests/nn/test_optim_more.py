@@ -204,3 +204,20 @@ def test_bad_arguments():
         nn.LARS(nn.Momentum(p, 0.1, 0.9), coefficient=1)
     with pytest.raises(NotImplementedError, match="THOR"):
         nn.thor(None, 0.1, 0.1, 0.9)
+
+
+def test_target_property():
+    """MindSpore's ``opt.target``: settable on the optimizers with a host variant (recorded; it
+    only picks the kernel for sparse gradients), NotImplementedError on the others."""
+    p = [Parameter(Tensor(np.ones(2, np.float32)), name="w")]
+    for make in (nn.FTRL, nn.ProximalAdagrad, nn.LazyAdam, nn.AdaFactor, nn.Adam):
+        opt = make(p)
+        assert opt.target == ms.get_context("device_target")
+        opt.target = "CPU"
+        assert opt.target == "CPU"
+        with pytest.raises(TypeError, match="target"):
+            opt.target = 1
+        with pytest.raises(ValueError, match="target"):
+            opt.target = "TPU"
+    with pytest.raises(NotImplementedError, match="target"):
+        nn.Momentum(p, 0.1, 0.9).target = "CPU"

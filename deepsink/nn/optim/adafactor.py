@@ -11,7 +11,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor
-from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
@@ -23,7 +23,7 @@ def _non_negative_float(value: Any, arg: str) -> float:
     return value
 
 
-class AdaFactor(Optimizer):
+class AdaFactor(_HostTarget, Optimizer):
     """AdaFactor (Shazeer & Stern, "Adafactor: Adaptive Learning Rates with Sublinear Memory
     Cost"). At step ``t`` (from 1), with ``beta2t = 1 - t^(-decay_rate)``:
 

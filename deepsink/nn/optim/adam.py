@@ -13,7 +13,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
-from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
@@ -28,7 +28,7 @@ def _check_betas(beta1: Any, beta2: Any, eps: Any, api: str) -> None:
         fail(api, "eps", "a positive float", eps)
 
 
-class Adam(Optimizer):
+class Adam(_HostTarget, Optimizer):
     """Adam, as MindSpore computes it (epsilon is added to ``sqrt(v)``, outside the bias
     correction)::
 

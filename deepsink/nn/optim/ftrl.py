@@ -8,7 +8,7 @@ from typing import Any
 import jax.numpy as jnp
 
 from deepsink._core.validate import check_bool, fail
-from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
@@ -20,7 +20,7 @@ def _check_float(value: Any, arg: str, api: str, ok: Any, expected: str) -> floa
     return value
 
 
-class FTRL(Optimizer):
+class FTRL(_HostTarget, Optimizer):
     """FTRL-proximal (McMahan et al., "Ad Click Prediction: a View from the Trenches")::
 
         accum_new = accum + g^2

@@ -16,11 +16,11 @@ from deepsink._core.validate import check_bool, fail
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.adam import _check_betas
-from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
-class LazyAdam(Optimizer):
+class LazyAdam(_HostTarget, Optimizer):
     """Adam for dense gradients as MindSpore computes it (epsilon outside the bias correction)::
 
         m = beta1 m + (1 - beta1) g;  v = beta2 v + (1 - beta2) g^2

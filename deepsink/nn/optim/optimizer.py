@@ -589,9 +589,56 @@ class Optimizer(Cell):
 
     @property
     def target(self) -> str:
+        """Where MindSpore updates the Parameters: the device target unless set (see
+        ``_set_base_target``)."""
+        if "_target" in self.__dict__:
+            return self.__dict__["_target"]
         from deepsink import context
 
         return context.get_context("device_target")
+
+    @target.setter
+    def target(self, value: str) -> None:
+        raise NotImplementedError(
+            f"For '{type(self).__name__}', the property 'target' can be set only on the "
+            "optimizers that have a host (CPU) variant: Adam, FTRL, LazyAdam, ProximalAdagrad, "
+            "AdaFactor"
+        )
+
+    def _set_base_target(self, value: str) -> None:
+        """MindSpore's checks for ``opt.target = value``. The value is recorded: in MindSpore
+        it picks the host kernel for *sparse* gradients only, and deepsink's gradients are dense
+        (the dense update is the same on every target)."""
+        if not isinstance(value, str):
+            raise TypeError(
+                "For 'Optimizer', the property 'target' must be string, but got "
+                f"{type(value).__name__} {value!r}"
+            )
+        if value not in ("CPU", "Ascend", "GPU"):
+            raise ValueError(
+                "For 'Optimizer', the property 'target' must be one of ['CPU', 'Ascend', 'GPU'], "
+                f"but got {value!r}"
+            )
+        current = self.target
+        if (current, value) in (("CPU", "Ascend"), ("CPU", "GPU"), ("Ascend", "GPU"),
+                                ("GPU", "Ascend")):  # fmt: skip
+            raise ValueError(
+                f"For 'Optimizer', the property 'target' cannot be set to {value!r} in the "
+                f"{current!r} environment"
+            )
+        object.__setattr__(self, "_target", value)
+
+
+class _HostTarget:
+    """The ``target`` property of the optimizers MindSpore can run on the host (CPU)."""
+
+    @property
+    def target(self) -> str:
+        return Optimizer.target.fget(self)
+
+    @target.setter
+    def target(self, value: str) -> None:
+        self._set_base_target(value)
 
 
 def _arrays(values: Sequence[Any]) -> list:

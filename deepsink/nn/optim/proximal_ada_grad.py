@@ -8,11 +8,11 @@ from typing import Any
 import jax.numpy as jnp
 
 from deepsink._core.validate import check_bool, fail
-from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
-class ProximalAdagrad(Optimizer):
+class ProximalAdagrad(_HostTarget, Optimizer):
     """Proximal Adagrad (Duchi & Singer, "Efficient Learning using Forward-Backward
     Splitting")::
 
