@@ -11,7 +11,9 @@ Run with a Python that has a real MindSpore 2.10 CPU build (not run by CI)::
 ``i`` int), ``in<i>`` (the inputs), ``out<j>`` (what the call returned), ``after<i>`` (each
 Parameter input after the call) or ``__error__`` (the exception type's name).
 ``nn/<case>.npz``: ``__build__`` (an expression over ``nn`` and ``ps``, two Parameters ``w``, ``b``),
-``w0``, ``b0``, ``gw<k>``, ``gb<k>`` and ``step<k>/<state name>`` after each of three steps.
+``w0``, ``b0``, ``gw<k>``, ``gb<k>`` and ``step<k>/<state name>`` after each of three steps;
+``ckpt/<case>.ckpt``: MindSpore's checkpoint of the optimizer after the first step (cases in
+``CKPT``).
 """
 
 from __future__ import annotations
@@ -660,6 +662,17 @@ NN = {
 }
 
 
+# the optimizer's whole state after the first step, saved by MindSpore (``ckpt/<case>.ckpt``)
+CKPT = (
+    "FTRL_groups",
+    "ProximalAdagrad_l1_l2",
+    "LazyAdam_opts",
+    "AdaFactor",
+    "Adam_amsgrad",
+    "AdamOffload",
+)
+
+
 def record_nn(only=None) -> None:
     (ROOT / "nn").mkdir(parents=True, exist_ok=True)
     for name, build in NN.items():
@@ -681,6 +694,9 @@ def record_nn(only=None) -> None:
                 opt((Tensor(gw.copy()), Tensor(gb.copy())))
                 for pname, p in opt.parameters_and_names():
                     out[f"step{k}/{pname}"] = p.asnumpy().copy()
+                if k == 0 and name in CKPT:
+                    (ROOT / "ckpt").mkdir(parents=True, exist_ok=True)
+                    ms.save_checkpoint(opt, str(ROOT / "ckpt" / f"{name}.ckpt"))
             np.savez(ROOT / "nn" / f"{name}.npz", **out)
             print("[ok]", name)
         except Exception as e:  # noqa: BLE001

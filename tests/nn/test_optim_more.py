@@ -221,3 +221,26 @@ def test_target_property():
             opt.target = "TPU"
     with pytest.raises(NotImplementedError, match="target"):
         nn.Momentum(p, 0.1, 0.9).target = "CPU"
+
+
+CKPTS = sorted(p.stem for p in (FIX.parent / "ckpt").glob("*.ckpt"))
+
+
+@pytest.mark.parametrize("name", CKPTS)
+def test_resumes_from_a_mindspore_checkpoint(name):
+    """MindSpore's checkpoint of the optimizer after one step loads into deepsink's (every
+    Parameter and state variable by name), and the next step gives MindSpore's numbers."""
+    d = np.load(FIX / f"{name}.npz")
+    ps = [Parameter(Tensor(d["w0"]), name="w"), Parameter(Tensor(d["b0"]), name="b")]
+    opt = eval(str(d["__build__"]), {"nn": nn, "ps": ps})  # noqa: S307
+    saved = ms.load_checkpoint(str(FIX.parent / "ckpt" / f"{name}.ckpt"))
+    not_loaded, _ = ms.load_param_into_net(opt, saved)
+    assert not [n for n in not_loaded if not n.startswith("Parameter$")], not_loaded
+    state = _state(opt)
+    for key in (k for k in d.files if k.startswith("step0/") and "Parameter$" not in k):
+        np.testing.assert_array_equal(state[key[6:]].asnumpy().reshape(d[key].shape), d[key])
+    opt((Tensor(d["gw1"]), Tensor(d["gb1"])))
+    state = _state(opt)
+    for key in (k for k in d.files if k.startswith("step1/") and "Parameter$" not in k):
+        np.testing.assert_allclose(state[key[6:]].asnumpy().reshape(d[key].shape), d[key],
+                                   rtol=2e-5, atol=1e-6, err_msg=f"{name} {key}")  # fmt: skip
