@@ -129,6 +129,10 @@ def test_exported_where_mindspore_has_them():
         assert getattr(ops, name) is getattr(optimizer_ops, name), name
         assert getattr(P, name) is getattr(optimizer_ops, name), name
         assert getattr(nn_ops, name) is getattr(optimizer_ops, name), name
+    from deepsink.ops.operations import inner_ops
+
+    for name in inner_ops.__all__:
+        assert getattr(inner_ops, name) is getattr(optimizer_ops, name), name
 
 
 # --- the primitives without a MindSpore CPU kernel: numpy transcriptions of the documented rules --
