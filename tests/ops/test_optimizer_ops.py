@@ -316,3 +316,18 @@ def test_tensor_inputs_are_updated_in_place_too():
     np.testing.assert_allclose(acc.asnumpy(), [2.0, 2.0])
     np.testing.assert_allclose(var.asnumpy(), 1 - 0.1 / np.sqrt(2), rtol=1e-6)
     np.testing.assert_allclose(out[0].asnumpy(), var.asnumpy())
+
+
+def test_summed_rows_inside_a_compiled_function():
+    """Traced indices with a repeat: the gradients of a row are added, then one update."""
+    var = Parameter(Tensor(np.ones((4, 1), np.float32)), name="var")
+    acc = Parameter(Tensor(np.zeros((4, 1), np.float32)), name="acc")
+    op = ops.SparseApplyAdagrad(0.1)
+
+    @ms.jit
+    def step(g, idx):
+        return op(var, acc, g, idx)
+
+    step(Tensor(np.array([[1.0], [2.0], [1.0]], np.float32)), Tensor(np.array([3, 0, 3], np.int32)))
+    np.testing.assert_allclose(acc.asnumpy().ravel(), [4.0, 0.0, 0.0, 4.0])
+    np.testing.assert_allclose(var.asnumpy().ravel(), [0.9, 1.0, 1.0, 0.9], rtol=1e-6)

@@ -280,18 +280,30 @@ def scatter_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: 
                  *hyper: Any, lazy: bool = True, grad_last: bool = True) -> tuple:  # fmt: skip
     """Apply a dense row rule to the rows named by ``indices`` (repeated indices' gradients
     added first). ``states[0]`` is the variable; ``rule(*states, *hyper, grad)`` (or
-    ``rule(*states, grad, *hyper)`` when not ``grad_last``) returns the new states. With ``lazy``
-    the rows not named keep their values; otherwise the rule runs on every row with a zero
-    gradient where none was given (FusedSparseAdam's non-lazy moments)."""
-    dense = jnp.zeros_like(states[0]).at[indices].add(grad.astype(states[0].dtype))
-    args = (*states, *hyper, dense) if grad_last else (*states, dense, *hyper)
+    ``rule(*states, grad, *hyper)`` when not ``grad_last``) returns the new states.
+
+    With ``lazy`` only the named rows are read, updated and written back (the unique indices,
+    padded to a static length with an out-of-range index whose writes are dropped); otherwise
+    the rule runs on every row with a zero gradient where none was given (FusedSparseAdam's
+    non-lazy moments)."""
+    var = states[0]
+    if not lazy:
+        dense = jnp.zeros_like(var).at[indices].add(grad.astype(var.dtype))
+        args = (*states, *hyper, dense) if grad_last else (*states, dense, *hyper)
+        new = rule(*args)
+        return new if isinstance(new, tuple) else (new,)
+    n, rows = indices.shape[0], var.shape[0]
+    unique, inverse = jnp.unique(indices, size=n, fill_value=rows, return_inverse=True)
+    g = (
+        jnp.zeros((n,) + var.shape[1:], var.dtype)
+        .at[inverse.reshape(-1)]
+        .add(grad.astype(var.dtype))
+    )
+    picked = tuple(s.at[unique].get(mode="clip") for s in states)
+    args = (*picked, *hyper, g) if grad_last else (*picked, g, *hyper)
     new = rule(*args)
     new = new if isinstance(new, tuple) else (new,)
-    if not lazy:
-        return new
-    touched = jnp.zeros(states[0].shape[:1], bool).at[indices].set(True)
-    mask = touched.reshape((-1,) + (1,) * (states[0].ndim - 1))
-    return tuple(jnp.where(mask, n, s) for n, s in zip(new, states))
+    return tuple(s.at[unique].set(v.astype(s.dtype), mode="drop") for s, v in zip(states, new))
 
 
 def sequential_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: Array,
