@@ -13,6 +13,7 @@ from deepsink.ops.operations import GLU as GLU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import ACos as ACos
 from deepsink.ops.operations import Acosh as Acosh
+from deepsink.ops.operations import AdamWeightDecay as AdamWeightDecay
 from deepsink.ops.operations import AdaptiveMaxPool2D as AdaptiveMaxPool2D
 from deepsink.ops.operations import Add as Add
 from deepsink.ops.operations import Addcdiv as Addcdiv
@@ -182,6 +183,7 @@ __all__ = [
     "ACos",
     "Abs",
     "Acosh",
+    "AdamWeightDecay",
     "AdaptiveMaxPool2D",
     "Add",
     "AddExt",
