@@ -28,6 +28,13 @@ from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.random import get_seed as get_seed
 from deepsink._core.random import set_seed as set_seed
 from deepsink.common import dtype as dtype
+from deepsink.common.generator import Generator as Generator
+from deepsink.common.generator import default_generator as default_generator
+from deepsink.common.generator import seed as seed
+from deepsink.common.generator import manual_seed as manual_seed
+from deepsink.common.generator import initial_seed as initial_seed
+from deepsink.common.generator import get_rng_state as get_rng_state
+from deepsink.common.generator import set_rng_state as set_rng_state
 from deepsink.common.dtype import *  # noqa: F403 - the dtype names (float32, int32, ...) as in mindspore
 from deepsink.common.dtype import dtype_to_nptype as dtype_to_nptype
 from deepsink.common.dtype import pytype_to_dtype as pytype_to_dtype
