@@ -74,6 +74,11 @@ from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_c
 from deepsink.train.serialization import export as export
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
+# runtime: memory statistics, streams and events, executor settings; the device manager
+from deepsink import runtime as runtime
+from deepsink.device_manager import get_current_device as get_current_device
+from deepsink.device_manager import set_deterministic as set_deterministic
+from deepsink.runtime import *  # noqa: F403 - MindSpore's top level re-exports mindspore.runtime
 
 # deepsink's own version; ``mindspore.__version__`` under ``deepsink run`` is the MindSpore API
 # version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
