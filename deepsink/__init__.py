@@ -65,6 +65,9 @@ from deepsink.train import connect_network_with_dataset as connect_network_with_
 from deepsink.train import data_sink as data_sink
 from deepsink.train.callback import BackupAndRestore as BackupAndRestore
 from deepsink.train.callback import CheckpointConfig as CheckpointConfig
+from deepsink.train.callback import LearningRateScheduler as LearningRateScheduler
+from deepsink.train.callback import OnRequestExit as OnRequestExit
+from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.serialization import async_ckpt_thread_status as async_ckpt_thread_status
 from deepsink.train.serialization import ckpt_to_safetensors as ckpt_to_safetensors

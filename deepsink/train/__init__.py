@@ -13,8 +13,10 @@ from deepsink.train.callback import CheckpointConfig as CheckpointConfig
 from deepsink.train.callback import EarlyStopping as EarlyStopping
 from deepsink.train.callback import History as History
 from deepsink.train.callback import LambdaCallback as LambdaCallback
+from deepsink.train.callback import LearningRateScheduler as LearningRateScheduler
 from deepsink.train.callback import LossMonitor as LossMonitor
 from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
+from deepsink.train.callback import OnRequestExit as OnRequestExit
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext

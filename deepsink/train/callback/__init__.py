@@ -16,6 +16,8 @@ from deepsink.train.callback._early_stop import EarlyStopping as EarlyStopping
 from deepsink.train.callback._history import History as History
 from deepsink.train.callback._lambda_callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback._loss_monitor import LossMonitor as LossMonitor
+from deepsink.train.callback._lr_scheduler import LearningRateScheduler as LearningRateScheduler
+from deepsink.train.callback._on_request_exit import OnRequestExit as OnRequestExit
 from deepsink.train.callback._progress import ProgressBar as ProgressBar
 from deepsink.train.callback._reduce_lr import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback._time_breakdown import TimeBreakdown as TimeBreakdown
