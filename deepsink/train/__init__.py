@@ -3,6 +3,11 @@ train)."""
 
 from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.public import public_names as _public_names
+from deepsink.amp import build_train_network as build_train_network
+
+# checkpoint tools, mixed precision and the refused MindIR/strategy/THOR names
+from deepsink.common.refused import ConvertModelUtils as ConvertModelUtils
+from deepsink.common.refused import ConvertNetUtils as ConvertNetUtils
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
 from deepsink.train import serialization as serialization
@@ -68,6 +73,18 @@ from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
+from deepsink.train.serialization_extra import build_searched_strategy as build_searched_strategy
+from deepsink.train.serialization_extra import export_split_mindir as export_split_mindir
+from deepsink.train.serialization_extra import (
+    get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
+)
+from deepsink.train.serialization_extra import load as load
+from deepsink.train.serialization_extra import load_checkpoint_async as load_checkpoint_async
+from deepsink.train.serialization_extra import (
+    load_distributed_checkpoint as load_distributed_checkpoint,
+)
+from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
+from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
