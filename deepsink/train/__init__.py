@@ -85,6 +85,7 @@ from deepsink.train.serialization_extra import (
 )
 from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
 from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
+from deepsink.train.summary import SummaryRecord as SummaryRecord
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())
