@@ -25,6 +25,7 @@ from deepsink.train.callback import OnRequestExit as OnRequestExit
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
+from deepsink.train.callback import SummaryCollector as SummaryCollector
 from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
 from deepsink.train.data_sink import data_sink as data_sink

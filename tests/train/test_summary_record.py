@@ -101,3 +101,55 @@ def test_errors(tmp_path):
 
 def test_exports():
     assert ms.SummaryRecord is SummaryRecord and ms.train.SummaryRecord is SummaryRecord
+
+
+def _train_with(collector, epochs=2, sink=False):
+    import deepsink.dataset as ds
+    from deepsink import nn
+    from deepsink.train import Model
+
+    ms.set_seed(5)
+    net = nn.Dense(2, 1)
+    x = np.arange(16, dtype=np.float32).reshape(8, 2) / 10
+    data = ds.NumpySlicesDataset({"x": x, "y": x.sum(1, keepdims=True)}, shuffle=False).batch(2)
+    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.01))
+    model.train(epochs, data, callbacks=[collector], dataset_sink_mode=sink)
+    return net
+
+
+def test_summary_collector_records_loss_and_histograms(tmp_path):
+    from deepsink.train import SummaryCollector
+
+    with pytest.warns(UserWarning, match="does not write"):
+        collector = SummaryCollector(str(tmp_path), collect_freq=3,
+                                     collect_specified_data={"histogram_regular": "^weight"})  # fmt: skip
+    net = _train_with(collector)
+    assert collector.recorded_steps == [1, 3, 6]  # the first step, then every 3rd of 8
+    (path,) = list(tmp_path.glob("*.out.events.summary.*"))
+    events = _events_of(str(path))
+    assert [e.step for e in events[1:]] == [1, 3, 6]
+    tags = [{v.tag for v in e.summary.value} for e in events[1:]]
+    assert tags == [{"loss/auto", "weight/auto"}] * 3
+    last = {v.tag: v for v in events[-1].summary.value}
+    assert np.isfinite(last["loss/auto"].scalar_value)
+    assert last["weight/auto"].histogram.count == net.weight.size
+
+
+def test_summary_collector_options(tmp_path):
+    from deepsink.train import SummaryCollector
+
+    quiet = {"collect_graph": False, "collect_train_lineage": False,
+             "collect_eval_lineage": False, "collect_dataset_graph": False}  # fmt: skip
+    collector = SummaryCollector(str(tmp_path), collect_freq=1, keep_default_action=False,
+                                 collect_specified_data={"collect_metric": True, **quiet})  # fmt: skip
+    _train_with(collector, epochs=1, sink=True)
+    assert collector.recorded_steps == [4]  # sink mode: once per epoch (4 steps a sink)
+    with pytest.raises(ValueError, match="collect_freq"):
+        SummaryCollector(str(tmp_path), collect_freq=0)
+    with pytest.raises(ValueError, match="unsupported"):
+        SummaryCollector(str(tmp_path), collect_specified_data={"collect_audio": True})
+    with pytest.raises(ValueError, match="regular expression"):
+        SummaryCollector(str(tmp_path), collect_specified_data={"histogram_regular": "("})
+    with pytest.raises(NotImplementedError, match="SummaryLandscape"):
+        SummaryCollector(str(tmp_path), collect_specified_data={"collect_landscape": {"a": 1}})
+    assert ms.SummaryCollector is SummaryCollector

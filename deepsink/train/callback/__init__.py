@@ -20,6 +20,7 @@ from deepsink.train.callback._lr_scheduler import LearningRateScheduler as Learn
 from deepsink.train.callback._on_request_exit import OnRequestExit as OnRequestExit
 from deepsink.train.callback._progress import ProgressBar as ProgressBar
 from deepsink.train.callback._reduce_lr import ReduceLROnPlateau as ReduceLROnPlateau
+from deepsink.train.callback._summary_collector import SummaryCollector as SummaryCollector
 from deepsink.train.callback._time_breakdown import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback._time_monitor import TimeMonitor as TimeMonitor
 
