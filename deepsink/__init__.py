@@ -79,6 +79,9 @@ from deepsink.train.serialization import save_checkpoint as save_checkpoint
 from deepsink.train.profiling import Profiler as Profiler
 from deepsink.train.summary import SummaryRecord as SummaryRecord
 from deepsink.train.callback import SummaryCollector as SummaryCollector
+from deepsink.train.callback import SummaryLandscape as SummaryLandscape
+from deepsink.train.callback import TrainFaultTolerance as TrainFaultTolerance
+from deepsink.train.callback import FlopsUtilizationCollector as FlopsUtilizationCollector
 # graph controls, recompute, tensor helpers, devices, parallel settings, checkpoint tools and
 # the names refused with their reason (MindSpore 2.10's top level)
 from deepsink.common.graph_api import COMPATIBLE as COMPATIBLE

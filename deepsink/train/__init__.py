@@ -16,6 +16,7 @@ from deepsink.train.callback import Callback as Callback
 from deepsink.train.callback import CallbackManager as CallbackManager
 from deepsink.train.callback import CheckpointConfig as CheckpointConfig
 from deepsink.train.callback import EarlyStopping as EarlyStopping
+from deepsink.train.callback import FlopsUtilizationCollector as FlopsUtilizationCollector
 from deepsink.train.callback import History as History
 from deepsink.train.callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback import LearningRateScheduler as LearningRateScheduler
@@ -26,8 +27,10 @@ from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
 from deepsink.train.callback import SummaryCollector as SummaryCollector
+from deepsink.train.callback import SummaryLandscape as SummaryLandscape
 from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
+from deepsink.train.callback import TrainFaultTolerance as TrainFaultTolerance
 from deepsink.train.data_sink import data_sink as data_sink
 from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
 from deepsink.train.dataset_helper import (
