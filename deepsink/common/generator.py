@@ -8,9 +8,9 @@ MindSpore's layout: 16 uint8 bytes, the seed then the offset, both int64 little-
 
 ``default_generator`` is the global random stream of deepsink's random ops
 (``deepsink._core.random``): its ``manual_seed`` reseeds that stream. ``set_seed`` reseeds the
-stream too but, as in MindSpore 2.10, leaves the generator's ``initial_seed`` as it was. That stream is a chain of split JAX keys rather than an offset, so the last 8
-bytes of its state are the current key XOR the seed's key: zero right after seeding, as
-MindSpore's offset is.
+stream too but, as in MindSpore 2.10, leaves the generator's ``initial_seed`` as it was. The
+stream is a chain of split JAX keys anchored at ``fold_in(key(seed), offset)`` each time its
+state is set or read, so its state is a seed and an offset like any Generator's.
 """
 
 from __future__ import annotations
@@ -87,7 +87,12 @@ class Generator:
     """
 
     def __init__(self) -> None:
+        from deepsink._core import jit
+
         self._box = _SeedOffset(0, 0)
+        # compiled Cells carry the generator's state, so draws inside them advance it
+        _random.register_state_box(self._box)
+        jit.structure_changed()
 
     def set_state(self, state: Any) -> None:
         """Restore a state from :meth:`get_state`.
@@ -142,55 +147,60 @@ class Generator:
 
 
 class _DefaultGenerator(Generator):
-    """The global random stream (``deepsink._core.random``) seen as a Generator."""
+    """The global random stream (``deepsink._core.random``) seen as a Generator.
+
+    Its state is a seed and an offset like any Generator's: the global key is anchored at
+    ``fold_in(key(seed), offset)`` whenever the state is set or read, and the random ops then
+    advance the key from there. Reading the state after draws moves the offset on by one and
+    re-anchors, so the state read always determines the numbers that follow it.
+    """
 
     def __init__(self) -> None:
         self._known: int | None = (
             None  # None until seeded or first asked (no device work at import)
         )
+        self._offset = 0
+        self._anchor: Any = None  # the global key's data when last anchored
 
-    @property
-    def _seed(self) -> int:
-        if self._known is None:  # never seeded: the unseeded stream restarts from a seed we know
-            self._known = _fresh_seed()
-            _random.KEY.reset(self._known)
-        return self._known
+    def _anchor_at(self, seed: int, offset: int) -> None:
+        self._known, self._offset = seed, offset
+        key = jax.random.fold_in(jax.random.key(seed), offset)
+        _random.KEY._data = jax.random.key_data(key)
+        self._anchor = _random.KEY._data
 
-    @_seed.setter
-    def _seed(self, value: int) -> None:
-        self._known = value
-
-    def _seed_key(self) -> np.ndarray:
-        return np.asarray(jax.random.key_data(jax.random.key(self._seed)), np.uint32)
+    def _current(self) -> tuple[int, int]:
+        """The (seed, offset) that determine the next draws (anchoring first if needed)."""
+        if self._known is None:
+            self._anchor_at(_fresh_seed(), 0)
+        elif _random.KEY._value is not self._anchor:  # draws (or set_seed) since the anchor
+            self._anchor_at(self._known, self._offset + 1)
+        return self._known, self._offset
 
     def set_state(self, state: Any) -> None:  # noqa: D102 - Generator's
         seed, tail = _split_state(state)
-        self._seed = seed
-        key = tail.view(np.uint32) ^ self._seed_key()
-        _random.KEY._data = jnp.asarray(key, jnp.uint32)
+        self._anchor_at(seed, int(tail.view("<i8")[0]))
 
     def get_state(self) -> Any:  # noqa: D102 - Generator's
-        seed = self._seed  # first: an unseeded stream restarts from a known seed here
-        key = np.asarray(_random.KEY.ensure(), np.uint32)
-        if key.shape != (2,):
-            raise NotImplementedError(f"get_rng_state: the JAX PRNG key has {key.size} words; "
-                                      "the 16-byte state needs threefry's 2")  # fmt: skip
-        return _state_tensor(seed, key ^ self._seed_key())
+        seed, offset = self._current()
+        return _state_tensor(seed, np.array([offset], "<i8"))
 
     def seed(self) -> int:  # noqa: D102 - Generator's
         return self.manual_seed(_fresh_seed()).initial_seed()
 
     def manual_seed(self, seed: int) -> Generator:  # noqa: D102 - Generator's
-        self._seed = _check_seed(seed)
-        _random.KEY.reset(self._seed)
+        self._anchor_at(_check_seed(seed), 0)
         return self
 
     def initial_seed(self) -> int:  # noqa: D102 - Generator's
-        return self._seed
+        return self._current()[0]
 
     def _step(self, step: Any) -> tuple[Any, Any]:
-        raise NotImplementedError("default_generator draws from deepsink's global key chain, "
-                                  "which has no offset to step")  # fmt: skip
+        """The current seed and offset (Tensors), then advance the offset by ``step``."""
+        from deepsink.common.tensor import Tensor
+
+        seed, offset = self._current()
+        self._anchor_at(seed, offset + int(np.asarray(step)))
+        return Tensor(np.int64(seed)), Tensor(np.int64(offset))
 
     def next_key(self) -> jax.Array:  # noqa: D102 - Generator's
         return _random.next_key()

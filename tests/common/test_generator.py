@@ -88,3 +88,59 @@ def test_a_generator_advances_inside_jit():
     a, b = draw(), draw()
     assert not np.array_equal(a.asnumpy(), b.asnumpy())
     assert _state(g)[8] == 2
+
+
+def test_a_generator_advances_inside_a_graph_mode_cell():
+    from deepsink import nn
+
+    class Draw(nn.Cell):
+        def __init__(self, g):
+            super().__init__()
+            self.g = g
+
+        def construct(self, x):
+            return x + mint.rand(2, generator=self.g)
+
+    g = ms.Generator().manual_seed(4)
+    cell = Draw(g)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        a = cell(ms.Tensor(np.zeros(2, np.float32)))
+        b = cell(ms.Tensor(np.zeros(2, np.float32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert not np.array_equal(a.asnumpy(), b.asnumpy())
+    assert _state(g)[8] == 2
+    g.manual_seed(4)
+    np.testing.assert_array_equal(mint.rand(2, generator=g).asnumpy(), a.asnumpy())
+
+
+def test_default_generator_state_is_a_seed_and_an_offset():
+    ms.manual_seed(9)
+    assert ms.get_rng_state().asnumpy().tolist() == [9] + [0] * 15
+    seed, offset = ms.default_generator._step(ms.Tensor(5, ms.int64))
+    assert (int(seed), int(offset)) == (9, 0)
+    assert ms.get_rng_state().asnumpy()[8] == 5
+    ops.rand(2)  # a draw: reading the state moves the offset on and re-anchors
+    state = ms.get_rng_state()
+    assert state.asnumpy()[8] == 6
+    a = ops.rand(3)
+    ms.set_rng_state(state)
+    np.testing.assert_array_equal(ops.rand(3).asnumpy(), a.asnumpy())
+
+
+def test_context_takes_the_syntax_level_and_jit_config_of_mindspores_tests():
+    """MindSpore's test helpers set these two before running Generators in GRAPH_MODE."""
+    try:
+        with pytest.warns(UserWarning, match="jit_syntax_level"):
+            ms.set_context(jit_syntax_level=ms.STRICT)
+        assert ms.get_context("jit_syntax_level") == ms.STRICT
+        with pytest.warns(UserWarning, match="jit_config"):
+            ms.set_context(jit_config={"jit_level": "O0"})
+        assert ms.get_context("jit_config") == {"jit_level": "O0"}
+        with pytest.raises(ValueError, match="jit_syntax_level"):
+            ms.set_context(jit_syntax_level=5)
+        with pytest.raises(ValueError, match="jit_config"):
+            ms.set_context(jit_config={"level": "O0"})
+    finally:
+        ms.set_context(jit_syntax_level=ms.LAX, jit_config={})
