@@ -257,6 +257,20 @@ def _device_target(v):
     return norm
 
 
+_JIT_CONFIG_KEYS = ("jit_level", "exc_mode", "jit_syntax_level", "debug_level", "infer_boost",
+                    "backend")  # fmt: skip
+
+
+def _jit_config(v):
+    """``set_context(jit_config={...})``: a dict with JitConfig's keys."""
+    if not isinstance(v, dict):
+        fail("set_context", "jit_config", "a dict", v, TypeError)
+    unknown = sorted(set(v) - set(_JIT_CONFIG_KEYS))
+    if unknown:
+        fail("set_context", "jit_config", f"a dict with keys among {list(_JIT_CONFIG_KEYS)}", v)
+    return dict(v)
+
+
 _OPTIONS = {
     o.name: o
     for o in [
@@ -287,6 +301,12 @@ _OPTIONS = {
         _Option("enable_profiling", False, _typed("enable_profiling", bool, "a bool")),
         _Option("profiling_options", None, _profiling_options),
         _Option(
+            "jit_syntax_level",
+            2,
+            _one_of("jit_syntax_level", [0, 1, 2]),
+            no_effect="compiled functions accept one syntax (docs/graph_mode.md)",
+        ),  # fmt: skip
+        _Option(
             "max_call_depth",
             1000,
             _typed("max_call_depth", int, "a positive int", lambda v: v > 0),
@@ -315,6 +335,13 @@ _OPTIONS = {
             None,
             _one_of("jit_level", [None, "O0", "O1", "O2"]),
             no_effect="it selects Ascend's kernel-by-kernel or whole-graph execution",
+        ),  # fmt: skip
+        _Option(
+            "jit_config",
+            {},
+            _jit_config,
+            no_effect="its options (jit_level, exc_mode, ...) select MindSpore's graph executors; "
+            "deepsink compiles every graph with XLA",
         ),  # fmt: skip
         _Option(
             "pynative_synchronize",

@@ -47,7 +47,8 @@ def structure_changed() -> None:
 
 
 def state_of(cell: Any) -> tuple:
-    """The state boxes of a cell: its Parameters (unique names checked) then the RNG key."""
+    """The state boxes of a cell: its Parameters (unique names checked), the RNG key, the checks
+    and the registered global boxes (the Generators' states)."""
     params = tuple(cell.get_parameters())
     seen: dict[str, Any] = {}
     for p in params:
@@ -59,7 +60,7 @@ def state_of(cell: Any) -> tuple:
             )
     _random.KEY.ensure()
     _checks.CHECKS.ensure()
-    return (*params, _random.KEY, _checks.CHECKS)
+    return (*params, _random.KEY, _checks.CHECKS, *_random.extra_boxes())
 
 
 class _ParamRef:

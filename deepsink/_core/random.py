@@ -6,6 +6,7 @@ so random ops advance it the same way eagerly, under ``jit`` and inside the sink
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import jax
@@ -40,6 +41,22 @@ def _entropy() -> int:
 
 
 KEY = _KeyBox()
+
+# further global state boxes that compiled Cells carry along with KEY (the boxes of the
+# mindspore.Generator objects, which random ops inside a Cell may advance), in creation order
+_extra_boxes: list[weakref.ref] = []
+
+
+def register_state_box(box: StateBox) -> None:
+    """Make ``box`` part of the state of every compiled Cell from now on (see ``extra_boxes``)."""
+    _extra_boxes.append(weakref.ref(box))
+
+
+def extra_boxes() -> tuple[StateBox, ...]:
+    """The registered global state boxes still alive."""
+    alive = [r for r in _extra_boxes if r() is not None]
+    _extra_boxes[:] = alive
+    return tuple(r() for r in alive)
 
 
 def set_seed(seed: int) -> None:

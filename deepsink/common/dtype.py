@@ -123,3 +123,22 @@ def pytype_to_dtype(obj) -> Type:
 
 def is_float(dtype) -> bool:
     return np.issubdtype(to_np(dtype), np.floating) or to_np(dtype) == to_np(bfloat16)
+
+
+# the 8-bit floats, the non-Tensor value types, Int, TensorType, QuantDtype (after Type exists)
+from deepsink.common.dtype_types import Int as Int  # noqa: E402
+from deepsink.common.dtype_types import QuantDtype as QuantDtype  # noqa: E402
+from deepsink.common.dtype_types import TensorType as TensorType  # noqa: E402
+from deepsink.common.dtype_types import dtype_to_pytype as dtype_to_pytype  # noqa: E402
+from deepsink.common.dtype_types import float8_e4m3fn as float8_e4m3fn  # noqa: E402
+from deepsink.common.dtype_types import float8_e5m2 as float8_e5m2  # noqa: E402
+from deepsink.common.dtype_types import function as function  # noqa: E402
+from deepsink.common.dtype_types import get_py_obj_dtype as get_py_obj_dtype  # noqa: E402
+from deepsink.common.dtype_types import hifloat8 as hifloat8  # noqa: E402
+from deepsink.common.dtype_types import list_ as list_  # noqa: E402
+from deepsink.common.dtype_types import number as number  # noqa: E402
+from deepsink.common.dtype_types import qint4x2 as qint4x2  # noqa: E402
+from deepsink.common.dtype_types import tensor_type as tensor_type  # noqa: E402
+from deepsink.common.dtype_types import tuple_ as tuple_  # noqa: E402
+from deepsink.common.dtype_types import type_none as type_none  # noqa: E402
+from deepsink.common.dtype_types import type_type as type_type  # noqa: E402

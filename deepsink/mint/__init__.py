@@ -728,23 +728,27 @@ def _float_dtype(dtype: Any, api: str) -> np.dtype:
     return dt
 
 
-def _no_generator(generator: Any, api: str) -> None:
-    if generator is not None:
-        U.fail(api, "a 'generator' is not supported; seed with mindspore.set_seed",
-               NotImplementedError)  # fmt: skip
+def _key(generator: Any, api: str) -> Any:
+    """The next key of ``generator`` (a mindspore.Generator), or of the global stream."""
+    if generator is None:
+        return _random.next_key()
+    from deepsink.common.generator import Generator
+
+    if not isinstance(generator, Generator):
+        U.fail(api, f"'generator' must be a mindspore.Generator, but got "
+               f"{type(generator).__name__}", TypeError)  # fmt: skip
+    return generator.next_key()
 
 
 def rand(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
     """Uniform samples in [0, 1) (Float32), from the global seed."""
-    _no_generator(generator, "rand")
-    return Tensor._from(jax.random.uniform(_random.next_key(), _size(size, "rand"),
+    return Tensor._from(jax.random.uniform(_key(generator, "rand"), _size(size, "rand"),
                                            _float_dtype(dtype, "rand")))  # fmt: skip
 
 
 def randn(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
     """Standard normal samples (Float32), from the global seed."""
-    _no_generator(generator, "randn")
-    return Tensor._from(jax.random.normal(_random.next_key(), _size(size, "randn"),
+    return Tensor._from(jax.random.normal(_key(generator, "randn"), _size(size, "randn"),
                                           _float_dtype(dtype, "randn")))  # fmt: skip
 
 
@@ -763,7 +767,6 @@ def randn_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
 def randint(*args: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
     """``randint(high, size)`` or ``randint(low, high, size)``: ints in ``[low, high)``
     (Int64)."""
-    _no_generator(generator, "randint")
     if len(args) == 2:
         low, (high, size) = 0, args
     elif len(args) == 3:
@@ -773,7 +776,7 @@ def randint(*args: Any, generator: Any = None, dtype: Any = None, device: Any = 
     if high <= low:
         U.fail("randint", f"'high' must be greater than 'low', but got low={low}, high={high}")
     dt = U.dtype(dtype, "randint") if dtype is not None else np.dtype(np.int64)
-    r = jax.random.randint(_random.next_key(), _size(tuple(size), "randint"), low, high,
+    r = jax.random.randint(_key(generator, "randint"), _size(tuple(size), "randint"), low, high,
                            np.int64)  # fmt: skip
     return Tensor._from(r.astype(dt))
 
@@ -788,16 +791,14 @@ def randint_like(input: Any, *args: Any, dtype: Any = None, device: Any = None) 
 
 def randperm(n: int, *, generator: Any = None, dtype: Any = mstype.int64) -> Tensor:
     """A random permutation of ``0..n-1``."""
-    _no_generator(generator, "randperm")
     if isinstance(n, builtins.bool) or not isinstance(n, int) or n < 0:
         U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}", TypeError)
-    r = jax.random.permutation(_random.next_key(), n)
+    r = jax.random.permutation(_key(generator, "randperm"), n)
     return Tensor._from(r.astype(U.dtype(dtype, "randperm")))
 
 
 def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = None) -> Tensor:
     """Normal samples with ``mean`` and ``std`` (tensors broadcast, or floats with ``size``)."""
-    _no_generator(generator, "normal")
     m = U.array(mean, "normal", "mean") if isinstance(mean, Tensor) else None
     s = U.array(std, "normal", "std") if isinstance(std, Tensor) else None
     if m is None and s is None:
@@ -807,21 +808,19 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = N
     else:
         shape = jnp.broadcast_shapes(*(v.shape for v in (m, s) if v is not None))
         dt = (m if m is not None else s).dtype
-    z = jax.random.normal(_random.next_key(), shape, dt)
+    z = jax.random.normal(_key(generator, "normal"), shape, dt)
     return Tensor._from(z * (s if s is not None else std) + (m if m is not None else mean))
 
 
 def bernoulli(input: Any, *, generator: Any = None) -> Tensor:
     """0/1 samples with probability ``input`` (same dtype as ``input``)."""
-    _no_generator(generator, "bernoulli")
     p = U.array(input, "bernoulli")
-    return Tensor._from(jax.random.bernoulli(_random.next_key(), p).astype(p.dtype))
+    return Tensor._from(jax.random.bernoulli(_key(generator, "bernoulli"), p).astype(p.dtype))
 
 
 def multinomial(input: Any, num_samples: int, replacement: bool = False, *,
                 generator: Any = None) -> Tensor:  # fmt: skip
     """``num_samples`` category indices per row, drawn with weights ``input`` (Int64)."""
-    _no_generator(generator, "multinomial")
     w = U.floating(U.array(input, "multinomial"))
     if w.ndim not in (1, 2):
         U.fail("multinomial", f"'input' must be 1-D or 2-D, but got {w.ndim}-D")
@@ -829,7 +828,7 @@ def multinomial(input: Any, num_samples: int, replacement: bool = False, *,
         U.fail("multinomial", f"cannot draw {num_samples} samples without replacement from "
                f"{w.shape[-1]} categories")  # fmt: skip
     logits = jnp.log(w)
-    key = _random.next_key()
+    key = _key(generator, "multinomial")
     if replacement:
         r = jax.random.categorical(key, logits, axis=-1, shape=(num_samples,) + logits.shape[:-1])
         r = jnp.moveaxis(r, 0, -1)

@@ -3,6 +3,11 @@ train)."""
 
 from deepsink._core.print_file import parse_print as parse_print
 from deepsink._core.public import public_names as _public_names
+from deepsink.amp import build_train_network as build_train_network
+
+# checkpoint tools, mixed precision and the refused MindIR/strategy/THOR names
+from deepsink.common.refused import ConvertModelUtils as ConvertModelUtils
+from deepsink.common.refused import ConvertNetUtils as ConvertNetUtils
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
 from deepsink.train import serialization as serialization
@@ -11,15 +16,21 @@ from deepsink.train.callback import Callback as Callback
 from deepsink.train.callback import CallbackManager as CallbackManager
 from deepsink.train.callback import CheckpointConfig as CheckpointConfig
 from deepsink.train.callback import EarlyStopping as EarlyStopping
+from deepsink.train.callback import FlopsUtilizationCollector as FlopsUtilizationCollector
 from deepsink.train.callback import History as History
 from deepsink.train.callback import LambdaCallback as LambdaCallback
+from deepsink.train.callback import LearningRateScheduler as LearningRateScheduler
 from deepsink.train.callback import LossMonitor as LossMonitor
 from deepsink.train.callback import ModelCheckpoint as ModelCheckpoint
+from deepsink.train.callback import OnRequestExit as OnRequestExit
 from deepsink.train.callback import ProgressBar as ProgressBar
 from deepsink.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from deepsink.train.callback import RunContext as RunContext
+from deepsink.train.callback import SummaryCollector as SummaryCollector
+from deepsink.train.callback import SummaryLandscape as SummaryLandscape
 from deepsink.train.callback import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback import TimeMonitor as TimeMonitor
+from deepsink.train.callback import TrainFaultTolerance as TrainFaultTolerance
 from deepsink.train.data_sink import data_sink as data_sink
 from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
 from deepsink.train.dataset_helper import (
@@ -31,16 +42,25 @@ from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManag
 from deepsink.train.metrics import F1 as F1
 from deepsink.train.metrics import MAE as MAE
 from deepsink.train.metrics import MSE as MSE
+from deepsink.train.metrics import ROC as ROC
 from deepsink.train.metrics import Accuracy as Accuracy
+
+# metrics: the curve, text and segmentation ones
+from deepsink.train.metrics import BleuScore as BleuScore
 from deepsink.train.metrics import ConfusionMatrix as ConfusionMatrix
+from deepsink.train.metrics import ConfusionMatrixMetric as ConfusionMatrixMetric
 from deepsink.train.metrics import CosineSimilarity as CosineSimilarity
 from deepsink.train.metrics import Dice as Dice
 from deepsink.train.metrics import Fbeta as Fbeta
+from deepsink.train.metrics import HausdorffDistance as HausdorffDistance
 from deepsink.train.metrics import Loss as Loss
+from deepsink.train.metrics import MeanSurfaceDistance as MeanSurfaceDistance
 from deepsink.train.metrics import Metric as Metric
+from deepsink.train.metrics import OcclusionSensitivity as OcclusionSensitivity
 from deepsink.train.metrics import Perplexity as Perplexity
 from deepsink.train.metrics import Precision as Precision
 from deepsink.train.metrics import Recall as Recall
+from deepsink.train.metrics import RootMeanSquareDistance as RootMeanSquareDistance
 from deepsink.train.metrics import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.metrics import TopKCategoricalAccuracy as TopKCategoricalAccuracy
@@ -57,6 +77,19 @@ from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
+from deepsink.train.serialization_extra import build_searched_strategy as build_searched_strategy
+from deepsink.train.serialization_extra import export_split_mindir as export_split_mindir
+from deepsink.train.serialization_extra import (
+    get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
+)
+from deepsink.train.serialization_extra import load as load
+from deepsink.train.serialization_extra import load_checkpoint_async as load_checkpoint_async
+from deepsink.train.serialization_extra import (
+    load_distributed_checkpoint as load_distributed_checkpoint,
+)
+from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
+from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
+from deepsink.train.summary import SummaryRecord as SummaryRecord
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -268,9 +268,11 @@ def test_shape_and_type_errors():
 
 # --- names ------------------------------------------------------------------------------------
 def test_get_metric_fn_and_names():
-    assert names() == [
-        "F1", "acc", "accuracy", "confusion_matrix", "cosine_similarity", "dice", "loss", "mae",
-        "mse", "perplexity", "precision", "recall", "top_1_accuracy", "top_5_accuracy", "topk",
+    assert names() == [  # MindSpore 2.10's mindspore.train.names()
+        "F1", "acc", "accuracy", "auc", "bleu_score", "confusion_matrix",
+        "confusion_matrix_metric", "cosine_similarity", "dice", "hausdorff_distance", "loss", "mae",
+        "mean_surface_distance", "mse", "occlusion_sensitivity", "perplexity", "precision",
+        "recall", "roc", "root_mean_square_distance", "top_1_accuracy", "top_5_accuracy", "topk",
     ]  # fmt: skip
     assert isinstance(get_metric_fn("acc"), Accuracy)
     assert get_metric_fn("precision", eval_type="multilabel")._type == "multilabel"

@@ -13,11 +13,19 @@ from deepsink.train.callback._callback import RunContext as RunContext
 from deepsink.train.callback._checkpoint import CheckpointConfig as CheckpointConfig
 from deepsink.train.callback._checkpoint import ModelCheckpoint as ModelCheckpoint
 from deepsink.train.callback._early_stop import EarlyStopping as EarlyStopping
+from deepsink.train.callback._flops_collector import (
+    FlopsUtilizationCollector as FlopsUtilizationCollector,
+)
 from deepsink.train.callback._history import History as History
 from deepsink.train.callback._lambda_callback import LambdaCallback as LambdaCallback
 from deepsink.train.callback._loss_monitor import LossMonitor as LossMonitor
+from deepsink.train.callback._lr_scheduler import LearningRateScheduler as LearningRateScheduler
+from deepsink.train.callback._on_request_exit import OnRequestExit as OnRequestExit
 from deepsink.train.callback._progress import ProgressBar as ProgressBar
 from deepsink.train.callback._reduce_lr import ReduceLROnPlateau as ReduceLROnPlateau
+from deepsink.train.callback._refused import SummaryLandscape as SummaryLandscape
+from deepsink.train.callback._refused import TrainFaultTolerance as TrainFaultTolerance
+from deepsink.train.callback._summary_collector import SummaryCollector as SummaryCollector
 from deepsink.train.callback._time_breakdown import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback._time_monitor import TimeMonitor as TimeMonitor
 

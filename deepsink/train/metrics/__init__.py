@@ -10,7 +10,11 @@ from deepsink.train.metrics._factory import get_metric_fn as get_metric_fn
 from deepsink.train.metrics._factory import get_metrics as get_metrics
 from deepsink.train.metrics._factory import names as names
 from deepsink.train.metrics.accuracy import Accuracy as Accuracy
+from deepsink.train.metrics.bleu_score import BleuScore as BleuScore
 from deepsink.train.metrics.confusion_matrix import ConfusionMatrix as ConfusionMatrix
+from deepsink.train.metrics.confusion_matrix_metric import (
+    ConfusionMatrixMetric as ConfusionMatrixMetric,
+)
 from deepsink.train.metrics.error import MAE as MAE
 from deepsink.train.metrics.error import MSE as MSE
 from deepsink.train.metrics.fbeta import F1 as F1
@@ -22,8 +26,17 @@ from deepsink.train.metrics.misc import CosineSimilarity as CosineSimilarity
 from deepsink.train.metrics.misc import Dice as Dice
 from deepsink.train.metrics.misc import Perplexity as Perplexity
 from deepsink.train.metrics.misc import auc as auc
+from deepsink.train.metrics.occlusion_sensitivity import (
+    OcclusionSensitivity as OcclusionSensitivity,
+)
 from deepsink.train.metrics.precision import Precision as Precision
 from deepsink.train.metrics.recall import Recall as Recall
+from deepsink.train.metrics.roc import ROC as ROC
+from deepsink.train.metrics.surface_distance import HausdorffDistance as HausdorffDistance
+from deepsink.train.metrics.surface_distance import MeanSurfaceDistance as MeanSurfaceDistance
+from deepsink.train.metrics.surface_distance import (
+    RootMeanSquareDistance as RootMeanSquareDistance,
+)
 from deepsink.train.metrics.topk import Top1CategoricalAccuracy as Top1CategoricalAccuracy
 from deepsink.train.metrics.topk import Top5CategoricalAccuracy as Top5CategoricalAccuracy
 from deepsink.train.metrics.topk import TopKCategoricalAccuracy as TopKCategoricalAccuracy
@@ -34,7 +47,8 @@ _NN_NAMES = (
     "Accuracy", "Loss", "MAE", "MSE", "Metric", "Precision", "Recall", "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "get_metric_fn", "names",
     "rearrange_inputs", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1", "Fbeta", "Perplexity",
-    "auc",
+    "auc", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance", "MeanSurfaceDistance",
+    "OcclusionSensitivity", "ROC", "RootMeanSquareDistance", "get_metrics",
 )  # fmt: skip
 for _name in _NN_NAMES:
     setattr(_nn, _name, globals()[_name])

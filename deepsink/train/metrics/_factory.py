@@ -6,21 +6,30 @@ from collections.abc import Iterable
 from typing import Any
 
 from deepsink.train.metrics.accuracy import Accuracy
+from deepsink.train.metrics.bleu_score import BleuScore
 from deepsink.train.metrics.confusion_matrix import ConfusionMatrix
+from deepsink.train.metrics.confusion_matrix_metric import ConfusionMatrixMetric
 from deepsink.train.metrics.error import MAE, MSE
 from deepsink.train.metrics.fbeta import F1
 from deepsink.train.metrics.loss import Loss
 from deepsink.train.metrics.metric import Metric
-from deepsink.train.metrics.misc import CosineSimilarity, Dice, Perplexity
+from deepsink.train.metrics.misc import CosineSimilarity, Dice, Perplexity, auc
+from deepsink.train.metrics.occlusion_sensitivity import OcclusionSensitivity
 from deepsink.train.metrics.precision import Precision
 from deepsink.train.metrics.recall import Recall
+from deepsink.train.metrics.roc import ROC
+from deepsink.train.metrics.surface_distance import (
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    RootMeanSquareDistance,
+)
 from deepsink.train.metrics.topk import (
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
 )
 
-_FACTORY: dict[str, type[Metric]] = {
+_FACTORY: dict[str, Any] = {
     "accuracy": Accuracy,
     "acc": Accuracy,
     "precision": Precision,
@@ -36,6 +45,14 @@ _FACTORY: dict[str, type[Metric]] = {
     "perplexity": Perplexity,
     "cosine_similarity": CosineSimilarity,
     "confusion_matrix": ConfusionMatrix,
+    "confusion_matrix_metric": ConfusionMatrixMetric,
+    "roc": ROC,
+    "auc": auc,
+    "bleu_score": BleuScore,
+    "occlusion_sensitivity": OcclusionSensitivity,
+    "hausdorff_distance": HausdorffDistance,
+    "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance,
 }
 
 

@@ -1,0 +1,43 @@
+"""Top-level MindSpore names tied to MindSpore's own compiler, IR or Ascend tooling, refused
+with the reason: the rewrite API (``SymbolTree``, ``Node``, ``NodeType``, ``ScopedValue``),
+custom passes, backends and operator-registration hooks, the THOR converters, ``set_dump``,
+``UntypedStorage`` and ``ValueType``."""
+
+from __future__ import annotations
+
+from deepsink._core.unsupported import unsupported
+
+_REWRITE = ("the rewrite API edits the Python AST MindSpore's graph compiler parses; deepsink "
+            "traces networks with JAX and has no such graph to rewrite")  # fmt: skip
+SymbolTree = unsupported("mindspore", "SymbolTree", _REWRITE)
+Node = unsupported("mindspore", "Node", _REWRITE)
+NodeType = unsupported("mindspore", "NodeType", _REWRITE)
+ScopedValue = unsupported("mindspore", "ScopedValue", _REWRITE)
+_PASS = ("it extends MindSpore's own graph compiler (passes, backends, operator inference "
+         "and wrappers); deepsink's programs are compiled by XLA")  # fmt: skip
+register_custom_pass = unsupported("mindspore", "register_custom_pass", _PASS, kind="function")
+register_custom_backend = unsupported("mindspore", "register_custom_backend", _PASS,
+                                      kind="function")  # fmt: skip
+CustomPassType = unsupported("mindspore", "CustomPassType", _PASS)
+register_op_infer = unsupported("mindspore", "register_op_infer", _PASS, kind="function")
+register_op_wrapper = unsupported("mindspore", "register_op_wrapper", _PASS, kind="function")
+clear_op_infer = unsupported("mindspore", "clear_op_infer", _PASS, kind="function")
+clear_op_wrapper = unsupported("mindspore", "clear_op_wrapper", _PASS, kind="function")
+_THOR = "it converts networks to the THOR second-order optimizer's Ascend layers"
+ConvertModelUtils = unsupported("mindspore", "ConvertModelUtils", _THOR)
+ConvertNetUtils = unsupported("mindspore", "ConvertNetUtils", _THOR)
+set_dump = unsupported(
+    "mindspore", "set_dump",
+    "it marks Cells for MindSpore's Ascend/GPU data dump (its dump config); deepsink saves its "
+    "programs with set_context(save_graphs=True)",
+    kind="function",
+)  # fmt: skip
+UntypedStorage = unsupported(
+    "mindspore", "UntypedStorage",
+    "it exposes a Tensor's raw, mutable device memory; XLA buffers are immutable and not "
+    "addressable from Python",
+)  # fmt: skip
+ValueType = unsupported(
+    "mindspore", "ValueType",
+    "it names the value kinds of MindSpore's graph IR, which deepsink does not have",
+)  # fmt: skip

@@ -1,0 +1,136 @@
+"""OnRequestExit: stop training or evaluation cleanly on a signal (or a flag in a JSON file) and
+save a checkpoint to resume from."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import warnings
+from typing import Any
+
+from deepsink.train.callback._callback import Callback, RunContext
+
+
+class OnRequestExit(Callback):
+    """Stop at the end of the current step when the process receives ``sig`` (or when
+    ``config_file`` holds ``{"GracefulExit": 1}``), then save the network's checkpoint to
+    ``<directory>/rank_<device_id>/<file_name>_train.ckpt`` (``_eval`` in evaluation). At the
+    next ``train``/``eval`` begin that checkpoint, when present, is loaded back.
+
+    Args:
+        save_ckpt (bool): save the checkpoint on exit. Default: ``True``.
+        save_mindir (bool): MindSpore also exports MindIR; deepsink compiles with XLA and has no
+            MindIR to write, so True warns once and only the checkpoint is saved.
+            Default: ``True``.
+        file_name (str): the files' base name. Default: ``'Net'``.
+        directory (str): where to save. Default: ``'./'``.
+        config_file (str): a JSON file whose ``"GracefulExit": 1`` requests the exit.
+            Default: ``None``.
+        sig (int): the exit signal; SIGKILL cannot be caught. Default: ``signal.SIGTERM``.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: if ``sig`` is SIGKILL.
+
+    Examples:
+        >>> import signal
+        >>> from mindspore.train import OnRequestExit
+        >>> cb = OnRequestExit(save_mindir=False, file_name='LeNet5', sig=signal.SIGUSR1)
+        >>> print(cb.train_name.endswith('LeNet5_train'))
+        True
+    """
+
+    def __init__(self, save_ckpt: bool = True, save_mindir: bool = True, file_name: str = "Net",
+                 directory: str = "./", config_file: str | None = None,
+                 sig: int = signal.SIGTERM) -> None:  # fmt: skip
+        super().__init__()
+        for name, value, kind in (("save_ckpt", save_ckpt, bool), ("save_mindir", save_mindir, bool),
+                                  ("file_name", file_name, str), ("sig", sig, int)):  # fmt: skip
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise TypeError(f"For 'OnRequestExit', '{name}' must be {kind.__name__}, but got "
+                                f"{type(value).__name__}")  # fmt: skip
+        if hasattr(signal, "SIGKILL") and sig == signal.SIGKILL:
+            raise ValueError("Not support send exit request by signal SIGKILL.")
+        if save_mindir:
+            warnings.warn("OnRequestExit(save_mindir=True): deepsink cannot write MindIR (it "
+                          "compiles with XLA); only the checkpoint is saved", stacklevel=2)  # fmt: skip
+        self.save_ckpt, self.save_mindir, self.sig = save_ckpt, save_mindir, int(sig)
+        self.remote_config_file = config_file
+        self.save_path = directory
+        self.exit = False
+        self.lock = threading.Lock()
+        self.train_name, self.eval_name = self._get_save_path(file_name)
+
+    def _get_save_path(self, file_name: str) -> tuple[str, str]:
+        from deepsink import context
+
+        base = os.getcwd() if self.save_path is None else self.save_path
+        path = os.path.join(base, f"rank_{context.get_context('device_id')}")
+        return os.path.join(path, f"{file_name}_train"), os.path.join(path, f"{file_name}_eval")
+
+    def _handle_signal(self, signum: int, frame: Any) -> None:
+        self.exit = True
+
+    def _requested(self) -> bool:
+        if self.exit:
+            return True
+        path = self.remote_config_file
+        if path and os.path.isfile(path):
+            try:
+                with open(path) as f:
+                    self.exit = json.load(f).get("GracefulExit") == 1
+            except (OSError, ValueError):
+                return False
+        return self.exit
+
+    @staticmethod
+    def _load(net: Any, name: str) -> bool:
+        from deepsink.train.serialization import load_checkpoint
+
+        if os.path.isfile(f"{name}.ckpt"):
+            load_checkpoint(f"{name}.ckpt", net=net)
+            return True
+        return False
+
+    def _save(self, net: Any, name: str) -> None:
+        from deepsink.train.serialization import save_checkpoint
+
+        if self.save_ckpt:
+            os.makedirs(os.path.dirname(name), exist_ok=True)
+            save_checkpoint(net, f"{name}.ckpt")
+
+    def on_train_begin(self, run_context: RunContext) -> None:
+        """Catch the exit signal; resume from the saved checkpoint if there is one."""
+        signal.signal(self.sig, self._handle_signal)
+        if self.save_ckpt:
+            self._load(run_context.original_args().train_network, self.train_name)
+
+    def on_train_step_end(self, run_context: RunContext) -> None:
+        """Stop after this step when the exit was requested."""
+        with self.lock:
+            if self._requested():
+                run_context.request_stop()
+
+    def on_train_end(self, run_context: RunContext) -> None:
+        """Save the checkpoint when the exit was requested."""
+        if self.exit:
+            self._save(run_context.original_args().train_network, self.train_name)
+
+    def on_eval_begin(self, run_context: RunContext) -> None:
+        """Catch the exit signal; load the saved evaluation (or training) checkpoint."""
+        signal.signal(self.sig, self._handle_signal)
+        if self.save_ckpt:
+            net = run_context.original_args().eval_network
+            self._load(net, self.eval_name) or self._load(net, self.train_name)
+
+    def on_eval_step_end(self, run_context: RunContext) -> None:
+        """Stop after this step when the exit was requested."""
+        if self._requested():
+            run_context.request_stop()
+
+    def on_eval_end(self, run_context: RunContext) -> None:
+        """Save the checkpoint when the exit was requested."""
+        if self.exit:
+            self._save(run_context.original_args().eval_network, self.eval_name)

@@ -1,0 +1,262 @@
+"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``
+and ``merge_sliced_parameter``, and the distributed-strategy tools of MindSpore's auto-parallel
+(refused: their strategy and group files are written by MindSpore's parallel compiler, which
+deepsink does not have)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from deepsink._core.unsupported import unsupported
+from deepsink.common.parameter import Parameter
+from deepsink.train.serialization import load_checkpoint, load_param_into_net
+
+
+class ParamDictFuture:
+    """The pending result of :func:`load_checkpoint_async`: ``result()`` waits for it."""
+
+    def __init__(self, executor: ThreadPoolExecutor, future: Any) -> None:
+        self.executor, self.param_dict_future = executor, future
+
+    def result(self) -> dict:
+        """The ``load_checkpoint`` dict (raises what loading raised)."""
+        try:
+            return self.param_dict_future.result()
+        finally:
+            self.executor.shutdown()
+
+
+def load_checkpoint_async(ckpt_file_name: str, net: Any = None, strict_load: bool = False,
+                          filter_prefix: Any = None, dec_key: bytes | None = None,
+                          dec_mode: str = "AES-GCM", specify_prefix: Any = None,
+                          choice_func: Callable[[str], bool] | None = None) -> ParamDictFuture:  # fmt: skip
+    """Read a checkpoint in a background thread while the program goes on (building the network,
+    the dataset); ``result()`` of the returned object gives :func:`load_checkpoint`'s dict.
+
+    Args:
+        ckpt_file_name (str): the ``.ckpt`` or ``.safetensors`` file.
+        net (Cell, optional): load into this network too. Default: ``None``.
+        strict_load (bool, optional): see :func:`load_checkpoint`. Default: ``False``.
+        filter_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
+        dec_key (bytes, optional): the decryption key. Default: ``None``.
+        dec_mode (str, optional): ``"AES-GCM"``, ``"AES-CBC"`` or ``"SM4-CBC"``.
+            Default: ``"AES-GCM"``.
+        specify_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
+        choice_func (Callable, optional): which names to load. Default: ``None``.
+
+    Returns:
+        An object whose ``result()`` returns the dict of Parameters.
+
+    Raises:
+        ValueError, TypeError: from ``result()``, as :func:`load_checkpoint` raises them.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
+        >>> ms.save_checkpoint(nn.Dense(2, 1), path)
+        >>> pending = ms.load_checkpoint_async(path)
+        >>> print(sorted(pending.result()))
+        ['bias', 'weight']
+    """
+    executor = ThreadPoolExecutor(max_workers=1)
+    kwargs = dict(net=net, strict_load=strict_load, filter_prefix=filter_prefix, dec_key=dec_key,
+                  dec_mode=dec_mode, specify_prefix=specify_prefix, choice_func=choice_func)  # fmt: skip
+    if ckpt_file_name.endswith(".safetensors"):
+        kwargs["format"] = "safetensors"
+    return ParamDictFuture(executor, executor.submit(load_checkpoint, ckpt_file_name, **kwargs))
+
+
+def load_segmented_checkpoints(ckpt_file_dir: str, net: Any = None, strict_load: bool = False,
+                               filter_prefix: Any = None, dec_key: bytes | None = None,
+                               dec_mode: str = "AES-GCM", specify_prefix: Any = None,
+                               choice_func: Callable[[str], bool] | None = None) -> dict:  # fmt: skip
+    """Load every ``.ckpt`` file of a directory (a checkpoint saved in segments) into one dict,
+    in file-name order, and into ``net`` when given.
+
+    Args:
+        ckpt_file_dir (str): the directory.
+        net (Cell, optional): load the combined dict into it. Default: ``None``.
+        strict_load (bool, optional): see :func:`load_param_into_net`. Default: ``False``.
+        filter_prefix, dec_key, dec_mode, specify_prefix, choice_func: see
+            :func:`load_checkpoint`.
+
+    Returns:
+        dict, the Parameters of all files.
+
+    Raises:
+        ValueError: if ``ckpt_file_dir`` is not a directory, holds no ``.ckpt`` file, or two
+            files hold the same name.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> d = tempfile.mkdtemp()
+        >>> net = nn.Dense(2, 1)
+        >>> ms.save_checkpoint([{"name": "weight", "data": net.weight}], os.path.join(d, "a.ckpt"))
+        >>> ms.save_checkpoint([{"name": "bias", "data": net.bias}], os.path.join(d, "b.ckpt"))
+        >>> print(sorted(ms.load_segmented_checkpoints(d)))
+        ['bias', 'weight']
+    """
+    if not isinstance(ckpt_file_dir, str) or not os.path.isdir(ckpt_file_dir):
+        raise ValueError(f"For 'load_segmented_checkpoints', 'ckpt_file_dir' must be a "
+                         f"directory, but got {ckpt_file_dir!r}")  # fmt: skip
+    files = sorted(f for f in os.listdir(ckpt_file_dir) if f.endswith(".ckpt"))
+    if not files:
+        raise ValueError(f"For 'load_segmented_checkpoints', there is no .ckpt file in "
+                         f"{ckpt_file_dir!r}")  # fmt: skip
+    merged: dict = {}
+    for name in files:
+        part = load_checkpoint(os.path.join(ckpt_file_dir, name), filter_prefix=filter_prefix,
+                               dec_key=dec_key, dec_mode=dec_mode, specify_prefix=specify_prefix,
+                               choice_func=choice_func)  # fmt: skip
+        clash = merged.keys() & part.keys()
+        if clash:
+            raise ValueError(f"For 'load_segmented_checkpoints', {sorted(clash)} are in more "
+                             f"than one file (last: {name})")  # fmt: skip
+        merged.update(part)
+    if net is not None:
+        load_param_into_net(net, merged, strict_load=strict_load)
+    return merged
+
+
+def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None) -> Parameter:
+    """Join the slices of one Parameter (one per rank, in rank order) into the whole Parameter.
+
+    Without ``strategy`` the slices are concatenated along axis 0. With ``strategy`` (MindSpore's
+    per-parameter layout: ``dev_mat``, ``tensor_map``, ``param_split_shape``,
+    ``field_size``), the slices are placed by the device matrix and tensor map.
+
+    Args:
+        sliced_parameters (list[Parameter]): the slices, same name, dtype and requires_grad.
+        strategy (dict, optional): ``{name: layout}``. Default: ``None``.
+
+    Returns:
+        Parameter, the whole Parameter.
+
+    Raises:
+        TypeError: if ``sliced_parameters`` is not a list of Parameters or ``strategy`` not a
+            dict.
+        ValueError: for slices that differ in name, dtype or requires_grad.
+        KeyError: if the name is not in ``strategy``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import Tensor, Parameter
+        >>> parts = [Parameter(Tensor(np.array([1.0, 2.0])), "w"), Parameter(Tensor(np.array([3.0])), "w")]
+        >>> merged = ms.merge_sliced_parameter(parts)
+        >>> print(merged.name, merged.asnumpy())
+        w [1. 2. 3.]
+    """
+    if (
+        not isinstance(sliced_parameters, list)
+        or not sliced_parameters
+        or not all(isinstance(p, Parameter) for p in sliced_parameters)
+    ):
+        raise TypeError("For 'merge_sliced_parameter', 'sliced_parameters' must be a non-empty "
+                        "list of Parameter")  # fmt: skip
+    first = sliced_parameters[0]
+    for p in sliced_parameters[1:]:
+        if p.name != first.name or p.dtype != first.dtype or p.requires_grad != first.requires_grad:
+            raise ValueError("For 'merge_sliced_parameter', every slice must have the same name, "
+                             "dtype and requires_grad, but got "
+                             f"{(first.name, first.dtype, first.requires_grad)} and "
+                             f"{(p.name, p.dtype, p.requires_grad)}")  # fmt: skip
+    slices = [p.asnumpy() for p in sliced_parameters]
+    if strategy is None:
+        whole = np.concatenate(slices, axis=0)
+    else:
+        if not isinstance(strategy, dict):
+            raise TypeError(f"For 'merge_sliced_parameter', 'strategy' must be a dict, but got "
+                            f"{type(strategy).__name__}")  # fmt: skip
+        if first.name not in strategy:
+            raise KeyError(f"For 'merge_sliced_parameter', the parameter name {first.name!r} is "
+                           f"not in the keys of 'strategy'")  # fmt: skip
+        whole = _merge_by_layout(slices, strategy[first.name])
+    return Parameter(whole, first.name, requires_grad=first.requires_grad)
+
+
+def _field(layout: Any, key: str, default: Any = None) -> Any:
+    if isinstance(layout, dict):
+        return layout.get(key, default)
+    return getattr(layout, key, default)
+
+
+def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
+    """Rebuild a tensor from rank slices given MindSpore's device matrix and tensor map.
+
+    ``tensor_map[i]`` names the device-matrix axis (counted from the right, -1 = none) that
+    splits tensor axis i; ranks are laid out row-major over ``dev_mat``."""
+    dev_mat = [int(v) for v in _field(layout, "dev_mat")]
+    tensor_map = [int(v) for v in _field(layout, "tensor_map")]
+    if int(np.prod(dev_mat)) != len(slices):
+        raise ValueError(f"For 'merge_sliced_parameter', the device matrix {dev_mat} needs "
+                         f"{int(np.prod(dev_mat))} slices, but got {len(slices)}")  # fmt: skip
+    ndim = slices[0].ndim
+    if len(tensor_map) != ndim:
+        raise ValueError(f"For 'merge_sliced_parameter', the tensor map {tensor_map} does not "
+                         f"fit a {ndim}-D parameter")  # fmt: skip
+    parts = [dev_mat[len(dev_mat) - 1 - m] if m >= 0 else 1 for m in tensor_map]
+    blocks: dict[tuple, np.ndarray] = {}
+    for rank, piece in enumerate(slices):
+        coord = np.unravel_index(rank, dev_mat)
+        index = tuple(int(coord[len(dev_mat) - 1 - m]) if m >= 0 else 0 for m in tensor_map)
+        blocks.setdefault(index, piece)  # repeated (unsplit) copies: keep the first
+    grid = np.empty(parts, dtype=object)
+    for index, piece in blocks.items():
+        grid[index] = piece
+    return np.block(grid.tolist()) if ndim > 0 else slices[0]
+
+
+_STRATEGY = ("it reads or writes the strategy/group files of MindSpore's auto-parallel compiler, "
+             "which deepsink does not have (it runs data parallelism only)")  # fmt: skip
+load_distributed_checkpoint = unsupported("mindspore", "load_distributed_checkpoint", _STRATEGY,
+                                          kind="function")  # fmt: skip
+convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
+convert_checkpoint_by_rank = unsupported("mindspore", "convert_checkpoint_by_rank", _STRATEGY,
+                                         kind="function")  # fmt: skip
+transform_checkpoints = unsupported("mindspore", "transform_checkpoints", _STRATEGY,
+                                    kind="function")  # fmt: skip
+transform_checkpoint_by_rank = unsupported("mindspore", "transform_checkpoint_by_rank", _STRATEGY,
+                                           kind="function")  # fmt: skip
+unified_safetensors = unsupported("mindspore", "unified_safetensors", _STRATEGY, kind="function")
+build_searched_strategy = unsupported("mindspore", "build_searched_strategy", _STRATEGY,
+                                      kind="function")  # fmt: skip
+restore_group_info_list = unsupported("mindspore", "restore_group_info_list", _STRATEGY,
+                                      kind="function")  # fmt: skip
+rank_list_for_transform = unsupported("mindspore", "rank_list_for_transform", _STRATEGY,
+                                      kind="function")  # fmt: skip
+rank_list_for_convert = unsupported("mindspore", "rank_list_for_convert", _STRATEGY,
+                                    kind="function")  # fmt: skip
+get_ckpt_path_with_strategy = unsupported("mindspore", "get_ckpt_path_with_strategy", _STRATEGY,
+                                          kind="function")  # fmt: skip
+merge_pipeline_strategys = unsupported("mindspore", "merge_pipeline_strategys", _STRATEGY,
+                                       kind="function")  # fmt: skip
+sync_pipeline_shared_parameters = unsupported(
+    "mindspore", "sync_pipeline_shared_parameters",
+    "it synchronizes weights shared between the stages of MindSpore's pipeline parallelism, "
+    "which deepsink does not build", kind="function",
+)  # fmt: skip
+_OBF = ("it applies MindSpore's weight obfuscation (obf_config of a MindIR model), tied to "
+        "MindIR export, which deepsink cannot do")  # fmt: skip
+obfuscate_ckpt = unsupported("mindspore", "obfuscate_ckpt", _OBF, kind="function")
+load_obf_params_into_net = unsupported("mindspore", "load_obf_params_into_net", _OBF,
+                                       kind="function")  # fmt: skip
+_MINDIR = ("MindIR is MindSpore's own graph IR format; deepsink compiles with XLA and can "
+           "neither write nor run it")  # fmt: skip
+load = unsupported("mindspore", "load", _MINDIR, kind="function")
+load_mindir = unsupported("mindspore", "load_mindir", _MINDIR, kind="function")
+save_mindir = unsupported("mindspore", "save_mindir", _MINDIR, kind="function")
+export_split_mindir = unsupported("mindspore", "export_split_mindir", _MINDIR, kind="function")
+_MINDIO = "MindIO is Huawei's storage-acceleration service for Ascend clusters"
+mindio_preload = unsupported("mindspore", "mindio_preload", _MINDIO, kind="function")
+set_mindio_server_info = unsupported("mindspore", "set_mindio_server_info", _MINDIO,
+                                     kind="function")  # fmt: skip

@@ -1,0 +1,286 @@
+"""SummaryRecord: write scalars, tensors, images and histograms to MindSpore's summary event
+files (readable by MindSpore's and MindInsight's summary readers)."""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import platform
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import numpy as np
+
+from deepsink.train.summary import _events
+
+_VALUE_PLUGINS = ("scalar", "tensor", "image", "histogram")
+_REFUSED_PLUGINS = {
+    "graph": "the graph plugin stores MindSpore's graph IR (anf_ir GraphProto), which deepsink "
+             "does not build; save programs with set_context(save_graphs=True)",
+    "train_lineage": "lineage records belong to MindInsight's lineage plugin (not written)",
+    "eval_lineage": "lineage records belong to MindInsight's lineage plugin (not written)",
+    "dataset_graph": "lineage records belong to MindInsight's lineage plugin (not written)",
+    "custom_lineage_data": "lineage records belong to MindInsight's lineage plugin (not written)",
+    "landscape": "loss landscapes come from SummaryLandscape, which deepsink does not build",
+}  # fmt: skip
+_NAME_PART = re.compile(r"^[A-Za-z0-9_.\-]*$")
+_logger = logging.getLogger("deepsink.summary")
+
+
+def _check_part(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"For 'SummaryRecord', '{name}' should be str, but got "
+                        f"{type(value).__name__}")  # fmt: skip
+    if not _NAME_PART.match(value):
+        raise ValueError(f"For 'SummaryRecord', '{name}' may hold only letters, digits, '_', "
+                         f"'.' and '-', but got {value!r}")  # fmt: skip
+    return value
+
+
+def event_file_name(prefix: str, suffix: str, time_second: str) -> str:
+    """``<prefix>.out.events.summary.<seconds>.<device id>.<host><suffix>`` (MindSpore's)."""
+    from deepsink import context
+
+    device = context.get_context("device_id")
+    try:
+        from deepsink.communication import get_group_size, get_rank
+
+        if get_group_size() > 1:
+            device = get_rank()
+    except (ImportError, RuntimeError):
+        pass
+    return f"{prefix}.out.events.summary.{time_second}.{device}.{platform.node()}{suffix}"
+
+
+class SummaryRecord:
+    """Write summary data (scalars, tensors, images, histograms) to an event file in
+    ``log_dir``, MindSpore's format: ``add_value`` collects values, ``record(step)`` writes them
+    as one event of that step.
+
+    Args:
+        log_dir (str): the directory of the event file (created if missing).
+        file_prefix (str, optional): the file name's prefix. Default: ``"events"``.
+        file_suffix (str, optional): the file name's suffix. Default: ``"_MS"``.
+        num_process (int, optional): MindSpore's writer processes; deepsink writes in the
+            calling process (events are small). Default: ``32``.
+        network (Cell, optional): MindSpore records its graph; deepsink has no MindSpore graph
+            to record, so it must be None. Default: ``None``.
+        max_file_size (int, optional): the most bytes the file may reach; a record that does not
+            fit is dropped with a warning (or raises, with ``raise_exception``).
+            Default: ``None`` (no limit).
+        raise_exception (bool, optional): raise write errors instead of logging them.
+            Default: ``False``.
+        export_options (dict, optional): ``{"tensor_format": "npy"}`` also saves every tensor
+            summary as ``export_<time>/tensor/<tag>_<step>.npy``. Default: ``None``.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        ValueError: for a bad prefix/suffix or export option.
+        NotImplementedError: for a ``network`` (graph summaries).
+
+    Examples:
+        >>> import tempfile
+        >>> import mindspore as ms
+        >>> with ms.SummaryRecord(log_dir=tempfile.mkdtemp(), file_prefix="xx_",
+        ...                       file_suffix="_yy") as summary_record:
+        ...     summary_record.add_value("scalar", "loss", ms.Tensor(0.5))
+        ...     print(summary_record.record(step=2))
+        True
+    """
+
+    def __init__(self, log_dir: str, file_prefix: str = "events", file_suffix: str = "_MS",
+                 num_process: int = 32, network: Any = None, max_file_size: int | None = None,
+                 raise_exception: bool = False, export_options: dict | None = None) -> None:  # fmt: skip
+        if not isinstance(log_dir, str) or not log_dir:
+            raise TypeError(f"For 'SummaryRecord', 'log_dir' must be a non-empty str, but got "
+                            f"{log_dir!r}")  # fmt: skip
+        _check_part("file_prefix", file_prefix)
+        _check_part("file_suffix", file_suffix)
+        if isinstance(num_process, bool) or not isinstance(num_process, int) or num_process < 1:
+            raise TypeError(f"For 'SummaryRecord', 'num_process' must be a positive int, but got "
+                            f"{num_process!r}")  # fmt: skip
+        if max_file_size is not None and (isinstance(max_file_size, bool)
+                                          or not isinstance(max_file_size, int)):  # fmt: skip
+            raise TypeError(f"For 'SummaryRecord', the 'max_file_size' should be int type, but got "
+                            f"type {type(max_file_size)}")  # fmt: skip
+        if not isinstance(raise_exception, bool):
+            raise TypeError(f"For 'SummaryRecord', 'raise_exception' must be bool, but got "
+                            f"{type(raise_exception).__name__}")  # fmt: skip
+        if network is not None:
+            raise NotImplementedError(
+                f"For 'SummaryRecord', 'network': {_REFUSED_PLUGINS['graph']}"
+            )
+        self._export = self._export_options(export_options)
+        self.max_file_size = (
+            None if max_file_size is not None and max_file_size < 0 else max_file_size
+        )
+        self.raise_exception = raise_exception
+        self._mode = "train"
+        self._pool: list[tuple[str, str, np.ndarray]] = []
+        self._closed = False
+        os.makedirs(log_dir, exist_ok=True)
+        self.base_log_dir = log_dir
+        seconds = str(int(time.time()))
+        self._path = os.path.join(log_dir, event_file_name(file_prefix, file_suffix, seconds))
+        self._export_dir = os.path.join(log_dir, f"export_{seconds}") if self._export else None
+        self._file = open(self._path, "wb")  # noqa: SIM115 - held open until close()
+        self._written = 0
+        self._write(_events.version_event().SerializeToString())
+        atexit.register(self.close)
+
+    @staticmethod
+    def _export_options(options: Any) -> dict | None:
+        if options is None:
+            return None
+        if not isinstance(options, dict):
+            raise TypeError(f"For 'SummaryRecord', 'export_options' must be a dict, but got "
+                            f"{type(options).__name__}")  # fmt: skip
+        for key, value in options.items():
+            if key != "tensor_format":
+                raise ValueError(f"For 'SummaryRecord', the export option {key!r} is not "
+                                 f"supported; only 'tensor_format'")  # fmt: skip
+            if value not in (None, "npy"):
+                raise ValueError(f"For 'SummaryRecord', 'tensor_format' must be 'npy' or None, "
+                                 f"but got {value!r}")  # fmt: skip
+        return {k: v for k, v in options.items() if v is not None} or None
+
+    def __enter__(self) -> SummaryRecord:
+        if self._closed:
+            raise ValueError("For 'SummaryRecord', SummaryRecord has been closed, it can not be "
+                             "used again")  # fmt: skip
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def _write(self, data: bytes) -> None:
+        record = _events.frame(data)
+        if self.max_file_size is not None and self._written + len(record) > self.max_file_size:
+            message = (f"'max_file_size' reached: There are {self.max_file_size - self._written} "
+                       f"bytes remaining, but the '{self._path}' requires to write "
+                       f"{len(record)} bytes.")  # fmt: skip
+            if self.raise_exception:
+                raise RuntimeWarning(message)
+            _logger.warning(message)
+            return
+        self._file.write(record)
+        self._written += len(record)
+
+    def set_mode(self, mode: str) -> None:
+        """``"train"`` or ``"eval"``: the mode of the data recorded (MindSpore's summary ops feed
+        ``record`` only in train mode; ``add_value`` data is written in both).
+
+        Raises:
+            ValueError: for another mode.
+        """
+        if mode not in ("train", "eval"):
+            raise ValueError(f"For 'set_mode', 'mode' must be 'train' or 'eval', but got {mode!r}")
+        self._mode = mode
+
+    def add_value(self, plugin: str, name: str, value: Any) -> None:
+        """Add a value to the next ``record``.
+
+        Args:
+            plugin (str): ``"scalar"``, ``"tensor"``, ``"image"`` (NCHW, 1 or 3 channels) or
+                ``"histogram"``.
+            name (str): the tag.
+            value (Tensor): the data.
+
+        Raises:
+            ValueError: for an unknown plugin or an empty name.
+            TypeError: if ``value`` is not a Tensor.
+            NotImplementedError: for the graph, lineage and landscape plugins.
+        """
+        from deepsink.common.tensor import Tensor
+
+        if plugin in _REFUSED_PLUGINS:
+            raise NotImplementedError(f"For 'SummaryRecord.add_value', {_REFUSED_PLUGINS[plugin]}")
+        if plugin not in _VALUE_PLUGINS:
+            raise ValueError(f"For 'SummaryRecord.add_value', no such 'plugin' of {plugin!r}, "
+                             f"expect value is one of [tensor, scalar, image, histogram, "
+                             f"train_lineage, eval_lineage, dataset_graph, custom_lineage_data, "
+                             f"graph, landscape]")  # fmt: skip
+        if not name or not isinstance(name, str):
+            raise ValueError(f'For "SummaryRecord", the parameter "name" type should be str, but '
+                             f"got {type(name)}.")  # fmt: skip
+        if not isinstance(value, Tensor):
+            raise TypeError(f'For "SummaryRecord", the parameter "value" expect to be Tensor, but '
+                            f"got {type(value).__name__}")  # fmt: skip
+        data = value.asnumpy()
+        if plugin == "scalar" and data.size != 1:
+            raise ValueError(f"For 'SummaryRecord.add_value', a scalar must have one element, but "
+                             f"'{name}' has shape {data.shape}")  # fmt: skip
+        if plugin == "image" and (data.ndim != 4 or data.shape[1] not in (1, 3)):
+            raise ValueError(f"For 'SummaryRecord.add_value', an image must be NCHW with 1 or 3 "
+                             f"channels, but '{name}' has shape {data.shape}")  # fmt: skip
+        if any(tag == name and p == plugin for p, tag, _ in self._pool):
+            _logger.warning("For 'SummaryRecord.add_value', %r has duplicate values; only the "
+                            "newest is recorded", f"{name}/{plugin}")  # fmt: skip
+            self._pool = [e for e in self._pool if not (e[0] == plugin and e[1] == name)]
+        self._pool.append((plugin, name, data))
+
+    def record(self, step: int, train_network: Any = None,
+               plugin_filter: Callable[[str], bool] | None = None) -> bool:  # fmt: skip
+        """Write the values added since the last ``record`` as the event of ``step``.
+
+        Args:
+            step (int): the step.
+            train_network (Cell, optional): MindSpore records its graph once; accepted for
+                MindSpore's call pattern, no graph is written. Default: ``None``.
+            plugin_filter (Callable[[str], bool], optional): only plugins it returns True for are
+                written. Default: ``None``.
+
+        Returns:
+            bool, whether the record was written (False once closed).
+
+        Raises:
+            TypeError: if ``step`` is not an int.
+        """
+        if isinstance(step, bool) or not isinstance(step, int | np.integer):
+            raise TypeError(f"For 'record', the 'step' should be int, but got "
+                            f"{type(step).__name__}")  # fmt: skip
+        if self._closed:
+            _logger.error("For 'SummaryRecord', The record writer is closed, please check if "
+                          "close() method is called")  # fmt: skip
+            return False
+        pool, self._pool = self._pool, []
+        if plugin_filter is not None:
+            pool = [entry for entry in pool if plugin_filter(entry[0])]
+        try:
+            if pool:
+                self._write(_events.summary_event(pool, int(step)).SerializeToString())
+            if self._export_dir is not None:
+                self._export_tensors(pool, int(step))
+        except (OSError, ValueError, TypeError) as exc:
+            if self.raise_exception:
+                raise
+            _logger.error("For 'SummaryRecord.record', writing failed: %s", exc)
+            return False
+        return True
+
+    def _export_tensors(self, pool: list, step: int) -> None:
+        directory = os.path.join(self._export_dir, "tensor")
+        for plugin, tag, data in pool:
+            if plugin == "tensor":
+                os.makedirs(directory, exist_ok=True)
+                np.save(os.path.join(directory, f"{quote(tag, safe='')}_{step}.npy"), data)
+
+    @property
+    def log_dir(self) -> str:
+        """The full path of the event file."""
+        return self._path
+
+    def flush(self) -> None:
+        """Write what is buffered to disk."""
+        if not self._closed:
+            self._file.flush()
+
+    def close(self) -> None:
+        """Flush and close the file (further records return False)."""
+        if not self._closed:
+            self._closed = True
+            self._file.close()
