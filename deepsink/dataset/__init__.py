@@ -49,6 +49,26 @@ from deepsink.dataset.engine.sources import Shuffle as Shuffle
 from deepsink.dataset.engine.sources import TFRecordDataset as TFRecordDataset
 from deepsink.dataset.engine.synthetic import FakeImageDataset as FakeImageDataset
 from deepsink.dataset.engine.synthetic import PaddedDataset as PaddedDataset
+
+# text corpora
+from deepsink.dataset.engine.text_sources import AGNewsDataset as AGNewsDataset
+from deepsink.dataset.engine.text_sources import AmazonReviewDataset as AmazonReviewDataset
+from deepsink.dataset.engine.text_sources import CLUEDataset as CLUEDataset
+from deepsink.dataset.engine.text_sources import CoNLL2000Dataset as CoNLL2000Dataset
+from deepsink.dataset.engine.text_sources import DBpediaDataset as DBpediaDataset
+from deepsink.dataset.engine.text_sources import EnWik9Dataset as EnWik9Dataset
+from deepsink.dataset.engine.text_sources import IMDBDataset as IMDBDataset
+from deepsink.dataset.engine.text_sources import IWSLT2016Dataset as IWSLT2016Dataset
+from deepsink.dataset.engine.text_sources import IWSLT2017Dataset as IWSLT2017Dataset
+from deepsink.dataset.engine.text_sources import Multi30kDataset as Multi30kDataset
+from deepsink.dataset.engine.text_sources import PennTreebankDataset as PennTreebankDataset
+from deepsink.dataset.engine.text_sources import SogouNewsDataset as SogouNewsDataset
+from deepsink.dataset.engine.text_sources import SQuADDataset as SQuADDataset
+from deepsink.dataset.engine.text_sources import SST2Dataset as SST2Dataset
+from deepsink.dataset.engine.text_sources import UDPOSDataset as UDPOSDataset
+from deepsink.dataset.engine.text_sources import WikiTextDataset as WikiTextDataset
+from deepsink.dataset.engine.text_sources import YahooAnswersDataset as YahooAnswersDataset
+from deepsink.dataset.engine.text_sources import YelpReviewDataset as YelpReviewDataset
 from deepsink.dataset.engine.vision_sources import CelebADataset as CelebADataset
 from deepsink.dataset.engine.vision_sources import VOCDataset as VOCDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip

@@ -1,0 +1,220 @@
+"""Tiny datasets in the released on-disk layouts of MindSpore's dataset-specific sources, written
+at test time (nothing is downloaded), and one encoding of a source's rows that tests and the
+MindSpore 2.10 recorder (``scripts/record_more_source_fixtures.py``) share.
+
+Each ``CASES`` entry is ``(case, writer, class name, kwargs)``: ``writer(root)`` builds the files
+under ``root`` and returns the first argument of the class (a folder or a file pattern).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+
+def _w(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def csv_corpus(ncols: int):
+    def write(root: Path) -> str:
+        for split, n in (("train", 3), ("test", 2)):
+            lines = []
+            for i in range(n):
+                fields = [str(i + 1), f"{split} t{i}", f'say ""hi"", {split}\\n{i}'] + [
+                    f"extra {i}"
+                ] * (ncols - 3)
+                lines.append(",".join(f'"{v}"' for v in fields[:ncols]))
+            _w(root / f"{split}.csv", "\n".join(lines) + "\n")
+        return str(root)
+
+    return write
+
+
+def lines_corpus(names: dict[str, str]):
+    def write(root: Path) -> str:
+        for split, name in names.items():
+            _w(root / name, f" {split} one\n\n {split} two <unk>\n   \n{split} three\n")
+        return str(root)
+
+    return write
+
+
+def sentences(names: dict[str, str], sep: str):
+    def write(root: Path) -> str:
+        for split, name in names.items():
+            s1 = [["He", "PRP", "B-NP"], ["ran", "VBD", "B-VP"], [split, "NN", "I-NP"]]
+            s2 = [["Ok", "UH", "O"]]
+            text = "\n".join(sep.join(t) for t in s1) + "\n\n" + sep.join(s2[0]) + "\n"
+            _w(root / name, text)
+        return str(root)
+
+    return write
+
+
+def sst2(root: Path) -> str:
+    _w(root / "train.tsv", "sentence\tlabel\nit 's good \t1\nbad movie \t0\n")
+    _w(root / "dev.tsv", "sentence\tlabel\nfine \t1\n")
+    _w(root / "test.tsv", "index\tsentence\n0\tyes please\n1\tno thanks\n")
+    return str(root)
+
+
+def multi30k(root: Path) -> str:
+    for sub, stem in (("training", "train"), ("validation", "val"), ("mmt16_task1_test", "test")):
+        _w(root / sub / f"{stem}.en", f"A {stem} dog.\nTwo {stem} cats.\n")
+        _w(root / sub / f"{stem}.de", f"Ein {stem} Hund.\nZwei {stem} Katzen.\n")
+    return str(root)
+
+
+def squad(root: Path) -> str:
+    for split in ("train", "dev"):
+        qas = [
+            {"question": f"Who {split}?", "id": "1",
+             "answers": [{"text": "Ann", "answer_start": 0}, {"text": "Ann", "answer_start": 0}]},
+            {"question": "Where?", "id": "2", "answers": [{"text": "home", "answer_start": 8}]},
+        ]  # fmt: skip
+        doc = {"data": [{"title": "t", "paragraphs": [{"context": "Ann ran home.", "qas": qas}]}]}
+        _w(root / f"{split}-v1.1.json", json.dumps(doc))
+    return str(root)
+
+
+def clue_afqmc(root: Path) -> str:
+    rows = [{"sentence1": "a1", "sentence2": "b1", "label": "0"},
+            {"sentence1": "a2", "sentence2": "b2", "label": "1"}]  # fmt: skip
+    _w(root / "train.json", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    return str(root / "train.json")
+
+
+def clue_tnews_test(root: Path) -> str:
+    rows = [{"id": 7, "label": "100", "label_des": "news_story", "sentence": "s", "keywords": "k"}]
+    _w(root / "test.json", "".join(json.dumps(r) + "\n" for r in rows))
+    return str(root / "test.json")
+
+
+def clue_wsc(root: Path) -> str:
+    rows = [{"target": {"span2_index": 5, "span1_index": 0, "span1_text": "A", "span2_text": "it"},
+             "idx": 3, "label": "true", "text": "A B it"}]  # fmt: skip
+    _w(root / "train.json", "".join(json.dumps(r) + "\n" for r in rows))
+    return str(root / "train.json")
+
+
+def clue_csl(root: Path) -> str:
+    rows = [{"id": 1, "abst": "ab", "keyword": ["k1", "k2"], "label": "1"}]
+    _w(root / "dev.json", "".join(json.dumps(r) + "\n" for r in rows))
+    return str(root / "dev.json")
+
+
+def imdb(root: Path) -> str:
+    for split in ("train", "test"):
+        for kind in ("pos", "neg"):
+            for i in range(2):
+                _w(root / split / kind / f"{i}_{i + 3}.txt", f"{split} {kind} review {i}")
+    return str(root)
+
+
+def iwslt(root: Path, sub: str, year: str, src: str, tgt: str, sets: tuple[str, str]) -> str:
+    folder = root / sub
+    pair = f"{src}-{tgt}"
+    for lang in (src, tgt):
+        _w(folder / f"train.tags.{pair}.{lang}",
+           f"<url>http://x</url>\n<keywords>k</keywords>\n{lang} one\n{lang} two\n"
+           f"<talkid>1</talkid>\n")  # fmt: skip
+        for s in sets:
+            segs = "".join(f'<seg id="{i}"> {lang} {s} {i} </seg>\n' for i in range(2))
+            xml = f'<mteval>\n<srcset><doc docid="1">\n{segs}</doc></srcset>\n</mteval>\n'
+            _w(folder / f"IWSLT{year}.TED.{s}.{pair}.{lang}.xml", xml)
+    return str(root)
+
+
+def iwslt2016(root: Path) -> str:
+    return iwslt(root, "texts/de/en/de-en", "16", "de", "en", ("tst2013", "tst2014"))
+
+
+def iwslt2017(root: Path) -> str:
+    d = "DeEnItNlRo"
+    return iwslt(root, f"texts/{d}/{d}/{d}-{d}", "17", "de", "en", ("dev2010", "tst2010"))
+
+
+PTB = {"train": "ptb.train.txt", "valid": "ptb.valid.txt", "test": "ptb.test.txt"}
+WIKI = {"train": "wiki.train.tokens", "valid": "wiki.valid.tokens", "test": "wiki.test.tokens"}
+UDPOS = {"train": "en-ud-tag.v2.train.txt", "valid": "en-ud-tag.v2.dev.txt",
+         "test": "en-ud-tag.v2.test.txt"}  # fmt: skip
+
+
+def _usages(*us):
+    return [{"usage": u} for u in us]
+
+
+TEXT_CASES = [
+    *[(f"{c}_{k['usage']}", csv_corpus(n), c, k)
+      for c, n in (("AGNewsDataset", 3), ("AmazonReviewDataset", 3), ("DBpediaDataset", 3),
+                   ("SogouNewsDataset", 3), ("YahooAnswersDataset", 4), ("YelpReviewDataset", 2))
+      for k in _usages("train", "test", "all")],
+    *[(f"PennTreebankDataset_{k['usage']}", lines_corpus(PTB), "PennTreebankDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    *[(f"WikiTextDataset_{k['usage']}", lines_corpus(WIKI), "WikiTextDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    ("EnWik9Dataset", lines_corpus({"x": "enwik9"}), "EnWik9Dataset", {}),
+    *[(f"CoNLL2000Dataset_{k['usage']}",
+       sentences({"train": "train.txt", "test": "test.txt"}, " "), "CoNLL2000Dataset", k)
+      for k in _usages("train", "test", "all")],
+    *[(f"UDPOSDataset_{k['usage']}", sentences(UDPOS, "\t"), "UDPOSDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    *[(f"SST2Dataset_{k['usage']}", sst2, "SST2Dataset", k) for k in _usages("train", "dev", "test")],
+    *[(f"Multi30kDataset_{k['usage']}", multi30k, "Multi30kDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    ("Multi30kDataset_de_en", multi30k, "Multi30kDataset",
+     {"usage": "train", "language_pair": ["de", "en"]}),
+    *[(f"SQuADDataset_{k['usage']}", squad, "SQuADDataset", k) for k in _usages("train", "dev", "all")],
+    ("CLUEDataset_afqmc", clue_afqmc, "CLUEDataset", {"task": "AFQMC", "usage": "train"}),
+    ("CLUEDataset_tnews_test", clue_tnews_test, "CLUEDataset", {"task": "TNEWS", "usage": "test"}),
+    ("CLUEDataset_wsc", clue_wsc, "CLUEDataset", {"task": "WSC", "usage": "train"}),
+    ("CLUEDataset_csl_eval", clue_csl, "CLUEDataset", {"task": "CSL", "usage": "eval"}),
+    ("PennTreebankDataset_all_w1", lines_corpus(PTB), "PennTreebankDataset",
+     {"usage": "all", "num_parallel_workers": 1}),
+    *[(f"IMDBDataset_{k['usage']}", imdb, "IMDBDataset", k) for k in _usages("train", "test", "all")],
+    *[(f"IWSLT2016Dataset_{k['usage']}", iwslt2016, "IWSLT2016Dataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    *[(f"IWSLT2017Dataset_{k['usage']}", iwslt2017, "IWSLT2017Dataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+]  # fmt: skip
+
+CASES = TEXT_CASES
+
+
+def encode_value(v) -> dict:
+    """One column value, comparable across MindSpore and deepsink: strings and small arrays in
+    full; a 1-D uint8 array (undecoded file bytes) by its length and first bytes; an image by
+    its shape, dtype and a checksum of its pixels."""
+    a = np.asarray(v)
+    out = {"dtype": str(a.dtype) if a.dtype.kind != "U" else "str", "shape": list(a.shape)}
+    if a.dtype.kind in "US":
+        out["v"] = a.astype(str).tolist()
+    elif a.size <= 64:
+        out["v"] = a.tolist()
+    else:
+        out["sum"] = float(a.astype(np.float64).sum())
+        out["head"] = a.ravel()[:16].tolist()
+    return out
+
+
+def encode_rows(dataset, limit: int = 50) -> dict:
+    rows = []
+    for k, row in enumerate(dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)):
+        if k >= limit:
+            break
+        rows.append([encode_value(v) for v in row])
+    return {"columns": dataset.get_col_names(), "rows": rows}
+
+
+def build(case: str, root: Path):
+    """The (class name, first argument, kwargs) of ``case`` with its files written under root."""
+    for name, writer, cls, kwargs in CASES:
+        if name == case:
+            os.makedirs(root, exist_ok=True)
+            return cls, writer(Path(root)), dict(kwargs)
+    raise KeyError(case)
