@@ -15,6 +15,17 @@ from deepsink.dataset.engine.file_sources import CSVDataset as CSVDataset
 from deepsink.dataset.engine.file_sources import FashionMnistDataset as FashionMnistDataset
 from deepsink.dataset.engine.file_sources import KMnistDataset as KMnistDataset
 from deepsink.dataset.engine.file_sources import TextFileDataset as TextFileDataset
+
+# image datasets
+from deepsink.dataset.engine.image_sources import Caltech256Dataset as Caltech256Dataset
+from deepsink.dataset.engine.image_sources import FlickrDataset as FlickrDataset
+from deepsink.dataset.engine.image_sources import Food101Dataset as Food101Dataset
+from deepsink.dataset.engine.image_sources import LSUNDataset as LSUNDataset
+from deepsink.dataset.engine.image_sources import OmniglotDataset as OmniglotDataset
+from deepsink.dataset.engine.image_sources import Places365Dataset as Places365Dataset
+from deepsink.dataset.engine.image_sources import RenderedSST2Dataset as RenderedSST2Dataset
+from deepsink.dataset.engine.image_sources import SBUDataset as SBUDataset
+from deepsink.dataset.engine.image_sources import SUN397Dataset as SUN397Dataset
 from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset

@@ -183,7 +183,126 @@ TEXT_CASES = [
       for k in _usages("train", "valid", "test", "all")],
 ]  # fmt: skip
 
-CASES = TEXT_CASES
+# ----------------------------------------------------------------------------- images
+
+_SHADE = [0]
+
+
+def img(path: Path, h: int = 4, w: int = 6, fmt: str = "BMP") -> None:
+    """A small RGB image whose pixels differ from every other written image's (an uncompressed
+    BMP whatever the file's extension, so its bytes are the same in every environment)."""
+    from PIL import Image
+
+    _SHADE[0] = (_SHADE[0] + 37) % 256
+    a = (np.arange(h * w * 3, dtype=np.int64).reshape(h, w, 3) + _SHADE[0]) % 256
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(a.astype(np.uint8)).save(str(path), format=fmt)
+
+
+def caltech256(root: Path) -> str:
+    for c in ("002.american-flag", "001.ak47"):
+        for i in (2, 1):
+            img(root / c / f"{c[:3]}_000{i}.jpg")
+    (root / "001.ak47" / "notes.txt").write_text("x")
+    return str(root)
+
+
+def rendered_sst2(root: Path) -> str:
+    for u in ("train", "valid", "test"):
+        for kind in ("positive", "negative"):
+            for i in range(2):
+                img(root / u / kind / f"{i:04d}.png")
+    return str(root)
+
+
+def food101(root: Path) -> str:
+    for c in ("pie", "apple"):
+        for i in (5, 3):
+            img(root / "images" / c / f"{i}.jpg")
+    _w(root / "meta" / "train.txt", "pie/5\napple/3\n")
+    _w(root / "meta" / "test.txt", "apple/5\npie/3\n")
+    return str(root)
+
+
+def sun397(root: Path) -> str:
+    _w(root / "ClassName.txt", "/b/balcony/interior\n/a/abbey\n")
+    img(root / "a" / "abbey" / "sun_b.jpg")
+    img(root / "a" / "abbey" / "sun_a.jpg")
+    img(root / "b" / "balcony" / "interior" / "sun_c.jpg")
+    return str(root)
+
+
+def lsun(root: Path) -> str:
+    for c in ("tower", "bridge"):
+        for s in ("train", "val"):
+            for i in (2, 1):
+                img(root / f"{c}_{s}" / f"{i}.jpg")
+    img(root / "test" / "9.jpg")
+    return str(root)
+
+
+def omniglot(root: Path) -> str:
+    for sub in ("images_background", "images_evaluation"):
+        for a in ("Latin", "Greek"):
+            for ch in ("character02", "character01"):
+                img(root / sub / a / ch / "1.png")
+    return str(root)
+
+
+def places365(root: Path) -> str:
+    _w(root / "categories_places365.txt", "".join(f"/c/cat{i} {i}\n" for i in range(6)))
+    _w(root / "places365_train_standard.txt", "/a/airfield/2.jpg 0\n/b/bar/1.jpg 5\n")
+    img(root / "data_256_standard" / "a" / "airfield" / "2.jpg")
+    img(root / "data_256_standard" / "b" / "bar" / "1.jpg")
+    _w(root / "places365_val.txt", "v1.jpg 3\nv2.jpg 1\n")
+    img(root / "val_256" / "v1.jpg")
+    img(root / "val_256" / "v2.jpg")
+    return str(root)
+
+
+def sbu(root: Path) -> str:
+    _w(
+        root / "SBU_captioned_photo_dataset_urls.txt",
+        "".join(
+            f"http://static.flickr.com/2723/{n}.jpg\n"
+            for n in ("4385058960_b", "4385058960_a", "9_gone")
+        ),
+    )
+    _w(root / "SBU_captioned_photo_dataset_captions.txt", "cap b\ncap a \ncap gone\n")
+    img(root / "sbu_images" / "m_2723_4385058960_b.jpg")
+    img(root / "sbu_images" / "m_2723_4385058960_a.jpg")
+    return str(root)
+
+
+def flickr(root: Path) -> str:
+    img(root / "imgs" / "z.jpg")
+    img(root / "imgs" / "y.jpg")
+    _w(root / "imgs" / "token.txt",
+       "z.jpg#0\tA z .\ny.jpg#0\tA y .\nz.jpg#1\tB z .\ny.jpg#1\tB y .\n")  # fmt: skip
+    return str(root / "imgs")
+
+
+IMAGE_CASES = [
+    ("Caltech256Dataset", caltech256, "Caltech256Dataset", {}),
+    ("Caltech256Dataset_decode", caltech256, "Caltech256Dataset", {"decode": True}),
+    *[(f"RenderedSST2Dataset_{k['usage']}", rendered_sst2, "RenderedSST2Dataset", k)
+      for k in _usages("train", "val", "valid", "test", "all")],
+    *[(f"Food101Dataset_{k['usage']}", food101, "Food101Dataset", k)
+      for k in _usages("train", "test", "all")],
+    ("SUN397Dataset", sun397, "SUN397Dataset", {"decode": True}),
+    *[(f"LSUNDataset_{k['usage']}", lsun, "LSUNDataset", dict(k, classes=["tower", "bridge"]))
+      for k in _usages("train", "valid", "test", "all")],
+    ("LSUNDataset_one", lsun, "LSUNDataset", {"usage": "train", "classes": "bridge"}),
+    ("OmniglotDataset_bg", omniglot, "OmniglotDataset", {"background": True}),
+    ("OmniglotDataset_eval", omniglot, "OmniglotDataset", {"background": False, "decode": True}),
+    ("Places365Dataset_train", places365, "Places365Dataset", {"usage": "train-standard"}),
+    ("Places365Dataset_val", places365, "Places365Dataset", {"usage": "val", "decode": True}),
+    ("SBUDataset", sbu, "SBUDataset", {}),
+    ("FlickrDataset", flickr, "FlickrDataset", {"annotation_file": "@/imgs/token.txt"}),
+]  # fmt: skip
+
+
+CASES = TEXT_CASES + IMAGE_CASES
 
 
 def encode_value(v) -> dict:
@@ -216,5 +335,10 @@ def build(case: str, root: Path):
     for name, writer, cls, kwargs in CASES:
         if name == case:
             os.makedirs(root, exist_ok=True)
-            return cls, writer(Path(root)), dict(kwargs)
+            _SHADE[0] = 0  # the same pixels whichever cases ran before
+            arg = writer(Path(root))
+            # "@/x" in a keyword argument: the file x under root
+            kw = {k: os.path.join(root, v[2:]) if isinstance(v, str) and v.startswith("@/") else v
+                  for k, v in kwargs.items()}  # fmt: skip
+            return cls, arg, kw
     raise KeyError(case)
