@@ -7,6 +7,14 @@ from deepsink.dataset import vision as vision
 from deepsink.dataset.engine import bucket as _bucket  # noqa: F401 - registers bucket_batch_by_length
 from deepsink.dataset.engine import padding as _padding  # noqa: F401 - registers padded_batch
 from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split
+
+# image datasets stored as arrays
+from deepsink.dataset.engine.array_sources import EMnistDataset as EMnistDataset
+from deepsink.dataset.engine.array_sources import QMnistDataset as QMnistDataset
+from deepsink.dataset.engine.array_sources import SemeionDataset as SemeionDataset
+from deepsink.dataset.engine.array_sources import STL10Dataset as STL10Dataset
+from deepsink.dataset.engine.array_sources import SVHNDataset as SVHNDataset
+from deepsink.dataset.engine.array_sources import USPSDataset as USPSDataset
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform

@@ -302,7 +302,93 @@ IMAGE_CASES = [
 ]  # fmt: skip
 
 
-CASES = TEXT_CASES + IMAGE_CASES
+# ----------------------------------------------------------------------------- arrays
+
+
+def _idx_file(path: Path, arr: np.ndarray, kind: int = 0x08) -> None:
+    import struct
+
+    head = struct.pack(">BBBB", 0, 0, kind, arr.ndim) + struct.pack(f">{arr.ndim}I", *arr.shape)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(head + arr.astype(">i4" if kind == 0x0C else np.uint8).tobytes())
+
+
+def _pattern(n: int, *shape: int, seed: int = 0) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 256, (n, *shape)).astype(np.uint8)
+
+
+def emnist(root: Path) -> str:
+    for k, u in enumerate(("train", "test")):
+        _idx_file(root / f"emnist-letters-{u}-images-idx3-ubyte", _pattern(3 - k, 28, 28, seed=k))
+        _idx_file(root / f"emnist-letters-{u}-labels-idx1-ubyte", np.array([5, 1, 26][: 3 - k]))
+    return str(root)
+
+
+def qmnist(root: Path) -> str:
+    for k, stem in enumerate(("qmnist-train", "qmnist-test", "xnist")):
+        n = 3 - (k == 1)
+        _idx_file(root / f"{stem}-images-idx3-ubyte", _pattern(n, 28, 28, seed=k))
+        labels = np.arange(n * 8).reshape(n, 8) + 100 * k
+        labels[:, 0] = [7, 2, 9][:n]
+        _idx_file(root / f"{stem}-labels-idx2-int", labels, 0x0C)
+    return str(root)
+
+
+def stl10(root: Path) -> str:
+    for k, (u, n) in enumerate((("train", 2), ("test", 1), ("unlabeled", 2))):
+        _pattern(n, 3, 96, 96, seed=k).tofile(root / f"{u}_X.bin")
+        if u != "unlabeled":
+            np.array([3, 10][:n], np.uint8).tofile(root / f"{u}_y.bin")
+    return str(root)
+
+
+def semeion(root: Path) -> str:
+    rng = np.random.default_rng(1)
+    lines = []
+    for label in (4, 0, 9):
+        px = rng.integers(0, 2, 256)
+        onehot = [1 if i == label else 0 for i in range(10)]
+        lines.append(" ".join(f"{v}.0000" for v in px) + " " + " ".join(map(str, onehot)) + " ")
+    _w(root / "semeion.data", "\n".join(lines) + "\n")
+    return str(root)
+
+
+def usps(root: Path) -> str:
+    rng = np.random.default_rng(2)
+    for name, labels in (("usps", (10, 1, 5)), ("usps.t", (3, 7))):
+        lines = []
+        for lab in labels:
+            vals = rng.uniform(-1, 1, 256)
+            lines.append(f"{lab} " + " ".join(f"{i + 1}:{v:.6f}" for i, v in enumerate(vals)) + " ")
+        _w(root / name, "\n".join(lines) + "\n")
+    return str(root)
+
+
+def svhn(root: Path) -> str:
+    from scipy.io import savemat
+
+    for k, (u, n) in enumerate((("train", 2), ("test", 2), ("extra", 2))):
+        x = _pattern(n, 32, 32, 3, seed=k).transpose(1, 2, 3, 0)
+        savemat(str(root / f"{u}_32x32.mat"), {"X": x, "y": np.array([[10], [3]][:n], np.uint8)})
+    return str(root)
+
+
+ARRAY_CASES = [
+    *[(f"EMnistDataset_{k['usage']}", emnist, "EMnistDataset", dict(k, name="letters"))
+      for k in _usages("train", "test", "all")],
+    *[(f"QMnistDataset_{k['usage']}", qmnist, "QMnistDataset", k)
+      for k in _usages("train", "test", "nist", "all")],
+    ("QMnistDataset_full", qmnist, "QMnistDataset", {"usage": "train", "compat": False}),
+    *[(f"STL10Dataset_{k['usage']}", stl10, "STL10Dataset", k)
+      for k in _usages("train", "test", "unlabeled", "train+unlabeled", "all")],
+    ("SemeionDataset", semeion, "SemeionDataset", {}),
+    *[(f"USPSDataset_{k['usage']}", usps, "USPSDataset", k) for k in _usages("train", "test", "all")],
+    *[(f"SVHNDataset_{k['usage']}", svhn, "SVHNDataset", k)
+      for k in _usages("train", "test", "extra", "all")],
+]  # fmt: skip
+
+
+CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES
 
 
 def encode_value(v) -> dict:

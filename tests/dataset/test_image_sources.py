@@ -23,7 +23,7 @@ def _open(case, tmp_path, **extra):
     return getattr(ds, cls)(arg, **kwargs)
 
 
-@pytest.mark.parametrize("case", [c[0] for c in layouts.IMAGE_CASES])
+@pytest.mark.parametrize("case", [c[0] for c in layouts.IMAGE_CASES + layouts.ARRAY_CASES])
 def test_rows_equal_mindspore(case, tmp_path):
     want = json.loads((FIXTURES / f"{case}.json").read_text(encoding="utf-8"))
     if "error" in want:
@@ -61,3 +61,17 @@ def test_sampler_shards_and_num_samples(tmp_path):
 def test_decode_gives_the_written_pixels(tmp_path):
     row = next(_open("Caltech256Dataset_decode", tmp_path).create_tuple_iterator(output_numpy=True))
     assert row[0].shape == (4, 6, 3) and row[0].dtype == np.uint8
+
+
+def test_array_sources_shuffle_and_bad_files(tmp_path):
+    ds.config.set_seed(3)
+    rows = [int(r[1]) for r in _open("QMnistDataset_all", tmp_path, shuffle=True)
+            .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    assert sorted(rows) == sorted([7, 2, 9, 7, 2, 7, 2, 9])
+    usps = _open("USPSDataset_all", tmp_path / "u", num_shards=2, shard_id=1)
+    assert usps.get_dataset_size() == 3
+    (tmp_path / "u" / "usps.t").write_text("3 1:0.5 3:0.1 \n")
+    with pytest.raises(RuntimeError, match="LIBSVM"):
+        ds.USPSDataset(str(tmp_path / "u"), usage="test")
+    with pytest.raises(ValueError, match="name"):
+        _open("EMnistDataset_all", tmp_path / "e", name="kanji")
