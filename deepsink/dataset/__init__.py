@@ -15,6 +15,15 @@ from deepsink.dataset.engine.array_sources import SemeionDataset as SemeionDatas
 from deepsink.dataset.engine.array_sources import STL10Dataset as STL10Dataset
 from deepsink.dataset.engine.array_sources import SVHNDataset as SVHNDataset
 from deepsink.dataset.engine.array_sources import USPSDataset as USPSDataset
+
+# audio datasets
+from deepsink.dataset.engine.audio_sources import CMUArcticDataset as CMUArcticDataset
+from deepsink.dataset.engine.audio_sources import GTZANDataset as GTZANDataset
+from deepsink.dataset.engine.audio_sources import LibriTTSDataset as LibriTTSDataset
+from deepsink.dataset.engine.audio_sources import LJSpeechDataset as LJSpeechDataset
+from deepsink.dataset.engine.audio_sources import SpeechCommandsDataset as SpeechCommandsDataset
+from deepsink.dataset.engine.audio_sources import TedliumDataset as TedliumDataset
+from deepsink.dataset.engine.audio_sources import YesNoDataset as YesNoDataset
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform

@@ -388,7 +388,115 @@ ARRAY_CASES = [
 ]  # fmt: skip
 
 
-CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES
+# ----------------------------------------------------------------------------- audio
+
+
+def wav(path: Path, n: int = 12, rate: int = 8000, seed: int = 0) -> None:
+    """A short 16-bit PCM mono WAV of random samples."""
+    from scipy.io import wavfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = np.random.default_rng(seed).integers(-32768, 32767, n).astype(np.int16)
+    wavfile.write(str(path), rate, data)
+
+
+def sph(path: Path, n: int = 400, rate: int = 16000, seed: int = 0) -> None:
+    """A NIST SPHERE file (1024-byte text header, 16-bit little-endian PCM), as TED-LIUM's."""
+    data = np.random.default_rng(seed).integers(-32768, 32767, n).astype("<i2")
+    fields = [
+        f"sample_count -i {n}", "sample_n_bytes -i 2", "channel_count -i 1",
+        "sample_byte_format -s2 01", f"sample_rate -i {rate}", "sample_coding -s3 pcm",
+        "end_head",
+    ]  # fmt: skip
+    head = ("NIST_1A\n   1024\n" + "\n".join(fields) + "\n").encode().ljust(1024, b" ")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(head + data.tobytes())
+
+
+def yesno(root: Path) -> str:
+    for k, name in enumerate(("0_0_1_1_0_1_1_1", "1_0_0_1_1_0_1_0", "1_1_1_1_0_0_0_0")):
+        wav(root / f"{name}.wav", seed=k)
+    return str(root)
+
+
+def ljspeech(root: Path) -> str:
+    _w(root / "metadata.csv", "LJ001-0002|in being comparatively|in being comp.\n"
+       "LJ001-0001|Printing, in the 1st sense|Printing, in the first sense\n")  # fmt: skip
+    wav(root / "wavs" / "LJ001-0001.wav", rate=22050, seed=1)
+    wav(root / "wavs" / "LJ001-0002.wav", rate=22050, seed=2)
+    return str(root)
+
+
+def cmu_arctic(root: Path) -> str:
+    for name in ("aew", "slt"):
+        d = root / f"cmu_us_{name}_arctic"
+        _w(d / "etc" / "txt.done.data",
+           '( arctic_a0002 "Not at this particular case, Tom." )\n'
+           '( arctic_a0001 "Author of the danger trail." )\n')  # fmt: skip
+        wav(d / "wav" / "arctic_a0001.wav", rate=16000, seed=3)
+        wav(d / "wav" / "arctic_a0002.wav", rate=16000, seed=4)
+    return str(root)
+
+
+def gtzan(root: Path) -> str:
+    for g in ("disco", "blues"):
+        for i in (1, 0):
+            wav(root / g / f"{g}.0000{i}.wav", rate=22050, seed=i + len(g))
+    return str(root)
+
+
+def libritts(root: Path) -> str:
+    for usage, spk, chap in (("dev-clean", 116, 288045), ("test-clean", 19, 198)):
+        d = root / usage / str(spk) / str(chap)
+        rows = []
+        for u in (3, 1):
+            utt = f"{spk}_{chap}_00000{u}_000000"
+            wav(d / f"{utt}.wav", rate=24000, seed=u)
+            _w(d / f"{utt}.original.txt", f"Orig {u}.")
+            _w(d / f"{utt}.normalized.txt", f"norm {u}")
+            rows.append(f"{utt}\tOrig {u}.\tnorm {u}")
+        _w(d / f"{spk}_{chap}.trans.tsv", "\n".join(rows) + "\n")
+    return str(root)
+
+
+def speech_commands(root: Path) -> str:
+    for label in ("yes", "cat"):
+        for spk, n in (("b433eff", 0), ("0a7c2a8d", 1)):
+            wav(root / label / f"{spk}_nohash_{n}.wav", rate=16000, seed=n + len(label))
+    wav(root / "_background_noise_" / "noise.wav", seed=9)
+    _w(root / "validation_list.txt", "yes/b433eff_nohash_0.wav\n")
+    _w(root / "testing_list.txt", "cat/0a7c2a8d_nohash_1.wav\n")
+    return str(root)
+
+
+def tedlium(root: Path) -> str:
+    for usage in ("train", "test", "dev"):
+        d = root / "TEDLIUM_release1" / usage
+        for talk in ("BillGates_2010", "AlGore_2009"):
+            sph(d / "sph" / f"{talk}.sph", seed=len(talk) + len(usage))
+            _w(d / "stm" / f"{talk}.stm",
+               f"{talk} 1 {talk} 0.0 0.01 <o,f0,male> {usage} one\n"
+               f"{talk} 1 inter_segment_gap 0.01 0.015 <o,,unknown> ignore_time_segment_in_scoring\n"
+               f"{talk} 1 {talk} 0.015 0.02 <o,f0,male> {usage} three\n")  # fmt: skip
+    return str(root / "TEDLIUM_release1")
+
+
+AUDIO_CASES = [
+    ("YesNoDataset", yesno, "YesNoDataset", {}),
+    ("LJSpeechDataset", ljspeech, "LJSpeechDataset", {}),
+    ("CMUArcticDataset_aew", cmu_arctic, "CMUArcticDataset", {}),
+    ("CMUArcticDataset_slt", cmu_arctic, "CMUArcticDataset", {"name": "slt"}),
+    ("GTZANDataset_all", gtzan, "GTZANDataset", {"usage": "all"}),
+    *[(f"LibriTTSDataset_{k['usage']}", libritts, "LibriTTSDataset", k)
+      for k in _usages("dev-clean", "test-clean", "all")],
+    *[(f"SpeechCommandsDataset_{k['usage']}", speech_commands, "SpeechCommandsDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    *[(f"TedliumDataset_{k['usage']}", tedlium, "TedliumDataset", dict(k, release="release1"))
+      for k in _usages("train", "test", "all")],
+]  # fmt: skip
+
+
+CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES
 
 
 def encode_value(v) -> dict:
