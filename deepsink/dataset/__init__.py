@@ -48,6 +48,12 @@ from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
 from deepsink.dataset.engine.minddata import MindDataset as MindDataset
+from deepsink.dataset.engine.misc_sources import DatasetCache as DatasetCache
+
+# manifest, random rows, and the sources deepsink refuses
+from deepsink.dataset.engine.misc_sources import ManifestDataset as ManifestDataset
+from deepsink.dataset.engine.misc_sources import OBSMindDataset as OBSMindDataset
+from deepsink.dataset.engine.misc_sources import RandomDataset as RandomDataset
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
 from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset

@@ -496,7 +496,30 @@ AUDIO_CASES = [
 ]  # fmt: skip
 
 
-CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES
+# ----------------------------------------------------------------------------- manifest
+
+
+def manifest(root: Path) -> str:
+    lines = []
+    for k, (usage, names) in enumerate((("TRAIN", ["dog"]), ("train", ["cat", "dog"]),
+                                        ("Eval", ["cat"]), ("train", ["bird"]))):  # fmt: skip
+        path = root / "images" / f"{k}.jpg"
+        img(path)
+        ann = [{"type": "modelarts/image_classification", "name": n} for n in names]
+        lines.append(json.dumps({"source": str(path), "usage": usage, "annotation": ann}))
+    _w(root / "m.manifest", "\n".join(lines) + "\n")
+    return str(root / "m.manifest")
+
+
+MISC_CASES = [
+    ("ManifestDataset_train", manifest, "ManifestDataset", {}),
+    ("ManifestDataset_eval", manifest, "ManifestDataset", {"usage": "eval", "decode": True}),
+    ("ManifestDataset_indexing", manifest, "ManifestDataset",
+     {"class_indexing": {"dog": 5, "cat": 1, "bird": 0}}),
+]  # fmt: skip
+
+
+CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES
 
 
 def encode_value(v) -> dict:
