@@ -4,6 +4,10 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
+
+# dataset callbacks
+from deepsink.dataset.callback import DSCallback as DSCallback
+from deepsink.dataset.callback import WaitedDSCallback as WaitedDSCallback
 from deepsink.dataset.engine import bucket as _bucket  # noqa: F401 - registers bucket_batch_by_length
 from deepsink.dataset.engine import padding as _padding  # noqa: F401 - registers padded_batch
 from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split
@@ -54,6 +58,7 @@ from deepsink.dataset.engine.misc_sources import DatasetCache as DatasetCache
 from deepsink.dataset.engine.misc_sources import ManifestDataset as ManifestDataset
 from deepsink.dataset.engine.misc_sources import OBSMindDataset as OBSMindDataset
 from deepsink.dataset.engine.misc_sources import RandomDataset as RandomDataset
+from deepsink.dataset.engine.misc_sources import sync_wait_for_dataset as sync_wait_for_dataset
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
 from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset

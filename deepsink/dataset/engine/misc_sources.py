@@ -240,3 +240,11 @@ DatasetCache = unsupported(
     "it is the client of MindSpore's tensor cache server (the cache_admin C++ service), which "
     "deepsink does not ship; sources and maps read directly (leave cache=None)",
 )
+
+sync_wait_for_dataset = unsupported(
+    "mindspore.dataset",
+    "sync_wait_for_dataset",
+    "it waits, through OBS storage, for every device of an OBSMindDataset job to download its "
+    "shards; deepsink has no OBS source (copy the files locally and use MindDataset)",
+    kind="function",
+)
