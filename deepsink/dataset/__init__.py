@@ -79,6 +79,12 @@ from deepsink.dataset.engine.samplers import SubsetRandomSampler as SubsetRandom
 from deepsink.dataset.engine.samplers import SubsetSampler as SubsetSampler
 from deepsink.dataset.engine.samplers import WeightedRandomSampler as WeightedRandomSampler
 from deepsink.dataset.engine.schema import Schema as Schema
+
+# MindSpore's JSON form of pipelines
+from deepsink.dataset.engine.serializer_deserializer import compare as compare
+from deepsink.dataset.engine.serializer_deserializer import deserialize as deserialize
+from deepsink.dataset.engine.serializer_deserializer import serialize as serialize
+from deepsink.dataset.engine.serializer_deserializer import show as show
 from deepsink.dataset.engine.sources import Cifar10Dataset as Cifar10Dataset
 from deepsink.dataset.engine.sources import GeneratorDataset as GeneratorDataset
 from deepsink.dataset.engine.sources import ImageFolderDataset as ImageFolderDataset
