@@ -11,6 +11,12 @@ from deepsink.dataset.callback import WaitedDSCallback as WaitedDSCallback
 from deepsink.dataset.engine import bucket as _bucket  # noqa: F401 - registers bucket_batch_by_length
 from deepsink.dataset.engine import padding as _padding  # noqa: F401 - registers padded_batch
 from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split
+from deepsink.dataset.engine.annotated_sources import CityscapesDataset as CityscapesDataset
+from deepsink.dataset.engine.annotated_sources import DIV2KDataset as DIV2KDataset
+from deepsink.dataset.engine.annotated_sources import KITTIDataset as KITTIDataset
+
+# annotated image datasets
+from deepsink.dataset.engine.annotated_sources import WIDERFaceDataset as WIDERFaceDataset
 
 # image datasets stored as arrays
 from deepsink.dataset.engine.array_sources import EMnistDataset as EMnistDataset

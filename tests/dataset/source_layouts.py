@@ -519,7 +519,75 @@ MISC_CASES = [
 ]  # fmt: skip
 
 
-CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES
+# ----------------------------------------------------------------------------- annotated images
+
+
+def wider_face(root: Path) -> str:
+    for split, lines in (
+        ("train", "0--Parade/b.jpg\n2\n1 2 3 4 1 0 0 0 1 0\n2 3 2 2 0 1 1 0 0 1\n"
+                  "1--Handshaking/a.jpg\n1\n0 0 5 5 0 0 0 1 0 0\n"),
+        ("val", "0--Parade/c.jpg\n1\n0 1 2 3 2 0 1 1 0 0\n"),
+    ):  # fmt: skip
+        _w(root / "wider_face_split" / f"wider_face_{split}_bbx_gt.txt", lines)
+        for line in lines.splitlines():
+            if line.endswith(".jpg"):
+                img(root / f"WIDER_{split}" / "images" / line, h=8, w=8)
+    _w(root / "wider_face_split" / "wider_face_test_filelist.txt", "0--Parade/t.jpg\n")
+    img(root / "WIDER_test" / "images" / "0--Parade" / "t.jpg", h=8, w=8)
+    return str(root)
+
+
+def kitti(root: Path) -> str:
+    tr = root / "data_object_image_2" / "training" / "image_2"
+    lab = root / "data_object_label_2" / "training" / "label_2"
+    for stem, text in (("000001", "Pedestrian 0.00 0 -0.20 712.40 143.00 810.73 307.92 1.89 0.48 "
+                                  "1.20 1.84 1.47 8.41 0.01\n"),
+                       ("000000", "Car 0.50 1 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 "
+                                  "-0.65 1.71 46.70 -1.59\nDontCare -1 -1 -10 0.0 0.0 1.0 1.0 -1 "
+                                  "-1 -1 -1000 -1000 -1000 -10\n")):  # fmt: skip
+        img(tr / f"{stem}.png", h=8, w=8)
+        _w(lab / f"{stem}.txt", text)
+    img(root / "data_object_image_2" / "testing" / "image_2" / "000000.png", h=8, w=8)
+    return str(root)
+
+
+def div2k(root: Path) -> str:
+    for u in ("train", "valid"):
+        for n in ("0002", "0001"):
+            img(root / f"DIV2K_{u}_HR" / f"{n}.png", h=8, w=8)
+            img(root / f"DIV2K_{u}_LR_bicubic" / "X2" / f"{n}x2.png", h=4, w=4)
+            img(root / f"DIV2K_{u}_LR_mild" / f"{n}x4m.png", h=2, w=2)
+    return str(root)
+
+
+def cityscapes(root: Path) -> str:
+    for u in ("train", "val"):
+        for city in ("bochum", "aachen"):
+            stem = f"{city}_000000_000019_"
+            img(root / "leftImg8bit" / u / city / f"{stem}leftImg8bit.png", h=4, w=4)
+            for t in ("instanceIds", "labelIds", "color"):
+                img(root / "gtFine" / u / city / f"{stem}gtFine_{t}.png", h=4, w=4)
+            _w(root / "gtFine" / u / city / f"{stem}gtFine_polygons.json",
+               json.dumps({"imgHeight": 4, "imgWidth": 4, "objects": [
+                   {"label": "road", "polygon": [[0, 0], [3, 0], [3, 3]]}]}))  # fmt: skip
+    return str(root)
+
+
+ANNOTATED_CASES = [
+    *[(f"WIDERFaceDataset_{k['usage']}", wider_face, "WIDERFaceDataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    ("KITTIDataset_train", kitti, "KITTIDataset", {"usage": "train"}),
+    ("KITTIDataset_test", kitti, "KITTIDataset", {"usage": "test", "decode": True}),
+    ("DIV2KDataset_train", div2k, "DIV2KDataset", {"usage": "train", "decode": True}),
+    ("DIV2KDataset_all_mild", div2k, "DIV2KDataset", {"usage": "all", "downgrade": "mild", "scale": 4}),
+    ("CityscapesDataset_instance", cityscapes, "CityscapesDataset", {}),
+    ("CityscapesDataset_semantic_all", cityscapes, "CityscapesDataset",
+     {"usage": "all", "task": "semantic", "decode": True}),
+    ("CityscapesDataset_polygon", cityscapes, "CityscapesDataset", {"usage": "val", "task": "polygon"}),
+]  # fmt: skip
+
+
+CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES + ANNOTATED_CASES
 
 
 def encode_value(v) -> dict:

@@ -23,7 +23,16 @@ def _open(case, tmp_path, **extra):
     return getattr(ds, cls)(arg, **kwargs)
 
 
-@pytest.mark.parametrize("case", [c[0] for c in layouts.IMAGE_CASES + layouts.ARRAY_CASES])
+# MindSpore 2.10's WIDERFaceDataset did not return on these generated files (it hung), so the
+# WIDER FACE cases are checked by the listing's rules below instead
+CHECKED = (
+    layouts.IMAGE_CASES
+    + layouts.ARRAY_CASES
+    + [c for c in layouts.ANNOTATED_CASES if not c[0].startswith("WIDERFace")]
+)
+
+
+@pytest.mark.parametrize("case", [c[0] for c in CHECKED])
 def test_rows_equal_mindspore(case, tmp_path):
     want = json.loads((FIXTURES / f"{case}.json").read_text(encoding="utf-8"))
     if "error" in want:
@@ -75,3 +84,22 @@ def test_array_sources_shuffle_and_bad_files(tmp_path):
         ds.USPSDataset(str(tmp_path / "u"), usage="test")
     with pytest.raises(ValueError, match="name"):
         _open("EMnistDataset_all", tmp_path / "e", name="kanji")
+
+
+def test_wider_face_rows_follow_the_listing(tmp_path):
+    rows = list(_open("WIDERFaceDataset_train", tmp_path).create_dict_iterator(output_numpy=True))
+    assert len(rows) == 2
+    assert (
+        rows[0]["bbox"].tolist() == [[1, 2, 3, 4], [2, 3, 2, 2]]
+        and rows[0]["bbox"].dtype == np.uint32
+    )
+    # listing columns: x y w h blur expression illumination invalid occlusion pose
+    assert rows[0]["blur"].tolist() == [[1], [0]] and rows[0]["occlusion"].tolist() == [[1], [0]]
+    assert rows[0]["pose"].tolist() == [[0], [1]] and rows[1]["invalid"].tolist() == [[1]]
+    data = _open("WIDERFaceDataset_all", tmp_path / "a")
+    assert data.get_col_names() == ["image", "bbox", "blur", "expression", "illumination",
+                                    "occlusion", "pose", "invalid"]  # fmt: skip
+    assert data.get_dataset_size() == 3
+    test = _open("WIDERFaceDataset_test", tmp_path / "t", decode=True)
+    assert test.get_col_names() == ["image"]
+    assert next(test.create_tuple_iterator(output_numpy=True))[0].shape == (8, 8, 3)
