@@ -57,6 +57,10 @@ from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
+from deepsink.dataset.engine.mat_sources import Caltech101Dataset as Caltech101Dataset
+
+# image datasets labelled by .mat files
+from deepsink.dataset.engine.mat_sources import Flowers102Dataset as Flowers102Dataset
 from deepsink.dataset.engine.minddata import MindDataset as MindDataset
 from deepsink.dataset.engine.misc_sources import DatasetCache as DatasetCache
 

@@ -587,7 +587,47 @@ ANNOTATED_CASES = [
 ]  # fmt: skip
 
 
-CASES = TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES + ANNOTATED_CASES
+# ----------------------------------------------------------------------------- .mat labelled
+
+
+def flowers102(root: Path) -> str:
+    from scipy.io import savemat
+
+    for n in range(1, 6):
+        img(root / "jpg" / f"image_{n:05d}.jpg", fmt="PNG")
+        img(root / "segmim" / f"segmim_{n:05d}.jpg", fmt="PNG")
+    savemat(str(root / "imagelabels.mat"), {"labels": np.array([[5, 1, 102, 7, 1]])})
+    savemat(str(root / "setid.mat"), {"trnid": np.array([[2, 4]]), "valid": np.array([[5]]),
+                                      "tstid": np.array([[3, 1]])})  # fmt: skip
+    return str(root)
+
+
+def caltech101(root: Path) -> str:
+    from scipy.io import savemat
+
+    for cls, ann, n in (("Faces", "Faces_2", 2), ("ant", "ant", 1), ("BACKGROUND_Google", None, 1)):
+        for i in range(1, n + 1):
+            img(root / "101_ObjectCategories" / cls / f"image_{i:04d}.jpg", fmt="PNG")
+            if ann:
+                (root / "Annotations" / ann).mkdir(parents=True, exist_ok=True)
+                contour = np.arange(6, dtype=np.float64).reshape(2, 3) + i
+                savemat(str(root / "Annotations" / ann / f"annotation_{i:04d}.mat"),
+                        {"obj_contour": contour, "box_coord": np.array([[1, 2, 3, 4]])})  # fmt: skip
+    return str(root)
+
+
+MAT_CASES = [
+    *[(f"Flowers102Dataset_{k['usage']}", flowers102, "Flowers102Dataset", k)
+      for k in _usages("train", "valid", "test", "all")],
+    ("Flowers102Dataset_seg", flowers102, "Flowers102Dataset",
+     {"task": "Segmentation", "usage": "test", "decode": True}),
+    ("Caltech101Dataset_category", caltech101, "Caltech101Dataset", {}),
+    ("Caltech101Dataset_all", caltech101, "Caltech101Dataset", {"target_type": "all", "decode": True}),
+]  # fmt: skip
+
+
+CASES = (TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES + ANNOTATED_CASES
+         + MAT_CASES)  # fmt: skip
 
 
 def encode_value(v) -> dict:

@@ -28,6 +28,7 @@ def _open(case, tmp_path, **extra):
 CHECKED = (
     layouts.IMAGE_CASES
     + layouts.ARRAY_CASES
+    + layouts.MAT_CASES
     + [c for c in layouts.ANNOTATED_CASES if not c[0].startswith("WIDERFace")]
 )
 
