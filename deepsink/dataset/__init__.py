@@ -61,6 +61,7 @@ from deepsink.dataset.engine.mat_sources import Caltech101Dataset as Caltech101D
 
 # image datasets labelled by .mat files
 from deepsink.dataset.engine.mat_sources import Flowers102Dataset as Flowers102Dataset
+from deepsink.dataset.engine.mat_sources import SBDataset as SBDataset
 from deepsink.dataset.engine.minddata import MindDataset as MindDataset
 from deepsink.dataset.engine.misc_sources import DatasetCache as DatasetCache
 

@@ -616,7 +616,29 @@ def caltech101(root: Path) -> str:
     return str(root)
 
 
+def sbd(root: Path) -> str:
+    from scipy.io import savemat
+    from scipy.sparse import csc_matrix
+
+    rng = np.random.default_rng(5)
+    for k, name in enumerate(("2008_000002", "2008_000003", "2008_000007")):
+        img(root / "img" / f"{name}.jpg", h=4, w=5, fmt="PNG")
+        (root / "cls").mkdir(exist_ok=True)
+        cells = np.empty((20, 1), dtype=object)
+        for c in range(20):
+            cells[c, 0] = csc_matrix(rng.integers(0, 2, (4, 5)).astype(np.uint8))
+        seg = rng.integers(0, 21, (4, 5)).astype(np.uint8)
+        savemat(str(root / "cls" / f"{name}.mat"),
+                {"GTcls": {"Boundaries": cells, "Segmentation": seg, "CategoriesPresent": [k]}})  # fmt: skip
+    _w(root / "train.txt", "2008_000003\n2008_000002\n")
+    _w(root / "val.txt", "2008_000007\n")
+    return str(root)
+
+
 MAT_CASES = [
+    *[(f"SBDataset_{k['usage']}", sbd, "SBDataset", dict(k, task="Segmentation"))
+      for k in _usages("train", "val", "all")],
+    ("SBDataset_boundaries", sbd, "SBDataset", {"usage": "val", "decode": True}),
     *[(f"Flowers102Dataset_{k['usage']}", flowers102, "Flowers102Dataset", k)
       for k in _usages("train", "valid", "test", "all")],
     ("Flowers102Dataset_seg", flowers102, "Flowers102Dataset",

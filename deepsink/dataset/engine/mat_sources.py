@@ -206,3 +206,88 @@ class Caltech101Dataset(_Source):
                 anns.append(_load_mat(ann, "Caltech101Dataset")["obj_contour"])
         cols = {"image": images, "category": np.array(cats, np.int64), "annotation": anns}
         return tuple(cols[n] for n in self._names)
+
+
+class SBDataset(_Source):
+    """Semantic Boundaries Dataset (``img/<id>.jpg``, ``cls/<id>.mat``, ``train.txt``,
+    ``val.txt``, ``train_noval.txt``): image and task, the ``GTcls`` annotation: ``"Boundaries"``
+    (the 20 class boundary maps, uint8 <20, H, W>) or ``"Segmentation"`` (uint8 <H, W>).
+
+    Args:
+        dataset_dir (str): The folder of ``img``, ``cls`` and the id lists.
+        task (str, optional): ``"Boundaries"`` (default) or ``"Segmentation"``.
+        usage (str, optional): ``"train"``, ``"val"``, ``"train_noval"`` or ``"all"`` (default:
+            train then val).
+        num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards, shard_id: as
+            :class:`mindspore.dataset.ImageFolderDataset`.
+
+    Raises:
+        ValueError: ``task`` or ``usage`` is not accepted.
+        FileNotFoundError: An id list is missing.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from PIL import Image
+        >>> from scipy.io import savemat
+        >>> import mindspore.dataset as ds
+        >>> d = tempfile.mkdtemp()
+        >>> os.makedirs(os.path.join(d, "img")); os.makedirs(os.path.join(d, "cls"))
+        >>> Image.fromarray(np.zeros((4, 5, 3), np.uint8)).save(os.path.join(d, "img", "a.jpg"))
+        >>> savemat(os.path.join(d, "cls", "a.mat"), {"GTcls": {"Segmentation": np.ones((4, 5), np.uint8)}})
+        >>> with open(os.path.join(d, "val.txt"), "w") as f:
+        ...     _ = f.write("a\\n")
+        >>> data = ds.SBDataset(d, task="Segmentation", usage="val")
+        >>> print(next(data.create_dict_iterator(output_numpy=True))["task"].shape)
+        (4, 5)
+    """
+
+    def __init__(
+        self,
+        dataset_dir: str,
+        task: str = "Boundaries",
+        usage: str = "all",
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = 1,
+        shuffle: bool | None = None,
+        decode: bool | None = None,
+        sampler: Sampler | None = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+    ) -> None:
+        api = "SBDataset"
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.task = check_one_of(task, ["Boundaries", "Segmentation"], "task", api)
+        self.usage = check_one_of(usage, ["train", "val", "train_noval", "all"], "usage", api)
+        self.decode = bool(decode) if decode is not None else False
+        names = []
+        for part in ["train", "val"] if self.usage == "all" else [self.usage]:
+            listing = os.path.join(self.dataset_dir, part + ".txt")
+            if not os.path.exists(listing):
+                raise FileNotFoundError(f"SBDataset: {listing} not found")
+            with open(listing, encoding="utf-8") as f:
+                names += [x.strip() for x in f.readlines()]
+        self._ids = names
+        self._names = ["image", "task"]
+        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        super().__init__(smp, num_parallel_workers, (self.task, self.usage, self.decode))
+
+    def _annotation(self, name: str) -> np.ndarray:
+        gt = _load_mat(os.path.join(self.dataset_dir, "cls", name + ".mat"), "SBDataset")["GTcls"][
+            0
+        ]
+        field = gt[self.task][0]
+        if self.task == "Boundaries":
+            return np.stack([np.asarray(field[i][0].toarray()) for i in range(20)])
+        return np.asarray(field, dtype=np.uint8)
+
+    def _length(self) -> int:
+        return len(self._ids)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
+        images, tasks = [], []
+        for i in idx:
+            name = self._ids[int(i)]
+            images.append(_image(os.path.join(self.dataset_dir, "img", name + ".jpg"), self.decode))
+            tasks.append(self._annotation(name))
+        return images, tasks
