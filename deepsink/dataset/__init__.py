@@ -20,6 +20,7 @@ from deepsink.dataset.engine.annotated_sources import WIDERFaceDataset as WIDERF
 
 # image datasets stored as arrays
 from deepsink.dataset.engine.array_sources import EMnistDataset as EMnistDataset
+from deepsink.dataset.engine.array_sources import PhotoTourDataset as PhotoTourDataset
 from deepsink.dataset.engine.array_sources import QMnistDataset as QMnistDataset
 from deepsink.dataset.engine.array_sources import SemeionDataset as SemeionDataset
 from deepsink.dataset.engine.array_sources import STL10Dataset as STL10Dataset

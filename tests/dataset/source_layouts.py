@@ -373,7 +373,21 @@ def svhn(root: Path) -> str:
     return str(root)
 
 
+def phototour(root: Path) -> str:
+    from PIL import Image
+
+    d = root / "liberty"
+    d.mkdir(parents=True, exist_ok=True)
+    sheet = np.random.default_rng(3).integers(0, 256, (1024, 1024)).astype(np.uint8)
+    Image.fromarray(sheet).save(str(d / "patches0000.bmp"))
+    _w(d / "info.txt", "".join(f"{k // 2} 0\n" for k in range(20)))
+    _w(d / "m50_100000_100000_0.txt", "0 0 0 1 0 0 0\n5 2 0 17 8 0 0\n19 9 0 3 1 0 0\n")
+    return str(root)
+
+
 ARRAY_CASES = [
+    ("PhotoTourDataset_train", phototour, "PhotoTourDataset", {"name": "liberty", "usage": "train"}),
+    ("PhotoTourDataset_test", phototour, "PhotoTourDataset", {"name": "liberty", "usage": "test"}),
     *[(f"EMnistDataset_{k['usage']}", emnist, "EMnistDataset", dict(k, name="letters"))
       for k in _usages("train", "test", "all")],
     *[(f"QMnistDataset_{k['usage']}", qmnist, "QMnistDataset", k)

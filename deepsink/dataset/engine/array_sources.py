@@ -469,3 +469,93 @@ class SVHNDataset(_ArraySource):
             api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
             num_parallel_workers, (self.usage,),
         )  # fmt: skip
+
+
+class PhotoTourDataset(_ArraySource):
+    """Photo Tourism patches (``<name>/patches*.bmp``: 1024x1024 sheets of 16x16 patches of
+    64x64, ``info.txt``, ``m50_100000_100000_0.txt``): ``usage="train"`` gives image (uint8
+    <64, 64, 1>, one per ``info.txt`` line); ``"test"`` gives image1, image2 and matches (uint32,
+    1 when the two patches show the same 3D point) per line of the m50 file.
+
+    Args:
+        dataset_dir (str): The folder of the named sets.
+        name (str): ``"notredame"``, ``"yosemite"``, ``"liberty"``, ``"notredame_harris"``,
+            ``"yosemite_harris"`` or ``"liberty_harris"``.
+        usage (str, optional): ``"train"`` (default) or ``"test"``.
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache: as
+            :class:`mindspore.dataset.MnistDataset`.
+
+    Raises:
+        ValueError: ``name`` or ``usage`` is not accepted.
+        RuntimeError: A file is missing, or a patch index is past the sheets.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from PIL import Image
+        >>> import mindspore.dataset as ds
+        >>> d = tempfile.mkdtemp()
+        >>> os.makedirs(os.path.join(d, "liberty"))
+        >>> Image.fromarray(np.zeros((1024, 1024), np.uint8)).save(os.path.join(d, "liberty", "patches0000.bmp"))
+        >>> with open(os.path.join(d, "liberty", "info.txt"), "w") as f:
+        ...     _ = f.write("0 0\\n1 0\\n")
+        >>> with open(os.path.join(d, "liberty", "m50_100000_100000_0.txt"), "w") as f:
+        ...     _ = f.write("0 0 0 1 0 0 0\\n")
+        >>> row = next(ds.PhotoTourDataset(d, "liberty", "test").create_tuple_iterator(output_numpy=True))
+        >>> print(row[0].shape, int(row[2]))
+        (64, 64, 1) 1
+    """
+
+    NAMES = ["notredame", "yosemite", "liberty", "notredame_harris", "yosemite_harris",
+             "liberty_harris"]  # fmt: skip
+
+    def __init__(
+        self,
+        dataset_dir: str,
+        name: str,
+        usage: str | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: bool | None = None,
+        sampler: Sampler | None = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        from PIL import Image
+
+        api = "PhotoTourDataset"
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.name = check_one_of(name, self.NAMES, "name", api)
+        self.usage = check_one_of(usage or "train", ["train", "test"], "usage", api)
+        reject_cache(cache, api)
+        folder = os.path.join(self.dataset_dir, self.name)
+        with open(_need(os.path.join(folder, "info.txt"), api)) as f:
+            n = sum(1 for ln in f if ln.strip())
+        sheets = []
+        for k in range((n + 255) // 256):
+            with Image.open(_need(os.path.join(folder, f"patches{k:04d}.bmp"), api)) as im:
+                sheet = np.asarray(im.convert("L"))
+            sheets.append(sheet.reshape(16, 64, 16, 64).transpose(0, 2, 1, 3).reshape(256, 64, 64))
+        patches = (
+            np.concatenate(sheets)[:n, :, :, None] if sheets else np.zeros((0, 64, 64, 1), np.uint8)
+        )
+        if self.usage == "train":
+            self._arrays = (np.ascontiguousarray(patches),)
+            names = ["image"]
+        else:
+            pairs = []
+            with open(_need(os.path.join(folder, "m50_100000_100000_0.txt"), api)) as f:
+                for line in f:
+                    p = line.split()
+                    if len(p) >= 5:
+                        pairs.append((int(p[0]), int(p[3]), int(p[1] == p[4])))
+            a = np.array(pairs, np.int64).reshape(-1, 3)
+            if a.size and a[:, :2].max() >= n:
+                raise RuntimeError(f"Invalid data, {api}: a patch index is past the {n} patches.")
+            self._arrays = (patches[a[:, 0]], patches[a[:, 1]], a[:, 2].astype(np.uint32))
+            names = ["image1", "image2", "matches"]
+        self._start(
+            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
+            num_parallel_workers, (self.name, self.usage),
+        )  # fmt: skip
