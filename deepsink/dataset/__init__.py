@@ -48,6 +48,7 @@ from deepsink.dataset.engine.file_sources import TextFileDataset as TextFileData
 from deepsink.dataset.engine.image_sources import Caltech256Dataset as Caltech256Dataset
 from deepsink.dataset.engine.image_sources import FlickrDataset as FlickrDataset
 from deepsink.dataset.engine.image_sources import Food101Dataset as Food101Dataset
+from deepsink.dataset.engine.image_sources import LFWDataset as LFWDataset
 from deepsink.dataset.engine.image_sources import LSUNDataset as LSUNDataset
 from deepsink.dataset.engine.image_sources import OmniglotDataset as OmniglotDataset
 from deepsink.dataset.engine.image_sources import Places365Dataset as Places365Dataset

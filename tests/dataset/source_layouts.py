@@ -282,7 +282,28 @@ def flickr(root: Path) -> str:
     return str(root / "imgs")
 
 
+def lfw(root: Path) -> str:
+    people = {"Ann_Lee": 2, "Bo_Ray": 1, "Cy_Zed": 3}
+    for folder in ("lfw", "lfw_funneled"):
+        for person, n in people.items():
+            for k in range(1, n + 1):
+                img(root / folder / person / f"{person}_{k:04d}.jpg")
+    _w(root / "lfw-names.txt", "Abe_Lin 1\nAnn_Lee 2\nBo_Ray 1\nCy_Zed 3\n")
+    _w(root / "peopleDevTrain.txt", "2\nCy_Zed 3\nAnn_Lee 2\n")
+    _w(root / "peopleDevTest.txt", "1\nBo_Ray 1\n")
+    _w(root / "people.txt", "2\n1\nBo_Ray 1\n1\nAnn_Lee 1\n")
+    _w(root / "pairsDevTrain.txt", "1\nAnn_Lee 1 2\nAnn_Lee 2 Cy_Zed 3\n")
+    _w(root / "pairsDevTest.txt", "1\nCy_Zed 1 3\nBo_Ray 1 Ann_Lee 1\n")
+    _w(root / "pairs.txt", "2 1\nCy_Zed 2 3\nBo_Ray 1 Cy_Zed 1\nAnn_Lee 1 2\nAnn_Lee 1 Bo_Ray 1\n")
+    return str(root)
+
+
 IMAGE_CASES = [
+    *[(f"LFWDataset_people_{k['usage']}", lfw, "LFWDataset", k)
+      for k in _usages("10fold", "train", "test", "all")],
+    *[(f"LFWDataset_pairs_{k['usage']}", lfw, "LFWDataset", dict(k, task="pairs"))
+      for k in _usages("10fold", "train", "all")],
+    ("LFWDataset_original", lfw, "LFWDataset", {"usage": "test", "image_set": "original", "decode": True}),
     ("Caltech256Dataset", caltech256, "Caltech256Dataset", {}),
     ("Caltech256Dataset_decode", caltech256, "Caltech256Dataset", {"decode": True}),
     *[(f"RenderedSST2Dataset_{k['usage']}", rendered_sst2, "RenderedSST2Dataset", k)

@@ -700,3 +700,142 @@ class FlickrDataset(_FileListSource):
             api, ["image", "annotation"], sampler, shuffle, num_samples, num_shards, shard_id,
             num_parallel_workers, (decode,),
         )  # fmt: skip
+
+
+class LFWDataset(_FileListSource):
+    """Labeled Faces in the Wild (``lfw``/``lfw_funneled``/``lfw-deepfunneled`` image folders,
+    ``people*.txt``/``pairs*.txt`` lists, ``lfw-names.txt``): task ``"people"`` gives image and
+    label (uint32, the person's line in ``lfw-names.txt``); ``"pairs"`` gives image1, image2 and
+    label (uint32, 1 for the same person).
+
+    Args:
+        dataset_dir (str): The folder of the image folders and lists.
+        task (str, optional): ``"people"`` (default) or ``"pairs"``.
+        usage (str, optional): ``"10fold"`` (``people.txt``/``pairs.txt``), ``"train"``
+            (``*DevTrain.txt``), ``"test"`` (``*DevTest.txt``) or ``"all"`` (default: train, test).
+        image_set (str, optional): ``"original"``, ``"funneled"`` (default) or ``"deepfunneled"``.
+        num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards, shard_id, cache:
+            as :class:`mindspore.dataset.ImageFolderDataset`.
+
+    Raises:
+        ValueError: An argument is not accepted.
+        RuntimeError: A list is missing or empty.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from PIL import Image
+        >>> import mindspore.dataset as ds
+        >>> d = tempfile.mkdtemp()
+        >>> os.makedirs(os.path.join(d, "lfw_funneled", "Ann_Lee"))
+        >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(
+        ...     os.path.join(d, "lfw_funneled", "Ann_Lee", "Ann_Lee_0001.jpg"))
+        >>> for name, text in (("peopleDevTrain.txt", "1\\nAnn_Lee 1\\n"), ("peopleDevTest.txt", "0\\n"),
+        ...                    ("lfw-names.txt", "Abe 3\\nAnn_Lee 1\\n")):
+        ...     with open(os.path.join(d, name), "w") as f:
+        ...         _ = f.write(text)
+        >>> print(int(next(ds.LFWDataset(d).create_tuple_iterator(output_numpy=True))[1]))
+        1
+    """
+
+    _FOLDERS = {"original": "lfw", "funneled": "lfw_funneled", "deepfunneled": "lfw-deepfunneled"}
+
+    def __init__(
+        self,
+        dataset_dir: str,
+        task: str | None = None,
+        usage: str | None = None,
+        image_set: str | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: bool | None = None,
+        decode: bool = False,
+        sampler: Sampler | None = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "LFWDataset"
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.task = check_one_of(task or "people", ["people", "pairs"], "task", api)
+        self.usage = check_one_of(usage or "all", ["10fold", "train", "test", "all"], "usage", api)
+        self.image_set = check_one_of(
+            image_set or "funneled", list(self._FOLDERS), "image_set", api
+        )
+        self.decode = check_bool(decode, "decode", api)
+        reject_cache(cache, api)
+        lists = []
+        if self.usage == "10fold":
+            lists.append(f"{self.task}.txt")
+        if self.usage in ("train", "all"):
+            lists.append(f"{self.task}DevTrain.txt")
+        if self.usage in ("test", "all"):
+            lists.append(f"{self.task}DevTest.txt")
+        rows: list[
+            list[str]
+        ] = []  # people: [file, name]; pairs: [file1, name1, file2, name2, match]
+        for name in lists:
+            with open(_need_file(os.path.join(self.dataset_dir, name), api)) as f:
+                lines = [ln.split() for ln in f]
+            if not lines:
+                raise RuntimeError(f"Invalid file, LFW annotation file is empty: {name}")
+            rows += self._parse(lines)
+        with open(_need_file(os.path.join(self.dataset_dir, "lfw-names.txt"), api)) as f:
+            self.class_indexing = {ln.split()[0]: k for k, ln in enumerate(f) if ln.split()}
+        folder = os.path.join(self.dataset_dir, self._FOLDERS[self.image_set])
+
+        def path(file: str, person: str) -> str:
+            return os.path.join(folder, person, file + ".jpg")
+
+        if self.task == "people":
+            self._files = [path(r[0], r[1]) for r in rows]
+            self._cols = [np.array([self.class_indexing[r[1]] for r in rows], np.uint32)]
+            names = ["image", "label"]
+        else:
+            self._files = [path(r[0], r[1]) for r in rows]
+            self._second = [path(r[2], r[3]) for r in rows]
+            self._cols = [np.array([int(r[4]) for r in rows], np.uint32)]
+            names = ["image1", "image2", "label"]
+        self._start(
+            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
+            num_parallel_workers, (self.task, self.usage, self.image_set, decode),
+        )  # fmt: skip
+
+    def _parse(self, lines: list[list[str]]) -> list[list[str]]:
+        out = []
+        if self.task == "people":
+            folds, begin = (int(lines[0][0]), 1) if self.usage == "10fold" else (1, 0)
+            for _ in range(folds):
+                n = int(lines[begin][0])
+                for person, count in (
+                    (ln[0], int(ln[1])) for ln in lines[begin + 1 : begin + n + 1]
+                ):
+                    out += [[f"{person}_{k:04d}", person] for k in range(1, count + 1)]
+                begin += n + 1
+            return out
+        if self.usage == "10fold":
+            folds, n = int(lines[0][0]), int(lines[0][1])
+        else:
+            folds, n = 1, int(lines[0][0])
+        begin = 1
+        for _ in range(folds):
+            for ln in lines[begin : begin + n]:  # same person: name i j
+                out.append(
+                    [f"{ln[0]}_{int(ln[1]):04d}", ln[0], f"{ln[0]}_{int(ln[2]):04d}", ln[0], "1"]
+                )
+            for ln in lines[begin + n : begin + 2 * n]:  # two people: name1 i name2 j
+                out.append(
+                    [f"{ln[0]}_{int(ln[1]):04d}", ln[0], f"{ln[2]}_{int(ln[3]):04d}", ln[2], "0"]
+                )
+            begin += 2 * n
+        return out
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
+        if self.task == "people":
+            return super()._read(idx, ctx)
+        idx = [int(i) for i in idx]
+        return (
+            _images([self._files[i] for i in idx], self.decode),
+            _images([self._second[i] for i in idx], self.decode),
+            self._cols[0][np.asarray(idx, np.int64)],
+        )
