@@ -161,3 +161,16 @@ def set_iterator_mode(do_copy: bool = False, parallel_convert: bool = False) -> 
 
 def get_iterator_mode() -> dict[str, bool]:
     return {"do_copy": _state["do_copy"], "parallel_convert": _state["parallel_convert"]}
+
+
+# -- dataset callbacks ---------------------------------------------------------------------------
+_state["callback_timeout"] = 60
+
+
+def set_callback_timeout(timeout: int) -> None:
+    """Seconds a ``WaitedDSCallback`` waits for the training loop before it raises."""
+    _state["callback_timeout"] = _int_in(timeout, 1, _INT32_MAX, "timeout", "set_callback_timeout")
+
+
+def get_callback_timeout() -> int:
+    return _state["callback_timeout"]

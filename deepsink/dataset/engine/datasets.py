@@ -138,8 +138,10 @@ class Dataset:
         num_parallel_workers: int | None = None,
         python_multiprocessing: bool = False,
         max_rowsize: int | None = None,
+        callbacks: Any = None,
     ) -> Dataset:
-        """Apply ``operations`` (transforms or callables) to ``input_columns`` of each row."""
+        """Apply ``operations`` (transforms or callables) to ``input_columns`` of each row;
+        ``callbacks`` (``DSCallback`` or a list of them) are called as the rows go through."""
         MapDataset = registered("MapDataset")
 
         return MapDataset(
@@ -149,6 +151,7 @@ class Dataset:
             output_columns,
             num_parallel_workers,
             python_multiprocessing,
+            callbacks=callbacks,
         )
 
     def batch(

@@ -224,8 +224,10 @@ class MapDataset(Dataset):
         output_columns: Any,
         num_parallel_workers: int | None,
         python_multiprocessing: bool,
+        callbacks: Any = None,
     ) -> None:
         ops = flatten(operations)
+        self.callbacks = _callback_list(callbacks)
         available = child._column_names()
         inputs = column_names_arg(input_columns, "input_columns", "map") or available[:1]
         self._in_idx = column_indices(inputs, available, "input_columns", "map")
@@ -269,7 +271,8 @@ class MapDataset(Dataset):
         return self.children[0]._num_rows()
 
     def _random_access(self) -> bool:
-        return self.children[0]._random_access()
+        # a map with callbacks streams its rows one by one, in order, calling the hooks
+        return not self.callbacks and self.children[0]._random_access()
 
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
         if not self.python_multiprocessing or self._workers() <= 1:
@@ -308,8 +311,10 @@ class MapDataset(Dataset):
     def _fusable(self) -> bool:
         """One column in, the same column out, run in this process: fuses with adjacent maps."""
         single = len(self.input_columns) == 1 and self.output_columns == self.input_columns
-        return single and (
-            not self.python_multiprocessing or all(op.batched for op in self.chain.ops)
+        return (
+            single
+            and not self.callbacks
+            and (not self.python_multiprocessing or all(op.batched for op in self.chain.ops))
         )
 
     def _program(self) -> tuple[list[MapDataset], list[tuple]]:
@@ -321,7 +326,9 @@ class MapDataset(Dataset):
         """
         if self._fused is None:
             nodes: list[MapDataset] = [self]
-            while isinstance(nodes[-1].children[0], MapDataset):
+            while not nodes[-1].callbacks and isinstance(nodes[-1].children[0], MapDataset):
+                if nodes[-1].children[0].callbacks:  # runs as its own streaming node
+                    break
                 nodes.append(nodes[-1].children[0])
             nodes.reverse()
             steps: list[tuple] = []
@@ -420,6 +427,9 @@ class MapDataset(Dataset):
         return _MapView(self, base._open(ctx), ctx, passes)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        if self.callbacks:
+            yield from self._blocks_with_callbacks(ctx)
+            return
         if self._random_access():
             yield from self._open(ctx).blocks(size)
             return
@@ -440,6 +450,51 @@ class MapDataset(Dataset):
                 numbered(src),
                 workers,
             )
+
+    def _blocks_with_callbacks(self, ctx: ExecContext) -> Iterator[Block]:
+        """One pass (epoch), a row at a time: the epoch hooks around it, the step hooks around
+        the rows that start a step (rows 1, 1 + step_size, ... of the epoch)."""
+        from deepsink.dataset.callback import DSRunContext
+
+        pass_no = ctx.next_pass(self)
+        total = ctx.resource(("map callbacks", id(self)), lambda: [0], lambda _: None)
+        hooks = [(cb.step_size, cb._hooks()) for cb in self.callbacks]
+
+        def call(name: str, run: DSRunContext, row: int | None = None) -> None:
+            for step_size, hk in hooks:
+                if name in hk and (row is None or (row - 1) % step_size == 0):
+                    hk[name](run)
+
+        if pass_no == 0:
+            call("ds_begin", DSRunContext(0, 0, 0))
+        epoch = pass_no + 1
+        call("ds_epoch_begin", DSRunContext(epoch, 0, total[0]))
+        in_epoch = 0
+        with closing(self.children[0]._blocks(ctx, 1)) as src:
+            for b in src:
+                for r in range(b.n):
+                    row = blk.slice_block(b, r, r + 1) if b.n > 1 else b
+                    in_epoch += 1
+                    total[0] += 1
+                    run = DSRunContext(epoch, in_epoch, total[0])
+                    call("ds_step_begin", run, in_epoch)
+                    out = self._apply(ctx, row, np.array([in_epoch - 1]), pass_no)
+                    call("ds_step_end", run, in_epoch)
+                    yield out
+        call("ds_epoch_end", DSRunContext(epoch, in_epoch, total[0]))
+
+
+def _callback_list(callbacks: Any) -> list:
+    from deepsink.dataset.callback import DSCallback
+
+    if callbacks is None:
+        return []
+    items = list(callbacks) if isinstance(callbacks, list | tuple) else [callbacks]
+    for cb in items:
+        if not isinstance(cb, DSCallback):
+            fail("map", "callbacks", "a DSCallback or a list of DSCallback", cb, TypeError)
+        cb._hooks()  # a callback that overrides no hook is refused now, as MindSpore does
+    return items
 
 
 class _MapView(View):

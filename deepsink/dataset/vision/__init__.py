@@ -14,6 +14,9 @@ from deepsink.dataset.vision.bbox import RandomResizedCropWithBBox as RandomResi
 from deepsink.dataset.vision.bbox import RandomResizeWithBBox as RandomResizeWithBBox
 from deepsink.dataset.vision.bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
 from deepsink.dataset.vision.bbox import ResizeWithBBox as ResizeWithBBox
+
+# video (FFmpeg through PyAV) and BoundingBoxAugment
+from deepsink.dataset.vision.bbox_augment import BoundingBoxAugment as BoundingBoxAugment
 from deepsink.dataset.vision.color import AdjustBrightness as AdjustBrightness
 from deepsink.dataset.vision.color import AdjustContrast as AdjustContrast
 from deepsink.dataset.vision.color import AdjustGamma as AdjustGamma
@@ -101,5 +104,9 @@ from deepsink.dataset.vision.utils import ImageBatchFormat as ImageBatchFormat
 from deepsink.dataset.vision.utils import ImageReadMode as ImageReadMode
 from deepsink.dataset.vision.utils import Inter as Inter
 from deepsink.dataset.vision.utils import SliceMode as SliceMode
+from deepsink.dataset.vision.video import DecodeVideo as DecodeVideo
+from deepsink.dataset.vision.video import VideoDecoder as VideoDecoder
+from deepsink.dataset.vision.video import read_video as read_video
+from deepsink.dataset.vision.video import read_video_timestamps as read_video_timestamps
 
 __getattr__ = _missing_names(__name__)

@@ -1,0 +1,200 @@
+"""``mindspore.dataset.callback``: hooks a ``map`` calls as its rows go through the pipeline.
+
+A map given ``callbacks=`` runs its rows one at a time in order, calling per pass (epoch) and per
+step (a row; every ``step_size`` rows) the hooks of :class:`DSCallback`. :class:`WaitedDSCallback`
+is also a training :class:`mindspore.train.Callback`: its dataset hooks wait for the training
+loop's step and epoch ends, so a user hook can change the pipeline with what training just did.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from deepsink.train.callback import Callback
+
+
+@dataclass
+class DSRunContext:
+    """Where the pipeline is: epochs count from 1, steps (rows) from 1 in an epoch and overall."""
+
+    cur_epoch_num: int = 0
+    cur_step_num_in_epoch: int = 0
+    cur_step_num: int = 0
+
+
+def _check_step_size(step_size: Any) -> int:
+    if isinstance(step_size, bool) or not isinstance(step_size, int):
+        raise TypeError(
+            f"Argument step_size with value {step_size!r} is not of type [<class 'int'>]."
+        )
+    if step_size < 1:
+        raise ValueError(
+            f"Input step_size is not within the required interval of [1, 2147483647], got {step_size}."
+        )
+    return step_size
+
+
+class DSCallback:
+    """Base of the dataset callbacks a ``map`` calls: ``ds_begin`` once, ``ds_epoch_begin`` /
+    ``ds_epoch_end`` per pass, ``ds_step_begin`` / ``ds_step_end`` every ``step_size`` rows
+    (steps 1, 1 + step_size, ...), each with a ``ds_run_context`` (``cur_epoch_num``,
+    ``cur_step_num_in_epoch``, ``cur_step_num``).
+
+    Args:
+        step_size (int, optional): Rows between two step calls. Default: ``1``.
+
+    Raises:
+        TypeError: ``step_size`` is not an int.
+        ValueError: ``step_size`` is below 1.
+        AttributeError: (when the map is built) the subclass overrides no hook.
+
+    Examples:
+        >>> import mindspore.dataset as ds
+        >>> from mindspore.dataset import DSCallback
+        >>> class PrintInfo(DSCallback):
+        ...     def ds_epoch_begin(self, ds_run_context):
+        ...         print("epoch", ds_run_context.cur_epoch_num)
+        ...     def ds_step_end(self, ds_run_context):
+        ...         print("step", ds_run_context.cur_step_num_in_epoch)
+        >>> data = ds.GeneratorDataset([1, 2], "col1", shuffle=False)
+        >>> data = data.map(operations=lambda x: x, callbacks=PrintInfo())
+        >>> for _ in data.create_tuple_iterator(num_epochs=1):
+        ...     pass
+        epoch 1
+        step 1
+        step 2
+    """
+
+    def __init__(self, step_size: int = 1) -> None:
+        self.step_size = _check_step_size(step_size)
+
+    def ds_begin(self, ds_run_context: DSRunContext) -> None:
+        """Called before the pipeline's first row."""
+
+    def ds_epoch_begin(self, ds_run_context: DSRunContext) -> None:
+        """Called before each epoch's first row."""
+
+    def ds_epoch_end(self, ds_run_context: DSRunContext) -> None:
+        """Called after each epoch's last row."""
+
+    def ds_step_begin(self, ds_run_context: DSRunContext) -> None:
+        """Called before a step's row is mapped."""
+
+    def ds_step_end(self, ds_run_context: DSRunContext) -> None:
+        """Called after a step's row is mapped."""
+
+    def _hooks(self) -> dict[str, Any]:
+        """The hooks this callback overrides (MindSpore calls only those)."""
+        names = ["ds_begin", "ds_epoch_begin", "ds_epoch_end", "ds_step_begin", "ds_step_end"]
+        hooks = {
+            n: getattr(self, n)
+            for n in names
+            if getattr(type(self), n) is not getattr(DSCallback, n)
+        }
+        if not hooks:
+            raise AttributeError(
+                "Inheriting Callback class without overriding any methods, check the usage of "
+                "user defined Callback."
+            )
+        return hooks
+
+
+class WaitedDSCallback(Callback, DSCallback):
+    """A dataset callback synchronized with training: pass it both to ``map(callbacks=...)`` and
+    to ``Model.train(callbacks=...)``. From the second step (epoch) on, the map waits before a
+    step (epoch) until training has ended the previous one, then calls
+    ``sync_step_begin(train_run_context, ds_run_context)`` (``sync_epoch_begin``) with the
+    training loop's run context. A wait longer than ``config.get_callback_timeout()`` seconds
+    raises ``RuntimeError``.
+
+    Args:
+        step_size (int, optional): Rows per step, usually the batch size. Default: ``1``.
+
+    Raises:
+        TypeError: ``step_size`` is not an int.
+        ValueError: ``step_size`` is below 1.
+
+    Examples:
+        >>> import mindspore.dataset as ds
+        >>> from mindspore.dataset import WaitedDSCallback
+        >>> class Sync(WaitedDSCallback):
+        ...     def sync_step_begin(self, train_run_context, ds_run_context):
+        ...         print("row", ds_run_context.cur_step_num, "after training step",
+        ...               train_run_context.original_args().cur_step_num)
+        >>> cb = Sync()
+        >>> data = ds.NumpySlicesDataset([1, 2, 3], ["x"], shuffle=False).map(lambda x: x, callbacks=cb)
+        >>> class Ctx:  # what a training loop hands its callbacks
+        ...     def __init__(self, n): self.n = n
+        ...     def original_args(self):
+        ...         return type("P", (), {"cur_step_num": self.n})()
+        >>> for k, _ in enumerate(data.create_tuple_iterator(num_epochs=1), 1):
+        ...     cb.step_end(Ctx(k))
+        row 2 after training step 1
+        row 3 after training step 2
+    """
+
+    def __init__(self, step_size: int = 1) -> None:
+        Callback.__init__(self)
+        DSCallback.__init__(self, step_size)
+        self.step_event = threading.Event()
+        self.step_run_context: Any = None
+        self.epoch_event = threading.Event()
+        self.epoch_run_context: Any = None
+        self.training_ended = False
+
+    def sync_epoch_begin(self, train_run_context: Any, ds_run_context: DSRunContext) -> None:
+        """Called before a dataset epoch, after the previous training epoch ended."""
+
+    def sync_step_begin(self, train_run_context: Any, ds_run_context: DSRunContext) -> None:
+        """Called before a dataset step, after the previous training step ended."""
+
+    # training side: release the dataset's waits
+    def epoch_end(self, run_context: Any) -> None:
+        self.epoch_run_context = run_context
+        self.epoch_event.set()
+
+    def step_end(self, run_context: Any) -> None:
+        self.step_run_context = run_context
+        self.step_event.set()
+
+    def end(self, run_context: Any) -> None:
+        self.epoch_end(run_context)
+        self.step_end(run_context)
+        self.training_ended = True
+
+    # dataset side
+    def _wait(self, event: threading.Event, hook: str) -> None:
+        from deepsink.dataset import config
+
+        if self.training_ended:
+            return
+        timeout = config.get_callback_timeout()
+        ok = event.wait(timeout=timeout)
+        event.clear()
+        if not ok:
+            raise RuntimeError(f"{hook} timed out after {timeout} second(s).")
+
+    def ds_epoch_begin(self, ds_run_context: DSRunContext) -> None:
+        if ds_run_context.cur_epoch_num > 1:
+            self._wait(self.epoch_event, "ds_epoch_begin")
+            self.sync_epoch_begin(self.epoch_run_context, ds_run_context)
+
+    def ds_step_begin(self, ds_run_context: DSRunContext) -> None:
+        if ds_run_context.cur_step_num > self.step_size:
+            self._wait(self.step_event, "ds_step_begin")
+            self.sync_step_begin(self.step_run_context, ds_run_context)
+
+    def _hooks(self) -> dict[str, Any]:
+        hooks = {}
+        if type(self).sync_step_begin is not WaitedDSCallback.sync_step_begin:
+            hooks["ds_step_begin"] = self.ds_step_begin
+        if type(self).sync_epoch_begin is not WaitedDSCallback.sync_epoch_begin:
+            hooks["ds_epoch_begin"] = self.ds_epoch_begin
+        if not hooks:
+            raise AttributeError(
+                "Inheriting Callback class without overriding any methods, check the usage of "
+                "user defined Callback."
+            )
+        return hooks

@@ -1,0 +1,250 @@
+"""ManifestDataset (image lists in MindSpore's manifest JSON-lines format) and RandomDataset
+(rows of random values shaped by a schema), plus the two sources deepsink cannot serve:
+``OBSMindDataset`` (MindRecord shards on Huawei OBS cloud storage) and ``DatasetCache``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import numpy as np
+
+from deepsink._core.unsupported import unsupported
+from deepsink._core.validate import check_bool, check_one_of
+from deepsink.dataset.engine.context import ExecContext
+from deepsink.dataset.engine.image_sources import _FileListSource
+from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.schema import Schema, np_type
+from deepsink.dataset.engine.sources import _Source, reject_cache
+
+
+class ManifestDataset(_FileListSource):
+    """Images listed in a manifest file (one JSON object per line with ``source``, ``usage``
+    and ``annotation: [{"name": <class>}, ...]``): image, label (int32 as MindSpore 2.10 yields
+    it: a scalar for one class name, 1-D for several).
+
+    Args:
+        dataset_file (str): The manifest file.
+        usage (str, optional): ``"train"`` (default), ``"eval"`` or ``"inference"``: the lines
+            whose ``usage`` (any case) it is.
+        num_samples, num_parallel_workers, shuffle, sampler, decode, num_shards, shard_id, cache:
+            as :class:`mindspore.dataset.ImageFolderDataset`.
+        class_indexing (dict, optional): Class name to index; default the names in sorted order.
+
+    Raises:
+        RuntimeError: The file is missing, a line is not JSON, or a listed image is missing.
+        ValueError: ``usage`` is not accepted, or a class is not in ``class_indexing``.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> from PIL import Image
+        >>> import mindspore.dataset as ds
+        >>> d = tempfile.mkdtemp()
+        >>> img = os.path.join(d, "1.jpg")
+        >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(img)
+        >>> with open(os.path.join(d, "m.json"), "w") as f:
+        ...     _ = f.write(json.dumps({"source": img, "usage": "TRAIN",
+        ...                             "annotation": [{"name": "dog"}]}) + "\\n")
+        >>> data = ds.ManifestDataset(os.path.join(d, "m.json"))
+        >>> print(next(data.create_tuple_iterator(output_numpy=True))[1], data.get_class_indexing())
+        0 {'dog': 0}
+    """
+
+    def __init__(
+        self,
+        dataset_file: str,
+        usage: str = "train",
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        shuffle: bool | None = None,
+        sampler: Sampler | None = None,
+        class_indexing: dict | None = None,
+        decode: bool = False,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+        cache: Any = None,
+    ) -> None:
+        api = "ManifestDataset"
+        if not isinstance(dataset_file, str) or not os.path.isfile(dataset_file):
+            raise RuntimeError(f"Invalid file, {api} can't find dataset_file {dataset_file!r}.")
+        self.dataset_file = dataset_file
+        self.usage = check_one_of(usage, ["train", "eval", "inference"], "usage", api)
+        self.decode = check_bool(decode, "decode", api)
+        reject_cache(cache, api)
+        entries = []
+        with open(dataset_file, encoding="utf-8") as f:
+            for k, line in enumerate(f):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                    source = obj["source"]
+                    names = [a["name"] for a in obj.get("annotation", [])]
+                except (ValueError, KeyError, TypeError) as e:
+                    raise RuntimeError(
+                        f"Invalid data, line {k + 1} of {dataset_file} is not a manifest record: "
+                        f"{e!r}"
+                    ) from e
+                if str(obj.get("usage", "")).lower() != self.usage:
+                    continue
+                if not os.path.isfile(source):
+                    raise RuntimeError(f"Invalid file, {api}: the image {source} does not exist.")
+                entries.append((source, names))
+        all_names = sorted({n for _, names in entries for n in names})
+        if class_indexing is None:
+            class_indexing = {n: i for i, n in enumerate(all_names)}
+        elif not isinstance(class_indexing, dict):
+            raise TypeError(f"class_indexing should be a dict, got {type(class_indexing).__name__}")
+        missing = [n for n in all_names if n not in class_indexing]
+        if missing:
+            raise ValueError(f"Invalid class name {missing[0]!r}: not in class_indexing.")
+        self.class_indexing = dict(class_indexing)
+        self._files = [e[0] for e in entries]
+        labels = [np.array([class_indexing[n] for n in e[1]], np.int32) for e in entries]
+        self._cols = [[lab[0] if lab.size == 1 else lab for lab in labels]]
+        self._start(
+            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
+            num_parallel_workers, (dataset_file, self.usage, decode),
+        )  # fmt: skip
+
+    def get_class_indexing(self) -> dict[str, int]:
+        return dict(self.class_indexing)
+
+
+_RANDOM_TYPES = [
+    "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+    "float16", "float32", "float64",
+]  # fmt: skip
+
+
+class RandomDataset(_Source):
+    """Rows of random values: each column of ``schema`` (its type and shape; a column without a
+    shape is a scalar) holds one random value repeated over its shape, as MindSpore fills it.
+    Without a schema the columns are drawn too (1-4 columns ``c0``, ``c1``, ... of a random
+    numeric type, rank 1-4, each dimension 1-32), and without ``total_rows`` the row count
+    (1-1024). Everything random comes from the dataset seed.
+
+    Args:
+        total_rows (int, optional): Rows to generate. Default: random.
+        schema (Union[str, Schema], optional): The columns (a schema file or ``Schema``).
+        columns_list (list[str], optional): Which of the schema's columns to keep.
+        num_samples (int, optional): How many rows to read. Default: all.
+        num_parallel_workers (int, optional): Workers of the pipeline.
+        cache (None): MindSpore's cache server is not supported.
+        shuffle (bool, optional): Shuffle the rows. Default: ``None``.
+        num_shards (int, optional): Number of shards. shard_id (int, optional): This shard.
+
+    Raises:
+        TypeError: ``total_rows`` is not an int or ``columns_list`` is not a list.
+        ValueError: A name of ``columns_list`` is not a schema column.
+
+    Examples:
+        >>> import mindspore.dataset as ds
+        >>> from mindspore import dtype as mstype
+        >>> schema = ds.Schema()
+        >>> schema.add_column("image", de_type=mstype.uint8, shape=[2])
+        >>> data = ds.RandomDataset(schema=schema, total_rows=3)
+        >>> row = next(data.create_tuple_iterator(output_numpy=True))
+        >>> print(data.get_dataset_size(), row[0].dtype, row[0].shape, row[0][0] == row[0][1])
+        3 uint8 (2,) True
+    """
+
+    def __init__(
+        self,
+        total_rows: int | None = None,
+        schema: Any = None,
+        columns_list: list[str] | None = None,
+        num_samples: int | None = None,
+        num_parallel_workers: int | None = None,
+        cache: Any = None,
+        shuffle: bool | None = None,
+        num_shards: int | None = None,
+        shard_id: int | None = None,
+    ) -> None:
+        api = "RandomDataset"
+        reject_cache(cache, api)
+        if total_rows is not None and (
+            isinstance(total_rows, bool) or not isinstance(total_rows, int)
+        ):
+            raise TypeError(
+                f"Argument total_rows with value {total_rows!r} is not of type [<class 'int'>]."
+            )
+        if total_rows is not None and total_rows < 0:
+            raise ValueError(
+                f"Input total_rows is not within the required interval of [0, 2147483647], got {total_rows}."
+            )
+        from deepsink.dataset import config
+
+        rng = np.random.default_rng(config.get_seed())
+        if schema is None:
+            specs = []
+            for i in range(int(rng.integers(1, 5))):
+                rank = int(rng.integers(1, 5))
+                shape = [int(v) for v in rng.integers(1, 33, rank)]
+                specs.append((f"c{i}", str(rng.choice(_RANDOM_TYPES[1:])), shape))
+        else:
+            sch = schema if isinstance(schema, Schema) else Schema(schema)
+            specs = [(n, t, s if s is not None else []) for n, t, s, _ in sch.column_specs()]
+        if columns_list is not None:
+            if not isinstance(columns_list, list):
+                raise TypeError(
+                    f"Argument columns_list with value {columns_list!r} is not of type [<class 'list'>]."
+                )
+            known = [s[0] for s in specs]
+            for c in columns_list:
+                if c not in known:
+                    raise ValueError(f"Invalid column name {c!r}: not in the schema's {known}.")
+            specs = [s for s in specs if s[0] in columns_list]
+        self.total_rows = int(rng.integers(1, 1025)) if total_rows is None else total_rows
+        self._specs = [(n, np.dtype(np_type(t)), tuple(s)) for n, t, s in specs]
+        self._names = [s[0] for s in self._specs]
+        smp = resolve(api, None, shuffle, num_samples, num_shards, shard_id)
+        super().__init__(smp, num_parallel_workers, (self.total_rows, tuple(self._names)))
+
+    def _length(self) -> int:
+        return self.total_rows
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
+        from deepsink.dataset import config
+
+        cols = []
+        for k, (_, dtype, shape) in enumerate(self._specs):
+            col = []
+            for i in idx:  # a value per (row, column), the same whichever order rows are read
+                rng = np.random.default_rng([config.get_seed(), int(i), k])
+                if dtype.kind == "b":
+                    v = rng.integers(0, 2) == 1
+                elif dtype.kind in "iu":
+                    info = np.iinfo(dtype)
+                    v = rng.integers(info.min, info.max, endpoint=True, dtype=dtype)
+                else:
+                    v = rng.uniform(-1e3, 1e3)
+                col.append(np.full(shape, v, dtype))
+            cols.append(col)
+        return tuple(cols)
+
+
+OBSMindDataset = unsupported(
+    "mindspore.dataset",
+    "OBSMindDataset",
+    "it streams MindRecord shards from Huawei OBS cloud storage through the OBS SDK and a "
+    "MindSpore sync server; copy the files locally and read them with MindDataset",
+)
+
+DatasetCache = unsupported(
+    "mindspore.dataset",
+    "DatasetCache",
+    "it is the client of MindSpore's tensor cache server (the cache_admin C++ service), which "
+    "deepsink does not ship; sources and maps read directly (leave cache=None)",
+)
+
+sync_wait_for_dataset = unsupported(
+    "mindspore.dataset",
+    "sync_wait_for_dataset",
+    "it waits, through OBS storage, for every device of an OBSMindDataset job to download its "
+    "shards; deepsink has no OBS source (copy the files locally and use MindDataset)",
+    kind="function",
+)
