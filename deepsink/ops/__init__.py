@@ -611,6 +611,21 @@ from deepsink.ops import auto_generate as auto_generate  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
 
+# sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
+from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402
+from deepsink.ops.function import sparse_unary_func as _sparse_unary_func  # noqa: E402
+from deepsink.ops.operations.sparse_ops import Coalesce as Coalesce  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseGatherV2 as SparseGatherV2  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseSlice as SparseSlice  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseTensorDenseAdd as SparseTensorDenseAdd  # noqa: E402, E501
+from deepsink.ops.operations.sparse_ops import (  # noqa: E402
+    SparseTensorDenseMatmul as SparseTensorDenseMatmul,
+)
+from deepsink.ops.operations.sparse_ops import SparseToDense as SparseToDense  # noqa: E402
+
+globals().update({n: getattr(_sparse_func, n) for n in _sparse_func.__all__})
+globals().update({n: getattr(_sparse_unary_func, n) for n in _sparse_unary_func.__all__})
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
 
