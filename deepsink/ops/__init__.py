@@ -626,6 +626,13 @@ from deepsink.ops.operations.sparse_ops import SparseToDense as SparseToDense  #
 globals().update({n: getattr(_sparse_func, n) for n in _sparse_func.__all__})
 globals().update({n: getattr(_sparse_unary_func, n) for n in _sparse_unary_func.__all__})
 
+# functional collectives (mindspore.ops.communication) and the collective primitives
+from deepsink.ops import comm_ops as _comm_ops  # noqa: E402
+from deepsink.ops.function import comm_func as _comm_func  # noqa: E402
+
+globals().update({n: getattr(_comm_func, n) for n in _comm_func.__all__})
+globals().update({n: getattr(_comm_ops, n) for n in _comm_ops.__all__})
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
 
