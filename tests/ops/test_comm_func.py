@@ -165,3 +165,12 @@ def test_mint_exports_the_collectives():
     out = _t(0, 0)
     mint.reduce_scatter_tensor(out, _t(1, 2))
     np.testing.assert_array_equal(out.asnumpy(), [1, 2])
+
+
+def test_operations_namespace_holds_the_collective_primitives():
+    from deepsink.ops import operations as P
+
+    for name in ("AllGather", "AllReduce", "AlltoAll", "Barrier", "Broadcast", "CollectiveGather",
+                 "CollectiveScatter", "NeighborExchange", "Receive", "Reduce", "ReduceOp",
+                 "ReduceScatter", "Send"):  # fmt: skip
+        assert getattr(P, name) is getattr(ops, name), name

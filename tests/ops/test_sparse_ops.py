@@ -250,3 +250,14 @@ def test_every_sparse_name_is_exported_and_recorded() -> None:
                 assert name in recorded, name
     for name in (n for n in dir(ops) if n.startswith(("coo_", "csr_"))):
         assert f"ops.{name}(" in recorded, name
+
+
+def test_functional_and_operations_namespaces_hold_the_same_objects() -> None:
+    from deepsink.ops import functional as F
+    from deepsink.ops import operations as P
+
+    for name in (n for n in dir(ops) if n.startswith(("coo_", "csr_"))):
+        assert getattr(F, name) is getattr(ops, name), name
+    for name in ("Coalesce", "SparseToDense", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
+                 "SparseSlice", "SparseGatherV2"):  # fmt: skip
+        assert getattr(P, name) is getattr(ops, name), name
