@@ -62,6 +62,7 @@ class _Sparse:
 
     _values: jax.Array
     _shape: tuple[int, ...]
+    _sparse_operand = True  # ``Tensor <op> sparse`` defers to the sparse tensor's reflected op
 
     @property
     def values(self) -> Tensor:
@@ -750,6 +751,9 @@ class CSRTensor(_Sparse):
         return SPARSE_OPS["csr_add"](self, b, alpha, beta)
 
     def __mul__(self, other: Any) -> Any:
+        return SPARSE_OPS["csr_mul"](self, other)
+
+    def __rmul__(self, other: Any) -> Any:  # ``dense * csr``: the product is commutative
         return SPARSE_OPS["csr_mul"](self, other)
 
     def __truediv__(self, other: Any) -> Any:

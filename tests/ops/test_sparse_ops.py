@@ -261,3 +261,26 @@ def test_functional_and_operations_namespaces_hold_the_same_objects() -> None:
     for name in ("Coalesce", "SparseToDense", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
                  "SparseSlice", "SparseGatherV2"):  # fmt: skip
         assert getattr(P, name) is getattr(ops, name), name
+
+
+def test_batched_csr_and_dense_times_csr() -> None:
+    """A 3-D CSRTensor (values of shape (nnz, 3)) through the row ops, and ``dense * csr``
+    (NumPy reference: the dense product at the stored entries)."""
+    indptr, indices = Tensor([0, 1, 1, 2, 2], ms.int32), Tensor([0, 1], ms.int32)
+    values = Tensor(np.array([[2, 1, 3], [2, 1, 3]], np.float32))
+    dense = Tensor(np.tile(np.array([[1, 1, 1], [2, 2, 2]], np.float32), (4, 1, 1)))
+    csr = CSRTensor(indptr, indices, values, (4, 2, 3))
+    sums = ops.csr_reduce_sum(csr, 1).asnumpy()
+    assert sums.shape == (4, 1, 3)
+    np.testing.assert_array_equal(sums[[0, 2], 0], [[2, 1, 3], [2, 1, 3]])
+    np.testing.assert_array_equal((csr * dense).values.asnumpy(), [[2, 1, 3], [4, 2, 6]])
+    np.testing.assert_array_equal((csr / dense).values.asnumpy(), [[2, 1, 3], [1, 0.5, 1.5]])
+    np.testing.assert_array_equal(
+        ops.csr_gather(indptr, indices, dense, (4, 2, 3)).asnumpy(), [[1, 1, 1], [2, 2, 2]]
+    )
+    two_d = ENV["CSR"]
+    prod = ENV["D34"] * two_d
+    assert isinstance(prod, CSRTensor)
+    np.testing.assert_array_equal(prod.values.asnumpy(), (two_d * ENV["D34"]).values.asnumpy())
+    jitted = ms.jit(lambda d, c: d * c)(ENV["D34"], two_d)
+    np.testing.assert_array_equal(jitted.values.asnumpy(), prod.values.asnumpy())
