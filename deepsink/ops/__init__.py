@@ -625,6 +625,9 @@ from deepsink.ops.operations.sparse_ops import SparseToDense as SparseToDense  #
 
 globals().update({n: getattr(_sparse_func, n) for n in _sparse_func.__all__})
 globals().update({n: getattr(_sparse_unary_func, n) for n in _sparse_unary_func.__all__})
+_tensor_methods.bind(  # Tensor.to_coo / Tensor.to_csr (2-D)
+    {"to_coo": _sparse_func.dense_to_sparse_coo, "to_csr": _sparse_func.dense_to_sparse_csr}
+)
 
 # functional collectives (mindspore.ops.communication) and the collective primitives
 from deepsink.ops import comm_ops as _comm_ops  # noqa: E402

@@ -284,3 +284,14 @@ def test_batched_csr_and_dense_times_csr() -> None:
     np.testing.assert_array_equal(prod.values.asnumpy(), (two_d * ENV["D34"]).values.asnumpy())
     jitted = ms.jit(lambda d, c: d * c)(ENV["D34"], two_d)
     np.testing.assert_array_equal(jitted.values.asnumpy(), prod.values.asnumpy())
+
+
+def test_tensor_to_coo_and_to_csr() -> None:
+    dense = Tensor(np.array([[0, 1, 2, 0], [0, 0, 0, 0], [1, 0, 0, 0]], np.float32))
+    csr = dense.to_csr()
+    np.testing.assert_array_equal(csr.indptr.asnumpy(), [0, 2, 2, 3])
+    np.testing.assert_array_equal(csr.indices.asnumpy(), [1, 2, 0])
+    np.testing.assert_array_equal(csr.values.asnumpy(), [1, 2, 1])
+    coo = dense.to_coo()
+    np.testing.assert_array_equal(coo.indices.asnumpy(), [[0, 1], [0, 2], [2, 0]])
+    np.testing.assert_array_equal(coo.to_dense().asnumpy(), dense.asnumpy())
