@@ -295,3 +295,12 @@ def test_tensor_to_coo_and_to_csr() -> None:
     coo = dense.to_coo()
     np.testing.assert_array_equal(coo.indices.asnumpy(), [[0, 1], [0, 2], [2, 0]])
     np.testing.assert_array_equal(coo.to_dense().asnumpy(), dense.asnumpy())
+
+
+def test_dtype_of_sparse_tensors() -> None:
+    from deepsink.ops import functional as F
+
+    for x in (ENV["COO"], ENV["CSR"], ENV["RT"]):
+        assert F.dtype(x) == ms.float32 == x.dtype
+    assert ms.jit(lambda c: F.dtype(c) == ms.float32)(ENV["CSR"])
+    assert not isinstance(ENV["CSR"], Tensor) and isinstance(ENV["CSR"], (Tensor, CSRTensor))
