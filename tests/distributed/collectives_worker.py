@@ -66,6 +66,16 @@ res["reduce_scatter_avg"] = half.asnumpy().tolist()
 lst = [ms.Tensor(np.zeros(2, np.float32)) for _ in range(2)]
 ops.all_to_all(lst, [x, x * 2])
 res["all_to_all"] = [t.asnumpy().tolist() for t in lst]
+uneven = ms.Tensor(np.zeros(3, np.float32))  # rank 0 gives one row, rank 1 two
+ops.all_gather_into_tensor_uneven(
+    uneven, ms.Tensor(np.full(rank + 1, rank + 1.0, np.float32)), [1, 2]
+)
+res["gather_uneven"] = uneven.asnumpy().tolist()
+part = ms.Tensor(np.zeros(rank + 1, np.float32))
+ops.reduce_scatter_tensor_uneven(
+    part, ms.Tensor(np.arange(3, dtype=np.float32) * (rank + 1)), [1, 2]
+)
+res["reduce_scatter_uneven"] = part.asnumpy().tolist()
 
 # parameter_broadcast: ranks start from different weights, Model makes them rank 0's
 ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,

@@ -174,3 +174,16 @@ def test_operations_namespace_holds_the_collective_primitives():
                  "CollectiveScatter", "NeighborExchange", "Receive", "Reduce", "ReduceOp",
                  "ReduceScatter", "Send"):  # fmt: skip
         assert getattr(P, name) is getattr(ops, name), name
+
+
+def test_uneven_collectives_in_one_process():
+    out = _t(0, 0, 0)
+    assert ops.all_gather_into_tensor_uneven(out, _t(1, 2, 3), [3]) is None
+    np.testing.assert_array_equal(out.asnumpy(), [1, 2, 3])
+    half = _t(0, 0)
+    mint.reduce_scatter_tensor_uneven(half, _t(4, 5), [2], op="max")
+    np.testing.assert_array_equal(half.asnumpy(), [4, 5])
+    with pytest.raises(ValueError, match="output_split_sizes"):
+        ops.all_gather_into_tensor_uneven(out, _t(1, 2, 3), [2])
+    with pytest.raises(ValueError, match="output"):
+        ops.reduce_scatter_tensor_uneven(_t(0), _t(4, 5))

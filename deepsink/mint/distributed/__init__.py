@@ -38,6 +38,8 @@ scatter_object_list = _cf.scatter_object_list
 # the tensor collectives, always in place
 all_gather = _cf.always_in_place(_cf.all_gather)
 all_gather_into_tensor = _cf.always_in_place(_cf.all_gather_into_tensor)
+all_gather_into_tensor_uneven = _cf.all_gather_into_tensor_uneven  # in place only
+reduce_scatter_tensor_uneven = _cf.reduce_scatter_tensor_uneven  # in place only
 all_reduce = _cf.always_in_place(_cf.all_reduce)
 all_to_all = _cf.always_in_place(_cf.all_to_all)
 all_to_all_single = _cf.always_in_place(_cf.all_to_all_single)
@@ -48,7 +50,8 @@ reduce_scatter = _cf.always_in_place(_cf.reduce_scatter)
 reduce_scatter_tensor = _cf.always_in_place(_cf.reduce_scatter_tensor)
 
 __all__ = [
-    "P2POp", "all_gather", "all_gather_into_tensor", "all_gather_object", "all_reduce",
+    "P2POp", "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven",
+    "all_gather_object", "all_reduce", "reduce_scatter_tensor_uneven",
     "all_to_all", "all_to_all_single", "barrier", "batch_isend_irecv", "broadcast",
     "broadcast_object_list", "destroy_process_group", "gather_object", "get_backend",
     "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank", "get_world_size",

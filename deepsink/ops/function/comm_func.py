@@ -832,6 +832,113 @@ def all_to_all_single(output: Any, input: Any, output_split_sizes: Any = None,
     return _finish("all_to_all_single", [r], [output], async_op)
 
 
+def _split_sizes(sizes: Any, total: int, arg: str, api: str) -> list[int]:
+    n = _world()
+    if sizes is None or len(sizes) == 0:
+        if total % n:
+            raise ValueError(f"For '{api}', the first dimension ({total}) must split evenly over "
+                             f"{n} ranks when '{arg}' is not given")  # fmt: skip
+        return [total // n] * n
+    sizes = list(sizes)
+    if len(sizes) != n or sum(sizes) != total or any(k < 0 for k in sizes):
+        raise ValueError(f"For '{api}', '{arg}' must have {n} non-negative entries summing to "
+                         f"{total}, but got {sizes}")  # fmt: skip
+    return sizes
+
+
+def all_gather_into_tensor_uneven(output: Any, input: Any, output_split_sizes: Any = None,
+                                  group: Any = None, async_op: bool = False) -> Any:  # fmt: skip
+    """Every rank's ``input`` (first dimensions may differ) concatenated along dim 0 (rank order)
+    into ``output``; each rank's rows are padded to the largest, gathered, and unpadded.
+
+    Args:
+        output (Tensor): of shape ``(sum of the ranks' first dimensions, ...)``.
+        input (Tensor): this rank's rows.
+        output_split_sizes (list[int], optional): every rank's first dimension; must match.
+            Default: ``None`` (equal parts).
+        group (str): the group. Default: ``None`` (the world).
+        async_op (bool): return a handle. Default: ``False``.
+
+    Returns:
+        The handle (``None`` unless ``async_op``).
+
+    Raises:
+        TypeError: an input is not a Tensor.
+        ValueError: the sizes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> out = ms.Tensor(np.zeros(3, np.float32))
+        >>> ops.all_gather_into_tensor_uneven(out, ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+        >>> print(out)
+        [1. 2. 3.]
+    """
+    api = "all_gather_into_tensor_uneven"
+    _check(output, "output", api)
+    _check(input, "input", api)
+    _check_async(async_op)
+    g = _group(group, api)
+    rows = _gathered(Tensor(np.array([input.shape[0]], np.int64)), g).asnumpy().tolist()
+    sizes = _split_sizes(output_split_sizes, int(output.shape[0]), "output_split_sizes", api)
+    if sizes != rows:
+        raise ValueError(f"For '{api}', the ranks' first dimensions {rows} do not match "
+                         f"'output_split_sizes' / 'output' {sizes}")  # fmt: skip
+    top = max(rows)
+    pad = jnp.zeros((top - input.shape[0], *input.shape[1:]), input._data.dtype)
+    full = _gathered(Tensor._from(jnp.concatenate([input._data, pad])[None]), g)._data
+    out = jnp.concatenate([full[k, : rows[k]] for k in range(len(rows))])
+    output._data = out.astype(output._data.dtype)
+    return _handle(async_op)
+
+
+def reduce_scatter_tensor_uneven(output: Any, input: Any, input_split_sizes: Any = None,
+                                 op: str = "sum", group: Any = None,
+                                 async_op: bool = False) -> Any:  # fmt: skip
+    """``input`` (one shape on every rank) reduced over the ranks; rank ``r``'s ``output`` gets
+    rows ``[sum(input_split_sizes[:r]), sum(input_split_sizes[:r + 1]))``.
+
+    Args:
+        output (Tensor): of shape ``(input_split_sizes[rank], ...)``.
+        input (Tensor): of shape ``(sum(input_split_sizes), ...)``.
+        input_split_sizes (list[int], optional): each rank's rows. Default: ``None`` (equal).
+        op (str): "sum", "prod", "min", "max" or "avg". Default: ``"sum"``.
+        group (str): the group. Default: ``None`` (the world).
+        async_op (bool): return a handle. Default: ``False``.
+
+    Returns:
+        The handle (``None`` unless ``async_op``).
+
+    Raises:
+        TypeError: bad argument types.
+        ValueError: the sizes or the output's shape do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> out = ms.Tensor(np.zeros(2, np.float32))
+        >>> ops.reduce_scatter_tensor_uneven(out, ms.Tensor(np.array([1.0, 2.0], np.float32)))
+        >>> print(out)
+        [1. 2.]
+    """
+    api = "reduce_scatter_tensor_uneven"
+    _check(output, "output", api)
+    _check(input, "input", api)
+    op = _reduce_op(op, api)
+    _check_async(async_op)
+    sizes = _split_sizes(input_split_sizes, int(input.shape[0]), "input_split_sizes", api)
+    start = sum(sizes[: _rank()])
+    total = _all_reduce(input, op, _group(group, api))._data
+    part = total[start : start + sizes[_rank()]]
+    if tuple(output.shape) != tuple(part.shape):
+        raise ValueError(f"For '{api}', 'output' must have shape {list(part.shape)}, but got "
+                         f"{list(output.shape)}")  # fmt: skip
+    output._data = part.astype(output._data.dtype)
+    return _handle(async_op)
+
+
 # --- Python objects ---------------------------------------------------------------------------
 
 
@@ -1021,7 +1128,8 @@ def always_in_place(fn: Any) -> Any:
 
 
 __all__ = [
-    "P2POp", "all_gather", "all_gather_into_tensor", "all_gather_object", "all_reduce",
+    "P2POp", "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven",
+    "all_gather_object", "all_reduce", "reduce_scatter_tensor_uneven",
     "all_to_all", "all_to_all_single", "barrier", "batch_isend_irecv", "broadcast",
     "broadcast_object_list", "destroy_process_group", "gather_into_tensor", "gather_object",
     "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",
