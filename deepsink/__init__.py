@@ -42,6 +42,10 @@ from deepsink.common.initializer import initializer as initializer
 from deepsink.common.parameter import Parameter as Parameter
 from deepsink.common.parameter import ParameterTuple as ParameterTuple
 from deepsink.common.tensor import Tensor as Tensor
+from deepsink.common.sparse_tensor import COOTensor as COOTensor  # sparse tensors
+from deepsink.common.sparse_tensor import CSRTensor as CSRTensor
+from deepsink.common.sparse_tensor import RowTensor as RowTensor
+from deepsink.common.sparse_tensor import SparseTensor as SparseTensor
 from deepsink.context import GRAPH_MODE as GRAPH_MODE
 from deepsink.context import PYNATIVE_MODE as PYNATIVE_MODE
 from deepsink.context import ParallelMode as ParallelMode

@@ -10,6 +10,11 @@ from deepsink.common.dtype import dtype_to_nptype as dtype_to_nptype
 from deepsink.common.dtype import pytype_to_dtype as pytype_to_dtype
 from deepsink.common.parameter import Parameter as Parameter
 from deepsink.common.parameter import ParameterTuple as ParameterTuple
+from deepsink.common.sparse_tensor import COOTensor as COOTensor  # sparse tensors
+from deepsink.common.sparse_tensor import CSRTensor as CSRTensor
+from deepsink.common.sparse_tensor import RowTensor as RowTensor
+from deepsink.common.sparse_tensor import RowTensorInner as RowTensorInner
+from deepsink.common.sparse_tensor import SparseTensor as SparseTensor
 from deepsink.common.tensor import Tensor as Tensor
 
 # keep last: the public names of everything imported above

@@ -575,6 +575,8 @@ def _reduce_args(args: tuple, kwargs: dict, api: str, with_dtype: bool) -> tuple
 
 def _binary(fn, reflected: bool = False):
     def op(self, other):
+        if getattr(type(other), "_sparse_operand", False):  # a sparse tensor's reflected op
+            return NotImplemented
         a, b = self._data, _operand(other, self)
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults

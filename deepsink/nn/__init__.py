@@ -115,6 +115,8 @@ from deepsink.nn.layer.rnns import RNN as RNN
 from deepsink.nn.layer.rnns import GRUCell as GRUCell
 from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
 from deepsink.nn.layer.rnns import RNNCell as RNNCell
+from deepsink.nn.layer.sparse import SparseTensorDenseMatmul as SparseTensorDenseMatmul
+from deepsink.nn.layer.sparse import SparseToDense as SparseToDense
 from deepsink.nn.layer.transformer import MultiheadAttention as MultiheadAttention
 from deepsink.nn.layer.transformer import Transformer as Transformer
 from deepsink.nn.layer.transformer import TransformerDecoder as TransformerDecoder

@@ -721,6 +721,31 @@ from deepsink.ops import auto_generate as auto_generate  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
 
+# sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
+from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402
+from deepsink.ops.function import sparse_unary_func as _sparse_unary_func  # noqa: E402
+from deepsink.ops.operations.sparse_ops import Coalesce as Coalesce  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseGatherV2 as SparseGatherV2  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseSlice as SparseSlice  # noqa: E402
+from deepsink.ops.operations.sparse_ops import SparseTensorDenseAdd as SparseTensorDenseAdd  # noqa: E402, E501
+from deepsink.ops.operations.sparse_ops import (  # noqa: E402
+    SparseTensorDenseMatmul as SparseTensorDenseMatmul,
+)
+from deepsink.ops.operations.sparse_ops import SparseToDense as SparseToDense  # noqa: E402
+
+globals().update({n: getattr(_sparse_func, n) for n in _sparse_func.__all__})
+globals().update({n: getattr(_sparse_unary_func, n) for n in _sparse_unary_func.__all__})
+_tensor_methods.bind(  # Tensor.to_coo / Tensor.to_csr (2-D)
+    {"to_coo": _sparse_func.dense_to_sparse_coo, "to_csr": _sparse_func.dense_to_sparse_csr}
+)
+
+# functional collectives (mindspore.ops.communication) and the collective primitives
+from deepsink.ops import comm_ops as _comm_ops  # noqa: E402
+from deepsink.ops.function import comm_func as _comm_func  # noqa: E402
+
+globals().update({n: getattr(_comm_func, n) for n in _comm_func.__all__})
+globals().update({n: getattr(_comm_ops, n) for n in _comm_ops.__all__})
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
 

@@ -355,5 +355,9 @@ from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # 
 from deepsink.ops.function.parameter_scatter_func import *  # noqa: E402,F403
 from deepsink.ops.function.random_func import *  # noqa: E402,F403
 from deepsink.ops.function.scalar_func import *  # noqa: E402,F403
+
+# the sparse tensors' ops (MindSpore's ops.functional has them too)
+from deepsink.ops.function.sparse_func import *  # noqa: E402,F403
+from deepsink.ops.function.sparse_unary_func import *  # noqa: E402,F403
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403

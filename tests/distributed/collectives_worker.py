@@ -42,6 +42,41 @@ def compiled(t):
 
 res["jit_sum"] = compiled(x).asnumpy().tolist()
 
+# the primitives and functional collectives built on the same layer
+res["reduce_scatter"] = ops.ReduceScatter()(x).asnumpy().tolist()
+res["alltoall"] = ops.AlltoAll(2, 0, 0)(x).asnumpy().tolist()
+res["coll_scatter"] = ops.CollectiveScatter(1)(x).asnumpy().tolist()
+res["coll_gather"] = ops.CollectiveGather(0)(x).asnumpy().tolist()
+res["reduce"] = ops.Reduce(1)(x).asnumpy().tolist()
+res["jit_reduce_scatter"] = (
+    ms.jit(lambda t: ops.ReduceScatter(ops.ReduceOp.MAX)(t))(x).asnumpy().tolist()
+)
+objs = [None, None]
+ops.all_gather_object(objs, {"r": rank})
+res["gather_objects"] = objs
+bcast = [rank, "s" * (rank + 1)]
+ops.broadcast_object_list(bcast, src=1)
+res["bcast_objects"] = bcast
+mine = [None]
+ops.scatter_object_list(mine, ["to0", "to1"], src=0)
+res["scatter_object"] = mine[0]
+half = ms.Tensor(np.zeros(1, np.float32))
+ops.reduce_scatter_tensor(half, x, op="avg")
+res["reduce_scatter_avg"] = half.asnumpy().tolist()
+lst = [ms.Tensor(np.zeros(2, np.float32)) for _ in range(2)]
+ops.all_to_all(lst, [x, x * 2])
+res["all_to_all"] = [t.asnumpy().tolist() for t in lst]
+uneven = ms.Tensor(np.zeros(3, np.float32))  # rank 0 gives one row, rank 1 two
+ops.all_gather_into_tensor_uneven(
+    uneven, ms.Tensor(np.full(rank + 1, rank + 1.0, np.float32)), [1, 2]
+)
+res["gather_uneven"] = uneven.asnumpy().tolist()
+part = ms.Tensor(np.zeros(rank + 1, np.float32))
+ops.reduce_scatter_tensor_uneven(
+    part, ms.Tensor(np.arange(3, dtype=np.float32) * (rank + 1)), [1, 2]
+)
+res["reduce_scatter_uneven"] = part.asnumpy().tolist()
+
 # parameter_broadcast: ranks start from different weights, Model makes them rank 0's
 ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
                              parameter_broadcast=True)  # fmt: skip

@@ -23,5 +23,18 @@ def test_collectives_on_two_ranks(tmp_path):
         assert got["int_sum"] == [3]
         assert got["before"] == [4.0, 4.0]  # a Tensor made before init()
         assert got["jit_sum"] == [6.0, 60.0]  # the all-reduce inside a compiled function
+        assert got["reduce_scatter"] == [[3.0], [30.0]][i]
+        assert got["alltoall"] == [[1.0, 2.0], [10.0, 20.0]][i]
+        assert got["coll_scatter"] == [[2.0], [20.0]][i]  # rank 1's rows, one per rank
+        assert got["coll_gather"] == [[1.0, 10.0, 2.0, 20.0], [0.0]][i]  # only rank 0 gets it
+        assert got["reduce"] == [[0.0], [3.0, 30.0]][i]  # only rank 1 gets it
+        assert got["jit_reduce_scatter"] == [[2.0], [20.0]][i]
+        assert got["gather_objects"] == [{"r": 0}, {"r": 1}]
+        assert got["bcast_objects"] == [1, "ss"]
+        assert got["scatter_object"] == f"to{i}"
+        assert got["reduce_scatter_avg"] == [[1.5], [15.0]][i]
+        assert got["gather_uneven"] == [1.0, 2.0, 2.0]
+        assert got["reduce_scatter_uneven"] == [[0.0], [3.0, 6.0]][i]  # sum [0, 3, 6], split 1 | 2
+        assert got["all_to_all"] == [[[1.0, 10.0], [2.0, 20.0]], [[2.0, 20.0], [4.0, 40.0]]][i]
     assert r[0]["init_w"] != r[1]["init_w"]  # different seeds: different initial weights
     np.testing.assert_array_equal(r[0]["trained_w"], r[1]["trained_w"])  # broadcast, then equal

@@ -432,6 +432,8 @@ def shape(input_x: Any) -> tuple[int, ...]:
 
 
 def dtype(x: Any) -> mstype.Type:
+    if getattr(type(x), "_sparse_operand", False):  # a sparse tensor: its values' dtype
+        return x.dtype
     return mstype.from_np(U.array(x, "dtype", "x").dtype)
 
 

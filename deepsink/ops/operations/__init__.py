@@ -766,6 +766,7 @@ class Complex(Primitive):
 # --- the primitives of operations.math_ops / operations.array_ops (MindSpore's module paths) ---
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+from deepsink.ops.comm_ops import *  # noqa: E402,F403 (the collective primitives)
 from deepsink.ops.operations import array_ops as array_ops  # noqa: E402
 from deepsink.ops.operations import math_ops as math_ops  # noqa: E402
 from deepsink.ops.operations.array_ops import Diag as Diag  # noqa: E402
@@ -842,6 +843,7 @@ from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv  # noqa:
 from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod  # noqa: E402
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy  # noqa: E402
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402
+from deepsink.ops.operations.sparse_ops import *  # noqa: E402,F403 (the sparse primitives)
 
 __getattr__ = _missing_names(__name__)
 
