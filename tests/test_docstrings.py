@@ -9,6 +9,7 @@ mindspore as ms``: the ``deepsink run`` alias is installed, so ``mindspore`` is 
 
 from __future__ import annotations
 
+import builtins
 import doctest
 import importlib
 import inspect
@@ -222,10 +223,12 @@ def test_docstring_examples_run(name, obj, mindspore_alias):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     # the examples written before this test ran in their module's namespace; the ones written
     # as MindSpore writes them import what they use
-    globs = {**vars(inspect.getmodule(obj) or np), "np": np}
+    # (a module's names that shadow builtins, like dtype's ``bool``, are left out)
+    module = vars(inspect.getmodule(obj) or np)
+    globs = {k: v for k, v in module.items() if not hasattr(builtins, k)} | {"np": np}
     tests = finder.find(obj, name, globs=globs)
     assert tests, name
     for test in tests:
         result = runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
         assert result.failed == 0, name
-    ms.set_context(mode=ms.PYNATIVE_MODE)
+    ms.context.reset_context()  # an example may set options (mode, print_file_path, ...)

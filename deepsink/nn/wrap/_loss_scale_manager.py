@@ -23,18 +23,18 @@ class LossScaleManager:
     """Base class of the loss-scale managers.
 
     Examples:
-    >>> import numpy as np
-    >>> import mindspore as ms
-    >>> from mindspore import nn
-    >>> class Constant(ms.amp.LossScaleManager):
-    ...     def get_loss_scale(self):
-    ...         return 8.0
-    ...     def update_loss_scale(self, overflow):
-    ...         pass
-    ...     def get_update_cell(self):
-    ...         return None
-    >>> print(Constant().get_loss_scale())
-    8.0
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class Constant(ms.amp.LossScaleManager):
+        ...     def get_loss_scale(self):
+        ...         return 8.0
+        ...     def update_loss_scale(self, overflow):
+        ...         pass
+        ...     def get_update_cell(self):
+        ...         return None
+        >>> print(Constant().get_loss_scale())
+        8.0
     """
 
     def get_loss_scale(self) -> Any:

@@ -30,10 +30,10 @@ class TimeMonitor(Callback):
         TypeError: if ``data_time`` is not a bool.
 
     Examples:
-    >>> import mindspore as ms
-    >>> monitor = ms.train.TimeMonitor()
-    >>> print(monitor.data_size)
-    None
+        >>> import mindspore as ms
+        >>> monitor = ms.train.TimeMonitor()
+        >>> print(monitor.data_size)
+        None
     """
 
     _in_fit_eval = True  # fit's evaluation reports its time too, as in MindSpore

@@ -81,13 +81,13 @@ class F1(Fbeta):
     """Fbeta with beta = 1.
 
     Examples:
-    >>> import numpy as np
-    >>> import mindspore as ms
-    >>> m = ms.train.F1()
-    >>> m.clear()
-    >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))
-    >>> print(m.eval())
-    [0.66666667 0.66666667]
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.F1()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))
+        >>> print(m.eval())
+        [0.66666667 0.66666667]
     """
 
     def __init__(self) -> None:

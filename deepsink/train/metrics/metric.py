@@ -56,21 +56,21 @@ class Metric(metaclass=ABCMeta):
     those positions, e.g. ``[0, 2]`` for ``(logits, loss, label)``.
 
     Examples:
-    >>> import numpy as np
-    >>> import mindspore as ms
-    >>> class MeanError(ms.train.Metric):
-    ...     def clear(self):
-    ...         self.total, self.n = 0.0, 0
-    ...     def update(self, y_pred, y):
-    ...         self.total += float(np.abs(self._convert_data(y_pred) - self._convert_data(y)).sum())
-    ...         self.n += len(y)
-    ...     def eval(self):
-    ...         return self.total / self.n
-    >>> m = MeanError()
-    >>> m.clear()
-    >>> m.update(ms.Tensor(np.array([1.0, 2.0])), ms.Tensor(np.array([1.5, 2.0])))
-    >>> print(m.eval())
-    0.25
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> class MeanError(ms.train.Metric):
+        ...     def clear(self):
+        ...         self.total, self.n = 0.0, 0
+        ...     def update(self, y_pred, y):
+        ...         self.total += float(np.abs(self._convert_data(y_pred) - self._convert_data(y)).sum())
+        ...         self.n += len(y)
+        ...     def eval(self):
+        ...         return self.total / self.n
+        >>> m = MeanError()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([1.0, 2.0])), ms.Tensor(np.array([1.5, 2.0])))
+        >>> print(m.eval())
+        0.25
     """
 
     def __init__(self) -> None:
