@@ -381,6 +381,29 @@ class CrossEntropyLoss(LossBase):
 
     With class indices and ``'mean'``, the sum is divided by the summed weights of the counted
     targets; with probabilities, by the number of samples (MindSpore's rules).
+
+    Inputs:
+        - **logits** (Tensor) - float, shape :math:`(N, C)`, :math:`(C,)` or :math:`(N, C, d_1, ...)`.
+        - **labels** (Tensor) - int class indices of shape :math:`(N)` / :math:`(N, d_1, ...)`, or
+          float probabilities shaped like ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` one loss per sample.
+
+    Raises:
+        TypeError: ``ignore_index`` is not an int, ``label_smoothing`` not a float, or ``weight`` not a Tensor.
+        ValueError: ``label_smoothing`` is outside [0, 1], ``reduction`` is invalid, or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.CrossEntropyLoss()
+        >>> logits = ms.Tensor(np.array([[2.0, 0.5, 0.1], [0.1, 0.2, 3.0]], np.float32))
+        >>> print(loss(logits, ms.Tensor(np.array([0, 2], np.int32))))
+        0.2131901
+        >>> print(nn.CrossEntropyLoss(label_smoothing=0.1)(logits, ms.Tensor(np.array([0, 2], np.int32))))
+        0.36485678
     """
 
     def __init__(
