@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import doctest
+import enum
 import importlib
 import inspect
 import os
@@ -106,6 +107,8 @@ def required_sections(obj) -> tuple[str, ...]:
     if inspect.isclass(obj):
         if issubclass(obj, BaseException):
             return ()
+        if issubclass(obj, enum.Enum):  # members, not constructor arguments
+            return ("Examples:",)
         sections = ("Args:",) if _needs_args(obj) else ()
         if issubclass(obj, nn.Cell):
             sections += ("Inputs:", "Outputs:")
