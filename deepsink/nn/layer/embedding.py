@@ -27,7 +27,8 @@ class Embedding(Cell):
         embedding_size (int): the size of each row.
         use_one_hot (bool): look up by one-hot matmul. Default: ``False``.
         embedding_table (Union[Tensor, str, Initializer]): the table's initializer. Default: ``'normal'``.
-        dtype (mindspore.dtype): the table's dtype. Default: ``mstype.float32``.
+        dtype (mindspore.dtype): a number type, recorded and shown in the repr (MindSpore documents
+            it as the ids' type); the table is float32. Default: ``mstype.float32``.
         padding_idx (int, optional): a row initialised to zero. Default: ``None``.
 
     Inputs:

@@ -478,8 +478,9 @@ class InstanceNorm1d(_InstanceNorm):
     Args:
         num_features (int): the channel count C.
         eps (float): added to the variance for stability. Default: ``1e-5``.
-        momentum (float): kept for MindSpore's signature (instance norm keeps no running
-            statistics). Default: ``0.1``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
         affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
         gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
         dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
@@ -514,8 +515,9 @@ class InstanceNorm2d(_InstanceNorm):
     Args:
         num_features (int): the channel count C.
         eps (float): added to the variance for stability. Default: ``1e-5``.
-        momentum (float): kept for MindSpore's signature (instance norm keeps no running
-            statistics). Default: ``0.1``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
         affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
         gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
         dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
@@ -551,8 +553,9 @@ class InstanceNorm3d(_InstanceNorm):
     Args:
         num_features (int): the channel count C.
         eps (float): added to the variance for stability. Default: ``1e-5``.
-        momentum (float): kept for MindSpore's signature (instance norm keeps no running
-            statistics). Default: ``0.1``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
         affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
         gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
         dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
