@@ -200,7 +200,30 @@ def test_help_of_cells_and_names_is_its_docstring():
     assert "Every Cell in this network" in text and "seen" not in text
 
 
-EXAMPLES = [(n, o) for n, o in PUBLIC if ">>>" in (getattr(o, "__doc__", None) or "")]
+def _examples() -> list[tuple[str, object]]:
+    """Every public class, function and method (of any public class) with a ``>>>`` example,
+    in MODULES and in the other public packages (``ops``, ``common``)."""
+    seen = {id(o) for _, o in PUBLIC}
+    out = list(PUBLIC)
+    for module_name in (*MODULES, "deepsink.ops", "deepsink.common"):
+        module = importlib.import_module(module_name)
+        for name in _public_names(module):
+            obj = getattr(module, name, None)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            if id(obj) not in seen:
+                seen.add(id(obj))
+                out.append((f"{module_name}.{name}", obj))
+            if inspect.isclass(obj):
+                for attr, member in vars(obj).items():
+                    member = getattr(member, "__func__", member)
+                    if not attr.startswith("_") and callable(member) and id(member) not in seen:
+                        seen.add(id(member))
+                        out.append((f"{module_name}.{name}.{attr}", member))
+    return [(n, o) for n, o in out if ">>>" in (getattr(o, "__doc__", None) or "")]
+
+
+EXAMPLES = _examples()
 
 
 @pytest.fixture
@@ -216,6 +239,7 @@ def mindspore_alias(monkeypatch):
             monkeypatch.delenv(var, raising=False)
     install_alias()
     yield
+    ms.context.reset_context()  # an example may set options (mode, print_file_path, ...)
     for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
         del sys.modules[name]
 
@@ -234,4 +258,3 @@ def test_docstring_examples_run(name, obj, mindspore_alias):
     for test in tests:
         result = runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
         assert result.failed == 0, name
-    ms.context.reset_context()  # an example may set options (mode, print_file_path, ...)
