@@ -382,7 +382,7 @@ class Upsample(Cell):
         >>> import numpy as np
         >>> import mindspore as ms
         >>> from mindspore import nn
-        >>> up = nn.Upsample(scale_factor=2.0, mode='nearest')
+        >>> up = nn.Upsample(size=(2, 4), mode='nearest')
         >>> print(up(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
         [[[[1. 1. 2. 2.]
            [1. 1. 2. 2.]]]]
