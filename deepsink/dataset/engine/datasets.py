@@ -234,6 +234,7 @@ class Dataset:
             ...     print(x, y)
             [0 1 2 3] [ 0 10 20 30]
             [4 5] [40 50]
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)  # a node feeds one consumer
             >>> print(data.batch(4, drop_remainder=True).get_dataset_size())
             1
         """
@@ -551,8 +552,9 @@ class Dataset:
             >>> import numpy as np
             >>> import mindspore.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
-            >>> print([int(r[0]) for r in data.take(2).concat(data.skip(4)).create_tuple_iterator(output_numpy=True)])
-            [0, 1, 4, 5]
+            >>> other = ds.NumpySlicesDataset({'x': np.arange(10, 12), 'y': np.arange(2)}, shuffle=False)
+            >>> print([int(r[0]) for r in data.take(2).concat(other).create_tuple_iterator(output_numpy=True)])
+            [0, 1, 10, 11]
         """
         ConcatDataset = registered("ConcatDataset")
 

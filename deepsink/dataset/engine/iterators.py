@@ -192,8 +192,8 @@ class TupleIterator:
         >>> import mindspore.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> it = data.create_tuple_iterator(output_numpy=True)
-        >>> print(type(it).__name__, next(it))
-        TupleIterator [array(0), array(0)]
+        >>> print(type(it).__name__, [int(v) for v in next(it)])
+        TupleIterator [0, 0]
     """
 
     def __init__(

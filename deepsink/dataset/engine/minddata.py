@@ -59,7 +59,6 @@ class MindDataset(_Source):
         >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
         >>> writer = FileWriter(path, shard_num=1)
         >>> writer.add_schema({'label': {'type': 'int32'}, 'x': {'type': 'float32', 'shape': [2]}}, 'example')
-        0
         >>> writer.write_raw_data([{'label': i, 'x': np.array([i, i], np.float32)} for i in range(3)])
         >>> writer.commit()
         >>> data = ds.MindDataset(path, shuffle=False)

@@ -771,8 +771,10 @@ class ConcatDataset(Dataset):
         >>> import numpy as np
         >>> import mindspore.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
-        >>> print(type(data + data).__name__, (data + data).get_dataset_size())
-        ConcatDataset 12
+        >>> other = ds.NumpySlicesDataset({'x': np.arange(2), 'y': np.arange(2)}, shuffle=False)
+        >>> both = data + other
+        >>> print(type(both).__name__, both.get_dataset_size())
+        ConcatDataset 8
     """
 
     def __init__(self, datasets: list[Dataset]) -> None:
