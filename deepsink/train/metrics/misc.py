@@ -167,9 +167,9 @@ def auc(x: Any, y: Any, reorder: bool = False) -> float:
         float, the area.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import numpy as np
         >>> from mindspore.train import auc
-        >>> print(auc([0.0, 0.5, 1.0], [0.0, 1.0, 1.0]))
+        >>> print(auc(np.array([0.0, 0.5, 1.0]), np.array([0.0, 1.0, 1.0])))
         0.75
     """
     x, y = np.asarray(x, np.float64).reshape(-1), np.asarray(y, np.float64).reshape(-1)
