@@ -105,6 +105,10 @@ class Resize(ImageOperation):
             (height, width).
         interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
 
+    Raises:
+        TypeError: ``size`` is not an int or a sequence of two ints.
+        ValueError: ``size`` is not positive, or ``interpolation`` is not LINEAR, NEAREST, BICUBIC or AREA.
+
     Examples:
         >>> import numpy as np
         >>> import mindspore.dataset.vision as vision
@@ -183,6 +187,9 @@ class Rescale(ImageOperation):
         rescale (float): the scale.
         shift (float): the shift.
 
+    Raises:
+        TypeError: ``rescale`` or ``shift`` is not a number.
+
     Examples:
         >>> import numpy as np
         >>> import mindspore.dataset.vision as vision
@@ -220,6 +227,10 @@ class Normalize(ImageOperation):
         mean (Sequence[float]): per-channel means.
         std (Sequence[float]): per-channel standard deviations, > 0.
         is_hwc (bool): channels last (else first). Default: ``True``.
+
+    Raises:
+        TypeError: ``mean`` or ``std`` is not a list or tuple of numbers.
+        ValueError: their lengths differ, a mean is outside [0, 255], or a std outside (0, 255].
 
     Examples:
         >>> import numpy as np
@@ -414,6 +425,10 @@ class RandomCrop(ImageOperation):
         fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
         padding_mode (Border): the padding mode. Default: ``Border.CONSTANT``.
 
+    Raises:
+        TypeError: ``pad_if_needed`` is not a bool, or ``padding_mode`` not a Border.
+        ValueError: ``size`` or ``padding`` is invalid, or ``fill_value`` is not an int or 3 ints in [0, 255].
+
     Examples:
         >>> import numpy as np
         >>> import mindspore.dataset.vision as vision
@@ -594,6 +609,11 @@ class Decode(ImageOperation):
     Args:
         to_pil (bool): give a PIL image instead of a numpy array. Default: ``False``.
 
+    Raises:
+        TypeError: ``to_pil`` is not a bool, or the input is not 1-D uint8 bytes.
+        ValueError: the bytes are not a decodable image (JPEG, PNG, BMP, TIFF, ...).
+        RuntimeError: more than one input is given.
+
     Examples:
         >>> import numpy as np
         >>> import mindspore.dataset.vision as vision
@@ -654,6 +674,9 @@ class ToTensor(ImageOperation):
 
     Args:
         output_type (numpy.dtype): the output's dtype. Default: ``numpy.float32``.
+
+    Raises:
+        TypeError: ``output_type`` is not a numpy or deepsink dtype.
 
     Examples:
         >>> import numpy as np
