@@ -54,7 +54,9 @@ _FLOAT_TYPES = (mstype.float16, mstype.bfloat16, mstype.float32)
 
 
 def get_white_list() -> list:
-    """The layer classes that level O1 runs in low precision (convolutions, Dense, ...).
+    """The layer classes that level O1 runs in low precision: the convolutions and Dense.
+    MindSpore 2.10's list also names the transposed convolutions, the RNN cells, PReLU, ReLU and
+    several primitives, which deepsink's O1 leaves in float32.
 
     Returns:
         list[type], the Cell classes.
@@ -68,7 +70,9 @@ def get_white_list() -> list:
 
 
 def get_black_list() -> list:
-    """The layer classes that level O2 keeps in float32 (the normalizations).
+    """The layer classes that level O2 keeps in float32: the batch and layer normalizations
+    (``BatchNorm3d`` is covered through the ``BatchNorm2d`` it wraps, so it is not listed as in
+    MindSpore 2.10).
 
     Returns:
         list[type], the Cell classes.

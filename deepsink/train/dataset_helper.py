@@ -139,7 +139,8 @@ class _SinkNetwork(nn.Cell):
 
 
 def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper) -> nn.Cell:
-    """Bind ``network`` to the helper's device queue in sink mode (the network itself otherwise).
+    """Bind ``network`` to the helper's device queue in sink mode. Outside sink mode deepsink
+    returns the network itself, where MindSpore 2.10 raises RuntimeError.
 
     Args:
         network (Cell): the network, called with the dataset's columns.

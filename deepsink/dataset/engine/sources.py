@@ -195,7 +195,8 @@ class MnistDataset(_Source):
 
 
 class Cifar10Dataset(_Source):
-    """CIFAR-10's binary batches: image uint8 <32, 32, 3>, label uint32.
+    """CIFAR-10's binary batches: image uint8 <32, 32, 3>, label uint32. Any whole number of
+    records is read (MindSpore 2.10 insists on files of 10,000 records).
 
     Args:
         dataset_dir (str): the folder of ``data_batch_*.bin`` and ``test_batch.bin``.

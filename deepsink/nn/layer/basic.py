@@ -358,7 +358,8 @@ class Dropout3d(_DropoutNd):
 
 class Upsample(Cell):
     """Resizes the spatial axes of a batch (``ops.interpolate`` as a layer): to ``size`` or by
-    ``scale_factor``.
+    ``scale_factor``. deepsink also accepts ``scale_factor`` with ``mode='nearest'`` on 4-D input,
+    which MindSpore 2.10 refuses with ValueError.
 
     Args:
         size (Union[int, tuple[int]], optional): the output's spatial size. Default: ``None``.

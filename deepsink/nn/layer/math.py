@@ -22,7 +22,8 @@ def _axes(axis: Any) -> Any:
 
 class ReduceLogSumExp(Cell):
     """``log(sum(exp(x)))`` over ``axis``, computed stably (the maximum of each reduced slice is
-    subtracted first, so large inputs do not overflow).
+    subtracted first, so large inputs do not overflow). MindSpore 2.10 subtracts the maximum of
+    the whole input, so a slice far below it comes out as -inf there.
 
     Args:
         axis (Union[int, tuple[int]]): the axes to reduce.
