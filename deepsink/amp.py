@@ -54,12 +54,34 @@ _FLOAT_TYPES = (mstype.float16, mstype.bfloat16, mstype.float32)
 
 
 def get_white_list() -> list:
-    """The layers O1 runs in low precision."""
+    """The layer classes that level O1 runs in low precision: the convolutions and Dense.
+    MindSpore 2.10's list also names the transposed convolutions, the RNN cells, PReLU, ReLU and
+    several primitives, which deepsink's O1 leaves in float32.
+
+    Returns:
+        list[type], the Cell classes.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print([c.__name__ for c in ms.amp.get_white_list()][:3])
+        ['Conv1d', 'Conv2d', 'Conv3d']
+    """
     return [nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Dense]
 
 
 def get_black_list() -> list:
-    """The layers O2 keeps in float32."""
+    """The layer classes that level O2 keeps in float32: the batch and layer normalizations
+    (``BatchNorm3d`` is covered through the ``BatchNorm2d`` it wraps, so it is not listed as in
+    MindSpore 2.10).
+
+    Returns:
+        list[type], the Cell classes.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print([c.__name__ for c in ms.amp.get_black_list()][:3])
+        ['BatchNorm1d', 'BatchNorm2d', 'LayerNorm']
+    """
     return [nn.BatchNorm1d, nn.BatchNorm2d, nn.LayerNorm]
 
 
@@ -85,7 +107,30 @@ def _check_level(level: Any, api: str, arg: str = "amp_level") -> str:
 def auto_mixed_precision(
     network: nn.Cell, amp_level: str = "O0", dtype: Any = mstype.float16
 ) -> nn.Cell:
-    """Set ``network``'s precision level in place and return it (see the module docstring)."""
+    """Sets ``network``'s precision level in place and returns it: the chosen layers run with their
+    float inputs cast to ``dtype`` and their outputs cast back where the level says so.
+
+    Args:
+        network (Cell): the network.
+        amp_level (str): ``'O0'`` (float32), ``'O1'`` (the white-list layers in ``dtype``), ``'O2'`` (all but the
+            black-list layers in ``dtype``), ``'O3'`` (all in ``dtype``) or ``'auto'`` (as O1). Default: ``'O0'``.
+        dtype (mindspore.dtype): ``ms.float16`` or ``ms.bfloat16``. Default: ``ms.float16``.
+
+    Returns:
+        Cell, the same network.
+
+    Raises:
+        TypeError: ``network`` is not a Cell, ``amp_level`` not a str, or ``dtype`` not a float type.
+        ValueError: ``amp_level`` is not a known level.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = ms.amp.auto_mixed_precision(nn.Dense(2, 2), 'O3', ms.float16)
+        >>> print(net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
+        Float32
+    """
     if not isinstance(network, nn.Cell):
         fail("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
     _check_level(amp_level, "auto_mixed_precision")
@@ -166,7 +211,36 @@ def _check_boost(boost_level: Any) -> None:
 
 def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, level: str = "O0",
                         boost_level: str = "O0", **kwargs: Any) -> nn.Cell:  # fmt: skip
-    """The mixed-precision training Cell (MindSpore's ``amp.build_train_network``)."""
+    """Builds the mixed-precision training Cell: the network with its loss at precision ``level``,
+    with loss scaling (O2, O3) and the optimizer step, as MindSpore's ``amp.build_train_network``.
+
+    Args:
+        network (Cell): the network.
+        optimizer (Optimizer): the optimizer.
+        loss_fn (Cell, optional): the loss; None when ``network`` returns it. Default: ``None``.
+        level (str): ``'O0'`` (float32), ``'O1'`` (the white-list layers in ``dtype``), ``'O2'`` (all but the
+            black-list layers in ``dtype``), ``'O3'`` (all in ``dtype``) or ``'auto'`` (as O1). Default: ``'O0'``.
+        boost_level (str): MindSpore's boost level; only ``'O0'``. Default: ``'O0'``.
+        kwargs (Any): ``cast_model_type``, ``keep_batchnorm_fp32``, ``loss_scale_manager``.
+
+    Returns:
+        Cell, the training Cell, called with ``(data, label)``.
+
+    Raises:
+        ValueError: an unknown keyword, level or ``boost_level``.
+        TypeError: a flag is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1)
+        >>> opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        >>> train_net = ms.amp.build_train_network(net, opt, nn.MSELoss(), level='O2')
+        >>> out = train_net(ms.Tensor(np.ones((4, 2), np.float32)), ms.Tensor(np.zeros((4, 1), np.float32)))
+        >>> print(type(train_net).__name__)
+        TrainOneStepWithLossScaleCell
+    """
     if not isinstance(optimizer, nn.Optimizer):
         fail(
             "build_train_network", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError
@@ -203,7 +277,22 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
 
 
 def all_finite(inputs: Any) -> Tensor:
-    """A bool scalar Tensor: every value of every Tensor in ``inputs`` is finite."""
+    """Whether every value of every Tensor in ``inputs`` is finite (no inf or NaN), e.g. to check
+    scaled gradients.
+
+    Args:
+        inputs (Union[tuple[Tensor], list[Tensor]]): the Tensors.
+
+    Returns:
+        Tensor, a bool scalar.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> grads = (ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([np.inf], np.float32)))
+        >>> print(ms.amp.all_finite(grads), ms.amp.all_finite(grads[:1]))
+        False True
+    """
     return Tensor._from(grads_finite(inputs))
 
 
@@ -220,7 +309,20 @@ def _scale_tree(inputs: Any, fn: Any) -> Any:
 
 
 class LossScaler:
-    """Base class of the functional loss scalers (``scale``, ``unscale``, ``adjust``)."""
+    """Base class of the functional loss scalers (``scale``, ``unscale``, ``adjust``).
+
+    Examples:
+        >>> import mindspore as ms
+        >>> class Halve(ms.amp.LossScaler):
+        ...     def scale(self, inputs):
+        ...         return inputs * 0.5
+        ...     def unscale(self, inputs):
+        ...         return inputs * 2
+        ...     def adjust(self, grads_finite):
+        ...         return False
+        >>> print(Halve().scale(ms.Tensor(4.0)))
+        2.0
+    """
 
     scale_value: Parameter
 
@@ -243,7 +345,22 @@ def _scale_param(api: str, scale_value: Any) -> Parameter:
 
 
 class StaticLossScaler(LossScaler):
-    """A fixed loss scale for ``value_and_grad`` loops; ``adjust`` returns False."""
+    """A fixed loss scale for ``value_and_grad`` loops; ``adjust`` returns False.
+
+    Args:
+        scale_value (Union[int, float]): the scale, > 0.
+
+    Raises:
+        TypeError: ``scale_value`` is not a number.
+        ValueError: ``scale_value`` is not positive.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> scaler = ms.amp.StaticLossScaler(1024)
+        >>> loss = scaler.scale(ms.Tensor(0.5, ms.float32))
+        >>> print(loss, scaler.unscale(loss))
+        512.0 0.5
+    """
 
     def __init__(self, scale_value: float) -> None:
         if (
@@ -261,7 +378,24 @@ class StaticLossScaler(LossScaler):
 class DynamicLossScaler(LossScaler):
     """A loss scale that grows by ``scale_factor`` after ``scale_window`` finite steps and shrinks
     by it (not below 1) on a non-finite step; ``adjust(grads_finite)`` applies the rule on the
-    device (``scale_value`` and ``counter`` are Parameters, so it works in compiled steps)."""
+    device (``scale_value`` and ``counter`` are Parameters, so it works in compiled steps).
+
+    Args:
+        scale_value (Union[int, float]): the initial scale, > 1.
+        scale_factor (int): the factor to grow or shrink by.
+        scale_window (int): the finite steps before the scale grows.
+
+    Raises:
+        TypeError: ``scale_value`` is not a number.
+        ValueError: ``scale_value`` is not above 1, or ``scale_factor``/``scale_window`` not a positive int.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> scaler = ms.amp.DynamicLossScaler(scale_value=1024, scale_factor=2, scale_window=1000)
+        >>> _ = scaler.adjust(ms.Tensor(False))
+        >>> print(scaler.scale_value.asnumpy())
+        512.0
+    """
 
     def __init__(self, scale_value: float, scale_factor: int, scale_window: int) -> None:
         api = "DynamicLossScaler"

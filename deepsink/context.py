@@ -35,7 +35,13 @@ PYNATIVE_MODE = 1
 
 
 class ParallelMode:
-    """MindSpore's parallel mode names."""
+    """MindSpore's parallel mode names.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.ParallelMode.DATA_PARALLEL, ms.ParallelMode.STAND_ALONE)
+        data_parallel stand_alone
+    """
 
     STAND_ALONE = "stand_alone"
     DATA_PARALLEL = "data_parallel"
@@ -473,7 +479,25 @@ def warn_once(key: str, message: str) -> None:
 
 
 def get_context(attr_key: str) -> Any:
-    """The value of one option (MindSpore's ``get_context``)."""
+    """The value of one context option (MindSpore's ``get_context``), as set by ``set_context`` or
+    its default.
+
+    Args:
+        attr_key (str): the option's name, e.g. ``'mode'``, ``'device_target'``, ``'device_id'``.
+
+    Returns:
+        Any, the option's value.
+
+    Raises:
+        ValueError: ``attr_key`` is not a known option.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> ms.set_context(mode=ms.GRAPH_MODE)
+        >>> print(ms.get_context('mode') == ms.GRAPH_MODE)
+        True
+        >>> ms.set_context(mode=ms.PYNATIVE_MODE)
+    """
     if attr_key not in _OPTIONS:
         raise ValueError(
             f"For 'get_context', 'attr_key' must be one of {sorted(_OPTIONS)}, but got {attr_key!r}"
@@ -594,6 +618,22 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
     all-reduce the gradients over the ranks of ``deepsink.communication.init()`` (averaged with
     ``gradients_mean=True``, divided by ``device_num`` when it is set); ``parameter_broadcast=True``
     makes ``Model`` broadcast rank 0's Parameters before training.
+
+    Args:
+        kwargs (Any): options such as ``parallel_mode`` (``ParallelMode.STAND_ALONE`` or
+            ``ParallelMode.DATA_PARALLEL``), ``gradients_mean`` (bool), ``device_num`` (int),
+            ``global_rank`` (int); the rest keep MindSpore's defaults or raise.
+
+    Raises:
+        TypeError: an option has the wrong type.
+        ValueError: an option's value is not supported here.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+        >>> print(ms.get_auto_parallel_context('parallel_mode'))
+        data_parallel
+        >>> ms.reset_auto_parallel_context()
     """
     checked: dict[str, Any] = {}
     for key, v in kwargs.items():
@@ -636,7 +676,22 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
 
 
 def get_auto_parallel_context(attr_key: str) -> Any:
-    """The value of one auto-parallel option (MindSpore's defaults when unset)."""
+    """The value of one auto-parallel option (MindSpore's default when it was not set).
+
+    Args:
+        attr_key (str): the option's name, e.g. ``'parallel_mode'``, ``'gradients_mean'``, ``'device_num'``.
+
+    Returns:
+        Any, the option's value.
+
+    Raises:
+        ValueError: ``attr_key`` is not a known option.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.get_auto_parallel_context('parallel_mode'))
+        stand_alone
+    """
     if attr_key not in _PARALLEL_DEFAULTS:
         if attr_key in _UNSUPPORTED_KEYS:
             return None
@@ -645,7 +700,15 @@ def get_auto_parallel_context(attr_key: str) -> Any:
 
 
 def reset_auto_parallel_context() -> None:
-    """Restore every auto-parallel option to its default."""
+    """Restore every auto-parallel option to its default.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> ms.set_auto_parallel_context(gradients_mean=True)
+        >>> ms.reset_auto_parallel_context()
+        >>> print(ms.get_auto_parallel_context('gradients_mean'))
+        False
+    """
     _parallel.clear()
     _parallel.update(_PARALLEL_DEFAULTS)
     _parallel_set.clear()

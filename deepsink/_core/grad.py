@@ -337,6 +337,34 @@ def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, ha
     Every float output gets an all-ones sensitivity (a non-scalar output is differentiated as its
     sum, as MindSpore does); with ``has_aux`` only the first output is differentiated. With
     ``return_ids`` each gradient comes as ``(position, grad)`` or ``(parameter name, grad)``.
+
+    Args:
+        fn (Union[Cell, Callable]): the function to differentiate.
+        grad_position (Union[int, tuple[int], None]): the input positions to differentiate; None
+            with ``weights`` differentiates the weights only. Default: ``0``.
+        weights (Union[ParameterTuple, Parameter, list[Parameter]], optional): Parameters to
+            differentiate too. Default: ``None``.
+        has_aux (bool): only the first output is differentiated. Default: ``False``.
+        return_ids (bool): pair each gradient with its position or Parameter name. Default: ``False``.
+
+    Returns:
+        Callable, a function with ``fn``'s inputs returning ``(outputs, grads)``.
+
+    Raises:
+        TypeError: ``fn`` is not callable, or ``weights`` holds something not a Parameter.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> loss_fn = nn.MSELoss()
+        >>> def forward(x, y):
+        ...     return loss_fn(net(x), y)
+        >>> grad_fn = ms.value_and_grad(forward, None, net.trainable_params())
+        >>> loss, grads = grad_fn(ms.Tensor(np.array([[1.0, 2.0]], np.float32)), ms.Tensor(np.array([[1.0]], np.float32)))
+        >>> print(loss, grads[0], grads[1])
+        4.0 [[4. 8.]] [4.]
     """
     return _grad_fn(fn, grad_position, weights, has_aux, return_ids, "value_and_grad", True)
 
@@ -344,7 +372,36 @@ def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, ha
 def grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: bool = False,
          return_ids: bool = False) -> Callable:  # fmt: skip
     """MindSpore 2.x ``grad``: the gradients (and ``aux`` when has_aux) of ``fn``; the sensitivity
-    is all ones (see ``value_and_grad``)."""
+    is all ones (see ``value_and_grad``).
+
+    Args:
+        fn (Union[Cell, Callable]): the function to differentiate.
+        grad_position (Union[int, tuple[int], None]): the input positions to differentiate; None
+            with ``weights`` differentiates the weights only. Default: ``0``.
+        weights (Union[ParameterTuple, Parameter, list[Parameter]], optional): Parameters to
+            differentiate too. Default: ``None``.
+        has_aux (bool): ``fn`` returns ``(output, *aux)``; only ``output`` is differentiated and the
+            aux values are returned too. Default: ``False``.
+        return_ids (bool): pair each gradient with its position or Parameter name. Default: ``False``.
+
+    Returns:
+        Callable, a function with ``fn``'s inputs returning the gradients (with ``weights``,
+        ``(input_grads, weight_grads)``; with ``has_aux``, ``(grads, aux)``).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> def f(x, y):
+        ...     return (x * x * y).sum()
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> y = ms.Tensor(np.array([3.0, 4.0], np.float32))
+        >>> print(ms.grad(f)(x, y))
+        [ 6. 16.]
+        >>> dx, dy = ms.grad(f, grad_position=(0, 1))(x, y)
+        >>> print(dx, dy)
+        [ 6. 16.] [1. 4.]
+    """
     return _grad_fn(fn, grad_position, weights, has_aux, return_ids, "grad", False)
 
 

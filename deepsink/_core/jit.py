@@ -331,6 +331,30 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
     of running op by op. The state the function touches (Parameters of the Cells it calls,
     optimizer moments, the RNG key) is found by tracing it abstractly once per signature, then
     threaded through the compiled call.
+
+    Args:
+        function (Callable, optional): the function or Cell method; without it ``jit(...)`` returns a
+            decorator. Default: ``None``.
+        capture_mode (str): ``'ast'`` or ``'bytecode'`` (compile from the source, Python control flow
+            on Tensors becomes graph control flow) or ``'trace'``. Default: ``'ast'``.
+        jit_level (str): MindSpore's compiler level; XLA has one pipeline. Default: ``'O0'``.
+        dynamic (int): MindSpore's dynamic-shape switch; programs are cached per shape. Default: ``0``.
+        fullgraph (bool): make a function that cannot be one program an error. Default: ``False``.
+        backend (str): MindSpore's backend name. Default: ``''``.
+        options (Any): other MindSpore options.
+
+    Returns:
+        Callable, the compiled function (or a decorator).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> @ms.jit
+        ... def f(x, y):
+        ...     return ops.relu(x) * y + 1
+        >>> print(f(ms.Tensor(np.array([-1.0, 2.0], np.float32)), ms.Tensor(3.0)))
+        [1. 7.]
     """
     _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options)
     if function is None:
@@ -461,6 +485,27 @@ def jit_class(cls: Any) -> Any:
     Compiled code here reads any object's attributes and converts any user method it calls
     (``_core/graph_syntax.py``), so the mark changes nothing about how the class runs; the
     decorator keeps MindSpore's checks (a class, not a Cell) and sets ``__ms_class__``.
+
+    Args:
+        cls (type): the class.
+
+    Returns:
+        type, the same class, marked.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> @ms.jit_class
+        ... class Scale:
+        ...     def __init__(self, k):
+        ...         self.k = k
+        ...     def apply(self, x):
+        ...         return x * self.k
+        >>> s = Scale(3.0)
+        >>> @ms.jit
+        ... def f(x):
+        ...     return s.apply(x)
+        >>> print(f(ms.Tensor(2.0)))
+        6.0
     """
     if not isinstance(cls, type):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")

@@ -109,6 +109,24 @@ def parse_print(print_file_name: str) -> list:
 
     Raises:
         ValueError: the file does not exist, is empty, or is not a Print file.
+
+    Args:
+        print_file_name (str): the file given to ``set_context(print_file_path=...)``.
+
+    Returns:
+        list, the printed items in order.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import ops
+        >>> path = os.path.join(tempfile.mkdtemp(), 'log.data')
+        >>> ms.set_context(print_file_path=path)
+        >>> ops.Print()('loss', ms.Tensor(np.array([1.5], np.float32)))
+        >>> items = ms.parse_print(path)
+        >>> print(items[0], items[1].asnumpy())
+        loss [1.5]
     """
     path = os.path.realpath(print_file_name)
     if not os.path.isfile(path):

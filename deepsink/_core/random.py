@@ -60,7 +60,26 @@ def extra_boxes() -> tuple[StateBox, ...]:
 
 
 def set_seed(seed: int) -> None:
-    """MindSpore's ``set_seed``: makes initializers, random ops and (by default) datasets repeatable."""
+    """Sets the global seed, which makes initializers, random ops, Dropout and (by default) dataset
+    shuffling repeatable (MindSpore's ``set_seed``).
+
+    Args:
+        seed (int): a non-negative int.
+
+    Raises:
+        ValueError: ``seed`` is not a non-negative int.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import numpy as np
+        >>> from mindspore import ops
+        >>> ms.set_seed(1)
+        >>> a = ops.uniform((2,), ms.Tensor(0.0), ms.Tensor(1.0))
+        >>> ms.set_seed(1)
+        >>> b = ops.uniform((2,), ms.Tensor(0.0), ms.Tensor(1.0))
+        >>> print(np.array_equal(a.asnumpy(), b.asnumpy()))
+        True
+    """
     global _seed, _np_rng
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"For 'set_seed', 'seed' must be a non-negative int, but got {seed!r}")
@@ -85,6 +104,17 @@ def on_set_seed(listener: Callable[[int], None]) -> None:
 
 
 def get_seed() -> int | None:
+    """The global seed set by ``set_seed``.
+
+    Returns:
+        Union[int, None], the seed, or None if ``set_seed`` was never called.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> ms.set_seed(42)
+        >>> print(ms.get_seed())
+        42
+    """
     return _seed
 
 

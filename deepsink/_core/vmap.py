@@ -27,7 +27,26 @@ def _axes(spec: Any, api: str, arg: str) -> Any:
 
 
 def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
-    """Map ``fn`` over an axis of its inputs; ``in_axes``/``out_axes`` as in MindSpore (and JAX)."""
+    """Map ``fn`` over an axis of its inputs; ``in_axes``/``out_axes`` as in MindSpore (and JAX).
+
+    Args:
+        fn (Union[Cell, Callable]): the function to map.
+        in_axes (Union[int, tuple, None]): the mapped axis of each input (None: not mapped). Default: ``0``.
+        out_axes (Union[int, tuple]): where the mapped axis goes in each output. Default: ``0``.
+
+    Returns:
+        Callable, the batched function.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> def dot(a, b):
+        ...     return (a * b).sum()
+        >>> x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+        >>> y = ms.Tensor(np.array([1.0, 1.0], np.float32))
+        >>> print(ms.vmap(dot, in_axes=(0, None))(x, y))
+        [3. 7.]
+    """
     if not callable(fn):
         raise TypeError(f"For 'vmap', 'fn' must be callable, but got {type(fn).__name__}")
     ia, oa = _axes(in_axes, "vmap", "in_axes"), _axes(out_axes, "vmap", "out_axes")

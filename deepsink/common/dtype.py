@@ -9,7 +9,17 @@ import numpy as np
 
 
 class Type:
-    """A MindSpore dtype: a printable name bound to one numpy dtype."""
+    """A MindSpore dtype: a printable name bound to one numpy dtype.
+
+    Args:
+        name (str): the printed name, e.g. ``'Float32'``.
+        np_dtype (numpy.dtype): the NumPy dtype it stands for.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.float32, isinstance(ms.float32, ms.Type))
+        Float32 True
+    """
 
     __slots__ = ("name", "np")
 
@@ -112,13 +122,39 @@ def from_np(np_dtype) -> Type:
 
 
 def dtype_to_nptype(dtype: Type):
-    """MindSpore's ``dtype_to_nptype``: the numpy scalar type of ``dtype``."""
+    """The NumPy scalar type of a MindSpore dtype.
+
+    Args:
+        dtype (mindspore.dtype): the dtype.
+
+    Returns:
+        type, the NumPy type.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.dtype_to_nptype(ms.float16))
+        <class 'numpy.float16'>
+    """
     return to_np(dtype).type
 
 
 def pytype_to_dtype(obj) -> Type:
-    """MindSpore's ``pytype_to_dtype``: bool/int/float to a Type."""
-    return {builtins.bool: bool_, int: int64, float: float32}.get(obj) or from_np(obj)
+    """The MindSpore dtype of a Python type: ``bool`` is Bool, ``int`` Int64 and ``float`` Float64
+    (MindSpore 2.10's table); a NumPy dtype maps to its MindSpore dtype.
+
+    Args:
+        obj (type): the Python type.
+
+    Returns:
+        mindspore.dtype, the dtype.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.pytype_to_dtype(bool), ms.pytype_to_dtype(int), ms.pytype_to_dtype(float))
+        Bool Int64 Float64
+    """
+    table = {builtins.bool: bool_, int: int64, float: float64}
+    return table[obj] if obj in table else from_np(obj)
 
 
 def is_float(dtype) -> bool:

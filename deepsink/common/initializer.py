@@ -167,7 +167,26 @@ _BY_NAME: dict[str, type[Initializer]] = {
 
 
 def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Tensor:
-    """A Tensor of ``shape``/``dtype`` filled by ``init`` (name, Initializer, number or array)."""
+    """A Tensor of ``shape``/``dtype`` filled by ``init`` (name, Initializer, number or array).
+
+    Args:
+        init (Union[str, Initializer, numbers.Number, Tensor, numpy.ndarray]): ``'zeros'``, ``'ones'``,
+            ``'normal'``, ``'xavier_uniform'``, an Initializer such as ``Normal(0.02)``, a constant, or data.
+        shape (Union[int, tuple[int], list[int]], optional): the shape. Default: ``None``.
+        dtype (mindspore.dtype): the dtype. Default: ``mstype.float32``.
+
+    Returns:
+        Tensor, the initialised values.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore.common.initializer import initializer, One
+        >>> print(initializer('zeros', (2, 2)))
+        [[0. 0.]
+         [0. 0.]]
+        >>> print(initializer(One(), [3], ms.float16))
+        [1. 1. 1.]
+    """
     if isinstance(shape, int):
         shape = (shape,)
     shape = tuple(shape) if shape is not None else None

@@ -28,7 +28,23 @@ _XLA = "every program is compiled by XLA with its full optimization pipeline"
 
 
 class JitConfig:
-    """Compile options for a Cell (MindSpore 2.10's ``mindspore.JitConfig``)."""
+    """Compile options for a Cell (MindSpore 2.10's ``mindspore.JitConfig``).
+
+    Args:
+        jit_level (str): MindSpore's compiler level (``'O0'``, ``'O1'``); XLA has one pipeline, so
+            it changes nothing and warns. Default: ``''``.
+        exc_mode (str): ``'auto'``, ``'sink'`` or ``'no_sink'``. Default: ``'auto'``.
+        jit_syntax_level (str): ``'STRICT'``, ``'COMPATIBLE'`` or ``'LAX'``. Default: ``''``.
+        debug_level (str): ``'RELEASE'`` or ``'DEBUG'``. Default: ``'RELEASE'``.
+        infer_boost (str): ``'on'`` or ``'off'``. Default: ``'off'``.
+        kwargs (Any): other options.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> config = ms.JitConfig(exc_mode='auto')
+        >>> print(config.jit_config_dict['exc_mode'])
+        auto
+    """
 
     def __init__(self, jit_level: str = "", exc_mode: str = "auto", jit_syntax_level: str = "",
                  debug_level: str = "RELEASE", infer_boost: str = "off", **kwargs: Any) -> None:  # fmt: skip

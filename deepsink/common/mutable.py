@@ -78,7 +78,23 @@ def _type_error(value: Any) -> TypeError:
 
 
 def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
-    """``input_data`` marked as a variable input of compiled functions (MindSpore 2.10)."""
+    """``input_data`` marked as a variable input of compiled functions (MindSpore 2.10).
+
+    Args:
+        input_data (Union[Tensor, tuple, list, dict, int, float]): the value.
+        dynamic_len (bool): the sequence's length may change too. Default: ``False``.
+
+    Returns:
+        The same value, marked as variable: a compiled function is not re-compiled when it changes.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> @ms.jit
+        ... def f(n):
+        ...     return n * 2
+        >>> print(f(ms.mutable(3)), f(ms.mutable(4)))
+        6 8
+    """
     if dynamic_len:
         if not isinstance(input_data, tuple | list):
             raise TypeError(

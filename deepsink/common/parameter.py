@@ -19,6 +19,23 @@ class Parameter(StateBox, Tensor):
 
     Its value is a mutable box: ``set_data``/``ops.assign`` replace it, and ``_core.functional``
     binds traced values into it while a Cell runs under a JAX transform.
+
+    Args:
+        default_input (Union[Tensor, int, float, numpy.ndarray, list]): the initial value.
+        name (str, optional): the name; a Cell names its Parameters after their attribute path.
+            Default: ``None``.
+        requires_grad (bool): the optimizers update it. Default: ``True``.
+        layerwise_parallel (bool): MindSpore's parallel flag. Default: ``False``.
+        parallel_optimizer (bool): MindSpore's parallel flag. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> p = ms.Parameter(ms.Tensor(np.ones((2,), np.float32)), name='w')
+        >>> p.set_data(ms.Tensor(np.array([3.0, 4.0], np.float32)))
+        Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)
+        >>> print(p.name, p.asnumpy(), p.requires_grad)
+        w [3. 4.] True
     """
 
     def __init__(self, default_input: Any, name: str | None = None, requires_grad: bool = True,
@@ -105,7 +122,18 @@ jax.tree_util.register_pytree_node(
 
 
 class ParameterTuple(tuple):
-    """A tuple of Parameters (unique names), as MindSpore's ``ParameterTuple``."""
+    """A tuple of Parameters (unique names), as MindSpore's ``ParameterTuple``.
+
+    Args:
+        iterable (Iterable[Parameter]): the Parameters, with unique names.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> params = ms.ParameterTuple(nn.Dense(2, 1).trainable_params())
+        >>> print([p.name for p in params])
+        ['weight', 'bias']
+    """
 
     def __new__(cls, iterable=()) -> ParameterTuple:
         items = tuple(iterable)

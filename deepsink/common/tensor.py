@@ -245,6 +245,20 @@ class Tensor:
 
     # --- conversion ---------------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
+        """The values as a NumPy array (a copy on the host). Not available while compiling (GRAPH_MODE,
+        ``jit``), where values are not known.
+
+        Returns:
+            numpy.ndarray, with the Tensor's shape and dtype.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> a = x.asnumpy()
+            >>> print(type(a).__name__, a.dtype, a.shape)
+            ndarray float32 (2, 3)
+        """
         return _host(np.array, self._data, ".asnumpy()")
 
     numpy = asnumpy
@@ -257,14 +271,57 @@ class Tensor:
         return self._data
 
     def item(self, index=None):
+        """The value of a one-element Tensor (or of the element at ``index``) as a Python number.
+
+        Args:
+            index (Union[int, tuple[int]], optional): the element. Default: ``None``.
+
+        Returns:
+            Union[int, float, bool], the value.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> print(ms.Tensor(np.array([2.5], np.float32)).item())
+            2.5
+        """
         a = _host(np.asarray, self._data, ".item()")
         return a.item() if index is None else a.item(index)
 
     def tolist(self):
+        """The values as nested Python lists.
+
+        Returns:
+            list, or a Python number for a 0-d Tensor.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.tolist())
+            [[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]]
+        """
         return _host(np.asarray, self._data, ".tolist()").tolist()
 
     def astype(self, dtype, copy: bool = True) -> Tensor:
-        """Cast to ``dtype`` (64-bit types are real: ``astype(mstype.float64)`` is Float64)."""
+        """A copy cast to ``dtype``. 64-bit types are real: ``astype(ms.float64)`` gives Float64.
+
+        Args:
+            dtype (Union[mindspore.dtype, numpy.dtype, str]): the target dtype.
+            copy (bool): kept for MindSpore's signature (a new Tensor is always returned). Default: ``True``.
+
+        Returns:
+            Tensor, the cast values.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> y = x.astype(ms.int32)
+            >>> print(y.dtype, y)
+            Int32 [[ 1 -2  3]
+             [ 4  5 -6]]
+        """
         return Tensor._from(self._data.astype(mstype.to_np(dtype)))
 
     to = astype
@@ -276,6 +333,19 @@ class Tensor:
         return self.astype(mstype.int32)
 
     def copy(self) -> Tensor:
+        """A new Tensor with a copy of the values.
+
+        Returns:
+            Tensor, the copy.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.copy())
+            [[ 1. -2.  3.]
+             [ 4.  5. -6.]]
+        """
         return Tensor._from(jnp.array(self._data, copy=True))
 
     def __bool__(self) -> bool:
@@ -375,12 +445,53 @@ class Tensor:
 
     # --- methods shared with ops (reductions and shape ops) ---------------------------------------
     def reshape(self, *shape) -> Tensor:
+        """The same values in a new shape (one axis may be -1, inferred). ``view`` is the same method.
+
+        Args:
+            shape (Union[int, tuple[int], list[int]]): the new shape, as one tuple or as separate ints.
+
+        Returns:
+            Tensor, the reshaped values.
+
+        Raises:
+            TypeError: the new shape holds a different number of elements.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.reshape(3, 2))
+            [[ 1. -2.]
+             [ 3.  4.]
+             [ 5. -6.]]
+            >>> print(x.reshape((-1,)).shape)
+            (6,)
+        """
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], tuple | list) else shape
         return Tensor._from(self._data.reshape(shape))
 
     view = reshape
 
     def transpose(self, *axes) -> Tensor:
+        """Permutes the axes; without arguments the axes are reversed.
+
+        Args:
+            axes (Union[int, tuple[int]]): the new order of the axes, as one tuple or separate ints.
+
+        Returns:
+            Tensor, the permuted values.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.transpose())
+            [[ 1.  4.]
+             [-2.  5.]
+             [ 3. -6.]]
+            >>> print(x.transpose(1, 0).shape)
+            (3, 2)
+        """
         axes = axes[0] if len(axes) == 1 and isinstance(axes[0], tuple | list) else axes
         return Tensor._from(jnp.transpose(self._data, axes or None))
 
@@ -392,9 +503,38 @@ class Tensor:
         return Tensor._from(self._data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
 
     def squeeze(self, axis=None) -> Tensor:
+        """Removes axes of size 1.
+
+        Args:
+            axis (Union[int, tuple[int]], optional): the axes to remove; None removes all of size 1. Default: ``None``.
+
+        Returns:
+            Tensor, the squeezed values.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
+            (3,)
+        """
         return Tensor._from(jnp.squeeze(self._data, axis))
 
     def expand_dims(self, axis: int) -> Tensor:
+        """Inserts an axis of size 1 at ``axis`` (``unsqueeze`` is the same method).
+
+        Args:
+            axis (int): where the new axis goes.
+
+        Returns:
+            Tensor, the values with one more axis.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.expand_dims(0).shape)
+            (1, 2, 3)
+        """
         return Tensor._from(jnp.expand_dims(self._data, axis))
 
     unsqueeze = expand_dims
@@ -415,11 +555,50 @@ class Tensor:
         return Tensor._from(out)
 
     def sum(self, *args, **kwargs) -> Tensor:
-        """``sum(axis=None, dtype=None, keepdims=False, initial=None)`` or ``sum(dim, keepdim)``."""
+        """The sum over ``axis``. MindSpore 2.10 accepts both spellings:
+        ``sum(axis=None, dtype=None, keepdims=False, initial=None)`` and ``sum(dim, keepdim)``.
+
+        Args:
+            axis (Union[int, tuple[int], None]): the axes to reduce; None reduces all. Default: ``None``.
+            dtype (mindspore.dtype, optional): the result's dtype. Default: ``None``.
+            keepdims (bool): keep the reduced axes with size 1. Default: ``False``.
+            initial (number, optional): a starting value. Default: ``None``.
+
+        Returns:
+            Tensor, the sums.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.sum())
+            5.0
+            >>> print(x.sum(axis=1))
+            [2. 3.]
+            >>> print(x.sum(0, keepdims=True))
+            [[ 5.  3. -3.]]
+        """
         return self._reduce(jnp.sum, args, kwargs, "Tensor.sum", with_dtype=True)
 
     def mean(self, *args, **kwargs) -> Tensor:
-        """``mean(axis=None, keep_dims=False)`` or ``mean(dim, keepdim, dtype=None)``."""
+        """The mean over ``axis``: ``mean(axis=None, keep_dims=False)`` or ``mean(dim, keepdim, dtype=None)``.
+
+        Args:
+            axis (Union[int, tuple[int], None]): the axes to reduce; None reduces all. Default: ``None``.
+            keep_dims (bool): keep the reduced axes with size 1. Default: ``False``.
+
+        Returns:
+            Tensor, the means.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.mean())
+            0.8333334
+            >>> print(x.mean(axis=0))
+            [ 2.5  1.5 -1.5]
+        """
         return self._reduce(jnp.mean, args, kwargs, "Tensor.mean", with_dtype=True)
 
     def prod(self, *args, **kwargs) -> Tensor:
@@ -434,11 +613,53 @@ class Tensor:
     def max(self, *args, **kwargs) -> Any:
         """MindSpore 2.10's two overloads: ``max(dim, keepdim=False)`` (``dim`` positional or by
         name) gives ``(values, indices)``; ``max(axis=None, keepdims=False, *, initial, where,
-        return_indices=False)`` gives the values. ``max()`` is the maximum of all elements."""
+        return_indices=False)`` gives the values. ``max()`` is the maximum of all elements.
+
+        Args:
+            dim (int, optional): with it, return ``(values, indices)`` along it.
+            keepdim (bool): keep the reduced axis. Default: ``False``.
+            axis (Union[int, tuple[int], None]): the axes to reduce (values only). Default: ``None``.
+            keepdims (bool): keep the reduced axes. Default: ``False``.
+
+        Returns:
+            Tensor, the maxima; or a tuple ``(values, indices)`` with ``dim`` or ``return_indices``.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.max())
+            5.0
+            >>> print(x.max(axis=0))
+            [4. 5. 3.]
+            >>> values, indices = x.max(1)
+            >>> print(values, indices)
+            [3. 5.] [2 1]
+        """
         return self._extreme(jnp.max, jnp.argmax, args, kwargs, "Tensor.max")
 
     def min(self, *args, **kwargs) -> Any:
-        """``min``: the overloads of ``max``."""
+        """``min``: the overloads of ``max``.
+
+        Args:
+            dim (int, optional): with it, return ``(values, indices)`` along it.
+            keepdim (bool): keep the reduced axis. Default: ``False``.
+            axis (Union[int, tuple[int], None]): the axes to reduce (values only). Default: ``None``.
+            keepdims (bool): keep the reduced axes. Default: ``False``.
+
+        Returns:
+            Tensor, the minima; or a tuple ``(values, indices)`` with ``dim`` or ``return_indices``.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.min())
+            -6.0
+            >>> values, indices = x.min(1)
+            >>> print(values, indices)
+            [-2. -6.] [1 2]
+        """
         return self._extreme(jnp.min, jnp.argmin, args, kwargs, "Tensor.min")
 
     def _extreme(self, fn, argfn, args: tuple, kwargs: dict, api: str) -> Any:
@@ -469,8 +690,25 @@ class Tensor:
         return Tensor._from(jnp.var(a, axis=axis, ddof=ddof, keepdims=keepdims))
 
     def argmax(self, *args, **kwargs) -> Tensor:
-        """``argmax(axis=None, keepdims=False)`` / ``argmax(dim, keepdim)``: Int64 indices (flat
-        when no axis is given)."""
+        """The index of the maximum, over ``axis`` or over all elements (flattened): ``argmax(axis=None,
+        keepdims=False)`` or ``argmax(dim, keepdim)``.
+
+        Args:
+            axis (int, optional): the axis; None looks at all elements. Default: ``None``.
+            keepdims (bool): keep the reduced axis with size 1. Default: ``False``.
+
+        Returns:
+            Tensor, int64 indices.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.argmax())
+            4
+            >>> print(x.argmax(axis=1))
+            [2 1]
+        """
         return self._arg(jnp.argmax, args, kwargs, "Tensor.argmax", jnp.int64)
 
     def argmin(self, *args, **kwargs) -> Tensor:
@@ -489,6 +727,19 @@ class Tensor:
         return Tensor._from(out.astype(index_dtype))
 
     def abs(self) -> Tensor:
+        """The absolute value, element-wise.
+
+        Returns:
+            Tensor, the same shape and dtype.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
+            >>> print(x.abs())
+            [[1. 2. 3.]
+             [4. 5. 6.]]
+        """
         return Tensor._from(jnp.abs(self._data))
 
     def exp(self) -> Tensor:

@@ -124,12 +124,11 @@ class FileWriter:
             )
         self._page_size = page_size
 
-    def add_schema(self, content: dict, desc: str | None = None) -> int:
+    def add_schema(self, content: dict, desc: str | None = None) -> None:
         if self._schema is not None:
             raise RuntimeError("add_schema: a schema was added already (one schema per file)")
         self._schema = _check_schema(content)
-        self._desc = "" if desc is None else str(desc)
-        return 0
+        self._desc = "" if desc is None else str(desc)  # returns None, as MindSpore 2.10
 
     def add_index(self, index_fields: list) -> None:
         if self._schema is None:

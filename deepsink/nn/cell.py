@@ -54,6 +54,12 @@ class Cell:
             Default: ``True``.
         flags (dict, optional): attributes to set on the Cell (``add_flags``). Default: ``None``.
 
+    Inputs:
+        - **args** (Any) - what the subclass's ``construct`` takes.
+
+    Outputs:
+        What the subclass's ``construct`` returns.
+
     Examples:
         >>> import numpy as np
         >>> import mindspore as ms
@@ -135,7 +141,26 @@ class Cell:
 
     def insert_param_to_cell(self, param_name: str, param: Parameter,
                              check_name_contain_dot: bool = True) -> None:  # fmt: skip
-        """Register ``param`` under ``param_name`` (MindSpore's API)."""
+        """Registers ``param`` as this Cell's Parameter ``param_name`` (as assigning
+        ``self.<param_name> = param`` does).
+
+        Args:
+            param_name (str): the attribute name.
+            param (Parameter): the Parameter; its name becomes ``param_name`` if it has none.
+            check_name_contain_dot (bool): refuse names with a '.'. Default: ``True``.
+
+        Raises:
+            KeyError: ``param_name`` is empty or contains '.', or names an existing non-Parameter attribute.
+            TypeError: ``param`` is not a Parameter.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.Cell()
+            >>> net.insert_param_to_cell('scale', ms.Parameter(ms.Tensor(2.0), name='scale'))
+            >>> print([p.name for p in net.get_parameters()])
+            ['scale']
+        """
         if not isinstance(param_name, str) or not param_name:
             raise KeyError(
                 f"For 'insert_param_to_cell', 'param_name' must be a non-empty str, but got {param_name!r}"
@@ -155,7 +180,25 @@ class Cell:
         setattr(self, param_name, param)
 
     def insert_child_to_cell(self, child_name: str, child_cell: Cell | None) -> None:
-        """Register ``child_cell`` (or an empty slot, None) under ``child_name``."""
+        """Registers ``child_cell`` as this Cell's child ``child_name`` (as assigning
+        ``self.<child_name> = child_cell`` does); None keeps an empty slot.
+
+        Args:
+            child_name (str): the attribute name.
+            child_cell (Union[Cell, None]): the child.
+
+        Raises:
+            KeyError: ``child_name`` is not a non-empty str without '.'.
+            TypeError: ``child_cell`` is neither a Cell nor None.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.Cell()
+            >>> net.insert_child_to_cell('fc', nn.Dense(2, 1))
+            >>> print([name for name, _ in net.cells_and_names()])
+            ['', 'fc']
+        """
         if not isinstance(child_name, str) or not child_name or "." in child_name:
             raise KeyError(
                 "For 'insert_child_to_cell', 'child_name' must be a non-empty str without '.', "
@@ -173,7 +216,21 @@ class Cell:
         setattr(self, child_name, child_cell)
 
     def update_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
-        """Rename every Parameter to ``prefix + <path>`` (what attaching a child does)."""
+        """Prefixes every Parameter's name with ``prefix`` (recursively by default), as attaching
+        the Cell to a parent does.
+
+        Args:
+            prefix (str): the prefix. Default: ``''``.
+            recurse (bool): include the children's Parameters. Default: ``True``.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1)
+            >>> fc.update_parameters_name('head.')
+            >>> print([p.name for p in fc.get_parameters()])
+            ['head.weight', 'head.bias']
+        """
         for path, param in self.parameters_and_names(expand=recurse):
             param.name = prefix + path
 
@@ -209,13 +266,54 @@ class Cell:
         yield from walk(self, cell_name)
 
     def cells(self):
+        """The direct child Cells, in registration order.
+
+        Returns:
+            Iterator[Cell], the children.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> print([type(c).__name__ for c in net.cells()])
+            ['Dense', 'ReLU']
+        """
         return [c for c in self._cells.values() if c is not None]
 
     def name_cells(self) -> OrderedDict:
+        """The direct child Cells by attribute name.
+
+        Returns:
+            OrderedDict[str, Cell], the children.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> print(list(net.name_cells().keys()))
+            ['0', '1']
+        """
         return OrderedDict((k, c) for k, c in self._cells.items() if c is not None)
 
     def apply(self, fn: Any) -> Cell:
-        """Call ``fn`` on every sub-cell (children first) and then on this cell; returns self."""
+        """Calls ``fn`` on every sub-cell (children first) and then on this Cell, e.g. to initialise
+        weights.
+
+        Args:
+            fn (Callable[[Cell], None]): called with each Cell.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> seen = []
+            >>> _ = net.apply(lambda cell: seen.append(type(cell).__name__))
+            >>> print(seen)
+            ['Dense', 'ReLU', 'SequentialCell']
+        """
         for cell in self.cells():
             cell.apply(fn)
         fn(self)
@@ -224,7 +322,23 @@ class Cell:
     def parameters_and_names(
         self, name_prefix: str = "", expand: bool = True
     ) -> Iterator[tuple[str, Parameter]]:  # noqa: E501
-        """(path, Parameter) pairs, each Parameter once: a cell's own before its children's."""
+        """(name, Parameter) pairs of this Cell and its sub-cells, each Parameter once: a Cell's own
+        Parameters before its children's.
+
+        Args:
+            name_prefix (str): prepended to each name. Default: ``''``.
+            expand (bool): include the sub-cells' Parameters. Default: ``True``.
+
+        Returns:
+            Iterator[tuple[str, Parameter]], the pairs.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> print([name for name, _ in net.parameters_and_names()])
+            ['0.weight', '0.bias']
+        """
         seen: set[int] = set()
         cells = self.cells_and_names(name_prefix) if expand else [(name_prefix, self)]
         for cell_name, cell in cells:
@@ -244,6 +358,21 @@ class Cell:
                 yield from ((p.name, p) for p in tuples[name])
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
+        """The Parameters of this Cell and (with ``expand``) its sub-cells, each once.
+
+        Args:
+            expand (bool): include the sub-cells' Parameters. Default: ``True``.
+
+        Returns:
+            Iterator[Parameter], the Parameters.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> print([p.name for p in net.get_parameters()])
+            ['0.weight', '0.bias']
+        """
         for _, param in self.parameters_and_names(expand=expand):
             yield param
 
@@ -265,15 +394,58 @@ class Cell:
         return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
 
     def untrainable_params(self, recurse: bool = True) -> list[Parameter]:
+        """The Parameters with ``requires_grad=False`` (e.g. BatchNorm's running statistics).
+
+        Args:
+            recurse (bool): include the sub-cells' Parameters. Default: ``True``.
+
+        Returns:
+            list[Parameter], the frozen Parameters.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> bn = nn.BatchNorm2d(2)
+            >>> print([p.name for p in bn.untrainable_params()])
+            ['mean', 'variance']
+        """
         return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
 
     def parameters_dict(self, recurse: bool = True) -> OrderedDict:
+        """The Parameters by name.
+
+        Args:
+            recurse (bool): include the sub-cells' Parameters. Default: ``True``.
+
+        Returns:
+            OrderedDict[str, Parameter], the Parameters by name.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
+            >>> print(list(net.parameters_dict().keys()))
+            ['0.weight', '0.bias']
+        """
         return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
 
     def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
-        """MindSpore's delayed initialization: deepsink creates every Parameter with its data
-        (there is no delayed init), so each Parameter is already initialized and maps to itself.
-        Returns ``{parameter: parameter}`` for the Parameters of this Cell."""
+        """MindSpore's delayed initialisation. deepsink creates every Parameter with its data, so
+        there is nothing left to initialise and each Parameter maps to itself.
+
+        Args:
+            auto_parallel_mode (bool): kept for MindSpore's signature. Default: ``False``.
+
+        Returns:
+            dict[Parameter, Parameter], each Parameter of this Cell mapped to itself.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1)
+            >>> print(len(fc.init_parameters_data()))
+            2
+        """
         if not isinstance(auto_parallel_mode, bool):
             raise TypeError(f"For 'init_parameters_data', 'auto_parallel_mode' must be a bool, "
                             f"but got {type(auto_parallel_mode).__name__}")  # fmt: skip
@@ -300,16 +472,66 @@ class Cell:
         return self
 
     def set_grad(self, requires_grad: bool = True) -> Cell:
+        """Marks whether this Cell is differentiated (MindSpore's flag for PyNative training). deepsink
+        traces gradients on demand, so the flag is recorded and changes no result.
+
+        Args:
+            requires_grad (bool): the flag. Default: ``True``.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1).set_grad()
+            >>> print(fc.requires_grad)
+            True
+        """
         self.__dict__["requires_grad"] = bool(requires_grad)
         return self
 
     def add_flags(self, **flags: Any) -> Cell:
+        """Sets the given flags as attributes of this Cell (MindSpore's way to tag a Cell).
+
+        Args:
+            flags (dict): ``name=value`` pairs.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1).add_flags(frozen=True)
+            >>> print(fc.frozen)
+            True
+        """
         for k, v in flags.items():
             object.__setattr__(self, k, v)
         return self
 
     def to_float(self, dst_type: Any) -> Cell:
-        """Run this cell and its children with float inputs cast to ``dst_type``."""
+        """Runs this Cell and its children with their float inputs cast to ``dst_type`` (mixed
+        precision by hand).
+
+        Args:
+            dst_type (mindspore.dtype): ``ms.float16``, ``ms.bfloat16`` or ``ms.float32``.
+
+        Returns:
+            Cell, this Cell.
+
+        Raises:
+            ValueError: ``dst_type`` is not a float type.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> import numpy as np
+            >>> fc = nn.Dense(2, 1).to_float(ms.float16)
+            >>> print(fc(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
+            Float16
+        """
         if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16):
             raise ValueError(
                 f"For 'to_float', 'dst_type' must be float16, bfloat16 or float32, but got {dst_type}"
@@ -321,6 +543,25 @@ class Cell:
     # --- execution ------------------------------------------------------------------------------
     def construct(self, *args: Any, **kwargs: Any) -> Any:
         # AttributeError as MindSpore (its base Cell has no construct at all)
+        """The computation of the Cell; subclasses override it. Calling the Cell runs it (compiled in
+        GRAPH_MODE).
+
+        Args:
+            args (Any): the inputs.
+            kwargs (Any): keyword inputs.
+
+        Returns:
+            Any, the outputs.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> class Double(nn.Cell):
+            ...     def construct(self, x):
+            ...         return x * 2
+            >>> print(Double()(ms.Tensor(3.0)))
+            6.0
+        """
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
     _pynative_capture = False  # PyNative top-level calls run captured programs (_core/capture.py)
@@ -369,19 +610,44 @@ class Cell:
 
     @api_boundary
     def compile(self, *args: Any, **kwargs: Any) -> None:
-        """Compile the Cell for these inputs without running it (MindSpore's ``Cell.compile``).
+        """Compiles the Cell for these inputs without running it, so that the first call with inputs of
+        the same shapes and dtypes does not compile. In GRAPH_MODE the program is built now; in
+        PYNATIVE_MODE there is nothing to build.
 
-        In GRAPH_MODE the program for the inputs' signature is built now, so the first call with
-        such inputs does not compile; in PYNATIVE_MODE there is nothing to build (ops run one by
-        one, so no program is used).
+        Args:
+            args (Any): example inputs (their shapes and dtypes matter).
+            kwargs (Any): keyword inputs.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> import numpy as np
+            >>> fc = nn.Dense(2, 1)
+            >>> fc.compile(ms.Tensor(np.ones((4, 2), np.float32)))
+            >>> print(fc(ms.Tensor(np.ones((4, 2), np.float32))).shape)
+            (4, 1)
         """
         if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
             jit.compile_cell(self, args, kwargs)
 
     def set_jit_config(self, jit_config: Any) -> Cell:
-        """Attach a ``JitConfig`` to this Cell (MindSpore's API). Its options select MindSpore's
-        compiler levels; deepsink's XLA programs have none, and ``JitConfig`` already warned
-        about the values that change nothing here."""
+        """Attaches a ``JitConfig`` to this Cell. Its options select MindSpore's compiler levels;
+        deepsink's XLA programs have none, and ``JitConfig`` warns about values that change nothing.
+
+        Args:
+            jit_config (JitConfig): the configuration.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1)
+            >>> _ = fc.set_jit_config(ms.JitConfig(exc_mode='auto'))
+            >>> print(fc.get_jit_config()['exc_mode'])
+            auto
+        """
         from deepsink.common.jit_config import JitConfig
 
         if not isinstance(jit_config, JitConfig):
@@ -393,24 +659,76 @@ class Cell:
         return self
 
     def get_jit_config(self) -> dict:
-        """The options given to ``set_jit_config`` (an empty dict if none)."""
+        """The options given to ``set_jit_config``.
+
+        Returns:
+            dict, the options (empty if none were set).
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> print(nn.Dense(2, 1).get_jit_config())
+            {}
+        """
         return dict(self.__dict__.get("_jit_config_dict", {}))
 
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
-        """Declare the inputs' shapes/dtypes (MindSpore's dynamic-shape hint).
+        """Declares the inputs' shapes and dtypes (MindSpore's dynamic-shape hint, ``None`` for a
+        dynamic axis). Compiled calls are cached per concrete input shape already, so the declaration
+        is kept for ``get_inputs`` and changes no result.
 
-        Compiled calls are already cached per concrete input shape, so the declaration is kept for
-        ``get_inputs`` only; it changes no result.
+        Args:
+            inputs (Tensor): one Tensor per input, shapes may hold None.
+            kwargs (Any): keyword inputs.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> fc = nn.Dense(2, 1)
+            >>> _ = fc.set_inputs(ms.Tensor(shape=[None, 2], dtype=ms.float32))
+            >>> print(fc.get_inputs()[0].shape)
+            (-1, 2)
         """
         self.__dict__["_set_inputs"] = inputs
         return self
 
     def get_inputs(self) -> tuple | None:
-        """The inputs given to ``set_inputs`` (None if it was never called)."""
+        """The inputs given to ``set_inputs``.
+
+        Returns:
+            tuple, the declared inputs, or None if ``set_inputs`` was not called.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> print(nn.Dense(2, 1).get_inputs())
+            None
+        """
         return self.__dict__.get("_set_inputs")
 
     # --- printing -------------------------------------------------------------------------------
     def extend_repr(self) -> str:
+        """The extra text shown between the parentheses of the Cell's ``repr``; subclasses override it
+        to show their configuration.
+
+        Returns:
+            str, the text (empty by default).
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> class Scale(nn.Cell):
+            ...     def __init__(self, k):
+            ...         super().__init__()
+            ...         self.k = k
+            ...     def extend_repr(self):
+            ...         return f'k={self.k}'
+            >>> print(Scale(3))
+            Scale(k=3)
+        """
         return ""
 
     def __repr__(self) -> str:

@@ -45,7 +45,25 @@ def _decay_args(
 
 
 def piecewise_constant_lr(milestone: Any, learning_rates: Any) -> list[float]:
-    """``learning_rates[i]`` for the steps before ``milestone[i]`` (increasing step counts)."""
+    """``learning_rates[i]`` for the steps before ``milestone[i]`` (increasing step counts).
+
+    Args:
+        milestone (Union[list[int], tuple[int]]): increasing step counts; the last is the total.
+        learning_rates (Union[list[float], tuple[float]]): the rate before each milestone, as many.
+
+    Returns:
+        list[float], one learning rate per step (``milestone[-1]`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: ``milestone`` or ``learning_rates`` is not a list or tuple.
+        ValueError: their lengths differ, or ``milestone`` is not increasing.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.piecewise_constant_lr([2, 5], [0.1, 0.05])
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.05, 0.05, 0.05]
+    """
     api = "piecewise_constant_lr"
     if not isinstance(milestone, list | tuple):
         fail(api, "milestone", "a list or tuple", milestone, TypeError)
@@ -78,7 +96,29 @@ def exponential_decay_lr(
     decay_epoch: int,
     is_stair: bool = False,
 ) -> list[float]:
-    """``learning_rate * decay_rate ** (epoch / decay_epoch)``, the exponent floored if is_stair."""
+    """``learning_rate * decay_rate ** (epoch / decay_epoch)``, the exponent floored if is_stair.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        decay_epoch (int): the epochs per decay period.
+        is_stair (bool): decay in whole periods. Default: ``False``.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
+        ValueError: a rate or a count is not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.exponential_decay_lr(0.1, 0.9, total_step=6, step_per_epoch=2, decay_epoch=1)
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.09, 0.09, 0.081, 0.081]
+    """
     epochs = _decay_args(
         "exponential_decay_lr",
         learning_rate,
@@ -101,7 +141,29 @@ def natural_exp_decay_lr(
     is_stair: bool = False,
 ) -> list[float]:
     """``learning_rate * e ** (-decay_rate * epoch)`` (epoch rounded down to a multiple of
-    decay_epoch if is_stair), as MindSpore computes it."""
+    decay_epoch if is_stair), as MindSpore computes it.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        decay_epoch (int): the epochs per decay period.
+        is_stair (bool): decay in whole periods. Default: ``False``.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
+        ValueError: a rate or a count is not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.natural_exp_decay_lr(0.1, 0.9, total_step=6, step_per_epoch=2, decay_epoch=2, is_stair=True)
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.1, 0.1, 0.01653, 0.01653]
+    """
     epochs = _decay_args(
         "natural_exp_decay_lr",
         learning_rate,
@@ -123,7 +185,29 @@ def inverse_decay_lr(
     decay_epoch: int,
     is_stair: bool = False,
 ) -> list[float]:
-    """``learning_rate / (1 + decay_rate * epoch / decay_epoch)``, the ratio floored if is_stair."""
+    """``learning_rate / (1 + decay_rate * epoch / decay_epoch)``, the ratio floored if is_stair.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        decay_epoch (int): the epochs per decay period.
+        is_stair (bool): decay in whole periods. Default: ``False``.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
+        ValueError: a rate or a count is not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.inverse_decay_lr(0.1, 0.5, total_step=6, step_per_epoch=2, decay_epoch=1)
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.066667, 0.066667, 0.05, 0.05]
+    """
     epochs = _decay_args(
         "inverse_decay_lr",
         learning_rate,
@@ -141,7 +225,28 @@ def inverse_decay_lr(
 def cosine_decay_lr(
     min_lr: float, max_lr: float, total_step: int, step_per_epoch: int, decay_epoch: int
 ) -> list[float]:
-    """``min_lr + 0.5 (max_lr - min_lr) (1 + cos(pi min(epoch, decay_epoch) / decay_epoch))``."""
+    """``min_lr + 0.5 (max_lr - min_lr) (1 + cos(pi min(epoch, decay_epoch) / decay_epoch))``.
+
+    Args:
+        min_lr (float): the final rate, >= 0.
+        max_lr (float): the initial rate, > min_lr.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        decay_epoch (int): the epochs to decay over.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float or a count not an int.
+        ValueError: ``min_lr`` is negative, ``max_lr`` not above it, or a count not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.cosine_decay_lr(0.01, 0.1, total_step=6, step_per_epoch=2, decay_epoch=2)
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.055, 0.055, 0.01, 0.01]
+    """
     api = "cosine_decay_lr"
     _float(min_lr, "min_lr", api, positive=False)
     _float(max_lr, "max_lr", api, positive=True)
@@ -165,7 +270,31 @@ def polynomial_decay_lr(
     update_decay_epoch: bool = False,
 ) -> list[float]:
     """``(lr - end_lr) (1 - epoch / decay_epoch) ** power + end_lr``, the epoch capped at
-    decay_epoch; with ``update_decay_epoch`` the horizon grows to the next multiple instead."""
+    decay_epoch; with ``update_decay_epoch`` the horizon grows to the next multiple instead.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        end_learning_rate (float): the final rate, >= 0.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        decay_epoch (int): the epochs to decay over.
+        power (float): the polynomial's power, > 0.
+        update_decay_epoch (bool): extend the horizon to the next multiple instead of holding the
+            final rate. Default: ``False``.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
+        ValueError: a rate or a count is not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.polynomial_decay_lr(0.1, 0.01, total_step=6, step_per_epoch=2, decay_epoch=2, power=1.0)
+        >>> print([round(v, 6) for v in lr])
+        [0.1, 0.1, 0.055, 0.055, 0.01, 0.01]
+    """
     api = "polynomial_decay_lr"
     _float(learning_rate, "learning_rate", api, positive=True)
     _float(end_learning_rate, "end_learning_rate", api, positive=False)
@@ -186,7 +315,27 @@ def polynomial_decay_lr(
 def warmup_lr(
     learning_rate: float, total_step: int, step_per_epoch: int, warmup_epoch: int
 ) -> list[float]:
-    """``learning_rate * min(epoch, warmup_epoch) / warmup_epoch``."""
+    """``learning_rate * min(epoch, warmup_epoch) / warmup_epoch``.
+
+    Args:
+        learning_rate (float): the rate reached at the end of the warm-up.
+        total_step (int): the number of steps to produce.
+        step_per_epoch (int): the steps per epoch.
+        warmup_epoch (int): the warm-up's length in epochs.
+
+    Returns:
+        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
+
+    Raises:
+        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
+        ValueError: a rate or a count is not positive.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> lr = nn.warmup_lr(0.1, total_step=6, step_per_epoch=2, warmup_epoch=2)
+        >>> print([round(v, 6) for v in lr])
+        [0.0, 0.0, 0.05, 0.05, 0.1, 0.1]
+    """
     api = "warmup_lr"
     _float(learning_rate, "learning_rate", api, positive=False)
     check_positive_int(warmup_epoch, "warmup_epoch", api)

@@ -32,7 +32,25 @@ def _step(global_step: Any) -> Any:
 
 
 class LearningRateSchedule(Cell):
-    """Base of the schedules: ``construct(global_step) -> learning rate`` (a float32 Tensor)."""
+    """Base of the schedules: ``construct(global_step) -> learning rate`` (a float32 Tensor).
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class Halving(nn.LearningRateSchedule):
+        ...     def construct(self, global_step):
+        ...         return 0.1 * 0.5 ** global_step.astype(ms.float32)
+        >>> lr = Halving()
+        >>> print(lr(ms.Tensor(2, ms.int32)))
+        0.025
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,7 +79,32 @@ class _DecaySchedule(LearningRateSchedule):
 
 
 class ExponentialDecayLR(_DecaySchedule):
-    """``learning_rate * decay_rate ** p`` with ``p = step / decay_steps`` (floored if is_stair)."""
+    """``learning_rate * decay_rate ** p`` with ``p = step / decay_steps`` (floored if is_stair).
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        decay_steps (int): the steps per decay period.
+        is_stair (bool): decay in whole periods (floor ``p``). Default: ``False``.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: ``learning_rate`` or ``decay_rate`` is not a float, ``decay_steps`` not an int, or ``is_stair`` not a bool.
+        ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.ExponentialDecayLR(0.1, 0.9, decay_steps=2)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.1, 0.09, 0.081]
+    """
 
     def construct(self, global_step: Any) -> Tensor:
         return Tensor._from(
@@ -74,6 +117,30 @@ class NaturalExpDecayLR(_DecaySchedule):
 
     As in MindSpore's implementation, ``p`` is the step itself, or, with ``is_stair``, the step
     rounded down to a multiple of ``decay_steps``.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        decay_steps (int): the steps per decay period.
+        is_stair (bool): decay in whole periods (floor ``p``). Default: ``False``.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: ``learning_rate`` or ``decay_rate`` is not a float, ``decay_steps`` not an int, or ``is_stair`` not a bool.
+        ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.NaturalExpDecayLR(0.1, 0.9, decay_steps=2, is_stair=True)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.1, 0.01653, 0.002732]
     """
 
     def construct(self, global_step: Any) -> Tensor:
@@ -86,14 +153,63 @@ class NaturalExpDecayLR(_DecaySchedule):
 
 
 class InverseDecayLR(_DecaySchedule):
-    """``learning_rate / (1 + decay_rate * p)`` with ``p = step / decay_steps``."""
+    """``learning_rate / (1 + decay_rate * p)`` with ``p = step / decay_steps``.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        decay_rate (float): the decay rate, > 0.
+        decay_steps (int): the steps per decay period.
+        is_stair (bool): decay in whole periods (floor ``p``). Default: ``False``.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: ``learning_rate`` or ``decay_rate`` is not a float, ``decay_steps`` not an int, or ``is_stair`` not a bool.
+        ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.InverseDecayLR(0.1, 0.5, decay_steps=2)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.1, 0.066667, 0.05]
+    """
 
     def construct(self, global_step: Any) -> Tensor:
         return Tensor._from(self.learning_rate / (1 + self.decay_rate * self._p(global_step)))
 
 
 class CosineDecayLR(LearningRateSchedule):
-    """``min_lr + 0.5 (max_lr - min_lr) (1 + cos(pi min(step, decay_steps) / decay_steps))``."""
+    """``min_lr + 0.5 (max_lr - min_lr) (1 + cos(pi min(step, decay_steps) / decay_steps))``.
+
+    Args:
+        min_lr (float): the final rate, >= 0.
+        max_lr (float): the initial rate, > min_lr.
+        decay_steps (int): the steps to decay over.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: a rate is not a float or ``decay_steps`` not an int.
+        ValueError: ``min_lr`` is negative, ``max_lr`` not above it, or ``decay_steps`` not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.CosineDecayLR(0.01, 0.1, decay_steps=4)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.1, 0.055, 0.01]
+    """
 
     def __init__(self, min_lr: float, max_lr: float, decay_steps: int) -> None:
         super().__init__()
@@ -114,7 +230,34 @@ class CosineDecayLR(LearningRateSchedule):
 
 class PolynomialDecayLR(LearningRateSchedule):
     """``(lr - end_lr) (1 - step / decay_steps) ** power + end_lr``, the step capped at
-    decay_steps; with ``update_decay_steps`` the horizon grows to the next multiple instead."""
+    decay_steps; with ``update_decay_steps`` the horizon grows to the next multiple instead.
+
+    Args:
+        learning_rate (float): the initial rate, > 0.
+        end_learning_rate (float): the final rate, >= 0.
+        decay_steps (int): the steps to decay over.
+        power (float): the polynomial's power, > 0.
+        update_decay_steps (bool): extend the horizon to the next multiple of ``decay_steps`` instead
+            of holding the final rate. Default: ``False``.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: a rate or ``power`` is not a float, ``decay_steps`` not an int, or ``update_decay_steps`` not a bool.
+        ValueError: a rate, ``power`` or ``decay_steps`` is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.PolynomialDecayLR(0.1, 0.01, decay_steps=4, power=1.0)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.1, 0.055, 0.01]
+    """
 
     def __init__(
         self,
@@ -149,7 +292,30 @@ class PolynomialDecayLR(LearningRateSchedule):
 
 
 class WarmUpLR(LearningRateSchedule):
-    """``learning_rate * min(step, warmup_steps) / warmup_steps``."""
+    """``learning_rate * min(step, warmup_steps) / warmup_steps``.
+
+    Args:
+        learning_rate (float): the rate reached at the end of the warm-up, >= 0.
+        warmup_steps (int): the warm-up's length.
+
+    Inputs:
+        - **global_step** (Tensor) - the current step, a scalar int Tensor.
+
+    Outputs:
+        Tensor, the learning rate, a float32 scalar.
+
+    Raises:
+        TypeError: ``learning_rate`` is not a float or ``warmup_steps`` not an int.
+        ValueError: ``learning_rate`` is negative or ``warmup_steps`` not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lr = nn.WarmUpLR(0.1, warmup_steps=4)
+        >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
+        [0.0, 0.05, 0.1]
+    """
 
     def __init__(self, learning_rate: float, warmup_steps: int) -> None:
         super().__init__()

@@ -38,7 +38,27 @@ def _boxes_of(fn: Callable, dataset: Any) -> tuple:
 
 def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = None,
               input_signature: Any = None) -> Callable[[], Any]:  # fmt: skip
-    """A callable that runs ``fn`` over the next ``sink_size`` batches of ``dataset`` per call."""
+    """A callable that runs ``fn`` over the next ``sink_size`` batches of ``dataset`` per call.
+
+    Args:
+        fn (Callable): the step function, called with a batch's columns.
+        dataset (Dataset): the dataset.
+        sink_size (int): batches per call. Default: ``1``.
+        jit_config (JitConfig, optional): compile options. Default: ``None``.
+        input_signature (Any, optional): MindSpore's input signature. Default: ``None``.
+
+    Returns:
+        Callable, taking no arguments: each call runs ``fn`` over the next ``sink_size`` batches and
+        returns the last result.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> ds = ms.dataset.NumpySlicesDataset({'x': np.arange(4, dtype=np.float32)}, shuffle=False).batch(2)
+        >>> step = ms.data_sink(lambda x: x.sum(), ds, sink_size=1)
+        >>> print(step(), step())
+        1.0 5.0
+    """
     check_positive_int(sink_size, "sink_size", "data_sink")
     if not callable(fn):
         raise TypeError(f"For 'data_sink', 'fn' must be callable, but got {type(fn).__name__}")

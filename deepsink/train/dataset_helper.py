@@ -21,7 +21,24 @@ from deepsink.train.sink.session import SinkSession
 
 
 class DatasetHelper:
-    """MindSpore's ``DatasetHelper(dataset, dataset_sink_mode=True, sink_size=-1, epoch_num=1)``."""
+    """MindSpore's ``DatasetHelper(dataset, dataset_sink_mode=True, sink_size=-1, epoch_num=1)``.
+
+    Args:
+        dataset (Dataset): the dataset.
+        dataset_sink_mode (bool): feed the data through a device queue. Default: ``True``.
+        sink_size (int): steps per sink, -1 for a whole epoch. Default: ``-1``.
+        epoch_num (int): the number of epochs. Default: ``1``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> ds = ms.dataset.NumpySlicesDataset({'x': np.ones((4, 2), np.float32)}, shuffle=False).batch(2)
+        >>> helper = ms.DatasetHelper(ds, dataset_sink_mode=False)
+        >>> for (x,) in helper:
+        ...     print(x.shape)
+        (2, 2)
+        (2, 2)
+    """
 
     def __init__(self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1,
                  epoch_num: int = 1) -> None:  # fmt: skip
@@ -122,7 +139,26 @@ class _SinkNetwork(nn.Cell):
 
 
 def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper) -> nn.Cell:
-    """Bind ``network`` to the helper's device queue in sink mode (the network itself otherwise)."""
+    """Bind ``network`` to the helper's device queue in sink mode. Outside sink mode deepsink
+    returns the network itself, where MindSpore 2.10 raises RuntimeError.
+
+    Args:
+        network (Cell): the network, called with the dataset's columns.
+        dataset_helper (DatasetHelper): the helper of the dataset.
+
+    Returns:
+        Cell, a network that takes its inputs from the device queue in sink mode, else ``network``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> ds = ms.dataset.NumpySlicesDataset({'x': np.ones((4, 2), np.float32)}, shuffle=False).batch(2)
+        >>> helper = ms.DatasetHelper(ds, dataset_sink_mode=False)
+        >>> net = ms.connect_network_with_dataset(nn.Dense(2, 1), helper)
+        >>> print(type(net).__name__)
+        Dense
+    """
     if not isinstance(network, nn.Cell):
         fail("connect_network_with_dataset", "network", "a Cell (the network to run on the "
              "helper's data)", type(network).__name__, TypeError)  # fmt: skip

@@ -347,7 +347,33 @@ class Model:
             callbacks: Any = None, dataset_sink_mode: bool = False,
             valid_dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
         """Train, evaluating ``valid_dataset`` every ``valid_frequency`` epochs (results in
-        ``cb_params.eval_results``, before ``on_train_epoch_end``)."""
+        ``cb_params.eval_results``, before ``on_train_epoch_end``).
+
+        Args:
+            epoch (int): the number of epochs.
+            train_dataset (Dataset): the training data.
+            valid_dataset (Dataset, optional): evaluated every ``valid_frequency`` epochs. Default: ``None``.
+            valid_frequency (int): epochs between evaluations. Default: ``1``.
+            callbacks (Union[Callback, list[Callback]], optional): called during training. Default: ``None``.
+            dataset_sink_mode (bool): train in sink mode. Default: ``False``.
+            valid_dataset_sink_mode (bool): evaluate in sink mode. Default: ``False``.
+            sink_size (int): steps per sink, -1 for an epoch. Default: ``-1``.
+            initial_epoch (int): the epoch to start from. Default: ``0``.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+            >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
+            >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
+            >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), metrics={'loss'})
+            >>> model.fit(2, ds, ds, callbacks=[ms.train.LossMonitor(2)])  # doctest: +ELLIPSIS
+            epoch: 1 step: 2, loss is 0.64...
+            Eval result: epoch 1, metrics: {'loss': 0.1023...}
+            epoch: 2 step: 2, loss is 0.01638...
+            Eval result: epoch 2, metrics: {'loss': 0.00262...}
+        """
         self._fit(epoch, train_dataset, valid_dataset, valid_frequency, callbacks, dataset_sink_mode,
                   valid_dataset_sink_mode, sink_size, initial_epoch, "fit")  # fmt: skip
 
@@ -537,7 +563,22 @@ class Model:
 
     @api_boundary
     def predict(self, *predict_data: Any) -> Any:
-        """The network's output for ``predict_data`` in inference mode."""
+        """The network's output for ``predict_data`` in inference mode.
+
+        Args:
+            predict_data (Tensor): the network's inputs.
+
+        Returns:
+            Tensor, the network's output (computed with ``set_train(False)``).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> model = ms.Model(nn.Dense(2, 1, weight_init='ones', bias_init='zeros'))
+            >>> print(model.predict(ms.Tensor(np.array([[1.0, 2.0]], np.float32))))
+            [[3.]]
+        """
         self._network.set_train(False)
         return self._network(*predict_data)
 

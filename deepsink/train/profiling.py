@@ -56,6 +56,18 @@ class Profiler:
     Raises:
         TypeError: an unknown argument or a wrong type.
         ValueError: ``schedule`` is given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> tmp = tempfile.mkdtemp()
+        >>> prof = ms.Profiler(output_path=tmp, device_trace=False)
+        >>> _ = nn.Dense(2, 1)(ms.Tensor(np.ones((1, 2), np.float32)))
+        >>> prof.stop()
+        >>> print(os.path.isdir(tmp))
+        True
     """
 
     def __init__(self, **kwargs: Any) -> None:

@@ -352,7 +352,16 @@ atexit.register(_ASYNC.wait)
 
 
 def async_ckpt_thread_status() -> bool:
-    """Whether an ``async_save`` write is still running (deprecated in MindSpore 2.5)."""
+    """Whether an ``async_save`` write is still running (deprecated in MindSpore 2.5).
+
+    Returns:
+        bool, True while a background checkpoint write is running.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.async_ckpt_thread_status())
+        False
+    """
     thread = _ASYNC._thread
     return thread is not None and thread.is_alive()
 
@@ -414,6 +423,16 @@ def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = 
         choice_func: keep only the parameters whose name it accepts.
         crc_check: append MindSpore's CRC32 trailer (checked by ``load_checkpoint(crc_check=True)``).
         format: ``"ckpt"`` or ``"safetensors"`` (the latter without encryption or CRC).
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1)
+        >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
+        >>> ms.save_checkpoint(net, path)
+        >>> print(sorted(ms.load_checkpoint(path)))
+        ['bias', 'weight']
     """
     ckpt_file_name = _check_file_name(ckpt_file_name, format, "save_checkpoint")
     if os.path.isdir(ckpt_file_name):
@@ -648,6 +667,35 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
     ``specify_prefix``/``filter_prefix`` (deprecated in MindSpore) keep/drop names by prefix and
     override ``choice_func``. A file that is truncated, corrupted or encrypted with another key
     raises ValueError naming the file and the problem.
+
+    Args:
+        ckpt_file_name (str): the file.
+        net (Cell, optional): also load the values into it. Default: ``None``.
+        strict_load (bool): names and dtypes must match exactly. Default: ``False``.
+        filter_prefix (Union[str, list[str]], optional): drop names with these prefixes. Default: ``None``.
+        dec_key (bytes, optional): the key of an encrypted file. Default: ``None``.
+        dec_mode (str): ``'AES-GCM'`` or ``'AES-CBC'``. Default: ``'AES-GCM'``.
+        specify_prefix (Union[str, list[str]], optional): keep only names with these prefixes. Default: ``None``.
+        choice_func (Callable[[str], bool], optional): keep the names it accepts. Default: ``None``.
+        crc_check (bool): verify the file's CRC. Default: ``False``.
+        remove_redundancy (bool): restore parameters saved once per data-parallel group. Default: ``False``.
+        format (str): ``'ckpt'`` or ``'safetensors'``. Default: ``'ckpt'``.
+
+    Returns:
+        dict[str, Parameter], the entries by name (string entries stay str).
+
+    Raises:
+        ValueError: the file is truncated, corrupted, or encrypted with another key.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
+        >>> ms.save_checkpoint(nn.Dense(2, 1), path)
+        >>> params = ms.load_checkpoint(path)
+        >>> print(params['weight'].shape)
+        (1, 2)
     """
     file = _check_file_name(ckpt_file_name, format, "load_checkpoint")
     specify = _check_prefix(specify_prefix, "specify_prefix")
@@ -759,6 +807,31 @@ def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = Fals
     converted. Shapes must match: every mismatch is listed in one RuntimeError. The global random
     key a ``ModelCheckpoint``/``BackupAndRestore`` file holds (not an entry: see ``_ckpt_rng``) is
     restored too, so random ops continue the saved run's sequence.
+
+    Args:
+        net (Cell): the network.
+        parameter_dict (dict[str, Parameter]): e.g. what ``load_checkpoint`` returned.
+        strict_load (bool): names and dtypes must match exactly. Default: ``False``.
+        remove_redundancy (bool): restore parameters saved once per data-parallel group. Default: ``False``.
+
+    Returns:
+        tuple[list[str], list[str]], the network's Parameters that were not loaded and the
+        checkpoint's entries that were not used.
+
+    Raises:
+        RuntimeError: shapes differ (every mismatch is listed).
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
+        >>> ms.save_checkpoint(nn.Dense(2, 1, weight_init='ones'), path)
+        >>> net = nn.Dense(2, 1)
+        >>> print(ms.load_param_into_net(net, ms.load_checkpoint(path)))
+        ([], [])
+        >>> print(net.weight.asnumpy())
+        [[1. 1.]]
     """
     from deepsink.nn import Cell
 
@@ -893,20 +966,77 @@ def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: 
                         file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
     """Convert a ``.ckpt`` file (or every one under a folder) to ``.safetensors`` in
     ``save_path`` (default: next to it), renaming parameters by ``name_map``. Files are converted
-    one after the other (``processes_num`` > 1 is accepted and runs them in this process)."""
+    one after the other (``processes_num`` > 1 is accepted and runs them in this process).
+
+    Args:
+        file_path (str): a ``.ckpt`` file or a folder of them.
+        save_path (str, optional): the output folder. Default: ``None`` (next to the input).
+        name_map (dict, optional): renames parameters. Default: ``None``.
+        file_name_regex (str, optional): in a folder, convert the files matching it. Default: ``None``.
+        processes_num (int): files are converted one after the other. Default: ``1``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> tmp = tempfile.mkdtemp()
+        >>> ms.save_checkpoint(nn.Dense(2, 1), os.path.join(tmp, 'net.ckpt'))
+        >>> ms.ckpt_to_safetensors(os.path.join(tmp, 'net.ckpt'), save_path=tmp)
+        >>> print(sorted(os.listdir(tmp)))
+        ['net.ckpt', 'net.safetensors']
+    """
     _convert(file_path, save_path, name_map, file_name_regex, processes_num, "safetensors")
 
 
 def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: dict | None = None,
                         file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
-    """Convert ``.safetensors`` files to ``.ckpt``; see :func:`ckpt_to_safetensors`."""
+    """Convert ``.safetensors`` files to ``.ckpt``; see :func:`ckpt_to_safetensors`.
+
+    Args:
+        file_path (str): a ``.safetensors`` file or a folder of them.
+        save_path (str, optional): the output folder. Default: ``None`` (next to the input).
+        name_map (dict, optional): renames parameters. Default: ``None``.
+        file_name_regex (str, optional): in a folder, convert the files matching it. Default: ``None``.
+        processes_num (int): files are converted one after the other. Default: ``1``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> import os, tempfile
+        >>> from mindspore import nn
+        >>> tmp, out = tempfile.mkdtemp(), tempfile.mkdtemp()
+        >>> ms.save_checkpoint(nn.Dense(2, 1), os.path.join(tmp, 'net.safetensors'), format='safetensors')
+        >>> ms.safetensors_to_ckpt(os.path.join(tmp, 'net.safetensors'), save_path=out)
+        >>> print(sorted(os.listdir(out)))
+        ['net.ckpt']
+    """
     _convert(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt")
 
 
 def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: Any) -> None:
     """MindSpore's model export (``AIR``, ``ONNX``, ``MINDIR``): deepsink compiles to XLA, not to
     MindSpore's graph IR, so none of those files can be written honestly. Every call raises, naming
-    what deepsink offers instead (checkpoints for the weights, ``save_graphs`` for the program)."""
+    what deepsink offers instead (checkpoints for the weights, ``save_graphs`` for the program).
+
+    Args:
+        net (Cell): the network.
+        inputs (Tensor): example inputs.
+        file_name (str): the output file.
+        file_format (str): ``'AIR'``, ``'ONNX'`` or ``'MINDIR'``.
+        kwargs (Any): MindSpore's export options.
+
+    Raises:
+        NotImplementedError: always, naming what to use instead.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> try:
+        ...     ms.export(nn.Dense(2, 1), ms.Tensor(np.ones((1, 2), np.float32)), file_name='net', file_format='MINDIR')
+        ... except NotImplementedError:
+        ...     print('not supported')
+        not supported
+    """
     formats = ("AIR", "ONNX", "MINDIR")
     if not isinstance(file_format, str) or file_format.upper() not in formats:
         raise ValueError(

@@ -186,3 +186,8 @@ def test_x64_is_on_for_any_entry_point() -> None:
         "assert str(t.Tensor(np.array([2**40])).dtype) == 'Int64'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_pytype_to_dtype_as_mindspore_2_10() -> None:
+    """MindSpore 2.10 maps the Python types bool, int and float to Bool, Int64 and Float64."""
+    assert [str(ms.pytype_to_dtype(t)) for t in (bool, int, float)] == ["Bool", "Int64", "Float64"]

@@ -179,3 +179,16 @@ def test_functional_bce_with_logits_matches_the_recorded_loss(path):
         **kw,
     )
     np.testing.assert_allclose(out.asnumpy(), d["out_0"], rtol=1e-5, atol=1e-6)
+
+
+def test_ctc_loss_keeps_the_float_dtype_of_its_input():
+    """optax computes CTC in the default float width (64-bit here); the loss must come back in
+    the input's dtype, as MindSpore's (float32 for float32 log-probabilities)."""
+    from deepsink.common import dtype as mstype
+
+    log_probs = nn.LogSoftmax()(Tensor(np.zeros((3, 1, 3), np.float32)))
+    args = (Tensor(np.array([[1, 2]], np.int32)), Tensor(np.array([3], np.int32)),
+            Tensor(np.array([2], np.int32)))  # fmt: skip
+    for reduction in ("mean", "sum", "none"):
+        loss = nn.CTCLoss(reduction=reduction)(log_probs, *args)
+        assert loss.dtype == mstype.float32, reduction

@@ -58,7 +58,43 @@ def _padded(rows: list[list[float]]) -> np.ndarray:
 class CocoDataset(_Source):
     """``CocoDataset(dataset_dir, annotation_file, task='Detection', num_samples=None,
     num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None,
-    shard_id=None, cache=None, extra_metadata=False, decrypt=None)``."""
+    shard_id=None, cache=None, extra_metadata=False, decrypt=None)``.
+
+    Args:
+        dataset_dir (str): the image folder.
+        annotation_file (str): the COCO JSON annotation file.
+        task (str): ``'Detection'``, ``'Stuff'``, ``'Keypoint'``, ``'Panoptic'`` or ``'Captioning'``. Default: ``'Detection'``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        decode (bool): decode the images. Default: ``False``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+        extra_metadata (bool): also give each image's file name. Default: ``False``.
+        decrypt (Callable, optional): not supported. Default: ``None``.
+
+    Raises:
+        ValueError: ``task`` is unknown or an argument is out of range.
+        RuntimeError: the annotation file is missing or invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import json, os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> with open(os.path.join(root, 'a.jpg'), 'wb') as f:
+        ...     _ = f.write(b'bytes')
+        >>> ann = {'images': [{'id': 1, 'file_name': 'a.jpg'}], 'categories': [{'id': 1, 'name': 'cat'}],
+        ...        'annotations': [{'id': 1, 'image_id': 1, 'bbox': [0, 0, 2, 2], 'category_id': 1, 'iscrowd': 0}]}
+        >>> with open(os.path.join(root, 'ann.json'), 'w') as f:
+        ...     json.dump(ann, f)
+        >>> data = ds.CocoDataset(root, os.path.join(root, 'ann.json'), task='Detection', shuffle=False)
+        >>> for row in data.create_dict_iterator(output_numpy=True):
+        ...     print(row['bbox'], row['category_id'])
+        [[0. 0. 2. 2.]] [[1]]
+    """
 
     def __init__(
         self,

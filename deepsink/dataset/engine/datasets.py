@@ -77,7 +77,23 @@ class View:
 
 
 class Dataset:
-    """Base of every dataset node (sources and operations)."""
+    """The base class of every dataset: sources (``GeneratorDataset``, ``MnistDataset``, ...) and the
+    nodes their methods add (``map``, ``batch``, ``shuffle``, ...). A pipeline is a chain of them,
+    run lazily by an iterator.
+
+    Args:
+        children (Sequence[Dataset]): the input datasets. Default: ``()``.
+        num_parallel_workers (int, optional): workers. Default: ``None``.
+        tag_params (tuple): parameters shown when the pipeline is printed. Default: ``()``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> pipeline = data.map(lambda x: x + 1, 'x').batch(3)
+        >>> print(isinstance(pipeline, ds.Dataset), pipeline.get_dataset_size())
+        True 2
+    """
 
     def __init__(
         self,
@@ -140,8 +156,34 @@ class Dataset:
         max_rowsize: int | None = None,
         callbacks: Any = None,
     ) -> Dataset:
-        """Apply ``operations`` (transforms or callables) to ``input_columns`` of each row;
-        ``callbacks`` (``DSCallback`` or a list of them) are called as the rows go through."""
+        """Applies ``operations`` (transforms or Python callables, in order) to ``input_columns`` of each
+        row; the results replace them, or go to ``output_columns``.
+
+        Args:
+            operations (Union[Callable, list[Callable]]): the transforms.
+            input_columns (Union[str, list[str]], optional): the columns passed in. Default: ``None`` (the first).
+            output_columns (Union[str, list[str]], optional): the result columns. Default: ``None`` (the inputs).
+            num_parallel_workers (int, optional): workers running the operations. Default: ``None``.
+            python_multiprocessing (bool): run Python operations in processes. Default: ``False``.
+            max_rowsize (int, optional): MindSpore's shared-memory row size. Default: ``None``.
+            callbacks (Union[DSCallback, list[DSCallback]], optional): called as the rows go
+                through (their begin/epoch/step hooks). Default: ``None``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: an operation is not callable.
+            ValueError: a column is not in the dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> data = data.map(lambda x: x * 2, input_columns='x')
+            >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+            [0, 2, 4, 6, 8, 10]
+        """
         MapDataset = registered("MapDataset")
 
         return MapDataset(
@@ -166,11 +208,39 @@ class Dataset:
         python_multiprocessing: bool = False,
         max_rowsize: int | None = None,
     ) -> Dataset:
-        """Stack ``batch_size`` consecutive rows into one (the last one shorter unless dropped).
+        """Stacks ``batch_size`` consecutive rows into one batch; the last batch is shorter unless
+        ``drop_remainder``. ``batch_size`` may be a callable of a ``BatchInfo``, and ``per_batch_map``
+        transforms each batch's columns.
 
-        ``batch_size`` may be a callable of a ``BatchInfo``; ``per_batch_map(*columns, batch_info)``
-        gets each of ``input_columns`` as a list of the batch's rows and returns a tuple of columns
-        (``output_columns``), as MindSpore's.
+        Args:
+            batch_size (Union[int, Callable]): rows per batch.
+            drop_remainder (bool): drop a last, incomplete batch. Default: ``False``.
+            num_parallel_workers (int, optional): workers. Default: ``None``.
+            per_batch_map (Callable, optional): ``f(*columns, batch_info) -> columns``. Keyword-only. Default: ``None``.
+            input_columns, output_columns (Union[str, list[str]], optional): the columns ``per_batch_map``
+                takes and gives. Keyword-only. Default: ``None``.
+            kwargs (Any): MindSpore's other options.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: ``batch_size`` is neither an int nor a callable.
+            ValueError: ``batch_size`` is not positive, or ``input_columns`` is set without ``per_batch_map``.
+            RuntimeError: rows of a batch have different shapes.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> batched = data.batch(4)
+            >>> for x, y in batched.create_tuple_iterator(output_numpy=True):
+            ...     print(x, y)
+            [0 1 2 3] [ 0 10 20 30]
+            [4 5] [40 50]
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)  # a node feeds one consumer
+            >>> print(data.batch(4, drop_remainder=True).get_dataset_size())
+            1
         """
         BatchDataset = registered("BatchDataset")
 
@@ -192,8 +262,27 @@ class Dataset:
         num_parallel_workers: int | None = None,
         pad_info: dict | None = None,
     ) -> Dataset:
-        """``batch`` with the columns of ``pad_info`` padded to one shape per batch (see
-        ``engine/padding.py``)."""
+        """``batch`` that first pads the columns named in ``pad_info`` to one shape per batch.
+
+        Args:
+            batch_size (Union[int, Callable]): rows per batch.
+            drop_remainder (bool): drop a last, incomplete batch. Default: ``False``.
+            num_parallel_workers (int, optional): workers. Default: ``None``.
+            pad_info (dict, optional): ``{column: (shape, pad_value)}``; a None shape or axis pads to the
+                longest in the batch. Default: ``None``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.GeneratorDataset([(np.array([1]),), (np.array([2, 3]),)], ['x'], shuffle=False)
+            >>> for (x,) in data.padded_batch(2, pad_info={'x': (None, -1)}).create_tuple_iterator(output_numpy=True):
+            ...     print(x)
+            [[ 1 -1]
+             [ 2  3]]
+        """
         names = self._column_names()
         info = registered("check_pad_info")(pad_info, names)
         if not info:
@@ -217,46 +306,182 @@ class Dataset:
         pad_to_bucket_boundary: bool = False,
         drop_remainder: bool = False,
     ) -> Dataset:
-        """Group rows by length into buckets and batch each bucket (``engine/bucket.py``)."""
+        """Groups rows into buckets by length (``bucket_boundaries``) and batches each bucket with its
+        own batch size, padding within the batch; good for variable-length sequences.
+
+        Args:
+            column_names (list[str]): the columns whose length decides the bucket.
+            bucket_boundaries (list[int]): increasing upper bounds of the buckets.
+            bucket_batch_sizes (list[int]): one batch size per bucket (``len(bucket_boundaries) + 1``).
+            element_length_function (Callable, optional): a row's length. Default: ``None`` (the first
+                column's length).
+            pad_info (dict, optional): as in ``padded_batch``. Default: ``None``.
+            pad_to_bucket_boundary (bool): pad to the bucket's bound. Default: ``False``.
+            drop_remainder (bool): drop the incomplete batches. Default: ``False``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> seqs = [(np.ones(n, np.int32),) for n in (1, 5, 2, 6)]
+            >>> data = ds.GeneratorDataset(seqs, ['x'], shuffle=False)
+            >>> data = data.bucket_batch_by_length(['x'], [4], [2, 2], pad_info={'x': (None, 0)})
+            >>> print([x.shape for (x,) in data.create_tuple_iterator(output_numpy=True)])
+            [(2, 2), (2, 6)]
+        """
         return registered("bucket_batch_by_length")(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                       element_length_function, pad_info, pad_to_bucket_boundary,
                                       drop_remainder)  # fmt: skip
 
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
-        """The pipeline's rows into MindRecord files (``engine/minddata.py``)."""
+        """Writes the pipeline's rows to MindRecord files, readable with ``MindDataset``.
+
+        Args:
+            file_name (str): the file (shards get a numeric suffix).
+            num_files (int): the number of shards. Default: ``1``.
+            file_type (str): ``'mindrecord'``. Default: ``'mindrecord'``.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> import os, tempfile
+            >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> data.save(path)
+            >>> print(ds.MindDataset(path, shuffle=False).get_dataset_size())
+            6
+        """
         registered("save_dataset")(self, file_name, num_files, file_type)
 
     def reset(self) -> None:
         """MindSpore's ``reset`` (between epochs of ``num_epochs=1`` iterators), which does
         nothing in 2.10: every deepsink iterator starts a fresh pass, so there is nothing to reset
-        either."""
+        either.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> data.reset()
+            >>> print(data.get_dataset_size())
+            6
+        """
 
     def shuffle(self, buffer_size: int) -> Dataset:
-        """Shuffle through a buffer of ``buffer_size`` rows (MindSpore's buffer semantics)."""
+        """Shuffles the rows through a buffer of ``buffer_size`` rows: each output row is drawn at random
+        from the buffer, which is refilled from the input (MindSpore's semantics; a buffer as large as
+        the dataset gives a full shuffle). The order follows ``set_seed``.
+
+        Args:
+            buffer_size (int): the buffer's size, > 1.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: ``buffer_size`` is not above 1.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(sorted(int(r[0]) for r in data.shuffle(6).create_tuple_iterator(output_numpy=True)))
+            [0, 1, 2, 3, 4, 5]
+        """
         ShuffleDataset = registered("ShuffleDataset")
 
         return ShuffleDataset(self, buffer_size)
 
     def repeat(self, count: int | None = None) -> Dataset:
-        """Run the pipeline ``count`` times per epoch (None or -1: forever)."""
+        """Runs the pipeline ``count`` times per epoch.
+
+        Args:
+            count (int, optional): the repetitions; None or -1 repeats forever. Default: ``None``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: ``count`` is 0 or below -1.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print([int(r[0]) for r in data.take(2).repeat(3).create_tuple_iterator(output_numpy=True)])
+            [0, 1, 0, 1, 0, 1]
+        """
         RepeatDataset = registered("RepeatDataset")
 
         return RepeatDataset(self, count)
 
     def take(self, count: int = -1) -> Dataset:
-        """The first ``count`` rows (-1: all)."""
+        """The first ``count`` rows.
+
+        Args:
+            count (int): the rows to keep; -1 keeps all. Default: ``-1``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: ``count`` is 0 or below -1.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print([int(r[0]) for r in data.take(2).create_tuple_iterator(output_numpy=True)])
+            [0, 1]
+        """
         TakeDataset = registered("TakeDataset")
 
         return TakeDataset(self, count)
 
     def skip(self, count: int) -> Dataset:
-        """All rows but the first ``count``."""
+        """All rows but the first ``count``.
+
+        Args:
+            count (int): the rows to drop, >= 0.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: ``count`` is negative.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print([int(r[0]) for r in data.skip(4).create_tuple_iterator(output_numpy=True)])
+            [4, 5]
+        """
         SkipDataset = registered("SkipDataset")
 
         return SkipDataset(self, count)
 
     def project(self, columns: str | Sequence[str]) -> Dataset:
-        """Keep ``columns``, in that order."""
+        """Keeps only ``columns``, in that order.
+
+        Args:
+            columns (Union[str, list[str]]): the columns.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: a column is not in the dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.project(['y', 'x']).get_col_names())
+            ['y', 'x']
+        """
         ProjectDataset = registered("ProjectDataset")
 
         return ProjectDataset(self, columns)
@@ -264,19 +489,77 @@ class Dataset:
     def rename(
         self, input_columns: str | Sequence[str], output_columns: str | Sequence[str]
     ) -> Dataset:
+        """Renames columns.
+
+        Args:
+            input_columns (Union[str, list[str]]): the current names.
+            output_columns (Union[str, list[str]]): the new names, as many.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            ValueError: a column is missing, the lists differ in length, or a new name clashes.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.rename(['x'], ['image']).get_col_names())
+            ['image', 'y']
+        """
         RenameDataset = registered("RenameDataset")
 
         return RenameDataset(self, input_columns, output_columns)
 
     def zip(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
-        """Rows side by side (columns must not clash); as long as the shortest input."""
+        """The rows of this dataset and ``datasets`` side by side; as long as the shortest.
+
+        Args:
+            datasets (Union[Dataset, tuple[Dataset]]): the other datasets (no column names in common).
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: an element is not a Dataset.
+            ValueError: column names clash.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> other = ds.NumpySlicesDataset({'z': np.arange(3)}, shuffle=False)
+            >>> zipped = data.zip(other)
+            >>> print(zipped.get_col_names(), zipped.get_dataset_size())
+            ['x', 'y', 'z'] 3
+        """
         ZipDataset = registered("ZipDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
         return ZipDataset([self, *others])
 
     def concat(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
-        """Rows of ``self`` then of ``datasets`` (same columns)."""
+        """The rows of this dataset, then those of ``datasets`` (``a + b`` is the same).
+
+        Args:
+            datasets (Union[Dataset, list[Dataset]]): datasets with the same columns.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: an element is not a Dataset.
+            RuntimeError: the columns differ.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> other = ds.NumpySlicesDataset({'x': np.arange(10, 12), 'y': np.arange(2)}, shuffle=False)
+            >>> print([int(r[0]) for r in data.take(2).concat(other).create_tuple_iterator(output_numpy=True)])
+            [0, 1, 10, 11]
+        """
         ConcatDataset = registered("ConcatDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
@@ -291,25 +574,86 @@ class Dataset:
         input_columns: str | Sequence[str] | None = None,
         num_parallel_workers: int | None = None,
     ) -> Dataset:
-        """Keep the rows for which ``predicate(*columns)`` is true."""
+        """Keeps the rows for which ``predicate(*columns)`` is true.
+
+        Args:
+            predicate (Callable): takes the ``input_columns`` and returns a bool.
+            input_columns (Union[str, list[str]], optional): its inputs. Default: ``None`` (all columns).
+            num_parallel_workers (int, optional): workers. Default: ``None``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: ``predicate`` is not callable.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print([int(r[0]) for r in data.filter(lambda x: x % 2 == 0, input_columns=['x']).create_tuple_iterator(output_numpy=True)])
+            [0, 2, 4]
+        """
         FilterDataset = registered("FilterDataset")
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
     def split(self, sizes: Sequence[int | float], randomize: bool = True) -> tuple[Dataset, ...]:
-        """Disjoint datasets of ``sizes`` rows (ints summing to the size, or fractions summing
-        to 1, MindSpore's rounding). ``randomize``: rows drawn in one random order fixed at split
-        time (so the splits never overlap, every epoch); else consecutive rows."""
+        """Splits the rows into disjoint datasets of ``sizes`` rows (ints summing to the dataset's size,
+        or fractions summing to 1, rounded as MindSpore does).
+
+        Args:
+            sizes (Union[list[int], list[float]]): the parts' sizes.
+            randomize (bool): draw the rows in one random order first. Default: ``True``.
+
+        Returns:
+            tuple[Dataset], the parts.
+
+        Raises:
+            ValueError: the sizes do not add up, or a part would be empty.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> train, test = data.split([4, 2], randomize=False)
+            >>> print(train.get_dataset_size(), test.get_dataset_size())
+            4 2
+        """
         split = registered("split")
 
         return split(self, sizes, randomize)
 
     # -- properties ----------------------------------------------------------------------------
     def get_col_names(self) -> list[str]:
+        """The names of the columns, in order.
+
+        Returns:
+            list[str], the names.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.get_col_names())
+            ['x', 'y']
+        """
         return list(self._column_names())
 
     def get_dataset_size(self) -> int:
-        """Rows (batches, after ``batch``) per epoch; counted by a dry run when not known."""
+        """The number of rows (batches, after ``batch``) in one epoch, counted by a dry run when the
+        pipeline cannot tell.
+
+        Returns:
+            int, the size.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.get_dataset_size(), data.batch(4).get_dataset_size())
+            6 2
+        """
         if self._size is None:
             n = self._num_rows()
             if n is None:
@@ -358,12 +702,34 @@ class Dataset:
         return self._first_row
 
     def output_shapes(self) -> list[list[int]]:
-        """Shapes of the first row's columns (MindSpore runs the pipeline for them too); [] when
-        the dataset has no rows."""
+        """The shapes of the first row's columns (the pipeline runs for them, as in MindSpore).
+
+        Returns:
+            list[list[int]], one shape per column ([] for an empty dataset).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.batch(4).output_shapes())
+            [[4], [4]]
+        """
         first = self._first_or_none()
         return [] if first is None else [list(c.shape) for c in first]
 
     def output_types(self) -> list[np.dtype]:
+        """The NumPy dtypes of the columns.
+
+        Returns:
+            list[numpy.dtype], one per column.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.output_types())
+            [dtype('int64'), dtype('int64')]
+        """
         first = self._first_or_none()
         return [] if first is None else [c.dtype for c in first]
 
@@ -374,6 +740,18 @@ class Dataset:
             return None
 
     def get_batch_size(self) -> int:
+        """The batch size set by ``batch`` (1 without it).
+
+        Returns:
+            int, the batch size.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.get_batch_size(), data.batch(4).get_batch_size())
+            1 4
+        """
         BatchDataset = registered("BatchDataset")
         GeneratorDataset = registered("GeneratorDataset")
 
@@ -384,6 +762,18 @@ class Dataset:
         return -1 if src is not None and src.batch_sampler is not None else 1
 
     def get_repeat_count(self) -> int:
+        """The repeat count set by ``repeat`` (1 without it).
+
+        Returns:
+            int, the count.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> print(data.repeat(3).get_repeat_count())
+            3
+        """
         RepeatDataset = registered("RepeatDataset")
 
         node = _find(self, RepeatDataset)
@@ -397,13 +787,37 @@ class Dataset:
         counters advance) and then read and drop the remaining rows, so the rows that follow are
         exactly those an uninterrupted iterator would give. ``Model.train(initial_epoch=k)`` sets it
         for the duration of training.
+
+        Args:
+            init_step (int): the batches to skip, >= 0.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> data = data.batch(2)
+            >>> data.set_init_step(1)
+            >>> print([int(x[0]) for x, _ in data.create_tuple_iterator(output_numpy=True)])
+            [2, 4]
         """
         if isinstance(init_step, bool) or not isinstance(init_step, int) or init_step < 0:
             fail("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
         self._init_step = init_step
 
     def get_init_step(self) -> int:
-        """The step set by ``set_init_step`` here or on the single-child chain below, else 0."""
+        """The step set by ``set_init_step`` here or on the single-child chain below, else 0.
+
+        Returns:
+            int, the step.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> data.set_init_step(2)
+            >>> print(data.get_init_step())
+            2
+        """
         node: Dataset = self
         while node._init_step is None:
             if len(node.children) != 1:
@@ -420,7 +834,26 @@ class Dataset:
         do_copy: bool = True,
     ) -> Any:
         """An iterator of rows as tuples (numpy arrays, or Tensors unless ``output_numpy``);
-        ``do_copy=False`` makes the Tensors on the faster path that does not ask for a copy."""
+        ``do_copy=False`` makes the Tensors on the faster path that does not ask for a copy.
+
+        Args:
+            columns (list[str], optional): the columns, in order. Default: ``None`` (all).
+            num_epochs (int): the epochs the iterator can run; -1 for any. Default: ``-1``.
+            output_numpy (bool): give NumPy arrays instead of Tensors. Default: ``False``.
+            do_copy (bool): copy the data into new Tensors. Default: ``True``.
+
+        Returns:
+            Iterator, yielding one list of columns per row.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> for x, y in data.take(2).create_tuple_iterator():
+            ...     print(x, y)
+            0 0
+            1 10
+        """
         TupleIterator = registered("TupleIterator")
 
         return TupleIterator(self, columns, num_epochs, output_numpy, do_copy)
@@ -428,7 +861,25 @@ class Dataset:
     def create_dict_iterator(
         self, num_epochs: int = -1, output_numpy: bool = False, do_copy: bool = True
     ) -> Any:
-        """An iterator of rows as ``{column: value}``."""
+        """An iterator of rows as ``{column: value}``.
+
+        Args:
+            num_epochs (int): the epochs the iterator can run; -1 for any. Default: ``-1``.
+            output_numpy (bool): give NumPy arrays instead of Tensors. Default: ``False``.
+            do_copy (bool): copy the data into new Tensors. Default: ``True``.
+
+        Returns:
+            Iterator, yielding one ``{column: value}`` dict per row.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> for row in data.take(2).create_dict_iterator(output_numpy=True):
+            ...     print(row['x'], row['y'])
+            0 0
+            1 10
+        """
         DictIterator = registered("DictIterator")
 
         return DictIterator(self, None, num_epochs, output_numpy, do_copy)
@@ -437,7 +888,20 @@ class Dataset:
         return self.create_tuple_iterator(num_epochs=1)
 
     def device_split(self) -> tuple[Dataset, Any]:
-        """(raw dataset, DeviceTransform | None): see ``engine/device.py``."""
+        """(raw dataset, DeviceTransform | None): see ``engine/device.py``.
+
+        Returns:
+            tuple, ``(raw_dataset, transform)``: the pipeline without its trailing device-friendly
+            operations, and those operations as one function of a batch (None when there are none).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+            >>> raw, transform = data.batch(2).device_split()
+            >>> print(transform)
+            None
+        """
         device_split = registered("device_split")
 
         return device_split(self)

@@ -43,7 +43,22 @@ _COLUMNS = (ProjectDataset, RenameDataset)
 
 
 class DeviceTransform:
-    """The ops ``device_split`` removed, per output column, as one pure function of a batch."""
+    """The operations ``Dataset.device_split`` moved off the pipeline, as one pure function of a
+    batch per output column, so the training step can run them on the device.
+
+    Args:
+        column_names (list[str]): the columns.
+        chains (dict[int, list]): the operations per column index.
+        raw (Dataset): the pipeline without them.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> raw, transform = data.batch(2).device_split()
+        >>> print(transform is None or isinstance(transform, ds.DeviceTransform))
+        True
+    """
 
     def __init__(
         self, column_names: list[str], chains: dict[int, list[TensorOperation]], raw: Dataset

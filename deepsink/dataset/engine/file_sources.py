@@ -30,11 +30,69 @@ from deepsink.dataset.engine.sources import (
 
 
 class FashionMnistDataset(MnistDataset):
-    """Fashion-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32."""
+    """Fashion-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32.
+
+    Args:
+        dataset_dir (str): the folder of the IDX files.
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'``. Default: ``None`` (all).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2051, 2, 28, 28], '>u4').tobytes() + bytes(2 * 28 * 28))
+        >>> with open(os.path.join(root, 'train-labels-idx1-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2049, 2], '>u4').tobytes() + bytes([3, 7]))
+        >>> data = ds.FashionMnistDataset(root, usage='train', shuffle=False)
+        >>> print(data.get_dataset_size(), data.get_col_names())
+        2 ['image', 'label']
+    """
 
 
 class KMnistDataset(MnistDataset):
-    """Kuzushiji-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32."""
+    """Kuzushiji-MNIST (same IDX files as MNIST): image uint8 <28, 28, 1>, label uint32.
+
+    Args:
+        dataset_dir (str): the folder of the IDX files.
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'``. Default: ``None`` (all).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2051, 2, 28, 28], '>u4').tobytes() + bytes(2 * 28 * 28))
+        >>> with open(os.path.join(root, 'train-labels-idx1-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2049, 2], '>u4').tobytes() + bytes([3, 7]))
+        >>> data = ds.KMnistDataset(root, usage='train', shuffle=False)
+        >>> print(data.get_dataset_size(), data.get_col_names())
+        2 ['image', 'label']
+    """
 
 
 CIFAR100_RECORD = 2 + 3 * 32 * 32
@@ -43,7 +101,36 @@ CIFAR100_RECORD = 2 + 3 * 32 * 32
 class Cifar100Dataset(_Source):
     """CIFAR-100's binary files (``train.bin``, ``test.bin``): image uint8 <32, 32, 3>,
     coarse_label and fine_label uint32. Any whole number of records is read (MindSpore insists
-    on the full 50,000/10,000)."""
+    on the full 50,000/10,000).
+
+    Args:
+        dataset_dir (str): the folder of ``train.bin`` and ``test.bin``.
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'``. Default: ``None`` (all).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> record = bytes([1, 42]) + bytes(3072)  # coarse label, fine label, pixels
+        >>> with open(os.path.join(root, 'test.bin'), 'wb') as f:
+        ...     _ = f.write(record)
+        >>> data = ds.Cifar100Dataset(root, usage='test', shuffle=False)
+        >>> for image, coarse, fine in data.create_tuple_iterator(output_numpy=True):
+        ...     print(image.shape, coarse, fine)
+        (32, 32, 3) 1 42
+    """
 
     def __init__(
         self,
@@ -116,8 +203,33 @@ class _LineSource(_Source):
 
 
 class TextFileDataset(_LineSource):
-    """Each non-empty line of ``dataset_files`` (UTF-8, without its line break) as a string
-    row in column ``text``."""
+    r"""Each non-empty line of ``dataset_files`` (UTF-8, without its line break) as a string
+    row in column ``text``.
+
+    Args:
+        dataset_files (Union[str, list[str]]): the files.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (Union[bool, Shuffle]): ``Shuffle.GLOBAL`` (files and rows), ``Shuffle.FILES``, or False.
+            Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: no file matches, or an argument is out of range.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'lines.txt')
+        >>> with open(path, 'w') as f:
+        ...     _ = f.write('hello\n\nworld\n')
+        >>> data = ds.TextFileDataset(path, shuffle=False)
+        >>> print([str(t) for (t,) in data.create_tuple_iterator(output_numpy=True)])
+        ['hello', 'world']
+    """
 
     def __init__(
         self,
@@ -158,9 +270,40 @@ def _csv_value(text: str, default: Any, path: str, line: int) -> np.ndarray:
 
 
 class CSVDataset(_LineSource):
-    """Rows of CSV files: ``column_names`` (default: the first file's header line, which is
+    r"""Rows of CSV files: ``column_names`` (default: the first file's header line, which is
     then skipped in every file); ``column_defaults`` gives each column's type (int -> int32,
-    float -> float32, str) and the value of an empty field; without it every field is a string."""
+    float -> float32, str) and the value of an empty field; without it every field is a string.
+
+    Args:
+        dataset_files (Union[str, list[str]]): the files.
+        field_delim (str): the separator. Default: ``','``.
+        column_defaults (list, optional): a default per column; its type sets the column's type. Default: ``None`` (strings).
+        column_names (list[str], optional): the names. Default: ``None`` (the first line of the file).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (Union[bool, Shuffle]): ``Shuffle.GLOBAL`` (files and rows), ``Shuffle.FILES``, or False.
+            Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: no file matches, or an argument is out of range.
+        RuntimeError: a row has the wrong number of fields or a value of the wrong type.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'data.csv')
+        >>> with open(path, 'w') as f:
+        ...     _ = f.write('a,b\n1,x\n2,y\n')
+        >>> data = ds.CSVDataset(path, column_defaults=[0, ''], shuffle=False)
+        >>> for a, b in data.create_tuple_iterator(output_numpy=True):
+        ...     print(a, b)
+        1 x
+        2 y
+    """
 
     def __init__(
         self,

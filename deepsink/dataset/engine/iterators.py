@@ -177,7 +177,24 @@ def _no_copy(v: np.ndarray) -> Any:
 
 
 class TupleIterator:
-    """Rows as tuples of numpy arrays (``output_numpy``) or Tensors."""
+    """The iterator ``create_tuple_iterator`` returns: each row as a list of Tensors (or NumPy
+    arrays).
+
+    Args:
+        dataset (Dataset): the pipeline.
+        columns (Sequence[str], optional): the columns.
+        num_epochs (int): the epochs.
+        output_numpy (bool): NumPy arrays instead of Tensors.
+        do_copy (bool): copy the data. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> it = data.create_tuple_iterator(output_numpy=True)
+        >>> print(type(it).__name__, [int(v) for v in next(it)])
+        TupleIterator [0, 0]
+    """
 
     def __init__(
         self,
@@ -310,7 +327,23 @@ class TupleIterator:
 
 
 class DictIterator(TupleIterator):
-    """Rows as ``{column name: value}``."""
+    """The iterator ``create_dict_iterator`` returns: each row as ``{column: value}``.
+
+    Args:
+        dataset (Dataset): the pipeline.
+        columns (Sequence[str], optional): the columns.
+        num_epochs (int): the epochs.
+        output_numpy (bool): NumPy arrays instead of Tensors.
+        do_copy (bool): copy the data. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> it = data.create_dict_iterator(output_numpy=True)
+        >>> print(type(it).__name__, sorted(next(it)))
+        DictIterator ['x', 'y']
+    """
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
         return dict(zip(self.column_names, super()._format(values), strict=True))

@@ -214,7 +214,22 @@ def _check_arity(produced: int, ops: list, output_columns: list[str]) -> None:
 
 # -- map ---------------------------------------------------------------------------------------
 class MapDataset(Dataset):
-    """``dataset.map``: per-sample operations on some columns (see the module docstring)."""
+    """The node that applies per-row operations.
+
+    Users do not build it directly: ``Dataset.map`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        operations, input_columns, output_columns, num_parallel_workers, python_multiprocessing:
+            as in ``Dataset.map``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.map(abs, 'x')).__name__)
+        MapDataset
+    """
 
     def __init__(
         self,

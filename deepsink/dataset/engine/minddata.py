@@ -32,7 +32,39 @@ def _column(spec: dict, value: Any) -> np.ndarray:
 
 class MindDataset(_Source):
     """MindRecord files: ``dataset_files`` one file (its header names the other shards) or a
-    list of files; ``columns_list`` picks columns."""
+    list of files; ``columns_list`` picks columns.
+
+    Args:
+        dataset_files (Union[str, list[str]]): one file (its header names the other shards) or a list.
+        columns_list (list[str], optional): the columns to read. Default: ``None``.
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): shuffle the rows. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        padded_sample (dict, optional): a row appended ``num_padded`` times (to even out shards). Default: ``None``.
+        num_padded (int, optional): how many. Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range.
+        RuntimeError: a file is missing or not a MindRecord file.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> from mindspore.mindrecord import FileWriter
+        >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
+        >>> writer = FileWriter(path, shard_num=1)
+        >>> writer.add_schema({'label': {'type': 'int32'}, 'x': {'type': 'float32', 'shape': [2]}}, 'example')
+        >>> writer.write_raw_data([{'label': i, 'x': np.array([i, i], np.float32)} for i in range(3)])
+        >>> writer.commit()
+        >>> data = ds.MindDataset(path, shuffle=False)
+        >>> print(data.get_dataset_size(), sorted(data.get_col_names()))
+        3 ['label', 'x']
+    """
 
     def __init__(
         self,

@@ -51,7 +51,21 @@ def _rows_of(blocks: Iterator[Block]) -> Iterator[tuple[tuple, Any]]:
 
 # -- batch -------------------------------------------------------------------------------------
 class BatchInfo:
-    """What a callable ``batch_size`` and ``per_batch_map`` receive: the batch and epoch number."""
+    """What a callable ``batch_size`` and ``per_batch_map`` receive: ``get_batch_num()`` and
+    ``get_epoch_num()``, counted from 0.
+
+    Args:
+        batch_num (int): the batch's number.
+        epoch_num (int): the epoch's number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> sizes = data.batch(lambda info: info.get_batch_num() + 1)
+        >>> print([len(x) for x, _ in sizes.create_tuple_iterator(output_numpy=True)])
+        [1, 2, 3]
+    """
 
     def __init__(self, batch_num: int, epoch_num: int) -> None:
         self._batch_num, self._epoch_num = batch_num, epoch_num
@@ -104,6 +118,23 @@ def _per_row_work(node: Dataset) -> bool:
 
 
 class BatchDataset(Dataset):
+    """The node that stacks rows into batches.
+
+    Users do not build it directly: ``Dataset.batch`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        batch_size, drop_remainder, num_parallel_workers, per_batch_map, input_columns, output_columns:
+            as in ``Dataset.batch``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.batch(2)).__name__)
+        BatchDataset
+    """
+
     def __init__(
         self,
         child: Dataset,
@@ -319,6 +350,22 @@ class BatchDataset(Dataset):
 
 # -- shuffle -----------------------------------------------------------------------------------
 class ShuffleDataset(Dataset):
+    """The node that shuffles rows through a buffer.
+
+    Users do not build it directly: ``Dataset.shuffle`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        buffer_size (int): as in ``Dataset.shuffle``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.shuffle(4)).__name__)
+        ShuffleDataset
+    """
+
     def __init__(self, child: Dataset, buffer_size: int) -> None:
         from deepsink.dataset.core.validator_helpers import INT32_MAX, check_int
 
@@ -374,6 +421,22 @@ class _PermView(View):
 
 # -- repeat, take, skip ------------------------------------------------------------------------
 class RepeatDataset(Dataset):
+    """The node that repeats its input.
+
+    Users do not build it directly: ``Dataset.repeat`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        count (int): as in ``Dataset.repeat``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.repeat(2)).__name__)
+        RepeatDataset
+    """
+
     def __init__(self, child: Dataset, count: int | None) -> None:
         if count is None:
             count = -1
@@ -424,6 +487,22 @@ def _count_arg(count: Any, api: str, allow_all: bool) -> int:
 
 
 class TakeDataset(Dataset):
+    """The node that keeps the first rows.
+
+    Users do not build it directly: ``Dataset.take`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        count (int): as in ``Dataset.take``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.take(2)).__name__)
+        TakeDataset
+    """
+
     def __init__(self, child: Dataset, count: int) -> None:
         self.count = _count_arg(count, "take", True)
         super().__init__([child], None, (count,))
@@ -458,6 +537,22 @@ class TakeDataset(Dataset):
 
 
 class SkipDataset(Dataset):
+    """The node that drops the first rows.
+
+    Users do not build it directly: ``Dataset.skip`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        count (int): as in ``Dataset.skip``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.skip(2)).__name__)
+        SkipDataset
+    """
+
     def __init__(self, child: Dataset, count: int) -> None:
         self.count = _count_arg(count, "skip", False)
         super().__init__([child], None, (count,))
@@ -532,6 +627,22 @@ class _PickView(View):
 
 
 class ProjectDataset(_ColumnsDataset):
+    """The node that keeps some columns.
+
+    Users do not build it directly: ``Dataset.project`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        columns (list[str]): as in ``Dataset.project``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.project('x')).__name__)
+        ProjectDataset
+    """
+
     def __init__(self, child: Dataset, columns: Any) -> None:
         names = column_names_arg(columns, "columns", "project", allow_none=False)
         self._select = column_indices(names, child._column_names(), "columns", "project")
@@ -540,6 +651,22 @@ class ProjectDataset(_ColumnsDataset):
 
 
 class RenameDataset(_ColumnsDataset):
+    """The node that renames columns.
+
+    Users do not build it directly: ``Dataset.rename`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        input_columns, output_columns: as in ``Dataset.rename``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.rename('x', 'a')).__name__)
+        RenameDataset
+    """
+
     def __init__(self, child: Dataset, input_columns: Any, output_columns: Any) -> None:
         inputs = column_names_arg(input_columns, "input_columns", "rename", allow_none=False)
         outputs = column_names_arg(output_columns, "output_columns", "rename", allow_none=False)
@@ -563,6 +690,21 @@ class RenameDataset(_ColumnsDataset):
 
 # -- zip, concat -------------------------------------------------------------------------------
 class ZipDataset(Dataset):
+    """The node that puts datasets side by side.
+
+    Users do not build it directly: ``Dataset.zip`` returns it.
+
+    Args:
+        datasets (list[Dataset]): the inputs.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.project('x').zip(data.project('y'))).__name__)
+        ZipDataset
+    """
+
     def __init__(self, datasets: list[Dataset]) -> None:
         for d in datasets:
             if not isinstance(d, Dataset):
@@ -618,7 +760,22 @@ class ConcatDataset(Dataset):
     """The children's rows one after another. ``use_sampler``: a DistributedSampler (no
     shuffle) shards the concatenated rows (row ``p`` to shard ``p % num_shards``, as MindSpore's
     offset child samplers do); a RandomSampler shuffles the order of the children each pass.
-    Children whose columns differ fail when the pipeline is read (RuntimeError, as 2.10)."""
+    Children whose columns differ fail when the pipeline is read (RuntimeError, as 2.10).
+
+    Users do not build it directly: ``Dataset.concat`` returns it.
+
+    Args:
+        datasets (list[Dataset]): the inputs, with the same columns.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> other = ds.NumpySlicesDataset({'x': np.arange(2), 'y': np.arange(2)}, shuffle=False)
+        >>> both = data + other
+        >>> print(type(both).__name__, both.get_dataset_size())
+        ConcatDataset 8
+    """
 
     def __init__(self, datasets: list[Dataset]) -> None:
         for d in datasets:
@@ -754,6 +911,22 @@ class _ConcatView(View):
 
 # -- filter ------------------------------------------------------------------------------------
 class FilterDataset(Dataset):
+    """The node that keeps the rows a predicate accepts.
+
+    Users do not build it directly: ``Dataset.filter`` returns it.
+
+    Args:
+        child (Dataset): the input.
+        predicate, input_columns, num_parallel_workers: as in ``Dataset.filter``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
+        >>> print(type(data.filter(lambda x: x > 2, ['x'])).__name__)
+        FilterDataset
+    """
+
     def __init__(
         self, child: Dataset, predicate: Any, input_columns: Any, num_parallel_workers: int | None
     ) -> None:

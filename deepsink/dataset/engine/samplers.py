@@ -37,11 +37,22 @@ def _limited(sampler) -> list:
 
 
 class Sampler:
-    """Base class: ``indices(n, rng)`` gives one pass's source indices.
+    """The base class of samplers, which choose the source rows of each pass and their order. A user
+    sampler subclasses it and defines ``__iter__`` yielding row indices (MindSpore's Python sampler).
 
-    A user sampler subclasses it and defines ``__iter__`` (MindSpore's Python sampler): each pass
-    iterates it afresh, with ``self.dataset_size`` set to the source's length; ``num_samples``
-    caps what it yields."""
+    Args:
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> class EvenRows(ds.Sampler):
+        ...     def __iter__(self):
+        ...         return iter(range(0, 6, 2))
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=EvenRows())
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [0, 2, 4]
+    """
 
     random = False
 
@@ -71,7 +82,19 @@ class Sampler:
 
 
 class SequentialSampler(Sampler):
-    """Rows ``start_index, start_index + 1, ...`` in order."""
+    """Rows ``start_index, start_index + 1, ...`` in order.
+
+    Args:
+        start_index (int, optional): the first row. Default: ``None`` (0).
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SequentialSampler(start_index=2, num_samples=3))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [2, 3, 4]
+    """
 
     def __init__(self, start_index: int | None = None, num_samples: int | None = None) -> None:
         start = 0 if start_index is None else start_index
@@ -88,7 +111,20 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """A fresh random permutation each pass (or draws with ``replacement``)."""
+    """A fresh random permutation of the rows each pass (or draws with ``replacement``), following
+    the global seed.
+
+    Args:
+        replacement (bool): draw with replacement. Default: ``False``.
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.RandomSampler())
+        >>> print(sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)))
+        [0, 1, 2, 3, 4, 5]
+    """
 
     random = True
 
@@ -107,7 +143,25 @@ class RandomSampler(Sampler):
 
 class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: rows ``shard_id, shard_id + num_shards, ...`` of the
-    (optionally shuffled) index list, wrapped around so every shard has ``ceil(n / num_shards)``."""
+    (optionally shuffled) rows, wrapped around so that every shard has the same size.
+
+    Args:
+        num_shards (int): the number of shards (devices).
+        shard_id (int): this shard, in [0, num_shards).
+        shuffle (bool): shuffle the rows first (the same order on every shard). Default: ``True``.
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+        offset (int): the shard the first row goes to. Default: ``-1``.
+
+    Raises:
+        ValueError: ``shard_id`` is outside [0, num_shards), or ``num_shards`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.DistributedSampler(num_shards=2, shard_id=1, shuffle=False))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [1, 3, 5]
+    """
 
     def __init__(
         self,
@@ -147,7 +201,19 @@ class DistributedSampler(Sampler):
 
 
 class SubsetSampler(Sampler):
-    """Exactly ``indices``, in order."""
+    """Exactly the rows ``indices``, in that order.
+
+    Args:
+        indices (Sequence[int]): the rows.
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SubsetSampler([4, 0, 2]))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [4, 0, 2]
+    """
 
     def __init__(self, indices: Sequence[int], num_samples: int | None = None) -> None:
         self.indices_ = np.asarray(list(indices), np.int64)
@@ -184,7 +250,20 @@ class IterSampler(Sampler):
 
 
 class WeightedRandomSampler(Sampler):
-    """``num_samples`` indices drawn with probabilities proportional to ``weights``."""
+    """``num_samples`` row indices drawn with probabilities proportional to ``weights``.
+
+    Args:
+        weights (list[float]): one non-negative weight per row.
+        num_samples (int, optional): the draws. Default: ``None`` (as many as weights).
+        replacement (bool): draw with replacement. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.WeightedRandomSampler([0, 0, 1, 0, 0, 0], num_samples=3))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [2, 2, 2]
+    """
 
     random = True
 
@@ -216,7 +295,19 @@ class WeightedRandomSampler(Sampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """``indices`` in a fresh random order each pass."""
+    """The rows ``indices`` in a fresh random order each pass.
+
+    Args:
+        indices (Sequence[int]): the rows.
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SubsetRandomSampler([4, 0, 2]))
+        >>> print(sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)))
+        [0, 2, 4]
+    """
 
     random = True
 
@@ -226,9 +317,23 @@ class SubsetRandomSampler(SubsetSampler):
 
 
 class PKSampler(Sampler):
-    """``num_val`` rows of each class (P classes x K rows): per class, draws with replacement
-    among the rows whose ``class_column`` holds that label; classes in sorted order, or in a
-    fresh random order each pass with ``shuffle``. The source binds its labels before a pass."""
+    """``num_val`` rows of each class: per class (in sorted order), draws with replacement among the
+    rows whose ``class_column`` holds that label.
+
+    Args:
+        num_val (int): rows per class.
+        num_class (int, optional): kept for MindSpore's signature. Default: ``None``.
+        shuffle (bool): shuffle the classes. Default: ``False``.
+        class_column (str): the label column. Default: ``'label'``.
+        num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'label': np.array([0, 0, 0, 1, 1, 1])}, sampler=ds.PKSampler(2))
+        >>> print([int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [0, 0, 1, 1]
+    """
 
     random = True  # draws within a class, even when the class order is fixed
 

@@ -57,7 +57,20 @@ def np_type(name: str) -> Any:
 
 
 class Schema:
-    """Columns of a dataset: ``add_column``, ``parse_columns``, ``from_json``, ``to_json``."""
+    """Columns of a dataset: ``add_column``, ``parse_columns``, ``from_json``, ``to_json``.
+
+    Args:
+        schema_file (str, optional): a JSON schema file to load. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> schema = ds.Schema()
+        >>> schema.add_column('image', de_type='uint8', shape=[28, 28, 1])
+        >>> schema.add_column('label', de_type='int32')
+        >>> print(schema.to_json().count('"name"'))
+        2
+    """
 
     def __init__(self, schema_file: str | None = None) -> None:
         self.columns: list[dict] = []

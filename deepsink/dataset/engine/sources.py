@@ -110,7 +110,38 @@ def _usage(usage: str | None, api: str) -> str:
 
 
 class MnistDataset(_Source):
-    """MNIST from a folder of IDX files (raw or ``.gz``): image uint8 <28, 28, 1>, label uint32."""
+    """MNIST from a folder of IDX files (raw or ``.gz``): image uint8 <28, 28, 1>, label uint32.
+
+    Args:
+        dataset_dir (str): the folder of the IDX files (``train-images-idx3-ubyte``, ...; raw or ``.gz``).
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'``. Default: ``None`` (all).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2051, 2, 28, 28], '>u4').tobytes() + bytes(2 * 28 * 28))
+        >>> with open(os.path.join(root, 'train-labels-idx1-ubyte'), 'wb') as f:
+        ...     _ = f.write(np.array([2049, 2], '>u4').tobytes() + bytes([3, 7]))
+        >>> data = ds.MnistDataset(root, usage='train', shuffle=False)
+        >>> for image, label in data.create_tuple_iterator(output_numpy=True):
+        ...     print(image.shape, image.dtype, label)
+        (28, 28, 1) uint8 3
+        (28, 28, 1) uint8 7
+    """
 
     def __init__(
         self,
@@ -164,7 +195,38 @@ class MnistDataset(_Source):
 
 
 class Cifar10Dataset(_Source):
-    """CIFAR-10's binary batches: image uint8 <32, 32, 3>, label uint32."""
+    """CIFAR-10's binary batches: image uint8 <32, 32, 3>, label uint32. Any whole number of
+    records is read (MindSpore 2.10 insists on files of 10,000 records).
+
+    Args:
+        dataset_dir (str): the folder of ``data_batch_*.bin`` and ``test_batch.bin``.
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'``. Default: ``None`` (all).
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> record = bytes([6]) + bytes(3072)  # a label, then the 3x32x32 pixels
+        >>> with open(os.path.join(root, 'test_batch.bin'), 'wb') as f:
+        ...     _ = f.write(record * 2)
+        >>> data = ds.Cifar10Dataset(root, usage='test', shuffle=False)
+        >>> for image, label in data.create_tuple_iterator(output_numpy=True):
+        ...     print(image.shape, label)
+        (32, 32, 3) 6
+        (32, 32, 3) 6
+    """
 
     def __init__(
         self,
@@ -195,7 +257,39 @@ class Cifar10Dataset(_Source):
 
 
 class ImageFolderDataset(_Source):
-    """``dataset_dir/<class>/<file>``: image (bytes, or RGB with ``decode``), label int32."""
+    """``dataset_dir/<class>/<file>``: image (bytes, or RGB with ``decode``), label int32.
+
+    Args:
+        dataset_dir (str): the root folder, one sub-folder per class.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        extensions (list[str], optional): the file extensions to read. Default: ``None`` (all images).
+        class_indexing (dict[str, int], optional): the label of each class folder. Default: ``None``
+            (sorted folder names numbered from 0).
+        decode (bool): decode the images to RGB arrays. Default: ``False`` (raw bytes).
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> for cls in ('cat', 'dog'):
+        ...     os.makedirs(os.path.join(root, cls))
+        ...     with open(os.path.join(root, cls, 'a.jpg'), 'wb') as f:
+        ...         _ = f.write(b'not decoded')
+        >>> data = ds.ImageFolderDataset(root, shuffle=False)
+        >>> print([int(label) for _, label in data.create_tuple_iterator(output_numpy=True)])
+        [0, 1]
+    """
 
     def __init__(
         self,
@@ -263,7 +357,31 @@ def _columns_arg(column_names: Any, api: str) -> list[str]:
 
 
 class NumpySlicesDataset(_Source):
-    """Rows sliced along axis 0 of ``data`` (an array, a list, a tuple of columns, or a dict)."""
+    """Rows sliced along axis 0 of ``data`` (an array, a list, a tuple of columns, or a dict).
+
+    Args:
+        data (Union[list, tuple, dict, numpy.ndarray]): the columns; rows are their slices along axis 0.
+        column_names (list[str], optional): the names (a dict's keys otherwise; ``column_0``, ... by
+            default). Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+
+    Raises:
+        ValueError: the columns have different lengths, or ``column_names`` does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.NumpySlicesDataset({'x': np.array([[1, 2], [3, 4]]), 'y': np.array([0, 1])}, shuffle=False)
+        >>> for x, y in data.create_tuple_iterator(output_numpy=True):
+        ...     print(x, y)
+        [1 2] 0
+        [3 4] 1
+    """
 
     def __init__(
         self,
@@ -462,6 +580,39 @@ class GeneratorDataset(_Source):
     ``batch_sampler`` (random-access sources) yields lists of indices; each list makes one row of
     the dataset, merged by ``collate_fn(*columns)`` or by stacking each column.
     ``dataset[i]`` reads the source item the first epoch's sampler puts at position ``i``.
+
+    Args:
+        source (Union[Callable, Iterable, Sequence]): a random-access object (``__getitem__`` and
+            ``__len__``), an iterable, or a callable returning an iterator; each item is a tuple of columns.
+        column_names (Union[str, list[str]], optional): the columns' names. Default: ``None``.
+        column_types (list[mindspore.dtype], optional): the columns' types. Default: ``None``.
+        schema (Union[str, Schema], optional): names and types from a schema. Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int): workers reading a random-access source. Default: ``1``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        python_multiprocessing (bool): use processes for the workers. Default: ``True``.
+        max_rowsize (int, optional): kept for MindSpore's signature. Default: ``None``.
+        batch_sampler (Iterable, optional): yields lists of indices, one batch each. Default: ``None``.
+        collate_fn (Callable, optional): merges a batch's rows, with ``batch_sampler``. Default: ``None``.
+
+    Raises:
+        TypeError: ``source`` is neither random-access, iterable nor callable.
+        ValueError: ``column_names`` is missing or does not match the items.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> class Squares:
+        ...     def __getitem__(self, i):
+        ...         return np.array(i), np.array(i * i)
+        ...     def __len__(self):
+        ...         return 4
+        >>> data = ds.GeneratorDataset(Squares(), column_names=['x', 'y'], shuffle=False)
+        >>> print([(int(x), int(y)) for x, y in data.create_tuple_iterator(output_numpy=True)])
+        [(0, 0), (1, 1), (2, 4), (3, 9)]
     """
 
     def __init__(
@@ -704,7 +855,7 @@ def _iter_sampler(sampler: Any, api: str, num_samples: int | None) -> Sampler:
 
 
 class Shuffle(StrEnum):
-    """Shuffle levels of file sources (MindSpore's ``ds.Shuffle``).
+    r"""Shuffle levels of file sources (MindSpore's ``ds.Shuffle``).
 
     - ``GLOBAL``: shuffle the file order and the rows (as ``shuffle=True``);
     - ``FILES``: shuffle the file order only, rows in file order;
@@ -712,6 +863,17 @@ class Shuffle(StrEnum):
     - ``ADAPTIVE``: GLOBAL (partial above 100 million rows); ``PARTIAL``: files, then rows within
       consecutive chunks of one million;
     - ``FALSE``: no shuffle.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'lines.txt')
+        >>> with open(path, 'w') as f:
+        ...     _ = f.write('a\nb\n')
+        >>> data = ds.TextFileDataset(path, shuffle=ds.Shuffle.GLOBAL)
+        >>> print(ds.Shuffle.GLOBAL.value, data.get_dataset_size())
+        global 2
     """
 
     FALSE = "false"
@@ -805,6 +967,36 @@ class TFRecordDataset(_Source):
     record (names sorted; int64 list -> int64, float list -> float32, bytes -> uint8).
     ``num_shards``/``shard_id`` split by files (file ``i`` to shard ``i % num_shards``), or with
     ``shard_equal_rows`` by rows: every shard gets ``ceil(rows / num_shards)``, wrapping around.
+
+    Args:
+        dataset_files (Union[str, list[str]]): the files (a glob pattern is expanded).
+        schema (Union[str, Schema], optional): columns and types. Default: ``None`` (from the first record).
+        columns_list (list[str], optional): the columns to read. Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (Union[bool, Shuffle]): ``Shuffle.GLOBAL`` (files and rows), ``Shuffle.FILES``, or False.
+            Default: ``Shuffle.GLOBAL``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        shard_equal_rows (bool): give every shard the same number of rows. Default: ``False``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+        compression_type (str, optional): ``''``, ``'GZIP'`` or ``'ZLIB'``. Default: ``None``.
+
+    Raises:
+        ValueError: no file matches, or an argument is out of range.
+        RuntimeError: a file is not a valid TFRecord file.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> from mindspore.dataset.engine import tfrecord  # writes what tf.io.TFRecordWriter writes
+        >>> path = os.path.join(tempfile.mkdtemp(), 'data.tfrecord')
+        >>> records = [tfrecord.serialize_example({'x': np.array([i, i + 1]), 'name': 'row%d' % i}) for i in range(2)]
+        >>> tfrecord.write_records(path, records)
+        >>> data = ds.TFRecordDataset(path, shuffle=False)
+        >>> print(sorted(data.get_col_names()), data.get_dataset_size())
+        ['name', 'x'] 2
     """
 
     def __init__(

@@ -15,7 +15,22 @@ from deepsink.dataset.engine.sources import _Source, reject_cache
 
 
 class PaddedDataset(_Source):
-    """The rows of ``padded_samples`` (dicts with the same keys, in the first dict's order)."""
+    """The rows of ``padded_samples`` (dicts with the same keys, in the first dict's order).
+
+    Args:
+        padded_samples (list[dict]): the rows, dicts with the same keys.
+
+    Raises:
+        TypeError: ``padded_samples`` is not a list of dicts.
+        ValueError: it is empty or the keys differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.PaddedDataset([{'x': np.array([1])}, {'x': np.array([2])}])
+        >>> print([int(x[0]) for (x,) in data.create_tuple_iterator(output_numpy=True)])
+        [1, 2]
+    """
 
     def __init__(self, padded_samples: list[dict]) -> None:
         vh.type_check(padded_samples, (list,), "padded_samples")
@@ -44,7 +59,32 @@ class PaddedDataset(_Source):
 class FakeImageDataset(_Source):
     """``num_images`` random uint8 images of ``image_size`` and uint32 labels in
     ``[0, num_classes)``; image ``i`` is drawn from ``base_seed + i``, so it is the same on every
-    pass and in every shard (MindSpore's own generator gives other values, same distribution)."""
+    pass and in every shard (MindSpore's own generator gives other values, same distribution).
+
+    Args:
+        num_images (int): the number of images. Default: ``1000``.
+        image_size (tuple[int]): each image's (H, W, C). Default: ``(224, 224, 3)``.
+        num_classes (int): labels are in [0, num_classes). Default: ``10``.
+        base_seed (int): image ``i`` is drawn from ``base_seed + i``. Default: ``0``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+
+    Raises:
+        ValueError: a count or size is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> data = ds.FakeImageDataset(num_images=4, image_size=(8, 8, 3), num_classes=2, shuffle=False)
+        >>> for image, label in data.take(1).create_tuple_iterator(output_numpy=True):
+        ...     print(image.shape, image.dtype, 0 <= label < 2)
+        (8, 8, 3) uint8 True
+    """
 
     def __init__(
         self,

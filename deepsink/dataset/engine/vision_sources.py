@@ -62,9 +62,46 @@ def _voc_objects(path: str) -> list[tuple[str, list[float], int, int]]:
 
 
 class VOCDataset(_Source):
-    """PASCAL VOC: ``task`` "Detection" (image, bbox, label, difficult, truncate) from
+    r"""PASCAL VOC: ``task`` "Detection" (image, bbox, label, difficult, truncate) from
     ``ImageSets/Main/<usage>.txt`` and ``Annotations``, or "Segmentation" (image, target) from
-    ``ImageSets/Segmentation/<usage>.txt`` and ``SegmentationClass``."""
+    ``ImageSets/Segmentation/<usage>.txt`` and ``SegmentationClass``.
+
+    Args:
+        dataset_dir (str): the VOC folder (``JPEGImages``, ``ImageSets``, ...).
+        task (str): ``'Segmentation'`` or ``'Detection'``. Default: ``'Segmentation'``.
+        usage (str): the list file in ``ImageSets/<task>/``, e.g. ``'train'``. Default: ``'train'``.
+        class_indexing (dict, optional): the label of each class name (Detection). Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        decode (bool): decode the images. Default: ``False``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+        extra_metadata (bool): not supported (must be False). Default: ``False``.
+        decrypt (Callable, optional): not supported. Default: ``None``.
+
+    Raises:
+        ValueError: an argument is out of range (``usage``, ``num_shards``/``shard_id``, ``num_samples``).
+        RuntimeError: ``dataset_dir`` does not hold the expected files, or ``sampler`` is combined with ``shuffle`` or sharding.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> for sub in ('JPEGImages', 'SegmentationClass', 'ImageSets/Segmentation'):
+        ...     os.makedirs(os.path.join(root, sub))
+        >>> with open(os.path.join(root, 'ImageSets/Segmentation/train.txt'), 'w') as f:
+        ...     _ = f.write('img1\n')
+        >>> for sub, ext in (('JPEGImages', 'jpg'), ('SegmentationClass', 'png')):
+        ...     with open(os.path.join(root, sub, 'img1.' + ext), 'wb') as f:
+        ...         _ = f.write(b'bytes')
+        >>> data = ds.VOCDataset(root, task='Segmentation', usage='train', shuffle=False)
+        >>> print(data.get_col_names(), data.get_dataset_size())
+        ['image', 'target'] 1
+    """
 
     def __init__(
         self,
@@ -154,8 +191,42 @@ class VOCDataset(_Source):
 
 
 class CelebADataset(_Source):
-    """CelebA: image (bytes, or RGB with ``decode``) and attr (uint32 0/1 per attribute);
-    ``usage`` "train", "valid", "test" (partitions 0, 1, 2) or "all"."""
+    r"""CelebA: image (bytes, or RGB with ``decode``) and attr (uint32 0/1 per attribute);
+    ``usage`` "train", "valid", "test" (partitions 0, 1, 2) or "all".
+
+    Args:
+        dataset_dir (str): the folder of the images, ``list_attr_celeba.txt`` and
+            ``list_eval_partition.txt``.
+        num_parallel_workers (int, optional): reader workers. Default: ``None``.
+        shuffle (bool, optional): shuffle the rows (None: yes, unless a sampler is given). Default: ``None``.
+        usage (str): ``'train'``, ``'valid'``, ``'test'`` or ``'all'``. Default: ``'all'``.
+        sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
+        decode (bool): decode the images. Default: ``False``.
+        extensions (list[str], optional): the image extensions to read. Default: ``None``.
+        num_samples (int, optional): the most rows to read. Default: ``None`` (all).
+        num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
+        shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
+        cache (DatasetCache, optional): not supported (must be None). Default: ``None``.
+        decrypt (Callable, optional): not supported. Default: ``None``.
+
+    Raises:
+        ValueError: ``usage`` is unknown.
+        RuntimeError: the attribute or partition file is missing or invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> import os, tempfile
+        >>> root = tempfile.mkdtemp()
+        >>> with open(os.path.join(root, 'list_attr_celeba.txt'), 'w') as f:
+        ...     _ = f.write('1\nSmiling Young\n000001.jpg 1 -1\n')
+        >>> with open(os.path.join(root, '000001.jpg'), 'wb') as f:
+        ...     _ = f.write(b'bytes')
+        >>> data = ds.CelebADataset(root, shuffle=False)
+        >>> for image, attr in data.create_tuple_iterator(output_numpy=True):
+        ...     print(attr)
+        [1 0]
+    """
 
     def __init__(
         self,

@@ -9,7 +9,28 @@ from deepsink.dataset.engine.datasets import Dataset
 
 
 def zip(datasets: Sequence[Dataset]) -> Dataset:  # noqa: A001 - MindSpore's name
-    """Rows of ``datasets`` side by side (``ds.zip((a, b))``)."""
+    """The rows of ``datasets`` side by side (their column names must differ); as long as the
+    shortest.
+
+    Args:
+        datasets (tuple[Dataset]): the datasets.
+
+    Returns:
+        Dataset, the zipped pipeline.
+
+    Raises:
+        TypeError: an element is not a Dataset.
+        ValueError: column names clash.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset as ds
+        >>> a = ds.NumpySlicesDataset({'a': np.arange(3)}, shuffle=False)
+        >>> b = ds.NumpySlicesDataset({'b': np.arange(5)}, shuffle=False)
+        >>> zipped = ds.zip((a, b))
+        >>> print(zipped.get_col_names(), zipped.get_dataset_size())
+        ['a', 'b'] 3
+    """
     if not isinstance(datasets, list | tuple) or len(datasets) < 1:
         fail("zip", "datasets", "a tuple of Datasets", datasets, TypeError)
     return datasets[0].zip(list(datasets[1:]))

@@ -21,7 +21,14 @@ from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
 
 
 class Relational(IntEnum):
-    """The comparisons Mask applies."""
+    """The comparisons Mask applies.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> print(transforms.Relational.EQ.name)
+        EQ
+    """
 
     EQ = 0
     NE = 1
@@ -58,7 +65,18 @@ def _cast_scalar(value: Any, like: np.ndarray, api: str) -> Any:
 
 
 class Fill(TensorOperation):
-    """Every element set to ``fill_value`` (cast to the input's dtype)."""
+    """Every element set to ``fill_value`` (cast to the input's dtype).
+
+    Args:
+        fill_value (Union[int, float, bool, str]): the value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.Fill(7)(x))
+        [7 7 7]
+    """
 
     batched = False
 
@@ -75,7 +93,20 @@ class Fill(TensorOperation):
 
 
 class Mask(TensorOperation):
-    """``x <operator> constant`` elementwise, as ``dtype`` (bool by default)."""
+    """``x <operator> constant`` elementwise, as ``dtype`` (bool by default).
+
+    Args:
+        operator (Relational): the comparison, e.g. ``Relational.GT``.
+        constant (Union[int, float, str]): the value compared with.
+        dtype (mindspore.dtype): the output type. Default: ``mstype.bool_``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.Mask(transforms.Relational.GT, 1)(x))
+        [False  True  True]
+    """
 
     batched = False
 
@@ -98,7 +129,19 @@ class Mask(TensorOperation):
 
 
 class PadEnd(TensorOperation):
-    """Pad (or cut) each axis at its end to ``pad_shape`` with ``pad_value`` (0 or '')."""
+    """Pad (or cut) each axis at its end to ``pad_shape`` with ``pad_value`` (0 or '').
+
+    Args:
+        pad_shape (Sequence[int]): the output shape (an axis may be cut).
+        pad_value (Union[int, float, str], optional): the fill. Default: ``None`` (0 or '').
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.PadEnd([5], pad_value=-1)(x))
+        [ 1  2  3 -1 -1]
+    """
 
     batched = False
 
@@ -154,7 +197,18 @@ def _slice_index(s: Any) -> Any:
 
 class Slice(TensorOperation):
     """Index each axis with an int, a list of ints, a ``slice``, None or Ellipsis (whole axis);
-    an int keeps its axis (length 1), as MindSpore does."""
+    an int keeps its axis (length 1), as MindSpore does.
+
+    Args:
+        slices (Union[int, list[int], slice, None, Ellipsis]): one index per axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.Slice(slice(0, 2))(x))
+        [1 2]
+    """
 
     batched = False
 
@@ -184,7 +238,21 @@ class Slice(TensorOperation):
 
 
 class Concatenate(TensorOperation):
-    """``prepend``, the 1-D input and ``append`` joined along ``axis`` (0 or -1)."""
+    """``prepend``, the 1-D input and ``append`` joined along ``axis`` (0 or -1).
+
+    Args:
+        axis (int): 0 or -1 (the input is 1-D). Default: ``0``.
+        prepend (numpy.ndarray, optional): joined before. Default: ``None``.
+        append (numpy.ndarray, optional): joined after. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> op = transforms.Concatenate(0, prepend=np.array([0]), append=np.array([9]))
+        >>> print(op(x))
+        [0 1 2 3 9]
+    """
 
     batched = False
 
@@ -214,7 +282,16 @@ class Concatenate(TensorOperation):
 
 
 class Duplicate(TensorOperation):
-    """One column in, two equal columns out."""
+    """One column in, two equal columns out.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> a, b = transforms.Duplicate()(x)
+        >>> print(a, b)
+        [1 2 3] [1 2 3]
+    """
 
     batched = False
 
@@ -224,7 +301,15 @@ class Duplicate(TensorOperation):
 
 
 class Unique(TensorOperation):
-    """(unique values in order of first occurrence, index of each element, counts)."""
+    """(unique values in order of first occurrence, index of each element, counts).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> values, idx, counts = transforms.Unique()(np.array([[3, 1], [3, 2]]))  # flattened first
+        >>> print(values, idx, counts)
+        [3 1 2] [0 1 0 2] [2 1 1]
+    """
 
     batched = False
 
@@ -246,7 +331,22 @@ class Unique(TensorOperation):
 
 class Plugin(TensorOperation):
     """MindSpore's C++ plugin loader (a shared library built against MindSpore's plugin API);
-    deepsink has no such ABI, so constructing one raises NotImplementedError."""
+    deepsink has no such ABI, so constructing one raises NotImplementedError.
+
+    Args:
+        lib_path (str): the shared library.
+        func_name (str): the function in it.
+        user_args (str, optional): its arguments. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> try:
+        ...     transforms.Plugin('libplugin.so', 'f')
+        ... except NotImplementedError:
+        ...     print('not supported')
+        not supported
+    """
 
     def __init__(self, lib_path: str, func_name: str, user_args: str | None = None) -> None:
         raise NotImplementedError(
@@ -293,7 +393,20 @@ class _RandomCompose(TensorOperation):
 
 
 class RandomApply(_RandomCompose):
-    """With probability ``prob``, all of ``transforms`` in order; else the input unchanged."""
+    """With probability ``prob``, all of ``transforms`` in order; else the input unchanged.
+
+    Args:
+        transforms (list): the transforms.
+        prob (float): the probability of applying them, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> op = transforms.RandomApply([transforms.Fill(0)], prob=1.0)
+        >>> print(op(x))
+        [0 0 0]
+    """
 
     def __init__(self, transforms: list, prob: float = 0.5) -> None:
         super().__init__(transforms)
@@ -308,7 +421,19 @@ class RandomApply(_RandomCompose):
 
 
 class RandomChoice(_RandomCompose):
-    """One of ``transforms``, chosen uniformly."""
+    """One of ``transforms``, chosen uniformly.
+
+    Args:
+        transforms (list): the candidates.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> op = transforms.RandomChoice([transforms.Fill(0), transforms.Fill(1)])
+        >>> print(op(x).shape)
+        (3,)
+    """
 
     def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
         op = self.transforms[int(rng.integers(len(self.transforms)))]
@@ -316,7 +441,19 @@ class RandomChoice(_RandomCompose):
 
 
 class RandomOrder(_RandomCompose):
-    """All of ``transforms``, in a random order."""
+    """All of ``transforms``, in a random order.
+
+    Args:
+        transforms (list): the transforms.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> op = transforms.RandomOrder([transforms.Fill(5), transforms.TypeCast(np.float32)])
+        >>> print(op(x))
+        [5. 5. 5.]
+    """
 
     def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
         return _run([self.transforms[k] for k in rng.permutation(len(self.transforms))], xs, rng)

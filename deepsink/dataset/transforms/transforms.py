@@ -53,6 +53,15 @@ class TensorOperation:
     - ``batched``: ``apply_batch`` is vectorised, so a block of equal-shaped rows runs in one call;
     - ``traceable``: ``jax_fn`` exists, so the op may move into the compiled device step;
     - ``random_draws``: uniforms in [0, 1) drawn per sample.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> class AddOne(transforms.TensorOperation):
+        ...     def apply(self, x, u=None):
+        ...         return np.asarray(x) + 1
+        >>> print(AddOne()(np.array([1, 2])))
+        [2 3]
     """
 
     batched: ClassVar[bool] = True
@@ -98,7 +107,18 @@ class TensorOperation:
 
 
 class PyFunc(TensorOperation):
-    """Any Python callable as a per-sample op (MindSpore's PyFunc): called once per row."""
+    """Any Python callable as a per-sample op (MindSpore's PyFunc): called once per row.
+
+    Args:
+        fn (Callable): the function, called with the columns of a row.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.PyFunc(lambda a: a * 10)(x))
+        [10 20 30]
+    """
 
     batched = False
 
@@ -143,7 +163,19 @@ def flatten(operations: Any) -> list[TensorOperation]:
 
 
 class Compose(TensorOperation):
-    """Apply ``transforms`` one after another."""
+    """Apply ``transforms`` one after another.
+
+    Args:
+        transforms (Sequence[Callable]): the transforms, applied in order.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> op = transforms.Compose([transforms.Fill(2), transforms.TypeCast(np.float32)])
+        >>> print(op(x))
+        [2. 2. 2.]
+    """
 
     batched = False
 
@@ -166,7 +198,18 @@ class Compose(TensorOperation):
 
 class TypeCast(TensorOperation):
     """Cast to ``data_type`` (a deepsink dtype such as ``mstype.int32``, a numpy dtype or its
-    name). Strings cast only to strings (MindSpore raises RuntimeError for string -> number)."""
+    name). Strings cast only to strings (MindSpore raises RuntimeError for string -> number).
+
+    Args:
+        data_type (Union[mindspore.dtype, numpy.dtype, str]): the target type.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> x = np.array([1, 2, 3])
+        >>> print(transforms.TypeCast(np.float32)(x))
+        [1. 2. 3.]
+    """
 
     traceable = True
 
@@ -213,7 +256,18 @@ class TypeCast(TensorOperation):
 
 
 class OneHot(TensorOperation):
-    """Label ``i`` to a one-hot vector of ``num_classes`` in the label's dtype."""
+    """Label ``i`` to a one-hot vector of ``num_classes`` in the label's dtype.
+
+    Args:
+        num_classes (int): the number of classes.
+        smoothing_rate (float): label smoothing, in [0, 1]. Default: ``0.0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> print(transforms.OneHot(3)(np.array(1)))
+        [0 1 0]
+    """
 
     traceable = True
 
@@ -240,6 +294,22 @@ class OneHot(TensorOperation):
 def not_random(function: Callable) -> Callable:
     """Mark a Python function as deterministic (``function.random = False``), as MindSpore does
     so that its dataset cache may keep the function's output; deepsink has no dataset cache, so
-    the mark is only carried."""
+    the mark is only carried.
+
+    Args:
+        function (Callable): the Python function.
+
+    Returns:
+        Callable, the same function, marked.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.transforms as transforms
+        >>> @transforms.not_random
+        ... def scale(x):
+        ...     return x * 2
+        >>> print(scale.random)
+        False
+    """
     function.random = False
     return function

@@ -72,7 +72,22 @@ class _BBoxOp(ImageOperation):
 
 
 class ResizeWithBBox(_BBoxOp):
-    """Resize the image (as ``Resize``) and scale the boxes by the same factors."""
+    """Resize the image (as ``Resize``) and scale the boxes by the same factors.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.ResizeWithBBox((8, 12))
+        >>> out, boxes = op(image, bboxes)
+        >>> print(out.shape, boxes[0, :4])
+        (8, 12, 3) [2. 2. 4. 4.]
+    """
 
     def __init__(self, size: int | Sequence[int], interpolation: Inter = Inter.LINEAR) -> None:
         self._resize = Resize(size, interpolation)
@@ -86,7 +101,21 @@ class ResizeWithBBox(_BBoxOp):
 
 
 class RandomResizeWithBBox(_BBoxOp):
-    """ResizeWithBBox with an interpolation drawn uniformly from LINEAR, NEAREST, BICUBIC, AREA."""
+    """ResizeWithBBox with an interpolation drawn uniformly from LINEAR, NEAREST, BICUBIC, AREA.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.RandomResizeWithBBox((8, 12))
+        >>> out, boxes = op(image, bboxes)
+        >>> print(out.shape, boxes[0, :4])
+        (8, 12, 3) [2. 2. 4. 4.]
+    """
 
     random_draws = 1
     _modes = (Inter.LINEAR, Inter.NEAREST, Inter.BICUBIC, Inter.AREA)
@@ -130,11 +159,39 @@ class _RandomFlipWithBBox(_BBoxOp):
 
 
 class RandomHorizontalFlipWithBBox(_RandomFlipWithBBox):
-    """With probability ``prob``, mirror the image left-right and the boxes with it."""
+    """With probability ``prob``, mirror the image left-right and the boxes with it.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.RandomHorizontalFlipWithBBox(prob=1.0)
+        >>> out, boxes = op(image, bboxes)
+        >>> print(boxes[0, :4])
+        [3. 1. 2. 2.]
+    """
 
 
 class RandomVerticalFlipWithBBox(_RandomFlipWithBBox):
-    """With probability ``prob``, mirror the image top-bottom and the boxes with it."""
+    """With probability ``prob``, mirror the image top-bottom and the boxes with it.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.RandomVerticalFlipWithBBox(prob=1.0)
+        >>> out, boxes = op(image, bboxes)
+        >>> print(boxes[0, :4])
+        [1. 1. 2. 2.]
+    """
 
     _horizontal = False
 
@@ -158,7 +215,25 @@ def crop_boxes(boxes: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndar
 
 class RandomCropWithBBox(_BBoxOp):
     """RandomCrop (padding, ``pad_if_needed``, fill) of the image, the boxes shifted by the
-    padding, then moved into the crop (clipped; boxes left outside dropped)."""
+    padding, then moved into the crop (clipped; boxes left outside dropped).
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        padding (Union[int, Sequence[int]], optional): padding applied first. Default: ``None``.
+        pad_if_needed (bool): pad an image smaller than ``size``. Default: ``False``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+        padding_mode (Border, optional): the padding mode. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.RandomCropWithBBox(4)
+        >>> out, boxes = op(image, bboxes)
+        >>> print(out.shape, boxes.shape)
+        (4, 4, 3) (1, 7)
+    """
 
     random_draws = 1
 
@@ -198,7 +273,25 @@ class RandomCropWithBBox(_BBoxOp):
 
 
 class RandomResizedCropWithBBox(_BBoxOp):
-    """RandomResizedCrop of the image; the boxes moved into the crop, then scaled with it."""
+    """RandomResizedCrop of the image; the boxes moved into the crop, then scaled with it.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        scale (Sequence[float]): the area fraction range. Default: ``(0.08, 1.0)``.
+        ratio (Sequence[float]): the aspect ratio range. Default: ``(3/4, 4/3)``.
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+        max_attempts (int): tries to find a box. Default: ``10``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.zeros((4, 6, 3), np.uint8)
+        >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
+        >>> op = vision.RandomResizedCropWithBBox(4)
+        >>> out, boxes = op(image, bboxes)
+        >>> print(out.shape)
+        (4, 4, 3)
+    """
 
     random_draws = 1
 

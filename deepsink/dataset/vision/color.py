@@ -25,7 +25,20 @@ from deepsink.dataset.vision.utils import ConvertMode, SliceMode
 
 
 class ConvertColor(ImageOperation):
-    """``cv::cvtColor`` between RGB, BGR, RGBA, BGRA and grey (``convert_mode``)."""
+    """``cv::cvtColor`` between RGB, BGR, RGBA, BGRA and grey (``convert_mode``).
+
+    Args:
+        convert_mode (ConvertMode): the conversion, e.g. ``ConvertMode.COLOR_RGB2GRAY``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.ConvertColor(vision.ConvertMode.COLOR_RGB2BGR)
+        >>> out = op(image)
+        >>> print(image[0, 0], out[0, 0])
+        [0 1 2] [2 1 0]
+    """
 
     batched = False
 
@@ -64,7 +77,22 @@ def _odd_sizes(kernel_size: Any) -> tuple[int, int]:
 
 class GaussianBlur(ImageOperation):
     """``cv::GaussianBlur`` with ``kernel_size`` (width, height) and ``sigma`` (x, y); a missing
-    sigma is ``0.3 * ((k - 1) * 0.5 - 1) + 0.8`` per side, as MindSpore derives it."""
+    sigma is ``0.3 * ((k - 1) * 0.5 - 1) + 0.8`` per side, as MindSpore derives it.
+
+    Args:
+        kernel_size (Union[int, Sequence[int]]): odd positive (width, height).
+        sigma (Union[float, Sequence[float]], optional): the standard deviations (x, y). Default: ``None``
+            (from the kernel size).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.GaussianBlur(3, 1.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
 
@@ -187,7 +215,20 @@ class _Adjust(ImageOperation):
 
 
 class AdjustBrightness(_Adjust):
-    """Scale every pixel by ``brightness_factor`` (saturating)."""
+    """Scale every pixel by ``brightness_factor`` (saturating).
+
+    Args:
+        brightness_factor (float): the factor, >= 0 (0 black, 1 unchanged).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustBrightness(2.0)
+        >>> out = op(image)
+        >>> print(out[0, 0], image[0, 0])
+        [0 2 4] [0 1 2]
+    """
 
     _fn = staticmethod(brightness)
 
@@ -196,7 +237,20 @@ class AdjustBrightness(_Adjust):
 
 
 class AdjustContrast(_Adjust):
-    """Blend with the mean grey level by ``contrast_factor`` (0: flat grey, 1: unchanged)."""
+    """Blend with the mean grey level by ``contrast_factor`` (0: flat grey, 1: unchanged).
+
+    Args:
+        contrast_factor (float): the factor, >= 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustContrast(0.0)
+        >>> out = op(image)
+        >>> print(out.shape, len(np.unique(out)))
+        (4, 4, 3) 1
+    """
 
     _fn = staticmethod(contrast)
 
@@ -205,7 +259,20 @@ class AdjustContrast(_Adjust):
 
 
 class AdjustSaturation(_Adjust):
-    """Blend with the grey image by ``saturation_factor`` (0: grey, 1: unchanged)."""
+    """Blend with the grey image by ``saturation_factor`` (0: grey, 1: unchanged).
+
+    Args:
+        saturation_factor (float): the factor, >= 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustSaturation(0.0)
+        >>> out = op(image)
+        >>> print(out[1, 1])
+        [16 16 16]
+    """
 
     _fn = staticmethod(saturation)
 
@@ -214,7 +281,20 @@ class AdjustSaturation(_Adjust):
 
 
 class AdjustHue(_Adjust):
-    """Rotate the hue by ``hue_factor`` of a turn, in [-0.5, 0.5]."""
+    """Rotate the hue by ``hue_factor`` of a turn, in [-0.5, 0.5].
+
+    Args:
+        hue_factor (float): the fraction of a turn, in [-0.5, 0.5].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustHue(0.5)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     _fn = staticmethod(hue)
 
@@ -223,7 +303,20 @@ class AdjustHue(_Adjust):
 
 
 class AdjustSharpness(_Adjust):
-    """Blend with a 3x3 smoothing by ``sharpness_factor`` (0: smoothed, 1: unchanged)."""
+    """Blend with a 3x3 smoothing by ``sharpness_factor`` (0: smoothed, 1: unchanged).
+
+    Args:
+        sharpness_factor (float): the factor, >= 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustSharpness(2.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     _fn = staticmethod(sharpness)
 
@@ -232,7 +325,21 @@ class AdjustSharpness(_Adjust):
 
 
 class AdjustGamma(ImageOperation):
-    """``gain * x ** gamma`` (uint8 through MindSpore's lookup table; floats in [0, 1])."""
+    """``gain * x ** gamma`` (uint8 through MindSpore's lookup table; floats in [0, 1]).
+
+    Args:
+        gamma (float): the exponent, >= 0.
+        gain (float): the multiplier. Default: ``1``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AdjustGamma(gamma=2.0)
+        >>> out = op(image)
+        >>> print(out[0, 0], out[3, 3])
+        [0 0 0] [7 8 8]
+    """
 
     batched = False
 
@@ -302,7 +409,21 @@ def autocontrast(x: np.ndarray, cutoff: float, ignore: Sequence[int]) -> np.ndar
 
 class AutoContrast(ImageOperation):
     """Stretch each channel's histogram (``cutoff`` percent clipped at both ends; ``ignore``:
-    pixel values left out of the histogram)."""
+    pixel values left out of the histogram).
+
+    Args:
+        cutoff (float): the percent of the histogram clipped at each end, in [0, 50). Default: ``0.0``.
+        ignore (Union[int, Sequence[int]], optional): pixel values left out of the histogram. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AutoContrast()
+        >>> out = op(image)
+        >>> print(out.min(), out.max())
+        0 255
+    """
 
     batched = False
 
@@ -332,7 +453,17 @@ def equalize(x: np.ndarray) -> np.ndarray:
 
 
 class Equalize(ImageOperation):
-    """Histogram equalisation per channel (``cv::equalizeHist``)."""
+    """Histogram equalisation per channel (``cv::equalizeHist``).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Equalize()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
 
@@ -353,7 +484,20 @@ def posterize(x: np.ndarray, bits: int) -> np.ndarray:
 
 
 class Posterize(ImageOperation):
-    """Keep the ``bits`` high bits of each channel."""
+    """Keep the ``bits`` high bits of each channel.
+
+    Args:
+        bits (int): the high bits kept, in [0, 8].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Posterize(2)
+        >>> out = op(image)
+        >>> print(np.unique(out))
+        [0]
+    """
 
     batched = False
 
@@ -375,7 +519,20 @@ def solarize(x: np.ndarray, lo: float, hi: float) -> np.ndarray:
 
 
 class Solarize(ImageOperation):
-    """Invert (255 - p) the pixels at or above ``threshold`` (a number), or within [lo, hi]."""
+    """Invert (255 - p) the pixels at or above ``threshold`` (a number), or within [lo, hi].
+
+    Args:
+        threshold (Union[float, Sequence[float]]): pixels at or above it (or within [lo, hi]) are inverted.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Solarize(20)
+        >>> out = op(image)
+        >>> print(image[0, 0], out[0, 0], image[3, 3], out[3, 3])
+        [0 1 2] [0 1 2] [45 46 47] [210 209 208]
+    """
 
     batched = False
 
@@ -407,7 +564,20 @@ def _chw_channels(x: np.ndarray, is_hwc: bool, api: str) -> list[np.ndarray]:
 
 
 class RgbToHsv(ImageOperation):
-    """RGB in [0, 1] to HSV (``colorsys``), <H, W, 3> (``is_hwc``) or <3, H, W>; a batch too."""
+    """RGB in [0, 1] to HSV (``colorsys``), <H, W, 3> (``is_hwc``) or <3, H, W>; a batch too.
+
+    Args:
+        is_hwc (bool): the image is <H, W, 3> (else <3, H, W>). Default: ``False``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.array([[[0.0, 0.0, 1.0]]], np.float32)  # pure blue
+        >>> op = vision.RgbToHsv(is_hwc=True)
+        >>> out = op(image)
+        >>> print(out)
+        [[[0.66666667 1.         1.        ]]]
+    """
 
     batched = False
 
@@ -426,13 +596,47 @@ class RgbToHsv(ImageOperation):
 
 
 class HsvToRgb(RgbToHsv):
-    """HSV to RGB (``colorsys``), the inverse of RgbToHsv."""
+    """HSV to RGB (``colorsys``), the inverse of RgbToHsv.
+
+    Args:
+        is_hwc (bool): the image is <H, W, 3> (else <3, H, W>). Default: ``False``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.array([[[0.0, 1.0, 1.0]]], np.float32)  # pure red in HSV
+        >>> op = vision.HsvToRgb(is_hwc=True)
+        >>> out = op(image)
+        >>> print(out)
+        [[[1. 0. 0.]]]
+    """
 
     _convert = staticmethod(colorsys.hsv_to_rgb)
 
 
 class Erase(ImageOperation):
-    """Fill the box (top, left, height, width) with ``value`` (a number or an RGB triple)."""
+    """Fill the box (top, left, height, width) with ``value`` (a number or an RGB triple).
+
+    Args:
+        top (int): the box's top row.
+        left (int): its left column.
+        height (int): its height.
+        width (int): its width.
+        value (Union[int, float, tuple]): the fill, a number or an RGB triple. Default: ``0``.
+        inplace (bool): write into the input array. Default: ``False``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Erase(1, 1, 2, 2, value=9)
+        >>> out = op(image)
+        >>> print(out[:, :, 0])
+        [[ 0  3  6  9]
+         [12  9  9 21]
+         [24  9  9 33]
+         [36 39 42 45]]
+    """
 
     batched = False
 
@@ -473,7 +677,23 @@ class Erase(ImageOperation):
 
 
 class NormalizePad(ImageOperation):
-    """Normalize, then append a zero channel (4 channels out) in ``dtype``."""
+    """Normalize, then append a zero channel (4 channels out) in ``dtype``.
+
+    Args:
+        mean (Sequence[float]): per-channel means.
+        std (Sequence[float]): per-channel standard deviations.
+        dtype (str): ``'float32'`` or ``'float16'``. Default: ``'float32'``.
+        is_hwc (bool): channels last. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.NormalizePad(mean=[0, 0, 0], std=[255, 255, 255])
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 4) float32
+    """
 
     batched = False
 
@@ -513,7 +733,23 @@ class NormalizePad(ImageOperation):
 
 class SlicePatches(ImageOperation):
     """Cut the image into ``num_height`` x ``num_width`` patches (returned as that many
-    columns); PAD fills the remainder with ``fill_value``, DROP leaves it out."""
+    columns); PAD fills the remainder with ``fill_value``, DROP leaves it out.
+
+    Args:
+        num_height (int): patches along the height. Default: ``1``.
+        num_width (int): patches along the width. Default: ``1``.
+        slice_mode (SliceMode): ``SliceMode.PAD`` (fill the remainder) or ``SliceMode.DROP``. Default: ``SliceMode.PAD``.
+        fill_value (int): the fill with PAD, in [0, 255]. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.SlicePatches(2, 2)
+        >>> patches = op(image)
+        >>> print(len(patches), patches[0].shape)
+        4 (2, 2, 3)
+    """
 
     batched = False
 
@@ -561,7 +797,20 @@ class SlicePatches(ImageOperation):
 
 
 class ToType(ImageOperation):
-    """Cast to ``data_type`` (a numpy or deepsink dtype)."""
+    """Cast to ``data_type`` (a numpy or deepsink dtype).
+
+    Args:
+        data_type (Union[mindspore.dtype, numpy.dtype]): the target type.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.ToType(np.float32)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) float32
+    """
 
     batched = False
 
@@ -581,7 +830,17 @@ class ToType(ImageOperation):
 
 
 class ToNumpy(ImageOperation):
-    """A PIL image (or anything array-like) to a numpy array."""
+    """A PIL image (or anything array-like) to a numpy array.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> from PIL import Image
+        >>> image = Image.fromarray(np.zeros((4, 5, 3), np.uint8))
+        >>> out = vision.ToNumpy()(image)
+        >>> print(type(out).__name__, out.shape, out.dtype)
+        ndarray (4, 5, 3) uint8
+    """
 
     batched = False
 
@@ -594,7 +853,22 @@ class ToNumpy(ImageOperation):
 
 class LinearTransformation(ImageOperation):
     """Flatten, subtract ``mean_vector``, multiply by the square ``transformation_matrix``,
-    reshape back (a numpy <C, H, W> image; D = C * H * W)."""
+    reshape back (a numpy <C, H, W> image; D = C * H * W).
+
+    Args:
+        transformation_matrix (numpy.ndarray): a (D, D) matrix, D = C * H * W.
+        mean_vector (numpy.ndarray): the D values subtracted first.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(4, dtype=np.float32).reshape(1, 2, 2)
+        >>> op = vision.LinearTransformation(np.eye(4, dtype=np.float32) * 2, np.ones(4, np.float32))
+        >>> out = op(image)
+        >>> print(out)
+        [[[-2.  0.]
+          [ 2.  4.]]]
+    """
 
     batched = False
 
@@ -645,7 +919,23 @@ def _factor_range(
 
 class RandomColorAdjust(ImageOperation):
     """Brightness, contrast, saturation and hue, each by a factor drawn from its range, in a
-    random order (MindSpore shuffles the four per image); an identity range is skipped."""
+    random order (MindSpore shuffles the four per image); an identity range is skipped.
+
+    Args:
+        brightness (Union[float, Sequence[float]]): the factor's range (a number b: [max(0, 1 - b), 1 + b]). Default: ``(1, 1)``.
+        contrast (Union[float, Sequence[float]]): likewise. Default: ``(1, 1)``.
+        saturation (Union[float, Sequence[float]]): likewise. Default: ``(1, 1)``.
+        hue (Union[float, Sequence[float]]): the hue shift's range, within [-0.5, 0.5]. Default: ``(0, 0)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomColorAdjust(brightness=0.4, contrast=0.4)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -704,7 +994,20 @@ class _RandomApplyOne(ImageOperation):
 
 
 class RandomInvert(_RandomApplyOne):
-    """Invert with probability ``prob``."""
+    """Invert with probability ``prob``.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomInvert(prob=1.0)
+        >>> out = op(image)
+        >>> print(image[0, 0], out[0, 0])
+        [0 1 2] [255 254 253]
+    """
 
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = self._check_prob(prob)
@@ -716,7 +1019,20 @@ class RandomInvert(_RandomApplyOne):
 
 
 class RandomEqualize(_RandomApplyOne):
-    """Equalize with probability ``prob``."""
+    """Equalize with probability ``prob``.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomEqualize(prob=1.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = self._check_prob(prob)
@@ -726,7 +1042,22 @@ class RandomEqualize(_RandomApplyOne):
 
 
 class RandomAutoContrast(_RandomApplyOne):
-    """AutoContrast with probability ``prob``."""
+    """AutoContrast with probability ``prob``.
+
+    Args:
+        cutoff (float): the percent clipped at each end. Default: ``0.0``.
+        ignore (Union[int, Sequence[int]], optional): values left out of the histogram. Default: ``None``.
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomAutoContrast(prob=1.0)
+        >>> out = op(image)
+        >>> print(out.min(), out.max())
+        0 255
+    """
 
     def __init__(self, cutoff: float = 0.0, ignore: Any = None, prob: float = 0.5) -> None:
         self._op = AutoContrast(cutoff, ignore)
@@ -738,7 +1069,20 @@ class RandomAutoContrast(_RandomApplyOne):
 
 
 class RandomGrayscale(_RandomApplyOne):
-    """With probability ``prob``, grey (ITU-R 601 luma) in as many channels as the input."""
+    """With probability ``prob``, grey (ITU-R 601 luma) in as many channels as the input.
+
+    Args:
+        prob (float): the probability, in [0, 1]. Default: ``0.1``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomGrayscale(prob=1.0)
+        >>> out = op(image)
+        >>> print(out.shape, bool((out[..., 0] == out[..., 1]).all()))
+        (4, 4, 3) True
+    """
 
     def __init__(self, prob: float = 0.1) -> None:
         self.prob = self._check_prob(prob)
@@ -756,7 +1100,20 @@ class RandomGrayscale(_RandomApplyOne):
 
 
 class RandomPosterize(ImageOperation):
-    """Posterize to a number of bits drawn uniformly from ``bits`` (min, max)."""
+    """Posterize to a number of bits drawn uniformly from ``bits`` (min, max).
+
+    Args:
+        bits (Union[int, Sequence[int]]): the (min, max) bits kept, within [1, 8]. Default: ``(8, 8)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomPosterize((2, 4))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -784,7 +1141,20 @@ class RandomPosterize(ImageOperation):
 
 class RandomLighting(ImageOperation):
     """AlexNet's PCA lighting noise: add ``eigvec @ (alpha_rgb * eigval)`` with ``alpha_rgb``
-    drawn from N(0, ``alpha``) (MindSpore's ImageNet eigen values)."""
+    drawn from N(0, ``alpha``) (MindSpore's ImageNet eigen values).
+
+    Args:
+        alpha (float): the standard deviation of the noise, >= 0. Default: ``0.05``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomLighting(0.1)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -823,7 +1193,25 @@ class RandomLighting(ImageOperation):
 class RandomErasing(ImageOperation):
     """With probability ``prob``, erase a random box of area fraction ``scale`` and aspect
     ``ratio`` in a <C, H, W> numpy image (after ToTensor), with ``value`` (a number, a
-    per-channel sequence, or 'random' for normal noise)."""
+    per-channel sequence, or 'random' for normal noise).
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+        scale (Sequence[float]): the box's area fraction range. Default: ``(0.02, 0.33)``.
+        ratio (Sequence[float]): its aspect ratio range. Default: ``(0.3, 3.3)``.
+        value (Union[float, str, Sequence]): the fill, or ``'random'``. Default: ``0``.
+        inplace (bool): write into the input. Default: ``False``.
+        max_attempts (int): tries to find a box that fits. Default: ``10``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.ones((3, 8, 8), np.float32)  # <C, H, W>, after ToTensor
+        >>> op = vision.RandomErasing(prob=1.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.min())
+        (3, 8, 8) 0.0
+    """
 
     batched = False
     random_draws = 1

@@ -66,7 +66,17 @@ def fill3(fill_value: Any, api: str) -> tuple[int, int, int]:
 
 
 class HorizontalFlip(ImageOperation):
-    """Mirror left-right."""
+    """Mirror left-right.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.HorizontalFlip()
+        >>> out = op(image)
+        >>> print(image[0, :, 0], out[0, :, 0])
+        [0 3 6 9] [9 6 3 0]
+    """
 
     batched = False
 
@@ -77,7 +87,17 @@ class HorizontalFlip(ImageOperation):
 
 
 class VerticalFlip(ImageOperation):
-    """Mirror top-bottom."""
+    """Mirror top-bottom.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.VerticalFlip()
+        >>> out = op(image)
+        >>> print(image[:, 0, 0], out[:, 0, 0])
+        [ 0 12 24 36] [36 24 12  0]
+    """
 
     batched = False
 
@@ -107,7 +127,22 @@ def _crop(x: np.ndarray, top: int, left: int, h: int, w: int, api: str) -> np.nd
 
 
 class Crop(ImageOperation):
-    """Crop ``size`` (int or (height, width)) at ``coordinates`` (top, left)."""
+    """Crop ``size`` (int or (height, width)) at ``coordinates`` (top, left).
+
+    Args:
+        coordinates (Sequence[int]): the (top, left) corner.
+        size (Union[int, Sequence[int]]): the crop's size, an int or (height, width).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Crop((1, 1), 2)
+        >>> out = op(image)
+        >>> print(out[:, :, 0])
+        [[15 18]
+         [27 30]]
+    """
 
     batched = False
 
@@ -130,7 +165,25 @@ def crop_resize(
 
 
 class ResizedCrop(ImageOperation):
-    """Crop (top, left, height, width), then resize to ``size``."""
+    """Crop (top, left, height, width), then resize to ``size``.
+
+    Args:
+        top (int): the crop's top row.
+        left (int): its left column.
+        height (int): its height.
+        width (int): its width.
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.ResizedCrop(0, 0, 2, 2, (4, 4))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
 
@@ -206,7 +259,24 @@ def random_crop_box(
 
 
 class RandomResizedCrop(ImageOperation):
-    """Crop a random area fraction (``scale``) and aspect ratio (``ratio``), resize to ``size``."""
+    """Crop a random area fraction (``scale``) and aspect ratio (``ratio``), resize to ``size``.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        scale (Sequence[float]): the area fraction range. Default: ``(0.08, 1.0)``.
+        ratio (Sequence[float]): the aspect ratio range. Default: ``(3/4, 4/3)``.
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+        max_attempts (int): tries to find a box. Default: ``10``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomResizedCrop(2)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (2, 2, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -243,7 +313,25 @@ class RandomResizedCrop(ImageOperation):
 
 class RandomCropDecodeResize(RandomResizedCrop):
     """Decode, then RandomResizedCrop (MindSpore's ImageNet recipe); the box is drawn from the
-    encoded image's size and only that region is resized."""
+    encoded image's size and only that region is resized.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        scale (Sequence[float]): the area fraction range. Default: ``(0.08, 1.0)``.
+        ratio (Sequence[float]): the aspect ratio range. Default: ``(3/4, 4/3)``.
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+        max_attempts (int): tries to find a box. Default: ``10``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import cv2
+        >>> encoded = np.frombuffer(cv2.imencode('.png', np.zeros((8, 8, 3), np.uint8))[1].tobytes(), np.uint8)
+        >>> op = vision.RandomCropDecodeResize(2)
+        >>> out = op(encoded)
+        >>> print(out.shape, out.dtype)
+        (2, 2, 3) uint8
+    """
 
     def __call__(self, *inputs: Any) -> Any:
         if len(inputs) != 1:
@@ -329,7 +417,27 @@ def _center(center: Any) -> tuple[float, float] | None:
 
 
 class Rotate(ImageOperation):
-    """Rotate by ``degrees`` counter-clockwise about ``center`` (default: the image centre)."""
+    """Rotate by ``degrees`` counter-clockwise about ``center`` (default: the image centre).
+
+    Args:
+        degrees (float): the angle, counter-clockwise.
+        resample (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        expand (bool): grow the output to hold the whole rotated image. Default: ``False``.
+        center (Sequence[float], optional): the (x, y) centre. Default: ``None``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Rotate(90)
+        >>> out = op(image)
+        >>> print(out[:, :, 0])
+        [[ 9 21 33 45]
+         [ 6 18 30 42]
+         [ 3 15 27 39]
+         [ 0 12 24 36]]
+    """
 
     batched = False
 
@@ -355,7 +463,24 @@ class Rotate(ImageOperation):
 
 
 class RandomRotation(ImageOperation):
-    """Rotate by an angle drawn uniformly from ``degrees`` ((-d, d) for a number d)."""
+    """Rotate by an angle drawn uniformly from ``degrees`` ((-d, d) for a number d).
+
+    Args:
+        degrees (Union[float, Sequence[float]]): the angle range.
+        resample (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        expand (bool): grow the output to hold the whole rotated image. Default: ``False``.
+        center (Sequence[float], optional): the (x, y) centre. Default: ``None`` (the image centre).
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomRotation(30)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -447,7 +572,28 @@ def _shear_pair(shear: Any) -> tuple[float, float]:
 
 class Affine(ImageOperation):
     """Rotation ``degrees``, translation ``translate`` (fractions of the width and height, in
-    [-1, 1]), isotropic ``scale`` and ``shear`` (x, y degrees) about the image centre."""
+    [-1, 1]), isotropic ``scale`` and ``shear`` (x, y degrees) about the image centre.
+
+    Args:
+        degrees (float): the rotation, in [-180, 180].
+        translate (Sequence[float]): (x, y) shifts as fractions of the width and height, in [-1, 1].
+        scale (float): the scale, > 0.
+        shear (Union[float, Sequence[float]]): the shear angles (x, y).
+        resample (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Affine(degrees=90, translate=[0, 0], scale=1.0, shear=0)
+        >>> out = op(image)
+        >>> print(out[:, :, 0])
+        [[36 24 12  0]
+         [39 27 15  3]
+         [42 30 18  6]
+         [45 33 21  9]]
+    """
 
     batched = False
 
@@ -504,7 +650,25 @@ def _opt_range(v: Any, arg: str, n: int, lo: float, hi: float) -> tuple[float, .
 class RandomAffine(ImageOperation):
     """Affine with parameters drawn uniformly: ``degrees`` (a number d: (-d, d)), ``translate``
     (fractions of width/height: (x_min, x_max[, y_min, y_max])), ``scale`` (min, max) and
-    ``shear`` (a number s: x in (-s, s); 2 values: x range; 4 values: x and y ranges)."""
+    ``shear`` (a number s: x in (-s, s); 2 values: x range; 4 values: x and y ranges).
+
+    Args:
+        degrees (Union[float, Sequence[float]]): the rotation range.
+        translate (Sequence[float], optional): the shift ranges, fractions of width and height. Default: ``None``.
+        scale (Sequence[float], optional): the scale range. Default: ``None``.
+        shear (Union[float, Sequence[float]], optional): the shear ranges. Default: ``None``.
+        resample (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomAffine(degrees=15, translate=(-0.1, 0.1))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -582,7 +746,22 @@ def perspective(x: np.ndarray, start: Sequence, end: Sequence, interp: Inter) ->
 
 
 class Perspective(ImageOperation):
-    """Warp so the four ``start_points`` land on ``end_points`` ([x, y] each)."""
+    """Warp so the four ``start_points`` land on ``end_points`` ([x, y] each).
+
+    Args:
+        start_points (Sequence[Sequence[int]]): four [x, y] corners in the input.
+        end_points (Sequence[Sequence[int]]): where they go.
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Perspective([[0, 0], [3, 0], [3, 3], [0, 3]], [[0, 0], [3, 0], [3, 3], [0, 3]])
+        >>> out = op(image)
+        >>> print(bool((out == image).all()))
+        True
+    """
 
     batched = False
 
@@ -602,7 +781,22 @@ class Perspective(ImageOperation):
 
 class RandomPerspective(ImageOperation):
     """With probability ``prob``, move each corner inward by up to ``distortion_scale`` of half
-    the width/height (torchvision's and MindSpore's corner draw) and warp."""
+    the width/height (torchvision's and MindSpore's corner draw) and warp.
+
+    Args:
+        distortion_scale (float): how far each corner may move, in [0, 1]. Default: ``0.5``.
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+        interpolation (Inter): the interpolation. Default: ``Inter.BICUBIC``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomPerspective(prob=1.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -642,7 +836,20 @@ class RandomPerspective(ImageOperation):
 
 class RandomResize(ImageOperation):
     """Resize to ``size`` with an interpolation drawn uniformly from LINEAR, NEAREST, BICUBIC,
-    AREA (MindSpore's RandomResize)."""
+    AREA (MindSpore's RandomResize).
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomResize((2, 3))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (2, 3, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -661,7 +868,24 @@ class RandomResize(ImageOperation):
 
 class PadToSize(ImageOperation):
     """Pad to ``size`` (height, width) with the image at ``offset`` (top, left; default centred,
-    the extra pixel at the bottom/right)."""
+    the extra pixel at the bottom/right).
+
+    Args:
+        size (Union[int, Sequence[int]]): the target (height, width).
+        offset (Union[int, Sequence[int]], optional): the image's (top, left) in the result. Default:
+            ``None`` (centred).
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+        padding_mode (Border): CONSTANT, EDGE, REFLECT or SYMMETRIC. Default: ``None`` (CONSTANT).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.PadToSize((6, 6))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (6, 6, 3) uint8
+    """
 
     batched = False
 
@@ -723,7 +947,20 @@ class PadToSize(ImageOperation):
 
 
 class FiveCrop(ImageOperation):
-    """The four corner crops and the centre crop of ``size`` (a tuple of 5 images)."""
+    """The four corner crops and the centre crop of ``size`` (a tuple of 5 images).
+
+    Args:
+        size (Union[int, Sequence[int]]): the crops' size.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.FiveCrop(2)
+        >>> crops = op(image)
+        >>> print(len(crops), crops[0].shape)
+        5 (2, 2, 3)
+    """
 
     batched = False
 
@@ -753,7 +990,21 @@ class FiveCrop(ImageOperation):
 
 
 class TenCrop(FiveCrop):
-    """FiveCrop of the image and of its mirror (``use_vertical_flip``: top-bottom mirror)."""
+    """FiveCrop of the image and of its mirror (``use_vertical_flip``: top-bottom mirror).
+
+    Args:
+        size (Union[int, Sequence[int]]): the crops' size.
+        use_vertical_flip (bool): mirror top-bottom instead of left-right. Default: ``False``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.TenCrop(2)
+        >>> crops = op(image)
+        >>> print(len(crops), crops[0].shape)
+        10 (2, 2, 3)
+    """
 
     def __init__(self, size: int | Sequence[int], use_vertical_flip: bool = False) -> None:
         super().__init__(size)

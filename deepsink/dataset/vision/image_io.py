@@ -24,7 +24,26 @@ def _path(filename: Any, api: str) -> str:
 
 
 def read_file(filename: str) -> np.ndarray:
-    """The file's bytes as a 1-D uint8 array."""
+    """The file's bytes as a 1-D uint8 array.
+
+    Args:
+        filename (str): the file.
+
+    Returns:
+        numpy.ndarray, its bytes (1-D uint8).
+
+    Raises:
+        RuntimeError: the file cannot be read.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.bin')
+        >>> vision.write_file(path, np.array([1, 2, 3], np.uint8))
+        >>> print(vision.read_file(path))
+        [1 2 3]
+    """
     path = _path(filename, "read_file")
     if not os.path.isfile(path):
         raise RuntimeError(f"ReadFile: the file {path!r} does not exist or is not a file.")
@@ -32,7 +51,21 @@ def read_file(filename: str) -> np.ndarray:
 
 
 def write_file(filename: str, data: np.ndarray) -> None:
-    """Write a 1-D uint8 array to ``filename``."""
+    """Write a 1-D uint8 array to ``filename``.
+
+    Args:
+        filename (str): the file.
+        data (numpy.ndarray): 1-D uint8 bytes.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.bin')
+        >>> vision.write_file(path, np.array([7, 8], np.uint8))
+        >>> print(os.path.getsize(path))
+        2
+    """
     path = _path(filename, "write_file")
     type_check(data, (np.ndarray,), "data")
     if data.dtype != np.uint8 or data.ndim != 1:
@@ -44,7 +77,27 @@ def write_file(filename: str, data: np.ndarray) -> None:
 
 def read_image(filename: str, mode: ImageReadMode = ImageReadMode.UNCHANGED) -> np.ndarray:
     """Decode an image file: UNCHANGED keeps its channels (grey as <H, W, 1>), GRAYSCALE gives
-    <H, W, 1>, COLOR gives RGB <H, W, 3>."""
+    <H, W, 1>, COLOR gives RGB <H, W, 3>.
+
+    Args:
+        filename (str): the image file.
+        mode (ImageReadMode): UNCHANGED, GRAYSCALE or COLOR. Default: ``ImageReadMode.UNCHANGED``.
+
+    Returns:
+        numpy.ndarray, the decoded uint8 image.
+
+    Raises:
+        RuntimeError: the file cannot be read or decoded.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.png')
+        >>> vision.write_png(path, np.zeros((4, 5, 3), np.uint8))
+        >>> print(vision.read_image(path).shape, vision.read_image(path, vision.ImageReadMode.GRAYSCALE).shape)
+        (4, 5, 3) (4, 5, 1)
+    """
     type_check(mode, (ImageReadMode,), "mode")
     buf = read_file(filename)
     if mode == ImageReadMode.COLOR:
@@ -76,7 +129,22 @@ def _image_for_encoding(image: Any, api: str) -> np.ndarray:
 
 
 def encode_jpeg(image: np.ndarray, quality: int = 75) -> np.ndarray:
-    """An RGB or grey uint8 image to JPEG bytes (1-D uint8)."""
+    """An RGB or grey uint8 image to JPEG bytes (1-D uint8).
+
+    Args:
+        image (numpy.ndarray): a uint8 <H, W, 3> or <H, W> image.
+        quality (int): the JPEG quality, in [1, 100]. Default: ``75``.
+
+    Returns:
+        numpy.ndarray, the encoded bytes (1-D uint8).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> data = vision.encode_jpeg(np.zeros((4, 4, 3), np.uint8))
+        >>> print(data.dtype, data[:2])
+        uint8 [255 216]
+    """
     type_check(quality, (int,), "quality")
     check_value(quality, (1, 100), "quality")
     ok, buf = cv2.imencode(
@@ -88,7 +156,22 @@ def encode_jpeg(image: np.ndarray, quality: int = 75) -> np.ndarray:
 
 
 def encode_png(image: np.ndarray, compression_level: int = 6) -> np.ndarray:
-    """An RGB or grey uint8 image to PNG bytes (1-D uint8)."""
+    """An RGB or grey uint8 image to PNG bytes (1-D uint8).
+
+    Args:
+        image (numpy.ndarray): a uint8 <H, W, 3> or <H, W> image.
+        compression_level (int): the zlib level, in [0, 9]. Default: ``6``.
+
+    Returns:
+        numpy.ndarray, the encoded bytes (1-D uint8).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> data = vision.encode_png(np.zeros((4, 4, 3), np.uint8))
+        >>> print(data.dtype, data[1:4].tobytes())
+        uint8 b'PNG'
+    """
     type_check(compression_level, (int,), "compression_level")
     check_value(compression_level, (0, 9), "compression_level")
     img = _image_for_encoding(image, "EncodePng")
@@ -99,15 +182,60 @@ def encode_png(image: np.ndarray, compression_level: int = 6) -> np.ndarray:
 
 
 def write_jpeg(filename: str, image: np.ndarray, quality: int = 75) -> None:
+    """Encodes a uint8 image as JPEG and writes it to ``filename``.
+
+    Args:
+        filename (str): the file.
+        image (numpy.ndarray): a uint8 <H, W, 3> or <H, W> image.
+        quality (int): the JPEG quality, in [1, 100]. Default: ``75``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.jpg')
+        >>> vision.write_jpeg(path, np.zeros((4, 4, 3), np.uint8))
+        >>> print(vision.read_image(path).shape)
+        (4, 4, 3)
+    """
     write_file(_path(filename, "write_jpeg"), encode_jpeg(image, quality))
 
 
 def write_png(filename: str, image: np.ndarray, compression_level: int = 6) -> None:
+    """Encodes a uint8 image as PNG and writes it to ``filename``.
+
+    Args:
+        filename (str): the file.
+        image (numpy.ndarray): a uint8 <H, W, 3> or <H, W> image.
+        compression_level (int): the zlib level, in [0, 9]. Default: ``6``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), 'a.png')
+        >>> vision.write_png(path, np.full((2, 2, 3), 9, np.uint8))
+        >>> print(vision.read_image(path)[0, 0])
+        [9 9 9]
+    """
     write_file(_path(filename, "write_png"), encode_png(image, compression_level))
 
 
 def get_image_num_channels(image: Any) -> int:
-    """Channels of a numpy <H, W[, C]> image (1 for <H, W>) or a PIL image."""
+    """Channels of a numpy <H, W[, C]> image (1 for <H, W>) or a PIL image.
+
+    Args:
+        image (Union[numpy.ndarray, PIL.Image.Image]): the image.
+
+    Returns:
+        int, the number of channels.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.get_image_num_channels(np.zeros((4, 5, 3), np.uint8)))
+        3
+    """
     if is_pil(image):
         return len(image.getbands())
     if not isinstance(image, np.ndarray):
@@ -123,7 +251,20 @@ def get_image_num_channels(image: Any) -> int:
 
 
 def get_image_size(image: Any) -> list[int]:
-    """[height, width] of a numpy <..., H, W, C> / <H, W> image or a PIL image."""
+    """[height, width] of a numpy <..., H, W, C> / <H, W> image or a PIL image.
+
+    Args:
+        image (Union[numpy.ndarray, PIL.Image.Image]): the image.
+
+    Returns:
+        list[int], ``[height, width]``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.get_image_size(np.zeros((4, 5, 3), np.uint8)))
+        [4, 5]
+    """
     if is_pil(image):
         w, h = image.size
         return [h, w]

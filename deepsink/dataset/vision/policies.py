@@ -166,7 +166,22 @@ class _Policy(ImageOperation):
 
 class AutoAugment(_Policy):
     """One sub-policy of ``policy`` drawn uniformly; each of its two ops applied with its
-    probability at its magnitude bin (of 10), signed ops negated half the time."""
+    probability at its magnitude bin (of 10), signed ops negated half the time.
+
+    Args:
+        policy (AutoAugmentPolicy): IMAGENET, CIFAR10 or SVHN. Default: ``AutoAugmentPolicy.IMAGENET``.
+        interpolation (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.AutoAugment()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     def __init__(
         self,
@@ -195,7 +210,24 @@ class AutoAugment(_Policy):
 
 
 class RandAugment(_Policy):
-    """``num_ops`` ops drawn uniformly, each at bin ``magnitude`` of ``num_magnitude_bins``."""
+    """``num_ops`` ops drawn uniformly, each at bin ``magnitude`` of ``num_magnitude_bins``.
+
+    Args:
+        num_ops (int): the ops applied. Default: ``2``.
+        magnitude (int): the magnitude bin, < ``num_magnitude_bins``. Default: ``9``.
+        num_magnitude_bins (int): the number of bins. Default: ``31``.
+        interpolation (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandAugment()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     def __init__(
         self,
@@ -233,7 +265,22 @@ class RandAugment(_Policy):
 
 
 class TrivialAugmentWide(_Policy):
-    """One op drawn uniformly at a magnitude bin drawn uniformly (the wide ranges)."""
+    """One op drawn uniformly at a magnitude bin drawn uniformly (the wide ranges).
+
+    Args:
+        num_magnitude_bins (int): the number of bins. Default: ``31``.
+        interpolation (Inter): the interpolation. Default: ``Inter.NEAREST``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.TrivialAugmentWide()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     def __init__(
         self,
@@ -264,7 +311,21 @@ def _sub_u(op: TensorOperation, rng: np.random.Generator) -> np.ndarray | None:
 
 
 class UniformAugment(ImageOperation):
-    """``num_ops`` of ``transforms`` drawn without replacement, applied in the drawn order."""
+    """``num_ops`` of ``transforms`` drawn without replacement, applied in the drawn order.
+
+    Args:
+        transforms (list): the candidate transforms.
+        num_ops (int): how many to apply. Default: ``2``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.UniformAugment([vision.Invert(), vision.HorizontalFlip()], num_ops=1)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -291,7 +352,20 @@ class UniformAugment(ImageOperation):
 
 
 class RandomSelectSubpolicy(ImageOperation):
-    """One sub-policy (a list of (op, prob)) drawn uniformly; each op applied with its prob."""
+    """One sub-policy (a list of (op, prob)) drawn uniformly; each op applied with its prob.
+
+    Args:
+        policy (list[list[tuple]]): sub-policies, each a list of (op, prob).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomSelectSubpolicy([[(vision.Invert(), 1.0)], [(vision.HorizontalFlip(), 1.0)]])
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -360,7 +434,21 @@ def _check_batch(images: np.ndarray, labels: np.ndarray, api: str) -> None:
 
 class MixUpBatch(TensorOperation):
     """On a batch (images, one-hot labels): lam ~ Beta(alpha, alpha); each image and label
-    blended with those of a shuffled partner, ``lam * own + (1 - lam) * partner``."""
+    blended with those of a shuffled partner, ``lam * own + (1 - lam) * partner``.
+
+    Args:
+        alpha (float): the Beta distribution's parameter, > 0. Default: ``1.0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> images = np.zeros((2, 4, 4, 3), np.uint8)
+        >>> labels = np.eye(2, dtype=np.float32)
+        >>> op = vision.MixUpBatch(alpha=1.0)
+        >>> out, mixed = op(images, labels)
+        >>> print(out.shape, mixed.shape, np.allclose(mixed.sum(axis=1), 1))
+        (2, 4, 4, 3) (2, 2) True
+    """
 
     batched = False
     random_draws = 1
@@ -401,7 +489,23 @@ def _crop_box(rng: np.random.Generator, h: int, w: int, lam: float) -> tuple[int
 class CutMixBatch(TensorOperation):
     """On a batch (images, one-hot labels): with probability ``prob`` per image, paste a box of
     a shuffled partner (area fraction 1 - lam, lam ~ Beta(alpha, alpha)) and mix the labels by
-    the pasted area."""
+    the pasted area.
+
+    Args:
+        image_batch_format (ImageBatchFormat): NHWC or NCHW.
+        alpha (float): the Beta distribution's parameter, > 0. Default: ``1.0``.
+        prob (float): the probability per image. Default: ``1.0``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> images = np.zeros((2, 4, 4, 3), np.uint8)
+        >>> labels = np.eye(2, dtype=np.float32)
+        >>> op = vision.CutMixBatch(vision.ImageBatchFormat.NHWC)
+        >>> out, mixed = op(images, labels)
+        >>> print(out.shape, mixed.shape)
+        (2, 4, 4, 3) (2, 2)
+    """
 
     batched = False
     random_draws = 1
@@ -451,7 +555,23 @@ class CutMixBatch(TensorOperation):
 class MixUp(TensorOperation):
     """MindSpore's Python MixUp on a batch (images, one-hot labels): lam ~ Beta(alpha, alpha);
     ``is_single``: mix within the batch (with the batch reversed); otherwise with the previous
-    batch seen by this op."""
+    batch seen by this op.
+
+    Args:
+        batch_size (int): the batch size.
+        alpha (float): the Beta distribution's parameter, > 0.
+        is_single (bool): mix within the batch (else with the previous batch). Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> images = np.zeros((2, 4, 4, 3), np.float32)
+        >>> labels = np.eye(2, dtype=np.float32)
+        >>> op = vision.MixUp(batch_size=2, alpha=0.2)
+        >>> out, mixed = op(images, labels)
+        >>> print(out.shape, mixed.shape)
+        (2, 4, 4, 3) (2, 2)
+    """
 
     batched = False
     random_draws = 1

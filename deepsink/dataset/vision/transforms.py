@@ -98,7 +98,26 @@ def _float_out(x: np.ndarray) -> np.ndarray:
 
 
 class Resize(ImageOperation):
-    """Resize to ``size`` (int: the shorter side, keeping the aspect ratio; or (height, width))."""
+    """Resize to ``size`` (int: the shorter side, keeping the aspect ratio; or (height, width)).
+
+    Args:
+        size (Union[int, Sequence[int]]): an int (the shorter side, keeping the aspect ratio) or
+            (height, width).
+        interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
+
+    Raises:
+        TypeError: ``size`` is not an int or a sequence of two ints.
+        ValueError: ``size`` is not positive, or ``interpolation`` is not LINEAR, NEAREST, BICUBIC or AREA.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Resize((2, 2))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (2, 2, 3) uint8
+    """
 
     traceable = True
 
@@ -162,7 +181,24 @@ class Resize(ImageOperation):
 
 
 class Rescale(ImageOperation):
-    """``x * rescale + shift`` in float32."""
+    """``x * rescale + shift`` in float32.
+
+    Args:
+        rescale (float): the scale.
+        shift (float): the shift.
+
+    Raises:
+        TypeError: ``rescale`` or ``shift`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Rescale(1.0 / 255.0, 0.0)
+        >>> out = op(image)
+        >>> print(out.dtype, out[3, 3])
+        float32 [0.1764706  0.18039216 0.18431373]
+    """
 
     traceable = True
 
@@ -185,7 +221,26 @@ class Rescale(ImageOperation):
 
 
 class Normalize(ImageOperation):
-    """``(x - mean) / std`` per channel, in float32 (``is_hwc``: channels last, else first)."""
+    """``(x - mean) / std`` per channel, in float32 (``is_hwc``: channels last, else first).
+
+    Args:
+        mean (Sequence[float]): per-channel means.
+        std (Sequence[float]): per-channel standard deviations, > 0.
+        is_hwc (bool): channels last (else first). Default: ``True``.
+
+    Raises:
+        TypeError: ``mean`` or ``std`` is not a list or tuple of numbers.
+        ValueError: their lengths differ, a mean is outside [0, 255], or a std outside (0, 255].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Normalize(mean=[0.0, 0.0, 0.0], std=[255.0, 255.0, 255.0])
+        >>> out = op(image)
+        >>> print(out.dtype, out[3, 3])
+        float32 [0.1764706  0.18039216 0.18431373]
+    """
 
     traceable = True
 
@@ -261,7 +316,17 @@ class Normalize(ImageOperation):
 
 
 class HWC2CHW(ImageOperation):
-    """<H, W, C> to <C, H, W> (an <H, W> image is returned as is)."""
+    """<H, W, C> to <C, H, W> (an <H, W> image is returned as is).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.HWC2CHW()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (3, 4, 4) uint8
+    """
 
     traceable = True
 
@@ -291,7 +356,21 @@ def _center_window(n: int, size: int) -> tuple[int, int, int]:
 
 
 class CenterCrop(ImageOperation):
-    """Crop the centre ``size``; a side larger than the image is zero-padded (extra row on top)."""
+    """Crop the centre ``size``; a side larger than the image is zero-padded (extra row on top).
+
+    Args:
+        size (Union[int, Sequence[int]]): the crop's size.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.CenterCrop(2)
+        >>> out = op(image)
+        >>> print(out[:, :, 0])
+        [[15 18]
+         [27 30]]
+    """
 
     traceable = True
 
@@ -337,7 +416,28 @@ def _padding4(padding: Any) -> tuple[int, int, int, int]:
 
 
 class RandomCrop(ImageOperation):
-    """Pad (``padding``, ``pad_if_needed``), then crop ``size`` at a uniformly random offset."""
+    """Pad (``padding``, ``pad_if_needed``), then crop ``size`` at a uniformly random offset.
+
+    Args:
+        size (Union[int, Sequence[int]]): the output size, an int (square) or (height, width).
+        padding (Union[int, Sequence[int]], optional): padding applied first. Default: ``None``.
+        pad_if_needed (bool): pad an image smaller than ``size``. Default: ``False``.
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+        padding_mode (Border): the padding mode. Default: ``Border.CONSTANT``.
+
+    Raises:
+        TypeError: ``pad_if_needed`` is not a bool, or ``padding_mode`` not a Border.
+        ValueError: ``size`` or ``padding`` is invalid, or ``fill_value`` is not an int or 3 ints in [0, 255].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomCrop(2)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (2, 2, 3) uint8
+    """
 
     traceable = True
     random_draws = 2
@@ -466,19 +566,64 @@ class _RandomFlip(ImageOperation):
 
 
 class RandomHorizontalFlip(_RandomFlip):
-    """Mirror left-right with probability ``prob``."""
+    """Mirror left-right with probability ``prob``.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomHorizontalFlip(prob=1.0)
+        >>> out = op(image)
+        >>> print(image[0, :, 0], out[0, :, 0])
+        [0 3 6 9] [9 6 3 0]
+    """
 
     _axis = 2
 
 
 class RandomVerticalFlip(_RandomFlip):
-    """Mirror top-bottom with probability ``prob``."""
+    """Mirror top-bottom with probability ``prob``.
+
+    Args:
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomVerticalFlip(prob=1.0)
+        >>> out = op(image)
+        >>> print(image[:, 0, 0], out[:, 0, 0])
+        [ 0 12 24 36] [36 24 12  0]
+    """
 
     _axis = 1
 
 
 class Decode(ImageOperation):
-    """Encoded bytes (a 1-D uint8 array: JPEG, PNG, BMP, ...) to an RGB <H, W, 3> uint8 image."""
+    """Encoded bytes (a 1-D uint8 array: JPEG, PNG, BMP, ...) to an RGB <H, W, 3> uint8 image.
+
+    Args:
+        to_pil (bool): give a PIL image instead of a numpy array. Default: ``False``.
+
+    Raises:
+        TypeError: ``to_pil`` is not a bool, or the input is not 1-D uint8 bytes.
+        ValueError: the bytes are not a decodable image (JPEG, PNG, BMP, TIFF, ...).
+        RuntimeError: more than one input is given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> import cv2
+        >>> encoded = np.frombuffer(cv2.imencode('.png', np.zeros((2, 3, 3), np.uint8))[1].tobytes(), np.uint8)
+        >>> op = vision.Decode()
+        >>> out = op(encoded)
+        >>> print(out.shape, out.dtype)
+        (2, 3, 3) uint8
+    """
 
     batched = False
 
@@ -525,7 +670,23 @@ class Decode(ImageOperation):
 
 
 class ToTensor(ImageOperation):
-    """<H, W, C> in [0, 255] to <C, H, W> in [0, 1] of ``output_type`` (default float32)."""
+    """<H, W, C> in [0, 255] to <C, H, W> in [0, 1] of ``output_type`` (default float32).
+
+    Args:
+        output_type (numpy.dtype): the output's dtype. Default: ``numpy.float32``.
+
+    Raises:
+        TypeError: ``output_type`` is not a numpy or deepsink dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.ToTensor()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype, out.max())
+        (3, 4, 4) float32 0.18431373
+    """
 
     traceable = True
 
@@ -555,7 +716,22 @@ def _hwc(x: np.ndarray, api: str) -> np.ndarray:
 
 class Pad(ImageOperation):
     """Pad the borders: ``padding`` an int, (left/right, top/bottom) or (left, top, right,
-    bottom); ``fill_value`` an int or an RGB triple for ``Border.CONSTANT``."""
+    bottom); ``fill_value`` an int or an RGB triple for ``Border.CONSTANT``.
+
+    Args:
+        padding (Union[int, Sequence[int]]): an int, (left/right, top/bottom) or (left, top, right, bottom).
+        fill_value (Union[int, tuple[int]]): the fill of uncovered pixels, an int or an RGB triple. Default: ``0``.
+        padding_mode (Border): CONSTANT, EDGE, REFLECT or SYMMETRIC. Default: ``Border.CONSTANT``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Pad(1)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (6, 6, 3) uint8
+    """
 
     batched = False
 
@@ -605,7 +781,22 @@ class Pad(ImageOperation):
 
 
 class CutOut(ImageOperation):
-    """Zero ``num_patches`` random ``length`` x ``length`` squares (clipped at the borders)."""
+    """Zero ``num_patches`` random ``length`` x ``length`` squares (clipped at the borders).
+
+    Args:
+        length (int): the squares' side.
+        num_patches (int): the number of squares. Default: ``1``.
+        is_hwc (bool): channels last. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.CutOut(2)
+        >>> out = op(image)
+        >>> print(out.shape, int((out == 0).all(axis=2).sum()) >= 1)
+        (4, 4, 3) True
+    """
 
     batched = False
 
@@ -635,7 +826,17 @@ class CutOut(ImageOperation):
 
 
 class Invert(ImageOperation):
-    """255 - pixel (uint8 RGB); a PIL image stays PIL."""
+    """255 - pixel (uint8 RGB); a PIL image stays PIL.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.Invert()
+        >>> out = op(image)
+        >>> print(image[0, 0], out[0, 0])
+        [0 1 2] [255 254 253]
+    """
 
     batched = False
 
@@ -687,7 +888,20 @@ def _rgb_uint8(x: np.ndarray, api: str) -> np.ndarray:
 
 
 class RandomColor(ImageOperation):
-    """Saturation by a factor drawn uniformly from ``degrees`` (1: unchanged, 0: grey)."""
+    """Saturation by a factor drawn uniformly from ``degrees`` (1: unchanged, 0: grey).
+
+    Args:
+        degrees (Sequence[float]): the (min, max) saturation factor. Default: ``(0.1, 1.9)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomColor((0.5, 1.5))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -724,7 +938,20 @@ def _sharpen(x: np.ndarray, factor: float) -> np.ndarray:
 
 class RandomSharpness(RandomColor):
     """Sharpness by a factor drawn uniformly from ``degrees``: blend with a 3x3 smoothing (PIL's
-    ImageEnhance on PIL images, MindSpore's OpenCV arithmetic on numpy)."""
+    ImageEnhance on PIL images, MindSpore's OpenCV arithmetic on numpy).
+
+    Args:
+        degrees (Sequence[float]): the (min, max) sharpness factor. Default: ``(0.1, 1.9)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomSharpness()
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return _sharpen(_rgb_uint8(np.asarray(x), "RandomSharpness"), self._factor(u))
@@ -734,7 +961,21 @@ class RandomSharpness(RandomColor):
 
 
 class RandomAdjustSharpness(ImageOperation):
-    """With probability ``prob``, sharpness by ``degree``; returns numpy (as MindSpore)."""
+    """With probability ``prob``, sharpness by ``degree``; returns numpy (as MindSpore).
+
+    Args:
+        degree (float): the sharpness factor, >= 0.
+        prob (float): the probability of applying it, in [0, 1]. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomAdjustSharpness(2.0, prob=1.0)
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 1
@@ -756,7 +997,20 @@ class RandomAdjustSharpness(ImageOperation):
 
 
 class RandomSolarize(ImageOperation):
-    """Invert (255 - p) the pixels within a random sub-range [lo, hi] of ``threshold``."""
+    """Invert (255 - p) the pixels within a random sub-range [lo, hi] of ``threshold``.
+
+    Args:
+        threshold (Sequence[int]): the (min, max) range the sub-range is drawn from. Default: ``(0, 255)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.RandomSolarize((0, 255))
+        >>> out = op(image)
+        >>> print(out.shape, out.dtype)
+        (4, 4, 3) uint8
+    """
 
     batched = False
     random_draws = 2
@@ -785,7 +1039,21 @@ class RandomSolarize(ImageOperation):
 
 
 class Grayscale(ImageOperation):
-    """A PIL image to greyscale with 1 or 3 channels (PIL only, as MindSpore)."""
+    """A PIL image to greyscale with 1 or 3 channels (PIL only, as MindSpore).
+
+    Args:
+        num_output_channels (int): 1 or 3. Default: ``1``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> from PIL import Image
+        >>> image = Image.fromarray(np.zeros((4, 4, 3), np.uint8))
+        >>> op = vision.Grayscale()
+        >>> out = op(image)
+        >>> print(out.mode, out.size)
+        L (4, 4)
+    """
 
     batched = False
 
@@ -812,7 +1080,17 @@ class Grayscale(ImageOperation):
 
 
 class ToPIL(ImageOperation):
-    """A decoded numpy image (<H, W> or <H, W, C> uint8) to a PIL image; PIL stays as is."""
+    """A decoded numpy image (<H, W> or <H, W, C> uint8) to a PIL image; PIL stays as is.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore.dataset.vision as vision
+        >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
+        >>> op = vision.ToPIL()
+        >>> out = op(image)
+        >>> print(type(out).__name__, out.size)
+        Image (4, 4)
+    """
 
     batched = False
 

@@ -6,7 +6,13 @@ from enum import IntEnum, StrEnum
 
 
 class Inter(IntEnum):
-    """Interpolation mode of Resize (MindSpore's values)."""
+    """Interpolation mode of Resize (MindSpore's values).
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.Inter.BILINEAR.name, vision.Inter.BILINEAR.value)
+        BILINEAR 2
+    """
 
     NEAREST = 0
     ANTIALIAS = 1
@@ -17,7 +23,13 @@ class Inter(IntEnum):
 
 
 class Border(StrEnum):
-    """Padding mode: CONSTANT, EDGE, REFLECT (no edge repeat), SYMMETRIC (edge repeated)."""
+    """Padding mode: CONSTANT, EDGE, REFLECT (no edge repeat), SYMMETRIC (edge repeated).
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.Border.REFLECT.value)
+        reflect
+    """
 
     CONSTANT = "constant"
     EDGE = "edge"
@@ -26,7 +38,13 @@ class Border(StrEnum):
 
 
 class ConvertMode(IntEnum):
-    """Colour conversion modes (OpenCV's ``COLOR_*`` codes, as MindSpore's enum)."""
+    """Colour conversion modes (OpenCV's ``COLOR_*`` codes, as MindSpore's enum).
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.ConvertMode.COLOR_RGB2GRAY.name)
+        COLOR_RGB2GRAY
+    """
 
     COLOR_BGR2BGRA = 0
     COLOR_RGB2RGBA = 0
@@ -51,14 +69,26 @@ class ConvertMode(IntEnum):
 
 
 class SliceMode(IntEnum):
-    """How SlicePatches treats a size that the patch count does not divide."""
+    """How SlicePatches treats a size that the patch count does not divide.
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.SliceMode.DROP.name)
+        DROP
+    """
 
     PAD = 0
     DROP = 1
 
 
 class ImageReadMode(IntEnum):
-    """How ``read_image`` decodes: as stored, as grey, or as RGB."""
+    """How ``read_image`` decodes: as stored, as grey, or as RGB.
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.ImageReadMode.COLOR.name)
+        COLOR
+    """
 
     UNCHANGED = 0
     GRAYSCALE = 1
@@ -66,14 +96,26 @@ class ImageReadMode(IntEnum):
 
 
 class ImageBatchFormat(IntEnum):
-    """Layout of an image batch for CutMixBatch."""
+    """Layout of an image batch for CutMixBatch.
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(vision.ImageBatchFormat.NHWC.name)
+        NHWC
+    """
 
     NHWC = 0
     NCHW = 1
 
 
 class AutoAugmentPolicy(StrEnum):
-    """The AutoAugment policies learned on ImageNet, CIFAR-10 and SVHN."""
+    """The AutoAugment policies learned on ImageNet, CIFAR-10 and SVHN.
+
+    Examples:
+        >>> import mindspore.dataset.vision as vision
+        >>> print(list(vision.AutoAugmentPolicy))
+        [<AutoAugmentPolicy.IMAGENET: 'imagenet'>, <AutoAugmentPolicy.CIFAR10: 'cifar10'>, <AutoAugmentPolicy.SVHN: 'svhn'>]
+    """
 
     IMAGENET = "imagenet"
     CIFAR10 = "cifar10"

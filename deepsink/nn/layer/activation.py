@@ -24,71 +24,278 @@ class _Elementwise(Cell):
 
 
 class ReLU(_Elementwise):
-    """max(x, 0)."""
+    r"""Rectified linear unit, element-wise.
+
+    .. math::
+        \text{ReLU}(x) = \max(x, 0)
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: the input is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.ReLU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [0. 0. 0. 1. 3.]
+    """
 
     def _fn(self, x):
         return jax.nn.relu(x)
 
 
 class ReLU6(_Elementwise):
-    """min(max(x, 0), 6)."""
+    r"""ReLU capped at 6, element-wise (used by MobileNet).
+
+    .. math::
+        \text{ReLU6}(x) = \min(\max(x, 0), 6)
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.ReLU6()
+        >>> print(layer(ms.Tensor(np.array([-1.0, 3.0, 8.0], np.float32))))
+        [0. 3. 6.]
+    """
 
     def _fn(self, x):
         return jnp.clip(x, 0, 6).astype(x.dtype)
 
 
 class Sigmoid(_Elementwise):
+    r"""The logistic sigmoid, element-wise.
+
+    .. math::
+        \sigma(x) = \frac{1}{1 + e^{-x}}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Sigmoid()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [0.11920292 0.37754068 0.5        0.7310586  0.95257413]
+    """
+
     def _fn(self, x):
         return jax.nn.sigmoid(x)
 
 
 class Tanh(_Elementwise):
+    r"""The hyperbolic tangent, element-wise.
+
+    .. math::
+        \tanh(x) = \frac{e^x - e^{-x}}{e^x + e^{-x}}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Tanh()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.9640276  -0.46211717  0.          0.7615942   0.9950547 ]
+    """
+
     def _fn(self, x):
         return jnp.tanh(x)
 
 
 class SiLU(_Elementwise):
-    """x * sigmoid(x)."""
+    r"""Sigmoid linear unit (swish), element-wise.
+
+    .. math::
+        \text{SiLU}(x) = x \cdot \sigma(x)
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.SiLU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.23840584 -0.18877034  0.          0.7310586   2.8577223 ]
+    """
 
     def _fn(self, x):
         return x * jax.nn.sigmoid(x)
 
 
 class Softsign(_Elementwise):
-    """x / (1 + |x|)."""
+    r"""Softsign, element-wise.
+
+    .. math::
+        \text{Softsign}(x) = \frac{x}{1 + |x|}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Softsign()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.6666667  -0.33333334  0.          0.5         0.75      ]
+    """
 
     def _fn(self, x):
         return x / (1 + jnp.abs(x))
 
 
 class HSwish(_Elementwise):
-    """x * relu6(x + 3) / 6."""
+    r"""Hard swish (MobileNetV3), element-wise.
+
+    .. math::
+        \text{HSwish}(x) = x \cdot \frac{\text{ReLU6}(x + 3)}{6}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.HSwish()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.33333334 -0.20833334  0.          0.6666667   3.        ]
+    """
 
     def _fn(self, x):
         return x * jnp.clip(x + 3, 0, 6) / 6
 
 
 class HSigmoid(_Elementwise):
-    """relu6(x + 3) / 6."""
+    r"""Hard sigmoid (MobileNetV3), element-wise.
+
+    .. math::
+        \text{HSigmoid}(x) = \frac{\text{ReLU6}(x + 3)}{6}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.HSigmoid()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [0.16666667 0.4166667  0.5        0.6666667  1.        ]
+    """
 
     def _fn(self, x):
         return jnp.clip(x + 3, 0, 6) / 6
 
 
 class LogSigmoid(_Elementwise):
+    r"""The log of the sigmoid, element-wise, computed stably for large ``|x|``.
+
+    .. math::
+        \text{LogSigmoid}(x) = -\log(1 + e^{-x})
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.LogSigmoid()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-2.126928   -0.974077   -0.6931472  -0.3132617  -0.04858735]
+    """
+
     def _fn(self, x):
         return jax.nn.log_sigmoid(x)
 
 
 class Mish(_Elementwise):
-    """x * tanh(softplus(x))."""
+    r"""Mish, element-wise.
+
+    .. math::
+        \text{Mish}(x) = x \cdot \tanh(\log(1 + e^x))
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Mish()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.25250146 -0.22074378  0.          0.8650985   2.9865355 ]
+    """
 
     def _fn(self, x):
         return x * jnp.tanh(jax.nn.softplus(x))
 
 
 class FastGelu(_Elementwise):
-    """MindSpore's FastGeLU: x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))."""
+    r"""MindSpore's fast GELU approximation, element-wise.
+
+    .. math::
+        \text{FastGelu}(x) = \frac{x}{1 + e^{-1.702 |x|}} e^{0.851 (x - |x|)}
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.FastGelu()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.06434137 -0.14961156  0.          0.84579575  2.9819288 ]
+    """
 
     def _fn(self, x):
         ax = jnp.abs(x)
@@ -96,7 +303,35 @@ class FastGelu(_Elementwise):
 
 
 class GELU(_Elementwise):
-    """GELU; ``approximate=True`` (the default) is the tanh form."""
+    r"""Gaussian error linear unit, element-wise.
+
+    .. math::
+        \text{GELU}(x) = x \cdot \Phi(x)
+
+    ``Phi`` is the standard normal CDF; with ``approximate=True`` it is replaced by the tanh
+    form :math:`0.5 x (1 + \tanh(\sqrt{2/\pi} (x + 0.044715 x^3)))`.
+
+    Args:
+        approximate (bool): use the tanh approximation (MindSpore's default) instead of the
+            exact erf form. Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``approximate`` is not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.GELU(approximate=False)
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.04550027 -0.15426877  0.          0.8413447   2.9959502 ]
+    """
 
     def __init__(self, approximate: bool = True) -> None:
         super().__init__()
@@ -107,7 +342,31 @@ class GELU(_Elementwise):
 
 
 class ELU(_Elementwise):
-    """x if x > 0 else alpha * (exp(x) - 1)."""
+    r"""Exponential linear unit, element-wise.
+
+    .. math::
+        \text{ELU}(x) = x \text{ if } x > 0 \text{ else } \alpha (e^x - 1)
+
+    Args:
+        alpha (float): the scale of the negative part. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``alpha`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.ELU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.86466473 -0.39346933  0.          1.          3.        ]
+    """
 
     def __init__(self, alpha: float = 1.0) -> None:
         super().__init__()
@@ -118,7 +377,32 @@ class ELU(_Elementwise):
 
 
 class LeakyReLU(_Elementwise):
-    """x if x >= 0 else alpha * x (MindSpore's default alpha is 0.2)."""
+    r"""Leaky ReLU, element-wise: negative inputs are scaled by ``alpha``.
+
+    .. math::
+        \text{LeakyReLU}(x) = x \text{ if } x \ge 0 \text{ else } \alpha x
+
+    Args:
+        alpha (Union[int, float]): the slope for negative inputs. Default: ``0.2`` (MindSpore's
+            default, where PyTorch uses 0.01).
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``alpha`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.LeakyReLU(alpha=0.1)
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.2  -0.05  0.    1.    3.  ]
+    """
 
     def __init__(self, alpha: float = 0.2) -> None:
         super().__init__()
@@ -147,7 +431,33 @@ def _check_axis_range(axis: int | tuple[int, ...], ndim: int, api: str) -> None:
 
 
 class Softmax(Cell):
-    """softmax over ``axis`` (an int or a tuple of ints)."""
+    r"""Softmax over ``axis``: exponentials normalised to sum to 1.
+
+    .. math::
+        \text{softmax}(x)_i = \frac{e^{x_i}}{\sum_j e^{x_j}}
+
+    Args:
+        axis (Union[int, tuple[int]]): the axis or axes to normalise over. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``axis`` is not an int or a non-empty tuple of ints.
+        ValueError: an axis is out of range for the input's rank.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Softmax()
+        >>> print(layer(ms.Tensor(np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], np.float32))))
+        [[0.09003057 0.24472848 0.66524094]
+         [0.33333334 0.33333334 0.33333334]]
+    """
 
     def __init__(self, axis: int | tuple[int, ...] = -1) -> None:
         super().__init__()
@@ -160,7 +470,32 @@ class Softmax(Cell):
 
 
 class Softmin(Softmax):
-    """softmax(-x) over ``axis``."""
+    r"""Softmin over ``axis``: the softmax of ``-x``, so the smallest input gets the largest weight.
+
+    .. math::
+        \text{softmin}(x)_i = \frac{e^{-x_i}}{\sum_j e^{-x_j}}
+
+    Args:
+        axis (Union[int, tuple[int]]): the axis or axes to normalise over. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``axis`` is not an int or a non-empty tuple of ints.
+        ValueError: an axis is out of range for the input's rank.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Softmin()
+        >>> print(layer(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
+        [0.66524094 0.24472848 0.09003057]
+    """
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -169,7 +504,32 @@ class Softmin(Softmax):
 
 
 class LogSoftmax(Cell):
-    """log(softmax(x)) over the int ``axis``."""
+    r"""The log of the softmax over ``axis``, computed stably (no overflow for large inputs).
+
+    .. math::
+        \text{LogSoftmax}(x)_i = x_i - \log \sum_j e^{x_j}
+
+    Args:
+        axis (int): the axis to normalise over. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``axis`` is not an int.
+        ValueError: ``axis`` is out of range for the input's rank.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.LogSoftmax()
+        >>> print(layer(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
+        [-2.407606   -1.4076059  -0.40760595]
+    """
 
     def __init__(self, axis: int = -1) -> None:
         super().__init__()
@@ -184,7 +544,32 @@ class LogSoftmax(Cell):
 
 
 class CELU(Cell):
-    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+    r"""Continuously differentiable exponential linear unit, element-wise.
+
+    .. math::
+        \text{CELU}(x) = \max(0, x) + \min(0, \alpha (e^{x/\alpha} - 1))
+
+    Args:
+        alpha (float): the scale of the negative part. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``alpha`` is not a number.
+        ValueError: ``alpha`` is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.CELU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.86466473 -0.39346933  0.          1.          3.        ]
+    """
 
     def __init__(self, alpha: float = 1.0) -> None:
         super().__init__()
@@ -198,14 +583,59 @@ class CELU(Cell):
 
 
 class SeLU(Cell):
-    """Scaled exponential linear unit."""
+    r"""Scaled exponential linear unit, element-wise (self-normalising networks).
+
+    .. math::
+        \text{SeLU}(x) = \lambda (\max(0, x) + \min(0, \alpha (e^x - 1)))
+
+    with :math:`\alpha \approx 1.6733` and :math:`\lambda \approx 1.0507`.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.SeLU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-1.5201665 -0.6917582  0.         1.050701   3.152103 ]
+    """
 
     def construct(self, input_x: Tensor) -> Tensor:
         return A.selu(input_x)
 
 
 class Hardtanh(Cell):
-    """``clip(x, min_val, max_val)``."""
+    r"""Clips the input to ``[min_val, max_val]``, element-wise.
+
+    .. math::
+        \text{Hardtanh}(x) = \min(\max(x, min\_val), max\_val)
+
+    Args:
+        min_val (float): the lower bound. Default: ``-1.0``.
+        max_val (float): the upper bound. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        ValueError: ``min_val`` is greater than ``max_val``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Hardtanh()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-1.  -0.5  0.   1.   1. ]
+    """
 
     def __init__(self, min_val: float = -1.0, max_val: float = 1.0) -> None:
         super().__init__()
@@ -218,7 +648,31 @@ class Hardtanh(Cell):
 
 
 class HShrink(Cell):
-    """``x`` where ``|x| > lambd``, else 0."""
+    r"""Hard shrink, element-wise: values within ``[-lambd, lambd]`` become 0.
+
+    .. math::
+        \text{HShrink}(x) = x \text{ if } |x| > \lambda \text{ else } 0
+
+    Args:
+        lambd (float): the threshold. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``lambd`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.HShrink()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-2.  0.  0.  1.  3.]
+    """
 
     def __init__(self, lambd: float = 0.5) -> None:
         super().__init__()
@@ -230,7 +684,33 @@ class HShrink(Cell):
 
 
 class SoftShrink(Cell):
-    """``x -+ lambd`` outside ``[-lambd, lambd]``, else 0."""
+    r"""Soft shrink, element-wise: values move towards 0 by ``lambd``; those within
+    ``[-lambd, lambd]`` become 0.
+
+    .. math::
+        \text{SoftShrink}(x) = x - \lambda \text{ if } x > \lambda;\ x + \lambda \text{ if } x < -\lambda;\ 0 \text{ otherwise}
+
+    Args:
+        lambd (float): the threshold, at least 0. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``lambd`` is not a number.
+        ValueError: ``lambd`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.SoftShrink()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-1.5  0.   0.   0.5  2.5]
+    """
 
     def __init__(self, lambd: float = 0.5) -> None:
         super().__init__()
@@ -244,14 +724,57 @@ class SoftShrink(Cell):
 
 
 class Tanhshrink(Cell):
-    """``x - tanh(x)``."""
+    r"""Tanh shrink, element-wise.
+
+    .. math::
+        \text{Tanhshrink}(x) = x - \tanh(x)
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Tanhshrink()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-1.0359724  -0.03788283  0.          0.23840582  2.0049453 ]
+    """
 
     def construct(self, x: Tensor) -> Tensor:
         return A.tanhshrink(x)
 
 
 class GLU(Cell):
-    """Gated linear unit over ``axis``: ``a * sigmoid(b)`` of the two halves."""
+    r"""Gated linear unit: splits the input in two halves ``a``, ``b`` along ``axis`` and
+    returns ``a * sigmoid(b)``.
+
+    .. math::
+        \text{GLU}(a, b) = a \otimes \sigma(b)
+
+    Args:
+        axis (int): the axis to split; its size must be even. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the input's shape with ``axis`` halved.
+
+    Raises:
+        ValueError: the size of ``axis`` is odd.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.GLU()
+        >>> print(layer(ms.Tensor(np.array([[1.0, 2.0, 0.0, 1.0]], np.float32))))
+        [[0.5       1.4621172]]
+    """
 
     def __init__(self, axis: int = -1) -> None:
         super().__init__()
@@ -262,7 +785,32 @@ class GLU(Cell):
 
 
 class Threshold(Cell):
-    """``x`` where ``x > threshold``, else ``value``."""
+    r"""Keeps the elements greater than ``threshold`` and replaces the others with ``value``.
+
+    .. math::
+        y = x \text{ if } x > threshold \text{ else } value
+
+    Args:
+        threshold (Union[int, float]): the threshold.
+        value (Union[int, float]): the replacement for elements not above it.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``threshold`` or ``value`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Threshold(0.5, -1.0)
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-1. -1. -1.  1.  3.]
+    """
 
     def __init__(self, threshold: float, value: float) -> None:
         super().__init__()
@@ -275,8 +823,35 @@ class Threshold(Cell):
 
 
 class RReLU(Cell):
-    """Randomized leaky ReLU: each negative element's slope ~ U(lower, upper), drawn on every
-    call, in eval mode too (as MindSpore 2.10)."""
+    r"""Randomized leaky ReLU: each negative element is scaled by a slope drawn from
+    ``U(lower, upper)``. As in MindSpore 2.10 the slope is drawn on every call, in eval mode too
+    (PyTorch uses the mean slope in eval); draws follow ``set_seed``.
+
+    .. math::
+        \text{RReLU}(x) = x \text{ if } x \ge 0 \text{ else } a x,\quad a \sim U(lower, upper)
+
+    Args:
+        lower (Union[int, float]): the smallest slope. Default: ``1/8``.
+        upper (Union[int, float]): the largest slope. Default: ``1/3``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float dtype.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        TypeError: ``lower`` or ``upper`` is not a number.
+        ValueError: ``lower`` is greater than ``upper``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.RReLU()
+        >>> print(layer(ms.Tensor(np.array([0.0, 1.0, 2.0], np.float32))))
+        [0. 1. 2.]
+    """
 
     def __init__(self, lower: float = 1 / 8, upper: float = 1 / 3) -> None:
         super().__init__()
@@ -291,8 +866,34 @@ class RReLU(Cell):
 
 
 class PReLU(Cell):
-    """``max(0, x) + w * min(0, x)`` with a learned slope ``w`` of ``channel`` elements (one per
-    channel of axis 1, or one shared)."""
+    r"""Parametric ReLU: negative inputs are scaled by a learned slope ``w``, one per channel
+    (axis 1) or one shared by all.
+
+    .. math::
+        \text{PReLU}(x) = \max(0, x) + w \min(0, x)
+
+    Args:
+        channel (int): the number of slopes: 1 (shared) or the input's channel count. Default: ``1``.
+        w (Union[float, list, Tensor]): the initial slope(s). Default: ``0.25``.
+
+    Inputs:
+        - **x** (Tensor) - float, shape :math:`(N, C, *)` when ``channel`` is C > 1.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        ValueError: ``channel`` is not a positive int, or ``w`` does not hold ``channel`` values.
+        TypeError: ``w`` is not a float, list or Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.PReLU()
+        >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
+        [-0.5   -0.125  0.     1.     3.   ]
+    """
 
     def __init__(self, channel: int = 1, w: Any = 0.25) -> None:
         super().__init__()
@@ -316,7 +917,30 @@ class PReLU(Cell):
 
 
 class Softmax2d(Cell):
-    """Softmax over the channel axis of (C, H, W) or (N, C, H, W) input."""
+    r"""Softmax over the channel axis of an image batch: each pixel's channels sum to 1.
+
+    .. math::
+        \text{Softmax2d}(x)_{c,h,w} = \frac{e^{x_{c,h,w}}}{\sum_{c'} e^{x_{c',h,w}}}
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(C, H, W)` or :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, the same shape and dtype as the input.
+
+    Raises:
+        ValueError: the input is not 3-D or 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Softmax2d()
+        >>> print(layer(ms.Tensor(np.array([[[[1.0]], [[2.0]]]], np.float32))))
+        [[[[0.26894143]]
+        <BLANKLINE>
+          [[0.7310586 ]]]]
+    """
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -353,7 +977,31 @@ _ACTIVATIONS: dict[str, type[Cell]] = {
 
 
 def get_activation(name: str | None, prim_name: str | None = None) -> Cell | None:
-    """A new activation Cell by MindSpore name (``'relu'``, ``'gelu'``, ...); None gives None."""
+    """Creates an activation Cell from its MindSpore name, as ``nn.Dense(activation='relu')``
+    does.
+
+    Args:
+        name (Union[str, None]): one of ``'relu'``, ``'relu6'``, ``'gelu'``, ``'fast_gelu'``,
+            ``'sigmoid'``, ``'tanh'``, ``'softmax'``, ``'logsoftmax'``, ``'silu'``, ``'elu'``,
+            ``'leakyrelu'``, ``'hswish'``, ``'hsigmoid'``, ``'logsigmoid'``, ``'mish'``,
+            ``'softsign'``, ``'softmin'``, ``'rrelu'``, ``'tanhshrink'``, ``'hardtanh'``,
+            ``'prelu'``, ``'softshrink'``, ``'hshrink'``; or None.
+        prim_name (str, optional): the API named in the error message. Default: ``None``.
+
+    Returns:
+        Cell, a new activation with its default arguments, or None when ``name`` is None.
+
+    Raises:
+        KeyError: ``name`` is not a known activation.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> act = nn.get_activation('relu')
+        >>> act
+        ReLU()
+        >>> print(nn.get_activation(None))
+        None
+    """
     if name is None:
         return None
     cls = _ACTIVATIONS.get(name) if isinstance(name, str) else None

@@ -54,14 +54,56 @@ class _AdaptivePool1d(Cell):
 
 
 class AdaptiveAvgPool1d(_AdaptivePool1d):
-    """Average over ``output_size`` adaptive bins of the last dimension."""
+    r"""Averages over ``output_size`` adaptive bins of the last axis, whatever its length.
+
+    Args:
+        output_size (int): the output length.
+
+    Inputs:
+        - **input** (Tensor) - shape :math:`(N, C, L)` or :math:`(C, L)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, output\_size)`.
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int, or the input is not 2-D or 3-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveAvgPool1d(2)
+        >>> print(pool(ms.Tensor(np.array([[[1.0, 2.0, 3.0, 4.0]]], np.float32))))
+        [[[1.5 3.5]]]
+    """
 
     _api = "AdaptiveAvgPool1d"
     _reduce = staticmethod(jnp.mean)
 
 
 class AdaptiveMaxPool1d(_AdaptivePool1d):
-    """Maximum over ``output_size`` adaptive bins of the last dimension."""
+    r"""Takes the maximum over ``output_size`` adaptive bins of the last axis, whatever its length.
+
+    Args:
+        output_size (int): the output length.
+
+    Inputs:
+        - **input** (Tensor) - shape :math:`(N, C, L)` or :math:`(C, L)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, output\_size)`.
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int, or the input is not 2-D or 3-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveMaxPool1d(2)
+        >>> print(pool(ms.Tensor(np.array([[[1.0, 5.0, 3.0, 4.0]]], np.float32))))
+        [[[5. 4.]]]
+    """
 
     _api = "AdaptiveMaxPool1d"
     _reduce = staticmethod(jnp.max)
@@ -114,18 +156,108 @@ class _MaxUnpool(Cell):
 
 
 class MaxUnpool1d(_MaxUnpool):
-    """Inverse of MaxPool1d with indices: (N, C, L) or (C, L)."""
+    """A partial inverse of ``MaxPool1d``: puts each value back at the position its ``indices`` (from
+    ``MaxPool1d(return_indices=True)``) name and fills the rest with zeros.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the pooling window.
+        stride (Union[int, tuple[int]], optional): its step. Default: ``None`` (the kernel size).
+        padding (Union[int, tuple[int]]): the pooling's padding. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - the pooled values, shape :math:`(N, C, L)` (or without N).
+        - **indices** (Tensor) - int, the same shape: flat positions in each input plane.
+        - **output_size** (tuple[int], optional) - the output's shape, when the pooling's rounding left it ambiguous.
+
+    Outputs:
+        Tensor, the unpooled input.
+
+    Raises:
+        ValueError: a size is not a positive int, or ``x`` is not 2-D or 3-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool1d(2, stride=2, pad_mode='pad', return_indices=True)
+        >>> unpool = nn.MaxUnpool1d(2, stride=2)
+        >>> x = ms.Tensor(np.array([[[1.0, 4.0, 3.0, 2.0]]], np.float32))
+        >>> out, idx = pool(x)
+        >>> print(unpool(out, idx))
+        [[[0. 4. 3. 0.]]]
+    """
 
     _nd, _api = 1, "MaxUnpool1d"
 
 
 class MaxUnpool2d(_MaxUnpool):
-    """Inverse of MaxPool2d with indices: (N, C, H, W) or (C, H, W)."""
+    """A partial inverse of ``MaxPool2d``: puts each value back at the position its ``indices`` (from
+    ``MaxPool2d(return_indices=True)``) name and fills the rest with zeros.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the pooling window.
+        stride (Union[int, tuple[int]], optional): its step. Default: ``None`` (the kernel size).
+        padding (Union[int, tuple[int]]): the pooling's padding. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - the pooled values, shape :math:`(N, C, H, W)` (or without N).
+        - **indices** (Tensor) - int, the same shape: flat positions in each input plane.
+        - **output_size** (tuple[int], optional) - the output's shape, when the pooling's rounding left it ambiguous.
+
+    Outputs:
+        Tensor, the unpooled input.
+
+    Raises:
+        ValueError: a size is not a positive int, or ``x`` is not 3-D or 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool2d(2, stride=2, pad_mode='pad', return_indices=True)
+        >>> unpool = nn.MaxUnpool2d(2, stride=2)
+        >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+        >>> out, idx = pool(x)
+        >>> print(unpool(out, idx))
+        [[[[ 0.  0.  0.  0.]
+           [ 0.  5.  0.  7.]
+           [ 0.  0.  0.  0.]
+           [ 0. 13.  0. 15.]]]]
+    """
 
     _nd, _api = 2, "MaxUnpool2d"
 
 
 class MaxUnpool3d(_MaxUnpool):
-    """Inverse of MaxPool3d with indices: (N, C, D, H, W) or (C, D, H, W)."""
+    """A partial inverse of ``MaxPool3d``: puts each value back at the position its ``indices`` (from
+    ``MaxPool3d(return_indices=True)``) name and fills the rest with zeros.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the pooling window.
+        stride (Union[int, tuple[int]], optional): its step. Default: ``None`` (the kernel size).
+        padding (Union[int, tuple[int]]): the pooling's padding. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - the pooled values, shape :math:`(N, C, D, H, W)` (or without N).
+        - **indices** (Tensor) - int, the same shape: flat positions in each input plane.
+        - **output_size** (tuple[int], optional) - the output's shape, when the pooling's rounding left it ambiguous.
+
+    Outputs:
+        Tensor, the unpooled input.
+
+    Raises:
+        ValueError: a size is not a positive int, or ``x`` is not 4-D or 5-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool3d(2, stride=2, pad_mode='pad', return_indices=True)
+        >>> unpool = nn.MaxUnpool3d(2, stride=2)
+        >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))
+        >>> out, idx = pool(x)
+        >>> print(unpool(out, idx).shape)
+        (1, 1, 2, 2, 2)
+    """
 
     _nd, _api = 3, "MaxUnpool3d"

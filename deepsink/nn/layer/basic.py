@@ -16,7 +16,31 @@ from deepsink.ops.function import array_func
 
 
 class Flatten(Cell):
-    """Flatten dims ``start_dim..end_dim`` into one (MindSpore 2.x: defaults 1 and -1)."""
+    """Flattens the axes ``start_dim`` to ``end_dim`` into one (MindSpore 2.x defaults: from axis 1 to
+    the last, keeping the batch axis).
+
+    Args:
+        start_dim (int): the first axis to flatten. Default: ``1``.
+        end_dim (int): the last axis to flatten. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor, the same elements with the axes merged.
+
+    Raises:
+        TypeError: ``start_dim`` or ``end_dim`` is not an int.
+        ValueError: an axis is out of range, or ``start_dim`` comes after ``end_dim``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> flatten = nn.Flatten()
+        >>> print(flatten(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape)
+        (2, 12)
+    """
 
     def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
         super().__init__()
@@ -49,7 +73,26 @@ class Flatten(Cell):
 
 
 class Identity(Cell):
-    """Returns its input (any arguments are accepted and ignored, as in MindSpore)."""
+    """Returns its input unchanged; a placeholder layer (any constructor arguments are accepted
+    and ignored, as in MindSpore).
+
+    Args:
+        args, kwargs: ignored.
+
+    Inputs:
+        - **input** (Any) - anything.
+
+    Outputs:
+        The input, unchanged.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.Identity()
+        >>> print(layer(ms.Tensor(np.array([1.0, 2.0], np.float32))))
+        [1. 2.]
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
@@ -59,11 +102,42 @@ class Identity(Cell):
 
 
 class Dropout(Cell):
-    """Inverted dropout: in training zero each element with probability ``p`` (or
-    ``1 - keep_prob``, deprecated) and scale the rest by 1/keep; identity in eval mode.
+    """Inverted dropout: in training each element is zeroed with probability ``p`` and the others
+    are scaled by ``1 / (1 - p)``; in eval mode (``set_train(False)``, the default) it returns the
+    input. Every call draws a fresh mask from the global seed (``set_seed``), eagerly, in
+    GRAPH_MODE and in the sink loop alike.
 
-    Each call draws a fresh key from the global key (``set_seed``), so it advances the same way
-    eagerly, in GRAPH_MODE and inside the sink loop.
+    Args:
+        keep_prob (float): the probability of keeping an element, in (0, 1] (deprecated: use ``p``).
+            Default: ``0.5``.
+        p (Union[float, int], optional): the probability of zeroing an element, in [0, 1). When given
+            it overrides ``keep_prob``. Default: ``None``.
+        dtype (mindspore.dtype): kept for MindSpore's signature. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, float.
+
+    Outputs:
+        Tensor, the same shape and dtype as ``x``.
+
+    Raises:
+        TypeError: ``keep_prob`` is not a float, or ``p`` not a float or int.
+        ValueError: ``keep_prob`` is outside (0, 1] or ``p`` outside [0, 1).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> dropout = nn.Dropout(p=0.5)
+        >>> x = ms.Tensor(np.ones((2, 4), np.float32))
+        >>> print(dropout(x))
+        [[1. 1. 1. 1.]
+         [1. 1. 1. 1.]]
+        >>> dropout.set_train()
+        Dropout(p=0.5)
+        >>> out = dropout(x)
+        >>> print(sorted(set(out.asnumpy().ravel().tolist())) in ([0.0, 2.0], [0.0], [2.0]))
+        True
     """
 
     def __init__(
@@ -94,12 +168,35 @@ class Dropout(Cell):
 
 
 class OneHot(Cell):
-    """MindSpore's ``nn.OneHot(axis=-1, depth=1, on_value=1.0, off_value=0.0,
-    dtype=mstype.float32)``: one-hot encodes Int32/Int64 ``indices`` on a new ``axis``.
+    """One-hot encodes integer indices on a new axis: ``on_value`` at the index, ``off_value``
+    elsewhere. Indices outside ``[0, depth)`` (negative ones included) give ``off_value`` everywhere.
 
-    Positions whose index is outside ``[0, depth)`` (negative ones included) get ``off_value``
-    everywhere. ``dtype`` must be one MindSpore's OneHot kernel supports (Float16, Float32, Int32,
-    Int64); ``depth`` and ``axis`` are checked when called, as in MindSpore.
+    Args:
+        axis (int): where the new axis goes, in [-1, rank]. Default: ``-1``.
+        depth (int): the number of classes. Default: ``1``.
+        on_value (Union[float, Tensor]): the value at the index. Default: ``1.0``.
+        off_value (Union[float, Tensor]): the value elsewhere. Default: ``0.0``.
+        dtype (mindspore.dtype): float16, float32, int32 or int64. Default: ``mstype.float32``.
+
+    Inputs:
+        - **indices** (Tensor) - int32 or int64, any shape.
+
+    Outputs:
+        Tensor of ``dtype``, the input's shape with ``depth`` inserted at ``axis``.
+
+    Raises:
+        TypeError: ``depth`` or ``axis`` is not an int, ``dtype`` is not supported, or ``on_value``/``off_value`` is not a number or Tensor.
+        ValueError: ``depth`` is negative or ``axis`` out of range (checked when called, as in MindSpore).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> onehot = nn.OneHot(depth=3)
+        >>> print(onehot(ms.Tensor(np.array([0, 2, 5], np.int32))))
+        [[1. 0. 0.]
+         [0. 0. 1.]
+         [0. 0. 0.]]
     """
 
     _DTYPES = ("Float16", "Float32", "Int32", "Int64")
@@ -173,25 +270,124 @@ class _DropoutNd(Cell):
 
 
 class Dropout1d(_DropoutNd):
-    """Channel dropout of (N, C, L) or (C, L) input."""
+    """Channel dropout for (N, C, L) input: in training whole channels are zeroed with probability
+    ``p`` and the rest scaled by ``1 / (1 - p)``; identity in eval mode.
+
+    Args:
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, L)` or :math:`(C, L)`.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Raises:
+        TypeError: ``p`` is not a float.
+        ValueError: ``p`` is outside [0, 1], or the input's rank is not 2 or 3.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> dropout = nn.Dropout1d(p=0.5)
+        >>> print(dropout(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape)
+        (2, 3, 4)
+    """
 
     _rank = (2, 3)
 
 
 class Dropout2d(_DropoutNd):
-    """Channel dropout of (N, C, H, W) input."""
+    """Channel dropout for (N, C, H, W) input: in training whole feature maps are zeroed with
+    probability ``p`` and the rest scaled by ``1 / (1 - p)``; identity in eval mode.
+
+    Args:
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Raises:
+        TypeError: ``p`` is not a float.
+        ValueError: ``p`` is outside [0, 1], or the input is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> dropout = nn.Dropout2d(p=0.5)
+        >>> print(dropout(ms.Tensor(np.ones((2, 3, 4, 4), np.float32))).shape)
+        (2, 3, 4, 4)
+    """
 
     _rank = (4,)
 
 
 class Dropout3d(_DropoutNd):
-    """Channel dropout of (N, C, D, H, W) input."""
+    """Channel dropout for (N, C, D, H, W) input: in training whole volumes are zeroed with
+    probability ``p`` and the rest scaled by ``1 / (1 - p)``; identity in eval mode.
+
+    Args:
+        p (float): the probability of zeroing a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)`.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Raises:
+        TypeError: ``p`` is not a float.
+        ValueError: ``p`` is outside [0, 1], or the input is not 5-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> dropout = nn.Dropout3d(p=0.5)
+        >>> print(dropout(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
+        (1, 2, 2, 2, 2)
+    """
 
     _rank = (5,)
 
 
 class Upsample(Cell):
-    """``ops.interpolate`` as a layer."""
+    """Resizes the spatial axes of a batch (``ops.interpolate`` as a layer): to ``size`` or by
+    ``scale_factor``. deepsink also accepts ``scale_factor`` with ``mode='nearest'`` on 4-D input,
+    which MindSpore 2.10 refuses with ValueError.
+
+    Args:
+        size (Union[int, tuple[int]], optional): the output's spatial size. Default: ``None``.
+        scale_factor (Union[float, tuple[float]], optional): the spatial scale; give it or ``size``.
+            Default: ``None``.
+        mode (str): ``'nearest'``, ``'linear'``, ``'bilinear'``, ``'bicubic'``, ``'trilinear'`` or
+            ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): align the corner pixels (linear modes). Default: ``None``.
+        recompute_scale_factor (bool, optional): compute the scale from the output size. Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, *spatial)` with 1 to 3 spatial axes.
+
+    Outputs:
+        Tensor, the resized batch.
+
+    Raises:
+        ValueError: both or neither of ``size`` and ``scale_factor`` are given, or ``mode`` does not fit the input's rank.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> up = nn.Upsample(size=(2, 4), mode='nearest')
+        >>> print(up(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
+        [[[[1. 1. 2. 2.]
+           [1. 1. 2. 2.]]]]
+    """
 
     def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
                  align_corners: bool | None = None,
@@ -208,7 +404,28 @@ class Upsample(Cell):
 
 
 class PixelShuffle(Cell):
-    """(*, C r^2, H, W) -> (*, C, H r, W r)."""
+    """Rearranges (*, C r^2, H, W) into (*, C, H r, W r): sub-pixel convolution's upsampling step.
+
+    Args:
+        upscale_factor (int): the factor ``r``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, C r^2, H, W)`, rank at least 3.
+
+    Outputs:
+        Tensor of shape :math:`(*, C, H r, W r)`.
+
+    Raises:
+        ValueError: ``upscale_factor`` is not a positive int, or the channels do not divide by r^2.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> shuffle = nn.PixelShuffle(2)
+        >>> print(shuffle(ms.Tensor(np.ones((1, 4, 3, 3), np.float32))).shape)
+        (1, 1, 6, 6)
+    """
 
     def __init__(self, upscale_factor: int) -> None:
         super().__init__()
@@ -224,7 +441,28 @@ class PixelShuffle(Cell):
 
 
 class PixelUnshuffle(Cell):
-    """(*, C, H r, W r) -> (*, C r^2, H, W)."""
+    """The inverse of ``PixelShuffle``: rearranges (*, C, H r, W r) into (*, C r^2, H, W).
+
+    Args:
+        downscale_factor (int): the factor ``r``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, C, H r, W r)`, rank at least 3.
+
+    Outputs:
+        Tensor of shape :math:`(*, C r^2, H, W)`.
+
+    Raises:
+        ValueError: ``downscale_factor`` is not a positive int, or H or W does not divide by r.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> unshuffle = nn.PixelUnshuffle(2)
+        >>> print(unshuffle(ms.Tensor(np.ones((1, 1, 4, 4), np.float32))).shape)
+        (1, 4, 2, 2)
+    """
 
     def __init__(self, downscale_factor: int) -> None:
         super().__init__()
@@ -240,9 +478,33 @@ class PixelUnshuffle(Cell):
 
 
 class Unfold(Cell):
-    """Image patches (TensorFlow's extract_image_patches on NCHW): ``ksizes``, ``strides``,
-    ``rates`` as [1, row, col, 1], ``padding`` 'same' or 'valid'; output (N, kh kw C, out_h,
-    out_w) with the channel fastest within each patch position."""
+    r"""Extracts image patches, as TensorFlow's ``extract_image_patches`` on NCHW input: each output
+    position holds a flattened ``kh x kw x C`` patch, channels fastest.
+
+    Args:
+        ksizes (Union[tuple[int], list[int]]): the patch size as ``[1, kh, kw, 1]``.
+        strides (Union[tuple[int], list[int]]): the step between patches, ``[1, sh, sw, 1]``.
+        rates (Union[tuple[int], list[int]]): the dilation inside a patch, ``[1, rh, rw, 1]``.
+        padding (str): ``'same'`` or ``'valid'`` (case-insensitive). Default: ``'valid'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, kh \cdot kw \cdot C, out_h, out_w)`.
+
+    Raises:
+        ValueError: ``ksizes``, ``strides`` or ``rates`` is not four ints ``[1, a, b, 1]``, ``padding`` is
+            not 'same' or 'valid', or the input is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> unfold = nn.Unfold(ksizes=[1, 2, 2, 1], strides=[1, 1, 1, 1], rates=[1, 1, 1, 1])
+        >>> print(unfold(ms.Tensor(np.ones((1, 3, 3, 3), np.float32))).shape)
+        (1, 12, 2, 2)
+    """
 
     def __init__(self, ksizes: Any, strides: Any, rates: Any, padding: str = "valid") -> None:
         super().__init__()

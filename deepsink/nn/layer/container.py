@@ -92,10 +92,31 @@ class _CellContainer(Cell):
 
 
 class SequentialCell(_CellContainer):
-    """Runs its cells in order, each on the previous one's output.
+    """Runs its cells in order, each on the previous one's output. Built from cells as arguments,
+    a list of cells, or an OrderedDict (the keys name the children); supports indexing, slicing,
+    ``append``, ``insert`` and ``len``.
 
-    ``SequentialCell(c0, c1, ...)``, ``SequentialCell([c0, c1])`` or
-    ``SequentialCell(OrderedDict(name=cell, ...))`` (children named by the keys).
+    Args:
+        args (Union[Cell, list[Cell], OrderedDict]): the cells.
+
+    Inputs:
+        - **x** (Tensor) - the first cell's input.
+
+    Outputs:
+        The last cell's output.
+
+    Raises:
+        TypeError: an element is not a Cell, or the argument is not a list or OrderedDict.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.SequentialCell(nn.Dense(3, 2, weight_init='ones', bias_init='zeros'), nn.ReLU())
+        >>> print(net(ms.Tensor(np.array([[1.0, -2.0, 0.5]], np.float32))))
+        [[0. 0.]]
+        >>> print(len(net), type(net[1]).__name__)
+        2 ReLU
     """
 
     _api = "SequentialCell"
@@ -125,7 +146,32 @@ class SequentialCell(_CellContainer):
 
 
 class CellList(_CellContainer):
-    """A list of Cells registered as children (not called in sequence)."""
+    """A list of Cells registered as children, so their Parameters belong to the owner (named
+    ``<attr>.<index>.weight``). It is not callable: iterate over it or index it in ``construct``.
+
+    Args:
+        args (list[Cell], optional): the initial cells.
+
+    Inputs:
+        None (a CellList is not called).
+
+    Outputs:
+        None.
+
+    Raises:
+        TypeError: an element is not a Cell.
+        IndexError: an index is out of range.
+        NotImplementedError: the CellList is called.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layers = nn.CellList([nn.Dense(2, 2), nn.ReLU()])
+        >>> layers.append(nn.Dense(2, 1))
+        >>> print(len(layers), [type(c).__name__ for c in layers])
+        3 ['Dense', 'ReLU', 'Dense']
+    """
 
     _api = "CellList"
 
@@ -157,8 +203,33 @@ class CellList(_CellContainer):
 
 
 class CellDict(Cell):
-    """An ordered dict of Cells registered as children (keys are the child names, so their
-    Parameters are named ``<key>.weight``). Not callable; index it by key."""
+    """An ordered dict of Cells registered as children: the keys are the child names, so their
+    Parameters are named ``<key>.weight``. It is not callable: index it by key in ``construct``.
+
+    Args:
+        args (Union[dict, list[tuple[str, Cell]]], optional): the initial (key, Cell) pairs.
+
+    Inputs:
+        None (a CellDict is not called).
+
+    Outputs:
+        None.
+
+    Raises:
+        TypeError: a key is not a str, or a value not a Cell.
+        KeyError: a key is empty or contains '.'.
+        NotImplementedError: the CellDict is called.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cells = nn.CellDict({'conv': nn.Conv2d(1, 2, 3), 'act': nn.ReLU()})
+        >>> print(list(cells.keys()))
+        ['conv', 'act']
+        >>> print(type(cells['act']).__name__)
+        ReLU
+    """
 
     _api = "CellDict"
 

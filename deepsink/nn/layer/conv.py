@@ -237,7 +237,48 @@ class Conv2d(_Conv):
 
 
 class Conv1d(_Conv):
-    """MindSpore's ``nn.Conv1d`` over (N, C, L) input; weight (out, in/group, 1, k) as MindSpore."""
+    """1-D convolution over (N, C, L) input. As in MindSpore the weight is stored as
+    (out, in / group, 1, k), a 2-D kernel of height 1.
+
+    Args:
+        in_channels (int): the input's channel count C_in.
+        out_channels (int): the output's channel count C_out.
+        kernel_size (int): the window size.
+        stride (int): the step of the window. Default: ``1``.
+        pad_mode (str): ``'same'`` (output size ceil(in / stride)), ``'valid'`` (no padding) or
+            ``'pad'`` (pad by ``padding``). Default: ``'same'``.
+        padding (int): the zero padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (int): the spacing of the kernel's taps. Default: ``1``.
+        group (int): split the channels into groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's initializer.
+            Default: ``None`` (HeUniform, as MindSpore 2.x).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's initializer.
+            Default: ``None`` (Uniform).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, L_{out})`.
+
+    Raises:
+        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
+            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> conv = nn.Conv1d(2, 4, kernel_size=3, pad_mode='valid', weight_init='ones')
+        >>> print(conv(ms.Tensor(np.ones((1, 2, 5), np.float32))))
+        [[[6. 6. 6.]
+          [6. 6. 6.]
+          [6. 6. 6.]
+          [6. 6. 6.]]]
+    """
 
     def __init__(
         self,
@@ -299,10 +340,45 @@ class Conv1d(_Conv):
 
 
 class Conv3d(_Conv):
-    """MindSpore's ``nn.Conv3d`` over NCDHW input; weight (out, in/group, kd, kh, kw).
+    """3-D convolution over (N, C, D, H, W) input; the weight is (out, in / group, kd, kh, kw).
+    ``padding`` with ``pad_mode='pad'`` is an int or (head, tail, top, bottom, left, right).
 
-    ``pad_mode``: 'same', 'valid' or 'pad' with ``padding`` an int or (head, tail, top, bottom,
-    left, right). Runs ``ops.conv3d`` (one ``lax.conv_general_dilated``).
+    Args:
+        in_channels (int): the input's channel count C_in.
+        out_channels (int): the output's channel count C_out.
+        kernel_size (Union[int, tuple[int]]): the window size.
+        stride (Union[int, tuple[int]]): the step of the window. Default: ``1``.
+        pad_mode (str): ``'same'`` (output size ceil(in / stride)), ``'valid'`` (no padding) or
+            ``'pad'`` (pad by ``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int]]): the zero padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's taps. Default: ``1``.
+        group (int): split the channels into groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's initializer.
+            Default: ``None`` (HeUniform, as MindSpore 2.x).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's initializer.
+            Default: ``None`` (Uniform).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+        data_format (str): ``'NCDHW'`` only. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
+            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> conv = nn.Conv3d(1, 2, kernel_size=3, pad_mode='same')
+        >>> print(conv(ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))).shape)
+        (1, 2, 4, 4, 4)
     """
 
     _FORMATS = ("NCDHW",)
@@ -476,8 +552,47 @@ class _ConvTranspose(Cell):
 
 
 class Conv2dTranspose(_ConvTranspose):
-    """2-D transposed convolution (deconvolution) over (N, C, H, W). As in MindSpore 2.10,
-    ``output_padding`` appends zero rows/columns (the 3-D layer computes them)."""
+    """2-D transposed convolution (deconvolution) over (N, C, H, W): the gradient of ``Conv2d`` with
+    respect to its input, used to upsample. As in MindSpore 2.10, ``output_padding`` appends zero
+    rows and columns.
+
+    Args:
+        in_channels (int): the input's channel count C_in.
+        out_channels (int): the output's channel count C_out.
+        kernel_size (Union[int, tuple[int]]): the window size.
+        stride (Union[int, tuple[int]]): the step of the window. Default: ``1``.
+        pad_mode (str): ``'same'`` (output size in * stride), ``'valid'`` (no padding) or
+            ``'pad'`` (pad by ``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int]]): the zero padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's taps. Default: ``1``.
+        group (int): split the channels into groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's initializer.
+            Default: ``None`` (HeUniform, as MindSpore 2.x).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's initializer.
+            Default: ``None`` (Uniform).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+        output_padding (Union[int, tuple[int]]): extra size added to one side of the output. Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
+            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> deconv = nn.Conv2dTranspose(3, 2, kernel_size=2, stride=2)
+        >>> print(deconv(ms.Tensor(np.ones((1, 3, 4, 4), np.float32))).shape)
+        (1, 2, 8, 8)
+    """
 
     _zero_output_padding = True
 
@@ -492,7 +607,47 @@ class Conv2dTranspose(_ConvTranspose):
 
 
 class Conv3dTranspose(_ConvTranspose):
-    """3-D transposed convolution over (N, C, D, H, W)."""
+    """3-D transposed convolution (deconvolution) over (N, C, D, H, W), used to upsample volumes.
+
+    Args:
+        in_channels (int): the input's channel count C_in.
+        out_channels (int): the output's channel count C_out.
+        kernel_size (Union[int, tuple[int]]): the window size.
+        stride (Union[int, tuple[int]]): the step of the window. Default: ``1``.
+        pad_mode (str): ``'same'`` (output size in * stride), ``'valid'`` (no padding) or
+            ``'pad'`` (pad by ``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int]]): the zero padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the kernel's taps. Default: ``1``.
+        group (int): split the channels into groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's initializer.
+            Default: ``None`` (HeUniform, as MindSpore 2.x).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's initializer.
+            Default: ``None`` (Uniform).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+        output_padding (Union[int, tuple[int]]): extra size added to one side of the output. Default: ``0``.
+        data_format (str): ``'NCDHW'`` only. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
+            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+        ValueError: ``data_format`` is not 'NCDHW'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> deconv = nn.Conv3dTranspose(1, 1, kernel_size=2, stride=2)
+        >>> print(deconv(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
+        (1, 1, 4, 4, 4)
+    """
 
     _n = 3
 
@@ -509,8 +664,45 @@ class Conv3dTranspose(_ConvTranspose):
 
 
 class Conv1dTranspose(_ConvTranspose):
-    """1-D transposed convolution over (N, C, L); the weight is (in, out // group, 1, k) as in
-    MindSpore (a 2-D kernel of height 1)."""
+    """1-D transposed convolution (deconvolution) over (N, C, L): the gradient of ``Conv1d`` with
+    respect to its input, used to upsample. The weight is (in, out / group, 1, k) as in MindSpore.
+
+    Args:
+        in_channels (int): the input's channel count C_in.
+        out_channels (int): the output's channel count C_out.
+        kernel_size (int): the window size.
+        stride (int): the step of the window. Default: ``1``.
+        pad_mode (str): ``'same'`` (output size in * stride), ``'valid'`` (no padding) or
+            ``'pad'`` (pad by ``padding``). Default: ``'same'``.
+        padding (int): the zero padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (int): the spacing of the kernel's taps. Default: ``1``.
+        group (int): split the channels into groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's initializer.
+            Default: ``None`` (HeUniform, as MindSpore 2.x).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's initializer.
+            Default: ``None`` (Uniform).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C_{in}, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, L_{out})`.
+
+    Raises:
+        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
+            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> deconv = nn.Conv1dTranspose(2, 1, kernel_size=2, stride=2)
+        >>> print(deconv(ms.Tensor(np.ones((1, 2, 3), np.float32))).shape)
+        (1, 1, 6)
+    """
 
     _n = 1
 

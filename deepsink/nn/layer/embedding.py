@@ -17,12 +17,38 @@ from deepsink.nn.cell import Cell
 
 
 class Embedding(Cell):
-    """``embedding_table[ids]``: (*) int ids -> (*, embedding_size).
+    r"""A lookup table: maps int ids of shape (*) to rows of a (vocab_size, embedding_size) table.
+    The table starts from ``embedding_table`` (default ``'normal'``, N(0, 0.01)); row ``padding_idx``
+    starts at zero but still receives gradients, as in MindSpore. ``use_one_hot`` computes the lookup
+    as a one-hot matrix product.
 
-    The table (vocab_size, embedding_size) is initialised by ``embedding_table`` (default
-    'normal', i.e. N(0, 0.01)); row ``padding_idx`` starts at zero (it still receives gradients, as
-    in MindSpore). ``use_one_hot`` computes the lookup as one_hot(ids) @ table. Out-of-range ids
-    raise in PyNative mode; compiled, they read zeros.
+    Args:
+        vocab_size (int): the number of rows.
+        embedding_size (int): the size of each row.
+        use_one_hot (bool): look up by one-hot matmul. Default: ``False``.
+        embedding_table (Union[Tensor, str, Initializer]): the table's initializer. Default: ``'normal'``.
+        dtype (mindspore.dtype): a number type, recorded and shown in the repr (MindSpore documents
+            it as the ids' type); the table is float32. Default: ``mstype.float32``.
+        padding_idx (int, optional): a row initialised to zero. Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - int ids, any shape, values in [0, vocab_size).
+
+    Outputs:
+        Tensor of shape :math:`(*x.shape, embedding\_size)`.
+
+    Raises:
+        TypeError: ``vocab_size`` or ``embedding_size`` is not an int, ``use_one_hot`` not a bool, or the ids not an int Tensor.
+        ValueError: ``padding_idx`` is out of range, or an id is outside [0, vocab_size).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> emb = nn.Embedding(4, 2, embedding_table='ones')
+        >>> print(emb(ms.Tensor(np.array([[0, 3]], np.int32))))
+        [[[1. 1.]
+          [1. 1.]]]
     """
 
     def __init__(

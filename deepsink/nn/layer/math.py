@@ -21,7 +21,28 @@ def _axes(axis: Any) -> Any:
 
 
 class ReduceLogSumExp(Cell):
-    """``log(sum(exp(x)))`` over ``axis``, computed stably."""
+    """``log(sum(exp(x)))`` over ``axis``, computed stably (the maximum of each reduced slice is
+    subtracted first, so large inputs do not overflow). MindSpore 2.10 subtracts the maximum of
+    the whole input, so a slice far below it comes out as -inf there.
+
+    Args:
+        axis (Union[int, tuple[int]]): the axes to reduce.
+        keep_dims (bool): keep the reduced axes with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - float, any shape.
+
+    Outputs:
+        Tensor, the reduced result.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> op = nn.ReduceLogSumExp(1)
+        >>> print(op(ms.Tensor(np.array([[1000.0, 1000.0]], np.float32))))
+        [1000.6932]
+    """
 
     def __init__(self, axis: Any, keep_dims: bool = False) -> None:
         super().__init__()
@@ -33,7 +54,27 @@ class ReduceLogSumExp(Cell):
 
 
 class Moments(Cell):
-    """``(mean, variance)`` over ``axis`` (biased variance)."""
+    """The mean and the (biased) variance over ``axis``.
+
+    Args:
+        axis (Union[int, tuple[int]], optional): the axes to reduce; None reduces all. Default: ``None``.
+        keep_dims (bool, optional): keep the reduced axes with size 1. Default: ``None`` (False).
+
+    Inputs:
+        - **x** (Tensor) - float, any shape.
+
+    Outputs:
+        Tuple of two Tensors, ``(mean, variance)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> moments = nn.Moments(axis=1)
+        >>> mean, var = moments(ms.Tensor(np.array([[1.0, 3.0], [2.0, 2.0]], np.float32)))
+        >>> print(mean, var)
+        [2. 2.] [1. 0.]
+    """
 
     def __init__(self, axis: Any = None, keep_dims: bool | None = None) -> None:
         super().__init__()
@@ -47,7 +88,28 @@ class Moments(Cell):
 
 
 class MatMul(Cell):
-    """Batched matrix product with optional transposes of the last two axes."""
+    """The matrix product of the last two axes (batched over the leading ones, which broadcast),
+    with optional transposes of either operand.
+
+    Args:
+        transpose_x1 (bool): transpose the last two axes of ``x1`` first. Default: ``False``.
+        transpose_x2 (bool): transpose the last two axes of ``x2`` first. Default: ``False``.
+
+    Inputs:
+        - **x1** (Tensor) - shape :math:`(*B, N, C)`.
+        - **x2** (Tensor) - shape :math:`(*B, C, M)`.
+
+    Outputs:
+        Tensor of shape :math:`(*B, N, M)`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> matmul = nn.MatMul(transpose_x2=True)
+        >>> print(matmul(ms.Tensor(np.array([[1.0, 2.0]], np.float32)), ms.Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32))))
+        [[11. 17.]]
+    """
 
     def __init__(self, transpose_x1: bool = False, transpose_x2: bool = False) -> None:
         super().__init__()
@@ -63,36 +125,120 @@ class MatMul(Cell):
 
 
 class LGamma(Cell):
-    """``log |Gamma(x)|``."""
+    """The log of the absolute value of the gamma function, element-wise.
+
+    Inputs:
+        - **x** (Tensor) - float, any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lgamma = nn.LGamma()
+        >>> print(lgamma(ms.Tensor(np.array([1.0, 3.0, 0.5], np.float32))))
+        [4.7683716e-07 6.9314742e-01 5.7236481e-01]
+    """
 
     def construct(self, x: Tensor) -> Tensor:
         return Tensor._from(jax.scipy.special.gammaln(unwrap(x)))
 
 
 class DiGamma(Cell):
-    """The digamma function ``d/dx log Gamma(x)``."""
+    """The digamma function ``d/dx log Gamma(x)``, element-wise.
+
+    Inputs:
+        - **x** (Tensor) - float, any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> digamma = nn.DiGamma()
+        >>> print(digamma(ms.Tensor(np.array([1.0, 2.0], np.float32))))
+        [-0.5772154   0.42278463]
+    """
 
     def construct(self, x: Tensor) -> Tensor:
         return Tensor._from(jax.scipy.special.digamma(unwrap(x)))
 
 
 class MatInverse(Cell):
-    """Inverse of (batches of) square matrices."""
+    """The inverse of each square matrix in the last two axes.
+
+    Inputs:
+        - **a** (Tensor) - float, shape :math:`(*, N, N)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> inv = nn.MatInverse()
+        >>> print(inv(ms.Tensor(np.array([[2.0, 0.0], [0.0, 4.0]], np.float32))))
+        [[0.5  0.  ]
+         [0.   0.25]]
+    """
 
     def construct(self, a: Tensor) -> Tensor:
         return Tensor._from(jnp.linalg.inv(unwrap(a)))
 
 
 class MatDet(Cell):
-    """Determinant of (batches of) square matrices."""
+    """The determinant of each square matrix in the last two axes.
+
+    Inputs:
+        - **a** (Tensor) - float, shape :math:`(*, N, N)`.
+
+    Outputs:
+        Tensor of shape :math:`(*)`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> det = nn.MatDet()
+        >>> print(det(ms.Tensor(np.array([[[1.0, 2.0], [3.0, 4.0]]], np.float32))))
+        [-2.]
+    """
 
     def construct(self, a: Tensor) -> Tensor:
         return Tensor._from(jnp.linalg.det(unwrap(a)))
 
 
 class Range(Cell):
-    """``arange(start, limit, delta)`` (``Range(n)`` counts from 0 to n); float32 when any bound
-    is a float, else int32."""
+    """A layer that returns ``arange(start, limit, delta)`` (``Range(n)`` counts from 0 to n); float32
+    when a bound is a float, else int32. The range is fixed at construction.
+
+    Args:
+        start (Union[int, float]): the first value, or the end when ``limit`` is None.
+        limit (Union[int, float], optional): the end (excluded). Default: ``None``.
+        delta (Union[int, float]): the step, non-zero. Default: ``1``.
+
+    Inputs:
+        None.
+
+    Outputs:
+        Tensor, 1-D.
+
+    Raises:
+        ValueError: ``delta`` is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> r = nn.Range(1, 8, 2)
+        >>> print(r())
+        [1 3 5 7]
+    """
 
     def __init__(self, start: Any, limit: Any = None, delta: Any = 1) -> None:
         super().__init__()
@@ -109,7 +255,26 @@ class Range(Cell):
 
 
 class Norm(Cell):
-    """Euclidean norm over ``axis`` (all axes by default)."""
+    """The Euclidean (L2) norm over ``axis``.
+
+    Args:
+        axis (Union[int, tuple[int]]): the axes to reduce; ``()`` reduces all. Default: ``()``.
+        keep_dims (bool): keep the reduced axes with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - float, any shape.
+
+    Outputs:
+        Tensor, the norms.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.Norm(axis=1)
+        >>> print(norm(ms.Tensor(np.array([[3.0, 4.0], [1.0, 0.0]], np.float32))))
+        [5. 1.]
+    """
 
     def __init__(self, axis: Any = (), keep_dims: bool = False) -> None:
         super().__init__()
@@ -122,7 +287,26 @@ class Norm(Cell):
 
 
 class Roll(Cell):
-    """Roll the elements by ``shift`` along ``axis``."""
+    """Rolls the elements by ``shift`` along ``axis``; elements pushed off one end come back at the other.
+
+    Args:
+        shift (Union[int, tuple[int]]): the shift per axis.
+        axis (Union[int, tuple[int]]): the axes, as many as shifts.
+
+    Inputs:
+        - **input_x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> roll = nn.Roll(shift=1, axis=0)
+        >>> print(roll(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
+        [3. 1. 2.]
+    """
 
     def __init__(self, shift: Any, axis: Any) -> None:
         super().__init__()
@@ -133,7 +317,30 @@ class Roll(Cell):
 
 
 class Unflatten(Cell):
-    """Split ``axis`` into ``unflattened_size``."""
+    """Splits axis ``axis`` into the shape ``unflattened_size`` (the inverse of ``Flatten``).
+
+    Args:
+        axis (int): the axis to split.
+        unflattened_size (Union[tuple[int], list[int]]): the new axes; their product must be the
+            axis's size.
+
+    Inputs:
+        - **input_x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor, with ``axis`` replaced by ``unflattened_size``.
+
+    Raises:
+        TypeError: ``unflattened_size`` is not a tuple or list.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> unflatten = nn.Unflatten(1, (2, 3))
+        >>> print(unflatten(ms.Tensor(np.ones((4, 6), np.float32))).shape)
+        (4, 2, 3)
+    """
 
     def __init__(self, axis: int, unflattened_size: Any) -> None:
         super().__init__()
@@ -148,21 +355,80 @@ class Unflatten(Cell):
 
 
 class Tril(Cell):
-    """The lower triangle (below diagonal ``k``) of the last two axes."""
+    """Keeps the lower triangle of the last two axes (on and below diagonal ``k``) and zeroes the rest.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D.
+        - **k** (int, optional) - the diagonal offset (positive: above the main one). Default: ``0``.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> tril = nn.Tril()
+        >>> print(tril(ms.Tensor(np.arange(1, 10, dtype=np.float32).reshape(3, 3))))
+        [[1. 0. 0.]
+         [4. 5. 0.]
+         [7. 8. 9.]]
+    """
 
     def construct(self, x: Tensor, k: int = 0) -> Tensor:
         return Tensor._from(jnp.tril(unwrap(x), k))
 
 
 class Triu(Cell):
-    """The upper triangle (above diagonal ``k``) of the last two axes."""
+    """Keeps the upper triangle of the last two axes (on and above diagonal ``k``) and zeroes the rest.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D.
+        - **k** (int, optional) - the diagonal offset (positive: above the main one). Default: ``0``.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> triu = nn.Triu()
+        >>> print(triu(ms.Tensor(np.arange(1, 10, dtype=np.float32).reshape(3, 3)), 1))
+        [[0. 2. 3.]
+         [0. 0. 6.]
+         [0. 0. 0.]]
+    """
 
     def construct(self, x: Tensor, k: int = 0) -> Tensor:
         return Tensor._from(jnp.triu(unwrap(x), k))
 
 
 class ChannelShuffle(Cell):
-    """Split the channels (axis 1) into ``groups`` and interleave them."""
+    """Splits the channels (axis 1) into ``groups`` and interleaves them (ShuffleNet), so that the
+    next grouped convolution mixes information across groups.
+
+    Args:
+        groups (int): the number of groups; the channel count must divide by it.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, *)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        ValueError: ``groups`` is not a positive int, or C does not divide by it.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> shuffle = nn.ChannelShuffle(2)
+        >>> x = ms.Tensor(np.arange(4, dtype=np.float32).reshape(1, 4, 1))
+        >>> print(shuffle(x).reshape(-1))
+        [0. 2. 1. 3.]
+    """
 
     def __init__(self, groups: int) -> None:
         super().__init__()

@@ -134,7 +134,48 @@ class _BatchNorm(Cell):
 
 
 class BatchNorm1d(_BatchNorm):
-    """Batch normalization of (N, C) or (N, C, L) input."""
+    """Batch normalization of (N, C) or (N, C, L) input: ``gamma (x - mean) / sqrt(var + eps) + beta``
+    per channel, with the batch's statistics in training (updating the running ones) and the
+    running statistics in eval mode.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the weight of the old running statistics when they are updated,
+            ``running = momentum * running + (1 - momentum) * batch`` (MindSpore's convention, the
+            complement of PyTorch's). Default: ``0.9``.
+        affine (bool): learn ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str, Initializer]):
+            initializers of the scale, shift and running statistics. Defaults: ``'ones'``, ``'zeros'``,
+            ``'zeros'``, ``'ones'``.
+        use_batch_statistics (bool, optional): True: always normalise with the batch's statistics;
+            False: always with the running ones; None: batch statistics in training, running ones in
+            eval. Default: ``None``.
+        data_format (str): ``'NCHW'`` or ``'NHWC'``. Default: ``'NCHW'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C)` or :math:`(N, C, L)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool, or ``use_batch_statistics`` not a bool or None.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> bn = nn.BatchNorm1d(2)
+        >>> bn.set_train()
+        BatchNorm1d(num_features=2, eps=1e-05, momentum=0.9, gamma=Parameter (name=gamma, shape=(2,), dtype=Float32, requires_grad=True), beta=Parameter (name=beta, shape=(2,), dtype=Float32, requires_grad=True), moving_mean=Parameter (name=mean, shape=(2,), dtype=Float32, requires_grad=False), moving_variance=Parameter (name=variance, shape=(2,), dtype=Float32, requires_grad=False))
+        >>> print(bn(ms.Tensor(np.array([[1.0, 2.0], [3.0, 6.0]], np.float32))))
+        [[-0.999995   -0.99999875]
+         [ 0.999995    0.99999875]]
+    """
 
     _api = "BatchNorm1d"
     _ranks = (2, 3)
@@ -142,7 +183,51 @@ class BatchNorm1d(_BatchNorm):
 
 
 class BatchNorm2d(_BatchNorm):
-    """Batch normalization of (N, C, H, W) input."""
+    """Batch normalization of (N, C, H, W) input: each channel is normalised with its mean and
+    variance over (N, H, W) in training (and the running statistics are updated), with the
+    running statistics in eval mode, then scaled by ``gamma`` and shifted by ``beta``.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the weight of the old running statistics when they are updated,
+            ``running = momentum * running + (1 - momentum) * batch`` (MindSpore's convention, the
+            complement of PyTorch's). Default: ``0.9``.
+        affine (bool): learn ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str, Initializer]):
+            initializers of the scale, shift and running statistics. Defaults: ``'ones'``, ``'zeros'``,
+            ``'zeros'``, ``'ones'``.
+        use_batch_statistics (bool, optional): True: always normalise with the batch's statistics;
+            False: always with the running ones; None: batch statistics in training, running ones in
+            eval. Default: ``None``.
+        data_format (str): ``'NCHW'`` or ``'NHWC'``. Default: ``'NCHW'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool, or ``use_batch_statistics`` not a bool or None.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> bn = nn.BatchNorm2d(1)
+        >>> bn.set_train()
+        BatchNorm2d(num_features=1, eps=1e-05, momentum=0.9, gamma=Parameter (name=gamma, shape=(1,), dtype=Float32, requires_grad=True), beta=Parameter (name=beta, shape=(1,), dtype=Float32, requires_grad=True), moving_mean=Parameter (name=mean, shape=(1,), dtype=Float32, requires_grad=False), moving_variance=Parameter (name=variance, shape=(1,), dtype=Float32, requires_grad=False))
+        >>> x = ms.Tensor(np.arange(4, dtype=np.float32).reshape(1, 1, 2, 2))
+        >>> print(bn(x))
+        [[[[-1.3416355 -0.4472118]
+           [ 0.4472118  1.3416355]]]]
+        >>> print(bn.moving_mean)
+        Parameter (name=mean, shape=(1,), dtype=Float32, requires_grad=False)
+    """
 
     _api = "BatchNorm2d"
     _ranks = (4,)
@@ -150,8 +235,37 @@ class BatchNorm2d(_BatchNorm):
 
 
 class LayerNorm(Cell):
-    """Normalize over axes ``begin_norm_axis..`` and scale/shift by gamma/beta, whose shape is
-    ``normalized_shape`` = the input's shape from ``begin_params_axis`` on."""
+    """Layer normalization: normalises over the axes from ``begin_norm_axis`` on, then scales by
+    ``gamma`` and shifts by ``beta``, whose shape ``normalized_shape`` is the input's shape from
+    ``begin_params_axis`` on. Note MindSpore's default ``epsilon`` is 1e-7.
+
+    Args:
+        normalized_shape (Union[tuple[int], list[int]]): the shape of ``gamma`` and ``beta``.
+        begin_norm_axis (int): the first axis normalised over. Default: ``-1``.
+        begin_params_axis (int): the first axis the parameters cover. Default: ``-1``.
+        gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
+        epsilon (float): added to the variance. Default: ``1e-7``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - whose trailing shape matches ``normalized_shape``.
+
+    Outputs:
+        Tensor, the same shape and dtype.
+
+    Raises:
+        TypeError: ``normalized_shape`` is not a tuple or list of ints, or an axis not an int.
+        ValueError: ``normalized_shape`` is empty, or the input's shape does not match it.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.LayerNorm((3,))
+        >>> print(norm(ms.Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 2.0]], np.float32))))
+        [[-1.2247447  0.         1.2247447]
+         [ 0.         0.         0.       ]]
+    """
 
     def __init__(
         self,
@@ -220,8 +334,39 @@ class LayerNorm(Cell):
 
 
 class GroupNorm(Cell):
-    """Group normalization of (N, C, *) input: statistics per sample over each group of
-    ``num_channels / num_groups`` channels; per-channel affine gamma/beta."""
+    """Group normalization of (N, C, *) input: the channels are split into ``num_groups`` groups and
+    each sample's group is normalised with its own statistics, then scaled and shifted per channel.
+
+    Args:
+        num_groups (int): the number of groups; ``num_channels`` must divide by it.
+        num_channels (int): the channel count C.
+        eps (float): added to the variance. Default: ``1e-5``.
+        affine (bool): learn per-channel ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, *)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``num_groups`` or ``num_channels`` is not an int, ``affine`` not a bool.
+        ValueError: they are not positive, C does not divide by ``num_groups``, or the input's channel count differs.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.GroupNorm(2, 4)
+        >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 4, 2))
+        >>> print(norm(x))
+        [[[-1.3416355 -0.4472118]
+          [ 0.4472118  1.3416355]
+          [-1.3416355 -0.4472118]
+          [ 0.4472118  1.3416355]]]
+    """
 
     def __init__(
         self,
@@ -327,26 +472,156 @@ class _InstanceNorm(Cell):
 
 
 class InstanceNorm1d(_InstanceNorm):
-    """Instance normalization of (N, C, L)."""
+    """Instance normalization of (N, C, L): each sample's channel is normalised over L, then
+    scaled by ``gamma`` and shifted by ``beta``.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
+        affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, L)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.InstanceNorm1d(1)
+        >>> print(norm(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
+        [[[-1.2247356  0.         1.2247356]]]
+    """
 
     _rank = 3
 
 
 class InstanceNorm2d(_InstanceNorm):
-    """Instance normalization of (N, C, H, W)."""
+    """Instance normalization of (N, C, H, W): each sample's channel is normalised over (H, W),
+    then scaled by ``gamma`` and shifted by ``beta``.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
+        affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.InstanceNorm2d(1)
+        >>> print(norm(ms.Tensor(np.array([[[[1.0, 3.0], [5.0, 7.0]]]], np.float32))))
+        [[[[-1.3416395  -0.44721317]
+           [ 0.44721317  1.3416395 ]]]]
+    """
 
     _rank = 4
 
 
 class InstanceNorm3d(_InstanceNorm):
-    """Instance normalization of (N, C, D, H, W)."""
+    """Instance normalization of (N, C, D, H, W): each sample's channel is normalised over
+    (D, H, W), then scaled by ``gamma`` and shifted by ``beta``.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the update rate of the running ``moving_mean``/``moving_variance``,
+            which are kept for checkpoints as in MindSpore (normalisation always uses the
+            instance's own statistics). Default: ``0.1``.
+        affine (bool): learn a per-channel ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init (Union[Tensor, str, Initializer]): their initializers. Defaults: ``'ones'``, ``'zeros'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> norm = nn.InstanceNorm3d(2)
+        >>> print(norm(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
+        (1, 2, 2, 2, 2)
+    """
 
     _rank = 5
 
 
 class BatchNorm3d(Cell):
-    """Batch normalization of (N, C, D, H, W) input: a ``BatchNorm2d`` (child ``bn2d``, so the
-    Parameters are ``bn2d.moving_mean`` etc. as in MindSpore) over the (N, C, D*H, W) view."""
+    """Batch normalization of (N, C, D, H, W) input. As in MindSpore it wraps a ``BatchNorm2d``
+    (child ``bn2d``, so the Parameters are named ``bn2d.moving_mean`` etc.) applied to the
+    (N, C, D*H, W) view.
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the weight of the old running statistics when they are updated,
+            ``running = momentum * running + (1 - momentum) * batch`` (MindSpore's convention, the
+            complement of PyTorch's). Default: ``0.9``.
+        affine (bool): learn ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str, Initializer]):
+            initializers of the scale, shift and running statistics. Defaults: ``'ones'``, ``'zeros'``,
+            ``'zeros'``, ``'ones'``.
+        use_batch_statistics (bool, optional): True: always normalise with the batch's statistics;
+            False: always with the running ones; None: batch statistics in training, running ones in
+            eval. Default: ``None``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool, or ``use_batch_statistics`` not a bool or None.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank is not 5.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> bn = nn.BatchNorm3d(2)
+        >>> print(bn(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
+        (1, 2, 2, 2, 2)
+    """
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
                  affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
@@ -368,10 +643,46 @@ class BatchNorm3d(Cell):
 
 
 class SyncBatchNorm(_BatchNorm):
-    """Batch normalization with statistics reduced across the data-parallel ranks. In a single
-    process (one rank) that is exactly ``BatchNorm2d``; a run with several ranks raises
-    ``NotImplementedError`` (the cross-rank reduction of the statistics is not built yet), as do
-    ``process_groups``."""
+    """Batch normalization whose statistics are reduced across data-parallel ranks. In one process
+    (one rank) it is exactly ``BatchNorm2d``; with several ranks, or with ``process_groups``, it
+    raises ``NotImplementedError`` (the cross-rank reduction is not built).
+
+    Args:
+        num_features (int): the channel count C.
+        eps (float): added to the variance for stability. Default: ``1e-5``.
+        momentum (float): the weight of the old running statistics when they are updated,
+            ``running = momentum * running + (1 - momentum) * batch`` (MindSpore's convention, the
+            complement of PyTorch's). Default: ``0.9``.
+        affine (bool): learn ``gamma`` and ``beta``. Default: ``True``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str, Initializer]):
+            initializers of the scale, shift and running statistics. Defaults: ``'ones'``, ``'zeros'``,
+            ``'zeros'``, ``'ones'``.
+        use_batch_statistics (bool, optional): True: always normalise with the batch's statistics;
+            False: always with the running ones; None: batch statistics in training, running ones in
+            eval. Default: ``None``.
+        process_groups (list, optional): rank groups to reduce over. Default: ``None``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Raises:
+        TypeError: ``affine`` is not a bool, or ``use_batch_statistics`` not a bool or None.
+        ValueError: ``num_features`` is not positive, ``momentum`` is outside [0, 1], or the input's
+            rank or channel count does not match.
+        NotImplementedError: several ranks, or ``process_groups`` given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> bn = nn.SyncBatchNorm(2)
+        >>> print(bn(ms.Tensor(np.ones((1, 2, 2, 2), np.float32))).shape)
+        (1, 2, 2, 2)
+    """
 
     _api = "SyncBatchNorm"
     _ranks = (2, 4)

@@ -45,46 +45,348 @@ class _PadNd(Cell):
         return f"padding={self.padding}"
 
 
-def _make(name: str, n: int, mode: str, doc: str) -> type:
-    cls = type(name, (_PadNd,), {"_n": n, "_mode": mode, "__doc__": doc})
-    if mode == "constant" and name != "ZeroPad2d":
+class _ValuePad(_PadNd):
+    """Constant padding with a fill ``value`` the user gives."""
 
-        def __init__(self, padding: Any, value: float) -> None:  # noqa: N807
-            _PadNd.__init__(self, padding, value)
-
-        cls.__init__ = __init__
-    elif mode == "constant":
-
-        def __init__(self, padding: Any) -> None:  # noqa: N807
-            _PadNd.__init__(self, padding, 0.0)
-
-        cls.__init__ = __init__
-    else:
-
-        def __init__(self, padding: Any) -> None:  # noqa: N807
-            _PadNd.__init__(self, padding)
-
-        cls.__init__ = __init__
-    cls.__module__ = __name__
-    cls.__qualname__ = name
-    return cls
+    def __init__(self, padding: Any, value: float) -> None:
+        super().__init__(padding, value)
 
 
-ConstantPad1d = _make("ConstantPad1d", 1, "constant", "Pad the last axis with ``value``.")
-ConstantPad2d = _make("ConstantPad2d", 2, "constant", "Pad the last 2 axes with ``value``.")
-ConstantPad3d = _make("ConstantPad3d", 3, "constant", "Pad the last 3 axes with ``value``.")
-ReflectionPad1d = _make("ReflectionPad1d", 1, "reflect", "Reflect-pad the last axis.")
-ReflectionPad2d = _make("ReflectionPad2d", 2, "reflect", "Reflect-pad the last 2 axes.")
-ReflectionPad3d = _make("ReflectionPad3d", 3, "reflect", "Reflect-pad the last 3 axes.")
-ReplicationPad1d = _make("ReplicationPad1d", 1, "replicate", "Edge-pad the last axis.")
-ReplicationPad2d = _make("ReplicationPad2d", 2, "replicate", "Edge-pad the last 2 axes.")
-ReplicationPad3d = _make("ReplicationPad3d", 3, "replicate", "Edge-pad the last 3 axes.")
-ZeroPad2d = _make("ZeroPad2d", 2, "constant", "Pad the last 2 axes with zeros.")
+class _FillPad(_PadNd):
+    """Padding without a fill value (reflect, replicate, zeros)."""
+
+    def __init__(self, padding: Any) -> None:
+        super().__init__(padding)
+
+
+class ConstantPad1d(_ValuePad):
+    """Pads the last axis with a constant ``value``.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 1 axes; a tuple gives
+            (left, right), the last axis first.
+        value (Union[int, float]): the fill value.
+
+    Inputs:
+        - **x** (Tensor) - at least 1-D; the last 1 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ConstantPad1d((1, 2), 9.0)
+        >>> print(p(ms.Tensor(np.array([[1.0, 2.0]], np.float32))))
+        [[9. 1. 2. 9. 9.]]
+    """
+
+    _n, _mode = 1, "constant"
+
+
+class ConstantPad2d(_ValuePad):
+    """Pads the last two axes with a constant ``value``.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 2 axes; a tuple gives
+            (left, right, top, bottom), the last axis first.
+        value (Union[int, float]): the fill value.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D; the last 2 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ConstantPad2d(1, 0.5)
+        >>> print(p(ms.Tensor(np.array([[[1.0]]], np.float32))))
+        [[[0.5 0.5 0.5]
+          [0.5 1.  0.5]
+          [0.5 0.5 0.5]]]
+    """
+
+    _n, _mode = 2, "constant"
+
+
+class ConstantPad3d(_ValuePad):
+    """Pads the last three axes with a constant ``value``.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 3 axes; a tuple gives
+            (left, right, top, bottom, front, back), the last axis first.
+        value (Union[int, float]): the fill value.
+
+    Inputs:
+        - **x** (Tensor) - at least 3-D; the last 3 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ConstantPad3d(1, 0.0)
+        >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
+        (1, 1, 4, 4, 4)
+    """
+
+    _n, _mode = 3, "constant"
+
+
+class ReflectionPad1d(_FillPad):
+    """Pads the last axis with its mirror image, not repeating the edge (``[1, 2, 3]`` padded
+    by 2 on the left gives ``[3, 2, 1, 2, 3]``).
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 1 axes; a tuple gives
+            (left, right), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 1-D; the last 1 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReflectionPad1d(2)
+        >>> print(p(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
+        [[[3. 2. 1. 2. 3. 2. 1.]]]
+    """
+
+    _n, _mode = 1, "reflect"
+
+
+class ReflectionPad2d(_FillPad):
+    """Pads the last two axes with their mirror image, not repeating the edge.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 2 axes; a tuple gives
+            (left, right, top, bottom), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D; the last 2 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReflectionPad2d(1)
+        >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))))
+        [[[[4. 3. 4. 3.]
+           [2. 1. 2. 1.]
+           [4. 3. 4. 3.]
+           [2. 1. 2. 1.]]]]
+    """
+
+    _n, _mode = 2, "reflect"
+
+
+class ReflectionPad3d(_FillPad):
+    """Pads the last three axes with their mirror image, not repeating the edge.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 3 axes; a tuple gives
+            (left, right, top, bottom, front, back), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 3-D; the last 3 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReflectionPad3d(1)
+        >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
+        (1, 1, 4, 4, 4)
+    """
+
+    _n, _mode = 3, "reflect"
+
+
+class ReplicationPad1d(_FillPad):
+    """Pads the last axis by repeating its edge values.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 1 axes; a tuple gives
+            (left, right), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 1-D; the last 1 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReplicationPad1d((2, 1))
+        >>> print(p(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
+        [[[1. 1. 1. 2. 3. 3.]]]
+    """
+
+    _n, _mode = 1, "replicate"
+
+
+class ReplicationPad2d(_FillPad):
+    """Pads the last two axes by repeating their edge values.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 2 axes; a tuple gives
+            (left, right, top, bottom), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D; the last 2 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReplicationPad2d(1)
+        >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
+        [[[[1. 1. 2. 2.]
+           [1. 1. 2. 2.]
+           [1. 1. 2. 2.]]]]
+    """
+
+    _n, _mode = 2, "replicate"
+
+
+class ReplicationPad3d(_FillPad):
+    """Pads the last three axes by repeating their edge values.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 3 axes; a tuple gives
+            (left, right, top, bottom, front, back), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 3-D; the last 3 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ReplicationPad3d(1)
+        >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
+        (1, 1, 4, 4, 4)
+    """
+
+    _n, _mode = 3, "replicate"
+
+
+class ZeroPad2d(_FillPad):
+    """Pads the last two axes with zeros.
+
+    Args:
+        padding (Union[int, tuple[int]]): an int pads every side of the last 2 axes; a tuple gives
+            (left, right, top, bottom), the last axis first.
+
+    Inputs:
+        - **x** (Tensor) - at least 2-D; the last 2 axes are padded.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``padding`` is not an int or a tuple of ints.
+        ValueError: ``padding`` has an odd length, too many values, or a negative value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = nn.ZeroPad2d((1, 0, 0, 1))
+        >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
+        [[[[0. 1. 2.]
+           [0. 0. 0.]]]]
+    """
+
+    _n, _mode = 2, "constant"
 
 
 class Pad(Cell):
-    """``paddings`` ((before, after) per axis, from the first) with mode 'CONSTANT' (zeros),
-    'REFLECT' (mirror without the edge) or 'SYMMETRIC' (mirror with the edge)."""
+    """Pads every axis by ``paddings``, one (before, after) pair per axis from the first: with zeros
+    (``'CONSTANT'``), the mirror image without the edge (``'REFLECT'``) or with it (``'SYMMETRIC'``).
+
+    Args:
+        paddings (tuple[tuple[int]]): one (before, after) pair per axis of the input.
+        mode (str): ``'CONSTANT'``, ``'REFLECT'`` or ``'SYMMETRIC'``. Default: ``'CONSTANT'``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, rank equal to ``len(paddings)``.
+
+    Outputs:
+        Tensor, the padded input.
+
+    Raises:
+        TypeError: ``paddings`` is not a tuple of pairs.
+        ValueError: ``mode`` is invalid, or ``paddings`` does not have one pair per axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pad = nn.Pad(paddings=((0, 0), (1, 1)), mode='SYMMETRIC')
+        >>> print(pad(ms.Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))))
+        [[1. 1. 2. 3. 3.]]
+    """
 
     _MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
 

@@ -212,9 +212,38 @@ class _MaxPool(_Pool):
 
 
 class MaxPool2d(_MaxPool):
-    """2-D max pooling over (N, C, H, W) or (C, H, W); 'same' pads with -inf.
+    """2-D max pooling over (N, C, H, W) or (C, H, W) input; ``'same'`` pads with -inf.
+    ``pad_mode='pad'`` takes ``padding``, ``dilation`` and ``ceil_mode``.
 
-    ``pad_mode='pad'`` takes ``padding`` (int or (pad_h, pad_w)), ``dilation`` and ``ceil_mode``.
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window size. Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): the padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the window's taps. Default: ``1``.
+        return_indices (bool): also return the flat argmax indices. Default: ``False``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        data_format (str): ``'NCHW'`` or ``'NHWC'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H_{in}, W_{in})` or :math:`(C, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})` (and the indices).
+
+    Raises:
+        TypeError: ``pad_mode`` is not a str, ``return_indices`` or ``ceil_mode`` not a bool.
+        ValueError: ``kernel_size`` or ``stride`` is not positive, ``pad_mode`` or ``data_format`` is
+            invalid, or a 'pad'-only argument is set with another ``pad_mode``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))))
+        [[[[ 5.  7.]
+           [13. 15.]]]]
     """
 
     def __init__(
@@ -242,7 +271,35 @@ class MaxPool2d(_MaxPool):
 
 
 class MaxPool1d(_MaxPool):
-    """1-D max pooling over (N, C, L) or (C, L)."""
+    """1-D max pooling over the last axis of (N, C, L) or (C, L) input.
+
+    Args:
+        kernel_size (int): the window size. Default: ``1``.
+        stride (int): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive). Default: ``'valid'``.
+        padding (int): the padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (int): the spacing of the window's taps (``'pad'`` only). Default: ``1``.
+        return_indices (bool): also return the argmax indices. Default: ``False``.
+        ceil_mode (bool): round the output length up. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, L_{in})` or :math:`(C, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, L_{out})` (and the indices).
+
+    Raises:
+        ValueError: ``kernel_size`` or ``stride`` is not a positive int, ``pad_mode`` is invalid, or a
+            'pad'-only argument is set with another ``pad_mode``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool1d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.array([[[1.0, 3.0, 5.0, 2.0]]], np.float32))))
+        [[[3. 5.]]]
+    """
 
     _nd = 1
 
@@ -326,10 +383,39 @@ class _AvgPool(_Pool):
 
 
 class AvgPool2d(_AvgPool):
-    """2-D average pooling over (N, C, H, W) or (C, H, W).
+    """2-D average pooling over (N, C, H, W) or (C, H, W) input. ``'same'`` and ``'valid'`` average
+    over the input cells a window covers; ``pad_mode='pad'`` takes ``padding``, ``ceil_mode``,
+    ``count_include_pad`` and ``divisor_override``.
 
-    'same' and 'valid' average over the input cells a window covers. ``pad_mode='pad'`` takes
-    ``padding``, ``ceil_mode``, ``count_include_pad`` and ``divisor_override``.
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window size. Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive). Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): the padding with ``pad_mode='pad'``. Default: ``0``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        count_include_pad (bool): count padded zeros in the average. Default: ``True``.
+        divisor_override (int, optional): divide by this instead of the window size. Default: ``None``.
+        data_format (str): ``'NCHW'`` or ``'NHWC'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H_{in}, W_{in})` or :math:`(C, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``pad_mode`` is not a str.
+        ValueError: ``kernel_size`` or ``stride`` is not positive, ``pad_mode`` or ``data_format`` is
+            invalid, or a 'pad'-only argument is set with another ``pad_mode``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AvgPool2d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))))
+        [[[[ 2.5  4.5]
+           [10.5 12.5]]]]
     """
 
     def __init__(
@@ -357,7 +443,34 @@ class AvgPool2d(_AvgPool):
 
 
 class AvgPool1d(_AvgPool):
-    """1-D average pooling over (N, C, L) or (C, L)."""
+    """1-D average pooling over the last axis of (N, C, L) or (C, L) input.
+
+    Args:
+        kernel_size (int): the window size. Default: ``1``.
+        stride (int): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive). Default: ``'valid'``.
+        padding (int): the padding with ``pad_mode='pad'``. Default: ``0``.
+        ceil_mode (bool): round the output length up (``'pad'`` only). Default: ``False``.
+        count_include_pad (bool): count padded zeros in the average (``'pad'`` only). Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, L_{in})` or :math:`(C, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, L_{out})`.
+
+    Raises:
+        ValueError: ``kernel_size`` or ``stride`` is not a positive int, ``pad_mode`` is invalid, or a
+            'pad'-only argument is set with another ``pad_mode``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AvgPool1d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.array([[[1.0, 3.0, 5.0, 7.0]]], np.float32))))
+        [[[2. 6.]]]
+    """
 
     _nd = 1
 
@@ -404,7 +517,30 @@ class _AdaptivePoolNd(Cell):
 
 
 class AdaptiveAvgPool2d(_AdaptivePoolNd):
-    """Average over adaptive bins of (H, W) (PyTorch's bins: any input size)."""
+    r"""Averages over adaptive bins so that the (H, W) axes come out as ``output_size``, whatever
+    the input size (bin ``i`` covers ``floor(i H / out)`` to ``ceil((i + 1) H / out)``).
+
+    Args:
+        output_size (Union[int, tuple[int]]): the output (H, W); an int for both, None in a tuple
+            keeps that axis.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)` or :math:`(C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, *output\_size)`.
+
+    Raises:
+        ValueError: ``output_size`` is not a positive int or tuple of two, or the input's rank is not 3 or 4.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveAvgPool2d((1, 2))
+        >>> print(pool(ms.Tensor(np.array([[[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]]], np.float32))))
+        [[[[3.5 5.5]]]]
+    """
 
     _fn = "adaptive_avg_pool2d"
 
@@ -413,7 +549,29 @@ class AdaptiveAvgPool2d(_AdaptivePoolNd):
 
 
 class AdaptiveAvgPool3d(_AdaptivePoolNd):
-    """Average over adaptive bins of (D, H, W)."""
+    r"""Averages over adaptive bins so that the (D, H, W) axes come out as ``output_size``.
+
+    Args:
+        output_size (Union[int, tuple[int]]): the output (D, H, W); an int for all three, None in a
+            tuple keeps that axis.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, *output\_size)`.
+
+    Raises:
+        ValueError: ``output_size`` is invalid or the input's rank is not 4 or 5.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveAvgPool3d(1)
+        >>> print(pool(ms.Tensor(np.ones((1, 2, 3, 3, 3), np.float32))).shape)
+        (1, 2, 1, 1, 1)
+    """
 
     _n, _fn = 3, "adaptive_avg_pool3d"
 
@@ -422,19 +580,92 @@ class AdaptiveAvgPool3d(_AdaptivePoolNd):
 
 
 class AdaptiveMaxPool2d(_AdaptivePoolNd):
-    """Maximum over adaptive bins of (H, W); ``return_indices`` also gives the flat argmax."""
+    r"""Takes the maximum over adaptive bins so that the (H, W) axes come out as ``output_size``;
+    with ``return_indices`` it also gives each maximum's flat index in the input plane.
+
+    Args:
+        output_size (Union[int, tuple[int]]): the output (H, W); None in a tuple keeps that axis.
+        return_indices (bool): also return the argmax indices. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)` or :math:`(C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, *output\_size)`, and the int64 indices with ``return_indices``.
+
+    Raises:
+        ValueError: ``output_size`` is invalid or the input's rank is not 3 or 4.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveMaxPool2d(1, return_indices=True)
+        >>> out, idx = pool(ms.Tensor(np.array([[[[1.0, 5.0], [3.0, 2.0]]]], np.float32)))
+        >>> print(out, idx)
+        [[[[5.]]]] [[[[1]]]]
+    """
 
     _fn = "adaptive_max_pool2d"
 
 
 class AdaptiveMaxPool3d(_AdaptivePoolNd):
-    """Maximum over adaptive bins of (D, H, W)."""
+    r"""Takes the maximum over adaptive bins so that the (D, H, W) axes come out as ``output_size``.
+
+    Args:
+        output_size (Union[int, tuple[int]]): the output (D, H, W); None in a tuple keeps that axis.
+        return_indices (bool): also return the flat argmax indices. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, *output\_size)` (and the indices).
+
+    Raises:
+        ValueError: ``output_size`` is invalid or the input's rank is not 4 or 5.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AdaptiveMaxPool3d(1)
+        >>> print(pool(ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))))
+        [[[[[7.]]]]]
+    """
 
     _n, _fn = 3, "adaptive_max_pool3d"
 
 
 class AvgPool3d(Cell):
-    """3-D average pooling (``ops.avg_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+    """3-D average pooling over (N, C, D, H, W) or (C, D, H, W) input.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window size. Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'`` or ``'pad'``. Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): the padding with ``pad_mode='pad'``. Default: ``0``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        count_include_pad (bool): count padded zeros in the average. Default: ``True``.
+        divisor_override (int, optional): divide by this instead of the window size. Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`.
+
+    Outputs:
+        Tensor of the pooled shape.
+
+    Raises:
+        ValueError: ``pad_mode`` is not 'valid' or 'pad', or ``padding`` is non-zero with 'valid'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.AvgPool3d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.ones((1, 2, 4, 4, 4), np.float32))).shape)
+        (1, 2, 2, 2, 2)
+    """
 
     def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
                  padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
@@ -455,7 +686,34 @@ class AvgPool3d(Cell):
 
 
 class MaxPool3d(Cell):
-    """3-D max pooling (``ops.max_pool3d``); ``pad_mode`` 'valid' or 'pad'."""
+    """3-D max pooling over (N, C, D, H, W) or (C, D, H, W) input.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window size. Default: ``1``.
+        stride (Union[int, tuple[int]]): the window's step. Default: ``1``.
+        pad_mode (str): ``'valid'`` or ``'pad'``. Default: ``'valid'``.
+        padding (Union[int, tuple[int]]): the padding with ``pad_mode='pad'``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of the window's taps. Default: ``1``.
+        return_indices (bool): also return the argmax indices. Default: ``False``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`.
+
+    Outputs:
+        Tensor of the pooled shape (and the indices).
+
+    Raises:
+        ValueError: ``pad_mode`` is not 'valid' or 'pad', or ``padding`` is non-zero with 'valid'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> pool = nn.MaxPool3d(kernel_size=2, stride=2)
+        >>> print(pool(ms.Tensor(np.ones((1, 2, 4, 4, 4), np.float32))).shape)
+        (1, 2, 2, 2, 2)
+    """
 
     def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
                  padding: Any = 0, dilation: Any = 1, return_indices: bool = False,

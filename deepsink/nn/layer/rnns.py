@@ -192,8 +192,47 @@ class _RNNBase(Cell):
 
 
 class RNN(_RNNBase):
-    """Elman RNN: ``h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh)`` with ``nonlinearity`` ``'tanh'``
-    or ``'relu'``. ``construct(x, hx=None, seq_length=None) -> (output, h_n)``."""
+    r"""A multi-layer Elman RNN: ``h_t = act(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + b_hh)`` with
+    ``act`` tanh or ReLU, run over the whole sequence with ``lax.scan``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        num_layers (int): stacked layers. Default: ``1``.
+        has_bias (bool): add the biases ``b_ih`` and ``b_hh``. Default: ``True``.
+        batch_first (bool): the input and output are (batch, seq, feature) instead of (seq, batch,
+            feature). Default: ``False``.
+        dropout (float): dropout on the outputs of each layer but the last, in [0, 1). Default: ``0.0``.
+        bidirectional (bool): run a second, backward pass and concatenate. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+        nonlinearity (str): ``'tanh'`` or ``'relu'``. Default: ``'tanh'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(L, N, input\_size)`, or :math:`(N, L, input\_size)` with
+          ``batch_first``.
+        - **hx** (Tensor, optional) - the initial hidden state, shape
+          :math:`(num\_directions \cdot num\_layers, N, hidden\_size)`. Default: zeros.
+        - **seq_length** (Tensor, optional) - int, shape :math:`(N,)`: each sequence's valid length;
+          steps beyond it do not update the state and output zeros.
+
+    Outputs:
+        Tuple of Tensors ``(output, h_n)``: ``output`` of shape :math:`(L, N, num\_directions \cdot hidden\_size)`,
+        ``h_n`` the final state, shaped like ``hx``.
+
+    Raises:
+        TypeError: a size or ``num_layers`` is not an int, a flag not a bool, or ``dropout`` not a float.
+        ValueError: a size is not positive, ``dropout`` is outside [0, 1), or an input's shape does not match.
+        ValueError: ``nonlinearity`` is not 'tanh' or 'relu'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> rnn = nn.RNN(3, 4, num_layers=2, batch_first=True)
+        >>> out, h = rnn(ms.Tensor(np.ones((2, 5, 3), np.float32)))
+        >>> print(out.shape, h.shape)
+        (2, 5, 4) (2, 2, 4)
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         nonlinearity = kwargs.pop("nonlinearity", "tanh")
@@ -204,15 +243,90 @@ class RNN(_RNNBase):
 
 
 class LSTM(_RNNBase):
-    """Long short-term memory. ``construct(x, hx=None, seq_length=None) -> (output, (h_n, c_n))``;
-    ``hx`` is ``(h_0, c_0)``, each (num_directions * num_layers, batch, hidden_size)."""
+    r"""A multi-layer long short-term memory network: each step updates a cell state ``c`` through
+    input, forget and output gates and emits ``h = o * tanh(c)``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        num_layers (int): stacked layers. Default: ``1``.
+        has_bias (bool): add the biases ``b_ih`` and ``b_hh``. Default: ``True``.
+        batch_first (bool): the input and output are (batch, seq, feature) instead of (seq, batch,
+            feature). Default: ``False``.
+        dropout (float): dropout on the outputs of each layer but the last, in [0, 1). Default: ``0.0``.
+        bidirectional (bool): run a second, backward pass and concatenate. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(L, N, input\_size)`, or :math:`(N, L, input\_size)` with
+          ``batch_first``.
+        - **hx** (tuple[Tensor], optional) - ``(h_0, c_0)``, each of shape
+          :math:`(num\_directions \cdot num\_layers, N, hidden\_size)`. Default: zeros.
+        - **seq_length** (Tensor, optional) - int, shape :math:`(N,)`: each sequence's valid length;
+          steps beyond it do not update the state and output zeros.
+
+    Outputs:
+        Tuple ``(output, (h_n, c_n))``: ``output`` of shape :math:`(L, N, num\_directions \cdot hidden\_size)`,
+        ``h_n`` and ``c_n`` the final states.
+
+    Raises:
+        TypeError: a size or ``num_layers`` is not an int, a flag not a bool, or ``dropout`` not a float.
+        ValueError: a size is not positive, ``dropout`` is outside [0, 1), or an input's shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> lstm = nn.LSTM(3, 4, batch_first=True, bidirectional=True)
+        >>> out, (h, c) = lstm(ms.Tensor(np.ones((2, 5, 3), np.float32)))
+        >>> print(out.shape, h.shape, c.shape)
+        (2, 5, 8) (2, 2, 4) (2, 2, 4)
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__("LSTM", *args, **kwargs)
 
 
 class GRU(_RNNBase):
-    """Gated recurrent unit. ``construct(x, hx=None, seq_length=None) -> (output, h_n)``."""
+    r"""A multi-layer gated recurrent unit network: reset and update gates decide how much of the
+    previous state each step keeps.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        num_layers (int): stacked layers. Default: ``1``.
+        has_bias (bool): add the biases ``b_ih`` and ``b_hh``. Default: ``True``.
+        batch_first (bool): the input and output are (batch, seq, feature) instead of (seq, batch,
+            feature). Default: ``False``.
+        dropout (float): dropout on the outputs of each layer but the last, in [0, 1). Default: ``0.0``.
+        bidirectional (bool): run a second, backward pass and concatenate. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(L, N, input\_size)`, or :math:`(N, L, input\_size)` with
+          ``batch_first``.
+        - **hx** (Tensor, optional) - the initial hidden state, shape
+          :math:`(num\_directions \cdot num\_layers, N, hidden\_size)`. Default: zeros.
+        - **seq_length** (Tensor, optional) - int, shape :math:`(N,)`: each sequence's valid length;
+          steps beyond it do not update the state and output zeros.
+
+    Outputs:
+        Tuple of Tensors ``(output, h_n)``: ``output`` of shape :math:`(L, N, num\_directions \cdot hidden\_size)`,
+        ``h_n`` the final state.
+
+    Raises:
+        TypeError: a size or ``num_layers`` is not an int, a flag not a bool, or ``dropout`` not a float.
+        ValueError: a size is not positive, ``dropout`` is outside [0, 1), or an input's shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> gru = nn.GRU(3, 4)
+        >>> out, h = gru(ms.Tensor(np.ones((5, 2, 3), np.float32)))
+        >>> print(out.shape, h.shape)
+        (5, 2, 4) (1, 2, 4)
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__("GRU", *args, **kwargs)
@@ -269,7 +383,34 @@ class _RNNCellBase(Cell):
 
 
 class RNNCell(_RNNCellBase):
-    """One Elman RNN step: ``construct(x, hx) -> h'`` (``nonlinearity`` 'tanh' or 'relu')."""
+    r"""One step of an Elman RNN: ``h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh)``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        has_bias (bool): add the biases. Default: ``True``.
+        nonlinearity (str): ``'tanh'`` or ``'relu'``. Default: ``'tanh'``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, input\_size)` or :math:`(input\_size,)`.
+        - **hx** (Tensor, optional) - shape :math:`(N, hidden\_size)`. Default: zeros.
+
+    Outputs:
+        Tensor ``h'`` of shape :math:`(N, hidden\_size)`.
+
+    Raises:
+        TypeError: a size is not an int or ``has_bias`` not a bool.
+        ValueError: a size is not positive, ``nonlinearity`` is invalid, or ``x``'s shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cell = nn.RNNCell(3, 2)
+        >>> print(cell(ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))).shape)
+        (4, 2)
+    """
 
     def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
                  nonlinearity: str = "tanh", dtype: Any = mstype.float32) -> None:  # fmt: skip
@@ -281,7 +422,34 @@ class RNNCell(_RNNCellBase):
 
 
 class LSTMCell(_RNNCellBase):
-    """One LSTM step: ``construct(x, (h, c)) -> (h', c')``."""
+    r"""One LSTM step: from ``x`` and ``(h, c)`` computes the gates and returns ``(h', c')``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        has_bias (bool): add the biases. Default: ``True``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, input\_size)` or :math:`(input\_size,)`.
+        - **hx** (tuple[Tensor], optional) - ``(h, c)``, each :math:`(N, hidden\_size)`. Default: zeros.
+
+    Outputs:
+        Tuple of Tensors ``(h', c')``, each :math:`(N, hidden\_size)`.
+
+    Raises:
+        TypeError: a size is not an int or ``has_bias`` not a bool.
+        ValueError: a size is not positive, or ``x``'s shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cell = nn.LSTMCell(3, 2)
+        >>> h, c = cell(ms.Tensor(np.ones((4, 3), np.float32)), (ms.Tensor(np.ones((4, 2), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))))
+        >>> print(h.shape, c.shape)
+        (4, 2) (4, 2)
+    """
 
     def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
                  dtype: Any = mstype.float32) -> None:  # fmt: skip
@@ -289,7 +457,33 @@ class LSTMCell(_RNNCellBase):
 
 
 class GRUCell(_RNNCellBase):
-    """One GRU step: ``construct(x, hx) -> h'``."""
+    r"""One GRU step: from ``x`` and ``h`` computes the reset and update gates and returns ``h'``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        has_bias (bool): add the biases. Default: ``True``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, input\_size)` or :math:`(input\_size,)`.
+        - **hx** (Tensor, optional) - shape :math:`(N, hidden\_size)`. Default: zeros.
+
+    Outputs:
+        Tensor ``h'`` of shape :math:`(N, hidden\_size)`.
+
+    Raises:
+        TypeError: a size is not an int or ``has_bias`` not a bool.
+        ValueError: a size is not positive, or ``x``'s shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cell = nn.GRUCell(3, 2)
+        >>> print(cell(ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))).shape)
+        (4, 2)
+    """
 
     def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
                  dtype: Any = mstype.float32) -> None:  # fmt: skip

@@ -70,12 +70,47 @@ def _dropout(a: jax.Array, p: float, training: bool) -> jax.Array:
 
 
 class MultiheadAttention(Cell):
-    """Multi-head attention: ``construct(query, key, value, key_padding_mask=None,
-    need_weights=True, attn_mask=None, average_attn_weights=True) -> (output, weights)``.
+    r"""Multi-head attention: queries attend to keys and values in ``num_heads`` subspaces of size
+    ``embed_dim / num_heads``; the heads' outputs are concatenated and projected.
 
-    Inputs are (L, N, E) (or (N, L, E) with ``batch_first``, or unbatched (L, E)); ``weights`` is
-    (N, L, S) averaged over heads (per head (N, heads, L, S) without ``average_attn_weights``), or
-    None when ``need_weights`` is False.
+    Args:
+        embed_dim (int): the model size E.
+        num_heads (int): the number of heads; ``embed_dim`` must divide by it.
+        dropout (float): dropout on the attention weights. Default: ``0.0``.
+        has_bias (bool): biases in the projections. Default: ``True``.
+        add_bias_kv (bool): append a learned bias row to the keys and values. Default: ``False``.
+        add_zero_attn (bool): append a zero row to the keys and values. Default: ``False``.
+        kdim (int, optional): the key size. Default: ``None`` (E).
+        vdim (int, optional): the value size. Default: ``None`` (E).
+        batch_first (bool): inputs are (N, L, E) instead of (L, N, E). Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **query** (Tensor) - :math:`(L, N, E)`, :math:`(N, L, E)` with ``batch_first``, or unbatched :math:`(L, E)`.
+        - **key** (Tensor) - :math:`(S, N, kdim)`.
+        - **value** (Tensor) - :math:`(S, N, vdim)`.
+        - **key_padding_mask** (Tensor, optional) - :math:`(N, S)`, True (or a float added) marks padding.
+        - **need_weights** (bool) - also return the attention weights. Default: ``True``.
+        - **attn_mask** (Tensor, optional) - :math:`(L, S)` or :math:`(N \cdot num\_heads, L, S)`.
+        - **average_attn_weights** (bool) - average the weights over the heads. Default: ``True``.
+
+    Outputs:
+        Tuple ``(output, weights)``: ``output`` shaped like ``query``; ``weights`` :math:`(N, L, S)`
+        (per head :math:`(N, num\_heads, L, S)`), or None without ``need_weights``.
+
+    Raises:
+        TypeError: a size is not an int, a flag not a bool, or a mask neither bool nor float.
+        ValueError: ``embed_dim`` does not divide by ``num_heads``, or a shape does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> attn = nn.MultiheadAttention(8, 2)
+        >>> q = ms.Tensor(np.ones((3, 1, 8), np.float32))
+        >>> out, w = attn(q, q, q)
+        >>> print(out.shape, w.shape)
+        (3, 1, 8) (1, 3, 3)
     """
 
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, has_bias: bool = True,
@@ -221,9 +256,41 @@ def _activation(activation: Any, api: str) -> Any:
 
 
 class TransformerEncoderLayer(Cell):
-    """Self-attention then a feed-forward block, each with a residual and LayerNorm (after the
-    block, or before it with ``norm_first``). ``construct(src, src_mask=None,
-    src_key_padding_mask=None)``."""
+    """One Transformer encoder layer: self-attention, then a feed-forward block, each with a
+    residual connection and LayerNorm (after the block, or before it with ``norm_first``).
+
+    Args:
+        d_model (int): the feature size E.
+        nhead (int): the number of attention heads; ``d_model`` must divide by it.
+        dim_feedforward (int): the hidden size of the feed-forward block. Default: ``2048``.
+        dropout (float): the dropout rate. Default: ``0.1``.
+        activation (Union[str, Cell, callable]): ``'relu'``, ``'gelu'`` or a callable. Default: ``'relu'``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): inputs are (N, L, E) instead of (L, N, E). Default: ``False``.
+        norm_first (bool): LayerNorm before each block (pre-norm) instead of after. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **src** (Tensor) - :math:`(L, N, E)`, or :math:`(N, L, E)` with ``batch_first``.
+        - **src_mask** (Tensor, optional) - an attention mask, (L, L) or (N * nhead, L, L), bool
+          (True = masked) or float (added).
+        - **src_key_padding_mask** (Tensor, optional) - bool (N, L): True marks padding.
+
+    Outputs:
+        Tensor, shaped like ``src``.
+
+    Raises:
+        TypeError: ``norm_first`` is not a bool or ``activation`` not a str or callable.
+        ValueError: ``d_model`` does not divide by ``nhead``, or ``activation`` is an unknown name.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
+        >>> print(layer(ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
+        (5, 2, 8)
+    """
 
     def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
                  dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
@@ -261,9 +328,41 @@ class TransformerEncoderLayer(Cell):
 
 
 class TransformerDecoderLayer(Cell):
-    """Self-attention, attention over ``memory``, then a feed-forward block.
-    ``construct(tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-    memory_key_padding_mask=None)``."""
+    """One Transformer decoder layer: self-attention over ``tgt``, attention over the encoder's
+    ``memory``, then a feed-forward block, each with a residual connection and LayerNorm.
+
+    Args:
+        d_model (int): the feature size E.
+        nhead (int): the number of attention heads; ``d_model`` must divide by it.
+        dim_feedforward (int): the hidden size of the feed-forward block. Default: ``2048``.
+        dropout (float): the dropout rate. Default: ``0.1``.
+        activation (Union[str, Cell, callable]): ``'relu'``, ``'gelu'`` or a callable. Default: ``'relu'``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): inputs are (N, L, E) instead of (L, N, E). Default: ``False``.
+        norm_first (bool): LayerNorm before each block (pre-norm) instead of after. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **tgt** (Tensor) - :math:`(T, N, E)`, or :math:`(N, T, E)` with ``batch_first``.
+        - **memory** (Tensor) - the encoder output, :math:`(S, N, E)`.
+        - **tgt_mask**, **memory_mask** (Tensor, optional) - attention masks.
+        - **tgt_key_padding_mask**, **memory_key_padding_mask** (Tensor, optional) - bool, True marks padding.
+
+    Outputs:
+        Tensor, shaped like ``tgt``.
+
+    Raises:
+        TypeError: ``norm_first`` is not a bool or ``activation`` not a str or callable.
+        ValueError: ``d_model`` does not divide by ``nhead``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.TransformerDecoderLayer(d_model=8, nhead=2, dim_feedforward=16)
+        >>> print(layer(ms.Tensor(np.ones((4, 2, 8), np.float32)), ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
+        (4, 2, 8)
+    """
 
     def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
                  dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
@@ -320,7 +419,36 @@ def _clones(layer: Cell, n: int, api: str) -> CellList:
 
 
 class TransformerEncoder(Cell):
-    """``num_layers`` copies of ``encoder_layer`` (sub-cells ``layers.0..``), then ``norm``."""
+    """A stack of ``num_layers`` copies of ``encoder_layer`` (children ``layers.0``, ``layers.1``, ...),
+    then an optional final ``norm``.
+
+    Args:
+        encoder_layer (Cell): the layer to copy, e.g. a ``TransformerEncoderLayer``.
+        num_layers (int): the number of copies.
+        norm (Cell, optional): applied to the last layer's output. Default: ``None``.
+
+    Inputs:
+        - **src** (Tensor) - the input sequence.
+        - **src_mask** (Tensor, optional) - an attention mask, (L, L) or (N * nhead, L, L), bool
+          (True = masked) or float (added).
+        - **src_key_padding_mask** (Tensor, optional) - bool (N, L): True marks padding.
+
+    Outputs:
+        Tensor, shaped like ``src``.
+
+    Raises:
+        TypeError: ``encoder_layer`` is not a Cell.
+        ValueError: ``num_layers`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
+        >>> encoder = nn.TransformerEncoder(layer, num_layers=2)
+        >>> print(encoder(ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
+        (5, 2, 8)
+    """
 
     def __init__(self, encoder_layer: Cell, num_layers: int, norm: Cell | None = None) -> None:
         super().__init__()
@@ -336,7 +464,35 @@ class TransformerEncoder(Cell):
 
 
 class TransformerDecoder(Cell):
-    """``num_layers`` copies of ``decoder_layer`` (sub-cells ``layers.0..``), then ``norm``."""
+    """A stack of ``num_layers`` copies of ``decoder_layer`` (children ``layers.0``, ``layers.1``, ...),
+    then an optional final ``norm``.
+
+    Args:
+        decoder_layer (Cell): the layer to copy, e.g. a ``TransformerDecoderLayer``.
+        num_layers (int): the number of copies.
+        norm (Cell, optional): applied to the last layer's output. Default: ``None``.
+
+    Inputs:
+        - **tgt** (Tensor) - the target sequence.
+        - **memory** (Tensor) - the encoder output.
+        - **tgt_mask**, **memory_mask**, **tgt_key_padding_mask**, **memory_key_padding_mask** (Tensor, optional) - masks.
+
+    Outputs:
+        Tensor, shaped like ``tgt``.
+
+    Raises:
+        TypeError: ``decoder_layer`` is not a Cell.
+        ValueError: ``num_layers`` is not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> layer = nn.TransformerDecoderLayer(d_model=8, nhead=2, dim_feedforward=16)
+        >>> decoder = nn.TransformerDecoder(layer, num_layers=2)
+        >>> print(decoder(ms.Tensor(np.ones((4, 2, 8), np.float32)), ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
+        (4, 2, 8)
+    """
 
     def __init__(self, decoder_layer: Cell, num_layers: int, norm: Cell | None = None) -> None:
         super().__init__()
@@ -355,9 +511,45 @@ class TransformerDecoder(Cell):
 
 
 class Transformer(Cell):
-    """Encoder-decoder Transformer. ``construct(src, tgt, src_mask=None, tgt_mask=None,
-    memory_mask=None, src_key_padding_mask=None, tgt_key_padding_mask=None,
-    memory_key_padding_mask=None)``."""
+    """The encoder-decoder Transformer of "Attention Is All You Need": a ``TransformerEncoder`` over
+    ``src`` and a ``TransformerDecoder`` over ``tgt`` attending to the encoder's output.
+
+    Args:
+        d_model (int): the feature size E. Default: ``512``.
+        nhead (int): the number of heads. Default: ``8``.
+        num_encoder_layers (int): encoder layers. Default: ``6``.
+        num_decoder_layers (int): decoder layers. Default: ``6``.
+        dim_feedforward (int): the feed-forward hidden size. Default: ``2048``.
+        dropout (float): the dropout rate. Default: ``0.1``.
+        activation (Union[str, Cell, callable]): ``'relu'``, ``'gelu'`` or a callable. Default: ``'relu'``.
+        custom_encoder (Cell, optional): used instead of the built encoder. Default: ``None``.
+        custom_decoder (Cell, optional): used instead of the built decoder. Default: ``None``.
+        layer_norm_eps (float): the LayerNorms' epsilon. Default: ``1e-5``.
+        batch_first (bool): inputs are (N, L, E). Default: ``False``.
+        norm_first (bool): pre-norm layers. Default: ``False``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **src** (Tensor) - :math:`(S, N, E)`.
+        - **tgt** (Tensor) - :math:`(T, N, E)`.
+        - **src_mask**, **tgt_mask**, **memory_mask** (Tensor, optional) - attention masks.
+        - **src_key_padding_mask**, **tgt_key_padding_mask**, **memory_key_padding_mask** (Tensor, optional) - padding masks.
+
+    Outputs:
+        Tensor of shape :math:`(T, N, E)`.
+
+    Raises:
+        ValueError: ``d_model`` does not divide by ``nhead``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> model = nn.Transformer(d_model=8, nhead=2, num_encoder_layers=1, num_decoder_layers=1,
+        ...                        dim_feedforward=16)
+        >>> print(model(ms.Tensor(np.ones((5, 2, 8), np.float32)), ms.Tensor(np.ones((4, 2, 8), np.float32))).shape)
+        (4, 2, 8)
+    """
 
     def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6,
                  num_decoder_layers: int = 6, dim_feedforward: int = 2048, dropout: float = 0.1,

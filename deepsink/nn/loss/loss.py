@@ -58,10 +58,32 @@ def _weighted_loss(x: jax.Array, reduction: str, weights: Any = 1.0) -> jax.Arra
 
 
 class LossBase(Cell):
-    """Base of the losses: validates ``reduction`` and offers ``get_loss`` (weight, then reduce).
+    """The base class of the losses: checks ``reduction`` and offers ``get_loss``, which weights
+    an element-wise loss and reduces it. Subclasses implement ``construct``.
 
     Args:
         reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - the prediction.
+        - **labels** (Tensor) - the target.
+
+    Outputs:
+        Tensor, what the subclass's ``construct`` returns.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class MyL1(nn.LossBase):
+        ...     def construct(self, logits, labels):
+        ...         return self.get_loss(ms.ops.abs(logits - labels))
+        >>> loss = MyL1()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([0.0, 4.0], np.float32))))
+        1.5
     """
 
     def __init__(self, reduction: str = "mean") -> None:
@@ -125,9 +147,30 @@ class MSELoss(LossBase):
 
 
 class L1Loss(LossBase):
-    """Mean absolute error: ``|logits - labels|`` reduced by ``reduction``.
+    """Mean absolute error: ``|logits - labels|`` reduced by ``reduction``. The gradient where
+    ``logits == labels`` is 0, as in MindSpore.
 
-    The gradient at ``logits == labels`` is 0 (``sign(0)``), as in MindSpore.
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **labels** (Tensor) - broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        TypeError: ``logits`` or ``labels`` is not a Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.L1Loss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 1.0, 5.0], np.float32))))
+        1.0
     """
 
     def construct(self, logits: Any, labels: Any) -> Tensor:
@@ -140,11 +183,32 @@ class L1Loss(LossBase):
 
 
 class SmoothL1Loss(LossBase):
-    """Smooth L1: ``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta`` (``d = logits -
-    labels``), reduced by ``reduction`` (default ``'none'``, as MindSpore 2.x).
+    """Smooth L1 loss: quadratic for small errors, linear for large ones. With
+    ``d = logits - labels``: ``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta``.
+    The default reduction is ``'none'`` (MindSpore 2.x).
 
-    ``beta`` must be > 0: MindSpore's documentation raises for it (its CPU build accepts it and
-    fails later); deepsink checks at construction.
+    Args:
+        beta (float): where the loss turns from quadratic to linear, > 0. Default: ``1.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'none'``.
+
+    Inputs:
+        - **logits** (Tensor) - float16 or float32, any shape.
+        - **labels** (Tensor) - the same shape and dtype as ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        TypeError: ``beta`` is not a float, or the inputs' dtypes differ.
+        ValueError: ``beta`` is not positive, the shapes differ, or ``reduction`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.SmoothL1Loss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 2.5, 6.0], np.float32))))
+        [0.    0.125 2.5  ]
     """
 
     def __init__(self, beta: float = 1.0, reduction: str = "none") -> None:
@@ -317,6 +381,29 @@ class CrossEntropyLoss(LossBase):
 
     With class indices and ``'mean'``, the sum is divided by the summed weights of the counted
     targets; with probabilities, by the number of samples (MindSpore's rules).
+
+    Inputs:
+        - **logits** (Tensor) - float, shape :math:`(N, C)`, :math:`(C,)` or :math:`(N, C, d_1, ...)`.
+        - **labels** (Tensor) - int class indices of shape :math:`(N)` / :math:`(N, d_1, ...)`, or
+          float probabilities shaped like ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` one loss per sample.
+
+    Raises:
+        TypeError: ``ignore_index`` is not an int, ``label_smoothing`` not a float, or ``weight`` not a Tensor.
+        ValueError: ``label_smoothing`` is outside [0, 1], ``reduction`` is invalid, or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.CrossEntropyLoss()
+        >>> logits = ms.Tensor(np.array([[2.0, 0.5, 0.1], [0.1, 0.2, 3.0]], np.float32))
+        >>> print(loss(logits, ms.Tensor(np.array([0, 2], np.int32))))
+        0.2131901
+        >>> print(nn.CrossEntropyLoss(label_smoothing=0.1)(logits, ms.Tensor(np.array([0, 2], np.int32))))
+        0.36485678
     """
 
     def __init__(
@@ -427,13 +514,33 @@ class CrossEntropyLoss(LossBase):
 
 
 class BCEWithLogitsLoss(LossBase):
-    """Binary cross entropy on logits: ``-w [p y log s(x) + (1 - y) log(1 - s(x))]``.
+    """Binary cross entropy on logits: the sigmoid and the log are fused, so it is stable for
+    large ``|x|``: ``-w [p y log s(x) + (1 - y) log(1 - s(x))]`` with ``s`` the sigmoid.
 
     Args:
         reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
-        weight (Tensor): rescaling weight broadcastable to the input. Default: ``None``.
-        pos_weight (Tensor): weight ``p`` of the positive examples, broadcastable to the input
-            (one per class). Default: ``None``.
+        weight (Tensor, optional): a rescaling weight broadcastable to the input. Default: ``None``.
+        pos_weight (Tensor, optional): the weight ``p`` of positive examples, broadcastable to the
+            input's last axis. Default: ``None``.
+
+    Inputs:
+        - **logits** (Tensor) - float, shape :math:`(N, *)`.
+        - **labels** (Tensor) - the same shape and dtype as ``logits``, values in [0, 1].
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        TypeError: ``weight`` or ``pos_weight`` is not a Tensor or None.
+        ValueError: ``reduction`` is invalid, or the shapes of ``logits`` and ``labels`` differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.BCEWithLogitsLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.5, -1.0], [2.0, 0.0]], np.float32)), ms.Tensor(np.array([[1.0, 0.0], [1.0, 1.0]], np.float32))))
+        0.40185347
     """
 
     def __init__(self, reduction: str = "mean", weight: Any = None, pos_weight: Any = None) -> None:
@@ -493,8 +600,31 @@ def _loss_ops():
 
 
 class BCELoss(LossBase):
-    """Binary cross entropy of probabilities ``logits`` against ``labels`` (optional ``weight``
-    broadcast to the input)."""
+    """Binary cross entropy of probabilities: ``-w (y log(x) + (1 - y) log(1 - x))``, with the
+    logs clamped at -100 as in MindSpore.
+
+    Args:
+        weight (Tensor, optional): a rescaling weight broadcastable to the input. Default: ``None``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - probabilities in [0, 1], float, shape :math:`(N, *)`.
+        - **labels** (Tensor) - the same shape and dtype as ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.BCELoss(reduction='mean')
+        >>> print(loss(ms.Tensor(np.array([0.9, 0.2, 0.6], np.float32)), ms.Tensor(np.array([1.0, 0.0, 1.0], np.float32))))
+        0.27977657
+    """
 
     def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -505,7 +635,32 @@ class BCELoss(LossBase):
 
 
 class KLDivLoss(LossBase):
-    """``labels * (log(labels) - logits)``; reduction 'mean', 'sum', 'none' or 'batchmean'."""
+    """Kullback-Leibler divergence ``labels * (log(labels) - logits)``, where ``logits`` are
+    log-probabilities. ``'batchmean'`` divides the sum by the batch size (the mathematically
+    correct KL), ``'mean'`` by the element count.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'``, ``'none'`` or ``'batchmean'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - log-probabilities, float.
+        - **labels** (Tensor) - probabilities, the same shape as ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not one of the four.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.KLDivLoss(reduction='batchmean')
+        >>> logp = ms.ops.log(ms.Tensor(np.array([[0.25, 0.75]], np.float32)))
+        >>> print(loss(logp, ms.Tensor(np.array([[0.5, 0.5]], np.float32))))
+        0.14384104
+    """
 
     def __init__(self, reduction: str = "mean") -> None:
         check_one_of(reduction, _REDUCTIONS + ["batchmean"], "reduction", "KLDivLoss")
@@ -517,7 +672,31 @@ class KLDivLoss(LossBase):
 
 
 class HuberLoss(LossBase):
-    """Quadratic for errors below ``delta``, linear above."""
+    """Huber loss: ``0.5 d**2`` where ``|d| <= delta``, else ``delta (|d| - 0.5 delta)``, with
+    ``d = logits - labels``.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        delta (Union[int, float]): the threshold between the two regimes, > 0. Default: ``1.0``.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **labels** (Tensor) - broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.HuberLoss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.5, 2.0, 0.0], np.float32))))
+        0.875
+    """
 
     def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
         super().__init__(reduction)
@@ -528,7 +707,32 @@ class HuberLoss(LossBase):
 
 
 class MarginRankingLoss(LossBase):
-    """``max(0, -target * (input1 - input2) + margin)``."""
+    """Margin ranking loss ``max(0, -target * (input1 - input2) + margin)``: ``target`` 1 says
+    ``input1`` should rank higher, -1 says ``input2`` should.
+
+    Args:
+        margin (float): the required gap. Default: ``0.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **input1** (Tensor) - float, any shape.
+        - **input2** (Tensor) - the same shape and dtype.
+        - **target** (Tensor) - 1 or -1, the same shape.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MarginRankingLoss(margin=0.5)
+        >>> print(loss(ms.Tensor(np.array([1.0, 0.2], np.float32)), ms.Tensor(np.array([0.0, 0.5], np.float32)), ms.Tensor(np.array([1.0, 1.0], np.float32))))
+        0.4
+    """
 
     def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -540,7 +744,35 @@ class MarginRankingLoss(LossBase):
 
 
 class CosineEmbeddingLoss(LossBase):
-    """``1 - cos`` for similar pairs (label 1), ``max(0, cos - margin)`` for dissimilar (-1)."""
+    """Cosine embedding loss: ``1 - cos(x1, x2)`` for similar pairs (label 1) and
+    ``max(0, cos(x1, x2) - margin)`` for dissimilar ones (label -1); the cosine is taken over axis 1.
+
+    Args:
+        margin (float): in [-1, 1]. Default: ``0.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits_x1** (Tensor) - shape :math:`(N, D)`.
+        - **logits_x2** (Tensor) - the same shape.
+        - **labels** (Tensor) - 1 or -1, shape :math:`(N,)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: ``margin`` is outside [-1, 1].
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.CosineEmbeddingLoss()
+        >>> x1 = ms.Tensor(np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))
+        >>> x2 = ms.Tensor(np.array([[1.0, 1.0], [0.0, 1.0]], np.float32))
+        >>> print(loss(x1, x2, ms.Tensor(np.array([1, -1], np.int32))))
+        0.6464466
+    """
 
     def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -554,14 +786,60 @@ class CosineEmbeddingLoss(LossBase):
 
 
 class SoftMarginLoss(LossBase):
-    """``log(1 + exp(-y x))``."""
+    """Two-class logistic loss ``log(1 + exp(-y x))`` for labels ``y`` in {1, -1}.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **labels** (Tensor) - 1 or -1, the same shape.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.SoftMarginLoss()
+        >>> print(loss(ms.Tensor(np.array([0.5, -2.0], np.float32)), ms.Tensor(np.array([1.0, -1.0], np.float32))))
+        0.30050248
+    """
 
     def construct(self, logits: Any, labels: Any) -> Tensor:
         return _loss_ops()[0].soft_margin_loss(logits, labels, self.reduction)
 
 
 class HingeEmbeddingLoss(LossBase):
-    """``x`` for label 1, ``max(0, margin - x)`` for label -1."""
+    """Hinge embedding loss: ``x`` where the label is 1, ``max(0, margin - x)`` where it is -1
+    (``x`` is typically a distance between two embeddings).
+
+    Args:
+        margin (float): the margin for dissimilar pairs. Default: ``1.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **labels** (Tensor) - 1 or -1, broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.HingeEmbeddingLoss(margin=1.0)
+        >>> print(loss(ms.Tensor(np.array([0.3, 0.4, 2.0], np.float32)), ms.Tensor(np.array([1.0, -1.0, -1.0], np.float32))))
+        0.3
+    """
 
     def __init__(self, margin: float = 1.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -572,7 +850,34 @@ class HingeEmbeddingLoss(LossBase):
 
 
 class PoissonNLLLoss(LossBase):
-    """Poisson negative log likelihood (``log_input``: the input is the log of the rate)."""
+    """Poisson negative log likelihood: ``exp(x) - y x`` with ``log_input`` (``x`` is the log
+    rate), else ``x - y log(x + eps)``; ``full`` adds Stirling's term ``y log y - y + 0.5 log(2 pi y)``
+    for ``y > 1``.
+
+    Args:
+        log_input (bool): the input is the log of the rate. Default: ``True``.
+        full (bool): add Stirling's approximation term. Default: ``False``.
+        eps (float): added inside the log when ``log_input`` is False. Default: ``1e-8``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **input** (Tensor) - the predicted (log) rate, float.
+        - **target** (Tensor) - the observed counts, the same shape.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.PoissonNLLLoss()
+        >>> print(loss(ms.Tensor(np.array([0.0, 1.0], np.float32)), ms.Tensor(np.array([1.0, 2.0], np.float32))))
+        0.8591409
+    """
 
     def __init__(self, log_input: bool = True, full: bool = False, eps: float = 1e-8,
                  reduction: str = "mean") -> None:  # fmt: skip
@@ -585,7 +890,35 @@ class PoissonNLLLoss(LossBase):
 
 
 class GaussianNLLLoss(LossBase):
-    """Gaussian negative log likelihood with predicted variance ``var``."""
+    """Gaussian negative log likelihood of ``labels`` under a normal distribution with mean
+    ``logits`` and variance ``var``: ``0.5 (log(max(var, eps)) + (logits - labels)**2 / max(var, eps))``,
+    plus ``0.5 log(2 pi)`` with ``full``.
+
+    Args:
+        full (bool): add the constant term. Keyword-only. Default: ``False``.
+        eps (float): the smallest variance used, > 0. Keyword-only. Default: ``1e-6``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Keyword-only. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - the predicted mean, shape :math:`(N, *)`.
+        - **labels** (Tensor) - the target, the same shape.
+        - **var** (Tensor) - the predicted variance, the same shape or with one fewer axis / a last axis of 1.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: ``eps`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.GaussianNLLLoss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([1.5, 2.0], np.float32)), ms.Tensor(np.array([1.0, 0.5], np.float32))))
+        -0.110786796
+    """
 
     def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -599,7 +932,31 @@ class GaussianNLLLoss(LossBase):
 
 
 class MultiLabelSoftMarginLoss(LossBase):
-    """Per-class sigmoid cross entropy averaged over classes."""
+    """Multi-label one-versus-all loss: the sigmoid cross entropy of each class, averaged over
+    the classes (optionally weighted per class), then reduced over the batch.
+
+    Args:
+        weight (Tensor, optional): per-class weights of shape :math:`(C,)`. Default: ``None``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **x** (Tensor) - logits, shape :math:`(N, C)`.
+        - **target** (Tensor) - 0 or 1, shape :math:`(N, C)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MultiLabelSoftMarginLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.5, -1.0, 2.0]], np.float32)), ms.Tensor(np.array([[1.0, 0.0, 1.0]], np.float32))))
+        0.30475557
+    """
 
     def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -610,7 +967,35 @@ class MultiLabelSoftMarginLoss(LossBase):
 
 
 class MultiMarginLoss(LossBase):
-    """Multi-class hinge loss (``p`` 1 or 2)."""
+    """Multi-class hinge loss: for each sample with class ``y``,
+    ``sum_{i != y} max(0, margin - x[y] + x[i])**p / C``.
+
+    Args:
+        p (int): 1 or 2. Default: ``1``.
+        margin (float): the margin. Default: ``1.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        weight (Tensor, optional): per-class weights, shape :math:`(C,)`. Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - scores, shape :math:`(N, C)`.
+        - **target** (Tensor) - int class indices, shape :math:`(N,)`.
+        - **weight** (Tensor, optional) - per-class weights, shape :math:`(C,)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: ``p`` is not 1 or 2.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MultiMarginLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.1, 0.8, 0.3]], np.float32)), ms.Tensor(np.array([1], np.int64))))
+        0.26666665
+    """
 
     def __init__(self, p: int = 1, margin: float = 1.0, reduction: str = "mean",
                  weight: Any = None) -> None:  # fmt: skip
@@ -625,15 +1010,68 @@ class MultiMarginLoss(LossBase):
 
 
 class MultilabelMarginLoss(LossBase):
-    """Multi-label hinge loss over class-index targets ended by -1."""
+    """Multi-label hinge loss: ``target`` lists each sample's class indices, ended by -1; every
+    pair (target class ``j``, other class ``i``) adds ``max(0, 1 - (x[j] - x[i])) / C``.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **x** (Tensor) - scores, shape :math:`(C,)` or :math:`(N, C)`.
+        - **target** (Tensor) - int class indices padded with -1, the same shape.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MultilabelMarginLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.1, 0.2, 0.4, 0.8]], np.float32)), ms.Tensor(np.array([[3, 0, -1, 1]], np.int32))))
+        0.85
+    """
 
     def construct(self, x: Any, target: Any) -> Tensor:
         return _loss_ops()[0].multilabel_margin_loss(x, target, self.reduction)
 
 
 class TripletMarginLoss(LossBase):
-    """``max(0, d(x, positive) - d(x, negative) + margin)``; a ``margin`` set at construction
-    (other than 1.0) overrides the call's, as in MindSpore."""
+    """Triplet loss ``max(0, d(x, positive) - d(x, negative) + margin)`` with ``d`` the p-norm
+    distance; ``swap`` uses ``min(d(x, negative), d(positive, negative))``. A ``margin`` given at
+    construction (other than 1.0) overrides the call's, as in MindSpore.
+
+    Args:
+        p (int): the norm degree. Default: ``2``.
+        swap (bool): use the distance swap. Default: ``False``.
+        eps (float): added for numerical stability. Default: ``1e-6``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        margin (float): the margin. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - anchors, shape :math:`(N, D)`.
+        - **positive** (Tensor) - the same shape.
+        - **negative** (Tensor) - the same shape.
+        - **margin** (float, optional) - the margin. Default: ``1.0``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.TripletMarginLoss()
+        >>> x = ms.Tensor(np.array([[0.0, 0.0]], np.float32))
+        >>> print(loss(x, ms.Tensor(np.array([[0.0, 1.0]], np.float32)), ms.Tensor(np.array([[0.0, 1.5]], np.float32))))
+        0.49999994
+    """
 
     def __init__(self, p: int = 2, swap: bool = False, eps: float = 1e-6, reduction: str = "mean",
                  margin: float = 1.0) -> None:  # fmt: skip
@@ -648,7 +1086,34 @@ class TripletMarginLoss(LossBase):
 
 
 class NLLLoss(LossBase):
-    """Negative log likelihood of log-probabilities ``logits`` at class ``labels``."""
+    """Negative log likelihood: ``-w[y] * logits[y]`` for each sample, where ``logits`` are
+    log-probabilities (e.g. from ``nn.LogSoftmax``) and ``y`` the class index. ``'mean'`` divides
+    by the summed weights of the counted samples.
+
+    Args:
+        weight (Tensor, optional): per-class weights, shape :math:`(C,)`. Default: ``None``.
+        ignore_index (int): a class index that does not count. Default: ``-100``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - log-probabilities, shape :math:`(N, C)` or :math:`(N, C, d_1, ...)`.
+        - **labels** (Tensor) - int class indices, shape :math:`(N)` or :math:`(N, d_1, ...)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.NLLLoss()
+        >>> logp = nn.LogSoftmax()(ms.Tensor(np.array([[2.0, 0.5, 0.1], [0.1, 0.2, 3.0]], np.float32)))
+        >>> print(loss(logp, ms.Tensor(np.array([0, 2], np.int32))))
+        0.2131901
+    """
 
     def __init__(self, weight: Any = None, ignore_index: int = -100,
                  reduction: str = "mean") -> None:  # fmt: skip
@@ -662,7 +1127,26 @@ class NLLLoss(LossBase):
 
 
 class RMSELoss(LossBase):
-    """``sqrt(mean((logits - label)^2))``."""
+    """Root mean squared error ``sqrt(mean((logits - label)**2))``.
+
+    Args:
+        None.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **label** (Tensor) - broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.RMSELoss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 2.0, 6.0], np.float32))))
+        1.7320508
+    """
 
     def __init__(self) -> None:
         super().__init__("mean")
@@ -674,7 +1158,30 @@ class RMSELoss(LossBase):
 
 
 class MAELoss(LossBase):
-    """``|logits - label|`` reduced."""
+    """Mean absolute error ``|logits - label|`` reduced by ``reduction`` (MindSpore's name beside
+    ``L1Loss``).
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float, any shape.
+        - **label** (Tensor) - broadcastable with ``logits``.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MAELoss()
+        >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 4.0], np.float32)), ms.Tensor(np.array([2.0, 2.0, 2.0], np.float32))))
+        1.0
+    """
 
     def construct(self, logits: Any, label: Any) -> Tensor:
         x = _array(logits, "logits", "MAELoss")
@@ -683,7 +1190,30 @@ class MAELoss(LossBase):
 
 
 class DiceLoss(LossBase):
-    """``1 - 2 sum(x y) / (sum(x^2) + sum(y^2) + smooth)`` over all elements."""
+    """Dice loss for segmentation: ``1 - 2 sum(x y) / (sum(x**2) + sum(y**2) + smooth)`` over all
+    elements.
+
+    Args:
+        smooth (float): added to the denominator, > 0. Default: ``1e-5``.
+
+    Inputs:
+        - **logits** (Tensor) - predicted probabilities, shape :math:`(N, *)`.
+        - **label** (Tensor) - the same shape.
+
+    Outputs:
+        Tensor, a scalar.
+
+    Raises:
+        ValueError: ``smooth`` is not positive, or the shapes differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.DiceLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.9, 0.1], [0.2, 0.8]], np.float32)), ms.Tensor(np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))))
+        0.028574169
+    """
 
     def __init__(self, smooth: float = 1e-5) -> None:
         super().__init__("mean")
@@ -702,9 +1232,34 @@ class DiceLoss(LossBase):
 
 
 class FocalLoss(LossBase):
-    """``-(1 - p)^gamma log p`` of the softmax over axis 1, averaged over classes (one-hot
-    ``labels`` shaped like ``logits``, or class indices with one channel), optional per-class
-    ``weight``."""
+    """Focal loss ``-(1 - p)**gamma log p`` of the softmax over axis 1, averaged over the classes:
+    it down-weights well-classified samples. ``labels`` are one-hot (shaped like ``logits``) or
+    class indices with one channel.
+
+    Args:
+        weight (Tensor, optional): per-class weights, shape :math:`(C,)`. Default: ``None``.
+        gamma (float): the focusing exponent. Default: ``2.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - float, shape :math:`(N, C)` or :math:`(N, C, H, W)`.
+        - **labels** (Tensor) - one-hot like ``logits``, or int indices of shape :math:`(N, 1, ...)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: ``logits`` has fewer than 2 dimensions.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.FocalLoss()
+        >>> print(loss(ms.Tensor(np.array([[0.8, 0.1], [0.3, 0.9]], np.float32)), ms.Tensor(np.array([[1], [1]], np.int32))))
+        0.27373785
+    """
 
     def __init__(self, weight: Any = None, gamma: float = 2.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
@@ -736,7 +1291,36 @@ class FocalLoss(LossBase):
 
 
 class CTCLoss(LossBase):
-    """Connectionist temporal classification over (T, N, C) log-probabilities."""
+    """Connectionist temporal classification loss over (T, N, C) log-probabilities: the negative
+    log probability of each target sequence summed over all its alignments. ``'mean'`` divides each
+    sample's loss by its target length first, as MindSpore and PyTorch do.
+
+    Args:
+        blank (int): the blank class index. Default: ``0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        zero_infinity (bool): replace infinite losses (impossible alignments) by 0. Default: ``False``.
+
+    Inputs:
+        - **log_probs** (Tensor) - shape :math:`(T, N, C)`.
+        - **targets** (Tensor) - int, shape :math:`(N, S)`.
+        - **input_lengths** (Union[Tensor, tuple]) - shape :math:`(N,)`.
+        - **target_lengths** (Union[Tensor, tuple]) - shape :math:`(N,)`.
+
+    Outputs:
+        Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> log_probs = nn.LogSoftmax()(ms.Tensor(np.zeros((3, 1, 3), np.float32)))
+        >>> loss = nn.CTCLoss(blank=0)
+        >>> print(loss(log_probs, ms.Tensor(np.array([[1, 2]], np.int32)), ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([2], np.int32))))
+        0.8431995
+    """
 
     def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
                  ) -> None:  # fmt: skip
@@ -750,7 +1334,28 @@ class CTCLoss(LossBase):
 
 
 class L1Regularizer(Cell):
-    """``scale * sum(|weights|)``."""
+    """The L1 penalty ``scale * sum(|weights|)``, added to a loss to encourage sparse weights.
+
+    Args:
+        scale (Union[int, float]): the penalty's factor, > 0.
+
+    Inputs:
+        - **weights** (Tensor) - any shape.
+
+    Outputs:
+        Tensor, a scalar of the input's dtype.
+
+    Raises:
+        ValueError: ``scale`` is not a positive number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> reg = nn.L1Regularizer(0.5)
+        >>> print(reg(ms.Tensor(np.array([[1.0, -2.0], [0.5, 0.0]], np.float32))))
+        1.75
+    """
 
     def __init__(self, scale: float) -> None:
         super().__init__()

@@ -12,7 +12,39 @@ from deepsink.ops.function import optimizer_func as R
 
 class Adagrad(Optimizer):
     """``accum += g^2;  p -= lr g / sqrt(accum)``, ``accum`` starting at ``accum``.
-    State: ``accum.<param>``."""
+    State: ``accum.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them.
+        accum (float): the accumulator's initial value, >= 0. Default: ``0.1``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): the rate. Default: ``0.001``.
+        update_slots (bool): update the accumulator. Default: ``True``.
+        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        ValueError: ``accum`` is negative.
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.Adagrad(net.trainable_params(), learning_rate=0.1)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.83564717 0.8309542 ]]
+    """
 
     def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001,
                  update_slots: bool = True, loss_scale: float = 1.0,

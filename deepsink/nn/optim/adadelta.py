@@ -19,7 +19,41 @@ class Adadelta(Optimizer):
         accum_update = rho accum_update + (1 - rho) update^2
         p -= lr update
 
-    State: ``accum.<param>``, ``accum_update.<param>``."""
+    State: ``accum.<param>``, ``accum_update.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them as
+            dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): a fixed rate, a
+            per-step list (the last value is held), or a schedule called with the step. Default: ``1.0``.
+        rho (float): the decay of the running averages, in [0, 1]. Default: ``0.9``.
+        epsilon (float): added inside the square roots, >= 0. Default: ``1e-6``.
+        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        ValueError: ``rho`` is outside [0, 1] or ``epsilon`` negative.
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.Adadelta(net.trainable_params(), learning_rate=1.0)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.99359334 0.99359334]]
+    """
 
     def __init__(self, params: Any, learning_rate: Any = 1.0, rho: float = 0.9,
                  epsilon: float = 1e-6, loss_scale: float = 1.0,

@@ -68,6 +68,23 @@ class Adam(_HostTarget, Optimizer):
 
     State: ``moment1.<param>``, ``moment2.<param>`` (zeros), ``beta1_power``, ``beta2_power``
     (the running products ``beta^t``), ``global_step``, ``learning_rate``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.Adam(net.trainable_params(), learning_rate=0.1)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.8000001 0.8000001]]
     """
 
     def __init__(
@@ -154,6 +171,23 @@ class AdamWeightDecay(Optimizer):
         weight_decay (Union[float, int, Cell]): Default: 0.0.
 
     State: ``adam_m.<param>``, ``adam_v.<param>`` (zeros), ``global_step``, ``learning_rate``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.AdamWeightDecay(net.trainable_params(), learning_rate=0.1, weight_decay=0.01)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.25714484 0.25713512]]
     """
 
     def __init__(

@@ -21,7 +21,41 @@ class AdaMax(Optimizer):
         m = beta1 m + (1 - beta1) g;  v = max(beta2 v, |g|)
         p -= lr / (1 - beta1^t) m / (v + eps)
 
-    State: ``beta1_power``, ``moment1.<param>``, ``moment2.<param>``."""
+    State: ``beta1_power``, ``moment1.<param>``, ``moment2.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them as
+            dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): a fixed rate, a
+            per-step list (the last value is held), or a schedule called with the step. Default: ``0.001``.
+        beta1 (float): the first moment's decay. Default: ``0.9``.
+        beta2 (float): the infinity norm's decay. Default: ``0.999``.
+        eps (float): added to the denominator. Default: ``1e-8``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.AdaMax(net.trainable_params(), learning_rate=0.1)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.79999995 0.79999995]]
+    """
 
     def __init__(self, params: Any, learning_rate: Any = 0.001, beta1: float = 0.9,
                  beta2: float = 0.999, eps: float = 1e-8, weight_decay: Any = 0.0,

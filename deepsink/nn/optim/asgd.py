@@ -20,7 +20,41 @@ class ASGD(Optimizer):
         ax = p if mu == 1 else ax + mu (p - ax)
         eta = lr / (1 + lambd lr t)^alpha;  mu = 1 / max(1, t - t0)
 
-    State per Parameter: ``eta_<param>``, ``mu_<param>`` (scalars) and ``ax_.<param>``."""
+    State per Parameter: ``eta_<param>``, ``mu_<param>`` (scalars) and ``ax_.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them as
+            dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): a fixed rate, a
+            per-step list (the last value is held), or a schedule called with the step. Default: ``0.1``.
+        lambd (float): the decay term. Default: ``1e-4``.
+        alpha (float): the power for updating ``eta``. Default: ``0.75``.
+        t0 (float): the step at which averaging starts. Default: ``1e6``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        TypeError: ``lambd``, ``alpha`` or ``t0`` is not a float.
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.ASGD(net.trainable_params(), learning_rate=0.1)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.7999817 0.5999835]]
+    """
 
     def __init__(self, params: Any, learning_rate: Any = 0.1, lambd: float = 1e-4,
                  alpha: float = 0.75, t0: float = 1e6, weight_decay: Any = 0.0) -> None:  # fmt: skip

@@ -123,6 +123,29 @@ class Optimizer(Cell):
         weight_decay: a float/int >= 0, or a Cell called with the global step. Without groups it
             skips Parameters whose name contains 'beta' or 'gamma' (MindSpore's rule). Default: 0.0.
         loss_scale: gradients are divided by it; must be > 0. Default: 1.0.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class PlainSGD(nn.Optimizer):
+        ...     def construct(self, gradients):
+        ...         lr = self.get_lr()
+        ...         for p, g in zip(self.parameters, gradients):
+        ...             p.set_data(p - lr * g)
+        ...         return True
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = PlainSGD(0.1, net.trainable_params())
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.79999995 0.6       ]]
     """
 
     _pynative_capture = True  # one captured program per update in PYNATIVE_MODE

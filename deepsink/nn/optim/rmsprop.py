@@ -22,6 +22,43 @@ class RMSProp(Optimizer):
 
     State: ``mean_square.<param>`` (starting at ones, as MindSpore), ``moment.<param>`` and, when
     centered, ``mean_grad.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them as
+            dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): a fixed rate, a
+            per-step list (the last value is held), or a schedule called with the step. Default: ``0.1``.
+        decay (float): the decay of the mean square, >= 0. Default: ``0.9``.
+        momentum (float): the momentum, >= 0. Default: ``0.0``.
+        epsilon (float): added inside the square root, > 0. Default: ``1e-10``.
+        use_locking (bool): kept for MindSpore's signature. Default: ``False``.
+        centered (bool): normalise by the centred variance. Default: ``False``.
+        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        TypeError: ``decay``, ``momentum`` or ``epsilon`` is not a float.
+        ValueError: ``decay`` or ``momentum`` is negative, or ``epsilon`` not positive.
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.RMSProp(net.trainable_params(), learning_rate=0.01)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.98       0.96649706]]
     """
 
     def __init__(self, params: Any, learning_rate: Any = 0.1, decay: float = 0.9,

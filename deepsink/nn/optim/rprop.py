@@ -18,7 +18,41 @@ class Rprop(Optimizer):
                s < 0; unchanged where s == 0
         g = 0 where s < 0;  p -= sign(g) * step;  prev = g
 
-    ``step`` starts at the learning rate. State: ``prev.<param>``, ``step_size.<param>``."""
+    ``step`` starts at the learning rate. State: ``prev.<param>``, ``step_size.<param>``.
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): the Parameters to update, or groups of them as
+            dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): a fixed rate, a
+            per-step list (the last value is held), or a schedule called with the step. Default: ``0.1``.
+        etas (tuple[float]): (etaminus, etaplus), the step's shrink and growth factors,
+            0 < etaminus < 1 < etaplus. Default: ``(0.5, 1.2)``.
+        step_sizes (tuple[float]): (min_step, max_step), the bounds of the step. Default: ``(1e-6, 50.0)``.
+        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
+            Default: ``0.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Raises:
+        ValueError: ``etas`` or ``step_sizes`` is not an ordered pair as described.
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.Rprop(net.trainable_params(), learning_rate=0.1)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.78 0.78]]
+    """
 
     def __init__(self, params: Any, learning_rate: Any = 0.1, etas: tuple = (0.5, 1.2),
                  step_sizes: tuple = (1e-6, 50.0), weight_decay: Any = 0.0) -> None:  # fmt: skip

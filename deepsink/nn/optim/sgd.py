@@ -33,6 +33,23 @@ class SGD(Optimizer):
 
     State: ``accum.<param>`` (zeros), ``stat.<param>`` (ones), ``momentum``, ``global_step``,
     ``learning_rate``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
+
+    Outputs:
+        Tensor, True (the Parameters are updated in place).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
+        >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        >>> for _ in range(2):
+        ...     _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))
+        >>> print(net.weight.asnumpy())
+        [[0.71       0.42000002]]
     """
 
     def __init__(

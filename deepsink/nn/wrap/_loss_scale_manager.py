@@ -20,7 +20,22 @@ def _number(api: str, name: str, v: Any) -> float:
 
 
 class LossScaleManager:
-    """Base class of the loss-scale managers."""
+    """Base class of the loss-scale managers.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> class Constant(ms.amp.LossScaleManager):
+        ...     def get_loss_scale(self):
+        ...         return 8.0
+        ...     def update_loss_scale(self, overflow):
+        ...         pass
+        ...     def get_update_cell(self):
+        ...         return None
+        >>> print(Constant().get_loss_scale())
+        8.0
+    """
 
     def get_loss_scale(self) -> Any:
         """The current loss scale."""
@@ -38,7 +53,26 @@ class LossScaleManager:
 class FixedLossScaleManager(LossScaleManager):
     """A fixed loss scale. With ``drop_overflow_update`` (default) an overflowing step skips the
     optimizer update; without it the optimizer always runs (give the optimizer the same
-    ``loss_scale`` so it divides the gradients)."""
+    ``loss_scale`` so it divides the gradients).
+
+    Args:
+        loss_scale (Union[float, int]): the scale, >= 1. Default: ``128.0``.
+        drop_overflow_update (bool): skip the optimizer update on overflow. Default: ``True``.
+
+    Raises:
+        TypeError: ``loss_scale`` is not a number.
+        ValueError: ``loss_scale`` is below 1.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> manager = ms.amp.FixedLossScaleManager(1024.0)
+        >>> print(manager.get_loss_scale(), manager.get_drop_overflow_update())
+        1024.0 True
+        >>> print(type(manager.get_update_cell()).__name__)
+        FixedLossScaleUpdateCell
+    """
 
     def __init__(self, loss_scale: float = 128.0, drop_overflow_update: bool = True) -> None:
         _number("FixedLossScaleManager", "loss_scale", loss_scale)
@@ -66,7 +100,30 @@ class FixedLossScaleManager(LossScaleManager):
 
 class DynamicLossScaleManager(LossScaleManager):
     """A loss scale divided by ``scale_factor`` on overflow (not below 1) and multiplied by it
-    after ``scale_window`` steps without overflow."""
+    after ``scale_window`` steps without overflow.
+
+    Args:
+        init_loss_scale (float): the initial scale. Default: ``2**24``.
+        scale_factor (int): the factor to divide or multiply by, > 0. Default: ``2``.
+        scale_window (int): the overflow-free steps before the scale grows. Default: ``2000``.
+
+    Raises:
+        TypeError: an argument is not a number.
+        ValueError: ``init_loss_scale`` is below 1, ``scale_factor`` not positive, or ``scale_window`` not a positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> manager = ms.amp.DynamicLossScaleManager(init_loss_scale=1024, scale_factor=2, scale_window=2)
+        >>> manager.update_loss_scale(True)
+        >>> print(manager.get_loss_scale())
+        512.0
+        >>> manager.update_loss_scale(False)
+        >>> manager.update_loss_scale(False)
+        >>> print(manager.get_loss_scale())
+        1024.0
+    """
 
     def __init__(self, init_loss_scale: float = 2**24, scale_factor: int = 2,
                  scale_window: int = 2000) -> None:  # fmt: skip

@@ -29,6 +29,27 @@ class WithLossCell(Cell):
     Args:
         backbone (Cell): the network, called with ``data``.
         loss_fn (Cell): called with the network output and ``label``.
+
+    Inputs:
+        - **data** (Tensor) - the backbone's input.
+        - **label** (Tensor) - the loss's target.
+
+    Outputs:
+        Tensor, the loss.
+
+    Raises:
+        TypeError: ``backbone`` or ``loss_fn`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.array([[1.0]], np.float32))
+        >>> net_with_loss = nn.WithLossCell(net, nn.MSELoss())
+        >>> print(net_with_loss(x, y))
+        4.0
     """
 
     def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
@@ -63,6 +84,25 @@ class WithEvalCell(Cell):
         network (Cell): the network, called with ``data``.
         loss_fn (Cell): called with the outputs and ``label``.
         add_cast_fp32 (bool): cast the outputs and the label to float32 first. Default: False.
+
+    Inputs:
+        - **data** (Tensor) - the network's input.
+        - **label** (Tensor) - the target.
+
+    Outputs:
+        Tuple ``(loss, outputs, label)``, what ``Model.eval``'s metrics receive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.array([[1.0]], np.float32))
+        >>> eval_net = nn.WithEvalCell(net, nn.MSELoss())
+        >>> loss, out, label = eval_net(x, y)
+        >>> print(loss, out)
+        4.0 [[3.]]
     """
 
     def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False) -> None:
@@ -106,10 +146,32 @@ class TrainOneStepCell(Cell):
         sens (Number): the value the loss's sensitivity is filled with. Default: None (1.0).
         return_grad (bool): also return ``{parameter name: gradient}``. Default: False.
 
-    Outputs: the loss (before the update), or ``(loss, grads)`` with ``return_grad``.
-
     The forward pass runs once: the loss and the pullback come from the same trace, so layers
     drawing random numbers (Dropout) use the same mask for the loss and the gradients.
+
+    Inputs:
+        - **inputs** (tuple) - the network's inputs, e.g. ``(data, label)``.
+
+    Outputs:
+        Tensor, the loss before the update, or ``(loss, grads)`` with ``return_grad``.
+
+    Raises:
+        TypeError: ``network`` or ``optimizer`` is not a Cell, or ``sens`` not a number.
+        ValueError: ``sens`` is 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.array([[1.0]], np.float32))
+        >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> train_net = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+        >>> for _ in range(3):
+        ...     loss = train_net(x, y)
+        >>> print(loss)
+        0.0063999877
     """
 
     _pynative_capture = True  # PYNATIVE_MODE: one captured program per step (_core/capture.py)
@@ -199,6 +261,25 @@ class ForwardValueAndGrad(Cell):
             Default: False.
 
     The gradients are arranged as ``GradOperation`` arranges them.
+
+    Inputs:
+        - **inputs** (tuple) - the network's inputs (and the sensitivity last with ``sens_param``).
+
+    Outputs:
+        Tuple ``(outputs, gradients)``: the network's output and the gradients asked for.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.array([[1.0]], np.float32))
+        >>> fwd = nn.ForwardValueAndGrad(nn.WithLossCell(net, nn.MSELoss()), weights=net.trainable_params(),
+        ...                              get_by_list=True)
+        >>> loss, grads = fwd(x, y)
+        >>> print(loss, grads[0])
+        4.0 [[4. 8.]]
     """
 
     def __init__(self, network: Cell, weights: Any = None, get_all: bool = False,

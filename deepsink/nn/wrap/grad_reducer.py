@@ -36,6 +36,26 @@ class DistributedGradReducer(Cell):
         degree (int): the divisor. Default: None (the group's size).
         fusion_type (int): MindSpore's all-reduce fusion group; XLA fuses on its own (accepted).
         group (str): the communication group (only the world group exists).
+
+    Inputs:
+        - **grads** (tuple[Tensor]) - one gradient per Parameter.
+
+    Outputs:
+        tuple[Tensor], the reduced gradients (unchanged with one rank).
+
+    Raises:
+        TypeError: ``mean`` is not a bool.
+        ValueError: ``degree`` is not a positive int, or the number of gradients differs from the Parameters'.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> reducer = nn.DistributedGradReducer(net.trainable_params())
+        >>> grads = reducer((ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.ones(1, np.float32))))
+        >>> print(grads[0])
+        [[1. 1.]]
     """
 
     def __init__(self, parameters: Any, mean: bool | None = None, degree: int | None = None,

@@ -42,6 +42,31 @@ class DynamicLossScaleUpdateCell(Cell):
 
     Called as ``cell(loss_scale, overflow) -> overflow``; ``loss_scale`` is the Parameter it
     updates (MindSpore's ``nn.DynamicLossScaleUpdateCell``).
+
+    Args:
+        loss_scale_value (float): the initial loss scale.
+        scale_factor (int): the factor to divide or multiply by.
+        scale_window (int): the overflow-free steps before the scale grows.
+
+    Inputs:
+        - **loss_scale** (Parameter) - the current scale, updated in place.
+        - **overflow** (Tensor) - bool, whether this step's gradients overflowed.
+
+    Outputs:
+        Tensor, ``overflow``.
+
+    Raises:
+        ValueError: an argument is not a positive number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cell = nn.DynamicLossScaleUpdateCell(loss_scale_value=1024.0, scale_factor=2, scale_window=1000)
+        >>> scale = ms.Parameter(ms.Tensor(1024.0, ms.float32), name='scale')
+        >>> _ = cell(scale, ms.Tensor(True))
+        >>> print(scale.asnumpy())
+        512.0
     """
 
     def __init__(self, loss_scale_value: float, scale_factor: int, scale_window: int) -> None:
@@ -75,7 +100,30 @@ class DynamicLossScaleUpdateCell(Cell):
 
 
 class FixedLossScaleUpdateCell(Cell):
-    """A loss scale that never changes; ``cell(loss_scale, overflow) -> overflow``."""
+    """A loss scale that never changes; ``cell(loss_scale, overflow) -> overflow``.
+
+    Args:
+        loss_scale_value (float): the scale.
+
+    Inputs:
+        - **loss_scale** (Parameter) - the scale (left unchanged).
+        - **overflow** (Tensor) - bool, whether this step's gradients overflowed.
+
+    Outputs:
+        Tensor, ``overflow``.
+
+    Raises:
+        TypeError: ``loss_scale_value`` is not a number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> cell = nn.FixedLossScaleUpdateCell(loss_scale_value=128.0)
+        >>> scale = ms.Parameter(ms.Tensor(128.0, ms.float32), name='scale')
+        >>> print(cell(scale, ms.Tensor(True)), scale.asnumpy())
+        True 128.0
+    """
 
     def __init__(self, loss_scale_value: float) -> None:
         super().__init__()
@@ -99,6 +147,32 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         optimizer (Cell): the optimizer; its update is skipped when a gradient overflows.
         scale_sense (Union[Cell, Tensor]): an update cell (``DynamicLossScaleUpdateCell`` /
             ``FixedLossScaleUpdateCell``) or a fixed scale Tensor of shape () or (1,).
+
+    Inputs:
+        - **data** (Tensor) - the network's input.
+        - **label** (Tensor) - the target.
+
+    Outputs:
+        Tuple of Tensors ``(loss, overflow, scale)``: the loss, whether a gradient overflowed (the
+        update was then skipped), and the loss scale used.
+
+    Raises:
+        TypeError: ``scale_sense`` is neither a Cell nor a Tensor.
+        ValueError: a ``scale_sense`` Tensor is not of shape () or (1,).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> y = ms.Tensor(np.array([[1.0]], np.float32))
+        >>> opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        >>> scale = nn.DynamicLossScaleUpdateCell(loss_scale_value=2**12, scale_factor=2, scale_window=1000)
+        >>> train_net = nn.TrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.MSELoss()), opt, scale)
+        >>> loss, overflow, s = train_net(x, y)
+        >>> print(loss, overflow, s)
+        4.0 False 4096.0
     """
 
     def __init__(self, network: Cell, optimizer: Cell, scale_sense: Any) -> None:

@@ -225,7 +225,8 @@ def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: A
     logits = jnp.swapaxes(lp, 0, 1)  # (N, T, C), already log-probabilities
     logit_pad = (jnp.arange(steps)[None] >= in_len[:, None]).astype(lp.dtype)
     label_pad = (jnp.arange(s)[None] >= tg_len[:, None]).astype(lp.dtype)
-    loss = optax.ctc_loss(logits, logit_pad, t, label_pad, blank_id=blank)
+    # optax computes in the default float width (64-bit here); the loss keeps the input's dtype
+    loss = optax.ctc_loss(logits, logit_pad, t, label_pad, blank_id=blank).astype(lp.dtype)
     if zero_infinity:
         loss = jnp.where(jnp.isinf(loss) | (loss > 1e29), 0, loss)
     if reduction == "mean":

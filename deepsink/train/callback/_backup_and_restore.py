@@ -33,6 +33,21 @@ class BackupAndRestore(Callback):
         backup_dir (str): folder of ``backup.ckpt`` (created if missing).
         save_freq (Union["epoch", int]): back up every epoch, or every ``save_freq`` epochs.
         delete_checkpoint (bool): delete the backup when training ends. Default: True.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> import tempfile
+        >>> net = nn.Dense(2, 1)
+        >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
+        >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
+        >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+        >>> tmp = tempfile.mkdtemp()
+        >>> cb = ms.train.BackupAndRestore(tmp, save_freq=1)
+        >>> model.train(2, ds, callbacks=[cb], dataset_sink_mode=False)
+        >>> print(net.weight.shape)
+        (1, 2)
     """
 
     def __init__(self, backup_dir: str, save_freq: str | int = "epoch",

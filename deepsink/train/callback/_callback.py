@@ -339,6 +339,19 @@ class CallbackManager(Callback):
 
     Raises:
         TypeError: if ``callbacks`` or one of its elements is not a Callback.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> class Count(ms.train.Callback):
+        ...     def __init__(self):
+        ...         self.steps = 0
+        ...     def on_train_step_end(self, run_context):
+        ...         self.steps += 1
+        >>> count = Count()
+        >>> manager = ms.train.CallbackManager([count])
+        >>> manager.on_train_step_end(None)
+        >>> print(count.steps)
+        1
     """
 
     def __init__(self, callbacks: Callback | Iterable[Callback] | None) -> None:

@@ -76,6 +76,12 @@ class CheckpointConfig:
     Raises:
         ValueError: if all of the four save/keep arguments are 0 or None, or a value is invalid.
         TypeError: if an argument has the wrong type.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> config = ms.train.CheckpointConfig(save_checkpoint_steps=10, keep_checkpoint_max=2)
+        >>> print(config.save_checkpoint_steps, config.keep_checkpoint_max)
+        10 2
     """
 
     def __init__(self, save_checkpoint_steps: int | None = 1, save_checkpoint_seconds: int | None = 0,
@@ -285,6 +291,22 @@ class ModelCheckpoint(Callback):
 
     ``latest_ckpt_file_name`` is the last file written. At the end of training a last checkpoint
     is written (unless the last step was just saved) and pending ``async_save`` writes complete.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> import os, tempfile
+        >>> net = nn.Dense(2, 1)
+        >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
+        >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
+        >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+        >>> tmp = tempfile.mkdtemp()
+        >>> config = ms.train.CheckpointConfig(save_checkpoint_steps=2, keep_checkpoint_max=1)
+        >>> ckpt = ms.train.ModelCheckpoint(prefix='net', directory=tmp, config=config)
+        >>> model.train(1, ds, callbacks=[ckpt], dataset_sink_mode=False)
+        >>> print(sorted(f for f in os.listdir(tmp) if f.endswith('.ckpt')))
+        ['net-1_2.ckpt']
     """
 
     def __init__(self, prefix: str | Callable = "CKP", directory: str | Callable | None = None,

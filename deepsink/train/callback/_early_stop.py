@@ -94,6 +94,19 @@ class EarlyStopping(Callback):
     Raises:
         TypeError: if an argument has the wrong type.
         ValueError: if ``mode`` is not 'auto', 'min' or 'max', or the monitor value is not a scalar.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1)
+        >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
+        >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
+        >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+        >>> stop = ms.train.EarlyStopping(monitor='loss', patience=0, min_delta=10.0)
+        >>> model.train(5, ds, callbacks=[stop], dataset_sink_mode=False)
+        >>> print(stop.stopped_epoch)
+        1
     """
 
     def __init__(self, monitor: str = "eval_loss", min_delta: float = 0, patience: int = 0,

@@ -36,6 +36,19 @@ class ReduceLROnPlateau(Callback):
     Raises:
         ValueError: if ``mode`` is invalid, ``factor`` is outside (0, 1), the monitor value is not
             a scalar, or the learning rate is not a Parameter.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1)
+        >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
+        >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
+        >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+        >>> cb = ms.train.ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, min_delta=10.0)
+        >>> model.train(2, ds, callbacks=[cb], dataset_sink_mode=False)
+        >>> print(model.train_network.optimizer.learning_rate.asnumpy() < 0.1)
+        True
     """
 
     def __init__(self, monitor: str = "eval_loss", factor: float = 0.1, patience: int = 10,

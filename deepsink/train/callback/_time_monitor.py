@@ -28,6 +28,12 @@ class TimeMonitor(Callback):
     Raises:
         ValueError: if ``data_size`` is not a positive int and no ``batch_num`` is available.
         TypeError: if ``data_time`` is not a bool.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> monitor = ms.train.TimeMonitor()
+        >>> print(monitor.data_size)
+        None
     """
 
     _in_fit_eval = True  # fit's evaluation reports its time too, as in MindSpore

@@ -57,17 +57,35 @@ _FACTORY: dict[str, Any] = {
 
 
 def names() -> list[str]:
-    """The metric names ``get_metric_fn`` and ``Model(metrics={...})`` accept, sorted."""
+    """The metric names ``get_metric_fn`` and ``Model(metrics={...})`` accept, sorted.
+
+    Returns:
+        list[str], the names.
+
+    Examples:
+        >>> from mindspore.train import names
+        >>> 'accuracy' in names() and 'loss' in names()
+        True
+    """
     return sorted(_FACTORY)
 
 
 def get_metric_fn(name: str, *args: Any, **kwargs: Any) -> Metric:
     """A new metric from its name (``'acc'``, ``'loss'``, ...); extra arguments go to its class.
 
+    Args:
+        name (str): one of :func:`names`.
+        args (Any): passed to the metric's class.
+        kwargs (Any): passed to the metric's class.
+
+    Returns:
+        Metric, a new metric object.
+
     Raises:
         KeyError: if ``name`` is not one of :func:`names`.
 
     Examples:
+        >>> from mindspore.train import get_metric_fn
         >>> get_metric_fn('precision', eval_type='classification')  # doctest: +ELLIPSIS
         <...Precision object at ...>
     """

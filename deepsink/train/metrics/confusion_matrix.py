@@ -15,7 +15,24 @@ class ConfusionMatrix(Metric):
     """``matrix[i, j]`` = samples of class i predicted as j. ``y_pred`` is (N, C, ...) scores
     (argmax over axis 1) or (N, ...) indices (with probabilities thresholded at ``threshold``
     when ``num_classes`` is 2 and the values are in [0, 1]); ``normalize`` 'no_norm', 'target'
-    (rows sum to 1), 'prediction' (columns) or 'all'."""
+    (rows sum to 1), 'prediction' (columns) or 'all'.
+
+    Args:
+        num_classes (int): the number of classes.
+        normalize (str): ``'no_norm'``, ``'target'`` (rows sum to 1), ``'prediction'`` (columns sum
+            to 1) or ``'all'``. Default: ``'no_norm'``.
+        threshold (float): the probability threshold for binary predictions. Default: ``0.5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.ConfusionMatrix(num_classes=2)
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.9, 0.1], [0.3, 0.7], [0.4, 0.6]])), ms.Tensor(np.array([1, 0, 0, 1])))
+        >>> print(m.eval())
+        [[1. 1.]
+         [0. 2.]]
+    """
 
     def __init__(self, num_classes: int, normalize: str = "no_norm", threshold: float = 0.5
                  ) -> None:  # fmt: skip

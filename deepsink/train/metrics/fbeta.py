@@ -13,7 +13,20 @@ from deepsink.train.metrics.metric import Metric, no_samples_error, rearrange_in
 
 class Fbeta(Metric):
     r"""Per-class :math:`(1 + \beta^2) \frac{P R}{\beta^2 P + R}` over the batches seen.
-    ``update(y_pred, y)``: scores (N, C) and class indices (N,) or one-hot (N, C)."""
+    ``update(y_pred, y)``: scores (N, C) and class indices (N,) or one-hot (N, C).
+
+    Args:
+        beta (Union[float, int]): the weight of recall against precision, > 0.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.Fbeta(2)
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))
+        >>> print(m.eval())
+        [0.55555556 0.83333333]
+    """
 
     def __init__(self, beta: float) -> None:
         super().__init__()
@@ -65,7 +78,17 @@ class Fbeta(Metric):
 
 
 class F1(Fbeta):
-    """Fbeta with beta = 1."""
+    """Fbeta with beta = 1.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.F1()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))
+        >>> print(m.eval())
+        [0.66666667 0.66666667]
+    """
 
     def __init__(self) -> None:
         super().__init__(1.0)

@@ -20,7 +20,14 @@ _EVAL_TYPES = ("classification", "multilabel")
 def rearrange_inputs(func: Callable) -> Callable:
     """Decorate ``update`` so that it receives ``inputs[i] for i in self.indexes`` when set.
 
+    Args:
+        func (Callable): the metric's ``update`` method.
+
+    Returns:
+        Callable, the wrapped ``update``.
+
     Examples:
+        >>> from mindspore.train import Metric, rearrange_inputs
         >>> class Pick(Metric):
         ...     def clear(self): pass
         ...     def eval(self): pass
@@ -47,6 +54,23 @@ class Metric(metaclass=ABCMeta):
     ``metric(y_pred, y)`` runs ``clear``, ``update`` and ``eval`` once. ``set_indexes([i, j])``
     makes ``update`` (when decorated with :func:`rearrange_inputs`) use the network outputs at
     those positions, e.g. ``[0, 2]`` for ``(logits, loss, label)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> class MeanError(ms.train.Metric):
+        ...     def clear(self):
+        ...         self.total, self.n = 0.0, 0
+        ...     def update(self, y_pred, y):
+        ...         self.total += float(np.abs(self._convert_data(y_pred) - self._convert_data(y)).sum())
+        ...         self.n += len(y)
+        ...     def eval(self):
+        ...         return self.total / self.n
+        >>> m = MeanError()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([1.0, 2.0])), ms.Tensor(np.array([1.5, 2.0])))
+        >>> print(m.eval())
+        0.25
     """
 
     def __init__(self) -> None:

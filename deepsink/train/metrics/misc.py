@@ -12,7 +12,20 @@ from deepsink.train.metrics.metric import Metric, no_samples_error, rearrange_in
 
 class Dice(Metric):
     """The Dice coefficient ``2 <y_pred, y> / (<y_pred, y_pred> + <y, y> + smooth)`` of each
-    batch, summed and divided by the number of samples seen (MindSpore's accumulation)."""
+    batch, summed and divided by the number of samples seen (MindSpore's accumulation).
+
+    Args:
+        smooth (float): added to the denominator, > 0. Default: ``1e-5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.Dice()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.0, 1.0], [1.0, 1.0]])), ms.Tensor(np.array([[0.0, 1.0], [1.0, 0.0]])))
+        >>> print(m.eval())
+        0.39999920000160005
+    """
 
     def __init__(self, smooth: float = 1e-5) -> None:
         super().__init__()
@@ -43,7 +56,20 @@ class Dice(Metric):
 
 
 class Perplexity(Metric):
-    """``exp`` of the mean negative log probability of the labels (``ignore_label`` skipped)."""
+    """``exp`` of the mean negative log probability of the labels (``ignore_label`` skipped).
+
+    Args:
+        ignore_label (int, optional): a label whose samples are skipped. Default: ``None``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.Perplexity()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.5, 0.5], [0.9, 0.1]])), ms.Tensor(np.array([0, 0])))
+        >>> print(m.eval())
+        1.4907119849998598
+    """
 
     def __init__(self, ignore_label: int | None = None) -> None:
         super().__init__()
@@ -74,7 +100,23 @@ class Perplexity(Metric):
 
 class CosineSimilarity(Metric):
     """Pairwise similarity of the rows of the inputs seen (``similarity`` 'cosine' or 'dot'),
-    optionally zeroing the diagonal, reduced by ``reduction`` ('none', 'sum', 'mean') per row."""
+    optionally zeroing the diagonal, reduced by ``reduction`` ('none', 'sum', 'mean') per row.
+
+    Args:
+        similarity (str): ``'cosine'`` or ``'dot'``. Default: ``'cosine'``.
+        reduction (str): ``'none'``, ``'sum'`` or ``'mean'`` over each row. Default: ``'none'``.
+        zero_diagonal (bool): zero each row's similarity with itself. Default: ``True``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.CosineSimilarity()
+        >>> m.clear()
+        >>> m.update(np.array([[1.0, 0.0], [1.0, 1.0]]))
+        >>> print(m.eval())
+        [[0.         0.70710678]
+         [0.70710678 0.        ]]
+    """
 
     def __init__(self, similarity: str = "cosine", reduction: str = "none",
                  zero_diagonal: bool = True) -> None:  # fmt: skip
@@ -114,7 +156,22 @@ class CosineSimilarity(Metric):
 
 def auc(x: Any, y: Any, reorder: bool = False) -> float:
     """Area under the curve through the points (x, y), by the trapezoidal rule; ``x`` must be
-    monotonic unless ``reorder``."""
+    monotonic unless ``reorder``.
+
+    Args:
+        x (Union[list, numpy.ndarray]): the x coordinates, monotonic unless ``reorder``.
+        y (Union[list, numpy.ndarray]): the y coordinates.
+        reorder (bool): sort the points by x first. Default: ``False``.
+
+    Returns:
+        float, the area.
+
+    Examples:
+        >>> import numpy as np
+        >>> from mindspore.train import auc
+        >>> print(auc(np.array([0.0, 0.5, 1.0]), np.array([0.0, 1.0, 1.0])))
+        0.75
+    """
     x, y = np.asarray(x, np.float64).reshape(-1), np.asarray(y, np.float64).reshape(-1)
     if x.shape != y.shape or x.size < 2:
         raise ValueError(f"For 'auc', 'x' and 'y' must have the same length of at least 2, but "

@@ -80,14 +80,34 @@ class TopKCategoricalAccuracy(Metric):
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
-    """:class:`TopKCategoricalAccuracy` with ``k=1``."""
+    """:class:`TopKCategoricalAccuracy` with ``k=1``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.Top1CategoricalAccuracy()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]])), ms.Tensor(np.array([2, 0])))
+        >>> print(m.eval())
+        0.5
+    """
 
     def __init__(self) -> None:
         super().__init__(1)
 
 
 class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
-    """:class:`TopKCategoricalAccuracy` with ``k=5``."""
+    """:class:`TopKCategoricalAccuracy` with ``k=5``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> m = ms.train.Top5CategoricalAccuracy()
+        >>> m.clear()
+        >>> m.update(ms.Tensor(np.eye(6)[[0, 1]]), ms.Tensor(np.array([5, 1])))
+        >>> print(m.eval())
+        0.5
+    """
 
     def __init__(self) -> None:
         super().__init__(5)
