@@ -74,13 +74,38 @@ def critical(msg: Any, *args: Any, **kwargs: Any) -> None:
 
 
 def get_level() -> str:
-    """The level as MindSpore reports it: ``"2"`` for WARNING (the ``GLOG_v`` digit)."""
+    """The level as MindSpore reports it: ``"2"`` for WARNING (the ``GLOG_v`` digit).
+
+    Args:
+        None.
+
+    Returns:
+        str, ``"0"`` (DEBUG), ``"1"`` (INFO), ``"2"`` (WARNING) or ``"3"`` (ERROR).
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(ms.get_level() in ("0", "1", "2", "3"))
+        True
+    """
     level = _get_logger().level
     return next(k for k, v in _LEVELS.items() if v == level)
 
 
 def get_log_config() -> dict[str, str]:
-    """The logging settings in effect (MindSpore's keys)."""
+    """The logging settings in effect, under MindSpore's keys (``GLOG_v``, ``GLOG_logtostderr``,
+    ``GLOG_log_dir``).
+
+    Args:
+        None.
+
+    Returns:
+        dict[str, str], each setting's value.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> print(sorted(ms.get_log_config()))
+        ['GLOG_log_dir', 'GLOG_logtostderr', 'GLOG_v']
+    """
     return {
         "GLOG_v": get_level(),
         "GLOG_logtostderr": os.environ.get("GLOG_logtostderr", "1"),

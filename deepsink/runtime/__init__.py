@@ -16,7 +16,21 @@ _blocking = False
 
 def launch_blocking() -> None:
     """Run every op synchronously (slower; for locating failures). Call it before the first
-    computation, as MindSpore's documentation says."""
+    computation, as MindSpore's documentation says.
+
+    Args:
+        None.
+
+    Returns:
+        None. From then on each op finishes before the next is dispatched, so an error is
+        reported at the op that caused it.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> ms.runtime.launch_blocking()  # doctest: +SKIP
+        >>> print(ms.ops.add(ms.Tensor([1.0]), ms.Tensor([2.0])))  # each op now waits for the last
+        [3.]
+    """
     global _blocking
     jax.config.update("jax_cpu_enable_async_dispatch", False)
     _blocking = True

@@ -164,7 +164,12 @@ class AGNewsDataset(_CsvCorpus):
 class AmazonReviewDataset(_CsvCorpus):
     """Amazon Reviews (full or polarity; ``train.csv``, ``test.csv``): label, title, content.
 
-    Args and Raises as :class:`AGNewsDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`AGNewsDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`AGNewsDataset`.
 
     Examples:
         >>> import os, tempfile
@@ -183,7 +188,12 @@ class AmazonReviewDataset(_CsvCorpus):
 class DBpediaDataset(_CsvCorpus):
     """DBpedia ontology classification (``train.csv``, ``test.csv``): class, title, content.
 
-    Args and Raises as :class:`AGNewsDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`AGNewsDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`AGNewsDataset`.
 
     Examples:
         >>> import os, tempfile
@@ -202,7 +212,12 @@ class SogouNewsDataset(_CsvCorpus):
     """Sogou News (``train.csv``, ``test.csv``): index, title, content; an escaped new line
     (backslash n) stays as those two characters, as MindSpore leaves it.
 
-    Args and Raises as :class:`AGNewsDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`AGNewsDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`AGNewsDataset`.
 
     Examples:
         >>> import os, tempfile
@@ -221,7 +236,12 @@ class SogouNewsDataset(_CsvCorpus):
 class YahooAnswersDataset(_CsvCorpus):
     """Yahoo! Answers (``train.csv``, ``test.csv``): class, title, content, answer.
 
-    Args and Raises as :class:`AGNewsDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`AGNewsDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`AGNewsDataset`.
 
     Examples:
         >>> import os, tempfile
@@ -239,7 +259,12 @@ class YahooAnswersDataset(_CsvCorpus):
 class YelpReviewDataset(_CsvCorpus):
     """Yelp Reviews (full or polarity; ``train.csv``, ``test.csv``): label, text.
 
-    Args and Raises as :class:`AGNewsDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`AGNewsDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`AGNewsDataset`.
 
     Examples:
         >>> import os, tempfile
@@ -321,7 +346,12 @@ class WikiTextDataset(_LineCorpus):
     """WikiText-2/103 (``wiki.train.tokens``, ``wiki.valid.tokens``, ``wiki.test.tokens``):
     each non-empty line a string in column ``text``.
 
-    Args and Raises as :class:`PennTreebankDataset`.
+    Args:
+        dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            cache: as :class:`PennTreebankDataset`.
+
+    Raises:
+        ValueError, RuntimeError: as :class:`PennTreebankDataset`.
 
     Examples:
         >>> import os, tempfile

@@ -101,9 +101,21 @@ def get_metrics(metrics: Any) -> dict[str, Metric]:
     ``{name: Metric}`` (returned as is). Lists and tuples are a deepsink extension; MindSpore
     takes sets and dicts.
 
+    Args:
+        metrics (Union[None, set[str], dict[str, Metric]]): the metrics, by name or as objects.
+
+    Returns:
+        dict[str, Metric], the metric objects by name.
+
     Raises:
         TypeError: for any other type, or a dict whose keys are not str or values not Metric.
         KeyError: for an unknown metric name.
+
+    Examples:
+        >>> from mindspore import nn
+        >>> metrics = nn.get_metrics({'acc', 'loss'})
+        >>> print(sorted(metrics), type(metrics['acc']).__name__)
+        ['acc', 'loss'] Accuracy
     """
     if metrics is None:
         return {}
