@@ -304,14 +304,10 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        index = unwrap_tree(index)
-        indexing.check_index(self.shape, index)
-        return Tensor._from(self._data[index])
+        return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
 
     def __setitem__(self, index, value) -> None:
-        index = unwrap_tree(index)
-        indexing.check_index(self.shape, index, setitem=True)
-        self._data = self._data.at[index].set(unwrap(value))
+        self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
