@@ -85,15 +85,19 @@ def _fire(message: str, values: Any, low: int, high: int, exc: type[Exception]) 
     lax.cond(outside, lambda v: jax.debug.callback(check, v), lambda v: None, values)
 
 
-def check_range(values: Any, size: int, message: str, exc: type[Exception]) -> None:
+def check_range(
+    values: Any, size: int, message: str, exc: type[Exception], negative: bool = True
+) -> None:
     """Raise ``exc(message.format(value))`` when an integer array holds a value outside
-    ``[-size, size)``: at once when the value is known, else when the compiled program runs."""
+    ``[-size, size)`` (``[0, size)`` unless ``negative``): at once when the value is known, else
+    when the compiled program runs."""
+    low = -size if negative else 0
     data = _concrete(values)
     if isinstance(data, jax.core.Tracer):
-        _fire(message, data, -size, size, exc)
+        _fire(message, data, low, size, exc)
         return
     v = np.asarray(data)
-    bad = v[(v < -size) | (v >= size)]
+    bad = v[(v < low) | (v >= size)]
     if bad.size:
         raise exc(message.format(int(bad.flat[0])))
 
