@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -96,7 +97,7 @@ def _check_input_data(data: Any) -> None:
             if "inhomogeneous" not in str(e):
                 raise
             raise TypeError(
-                f"For Tensor, the input_data is {data} that contain unsupported element: the "
+                f"For Tensor, the input_data is {data} that contain unsupported element. The "
                 "nested lists are ragged (rows of different lengths); every row must have the same "
                 "length (pad them, or keep them as separate Tensors)"
             ) from None
@@ -107,11 +108,38 @@ def _check_input_data(data: Any) -> None:
             )
 
 
+_NP_KINDS = "biufcUS"  # what a Tensor holds: numbers, bools, strings (mstype.string)
+
+
+def _check_numpy_data(data: np.ndarray) -> None:
+    """MindSpore's rule for a NumPy array: elements of a number, bool or string dtype; an object
+    or structured array raises TypeError with MindSpore's message."""
+    if data.dtype.kind in _NP_KINDS:
+        return
+    supported = "\n".join(
+        str(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                         np.uint64, np.float16, np.float32, np.float64, np.bool_, np.str_)
+    )  # fmt: skip
+    if data.dtype.kind == "V":
+        raise TypeError(
+            "initializing tensor by numpy array failed, because the element type "
+            f"'{np.void}' of array is not supported.\nThe element index in array: "
+            f"{(0,) * data.ndim}, numpy array: {data}.\nThe supported element type of ndarray "
+            f"as follow: \n{supported}"
+        )
+    raise TypeError(
+        f"initializing tensor by numpy array failed, numpy array: {data}, data type: "
+        f"{data.dtype}.\nThe supported element type of ndarray as follow: \n{supported}"
+    )
+
+
 def _infer(data: Any) -> jax.Array:
     """Python/numpy data as an array with MindSpore's dtype (``dtype_rules``: float -> Float32,
     int -> Int64, bool -> Bool, numpy keeps its dtype)."""
     if isinstance(data, list | tuple) and data:
         data = unwrap_tree(list(data))
+    if isinstance(data, np.ndarray):
+        _check_numpy_data(data)
     return dtype_rules.to_array(data)
 
 
@@ -372,6 +400,26 @@ class Tensor:
     # --- methods shared with ops (reductions and shape ops) ---------------------------------------
     def reshape(self, *shape) -> Tensor:
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], tuple | list) else shape
+        try:
+            if any(isinstance(d, bool | float | np.floating) for d in shape):
+                raise TypeError
+            shape = tuple(operator.index(d) for d in shape)
+        except TypeError:
+            raise TypeError(
+                f"For 'Tensor.reshape', each entry of 'shape' must be an int, but got {shape}"
+            ) from None
+        known = math.prod(d for d in shape if d != -1)
+        unknown = sum(1 for d in shape if d == -1)
+        if (
+            unknown > 1
+            or any(d < -1 for d in shape)
+            or (self.size % known if unknown and known else known != self.size)
+        ):
+            raise ValueError(
+                f"For 'Tensor.reshape', the shape {list(shape)} is invalid for an input of shape "
+                f"{list(self.shape)} (size {self.size}): the sizes must match, with at most one "
+                "-1 standing for the rest"
+            )
         return Tensor._from(self._data.reshape(shape))
 
     view = reshape
