@@ -337,6 +337,65 @@ class Tensor:
     def __setitem__(self, index, value) -> None:
         self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
 
+    def itemset(self, *args: Any) -> Tensor:
+        """A copy with one element set (MindSpore's ``Tensor.itemset``; the original is unchanged).
+
+        Args:
+            args: ``(value,)`` for a Tensor of shape (1,), or ``(index, value)`` with ``index`` an
+                int (into the flattened Tensor) or a tuple of one int per dimension. ``value`` is
+                cast to the Tensor's dtype.
+
+        Returns:
+            Tensor, of this Tensor's shape and dtype.
+
+        Raises:
+            ValueError: no argument, or more than two.
+            IndexError: an index out of range, a tuple of the wrong length, or one argument for a
+                Tensor whose shape is not (1,).
+            TypeError: an index that is neither an int nor a tuple.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32))
+            >>> print(x.itemset((0, 1), 4))
+            [[1. 4. 3.]
+             [4. 5. 6.]]
+        """
+        if not args:
+            raise ValueError("'Tensor.itemset()' must have at least one argument, but got None.")
+        if len(args) > 2:
+            raise ValueError(
+                f"'Tensor.itemset()' must have at most 2 argument, but got {len(args)}."
+            )
+        value = args[-1]
+        if len(args) == 1:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise IndexError(f"'Tensor.itemset()' only support number input, but got {value}")
+            if self.shape != (1,):
+                raise IndexError(
+                    "Only tensor which shape is (1,) support 1 arg that means omit index, but the "
+                    f"tensor shape is {self.shape} and got 1 input."
+                )
+            return Tensor._from(jnp.full((1,), value, self._data.dtype))
+        index = args[0]
+        if isinstance(index, int | np.integer) and not isinstance(index, bool):
+            flat = Tensor._from(self._data.reshape(-1))
+            flat[int(index)] = value
+            return Tensor._from(flat._data.reshape(self.shape))
+        if isinstance(index, tuple):
+            if len(index) != self.ndim:
+                raise IndexError(
+                    f"Tuple index len({len(index)}) is not same to tensor dimension({self.ndim})"
+                )
+            out = Tensor._from(self._data)
+            out[index] = Tensor._from(jnp.asarray(value, self._data.dtype))
+            return out
+        raise TypeError(
+            f"For 'Tensor.itemset', the index must be an int or a tuple of ints, but got {index!r} "
+            "(the index object cannot be interpreted as an integer)"
+        )
+
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
         """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``);

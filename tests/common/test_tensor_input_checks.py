@@ -40,3 +40,22 @@ def test_reshape_checks_shape_as_mindspore():
         t.reshape(-1, -1)
     with pytest.raises(TypeError, match="must be an int"):
         t.reshape((1, 2, 3.5))  # MindSpore 2.10: TypeError
+
+
+def test_itemset_returns_a_copy_as_mindspore():
+    x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32))
+    # MindSpore 2.10's docstring example
+    assert x.itemset((0, 1), 4).asnumpy().tolist() == [[1, 4, 3], [4, 5, 6]]
+    assert x.asnumpy().tolist() == [[1, 2, 3], [4, 5, 6]]
+    assert x.itemset(4, 9.5).asnumpy().tolist() == [[1, 2, 3], [4, 9.5, 6]]
+    assert Tensor(np.array([1], np.int32)).itemset(2.0).asnumpy().tolist() == [2]
+    with pytest.raises(IndexError):
+        x.itemset(6, 1)
+    with pytest.raises(IndexError, match="Tuple index len"):
+        x.itemset((0,), 1)
+    with pytest.raises(IndexError, match=r"shape is \(1,\)"):
+        x.itemset(1)
+    with pytest.raises(TypeError):
+        x.itemset(2.0, 1)
+    with pytest.raises(ValueError):
+        x.itemset()
