@@ -48,3 +48,13 @@ def test_pad_takes_a_tensor_padding(mode):
     x = np.arange(6, dtype=np.float32).reshape(1, 2, 3)
     got = _Pad()(Tensor(x), mutable(Tensor(np.array([1, 0, 0, 1]))))
     np.testing.assert_array_equal(got.asnumpy(), np.pad(x, ((0, 0), (0, 1), (1, 0))))
+
+
+def test_clip_by_value_takes_a_list_of_tensors():
+    # MindSpore 2.10: a tuple of the clipped Tensors
+    a = Tensor(np.array([-1.0, 0.5, 2.0], np.float32))
+    b = Tensor(np.array([3.0, -2.0], np.float32))
+    out = ops.clip_by_value([a, b], -0.3, 0.4)
+    assert isinstance(out, tuple)
+    np.testing.assert_allclose(out[0].asnumpy(), [-0.3, 0.4, 0.4])
+    np.testing.assert_allclose(out[1].asnumpy(), [0.4, -0.3])
