@@ -488,11 +488,20 @@ class Tensor:
         return Tensor._from(jnp.transpose(self._data, axes or None))
 
     def flatten(self, order="C", *, start_dim=0, end_dim=-1) -> Tensor:
+        """The axes ``start_dim..end_dim`` merged into one; ``order="F"`` reverses the axes
+        first (column-major), as MindSpore does."""
+        if not isinstance(order, str):
+            raise TypeError(f"For Tensor.flatten, 'order' must be a str, but got {order!r}")
+        if order not in ("C", "F"):
+            raise ValueError(
+                f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but got '{order}'"
+            )
+        data = self._data if order == "C" else jnp.transpose(self._data)
         if start_dim == 0 and end_dim == -1:
-            return Tensor._from(self._data.reshape(-1))
-        s = self.shape
+            return Tensor._from(data.reshape(-1))
+        s = data.shape
         end = end_dim % len(s)
-        return Tensor._from(self._data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
+        return Tensor._from(data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
 
     def squeeze(self, axis=None) -> Tensor:
         return Tensor._from(jnp.squeeze(self._data, axis))

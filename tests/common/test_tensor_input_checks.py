@@ -59,3 +59,13 @@ def test_itemset_returns_a_copy_as_mindspore():
         x.itemset(2.0, 1)
     with pytest.raises(ValueError):
         x.itemset()
+
+
+def test_flatten_order_as_mindspore():
+    x = Tensor(np.arange(6.0, dtype=np.float32).reshape(2, 3))
+    # MindSpore 2.10: [0, 3, 1, 4, 2, 5]; with start_dim=1 the reversed axes stay (3, 2)
+    assert x.flatten(order="F").asnumpy().tolist() == [0, 3, 1, 4, 2, 5]
+    assert x.flatten(order="F", start_dim=1).asnumpy().tolist() == [[0, 3], [1, 4], [2, 5]]
+    assert x.flatten().asnumpy().tolist() == [0, 1, 2, 3, 4, 5]
+    with pytest.raises(ValueError, match="must be 'C' or 'F', but got 'A'"):
+        x.flatten(order="A")
