@@ -187,7 +187,7 @@ def pure(
             with _journaled(_Journal()) as journal:
                 for b, v in zip(boxes, state, strict=True):
                     b._value = v
-                out = fn(*args, **kwargs)
+                out = _read_returned_state(fn(*args, **kwargs))
                 new_state = tuple(b._value for b in boxes)
                 escaped = [(b, b._value) for i, (b, _) in journal.old.items() if i not in ids]
                 for i in ids:
@@ -198,6 +198,23 @@ def pure(
         return out, new_state, escaped
 
     return f
+
+
+def _read_returned_state(out: Any) -> Any:
+    """A Parameter returned by ``fn`` is read now, before the state is restored: the caller gets
+    its value after ``fn``'s writes (``P.Assign(self.y, x); return self.y`` returns ``x``), as in
+    MindSpore, where a graph's output is the value at its return."""
+    is_box = lambda x: isinstance(x, StateBox)  # noqa: E731
+    leaves = jax.tree_util.tree_leaves(out, is_leaf=is_box)
+    if not any(is_box(x) for x in leaves):
+        return out
+
+    def read(x: Any) -> Any:
+        if not is_box(x):
+            return x
+        return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(x), [x._value])
+
+    return jax.tree_util.tree_map(read, out, is_leaf=is_box)
 
 
 def discover(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[StateBox, ...]:

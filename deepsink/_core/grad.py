@@ -9,7 +9,9 @@ MindSpore's rules, kept here in one place:
   Tensor in a tuple/list/dict output (so a non-scalar or multi-output function is differentiated as
   the sum of its outputs); non-Tensor outputs (Python numbers, strings) are constants;
 - integer Tensor inputs are differentiated too (as MindSpore does): the function sees them as
-  floats and their gradient comes back in the input's integer dtype;
+  floats and their gradient comes back in the input's integer dtype; a function that needs them
+  as integers (indices: a TypeError while tracing with floats) gets them unchanged, and they get
+  zero gradients, as MindSpore's bprop gives an index;
 - Parameters with ``requires_grad=False`` get zero gradients;
 - a Cell with a ``bprop`` method is differentiated with it (``custom_bprop_call``).
 """
@@ -138,9 +140,33 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
         described.append((aux_def, aux_leaves))
         return desc.diff(out), (aux_arrays, [v for _, v in escaped])
 
-    diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
-        g, functional.values(weights), x_in, has_aux=True
-    )
+    w_in = list(functional.values(weights))
+    # integer Parameters are differentiated as the integer inputs are (seen as floats)
+    w_int = [_is_int_array(v) and t for v, t in zip(w_in, trainable)]
+    w_seen = [v.astype(_float_for(v.dtype)) if i else v for v, i in zip(w_in, w_int)]
+    # an integer input the function needs as an integer (an index) fails the float trace with a
+    # TypeError: MindSpore's bprop gives an index a zero gradient, so such inputs are passed
+    # unchanged (zero gradients), one at a time in order, until the trace succeeds
+    frozen = [(s, i) for s in slots for i, a in enumerate(s.arrays) if s.diff[i] and
+              _is_int_array(a)] + [(None, i) for i, w in enumerate(w_int) if w]  # fmt: skip
+    first_error = None
+    while True:
+        try:
+            diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
+                g, w_seen, x_in, has_aux=True
+            )
+            break
+        except TypeError as e:
+            first_error = first_error or e
+            if not frozen:
+                raise first_error from None
+            slot, i = frozen.pop(0)
+            if slot is None:
+                w_int[i] = False
+                w_seen[i] = w_in[i]
+            else:
+                slot.diff[i] = False
+                x_in = [x for s in slots for x in s.primals()]
     functional.apply_escaped(list(zip(escaped_boxes, escaped_values)))
     desc, (aux_def, aux_leaves) = described
     it = iter(aux_arrays)
@@ -154,7 +180,14 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
         # grad = ct * conj(J) = conj(vjp(conj(ct))); real values are unchanged
         w_grads, x_grads = pullback([_conj(c) for c in cts])
         it = iter([_conj(g) for g in x_grads])
-        return [s.grads(it) for s in slots], [_conj(g) for g in w_grads]
+        w_out = []
+        for gr, v, as_float in zip(w_grads, w_in, w_int, strict=True):
+            if as_float:
+                gr = jnp.round(gr).astype(v.dtype)
+            elif gr.dtype == jax.dtypes.float0:  # an integer weight used as an integer
+                gr = jnp.zeros_like(v)
+            w_out.append(_conj(gr))
+        return [s.grads(it) for s in slots], w_out
 
     return out, aux, grads
 

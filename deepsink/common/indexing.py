@@ -23,6 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.concrete import concrete as _concrete
 
 
@@ -84,15 +85,19 @@ def _fire(message: str, values: Any, low: int, high: int, exc: type[Exception]) 
     lax.cond(outside, lambda v: jax.debug.callback(check, v), lambda v: None, values)
 
 
-def check_range(values: Any, size: int, message: str, exc: type[Exception]) -> None:
+def check_range(
+    values: Any, size: int, message: str, exc: type[Exception], negative: bool = True
+) -> None:
     """Raise ``exc(message.format(value))`` when an integer array holds a value outside
-    ``[-size, size)``: at once when the value is known, else when the compiled program runs."""
+    ``[-size, size)`` (``[0, size)`` unless ``negative``): at once when the value is known, else
+    when the compiled program runs."""
+    low = -size if negative else 0
     data = _concrete(values)
     if isinstance(data, jax.core.Tracer):
-        _fire(message, data, -size, size, exc)
+        _fire(message, data, low, size, exc)
         return
     v = np.asarray(data)
-    bad = v[(v < -size) | (v >= size)]
+    bad = v[(v < low) | (v >= size)]
     if bad.size:
         raise exc(message.format(int(bad.flat[0])))
 
@@ -105,6 +110,164 @@ def check_gather(values: Any, size: int, op: str = "Gather") -> None:
         f"For '{op}', the 'input_indices' should be in the range [0, {size}), but got {{}}",
         RuntimeError,
     )  # fmt: skip
+
+
+def normalize(index: Any) -> Any:
+    """MindSpore's reading of a list index: a list of ints/bools (nested or not) is one array
+    index (``t[[0, 2]]``), but a list holding a Tensor, slice, None or Ellipsis indexes one axis
+    per element, as a tuple does (``t[[mask, 0]]`` is ``t[mask, 0]``). Boolean masks whose value is
+    known (an eager gradient's primal) are replaced by it."""
+    if isinstance(index, list) and any(
+        not _int_list(v) and not isinstance(v, bool) and not _bool_list(v) for v in index
+    ):
+        index = tuple(index)
+    if isinstance(index, bool):
+        index = (index,)
+    if isinstance(index, tuple):
+        return tuple(_known_mask(v) for v in index)
+    return _known_mask(index)
+
+
+def _arrays(index: Any) -> Any:
+    """The checked index in JAX's terms: each list (at the top or inside a tuple) as an array."""
+    if isinstance(index, tuple):
+        return tuple(_sequence(v) for v in index)
+    return _sequence(index)
+
+
+def _sequence(item: Any) -> Any:
+    """A list or tuple inside a tuple index is one array index (JAX takes only arrays there)."""
+    if not isinstance(item, list | tuple):
+        return item
+    if not item:
+        return np.zeros((0,), np.int64)
+    if _int_list(item) or _bool_list(item):
+        return np.asarray(item)
+    return jnp.asarray(item)
+
+
+def _bool_list(x: Any) -> bool:
+    if isinstance(x, list | tuple):
+        return all(_bool_list(v) for v in x)
+    return isinstance(x, bool)
+
+
+def _known_mask(item: Any) -> Any:
+    if isinstance(item, jax.core.Tracer) and item.dtype == jnp.bool_:
+        data = _concrete(item)
+        return item if isinstance(data, jax.core.Tracer) else data
+    return item
+
+
+def _scalar_bools(data: Any, index: Any) -> tuple[Any, Any, tuple[int, ...]]:
+    """NumPy's (and MindSpore's) Python ``True``/``False`` in a tuple index: a 0-d mask that adds an
+    axis of size 1 or 0 and takes part in advanced indexing. JAX mis-reads these, so each becomes
+    a new size-1 axis of ``data`` indexed by ``[0]`` (True) or ``[]`` (False). Returns the
+    reshaped data, the index, and the added axes (to squeeze away after a write)."""
+    if not isinstance(index, tuple) or not any(isinstance(v, bool) for v in index):
+        return data, index, ()
+    used = sum(_consumed(v) for v in index)
+    axis = 0
+    added: list[int] = []
+    items: list[Any] = []
+    for item in index:
+        if item is Ellipsis:
+            axis += max(data.ndim - used, 0)
+        elif isinstance(item, bool):
+            added.append(axis + len(added))
+            item = np.array([0] if item else [], np.int32)
+        else:
+            axis += _consumed(item)
+        items.append(item)
+    return jnp.expand_dims(data, added), tuple(items), tuple(added)
+
+
+def _traced_masks(index: Any) -> list[int]:
+    """Positions (in the index tuple) of boolean masks whose value is not known while tracing."""
+    items = index if isinstance(index, tuple) else (index,)
+    return [
+        k
+        for k, v in enumerate(items)
+        if isinstance(v, jax.core.Tracer) and v.dtype == jnp.bool_ and v.ndim > 0
+    ]
+
+
+def getitem(data: jax.Array, index: Any) -> jax.Array:
+    """``data[index]`` with MindSpore's index rules (``index`` already unwrapped).
+
+    A boolean mask whose value is only known when a compiled program runs gives a result whose
+    shape depends on that value: MindSpore runs such a graph with dynamic shapes; here the
+    GRAPH_MODE Cell runs op by op (``ValueDependentShapeError``, see ``_core/jit.py``)."""
+    index = normalize(index)
+    check_index(data.shape, index)
+    index = _arrays(index)
+    if _traced_masks(index):
+        raise ValueDependentShapeError(
+            "indexing with a boolean mask Tensor gives a result whose shape depends on the "
+            "mask's values, which are not known while the program is compiled"
+        )
+    data, index, _ = _scalar_bools(data, index)
+    return data[index]
+
+
+def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
+    """``data`` with ``data[index] = value`` (``index`` and ``value`` already unwrapped).
+
+    A boolean mask known only at run time selects a run-time number of elements; a value that
+    broadcasts over them (a scalar, or one row) is written with the mask turned into a fixed-size
+    list of positions padded with an out-of-range position that the scatter drops, so the
+    program keeps static shapes. A value with one entry per selected element needs the count
+    while compiling: ``ValueDependentShapeError`` (the Cell then runs op by op)."""
+    index = normalize(index)
+    check_index(data.shape, index, setitem=True)
+    index = _arrays(index)
+    masks = _traced_masks(index)
+    if not masks:
+        grown, index, added = _scalar_bools(data, index)
+        return (
+            jnp.squeeze(grown.at[index].set(value), added) if added else data.at[index].set(value)
+        )
+    items = list(index if isinstance(index, tuple) else (index,))
+    expanded: list[Any] = []
+    for k, item in enumerate(items):
+        if k in masks:
+            expanded.extend(jnp.nonzero(item, size=item.size, fill_value=item.shape))
+        else:
+            expanded.append(item)
+    padded = tuple(expanded)
+    shape_one = jax.eval_shape(lambda d: d[padded], data).shape
+    value = jnp.asarray(value)
+    if not _broadcasts_over_selection(value.shape, shape_one, data, items, masks):
+        raise ValueDependentShapeError(
+            "assigning one value per element selected by a boolean mask Tensor needs the number "
+            "of selected elements, which is not known while the program is compiled"
+        )
+    return data.at[padded].set(value.astype(data.dtype), mode="drop")
+
+
+def _broadcasts_over_selection(
+    vshape: tuple[int, ...], sel_shape: tuple[int, ...], data: Any, items: list, masks: list[int]
+) -> bool:
+    """Whether a value of ``vshape`` broadcasts to the selection without a size for the masked
+    (run-time counted) axis: the selection is laid out again with one more padded position, and
+    the axis whose size changes must meet a 1 (or nothing) in the value."""
+    try:
+        jnp.broadcast_shapes(vshape, sel_shape)
+    except ValueError:
+        return False
+    longer: list[Any] = []
+    for k, item in enumerate(items):
+        if k in masks:
+            longer.extend(jnp.zeros((item.ndim, item.size + 1), jnp.int32))
+        else:
+            longer.append(item)
+    other = jax.eval_shape(lambda d: d[tuple(longer)], data).shape
+    for axis, (a, b) in enumerate(zip(sel_shape, other, strict=True)):
+        if a != b:
+            back = len(sel_shape) - axis
+            if back <= len(vshape) and vshape[-back] != 1:
+                return False
+    return True
 
 
 def _check_static(item: Any, size: int, setitem: bool, axis: int) -> None:

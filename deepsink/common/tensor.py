@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -96,7 +97,7 @@ def _check_input_data(data: Any) -> None:
             if "inhomogeneous" not in str(e):
                 raise
             raise TypeError(
-                f"For Tensor, the input_data is {data} that contain unsupported element: the "
+                f"For Tensor, the input_data is {data} that contain unsupported element. The "
                 "nested lists are ragged (rows of different lengths); every row must have the same "
                 "length (pad them, or keep them as separate Tensors)"
             ) from None
@@ -107,11 +108,38 @@ def _check_input_data(data: Any) -> None:
             )
 
 
+_NP_KINDS = "biufcUS"  # what a Tensor holds: numbers, bools, strings (mstype.string)
+
+
+def _check_numpy_data(data: np.ndarray) -> None:
+    """MindSpore's rule for a NumPy array: elements of a number, bool or string dtype; an object
+    or structured array raises TypeError with MindSpore's message."""
+    if data.dtype.kind in _NP_KINDS:
+        return
+    supported = "\n".join(
+        str(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+                         np.uint64, np.float16, np.float32, np.float64, np.bool_, np.str_)
+    )  # fmt: skip
+    if data.dtype.kind == "V":
+        raise TypeError(
+            "initializing tensor by numpy array failed, because the element type "
+            f"'{np.void}' of array is not supported.\nThe element index in array: "
+            f"{(0,) * data.ndim}, numpy array: {data}.\nThe supported element type of ndarray "
+            f"as follow: \n{supported}"
+        )
+    raise TypeError(
+        f"initializing tensor by numpy array failed, numpy array: {data}, data type: "
+        f"{data.dtype}.\nThe supported element type of ndarray as follow: \n{supported}"
+    )
+
+
 def _infer(data: Any) -> jax.Array:
     """Python/numpy data as an array with MindSpore's dtype (``dtype_rules``: float -> Float32,
     int -> Int64, bool -> Bool, numpy keeps its dtype)."""
     if isinstance(data, list | tuple) and data:
         data = unwrap_tree(list(data))
+    if isinstance(data, np.ndarray):
+        _check_numpy_data(data)
     return dtype_rules.to_array(data)
 
 
@@ -374,14 +402,69 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        index = unwrap_tree(index)
-        indexing.check_index(self.shape, index)
-        return Tensor._from(self._data[index])
+        return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
 
     def __setitem__(self, index, value) -> None:
-        index = unwrap_tree(index)
-        indexing.check_index(self.shape, index, setitem=True)
-        self._data = self._data.at[index].set(unwrap(value))
+        self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
+
+    def itemset(self, *args: Any) -> Tensor:
+        """A copy with one element set (MindSpore's ``Tensor.itemset``; the original is unchanged).
+
+        Args:
+            args: ``(value,)`` for a Tensor of shape (1,), or ``(index, value)`` with ``index`` an
+                int (into the flattened Tensor) or a tuple of one int per dimension. ``value`` is
+                cast to the Tensor's dtype.
+
+        Returns:
+            Tensor, of this Tensor's shape and dtype.
+
+        Raises:
+            ValueError: no argument, or more than two.
+            IndexError: an index out of range, a tuple of the wrong length, or one argument for a
+                Tensor whose shape is not (1,).
+            TypeError: an index that is neither an int nor a tuple.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore as ms
+            >>> x = ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32))
+            >>> print(x.itemset((0, 1), 4))
+            [[1. 4. 3.]
+             [4. 5. 6.]]
+        """
+        if not args:
+            raise ValueError("'Tensor.itemset()' must have at least one argument, but got None.")
+        if len(args) > 2:
+            raise ValueError(
+                f"'Tensor.itemset()' must have at most 2 argument, but got {len(args)}."
+            )
+        value = args[-1]
+        if len(args) == 1:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise IndexError(f"'Tensor.itemset()' only support number input, but got {value}")
+            if self.shape != (1,):
+                raise IndexError(
+                    "Only tensor which shape is (1,) support 1 arg that means omit index, but the "
+                    f"tensor shape is {self.shape} and got 1 input."
+                )
+            return Tensor._from(jnp.full((1,), value, self._data.dtype))
+        index = args[0]
+        if isinstance(index, int | np.integer) and not isinstance(index, bool):
+            flat = Tensor._from(self._data.reshape(-1))
+            flat[int(index)] = value
+            return Tensor._from(flat._data.reshape(self.shape))
+        if isinstance(index, tuple):
+            if len(index) != self.ndim:
+                raise IndexError(
+                    f"Tuple index len({len(index)}) is not same to tensor dimension({self.ndim})"
+                )
+            out = Tensor._from(self._data)
+            out[index] = Tensor._from(jnp.asarray(value, self._data.dtype))
+            return out
+        raise TypeError(
+            f"For 'Tensor.itemset', the index must be an int or a tuple of ints, but got {index!r} "
+            "(the index object cannot be interpreted as an integer)"
+        )
 
     # --- printing ---------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -468,6 +551,26 @@ class Tensor:
             (6,)
         """
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], tuple | list) else shape
+        try:
+            if any(isinstance(d, bool | float | np.floating) for d in shape):
+                raise TypeError
+            shape = tuple(operator.index(d) for d in shape)
+        except TypeError:
+            raise TypeError(
+                f"For 'Tensor.reshape', each entry of 'shape' must be an int, but got {shape}"
+            ) from None
+        known = math.prod(d for d in shape if d != -1)
+        unknown = sum(1 for d in shape if d == -1)
+        if (
+            unknown > 1
+            or any(d < -1 for d in shape)
+            or (self.size % known if unknown and known else known != self.size)
+        ):
+            raise ValueError(
+                f"For 'Tensor.reshape', the shape {list(shape)} is invalid for an input of shape "
+                f"{list(self.shape)} (size {self.size}): the sizes must match, with at most one "
+                "-1 standing for the rest"
+            )
         return Tensor._from(self._data.reshape(shape))
 
     view = reshape
@@ -496,11 +599,20 @@ class Tensor:
         return Tensor._from(jnp.transpose(self._data, axes or None))
 
     def flatten(self, order="C", *, start_dim=0, end_dim=-1) -> Tensor:
+        """The axes ``start_dim..end_dim`` merged into one; ``order="F"`` reverses the axes
+        first (column-major), as MindSpore does."""
+        if not isinstance(order, str):
+            raise TypeError(f"For Tensor.flatten, 'order' must be a str, but got {order!r}")
+        if order not in ("C", "F"):
+            raise ValueError(
+                f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but got '{order}'"
+            )
+        data = self._data if order == "C" else jnp.transpose(self._data)
         if start_dim == 0 and end_dim == -1:
-            return Tensor._from(self._data.reshape(-1))
-        s = self.shape
+            return Tensor._from(data.reshape(-1))
+        s = data.shape
         end = end_dim % len(s)
-        return Tensor._from(self._data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
+        return Tensor._from(data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
 
     def squeeze(self, axis=None) -> Tensor:
         """Removes axes of size 1.

@@ -16,6 +16,7 @@ import numpy as np
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
+from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor, _infer, unwrap
 
 _SCALARS = (bool, int, float, np.bool_, np.number)
@@ -186,6 +187,20 @@ def out(a: Any) -> Any:
     if isinstance(a, tuple | list):
         return tuple(out(v) for v in a)
     return Tensor._from(a)
+
+
+def shape_value(x: Any, api: str, arg: str) -> Any:
+    """The host value (a NumPy array) of a Tensor argument that sets an output's shape (``topk``'s
+    ``k``, ``pad``'s ``padding``). Inside a compiled program whose Tensor value is only known when
+    it runs (a ``mutable`` input), the shape depends on that value: ``ValueDependentShapeError``,
+    and the GRAPH_MODE Cell runs op by op, as MindSpore runs such graphs with dynamic shapes."""
+    data = concrete(x._data if isinstance(x, Tensor) else x)
+    if isinstance(data, jax.core.Tracer):
+        raise ValueDependentShapeError(
+            f"For '{api}', '{arg}' is a Tensor whose value sets the output's shape, and that "
+            "value is not known while the program is compiled"
+        )
+    return np.asarray(data)
 
 
 def static_number(x: Any, api: str, arg: str) -> Any:

@@ -88,7 +88,77 @@ def _where(self: Tensor, condition: Any, y: Any) -> Tensor:
     return F.where(condition, self, y)
 
 
+def _gather(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """MindSpore 2.10's two ``Tensor.gather``: ``gather(dim, index)`` (``ops.gather_elements``) when
+    called with ``dim``/``index`` or an int then a Tensor, else ``gather(input_indices, axis,
+    batch_dims=0)`` (``ops.gather``)."""
+    if (
+        "dim" in kwargs
+        or "index" in kwargs
+        or (len(args) >= 2 and isinstance(args[0], int) and isinstance(args[1], Tensor))
+    ):
+        return _call(F.gather_elements, "gather", ("dim", "index"), self, args, kwargs)
+    return F.gather(self, *args, **kwargs)
+
+
+def _scatter(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``Tensor.scatter(dim, index, src, reduce=None)`` (``src`` a Tensor or a number; the older
+    keyword ``axis=`` for ``dim``): ``src`` written at ``index`` along ``dim``
+    (``ops.tensor_scatter_elements``)."""
+    if "axis" in kwargs:
+        kwargs = dict(kwargs)
+        kwargs["dim"] = kwargs.pop("axis")
+    dim, index, src, reduce = _call(
+        lambda dim, index, src, reduce=None: (dim, index, src, reduce), "scatter",
+        ("dim", "index", "src", "reduce"), None, args, kwargs, with_self=False,
+    )  # fmt: skip
+    if reduce not in (None, "add"):
+        raise ValueError(
+            f"For 'Tensor.scatter', 'reduce' must be None or 'add', but got {reduce!r}"
+        )
+    if isinstance(src, int | float | bool):
+        src = F.fill(self.dtype, tuple(index.shape), src)
+    return F.tensor_scatter_elements(self, index, src, dim, reduce or "none")
+
+
+def _index_add(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """MindSpore 2.10's two ``Tensor.index_add``: ``index_add(dim, index, source, *, alpha=1)``
+    (an int first, or ``dim``/``source``/``alpha`` named), else the older ``index_add(indices, y,
+    axis, use_lock=True, check_index_bound=True)``; both are ``ops.index_add``."""
+    if {"dim", "index", "source", "alpha"} & kwargs.keys() or (args and isinstance(args[0], int)):
+        alpha = kwargs.pop("alpha", 1)
+        if isinstance(alpha, bool) or not isinstance(alpha, int | float):
+            raise TypeError(
+                f"For 'Tensor.index_add', 'alpha' must be an int or float, but got {alpha!r}"
+            )
+        dim, index, source = _call(
+            lambda dim, index, source: (dim, index, source), "index_add",
+            ("dim", "index", "source"), None, args, kwargs, with_self=False,
+        )  # fmt: skip
+        return F.index_add(self, index, source * alpha if alpha != 1 else source, dim)
+    return F.index_add(self, *args, **kwargs)
+
+
+def _call(fn, name, params, self, args, kwargs, with_self=True):  # noqa: ANN001, ANN202
+    """``fn`` called with ``args``/``kwargs`` bound to ``params`` by position or name, with
+    MindSpore's TypeError for a missing or unexpected argument."""
+    bound = dict(zip(params, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in params or key in bound:
+            raise TypeError(f"For 'Tensor.{name}', got an unexpected argument {key!r}")
+        bound[key] = value
+    if len(args) > len(params):
+        raise TypeError(f"For 'Tensor.{name}', takes at most {len(params)} arguments")
+    try:
+        return fn(self, **bound) if with_self else fn(**bound)
+    except TypeError as e:
+        if "missing" in str(e):
+            raise TypeError(f"For 'Tensor.{name}', {e}") from None
+        raise
+
+
 OWN = {
+    "gather": _gather, "scatter": _scatter, "index_add": _index_add,
     "cumsum": _cumsum, "permute": _permute, "tile": _tile, "expand": _expand, "where": _where,
     "expand_as": lambda self, other: _expand(self, other.shape),
 }  # fmt: skip

@@ -358,3 +358,11 @@ def test_streaming_shuffle_holds_at_most_its_buffer():
         assert pulled[0] - len(emitted) <= 20 + 8  # the buffer plus one incoming block
     ctx.close()
     assert sorted(emitted) == list(range(300))
+
+
+def test_stop_releases_like_close(no_leaks):
+    # MindSpore's iterators have stop(): the pipeline's workers are released (no_leaks checks)
+    d = slices(10).map(lambda x: x + 1, "x", num_parallel_workers=2, python_multiprocessing=True)
+    it = d.create_dict_iterator(num_epochs=1, output_numpy=True)
+    assert int(next(it)["x"]) == 1
+    it.stop()

@@ -557,3 +557,11 @@ def test_layers_train_inside_a_jitted_loop():
     losses = [float(step(x, y).asnumpy()) for _ in range(5)]
     assert losses[-1] < losses[0]
     assert np.abs(net[1].moving_mean.asnumpy()).max() > 0
+
+
+def test_softmax_keeps_its_primitive_as_mindspore():
+    # MindSpore 2.10's nn.Softmax holds ``self.softmax = P.Softmax(axis)`` (axis as a tuple)
+    assert nn.Softmax(1).softmax.axis == (1,)
+    assert nn.Softmax().softmax.axis == (-1,)
+    out = nn.Softmax(1)(ms.Tensor(np.ones((3, 3), np.float32))).asnumpy()
+    np.testing.assert_allclose(out, np.full((3, 3), 1 / 3, np.float32), rtol=1e-6)

@@ -319,6 +319,10 @@ class TupleIterator:
         """Stop the background thread and release the pipeline's workers."""
         self._finalizer()
 
+    def stop(self) -> None:
+        """MindSpore's name for :meth:`close`: stop the iterator and release its pipeline."""
+        self.close()
+
     def __enter__(self) -> TupleIterator:
         return self
 

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 from deepsink._core.validate import check_bool, check_number, fail
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops import operations as P
 from deepsink.ops.function import activation_func as A
 
 
@@ -462,11 +463,11 @@ class Softmax(Cell):
     def __init__(self, axis: int | tuple[int, ...] = -1) -> None:
         super().__init__()
         self.axis = _check_axis(axis, "Softmax")
+        self.softmax = P.Softmax(self.axis)  # MindSpore's attribute: ``layer.softmax.axis``
 
     def construct(self, x: Tensor) -> Tensor:
-        a = unwrap(x)
-        _check_axis_range(self.axis, a.ndim, "Softmax")
-        return Tensor._from(jax.nn.softmax(a, axis=self.axis))
+        _check_axis_range(self.axis, unwrap(x).ndim, "Softmax")
+        return self.softmax(x)
 
 
 class Softmin(Softmax):

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common import dtype as mstype
+from deepsink.common import indexing
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import array_func as A
@@ -149,12 +150,13 @@ def index_add(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
     ``use_lock`` and ``check_index_bound`` concern MindSpore's in-place kernel; indices are
     always checked here (an IndexError for one out of range)."""
     a, v = U.array(x, "index_add", "x"), U.array(y, "index_add", "y")
-    idx = np.asarray(U.array(indices, "index_add", "indices"))
+    idx = U.array(indices, "index_add", "indices")
     ax = U.axis(axis, a.ndim, "index_add")
-    if idx.size and (idx.min() < 0 or idx.max() >= a.shape[ax]):
-        U.fail("index_add", f"'indices' must be in [0, {a.shape[ax]}), but got {idx.tolist()}",
-               IndexError)  # fmt: skip
-    sel = (np.s_[:],) * ax + (jnp.asarray(idx),)
+    indexing.check_range(
+        idx, a.shape[ax], f"For 'index_add', 'indices' must be in [0, {a.shape[ax]}), but got {{}}",
+        IndexError, negative=False,
+    )  # fmt: skip
+    sel = (np.s_[:],) * ax + (idx,)
     return Tensor._from(a.at[sel].add(jnp.moveaxis(v, ax, ax).astype(a.dtype)))
 
 

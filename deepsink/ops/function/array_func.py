@@ -306,6 +306,8 @@ def topk(input: Any, k: int, dim: int | None = None, largest: bool = True,
     a = U.array(input, "topk")
     ax = U.axis(-1 if dim is None else dim, a.ndim, "topk", "dim")
     n = a.shape[ax] if a.ndim else 1
+    if isinstance(k, Tensor) and k.size == 1 and k.dtype in mstype.int_type:
+        k = int(U.shape_value(k, "topk", "k").reshape(-1)[0])  # MindSpore takes an int Tensor k
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
         U.fail("topk", f"'k' must be an int in [0, {n}], but got {k!r}")
     moved = jnp.moveaxis(a, ax, -1)

@@ -154,7 +154,10 @@ def pow(input: Any, exponent: Any) -> Tensor:
 
 def clip_by_value(x: Any, clip_value_min: Any = None, clip_value_max: Any = None) -> Tensor:
     """MindSpore's ``ops.clip_by_value``: limit ``x`` to [min, max] (either bound may be None);
-    the result keeps the dtype of ``x`` (``clamp`` promotes instead)."""
+    the result keeps the dtype of ``x`` (``clamp`` promotes instead). ``x`` may also be a list or
+    tuple of Tensors: each is clipped, and a tuple of the results is returned (as in 2.10)."""
+    if isinstance(x, list | tuple):
+        return tuple(clip_by_value(t, clip_value_min, clip_value_max) for t in x)
     return _clamp(x, clip_value_min, clip_value_max, "clip_by_value", keep_dtype=True)
 
 

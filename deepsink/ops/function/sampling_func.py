@@ -30,7 +30,7 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
     0), 'reflect', 'replicate' or 'circular'."""
     a = U.array(input_x, "pad", "input_x")
     if isinstance(padding, Tensor):
-        padding = [int(v) for v in padding.asnumpy().tolist()]
+        padding = [int(v) for v in U.shape_value(padding, "pad", "padding").reshape(-1).tolist()]
     if not isinstance(padding, tuple | list) or len(padding) % 2:
         U.fail("pad", f"'padding' must be a tuple or list of even length, but got {padding}",
                TypeError if not isinstance(padding, tuple | list) else ValueError)  # fmt: skip

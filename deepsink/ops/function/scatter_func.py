@@ -106,7 +106,10 @@ def tensor_scatter_elements(input_x: Any, indices: Any, updates: Any, axis: int 
     U.fail("tensor_scatter_elements", f"'reduction' must be 'none' or 'add', but got {reduction!r}")
 
 
-scatter = tensor_scatter_elements
+def scatter(input: Any, axis: int, index: Any, src: Any) -> Tensor:
+    """MindSpore's ``ops.scatter(input, axis, index, src)``: ``src`` written at ``index`` along
+    ``axis`` (``tensor_scatter_elements`` with its arguments in this order)."""
+    return tensor_scatter_elements(input, index, src, axis)
 
 
 def _segment(name: str, fn: Callable) -> Callable:

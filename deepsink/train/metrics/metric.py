@@ -113,8 +113,9 @@ class Metric(metaclass=ABCMeta):
             isinstance(i, int) and not isinstance(i, bool) for i in indexes
         ):
             raise ValueError(
-                "For 'set_indexes', the argument 'indexes' must be a list of int, "
-                f"but got {indexes!r}"
+                "For 'set_indexes', the argument 'indexes' must be a list and all its elements "
+                "must be int, please check whether it is correct. "
+                f"But got {indexes!r}"
             )
         self._indexes = indexes
         return self
