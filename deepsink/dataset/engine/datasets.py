@@ -69,11 +69,14 @@ class View:
     def gather(self, pos: np.ndarray) -> Block:
         raise NotImplementedError
 
-    def blocks(self, size: int, workers: int = 1, stop: int | None = None) -> Iterator[Block]:
-        """Consecutive blocks of ``size`` rows (up to ``stop``), ``workers`` threads gathering."""
+    def blocks(
+        self, size: int, workers: int = 1, stop: int | None = None, window: int | None = None
+    ) -> Iterator[Block]:
+        """Consecutive blocks of ``size`` rows (up to ``stop``), ``workers`` threads gathering
+        with up to ``window`` blocks in flight (default ``2 * workers``)."""
         end = self.n if stop is None else min(stop, self.n)
         ranges = (np.arange(s, min(end, s + size)) for s in range(0, end, size))
-        return ordered_map(self.gather, ranges, workers)
+        return ordered_map(self.gather, ranges, workers, window)
 
 
 class Dataset:

@@ -106,6 +106,9 @@ def _stack_batch(rows: list, name: str) -> np.ndarray:
     return np.stack(rows)
 
 
+PREFETCH_BATCHES = 4  # batches of per-row map work in flight ahead of the batch being collated
+
+
 def _per_row_work(node: Dataset) -> bool:
     """Whether a map below ``node`` runs per-row ops (decoding, OpenCV warps): its rows are
     big and costly, so batching takes one batch per block (a few MB that stay in cache and
@@ -115,6 +118,23 @@ def _per_row_work(node: Dataset) -> bool:
     if isinstance(node, MapDataset) and not all(op.batched for op in node.operations):
         return True
     return any(_per_row_work(c) for c in node.children)
+
+
+def _row_threads(node: Dataset) -> int:
+    """Threads a map below ``node`` spreads its per-row ops over (0: none does).
+
+    Over a random-access child the batch hands those threads chunks of ``CHUNK_ROWS`` rows itself,
+    several batches' worth in flight, instead of each batch splitting into chunks on threads of
+    its own: the workers stay busy across batch boundaries (reading, decoding and warping the next
+    batch while the previous one is joined and handed on), as MindSpore's map workers keep working
+    ahead of its batch op, and no more threads than the map's ``num_parallel_workers`` run its
+    operations (each batch in flight splitting on threads of its own ran up to that number
+    squared).
+    """
+    from deepsink.dataset.engine.mapping import MapDataset
+
+    own = node._row_parallel() if isinstance(node, MapDataset) else 0
+    return max([own, *(_row_threads(c) for c in node.children)])
 
 
 class BatchDataset(Dataset):
@@ -242,7 +262,15 @@ class BatchDataset(Dataset):
         if child._random_access():
             view = child._open(ctx)
             stop = (view.n // bs) * bs if self.drop_remainder else None
-            blocks = view.blocks(rows_per_block, self._workers(), stop)
+            threads = _row_threads(child)
+            if threads > 1:
+                from deepsink.dataset.engine.mapping import CHUNK_ROWS
+
+                per_batch = -(-bs // CHUNK_ROWS)  # chunks per batch
+                window = max(2 * threads, PREFETCH_BATCHES * per_batch)
+                blocks = view.blocks(CHUNK_ROWS, max(threads, self._workers()), stop, window)
+            else:
+                blocks = view.blocks(rows_per_block, self._workers(), stop)
         else:
             blocks = child._blocks(ctx, rows_per_block)
         pending: list[Block] = []

@@ -96,8 +96,12 @@ class _DaemonPool:
             t.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
-def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:
-    """``fn(item)`` for each item, in order; ``workers`` threads (1 runs inline)."""
+def ordered_map(
+    fn: Callable[[T], R], items: Iterable[T], workers: int, window: int | None = None
+) -> Iterator[R]:
+    """``fn(item)`` for each item, in order; ``workers`` threads (1 runs inline), at most
+    ``window`` items in flight (default ``2 * workers``)."""
+    window_size = max(workers, 2 * workers if window is None else window)
     if workers <= 1:
         for item in items:
             yield fn(item)
@@ -107,7 +111,7 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int) -> Itera
     try:
         for item in items:
             window.append(pool.submit(fn, item))
-            if len(window) >= 2 * workers:
+            if len(window) >= window_size:
                 yield window.popleft().result()
         while window:
             yield window.popleft().result()
