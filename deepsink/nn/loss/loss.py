@@ -761,3 +761,139 @@ class L1Regularizer(Cell):
     def construct(self, weights: Any) -> Tensor:
         w = _array(weights, "weights", "L1Regularizer")
         return Tensor._from(self.scale * jnp.sum(jnp.abs(w)))
+
+
+class MultiClassDiceLoss(LossBase):
+    r"""The Dice loss of each class (column ``i`` of the one-hot ``label``), optionally weighted,
+    averaged over the classes: :math:`\frac{1}{C}\sum_i w_i\,(1 - \frac{2\sum x_i y_i}
+    {\sum x_i^2 + \sum y_i^2 + 10^{-5}})`, the logits first passed through ``activation``.
+
+    Args:
+        weights (Tensor, optional): 2-D, shape :math:`(C, *)`, row ``i`` multiplies class ``i``'s
+            loss. Default: ``None``.
+        ignore_indiex (int, optional): a class left out of the sum (MindSpore's spelling).
+            Default: ``None``.
+        activation (Union[str, Cell, None]): ``'softmax'`` (over the last axis), ``'sigmoid'``, a
+            Cell, or ``None``. Default: ``'softmax'``.
+
+    Inputs:
+        - **logits** (Tensor) - shape :math:`(N, C, *)`.
+        - **label** (Tensor) - one-hot, the shape of ``logits``.
+
+    Outputs:
+        Tensor, a scalar (of ``weights``' trailing shape when weighted).
+
+    Raises:
+        ValueError: ``activation`` is an unknown name, ``weights`` is not 2-D or has the wrong
+            number of rows, or the inputs differ in shape or are below 2-D.
+        TypeError: ``activation`` is neither a str nor a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MultiClassDiceLoss(activation=None)
+        >>> y = ms.Tensor(np.eye(2, dtype=np.float32))
+        >>> print(loss(y, y))
+        5.00679e-06
+    """
+
+    def __init__(self, weights: Any = None, ignore_indiex: Any = None,
+                 activation: Any = "softmax") -> None:  # fmt: skip
+        super().__init__()
+        api = "MultiClassDiceLoss"
+        if weights is not None and unwrap(weights).ndim != 2:
+            fail(api, "weights", "a 2-D Tensor", f"{unwrap(weights).ndim}-D")
+        if isinstance(activation, str) and activation not in ("softmax", "sigmoid"):
+            fail(api, "activation", "'softmax' or 'sigmoid'", activation)
+        if activation is not None and not isinstance(activation, str | Cell):
+            fail(api, "activation", "a str or Cell", type(activation).__name__, TypeError)
+        from deepsink.nn.layer.activation import get_activation
+
+        self.weights, self.ignore_indiex = weights, ignore_indiex
+        self.activation = get_activation(activation) if isinstance(activation, str) else activation
+        self.binarydiceloss = DiceLoss(smooth=1e-5)
+
+    def construct(self, logits: Any, label: Any) -> Tensor:
+        api = "MultiClassDiceLoss"
+        x, y = _array(logits, "logits", api), _array(label, "label", api)
+        if x.shape != y.shape:
+            fail(api, "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
+        if x.ndim < 2:
+            fail(api, "logits", "at least 2-D", x.ndim)
+        if self.activation is not None:
+            logits = self.activation(logits)
+        if self.weights is not None and unwrap(self.weights).shape[0] != y.shape[1]:
+            raise ValueError(f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
+                             f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
+                             f"label_shape[1]: {y.shape[1]}.")  # fmt: skip
+        total = 0
+        for i in range(y.shape[1]):
+            if i != self.ignore_indiex:
+                loss = self.binarydiceloss(logits[:, i], label[:, i])
+                if self.weights is not None:
+                    loss = loss * self.weights[i]
+                total = total + loss
+        return total / y.shape[1]
+
+
+class TripletMarginWithDistanceLoss(LossBase):
+    r"""The triplet margin loss with a custom distance: :math:`\max(d(x, p) - d(x, n) +
+    margin, 0)`, with ``swap`` using :math:`\min(d(x, n), d(p, n))` for the negative distance.
+
+    Args:
+        distance_function (Callable, optional): ``d(a, b)`` of two Tensors; ``None`` is the
+            Euclidean distance over axis 1 (no epsilon). Default: ``None``.
+        swap (bool): the distance swap. Default: ``False``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        margin (float): the margin. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - the anchors, :math:`(N, D)`.
+        - **positive** (Tensor) - the shape of ``x``.
+        - **negative** (Tensor) - the shape of ``x``.
+
+    Outputs:
+        Tensor: a scalar, or :math:`(N,)` with ``'none'``.
+
+    Raises:
+        TypeError: ``margin`` is not a float, ``swap`` not a bool, or an input not a Tensor.
+        ValueError: ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor([[0.0, 0.0]])
+        >>> loss = nn.TripletMarginWithDistanceLoss()
+        >>> print(loss(x, ms.Tensor([[3.0, 4.0]]), ms.Tensor([[1.0, 0.0]])))
+        5.0
+    """
+
+    def __init__(self, distance_function: Any = None, swap: bool = False,
+                 reduction: str = "mean", margin: float = 1.0) -> None:  # fmt: skip
+        super().__init__(reduction)
+        api = "TripletMarginWithDistanceLoss"
+        if isinstance(margin, bool) or not isinstance(margin, float):
+            fail(api, "margin", "a float", margin, TypeError)
+        self.swap = check_bool(swap, "swap", api)
+        self.margin = margin
+        self.distance_function = distance_function or _pairwise_distance
+
+    def construct(self, x: Any, positive: Any, negative: Any) -> Tensor:
+        api = "TripletMarginWithDistanceLoss"
+        for arg, v in (("x", x), ("positive", positive), ("negative", negative)):
+            _array(v, arg, api)
+        d1 = unwrap(self.distance_function(x, positive))
+        d2 = unwrap(self.distance_function(x, negative))
+        if self.swap:
+            d2 = jnp.minimum(d2, unwrap(self.distance_function(positive, negative)))
+        return self.get_loss(Tensor._from(jnp.maximum(d1 - d2 + self.margin, 0)))
+
+
+def _pairwise_distance(a: Any, b: Any) -> Tensor:
+    d = jnp.abs(unwrap(a) - unwrap(b))
+    if d.ndim == 0:
+        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+                         "the input must be positive, but got 0")  # fmt: skip
+    return Tensor._from(jnp.sqrt(jnp.sum(d * d, axis=1)))
