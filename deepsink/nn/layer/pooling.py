@@ -491,9 +491,9 @@ class _LPPool(Cell):
         self.ceil_mode = check_bool(ceil_mode, "ceil_mode", api)
 
     def construct(self, x: Tensor) -> Tensor:
-        from deepsink.ops.function import nn_window_func as W
+        from deepsink.ops.function import nn_ext_func as E
 
-        fn = W.lp_pool1d if self._nd == 1 else W.lp_pool2d
+        fn = E.lp_pool1d if self._nd == 1 else E.lp_pool2d
         return fn(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
 
     def extend_repr(self) -> str:

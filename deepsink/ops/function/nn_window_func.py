@@ -1,12 +1,11 @@
-"""Window operations behind ``nn`` layers that have no simpler home: power-average pooling
-(``lp_pool1d/2d``), fractional max pooling (``fractional_max_pool2d/3d``, Graham's
+"""Window operations behind ``nn`` layers that have no simpler home: fractional max pooling
+(``fractional_max_pool2d/3d``, Graham's
 pseudo-random overlapping windows), local response normalization (``lrn``) and the bilinear
 form ``bidense``. Each is one implementation that the ``nn`` Cell and the ``ops`` primitive call.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import jax
@@ -16,7 +15,6 @@ import numpy as np
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
-from deepsink.ops.function import nn_pool_norm_func as NF
 
 
 def _ints(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
@@ -26,82 +24,6 @@ def _ints(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
         U.fail(api, f"'{arg}' must be a positive int or a tuple of {n} positive ints, "
                f"but got {v!r}", TypeError if not isinstance(v, int | tuple | list) else ValueError)  # fmt: skip
     return tuple(vals)
-
-
-def _lp_pool(x: Any, norm_type: Any, kernel_size: Any, stride: Any, ceil_mode: bool, n: int,
-             api: str) -> Tensor:  # fmt: skip
-    a = U.array(x, api, "x")
-    if isinstance(norm_type, bool) or not isinstance(norm_type, int | float):
-        U.fail(api, f"'norm_type' must be an int or float, but got {norm_type!r}", TypeError)
-    k = _ints(kernel_size, n, "kernel_size", api)
-    s = k if stride is None else _ints(stride, n, "stride", api)
-    unbatched = a.ndim == n + 1
-    a4 = a[None] if unbatched else a
-    avg = NF.pool_nd(a4**norm_type, n, "avg", k, s, "pad", 0, ceil_mode, True, 0, api)
-    total = jnp.sign(avg) * jax.nn.relu(jnp.abs(avg)) * math.prod(k)
-    out = total ** (1.0 / norm_type)
-    return Tensor._from(out[0] if unbatched else out)
-
-
-def lp_pool1d(x: Any, norm_type: float, kernel_size: int, stride: Any = None,
-              ceil_mode: bool = False) -> Tensor:  # fmt: skip
-    r"""Power-average pooling over :math:`(N, C, L)` or :math:`(C, L)`:
-    :math:`(\sum_{window} x^p)^{1/p}` (MindSpore computes it as the average of :math:`x^p` times
-    the window size, so ``ceil_mode``'s partial windows are scaled to a full window).
-
-    Args:
-        x (Tensor): the input.
-        norm_type (Union[int, float]): the power :math:`p`.
-        kernel_size (int): the window.
-        stride (int, optional): the step. Default: ``None`` (``kernel_size``).
-        ceil_mode (bool): round the output length up. Default: ``False``.
-
-    Returns:
-        Tensor of shape :math:`(N, C, L_{out})`.
-
-    Raises:
-        TypeError: ``norm_type`` is not a number, or ``kernel_size``/``stride`` not ints.
-        ValueError: ``kernel_size`` or ``stride`` is not positive.
-
-    Examples:
-        >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> x = ms.Tensor(np.array([[[3.0, 4.0, 1.0, 1.0]]], np.float32))
-        >>> print(ops.lp_pool1d(x, 2, 2))
-        [[[5.        1.4142135]]]
-    """
-    return _lp_pool(x, norm_type, kernel_size, stride, ceil_mode, 1, "lp_pool1d")
-
-
-def lp_pool2d(x: Any, norm_type: float, kernel_size: Any, stride: Any = None,
-              ceil_mode: bool = False) -> Tensor:  # fmt: skip
-    r"""Power-average pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)`:
-    :math:`(\sum_{window} x^p)^{1/p}`.
-
-    Args:
-        x (Tensor): the input.
-        norm_type (Union[int, float]): the power :math:`p`.
-        kernel_size (Union[int, tuple[int]]): the window.
-        stride (Union[int, tuple[int]], optional): the step. Default: ``None`` (the window).
-        ceil_mode (bool): round the output size up. Default: ``False``.
-
-    Returns:
-        Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
-
-    Raises:
-        TypeError: ``norm_type`` is not a number, or ``kernel_size``/``stride`` not ints.
-        ValueError: ``kernel_size`` or ``stride`` is not positive.
-
-    Examples:
-        >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
-        >>> print(ops.lp_pool2d(x, 1, 2))
-        [[[[4.]]]]
-    """
-    return _lp_pool(x, norm_type, kernel_size, stride, ceil_mode, 2, "lp_pool2d")
 
 
 # --- fractional max pooling --------------------------------------------------------------------
