@@ -418,6 +418,348 @@ def record_layers() -> None:
     print("failed:", failed)
 
 
+# --- ops: name -> (expression over ops, P (ops.operations), Tensor, ms, np and the inputs a0, a1,
+# ...; the input expressions). The output(s) are recorded, and the gradient of
+# sum(outputs * weights) with respect to the float inputs where MindSpore's CPU build has one.
+OPS: dict[str, tuple[str, list[str]]] = {
+    "matrix_diag_band": ("ops.matrix_diag(a0, k=Tensor([-1, 1], ms.int32))", [U(2, 3, 3)]),
+    "matrix_diag_rows_cols_pad": (
+        "ops.matrix_diag(a0, k=Tensor(1, ms.int32), num_rows=Tensor(3, ms.int32),"
+        " num_cols=Tensor(5, ms.int32), padding_value=Tensor(9.0, ms.float32))",
+        [U(2, 3)],
+    ),
+    "matrix_diag_part_band_left_right": (
+        "ops.matrix_diag_part(a0, Tensor([-1, 2], ms.int32), Tensor(-1.0, ms.float32),"
+        " align='LEFT_RIGHT')",
+        [U(2, 3, 4)],
+    ),
+    "matrix_diag_part_sub": (
+        "ops.matrix_diag_part(a0, Tensor(-1, ms.int32), Tensor(0.0, ms.float32))",
+        [U(4, 3)],
+    ),
+    "matrix_set_diag_band": (
+        "ops.matrix_set_diag(a0, a1, Tensor([0, 1], ms.int32))",
+        [U(2, 3, 4), U(2, 2, 3)],
+    ),
+    "matrix_diag_v3_prim": (
+        "P.MatrixDiagV3('LEFT_LEFT')(a0, Tensor([-1, 0], ms.int32), Tensor(-1, ms.int32),"
+        " Tensor(-1, ms.int32), Tensor(0.0, ms.float32))",
+        [U(2, 3)],
+    ),
+    "matrix_diag_part_v3_prim": (
+        "P.MatrixDiagPartV3()(a0, Tensor([0, 1], ms.int32), Tensor(0.0, ms.float32))",
+        [U(3, 4)],
+    ),
+    "matrix_set_diag_v3_prim": (
+        "P.MatrixSetDiagV3()(a0, a1, Tensor(0, ms.int32))",
+        [U(3, 4), U(3)],
+    ),
+    "lrn_fn": ("ops.lrn(a0, 1, 2.0, 0.1, 0.6)", [U(1, 4, 2, 3)]),
+    "lrn_prim": ("P.LRN(2, 1.0, 0.5, 0.75)(a0)", [U(2, 5, 2, 2)]),
+    "fmp2d_fn": (
+        "ops.fractional_max_pool2d(a0, (2, 2), output_size=(3, 3), return_indices=True,"
+        " _random_samples=Tensor(np.array([[[0.2, 0.6]]], np.float32)))",
+        [U(1, 1, 6, 7)],
+    ),
+    "fmp_fixed_ksize_prim": (
+        "P.FractionalMaxPoolWithFixedKsize((2, 2), (3, 3))(a0,"
+        " Tensor(np.array([[[0.4, 0.9], [0.1, 0.3]]], np.float32)))",
+        [U(1, 2, 7, 6)],
+    ),
+    "fmp3d_fixed_ksize_prim": (
+        "P.FractionalMaxPool3DWithFixedKsize((1, 2, 2), (2, 2, 3))(a0,"
+        " Tensor(np.array([[[0.4, 0.9, 0.2]]], np.float32)))",
+        [U(1, 1, 3, 5, 6)],
+    ),
+    "bidense_fn": ("ops.bidense(a0, a1, a2, a3)", [U(4, 3), U(4, 2), U(5, 3, 2), U(5)]),
+    "log_softmax_ext_prim": ("P.LogSoftmaxExt()(a0, 0)", [U(3, 4)]),
+    "mse_loss_ext_sum": ("ops.mse_loss_ext(a0, a1, 'sum')", [U(3, 4), U(3, 4)]),
+    "mse_loss_ext_none": ("ops.mse_loss_ext(a0, a1, 'none')", [U(3, 4), U(1, 4)]),
+    # primitives over existing functions
+    "nll_loss_prim": (
+        "P.NLLLoss('sum', 2)(a0, Tensor(np.array([0, 2, 1, 2], np.int32)), a1)",
+        [U(4, 3), P(3)],
+    ),
+    "rms_norm_prim": ("P.RmsNorm(1e-5)(a0, a1)", [U(2, 3, 4), U(4)]),
+    "iou_prim": (
+        "P.IOU('iof')(Tensor(np.array([[0, 0, 4, 4], [1, 1, 3, 5]], np.float32)),"
+        " Tensor(np.array([[2, 2, 6, 6], [0, 0, 2, 2], [1, 0, 4, 3]], np.float32)))",
+        [],
+    ),
+    "adaptive_avg_pool3d_prim": ("P.AdaptiveAvgPool3D((2, 3, 2))(a0)", [U(1, 2, 5, 4, 3)]),
+    "adaptive_max_pool3d_prim": (
+        "P.AdaptiveMaxPool3D()(a0, Tensor(np.array([2, 2, 2], np.int32)))",
+        [U(1, 2, 5, 4, 3)],
+    ),
+    "embedding_lookup_prim": (
+        "P.EmbeddingLookup()(a0, Tensor(np.array([[1, 4], [6, 2]], np.int32)), 2)",
+        [U(5, 3)],
+    ),
+    # sampling, resizing and convolution
+    "grid_sample_bilinear": ("ops.grid_sample(a0, a1)", [U(1, 2, 4, 5), U(1, 3, 3, 2)]),
+    "grid_sample_nearest_border_align": (
+        "ops.grid_sample(a0, a1 * 1.3, 'nearest', 'border', True)",
+        [U(2, 1, 4, 4), U(2, 2, 3, 2)],
+    ),
+    "grid_sample_reflection": (
+        "ops.grid_sample(a0, a1 * 1.5, 'bilinear', 'reflection', False)",
+        [U(1, 2, 3, 4), U(1, 4, 2, 2)],
+    ),
+    "grid_sample_3d": ("ops.grid_sample(a0, a1)", [U(1, 2, 3, 4, 3), U(1, 2, 2, 3, 3)]),
+    "grid_sampler_2d_prim": (
+        "P.GridSampler2D('bilinear', 'border', True)(a0, a1)",
+        [U(1, 2, 4, 4), U(1, 3, 2, 2)],
+    ),
+    "grid_sampler_3d_prim": (
+        "P.GridSampler3D('nearest', 'zeros', False)(a0, a1)",
+        [U(1, 1, 3, 3, 3), U(1, 2, 2, 2, 3)],
+    ),
+    "affine_grid_2d": ("ops.affine_grid(a0, (2, 1, 3, 4))", [U(2, 2, 3)]),
+    "affine_grid_2d_align": ("ops.affine_grid(a0, (1, 1, 2, 3), True)", [U(1, 2, 3)]),
+    "affine_grid_3d": ("ops.affine_grid(a0, (1, 1, 2, 3, 2))", [U(1, 3, 4)]),
+    "affine_grid_prim": ("P.AffineGrid(False)(a0, (1, 1, 3, 3))", [U(1, 2, 3)]),
+    "conv_transpose2d_fn": (
+        "ops.conv_transpose2d(a0, a1, a2, stride=2, padding=1, output_padding=1)",
+        [U(1, 2, 3, 4), U(2, 3, 3, 3), U(3)],
+    ),
+    "conv_transpose2d_groups_dilation": (
+        "ops.conv_transpose2d(a0, a1, None, stride=(1, 2), padding=(0, 1), groups=2, dilation=2)",
+        [U(1, 4, 3, 3), U(4, 1, 2, 2)],
+    ),
+    "conv2d_transpose_prim": (
+        "P.Conv2DTranspose(3, 3, pad_mode='same', stride=2)(a0, a1, (1, 3, 6, 8))",
+        [U(1, 2, 3, 4), U(2, 3, 3, 3)],
+    ),
+    "conv2d_backprop_input_prim": (
+        "P.Conv2DBackpropInput(3, 2, pad_mode='pad', pad=1)(a0, a1, (1, 3, 4, 4))",
+        [U(1, 2, 5, 5), U(2, 3, 2, 2)],
+    ),
+    "conv3d_transpose_fn": (
+        "ops.conv3d_transpose(a0, a1, stride=2, pad_mode='pad', padding=1, output_padding=1)",
+        [U(1, 2, 2, 3, 2), U(2, 3, 3, 3, 3)],
+    ),
+    "conv3d_transpose_prim": (
+        "P.Conv3DTranspose(2, 3, 2, stride=2)(a0, a1)",
+        [U(1, 2, 2, 2, 3), U(2, 3, 2, 2, 2)],
+    ),
+    "resize_bilinear_v2": ("P.ResizeBilinearV2()(a0, (5, 3))", [U(1, 2, 3, 4)]),
+    "resize_bilinear_v2_half_pixel": (
+        "P.ResizeBilinearV2(False, True)(a0, (6, 7))",
+        [U(1, 1, 3, 4)],
+    ),
+    "resize_bilinear_v2_align": ("P.ResizeBilinearV2(True)(a0, (5, 6))", [U(1, 1, 3, 4)]),
+    "resize_nearest_neighbor": ("P.ResizeNearestNeighbor((5, 7))(a0)", [U(1, 2, 3, 4)]),
+    "resize_nearest_neighbor_align": (
+        "P.ResizeNearestNeighbor((5, 3), align_corners=True)(a0)",
+        [U(1, 1, 3, 4)],
+    ),
+    "resize_nearest_neighbor_v2": (
+        "P.ResizeNearestNeighborV2(False, True)(a0, Tensor(np.array([5, 6], np.int32)))",
+        [U(1, 2, 3, 4)],
+    ),
+    "resize_bicubic": (
+        "P.ResizeBicubic()(a0, Tensor(np.array([5, 6], np.int32)))",
+        [U(1, 1, 3, 4)],
+    ),
+    "resize_bicubic_half_pixel": (
+        "P.ResizeBicubic(False, True)(a0, Tensor(np.array([6, 3], np.int32)))",
+        [U(1, 2, 3, 4)],
+    ),
+    "resize_area": ("P.ResizeArea()(a0, Tensor(np.array([2, 3], np.int32)))", [U(1, 5, 7, 2)]),
+    "resize_linear_1d": (
+        "P.ResizeLinear1D()(a0, Tensor(np.array([7], np.int64)))",
+        [U(1, 2, 4)],
+    ),
+    "resize_linear_1d_half_pixel": (
+        "P.ResizeLinear1D('half_pixel')(a0, Tensor(np.array([3], np.int64)))",
+        [U(1, 2, 5)],
+    ),
+    "upsample_nearest3d": ("P.UpsampleNearest3D()(a0, (3, 4, 5))", [U(1, 1, 2, 2, 3)]),
+    "upsample_trilinear3d": (
+        "P.UpsampleTrilinear3D(True)(a0, None, [2.0, 1.5, 2.0])",
+        [U(1, 1, 2, 2, 2)],
+    ),
+    "mirror_pad_reflect": (
+        "ops.mirror_pad(a0, Tensor(np.array([[0, 0], [1, 2], [2, 1]], np.int64)), 'REFLECT')",
+        [U(2, 3, 4)],
+    ),
+    "mirror_pad_prim_symmetric": (
+        "P.MirrorPad('SYMMETRIC')(a0, Tensor(np.array([[1, 1], [2, 0]], np.int64)))",
+        [U(3, 4)],
+    ),
+    "pad_v3_edge": (
+        "P.PadV3('edge')(a0, Tensor(np.array([1, 2, 0, 1], np.int64)))",
+        [U(1, 2, 3, 4)],
+    ),
+    "pad_v3_constant": (
+        "P.PadV3()(a0, Tensor(np.array([1, 0, 2, 1], np.int64)), Tensor(0.5, ms.float32))",
+        [U(1, 2, 3, 4)],
+    ),
+    "padding_fn": ("ops.padding(a0, 4)", [U(3, 1)]),
+    "col2im_fn": (
+        "ops.col2im(a0, Tensor(np.array([4, 5], np.int32)), 2, 1, 0, 1)",
+        [U(1, 2, 4, 12)],
+    ),
+    "im2col_prim": ("P.Im2Col(2, 1, 1, 1)(a0)", [U(1, 2, 3, 4)]),
+    "max_pool_with_argmax": (
+        "P.MaxPoolWithArgmax(2, 2, 'same')(a0)",
+        [U(1, 2, 5, 5)],
+    ),
+    "max_pool_with_argmax_v2": (
+        "P.MaxPoolWithArgmaxV2(3, 2, 1, (1, 1), True)(a0)",
+        [U(1, 2, 6, 5)],
+    ),
+    "max_unpool2d_prim": (
+        "P.MaxUnpool2D(2, 2)(a0, Tensor(np.array([[[[0, 3], [9, 14]]]], np.int64)))",
+        [U(1, 1, 2, 2)],
+    ),
+    "max_unpool3d_prim": (
+        "P.MaxUnpool3D(2, 2)(a0, Tensor(np.array([[[[[0, 3]], [[17, 30]]]]], np.int64)))",
+        [U(1, 1, 2, 1, 2)],
+    ),
+    "bounding_box_encode": (
+        "ops.bounding_box_encode(Tensor(np.array([[0, 0, 4, 6], [1, 2, 5, 5]], np.float32)),"
+        " Tensor(np.array([[1, 1, 5, 7], [0, 1, 6, 6]], np.float32)), (0.1, 0.0, 0.0, 0.2),"
+        " (1.0, 2.0, 1.0, 0.5))",
+        [],
+    ),
+    "bounding_box_decode": (
+        "ops.bounding_box_decode(Tensor(np.array([[0, 0, 4, 6], [1, 2, 5, 5]], np.float32)),"
+        " Tensor(np.array([[0.1, -0.2, 0.3, 0.5], [1.0, 0.2, -2.0, 0.1]], np.float32)), (8, 7),"
+        " wh_ratio_clip=0.5)",
+        [],
+    ),
+    "check_valid": (
+        "ops.check_valid(Tensor(np.array([[0, 0, 4, 6], [1, 2, 9, 5], [-1, 0, 3, 3]],"
+        " np.float32)), Tensor(np.array([8, 10, 1], np.float32)))",
+        [],
+    ),
+    "crop_and_resize": (
+        "ops.crop_and_resize(a0, Tensor(np.array([[0.1, 0.2, 0.8, 0.9], [0.0, 0.0, 1.0, 0.5]],"
+        " np.float32)), Tensor(np.array([0, 1], np.int32)), (3, 4))",
+        [U(2, 5, 6, 2)],
+    ),
+    "crop_and_resize_nearest": (
+        "ops.crop_and_resize(a0, Tensor(np.array([[0.1, -0.2, 0.8, 1.2]], np.float32)),"
+        " Tensor(np.array([1], np.int32)), (2, 3), 'nearest', 0.5)",
+        [U(2, 4, 4, 1)],
+    ),
+    "roi_align": (
+        "P.ROIAlign(2, 3, 0.5, 2)(a0, Tensor(np.array([[0, 1.0, 2.0, 7.0, 8.0],"
+        " [0, 0.0, 0.0, 5.0, 3.0]], np.float32)))",
+        [U(1, 2, 6, 6)],
+    ),
+    "roi_align_end_mode0": (
+        "P.ROIAlign(2, 2, 1.0, 1, 0)(a0, Tensor(np.array([[0, 0.5, 1.0, 3.5, 4.0]], np.float32)))",
+        [U(1, 1, 5, 5)],
+    ),
+    "ctc_greedy_decoder": (
+        "ops.ctc_greedy_decoder(a0, Tensor(np.array([4, 3], np.int32)))",
+        [U(4, 2, 5)],
+    ),
+    "ctc_greedy_decoder_no_merge": (
+        "P.CTCGreedyDecoder(False)(a0, Tensor(np.array([4, 4], np.int32)))",
+        [U(4, 2, 3)],
+    ),
+    "nms_with_mask": (
+        "P.NMSWithMask(0.3)(Tensor(np.array([[0, 0, 4, 4, 0.9], [1, 1, 5, 5, 0.8],"
+        " [6, 6, 8, 8, 0.7], [0, 0, 4, 3, 0.95]], np.float32)))",
+        [],
+    ),
+    "ctc_loss_prim": (
+        "P.CTCLoss()(a0, Tensor(np.array([[0, 0], [0, 1], [1, 0]], np.int64)),"
+        " Tensor(np.array([2, 1, 3], np.int32)), Tensor(np.array([4, 3], np.int32)))",
+        [U(4, 2, 5)],
+    ),
+}
+# no CPU kernel in MindSpore for these: the same computation through an older op
+OPS_MS_EQUIVALENT = {
+    "log_softmax_ext_prim": "ops.log_softmax(a0, 0)",
+    "mse_loss_ext_sum": "ops.mse_loss(a0, a1, 'sum')",
+    "mse_loss_ext_none": "ops.mse_loss(a0, a1, 'none')",
+    "rms_norm_prim": "(a0 * ops.rsqrt((a0 * a0).mean(-1, keep_dims=True) + 1e-5) * a1,"
+    " ops.rsqrt((a0 * a0).mean(-1, keep_dims=True) + 1e-5))",
+    "conv_transpose2d_fn": "P.Conv2DTranspose(3, 3, pad_mode='pad', pad=1, stride=2)(a0, a1,"
+    " (1, 3, 6, 8)) + a2.reshape(1, 3, 1, 1)",
+    "conv_transpose2d_groups_dilation": "P.Conv2DTranspose(2, 2, pad_mode='pad', pad=(0, 0, 1, 1),"
+    " stride=(1, 2), dilation=2, group=2)(a0, a1, (1, 2, 5, 5))",
+}
+# MindSpore's CPU gradients of NLLLoss's weight (zero) and EmbeddingLookup's table (the touched
+# rows only) are artifacts of its kernels: outputs only
+OPS_NO_GRAD = {
+    "nll_loss_prim",
+    "embedding_lookup_prim",
+    "fmp2d_fn",
+    "fmp_fixed_ksize_prim",
+    "fmp3d_fixed_ksize_prim",
+    "matrix_diag_v3_prim",
+    "matrix_diag_part_v3_prim",
+    "matrix_set_diag_v3_prim",
+    "log_softmax_ext_prim",
+}
+
+
+def record_op(name: str, expr: str, args: list[str], P) -> None:  # noqa: N803
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    rng = np.random.RandomState(breadth.seed_of("ops/" + name))
+    a = [eval(e, {"rng": rng, "np": np}) for e in args]  # noqa: S307
+    env = {"ops": ops, "P": P, "ms": ms, "np": np, "Tensor": Tensor}
+    out = {"__expr__": np.array(expr), "__args__": np.array(json.dumps(args))}
+    for i, v in enumerate(a):
+        out[f"arg{i}"] = v
+
+    run = OPS_MS_EQUIVALENT.get(name, expr)
+
+    def f(*xs):
+        return eval(run, {**env, **{f"a{i}": x for i, x in enumerate(xs)}})  # noqa: S307
+
+    ta = [Tensor(v) for v in a]
+    outs = breadth._flat(f(*ta))
+    for i, o in enumerate(outs):
+        out[f"out{i}"] = o.asnumpy()
+    grad_pos = [i for i, v in enumerate(a) if v.dtype == np.float32]
+    if grad_pos and name not in OPS_NO_GRAD:
+        weights = [rng.uniform(-1, 1, o.shape).astype(np.float32) for o in outs]
+        float_out = [k for k, o in enumerate(outs) if o.dtype == ms.float32]
+
+        def g(*xs):
+            full = list(ta)
+            for i, x in zip(grad_pos, xs):
+                full[i] = x
+            res = breadth._flat(f(*full))
+            return sum((res[k] * Tensor(weights[k])).sum() for k in float_out)
+
+        try:
+            grads = ms.grad(g, grad_position=tuple(range(len(grad_pos))))(
+                *[ta[i] for i in grad_pos]
+            )
+            for i, gr in zip(grad_pos, breadth._flat(grads)):
+                out[f"grad{i}"] = gr.asnumpy()
+            for i, w in enumerate(weights):
+                out[f"w{i}"] = w
+        except Exception as e:  # noqa: BLE001 - no gradient kernel: outputs only
+            print("  (no grad)", name, type(e).__name__)
+    np.savez(ROOT / "ops" / f"{name}.npz", **out)
+    print("[ok]", name)
+
+
+def record_ops() -> None:
+    from mindspore.ops import operations as P
+
+    (ROOT / "ops").mkdir(parents=True, exist_ok=True)
+    only = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "ops" else None
+    failed = []
+    for name, (expr, args) in OPS.items():
+        if only and name not in only:
+            continue
+        try:
+            record_op(name, expr, args, P)
+        except Exception as e:  # noqa: BLE001
+            failed.append(name)
+            print("[FAIL]", name, type(e).__name__, str(e).strip().splitlines()[0][:200])
+    print("failed:", failed)
+
+
 def record_wrappers() -> None:
     """WithGradCell's gradients of a Dense + MSELoss (with and without ``sens``) and what
     ParameterUpdate leaves in its Parameter."""
@@ -440,7 +782,12 @@ def record_wrappers() -> None:
     print("[ok] wrappers")
 
 
-GROUPS = {"layers": record_layers, "errors": record_errors, "wrappers": record_wrappers}
+GROUPS = {
+    "layers": record_layers,
+    "errors": record_errors,
+    "wrappers": record_wrappers,
+    "ops": record_ops,
+}
 
 if __name__ == "__main__":
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")

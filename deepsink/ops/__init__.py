@@ -315,6 +315,12 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
+
+# the ops behind nn layers: band diagonals, LRN, fractional pooling, bilinear form, and the
+# primitives over them and over existing functions
+from deepsink.ops.function.matrix_diag_func import matrix_diag as matrix_diag
+from deepsink.ops.function.matrix_diag_func import matrix_diag_part as matrix_diag_part
+from deepsink.ops.function.matrix_diag_func import matrix_set_diag as matrix_set_diag
 from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
@@ -334,6 +340,7 @@ from deepsink.ops.function.nn_func import leaky_relu as leaky_relu
 from deepsink.ops.function.nn_func import log_softmax as log_softmax
 from deepsink.ops.function.nn_func import max_pool2d as max_pool2d
 from deepsink.ops.function.nn_func import mse_loss as mse_loss
+from deepsink.ops.function.nn_func import mse_loss as mse_loss_ext  # noqa: F401
 from deepsink.ops.function.nn_func import nll_loss as nll_loss
 from deepsink.ops.function.nn_func import relu as relu
 from deepsink.ops.function.nn_func import relu6 as relu6
@@ -350,6 +357,10 @@ from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402
+from deepsink.ops.function.nn_window_func import bidense as bidense
+from deepsink.ops.function.nn_window_func import fractional_max_pool2d as fractional_max_pool2d
+from deepsink.ops.function.nn_window_func import fractional_max_pool3d as fractional_max_pool3d
+from deepsink.ops.function.nn_window_func import lrn as lrn
 from deepsink.ops.function.parameter_func import assign as assign
 from deepsink.ops.function.parameter_func import assign_add as assign_add
 from deepsink.ops.function.parameter_func import assign_sub as assign_sub
@@ -597,7 +608,14 @@ from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv
 from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy
+from deepsink.ops.operations.nn_layer_ops import *  # noqa: F403
 from deepsink.ops.operations.nn_ops import ApplyMomentum as ApplyMomentum
+from deepsink.ops.operations.nn_ops import AvgPool3D as AvgPool3D
+from deepsink.ops.operations.nn_ops import BinaryCrossEntropy as BinaryCrossEntropy
+from deepsink.ops.operations.nn_ops import Conv3D as Conv3D
+from deepsink.ops.operations.nn_ops import Dense as Dense
+from deepsink.ops.operations.nn_ops import LayerNorm as LayerNorm
+from deepsink.ops.operations.nn_ops import MaxPool3D as MaxPool3D
 from deepsink.ops.primitive import Primitive as Primitive
 from deepsink.ops.primitive import PrimitiveWithCheck as PrimitiveWithCheck
 from deepsink.ops.primitive import PrimitiveWithInfer as PrimitiveWithInfer

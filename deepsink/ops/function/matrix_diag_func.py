@@ -171,9 +171,9 @@ def matrix_diag_part(x: Any, k: Any = 0, padding_value: Any = 0,
         >>> from mindspore import ops
         >>> x = ms.Tensor(np.arange(9.0).reshape(3, 3), ms.float32)
         >>> print(ops.matrix_diag_part(x, k=(-1, 1)))
-        [[1. 5. 0.]
+        [[0. 1. 5.]
          [0. 4. 8.]
-         [0. 3. 7.]]
+         [3. 7. 0.]]
     """
     api = "matrix_diag_part"
     a = U.array(x, api, "x")

@@ -843,4 +843,7 @@ from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod  # noqa:
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy  # noqa: E402
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402
 
+# the primitives behind nn layers
+from deepsink.ops.operations.nn_layer_ops import *  # noqa: E402, F403
+
 __getattr__ = _missing_names(__name__)

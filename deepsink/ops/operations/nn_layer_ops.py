@@ -1,0 +1,613 @@
+"""Primitives behind ``nn`` layers (MindSpore's ``ops.operations`` classes): each validates its
+attributes at construction and calls the one functional implementation.
+
+``MatrixDiagV3``, ``MatrixDiagPartV3``, ``MatrixSetDiagV3``, ``LRN``,
+``FractionalMaxPoolWithFixedKsize``, ``FractionalMaxPool3DWithFixedKsize``, ``LogSoftmaxExt``,
+``NLLLoss``, ``RmsNorm``, ``IOU``, ``AdaptiveAvgPool3D``, ``AdaptiveMaxPool3D``,
+``EmbeddingLookup``, ``Dropout2D``, ``Dropout3D``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from deepsink._core import random as _random
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+from deepsink.ops.function import matrix_diag_func as MD
+from deepsink.ops.function import nn_window_func as W
+from deepsink.ops.primitive import Primitive, prim_attr_register
+
+__all__ = [
+    "AdaptiveAvgPool3D",
+    "AdaptiveMaxPool3D",
+    "Dropout2D",
+    "Dropout3D",
+    "EmbeddingLookup",
+    "FractionalMaxPool3DWithFixedKsize",
+    "FractionalMaxPoolWithFixedKsize",
+    "IOU",
+    "LRN",
+    "LogSoftmaxExt",
+    "MatrixDiagPartV3",
+    "MatrixDiagV3",
+    "MatrixSetDiagV3",
+    "NLLLoss",
+    "RmsNorm",
+]
+
+
+class MatrixDiagV3(Primitive):
+    r"""``MatrixDiagV3(align='RIGHT_LEFT')(x, k, num_rows, num_cols, padding_value)``: matrices
+    whose diagonals ``k`` are ``x`` (``ops.matrix_diag``).
+
+    Args:
+        align (str): the packing of shorter diagonals. Default: ``'RIGHT_LEFT'``.
+
+    Inputs:
+        - **x** (Tensor) - the diagonals.
+        - **k** (Tensor) - int32 scalar or pair: the diagonal or band.
+        - **num_rows** (Tensor) - int32 scalar, ``-1`` for the smallest.
+        - **num_cols** (Tensor) - int32 scalar, ``-1`` for the smallest.
+        - **padding_value** (Tensor) - scalar of ``x``'s dtype.
+
+    Outputs:
+        Tensor of shape :math:`(*, num\_rows, num\_cols)`.
+
+    Raises:
+        ValueError: ``align`` is unknown or the sizes do not fit.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> op = ops.MatrixDiagV3()
+        >>> k, m1 = ms.Tensor(0, ms.int32), ms.Tensor(-1, ms.int32)
+        >>> print(op(ms.Tensor([1.0, 2.0]), k, m1, m1, ms.Tensor(0.0)))
+        [[1. 0.]
+         [0. 2.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, align: str = "RIGHT_LEFT") -> None:
+        MD._align(align, "MatrixDiagV3")
+
+    def __call__(self, x: Any, k: Any, num_rows: Any, num_cols: Any, padding_value: Any) -> Tensor:
+        return MD.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
+
+
+class MatrixDiagPartV3(Primitive):
+    r"""``MatrixDiagPartV3(align='RIGHT_LEFT')(x, k, padding_value)``: the diagonals ``k`` of
+    ``x`` (``ops.matrix_diag_part``).
+
+    Args:
+        align (str): the packing of shorter diagonals. Default: ``'RIGHT_LEFT'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, M, N)`.
+        - **k** (Tensor) - int32 scalar or pair.
+        - **padding_value** (Tensor) - scalar of ``x``'s dtype.
+
+    Outputs:
+        Tensor: :math:`(*, L)` or :math:`(*, D, L)`.
+
+    Raises:
+        ValueError: ``align`` is unknown or ``k`` is outside the matrices.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(4.0).reshape(2, 2), ms.float32)
+        >>> print(ops.MatrixDiagPartV3()(x, ms.Tensor(0, ms.int32), ms.Tensor(0.0)))
+        [0. 3.]
+    """
+
+    @prim_attr_register
+    def __init__(self, align: str = "RIGHT_LEFT") -> None:
+        MD._align(align, "MatrixDiagPartV3")
+
+    def __call__(self, x: Any, k: Any, padding_value: Any) -> Tensor:
+        return MD.matrix_diag_part(x, k, padding_value, self.align)
+
+
+class MatrixSetDiagV3(Primitive):
+    r"""``MatrixSetDiagV3(align='RIGHT_LEFT')(x, diagonal, k)``: ``x`` with its diagonals ``k``
+    replaced (``ops.matrix_set_diag``).
+
+    Args:
+        align (str): the packing of shorter diagonals. Default: ``'RIGHT_LEFT'``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, M, N)`.
+        - **diagonal** (Tensor) - the new diagonals, packed.
+        - **k** (Tensor) - int32 scalar or pair.
+
+    Outputs:
+        Tensor, the shape of ``x``.
+
+    Raises:
+        ValueError: ``align`` is unknown or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.zeros((2, 2), np.float32))
+        >>> print(ops.MatrixSetDiagV3()(x, ms.Tensor([1.0, 2.0]), ms.Tensor(0, ms.int32)))
+        [[1. 0.]
+         [0. 2.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, align: str = "RIGHT_LEFT") -> None:
+        MD._align(align, "MatrixSetDiagV3")
+
+    def __call__(self, x: Any, diagonal: Any, k: Any) -> Tensor:
+        return MD.matrix_set_diag(x, diagonal, k, self.align)
+
+
+class LRN(Primitive):
+    r"""``LRN(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')(x)``:
+    local response normalization across channels (``ops.lrn``).
+
+    Args:
+        depth_radius (int): the channel window's half-width. Default: ``5``.
+        bias (float): the offset. Default: ``1.0``.
+        alpha (float): the scale. Default: ``1.0``.
+        beta (float): the exponent. Default: ``0.5``.
+        norm_region (str): only ``'ACROSS_CHANNELS'``. Default: ``'ACROSS_CHANNELS'``.
+
+    Inputs:
+        - **x** (Tensor) - 4-D float.
+
+    Outputs:
+        Tensor, the shape of ``x``.
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: ``depth_radius`` is negative or ``norm_region`` unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.LRN(1)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32))).shape)
+        (1, 2, 1, 1)
+    """
+
+    @prim_attr_register
+    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
+                 beta: float = 0.5, norm_region: str = "ACROSS_CHANNELS") -> None:  # fmt: skip
+        W.lrn(Tensor(jnp.zeros((1, 1, 1, 1), jnp.float32)), depth_radius, bias, alpha, beta,
+              norm_region)  # fmt: skip
+
+    def __call__(self, x: Any) -> Tensor:
+        return W.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
+
+
+class FractionalMaxPoolWithFixedKsize(Primitive):
+    r"""``FractionalMaxPoolWithFixedKsize(ksize, output_shape, data_format='NCHW')
+    (input_x, random_samples) -> (y, argmax)``: fractional max pooling with a fixed window
+    (``ops.fractional_max_pool2d``).
+
+    Args:
+        ksize (Union[int, tuple[int]]): the window (kH, kW).
+        output_shape (Union[int, tuple[int]]): the output's (H, W).
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **input_x** (Tensor) - :math:`(N, C, H, W)`.
+        - **random_samples** (Tensor) - :math:`(N, C, 2)` in [0, 1).
+
+    Outputs:
+        Tuple ``(y, argmax)``; ``argmax`` is int64.
+
+    Raises:
+        ValueError: ``data_format`` is not ``'NCHW'`` or the window does not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
+        >>> u = ms.Tensor(np.full((1, 1, 2), 0.5, np.float32))
+        >>> y, arg = ops.FractionalMaxPoolWithFixedKsize(2, 2)(x, u)
+        >>> print(arg)
+        [[[[ 5  7]
+           [13 15]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCHW") -> None:
+        if data_format != "NCHW":
+            U.fail("FractionalMaxPoolWithFixedKsize",
+                   f"'data_format' must be 'NCHW', but got {data_format!r}")  # fmt: skip
+
+    def __call__(self, input_x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
+        return W.fractional_max_pool2d(input_x, self.ksize, self.output_shape, None, True,
+                                       random_samples)  # fmt: skip
+
+
+class FractionalMaxPool3DWithFixedKsize(Primitive):
+    r"""``FractionalMaxPool3DWithFixedKsize(ksize, output_shape, data_format='NCDHW')
+    (x, random_samples) -> (y, argmax)`` (``ops.fractional_max_pool3d``).
+
+    Args:
+        ksize (Union[int, tuple[int]]): the window (kD, kH, kW).
+        output_shape (Union[int, tuple[int]]): the output's (D, H, W).
+        data_format (str): only ``'NCDHW'``. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, D, H, W)`.
+        - **random_samples** (Tensor) - :math:`(N, C, 3)` in [0, 1).
+
+    Outputs:
+        Tuple ``(y, argmax)``; ``argmax`` is int64.
+
+    Raises:
+        ValueError: ``data_format`` is not ``'NCDHW'`` or the window does not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
+        >>> u = ms.Tensor(np.full((1, 1, 3), 0.5, np.float32))
+        >>> y, arg = ops.FractionalMaxPool3DWithFixedKsize(1, 1)(x, u)
+        >>> print(y.shape)
+        (1, 1, 1, 1, 1)
+    """
+
+    @prim_attr_register
+    def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCDHW") -> None:
+        if data_format != "NCDHW":
+            U.fail("FractionalMaxPool3DWithFixedKsize",
+                   f"'data_format' must be 'NCDHW', but got {data_format!r}")  # fmt: skip
+
+    def __call__(self, x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
+        return W.fractional_max_pool3d(x, self.ksize, self.output_shape, None, True,
+                                       random_samples)  # fmt: skip
+
+
+class LogSoftmaxExt(Primitive):
+    r"""``LogSoftmaxExt()(input, dim=None, dtype=None)``: ``log(softmax(input))`` over ``dim``
+    (``None``: axis 0 for 0-D/1-D/3-D inputs, else 1, as PyTorch), cast first to ``dtype``.
+
+    Inputs:
+        - **input** (Tensor) - a float Tensor.
+        - **dim** (int, optional) - the axis.
+        - **dtype** (mindspore.dtype, optional) - the computation's dtype.
+
+    Outputs:
+        Tensor, the shape of ``input``.
+
+    Raises:
+        ValueError: ``dim`` is out of range.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.LogSoftmaxExt()(ms.Tensor([0.0, 0.0]), 0))
+        [-0.6931472 -0.6931472]
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input: Any, dim: Any = None, dtype: Any = None) -> Tensor:
+        from deepsink.mint.nn import functional as F
+
+        return F.log_softmax(input, dim, dtype=dtype)
+
+
+class NLLLoss(Primitive):
+    r"""``NLLLoss(reduction='mean', ignore_index=-100)(logits, labels, weight)
+    -> (loss, total_weight)``: the negative log-likelihood (``ops.nll_loss``) and the sum of the
+    weights of the counted labels.
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        ignore_index (int): a label that is not counted. Default: ``-100``.
+
+    Inputs:
+        - **logits** (Tensor) - :math:`(N, C)` log-probabilities.
+        - **labels** (Tensor) - :math:`(N,)` int32 classes.
+        - **weight** (Tensor) - :math:`(C,)` class weights.
+
+    Outputs:
+        Tuple ``(loss, total_weight)``.
+
+    Raises:
+        ValueError: ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> logp = ms.Tensor(np.log(np.full((2, 2), 0.5, np.float32)))
+        >>> loss, total = ops.NLLLoss()(logp, ms.Tensor([0, 1], ms.int32), ms.Tensor([1.0, 1.0]))
+        >>> print(loss, total)
+        0.6931472 2.0
+    """
+
+    @prim_attr_register
+    def __init__(self, reduction: str = "mean", ignore_index: int = -100) -> None:
+        if reduction not in ("none", "mean", "sum"):
+            U.fail("NLLLoss", f"'reduction' must be one of ['none', 'mean', 'sum'], but got "
+                   f"{reduction!r}")  # fmt: skip
+
+    def __call__(self, logits: Any, labels: Any, weight: Any) -> tuple[Tensor, Tensor]:
+        from deepsink.ops.function.nn_func import nll_loss
+
+        loss = nll_loss(logits, labels, weight, self.ignore_index, self.reduction)
+        t = U.array(labels, "NLLLoss", "labels").astype(jnp.int32)
+        w = U.array(weight, "NLLLoss", "weight")
+        counted = (t != self.ignore_index).astype(w.dtype)
+        total = jnp.sum(jnp.take(w, jnp.clip(t, 0, w.shape[0] - 1)) * counted)
+        return loss, Tensor._from(total)
+
+
+class RmsNorm(Primitive):
+    r"""``RmsNorm(epsilon=1e-6)(x, gamma) -> (y, rstd)``: root-mean-square normalization over
+    ``gamma``'s trailing axes (``ops.rms_norm``).
+
+    Args:
+        epsilon (float): added to the mean square. Default: ``1e-6``.
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+        - **gamma** (Tensor) - the scale, the trailing shape of ``x``.
+
+    Outputs:
+        Tuple ``(y, rstd)``; ``rstd`` keeps the normalized axes as size 1.
+
+    Raises:
+        TypeError: ``epsilon`` is not a float.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> y, rstd = ops.RmsNorm()(ms.Tensor([[3.0, 4.0]]), ms.Tensor([1.0, 1.0]))
+        >>> print(rstd.shape)
+        (1, 1)
+    """
+
+    @prim_attr_register
+    def __init__(self, epsilon: float = 1e-6) -> None:
+        if isinstance(epsilon, bool) or not isinstance(epsilon, float):
+            U.fail("RmsNorm", f"'epsilon' must be a float, but got {epsilon!r}", TypeError)
+
+    def __call__(self, x: Any, gamma: Any) -> tuple[Tensor, Tensor]:
+        from deepsink.ops.function.nn_ext_func import rms_norm
+
+        return rms_norm(x, gamma, self.epsilon)
+
+
+class IOU(Primitive):
+    r"""``IOU(mode='iou')(anchor_boxes, gt_boxes)``: the intersection over union ('iou') or
+    over the ground truth's area ('iof') of every pair of boxes (``ops.iou``).
+
+    Args:
+        mode (str): ``'iou'`` or ``'iof'``. Default: ``'iou'``.
+
+    Inputs:
+        - **anchor_boxes** (Tensor) - :math:`(N, 4)` boxes ``(x0, y0, x1, y1)``.
+        - **gt_boxes** (Tensor) - :math:`(M, 4)`.
+
+    Outputs:
+        Tensor of shape :math:`(M, N)`.
+
+    Raises:
+        ValueError: ``mode`` is unknown.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> b = ms.Tensor([[0.0, 0.0, 1.0, 1.0]])
+        >>> print(ops.IOU()(b, b))
+        [[1.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, mode: str = "iou") -> None:
+        if mode not in ("iou", "iof"):
+            U.fail("IOU", f"'mode' must be 'iou' or 'iof', but got {mode!r}")
+
+    def __call__(self, anchor_boxes: Any, gt_boxes: Any) -> Tensor:
+        from deepsink.ops.function.nn_ext_func import iou
+
+        return iou(anchor_boxes, gt_boxes, self.mode)
+
+
+class AdaptiveAvgPool3D(Primitive):
+    r"""``AdaptiveAvgPool3D(output_size)(x)``: adaptive average pooling to ``output_size``
+    (D, H, W; ``None`` keeps an axis) (``ops.adaptive_avg_pool3d``).
+
+    Args:
+        output_size (Union[int, tuple]): the output's (D, H, W).
+
+    Inputs:
+        - **x** (Tensor) - 4-D or 5-D.
+
+    Outputs:
+        Tensor with the spatial size ``output_size``.
+
+    Raises:
+        ValueError: ``output_size`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))
+        >>> print(ops.AdaptiveAvgPool3D(2)(x).shape)
+        (1, 1, 2, 2, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, output_size: Any) -> None:
+        pass
+
+    def __call__(self, x: Any) -> Tensor:
+        from deepsink.ops.function.sampling_func import adaptive_avg_pool3d
+
+        return adaptive_avg_pool3d(x, self.output_size)
+
+
+class AdaptiveMaxPool3D(Primitive):
+    r"""``AdaptiveMaxPool3D()(x, output_size) -> (y, argmax)``: adaptive max pooling and the
+    flat positions of the maxima (``ops.adaptive_max_pool3d``).
+
+    Inputs:
+        - **x** (Tensor) - 4-D or 5-D.
+        - **output_size** (Tensor) - int32 ``(D, H, W)``.
+
+    Outputs:
+        Tuple ``(y, argmax)``.
+
+    Raises:
+        ValueError: ``output_size`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))
+        >>> y, arg = ops.AdaptiveMaxPool3D()(x, ms.Tensor([2, 2, 2], ms.int32))
+        >>> print(y.shape)
+        (1, 1, 2, 2, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, x: Any, output_size: Any) -> tuple[Tensor, Tensor]:
+        from deepsink.ops.function.sampling_func import adaptive_max_pool3d
+
+        size = output_size.asnumpy().tolist() if isinstance(output_size, Tensor) else output_size
+        y, arg = adaptive_max_pool3d(x, tuple(size), True)
+        return y, Tensor._from(arg._data.astype(jnp.int32))
+
+
+class EmbeddingLookup(Primitive):
+    r"""``EmbeddingLookup()(input_params, input_indices, offset)``: the rows of
+    ``input_params`` at ``input_indices - offset``; indices outside the table read zeros.
+
+    Inputs:
+        - **input_params** (Tensor) - the table, :math:`(V, *)`.
+        - **input_indices** (Tensor) - int32/int64 indices.
+        - **offset** (int) - subtracted from every index.
+
+    Outputs:
+        Tensor of shape ``input_indices.shape + input_params.shape[1:]``.
+
+    Raises:
+        TypeError: ``offset`` is not an int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> table = ms.Tensor(np.arange(6.0).reshape(3, 2), ms.float32)
+        >>> print(ops.EmbeddingLookup()(table, ms.Tensor([1, 5], ms.int32), 1))
+        [[0. 1.]
+         [0. 0.]]
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, input_params: Any, input_indices: Any, offset: int) -> Tensor:
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            U.fail("EmbeddingLookup", f"'offset' must be an int, but got {offset!r}", TypeError)
+        table = U.array(input_params, "EmbeddingLookup", "input_params")
+        idx = U.array(input_indices, "EmbeddingLookup", "input_indices") - offset
+        inside = (idx >= 0) & (idx < table.shape[0])
+        rows = jnp.take(table, jnp.clip(idx, 0, table.shape[0] - 1), axis=0)
+        mask = inside.reshape(inside.shape + (1,) * (table.ndim - 1))
+        return Tensor._from(jnp.where(mask, rows, jnp.zeros((), rows.dtype)))
+
+
+class _ChannelDropout(Primitive):
+    _nd = 2
+
+    @prim_attr_register
+    def __init__(self, keep_prob: float = 0.5) -> None:
+        name = type(self).__name__
+        if isinstance(keep_prob, bool) or not isinstance(keep_prob, float | int):
+            U.fail(name, f"'keep_prob' must be a float, but got {keep_prob!r}", TypeError)
+        if not 0 <= keep_prob <= 1:
+            U.fail(name, f"'keep_prob' must be in range [0, 1], but got {keep_prob}")
+
+    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
+        name = type(self).__name__
+        a = U.array(x, name, "x")
+        if a.ndim != self._nd + 2:
+            U.fail(name, f"'x' must be {self._nd + 2}-D, but got {a.ndim}-D")
+        keep = jax.random.bernoulli(_random.next_key(), self.keep_prob, a.shape[:2])
+        keep = jnp.broadcast_to(keep.reshape(a.shape[:2] + (1,) * self._nd), a.shape)
+        scale = 0.0 if self.keep_prob == 0 else 1.0 / self.keep_prob
+        return Tensor._from(jnp.where(keep, a * scale, 0).astype(a.dtype)), Tensor._from(keep)
+
+
+class Dropout2D(_ChannelDropout):
+    r"""``Dropout2D(keep_prob=0.5)(x) -> (output, mask)``: each channel of :math:`(N, C, H, W)`
+    kept with probability ``keep_prob`` (scaled by its inverse) or zeroed; ``mask`` (bool) marks
+    the kept elements.
+
+    Args:
+        keep_prob (float): the probability of keeping a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - 4-D.
+
+    Outputs:
+        Tuple ``(output, mask)``.
+
+    Raises:
+        TypeError: ``keep_prob`` is not a float.
+        ValueError: ``keep_prob`` is outside [0, 1] or ``x`` is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> out, mask = ops.Dropout2D(1.0)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32)))
+        >>> print(out.shape, mask.dtype)
+        (1, 2, 1, 1) Bool
+    """
+
+
+class Dropout3D(_ChannelDropout):
+    r"""``Dropout3D(keep_prob=0.5)(x) -> (output, mask)``: each channel of
+    :math:`(N, C, D, H, W)` kept with probability ``keep_prob`` (scaled) or zeroed.
+
+    Args:
+        keep_prob (float): the probability of keeping a channel, in [0, 1]. Default: ``0.5``.
+
+    Inputs:
+        - **x** (Tensor) - 5-D.
+
+    Outputs:
+        Tuple ``(output, mask)``.
+
+    Raises:
+        TypeError: ``keep_prob`` is not a float.
+        ValueError: ``keep_prob`` is outside [0, 1] or ``x`` is not 5-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> out, mask = ops.Dropout3D(1.0)(ms.Tensor(np.ones((1, 2, 1, 1, 1), np.float32)))
+        >>> print(out.shape)
+        (1, 2, 1, 1, 1)
+    """
+
+    _nd = 3
