@@ -90,6 +90,11 @@ from deepsink.ops.function.array_func import unstack as unstack
 from deepsink.ops.function.array_func import where as where
 from deepsink.ops.function.array_func import zeros as zeros
 from deepsink.ops.function.array_func import zeros_like as zeros_like
+
+# the ops behind nn layers: band diagonals, LRN, fractional pooling, bilinear form, and the
+# primitives over them and over existing functions
+from deepsink.ops.function.conv_transpose_func import conv3d_transpose as conv3d_transpose
+from deepsink.ops.function.conv_transpose_func import conv_transpose2d as conv_transpose2d
 from deepsink.ops.function.debug_func import print_ as print_
 from deepsink.ops.function.elementwise_func import acosh as acosh
 from deepsink.ops.function.elementwise_func import approximate_equal as approximate_equal
@@ -137,6 +142,8 @@ from deepsink.ops.function.elementwise_func import truncate_div as truncate_div
 from deepsink.ops.function.elementwise_func import truncate_mod as truncate_mod
 from deepsink.ops.function.elementwise_func import xdivy as xdivy
 from deepsink.ops.function.elementwise_func import xlogy as xlogy
+from deepsink.ops.function.grid_func import affine_grid as affine_grid
+from deepsink.ops.function.grid_func import grid_sample as grid_sample
 from deepsink.ops.function.layout_func import atleast_1d as atleast_1d
 from deepsink.ops.function.layout_func import atleast_2d as atleast_2d
 from deepsink.ops.function.layout_func import atleast_3d as atleast_3d
@@ -315,9 +322,6 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
-
-# the ops behind nn layers: band diagonals, LRN, fractional pooling, bilinear form, and the
-# primitives over them and over existing functions
 from deepsink.ops.function.matrix_diag_func import matrix_diag as matrix_diag
 from deepsink.ops.function.matrix_diag_func import matrix_diag_part as matrix_diag_part
 from deepsink.ops.function.matrix_diag_func import matrix_set_diag as matrix_set_diag

@@ -23,6 +23,12 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "AdaptiveAvgPool3D",
+    "AffineGrid",
+    "Conv2DBackpropInput",
+    "Conv2DTranspose",
+    "Conv3DTranspose",
+    "GridSampler2D",
+    "GridSampler3D",
     "AdaptiveMaxPool3D",
     "Dropout2D",
     "Dropout3D",
@@ -611,3 +617,293 @@ class Dropout3D(_ChannelDropout):
     """
 
     _nd = 3
+
+
+class _GridSampler(Primitive):
+    @prim_attr_register
+    def __init__(self, interpolation_mode: str = "bilinear", padding_mode: str = "zeros",
+                 align_corners: bool = False) -> None:  # fmt: skip
+        from deepsink.ops.function import grid_func as G
+
+        name = type(self).__name__
+        if interpolation_mode not in G.MODES:
+            U.fail(name, f"'interpolation_mode' must be one of {list(G.MODES)}, but got "
+                   f"{interpolation_mode!r}")  # fmt: skip
+        if padding_mode not in G.PADDINGS:
+            U.fail(name, f"'padding_mode' must be one of {list(G.PADDINGS)}, but got "
+                   f"{padding_mode!r}")  # fmt: skip
+        if not isinstance(align_corners, bool):
+            U.fail(name, f"'align_corners' must be a bool, but got {align_corners!r}", TypeError)
+
+    def __call__(self, input_x: Any, grid: Any) -> Tensor:
+        from deepsink.ops.function.grid_func import grid_sample
+
+        rank = U.array(input_x, type(self).__name__, "input_x").ndim
+        if rank != self._rank:
+            U.fail(type(self).__name__, f"'input_x' must be {self._rank}-D, but got {rank}-D")
+        return grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode,
+                           self.align_corners)  # fmt: skip
+
+
+class GridSampler2D(_GridSampler):
+    r"""``GridSampler2D(interpolation_mode='bilinear', padding_mode='zeros',
+    align_corners=False)(input_x, grid)``: ``ops.grid_sample`` over 4-D inputs.
+
+    Args:
+        interpolation_mode (str): ``'bilinear'`` or ``'nearest'``. Default: ``'bilinear'``.
+        padding_mode (str): ``'zeros'``, ``'border'`` or ``'reflection'``. Default: ``'zeros'``.
+        align_corners (bool): -1 and 1 are the corner pixels' centres. Default: ``False``.
+
+    Inputs:
+        - **input_x** (Tensor) - :math:`(N, C, H, W)`.
+        - **grid** (Tensor) - :math:`(N, H_{out}, W_{out}, 2)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``align_corners`` is not a bool.
+        ValueError: a mode is unknown or the input is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(4.0).reshape(1, 1, 2, 2), ms.float32)
+        >>> grid = ms.Tensor(np.zeros((1, 1, 1, 2), np.float32))
+        >>> print(ops.GridSampler2D(align_corners=True)(x, grid))
+        [[[[1.5]]]]
+    """
+
+    _rank = 4
+
+
+class GridSampler3D(_GridSampler):
+    r"""``GridSampler3D(interpolation_mode='bilinear', padding_mode='zeros',
+    align_corners=False)(input_x, grid)``: ``ops.grid_sample`` over 5-D inputs (trilinear).
+
+    Args:
+        interpolation_mode (str): ``'bilinear'`` or ``'nearest'``. Default: ``'bilinear'``.
+        padding_mode (str): ``'zeros'``, ``'border'`` or ``'reflection'``. Default: ``'zeros'``.
+        align_corners (bool): -1 and 1 are the corner pixels' centres. Default: ``False``.
+
+    Inputs:
+        - **input_x** (Tensor) - :math:`(N, C, D, H, W)`.
+        - **grid** (Tensor) - :math:`(N, D_{out}, H_{out}, W_{out}, 3)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``align_corners`` is not a bool.
+        ValueError: a mode is unknown or the input is not 5-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))
+        >>> grid = ms.Tensor(np.zeros((1, 1, 1, 1, 3), np.float32))
+        >>> print(ops.GridSampler3D()(x, grid))
+        [[[[[1.]]]]]
+    """
+
+    _rank = 5
+
+
+class AffineGrid(Primitive):
+    r"""``AffineGrid(align_corners=False)(theta, output_size)``: ``ops.affine_grid``.
+
+    Args:
+        align_corners (bool): -1 and 1 are the corner pixels' centres. Default: ``False``.
+
+    Inputs:
+        - **theta** (Tensor) - :math:`(N, 2, 3)` or :math:`(N, 3, 4)`.
+        - **output_size** (tuple[int]) - 4 or 5 ints.
+
+    Outputs:
+        Tensor of shape :math:`(N, H, W, 2)` or :math:`(N, D, H, W, 3)`.
+
+    Raises:
+        TypeError: ``align_corners`` is not a bool.
+        ValueError: ``theta`` does not match ``output_size``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> theta = ms.Tensor(np.array([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]], np.float32))
+        >>> print(ops.AffineGrid(True)(theta, (1, 1, 1, 2)).shape)
+        (1, 1, 2, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False) -> None:
+        if not isinstance(align_corners, bool):
+            U.fail("AffineGrid", f"'align_corners' must be a bool, but got {align_corners!r}",
+                   TypeError)  # fmt: skip
+
+    def __call__(self, theta: Any, output_size: Any) -> Tensor:
+        from deepsink.ops.function.grid_func import affine_grid
+
+        return affine_grid(theta, output_size, self.align_corners)
+
+
+class Conv2DBackpropInput(Primitive):
+    r"""``Conv2DBackpropInput(out_channel, kernel_size, pad_mode='valid', pad=0, pad_list=None,
+    mode=1, stride=1, dilation=1, group=1, data_format='NCHW')(dout, weight, input_size)``: the
+    input gradient of the convolution these attributes describe, for an input of
+    ``input_size`` (the transposed convolution).
+
+    Args:
+        out_channel (int): the channels of the result (the forward convolution's input).
+        kernel_size (Union[int, tuple[int]]): the window.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        pad (Union[int, tuple[int]]): 1 or 4 ints for ``'pad'``. Default: ``0``.
+        pad_list (tuple[int], optional): the 4 pads, overriding ``pad``. Default: ``None``.
+        mode (int): only ``1`` (cross-correlation). Default: ``1``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        group (int): channel groups. Default: ``1``.
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **dout** (Tensor) - :math:`(N, C_{out}, H_{out}, W_{out})` (the forward output).
+        - **weight** (Tensor) - :math:`(C_{out}, out\_channel/group, kH, kW)`.
+        - **input_size** (tuple[int]) - the result's shape.
+
+    Outputs:
+        Tensor of shape ``input_size``.
+
+    Raises:
+        ValueError: ``pad_mode``, ``mode`` or ``data_format`` is unsupported, or the sizes do not
+            convolve to ``dout``'s.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> dout = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
+        >>> w = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
+        >>> print(ops.Conv2DBackpropInput(1, 2)(dout, w, (1, 1, 3, 3)))
+        [[[[1. 2. 1.]
+           [2. 4. 2.]
+           [1. 2. 1.]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, out_channel: int, kernel_size: Any, pad_mode: str = "valid", pad: Any = 0,
+                 pad_list: Any = None, mode: int = 1, stride: Any = 1, dilation: Any = 1,
+                 group: int = 1, data_format: str = "NCHW") -> None:  # fmt: skip
+        name = type(self).__name__
+        if str(pad_mode).lower() not in ("valid", "same", "pad"):
+            U.fail(name, f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got "
+                   f"{pad_mode!r}")  # fmt: skip
+        if mode != 1:
+            U.fail(name, f"'mode' must be 1, but got {mode!r}")
+        if data_format != "NCHW":
+            U.fail(name, f"'data_format' must be 'NCHW', but got {data_format!r}")
+
+    def __call__(self, dout: Any, weight: Any, input_size: Any) -> Tensor:
+        from deepsink.ops.function.conv_transpose_func import conv_input_grad
+
+        pads = self.pad_list if self.pad_list is not None else self.pad
+        return conv_input_grad(dout, weight, tuple(input_size), self.stride,
+                               str(self.pad_mode).lower(), pads, self.dilation, self.group,
+                               type(self).__name__)  # fmt: skip
+
+
+class Conv2DTranspose(Conv2DBackpropInput):
+    r"""``Conv2DTranspose(...)(dout, weight, input_size)``: MindSpore's other name for
+    ``Conv2DBackpropInput`` (the same attributes and inputs).
+
+    Args:
+        out_channel (int): the channels of the result.
+        kernel_size (Union[int, tuple[int]]): the window.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        pad (Union[int, tuple[int]]): 1 or 4 ints for ``'pad'``. Default: ``0``.
+        pad_list (tuple[int], optional): the 4 pads. Default: ``None``.
+        mode (int): only ``1``. Default: ``1``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        group (int): channel groups. Default: ``1``.
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **dout** (Tensor) - :math:`(N, C_{out}, H_{out}, W_{out})`.
+        - **weight** (Tensor) - :math:`(C_{out}, out\_channel/group, kH, kW)`.
+        - **input_size** (tuple[int]) - the result's shape.
+
+    Outputs:
+        Tensor of shape ``input_size``.
+
+    Raises:
+        ValueError: an attribute is unsupported or the sizes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> dout = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
+        >>> w = ms.Tensor(np.ones((2, 4, 3, 3), np.float32))
+        >>> print(ops.Conv2DTranspose(4, 3, pad_mode='same', stride=2)(dout, w, (1, 4, 6, 6)).shape)
+        (1, 4, 6, 6)
+    """
+
+
+class Conv3DTranspose(Primitive):
+    r"""``Conv3DTranspose(in_channel, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0,
+    stride=1, dilation=1, group=1, output_padding=0, data_format='NCDHW')(dout, weight)``: the
+    3-D transposed convolution (``ops.conv3d_transpose``).
+
+    Args:
+        in_channel (int): the input's channels.
+        out_channel (int): the output's channels.
+        kernel_size (Union[int, tuple[int]]): the window.
+        mode (int): only ``1``. Default: ``1``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        pad (Union[int, tuple[int]]): 1 or 6 ints for ``'pad'``. Default: ``0``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        group (int): channel groups. Default: ``1``.
+        output_padding (Union[int, tuple[int]]): Default: ``0``.
+        data_format (str): only ``'NCDHW'``. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **dout** (Tensor) - :math:`(N, in\_channel, D, H, W)`.
+        - **weight** (Tensor) - :math:`(in\_channel, out\_channel/group, kD, kH, kW)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, out\_channel, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        ValueError: an attribute is unsupported or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> dout = ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))
+        >>> w = ms.Tensor(np.ones((2, 3, 2, 2, 2), np.float32))
+        >>> print(ops.Conv3DTranspose(2, 3, 2, stride=2)(dout, w).shape)
+        (1, 3, 4, 4, 4)
+    """
+
+    @prim_attr_register
+    def __init__(self, in_channel: int, out_channel: int, kernel_size: Any, mode: int = 1,
+                 pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1,
+                 group: int = 1, output_padding: Any = 0, data_format: str = "NCDHW") -> None:  # fmt: skip
+        if mode != 1:
+            U.fail("Conv3DTranspose", f"'mode' must be 1, but got {mode!r}")
+        if data_format != "NCDHW":
+            U.fail("Conv3DTranspose", f"'data_format' must be 'NCDHW', but got {data_format!r}")
+
+    def __call__(self, dout: Any, weight: Any) -> Tensor:
+        from deepsink.ops.function.conv_transpose_func import conv3d_transpose
+
+        w = U.array(weight, "Conv3DTranspose", "weight")
+        if w.shape[1] * self.group != self.out_channel:
+            U.fail("Conv3DTranspose", f"'weight' {list(w.shape)} must have out_channel/group "
+                   f"= {self.out_channel // self.group} in dim 1")  # fmt: skip
+        return conv3d_transpose(dout, weight, str(self.pad_mode).lower(), self.pad,
+                                self.stride, self.dilation, self.group, self.output_padding)  # fmt: skip
