@@ -13,6 +13,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
@@ -42,7 +43,14 @@ __all__ = [
     "MatrixDiagV3",
     "MatrixSetDiagV3",
     "NLLLoss",
+    "ResizeBicubic",
+    "ResizeBilinearV2",
+    "ResizeLinear1D",
+    "ResizeNearestNeighbor",
+    "ResizeNearestNeighborV2",
     "RmsNorm",
+    "UpsampleNearest3D",
+    "UpsampleTrilinear3D",
 ]
 
 
@@ -907,3 +915,339 @@ class Conv3DTranspose(Primitive):
                    f"= {self.out_channel // self.group} in dim 1")  # fmt: skip
         return conv3d_transpose(dout, weight, str(self.pad_mode).lower(), self.pad,
                                 self.stride, self.dilation, self.group, self.output_padding)  # fmt: skip
+
+
+def _size_pair(size: Any, n: int, name: str) -> tuple[int, ...]:
+    if isinstance(size, Tensor):
+        size = size.asnumpy().tolist()
+    if isinstance(size, int):
+        size = [size]
+    size = tuple(int(v) for v in size)
+    if len(size) != n or any(v < 1 for v in size):
+        U.fail(name, f"'size' must be {n} positive ints, but got {size!r}")
+    return size
+
+
+def _flags(name: str, align_corners: Any, half_pixel_centers: Any) -> None:
+    for arg, v in (("align_corners", align_corners), ("half_pixel_centers", half_pixel_centers)):
+        if not isinstance(v, bool):
+            U.fail(name, f"'{arg}' must be a bool, but got {v!r}", TypeError)
+    if align_corners and half_pixel_centers:
+        U.fail(name, "'half_pixel_centers' must be False when 'align_corners' is True")
+
+
+def _rule(align_corners: bool, half_pixel_centers: bool) -> str:
+    return "align_corners" if align_corners else "half_pixel" if half_pixel_centers else "asym"
+
+
+class ResizeBilinearV2(Primitive):
+    r"""``ResizeBilinearV2(align_corners=False, half_pixel_centers=False)(image, size)``:
+    bilinear resizing of :math:`(N, C, H, W)` to ``size`` (TensorFlow's coordinate rules).
+
+    Args:
+        align_corners (bool): the corner pixels of input and output align. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **image** (Tensor) - 4-D float.
+        - **size** (Union[tuple[int], Tensor]) - the new (H, W).
+
+    Outputs:
+        Tensor of shape :math:`(N, C, size[0], size[1])`.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: both flags are True, or ``size`` is not 2 positive ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[[0.0, 2.0]]]], np.float32))
+        >>> print(ops.ResizeBilinearV2()(x, (1, 4)))
+        [[[[0. 1. 2. 2.]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
+        _flags("ResizeBilinearV2", align_corners, half_pixel_centers)
+
+    def __call__(self, image: Any, size: Any) -> Tensor:
+        from deepsink.ops.function import resize_func as R
+
+        a = U.floating(U.array(image, "ResizeBilinearV2", "image"))
+        h, w = _size_pair(size, 2, "ResizeBilinearV2")
+        rule = _rule(self.align_corners, self.half_pixel_centers)
+        a = R.linear(a, 2, h, rule)
+        return Tensor._from(R.linear(a, 3, w, rule))
+
+
+class ResizeNearestNeighbor(Primitive):
+    r"""``ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(input_x)``:
+    nearest-neighbour resizing of the last two axes to ``size``.
+
+    Args:
+        size (Union[tuple[int], list[int]]): the new (H, W).
+        align_corners (bool): the corner pixels align (the source index is rounded).
+            Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **input_x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, size[0], size[1])`.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: ``size`` is not 2 positive ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))
+        >>> print(ops.ResizeNearestNeighbor((1, 4))(x))
+        [[[[1. 1. 2. 2.]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, size: Any, align_corners: bool = False,
+                 half_pixel_centers: bool = False) -> None:  # fmt: skip
+        _flags("ResizeNearestNeighbor", align_corners, half_pixel_centers)
+        _size_pair(size, 2, "ResizeNearestNeighbor")
+
+    def __call__(self, input_x: Any) -> Tensor:
+        return _nearest2d(input_x, self.size, self.align_corners, self.half_pixel_centers,
+                          "ResizeNearestNeighbor")  # fmt: skip
+
+
+def _nearest2d(x: Any, size: Any, align_corners: bool, half_pixel: bool, name: str) -> Tensor:
+    from deepsink.ops.function import resize_func as R
+
+    a = U.array(x, name, "input_x")
+    h, w = _size_pair(size, 2, name)
+    rule = _rule(align_corners, half_pixel)
+    rounding = "round" if align_corners else "floor"
+    a = R.nearest(a, a.ndim - 2, h, rule, rounding)
+    return Tensor._from(R.nearest(a, a.ndim - 1, w, rule, rounding))
+
+
+class ResizeNearestNeighborV2(Primitive):
+    r"""``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(image, size)``:
+    ``ResizeNearestNeighbor`` with the size as an input.
+
+    Args:
+        align_corners (bool): the corner pixels align. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **image** (Tensor) - :math:`(N, C, H, W)`.
+        - **size** (Tensor) - int32 (H, W).
+
+    Outputs:
+        Tensor of shape :math:`(N, C, size[0], size[1])`.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: ``size`` is not 2 positive ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))
+        >>> print(ops.ResizeNearestNeighborV2()(x, ms.Tensor([1, 4], ms.int32)))
+        [[[[1. 1. 2. 2.]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
+        _flags("ResizeNearestNeighborV2", align_corners, half_pixel_centers)
+
+    def __call__(self, image: Any, size: Any) -> Tensor:
+        return _nearest2d(image, size, self.align_corners, self.half_pixel_centers,
+                          "ResizeNearestNeighborV2")  # fmt: skip
+
+
+class ResizeBicubic(Primitive):
+    r"""``ResizeBicubic(align_corners=False, half_pixel_centers=False)(image, size)``: Keys cubic
+    resizing of :math:`(N, C, H, W)` (coefficient -0.75, edge taps clamped; with
+    ``half_pixel_centers`` -0.5 and outside taps dropped, as TensorFlow).
+
+    Args:
+        align_corners (bool): the corner pixels align. Default: ``False``.
+        half_pixel_centers (bool): sample at pixel centres. Default: ``False``.
+
+    Inputs:
+        - **image** (Tensor) - 4-D float.
+        - **size** (Tensor) - int32 (H, W).
+
+    Outputs:
+        Tensor of shape :math:`(N, C, size[0], size[1])`.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: both flags are True, or ``size`` is not 2 positive ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
+        >>> print(ops.ResizeBicubic()(x, ms.Tensor([3, 3], ms.int32)).shape)
+        (1, 1, 3, 3)
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
+        _flags("ResizeBicubic", align_corners, half_pixel_centers)
+
+    def __call__(self, image: Any, size: Any) -> Tensor:
+        from deepsink.ops.function import resize_func as R
+
+        a = U.floating(U.array(image, "ResizeBicubic", "image"))
+        h, w = _size_pair(size, 2, "ResizeBicubic")
+        rule = _rule(self.align_corners, self.half_pixel_centers)
+        coeff, drop = (-0.5, True) if self.half_pixel_centers else (-0.75, False)
+        a = R.cubic(a, 2, h, rule, coeff, drop)
+        return Tensor._from(R.cubic(a, 3, w, rule, coeff, drop))
+
+
+class ResizeLinear1D(Primitive):
+    r"""``ResizeLinear1D(coordinate_transformation_mode='align_corners')(x, size)``: linear
+    resizing of the last axis of :math:`(N, C, W)`.
+
+    Args:
+        coordinate_transformation_mode (str): ``'align_corners'`` or ``'half_pixel'``.
+            Default: ``'align_corners'``.
+
+    Inputs:
+        - **x** (Tensor) - 3-D float.
+        - **size** (Tensor) - int64 ``[new_w]``.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, new\_w)`.
+
+    Raises:
+        ValueError: the mode is unknown or ``size`` is not one positive int.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[0.0, 2.0]]], np.float32))
+        >>> print(ops.ResizeLinear1D()(x, ms.Tensor([3], ms.int64)))
+        [[[0. 1. 2.]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, coordinate_transformation_mode: str = "align_corners") -> None:
+        if coordinate_transformation_mode not in ("align_corners", "half_pixel"):
+            U.fail("ResizeLinear1D", "'coordinate_transformation_mode' must be 'align_corners' "
+                   f"or 'half_pixel', but got {coordinate_transformation_mode!r}")  # fmt: skip
+
+    def __call__(self, x: Any, size: Any) -> Tensor:
+        from deepsink.ops.function import resize_func as R
+
+        a = U.floating(U.array(x, "ResizeLinear1D", "x"))
+        (w,) = _size_pair(size, 1, "ResizeLinear1D")
+        mode = self.coordinate_transformation_mode
+        return Tensor._from(R.linear(a, a.ndim - 1, w, mode, clamp_negative=mode == "half_pixel"))
+
+
+def _sizes3d(x: Any, output_size: Any, scales: Any, name: str):
+    a = U.array(x, name, "x")
+    if a.ndim != 5:
+        U.fail(name, f"'x' must be 5-D, but got {a.ndim}-D")
+    if (output_size is None) == (scales is None):
+        U.fail(name, "exactly one of 'output_size' and 'scales' must be given")
+    if output_size is not None:
+        return a, _size_pair(output_size, 3, name), (None, None, None)
+    sc = tuple(float(v) for v in scales)
+    if len(sc) != 3 or any(v <= 0 for v in sc):
+        U.fail(name, f"'scales' must be 3 positive numbers, but got {scales!r}")
+    return a, tuple(int(np.floor(s * f)) for s, f in zip(a.shape[2:], sc)), sc
+
+
+class UpsampleNearest3D(Primitive):
+    r"""``UpsampleNearest3D()(x, output_size=None, scales=None)``: nearest-neighbour upsampling
+    of :math:`(N, C, D, H, W)` (source index ``floor(dst * in / out)``, or ``dst / scale``).
+
+    Inputs:
+        - **x** (Tensor) - 5-D.
+        - **output_size** (Union[tuple[int], list[int]], optional) - the new (D, H, W).
+        - **scales** (Union[tuple[float], list[float]], optional) - the factors, instead.
+
+    Outputs:
+        Tensor, 5-D.
+
+    Raises:
+        ValueError: ``x`` is not 5-D, or not exactly one of the sizes is given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 1, 2, 2), np.float32))
+        >>> print(ops.UpsampleNearest3D()(x, (2, 4, 4)).shape)
+        (1, 1, 2, 4, 4)
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, x: Any, output_size: Any = None, scales: Any = None) -> Tensor:
+        from deepsink.ops.function import resize_func as R
+
+        a, size, sc = _sizes3d(x, output_size, scales, "UpsampleNearest3D")
+        for d in range(3):
+            a = R.nearest(a, 2 + d, size[d], "asym", scale=sc[d])
+        return Tensor._from(a)
+
+
+class UpsampleTrilinear3D(Primitive):
+    r"""``UpsampleTrilinear3D(align_corners=False)(x, output_size=None, scales=None)``:
+    trilinear upsampling of :math:`(N, C, D, H, W)` (PyTorch's coordinate rule).
+
+    Args:
+        align_corners (bool): the corner pixels align. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - 5-D float.
+        - **output_size** (Union[tuple[int], list[int]], optional) - the new (D, H, W).
+        - **scales** (Union[tuple[float], list[float]], optional) - the factors, instead.
+
+    Outputs:
+        Tensor, 5-D.
+
+    Raises:
+        TypeError: ``align_corners`` is not a bool.
+        ValueError: ``x`` is not 5-D, or not exactly one of the sizes is given.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 1, 2, 2), np.float32))
+        >>> print(ops.UpsampleTrilinear3D()(x, (2, 4, 4)).shape)
+        (1, 1, 2, 4, 4)
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False) -> None:
+        if not isinstance(align_corners, bool):
+            U.fail("UpsampleTrilinear3D", f"'align_corners' must be a bool, but got "
+                   f"{align_corners!r}", TypeError)  # fmt: skip
+
+    def __call__(self, x: Any, output_size: Any = None, scales: Any = None) -> Tensor:
+        from deepsink.ops.function import resize_func as R
+
+        a, size, sc = _sizes3d(x, output_size, scales, "UpsampleTrilinear3D")
+        a = U.floating(a)
+        rule = "align_corners" if self.align_corners else "half_pixel"
+        for d in range(3):
+            a = R.linear(a, 2 + d, size[d], rule, clamp_negative=True,
+                         scale=None if self.align_corners else sc[d])  # fmt: skip
+        return Tensor._from(a)
