@@ -144,6 +144,12 @@ from deepsink.ops.function.elementwise_func import xdivy as xdivy
 from deepsink.ops.function.elementwise_func import xlogy as xlogy
 from deepsink.ops.function.grid_func import affine_grid as affine_grid
 from deepsink.ops.function.grid_func import grid_sample as grid_sample
+from deepsink.ops.function.image_func import bounding_box_decode as bounding_box_decode
+from deepsink.ops.function.image_func import bounding_box_encode as bounding_box_encode
+from deepsink.ops.function.image_func import check_valid as check_valid
+from deepsink.ops.function.image_func import col2im as col2im
+from deepsink.ops.function.image_func import mirror_pad as mirror_pad
+from deepsink.ops.function.image_func import padding as padding
 from deepsink.ops.function.layout_func import atleast_1d as atleast_1d
 from deepsink.ops.function.layout_func import atleast_2d as atleast_2d
 from deepsink.ops.function.layout_func import atleast_3d as atleast_3d

@@ -23,6 +23,18 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "BoundingBoxDecode",
+    "BoundingBoxEncode",
+    "CheckValid",
+    "Col2Im",
+    "Im2Col",
+    "MaxPoolWithArgmax",
+    "MaxPoolWithArgmaxV2",
+    "MaxUnpool2D",
+    "MaxUnpool3D",
+    "MirrorPad",
+    "PadV3",
+    "Padding",
     "AdaptiveAvgPool3D",
     "AffineGrid",
     "Conv2DBackpropInput",
@@ -1251,3 +1263,539 @@ class UpsampleTrilinear3D(Primitive):
             a = R.linear(a, 2 + d, size[d], rule, clamp_negative=True,
                          scale=None if self.align_corners else sc[d])  # fmt: skip
         return Tensor._from(a)
+
+
+class MirrorPad(Primitive):
+    r"""``MirrorPad(mode='REFLECT')(input_x, paddings)``: ``ops.mirror_pad``.
+
+    Args:
+        mode (str): ``'REFLECT'`` or ``'SYMMETRIC'``. Default: ``'REFLECT'``.
+
+    Inputs:
+        - **input_x** (Tensor) - any rank.
+        - **paddings** (Tensor) - int :math:`(rank, 2)`.
+
+    Outputs:
+        Tensor, padded.
+
+    Raises:
+        ValueError: ``mode`` is unknown or a pad does not fit.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([[1.0, 2.0, 3.0]])
+        >>> print(ops.MirrorPad('SYMMETRIC')(x, ms.Tensor([[0, 0], [1, 1]], ms.int64)))
+        [[1. 1. 2. 3. 3.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, mode: str = "REFLECT") -> None:
+        if mode not in ("REFLECT", "SYMMETRIC"):
+            U.fail("MirrorPad", f"'mode' must be 'REFLECT' or 'SYMMETRIC', but got {mode!r}")
+
+    def __call__(self, input_x: Any, paddings: Any) -> Tensor:
+        from deepsink.ops.function.image_func import mirror_pad
+
+        return mirror_pad(input_x, paddings, self.mode)
+
+
+class PadV3(Primitive):
+    r"""``PadV3(mode='constant', paddings_contiguous=True)(x, paddings, value=None)``: pads the
+    last ``len(paddings) // 2`` axes, the last axis first (PyTorch's order): ``(left, right,
+    top, bottom, ...)``, or with ``paddings_contiguous=False`` all befores then all afters.
+
+    Args:
+        mode (str): ``'constant'``, ``'reflect'``, ``'edge'`` or ``'circular'``.
+            Default: ``'constant'``.
+        paddings_contiguous (bool): the pairs' layout. Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - the input.
+        - **paddings** (Tensor) - int, an even number of pads.
+        - **value** (Tensor, optional) - the constant (``'constant'`` mode). Default: 0.
+
+    Outputs:
+        Tensor, padded.
+
+    Raises:
+        ValueError: ``mode`` is unknown or ``paddings`` has an odd length.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+        >>> print(ops.PadV3('edge')(x, ms.Tensor([1, 2], ms.int64)))
+        [[1. 1. 2. 2. 2.]]
+    """
+
+    _MODES = {"constant": "constant", "reflect": "reflect", "edge": "edge", "circular": "wrap"}
+
+    @prim_attr_register
+    def __init__(self, mode: str = "constant", paddings_contiguous: bool = True) -> None:
+        if mode not in self._MODES:
+            U.fail("PadV3", f"'mode' must be one of {list(self._MODES)}, but got {mode!r}")
+        if not isinstance(paddings_contiguous, bool):
+            U.fail("PadV3", f"'paddings_contiguous' must be a bool, but got "
+                   f"{paddings_contiguous!r}", TypeError)  # fmt: skip
+
+    def __call__(self, x: Any, paddings: Any, value: Any = None) -> Tensor:
+        a = U.array(x, "PadV3", "x")
+        p = paddings.asnumpy().tolist() if isinstance(paddings, Tensor) else list(paddings)
+        if len(p) % 2 or len(p) // 2 > a.ndim:
+            U.fail("PadV3", f"'paddings' must hold an even number of pads for at most {a.ndim} "
+                   f"axes, but got {p}")  # fmt: skip
+        k = len(p) // 2
+        pairs = [(p[2 * i], p[2 * i + 1]) for i in range(k)] if self.paddings_contiguous else [
+            (p[i], p[i + k]) for i in range(k)]  # fmt: skip
+        widths = [(0, 0)] * (a.ndim - k) + [tuple(map(int, q)) for q in pairs[::-1]]
+        mode = self._MODES[self.mode]
+        if mode == "constant":
+            v = 0 if value is None else U.array(value, "PadV3", "value").astype(a.dtype)
+            return Tensor._from(jnp.pad(a, widths, constant_values=v))
+        return Tensor._from(jnp.pad(a, widths, mode=mode))
+
+
+class Padding(Primitive):
+    r"""``Padding(pad_dim_size=8)(x)``: ``ops.padding``.
+
+    Args:
+        pad_dim_size (int): the new size of the last axis. Default: ``8``.
+
+    Inputs:
+        - **x** (Tensor) - last axis of size 1.
+
+    Outputs:
+        Tensor of shape ``x.shape[:-1] + (pad_dim_size,)``.
+
+    Raises:
+        TypeError: ``pad_dim_size`` is not an int.
+        ValueError: ``pad_dim_size`` is not positive or the last axis is not 1.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.Padding(2)(ms.Tensor([[8.0]])))
+        [[8. 0.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, pad_dim_size: int = 8) -> None:
+        if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int):
+            U.fail("Padding", f"'pad_dim_size' must be an int, but got {pad_dim_size!r}",
+                   TypeError)  # fmt: skip
+
+    def __call__(self, x: Any) -> Tensor:
+        from deepsink.ops.function.image_func import padding
+
+        return padding(x, self.pad_dim_size)
+
+
+class Col2Im(Primitive):
+    r"""``Col2Im(kernel_size, dilation=1, padding=0, stride=1)(x, output_size)``:
+    ``ops.col2im``.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        padding (Union[int, tuple[int]]): Default: ``0``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, kH kW, L)`.
+        - **output_size** (Tensor) - int32 (H, W).
+
+    Outputs:
+        Tensor of shape :math:`(N, C, H, W)`.
+
+    Raises:
+        ValueError: the block count does not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
+        >>> print(ops.Col2Im(2)(x, ms.Tensor([3, 3], ms.int32)).shape)
+        (1, 1, 3, 3)
+    """
+
+    @prim_attr_register
+    def __init__(self, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+                 stride: Any = 1) -> None:  # fmt: skip
+        pass
+
+    def __call__(self, x: Any, output_size: Any) -> Tensor:
+        from deepsink.ops.function.image_func import col2im
+
+        return col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class Im2Col(Primitive):
+    r"""``Im2Col(ksizes, strides=1, dilations=1, pads=0)(x)``: the sliding blocks of
+    :math:`(N, C, H, W)` as :math:`(N, C, kH kW, L)` (``ops.unfold`` regrouped).
+
+    Args:
+        ksizes (Union[int, tuple[int]]): the window.
+        strides (Union[int, tuple[int]]): Default: ``1``.
+        dilations (Union[int, tuple[int]]): Default: ``1``.
+        pads (Union[int, tuple[int]]): 1 or 2 ints (symmetric per axis). Default: ``0``.
+
+    Inputs:
+        - **x** (Tensor) - 4-D.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, kH kW, L)`.
+
+    Raises:
+        ValueError: ``x`` is not 4-D.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
+        >>> print(ops.Im2Col(2)(x).shape)
+        (1, 2, 4, 4)
+    """
+
+    @prim_attr_register
+    def __init__(self, ksizes: Any, strides: Any = 1, dilations: Any = 1, pads: Any = 0) -> None:
+        pass
+
+    def __call__(self, x: Any) -> Tensor:
+        from deepsink.ops.function.sampling_func import unfold
+
+        a = U.array(x, "Im2Col", "x")
+        if a.ndim != 4:
+            U.fail("Im2Col", f"'x' must be 4-D, but got {a.ndim}-D")
+        cols = unfold(x, self.ksizes, self.dilations, self.pads, self.strides)._data
+        return Tensor._from(cols.reshape(a.shape[0], a.shape[1], -1, cols.shape[-1]))
+
+
+class BoundingBoxEncode(Primitive):
+    r"""``BoundingBoxEncode(means=(0.0,)*4, stds=(1.0,)*4)(anchor_box, groundtruth_box)``:
+    ``ops.bounding_box_encode``.
+
+    Args:
+        means (tuple[float]): Default: ``(0.0, 0.0, 0.0, 0.0)``.
+        stds (tuple[float]): Default: ``(1.0, 1.0, 1.0, 1.0)``.
+
+    Inputs:
+        - **anchor_box** (Tensor) - :math:`(N, 4)`.
+        - **groundtruth_box** (Tensor) - :math:`(N, 4)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, 4)`.
+
+    Raises:
+        ValueError: the boxes or ``means``/``stds`` have the wrong shape.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
+        >>> print(ops.BoundingBoxEncode()(a, a))
+        [[0. 0. 0. 0.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, means: Any = (0.0, 0.0, 0.0, 0.0), stds: Any = (1.0, 1.0, 1.0, 1.0)):
+        pass
+
+    def __call__(self, anchor_box: Any, groundtruth_box: Any) -> Tensor:
+        from deepsink.ops.function.image_func import bounding_box_encode
+
+        return bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
+
+
+class BoundingBoxDecode(Primitive):
+    r"""``BoundingBoxDecode(max_shape, means=(0.0,)*4, stds=(1.0,)*4, wh_ratio_clip=0.016)
+    (anchor_box, deltas)``: ``ops.bounding_box_decode``.
+
+    Args:
+        max_shape (tuple[int]): the image's (H, W).
+        means (tuple[float]): Default: ``(0.0, 0.0, 0.0, 0.0)``.
+        stds (tuple[float]): Default: ``(1.0, 1.0, 1.0, 1.0)``.
+        wh_ratio_clip (float): Default: ``0.016``.
+
+    Inputs:
+        - **anchor_box** (Tensor) - :math:`(N, 4)`.
+        - **deltas** (Tensor) - :math:`(N, 4)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, 4)`.
+
+    Raises:
+        ValueError: the boxes or arguments have the wrong shape.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
+        >>> print(ops.BoundingBoxDecode((8, 8))(a, ms.Tensor([[0.0, 0.0, 0.0, 0.0]])))
+        [[0. 0. 3. 3.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, max_shape: Any, means: Any = (0.0, 0.0, 0.0, 0.0),
+                 stds: Any = (1.0, 1.0, 1.0, 1.0), wh_ratio_clip: float = 0.016) -> None:  # fmt: skip
+        pass
+
+    def __call__(self, anchor_box: Any, deltas: Any) -> Tensor:
+        from deepsink.ops.function.image_func import bounding_box_decode
+
+        return bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
+                                   self.wh_ratio_clip)  # fmt: skip
+
+
+class CheckValid(Primitive):
+    r"""``CheckValid()(bboxes, img_metas)``: ``ops.check_valid``.
+
+    Inputs:
+        - **bboxes** (Tensor) - :math:`(N, 4)`.
+        - **img_metas** (Tensor) - ``(H, W, ratio)``.
+
+    Outputs:
+        Bool Tensor of shape :math:`(N,)`.
+
+    Raises:
+        ValueError: the inputs have the wrong shape.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.CheckValid()(ms.Tensor([[0.0, 0.0, 2.0, 2.0]]), ms.Tensor([4.0, 4.0, 1.0])))
+        [ True]
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, bboxes: Any, img_metas: Any) -> Tensor:
+        from deepsink.ops.function.image_func import check_valid
+
+        return check_valid(bboxes, img_metas)
+
+
+def _hw(v: Any, name: str, arg: str) -> tuple[int, int]:
+    vals = (v, v) if isinstance(v, int) else tuple(v)
+    if len(vals) == 4:
+        vals = vals[2:]
+    if len(vals) != 2 or any(not isinstance(i, int) or i < 1 for i in vals):
+        U.fail(name, f"'{arg}' must be a positive int or 2 (or 4) positive ints, but got {v!r}")
+    return vals
+
+
+def _max_pool_argmax(a: Any, k: Any, s: Any, pads: Any, dilation: Any, ceil_mode: bool):
+    """(values, flat H*W argmax) of 2-D max pooling with explicit symmetric pads."""
+    from deepsink.nn.layer.pooling import MaxPool2d
+
+    net = MaxPool2d(k, s, "pad", pads, dilation, True, ceil_mode)
+    y, idx = net(Tensor._from(a))
+    return y._data, idx._data
+
+
+class MaxPoolWithArgmax(Primitive):
+    r"""``MaxPoolWithArgmax(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)
+    -> (output, mask)``: 2-D max pooling and the position of each maximum (int32), flat over
+    the sample's (C, H, W) block.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window. Default: ``1``.
+        strides (Union[int, tuple[int]]): the step. Default: ``1``.
+        pad_mode (str): ``'valid'`` or ``'same'`` (TensorFlow's padding). Default: ``'valid'``.
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tuple ``(output, mask)``.
+
+    Raises:
+        ValueError: an attribute is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
+        >>> y, mask = ops.MaxPoolWithArgmax(2, 2)(x)
+        >>> print(mask)
+        [[[[ 5  7]
+           [13 15]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, kernel_size: Any = 1, strides: Any = 1, pad_mode: str = "valid",
+                 data_format: str = "NCHW") -> None:  # fmt: skip
+        _hw(kernel_size, "MaxPoolWithArgmax", "kernel_size")
+        _hw(strides, "MaxPoolWithArgmax", "strides")
+        if str(pad_mode).lower() not in ("valid", "same"):
+            U.fail("MaxPoolWithArgmax", f"'pad_mode' must be 'valid' or 'same', but got "
+                   f"{pad_mode!r}")  # fmt: skip
+        if data_format != "NCHW":
+            U.fail("MaxPoolWithArgmax", f"'data_format' must be 'NCHW', but got {data_format!r}")
+
+    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
+        a = U.array(x, "MaxPoolWithArgmax", "x")
+        k = _hw(self.kernel_size, "MaxPoolWithArgmax", "kernel_size")
+        s = _hw(self.strides, "MaxPoolWithArgmax", "strides")
+        h, w = a.shape[2:]
+        # the mask counts over each sample's whole (C, H, W) block, as MindSpore's kernel
+        offset = (jnp.arange(a.shape[1]) * h * w).reshape(1, -1, 1, 1)
+        if str(self.pad_mode).lower() == "valid":
+            y, idx = _max_pool_argmax(a, k, s, 0, 1, False)
+            return Tensor._from(y), Tensor._from((idx + offset).astype(jnp.int32))
+        pads = []
+        for size, kk, ss in ((h, k[0], s[0]), (w, k[1], s[1])):
+            out = -(-size // ss)
+            total = max((out - 1) * ss + kk - size, 0)
+            pads.append((total // 2, total - total // 2))
+        neg = -jnp.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
+        padded = jnp.pad(a, [(0, 0), (0, 0), pads[0], pads[1]], constant_values=neg)
+        y, idx = _max_pool_argmax(padded, k, s, 0, 1, False)
+        wp = padded.shape[3]
+        r, c = idx // wp - pads[0][0], idx % wp - pads[1][0]
+        return Tensor._from(y), Tensor._from((r * w + c + offset).astype(jnp.int32))
+
+
+class MaxPoolWithArgmaxV2(Primitive):
+    r"""``MaxPoolWithArgmaxV2(kernel_size, strides=None, pads=0, dilation=(1, 1),
+    ceil_mode=False, argmax_type=mindspore.int64)(x) -> (output, argmax)``: 2-D max pooling
+    with explicit padding and dilation (``nn.MaxPool2d``'s ``'pad'`` mode).
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window.
+        strides (Union[int, tuple[int]], optional): the step. Default: ``None`` (the window).
+        pads (Union[int, tuple[int]]): padding per side. Default: ``0``.
+        dilation (Union[int, tuple[int]]): Default: ``(1, 1)``.
+        ceil_mode (bool): round the output size up. Default: ``False``.
+        argmax_type (mindspore.dtype): int32 or int64. Default: ``mindspore.int64``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tuple ``(output, argmax)``.
+
+    Raises:
+        ValueError: an attribute is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
+        >>> y, arg = ops.MaxPoolWithArgmaxV2(2)(x)
+        >>> print(y)
+        [[[[ 5.  7.]
+           [13. 15.]]]]
+    """
+
+    @prim_attr_register
+    def __init__(self, kernel_size: Any, strides: Any = None, pads: Any = 0,
+                 dilation: Any = (1, 1), ceil_mode: bool = False, argmax_type: Any = None) -> None:  # fmt: skip
+        pass
+
+    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
+        a = U.array(x, "MaxPoolWithArgmaxV2", "x")
+        k = _hw(self.kernel_size, "MaxPoolWithArgmaxV2", "kernel_size")
+        s = k if self.strides is None else _hw(self.strides, "MaxPoolWithArgmaxV2", "strides")
+        p = self.pads if isinstance(self.pads, int) else tuple(self.pads)
+        y, idx = _max_pool_argmax(a, k, s, p, self.dilation, bool(self.ceil_mode))
+        itype = U.dtype(self.argmax_type, "MaxPoolWithArgmaxV2") if self.argmax_type else jnp.int64
+        return Tensor._from(y), Tensor._from(idx.astype(itype))
+
+
+class _MaxUnpool(Primitive):
+    _nd = 2
+
+    @prim_attr_register
+    def __init__(self, ksize: Any, strides: Any = 0, pads: Any = 0, output_shape: Any = (),
+                 data_format: str = "NCHW") -> None:  # fmt: skip
+        want = "NCHW" if self._nd == 2 else "NCDHW"
+        if data_format != want:
+            U.fail(type(self).__name__, f"'data_format' must be {want!r}, but got {data_format!r}")
+
+    def __call__(self, x: Any, argmax: Any) -> Tensor:
+        from deepsink import ops
+
+        fn = ops.max_unpool2d if self._nd == 2 else ops.max_unpool3d
+        strides = self.ksize if self.strides in (0, (0,) * self._nd) else self.strides
+        size = tuple(self.output_shape) or None
+        return fn(x, argmax, self.ksize, strides, self.pads, size)
+
+
+class MaxUnpool2D(_MaxUnpool):
+    r"""``MaxUnpool2D(ksize, strides=0, pads=0, output_shape=(), data_format='NCHW')
+    (x, argmax)``: values scattered to their pooling positions (``ops.max_unpool2d``).
+
+    Args:
+        ksize (Union[int, tuple[int]]): the pooling window.
+        strides (Union[int, tuple[int]]): the pooling step; 0 means ``ksize``. Default: ``0``.
+        pads (Union[int, tuple[int]]): the pooling padding. Default: ``0``.
+        output_shape (tuple[int]): the result's shape; empty to compute it. Default: ``()``.
+        data_format (str): only ``'NCHW'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+        - **argmax** (Tensor) - the flat positions, the shape of ``x``.
+
+    Outputs:
+        Tensor, 4-D.
+
+    Raises:
+        ValueError: an attribute is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[[5.0]]]], np.float32))
+        >>> print(ops.MaxUnpool2D(2)(x, ms.Tensor([[[[3]]]], ms.int64)))
+        [[[[0. 0.]
+           [0. 5.]]]]
+    """
+
+
+class MaxUnpool3D(_MaxUnpool):
+    r"""``MaxUnpool3D(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')
+    (x, argmax)``: ``ops.max_unpool3d``.
+
+    Args:
+        ksize (Union[int, tuple[int]]): the pooling window.
+        strides (Union[int, tuple[int]]): 0 means ``ksize``. Default: ``0``.
+        pads (Union[int, tuple[int]]): Default: ``0``.
+        output_shape (tuple[int]): Default: ``()``.
+        data_format (str): only ``'NCDHW'``. Default: ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - 5-D.
+        - **argmax** (Tensor) - the flat positions.
+
+    Outputs:
+        Tensor, 5-D.
+
+    Raises:
+        ValueError: an attribute is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[[[[5.0]]]]], np.float32))
+        >>> print(ops.MaxUnpool3D(2)(x, ms.Tensor([[[[[7]]]]], ms.int64)).shape)
+        (1, 1, 2, 2, 2)
+    """
+
+    _nd = 3
+
+    @prim_attr_register
+    def __init__(self, ksize: Any, strides: Any = 0, pads: Any = 0, output_shape: Any = (),
+                 data_format: str = "NCDHW") -> None:  # fmt: skip
+        if data_format != "NCDHW":
+            U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {data_format!r}")
