@@ -96,6 +96,8 @@ from deepsink.ops.function.array_func import zeros_like as zeros_like
 from deepsink.ops.function.conv_transpose_func import conv3d_transpose as conv3d_transpose
 from deepsink.ops.function.conv_transpose_func import conv_transpose2d as conv_transpose2d
 from deepsink.ops.function.debug_func import print_ as print_
+from deepsink.ops.function.detection_func import crop_and_resize as crop_and_resize
+from deepsink.ops.function.detection_func import ctc_greedy_decoder as ctc_greedy_decoder
 from deepsink.ops.function.elementwise_func import acosh as acosh
 from deepsink.ops.function.elementwise_func import approximate_equal as approximate_equal
 from deepsink.ops.function.elementwise_func import arccosh as arccosh

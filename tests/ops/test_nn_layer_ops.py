@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "nn_more" / "op
 CASES = sorted(p.stem for p in ROOT.glob("*.npz"))
 # MindSpore's float32 bicubic weight table agrees to ~1e-5
 TOLERANCE = {"resize_bicubic": 1e-4, "resize_bicubic_half_pixel": 1e-4}
+# MindSpore 2.10's CPU ROIAlignGrad with roi_end_mode=0 and one sample per bin does not match its
+# own forward (whose values agree here): the output is compared, the gradient is JAX's.
+NO_GRAD = {"roi_align_end_mode0"}
 
 
 def _flat(x):
@@ -56,7 +59,7 @@ def test_matches_mindspore(name):
             np.testing.assert_allclose(got, want, rtol=max(tol, 1e-4), atol=tol,
                                        err_msg=f"{expr} output {i}")  # fmt: skip
     grad_pos = sorted(int(k[4:]) for k in data.files if k.startswith("grad"))
-    if not grad_pos:
+    if not grad_pos or name in NO_GRAD:
         return
     weights = [Tensor(data[f"w{i}"]) for i in range(n_out)]
     float_out = [k for k in range(n_out) if data[f"out{k}"].dtype == np.float32]

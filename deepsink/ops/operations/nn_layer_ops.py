@@ -23,6 +23,10 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "CTCGreedyDecoder",
+    "CropAndResize",
+    "NMSWithMask",
+    "ROIAlign",
     "BoundingBoxDecode",
     "BoundingBoxEncode",
     "CheckValid",
@@ -1799,3 +1803,172 @@ class MaxUnpool3D(_MaxUnpool):
                  data_format: str = "NCDHW") -> None:  # fmt: skip
         if data_format != "NCDHW":
             U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {data_format!r}")
+
+
+class CropAndResize(Primitive):
+    r"""``CropAndResize(method='bilinear', extrapolation_value=0.0)(image, boxes, box_index,
+    crop_size)``: ``ops.crop_and_resize``.
+
+    Args:
+        method (str): ``'bilinear'``, ``'nearest'`` or ``'bilinear_v2'``. Default: ``'bilinear'``.
+        extrapolation_value (float): the value outside the image. Default: ``0.0``.
+
+    Inputs:
+        - **image** (Tensor) - :math:`(N, H, W, C)`.
+        - **boxes** (Tensor) - :math:`(K, 4)` normalized ``(y1, x1, y2, x2)``.
+        - **box_index** (Tensor) - :math:`(K,)` int32.
+        - **crop_size** (tuple[int]) - (height, width).
+
+    Outputs:
+        Float32 Tensor of shape :math:`(K, crop\_h, crop\_w, C)`.
+
+    Raises:
+        ValueError: ``method`` or a shape is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> image = ms.Tensor(np.ones((1, 4, 4, 1), np.float32))
+        >>> op = ops.CropAndResize()
+        >>> print(op(image, ms.Tensor([[0.0, 0.0, 1.0, 1.0]]), ms.Tensor([0], ms.int32), (2, 2)).shape)
+        (1, 2, 2, 1)
+    """
+
+    @prim_attr_register
+    def __init__(self, method: str = "bilinear", extrapolation_value: float = 0.0) -> None:
+        if method not in ("bilinear", "nearest", "bilinear_v2"):
+            U.fail("CropAndResize", f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', "
+                   f"but got {method!r}")  # fmt: skip
+
+    def __call__(self, image: Any, boxes: Any, box_index: Any, crop_size: Any) -> Tensor:
+        from deepsink.ops.function.detection_func import crop_and_resize
+
+        return crop_and_resize(image, boxes, box_index, crop_size, self.method,
+                               self.extrapolation_value)  # fmt: skip
+
+
+class ROIAlign(Primitive):
+    r"""``ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1)
+    (features, rois)``: bilinear region pooling (Caffe2's ROIAlign).
+
+    Args:
+        pooled_height (int): the output's height.
+        pooled_width (int): the output's width.
+        spatial_scale (float): maps ROI coordinates onto ``features``.
+        sample_num (int): samples per bin side, positive. Default: ``2``.
+        roi_end_mode (int): 0 or 1, added to the end coordinates. Default: ``1``.
+
+    Inputs:
+        - **features** (Tensor) - :math:`(N, C, H, W)`.
+        - **rois** (Tensor) - :math:`(K, 5)` ``(batch, x1, y1, x2, y2)``.
+
+    Outputs:
+        Tensor of shape :math:`(K, C, pooled\_height, pooled\_width)`.
+
+    Raises:
+        TypeError: an attribute has the wrong type.
+        ValueError: ``roi_end_mode`` or a shape is invalid.
+        NotImplementedError: ``sample_num`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
+        >>> print(ops.ROIAlign(2, 2, 1.0)(x, ms.Tensor([[0.0, 0.0, 0.0, 2.0, 2.0]])).shape)
+        (1, 1, 2, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, pooled_height: int, pooled_width: int, spatial_scale: float,
+                 sample_num: int = 2, roi_end_mode: int = 1) -> None:  # fmt: skip
+        for arg, v in (("pooled_height", pooled_height), ("pooled_width", pooled_width),
+                       ("sample_num", sample_num), ("roi_end_mode", roi_end_mode)):  # fmt: skip
+            if isinstance(v, bool) or not isinstance(v, int):
+                U.fail("ROIAlign", f"'{arg}' must be an int, but got {v!r}", TypeError)
+        if not isinstance(spatial_scale, float):
+            U.fail("ROIAlign", f"'spatial_scale' must be a float, but got {spatial_scale!r}",
+                   TypeError)  # fmt: skip
+
+    def __call__(self, features: Any, rois: Any) -> Tensor:
+        from deepsink.ops.function.detection_func import roi_align
+
+        return roi_align(features, rois, self.pooled_height, self.pooled_width,
+                         self.spatial_scale, self.sample_num, self.roi_end_mode)  # fmt: skip
+
+
+class CTCGreedyDecoder(Primitive):
+    r"""``CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length)``:
+    ``ops.ctc_greedy_decoder``.
+
+    Args:
+        merge_repeated (bool): merge repeated classes. Default: ``True``.
+
+    Inputs:
+        - **inputs** (Tensor) - :math:`(T, B, C)`.
+        - **sequence_length** (Tensor) - :math:`(B,)` int32.
+
+    Outputs:
+        Tuple ``(decoded_indices, decoded_values, decoded_shape, log_probability)``.
+
+    Raises:
+        TypeError: ``merge_repeated`` is not a bool.
+        ValueError: the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.eye(3, dtype=np.float32)[[0, 0, 2, 1]][:, None])
+        >>> print(ops.CTCGreedyDecoder(False)(x, ms.Tensor([4], ms.int32))[1])
+        [0 0 1]
+    """
+
+    @prim_attr_register
+    def __init__(self, merge_repeated: bool = True) -> None:
+        if not isinstance(merge_repeated, bool):
+            U.fail("CTCGreedyDecoder", f"'merge_repeated' must be a bool, but got "
+                   f"{merge_repeated!r}", TypeError)  # fmt: skip
+
+    def __call__(self, inputs: Any, sequence_length: Any) -> tuple:
+        from deepsink.ops.function.detection_func import ctc_greedy_decoder
+
+        return ctc_greedy_decoder(inputs, sequence_length, self.merge_repeated)
+
+
+class NMSWithMask(Primitive):
+    r"""``NMSWithMask(iou_threshold=0.5)(bboxes) -> (selected_boxes, selected_idx,
+    selected_mask)``: non-maximum suppression (``ops.function.detection_func.nms_with_mask``).
+
+    Args:
+        iou_threshold (float): the overlap above which a box is suppressed. Default: ``0.5``.
+
+    Inputs:
+        - **bboxes** (Tensor) - :math:`(N, 5)` ``(x1, y1, x2, y2, score)``.
+
+    Outputs:
+        Tuple of the score-sorted boxes, their positions (int32) and the keep mask (bool).
+
+    Raises:
+        TypeError: ``iou_threshold`` is not a float.
+        ValueError: ``bboxes`` is not :math:`(N, 5)`.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> boxes = ms.Tensor([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8]])
+        >>> print(ops.NMSWithMask(0.5)(boxes)[2])
+        [ True False]
+    """
+
+    @prim_attr_register
+    def __init__(self, iou_threshold: float = 0.5) -> None:
+        if isinstance(iou_threshold, bool) or not isinstance(iou_threshold, float):
+            U.fail("NMSWithMask", f"'iou_threshold' must be a float, but got {iou_threshold!r}",
+                   TypeError)  # fmt: skip
+
+    def __call__(self, bboxes: Any) -> tuple:
+        from deepsink.ops.function.detection_func import nms_with_mask
+
+        return nms_with_mask(bboxes, self.iou_threshold)
