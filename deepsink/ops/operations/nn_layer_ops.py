@@ -24,6 +24,7 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "CTCGreedyDecoder",
+    "CTCLoss",
     "CropAndResize",
     "NMSWithMask",
     "ROIAlign",
@@ -1972,3 +1973,88 @@ class NMSWithMask(Primitive):
         from deepsink.ops.function.detection_func import nms_with_mask
 
         return nms_with_mask(bboxes, self.iou_threshold)
+
+
+class CTCLoss(Primitive):
+    r"""``CTCLoss(preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+    ignore_longer_outputs_than_inputs=False)(x, labels_indices, labels_values, sequence_length)
+    -> (loss, gradient)``: TensorFlow-style CTC over logits :math:`(T, B, C)` with the blank as
+    the last class and the labels as a sparse matrix; ``gradient`` is d(sum of losses)/d(x).
+
+    Args:
+        preprocess_collapse_repeated (bool): merge repeated labels first. Default: ``False``.
+        ctc_merge_repeated (bool): only ``True`` (repeated classes separated by a blank).
+            Default: ``True``.
+        ignore_longer_outputs_than_inputs (bool): a sequence whose labels outnumber its steps
+            gets loss and gradient 0 (else such a sequence is an error). Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(T, B, C)` float logits.
+        - **labels_indices** (Tensor) - :math:`(L, 2)` int64 ``(batch, position)``.
+        - **labels_values** (Tensor) - :math:`(L,)` int32 classes (below ``C - 1``).
+        - **sequence_length** (Tensor) - :math:`(B,)` int32.
+
+    Outputs:
+        Tuple ``(loss, gradient)``: :math:`(B,)` and :math:`(T, B, C)`.
+
+    Raises:
+        TypeError: a flag is not a bool.
+        ValueError: a sequence's labels outnumber its steps (without the ignore flag).
+        NotImplementedError: ``ctc_merge_repeated`` is False.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.zeros((2, 1, 3), np.float32))
+        >>> loss, grad = ops.CTCLoss()(x, ms.Tensor([[0, 0]], ms.int64), ms.Tensor([1], ms.int32),
+        ...                            ms.Tensor([2], ms.int32))
+        >>> print(loss)
+        [1.0986123]
+    """
+
+    @prim_attr_register
+    def __init__(self, preprocess_collapse_repeated: bool = False, ctc_merge_repeated: bool = True,
+                 ignore_longer_outputs_than_inputs: bool = False) -> None:  # fmt: skip
+        for arg, v in (("preprocess_collapse_repeated", preprocess_collapse_repeated),
+                       ("ctc_merge_repeated", ctc_merge_repeated),
+                       ("ignore_longer_outputs_than_inputs", ignore_longer_outputs_than_inputs)):  # fmt: skip
+            if not isinstance(v, bool):
+                U.fail("CTCLoss", f"'{arg}' must be a bool, but got {v!r}", TypeError)
+        if not ctc_merge_repeated:
+            U.fail("CTCLoss", "'ctc_merge_repeated=False' is not supported", NotImplementedError)
+
+    def __call__(self, x: Any, labels_indices: Any, labels_values: Any,
+                 sequence_length: Any) -> tuple[Tensor, Tensor]:  # fmt: skip
+        from deepsink.ops.function.loss_func import ctc_loss
+
+        a = U.floating(U.array(x, "CTCLoss", "x"))
+        idx = np.asarray(U.array(labels_indices, "CTCLoss", "labels_indices")).astype(np.int64)
+        vals = np.asarray(U.array(labels_values, "CTCLoss", "labels_values")).astype(np.int64)
+        lengths = np.asarray(U.array(sequence_length, "CTCLoss", "sequence_length"))
+        batch = a.shape[1]
+        labels = [[] for _ in range(batch)]
+        for (b, _), v in sorted(zip(idx.tolist(), vals.tolist())):
+            if not (self.preprocess_collapse_repeated and labels[b] and labels[b][-1] == v):
+                labels[b].append(v)
+        too_long = np.array([len(lab) > n for lab, n in zip(labels, lengths.tolist())])
+        if too_long.any() and not self.ignore_longer_outputs_than_inputs:
+            U.fail("CTCLoss", f"the labels of sequences {np.nonzero(too_long)[0].tolist()} are "
+                   "longer than their sequence_length")  # fmt: skip
+        width = max(1, max(len(lab) for lab in labels))
+        dense = np.zeros((batch, width), np.int32)
+        for b, lab in enumerate(labels):
+            dense[b, : len(lab)] = lab
+        lab_len = jnp.asarray([len(lab) for lab in labels], jnp.int32)
+        keep = jnp.asarray(~too_long)
+
+        def losses(v):
+            logp = jax.nn.log_softmax(v, axis=-1)
+            out = ctc_loss(Tensor._from(logp), Tensor._from(jnp.asarray(dense)),
+                           Tensor._from(jnp.asarray(lengths)), Tensor._from(lab_len),
+                           blank=v.shape[-1] - 1, reduction="none")._data  # fmt: skip
+            return jnp.where(keep, out, 0.0)
+
+        loss, pull = jax.vjp(losses, a)
+        grad = pull(jnp.ones_like(loss))[0]
+        return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
