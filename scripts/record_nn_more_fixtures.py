@@ -760,6 +760,26 @@ def record_ops() -> None:
     print("failed:", failed)
 
 
+def record_sampled_softmax() -> None:
+    """SampledSoftmaxLoss with given sampled values (the sampler's draw is MindSpore's own RNG)."""
+    rng = np.random.RandomState(breadth.seed_of("sampled_softmax"))
+    out = {
+        "weights": rng.uniform(-1, 1, (10, 4)).astype(np.float32),
+        "biases": rng.uniform(-1, 1, (10,)).astype(np.float32),
+        "labels": np.array([[1], [4], [7]], np.int32),
+        "logits": rng.uniform(-1, 1, (3, 4)).astype(np.float32),
+        "sampled": np.array([0, 5, 8, 2], np.int32),
+        "true_expected": rng.uniform(0.2, 0.6, (3, 1)).astype(np.float32),
+        "sampled_expected": rng.uniform(0.2, 0.6, (4,)).astype(np.float32),
+    }
+    sv = (Tensor(out["sampled"]), Tensor(out["true_expected"]), Tensor(out["sampled_expected"]))
+    loss = nn.SampledSoftmaxLoss(4, 10, sampled_values=sv)
+    res = loss(*[Tensor(out[k]) for k in ("weights", "biases", "labels", "logits")])
+    out["loss"] = res.asnumpy()
+    np.savez(ROOT / "sampled_softmax.npz", **out)
+    print("[ok] sampled_softmax")
+
+
 def record_wrappers() -> None:
     """WithGradCell's gradients of a Dense + MSELoss (with and without ``sens``) and what
     ParameterUpdate leaves in its Parameter."""
@@ -787,6 +807,7 @@ GROUPS = {
     "errors": record_errors,
     "wrappers": record_wrappers,
     "ops": record_ops,
+    "sampled_softmax": record_sampled_softmax,
 }
 
 if __name__ == "__main__":

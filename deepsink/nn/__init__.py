@@ -191,6 +191,7 @@ from deepsink.nn.loss.loss import MultiMarginLoss as MultiMarginLoss
 from deepsink.nn.loss.loss import NLLLoss as NLLLoss
 from deepsink.nn.loss.loss import PoissonNLLLoss as PoissonNLLLoss
 from deepsink.nn.loss.loss import RMSELoss as RMSELoss
+from deepsink.nn.loss.loss import SampledSoftmaxLoss as SampledSoftmaxLoss  # noqa: E402
 from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftMarginLoss as SoftMarginLoss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits

@@ -123,3 +123,23 @@ def test_embedding_lookup_reads_zeros_outside_the_table():
     net = nn.EmbeddingLookup(3, 2, param_init="ones")
     out = net(Tensor(np.array([[0, 3, -1]], np.int32))).asnumpy()
     np.testing.assert_array_equal(out, [[[1, 1], [0, 0], [0, 0]]])
+
+
+def test_sampled_softmax_loss_matches_mindspore():
+    d = np.load(ROOT / "sampled_softmax.npz")
+    sv = (Tensor(d["sampled"]), Tensor(d["true_expected"]), Tensor(d["sampled_expected"]))
+    loss = nn.SampledSoftmaxLoss(4, 10, sampled_values=sv)
+    got = loss(*[Tensor(d[k]) for k in ("weights", "biases", "labels", "logits")])
+    np.testing.assert_allclose(got.asnumpy(), d["loss"], rtol=1e-5)
+
+
+def test_sampled_softmax_loss_samples_distinct_negatives():
+    d = np.load(ROOT / "sampled_softmax.npz")
+    loss = nn.SampledSoftmaxLoss(4, 10, seed=3)
+    sampled, true_count, sampled_count = loss._sample(d["labels"].astype(np.int32))
+    ids = np.asarray(sampled)
+    assert len(set(ids.tolist())) == 4 and not set(ids.tolist()) & {1, 4, 7}
+    assert true_count.shape == (3, 1) and sampled_count.shape == (4,)
+    assert 1 - 0.9**4 - 1e-6 <= float(sampled_count[0]) < 1.0  # at least 4 draws
+    out = loss(*[Tensor(d[k]) for k in ("weights", "biases", "labels", "logits")])
+    assert out.shape == (3,) and np.isfinite(out.asnumpy()).all()
