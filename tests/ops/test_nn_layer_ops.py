@@ -85,3 +85,49 @@ def test_matches_mindspore(name):
     for i, g in zip(grad_pos, grads):
         np.testing.assert_allclose(g.asnumpy(), data[f"grad{i}"], rtol=1e-3, atol=1e-4,
                                    err_msg=f"{expr} input gradient {i}")  # fmt: skip
+
+
+# MindSpore 2.10's CPU build has no kernel for these three: NumPy references from the documented
+# formulas
+RNG = np.random.RandomState(5)
+
+
+def test_extract_image_patches_matches_numpy():
+    x = RNG.uniform(-1, 1, (1, 2, 5, 4)).astype(np.float32)
+    out = P.ExtractImagePatches((1, 1, 2, 2), (1, 1, 2, 1), (1, 1, 1, 1), "VALID")(Tensor(x))
+    rows, cols = 2, 3
+    want = np.zeros((1, 2 * 2 * 2, rows, cols), np.float32)
+    for i in range(rows):
+        for j in range(cols):
+            patch = x[:, :, 2 * i : 2 * i + 2, j : j + 2]  # (N, C, kh, kw)
+            want[:, :, i, j] = patch.transpose(0, 2, 3, 1).reshape(1, -1)
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-6)
+
+
+def test_multilabel_margin_loss_primitive_matches_numpy():
+    x = RNG.uniform(-1, 1, (2, 4)).astype(np.float32)
+    t = np.array([[3, 0, -1, 1], [1, 2, 3, 0]], np.int32)
+    y, is_target = P.MultilabelMarginLoss("none")(Tensor(x), Tensor(t))
+    want, mask = [], np.zeros_like(t)
+    for k, (row, tgt) in enumerate(zip(x, t)):
+        targets = list(tgt[: list(tgt).index(-1)] if -1 in tgt else tgt)
+        mask[k, targets] = 1
+        others = [i for i in range(4) if i not in targets]
+        want.append(sum(max(0, 1 - (row[j] - row[i])) for j in targets for i in others) / 4)
+    np.testing.assert_allclose(y.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_array_equal(is_target.asnumpy(), mask)
+
+
+def test_depthwise_conv2d_native_matches_numpy():
+    x = RNG.uniform(-1, 1, (1, 2, 5, 5)).astype(np.float32)
+    w = RNG.uniform(-1, 1, (2, 2, 3, 3)).astype(np.float32)  # (multiplier, C, kh, kw)
+    out = P.DepthwiseConv2dNative(2, 3, pad_mode="pad", pad=1, stride=2)(Tensor(x), Tensor(w))
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    want = np.zeros((1, 4, 3, 3), np.float32)
+    for c in range(2):
+        for m in range(2):
+            for i in range(3):
+                for j in range(3):
+                    want[0, c * 2 + m, i, j] = np.sum(xp[0, c, 2 * i : 2 * i + 3,
+                                                         2 * j : 2 * j + 3] * w[m, c])  # fmt: skip
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-6)

@@ -23,6 +23,9 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "DepthwiseConv2dNative",
+    "ExtractImagePatches",
+    "MultilabelMarginLoss",
     "CTCGreedyDecoder",
     "CTCLoss",
     "CropAndResize",
@@ -2058,3 +2061,152 @@ class CTCLoss(Primitive):
         loss, pull = jax.vjp(losses, a)
         grad = pull(jnp.ones_like(loss))[0]
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
+
+
+class ExtractImagePatches(Primitive):
+    r"""``ExtractImagePatches(ksizes, strides, rates, padding='valid')(input_x)``: the
+    ``kH x kW`` patches of :math:`(N, C, H, W)` as channels :math:`(N, kH kW C, H_{out},
+    W_{out})` (TensorFlow's order: window rows, window columns, then channels); the same
+    computation as ``nn.Unfold``.
+
+    Args:
+        ksizes (Union[tuple[int], list[int]]): ``(1, 1, kH, kW)``.
+        strides (Union[tuple[int], list[int]]): ``(1, 1, sH, sW)``.
+        rates (Union[tuple[int], list[int]]): ``(1, 1, rH, rW)``, the window's dilation.
+        padding (str): ``'valid'`` or ``'same'`` (either case). Default: ``'valid'``.
+
+    Inputs:
+        - **input_x** (Tensor) - 4-D.
+
+    Outputs:
+        Tensor, 4-D.
+
+    Raises:
+        ValueError: an attribute is not 4 positive ints, or ``padding`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(8.0).reshape(1, 2, 2, 2), ms.float32)
+        >>> out = ops.ExtractImagePatches((1, 1, 2, 2), (1, 1, 1, 1), (1, 1, 1, 1), 'VALID')(x)
+        >>> print(out.reshape(-1))
+        [0. 4. 1. 5. 2. 6. 3. 7.]
+    """
+
+    @prim_attr_register
+    def __init__(self, ksizes: Any, strides: Any, rates: Any, padding: str = "valid") -> None:
+        from deepsink.nn.layer.basic import Unfold
+
+        for arg, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
+            if not isinstance(v, tuple | list) or len(v) != 4:
+                U.fail("ExtractImagePatches", f"'{arg}' must be 4 ints, but got {v!r}")
+        self._unfold = Unfold([1, *ksizes[2:], 1], [1, *strides[2:], 1], [1, *rates[2:], 1],
+                              padding)  # fmt: skip
+
+    def __call__(self, input_x: Any) -> Tensor:
+        return self._unfold(input_x)
+
+
+class MultilabelMarginLoss(Primitive):
+    r"""``MultilabelMarginLoss(reduction='mean')(x, target) -> (y, is_target)``: the multi-label
+    hinge loss (``ops.multilabel_margin_loss``) and the 0/1 map of each sample's target classes
+    (the target lists end at the first -1).
+
+    Args:
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(C,)` or :math:`(N, C)` float.
+        - **target** (Tensor) - int32, the shape of ``x``.
+
+    Outputs:
+        Tuple ``(y, is_target)``; ``is_target`` is int32 with the shape of ``target``.
+
+    Raises:
+        ValueError: ``reduction`` is unknown or the shapes differ.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([[0.1, 0.2, 0.4, 0.8]])
+        >>> y, is_target = ops.MultilabelMarginLoss()(x, ms.Tensor([[3, 0, -1, 1]], ms.int32))
+        >>> print(y, is_target)
+        0.85 [[1 0 0 1]]
+    """
+
+    @prim_attr_register
+    def __init__(self, reduction: str = "mean") -> None:
+        if reduction not in ("none", "mean", "sum"):
+            U.fail("MultilabelMarginLoss", f"'reduction' must be one of ['none', 'mean', 'sum'], "
+                   f"but got {reduction!r}")  # fmt: skip
+
+    def __call__(self, x: Any, target: Any) -> tuple[Tensor, Tensor]:
+        from deepsink.ops.function.loss_func import multilabel_margin_loss
+
+        t = U.array(target, "MultilabelMarginLoss", "target").astype(jnp.int32)
+        loss = multilabel_margin_loss(x, target, self.reduction)
+        t2 = t.reshape(-1, t.shape[-1])
+        live = jnp.cumprod(t2 >= 0, axis=1).astype(bool)  # the entries before the first -1
+        c = t2.shape[1]
+        hits = (t2[:, :, None] == jnp.arange(c)[None, None]) & live[:, :, None]
+        is_target = jnp.any(hits, axis=1).astype(jnp.int32).reshape(t.shape)
+        return loss, Tensor._from(is_target)
+
+
+class DepthwiseConv2dNative(Primitive):
+    r"""``DepthwiseConv2dNative(channel_multiplier, kernel_size, mode=3, pad_mode='valid',
+    pad=0, stride=1, dilation=1, group=1)(x, weight)``: each input channel convolved with its own
+    ``channel_multiplier`` filters; ``weight`` is :math:`(channel\_multiplier, C, kH, kW)` and
+    output channel ``c * channel_multiplier + m`` is channel ``c``'s filter ``m``.
+
+    Args:
+        channel_multiplier (int): filters per input channel.
+        kernel_size (Union[int, tuple[int]]): the window.
+        mode (int): only ``3`` (depthwise). Default: ``3``.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'``. Default: ``'valid'``.
+        pad (Union[int, tuple[int]]): 1 or 4 ints for ``'pad'``. Default: ``0``.
+        stride (Union[int, tuple[int]]): Default: ``1``.
+        dilation (Union[int, tuple[int]]): Default: ``1``.
+        group (int): unused by the depthwise computation (MindSpore's signature). Default: ``1``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+        - **weight** (Tensor) - :math:`(channel\_multiplier, C, kH, kW)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C \cdot channel\_multiplier, H_{out}, W_{out})`.
+
+    Raises:
+        ValueError: ``mode`` is not 3 or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
+        >>> w = ms.Tensor(np.ones((1, 2, 2, 2), np.float32))
+        >>> print(ops.DepthwiseConv2dNative(1, 2)(x, w).shape)
+        (1, 2, 2, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, channel_multiplier: int, kernel_size: Any, mode: int = 3,
+                 pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1,
+                 group: int = 1) -> None:  # fmt: skip
+        if mode != 3:
+            U.fail("DepthwiseConv2dNative", f"'mode' must be 3, but got {mode!r}")
+
+    def __call__(self, x: Any, weight: Any) -> Tensor:
+        from deepsink.ops.function.nn_func import conv2d
+
+        a = U.array(x, "DepthwiseConv2dNative", "x")
+        w = U.array(weight, "DepthwiseConv2dNative", "weight")
+        m = self.channel_multiplier
+        if w.ndim != 4 or w.shape[:2] != (m, a.shape[1]):
+            U.fail("DepthwiseConv2dNative", f"'weight' must have shape [{m}, {a.shape[1]}, kH, "
+                   f"kW], but got {list(w.shape)}")  # fmt: skip
+        oihw = jnp.swapaxes(w, 0, 1).reshape(a.shape[1] * m, 1, *w.shape[2:])
+        return conv2d(x, Tensor._from(oihw), None, self.stride, str(self.pad_mode).lower(),
+                      self.pad, self.dilation, a.shape[1])  # fmt: skip
