@@ -210,6 +210,7 @@ from deepsink.nn.optim.optimizer import Optimizer as Optimizer
 from deepsink.nn.optim.rmsprop import RMSProp as RMSProp
 from deepsink.nn.optim.rprop import Rprop as Rprop
 from deepsink.nn.optim.sgd import SGD as SGD
+from deepsink.nn.utils.init import no_init_parameters as no_init_parameters  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import ParameterUpdate as ParameterUpdate  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell

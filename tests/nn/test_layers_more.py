@@ -143,3 +143,19 @@ def test_sampled_softmax_loss_samples_distinct_negatives():
     assert 1 - 0.9**4 - 1e-6 <= float(sampled_count[0]) < 1.0  # at least 4 draws
     out = loss(*[Tensor(d[k]) for k in ("weights", "biases", "labels", "logits")])
     assert out.shape == (3,) and np.isfinite(out.asnumpy()).all()
+
+
+def test_no_init_parameters_marks_the_block_and_keeps_values_loadable(tmp_path):
+    assert ms.Parameter.init_param is True
+    with nn.no_init_parameters():
+        assert ms.Parameter.init_param is False
+        net = nn.Dense(3, 2)
+    assert ms.Parameter.init_param is True
+    src = nn.Dense(3, 2)
+    ms.save_checkpoint(src, str(tmp_path / "d.ckpt"))
+    ms.load_checkpoint(str(tmp_path / "d.ckpt"), net)
+    net.init_parameters_data()
+    np.testing.assert_array_equal(net.weight.asnumpy(), src.weight.asnumpy())
+    with pytest.raises(RuntimeError), nn.no_init_parameters():
+        raise RuntimeError("inside")
+    assert ms.Parameter.init_param is True
