@@ -83,3 +83,16 @@ def cubic(a, axis: int, out_size: int, rule: str, coeff: float, drop_outside: bo
         shape[axis] = out_size
         out = out + _take(a, taps[:, j], axis) * jnp.asarray(w[:, j], a.dtype).reshape(shape)
     return out
+
+
+def area_weights(out_size: int, in_size: int, align_corners: bool) -> np.ndarray:
+    """TensorFlow's area resampling along one axis: output pixel ``i`` averages the input span
+    ``[i * scale, (i + 1) * scale)`` by covered fraction (indices past the edge clamp to it)."""
+    scale = (in_size - 1) / (out_size - 1) if align_corners and out_size > 1 else in_size / out_size
+    w = np.zeros((out_size, in_size), np.float64)
+    for i in range(out_size):
+        lo, hi = i * scale, (i + 1) * scale
+        for j in range(int(np.floor(lo)), int(np.ceil(hi))):
+            cover = min(j + 1, hi) - max(j, lo)
+            w[i, min(max(j, 0), in_size - 1)] += cover
+    return w / scale

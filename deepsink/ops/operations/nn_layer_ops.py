@@ -23,6 +23,7 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "ResizeArea",
     "DepthwiseConv2dNative",
     "ExtractImagePatches",
     "MultilabelMarginLoss",
@@ -2210,3 +2211,49 @@ class DepthwiseConv2dNative(Primitive):
         oihw = jnp.swapaxes(w, 0, 1).reshape(a.shape[1] * m, 1, *w.shape[2:])
         return conv2d(x, Tensor._from(oihw), None, self.stride, str(self.pad_mode).lower(),
                       self.pad, self.dilation, a.shape[1])  # fmt: skip
+
+
+class ResizeArea(Primitive):
+    r"""``ResizeArea(align_corners=False)(images, size)``: area resampling of NHWC ``images``
+    to ``size``: each output pixel is the coverage-weighted mean of the input pixels its box
+    spans (TensorFlow's ``resize_area``); the result is float32.
+
+    Args:
+        align_corners (bool): scale by ``(in - 1) / (out - 1)``. Default: ``False``.
+
+    Inputs:
+        - **images** (Tensor) - :math:`(N, H, W, C)`.
+        - **size** (Tensor) - int32 (new_height, new_width).
+
+    Outputs:
+        Float32 Tensor of shape :math:`(N, new\_height, new\_width, C)`.
+
+    Raises:
+        TypeError: ``align_corners`` is not a bool.
+        ValueError: ``images`` is not 4-D or ``size`` is not 2 positive ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(4.0).reshape(1, 2, 2, 1), ms.float32)
+        >>> print(ops.ResizeArea()(x, ms.Tensor([1, 1], ms.int32)).reshape(-1))
+        [1.5]
+    """
+
+    @prim_attr_register
+    def __init__(self, align_corners: bool = False) -> None:
+        if not isinstance(align_corners, bool):
+            U.fail("ResizeArea", f"'align_corners' must be a bool, but got {align_corners!r}",
+                   TypeError)  # fmt: skip
+
+    def __call__(self, images: Any, size: Any) -> Tensor:
+        from deepsink.ops.function.resize_func import area_weights
+
+        a = U.array(images, "ResizeArea", "images").astype(jnp.float32)
+        if a.ndim != 4:
+            U.fail("ResizeArea", f"'images' must be 4-D (N, H, W, C), but got {a.ndim}-D")
+        h, w = _size_pair(size, 2, "ResizeArea")
+        wy = jnp.asarray(area_weights(h, a.shape[1], self.align_corners), jnp.float32)
+        wx = jnp.asarray(area_weights(w, a.shape[2], self.align_corners), jnp.float32)
+        return Tensor._from(jnp.einsum("ih,nhwc,jw->nijc", wy, a, wx))
