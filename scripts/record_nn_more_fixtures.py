@@ -666,6 +666,11 @@ OPS: dict[str, tuple[str, list[str]]] = {
         " [6, 6, 8, 8, 0.7], [0, 0, 4, 3, 0.95]], np.float32)))",
         [],
     ),
+    "ctc_loss_v2_prim": (
+        "P.CTCLossV2(0, 'none')(a0, Tensor(np.array([[1, 2, 2], [3, 1, 0]], np.int32)),"
+        " Tensor(np.array([5, 4], np.int32)), Tensor(np.array([3, 2], np.int32)))",
+        ["np.log(rng.dirichlet(np.ones(4), (5, 2))).astype(np.float32)"],
+    ),
     "ctc_loss_prim": (
         "P.CTCLoss()(a0, Tensor(np.array([[0, 0], [0, 1], [1, 0]], np.int64)),"
         " Tensor(np.array([2, 1, 3], np.int32)), Tensor(np.array([4, 3], np.int32)))",

@@ -23,6 +23,7 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "CTCLossV2",
     "ResizeArea",
     "DepthwiseConv2dNative",
     "ExtractImagePatches",
@@ -2257,3 +2258,83 @@ class ResizeArea(Primitive):
         wy = jnp.asarray(area_weights(h, a.shape[1], self.align_corners), jnp.float32)
         wx = jnp.asarray(area_weights(w, a.shape[2], self.align_corners), jnp.float32)
         return Tensor._from(jnp.einsum("ih,nhwc,jw->nijc", wy, a, wx))
+
+
+class CTCLossV2(Primitive):
+    r"""``CTCLossV2(blank=0, reduction='none', zero_infinity=False)(log_probs, targets,
+    input_lengths, target_lengths) -> (neg_log_likelihood, log_alpha)``: PyTorch-style CTC over
+    log-probabilities :math:`(T, B, C)` and padded targets :math:`(B, S)`, with the forward
+    variables :math:`\log\alpha` :math:`(B, T, 2S + 1)` (``-inf`` past each sequence).
+
+    Args:
+        blank (int): the blank class. Default: ``0``.
+        reduction (str): only ``'none'`` (as MindSpore 2.10). Default: ``'none'``.
+        zero_infinity (bool): infinite losses become 0. Default: ``False``.
+
+    Inputs:
+        - **log_probs** (Tensor) - :math:`(T, B, C)`.
+        - **targets** (Tensor) - :math:`(B, S)` int.
+        - **input_lengths** (Tensor) - :math:`(B,)` int.
+        - **target_lengths** (Tensor) - :math:`(B,)` int.
+
+    Outputs:
+        Tuple ``(neg_log_likelihood, log_alpha)``.
+
+    Raises:
+        ValueError: ``reduction`` is not ``'none'`` or the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> lp = ms.Tensor(np.log(np.full((2, 1, 3), 1 / 3, np.float32)))
+        >>> nll, alpha = ops.CTCLossV2()(lp, ms.Tensor([[1]], ms.int32), ms.Tensor([2], ms.int32),
+        ...                              ms.Tensor([1], ms.int32))
+        >>> print(nll, alpha.shape)
+        [1.0986123] (1, 2, 3)
+    """
+
+    @prim_attr_register
+    def __init__(self, blank: int = 0, reduction: str = "none", zero_infinity: bool = False):
+        if reduction != "none":
+            U.fail("CTCLossV2", f"the 'reduction' must be str and must be in '['none']', but got "
+                   f"{reduction!r}")  # fmt: skip
+
+    def __call__(self, log_probs: Any, targets: Any, input_lengths: Any,
+                 target_lengths: Any) -> tuple[Tensor, Tensor]:  # fmt: skip
+        api = "CTCLossV2"
+        lp = U.floating(U.array(log_probs, api, "log_probs"))
+        t = U.array(targets, api, "targets").astype(jnp.int32)
+        in_len = U.array(input_lengths, api, "input_lengths").astype(jnp.int32)
+        tg_len = U.array(target_lengths, api, "target_lengths").astype(jnp.int32)
+        steps, batch, _ = lp.shape
+        if t.ndim != 2 or t.shape[0] != batch:
+            U.fail(api, f"'targets' must be (B, S) with B={batch}, but got {list(t.shape)}")
+        s = t.shape[1]
+        ext = jnp.full((batch, 2 * s + 1), self.blank, jnp.int32).at[:, 1::2].set(t)
+        pos = jnp.arange(2 * s + 1)
+        valid = pos[None] < (2 * tg_len + 1)[:, None]  # (B, 2S+1)
+        skip = (pos[None] >= 2) & (ext != self.blank) & (ext != jnp.roll(ext, 2, axis=1))
+        neg = jnp.asarray(-jnp.inf, lp.dtype)
+        emit = jnp.take_along_axis(jnp.swapaxes(lp, 0, 1), ext[:, None, :], axis=2)  # (B,T,2S+1)
+        first = jnp.where((pos[None] < 2) & valid, emit[:, 0], neg)
+
+        def step(prev, e_t):
+            a1 = jnp.concatenate([jnp.full((batch, 1), neg), prev[:, :-1]], axis=1)
+            a2 = jnp.concatenate([jnp.full((batch, 2), neg), prev[:, :-2]], axis=1)
+            a2 = jnp.where(skip, a2, neg)
+            cur = jnp.logaddexp(jnp.logaddexp(prev, a1), a2) + e_t
+            cur = jnp.where(valid, cur, neg)
+            return cur, cur
+
+        _, rest = jax.lax.scan(step, first, jnp.swapaxes(emit[:, 1:], 0, 1))
+        alpha = jnp.concatenate([first[:, None], jnp.swapaxes(rest, 0, 1)], axis=1)  # (B,T,2S+1)
+        alpha = jnp.where(jnp.arange(steps)[None, :, None] < in_len[:, None, None], alpha, neg)
+        last = jnp.take_along_axis(alpha, jnp.maximum(in_len - 1, 0)[:, None, None], axis=1)[:, 0]
+        end = 2 * tg_len
+        a_end = jnp.take_along_axis(last, end[:, None], axis=1)[:, 0]
+        a_prev = jnp.take_along_axis(last, jnp.maximum(end - 1, 0)[:, None], axis=1)[:, 0]
+        nll = -jnp.logaddexp(a_end, jnp.where(tg_len > 0, a_prev, neg))
+        if self.zero_infinity:
+            nll = jnp.where(jnp.isinf(nll), 0.0, nll)
+        return Tensor._from(nll), Tensor._from(alpha)
