@@ -785,6 +785,34 @@ def record_sampled_softmax() -> None:
     print("[ok] sampled_softmax")
 
 
+def record_batch_norm() -> None:
+    """The BatchNorm primitive in training and inference: its five outputs and the moving
+    statistics it updates in place (Parameters)."""
+    from mindspore.ops import operations as P
+
+    rng = np.random.RandomState(breadth.seed_of("batch_norm_prim"))
+    out = {}
+    for tag, train in (("train", True), ("eval", False)):
+        x = rng.uniform(-1, 1, (4, 3, 2, 2)).astype(np.float32)
+        scale, bias = (
+            rng.uniform(0.5, 1.5, 3).astype(np.float32),
+            rng.uniform(-1, 1, 3).astype(np.float32),
+        )
+        mean, var = (
+            rng.uniform(-1, 1, 3).astype(np.float32),
+            rng.uniform(0.5, 1.5, 3).astype(np.float32),
+        )
+        pm, pv = ms.Parameter(Tensor(mean.copy()), "m"), ms.Parameter(Tensor(var.copy()), "v")
+        res = P.BatchNorm(train, 1e-3, 0.2)(Tensor(x), Tensor(scale), Tensor(bias), pm, pv)
+        for k, v in (("x", x), ("scale", scale), ("bias", bias), ("mean", mean), ("var", var)):
+            out[f"{tag}/{k}"] = v
+        for i, r in enumerate(res):
+            out[f"{tag}/out{i}"] = r.asnumpy()
+        out[f"{tag}/moving_mean"], out[f"{tag}/moving_var"] = pm.asnumpy(), pv.asnumpy()
+    np.savez(ROOT / "batch_norm_prim.npz", **out)
+    print("[ok] batch_norm_prim")
+
+
 def record_wrappers() -> None:
     """WithGradCell's gradients of a Dense + MSELoss (with and without ``sens``) and what
     ParameterUpdate leaves in its Parameter."""
@@ -813,6 +841,7 @@ GROUPS = {
     "wrappers": record_wrappers,
     "ops": record_ops,
     "sampled_softmax": record_sampled_softmax,
+    "batch_norm": record_batch_norm,
 }
 
 if __name__ == "__main__":

@@ -137,3 +137,17 @@ def test_depthwise_conv2d_native_matches_numpy():
                     want[0, c * 2 + m, i, j] = np.sum(xp[0, c, 2 * i : 2 * i + 3,
                                                          2 * j : 2 * j + 3] * w[m, c])  # fmt: skip
     np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-6)
+
+
+def test_batch_norm_primitive_matches_mindspore():
+    data = np.load(ROOT.parent / "batch_norm_prim.npz")
+    for tag, train in (("train", True), ("eval", False)):
+        d = {k.split("/")[1]: data[k] for k in data.files if k.startswith(tag + "/")}
+        pm = ms.Parameter(Tensor(d["mean"].copy()), name="m")
+        pv = ms.Parameter(Tensor(d["var"].copy()), name="v")
+        outs = P.BatchNorm(train, 1e-3, 0.2)(Tensor(d["x"]), Tensor(d["scale"]),
+                                             Tensor(d["bias"]), pm, pv)  # fmt: skip
+        for i, o in enumerate(outs):
+            np.testing.assert_allclose(o.asnumpy(), d[f"out{i}"], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(pm.asnumpy(), d["moving_mean"], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(pv.asnumpy(), d["moving_var"], rtol=1e-5, atol=1e-6)

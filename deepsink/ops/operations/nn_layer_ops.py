@@ -23,6 +23,7 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
+    "BatchNorm",
     "CTCLossV2",
     "ResizeArea",
     "DepthwiseConv2dNative",
@@ -2338,3 +2339,85 @@ class CTCLossV2(Primitive):
         if self.zero_infinity:
             nll = jnp.where(jnp.isinf(nll), 0.0, nll)
         return Tensor._from(nll), Tensor._from(alpha)
+
+
+class BatchNorm(Primitive):
+    r"""``BatchNorm(is_training=False, epsilon=1e-5, momentum=0.1, data_format='NCHW')
+    (input_x, scale, bias, mean, variance)``: batch normalization over the channel axis.
+
+    In training the batch statistics normalize, and ``mean``/``variance`` (Parameters) are
+    updated in place: ``moving = (1 - momentum) * moving + momentum * batch`` (the unbiased
+    batch variance); in inference ``mean``/``variance`` normalize. The five outputs are laid out
+    as MindSpore 2.10's CPU kernel returns them: ``(y, zeros, zeros, batch_mean,
+    batch_variance)`` in training, ``(y, zeros, zeros, zeros, zeros)`` in inference.
+
+    Args:
+        is_training (bool): use and update the batch statistics. Default: ``False``.
+        epsilon (float): added to the variance. Default: ``1e-5``.
+        momentum (float): the moving statistics' update rate, in [0, 1]. Default: ``0.1``.
+        data_format (str): ``'NCHW'`` (channel axis 1) or ``'NHWC'``. Default: ``'NCHW'``.
+
+    Inputs:
+        - **input_x** (Tensor) - 2-D or 4-D.
+        - **scale** (Tensor) - :math:`(C,)`.
+        - **bias** (Tensor) - :math:`(C,)`.
+        - **mean** (Union[Tensor, Parameter]) - :math:`(C,)` moving mean.
+        - **variance** (Union[Tensor, Parameter]) - :math:`(C,)` moving variance.
+
+    Outputs:
+        Tuple of 5 Tensors: ``y`` and four :math:`(C,)` statistics.
+
+    Raises:
+        TypeError: ``is_training`` is not a bool.
+        ValueError: ``momentum`` is outside [0, 1] or ``data_format`` unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((2, 2), np.float32))
+        >>> one, zero = ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.zeros(2, np.float32))
+        >>> print(ops.BatchNorm()(x, one, zero, zero, one)[0])
+        [[0.999995 0.999995]
+         [0.999995 0.999995]]
+    """
+
+    @prim_attr_register
+    def __init__(self, is_training: bool = False, epsilon: float = 1e-5, momentum: float = 0.1,
+                 data_format: str = "NCHW") -> None:  # fmt: skip
+        if not isinstance(is_training, bool):
+            U.fail("BatchNorm", f"'is_training' must be a bool, but got {is_training!r}",
+                   TypeError)  # fmt: skip
+        if not 0 <= momentum <= 1:
+            U.fail("BatchNorm", f"'momentum' must be in range [0, 1], but got {momentum}")
+        if data_format not in ("NCHW", "NHWC"):
+            U.fail("BatchNorm", f"'data_format' must be 'NCHW' or 'NHWC', but got "
+                   f"{data_format!r}")  # fmt: skip
+
+    def __call__(self, input_x: Any, scale: Any, bias: Any, mean: Any, variance: Any) -> tuple:
+        from deepsink.common.parameter import Parameter
+
+        a = U.floating(U.array(input_x, "BatchNorm", "input_x"))
+        c_axis = 1 if self.data_format == "NCHW" or a.ndim == 2 else a.ndim - 1
+        axes = tuple(i for i in range(a.ndim) if i != c_axis)
+        shape = [1] * a.ndim
+        shape[c_axis] = a.shape[c_axis]
+        g, b, m, v = (U.array(t, "BatchNorm", n).astype(a.dtype).reshape(shape) for t, n in
+                      ((scale, "scale"), (bias, "bias"), (mean, "mean"), (variance, "variance")))  # fmt: skip
+        zeros = jnp.zeros((a.shape[c_axis],), a.dtype)
+        if not self.is_training:
+            y = (a - m) / jnp.sqrt(v + self.epsilon) * g + b
+            return (Tensor._from(y),) + tuple(Tensor._from(zeros) for _ in range(4))
+        bm = jnp.mean(a, axis=axes)
+        bv = jnp.var(a, axis=axes)
+        y = (a - bm.reshape(shape)) / jnp.sqrt(bv.reshape(shape) + self.epsilon) * g + b
+        n = a.size // a.shape[c_axis]
+        unbiased = bv * n / max(n - 1, 1)
+        mom = self.momentum
+        for target, batch in ((mean, bm), (variance, unbiased)):
+            if isinstance(target, Parameter):
+                old = target._data
+                target._data = ((1 - mom) * old + mom * jax.lax.stop_gradient(batch)).astype(
+                    old.dtype)  # fmt: skip
+        return (Tensor._from(y), Tensor._from(zeros), Tensor._from(zeros), Tensor._from(bm),
+                Tensor._from(bv))  # fmt: skip
