@@ -1,6 +1,16 @@
 """deepsink.nn: Cells, layers, losses, optimizers and wrappers (MindSpore's mindspore.nn)."""
 
 from deepsink._core.public import public_names as _public_names
+
+# the rest of MindSpore 2.10's nn: *Ext (mint.nn's classes under nn names), image, matrix, pooling,
+# combined, embedding-lookup layers, losses and micro-batch wrappers
+from deepsink.mint.nn.layer.activation import LogSoftmax as LogSoftmaxExt  # noqa: E402, F401
+from deepsink.mint.nn.layer.activation import PReLU as PReLUExt  # noqa: E402, F401
+from deepsink.mint.nn.layer.basic import Linear as Linear  # noqa: E402
+from deepsink.mint.nn.layer.loss import L1Loss as L1LossExt  # noqa: E402, F401
+from deepsink.mint.nn.layer.pooling import AvgPool1d as AvgPool1dExt  # noqa: E402, F401
+from deepsink.mint.nn.layer.pooling import AvgPool2d as AvgPool2dExt  # noqa: E402, F401
+from deepsink.mint.nn.layer.pooling import AvgPool3d as AvgPool3dExt  # noqa: E402, F401
 from deepsink.nn.cell import Cell as Cell
 from deepsink.nn.dynamic_lr import cosine_decay_lr as cosine_decay_lr
 from deepsink.nn.dynamic_lr import exponential_decay_lr as exponential_decay_lr
@@ -13,6 +23,7 @@ from deepsink.nn.layer.activation import CELU as CELU
 from deepsink.nn.layer.activation import ELU as ELU
 from deepsink.nn.layer.activation import GELU as GELU
 from deepsink.nn.layer.activation import GLU as GLU
+from deepsink.nn.layer.activation import LRN as LRN  # noqa: E402
 from deepsink.nn.layer.activation import FastGelu as FastGelu
 from deepsink.nn.layer.activation import Hardtanh as Hardtanh
 from deepsink.nn.layer.activation import HShrink as HShrink
@@ -43,17 +54,23 @@ from deepsink.nn.layer.adaptive_unpool import AdaptiveMaxPool1d as AdaptiveMaxPo
 from deepsink.nn.layer.adaptive_unpool import MaxUnpool1d as MaxUnpool1d
 from deepsink.nn.layer.adaptive_unpool import MaxUnpool2d as MaxUnpool2d
 from deepsink.nn.layer.adaptive_unpool import MaxUnpool3d as MaxUnpool3d
+from deepsink.nn.layer.basic import ClipByNorm as ClipByNorm  # noqa: E402
 from deepsink.nn.layer.basic import Dropout as Dropout
 from deepsink.nn.layer.basic import Dropout1d as Dropout1d
 from deepsink.nn.layer.basic import Dropout2d as Dropout2d
 from deepsink.nn.layer.basic import Dropout3d as Dropout3d
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
+from deepsink.nn.layer.basic import MatrixDiag as MatrixDiag  # noqa: E402
+from deepsink.nn.layer.basic import MatrixDiagPart as MatrixDiagPart  # noqa: E402
+from deepsink.nn.layer.basic import MatrixSetDiag as MatrixSetDiag  # noqa: E402
 from deepsink.nn.layer.basic import OneHot as OneHot
 from deepsink.nn.layer.basic import PixelShuffle as PixelShuffle
 from deepsink.nn.layer.basic import PixelUnshuffle as PixelUnshuffle
 from deepsink.nn.layer.basic import Unfold as Unfold
 from deepsink.nn.layer.basic import Upsample as Upsample
+from deepsink.nn.layer.combined import Conv2dBnAct as Conv2dBnAct  # noqa: E402
+from deepsink.nn.layer.combined import DenseBnAct as DenseBnAct  # noqa: E402
 from deepsink.nn.layer.container import CellDict as CellDict
 from deepsink.nn.layer.container import CellList as CellList
 from deepsink.nn.layer.container import SequentialCell as SequentialCell
@@ -63,10 +80,27 @@ from deepsink.nn.layer.conv import Conv2d as Conv2d
 from deepsink.nn.layer.conv import Conv2dTranspose as Conv2dTranspose
 from deepsink.nn.layer.conv import Conv3d as Conv3d
 from deepsink.nn.layer.conv import Conv3dTranspose as Conv3dTranspose
+from deepsink.nn.layer.dense import BiDense as BiDense  # noqa: E402
 from deepsink.nn.layer.dense import Dense as Dense
 from deepsink.nn.layer.embedding import Embedding as Embedding
+from deepsink.nn.layer.embedding import EmbeddingLookup as EmbeddingLookup  # noqa: E402
+from deepsink.nn.layer.embedding import (  # noqa: E402
+    MultiFieldEmbeddingLookup as MultiFieldEmbeddingLookup,
+)
+from deepsink.nn.layer.ext import Dropout2dExt as Dropout2dExt  # noqa: E402
+from deepsink.nn.layer.ext import DropoutExt as DropoutExt  # noqa: E402
+from deepsink.nn.layer.ext import EmbeddingExt as EmbeddingExt  # noqa: E402
+from deepsink.nn.layer.ext import LayerNormExt as LayerNormExt  # noqa: E402
+from deepsink.nn.layer.ext import MaxPool2dExt as MaxPool2dExt  # noqa: E402
+from deepsink.nn.layer.image import MSSSIM as MSSSIM  # noqa: E402
+from deepsink.nn.layer.image import PSNR as PSNR  # noqa: E402
+from deepsink.nn.layer.image import SSIM as SSIM  # noqa: E402
+from deepsink.nn.layer.image import CentralCrop as CentralCrop  # noqa: E402
+from deepsink.nn.layer.image import ImageGradients as ImageGradients  # noqa: E402
 from deepsink.nn.layer.math import ChannelShuffle as ChannelShuffle
 from deepsink.nn.layer.math import DiGamma as DiGamma
+from deepsink.nn.layer.math import IGamma as IGamma  # noqa: E402
+from deepsink.nn.layer.math import LBeta as LBeta  # noqa: E402
 from deepsink.nn.layer.math import LGamma as LGamma
 from deepsink.nn.layer.math import MatDet as MatDet
 from deepsink.nn.layer.math import MatInverse as MatInverse
@@ -106,6 +140,10 @@ from deepsink.nn.layer.pooling import AdaptiveMaxPool3d as AdaptiveMaxPool3d
 from deepsink.nn.layer.pooling import AvgPool1d as AvgPool1d
 from deepsink.nn.layer.pooling import AvgPool2d as AvgPool2d
 from deepsink.nn.layer.pooling import AvgPool3d as AvgPool3d
+from deepsink.nn.layer.pooling import FractionalMaxPool2d as FractionalMaxPool2d  # noqa: E402
+from deepsink.nn.layer.pooling import FractionalMaxPool3d as FractionalMaxPool3d  # noqa: E402
+from deepsink.nn.layer.pooling import LPPool1d as LPPool1d  # noqa: E402
+from deepsink.nn.layer.pooling import LPPool2d as LPPool2d  # noqa: E402
 from deepsink.nn.layer.pooling import MaxPool1d as MaxPool1d
 from deepsink.nn.layer.pooling import MaxPool2d as MaxPool2d
 from deepsink.nn.layer.pooling import MaxPool3d as MaxPool3d
@@ -117,6 +155,7 @@ from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
 from deepsink.nn.layer.rnns import RNNCell as RNNCell
 from deepsink.nn.layer.sparse import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from deepsink.nn.layer.sparse import SparseToDense as SparseToDense
+from deepsink.nn.layer.timedistributed import TimeDistributed as TimeDistributed  # noqa: E402
 from deepsink.nn.layer.transformer import MultiheadAttention as MultiheadAttention
 from deepsink.nn.layer.transformer import Transformer as Transformer
 from deepsink.nn.layer.transformer import TransformerDecoder as TransformerDecoder
@@ -147,16 +186,21 @@ from deepsink.nn.loss.loss import LossBase as LossBase
 from deepsink.nn.loss.loss import MAELoss as MAELoss
 from deepsink.nn.loss.loss import MarginRankingLoss as MarginRankingLoss
 from deepsink.nn.loss.loss import MSELoss as MSELoss
+from deepsink.nn.loss.loss import MultiClassDiceLoss as MultiClassDiceLoss  # noqa: E402
 from deepsink.nn.loss.loss import MultilabelMarginLoss as MultilabelMarginLoss
 from deepsink.nn.loss.loss import MultiLabelSoftMarginLoss as MultiLabelSoftMarginLoss
 from deepsink.nn.loss.loss import MultiMarginLoss as MultiMarginLoss
 from deepsink.nn.loss.loss import NLLLoss as NLLLoss
 from deepsink.nn.loss.loss import PoissonNLLLoss as PoissonNLLLoss
 from deepsink.nn.loss.loss import RMSELoss as RMSELoss
+from deepsink.nn.loss.loss import SampledSoftmaxLoss as SampledSoftmaxLoss  # noqa: E402
 from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
 from deepsink.nn.loss.loss import SoftMarginLoss as SoftMarginLoss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
 from deepsink.nn.loss.loss import TripletMarginLoss as TripletMarginLoss
+from deepsink.nn.loss.loss import (  # noqa: E402
+    TripletMarginWithDistanceLoss as TripletMarginWithDistanceLoss,
+)
 from deepsink.nn.optim.ada_grad import Adagrad as Adagrad
 from deepsink.nn.optim.adadelta import Adadelta as Adadelta
 from deepsink.nn.optim.adafactor import AdaFactor as AdaFactor
@@ -176,9 +220,13 @@ from deepsink.nn.optim.rmsprop import RMSProp as RMSProp
 from deepsink.nn.optim.rprop import Rprop as Rprop
 from deepsink.nn.optim.sgd import SGD as SGD
 from deepsink.nn.optim.thor import thor as thor
+from deepsink.nn.utils.init import no_init_parameters as no_init_parameters  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
+from deepsink.nn.wrap.cell_wrapper import ParameterUpdate as ParameterUpdate  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell as TrainOneStepCell
+from deepsink.nn.wrap.cell_wrapper import VirtualDatasetCellTriple as VirtualDatasetCellTriple  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
+from deepsink.nn.wrap.cell_wrapper import WithGradCell as WithGradCell  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell
 from deepsink.nn.wrap.grad_reducer import DistributedGradReducer as DistributedGradReducer
 from deepsink.nn.wrap.loss_scale import DynamicLossScaleUpdateCell as DynamicLossScaleUpdateCell
@@ -186,6 +234,10 @@ from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossSca
 from deepsink.nn.wrap.loss_scale import (
     TrainOneStepWithLossScaleCell as TrainOneStepWithLossScaleCell,
 )
+from deepsink.nn.wrap.micro_batch import GradAccumulationCell as GradAccumulationCell  # noqa: E402
+from deepsink.nn.wrap.micro_batch import MicroBatchInterleaved as MicroBatchInterleaved  # noqa: E402
+from deepsink.nn.wrap.micro_batch import PipelineCell as PipelineCell  # noqa: E402
+from deepsink.nn.wrap.unsupported_cells import *  # noqa: E402, F403
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -90,7 +90,14 @@ from deepsink.ops.function.array_func import unstack as unstack
 from deepsink.ops.function.array_func import where as where
 from deepsink.ops.function.array_func import zeros as zeros
 from deepsink.ops.function.array_func import zeros_like as zeros_like
+
+# the ops behind nn layers: band diagonals, LRN, fractional pooling, bilinear form, and the
+# primitives over them and over existing functions
+from deepsink.ops.function.conv_transpose_func import conv3d_transpose as conv3d_transpose
+from deepsink.ops.function.conv_transpose_func import conv_transpose2d as conv_transpose2d
 from deepsink.ops.function.debug_func import print_ as print_
+from deepsink.ops.function.detection_func import crop_and_resize as crop_and_resize
+from deepsink.ops.function.detection_func import ctc_greedy_decoder as ctc_greedy_decoder
 from deepsink.ops.function.elementwise_func import acosh as acosh
 from deepsink.ops.function.elementwise_func import approximate_equal as approximate_equal
 from deepsink.ops.function.elementwise_func import arccosh as arccosh
@@ -137,6 +144,14 @@ from deepsink.ops.function.elementwise_func import truncate_div as truncate_div
 from deepsink.ops.function.elementwise_func import truncate_mod as truncate_mod
 from deepsink.ops.function.elementwise_func import xdivy as xdivy
 from deepsink.ops.function.elementwise_func import xlogy as xlogy
+from deepsink.ops.function.grid_func import affine_grid as affine_grid
+from deepsink.ops.function.grid_func import grid_sample as grid_sample
+from deepsink.ops.function.image_func import bounding_box_decode as bounding_box_decode
+from deepsink.ops.function.image_func import bounding_box_encode as bounding_box_encode
+from deepsink.ops.function.image_func import check_valid as check_valid
+from deepsink.ops.function.image_func import col2im as col2im
+from deepsink.ops.function.image_func import mirror_pad as mirror_pad
+from deepsink.ops.function.image_func import padding as padding
 from deepsink.ops.function.layout_func import atleast_1d as atleast_1d
 from deepsink.ops.function.layout_func import atleast_2d as atleast_2d
 from deepsink.ops.function.layout_func import atleast_3d as atleast_3d
@@ -315,6 +330,9 @@ from deepsink.ops.function.math_func import tanh as tanh
 from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
+from deepsink.ops.function.matrix_diag_func import matrix_diag as matrix_diag
+from deepsink.ops.function.matrix_diag_func import matrix_diag_part as matrix_diag_part
+from deepsink.ops.function.matrix_diag_func import matrix_set_diag as matrix_set_diag
 from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
 from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
@@ -334,6 +352,7 @@ from deepsink.ops.function.nn_func import leaky_relu as leaky_relu
 from deepsink.ops.function.nn_func import log_softmax as log_softmax
 from deepsink.ops.function.nn_func import max_pool2d as max_pool2d
 from deepsink.ops.function.nn_func import mse_loss as mse_loss
+from deepsink.ops.function.nn_func import mse_loss as mse_loss_ext  # noqa: F401
 from deepsink.ops.function.nn_func import nll_loss as nll_loss
 from deepsink.ops.function.nn_func import relu as relu
 from deepsink.ops.function.nn_func import relu6 as relu6
@@ -350,6 +369,10 @@ from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import conv3d as conv3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import layer_norm as layer_norm  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import max_pool3d as max_pool3d  # noqa: E402
+from deepsink.ops.function.nn_window_func import bidense as bidense
+from deepsink.ops.function.nn_window_func import fractional_max_pool2d as fractional_max_pool2d
+from deepsink.ops.function.nn_window_func import fractional_max_pool3d as fractional_max_pool3d
+from deepsink.ops.function.nn_window_func import lrn as lrn
 from deepsink.ops.function.parameter_func import assign as assign
 from deepsink.ops.function.parameter_func import assign_add as assign_add
 from deepsink.ops.function.parameter_func import assign_sub as assign_sub
@@ -597,7 +620,14 @@ from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv
 from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy
+from deepsink.ops.operations.nn_layer_ops import *  # noqa: F403
 from deepsink.ops.operations.nn_ops import ApplyMomentum as ApplyMomentum
+from deepsink.ops.operations.nn_ops import AvgPool3D as AvgPool3D
+from deepsink.ops.operations.nn_ops import BinaryCrossEntropy as BinaryCrossEntropy
+from deepsink.ops.operations.nn_ops import Conv3D as Conv3D
+from deepsink.ops.operations.nn_ops import Dense as Dense
+from deepsink.ops.operations.nn_ops import LayerNorm as LayerNorm
+from deepsink.ops.operations.nn_ops import MaxPool3D as MaxPool3D
 from deepsink.ops.operations.optimizer_ops import (
     SGD as SGD,
 )

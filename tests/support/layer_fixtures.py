@@ -15,8 +15,8 @@ from deepsink import Tensor, nn, ops
 LAYERS = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "nn_breadth" / "layers"
 
 
-def case_names(prefixes: tuple[str, ...]) -> list[str]:
-    return sorted(p.stem for p in LAYERS.glob("*.npz") if p.stem.startswith(prefixes))
+def case_names(prefixes: tuple[str, ...], root: Path = LAYERS) -> list[str]:
+    return sorted(p.stem for p in root.glob("*.npz") if p.stem.startswith(prefixes))
 
 
 def _flat(x):
@@ -37,8 +37,9 @@ def _rebuild(template, values):
     return go(template)
 
 
-def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool = True) -> None:
-    data = np.load(LAYERS / f"{name}.npz")
+def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool = True,
+           root: Path = LAYERS) -> None:  # fmt: skip
+    data = np.load(root / f"{name}.npz")
     build = str(data["__build__"])
     net = eval(build, {"nn": nn, "ops": ops, "ms": ms, "np": np, "Tensor": Tensor})  # noqa: S307
     names = json.loads(str(data["__params__"]))

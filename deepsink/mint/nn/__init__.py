@@ -9,3 +9,10 @@ from deepsink.mint.nn.layer.loss import *  # noqa: F403
 from deepsink.mint.nn.layer.normalization import *  # noqa: F403
 from deepsink.mint.nn.layer.padding import *  # noqa: F403
 from deepsink.mint.nn.layer.pooling import *  # noqa: F403
+
+# MindSpore's mint.nn.Dropout, ... are nn.DropoutExt, ...: one class under both names
+from deepsink.nn.layer.ext import Dropout2dExt as Dropout2d  # noqa: E402, F401
+from deepsink.nn.layer.ext import DropoutExt as Dropout  # noqa: E402, F401
+from deepsink.nn.layer.ext import EmbeddingExt as Embedding  # noqa: E402, F401
+from deepsink.nn.layer.ext import LayerNormExt as LayerNorm  # noqa: E402, F401
+from deepsink.nn.layer.ext import MaxPool2dExt as MaxPool2d  # noqa: E402, F401

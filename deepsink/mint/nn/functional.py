@@ -33,7 +33,6 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax import lax
 
 from deepsink import ops
 from deepsink.common.tensor import Tensor
@@ -251,27 +250,9 @@ def conv3d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: 
 def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
                      output_padding: Any = 0, groups: int = 1, dilation: Any = 1) -> Tensor:  # fmt: skip
     """The transposed 2-D convolution (the gradient of :func:`conv2d` w.r.t. its input);
-    ``weight`` is (C_in, C_out/groups, kH, kW)."""
-    api = "conv_transpose2d"
-    x, w = U.array(input, api), U.array(weight, api, "weight")
-    unbatched = x.ndim == 3
-    if unbatched:
-        x = x[None]
-    s, p = ntuple(stride, 2, "stride", api), ntuple(padding, 2, "padding", api)
-    d, op = ntuple(dilation, 2, "dilation", api), ntuple(output_padding, 2, "output_padding", api)
-    k = w.shape[2:]
-    cin = w.shape[0]
-    # (C_in, C_out/g, k) -> (C_out, C_in/g, k), flipped: a regular conv over the dilated input
-    w = w.reshape(groups, cin // groups, w.shape[1], *k)
-    w = jnp.swapaxes(w, 1, 2).reshape(groups * w.shape[2], cin // groups, *k)
-    w = jnp.flip(w, (2, 3)).astype(x.dtype)
-    pads = [(d[i] * (k[i] - 1) - p[i], d[i] * (k[i] - 1) - p[i] + op[i]) for i in range(2)]
-    y = lax.conv_general_dilated(x, w, (1, 1), pads, lhs_dilation=s, rhs_dilation=d,
-                                 dimension_numbers=("NCHW", "OIHW", "NCHW"),
-                                 feature_group_count=groups)  # fmt: skip
-    if bias is not None:
-        y = y + U.array(bias, api, "bias").astype(y.dtype).reshape(1, -1, 1, 1)
-    return Tensor._from(y[0] if unbatched else y)
+    ``weight`` is (C_in, C_out/groups, kH, kW) (``ops.conv_transpose2d``)."""
+    return ops.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups,
+                                dilation)  # fmt: skip
 
 
 # --- pooling ----------------------------------------------------------------------------------
@@ -484,40 +465,9 @@ def fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padd
 
 def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str = "zeros",
                 align_corners: bool | None = None) -> Tensor:  # fmt: skip
-    """Samples (N, C, H, W) ``input`` at the (N, Ho, Wo, 2) normalized ``grid`` locations
-    (modes bilinear/nearest; padding zeros/border/reflection is zeros/border)."""
-    api = "grid_sample"
-    x = U.floating(U.array(input, api))
-    g = U.array(grid, api, "grid").astype(x.dtype)
-    if x.ndim != 4 or g.ndim != 4:
-        U.fail(api, "only 4-D 'input' and 'grid' are supported", NotImplementedError)
-    if mode not in ("bilinear", "nearest") or padding_mode not in ("zeros", "border"):
-        U.fail(api, f"mode {mode!r} / padding_mode {padding_mode!r} is not supported",
-               NotImplementedError)  # fmt: skip
-    h, w = x.shape[2:]
-
-    def unnorm(v, size):
-        return ((v + 1) / 2) * (size - 1) if align_corners else ((v + 1) * size - 1) / 2
-
-    ix, iy = unnorm(g[..., 0], w), unnorm(g[..., 1], h)
-    if padding_mode == "border":
-        ix, iy = jnp.clip(ix, 0, w - 1), jnp.clip(iy, 0, h - 1)
-
-    def gather(yy, xx):
-        valid = (xx >= 0) & (xx < w) & (yy >= 0) & (yy < h)
-        xc, yc = jnp.clip(xx, 0, w - 1), jnp.clip(yy, 0, h - 1)
-        vals = jax.vmap(lambda img, a, b: img[:, a, b])(x, yc, xc)  # (N, C, Ho, Wo)
-        return vals * valid[:, None].astype(x.dtype)
-
-    if mode == "nearest":
-        return Tensor._from(
-            gather(jnp.round(iy).astype(jnp.int32), jnp.round(ix).astype(jnp.int32))
-        )
-    x0, y0 = jnp.floor(ix).astype(jnp.int32), jnp.floor(iy).astype(jnp.int32)
-    wx, wy = (ix - x0)[:, None], (iy - y0)[:, None]
-    r = (gather(y0, x0) * (1 - wx) * (1 - wy) + gather(y0, x0 + 1) * wx * (1 - wy)
-         + gather(y0 + 1, x0) * (1 - wx) * wy + gather(y0 + 1, x0 + 1) * wx * wy)  # fmt: skip
-    return Tensor._from(r)
+    """Samples ``input`` (4-D or 5-D) at the normalized ``grid`` locations (``ops.grid_sample``:
+    bilinear/nearest, zeros/border/reflection padding)."""
+    return ops.grid_sample(input, grid, mode, padding_mode, align_corners)
 
 
 _ = (builtins, flatten_)

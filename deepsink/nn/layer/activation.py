@@ -1012,3 +1012,53 @@ def get_activation(name: str | None, prim_name: str | None = None) -> Cell | Non
             f"but got {name!r}"
         )
     return cls()
+
+
+class LRN(Cell):
+    r"""Local response normalization across the channels of :math:`(N, C, H, W)`:
+    :math:`x_c / (bias + alpha \sum_{|c'-c| \le r} x_{c'}^2)^{beta}` (``ops.lrn``).
+
+    Args:
+        depth_radius (int): the half-width :math:`r` of the channel window. Default: ``5``.
+        bias (float): the offset. Default: ``1.0``.
+        alpha (float): the scale. Default: ``1.0``.
+        beta (float): the exponent. Default: ``0.5``.
+        norm_region (str): only ``"ACROSS_CHANNELS"``. Default: ``"ACROSS_CHANNELS"``.
+
+    Inputs:
+        - **input_x** (Tensor) - a 4-D float Tensor.
+
+    Outputs:
+        Tensor, the shape and dtype of ``input_x``.
+
+    Raises:
+        TypeError: ``depth_radius`` is not an int, or ``bias``/``alpha``/``beta`` not floats.
+        ValueError: ``depth_radius`` is negative or ``norm_region`` is not ``"ACROSS_CHANNELS"``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> print(nn.LRN(1)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32))).shape)
+        (1, 2, 1, 1)
+    """
+
+    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
+                 beta: float = 0.5, norm_region: str = "ACROSS_CHANNELS") -> None:  # fmt: skip
+        super().__init__()
+        if norm_region != "ACROSS_CHANNELS":
+            fail("LRN", "norm_region", "'ACROSS_CHANNELS'", norm_region)
+        if isinstance(depth_radius, bool) or not isinstance(depth_radius, int):
+            fail("LRN", "depth_radius", "an int", depth_radius, TypeError)
+        if depth_radius < 0:
+            fail("LRN", "depth_radius", "non-negative", depth_radius)
+        for name, v in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+            if isinstance(v, bool) or not isinstance(v, float):
+                fail("LRN", name, "a float", v, TypeError)
+        self.depth_radius, self.bias, self.alpha, self.beta = depth_radius, bias, alpha, beta
+        self.norm_region = norm_region
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        from deepsink.ops.function.nn_window_func import lrn
+
+        return lrn(input_x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)

@@ -535,3 +535,128 @@ class Unfold(Cell):
         c = a.shape[1]
         p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
         return Tensor._from(p.reshape(n, k[0] * k[1] * c, oh, ow))
+
+
+class ClipByNorm(Cell):
+    r"""Rescales ``x`` so that its L2 norm over ``axis`` is at most ``clip_norm``:
+    :math:`x \cdot clip\_norm / \max(\|x\|_2, clip\_norm)`.
+
+    Args:
+        axis (Union[None, int, tuple(int), list(int)]): the axes of the norm; ``None`` all.
+            Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+        - **clip_norm** (Union[float, Tensor]) - a positive scalar (or broadcastable Tensor).
+
+    Outputs:
+        Tensor, the shape and dtype of ``x``.
+
+    Raises:
+        TypeError: ``axis`` is not None, an int, or a tuple/list of ints.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> print(nn.ClipByNorm()(x, ms.Tensor(1.0, ms.float32)))
+        [[0.6 0.8]]
+    """
+
+    def __init__(self, axis: Any = None) -> None:
+        super().__init__()
+        ok = axis is None or (isinstance(axis, int) and not isinstance(axis, bool)) or (
+            isinstance(axis, tuple | list) and all(isinstance(a, int) for a in axis))  # fmt: skip
+        if not ok:
+            fail("ClipByNorm", "axis", "None, an int, or a tuple/list of ints", axis, TypeError)
+        self.axis = tuple(axis) if isinstance(axis, list) else axis
+
+    def construct(self, x: Tensor, clip_norm: Any) -> Tensor:
+        a = unwrap(x)
+        c = jnp.asarray(unwrap(clip_norm), a.dtype)
+        l2 = jnp.sqrt(jnp.sum(jnp.square(a.astype(jnp.float32)), axis=self.axis, keepdims=True))
+        return Tensor._from((a * c / jnp.maximum(l2, c)).astype(a.dtype))
+
+
+class MatrixDiag(Cell):
+    r"""Matrices with ``x`` on their main diagonal: :math:`(*, n) \to (*, n, n)`
+    (``ops.matrix_diag``).
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, n)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, n, n)`.
+
+    Raises:
+        ValueError: ``x`` is 0-D.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> print(nn.MatrixDiag()(ms.Tensor([1.0, -2.0])))
+        [[ 1.  0.]
+         [ 0. -2.]]
+    """
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        from deepsink.ops.function.matrix_diag_func import matrix_diag
+
+        return matrix_diag(input_x)
+
+
+class MatrixDiagPart(Cell):
+    r"""The main diagonal of each matrix: :math:`(*, m, n) \to (*, \min(m, n))`
+    (``ops.matrix_diag_part``).
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, m, n)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, \min(m, n))`.
+
+    Raises:
+        ValueError: ``x`` has rank below 2.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> print(nn.MatrixDiagPart()(ms.Tensor(np.arange(6.0).reshape(2, 3), ms.float32)))
+        [0. 4.]
+    """
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        from deepsink.ops.function.matrix_diag_func import matrix_diag_part
+
+        return matrix_diag_part(input_x)
+
+
+class MatrixSetDiag(Cell):
+    r"""Each matrix with its main diagonal replaced (``ops.matrix_set_diag``).
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, m, n)`.
+        - **diagonal** (Tensor) - shape :math:`(*, \min(m, n))`.
+
+    Outputs:
+        Tensor, the shape and dtype of ``x``.
+
+    Raises:
+        ValueError: the shapes do not match.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor(np.zeros((2, 2), np.float32))
+        >>> print(nn.MatrixSetDiag()(x, ms.Tensor([1.0, 2.0])))
+        [[1. 0.]
+         [0. 2.]]
+    """
+
+    def construct(self, input_x: Tensor, diagonal: Tensor) -> Tensor:
+        from deepsink.ops.function.matrix_diag_func import matrix_set_diag
+
+        return matrix_set_diag(input_x, diagonal)

@@ -140,3 +140,68 @@ class Dense(Cell):
         if self.activation_flag:
             s += f", activation={self.activation}"
         return s
+
+
+class BiDense(Cell):
+    r"""The bilinear layer :math:`y = x_1^T W x_2 + b` over the inputs' last axes
+    (``ops.bidense``); ``weight`` :math:`(out, in1, in2)` and ``bias`` drawn from
+    :math:`U(\pm 1/\sqrt{in1})` by default.
+
+    Args:
+        in1_channels (int): the last axis of ``input1``.
+        in2_channels (int): the last axis of ``input2``.
+        out_channels (int): the output's last axis.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number], optional): the weight's
+            init. Default: ``None``.
+        bias_init (Union[Tensor, str, Initializer, numbers.Number], optional): the bias's init.
+            Default: ``None``.
+        has_bias (bool): add a bias. Default: ``True``.
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **input1** (Tensor) - shape :math:`(*, in1\_channels)`.
+        - **input2** (Tensor) - shape :math:`(*, in2\_channels)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, out\_channels)`.
+
+    Raises:
+        TypeError: a channel count is not an int, or ``has_bias`` not a bool.
+        ValueError: a channel count is not positive, or an init Tensor has the wrong shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.BiDense(2, 3, 4)
+        >>> print(net(ms.Tensor(np.ones((5, 2)), ms.float32), ms.Tensor(np.ones((5, 3)), ms.float32)).shape)
+        (5, 4)
+    """
+
+    def __init__(self, in1_channels: int, in2_channels: int, out_channels: int,
+                 weight_init: Any = None, bias_init: Any = None, has_bias: bool = True,
+                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        for arg, v in (("in1_channels", in1_channels), ("in2_channels", in2_channels),
+                       ("out_channels", out_channels)):  # fmt: skip
+            check_positive_int(v, arg, "BiDense")
+        self.in1_channels, self.in2_channels = in1_channels, in2_channels
+        self.out_channels = out_channels
+        self.has_bias = check_bool(has_bias, "has_bias", "BiDense")
+        bound = 1 / math.sqrt(in1_channels)
+        self.weight = make_param(Uniform(bound) if weight_init is None else weight_init,
+                                 (out_channels, in1_channels, in2_channels), dtype, "weight",
+                                 "BiDense")  # fmt: skip
+        self.bias = None
+        if has_bias:
+            self.bias = make_param(Uniform(bound) if bias_init is None else bias_init,
+                                   (out_channels,), dtype, "bias", "BiDense")  # fmt: skip
+
+    def construct(self, input1: Tensor, input2: Tensor) -> Tensor:
+        from deepsink.ops.function.nn_window_func import bidense
+
+        return bidense(input1, input2, self.weight, self.bias)
+
+    def extend_repr(self) -> str:
+        return (f"in1_channels={self.in1_channels}, in2_channels={self.in2_channels}, "
+                f"out_channels={self.out_channels}, has_bias={self.has_bias}")  # fmt: skip

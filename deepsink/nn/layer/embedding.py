@@ -107,3 +107,174 @@ class Embedding(Cell):
             f"use_one_hot={self.use_one_hot}, embedding_table={self.embedding_table}, "
             f"dtype={self.dtype}, padding_idx={self.padding_idx}"
         )
+
+
+class EmbeddingLookup(Cell):
+    r"""A lookup table ``embedding_table`` of shape (vocab_size, embedding_size), read at
+    ``indices``; an index outside ``[0, vocab_size)`` reads zeros (MindSpore's CPU lookup).
+    With ``max_norm``, each looked-up row's L2 norm is clipped to it.
+
+    ``slice_mode`` and ``manual_shapes`` choose how MindSpore shards the table in its
+    semi-auto-parallel modes; deepsink's data-parallel training replicates the table, and these
+    are validated but select nothing else, as in MindSpore without a parallel mode.
+
+    Args:
+        vocab_size (int): the number of rows.
+        embedding_size (int): the size of each row.
+        param_init (Union[Tensor, str, Initializer, numbers.Number]): the table's init.
+            Default: ``'normal'``.
+        target (str): ``'CPU'`` or ``'DEVICE'`` (where MindSpore runs the lookup; the same
+            values here). Default: ``'CPU'``.
+        slice_mode (str): ``'batch_slice'``, ``'field_slice'``, ``'table_row_slice'`` or
+            ``'table_column_slice'``. Default: ``'batch_slice'``.
+        manual_shapes (tuple, optional): the field-slice shard sizes. Default: ``None``.
+        max_norm (Union[float, None]): the rows' norm limit. Default: ``None``.
+        sparse (bool): sparse gradients (must be True with ``target='CPU'``, as MindSpore).
+            Default: ``True``.
+        dtype (mindspore.dtype): the table's dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **indices** (Tensor) - integer indices.
+
+    Outputs:
+        Tensor of shape ``indices.shape + (embedding_size,)``.
+
+    Raises:
+        TypeError: ``sparse`` is not a bool.
+        ValueError: ``target`` or ``slice_mode`` is unknown, ``sparse`` is False with
+            ``target='CPU'``, or a size is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.EmbeddingLookup(4, 2, param_init='ones')
+        >>> print(net(ms.Tensor([[1, 5]], ms.int32)))
+        [[[1. 1.]
+          [0. 0.]]]
+    """
+
+    _api = "EmbeddingLookup"
+
+    def __init__(self, vocab_size: int, embedding_size: int, param_init: Any = "normal",
+                 target: str = "CPU", slice_mode: str = "batch_slice", manual_shapes: Any = None,
+                 max_norm: Any = None, sparse: bool = True, dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__()
+        from deepsink._core.validate import check_positive_int
+
+        api = self._api
+        self.sparse = check_bool(sparse, "sparse", api)
+        self.vocab_size = check_positive_int(vocab_size, "vocab_size", api)
+        self.embedding_size = check_positive_int(embedding_size, "embedding_size", api)
+        if target not in ("CPU", "DEVICE"):
+            fail(api, "target", "'CPU' or 'DEVICE'", target)
+        if not sparse and target == "CPU":
+            fail(api, "sparse", "True when 'target' is 'CPU'", sparse)
+        modes = ("field_slice", "table_row_slice", "table_column_slice", "batch_slice")
+        if slice_mode not in modes:
+            fail(api, "slice_mode", f"one of {list(modes)}", slice_mode)
+        self.target, self.slice_mode, self.manual_shapes = target, slice_mode, manual_shapes
+        self.max_norm = max_norm
+        self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size],
+                                                     dtype), name="embedding_table")  # fmt: skip
+
+    def _lookup(self, indices: Any) -> jax.Array:
+        idx = unwrap(indices)
+        table = unwrap(self.embedding_table)
+        inside = (idx >= 0) & (idx < table.shape[0])
+        rows = jnp.take(table, jnp.clip(idx, 0, table.shape[0] - 1), axis=0)
+        out = jnp.where(inside[..., None], rows, jnp.zeros((), rows.dtype))
+        if self.max_norm is not None:
+            l2 = jnp.sqrt(jnp.sum(jnp.square(out), axis=-1, keepdims=True))
+            c = jnp.asarray(self.max_norm, out.dtype)
+            out = out * c / jnp.maximum(l2, c)
+        return out
+
+    def construct(self, indices: Tensor) -> Tensor:
+        return Tensor._from(self._lookup(indices))
+
+
+class MultiFieldEmbeddingLookup(EmbeddingLookup):
+    r"""Embeddings of sparse multi-field features: for each sample, the rows at
+    ``input_indices`` are weighted by ``input_values`` and merged per field (``field_ids``) by
+    ``operator``: ``'SUM'``, ``'MEAN'`` (divided by the sum of ``|values|``) or ``'MAX'``
+    (entries with value 0 are padding and ignored; an empty field gives zeros).
+
+    Args:
+        vocab_size (int): the table's rows.
+        embedding_size (int): the size of each row.
+        field_size (int): the number of fields.
+        param_init (Union[Tensor, str, Initializer, numbers.Number]): the table's init.
+            Default: ``'normal'``.
+        target (str): ``'CPU'`` or ``'DEVICE'``. Default: ``'CPU'``.
+        slice_mode (str): the sharding mode (see ``EmbeddingLookup``). Default: ``'batch_slice'``.
+        feature_num_list (tuple, optional): the field-slice shard sizes. Default: ``None``.
+        max_norm (Union[float, None]): the rows' norm limit. Default: ``None``.
+        sparse (bool): sparse gradients. Default: ``True``.
+        operator (str): ``'SUM'``, ``'MEAN'`` or ``'MAX'``. Default: ``'SUM'``.
+        dtype (mindspore.dtype): the table's dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **input_indices** (Tensor) - :math:`(N, S)` int32/int64 row ids.
+        - **input_values** (Tensor) - :math:`(N, S)` float32 weights.
+        - **field_ids** (Tensor) - :math:`(N, S)` int32 field of each entry.
+
+    Outputs:
+        Tensor of shape :math:`(N, field\_size, embedding\_size)`.
+
+    Raises:
+        TypeError: an input has the wrong dtype.
+        ValueError: ``operator`` is unknown, an input is not 2-D, or an argument of
+            ``EmbeddingLookup`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.MultiFieldEmbeddingLookup(4, 2, 2, param_init='ones')
+        >>> ids = ms.Tensor([[1, 2, 3]], ms.int32)
+        >>> vals = ms.Tensor([[1.0, 2.0, 0.5]], ms.float32)
+        >>> fields = ms.Tensor([[0, 0, 1]], ms.int32)
+        >>> print(net(ids, vals, fields))
+        [[[3.  3. ]
+          [0.5 0.5]]]
+    """
+
+    _api = "MultiFieldEmbeddingLookup"
+
+    def __init__(self, vocab_size: int, embedding_size: int, field_size: int,
+                 param_init: Any = "normal", target: str = "CPU", slice_mode: str = "batch_slice",
+                 feature_num_list: Any = None, max_norm: Any = None, sparse: bool = True,
+                 operator: str = "SUM", dtype: Any = mstype.float32) -> None:  # fmt: skip
+        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode,
+                         feature_num_list, max_norm, sparse, dtype)  # fmt: skip
+        from deepsink._core.validate import check_positive_int
+
+        self.field_size = check_positive_int(field_size, "field_size", self._api)
+        if operator not in ("SUM", "MAX", "MEAN"):
+            fail(self._api, "operator", "one of ['SUM', 'MAX', 'MEAN']", operator)
+        self.operator = operator
+
+    def construct(self, input_indices: Tensor, input_values: Tensor, field_ids: Tensor) -> Tensor:
+        api = self._api
+        idx, val, fid = unwrap(input_indices), unwrap(input_values), unwrap(field_ids)
+        for arg, a, kinds in (("input_indices", idx, (jnp.int32, jnp.int64)),
+                              ("input_values", val, (jnp.float32,)),
+                              ("field_ids", fid, (jnp.int32,))):  # fmt: skip
+            if a.ndim != 2:
+                fail(api, arg, "2-D", a.ndim)
+            if a.dtype not in kinds:
+                fail(api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError)
+        emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
+        onehot = fid[..., None] == jnp.arange(self.field_size)  # (N, S, F)
+        if self.operator == "MAX":
+            masked = jnp.where((onehot & (val != 0)[..., None])[..., None], emb[:, :, None],
+                               -3.402823466e38)  # fmt: skip
+            merged = jnp.max(masked, axis=1)
+            count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))
+            return Tensor._from(merged * (count != 0)[..., None])
+        merged = jnp.einsum("nsf,nse->nfe", onehot.astype(emb.dtype), emb)
+        if self.operator == "MEAN":
+            count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))[..., None]
+            merged = jnp.where(count == 0, 0.0, merged / jnp.where(count == 0, 1.0, count))
+        return Tensor._from(merged)

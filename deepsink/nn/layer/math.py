@@ -444,3 +444,58 @@ class ChannelShuffle(Cell):
         g = self.groups
         y = a.reshape(n, g, c // g, *a.shape[2:])
         return Tensor._from(jnp.swapaxes(y, 1, 2).reshape(a.shape))
+
+
+class IGamma(Cell):
+    r"""The regularized lower incomplete gamma function :math:`P(a, x)` (``ops.igamma``).
+
+    Inputs:
+        - **a** (Tensor) - positive, float32 or float64.
+        - **x** (Tensor) - non-negative, broadcastable with ``a``, the same dtype.
+
+    Outputs:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: the inputs are not float Tensors of one dtype.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> print(nn.IGamma()(ms.Tensor([1.0]), ms.Tensor([1.0])))
+        [0.6321202]
+    """
+
+    def construct(self, a: Tensor, x: Tensor) -> Tensor:
+        from deepsink.ops.function.special_math_func import igamma
+
+        return igamma(a, x)
+
+
+class LBeta(Cell):
+    r"""The log of the beta function, :math:`\ln|B(x, y)| = \ln\Gamma(x) + \ln\Gamma(y) -
+    \ln\Gamma(x + y)`.
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+        - **y** (Tensor) - broadcastable with ``x``, the same dtype.
+
+    Outputs:
+        Tensor of the broadcast shape.
+
+    Raises:
+        TypeError: the inputs are not float Tensors of one dtype.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> print(nn.LBeta()(ms.Tensor([2.0]), ms.Tensor([3.0])))
+        [-2.4849074]
+    """
+
+    def construct(self, x: Tensor, y: Tensor) -> Tensor:
+        a, b = unwrap(x), unwrap(y)
+        if not (jnp.issubdtype(a.dtype, jnp.floating) and a.dtype == b.dtype):
+            fail("LBeta", "x", "float Tensors of one dtype", f"{a.dtype} and {b.dtype}", TypeError)
+        g = jax.scipy.special.gammaln
+        return Tensor._from(g(a) + g(b) - g(a + b))

@@ -731,3 +731,191 @@ class MaxPool3d(Cell):
 
         return max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
                           self.ceil_mode, self.return_indices)  # fmt: skip
+
+
+class _LPPool(Cell):
+    _nd = 1
+
+    def __init__(self, norm_type: Any, kernel_size: Any, stride: Any = None,
+                 ceil_mode: bool = False) -> None:  # fmt: skip
+        super().__init__()
+        api = type(self).__name__
+        if isinstance(norm_type, bool) or not isinstance(norm_type, int | float):
+            fail(api, "norm_type", "an int or float", norm_type, TypeError)
+        for arg, v in (("kernel_size", kernel_size), ("stride", stride)):
+            if v is not None and not isinstance(v, int | tuple | list) or isinstance(v, bool):
+                fail(api, arg, "an int or tuple of ints", v, TypeError)
+        self.norm_type, self.kernel_size, self.stride = norm_type, kernel_size, stride
+        self.ceil_mode = check_bool(ceil_mode, "ceil_mode", api)
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink.ops.function import nn_ext_func as E
+
+        fn = E.lp_pool1d if self._nd == 1 else E.lp_pool2d
+        return fn(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+    def extend_repr(self) -> str:
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, ceil_mode={self.ceil_mode}")  # fmt: skip
+
+
+class LPPool1d(_LPPool):
+    r"""Power-average pooling over :math:`(N, C, L)` or :math:`(C, L)`:
+    :math:`(\sum_{window} x^p)^{1/p}` (``ops.lp_pool1d``).
+
+    Args:
+        norm_type (Union[int, float]): the power :math:`p`.
+        kernel_size (int): the window.
+        stride (int, optional): the step. Default: ``None`` (``kernel_size``).
+        ceil_mode (bool): round the output length up. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, L)` or :math:`(C, L)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, L_{out})` or :math:`(C, L_{out})`.
+
+    Raises:
+        TypeError: ``norm_type`` is not a number, ``kernel_size``/``stride`` not ints, or
+            ``ceil_mode`` not a bool.
+        ValueError: ``kernel_size`` or ``stride`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor(np.array([[[3.0, 4.0, 1.0, 1.0]]], np.float32))
+        >>> print(nn.LPPool1d(norm_type=2, kernel_size=2)(x))
+        [[[5.        1.4142135]]]
+    """
+
+
+class LPPool2d(_LPPool):
+    r"""Power-average pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)`:
+    :math:`(\sum_{window} x^p)^{1/p}` (``ops.lp_pool2d``).
+
+    Args:
+        norm_type (Union[int, float]): the power :math:`p`.
+        kernel_size (Union[int, tuple[int]]): the window.
+        stride (Union[int, tuple[int]], optional): the step. Default: ``None`` (the window).
+        ceil_mode (bool): round the output size up. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(N, C, H, W)` or :math:`(C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})` or :math:`(C, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: ``norm_type`` is not a number, ``kernel_size``/``stride`` not ints, or
+            ``ceil_mode`` not a bool.
+        ValueError: ``kernel_size`` or ``stride`` is not positive.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
+        >>> print(nn.LPPool2d(1, 2)(x))
+        [[[[4.]]]]
+    """
+
+    _nd = 2
+
+
+class _FractionalMaxPool(Cell):
+    _nd = 2
+
+    def __init__(self, kernel_size: Any, output_size: Any = None, output_ratio: Any = None,
+                 return_indices: bool = False, _random_samples: Any = None) -> None:  # fmt: skip
+        super().__init__()
+        api = type(self).__name__
+        if output_size is None and output_ratio is None:
+            fail(api, "output_size", "given when 'output_ratio' is None", None)
+        if output_ratio is not None:
+            ratios = (output_ratio,) * self._nd if isinstance(output_ratio, float | int) else (
+                tuple(output_ratio))  # fmt: skip
+            if any(not 0 < r < 1 for r in ratios):
+                fail(api, "output_ratio", "values in (0, 1)", output_ratio)
+        self.kernel_size, self.output_size, self.output_ratio = (
+            kernel_size,
+            output_size,
+            output_ratio,
+        )
+        self.return_indices = check_bool(return_indices, "return_indices", api)
+        self._random_samples = _random_samples
+
+    def construct(self, input: Tensor) -> Any:
+        from deepsink.ops.function import nn_window_func as W
+
+        fn = W.fractional_max_pool2d if self._nd == 2 else W.fractional_max_pool3d
+        return fn(input, self.kernel_size, self.output_size, self.output_ratio,
+                  self.return_indices, self._random_samples)  # fmt: skip
+
+
+class FractionalMaxPool2d(_FractionalMaxPool):
+    r"""Fractional max pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)`: windows of
+    ``kernel_size`` at pseudo-random starts, giving any output size between the input's and the
+    input's minus the window (``ops.fractional_max_pool2d``).
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window.
+        output_size (Union[int, tuple[int]], optional): the output's (H, W).
+        output_ratio (Union[float, tuple[float]], optional): the output's size as a fraction of
+            the input's, in (0, 1). One of ``output_size`` and ``output_ratio`` is needed.
+        return_indices (bool): also return the flat (H*W) positions of the maxima.
+            Default: ``False``.
+        _random_samples (Tensor, optional): shape :math:`(N, C, 2)` in [0, 1), fixing the
+            window starts; drawn from the global seed on each call when ``None``.
+
+    Inputs:
+        - **input** (Tensor) - shape :math:`(N, C, H, W)` or :math:`(C, H, W)`.
+
+    Outputs:
+        Tensor, or ``(output, indices)`` with ``return_indices``.
+
+    Raises:
+        ValueError: neither size nor ratio is given, or the ratio is outside (0, 1).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.FractionalMaxPool2d(2, output_size=(3, 3))
+        >>> print(net(ms.Tensor(np.random.rand(1, 1, 6, 6), ms.float32)).shape)
+        (1, 1, 3, 3)
+    """
+
+
+class FractionalMaxPool3d(_FractionalMaxPool):
+    r"""Fractional max pooling over :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`
+    (``ops.fractional_max_pool3d``).
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window.
+        output_size (Union[int, tuple[int]], optional): the output's (D, H, W).
+        output_ratio (Union[float, tuple[float]], optional): the output's size as a fraction of
+            the input's, in (0, 1).
+        return_indices (bool): also return the flat (D*H*W) positions of the maxima.
+            Default: ``False``.
+        _random_samples (Tensor, optional): shape :math:`(N, C, 3)` in [0, 1).
+
+    Inputs:
+        - **input** (Tensor) - shape :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)`.
+
+    Outputs:
+        Tensor, or ``(output, indices)`` with ``return_indices``.
+
+    Raises:
+        ValueError: neither size nor ratio is given, or the ratio is outside (0, 1).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.FractionalMaxPool3d(2, output_size=(2, 2, 2))
+        >>> print(net(ms.Tensor(np.random.rand(1, 1, 4, 4, 4), ms.float32)).shape)
+        (1, 1, 2, 2, 2)
+    """
+
+    _nd = 3

@@ -1366,3 +1366,261 @@ class L1Regularizer(Cell):
     def construct(self, weights: Any) -> Tensor:
         w = _array(weights, "weights", "L1Regularizer")
         return Tensor._from(self.scale * jnp.sum(jnp.abs(w)))
+
+
+class MultiClassDiceLoss(LossBase):
+    r"""The Dice loss of each class (column ``i`` of the one-hot ``label``), optionally weighted,
+    averaged over the classes: :math:`\frac{1}{C}\sum_i w_i\,(1 - \frac{2\sum x_i y_i}
+    {\sum x_i^2 + \sum y_i^2 + 10^{-5}})`, the logits first passed through ``activation``.
+
+    Args:
+        weights (Tensor, optional): 2-D, shape :math:`(C, *)`, row ``i`` multiplies class ``i``'s
+            loss. Default: ``None``.
+        ignore_indiex (int, optional): a class left out of the sum (MindSpore's spelling).
+            Default: ``None``.
+        activation (Union[str, Cell, None]): ``'softmax'`` (over the last axis), ``'sigmoid'``, a
+            Cell, or ``None``. Default: ``'softmax'``.
+
+    Inputs:
+        - **logits** (Tensor) - shape :math:`(N, C, *)`.
+        - **label** (Tensor) - one-hot, the shape of ``logits``.
+
+    Outputs:
+        Tensor, a scalar (of ``weights``' trailing shape when weighted).
+
+    Raises:
+        ValueError: ``activation`` is an unknown name, ``weights`` is not 2-D or has the wrong
+            number of rows, or the inputs differ in shape or are below 2-D.
+        TypeError: ``activation`` is neither a str nor a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.MultiClassDiceLoss(activation=None)
+        >>> y = ms.Tensor(np.eye(2, dtype=np.float32))
+        >>> print(loss(y, y))
+        5.00679e-06
+    """
+
+    def __init__(self, weights: Any = None, ignore_indiex: Any = None,
+                 activation: Any = "softmax") -> None:  # fmt: skip
+        super().__init__()
+        api = "MultiClassDiceLoss"
+        if weights is not None and unwrap(weights).ndim != 2:
+            fail(api, "weights", "a 2-D Tensor", f"{unwrap(weights).ndim}-D")
+        if isinstance(activation, str) and activation not in ("softmax", "sigmoid"):
+            fail(api, "activation", "'softmax' or 'sigmoid'", activation)
+        if activation is not None and not isinstance(activation, str | Cell):
+            fail(api, "activation", "a str or Cell", type(activation).__name__, TypeError)
+        from deepsink.nn.layer.activation import get_activation
+
+        self.weights, self.ignore_indiex = weights, ignore_indiex
+        self.activation = get_activation(activation) if isinstance(activation, str) else activation
+        self.binarydiceloss = DiceLoss(smooth=1e-5)
+
+    def construct(self, logits: Any, label: Any) -> Tensor:
+        api = "MultiClassDiceLoss"
+        x, y = _array(logits, "logits", api), _array(label, "label", api)
+        if x.shape != y.shape:
+            fail(api, "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
+        if x.ndim < 2:
+            fail(api, "logits", "at least 2-D", x.ndim)
+        if self.activation is not None:
+            logits = self.activation(logits)
+        if self.weights is not None and unwrap(self.weights).shape[0] != y.shape[1]:
+            raise ValueError(f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
+                             f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
+                             f"label_shape[1]: {y.shape[1]}.")  # fmt: skip
+        total = 0
+        for i in range(y.shape[1]):
+            if i != self.ignore_indiex:
+                loss = self.binarydiceloss(logits[:, i], label[:, i])
+                if self.weights is not None:
+                    loss = loss * self.weights[i]
+                total = total + loss
+        return total / y.shape[1]
+
+
+class TripletMarginWithDistanceLoss(LossBase):
+    r"""The triplet margin loss with a custom distance: :math:`\max(d(x, p) - d(x, n) +
+    margin, 0)`, with ``swap`` using :math:`\min(d(x, n), d(p, n))` for the negative distance.
+
+    Args:
+        distance_function (Callable, optional): ``d(a, b)`` of two Tensors; ``None`` is the
+            Euclidean distance over axis 1 (no epsilon). Default: ``None``.
+        swap (bool): the distance swap. Default: ``False``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        margin (float): the margin. Default: ``1.0``.
+
+    Inputs:
+        - **x** (Tensor) - the anchors, :math:`(N, D)`.
+        - **positive** (Tensor) - the shape of ``x``.
+        - **negative** (Tensor) - the shape of ``x``.
+
+    Outputs:
+        Tensor: a scalar, or :math:`(N,)` with ``'none'``.
+
+    Raises:
+        TypeError: ``margin`` is not a float, ``swap`` not a bool, or an input not a Tensor.
+        ValueError: ``reduction`` is unknown.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> x = ms.Tensor([[0.0, 0.0]])
+        >>> loss = nn.TripletMarginWithDistanceLoss()
+        >>> print(loss(x, ms.Tensor([[3.0, 4.0]]), ms.Tensor([[1.0, 0.0]])))
+        5.0
+    """
+
+    def __init__(self, distance_function: Any = None, swap: bool = False,
+                 reduction: str = "mean", margin: float = 1.0) -> None:  # fmt: skip
+        super().__init__(reduction)
+        api = "TripletMarginWithDistanceLoss"
+        if isinstance(margin, bool) or not isinstance(margin, float):
+            fail(api, "margin", "a float", margin, TypeError)
+        self.swap = check_bool(swap, "swap", api)
+        self.margin = margin
+        self.distance_function = distance_function or _pairwise_distance
+
+    def construct(self, x: Any, positive: Any, negative: Any) -> Tensor:
+        api = "TripletMarginWithDistanceLoss"
+        for arg, v in (("x", x), ("positive", positive), ("negative", negative)):
+            _array(v, arg, api)
+        d1 = unwrap(self.distance_function(x, positive))
+        d2 = unwrap(self.distance_function(x, negative))
+        if self.swap:
+            d2 = jnp.minimum(d2, unwrap(self.distance_function(positive, negative)))
+        return self.get_loss(Tensor._from(jnp.maximum(d1 - d2 + self.margin, 0)))
+
+
+def _pairwise_distance(a: Any, b: Any) -> Tensor:
+    d = jnp.abs(unwrap(a) - unwrap(b))
+    if d.ndim == 0:
+        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+                         "the input must be positive, but got 0")  # fmt: skip
+    return Tensor._from(jnp.sqrt(jnp.sum(d * d, axis=1)))
+
+
+class SampledSoftmaxLoss(LossBase):
+    r"""The sampled softmax loss for a large number of classes: the softmax cross entropy over
+    the true classes and ``num_sampled`` sampled negative classes only, each logit
+    ``logits @ weights[c] + biases[c]`` corrected by the log of its expected count.
+
+    Args:
+        num_sampled (int): the negative classes sampled per batch.
+        num_classes (int): the number of classes.
+        num_true (int): the true classes per example. Default: ``1``.
+        sampled_values (Union[list, tuple], optional): ``(sampled_candidates,
+            true_expected_count, sampled_expected_count)`` to use instead of sampling.
+            Default: ``None``.
+        remove_accidental_hits (bool): the sampler does not draw the examples' true classes.
+            Default: ``True``.
+        seed (int): the sampler's seed (0: from the global seed). Default: ``0``.
+        reduction (str): as in MindSpore 2.10, the per-example losses are returned whatever
+            the reduction (any other than ``'none'`` warns once). Default: ``'none'``.
+
+    Inputs:
+        - **weights** (Tensor) - :math:`(C, dim)` class embeddings.
+        - **biases** (Tensor) - :math:`(C,)` class biases.
+        - **labels** (Tensor) - :math:`(N, num\_true)` int32/int64 true classes.
+        - **logits** (Tensor) - :math:`(N, dim)` the inputs' activations.
+
+    Outputs:
+        Tensor of shape :math:`(N,)`.
+
+    Raises:
+        TypeError: ``sampled_values`` is not a list or tuple.
+        ValueError: a size is out of range or ``sampled_values`` does not hold 3 items.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> sv = (ms.Tensor([0, 2], ms.int32), ms.Tensor([[1.0]]), ms.Tensor([1.0, 1.0]))
+        >>> loss = nn.SampledSoftmaxLoss(2, 4, sampled_values=sv)
+        >>> w, b = ms.Tensor(np.zeros((4, 2), np.float32)), ms.Tensor(np.zeros(4, np.float32))
+        >>> print(loss(w, b, ms.Tensor([[1]], ms.int32), ms.Tensor([[1.0, 1.0]])))
+        [1.0986123]
+    """
+
+    def __init__(self, num_sampled: int, num_classes: int, num_true: int = 1,
+                 sampled_values: Any = None, remove_accidental_hits: bool = True, seed: int = 0,
+                 reduction: str = "none") -> None:  # fmt: skip
+        super().__init__(reduction)
+        api = "SampledSoftmaxLoss"
+        if num_true < 1:
+            fail(api, "num_true", "at least 1", num_true)
+        if seed < 0:
+            fail(api, "seed", "at least 0", seed)
+        if num_sampled > num_classes:
+            fail(api, "num_sampled", f"at most num_classes {num_classes}", num_sampled)
+        if num_true > num_classes:
+            fail(api, "num_true", f"at most num_classes {num_classes}", num_true)
+        if sampled_values is not None:
+            if not isinstance(sampled_values, list | tuple):
+                fail(api, "sampled_values", "a list or tuple", type(sampled_values).__name__,
+                     TypeError)  # fmt: skip
+            if len(sampled_values) != 3:
+                fail(api, "sampled_values", "3 items", len(sampled_values))
+        if reduction != "none":
+            import warnings
+
+            warnings.warn(f"For '{api}', 'reduction' has no effect (MindSpore 2.10 returns the "
+                          "per-example losses)", stacklevel=2)  # fmt: skip
+        self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
+        self.sampled_values, self.remove_accidental_hits = sampled_values, remove_accidental_hits
+        self.seed = seed
+
+    def _sample(self, labels: jax.Array) -> tuple:
+        """Uniform unique candidates: drawn with replacement until ``num_sampled`` distinct ones
+        (not true classes, with ``remove_accidental_hits``) are found; the expected counts are
+        ``1 - (1 - 1/C)^tries``."""
+        import numpy as np
+
+        from deepsink._core import random as _random
+
+        key = _random.next_key() if self.seed == 0 else jax.random.PRNGKey(self.seed)
+        rng = np.random.default_rng(np.asarray(jax.random.key_data(key)).ravel().tolist())
+        banned = set(np.asarray(labels).ravel().tolist()) if self.remove_accidental_hits else set()
+        if self.num_classes - len(banned) < self.num_sampled:
+            fail("SampledSoftmaxLoss", "num_sampled", "at most the classes left to sample",
+                 self.num_sampled)  # fmt: skip
+        picked: list[int] = []
+        tries = 0
+        while len(picked) < self.num_sampled:
+            c = int(rng.integers(self.num_classes))
+            tries += 1
+            if c not in banned and c not in picked:
+                picked.append(c)
+        p = 1.0 / self.num_classes
+        expected = -np.expm1(tries * np.log1p(-p))
+        n = labels.shape[0]
+        return (jnp.asarray(picked, jnp.int32), jnp.full((n, self.num_true), expected, jnp.float32),
+                jnp.full((self.num_sampled,), expected, jnp.float32))  # fmt: skip
+
+    def construct(self, weights: Any, biases: Any, labels: Any, logits: Any) -> Tensor:
+        api = "SampledSoftmaxLoss"
+        w, b = _array(weights, "weights", api), _array(biases, "biases", api)
+        y, x = _array(labels, "labels", api), _array(logits, "logits", api)
+        if y.dtype not in (jnp.int32, jnp.int64):
+            fail(api, "labels", "an int32 or int64 Tensor", y.dtype, TypeError)
+        y = y.astype(jnp.int32).reshape(-1, self.num_true)
+        if self.sampled_values is None:
+            sampled, true_count, sampled_count = self._sample(y)
+        else:
+            sampled, true_count, sampled_count = (unwrap(v) for v in self.sampled_values)
+        sampled = jnp.asarray(sampled).astype(jnp.int32)
+        true_w, sampled_w = w[y], w[sampled]  # (N, T, D), (S, D)
+        true_logits = jnp.sum(x[:, None, :] * true_w, axis=-1) + b[y]
+        sampled_logits = x @ sampled_w.T + b[sampled]
+        true_logits = true_logits - jnp.log(jnp.asarray(true_count, x.dtype))
+        sampled_logits = sampled_logits - jnp.log(jnp.asarray(sampled_count, x.dtype))
+        out = jnp.concatenate([true_logits, sampled_logits], axis=1)
+        target = jnp.concatenate([jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
+                                  jnp.zeros(sampled_logits.shape, x.dtype)], axis=1)  # fmt: skip
+        z = jnp.exp(out - jnp.max(out, axis=1, keepdims=True))
+        pred = z / jnp.sum(z, axis=1, keepdims=True)
+        return Tensor._from(-jnp.sum(target * jnp.log(pred + 1.0e-20), axis=1))

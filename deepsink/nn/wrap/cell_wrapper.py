@@ -322,3 +322,128 @@ class ForwardValueAndGrad(Cell):
         else:
             grads = in_g[0] if in_g else ()
         return res.value(), grads
+
+
+class WithGradCell(Cell):
+    r"""The gradients of the network's (loss) output with respect to its trainable Parameters.
+
+    Args:
+        network (Cell): the network.
+        loss_fn (Cell, optional): a loss applied as ``loss_fn(network(data), label)``; ``None``
+            means ``network`` already returns the loss. Default: ``None``.
+        sens (Union[None, Tensor, Scalar]): the sensitivity of the output (ones when ``None``).
+            Default: ``None``.
+
+    Inputs:
+        - **\*inputs** (Tuple[Tensor]) - the inputs (with ``loss_fn``: data and label).
+
+    Outputs:
+        Tuple of Tensors, one gradient per trainable Parameter.
+
+    Raises:
+        TypeError: ``network`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
+        >>> grads = nn.WithGradCell(net, nn.MSELoss())(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0]]))
+        >>> print(grads[0], grads[1])
+        [[4. 8.]] [4.]
+    """
+
+    def __init__(self, network: Cell, loss_fn: Any = None, sens: Any = None) -> None:
+        super().__init__()
+        if not isinstance(network, Cell):
+            fail("WithGradCell", "network", "a Cell", type(network).__name__, TypeError)
+        self.network, self.loss_fn, self.sens = network, loss_fn, sens
+        self.weights = ParameterTuple(network.trainable_params())
+        self.network_with_loss = network if loss_fn is None else WithLossCell(network, loss_fn)
+        self.network_with_loss.set_train()
+
+    def construct(self, *inputs: Any) -> tuple:
+        res, _, pull = _grad.vjp(self.network_with_loss, inputs, [], tuple(self.weights))
+        cts = res.ones() if self.sens is None else res.cotangents(self.sens, "WithGradCell")
+        _, w_g = pull(cts)
+        return tuple(wrap(list(w_g)))
+
+
+class VirtualDatasetCellTriple(Cell):
+    r"""Wraps a network of three inputs for MindSpore's semi-auto-parallel data layout; without a
+    parallel mode (deepsink's data-parallel training splits batches itself) the inputs pass to
+    the network unchanged.
+
+    Args:
+        backbone (Cell): the network, taking three inputs.
+
+    Inputs:
+        - **a**, **b**, **c** (Tensor) - the network's inputs.
+
+    Outputs:
+        The network's output.
+
+    Raises:
+        TypeError: ``backbone`` is not a Cell.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.VirtualDatasetCellTriple(nn.TripletMarginLoss())
+        >>> x = ms.Tensor(np.ones((2, 3), np.float32))
+        >>> print(net(x, x, x))
+        1.0
+    """
+
+    def __init__(self, backbone: Cell) -> None:
+        super().__init__(auto_prefix=False)
+        if not isinstance(backbone, Cell):
+            fail("VirtualDatasetCellTriple", "backbone", "a Cell", type(backbone).__name__,
+                 TypeError)  # fmt: skip
+        self._backbone = backbone
+
+    def construct(self, a: Any, b: Any, c: Any) -> Any:
+        return self._backbone(a, b, c)
+
+
+class ParameterUpdate(Cell):
+    r"""Assigns its input to ``param`` and returns the input (MindSpore uses it to feed a new
+    value, e.g. a learning rate, into a Parameter of a compiled network).
+
+    Args:
+        param (Parameter): the Parameter to update.
+
+    Inputs:
+        - **x** (Tensor) - the new value, the Parameter's shape.
+
+    Outputs:
+        ``x``.
+
+    Raises:
+        TypeError: ``param`` is not a Parameter.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> p = ms.Parameter(ms.Tensor(0.1, ms.float32), name="lr")
+        >>> update = nn.ParameterUpdate(p)
+        >>> _ = update(ms.Tensor(0.01, ms.float32))
+        >>> print(p.asnumpy())
+        0.01
+    """
+
+    def __init__(self, param: Any) -> None:
+        super().__init__(auto_prefix=False)
+        from deepsink.common.parameter import Parameter
+
+        if not isinstance(param, Parameter):
+            fail("ParameterUpdate", "param", "a Parameter", type(param).__name__, TypeError)
+        self._param = param
+
+    def construct(self, x: Tensor) -> Tensor:
+        from deepsink import ops
+
+        ops.assign(self._param, x)
+        return x

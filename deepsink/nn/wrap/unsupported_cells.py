@@ -1,0 +1,60 @@
+"""``mindspore.nn`` wrappers and layers that exist only for Ascend hardware, MindSpore's own
+graph formats or parallel modes deepsink does not build; each raises ``NotImplementedError``
+with its reason when constructed (``deepsink._core.unsupported``)."""
+
+from __future__ import annotations
+
+from deepsink._core.unsupported import unsupported
+
+_NN = "mindspore.nn"
+_ADASUM = (
+    "AdaSum combines gradients across MindSpore's hierarchical data-parallel device groups "
+    "(auto-parallel mode on Ascend); deepsink's data-parallel training all-reduces gradients "
+    "with nn.DistributedGradReducer instead"
+)
+_THOR = (
+    "a layer of MindSpore's THOR second-order optimizer, which runs on Ascend (its matrix "
+    "inverse and covariance kernels); deepsink has no THOR optimizer"
+)
+
+AdaSumByDeltaWeightWrapCell = unsupported(_NN, "AdaSumByDeltaWeightWrapCell", _ADASUM)
+AdaSumByGradWrapCell = unsupported(_NN, "AdaSumByGradWrapCell", _ADASUM)
+Conv2dThor = unsupported(_NN, "Conv2dThor", _THOR)
+DenseThor = unsupported(_NN, "DenseThor", _THOR)
+EmbeddingLookupThor = unsupported(_NN, "EmbeddingLookupThor", _THOR)
+EmbeddingThor = unsupported(_NN, "EmbeddingThor", _THOR)
+GetNextSingleOp = unsupported(
+    _NN,
+    "GetNextSingleOp",
+    "it reads from MindSpore's device data queue (dataset sink mode's GetNext kernel); "
+    "deepsink feeds datasets to the step function from the host",
+)
+GraphCell = unsupported(
+    _NN,
+    "GraphCell",
+    "it runs a MindIR graph loaded by mindspore.load; deepsink neither reads nor writes MindIR",
+)
+OptTFTWrapper = unsupported(
+    _NN,
+    "OptTFTWrapper",
+    "it hooks an optimizer into MindSpore's Ascend training-fault-tolerance (TFT) service",
+)
+PipelineGradReducer = unsupported(
+    _NN,
+    "PipelineGradReducer",
+    "it reduces gradients between the stages of MindSpore's pipeline-parallel mode, which "
+    "deepsink does not build",
+)
+
+__all__ = [
+    "AdaSumByDeltaWeightWrapCell",
+    "AdaSumByGradWrapCell",
+    "Conv2dThor",
+    "DenseThor",
+    "EmbeddingLookupThor",
+    "EmbeddingThor",
+    "GetNextSingleOp",
+    "GraphCell",
+    "OptTFTWrapper",
+    "PipelineGradReducer",
+]
