@@ -9,6 +9,7 @@ from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def
 from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim
 from deepsink.ops.auto_generate.gen_ops_def import *  # noqa: F403
 from deepsink.ops.auto_generate.gen_ops_prim import *  # noqa: F403
+from deepsink.ops.operations import BatchNorm as BatchNorm
 from deepsink.ops.operations import Cast as Cast
 from deepsink.ops.operations import Rank as Rank
 from deepsink.ops.operations import Shape as Shape
@@ -17,6 +18,7 @@ from deepsink.ops.operations import Tile as Tile
 __all__ = [
     *gen_ops_prim.__all__,
     *gen_ops_def.__all__,
+    "BatchNorm",
     "Cast",
     "Rank",
     "Shape",

@@ -25,6 +25,7 @@ from deepsink.ops import cdist as cdist
 from deepsink.ops import ceil as ceil
 from deepsink.ops import celu as celu
 from deepsink.ops import conj as conj
+from deepsink.ops import conv_transpose2d as conv_transpose2d
 from deepsink.ops import cos as cos
 from deepsink.ops import cosh as cosh
 from deepsink.ops import cummax as cummax
@@ -81,6 +82,7 @@ from deepsink.ops import masked_select as masked_select
 from deepsink.ops import matrix_exp as matrix_exp
 from deepsink.ops import maximum as maximum
 from deepsink.ops import minimum as minimum
+from deepsink.ops import mse_loss_ext as mse_loss_ext
 from deepsink.ops import mul as mul
 from deepsink.ops import nan_to_num as nan_to_num
 from deepsink.ops import neg as neg
@@ -154,6 +156,7 @@ __all__ = [
     "ceil",
     "celu",
     "conj",
+    "conv_transpose2d",
     "cos",
     "cosh",
     "cummax",
@@ -210,6 +213,7 @@ __all__ = [
     "matrix_exp",
     "maximum",
     "minimum",
+    "mse_loss_ext",
     "mul",
     "nan_to_num",
     "neg",

@@ -67,6 +67,7 @@ from deepsink.ops.operations import Erfinv as Erfinv
 from deepsink.ops.operations import Exp as Exp
 from deepsink.ops.operations import ExpandDims as ExpandDims
 from deepsink.ops.operations import Expm1 as Expm1
+from deepsink.ops.operations import ExtractImagePatches as ExtractImagePatches
 from deepsink.ops.operations import FastGeLU as FastGeLU
 from deepsink.ops.operations import Flatten as Flatten
 from deepsink.ops.operations import Floor as Floor
@@ -79,6 +80,8 @@ from deepsink.ops.operations import Gcd as Gcd
 from deepsink.ops.operations import GeLU as GeLU
 from deepsink.ops.operations import Greater as Greater
 from deepsink.ops.operations import GreaterEqual as GreaterEqual
+from deepsink.ops.operations import GridSampler2D as GridSampler2D
+from deepsink.ops.operations import GridSampler3D as GridSampler3D
 from deepsink.ops.operations import HShrink as HShrink
 from deepsink.ops.operations import HSigmoid as HSigmoid
 from deepsink.ops.operations import HSwish as HSwish
@@ -101,6 +104,7 @@ from deepsink.ops.operations import LogicalXor as LogicalXor
 from deepsink.ops.operations import Logit as Logit
 from deepsink.ops.operations import LogMatrixDeterminant as LogMatrixDeterminant
 from deepsink.ops.operations import LogSoftmax as LogSoftmax
+from deepsink.ops.operations import LogSoftmaxExt as LogSoftmaxExt
 from deepsink.ops.operations import MaskedFill as MaskedFill
 from deepsink.ops.operations import MaskedSelect as MaskedSelect
 from deepsink.ops.operations import MatMul as MatMul
@@ -113,6 +117,7 @@ from deepsink.ops.operations import Mul as Mul
 from deepsink.ops.operations import NanToNum as NanToNum
 from deepsink.ops.operations import Neg as Neg
 from deepsink.ops.operations import NextAfter as NextAfter
+from deepsink.ops.operations import NLLLoss as NLLLoss
 from deepsink.ops.operations import NonZero as NonZero
 from deepsink.ops.operations import NotEqual as NotEqual
 from deepsink.ops.operations import OneHot as OneHot
@@ -138,8 +143,14 @@ from deepsink.ops.operations import ReduceSum as ReduceSum
 from deepsink.ops.operations import ReLU as ReLU
 from deepsink.ops.operations import ReLU6 as ReLU6
 from deepsink.ops.operations import Reshape as Reshape
+from deepsink.ops.operations import ResizeBicubic as ResizeBicubic
+from deepsink.ops.operations import ResizeBilinearV2 as ResizeBilinearV2
+from deepsink.ops.operations import ResizeLinear1D as ResizeLinear1D
+from deepsink.ops.operations import ResizeNearestNeighbor as ResizeNearestNeighbor
+from deepsink.ops.operations import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from deepsink.ops.operations import ReverseV2 as ReverseV2
 from deepsink.ops.operations import RightShift as RightShift
+from deepsink.ops.operations import RmsNorm as RmsNorm
 from deepsink.ops.operations import Roll as Roll
 from deepsink.ops.operations import Round as Round
 from deepsink.ops.operations import Rsqrt as Rsqrt
@@ -175,6 +186,8 @@ from deepsink.ops.operations import Triu as Triu
 from deepsink.ops.operations import Trunc as Trunc
 from deepsink.ops.operations import UniqueConsecutive as UniqueConsecutive
 from deepsink.ops.operations import UnsortedSegmentSum as UnsortedSegmentSum
+from deepsink.ops.operations import UpsampleNearest3D as UpsampleNearest3D
+from deepsink.ops.operations import UpsampleTrilinear3D as UpsampleTrilinear3D
 from deepsink.ops.operations import Xlogy as Xlogy
 from deepsink.ops.operations import Zeros as Zeros
 from deepsink.ops.operations import ZerosLike as ZerosLike
@@ -238,6 +251,7 @@ __all__ = [
     "Exp",
     "ExpandDims",
     "Expm1",
+    "ExtractImagePatches",
     "FastGeLU",
     "Flatten",
     "Floor",
@@ -251,6 +265,8 @@ __all__ = [
     "GeLU",
     "Greater",
     "GreaterEqual",
+    "GridSampler2D",
+    "GridSampler3D",
     "HShrink",
     "HSigmoid",
     "HSwish",
@@ -268,6 +284,7 @@ __all__ = [
     "Log1p",
     "LogMatrixDeterminant",
     "LogSoftmax",
+    "LogSoftmaxExt",
     "LogicalAnd",
     "LogicalNot",
     "LogicalOr",
@@ -282,6 +299,7 @@ __all__ = [
     "Meshgrid",
     "Minimum",
     "Mul",
+    "NLLLoss",
     "NanToNum",
     "Neg",
     "NextAfter",
@@ -311,8 +329,14 @@ __all__ = [
     "ReduceStd",
     "ReduceSum",
     "Reshape",
+    "ResizeBicubic",
+    "ResizeBilinearV2",
+    "ResizeLinear1D",
+    "ResizeNearestNeighbor",
+    "ResizeNearestNeighborV2",
     "ReverseV2",
     "RightShift",
+    "RmsNorm",
     "Roll",
     "Round",
     "Rsqrt",
@@ -350,6 +374,8 @@ __all__ = [
     "Trunc",
     "UniqueConsecutive",
     "UnsortedSegmentSum",
+    "UpsampleNearest3D",
+    "UpsampleTrilinear3D",
     "Xlogy",
     "Zeros",
     "ZerosLike",
