@@ -86,6 +86,7 @@ from deepsink.train.callback import SummaryCollector as SummaryCollector
 from deepsink.train.callback import SummaryLandscape as SummaryLandscape
 from deepsink.train.callback import TrainFaultTolerance as TrainFaultTolerance
 from deepsink.train.callback import FlopsUtilizationCollector as FlopsUtilizationCollector
+
 # graph controls, recompute, tensor helpers, devices, parallel settings, checkpoint tools and
 # the names refused with their reason (MindSpore 2.10's top level)
 from deepsink.common.graph_api import COMPATIBLE as COMPATIBLE
@@ -130,16 +131,24 @@ from deepsink.common.refused import register_op_infer as register_op_infer
 from deepsink.common.refused import register_op_wrapper as register_op_wrapper
 from deepsink.common.refused import set_dump as set_dump
 from deepsink.train.serialization_extra import build_searched_strategy as build_searched_strategy
-from deepsink.train.serialization_extra import convert_checkpoint_by_rank as convert_checkpoint_by_rank
+from deepsink.train.serialization_extra import (
+    convert_checkpoint_by_rank as convert_checkpoint_by_rank,
+)
 from deepsink.train.serialization_extra import convert_checkpoints as convert_checkpoints
 from deepsink.train.serialization_extra import export_split_mindir as export_split_mindir
-from deepsink.train.serialization_extra import get_ckpt_path_with_strategy as get_ckpt_path_with_strategy
+from deepsink.train.serialization_extra import (
+    get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
+)
 from deepsink.train.serialization_extra import load as load
 from deepsink.train.serialization_extra import load_checkpoint_async as load_checkpoint_async
-from deepsink.train.serialization_extra import load_distributed_checkpoint as load_distributed_checkpoint
+from deepsink.train.serialization_extra import (
+    load_distributed_checkpoint as load_distributed_checkpoint,
+)
 from deepsink.train.serialization_extra import load_mindir as load_mindir
 from deepsink.train.serialization_extra import load_obf_params_into_net as load_obf_params_into_net
-from deepsink.train.serialization_extra import load_segmented_checkpoints as load_segmented_checkpoints
+from deepsink.train.serialization_extra import (
+    load_segmented_checkpoints as load_segmented_checkpoints,
+)
 from deepsink.train.serialization_extra import merge_pipeline_strategys as merge_pipeline_strategys
 from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
 from deepsink.train.serialization_extra import mindio_preload as mindio_preload
@@ -149,13 +158,18 @@ from deepsink.train.serialization_extra import rank_list_for_transform as rank_l
 from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
 from deepsink.train.serialization_extra import save_mindir as save_mindir
 from deepsink.train.serialization_extra import set_mindio_server_info as set_mindio_server_info
-from deepsink.train.serialization_extra import sync_pipeline_shared_parameters as sync_pipeline_shared_parameters
-from deepsink.train.serialization_extra import transform_checkpoint_by_rank as transform_checkpoint_by_rank
+from deepsink.train.serialization_extra import (
+    sync_pipeline_shared_parameters as sync_pipeline_shared_parameters,
+)
+from deepsink.train.serialization_extra import (
+    transform_checkpoint_by_rank as transform_checkpoint_by_rank,
+)
 from deepsink.train.serialization_extra import transform_checkpoints as transform_checkpoints
 from deepsink.train.serialization_extra import unified_safetensors as unified_safetensors
 from deepsink.log import get_level as get_level
 from deepsink.log import get_log_config as get_log_config
 from deepsink.amp import build_train_network as build_train_network
+
 # runtime: memory statistics, streams and events, executor settings; the device manager
 from deepsink import runtime as runtime
 from deepsink.device_manager import get_current_device as get_current_device

@@ -843,10 +843,10 @@ from deepsink.ops.operations.math_ops import TruncateDiv as TruncateDiv  # noqa:
 from deepsink.ops.operations.math_ops import TruncateMod as TruncateMod  # noqa: E402
 from deepsink.ops.operations.math_ops import Xdivy as Xdivy  # noqa: E402
 from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402
-from deepsink.ops.operations.sparse_ops import *  # noqa: E402,F403 (the sparse primitives)
 
 # the primitives behind nn layers
 from deepsink.ops.operations.nn_layer_ops import *  # noqa: E402, F403
+from deepsink.ops.operations.sparse_ops import *  # noqa: E402,F403 (the sparse primitives)
 
 __getattr__ = _missing_names(__name__)
 
