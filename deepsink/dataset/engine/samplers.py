@@ -7,6 +7,8 @@ fixed ``config.set_seed`` repeats the run.
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,18 +24,19 @@ def _num_samples(value, api: str) -> int | None:
     return value or None  # MindSpore: 0 means all
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def _iterable(obj) -> bool:
+    try:
+        iter(obj)
+    except TypeError:
+        return False
+    return True
+
+
 def _cap(idx: np.ndarray, num_samples: int | None) -> np.ndarray:
     return idx if num_samples is None else idx[:num_samples]
-
-
-def _limited(sampler) -> list:
-    """A user sampler's indices for one pass: at most ``len(sampler)`` when it has a length."""
-    it = iter(sampler)
-    if hasattr(sampler, "__len__"):
-        import itertools
-
-        return list(itertools.islice(it, len(sampler)))
-    return list(it)
 
 
 class Sampler:
@@ -41,11 +44,17 @@ class Sampler:
 
     A user sampler subclasses it and defines ``__iter__`` (MindSpore's Python sampler): each pass
     iterates it afresh, with ``self.dataset_size`` set to the source's length; ``num_samples``
-    caps what it yields."""
+    (``len(self)`` when it has a length) caps what it yields. Each iterator runs its own deep copy
+    of a user sampler, as MindSpore copies the pipeline per iterator. ``add_child`` chains a sampler
+    whose output the parent samples from."""
 
     random = False
+    _builtin = False  # the library's samplers; user samplers are iterated afresh each pass
+    child_sampler = None
 
     def __init__(self, num_samples: int | None = None) -> None:
+        if num_samples is None and hasattr(self, "__len__"):
+            num_samples = len(self)
         self.num_samples = _num_samples(num_samples, type(self).__name__)
         self.dataset_size = 0
 
@@ -53,25 +62,81 @@ class Sampler:
         if type(self).__iter__ is Sampler.__iter__:
             raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
         self.dataset_size = n
-        idx = np.asarray([int(i) for i in _limited(self)], np.int64)
-        bad = (idx < 0) | (idx >= n)
-        if bad.any():
-            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
-        return _cap(idx, getattr(self, "num_samples", None))
+        limit = getattr(self, "num_samples", None)
+        got = []
+        for i in self:
+            if limit is not None and len(got) >= limit:
+                break
+            got.append(int(i))
+        idx = np.asarray(got, np.int64)
+        _check_ids(idx, n)
+        return idx
 
     def __iter__(self):
         raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
 
     def count(self, n: int) -> int:
-        return len(self.indices(n, np.random.default_rng(0)))
+        if not self._builtin and getattr(self, "num_samples", None) is not None:
+            return self.num_samples  # MindSpore trusts a user sampler's num_samples (or length)
+        probe = self if self._builtin else copy.deepcopy(self)  # leave the user's RNG state alone
+        return len(probe.indices(n, np.random.default_rng(0)))
+
+    def parse(self) -> Sampler:
+        """Validates the sampler and returns the object the engine runs (the sampler itself)."""
+        return self
+
+    def add_child(self, sampler: Sampler) -> None:
+        """Chains ``sampler``: this sampler then samples among the rows ``sampler`` selects."""
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
+        if sampler is not None and not isinstance(sampler, Sampler):
+            fail(type(self).__name__, "sampler", "a Sampler", sampler, TypeError)
+        self.child_sampler = sampler
+
+    def get_child(self) -> Sampler | None:
+        """The chained child sampler, or None."""
+        return self.child_sampler
+
+    def get_num_samples(self) -> int | None:
+        """``num_samples``, combined with the child's as MindSpore does (the smaller of both)."""
+        own = getattr(self, "num_samples", None)
+        if self.child_sampler is not None:
+            child = self.child_sampler.get_num_samples()
+            return child if own is None else own if child is None else min(own, child)
+        return own
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({args})"
 
 
+def _check_ids(idx: np.ndarray, n: int) -> None:
+    bad = (idx < 0) | (idx >= n)
+    if bad.any():
+        raise RuntimeError(
+            f"Sample ID ({int(idx[bad][0])}) is out of bound, expected range [0, {n - 1}]"
+        )
+
+
+def sample_ids(sampler: Sampler, n: int, rng: np.random.Generator | None) -> np.ndarray:
+    """One pass's source rows of ``sampler`` over ``n`` rows, through its child chain."""
+    child = sampler.child_sampler
+    if child is None:
+        return sampler.indices(n, rng)
+    base = sample_ids(child, n, rng)
+    return base[sampler.indices(len(base), rng)]
+
+
+def sample_count(sampler: Sampler, n: int) -> int:
+    """How many rows ``sample_ids`` gives, without drawing them where the sampler knows."""
+    child = sampler.child_sampler
+    return sampler.count(n if child is None else sample_count(child, n))
+
+
 class SequentialSampler(Sampler):
     """Rows ``start_index, start_index + 1, ...`` in order."""
+
+    _builtin = True
 
     def __init__(self, start_index: int | None = None, num_samples: int | None = None) -> None:
         start = 0 if start_index is None else start_index
@@ -89,6 +154,8 @@ class SequentialSampler(Sampler):
 
 class RandomSampler(Sampler):
     """A fresh random permutation each pass (or draws with ``replacement``)."""
+
+    _builtin = True
 
     random = True
 
@@ -108,6 +175,8 @@ class RandomSampler(Sampler):
 class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: rows ``shard_id, shard_id + num_shards, ...`` of the
     (optionally shuffled) index list, wrapped around so every shard has ``ceil(n / num_shards)``."""
+
+    _builtin = True
 
     def __init__(
         self,
@@ -132,7 +201,18 @@ class DistributedSampler(Sampler):
         self.shuffle = check_bool(shuffle, "shuffle", "DistributedSampler")
         self.random = self.shuffle
         self.num_samples = _num_samples(num_samples, "DistributedSampler")
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            raise TypeError(f"offset must be integer but was: {offset}.")
         self.offset = offset
+
+    def parse(self) -> Sampler:
+        """Validates the offset against ``num_shards`` (MindSpore checks it here)."""
+        if self.offset > self.num_shards:
+            raise RuntimeError(
+                f"DistributedSampler: offset must be no more than num_shards({self.num_shards}), "
+                f"but got: {self.offset}"
+            )
+        return self
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
         if n == 0:
@@ -147,16 +227,34 @@ class DistributedSampler(Sampler):
 
 
 class SubsetSampler(Sampler):
-    """Exactly ``indices``, in order."""
+    """Exactly ``indices`` (the first ``num_samples`` of them), in order."""
+
+    _builtin = True
 
     def __init__(self, indices: Sequence[int], num_samples: int | None = None) -> None:
-        self.indices_ = np.asarray(list(indices), np.int64)
-        self.num_samples = _num_samples(num_samples, type(self).__name__)
+        if num_samples is not None:
+            if isinstance(num_samples, bool) or not isinstance(num_samples, int):
+                raise TypeError(f"num_samples must be integer but was: {num_samples}.")
+            if not 0 <= num_samples <= _INT64_MAX:
+                raise ValueError(
+                    f"num_samples exceeds the boundary between 0 and {_INT64_MAX}(INT64_MAX)!"
+                )
+        if isinstance(indices, int) and not isinstance(indices, bool):
+            indices = [indices]
+        elif isinstance(indices, str) or not _iterable(indices):
+            raise TypeError(f"Unsupported sampler object of type ({type(indices)})")
+        ids = list(indices) if num_samples is None else list(itertools.islice(indices, num_samples))
+        for i, item in enumerate(ids):
+            if not isinstance(item, int | np.integer):
+                raise TypeError(
+                    f"SubsetSampler: Type of indices element must be int, but got list[{i}]: {item}, "
+                    f"type: {type(item)}."
+                )
+        self.indices_ = np.asarray(ids, np.int64)
+        self.num_samples = num_samples or None
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        bad = (self.indices_ < 0) | (self.indices_ >= n)
-        if bad.any():
-            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(self.indices_[bad][0]))
+        _check_ids(self.indices_, n)
         return _cap(self.order(self.indices_, rng), self.num_samples)
 
     @staticmethod
@@ -168,23 +266,42 @@ class SubsetSampler(Sampler):
 
 
 class IterSampler(Sampler):
-    """Any iterable of source indices (a list, a user sampler with ``__iter__``), in its order,
-    iterated afresh each pass (MindSpore wraps such samplers the same way)."""
+    """Any iterable of source indices (an object with ``__iter__`` or ``__getitem__``), in its
+    order, iterated afresh each pass. A source wraps such an object in one itself.
+
+    Args:
+        sampler (iterable): yields the source indices of one pass.
+        num_samples (int, optional): at most this many indices per pass. Default: ``None``, the
+            sampler's ``len()`` when it has one, else all it yields.
+
+    Raises:
+        ValueError: If `num_samples` is negative.
+        RuntimeError: If an index is outside the source (when the dataset is iterated).
+
+    Examples:
+        >>> import mindspore.dataset as ds
+        >>> class Backwards:
+        ...     def __iter__(self):
+        ...         return iter(range(4, -1, -1))
+        >>> data = ds.NumpySlicesDataset([10, 11, 12, 13, 14], sampler=ds.IterSampler(Backwards()))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [14, 13, 12, 11, 10]
+    """
 
     def __init__(self, sampler, num_samples: int | None = None) -> None:
+        if num_samples is None and hasattr(sampler, "__len__"):
+            num_samples = len(sampler)
         self.sampler = sampler
-        self.num_samples = _num_samples(num_samples, "IterSampler")
+        super().__init__(num_samples)
 
-    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        idx = np.asarray([int(i) for i in _limited(self.sampler)], np.int64)
-        bad = (idx < 0) | (idx >= n)
-        if bad.any():
-            fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
-        return _cap(idx, self.num_samples)
+    def __iter__(self):
+        return iter(self.sampler)
 
 
 class WeightedRandomSampler(Sampler):
     """``num_samples`` indices drawn with probabilities proportional to ``weights``."""
+
+    _builtin = True
 
     random = True
 
@@ -229,6 +346,8 @@ class PKSampler(Sampler):
     """``num_val`` rows of each class (P classes x K rows): per class, draws with replacement
     among the rows whose ``class_column`` holds that label; classes in sorted order, or in a
     fresh random order each pass with ``shuffle``. The source binds its labels before a pass."""
+
+    _builtin = True
 
     random = True  # draws within a class, even when the class order is fixed
 
@@ -293,18 +412,14 @@ def resolve(
     if num_samples is not None:
         vh.check_num_samples(num_samples)
     if sampler is not None:
-        if isinstance(sampler, list | tuple):  # MindSpore: a list of indices is a SubsetSampler
-            sampler = SubsetSampler(list(sampler))
-        elif not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
-            sampler = IterSampler(sampler)  # any iterable of indices, afresh each pass
         if not isinstance(sampler, Sampler):
-            fail(
-                api,
-                "sampler",
-                "a Sampler, a list of indices or an iterable of them",
-                sampler,
-                TypeError,
-            )
+            if isinstance(sampler, np.ndarray | list | tuple):  # MindSpore: a SubsetSampler
+                return SubsetSampler(sampler, num_samples)
+            if isinstance(sampler, int) and not isinstance(sampler, bool):
+                return SubsetSampler([sampler])
+            if isinstance(sampler, str) or not _iterable(sampler):
+                raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
+            return IterSampler(sampler, num_samples)  # any iterable of indices, each pass
         if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
             raise ValueError(
                 f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "

@@ -32,6 +32,8 @@ from deepsink.dataset.engine.samplers import (
     Sampler,
     SequentialSampler,
     resolve,
+    sample_count,
+    sample_ids,
 )
 
 
@@ -55,7 +57,7 @@ class _Source(Dataset):
 
     def _num_rows(self) -> int:
         self._bind_labels()
-        return self.sampler.count(self._length())
+        return sample_count(self.sampler, self._length())
 
     def _random_access(self) -> bool:
         return True
@@ -83,7 +85,24 @@ class _Source(Dataset):
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
             rng = ctx.generator(self._tag, 2, p, shared=shared)
-        return _SourceView(self, self.sampler.indices(self._length(), rng), ctx)
+        return _SourceView(self, sample_ids(self._run_sampler(ctx), self._length(), rng), ctx)
+
+    def _run_sampler(self, ctx: ExecContext) -> Sampler:
+        """The sampler this iterator runs: a user sampler is deep-copied once per iterator from
+        its state when the dataset was built (MindSpore copies the pipeline per iterator), so its
+        own random state replays for each new iterator and advances from epoch to epoch."""
+        if self.sampler._builtin and self.sampler.child_sampler is None:
+            return self.sampler
+        return ctx.resource(
+            ("sampler", id(self)), lambda: copy.deepcopy(self._pristine_sampler), lambda _: None
+        )
+
+    @property
+    def _pristine_sampler(self) -> Sampler:
+        kept = vars(self).get("_sampler_copy")
+        if kept is None or kept[0] is not self.sampler:
+            kept = self._sampler_copy = (self.sampler, copy.deepcopy(self.sampler))
+        return kept[1]
 
 
 class _SourceView(View):
@@ -301,7 +320,7 @@ class NumpySlicesDataset(_Source):
                 [len(c) if isinstance(c, list) else c.shape for c in cols],
             )
         self._cols, self._names = cols, names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        smp = resolve(api, _generator_sampler(sampler), shuffle, num_samples, num_shards, shard_id)
         shapes = tuple(len(c) if isinstance(c, list) else c.shape for c in cols)
         super().__init__(smp, num_parallel_workers, (tuple(names), shapes))
 
@@ -542,11 +561,9 @@ class GeneratorDataset(_Source):
             smp: Sampler = _BatchSamplerIndices(batch_sampler)
             self._pristine_batch_sampler = copy.deepcopy(batch_sampler)
         elif self._getitem:
-            if sampler is not None and not isinstance(sampler, Sampler):
-                sampler = _iter_sampler(sampler, api, num_samples)
-                smp = resolve(api, sampler, shuffle, None, num_shards, shard_id)
-            else:
-                smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+            smp = resolve(
+                api, _generator_sampler(sampler), shuffle, num_samples, num_shards, shard_id
+            )
         else:
             for name, value in (("num_shards", num_shards), ("sampler", sampler)):
                 if value is not None:
@@ -602,7 +619,14 @@ class GeneratorDataset(_Source):
             view = _SourceView(self, np.arange(len(batches)), ctx)
             view.batches = batches
             return view
-        return super()._open(ctx)
+        view = super()._open(ctx)
+        want = None if self.sampler._builtin else self.sampler.num_samples
+        if want is not None and view.n != want:  # a user sampler's length promised more rows
+            raise RuntimeError(
+                f"The actual amount of data read from generator {view.n} is different from "
+                f"generator.len {want}, you should adjust generator.len to make them match."
+            )
+        return view
 
     def _fetcher(self) -> _RowFetcher:
         batched = isinstance(self.sampler, _BatchSamplerIndices)
@@ -658,7 +682,7 @@ class GeneratorDataset(_Source):
                 if self.sampler.random:
                     shared = isinstance(self.sampler, DistributedSampler)
                     rng = ctx.generator(self._tag, 2, 0, shared=shared)
-                self._mapped = self.sampler.indices(self._length(), rng)
+                self._mapped = sample_ids(self.sampler, self._length(), rng)
             finally:
                 ctx.close()
         if index >= len(self._mapped):
@@ -694,13 +718,17 @@ class GeneratorDataset(_Source):
             yield blk.from_rows(pending, ncols)
 
 
-def _iter_sampler(sampler: Any, api: str, num_samples: int | None) -> Sampler:
-    """Any iterable of indices as a sampler (MindSpore's IterSampler): its order, each pass."""
-    if not hasattr(sampler, "__iter__"):
-        fail(api, "sampler", "a Sampler or an iterable of indices", sampler, TypeError)
-    from deepsink.dataset.engine.samplers import IterSampler
-
-    return IterSampler(sampler, num_samples)
+def _generator_sampler(sampler: Any) -> Any:
+    """A generator source's sampler: a Sampler or an iterable of indices (not a bare int)."""
+    if sampler is None or isinstance(sampler, Sampler):
+        return sampler
+    try:
+        iter(sampler)
+    except TypeError as exc:
+        raise TypeError(
+            "sampler should be either iterable or from mindspore.dataset.samplers."
+        ) from exc
+    return sampler
 
 
 class Shuffle(StrEnum):
