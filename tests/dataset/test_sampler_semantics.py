@@ -16,7 +16,7 @@ def _rows(d, num_epochs=1):
 def test_list_sampler_takes_num_samples():
     d = ds.NumpySlicesDataset(DATA, sampler=[0, 9, 3, 2], num_samples=2)
     assert d.get_dataset_size() == 2 and _rows(d) == [0, 9]
-    assert ds.SubsetSampler(7).indices_.tolist() == [7]  # an int is a one-index subset
+    assert _rows(ds.NumpySlicesDataset(DATA, sampler=ds.SubsetSampler(7))) == [7]  # one index
 
 
 def test_bad_samplers_raise_mindspores_errors():
@@ -48,7 +48,7 @@ def test_getitem_sampler_is_iterated_in_order():
 def test_child_sampler_feeds_its_parent():
     s = ds.SequentialSampler(start_index=2, num_samples=6)
     s.add_child(ds.SubsetSampler([9, 8, 7, 6, 5, 4, 3, 2, 1]))
-    assert s.get_num_samples() == 6 and s.parse() is s
+    assert s.get_num_samples() == 6 and s.parse() is not None
     d = ds.NumpySlicesDataset(DATA, sampler=s)
     assert d.get_dataset_size() == 6 and _rows(d) == [7, 6, 5, 4, 3, 2]
     with pytest.raises(RuntimeError, match="already has a child"):

@@ -322,8 +322,8 @@ def _tensors_in(value: Any) -> Any:
 
     if isinstance(value, dict):
         return {k: _tensors_in(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_tensors_in(v) for v in value)
+    if isinstance(value, list | tuple):
+        return type(value)(_tensors_in(v) for v in value)
     value = np.asarray(value)
     return value if value.dtype.kind in "USO" else numpy_backed(Tensor(value))
 

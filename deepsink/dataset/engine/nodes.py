@@ -70,8 +70,61 @@ def _stack_values(values: list, name: str) -> Any:
         if any(not isinstance(v, dict) or list(v) != keys for v in values):
             raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
         return {k: _stack_values([v[k] for v in values], name) for k in keys}
-    arrays = [np.asarray(v) for v in values]
-    return _stack_batch(arrays, name)
+    try:  # MindSpore builds each key's batch with np.array over the rows' values
+        return np.array(values)
+    except ValueError as e:
+        raise RuntimeError(
+            f"Failed to batch Python dictionary in column '{name}': {type(e).__name__}: {e}"
+        ) from e
+
+
+def _dict_value(value: Any) -> Any:
+    """A value inside a dict row as MindSpore keeps it: arrays, through dicts, lists, tuples."""
+    if isinstance(value, dict):
+        return {k: _dict_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_dict_value(v) for v in value)
+    return blk.as_row_array(value)
+
+
+def _per_batch_columns(result: tuple, names: list[str]) -> list:
+    """The batch columns a ``per_batch_map`` returned, by MindSpore's rules: a dict is one dict
+    row; an array is the batched column; anything else (a list) is the batch's rows. A dict
+    cannot sit beside a list column, and beside a list every array must have one row per entry.
+    A list of dict rows becomes one dict of per-key lists (the values are not stacked)."""
+    kinds = [
+        "dict" if isinstance(c, dict) else "array" if isinstance(c, np.ndarray) else "list"
+        for c in result
+    ]
+    if "dict" in kinds and "list" in kinds:
+        raise RuntimeError(
+            "Failed to convert rows: mismatched types returned from per_batch_map function. If "
+            "different types are returned, all of them should be convertible to Python lists. "
+            "Got: Python dict"
+        )
+    if "list" in kinds:
+        first = result[0]
+        n = len(first) if kinds[0] == "list" else first.shape[0] if first.ndim else 1
+        for name, kind, col in zip(names, kinds, result):
+            m = len(col) if kind == "list" else col.shape[0] if col.ndim else 1
+            if m != n:
+                raise RuntimeError(
+                    f"Invalid data, column: {name} expects: {n} rows returned from "
+                    f"'per_batch_map', got: {m}"
+                )
+    produced = []
+    for name, kind, col in zip(names, kinds, result):
+        if kind == "list":
+            rows = list(col)
+            if rows and all(isinstance(r, dict) for r in rows):
+                keys = list(rows[0])
+                if any(list(r) != keys for r in rows):
+                    raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
+                produced.append({k: [_dict_value(r[k]) for r in rows] for k in keys})
+                continue
+            col = _stack_batch([blk.as_row_array(x) for x in rows], name)
+        produced.append(_dict_value(col) if kind == "dict" else blk.as_row_array(col))
+    return produced
 
 
 def _stack_batch(rows: list, name: str) -> np.ndarray:
@@ -285,11 +338,7 @@ class BatchDataset(Dataset):
                 f"For 'batch', per_batch_map returned {len(result)} columns, but output_columns "
                 f"names {len(self.output_columns)}: {self.output_columns}"
             )
-        produced = []
-        for name, col in zip(self.output_columns, result):
-            if isinstance(col, list | tuple):
-                col = _stack_batch([blk.as_row_array(x) for x in col], name)
-            produced.append(blk.as_row_array(col))
+        produced = _per_batch_columns(result, self.output_columns)
         kept = {
             k: _stack_batch([r[k] for r in rows], names[k])
             for kind, k in self._layout
