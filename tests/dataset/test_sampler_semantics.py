@@ -94,3 +94,11 @@ def test_user_sampler_length_must_match_what_it_yields():
         RuntimeError, match="read from generator 10 is different from generator.len 15"
     ):
         _rows(d)
+
+
+def test_iterator_stop_ends_it():
+    it = ds.NumpySlicesDataset(DATA, shuffle=False).create_tuple_iterator(output_numpy=True)
+    assert int(next(it)[0]) == 0
+    it.stop()  # (MindSpore 2.10 then fails with an AttributeError of its own; a clear error here)
+    with pytest.raises(RuntimeError, match="Iterator does not have a running C\\+\\+ pipeline"):
+        next(it)
