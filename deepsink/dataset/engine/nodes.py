@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import closing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,7 +22,10 @@ from deepsink.dataset.engine.datasets import (
     column_indices,
     column_names_arg,
 )
-from deepsink.dataset.engine.shuffle import shuffle_order, shuffle_rows
+from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order, shuffle_rows
+
+if TYPE_CHECKING:
+    from randomgen import MT64
 
 
 def _regroup(rows: Iterator[tuple[tuple, Any]], ncols: int, size: int) -> Iterator[Block]:
@@ -383,33 +386,41 @@ class ShuffleDataset(Dataset):
 
     fixed_seed: int | None = None  # set by split: one order, not reshuffled each epoch
 
-    def _generators(self, ctx: ExecContext) -> tuple[np.random.Generator, np.random.Generator]:
-        p = ctx.next_pass(self)
-        if self.fixed_seed is not None:
-            seq = np.random.SeedSequence([self.fixed_seed, self._tag])
-            a, b = seq.spawn(2)
-            return np.random.default_rng(a), np.random.default_rng(b)
-        return ctx.generator(self._tag, 0, p), ctx.generator(self._tag, 1, p)
+    def _generator(self, ctx: ExecContext) -> MT64:
+        """This pass's generator: MindSpore's ShuffleOp seeds ``std::mt19937_64`` with the
+        pipeline seed when an iterator starts and keeps drawing from it in later epochs."""
+        ctx.next_pass(self)
+        if self.fixed_seed is not None:  # split: the same order every pass
+            return mt19937_64(self.fixed_seed)
+        return ctx.resource(("shuffle", id(self)), lambda: mt19937_64(ctx.seed), lambda _: None)
 
     def _skip_pass(self, ctx: ExecContext) -> None:
         if self._random_access():
             self._open(ctx)
-        else:  # the stream shuffle: its generators' pass, then the child's
-            ctx.next_pass(self)
-            self.children[0]._skip_pass(ctx)
+        else:  # the stream shuffle: one draw per row of the skipped pass, then the child's
+            gen = self._generator(ctx)
+            child = self.children[0]
+            n = child._num_rows()
+            if n is None:  # the draws depend on the row count: read the pass to count it
+                with closing(child._blocks(ctx, 1024)) as src:
+                    n = sum(b.n for b in src)
+            else:
+                child._skip_pass(ctx)
+            if n > 0:
+                gen.random_raw(n)
 
     def _open(self, ctx: ExecContext) -> View:
         child = self.children[0]._open(ctx)
-        return _PermView(child, shuffle_order(child.n, self.buffer_size, *self._generators(ctx)))
+        return _PermView(child, shuffle_order(child.n, self.buffer_size, self._generator(ctx)))
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         if self._random_access():
             yield from self._open(ctx).blocks(size)
             return
-        steady, drain = self._generators(ctx)
+        gen = self._generator(ctx)
         ncols = len(self._column_names())
         with closing(self.children[0]._blocks(ctx, size)) as src:
-            shuffled = shuffle_rows(_rows_of(src), self.buffer_size, steady, drain)
+            shuffled = shuffle_rows(_rows_of(src), self.buffer_size, gen)
             yield from _regroup(shuffled, ncols, size)
 
 

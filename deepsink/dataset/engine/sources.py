@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from contextlib import closing, nullcontext
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +35,10 @@ from deepsink.dataset.engine.samplers import (
     sample_count,
     sample_ids,
 )
+from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order
+
+if TYPE_CHECKING:
+    from randomgen import MT64
 
 
 class _Source(Dataset):
@@ -929,9 +933,14 @@ class TFRecordDataset(_Source):
         return int(self._starts[-1])
 
     def _rows(
-        self, rng: np.random.Generator | None, shared: np.random.Generator | None
+        self,
+        rng: np.random.Generator | None,
+        shared: np.random.Generator | None,
+        gen: MT64 | None = None,
     ) -> np.ndarray:
-        """This shard's global row indices for one pass, in reading order."""
+        """This shard's global row indices for one pass, in reading order. ``GLOBAL`` shuffles
+        the rows read (the first ``num_samples``) as MindSpore's reader-side ShuffleOp does:
+        its buffer holds ``max(4 * rows per file, 10000)`` rows, its generator is ``gen``."""
         mode = self.shuffle_mode
         order = np.arange(len(self._files))
         if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE, Shuffle.FILES, Shuffle.PARTIAL):
@@ -946,8 +955,12 @@ class TFRecordDataset(_Source):
             per = -(-len(rows) // self.num_shards)
             rows = rows[(self.shard_id * per + np.arange(per)) % len(rows)]
         if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE):
-            rows = rng.permutation(rows)
-        elif mode == Shuffle.PARTIAL:
+            rows = rows if self.num_samples is None else rows[: self.num_samples]
+            if gen is None:  # only the count is wanted
+                return rows
+            per_file = len(rows) // max(len(order), 1)
+            return rows[shuffle_order(len(rows), max(4 * per_file, 10000), gen)]
+        if mode == Shuffle.PARTIAL:
             rows = np.concatenate(
                 [
                     rng.permutation(rows[s : s + _PARTIAL_CHUNK])
@@ -965,7 +978,10 @@ class TFRecordDataset(_Source):
         p = ctx.next_pass(self)
         rng = ctx.generator(self._tag, 2, p)
         shared = ctx.generator(self._tag, 3, p, shared=True)  # shards agree on the file order
-        return _SourceView(self, self._rows(rng, shared), ctx)
+        gen = ctx.resource(
+            ("tfrecord-shuffle", id(self)), lambda: mt19937_64(ctx.seed), lambda _: None
+        )
+        return _SourceView(self, self._rows(rng, shared, gen), ctx)
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
 
