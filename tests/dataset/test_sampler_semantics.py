@@ -102,3 +102,9 @@ def test_iterator_stop_ends_it():
     it.stop()  # (MindSpore 2.10 then fails with an AttributeError of its own; a clear error here)
     with pytest.raises(RuntimeError, match="Iterator does not have a running C\\+\\+ pipeline"):
         next(it)
+
+
+def test_one_shot_generator_sampler_is_refused():
+    d = ds.NumpySlicesDataset(DATA, sampler=(i for i in [3, 1, 2]))
+    with pytest.raises(RuntimeError, match="Init Python sampler failed"):
+        d.get_dataset_size()  # MindSpore 2.10: "cannot pickle 'generator' object"

@@ -78,7 +78,7 @@ class Sampler:
     def count(self, n: int) -> int:
         if not self._builtin and getattr(self, "num_samples", None) is not None:
             return self.num_samples  # MindSpore trusts a user sampler's num_samples (or length)
-        probe = self if self._builtin else copy.deepcopy(self)  # leave the user's RNG state alone
+        probe = self if self._builtin else fresh_copy(self)  # leave the user's RNG state alone
         return len(probe.indices(n, np.random.default_rng(0)))
 
     def parse(self) -> Sampler:
@@ -108,6 +108,18 @@ class Sampler:
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({args})"
+
+
+def fresh_copy(sampler: Sampler) -> Sampler:
+    """A deep copy of a user sampler (MindSpore copies it per iterator and to count it)."""
+    try:
+        return copy.deepcopy(sampler)
+    except (TypeError, copy.Error) as e:
+        raise RuntimeError(
+            f"Init Python sampler failed: the sampler must be copyable, as each iterator and "
+            f"get_dataset_size run a copy of it (a list of indices or a class with __iter__ "
+            f"works; a generator object does not): {type(e).__name__}: {e}"
+        ) from e
 
 
 def _check_ids(idx: np.ndarray, n: int) -> None:

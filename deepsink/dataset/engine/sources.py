@@ -31,6 +31,7 @@ from deepsink.dataset.engine.samplers import (
     DistributedSampler,
     Sampler,
     SequentialSampler,
+    fresh_copy,
     resolve,
     sample_count,
     sample_ids,
@@ -98,14 +99,14 @@ class _Source(Dataset):
         if self.sampler._builtin and self.sampler.child_sampler is None:
             return self.sampler
         return ctx.resource(
-            ("sampler", id(self)), lambda: copy.deepcopy(self._pristine_sampler), lambda _: None
+            ("sampler", id(self)), lambda: fresh_copy(self._pristine_sampler), lambda _: None
         )
 
     @property
     def _pristine_sampler(self) -> Sampler:
         kept = vars(self).get("_sampler_copy")
         if kept is None or kept[0] is not self.sampler:
-            kept = self._sampler_copy = (self.sampler, copy.deepcopy(self.sampler))
+            kept = self._sampler_copy = (self.sampler, fresh_copy(self.sampler))
         return kept[1]
 
 
