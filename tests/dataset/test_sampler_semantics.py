@@ -108,3 +108,36 @@ def test_one_shot_generator_sampler_is_refused():
     d = ds.NumpySlicesDataset(DATA, sampler=(i for i in [3, 1, 2]))
     with pytest.raises(RuntimeError, match="Init Python sampler failed"):
         d.get_dataset_size()  # MindSpore 2.10: "cannot pickle 'generator' object"
+
+
+class _SameRow(ds.Sampler):
+    """Yields one row index num_samples times; reset() moves to the next row."""
+
+    def __init__(self, num_samples=None):
+        super().__init__(num_samples)
+        self.cnt = 0
+
+    def __iter__(self):
+        return iter([self.cnt] * self.num_samples)
+
+    def reset(self):
+        self.cnt = (self.cnt + 1) % self.dataset_size
+
+
+def test_user_sampler_reset_runs_before_each_later_pass():
+    d = ds.NumpySlicesDataset([10, 11, 12], sampler=_SameRow(2)).repeat(4)
+    assert _rows(d) == [10, 10, 11, 11, 12, 12, 10, 10]
+    it = ds.NumpySlicesDataset([10, 11, 12], sampler=_SameRow(2)).create_tuple_iterator(
+        output_numpy=True, num_epochs=3
+    )
+    assert [[int(r[0]) for r in it] for _ in range(3)] == [[10, 10], [11, 11], [12, 12]]
+
+
+def test_use_sampler_replaces_the_sources_sampler():
+    d = ds.NumpySlicesDataset([5, 6, 7, 8], shuffle=False)
+    assert d.get_dataset_size() == 4
+    d.use_sampler(ds.SequentialSampler(start_index=2))
+    assert d.get_dataset_size() == 2 and _rows(d) == [7, 8]
+    for bad in (1, "sampler"):
+        with pytest.raises(TypeError, match="not an instance of a sampler"):
+            d.use_sampler(bad)

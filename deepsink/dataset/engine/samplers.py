@@ -81,6 +81,10 @@ class Sampler:
         probe = self if self._builtin else fresh_copy(self)  # leave the user's RNG state alone
         return len(probe.indices(n, np.random.default_rng(0)))
 
+    def reset(self) -> None:
+        """Called on a user sampler before each pass after an iterator's first (each epoch and
+        repeat), as MindSpore does; override it to change what the next pass yields."""
+
     def parse(self) -> Sampler:
         """Validates the sampler and returns the object the engine runs (the sampler itself)."""
         return self

@@ -90,7 +90,10 @@ class _Source(Dataset):
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
             rng = ctx.generator(self._tag, 2, p, shared=shared)
-        return _SourceView(self, sample_ids(self._run_sampler(ctx), self._length(), rng), ctx)
+        sampler = self._run_sampler(ctx)
+        if p and not sampler._builtin:
+            sampler.reset()  # MindSpore's per-repeat callback of a user sampler
+        return _SourceView(self, sample_ids(sampler, self._length(), rng), ctx)
 
     def _run_sampler(self, ctx: ExecContext) -> Sampler:
         """The sampler this iterator runs: a user sampler is deep-copied once per iterator from
