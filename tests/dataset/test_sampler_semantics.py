@@ -141,3 +141,18 @@ def test_use_sampler_replaces_the_sources_sampler():
     for bad in (1, "sampler"):
         with pytest.raises(TypeError, match="not an instance of a sampler"):
             d.use_sampler(bad)
+
+
+def test_file_sources_refuse_a_sampler_beside_other_options(tmp_path):
+    # MindSpore 2.10 checks this before building the sampler, for file and image sources only
+    (tmp_path / "a").mkdir()
+    from PIL import Image
+
+    Image.new("RGB", (2, 2)).save(tmp_path / "a" / "x.png")
+    for kwargs, what in (
+        ({"num_samples": 2}, "num_samples"),
+        ({"shuffle": False}, "shuffle"),
+        ({"num_shards": 2, "shard_id": 0}, "sharding"),
+    ):
+        with pytest.raises(RuntimeError, match=f"sampler and {what} cannot be specified"):
+            ds.ImageFolderDataset(str(tmp_path), sampler=ds.SequentialSampler(), **kwargs)

@@ -418,10 +418,22 @@ def resolve(
     num_shards: int | None,
     shard_id: int | None,
     default_shuffle: bool = True,
+    exclusive: bool = True,
 ) -> Sampler:
     """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id), with
-    MindSpore's checks and messages."""
+    MindSpore's checks and messages. ``exclusive``: a file or image source refuses a sampler
+    beside shuffle, sharding or num_samples (MindSpore's check before it builds the sampler);
+    the generator sources (``exclusive=False``) let a list of indices take ``num_samples``."""
     from deepsink.dataset.core import validator_helpers as vh
+
+    if exclusive and sampler is not None:
+        for what, given in (
+            ("shuffle", shuffle is not None),
+            ("sharding", num_shards is not None or shard_id is not None),
+            ("num_samples", num_samples is not None),
+        ):
+            if given:
+                raise RuntimeError(f"sampler and {what} cannot be specified at the same time.")
 
     if shuffle is not None:
         check_bool(shuffle, "shuffle", api)

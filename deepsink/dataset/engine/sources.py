@@ -328,7 +328,15 @@ class NumpySlicesDataset(_Source):
                 [len(c) if isinstance(c, list) else c.shape for c in cols],
             )
         self._cols, self._names = cols, names
-        smp = resolve(api, _generator_sampler(sampler), shuffle, num_samples, num_shards, shard_id)
+        smp = resolve(
+            api,
+            _generator_sampler(sampler),
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            exclusive=False,
+        )
         shapes = tuple(len(c) if isinstance(c, list) else c.shape for c in cols)
         super().__init__(smp, num_parallel_workers, (tuple(names), shapes))
 
@@ -570,7 +578,13 @@ class GeneratorDataset(_Source):
             self._pristine_batch_sampler = copy.deepcopy(batch_sampler)
         elif self._getitem:
             smp = resolve(
-                api, _generator_sampler(sampler), shuffle, num_samples, num_shards, shard_id
+                api,
+                _generator_sampler(sampler),
+                shuffle,
+                num_samples,
+                num_shards,
+                shard_id,
+                exclusive=False,
             )
         else:
             for name, value in (("num_shards", num_shards), ("sampler", sampler)):
