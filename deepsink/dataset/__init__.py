@@ -84,6 +84,7 @@ from deepsink.dataset.engine.nodes import SkipDataset as SkipDataset
 from deepsink.dataset.engine.nodes import TakeDataset as TakeDataset
 from deepsink.dataset.engine.nodes import ZipDataset as ZipDataset
 from deepsink.dataset.engine.samplers import DistributedSampler as DistributedSampler
+from deepsink.dataset.engine.samplers import IterSampler as IterSampler
 from deepsink.dataset.engine.samplers import PKSampler as PKSampler
 from deepsink.dataset.engine.samplers import RandomSampler as RandomSampler
 from deepsink.dataset.engine.samplers import Sampler as Sampler

@@ -340,7 +340,7 @@ def test_samplers_given_as_lists_iterables_and_subclasses():
 
     three = ds.NumpySlicesDataset({"x": data}, sampler=FirstThree())
     assert three.get_dataset_size() == 3
-    with pytest.raises(TypeError, match="list of indices"):
+    with pytest.raises(TypeError, match="either iterable or from mindspore.dataset.samplers"):
         ds.NumpySlicesDataset({"x": data}, sampler=1)
 
 

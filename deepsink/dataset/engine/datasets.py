@@ -627,6 +627,43 @@ class Dataset:
 
         return split(self, sizes, randomize)
 
+    def use_sampler(self, new_sampler: Any) -> None:
+        """Replace the sampler of this pipeline's sources (MindSpore's deprecated
+        ``use_sampler``): every source below this node then reads through ``new_sampler``.
+
+        Args:
+            new_sampler (Sampler): the sampler the sources use from now on.
+
+        Raises:
+            TypeError: If `new_sampler` is None or not a sampler.
+
+        Examples:
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset([5, 6, 7, 8], shuffle=False)
+            >>> data.use_sampler(ds.SequentialSampler(start_index=2))
+            >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+            [7, 8]
+        """
+        from deepsink.dataset.engine.samplers import Sampler
+
+        if new_sampler is None:
+            raise TypeError("Input sampler can not be None.")
+        if not isinstance(new_sampler, Sampler):
+            raise TypeError("Input sampler is not an instance of a sampler.")
+        stack, found = [self], False
+        while stack:
+            node = stack.pop()
+            if not node.children and hasattr(node, "sampler"):
+                node.sampler, found = new_sampler, True
+            stack.extend(node.children)
+        if not found:
+            raise RuntimeError("use_sampler: this pipeline has no source that takes a sampler")
+        stack = [self]
+        while stack:  # the cached sizes of the nodes above the sources are stale now
+            node = stack.pop()
+            node._size, node._first_row = None, None
+            stack.extend(node.children)
+
     # -- properties ----------------------------------------------------------------------------
     def get_col_names(self) -> list[str]:
         """The names of the columns, in order.

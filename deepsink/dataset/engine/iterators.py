@@ -252,7 +252,10 @@ class TupleIterator:
                 # a scalar column's row is a 0-d array (as MindSpore's), not a numpy scalar
                 return tuple(_as_array(b.cols[k][i]) for k in self._select)
             if not self._finalizer.alive:
-                raise RuntimeError("the dataset iterator is closed")
+                raise RuntimeError(
+                    "Iterator does not have a running C++ pipeline: the dataset iterator is "
+                    "closed (stop() or close() was called); create a new iterator"
+                )
             kind, payload = self._producer.get()
             if kind == _BLOCK:
                 self._block, self._i = payload, 0
@@ -317,10 +320,20 @@ class TupleIterator:
 
     def close(self) -> None:
         """Stop the background thread and release the pipeline's workers."""
+        self._block = None  # rows already fetched are not handed out after closing
         self._finalizer()
 
     def stop(self) -> None:
-        """MindSpore's name for :meth:`close`: stop the iterator and release its pipeline."""
+        """Ends the iterator now instead of when it is garbage-collected (MindSpore's name for
+        ``close``); a later ``next`` raises RuntimeError.
+
+        Examples:
+            >>> import mindspore.dataset as ds
+            >>> it = ds.NumpySlicesDataset([1, 2, 3], shuffle=False).create_tuple_iterator()
+            >>> print(int(next(it)[0]))
+            1
+            >>> it.stop()
+        """
         self.close()
 
     def __enter__(self) -> TupleIterator:
@@ -359,8 +372,8 @@ def _tensors_in(value: Any) -> Any:
 
     if isinstance(value, dict):
         return {k: _tensors_in(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_tensors_in(v) for v in value)
+    if isinstance(value, list | tuple):
+        return type(value)(_tensors_in(v) for v in value)
     value = np.asarray(value)
     return value if value.dtype.kind in "USO" else numpy_backed(Tensor(value))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import closing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,7 +22,10 @@ from deepsink.dataset.engine.datasets import (
     column_indices,
     column_names_arg,
 )
-from deepsink.dataset.engine.shuffle import shuffle_order, shuffle_rows
+from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order, shuffle_rows
+
+if TYPE_CHECKING:
+    from randomgen import MT64
 
 
 def _regroup(rows: Iterator[tuple[tuple, Any]], ncols: int, size: int) -> Iterator[Block]:
@@ -84,8 +87,61 @@ def _stack_values(values: list, name: str) -> Any:
         if any(not isinstance(v, dict) or list(v) != keys for v in values):
             raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
         return {k: _stack_values([v[k] for v in values], name) for k in keys}
-    arrays = [np.asarray(v) for v in values]
-    return _stack_batch(arrays, name)
+    try:  # MindSpore builds each key's batch with np.array over the rows' values
+        return np.array(values)
+    except ValueError as e:
+        raise RuntimeError(
+            f"Failed to batch Python dictionary in column '{name}': {type(e).__name__}: {e}"
+        ) from e
+
+
+def _dict_value(value: Any) -> Any:
+    """A value inside a dict row as MindSpore keeps it: arrays, through dicts, lists, tuples."""
+    if isinstance(value, dict):
+        return {k: _dict_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_dict_value(v) for v in value)
+    return blk.as_row_array(value)
+
+
+def _per_batch_columns(result: tuple, names: list[str]) -> list:
+    """The batch columns a ``per_batch_map`` returned, by MindSpore's rules: a dict is one dict
+    row; an array is the batched column; anything else (a list) is the batch's rows. A dict
+    cannot sit beside a list column, and beside a list every array must have one row per entry.
+    A list of dict rows becomes one dict of per-key lists (the values are not stacked)."""
+    kinds = [
+        "dict" if isinstance(c, dict) else "array" if isinstance(c, np.ndarray) else "list"
+        for c in result
+    ]
+    if "dict" in kinds and "list" in kinds:
+        raise RuntimeError(
+            "Failed to convert rows: mismatched types returned from per_batch_map function. If "
+            "different types are returned, all of them should be convertible to Python lists. "
+            "Got: Python dict"
+        )
+    if "list" in kinds:
+        first = result[0]
+        n = len(first) if kinds[0] == "list" else first.shape[0] if first.ndim else 1
+        for name, kind, col in zip(names, kinds, result):
+            m = len(col) if kind == "list" else col.shape[0] if col.ndim else 1
+            if m != n:
+                raise RuntimeError(
+                    f"Invalid data, column: {name} expects: {n} rows returned from "
+                    f"'per_batch_map', got: {m}"
+                )
+    produced = []
+    for name, kind, col in zip(names, kinds, result):
+        if kind == "list":
+            rows = list(col)
+            if rows and all(isinstance(r, dict) for r in rows):
+                keys = list(rows[0])
+                if any(list(r) != keys for r in rows):
+                    raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
+                produced.append({k: [_dict_value(r[k]) for r in rows] for k in keys})
+                continue
+            col = _stack_batch([blk.as_row_array(x) for x in rows], name)
+        produced.append(_dict_value(col) if kind == "dict" else blk.as_row_array(col))
+    return produced
 
 
 def _stack_batch(rows: list, name: str) -> np.ndarray:
@@ -344,11 +400,7 @@ class BatchDataset(Dataset):
                 f"For 'batch', per_batch_map returned {len(result)} columns, but output_columns "
                 f"names {len(self.output_columns)}: {self.output_columns}"
             )
-        produced = []
-        for name, col in zip(self.output_columns, result):
-            if isinstance(col, list | tuple):
-                col = _stack_batch([blk.as_row_array(x) for x in col], name)
-            produced.append(blk.as_row_array(col))
+        produced = _per_batch_columns(result, self.output_columns)
         kept = {
             k: _stack_batch([r[k] for r in rows], names[k])
             for kind, k in self._layout
@@ -409,33 +461,41 @@ class ShuffleDataset(Dataset):
 
     fixed_seed: int | None = None  # set by split: one order, not reshuffled each epoch
 
-    def _generators(self, ctx: ExecContext) -> tuple[np.random.Generator, np.random.Generator]:
-        p = ctx.next_pass(self)
-        if self.fixed_seed is not None:
-            seq = np.random.SeedSequence([self.fixed_seed, self._tag])
-            a, b = seq.spawn(2)
-            return np.random.default_rng(a), np.random.default_rng(b)
-        return ctx.generator(self._tag, 0, p), ctx.generator(self._tag, 1, p)
+    def _generator(self, ctx: ExecContext) -> MT64:
+        """This pass's generator: MindSpore's ShuffleOp seeds ``std::mt19937_64`` with the
+        pipeline seed when an iterator starts and keeps drawing from it in later epochs."""
+        ctx.next_pass(self)
+        if self.fixed_seed is not None:  # split: the same order every pass
+            return mt19937_64(self.fixed_seed)
+        return ctx.resource(("shuffle", id(self)), lambda: mt19937_64(ctx.seed), lambda _: None)
 
     def _skip_pass(self, ctx: ExecContext) -> None:
         if self._random_access():
             self._open(ctx)
-        else:  # the stream shuffle: its generators' pass, then the child's
-            ctx.next_pass(self)
-            self.children[0]._skip_pass(ctx)
+        else:  # the stream shuffle: one draw per row of the skipped pass, then the child's
+            gen = self._generator(ctx)
+            child = self.children[0]
+            n = child._num_rows()
+            if n is None:  # the draws depend on the row count: read the pass to count it
+                with closing(child._blocks(ctx, 1024)) as src:
+                    n = sum(b.n for b in src)
+            else:
+                child._skip_pass(ctx)
+            if n > 0:
+                gen.random_raw(n)
 
     def _open(self, ctx: ExecContext) -> View:
         child = self.children[0]._open(ctx)
-        return _PermView(child, shuffle_order(child.n, self.buffer_size, *self._generators(ctx)))
+        return _PermView(child, shuffle_order(child.n, self.buffer_size, self._generator(ctx)))
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         if self._random_access():
             yield from self._open(ctx).blocks(size)
             return
-        steady, drain = self._generators(ctx)
+        gen = self._generator(ctx)
         ncols = len(self._column_names())
         with closing(self.children[0]._blocks(ctx, size)) as src:
-            shuffled = shuffle_rows(_rows_of(src), self.buffer_size, steady, drain)
+            shuffled = shuffle_rows(_rows_of(src), self.buffer_size, gen)
             yield from _regroup(shuffled, ncols, size)
 
 

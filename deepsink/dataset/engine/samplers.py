@@ -7,6 +7,8 @@ fixed ``config.set_seed`` repeats the run.
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,23 +24,28 @@ def _num_samples(value, api: str) -> int | None:
     return value or None  # MindSpore: 0 means all
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def _iterable(obj) -> bool:
+    try:
+        iter(obj)
+    except TypeError:
+        return False
+    return True
+
+
 def _cap(idx: np.ndarray, num_samples: int | None) -> np.ndarray:
     return idx if num_samples is None else idx[:num_samples]
 
 
-def _limited(sampler) -> list:
-    """A user sampler's indices for one pass: at most ``len(sampler)`` when it has a length."""
-    it = iter(sampler)
-    if hasattr(sampler, "__len__"):
-        import itertools
-
-        return list(itertools.islice(it, len(sampler)))
-    return list(it)
-
-
 class Sampler:
     """The base class of samplers, which choose the source rows of each pass and their order. A user
-    sampler subclasses it and defines ``__iter__`` yielding row indices (MindSpore's Python sampler).
+    sampler subclasses it and defines ``__iter__`` yielding row indices (MindSpore's Python sampler):
+    each pass iterates it afresh, with ``self.dataset_size`` set to the source's length; ``num_samples``
+    (``len(self)`` when it has a length) caps what it yields. Each iterator runs its own deep copy
+    of a user sampler, as MindSpore copies the pipeline per iterator. ``add_child`` chains a sampler
+    whose output the parent samples from.
 
     Args:
         num_samples (int, optional): the most rows to give per pass. Default: ``None`` (all).
@@ -55,8 +62,12 @@ class Sampler:
     """
 
     random = False
+    _builtin = False  # the library's samplers; user samplers are iterated afresh each pass
+    child_sampler = None
 
     def __init__(self, num_samples: int | None = None) -> None:
+        if num_samples is None and hasattr(self, "__len__"):
+            num_samples = len(self)
         self.num_samples = _num_samples(num_samples, type(self).__name__)
         self.dataset_size = 0
 
@@ -64,21 +75,91 @@ class Sampler:
         if type(self).__iter__ is Sampler.__iter__:
             raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
         self.dataset_size = n
-        idx = np.asarray([int(i) for i in _limited(self)], np.int64)
-        bad = (idx < 0) | (idx >= n)
-        if bad.any():
-            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
-        return _cap(idx, getattr(self, "num_samples", None))
+        limit = getattr(self, "num_samples", None)
+        got = []
+        for i in self:
+            if limit is not None and len(got) >= limit:
+                break
+            got.append(int(i))
+        idx = np.asarray(got, np.int64)
+        _check_ids(idx, n)
+        return idx
 
     def __iter__(self):
         raise NotImplementedError(f"{type(self).__name__} defines no __iter__ of indices")
 
     def count(self, n: int) -> int:
-        return len(self.indices(n, np.random.default_rng(0)))
+        if not self._builtin and getattr(self, "num_samples", None) is not None:
+            return self.num_samples  # MindSpore trusts a user sampler's num_samples (or length)
+        probe = self if self._builtin else fresh_copy(self)  # leave the user's RNG state alone
+        return len(probe.indices(n, np.random.default_rng(0)))
+
+    def reset(self) -> None:
+        """Called on a user sampler before each pass after an iterator's first (each epoch and
+        repeat), as MindSpore does; override it to change what the next pass yields."""
+
+    def parse(self) -> Sampler:
+        """Validates the sampler and returns the object the engine runs (the sampler itself)."""
+        return self
+
+    def add_child(self, sampler: Sampler) -> None:
+        """Chains ``sampler``: this sampler then samples among the rows ``sampler`` selects."""
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
+        if sampler is not None and not isinstance(sampler, Sampler):
+            fail(type(self).__name__, "sampler", "a Sampler", sampler, TypeError)
+        self.child_sampler = sampler
+
+    def get_child(self) -> Sampler | None:
+        """The chained child sampler, or None."""
+        return self.child_sampler
+
+    def get_num_samples(self) -> int | None:
+        """``num_samples``, combined with the child's as MindSpore does (the smaller of both)."""
+        own = getattr(self, "num_samples", None)
+        if self.child_sampler is not None:
+            child = self.child_sampler.get_num_samples()
+            return child if own is None else own if child is None else min(own, child)
+        return own
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({args})"
+
+
+def fresh_copy(sampler: Sampler) -> Sampler:
+    """A deep copy of a user sampler (MindSpore copies it per iterator and to count it)."""
+    try:
+        return copy.deepcopy(sampler)
+    except (TypeError, copy.Error) as e:
+        raise RuntimeError(
+            f"Init Python sampler failed: the sampler must be copyable, as each iterator and "
+            f"get_dataset_size run a copy of it (a list of indices or a class with __iter__ "
+            f"works; a generator object does not): {type(e).__name__}: {e}"
+        ) from e
+
+
+def _check_ids(idx: np.ndarray, n: int) -> None:
+    bad = (idx < 0) | (idx >= n)
+    if bad.any():
+        raise RuntimeError(
+            f"Sample ID ({int(idx[bad][0])}) is out of bound, expected range [0, {n - 1}]"
+        )
+
+
+def sample_ids(sampler: Sampler, n: int, rng: np.random.Generator | None) -> np.ndarray:
+    """One pass's source rows of ``sampler`` over ``n`` rows, through its child chain."""
+    child = sampler.child_sampler
+    if child is None:
+        return sampler.indices(n, rng)
+    base = sample_ids(child, n, rng)
+    return base[sampler.indices(len(base), rng)]
+
+
+def sample_count(sampler: Sampler, n: int) -> int:
+    """How many rows ``sample_ids`` gives, without drawing them where the sampler knows."""
+    child = sampler.child_sampler
+    return sampler.count(n if child is None else sample_count(child, n))
 
 
 class SequentialSampler(Sampler):
@@ -95,6 +176,8 @@ class SequentialSampler(Sampler):
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [2, 3, 4]
     """
+
+    _builtin = True
 
     def __init__(self, start_index: int | None = None, num_samples: int | None = None) -> None:
         start = 0 if start_index is None else start_index
@@ -125,6 +208,8 @@ class RandomSampler(Sampler):
         >>> print(sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)))
         [0, 1, 2, 3, 4, 5]
     """
+
+    _builtin = True
 
     random = True
 
@@ -163,6 +248,8 @@ class DistributedSampler(Sampler):
         [1, 3, 5]
     """
 
+    _builtin = True
+
     def __init__(
         self,
         num_shards: int,
@@ -186,7 +273,18 @@ class DistributedSampler(Sampler):
         self.shuffle = check_bool(shuffle, "shuffle", "DistributedSampler")
         self.random = self.shuffle
         self.num_samples = _num_samples(num_samples, "DistributedSampler")
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            raise TypeError(f"offset must be integer but was: {offset}.")
         self.offset = offset
+
+    def parse(self) -> Sampler:
+        """Validates the offset against ``num_shards`` (MindSpore checks it here)."""
+        if self.offset > self.num_shards:
+            raise RuntimeError(
+                f"DistributedSampler: offset must be no more than num_shards({self.num_shards}), "
+                f"but got: {self.offset}"
+            )
+        return self
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
         if n == 0:
@@ -215,14 +313,32 @@ class SubsetSampler(Sampler):
         [4, 0, 2]
     """
 
+    _builtin = True
+
     def __init__(self, indices: Sequence[int], num_samples: int | None = None) -> None:
-        self.indices_ = np.asarray(list(indices), np.int64)
-        self.num_samples = _num_samples(num_samples, type(self).__name__)
+        if num_samples is not None:
+            if isinstance(num_samples, bool) or not isinstance(num_samples, int):
+                raise TypeError(f"num_samples must be integer but was: {num_samples}.")
+            if not 0 <= num_samples <= _INT64_MAX:
+                raise ValueError(
+                    f"num_samples exceeds the boundary between 0 and {_INT64_MAX}(INT64_MAX)!"
+                )
+        if isinstance(indices, int) and not isinstance(indices, bool):
+            indices = [indices]
+        elif isinstance(indices, str) or not _iterable(indices):
+            raise TypeError(f"Unsupported sampler object of type ({type(indices)})")
+        ids = list(indices) if num_samples is None else list(itertools.islice(indices, num_samples))
+        for i, item in enumerate(ids):
+            if not isinstance(item, int | np.integer):
+                raise TypeError(
+                    f"SubsetSampler: Type of indices element must be int, but got list[{i}]: {item}, "
+                    f"type: {type(item)}."
+                )
+        self.indices_ = np.asarray(ids, np.int64)
+        self.num_samples = num_samples or None
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        bad = (self.indices_ < 0) | (self.indices_ >= n)
-        if bad.any():
-            fail(type(self).__name__, "indices", f"in [0, {n - 1}]", int(self.indices_[bad][0]))
+        _check_ids(self.indices_, n)
         return _cap(self.order(self.indices_, rng), self.num_samples)
 
     @staticmethod
@@ -234,19 +350,36 @@ class SubsetSampler(Sampler):
 
 
 class IterSampler(Sampler):
-    """Any iterable of source indices (a list, a user sampler with ``__iter__``), in its order,
-    iterated afresh each pass (MindSpore wraps such samplers the same way)."""
+    """Any iterable of source indices (an object with ``__iter__`` or ``__getitem__``), in its
+    order, iterated afresh each pass. A source wraps such an object in one itself.
+
+    Args:
+        sampler (iterable): yields the source indices of one pass.
+        num_samples (int, optional): at most this many indices per pass. Default: ``None``, the
+            sampler's ``len()`` when it has one, else all it yields.
+
+    Raises:
+        ValueError: If `num_samples` is negative.
+        RuntimeError: If an index is outside the source (when the dataset is iterated).
+
+    Examples:
+        >>> import mindspore.dataset as ds
+        >>> class Backwards:
+        ...     def __iter__(self):
+        ...         return iter(range(4, -1, -1))
+        >>> data = ds.NumpySlicesDataset([10, 11, 12, 13, 14], sampler=ds.IterSampler(Backwards()))
+        >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+        [14, 13, 12, 11, 10]
+    """
 
     def __init__(self, sampler, num_samples: int | None = None) -> None:
+        if num_samples is None and hasattr(sampler, "__len__"):
+            num_samples = len(sampler)
         self.sampler = sampler
-        self.num_samples = _num_samples(num_samples, "IterSampler")
+        super().__init__(num_samples)
 
-    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
-        idx = np.asarray([int(i) for i in _limited(self.sampler)], np.int64)
-        bad = (idx < 0) | (idx >= n)
-        if bad.any():
-            fail("sampler", "indices", f"in [0, {n - 1}]", int(idx[bad][0]))
-        return _cap(idx, self.num_samples)
+    def __iter__(self):
+        return iter(self.sampler)
 
 
 class WeightedRandomSampler(Sampler):
@@ -264,6 +397,8 @@ class WeightedRandomSampler(Sampler):
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [2, 2, 2]
     """
+
+    _builtin = True
 
     random = True
 
@@ -335,6 +470,8 @@ class PKSampler(Sampler):
         [0, 0, 1, 1]
     """
 
+    _builtin = True
+
     random = True  # draws within a class, even when the class order is fixed
 
     def __init__(
@@ -388,28 +525,36 @@ def resolve(
     num_shards: int | None,
     shard_id: int | None,
     default_shuffle: bool = True,
+    exclusive: bool = True,
 ) -> Sampler:
     """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id), with
-    MindSpore's checks and messages."""
+    MindSpore's checks and messages. ``exclusive``: a file or image source refuses a sampler
+    beside shuffle, sharding or num_samples (MindSpore's check before it builds the sampler);
+    the generator sources (``exclusive=False``) let a list of indices take ``num_samples``."""
     from deepsink.dataset.core import validator_helpers as vh
+
+    if exclusive and sampler is not None:
+        for what, given in (
+            ("shuffle", shuffle is not None),
+            ("sharding", num_shards is not None or shard_id is not None),
+            ("num_samples", num_samples is not None),
+        ):
+            if given:
+                raise RuntimeError(f"sampler and {what} cannot be specified at the same time.")
 
     if shuffle is not None:
         check_bool(shuffle, "shuffle", api)
     if num_samples is not None:
         vh.check_num_samples(num_samples)
     if sampler is not None:
-        if isinstance(sampler, list | tuple):  # MindSpore: a list of indices is a SubsetSampler
-            sampler = SubsetSampler(list(sampler))
-        elif not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
-            sampler = IterSampler(sampler)  # any iterable of indices, afresh each pass
         if not isinstance(sampler, Sampler):
-            fail(
-                api,
-                "sampler",
-                "a Sampler, a list of indices or an iterable of them",
-                sampler,
-                TypeError,
-            )
+            if isinstance(sampler, np.ndarray | list | tuple):  # MindSpore: a SubsetSampler
+                return SubsetSampler(sampler, num_samples)
+            if isinstance(sampler, int) and not isinstance(sampler, bool):
+                return SubsetSampler([sampler])
+            if isinstance(sampler, str) or not _iterable(sampler):
+                raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
+            return IterSampler(sampler, num_samples)  # any iterable of indices, each pass
         if shuffle is not None or num_shards is not None or shard_id is not None or num_samples:
             raise ValueError(
                 f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from contextlib import closing, nullcontext
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,8 +31,15 @@ from deepsink.dataset.engine.samplers import (
     DistributedSampler,
     Sampler,
     SequentialSampler,
+    fresh_copy,
     resolve,
+    sample_count,
+    sample_ids,
 )
+from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order
+
+if TYPE_CHECKING:
+    from randomgen import MT64
 
 
 class _Source(Dataset):
@@ -55,7 +62,7 @@ class _Source(Dataset):
 
     def _num_rows(self) -> int:
         self._bind_labels()
-        return self.sampler.count(self._length())
+        return sample_count(self.sampler, self._length())
 
     def _random_access(self) -> bool:
         return True
@@ -83,7 +90,27 @@ class _Source(Dataset):
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
             rng = ctx.generator(self._tag, 2, p, shared=shared)
-        return _SourceView(self, self.sampler.indices(self._length(), rng), ctx)
+        sampler = self._run_sampler(ctx)
+        if p and not sampler._builtin:
+            sampler.reset()  # MindSpore's per-repeat callback of a user sampler
+        return _SourceView(self, sample_ids(sampler, self._length(), rng), ctx)
+
+    def _run_sampler(self, ctx: ExecContext) -> Sampler:
+        """The sampler this iterator runs: a user sampler is deep-copied once per iterator from
+        its state when the dataset was built (MindSpore copies the pipeline per iterator), so its
+        own random state replays for each new iterator and advances from epoch to epoch."""
+        if self.sampler._builtin and self.sampler.child_sampler is None:
+            return self.sampler
+        return ctx.resource(
+            ("sampler", id(self)), lambda: fresh_copy(self._pristine_sampler), lambda _: None
+        )
+
+    @property
+    def _pristine_sampler(self) -> Sampler:
+        kept = vars(self).get("_sampler_copy")
+        if kept is None or kept[0] is not self.sampler:
+            kept = self._sampler_copy = (self.sampler, fresh_copy(self.sampler))
+        return kept[1]
 
 
 class _SourceView(View):
@@ -419,7 +446,15 @@ class NumpySlicesDataset(_Source):
                 [len(c) if isinstance(c, list) else c.shape for c in cols],
             )
         self._cols, self._names = cols, names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        smp = resolve(
+            api,
+            _generator_sampler(sampler),
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            exclusive=False,
+        )
         shapes = tuple(len(c) if isinstance(c, list) else c.shape for c in cols)
         super().__init__(smp, num_parallel_workers, (tuple(names), shapes))
 
@@ -693,11 +728,15 @@ class GeneratorDataset(_Source):
             smp: Sampler = _BatchSamplerIndices(batch_sampler)
             self._pristine_batch_sampler = copy.deepcopy(batch_sampler)
         elif self._getitem:
-            if sampler is not None and not isinstance(sampler, Sampler):
-                sampler = _iter_sampler(sampler, api, num_samples)
-                smp = resolve(api, sampler, shuffle, None, num_shards, shard_id)
-            else:
-                smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+            smp = resolve(
+                api,
+                _generator_sampler(sampler),
+                shuffle,
+                num_samples,
+                num_shards,
+                shard_id,
+                exclusive=False,
+            )
         else:
             for name, value in (("num_shards", num_shards), ("sampler", sampler)):
                 if value is not None:
@@ -753,7 +792,14 @@ class GeneratorDataset(_Source):
             view = _SourceView(self, np.arange(len(batches)), ctx)
             view.batches = batches
             return view
-        return super()._open(ctx)
+        view = super()._open(ctx)
+        want = None if self.sampler._builtin else self.sampler.num_samples
+        if want is not None and view.n != want:  # a user sampler's length promised more rows
+            raise RuntimeError(
+                f"The actual amount of data read from generator {view.n} is different from "
+                f"generator.len {want}, you should adjust generator.len to make them match."
+            )
+        return view
 
     def _fetcher(self) -> _RowFetcher:
         batched = isinstance(self.sampler, _BatchSamplerIndices)
@@ -809,7 +855,7 @@ class GeneratorDataset(_Source):
                 if self.sampler.random:
                     shared = isinstance(self.sampler, DistributedSampler)
                     rng = ctx.generator(self._tag, 2, 0, shared=shared)
-                self._mapped = self.sampler.indices(self._length(), rng)
+                self._mapped = sample_ids(self.sampler, self._length(), rng)
             finally:
                 ctx.close()
         if index >= len(self._mapped):
@@ -845,13 +891,17 @@ class GeneratorDataset(_Source):
             yield blk.from_rows(pending, ncols)
 
 
-def _iter_sampler(sampler: Any, api: str, num_samples: int | None) -> Sampler:
-    """Any iterable of indices as a sampler (MindSpore's IterSampler): its order, each pass."""
-    if not hasattr(sampler, "__iter__"):
-        fail(api, "sampler", "a Sampler or an iterable of indices", sampler, TypeError)
-    from deepsink.dataset.engine.samplers import IterSampler
-
-    return IterSampler(sampler, num_samples)
+def _generator_sampler(sampler: Any) -> Any:
+    """A generator source's sampler: a Sampler or an iterable of indices (not a bare int)."""
+    if sampler is None or isinstance(sampler, Sampler):
+        return sampler
+    try:
+        iter(sampler)
+    except TypeError as exc:
+        raise TypeError(
+            "sampler should be either iterable or from mindspore.dataset.samplers."
+        ) from exc
+    return sampler
 
 
 class Shuffle(StrEnum):
@@ -1093,9 +1143,14 @@ class TFRecordDataset(_Source):
         return int(self._starts[-1])
 
     def _rows(
-        self, rng: np.random.Generator | None, shared: np.random.Generator | None
+        self,
+        rng: np.random.Generator | None,
+        shared: np.random.Generator | None,
+        gen: MT64 | None = None,
     ) -> np.ndarray:
-        """This shard's global row indices for one pass, in reading order."""
+        """This shard's global row indices for one pass, in reading order. ``GLOBAL`` shuffles
+        the rows read (the first ``num_samples``) as MindSpore's reader-side ShuffleOp does:
+        its buffer holds ``max(4 * rows per file, 10000)`` rows, its generator is ``gen``."""
         mode = self.shuffle_mode
         order = np.arange(len(self._files))
         if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE, Shuffle.FILES, Shuffle.PARTIAL):
@@ -1110,8 +1165,12 @@ class TFRecordDataset(_Source):
             per = -(-len(rows) // self.num_shards)
             rows = rows[(self.shard_id * per + np.arange(per)) % len(rows)]
         if mode in (Shuffle.GLOBAL, Shuffle.ADAPTIVE):
-            rows = rng.permutation(rows)
-        elif mode == Shuffle.PARTIAL:
+            rows = rows if self.num_samples is None else rows[: self.num_samples]
+            if gen is None:  # only the count is wanted
+                return rows
+            per_file = len(rows) // max(len(order), 1)
+            return rows[shuffle_order(len(rows), max(4 * per_file, 10000), gen)]
+        if mode == Shuffle.PARTIAL:
             rows = np.concatenate(
                 [
                     rng.permutation(rows[s : s + _PARTIAL_CHUNK])
@@ -1129,7 +1188,10 @@ class TFRecordDataset(_Source):
         p = ctx.next_pass(self)
         rng = ctx.generator(self._tag, 2, p)
         shared = ctx.generator(self._tag, 3, p, shared=True)  # shards agree on the file order
-        return _SourceView(self, self._rows(rng, shared), ctx)
+        gen = ctx.resource(
+            ("tfrecord-shuffle", id(self)), lambda: mt19937_64(ctx.seed), lambda _: None
+        )
+        return _SourceView(self, self._rows(rng, shared, gen), ctx)
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
 

@@ -63,6 +63,7 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
         DistributedSampler,
         SubsetRandomSampler,
         SubsetSampler,
+        sample_ids,
     )
     from deepsink.dataset.engine.sources import GeneratorDataset, _Source
 
@@ -78,7 +79,7 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
     parts = []
     if mappable:
         rng = np.random.default_rng(_order_seed())
-        base = dataset.sampler.indices(dataset._length(), rng)
+        base = sample_ids(dataset.sampler, dataset._length(), rng)
         order = rng.permutation(base) if randomize else base
         for a, b in zip(starts[:-1], starts[1:]):
             part = copy.copy(dataset)

@@ -1,0 +1,49 @@
+"""Dict columns through ``batch``: what ``per_batch_map`` may return and how dict rows batch, as
+MindSpore 2.10 does (expected values and messages printed by MindSpore 2.10)."""
+
+import numpy as np
+import pytest
+
+import deepsink.dataset as ds
+
+
+def _rows(n):
+    for i in range(n):
+        yield ({"i": i, "t": (1, 2), "v": np.arange(3 if i != 3 else 2, dtype=np.int32) + i},)
+
+
+def _zipped():
+    a = ds.GeneratorDataset(lambda: _rows(2), ["a"], shuffle=False)
+    b = ds.GeneratorDataset(lambda: _rows(2), ["b"], shuffle=False)
+    return ds.zip((a, b))
+
+
+def test_list_of_dicts_becomes_a_dict_of_per_key_lists():
+    def squares(col, info):
+        return ([{"x": np.int64(v) ** 2} for v in col],)
+
+    d = ds.GeneratorDataset(lambda: iter(range(5)), ["c"], shuffle=False)
+    d = d.batch(2, per_batch_map=squares, drop_remainder=True)
+    got = [r["c"] for r in d.create_dict_iterator(num_epochs=1, output_numpy=True)]
+    assert [[int(v) for v in g["x"]] for g in got] == [[0, 1], [4, 9]]
+    assert isinstance(got[0]["x"], list) and isinstance(got[0]["x"][0], np.ndarray)
+    tensors = next(d.create_dict_iterator(num_epochs=1))["c"]["x"]
+    assert isinstance(tensors, list) and int(tensors[1].asnumpy()) == 1
+
+
+def test_per_batch_map_dict_beside_list_or_short_array_raises():
+    with pytest.raises(RuntimeError, match="mismatched types returned from per_batch_map"):
+        d = _zipped().batch(2, per_batch_map=lambda a, b, info: ({"k": 1}, [1]))
+        list(d.create_tuple_iterator(output_numpy=True))
+    with pytest.raises(RuntimeError, match="column: b expects: 2 rows returned from"):
+        d = _zipped().batch(2, per_batch_map=lambda a, b, info: (a, np.array([1])))
+        list(d.create_tuple_iterator(output_numpy=True))
+    d = _zipped().batch(2, per_batch_map=lambda a, b, info: ({"k": 1}, np.array([1, 2, 3])))
+    row = next(d.create_dict_iterator(output_numpy=True))
+    assert int(row["a"]["k"]) == 1 and row["b"].tolist() == [1, 2, 3]
+
+
+def test_dict_rows_with_ragged_values_do_not_batch():
+    d = ds.GeneratorDataset(lambda: _rows(4), ["c"], shuffle=False).batch(2)
+    with pytest.raises(RuntimeError, match="setting an array element with a sequence"):
+        list(d.create_tuple_iterator(output_numpy=True))
