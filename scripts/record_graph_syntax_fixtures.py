@@ -7,7 +7,9 @@ writes ``tests/fixtures/ms/graph_syntax/cases.json``: each case's values as Mind
 (control-flow and static-graph tutorial programs, the mixed-precision tutorial's train_step), and
 ``pages.json``: what each example of MindSpore's static graph syntax pages
 (``tests/support/graph_syntax_pages/*.py``, data types and Python built-in functions) prints when
-run as a script, and the type and first line of the error it ends in, if any.
+run as a script, and the type and first line of the error it ends in, if any; and
+``transforms.json``: the loop primitives (``ops.WhileLoop``/``ForiLoop``/``Scan``) and functional
+transforms (``jvp``, ``vjp``, ``jacfwd``, ``jacrev``) of ``graph_syntax_cases.transforms``.
 """
 
 import json
@@ -46,9 +48,22 @@ def record_pages(out: Path) -> None:
         f.write("\n")
 
 
+def record_transforms(out: Path) -> None:
+    mindspore.set_seed(0)
+    values = graph_syntax_cases.transforms(mindspore)
+    meta = {"mindspore": mindspore.__version__, "numpy": np.__version__}
+    with open(out / "transforms.json", "w", encoding="utf-8") as f:
+        json.dump({"versions": meta, "cases": values}, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def main() -> None:
+    fixtures = ROOT / "tests" / "fixtures" / "ms" / "graph_syntax"
     if sys.argv[1:] == ["--pages"]:  # only the page examples
-        record_pages(ROOT / "tests" / "fixtures" / "ms" / "graph_syntax")
+        record_pages(fixtures)
+        return
+    if sys.argv[1:] == ["--transforms"]:  # only the loop primitives and functional transforms
+        record_transforms(fixtures)
         return
     mindspore.set_seed(0)
     values = graph_syntax_cases.run_all(mindspore)
@@ -60,6 +75,7 @@ def main() -> None:
         f.write("\n")
     print(json.dumps(values, indent=1))
     record_pages(out)
+    record_transforms(out)
 
 
 if __name__ == "__main__":

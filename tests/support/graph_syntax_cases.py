@@ -606,3 +606,102 @@ def control_flow_page(ms):
 def run_all(ms):
     return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms),
             "statements": statements(ms), "control_flow_page": control_flow_page(ms)}  # fmt: skip
+
+
+def transforms(ms):
+    """MindSpore's loop primitives (``ops.WhileLoop``, ``ops.ForiLoop``, ``ops.Scan``) in PyNative
+    and under ``jit``, and its functional transforms (``jvp``, ``vjp``, ``jacfwd``, ``jacrev``)
+    on the examples of their docs and a network with Parameters."""
+    nn, ops, Tensor = ms.nn, ms.ops, ms.Tensor
+    out = {}
+
+    def body(v):
+        return v + 1
+
+    def under_100(v):
+        return v < 100
+
+    out["while_int"] = ops.WhileLoop()(under_100, body, 10)
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+
+    def while_tensor(v):
+        return ops.WhileLoop()(lambda s: s.sum() < 50, lambda s: s * 2, v)
+
+    out["while_tensor"] = _values(while_tensor(x))
+    out["while_tensor_jit"] = _values(ms.jit(while_tensor)(x))
+
+    def cumsum_index(index, res):
+        return index + res
+
+    out["fori_int"] = ops.ForiLoop()(0, 4, cumsum_index, 0)
+
+    def fori_tuple(lo, hi, v):
+        return ops.ForiLoop()(lo, hi, lambda i, s: (s[0] * 2, s[1] + i), (v, Tensor(0)))
+
+    out["fori_tuple"] = _values(fori_tuple(1, 4, x))
+    out["fori_tuple_jit"] = _values(ms.jit(fori_tuple)(Tensor(1), Tensor(4), x))
+
+    def cumsum(res, el):
+        res = res + el
+        return res, res
+
+    out["scan_int"] = _values(ops.Scan()(cumsum, 0, [1, 2, 3, 4]))
+
+    def scan_tensors(v):
+        return ops.Scan()(lambda c, e: (c * e, c.sum()), v, [v, v * 2, v * 3])
+
+    out["scan_tensor"] = _values(scan_tensors(x))
+    out["scan_tensor_jit"] = _values(ms.jit(scan_tensors)(x))
+
+    class Cube(nn.Cell):
+        def construct(self, x, y):
+            return x**3 + y
+
+    a = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+    v = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    out["jvp"] = _values(ms.jvp(Cube(), (a, a), (v, v)))
+
+    def two(x, y):
+        return x**3 + y, y
+
+    out["jvp_aux"] = _values(ms.jvp(two, (a, a), (v, v), has_aux=True))
+
+    def sin2(x):
+        return ops.sin(x) * 2
+
+    def pair(x):
+        return x * 2, x.sum()
+
+    def exp_sum(x):
+        return ops.exp(x).sum()
+
+    out["jvp_single"] = _values(ops.jvp(sin2, a, v))
+    b = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))  # y: its own Tensor, as in the docs
+    outputs, vjp_fn = ms.vjp(Cube(), a, b)
+    out["vjp"] = _values([outputs, vjp_fn(v)])
+
+    def two_aux(x, y):
+        return 2 * x + y, y**3
+
+    outputs, vjp_fn, aux = ms.vjp(two_aux, a, b, has_aux=True)
+    out["vjp_aux"] = _values([outputs, aux, vjp_fn(v)])
+    outputs, vjp_fn = ops.vjp(pair, a)
+    out["vjp_tuple_out"] = _values([outputs, vjp_fn((v, Tensor(1.0)))])
+
+    ms.set_seed(1)
+    dense = nn.Dense(2, 3, weight_init="ones", bias_init="zeros")
+    outputs, vjp_fn = ms.vjp(dense, a, weights=dense.trainable_params())
+    out["vjp_weights"] = _values([outputs, vjp_fn(Tensor(np.ones((2, 3), np.float32)))])
+
+    class MultipleInputsMultipleOutputsNet(nn.Cell):
+        def construct(self, x, y, z):
+            return x**2 + y**2 + z**2, x * y * z
+
+    z = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    net = MultipleInputsMultipleOutputsNet()
+    out["jacfwd_aux"] = _values(ms.jacfwd(net, grad_position=0, has_aux=True)(a, a, z))
+    out["jacfwd_positions"] = _values(ms.jacfwd(net, grad_position=(0, 1))(a, a, z))
+    out["jacrev_aux"] = _values(ms.jacrev(net, grad_position=0, has_aux=True)(a, a, z))
+    out["jacrev_positions"] = _values(ms.jacrev(net, grad_position=(1, 2))(a, a, z))
+    out["jacrev_single"] = _values(ms.jacrev(exp_sum)(a))
+    return out

@@ -1,0 +1,210 @@
+"""MindSpore's functional transforms beside ``grad``: ``jvp``, ``vjp``, ``jacfwd``, ``jacrev``.
+
+``vjp`` goes through ``grad.vjp`` (the one reverse-mode path: Parameters, weights, complex
+conventions); the forward-mode and Jacobian transforms are JAX's (``jax.jvp``, ``jax.jacfwd``,
+``jax.jacrev``) over the function with Tensors boxed and unboxed at its edges. The function is
+converted from source while compiling, as ``grad`` converts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax
+
+from deepsink._core import grad as _grad
+from deepsink._core import graph_syntax
+from deepsink._core.tracebacks import api_boundary
+from deepsink.common.tensor import Tensor, unwrap_tree, wrap
+
+
+def _check_has_aux(has_aux: Any) -> None:
+    if not isinstance(has_aux, bool):
+        raise TypeError(f"The 'has_aux' must be bool type, but got {type(has_aux).__name__}.")
+
+
+def _tensors(api: str, arg: str, value: Any) -> tuple:
+    items = tuple(value) if isinstance(value, tuple | list) else (value,)
+    for x in items:
+        if not isinstance(x, Tensor):
+            raise TypeError(
+                f"For '{api}', the '{arg}' must be a Tensor or a tuple/list of Tensors, but got "
+                f"{type(x).__name__}."
+            )
+    return items
+
+
+def _split_aux(api: str, out: Any, has_aux: bool) -> tuple[Any, Any]:
+    if not has_aux:
+        return out, ()
+    if not isinstance(out, tuple) or len(out) < 2:
+        raise ValueError("When 'has_aux' is True, origin 'fn' requires more than one outputs.")
+    return out[0], out[1:]
+
+
+def _aux_out(aux: tuple) -> Any:
+    aux = wrap(aux)
+    return aux[0] if len(aux) == 1 else tuple(aux)
+
+
+def _on_arrays(fn: Callable, api: str, has_aux: bool, args: tuple, positions: tuple) -> Callable:
+    """``fn`` as a function of the arrays at ``positions`` (other arguments fixed), returning
+    (arrays of the output, arrays of the aux outputs)."""
+    f = graph_syntax.compiled(fn)
+
+    def g(*arrays: Any) -> tuple[Any, Any]:
+        call = list(args)
+        for p, a in zip(positions, arrays, strict=True):
+            call[p] = Tensor._from(a)
+        out, aux = _split_aux(api, f(*call), has_aux)
+        return unwrap_tree(out), unwrap_tree(aux)
+
+    return g
+
+
+@api_boundary
+def jvp(fn: Callable, inputs: Any, v: Any, has_aux: bool = False) -> tuple:
+    """The Jacobian-vector product of ``fn`` at ``inputs`` along ``v`` (forward mode).
+
+    Args:
+        fn (Union[Function, Cell]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): The inputs of `fn`.
+        v (Union[Tensor, tuple[Tensor], list[Tensor]]): The tangents, shaped as `inputs`.
+        has_aux (bool): Only the first output is differentiated; the others are returned as
+            they are. Default: ``False``.
+
+    Returns:
+        ``(net_output, jvp)``, plus ``aux_value`` when `has_aux` is ``True``.
+
+    Raises:
+        TypeError: If `inputs` or `v` is not a Tensor or a tuple/list of Tensors, or `has_aux`
+            not a bool.
+        ValueError: If `v` has not as many Tensors as `inputs`.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> out, tangent = ms.jvp(lambda x: x ** 3, x, ms.Tensor(np.ones(2, np.float32)))
+        >>> print(out, tangent)
+        [1. 8.] [ 3. 12.]
+    """
+    _check_has_aux(has_aux)
+    xs, vs = _tensors("jvp", "inputs", inputs), _tensors("jvp", "v", v)
+    if len(xs) != len(vs):
+        raise ValueError(
+            f"For 'jvp', 'v' must have as many Tensors as 'inputs' ({len(xs)}), but got {len(vs)}."
+        )
+    g = _on_arrays(fn, "jvp", has_aux, xs, tuple(range(len(xs))))
+    primals = tuple(x._data for x in xs)
+    tangents = tuple(t._data.astype(x.dtype) for t, x in zip(vs, primals, strict=True))
+    out, tangent, aux = jax.jvp(g, primals, tangents, has_aux=True)
+    result = (wrap(_listed(out)), wrap(_listed(tangent)))
+    return (*result, _aux_out(aux)) if has_aux else result
+
+
+def _listed(tree: Any) -> Any:
+    return tuple(tree) if isinstance(tree, list) else tree
+
+
+@api_boundary
+def vjp(fn: Callable, *inputs: Any, weights: Any = None, has_aux: bool = False) -> tuple:
+    """The output of ``fn`` at ``inputs`` and a function giving its vector-Jacobian products.
+
+    Args:
+        fn (Union[Function, Cell]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        inputs (Tensor): The inputs of `fn`.
+        weights (Union[ParameterTuple, Parameter, list[Parameter]], optional): Parameters to
+            differentiate as well. Default: ``None``.
+        has_aux (bool, optional): Only the first output is differentiated; the others are
+            returned as they are. Default: ``False``.
+
+    Returns:
+        ``(net_output, vjp_fn)``, plus ``aux_value`` when `has_aux` is ``True``. ``vjp_fn(v)``
+        returns the tuple of the inputs' gradients (and the weights' tuple when `weights` is
+        given), for the cotangent `v` shaped as `net_output`.
+
+    Raises:
+        TypeError: If an input is not a Tensor, or `has_aux` not a bool.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> out, vjp_fn = ms.vjp(lambda x: x ** 3, x)
+        >>> print(vjp_fn(ms.Tensor(np.ones(2, np.float32)))[0])
+        [ 3. 12.]
+    """
+    _check_has_aux(has_aux)
+    _tensors("vjp", "inputs", inputs)
+    ws = _grad._weights_of(weights, "vjp")[0] if weights is not None else ()
+    out, aux, pull = _grad.vjp(fn, inputs, list(range(len(inputs))), ws, has_aux)
+
+    def vjp_fn(*v: Any) -> tuple:
+        sens = v[0] if len(v) == 1 else v
+        in_g, w_g = pull(out.cotangents(sens, "vjp"))
+        in_g = tuple(wrap(list(in_g)))
+        return in_g if weights is None else (in_g, tuple(wrap(list(w_g))))
+
+    value = out.value()
+    return (value, vjp_fn, _aux_out(tuple(aux))) if has_aux else (value, vjp_fn)
+
+
+def _jacobian(transform: Callable, api: str) -> Callable:
+    def make(fn: Callable, grad_position: Any = 0, has_aux: bool = False) -> Callable:
+        _check_has_aux(has_aux)
+
+        @api_boundary
+        def run(*args: Any) -> Any:
+            positions, single = _grad._positions(grad_position, len(args), api)
+            xs = [args[p] for p in positions]
+            _tensors(api, "inputs", xs)
+            g = _on_arrays(fn, api, has_aux, args, tuple(positions))
+            argnums = 0 if single else tuple(range(len(positions)))
+            jac, aux = transform(g, argnums=argnums, has_aux=True)(*[x._data for x in xs])
+            jac = wrap(_tuples(jac))
+            return (jac, _aux_out(aux)) if has_aux else jac
+
+        return run
+
+    return make
+
+
+def _tuples(tree: Any) -> Any:
+    if isinstance(tree, list | tuple):
+        return tuple(_tuples(t) for t in tree)
+    return tree
+
+
+_JACFWD_DOC = """Compute the Jacobian of ``fn`` by forward mode.
+
+    Args:
+        fn (Union[Cell, Function]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        grad_position (Union[int, tuple[int]], optional): The inputs to differentiate by.
+            Default: ``0``.
+        has_aux (bool, optional): Only the first output is differentiated; the others are
+            returned as they are. Default: ``False``.
+
+    Returns:
+        Function: returns the Jacobian (output shape then input shape), a tuple per output and
+        per position where there are several, and ``(Jacobian, aux)`` when `has_aux`.
+
+    Raises:
+        TypeError: If `grad_position` or `has_aux` has a wrong type.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> print(ms.{name}(lambda x: x ** 2)(x))
+        [[2. 0.]
+         [0. 4.]]
+    """
+
+jacfwd = _jacobian(jax.jacfwd, "jacfwd")
+jacfwd.__name__ = jacfwd.__qualname__ = "jacfwd"
+jacfwd.__doc__ = _JACFWD_DOC.replace("{name}", "jacfwd")
+jacrev = _jacobian(jax.jacrev, "jacrev")
+jacrev.__name__ = jacrev.__qualname__ = "jacrev"
+jacrev.__doc__ = _JACFWD_DOC.replace("{name}", "jacrev").replace("forward mode", "reverse mode")
