@@ -72,6 +72,7 @@ from deepsink.train.profiling import Profiler as Profiler
 # version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
 __version__ = "0.1.0"
 __mindspore_version__ = _alias.MINDSPORE_VERSION
+from deepsink._core.grad_transforms import get_grad as get_grad
 from deepsink._core.grad_transforms import jacfwd as jacfwd
 from deepsink._core.grad_transforms import jacrev as jacrev
 from deepsink._core.grad_transforms import jvp as jvp

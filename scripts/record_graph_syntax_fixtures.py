@@ -9,7 +9,9 @@ writes ``tests/fixtures/ms/graph_syntax/cases.json``: each case's values as Mind
 (``tests/support/graph_syntax_pages/*.py``, data types and Python built-in functions) prints when
 run as a script, and the type and first line of the error it ends in, if any; and
 ``transforms.json``: the loop primitives (``ops.WhileLoop``/``ForiLoop``/``Scan``) and functional
-transforms (``jvp``, ``vjp``, ``jacfwd``, ``jacrev``) of ``graph_syntax_cases.transforms``.
+transforms (``jvp``, ``vjp``, ``jacfwd``, ``jacrev``) of ``graph_syntax_cases.transforms``, and the
+gradient tools (``get_grad``, ``InsertGradientOf``, ``HookBackward``, ``linearize``, ``nn.Jvp``,
+``nn.Vjp``, ``switch_layer``) of ``graph_syntax_cases.gradient_tools``.
 """
 
 import json
@@ -51,9 +53,11 @@ def record_pages(out: Path) -> None:
 def record_transforms(out: Path) -> None:
     mindspore.set_seed(0)
     values = graph_syntax_cases.transforms(mindspore)
+    tools = graph_syntax_cases.gradient_tools(mindspore)
     meta = {"mindspore": mindspore.__version__, "numpy": np.__version__}
     with open(out / "transforms.json", "w", encoding="utf-8") as f:
-        json.dump({"versions": meta, "cases": values}, f, indent=1, sort_keys=True)
+        json.dump({"versions": meta, "cases": values, "gradient_tools": tools}, f, indent=1,
+                  sort_keys=True)  # fmt: skip
         f.write("\n")
 
 

@@ -208,3 +208,94 @@ jacfwd.__doc__ = _JACFWD_DOC.replace("{name}", "jacfwd")
 jacrev = _jacobian(jax.jacrev, "jacrev")
 jacrev.__name__ = jacrev.__qualname__ = "jacrev"
 jacrev.__doc__ = _JACFWD_DOC.replace("{name}", "jacrev").replace("forward mode", "reverse mode")
+
+
+@api_boundary
+def linearize(fn: Callable, inputs: Any) -> tuple:
+    """The output of ``fn`` at ``inputs`` and its linear approximation there, a function of the
+    tangents (forward mode, the Jacobian applied without recomputing ``fn``).
+
+    Args:
+        fn (Union[Cell, Function]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): The inputs of `fn`.
+
+    Returns:
+        ``(output, jvp_fn)``: ``jvp_fn(v)`` is the Jacobian-vector product for the tangents `v`
+        (shaped as `inputs`).
+
+    Raises:
+        TypeError: If `inputs` is not a Tensor or a tuple/list of Tensors.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        >>> out, jvp_fn = ops.linearize(lambda x: x ** 3, x)
+        >>> print(jvp_fn(ms.Tensor(np.ones(2, np.float32))))
+        [ 3. 12.]
+    """
+    xs = _tensors("linearize", "inputs", inputs)
+    g = _on_arrays(fn, "linearize", False, xs, tuple(range(len(xs))))
+    out, lin = jax.linearize(lambda *a: g(*a)[0], *[x._data for x in xs])
+
+    def jvp_fn(v: Any) -> Any:
+        vs = _tensors("linearize", "v", v)
+        if len(vs) != len(xs):
+            raise ValueError(
+                f"For 'linearize', 'v' must have as many Tensors as 'inputs' ({len(xs)}), but "
+                f"got {len(vs)}."
+            )
+        return wrap(
+            _listed(lin(*[t._data.astype(x._data.dtype) for t, x in zip(vs, xs, strict=True)]))
+        )
+
+    return wrap(_listed(out)), jvp_fn
+
+
+def get_grad(gradients: Any, identifier: Any) -> Any:
+    """The gradient of one input position or Parameter among the results of ``grad`` or
+    ``value_and_grad`` with ``return_ids=True``.
+
+    Args:
+        gradients (Union[tuple[int, Tensor], tuple[tuple, tuple]]): What ``grad`` returned.
+        identifier (Union[int, Parameter]): An input's position, or a differentiated Parameter.
+
+    Returns:
+        Tensor, the gradient of `identifier`.
+
+    Raises:
+        RuntimeError: If `gradients` holds no gradient for `identifier`.
+        TypeError: If `identifier` is not an int or a Parameter.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> def f(x, y):
+        ...     return x * y
+        >>> x, y = ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0])
+        >>> print(ms.get_grad(ms.grad(f, (0, 1), return_ids=True)(x, y), 1))
+        [1. 2.]
+    """
+    from deepsink.common.parameter import Parameter
+
+    if isinstance(identifier, Parameter):
+        key: Any = identifier.name
+    elif isinstance(identifier, int) and not isinstance(identifier, bool):
+        key = identifier
+    else:
+        raise TypeError(
+            "For 'get_grad', the 'identifier' must be an int (a position) or a Parameter, but "
+            f"got {type(identifier).__name__}."
+        )
+    stack = [gradients]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, tuple) and len(g) == 2 and isinstance(g[1], Tensor):
+            if type(g[0]) is type(key) and g[0] == key:
+                return g[1]
+        elif isinstance(g, tuple | list):
+            stack.extend(reversed(g))
+    raise RuntimeError(
+        f"For 'get_grad', no gradient for {key!r} in 'gradients': pass what grad or "
+        "value_and_grad returned with return_ids=True, and an identifier it differentiated."
+    )

@@ -638,6 +638,29 @@ def test_loop_primitives_and_functional_transforms_match_mindspore():
     _close(transforms(ms), want)
 
 
+def test_gradient_tools_match_mindspore():
+    # get_grad, InsertGradientOf (eager and jit), HookBackward (its print and a replaced
+    # gradient), linearize, nn.Jvp/nn.Vjp, switch_layer on a Tensor index in GRAPH_MODE
+    import json
+
+    from graph_syntax_cases import gradient_tools
+
+    with open(TRANSFORMS, encoding="utf-8") as f:
+        want = json.load(f)["gradient_tools"]
+    _close(gradient_tools(ms), want)
+
+
+def test_get_grad_of_an_identifier_not_differentiated_is_a_runtime_error():
+    def f(x, y):
+        return x * y
+
+    grads = ms.grad(f, (0, 1), return_ids=True)(ms.Tensor([1.0]), ms.Tensor([2.0]))
+    with pytest.raises(RuntimeError, match="no gradient for 5"):
+        ms.get_grad(grads, 5)
+    with pytest.raises(TypeError, match="'identifier' must be an int"):
+        ms.get_grad(grads, "x")
+
+
 def test_loop_primitives_check_their_arguments_as_mindspore():
     with pytest.raises(TypeError, match="'cond_func' should be function"):
         ops.WhileLoop()(True, lambda v: v, 1)

@@ -705,3 +705,137 @@ def transforms(ms):
     out["jacrev_positions"] = _values(ms.jacrev(net, grad_position=(1, 2))(a, a, z))
     out["jacrev_single"] = _values(ms.jacrev(exp_sum)(a))
     return out
+
+
+def gradient_tools(ms):
+    """``get_grad``, ``ops.InsertGradientOf``, ``ops.HookBackward``, ``ops.linearize``,
+    ``nn.Jvp``/``nn.Vjp`` and ``ops.switch_layer`` on their docs' examples; prints are kept."""
+    import contextlib
+    import io
+
+    nn, ops, Tensor = ms.nn, ms.ops, ms.Tensor
+    out = {}
+
+    class Mul3(nn.Cell):
+        def construct(self, x, y, z):
+            return x * y * z
+
+    x = Tensor([1, 2], ms.float32)
+    y = Tensor([-2, 3], ms.float32)
+    z = Tensor([0, 3], ms.float32)
+    out_grad = ms.grad(Mul3(), grad_position=(1, 2), return_ids=True)(x, y, z)
+    out["get_grad_position"] = _values(ms.get_grad(out_grad, 1))
+    out["get_grad_position_2"] = _values(ops.get_grad(out_grad, 2))
+    dense = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    params = dense.trainable_params()
+    w_grad = ms.grad(dense, grad_position=0, weights=params, return_ids=True)(
+        Tensor([[1.0, 2.0]], ms.float32)
+    )
+    out["get_grad_parameter"] = _values(ms.get_grad(w_grad, params[0]))
+    out["get_grad_input"] = _values(ms.get_grad(w_grad, 0))
+
+    a = Tensor(np.array([1.0]).astype(np.float32))
+    b = Tensor(np.array([0.2]).astype(np.float32))
+
+    def clip_gradient(dx):
+        ret = dx
+        if ret > a:
+            ret = a
+        if ret < b:
+            ret = b
+        return ret
+
+    clip = ops.InsertGradientOf(clip_gradient)
+    grad_all = ops.GradOperation(get_all=True)
+
+    def clip_test(x, y):
+        x = clip(x)
+        y = clip(y)
+        c = x * y
+        return c
+
+    @ms.jit
+    def f(x, y):
+        return clip_test(x, y)
+
+    x1, y1 = Tensor(np.array([1.1]).astype(np.float32)), Tensor(np.array([0.1]).astype(np.float32))
+    out["insert_gradient_of_forward"] = _values(f(x1, y1))
+    out["insert_gradient_of"] = _values(grad_all(clip_test)(x1, y1))
+    out["insert_gradient_of_jit"] = _values(ms.jit(grad_all(clip_test))(x1, y1))
+
+    printed = io.StringIO()
+
+    def hook_fn(grad):
+        print(grad, file=printed)
+
+    hook = ops.HookBackward(hook_fn)
+
+    def hook_test(x, y):
+        z = x * y
+        z = hook(z)
+        z = z * y
+        return z
+
+    def double_fn(grad):
+        return (grad[0] * 2,)
+
+    double = ops.HookBackward(double_fn)
+
+    def double_test(x, y):
+        return double(x * y) * y
+
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    with contextlib.redirect_stdout(io.StringIO()):
+        out["hook_backward"] = _values(
+            grad_all(hook_test)(Tensor(1, ms.float32), Tensor(2, ms.float32))
+        )
+    out["hook_backward_printed"] = printed.getvalue().splitlines()
+    out["hook_backward_replaces"] = _values(
+        grad_all(double_test)(Tensor(1, ms.float32), Tensor(2, ms.float32))
+    )
+
+    def cube(x, y):
+        return x**3 + y
+
+    xs = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+    vs = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    output, jvp_fn = ops.linearize(cube, (xs, xs))
+    out["linearize"] = _values([output, jvp_fn((vs, vs))])
+
+    class Cube(nn.Cell):
+        def construct(self, x, y):
+            return x**3 + y
+
+    class Square(nn.Cell):
+        def construct(self, x):
+            return x * x
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        out["nn_jvp"] = _values(nn.Jvp(Cube())(xs, xs, (vs, vs)))
+        out["nn_jvp_single"] = _values(nn.Jvp(Square())(xs, vs))
+        out["nn_vjp"] = _values(nn.Vjp(Cube())(xs, xs, vs))
+        out["nn_vjp_single"] = _values(nn.Vjp(Square())(xs, vs))
+
+    class Add1(nn.Cell):
+        def construct(self, x):
+            return x + 1
+
+    class Times3(nn.Cell):
+        def construct(self, x):
+            return x * 3
+
+    class Switch(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = (Add1(), Times3())
+
+        def construct(self, index, x):
+            return ops.switch_layer(index, self.layers)(x)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Switch()
+    out["switch_layer"] = [
+        _values(net(Tensor(i, ms.int32), Tensor(np.array([1.0, 2.0], np.float32)))) for i in (0, 1)
+    ]
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return out

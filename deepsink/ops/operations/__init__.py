@@ -846,6 +846,8 @@ from deepsink.ops.operations.math_ops import Xlogy as Xlogy  # noqa: E402
 __getattr__ = _missing_names(__name__)
 
 # the loop primitives
+from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
+from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
 from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
 from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
 from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402

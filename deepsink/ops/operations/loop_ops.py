@@ -212,3 +212,57 @@ class Scan(Primitive):
                 raise _invalid(e) from e
             ys.append(y)
         return carry, ys
+
+
+def switch_layer(index: Any, layers_tuple: Any) -> Any:
+    """The layer of ``layers_tuple`` that ``index`` picks, as a callable: a known index picks it
+    now; an index computed in compiled code picks on the device (every layer is compiled).
+
+    Args:
+        index (Union[int, Tensor]): The position of the layer (an int32 scalar Tensor).
+        layers_tuple (tuple[Cell]): The layers, taking the same inputs and giving outputs of
+            one shape.
+
+    Returns:
+        Function, calling the chosen layer on its inputs.
+
+    Raises:
+        TypeError: If `layers_tuple` is not a non-empty tuple or list of callables.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn, ops
+        >>> layers = (nn.ReLU(), nn.Tanh())
+        >>> print(ops.switch_layer(ms.Tensor(0, ms.int32), layers)(ms.Tensor([-1.0, 2.0])))
+        [0. 2.]
+    """
+    if not isinstance(layers_tuple, tuple | list) or not layers_tuple:
+        raise TypeError(
+            "For 'switch_layer', the 'layers_tuple' must be a non-empty tuple of Cells, but got "
+            f"{type(layers_tuple).__name__}."
+        )
+    for layer in layers_tuple:
+        _check_type("switch_layer", "layers_tuple", layer, (object,), "a tuple of Cells")
+        if not callable(layer):
+            raise TypeError(f"For 'switch_layer', every layer must be callable, but got {layer!r}")
+    if not control_flow.is_traced(index):
+        return layers_tuple[int(index)]
+
+    def run(*inputs: Any) -> Any:
+        loop = _Loop(control_flow.Undefined("output"))
+
+        def pick(k: int) -> None:
+            def body() -> None:
+                loop.value = layers_tuple[k](*inputs)
+
+            if k == len(layers_tuple) - 1:
+                body()
+                return
+            control_flow.if_stmt(index == k, body, lambda: pick(k + 1), loop.get, loop.set,
+                                 loop.names)  # fmt: skip
+
+        pick(0)
+        return loop.value
+
+    return run
