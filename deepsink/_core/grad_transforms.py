@@ -13,8 +13,8 @@ from typing import Any
 
 import jax
 
+from deepsink._core import functional, graph_syntax
 from deepsink._core import grad as _grad
-from deepsink._core import graph_syntax
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.tensor import Tensor, unwrap_tree, wrap
 
@@ -51,13 +51,15 @@ def _aux_out(aux: tuple) -> Any:
 def _on_arrays(fn: Callable, api: str, has_aux: bool, args: tuple, positions: tuple) -> Callable:
     """``fn`` as a function of the arrays at ``positions`` (other arguments fixed), returning
     (arrays of the output, arrays of the aux outputs)."""
-    f = graph_syntax.compiled(fn)
+    # run as a functionalized call: Cells inside run inline (not compiled on their own), as in
+    # grad's own path
+    f = functional.pure(graph_syntax.compiled(fn), ())
 
     def g(*arrays: Any) -> tuple[Any, Any]:
         call = list(args)
         for p, a in zip(positions, arrays, strict=True):
             call[p] = Tensor._from(a)
-        out, aux = _split_aux(api, f(*call), has_aux)
+        out, aux = _split_aux(api, f((), *call)[0], has_aux)
         return unwrap_tree(out), unwrap_tree(aux)
 
     return g
@@ -299,3 +301,122 @@ def get_grad(gradients: Any, identifier: Any) -> Any:
         f"For 'get_grad', no gradient for {key!r} in 'gradients': pass what grad or "
         "value_and_grad returned with return_ids=True, and an identifier it differentiated."
     )
+
+
+def _float(x: Tensor) -> Any:
+    a = x._data
+    return a if jax.numpy.issubdtype(a.dtype, jax.numpy.floating) else a.astype(jax.numpy.float32)
+
+
+def _taylor(fn: Callable, api: str, primals: tuple, series: tuple) -> tuple[Any, Any]:
+    """``jax.experimental.jet`` of ``fn``: series[i][k] is the (k+1)-th derivative of input i
+    along the path (MindSpore's convention, which is JAX's); outputs likewise."""
+    from jax.experimental import jet as _jet
+
+    g = _on_arrays(fn, api, False, primals, tuple(range(len(primals))))
+    out, out_series = _jet.jet(
+        lambda *a: g(*a)[0],
+        tuple(_float(p) for p in primals),
+        tuple(tuple(s[k] for k in range(s.shape[0])) for s in series),
+    )
+    return out, out_series
+
+
+def _stack(series: Any) -> Any:
+    return jax.numpy.stack([jax.numpy.asarray(s) for s in series])
+
+
+def _check_series(api: str, primals: tuple, series: tuple) -> tuple:
+    if len(series) != len(primals):
+        raise ValueError(
+            f"For '{api}', 'series' must have one Tensor per primal ({len(primals)}), but got "
+            f"{len(series)}."
+        )
+    out = []
+    for p, s in zip(primals, series, strict=True):
+        a = _float(s)
+        if a.ndim != p.ndim + 1 or tuple(a.shape[1:]) != tuple(p.shape):
+            raise ValueError(
+                f"For '{api}', each series must have the shape (order, *primal.shape), but got "
+                f"{tuple(a.shape)} for a primal of shape {tuple(p.shape)}."
+            )
+        out.append(a)
+    return tuple(out)
+
+
+@api_boundary
+def jet(fn: Callable, primals: Any, series: Any) -> tuple:
+    """Higher-order derivatives of ``fn`` along a path (Taylor mode): given the inputs and their
+    1st to n-th derivatives, the output and its 1st to n-th derivatives.
+
+    Args:
+        fn (Union[Cell, function]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        primals (Union[Tensor, tuple[Tensor]]): The inputs (an int Tensor becomes float32).
+        series (Union[Tensor, tuple[Tensor]]): Per input, its derivatives stacked on a new first
+            axis: ``series[i]`` is the (i+1)-th.
+
+    Returns:
+        ``(out_primals, out_series)``: the output, and its derivatives stacked the same way (a
+        list of each for several outputs).
+
+    Raises:
+        TypeError: If `primals` or `series` is not a Tensor or a tuple of Tensors.
+        ValueError: If a series does not have the shape ``(order, *primal.shape)``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.tensor([1.0, 2.0])
+        >>> out, series = ops.jet(lambda x: x ** 3, x, ms.tensor([[1.0, 1.0], [0.0, 0.0]]))
+        >>> print(series)
+        [[ 3. 12.]
+         [ 6. 12.]]
+    """
+    ps = _tensors("jet", "primals", primals)
+    ss = _check_series("jet", ps, _tensors("jet", "series", series))
+    out, out_series = _taylor(fn, "jet", ps, ss)
+    if isinstance(out, tuple | list) and len(out) > 1:
+        return [Tensor._from(o) for o in out], [Tensor._from(_stack(s)) for s in out_series]
+    out = out[0] if isinstance(out, tuple | list) else out
+    out_series = out_series[0] if isinstance(out, tuple | list) else out_series
+    return Tensor._from(out), Tensor._from(_stack(out_series))
+
+
+@api_boundary
+def derivative(fn: Callable, primals: Any, order: int) -> tuple:
+    """The ``order``-th derivative of ``fn`` at ``primals`` along every input at once (each
+    input's first derivative 1, the higher ones 0), by Taylor mode.
+
+    Args:
+        fn (Union[Cell, function]): Takes Tensors, returns a Tensor or a tuple of Tensors.
+        primals (Union[Tensor, tuple[Tensor]]): The inputs (an int Tensor becomes float32).
+        order (int): The order of differentiation, at least 1.
+
+    Returns:
+        ``(out_primals, out_series)``: the output and its `order`-th derivative (a list of each
+        for several outputs).
+
+    Raises:
+        TypeError: If `order` is not an int.
+        ValueError: If `order` is below 1.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> out, d2 = ops.derivative(lambda x: x ** 3, ms.tensor([1.0, 2.0]), 2)
+        >>> print(d2)
+        [ 6. 12.]
+    """
+    if not isinstance(order, int) or isinstance(order, bool):
+        raise TypeError(f"For 'derivative', the 'order' must be an int, but got {order!r}.")
+    if order < 1:
+        raise ValueError(f"For 'derivative', the 'order' must be at least 1, but got {order}.")
+    ps = _tensors("derivative", "primals", primals)
+    ss = []
+    for p in ps:
+        a = _float(p)
+        ss.append(jax.numpy.zeros((order, *a.shape), a.dtype).at[0].set(1))
+    out, out_series = _taylor(fn, "derivative", ps, tuple(ss))
+    if isinstance(out, tuple | list) and len(out) > 1:
+        return [Tensor._from(o) for o in out], [Tensor._from(s[-1]) for s in out_series]
+    return Tensor._from(out), Tensor._from(out_series[-1])

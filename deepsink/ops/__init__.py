@@ -607,9 +607,11 @@ from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 _tensor_methods.bind()
 
 # functional transforms beside grad, and the loop primitives
+from deepsink._core.grad_transforms import derivative as derivative  # noqa: E402
 from deepsink._core.grad_transforms import get_grad as get_grad  # noqa: E402
 from deepsink._core.grad_transforms import jacfwd as jacfwd  # noqa: E402
 from deepsink._core.grad_transforms import jacrev as jacrev  # noqa: E402
+from deepsink._core.grad_transforms import jet as jet  # noqa: E402
 from deepsink._core.grad_transforms import jvp as jvp  # noqa: E402
 from deepsink._core.grad_transforms import linearize as linearize  # noqa: E402
 from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402

@@ -691,3 +691,13 @@ def test_grad_leaves_python_number_positions_out_as_mindspore():
     assert len(ms.grad(f, grad_position=(0, 1, 2))(x, 2, z)) == 2
     assert ms.grad(f, grad_position=1)(x, 2, z) == ()
     assert len(ms.jit(ms.grad(f, grad_position=(0, 1, 2)))(x, 2, z)) == 2
+
+
+def test_taylor_transforms_check_their_arguments():
+    x = ms.tensor([1.0, 2.0])
+    with pytest.raises(ValueError, match="'order' must be at least 1, but got 0"):
+        ops.derivative(ops.sin, x, 0)
+    with pytest.raises(TypeError, match="'order' must be an int"):
+        ops.derivative(ops.sin, x, 1.5)
+    with pytest.raises(ValueError, match=r"shape \(order, \*primal.shape\), but got \(2,\)"):
+        ops.jet(ops.sin, x, ms.tensor([1.0, 0.0]))

@@ -832,6 +832,23 @@ def gradient_tools(ms):
         def construct(self, index, x):
             return ops.switch_layer(index, self.layers)(x)
 
+    class SinExp(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sin = ops.Sin()
+            self.exp = ops.Exp()
+
+        def construct(self, x):
+            return self.exp(self.sin(x))
+
+    primals = ms.tensor([[1, 2], [3, 4]], ms.float32)
+    series = ms.tensor([[[1, 1], [1, 1]], [[0, 0], [0, 0]], [[0, 0], [0, 0]]], ms.float32)
+    for mode in ("pynative", "graph"):
+        ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+        out[f"jet_{mode}"] = _values(list(ops.jet(SinExp(), primals, series)))
+        out[f"derivative_3_{mode}"] = _values(list(ops.derivative(SinExp(), primals, 3)))
+        out[f"derivative_1_{mode}"] = _values(list(ops.derivative(SinExp(), primals, 1)))
+
     ms.set_context(mode=ms.GRAPH_MODE)
     net = Switch()
     out["switch_layer"] = [
