@@ -741,11 +741,25 @@ def set_printer(printer: Callable[..., None]) -> None:
     _PRINTER[:] = [printer]
 
 
+def _print_item(a: Any) -> Any:
+    """An argument of ``print`` as graph mode prints it: Tensors and numbers as they are, a
+    sequence holding no Tensor as its tuple text (``(1, 2)``), anything else as its text."""
+    if isinstance(a, Tensor | str | int | float | np.generic | jax.Array):
+        return a
+    if isinstance(a, list | tuple):
+        leaves = jax.tree_util.tree_leaves(a, is_leaf=lambda x: isinstance(x, Tensor))
+        if any(isinstance(x, Tensor | jax.Array) for x in leaves):
+            return tuple(_print_item(v) for v in a)
+        return str(tuple(a))
+    return str(a)
+
+
 def print_(*args: Any, **kwargs: Any) -> None:
-    """``print`` in converted code: a traced Tensor argument prints its value when the program
-    runs, as MindSpore's graph mode prints (the Print operator); anything else prints now."""
-    if _PRINTER and not kwargs and any(isinstance(a, Tensor) and is_traced(a) for a in args):
-        _PRINTER[0](*args)
+    """``print`` in converted code: while compiling it is MindSpore's graph-mode print (the
+    Print operator: each item on its own line, values printed when the program runs, once per
+    run); run op by op it is Python's print."""
+    if _PRINTER and not kwargs and functional.tracing() and not functional.capturing():
+        _PRINTER[0](*[_print_item(a) for a in args])  # the Print operator, at run time
     else:
         print(*args, **kwargs)
 
