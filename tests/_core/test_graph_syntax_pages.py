@@ -1,4 +1,5 @@
-"""The examples of MindSpore 2.10's static graph syntax pages (data types, Python built-in functions;
+"""The examples of MindSpore 2.10's static graph syntax pages (data types, Python built-in functions,
+the extended (LAX) syntax;
 ``tests/support/graph_syntax_pages``), run unchanged on deepsink with ``import mindspore`` resolving
 to deepsink: each prints what MindSpore 2.10 printed (``tests/fixtures/ms/graph_syntax/pages.json``,
 recorded by ``scripts/record_graph_syntax_fixtures.py``) and ends in the same error, if any."""
