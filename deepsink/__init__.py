@@ -180,6 +180,11 @@ from deepsink.runtime import *  # noqa: F403 - MindSpore's top level re-exports 
 # version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
 __version__ = "0.1.0"
 __mindspore_version__ = _alias.MINDSPORE_VERSION
+from deepsink._core.grad_transforms import get_grad as get_grad
+from deepsink._core.grad_transforms import jacfwd as jacfwd
+from deepsink._core.grad_transforms import jacrev as jacrev
+from deepsink._core.grad_transforms import jvp as jvp
+from deepsink._core.grad_transforms import vjp as vjp
 from deepsink._core.public import public_names as _public_names
 from deepsink.common.api_top import from_numpy as from_numpy
 from deepsink.common.api_top import is_tensor as is_tensor

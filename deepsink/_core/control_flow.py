@@ -18,6 +18,8 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 
 from __future__ import annotations
 
+import itertools
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +30,7 @@ import numpy as np
 from jax import lax
 
 from deepsink._core import checks, functional
+from deepsink._core.validate import BranchShapeError
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -102,7 +105,8 @@ def getitem(container: Any, index: Any) -> Any:
         items = [jnp.asarray(_raw(c)) for c in container]
         if all(i.shape == items[0].shape for i in items):
             stacked = jnp.stack(items)
-            return Tensor._from(stacked[jnp.asarray(_raw(index)).astype(jnp.int32)])
+            idx = jnp.asarray(_raw(index)).astype(jnp.int32)
+            return Tensor._from(stacked[idx.reshape(()) if idx.size == 1 else idx])
     return container[index]
 
 
@@ -451,9 +455,10 @@ def _cond(pred: jax.Array, t: _Traced, f: _Traced, src_t: list, src_f: list, wha
     dtypes = []
     for a, b in zip(shapes_t, shapes_f, strict=True):
         if a.shape != b.shape:
-            raise ValueError(
+            raise BranchShapeError(
                 f"{what} gives a value the shape {a.shape} on one path and {b.shape} on the "
-                "other; MindSpore's graph mode needs one shape on both paths"
+                "other; one compiled program has one shape per value (MindSpore 2.10 joins them "
+                "into a dynamic shape): give both paths the same shape"
             )
         dtypes.append(jnp.result_type(a, b))
 
@@ -676,7 +681,33 @@ def while_stmt(cond: Callable[[], Any], body: Callable[[], None], get: Callable[
         if not test:
             return
         body()
+    _note_runtime_loop("while", sys._getframe(1))
     _run_loop(get, set_, names, lambda i: body(), "A 'while' on a Tensor condition", cond=cond)
+
+
+# --- loops whose trip count is known only at run time ------------------------------------------
+# XLA reverses only a loop of a length known when compiling. The compiled loops of a length known
+# only at run time (a 'while' on a Tensor, a 'for' over range(Tensor)) are noted with their
+# source line, so that a gradient through one names it (``runtime_loops_since``).
+
+_runtime_loops: list[tuple[int, str, str, int]] = []
+_loop_seq = itertools.count()
+
+
+def _note_runtime_loop(kind: str, frame: Any) -> None:
+    _runtime_loops.append((next(_loop_seq), kind, frame.f_code.co_filename, frame.f_lineno))
+    del _runtime_loops[:-64]
+
+
+def runtime_loops_mark() -> int:
+    """A mark for ``runtime_loops_since``: the loops compiled after it."""
+    return _runtime_loops[-1][0] + 1 if _runtime_loops else 0
+
+
+def runtime_loops_since(mark: int) -> list[tuple[str, str, int]]:
+    """The run-time-length loops compiled since ``mark``: (kind, file, line), each once."""
+    seen = dict.fromkeys((k, f, ln) for n, k, f, ln in _runtime_loops if n >= mark)
+    return list(seen)
 
 
 class TensorRange:
@@ -697,7 +728,40 @@ def range_(*args: Any) -> Any:
     """``range`` in converted code: Python's, or a TensorRange when a bound is traced."""
     if any(is_traced(a) for a in args):
         return TensorRange(*args)
-    return range(*(int(_raw(a)) if isinstance(a, Tensor) else a for a in args))
+    # MindSpore's graph mode makes range(...) a tuple (what a compiled function returns)
+    return tuple(range(*(int(_raw(a)) if isinstance(a, Tensor) else a for a in args)))
+
+
+_PRINTER: list[Callable[..., None]] = []
+
+
+def set_printer(printer: Callable[..., None]) -> None:
+    """Install MindSpore's Print operator (``ops.print_``, an upper layer) as what ``print`` of a
+    traced Tensor in converted code calls."""
+    _PRINTER[:] = [printer]
+
+
+def _print_item(a: Any) -> Any:
+    """An argument of ``print`` as graph mode prints it: Tensors and numbers as they are, a
+    sequence holding no Tensor as its tuple text (``(1, 2)``), anything else as its text."""
+    if isinstance(a, Tensor | str | int | float | np.generic | jax.Array):
+        return a
+    if isinstance(a, list | tuple):
+        leaves = jax.tree_util.tree_leaves(a, is_leaf=lambda x: isinstance(x, Tensor))
+        if any(isinstance(x, Tensor | jax.Array) for x in leaves):
+            return tuple(_print_item(v) for v in a)
+        return str(tuple(a))
+    return str(a)
+
+
+def print_(*args: Any, **kwargs: Any) -> None:
+    """``print`` in converted code: while compiling it is MindSpore's graph-mode print (the
+    Print operator: each item on its own line, values printed when the program runs, once per
+    run); run op by op it is Python's print."""
+    if _PRINTER and not kwargs and functional.tracing() and not functional.capturing():
+        _PRINTER[0](*[_print_item(a) for a in args])  # the Print operator, at run time
+    else:
+        print(*args, **kwargs)
 
 
 def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable[[Any], None],
@@ -725,6 +789,8 @@ def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable
             elif ok:
                 body(x)
 
+        if isinstance(iterable, TensorRange):
+            _note_runtime_loop("for", sys._getframe(1))
         _run_loop(get, set_, names, step, "A 'for' over a Tensor", n=n)
         return
     if isinstance(iterable, Tensor):

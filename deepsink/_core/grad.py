@@ -18,13 +18,14 @@ MindSpore's rules, kept here in one place:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import capture, functional, graph_syntax
+from deepsink._core import capture, control_flow, functional, graph_syntax
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -150,11 +151,13 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     frozen = [(s, i) for s in slots for i, a in enumerate(s.arrays) if s.diff[i] and
               _is_int_array(a)] + [(None, i) for i, w in enumerate(w_int) if w]  # fmt: skip
     first_error = None
+    mark = control_flow.runtime_loops_mark()
     while True:
         try:
-            diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
-                g, w_seen, x_in, has_aux=True
-            )
+            with _runtime_loop_rule(mark):
+                diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
+                    g, w_seen, x_in, has_aux=True
+                )
             break
         except TypeError as e:
             first_error = first_error or e
@@ -178,7 +181,8 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     def grads(cts: Sequence[Any]) -> tuple[list, list]:
         # complex values: MindSpore's (and PyTorch's) convention is the conjugate of JAX's,
         # grad = ct * conj(J) = conj(vjp(conj(ct))); real values are unchanged
-        w_grads, x_grads = pullback([_conj(c) for c in cts])
+        with _runtime_loop_rule(mark):
+            w_grads, x_grads = pullback([_conj(c) for c in cts])
         it = iter([_conj(g) for g in x_grads])
         w_out = []
         for gr, v, as_float in zip(w_grads, w_in, w_int, strict=True):
@@ -277,6 +281,33 @@ def _weights_of(weights: Any, api: str) -> tuple[tuple[Parameter, ...], bool]:
                 f"but got an element of type {type(w).__name__}"
             )
     return weights, False
+
+
+@contextlib.contextmanager
+def _runtime_loop_rule(mark: int) -> Any:
+    """JAX's error for reversing a loop of run-time length, as the rule deepsink keeps: the
+    construct, its line and the fix (a bounded loop)."""
+    try:
+        yield
+    except ValueError as e:
+        if "Reverse-mode differentiation does not work for lax.while_loop" not in str(e):
+            raise
+        loops = control_flow.runtime_loops_since(mark)
+        where = ", ".join(f"the '{k}' at {f}:{ln}" for k, f, ln in loops) or "a loop"
+        raise ValueError(
+            f"For 'grad', {where} cannot be differentiated: it compiles to a loop whose number "
+            "of iterations is known only when the program runs ('while' on a Tensor condition, "
+            "'for' over range(Tensor)), and XLA reverses only loops of a length known when "
+            "compiling. Fix: bound it, 'for i in range(MAX_STEPS):' with 'if not <condition>: "
+            "break' (a fixed-length loop that differentiates), or stop the gradient at the "
+            "loop's inputs (ops.stop_gradient) when it needs none"
+        ) from None
+
+
+def _is_number(x: Any) -> bool:
+    from deepsink.common.mutable import is_mutable_number
+
+    return isinstance(x, int | float | bool) and not is_mutable_number(x)
 
 
 def _check_bool(api: str, name: str, v: Any) -> None:
@@ -450,6 +481,13 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
         out, aux, pull = vjp(fn, args, positions, ws, has_aux)
         in_g, w_g = pull(out.ones())
         in_g, w_g = wrap(list(in_g)), wrap(list(w_g))
+        # a Python number argument is a constant to MindSpore: no gradient, left out of the
+        # result (a single such position gives ())
+        kept = [i for i, p in enumerate(positions) if not _is_number(args[p])]
+        if len(kept) < len(positions):
+            positions, in_g = [positions[i] for i in kept], [in_g[i] for i in kept]
+            if single_pos and not in_g:
+                single_pos, in_g = False, []
         if return_ids:
             pos_part = tuple(zip(positions, in_g))
             w_part = tuple((w.name, g) for w, g in zip(ws, w_g))

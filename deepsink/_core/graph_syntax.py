@@ -35,6 +35,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from deepsink._core import functional
 from deepsink._core.control_flow import (  # noqa: F401 - the converted code's operators
     RET_VALUE,
@@ -47,13 +49,16 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     if_stmt,
     ifexp,
     in_,
+    is_traced,
     not_,
     or_,
+    print_,
     raise_,
     range_,
     unbound,
     while_stmt,
 )
+from deepsink.common.tensor import Tensor, _graph_rule
 
 _NS = "_ds_"  # the name under which converted code sees this module
 _RET_FLAG = "_ds_ret"
@@ -157,6 +162,9 @@ def call(f: Any) -> Any:
     take a Tensor bound, everything else as it is (Cells convert their own ``construct``)."""
     if f is builtins.range:
         return range_
+    graph_builtin = _GRAPH_BUILTINS.get(id(f))
+    if graph_builtin is not None and graph_builtin[0] is f:
+        return graph_builtin[1]
     if isinstance(f, types.FunctionType | types.MethodType):
         return convert(f)
     if isinstance(f, functools.partial):
@@ -167,6 +175,71 @@ def call(f: Any) -> Any:
         if isinstance(method, types.FunctionType) and _is_user_function(method):
             return types.MethodType(convert(method), f)
     return f
+
+
+# MindSpore's graph mode evaluates these builtins to tuples (a map over lists to a list), not
+# to lazy iterators: what a compiled function returns or prints is the sequence itself
+def _map(f: Any, *iterables: Any) -> Any:
+    out = tuple(map(call(f), *iterables))
+    return list(out) if iterables and isinstance(iterables[0], list) else out
+
+
+def _filter(f: Any, iterable: Any) -> list:
+    return list(filter(call(f) if f is not None else None, iterable))
+
+
+def _number(kind: type) -> Callable:
+    def convert(x: Any = 0, *args: Any) -> Any:
+        if isinstance(x, np.ndarray) and x.size == 1:  # int(array([3])) is 3 in MindSpore
+            x = x.reshape(())
+        return kind(x, *args)
+
+    return convert
+
+
+def _str(*args: Any, **kwargs: Any) -> str:
+    if args and isinstance(args[0], Tensor) and is_traced(args[0]):
+        raise _graph_rule("str()")  # its text is its value: known only when the program runs
+    return str(*args, **kwargs)
+
+
+def _zip(*iterables: Any) -> tuple:
+    return tuple(zip(*iterables))
+
+
+def _enumerate(iterable: Any, start: int = 0) -> tuple:
+    return tuple(enumerate(iterable, start))
+
+
+_GRAPH_BUILTINS = {
+    id(f): (f, g)
+    for f, g in (
+        (map, _map),
+        (filter, _filter),
+        (zip, _zip),
+        (enumerate, _enumerate),
+        (int, _number(int)),
+        (float, _number(float)),
+        (str, _str),
+    )
+}
+
+
+# dict methods as MindSpore's graph mode has them: has_key (which Python 3 lacks), and keys,
+# values and items giving a tuple, a tuple and a list (not views)
+_GRAPH_METHODS = {
+    "has_key": lambda d: d.__contains__,
+    "keys": lambda d: lambda: tuple(d.keys()),
+    "values": lambda d: lambda: tuple(d.values()),
+    "items": lambda d: lambda: list(d.items()),
+}
+
+
+def method(obj: Any, name: str) -> Any:
+    """``obj.name`` in converted code, where ``name`` is one of ``_GRAPH_METHODS``."""
+    if type(obj) is dict:
+        return _GRAPH_METHODS[name](obj)
+    return getattr(obj, name)
 
 
 def _rebind(fn: types.FunctionType, code: types.CodeType) -> types.FunctionType:
@@ -567,9 +640,14 @@ class _ControlFlow(ast.NodeTransformer):
             return node
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == _NS:
             return node
-        if isinstance(f, ast.Name) and f.id in ("isinstance", "len", "print", "getattr",
+        if isinstance(f, ast.Name) and f.id == "print":
+            node.func = ast.Attribute(_name(_NS), "print_", ast.Load())
+            return node
+        if isinstance(f, ast.Name) and f.id in ("isinstance", "len", "getattr",
                                                 "hasattr", "type", "id"):  # fmt: skip
             return node
+        if isinstance(f, ast.Attribute) and f.attr in _GRAPH_METHODS:
+            f = _ns_call("method", f.value, _const(f.attr))
         node.func = _ns_call("call", f)
         if (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "super"
                 and not f.args and self.self_name):  # fmt: skip
@@ -642,7 +720,7 @@ class _ControlFlow(ast.NodeTransformer):
         body = _def(f"_ds_fn_body_{n}", node.body, (), names)
         call = _ns_call("while_stmt", _name(test.name), _name(body.name), _name(pre[-2].name),
                         _name(pre[-1].name), _names_tuple(names))  # fmt: skip
-        return [*pre, test, body, ast.Expr(call), *node.orelse]
+        return [*pre, test, body, _at(ast.Expr(call), node), *node.orelse]
 
     def visit_For(self, node: ast.For) -> Any:
         extra = getattr(node, "_ds_extra", None)
@@ -663,7 +741,15 @@ class _ControlFlow(ast.NodeTransformer):
             test = _name(tdef.name)
         call = _ns_call("for_stmt", node.iter, test, _name(body.name), _name(pre[-2].name),
                         _name(pre[-1].name), _names_tuple(names))  # fmt: skip
-        return [*stmts, ast.Expr(call), *node.orelse]
+        return [*stmts, _at(ast.Expr(call), node), *node.orelse]
+
+
+def _at(stmt: ast.stmt, node: ast.AST) -> ast.stmt:
+    """``stmt`` (and what it holds) placed on ``node``'s line: errors name the loop's line."""
+    for n in ast.walk(stmt):
+        n.lineno = n.end_lineno = node.lineno
+        n.col_offset, n.end_col_offset = node.col_offset, node.col_offset + 1
+    return stmt
 
 
 def _lambda(e: ast.expr) -> ast.Lambda:

@@ -25,7 +25,7 @@ from deepsink._core import checks as _checks
 from deepsink._core import functional, graph_syntax, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
-from deepsink._core.validate import ValueDependentShapeError
+from deepsink._core.validate import HostReadError, ValueDependentShapeError
 from deepsink.common.jit_config import warn_no_effect
 from deepsink.common.mutable import is_mutable_number
 from deepsink.common.parameter import Parameter
@@ -133,16 +133,60 @@ def _split_out(out: Any) -> tuple[list, tuple]:
             arrays.append(x._data if isinstance(x, Tensor) else x)
             kinds.append(_TENSOR if isinstance(x, Tensor) else _ARRAY)
         else:
-            kinds.append(x)
-    return arrays, (treedef, tuple(kinds))
+            kinds.append(graph_number(x))
+    orders: list = []
+    _dict_orders(out, orders)
+    return arrays, (treedef, tuple(kinds), tuple(orders))
+
+
+def graph_number(x: Any) -> Any:
+    """A constant a compiled function returns, as MindSpore's graph returns it: a numpy scalar
+    as a Python number, a float with float32 precision (graph mode's float is 32-bit:
+    ``float(-123.6)`` comes back -123.5999984741211)."""
+    if isinstance(x, np.generic):
+        x = x.item()
+    if type(x) is float:
+        return float(np.float32(x))
+    return x
+
+
+def _graph_numbers(tree: Any) -> Any:
+    if type(tree) in (list, tuple):
+        return type(tree)(_graph_numbers(v) for v in tree)
+    if type(tree) is dict:
+        return {k: _graph_numbers(v) for k, v in tree.items()}
+    return graph_number(tree)
+
+
+def _dict_orders(tree: Any, acc: list) -> None:
+    """Each dict's key order (JAX's trees sort dict keys; MindSpore returns them in order)."""
+    if type(tree) is dict:
+        acc.append(tuple(tree))
+        for v in tree.values():
+            _dict_orders(v, acc)
+    elif isinstance(tree, list | tuple):
+        for v in tree:
+            _dict_orders(v, acc)
+
+
+def _reorder(tree: Any, orders: Any) -> Any:
+    if type(tree) is dict:
+        order = next(orders)
+        return {k: _reorder(tree[k], orders) for k in order}
+    if type(tree) in (list, tuple):
+        return type(tree)(_reorder(v, orders) for v in tree)
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):  # a namedtuple
+        return type(tree)(*(_reorder(v, orders) for v in tree))
+    return tree
 
 
 def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
-    treedef, kinds = layout
+    treedef, kinds, orders = layout
     it = iter(arrays)
     leaves = [Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k
               for k in kinds]  # fmt: skip
-    return jax.tree_util.tree_unflatten(treedef, leaves)
+    out = jax.tree_util.tree_unflatten(treedef, leaves)
+    return _reorder(out, iter(orders)) if orders else out
 
 
 def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
@@ -373,17 +417,28 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
     @api_boundary
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if functional.tracing() or value_dependent:
+        if functional.tracing():
             return graph_syntax.compiled(fn)(*args, **kwargs)
+        if value_dependent:
+            return run_eagerly(args, kwargs)
         try:
             return compiled_call(args, kwargs)
-        except ValueDependentShapeError as e:
-            if fullgraph:
+        except (ValueDependentShapeError, HostReadError) as e:
+            # MindSpore's JIT Fallback runs the Python a graph cannot hold (a host read of a
+            # Tensor's value, an op with a value-dependent shape) at run time; here the whole
+            # function then runs op by op, still converted (MindSpore's builtins' graph rules)
+            if fullgraph or (isinstance(e, HostReadError) and capture_mode == "trace"):
                 raise
             value_dependent.append(True)
-            warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: {e}",
+            warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: "
+                          f"{str(e).split('. ')[0] if isinstance(e, HostReadError) else e}",
                           stacklevel=2)  # fmt: skip
+            return run_eagerly(args, kwargs)
+
+    def run_eagerly(args: tuple, kwargs: dict) -> Any:
+        if capture_mode == "trace":
             return fn(*args, **kwargs)
+        return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
 
     def compiled_call(args: tuple, kwargs: dict) -> Any:
         dyn, spec = split_args(args, kwargs)

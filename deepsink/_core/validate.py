@@ -23,6 +23,18 @@ class ValueDependentShapeError(TypeError):
     value-less input. A GRAPH_MODE Cell that hits it runs op by op instead (``_core/jit.py``)."""
 
 
+class BranchShapeError(ValueDependentShapeError, ValueError):
+    """A Tensor ``if`` whose paths give a value two shapes: MindSpore 2.10 joins them into a
+    dynamic shape, which one XLA program cannot hold; ``jit`` and GRAPH_MODE Cells then run op
+    by op (where the condition has a value), a gradient or sunk step raises it."""
+
+
+class HostReadError(TypeError):
+    """A host read (``bool()``, ``int()``, ``.asnumpy()``) of a Tensor whose value is not known
+    while compiling. ``jit`` runs such a function op by op, as MindSpore's JIT Fallback runs the
+    Python at run time (``_core/jit.py``); a GRAPH_MODE Cell call raises it."""
+
+
 def fail(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
     """Raise ``exc`` with the uniform message; ``value`` is shown with ``repr`` unless it is
     :func:`shown` text."""

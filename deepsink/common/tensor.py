@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import functional
+from deepsink._core.validate import HostReadError
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules, indexing
 from deepsink.common.concrete import concrete as _concrete
@@ -55,7 +56,7 @@ _TRACE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConve
 
 def _graph_rule(what: str) -> TypeError:
     """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling."""
-    return TypeError(
+    return HostReadError(
         f"{what} on a Tensor needs its value, which is not known while the network is compiled "
         "(GRAPH_MODE, deepsink.jit, or dataset_sink_mode, where construct is traced once into "
         "one program for every step). In graph mode, host reads (bool(), .asnumpy(), .item(), "
@@ -80,6 +81,11 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         return convert(data)
     except _TRACE_ERRORS as e:
         raise _graph_rule(what) from e
+
+
+def _one(data: Any) -> Any:
+    """The one element of a 1-element array (``int(Tensor([10]))`` is 10, as in MindSpore)."""
+    return data.reshape(()) if data.ndim and data.size == 1 else data
 
 
 def _check_input_data(data: Any) -> None:
@@ -380,10 +386,10 @@ class Tensor:
         return _host(bool, self._data, "Python 'if', 'while', 'and', 'or', 'not' or bool()")
 
     def __int__(self) -> int:
-        return _host(int, self._data, "int()")
+        return _host(lambda d: int(_one(d)), self._data, "int()")
 
     def __float__(self) -> float:
-        return _host(float, self._data, "float()")
+        return _host(lambda d: float(_one(d)), self._data, "float()")
 
     def __index__(self) -> int:
         return operator.index(_host(np.asarray, self._data, "Using as an index").item())

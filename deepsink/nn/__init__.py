@@ -19,6 +19,8 @@ from deepsink.nn.dynamic_lr import natural_exp_decay_lr as natural_exp_decay_lr
 from deepsink.nn.dynamic_lr import piecewise_constant_lr as piecewise_constant_lr
 from deepsink.nn.dynamic_lr import polynomial_decay_lr as polynomial_decay_lr
 from deepsink.nn.dynamic_lr import warmup_lr as warmup_lr
+from deepsink.nn.grad import Jvp as Jvp
+from deepsink.nn.grad import Vjp as Vjp
 from deepsink.nn.layer.activation import CELU as CELU
 from deepsink.nn.layer.activation import ELU as ELU
 from deepsink.nn.layer.activation import GELU as GELU

@@ -746,10 +746,26 @@ from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 _tensor_methods.bind()
 
+# functional transforms beside grad, and the loop primitives
+from deepsink._core.grad_transforms import derivative as derivative  # noqa: E402
+from deepsink._core.grad_transforms import get_grad as get_grad  # noqa: E402
+from deepsink._core.grad_transforms import jacfwd as jacfwd  # noqa: E402
+from deepsink._core.grad_transforms import jacrev as jacrev  # noqa: E402
+from deepsink._core.grad_transforms import jet as jet  # noqa: E402
+from deepsink._core.grad_transforms import jvp as jvp  # noqa: E402
+from deepsink._core.grad_transforms import linearize as linearize  # noqa: E402
+from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402
+
 # MindSpore's generated-op namespace re-exports the names above, so it is imported after them
 from deepsink.ops import auto_generate as auto_generate  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
+from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
+from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
+from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
+from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
+from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402
+from deepsink.ops.operations.loop_ops import switch_layer as switch_layer  # noqa: E402
 
 # sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
 from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402

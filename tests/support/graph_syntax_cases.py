@@ -606,3 +606,253 @@ def control_flow_page(ms):
 def run_all(ms):
     return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms),
             "statements": statements(ms), "control_flow_page": control_flow_page(ms)}  # fmt: skip
+
+
+def transforms(ms):
+    """MindSpore's loop primitives (``ops.WhileLoop``, ``ops.ForiLoop``, ``ops.Scan``) in PyNative
+    and under ``jit``, and its functional transforms (``jvp``, ``vjp``, ``jacfwd``, ``jacrev``)
+    on the examples of their docs and a network with Parameters."""
+    nn, ops, Tensor = ms.nn, ms.ops, ms.Tensor
+    out = {}
+
+    def body(v):
+        return v + 1
+
+    def under_100(v):
+        return v < 100
+
+    out["while_int"] = ops.WhileLoop()(under_100, body, 10)
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+
+    def while_tensor(v):
+        return ops.WhileLoop()(lambda s: s.sum() < 50, lambda s: s * 2, v)
+
+    out["while_tensor"] = _values(while_tensor(x))
+    out["while_tensor_jit"] = _values(ms.jit(while_tensor)(x))
+
+    def cumsum_index(index, res):
+        return index + res
+
+    out["fori_int"] = ops.ForiLoop()(0, 4, cumsum_index, 0)
+
+    def fori_tuple(lo, hi, v):
+        return ops.ForiLoop()(lo, hi, lambda i, s: (s[0] * 2, s[1] + i), (v, Tensor(0)))
+
+    out["fori_tuple"] = _values(fori_tuple(1, 4, x))
+    out["fori_tuple_jit"] = _values(ms.jit(fori_tuple)(Tensor(1), Tensor(4), x))
+
+    def cumsum(res, el):
+        res = res + el
+        return res, res
+
+    out["scan_int"] = _values(ops.Scan()(cumsum, 0, [1, 2, 3, 4]))
+
+    def scan_tensors(v):
+        return ops.Scan()(lambda c, e: (c * e, c.sum()), v, [v, v * 2, v * 3])
+
+    out["scan_tensor"] = _values(scan_tensors(x))
+    out["scan_tensor_jit"] = _values(ms.jit(scan_tensors)(x))
+
+    class Cube(nn.Cell):
+        def construct(self, x, y):
+            return x**3 + y
+
+    a = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+    v = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    out["jvp"] = _values(ms.jvp(Cube(), (a, a), (v, v)))
+
+    def two(x, y):
+        return x**3 + y, y
+
+    out["jvp_aux"] = _values(ms.jvp(two, (a, a), (v, v), has_aux=True))
+
+    def sin2(x):
+        return ops.sin(x) * 2
+
+    def pair(x):
+        return x * 2, x.sum()
+
+    def exp_sum(x):
+        return ops.exp(x).sum()
+
+    out["jvp_single"] = _values(ops.jvp(sin2, a, v))
+    b = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))  # y: its own Tensor, as in the docs
+    outputs, vjp_fn = ms.vjp(Cube(), a, b)
+    out["vjp"] = _values([outputs, vjp_fn(v)])
+
+    def two_aux(x, y):
+        return 2 * x + y, y**3
+
+    outputs, vjp_fn, aux = ms.vjp(two_aux, a, b, has_aux=True)
+    out["vjp_aux"] = _values([outputs, aux, vjp_fn(v)])
+    outputs, vjp_fn = ops.vjp(pair, a)
+    out["vjp_tuple_out"] = _values([outputs, vjp_fn((v, Tensor(1.0)))])
+
+    ms.set_seed(1)
+    dense = nn.Dense(2, 3, weight_init="ones", bias_init="zeros")
+    outputs, vjp_fn = ms.vjp(dense, a, weights=dense.trainable_params())
+    out["vjp_weights"] = _values([outputs, vjp_fn(Tensor(np.ones((2, 3), np.float32)))])
+
+    class MultipleInputsMultipleOutputsNet(nn.Cell):
+        def construct(self, x, y, z):
+            return x**2 + y**2 + z**2, x * y * z
+
+    z = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    net = MultipleInputsMultipleOutputsNet()
+    out["jacfwd_aux"] = _values(ms.jacfwd(net, grad_position=0, has_aux=True)(a, a, z))
+    out["jacfwd_positions"] = _values(ms.jacfwd(net, grad_position=(0, 1))(a, a, z))
+    out["jacrev_aux"] = _values(ms.jacrev(net, grad_position=0, has_aux=True)(a, a, z))
+    out["jacrev_positions"] = _values(ms.jacrev(net, grad_position=(1, 2))(a, a, z))
+    out["jacrev_single"] = _values(ms.jacrev(exp_sum)(a))
+    return out
+
+
+def gradient_tools(ms):
+    """``get_grad``, ``ops.InsertGradientOf``, ``ops.HookBackward``, ``ops.linearize``,
+    ``nn.Jvp``/``nn.Vjp`` and ``ops.switch_layer`` on their docs' examples; prints are kept."""
+    import contextlib
+    import io
+
+    nn, ops, Tensor = ms.nn, ms.ops, ms.Tensor
+    out = {}
+
+    class Mul3(nn.Cell):
+        def construct(self, x, y, z):
+            return x * y * z
+
+    x = Tensor([1, 2], ms.float32)
+    y = Tensor([-2, 3], ms.float32)
+    z = Tensor([0, 3], ms.float32)
+    out_grad = ms.grad(Mul3(), grad_position=(1, 2), return_ids=True)(x, y, z)
+    out["get_grad_position"] = _values(ms.get_grad(out_grad, 1))
+    out["get_grad_position_2"] = _values(ops.get_grad(out_grad, 2))
+    dense = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    params = dense.trainable_params()
+    w_grad = ms.grad(dense, grad_position=0, weights=params, return_ids=True)(
+        Tensor([[1.0, 2.0]], ms.float32)
+    )
+    out["get_grad_parameter"] = _values(ms.get_grad(w_grad, params[0]))
+    out["get_grad_input"] = _values(ms.get_grad(w_grad, 0))
+
+    a = Tensor(np.array([1.0]).astype(np.float32))
+    b = Tensor(np.array([0.2]).astype(np.float32))
+
+    def clip_gradient(dx):
+        ret = dx
+        if ret > a:
+            ret = a
+        if ret < b:
+            ret = b
+        return ret
+
+    clip = ops.InsertGradientOf(clip_gradient)
+    grad_all = ops.GradOperation(get_all=True)
+
+    def clip_test(x, y):
+        x = clip(x)
+        y = clip(y)
+        c = x * y
+        return c
+
+    @ms.jit
+    def f(x, y):
+        return clip_test(x, y)
+
+    x1, y1 = Tensor(np.array([1.1]).astype(np.float32)), Tensor(np.array([0.1]).astype(np.float32))
+    out["insert_gradient_of_forward"] = _values(f(x1, y1))
+    out["insert_gradient_of"] = _values(grad_all(clip_test)(x1, y1))
+    out["insert_gradient_of_jit"] = _values(ms.jit(grad_all(clip_test))(x1, y1))
+
+    printed = io.StringIO()
+
+    def hook_fn(grad):
+        print(grad, file=printed)
+
+    hook = ops.HookBackward(hook_fn)
+
+    def hook_test(x, y):
+        z = x * y
+        z = hook(z)
+        z = z * y
+        return z
+
+    def double_fn(grad):
+        return (grad[0] * 2,)
+
+    double = ops.HookBackward(double_fn)
+
+    def double_test(x, y):
+        return double(x * y) * y
+
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    with contextlib.redirect_stdout(io.StringIO()):
+        out["hook_backward"] = _values(
+            grad_all(hook_test)(Tensor(1, ms.float32), Tensor(2, ms.float32))
+        )
+    out["hook_backward_printed"] = printed.getvalue().splitlines()
+    out["hook_backward_replaces"] = _values(
+        grad_all(double_test)(Tensor(1, ms.float32), Tensor(2, ms.float32))
+    )
+
+    def cube(x, y):
+        return x**3 + y
+
+    xs = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+    vs = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+    output, jvp_fn = ops.linearize(cube, (xs, xs))
+    out["linearize"] = _values([output, jvp_fn((vs, vs))])
+
+    class Cube(nn.Cell):
+        def construct(self, x, y):
+            return x**3 + y
+
+    class Square(nn.Cell):
+        def construct(self, x):
+            return x * x
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        out["nn_jvp"] = _values(nn.Jvp(Cube())(xs, xs, (vs, vs)))
+        out["nn_jvp_single"] = _values(nn.Jvp(Square())(xs, vs))
+        out["nn_vjp"] = _values(nn.Vjp(Cube())(xs, xs, vs))
+        out["nn_vjp_single"] = _values(nn.Vjp(Square())(xs, vs))
+
+    class Add1(nn.Cell):
+        def construct(self, x):
+            return x + 1
+
+    class Times3(nn.Cell):
+        def construct(self, x):
+            return x * 3
+
+    class Switch(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = (Add1(), Times3())
+
+        def construct(self, index, x):
+            return ops.switch_layer(index, self.layers)(x)
+
+    class SinExp(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sin = ops.Sin()
+            self.exp = ops.Exp()
+
+        def construct(self, x):
+            return self.exp(self.sin(x))
+
+    primals = ms.tensor([[1, 2], [3, 4]], ms.float32)
+    series = ms.tensor([[[1, 1], [1, 1]], [[0, 0], [0, 0]], [[0, 0], [0, 0]]], ms.float32)
+    for mode in ("pynative", "graph"):
+        ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+        out[f"jet_{mode}"] = _values(list(ops.jet(SinExp(), primals, series)))
+        out[f"derivative_3_{mode}"] = _values(list(ops.derivative(SinExp(), primals, 3)))
+        out[f"derivative_1_{mode}"] = _values(list(ops.derivative(SinExp(), primals, 1)))
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Switch()
+    out["switch_layer"] = [
+        _values(net(Tensor(i, ms.int32), Tensor(np.array([1.0, 2.0], np.float32)))) for i in (0, 1)
+    ]
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return out

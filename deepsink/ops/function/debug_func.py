@@ -19,7 +19,7 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import functional, spmd
+from deepsink._core import control_flow, functional, spmd
 from deepsink._core.print_file import writer
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, _format
@@ -99,3 +99,7 @@ def print_(*input_x: Any) -> None:
     ordered = spmd.world() is None and parallel in (None, context.ParallelMode.STAND_ALONE)
     jax.debug.callback(emit, *[a for a in arrays if a is not None], ordered=ordered)
     return None
+
+
+# ``print`` of a traced Tensor in code converted from source (GRAPH_MODE, jit) is this operator
+control_flow.set_printer(print_)

@@ -890,3 +890,10 @@ SparseApplyFtrl = optimizer_ops.SparseApplyFtrl
 SparseApplyFtrlV2 = optimizer_ops.SparseApplyFtrlV2
 SparseApplyProximalAdagrad = optimizer_ops.SparseApplyProximalAdagrad
 SparseApplyRMSProp = optimizer_ops.SparseApplyRMSProp
+
+# the loop primitives
+from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
+from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
+from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
+from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
+from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402

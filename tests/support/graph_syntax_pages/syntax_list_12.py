@@ -1,0 +1,15 @@
+# MindSpore's "Introduction to Graph Mode Programming" page, section "List": its example as the page writes it
+# (recorded by scripts/record_graph_syntax_fixtures.py, run on deepsink by tests/_core/test_graph_syntax_pages.py)
+import mindspore
+from mindspore import nn
+
+class Net(nn.Cell):
+   @mindspore.jit
+   def construct(self):
+      x = [1, 2, 3]
+      x.insert(3, 4)
+      return x
+
+net = Net()
+output = net()
+print('output:{}'.format(output))

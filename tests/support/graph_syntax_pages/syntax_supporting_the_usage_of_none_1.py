@@ -1,0 +1,13 @@
+# MindSpore's "Introduction to Graph Mode Programming" page, section "supporting the usage of none": its example as the page
+# writes it (recorded by scripts/record_graph_syntax_fixtures.py, run on deepsink by tests/_core/test_graph_syntax_pages.py)
+import mindspore
+from mindspore import nn
+
+class Net(nn.Cell):
+   @mindspore.jit
+   def construct(self):
+      return 1, "a", None
+
+net = Net()
+res = net()
+print(res)
