@@ -11,16 +11,22 @@ from deepsink.ops.auto_generate.gen_ops_def import *  # noqa: F403
 from deepsink.ops.auto_generate.gen_ops_prim import *  # noqa: F403
 from deepsink.ops.operations import BatchNorm as BatchNorm
 from deepsink.ops.operations import Cast as Cast
+from deepsink.ops.operations import ForiLoop as ForiLoop
 from deepsink.ops.operations import Rank as Rank
+from deepsink.ops.operations import Scan as Scan
 from deepsink.ops.operations import Shape as Shape
 from deepsink.ops.operations import Tile as Tile
+from deepsink.ops.operations import WhileLoop as WhileLoop
 
 __all__ = [
     *gen_ops_prim.__all__,
     *gen_ops_def.__all__,
     "BatchNorm",
     "Cast",
+    "ForiLoop",
     "Rank",
+    "Scan",
     "Shape",
     "Tile",
+    "WhileLoop",
 ]
