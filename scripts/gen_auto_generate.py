@@ -44,7 +44,9 @@ def plan() -> dict[str, list[tuple[str, str]]]:
     def prim_source(name: str) -> str | None:
         for mod, modname in ((P, "deepsink.ops.operations"), (ext_prims, ".ext_prims")):
             v = getattr(mod, name, None)
-            if inspect.isclass(v) and issubclass(v, Primitive):
+            # primitives computed by nn's Cells are bound into ops by nn (not importable here)
+            upper = getattr(v, "__module__", "").startswith("deepsink.nn")
+            if inspect.isclass(v) and issubclass(v, Primitive) and not upper:
                 return modname
         return None
 

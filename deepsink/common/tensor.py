@@ -1212,3 +1212,6 @@ def _header(t: Tensor) -> str:
 jax.tree_util.register_pytree_node(
     Tensor, lambda t: ((t._data,), None), lambda _, c: Tensor._from(c[0])
 )
+
+# the dtype layer's get_py_obj_dtype learns of the Tensor class here (it does not import it)
+mstype.register_tensor_class(Tensor)

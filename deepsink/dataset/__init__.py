@@ -7,7 +7,6 @@ from deepsink.dataset import vision as vision
 
 # dataset callbacks
 from deepsink.dataset.callback import DSCallback as DSCallback
-from deepsink.dataset.callback import WaitedDSCallback as WaitedDSCallback
 from deepsink.dataset.engine import bucket as _bucket  # noqa: F401 - registers bucket_batch_by_length
 from deepsink.dataset.engine import padding as _padding  # noqa: F401 - registers padded_batch
 from deepsink.dataset.engine import split as _split  # noqa: F401 - registers Dataset.split

@@ -1,16 +1,6 @@
 """deepsink.nn: Cells, layers, losses, optimizers and wrappers (MindSpore's mindspore.nn)."""
 
 from deepsink._core.public import public_names as _public_names
-
-# the rest of MindSpore 2.10's nn: *Ext (mint.nn's classes under nn names), image, matrix, pooling,
-# combined, embedding-lookup layers, losses and micro-batch wrappers
-from deepsink.mint.nn.layer.activation import LogSoftmax as LogSoftmaxExt  # noqa: E402, F401
-from deepsink.mint.nn.layer.activation import PReLU as PReLUExt  # noqa: E402, F401
-from deepsink.mint.nn.layer.basic import Linear as Linear  # noqa: E402
-from deepsink.mint.nn.layer.loss import L1Loss as L1LossExt  # noqa: E402, F401
-from deepsink.mint.nn.layer.pooling import AvgPool1d as AvgPool1dExt  # noqa: E402, F401
-from deepsink.mint.nn.layer.pooling import AvgPool2d as AvgPool2dExt  # noqa: E402, F401
-from deepsink.mint.nn.layer.pooling import AvgPool3d as AvgPool3dExt  # noqa: E402, F401
 from deepsink.nn.cell import Cell as Cell
 from deepsink.nn.dynamic_lr import cosine_decay_lr as cosine_decay_lr
 from deepsink.nn.dynamic_lr import exponential_decay_lr as exponential_decay_lr
@@ -245,9 +235,13 @@ from deepsink.nn.wrap.unsupported_cells import *  # noqa: E402, F403
 __all__ = _public_names(globals())
 
 # MindSpore 2.10 still exports the metrics from mindspore.nn (Accuracy, Loss, ...); they live in
-# deepsink.train.metrics, which builds on nn, so that package binds them here (``bind_to_nn``).
+# deepsink.train.metrics, which builds on nn, so that package binds them here. Likewise nn's
+# LogSoftmaxExt, PReLUExt, Linear, L1LossExt and AvgPool1d/2d/3dExt are mint.nn's classes, bound
+# here by deepsink.mint.nn (mint builds on nn; nn does not import it).
 
+# ops.MaxPoolWithArgmax(V2) and ops.ExtractImagePatches are computed by nn's Cells: bound into ops
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+from deepsink.nn.layer import pool_primitives as _pool_primitives  # noqa: E402, F401
 
 __getattr__ = _missing_names(__name__)

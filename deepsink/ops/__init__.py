@@ -760,16 +760,16 @@ from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402
 from deepsink.ops import auto_generate as auto_generate  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
 from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
+
+# sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
+from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402
+from deepsink.ops.function import sparse_unary_func as _sparse_unary_func  # noqa: E402
 from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
 from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
 from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
 from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
 from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402
 from deepsink.ops.operations.loop_ops import switch_layer as switch_layer  # noqa: E402
-
-# sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
-from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402
-from deepsink.ops.function import sparse_unary_func as _sparse_unary_func  # noqa: E402
 from deepsink.ops.operations.sparse_ops import Coalesce as Coalesce  # noqa: E402
 from deepsink.ops.operations.sparse_ops import SparseGatherV2 as SparseGatherV2  # noqa: E402
 from deepsink.ops.operations.sparse_ops import SparseSlice as SparseSlice  # noqa: E402

@@ -213,3 +213,14 @@ def static_number(x: Any, api: str, arg: str) -> Any:
 def _short(x: Any) -> str:
     r = repr(x)
     return r if len(r) <= 60 else r[:57] + "..."
+
+
+def write_into(t: Any, r: Any) -> Any:
+    """An in-place op's result: ``r``'s data written into the Tensor ``t`` (returned), or ``r``
+    when ``t`` is not a Tensor (mint's and nn's ``inplace=True``)."""
+    from deepsink.common.tensor import Tensor
+
+    if not isinstance(t, Tensor):
+        return r
+    t._data = r._data
+    return t

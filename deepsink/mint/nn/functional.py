@@ -48,11 +48,7 @@ mse_loss = ops.mse_loss
 flatten_ = ops.flatten
 
 
-def _inplace(t: Any, r: Tensor) -> Tensor:
-    if not isinstance(t, Tensor):
-        return r
-    t._data = r._data
-    return t
+_inplace = U.write_into
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:

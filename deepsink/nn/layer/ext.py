@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deepsink import ops
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Normal, initializer
@@ -14,6 +15,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.pooling import MaxPool2d
+from deepsink.ops import _utils as U
 
 
 def _probability(p: Any, api: str) -> float:
@@ -56,9 +58,8 @@ class DropoutExt(Cell):
         self.inplace = check_bool(inplace, "inplace", type(self).__name__)
 
     def construct(self, input: Tensor) -> Tensor:
-        from deepsink.mint.nn import functional as F
-
-        return F.dropout(input, self.p, self.training, self.inplace)
+        r = ops.dropout(input, self.p, self.training)
+        return U.write_into(input, r) if self.inplace else r
 
     def extend_repr(self) -> str:
         return f"p={self.p}"
@@ -92,9 +93,10 @@ class Dropout2dExt(DropoutExt):
     """
 
     def construct(self, input: Tensor) -> Tensor:
-        from deepsink.mint.nn import functional as F
-
-        return F.dropout2d(input, self.p, self.training, self.inplace)
+        if not self.training or self.p == 0:
+            return input
+        r = ops.dropout2d(input, self.p, self.training)
+        return U.write_into(input, r) if self.inplace else r
 
 
 class EmbeddingExt(Cell):
@@ -165,9 +167,7 @@ class EmbeddingExt(Cell):
         self.weight = Parameter(data, name="weight", requires_grad=not _freeze)
 
     def construct(self, input: Tensor) -> Tensor:
-        from deepsink.mint.nn import functional as F
-
-        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+        return ops.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
                            self.scale_grad_by_freq)  # fmt: skip
 
     def extend_repr(self) -> str:
@@ -220,9 +220,7 @@ class LayerNormExt(Cell):
                 self.bias = Parameter(initializer("zeros", shape, dt), name="bias")
 
     def construct(self, input: Tensor) -> Tensor:
-        from deepsink.mint.nn import functional as F
-
-        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+        return ops.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extend_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "

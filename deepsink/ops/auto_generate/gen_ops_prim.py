@@ -67,7 +67,6 @@ from deepsink.ops.operations import Erfinv as Erfinv
 from deepsink.ops.operations import Exp as Exp
 from deepsink.ops.operations import ExpandDims as ExpandDims
 from deepsink.ops.operations import Expm1 as Expm1
-from deepsink.ops.operations import ExtractImagePatches as ExtractImagePatches
 from deepsink.ops.operations import FastGeLU as FastGeLU
 from deepsink.ops.operations import Flatten as Flatten
 from deepsink.ops.operations import Floor as Floor
@@ -251,7 +250,6 @@ __all__ = [
     "Exp",
     "ExpandDims",
     "Expm1",
-    "ExtractImagePatches",
     "FastGeLU",
     "Flatten",
     "Floor",

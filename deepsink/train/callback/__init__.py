@@ -5,6 +5,10 @@ advances by the sink's step count); see ``_callback.py`` for the order the Model
 """
 
 # Note: `import X as X` marks a public re-export (PEP 484).
+# mindspore.dataset exports WaitedDSCallback; the dataset layer does not import training, so the
+# class is bound there from here
+from deepsink import dataset as _dataset  # noqa: E402
+from deepsink.dataset import callback as _ds_callback  # noqa: E402
 from deepsink.train.callback._backup_and_restore import BackupAndRestore as BackupAndRestore
 from deepsink.train.callback._callback import Callback as Callback
 from deepsink.train.callback._callback import CallbackManager as CallbackManager
@@ -28,6 +32,12 @@ from deepsink.train.callback._refused import TrainFaultTolerance as TrainFaultTo
 from deepsink.train.callback._summary_collector import SummaryCollector as SummaryCollector
 from deepsink.train.callback._time_breakdown import TimeBreakdown as TimeBreakdown
 from deepsink.train.callback._time_monitor import TimeMonitor as TimeMonitor
+from deepsink.train.callback._waited_ds_callback import WaitedDSCallback as WaitedDSCallback
+
+for _module in (_dataset, _ds_callback):
+    _module.WaitedDSCallback = WaitedDSCallback
+    if hasattr(_module, "__all__") and "WaitedDSCallback" not in _module.__all__:
+        _module.__all__ = sorted({*_module.__all__, "WaitedDSCallback"})
 
 # MindSpore's own names for the two (its callback tests and some user callbacks import them)
 _CallbackManager = CallbackManager
