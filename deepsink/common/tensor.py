@@ -120,7 +120,7 @@ _NP_KINDS = "biufcUS"  # what a Tensor holds: numbers, bools, strings (mstype.st
 def _check_numpy_data(data: np.ndarray) -> None:
     """MindSpore's rule for a NumPy array: elements of a number, bool or string dtype; an object
     or structured array raises TypeError with MindSpore's message."""
-    if data.dtype.kind in _NP_KINDS:
+    if data.dtype.kind in _NP_KINDS or data.dtype in mstype._BY_NP:  # bfloat16, float8: kind V
         return
     supported = "\n".join(
         str(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
