@@ -176,7 +176,7 @@ from typing import Any  # noqa: E402
 
 import ml_dtypes  # noqa: E402
 
-from deepsink._core.unsupported import unsupported  # noqa: E402
+from deepsink._core.unsupported import unsupported as _unsupported  # noqa: E402
 
 
 class _Float8(Type):
@@ -196,11 +196,11 @@ float8_e4m3fn = _Float8("Float8E4M3FN", ml_dtypes.float8_e4m3fn, "float8_e4m3fn"
 float8_e5m2 = _Float8("Float8E5M2", ml_dtypes.float8_e5m2, "float8_e5m2")
 _BY_NP.update({t.np: t for t in (float8_e4m3fn, float8_e5m2)})
 
-hifloat8 = unsupported(
+hifloat8 = _unsupported(
     "mindspore", "hifloat8",
     "HiFloat8 is an Ascend-only 8-bit float format with no XLA or NumPy representation",
 )  # fmt: skip
-qint4x2 = unsupported(
+qint4x2 = _unsupported(
     "mindspore", "qint4x2",
     "qint4x2 packs two int4 values in a byte for Ascend's quantized kernels; XLA has no such "
     "packed type",
@@ -339,13 +339,13 @@ def dtype_to_pytype(type_: Any) -> type:
 
 # the Tensor class, registered by deepsink.common.tensor when it is defined (the dtype layer sits
 # below the Tensor and does not import it)
-TENSOR_CLASSES: tuple[type, ...] = ()
+_TENSOR_CLASSES: tuple[type, ...] = ()
 
 
-def register_tensor_class(cls: type) -> None:
+def _register_tensor_class(cls: type) -> None:
     """Make ``get_py_obj_dtype`` see instances of ``cls`` as Tensors."""
-    global TENSOR_CLASSES
-    TENSOR_CLASSES = (*TENSOR_CLASSES, cls)
+    global _TENSOR_CLASSES
+    _TENSOR_CLASSES = (*_TENSOR_CLASSES, cls)
 
 
 def get_py_obj_dtype(obj: Any) -> Any:
@@ -368,7 +368,7 @@ def get_py_obj_dtype(obj: Any) -> Any:
         >>> print(ms.get_py_obj_dtype(1), ms.get_py_obj_dtype(1.0), ms.get_py_obj_dtype([1]))
         Int64 Float64 List
     """
-    if isinstance(obj, TENSOR_CLASSES):
+    if isinstance(obj, _TENSOR_CLASSES):
         return TensorType(obj.dtype)
     if hasattr(obj, "construct") or inspect.isfunction(obj):
         return function

@@ -1214,4 +1214,4 @@ jax.tree_util.register_pytree_node(
 )
 
 # the dtype layer's get_py_obj_dtype learns of the Tensor class here (it does not import it)
-mstype.register_tensor_class(Tensor)
+mstype._register_tensor_class(Tensor)

@@ -161,7 +161,25 @@ class Softmax(Cell):
 
 
 class LogSoftmax(Softmax):
-    """Log-softmax along ``dim``."""
+    """Log-softmax along ``dim``.
+
+    Args:
+        dim (int, optional): the axis. Default: ``None`` (the last).
+
+    Inputs:
+        - **input** - a float Tensor.
+
+    Outputs:
+        Tensor, the same shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.LogSoftmaxExt(1)
+        >>> print(net(ms.Tensor(np.zeros((2, 4), np.float32))).shape)
+        (2, 4)
+    """
 
     def construct(self, input: Tensor) -> Tensor:
         return F.log_softmax(input, self.dim)
@@ -169,7 +187,26 @@ class LogSoftmax(Softmax):
 
 class PReLU(Cell):
     """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has ``num_parameters``
-    values (1, or one per channel) initialized to ``init``."""
+    values (1, or one per channel) initialized to ``init``.
+
+    Args:
+        num_parameters (int): 1, or the channel count (dim 1). Default: ``1``. init (float): the
+            slopes' initial value. Default: ``0.25``. dtype (optional): the weight's dtype.
+
+    Inputs:
+        - **input** - a Tensor whose dim 1 has ``num_parameters`` channels (any shape for 1).
+
+    Outputs:
+        Tensor, the same shape.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.PReLUExt()
+        >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))).shape)
+        (2, 3)
+    """
 
     def __init__(self, num_parameters: int = 1, init: float = 0.25, dtype: Any = None) -> None:
         super().__init__()

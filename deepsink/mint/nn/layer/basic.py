@@ -12,7 +12,27 @@ from deepsink.nn.cell import Cell
 
 class Linear(Cell):
     """``x @ weight.T + bias`` with ``weight`` (out_features, in_features) and PyTorch's
-    initialization U(+-1/sqrt(in_features)) (``weight_init``/``bias_init`` override it)."""
+    initialization U(+-1/sqrt(in_features)) (``weight_init``/``bias_init`` override it).
+
+    Args:
+        in_features (int), out_features (int): the sizes. bias (bool): add a bias. Default:
+            ``True``. weight_init, bias_init (optional): initializers (PyTorch's uniform bounds by
+            default). dtype (optional): the parameters' dtype. Default: float32.
+
+    Inputs:
+        - **input** - (*, in_features).
+
+    Outputs:
+        Tensor, (*, out_features).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.Linear(4, 3)
+        >>> print(net(ms.Tensor(np.ones((2, 4), np.float32))).shape)
+        (2, 3)
+    """
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True,
                  weight_init: Any = None, bias_init: Any = None, dtype: Any = None) -> None:  # fmt: skip

@@ -23,7 +23,25 @@ class _Loss(Cell):
 
 
 class L1Loss(_Loss):
-    """``|input - target|`` (``ops.l1_loss``)."""
+    """``|input - target|`` (``ops.l1_loss``).
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **input** - input and target, Tensors of the same shape.
+
+    Outputs:
+        Tensor, a scalar Tensor, or the elementwise loss with ``'none'``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> loss = nn.L1LossExt('none')
+        >>> print(loss(ms.Tensor([1.0, 3.0]), ms.Tensor([2.0, 1.0])))
+        [1. 2.]
+    """
 
     def construct(self, input: Tensor, target: Tensor) -> Tensor:
         return ops.l1_loss(input, target, self.reduction)

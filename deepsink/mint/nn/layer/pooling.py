@@ -76,7 +76,28 @@ class _AvgPool(Cell):
 
 
 class AvgPool1d(_AvgPool):
-    """Average pooling over (N, C, L)."""
+    """Average pooling over (N, C, L).
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): the window. stride (Union[int, tuple[int]], optional):
+            the step; Default: ``None`` (the window). padding (Union[int, tuple[int]]): zeros on
+            each side. Default: ``0``. ceil_mode (bool): round the output length up. Default:
+            ``False``. count_include_pad (bool): count padded zeros in the mean. Default: ``True``.
+
+    Inputs:
+        - **input** - (N, C, L) or (C, L).
+
+    Outputs:
+        Tensor, the pooled Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.AvgPool1dExt(2)
+        >>> print(net(ms.Tensor(np.ones((1, 2, 4), np.float32))).shape)
+        (1, 2, 2)
+    """
 
     _fn = staticmethod(F.avg_pool1d)
 
@@ -86,13 +107,52 @@ class AvgPool1d(_AvgPool):
 
 
 class AvgPool2d(_AvgPool):
-    """Average pooling over (N, C, H, W)."""
+    """Average pooling over (N, C, H, W).
+
+    Args:
+        kernel_size, stride, padding, ceil_mode, count_include_pad: as ``AvgPool1d``, per
+            spatial axis. divisor_override (int, optional): the divisor instead of the window
+            size. Default: ``None``.
+
+    Inputs:
+        - **input** - (N, C, H, W) or (C, H, W).
+
+    Outputs:
+        Tensor, the pooled Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.AvgPool2dExt(2)
+        >>> print(net(ms.Tensor(np.ones((1, 2, 4, 4), np.float32))).shape)
+        (1, 2, 2, 2)
+    """
 
     _fn = staticmethod(F.avg_pool2d)
 
 
 class AvgPool3d(_AvgPool):
-    """Average pooling over (N, C, D, H, W)."""
+    """Average pooling over (N, C, D, H, W).
+
+    Args:
+        kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override: as
+            ``AvgPool2d``, over (D, H, W).
+
+    Inputs:
+        - **input** - (N, C, D, H, W) or (C, D, H, W).
+
+    Outputs:
+        Tensor, the pooled Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import nn
+        >>> net = nn.AvgPool3dExt(2)
+        >>> print(net(ms.Tensor(np.ones((1, 1, 2, 4, 4), np.float32))).shape)
+        (1, 1, 1, 2, 2)
+    """
 
     _fn = staticmethod(F.avg_pool3d)
 
