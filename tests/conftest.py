@@ -1,5 +1,6 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed."""
 
+import logging
 import threading
 
 import pytest
@@ -26,3 +27,17 @@ def no_leaked_threads():
         t.join(timeout=5)
     leaked = [t for t in leaked if t.is_alive()]
     assert not leaked, f"threads outlived the call: {leaked}"
+
+
+@pytest.fixture
+def caplog(caplog):
+    """pytest's ``caplog``, also attached to the ``deepsink`` logger: once configured (the first
+    ``deepsink.log`` call, as MindSpore's logger) it does not propagate to the root logger that
+    pytest listens on, so a test would see its records only if no earlier test had logged."""
+    log = logging.getLogger("deepsink")
+    propagate = log.propagate
+    log.addHandler(caplog.handler)
+    log.propagate = False
+    yield caplog
+    log.removeHandler(caplog.handler)
+    log.propagate = propagate

@@ -758,7 +758,7 @@ def print_(*args: Any, **kwargs: Any) -> None:
     """``print`` in converted code: while compiling it is MindSpore's graph-mode print (the
     Print operator: each item on its own line, values printed when the program runs, once per
     run); run op by op it is Python's print."""
-    if _PRINTER and not kwargs and functional.tracing() and not functional.capturing():
+    if _PRINTER and not kwargs and functional.compiling() and not functional.capturing():
         _PRINTER[0](*[_print_item(a) for a in args])  # the Print operator, at run time
     else:
         print(*args, **kwargs)

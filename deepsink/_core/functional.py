@@ -115,6 +115,24 @@ def capturing() -> bool:
     return getattr(_local, "capture", 0) > 0
 
 
+def compiling() -> bool:
+    """True while a program is traced to be compiled (``graphs.jit``, or the abstract trace that
+    finds a program's state): MindSpore's graph semantics hold (``print`` is the Print operator,
+    run when the program runs), where a PyNative gradient trace runs each call's Python as
+    PyNative does."""
+    return getattr(_local, "compile", 0) > 0
+
+
+@contextmanager
+def compile_trace() -> Iterator[None]:
+    """Mark the trace run inside as a compile (:func:`compiling`)."""
+    _local.compile = getattr(_local, "compile", 0) + 1
+    try:
+        yield
+    finally:
+        _local.compile -= 1
+
+
 class HostRead(Exception):
     """A traced Tensor's value was needed (``asnumpy``, ``bool``, ``print``...) while capturing."""
 
@@ -219,7 +237,7 @@ def _read_returned_state(out: Any) -> Any:
 
 def discover(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[StateBox, ...]:
     """The state boxes ``fn`` reads or writes, found by tracing it abstractly once."""
-    with _journaled(_Recorder()) as rec:
+    with _journaled(_Recorder()) as rec, compile_trace():
         jax.eval_shape(lambda *a, **k: _arrays_only(fn(*a, **k)), *args, **kwargs)
     return tuple(rec.touched.values())
 

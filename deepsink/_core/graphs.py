@@ -39,6 +39,7 @@ import jaxlib
 from jax.extend import core as jcore
 
 from deepsink import context
+from deepsink._core import functional
 
 _counter = itertools.count()
 
@@ -79,6 +80,7 @@ def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
     Callers put ``save_graphs`` in their compile cache key (it is a ``compiles`` context option),
     so a program built while it was off never pays for it.
     """
+    fun = _staged(fun)
     jitted = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums)
     if context.get_context("save_graphs"):
         static = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
@@ -89,6 +91,17 @@ def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
     tuned = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums,
                     compiler_options=options)  # fmt: skip
     return _TopLevel(tuned, jitted)
+
+
+def _staged(fun: Callable) -> Callable:
+    """``fun`` marking its trace as a compile (``functional.compiling``)."""
+
+    @functools.wraps(fun)
+    def staged(*args: Any, **kwargs: Any) -> Any:
+        with functional.compile_trace():
+            return fun(*args, **kwargs)
+
+    return staged
 
 
 # The trace JAX runs Python under when no transformation is active (read here, at import).
