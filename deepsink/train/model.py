@@ -78,6 +78,18 @@ def _note_if_unbatched(exc: BaseException, dataset: Any) -> None:
     )
 
 
+def _epochs_read(dataset: Any, lengths: list[int]) -> int:
+    """The dataset epoch a run of ``lengths`` steps ends in, counted as the iterator counts them
+    (from the start, a resumed run's skipped epochs included; -1 when the size is not known
+    without counting, or the dataset repeats without end): the pipeline reads no further."""
+    known = getattr(dataset, "_known_size", None)
+    size = known() if known is not None else None
+    if not isinstance(size, int) or size <= 0:
+        return -1
+    start = dataset.get_init_step()  # a resumed run starts this many batches in (epochs count on)
+    return -(-(start + sum(lengths)) // size)
+
+
 def _check_sink_size(sink_size: Any, api: str) -> int:
     if isinstance(sink_size, bool) or not isinstance(sink_size, int):
         fail(api, "sink_size", "-1 or a positive int", sink_size, TypeError)
@@ -86,9 +98,9 @@ def _check_sink_size(sink_size: Any, api: str) -> int:
     return sink_size
 
 
-def host_batches(dataset: Any) -> Iterator[tuple]:
+def host_batches(dataset: Any, num_epochs: int = -1) -> Iterator[tuple]:
     """Batches as Tensors, epochs back to back (the non-sink counterpart of the device queue)."""
-    with endless_batches(dataset) as it:
+    with endless_batches(dataset, num_epochs) as it:
         for batch in it:
             yield tuple(Tensor(np.asarray(c)) for c in batch)
 
@@ -211,7 +223,8 @@ class Model:
         if sink:
             boxes = _jit.state_of(network)
             with SinkSession(network, boxes, dataset, iter(lengths), self._cache,
-                             measure=trace is not None) as session:  # fmt: skip
+                             measure=trace is not None,
+                             num_epochs=_epochs_read(dataset, lengths)) as session:  # fmt: skip
                 for n in lengths:
                     params.cur_step_num += n
                     if trace is not None:
@@ -233,7 +246,7 @@ class Model:
             yield from self._traced_host_steps(trace, network, dataset, lengths, params,
                                                run_context, step_begin, step_end, on_outputs)  # fmt: skip
             return
-        batches = host_batches(dataset)
+        batches = host_batches(dataset, _epochs_read(dataset, lengths))
         try:
             for n in lengths:
                 for batch in itertools.islice(batches, n):
@@ -275,7 +288,7 @@ class Model:
                            step_end, on_outputs) -> Iterator[None]:  # fmt: skip
         """The non-sink loop with each step timed: fetching the batch, computing (until the
         device is done), callbacks. Waiting for each step costs its overlap with the next."""
-        batches = host_batches(dataset)
+        batches = host_batches(dataset, _epochs_read(dataset, lengths))
         try:
             for n in lengths:
                 for _ in range(n):

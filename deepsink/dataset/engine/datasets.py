@@ -13,6 +13,7 @@ Each call starts one pass of that node (``ctx.next_pass``), so epochs and repeat
 
 from __future__ import annotations
 
+import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -55,6 +56,10 @@ def registered(name: str) -> Any:
             f"deepsink.dataset: {name!r} is not registered; import deepsink.dataset to load the "
             "pipeline's operations"
         ) from None
+
+
+# Set while get_dataset_size derives a size (Dataset._counted_rows).
+_COUNT = threading.local()
 
 
 class _Empty(RuntimeError):
@@ -695,10 +700,29 @@ class Dataset:
             6 2
         """
         if self._size is None:
-            n = self._num_rows()
+            _COUNT.depth = getattr(_COUNT, "depth", 0) + 1
+            try:
+                n = self._num_rows()
+            finally:
+                _COUNT.depth -= 1
             if n is None:
                 n = self._count_rows()
             self._size = n
+        return self._size
+
+    def _counted_rows(self) -> int | None:
+        """For a source whose size is known only by reading it: inside ``get_dataset_size`` its
+        rows counted by a dry run of the source alone (cached), so the operations above it derive
+        their sizes without running (a map's function and callbacks never run for a size, as in
+        MindSpore); elsewhere None (never counts)."""
+        if not getattr(_COUNT, "depth", 0):
+            return None
+        if self._size is None:
+            _COUNT.depth, depth = 0, _COUNT.depth
+            try:
+                self._size = self._count_rows()
+            finally:
+                _COUNT.depth = depth
         return self._size
 
     def _known_size(self) -> int | None:

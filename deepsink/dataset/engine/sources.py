@@ -773,7 +773,7 @@ class GeneratorDataset(_Source):
         if hasattr(self.source, "__len__") and not callable(self.source):
             n = len(self.source)
             return n if not self.num_samples else min(n, self.num_samples)
-        return None
+        return self._counted_rows()
 
     def _open(self, ctx: ExecContext) -> View:
         runner = self._runner(ctx)

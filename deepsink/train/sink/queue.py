@@ -29,13 +29,16 @@ from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 
 @contextmanager
-def endless_batches(dataset: Any) -> Iterator[Iterator[tuple]]:
+def endless_batches(dataset: Any, num_epochs: int = -1) -> Iterator[Iterator[tuple]]:
     """The dataset's batches (numpy), epochs back to back; the pipeline is closed on exit.
 
     deepsink iterators end each epoch with StopIteration as MindSpore's do; ``across_epochs``
     continues into the next one. Other dataset-like objects are iterated as they are.
+    ``num_epochs`` (-1: unbounded) is how many epochs the run reads, so that the pipeline's
+    read-ahead stops there, as MindSpore's does: no extra pass runs the user's source, maps and
+    dataset callbacks once more after the last step.
     """
-    it = dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
+    it = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
     across = getattr(it, "across_epochs", None)
     try:
         yield across() if across is not None else iter(it)
@@ -91,6 +94,9 @@ class DeviceQueue:
     hands each chunk back with ``release(chunk, done)``, ``done`` an output of the computation that
     read it, and its bytes count until ``done`` is ready.
 
+    ``num_epochs`` is the number of dataset epochs the plan reads (-1: unknown or unbounded),
+    which bounds the pipeline's read-ahead (see ``endless_batches``).
+
     ``timeout`` bounds how long the device waits with no batch arriving: a chunk of many batches may
     take long to fill, but as long as batches keep coming the wait goes on. The producer thread is a
     daemon and ``close`` waits for it a bounded time: a source stuck in a read that never returns
@@ -100,7 +106,7 @@ class DeviceQueue:
     def __init__(self, dataset: Any, sink_lengths: Iterator[int], budget_bytes: int,
                  device: jax.Device | None = None, depth: int = 2, timeout: float = 120.0,
                  step_bytes: Callable[[tuple], int] | None = None,
-                 measure: bool = False) -> None:  # fmt: skip
+                 measure: bool = False, num_epochs: int = -1) -> None:  # fmt: skip
         self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
@@ -127,7 +133,7 @@ class DeviceQueue:
         self._consumed_steps = 0
         self._started = time.monotonic()
         self._last_batch_at = self._started
-        self._it = dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
+        self._it = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
         self._thread = threading.Thread(
             target=self._produce, name="deepsink-device-queue", daemon=True
         )

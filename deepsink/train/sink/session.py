@@ -76,11 +76,13 @@ def _step_bytes(transform: Any) -> Callable[[tuple], int]:
 class SinkSession:
     """Sinks of ``fn`` (a stateful callable over ``boxes``) fed from ``dataset``.
 
-    ``sink_lengths`` is the plan: the number of steps of each sink, in order (may be infinite).
+    ``sink_lengths`` is the plan: the number of steps of each sink, in order (may be infinite);
+    ``num_epochs`` the dataset epochs it reads (-1: unknown), bounding the read-ahead.
     """
 
     def __init__(self, fn: Callable, boxes: Sequence[Any], dataset: Any, sink_lengths: Iterator[int],
-                 cache: CompileCache, measure: bool = False) -> None:  # fmt: skip
+                 cache: CompileCache, measure: bool = False,
+                 num_epochs: int = -1) -> None:  # fmt: skip
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
         # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
@@ -95,6 +97,7 @@ class SinkSession:
             device=self.device,
             timeout=context.get_context("sink_timeout"),
             measure=measure,
+            num_epochs=num_epochs,
         )
         self.host_syncs = 0
 
