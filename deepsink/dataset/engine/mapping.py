@@ -32,7 +32,7 @@ from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ord
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[[int, int], np.ndarray | None]
-CHUNK_ROWS = 16  # rows per task when a map's per-row ops are spread over its worker threads
+CHUNK_ROWS = 32  # rows per task when a map's per-row ops are spread over its worker threads
 
 
 class MapError(RuntimeError):
