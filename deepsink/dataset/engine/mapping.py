@@ -32,7 +32,9 @@ from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ord
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[[int, int], np.ndarray | None]
-CHUNK_ROWS = 16  # rows per task when a map's per-row ops are spread over its worker threads
+# rows per task when a map's per-row ops are spread over its worker threads: a batch of up to 32
+# rows is one task, whose output is the batch itself (no join of chunks in the consumer thread)
+CHUNK_ROWS = 32
 
 
 class MapError(RuntimeError):
