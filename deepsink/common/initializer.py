@@ -219,3 +219,7 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
 
 
 _tensor.register_init_sampler(initializer)
+
+
+# MindSpore's private name for the fan computation, which model-zoo weight-init code imports
+_calculate_fan_in_and_fan_out = _fans

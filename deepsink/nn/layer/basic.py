@@ -660,3 +660,8 @@ class MatrixSetDiag(Cell):
         from deepsink.ops.function.matrix_diag_func import matrix_set_diag
 
         return matrix_set_diag(input_x, diagonal)
+
+
+# MindSpore defines Dense in nn/layer/basic.py (``from mindspore.nn.layer.basic import Dense``);
+# deepsink keeps it in its own module
+from deepsink.nn.layer.dense import Dense as Dense  # noqa: E402
