@@ -310,6 +310,14 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, int | float | bool) and not is_mutable_number(x)
 
 
+def _is_constant(x: Any) -> bool:
+    """An argument MindSpore treats as a constant in a gradient: a Python number, a dtype or a
+    string."""
+    from deepsink.common import dtype as mstype
+
+    return _is_number(x) or isinstance(x, str | mstype.Type)
+
+
 def _check_bool(api: str, name: str, v: Any) -> None:
     if not isinstance(v, bool):
         raise TypeError(f"For '{api}', the '{name}' should be bool, but got {type(v).__name__}")
@@ -483,11 +491,15 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
         in_g, w_g = wrap(list(in_g)), wrap(list(w_g))
         # a Python number argument is a constant to MindSpore: no gradient, left out of the
         # result (a single such position gives ())
-        kept = [i for i, p in enumerate(positions) if not _is_number(args[p])]
+        # (a dtype or string argument too); when exactly one tensor gradient is left it is
+        # returned alone, as MindSpore 2.10 does
+        kept = [i for i, p in enumerate(positions) if not _is_constant(args[p])]
         if len(kept) < len(positions):
             positions, in_g = [positions[i] for i in kept], [in_g[i] for i in kept]
             if single_pos and not in_g:
                 single_pos, in_g = False, []
+            elif len(in_g) == 1:
+                single_pos = True
         if return_ids:
             pos_part = tuple(zip(positions, in_g))
             w_part = tuple((w.name, g) for w, g in zip(ws, w_g))

@@ -263,8 +263,10 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     """The code object of ``fn`` converted, or None when it has no source to parse (built at
     run time) or nothing to convert."""
     try:
-        lines, first = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        # read the source of fn's own code: inspect follows a functools.wraps wrapper's
+        # __wrapped__ to another function, whose globals and closure are not fn's
+        lines, first = inspect.getsourcelines(fn.__code__)
+        filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
         return None
     source = textwrap.dedent("".join(lines))
