@@ -58,6 +58,8 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     unbound,
     while_stmt,
 )
+from deepsink._core.writeback import note  # noqa: F401 - the converted code's operator
+from deepsink._core.writeback import scope as _scope
 from deepsink.common.tensor import Tensor, _graph_rule
 
 _NS = "_ds_"  # the name under which converted code sees this module
@@ -94,7 +96,10 @@ def active() -> bool:
 
 def compiled(fn: Callable) -> Callable:
     """``fn`` as the compile paths run it: converted while compiling, else unchanged."""
-    return convert(fn) if active() and not getattr(_local, "plain", 0) else fn
+    if active() and not getattr(_local, "plain", 0):
+        _scope(fn)
+        return convert(fn)
+    return fn
 
 
 def do_not_convert(fn: Callable) -> Callable:
@@ -166,7 +171,11 @@ def call(f: Any) -> Any:
     if graph_builtin is not None and graph_builtin[0] is f:
         return graph_builtin[1]
     if isinstance(f, types.FunctionType | types.MethodType):
+        _scope(f)
         return convert(f)
+    if isinstance(f, types.BuiltinMethodType) and f.__name__ in _MUTATORS:
+        note(f.__self__)  # list.append, dict.update...: a container changed in place
+        return f
     if isinstance(f, functools.partial):
         func = call(f.func)
         return f if func is f.func else functools.partial(func, *f.args, **f.keywords)
@@ -175,6 +184,12 @@ def call(f: Any) -> Any:
         if isinstance(method, types.FunctionType) and _is_user_function(method):
             return types.MethodType(convert(method), f)
     return f
+
+
+_MUTATORS = frozenset((
+    "append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "update",
+    "setdefault", "popitem", "__setitem__", "__delitem__", "__iadd__",
+))  # fmt: skip
 
 
 # MindSpore's graph mode evaluates these builtins to tuples (a map over lists to a list), not
@@ -627,6 +642,9 @@ class _ControlFlow(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
         self.generic_visit(node)
+        if isinstance(node.ctx, ast.Store):  # x[k] = v: the container x changes
+            node.value = _ns_call("note", node.value)
+            return node
         if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice | ast.Tuple):
             return node
         return _ns_call("getitem", node.value, node.slice)
@@ -662,6 +680,8 @@ class _ControlFlow(ast.NodeTransformer):
         if (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super"
                 and not v.args and self.self_name):  # fmt: skip
             v.args = [_name("__class__"), _name(self.self_name)]
+        if isinstance(node.ctx, ast.Store):  # obj.attr = v: the object obj changes
+            node.value = _ns_call("note", node.value)
         return node
 
     # statements

@@ -22,7 +22,7 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import functional, graph_syntax, spmd
+from deepsink._core import functional, graph_syntax, spmd, writeback
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -242,17 +242,25 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
 
     def run(state, dyn, spec):
         args, kwargs = merge_args(dyn, spec)
-        out, new_state, escaped = f(state, *args, **kwargs)
-        if escaped:
-            raise _escape_error(escaped)
-        arrays, layouts[_signature(dyn, spec)] = _split_out(out)
-        return arrays, new_state
+        # the containers outside the call that it writes computed values into (a global dict,
+        # an attribute of self): their new values are outputs too, written back after each run
+        with writeback.recording(fn, args, kwargs) as written:
+            out, new_state, escaped = f(state, *args, **kwargs)
+            if escaped:
+                raise _escape_error(escaped)
+            arrays, layout = _split_out(out)
+        extra, extra_layout = _split_out([v for _, v in written])
+        layouts[_signature(dyn, spec)] = (layout, [s for s, _ in written], extra_layout)
+        return (arrays, extra), new_state
 
     jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
 
     def call(state, dyn, spec):
-        arrays, new_state = jitted(state, dyn, spec)
-        return _join_out(arrays, layouts[_signature(dyn, spec)]), new_state
+        (arrays, extra), new_state = jitted(state, dyn, spec)
+        layout, slots, extra_layout = layouts[_signature(dyn, spec)]
+        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
+            slot.write(value)
+        return _join_out(arrays, layout), new_state
 
     call.precompile = jitted.precompile  # type: ignore[attr-defined]
     return call
@@ -452,7 +460,9 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
                 out = graph_syntax.compiled(fn)(*a, **k)
                 return list(out) if isinstance(out, types.GeneratorType) else out
 
-            boxes = functional.discover(traced, dyn)
+            # containers the abstract trace writes into get their contents back
+            with writeback.recording(fn, dyn):
+                boxes = functional.discover(traced, dyn)
             run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
             entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry

@@ -11,6 +11,7 @@ import inspect
 import os
 import re
 
+import jax
 import numpy as np
 import pytest
 
@@ -701,3 +702,104 @@ def test_taylor_transforms_check_their_arguments():
         ops.derivative(ops.sin, x, 1.5)
     with pytest.raises(ValueError, match=r"shape \(order, \*primal.shape\), but got \(2,\)"):
         ops.jet(ops.sin, x, ms.tensor([1.0, 0.0]))
+
+
+# --- containers outside the call that compiled code writes computed Tensors into ----------------
+# (MindSpore 2.10 prints these values for the same programs: after each call the global dict,
+# list or attribute holds the Tensor the call computed, not a trace-time placeholder)
+
+_GLOBAL = {"a": ms.Tensor(np.array([1.0, 2.0], np.float32)), "k": 1}
+_GLOBAL_LIST: list = []
+
+
+def _f32(*v):
+    return ms.Tensor(np.array(v, np.float32))
+
+
+def test_a_global_dict_updated_with_a_computed_tensor_holds_its_value_after_every_call():
+    @ms.jit
+    def step(x):
+        _GLOBAL["a"] = x * 2
+        _GLOBAL.update({"new": x + 1})
+        return x - 1
+
+    assert step(_f32(1.0, 2.0)).asnumpy().tolist() == [0.0, 1.0]
+    assert _GLOBAL["a"].asnumpy().tolist() == [2.0, 4.0]  # the first call (traced)
+    assert _GLOBAL["new"].asnumpy().tolist() == [2.0, 3.0]
+    assert step(_f32(3.0, 4.0)).asnumpy().tolist() == [2.0, 3.0]
+    assert _GLOBAL["a"].asnumpy().tolist() == [6.0, 8.0]  # a cached call: no retrace
+    assert _GLOBAL["new"].asnumpy().tolist() == [4.0, 5.0]
+    assert _GLOBAL["k"] == 1 and list(_GLOBAL) == ["a", "k", "new"]
+    assert not isinstance(_GLOBAL["a"]._data, jax.core.Tracer)
+
+
+def test_a_global_list_extended_in_compiled_code_holds_real_values():
+    @ms.jit
+    def step(x):
+        _GLOBAL_LIST.extend([x + 1])
+        return x
+
+    step(_f32(5.0))
+    assert [t.asnumpy().tolist() for t in _GLOBAL_LIST] == [[6.0]]
+
+
+def test_a_graph_mode_cell_writes_a_global_dict_and_its_own_attribute_on_every_call():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    seen = {"y": _f32(0.0)}
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attr = 1
+
+        def construct(self, x):
+            seen["y"] = x - 1
+            self.attr = x + 1
+            return x * 0
+
+    net = Net()
+    net(_f32(2.0))
+    assert seen["y"].asnumpy().tolist() == [1.0] and net.attr.asnumpy().tolist() == [3.0]
+    net(_f32(7.0))
+    assert seen["y"].asnumpy().tolist() == [6.0] and net.attr.asnumpy().tolist() == [8.0]
+
+
+@pytest.mark.filterwarnings("ignore:.*bytecode")
+def test_bytecode_capture_sets_a_cell_attribute_to_the_computed_value():
+    # MindSpore's graph-mode page, "Syntax Based on Bytecode Graph Construction"
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attr = 1
+
+        @ms.jit(capture_mode="bytecode")
+        def construct(self, x):
+            self.attr = x + 1
+            return self.attr
+
+    net = Net()
+    ret = net(ms.tensor([1, 2, 3], dtype=ms.int32))
+    assert ret.asnumpy().tolist() == [2, 3, 4] and net.attr.asnumpy().tolist() == [2, 3, 4]
+    net(ms.tensor([5, 6, 7], dtype=ms.int32))
+    assert net.attr.asnumpy().tolist() == [6, 7, 8]
+
+
+def test_only_containers_reachable_from_outside_the_call_are_written_back(monkeypatch):
+    from deepsink._core import writeback
+
+    written = []
+    write = writeback.Slot.write
+    monkeypatch.setattr(writeback.Slot, "write",
+                        lambda self, v: (written.append(self.container), write(self, v)))  # fmt: skip
+    box = {"last": None}
+
+    @ms.jit
+    def step(x):
+        outs = []  # local: its activations are not kept alive by a write-back
+        for i in range(3):
+            outs.append(x * i)
+        box["last"] = outs[-1]
+        return outs[-1]
+
+    assert step(_f32(2.0)).asnumpy().tolist() == [4.0]
+    assert written == [box] and box["last"].asnumpy().tolist() == [4.0]

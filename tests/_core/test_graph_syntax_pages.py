@@ -28,9 +28,7 @@ RECORDED = json.loads((ROOT / "tests" / "fixtures" / "ms" / "graph_syntax" / "pa
 # What deepsink cannot print as MindSpore does, and why (each still runs and is compared up to
 # the difference named here).
 # - a class's own repr names the package it lives in: type(Tensor) prints deepsink's module path
-# - a global dict updated with a Tensor computed in the function keeps a JAX tracer (a leak):
-#   deepsink traces the function, MindSpore compiles it from source
-KNOWN = {"builtins_type": "class path", "syntax_dictionary": "global dict update"}
+KNOWN = {"builtins_type": "class path"}
 
 
 @pytest.fixture
@@ -66,10 +64,7 @@ def test_every_page_example_has_a_recording():
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
-def test_page_example_prints_what_mindspore_prints(name, mindspore_alias, tmp_path, monkeypatch,
-                                                  request):  # fmt: skip
-    if KNOWN.get(name) == "global dict update":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN[name]))
+def test_page_example_prints_what_mindspore_prints(name, mindspore_alias, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     want = RECORDED[name]
     got = run_example(PAGES / f"{name}.py")
