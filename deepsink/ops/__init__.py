@@ -792,6 +792,15 @@ from deepsink.ops.function import comm_func as _comm_func  # noqa: E402
 globals().update({n: getattr(_comm_func, n) for n in _comm_func.__all__})
 globals().update({n: getattr(_comm_ops, n) for n in _comm_ops.__all__})
 
+# the Bessel functions, the Householder QR factors, the *_ext twins and their primitives
+from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.qr_func import *  # noqa: E402,F403
+from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+
+# ops.functional's names shared with ops (bound now that ops has them)
+functional._bind_from_ops()
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
 

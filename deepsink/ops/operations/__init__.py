@@ -897,3 +897,6 @@ from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradient
 from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
 from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
 from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402
+
+# Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
+from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
