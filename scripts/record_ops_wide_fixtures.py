@@ -123,6 +123,23 @@ CASES = {
     "DynamicShape": "P.DynamicShape()(Tensor(B3))",
     "dyn_shape": "ops.dyn_shape(Tensor(B3))",
     "ListDiff": "P.ListDiff()(Tensor(U), Tensor(np.array([1, 5], np.int32)))",
+    # in-place functional ops (the input is updated and returned)
+    "clamp_": "ops.clamp_(Tensor(F), -1.0, 1.0)", "zero_": "ops.zero_(Tensor(I))",
+    "tanh_": "ops.tanh_(Tensor(F))", "erfinv_": "ops.erfinv_(Tensor(F / 4))",
+    "inplace_sigmoid": "ops.inplace_sigmoid(Tensor(F))",
+    "put_": "ops.put_(Tensor(F), Tensor(np.array([0, 5, -2], np.int64)), Tensor(np.array([7.0, 8.0, 9.0], np.float32)))",
+    "put_acc": "ops.put_(Tensor(F), Tensor(np.array([1, 1], np.int64)), Tensor(np.array([7.0, 8.0], np.float32)), True)",
+    "deepcopy": "ops.deepcopy(Tensor(F))",
+    "Tensor_tanh_": "Tensor(F).tanh_()", "Tensor_sigmoid_": "Tensor(F).sigmoid_()",
+    # more primitives
+    "LuSolve": "P.LuSolve()(Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)), Tensor(np.array([[3.0, 4.0], [1.0 / 3.0, 2.0 / 3.0]], np.float32)), Tensor(np.array([2, 2], np.int32)))",
+    "CompareAndBitpack": "P.CompareAndBitpack()(Tensor(np.arange(16, dtype=np.float32).reshape(2, 8)), Tensor(np.float32(5.5)))",
+    "ConfusionMatrix": "P.ConfusionMatrix(4)(Tensor(np.array([0, 1, 1, 3], np.int32)), Tensor(np.array([0, 2, 1, 3], np.int32)))",
+    "ConfusionMatrix_w": "P.ConfusionMatrix(4, 'float32')(Tensor(np.array([0, 1, 1, 3], np.int32)), Tensor(np.array([0, 2, 1, 3], np.int32)), Tensor(np.array([1.0, 2.0, 0.5, 4.0], np.float32)))",
+    "RaggedRange": "P.RaggedRange(ms.int64)(Tensor(np.array([2, 5, 8], np.int32)), Tensor(np.array([3, 5, 12], np.int32)), Tensor(np.array([1, 1, 2], np.int32)))",
+    "TransposeView": "P.TransposeView()(Tensor(B3), (2, 0, 1))",
+    "TransposeExtView": "P.TransposeExtView()(Tensor(B3), 0, 2)",
+    "Assert_false": "P.Assert()(Tensor(False), [Tensor(F)])",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

@@ -371,6 +371,7 @@ def _bind_from_ops() -> None:
     for n in _FROM_OPS:
         globals()[n] = getattr(_ops, n)
     globals()["auto_generate"] = _ops.auto_generate
+    globals()["P"] = _ops.operations
 
 
 _FROM_OPS = (
@@ -414,5 +415,6 @@ _FROM_OPS = (
 
 # the Bessel functions, the Householder QR factors and the *_ext twins
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403

@@ -409,6 +409,70 @@ def _adjust(fn: Callable, api: str, arg: str) -> Callable:
     return call
 
 
+def _compare_and_bitpack(s: Any, x: Any, threshold: Any) -> Tensor:
+    a = _tensor(x, "CompareAndBitpack", "x")
+    t = _tensor(threshold, "CompareAndBitpack", "threshold")
+    if a.dtype not in (jnp.bool_, jnp.float16, jnp.float32, jnp.float64, jnp.int8, jnp.int16,
+                       jnp.int32, jnp.int64):  # fmt: skip
+        U.fail("CompareAndBitpack", f"'x' must be bool, float or int8..int64, but got {x.dtype}",
+               TypeError)  # fmt: skip
+    if t.dtype != a.dtype:
+        U.fail("CompareAndBitpack", f"'threshold' must have the dtype of 'x' ({x.dtype}), but "
+               f"got {threshold.dtype}", TypeError)  # fmt: skip
+    if t.ndim != 0 or a.ndim == 0 or a.shape[-1] % 8:
+        U.fail("CompareAndBitpack", f"'threshold' must be 0-D and 'x' at least 1-D with a last "
+               f"axis divisible by 8, but got shapes {list(t.shape)} and {list(a.shape)}")  # fmt: skip
+    return Tensor._from(jnp.packbits(a > t, axis=-1))
+
+
+def _confusion_matrix(s: Any, labels: Any, predictions: Any, weights: Any = None) -> Tensor:
+    lab = _tensor(labels, "ConfusionMatrix", "labels")
+    pred = _tensor(predictions, "ConfusionMatrix", "predictions")
+    if lab.ndim != 1 or pred.shape != lab.shape:
+        U.fail("ConfusionMatrix", f"'labels' and 'predictions' must be 1-D of one shape, but got "
+               f"{list(lab.shape)} and {list(pred.shape)}")  # fmt: skip
+    dt = U.dtype(getattr(mstype, s.dtype) if isinstance(s.dtype, str) else s.dtype,
+                 "ConfusionMatrix")  # fmt: skip
+    w = jnp.ones(lab.shape, dt) if weights is None else _tensor(
+        weights, "ConfusionMatrix", "weights").astype(dt)  # fmt: skip
+    n = s.num_classes
+    return Tensor._from(jnp.zeros((n, n), dt).at[lab, pred].add(w, mode="drop"))
+
+
+def _assert(s: Any, condition: Any, input_data: Any) -> None:
+    c = np.asarray(condition._data if isinstance(condition, Tensor) else condition)
+    if c.dtype != np.bool_ or c.size != 1:
+        U.fail("Assert", f"'condition' must be a single bool, but got {c.dtype} of size {c.size}",
+               TypeError)  # fmt: skip
+    if not bool(c.reshape(())):
+        shown = ", ".join(str(np.asarray(t._data if isinstance(t, Tensor) else t).reshape(-1)[
+            : s.summarize]) for t in input_data)  # fmt: skip
+        raise RuntimeError(f"For 'Assert', the condition is False: {shown}")
+
+
+def _ragged_range(s: Any, starts: Any, limits: Any, deltas: Any) -> tuple:
+    st, li, de = (np.asarray(_tensor(v, "RaggedRange", n)) for v, n in (
+        (starts, "starts"), (limits, "limits"), (deltas, "deltas")))  # fmt: skip
+    st, li, de = np.broadcast_arrays(np.atleast_1d(st), np.atleast_1d(li), np.atleast_1d(de))
+    if np.any(de == 0):
+        U.fail("RaggedRange", "'deltas' must not contain 0")
+    rows = [np.arange(a, b, d, dtype=st.dtype) for a, b, d in zip(st, li, de)]
+    splits = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
+    sd = U.dtype(s.Tsplits, "RaggedRange", "Tsplits")
+    return (Tensor._from(jnp.asarray(splits, sd)),
+            Tensor._from(jnp.asarray(np.concatenate(rows) if rows else st[:0])))  # fmt: skip
+
+
+def _transpose_view(s: Any, x: Any, perm: Any) -> Tensor:
+    a = _tensor(x, "TransposeView", "input")
+    p = tuple(U.axis(int(v), a.ndim, "TransposeView", "perm") for v in perm)
+    if sorted(p) != list(range(a.ndim)):
+        U.fail(
+            "TransposeView", f"'perm' must be a permutation of the {a.ndim} axes, but got {perm}"
+        )
+    return Tensor._from(jnp.transpose(a, p))
+
+
 # ---- the table ----------------------------------------------------------------------------
 
 _F32 = "        >>> x = ms.Tensor([[0.5, -1.5, 2.0], [3.25, -0.75, 0.0]], ms.float32)"
@@ -1323,6 +1387,141 @@ _row(
             ">>> print(P.MultinomialWithReplacement(2, True)(x, ms.Tensor(1), ms.Tensor(0)))",
             "[[1 1]]",
         ),
+    ),
+)
+
+_row(
+    "LuSolve",
+    lambda s, x, lu, piv: LA.lu_solve(x, lu, piv),
+    (),
+    _doc(
+        "Solves ``A y = x`` from the LU factorization of ``A`` (``ops.lu_solve``).",
+        "",
+        "        - **x** (Tensor) - The right-hand sides ``(*, m, k)``.\n"
+        "        - **lu_data** (Tensor) - ``L`` and ``U`` in one ``(*, m, m)`` Tensor.\n"
+        "        - **lu_pivots** (Tensor) - The 1-based int32 pivots ``(*, m)``.",
+        "        Tensor of the shape of ``x``.",
+        "        ValueError: If the shapes do not fit.",
+        _ex(
+            ">>> lu = ms.Tensor([[2.0, 1.0], [0.5, 1.5]], ms.float32)",
+            ">>> y = P.LuSolve()(ms.Tensor([[3.0], [3.0]], ms.float32), lu, ms.Tensor([1, 2], ms.int32))",
+            ">>> print(y)",
+            "[[1.]",
+            " [1.]]",
+        ),
+    ),
+)
+_row(
+    "CompareAndBitpack",
+    _compare_and_bitpack,
+    (),
+    _doc(
+        "Compares ``x`` with ``threshold`` and packs each 8 results of the last axis into a uint8.",
+        "",
+        "        - **x** (Tensor) - Last axis divisible by 8.\n"
+        "        - **threshold** (Tensor) - 0-D, the dtype of ``x``.",
+        "        uint8 Tensor, the last axis divided by 8.",
+        "        TypeError: If the dtypes differ or are not supported.\n"
+        "        ValueError: If the shapes do not fit.",
+        _ex(
+            ">>> x = ms.Tensor([1, 2, 3, 4, 5, 6, 7, 8], ms.float32)",
+            ">>> print(P.CompareAndBitpack()(x, ms.Tensor(6.0, ms.float32)))",
+            "[3]",
+        ),
+    ),
+)
+_row(
+    "ConfusionMatrix",
+    _confusion_matrix,
+    (("num_classes", 2), ("dtype", "int32")),
+    _doc(
+        "Counts (weighted) pairs of label and prediction into a ``num_classes`` square matrix.",
+        "        num_classes (int): The classes.\n"
+        "        dtype (str, optional): The output dtype. Default ``'int32'``.",
+        "        - **labels** (Tensor) - 1-D ints.\n        - **predictions** (Tensor) - 1-D ints.\n"
+        "        - **weights** (Tensor, optional) - 1-D weights. Default ``None``.",
+        "        Tensor ``(num_classes, num_classes)``.",
+        "        ValueError: If the shapes differ.",
+        _ex(
+            ">>> y = P.ConfusionMatrix(3)(ms.Tensor([0, 1, 1]), ms.Tensor([0, 2, 1]))",
+            ">>> print(y)",
+            "[[1 0 0]",
+            " [0 1 1]",
+            " [0 0 0]]",
+        ),
+    ),
+)
+_row(
+    "Assert",
+    _assert,
+    (("summarize", 3),),
+    _doc(
+        "Raises when ``condition`` is False, showing up to ``summarize`` values of each input.",
+        "        summarize (int, optional): Values shown per input. Default ``3``.",
+        "        - **condition** (Union[Tensor, bool]) - One bool.\n"
+        "        - **input_data** (Union[tuple, list]) - Tensors shown on failure.",
+        "        None.",
+        "        TypeError: If ``condition`` is not one bool.\n"
+        "        RuntimeError: If ``condition`` is False.",
+        _ex(">>> print(P.Assert()(ms.Tensor(True), [ms.Tensor([1, 2])]))", "None"),
+    ),
+)
+_row(
+    "Partial",
+    lambda s, fn, *args: __import__("functools").partial(fn, *args),
+    (),
+    _doc(
+        "Binds leading arguments to a function (``functools.partial``).",
+        "",
+        "        - **fn** (Callable) - The function.\n        - **args** - The arguments bound.",
+        "        The partial function.",
+        "        TypeError: If ``fn`` is not callable.",
+        _ex(">>> add2 = P.Partial()(ops.add, ms.Tensor(2))", ">>> print(add2(ms.Tensor(3)))", "5"),
+    ),
+)
+_row(
+    "RaggedRange",
+    _ragged_range,
+    (("Tsplits", mstype.int64),),
+    _doc(
+        "Returns a ragged Tensor of ranges: the row splits and the concatenated values.",
+        "        Tsplits (mindspore.dtype): int32 or int64 splits.",
+        "        - **starts** (Tensor) - Row starts.\n        - **limits** (Tensor) - Row limits.\n"
+        "        - **deltas** (Tensor) - Row steps, non-zero.",
+        "        A tuple (rt_nested_splits, rt_dense_values).",
+        "        ValueError: If a delta is 0.",
+        _ex(
+            ">>> sp, v = P.RaggedRange(ms.int64)(ms.Tensor([0, 5]), ms.Tensor([3, 7]), ms.Tensor([1, 1]))",
+            ">>> print(sp, v)",
+            "[0 3 5] [0 1 2 5 6]",
+        ),
+    ),
+)
+_row(
+    "TransposeView",
+    _transpose_view,
+    (),
+    _doc(
+        "Permutes the axes of ``input`` (MindSpore's view form of ``Transpose``; a new Tensor here).",
+        "",
+        "        - **input** (Tensor) - The input.\n        - **perm** (tuple(int)) - The order.",
+        "        Tensor with permuted axes.",
+        "        ValueError: If ``perm`` is not a permutation.",
+        _ex(">>> print(P.TransposeView()(ops.ones((2, 3)), (1, 0)).shape)", "(3, 2)"),
+    ),
+)
+_row(
+    "TransposeExtView",
+    lambda s, x, d0, d1: A.swapaxes(x, d0, d1),
+    (),
+    _doc(
+        "Swaps two axes of ``input`` (MindSpore's view form of ``transpose_ext``).",
+        "",
+        "        - **input** (Tensor) - The input.\n        - **dim0** (int) - An axis.\n"
+        "        - **dim1** (int) - Another axis.",
+        "        Tensor with the axes swapped.",
+        "        ValueError: If an axis is out of range.",
+        _ex(">>> print(P.TransposeExtView()(ops.ones((2, 3, 4)), 0, 2).shape)", "(4, 3, 2)"),
     ),
 )
 
