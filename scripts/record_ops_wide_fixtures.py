@@ -140,6 +140,11 @@ CASES = {
     "TransposeView": "P.TransposeView()(Tensor(B3), (2, 0, 1))",
     "TransposeExtView": "P.TransposeExtView()(Tensor(B3), 0, 2)",
     "Assert_false": "P.Assert()(Tensor(False), [Tensor(F)])",
+    # fused normalization and rotary embedding (Ascend kernels in MindSpore)
+    "add_rms_norm": "ops.add_rms_norm(Tensor(F), Tensor(G), Tensor(np.array([1.0, 0.5, 2.0], np.float32)))",
+    "add_layer_norm": "ops.add_layer_norm(Tensor(F), Tensor(G), Tensor(np.array([1.0, 0.5, 2.0], np.float32)), Tensor(np.array([0.0, 1.0, -1.0], np.float32)))",
+    "rotary_position_embedding": "ops.rotary_position_embedding(Tensor(B3.reshape(1, 2, 3, 4)), Tensor(np.cos(B3[:1, :1].reshape(1, 1, 1, 4))), Tensor(np.sin(B3[:1, :1].reshape(1, 1, 1, 4))), 0)",
+    "rotary_position_embedding_1": "ops.rotary_position_embedding(Tensor(B3.reshape(1, 2, 3, 4)), Tensor(np.cos(B3[:1, :1].reshape(1, 1, 1, 4))), Tensor(np.sin(B3[:1, :1].reshape(1, 1, 1, 4))), 1)",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

@@ -88,10 +88,34 @@ NO_CPU_KERNEL = {
     "ConfusionMatrix_w": lambda e: np.array(
         [[1.0, 0, 0, 0], [0, 0.5, 2.0, 0], [0, 0, 0, 0], [0, 0, 0, 4.0]]
     ),
+    # the fused normalization and rotary embedding: Ascend kernels in MindSpore 2.10
+    "add_rms_norm": lambda e: _rms(e["F"] + e["G"]) * [1.0, 0.5, 2.0],
+    "add_layer_norm": lambda e: _ln(e["F"] + e["G"]) * [1.0, 0.5, 2.0] + [0.0, 1.0, -1.0],
+    "rotary_position_embedding": lambda e: _rope(e["B3"], False),
+    "rotary_position_embedding_1": lambda e: _rope(e["B3"], True),
     "HistogramFixedWidth": lambda e: np.histogram(e["X"], 4, (0.0, 8.0))[0],
 }
 # MindSpore's own RuntimeErrors (not a missing kernel): a failed check
 CHECK_FAILURES = ("CheckNumerics_nan", "Assert_false")
+
+
+def _rms(x: np.ndarray) -> np.ndarray:
+    return x / np.sqrt((x**2).mean(-1, keepdims=True) + 1e-6)
+
+
+def _ln(x: np.ndarray) -> np.ndarray:
+    return (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + 1e-5)
+
+
+def _rope(b3: np.ndarray, interleaved: bool) -> np.ndarray:
+    """RoFormer's rotation of (1, 2, 3, 4) by angles theta = b3[0, 0] (4 values)."""
+    x = b3.reshape(1, 2, 3, 4).astype(np.float64)
+    th = b3[0, 0].astype(np.float64)
+    if interleaved:  # pairs (0, 1), (2, 3)
+        rot = np.stack([-x[..., 1::2], x[..., 0::2]], -1).reshape(x.shape)
+    else:  # halves
+        rot = np.concatenate([-x[..., 2:], x[..., :2]], -1)
+    return x * np.cos(th) + rot * np.sin(th)
 
 
 def _adaptive(x: np.ndarray) -> np.ndarray:
@@ -134,7 +158,7 @@ def test_errors_as_mindspore(case: dict) -> None:
 @pytest.mark.parametrize("name", sorted(NO_CPU_KERNEL))
 def test_ops_without_a_mindspore_cpu_kernel(name: str) -> None:
     assert CASES[name]["error"] in ("RuntimeError", "NotImplementedError")
-    got = eval(CASES[name]["expr"], ENV).asnumpy()
+    got = _outputs(eval(CASES[name]["expr"], ENV))[0].asnumpy()
     np.testing.assert_allclose(got, NO_CPU_KERNEL[name](ENV), rtol=1e-5, atol=1e-5)
 
 
@@ -268,3 +292,20 @@ def test_stop_gradient_in_place() -> None:
 
 def test_module_aliases() -> None:
     assert ops.P is P and F.P is P
+
+
+def test_fused_norm_side_outputs() -> None:
+    f = ENV["F"]
+    g = ENV["G"]
+    y, rstd, x = ops.add_rms_norm(Tensor(f), Tensor(g), Tensor(np.ones(3, np.float32)))
+    np.testing.assert_allclose(x.asnumpy(), f + g)
+    assert rstd.shape == (2, 1) and rstd.dtype == ms.float32
+    np.testing.assert_allclose(rstd.asnumpy(), 1 / np.sqrt(((f + g) ** 2).mean(-1, keepdims=True)
+                                                           + 1e-6), rtol=1e-5)  # fmt: skip
+    _, mean, rstd, x = ops.add_layer_norm(Tensor(f), Tensor(g), Tensor(np.ones(3, np.float32)),
+                                          Tensor(np.zeros(3, np.float32)))  # fmt: skip
+    np.testing.assert_allclose(mean.asnumpy(), (f + g).mean(-1, keepdims=True), rtol=1e-6)
+    with pytest.raises(RuntimeError, match="shapes"):
+        ops.add_rms_norm(Tensor(f), Tensor(g[:1]), Tensor(np.ones(3, np.float32)))
+    with pytest.raises(ValueError, match="mode"):
+        ops.rotary_position_embedding(*(Tensor(np.zeros((1, 1, 1, 2), np.float32)),) * 3, 2)
