@@ -145,6 +145,14 @@ CASES = {
     "add_layer_norm": "ops.add_layer_norm(Tensor(F), Tensor(G), Tensor(np.array([1.0, 0.5, 2.0], np.float32)), Tensor(np.array([0.0, 1.0, -1.0], np.float32)))",
     "rotary_position_embedding": "ops.rotary_position_embedding(Tensor(B3.reshape(1, 2, 3, 4)), Tensor(np.cos(B3[:1, :1].reshape(1, 1, 1, 4))), Tensor(np.sin(B3[:1, :1].reshape(1, 1, 1, 4))), 0)",
     "rotary_position_embedding_1": "ops.rotary_position_embedding(Tensor(B3.reshape(1, 2, 3, 4)), Tensor(np.cos(B3[:1, :1].reshape(1, 1, 1, 4))), Tensor(np.sin(B3[:1, :1].reshape(1, 1, 1, 4))), 1)",
+    # short-time Fourier transform
+    "stft": "ops.stft(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), 8, return_complex=True)",
+    "stft_real": "ops.stft(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), 8)",
+    "stft_hann": "ops.stft(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), 8, hop_length=4, window=Tensor(np.hanning(8).astype(np.float32)), return_complex=False)",
+    "stft_short_window": "ops.stft(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), 8, hop_length=3, win_length=4, window=Tensor(np.array([0.5, 1.0, 1.0, 0.5], np.float32)), return_complex=True)",
+    "stft_batch": "ops.stft(Tensor(np.stack([np.sin(np.arange(24, dtype=np.float32)), np.cos(np.arange(24, dtype=np.float32))])), 6, hop_length=2, center=False, normalized=True, onesided=False, return_complex=True)",
+    "stft_constant": "ops.stft(Tensor(np.arange(20, dtype=np.float32)), 8, hop_length=4, pad_mode='CONSTANT', return_complex=True)",
+    "STFT": "P.STFT(8, 4, 8, False, True, True)(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), Tensor(np.hanning(8).astype(np.float32)))",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

@@ -799,6 +799,7 @@ from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
+from deepsink.ops.function.stft_func import *  # noqa: E402,F403
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
 
 P = operations  # MindSpore's short name of ops.operations

@@ -419,3 +419,4 @@ from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
+from deepsink.ops.function.stft_func import *  # noqa: E402,F403

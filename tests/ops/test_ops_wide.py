@@ -143,7 +143,10 @@ def test_matches_mindspore(case: dict) -> None:
         assert str(g.dtype) == want["dtype"], case["name"]
         a = g.asnumpy()
         assert list(a.shape) == want["shape"], case["name"]
-        ref = np.array(want["value"], dtype=float if a.dtype.kind == "f" else None)
+        if a.dtype.kind == "c":
+            ref = np.asarray(want["value"][0]) + 1j * np.asarray(want["value"][1])
+        else:
+            ref = np.array(want["value"], dtype=float if a.dtype.kind == "f" else None)
         np.testing.assert_allclose(a, ref, rtol=2e-5, atol=2e-5, equal_nan=True,
                                    err_msg=case["name"])  # fmt: skip
 

@@ -30,6 +30,7 @@ from deepsink.ops.function import math_twin_func as TW
 from deepsink.ops.function import qr_func as QR
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
+from deepsink.ops.function import stft_func as ST
 from deepsink.ops.operations.breadth_ops import _make, _plain
 
 
@@ -1522,6 +1523,45 @@ _row(
         "        Tensor with the axes swapped.",
         "        ValueError: If an axis is out of range.",
         _ex(">>> print(P.TransposeExtView()(ops.ones((2, 3, 4)), 0, 2).shape)", "(4, 3, 2)"),
+    ),
+)
+_row(
+    "STFT",
+    lambda s, x, window: ST.stft(
+        x,
+        s.n_fft,
+        s.hop_length,
+        s.win_length,
+        window,
+        False,
+        "REFLECT",
+        s.normalized,
+        s.onesided,
+        s.return_complex,
+    ),
+    (
+        ("n_fft", 1),
+        ("hop_length", 1),
+        ("win_length", 1),
+        ("normalized", False),
+        ("onesided", True),
+        ("return_complex", True),
+    ),
+    _doc(
+        "The short-time Fourier transform without centring padding (``ops.stft`` with "
+        "``center=False``).",
+        "        n_fft (int): The Fourier transform size.\n        hop_length (int): The frame step.\n"
+        "        win_length (int): The window size.\n        normalized (bool): Scale by "
+        "``n_fft ** -0.5``.\n        onesided (bool): Keep the non-negative frequencies.\n"
+        "        return_complex (bool): A complex result, else a last axis of 2.",
+        "        - **x** (Tensor) - 1-D or 2-D signals.\n        - **window** (Tensor) - 1-D.",
+        "        Tensor ``(*, N, T)`` or ``(*, N, T, 2)``.",
+        "        TypeError: If ``x`` is not 1-D or 2-D.\n        ValueError: If a size is wrong.",
+        _ex(
+            ">>> x = ops.ones((16,), ms.float32)",
+            ">>> print(P.STFT(8, 4, 8, False, True, True)(x, ops.ones((8,), ms.float32)).shape)",
+            "(5, 3)",
+        ),
     ),
 )
 
