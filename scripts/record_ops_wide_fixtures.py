@@ -153,6 +153,11 @@ CASES = {
     "stft_batch": "ops.stft(Tensor(np.stack([np.sin(np.arange(24, dtype=np.float32)), np.cos(np.arange(24, dtype=np.float32))])), 6, hop_length=2, center=False, normalized=True, onesided=False, return_complex=True)",
     "stft_constant": "ops.stft(Tensor(np.arange(20, dtype=np.float32)), 8, hop_length=4, pad_mode='CONSTANT', return_complex=True)",
     "STFT": "P.STFT(8, 4, 8, False, True, True)(Tensor(np.sin(np.arange(32, dtype=np.float32) / 3)), Tensor(np.hanning(8).astype(np.float32)))",
+    # candidate samplers: the expected counts of the true classes (the samples are random)
+    "uniform_candidate_sampler": "ops.uniform_candidate_sampler(Tensor(np.array([[1], [3], [4]], np.int64)), 1, 4, False, 5, seed=1)[1]",
+    "log_uniform_candidate_sampler": "ops.log_uniform_candidate_sampler(Tensor(np.array([[1, 0], [3, 2], [4, 4]], np.int64)), 2, 4, False, 5, seed=1)[1]",
+    "UniformCandidateSampler": "P.UniformCandidateSampler(2, 6, False, 10)(Tensor(np.array([[1, 2], [3, 9]], np.int32)))[1]",
+    "LogUniformCandidateSampler": "P.LogUniformCandidateSampler(1, 3, False, 7)(Tensor(np.array([[0], [6]], np.int64)))[1]",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

@@ -795,6 +795,7 @@ globals().update({n: getattr(_comm_ops, n) for n in _comm_ops.__all__})
 # the Bessel functions, the Householder QR factors, the *_ext twins and their primitives
 from deepsink.ops.function import inplace_func as _inplace_func  # noqa: E402
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
 from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403

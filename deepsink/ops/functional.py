@@ -415,6 +415,7 @@ _FROM_OPS = (
 
 # the Bessel functions, the Householder QR factors and the *_ext twins
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
 from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403

@@ -312,3 +312,19 @@ def test_fused_norm_side_outputs() -> None:
         ops.add_rms_norm(Tensor(f), Tensor(g[:1]), Tensor(np.ones(3, np.float32)))
     with pytest.raises(ValueError, match="mode"):
         ops.rotary_position_embedding(*(Tensor(np.zeros((1, 1, 1, 2), np.float32)),) * 3, 2)
+
+
+def test_unique_candidate_sampling() -> None:
+    tc = Tensor(np.array([[1], [3], [4]], np.int64))
+    for fn in (ops.uniform_candidate_sampler, ops.log_uniform_candidate_sampler):
+        s, t, e = fn(tc, 1, 5, True, 5, seed=3)
+        assert sorted(s.asnumpy().tolist()) == [0, 1, 2, 3, 4] and s.dtype == ms.int64
+        assert t.shape == (3, 1) and e.shape == (5,) and t.dtype == e.dtype == ms.float32
+        assert ((e.asnumpy() > 0) & (e.asnumpy() <= 1)).all()
+    s, t, _ = ops.uniform_candidate_sampler(tc, 1, 5, True, 5, seed=3)
+    tries = np.log1p(-t.asnumpy()[0, 0]) / np.log1p(-0.2)  # -expm1(tries * log1p(-p))
+    assert abs(tries - round(tries)) < 1e-3 and round(tries) >= 5
+    with pytest.raises(ValueError, match="num_sampled"):
+        ops.uniform_candidate_sampler(tc, 1, 6, True, 5)
+    with pytest.raises(TypeError, match="unique"):
+        ops.uniform_candidate_sampler(tc, 1, 2, 1, 5)

@@ -22,6 +22,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import bessel_func as BS
+from deepsink.ops.function import candidate_sampler_func as CS
 from deepsink.ops.function import color_func as CL
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_func as LA
@@ -1561,6 +1562,56 @@ _row(
             ">>> x = ops.ones((16,), ms.float32)",
             ">>> print(P.STFT(8, 4, 8, False, True, True)(x, ops.ones((8,), ms.float32)).shape)",
             "(5, 3)",
+        ),
+    ),
+)
+_row(
+    "UniformCandidateSampler",
+    lambda s, tc: CS.uniform_candidate_sampler(
+        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed, s.remove_accidental_hits
+    ),
+    (
+        ("num_true", 1),
+        ("num_sampled", 1),
+        ("unique", True),
+        ("range_max", 1),
+        ("seed", 0),
+        ("remove_accidental_hits", False),
+    ),
+    _doc(
+        "Samples classes uniformly (``ops.uniform_candidate_sampler``).",
+        "        num_true (int): Targets per example.\n        num_sampled (int): Classes sampled.\n"
+        "        unique (bool): Distinct classes.\n        range_max (int): The classes.\n"
+        "        seed (int, optional): Default ``0``.\n"
+        "        remove_accidental_hits (bool, optional): Default ``False``.",
+        "        - **true_classes** (Tensor) - ``(batch_size, num_true)``.",
+        "        A tuple (sampled_candidates, true_expected_count, sampled_expected_count).",
+        "        TypeError: If an argument has the wrong type.",
+        _ex(
+            ">>> out = P.UniformCandidateSampler(1, 3, False, 4, 1)(ms.Tensor([[1]], ms.int64))",
+            ">>> print(out[2])",
+            "[0.75 0.75 0.75]",
+        ),
+    ),
+)
+_row(
+    "LogUniformCandidateSampler",
+    lambda s, tc: CS.log_uniform_candidate_sampler(
+        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed
+    ),
+    (("num_true", 1), ("num_sampled", 5), ("unique", True), ("range_max", 5), ("seed", 0)),
+    _doc(
+        "Samples classes log-uniformly (``ops.log_uniform_candidate_sampler``).",
+        "        num_true (int, optional): Default ``1``.\n        num_sampled (int, optional): "
+        "Default ``5``.\n        unique (bool, optional): Default ``True``.\n"
+        "        range_max (int, optional): Default ``5``.\n        seed (int, optional): Default ``0``.",
+        "        - **true_classes** (Tensor) - ``(batch_size, num_true)`` int64.",
+        "        A tuple (sampled_candidates, true_expected_count, sampled_expected_count).",
+        "        TypeError: If an argument has the wrong type.",
+        _ex(
+            ">>> out = P.LogUniformCandidateSampler(1, 2, True, 2, 1)(ms.Tensor([[1]], ms.int64))",
+            ">>> print(sorted(out[0].asnumpy().tolist()))",
+            "[0, 1]",
         ),
     ),
 )
