@@ -158,6 +158,8 @@ CASES = {
     "log_uniform_candidate_sampler": "ops.log_uniform_candidate_sampler(Tensor(np.array([[1, 0], [3, 2], [4, 4]], np.int64)), 2, 4, False, 5, seed=1)[1]",
     "UniformCandidateSampler": "P.UniformCandidateSampler(2, 6, False, 10)(Tensor(np.array([[1, 2], [3, 9]], np.int32)))[1]",
     "LogUniformCandidateSampler": "P.LogUniformCandidateSampler(1, 3, False, 7)(Tensor(np.array([[0], [6]], np.int64)))[1]",
+    "reshape_": "ops.reshape_(Tensor(F), (3, 2))",
+    "bernoulli_ext": "ops.bernoulli_ext(Tensor(np.array([0.0, 1.0, 1.0, 0.0], np.float32)))",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

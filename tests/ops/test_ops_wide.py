@@ -93,6 +93,7 @@ NO_CPU_KERNEL = {
     "add_layer_norm": lambda e: _ln(e["F"] + e["G"]) * [1.0, 0.5, 2.0] + [0.0, 1.0, -1.0],
     "rotary_position_embedding": lambda e: _rope(e["B3"], False),
     "rotary_position_embedding_1": lambda e: _rope(e["B3"], True),
+    "bernoulli_ext": lambda e: np.array([0.0, 1.0, 1.0, 0.0]),
     "HistogramFixedWidth": lambda e: np.histogram(e["X"], 4, (0.0, 8.0))[0],
 }
 # MindSpore's own RuntimeErrors (not a missing kernel): a failed check
@@ -328,3 +329,10 @@ def test_unique_candidate_sampling() -> None:
         ops.uniform_candidate_sampler(tc, 1, 6, True, 5)
     with pytest.raises(TypeError, match="unique"):
         ops.uniform_candidate_sampler(tc, 1, 2, 1, 5)
+
+
+def test_graph_helpers_in_python() -> None:
+    assert ops.make_range(5) == (0, 1, 2, 3, 4) and ops.make_range(1, 9, 3) == (1, 4, 7)
+    assert P.TensorToTuple()(Tensor(np.array([1, 2], np.int32))) == (1, 2)
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    assert ops.reshape_(x, (2, 1)).shape == (2, 1) and x.shape == (2,)

@@ -29,7 +29,8 @@ from deepsink.ops.function import sampling_func as SM
 __all__ = [
     "isnan_ext", "diff_ext", "float_power_ext", "baddbmm_ext", "einsum_ext", "gather_d", "pows",
     "accumulate_n", "adaptive_avg_pool2d_ext", "tensor_range", "dyn_shape", "logspace",
-    "batch_dot", "intopk", "unique_with_pad", "gamma", "poisson",
+    "batch_dot", "intopk", "unique_with_pad", "gamma", "poisson", "reshape_", "make_range",
+    "bernoulli_ext",
 ]  # fmt: skip
 
 # the twins: the same computation under MindSpore's other name
@@ -386,6 +387,89 @@ def poisson(shape: Any, mean: Any, seed: int | None = None) -> Tensor:
     out = _broadcast("poisson", shp, m.shape)
     draw = jax.random.poisson(RND._key(seed), jnp.broadcast_to(m, out), out)
     return Tensor._from(draw.astype(m.dtype))
+
+
+def reshape_(input: Any, shape: Any) -> Tensor:
+    """Returns ``input`` with a new shape, as ``ops.reshape`` (MindSpore's ``Reshape``
+    primitive under the functional name ``reshape_``; ``input`` itself is left as it is).
+
+    Args:
+        input (Tensor): The input.
+        shape (Union[tuple[int], list[int], Tensor]): The new shape; one entry may be -1.
+
+    Returns:
+        Tensor of ``shape``.
+
+    Raises:
+        ValueError: If ``shape`` does not hold the number of elements of ``input``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.reshape_(ms.Tensor([1.0, 2.0]), (2, 1)).shape)
+        (2, 1)
+    """
+    return A.reshape(input, shape)
+
+
+def make_range(*args: int) -> tuple:
+    """Returns ``tuple(range(*args))``: MindSpore's graph-mode ``range`` of ints.
+
+    Args:
+        args (int): ``stop``, or ``start, stop``, or ``start, stop, step``.
+
+    Returns:
+        A tuple of ints.
+
+    Raises:
+        TypeError: If an argument is not an int.
+        ValueError: If there are not 1 to 3 arguments or ``step`` is 0.
+
+    Examples:
+        >>> from mindspore import ops
+        >>> print(ops.make_range(1, 9, 3))
+        (1, 4, 7)
+    """
+    if not 1 <= len(args) <= 3:
+        U.fail("make_range", f"expects 1 to 3 ints, but got {len(args)} arguments")
+    for v in args:
+        if not isinstance(v, int) or isinstance(v, bool):
+            U.fail("make_range", f"the arguments must be ints, but got {type(v).__name__}",
+                   TypeError)  # fmt: skip
+    if len(args) == 3 and args[2] == 0:
+        U.fail("make_range", "'step' must not be 0")
+    return tuple(range(*args))
+
+
+def bernoulli_ext(input: Any, *, generator: Any = None) -> Tensor:
+    """Draws 0/1 values, 1 with the probability each element of ``input`` gives.
+
+    Args:
+        input (Tensor): Probabilities in [0, 1] (float).
+
+    Keyword Args:
+        generator (mindspore.Generator, optional): The generator. Default ``None``: the global
+            one.
+
+    Returns:
+        Tensor of the shape and dtype of ``input``.
+
+    Raises:
+        TypeError: If ``input`` is not a float Tensor.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.bernoulli_ext(ms.Tensor([0.0, 1.0, 1.0])))
+        [0. 1. 1.]
+    """
+    from deepsink.ops.function.inplace_func import _key as gen_key
+
+    p = U.array(input, "bernoulli_ext", "input")
+    if not jnp.issubdtype(p.dtype, jnp.floating):
+        U.fail("bernoulli_ext", f"'input' must be a float Tensor, but got {p.dtype}", TypeError)
+    draw = jax.random.bernoulli(gen_key(generator, "bernoulli_ext"), p.astype(jnp.float32))
+    return Tensor._from(draw.astype(p.dtype))
 
 
 def _broadcast(api: str, *shapes: tuple) -> tuple:

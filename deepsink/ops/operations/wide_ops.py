@@ -1615,6 +1615,19 @@ _row(
         ),
     ),
 )
+_row(
+    "TensorToTuple",
+    lambda s, x: tuple(np.asarray(_tensor(x, "TensorToTuple", "input_x")).reshape(-1).tolist()),
+    (),
+    _doc(
+        "Returns the values of a 1-D Tensor as a tuple of Python numbers.",
+        "",
+        "        - **input_x** (Tensor) - 1-D.",
+        "        A tuple.",
+        "        TypeError: If ``input_x`` is not a Tensor.",
+        _ex(">>> print(P.TensorToTuple()(ms.Tensor([1, 2], ms.int32)))", "(1, 2)"),
+    ),
+)
 
 for _name, _call, _params, _d in _TABLE:
     globals()[_name] = _make(_name, _call, _params, _d)
