@@ -160,6 +160,9 @@ CASES = {
     "LogUniformCandidateSampler": "P.LogUniformCandidateSampler(1, 3, False, 7)(Tensor(np.array([[0], [6]], np.int64)))[1]",
     "reshape_": "ops.reshape_(Tensor(F), (3, 2))",
     "bernoulli_ext": "ops.bernoulli_ext(Tensor(np.array([0.0, 1.0, 1.0, 0.0], np.float32)))",
+    "NonMaxSuppressionV3": "P.NonMaxSuppressionV3()(Tensor(np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11], [0, 10.1, 1, 11.1], [0, 100, 1, 101]], np.float32)), Tensor(np.array([0.9, 0.75, 0.6, 0.95, 0.5, 0.3], np.float32)), Tensor(3, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
+    "NonMaxSuppressionWithOverlaps": "P.NonMaxSuppressionWithOverlaps()(Tensor(np.array([[1.0, 0.6, 0.2], [0.6, 1.0, 0.3], [0.2, 0.3, 1.0]], np.float32)), Tensor(np.array([0.5, 0.9, 0.4], np.float32)), Tensor(3, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
+    "ParallelConcat": "P.ParallelConcat()([Tensor(F[:1]), Tensor(G[:1])])",
     # errors
     "bessel_j0_bad": "ops.bessel_j0(np.float32(1))",
     "geqrf_1d": "ops.geqrf(Tensor(X))",

@@ -94,6 +94,8 @@ NO_CPU_KERNEL = {
     "rotary_position_embedding": lambda e: _rope(e["B3"], False),
     "rotary_position_embedding_1": lambda e: _rope(e["B3"], True),
     "bernoulli_ext": lambda e: np.array([0.0, 1.0, 1.0, 0.0]),
+    # by hand: 3 (0.95) then 0; 1, 2 overlap 0 and 4 overlaps 3 by IoU 0.82; then 5
+    "NonMaxSuppressionV3": lambda e: np.array([3, 0, 5]),
     "HistogramFixedWidth": lambda e: np.histogram(e["X"], 4, (0.0, 8.0))[0],
 }
 # MindSpore's own RuntimeErrors (not a missing kernel): a failed check

@@ -475,6 +475,82 @@ def _transpose_view(s: Any, x: Any, perm: Any) -> Tensor:
     return Tensor._from(jnp.transpose(a, p))
 
 
+def _greedy_nms(overlap: np.ndarray, scores: np.ndarray, max_out: int, threshold: float,
+                score_threshold: float) -> np.ndarray:  # fmt: skip
+    """TensorFlow's greedy non-max suppression over a precomputed overlap matrix: visit boxes by
+    descending score (above ``score_threshold``), keep one unless it overlaps a kept one by more
+    than ``threshold``, stop after ``max_out``."""
+    order = np.argsort(-scores, kind="stable")
+    kept: list[int] = []
+    for i in order:
+        if len(kept) >= max_out or scores[i] <= score_threshold:
+            break
+        if all(overlap[i, j] <= threshold for j in kept):
+            kept.append(int(i))
+    return np.asarray(kept, np.int32)
+
+
+def _scalar_of(v: Any, api: str, arg: str) -> float:
+    a = np.asarray(_tensor(v, api, arg))
+    if a.size != 1:
+        U.fail(api, f"'{arg}' must be a scalar Tensor, but got shape {list(a.shape)}")
+    return a.reshape(()).item()
+
+
+def _nms_v3(s: Any, boxes: Any, scores: Any, max_output_size: Any, iou_threshold: Any,
+            score_threshold: Any) -> Tensor:  # fmt: skip
+    api = "NonMaxSuppressionV3"
+    b = np.asarray(_tensor(boxes, api, "boxes"), np.float64)
+    sc = np.asarray(_tensor(scores, api, "scores"), np.float64)
+    if b.ndim != 2 or b.shape[1] != 4 or sc.shape != (b.shape[0],):
+        U.fail(api, f"'boxes' must be (N, 4) and 'scores' (N,), but got {list(b.shape)} and "
+               f"{list(sc.shape)}")  # fmt: skip
+    n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
+    if n_out < 0:
+        U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
+    y1, y2 = np.minimum(b[:, 0], b[:, 2]), np.maximum(b[:, 0], b[:, 2])
+    x1, x2 = np.minimum(b[:, 1], b[:, 3]), np.maximum(b[:, 1], b[:, 3])
+    area = (y2 - y1) * (x2 - x1)
+    ih = np.clip(np.minimum(y2[:, None], y2) - np.maximum(y1[:, None], y1), 0, None)
+    iw = np.clip(np.minimum(x2[:, None], x2) - np.maximum(x1[:, None], x1), 0, None)
+    inter = ih * iw
+    union = area[:, None] + area[None, :] - inter
+    iou = np.where(union > 0, inter / np.where(union > 0, union, 1), 0.0)
+    keep = _greedy_nms(iou, sc, n_out, float(_scalar_of(iou_threshold, api, "iou_threshold")),
+                       float(_scalar_of(score_threshold, api, "score_threshold")))  # fmt: skip
+    return Tensor._from(jnp.asarray(keep))
+
+
+def _nms_overlaps(s: Any, overlaps: Any, scores: Any, max_output_size: Any,
+                  overlap_threshold: Any, score_threshold: Any) -> Tensor:  # fmt: skip
+    api = "NonMaxSuppressionWithOverlaps"
+    o = np.asarray(_tensor(overlaps, api, "overlaps"), np.float64)
+    sc = np.asarray(_tensor(scores, api, "scores"), np.float64)
+    if o.ndim != 2 or o.shape[0] != o.shape[1] or sc.shape != (o.shape[0],):
+        U.fail(api, f"'overlaps' must be (N, N) and 'scores' (N,), but got {list(o.shape)} and "
+               f"{list(sc.shape)}")  # fmt: skip
+    n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
+    if n_out < 0:
+        U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
+    keep = _greedy_nms(o, sc, n_out, float(_scalar_of(overlap_threshold, api,
+                                                      "overlap_threshold")),
+                       float(_scalar_of(score_threshold, api, "score_threshold")))  # fmt: skip
+    return Tensor._from(jnp.asarray(keep))
+
+
+def _parallel_concat(s: Any, values: Any) -> Tensor:
+    if not isinstance(values, tuple | list) or not values:
+        U.fail("ParallelConcat", "'values' must be a non-empty tuple or list of Tensors", TypeError)
+    arrs = [_tensor(v, "ParallelConcat", "values") for v in values]
+    first = arrs[0]
+    for a in arrs:
+        if a.ndim < 1 or a.shape[0] != 1 or a.shape != first.shape or a.dtype != first.dtype:
+            U.fail("ParallelConcat", f"each value must have shape (1, ...) and the shape and dtype"
+                   f" of the first ({first.dtype}{list(first.shape)}), but got "
+                   f"{a.dtype}{list(a.shape)}")  # fmt: skip
+    return Tensor._from(jnp.concatenate(arrs, axis=0))
+
+
 # ---- the table ----------------------------------------------------------------------------
 
 _F32 = "        >>> x = ms.Tensor([[0.5, -1.5, 2.0], [3.25, -0.75, 0.0]], ms.float32)"
@@ -1626,6 +1702,71 @@ _row(
         "        A tuple.",
         "        TypeError: If ``input_x`` is not a Tensor.",
         _ex(">>> print(P.TensorToTuple()(ms.Tensor([1, 2], ms.int32)))", "(1, 2)"),
+    ),
+)
+_row(
+    "NonMaxSuppressionV3",
+    _nms_v3,
+    (),
+    _doc(
+        "Selects boxes greedily by descending score, dropping those whose IoU with a selected box "
+        "exceeds ``iou_threshold`` (TensorFlow's ``NonMaxSuppressionV3``).",
+        "",
+        "        - **boxes** (Tensor) - ``(N, 4)`` corners ``[y1, x1, y2, x2]``.\n"
+        "        - **scores** (Tensor) - ``(N,)``.\n"
+        "        - **max_output_size** (Tensor) - The most boxes kept, a scalar.\n"
+        "        - **iou_threshold** (Tensor) - A scalar.\n"
+        "        - **score_threshold** (Tensor) - Boxes scoring at most this are dropped.",
+        "        A 1-D int32 Tensor of the kept indices.",
+        "        ValueError: If the shapes do not fit.",
+        _ex(
+            ">>> boxes = ms.Tensor([[0, 0, 1, 1], [0, 0, 1, 1.1], [2, 2, 3, 3]], ms.float32)",
+            ">>> sc = ms.Tensor([0.9, 0.8, 0.7], ms.float32)",
+            ">>> print(P.NonMaxSuppressionV3()(boxes, sc, ms.Tensor(3), ms.Tensor(0.5), "
+            "ms.Tensor(0.0)))",
+            "[0 2]",
+        ),
+    ),
+)
+_row(
+    "NonMaxSuppressionWithOverlaps",
+    _nms_overlaps,
+    (),
+    _doc(
+        "Greedy non-max suppression over a given overlap matrix.",
+        "",
+        "        - **overlaps** (Tensor) - ``(N, N)``.\n        - **scores** (Tensor) - ``(N,)``.\n"
+        "        - **max_output_size** (Tensor) - A scalar.\n"
+        "        - **overlap_threshold** (Tensor) - A scalar.\n"
+        "        - **score_threshold** (Tensor) - A scalar.",
+        "        A 1-D int32 Tensor of the kept indices.",
+        "        ValueError: If the shapes do not fit.",
+        _ex(
+            ">>> ov = ms.Tensor([[1.0, 0.9, 0.0], [0.9, 1.0, 0.1], [0.0, 0.1, 1.0]], ms.float32)",
+            ">>> sc = ms.Tensor([0.9, 0.8, 0.7], ms.float32)",
+            ">>> print(P.NonMaxSuppressionWithOverlaps()(ov, sc, ms.Tensor(3), ms.Tensor(0.5), "
+            "ms.Tensor(0.0)))",
+            "[0 2]",
+        ),
+    ),
+)
+_row(
+    "ParallelConcat",
+    _parallel_concat,
+    (),
+    _doc(
+        "Concatenates Tensors of shape ``(1, ...)`` along axis 0.",
+        "",
+        "        - **values** (Union[tuple, list]) - Tensors of one shape ``(1, ...)`` and dtype.",
+        "        Tensor ``(len(values), ...)``.",
+        "        TypeError: If ``values`` is not a tuple or list of Tensors.\n"
+        "        ValueError: If the shapes or dtypes differ.",
+        _ex(
+            ">>> x = ms.Tensor([[1, 2]], ms.int32)",
+            ">>> print(P.ParallelConcat()([x, x]))",
+            "[[1 2]",
+            " [1 2]]",
+        ),
     ),
 )
 
