@@ -801,6 +801,10 @@ from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403
+from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.ascend_ops import AiCPURegOp as AiCPURegOp  # noqa: E402
+from deepsink.ops.operations.ascend_ops import AkgAscendRegOp as AkgAscendRegOp  # noqa: E402
+from deepsink.ops.operations.ascend_ops import TBERegOp as TBERegOp  # noqa: E402
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
 
 P = operations  # MindSpore's short name of ops.operations
