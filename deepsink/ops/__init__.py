@@ -792,6 +792,44 @@ from deepsink.ops.function import comm_func as _comm_func  # noqa: E402
 globals().update({n: getattr(_comm_func, n) for n in _comm_func.__all__})
 globals().update({n: getattr(_comm_ops, n) for n in _comm_ops.__all__})
 
+# the Bessel functions, the Householder QR factors, the *_ext twins and their primitives
+from deepsink.ops.function import inplace_func as _inplace_func  # noqa: E402
+from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
+from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
+from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.qr_func import *  # noqa: E402,F403
+from deepsink.ops.function.stft_func import *  # noqa: E402,F403
+from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.ascend_ops import AiCPURegOp as AiCPURegOp  # noqa: E402
+from deepsink.ops.operations.ascend_ops import AkgAscendRegOp as AkgAscendRegOp  # noqa: E402
+from deepsink.ops.operations.ascend_ops import TBERegOp as TBERegOp  # noqa: E402
+from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+
+P = operations  # MindSpore's short name of ops.operations
+array_ops = operations.array_ops
+
+_tensor_methods.bind(  # the in-place Tensor methods are the in-place functional ops
+    {
+        n: getattr(_inplace_func, n)
+        for n in (
+            "tanh_",
+            "erfinv_",
+            "put_",
+            "bernoulli_",
+            "exponential_",
+            "normal_",
+            "uniform_",
+            "random_",
+        )
+    }
+    | {"sigmoid_": _inplace_func.inplace_sigmoid}
+)
+
+# ops.functional's names shared with ops (bound now that ops has them)
+functional._bind_from_ops()
+
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals(), also=("partial",))
 

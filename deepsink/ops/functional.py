@@ -361,3 +361,63 @@ from deepsink.ops.function.sparse_func import *  # noqa: E402,F403
 from deepsink.ops.function.sparse_unary_func import *  # noqa: E402,F403
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
+
+
+def _bind_from_ops() -> None:
+    """Names MindSpore's ``ops.functional`` shares with ``ops`` (the nn functional ops, the
+    functional transforms, a few primitive classes): bound once ``deepsink.ops`` has them."""
+    import deepsink.ops as _ops
+
+    for n in _FROM_OPS:
+        globals()[n] = getattr(_ops, n)
+    globals()["auto_generate"] = _ops.auto_generate
+    globals()["P"] = _ops.operations
+
+
+_FROM_OPS = (
+    "AdaptiveMaxPool2D",
+    "Median",
+    "Roll",
+    "UniqueConsecutive",
+    "adaptive_max_pool3d",
+    "affine_grid",
+    "bidense",
+    "bounding_box_decode",
+    "bounding_box_encode",
+    "check_valid",
+    "col2im",
+    "conv3d_transpose",
+    "conv_transpose2d",
+    "crop_and_resize",
+    "ctc_greedy_decoder",
+    "ctc_loss",
+    "derivative",
+    "get_grad",
+    "grid_sample",
+    "interpolate",
+    "jacfwd",
+    "jacrev",
+    "jet",
+    "jvp",
+    "linearize",
+    "lrn",
+    "matrix_diag",
+    "matrix_diag_part",
+    "matrix_set_diag",
+    "mirror_pad",
+    "mse_loss_ext",
+    "pad",
+    "padding",
+    "switch_layer",
+    "upsample",
+    "vjp",
+)
+
+# the Bessel functions, the Householder QR factors and the *_ext twins
+from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
+from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
+from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
+from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.qr_func import *  # noqa: E402,F403
+from deepsink.ops.function.stft_func import *  # noqa: E402,F403
