@@ -361,3 +361,26 @@ from deepsink.ops.function.sparse_func import *  # noqa: E402,F403
 from deepsink.ops.function.sparse_unary_func import *  # noqa: E402,F403
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
+
+# MindSpore's ops.functional also exports these names of ops; ops imports this module first, so
+# they are looked up in ops when first asked for (the same objects as ops.<name>).
+_FROM_OPS = frozenset(
+    (
+        "AdaptiveMaxPool2D Median Primitive Roll UniqueConsecutive adaptive_max_pool3d affine_grid "
+        "auto_generate bidense bounding_box_decode bounding_box_encode check_valid col2im "
+        "conv3d_transpose conv_transpose2d crop_and_resize ctc_greedy_decoder ctc_loss derivative "
+        "fractional_max_pool2d fractional_max_pool3d get_grad grid_sample interpolate jacfwd jacrev "
+        "jet jvp linearize lrn matrix_diag matrix_diag_part matrix_set_diag mirror_pad mse_loss_ext "
+        "pad padding switch_layer upsample vjp"
+    ).split()
+)
+
+
+def __getattr__(name: str):
+    if name in _FROM_OPS:
+        import deepsink.ops as ops
+
+        value = getattr(ops, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
