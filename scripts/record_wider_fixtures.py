@@ -64,6 +64,16 @@ def main() -> None:
         out[f"useg_{kind}"] = getattr(Tensor(m), f"unsorted_segment_{kind}")(
             Tensor(seg), 3
         ).asnumpy()
+    gx = np.array([np.nan, 1.0, 2.0, 3.0, np.nan], np.float32)
+    gy = np.array([1.0, np.nan, 2.0, 1.0, np.nan], np.float32)
+    dout = Tensor(np.array([1.0, 2.0, 3.0, 4.0, 5.0], np.float32))
+    out["grad_x"], out["grad_y"] = gx, gy
+    for op in ("maximum", "minimum"):
+        fn = getattr(ops, op)
+        gxy = ms.grad(lambda a, b, fn=fn: fn(a, b) * dout, grad_position=(0, 1))(
+            Tensor(gx), Tensor(gy)
+        )
+        out[f"{op}_grad_x"], out[f"{op}_grad_y"] = gxy[0].asnumpy(), gxy[1].asnumpy()
     out["ms_version"] = np.array(ms.__version__)
     OUT.mkdir(parents=True, exist_ok=True)
     np.savez(OUT / "wider_api.npz", **out)

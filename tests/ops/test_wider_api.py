@@ -93,3 +93,23 @@ def test_batch_dot_in_a_cell_graph_mode():
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(out.asnumpy(), FIX["bd_tuple_out"], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+def test_extremum_gradient_is_mindspores_nan_and_tie_rule(op):
+    """The chosen input gets the gradient, a tie halves it, a NaN on either side gives both all."""
+    dout = Tensor(np.array([1.0, 2.0, 3.0, 4.0, 5.0], np.float32))
+    fn = getattr(ops, op)
+    gx, gy = ms.grad(lambda a, b: fn(a, b) * dout, grad_position=(0, 1))(
+        Tensor(FIX["grad_x"]), Tensor(FIX["grad_y"])
+    )
+    np.testing.assert_array_equal(gx.asnumpy(), FIX[f"{op}_grad_x"])
+    np.testing.assert_array_equal(gy.asnumpy(), FIX[f"{op}_grad_y"])
+
+
+def test_extremum_gradient_reduces_over_broadcast_axes():
+    gx, gy = ms.grad(lambda a, b: ops.maximum(a, b).sum(), grad_position=(0, 1))(
+        Tensor(np.ones((2, 3), np.float32)), Tensor(np.array([0.0, 1.0, 2.0], np.float32))
+    )
+    np.testing.assert_array_equal(gx.asnumpy(), [[1, 0.5, 0], [1, 0.5, 0]])
+    np.testing.assert_array_equal(gy.asnumpy(), [0, 1, 2])
