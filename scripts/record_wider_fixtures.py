@@ -74,6 +74,11 @@ def main() -> None:
             Tensor(gx), Tensor(gy)
         )
         out[f"{op}_grad_x"], out[f"{op}_grad_y"] = gxy[0].asnumpy(), gxy[1].asnumpy()
+    dims = np.array([[-5, -4, -3, -2], [-1, 0, 1, 2], [3, 4, 5, 7]], np.int64)
+    out["dims"] = dims
+    for src in ("NHWC", "NCHW"):
+        for dst in ("NHWC", "NCHW"):
+            out[f"dfdm_{src}_{dst}"] = ops.DataFormatDimMap(src, dst)(Tensor(dims)).asnumpy()
     out["ms_version"] = np.array(ms.__version__)
     OUT.mkdir(parents=True, exist_ok=True)
     np.savez(OUT / "wider_api.npz", **out)

@@ -113,3 +113,21 @@ def test_extremum_gradient_reduces_over_broadcast_axes():
     )
     np.testing.assert_array_equal(gx.asnumpy(), [[1, 0.5, 0], [1, 0.5, 0]])
     np.testing.assert_array_equal(gy.asnumpy(), [0, 1, 2])
+
+
+@pytest.mark.parametrize("src", ["NHWC", "NCHW"])
+@pytest.mark.parametrize("dst", ["NHWC", "NCHW"])
+@pytest.mark.parametrize("dtype", [np.int32, np.int64])
+def test_data_format_dim_map_matches_mindspore(src, dst, dtype):
+    got = ops.DataFormatDimMap(src, dst)(Tensor(FIX["dims"].astype(dtype)))
+    assert got.asnumpy().dtype == dtype
+    np.testing.assert_array_equal(got.asnumpy(), FIX[f"dfdm_{src}_{dst}"])
+
+
+def test_data_format_dim_map_bad_arguments():
+    with pytest.raises(ValueError, match="src_format"):
+        ops.DataFormatDimMap(src_format="NCDHW")
+    with pytest.raises(TypeError, match="dst_format"):
+        ops.DataFormatDimMap(dst_format=1)
+    with pytest.raises(TypeError, match="int32 or int64"):
+        ops.DataFormatDimMap()(Tensor(np.array([1.0], np.float32)))

@@ -24,6 +24,7 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "BatchNorm",
+    "DataFormatDimMap",
     "CTCLossV2",
     "ResizeArea",
     "DepthwiseConv2dNative",
@@ -2245,3 +2246,53 @@ class BatchNorm(Primitive):
                     old.dtype)  # fmt: skip
         return (Tensor._from(y), Tensor._from(zeros), Tensor._from(zeros), Tensor._from(bm),
                 Tensor._from(bv))  # fmt: skip
+
+
+class DataFormatDimMap(Primitive):
+    r"""Returns the dimension index in the destination data format given in the source data format.
+
+    Each element ``x`` of the input is an axis of ``src_format`` (taken modulo 4, so -4..-1 count
+    from the end); the output is where the axis ``dst_format[x]`` sits in ``src_format``.
+
+    Args:
+        src_format (str): ``'NHWC'`` or ``'NCHW'``. Default ``'NHWC'``.
+        dst_format (str): ``'NHWC'`` or ``'NCHW'``. Default ``'NCHW'``.
+
+    Inputs:
+        - **input_x** (Tensor) - int32 or int64 dimension indices.
+
+    Outputs:
+        Tensor of the same shape and dtype as ``input_x``.
+
+    Raises:
+        TypeError: If a format is not a str, or ``input_x`` is not an int32/int64 Tensor.
+        ValueError: If a format is not ``'NHWC'`` or ``'NCHW'``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([0, 1, 2, 3, -1], ms.int32)
+        >>> print(ops.DataFormatDimMap()(x))
+        [0 3 1 2 2]
+    """
+
+    @prim_attr_register
+    def __init__(self, src_format: str = "NHWC", dst_format: str = "NCHW") -> None:
+        for arg, v in (("src_format", src_format), ("dst_format", dst_format)):
+            if not isinstance(v, str):
+                U.fail("DataFormatDimMap", f"'{arg}' must be a str, but got {type(v).__name__}",
+                       TypeError)  # fmt: skip
+            if v not in ("NHWC", "NCHW"):
+                U.fail("DataFormatDimMap", f"the '{arg}' must be str and must be in "
+                       f"['NHWC', 'NCHW'], but got '{v}'")  # fmt: skip
+        self._table = np.array([src_format.index(c) for c in dst_format])
+
+    def __call__(self, input_x: Any) -> Tensor:
+        if not isinstance(input_x, Tensor):
+            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor, but got "
+                   f"{type(input_x).__name__}", TypeError)  # fmt: skip
+        x = input_x._data
+        if x.dtype not in (jnp.int32, jnp.int64):
+            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor of int32 or int64, but got "
+                   f"{input_x.dtype}", TypeError)  # fmt: skip
+        return Tensor._from(jnp.asarray(self._table, x.dtype)[jnp.mod(x, 4)])
