@@ -79,6 +79,12 @@ def main() -> None:
     for src in ("NHWC", "NCHW"):
         for dst in ("NHWC", "NCHW"):
             out[f"dfdm_{src}_{dst}"] = ops.DataFormatDimMap(src, dst)(Tensor(dims)).asnumpy()
+    cls = np.array([[1, 7], [0, 4], [3, 3]], np.int64)
+    out["cs_classes"] = cls
+    _, t, sc = ops.log_uniform_candidate_sampler(Tensor(cls), 2, 4, False, 5, seed=3)
+    out["log_uniform_true_count"] = t.asnumpy()
+    _, t, sc = ops.UniformCandidateSampler(2, 4, False, 6, seed=3)(Tensor(cls))
+    out["uniform_true_count"], out["uniform_sampled_count"] = t.asnumpy(), sc.asnumpy()
     out["ms_version"] = np.array(ms.__version__)
     OUT.mkdir(parents=True, exist_ok=True)
     np.savez(OUT / "wider_api.npz", **out)
