@@ -137,7 +137,7 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
         >>> import mindspore as ms
         >>> from mindspore import ops
         >>> x = ms.Tensor([[1], [3], [4]], ms.int32)
-        >>> sampled, true_count, sampled_count = ops.uniform_candidate_sampler(x, 1, 3, True, 4)
+        >>> sampled, true_count, sampled_count = ops.uniform_candidate_sampler(x, 1, 3, False, 4)
         >>> print(sampled.shape, true_count.shape, sampled_count)
         (3,) (3, 1) [0.75 0.75 0.75]
     """
@@ -182,7 +182,7 @@ def log_uniform_candidate_sampler(true_classes: Any, num_true: int = 1, num_samp
         >>> import mindspore as ms
         >>> from mindspore import ops
         >>> x = ms.Tensor([[1], [3]], ms.int64)
-        >>> _, true_count, _ = ops.log_uniform_candidate_sampler(x, 1, 3, True, 5, seed=1)
+        >>> _, true_count, _ = ops.log_uniform_candidate_sampler(x, 1, 3, False, 5, seed=1)
         >>> print(true_count)
         [[0.6788831 ]
          [0.37361637]]
