@@ -2,7 +2,9 @@
 
 ``fn`` runs as a pure function (``functional.pure``), so Cells inside it do not compile on their
 own and Parameters they read are shared (not batched) across the mapped axis, as in MindSpore.
-Tensors in the arguments are mapped; other values pass through unchanged.
+Tensors in the arguments are mapped; other values pass through unchanged. A Parameter (or
+Tensor) passed as a mapped argument and updated in place by ``fn`` (``ops.ApplyFtrl``,
+``ops.assign``, ...) gets the batched new value, as in MindSpore.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import jax
 
 from deepsink._core import functional
+from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 
@@ -24,6 +27,21 @@ def _axes(spec: Any, api: str, arg: str) -> Any:
     raise TypeError(
         f"For '{api}', '{arg}' must be an int, None or a (nested) tuple of them, but got {spec!r}"
     )
+
+
+def _leaf_axes(ia: Any, args: tuple, is_leaf: Callable) -> list[Any]:
+    """The mapped axis of each leaf of ``args`` (``in_axes`` is a prefix of their structure)."""
+    if not isinstance(ia, tuple):
+        return [ia] * len(jax.tree_util.tree_leaves(args, is_leaf=is_leaf))
+    out: list[Any] = []
+    for spec, arg in zip(ia, args):
+        per = jax.tree_util.tree_map(
+            lambda ax, sub: [ax] * len(jax.tree_util.tree_leaves(sub, is_leaf=is_leaf)),
+            spec, arg, is_leaf=lambda x: x is None,
+        )  # fmt: skip
+        out.extend(ax for group in jax.tree_util.tree_leaves(per, is_leaf=lambda x: x is None)
+                   for ax in (group if isinstance(group, list) else [group]))  # fmt: skip
+    return out
 
 
 def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
@@ -53,8 +71,15 @@ def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
     pure = functional.pure(fn, ())
 
     def mapped(*args: Any) -> Any:
-        leaves, treedef = jax.tree_util.tree_flatten(args, is_leaf=lambda x: isinstance(x, Tensor))
+        def is_leaf(x: Any) -> bool:
+            return isinstance(x, Tensor)
+
+        leaves, treedef = jax.tree_util.tree_flatten(args, is_leaf=is_leaf)
         is_t = [isinstance(x, Tensor) for x in leaves]
+        # in-place updates of mapped Tensor arguments come back out (a nested vmap's arguments
+        # are the Tensors the outer one made, so its updates reach the outer Parameter)
+        tensors = [i for i, t in enumerate(is_t) if t]
+        axes = _leaf_axes(ia, args, is_leaf) if tensors else []
         arrays = [x._data if t else x for x, t in zip(leaves, is_t)]
 
         def inner(*xs):
@@ -66,14 +91,25 @@ def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
                 raise RuntimeError(
                     f"For 'vmap', 'fn' must not assign Parameters, but it wrote {names}"
                 )
-            return jax.tree_util.tree_map(
-                lambda x: x._data if isinstance(x, Tensor) else x,
-                out,
-                is_leaf=lambda x: isinstance(x, Tensor),
+            written = {i: call[i]._data for i in tensors if call[i]._data is not flat[i]}
+            for i in [i for i in written if axes[i] is None]:
+                if isinstance(leaves[i], Parameter):
+                    raise RuntimeError(
+                        f"For 'vmap', 'fn' must not assign the unmapped Parameter "
+                        f"'{leaves[i].name}' (in_axes None)"
+                    )
+                del written[i]
+            out = jax.tree_util.tree_map(
+                lambda x: x._data if isinstance(x, Tensor) else x, out, is_leaf=is_leaf
             )
+            return out, written
 
         xs = jax.tree_util.tree_unflatten(treedef, arrays)
-        out = jax.vmap(inner, in_axes=ia, out_axes=oa)(*xs)
+        out, written = jax.vmap(inner, in_axes=ia, out_axes=(oa, 0))(*xs)
+        for i, value in written.items():
+            target = leaves[i]
+            value = jax.numpy.moveaxis(value, 0, axes[i])
+            target._data = value.astype(target._data.dtype)
         return jax.tree_util.tree_map(
             lambda x: Tensor._from(x) if isinstance(x, jax.Array) else x, out
         )

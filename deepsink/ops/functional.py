@@ -376,6 +376,7 @@ def _bind_from_ops() -> None:
 
 _FROM_OPS = (
     "AdaptiveMaxPool2D",
+    "Primitive",
     "Median",
     "Roll",
     "UniqueConsecutive",

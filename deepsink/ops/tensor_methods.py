@@ -196,3 +196,27 @@ DELEGATED.update({
 # (indices of the leading axes, a new Tensor), not the in-place ``ops.scatter_*`` on Parameters
 for _op in ("sub", "mul", "div", "max", "min"):
     DELEGATED[f"scatter_{_op}"] = f"tensor_scatter_{_op}"
+
+
+# MindSpore 2.10's Tensor methods of linear-algebra, folding and segment ops (the tensor first)
+DELEGATED.update({
+    name: None for name in (
+        "eigvals", "fold", "log_matrix_determinant", "lstsq", "matrix_determinant", "soft_shrink",
+        "unfold", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
+    )
+})  # fmt: skip
+
+
+def _addr(self: Tensor, vec1: Any, vec2: Any, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``Tensor.addr``: MindSpore's method takes ``beta``/``alpha`` positionally too."""
+    return F.addr(self, vec1, vec2, beta=beta, alpha=alpha)
+
+
+def _qr(self: Tensor, some: bool = True) -> tuple[Tensor, Tensor]:
+    """``Tensor.qr(some)``: ``some=True`` is ``ops.qr``'s ``mode='reduced'``, False ``'complete'``."""
+    if not isinstance(some, bool):
+        raise TypeError(f"For 'Tensor.qr', 'some' must be a bool, but got {type(some).__name__}")
+    return F.qr(self, "reduced" if some else "complete")
+
+
+OWN.update({"addr": _addr, "qr": _qr})

@@ -244,7 +244,7 @@ def test_functional_shares_the_ops() -> None:
 
 
 def test_primitives_validate_their_arguments() -> None:
-    with pytest.raises(ValueError, match="permutations"):
+    with pytest.raises(ValueError, match="dst_format"):
         P.DataFormatDimMap("NHWC", "NCHX")(Tensor(np.array([0], np.int32)))
     with pytest.raises(ValueError, match="accumulate"):
         P.IndexPut(2)(Tensor(np.zeros(2, np.float32)), Tensor(np.ones(1, np.float32)),

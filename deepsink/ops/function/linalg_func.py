@@ -27,7 +27,7 @@ __all__ = [
     "lstsq", "matrix_exp", "matrix_solve", "matrix_determinant", "log_matrix_determinant",
     "lu_solve", "lu_unpack", "ger", "addmm", "addmv", "addr", "addbmm", "baddbmm", "adjoint",
     "vector_norm", "matrix_norm", "dist", "cdist", "pdist", "cosine_similarity", "renorm", "cov",
-    "quantile", "nanquantile", "nanmedian", "histc", "bincount", "trapz",
+    "quantile", "nanquantile", "nanmedian", "histc", "bincount", "trapz", "batch_dot",
 ]  # fmt: skip
 
 
@@ -194,6 +194,100 @@ def ger(input: Any, vec2: Any) -> Tensor:
                f"{list(b.shape)}")  # fmt: skip
     dt = U.promote(a.dtype, b.dtype)
     return Tensor._from(jnp.outer(a.astype(dt), b.astype(dt)))
+
+
+def _batch_dot_axes(axes: Any, n1: int, n2: int) -> list[int]:
+    """MindSpore's rules for ``batch_dot``'s ``axes``: the contracted axis of each input, counted
+    with the batch axis (so never 0), negatives from the end; ``None`` picks the last axis of
+    ``x1`` and the second-to-last of ``x2`` (its last when ``x2`` is 2-D)."""
+    api = "batch_dot"
+    if axes is None:
+        return [n1 - 1, n2 - 1 if n2 == 2 else n2 - 2]
+    if isinstance(axes, bool) or not isinstance(axes, (int, list, tuple)):
+        U.fail(api, f"type of 'axes' must be one of those: int, tuple(int), list(int), but got "
+               f"{type(axes).__name__}")  # fmt: skip
+    if isinstance(axes, int):
+        if axes == 0:
+            U.fail(api, f"'axes' should not be equal to 0, but got {axes}")
+        if axes > n1 or axes > n2:
+            U.fail(api, f"'axes' cannot be greater than the ranks of 'x1' ({n1}) and 'x2' ({n2}), "
+                   f"but got {axes}")  # fmt: skip
+        out = [axes + n1, axes + n2] if axes < 0 else [axes, axes]
+    else:
+        if 0 in axes:
+            U.fail(api, f"'axes' cannot contain 0, but got axes: {axes}")
+        if len(axes) != 2:
+            U.fail(api, f"length of 'axes' must be equal to 2, but got {len(axes)}")
+        for i, a in enumerate(axes):
+            if isinstance(a, bool) or not isinstance(a, int):
+                U.fail(api, f"'axes[{i}]' must be an int, but got {type(a).__name__}", TypeError)
+        out = [axes[0] + n1 if axes[0] < 0 else axes[0], axes[1] + n2 if axes[1] < 0 else axes[1]]
+    if out[0] < 0 or out[1] < 0 or out[0] > n1 or out[1] > n2:
+        U.fail(api, f"'axes' {axes} is out of range for inputs of ranks {n1} and {n2}")
+    return out
+
+
+def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
+    """Computation of batch dot product between samples in two tensors containing batch dims.
+
+    For each sample ``b`` of the shared leading (batch) axis, ``x1[b]`` and ``x2[b]`` are
+    contracted over one axis each (``np.tensordot``); the result is
+    ``(batch,) + free axes of x1 + free axes of x2``. A 2-D input counts as having a length-1
+    axis added (``x1`` at axis 1, ``x2`` at the end), which is squeezed out again afterwards.
+
+    Args:
+        x1 (Tensor): float32, rank >= 2, batch size first.
+        x2 (Tensor): float32, rank >= 2, the same batch size.
+        axes (Union[int, tuple(int), list(int)]): the contracted axis of ``x1`` and of ``x2``
+            (an int: the same for both), counted including the batch axis. Default ``None``:
+            the last axis of ``x1`` and the second-to-last of ``x2`` (its last if 2-D).
+
+    Returns:
+        Tensor, float32.
+
+    Raises:
+        TypeError: If ``x1`` or ``x2`` is not float32, or ``axes`` holds a non-int.
+        ValueError: If a rank is below 2, the batch sizes differ, or ``axes`` is 0, contains 0,
+            is out of range or is not of length 2.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x1 = ops.ones((2, 2, 3), ms.float32)
+        >>> x2 = ops.ones((2, 3, 2), ms.float32)
+        >>> print(ops.batch_dot(x1, x2, (-1, -2)))
+        [[[3. 3.]
+          [3. 3.]]
+         [[3. 3.]
+          [3. 3.]]]
+    """
+    api = "batch_dot"
+    a, b = U.array(x1, api, "x1"), U.array(x2, api, "x2")
+    if a.ndim < 2 or b.ndim < 2:
+        U.fail(api, f"the inputs x1, x2 should have 'dimension >= 2', but got ranks {a.ndim} "
+               f"and {b.ndim}")  # fmt: skip
+    for arg, v in (("x1", a), ("x2", b)):
+        if v.dtype != jnp.float32:
+            U.fail(api, f"'{arg}' must be a float32 Tensor, but got {v.dtype}", TypeError)
+    if a.shape[0] != b.shape[0]:
+        U.fail(api, f"the inputs 'x1', 'x2' should have the same batch sizes, but got "
+               f"{a.shape[0]} and {b.shape[0]}")  # fmt: skip
+    ax = _batch_dot_axes(axes, a.ndim, b.ndim)
+    n1, n2 = a.ndim, b.ndim
+    if n1 == 2:
+        a = a[:, None, :]
+        ax[0] += 1
+    if n2 == 2:
+        b = b[:, :, None]
+    if ax[0] >= a.ndim or ax[1] >= b.ndim or a.shape[ax[0]] != b.shape[ax[1]]:
+        U.fail(api, f"the contracted axes {ax} of shapes {list(a.shape)} and {list(b.shape)} "
+               f"must exist and have the same length")  # fmt: skip
+    out = jax.vmap(lambda p, q: jnp.tensordot(p, q, axes=([ax[0] - 1], [ax[1] - 1])))(a, b)
+    if n1 == 2:
+        out = jnp.squeeze(out, 1)
+    elif n2 == 2:
+        out = jnp.squeeze(out, -1)
+    return Tensor._from(out)
 
 
 def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:

@@ -97,8 +97,34 @@ sub = _binary("sub", jnp.subtract)
 subtract = sub
 mul = _binary("mul", jnp.multiply)
 multiply = mul
-maximum = _binary("maximum", jnp.maximum)
-minimum = _binary("minimum", jnp.minimum)
+
+
+def _extremum_with_mindspores_grad(pick: Callable, larger: bool) -> Callable:
+    """``pick`` (jnp.maximum/minimum) with MindSpore's gradient: the chosen input gets the
+    gradient, a tie splits it in halves, and where either input is NaN both get all of it."""
+
+    @jax.custom_jvp
+    def f(a: jax.Array, b: jax.Array) -> jax.Array:
+        return pick(a, b)
+
+    @f.defjvp
+    def f_jvp(primals, tangents):  # noqa: ANN001, ANN202
+        a, b = primals
+        ta, tb = tangents
+        out = pick(a, b)
+        if not jnp.issubdtype(out.dtype, jnp.inexact):
+            return out, jnp.zeros_like(out)
+        wins = a > b if larger else a < b
+        nan = jnp.isnan(a) | jnp.isnan(b)
+        wa = jnp.where(nan | wins, 1.0, jnp.where(a == b, 0.5, 0.0)).astype(out.dtype)
+        wb = jnp.where(nan | ~wins & (a != b), 1.0, jnp.where(a == b, 0.5, 0.0)).astype(out.dtype)
+        return out, wa * ta + wb * tb
+
+    return f
+
+
+maximum = _binary("maximum", _extremum_with_mindspores_grad(jnp.maximum, larger=True))
+minimum = _binary("minimum", _extremum_with_mindspores_grad(jnp.minimum, larger=False))
 floor_div = _binary("floor_div", jnp.floor_divide)
 floor_divide = floor_div
 remainder = _binary("remainder", jnp.remainder)

@@ -1,7 +1,7 @@
 """Names ``mindspore.ops`` keeps beside its main functional ops: the ``*_ext`` twins
 (``isnan_ext``, ``diff_ext``, ...), older spellings (``gather_d``, ``pows``, ``accumulate_n``,
 ``intopk``, ``tensor_range``, ``dyn_shape``), and a few small ops of their own (``logspace``,
-``batch_dot``, ``unique_with_pad``, the deprecated samplers ``gamma`` and ``poisson``).
+``unique_with_pad``, the deprecated samplers ``gamma`` and ``poisson``).
 
 A twin is the same function object as the op it names, or a thin call of it where MindSpore's
 signature differs; the ops of their own are written here over ``jnp``/``jax.random``.
@@ -29,7 +29,7 @@ from deepsink.ops.function import sampling_func as SM
 __all__ = [
     "isnan_ext", "diff_ext", "float_power_ext", "baddbmm_ext", "einsum_ext", "gather_d", "pows",
     "accumulate_n", "adaptive_avg_pool2d_ext", "tensor_range", "dyn_shape", "logspace",
-    "batch_dot", "intopk", "unique_with_pad", "gamma", "poisson", "reshape_", "make_range",
+    "intopk", "unique_with_pad", "gamma", "poisson", "reshape_", "make_range",
     "bernoulli_ext",
 ]  # fmt: skip
 
@@ -187,61 +187,6 @@ def logspace(start: Any, end: Any, steps: int, base: int = 10, *,
     lo = jnp.asarray(U.array(start, "LogSpace", "start"), jnp.float64).reshape(())
     hi = jnp.asarray(U.array(end, "LogSpace", "end"), jnp.float64).reshape(())
     return Tensor._from(jnp.power(float(base), jnp.linspace(lo, hi, steps)).astype(dt))
-
-
-def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
-    """Computes a dot product per batch (axis 0 of both), contracting ``axes``.
-
-    Args:
-        x1 (Tensor): At least 2-D, axis 0 the batch.
-        x2 (Tensor): At least 2-D, the same batch size.
-        axes (Union[int, tuple(int), list(int)], optional): The axes contracted (one of ``x1``,
-            one of ``x2``; an int names the same axis of both). Default ``None``: the last axis
-            of ``x1`` with the last axis of ``x2`` when both are 2-D, else its second last.
-
-    Returns:
-        Tensor: the batch axis, then ``x1``'s other axes, then ``x2``'s; 2-D inputs give
-        ``(batch, 1)``.
-
-    Raises:
-        TypeError: If an input is not a Tensor, or ``axes`` not an int, tuple or list.
-        ValueError: If an input is not at least 2-D, an axis is the batch axis or out of range,
-            or the batch sizes or contracted sizes differ.
-
-    Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> x = ops.ones((2, 3), ms.float32)
-        >>> print(ops.batch_dot(x, x))
-        [[3.]
-         [3.]]
-    """
-    a, b = U.array(x1, "batch_dot", "x1"), U.array(x2, "batch_dot", "x2")
-    if a.dtype != b.dtype:
-        U.fail("batch_dot", f"'x1' and 'x2' must have one dtype, but got {a.dtype} and {b.dtype}",
-               TypeError)  # fmt: skip
-    if a.ndim < 2 or b.ndim < 2:
-        U.fail("batch_dot", f"'x1' and 'x2' must be at least 2-D, but got shapes "
-               f"{list(a.shape)} and {list(b.shape)}")  # fmt: skip
-    if axes is None:
-        ax = (a.ndim - 1, b.ndim - 1 if b.ndim == 2 else b.ndim - 2)
-    elif isinstance(axes, int) and not isinstance(axes, bool):
-        ax = (axes, axes)
-    elif isinstance(axes, tuple | list) and len(axes) == 2:
-        ax = tuple(axes)
-    else:
-        U.fail("batch_dot", f"'axes' must be an int or a pair of ints, but got {axes!r}",
-               TypeError)  # fmt: skip
-    ax = (U.axis(ax[0], a.ndim, "batch_dot", "axes"), U.axis(ax[1], b.ndim, "batch_dot", "axes"))
-    if 0 in ax:
-        U.fail("batch_dot", f"'axes' must not name the batch axis 0, but got {axes!r}")
-    if a.shape[0] != b.shape[0] or a.shape[ax[0]] != b.shape[ax[1]]:
-        U.fail("batch_dot", f"the batch sizes and contracted sizes must agree, but got shapes "
-               f"{list(a.shape)} and {list(b.shape)} with axes {ax}")  # fmt: skip
-    out = jax.lax.dot_general(a, b, (((ax[0],), (ax[1],)), ((0,), (0,))))
-    if out.ndim == 1:
-        out = out[:, None]
-    return Tensor._from(out)
 
 
 def intopk(x1: Any, x2: Any, k: int) -> Tensor:

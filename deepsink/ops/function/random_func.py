@@ -20,13 +20,19 @@ from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function.activation_func import rrelu as rrelu  # one implementation
+from deepsink.ops.function.candidate_sampler_func import (
+    log_uniform_candidate_sampler as log_uniform_candidate_sampler,
+)
+from deepsink.ops.function.candidate_sampler_func import (
+    uniform_candidate_sampler as uniform_candidate_sampler,
+)
 
 __all__ = [
     "rand", "randn", "rand_like", "randn_like", "randint", "randint_like", "randperm", "multinomial",
     "bernoulli", "normal", "uniform", "standard_normal", "standard_laplace", "laplace",
     "random_poisson", "random_gamma", "shuffle", "random_categorical", "choice_with_mask",
     "rrelu", "dropout1d", "dropout2d", "dropout3d", "gumbel_softmax",
-    "multinomial_with_replacement",
+    "multinomial_with_replacement", "uniform_candidate_sampler", "log_uniform_candidate_sampler",
 ]  # fmt: skip
 
 

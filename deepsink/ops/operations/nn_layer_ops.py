@@ -24,6 +24,9 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "BatchNorm",
+    "DataFormatDimMap",
+    "UniformCandidateSampler",
+    "LogUniformCandidateSampler",
     "CTCLossV2",
     "ResizeArea",
     "DepthwiseConv2dNative",
@@ -2245,3 +2248,140 @@ class BatchNorm(Primitive):
                     old.dtype)  # fmt: skip
         return (Tensor._from(y), Tensor._from(zeros), Tensor._from(zeros), Tensor._from(bm),
                 Tensor._from(bv))  # fmt: skip
+
+
+class DataFormatDimMap(Primitive):
+    r"""Returns the dimension index in the destination data format given in the source data format.
+
+    Each element ``x`` of the input is an axis of ``src_format`` (taken modulo 4, so -4..-1 count
+    from the end); the output is where the axis ``dst_format[x]`` sits in ``src_format``.
+
+    Args:
+        src_format (str): ``'NHWC'`` or ``'NCHW'``. Default ``'NHWC'``.
+        dst_format (str): ``'NHWC'`` or ``'NCHW'``. Default ``'NCHW'``.
+
+    Inputs:
+        - **input_x** (Tensor) - int32 or int64 dimension indices.
+
+    Outputs:
+        Tensor of the same shape and dtype as ``input_x``.
+
+    Raises:
+        TypeError: If a format is not a str, or ``input_x`` is not an int32/int64 Tensor.
+        ValueError: If a format is not ``'NHWC'`` or ``'NCHW'``.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([0, 1, 2, 3, -1], ms.int32)
+        >>> print(ops.DataFormatDimMap()(x))
+        [0 3 1 2 2]
+    """
+
+    @prim_attr_register
+    def __init__(self, src_format: str = "NHWC", dst_format: str = "NCHW") -> None:
+        for arg, v in (("src_format", src_format), ("dst_format", dst_format)):
+            if not isinstance(v, str):
+                U.fail("DataFormatDimMap", f"'{arg}' must be a str, but got {type(v).__name__}",
+                       TypeError)  # fmt: skip
+            if v not in ("NHWC", "NCHW"):
+                U.fail("DataFormatDimMap", f"the '{arg}' must be str and must be in "
+                       f"['NHWC', 'NCHW'], but got '{v}'")  # fmt: skip
+        self._table = np.array([src_format.index(c) for c in dst_format])
+
+    def __call__(self, input_x: Any) -> Tensor:
+        if not isinstance(input_x, Tensor):
+            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor, but got "
+                   f"{type(input_x).__name__}", TypeError)  # fmt: skip
+        x = input_x._data
+        if x.dtype not in (jnp.int32, jnp.int64):
+            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor of int32 or int64, but got "
+                   f"{input_x.dtype}", TypeError)  # fmt: skip
+        return Tensor._from(jnp.asarray(self._table, x.dtype)[jnp.mod(x, 4)])
+
+
+class UniformCandidateSampler(Primitive):
+    r"""``UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed=0,
+    remove_accidental_hits=False)(true_classes)``: ``ops.uniform_candidate_sampler``.
+
+    Args:
+        num_true (int): the number of targets per example.
+        num_sampled (int): the number of classes to draw.
+        unique (bool): whether the draws are all different.
+        range_max (int): the number of possible classes.
+        seed (int): random seed; 0 takes the global random state. Default ``0``.
+        remove_accidental_hits (bool): never draw one of the true classes. Default ``False``.
+
+    Inputs:
+        - **true_classes** (Tensor) - int32/int64 of shape (batch_size, num_true).
+
+    Outputs:
+        Tuple of 3 Tensors: the sampled candidates (num_sampled,), the expected count of each
+        true class (the shape of ``true_classes``) and of each sampled class (num_sampled,).
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a count is not positive or ``true_classes`` has the wrong shape.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> sampler = ops.UniformCandidateSampler(1, 3, False, 4, seed=1)
+        >>> out = sampler(ms.Tensor([[1], [3], [4], [6], [3]], ms.int32))
+        >>> print(out[0].shape, out[1].shape, out[2])
+        (3,) (5, 1) [0.75 0.75 0.75]
+    """
+
+    @prim_attr_register
+    def __init__(self, num_true: int, num_sampled: int, unique: bool, range_max: int,
+                 seed: int = 0, remove_accidental_hits: bool = False) -> None:  # fmt: skip
+        pass
+
+    def __call__(self, true_classes: Any) -> tuple[Tensor, Tensor, Tensor]:
+        from deepsink.ops.function.candidate_sampler_func import uniform_candidate_sampler
+
+        return uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled,
+                                         self.unique, self.range_max, self.seed,
+                                         self.remove_accidental_hits)  # fmt: skip
+
+
+class LogUniformCandidateSampler(Primitive):
+    r"""``LogUniformCandidateSampler(num_true=1, num_sampled=5, unique=True, range_max=5,
+    seed=0)(true_classes)``: ``ops.log_uniform_candidate_sampler``.
+
+    Args:
+        num_true (int): the number of targets per example. Default ``1``.
+        num_sampled (int): the number of classes to draw. Default ``5``.
+        unique (bool): whether the draws are all different. Default ``True``.
+        range_max (int): the number of possible classes. Default ``5``.
+        seed (int): random seed; 0 takes the global random state. Default ``0``.
+
+    Inputs:
+        - **true_classes** (Tensor) - int32/int64 of shape (batch_size, num_true).
+
+    Outputs:
+        Tuple of 3 Tensors, as ``UniformCandidateSampler``'s.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a count is not positive or ``true_classes`` has the wrong shape.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> sampler = ops.LogUniformCandidateSampler(1, 3, True, 5, seed=1)
+        >>> out = sampler(ms.Tensor([[1], [3]], ms.int64))
+        >>> print(out[0].shape, out[0].dtype)
+        (3,) Int64
+    """
+
+    @prim_attr_register
+    def __init__(self, num_true: int = 1, num_sampled: int = 5, unique: bool = True,
+                 range_max: int = 5, seed: int = 0) -> None:  # fmt: skip
+        pass
+
+    def __call__(self, true_classes: Any) -> tuple[Tensor, Tensor, Tensor]:
+        from deepsink.ops.function.candidate_sampler_func import log_uniform_candidate_sampler
+
+        return log_uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled,
+                                             self.unique, self.range_max, self.seed)  # fmt: skip

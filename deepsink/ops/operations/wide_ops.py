@@ -195,13 +195,6 @@ def _format(src: str, dst: str, api: str) -> None:
                f"but got '{src}' and '{dst}'")  # fmt: skip
 
 
-def _dim_map(s: Any, x: Any) -> Tensor:
-    _format(s.src_format, s.dst_format, "DataFormatDimMap")
-    a = _tensor(x, "DataFormatDimMap", "x")
-    table = jnp.asarray([s.src_format.index(c) for c in s.dst_format], a.dtype)
-    return Tensor._from(table[jnp.mod(a, 4)])
-
-
 def _vec_permute(s: Any, x: Any) -> Tensor:
     _format(s.src_format, s.dst_format, "DataFormatVecPermute")
     a = _tensor(x, "DataFormatVecPermute", "x")
@@ -1081,21 +1074,6 @@ _row(
             ">>> print(P.BatchToSpaceNDV2()(x, ms.Tensor([2, 2]), ms.Tensor([[0, 0], [0, 0]])).shape)",
             "(1, 1, 2, 2)",
         ),
-    ),
-)
-_row(
-    "DataFormatDimMap",
-    _dim_map,
-    (("src_format", "NHWC"), ("dst_format", "NCHW")),
-    _doc(
-        "Maps axis indices between data formats: for ``x`` in ``[-4, 4)``, the index in "
-        "``src_format`` of the letter ``dst_format`` has at ``x``.",
-        "        src_format (str, optional): Default ``'NHWC'``.\n"
-        "        dst_format (str, optional): Default ``'NCHW'``.",
-        "        - **input_x** (Tensor) - int32 axis indices in ``[-4, 4)``.",
-        "        Tensor of the shape and dtype of ``input_x``.",
-        "        ValueError: If the formats are not permutations of one another.",
-        _ex(">>> print(P.DataFormatDimMap()(ms.Tensor([0, 1, 2, 3], ms.int32)))", "[0 3 1 2]"),
     ),
 )
 _row(

@@ -1,0 +1,55 @@
+"""vmap over a function that updates a mapped Parameter in place: the Parameter gets the batched
+new value (MindSpore's vmap of ApplyFtrl, Assign, ... does); numbers from numpy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink import Parameter, Tensor, ops
+
+
+def _add(p, x):
+    return ops.ApplyGradientDescent()(p, -1.0, x)  # p -= -1 * x
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_mapped_parameter_gets_the_batched_update(axis):
+    base = np.arange(6, dtype=np.float32).reshape(2, 3)
+    p = Parameter(Tensor(base), name="p")
+    x = np.ones((2, 3), np.float32) * np.array([[1.0], [2.0]], np.float32)
+    ms.vmap(_add, in_axes=(axis, axis))(p, Tensor(x))
+    np.testing.assert_array_equal(p.asnumpy(), base + x)
+
+
+def test_nested_vmap_updates_reach_the_parameter():
+    base = np.zeros((2, 2, 3), np.float32)
+    p = Parameter(Tensor(base), name="p")
+    x = np.arange(12, dtype=np.float32).reshape(2, 2, 3)
+    ms.vmap(ms.vmap(_add, in_axes=(0, 0)), in_axes=(0, 0))(p, Tensor(x))
+    np.testing.assert_array_equal(p.asnumpy(), x)
+
+
+def test_apply_ftrl_under_vmap_updates_var():
+    var = Parameter(Tensor(np.array([[0.6, 0.4], [0.1, 0.5]], np.float32)), name="var")
+    accum = Parameter(Tensor(np.array([[0.6, 0.5], [0.2, 0.6]], np.float32)), name="accum")
+    linear = Parameter(Tensor(np.array([[0.9, 0.1], [0.7, 0.8]], np.float32)), name="linear")
+    grad = np.array([[0.3, 0.7], [0.1, 0.8]], np.float32)
+    v0, a0, l0 = var.asnumpy(), accum.asnumpy(), linear.asnumpy()
+
+    def step(v, a, li, g):
+        return ops.ApplyFtrl()(v, a, li, g, 0.001, 0.0, 0.0, -0.5)
+
+    ms.vmap(step, in_axes=(0, 0, 0, 0))(var, accum, linear, Tensor(grad))
+    a1 = a0 + grad * grad  # the FTRL-proximal update with l1 = l2 = 0, lr_power = -0.5
+    l1 = l0 + grad - (np.sqrt(a1) - np.sqrt(a0)) / 0.001 * v0
+    want = -l1 / (np.sqrt(a1) / 0.001)
+    np.testing.assert_allclose(var.asnumpy(), want, rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(accum.asnumpy(), a1, rtol=1e-6)
+
+
+def test_function_without_updates_is_unchanged():
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    out = ms.vmap(lambda a: a.sum(), in_axes=0)(x)
+    np.testing.assert_array_equal(out.asnumpy(), [3.0, 12.0])
