@@ -25,15 +25,18 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink import log as logger
 from deepsink import nn
 from deepsink._core.validate import fail
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
+from deepsink.nn.cell import cast_float_outputs
 from deepsink.nn.wrap._loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.nn.wrap._loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
 from deepsink.nn.wrap._loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.nn.wrap.loss_scale import grads_finite
+from deepsink.ops.primitive import Primitive
 
 __all__ = [
     "DynamicLossScaleManager",
@@ -45,6 +48,7 @@ __all__ = [
     "all_finite",
     "auto_mixed_precision",
     "build_train_network",
+    "custom_mixed_precision",
     "get_black_list",
     "get_white_list",
 ]
@@ -138,23 +142,143 @@ def auto_mixed_precision(
     if amp_level == "O0":
         return network
     if amp_level in ("O1", "auto"):
-        white = tuple(get_white_list())
-        for _, cell in network.cells_and_names():
-            if isinstance(cell, white):
-                cell.to_float(dtype)
-                _set_out_cast(cell, mstype.float32)
+        _low_precision_cells(network, tuple(get_white_list()), dtype)
     elif amp_level == "O2":
-        network.to_float(dtype)
-        black = tuple(get_black_list())
-        for _, cell in network.cells_and_names():
-            if isinstance(cell, black):
-                cell.to_float(mstype.float32)
-                _set_out_cast(cell, dtype)
-        _set_out_cast(network, mstype.float32)
+        _all_but(network, tuple(get_black_list()), dtype)
     else:  # O3
         network.to_float(dtype)
         _set_out_cast(network, mstype.float32)
     network.__dict__["_amp_level"] = amp_level
+    return network
+
+
+def _low_precision_cells(network: nn.Cell, white: tuple, dtype: Any) -> None:
+    """The Cells of the classes in ``white`` run in ``dtype``, their outputs back in float32."""
+    for _, cell in network.cells_and_names():
+        if isinstance(cell, white):
+            cell.to_float(dtype)
+            _set_out_cast(cell, mstype.float32)
+
+
+def _all_but(network: nn.Cell, black: tuple, dtype: Any) -> None:
+    """The network runs in ``dtype`` except the Cells of the classes in ``black`` (float32, their
+    outputs cast to ``dtype``); the network's outputs are float32."""
+    network.to_float(dtype)
+    for _, cell in network.cells_and_names():
+        if isinstance(cell, black):
+            cell.to_float(mstype.float32)
+            _set_out_cast(cell, dtype)
+    _set_out_cast(network, mstype.float32)
+
+
+class _LowPrecisionPrimitive:
+    """A Cell's primitive attribute under ``custom_mixed_precision``'s white list: float inputs
+    cast to ``dtype``, float outputs cast back to float32 (the casts MindSpore inserts around the
+    primitive's call); everything else is the wrapped primitive's."""
+
+    def __init__(self, prim: Primitive, dtype: Any) -> None:
+        self.__dict__["_prim"], self.__dict__["_dtype"] = prim, dtype
+
+    def __call__(self, *args: Any) -> Any:
+        out = self._prim(*cast_float_outputs(args, self._dtype))
+        return cast_float_outputs(out, mstype.float32)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.__dict__["_prim"], name)
+
+
+def _list_check(custom_list: Any, list_name: str) -> None:
+    if not isinstance(custom_list, list):
+        raise TypeError(
+            f"For 'custom_mixed_precision', the type of {list_name} should be list, "
+            f"but got {type(custom_list)}"
+        )
+    allowed = (nn.Cell, Primitive) if list_name == "white_list" else (nn.Cell,)
+    for elem in custom_list:
+        if not isinstance(elem, type):
+            raise TypeError(
+                f"For 'custom_mixed_precision', the element in {list_name} should be a class, "
+                f"but got {elem}"
+            )
+        if not issubclass(elem, allowed):
+            raise TypeError(
+                f"For 'custom_mixed_precision', the subclass of element in {list_name} should be "
+                f"one of {[c.__name__ for c in allowed]}, but got {elem}"
+            )
+
+
+def custom_mixed_precision(
+    network: nn.Cell, *, white_list: list | None = None, black_list: list | None = None,
+    dtype: Any = mstype.float16,
+) -> nn.Cell:  # fmt: skip
+    """Customize mixed precision by a white list or a black list of classes.
+
+    - With `white_list`, the Cells of those classes run in `dtype` with float32 outputs, and the
+      primitives of those classes held as a Cell's attributes (``self.matmul = ops.MatMul()``) get
+      their float inputs cast to `dtype` and their outputs cast to float32.
+    - With `black_list`, the network runs in `dtype` except the Cells of those classes, which run
+      in float32; the network's outputs are float32. Classes of :func:`mindspore.amp.get_black_list`
+      left out of it are logged as removed from the internal black list.
+
+    Only one of `white_list` and `black_list` may be given. The network is changed in place.
+
+    Args:
+        network (Cell): Definition of the network.
+        white_list (list[Primitive, Cell], optional): Whitelist of custom mixed precision.
+            Default: ``None``.
+        black_list (list[Cell], optional): Blacklist of custom mixed precision. Default: ``None``.
+        dtype (Type, optional): The low precision, ``mstype.float16`` or ``mstype.bfloat16``.
+            Default: ``mstype.float16``.
+
+    Returns:
+        Cell, the network supporting mixed precision.
+
+    Raises:
+        TypeError: The network type is not Cell, a list is not a list or holds something other
+            than a Cell (or, for `white_list`, Primitive) class.
+        ValueError: Neither or both of `white_list` and `black_list` are provided.
+        ValueError: If `dtype` is not one of ``mstype.float16``, ``mstype.bfloat16``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import amp, nn
+        >>> net = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU()])
+        >>> net = amp.custom_mixed_precision(net, white_list=[nn.Dense])
+        >>> print(net[0].weight.dtype, net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
+        Float32 Float32
+    """
+    if not isinstance(network, nn.Cell):
+        raise TypeError("The network type should be Cell.")
+    if white_list is None and black_list is None:
+        raise ValueError(
+            "For custom_mixed_precision, one of white_list and black_list must be provided."
+        )
+    if white_list is not None and black_list is not None:
+        raise ValueError(
+            "For custom_mixed_precision, the white_list or black_list cannot be provided at the "
+            "same time, please provide one or the other."
+        )
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError(
+            f"The dtype should be one of (mstype.float16, mstype.bfloat16), but got {dtype}."
+        )
+    if white_list is not None:
+        _list_check(white_list, "white_list")
+        cells = tuple(c for c in white_list if issubclass(c, nn.Cell))
+        prims = tuple(c for c in white_list if issubclass(c, Primitive))
+        _low_precision_cells(network, cells, dtype)
+        if prims:
+            for _, cell in network.cells_and_names():
+                for name, value in list(vars(cell).items()):
+                    if isinstance(value, prims):
+                        object.__setattr__(cell, name, _LowPrecisionPrimitive(value, dtype))
+    else:
+        _list_check(black_list, "black_list")
+        for elem in get_black_list():
+            if elem not in black_list:
+                logger.warning(f"{elem} is removed from internal black list.")
+        _all_but(network, tuple(black_list), dtype)
     return network
 
 

@@ -19,16 +19,23 @@ import jax
 
 from deepsink._core.validate import fail
 
-__all__ = [
+__all__ = [  # noqa: F822 - five names are bound by common (see below)
+    "COMPATIBLE",
     "GRAPH_MODE",
+    "LAX",
     "PYNATIVE_MODE",
     "ParallelMode",
+    "STRICT",
     "get_auto_parallel_context",
     "get_context",
+    "get_ps_context",
     "reset_auto_parallel_context",
     "set_auto_parallel_context",
     "set_context",
+    "set_ps_context",
 ]
+# STRICT, COMPATIBLE and LAX are bound here by deepsink.common.graph_api, set_ps_context and
+# get_ps_context by deepsink.common.parallel_config (both load with deepsink)
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1

@@ -26,3 +26,4 @@ class _PyNativeExecutor:
 _pynative_executor = _PyNativeExecutor()
 
 _common.jit = jit  # mindspore.common.jit (the package cannot import it: see its __init__)
+_common.jit_class = jit_class

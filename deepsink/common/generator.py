@@ -298,3 +298,11 @@ def set_rng_state(state: Any) -> None:
         True
     """
     default_generator.set_state(state)
+
+
+# mindspore.common exports these (the package cannot import this module without a cycle)
+import deepsink.common as _common  # noqa: E402
+
+for _name in ("Generator", "default_generator", "get_rng_state", "initial_seed", "manual_seed",
+              "seed", "set_rng_state"):  # fmt: skip
+    setattr(_common, _name, globals()[_name])

@@ -287,3 +287,10 @@ flops_collection = unsupported(
     "compiled programs are XLA executables (their cost: jax's compiled.cost_analysis())",
     kind="function",
 )  # fmt: skip
+
+
+# mindspore.context exports these too
+from deepsink import context as _context  # noqa: E402
+
+for _name in ("STRICT", "COMPATIBLE", "LAX"):
+    setattr(_context, _name, globals()[_name])

@@ -176,3 +176,10 @@ Layout = unsupported("mindspore", "Layout", _SEMI)
 parameter_broadcast = unsupported("mindspore", "parameter_broadcast", _SEMI, kind="function")
 set_op_strategy_config = unsupported("mindspore", "set_op_strategy_config", _SEMI,
                                      kind="function")  # fmt: skip
+
+
+# mindspore.context exports these too
+from deepsink import context as _context  # noqa: E402
+
+for _name in ("set_ps_context", "get_ps_context"):
+    setattr(_context, _name, globals()[_name])

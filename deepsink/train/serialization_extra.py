@@ -260,3 +260,9 @@ _MINDIO = "MindIO is Huawei's storage-acceleration service for Ascend clusters"
 mindio_preload = unsupported("mindspore", "mindio_preload", _MINDIO, kind="function")
 set_mindio_server_info = unsupported("mindspore", "set_mindio_server_info", _MINDIO,
                                      kind="function")  # fmt: skip
+
+# mindspore.common exports these too: bound there from here (common is a lower layer)
+import deepsink.common as _common  # noqa: E402
+
+for _name in ("load_mindir", "save_mindir", "mindio_preload", "set_mindio_server_info"):
+    setattr(_common, _name, globals()[_name])
