@@ -159,7 +159,11 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
                     g, w_seen, x_in, has_aux=True
                 )
             break
-        except TypeError as e:
+        except (TypeError, ValueError) as e:
+            # JAX's gather refuses float indices with a ValueError ("indices must have an
+            # integer type"); other ValueErrors are the program's own
+            if isinstance(e, ValueError) and "integer type" not in str(e):
+                raise
             first_error = first_error or e
             if not frozen:
                 raise first_error from None
@@ -355,7 +359,12 @@ class GradOperation:
                     raise ValueError(
                         "For 'GradOperation', 'sens_param' is True but no sens was given"
                     )
-            positions = range(len(args)) if self.get_all else range(min(1, len(args)))
+            # get_by_list alone returns the weights' gradients only: no input is differentiated
+            # (an integer input, e.g. the ids of an embedding lookup, stays an integer)
+            if self.get_all:
+                positions = range(len(args))
+            else:
+                positions = range(0 if self.get_by_list else min(1, len(args)))
             out, _, pull = vjp(fn, args, list(positions), ws, kwargs=kwargs)
             ct = out.cotangents(sens, "GradOperation") if self.sens_param else out.ones()
             in_g, w_g = pull(ct)

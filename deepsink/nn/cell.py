@@ -22,6 +22,7 @@ from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap_tree
+from deepsink.nn import _cell_hooks
 
 _BUILTIN = __name__.split(".", 1)[0] + "."  # deepsink's own Cells (nn layers, losses, wrappers)
 
@@ -570,15 +571,131 @@ class Cell:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if type(self).__module__.startswith(_BUILTIN):
             _check_no_numpy(self, args, kwargs)
+        hooked = _cell_hooks.has_hooks(self)
         if functional.tracing():
             functional.note_cell(self)
         elif (
             self._pynative_capture
+            and not hooked
             and context._values["mode"] != context.GRAPH_MODE
             and capture.active()
         ):
             return capture.call_cell(self, args, kwargs)
+        if hooked:
+            return _cell_hooks.call_with_hooks(
+                self, args, kwargs, lambda a, k: self._call_eager(a, k)
+            )
         return self._call_eager(args, kwargs)
+
+    # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
+    def register_forward_pre_hook(self, hook_fn: Any, *, prepend: bool = False,
+                                  with_kwargs: bool = False) -> Any:  # fmt: skip
+        """Registers ``hook_fn(cell, args) -> None or new_args`` (with ``with_kwargs``:
+        ``hook_fn(cell, args, kwargs) -> None or (new_args, new_kwargs)``), called before
+        ``construct``.
+
+        Args:
+            hook_fn (function): The hook.
+            prepend (bool, optional): Run it before the hooks already registered. Default: ``False``.
+            with_kwargs (bool, optional): Pass (and let it return) the keyword arguments too.
+                Default: ``False``.
+
+        Returns:
+            HookHandle, whose ``remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If `hook_fn` is not callable.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.ReLU()
+            >>> h = net.register_forward_pre_hook(lambda cell, args: (args[0] * 2,))
+            >>> print(net(ms.Tensor([-1.0, 2.0])))
+            [0. 4.]
+        """
+        return _cell_hooks.register(self, "_forward_pre_hook", hook_fn, prepend, with_kwargs)
+
+    def register_forward_hook(self, hook_fn: Any, *, prepend: bool = False,
+                              with_kwargs: bool = False, always_call: bool = False) -> Any:  # fmt: skip
+        """Registers ``hook_fn(cell, args, output) -> None or new_output`` (with ``with_kwargs``:
+        ``hook_fn(cell, args, kwargs, output)``), called after ``construct``.
+
+        Args:
+            hook_fn (function): The hook.
+            prepend (bool, optional): Run it before the hooks already registered. Default: ``False``.
+            with_kwargs (bool, optional): Pass the keyword arguments too. Default: ``False``.
+            always_call (bool, optional): Also call it when ``construct`` raises; not supported
+                here (raises NotImplementedError when True). Default: ``False``.
+
+        Returns:
+            HookHandle, whose ``remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If `hook_fn` is not callable.
+            NotImplementedError: If `always_call` is True.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.ReLU()
+            >>> h = net.register_forward_hook(lambda cell, args, out: out + 1)
+            >>> print(net(ms.Tensor([-1.0, 2.0])))
+            [1. 3.]
+        """
+        if always_call:
+            raise NotImplementedError(
+                "For 'register_forward_hook', always_call=True (calling the hook when construct "
+                "raises) is not supported by deepsink."
+            )
+        return _cell_hooks.register(self, "_forward_hook", hook_fn, prepend, with_kwargs)
+
+    def register_backward_pre_hook(self, hook_fn: Any) -> Any:
+        """Registers ``hook_fn(cell, grad_output) -> None or new grad_output``, called when the
+        backward pass reaches the Cell's outputs (``grad_output``: a tuple of Tensors).
+
+        Args:
+            hook_fn (function): The hook.
+
+        Returns:
+            HookHandle, whose ``remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If `hook_fn` is not callable.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.ReLU()
+            >>> h = net.register_backward_pre_hook(lambda cell, g: (g[0] * 3,))
+            >>> print(ms.grad(net)(ms.Tensor([-1.0, 2.0])))
+            [0. 3.]
+        """
+        return _cell_hooks.register(self, "_backward_pre_hook", hook_fn)
+
+    def register_backward_hook(self, hook_fn: Any) -> Any:
+        """Registers ``hook_fn(cell, grad_input, grad_output) -> None or new grad_input``, called
+        when the backward pass has gone through the Cell (``grad_input``: the gradients of its
+        Tensor inputs; ``grad_output``: those of its outputs; tuples of Tensors).
+
+        Args:
+            hook_fn (function): The hook.
+
+        Returns:
+            HookHandle, whose ``remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If `hook_fn` is not callable.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.ReLU()
+            >>> h = net.register_backward_hook(lambda cell, gi, go: print(gi[0], go[0]))
+            >>> g = ms.grad(net)(ms.Tensor([-1.0, 2.0]))
+            [0. 1.] [1. 1.]
+        """
+        return _cell_hooks.register(self, "_backward_hook", hook_fn)
 
     def _call_eager(self, args: tuple, kwargs: dict) -> Any:
         """The call itself: construct (GRAPH_MODE: compiled), casts, synchronisation."""

@@ -461,13 +461,17 @@ def callbacks_for_eval_in_fit(callbacks: Iterable[Callback]) -> list[Callback]:
 
 
 def loss_value(net_outputs: Any) -> Any:
-    """The loss a callback reports: the first output if a tuple/list, averaged to a numpy scalar.
+    """The loss a callback reports: the first output if a tuple/list, averaged to a scalar.
 
-    Arrays and Tensors become ``np.mean(values)`` (a numpy scalar of their dtype, so float32
-    losses print as ``0.110185064``); anything else (a Python float, None) is returned as is.
+    As in MindSpore, a network that returns one Tensor reports ``float(np.mean(values))`` (a
+    Python float: a float32 loss prints with float64 digits, ``0.11018506437540054``), while the
+    first Tensor of a tuple output keeps its dtype (a numpy scalar, printing ``0.110185064``).
+    Anything else (a Python float, None) is returned as is.
     """
     if isinstance(net_outputs, tuple | list) and net_outputs:
         net_outputs = net_outputs[0]
+    elif hasattr(net_outputs, "asnumpy"):
+        return float(np.mean(net_outputs.asnumpy()))
     if hasattr(net_outputs, "asnumpy"):
         return np.mean(net_outputs.asnumpy())
     if hasattr(net_outputs, "__array__") and not isinstance(net_outputs, str):
