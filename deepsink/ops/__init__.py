@@ -756,11 +756,6 @@ from deepsink._core.grad_transforms import jvp as jvp  # noqa: E402
 from deepsink._core.grad_transforms import linearize as linearize  # noqa: E402
 from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402
 
-# MindSpore's generated-op namespace re-exports the names above, so it is imported after them
-from deepsink.ops import auto_generate as auto_generate  # noqa: E402
-from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
-from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
-
 # sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
 from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402
 from deepsink.ops.function import sparse_unary_func as _sparse_unary_func  # noqa: E402
@@ -826,6 +821,11 @@ _tensor_methods.bind(  # the in-place Tensor methods are the in-place functional
     }
     | {"sigmoid_": _inplace_func.inplace_sigmoid}
 )
+
+# MindSpore's generated-op namespace re-exports the names above, so it is imported after them
+from deepsink.ops import auto_generate as auto_generate  # noqa: E402
+from deepsink.ops.auto_generate import gen_ops_def as gen_ops_def  # noqa: E402
+from deepsink.ops.auto_generate import gen_ops_prim as gen_ops_prim  # noqa: E402
 
 # ops.functional's names shared with ops (bound now that ops has them)
 functional._bind_from_ops()

@@ -13,6 +13,7 @@ from deepsink.ops.operations import BatchNorm as BatchNorm
 from deepsink.ops.operations import Cast as Cast
 from deepsink.ops.operations import ForiLoop as ForiLoop
 from deepsink.ops.operations import Rank as Rank
+from deepsink.ops.operations import ScalarToTensor as ScalarToTensor
 from deepsink.ops.operations import Scan as Scan
 from deepsink.ops.operations import Shape as Shape
 from deepsink.ops.operations import Tile as Tile
@@ -25,6 +26,7 @@ __all__ = [
     "Cast",
     "ForiLoop",
     "Rank",
+    "ScalarToTensor",
     "Scan",
     "Shape",
     "Tile",

@@ -8,6 +8,7 @@ from deepsink.ops import abs as abs
 from deepsink.ops import acos as acos
 from deepsink.ops import acosh as acosh
 from deepsink.ops import add as add
+from deepsink.ops import add_rms_norm as add_rms_norm
 from deepsink.ops import all as all
 from deepsink.ops import angle as angle
 from deepsink.ops import asin as asin
@@ -29,6 +30,7 @@ from deepsink.ops import conv_transpose2d as conv_transpose2d
 from deepsink.ops import cos as cos
 from deepsink.ops import cosh as cosh
 from deepsink.ops import cummax as cummax
+from deepsink.ops import deepcopy as deepcopy
 from deepsink.ops import dense as dense
 from deepsink.ops import diag as diag
 from deepsink.ops import diagonal as diagonal
@@ -51,8 +53,10 @@ from deepsink.ops import floor as floor
 from deepsink.ops import floor_divide as floor_divide
 from deepsink.ops import floor_mod as floor_mod
 from deepsink.ops import gather as gather
+from deepsink.ops import gather_d as gather_d
 from deepsink.ops import gather_nd as gather_nd
 from deepsink.ops import gcd as gcd
+from deepsink.ops import geqrf as geqrf
 from deepsink.ops import greater as greater
 from deepsink.ops import greater_equal as greater_equal
 from deepsink.ops import hardshrink as hardshrink
@@ -68,6 +72,7 @@ from deepsink.ops import ifftshift as ifftshift
 from deepsink.ops import ihfft as ihfft
 from deepsink.ops import ihfft2 as ihfft2
 from deepsink.ops import ihfftn as ihfftn
+from deepsink.ops import inplace_sigmoid as inplace_sigmoid
 from deepsink.ops import irfft as irfft
 from deepsink.ops import irfft2 as irfft2
 from deepsink.ops import irfftn as irfftn
@@ -92,6 +97,7 @@ from deepsink.ops import ones as ones
 from deepsink.ops import pow as pow
 from deepsink.ops import prelu as prelu
 from deepsink.ops import prim_attr_register as prim_attr_register
+from deepsink.ops import put_ as put_
 from deepsink.ops import randperm as randperm
 from deepsink.ops import range as range
 from deepsink.ops import rank as rank
@@ -104,6 +110,7 @@ from deepsink.ops import rfftfreq as rfftfreq
 from deepsink.ops import rfftn as rfftn
 from deepsink.ops import rms_norm as rms_norm
 from deepsink.ops import roll as roll
+from deepsink.ops import rotary_position_embedding as rotary_position_embedding
 from deepsink.ops import rsqrt as rsqrt
 from deepsink.ops import scalar_cast as scalar_cast
 from deepsink.ops import scatter_nd as scatter_nd
@@ -124,6 +131,7 @@ from deepsink.ops import swiglu as swiglu
 from deepsink.ops import take as take
 from deepsink.ops import tan as tan
 from deepsink.ops import tanh as tanh
+from deepsink.ops import tanh_ as tanh_
 from deepsink.ops import tensor_scatter_add as tensor_scatter_add
 from deepsink.ops import tile as tile
 from deepsink.ops import trace as trace
@@ -132,6 +140,7 @@ from deepsink.ops import triu as triu
 from deepsink.ops import trunc as trunc
 from deepsink.ops import unsorted_segment_sum as unsorted_segment_sum
 from deepsink.ops import view_as as view_as
+from deepsink.ops import zero_ as zero_
 from deepsink.ops import zeros as zeros
 
 __all__ = [
@@ -139,6 +148,7 @@ __all__ = [
     "acos",
     "acosh",
     "add",
+    "add_rms_norm",
     "all",
     "angle",
     "asin",
@@ -160,6 +170,7 @@ __all__ = [
     "cos",
     "cosh",
     "cummax",
+    "deepcopy",
     "dense",
     "diag",
     "diagonal",
@@ -182,8 +193,10 @@ __all__ = [
     "floor_divide",
     "floor_mod",
     "gather",
+    "gather_d",
     "gather_nd",
     "gcd",
+    "geqrf",
     "greater",
     "greater_equal",
     "hardshrink",
@@ -199,6 +212,7 @@ __all__ = [
     "ihfft",
     "ihfft2",
     "ihfftn",
+    "inplace_sigmoid",
     "irfft",
     "irfft2",
     "irfftn",
@@ -223,6 +237,7 @@ __all__ = [
     "pow",
     "prelu",
     "prim_attr_register",
+    "put_",
     "randperm",
     "range",
     "rank",
@@ -235,6 +250,7 @@ __all__ = [
     "rfftn",
     "rms_norm",
     "roll",
+    "rotary_position_embedding",
     "rsqrt",
     "scalar_cast",
     "scatter_nd",
@@ -255,6 +271,7 @@ __all__ = [
     "take",
     "tan",
     "tanh",
+    "tanh_",
     "tensor_scatter_add",
     "tile",
     "trace",
@@ -263,5 +280,6 @@ __all__ = [
     "trunc",
     "unsorted_segment_sum",
     "view_as",
+    "zero_",
     "zeros",
 ]

@@ -67,6 +67,7 @@ from deepsink.ops.operations import Erfinv as Erfinv
 from deepsink.ops.operations import Exp as Exp
 from deepsink.ops.operations import ExpandDims as ExpandDims
 from deepsink.ops.operations import Expm1 as Expm1
+from deepsink.ops.operations import Eye as Eye
 from deepsink.ops.operations import FastGeLU as FastGeLU
 from deepsink.ops.operations import Flatten as Flatten
 from deepsink.ops.operations import Floor as Floor
@@ -77,6 +78,7 @@ from deepsink.ops.operations import GatherD as GatherD
 from deepsink.ops.operations import GatherNd as GatherNd
 from deepsink.ops.operations import Gcd as Gcd
 from deepsink.ops.operations import GeLU as GeLU
+from deepsink.ops.operations import Geqrf as Geqrf
 from deepsink.ops.operations import Greater as Greater
 from deepsink.ops.operations import GreaterEqual as GreaterEqual
 from deepsink.ops.operations import GridSampler2D as GridSampler2D
@@ -91,6 +93,7 @@ from deepsink.ops.operations import IsInf as IsInf
 from deepsink.ops.operations import LayerNorm as LayerNorm
 from deepsink.ops.operations import LeftShift as LeftShift
 from deepsink.ops.operations import Lerp as Lerp
+from deepsink.ops.operations import LerpScalar as LerpScalar
 from deepsink.ops.operations import Less as Less
 from deepsink.ops.operations import LessEqual as LessEqual
 from deepsink.ops.operations import LinSpace as LinSpace
@@ -105,6 +108,7 @@ from deepsink.ops.operations import LogMatrixDeterminant as LogMatrixDeterminant
 from deepsink.ops.operations import LogSoftmax as LogSoftmax
 from deepsink.ops.operations import LogSoftmaxExt as LogSoftmaxExt
 from deepsink.ops.operations import MaskedFill as MaskedFill
+from deepsink.ops.operations import MaskedScatter as MaskedScatter
 from deepsink.ops.operations import MaskedSelect as MaskedSelect
 from deepsink.ops.operations import MatMul as MatMul
 from deepsink.ops.operations import MatrixDeterminant as MatrixDeterminant
@@ -127,6 +131,7 @@ from deepsink.ops.operations import Pow as Pow
 from deepsink.ops.operations import PReLU as PReLU
 from deepsink.ops.operations import Primitive as Primitive
 from deepsink.ops.operations import Qr as Qr
+from deepsink.ops.operations import RandpermV2 as RandpermV2
 from deepsink.ops.operations import Range as Range
 from deepsink.ops.operations import Real as Real
 from deepsink.ops.operations import RealDiv as RealDiv
@@ -181,6 +186,8 @@ from deepsink.ops.operations import TensorScatterElements as TensorScatterElemen
 from deepsink.ops.operations import TensorShape as TensorShape
 from deepsink.ops.operations import Trace as Trace
 from deepsink.ops.operations import Transpose as Transpose
+from deepsink.ops.operations import TransposeExtView as TransposeExtView
+from deepsink.ops.operations import TransposeView as TransposeView
 from deepsink.ops.operations import Triu as Triu
 from deepsink.ops.operations import Trunc as Trunc
 from deepsink.ops.operations import UniqueConsecutive as UniqueConsecutive
@@ -250,6 +257,7 @@ __all__ = [
     "Exp",
     "ExpandDims",
     "Expm1",
+    "Eye",
     "FastGeLU",
     "Flatten",
     "Floor",
@@ -261,6 +269,7 @@ __all__ = [
     "GatherNd",
     "Gcd",
     "GeLU",
+    "Geqrf",
     "Greater",
     "GreaterEqual",
     "GridSampler2D",
@@ -275,6 +284,7 @@ __all__ = [
     "LayerNorm",
     "LeftShift",
     "Lerp",
+    "LerpScalar",
     "Less",
     "LessEqual",
     "LinSpace",
@@ -289,6 +299,7 @@ __all__ = [
     "LogicalXor",
     "Logit",
     "MaskedFill",
+    "MaskedScatter",
     "MaskedSelect",
     "MatMul",
     "MatrixDeterminant",
@@ -312,6 +323,7 @@ __all__ = [
     "Pow",
     "Primitive",
     "Qr",
+    "RandpermV2",
     "Range",
     "ReLU",
     "ReLU6",
@@ -368,6 +380,8 @@ __all__ = [
     "TensorShape",
     "Trace",
     "Transpose",
+    "TransposeExtView",
+    "TransposeView",
     "Triu",
     "Trunc",
     "UniqueConsecutive",
