@@ -42,7 +42,8 @@ pipelines, each with ``num_parallel_workers`` 1 and 2 (the dataset config's defa
 deepsink and MindSpore (``--mindspore-python``) each run in a subprocess per variant, interleaved
 per round; the metrics are images/s and the process's CPU time per image (all its threads: a
 figure a loaded machine does not distort) over ``--epochs`` epochs after one warm-up epoch. A PyTorch
-DataLoader peer runs when torch and torchvision import (else it is reported as skipped).
+DataLoader peer runs when torch and torchvision import in ``--torch-python`` (default
+``$DEEPSINK_TORCH_PYTHON``, else this interpreter; reported as skipped, with the reason, if not).
 """
 
 from __future__ import annotations
@@ -431,24 +432,36 @@ def run_child(python: str, code: str, args: list[str], env: dict | None = None) 
     raise RuntimeError(f"the run failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
 
 
-def torch_skip_reason() -> str | None:
+def torch_skip_reason(python: str) -> str | None:
     code = "import torch, torchvision"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True)
     if out.returncode:
         return "torch/torchvision not installed: " + out.stderr.strip().splitlines()[-1]
     return None
 
 
+def torch_version(python: str) -> dict:
+    code = "import torch, torchvision, PIL; print(torch.__version__, torchvision.__version__, PIL.__version__)"
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
+    torch_v, vision_v, pil_v = out.stdout.split()
+    return {
+        "python": "$DEEPSINK_TORCH_PYTHON",
+        "torch": torch_v,
+        "torchvision": vision_v,
+        "pillow": pil_v,
+    }
+
+
 def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
     load_before = os.getloadavg()
     have_ms = ms_skipped is None
-    torch_skipped = torch_skip_reason()
+    torch_skipped = torch_skip_reason(args.torch_python)
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     peers = {"deepsink": (sys.executable, DEEPSINK_IMPORTS + JPEG_PIPELINE)}
     if have_ms:
         peers["mindspore"] = (args.mindspore_python, MINDSPORE_IMPORTS + JPEG_PIPELINE)
     if torch_skipped is None:
-        peers["torch_dataloader"] = (sys.executable, TORCH_CHILD)
+        peers["torch_dataloader"] = (args.torch_python, TORCH_CHILD)
     variants = [(r, w) for r in ("resize_crop", "imagenet") for w in (1, 2)]
     runs: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -500,6 +513,7 @@ def jpeg_suite(args: argparse.Namespace, ms_skipped: str | None) -> int:
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "machine": {**machine(), "load_average_before": load_before},
         "mindspore": mindspore_version(args.mindspore_python) if have_ms else None,
+        "torch": None if torch_skipped else torch_version(args.torch_python),
         "skipped": skipped,
         "metric": f"median images/s (wall) and process CPU ms per image (all threads) over "
         f"{args.rounds} rounds x {args.epochs} epochs after a warm-up epoch",
@@ -533,6 +547,11 @@ def main() -> int:
         "--mindspore-python",
         default=os.environ.get("DEEPSINK_MINDSPORE_PYTHON"),
         help="python of a virtualenv with MindSpore installed (default: $DEEPSINK_MINDSPORE_PYTHON)",
+    )
+    p.add_argument(
+        "--torch-python",
+        default=os.environ.get("DEEPSINK_TORCH_PYTHON", sys.executable),
+        help="python with torch and torchvision for the DataLoader peer (jpeg suite)",
     )
     p.add_argument("--chunk", type=int, default=100, help="batches per device-transform call")
     p.add_argument("--suite", choices=("mnist", "jpeg"), default="mnist")
