@@ -179,6 +179,12 @@ def call(f: Any) -> Any:
     if isinstance(f, functools.partial):
         func = call(f.func)
         return f if func is f.func else functools.partial(func, *f.args, **f.keywords)
+    if not isinstance(f, type) and getattr(type(f), "__ms_class__", False):
+        if not callable(f):  # MindSpore's rule for a jit_class object called like a function
+            raise ValueError(
+                f"MsClassObject: '{type(f).__name__}' has no __call__ function, please check "
+                "the code."
+            )
     if not isinstance(f, type) and not hasattr(f, "construct"):
         method = type(f).__dict__.get("__call__")  # a user object called like a function
         if isinstance(method, types.FunctionType) and _is_user_function(method):

@@ -73,6 +73,23 @@ def test_jit_as_decorator_factory_with_arguments():
     np.testing.assert_allclose(f(ms.Tensor(np.ones(2, np.float32))).asnumpy(), [3.0, 3.0])
 
 
+def test_a_jit_class_object_without_call_called_in_graph_mode_is_mindspores_value_error():
+    """The static graph expert-programming page's example: 2.10 raises this ValueError."""
+
+    @ms.jit_class
+    class InnerNet:
+        def __init__(self, number):
+            self.number = number
+
+    @ms.jit
+    def f(x, y):
+        net = InnerNet(2)
+        return net(x, y)
+
+    with pytest.raises(ValueError, match="MsClassObject: 'InnerNet' has no __call__ function"):
+        f(ms.Tensor(2, ms.int32), ms.Tensor(3, ms.int32))
+
+
 @pytest.mark.parametrize(("kwargs", "match"), [
     ({"jit_level": "O5"}, r"For 'jit_level' must be one of"),
     ({"exc_mode": "x"}, r"For 'exc_mode' must be one of"),
