@@ -15,7 +15,6 @@ import numpy as np
 from deepsink._core.functional import StateBox
 
 _seed: int | None = None
-_np_rng = np.random.default_rng()
 
 
 class _KeyBox(StateBox):
@@ -67,7 +66,8 @@ def set_seed(seed: int) -> None:
         seed (int): a non-negative int.
 
     Raises:
-        ValueError: ``seed`` is not a non-negative int.
+        TypeError: ``seed`` is not an int (or is a bool).
+        ValueError: ``seed`` is negative or above 2**32 - 1.
 
     Examples:
         >>> import mindspore as ms
@@ -80,11 +80,16 @@ def set_seed(seed: int) -> None:
         >>> print(np.array_equal(a.asnumpy(), b.asnumpy()))
         True
     """
-    global _seed, _np_rng
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"For 'set_seed', 'seed' must be a non-negative int, but got {seed!r}")
+    global _seed
+    if not isinstance(seed, int):
+        raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
+    if isinstance(seed, bool) or seed < 0:
+        raise (TypeError if isinstance(seed, bool) else ValueError)(
+            f"For 'global_seed', the 'seed' must be int and must >= 0, but got '{seed}' with type "
+            f"'{type(seed).__name__}'."
+        )
+    np.random.seed(seed)  # MindSpore's too: its initializers take their seeds from NumPy
     _seed = seed
-    _np_rng = np.random.default_rng(seed)
     KEY.reset(seed)
     for listener in _seed_listeners:
         listener(seed)
@@ -116,10 +121,6 @@ def get_seed() -> int | None:
         42
     """
     return _seed
-
-
-def np_rng() -> np.random.Generator:
-    return _np_rng
 
 
 def next_key() -> jax.Array:

@@ -1,6 +1,9 @@
 """Initializers with MindSpore's semantics (``initializer(init, shape, dtype)`` returns a Tensor).
 
-Sampling uses the global numpy generator that ``deepsink.set_seed`` resets, so runs repeat.
+Each initializer fills a NumPy array in place (``_initialize(arr)``, MindSpore's protocol, which
+user-defined initializers implement too). The random ones draw a seed from NumPy's global
+generator and fill from MindSpore's host Philox streams (``_core/host_random.py``), so after
+``set_seed(n)`` a network starts from the same weights as on MindSpore 2.10.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import random as _random
+from deepsink._core import host_random
 from deepsink.common import dtype as mstype
 from deepsink.common import tensor as _tensor
 from deepsink.common.tensor import Tensor
@@ -44,45 +47,59 @@ def _gain(nonlinearity: str, param: float | None = None) -> float:
     raise ValueError(f"For 'initializer', 'nonlinearity' {nonlinearity!r} is not supported")
 
 
-class Initializer:
-    """Base: ``sample(shape, rng) -> np.ndarray`` (float64 values; cast by ``initializer``)."""
+def _assign(arr: np.ndarray, values: Any) -> None:
+    """Store ``values`` into ``arr`` in ``arr``'s dtype (a 0-d array included)."""
+    arr[...] = values
 
-    def sample(self, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
-        raise NotImplementedError
+
+class Initializer:
+    """Base of the initializers: a subclass fills the array it is given in place.
+
+    Subclasses (deepsink's and a user's own, as in MindSpore) implement ``_initialize(arr)``;
+    ``initializer(init, shape, dtype)`` hands them a zero array of the target dtype.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._kwargs = kwargs
+
+    def _initialize(self, arr: np.ndarray) -> None:
+        raise NotImplementedError(
+            f"{type(self).__name__} must implement _initialize(self, arr), which fills arr"
+        )
 
     def __call__(self, arr: np.ndarray) -> None:
         """MindSpore's in-place form: fill ``arr``."""
-        arr[...] = self.sample(arr.shape, _random.np_rng())
+        return self._initialize(arr)
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items() if k != "_kwargs")
         return f"{type(self).__name__}({args})"
 
 
 class Zero(Initializer):
-    def sample(self, shape, rng):
-        return np.zeros(shape)
+    def _initialize(self, arr):
+        _assign(arr, 0)
 
 
 class One(Initializer):
-    def sample(self, shape, rng):
-        return np.ones(shape)
+    def _initialize(self, arr):
+        _assign(arr, 1)
 
 
 class Constant(Initializer):
     def __init__(self, value: float) -> None:
         self.value = value
 
-    def sample(self, shape, rng):
-        return np.full(shape, self.value)
+    def _initialize(self, arr):
+        _assign(arr, self.value)
 
 
 class Normal(Initializer):
     def __init__(self, sigma: float = 0.01, mean: float = 0.0) -> None:
         self.sigma, self.mean = sigma, mean
 
-    def sample(self, shape, rng):
-        return rng.normal(self.mean, self.sigma, size=shape)
+    def _initialize(self, arr):
+        _assign(arr, host_random.normal(host_random.numpy_seed(), arr.shape, self.mean, self.sigma))
 
 
 class Uniform(Initializer):
@@ -91,8 +108,9 @@ class Uniform(Initializer):
     def __init__(self, scale: float = 0.07) -> None:
         self.scale = scale
 
-    def sample(self, shape, rng):
-        return rng.uniform(-self.scale, self.scale, size=shape)
+    def _initialize(self, arr):
+        seed = host_random.numpy_seed()
+        _assign(arr, host_random.uniform(seed, arr.shape, -self.scale, self.scale))
 
 
 class TruncatedNormal(Initializer):
@@ -105,19 +123,12 @@ class TruncatedNormal(Initializer):
             )
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
-    def sample(self, shape, rng):
-        lo, hi = (self.a - self.mean) / self.sigma, (self.b - self.mean) / self.sigma
-        accept = 0.5 * (math.erf(hi / math.sqrt(2)) - math.erf(lo / math.sqrt(2)))
-        if accept < 0.05:  # narrow window: sample exactly by inverse CDF
-            key = jax.random.key(int(rng.integers(2**31)))
-            z = np.asarray(jax.random.truncated_normal(key, lo, hi, shape, jnp.float32))
-            return z * self.sigma + self.mean
-        out = rng.normal(size=shape)
-        bad = (out < lo) | (out > hi)
-        while bad.any():
-            out[bad] = rng.normal(size=int(bad.sum()))
-            bad = (out < lo) | (out > hi)
-        return out * self.sigma + self.mean
+    def _initialize(self, arr):
+        seed = host_random.numpy_seed()
+        values = host_random.truncated_normal(
+            seed, arr.shape, self.a, self.b, self.mean, self.sigma
+        )
+        _assign(arr, values)
 
 
 class HeUniform(Initializer):
@@ -126,35 +137,38 @@ class HeUniform(Initializer):
     ):
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
-    def sample(self, shape, rng):
+    def _initialize(self, arr):
+        # 2.10's own order of operations, so the float32 bound rounds as there
+        std = _gain(self.nonlinearity, self.negative_slope) / math.sqrt(self._fan(arr.shape))
+        bound = math.sqrt(3.0) * std
+        _assign(arr, host_random.uniform(host_random.numpy_seed(), arr.shape, -bound, bound))
+
+    def _fan(self, shape):
         fan_in, fan_out = _fans(shape)
-        fan = fan_in if self.mode == "fan_in" else fan_out
-        bound = _gain(self.nonlinearity, self.negative_slope) * math.sqrt(3.0 / fan)
-        return rng.uniform(-bound, bound, size=shape)
+        return fan_in if self.mode == "fan_in" else fan_out
 
 
 class HeNormal(HeUniform):
-    def sample(self, shape, rng):
-        fan_in, fan_out = _fans(shape)
-        fan = fan_in if self.mode == "fan_in" else fan_out
-        std = _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
-        return rng.normal(0.0, std, size=shape)
+    def _initialize(self, arr):
+        std = _gain(self.nonlinearity, self.negative_slope) / math.sqrt(self._fan(arr.shape))
+        _assign(arr, host_random.normal(host_random.numpy_seed(), arr.shape, 0.0, std))
 
 
 class XavierUniform(Initializer):
     def __init__(self, gain: float = 1) -> None:
         self.gain = gain
 
-    def sample(self, shape, rng):
-        fan_in, fan_out = _fans(shape)
+    def _initialize(self, arr):
+        fan_in, fan_out = _fans(arr.shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return rng.uniform(-bound, bound, size=shape)
+        _assign(arr, host_random.uniform(host_random.numpy_seed(), arr.shape, -bound, bound))
 
 
 class XavierNormal(XavierUniform):
-    def sample(self, shape, rng):
-        fan_in, fan_out = _fans(shape)
-        return rng.normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), size=shape)
+    def _initialize(self, arr):
+        fan_in, fan_out = _fans(arr.shape)
+        std = self.gain * math.sqrt(2.0 / float(fan_in + fan_out))
+        _assign(arr, host_random.normal(host_random.numpy_seed(), arr.shape, 0.0, std))
 
 
 class Identity(Initializer):
@@ -171,13 +185,13 @@ class Identity(Initializer):
          [0. 1. 0.]]
     """
 
-    def sample(self, shape, rng):
-        if len(shape) != 2:
+    def _initialize(self, arr):
+        if arr.ndim != 2:
             raise ValueError(
                 "For Identity initializer, the dimension of the initialized tensor should be 2, "
-                f"but got {len(shape)}."
+                f"but got {arr.ndim}."
             )
-        return np.eye(shape[0], shape[1])
+        _assign(arr, np.eye(arr.shape[0], arr.shape[1]))
 
 
 class Sparse(Initializer):
@@ -201,20 +215,20 @@ class Sparse(Initializer):
     def __init__(self, sparsity: float, sigma: float = 0.01) -> None:
         self.sparsity, self.sigma = sparsity, sigma
 
-    def sample(self, shape, rng):
-        if len(shape) != 2:
+    def _initialize(self, arr):
+        if arr.ndim != 2:
             raise ValueError(
                 "For Sparse initializer, the dimension of the initialized tensor should be 2, "
-                f"but got {len(shape)}."
+                f"but got {arr.ndim}."
             )
         if self.sigma < 0:
             raise ValueError(f"For Sparse initializer, 'sigma' must be >= 0, but got {self.sigma}.")
-        rows, cols = shape
+        rows, cols = arr.shape
         zero_num = int(np.ceil(self.sparsity * rows))
-        data = rng.normal(0.0, self.sigma, size=shape)
-        for col in range(cols):
-            data[rng.permutation(rows)[:zero_num], col] = 0.0
-        return data
+        data = host_random.normal(host_random.numpy_seed(), arr.shape, 0.0, self.sigma)
+        for col in range(cols):  # the zeros' rows come from NumPy's global generator, as in 2.10
+            data[np.random.permutation(list(range(rows)))[:zero_num], col] = 0.0
+        _assign(arr, data)
 
 
 class Dirac(Initializer):
@@ -240,7 +254,8 @@ class Dirac(Initializer):
     def __init__(self, groups: int = 1) -> None:
         self.groups = groups
 
-    def sample(self, shape, rng):
+    def _initialize(self, arr):
+        shape = arr.shape
         dim = len(shape)
         if dim not in (3, 4, 5):
             raise ValueError(
@@ -258,7 +273,7 @@ class Dirac(Initializer):
         for group in range(self.groups):
             for i in range(min(per_group, shape[1])):
                 data[(group * per_group + i, i, *centre)] = 1.0
-        return data
+        _assign(arr, data)
 
 
 class Orthogonal(Initializer):
@@ -283,22 +298,22 @@ class Orthogonal(Initializer):
     def __init__(self, gain: float = 1.0) -> None:
         self.gain = gain
 
-    def sample(self, shape, rng):
-        if len(shape) < 2:
+    def _initialize(self, arr):
+        if arr.ndim < 2:
             raise ValueError(
                 "For Orthogonal initializer, the dimension of the initialized tensor should be "
-                f"no less than 2, but got {len(shape)}."
+                f"no less than 2, but got {arr.ndim}."
             )
-        rows = shape[0]
-        cols = int(np.prod(shape)) // rows
-        data = rng.normal(0.0, 1.0, size=(rows, cols))
+        rows = arr.shape[0]
+        cols = int(np.prod(arr.shape)) // rows
+        data = host_random.normal(host_random.numpy_seed(), (rows, cols), 0.0, 1.0)
         if rows < cols:
             data = data.T
-        q, r = np.linalg.qr(data)
+        q, r = np.linalg.qr(data)  # in float32, as 2.10 computes it
         q *= np.sign(np.diag(r))
         if rows < cols:
             q = q.T
-        return (q * self.gain).reshape(shape)
+        _assign(arr, (q * self.gain).reshape(arr.shape))
 
 
 class VarianceScaling(Initializer):
@@ -351,14 +366,16 @@ class VarianceScaling(Initializer):
             )
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
-    def sample(self, shape, rng):
-        fan_in, fan_out = _fans(shape)
+    def _initialize(self, arr):
+        fan_in, fan_out = _fans(arr.shape)
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
+        seed = host_random.numpy_seed()
         if self.distribution == "untruncated_normal":
-            return rng.normal(0.0, math.sqrt(scale), size=shape)
-        limit = math.sqrt(3.0 * scale)  # 'uniform' and, as in 2.10, 'truncated_normal'
-        return rng.uniform(-limit, limit, size=shape)
+            _assign(arr, host_random.normal(seed, arr.shape, 0.0, np.sqrt(scale)))
+            return
+        limit = np.sqrt(3.0 * scale)  # 'uniform' and, as in 2.10, 'truncated_normal'
+        _assign(arr, host_random.uniform(seed, arr.shape, -limit, limit))
 
 
 _BY_NAME: dict[str, type[Initializer]] = {
@@ -421,7 +438,9 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
             "For 'initializer', 'init' must be a str, Initializer, number or Tensor, "
             f"but got {type(init).__name__}"
         )
-    return Tensor._from(jnp.asarray(init.sample(shape, _random.np_rng()).astype(np_dtype)))
+    arr = np.zeros(shape, np_dtype)
+    init(arr)
+    return Tensor._from(jnp.asarray(arr))
 
 
 _tensor.register_init_sampler(initializer)

@@ -911,7 +911,7 @@ class PReLU(Cell):
         else:
             fail("PReLU", "w", "a float, list or Tensor", w, TypeError)
         self.channel = channel
-        self.w = Parameter(Tensor._from(value), name="w")
+        self.w = Parameter(Tensor._from(value), name="a")  # 2.10's name; "w" under a parent
 
     def construct(self, x: Tensor) -> Tensor:
         return A.prelu(x, self.w)

@@ -433,10 +433,11 @@ class _InstanceNorm(Cell):
         self.eps, self.momentum = float(eps), float(momentum)
         self.affine = check_bool(affine, "affine", api)
         shape = (num_features,)
-        self.moving_mean = Parameter(initializer("zeros", shape, dtype), name="moving_mean",
+        # named "mean"/"variance" as in 2.10 (a parent Cell names them by attribute path)
+        self.moving_mean = Parameter(initializer("zeros", shape, dtype), name="mean",
                                      requires_grad=False)  # fmt: skip
         self.moving_variance = Parameter(initializer("ones", shape, dtype),
-                                         name="moving_variance", requires_grad=False)  # fmt: skip
+                                         name="variance", requires_grad=False)  # fmt: skip
         self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
                                requires_grad=affine)  # fmt: skip
         self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",

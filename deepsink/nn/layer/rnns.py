@@ -18,6 +18,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from deepsink._core import random as _random
@@ -120,11 +121,17 @@ class _RNNBase(Cell):
         kinds = [("weight_ih", lambda n: (gate, n)), ("weight_hh", lambda n: (gate, hidden_size))]
         if has_bias:
             kinds += [("bias_ih", lambda n: (gate,)), ("bias_hh", lambda n: (gate,))]
-        for kind, shape in kinds:
-            for layer, s, in_size in layout:
+        # 2.10 draws each layer's and direction's four tensors in turn from NumPy's global
+        # generator (float64 uniform, stored as float32): the same draws give the same weights
+        values = {}
+        for layer, s, in_size in layout:
+            for kind, shape in kinds:
+                draw = np.random.uniform(-stdv, stdv, shape(in_size)).astype(np.float32)
+                values[f"{kind}_l{layer}{s}"] = draw
+        for kind, _ in kinds:
+            for layer, s, _ in layout:
                 name = f"{kind}_l{layer}{s}"
-                setattr(self, name,
-                        Parameter(initializer(Uniform(stdv), shape(in_size), dtype), name=name))  # fmt: skip
+                setattr(self, name, Parameter(Tensor(values[name], dtype=dtype), name=name))
 
     def _layer_params(self, layer: int, suffix: str) -> tuple:
         get = lambda k: getattr(self, f"{k}_l{layer}{suffix}")._data  # noqa: E731
@@ -344,6 +351,9 @@ class _RNNCellBase(Cell):
         self.mode = mode
         gate = _GATES[mode] * hidden_size
         init = Uniform(1 / math.sqrt(hidden_size))
+        shapes = [(gate, input_size), (gate, hidden_size)] + [(gate,), (gate,)] * has_bias
+        for shape in shapes:  # 2.10 first fills them from np.random.randn, then draws again below:
+            np.random.randn(*shape)  # those draws advance NumPy's global generator all the same
         self.weight_ih = Parameter(initializer(init, (gate, input_size), dtype), name="weight_ih")
         self.weight_hh = Parameter(initializer(init, (gate, hidden_size), dtype), name="weight_hh")
         if has_bias:

@@ -20,7 +20,13 @@ import jax.numpy as jnp
 from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, check_positive_int, fail
 from deepsink.common import dtype as mstype
-from deepsink.common.initializer import XavierUniform, initializer
+from deepsink.common.initializer import (
+    HeUniform,
+    Uniform,
+    XavierNormal,
+    XavierUniform,
+    initializer,
+)
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -153,14 +159,18 @@ class MultiheadAttention(Cell):
             )
         else:
             self.in_proj_bias = None
+        # 2.10's out_proj: HeUniform(sqrt 5) weight and a U(+-1/sqrt(fan_in)) bias, drawn before
+        # bias_k/bias_v (XavierNormal), so set_seed gives 2.10's values
+        self.out_proj = Dense(
+            embed_dim, embed_dim, has_bias=has_bias, weight_init=HeUniform(math.sqrt(5)),
+            bias_init=Uniform(1 / math.sqrt(embed_dim)), dtype=dtype,
+        )  # fmt: skip
         if add_bias_kv:
-            self.bias_k = Parameter(initializer(xavier, (1, 1, embed_dim), dtype), name="bias_k")
-            self.bias_v = Parameter(initializer(xavier, (1, 1, embed_dim), dtype), name="bias_v")
+            normal = XavierNormal()
+            self.bias_k = Parameter(initializer(normal, (1, 1, embed_dim), dtype), name="bias_k")
+            self.bias_v = Parameter(initializer(normal, (1, 1, embed_dim), dtype), name="bias_v")
         else:
             self.bias_k = self.bias_v = None
-        self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype)
-        if has_bias:
-            self.out_proj.bias.set_data(Tensor(jnp.zeros((embed_dim,), jnp.float32)))  # fmt: skip
 
     def construct(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Any = None,
                   need_weights: bool = True, attn_mask: Any = None,
