@@ -113,6 +113,18 @@ def test_writer_round_trip_and_errors(tmp_path):
         FileReader(str(tmp_path / "junk"))
 
 
+def test_writer_zero_pads_shard_suffixes_as_mindspore_does(tmp_path):
+    # 21 shards are named <name>00 ... <name>20 (DeepFM's reader opens 'train_input_part.mindrecord00')
+    w = FileWriter(str(tmp_path / "t.mindrecord"), shard_num=21)
+    w.add_schema({"x": {"type": "int32"}}, "s")
+    w.write_raw_data([{"x": i} for i in range(42)])
+    w.commit()
+    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".db"))
+    assert names == [f"t.mindrecord{i:02d}" for i in range(21)]
+    d = ds.MindDataset(str(tmp_path / "t.mindrecord00"), shuffle=False)
+    assert sorted(int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)) == list(range(42))
+
+
 @needs_mindspore
 def test_mindspore_reads_deepsink_file(tmp_path):
     schema, rows = _recorder()
