@@ -28,6 +28,7 @@ from deepsink.ops.function import linalg_reduce_func as LR
 from deepsink.ops.function import math_func as M
 from deepsink.ops.function import nn_ext_func as NX
 from deepsink.ops.function import nn_func as N
+from deepsink.ops.function import parameter_func as PF
 from deepsink.ops.function import parameter_scatter_func as PS
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scalar_func as SF
@@ -86,6 +87,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
      (("nan", 0.0), ("posinf", None), ("neginf", None))),
     ("ComplexAbs", _plain(M.abs), ()),
     ("TensorAdd", _plain(M.add), ()),
+    ("identity", _plain(PF.identity), ()),  # MindSpore's deprecated lower-case Identity (UNet)
     # activations
     ("SeLU", _plain(NX.selu), ()), ("Mish", _plain(NX.mish), ()),
     ("CeLU", lambda s, x: NX.celu(x, s.alpha), (("alpha", 1.0),)),
