@@ -2,8 +2,10 @@
 2.10 returns the input unchanged for ``P.identity()``, UNet's TempLoss)."""
 
 import numpy as np
+import pytest
 
 import deepsink as ms
+from deepsink import ops
 from deepsink.ops import operations as P
 
 
@@ -16,3 +18,21 @@ def test_lower_case_identity_returns_its_input():
     np.testing.assert_array_equal(out.asnumpy(), x)
     grad = ms.grad(lambda t: (prim(t) * 2.0).sum())(ms.Tensor(x))
     np.testing.assert_array_equal(grad.asnumpy(), np.full_like(x, 2.0))
+
+
+def test_ops_identity_is_a_primitive_instance():
+    # MindSpore's ops.identity is Prim[identity] (Transformer calls it as a function)
+    assert repr(ops.identity) == "Prim[identity]"
+    np.testing.assert_array_equal(ops.identity(ms.Tensor([1.0, 2.0])).asnumpy(), [1.0, 2.0])
+
+
+def test_float_status_flags_nan_and_inf():
+    # MindSpore 2.10's docstring example: [log(-1), 1, log(0)] -> [1.]
+    status = ops.FloatStatus()
+    bad = ms.Tensor(np.array([np.nan, 1.0, -np.inf]), ms.float32)
+    out = status(bad)
+    assert out.shape == (1,) and out.dtype == ms.float32
+    np.testing.assert_array_equal(out.asnumpy(), [1.0])
+    np.testing.assert_array_equal(status(ms.Tensor(np.ones((2, 3), np.float16))).asnumpy(), [0.0])
+    with pytest.raises(TypeError, match="FloatStatus"):
+        status(ms.Tensor(np.array([1, 2], np.int32)))

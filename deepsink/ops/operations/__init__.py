@@ -902,3 +902,6 @@ from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E40
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+
+# MindSpore's deprecated lower-case Identity class (model-zoo UNet builds P.identity())
+from deepsink.ops.operations.breadth_ops import identity as identity  # noqa: E402
