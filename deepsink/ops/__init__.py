@@ -837,9 +837,3 @@ __all__ = _public_names(globals(), also=("partial",))
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402
 
 __getattr__ = _missing_names(__name__)
-
-# MindSpore's ``ops.identity`` is an instance of the deprecated lower-case Identity primitive
-# (Transformer calls it as a function)
-from deepsink.ops.operations.breadth_ops import identity as _identity_prim  # noqa: E402
-
-identity = _identity_prim()
