@@ -35,3 +35,19 @@ def test_float_status_flags_nan_and_inf():
     np.testing.assert_array_equal(status(ms.Tensor(np.ones((2, 3), np.float16))).asnumpy(), [0.0])
     with pytest.raises(TypeError, match="FloatStatus"):
         status(ms.Tensor(np.array([1, 2], np.int32)))
+
+
+def test_composite_add_flags_and_functional_names():
+    from deepsink.ops import composite as C
+
+    @C.add_flags(has_effect=True)
+    def step(x):
+        return x
+
+    assert step._func_graph_flags == {"has_effect": True}
+    cell = C.add_flags(ms.nn.Dense(2, 1), predit=True)
+    assert cell._func_graph_flags == {"predit": True}
+    # Bert clips with C.clip_by_global_norm; the names are deepsink.ops' functions
+    assert C.clip_by_global_norm is ops.clip_by_global_norm and C.ones_like is ops.ones_like
+    with pytest.raises(AttributeError, match="no_such_name"):
+        C.no_such_name  # noqa: B018
