@@ -24,7 +24,6 @@ MODULES = (
     "deepsink.ops",
     "deepsink.ops.operations",
     "deepsink.train",
-    "deepsink.train.train_thor",
     "deepsink.dataset",
     "deepsink.dataset.vision",
     "deepsink.dataset.transforms",
