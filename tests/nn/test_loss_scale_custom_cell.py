@@ -40,3 +40,17 @@ def test_custom_loss_scale_cell_unscales_and_updates():
     # d(mean((xw+b-y)^2))/dw = 2 (xw+b-y) x = 2*2*[1, 2]; SGD lr 0.1
     np.testing.assert_allclose(net.weight.asnumpy(), [[1.0 - 0.4, 1.0 - 0.8]], rtol=1e-6)
     np.testing.assert_allclose(net.bias.asnumpy(), [-0.4], rtol=1e-6)
+
+
+def test_cells_and_optimizers_carry_their_class_name():
+    # model-zoo optimizers (Bert's AdamWeightDecayForBert) check arguments with self.cls_name
+    class MyAdam(nn.Optimizer):
+        def __init__(self, params):
+            super().__init__(0.1, params)
+            assert self.cls_name == "MyAdam"
+
+        def construct(self, grads):
+            return grads
+
+    MyAdam(nn.Dense(2, 1).trainable_params())
+    assert nn.Dense(2, 1).cls_name == "Dense"
