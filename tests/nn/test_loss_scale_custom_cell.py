@@ -54,3 +54,28 @@ def test_cells_and_optimizers_carry_their_class_name():
 
     MyAdam(nn.Dense(2, 1).trainable_params())
     assert nn.Dense(2, 1).cls_name == "Dense"
+
+
+def test_custom_optimizer_maps_over_mindspore_attributes():
+    # Bert's AdamWeightDecayForBert: hyper_map over (params, grads, decay_flags, optim_filter)
+    class PlainSGD(nn.Optimizer):
+        def __init__(self, params):
+            super().__init__(0.5, params)
+
+        def construct(self, grads):
+            lr = self.get_lr()
+
+            def step(param, grad, decay, keep):
+                if keep:
+                    ops.assign(param, param - lr * grad)
+                return decay
+
+            return self.hyper_map(step, self.parameters, grads, self.decay_flags, self.optim_filter)
+
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    opt = PlainSGD(net.trainable_params())
+    assert opt.optim_filter == (True, True) and opt.use_parallel is False
+    grads = (ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.ones((1,), np.float32)))
+    assert opt(grads) == (True, True)
+    np.testing.assert_allclose(net.weight.asnumpy(), [[0.5, 0.5]])
+    np.testing.assert_allclose(net.bias.asnumpy(), [-0.5])

@@ -219,6 +219,15 @@ class Optimizer(Cell):
         self.reciprocal_scale = 1.0 / self.loss_scale
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(self.parameters)
+        # MindSpore's attributes that custom optimizers (the model zoo's AdamWeightDecayForBert,
+        # Lamb variants) map over in their construct: every parameter is updated here (no
+        # parallel optimizer shards them), and the composite mappers
+        from deepsink.ops.composite import HyperMap, Map
+
+        self.use_parallel = False
+        self.optim_filter = (True,) * self.param_length
+        self.map_ = Map()
+        self.hyper_map = HyperMap()
 
     @property
     def _parameters(self) -> ParameterTuple:
