@@ -51,3 +51,39 @@ def test_composite_add_flags_and_functional_names():
     assert C.clip_by_global_norm is ops.clip_by_global_norm and C.ones_like is ops.ones_like
     with pytest.raises(AttributeError, match="no_such_name"):
         C.no_such_name  # noqa: B018
+
+
+def test_multitype_func_graph_dispatches_bools_as_mindspore_does():
+    # MindSpore 2.10: a 'Bool' registration takes True (and a number), a 'Number' one takes True
+    f = ops.MultitypeFuncGraph("f")
+
+    @f.register("Number")
+    def _num(x):
+        return "num"
+
+    @f.register("Bool")
+    def _bool(x):
+        return "bool"
+
+    assert f(True) == "bool" and f(1) == "num"
+    g = ops.MultitypeFuncGraph("g")
+
+    @g.register("Number")
+    def _g_num(x):
+        return "num"
+
+    assert g(True) == "num"
+    h = ops.MultitypeFuncGraph("h")
+
+    @h.register("Bool")
+    def _h_bool(x):
+        return "bool"
+
+    assert h(1) == "bool"
+
+
+def test_optimizer_weight_decay_is_a_float32_tensor():
+    # Bert's AdamWeightDecayForBert dispatches a MultitypeFuncGraph registered for 'Tensor' on it
+    opt = ms.nn.Momentum(ms.nn.Dense(2, 1).trainable_params(), 0.1, 0.9, weight_decay=0.01)
+    assert isinstance(opt.weight_decay, ms.Tensor) and opt.weight_decay.dtype == ms.float32
+    np.testing.assert_allclose(float(opt.weight_decay), 0.01, rtol=1e-6)

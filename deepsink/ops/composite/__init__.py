@@ -31,7 +31,9 @@ __all__ = [
 def _type_name(x: Any) -> str:
     if isinstance(x, Parameter | Tensor):
         return "Tensor"
-    if isinstance(x, bool | Number):
+    if isinstance(x, bool):
+        return "Bool"
+    if isinstance(x, Number):
         return "Number"
     if isinstance(x, tuple):
         return "Tuple"
@@ -66,10 +68,15 @@ class MultitypeFuncGraph:
 
     def __call__(self, *args: Any) -> Any:
         names = tuple(_type_name(a) for a in args)
-        for types, fn in self.entries:
-            if len(types) == len(names) and all(t in (n, "Any") or (t == "Tensor" and n == "Tensor")
-                                                for t, n in zip(types, names)):  # fmt: skip
-                return fn(*args)
+        # an exact registration first; then Bool and Number stand for each other (MindSpore's
+        # Bool is a Number type, and it converts a number where only 'Bool' is registered)
+        for loose in (False, True):
+            for types, fn in self.entries:
+                if len(types) == len(names) and all(
+                    t in (n, "Any") or (loose and {t, n} == {"Bool", "Number"})
+                    for t, n in zip(types, names)
+                ):
+                    return fn(*args)
         raise TypeError(
             f"For 'MultitypeFuncGraph' '{self.name}', no function is registered for the argument "
             f"types {list(names)}; registered: {[list(t) for t, _ in self.entries]}"
