@@ -114,7 +114,7 @@ from deepsink.common.parallel_config import set_algo_parameters as set_algo_para
 from deepsink.common.parallel_config import set_op_strategy_config as set_op_strategy_config
 from deepsink.common.parallel_config import set_ps_context as set_ps_context
 from deepsink.common.parallel_config import shard as shard
-from deepsink.common.refused import ConvertModelUtils as ConvertModelUtils
+from deepsink.train.train_thor import ConvertModelUtils as ConvertModelUtils
 from deepsink.common.refused import ConvertNetUtils as ConvertNetUtils
 from deepsink.common.refused import CustomPassType as CustomPassType
 from deepsink.common.refused import Node as Node

@@ -398,6 +398,68 @@ _OPTIONS = {
         ),
     ]
 }
+
+# MindSpore's runtime and Ascend options that model-zoo scripts pass to set_context (ResNet,
+# DeepFM, Wide&Deep, Bert...): checked as MindSpore checks them, readable with get_context, and
+# warned once when set to a non-default value, since they tune MindSpore's own runtime.
+_MS_RUNTIME = "it tunes MindSpore's own runtime; XLA compiles and schedules the programs here"
+_ASCEND_ONLY = "it configures Ascend's compiler and kernels"
+
+
+def _non_negative(name: str) -> Callable[[Any], Any]:
+    return _typed(name, int, "an int >= 0", lambda v: v >= 0)
+
+
+_OPTIONS.update(
+    {
+        o.name: o
+        for o in [
+            _Option("reserve_class_name_in_scope", True, _typed(
+                "reserve_class_name_in_scope", bool, "a bool"),
+                no_effect="it names the scopes of MindSpore's IR dumps"),
+            _Option("graph_kernel_flags", "", _typed("graph_kernel_flags", str, "a str"),
+                    no_effect="XLA always fuses kernels; there is no separate graph-kernel pass"),
+            _Option("variable_memory_max_size", "0", _typed(
+                "variable_memory_max_size", str, "a str like '30GB'"), no_effect=_MS_RUNTIME),
+            _Option("mempool_block_size", "1GB", _typed(
+                "mempool_block_size", str, "a str like '1GB'"), no_effect=_MS_RUNTIME),
+            _Option("memory_optimize_level", 0, lambda v: {"O0": 0, "O1": 1}[_one_of(
+                "memory_optimize_level", ["O0", "O1"])(v)], no_effect=_MS_RUNTIME),
+            _Option("enable_reduce_precision", True, _typed(
+                "enable_reduce_precision", bool, "a bool"), no_effect=_ASCEND_ONLY),
+            _Option("ascend_config", {}, _typed("ascend_config", dict, "a dict"),
+                    no_effect=_ASCEND_ONLY),
+            _Option("op_timeout", 900, _non_negative("op_timeout"), no_effect=_ASCEND_ONLY),
+            _Option("aoe_tune_mode", "", _one_of("aoe_tune_mode", ["", "online", "offline"]),
+                    no_effect=_ASCEND_ONLY),
+            _Option("runtime_num_threads", os.cpu_count() or 1, _non_negative(
+                "runtime_num_threads"), no_effect=_MS_RUNTIME),
+            _Option("inter_op_parallel_num", 0, _non_negative("inter_op_parallel_num"),
+                    no_effect=_MS_RUNTIME),
+            _Option("enable_compile_cache", None, _typed(
+                "enable_compile_cache", bool, "a bool"), no_effect=_MS_RUNTIME),
+            _Option("compile_cache_path", "", _typed("compile_cache_path", str, "a str"),
+                    no_effect=_MS_RUNTIME),
+            _Option("env_config_path", "", _typed("env_config_path", str, "a str"),
+                    no_effect="it configures MindSpore's dump and debugger"),
+            _Option("check_bprop", False, _typed("check_bprop", bool, "a bool"),
+                    no_effect="custom bprops are checked by JAX's own shape checks"),
+            _Option("disable_format_transform", False, _typed(
+                "disable_format_transform", bool, "a bool"), no_effect=_ASCEND_ONLY),
+            _Option("support_binary", False, _typed("support_binary", bool, "a bool"),
+                    no_effect="compiled functions are traced from Python, never from source"),
+        ]
+    }
+)  # fmt: skip
+# read-only in MindSpore 2.10 (set_context refuses it): GE, Ascend's graph engine, is off
+_READ_ONLY = {"enable_ge": False}
+# accepted by MindSpore 2.10's set_context with a deprecation warning, and then skipped
+_DEPRECATED_SKIPPED = {
+    "enable_sparse": "is deprecated, and will be removed in the next version",
+    "auto_tune_mode": "is deprecated, and will be removed in the next version",
+    "enable_auto_mixed_precision": "is deprecated; set amp_level on Model or use "
+    "mindspore.amp.auto_mixed_precision instead",
+}
 _values: dict[str, Any] = {name: o.default for name, o in _OPTIONS.items()}
 _warned: set[str] = set()
 
@@ -427,6 +489,11 @@ def set_context(**kwargs: Any) -> None:
         >>> ms.set_context(mode=ms.PYNATIVE_MODE)
     """
     for name, value in kwargs.items():
+        if name in _DEPRECATED_SKIPPED:
+            warn_once(
+                name, f"For 'set_context', '{name}' {_DEPRECATED_SKIPPED[name]}; it is ignored"
+            )
+            continue
         if name not in _OPTIONS:
             raise ValueError(
                 f"For 'set_context', the keyword argument '{name}' is not recognized; "
@@ -520,6 +587,8 @@ def get_context(attr_key: str) -> Any:
         True
         >>> ms.set_context(mode=ms.PYNATIVE_MODE)
     """
+    if attr_key in _READ_ONLY:
+        return _READ_ONLY[attr_key]
     if attr_key not in _OPTIONS:
         raise ValueError(
             f"For 'get_context', 'attr_key' must be one of {sorted(_OPTIONS)}, but got {attr_key!r}"

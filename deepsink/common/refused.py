@@ -1,6 +1,6 @@
 """Top-level MindSpore names tied to MindSpore's own compiler, IR or Ascend tooling, refused
 with the reason: the rewrite API (``SymbolTree``, ``Node``, ``NodeType``, ``ScopedValue``),
-custom passes, backends and operator-registration hooks, the THOR converters, ``set_dump``,
+custom passes, backends and operator-registration hooks, the THOR network converter, ``set_dump``,
 ``UntypedStorage`` and ``ValueType``."""
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ register_op_wrapper = unsupported("mindspore", "register_op_wrapper", _PASS, kin
 clear_op_infer = unsupported("mindspore", "clear_op_infer", _PASS, kind="function")
 clear_op_wrapper = unsupported("mindspore", "clear_op_wrapper", _PASS, kind="function")
 _THOR = "it converts networks to the THOR second-order optimizer's Ascend layers"
-ConvertModelUtils = unsupported("mindspore", "ConvertModelUtils", _THOR)
 ConvertNetUtils = unsupported("mindspore", "ConvertNetUtils", _THOR)
 set_dump = unsupported(
     "mindspore", "set_dump",

@@ -71,7 +71,8 @@ def _check_schema(schema: Any) -> dict:
 class FileWriter:
     """Write rows (dicts) into a MindRecord file and its index DB (MindSpore's
     ``mindspore.mindrecord.FileWriter``); ``shard_num`` files ``<name>0``... when above 1, rows
-    dealt to them in turn."""
+    dealt to them in turn. Shard suffixes are zero-padded to the width of the last one
+    (``<name>00`` ... ``<name>20`` for 21 shards), the names model-zoo readers open."""
 
     def __init__(self, file_name: str, shard_num: int = 1, overwrite: bool = False) -> None:
         if not isinstance(file_name, str) or not file_name:
@@ -82,8 +83,11 @@ class FileWriter:
             or not 1 <= shard_num <= 1000
         ):
             raise ValueError(f"shard_num should be an int in [1, 1000], got {shard_num!r}")
+        width = len(str(shard_num - 1))
         self._paths = (
-            [file_name] if shard_num == 1 else [f"{file_name}{i}" for i in range(shard_num)]
+            [file_name]
+            if shard_num == 1
+            else [f"{file_name}{str(i).rjust(width, '0')}" for i in range(shard_num)]
         )
         for p in self._paths:
             for f in (p, p + ".db"):

@@ -91,6 +91,7 @@ class Cell:
         d["_cast_type"] = None
         d["training"] = False
         d["requires_grad"] = False
+        d["cls_name"] = type(self).__name__  # MindSpore's attribute; error texts of subclasses
         if flags:
             self.add_flags(**flags)
 

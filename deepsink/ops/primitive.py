@@ -43,6 +43,54 @@ class Primitive:
         self.__dict__.pop(name, None)
         return self
 
+    def shard(
+        self, in_strategy: tuple | None = None, out_strategy: tuple | None = None
+    ) -> Primitive:
+        """Record the split strategy of the op's inputs (and outputs) as the attributes
+        ``in_strategy`` / ``out_strategy``.
+
+        MindSpore reads these strategies only in 'semi_auto_parallel' / 'auto_parallel' mode and
+        ignores them in the other modes; deepsink refuses those two modes at
+        ``set_auto_parallel_context``, so here a strategy is checked and recorded, and the op
+        computes the same whole-tensor result as without it (what MindSpore does in stand-alone
+        and data-parallel runs, where model-zoo networks call ``shard`` unconditionally).
+
+        Args:
+            in_strategy (tuple): one tuple of ints per input, the number of slices of each of its
+                dimensions. Default: ``None``.
+            out_strategy (tuple): the same for the outputs. Default: ``None``.
+
+        Returns:
+            Primitive, this primitive.
+
+        Raises:
+            TypeError: a strategy is not a tuple of tuples of ints.
+
+        Examples:
+            >>> from mindspore import ops
+            >>> add = ops.Add()
+            >>> print(add.shard(((1, 1), (1, 1))))
+            Prim[Add]<in_strategy=((1, 1), (1, 1))>
+        """
+        for value, label in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy")):
+            if value is None:
+                continue
+            if not isinstance(value, tuple):
+                raise TypeError(f"{label} must be tuple type, but got:{type(value)}")
+            for item in value:
+                if not isinstance(item, tuple):
+                    raise TypeError(
+                        f"The element of strategy must be tuple type, but got:{type(item)}"
+                    )
+                for dim in item:
+                    if isinstance(dim, bool) or not isinstance(dim, int):
+                        raise TypeError(
+                            f"The {label}: {value} of {self.name} is not valid, the value of "
+                            f"strategy must be int type, but got:{type(dim)}"
+                        )
+            self.add_prim_attr(label, value)
+        return self
+
     def set_prim_instance_name(self, instance_name: str) -> Primitive:
         self.instance_name = instance_name
         return self

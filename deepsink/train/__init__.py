@@ -6,7 +6,6 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.amp import build_train_network as build_train_network
 
 # checkpoint tools, mixed precision and the refused MindIR/strategy/THOR names
-from deepsink.common.refused import ConvertModelUtils as ConvertModelUtils
 from deepsink.common.refused import ConvertNetUtils as ConvertNetUtils
 from deepsink.train import callback as callback
 from deepsink.train import metrics as metrics
@@ -90,6 +89,7 @@ from deepsink.train.serialization_extra import (
 from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
 from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
 from deepsink.train.summary import SummaryRecord as SummaryRecord
+from deepsink.train.train_thor import ConvertModelUtils as ConvertModelUtils
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -204,7 +204,7 @@ def test_async_and_segmented_checkpoints(tmp_path):
 REFUSED = ("shard", "Layout", "parameter_broadcast", "set_op_strategy_config", "SymbolTree", "Node",
            "NodeType", "ScopedValue", "register_custom_pass", "register_custom_backend",
            "CustomPassType", "register_op_infer", "register_op_wrapper", "clear_op_infer",
-           "clear_op_wrapper", "ConvertModelUtils", "ConvertNetUtils", "set_dump",
+           "clear_op_wrapper", "ConvertNetUtils", "set_dump",
            "UntypedStorage", "ValueType", "saved_tensors_hooks", "register_saved_tensors_hooks",
            "flops_collection", "load", "load_mindir", "save_mindir", "export_split_mindir",
            "load_distributed_checkpoint", "convert_checkpoints", "convert_checkpoint_by_rank",

@@ -113,6 +113,18 @@ def test_writer_round_trip_and_errors(tmp_path):
         FileReader(str(tmp_path / "junk"))
 
 
+def test_writer_zero_pads_shard_suffixes_as_mindspore_does(tmp_path):
+    # 21 shards are named <name>00 ... <name>20 (DeepFM's reader opens 'train_input_part.mindrecord00')
+    w = FileWriter(str(tmp_path / "t.mindrecord"), shard_num=21)
+    w.add_schema({"x": {"type": "int32"}}, "s")
+    w.write_raw_data([{"x": i} for i in range(42)])
+    w.commit()
+    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".db"))
+    assert names == [f"t.mindrecord{i:02d}" for i in range(21)]
+    d = ds.MindDataset(str(tmp_path / "t.mindrecord00"), shuffle=False)
+    assert sorted(int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)) == list(range(42))
+
+
 @needs_mindspore
 def test_mindspore_reads_deepsink_file(tmp_path):
     schema, rows = _recorder()
@@ -158,3 +170,33 @@ def test_dataset_save_writes_mindspore_schema(tmp_path):
         and str(rows[1]["s"]) == "bb"
         and int(rows[2]["b"]) == 1
     )
+
+
+def test_mind_dataset_per_file_shuffles(tmp_path):
+    # Bert's pre-training reader: MindDataset(files, shuffle=ds.Shuffle.FILES). Rows i go to file
+    # i % 3, so file k holds k, k+3, k+6 (MindSpore 2.10 reads [0, 3, 6, 1, 4, 7, 2, 5, 8] unshuffled)
+    w = FileWriter(str(tmp_path / "x.mindrecord"), shard_num=3)
+    w.add_schema({"x": {"type": "int32"}}, "s")
+    w.write_raw_data([{"x": i} for i in range(9)])
+    w.commit()
+    first = str(tmp_path / "x.mindrecord0")
+
+    def read(**kw):
+        d = ds.MindDataset(first, **kw)
+        return d.get_dataset_size(), [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]
+
+    assert read(shuffle=False) == (9, [0, 3, 6, 1, 4, 7, 2, 5, 8])
+    size, rows = read(shuffle=ds.Shuffle.FILES)
+    blocks = [rows[i : i + 3] for i in (0, 3, 6)]
+    assert size == 9 and sorted(blocks) == [[0, 3, 6], [1, 4, 7], [2, 5, 8]]
+    size, rows = read(shuffle=ds.Shuffle.INFILE)
+    assert size == 9 and [sorted(rows[i : i + 3]) for i in (0, 3, 6)] == [
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+    ]
+    a = read(shuffle=ds.Shuffle.FILES, num_shards=2, shard_id=0)
+    b = read(shuffle=ds.Shuffle.FILES, num_shards=2, shard_id=1)
+    assert a[0] == b[0] == 5 and set(a[1]) | set(b[1]) == set(range(9))
+    with pytest.raises(RuntimeError, match="sampler and shuffle"):
+        ds.MindDataset(first, shuffle=ds.Shuffle.FILES, sampler=ds.SequentialSampler())

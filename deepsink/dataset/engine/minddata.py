@@ -30,6 +30,37 @@ def _column(spec: dict, value: Any) -> np.ndarray:
     return np.array(value, typ)
 
 
+class _FileBlockSampler(Sampler):
+    """MindDataset's per-file shuffles: ``'files'`` reads the files in a fresh random order each
+    pass, each file's rows in order (Bert's pre-training reader); ``'infile'`` keeps the file order
+    and shuffles the rows within each file. With ``num_shards``, the rows so ordered are dealt to
+    the shards in turn, wrapped around so that every shard has the same count."""
+
+    _builtin = True
+    random = True
+
+    def __init__(self, starts: np.ndarray, mode: str, num_samples: int | None,
+                 num_shards: int | None, shard_id: int | None) -> None:  # fmt: skip
+        self.starts, self.mode = starts, mode
+        self.num_samples = num_samples or None
+        self.num_shards, self.shard_id = num_shards, shard_id
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        files = len(self.starts) - 1
+        order = rng.permutation(files) if self.mode == "files" else np.arange(files)
+        blocks = [np.arange(self.starts[i], self.starts[i + 1]) for i in order]
+        if self.mode == "infile":
+            blocks = [rng.permutation(b) for b in blocks]
+        rows = np.concatenate(blocks).astype(np.int64) if blocks else np.zeros(0, np.int64)
+        if self.num_shards is not None and len(rows):
+            per = -(-len(rows) // self.num_shards)
+            rows = rows[(self.shard_id + self.num_shards * np.arange(per)) % len(rows)]
+        return rows if self.num_samples is None else rows[: self.num_samples]
+
+    def count(self, n: int) -> int:
+        return len(self.indices(n, np.random.default_rng(0)))
+
+
 class MindDataset(_Source):
     """MindRecord files: ``dataset_files`` one file (its header names the other shards) or a
     list of files; ``columns_list`` picks columns.
@@ -38,7 +69,9 @@ class MindDataset(_Source):
         dataset_files (Union[str, list[str]]): one file (its header names the other shards) or a list.
         columns_list (list[str], optional): the columns to read. Default: ``None``.
         num_parallel_workers (int, optional): reader workers. Default: ``None``.
-        shuffle (Union[bool, Shuffle], optional): shuffle the rows. Default: ``None``.
+        shuffle (Union[bool, Shuffle], optional): shuffle the rows (``Shuffle.GLOBAL``), only
+            the order of the files (``Shuffle.FILES``) or only the rows within each file
+            (``Shuffle.INFILE``). Default: ``None``.
         num_shards (int, optional): split the rows into this many shards (one per device). Default: ``None``.
         shard_id (int, optional): the shard to read, with ``num_shards``. Default: ``None``.
         sampler (Sampler, optional): chooses the rows; not with ``shuffle`` or sharding. Default: ``None``.
@@ -84,14 +117,21 @@ class MindDataset(_Source):
         if padded_sample is not None or num_padded is not None:
             raise NotImplementedError(f"For '{api}', padded_sample/num_padded are not supported")
         reject_cache(cache, api)
+        block_mode = None
         if shuffle is not None and not isinstance(shuffle, bool):
             from deepsink.dataset.engine.sources import Shuffle
 
-            if shuffle not in (Shuffle.GLOBAL, Shuffle.FALSE):
+            if shuffle in (Shuffle.FILES, Shuffle.INFILE):
+                if sampler is not None:
+                    raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+                block_mode, shuffle = shuffle, None
+            elif shuffle not in (Shuffle.GLOBAL, Shuffle.FALSE):
                 raise NotImplementedError(
-                    f"For '{api}', shuffle={shuffle!r} is not supported; use True, False or Shuffle.GLOBAL"
+                    f"For '{api}', shuffle={shuffle!r} is not supported; use True, False, "
+                    "Shuffle.GLOBAL, Shuffle.FILES or Shuffle.INFILE"
                 )
-            shuffle = shuffle == Shuffle.GLOBAL
+            else:
+                shuffle = shuffle == Shuffle.GLOBAL
         self.dataset_files = dataset_files
         self._shards = [Shard(p) for p in shard_paths(dataset_files)]
         self._schema = self._shards[0].schema
@@ -107,6 +147,10 @@ class MindDataset(_Source):
         self._names = names
         self._starts = np.cumsum([0] + [len(s) for s in self._shards])
         smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        if block_mode is not None:
+            smp = _FileBlockSampler(
+                self._starts, block_mode.value, num_samples, num_shards, shard_id
+            )
         tag = (tuple(str(p) for p in shard_paths(dataset_files)), tuple(names))
         super().__init__(smp, num_parallel_workers, tag)
 

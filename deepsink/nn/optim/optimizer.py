@@ -201,7 +201,11 @@ class Optimizer(Cell):
             self.parameters = ParameterTuple(self.group_params)
             self.decay_flags = tuple(isinstance(w, Cell) or w > 0 for w in self.group_weight_decay)
             self.dynamic_decay_flags = tuple(isinstance(w, Cell) for w in self.group_weight_decay)
-            self.weight_decay = tuple(self.group_weight_decay)
+            # a fixed decay as a float32 Tensor, as MindSpore stores it (custom optimizers
+            # dispatch MultitypeFuncGraphs registered for 'Tensor' on it)
+            self.weight_decay = tuple(
+                w if isinstance(w, Cell) else Tensor(np.float32(w)) for w in self.group_weight_decay
+            )
             cells = [w for w in self.group_weight_decay if isinstance(w, Cell)]
             if cells:
                 self._weight_decay_cells = _CellTuple(cells)
@@ -214,11 +218,22 @@ class Optimizer(Cell):
             )
             self.dynamic_decay_flags = isinstance(weight_decay, Cell)
             self.exec_weight_decay = isinstance(weight_decay, Cell) or weight_decay > 0
-            self.weight_decay = weight_decay
+            self.weight_decay = (
+                weight_decay if isinstance(weight_decay, Cell) else Tensor(np.float32(weight_decay))
+            )
         self._check_unique(self.parameters)
         self.reciprocal_scale = 1.0 / self.loss_scale
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(self.parameters)
+        # MindSpore's attributes that custom optimizers (the model zoo's AdamWeightDecayForBert,
+        # Lamb variants) map over in their construct: every parameter is updated here (no
+        # parallel optimizer shards them), and the composite mappers
+        from deepsink.ops.composite import HyperMap, Map
+
+        self.use_parallel = False
+        self.optim_filter = (True,) * self.param_length
+        self.map_ = Map()
+        self.hyper_map = HyperMap()
 
     @property
     def _parameters(self) -> ParameterTuple:

@@ -177,6 +177,9 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def __init__(self, network: Cell, optimizer: Cell, scale_sense: Any) -> None:
         super().__init__(network, optimizer, sens=None)
+        from deepsink.ops.composite import HyperMap
+
+        self.hyper_map = HyperMap()  # subclasses map gradient scaling/clipping with it
         self.loss_scaling_manager = None
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
@@ -203,6 +206,17 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
                 f"For 'TrainOneStepWithLossScaleCell', 'sens' must be a Tensor, but got {type(sens)}"
             )
         self.scale_sense.set_data(sens)
+
+    def start_overflow_check(self, pre_cond: Any, compute_input: Any) -> tuple:
+        """Start overflow detection before the gradients are computed: returns ``(status,
+        compute_input)``, ``status`` to pass on to ``get_overflow_status``.
+
+        MindSpore clears Ascend's float-status registers here; on CPU and GPU (as here) the
+        status is ``Tensor([0] * 8, int32)`` and overflow is found from the gradients
+        themselves, so ``compute_input`` comes back unchanged. Custom training cells of the model
+        zoo (Transformer's, Bert's) call it in their ``construct``.
+        """
+        return Tensor._from(jnp.zeros((8,), jnp.int32)), compute_input
 
     def get_overflow_status(self, status: Any, compute_output: Any) -> Tensor:
         """True when any value of ``compute_output`` (the gradients) is not finite."""

@@ -31,7 +31,9 @@ __all__ = [
 def _type_name(x: Any) -> str:
     if isinstance(x, Parameter | Tensor):
         return "Tensor"
-    if isinstance(x, bool | Number):
+    if isinstance(x, bool):
+        return "Bool"
+    if isinstance(x, Number):
         return "Number"
     if isinstance(x, tuple):
         return "Tuple"
@@ -66,10 +68,15 @@ class MultitypeFuncGraph:
 
     def __call__(self, *args: Any) -> Any:
         names = tuple(_type_name(a) for a in args)
-        for types, fn in self.entries:
-            if len(types) == len(names) and all(t in (n, "Any") or (t == "Tensor" and n == "Tensor")
-                                                for t, n in zip(types, names)):  # fmt: skip
-                return fn(*args)
+        # an exact registration first; then Bool and Number stand for each other (MindSpore's
+        # Bool is a Number type, and it converts a number where only 'Bool' is registered)
+        for loose in (False, True):
+            for types, fn in self.entries:
+                if len(types) == len(names) and all(
+                    t in (n, "Any") or (loose and {t, n} == {"Bool", "Number"})
+                    for t, n in zip(types, names)
+                ):
+                    return fn(*args)
         raise TypeError(
             f"For 'MultitypeFuncGraph' '{self.name}', no function is registered for the argument "
             f"types {list(names)}; registered: {[list(t) for t, _ in self.entries]}"
@@ -104,3 +111,59 @@ class Map(HyperMap):
 
     def _map(self, fn: Callable, seqs: tuple) -> Any:
         return tuple(fn(*items) for items in zip(*seqs))
+
+
+def add_flags(fn: Any = None, **flags: Any) -> Any:
+    """Record flags on a function or Cell (MindSpore's ``ops.composite.add_flags``), in its
+    ``_func_graph_flags`` dict.
+
+    MindSpore's graph compiler reads these flags (``has_effect``, ``defer_inline``...); deepsink
+    traces Python functions whole, so they only record what was asked, as model-zoo training
+    cells (Bert's gradient-accumulation cells) decorate their methods with them.
+
+    Args:
+        fn (Union[Function, Cell]): what gets the flags; ``None`` gives a decorator.
+            Default: ``None``.
+        flags (dict): the flags, as keyword arguments.
+
+    Returns:
+        The function with the flags added (or a decorator that adds them).
+
+    Raises:
+        AttributeError: ``fn`` does not take attributes.
+
+    Examples:
+        >>> from mindspore.ops import composite as C
+        >>> @C.add_flags(has_effect=True)
+        ... def step(x):
+        ...     return x
+        >>> print(step._func_graph_flags)
+        {'has_effect': True}
+    """
+
+    def deco(f: Any) -> Any:
+        if not hasattr(f, "_func_graph_flags"):
+            f._func_graph_flags = {}
+        f._func_graph_flags.update(flags)
+        return f
+
+    return deco if fn is None else deco(fn)
+
+
+# the functional ops MindSpore also exports from ops.composite (``C.clip_by_global_norm``,
+# ``C.ones_like``, ``C.normal``...): the one implementation in deepsink.ops, looked up on use
+# (deepsink.ops imports this module)
+_FROM_OPS = frozenset(
+    "batch_dot clip_by_global_norm clip_by_value count_nonzero cummin dot gamma laplace matmul "
+    "mm multinomial normal ones_like poisson repeat_elements repeat_interleave sequence_mask "
+    "tensor_dot uniform vecdot zeros_like".split()
+)
+__all__ += ["add_flags"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_OPS:
+        import deepsink.ops as _ops
+
+        return getattr(_ops, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

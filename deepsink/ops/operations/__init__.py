@@ -894,6 +894,9 @@ SparseApplyRMSProp = optimizer_ops.SparseApplyRMSProp
 # the loop primitives
 # the Ascend float-status primitives: unsupported names that say why
 from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
+
+# MindSpore's deprecated lower-case Identity class (model-zoo UNet builds P.identity())
+from deepsink.ops.operations.breadth_ops import identity as identity  # noqa: E402
 from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
 from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
 from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402

@@ -28,6 +28,7 @@ from deepsink.ops.function import linalg_reduce_func as LR
 from deepsink.ops.function import math_func as M
 from deepsink.ops.function import nn_ext_func as NX
 from deepsink.ops.function import nn_func as N
+from deepsink.ops.function import parameter_func as PF
 from deepsink.ops.function import parameter_scatter_func as PS
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scalar_func as SF
@@ -86,6 +87,8 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
      (("nan", 0.0), ("posinf", None), ("neginf", None))),
     ("ComplexAbs", _plain(M.abs), ()),
     ("TensorAdd", _plain(M.add), ()),
+    ("identity", _plain(PF.identity), ()),  # MindSpore's deprecated lower-case Identity (UNet)
+    ("FloatStatus", lambda s, x: _float_status(x), ()),
     # activations
     ("SeLU", _plain(NX.selu), ()), ("Mish", _plain(NX.mish), ()),
     ("CeLU", lambda s, x: NX.celu(x, s.alpha), (("alpha", 1.0),)),
@@ -420,6 +423,17 @@ def _cum(x: Any, axis: Any, exclusive: bool, reverse: bool, fn: Callable, unit: 
     return Tensor._from(r.astype(a.dtype))
 
 
+def _float_status(x: Any) -> Tensor:
+    """MindSpore's ``FloatStatus`` (a GPU kernel there): ``[1.]`` when ``x`` holds a NaN or an
+    infinity, else ``[0.]``, float32 of shape (1,) (Transformer's overflow check)."""
+    a = U.array(x, "FloatStatus", "x")
+    if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        U.fail("FloatStatus", "the dtype of 'x' must be float16, float32 or float64, but got "
+               f"{a.dtype}", TypeError)  # fmt: skip
+    bad = jnp.logical_not(jnp.all(jnp.isfinite(a)))
+    return Tensor._from(jnp.where(bad, 1.0, 0.0).astype(jnp.float32).reshape(1))
+
+
 def _median(s: Any, x: Any) -> tuple:
     if s.global_median:
         a = U.array(x, "Median", "x").reshape(-1)
@@ -431,4 +445,6 @@ def _median(s: Any, x: Any) -> tuple:
 for _name, _call, _params in _TABLE:
     globals()[_name] = _make(_name, _call, _params)
 
-__all__ = [name for name, _, _ in _TABLE]
+# ``identity`` is exported by name where MindSpore has it: the class in ops.operations, an
+# instance in ops (MindSpore's ``ops.identity`` is ``Prim[identity]``)
+__all__ = [name for name, _, _ in _TABLE if name != "identity"]
