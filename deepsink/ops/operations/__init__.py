@@ -902,3 +902,9 @@ from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E40
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+
+# isort: split
+# user-defined operators and the side-effect (summary, dump) primitives
+from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
+from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
