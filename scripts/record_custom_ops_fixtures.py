@@ -122,6 +122,17 @@ def main() -> None:
 
     _record_summary_tensor_data()
     cases["summary_tags"] = sorted(_get_summary_tensor_data())
+    a = Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    cases["cond"] = {
+        str(p): float(ops.cond(a, p))
+        for p in (None, "fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf"))
+    }
+    v = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    cases["select_view"] = [_list(ops.SelectView()(v, 1, 0)), _list(ops.SelectView()(v, 1, 1))]
+    cases["update_state"] = _list(ops.UpdateState()(Tensor(1.0), v))
+    cases["typeof"] = [str(ops.typeof(v)), str(ops.typeof(1)), str(ops.typeof((1, 2.0)))]
+    cases["hastype"] = [bool(ops.hastype(v, ms.tensor_type)), bool(ops.hastype(1, ms.int64))]
+    cases["add_flags"] = ops.add_flags(same, pipeline=True)._func_graph_flags
     cases["mindspore"] = ms.__version__
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "cases.json"), "w") as fh:

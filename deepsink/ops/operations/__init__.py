@@ -907,4 +907,5 @@ from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
 # user-defined operators and the side-effect (summary, dump) primitives
 from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
+from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
