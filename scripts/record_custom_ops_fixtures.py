@@ -133,6 +133,24 @@ def main() -> None:
     cases["typeof"] = [str(ops.typeof(v)), str(ops.typeof(1)), str(ops.typeof((1, 2.0)))]
     cases["hastype"] = [bool(ops.hastype(v, ms.tensor_type)), bool(ops.hastype(1, ms.int64))]
     cases["add_flags"] = ops.add_flags(same, pipeline=True)._func_graph_flags
+    cases["ir"] = {
+        "hyper_add": [_list(ops.hyper_add((x, 1), (y, 2))[0]), ops.hyper_add((x, 1), (y, 2))[1]],
+        "augassign": [
+            _list(f(x, y))
+            for f in (
+                ops.augassign_add,
+                ops.augassign_sub,
+                ops.augassign_mul,
+                ops.augassign_mod,
+            )
+        ],
+        "augassign_int": [ops.augassign_floordiv(7, 2), ops.augassign_div(7, 2)],
+        "broadcast_gradient_args": ops.broadcast_gradient_args((2, 1, 3), (4, 3)),
+        "reduced_shape": ops.reduced_shape((2, 3, 4), (1,)),
+        "mixed_precision_cast": str(ops.mixed_precision_cast(ms.float16, (x, 1))[0].dtype),
+        "switch": ops.switch(False, 1, 2),
+        "slice_get_item": ops.SliceGetItem(slice(1, 3, None), "stop"),
+    }
     cases["mindspore"] = ms.__version__
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "cases.json"), "w") as fh:

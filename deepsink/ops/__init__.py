@@ -813,6 +813,7 @@ from deepsink.ops.op_info_register import op_info_register as op_info_register  
 from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
 from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.ir_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
 
 P = operations  # MindSpore's short name of ops.operations
