@@ -79,3 +79,14 @@ def test_dropout_bit_mask():
         ops.DropoutDoMask()(ops.ones((200,), ms.float32), full, keep)
     jitted = ms.jit(lambda x: ops.DropoutDoMask()(x, ops.DropoutGenMask()((2, 3), keep), keep))
     assert set(np.unique(jitted(V + 1).asnumpy())) <= {0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0}
+
+
+def test_float_status_flags_non_finite_values():
+    # MindSpore 2.10 has no CPU kernel for FloatStatus; its documented GPU semantics: [1.] when
+    # any element is NaN/inf, [0.] otherwise, in the input's dtype
+    bad = ops.FloatStatus()(ms.Tensor(np.array([1.0, np.nan], np.float32)))
+    assert bad.tolist() == [1.0] and bad.dtype == ms.float32
+    good = ops.FloatStatus()(ms.Tensor(np.array([1.0, 2.0], np.float16)))
+    assert good.tolist() == [0.0] and good.dtype == ms.float16
+    with pytest.raises(TypeError, match="float16, float32 or float64"):
+        ops.FloatStatus()(ms.Tensor(np.array([1], np.int32)))

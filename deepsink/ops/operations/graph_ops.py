@@ -436,6 +436,41 @@ class DropoutDoMask(Primitive):
         return Tensor._from(jnp.where(keep, scaled, jnp.zeros((), x.dtype)))
 
 
+class FloatStatus(Primitive):
+    r"""
+    Whether a Tensor holds a NaN or an infinity: ``[1.]`` if it does, ``[0.]`` otherwise, in
+    the input's dtype.
+
+    Inputs:
+        - **x** (Tensor) - float16, float32 or float64.
+
+    Outputs:
+        Tensor, shape :math:`(1,)`, the dtype of `x`.
+
+    Raises:
+        TypeError: If `x` is not a float16, float32 or float64 Tensor.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> print(ops.FloatStatus()(ms.Tensor(np.array([1.0, np.inf], np.float32))))
+        [1.]
+    """
+
+    def __init__(self) -> None:
+        super().__init__(self.__class__.__name__)
+
+    def __call__(self, x: Any) -> Tensor:
+        if not isinstance(x, Tensor) or x.dtype not in (mstype.float16, mstype.float32,
+                                                        mstype.float64):  # fmt: skip
+            raise TypeError(f"For 'FloatStatus', 'x' must be a float16, float32 or float64 "
+                            f"Tensor, but got {getattr(x, 'dtype', type(x).__name__)}")  # fmt: skip
+        data = unwrap(x)
+        bad = jnp.logical_not(jnp.isfinite(data).all())
+        return Tensor._from(bad.astype(data.dtype).reshape(1))
+
+
 J = unsupported(
     "mindspore.ops", "J",
     "it is the node of MindSpore's IR that its automatic differentiation pass expands; "
@@ -444,4 +479,5 @@ J = unsupported(
 )  # fmt: skip
 
 __all__ = ["UpdateState", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
-           "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask", "J"]  # fmt: skip
+           "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask",
+           "FloatStatus", "J"]  # fmt: skip
