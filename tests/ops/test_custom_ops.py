@@ -278,3 +278,31 @@ def test_summary_ops_check_their_arguments():
         ops.ScalarSummary()("x", ms.Tensor(np.ones(2, np.float32)))
     assert ops.ScalarSummary()("x", ms.Tensor(1.0)) is None
     assert take_summary_data() == {"x[:Scalar]": np.float32(1.0)}
+
+
+@pytest.mark.parametrize("sink", [False, True])
+def test_summary_op_in_a_trained_network_reaches_summary_collector(tmp_path, sink):
+    import deepsink.dataset as ds
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense, self.summary = nn.Dense(2, 1), ops.ScalarSummary()
+
+        def construct(self, x):
+            y = self.dense(x)
+            self.summary("y_mean", y.mean())
+            return y
+
+    data = ds.NumpySlicesDataset(
+        {"x": np.ones((8, 2), np.float32), "y": np.ones((8, 1), np.float32)}, shuffle=False
+    ).batch(2)
+    net = Net()
+    model = ms.train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+    collector = ms.train.SummaryCollector(str(tmp_path), collect_freq=1)
+    model.train(1, data, callbacks=[collector], dataset_sink_mode=sink)
+    (path,) = tmp_path.glob("*summary*")
+    events = [_events.parse(b) for b in _events.read_records(str(path))]
+    steps = [(e.step, [v.tag for v in e.summary.value]) for e in events if e.HasField("summary")]
+    assert [s for s, _ in steps] == ([4] if sink else [1, 2, 3, 4])  # a sunk epoch: its end
+    assert all("y_mean" in tags for _, tags in steps)
