@@ -802,6 +802,20 @@ from deepsink.ops.operations.ascend_ops import AkgAscendRegOp as AkgAscendRegOp 
 from deepsink.ops.operations.ascend_ops import TBERegOp as TBERegOp  # noqa: E402
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
 
+# isort: split
+# user-defined operators, their registration information, the summary and dump primitives
+from deepsink.ops.op_info_register import AkgGpuRegOp as AkgGpuRegOp  # noqa: E402
+from deepsink.ops.op_info_register import CpuRegOp as CpuRegOp  # noqa: E402
+from deepsink.ops.op_info_register import CustomRegOp as CustomRegOp  # noqa: E402
+from deepsink.ops.op_info_register import DataType as DataType  # noqa: E402
+from deepsink.ops.op_info_register import custom_info_register as custom_info_register  # noqa: E402
+from deepsink.ops.op_info_register import op_info_register as op_info_register  # noqa: E402
+from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
+from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.ir_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
+
 P = operations  # MindSpore's short name of ops.operations
 array_ops = operations.array_ops
 

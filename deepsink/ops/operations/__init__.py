@@ -905,3 +905,19 @@ from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E40
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+
+# isort: split
+# user-defined operators and the side-effect (summary, dump) primitives
+from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
+from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.ir_ops import CopyWithSlice as CopyWithSlice  # noqa: E402
+from deepsink.ops.operations.ir_ops import GeSwitch as GeSwitch  # noqa: E402
+from deepsink.ops.operations.ir_ops import MapCacheIdx as MapCacheIdx  # noqa: E402
+from deepsink.ops.operations.ir_ops import MapUniform as MapUniform  # noqa: E402
+from deepsink.ops.operations.ir_ops import Merge as Merge  # noqa: E402
+from deepsink.ops.operations.ir_ops import Pull as Pull  # noqa: E402
+from deepsink.ops.operations.ir_ops import Push as Push  # noqa: E402
+from deepsink.ops.operations.ir_ops import PyExecute as PyExecute  # noqa: E402
+from deepsink.ops.operations.ir_ops import SubAndFilter as SubAndFilter  # noqa: E402
+from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403

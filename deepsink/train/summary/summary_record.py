@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import numpy as np
 
+from deepsink.ops.operations.summary_ops import take_summary_data
 from deepsink.train.summary import _events
 
 _VALUE_PLUGINS = ("scalar", "tensor", "image", "histogram")
@@ -130,6 +131,7 @@ class SummaryRecord:
         self._file = open(self._path, "wb")  # noqa: SIM115 - held open until close()
         self._written = 0
         self._write(_events.version_event().SerializeToString())
+        take_summary_data()  # the summary operators' values from before this record starts
         atexit.register(self.close)
 
     @staticmethod
@@ -247,6 +249,8 @@ class SummaryRecord:
             _logger.error("For 'SummaryRecord', The record writer is closed, please check if "
                           "close() method is called")  # fmt: skip
             return False
+        if self._mode == "train":
+            self._add_summary_tensor_data()
         pool, self._pool = self._pool, []
         if plugin_filter is not None:
             pool = [entry for entry in pool if plugin_filter(entry[0])]
@@ -261,6 +265,19 @@ class SummaryRecord:
             _logger.error("For 'SummaryRecord.record', writing failed: %s", exc)
             return False
         return True
+
+    def _add_summary_tensor_data(self) -> None:
+        """Add the values the summary operators (``ops.ScalarSummary``...) put since the last
+        record, each ``"tag[:Type]"`` under its plugin."""
+        from deepsink.common.tensor import Tensor
+
+        for name, data in take_summary_data().items():
+            match = re.match(r"(.+)\[:(.+)\]", name)
+            if match is None:
+                _logger.warning("The name(%r) is invalid, expected 'TAG[:TYPE]'.", name)
+                continue
+            tag, plugin = match.groups()
+            self.add_value(plugin.lower(), tag, Tensor(data))
 
     def _export_tensors(self, pool: list, step: int) -> None:
         directory = os.path.join(self._export_dir, "tensor")
