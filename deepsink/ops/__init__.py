@@ -840,6 +840,8 @@ __getattr__ = _missing_names(__name__)
 
 # primitives with no functional twin: sequences, patches, fractional pools, image samplers, ...
 from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
+from deepsink.ops.functional import array_reduce as array_reduce  # noqa: E402
+from deepsink.ops.functional import array_to_scalar as array_to_scalar  # noqa: E402
 from deepsink.ops.functional import broadcast_gradient_args as broadcast_gradient_args  # noqa: E402
 from deepsink.ops.functional import reduced_shape as reduced_shape  # noqa: E402
 from deepsink.ops.operations import LSTM as LSTM  # noqa: E402

@@ -11,8 +11,10 @@ from typing import Any
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import validate as V
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function import nn_func
 
 
 def extract_volume_patches(x: Any, kernel_size: tuple, strides: tuple, padding: str) -> Tensor:
@@ -96,6 +98,34 @@ def _bilinear(img: jnp.ndarray, y: jnp.ndarray, x: jnp.ndarray) -> jnp.ndarray:
     return out
 
 
+def _int_tuple(api: str, arg: str, value: Any, n: int) -> tuple:
+    if not isinstance(value, tuple | list) or len(value) != n or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
+        V.fail(api, arg, f"a tuple of {n} ints", value,
+               TypeError if not isinstance(value, tuple | list) else ValueError)  # fmt: skip
+    return tuple(value)
+
+
+def check_deformable_args(api: str, strides: Any, pads: Any, ksize: Any, dilations: Any,
+                          data_format: str, deformable_groups: Any, modulated: Any) -> None:  # fmt: skip
+    """MindSpore 2.10's checks of ``DeformableOffsets``' attributes."""
+    V.check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
+    if data_format == "NHWC":
+        U.fail(api, "only the 'NCHW' data_format is built, but got 'NHWC'")
+    s = _int_tuple(api, "strides", strides, 4)
+    if s[0] != 1 or s[1] != 1:
+        U.fail(api, "The N and C dimensions of 'strides' must be set to 1.")
+    _int_tuple(api, "pads", pads, 4)
+    _int_tuple(api, "kernel_size", ksize, 2)
+    d = _int_tuple(api, "dilations", dilations, 4)
+    if d[0] != 1 or d[1] != 1:
+        U.fail(api, "The N and C dimensions of 'dilations' must be set to 1.")
+    V.check_positive_int(deformable_groups, "deformable_groups", api)
+    V.check_bool(modulated, "modulated", api)
+    if modulated is not True:
+        U.fail(api, "The modulated must be set to True.")
+
+
 def deformable_offsets(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize: tuple,
                        dilations: tuple = (1, 1, 1, 1), deformable_groups: int = 1) -> Tensor:  # fmt: skip
     """The deformable-convolution sampling of NCHW ``x``: for every output position and kernel
@@ -170,15 +200,14 @@ def deformable_conv2d(x: Any, weight: Any, offsets: Any, kernel_size: tuple, str
         [[[[4. 4.]
            [4. 4.]]]]
     """
-    from deepsink.ops.function import nn_func
-    from deepsink.ops.operations.nn_ops import DeformableOffsets  # the primitive checks the args
-
     w = U.array(weight, "deformable_conv2d", "weight")
     if w.ndim != 4 or tuple(w.shape[2:]) != tuple(kernel_size):
         U.fail("deformable_conv2d", f"'weight' must be (C_out, C_in/groups, kh, kw) with the "
                f"kernel {kernel_size}, but got {list(w.shape)}")  # fmt: skip
-    sampled = DeformableOffsets(strides, padding, kernel_size, dilations, "NCHW",
-                                deformable_groups, modulated)(x, offsets)  # fmt: skip
+    check_deformable_args("deformable_conv2d", strides, padding, kernel_size, dilations, "NCHW",
+                          deformable_groups, modulated)  # fmt: skip
+    sampled = deformable_offsets(x, offsets, tuple(strides), tuple(padding), tuple(kernel_size),
+                                 tuple(dilations), deformable_groups)  # fmt: skip
     out = nn_func.conv2d(sampled, weight, None, tuple(kernel_size), "valid", 0, 1, groups)
     if bias is not None:
         b = U.array(bias, "deformable_conv2d", "bias")

@@ -602,14 +602,6 @@ class ComputeAccidentalHits(Primitive):
         return _SQ.compute_accidental_hits(true_classes, sampled_candidates, self.num_true)
 
 
-def _int_tuple(api: str, arg: str, value: Any, n: int) -> tuple:
-    if not isinstance(value, tuple | list) or len(value) != n or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
-        _V.fail(api, arg, f"a tuple of {n} ints", value,
-                TypeError if not isinstance(value, tuple | list) else ValueError)  # fmt: skip
-    return tuple(value)
-
-
 class DeformableOffsets(Primitive):
     """The sampling step of a deformable convolution: for every output position and kernel tap,
     the input bilinearly sampled at the tap's place plus its learned offset, times its mask,
@@ -653,21 +645,8 @@ class DeformableOffsets(Primitive):
     def __init__(self, strides: Any, pads: Any, ksize: Any, dilations: Any = (1, 1, 1, 1),
                  data_format: str = "NCHW", deformable_groups: int = 1,
                  modulated: bool = True) -> None:  # fmt: skip
-        _V.check_one_of(data_format, ["NCHW", "NHWC"], "data_format", self.name)
-        if data_format == "NHWC":
-            U.fail(self.name, "only the 'NCHW' data_format is built, but got 'NHWC'")
-        s = _int_tuple(self.name, "strides", strides, 4)
-        if s[0] != 1 or s[1] != 1:
-            U.fail(self.name, "The N and C dimensions of 'strides' must be set to 1.")
-        _int_tuple(self.name, "pads", pads, 4)
-        _int_tuple(self.name, "kernel_size", ksize, 2)
-        d = _int_tuple(self.name, "dilations", dilations, 4)
-        if d[0] != 1 or d[1] != 1:
-            U.fail(self.name, "The N and C dimensions of 'dilations' must be set to 1.")
-        _V.check_positive_int(deformable_groups, "deformable_groups", self.name)
-        _V.check_bool(modulated, "modulated", self.name)
-        if modulated is not True:
-            U.fail(self.name, "The modulated must be set to True.")
+        _PF.check_deformable_args(self.name, strides, pads, ksize, dilations, data_format,
+                                  deformable_groups, modulated)  # fmt: skip
 
     def __call__(self, x: Any, offsets: Any) -> Tensor:
         return _PF.deformable_offsets(x, offsets, tuple(self.strides), tuple(self.pads),
