@@ -845,11 +845,13 @@ from deepsink.ops.functional import array_to_scalar as array_to_scalar  # noqa: 
 from deepsink.ops.functional import broadcast_gradient_args as broadcast_gradient_args  # noqa: E402
 from deepsink.ops.functional import reduced_shape as reduced_shape  # noqa: E402
 from deepsink.ops.operations import LSTM as LSTM  # noqa: E402
+from deepsink.ops.operations import BasicLSTMCell as BasicLSTMCell  # noqa: E402
 from deepsink.ops.operations import CombinedNonMaxSuppression as CombinedNonMaxSuppression  # noqa: E402
 from deepsink.ops.operations import ComputeAccidentalHits as ComputeAccidentalHits  # noqa: E402
 from deepsink.ops.operations import CountNonZero as CountNonZero  # noqa: E402
 from deepsink.ops.operations import DeformableOffsets as DeformableOffsets  # noqa: E402
 from deepsink.ops.operations import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations import DynamicRNN as DynamicRNN  # noqa: E402
 from deepsink.ops.operations import EditDistance as EditDistance  # noqa: E402
 from deepsink.ops.operations import ExtractGlimpse as ExtractGlimpse  # noqa: E402
 from deepsink.ops.operations import ExtractVolumePatches as ExtractVolumePatches  # noqa: E402

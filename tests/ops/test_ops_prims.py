@@ -316,3 +316,54 @@ def test_matrix_logarithm_inverts_expm() -> None:
     np.testing.assert_allclose(got[0], a[0], atol=1e-10)
     batch = np.stack([scipy.linalg.expm(m) for m in a])
     np.testing.assert_allclose(P.MatrixLogarithm()(Tensor(batch)).asnumpy(), a, atol=1e-10)
+
+
+# --- the Ascend LSTM block cell (no CPU kernel in MindSpore 2.10): a NumPy loop -----------------
+def _sig(v: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-v))
+
+
+def test_dynamic_rnn_is_the_lstm_block_cell_and_matches_nn_lstm() -> None:
+    rng = np.random.default_rng(1)
+    t, bsz, n_in, hid = 4, 2, 3, 5
+    x = rng.standard_normal((t, bsz, n_in))
+    w = rng.standard_normal((n_in + hid, 4 * hid)) / 3
+    b = rng.standard_normal(4 * hid) / 3
+    h0, c0 = rng.standard_normal((1, bsz, hid)), rng.standard_normal((1, bsz, hid))
+    out = P.DynamicRNN(forget_bias=0.5)(*(Tensor(v) for v in (x, w, b)), None, Tensor(h0),
+                                        Tensor(c0))  # fmt: skip
+    h, c = h0[0], c0[0]
+    for step in range(t):
+        g = np.concatenate([x[step], h], -1) @ w + b
+        i, j, f, o = np.split(g, 4, -1)
+        c = _sig(f + 0.5) * c + _sig(i) * np.tanh(j)
+        h = _sig(o) * np.tanh(c)
+        want = [h, h, c, _sig(i), np.tanh(j), _sig(f + 0.5), _sig(o), np.tanh(c)]
+        for got, ref in zip(out, want):
+            np.testing.assert_allclose(got.asnumpy()[step], ref, rtol=1e-10)
+    # the same weights in PyTorch's (i, f, g, o) layout through the LSTM primitive
+    wi, wj, wf, wo = np.split(w, 4, -1)
+    bi, bj, bf, bo = np.split(b, 4)
+    w_t = np.concatenate([wi, wf, wj, wo], -1).T  # (4H, in + H)
+    flat = np.concatenate([w_t[:, :n_in].ravel(), w_t[:, n_in:].ravel(),
+                           np.concatenate([bi, bf + 0.5, bj, bo])])  # fmt: skip
+    lstm = P.LSTM(n_in, hid, 1, True, False, 0.0)(Tensor(x), Tensor(h0), Tensor(c0),
+                                                  Tensor(flat.reshape(-1, 1, 1)))  # fmt: skip
+    np.testing.assert_allclose(lstm[0].asnumpy(), out[0].asnumpy(), rtol=1e-10)
+    with pytest.raises(ValueError):
+        P.DynamicRNN(direction="BIDIRECTIONAL")
+
+
+def test_basic_lstm_cell_is_one_block_step() -> None:
+    rng = np.random.default_rng(2)
+    x, h, c = rng.standard_normal((2, 3)), rng.standard_normal((2, 4)), rng.standard_normal((2, 4))
+    w, b = rng.standard_normal((7, 16)), rng.standard_normal(16)
+    ct, ht, it, jt, ft, ot, tc = P.BasicLSTMCell()(*(Tensor(v) for v in (x, h, c, w, b)))
+    i, j, f, o = np.split(np.concatenate([x, h], -1) @ w + b, 4, -1)
+    c_new = _sig(f + 1.0) * c + _sig(i) * np.tanh(j)
+    np.testing.assert_allclose(ct.asnumpy(), c_new, rtol=1e-10)
+    np.testing.assert_allclose(ht.asnumpy(), _sig(o) * np.tanh(c_new), rtol=1e-10)
+    g = ms.grad(lambda t: P.BasicLSTMCell()(t, *(Tensor(v) for v in (h, c, w, b)))[1].sum())
+    assert g(Tensor(x)).shape == (2, 3)
+    with pytest.raises(NotImplementedError):
+        P.BasicLSTMCell(keep_prob=0.5)

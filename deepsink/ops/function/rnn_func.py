@@ -121,3 +121,31 @@ def lstm_weight_size(input_size: int, hidden_size: int, num_layers: int, has_bia
     g = 4 * hidden_size
     ins = sum(input_size if layer == 0 else hidden_size * dirs for layer in range(num_layers))
     return dirs * g * (ins + num_layers * hidden_size + (num_layers if has_bias else 0))
+
+
+def lstm_block_step(x: jax.Array, h: jax.Array, c: jax.Array, w: jax.Array, b: jax.Array,
+                    forget_bias: float) -> tuple:  # fmt: skip
+    """One step of TensorFlow's LSTM block cell: ``[i, j, f, o] = [x, h] @ w + b`` (gates in
+    that order, ``j`` the candidate), ``c' = sigmoid(f + forget_bias) * c + sigmoid(i) *
+    tanh(j)``, ``h' = sigmoid(o) * tanh(c')``. Returns ``(c', h', i, j, f, o, tanh(c'))`` with
+    the gates after their activations."""
+    gates = jnp.concatenate([x, h], axis=-1) @ w + b
+    i, j, f, o = jnp.split(gates, 4, axis=-1)
+    i, j, f, o = jax.nn.sigmoid(i), jnp.tanh(j), jax.nn.sigmoid(f + forget_bias), jax.nn.sigmoid(o)
+    c_new = f * c + i * j
+    tanhc = jnp.tanh(c_new)
+    return c_new, o * tanhc, i, j, f, o, tanhc
+
+
+def dynamic_rnn(x: jax.Array, w: jax.Array, b: jax.Array, h0: jax.Array, c0: jax.Array,
+                forget_bias: float) -> tuple:  # fmt: skip
+    """The LSTM block cell over time-major ``x`` (T, B, in) in one ``lax.scan``: every step's
+    ``y``, ``h``, ``c``, gates ``i, j, f, o`` and ``tanh(c)``, each (T, B, H)."""
+
+    def body(state, xt):
+        h, c = state
+        c_new, h_new, i, j, f, o, tanhc = lstm_block_step(xt, h, c, w, b, forget_bias)
+        return (h_new, c_new), (h_new, c_new, i, j, f, o, tanhc)
+
+    _, (hs, cs, i, j, f, o, tanhc) = lax.scan(body, (h0, c0), x)
+    return hs, hs, cs, i, j, f, o, tanhc

@@ -916,11 +916,13 @@ from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E40
 from deepsink.ops.operations.math_ops import FFTWithSize as FFTWithSize  # noqa: E402
 from deepsink.ops.operations.math_ops import MatrixLogarithm as MatrixLogarithm  # noqa: E402
 from deepsink.ops.operations.nn_ops import LSTM as LSTM  # noqa: E402
+from deepsink.ops.operations.nn_ops import BasicLSTMCell as BasicLSTMCell  # noqa: E402
 from deepsink.ops.operations.nn_ops import (  # noqa: E402
     ComputeAccidentalHits as ComputeAccidentalHits,
 )
 from deepsink.ops.operations.nn_ops import DeformableOffsets as DeformableOffsets  # noqa: E402
 from deepsink.ops.operations.nn_ops import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations.nn_ops import DynamicRNN as DynamicRNN  # noqa: E402
 from deepsink.ops.operations.nn_ops import FractionalAvgPool as FractionalAvgPool  # noqa: E402
 from deepsink.ops.operations.nn_ops import FractionalMaxPool as FractionalMaxPool  # noqa: E402
 from deepsink.ops.operations.nn_ops import MaxPool3DWithArgmax as MaxPool3DWithArgmax  # noqa: E402

@@ -652,3 +652,156 @@ class DeformableOffsets(Primitive):
         return _PF.deformable_offsets(x, offsets, tuple(self.strides), tuple(self.pads),
                                       tuple(self.ksize), tuple(self.dilations),
                                       self.deformable_groups)  # fmt: skip
+
+
+# --- DynamicRNN and BasicLSTMCell (TensorFlow's LSTM block cell) ------------------------------
+def _lstm_block_inputs(api: str, x: Any, w: Any, b: Any, h: Any, c: Any, lead: tuple) -> tuple:
+    a, wa, ba = U.array(x, api, "x"), U.array(w, api, "w"), U.array(b, api, "b")
+    ha, ca = U.array(h, api, "h"), U.array(c, api, "c")
+    n_in, hid = a.shape[-1], wa.shape[-1] // 4
+    if wa.shape != (n_in + hid, 4 * hid) or ba.shape != (4 * hid,):
+        U.fail(api, f"'w' must be (input_size + hidden_size, 4 * hidden_size) and 'b' "
+               f"(4 * hidden_size,), but got {list(wa.shape)} and {list(ba.shape)}")  # fmt: skip
+    want = lead + (a.shape[-2], hid)
+    if ha.shape != want or ca.shape != want:
+        U.fail(api, f"the initial 'h' and 'c' must have shape {list(want)}, but got "
+               f"{list(ha.shape)} and {list(ca.shape)}")  # fmt: skip
+    return a, wa.astype(a.dtype), ba.astype(a.dtype), ha.astype(a.dtype), ca.astype(a.dtype)
+
+
+class DynamicRNN(Primitive):
+    """An LSTM over a time-major sequence with TensorFlow's block-cell layout (MindSpore's Ascend
+    LSTM kernel): one weight ``(input_size + hidden_size, 4 * hidden_size)`` with gates
+    ``i, j, f, o`` (``j`` the candidate), returning every step's state and gates.
+
+    Args:
+        cell_type (str, optional): Only ``"LSTM"``. Default: ``"LSTM"``.
+        direction (str, optional): Only ``"UNIDIRECTIONAL"``. Default: ``"UNIDIRECTIONAL"``.
+        cell_depth (int, optional): Only 1. Default: ``1``.
+        use_peephole (bool, optional): Only ``False``. Default: ``False``.
+        keep_prob (float, optional): Only 1.0. Default: ``1.0``.
+        cell_clip (float, optional): Only -1.0. Default: ``-1.0``.
+        num_proj (int, optional): Only 0. Default: ``0``.
+        time_major (bool, optional): Only ``True``. Default: ``True``.
+        activation (str, optional): Only ``"tanh"``. Default: ``"tanh"``.
+        forget_bias (float, optional): Added to the forget gate. Default: ``0.0``.
+        is_training (bool, optional): Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - ``(T, B, input_size)``.
+        - **w** (Tensor) - ``(input_size + hidden_size, 4 * hidden_size)``.
+        - **b** (Tensor) - ``(4 * hidden_size,)``.
+        - **seq_length** (None) - Must be ``None``.
+        - **init_h** (Tensor) - ``(1, B, hidden_size)``.
+        - **init_c** (Tensor) - ``(1, B, hidden_size)``.
+
+    Outputs:
+        Tuple of ``y``, ``output_h``, ``output_c``, ``i``, ``j``, ``f``, ``o``, ``tanhc``, each
+        ``(T, B, hidden_size)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If an attribute is not MindSpore's only value or the shapes do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((2, 1, 3)), ms.float32)
+        >>> w = ms.Tensor(np.full((5, 8), 0.1), ms.float32)
+        >>> b = ms.Tensor(np.zeros(8), ms.float32)
+        >>> h = ms.Tensor(np.zeros((1, 1, 2)), ms.float32)
+        >>> out = ops.DynamicRNN()(x, w, b, None, h, h)
+        >>> print(len(out), out[0].shape)
+        8 (2, 1, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, cell_type: str = "LSTM", direction: str = "UNIDIRECTIONAL",
+                 cell_depth: int = 1, use_peephole: bool = False, keep_prob: float = 1.0,
+                 cell_clip: float = -1.0, num_proj: int = 0, time_major: bool = True,
+                 activation: str = "tanh", forget_bias: float = 0.0,
+                 is_training: bool = True) -> None:  # fmt: skip
+        _V.check_one_of(cell_type, ["LSTM"], "cell_type", self.name)
+        _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        _V.check_one_of(activation, ["tanh"], "activation", self.name)
+        for arg, v, only in (("cell_depth", cell_depth, 1), ("use_peephole", use_peephole, False),
+                             ("keep_prob", keep_prob, 1.0), ("cell_clip", cell_clip, -1.0),
+                             ("num_proj", num_proj, 0), ("time_major", time_major, True)):  # fmt: skip
+            if isinstance(only, bool):
+                _V.check_bool(v, arg, self.name)
+            else:
+                _V.check_number(v, arg, self.name)
+            if v != only:
+                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        _V.check_number(forget_bias, "forget_bias", self.name)
+        _V.check_bool(is_training, "is_training", self.name)
+
+    def __call__(self, x: Any, w: Any, b: Any, seq_length: Any, init_h: Any,
+                 init_c: Any) -> tuple:  # fmt: skip
+        if seq_length is not None:
+            U.fail(self.name, "'seq_length' must be None, as in MindSpore 2.10")
+        a, wa, ba, h0, c0 = _lstm_block_inputs(self.name, x, w, b, init_h, init_c, (1,))
+        if a.ndim != 3:
+            U.fail(self.name, f"'x' must be (T, B, input_size), but got {list(a.shape)}")
+        outs = _RNN.dynamic_rnn(a, wa, ba, h0[0], c0[0], float(self.forget_bias))
+        return tuple(Tensor._from(o) for o in outs)
+
+
+class BasicLSTMCell(Primitive):
+    """One step of TensorFlow's LSTM block cell (weight ``(input_size + hidden_size,
+    4 * hidden_size)``, gates ``i, j, f, o``).
+
+    Args:
+        keep_prob (float, optional): Must be 1.0 (no dropout is built). Default: ``1.0``.
+        forget_bias (float, optional): Added to the forget gate. Default: ``1.0``.
+        state_is_tuple (bool, optional): Only ``True``. Default: ``True``.
+        activation (str, optional): Only ``"tanh"``. Default: ``"tanh"``.
+
+    Inputs:
+        - **x** (Tensor) - ``(B, input_size)``.
+        - **h** (Tensor) - ``(B, hidden_size)``.
+        - **c** (Tensor) - ``(B, hidden_size)``.
+        - **w** (Tensor) - ``(input_size + hidden_size, 4 * hidden_size)``.
+        - **b** (Tensor) - ``(4 * hidden_size,)``.
+
+    Outputs:
+        Tuple of ``ct``, ``ht``, ``it``, ``jt``, ``ft``, ``ot``, ``tanhct``, each
+        ``(B, hidden_size)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If an attribute is out of range or the shapes do not fit.
+        NotImplementedError: If ``keep_prob`` is below 1.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((1, 2)), ms.float32)
+        >>> h = ms.Tensor(np.zeros((1, 2)), ms.float32)
+        >>> w = ms.Tensor(np.zeros((4, 8)), ms.float32)
+        >>> ct, ht, *_ = ops.BasicLSTMCell()(x, h, h, w, ms.Tensor(np.zeros(8), ms.float32))
+        >>> print(ct)
+        [[0. 0.]]
+    """
+
+    @prim_attr_register
+    def __init__(self, keep_prob: float = 1.0, forget_bias: float = 1.0,
+                 state_is_tuple: bool = True, activation: str = "tanh") -> None:  # fmt: skip
+        _V.check_range(keep_prob, 0.0, 1.0, "keep_prob", self.name)
+        _V.check_number(forget_bias, "forget_bias", self.name)
+        _V.check_bool(state_is_tuple, "state_is_tuple", self.name)
+        if not state_is_tuple:
+            _V.fail(self.name, "state_is_tuple", "True", state_is_tuple)
+        _V.check_one_of(activation, ["tanh"], "activation", self.name)
+        if keep_prob < 1.0:
+            raise NotImplementedError(f"For '{self.name}', 'keep_prob' < 1 (dropout inside the "
+                                      "cell) is not built in deepsink")  # fmt: skip
+
+    def __call__(self, x: Any, h: Any, c: Any, w: Any, b: Any) -> tuple:
+        a, wa, ba, ha, ca = _lstm_block_inputs(self.name, x, w, b, h, c, ())
+        if a.ndim != 2:
+            U.fail(self.name, f"'x' must be (B, input_size), but got {list(a.shape)}")
+        outs = _RNN.lstm_block_step(a, ha, ca, wa, ba, float(self.forget_bias))
+        return tuple(Tensor._from(o) for o in outs)
