@@ -851,6 +851,7 @@ from deepsink.ops.operations import ComputeAccidentalHits as ComputeAccidentalHi
 from deepsink.ops.operations import CountNonZero as CountNonZero  # noqa: E402
 from deepsink.ops.operations import DeformableOffsets as DeformableOffsets  # noqa: E402
 from deepsink.ops.operations import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations import DynamicGRUV2 as DynamicGRUV2  # noqa: E402
 from deepsink.ops.operations import DynamicRNN as DynamicRNN  # noqa: E402
 from deepsink.ops.operations import EditDistance as EditDistance  # noqa: E402
 from deepsink.ops.operations import ExtractGlimpse as ExtractGlimpse  # noqa: E402

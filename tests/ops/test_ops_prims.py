@@ -367,3 +367,24 @@ def test_basic_lstm_cell_is_one_block_step() -> None:
     assert g(Tensor(x)).shape == (2, 3)
     with pytest.raises(NotImplementedError):
         P.BasicLSTMCell(keep_prob=0.5)
+
+
+@pytest.mark.parametrize("order", ["rzh", "zrh"])
+def test_dynamic_gru_v2_is_a_reset_after_gru(order: str) -> None:
+    rng = np.random.default_rng(3)
+    t, bsz, n_in, hid = 3, 2, 4, 3
+    x, h = rng.standard_normal((t, bsz, n_in)), rng.standard_normal((bsz, hid))
+    wi, wh = rng.standard_normal((n_in, 3 * hid)), rng.standard_normal((hid, 3 * hid))
+    bi, bh = rng.standard_normal(3 * hid), rng.standard_normal(3 * hid)
+    out = P.DynamicGRUV2(gate_order=order)(*(Tensor(v) for v in (x, wi, wh, bi, bh)), None,
+                                           Tensor(h))  # fmt: skip
+    for step in range(t):
+        gi = dict(zip(order, np.split(x[step] @ wi + bi, 3, -1)))
+        gh = dict(zip(order, np.split(h @ wh + bh, 3, -1)))
+        r, z = _sig(gi["r"] + gh["r"]), _sig(gi["z"] + gh["z"])
+        n = np.tanh(gi["h"] + r * gh["h"])
+        h = (1 - z) * n + z * h
+        for got, ref in zip(out, [h, h, z, r, n, gh["h"]]):
+            np.testing.assert_allclose(got.asnumpy()[step], ref, rtol=1e-10)
+    with pytest.raises(ValueError):
+        P.DynamicGRUV2(reset_after=False)

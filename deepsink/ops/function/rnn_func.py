@@ -149,3 +149,26 @@ def dynamic_rnn(x: jax.Array, w: jax.Array, b: jax.Array, h0: jax.Array, c0: jax
 
     _, (hs, cs, i, j, f, o, tanhc) = lax.scan(body, (h0, c0), x)
     return hs, hs, cs, i, j, f, o, tanhc
+
+
+def dynamic_gru_v2(x: jax.Array, w_in: jax.Array, w_hid: jax.Array, b_in: Any, b_hid: Any,
+                   h0: jax.Array, gate_order: str) -> tuple:  # fmt: skip
+    """A GRU (reset after the hidden matmul) over time-major ``x`` in one ``lax.scan``, weights
+    ``(in, 3H)`` and ``(H, 3H)`` with gates in ``gate_order`` (``'rzh'`` or ``'zrh'``). Returns
+    every step's ``y``, ``h``, update ``z``, reset ``r``, candidate ``n`` and the hidden part of
+    the candidate ``h @ W_hn + b_hn``, each (T, B, H)."""
+    order = ("r", "z", "h") if gate_order == "rzh" else ("z", "r", "h")
+    gi_all = x @ w_in + (0 if b_in is None else b_in)
+
+    def body(h, gi):
+        gh = h @ w_hid + (0 if b_hid is None else b_hid)
+        xi = dict(zip(order, jnp.split(gi, 3, axis=-1)))
+        hh = dict(zip(order, jnp.split(gh, 3, axis=-1)))
+        r = jax.nn.sigmoid(xi["r"] + hh["r"])
+        z = jax.nn.sigmoid(xi["z"] + hh["z"])
+        n = jnp.tanh(xi["h"] + r * hh["h"])
+        h_new = (1 - z) * n + z * h
+        return h_new, (h_new, z, r, n, hh["h"])
+
+    _, (hs, z, r, n, hn) = lax.scan(body, h0, gi_all)
+    return hs, hs, z, r, n, hn

@@ -922,6 +922,7 @@ from deepsink.ops.operations.nn_ops import (  # noqa: E402
 )
 from deepsink.ops.operations.nn_ops import DeformableOffsets as DeformableOffsets  # noqa: E402
 from deepsink.ops.operations.nn_ops import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations.nn_ops import DynamicGRUV2 as DynamicGRUV2  # noqa: E402
 from deepsink.ops.operations.nn_ops import DynamicRNN as DynamicRNN  # noqa: E402
 from deepsink.ops.operations.nn_ops import FractionalAvgPool as FractionalAvgPool  # noqa: E402
 from deepsink.ops.operations.nn_ops import FractionalMaxPool as FractionalMaxPool  # noqa: E402

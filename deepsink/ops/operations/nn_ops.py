@@ -805,3 +805,98 @@ class BasicLSTMCell(Primitive):
             U.fail(self.name, f"'x' must be (B, input_size), but got {list(a.shape)}")
         outs = _RNN.lstm_block_step(a, ha, ca, wa, ba, float(self.forget_bias))
         return tuple(Tensor._from(o) for o in outs)
+
+
+class DynamicGRUV2(Primitive):
+    """A GRU over a time-major sequence in MindSpore's Ascend layout (reset applied after the
+    hidden matmul), returning every step's state and gates.
+
+    Args:
+        direction (str, optional): Only ``"UNIDIRECTIONAL"``. Default: ``"UNIDIRECTIONAL"``.
+        cell_depth (int, optional): Only 1. Default: ``1``.
+        keep_prob (float, optional): Only 1.0. Default: ``1.0``.
+        cell_clip (float, optional): Only -1.0. Default: ``-1.0``.
+        num_proj (int, optional): Only 0. Default: ``0``.
+        time_major (bool, optional): Only ``True``. Default: ``True``.
+        activation (str, optional): Only ``"tanh"``. Default: ``"tanh"``.
+        gate_order (str, optional): ``"rzh"`` or ``"zrh"``, the gates' order in the weights.
+            Default: ``"rzh"``.
+        reset_after (bool, optional): Only ``True``. Default: ``True``.
+        is_training (bool, optional): Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - ``(T, B, input_size)``.
+        - **weight_input** (Tensor) - ``(input_size, 3 * hidden_size)``.
+        - **weight_hidden** (Tensor) - ``(hidden_size, 3 * hidden_size)``.
+        - **bias_input** (Tensor) - ``(3 * hidden_size,)`` or ``None``.
+        - **bias_hidden** (Tensor) - ``(3 * hidden_size,)`` or ``None``.
+        - **seq_length** (None) - Must be ``None``.
+        - **init_h** (Tensor) - ``(B, hidden_size)``.
+
+    Outputs:
+        Tuple of ``y``, ``output_h``, ``update``, ``reset``, ``new``, ``hidden_new``, each
+        ``(T, B, hidden_size)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If an attribute is not an accepted value or the shapes do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.ones((2, 1, 3)), ms.float32)
+        >>> wi = ms.Tensor(np.full((3, 6), 0.1), ms.float32)
+        >>> wh = ms.Tensor(np.full((2, 6), 0.1), ms.float32)
+        >>> h = ms.Tensor(np.zeros((1, 2)), ms.float32)
+        >>> out = ops.DynamicGRUV2()(x, wi, wh, None, None, None, h)
+        >>> print(len(out), out[0].shape)
+        6 (2, 1, 2)
+    """
+
+    @prim_attr_register
+    def __init__(self, direction: str = "UNIDIRECTIONAL", cell_depth: int = 1,
+                 keep_prob: float = 1.0, cell_clip: float = -1.0, num_proj: int = 0,
+                 time_major: bool = True, activation: str = "tanh", gate_order: str = "rzh",
+                 reset_after: bool = True, is_training: bool = True) -> None:  # fmt: skip
+        _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        _V.check_one_of(activation, ["tanh"], "activation", self.name)
+        _V.check_one_of(gate_order, ["zrh", "rzh"], "gate_order", self.name)
+        for arg, v, only in (("cell_depth", cell_depth, 1), ("keep_prob", keep_prob, 1.0),
+                             ("cell_clip", cell_clip, -1.0), ("num_proj", num_proj, 0),
+                             ("time_major", time_major, True), ("reset_after", reset_after, True)):  # fmt: skip
+            if isinstance(only, bool):
+                _V.check_bool(v, arg, self.name)
+            else:
+                _V.check_number(v, arg, self.name)
+            if v != only:
+                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        _V.check_bool(is_training, "is_training", self.name)
+
+    def __call__(self, x: Any, weight_input: Any, weight_hidden: Any, bias_input: Any,
+                 bias_hidden: Any, seq_length: Any, init_h: Any) -> tuple:  # fmt: skip
+        api = self.name
+        if seq_length is not None:
+            U.fail(api, "'seq_length' must be None, as in MindSpore 2.10")
+        a = U.array(x, api, "x")
+        wi, wh = U.array(weight_input, api, "weight_input"), U.array(weight_hidden, api,
+                                                                     "weight_hidden")  # fmt: skip
+        h0 = U.array(init_h, api, "init_h")
+        hid = wh.shape[0] if wh.ndim == 2 else -1
+        if (
+            a.ndim != 3
+            or wi.shape != (a.shape[-1], 3 * hid)
+            or wh.shape != (hid, 3 * hid)
+            or h0.shape != (a.shape[1], hid)
+        ):
+            U.fail(api, f"'x' (T, B, in), 'weight_input' (in, 3H), 'weight_hidden' (H, 3H) and "
+                   f"'init_h' (B, H) do not fit: {list(a.shape)}, {list(wi.shape)}, "
+                   f"{list(wh.shape)}, {list(h0.shape)}")  # fmt: skip
+        bs = [None if v is None else U.array(v, api, n).astype(a.dtype)
+              for n, v in (("bias_input", bias_input), ("bias_hidden", bias_hidden))]  # fmt: skip
+        for n, v in zip(("bias_input", "bias_hidden"), bs):
+            if v is not None and v.shape != (3 * hid,):
+                U.fail(api, f"'{n}' must have shape ({3 * hid},), but got {list(v.shape)}")
+        outs = _RNN.dynamic_gru_v2(a, wi.astype(a.dtype), wh.astype(a.dtype), bs[0], bs[1],
+                                   h0.astype(a.dtype), self.gate_order)  # fmt: skip
+        return tuple(Tensor._from(o) for o in outs)
