@@ -434,10 +434,27 @@ _FROM_OPS += (
 )  # fmt: skip
 
 # the Bessel functions, the Householder QR factors and the *_ext twins
+# graph-IR primitives of MindSpore's compiler (they raise in MindSpore's own PyNative mode)
+from deepsink._core.unsupported import unsupported as _unsupported  # noqa: E402
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
 from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
 from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
+
+# the deformable convolution and the gradient shape helpers
+from deepsink.ops.function.grad_shape_func import (  # noqa: E402
+    broadcast_gradient_args as broadcast_gradient_args,
+)
+from deepsink.ops.function.grad_shape_func import reduced_shape as reduced_shape  # noqa: E402
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
 from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403
+
+_GRAPH_IR = ("a primitive of MindSpore's graph compiler (its IR's array-to-scalar conversion and "
+             "reduction nodes), which MindSpore itself cannot run in PyNative mode; deepsink "
+             "compiles with XLA and has no such IR")  # fmt: skip
+array_reduce = _unsupported("mindspore.ops.functional", "array_reduce", _GRAPH_IR,
+                            kind="function")  # fmt: skip
+array_to_scalar = _unsupported("mindspore.ops.functional", "array_to_scalar", _GRAPH_IR,
+                               kind="function")  # fmt: skip

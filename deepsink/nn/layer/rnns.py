@@ -12,14 +12,12 @@ final state is the state at the last valid step (MindSpore's rule).
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax import lax
 
 from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, check_positive_int, fail
@@ -28,63 +26,9 @@ from deepsink.common.initializer import Uniform, initializer
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
-
-_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
-
-
-def _cell_step(mode: str, gi: jax.Array, h: Any, w_hh: jax.Array, b_hh: Any) -> Any:
-    """One step given the input projection ``gi`` (batch, gates*hidden); returns the new state
-    (``(h, c)`` for LSTM, else ``h``)."""
-    if mode == "LSTM":
-        h, c = h
-        gates = gi + h @ w_hh.T + (0 if b_hh is None else b_hh)
-        i, f, g, o = jnp.split(gates, 4, axis=-1)
-        c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
-        return jax.nn.sigmoid(o) * jnp.tanh(c), c
-    gh = h @ w_hh.T + (0 if b_hh is None else b_hh)
-    if mode == "GRU":
-        ir, iz, in_ = jnp.split(gi, 3, axis=-1)
-        hr, hz, hn = jnp.split(gh, 3, axis=-1)
-        r = jax.nn.sigmoid(ir + hr)
-        z = jax.nn.sigmoid(iz + hz)
-        n = jnp.tanh(in_ + r * hn)
-        return (1 - z) * n + z * h
-    pre = gi + gh
-    return jnp.tanh(pre) if mode == "RNN_TANH" else jax.nn.relu(pre)
-
-
-def _reverse_valid(x: jax.Array, lengths: jax.Array | None) -> jax.Array:
-    """Reverse time (axis 0) of each sequence within its valid length (the padding stays put)."""
-    if lengths is None:
-        return x[::-1]
-    t = jnp.arange(x.shape[0])[:, None]
-    src = jnp.where(t < lengths[None, :], lengths[None, :] - 1 - t, t)  # (T, B)
-    return jnp.take_along_axis(x, src.reshape(src.shape + (1,) * (x.ndim - 2)), axis=0)
-
-
-@functools.partial(jax.jit, static_argnames=("mode", "reverse"))
-def _run_direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths, reverse):
-    """One layer, one direction over time-major ``x`` (T, B, in): (outputs (T, B, H), final).
-    Jitted so eager calls reuse one compiled scan per signature."""
-    if reverse:
-        x = _reverse_valid(x, lengths)
-    gi = x @ w_ih.T + (0 if b_ih is None else b_ih)
-    steps = jnp.arange(x.shape[0])
-
-    def body(state, inp):
-        g, t = inp
-        new = _cell_step(mode, g, state, w_hh, b_hh)
-        if lengths is not None:
-            valid = (t < lengths)[:, None]
-            new = jax.tree_util.tree_map(lambda n, o: jnp.where(valid, n, o), new, state)
-            h = new[0] if mode == "LSTM" else new
-            return new, jnp.where(valid, h, 0)
-        return new, new[0] if mode == "LSTM" else new
-
-    final, out = lax.scan(body, h0, (gi, steps))
-    if reverse:
-        out = _reverse_valid(out, lengths)
-    return out, final
+from deepsink.ops.function.rnn_func import GATES as _GATES
+from deepsink.ops.function.rnn_func import cell_step as _cell_step
+from deepsink.ops.function.rnn_func import run_direction as _run_direction
 
 
 class _RNNBase(Cell):

@@ -893,15 +893,50 @@ SparseApplyRMSProp = optimizer_ops.SparseApplyRMSProp
 
 # the loop primitives
 # the Ascend float-status primitives: unsupported names that say why
+# primitives with no functional twin: sequences, patches, fractional pools, image samplers, ...
+from deepsink.ops.operations._embedding_cache_ops import MapUniform as MapUniform  # noqa: E402
+from deepsink.ops.operations._embedding_cache_ops import SubAndFilter as SubAndFilter  # noqa: E402
+from deepsink.ops.operations.array_ops import CountNonZero as CountNonZero  # noqa: E402
+from deepsink.ops.operations.array_ops import EditDistance as EditDistance  # noqa: E402
+from deepsink.ops.operations.array_ops import (  # noqa: E402
+    ExtractVolumePatches as ExtractVolumePatches,
+)
 from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
 
 # MindSpore's deprecated lower-case Identity class (model-zoo UNet builds P.identity())
 from deepsink.ops.operations.breadth_ops import identity as identity  # noqa: E402
 from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
 from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
+from deepsink.ops.operations.image_ops import (  # noqa: E402
+    CombinedNonMaxSuppression as CombinedNonMaxSuppression,
+)
+from deepsink.ops.operations.image_ops import ExtractGlimpse as ExtractGlimpse  # noqa: E402
+from deepsink.ops.operations.image_ops import ScaleAndTranslate as ScaleAndTranslate  # noqa: E402
+from deepsink.ops.operations.inner_ops import NoRepeatNGram as NoRepeatNGram  # noqa: E402
 from deepsink.ops.operations.loop_ops import ForiLoop as ForiLoop  # noqa: E402
 from deepsink.ops.operations.loop_ops import Scan as Scan  # noqa: E402
 from deepsink.ops.operations.loop_ops import WhileLoop as WhileLoop  # noqa: E402
+from deepsink.ops.operations.math_ops import FFTWithSize as FFTWithSize  # noqa: E402
+from deepsink.ops.operations.math_ops import MatrixLogarithm as MatrixLogarithm  # noqa: E402
+from deepsink.ops.operations.nn_ops import LSTM as LSTM  # noqa: E402
+from deepsink.ops.operations.nn_ops import BasicLSTMCell as BasicLSTMCell  # noqa: E402
+from deepsink.ops.operations.nn_ops import (  # noqa: E402
+    ComputeAccidentalHits as ComputeAccidentalHits,
+)
+from deepsink.ops.operations.nn_ops import DeformableOffsets as DeformableOffsets  # noqa: E402
+from deepsink.ops.operations.nn_ops import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations.nn_ops import DynamicGRUV2 as DynamicGRUV2  # noqa: E402
+from deepsink.ops.operations.nn_ops import DynamicRNN as DynamicRNN  # noqa: E402
+from deepsink.ops.operations.nn_ops import FractionalAvgPool as FractionalAvgPool  # noqa: E402
+from deepsink.ops.operations.nn_ops import FractionalMaxPool as FractionalMaxPool  # noqa: E402
+from deepsink.ops.operations.nn_ops import MaxPool3DWithArgmax as MaxPool3DWithArgmax  # noqa: E402
+from deepsink.ops.operations.nn_ops import RNNTLoss as RNNTLoss  # noqa: E402
+from deepsink.ops.operations.other_ops import (  # noqa: E402
+    SampleDistortedBoundingBoxV2 as SampleDistortedBoundingBoxV2,
+)
+from deepsink.ops.operations.random_ops import (  # noqa: E402
+    RandomChoiceWithMask as RandomChoiceWithMask,
+)
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
 from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403

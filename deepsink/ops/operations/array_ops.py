@@ -198,3 +198,150 @@ def __getattr__(name: str) -> Any:
         return getattr(operations, name)
     except AttributeError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+# --- CountNonZero, EditDistance, ExtractVolumePatches ------------------------------------------
+from deepsink._core import validate as _V  # noqa: E402
+from deepsink.common import dtype as _mstype  # noqa: E402
+from deepsink.ops.function import linalg_reduce_func as _LR  # noqa: E402
+from deepsink.ops.function import patch_func as _PF  # noqa: E402
+from deepsink.ops.function import sequence_func as _SQ  # noqa: E402
+
+
+class CountNonZero(Primitive):
+    """Counts the non-zero elements of the input over ``dims`` (all axes when ``None``).
+
+    Args:
+        dims (Union[int, tuple[int], list[int]], optional): The axes to reduce. Default: ``None``.
+
+    Inputs:
+        - **x** (Tensor) - The input, of any numeric or Bool dtype.
+
+    Outputs:
+        Int64 Tensor, ``x``'s shape without ``dims``.
+
+    Raises:
+        TypeError: If ``dims`` is not an int, tuple or list of ints.
+        ValueError: If an axis is out of range.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([[0, 1, 0], [2, 3, 0]], ms.int32)
+        >>> print(ops.CountNonZero(dims=1)(x))
+        [1 2]
+    """
+
+    @prim_attr_register
+    def __init__(self, dims: Any = None) -> None:
+        ok = dims is None or (isinstance(dims, int) and not isinstance(dims, bool)) or (
+            isinstance(dims, tuple | list)
+            and all(isinstance(d, int) and not isinstance(d, bool) for d in dims))  # fmt: skip
+        if not ok:
+            _V.fail(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
+
+    def __call__(self, x: Any) -> Tensor:
+        axis = () if self.dims is None else self.dims
+        axis = tuple(axis) if isinstance(axis, list) else axis
+        return _LR.count_nonzero(x, axis, False, _mstype.int64)
+
+
+class EditDistance(Primitive):
+    """The Levenshtein distance between the sequences of two sparse Tensors (each given as COO
+    ``indices``, ``values`` and dense ``shape``; a sequence runs along the last axis).
+
+    Args:
+        normalize (bool, optional): Divide each distance by the truth's length. Default: ``True``.
+
+    Inputs:
+        - **hypothesis_indices** (Tensor) - Int64 ``(N, R)``.
+        - **hypothesis_values** (Tensor) - ``(N,)``.
+        - **hypothesis_shape** (Tensor) - Int64 ``(R,)``.
+        - **truth_indices** (Tensor) - Int64 ``(M, R)``.
+        - **truth_values** (Tensor) - ``(M,)``, the hypothesis values' dtype.
+        - **truth_shape** (Tensor) - Int64 ``(R,)``.
+
+    Outputs:
+        Float32 Tensor of shape ``max(hypothesis_shape, truth_shape)[:-1]``.
+
+    Raises:
+        TypeError: If ``normalize`` is not a bool, or the indices/shapes are not integer Tensors.
+        ValueError: If the shapes do not fit.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> i64 = lambda v: ms.Tensor(np.array(v, np.int64))
+        >>> out = ops.EditDistance(normalize=False)(i64([[0, 0], [0, 1]]),
+        ...     ms.Tensor([1.0, 2.0]), i64([1, 2]), i64([[0, 0]]), ms.Tensor([2.0]), i64([1, 2]))
+        >>> print(out)
+        [1.]
+    """
+
+    @prim_attr_register
+    def __init__(self, normalize: bool = True) -> None:
+        if not isinstance(normalize, bool):
+            U.fail(self.name, f"the type of 'normalize' should be 'bool', but got type "
+                   f"'{type(normalize).__name__}'.", TypeError)  # fmt: skip
+
+    def __call__(self, hypothesis_indices: Any, hypothesis_values: Any, hypothesis_shape: Any,
+                 truth_indices: Any, truth_values: Any, truth_shape: Any) -> Tensor:  # fmt: skip
+        return _SQ.edit_distance(hypothesis_indices, hypothesis_values, hypothesis_shape,
+                                 truth_indices, truth_values, truth_shape, self.normalize)  # fmt: skip
+
+
+def _five_ints(name: str, value: Any, api: str) -> tuple:
+    if not isinstance(value, tuple | list) or len(value) != 5 or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
+        _V.fail(api, name, "a tuple of 5 ints", value, TypeError)
+    for i in (0, 1):
+        if value[i] != 1:
+            U.fail(api, f"the '{name}[{i}]' must be int and must = 1, but got '{value[i]}' "
+                   f"with type 'int'.")  # fmt: skip
+    for i in (2, 3, 4):
+        if value[i] <= 0:
+            U.fail(api, f"the '{name}[{i}]' must be a positive int, but got {value[i]}")
+    return tuple(value)
+
+
+class ExtractVolumePatches(Primitive):
+    """Extracts the ``(kd, kh, kw)`` patches of an NCDHW input into the channel axis (the input
+    channel varying fastest, as TensorFlow's ``extract_volume_patches``).
+
+    Args:
+        kernel_size (Union[tuple[int], list[int]]): ``(1, 1, kd, kh, kw)``.
+        strides (Union[tuple[int], list[int]]): ``(1, 1, sd, sh, sw)``.
+        padding (str): ``"VALID"`` or ``"SAME"`` (either case).
+
+    Inputs:
+        - **input_x** (Tensor) - ``(N, C, D, H, W)``.
+
+    Outputs:
+        Tensor ``(N, C*kd*kh*kw, D', H', W')``, ``input_x``'s dtype.
+
+    Raises:
+        TypeError: If ``kernel_size`` or ``strides`` is not a tuple/list of 5 ints.
+        ValueError: If their first two entries are not 1 or ``padding`` is not VALID/SAME.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
+        >>> y = ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), "VALID")(x)
+        >>> print(y.shape, y.reshape(-1))
+        (1, 8, 1, 1, 1) [0. 1. 2. 3. 4. 5. 6. 7.]
+    """
+
+    @prim_attr_register
+    def __init__(self, kernel_size: Any, strides: Any, padding: str) -> None:
+        _five_ints("kernel_size", kernel_size, self.name)
+        _five_ints("strides", strides, self.name)
+        if not isinstance(padding, str) or padding.upper() not in ("VALID", "SAME"):
+            U.fail(self.name, f"the 'padding' must be str and must be in '['VALID', 'SAME']', "
+                   f"but got '{str(padding).upper()}'.")  # fmt: skip
+
+    def __call__(self, input_x: Any) -> Tensor:
+        return _PF.extract_volume_patches(input_x, tuple(self.kernel_size), tuple(self.strides),
+                                          self.padding)  # fmt: skip

@@ -33,3 +33,45 @@ def __getattr__(name: str) -> Any:
     if name.startswith("__") or not hasattr(operations, name):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(operations, name)
+
+
+# --- NoRepeatNGram ---------------------------------------------------------------------------
+from deepsink._core import validate as _V  # noqa: E402
+from deepsink.common.tensor import Tensor  # noqa: E402
+from deepsink.ops.function import sequence_func as _SQ  # noqa: E402
+from deepsink.ops.primitive import Primitive, prim_attr_register  # noqa: E402
+
+
+class NoRepeatNGram(Primitive):
+    """Blocks repeated n-grams in beam search: every word that would complete an n-gram already
+    in ``state_seq`` gets the lowest finite log-probability.
+
+    Args:
+        ngram_size (int, optional): The n-gram length, positive. Default: ``1``.
+
+    Inputs:
+        - **state_seq** (Tensor) - Int ``(batch, beam, m)``, the words so far.
+        - **log_probs** (Tensor) - Float ``(batch, beam, vocab)``.
+
+    Outputs:
+        Tensor of ``log_probs``' shape and dtype.
+
+    Raises:
+        TypeError: If ``ngram_size`` is not an int or the dtypes are wrong.
+        ValueError: If ``ngram_size`` is not positive or exceeds ``m``, or the shapes differ.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore.ops.operations import inner_ops
+        >>> seq = ms.Tensor([[[1, 2, 1, 2]]], ms.int32)
+        >>> lp = ms.Tensor([[[0.1, 0.2, 0.3, 0.4]]], ms.float32)
+        >>> print(inner_ops.NoRepeatNGram(2)(seq, lp)[0, 0, :2])
+        [ 1.0000000e-01 -3.4028235e+38]
+    """
+
+    @prim_attr_register
+    def __init__(self, ngram_size: int = 1) -> None:
+        _V.check_positive_int(ngram_size, "ngram_size", self.name)
+
+    def __call__(self, state_seq: Any, log_probs: Any) -> Tensor:
+        return _SQ.no_repeat_ngram(state_seq, log_probs, self.ngram_size)

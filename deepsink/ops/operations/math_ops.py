@@ -169,3 +169,89 @@ def __getattr__(name: str) -> Any:
         return getattr(operations, name)
     except AttributeError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+# --- MatrixLogarithm, FFTWithSize ----------------------------------------------------------------
+from deepsink._core import validate as _V  # noqa: E402
+from deepsink.ops.function import fft_size_func as _FS  # noqa: E402
+from deepsink.ops.function import matrix_log_func as _ML  # noqa: E402
+
+
+class MatrixLogarithm(Primitive):
+    """The principal matrix logarithm of each square complex matrix of the input.
+
+    Inputs:
+        - **x** (Tensor) - Complex64 or Complex128 ``(..., n, n)``.
+
+    Outputs:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: If ``x`` is not complex.
+        ValueError: If the matrices are not square.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor(np.array([[np.e, 0], [0, 1]], np.complex128))
+        >>> print(np.round(ops.MatrixLogarithm()(x).asnumpy().real, 6))
+        [[1. 0.]
+         [0. 0.]]
+    """
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+    def __call__(self, x: Any) -> Tensor:
+        return _ML.matrix_logarithm(x)
+
+
+class FFTWithSize(Primitive):
+    """Fourier transforms over the last ``signal_ndim`` axes: complex forward/inverse
+    (``real=False``), real-to-complex (``real=True``) or complex-to-real (``real=True``,
+    ``inverse=True``).
+
+    Args:
+        signal_ndim (int): 1, 2 or 3 axes.
+        inverse (bool): The inverse transform.
+        real (bool): A real signal (rfft / irfft).
+        norm (str, optional): ``"backward"``, ``"forward"`` or ``"ortho"``. Default: ``"backward"``.
+        onesided (bool, optional): rfft keeps half the spectrum / irfft reads half. Default: ``True``.
+        signal_sizes (tuple, optional): irfft's output sizes. Default: ``()``.
+
+    Inputs:
+        - **x** (Tensor) - The signal.
+
+    Outputs:
+        Tensor, complex (or real for irfft).
+
+    Raises:
+        TypeError: If an argument has the wrong type or ``x`` the wrong dtype.
+        ValueError: If ``signal_ndim`` or ``norm`` is out of range.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([0.0, 1.0, 2.0, 3.0], ms.float32)
+        >>> print(ops.FFTWithSize(1, False, True)(x))
+        [ 6.+0.j -2.+2.j -2.+0.j]
+    """
+
+    @prim_attr_register
+    def __init__(self, signal_ndim: int, inverse: bool, real: bool, norm: str = "backward",
+                 onesided: bool = True, signal_sizes: Any = ()) -> None:  # fmt: skip
+        _V.check_positive_int(signal_ndim, "signal_ndim", self.name)
+        _V.check_range(signal_ndim, 1, 3, "signal_ndim", self.name)
+        for arg, v in (("inverse", inverse), ("real", real), ("onesided", onesided)):
+            _V.check_bool(v, arg, self.name)
+        if not isinstance(norm, str):
+            _V.fail(self.name, "norm", "a str", norm, TypeError)
+        _V.check_one_of(norm, ("backward", "forward", "ortho"), "norm", self.name)
+        if not isinstance(signal_sizes, tuple | list):
+            _V.fail(self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError)
+
+    def __call__(self, x: Any) -> Tensor:
+        return _FS.fft_with_size(x, self.signal_ndim, self.inverse, self.real, self.norm,
+                                 self.onesided, tuple(self.signal_sizes))  # fmt: skip

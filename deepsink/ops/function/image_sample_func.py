@@ -1,0 +1,285 @@
+"""Image sampling computations behind MindSpore's image primitives that have no functional twin
+(TensorFlow's ops of the same names define them): ``ScaleAndTranslate`` (separable resampling
+with an antialiasing kernel, JAX's own scale-and-translate with TensorFlow's eight kernels),
+``ExtractGlimpse`` (fixed-size windows at per-image offsets, noise outside the image),
+``CombinedNonMaxSuppression`` (per-class greedy NMS merged over classes) and
+``SampleDistortedBoundingBoxV2`` (a random crop covering part of a box).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src.image import scale as _jax_scale  # the kernel-taking core of scale_and_translate
+
+from deepsink._core import random as _random
+from deepsink.common.tensor import Tensor
+from deepsink.ops import _utils as U
+from deepsink.ops.function.sequence_func import concrete
+
+
+# --- ScaleAndTranslate -----------------------------------------------------------------------
+def _lanczos(radius: float):
+    return lambda x: jnp.where(x < radius, jnp.sinc(x) * jnp.sinc(x / radius), 0.0)
+
+
+def _cubic(b: float, c: float):
+    """Mitchell-Netravali cubics: ``(b, c) = (0, 0.5)`` is Keys', ``(1/3, 1/3)`` Mitchell's."""
+
+    def k(x):
+        near = ((12 - 9 * b - 6 * c) * x**3 + (-18 + 12 * b + 6 * c) * x**2 + (6 - 2 * b)) / 6
+        far = ((-b - 6 * c) * x**3 + (6 * b + 30 * c) * x**2 + (-12 * b - 48 * c) * x
+               + (8 * b + 24 * c)) / 6  # fmt: skip
+        return jnp.where(x < 1, near, jnp.where(x < 2, far, 0.0))
+
+    return k
+
+
+SCALE_KERNELS = {
+    "lanczos1": _lanczos(1.0),
+    "lanczos3": _lanczos(3.0),
+    "lanczos5": _lanczos(5.0),
+    "gaussian": lambda x: jnp.where(x < 1.5, jnp.exp(-2.0 * x * x), 0.0),  # sigma 0.5, radius 3σ
+    "box": lambda x: jnp.where(x < 0.5, 1.0, jnp.where(x == 0.5, 0.5, 0.0)),
+    "triangle": lambda x: jnp.maximum(0.0, 1.0 - x),
+    "keyscubic": _cubic(0.0, 0.5),
+    "mitchellcubic": _cubic(1.0 / 3, 1.0 / 3),
+}
+
+
+def scale_and_translate(images: Any, size: Any, scale: Any, translation: Any,
+                        kernel_type: str = "lanczos3", antialias: bool = True) -> Tensor:  # fmt: skip
+    """Resample NHWC ``images`` to ``size`` (H, W): output pixel ``o`` samples the input at
+    ``(o + 0.5 - translation) / scale - 0.5`` through ``kernel_type`` (widened by ``1/scale``
+    when downscaling with ``antialias``). Float32 output."""
+    api = "ScaleAndTranslate"
+    x = U.array(images, api, "images")
+    if x.ndim != 4:
+        U.fail(api, f"'images' must be 4-D (N, H, W, C), but got shape {list(x.shape)}")
+    sz = U.array(size, api, "size")
+    if not jnp.issubdtype(sz.dtype, jnp.integer) or sz.shape != (2,):
+        U.fail(api, f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} "
+               f"{list(sz.shape)}")  # fmt: skip
+    hw = concrete(sz, api, "size")
+    if np.any(hw <= 0):
+        U.fail(api, f"'size' must be positive, but got {hw.tolist()}")
+    sc = U.array(scale, api, "scale").astype(jnp.float32)
+    tr = U.array(translation, api, "translation").astype(jnp.float32)
+    if sc.shape != (2,) or tr.shape != (2,):
+        U.fail(api, f"'scale' and 'translation' must have shape (2,), but got {list(sc.shape)} "
+               f"and {list(tr.shape)}")  # fmt: skip
+    out_shape = (x.shape[0], int(hw[0]), int(hw[1]), x.shape[3])
+    y = _jax_scale._scale_and_translate(x.astype(jnp.float32), out_shape, (1, 2), sc, tr,
+                                        SCALE_KERNELS[kernel_type], antialias,
+                                        jax.lax.Precision.HIGHEST)  # fmt: skip
+    return Tensor._from(y.astype(jnp.float32))
+
+
+# --- ExtractGlimpse -----------------------------------------------------------------------------
+def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True,
+                    normalized: bool = True, noise: str = "uniform") -> Tensor:  # fmt: skip
+    """Windows of ``size`` (h, w) from NHWC ``x`` at ``offsets`` (y, x) per image: pixel offsets
+    from the top-left, or from the centre with ``centered``, scaled by the image's size (and
+    halved when centered) with ``normalized``; the window's top-left is the offset minus half
+    the window, truncated. Positions outside the image get ``noise``: zeros, uniform in the
+    channel's [min, max], or Gaussian with the channel's mean and standard deviation."""
+    api = "ExtractGlimpse"
+    a = U.array(x, api, "x")
+    if a.ndim != 4:
+        U.fail(api, f"'x' must be 4-D (N, H, W, C), but got shape {list(a.shape)}")
+    sz = U.array(size, api, "size")
+    if sz.dtype != jnp.int32 or sz.shape != (2,):
+        U.fail(api, f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} "
+               f"{list(sz.shape)}", TypeError if sz.dtype != jnp.int32 else ValueError)  # fmt: skip
+    gh, gw = (int(v) for v in concrete(sz, api, "size"))
+    off = U.array(offsets, api, "offsets")
+    if off.shape != (a.shape[0], 2):
+        U.fail(api, f"'offsets' must have shape ({a.shape[0]}, 2), but got {list(off.shape)}")
+    n, h, w, c = a.shape
+    y0, x0 = off[:, 0].astype(jnp.float32), off[:, 1].astype(jnp.float32)
+    if normalized:
+        y0, x0 = y0 * h, x0 * w
+        if centered:
+            y0, x0 = y0 / 2 + h / 2, x0 / 2 + w / 2
+    elif centered:
+        y0, x0 = y0 + h / 2, x0 + w / 2
+    top = jnp.trunc(y0 - gh / 2).astype(jnp.int32)
+    left = jnp.trunc(x0 - gw / 2).astype(jnp.int32)
+    rows = top[:, None] + jnp.arange(gh)  # (N, gh)
+    cols = left[:, None] + jnp.arange(gw)
+    inside = ((rows >= 0) & (rows < h))[:, :, None] & ((cols >= 0) & (cols < w))[:, None, :]
+    bi = jnp.arange(n)[:, None, None]
+    got = a[bi, jnp.clip(rows, 0, h - 1)[:, :, None], jnp.clip(cols, 0, w - 1)[:, None, :]]
+    shape = (n, gh, gw, c)
+    if noise == "zero":
+        fill = jnp.zeros(shape, a.dtype)
+    elif noise == "uniform":
+        lo, hi = a.min(axis=(1, 2)), a.max(axis=(1, 2))
+        u = jax.random.uniform(_random.next_key(), shape, jnp.float32)
+        fill = (lo[:, None, None] + u * (hi - lo)[:, None, None]).astype(a.dtype)
+    else:
+        mean, std = a.mean(axis=(1, 2)), a.std(axis=(1, 2))
+        g = jax.random.normal(_random.next_key(), shape, jnp.float32)
+        fill = (mean[:, None, None] + g * std[:, None, None]).astype(a.dtype)
+    return Tensor._from(jnp.where(inside[..., None], got, fill))
+
+
+# --- CombinedNonMaxSuppression --------------------------------------------------------------------
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    ay1, ay2 = sorted((a[0], a[2]))
+    ax1, ax2 = sorted((a[1], a[3]))
+    by1, by2 = sorted((b[0], b[2]))
+    bx1, bx2 = sorted((b[1], b[3]))
+    area_a, area_b = (ay2 - ay1) * (ax2 - ax1), (by2 - by1) * (bx2 - bx1)
+    if area_a <= 0 or area_b <= 0:
+        return 0.0
+    inter = max(min(ay2, by2) - max(ay1, by1), 0) * max(min(ax2, bx2) - max(ax1, bx1), 0)
+    return float(inter / (area_a + area_b - inter))
+
+
+def _scalar(v: Any, api: str, arg: str, kind: str) -> Any:
+    a = U.array(v, api, arg)
+    if a.ndim != 0 or (kind == "i") != bool(jnp.issubdtype(a.dtype, jnp.integer)):
+        U.fail(api, f"'{arg}' must be a scalar {'int32' if kind == 'i' else 'float'} Tensor, "
+               f"but got {a.dtype} {list(a.shape)}", TypeError)  # fmt: skip
+    return concrete(a, api, arg).item()
+
+
+def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
+                                 max_total_size: Any, iou_threshold: Any, score_threshold: Any,
+                                 pad_per_class: bool = False, clip_boxes: bool = True) -> tuple:  # fmt: skip
+    """Greedy NMS per batch and class over ``boxes`` (B, N, q, 4) (q is 1 or the class count)
+    and ``scores`` (B, N, C), then the best ``max_total_size`` over all classes: boxes, scores,
+    classes (Float32) and the number of valid detections (Int32)."""
+    api = "CombinedNonMaxSuppression"
+    bx = concrete(U.array(boxes, api, "boxes"), api, "boxes").astype(np.float32)
+    scr = concrete(U.array(scores, api, "scores"), api, "scores").astype(np.float32)
+    if (
+        bx.ndim != 4
+        or bx.shape[-1] != 4
+        or scr.ndim != 3
+        or scr.shape[:2] != bx.shape[:2]
+        or bx.shape[2] not in (1, scr.shape[2])
+    ):
+        U.fail(api, f"'boxes' must be (B, N, q, 4) and 'scores' (B, N, C) with q 1 or C, but got "
+               f"{list(bx.shape)} and {list(scr.shape)}")  # fmt: skip
+    per_class = _scalar(max_output_size_per_class, api, "max_output_size_per_class", "i")
+    total = _scalar(max_total_size, api, "max_total_size", "i")
+    iou_t = _scalar(iou_threshold, api, "iou_threshold", "f")
+    score_t = _scalar(score_threshold, api, "score_threshold", "f")
+    if per_class <= 0 or total <= 0:
+        U.fail(api, f"'max_output_size_per_class' and 'max_total_size' must be positive, but got "
+               f"{per_class} and {total}")  # fmt: skip
+    if not 0 <= iou_t <= 1:
+        U.fail(api, f"'iou_threshold' must be in [0, 1], but got {iou_t}")
+    nb, nbox, ncls = scr.shape
+    size = min(total, per_class * ncls) if pad_per_class else total
+    out_b = np.zeros((nb, size, 4), np.float32)
+    out_s = np.zeros((nb, size), np.float32)
+    out_c = np.zeros((nb, size), np.float32)
+    valid = np.zeros((nb,), np.int32)
+    for b in range(nb):
+        picked = []
+        for c in range(ncls):
+            cand = [i for i in np.argsort(-scr[b, :, c], kind="stable") if scr[b, i, c] > score_t]
+            kept: list = []
+            for i in cand:
+                if len(kept) == per_class:
+                    break
+                box = bx[b, i, c if bx.shape[2] > 1 else 0]
+                if all(_iou(box, k) <= iou_t for k in (kk[1] for kk in kept)):
+                    kept.append((scr[b, i, c], box, c))
+            picked.extend(kept)
+        picked.sort(key=lambda t: -t[0])
+        picked = picked[:size]
+        valid[b] = len(picked)
+        for j, (s, box, c) in enumerate(picked):
+            out_b[b, j] = np.clip(box, 0.0, 1.0) if clip_boxes else box
+            out_s[b, j], out_c[b, j] = s, c
+    return tuple(Tensor._from(jnp.asarray(v)) for v in (out_b, out_s, out_c, valid))
+
+
+# --- SampleDistortedBoundingBoxV2 -------------------------------------------------------------
+def _random_crop(rng: np.random.Generator, w: int, h: int, area_range: tuple,
+                 aspect: float) -> tuple | None:  # fmt: skip
+    min_area, max_area = area_range[0] * w * h, area_range[1] * w * h
+    height = int(np.rint(np.sqrt(min_area / aspect)))
+    max_height = int(np.rint(np.sqrt(max_area / aspect)))
+    if np.rint(max_height * aspect) > w:
+        max_height = int((w + 0.5 - 1e-7) / aspect)
+    max_height = min(max_height, h)
+    height = min(height, max_height)
+    if height < max_height:
+        height += int(rng.integers(0, max_height - height + 1))
+    width = int(np.rint(height * aspect))
+    if width * height < min_area:
+        height += 1
+        width = int(np.rint(height * aspect))
+    if width * height > max_area:
+        height -= 1
+        width = int(np.rint(height * aspect))
+    area = width * height
+    if area < min_area or area > max_area or not 0 < width <= w or not 0 < height <= h:
+        return None
+    y = 0 if height >= h else int(rng.integers(0, h - height))
+    x = 0 if width >= w else int(rng.integers(0, w - width))
+    return y, x, height, width
+
+
+def sample_distorted_bounding_box_v2(image_size: Any, bounding_boxes: Any,
+                                     min_object_covered: Any, seed: int = 0, seed2: int = 0,
+                                     aspect_ratio_range: tuple = (0.75, 1.33),
+                                     area_range: tuple = (0.05, 1.0), max_attempts: int = 100,
+                                     use_image_if_no_bounding_boxes: bool = False) -> tuple:  # fmt: skip
+    """A random crop of an image of ``image_size`` (H, W, C) whose area fraction lies in
+    ``area_range``, aspect ratio in ``aspect_ratio_range``, covering at least
+    ``min_object_covered`` of one of ``bounding_boxes`` (N, 4) ``[ymin, xmin, ymax, xmax]``
+    normalized; the whole image after ``max_attempts`` misses. Returns ``begin`` (y, x, 0),
+    ``size`` (h, w, -1) and the crop as a normalized box of shape (1, 1, 4)."""
+    api = "SampleDistortedBoundingBoxV2"
+    isz = U.array(image_size, api, "image_size")
+    if isz.shape != (3,) or not jnp.issubdtype(isz.dtype, jnp.integer):
+        U.fail(api, f"'image_size' must be an integer Tensor of shape (3,), but got {isz.dtype} "
+               f"{list(isz.shape)}")  # fmt: skip
+    h, w, _ = (int(v) for v in concrete(isz, api, "image_size"))
+    if h <= 0 or w <= 0:
+        U.fail(api, f"'image_size' must be positive, but got {[h, w]}")
+    bb = concrete(U.array(bounding_boxes, api, "bounding_boxes"), api, "bounding_boxes")
+    bb = bb.reshape(-1, 4).astype(np.float64) if bb.size else np.zeros((0, 4))
+    cover = float(concrete(U.array(min_object_covered, api, "min_object_covered"), api,
+                           "min_object_covered"))  # fmt: skip
+    if not 0 <= cover <= 1:
+        U.fail(api, f"'min_object_covered' must be in [0, 1], but got {cover}")
+    if bb.shape[0] == 0:
+        if not use_image_if_no_bounding_boxes:
+            U.fail(api, "no bounding boxes given and 'use_image_if_no_bounding_boxes' is False")
+        bb = np.array([[0.0, 0.0, 1.0, 1.0]])
+    if seed or seed2:
+        rng = np.random.default_rng([int(seed), int(seed2)])
+    else:
+        rng = np.random.default_rng(np.asarray(jax.random.key_data(_random.next_key())).ravel())
+    pix = bb * np.array([h, w, h, w])
+    crop = None
+    for _ in range(max_attempts):
+        aspect = rng.uniform(*aspect_ratio_range)
+        c = _random_crop(rng, w, h, area_range, aspect)
+        if c is None:
+            continue
+        y, x, ch, cw = c
+        for b in pix:
+            inter = max(min(y + ch, b[2]) - max(y, b[0]), 0) * max(min(x + cw, b[3]) - max(x, b[1]),
+                                                                   0)  # fmt: skip
+            area = (b[2] - b[0]) * (b[3] - b[1])
+            if area > 0 and inter / area >= cover:
+                crop = c
+                break
+        if crop is not None:
+            break
+    y, x, ch, cw = crop if crop is not None else (0, 0, h, w)
+    dt = isz.dtype
+    box = np.array([[[y / h, x / w, (y + ch) / h, (x + cw) / w]]], np.float32)
+    return (Tensor._from(jnp.asarray([y, x, 0], dt)), Tensor._from(jnp.asarray([ch, cw, -1], dt)),
+            Tensor._from(jnp.asarray(box)))  # fmt: skip

@@ -1,0 +1,53 @@
+"""MindSpore's random primitives that live in ``mindspore/ops/operations/random_ops.py`` and were
+not yet built elsewhere: ``RandomChoiceWithMask`` (the primitive of ``ops.choice_with_mask``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deepsink._core import validate as V
+from deepsink.ops.function import random_func as RND
+from deepsink.ops.primitive import Primitive, prim_attr_register
+
+
+class RandomChoiceWithMask(Primitive):
+    """Picks ``count`` random coordinates of the True entries of a Bool Tensor (the primitive of
+    ``ops.choice_with_mask``).
+
+    Args:
+        count (int, optional): The coordinates returned, positive. Default: ``256``.
+        seed (int, optional): With ``seed2``, fixes the choice when non-zero. Default: ``0``.
+        seed2 (int, optional): Default: ``0``.
+
+    Inputs:
+        - **input_x** (Tensor) - Bool, 1-D to 5-D.
+
+    Outputs:
+        - **index** (Tensor) - Int32 ``(count, rank)``, zero-padded.
+        - **mask** (Tensor) - Bool ``(count,)``, which rows are real.
+
+    Raises:
+        TypeError: If ``count``, ``seed`` or ``seed2`` is not an int, or ``input_x`` not Bool.
+        ValueError: If ``count`` is not positive or a seed is negative.
+
+    Examples:
+        >>> import mindspore as ms
+        >>> from mindspore import ops
+        >>> x = ms.Tensor([[True, False], [False, True]])
+        >>> index, mask = ops.RandomChoiceWithMask(count=4, seed=1)(x)
+        >>> print(index.shape, int(mask.sum()))
+        (4, 2) 2
+    """
+
+    @prim_attr_register
+    def __init__(self, count: int = 256, seed: int = 0, seed2: int = 0) -> None:
+        V.check_positive_int(count, "count", self.name)
+        V.check_non_negative_int(seed, "seed", self.name)
+        V.check_non_negative_int(seed2, "seed2", self.name)
+
+    def __call__(self, input_x: Any) -> tuple:
+        seed = self.seed * 2654435761 + self.seed2 if (self.seed or self.seed2) else None
+        return RND.choice_with_mask(input_x, self.count, seed)
+
+
+__all__ = ["RandomChoiceWithMask"]
