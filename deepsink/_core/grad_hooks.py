@@ -10,6 +10,7 @@ the hook's own exception is kept here and raised in its place by the gradient fu
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import jax
 import numpy as np
 from jax.experimental import io_callback
 
+from deepsink.common import tensor as _tensor
 from deepsink.common.tensor import Tensor, unwrap
 
 _pending: list[BaseException] = []  # a hook's exception, raised by the gradient function
@@ -103,3 +105,6 @@ def hook_tensor(t: Tensor, hooks: dict) -> Tensor:
         return t
     arr = on_host((unwrap(t),), lambda g: (run_tensor_hooks(hooks, g[0]),) if hooks else None)
     return Tensor._from(arr[0])
+
+
+_tensor._GRAD_HOOKS[:] = [sys.modules[__name__]]  # Tensor.register_hook's mechanism

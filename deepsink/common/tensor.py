@@ -29,6 +29,11 @@ def unwrap(x: Any) -> Any:
 _INIT_SAMPLER: list[Callable[..., Any]] = []
 
 
+# deepsink._core.grad_hooks (the gradient-hook mechanism, which builds on Tensor) registers
+# itself here for ``Tensor.register_hook``
+_GRAD_HOOKS: list[Any] = []
+
+
 def register_init_sampler(sampler: Callable[..., Any]) -> None:
     """Set the function ``Tensor(shape=..., init=...)`` samples with (``initializer``)."""
     _INIT_SAMPLER[:] = [sampler]
@@ -304,9 +309,9 @@ class Tensor:
             >>> print(ms.grad(lambda a: (a * a).sum())(x))
             [2. 4.]
         """
-        from deepsink._core import grad_hooks  # it builds on Tensor
         from deepsink.common.hook_handle import HookHandle
 
+        grad_hooks = _GRAD_HOOKS[0]
         grad_hooks.check_hook_fn(hook)
         hooks = self.__dict__.get("_grad_hooks")
         if hooks is None:
