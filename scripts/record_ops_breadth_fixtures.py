@@ -18,6 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import expression_cases
 import mindspore as ms
 import numpy as np
 from mindspore import Tensor, ops
@@ -426,36 +427,21 @@ CASES = {
 }  # fmt: skip
 
 
-def encode(out, values: bool = True) -> list:
-    outs = list(out) if isinstance(out, tuple | list) else [out]
-    rows = []
-    for o in outs:
-        a = o.asnumpy()
-        if not values:
-            value = None
-        elif a.dtype.kind == "c":
-            value = [a.real.tolist(), a.imag.tolist()]
-        else:
-            value = np.where(np.isnan(a), None, a).tolist() if a.dtype.kind == "f" else a.tolist()
-        rows.append({"dtype": str(o.dtype), "shape": list(a.shape), "value": value})
-    return rows
-
-
 def record(name: str) -> dict:
     env = {"np": np, "ms": ms, "ops": ops, "P": P, "Tensor": Tensor}
     env.update({k: eval(v, {"np": np}) for k, v in INPUTS.items()})
-    try:
-        return {"outputs": encode(eval(CASES[name], env), not name.startswith("rnd_"))}
-    except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
-        return {"error": type(e).__name__, "message": str(e).splitlines()[0][:200]}
+    values = not name.startswith("rnd_")  # random outputs: dtype and shape only
+    return expression_cases.evaluate(
+        CASES[name], env, lambda out: expression_cases.encode(out, values)
+    )
 
 
 def main() -> int:
     if sys.argv[1:2] == ["--one"]:
         print(json.dumps(record(sys.argv[2])))
         return 0
-    cases = []
-    for name, expr in CASES.items():
+
+    def confirmed(name: str, _: str) -> dict:
         rec = record(name)
         if rec.get("error") == "RuntimeError":
             # a failed kernel can leave MindSpore's op cache broken for later cases: confirm
@@ -463,12 +449,9 @@ def main() -> int:
             fresh = subprocess.run([sys.executable, __file__, "--one", name], capture_output=True,
                                    text=True, check=True)  # fmt: skip
             rec = json.loads(fresh.stdout.strip().splitlines()[-1])
-        cases.append({"name": name, "expr": expr, **rec})
-        print(name, rec.get("error", ""), rec.get("message", ""))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": cases},
-                              indent=0) + "\n")  # fmt: skip
-    return 0
+        return rec
+
+    return expression_cases.run(OUT, INPUTS, CASES, confirmed, show_message=True)
 
 
 if __name__ == "__main__":

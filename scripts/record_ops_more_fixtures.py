@@ -11,10 +11,10 @@ and ``np`` and the named numpy inputs below; the same text is evaluated by deeps
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
+import expression_cases
 import mindspore as ms
 import numpy as np
 from mindspore import Tensor, ops
@@ -139,34 +139,12 @@ CASES = {
 }  # fmt: skip
 
 
-def encode(out) -> list:
-    outs = list(out) if isinstance(out, tuple | list) else [out]
-    rows = []
-    for o in outs:
-        a = o.asnumpy()
-        if a.dtype.kind == "c":
-            value = [a.real.tolist(), a.imag.tolist()]
-        else:
-            value = np.where(np.isnan(a), None, a).tolist() if a.dtype.kind == "f" else a.tolist()
-        rows.append({"dtype": str(o.dtype), "shape": list(a.shape), "value": value})
-    return rows
-
-
 def main() -> int:
     env = {"np": np, "ms": ms, "ops": ops, "P": P, "Tensor": Tensor}
     env.update({k: eval(v, {"np": np}) for k, v in INPUTS.items()})
-    cases = []
-    for name, expr in CASES.items():
-        try:
-            rec = {"outputs": encode(eval(expr, env))}
-        except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
-            rec = {"error": type(e).__name__, "message": str(e).splitlines()[0][:200]}
-        cases.append({"name": name, "expr": expr, **rec})
-        print(name, rec.get("error", ""))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": cases},
-                              indent=0) + "\n")  # fmt: skip
-    return 0
+    return expression_cases.run(
+        OUT, INPUTS, CASES, lambda _, expr: expression_cases.evaluate(expr, env)
+    )
 
 
 if __name__ == "__main__":

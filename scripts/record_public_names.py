@@ -6,6 +6,10 @@ Run with a Python that has MindSpore 2.x installed (not run by CI)::
 
 A module's names are its ``__all__`` where it has one, else its public non-module attributes.
 ``scripts/api_coverage.py`` compares deepsink against this list.
+
+Also writes ``tests/fixtures/ms/module_attributes.json``: every public attribute (``dir()``) of the
+modules in ``ATTRIBUTE_MODULES``, what a name may be at that path; ``tests/test_extra_names.py``
+checks that deepsink exports no name MindSpore lacks there.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from pathlib import Path
 
 import mindspore
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "public_names.json"
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms"
+OUT = FIXTURES / "public_names.json"
+ATTRIBUTES = FIXTURES / "module_attributes.json"
 
 MODULES = [
     "mindspore",
@@ -39,6 +45,17 @@ MODULES = [
     "mindspore.mint.optim",
     "mindspore.mint.linalg",
     "mindspore.mint.special",
+]
+
+
+ATTRIBUTE_MODULES = [
+    *MODULES,
+    "mindspore.ops.operations",
+    "mindspore.ops.functional",
+    "mindspore.nn.optim",
+    "mindspore.train.callback",
+    "mindspore.profiler",
+    "mindspore.device_context",
 ]
 
 
@@ -64,6 +81,13 @@ def main() -> None:
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}")
+    attributes = {
+        name: sorted(n for n in dir(importlib.import_module(name)) if not n.startswith("_"))
+        for name in ATTRIBUTE_MODULES
+    }
+    data = {"mindspore_version": mindspore.__version__, "modules": attributes}
+    ATTRIBUTES.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
+    print(f"wrote {ATTRIBUTES}")
 
 
 if __name__ == "__main__":

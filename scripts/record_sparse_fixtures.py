@@ -14,12 +14,13 @@ flattened): a Tensor as ``{"dtype", "shape", "value"}``, a sparse tensor as ``{"
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
+import expression_cases
 import mindspore as ms
 import numpy as np
+from expression_cases import array_row as _array
 from mindspore import COOTensor, CSRTensor, RowTensor, Tensor, nn, ops
 
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
@@ -214,12 +215,6 @@ CASES.update({
 })  # fmt: skip
 
 
-def _array(t) -> dict:
-    a = t.asnumpy()
-    value = np.where(np.isnan(a), None, a).tolist() if a.dtype.kind == "f" else a.tolist()
-    return {"dtype": str(t.dtype), "shape": list(a.shape), "value": value}
-
-
 def encode(out) -> list:
     if isinstance(out, str):
         return [{"text": out}]
@@ -249,18 +244,13 @@ def main() -> int:
     env = {"np": np, "ms": ms, "ops": ops, "nn": nn, "Tensor": Tensor, "COOTensor": COOTensor,
            "CSRTensor": CSRTensor, "RowTensor": RowTensor}  # fmt: skip
     env.update({k: eval(v, env) for k, v in INPUTS.items()})
-    cases = []
-    for name, expr in CASES.items():
-        try:
-            rec = {"outputs": encode(eval(expr, env))}
-        except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
-            rec = {"error": type(e).__name__, "message": str(e).strip().splitlines()[0][:200]}
-        cases.append({"name": name, "expr": expr, **rec})
-        print(name, rec.get("error", ""), rec.get("message", ""))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": cases},
-                              indent=0) + "\n")  # fmt: skip
-    return 0
+    return expression_cases.run(
+        OUT,
+        INPUTS,
+        CASES,
+        lambda _, expr: expression_cases.evaluate(expr, env, encode, strip=True),
+        show_message=True,
+    )
 
 
 if __name__ == "__main__":

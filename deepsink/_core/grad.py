@@ -25,7 +25,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import capture, control_flow, functional, graph_syntax
+from deepsink._core import capture, control_flow, functional, grad_hooks, graph_syntax
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -185,8 +185,12 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     def grads(cts: Sequence[Any]) -> tuple[list, list]:
         # complex values: MindSpore's (and PyTorch's) convention is the conjugate of JAX's,
         # grad = ct * conj(J) = conj(vjp(conj(ct))); real values are unchanged
-        with _runtime_loop_rule(mark):
-            w_grads, x_grads = pullback([_conj(c) for c in cts])
+        try:
+            with _runtime_loop_rule(mark):
+                w_grads, x_grads = pullback([_conj(c) for c in cts])
+        except Exception:
+            grad_hooks.raise_pending()  # a gradient hook's own error, in place of JAX's wrapper
+            raise
         it = iter([_conj(g) for g in x_grads])
         w_out = []
         for gr, v, as_float in zip(w_grads, w_in, w_int, strict=True):
@@ -222,7 +226,7 @@ class _Input:
 
     def rebuild(self, it: Any) -> Any:
         leaves = [
-            (Tensor._from(next(it)) if isinstance(x, Tensor) else next(it)) if d else x
+            (_traced_input(x, next(it)) if isinstance(x, Tensor) else next(it)) if d else x
             for x, d in zip(self.leaves, self.diff)
         ]
         return jax.tree_util.tree_unflatten(self.treedef, leaves)
@@ -245,6 +249,24 @@ class _Input:
             return out[0]
         tree = jax.tree_util.tree_unflatten(self.treedef, out)
         return _as_tuples(tree, self.value)
+
+
+def _traced_input(x: Tensor, traced: Any) -> Tensor:
+    """The Tensor the function sees for the input ``x``: with ``x``'s ``register_hook`` hooks on
+    its gradient."""
+    t = Tensor._from(traced)
+    hooks = grad_hooks.tensor_hooks(x)
+    if hooks is not None:
+        t = grad_hooks.hook_tensor(t, hooks)
+        t.__dict__["_grad_hooks"] = hooks
+    return t
+
+
+def _has_tensor_hooks(args: tuple, kwargs: dict | None = None) -> bool:
+    """Whether an input has ``register_hook`` hooks: such a call runs op by op (a captured
+    program would not see the hooks registered or removed after it was traced)."""
+    leaves = jax.tree_util.tree_leaves((args, kwargs), is_leaf=lambda x: isinstance(x, Tensor))
+    return any(grad_hooks.tensor_hooks(x) for x in leaves)
 
 
 def _as_tuples(tree: Any, like: Any) -> Any:
@@ -387,6 +409,8 @@ class GradOperation:
         )
 
         def run(*args: Any, **kwargs: Any) -> Any:
+            if _has_tensor_hooks(args, kwargs):
+                return grad_fn(*args, **kwargs)
             return captured(args, kwargs)
 
         run.captured = captured
@@ -532,6 +556,8 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
 
     @api_boundary
     def run(*args: Any) -> Any:
+        if _has_tensor_hooks(args):
+            return body(*args)
         return captured(args, {})
 
     run.captured = captured

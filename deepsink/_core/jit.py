@@ -118,6 +118,22 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
+def _dyn_tensors(args: tuple, kwargs: dict, spec: tuple) -> list:
+    """The Tensors among the inputs, one per array of ``split_args``'s ``dyn`` (None where the
+    array is not a Tensor's: a NumPy array, a ``mutable`` number)."""
+    leaves = jax.tree_util.tree_leaves((args, kwargs), is_leaf=lambda x: isinstance(x, Tensor))
+    return [x if isinstance(x, Tensor) else None
+            for x, s in zip(leaves, spec[1], strict=True) if s is _TENSOR or s is _ARRAY]  # fmt: skip
+
+
+def _write_inputs(targets: Sequence[Any], written: Sequence[int], values: Sequence[Any]) -> None:
+    """An in-place Tensor op (``x.add_(y)``, ``ops.assign(x, y)``) on an input of a compiled
+    function changes the caller's Tensor, as in MindSpore 2.10's graph mode."""
+    for i, value in zip(written, values, strict=True):
+        if targets[i] is not None:
+            targets[i]._data = value
+
+
 def _split_out(out: Any) -> tuple[list, tuple]:
     """Outputs cross the jit boundary as arrays; other leaves (Python numbers, strings, None) are
     trace-time constants, kept in the layout and put back after the call (as MindSpore's graph
@@ -242,6 +258,8 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
 
     def run(state, dyn, spec):
         args, kwargs = merge_args(dyn, spec)
+        inputs = _dyn_tensors(args, kwargs, spec)
+        before = [t._data if t is not None else None for t in inputs]
         # the containers outside the call that it writes computed values into (a global dict,
         # an attribute of self): their new values are outputs too, written back after each run
         with writeback.recording(fn, args, kwargs) as written:
@@ -250,16 +268,22 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
                 raise _escape_error(escaped)
             arrays, layout = _split_out(out)
         extra, extra_layout = _split_out([v for _, v in written])
-        layouts[_signature(dyn, spec)] = (layout, [s for s, _ in written], extra_layout)
-        return (arrays, extra), new_state
+        # the input Tensors an in-place op wrote: their new values are outputs too
+        changed = [i for i, t in enumerate(inputs) if t is not None and t._data is not before[i]]
+        layouts[_signature(dyn, spec)] = (layout, [s for s, _ in written], extra_layout, changed)
+        return (arrays, extra, [inputs[i]._data for i in changed]), new_state
 
     jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
 
-    def call(state, dyn, spec):
-        (arrays, extra), new_state = jitted(state, dyn, spec)
-        layout, slots, extra_layout = layouts[_signature(dyn, spec)]
+    def call(state, dyn, spec, targets=None):
+        """Runs the program; ``targets`` (``_dyn_tensors``): the caller's input Tensors, which
+        receive what in-place ops wrote into them."""
+        (arrays, extra, inputs), new_state = jitted(state, dyn, spec)
+        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
         for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
             slot.write(value)
+        if targets is not None:
+            _write_inputs(targets, changed, inputs)
         return _join_out(arrays, layout), new_state
 
     call.precompile = jitted.precompile  # type: ignore[attr-defined]
@@ -302,7 +326,9 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     dyn, spec = split_args(args, kwargs)
     entry = _cell_entry(cell, spec)
     try:
-        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+        out, new_state = entry.jitted(
+            functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
+        )
     except ValueDependentShapeError as e:
         cell.__dict__["_value_dependent"] = True
         warnings.warn(
@@ -467,7 +493,9 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
             entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
             entries[sig] = entry
             commit_state(boxes)
-        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec)
+        out, new_state = entry.jitted(
+            functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
+        )
         functional.update(entry.boxes, new_state)
         _checks.poll()
         return out

@@ -12,10 +12,12 @@ import types
 from typing import Any
 
 # deepsink.common.dtype's helpers, which ``from deepsink.common.dtype import *`` brings along with
-# the dtype names; not part of MindSpore's API (``bool`` would shadow the builtin on star-import)
+# the dtype names; not part of MindSpore's API (``bool`` would shadow the builtin on star-import;
+# ``function`` and ``type_type`` are mindspore.common.dtype's, not mindspore's or mindspore.common's)
 INTERNAL = frozenset(
-    {"bool", "from_np", "to_np", "is_float", "float_type", "int_type", "uint_type", "number_type"}
-)
+    {"bool", "from_np", "to_np", "is_float", "float_type", "int_type", "uint_type", "number_type",
+     "function", "type_type"}
+)  # fmt: skip
 
 
 def _ours(value: Any) -> bool:

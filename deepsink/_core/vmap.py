@@ -4,19 +4,25 @@
 own and Parameters they read are shared (not batched) across the mapped axis, as in MindSpore.
 Tensors in the arguments are mapped; other values pass through unchanged. A Parameter (or
 Tensor) passed as a mapped argument and updated in place by ``fn`` (``ops.ApplyFtrl``,
-``ops.assign``, ...) gets the batched new value, as in MindSpore.
+``ops.assign``, ...) gets the batched new value, as in MindSpore. A write to what is not mapped (a
+Parameter ``fn`` reads, an argument with in_axes None) happens once with its value when that value
+is not mapped either, and is a ValueError when it is (which element's value would win is not
+defined), as in MindSpore.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import jax
 
 from deepsink._core import functional
-from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
+
+# JAX's error for an output with out_axes None that is mapped: here, a write to what is not mapped
+_MAPPED_SHARED = re.compile(r"out_axes\[2\]\[(\d+)\].*batched")
 
 
 def _axes(spec: Any, api: str, arg: str) -> Any:
@@ -86,30 +92,39 @@ def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
             flat = jax.tree_util.tree_leaves(xs, is_leaf=lambda x: x is None)
             call = [Tensor._from(x) if t else x for x, t in zip(flat, is_t)]
             out, _, escaped = pure((), *jax.tree_util.tree_unflatten(treedef, call))
-            if escaped:
-                names = [getattr(b, "name", "?") for b, _ in escaped]
-                raise RuntimeError(
-                    f"For 'vmap', 'fn' must not assign Parameters, but it wrote {names}"
-                )
             written = {i: call[i]._data for i in tensors if call[i]._data is not flat[i]}
+            # writes to what is not mapped (Parameters the function reads, in_axes None
+            # arguments) happen once, with a value that must not be mapped either
+            shared = [(b, getattr(b, "name", "?"), v) for b, v in escaped]
             for i in [i for i in written if axes[i] is None]:
-                if isinstance(leaves[i], Parameter):
-                    raise RuntimeError(
-                        f"For 'vmap', 'fn' must not assign the unmapped Parameter "
-                        f"'{leaves[i].name}' (in_axes None)"
-                    )
-                del written[i]
+                shared.append((leaves[i], getattr(leaves[i], "name", f"argument {i}"),
+                               written.pop(i)))  # fmt: skip
+            targets[:] = [(b, name) for b, name, _ in shared]
             out = jax.tree_util.tree_map(
                 lambda x: x._data if isinstance(x, Tensor) else x, out, is_leaf=is_leaf
             )
-            return out, written
+            return out, written, [v for _, _, v in shared]
 
         xs = jax.tree_util.tree_unflatten(treedef, arrays)
-        out, written = jax.vmap(inner, in_axes=ia, out_axes=(oa, 0))(*xs)
+        targets: list = []
+        try:
+            out, written, shared = jax.vmap(inner, in_axes=ia, out_axes=(oa, 0, None))(*xs)
+        except ValueError as e:
+            m = _MAPPED_SHARED.search(str(e))
+            if m is None:
+                raise
+            name = targets[int(m.group(1))][1]
+            raise ValueError(
+                "The source axis of `variable` is None, but the source axis of `value` is not "
+                f"None. The execution order of the write to '{name}' (not mapped by 'vmap') "
+                "cannot be guaranteed."
+            ) from None
         for i, value in written.items():
             target = leaves[i]
             value = jax.numpy.moveaxis(value, 0, axes[i])
             target._data = value.astype(target._data.dtype)
+        for (target, _), value in zip(targets, shared, strict=True):
+            target._data = value
         return jax.tree_util.tree_map(
             lambda x: Tensor._from(x) if isinstance(x, jax.Array) else x, out
         )

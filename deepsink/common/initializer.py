@@ -448,3 +448,8 @@ _tensor.register_init_sampler(initializer)
 
 # MindSpore's private name for the fan computation, which model-zoo weight-init code imports
 _calculate_fan_in_and_fan_out = _fans
+
+# ``from mindspore.common.initializer import *``: the initializers, not this module's imports
+from deepsink._core.public import public_names as _public_names  # noqa: E402
+
+__all__ = _public_names(globals())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,11 @@ def unwrap(x: Any) -> Any:
 # ``Tensor(shape=..., init=...)`` samples with ``initializer``, which builds on Tensor: the
 # initializer module registers itself here (``register_init_sampler``) instead of being imported.
 _INIT_SAMPLER: list[Callable[..., Any]] = []
+
+
+# deepsink._core.grad_hooks (the gradient-hook mechanism, which builds on Tensor) registers
+# itself here for ``Tensor.register_hook``
+_GRAD_HOOKS: list[Any] = []
 
 
 def register_init_sampler(sampler: Callable[..., Any]) -> None:
@@ -276,6 +282,47 @@ class Tensor:
     @property
     def T(self) -> Tensor:
         return Tensor._from(self._data.T)
+
+    # --- gradient hooks (deepsink/_core/grad_hooks.py) -----------------------------------------
+    def register_hook(self, hook: Any) -> Any:
+        """Registers ``hook(grad) -> None or new grad``, called with the gradient of this Tensor
+        when a gradient function (``ms.grad``, ``value_and_grad``, ``GradOperation``) computes
+        it; a return value that is not None replaces the gradient. Hooks run in the order they
+        were registered, each with the gradient the previous one returned.
+
+        Args:
+            hook (function): The hook.
+
+        Returns:
+            HookHandle, whose ``remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If `hook` is not callable.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> x = ms.Tensor([1.0, 2.0])
+            >>> handle = x.register_hook(lambda grad: grad * 3)
+            >>> print(ms.grad(lambda a: (a * a).sum())(x))
+            [ 6. 12.]
+            >>> handle.remove()
+            >>> print(ms.grad(lambda a: (a * a).sum())(x))
+            [2. 4.]
+        """
+        from deepsink.common.hook_handle import HookHandle
+
+        grad_hooks = _GRAD_HOOKS[0]
+        grad_hooks.check_hook_fn(hook)
+        hooks = self.__dict__.get("_grad_hooks")
+        if hooks is None:
+            hooks = self.__dict__["_grad_hooks"] = OrderedDict()  # weakly referable
+            if isinstance(self._data, jax.core.Tracer):
+                # a value inside a gradient's trace: the gradient reaching it from here on
+                # goes through the hooks (an input's hooks are applied by the gradient function)
+                self._data = grad_hooks.hook_tensor(self, hooks)._data
+        handle = HookHandle(hooks)
+        hooks[handle.handle_id] = hook
+        return handle
 
     # --- conversion ---------------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:

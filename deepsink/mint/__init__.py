@@ -836,3 +836,11 @@ def multinomial(input: Any, num_samples: int, replacement: bool = False, *,
         g = jax.random.gumbel(key, logits.shape, logits.dtype)
         r = jax.lax.top_k(logits + g, num_samples)[1]
     return Tensor._from(r.astype(np.int64))
+
+
+# ``from deepsink.mint import *``: MindSpore's mint names, not this module's imports; of mint.nn's
+# classes, those MindSpore 2.10's ``mint.__all__`` lists (Dropout, Embedding... are mint.nn's only)
+from deepsink._core.public import public_names as _public_names  # noqa: E402
+
+_NN_ONLY = {"Dropout", "Dropout2d", "Embedding", "LayerNorm", "MaxPool2d"}
+__all__ = [n for n in _public_names(globals()) if n not in _NN_ONLY]

@@ -8,6 +8,7 @@ from collections import namedtuple
 from typing import Any
 
 from deepsink import ops
+from deepsink._core.public import public_names as _public_names
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -40,3 +41,7 @@ def norm(A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *,  # 
          dtype: Any = None) -> Tensor:  # fmt: skip
     """``vector_norm`` for a 1-D ``dim``/input, ``matrix_norm`` for two dims (``ops.norm``)."""
     return ops.norm(A, ord, dim, keepdim, dtype=dtype)
+
+
+# ``from mindspore.mint.linalg import *``: the functions, not this module's imports
+__all__ = [n for n in _public_names(globals()) if n != "Tensor"]

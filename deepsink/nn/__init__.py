@@ -157,7 +157,6 @@ from deepsink.nn.layer.transformer import TransformerEncoderLayer as Transformer
 from deepsink.nn.learning_rate_schedule import CosineDecayLR as CosineDecayLR
 from deepsink.nn.learning_rate_schedule import ExponentialDecayLR as ExponentialDecayLR
 from deepsink.nn.learning_rate_schedule import InverseDecayLR as InverseDecayLR
-from deepsink.nn.learning_rate_schedule import LearningRateSchedule as LearningRateSchedule
 from deepsink.nn.learning_rate_schedule import NaturalExpDecayLR as NaturalExpDecayLR
 from deepsink.nn.learning_rate_schedule import PolynomialDecayLR as PolynomialDecayLR
 from deepsink.nn.learning_rate_schedule import WarmUpLR as WarmUpLR

@@ -3,7 +3,7 @@
 
 Forward hooks are plain Python around ``construct``. Backward hooks wrap the Cell's Tensor inputs
 and outputs in identities whose gradient calls the hook on the host when the backward pass
-reaches them (the mechanism of ``ops.HookBackward``): the output side sees ``grad_output`` first
+reaches them (``deepsink._core.grad_hooks``, the mechanism of ``ops.HookBackward``): the output side sees ``grad_output`` first
 (backward pre hooks may replace it), the input side then gives backward hooks ``grad_input``
 with that ``grad_output``; a hook's return value, if not None, replaces the gradient.
 """
@@ -14,20 +14,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-import jax
-import numpy as np
-from jax.experimental import io_callback
-
+from deepsink._core import grad_hooks
 from deepsink.common.hook_handle import HookHandle
 from deepsink.common.tensor import Tensor, unwrap
-from deepsink.ops.operations.debug_ops import _with_backward
 
 TABLES = ("_forward_pre_hook", "_forward_hook", "_backward_pre_hook", "_backward_hook")
-
-
-def check_hook_fn(hook_fn: Any) -> None:
-    if not callable(hook_fn):
-        raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
 
 
 def table(cell: Any, name: str) -> OrderedDict:
@@ -40,7 +31,7 @@ def table(cell: Any, name: str) -> OrderedDict:
 def register(cell: Any, name: str, hook_fn: Any, prepend: bool = False,
              with_kwargs: bool = False) -> HookHandle:  # fmt: skip
     """Adds ``hook_fn`` to the Cell's table ``name``; returns its handle."""
-    check_hook_fn(hook_fn)
+    grad_hooks.check_hook_fn(hook_fn)
     hooks = table(cell, name)
     kw = table(cell, name + "_with_kwargs")
     handle = HookHandle(hooks, extra_dict=kw)
@@ -57,42 +48,26 @@ def has_hooks(cell: Any) -> bool:
     return any(d.get(name) for name in TABLES)
 
 
-def _grad_slots(values: tuple) -> list[int]:
-    """Positions of the float Tensors among ``values``: those a gradient flows through."""
-    return [
-        i for i, v in enumerate(values)
-        if isinstance(v, Tensor) and np.issubdtype(np.dtype(unwrap(v).dtype), np.inexact)
-    ]  # fmt: skip
-
-
 def _hooked(values: tuple, on_grad: Callable[[tuple], Any]) -> tuple:
     """``values`` with their float Tensors wrapped: the gradient reaching them is
     ``on_grad(grads)`` (a tuple of Tensors; None keeps them), run on the host."""
-    slots = _grad_slots(values)
+    slots = [i for i, v in enumerate(values) if grad_hooks.is_float(v)]
     if not slots:
         return values
-    arrays = tuple(unwrap(values[i]) for i in slots)
 
-    def host(*cts: Any) -> tuple:
-        new = on_grad(tuple(Tensor._from(jax.numpy.asarray(c)) for c in cts))
+    def checked(grads: tuple) -> tuple | None:
+        new = on_grad(grads)
         if new is None:
-            return tuple(np.asarray(c) for c in cts)
+            return None
         new = new if isinstance(new, tuple | list) else (new,)
-        if len(new) != len(cts):
+        if len(new) != len(grads):
             raise TypeError(
                 f"The backward hook returned {len(new)} gradients, but the Cell has "
-                f"{len(cts)} here."
+                f"{len(grads)} here."
             )
-        return tuple(
-            np.broadcast_to(np.asarray(unwrap(n), c.dtype), c.shape)
-            for n, c in zip(new, cts, strict=True)
-        )
+        return tuple(new)
 
-    def backward(cts: tuple) -> tuple:
-        shapes = tuple(jax.ShapeDtypeStruct(c.shape, c.dtype) for c in cts)
-        return tuple(io_callback(host, shapes, *cts, ordered=True))
-
-    wrapped = _with_backward(backward, arrays)
+    wrapped = grad_hooks.on_host(tuple(unwrap(values[i]) for i in slots), checked)
     out = list(values)
     for i, a in zip(slots, wrapped, strict=True):
         out[i] = Tensor._from(a)

@@ -44,7 +44,7 @@ class LearningRateSchedule(Cell):
         >>> import numpy as np
         >>> import mindspore as ms
         >>> from mindspore import nn
-        >>> class Halving(nn.LearningRateSchedule):
+        >>> class Halving(nn.learning_rate_schedule.LearningRateSchedule):
         ...     def construct(self, global_step):
         ...         return 0.1 * 0.5 ** global_step.astype(ms.float32)
         >>> lr = Halving()

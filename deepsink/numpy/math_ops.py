@@ -698,4 +698,5 @@ def polyint(p: Any, m: int = 1, k: Any = None) -> Tensor:
     return _out(jnp.polyint(c, m, kk), [c], None)
 
 
-__all__ = public(globals(), __name__, ("unary", "binary", "operands", "divmod_"))
+# vdot is mint.vdot in MindSpore 2.10, not mindspore.numpy's
+__all__ = public(globals(), __name__, ("unary", "binary", "operands", "divmod_", "vdot"))

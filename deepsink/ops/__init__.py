@@ -110,7 +110,6 @@ from deepsink.ops.function.elementwise_func import bitwise_right_shift as bitwis
 from deepsink.ops.function.elementwise_func import copysign as copysign
 from deepsink.ops.function.elementwise_func import deg2rad as deg2rad
 from deepsink.ops.function.elementwise_func import digamma as digamma
-from deepsink.ops.function.elementwise_func import div_no_nan as div_no_nan
 from deepsink.ops.function.elementwise_func import erfinv as erfinv
 from deepsink.ops.function.elementwise_func import float_power as float_power
 from deepsink.ops.function.elementwise_func import fmax as fmax
@@ -131,7 +130,6 @@ from deepsink.ops.function.elementwise_func import lgamma as lgamma
 from deepsink.ops.function.elementwise_func import logaddexp as logaddexp
 from deepsink.ops.function.elementwise_func import logaddexp2 as logaddexp2
 from deepsink.ops.function.elementwise_func import logit as logit
-from deepsink.ops.function.elementwise_func import mul_no_nan as mul_no_nan
 from deepsink.ops.function.elementwise_func import nan_to_num as nan_to_num
 from deepsink.ops.function.elementwise_func import nextafter as nextafter
 from deepsink.ops.function.elementwise_func import positive as positive
@@ -139,7 +137,6 @@ from deepsink.ops.function.elementwise_func import rad2deg as rad2deg
 from deepsink.ops.function.elementwise_func import sgn as sgn
 from deepsink.ops.function.elementwise_func import signbit as signbit
 from deepsink.ops.function.elementwise_func import sinc as sinc
-from deepsink.ops.function.elementwise_func import squared_difference as squared_difference
 from deepsink.ops.function.elementwise_func import truncate_div as truncate_div
 from deepsink.ops.function.elementwise_func import truncate_mod as truncate_mod
 from deepsink.ops.function.elementwise_func import xdivy as xdivy
@@ -221,7 +218,6 @@ from deepsink.ops.function.loss_func import multilabel_margin_loss as multilabel
 from deepsink.ops.function.loss_func import (
     multilabel_soft_margin_loss as multilabel_soft_margin_loss,
 )
-from deepsink.ops.function.loss_func import poisson_nll_loss as poisson_nll_loss
 from deepsink.ops.function.loss_func import smooth_l1_loss as smooth_l1_loss
 from deepsink.ops.function.loss_func import soft_margin_loss as soft_margin_loss
 from deepsink.ops.function.loss_func import triplet_margin_loss as triplet_margin_loss
@@ -428,7 +424,6 @@ from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
-from deepsink.ops.operations import GELU as GELU
 from deepsink.ops.operations import Abs as Abs
 from deepsink.ops.operations import Add as Add
 from deepsink.ops.operations import AddN as AddN
@@ -446,7 +441,6 @@ from deepsink.ops.operations import BiasAdd as BiasAdd
 from deepsink.ops.operations import BroadcastTo as BroadcastTo
 from deepsink.ops.operations import Cast as Cast
 from deepsink.ops.operations import Ceil as Ceil
-from deepsink.ops.operations import ClipByValue as ClipByValue
 from deepsink.ops.operations import Complex as Complex
 from deepsink.ops.operations import Concat as Concat
 from deepsink.ops.operations import Conv2D as Conv2D

@@ -2,6 +2,7 @@
 
 from functools import partial as partial
 
+from deepsink._core.public import public_names as _public_names
 from deepsink.ops.function.array_func import arange as arange
 from deepsink.ops.function.array_func import argsort as argsort
 from deepsink.ops.function.array_func import broadcast_to as broadcast_to
@@ -64,7 +65,6 @@ from deepsink.ops.function.elementwise_func import bitwise_right_shift as bitwis
 from deepsink.ops.function.elementwise_func import copysign as copysign
 from deepsink.ops.function.elementwise_func import deg2rad as deg2rad
 from deepsink.ops.function.elementwise_func import digamma as digamma
-from deepsink.ops.function.elementwise_func import div_no_nan as div_no_nan
 from deepsink.ops.function.elementwise_func import erfinv as erfinv
 from deepsink.ops.function.elementwise_func import float_power as float_power
 from deepsink.ops.function.elementwise_func import fmax as fmax
@@ -85,7 +85,6 @@ from deepsink.ops.function.elementwise_func import lgamma as lgamma
 from deepsink.ops.function.elementwise_func import logaddexp as logaddexp
 from deepsink.ops.function.elementwise_func import logaddexp2 as logaddexp2
 from deepsink.ops.function.elementwise_func import logit as logit
-from deepsink.ops.function.elementwise_func import mul_no_nan as mul_no_nan
 from deepsink.ops.function.elementwise_func import nan_to_num as nan_to_num
 from deepsink.ops.function.elementwise_func import nextafter as nextafter
 from deepsink.ops.function.elementwise_func import positive as positive
@@ -93,7 +92,6 @@ from deepsink.ops.function.elementwise_func import rad2deg as rad2deg
 from deepsink.ops.function.elementwise_func import sgn as sgn
 from deepsink.ops.function.elementwise_func import signbit as signbit
 from deepsink.ops.function.elementwise_func import sinc as sinc
-from deepsink.ops.function.elementwise_func import squared_difference as squared_difference
 from deepsink.ops.function.elementwise_func import truncate_div as truncate_div
 from deepsink.ops.function.elementwise_func import truncate_mod as truncate_mod
 from deepsink.ops.function.elementwise_func import xdivy as xdivy
@@ -434,8 +432,6 @@ _FROM_OPS += (
 )  # fmt: skip
 
 # the Bessel functions, the Householder QR factors and the *_ext twins
-# graph-IR primitives of MindSpore's compiler (they raise in MindSpore's own PyNative mode)
-from deepsink._core.unsupported import unsupported as _unsupported  # noqa: E402
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
 from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
 from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
@@ -451,10 +447,6 @@ from deepsink.ops.function.patch_func import deformable_conv2d as deformable_con
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403
 
-_GRAPH_IR = ("a primitive of MindSpore's graph compiler (its IR's array-to-scalar conversion and "
-             "reduction nodes), which MindSpore itself cannot run in PyNative mode; deepsink "
-             "compiles with XLA and has no such IR")  # fmt: skip
-array_reduce = _unsupported("mindspore.ops.functional", "array_reduce", _GRAPH_IR,
-                            kind="function")  # fmt: skip
-array_to_scalar = _unsupported("mindspore.ops.functional", "array_to_scalar", _GRAPH_IR,
-                               kind="function")  # fmt: skip
+# ``from deepsink.ops.functional import *``: the functions, not this module's imports (MindSpore
+# 2.10's ops.functional has no Tensor)
+__all__ = [n for n in _public_names(globals(), also=("partial",)) if n != "Tensor"]

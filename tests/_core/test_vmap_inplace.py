@@ -53,3 +53,69 @@ def test_function_without_updates_is_unchanged():
     x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
     out = ms.vmap(lambda a: a.sum(), in_axes=0)(x)
     np.testing.assert_array_equal(out.asnumpy(), [3.0, 12.0])
+
+
+# --- writes to what vmap does not map (MindSpore 2.10: written once when the value is not mapped
+# either, a ValueError when it is) ------------------------------------------------------------
+
+_MAPPED_WRITE = "The source axis of `variable` is None, but the source axis of `value` is not None"
+
+
+def _ones():
+    return Tensor(np.ones((4, 3), np.float32))
+
+
+@pytest.mark.parametrize("write", ["assign", "assign_add", "add_"])
+def test_closure_parameter_written_with_unmapped_value(write):
+    r = Parameter(Tensor(np.zeros(3, np.float32)), name="r")
+    c = Tensor(np.full(3, 5.0, np.float32))
+
+    def f(x):
+        if write == "add_":
+            r.add_(c)
+        else:
+            getattr(ops, write)(r, c)
+        return x * 2
+
+    out = ms.vmap(f)(_ones())
+    np.testing.assert_array_equal(out.asnumpy(), np.full((4, 3), 2.0))
+    np.testing.assert_array_equal(r.asnumpy(), [5.0, 5.0, 5.0])  # once, not once per element
+
+
+@pytest.mark.parametrize("write", ["assign", "assign_add", "add_"])
+def test_closure_parameter_written_with_mapped_value(write):
+    r = Parameter(Tensor(np.zeros(3, np.float32)), name="r")
+
+    def f(x):
+        if write == "add_":
+            r.add_(x)
+        else:
+            getattr(ops, write)(r, x)
+        return x * 2
+
+    with pytest.raises(ValueError, match=_MAPPED_WRITE):
+        ms.vmap(f)(_ones())
+    np.testing.assert_array_equal(r.asnumpy(), np.zeros(3))
+
+
+@pytest.mark.parametrize("kind", ["parameter", "tensor"])
+def test_unmapped_argument_written(kind):
+    def make():
+        t = Tensor(np.zeros(3, np.float32))
+        return Parameter(t, name="w") if kind == "parameter" else t
+
+    c = Tensor(np.full(3, 5.0, np.float32))
+    w = make()
+    ms.vmap(lambda v, x: ops.depend(x, ops.assign(v, c)), in_axes=(None, 0))(w, _ones())
+    np.testing.assert_array_equal(w.asnumpy(), [5.0, 5.0, 5.0])
+    w = make()
+    with pytest.raises(ValueError, match=_MAPPED_WRITE):
+        ms.vmap(lambda v, x: ops.depend(x, ops.assign(v, x)), in_axes=(None, 0))(w, _ones())
+    np.testing.assert_array_equal(w.asnumpy(), np.zeros(3))
+
+
+def test_mapped_parameter_argument_assigned():
+    q = Parameter(Tensor(np.zeros((4, 3), np.float32)), name="q")
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    ms.vmap(lambda w, v: ops.depend(v, ops.assign(w, v)), in_axes=(0, 0))(q, Tensor(x))
+    np.testing.assert_array_equal(q.asnumpy(), x)

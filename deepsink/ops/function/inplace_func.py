@@ -39,6 +39,18 @@ def _write(t: Tensor, value: jax.Array) -> Tensor:
     return t
 
 
+def _apply(input: Any, api: str, fn: Any) -> Tensor:
+    """The in-place form of the elementwise float op ``fn``: ``input`` holds ``fn(input)``."""
+    t = _float_target(input, api)
+    return _write(t, fn(t)._data)
+
+
+def _fill(t: Tensor, api: str, generator: Any, sample: Any) -> Tensor:
+    """The in-place random fills: ``t`` holds ``sample(key, shape)``, the key drawn from
+    ``generator`` (None: the global one)."""
+    return _write(t, sample(_key(generator, api), t._data.shape))
+
+
 def _key(generator: Any, api: str) -> jax.Array:
     if generator is None:
         return _random.next_key()
@@ -125,8 +137,7 @@ def tanh_(input: Any) -> Tensor:
         >>> print(ops.tanh_(ms.Tensor([0.0, 1.0])))
         [0.        0.7615942]
     """
-    t = _float_target(input, "tanh_")
-    return _write(t, M.tanh(t)._data)
+    return _apply(input, "tanh_", M.tanh)
 
 
 def erfinv_(input: Any) -> Tensor:
@@ -147,8 +158,7 @@ def erfinv_(input: Any) -> Tensor:
         >>> print(ops.erfinv_(ms.Tensor([0.0, 0.5])))
         [0.         0.47693628]
     """
-    t = _float_target(input, "erfinv_")
-    return _write(t, E.erfinv(t)._data)
+    return _apply(input, "erfinv_", E.erfinv)
 
 
 def inplace_sigmoid(input: Any) -> Tensor:
@@ -169,8 +179,7 @@ def inplace_sigmoid(input: Any) -> Tensor:
         >>> print(ops.inplace_sigmoid(ms.Tensor([0.0, 2.0])))
         [0.5      0.880797]
     """
-    t = _float_target(input, "inplace_sigmoid")
-    return _write(t, M.sigmoid(t)._data)
+    return _apply(input, "inplace_sigmoid", M.sigmoid)
 
 
 def put_(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tensor:
@@ -249,8 +258,7 @@ def bernoulli_(input: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     prob = jnp.asarray(p if isinstance(p, int | float) else U.array(p, "bernoulli_", "p"))
     if not isinstance(prob, jax.core.Tracer) and bool(jnp.any((prob < 0) | (prob > 1))):
         U.fail("bernoulli_", f"'p' must be in [0, 1], but got {np.asarray(prob).tolist()}")
-    draw = jax.random.bernoulli(_key(generator, "bernoulli_"), prob, t._data.shape)
-    return _write(t, draw)
+    return _fill(t, "bernoulli_", generator, lambda k, shape: jax.random.bernoulli(k, prob, shape))
 
 
 def exponential_(input: Any, lambd: float = 1, *, generator: Any = None) -> Tensor:
@@ -280,8 +288,8 @@ def exponential_(input: Any, lambd: float = 1, *, generator: Any = None) -> Tens
     t = _float_target(input, "exponential_")
     if not lambd > 0:
         U.fail("exponential_", f"'lambd' must be positive, but got {lambd}")
-    draw = jax.random.exponential(_key(generator, "exponential_"), t._data.shape, jnp.float32)
-    return _write(t, draw / lambd)
+    return _fill(t, "exponential_", generator,
+                 lambda k, shape: jax.random.exponential(k, shape, jnp.float32) / lambd)  # fmt: skip
 
 
 def normal_(input: Any, mean: float = 0, std: float = 1, *, generator: Any = None) -> Tensor:
@@ -313,8 +321,8 @@ def normal_(input: Any, mean: float = 0, std: float = 1, *, generator: Any = Non
     t = _float_target(input, "normal_")
     if std < 0:
         U.fail("normal_", f"'std' must be non-negative, but got {std}")
-    draw = jax.random.normal(_key(generator, "normal_"), t._data.shape, jnp.float32)
-    return _write(t, draw * std + mean)
+    return _fill(t, "normal_", generator,
+                 lambda k, shape: jax.random.normal(k, shape, jnp.float32) * std + mean)  # fmt: skip
 
 
 def uniform_(input: Any, from_: float = 0, to: float = 1, *, generator: Any = None) -> Tensor:
@@ -346,8 +354,8 @@ def uniform_(input: Any, from_: float = 0, to: float = 1, *, generator: Any = No
     t = _float_target(input, "uniform_")
     if from_ > to:
         U.fail("uniform_", f"'from_' ({from_}) must not exceed 'to' ({to})")
-    draw = jax.random.uniform(_key(generator, "uniform_"), t._data.shape, jnp.float32, from_, to)
-    return _write(t, draw)
+    return _fill(t, "uniform_", generator,
+                 lambda k, shape: jax.random.uniform(k, shape, jnp.float32, from_, to))  # fmt: skip
 
 
 def random_(input: Any, from_: int = 0, to: int | None = None, *, generator: Any = None) -> Tensor:
@@ -391,8 +399,8 @@ def random_(input: Any, from_: int = 0, to: int | None = None, *, generator: Any
             to = 2 ** (jnp.finfo(dt).nmant + 1)
     if from_ >= to:
         U.fail("random_", f"'from_' ({from_}) must be less than 'to' ({to})")
-    draw = jax.random.randint(_key(generator, "random_"), t._data.shape, from_, to, jnp.int64)
-    return _write(t, draw)
+    return _fill(t, "random_", generator,
+                 lambda k, shape: jax.random.randint(k, shape, from_, to, jnp.int64))  # fmt: skip
 
 
 def stop_gradient_(input: Any) -> Tensor:

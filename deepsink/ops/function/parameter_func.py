@@ -17,23 +17,29 @@ from deepsink.ops import _utils as U
 
 
 def _write(api: str, variable: Any, value: Any, combine: Any = None) -> Parameter:
-    if not isinstance(variable, Parameter):
-        U.fail(api, f"'variable' must be a Parameter, but got {type(variable).__name__}", TypeError)
+    # MindSpore 2.10 writes a plain Tensor in place too (a vmapped Parameter argument is one)
+    if not isinstance(variable, Tensor):
+        U.fail(api, "'variable' must be a Parameter or Tensor, but got "
+               f"{type(variable).__name__}", TypeError)  # fmt: skip
     old = variable._data
     v = U.array(value, api, "value")
     if v.shape != old.shape:
         try:
             v = jnp.broadcast_to(v, old.shape)
         except ValueError:
-            U.fail(api, f"the shape of 'value' {list(v.shape)} must match that of Parameter "
-                   f"'{variable.name}' {list(old.shape)}")  # fmt: skip
+            what = (
+                f"Parameter '{variable.name}'" if isinstance(variable, Parameter) else "'variable'"
+            )
+            U.fail(api, f"the shape of 'value' {list(v.shape)} must match that of {what} "
+                   f"{list(old.shape)}")  # fmt: skip
     new = v.astype(old.dtype) if combine is None else combine(old, v.astype(old.dtype))
     variable._data = new
     return variable
 
 
 def assign(variable: Any, value: Any) -> Parameter:
-    """Set the Parameter ``variable`` to ``value`` (cast to its dtype); returns ``variable``."""
+    """Set the Parameter (or Tensor) ``variable`` to ``value`` (cast to its dtype); returns
+    ``variable``."""
     return _write("assign", variable, value)
 
 

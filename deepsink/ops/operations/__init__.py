@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import pool as _pool_core
+from deepsink._core.public import public_names as _public_names
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -53,7 +54,6 @@ ReLU6 = _unary("ReLU6", nn_func.relu6)
 Sigmoid = _unary("Sigmoid", M.sigmoid)
 Tanh = _unary("Tanh", M.tanh)
 GeLU = _unary("GeLU", lambda x: nn_func.gelu(x, "tanh"))  # the primitive is the tanh form
-GELU = GeLU
 FastGeLU = _unary("FastGeLU", nn_func.fast_gelu)
 HSwish = _unary("HSwish", nn_func.hardswish)
 Exp = _unary("Exp", M.exp)
@@ -181,15 +181,6 @@ class Select(Primitive):
 
     def __call__(self, cond: Any, x: Any, y: Any) -> Tensor:
         return A.where(cond, x, y)
-
-
-class ClipByValue(Primitive):
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any, clip_value_min: Any, clip_value_max: Any) -> Tensor:
-        return M.clip_by_value(x, clip_value_min, clip_value_max)
 
 
 class AddN(Primitive):
@@ -949,10 +940,14 @@ from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.ir_ops import CopyWithSlice as CopyWithSlice  # noqa: E402
 from deepsink.ops.operations.ir_ops import GeSwitch as GeSwitch  # noqa: E402
 from deepsink.ops.operations.ir_ops import MapCacheIdx as MapCacheIdx  # noqa: E402
-from deepsink.ops.operations.ir_ops import MapUniform as MapUniform  # noqa: E402
 from deepsink.ops.operations.ir_ops import Merge as Merge  # noqa: E402
 from deepsink.ops.operations.ir_ops import Pull as Pull  # noqa: E402
 from deepsink.ops.operations.ir_ops import Push as Push  # noqa: E402
 from deepsink.ops.operations.ir_ops import PyExecute as PyExecute  # noqa: E402
-from deepsink.ops.operations.ir_ops import SubAndFilter as SubAndFilter  # noqa: E402
 from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
+
+# ``from deepsink.ops.operations import *``: the primitives, not this module's imports and helpers
+# (MindSpore 2.10's ops.operations has no Tensor, Primitive, feeding...; Median and
+# TensorToTuple are ops' and ops.functional's names there)
+_NOT_HERE = {"Tensor", "Primitive", "prim_attr_register", "feeding", "Median", "TensorToTuple"}
+__all__ = [n for n in _public_names(globals()) if n not in _NOT_HERE]

@@ -4,21 +4,18 @@ a function of the gradient backward (a ``jax.custom_vjp``).
 ``InsertGradientOf``'s function becomes part of the backward program (converted from source
 like compiled code, so a Tensor ``if`` in it is graph control flow). ``HookBackward``'s function
 is a PyNative hook: it runs on the host with the gradient's values when the backward pass
-reaches it (``jax.experimental.io_callback``), prints included, and its return value, if any,
-replaces the gradient.
+reaches it (``deepsink._core.grad_hooks``, the mechanism of every PyNative gradient hook), prints
+included, and its return value, if any, replaces the gradient.
 """
 
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
 from typing import Any
 
 import jax
-import numpy as np
-from jax.experimental import io_callback
 
-from deepsink._core import graph_syntax
+from deepsink._core import grad_hooks, graph_syntax
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.ops.primitive import Primitive
 
@@ -30,21 +27,23 @@ def _check_fn(prim: str, arg: str, fn: Any) -> None:
         )
 
 
-def _with_backward(backward: Callable[[tuple], tuple], xs: tuple) -> tuple:
-    """``xs`` unchanged, with ``backward(cotangents) -> cotangents`` as their gradient."""
-
-    @jax.custom_vjp
-    def ident(*a: Any) -> tuple:
-        return a
-
-    def fwd(*a: Any) -> tuple:
-        return a, None
-
-    def bwd(_: Any, cts: tuple) -> tuple:
-        return backward(cts)
-
-    ident.defvjp(fwd, bwd)
-    return ident(*xs)
+def _hook_result(hook_fn: Any, new: Any, n: int) -> tuple:
+    """The hook's return value as ``n`` gradients, checked as MindSpore 2.10 checks it."""
+    if isinstance(new, tuple) and len(new) == 1:
+        new = new[0]
+    if n == 1:
+        if not isinstance(new, Tensor):
+            name = getattr(hook_fn, "__name__", type(hook_fn).__name__)
+            raise TypeError(
+                f"The output type of function: {name} should be a tensor but got "
+                f"{type(new).__name__}."
+            )
+        return (new,)
+    if not isinstance(new, tuple):
+        raise TypeError("The output gradient should be a tuple!")
+    if len(new) != n:
+        raise ValueError(f"The tuple size of output gradient should be {n}, but it is {len(new)}")
+    return new
 
 
 class InsertGradientOf(Primitive):
@@ -86,7 +85,7 @@ class InsertGradientOf(Primitive):
             new = unwrap(f(Tensor._from(g)))
             return (jax.numpy.broadcast_to(jax.numpy.asarray(new, g.dtype), g.shape),)
 
-        return Tensor._from(_with_backward(backward, (unwrap(input_x),))[0])
+        return Tensor._from(grad_hooks.with_backward(backward, (unwrap(input_x),))[0])
 
 
 class HookBackward(Primitive):
@@ -132,19 +131,9 @@ class HookBackward(Primitive):
     def __call__(self, *inputs: Any) -> Any:
         arrays = tuple(unwrap(x) for x in inputs)
 
-        def host(*cts: Any) -> tuple:
-            new = self.hook_fn(tuple(Tensor._from(jax.numpy.asarray(c)) for c in cts))
-            if new is None:
-                return tuple(np.asarray(c) for c in cts)
-            new = new if isinstance(new, tuple | list) else (new,)
-            return tuple(
-                np.broadcast_to(np.asarray(unwrap(n), c.dtype), c.shape)
-                for n, c in zip(new, cts, strict=True)
-            )
+        def on_grad(grads: tuple) -> tuple | None:
+            new = self.hook_fn(grads)
+            return None if new is None else _hook_result(self.hook_fn, new, len(grads))
 
-        def backward(cts: tuple) -> tuple:
-            shapes = tuple(jax.ShapeDtypeStruct(c.shape, c.dtype) for c in cts)
-            return tuple(io_callback(host, shapes, *cts, ordered=True))
-
-        out = tuple(Tensor._from(a) for a in _with_backward(backward, arrays))
+        out = tuple(Tensor._from(a) for a in grad_hooks.on_host(arrays, on_grad))
         return out[0] if len(out) == 1 else out

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 from deepsink._core.unsupported import unsupported
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
+from deepsink.ops.function.grad_shape_func import broadcast_gradient_args, reduced_shape
 
 
 def _binary(name: str, op: Any) -> Any:
@@ -81,64 +82,6 @@ def hyper_add(x: Any, y: Any) -> Any:
                              f"{type(x).__name__} of {len(x)} and {y!r}")  # fmt: skip
         return type(x)(hyper_add(a, b) for a, b in zip(x, y))
     return x + y
-
-
-def broadcast_gradient_args(shape_x: tuple, shape_y: tuple) -> tuple[tuple, tuple]:
-    r"""
-    The axes over which the gradients of two broadcast inputs are summed to their shapes.
-
-    Args:
-        shape_x (tuple[int]): The first input's shape.
-        shape_y (tuple[int]): The second input's shape.
-
-    Returns:
-        tuple(tuple[int], tuple[int]), the axes (of the broadcast shape) for each input.
-
-    Raises:
-        ValueError: If the shapes do not broadcast.
-
-    Examples:
-        >>> from mindspore import ops
-        >>> print(ops.broadcast_gradient_args((2, 1, 3), (4, 3)))
-        ((1,), (0,))
-    """
-    out = jnp.broadcast_shapes(tuple(shape_x), tuple(shape_y))
-
-    def axes(shape: tuple) -> tuple:
-        padded = (1,) * (len(out) - len(shape)) + tuple(shape)
-        return tuple(i for i, (d, o) in enumerate(zip(padded, out)) if d == 1 and o != 1)
-
-    return axes(shape_x), axes(shape_y)
-
-
-def reduced_shape(shape: tuple, axis: Any) -> tuple:
-    r"""
-    `shape` with the `axis` dimensions set to 1 (all of them for an empty `axis`).
-
-    Args:
-        shape (tuple[int]): The shape.
-        axis (Union[int, tuple[int]]): The reduced axes.
-
-    Returns:
-        tuple[int].
-
-    Raises:
-        ValueError: If an axis is out of range.
-
-    Examples:
-        >>> from mindspore import ops
-        >>> print(ops.reduced_shape((2, 3, 4), (1,)))
-        (2, 1, 4)
-    """
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    n = len(shape)
-    if not axes:
-        return (1,) * n
-    for a in axes:
-        if not -n <= a < n:
-            raise ValueError(f"For 'reduced_shape', axis {a} is out of range for rank {n}")
-    norm = {a % n for a in axes}
-    return tuple(1 if i in norm else d for i, d in enumerate(shape))
 
 
 def mixed_precision_cast(dst_type: Any, input_x: Any) -> Any:
@@ -266,8 +209,6 @@ _REFUSED_CLASSES = {
     "CopyWithSlice": "an in-place copy into a strided view of Ascend memory",
     "DtypeToEnum": "its conversion of dtypes to the C++ front end's enum",
     "MapCacheIdx": "the embedding cache of its parameter server",
-    "MapUniform": "the embedding cache of its parameter server",
-    "SubAndFilter": "the embedding cache of its parameter server",
     "Pull": "its parameter server (pulling weights)",
     "Push": "its parameter server (pushing gradients)",
     "ref_to_embed": "its embedding of a Parameter reference in the environment map",

@@ -25,8 +25,6 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 __all__ = [
     "BatchNorm",
     "DataFormatDimMap",
-    "UniformCandidateSampler",
-    "LogUniformCandidateSampler",
     "CTCLossV2",
     "ResizeArea",
     "DepthwiseConv2dNative",
@@ -2298,90 +2296,3 @@ class DataFormatDimMap(Primitive):
             U.fail("DataFormatDimMap", f"'input_x' must be a Tensor of int32 or int64, but got "
                    f"{input_x.dtype}", TypeError)  # fmt: skip
         return Tensor._from(jnp.asarray(self._table, x.dtype)[jnp.mod(x, 4)])
-
-
-class UniformCandidateSampler(Primitive):
-    r"""``UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed=0,
-    remove_accidental_hits=False)(true_classes)``: ``ops.uniform_candidate_sampler``.
-
-    Args:
-        num_true (int): the number of targets per example.
-        num_sampled (int): the number of classes to draw.
-        unique (bool): whether the draws are all different.
-        range_max (int): the number of possible classes.
-        seed (int): random seed; 0 takes the global random state. Default ``0``.
-        remove_accidental_hits (bool): never draw one of the true classes. Default ``False``.
-
-    Inputs:
-        - **true_classes** (Tensor) - int32/int64 of shape (batch_size, num_true).
-
-    Outputs:
-        Tuple of 3 Tensors: the sampled candidates (num_sampled,), the expected count of each
-        true class (the shape of ``true_classes``) and of each sampled class (num_sampled,).
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a count is not positive or ``true_classes`` has the wrong shape.
-
-    Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> sampler = ops.UniformCandidateSampler(1, 3, False, 4, seed=1)
-        >>> out = sampler(ms.Tensor([[1], [3], [4], [6], [3]], ms.int32))
-        >>> print(out[0].shape, out[1].shape, out[2])
-        (3,) (5, 1) [0.75 0.75 0.75]
-    """
-
-    @prim_attr_register
-    def __init__(self, num_true: int, num_sampled: int, unique: bool, range_max: int,
-                 seed: int = 0, remove_accidental_hits: bool = False) -> None:  # fmt: skip
-        pass
-
-    def __call__(self, true_classes: Any) -> tuple[Tensor, Tensor, Tensor]:
-        from deepsink.ops.function.candidate_sampler_func import uniform_candidate_sampler
-
-        return uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled,
-                                         self.unique, self.range_max, self.seed,
-                                         self.remove_accidental_hits)  # fmt: skip
-
-
-class LogUniformCandidateSampler(Primitive):
-    r"""``LogUniformCandidateSampler(num_true=1, num_sampled=5, unique=True, range_max=5,
-    seed=0)(true_classes)``: ``ops.log_uniform_candidate_sampler``.
-
-    Args:
-        num_true (int): the number of targets per example. Default ``1``.
-        num_sampled (int): the number of classes to draw. Default ``5``.
-        unique (bool): whether the draws are all different. Default ``True``.
-        range_max (int): the number of possible classes. Default ``5``.
-        seed (int): random seed; 0 takes the global random state. Default ``0``.
-
-    Inputs:
-        - **true_classes** (Tensor) - int32/int64 of shape (batch_size, num_true).
-
-    Outputs:
-        Tuple of 3 Tensors, as ``UniformCandidateSampler``'s.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a count is not positive or ``true_classes`` has the wrong shape.
-
-    Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> sampler = ops.LogUniformCandidateSampler(1, 3, True, 5, seed=1)
-        >>> out = sampler(ms.Tensor([[1], [3]], ms.int64))
-        >>> print(out[0].shape, out[0].dtype)
-        (3,) Int64
-    """
-
-    @prim_attr_register
-    def __init__(self, num_true: int = 1, num_sampled: int = 5, unique: bool = True,
-                 range_max: int = 5, seed: int = 0) -> None:  # fmt: skip
-        pass
-
-    def __call__(self, true_classes: Any) -> tuple[Tensor, Tensor, Tensor]:
-        from deepsink.ops.function.candidate_sampler_func import log_uniform_candidate_sampler
-
-        return log_uniform_candidate_sampler(true_classes, self.num_true, self.num_sampled,
-                                             self.unique, self.range_max, self.seed)  # fmt: skip
