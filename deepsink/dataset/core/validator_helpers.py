@@ -29,6 +29,14 @@ def type_check(arg: Any, types: tuple, arg_name: str) -> None:
         )
 
 
+def check_independent_mode(feature_name: str, condition: bool = True) -> None:
+    """RuntimeError for a feature that MindSpore refuses in its independent dataset process mode
+    (``MS_INDEPENDENT_DATASET=True``), with MindSpore's wording."""
+    env = os.getenv("MS_INDEPENDENT_DATASET")
+    if condition and env and env.strip() in ("True", "true"):
+        raise RuntimeError(f"{feature_name} is not supported in Dataset Independent mode.")
+
+
 def check_value(
     value: Any,
     valid_range: tuple,

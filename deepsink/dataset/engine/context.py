@@ -57,6 +57,11 @@ class ExecContext:
         self._lock = threading.Lock()
         self._closers: list[Callable[[], None]] = []
         self._resources: dict[object, object] = {}
+        # a getter's run (get_dataset_size, output_shapes): callbacks and sync_wait stay idle
+        self.getter = False
+        # set when the run is closed or its iterator stopped: a node waiting on the consumer
+        # (sync_wait) gives up instead of outliving the run
+        self.cancelled = threading.Event()
 
     def next_pass(self, node: object) -> int:
         with self._lock:
@@ -95,6 +100,7 @@ class ExecContext:
             return self._resources[key]
 
     def close(self) -> None:
+        self.cancelled.set()
         with self._lock:
             closers, self._closers = self._closers, []
             self._resources.clear()

@@ -105,11 +105,14 @@ class _Producer:
     processes are released from here instead of by the stuck thread.
     """
 
-    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+    def __init__(
+        self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
+    ) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
         self._ctx = new_context()
+        self._ctx.getter = getter
         self._thread = threading.Thread(
             target=_produce,
             args=(root, num_epochs, self._q, self._stop, self._ctx, start),
@@ -132,6 +135,7 @@ class _Producer:
 
     def close(self) -> None:
         self._stop.set()
+        self._ctx.cancelled.set()  # wakes a sync_wait blocked on the consumer
         if threading.current_thread() is self._thread:
             return
         deadline = time.monotonic() + JOIN_GRACE_S
@@ -153,8 +157,11 @@ def _as_array(v: Any) -> Any:
 class _InlineProducer:
     """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
 
-    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+    def __init__(
+        self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
+    ) -> None:
         self._ctx = new_context()
+        self._ctx.getter = getter
         self._items = _items(root, num_epochs, self._ctx, start)
 
     def get(self) -> tuple:
@@ -203,6 +210,7 @@ class TupleIterator:
         num_epochs: int,
         output_numpy: bool,
         do_copy: bool = True,
+        _getter: bool = False,
     ) -> None:
         check_bool(do_copy, "do_copy", "create_tuple_iterator")
         if (
@@ -237,7 +245,8 @@ class TupleIterator:
         start = _start_position(dataset)
         self.epoch = start[0]
         producer = _InlineProducer if config.get_debug_mode() else _Producer
-        self._producer = producer(dataset, num_epochs, start)
+        _datasets.check_tree(dataset)
+        self._producer = producer(dataset, num_epochs, start, _getter)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:

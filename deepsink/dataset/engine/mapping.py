@@ -459,7 +459,8 @@ class MapDataset(Dataset):
                 start += b.n
 
         nodes = self._program()[0]
-        serial = any(n.python_multiprocessing for n in nodes)
+        # a sync_wait below waits on the consumer: no read-ahead past the rows it lets through
+        serial = any(n.python_multiprocessing for n in nodes) or base.is_sync()
         workers = 1 if serial else max(n._workers() for n in nodes)
         with closing(base._blocks(ctx, size)) as src:
             yield from ordered_map(
