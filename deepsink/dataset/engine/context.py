@@ -62,6 +62,10 @@ class ExecContext:
         # set when the run is closed or its iterator stopped: a node waiting on the consumer
         # (sync_wait) gives up instead of outliving the run
         self.cancelled = threading.Event()
+        # the iterator's epoch (0-based) and what runs when it ends: a map's callbacks count an
+        # epoch of the whole pipeline, however many passes a repeat above makes of the map
+        self.epoch = 0
+        self._epoch_end_hooks: list[Callable[[], None]] = []
 
     def next_pass(self, node: object) -> int:
         with self._lock:
@@ -98,6 +102,18 @@ class ExecContext:
                 self._resources[key] = value
                 self._closers.append(lambda: closer(value))
             return self._resources[key]
+
+    def on_epoch_end(self, fn: Callable[[], None]) -> None:
+        """Calls ``fn()`` each time the iterator finishes an epoch of this run."""
+        with self._lock:
+            self._epoch_end_hooks.append(fn)
+
+    def end_epoch(self) -> None:
+        """The iterator finished epoch ``self.epoch``: runs the hooks."""
+        with self._lock:
+            hooks = list(self._epoch_end_hooks)
+        for fn in hooks:
+            fn()
 
     def close(self) -> None:
         self.cancelled.set()

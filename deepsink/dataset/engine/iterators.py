@@ -52,6 +52,7 @@ def _items(
     for _ in range(epoch):
         root._skip_pass(ctx)
     while num_epochs == -1 or epoch < num_epochs:
+        ctx.epoch = epoch
         with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
             for b in blocks:
                 if drop:
@@ -59,6 +60,7 @@ def _items(
                     b, drop = slice_block(b, k, b.n), drop - k
                 if b.n:
                     yield (_BLOCK, b)
+        ctx.end_epoch()
         yield (_EPOCH_END, epoch)
         epoch += 1
     yield (_END, None)

@@ -444,7 +444,7 @@ class MapDataset(Dataset):
         return _MapView(self, base._open(ctx), ctx, passes)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
-        if self.callbacks:
+        if self.callbacks and not ctx.getter:  # getters run without them, as in MindSpore
             yield from self._blocks_with_callbacks(ctx)
             return
         if self._random_access():
@@ -470,47 +470,77 @@ class MapDataset(Dataset):
             )
 
     def _blocks_with_callbacks(self, ctx: ExecContext) -> Iterator[Block]:
-        """One pass (epoch), a row at a time: the epoch hooks around it, the step hooks around
-        the rows that start a step (rows 1, 1 + step_size, ... of the epoch)."""
+        """One pass, a row at a time: the epoch hooks around the iterator's epoch (all the passes
+        a repeat above makes of this map in it), the step hooks around the rows that start a step
+        (rows 1, 1 + step_size, ... of the epoch)."""
         from deepsink.dataset.callback import DSRunContext
 
         pass_no = ctx.next_pass(self)
-        total = ctx.resource(("map callbacks", id(self)), lambda: [0], lambda _: None)
         hooks = [(cb.step_size, cb._hooks()) for cb in self.callbacks]
 
         def call(name: str, run: DSRunContext, row: int | None = None) -> None:
             for step_size, hk in hooks:
                 if name in hk and (row is None or (row - 1) % step_size == 0):
-                    hk[name](run)
+                    try:
+                        hk[name](run)
+                    except Exception as e:
+                        # MindSpore quotes the user's exception as "Type: message"
+                        owner = type(hk[name].__self__).__name__
+                        raise RuntimeError(
+                            f"For 'map', the dataset callback {owner}.{name} raised "
+                            f"{type(e).__name__}: {e}"
+                        ) from e
 
-        if pass_no == 0:
+        # per run: the open epoch (None before the first), its rows so far, rows overall
+        state = ctx.resource(
+            ("map callbacks", id(self)),
+            lambda: {"epoch": None, "in_epoch": 0, "total": 0},
+            lambda _: None,
+        )
+
+        def epoch_end() -> None:
+            if state["epoch"] is not None and not state.get("ended"):
+                state["ended"] = True
+                call(
+                    "ds_epoch_end", DSRunContext(state["epoch"], state["in_epoch"], state["total"])
+                )
+
+        if state["epoch"] is None:
             call("ds_begin", DSRunContext(0, 0, 0))
-        epoch = pass_no + 1
-        call("ds_epoch_begin", DSRunContext(epoch, 0, total[0]))
-        in_epoch = 0
+            ctx.on_epoch_end(epoch_end)
+        if state["epoch"] != ctx.epoch + 1:
+            state.update(epoch=ctx.epoch + 1, in_epoch=0, ended=False)
+            call("ds_epoch_begin", DSRunContext(state["epoch"], 0, state["total"]))
+        epoch = state["epoch"]
         with closing(self.children[0]._blocks(ctx, 1)) as src:
             for b in src:
                 for r in range(b.n):
                     row = blk.slice_block(b, r, r + 1) if b.n > 1 else b
-                    in_epoch += 1
-                    total[0] += 1
-                    run = DSRunContext(epoch, in_epoch, total[0])
+                    state["in_epoch"] += 1
+                    state["total"] += 1
+                    in_epoch = state["in_epoch"]
+                    run = DSRunContext(epoch, in_epoch, state["total"])
                     call("ds_step_begin", run, in_epoch)
                     out = self._apply(ctx, row, np.array([in_epoch - 1]), pass_no)
                     call("ds_step_end", run, in_epoch)
                     yield out
-        call("ds_epoch_end", DSRunContext(epoch, in_epoch, total[0]))
 
 
 def _callback_list(callbacks: Any) -> list:
     from deepsink.dataset.callback import DSCallback
+    from deepsink.dataset.core.validator_helpers import check_independent_mode, type_check
 
     if callbacks is None:
         return []
-    items = list(callbacks) if isinstance(callbacks, list | tuple) else [callbacks]
+    if isinstance(callbacks, list | tuple):
+        items = list(callbacks)
+        for i, cb in enumerate(items):
+            type_check(cb, (DSCallback,), f"callbacks[{i}]")
+    else:
+        type_check(callbacks, (DSCallback,), "callbacks")
+        items = [callbacks]
+    check_independent_mode("Dataset Callbacks")
     for cb in items:
-        if not isinstance(cb, DSCallback):
-            fail("map", "callbacks", "a DSCallback or a list of DSCallback", cb, TypeError)
         cb._hooks()  # a callback that overrides no hook is refused now, as MindSpore does
     return items
 
