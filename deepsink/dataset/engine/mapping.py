@@ -261,13 +261,11 @@ class MapDataset(Dataset):
             kept = [i for i in range(len(available)) if i not in self._in_idx]
             names = outputs + [available[i] for i in kept]
             self._layout = [("out", k) for k in range(len(outputs))] + [("keep", i) for i in kept]
-        if len(set(names)) != len(names):
-            fail(
-                "map",
-                "output_columns",
-                f"names that do not clash with the columns {available}",
-                outputs,
-            )
+        self._clash = len(set(names)) != len(names)
+        if self._clash:
+            if len(set(outputs)) != len(outputs):
+                fail("map", "output_columns", "names without duplicates", outputs)
+            names = self._resolve_clash(names, len(outputs) == len(inputs))
         self._names, self.input_columns, self.output_columns = names, inputs, outputs
         self.python_multiprocessing = check_bool(
             python_multiprocessing, "python_multiprocessing", "map"
@@ -276,6 +274,22 @@ class MapDataset(Dataset):
         super().__init__([child], num_parallel_workers, tag)
         self.chain = Chain(ops, inputs)
         self._fused: tuple[list[MapDataset], list[tuple]] | None = None
+
+    def _resolve_clash(self, names: list[str], in_place: bool) -> list[str]:
+        """An output named like a column the map leaves alone: one column of that name remains,
+        as in MindSpore's column map. Outputs that replace their inputs in place win over the
+        other column; outputs put first lose to it (the map's value is dropped)."""
+        winner: dict[str, int] = {}
+        for pos, (name, (kind, _)) in enumerate(zip(names, self._layout)):
+            if name not in winner or (kind == "out") == in_place:
+                winner[name] = pos
+        keep = sorted(winner.values())
+        self._layout = [self._layout[p] for p in keep]
+        return [names[p] for p in keep]
+
+    def _check_runnable(self) -> None:
+        if self._clash and config.get_debug_mode():  # MindSpore's pull mode refuses the clash
+            raise RuntimeError("[ERROR] Invalid column id encountered.")
 
     @property
     def operations(self) -> list:
@@ -440,10 +454,12 @@ class MapDataset(Dataset):
         return nodes[0].children[0], {id(n): ctx.next_pass(n) for n in nodes}
 
     def _open(self, ctx: ExecContext) -> View:
+        self._check_runnable()
         base, passes = self._start(ctx)
         return _MapView(self, base._open(ctx), ctx, passes)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        self._check_runnable()
         if self.callbacks and not ctx.getter:  # getters run without them, as in MindSpore
             yield from self._blocks_with_callbacks(ctx)
             return
