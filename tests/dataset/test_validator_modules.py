@@ -63,3 +63,18 @@ def test_the_modules_are_mindsporess_submodules():
 
     assert transforms.validators.check_one_hot_op and transforms.py_transforms_util.compose
     assert vision.validators.check_resize and vision.py_transforms_util.to_tensor
+
+
+def test_transforms_use_the_validators():
+    # Fill, PadEnd and Concatenate validate through transforms.validators (MindSpore's messages)
+    import deepsink.dataset.transforms as transforms
+
+    with pytest.raises(ValueError, match=r"interval of \[1, 9223372036854775807\]"):
+        transforms.PadEnd([0])
+    with pytest.raises(ValueError, match="only 1D concatenation supported."):
+        transforms.Concatenate(1)
+    with pytest.raises(ValueError, match="can only append 1D arrays."):
+        transforms.Concatenate(0, None, np.ones((2, 2)))
+    with pytest.raises(TypeError, match="Argument fill_value with value"):
+        transforms.Fill([1])
+    assert transforms.PadEnd([3], 5)(np.array([1])).tolist() == [1, 5, 5]
