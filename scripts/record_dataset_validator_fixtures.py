@@ -4,7 +4,8 @@
 message, or the value returned.
 
 A case is (module, kind, name, signature, call): kind "dec" decorates an ``__init__`` with that
-signature and calls it with ``call``; kind "fn" calls the function with ``call``. The same runner
+signature and calls it with ``call``; kind "fn" calls the function with ``call``; kind "op" builds
+the vision transform ``name`` with ``call`` (its constructor's checks). The same runner
 (``run_case``) replays them under deepsink in ``tests/dataset/test_validator_modules.py``.
 
 Run with a Python that has MindSpore 2.x installed (not run by CI)::
@@ -142,6 +143,39 @@ CASES = [
         "prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False, max_attempts=10",
         "0.5, (0.5, 0.1)",
     ),
+    # vision ops: their constructors validate through vision.validators
+    (VV, "op", "Resize", "", "0"),
+    (VV, "op", "Resize", "", "(2, 0)"),
+    (VV, "op", "CenterCrop", "", "(2, 'a')"),
+    (VV, "op", "RandomHorizontalFlip", "", "1.5"),
+    (VV, "op", "RandomVerticalFlip", "", "'a'"),
+    (VV, "op", "Rescale", "", "'a', 0"),
+    (VV, "op", "Pad", "", "(1, 2, 3)"),
+    (VV, "op", "Pad", "", "1, 256"),
+    (VV, "op", "AdjustHue", "", "0.6"),
+    (VV, "op", "GaussianBlur", "", "4"),
+    (VV, "op", "Normalize", "", "[300], [1]"),
+    (VV, "op", "Normalize", "", "[3], [0]"),
+    (VV, "op", "RandomCrop", "", "0"),
+    (VV, "op", "RandomRotation", "", "(30, 10)"),
+    (VV, "op", "Grayscale", "", "2"),
+    (VV, "op", "Solarize", "", "(200, 100)"),
+    (VV, "op", "AutoContrast", "", "50"),
+    (VV, "op", "AdjustGamma", "", "-1"),
+    (VV, "op", "RandomResizedCrop", "", "4, (1.0, 0.5)"),
+    (VV, "op", "CutOut", "", "0"),
+    (VV, "op", "Posterize", "", "9"),
+    (VV, "op", "RandomPosterize", "", "(1, 9)"),
+    (VV, "op", "Decode", "", "'a'"),
+    (VV, "op", "RandomColorAdjust", "", "(2, 1)"),
+    (VV, "op", "TenCrop", "", "2, 'a'"),
+    (VV, "op", "Crop", "", "(0,), 2"),
+    (VV, "op", "Erase", "", "0, 0, 1, 1, 300"),
+    (VV, "op", "AdjustBrightness", "", "-1"),
+    (VV, "op", "AdjustSaturation", "", "-1"),
+    (VV, "op", "Rotate", "", "'a'"),
+    (VV, "op", "Resize", "", "3"),
+    (VV, "op", "Rotate", "", "30.0"),
     (VV, "fn", "check_crop_size", "", "(1, 2, 3)"),
     (VV, "fn", "check_fill_value", "", "(1, 2)"),
     (VV, "fn", "check_padding", "", "-1"),
@@ -217,7 +251,8 @@ def run_case(case: tuple, prefix: str = "mindspore") -> dict:
     module, kind, name, signature, call = case
     mod = importlib.import_module(prefix + module[len("mindspore") :])
     vision = importlib.import_module(prefix + ".dataset.vision")
-    ns = {"np": np, "Inter": vision.Inter, "Border": vision.Border, "fn": getattr(mod, name)}
+    target = getattr(vision, name) if kind == "op" else getattr(mod, name)
+    ns = {"np": np, "Inter": vision.Inter, "Border": vision.Border, "fn": target}
     ns["IMG"] = _image(vision)
     try:
         if kind == "dec":
@@ -229,7 +264,7 @@ def run_case(case: tuple, prefix: str = "mindspore") -> dict:
             exec(src, ns)  # noqa: S102 - the recorded cases above
             return {"ok": None}
         value = eval(f"fn({call})", ns)  # noqa: S307 - the recorded cases above
-        return {"ok": _plain(value)}
+        return {"ok": None if kind == "op" else _plain(value)}
     except Exception as e:  # noqa: BLE001 - the error is what is recorded
         return {"error": type(e).__name__, "message": str(e).split("\n")[0]}
 

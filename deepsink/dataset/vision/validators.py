@@ -547,6 +547,14 @@ def _cutout(length: Any, num_patches: Any) -> None:
     check_value(num_patches, (1, FLOAT_MAX_INTEGER))
 
 
+def _cutout_new(length: Any, num_patches: Any, is_hwc: Any) -> None:
+    type_check(length, (int,), "length")
+    type_check(num_patches, (int,), "num_patches")
+    type_check(is_hwc, (bool,), "is_hwc")
+    check_value(length, (1, FLOAT_MAX_INTEGER))
+    check_value(num_patches, (1, FLOAT_MAX_INTEGER))
+
+
 def _decode(to_pil: Any) -> None:
     type_check(to_pil, (bool,), "to_pil")
 
@@ -734,6 +742,7 @@ check_rgb_to_hsv = _decorator(_is_hwc, _doc("RgbToHsv (is_hwc)"))
 check_hsv_to_rgb = _decorator(_is_hwc, _doc("HsvToRgb (is_hwc)"))
 check_random_erasing = _decorator(_random_erasing, _doc("RandomErasing"))
 check_cutout = _decorator(_cutout, _doc("CutOut (length, num_patches)"))
+check_cutout_new = _decorator(_cutout_new, _doc("CutOut (length, num_patches, is_hwc)"))
 check_decode = _decorator(_decode, _doc("Decode (to_pil)"))
 check_linear_transform = _decorator(_linear_transform, _doc("LinearTransformation"))
 check_rescale = _decorator(_rescale, _doc("Rescale (rescale, shift)"))
