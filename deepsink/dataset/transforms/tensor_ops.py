@@ -447,3 +447,6 @@ class RandomOrder(_RandomCompose):
 
     def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
         return _run([self.transforms[k] for k in rng.permutation(len(self.transforms))], xs, rng)
+
+
+_validators.register_op_types(Slice=Slice, Relational=Relational)  # for their checks

@@ -164,10 +164,18 @@ def check_ms_type(method: Callable) -> Callable:
     return _checked(check)(method)
 
 
-def _slice_types() -> tuple:
-    from deepsink.dataset.transforms.tensor_ops import Slice
+# the op classes some checks accept (``Slice``, ``Relational``): the module that defines them
+# registers them here when it is imported (it imports this module, not the other way round)
+_OP_TYPES: dict[str, type] = {}
 
-    return (int, list, slice, bool, type(Ellipsis), Slice)
+
+def register_op_types(**types: type) -> None:
+    """Makes op classes known to the checks by name (``Slice=...``, ``Relational=...``)."""
+    _OP_TYPES.update(types)
+
+
+def _slice_types() -> tuple:
+    return (int, list, slice, bool, type(Ellipsis), _OP_TYPES["Slice"])
 
 
 def check_slice_option(method: Callable) -> Callable:
@@ -258,9 +266,7 @@ def check_mask_op_new(method: Callable) -> Callable:
     """
 
     def check(operator: Any, constant: Any, dtype: Any) -> None:
-        from deepsink.dataset.transforms.tensor_ops import Relational
-
-        type_check(operator, (Relational,), "operator")
+        type_check(operator, (_OP_TYPES["Relational"],), "operator")
         type_check(constant, _SCALARS, "constant")
         type_check(dtype, (_MsType,), "dtype")
 
