@@ -105,6 +105,7 @@ from deepsink.dataset.engine.sources import MnistDataset as MnistDataset
 from deepsink.dataset.engine.sources import NumpySlicesDataset as NumpySlicesDataset
 from deepsink.dataset.engine.sources import Shuffle as Shuffle
 from deepsink.dataset.engine.sources import TFRecordDataset as TFRecordDataset
+from deepsink.dataset.engine.sync import SyncWaitDataset as SyncWaitDataset
 from deepsink.dataset.engine.synthetic import FakeImageDataset as FakeImageDataset
 from deepsink.dataset.engine.synthetic import PaddedDataset as PaddedDataset
 

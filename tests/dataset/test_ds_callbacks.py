@@ -183,3 +183,51 @@ def test_waited_callback_through_model_train():
     # deepsink's Model starts reading a third pass once training has ended (its hooks then run
     # without waiting); MindSpore's stops at two: the events up to the end of training agree
     assert events[: len(want)] == want
+
+
+def test_repeat_above_the_map_is_one_epoch():
+    # MindSpore 2.10: with repeat(2) above the map, an epoch of 2 rows has 4 steps and one
+    # epoch_begin/epoch_end pair (its test_callbacks_repeat)
+    events = []
+    data = ds.NumpySlicesDataset([1, 2], shuffle=False)
+    data = data.map(operations=(lambda x: x), callbacks=Recorder(events)).repeat(2)
+    it = data.create_tuple_iterator(num_epochs=2)
+    for _ in range(2):
+        for _ in it:
+            pass
+    epochs = [e for e in events if "epoch" in e[0]]
+    assert epochs == [
+        ["ds_epoch_begin", 1, 0, 0],
+        ["ds_epoch_end", 1, 4, 4],
+        ["ds_epoch_begin", 2, 0, 4],
+        ["ds_epoch_end", 2, 4, 8],
+    ]
+    steps = [e[1:] for e in events if e[0] == "ds_step_begin"]
+    assert steps == [[1, i, i] for i in range(1, 5)] + [[2, i, 4 + i] for i in range(1, 5)]
+
+
+def test_hook_error_quotes_the_original_exception():
+    class Bad(ds.DSCallback):
+        def ds_step_end(self, ds_run_context):
+            raise KeyError("k")
+
+    data = ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x, callbacks=Bad())
+    with pytest.raises(RuntimeError, match="KeyError: 'k'") as err:
+        for _ in data.create_tuple_iterator(num_epochs=1):
+            pass
+    assert isinstance(err.value.__cause__, KeyError)
+
+
+def test_callbacks_argument_errors_and_getters(monkeypatch):
+    data = ds.NumpySlicesDataset([1, 2, 3, 4], shuffle=False)
+    with pytest.raises(TypeError, match="Argument callbacks with value 0 is not "):
+        data.map(lambda x: x, callbacks=0)
+    with pytest.raises(TypeError, match=r"Argument callbacks\[1\] with value 0 is not "):
+        data.map(lambda x: x, callbacks=[Recorder([]), 0])
+    events = []
+    mapped = data.map(lambda x: x, callbacks=Recorder(events))
+    assert mapped.get_dataset_size() == 4 and mapped.output_shapes() == [[]]
+    assert events == []  # getters run without the callbacks
+    monkeypatch.setenv("MS_INDEPENDENT_DATASET", "True")
+    with pytest.raises(RuntimeError, match="Dataset Callbacks is not supported in Dataset Indep"):
+        data.map(lambda x: x, callbacks=Recorder([]))

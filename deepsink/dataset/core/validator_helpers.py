@@ -29,6 +29,14 @@ def type_check(arg: Any, types: tuple, arg_name: str) -> None:
         )
 
 
+def check_independent_mode(feature_name: str, condition: bool = True) -> None:
+    """RuntimeError for a feature that MindSpore refuses in its independent dataset process mode
+    (``MS_INDEPENDENT_DATASET=True``), with MindSpore's wording."""
+    env = os.getenv("MS_INDEPENDENT_DATASET")
+    if condition and env and env.strip() in ("True", "true"):
+        raise RuntimeError(f"{feature_name} is not supported in Dataset Independent mode.")
+
+
 def check_value(
     value: Any,
     valid_range: tuple,
@@ -112,3 +120,112 @@ def check_columns(columns: Any, name: str) -> list[str]:
     if len(set(columns)) != len(columns):
         raise ValueError(f"Every column name should not be same with others in {name}.")
     return list(columns)
+
+
+# -- the helpers the op validators (transforms.validators, vision.validators) build on ----------
+UINT8_MAX = 255
+UINT32_MAX = 4294967295
+UINT64_MAX = 18446744073709551615
+FLOAT_MAX_INTEGER = 16777216
+FLOAT_MIN_INTEGER = -16777216
+DOUBLE_MAX_INTEGER = 9007199254740992
+DOUBLE_MIN_INTEGER = -9007199254740992
+
+
+def pad_arg_name(arg_name: str) -> str:
+    """``arg_name`` followed by a space (nothing for an empty name)."""
+    return f"{arg_name} " if arg_name else arg_name
+
+
+def parse_user_args(method: Any, *args: Any, **kwargs: Any) -> tuple[list, dict]:
+    """The values of ``method``'s parameters (after ``self``/``cls``) for this call, defaults
+    applied, and the bound arguments; a call that does not fit raises Python's TypeError."""
+    import inspect
+
+    sig = inspect.signature(method)
+    if "self" in sig.parameters or "cls" in sig.parameters:
+        ba = sig.bind(method, *args, **kwargs)
+        params = list(sig.parameters)[1:]
+    else:
+        ba = sig.bind(*args, **kwargs)
+        params = list(sig.parameters)
+    ba.apply_defaults()
+    return [ba.arguments.get(p) for p in params], ba.arguments
+
+
+def type_check_list(args: Any, types: tuple, arg_names: Any) -> None:
+    """``type_check`` on each item, named ``arg_names[i]`` (or ``arg_names[i]`` of one str)."""
+    type_check(args, (list, tuple), arg_names)
+    if not isinstance(arg_names, str) and len(args) != len(arg_names):
+        raise ValueError("List of arguments is not the same length as argument_names.")
+    if isinstance(arg_names, str):
+        arg_names = [f"{arg_names}[{i}]" for i in range(len(args))]
+    for arg, name in zip(args, arg_names):
+        type_check(arg, types, name)
+
+
+def check_positive(value: Any, arg_name: str = "") -> None:
+    if value <= 0:
+        raise ValueError(f"Input {pad_arg_name(arg_name)}must be greater than 0.")
+
+
+def check_range(values: Any, valid_range: Any, arg_name: str = "") -> None:
+    """ValueError unless ``valid_range[0] <= values[0] <= values[1] <= valid_range[1]``."""
+    if not valid_range[0] <= values[0] <= values[1] <= valid_range[1]:
+        raise ValueError(
+            f"Input {pad_arg_name(arg_name)}is not within the required interval of "
+            f"[{valid_range[0]}, {valid_range[1]}]."
+        )
+
+
+def check_2tuple(value: Any, arg_name: str = "") -> None:
+    if not (isinstance(value, tuple) and len(value) == 2):
+        raise ValueError(f"Value {arg_name} needs to be a 2-tuple.")
+
+
+def check_odd(value: Any, arg_name: str = "") -> None:
+    if value % 2 != 1:
+        raise ValueError(f"Input {pad_arg_name(arg_name)}is not an odd value.")
+
+
+def check_int32(value: Any, arg_name: str = "") -> None:
+    check_int(value, (INT32_MIN, INT32_MAX), arg_name)
+
+
+def check_uint8(value: Any, arg_name: str = "") -> None:
+    check_int(value, (0, UINT8_MAX), arg_name)
+
+
+def check_uint32(value: Any, arg_name: str = "") -> None:
+    check_int(value, (0, UINT32_MAX), arg_name)
+
+
+def check_pos_int64(value: Any, arg_name: str = "") -> None:
+    check_int(value, (1, INT64_MAX), arg_name)
+
+
+def check_float32(value: Any, arg_name: str = "") -> None:
+    type_check(value, (float, int), arg_name)
+    check_value(value, (FLOAT_MIN_INTEGER, FLOAT_MAX_INTEGER), arg_name)
+
+
+def check_pos_float32(value: Any, arg_name: str = "") -> None:
+    type_check(value, (float, int), arg_name)
+    check_value(value, (0, FLOAT_MAX_INTEGER), arg_name, left_open=True)
+
+
+def check_non_negative_float32(value: Any, arg_name: str = "") -> None:
+    type_check(value, (float, int), arg_name)
+    check_value(value, (0, FLOAT_MAX_INTEGER), arg_name)
+
+
+def check_tensor_op(param: Any, param_name: str) -> None:
+    """TypeError unless ``param`` is a transform (an op object or a callable)."""
+    if not callable(param) and not getattr(param, "parse", None):
+        raise TypeError(
+            f"{param_name} is neither a transforms op (TensorOperation) nor a callable pyfunc."
+        )
+
+
+def replace_none(value: Any, default: Any) -> Any:
+    return value if value is not None else default

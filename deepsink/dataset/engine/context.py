@@ -57,6 +57,15 @@ class ExecContext:
         self._lock = threading.Lock()
         self._closers: list[Callable[[], None]] = []
         self._resources: dict[object, object] = {}
+        # a getter's run (get_dataset_size, output_shapes): callbacks and sync_wait stay idle
+        self.getter = False
+        # set when the run is closed or its iterator stopped: a node waiting on the consumer
+        # (sync_wait) gives up instead of outliving the run
+        self.cancelled = threading.Event()
+        # the iterator's epoch (0-based) and what runs when it ends: a map's callbacks count an
+        # epoch of the whole pipeline, however many passes a repeat above makes of the map
+        self.epoch = 0
+        self._epoch_end_hooks: list[Callable[[], None]] = []
 
     def next_pass(self, node: object) -> int:
         with self._lock:
@@ -94,7 +103,20 @@ class ExecContext:
                 self._closers.append(lambda: closer(value))
             return self._resources[key]
 
+    def on_epoch_end(self, fn: Callable[[], None]) -> None:
+        """Calls ``fn()`` each time the iterator finishes an epoch of this run."""
+        with self._lock:
+            self._epoch_end_hooks.append(fn)
+
+    def end_epoch(self) -> None:
+        """The iterator finished epoch ``self.epoch``: runs the hooks."""
+        with self._lock:
+            hooks = list(self._epoch_end_hooks)
+        for fn in hooks:
+            fn()
+
     def close(self) -> None:
+        self.cancelled.set()
         with self._lock:
             closers, self._closers = self._closers, []
             self._resources.clear()

@@ -377,6 +377,137 @@ class Dataset:
             6
         """
 
+    def sync_wait(self, condition_name: str, num_batch: int = 1, callback: Any = None) -> Dataset:
+        """Adds a gate that blocks the pipeline until ``sync_update`` opens it: ``num_batch``
+        batches pass at the start of each run, then each ``sync_update`` lets more through and
+        calls ``callback`` with its data (a policy that follows the training loop).
+
+        Args:
+            condition_name (str): the gate's name, used by ``sync_update``.
+            num_batch (int, optional): batches let through without waiting at the start. Default: ``1``.
+            callback (callable, optional): called by ``sync_update`` with its ``data``. Default: ``None``.
+
+        Returns:
+            Dataset, the new pipeline (the original is unchanged).
+
+        Raises:
+            TypeError: ``condition_name`` is not a str or ``num_batch`` not an int.
+            ValueError: ``num_batch`` is not above 0.
+            RuntimeError: ``condition_name`` is already in use in the pipeline.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)
+            >>> data = data.sync_wait(condition_name='step').batch(2)
+            >>> for row in data.create_dict_iterator(num_epochs=1, output_numpy=True):
+            ...     print(row['x'])
+            ...     data.sync_update(condition_name='step')
+            [0 1]
+            [2 3]
+            [4 5]
+        """
+        from deepsink.dataset.core.validator_helpers import check_independent_mode, type_check
+
+        type_check(condition_name, (str,), "condition_name")
+        type_check(num_batch, (int,), "num_batch")
+        check_independent_mode("Dataset sync wait")
+        return registered("SyncWaitDataset")(self, condition_name, num_batch, callback)
+
+    def sync_update(
+        self, condition_name: str, num_batch: int | None = None, data: Any = None
+    ) -> None:
+        """Opens the ``sync_wait`` gate named ``condition_name`` for ``num_batch`` more batches and
+        calls its callback with ``data``.
+
+        Args:
+            condition_name (str): the gate's name.
+            num_batch (int, optional): batches to let through; None: the gate's ``num_batch``.
+                Default: ``None``.
+            data (Any, optional): passed to the gate's callback. Default: ``None``.
+
+        Raises:
+            TypeError: ``condition_name`` is not a str.
+            RuntimeError: ``num_batch`` is not a positive int, or no gate has that name (every
+                gate of the pipeline is then disabled, so the pipeline does not block).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> seen = []
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
+            >>> data = data.sync_wait('step', callback=seen.append).batch(2)
+            >>> for i, _ in enumerate(data.create_tuple_iterator(num_epochs=1)):
+            ...     data.sync_update('step', data=i)
+            >>> print(seen)
+            [0, 1]
+        """
+        from deepsink.dataset.core.validator_helpers import check_independent_mode
+
+        check_independent_mode("Dataset sync update")
+        bad = isinstance(num_batch, bool) or not isinstance(num_batch, int | None)
+        if bad or (isinstance(num_batch, int) and num_batch <= 0):
+            self.disable_sync()
+            raise RuntimeError(
+                f"Sync_update batch size can only be positive integer, got: {num_batch}."
+            )
+        notifiers = self.get_sync_notifiers()
+        if not isinstance(condition_name, str):
+            raise TypeError(
+                f"Argument condition_name with value {condition_name} is not of type str, "
+                f"but got {type(condition_name)}."
+            )
+        if condition_name not in notifiers:
+            self.disable_sync()
+            raise RuntimeError("Condition name not found.")
+        if num_batch is not None:
+            num_batch *= self.get_batch_size()
+        notifiers[condition_name](num_batch, data)
+
+    def get_sync_notifiers(self) -> dict:
+        """``{condition_name: release function}`` of the ``sync_wait`` gates below this node.
+
+        Returns:
+            dict, the gates' release functions by name.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
+            >>> print(list(data.batch(2).get_sync_notifiers()))
+            ['a']
+        """
+        return self.children[0].get_sync_notifiers() if self.children else {}
+
+    def disable_sync(self) -> None:
+        """Opens the ``sync_wait`` gates below this node for good (nothing blocks any more).
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
+            >>> data.disable_sync()
+            >>> print(len(list(data.batch(1).create_tuple_iterator(num_epochs=1))))
+            4
+        """
+        if self.children:
+            self.children[0].disable_sync()
+
+    def is_sync(self) -> bool:
+        """Whether a ``sync_wait`` gate lies below this node.
+
+        Returns:
+            bool, True if the pipeline holds a gate.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
+            >>> print(data.is_sync(), data.sync_wait('a').is_sync())
+            False True
+        """
+        return any(c.is_sync() for c in self.children)
+
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffles the rows through a buffer of ``buffer_size`` rows: each output row is drawn at random
         from the buffer, which is refilled from the input (MindSpore's semantics; a buffer as large as
@@ -683,6 +814,7 @@ class Dataset:
             >>> print(data.get_col_names())
             ['x', 'y']
         """
+        check_tree(self)
         return list(self._column_names())
 
     def get_dataset_size(self) -> int:
@@ -699,6 +831,7 @@ class Dataset:
             >>> print(data.get_dataset_size(), data.batch(4).get_dataset_size())
             6 2
         """
+        check_tree(self)
         if self._size is None:
             _COUNT.depth = getattr(_COUNT, "depth", 0) + 1
             try:
@@ -733,6 +866,7 @@ class Dataset:
         """A dry run of one epoch. A source with no length (an iterable or callable
         GeneratorDataset) may be endless, so a count that runs long says why it is running."""
         ctx = new_context()
+        ctx.getter = True
         started, warned, n = time.monotonic(), False, 0
         try:
             for b in self._blocks(ctx, ROWS_PER_BLOCK):
@@ -754,7 +888,8 @@ class Dataset:
 
     def _first(self) -> tuple[np.ndarray, ...]:
         if self._first_row is None:
-            it = self.create_tuple_iterator(num_epochs=1, output_numpy=True)
+            TupleIterator = registered("TupleIterator")
+            it = TupleIterator(self, None, 1, True, True, _getter=True)
             try:
                 self._first_row = tuple(next(it))
             except StopIteration:
@@ -969,6 +1104,19 @@ class Dataset:
         device_split = registered("device_split")
 
         return device_split(self)
+
+
+def check_tree(root: Dataset) -> None:
+    """ValueError when one node feeds two consumers of the pipeline (``d + d``, ``d.zip(d)``):
+    MindSpore runs only trees and refuses such a pipeline when it runs or is asked its size."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise ValueError("The data pipeline is not a tree (i.e., one node has 2 consumers)")
+        seen.add(id(node))
+        stack.extend(node.children)
 
 
 def column_names_arg(value: Any, arg: str, api: str, allow_none: bool = True) -> list[str] | None:

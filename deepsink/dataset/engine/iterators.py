@@ -52,6 +52,7 @@ def _items(
     for _ in range(epoch):
         root._skip_pass(ctx)
     while num_epochs == -1 or epoch < num_epochs:
+        ctx.epoch = epoch
         with closing(root._blocks(ctx, ROWS_PER_BLOCK)) as blocks:
             for b in blocks:
                 if drop:
@@ -59,6 +60,7 @@ def _items(
                     b, drop = slice_block(b, k, b.n), drop - k
                 if b.n:
                     yield (_BLOCK, b)
+        ctx.end_epoch()
         yield (_EPOCH_END, epoch)
         epoch += 1
     yield (_END, None)
@@ -105,11 +107,14 @@ class _Producer:
     processes are released from here instead of by the stuck thread.
     """
 
-    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+    def __init__(
+        self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
+    ) -> None:
         tune_malloc()
         self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
         self._stop = threading.Event()
         self._ctx = new_context()
+        self._ctx.getter = getter
         self._thread = threading.Thread(
             target=_produce,
             args=(root, num_epochs, self._q, self._stop, self._ctx, start),
@@ -132,6 +137,7 @@ class _Producer:
 
     def close(self) -> None:
         self._stop.set()
+        self._ctx.cancelled.set()  # wakes a sync_wait blocked on the consumer
         if threading.current_thread() is self._thread:
             return
         deadline = time.monotonic() + JOIN_GRACE_S
@@ -153,8 +159,11 @@ def _as_array(v: Any) -> Any:
 class _InlineProducer:
     """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
 
-    def __init__(self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0)) -> None:
+    def __init__(
+        self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
+    ) -> None:
         self._ctx = new_context()
+        self._ctx.getter = getter
         self._items = _items(root, num_epochs, self._ctx, start)
 
     def get(self) -> tuple:
@@ -203,6 +212,7 @@ class TupleIterator:
         num_epochs: int,
         output_numpy: bool,
         do_copy: bool = True,
+        _getter: bool = False,
     ) -> None:
         check_bool(do_copy, "do_copy", "create_tuple_iterator")
         if (
@@ -237,7 +247,8 @@ class TupleIterator:
         start = _start_position(dataset)
         self.epoch = start[0]
         producer = _InlineProducer if config.get_debug_mode() else _Producer
-        self._producer = producer(dataset, num_epochs, start)
+        _datasets.check_tree(dataset)
+        self._producer = producer(dataset, num_epochs, start, _getter)
         self._finalizer = weakref.finalize(self, self._producer.close)
 
     def __iter__(self) -> TupleIterator:

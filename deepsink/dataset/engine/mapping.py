@@ -261,13 +261,11 @@ class MapDataset(Dataset):
             kept = [i for i in range(len(available)) if i not in self._in_idx]
             names = outputs + [available[i] for i in kept]
             self._layout = [("out", k) for k in range(len(outputs))] + [("keep", i) for i in kept]
-        if len(set(names)) != len(names):
-            fail(
-                "map",
-                "output_columns",
-                f"names that do not clash with the columns {available}",
-                outputs,
-            )
+        self._clash = len(set(names)) != len(names)
+        if self._clash:
+            if len(set(outputs)) != len(outputs):
+                fail("map", "output_columns", "names without duplicates", outputs)
+            names = self._resolve_clash(names, len(outputs) == len(inputs))
         self._names, self.input_columns, self.output_columns = names, inputs, outputs
         self.python_multiprocessing = check_bool(
             python_multiprocessing, "python_multiprocessing", "map"
@@ -276,6 +274,22 @@ class MapDataset(Dataset):
         super().__init__([child], num_parallel_workers, tag)
         self.chain = Chain(ops, inputs)
         self._fused: tuple[list[MapDataset], list[tuple]] | None = None
+
+    def _resolve_clash(self, names: list[str], in_place: bool) -> list[str]:
+        """An output named like a column the map leaves alone: one column of that name remains,
+        as in MindSpore's column map. Outputs that replace their inputs in place win over the
+        other column; outputs put first lose to it (the map's value is dropped)."""
+        winner: dict[str, int] = {}
+        for pos, (name, (kind, _)) in enumerate(zip(names, self._layout)):
+            if name not in winner or (kind == "out") == in_place:
+                winner[name] = pos
+        keep = sorted(winner.values())
+        self._layout = [self._layout[p] for p in keep]
+        return [names[p] for p in keep]
+
+    def _check_runnable(self) -> None:
+        if self._clash and config.get_debug_mode():  # MindSpore's pull mode refuses the clash
+            raise RuntimeError("[ERROR] Invalid column id encountered.")
 
     @property
     def operations(self) -> list:
@@ -440,11 +454,13 @@ class MapDataset(Dataset):
         return nodes[0].children[0], {id(n): ctx.next_pass(n) for n in nodes}
 
     def _open(self, ctx: ExecContext) -> View:
+        self._check_runnable()
         base, passes = self._start(ctx)
         return _MapView(self, base._open(ctx), ctx, passes)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
-        if self.callbacks:
+        self._check_runnable()
+        if self.callbacks and not ctx.getter:  # getters run without them, as in MindSpore
             yield from self._blocks_with_callbacks(ctx)
             return
         if self._random_access():
@@ -459,7 +475,8 @@ class MapDataset(Dataset):
                 start += b.n
 
         nodes = self._program()[0]
-        serial = any(n.python_multiprocessing for n in nodes)
+        # a sync_wait below waits on the consumer: no read-ahead past the rows it lets through
+        serial = any(n.python_multiprocessing for n in nodes) or base.is_sync()
         workers = 1 if serial else max(n._workers() for n in nodes)
         with closing(base._blocks(ctx, size)) as src:
             yield from ordered_map(
@@ -469,47 +486,77 @@ class MapDataset(Dataset):
             )
 
     def _blocks_with_callbacks(self, ctx: ExecContext) -> Iterator[Block]:
-        """One pass (epoch), a row at a time: the epoch hooks around it, the step hooks around
-        the rows that start a step (rows 1, 1 + step_size, ... of the epoch)."""
+        """One pass, a row at a time: the epoch hooks around the iterator's epoch (all the passes
+        a repeat above makes of this map in it), the step hooks around the rows that start a step
+        (rows 1, 1 + step_size, ... of the epoch)."""
         from deepsink.dataset.callback import DSRunContext
 
         pass_no = ctx.next_pass(self)
-        total = ctx.resource(("map callbacks", id(self)), lambda: [0], lambda _: None)
         hooks = [(cb.step_size, cb._hooks()) for cb in self.callbacks]
 
         def call(name: str, run: DSRunContext, row: int | None = None) -> None:
             for step_size, hk in hooks:
                 if name in hk and (row is None or (row - 1) % step_size == 0):
-                    hk[name](run)
+                    try:
+                        hk[name](run)
+                    except Exception as e:
+                        # MindSpore quotes the user's exception as "Type: message"
+                        owner = type(hk[name].__self__).__name__
+                        raise RuntimeError(
+                            f"For 'map', the dataset callback {owner}.{name} raised "
+                            f"{type(e).__name__}: {e}"
+                        ) from e
 
-        if pass_no == 0:
+        # per run: the open epoch (None before the first), its rows so far, rows overall
+        state = ctx.resource(
+            ("map callbacks", id(self)),
+            lambda: {"epoch": None, "in_epoch": 0, "total": 0},
+            lambda _: None,
+        )
+
+        def epoch_end() -> None:
+            if state["epoch"] is not None and not state.get("ended"):
+                state["ended"] = True
+                call(
+                    "ds_epoch_end", DSRunContext(state["epoch"], state["in_epoch"], state["total"])
+                )
+
+        if state["epoch"] is None:
             call("ds_begin", DSRunContext(0, 0, 0))
-        epoch = pass_no + 1
-        call("ds_epoch_begin", DSRunContext(epoch, 0, total[0]))
-        in_epoch = 0
+            ctx.on_epoch_end(epoch_end)
+        if state["epoch"] != ctx.epoch + 1:
+            state.update(epoch=ctx.epoch + 1, in_epoch=0, ended=False)
+            call("ds_epoch_begin", DSRunContext(state["epoch"], 0, state["total"]))
+        epoch = state["epoch"]
         with closing(self.children[0]._blocks(ctx, 1)) as src:
             for b in src:
                 for r in range(b.n):
                     row = blk.slice_block(b, r, r + 1) if b.n > 1 else b
-                    in_epoch += 1
-                    total[0] += 1
-                    run = DSRunContext(epoch, in_epoch, total[0])
+                    state["in_epoch"] += 1
+                    state["total"] += 1
+                    in_epoch = state["in_epoch"]
+                    run = DSRunContext(epoch, in_epoch, state["total"])
                     call("ds_step_begin", run, in_epoch)
                     out = self._apply(ctx, row, np.array([in_epoch - 1]), pass_no)
                     call("ds_step_end", run, in_epoch)
                     yield out
-        call("ds_epoch_end", DSRunContext(epoch, in_epoch, total[0]))
 
 
 def _callback_list(callbacks: Any) -> list:
     from deepsink.dataset.callback import DSCallback
+    from deepsink.dataset.core.validator_helpers import check_independent_mode, type_check
 
     if callbacks is None:
         return []
-    items = list(callbacks) if isinstance(callbacks, list | tuple) else [callbacks]
+    if isinstance(callbacks, list | tuple):
+        items = list(callbacks)
+        for i, cb in enumerate(items):
+            type_check(cb, (DSCallback,), f"callbacks[{i}]")
+    else:
+        type_check(callbacks, (DSCallback,), "callbacks")
+        items = [callbacks]
+    check_independent_mode("Dataset Callbacks")
     for cb in items:
-        if not isinstance(cb, DSCallback):
-            fail("map", "callbacks", "a DSCallback or a list of DSCallback", cb, TypeError)
         cb._hooks()  # a callback that overrides no hook is refused now, as MindSpore does
     return items
 

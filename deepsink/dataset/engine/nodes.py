@@ -285,6 +285,7 @@ class BatchDataset(Dataset):
                     f"For 'batch', output_columns {outputs} clash with the columns {available}"
                 )
         self.output_columns = outputs
+        _datasets.registered("update_batch_size_for_sync")(child, batch_size)
         tag = (
             batch_size if isinstance(batch_size, int) else "callable",
             drop_remainder,
@@ -363,6 +364,7 @@ class BatchDataset(Dataset):
 
         out: list[tuple] = []
         pending: list[tuple] = []
+        gated = self.is_sync()  # a sync_wait below waits on each batch reaching the consumer
         want = target()
         with closing(self.children[0]._blocks(ctx, size)) as src:
             for values, _ in _rows_of(src):
@@ -371,7 +373,7 @@ class BatchDataset(Dataset):
                     out.append(self._one_batch(pending, ncols, batch_num, epoch))
                     pending, batch_num = [], batch_num + 1
                     want = target()
-                    if len(out) >= max(1, size // max(want, 1)):
+                    if gated or len(out) >= max(1, size // max(want, 1)):
                         yield blk.from_rows(out, len(self._names))
                         out = []
         if pending and not self.drop_remainder:
@@ -450,6 +452,8 @@ class ShuffleDataset(Dataset):
         from deepsink.dataset.core.validator_helpers import INT32_MAX, check_int
 
         check_int(buffer_size, (2, INT32_MAX), "buffer_size")
+        if child.is_sync():
+            raise RuntimeError("No shuffle after sync operators.")
         self.buffer_size = buffer_size
         super().__init__([child], None, (buffer_size,))
 
@@ -1040,6 +1044,7 @@ class FilterDataset(Dataset):
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         ctx.next_pass(self)
         ncols = len(self._column_names())
+        size = 1 if self.is_sync() else size  # a sync_wait below waits on the consumer
         with closing(self.children[0]._blocks(ctx, size)) as src:
             kept = (r for i, r in enumerate(_rows_of(src)) if self._keep(r[0], i))
             yield from _regroup(kept, ncols, size)

@@ -26,3 +26,7 @@ from deepsink.dataset.transforms.transforms import TypeCast as TypeCast
 from deepsink.dataset.transforms.transforms import not_random as not_random
 
 __getattr__ = _missing_names(__name__)
+
+# MindSpore's helper modules of the transforms (argument validators, Python-side functions)
+from deepsink.dataset.transforms import py_transforms_util as py_transforms_util  # noqa: E402
+from deepsink.dataset.transforms import validators as validators  # noqa: E402

@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import check_value, type_check
+from deepsink.dataset.transforms import validators as _validators
 from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
 
 
@@ -80,8 +81,8 @@ class Fill(TensorOperation):
 
     batched = False
 
+    @_validators.check_fill_value
     def __init__(self, fill_value: Any) -> None:
-        type_check(fill_value, (str, float, bool, int, bytes), "fill_value")
         self.fill_value = fill_value
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -145,14 +146,8 @@ class PadEnd(TensorOperation):
 
     batched = False
 
+    @_validators.check_pad_end
     def __init__(self, pad_shape: Sequence[int], pad_value: Any = None) -> None:
-        type_check(pad_shape, (list,), "pad_shape")
-        for d in pad_shape:
-            if d is not None:
-                type_check(d, (int,), "pad_shape")
-                check_value(d, (0, 2**31 - 1), "pad_shape")
-        if pad_value is not None:
-            type_check(pad_value, (str, float, bool, int, bytes), "pad_value")
         self.pad_shape, self.pad_value = list(pad_shape), pad_value
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -256,15 +251,10 @@ class Concatenate(TensorOperation):
 
     batched = False
 
+    @_validators.check_concat_type
     def __init__(
         self, axis: int = 0, prepend: np.ndarray | None = None, append: np.ndarray | None = None
     ) -> None:
-        type_check(axis, (int,), "axis")
-        if axis not in (0, -1):
-            raise ValueError(f"Concatenate: axis must be 0 or -1, got {axis}")
-        for arg, v in (("prepend", prepend), ("append", append)):
-            if v is not None:
-                type_check(v, (np.ndarray,), arg)
         self.axis, self.prepend, self.append = axis, prepend, append
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -457,3 +447,6 @@ class RandomOrder(_RandomCompose):
 
     def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
         return _run([self.transforms[k] for k in rng.permutation(len(self.transforms))], xs, rng)
+
+
+_validators.register_op_types(Slice=Slice, Relational=Relational)  # for their checks

@@ -110,3 +110,7 @@ from deepsink.dataset.vision.video import read_video as read_video
 from deepsink.dataset.vision.video import read_video_timestamps as read_video_timestamps
 
 __getattr__ = _missing_names(__name__)
+
+# MindSpore's helper modules of vision (argument validators, the PIL-side image functions)
+from deepsink.dataset.vision import py_transforms_util as py_transforms_util  # noqa: E402
+from deepsink.dataset.vision import validators as validators  # noqa: E402

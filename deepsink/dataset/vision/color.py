@@ -19,6 +19,7 @@ from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
+from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.geometry import check_image, rng_of
 from deepsink.dataset.vision.transforms import ImageOperation, _via_numpy
 from deepsink.dataset.vision.utils import ConvertMode, SliceMode
@@ -96,6 +97,7 @@ class GaussianBlur(ImageOperation):
 
     batched = False
 
+    @_validators.check_gaussian_blur
     def __init__(self, kernel_size: int | Sequence[int], sigma: Any = None) -> None:
         self.kernel_size = _odd_sizes(kernel_size)
         if sigma is None:
@@ -232,6 +234,7 @@ class AdjustBrightness(_Adjust):
 
     _fn = staticmethod(brightness)
 
+    @_validators.check_adjust_brightness
     def __init__(self, brightness_factor: float) -> None:
         self.factor = self.brightness_factor = _factor(brightness_factor, "brightness_factor")
 
@@ -254,6 +257,7 @@ class AdjustContrast(_Adjust):
 
     _fn = staticmethod(contrast)
 
+    @_validators.check_adjust_contrast
     def __init__(self, contrast_factor: float) -> None:
         self.factor = self.contrast_factor = _factor(contrast_factor, "contrast_factor")
 
@@ -276,6 +280,7 @@ class AdjustSaturation(_Adjust):
 
     _fn = staticmethod(saturation)
 
+    @_validators.check_adjust_saturation
     def __init__(self, saturation_factor: float) -> None:
         self.factor = self.saturation_factor = _factor(saturation_factor, "saturation_factor")
 
@@ -298,6 +303,7 @@ class AdjustHue(_Adjust):
 
     _fn = staticmethod(hue)
 
+    @_validators.check_adjust_hue
     def __init__(self, hue_factor: float) -> None:
         self.factor = self.hue_factor = _factor(hue_factor, "hue_factor", -0.5, 0.5)
 
@@ -343,6 +349,7 @@ class AdjustGamma(ImageOperation):
 
     batched = False
 
+    @_validators.check_adjust_gamma
     def __init__(self, gamma: float, gain: float = 1) -> None:
         self.gamma = _factor(gamma, "gamma")
         type_check(gain, (int, float), "gain")
@@ -427,6 +434,7 @@ class AutoContrast(ImageOperation):
 
     batched = False
 
+    @_validators.check_auto_contrast
     def __init__(self, cutoff: float = 0.0, ignore: Any = None) -> None:
         type_check(cutoff, (int, float), "cutoff")
         check_value(cutoff, (0, 50), "cutoff")
@@ -501,6 +509,7 @@ class Posterize(ImageOperation):
 
     batched = False
 
+    @_validators.check_posterize
     def __init__(self, bits: int) -> None:
         type_check(bits, (int,), "bits")
         check_value(bits, (0, 8), "bits")
@@ -536,6 +545,7 @@ class Solarize(ImageOperation):
 
     batched = False
 
+    @_validators.check_solarize
     def __init__(self, threshold: float | Sequence[float]) -> None:
         if isinstance(threshold, int | float) and not isinstance(threshold, bool):
             threshold = (threshold, threshold)
@@ -640,6 +650,7 @@ class Erase(ImageOperation):
 
     batched = False
 
+    @_validators.check_erase
     def __init__(
         self, top: int, left: int, height: int, width: int, value: Any = 0, inplace: bool = False
     ) -> None:
@@ -940,6 +951,7 @@ class RandomColorAdjust(ImageOperation):
     batched = False
     random_draws = 1
 
+    @_validators.check_random_color_adjust
     def __init__(
         self,
         brightness: Any = (1, 1),
@@ -1118,6 +1130,7 @@ class RandomPosterize(ImageOperation):
     batched = False
     random_draws = 1
 
+    @_validators.check_random_posterize
     def __init__(self, bits: Any = (8, 8)) -> None:
         if isinstance(bits, int) and not isinstance(bits, bool):
             bits = (bits, bits)

@@ -19,6 +19,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, fail
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
+from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.transforms import (
     Decode,
     ImageOperation,
@@ -146,6 +147,7 @@ class Crop(ImageOperation):
 
     batched = False
 
+    @_validators.check_crop
     def __init__(self, coordinates: Sequence[int], size: int | Sequence[int]) -> None:
         self.coordinates = _coordinates(coordinates, "Crop")
         self.size = _pair(size, "size", "Crop")
@@ -281,6 +283,7 @@ class RandomResizedCrop(ImageOperation):
     batched = False
     random_draws = 1
 
+    @_validators.check_random_resize_crop
     def __init__(
         self,
         size: int | Sequence[int],
@@ -441,6 +444,7 @@ class Rotate(ImageOperation):
 
     batched = False
 
+    @_validators.check_rotate
     def __init__(
         self,
         degrees: float,
@@ -485,6 +489,7 @@ class RandomRotation(ImageOperation):
     batched = False
     random_draws = 1
 
+    @_validators.check_random_rotation
     def __init__(
         self,
         degrees: float | Sequence[float],
@@ -1006,6 +1011,7 @@ class TenCrop(FiveCrop):
         10 (2, 2, 3)
     """
 
+    @_validators.check_ten_crop
     def __init__(self, size: int | Sequence[int], use_vertical_flip: bool = False) -> None:
         super().__init__(size)
         self.use_vertical_flip = check_bool(use_vertical_flip, "use_vertical_flip", "TenCrop")

@@ -19,6 +19,7 @@ from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
 from deepsink.dataset.vision import _cv, _resize
+from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.utils import Border, Inter
 
 _INTERP = {
@@ -121,6 +122,7 @@ class Resize(ImageOperation):
 
     traceable = True
 
+    @_validators.check_resize_interpolation
     def __init__(self, size: int | Sequence[int], interpolation: Inter = Inter.LINEAR) -> None:
         if isinstance(size, int) and not isinstance(size, bool) and size > 0:
             self.size: int | tuple[int, int] = size
@@ -202,6 +204,7 @@ class Rescale(ImageOperation):
 
     traceable = True
 
+    @_validators.check_rescale
     def __init__(self, rescale: float, shift: float) -> None:
         for arg, v in (("rescale", rescale), ("shift", shift)):
             if isinstance(v, bool) or not isinstance(v, int | float):
@@ -244,6 +247,7 @@ class Normalize(ImageOperation):
 
     traceable = True
 
+    @_validators.check_normalize
     def __init__(self, mean: Sequence[float], std: Sequence[float], is_hwc: bool = True) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
 
@@ -374,6 +378,7 @@ class CenterCrop(ImageOperation):
 
     traceable = True
 
+    @_validators.check_center_crop
     def __init__(self, size: int | Sequence[int]) -> None:
         self.size = _pair(size, "size", "CenterCrop")
 
@@ -442,6 +447,7 @@ class RandomCrop(ImageOperation):
     traceable = True
     random_draws = 2
 
+    @_validators.check_random_crop
     def __init__(
         self,
         size: int | Sequence[int],
@@ -530,9 +536,8 @@ class _RandomFlip(ImageOperation):
     random_draws = 1
     _axis = 2
 
+    @_validators.check_prob
     def __init__(self, prob: float = 0.5) -> None:
-        if isinstance(prob, bool) or not isinstance(prob, int | float) or not 0 <= prob <= 1:
-            fail(type(self).__name__, "prob", "a number in [0, 1]", prob)
         self.prob = prob
 
     def _run(self, xp: Any, x: Any, u: Any) -> Any:
@@ -627,6 +632,7 @@ class Decode(ImageOperation):
 
     batched = False
 
+    @_validators.check_decode
     def __init__(self, to_pil: bool = False) -> None:
         self.to_pil = check_bool(to_pil, "to_pil", "Decode")
 
@@ -735,6 +741,7 @@ class Pad(ImageOperation):
 
     batched = False
 
+    @_validators.check_pad
     def __init__(
         self,
         padding: Any,
@@ -800,6 +807,7 @@ class CutOut(ImageOperation):
 
     batched = False
 
+    @_validators.check_cutout_new
     def __init__(self, length: int, num_patches: int = 1, is_hwc: bool = True) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
 
@@ -1057,6 +1065,7 @@ class Grayscale(ImageOperation):
 
     batched = False
 
+    @_validators.check_num_channels
     def __init__(self, num_output_channels: int = 1) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
 
