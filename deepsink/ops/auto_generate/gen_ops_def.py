@@ -96,6 +96,7 @@ from deepsink.ops import not_equal as not_equal
 from deepsink.ops import ones as ones
 from deepsink.ops import pow as pow
 from deepsink.ops import prelu as prelu
+from deepsink.ops import prim_arg_register as prim_arg_register
 from deepsink.ops import prim_attr_register as prim_attr_register
 from deepsink.ops import put_ as put_
 from deepsink.ops import randperm as randperm
@@ -236,6 +237,7 @@ __all__ = [
     "ones",
     "pow",
     "prelu",
+    "prim_arg_register",
     "prim_attr_register",
     "put_",
     "randperm",

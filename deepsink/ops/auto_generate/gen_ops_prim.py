@@ -49,6 +49,7 @@ from deepsink.ops.operations import Concat as Concat
 from deepsink.ops.operations import Conj as Conj
 from deepsink.ops.operations import Cos as Cos
 from deepsink.ops.operations import Cosh as Cosh
+from deepsink.ops.operations import CountNonZero as CountNonZero
 from deepsink.ops.operations import Cross as Cross
 from deepsink.ops.operations import Cummax as Cummax
 from deepsink.ops.operations import Cummin as Cummin
@@ -58,6 +59,7 @@ from deepsink.ops.operations import Dense as Dense
 from deepsink.ops.operations import Diag as Diag
 from deepsink.ops.operations import Div as Div
 from deepsink.ops.operations import Dropout as Dropout
+from deepsink.ops.operations import DumpGradient as DumpGradient
 from deepsink.ops.operations import Eig as Eig
 from deepsink.ops.operations import Elu as Elu
 from deepsink.ops.operations import Equal as Equal
@@ -69,6 +71,7 @@ from deepsink.ops.operations import ExpandDims as ExpandDims
 from deepsink.ops.operations import Expm1 as Expm1
 from deepsink.ops.operations import Eye as Eye
 from deepsink.ops.operations import FastGeLU as FastGeLU
+from deepsink.ops.operations import FFTWithSize as FFTWithSize
 from deepsink.ops.operations import Flatten as Flatten
 from deepsink.ops.operations import Floor as Floor
 from deepsink.ops.operations import FloorDiv as FloorDiv
@@ -239,6 +242,7 @@ __all__ = [
     "Conj",
     "Cos",
     "Cosh",
+    "CountNonZero",
     "Cross",
     "CumProd",
     "CumSum",
@@ -248,6 +252,7 @@ __all__ = [
     "Diag",
     "Div",
     "Dropout",
+    "DumpGradient",
     "Eig",
     "Elu",
     "Equal",
@@ -258,6 +263,7 @@ __all__ = [
     "ExpandDims",
     "Expm1",
     "Eye",
+    "FFTWithSize",
     "FastGeLU",
     "Flatten",
     "Floor",
