@@ -28,7 +28,12 @@ from mindspore.ops.operations import other_ops as O
 
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 OUT = (
-    Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "ops_prims" / "cases.json"
+    Path(__file__).resolve().parent.parent
+    / "tests"
+    / "fixtures"
+    / "ms"
+    / "ops_prims"
+    / "cases.json"
 )
 
 INPUTS = {

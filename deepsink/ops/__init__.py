@@ -810,6 +810,36 @@ from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.ir_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
 
+# isort: split
+# primitives with no functional twin: sequences, patches, fractional pools, image samplers, ...
+from deepsink.ops.function.grad_shape_func import broadcast_gradient_args as broadcast_gradient_args  # noqa: E402
+from deepsink.ops.function.grad_shape_func import reduced_shape as reduced_shape  # noqa: E402
+from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
+from deepsink.ops.operations import LSTM as LSTM  # noqa: E402
+from deepsink.ops.operations import BasicLSTMCell as BasicLSTMCell  # noqa: E402
+from deepsink.ops.operations import CombinedNonMaxSuppression as CombinedNonMaxSuppression  # noqa: E402
+from deepsink.ops.operations import ComputeAccidentalHits as ComputeAccidentalHits  # noqa: E402
+from deepsink.ops.operations import CountNonZero as CountNonZero  # noqa: E402
+from deepsink.ops.operations import DeformableOffsets as DeformableOffsets  # noqa: E402
+from deepsink.ops.operations import Dilation2D as Dilation2D  # noqa: E402
+from deepsink.ops.operations import DynamicGRUV2 as DynamicGRUV2  # noqa: E402
+from deepsink.ops.operations import DynamicRNN as DynamicRNN  # noqa: E402
+from deepsink.ops.operations import EditDistance as EditDistance  # noqa: E402
+from deepsink.ops.operations import ExtractGlimpse as ExtractGlimpse  # noqa: E402
+from deepsink.ops.operations import ExtractVolumePatches as ExtractVolumePatches  # noqa: E402
+from deepsink.ops.operations import FFTWithSize as FFTWithSize  # noqa: E402
+from deepsink.ops.operations import FractionalAvgPool as FractionalAvgPool  # noqa: E402
+from deepsink.ops.operations import FractionalMaxPool as FractionalMaxPool  # noqa: E402
+from deepsink.ops.operations import MapUniform as MapUniform  # noqa: E402
+from deepsink.ops.operations import MatrixLogarithm as MatrixLogarithm  # noqa: E402
+from deepsink.ops.operations import MaxPool3DWithArgmax as MaxPool3DWithArgmax  # noqa: E402
+from deepsink.ops.operations import NoRepeatNGram as NoRepeatNGram  # noqa: E402
+from deepsink.ops.operations import RandomChoiceWithMask as RandomChoiceWithMask  # noqa: E402
+from deepsink.ops.operations import RNNTLoss as RNNTLoss  # noqa: E402
+from deepsink.ops.operations import SampleDistortedBoundingBoxV2 as SampleDistortedBoundingBoxV2  # noqa: E402
+from deepsink.ops.operations import ScaleAndTranslate as ScaleAndTranslate  # noqa: E402
+from deepsink.ops.operations import SubAndFilter as SubAndFilter  # noqa: E402
+
 P = operations  # MindSpore's short name of ops.operations
 array_ops = operations.array_ops
 
@@ -845,34 +875,3 @@ __all__ = _public_names(globals(), also=("partial",))
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402
 
 __getattr__ = _missing_names(__name__)
-
-# primitives with no functional twin: sequences, patches, fractional pools, image samplers, ...
-from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
-from deepsink.ops.functional import array_reduce as array_reduce  # noqa: E402
-from deepsink.ops.functional import array_to_scalar as array_to_scalar  # noqa: E402
-from deepsink.ops.functional import broadcast_gradient_args as broadcast_gradient_args  # noqa: E402
-from deepsink.ops.functional import reduced_shape as reduced_shape  # noqa: E402
-from deepsink.ops.operations import LSTM as LSTM  # noqa: E402
-from deepsink.ops.operations import BasicLSTMCell as BasicLSTMCell  # noqa: E402
-from deepsink.ops.operations import CombinedNonMaxSuppression as CombinedNonMaxSuppression  # noqa: E402
-from deepsink.ops.operations import ComputeAccidentalHits as ComputeAccidentalHits  # noqa: E402
-from deepsink.ops.operations import CountNonZero as CountNonZero  # noqa: E402
-from deepsink.ops.operations import DeformableOffsets as DeformableOffsets  # noqa: E402
-from deepsink.ops.operations import Dilation2D as Dilation2D  # noqa: E402
-from deepsink.ops.operations import DynamicGRUV2 as DynamicGRUV2  # noqa: E402
-from deepsink.ops.operations import DynamicRNN as DynamicRNN  # noqa: E402
-from deepsink.ops.operations import EditDistance as EditDistance  # noqa: E402
-from deepsink.ops.operations import ExtractGlimpse as ExtractGlimpse  # noqa: E402
-from deepsink.ops.operations import ExtractVolumePatches as ExtractVolumePatches  # noqa: E402
-from deepsink.ops.operations import FFTWithSize as FFTWithSize  # noqa: E402
-from deepsink.ops.operations import FractionalAvgPool as FractionalAvgPool  # noqa: E402
-from deepsink.ops.operations import FractionalMaxPool as FractionalMaxPool  # noqa: E402
-from deepsink.ops.operations import MapUniform as MapUniform  # noqa: E402
-from deepsink.ops.operations import MatrixLogarithm as MatrixLogarithm  # noqa: E402
-from deepsink.ops.operations import MaxPool3DWithArgmax as MaxPool3DWithArgmax  # noqa: E402
-from deepsink.ops.operations import NoRepeatNGram as NoRepeatNGram  # noqa: E402
-from deepsink.ops.operations import RandomChoiceWithMask as RandomChoiceWithMask  # noqa: E402
-from deepsink.ops.operations import RNNTLoss as RNNTLoss  # noqa: E402
-from deepsink.ops.operations import SampleDistortedBoundingBoxV2 as SampleDistortedBoundingBoxV2  # noqa: E402
-from deepsink.ops.operations import ScaleAndTranslate as ScaleAndTranslate  # noqa: E402
-from deepsink.ops.operations import SubAndFilter as SubAndFilter  # noqa: E402

@@ -17,7 +17,11 @@ from deepsink.ops import _utils as U
 
 def _logm_host(a: np.ndarray) -> np.ndarray:
     flat = a.reshape((-1,) + a.shape[-2:])
-    out = np.stack([scipy.linalg.logm(m.astype(np.complex128)) for m in flat]) if flat.shape[0] else flat
+    out = (
+        np.stack([scipy.linalg.logm(m.astype(np.complex128)) for m in flat])
+        if flat.shape[0]
+        else flat
+    )
     return np.asarray(out, a.dtype).reshape(a.shape)
 
 

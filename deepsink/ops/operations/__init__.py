@@ -936,7 +936,16 @@ from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
 # user-defined operators and the side-effect (summary, dump) primitives
 from deepsink.ops.operations.custom_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilder  # noqa: E402
-from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
+
+# the primitives (the functions typeof, cond, ... are ops' and ops.functional's)
+from deepsink.ops.operations.graph_ops import DropoutDoMask as DropoutDoMask  # noqa: E402
+from deepsink.ops.operations.graph_ops import DropoutGenMask as DropoutGenMask  # noqa: E402
+from deepsink.ops.operations.graph_ops import DynamicShape as DynamicShape  # noqa: E402
+from deepsink.ops.operations.graph_ops import FloatStatus as FloatStatus  # noqa: E402
+from deepsink.ops.operations.graph_ops import MoveTo as MoveTo  # noqa: E402
+from deepsink.ops.operations.graph_ops import Reusing as Reusing  # noqa: E402
+from deepsink.ops.operations.graph_ops import SelectView as SelectView  # noqa: E402
+from deepsink.ops.operations.graph_ops import UpdateState as UpdateState  # noqa: E402
 from deepsink.ops.operations.ir_ops import CopyWithSlice as CopyWithSlice  # noqa: E402
 from deepsink.ops.operations.ir_ops import GeSwitch as GeSwitch  # noqa: E402
 from deepsink.ops.operations.ir_ops import MapCacheIdx as MapCacheIdx  # noqa: E402
@@ -944,7 +953,12 @@ from deepsink.ops.operations.ir_ops import Merge as Merge  # noqa: E402
 from deepsink.ops.operations.ir_ops import Pull as Pull  # noqa: E402
 from deepsink.ops.operations.ir_ops import Push as Push  # noqa: E402
 from deepsink.ops.operations.ir_ops import PyExecute as PyExecute  # noqa: E402
-from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.summary_ops import DumpGradient as DumpGradient  # noqa: E402
+from deepsink.ops.operations.summary_ops import HistogramSummary as HistogramSummary  # noqa: E402
+from deepsink.ops.operations.summary_ops import ImageSummary as ImageSummary  # noqa: E402
+from deepsink.ops.operations.summary_ops import ScalarSummary as ScalarSummary  # noqa: E402
+from deepsink.ops.operations.summary_ops import TensorDump as TensorDump  # noqa: E402
+from deepsink.ops.operations.summary_ops import TensorSummary as TensorSummary  # noqa: E402
 
 # ``from deepsink.ops.operations import *``: the primitives, not this module's imports and helpers
 # (MindSpore 2.10's ops.operations has no Tensor, Primitive, feeding...; Median and

@@ -88,7 +88,6 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("ComplexAbs", _plain(M.abs), ()),
     ("TensorAdd", _plain(M.add), ()),
     ("identity", _plain(PF.identity), ()),  # MindSpore's deprecated lower-case Identity (UNet)
-    ("FloatStatus", lambda s, x: _float_status(x), ()),
     # activations
     ("SeLU", _plain(NX.selu), ()), ("Mish", _plain(NX.mish), ()),
     ("CeLU", lambda s, x: NX.celu(x, s.alpha), (("alpha", 1.0),)),
@@ -421,17 +420,6 @@ def _cum(x: Any, axis: Any, exclusive: bool, reverse: bool, fn: Callable, unit: 
     if reverse:
         r = jnp.flip(r, ax)
     return Tensor._from(r.astype(a.dtype))
-
-
-def _float_status(x: Any) -> Tensor:
-    """MindSpore's ``FloatStatus`` (a GPU kernel there): ``[1.]`` when ``x`` holds a NaN or an
-    infinity, else ``[0.]``, float32 of shape (1,) (Transformer's overflow check)."""
-    a = U.array(x, "FloatStatus", "x")
-    if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
-        U.fail("FloatStatus", "the dtype of 'x' must be float16, float32 or float64, but got "
-               f"{a.dtype}", TypeError)  # fmt: skip
-    bad = jnp.logical_not(jnp.all(jnp.isfinite(a)))
-    return Tensor._from(jnp.where(bad, 1.0, 0.0).astype(jnp.float32).reshape(1))
 
 
 def _median(s: Any, x: Any) -> tuple:
