@@ -155,3 +155,18 @@ INDEX = INT
 """Indices MindSpore 2.10 returns as Int64: ``ops.argmax``, ``ops.max``/``min`` indices,
 ``ArgMaxWithValue``, ``Tensor.argmax``. (``ops.argmin``, ``Tensor.argmin``, ``topk``, ``sort``
 and ``argsort`` give Int32, as 2.10 does.)"""
+
+
+# MindSpore hands its 64-bit integer buffers to NumPy with C's ``long long`` type codes (``q``,
+# ``Q``); on Linux NumPy's default integer is ``long`` (``l``), so such an array's repr names its
+# dtype (``array([1, 2], dtype=int64)``) where one made by NumPy does not. Same values, same
+# ``dtype == np.int64``; only the repr tells them apart.
+_LONG_LONG = {np.dtype(np.int64).char: np.dtype("q"), np.dtype(np.uint64).char: np.dtype("Q")}
+
+
+def host_layout(array: np.ndarray) -> np.ndarray:
+    """``array`` as MindSpore hands a buffer to NumPy (a view; 64-bit integers as ``q``/``Q``)."""
+    target = _LONG_LONG.get(array.dtype.char)
+    if target is None or array.dtype.char == target.char:
+        return array
+    return array.view(target)
