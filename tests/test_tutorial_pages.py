@@ -37,6 +37,11 @@ RANDOM = {
     "beginner_mixed_precision": [],
     # GeneratorDataset shuffles a random-accessible source
     "beginner_dataset": [r"(\[Tensor\(shape=\[\], dtype=Int64, value= [0-2]\)\] ){3}"],
+    # RandomSampler's draws; the rows WeightedRandomSampler and SubsetRandomSampler pick
+    "dataset_sampler": [
+        r"With Replacement: (\d )+Without Replacement: (\d ){4}\d",
+        r"(Image shape: \(32, 32, 3\) ?, Label: \d ){12}",
+    ],
 }
 
 # What deepsink does not do as MindSpore 2.10 does, and why; the page is compared up to it.
@@ -50,6 +55,7 @@ RANDOM = {
 KNOWN = {
     "beginner_tensor": ["class path", "from_numpy shares"],
     "beginner_dataset": ["class path"],
+    "dataset_sampler": ["class path"],
     "beginner_save_load": ["mindir"],
     "beginner_mixed_precision": ["cpu loss scale"],
 }

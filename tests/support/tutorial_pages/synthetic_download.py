@@ -17,8 +17,8 @@ import numpy as np
 
 # how many samples each synthetic split holds (the real MNIST: 60000 / 10000)
 MNIST_SIZES = {"train": 1024, "test": 256}
-# records in each CIFAR-10 batch file (the real one: 10000)
-CIFAR10_PER_BATCH = 200
+# records in each CIFAR-10 batch file (MindSpore reads 10000 a file, as in the real one)
+CIFAR10_PER_BATCH = 10000
 
 
 def _mnist_split(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -53,11 +53,12 @@ def _mnist(root: str) -> None:
 
 def _cifar10(root: str) -> None:
     """CIFAR-10's binary version: ``cifar-10-batches-bin/`` with five training batches and a test
-    batch of records ``label byte + 3072 image bytes (CHW)``; ``CIFAR10_PER_BATCH`` each."""
+    batch of records ``label byte + 3072 image bytes (CHW)``; ``CIFAR10_PER_BATCH`` each. Only
+    the first training batch and the test batch are written (the real archive has five)."""
     rng = np.random.default_rng(3)
     folder = os.path.join(root, "cifar-10-batches-bin")
     os.makedirs(folder, exist_ok=True)
-    names = [f"data_batch_{i}.bin" for i in range(1, 6)] + ["test_batch.bin"]
+    names = ["data_batch_1.bin", "test_batch.bin"]
     for name in names:
         labels = rng.integers(0, 10, size=(CIFAR10_PER_BATCH, 1), dtype=np.uint8)
         images = rng.integers(0, 256, size=(CIFAR10_PER_BATCH, 3072), dtype=np.uint8)
