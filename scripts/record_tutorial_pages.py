@@ -8,6 +8,9 @@ page's downloads replaced by ``synthetic_download``) as a script in a fresh fold
 ends in, if any. Without names, every page is recorded; with names, only those are (re)recorded.
 No seed is set (the pages set none): ``tests/test_tutorial_pages.py`` says which printed numbers
 depend on random initialization or shuffling and compares only the text around them there.
+
+``--bass-biquad`` records instead ``bass_biquad.npz`` there: ``audio.BassBiquad`` (the dataset
+eager page's filter) on a fixed float32 and float64 waveform (``tests/dataset/test_audio_ops.py``).
 """
 
 import json
@@ -38,7 +41,23 @@ def run_page(path: Path) -> dict:
     return {"stdout": proc.stdout, "error": error}
 
 
+def record_bass_biquad() -> None:
+    import mindspore.dataset.audio as audio
+
+    x = (np.random.default_rng(0).standard_normal((2, 500)) * 0.3).astype(np.float32)
+    np.savez_compressed(
+        OUT.parent / "bass_biquad.npz",
+        x=x,
+        y32=audio.BassBiquad(16000, 10.0)(x),
+        y64=audio.BassBiquad(44100, -6.0, 300.0, 0.5)(x.astype(np.float64)),
+        y16=audio.BassBiquad(8000, 3.0)(x[0, :50].astype(np.float16)),
+    )
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--bass-biquad"]:
+        record_bass_biquad()
+        return
     names = sys.argv[1:] or sorted(
         p.stem for p in PAGES.glob("*.py") if p.stem != "synthetic_download"
     )
