@@ -62,7 +62,7 @@ KNOWN = {
 # pages built on ops.Custom
 NEEDS_CUSTOM = {"custom_program_op_custom_prim", "custom_program_op_custom_adv"}
 # pages that take over ~20 s on a CPU
-SLOW = {"beginner_quick_start", "beginner_train"}
+SLOW = {"beginner_quick_start", "beginner_train", "train_availability_fault_recover"}
 
 NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d+|nan|inf)(?![\w.])")
 
