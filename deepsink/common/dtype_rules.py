@@ -104,7 +104,9 @@ def to_array(data: Any, dtype: Any = None) -> jax.Array:
     if isinstance(data, jax.Array):
         return data if dtype is None else data.astype(dtype)
     if isinstance(data, np.ndarray | np.generic):
-        return jnp.asarray(data, dtype=dtype or data.dtype)
+        # a copy, as MindSpore's Tensor takes one: on the CPU, JAX may adopt an aligned NumPy
+        # buffer as it is, and a later in-place NumPy update would change the Tensor
+        return jnp.array(data, dtype=dtype or data.dtype, copy=True)
     if dtype is None:
         dtype = python_dtype(data)
     if isinstance(data, list | tuple):
@@ -155,3 +157,18 @@ INDEX = INT
 """Indices MindSpore 2.10 returns as Int64: ``ops.argmax``, ``ops.max``/``min`` indices,
 ``ArgMaxWithValue``, ``Tensor.argmax``. (``ops.argmin``, ``Tensor.argmin``, ``topk``, ``sort``
 and ``argsort`` give Int32, as 2.10 does.)"""
+
+
+# MindSpore hands its 64-bit integer buffers to NumPy with C's ``long long`` type codes (``q``,
+# ``Q``); on Linux NumPy's default integer is ``long`` (``l``), so such an array's repr names its
+# dtype (``array([1, 2], dtype=int64)``) where one made by NumPy does not. Same values, same
+# ``dtype == np.int64``; only the repr tells them apart.
+_LONG_LONG = {np.dtype(np.int64).char: np.dtype("q"), np.dtype(np.uint64).char: np.dtype("Q")}
+
+
+def host_layout(array: np.ndarray) -> np.ndarray:
+    """``array`` as MindSpore hands a buffer to NumPy (a view; 64-bit integers as ``q``/``Q``)."""
+    target = _LONG_LONG.get(array.dtype.char)
+    if target is None or array.dtype.char == target.char:
+        return array
+    return array.view(target)

@@ -280,6 +280,16 @@ class Tensor:
         return self.size * self.itemsize
 
     @property
+    def strides(self) -> tuple[int, ...]:
+        """Bytes to step in each dimension, of the row-major layout (deepsink's tensors are always
+        contiguous, as MindSpore's are once computed: a transpose's strides are its own shape's)."""
+        step, out = self.itemsize, []
+        for dim in reversed(self.shape):
+            out.append(step)
+            step *= dim
+        return tuple(reversed(out))
+
+    @property
     def T(self) -> Tensor:
         return Tensor._from(self._data.T)
 

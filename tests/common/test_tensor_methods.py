@@ -113,3 +113,28 @@ def test_methods_trace(x) -> None:
         lambda a: Tensor._from(a).max(1)[0].sum()._data + Tensor._from(a).permute(1, 0).sum()._data
     )
     assert float(f(x._data)) == 22.0
+
+
+def test_strides_are_the_row_major_byte_steps():
+    """MindSpore 2.10: (24, 8, 2) for a float16 (2, 3, 4); a slice and a transpose are laid out
+    anew, () for a scalar (values read off MindSpore 2.10)."""
+    import deepsink as ms
+
+    x = ms.Tensor(np.zeros((2, 3, 4), np.float16))
+    assert x.strides == (24, 8, 2)
+    assert x[:, 1].strides == (8, 2)
+    assert x.transpose(2, 0, 1).strides == (12, 6, 2)
+    assert ms.Tensor(np.zeros((0, 3)), ms.int8).strides == (3, 1)
+    assert ms.Tensor(3.0).strides == ()
+
+
+def test_tensor_from_numpy_data_keeps_its_values_after_numpy_updates():
+    """MindSpore's Tensor(ndarray) copies: a later in-place NumPy update leaves it alone (JAX on the
+    CPU may adopt an aligned buffer as it is, so sizes with every alignment are tried)."""
+    import deepsink as ms
+
+    for size in range(1, 400, 7):
+        n = np.ones(size)
+        t = ms.Tensor(n)
+        n += 1
+        assert float(t.asnumpy()[0]) == 1.0, size

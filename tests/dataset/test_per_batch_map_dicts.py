@@ -47,3 +47,23 @@ def test_dict_rows_with_ragged_values_do_not_batch():
     d = ds.GeneratorDataset(lambda: _rows(4), ["c"], shuffle=False).batch(2)
     with pytest.raises(RuntimeError, match="setting an array element with a sequence"):
         list(d.create_tuple_iterator(output_numpy=True))
+
+
+def test_map_returning_dicts_batches_them_key_by_key():
+    """MindSpore 2.10 (python_objects tutorial page): a map's dict column holds arrays (a numpy
+    scalar becomes a 0-d array) and batch stacks it key by key; an int64 column comes out with
+    C's ``long long`` type code, so its repr names its dtype."""
+
+    def gen():
+        for i in range(3):
+            yield {"p": np.power(i, [1, 2])}, i
+
+    data = ds.GeneratorDataset(source=gen, column_names=["col1", "col2"], shuffle=False)
+    data = data.map(operations=lambda c: {"q": c["p"], "s": c["p"][0] ** 2}, input_columns=["col1"])
+    row = next(data.create_dict_iterator(num_epochs=1, output_numpy=True))
+    assert repr(row["col1"]["s"]) == "array(0)"
+    assert repr(row["col2"]) == "array(0, dtype=int64)"
+    batch = next(data.batch(3).create_dict_iterator(num_epochs=1, output_numpy=True))
+    np.testing.assert_array_equal(batch["col1"]["q"], [[0, 0], [1, 1], [2, 4]])
+    np.testing.assert_array_equal(batch["col1"]["s"], [0, 1, 4])
+    assert repr(batch["col2"]) == "array([0, 1, 2], dtype=int64)"

@@ -52,10 +52,13 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
 def materialize(col: Column) -> Column:
     """A map's output column as arrays: PIL images become numpy (HWC uint8), as MindSpore hands
     them to the next operation; other values go through ``as_row_array``."""
-    if isinstance(col, np.ndarray) or all(
-        isinstance(r, np.ndarray | np.generic | dict) for r in col
-    ):
+    if (isinstance(col, np.ndarray) and col.dtype == object and col.ndim == 1
+            and all(isinstance(r, dict) for r in col)):  # fmt: skip
+        col = list(col)  # an operation's dicts, one per row
+    if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray | np.generic) for r in col):
         return col
+    if all(isinstance(r, dict) for r in col):  # dict rows: their values as arrays, as MindSpore
+        return [as_row_array(r) for r in col]
     return stack([r if isinstance(r, np.ndarray | np.generic) else as_row_array(r) for r in col])
 
 

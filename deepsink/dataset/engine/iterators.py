@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.validate import check_bool, fail
+from deepsink.common import dtype_rules
 from deepsink.dataset import config
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block, slice_block
@@ -286,8 +287,8 @@ class TupleIterator:
 
     def _format(self, values: tuple[np.ndarray, ...]) -> Any:
         """A row as MindSpore 2.x gives it: a list of numpy arrays or of Tensors."""
-        if self._output_numpy:
-            return list(values)
+        if self._output_numpy:  # MindSpore's buffers (64-bit ints print their dtype)
+            return [dtype_rules.host_layout(v) if isinstance(v, np.ndarray) else v for v in values]
         from deepsink.common.tensor import Tensor, numpy_backed
 
         if any(isinstance(v, dict) for v in values):  # dict columns: their arrays as Tensors

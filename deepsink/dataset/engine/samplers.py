@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from deepsink._core.validate import check_bool, fail
+from deepsink.dataset.engine.shuffle import SamplerDraws, sampler_draws, sampler_permutation
 
 
 def _num_samples(value, api: str) -> int | None:
@@ -218,6 +219,11 @@ class RandomSampler(Sampler):
         self.num_samples = _num_samples(num_samples, "RandomSampler")
 
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        if isinstance(rng, SamplerDraws):  # a source's pass: MindSpore's orders for the seed
+            if self.replacement:
+                return sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no) if n else (
+                    np.zeros(0, np.int64))  # fmt: skip
+            return _cap(sampler_permutation(n, rng.seed, rng.pass_no), self.num_samples)
         if self.replacement:
             return rng.integers(0, n, self.num_samples or n) if n else np.zeros(0, np.int64)
         return _cap(rng.permutation(n), self.num_samples)

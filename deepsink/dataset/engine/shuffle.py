@@ -77,3 +77,94 @@ def shuffle_order(n: int, k: int, gen: MT64) -> np.ndarray:
         else:
             buf.pop()
     return out
+
+
+# --- RandomSampler: std::shuffle with std::mt19937 ------------------------------------------------
+# MindSpore's RandomSampler seeds a 32-bit ``std::mt19937`` with the pipeline seed and permutes the
+# row ids with ``std::shuffle`` (libstdc++'s, which draws two swap positions from one
+# ``uniform_int_distribution`` call while the range allows); each later pass reseeds with
+# ``seed + pass`` and shuffles the previous pass's order again. With replacement it draws each id
+# from ``uniform_int_distribution(0, n - 1)`` after the same reseeding. The distribution is
+# libstdc++'s downscaling form: draw ``r`` until ``r < range * (2**32-1 // range)``, then divide.
+_U32 = 0xFFFFFFFF
+
+
+def mt19937(seed: int):
+    """A callable giving the 32-bit outputs of C++'s ``std::mt19937(seed)`` (NumPy's MT19937 with
+    the reference ``init_genrand`` seeding, which is the C++ standard's)."""
+    gen = np.random.MT19937(0)
+    gen._legacy_seeding(seed & _U32)
+    return gen.random_raw
+
+
+def _uniform(raw, urange: int) -> int:
+    """libstdc++'s ``uniform_int_distribution(0, urange)`` over a 32-bit generator."""
+    uerange = urange + 1
+    scaling = _U32 // uerange
+    past = uerange * scaling
+    while True:
+        r = int(raw())
+        if r < past:
+            return r // scaling
+
+
+def std_shuffle(items: list, raw) -> list:
+    """libstdc++'s ``std::shuffle(items, g)`` in place (and returned), ``raw`` the generator."""
+    n = len(items)
+    if n < 2:
+        return items
+    if _U32 // n >= n:  # two swap positions per draw
+        i = 1
+        if n % 2 == 0:
+            j = _uniform(raw, 1)
+            items[i], items[j] = items[j], items[i]
+            i += 1
+        while i != n:
+            span = i + 1
+            x = _uniform(raw, span * (span + 1) - 1)
+            p1, p2 = divmod(x, span + 1)
+            items[i], items[p1] = items[p1], items[i]
+            i += 1
+            items[i], items[p2] = items[p2], items[i]
+            i += 1
+        return items
+    for i in range(1, n):
+        j = _uniform(raw, i)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+_LAST_ORDER: dict[tuple[int, int], tuple[int, list]] = {}
+
+
+def sampler_permutation(n: int, seed: int, pass_no: int) -> np.ndarray:
+    """MindSpore's RandomSampler order of ``n`` rows in pass ``pass_no`` (0 first) for ``seed``
+    (each pass reshuffles the previous one; the latest order per (seed, n) is kept)."""
+    key = (seed, n)
+    done, order = _LAST_ORDER.get(key, (-1, list(range(n))))
+    if done > pass_no:
+        done, order = -1, list(range(n))
+    order = list(order)
+    for p in range(done + 1, pass_no + 1):
+        order = std_shuffle(order, mt19937(seed + p))
+    _LAST_ORDER.clear()
+    _LAST_ORDER[key] = (pass_no, order)
+    return np.asarray(order, np.int64)
+
+
+def sampler_draws(n: int, count: int, seed: int, pass_no: int) -> np.ndarray:
+    """MindSpore's RandomSampler(replacement=True): ``count`` ids in [0, n) in pass ``pass_no``."""
+    raw = mt19937(seed + pass_no)
+    return np.asarray([_uniform(raw, n - 1) for _ in range(count)], np.int64)
+
+
+class SamplerDraws:
+    """A pass's random source for the samplers: a NumPy Generator (what every sampler but
+    RandomSampler draws from), with the pipeline seed and pass number that MindSpore's
+    RandomSampler draws from (``sampler_permutation``, ``sampler_draws``)."""
+
+    def __init__(self, rng: np.random.Generator, seed: int, pass_no: int) -> None:
+        self.rng, self.seed, self.pass_no = rng, seed, pass_no
+
+    def __getattr__(self, name: str):
+        return getattr(self.rng, name)

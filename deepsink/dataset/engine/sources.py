@@ -36,7 +36,7 @@ from deepsink.dataset.engine.samplers import (
     sample_count,
     sample_ids,
 )
-from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order
+from deepsink.dataset.engine.shuffle import SamplerDraws, mt19937_64, shuffle_order
 
 if TYPE_CHECKING:
     from randomgen import MT64
@@ -89,7 +89,7 @@ class _Source(Dataset):
         if self.sampler.random:
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
-            rng = ctx.generator(self._tag, 2, p, shared=shared)
+            rng = SamplerDraws(ctx.generator(self._tag, 2, p, shared=shared), ctx.seed, p)
         sampler = self._run_sampler(ctx)
         if p and not sampler._builtin:
             sampler.reset()  # MindSpore's per-repeat callback of a user sampler
@@ -854,7 +854,7 @@ class GeneratorDataset(_Source):
                 rng = None
                 if self.sampler.random:
                     shared = isinstance(self.sampler, DistributedSampler)
-                    rng = ctx.generator(self._tag, 2, 0, shared=shared)
+                    rng = SamplerDraws(ctx.generator(self._tag, 2, 0, shared=shared), ctx.seed, 0)
                 self._mapped = sample_ids(self.sampler, self._length(), rng)
             finally:
                 ctx.close()

@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink.dataset import config
 from deepsink.dataset.engine import datasets as _datasets
+from deepsink.dataset.engine.shuffle import SamplerDraws, sampler_permutation
 
 
 def absolute_sizes(sizes: Any, total: int) -> list[int]:
@@ -78,9 +79,12 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
     starts = np.cumsum([0, *counts])
     parts = []
     if mappable:
-        rng = np.random.default_rng(_order_seed())
+        # MindSpore puts a RandomSampler (the seed's pass-0 order, see shuffle.sampler_permutation)
+        # over the source's sampler and slices what it gives
+        seed = _order_seed()
+        rng = SamplerDraws(np.random.default_rng(seed), seed, 0)
         base = sample_ids(dataset.sampler, dataset._length(), rng)
-        order = rng.permutation(base) if randomize else base
+        order = base[sampler_permutation(len(base), seed, 0)] if randomize else base
         for a, b in zip(starts[:-1], starts[1:]):
             part = copy.copy(dataset)
             kind = SubsetRandomSampler if dataset.sampler.random else SubsetSampler
