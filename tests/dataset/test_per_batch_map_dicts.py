@@ -67,3 +67,22 @@ def test_map_returning_dicts_batches_them_key_by_key():
     np.testing.assert_array_equal(batch["col1"]["q"], [[0, 0], [1, 1], [2, 4]])
     np.testing.assert_array_equal(batch["col1"]["s"], [0, 1, 4])
     assert repr(batch["col2"]) == "array([0, 1, 2], dtype=int64)"
+
+
+@pytest.mark.parametrize("mapped", [False, True])
+def test_dict_values_keep_their_structure_with_arrays_inside(mapped):
+    """2.10 (checked on its CPU build): inside a dict row, tuples, lists and nested dicts stay
+    what they are and only their leaves become arrays, from the source and after a map alike."""
+
+    def gen():
+        for _ in range(2):
+            yield ({"t": (1, 2), "l": [3, 4], "n": {"a": 1, "b": (5, 6)}, "s": "x", "f": 1.5},)
+
+    data = ds.GeneratorDataset(gen, ["c"])
+    if mapped:
+        data = data.map(lambda x: x)
+    row = next(data.create_dict_iterator(num_epochs=1, output_numpy=True))["c"]
+    assert isinstance(row["t"], tuple) and all(isinstance(v, np.ndarray) for v in row["t"])
+    assert isinstance(row["l"], list) and all(isinstance(v, np.ndarray) for v in row["l"])
+    assert isinstance(row["n"]["b"], tuple) and row["n"]["a"].dtype == np.int64
+    assert row["s"].dtype.kind == "U" and row["f"].dtype == np.float64

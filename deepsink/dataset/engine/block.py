@@ -29,13 +29,21 @@ def as_row_array(value) -> np.ndarray:
     if type(value).__module__.startswith("PIL."):
         return np.asarray(value)
     if isinstance(value, dict):  # MindSpore 2.x passes a dict through, its values as arrays
-        return {k: as_row_array(v) for k, v in value.items()}
+        return {k: in_dict(v) for k, v in value.items()}
     arr = np.asarray(value)
     if arr.dtype == object:
         raise TypeError(
             f"a dataset row value must be an array or a number, but got {type_repr(value)}"
         )
     return arr
+
+
+def in_dict(value):
+    """A value inside a dict row as MindSpore keeps it: nested dicts, lists and tuples keep their
+    structure, the leaves become arrays."""
+    if isinstance(value, list | tuple):
+        return type(value)(in_dict(v) for v in value)
+    return as_row_array(value)
 
 
 def stack(rows: Sequence[np.ndarray]) -> Column:

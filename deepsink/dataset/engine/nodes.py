@@ -95,15 +95,6 @@ def _stack_values(values: list, name: str) -> Any:
         ) from e
 
 
-def _dict_value(value: Any) -> Any:
-    """A value inside a dict row as MindSpore keeps it: arrays, through dicts, lists, tuples."""
-    if isinstance(value, dict):
-        return {k: _dict_value(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return type(value)(_dict_value(v) for v in value)
-    return blk.as_row_array(value)
-
-
 def _per_batch_columns(result: tuple, names: list[str]) -> list:
     """The batch columns a ``per_batch_map`` returned, by MindSpore's rules: a dict is one dict
     row; an array is the batched column; anything else (a list) is the batch's rows. A dict
@@ -137,10 +128,10 @@ def _per_batch_columns(result: tuple, names: list[str]) -> list:
                 keys = list(rows[0])
                 if any(list(r) != keys for r in rows):
                     raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
-                produced.append({k: [_dict_value(r[k]) for r in rows] for k in keys})
+                produced.append({k: [blk.in_dict(r[k]) for r in rows] for k in keys})
                 continue
             col = _stack_batch([blk.as_row_array(x) for x in rows], name)
-        produced.append(_dict_value(col) if kind == "dict" else blk.as_row_array(col))
+        produced.append(blk.in_dict(col) if kind == "dict" else blk.as_row_array(col))
     return produced
 
 

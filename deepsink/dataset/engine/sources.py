@@ -543,9 +543,9 @@ def _columns_of(item: Any, ncols: int) -> tuple:
 
 
 def _convert_in_dict(value: Any, k: int) -> Any:
-    """A value inside a dict row: nested dicts and tuples keep their structure (as 2.10)."""
-    if isinstance(value, tuple):
-        return tuple(_convert_in_dict(v, k) for v in value)
+    """A value inside a dict row: nested dicts, lists and tuples keep their structure (as 2.10)."""
+    if isinstance(value, list | tuple):
+        return type(value)(_convert_in_dict(v, k) for v in value)
     return _convert(value, k)
 
 
