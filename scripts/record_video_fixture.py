@@ -2,12 +2,11 @@
 (``tests/fixtures/ms/sources/video.json``): the frames each time range selects, timestamps,
 frame rate, shapes, metadata and the mean pixel value.
 
-The video is the one ``tests/dataset/test_video.py::write_video`` makes (OpenCV's VideoWriter,
-MJPG): make it with the project's Python, then run this with a Python that has MindSpore 2.x
-(not run by CI)::
+The video is ``tests/fixtures/ms/sources/video.avi``, the one ``tests/dataset/test_video.py``
+reads (``write_video``'s frames as OpenCV 4.10-4.12's VideoWriter encodes them, MJPG). Run this
+with a Python that has MindSpore 2.x (not run by CI)::
 
-    python -c "import sys; sys.path.insert(0, 'tests/dataset'); import test_video as t; t.write_video('v.avi')"
-    /path/to/mindspore-venv/bin/python scripts/record_video_fixture.py v.avi
+    /path/to/mindspore-venv/bin/python scripts/record_video_fixture.py tests/fixtures/ms/sources/video.avi
 """
 
 from __future__ import annotations

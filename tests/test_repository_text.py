@@ -96,3 +96,24 @@ def test_readme_speed_figures_name_their_date_and_machine() -> None:
         machine = re.search(r"Xeon|EPYC|GPU|vCPU", title + body)
         assert dated and machine, title
     assert "bench/" in speed  # and the commands
+
+
+# what a compiler or a tool run inside the tree leaves behind; none of it is source
+BUILD_OUTPUT = re.compile(
+    r"(^|/)(akg_kernel_meta|kernel_meta)/|\.(so|o|a|dylib|dll|pyd|key|log)$|(^|/)dsa_transfrom\.log$"
+)
+
+
+def test_no_compiled_or_tool_output_is_tracked() -> None:
+    found = [
+        str(p.relative_to(ROOT))
+        for p in _files()
+        if BUILD_OUTPUT.search(p.relative_to(ROOT).as_posix())
+    ]
+    assert not found, (
+        f"build or tool output tracked (remove it, .gitignore covers it): {found[:10]}"
+    )
+    assert BUILD_OUTPUT.search("scripts/akg_kernel_meta/Fused_X.json")  # the rule itself
+    assert BUILD_OUTPUT.search("kernel_build_tmp.key") and not BUILD_OUTPUT.search(
+        "deepsink/log.py"
+    )

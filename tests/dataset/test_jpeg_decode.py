@@ -64,9 +64,36 @@ def test_random_crop_decode_resize_equals_full_decode_then_crop():
         np.testing.assert_array_equal(op.apply(buf, row), want)
 
 
-def test_what_the_jpeg_path_refuses_goes_to_opencv(monkeypatch):
+def test_a_cut_jpeg_decodes_as_far_as_libjpeg_turbo_recovers(monkeypatch):
+    """A JPEG cut short decodes as MindSpore's libjpeg-turbo decoder does: the rows before the
+    cut as in the whole image, the blocks after it mid-grey; the same pixels as Pillow's
+    libjpeg-turbo with truncated images allowed, and never through OpenCV (whose answer changed
+    between releases: 4.10 filled rows of its own, 4.14 refuses)."""
+    from PIL import ImageFile
+
     buf = _jpeg(_image(), subsampling=2)
-    truncated = buf[: buf.size * 2 // 3].copy()  # libjpeg warns "premature end": refused
+    whole = _opencv(buf)
+    calls = []
+    monkeypatch.setattr(_cv.cv2, "imdecode", lambda *a: calls.append(a) or None)
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)
+    for frac in (2 / 3, 1 / 2, 1 / 5):
+        truncated = buf[: int(buf.size * frac)].copy()
+        out = _cv.decode(truncated)
+        assert out.shape == whole.shape and out.dtype == np.uint8
+        pil = np.asarray(Image.open(io.BytesIO(truncated.tobytes())).convert("RGB"))
+        np.testing.assert_array_equal(out, pil)
+        same = (out == whole).all(axis=(1, 2))
+        first_bad = int(np.argmin(same)) if not same.all() else out.shape[0]
+        assert 0 < first_bad < out.shape[0] or frac < 0.3, (frac, first_bad)
+        # past the 16-row MCU the cut falls in (and one row that chroma upsampling blends):
+        # libjpeg's zero coefficients, mid-grey
+        assert (out[first_bad + 18 :] == 128).all(), frac
+    assert calls == []
+    _cv.decode(buf)
+    assert calls == []  # a whole JPEG never reaches OpenCV either
+
+
+def test_what_libjpeg_turbo_cannot_read_goes_to_opencv(monkeypatch):
     calls = []
     imdecode = cv2.imdecode
 
@@ -75,15 +102,9 @@ def test_what_the_jpeg_path_refuses_goes_to_opencv(monkeypatch):
         return imdecode(data, flags)
 
     monkeypatch.setattr(_cv.cv2, "imdecode", spy)
-    out = _cv.decode(truncated)
-    assert calls == [truncated.size]  # OpenCV decided, as before
-    # the rows before the cut are decoded alike (OpenCV leaves the missing ones unset)
-    np.testing.assert_array_equal(out[:16], _opencv(buf)[:16])
-    calls.clear()
-    _cv.decode(buf)
-    assert calls == []  # a whole JPEG never reaches OpenCV
     bad = np.frombuffer(b"\xff\xd8\xff\xe0not a jpeg", np.uint8)
     assert _cv.decode(bad) is None
+    assert calls == [bad.size]
     with pytest.raises(ValueError, match="not a decodable image"):
         vision.Decode()(bad)
 

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import simplejpeg
 
+from deepsink import log
 from deepsink.dataset.vision import _resize
 from deepsink.dataset.vision.utils import Border, Inter
 
@@ -77,15 +78,25 @@ def decode(buf: np.ndarray) -> np.ndarray | None:
     """Encoded bytes to RGB <H, W, 3> uint8 (libjpeg-turbo for JPEG, as MindSpore); None when
     OpenCV cannot read them. EXIF orientation is ignored, as MindSpore's decoder does.
 
-    A JPEG goes to libjpeg-turbo through simplejpeg first: the library decodes straight to RGB
+    A JPEG goes to libjpeg-turbo through simplejpeg: the library decodes straight to RGB
     (OpenCV's 4.10 wheels decode to BGR and swap in a second pass), the same pixels in about
-    four fifths of the CPU time. What it refuses (a corrupt or unusual stream: its decoder
-    stops at warnings) goes to OpenCV, which decides as before."""
+    four fifths of the CPU time. A stream libjpeg-turbo only warns about (cut short, a corrupt
+    segment) is decoded as far as the library recovers it, as MindSpore's libjpeg-turbo decoder
+    does: the blocks past the damage come out mid-grey. This does not depend on the OpenCV
+    release (4.14 refuses such a stream where 4.10 returned rows of its own). What libjpeg-turbo
+    cannot read at all goes to OpenCV, with the other formats."""
     if buf.size > 2 and buf[0] == 0xFF and buf[1] == 0xD8:
         try:
             return simplejpeg.decode_jpeg(buf, colorspace="RGB")
         except (ValueError, RuntimeError, BufferError):
             pass
+        try:
+            out = simplejpeg.decode_jpeg(buf, colorspace="RGB", strict=False)
+        except (ValueError, RuntimeError, BufferError):
+            pass
+        else:
+            log.warning("a damaged JPEG (%d bytes) was decoded as far as it goes", buf.size)
+            return out
     img = cv2.imdecode(buf, _DECODE_FLAGS)
     if img is None:
         return None
