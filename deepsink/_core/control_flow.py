@@ -29,7 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import checks, functional
+from deepsink._core import checks, functional, writeback
 from deepsink._core.validate import BranchShapeError
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
@@ -257,6 +257,62 @@ def assert_(test: Any, msg: Callable[[], Any] | None = None) -> None:
 # --- branch and loop tracing -------------------------------------------------------------------
 
 
+def _user_frame() -> Any:
+    """The frame of the converted code that called into this module."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename == __file__:
+        f = f.f_back
+    return f
+
+
+def _where(frame: Any) -> str:
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else "?"
+
+
+def _outer_assigned(outer: tuple, what: str) -> RuntimeError:
+    """A global or nonlocal variable assigned where a Tensor decides whether it runs."""
+    name, kind = outer[0]
+    return RuntimeError(
+        f"The {kind} variable '{name}' is assigned in {what}, at {_where(_user_frame())}: "
+        "which path runs is known only when the program runs, and compiled code cannot write a "
+        f"{kind} variable then (MindSpore's graph mode does not write it back). Assign a local "
+        f"variable in every path and return it, setting '{name}' outside the compiled function, "
+        "or run this code in PYNATIVE_MODE"
+    )
+
+
+def _check_containers(changed: list, state: list, frame: Any) -> None:
+    """Containers that live outside a branch (a global list, a dict argument, an object's
+    attribute) given a traced value in the branch of a Tensor condition: which path runs is
+    known only when the program runs, so the container cannot hold it; an error naming the
+    change and where. A container the branch made itself (or a variable it assigns, merged
+    by the condition) is left alone."""
+    if not changed:
+        return
+    local: set[int] = set()
+    stack = list(state)
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list | tuple | dict) and id(v) not in local:
+            local.add(id(v))
+            stack += list(v.values() if isinstance(v, dict) else v)
+    changed = [c for c in changed if id(c[0]) not in local]
+    if not changed:
+        return
+    roots = list(frame.f_locals.values()) if frame is not None else []
+    reachable = writeback.reachable_from(roots, {id(c) for c, _ in changed})
+    for container, what in changed:
+        if id(container) in reachable:
+            raise RuntimeError(
+                f"{what} of a Tensor computed in a branch of an 'if' (or a loop) on a Tensor "
+                f"condition, at {_where(frame)}, changes a {type(container).__name__} that "
+                "lives outside the branch: which path runs is known only when the program runs, "
+                "so the container cannot hold the value (MindSpore's graph mode leaves it "
+                "unchanged). Assign the value to a variable in every branch and change the "
+                "container after the 'if', or run this code in PYNATIVE_MODE"
+            )
+
+
 class _Traced:
     """A branch or loop body traced into a jaxpr. Its outputs are the dynamic leaves of the state
     it leaves (``values``: per variable, the leaves and tree) then the Parameters it wrote."""
@@ -272,6 +328,7 @@ def _trace(fn: Callable[..., None], get: Callable[[], tuple], set_: Callable[[tu
            start: Callable[..., tuple], args: Sequence[Any] = ()) -> _Traced:  # fmt: skip
     """Trace ``fn`` (which updates the variables through ``set_``) from ``start(*args)``."""
     info: dict[str, Any] = {}
+    frame = _user_frame()
 
     def run(*a: Any) -> list:
         saved: list = []
@@ -282,13 +339,15 @@ def _trace(fn: Callable[..., None], get: Callable[[], tuple], set_: Callable[[tu
             _local.branches -= 1
 
     def body(saved: list, *a: Any) -> list:
-        with functional._journaled(functional._Journal()) as journal:
+        with functional._journaled(functional._Journal()) as journal, writeback.branch() as changed:
             state, box_in = start(*a)
             for b, v in box_in:
                 saved.append((b, b._value))
                 b._value = v
             fn(*a)
-            values = [_flatten(v) for v in get()]
+            now = get()
+            _check_containers(changed(), list(now), frame)
+            values = [_flatten(v) for v in now]
             boxes = [b for b, _ in journal.old.values()]
             boxes += [b for b, _ in box_in if _find(boxes, b) < 0]
             box_values = [b._value for b in boxes]
@@ -330,6 +389,58 @@ def _zeros_leaf(x: Any) -> Any:
     return x
 
 
+class MaybeNone:
+    """What a function returns when it returns a value on some paths of a Tensor condition
+    and falls through (returning None) on the others: the value and, known when the program
+    runs, whether it was returned. The compiled call gives the value or None (``resolve``), as
+    MindSpore does."""
+
+    __slots__ = ("present", "value")
+
+    def __init__(self, present: Any, value: Any) -> None:
+        self.present, self.value = present, value
+
+    def _fail(self, *_: Any, **__: Any) -> Any:
+        raise TypeError(
+            "A function returns a value on one path of an 'if' on a Tensor condition and None "
+            "on the other (it ends without a return), so what it returns is known only when "
+            "the program runs; a compiled call gives it back (the value or None), but code "
+            "inside the program cannot use it: return a value on every path"
+        )
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return self._fail()
+
+    __call__ = __add__ = __radd__ = __mul__ = __rmul__ = __sub__ = __rsub__ = _fail
+    __bool__ = __iter__ = __getitem__ = __len__ = __neg__ = __truediv__ = _fail
+
+
+jax.tree_util.register_pytree_node(
+    MaybeNone, lambda m: ((m.present, m.value), None), lambda _, c: MaybeNone(*c)
+)
+
+
+def returned(flag: Any, value: Any) -> Any:
+    """What a function that may end without a return gives back: ``value`` when it returned
+    (``flag``), None when it fell through; a ``MaybeNone`` when ``flag`` is known only when the
+    program runs (the return was in a branch of a Tensor condition)."""
+    if is_traced(flag):
+        return MaybeNone(jnp.reshape(_raw(flag), ()).astype(bool), value)
+    return value if flag else None
+
+
+def resolve(tree: Any) -> Any:
+    """A compiled call's output with each ``MaybeNone`` replaced by its value or None."""
+    return jax.tree_util.tree_map(
+        lambda m: (m.value if bool(np.asarray(m.present)) else None)
+        if isinstance(m, MaybeNone) else m,
+        tree,
+        is_leaf=lambda x: isinstance(x, MaybeNone),
+    )  # fmt: skip
+
+
 def _fill_undefined(name: str, vt: Any, vf: Any) -> tuple[Any, Any] | None:
     """The return value set on one path only: the other path's is never read, zeros stand in.
     None when the variable is simply undefined after the statement."""
@@ -355,14 +466,19 @@ def _structure_error(what: str, name: str, a: Any, b: Any) -> TypeError:
 
 
 def if_stmt(test: Any, body: Callable[[], None], orelse: Callable[[], None],
-            get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
-    """``if test: body else: orelse`` over the variables ``names`` (read by ``get``)."""
+            get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
+            outer: tuple = ()) -> None:  # fmt: skip
+    """``if test: body else: orelse`` over the variables ``names`` (read by ``get``);
+    ``outer``: the (name, 'global'/'nonlocal') variables of enclosing scopes the branches
+    assign, which a Tensor condition cannot (``_outer_assigned``)."""
     if not is_traced(test):
         if test:
             body()
         else:
             orelse()
         return
+    if outer:
+        raise _outer_assigned(outer, "a branch of an 'if' on a Tensor condition")
     pred = _pred(test, "'if'")
     start = get()
 
@@ -671,7 +787,7 @@ def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tu
 
 
 def while_stmt(cond: Callable[[], Any], body: Callable[[], None], get: Callable[[], tuple],
-               set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
+               set_: Callable[[tuple], None], names: tuple, outer: tuple = ()) -> None:  # fmt: skip
     """``while cond(): body()``: a Python loop while the test is known, ``lax.while_loop`` from
     the first test that is a traced Tensor."""
     while True:
@@ -681,6 +797,8 @@ def while_stmt(cond: Callable[[], Any], body: Callable[[], None], get: Callable[
         if not test:
             return
         body()
+    if outer:
+        raise _outer_assigned(outer, "the body of a 'while' on a Tensor condition")
     _note_runtime_loop("while", sys._getframe(1))
     _run_loop(get, set_, names, lambda i: body(), "A 'while' on a Tensor condition", cond=cond)
 
@@ -765,7 +883,8 @@ def print_(*args: Any, **kwargs: Any) -> None:
 
 
 def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable[[Any], None],
-             get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple) -> None:  # fmt: skip
+             get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
+             outer: tuple = ()) -> None:  # fmt: skip
     """``for x in iterable: body(x)`` (``extra_test``: the break/return flags, checked before
     each step). A Python iterable unrolls, as in MindSpore; a traced Tensor (its first axis)
     or a range with a traced bound becomes a compiled loop."""
@@ -785,10 +904,12 @@ def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable
         def guarded_step(x: Any) -> None:
             ok = extra_test() if extra_test is not None else True
             if is_traced(ok):
-                if_stmt(ok, lambda: body(x), lambda: None, get, set_, names)
+                if_stmt(ok, lambda: body(x), lambda: None, get, set_, names, outer)
             elif ok:
                 body(x)
 
+        if outer:
+            raise _outer_assigned(outer, "the body of a 'for' over a Tensor")
         if isinstance(iterable, TensorRange):
             _note_runtime_loop("for", sys._getframe(1))
         _run_loop(get, set_, names, step, "A 'for' over a Tensor", n=n)
@@ -798,7 +919,7 @@ def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable
     for x in iterable:
         ok = extra_test() if extra_test is not None else True
         if is_traced(ok):
-            if_stmt(ok, lambda x=x: body(x), lambda: None, get, set_, names)
+            if_stmt(ok, lambda x=x: body(x), lambda: None, get, set_, names, outer)
         elif not ok:
             break
         else:

@@ -175,7 +175,7 @@ def note_cell(cell: Any) -> None:
 
 def discovering() -> bool:
     """True while ``discover`` traces abstractly (only shapes and dtypes flow)."""
-    return getattr(_local, "recorder", None) is not None
+    return getattr(_local, "discovering", 0) > 0
 
 
 def values(boxes: Sequence[StateBox]) -> tuple:
@@ -194,15 +194,19 @@ def apply_escaped(escaped: Sequence[tuple[StateBox, Any]]) -> None:
 
 
 def pure(
-    fn: Callable[..., Any], boxes: Sequence[StateBox]
+    fn: Callable[..., Any], boxes: Sequence[StateBox], unlisted: list | None = None
 ) -> Callable[..., tuple[Any, tuple, list]]:
-    """``fn(*args) -> out`` (stateful) as ``f(state, *args) -> (out, new_state, escaped)`` (pure)."""
+    """``fn(*args) -> out`` (stateful) as ``f(state, *args) -> (out, new_state, escaped)`` (pure).
+
+    With ``unlisted`` (a list), each call also records there the boxes outside ``boxes`` that
+    ``fn`` read: ``boxes`` was a guess, and a read one outside it was a constant of the trace."""
     ids = {id(b) for b in boxes}
 
     def f(state: Sequence[Any], *args: Any, **kwargs: Any) -> tuple[Any, tuple, list]:
         saved = tuple(b._value for b in boxes)
         try:
-            with _journaled(_Journal()) as journal:
+            journal_type = _Journal if unlisted is None else _Recorder
+            with _journaled(journal_type()) as journal:
                 for b, v in zip(boxes, state, strict=True):
                     b._value = v
                 out = _read_returned_state(fn(*args, **kwargs))
@@ -210,6 +214,9 @@ def pure(
                 escaped = [(b, b._value) for i, (b, _) in journal.old.items() if i not in ids]
                 for i in ids:
                     journal.old.pop(i, None)
+                if unlisted is not None:
+                    unlisted[:] = [b for i, b in journal.touched.items()
+                                   if i not in ids and i not in journal.born]  # fmt: skip
         finally:
             for b, v in zip(boxes, saved):
                 b._value = v
@@ -237,8 +244,12 @@ def _read_returned_state(out: Any) -> Any:
 
 def discover(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[StateBox, ...]:
     """The state boxes ``fn`` reads or writes, found by tracing it abstractly once."""
-    with _journaled(_Recorder()) as rec, compile_trace():
-        jax.eval_shape(lambda *a, **k: _arrays_only(fn(*a, **k)), *args, **kwargs)
+    _local.discovering = getattr(_local, "discovering", 0) + 1
+    try:
+        with _journaled(_Recorder()) as rec, compile_trace():
+            jax.eval_shape(lambda *a, **k: _arrays_only(fn(*a, **k)), *args, **kwargs)
+    finally:
+        _local.discovering -= 1
     return tuple(rec.touched.values())
 
 

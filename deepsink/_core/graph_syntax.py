@@ -55,9 +55,11 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     print_,
     raise_,
     range_,
+    returned,
     unbound,
     while_stmt,
 )
+from deepsink._core.validate import HostReadError
 from deepsink._core.writeback import note  # noqa: F401 - the converted code's operator
 from deepsink._core.writeback import scope as _scope
 from deepsink.common.tensor import Tensor, _graph_rule
@@ -128,7 +130,9 @@ def traced_only(fn: Callable) -> Callable:
     return run
 
 
-def _is_user_function(fn: Any) -> bool:
+def is_user_function(fn: Any) -> bool:
+    """Whether ``fn`` is a Python function of the user's (not of deepsink, a library or the
+    standard library): what compiled code converts."""
     code = getattr(fn, "__code__", None)
     if not isinstance(fn, types.FunctionType) or code is None:
         return False
@@ -148,7 +152,7 @@ def convert(fn: Any) -> Any:
     if isinstance(fn, types.MethodType):
         conv = convert(fn.__func__)
         return fn if conv is fn.__func__ else types.MethodType(conv, fn.__self__)
-    if not _is_user_function(fn) or getattr(fn, "_ds_converted", False):
+    if not is_user_function(fn) or getattr(fn, "_ds_converted", False):
         return fn
     if _NS in fn.__code__.co_freevars:
         return fn  # defined inside converted code: converted with it
@@ -157,9 +161,37 @@ def convert(fn: Any) -> Any:
         code = _codes.get(fn.__code__, ...)
         if code is ...:
             code = _codes[fn.__code__] = _convert_code(fn)
-        conv = fn if code is None else _rebind(fn, code)
+        why = _unconvertible.get(fn.__code__)
+        conv = _rebind(fn, code) if code is not None else fn if why is None else (
+            _named_on_host_read(fn, why))  # fmt: skip
         _converted[fn] = conv
     return conv
+
+
+# the code objects that cannot be converted, with why (no source to parse): a host read of a
+# Tensor inside one names the function
+_unconvertible: dict[types.CodeType, str] = {}
+
+
+def _named_on_host_read(fn: types.FunctionType, why: str) -> Callable:
+    """``fn`` run as written (it cannot be converted), a Tensor condition in it an error that
+    names it, where it is and why it was not converted."""
+    code = fn.__code__
+    where = f"'{fn.__qualname__}' ({code.co_filename}:{code.co_firstlineno})"
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except HostReadError as e:
+            if "is not converted to graph control flow" in str(e):
+                raise
+            raise HostReadError(
+                f"{where} is not converted to graph control flow: {why}. {e}"
+            ).with_traceback(e.__traceback__) from None
+
+    run._ds_converted = True  # type: ignore[attr-defined]
+    return run
 
 
 def call(f: Any) -> Any:
@@ -174,7 +206,8 @@ def call(f: Any) -> Any:
         _scope(f)
         return convert(f)
     if isinstance(f, types.BuiltinMethodType) and f.__name__ in _MUTATORS:
-        note(f.__self__)  # list.append, dict.update...: a container changed in place
+        # list.append, dict.update...: a container changed in place
+        note(f.__self__, f"{type(f.__self__).__name__}.{f.__name__}")
         return f
     if isinstance(f, functools.partial):
         func = call(f.func)
@@ -187,7 +220,7 @@ def call(f: Any) -> Any:
             )
     if not isinstance(f, type) and not hasattr(f, "construct"):
         method = type(f).__dict__.get("__call__")  # a user object called like a function
-        if isinstance(method, types.FunctionType) and _is_user_function(method):
+        if isinstance(method, types.FunctionType) and is_user_function(method):
             return types.MethodType(convert(method), f)
     return f
 
@@ -289,6 +322,9 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
         lines, first = inspect.getsourcelines(fn.__code__)
         filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
+        _unconvertible[fn.__code__] = (
+            "its source cannot be read (a function or class made by exec() or compile() has "
+            "none); define it in a .py file, or run it in PYNATIVE_MODE")  # fmt: skip
         return None
     source = textwrap.dedent("".join(lines))
     try:
@@ -296,10 +332,9 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     except SyntaxError:
         return None
     node = tree.body[0] if tree.body else None
-    if not isinstance(node, ast.FunctionDef) or node.name != fn.__name__:
+    name = fn.__code__.co_name  # a functools.wraps wrapper's __name__ is the wrapped one's
+    if not isinstance(node, ast.FunctionDef) or node.name != name:
         return None  # a lambda, or a def made by a decorator we cannot see through
-    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in _scope_nodes(node)):
-        return None  # a generator: its body runs when iterated, as plain Python
     _check_syntax(node, filename, first)
     node.decorator_list = []
     _convert_function(node, "__class__" in fn.__code__.co_freevars)
@@ -315,7 +350,13 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
             kwarg=None,
             defaults=[],
         ),  # fmt: skip
-        body=[node, ast.Return(ast.Name(node.name, ast.Load()))],
+        # the def binds the function's name in the factory; a recursive call must still read
+        # the module's global (a nested function's own name is a free variable: kept)
+        body=[
+            *([ast.Global([node.name])] if node.name not in params else []),
+            node,
+            ast.Return(ast.Name(node.name, ast.Load())),
+        ],
         decorator_list=[],
         returns=None,
         type_params=[],
@@ -327,7 +368,7 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return next(
         c for c in factory_code.co_consts
-        if isinstance(c, types.CodeType) and c.co_name == fn.__name__
+        if isinstance(c, types.CodeType) and c.co_name == name
     )  # fmt: skip
 
 
@@ -346,7 +387,18 @@ _UNSUPPORTED = {
 
 def _check_syntax(fn: ast.FunctionDef, filename: str, first: int) -> None:
     """What MindSpore's static graph syntax rejects inside a compiled function, with its
-    exception type and first line ("Unsupported statement 'Try'."), plus where and the fix."""
+    exception type and first line ("Unsupported statement 'Try'."), plus where and the fix.
+    A generator (``yield``) is rejected in the function and in the functions it defines, as
+    MindSpore's parser rejects it ("Unsupported expression 'Yield'.")."""
+    for n in sorted(ast.walk(fn), key=lambda n: getattr(n, "lineno", 0)):
+        if isinstance(n, ast.Yield | ast.YieldFrom):
+            raise RuntimeError(
+                f"Unsupported expression '{type(n).__name__}'.\n"
+                f"In file {filename}:{first + n.lineno - 1}: MindSpore's static graph syntax "
+                "(GRAPH_MODE, jit) has no generators; return a list or tuple (or use a "
+                "generator expression, which becomes a tuple), or run this code in "
+                "PYNATIVE_MODE"
+            )
     for n in sorted(_scope_nodes(fn), key=lambda n: getattr(n, "lineno", 0)):
         kind = _UNSUPPORTED.get(type(n))
         if kind is not None:
@@ -394,9 +446,14 @@ def _ns_call(fn: str, *args: ast.expr) -> ast.Call:
 
 
 def _def(
-    name: str, body: list, params: tuple = (), nonlocal_: list | None = None
+    name: str,
+    body: list,
+    params: tuple = (),
+    nonlocal_: list | None = None,
+    global_: list | None = None,
 ) -> ast.FunctionDef:
-    stmts = ([ast.Nonlocal(list(nonlocal_))] if nonlocal_ else []) + (body or [ast.Pass()])
+    stmts = ([ast.Nonlocal(list(nonlocal_))] if nonlocal_ else []) + (
+        [ast.Global(list(global_))] if global_ else []) + (body or [ast.Pass()])  # fmt: skip
     return ast.FunctionDef(
         name=name,
         args=ast.arguments(
@@ -527,11 +584,15 @@ def _convert_returns(fn: ast.FunctionDef) -> None:
     if all(n is tail for n in nested):
         fn.body = body
         return
+    # a function that may end without a return gives None on that path, a value on the
+    # others: known only when the program runs if a Tensor condition decides (returned)
+    result = _name(RET_VALUE) if _always_returns(body) else _ns_call(
+        "returned", _name(_RET_FLAG), _name(RET_VALUE))  # fmt: skip
     fn.body = [
         _assign(_RET_FLAG, _const(False)),
         _assign(RET_VALUE, _const(None)),
         *_rewrite_returns(body, False),
-        ast.Return(_name(RET_VALUE)),
+        ast.Return(result),
     ]
 
 
@@ -605,9 +666,20 @@ class _ControlFlow(ast.NodeTransformer):
     """``if``/``while``/``for`` -> operator calls over the variables they assign; boolean
     operators, conditional expressions, ``assert`` and calls -> operator calls."""
 
-    def __init__(self, skip: set[str], self_name: str | None) -> None:
+    def __init__(self, skip: set[str], self_name: str | None, nonlocals: set[str]) -> None:
         self.skip = skip  # the function's global names: not threaded as local state
         self.self_name = self_name
+        self.nonlocals = nonlocals  # the function's own nonlocal names
+
+    def _outer(self, stmts: list) -> tuple[list[str], ast.Tuple]:
+        """The global names ``stmts`` assign (declared in the functions made of them), and the
+        (name, kind) pairs of the global and nonlocal ones, which a Tensor condition refuses."""
+        assigned = _assigned(stmts, set())
+        glob = [n for n in assigned if n in self.skip]
+        pairs = [(n, "global") for n in glob] + [
+            (n, "nonlocal") for n in assigned if n in self.nonlocals]  # fmt: skip
+        return glob, ast.Tuple([ast.Tuple([_const(n), _const(k)], ast.Load())
+                                for n, k in pairs], ast.Load())  # fmt: skip
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if node.name.startswith("_ds_fn"):
@@ -649,7 +721,7 @@ class _ControlFlow(ast.NodeTransformer):
     def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
         self.generic_visit(node)
         if isinstance(node.ctx, ast.Store):  # x[k] = v: the container x changes
-            node.value = _ns_call("note", node.value)
+            node.value = _ns_call("note", node.value, _const("An item assignment"))
             return node
         if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice | ast.Tuple):
             return node
@@ -687,7 +759,7 @@ class _ControlFlow(ast.NodeTransformer):
                 and not v.args and self.self_name):  # fmt: skip
             v.args = [_name("__class__"), _name(self.self_name)]
         if isinstance(node.ctx, ast.Store):  # obj.attr = v: the object obj changes
-            node.value = _ns_call("note", node.value)
+            node.value = _ns_call("note", node.value, _const("An attribute assignment"))
         return node
 
     # statements
@@ -733,21 +805,23 @@ class _ControlFlow(ast.NodeTransformer):
     def visit_If(self, node: ast.If) -> Any:
         self.generic_visit(node)
         names, pre = self._state(node.body + node.orelse)
+        glob, outer = self._outer(node.body + node.orelse)
         n = next(_counter)
-        body = _def(f"_ds_fn_then_{n}", node.body, (), names)
-        orelse = _def(f"_ds_fn_else_{n}", node.orelse, (), names)
+        body = _def(f"_ds_fn_then_{n}", node.body, (), names, glob)
+        orelse = _def(f"_ds_fn_else_{n}", node.orelse, (), names, glob)
         call = _ns_call("if_stmt", node.test, _name(body.name), _name(orelse.name),
-                        _name(pre[-2].name), _name(pre[-1].name), _names_tuple(names))  # fmt: skip
-        return [*pre, body, orelse, ast.Expr(call)]
+                        _name(pre[-2].name), _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
+        return [*pre, body, orelse, _at(ast.Expr(call), node)]
 
     def visit_While(self, node: ast.While) -> Any:
         self.generic_visit(node)
         names, pre = self._state(node.body)
+        glob, outer = self._outer(node.body)
         n = next(_counter)
         test = _def(f"_ds_fn_test_{n}", [ast.Return(node.test)])
-        body = _def(f"_ds_fn_body_{n}", node.body, (), names)
+        body = _def(f"_ds_fn_body_{n}", node.body, (), names, glob)
         call = _ns_call("while_stmt", _name(test.name), _name(body.name), _name(pre[-2].name),
-                        _name(pre[-1].name), _names_tuple(names))  # fmt: skip
+                        _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
         return [*pre, test, body, _at(ast.Expr(call), node), *node.orelse]
 
     def visit_For(self, node: ast.For) -> Any:
@@ -757,10 +831,11 @@ class _ControlFlow(ast.NodeTransformer):
             extra = self.visit(extra)
         target_names = _assigned([ast.Assign([node.target], _const(None))], self.skip)
         names, pre = self._state(node.body, tuple(target_names))
+        glob, outer = self._outer([ast.Assign([node.target], _const(None)), *node.body])
         n = next(_counter)
         item = f"_ds_item_{n}"
         body = _def(f"_ds_fn_body_{n}", [ast.Assign([node.target], _name(item)), *node.body],
-                    (item,), names)  # fmt: skip
+                    (item,), names, glob)  # fmt: skip
         stmts = [*pre, body]
         test: ast.expr = _const(None)
         if extra is not None:
@@ -768,7 +843,7 @@ class _ControlFlow(ast.NodeTransformer):
             stmts.append(tdef)
             test = _name(tdef.name)
         call = _ns_call("for_stmt", node.iter, test, _name(body.name), _name(pre[-2].name),
-                        _name(pre[-1].name), _names_tuple(names))  # fmt: skip
+                        _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
         return [*stmts, _at(ast.Expr(call), node), *node.orelse]
 
 
@@ -802,11 +877,12 @@ def _names_tuple(names: list[str]) -> ast.Tuple:
 def _convert_function(fn: ast.FunctionDef, has_class_cell: bool) -> None:
     """Rewrite ``fn`` in place: returns, then loops' break/continue, then control flow."""
     skip = {g for n in _walk_scope(fn.body) if isinstance(n, ast.Global) for g in n.names}
+    nonlocals = {g for n in _walk_scope(fn.body) if isinstance(n, ast.Nonlocal) for g in n.names}
     _convert_returns(fn)
     fn.body = _flatten_stmts(_Loops().visit(ast.Module(fn.body, [])).body)
     args = fn.args.posonlyargs + fn.args.args
     self_name = args[0].arg if args and has_class_cell else None
-    cf = _ControlFlow(skip, self_name)
+    cf = _ControlFlow(skip, self_name, nonlocals)
     fn.body = _flatten_stmts([cf.visit(s) for s in fn.body])
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import inspect
 import types
 import warnings
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import functional, graph_syntax, spmd, writeback
+from deepsink._core import control_flow, functional, graph_syntax, spmd, writeback
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -202,7 +203,7 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
     leaves = [Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k
               for k in kinds]  # fmt: skip
     out = jax.tree_util.tree_unflatten(treedef, leaves)
-    return _reorder(out, iter(orders)) if orders else out
+    return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
 
 
 def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
@@ -251,8 +252,19 @@ def program_name(obj: Any) -> str:
     return name if inner is obj else f"{name}_{type(inner).__name__}"
 
 
-def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
-    f = functional.pure(fn, boxes)
+class _Unlisted(Exception):
+    """The trace of a program whose state was guessed read or wrote state outside the guess."""
+
+    def __init__(self, boxes: list) -> None:
+        super().__init__(boxes)
+        self.boxes = boxes
+
+
+def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Callable:
+    """The compiled call of ``fn`` over the state ``boxes``; ``guessed``: ``boxes`` may miss
+    some of the state ``fn`` touches, which then raises ``_Unlisted`` at the trace."""
+    unlisted: list | None = [] if guessed else None
+    f = functional.pure(fn, boxes, unlisted)
 
     layouts: dict[tuple, tuple] = {}
 
@@ -264,6 +276,9 @@ def _compile(fn: Callable, boxes: tuple, name: str) -> Callable:
         # an attribute of self): their new values are outputs too, written back after each run
         with writeback.recording(fn, args, kwargs) as written:
             out, new_state, escaped = f(state, *args, **kwargs)
+            if unlisted or (guessed and escaped):
+                missed = [*unlisted, *(b for b, _ in escaped)]  # type: ignore[misc]
+                raise _Unlisted(list({id(b): b for b in missed}.values()))
             if escaped:
                 raise _escape_error(escaped)
             arrays, layout = _split_out(out)
@@ -445,7 +460,8 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
         return api_boundary(lambda *a, **k: call_cell(cell, a, k))
     if capture_mode == "trace":
         fn = graph_syntax.traced_only(fn)
-    entries: dict[Any, _Entry] = {}
+    entries = CompileCache(MAX_PROGRAMS)  # the most recent programs, one per signature
+    recompiles = _Recompiles(fn)
     value_dependent: list[bool] = []  # set once fn meets an op with a value-dependent shape
 
     @api_boundary
@@ -474,33 +490,177 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
             return fn(*args, **kwargs)
         return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
 
+    run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
+
     def compiled_call(args: tuple, kwargs: dict) -> Any:
         dyn, spec = split_args(args, kwargs)
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
-        entry = entries.get(sig)
+        entry = entries.peek(sig)
+        targets = _dyn_tensors(args, kwargs, spec)
         if entry is None or entry.version != _structure_version:
-            _random.KEY.ensure()
-
-            def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
-                a, k = merge_args(d, spec)
-                out = graph_syntax.compiled(fn)(*a, **k)
-                return list(out) if isinstance(out, types.GeneratorType) else out
-
-            # containers the abstract trace writes into get their contents back
-            with writeback.recording(fn, dyn):
-                boxes = functional.discover(traced, dyn)
-            run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
-            entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
-            entries[sig] = entry
-            commit_state(boxes)
-        out, new_state = entry.jitted(
-            functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
-        )
+            # the state fn touches (Parameters, optimizer moments, the RNG key) is guessed from
+            # what its globals, closure and arguments reach, and the program traced once: the
+            # user's Python runs once per compile (docs/graph_mode.md). State the trace meets
+            # outside the guess (reached only through a module, say) is added and it traces
+            # again; past a few rounds the state is found by an abstract trace first.
+            boxes = _state_guess(fn, spec)
+            for _ in range(3):
+                entry = _Entry(boxes, _compile(run, boxes, program_name(fn), guessed=True),
+                               _structure_version)  # fmt: skip
+                commit_state(boxes)
+                try:
+                    out, new_state = entry.jitted(functional.values(boxes), dyn, spec, targets)
+                except _Unlisted as e:
+                    boxes = (*boxes, *e.boxes)
+                    continue
+                entries.put(sig, entry)
+                recompiles.note(args, kwargs, len(entries))
+                functional.update(entry.boxes, new_state)
+                _checks.poll()
+                return out
+            entry = _discovered_entry(spec, dyn)
+            entries.put(sig, entry)
+            recompiles.note(args, kwargs, len(entries))
+        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec, targets)
         functional.update(entry.boxes, new_state)
         _checks.poll()
         return out
 
+    def _discovered_entry(spec: tuple, dyn: list) -> _Entry:
+        _random.KEY.ensure()
+
+        def traced(d: Sequence[Any], spec: tuple = spec) -> Any:
+            a, k = merge_args(d, spec)
+            out = graph_syntax.compiled(fn)(*a, **k)
+            return list(out) if isinstance(out, types.GeneratorType) else out
+
+        # containers the abstract trace writes into get their contents back
+        with writeback.recording(fn, dyn):
+            boxes = functional.discover(traced, dyn)
+        entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
+        commit_state(boxes)
+        return entry
+
     return wrapper
+
+
+MAX_PROGRAMS = 16  # the programs a jit function keeps (the least recently used dropped)
+
+
+class _Recompiles:
+    """The compiles of one jit function: past ``MAX_PROGRAMS`` the oldest programs are dropped,
+    and a warning (once) names the arguments whose values made the new programs: a Python
+    number argument is a compile-time constant (as in MindSpore 2.10, where ``mutable`` makes
+    it a run-time input), so every new value compiles a program."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn = fn
+        self.count = 0
+        self.warned = False
+        self.seen: dict[str, set] = {}
+
+    def note(self, args: tuple, kwargs: dict, kept: int) -> None:
+        self.count += 1
+        for name, value in self._named(args, kwargs):
+            try:
+                key = split_args((value,), {})[1]
+                hash(key)
+            except TypeError:
+                continue
+            self.seen.setdefault(name, set()).add(key)
+        if self.warned or self.count <= MAX_PROGRAMS:
+            return
+        self.warned = True
+        varying = [n for n, keys in self.seen.items() if len(keys) > 1]
+        which = ", ".join(f"'{n}'" for n in varying) or "its arguments"
+        fname = getattr(self.fn, "__name__", "function")
+        warnings.warn(
+            f"For 'jit', '{fname}' has compiled {self.count} programs, a new one for each new "
+            f"value of {which}: a Python number (or other non-Tensor) argument is a "
+            "compile-time constant, as in MindSpore 2.10. Only the "
+            f"{kept} most recently used programs are kept. Pass it as a Tensor, or wrap it in "
+            "mindspore.mutable(...), to compile one program for every value",
+            stacklevel=5,
+        )
+
+    def _named(self, args: tuple, kwargs: dict) -> list[tuple[str, Any]]:
+        try:
+            bound = inspect.signature(self.fn).bind(*args, **kwargs)
+        except (TypeError, ValueError):
+            return [(f"argument {i}", a) for i, a in enumerate(args)] + list(kwargs.items())
+        return list(bound.arguments.items())
+
+
+_GUESS_LIMIT = 20000  # objects visited while guessing a function's state
+
+
+def _state_guess(fn: Any, spec: tuple) -> tuple:
+    """The state boxes that ``fn`` can reach without running it: the Parameters (and other
+    boxes) held by what its closure, defaults, the globals it names, its bound object and its
+    Parameter arguments reach, through containers, object attributes and the closures (and, for
+    user functions, the named globals) of the functions found; then the RNG key, the checks and
+    the registered global boxes (as ``state_of``). A box missed here is found by the trace."""
+    _random.KEY.ensure()
+    _checks.CHECKS.ensure()
+    found: dict[int, Any] = {id(p): p for p in arg_params(spec)}
+    seen: set[int] = set()
+    # fn, and the non-Tensor arguments (``self`` of a jit method)
+    stack: list = [fn, *(x for x in spec[1] if x is not _TENSOR and x is not _ARRAY
+                         and not isinstance(x, _ParamRef))]  # fmt: skip
+    while stack and len(seen) < _GUESS_LIMIT:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _OPAQUE):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, functional.StateBox):
+            found.setdefault(id(obj), obj)
+            continue
+        if isinstance(obj, Tensor | jax.Array | np.ndarray | np.generic):
+            continue
+        if isinstance(obj, types.MethodType):
+            stack += [obj.__self__, obj.__func__]
+        elif isinstance(obj, types.FunctionType):
+            stack += _function_refs(obj)
+        elif isinstance(obj, dict):
+            stack += list(obj.values())
+        elif isinstance(obj, list | tuple | set | frozenset):
+            stack += list(obj)
+        elif isinstance(obj, functools.partial):
+            stack += [obj.func, *obj.args, *obj.keywords.values()]
+        else:
+            d = getattr(obj, "__dict__", None)
+            if isinstance(d, dict):
+                # a Cell's compiled programs hold nothing of its state that its attributes don't
+                stack += [v for k, v in d.items() if k != "_compile_cache"]
+    extra = (_random.KEY, _checks.CHECKS, *_random.extra_boxes())
+    return (*(b for b in found.values() if all(b is not e for e in extra)), *extra)
+
+
+_OPAQUE = (types.ModuleType, type, types.BuiltinFunctionType, str, bytes, int, float, bool,
+           complex, type(None), types.CodeType)  # fmt: skip
+
+
+def _function_refs(fn: types.FunctionType) -> list:
+    """What a function refers to: its closure, defaults, ``__wrapped__`` and, for a user
+    function, the module globals its code (and its nested functions' code) names."""
+    out: list = []
+    for c in fn.__closure__ or ():
+        try:
+            out.append(c.cell_contents)
+        except ValueError:  # an empty cell
+            pass
+    out += list(fn.__defaults__ or ()) + list((fn.__kwdefaults__ or {}).values())
+    wrapped = getattr(fn, "__wrapped__", None)
+    if wrapped is not None:
+        out.append(wrapped)
+    if graph_syntax.is_user_function(fn):
+        g = fn.__globals__
+        codes = [fn.__code__]
+        while codes:
+            code = codes.pop()
+            out += [g[n] for n in code.co_names if n in g]
+            codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return out
 
 
 class CompileCache:

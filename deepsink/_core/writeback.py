@@ -40,10 +40,12 @@ class _Journal:
     def __init__(self) -> None:
         self.old: dict[int, tuple[Any, Any]] = {}
         self.roots: dict[int, Any] = {}
+        self.what: dict[int, str] = {}  # how each container was changed (for errors)
 
-    def note(self, obj: Any) -> None:
+    def note(self, obj: Any, what: str = "") -> None:
         if id(obj) in self.old:
             return
+        self.what[id(obj)] = what
         if isinstance(obj, dict):
             self.old[id(obj)] = (obj, dict(obj))
         elif isinstance(obj, list):
@@ -69,13 +71,56 @@ def _has_dict(obj: Any) -> bool:
     )
 
 
-def note(obj: Any) -> Any:
-    """Converted code is about to change ``obj`` (an item, an attribute, a mutating method):
-    remember its contents. Returns ``obj``."""
+def note(obj: Any, what: str = "") -> Any:
+    """Converted code is about to change ``obj`` (an item, an attribute, a mutating method:
+    ``what``): remember its contents. Returns ``obj``."""
     j = getattr(_local, "journal", None)
     if j is not None:
-        j.note(obj)
+        j.note(obj, what)
     return obj
+
+
+@contextmanager
+def branch() -> Iterator[Any]:
+    """While a branch of a Tensor condition is traced: yields a function that lists the
+    containers the branch changed so that they hold a new traced value, as (container, what
+    changed it). What the branch noted joins the enclosing journal when it ends."""
+    outer = getattr(_local, "journal", None)
+    _local.journal = j = _Journal()
+    if outer is not None:
+        j.roots.update(outer.roots)
+
+    def changed() -> list:
+        out = []
+        for obj, old in j.old.values():
+            if isinstance(obj, list):
+                new = [v for v in obj if not any(v is o for o in old)]
+            else:
+                now = obj if isinstance(obj, dict) else vars(obj)
+                new = [v for k, v in now.items() if v is not old.get(k, _MISSING)]
+            if any(_traced(v) for v in new):
+                out.append((obj, j.what.get(id(obj)) or "A change"))
+        return out
+
+    try:
+        yield changed
+    finally:
+        _local.journal = outer
+        if outer is not None:
+            for k, v in j.old.items():
+                if k not in outer.old:
+                    outer.old[k] = v
+                    outer.what[k] = j.what.get(k, "")
+            for k, v in j.roots.items():
+                outer.roots.setdefault(k, v)
+
+
+def reachable_from(roots: Any, wanted: set[int]) -> set[int]:
+    """Which of ``wanted`` (object ids) ``roots`` reach, or the scopes (globals, closures)
+    of the functions run in the current trace."""
+    j = getattr(_local, "journal", None)
+    extra = list(j.roots.values()) if j is not None else []
+    return _reachable([*roots, *extra], wanted)
 
 
 def scope(fn: Any) -> None:

@@ -578,6 +578,10 @@ class Tensor:
         """MindSpore 2.x ``print(tensor)``: numpy's ``str`` of the value (as NumPy 1.x prints it)."""
         data = _concrete(self._data)
         if isinstance(data, jax.core.Tracer):
+            if functional.compiling() and not functional.capturing():
+                # its text is its value, known when the program runs: jit runs the function
+                # op by op (MindSpore's JIT Fallback formats the value at run time)
+                raise _graph_rule("str() (or '%s' %)")
             return repr(self)
         return _np_str(np.asarray(data))
 
@@ -585,6 +589,8 @@ class Tensor:
         data = _concrete(self._data)
         if isinstance(data, jax.core.Tracer) and functional.capturing():
             raise functional.HostRead("format()")
+        if isinstance(data, jax.core.Tracer) and functional.compiling():
+            raise _graph_rule("An f-string or str.format()")
         if self.ndim == 0 and spec:
             return format(np.asarray(data).item(), spec)
         return format(str(self), spec)
