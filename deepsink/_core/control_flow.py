@@ -432,13 +432,17 @@ def returned(flag: Any, value: Any) -> Any:
 
 
 def resolve(tree: Any) -> Any:
-    """A compiled call's output with each ``MaybeNone`` replaced by its value or None."""
-    return jax.tree_util.tree_map(
-        lambda m: (m.value if bool(np.asarray(m.present)) else None)
-        if isinstance(m, MaybeNone) else m,
-        tree,
-        is_leaf=lambda x: isinstance(x, MaybeNone),
-    )  # fmt: skip
+    """A compiled call's output with each ``MaybeNone`` replaced by its value or None (dicts
+    keep their key order)."""
+    if isinstance(tree, MaybeNone):
+        return resolve(tree.value) if bool(np.asarray(tree.present)) else None
+    if type(tree) is dict:
+        return {k: resolve(v) for k, v in tree.items()}
+    if type(tree) in (list, tuple):
+        return type(tree)(resolve(v) for v in tree)
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):  # a namedtuple
+        return type(tree)(*(resolve(v) for v in tree))
+    return tree
 
 
 def _fill_undefined(name: str, vt: Any, vf: Any) -> tuple[Any, Any] | None:

@@ -848,7 +848,10 @@ class _ControlFlow(ast.NodeTransformer):
 
 
 def _at(stmt: ast.stmt, node: ast.AST) -> ast.stmt:
-    """``stmt`` (and what it holds) placed on ``node``'s line: errors name the loop's line."""
+    """``stmt`` (and what it holds) placed on ``node``'s line: errors name the loop's line
+    (a statement the converter made has none: ``stmt`` keeps its enclosing one)."""
+    if not hasattr(node, "lineno"):
+        return stmt
     for n in ast.walk(stmt):
         n.lineno = n.end_lineno = node.lineno
         n.col_offset, n.end_col_offset = node.col_offset, node.col_offset + 1

@@ -544,7 +544,7 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
     return wrapper
 
 
-MAX_PROGRAMS = 16  # the programs a jit function keeps (the least recently used dropped)
+MAX_PROGRAMS = 32  # the programs a jit function keeps (the least recently used dropped)
 
 
 class _Recompiles:
@@ -572,14 +572,19 @@ class _Recompiles:
             return
         self.warned = True
         varying = [n for n, keys in self.seen.items() if len(keys) > 1]
-        which = ", ".join(f"'{n}'" for n in varying) or "its arguments"
         fname = getattr(self.fn, "__name__", "function")
+        if varying:
+            which = ", ".join(f"'{n}'" for n in varying)
+            why = (f"a new one for each new value of {which}: a Python number (or other "
+                   "non-Tensor) argument is a compile-time constant, as in MindSpore 2.10")  # fmt: skip
+            fix = ("Pass it as a Tensor, or wrap it in mindspore.mutable(...), to compile one "
+                   "program for every value")  # fmt: skip
+        else:
+            why = "a new one for each new shape or dtype of its Tensor arguments"
+            fix = "Pad the inputs to a few shapes to compile fewer programs"
         warnings.warn(
-            f"For 'jit', '{fname}' has compiled {self.count} programs, a new one for each new "
-            f"value of {which}: a Python number (or other non-Tensor) argument is a "
-            "compile-time constant, as in MindSpore 2.10. Only the "
-            f"{kept} most recently used programs are kept. Pass it as a Tensor, or wrap it in "
-            "mindspore.mutable(...), to compile one program for every value",
+            f"For 'jit', '{fname}' has compiled {self.count} programs, {why}. Only the {kept} "
+            f"most recently used programs are kept. {fix}",
             stacklevel=5,
         )
 

@@ -222,6 +222,21 @@ def test_new_scalar_values_keep_a_bounded_set_of_programs_and_warn_naming_the_ar
     assert len(compiles) == n + 2
 
 
+def test_many_input_shapes_warn_about_shapes_not_arguments():
+    from deepsink._core.jit import MAX_PROGRAMS
+
+    @ms.jit
+    def f(x, scale=2.0):
+        return x * scale
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in range(1, MAX_PROGRAMS + 3):
+            assert f(ms.Tensor(np.ones(n, np.float32))).shape == (n,)
+    msgs = [str(w.message) for w in caught if "compiled" in str(w.message)]
+    assert len(msgs) == 1 and "shape or dtype" in msgs[0] and "'scale'" not in msgs[0]
+
+
 # --- item 13: generators ---------------------------------------------------------------------
 def test_a_generator_in_a_compiled_function_is_mindspores_unsupported_yield():
     @ms.jit
