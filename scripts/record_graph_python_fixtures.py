@@ -23,6 +23,7 @@ from mindspore import nn, ops
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "graph_python.json"
 V = np.array([1.0, 2.0], np.float32)
 SEEN: list = []
+G = 0
 
 
 def _fact(n):
@@ -41,6 +42,15 @@ def _logged(fn):
 
 def main() -> None:
     data: dict = {"mindspore_version": ms.__version__}
+
+    @ms.jit
+    def bump(x):
+        global G
+        G = G + 1
+        return x + G
+
+    data["global_increment_returns"] = float(bump(ms.Tensor(1.0)).asnumpy())
+    data["global_after_increment"] = G
 
     counter = {"n": 0}
 
