@@ -72,7 +72,9 @@ def _closure_objects(fn: Any) -> tuple[list, list]:
     return list(fn.__closure__ or ()), names
 
 
-_CELL_INTERNALS = frozenset({"_params", "_cells", "_param_tuples", "_compile_cache", "_captured"})
+_CELL_INTERNALS = frozenset(
+    {"_params", "_cells", "_param_tuples", "_compile_cache", "_recompiles", "_captured"}
+)
 _SCALARS = (int, float, complex, str, bytes, bool, type(None))
 
 

@@ -315,17 +315,27 @@ def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
         context._values["mode"] = saved
 
 
-def _cell_entry(cell: Any, spec: tuple) -> _Entry:
+def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = None) -> _Entry:
+    """The compiled program of ``cell`` for the non-Tensor inputs in ``spec`` (a Python number
+    argument is a constant: each value its own program); a Cell keeps its ``MAX_PROGRAMS``
+    most recently used ones, with a warning naming the argument that makes new ones."""
     extra = arg_params(spec)
-    key = (cell.training, context.compile_key(), tuple(id(p) for p in extra))
-    entry = cell._compile_cache.get(key)
+    key = (cell.training, context.compile_key(), tuple(id(p) for p in extra), spec)
+    cache = cell._compile_cache
+    entry = cache.pop(key, None)
     if entry is None or entry.version != _structure_version:
         own = state_of(cell)
         boxes = own + tuple(p for p in extra if all(p is not b for b in own))
         entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
                        _structure_version)  # fmt: skip
-        cell._compile_cache[key] = entry
         commit_state(boxes)
+        recompiles = cell.__dict__.get("_recompiles")
+        if recompiles is None:
+            recompiles = cell.__dict__["_recompiles"] = _Recompiles(cell.construct)
+        recompiles.note(args, kwargs or {}, min(len(cache) + 1, MAX_PROGRAMS))
+    cache[key] = entry  # the most recently used last
+    while len(cache) > MAX_PROGRAMS:
+        cache.pop(next(iter(cache)))
     return entry
 
 
@@ -339,7 +349,7 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
     dyn, spec = split_args(args, kwargs)
-    entry = _cell_entry(cell, spec)
+    entry = _cell_entry(cell, spec, args, kwargs)
     try:
         out, new_state = entry.jitted(
             functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
@@ -360,7 +370,7 @@ def compile_cell(cell: Any, args: tuple, kwargs: dict) -> None:
     it (no output, the Parameters unchanged); the next call with inputs of the same signature
     runs it without compiling again."""
     dyn, spec = split_args(args, kwargs)
-    entry = _cell_entry(cell, spec)
+    entry = _cell_entry(cell, spec, args, kwargs)
     entry.jitted.precompile(functional.values(entry.boxes), dyn, spec)
 
 
@@ -561,6 +571,8 @@ class _Recompiles:
 
     def note(self, args: tuple, kwargs: dict, kept: int) -> None:
         self.count += 1
+        if self.warned:
+            return
         for name, value in self._named(args, kwargs):
             try:
                 key = split_args((value,), {})[1]
@@ -568,10 +580,11 @@ class _Recompiles:
             except TypeError:
                 continue
             self.seen.setdefault(name, set()).add(key)
-        if self.warned or self.count <= MAX_PROGRAMS:
+        if self.count <= MAX_PROGRAMS:
             return
         self.warned = True
         varying = [n for n, keys in self.seen.items() if len(keys) > 1]
+        self.seen.clear()
         fname = getattr(self.fn, "__name__", "function")
         if varying:
             which = ", ".join(f"'{n}'" for n in varying)
@@ -620,8 +633,9 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
         if isinstance(obj, functional.StateBox):
             found.setdefault(id(obj), obj)
             continue
-        if isinstance(obj, Tensor | jax.Array | np.ndarray | np.generic):
-            continue
+        if isinstance(obj, Tensor | jax.Array | np.ndarray | np.generic | CompileCache | _Entry
+                      | _Recompiles):  # fmt: skip
+            continue  # (compiled programs: their state is what their owner's attributes hold)
         if isinstance(obj, types.MethodType):
             stack += [obj.__self__, obj.__func__]
         elif isinstance(obj, types.FunctionType):

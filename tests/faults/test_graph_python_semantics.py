@@ -222,6 +222,33 @@ def test_new_scalar_values_keep_a_bounded_set_of_programs_and_warn_naming_the_ar
     assert len(compiles) == n + 2
 
 
+def test_a_graph_mode_cell_keeps_a_bounded_set_of_programs_for_new_scalar_values():
+    from deepsink._core.jit import MAX_PROGRAMS
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    compiles = []
+
+    class Scale(nn.Cell):
+        def construct(self, x, factor):
+            compiles.append(factor)
+            return x * factor
+
+    net = Scale()
+    x = ms.Tensor(V)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for i in range(MAX_PROGRAMS + 2):
+            assert net(x, float(i)).asnumpy().tolist() == [float(i), 2.0 * i]
+    msgs = [str(w.message) for w in caught if "compiled" in str(w.message)]
+    assert len(msgs) == 1 and "'factor'" in msgs[0]
+    assert len(net._compile_cache) == MAX_PROGRAMS
+    n = len(compiles)
+    net(x, float(MAX_PROGRAMS + 1))
+    assert len(compiles) == n  # kept
+    net(x, 0.0)
+    assert len(compiles) == n + 1  # dropped, compiled again
+
+
 def test_many_input_shapes_warn_about_shapes_not_arguments():
     from deepsink._core.jit import MAX_PROGRAMS
 
