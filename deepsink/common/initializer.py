@@ -3,7 +3,9 @@
 Each initializer fills a NumPy array in place (``_initialize(arr)``, MindSpore's protocol, which
 user-defined initializers implement too). The random ones draw a seed from NumPy's global
 generator and fill from MindSpore's host Philox streams (``_core/host_random.py``), so after
-``set_seed(n)`` a network starts from the same weights as on MindSpore 2.10.
+``set_seed(n)`` a network starts from the same weights as on MindSpore 2.10. The seed is drawn when
+a Tensor's values are made (its first read, or the Parameter made from it), not when
+``initializer`` returns, as MindSpore's ``init_data``.
 """
 
 from __future__ import annotations
@@ -399,7 +401,13 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
         dtype (mindspore.dtype): the dtype. Default: ``mstype.float32``.
 
     Returns:
-        Tensor, the initialised values.
+        Tensor, of ``shape`` and ``dtype``, whose values ``init`` makes at their first read
+        (``asnumpy``, ``init_data``, an op, a ``Parameter`` made from it): a random initializer
+        draws its seed then, as MindSpore does, so ``set_seed`` gives MindSpore's values whatever
+        the order the Tensors are read in.
+
+    Raises:
+        ValueError: ``shape`` holds a dimension that is not a positive int.
 
     Examples:
         >>> import mindspore as ms
