@@ -25,7 +25,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import capture, control_flow, functional, grad_hooks, graph_syntax
+from deepsink._core import capture, control_flow, functional, grad_hooks, graph_syntax, host_errors
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -188,8 +188,8 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
         try:
             with _runtime_loop_rule(mark):
                 w_grads, x_grads = pullback([_conj(c) for c in cts])
-        except Exception:
-            grad_hooks.raise_pending()  # a gradient hook's own error, in place of JAX's wrapper
+        except Exception as e:
+            host_errors.reraise(e)  # a gradient hook's own error, in place of JAX's wrapper
             raise
         it = iter([_conj(g) for g in x_grads])
         w_out = []

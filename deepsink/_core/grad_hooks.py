@@ -3,9 +3,8 @@ a Cell, ``Tensor.register_hook``): an identity whose gradient calls a Python fun
 with the gradient's values when the backward pass reaches it (``jax.experimental.io_callback``);
 the function's return value, if not None, replaces the gradient.
 
-An exception raised by a hook inside the callback reaches the caller as a ``JaxRuntimeError``;
-the hook's own exception is kept here and raised in its place by the gradient functions
-(``raise_pending``), so the user sees the type and message MindSpore gives.
+An exception raised by a hook inside the callback is the user's own when it reaches them
+(``_core/host_errors``).
 """
 
 from __future__ import annotations
@@ -18,10 +17,9 @@ import jax
 import numpy as np
 from jax.experimental import io_callback
 
+from deepsink._core import host_errors
 from deepsink.common import tensor as _tensor
 from deepsink.common.tensor import Tensor, unwrap
-
-_pending: list[BaseException] = []  # a hook's exception, raised by the gradient function
 
 
 def check_hook_fn(hook_fn: Any) -> None:
@@ -51,32 +49,21 @@ def on_host(arrays: tuple, on_grad: Callable[[tuple], tuple | None]) -> tuple:
     (``grads`` a tuple of Tensors; it returns a tuple of the new gradients, one per array, or None
     to keep them)."""
 
+    @host_errors.on_host
     def host(*cts: Any) -> tuple:
-        try:
-            new = on_grad(tuple(Tensor._from(jax.numpy.asarray(c)) for c in cts))
-            if new is None:
-                return tuple(np.asarray(c) for c in cts)
-            return tuple(
-                np.broadcast_to(np.asarray(unwrap(n), c.dtype), c.shape)
-                for n, c in zip(new, cts, strict=True)
-            )
-        except Exception as e:
-            _pending[:] = [e]
-            raise
+        new = on_grad(tuple(Tensor._from(jax.numpy.asarray(c)) for c in cts))
+        if new is None:
+            return tuple(np.asarray(c) for c in cts)
+        return tuple(
+            np.broadcast_to(np.asarray(unwrap(n), c.dtype), c.shape)
+            for n, c in zip(new, cts, strict=True)
+        )
 
     def backward(cts: tuple) -> tuple:
         shapes = tuple(jax.ShapeDtypeStruct(c.shape, c.dtype) for c in cts)
         return tuple(io_callback(host, shapes, *cts, ordered=True))
 
     return with_backward(backward, arrays)
-
-
-def raise_pending() -> None:
-    """Raises the exception a hook raised on the host, if any (JAX reports it wrapped)."""
-    if _pending:
-        e = _pending.pop()
-        _pending.clear()
-        raise e from None
 
 
 def is_float(x: Any) -> bool:
@@ -94,6 +81,13 @@ def run_tensor_hooks(hooks: dict, grad: Any) -> Any:
     for fn in list(hooks.values()):
         ret = fn(grad)
         if ret is not None:
+            shape = tuple(np.shape(unwrap(ret)))
+            if shape != tuple(grad.shape):
+                name = getattr(fn, "__qualname__", None) or repr(fn)
+                raise ValueError(
+                    f"For 'register_hook', the hook '{name}' must return a gradient of the "
+                    f"Tensor's shape {tuple(grad.shape)} (or None), but returned shape {shape}"
+                )
             grad = ret
     return grad
 

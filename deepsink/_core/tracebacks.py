@@ -21,6 +21,8 @@ import types
 from collections.abc import Callable
 from typing import TypeVar
 
+from deepsink._core import host_errors
+
 try:  # JAX's traceback filtering (private modules: degrade to no filtering if they move)
     from jax._src import source_info_util as _source_info
     from jax._src import traceback_util as _jax_tb
@@ -48,8 +50,15 @@ def _mode() -> str:
         return "off"
 
 
+_JAX_ROOT = (
+    os.path.dirname(os.path.dirname(os.path.abspath(_jax_tb.__file__))) + os.sep if _jax_tb else ""
+)
+
+
 def _keep(frame: types.FrameType) -> bool:
-    return _jax_tb.include_frame(frame)
+    """A frame of the user's code: not deepsink's, and not JAX's (its callback machinery
+    included, which a host callback's error passes through)."""
+    return _jax_tb.include_frame(frame) and not frame.f_code.co_filename.startswith(_JAX_ROOT)
 
 
 def _under_boundary(frame: types.FrameType | None) -> bool:
@@ -92,7 +101,11 @@ def api_boundary(fn: F) -> F:
     def deepsink_boundary(*args, **kwargs):
         __tracebackhide__ = True  # noqa: F841 - read by IPython and pytest
         try:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            except Exception as caught:
+                host_errors.reraise(caught)  # a host callback's own error, not JAX's report
+                raise
         except Exception as exc:
             mode = _mode()
             if mode == "off" or _under_boundary(sys._getframe(1)):

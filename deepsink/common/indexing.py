@@ -10,8 +10,8 @@ here follows MindSpore 2.10:
   known and it is checked at once: ``RuntimeError`` for reads (MindSpore's Gather/GatherNd kernel
   error) and ``ValueError`` for writes (TensorScatterUpdate's). Inside a compiled program it is
   checked when the program runs: one device-side comparison, and only when it fails a host callback
-  that raises the same message, which reaches the caller as a ``RuntimeError``
-  (``jax.errors.JaxRuntimeError``). A compiled program never returns a clamped value.
+  that raises the same exception, which reaches the caller as it is (``_core/host_errors``). A
+  compiled program never returns a clamped value.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core import functional, host_errors
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.concrete import concrete as _concrete
 
@@ -55,6 +56,28 @@ def _consumed(item: Any) -> int:
     return 1
 
 
+def _check_masks(shape: tuple[int, ...], index: Any) -> None:
+    """A boolean mask Tensor must have the shape of the axes it indexes (a traced one would
+    otherwise select by position, silently); ``ValueError``, as MindSpore's broadcast of the mask
+    raises."""
+    items = index if isinstance(index, tuple) else (index,)
+    used = sum(_consumed(i) for i in items)
+    axis = 0
+    for item in items:
+        if item is Ellipsis:
+            axis += max(len(shape) - used, 0)
+            continue
+        if _is_array(item) and np.dtype(item.dtype) == np.bool_ and item.ndim:
+            want = tuple(shape[axis : axis + item.ndim])
+            if tuple(item.shape) != want:
+                raise ValueError(
+                    f"For 'Tensor.__setitem__', the boolean index of shape {list(item.shape)} "
+                    f"must have the shape {list(want)} of the dimensions it indexes "
+                    f"(from dimension {axis} of a Tensor of shape {list(shape)})"
+                )
+        axis += _consumed(item)
+
+
 def _axes(shape: tuple[int, ...], index: Any) -> list[tuple[Any, int | None]]:
     """Pair each index item with the axis it indexes (None for items that take no axis)."""
     items = index if isinstance(index, tuple) else (index,)
@@ -71,33 +94,38 @@ def _axes(shape: tuple[int, ...], index: Any) -> list[tuple[Any, int | None]]:
     return out
 
 
-def _fire(message: str, values: Any, low: int, high: int, exc: type[Exception]) -> None:
+def _outside(v: Any, low: int, high: int | None) -> Any:
+    return (v < low) | (v >= high) if high is not None else v < low
+
+
+def _fire(message: str, values: Any, low: int, high: int | None, exc: type[Exception]) -> None:
     """Inside a compiled program: raise ``exc(message)`` when the program runs with a value outside
     ``[low, high)``. The comparison runs on the device; the host is called only when it fails."""
 
+    @host_errors.on_host
     def check(host_values: Any) -> None:
         v = np.asarray(host_values)
-        bad = v[(v < low) | (v >= high)]
+        bad = v[_outside(v, low, high)]
         if bad.size:
             raise exc(message.format(int(bad.flat[0])))
 
-    outside = jnp.any((values < low) | (values >= high))
+    outside = jnp.any(_outside(values, low, high))
     lax.cond(outside, lambda v: jax.debug.callback(check, v), lambda v: None, values)
 
 
 def check_range(
-    values: Any, size: int, message: str, exc: type[Exception], negative: bool = True
+    values: Any, size: int | None, message: str, exc: type[Exception], negative: bool = True
 ) -> None:
     """Raise ``exc(message.format(value))`` when an integer array holds a value outside
-    ``[-size, size)`` (``[0, size)`` unless ``negative``): at once when the value is known, else
-    when the compiled program runs."""
-    low = -size if negative else 0
+    ``[-size, size)`` (``[0, size)`` unless ``negative``; ``size`` None: below 0): at once when
+    the value is known, else when the compiled program runs."""
+    low = -size if negative and size is not None else 0
     data = _concrete(values)
     if isinstance(data, jax.core.Tracer):
         _fire(message, data, low, size, exc)
         return
     v = np.asarray(data)
-    bad = v[(v < low) | (v >= size)]
+    bad = v[_outside(v, low, size)]
     if bad.size:
         raise exc(message.format(int(bad.flat[0])))
 
@@ -112,11 +140,34 @@ def check_gather(values: Any, size: int, op: str = "Gather") -> None:
     )  # fmt: skip
 
 
+def _check_slices(index: Any) -> None:
+    """A slice's start, stop and step must be ints, Tensors or None, as MindSpore requires:
+    PyNative raises RuntimeError, a compiled program TypeError (MindSpore's two messages)."""
+    for item in index if isinstance(index, tuple | list) else (index,):
+        if not isinstance(item, slice):
+            continue
+        for v in (item.start, item.stop, item.step):
+            if v is None or isinstance(v, int | np.integer):
+                continue
+            data = getattr(v, "_data", v)  # a Tensor bound
+            if _is_array(data) and jnp.issubdtype(data.dtype, jnp.integer):
+                continue
+            kind = f"{data.dtype} Tensor" if _is_array(data) else type(v).__name__
+            if functional.compiling() and not functional.capturing():
+                raise TypeError(
+                    f"Slice indices must be integers or bool. But got a {kind} in {item}."
+                )
+            raise RuntimeError(
+                f"Slice index type must be int, tensor or none, but got {kind} in {item}."
+            )
+
+
 def normalize(index: Any) -> Any:
     """MindSpore's reading of a list index: a list of ints/bools (nested or not) is one array
     index (``t[[0, 2]]``), but a list holding a Tensor, slice, None or Ellipsis indexes one axis
     per element, as a tuple does (``t[[mask, 0]]`` is ``t[mask, 0]``). Boolean masks whose value is
     known (an eager gradient's primal) are replaced by it."""
+    _check_slices(index)
     if isinstance(index, list) and any(
         not _int_list(v) and not isinstance(v, bool) and not _bool_list(v) for v in index
     ):
@@ -220,6 +271,7 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
     while compiling: ``ValueDependentShapeError`` (the Cell then runs op by op)."""
     index = normalize(index)
     check_index(data.shape, index, setitem=True)
+    _check_masks(data.shape, index)
     index = _arrays(index)
     masks = _traced_masks(index)
     if not masks:

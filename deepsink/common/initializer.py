@@ -3,7 +3,9 @@
 Each initializer fills a NumPy array in place (``_initialize(arr)``, MindSpore's protocol, which
 user-defined initializers implement too). The random ones draw a seed from NumPy's global
 generator and fill from MindSpore's host Philox streams (``_core/host_random.py``), so after
-``set_seed(n)`` a network starts from the same weights as on MindSpore 2.10.
+``set_seed(n)`` a network starts from the same weights as on MindSpore 2.10. The seed is drawn when
+a Tensor's values are made (its first read, or the Parameter made from it), not when
+``initializer`` returns, as MindSpore's ``init_data``.
 """
 
 from __future__ import annotations
@@ -399,7 +401,13 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
         dtype (mindspore.dtype): the dtype. Default: ``mstype.float32``.
 
     Returns:
-        Tensor, the initialised values.
+        Tensor, of ``shape`` and ``dtype``, whose values ``init`` makes at their first read
+        (``asnumpy``, ``init_data``, an op, a ``Parameter`` made from it): a random initializer
+        draws its seed then, as MindSpore does, so ``set_seed`` gives MindSpore's values whatever
+        the order the Tensors are read in.
+
+    Raises:
+        ValueError: ``shape`` holds a dimension that is not a positive int.
 
     Examples:
         >>> import mindspore as ms
@@ -410,6 +418,12 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
         >>> print(initializer(One(), [3], ms.float16))
         [1. 1. 1.]
     """
+    return _make(init, shape, dtype, True)
+
+
+def _make(init: Any, shape: Any, dtype: Any, positive: bool) -> Tensor:
+    """``initializer``'s Tensor; ``positive``: every dimension must be positive, as
+    ``initializer`` requires (``Tensor(shape=..., init=...)`` allows an empty one)."""
     if isinstance(shape, int):
         shape = (shape,)
     shape = tuple(shape) if shape is not None else None
@@ -438,12 +452,29 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
             "For 'initializer', 'init' must be a str, Initializer, number or Tensor, "
             f"but got {type(init).__name__}"
         )
-    arr = np.zeros(shape, np_dtype)
-    init(arr)
-    return Tensor._from(jnp.asarray(arr))
+    for d in shape if positive else ():
+        if isinstance(d, bool) or not isinstance(d, int | np.integer) or d <= 0:
+            raise ValueError(
+                "For 'initializer', the argument 'shape' is invalid, the value of 'shape' must be "
+                f"positive integer, but got {shape}"
+            )
+    return _deferred(init, shape, np_dtype)
 
 
-_tensor.register_init_sampler(initializer)
+def _deferred(init: Any, shape: tuple[int, ...], np_dtype: Any) -> Tensor:
+    """A Tensor that ``init`` fills at the first read of its values (MindSpore's ``init_data``):
+    a random initializer draws its seed then, so Tensors read in another order than they were
+    made get the seeds in the order they are read, as in MindSpore."""
+
+    def fill() -> jax.Array:
+        arr = np.zeros(shape, np_dtype)
+        init(arr)
+        return jnp.asarray(arr)
+
+    return Tensor._deferred(fill, shape, np_dtype)
+
+
+_tensor.register_init_sampler(lambda init, shape, dtype: _make(init, shape, dtype, False))
 
 
 # MindSpore's private name for the fan computation, which model-zoo weight-init code imports

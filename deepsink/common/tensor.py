@@ -193,6 +193,13 @@ class _Placeholder:
         )
 
 
+class _Pending:
+    """The values of a deferred Tensor, made by ``fill()`` at the first read."""
+
+    def __init__(self, fill: Callable[[], Any], shape: tuple[int, ...], dtype: np.dtype) -> None:
+        self.fill, self.shape, self.dtype = fill, tuple(shape), dtype
+
+
 class Tensor:
     """A multi-dimensional array on the device (MindSpore's ``Tensor``): a box over a
     ``jax.Array``, with MindSpore's dtypes, printing, operators and methods.
@@ -236,7 +243,9 @@ class Tensor:
                     "For 'Tensor', 'input_data' must be given, or both 'shape' and 'init', "
                     f"but got input_data=None, shape={shape!r}, init={init!r}"
                 )
-            data = _INIT_SAMPLER[0](init, shape, dtype or mstype.float32)._data
+            sampled = _INIT_SAMPLER[0](init, shape, dtype or mstype.float32)
+            self.__dict__.update(sampled.__dict__)  # filled at the first read, as MindSpore
+            return
         elif isinstance(input_data, Tensor):
             data = input_data._data
         elif isinstance(input_data, jax.Array):
@@ -254,22 +263,56 @@ class Tensor:
         t._data = data
         return t
 
+    @classmethod
+    def _deferred(cls, fill: Callable[[], Any], shape: tuple[int, ...], dtype: Any) -> Tensor:
+        """A Tensor of ``shape``/``dtype`` whose values ``fill()`` makes at the first read of them
+        (an initializer's Tensor: MindSpore draws its seed when the data is made, ``init_data``,
+        not when the Tensor is created). Its shape and dtype are known before."""
+        t = object.__new__(Tensor)
+        t.__dict__["_pending"] = _Pending(fill, shape, np.dtype(mstype.to_np(dtype)))
+        return t
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only for an attribute not found: a deferred Tensor's values, made now
+        if name == "_data":
+            pending = self.__dict__.pop("_pending", None)
+            if pending is not None:
+                data = self._data = pending.fill()
+                return data
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
     # --- properties -------------------------------------------------------------------------
+    def _meta(self) -> Any:
+        """What knows the shape and dtype: the data, or a deferred Tensor's pending fill."""
+        pending = self.__dict__.get("_pending")
+        return self._data if pending is None else pending
+
     @property
     def shape(self) -> tuple[int, ...]:
-        return tuple(self._data.shape)
+        return tuple(self._meta().shape)
 
     @property
     def dtype(self) -> mstype.Type:
-        return mstype.from_np(self._data.dtype)
+        return mstype.from_np(self._meta().dtype)
 
     @property
     def ndim(self) -> int:
-        return self._data.ndim
+        return len(self._meta().shape)
 
     @property
     def size(self) -> int:
-        return int(self._data.size)
+        pending = self.__dict__.get("_pending")
+        return int(self._data.size if pending is None else np.prod(pending.shape, dtype=np.int64))
+
+    @property
+    def has_init(self) -> bool:
+        """Whether the values are still to be made (a Tensor from an initializer, not yet read)."""
+        return "_pending" in self.__dict__
+
+    def init_data(self, *args: Any, **kwargs: Any) -> Tensor:
+        """Make the values of a Tensor from an initializer now (drawing its seed); returns it."""
+        self._data  # noqa: B018 - the read makes them
+        return self
 
     @property
     def itemsize(self) -> int:
@@ -1106,7 +1149,6 @@ for _name, _method in {
     "is_signed": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.signedinteger)
                                    or jnp.issubdtype(self._data.dtype, jnp.inexact)),
     "is_complex": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.complexfloating)),
-    "init_data": lambda self, *args, **kwargs: self,
     "new_zeros": lambda self, size, dtype=None: Tensor._from(
         jnp.zeros(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)),
     "new_ones": lambda self, size, dtype=None: Tensor._from(
@@ -1125,7 +1167,6 @@ for _name, _method in {
 }.items():  # fmt: skip
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
-Tensor.has_init = property(lambda self: False)
 
 
 # --- printing: the rules of MindSpore's C++ tensor printer ----------------------------------------

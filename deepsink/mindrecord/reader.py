@@ -36,14 +36,36 @@ class Shard:
         self.schema, self.desc = entry["schema"], entry.get("desc", "")
         self.compressed = fmt.compresses(self.schema)
         self.header_size, self.page_size = self.header["header_size"], self.header["page_size"]
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """Every row the index names lies inside the file: a cut file is refused when opened,
+        naming it, rather than failing in the middle of an epoch."""
+        size = os.path.getsize(self.path)
+        for row, (raw_page, _, raw_end, blob_page, _, blob_end) in enumerate(self.index):
+            for page, end in ((raw_page, raw_end), (blob_page, blob_end)):
+                if page is not None and page >= 0 and end and self._offset(page, end) > size:
+                    raise RuntimeError(
+                        f"Invalid file, the MindRecord file '{self.path}' is truncated: it has "
+                        f"{size} bytes, but row {row} ends at byte {self._offset(page, end)} (as "
+                        f"its index file says)."
+                    )
+
+    def _offset(self, page: int, pos: int) -> int:
+        return self.header_size + page * self.page_size + pos
 
     def __len__(self) -> int:
         return len(self.index)
 
-    def _entry(self, f: Any, page: int, start: int, end: int) -> bytes:
-        f.seek(self.header_size + page * self.page_size + start)
+    def _entry(self, f: Any, page: int, start: int, end: int, row: int) -> bytes:
+        f.seek(self._offset(page, start))
         data = f.read(end - start)
-        size = struct.unpack("<Q", data[:8])[0]
+        size = struct.unpack("<Q", data[:8])[0] if len(data) >= 8 else None
+        if size is None or len(data) < 8 + size:
+            raise RuntimeError(
+                f"Invalid file, the MindRecord file '{self.path}' is truncated or damaged: row "
+                f"{row} at byte {self._offset(page, start)} is cut short."
+            )
         return data[8 : 8 + size]
 
     def rows(self, positions: Any = None) -> Iterator[dict]:
@@ -53,10 +75,17 @@ class Shard:
         with open(self.path, "rb") as f:
             for i in positions:
                 raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = self.index[int(i)]
-                row = msgpack.unpackb(self._entry(f, raw_page, raw_start, raw_end), raw=False)
-                if has_blob:
-                    blob = self._entry(f, blob_page, blob_start, blob_end)
-                    row.update(fmt.decode_blob(self.schema, blob, self.compressed))
+                raw = self._entry(f, raw_page, raw_start, raw_end, int(i))
+                try:
+                    row = msgpack.unpackb(raw, raw=False)
+                    if has_blob:
+                        blob = self._entry(f, blob_page, blob_start, blob_end, int(i))
+                        row.update(fmt.decode_blob(self.schema, blob, self.compressed))
+                except (ValueError, struct.error, msgpack.UnpackException) as e:
+                    raise RuntimeError(
+                        f"Invalid file, the MindRecord file '{self.path}' is damaged: row {i} "
+                        f"cannot be decoded ({e})."
+                    ) from e
                 yield row
 
 

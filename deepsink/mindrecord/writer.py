@@ -68,6 +68,23 @@ def _check_schema(schema: Any) -> dict:
     return out
 
 
+def _check_int(v: Any, field: str, typ: str, i: int) -> None:
+    """An int32/int64 field holds an integer in its type's range (MindSpore drops such a row
+    without a word; a float would be stored truncated)."""
+    data = v.item() if isinstance(v, np.generic | np.ndarray) and np.ndim(v) == 0 else v
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise ValueError(
+            f"raw_data[{i}]: field {field!r} is an {typ} field, its value must be an int, but got "
+            f"{v} ({type(v).__name__})"
+        )
+    info = np.iinfo(typ)
+    if not info.min <= data <= info.max:
+        raise ValueError(
+            f"raw_data[{i}]: field {field!r} is an {typ} field, its value must be in "
+            f"[{info.min}, {info.max}], but got {data}"
+        )
+
+
 class FileWriter:
     """Write rows (dicts) into a MindRecord file and its index DB (MindSpore's
     ``mindspore.mindrecord.FileWriter``); ``shard_num`` files ``<name>0``... when above 1, rows
@@ -161,6 +178,9 @@ class FileWriter:
             missing = [k for k in self._schema if k not in row]
             if missing:
                 raise ValueError(f"raw_data[{i}] misses the fields {missing}")
+            for k, spec in self._schema.items():
+                if spec["type"] in fmt.INT_TYPES and "shape" not in spec:
+                    _check_int(row[k], k, spec["type"], i)
             rows.append({k: row[k] for k in self._schema})
         if rows:
             self._groups.append(rows)

@@ -449,7 +449,8 @@ def test_embedding():
     ):
         emb(T([1.0]))
     with pytest.raises(
-        ValueError, match=r"For 'Embedding', 'ids' must be in range \[0, 10\), but got 10"
+        RuntimeError,
+        match=r"For 'Gather', the 'input_indices' should be in the range \[0, 10\), but got 10",
     ):
         emb(ms.Tensor(np.array([10], np.int32)))
     with pytest.raises(

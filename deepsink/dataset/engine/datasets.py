@@ -127,6 +127,11 @@ class Dataset:
         """Rows per pass when known without running the pipeline."""
         return None
 
+    def _row_file(self, row: int) -> str | None:
+        """The file source row ``row`` was read from, when a file source lies below through single
+        children (named in a map's error, as MindSpore's "corresponding data file")."""
+        return self.children[0]._row_file(row) if len(self.children) == 1 else None
+
     def _random_access(self) -> bool:
         return False
 

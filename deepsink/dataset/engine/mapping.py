@@ -183,9 +183,15 @@ class Chain:
 
 
 def describe_failure(
-    f: Failure, chain: Chain, positions: np.ndarray, ids: np.ndarray | None, api: str = "map"
+    f: Failure,
+    chain: Chain,
+    positions: np.ndarray,
+    ids: np.ndarray | None,
+    api: str = "map",
+    row_file: Callable[[int], str | None] | None = None,
 ) -> MapError:
-    """The user-facing error for a failure inside ``Chain.run``."""
+    """The user-facing error for a failure inside ``Chain.run`` (``row_file``: the file a source
+    row was read from, named as MindSpore names "the corresponding data file")."""
     op = chain.ops[f.op_index]
     cols = chain.in_names[0] if len(chain.in_names) == 1 else chain.in_names
     if f.row < 0:
@@ -194,6 +200,9 @@ def describe_failure(
         where = f"at sample index {int(positions[f.row])}"
         if ids is not None:
             where += f" (source row {int(ids[f.row])})"
+            path = row_file(int(ids[f.row])) if row_file is not None else None
+            if path is not None:
+                where += f"; the corresponding data file is: {path}"
     worker = " in a worker process" if f.text else ""
     msg = (
         f"For '{api}', operation '{op.name}' failed on column {cols!r} {where}{worker}: "
@@ -332,7 +341,7 @@ class MapDataset(Dataset):
                 [b.cols[i] for i in self._in_idx], b.n, u_for, runner, self._workers()
             )
         except Failure as f:
-            err = describe_failure(f, self.chain, positions, b.ids)
+            err = describe_failure(f, self.chain, positions, b.ids, row_file=self._row_file)
             raise err from err.__cause__
         out = [blk.materialize(c) for c in out]
         _check_arity(len(out), self.chain.ops, self.output_columns)
@@ -442,7 +451,7 @@ class MapDataset(Dataset):
                 try:
                     out = chain.run([cols[ci]], b.n, u_for)
                 except Failure as f:
-                    err = describe_failure(f, chain, positions, b.ids)
+                    err = describe_failure(f, chain, positions, b.ids, row_file=self._row_file)
                     raise err from err.__cause__
                 _check_arity(len(out), chain.ops, [chain.in_names[0]])
                 cols[ci] = blk.materialize(out[0])

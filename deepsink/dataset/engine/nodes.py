@@ -380,6 +380,8 @@ class BatchDataset(Dataset):
         try:
             result = self.per_batch_map(*args, BatchInfo(batch_num, epoch))
         except Exception as e:
+            if getattr(self.per_batch_map, "_deepsink_own", False):
+                raise  # padded_batch's own map: its error names the column, not a user's map
             raise RuntimeError(f"For 'batch', per_batch_map raised {type(e).__name__}: {e}") from e
         if not isinstance(result, tuple) and len(self.output_columns) == 1:
             result = (result,)

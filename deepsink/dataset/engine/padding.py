@@ -65,6 +65,12 @@ def pad_rows(
     widest = [max(a.shape[k] for a in arrays) for k in range(rank)]
     full = [w if t is None else t for w, t in zip(widest, target)]
     text = arrays[0].dtype.kind in "US"
+    if value is not None and isinstance(value, str | bytes) != text:
+        raise RuntimeError(
+            f"For 'padded_batch', PadEnd can not pad numeric and string tensors together: column "
+            f"{column!r} holds {arrays[0].dtype} values, but its pad_value is {value!r} "
+            f"({type(value).__name__}); give a {'string' if text else 'number'} in pad_info"
+        )
     fill = value if value is not None else ("" if text else 0)
     out = []
     for a in arrays:
@@ -97,6 +103,7 @@ def padded_batch_map(names: Sequence[str], pad_info: dict[str, tuple]) -> Callab
     ]
     pad.__signature__ = inspect.Signature(params)  # one per column, then batch_info
     pad.__name__ = "padded_batch"
+    pad._deepsink_own = True  # errors pass through batch as raised (they name the column)
     return pad
 
 

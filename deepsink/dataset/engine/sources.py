@@ -355,12 +355,22 @@ class ImageFolderDataset(_Source):
     def _length(self) -> int:
         return len(self._files)
 
+    def _row_file(self, row: int) -> str | None:
+        return str(self._files[row]) if 0 <= row < len(self._files) else None
+
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
         images = [readers.read_bytes(self._files[i]) for i in idx]
         if self.decode:
             from deepsink.dataset.vision.transforms import Decode
 
-            images = [Decode().apply(x) for x in images]
+            decode = Decode()
+            for k, i in enumerate(idx):
+                try:
+                    images[k] = decode.apply(images[k])
+                except Exception as e:
+                    raise RuntimeError(
+                        f"Invalid image, {self._files[i]} decode failed, the image is broken: {e}"
+                    ) from e
         return blk.stack(images), self._labels[idx]
 
 

@@ -84,7 +84,8 @@ def decode(buf: np.ndarray) -> np.ndarray | None:
     segment) is decoded as far as the library recovers it, as MindSpore's libjpeg-turbo decoder
     does: the blocks past the damage come out mid-grey. This does not depend on the OpenCV
     release (4.14 refuses such a stream where 4.10 returned rows of its own). What libjpeg-turbo
-    cannot read at all goes to OpenCV, with the other formats."""
+    cannot read at all goes to OpenCV, with the other formats (None for what it cannot read,
+    an empty buffer included)."""
     if buf.size > 2 and buf[0] == 0xFF and buf[1] == 0xD8:
         try:
             return simplejpeg.decode_jpeg(buf, colorspace="RGB")
@@ -97,7 +98,10 @@ def decode(buf: np.ndarray) -> np.ndarray | None:
         else:
             log.warning("a damaged JPEG (%d bytes) was decoded as far as it goes", buf.size)
             return out
-    img = cv2.imdecode(buf, _DECODE_FLAGS)
+    try:
+        img = cv2.imdecode(buf, _DECODE_FLAGS)
+    except cv2.error:  # an empty buffer fails OpenCV's assertion: not an image either
+        return None
     if img is None:
         return None
     if img.ndim == 2:

@@ -666,6 +666,8 @@ class Decode(ImageOperation):
                 return Image.open(io.BytesIO(x.tobytes())).convert("RGB")
             except Exception as e:
                 raise ValueError(f"For 'Decode', the input is not a decodable image: {e}") from e
+        if x.size == 0:
+            raise ValueError("For 'Decode', Image file size is 0.")
         img = _cv.decode(x)
         if img is None:
             raise ValueError(

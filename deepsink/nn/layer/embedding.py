@@ -10,10 +10,12 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype as mstype
+from deepsink.common import indexing
 from deepsink.common.initializer import initializer
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function.array_func import gather
 
 
 class Embedding(Cell):
@@ -32,14 +34,17 @@ class Embedding(Cell):
         padding_idx (int, optional): a row initialised to zero. Default: ``None``.
 
     Inputs:
-        - **x** (Tensor) - int ids, any shape, values in [0, vocab_size).
+        - **x** (Tensor) - int ids, any shape, values in [-vocab_size, vocab_size) (negative ids
+          count from the end, as MindSpore's Gather).
 
     Outputs:
         Tensor of shape :math:`(*x.shape, embedding\_size)`.
 
     Raises:
         TypeError: ``vocab_size`` or ``embedding_size`` is not an int, ``use_one_hot`` not a bool, or the ids not an int Tensor.
-        ValueError: ``padding_idx`` is out of range, or an id is outside [0, vocab_size).
+        ValueError: ``padding_idx`` is out of range.
+        RuntimeError: an id is out of range (MindSpore's Gather error); inside a compiled program
+            (``jit``, GRAPH_MODE, the sink), raised when the program runs.
 
     Examples:
         >>> import numpy as np
@@ -87,18 +92,14 @@ class Embedding(Cell):
             raise TypeError(
                 f"For 'Embedding', the input 'ids' must be an int tensor, but got {mstype.from_np(a.dtype)}"
             )
-        if not isinstance(a, jax.core.Tracer) and a.size:
-            host = np.asarray(a)
-            lo, hi = int(host.min()), int(host.max())
-            if lo < 0 or hi >= self.vocab_size:
-                bad = lo if lo < 0 else hi
-                fail("Embedding", "ids", f"in range [0, {self.vocab_size})", bad)
         table = self.embedding_table._data
         if self.use_one_hot:
+            indexing.check_gather(a, self.vocab_size)  # eagerly, or when a compiled program runs
+            a = jnp.where(a < 0, a + self.vocab_size, a)
             one_hot = jax.nn.one_hot(a.reshape(-1), self.vocab_size, dtype=table.dtype)
             out = (one_hot @ table).reshape(*a.shape, self.embedding_size)
         else:
-            out = jnp.take(table, a, axis=0, mode="fill", fill_value=0)
+            out = gather(Tensor._from(table), Tensor._from(a), 0)._data
         return Tensor._from(out)
 
     def extend_repr(self) -> str:

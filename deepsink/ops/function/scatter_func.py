@@ -34,6 +34,41 @@ def _nd_index(idx: jax.Array) -> tuple:
     return tuple(jnp.moveaxis(idx, -1, 0))
 
 
+_PRIMITIVES = {"tensor_scatter_update": "TensorScatterUpdate", "tensor_scatter_add": "TensorScatterAdd",
+               "tensor_scatter_sub": "TensorScatterSub", "tensor_scatter_mul": "TensorScatterMul",
+               "tensor_scatter_div": "TensorScatterDiv", "tensor_scatter_max": "TensorScatterMax",
+               "tensor_scatter_min": "TensorScatterMin"}  # fmt: skip
+
+
+def _check_scatter(idx: jax.Array, shape: tuple[int, ...], name: str) -> None:
+    """MindSpore's scatter kernels: each ``indices[..., k]`` in ``[0, shape[k])`` (negatives are
+    refused too), checked at once or when the compiled program runs (``common/indexing``); JAX
+    would drop the update."""
+    if idx.shape[-1] > len(shape):
+        U.fail(name, f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed the rank "
+               f"of the output ({len(shape)})")  # fmt: skip
+    for k in range(idx.shape[-1]):
+        column = idx[..., k]
+        if name == "scatter_nd":
+            indexing.check_range(
+                column, None,
+                "For 'ScatterNd', each element in 'indice' must be greater than or equal to 0, "
+                "but got {}", RuntimeError, negative=False,
+            )  # fmt: skip
+            message = ("For 'ScatterNd', each element in 'indices' should be smaller than the "
+                       f"value of shape, but got {{}} and got the value of shape {shape[k]}")  # fmt: skip
+            error: type[Exception] = RuntimeError
+        elif name == "tensor_scatter_update":
+            message = ("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
+                       "the indices which is [{}]")  # fmt: skip
+            error = ValueError
+        else:
+            message = (f"For '{_PRIMITIVES[name]}', the {k}-th value of 'indices'[{{}}] is out of "
+                       f"range[{shape[k]}].")  # fmt: skip
+            error = RuntimeError
+        indexing.check_range(column, shape[k], message, error, negative=False)
+
+
 def gather_nd(input_x: Any, indices: Any) -> Tensor:
     """``out[i...] = input_x[indices[i..., :]]``: the last axis of ``indices`` indexes the first
     axes of ``input_x``."""
@@ -57,6 +92,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any) -> Tensor:
     idx = _indices(indices, "scatter_nd")
     upd = U.array(updates, "scatter_nd", "updates")
     shp = U.shape(shape, "scatter_nd")
+    _check_scatter(idx, tuple(shp), "scatter_nd")
     return Tensor._from(jnp.zeros(shp, upd.dtype).at[_nd_index(idx)].add(upd))
 
 
@@ -65,6 +101,7 @@ def _tensor_scatter(name: str, method: str) -> Callable:
         a = U.array(input_x, name, "input_x")
         idx = _indices(indices, name)
         upd = U.array(updates, name, "updates").astype(a.dtype)
+        _check_scatter(idx, a.shape, name)
         return Tensor._from(getattr(a.at[_nd_index(idx)], method)(upd))
 
     op.__name__ = op.__qualname__ = name

@@ -28,7 +28,7 @@ import numpy as np
 import scipy.special
 from jax.experimental import io_callback
 
-from deepsink._core import functional, graph_syntax
+from deepsink._core import functional, graph_syntax, host_errors
 from deepsink._core.unsupported import unsupported
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
@@ -254,6 +254,7 @@ def _host_op(host: Callable[..., tuple], specs: list, args: tuple, *, effect: bo
     if not any(isinstance(a, jax.core.Tracer) for a in arrays) and not functional.tracing():
         return tuple(jax.numpy.asarray(o) for o in host(*[np.asarray(a) for a in arrays]))
     _note_callback()
+    host = host_errors.on_host(host)  # its own exception reaches the caller, not JAX's report
     if effect:
         return tuple(io_callback(host, tuple(specs), *arrays, ordered=True))
     return tuple(jax.pure_callback(host, tuple(specs), *arrays, vmap_method="sequential"))
