@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from faultkit import HANG_S
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / "deepsink"
@@ -260,4 +261,4 @@ assert float(Tensor(shape=(2,), dtype=np.float32, init="ones").sum()) == 2.0
 loaded = sorted(m for m in sys.modules if m.startswith(("deepsink.ops", "deepsink.nn", "deepsink.train")))
 assert not loaded, loaded
 """
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=HANG_S)

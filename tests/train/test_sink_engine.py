@@ -8,6 +8,7 @@ import jax
 import numpy as np
 import pytest
 from cellkit import ArrayDataset, Linear, NoisyLinear, SGDTrain
+from faultkit import HANG_S
 
 from deepsink import context
 from deepsink._core import jit as _jit
@@ -129,11 +130,11 @@ def test_the_producer_stops_at_the_budget_when_the_device_does_not_consume(monke
     with SinkSession(
         train, _jit.state_of(train), ArrayDataset(), iter([2] * 10), _jit.CompileCache()
     ) as s:
-        assert at_budget.wait(timeout=60)
+        assert at_budget.wait(timeout=HANG_S)
         assert len(puts.at_copy) == 2 and s.queue.held_bytes == 320
         at_budget.clear()
         s.run()  # a sink runs; its chunk is released once computed, so one more fits
-        assert at_budget.wait(timeout=60)
+        assert at_budget.wait(timeout=HANG_S)
         assert len(puts.at_copy) == 3 and s.queue.held_bytes == 320
     assert max(puts.at_copy) <= 400
 
