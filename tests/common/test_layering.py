@@ -208,7 +208,9 @@ def _import_alone(modules: list[str]) -> dict[str, dict]:
         [sys.executable, "-c", _ALONE, str(ROOT), json.dumps(LAYERS), json.dumps(modules)],
         capture_output=True,
         text=True,
-        timeout=900,
+        # a hang guard only: every module imported fresh in its own child takes over 15 minutes
+        # on 2 cores at load 20
+        timeout=3 * HANG_S,
         cwd=REPO,
     )
     assert out.returncode == 0, out.stderr[-3000:]
