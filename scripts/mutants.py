@@ -8,7 +8,7 @@ behaviour no test pins down. Nothing in the working tree is modified.
 
     python3 scripts/mutants.py                 # every mutant
     python3 scripts/mutants.py --list          # names only
-    python3 scripts/mutants.py adam_nesterov   # some of them
+    python3 scripts/mutants.py adam_ignores_nesterov   # some of them
 
 Exit status: 0 when every mutant was caught, 1 when one was missed, 2 when the unmutated tests
 fail or a mutant no longer applies (its source line changed: update the mutant).
@@ -52,8 +52,8 @@ MUTANTS = [
            "        if len(content) != want:\n", "        if len(content) < want:\n",
            ("tests/train/test_checkpoint_bytes.py",),
            "a checkpoint entry longer than its shape accepted"),
-    Mutant("adam_ignores_nesterov", "deepsink/nn/optim/adam.py",
-           "if self.use_nesterov else m", "if False else m",
+    Mutant("adam_ignores_nesterov", "deepsink/ops/function/optimizer_func.py",
+           "if use_nesterov else m", "if False else m",
            ("tests/nn/test_optim.py",), "Adam ignores use_nesterov"),
     Mutant("sgd_damps_first_step", "deepsink/nn/optim/sgd.py",
            "g_in = jnp.where(first, g, (1.0 - jnp.float32(self.dampening)) * g)",

@@ -4,6 +4,7 @@ import logging
 import threading
 
 import pytest
+from faultkit import HANG_S
 
 from deepsink import context
 from deepsink._core import random as _random
@@ -24,7 +25,7 @@ def no_leaked_threads():
     yield
     leaked = [t for t in threading.enumerate() if t not in before and t.is_alive()]
     for t in leaked:
-        t.join(timeout=5)
+        t.join(timeout=HANG_S)
     leaked = [t for t in leaked if t.is_alive()]
     assert not leaked, f"threads outlived the call: {leaked}"
 

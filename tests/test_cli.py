@@ -4,12 +4,14 @@ import subprocess
 import sys
 import textwrap
 
+from faultkit import HANG_S
+
 import deepsink
 
 
 def cli(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "deepsink", *args], capture_output=True,
-                          text=True, timeout=120, cwd=cwd)  # fmt: skip
+                          text=True, timeout=HANG_S, cwd=cwd)  # fmt: skip
 
 
 def test_version():

@@ -6,10 +6,12 @@ import os
 import subprocess
 import sys
 
+from faultkit import HANG_S
+
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, **env})  # fmt: skip
+                          timeout=HANG_S, env={**os.environ, **env})  # fmt: skip
 
 
 def test_default_level_is_warning_and_messages_go_to_stderr() -> None:

@@ -7,6 +7,7 @@ import sys
 import textwrap
 
 import pytest
+from faultkit import HANG_S
 
 import deepsink as ms
 
@@ -47,5 +48,5 @@ def test_under_deepsink_run_the_module_is_named_as_the_script_imported_it(tmp_pa
     """)
     )
     out = subprocess.run([sys.executable, "-m", "deepsink", "run", str(script)],
-                         capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+                         capture_output=True, text=True, timeout=HANG_S, check=True).stdout  # fmt: skip
     assert out.startswith("module 'mindspore.nn' has no attribute 'SummaryCollector': deepsink ")

@@ -17,6 +17,7 @@ from pathlib import Path
 import jax
 import numpy as np
 import pytest
+from faultkit import HANG_S
 
 import deepsink as ms
 from deepsink import Tensor, ops
@@ -185,7 +186,7 @@ def test_x64_is_on_for_any_entry_point() -> None:
         "assert jax.config.jax_enable_x64;"
         "assert str(t.Tensor(np.array([2**40])).dtype) == 'Int64'"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=HANG_S)
 
 
 def test_pytype_to_dtype_as_mindspore_2_10() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from faultkit import HANG_S
 
 import deepsink as ms
 from deepsink._core.names import type_repr
@@ -39,7 +40,7 @@ def test_a_program_importing_deepsink_as_mindspore_reads_mindspore_paths():
         """
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_S, check=True
     ).stdout
     assert "got <class 'mindspore.common.tensor.Tensor'>." in out
 

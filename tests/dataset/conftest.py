@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from faultkit import HANG_S
 
 from deepsink.dataset import config
 
@@ -30,7 +31,7 @@ def no_leaks():
     yield
     for t in threading.enumerate():
         if t not in threads:
-            t.join(timeout=5)
+            t.join(timeout=HANG_S)
     leaked = [t for t in threading.enumerate() if t not in threads and t.is_alive()]
     assert not leaked, f"threads outlived the test: {leaked}"
     children = multiprocessing.active_children()

@@ -69,8 +69,19 @@ def test_sampler_shards_and_num_samples(tmp_path):
 
 
 def test_decode_gives_the_written_pixels(tmp_path):
-    row = next(_open("Caltech256Dataset_decode", tmp_path).create_tuple_iterator(output_numpy=True))
-    assert row[0].shape == (4, 6, 3) and row[0].dtype == np.uint8
+    from PIL import Image
+
+    data = _open("Caltech256Dataset_decode", tmp_path)
+    rows = list(data.create_tuple_iterator(output_numpy=True))
+    # the files are lossless (BMP bytes under .jpg names): decoding gives exactly what PIL reads,
+    # in the listing's order (classes, then files, sorted), labelled by the class's place
+    files = sorted(tmp_path.rglob("*.jpg"))
+    assert len(rows) == len(files) == 4
+    for (image, label), f in zip(rows, files):
+        want = np.asarray(Image.open(f).convert("RGB"))
+        assert image.dtype == np.uint8 and image.shape == want.shape == (4, 6, 3)
+        np.testing.assert_array_equal(image, want, err_msg=str(f))
+        assert int(label) == sorted(p.name for p in tmp_path.iterdir()).index(f.parent.name)
 
 
 def test_array_sources_shuffle_and_bad_files(tmp_path):

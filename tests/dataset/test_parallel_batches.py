@@ -11,6 +11,7 @@ import time
 import cv2
 import numpy as np
 import pytest
+from faultkit import HANG_S, hang_guard, wait_until
 
 import deepsink.dataset as ds
 import deepsink.dataset.vision as vision
@@ -73,13 +74,18 @@ def test_per_row_work_runs_on_every_worker_and_no_more():
     threads: set[int] = set()
     lock = threading.Lock()
     active = [0, 0]  # running now, most at once
+    # each thread's first row waits for a second thread's: two threads must run at once (however
+    # the chunks fall), and a third thread would wait for a fourth that never comes (a failure)
+    meet = threading.Barrier(2, timeout=HANG_S)
 
     def record(x):
         with lock:
+            first = threading.get_ident() not in threads
             threads.add(threading.get_ident())
             active[0] += 1
             active[1] = max(active)
-        time.sleep(0.002)  # long enough that one thread cannot take every chunk
+        if first:
+            meet.wait()
         with lock:
             active[0] -= 1
         return x
@@ -99,19 +105,19 @@ def test_ordered_map_keeps_at_most_window_items_in_flight():
     def fn(i):
         started.append(i)
         if i == 0:
-            release.wait(5)
+            release.wait()
         return i * 10
 
     gen = ordered_map(fn, range(100), workers=2, window=7)
     first = []
     consumer = threading.Thread(target=lambda: first.append(next(gen)))
-    consumer.start()
-    deadline = time.monotonic() + 5
-    while len(started) < 7 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.05)
-    assert sorted(started) == list(range(7))  # item 0 holds the window: nothing past it starts
-    release.set()
-    consumer.join(5)
+    with hang_guard(release.set):
+        consumer.start()
+        wait_until(lambda: len(started) >= 7, "7 items started")
+        time.sleep(0.05)  # a negative check: an 8th item, if submitted, has time to start
+        assert sorted(started) == list(range(7))  # item 0 holds the window: nothing past it starts
+        assert not release.is_set()
+        release.set()
+        consumer.join()
     assert first == [0]
     assert list(gen) == [i * 10 for i in range(1, 100)]

@@ -2,6 +2,7 @@
 bounds, and the equivalence of the vectorised (random-access, per-block) and streaming paths."""
 
 import gc
+import multiprocessing
 
 import numpy as np
 import pytest
@@ -251,23 +252,31 @@ def test_iterator_forms(no_leaks):
 
 
 def test_closing_or_dropping_an_iterator_stops_its_threads(no_leaks):
+    # (no_leaks fails the test if a thread outlives it)
     d = slices(1000).map(lambda x: x + 1, "x").batch(2, num_parallel_workers=2)
     it = d.create_tuple_iterator(num_epochs=-1, output_numpy=True)
-    next(it)
+    assert next(it)[0].tolist() == [1, 2]
     it.close()
+    with pytest.raises(RuntimeError, match="iterator is closed"):
+        next(it)
     with d.create_tuple_iterator(num_epochs=-1) as it2:
-        next(it2)
+        assert next(it2)[0].asnumpy().tolist() == [1, 2]
     it3 = d.create_tuple_iterator(num_epochs=-1)
-    next(it3)
+    assert next(it3)[0].asnumpy().tolist() == [1, 2]
     del it3
     gc.collect()
 
 
 def test_pool_processes_are_reaped_on_close(no_leaks):
+    before = set(multiprocessing.active_children())
     d = slices(100).map(lambda x: x + 1, "x", num_parallel_workers=2, python_multiprocessing=True)
     it = d.create_tuple_iterator(num_epochs=-1, output_numpy=True)
-    next(it)
+    assert [int(next(it)[0]) for _ in range(3)] == [1, 2, 3]
+    workers = set(multiprocessing.active_children()) - before
+    assert len(workers) == 2 and all(w.is_alive() for w in workers)
     it.close()
+    assert not any(w.is_alive() for w in workers)  # close() joined them, no straggler left
+    assert set(multiprocessing.active_children()) == before
 
 
 # -- randomness: seeds, epochs, and path independence --------------------------------------------

@@ -1,13 +1,30 @@
 """Dataset.sync_wait / sync_update: the gate, its errors (MindSpore 2.10's types and wording), and
 that a blocked gate never outlives its iterator."""
 
+import sys
 import threading
-import time
 
 import numpy as np
 import pytest
+from faultkit import HANG_S, wait_until
 
 import deepsink.dataset as ds
+
+
+def _waiting_at_the_gate() -> bool:
+    """True while some thread is inside the sync_wait gate's blocking wait (an event, not a
+    guess at how long the pipeline thread takes to get there)."""
+    return any(
+        f.f_code.co_name == "block_func" and f.f_code.co_filename.endswith("sync.py")
+        for top in sys._current_frames().values()
+        for f in _stack(top)
+    )
+
+
+def _stack(frame):
+    while frame is not None:
+        yield frame
+        frame = frame.f_back
 
 
 def gen():
@@ -33,10 +50,10 @@ def test_gate_blocks_until_update():
     got = []
     t = threading.Thread(target=lambda: got.append(next(it)), daemon=True)
     t.start()
-    t.join(0.5)
+    wait_until(_waiting_at_the_gate, "the pipeline waiting at the gate")
     assert t.is_alive() and not got  # the second batch waits for sync_update
     data.sync_update("step")
-    t.join(5)
+    t.join(HANG_S)
     assert [int(v) for v in got[0][0]] == [2, 3]
     it.stop()
 
@@ -46,15 +63,13 @@ def test_blocked_gate_stops_with_its_iterator():
     before = {t.ident for t in threading.enumerate()}
     it = data.create_tuple_iterator(num_epochs=1, output_numpy=True)
     next(it)
-    time.sleep(0.2)  # the pipeline thread is now waiting on the gate
+    wait_until(_waiting_at_the_gate, "the pipeline waiting at the gate")
     it.stop()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        extra = [t for t in threading.enumerate() if t.ident not in before and t.is_alive()]
-        if not extra:
-            break
-        time.sleep(0.05)
-    assert not extra
+
+    def extra():
+        return [t for t in threading.enumerate() if t.ident not in before and t.is_alive()]
+
+    wait_until(lambda: not extra(), "the pipeline's threads ending after stop()")
 
 
 def test_num_batch_in_update_and_getters_do_not_block():

@@ -10,7 +10,7 @@ from launchkit import DIST_TESTS, launch
 def test_collectives_on_two_ranks(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
-    res = launch(tmp_path, os.path.join(DIST_TESTS, "collectives_worker.py"), out, timeout=180)
+    res = launch(tmp_path, os.path.join(DIST_TESTS, "collectives_worker.py"), out)
     assert res.returncode == 0, res.stdout + res.stderr
     r = [json.loads((out / f"rank{i}.json").read_text()) for i in (0, 1)]
     for i, got in enumerate(r):

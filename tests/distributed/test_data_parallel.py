@@ -11,6 +11,7 @@ import sys
 
 import numpy as np
 import pytest
+from faultkit import HANG_S
 from launchkit import DIST_TESTS, launch
 
 LR = 0.1
@@ -22,7 +23,7 @@ def _reference(out, steps, modes):
 
     cmd = [sys.executable, "-m", "deepsink", "run", WORKER, str(out), str(steps), "--single",
            "--modes", modes, "--lr", str(LR)]  # fmt: skip
-    subprocess.run(cmd, check=True, capture_output=True, timeout=240)
+    subprocess.run(cmd, check=True, capture_output=True, timeout=HANG_S)
 
 
 def _check_equivalent(tmp_path, steps, modes):

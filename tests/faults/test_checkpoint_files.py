@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+from faultkit import HANG_S
 
 import deepsink as ms
 from deepsink import Tensor, nn
@@ -58,7 +59,7 @@ def test_two_processes_saving_one_path_end_with_one_complete_file(tmp_path):
                          stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
         for v in (1, 2)
     ]  # fmt: skip
-    outs = [p.communicate(timeout=120) for p in procs]
+    outs = [p.communicate(timeout=HANG_S) for p in procs]
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, err
         assert "errors 0" in out, out
@@ -129,7 +130,7 @@ def test_two_ranks_checkpointing_into_one_folder_both_finish(tmp_path):
 
     script = tmp_path / "job.py"
     script.write_text(SHARED_FOLDER_JOB)
-    res = launch(tmp_path, str(script), timeout=180)
+    res = launch(tmp_path, str(script))
     logs = [(tmp_path / "logs" / f"worker_{r}.log").read_text() for r in (0, 1)]
     assert res.returncode == 0, res.stderr + "".join(logs)
     assert all("trained" in log for log in logs)

@@ -8,19 +8,20 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
+from faultkit import HANG_S, wait_until
 from launchkit import alive, free_port
 
 from deepsink.communication import management
 
-# the first job holds its coordinator until the test lets it finish (the file ``go`` appears)
-HOLD = """
+# the first job holds its coordinator until the test lets it finish (the file ``go`` appears;
+# the job gives up after the tests' hang guard, so a failed test leaves no job behind)
+HOLD = f"""
 import os, time
 rank = os.environ["RANK_ID"]
-open(f"ready{rank}", "w").write(str(os.getpid()))
-deadline = time.monotonic() + 90
+open(f"ready{{rank}}", "w").write(str(os.getpid()))
+deadline = time.monotonic() + {HANG_S}
 while not os.path.exists("go") and time.monotonic() < deadline:
     time.sleep(0.05)
 print("finished", rank, flush=True)
@@ -30,7 +31,7 @@ print("finished", rank, flush=True)
 def _launch_cmd(port, script, *, workers=2, local=2, extra=()):
     return [sys.executable, "-m", "deepsink", "launch", "--worker_num", str(workers),
             "--local_worker_num", str(local), "--master_addr", "127.0.0.1", "--master_port",
-            str(port), "--log_dir", "logs", "--cluster_time_out", "60", *extra, script]  # fmt: skip
+            str(port), "--log_dir", "logs", "--cluster_time_out", "300", *extra, script]  # fmt: skip
 
 
 def _start_holding_job(folder, port):
@@ -43,12 +44,14 @@ def _start_holding_job(folder, port):
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
-    while not all((folder / f"ready{r}").exists() for r in (0, 1)):
-        if proc.poll() is not None or time.monotonic() > deadline:
+    try:
+        ready = (folder / "ready0", folder / "ready1")
+        wait_until(lambda: all(r.exists() for r in ready), "the first job's workers", proc)
+    except AssertionError:
+        if proc.poll() is None:
             proc.kill()
-            raise AssertionError(f"the first job did not start: {proc.communicate()}")
-        time.sleep(0.05)
+            proc.communicate()
+        raise
     return proc
 
 
@@ -60,15 +63,17 @@ def test_a_second_job_on_a_taken_port_is_refused_and_the_first_finishes(tmp_path
         second.mkdir()
         (second / "job.py").write_text("open('started', 'w')\n")
         res = subprocess.run(
-            _launch_cmd(port, "job.py"), cwd=second, capture_output=True, text=True, timeout=60
-        )
+            _launch_cmd(port, "job.py"), cwd=second, capture_output=True, text=True,
+            timeout=HANG_S,
+        )  # fmt: skip
         assert res.returncode != 0
         assert f"--master_port {port} is already in use" in res.stderr
         assert "Pick a free port with --master_port" in res.stderr
+        # no worker of the second job started (no log folder is made before one starts), so none
+        # registered with the first job's coordinator: nothing is left to abort the first job
         assert not (second / "started").exists() and not (second / "logs").exists()
-        time.sleep(1.0)  # long enough for a stranger's registration to abort the first job
         (tmp_path / "first" / "go").write_text("")
-        out, err = first.communicate(timeout=60)
+        out, err = first.communicate(timeout=HANG_S)
         assert first.returncode == 0, err
         for rank in (0, 1):
             assert (
@@ -88,8 +93,9 @@ def test_a_port_taken_by_another_program_is_refused(tmp_path):
         port = other.getsockname()[1]
         (tmp_path / "job.py").write_text("open('started', 'w')\n")
         res = subprocess.run(
-            _launch_cmd(port, "job.py"), cwd=tmp_path, capture_output=True, text=True, timeout=60
-        )
+            _launch_cmd(port, "job.py"), cwd=tmp_path, capture_output=True, text=True,
+            timeout=HANG_S,
+        )  # fmt: skip
     assert res.returncode == 1
     assert f"--master_port {port} is already in use" in res.stderr
     assert "Traceback" not in res.stderr and not (tmp_path / "started").exists()
@@ -114,7 +120,7 @@ def test_a_missing_peer_ends_with_deepsinks_timeout_message(tmp_path):
     extra = ("--node_rank", "0")
     cmd = _launch_cmd(free_port(), "job.py", workers=2, local=1, extra=extra)
     cmd[cmd.index("--cluster_time_out") + 1] = "3"
-    res = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=90)
+    res = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=HANG_S)
     assert res.returncode == 1
     assert "worker 0 (pid" in res.stderr and "exited with code 1" in res.stderr
     log = (tmp_path / "logs" / "worker_0.log").read_text()
@@ -132,7 +138,7 @@ def test_ranks_without_init_come_from_the_launcher(tmp_path):
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=90,
+        timeout=HANG_S,
     )
     assert res.returncode == 0, res.stderr
     for rank in (0, 1):
@@ -195,13 +201,13 @@ def test_stopping_the_launcher_stops_training_workers_gracefully(tmp_path):
         stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 90
-        while not all((tmp_path / f"ready{r}").exists() for r in (0, 1)):
-            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
-            time.sleep(0.05)
-        pids = [int((tmp_path / f"ready{r}").read_text()) for r in (0, 1)]
+        ready = (tmp_path / "ready0", tmp_path / "ready1")
+        # (a worker opens the file, then writes its pid: the pid, not the file, is the event)
+        wait_until(lambda: all(r.exists() and r.read_text() for r in ready),
+                   "a training step on both ranks", proc)  # fmt: skip
+        pids = [int(r.read_text()) for r in ready]
         proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=HANG_S)
         assert proc.returncode == 128 + signal.SIGTERM
         assert not any(alive(p) for p in pids)
         from deepsink.train.serialization import load_checkpoint

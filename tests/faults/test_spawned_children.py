@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from faultkit import HANG_S
 
 import deepsink
 
@@ -45,7 +46,7 @@ if __name__ == "__main__":
 """
 
 
-def _deepsink_run(tmp_path, code, timeout=120):
+def _deepsink_run(tmp_path, code, timeout=HANG_S):
     script = tmp_path / "job.py"
     script.write_text(code)
     env = dict(os.environ, PYTHONPATH=REPO)  # like an installed deepsink: no alias folder yet
@@ -58,7 +59,7 @@ def _deepsink_run(tmp_path, code, timeout=120):
 @pytest.mark.parametrize("method", ["spawn", pytest.param("forkserver", marks=pytest.mark.slow)])
 def test_a_pool_of_spawned_children_imports_mindspore(tmp_path, method):
     try:
-        res = _deepsink_run(tmp_path, POOL.format(method=method), timeout=60)
+        res = _deepsink_run(tmp_path, POOL.format(method=method), timeout=HANG_S)
     except subprocess.TimeoutExpired:
         pytest.fail("the Pool's children could not import mindspore (respawned forever)")
     assert res.returncode == 0, res.stderr
@@ -86,7 +87,7 @@ def test_the_alias_keeps_the_environments_own_sitecustomize(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([REPO, str(tmp_path / "site")]))
     res = subprocess.run(
         [sys.executable, "-m", "deepsink", "run", str(script)], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=HANG_S,
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert "child deepsink 1" in res.stdout
@@ -103,7 +104,7 @@ def test_another_python_environment_keeps_its_own_mindspore(tmp_path):
         f"same = subprocess.run([sys.executable, '-c', {probe!r}], capture_output=True, text=True)\n"
         "print('same', same.stdout.strip())\n"
     )
-    res = _deepsink_run(tmp_path, code, timeout=60)
+    res = _deepsink_run(tmp_path, code, timeout=HANG_S)
     assert res.returncode == 0, res.stderr
     lines = dict(line.split(" ", 1) for line in res.stdout.splitlines() if " " in line)
     assert lines["same"] == "True"  # the same environment: mindspore is deepsink

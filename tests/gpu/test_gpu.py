@@ -10,12 +10,12 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import jax
 import numpy as np
 import pytest
+from faultkit import wait_until
 
 import deepsink as ms
 import deepsink.dataset as ds
@@ -141,9 +141,7 @@ def test_batches_are_placed_on_the_device_ahead_of_the_step(target):
     dev = _on(target)
     _, _, data = _regression(n=64, batch=8)
     with DeviceQueue(data, iter([2, 2, 2, 2]), budget_bytes=1 << 20, device=dev, depth=2) as q:
-        deadline = time.monotonic() + 30
-        while q._produced_batches < 4 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: q._produced_batches >= 4, "4 batches copied ahead")
         ahead = q._produced_batches  # two chunks of two batches, none consumed yet
         chunks = [c for _ in range(4) for c in q.chunks()]
         assert ahead >= 4

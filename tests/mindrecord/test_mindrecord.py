@@ -8,12 +8,10 @@ same bytes; the live check has 2.10 itself read deepsink's file.
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
 import sqlite3
-import subprocess
 from pathlib import Path
 
+import mindspore_reads as reads
 import numpy as np
 import pytest
 from ms_reference import mindspore_python, needs_mindspore
@@ -24,28 +22,6 @@ from deepsink.mindrecord import FileReader, FileWriter
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "ms" / "mindrecord"
 EXPECTED = np.load(FIX / "expected.npz")
-
-
-def _recorder():
-    spec = importlib.util.spec_from_file_location(
-        "rec", ROOT / "scripts" / "record_mindrecord_fixture.py"
-    )
-    src = spec.loader.get_source("rec")
-    ns = {"np": np}
-    exec(src[src.index("SCHEMA =") : src.index("def main()")], ns)  # noqa: S102 - our own script
-    return ns["SCHEMA"], ns["rows"]()
-
-
-def _write(path: Path, schema: dict, rows: list) -> Path:
-    w = FileWriter(str(path), overwrite=True)
-    w.set_header_size(1 << 14)
-    w.set_page_size(1 << 15)
-    w.add_schema(schema, "fixture")
-    w.add_index(["file_name", "label"])
-    w.write_raw_data(rows[:7])
-    w.write_raw_data(rows[7:])
-    w.commit()
-    return path
 
 
 def test_file_reader_reads_mindspore_file():
@@ -83,8 +59,7 @@ def test_mind_dataset_reads_mindspore_file():
 
 
 def test_writer_writes_the_bytes_mindspore_writes(tmp_path):
-    schema, rows = _recorder()
-    path = _write(tmp_path / "ms210.mindrecord", schema, rows)
+    path = reads.write_mindrecord(tmp_path / "ms210.mindrecord")
     assert path.read_bytes() == (FIX / "ms210.mindrecord").read_bytes()
     ours = sqlite3.connect(f"{path}.db").execute("SELECT * FROM INDEXES ORDER BY ROW_ID").fetchall()
     theirs = (
@@ -127,21 +102,9 @@ def test_writer_zero_pads_shard_suffixes_as_mindspore_does(tmp_path):
 
 @needs_mindspore
 def test_mindspore_reads_deepsink_file(tmp_path):
-    schema, rows = _recorder()
-    _write(tmp_path / "ours.mindrecord", schema, rows)
-    code = (
-        "import sys, numpy as np, mindspore.dataset as ds\n"
-        "d = ds.MindDataset(sys.argv[1], shuffle=False)\n"
-        "rows = list(d.create_dict_iterator(output_numpy=True))\n"
-        "print(len(rows), rows[11]['big'].ravel().tolist(), rows[5]['mask'].tolist(), str(rows[3]['file_name']))\n"
-    )
-    out = subprocess.run([str(mindspore_python()), "-c", code, str(tmp_path / "ours.mindrecord")],
-                         capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert out.returncode == 0, out.stderr[-2000:]
-    last = out.stdout.strip().splitlines()[-1]
-    want = rows[11]["big"].ravel().tolist(), rows[5]["mask"].tolist()
-    assert last == f"12 {want[0]} {want[1]} img_003.jpg"
-    shutil.rmtree(tmp_path, ignore_errors=True)
+    """Recorded for CI: tests/train/test_files_mindspore_read.py."""
+    expected = reads.write("mindrecord", tmp_path)
+    assert reads.read_with_mindspore("mindrecord", tmp_path, mindspore_python()) == expected
 
 
 def test_dataset_save_writes_mindspore_schema(tmp_path):

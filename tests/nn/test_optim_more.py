@@ -6,8 +6,6 @@ MindSpore's names). MindSpore 2.10 has no CPU kernel for Lamb and LARSUpdate, so
 checked against numpy transcriptions of their documented rules.
 """
 
-import json
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -15,11 +13,11 @@ import pytest
 
 import deepsink as ms
 from deepsink import Parameter, Tensor, nn
+from tests.support import mindspore_reads as reads
 from tests.support.ms_reference import mindspore_python, needs_mindspore
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "optim_more" / "nn"
 CASES = sorted(p.stem for p in FIX.glob("*.npz"))
-RESUME = Path(__file__).resolve().parents[1] / "support" / "ms_optimizer_resume.py"
 # MindSpore's CPU ApplyFtrl kernel uses (l1 - linear) where its docs, its GPU kernel and
 # TensorFlow use (sign(linear) l1 - linear) (tests/ops/test_optimizer_ops.py shows it on the
 # primitive); with l1 > 0 the fixture's Parameters follow the CPU kernel, deepsink the documented
@@ -253,25 +251,14 @@ def test_resumes_from_a_mindspore_checkpoint(name):
 @needs_mindspore
 def test_deepsink_checkpoints_resume_in_mindspore(tmp_path):
     """deepsink's checkpoint of each optimizer after one step loads into MindSpore's (nothing
-    left over but AdaFactor(beta1=0)'s unnamed placeholder), and MindSpore's next step matches."""
-    expected = {}
-    for name in CKPTS:
-        d = np.load(FIX / f"{name}.npz")
-        ps = [Parameter(Tensor(d["w0"]), name="w"), Parameter(Tensor(d["b0"]), name="b")]
-        opt = eval(str(d["__build__"]), {"nn": nn, "ps": ps})  # noqa: S307
-        opt((Tensor(d["gw0"]), Tensor(d["gb0"])))
-        ms.save_checkpoint(opt, str(tmp_path / f"{name}.ckpt"))
-        opt((Tensor(d["gw1"]), Tensor(d["gb1"])))
-        expected[name] = _state(opt)
-    p = subprocess.run([str(mindspore_python()), str(RESUME), str(FIX), str(tmp_path), *CKPTS],
-                       capture_output=True, text=True, timeout=600)  # fmt: skip
-    assert p.returncode == 0, p.stderr[-3000:]
-    report = json.loads(p.stdout.strip().splitlines()[-1])
-    for name in CKPTS:
+    left over but AdaFactor(beta1=0)'s unnamed placeholder), and MindSpore's next step matches.
+    Recorded for CI: tests/train/test_files_mindspore_read.py."""
+    expected = reads.write("optimizers", tmp_path)
+    report = reads.read_with_mindspore("optimizers", tmp_path, mindspore_python())
+    for name in reads.OPTIMIZERS:
         left = report[name]["param_not_load"] + report[name]["ckpt_not_load"]
         assert [n for n in left if not n.startswith("Parameter$")] == [], (name, left)
         got = np.load(tmp_path / f"{name}.out.npz")
         for key in (k for k in got.files if not k.startswith("Parameter$")):
-            np.testing.assert_allclose(expected[name][key].asnumpy().reshape(got[key].shape),
-                                       got[key], rtol=2e-5, atol=1e-6,
-                                       err_msg=f"{name} {key}")  # fmt: skip
+            np.testing.assert_allclose(expected[name][key].reshape(got[key].shape), got[key],
+                                       rtol=2e-5, atol=1e-6, err_msg=f"{name} {key}")  # fmt: skip

@@ -20,13 +20,45 @@ def test_matches_mindspore(name):
     replay(name)
 
 
+def _lstm_reference(params, x, layers, hidden):
+    """A bidirectional, batch-first LSTM from its documented rule (gates i, f, g, o; zero initial
+    state) in NumPy float64: (output, h_n, c_n)."""
+
+    def sigmoid(v):
+        return 1 / (1 + np.exp(-v))
+
+    seq, h_n, c_n = x.transpose(1, 0, 2).astype(np.float64), [], []
+    for layer in range(layers):
+        outs = []
+        for sfx in ("", "_reverse"):
+            wi, wh, bi, bh = (params[f"{k}_l{layer}{sfx}"]
+                              for k in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"))  # fmt: skip
+            h = c = np.zeros((x.shape[0], hidden))
+            ys = []
+            for xt in seq if not sfx else seq[::-1]:
+                i, f, g, o = np.split(xt @ wi.T + bi + h @ wh.T + bh, 4, axis=-1)
+                c = sigmoid(f) * c + sigmoid(i) * np.tanh(g)
+                h = sigmoid(o) * np.tanh(c)
+                ys.append(h)
+            outs.append(np.stack(ys if not sfx else ys[::-1]))
+            h_n.append(h)
+            c_n.append(c)
+        seq = np.concatenate(outs, axis=-1)
+    return seq.transpose(1, 0, 2), np.stack(h_n), np.stack(c_n)
+
+
 def test_lstm_shapes_and_defaults():
     net = nn.LSTM(10, 16, num_layers=2, batch_first=True, bidirectional=True)
-    out, (h, c) = net(Tensor(np.ones((3, 5, 10), np.float32)))
+    x = np.random.RandomState(4).randn(3, 5, 10).astype(np.float32)
+    out, (h, c) = net(Tensor(x))
     assert out.shape == (3, 5, 32) and h.shape == (4, 3, 16) and c.shape == (4, 3, 16)
-    bound = 1 / np.sqrt(16)
-    w = net.weight_ih_l0.asnumpy()
-    assert w.shape == (64, 10) and np.abs(w).max() <= bound
+    # default initialization: every weight and bias uniform in (-1/sqrt(hidden), 1/sqrt(hidden))
+    params = {n: p.asnumpy() for n, p in net.parameters_and_names()}
+    assert len(params) == 16 and params["weight_ih_l0"].shape == (64, 10)
+    assert all(np.abs(v).max() <= 1 / np.sqrt(16) and v.std() > 0 for v in params.values())
+    want = _lstm_reference(params, x, layers=2, hidden=16)
+    for got, ref in zip((out, h, c), want):
+        np.testing.assert_allclose(got.asnumpy(), ref, rtol=1e-5, atol=1e-6)
 
 
 def test_dropout_between_layers_only_in_training():

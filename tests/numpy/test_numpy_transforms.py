@@ -91,9 +91,17 @@ def test_trains_in_the_sunk_loop():
 
 
 def test_defaults_are_32_bit():
-    assert mnp.arange(3).dtype == ms.int32 and mnp.ones(2).dtype == ms.float32
-    assert mnp.add(1, 2).dtype == ms.int32 and mnp.array([1.5]).dtype == ms.float32
-    assert mnp.mean(mnp.ones((2, 2), mnp.float16)).dtype == ms.float16
+    cases = [
+        (mnp.arange(3), ms.int32, [0, 1, 2]),
+        (mnp.ones(2), ms.float32, [1.0, 1.0]),
+        (mnp.add(1, 2), ms.int32, 3),
+        (mnp.array([1.5]), ms.float32, [1.5]),
+        (mnp.mean(mnp.array([[1, 2], [3, 6]], mnp.float16)), ms.float16, 3.0),
+        (mnp.linspace(0, 1, 3), ms.float32, [0.0, 0.5, 1.0]),
+    ]
+    for got, dtype, value in cases:
+        assert got.dtype == dtype, (got, dtype)
+        np.testing.assert_array_equal(got.asnumpy(), np.asarray(value, got.asnumpy().dtype))
 
 
 def test_bad_input_names_the_argument():

@@ -152,22 +152,45 @@ def test_inputs_may_be_arrays_and_scalars() -> None:
     assert ops.add(np.ones(2, np.float16), 1.5).dtype == mstype.float16  # Python numbers are weak
     assert ops.mul(Tensor(np.array([1, 2], np.int32)), 0.5).dtype == mstype.float32
     assert ops.add(jnp.ones(2, jnp.int32), Tensor(np.ones(2, np.float32))).dtype == mstype.float32
-    assert (
-        ops.exp(1.0).shape == ()
-        and ops.sqrt(Tensor(np.array([4], np.int32))).dtype == mstype.float32
-    )
-    assert ops.full((2,), 3.5).dtype == mstype.float32 and ops.full((2,), 3).dtype == mstype.int64
-    assert ops.zeros(2).shape == (2,) and ops.ones((2, 3), mstype.int32).dtype == mstype.int32
+    cases = [  # (result, dtype, value)
+        (ops.add(np.ones(2, np.float16), 1.5), mstype.float16, [2.5, 2.5]),
+        (ops.mul(Tensor(np.array([1, 2], np.int32)), 0.5), mstype.float32, [0.5, 1.0]),
+        (ops.add(jnp.ones(2, jnp.int32), t([0.5, 2])), mstype.float32, [1.5, 3.0]),
+        (ops.exp(1.0), mstype.float32, np.float32(np.e)),
+        (
+            ops.sqrt(Tensor(np.array([4, 2], np.int32))),
+            mstype.float32,
+            np.sqrt([4, 2], dtype=np.float32),
+        ),
+        (ops.full((2,), 3.5), mstype.float32, [3.5, 3.5]),
+        (ops.full((2,), 3), mstype.int64, [3, 3]),
+        (ops.zeros(2), mstype.float32, [0.0, 0.0]),
+        (ops.ones((2, 3), mstype.int32), mstype.int32, np.ones((2, 3))),
+    ]
+    for got, dtype, value in cases:
+        assert got.dtype == dtype, (got, dtype)
+        want = np.asarray(value, got.asnumpy().dtype)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
 
 
 def test_strict_promotion_and_rank_promotion_settings() -> None:
     """Ops promote and broadcast explicitly, so JAX's strict settings do not break them."""
-    a, b = t(np.ones((3, 4))), Tensor(np.ones(4, np.int32))
+    an, bn = np.arange(12, dtype=np.float32).reshape(3, 4) / 2, np.array([1, 5, -3, 2], np.int32)
+    cond, other = np.array([[True], [False], [True]]), np.arange(4, dtype=np.float32) - 10
+    m1 = np.random.RandomState(0).randn(2, 3, 4).astype(np.float32)
+    m2 = np.random.RandomState(1).randn(4, 5).astype(np.float32)
+    a, b = t(an), Tensor(bn)
     with jax.numpy_dtype_promotion("strict"), jax.numpy_rank_promotion("raise"):
-        assert ops.add(a, b).shape == (3, 4)
-        assert ops.Maximum()(a, b).dtype == mstype.float32
-        assert ops.where(Tensor(np.ones((3, 1), bool)), a, t(np.zeros(4))).shape == (3, 4)
-        assert ops.matmul(t(np.ones((2, 3, 4))), t(np.ones((4, 5)))).shape == (2, 3, 5)
+        results = [
+            (ops.add(a, b), an + bn),
+            (ops.Maximum()(a, b), np.maximum(an, bn)),
+            (ops.where(Tensor(cond), a, t(other)), np.where(cond, an, other)),
+            (ops.matmul(t(m1), t(m2)), m1 @ m2),
+        ]
+    for got, want in results:
+        assert got.dtype == mstype.float32 and got.shape == want.shape
+        np.testing.assert_allclose(got.asnumpy(), want.astype(np.float32), rtol=1e-6, atol=1e-6)
 
 
 def test_misc_functional_ops() -> None:

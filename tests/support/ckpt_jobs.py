@@ -127,13 +127,21 @@ def slow_write_job(out: Path) -> None:
     from deepsink.train import serialization
 
     real = serialization._ckpt_chunks
+    files = []
 
-    def slow(entries):
+    def stalling(entries):
+        # the second checkpoint's write stalls past 1 MiB (a disk that stops answering): the test
+        # kills the job once ``mid-write`` appears, so the kill lands in the middle of the file
+        files.append(None)
+        written = 0
         for chunk in real(entries):
-            time.sleep(0.3)  # a slow disk: the kill lands in the middle of the file
             yield chunk
+            written += len(chunk)
+            if len(files) == 2 and written > 1 << 20:
+                (out / "mid-write").touch()
+                time.sleep(3600)
 
-    serialization._ckpt_chunks = slow
+    serialization._ckpt_chunks = stalling
     ms.set_seed(0)
     net = nn.SequentialCell([nn.Dense(1024, 1024), nn.Dense(1024, 1024), nn.Dense(1024, 10)])
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")

@@ -1,12 +1,20 @@
-"""Helpers for the fault-injection tests: scripts in real subprocesses, process trees, clocks."""
+"""Helpers for the fault-injection tests: scripts in real subprocesses, process trees, and waiting
+on events (a line printed, a file appearing, a process state) rather than on the clock.
+
+``HANG_S`` bounds every wait. It only turns a hang (the defect these tests look for) into a failure
+instead of a stuck suite: no check passes or fails on how fast a loaded machine is.
+"""
 
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+from contextlib import contextmanager
 
+HANG_S = 600.0  # a wait this long is a hang, whatever else runs on the machine
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -37,14 +45,38 @@ def alive(pid: int) -> bool:
     return stat[stat.rindex(")") + 2 :].split()[0] != "Z"
 
 
-def wait_gone(pids: set[int], timeout: float) -> set[int]:
-    """The pids still alive after waiting up to ``timeout`` seconds."""
+def wait_until(condition, what: str, proc: subprocess.Popen | None = None) -> None:
+    """Return once ``condition()`` is true; fail if ``proc`` exits first or after ``HANG_S``."""
+    deadline = time.monotonic() + HANG_S
+    while not condition():
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"exited ({proc.returncode}) before {what}: {proc.communicate()}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} after {HANG_S:.0f} s: a hang")
+        time.sleep(0.02)
+
+
+def wait_gone(pids: set[int], timeout: float = HANG_S) -> set[int]:
+    """The pids still alive after waiting up to ``timeout`` seconds (a hang guard)."""
     deadline = time.monotonic() + timeout
     left = set(pids)
     while left and time.monotonic() < deadline:
         left = {p for p in left if alive(p)}
         time.sleep(0.05)
     return left
+
+
+@contextmanager
+def hang_guard(unblock):
+    """Call ``unblock()`` if the block is still running after ``HANG_S``: a test that waits on an
+    event (a source released, a gate opened) then ends, and fails, instead of hanging."""
+    timer = threading.Timer(HANG_S, unblock)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()
 
 
 def kill_all(pids: set[int]) -> None:
@@ -72,7 +104,7 @@ class Script:
             cwd=REPO,
         )
 
-    def wait_for(self, marker: str, timeout: float) -> str:
+    def wait_for(self, marker: str, timeout: float = HANG_S) -> str:
         """Read stdout until a line starting with ``marker``; that line."""
         import selectors
 
@@ -89,7 +121,7 @@ class Script:
         self.kill()
         raise AssertionError(f"no '{marker}' line within {timeout} s: {self.proc.stderr.read()}")
 
-    def finish(self, timeout: float) -> tuple[int, str, str]:
+    def finish(self, timeout: float = HANG_S) -> tuple[int, str, str]:
         """(return code, rest of stdout, stderr); kills the script if it does not end in time."""
         try:
             out, err = self.proc.communicate(timeout=timeout)
@@ -104,9 +136,6 @@ class Script:
         self.proc.communicate()
 
 
-def run(code: str, timeout: float) -> tuple[int, str, str, float]:
-    """Run ``code`` to the end: (return code, stdout, stderr, seconds)."""
-    t0 = time.monotonic()
-    s = Script(code)
-    rc, out, err = s.finish(timeout)
-    return rc, out, err, time.monotonic() - t0
+def run(code: str, timeout: float = HANG_S) -> tuple[int, str, str]:
+    """Run ``code`` to the end: (return code, stdout, stderr)."""
+    return Script(code).finish(timeout)

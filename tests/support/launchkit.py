@@ -5,6 +5,8 @@ import socket
 import subprocess
 import sys
 
+from faultkit import HANG_S
+
 DIST_TESTS = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "distributed"
 )
@@ -16,13 +18,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch(tmp_path, script, *args, workers=2, timeout=240, extra=()):
+def launch(tmp_path, script, *args, workers=2, timeout=HANG_S, extra=()):
     """Run ``deepsink launch`` on 127.0.0.1 in ``tmp_path`` (logs in ``tmp_path/logs``); if it
-    overruns, the launcher is killed and its workers die with it (PDEATHSIG)."""
+    hangs, the launcher is killed and its workers die with it (PDEATHSIG). The workers may take
+    ``--cluster_time_out`` 300 s to meet (jax starting in each on a loaded machine)."""
     cmd = [sys.executable, "-m", "deepsink", "launch", "--worker_num", str(workers),
            "--local_worker_num", str(workers), "--master_addr", "127.0.0.1",
            "--master_port", str(free_port()), "--log_dir", str(tmp_path / "logs"),
-           "--cluster_time_out", "60", *extra, script, *map(str, args)]  # fmt: skip
+           "--cluster_time_out", "300", *extra, script, *map(str, args)]  # fmt: skip
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=tmp_path)
 
 

@@ -14,11 +14,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from faultkit import HANG_S, wait_until
 
 import deepsink as ms
 
@@ -27,7 +27,7 @@ JOBS = Path(__file__).resolve().parents[1] / "support" / "ckpt_jobs.py"
 
 def run(job: str, out: Path, expect_kill: bool = False) -> None:
     p = subprocess.run([sys.executable, str(JOBS), job, str(out)], capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
+                       text=True, timeout=HANG_S)  # fmt: skip
     if expect_kill:
         assert p.returncode == -signal.SIGKILL, p.stderr[-3000:]
     else:
@@ -58,18 +58,11 @@ def test_sigkill_during_a_write_keeps_the_previous_checkpoint(tmp_path):
     p = subprocess.Popen([sys.executable, str(JOBS), "slow-write", str(tmp_path)],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     try:
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            temps = list(tmp_path.glob(".big-2_4.ckpt.*.tmp"))  # the writer's hidden temp file
-            if (tmp_path / "big-1_4.ckpt").exists() and temps:
-                if temps[0].stat().st_size > 1 << 20:
-                    break
-            assert p.poll() is None, p.stderr.read().decode()[-3000:]
-            time.sleep(0.05)
-        else:
-            pytest.fail("the second checkpoint write never started")
+        wait_until((tmp_path / "mid-write").exists, "the second checkpoint's stalled write", p)
+        (temp,) = tmp_path.glob(".big-2_4.ckpt.*.tmp")  # the writer's hidden temp file
+        assert (tmp_path / "big-1_4.ckpt").exists() and temp.stat().st_size > 1 << 20
         p.send_signal(signal.SIGKILL)
-        p.wait(timeout=30)
+        p.wait(timeout=HANG_S)
     finally:
         if p.poll() is None:
             p.kill()

@@ -12,10 +12,10 @@ import json
 import os
 import re
 import stat
-import subprocess
 from pathlib import Path
 
 import jax
+import mindspore_reads as reads
 import numpy as np
 import pytest
 from ms_reference import mindspore_python, needs_mindspore
@@ -30,7 +30,6 @@ from deepsink.train._ckpt_proto import Checkpoint
 from deepsink.train._ckpt_rng import saving_rng_key
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "ckpt"
-MS_CHECK = Path(__file__).resolve().parents[1] / "support" / "ms_checkpoint_check.py"
 
 
 @pytest.fixture
@@ -397,34 +396,15 @@ def test_mindspore_loads_deepsink_files_and_evaluates_the_same(tmp_path):
     """A Momentum training saved by deepsink (ckpt, safetensors, encrypted) loads into MindSpore's
     network and optimizer with nothing left over, and predicts the same logits and accuracy. The
     ``.ckpt`` files hold the global random key as ModelCheckpoint saves it (outside the entries),
-    which MindSpore skips."""
-    rng = np.random.RandomState(5)
-    x = rng.randn(64, 6).astype(np.float32)
-    y = rng.randint(0, 3, 64).astype(np.int32)
-    net = MLP()
-    opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
-    train = nn.TrainOneStepCell(
-        nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")), opt
-    )
-    for i in range(0, 64, 16):
-        train(Tensor(x[i : i + 16]), Tensor(y[i : i + 16]))
-    logits = net(Tensor(x)).asnumpy()
-    np.save(tmp_path / "x.npy", x)
-    np.save(tmp_path / "y.npy", y)
-    with saving_rng_key():
-        ms.save_checkpoint(train, str(tmp_path / "m.ckpt"))
-        ms.save_checkpoint(train, str(tmp_path / "m.safetensors"), format="safetensors")
-        ms.save_checkpoint(train, str(tmp_path / "e.ckpt"), enc_key=b"z" * 16)
-    p = subprocess.run([str(mindspore_python()), str(MS_CHECK), str(tmp_path)], capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
-    assert p.returncode == 0, p.stderr[-3000:]
-    results = json.loads(p.stdout.strip().splitlines()[-1])
-    acc = float(np.mean(logits.argmax(1) == y))
+    which MindSpore skips. Recorded for CI: tests/train/test_files_mindspore_read.py."""
+    expected = reads.write("checkpoint_files", tmp_path)
+    results = reads.read_with_mindspore("checkpoint_files", tmp_path, mindspore_python())
+    assert sorted(results) == sorted(reads.CHECKPOINT_FILES)
     for name, r in results.items():
         assert r["param_not_load"] == [] and r["ckpt_not_load"] == [], name
-        assert r["global_step"] == 4, name
-        np.testing.assert_allclose(np.array(r["logits"]), logits, rtol=1e-5, atol=1e-6)
-        assert r["accuracy"] == acc, name
+        assert r["global_step"] == expected["global_step"], name
+        np.testing.assert_allclose(np.array(r["logits"]), expected["logits"], rtol=1e-5, atol=1e-6)
+        assert r["accuracy"] == expected["accuracy"], name
 
 
 def test_export_refuses_every_format_with_the_alternatives(tmp_path):

@@ -8,6 +8,7 @@ import jax
 import numpy as np
 import pytest
 from cellkit import ArrayDataset, Linear, NoisyLinear, SGDTrain
+from faultkit import HANG_S
 
 from deepsink import context
 from deepsink._core import jit as _jit
@@ -129,11 +130,11 @@ def test_the_producer_stops_at_the_budget_when_the_device_does_not_consume(monke
     with SinkSession(
         train, _jit.state_of(train), ArrayDataset(), iter([2] * 10), _jit.CompileCache()
     ) as s:
-        assert at_budget.wait(timeout=60)
+        assert at_budget.wait(timeout=HANG_S)
         assert len(puts.at_copy) == 2 and s.queue.held_bytes == 320
         at_budget.clear()
         s.run()  # a sink runs; its chunk is released once computed, so one more fits
-        assert at_budget.wait(timeout=60)
+        assert at_budget.wait(timeout=HANG_S)
         assert len(puts.at_copy) == 3 and s.queue.held_bytes == 320
     assert max(puts.at_copy) <= 400
 
@@ -204,11 +205,18 @@ def test_batch_shape_change_splits_the_chunk():
 def test_user_held_parameter_values_survive_donation():
     train = SGDTrain(Linear(3, 2))
     held = Tensor(train.net.weight)  # shares the Parameter's array
+    before = np.array(held.asnumpy(), copy=True)
     with SinkSession(
         train, _jit.state_of(train), ArrayDataset(), iter([3, 3]), _jit.CompileCache()
     ) as s:
         s.run()
         held2 = Tensor(train.net.weight)
+        after_first = np.array(held2.asnumpy(), copy=True)
         train.net.weight.set_data(held2)
         s.run()
-    assert np.isfinite(held.asnumpy()).all() and np.isfinite(held2.asnumpy()).all()
+    # the sink donated the Parameter's buffers to the step, yet what the user held keeps the
+    # values it had when taken, while the Parameter moved on (the steps did train)
+    np.testing.assert_array_equal(held.asnumpy(), before)
+    np.testing.assert_array_equal(held2.asnumpy(), after_first)
+    assert not np.array_equal(after_first, before)
+    assert not np.array_equal(train.net.weight.asnumpy(), after_first)
