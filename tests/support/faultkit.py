@@ -56,15 +56,21 @@ def kill_all(pids: set[int]) -> None:
 
 
 class Script:
-    """A Python script in a subprocess (the repository on its path), read line by line."""
+    """A Python script in a subprocess (the repository on its path), read line by line; run from
+    the file ``path`` when given (source that compiled code must read: ``inspect`` has none for
+    ``python -c``)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, path: str | None = None) -> None:
         env = dict(
             os.environ, PYTHONPATH=os.pathsep.join([REPO, os.path.join(REPO, "tests", "support")])
         )
         env["PYTHONUNBUFFERED"] = "1"
+        code = textwrap.dedent(code)
+        if path is not None:
+            with open(path, "w") as f:
+                f.write(code)
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", textwrap.dedent(code)],
+            [sys.executable, *(["-c", code] if path is None else [path])],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
