@@ -16,8 +16,9 @@ and no one uses the signal wakeup fd):
 - routes SIGINT through :func:`_on_sigint`, which counts the signals Python handled and raises
   ``KeyboardInterrupt`` as Python's default handler does: Ctrl-C in Python code still raises there;
 - points the signal wakeup fd at a pipe a daemon thread reads (C's handler writes to it at once,
-  even while the main thread is in C++). A Ctrl-C not handled within :data:`GRACE_S` means the
-  main thread is inside native code: the thread says so on stderr and ends the process;
+  even while the main thread is in C++). A Ctrl-C not handled within :data:`GRACE_S` while the
+  main thread's innermost Python frame is JAX's or deepsink's means the main thread waits inside
+  XLA: the thread says so on stderr and ends the process;
 - ends the process on an uncaught ``KeyboardInterrupt`` after the traceback and the ``atexit``
   handlers, without the interpreter's teardown of XLA; and on one Python swallowed ("Exception
   ignored in") instead of losing it.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import os
 import signal
 import sys
@@ -102,16 +104,29 @@ def _watch(fd: int) -> None:
             return
         if signal.SIGINT not in data:
             continue
-        if signal.getsignal(signal.SIGINT) is not _on_sigint:
-            continue  # the program installed its own handler since
         deadline = time.monotonic() + GRACE_S
-        while _handled[0] <= acked and time.monotonic() < deadline:
-            time.sleep(0.02)
-        if _handled[0] > acked:
-            acked = _handled[0]
-            continue
-        if signal.getsignal(signal.SIGINT) is _on_sigint:
-            _exit_by_sigint(_IN_XLA)
+        while _handled[0] <= acked and signal.getsignal(signal.SIGINT) is _on_sigint:
+            if time.monotonic() >= deadline and _main_thread_in_xla():
+                _exit_by_sigint(_IN_XLA)
+            time.sleep(0.02)  # in other native code (a long numpy call): Python raises after it
+        acked = _handled[0]
+
+
+def _main_thread_in_xla() -> bool:
+    """True when the main thread's innermost Python frame is JAX's or deepsink's: it waits for
+    XLA (a compile, a computation, a result); not in a C extension the program called itself."""
+    frame = sys._current_frames().get(threading.main_thread().ident)  # noqa: SLF001 - no other API
+    return frame is not None and frame.f_code.co_filename.startswith(_xla_callers())
+
+
+@functools.cache
+def _xla_callers() -> tuple[str, ...]:
+    import jax
+    import jaxlib
+
+    import deepsink
+
+    return tuple(os.path.dirname(m.__file__) + os.sep for m in (jax, jaxlib, deepsink))
 
 
 def _unraisable_hook(previous: Any) -> Any:

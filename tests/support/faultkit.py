@@ -92,8 +92,8 @@ class Script:
                     break
                 if line.startswith(marker):
                     return line.strip()
-        self.kill()
-        raise AssertionError(f"no '{marker}' line within {timeout} s: {self.proc.stderr.read()}")
+        err = self.kill()
+        raise AssertionError(f"no '{marker}' line within {timeout} s: {err}")
 
     def finish(self, timeout: float) -> tuple[int, str, str]:
         """(return code, rest of stdout, stderr); kills the script if it does not end in time."""
@@ -104,10 +104,11 @@ class Script:
             raise AssertionError(f"the script did not exit within {timeout} s") from None
         return self.proc.returncode, out, err
 
-    def kill(self) -> None:
+    def kill(self) -> str:
+        """Kill the script and its children; what it wrote to stderr."""
         kill_all(children(self.proc.pid))
         self.proc.kill()
-        self.proc.communicate()
+        return self.proc.communicate()[1]
 
 
 def run(code: str, timeout: float) -> tuple[int, str, str, float]:
