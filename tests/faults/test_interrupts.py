@@ -148,10 +148,10 @@ LARGE_SINK_COMPILE = (
     PRELUDE
     + COMPILE_MARKS
     + """
-class Deep(nn.Cell):  # 150 layers unrolled into the sink step: seconds of XLA compile
+class Deep(nn.Cell):  # 80 layers unrolled into the sink step: seconds of XLA compile
     def __init__(self):
         super().__init__()
-        self.layers = nn.CellList([nn.Dense(16, 16) for _ in range(150)])
+        self.layers = nn.CellList([nn.Dense(16, 16) for _ in range(80)])
         self.out = nn.Dense(16, 2)
 
     def construct(self, x):
@@ -166,6 +166,9 @@ def rows():
 net = Deep()
 model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
                  nn.Momentum(net.trainable_params(), 0.01, 0.9))
+import os, time
+while not os.path.exists(GO):  # the test starts the compiles one at a time
+    time.sleep(0.05)
 model.train(1, ds.GeneratorDataset(rows, ["x", "y"], shuffle=False).batch(4),
             dataset_sink_mode=True, sink_size=8)
 print("trained", flush=True)
@@ -178,12 +181,17 @@ def test_ctrl_c_during_the_xla_compile_of_a_sink_step(tmp_path):
     # its compile thread goes on; the interpreter's exit then waited for that thread (the rest of
     # the compile), or died by SIGSEGV tearing XLA down under it (9 of 16 tries), or the interrupt
     # landed in a gc callback that swallowed it and training went on. Now the process ends at once:
-    # the CPU time it uses after the SIGINT is a fraction of the compile's (3.5 s on a 2-vCPU Xeon),
+    # the CPU time it uses after the SIGINT is a fraction of the compile's (2 s on a 2-vCPU Xeon),
     # whatever the machine's load. Two children, interrupted early and later in the compile.
-    scripts = [Script(LARGE_SINK_COMPILE, path=str(tmp_path / f"compile_{i}.py")) for i in range(2)]
+    scripts = [
+        Script(f"GO = {str(tmp_path / f'go_{i}')!r}\n" + LARGE_SINK_COMPILE,
+               path=str(tmp_path / f"compile_{i}.py"))
+        for i in range(2)
+    ]  # fmt: skip
     results = []
     try:
-        for script, offset in zip(scripts, (0.2, 1.0)):
+        for i, (script, offset) in enumerate(zip(scripts, (0.2, 0.6))):
+            (tmp_path / f"go_{i}").touch()
             script.wait_for("xla-compiling", timeout=120)
             wait_busy(script.proc.pid, offset)
             cpu_at_signal = cpu_seconds(script.proc.pid)
