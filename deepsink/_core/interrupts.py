@@ -131,8 +131,11 @@ def _xla_callers() -> tuple[str, ...]:
 
 def _unraisable_hook(previous: Any) -> Any:
     def hook(unraisable: Any) -> None:
+        ours = unraisable.exc_type is KeyboardInterrupt and _installed_in == [os.getpid()]
+        if ours and unraisable.exc_traceback is not None:
+            _without_handler(unraisable.exc_traceback)
         previous(unraisable)
-        if unraisable.exc_type is KeyboardInterrupt and _installed_in == [os.getpid()]:
+        if ours:
             _exit_by_sigint(_SWALLOWED)
 
     return hook
