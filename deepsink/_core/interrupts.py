@@ -38,9 +38,9 @@ import threading
 import time
 from typing import Any
 
-# How long a Ctrl-C may wait for the main thread's handler before the main thread is taken to be
-# inside native code. Python runs it within milliseconds when the main thread executes bytecode;
-# the margin covers a loaded machine.
+# How long a Ctrl-C may wait for the main thread's handler before a main thread in a call of JAX or
+# deepsink is taken to wait inside XLA. Python runs the handler within milliseconds when the main
+# thread executes bytecode; the margin covers a loaded machine.
 GRACE_S = 1.0
 
 _handled = [0]  # SIGINTs whose Python handler ran
