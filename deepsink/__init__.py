@@ -18,6 +18,7 @@ from deepsink import train as train
 from deepsink import numpy as numpy  # noqa: I001 - after ops/nn, which it builds on
 from deepsink import mint as mint
 from deepsink._core import alias as _alias
+from deepsink._core import interrupts as _interrupts
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink._core.jit import jit as jit
@@ -225,6 +226,9 @@ from deepsink.train.metrics import auc as auc
 from deepsink.train.metrics import get_metric_fn as get_metric_fn
 from deepsink.train.metrics import names as names
 from deepsink.train.metrics import rearrange_inputs as rearrange_inputs
+
+# Ctrl-C during an XLA compile or computation ends the process (docs/diagnostics.md)
+_interrupts.install()
 
 # keep last: the public names of everything imported above
 __all__ = _public_names(globals())

@@ -88,15 +88,21 @@ def kill_all(pids: set[int]) -> None:
 
 
 class Script:
-    """A Python script in a subprocess (the repository on its path), read line by line."""
+    """A Python script in a subprocess (the repository on its path), read line by line; run from
+    the file ``path`` when given (source that compiled code must read: ``inspect`` has none for
+    ``python -c``)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, path: str | None = None) -> None:
         env = dict(
             os.environ, PYTHONPATH=os.pathsep.join([REPO, os.path.join(REPO, "tests", "support")])
         )
         env["PYTHONUNBUFFERED"] = "1"
+        code = textwrap.dedent(code)
+        if path is not None:
+            with open(path, "w") as f:
+                f.write(code)
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", textwrap.dedent(code)],
+            [sys.executable, *(["-c", code] if path is None else [path])],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -118,8 +124,8 @@ class Script:
                     break
                 if line.startswith(marker):
                     return line.strip()
-        self.kill()
-        raise AssertionError(f"no '{marker}' line within {timeout} s: {self.proc.stderr.read()}")
+        err = self.kill()
+        raise AssertionError(f"no '{marker}' line within {timeout} s: {err}")
 
     def finish(self, timeout: float = HANG_S) -> tuple[int, str, str]:
         """(return code, rest of stdout, stderr); kills the script if it does not end in time."""
@@ -130,10 +136,11 @@ class Script:
             raise AssertionError(f"the script did not exit within {timeout} s") from None
         return self.proc.returncode, out, err
 
-    def kill(self) -> None:
+    def kill(self) -> str:
+        """Kill the script and its children; what it wrote to stderr."""
         kill_all(children(self.proc.pid))
         self.proc.kill()
-        self.proc.communicate()
+        return self.proc.communicate()[1]
 
 
 def run(code: str, timeout: float = HANG_S) -> tuple[int, str, str]:
