@@ -1,7 +1,7 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
 XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
 repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
-start, parallel workers and later runs."""
+start and later runs."""
 
 import logging
 import os
