@@ -16,8 +16,9 @@ os.environ.setdefault(
     "JAX_COMPILATION_CACHE_DIR", str(Path(__file__).resolve().parents[1] / ".jax_cache")
 )
 # made now, not by the first compile: a test that compares the repository root before and after a
-# program it starts (tests/test_docs.py) must not see the cache appear
-os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
+# program it starts (tests/test_docs.py) must not see the cache appear; an empty value turns it off
+if os.environ["JAX_COMPILATION_CACHE_DIR"]:
+    os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
 
