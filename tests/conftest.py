@@ -1,13 +1,37 @@
-"""Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed."""
+"""Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
+XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
+repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
+start and later runs."""
 
 import logging
+import os
 import threading
+from pathlib import Path
 
-import pytest
-from faultkit import HANG_S
+# Set before JAX is imported, so the processes the tests start (which inherit the environment)
+# read and fill the same cache. Every program is kept, however quick its compile: the tests
+# compile thousands of small programs, many of them more than once (a new network per test, a new
+# interpreter per subprocess test), and a hit costs a file read.
+os.environ.setdefault(
+    "JAX_COMPILATION_CACHE_DIR", str(Path(__file__).resolve().parents[1] / ".jax_cache")
+)
+# made now, not by the first compile: a test that compares the repository root before and after a
+# program it starts (tests/test_docs.py) must not see the cache appear; an empty value turns it off
+if os.environ["JAX_COMPILATION_CACHE_DIR"]:
+    os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
+os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
 
-from deepsink import context
-from deepsink._core import random as _random
+import jax  # noqa: E402
+import pytest  # noqa: E402
+from faultkit import HANG_S  # noqa: E402
+
+jax.config.update("jax_compilation_cache_dir", os.environ["JAX_COMPILATION_CACHE_DIR"])
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+
+from deepsink import context  # noqa: E402
+from deepsink._core import random as _random  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

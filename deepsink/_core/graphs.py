@@ -26,12 +26,13 @@ The compiled program is the one that runs, so nothing is compiled twice.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
 import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import jax
@@ -179,9 +180,29 @@ class _Dumping:
             }
             if level >= 3:
                 options["xla_dump_hlo_pass_re"] = ".*"
-        compiled = lowered.compile(compiler_options=options)
+        if level >= 2:
+            with _persistent_cache_off():  # XLA dumps only what it compiles
+                compiled = lowered.compile(compiler_options=options)
+        else:
+            compiled = lowered.compile(compiler_options=options)
         _write(path, f"02_optimized_hlo_{stem}.ir", compiled.as_text())
         return compiled
+
+
+@contextlib.contextmanager
+def _persistent_cache_off() -> Iterator[None]:
+    """Compile past JAX's persistent compilation cache (``jax_compilation_cache_dir``): its key
+    leaves XLA's dump options out, so a program already in the cache would load from it and XLA
+    would write none of the dumps ``save_graphs`` level 2 asks for. JAX takes its decision whether
+    the cache is used once per process; it is set to "not used" for the compile and restored."""
+    from jax._src import compilation_cache as cache
+
+    decision = cache._cache_checked, cache._cache_used
+    cache._cache_checked, cache._cache_used = True, False
+    try:
+        yield
+    finally:
+        cache._cache_checked, cache._cache_used = decision
 
 
 _unwritable_warned: set[str] = set()

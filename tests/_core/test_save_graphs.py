@@ -3,6 +3,7 @@
 import os
 import re
 
+import jax
 import numpy as np
 import pydot
 import pytest
@@ -110,6 +111,24 @@ def test_every_program_kind_is_written(tmp_path):
     assert dots and any(f.endswith("before_optimizations.dot") for f in files)
     (hlo_graph,) = pydot.graph_from_dot_file(str(tmp_path / xla[0] / dots[0]))
     assert hlo_graph.get_nodes()
+
+
+def test_level_2_dumps_a_program_already_in_the_persistent_compilation_cache(tmp_path):
+    # the test session keeps JAX's persistent compilation cache (tests/conftest.py); its key leaves
+    # XLA's dump options out, so a cached program would load without XLA compiling (or dumping) it
+    assert jax.config.jax_compilation_cache_dir
+
+    def triple_tanh(x):
+        return ops.tanh(x) * 3
+
+    x = ms.Tensor(np.ones(5, np.float32))
+    expected = ms.jit(triple_tanh)(x).asnumpy()  # compiled, and written to the cache
+    ms.set_context(save_graphs=2, save_graphs_path=str(tmp_path))
+    np.testing.assert_allclose(ms.jit(triple_tanh)(x).asnumpy(), expected)
+    (xla,) = [d for d in os.listdir(tmp_path) if d.startswith("xla_triple_tanh")]
+    files = os.listdir(tmp_path / xla)
+    assert any(f.endswith("before_optimizations.txt") for f in files), files
+    assert any(f.endswith("after_optimizations.txt") for f in files), files
 
 
 def test_save_graphs_validation():

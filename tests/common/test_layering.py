@@ -164,9 +164,10 @@ def test_imports_point_down_the_layers() -> None:
 
 # Each module imported alone, in a process of its own: the ``deepsink`` package ``__init__`` is
 # bypassed (a bare package object stands in for it), so what gets loaded is what the module itself
-# needs. One parent imports the third-party libraries once and forks a child per module.
+# needs. One parent imports the third-party libraries once and forks a child per module, as many at
+# a time as the machine has cores.
 _ALONE = r"""
-import json, os, sys, types
+import itertools, json, os, selectors, sys, types
 import jax, numpy  # loaded once, before the forks
 root, layers, modules = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
 
@@ -175,7 +176,9 @@ def layer(m):
     return layers.get(head, layers["deepsink"])
 
 report = {}
-for module in modules:
+children = selectors.DefaultSelector()
+
+def start(module):
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -193,12 +196,25 @@ for module in modules:
         os.write(w, json.dumps(out).encode())
         os._exit(0)
     os.close(w)
-    data = b""
-    while chunk := os.read(r, 65536):
-        data += chunk
-    os.close(r)
-    os.waitpid(pid, 0)
-    report[module] = json.loads(data or b'{"error": "child died"}')
+    children.register(r, selectors.EVENT_READ, (module, pid, bytearray()))
+
+pending = iter(modules)
+for module in itertools.islice(pending, max(1, len(os.sched_getaffinity(0)))):
+    start(module)
+while children.get_map():
+    for key, _ in children.select():
+        module, pid, data = key.data
+        chunk = os.read(key.fd, 65536)
+        if chunk:
+            data += chunk
+            continue
+        children.unregister(key.fd)
+        os.close(key.fd)
+        os.waitpid(pid, 0)
+        report[module] = json.loads(bytes(data) or b'{"error": "child died"}')
+        following = next(pending, None)
+        if following is not None:
+            start(following)
 print(json.dumps(report))
 """
 
