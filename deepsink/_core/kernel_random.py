@@ -35,6 +35,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import functional
 from deepsink._core import random as _random
 from deepsink._core.functional import StateBox
 from deepsink._core.host_random import philox4x32
@@ -105,9 +106,10 @@ def _canonical_float(x):
     return jnp.minimum(u, jnp.float32(np.nextafter(np.float32(1), np.float32(0))))
 
 
+@functools.partial(jax.jit, static_argnames=("n", "keep_prob"))
 def dropout_mask(state, n: int, keep_prob: float):
     """Dropout's keep mask (bool, ``n`` values) and the engine state after it."""
-    x = lehmer_draws(state, n)
+    x = lehmer_draws(jnp.asarray(state).reshape(()), n)
     return _canonical_float(x) < jnp.float32(keep_prob), x[-1].astype(jnp.uint32)
 
 
@@ -154,18 +156,20 @@ def _rejection_loop(chunk, state, need: int, size: int, width: int, dtype):
     return out, st
 
 
+@functools.partial(jax.jit, static_argnames=("n",))
 def standard_normal(state, n: int):
     """``n`` float32 N(0, 1) values of ``std::normal_distribution<float>`` over the Lehmer
     engine at ``state``, and the state after them."""
+    state = jnp.asarray(state, jnp.uint32).reshape(())
     if n == 0:
-        return jnp.zeros(0, jnp.float32), jnp.asarray(state, jnp.uint32)
+        return jnp.zeros(0, jnp.float32), state
     need = (n + 1) // 2
 
     def chunk(st, size):
         vals, ok, after = _polar_chunk(st, size)
         return vals, ok, lambda i: after[i]
 
-    out, st = _rejection_loop(chunk, jnp.asarray(state, jnp.uint32), need,
+    out, st = _rejection_loop(chunk, state, need,
                               _chunk_size(need, math.pi / 4), 2, jnp.float32)  # fmt: skip
     return out.reshape(-1)[:n], st
 
@@ -233,6 +237,7 @@ def mt_draws(state, n: int):
     return _temper(raw), after
 
 
+@functools.partial(jax.jit, static_argnames=("n",))
 def uniform_real(state, n: int):
     """``n`` float32 values of ``uniform_real_distribution<double>(0, 1)`` (two draws each)."""
     if n == 0:
@@ -244,26 +249,27 @@ def uniform_real(state, n: int):
     return u.astype(jnp.float32), after(2 * n)
 
 
-def uniform_int(state, n: int, low: int, high: int):
-    """``n`` int32 values of ``uniform_int_distribution<int>(low, high - 1)``."""
+@functools.partial(jax.jit, static_argnames=("n",))
+def uniform_int(state, n: int, low, high):
+    """``n`` int32 values of ``uniform_int_distribution<int>(low, high - 1)`` (``low`` and
+    ``high`` may be traced scalars)."""
     if n == 0:
         return jnp.zeros(0, jnp.int32), jnp.asarray(state)
-    span = high - low  # the distribution's range plus one
-    threshold = (-span) % span if span < (1 << 32) else 0
-    size = _chunk_size(n, 1.0 - threshold / 2.0**32) if threshold else n
+    low = jnp.asarray(low, jnp.int64)
+    span = (jnp.asarray(high, jnp.int64) - low).astype(jnp.uint64)  # the range plus one
+    threshold = (jnp.uint64(1 << 32) - span) % span  # Lemire: draws below it are rejected
 
     def chunk(st, k):
         d, after = mt_draws(st, k)
-        prod = d.astype(jnp.uint64) * jnp.uint64(span)
+        prod = d.astype(jnp.uint64) * span
         ok = (prod & jnp.uint64(_U32)) >= threshold
         vals = ((prod >> jnp.uint64(32)).astype(jnp.int64) + low).astype(jnp.int32)
         return vals[:, None], ok, lambda i: after(i + 1)
 
-    st = jnp.asarray(state, jnp.uint32)
-    if not threshold:  # every draw accepted
-        vals, ok, after = chunk(st, n)
-        return vals[:, 0], after(n - 1)
-    out, st = _rejection_loop(chunk, st, n, size, 1, jnp.int32)
+    # a chunk sized for ranges below about 4e7 values (rejecting under 1%); wider ranges may
+    # take another round
+    out, st = _rejection_loop(chunk, jnp.asarray(state, jnp.uint32), n,
+                              _chunk_size(n, 0.99), 1, jnp.int32)  # fmt: skip
     return out[:, 0], st
 
 
@@ -338,3 +344,15 @@ class Engine:
         """``fn(state)``'s result on the engine as built, leaving no state behind (a kernel
         built for one call: MindSpore's functional random ops in PyNative)."""
         return fn(jnp.asarray(self._initial()))[0]
+
+
+def draw(table: _Table, seeds: tuple[int, int], fn):
+    """A functional random op's kernel, built with ``seeds`` for this call: as in MindSpore's
+    PyNative a fresh engine each call (the seed counter moved on); in a program being compiled
+    the kernel of that call site, whose engine continues from one run of the program to the
+    next, as in MindSpore's graph mode. A PyNative capture runs such a call op by op, since each
+    call builds a new kernel from new seeds."""
+    if functional.capturing():
+        raise functional.HostRead("a random op's per-call seed")
+    engine = Engine(table, *seeds)
+    return engine.run(fn) if functional.compiling() else engine.once(fn)
