@@ -113,6 +113,21 @@ def dropout_mask(state, n: int, keep_prob: float):
     return _canonical_float(x) < jnp.float32(keep_prob), x[-1].astype(jnp.uint32)
 
 
+@functools.partial(jax.jit, static_argnames=("keep_prob",))
+def dropout(state, x, keep_prob: float):
+    """MindSpore's Dropout kernel on ``x``: ``(output, mask)`` and the engine state after it.
+    The mask has ``x``'s dtype; the output is ``mask * x * scale`` with ``scale = 1 / keep_prob``
+    in float32 cast to ``x``'s dtype (float16: ``x * scale`` in float32, then cast)."""
+    keep, st = dropout_mask(state, int(np.prod(x.shape, dtype=np.int64)), keep_prob)
+    mask = keep.reshape(x.shape).astype(x.dtype)
+    scale = np.float32(1.0) / np.float32(keep_prob)
+    if x.dtype == jnp.float16:
+        out = mask * (x.astype(jnp.float32) * scale).astype(jnp.float16)
+    else:
+        out = mask * x * jnp.asarray(scale, x.dtype)
+    return (out, mask), st
+
+
 def _polar_chunk(state, pairs: int):
     x = lehmer_draws(state, 2 * pairs)
     u = _canonical_float(x).reshape(pairs, 2)
@@ -344,6 +359,21 @@ class Engine:
         """``fn(state)``'s result on the engine as built, leaving no state behind (a kernel
         built for one call: MindSpore's functional random ops in PyNative)."""
         return fn(jnp.asarray(self._initial()))[0]
+
+
+def primitive_engine(prim, table: _Table, seed: int, seed2: int) -> Engine:
+    """The engine of a random Primitive instance's kernel: built from its seeds on first use and
+    continued by each later call, as a MindSpore kernel keeps its engine between launches."""
+    engine = prim.__dict__.get("_kernel_engine")
+    if engine is None:
+        for arg, v in (("seed", seed), ("seed2", seed2)):
+            if isinstance(v, bool) or not isinstance(v, int | np.integer):
+                raise TypeError(f"For '{prim.name}', the '{arg}' must be an int, but got {v!r}.")
+            if v < 0:
+                raise ValueError(f"For '{prim.name}', the '{arg}' must be >= 0, but got {v}.")
+        engine = Engine(table, int(seed), int(seed2))
+        prim.__dict__["_kernel_engine"] = engine
+    return engine
 
 
 def draw(table: _Table, seeds: tuple[int, int], fn):

@@ -302,19 +302,7 @@ def _nd_set(x: Any, new: Tensor) -> Tensor:
 
 
 def _engine(s: Any, table: Any) -> Any:
-    """The engine of this primitive's kernel: built from its ``seed``/``seed2`` on first use and
-    continued by each later call, as a MindSpore kernel keeps its engine between launches."""
-    engine = s.__dict__.get("_kernel_engine")
-    if engine is None:
-        for arg in ("seed", "seed2"):
-            v = getattr(s, arg)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise (TypeError if not isinstance(v, int) or isinstance(v, bool) else ValueError)(
-                    f"For '{s.name}', the '{arg}' must be a non-negative int, but got {v!r}."
-                )
-        engine = KR.Engine(table, int(s.seed), int(s.seed2))
-        s.__dict__["_kernel_engine"] = engine
-    return engine
+    return KR.primitive_engine(s, table, s.seed, s.seed2)
 
 
 def _count(shape: Any, api: str) -> tuple[tuple[int, ...], int]:
