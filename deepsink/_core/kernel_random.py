@@ -12,8 +12,8 @@ with it when the kernel is built; every launch of that kernel continues the engi
   values, the second first; an odd count drops the last one, as each launch has a fresh
   distribution). Dropout keeps an element when its uniform is below ``keep_prob``.
 - ``UniformReal``/``UniformInt``: ``std::mt19937``; a double uniform takes two 32-bit draws
-  (``generate_canonical``), an int in ``[a, b)`` one draw mapped by Lemire's multiply-shift with
-  its rejection of the few biased draws (libstdc++'s ``uniform_int_distribution``).
+  (``generate_canonical``), an int in ``[a, b)`` one draw divided down to the range, rejecting
+  the draws past the last whole multiple of it (libstdc++'s ``uniform_int_distribution``).
 
 All of it is integer and float32 arithmetic computed with ``jax.numpy``, so it runs on the device
 and inside compiled steps: the Lehmer generator jumps ahead (``x_i = x_0 a^(i+1)``) with two small
@@ -272,17 +272,20 @@ def uniform_int(state, n: int, low, high):
         return jnp.zeros(0, jnp.int32), jnp.asarray(state)
     low = jnp.asarray(low, jnp.int64)
     span = (jnp.asarray(high, jnp.int64) - low).astype(jnp.uint64)  # the range plus one
-    threshold = (jnp.uint64(1 << 32) - span) % span  # Lemire: draws below it are rejected
+    # libstdc++'s downscaling (the library MindSpore 2.10 is built with): a draw below
+    # ``past``, the largest multiple of ``scaling`` that fits, divided by ``scaling``
+    scaling = jnp.uint64(_U32) // span
+    past = span * scaling
 
     def chunk(st, k):
         d, after = mt_draws(st, k)
-        prod = d.astype(jnp.uint64) * span
-        ok = (prod & jnp.uint64(_U32)) >= threshold
-        vals = ((prod >> jnp.uint64(32)).astype(jnp.int64) + low).astype(jnp.int32)
+        d = d.astype(jnp.uint64)
+        ok = d < past
+        vals = ((d // scaling).astype(jnp.int64) + low).astype(jnp.int32)
         return vals[:, None], ok, lambda i: after(i + 1)
 
-    # a chunk sized for ranges below about 4e7 values (rejecting under 1%); wider ranges may
-    # take another round
+    # a chunk sized for ranges whose rejections stay under 1% (all but the widest); wider ones
+    # may take another round
     out, st = _rejection_loop(chunk, jnp.asarray(state, jnp.uint32), n,
                               _chunk_size(n, 0.99), 1, jnp.int32)  # fmt: skip
     return out[:, 0], st
@@ -302,14 +305,10 @@ class _Table(StateBox):
 
     def __init__(self, name: str, rows: int, width: int) -> None:
         self.name = name
-        self._rows, self._width = rows, width
-        self._value = None
+        self._rows = rows
+        # a host array until first written (no device work at import); compiled Cells carry it
+        self._value = np.zeros((rows, width + 1), np.uint32)
         self._next = 0
-
-    def ensure(self):
-        if self._value is None:
-            self._data = jnp.zeros((self._rows, self._width + 1), jnp.uint32)
-        return self._data
 
     def claim(self) -> tuple[int, int]:
         """A free row and a fresh generation number (Python ints)."""
@@ -347,7 +346,7 @@ class Engine:
         if self._row is None:
             self._row = self.table.claim()
         slot, gen = self._row
-        table = self.table.ensure()
+        table = jnp.asarray(self.table._data)
         row = table[slot]
         state = jnp.where(row[-1] == gen, row[:-1], jnp.asarray(self._initial()))
         out, new = fn(state)
@@ -361,18 +360,20 @@ class Engine:
         return fn(jnp.asarray(self._initial()))[0]
 
 
-def primitive_engine(prim, table: _Table, seed: int, seed2: int) -> Engine:
-    """The engine of a random Primitive instance's kernel: built from its seeds on first use and
-    continued by each later call, as a MindSpore kernel keeps its engine between launches."""
-    engine = prim.__dict__.get("_kernel_engine")
+def primitive_engine(prim, table: _Table, seed: int, seed2: int, signature) -> Engine:
+    """The engine of a random Primitive instance's kernel for inputs of ``signature`` (their
+    shapes and dtypes): built from the seeds on first use and continued by each later call, as
+    MindSpore keeps one kernel per instance and input signature, whose engine lives on between
+    launches (a call with other shapes gets a kernel of its own, starting from the seeds)."""
+    engines = prim.__dict__.setdefault("_kernel_engines", {})
+    engine = engines.get(signature)
     if engine is None:
         for arg, v in (("seed", seed), ("seed2", seed2)):
             if isinstance(v, bool) or not isinstance(v, int | np.integer):
                 raise TypeError(f"For '{prim.name}', the '{arg}' must be an int, but got {v!r}.")
             if v < 0:
                 raise ValueError(f"For '{prim.name}', the '{arg}' must be >= 0, but got {v}.")
-        engine = Engine(table, int(seed), int(seed2))
-        prim.__dict__["_kernel_engine"] = engine
+        engine = engines[signature] = Engine(table, int(seed), int(seed2))
     return engine
 
 

@@ -123,7 +123,8 @@ class Dropout(Primitive):
         if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
             U.fail("Dropout", f"'x' must be a float16, float32 or float64 Tensor, but got "
                    f"{a.dtype}", TypeError)  # fmt: skip
-        engine = KR.primitive_engine(self, KR.LEHMER, self.Seed0, self.Seed1)
+        sig = (a.shape, str(a.dtype))
+        engine = KR.primitive_engine(self, KR.LEHMER, self.Seed0, self.Seed1, sig)
         out, mask = engine.run(lambda st: KR.dropout(st, a, float(self.keep_prob)))
         return Tensor._from(out), Tensor._from(mask)
 

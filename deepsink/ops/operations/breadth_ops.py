@@ -301,8 +301,8 @@ def _nd_set(x: Any, new: Tensor) -> Tensor:
     return new
 
 
-def _engine(s: Any, table: Any) -> Any:
-    return KR.primitive_engine(s, table, s.seed, s.seed2)
+def _engine(s: Any, table: Any, signature: Any) -> Any:
+    return KR.primitive_engine(s, table, s.seed, s.seed2, signature)
 
 
 def _count(shape: Any, api: str) -> tuple[tuple[int, ...], int]:
@@ -312,13 +312,13 @@ def _count(shape: Any, api: str) -> tuple[tuple[int, ...], int]:
 
 def _kernel_normal(s: Any, shape: Any) -> Tensor:
     shp, n = _count(shape, "StandardNormal")
-    out = _engine(s, KR.LEHMER).run(lambda st: KR.standard_normal(st, n))
+    out = _engine(s, KR.LEHMER, shp).run(lambda st: KR.standard_normal(st, n))
     return Tensor._from(out.reshape(shp))
 
 
 def _kernel_uniform(s: Any, shape: Any) -> Tensor:
     shp, n = _count(shape, "UniformReal")
-    out = _engine(s, KR.MT).run(lambda st: KR.uniform_real(st, n))
+    out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_real(st, n))
     return Tensor._from(out.reshape(shp))
 
 
@@ -329,7 +329,7 @@ def _kernel_int(s: Any, shape: Any, low: Any, high: Any) -> Tensor:
         if v.dtype.kind not in "iu" or v.ndim != 0:
             U.fail("UniformInt", f"'{name}' must be an int scalar Tensor, but got {v.dtype} "
                    f"of shape {list(v.shape)}", TypeError)  # fmt: skip
-    out = _engine(s, KR.MT).run(lambda st: KR.uniform_int(st, n, lo, hi))
+    out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_int(st, n, lo, hi))
     return Tensor._from(out.reshape(shp))
 
 
