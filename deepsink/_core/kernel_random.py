@@ -109,7 +109,10 @@ def _canonical_float(x):
 @functools.partial(jax.jit, static_argnames=("n", "keep_prob"))
 def dropout_mask(state, n: int, keep_prob: float):
     """Dropout's keep mask (bool, ``n`` values) and the engine state after it."""
-    x = lehmer_draws(jnp.asarray(state).reshape(()), n)
+    state = jnp.asarray(state, jnp.uint32).reshape(())
+    if n == 0:
+        return jnp.zeros(0, jnp.bool_), state
+    x = lehmer_draws(state, n)
     return _canonical_float(x) < jnp.float32(keep_prob), x[-1].astype(jnp.uint32)
 
 
@@ -191,7 +194,7 @@ def standard_normal(state, n: int):
 
 # --- the Mersenne Twister (std::mt19937) -------------------------------------------------------
 
-_N, _SHIFT = 624, 397
+_N = 624  # the Mersenne Twister's words
 
 
 @functools.lru_cache(maxsize=256)

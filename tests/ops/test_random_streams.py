@@ -165,3 +165,11 @@ def test_kernels_run_under_jit():
     (out2, mask2), st2 = KR.dropout(jnp.uint32(12345), jnp.ones((3, 4), jnp.float32), 0.5)
     np.testing.assert_array_equal(np.asarray(out), np.asarray(out2))
     assert int(st) == int(st2)
+
+
+def test_empty_inputs_draw_nothing_and_keep_the_stream():
+    prim = ops.Dropout(0.5, 1, 1)
+    out, mask = prim(Tensor(np.zeros((0, 3), np.float32)))
+    assert out.shape == (0, 3) and mask.shape == (0, 3)
+    assert ops.standard_normal((0, 2)).shape == (0, 2)
+    assert ops.rand(0, 4).shape == (0, 4)
