@@ -131,6 +131,32 @@ def dropout(state, x, keep_prob: float):
     return (out, mask), st
 
 
+@functools.partial(jax.jit, static_argnames=("num_samples",))
+def multinomial(state, probs, num_samples: int):
+    """MindSpore's Multinomial kernel: for each row of ``probs`` (1-D or 2-D, float) its
+    cumulative sums (added one after another, in ``probs``' dtype) divided by their total, then
+    per sample one uniform of the Lehmer engine and the first index whose cumulative value is
+    above it (a binary search over all but the last). Int32 indices and the state after them."""
+    rows = probs.reshape(-1, probs.shape[-1])
+    state = jnp.asarray(state, jnp.uint32).reshape(())
+    n = rows.shape[0] * num_samples
+    if n == 0:
+        return jnp.zeros((*probs.shape[:-1], num_samples), jnp.int32), state
+
+    def add(total, col):
+        total = total + col
+        return total, total
+
+    _, cum = jax.lax.scan(add, jnp.zeros(rows.shape[0], rows.dtype), rows.T)
+    cum = cum.T
+    total = cum[:, -1:]
+    cum = jnp.where(total != 0, cum / jnp.where(total != 0, total, 1), cum)
+    x = lehmer_draws(state, n)
+    u = _canonical_float(x).astype(rows.dtype).reshape(rows.shape[0], num_samples)
+    idx = jax.vmap(lambda c, v: jnp.searchsorted(c[:-1], v, side="right"))(cum, u)
+    return idx.astype(jnp.int32).reshape(*probs.shape[:-1], num_samples), x[-1].astype(jnp.uint32)
+
+
 def _polar_chunk(state, pairs: int):
     x = lehmer_draws(state, 2 * pairs)
     u = _canonical_float(x).reshape(pairs, 2)

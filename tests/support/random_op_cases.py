@@ -69,7 +69,9 @@ def functional(ms):
         w = T(np.array([[0.1, 0.5, 0.4, 0.0], [1.0, 2.0, 3.0, 4.0]], np.float32))
         a = ops.multinomial(w, 3, replacement=False)
         b = ops.multinomial(T(np.array([1.0, 9.0, 3.0, 3.0, 0.5], np.float32)), 2, False)
-        return [_np(a), _np(b)]
+        c = ops.multinomial(w, 6)  # with replacement: the Multinomial kernel
+        d = ops.multinomial(T(np.array([0.0, 1.0, 3.0], np.float32)), 40, seed=4)
+        return [_np(a), _np(b), _np(c), _np(d)]
 
     def dropout():
         ms.set_seed(5)

@@ -1,10 +1,10 @@
 """The random ops of ``mindspore.ops`` (``ops.rand``, ``ops.randn``, ``ops.rand_like``, ``ops.randint``, ``ops.normal``,
 ``ops.multinomial``, ``ops.shuffle``, the channel dropouts, ``ops.gumbel_softmax``, ...).
 
-The ops MindSpore builds on its ``StandardNormal``, ``UniformReal`` and ``UniformInt`` kernels
-(``standard_normal``, ``normal``, ``randn``, ``randn_like``, ``uniform``, ``rand``, ``rand_like``,
-``randint``, ``randint_like``, ``multinomial`` without replacement) draw MindSpore's numbers:
-each call takes its ``(seed, seed2)`` from the global seed and the op's seed counter
+The ops MindSpore builds on its ``StandardNormal``, ``UniformReal``, ``UniformInt`` and
+``Multinomial`` kernels (``standard_normal``, ``normal``, ``randn``, ``randn_like``, ``uniform``,
+``rand``, ``rand_like``, ``randint``, ``randint_like``, ``multinomial``) draw MindSpore's
+numbers: each call takes its ``(seed, seed2)`` from the global seed and the op's seed counter
 (``_core.random.graph_seed``) and draws from those kernels' streams (``_core.kernel_random``).
 The others take keys from the global RNG state (``deepsink._core.random.next_key``), so results
 repeat under ``set_seed`` and the state advances eagerly and inside compiled steps; an explicit
@@ -169,15 +169,8 @@ def multinomial(input: Any, num_samples: int, replacement: bool = True,
         u = _uniform_kernel(p.shape, seeds)
         _, idx = jax.lax.top_k(jnp.log(u) / (p + jnp.asarray(1e-6, p.dtype)), num_samples)
         return Tensor._from(idx.astype(jnp.int32))
-    rows = p.reshape(-1, p.shape[-1])
-    keys = jax.random.split(_key(seed), rows.shape[0])
-    logits = jnp.log(rows / jnp.sum(rows, axis=-1, keepdims=True))
-
-    def draw(k: jax.Array, lg: jax.Array) -> jax.Array:
-        return jax.random.categorical(k, lg, shape=(num_samples,))
-
-    out = jax.vmap(draw)(keys, logits).astype(jnp.int32)
-    return Tensor._from(out.reshape(*p.shape[:-1], num_samples))
+    out = KR.draw(KR.LEHMER, seeds, lambda st: KR.multinomial(st, p, num_samples))
+    return Tensor._from(out)
 
 
 def multinomial_with_replacement(x: Any, seed: Any, offset: Any, numsamples: int,
