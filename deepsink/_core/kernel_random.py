@@ -361,6 +361,12 @@ class Engine:
         self._row: tuple[int, int] | None = None
         self._start: np.ndarray | None = None
 
+    def __deepcopy__(self, memo) -> Engine:
+        # a copied Primitive (a deep-copied network) gets a kernel of its own, in the one table
+        return Engine(self.table, self.seed, self.seed2)
+
+    __copy__ = lambda self: self.__deepcopy__(None)  # noqa: E731
+
     def _initial(self) -> np.ndarray:
         if self._start is None:
             s = kernel_seed(self.seed, self.seed2)

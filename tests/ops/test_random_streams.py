@@ -173,3 +173,17 @@ def test_empty_inputs_draw_nothing_and_keep_the_stream():
     assert out.shape == (0, 3) and mask.shape == (0, 3)
     assert ops.standard_normal((0, 2)).shape == (0, 2)
     assert ops.rand(0, 4).shape == (0, 4)
+
+
+def test_a_deep_copied_layer_gets_a_kernel_of_its_own_in_the_shared_table():
+    import copy
+
+    ms.set_seed(5)
+    layer = nn.Dropout(p=0.5)
+    layer.set_train()
+    x = ops.ones((2, 8), ms.float32)
+    first = layer(x).asnumpy()
+    twin = copy.deepcopy(layer)
+    np.testing.assert_array_equal(twin(x).asnumpy(), first)  # starts from the seeds again
+    engine = next(iter(twin.dropout._kernel_engines.values()))
+    assert engine.table is KR.LEHMER
