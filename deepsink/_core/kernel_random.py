@@ -389,6 +389,13 @@ class Engine:
         self.table._data = table.at[slot].set(new)
         return out
 
+    def set_state(self, state: int) -> None:
+        """Continue from the Lehmer engine state ``state`` (a restored checkpoint): the engine
+        starts again, in a fresh table row, from that state instead of its seeds' (no table
+        write here, so this is safe while a program is traced)."""
+        self._row = None
+        self._start = np.array([state], np.uint32)
+
     def once(self, fn):
         """``fn(state)``'s result on the engine as built, leaving no state behind (a kernel
         built for one call: MindSpore's functional random ops in PyNative)."""
@@ -409,7 +416,43 @@ def primitive_engine(prim, table: _Table, seed: int, seed2: int, signature) -> E
             if v < 0:
                 raise ValueError(f"For '{prim.name}', the '{arg}' must be >= 0, but got {v}.")
         engine = engines[signature] = Engine(table, int(seed), int(seed2))
+        pending = prim.__dict__.pop("_pending_engine_state", None)
+        if pending is not None and table is LEHMER:
+            engine.set_state(pending)  # restored from a checkpoint before the first call
     return engine
+
+
+def engine_state(engine: Engine) -> int:
+    """A Lehmer engine's current state (its seeds' start if it has not drawn yet)."""
+    if engine._row is not None:
+        slot, gen = engine._row
+        row = np.asarray(engine.table._data[slot])
+        if int(row[-1]) == gen:
+            return int(row[0])
+    return int(engine._initial()[0])
+
+
+def primitive_state(prim) -> int:
+    """The state of a random Primitive's (first) Lehmer engine, 0 when it has none (a state is
+    never 0)."""
+    for engine in vars(prim).get("_kernel_engines", {}).values():
+        if engine.table is LEHMER:
+            return engine_state(engine)
+    return 0
+
+
+def restore_engines(prims: list, states: list[int]) -> None:
+    """Give the random Primitives ``prims`` the engine states ``primitive_state`` saved, one each
+    in order (0: none): an engine continues from its state; a Primitive not called yet takes it
+    when its engine is made."""
+    for prim, state in zip(prims, states, strict=False):
+        if not state:
+            continue
+        engines = [e for e in vars(prim).get("_kernel_engines", {}).values() if e.table is LEHMER]
+        if engines:
+            engines[0].set_state(state)
+        else:
+            prim.__dict__["_pending_engine_state"] = state
 
 
 def draw(table: _Table, seeds: tuple[int, int], fn):

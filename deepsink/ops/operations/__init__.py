@@ -105,6 +105,8 @@ class Dropout(Primitive):
     """``Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> (output, mask)``: MindSpore's kernel,
     whose engine (built from the two seeds) each call continues."""
 
+    _random_kernel = True  # its engine state goes into checkpoints (train/_ckpt_rng.py)
+
     @prim_attr_register
     def __init__(self, keep_prob: float = 0.5, Seed0: int = 0, Seed1: int = 0) -> None:
         if (

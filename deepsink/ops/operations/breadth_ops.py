@@ -463,6 +463,8 @@ def _median(s: Any, x: Any) -> tuple:
 
 for _name, _call, _params in _TABLE:
     globals()[_name] = _make(_name, _call, _params)
+for _name in ("StandardNormal", "UniformReal", "UniformInt"):  # kernels with engines
+    globals()[_name]._random_kernel = True
 
 # ``identity`` is exported by name where MindSpore has it: the class in ops.operations, an
 # instance in ops (MindSpore's ``ops.identity`` is ``Prim[identity]``)
