@@ -31,6 +31,23 @@ def numpy_seed() -> int:
     return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
 
 
+def philox4x32(counter, key):
+    """Philox4x32-10 over arrays: the four counter words (uint64 arrays holding 32-bit values)
+    encrypted under the two key words; returns the four result words."""
+    c0, c1, c2, c3 = counter
+    k0, k1 = (int(k) for k in key)
+    for _ in range(10):
+        p0, p1 = _M0 * c0, _M1 * c2
+        c0, c1, c2, c3 = (
+            (p1 >> np.uint64(32)) ^ c1 ^ np.uint64(k0),
+            p1 & np.uint64(_MASK),
+            (p0 >> np.uint64(32)) ^ c3 ^ np.uint64(k1),
+            p0 & np.uint64(_MASK),
+        )
+        k0, k1 = (k0 + _W0) & _MASK, (k1 + _W1) & _MASK
+    return c0, c1, c2, c3
+
+
 def philox_stream(seed: int, start: int, count: int) -> np.ndarray:
     """``count`` uint32 values of the Philox4x32-10 stream keyed by ``seed``, from position
     ``start``: block ``i`` encrypts the 128-bit counter ``(i, seed)`` under the key ``seed``."""
@@ -41,17 +58,7 @@ def philox_stream(seed: int, start: int, count: int) -> np.ndarray:
     lo, hi = seed & _MASK, (seed >> 32) & _MASK
     c0, c1 = block & np.uint64(_MASK), block >> np.uint64(32)
     c2, c3 = np.full_like(block, lo), np.full_like(block, hi)
-    k0, k1 = lo, hi
-    for _ in range(10):
-        p0, p1 = _M0 * c0, _M1 * c2
-        c0, c1, c2, c3 = (
-            (p1 >> np.uint64(32)) ^ c1 ^ np.uint64(k0),
-            p1 & np.uint64(_MASK),
-            (p0 >> np.uint64(32)) ^ c3 ^ np.uint64(k1),
-            p0 & np.uint64(_MASK),
-        )
-        k0, k1 = (k0 + _W0) & _MASK, (k1 + _W1) & _MASK
-    out = np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    out = np.stack(philox4x32((c0, c1, c2, c3), (lo, hi)), axis=1).reshape(-1).astype(np.uint32)
     offset = start - first * 4
     return out[offset : offset + count]
 

@@ -90,6 +90,8 @@ def set_seed(seed: int) -> None:
         )
     np.random.seed(seed)  # MindSpore's too: its initializers take their seeds from NumPy
     _seed = seed
+    for name, op_seed in _op_seeds:  # the per-op seed counters start again
+        _op_seeds[(name, op_seed)] = op_seed
     KEY.reset(seed)
     for listener in _seed_listeners:
         listener(seed)
@@ -121,6 +123,34 @@ def get_seed() -> int | None:
         42
     """
     return _seed
+
+
+DEFAULT_GRAPH_SEED = 87654321  # the global seed MindSpore uses when set_seed(0)
+_MAXINT32 = 2**31 - 1
+_OP_SEED_STEP = 3528531795 ^ 3449720151  # what each call adds to an op's seed counter
+_op_seeds: dict[tuple[str, int], int] = {}
+
+
+def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
+    """MindSpore's ``_get_graph_seed``: the ``(seed, seed2)`` a random primitive is built with.
+
+    The global seed (``DEFAULT_GRAPH_SEED`` for ``set_seed(0)``, 0 when never set) and a counter
+    per ``(kernel_name, op_seed)`` that starts at ``op_seed``, advances by a constant on each call
+    and starts again on ``set_seed``; both are taken modulo ``2**31 - 1``. ``(0, 0)`` when neither
+    seed is set: the kernel then draws from system entropy.
+    """
+    global_seed = DEFAULT_GRAPH_SEED if _seed == 0 else (0 if _seed is None else _seed)
+    op_seed = 0 if op_seed is None else op_seed
+    if global_seed == 0 and op_seed == 0:
+        return 0, 0
+    if isinstance(op_seed, bool) or not isinstance(op_seed, int | np.integer):
+        raise TypeError(f"For '{kernel_name}', the 'seed' must be an int, but got {op_seed!r}.")
+    if op_seed < 0:
+        raise ValueError(f"For '{kernel_name}', the 'seed' must be >= 0, but got {op_seed}.")
+    op_seed = int(op_seed)
+    current = _op_seeds.setdefault((kernel_name, op_seed), op_seed)
+    _op_seeds[(kernel_name, op_seed)] = current + _OP_SEED_STEP
+    return global_seed % _MAXINT32, current % _MAXINT32
 
 
 def next_key() -> jax.Array:

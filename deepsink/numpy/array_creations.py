@@ -28,6 +28,7 @@ from deepsink.numpy.utils import (
     to_jnp,
     to_tensor,
 )
+from deepsink.ops.function import random_func as RF
 
 
 def shape_arg(shape: Any, api: str) -> tuple[int, ...]:
@@ -341,6 +342,13 @@ def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any 
 
 
 # --- random -------------------------------------------------------------------------------------
+def _kernel_seeds(kernel_name: str) -> tuple[int, int]:
+    """MindSpore's numpy random functions build their kernel with the global seed as the op seed
+    (seeds 0, 0, system entropy, when no global seed is set)."""
+    seed = _random.get_seed()
+    return (0, 0) if seed is None else _random.graph_seed(seed, kernel_name)
+
+
 def rand(*shape: Any, dtype: Any = None) -> Tensor:
     """Uniform samples in [0, 1) of ``shape`` (Float32), from the global seed."""
     shp = shape_arg(shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
@@ -348,7 +356,7 @@ def rand(*shape: Any, dtype: Any = None) -> Tensor:
     dt = np_dtype(dtype, "rand") or FLOAT
     if dt.kind != "f":
         fail("rand", f"'dtype' must be a float type, but got {dtype}", TypeError)
-    return Tensor._from(jax.random.uniform(_random.next_key(), shp, dt))
+    return Tensor._from(RF._uniform_kernel(shp, _kernel_seeds("UniformReal")).astype(dt))
 
 
 def randn(*shape: Any, dtype: Any = None) -> Tensor:
@@ -358,11 +366,12 @@ def randn(*shape: Any, dtype: Any = None) -> Tensor:
     dt = np_dtype(dtype, "randn") or FLOAT
     if dt.kind != "f":
         fail("randn", f"'dtype' must be a float type, but got {dtype}", TypeError)
-    return Tensor._from(jax.random.normal(_random.next_key(), shp, dt))
+    return Tensor._from(RF._normal_kernel(shp, _kernel_seeds("StandardNormal")).astype(dt))
 
 
 def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: Any = None) -> Tensor:
-    """Random ints in ``[minval, maxval)`` (``[0, minval)`` without ``maxval``), Int32."""
+    """Random ints in ``[minval, maxval)`` (``[0, minval)`` without ``maxval``) of ``shape``
+    (``(1,)`` when not given), Int32."""
     if maxval is None:
         minval, maxval = 0, minval
     for n, v in (("minval", minval), ("maxval", maxval)):
@@ -373,8 +382,9 @@ def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: An
     dt = np_dtype(dtype, "randint") or INT
     if dt.kind not in "iu":
         fail("randint", f"'dtype' must be an int type, but got {dtype}", TypeError)
-    shp = () if shape is None else shape_arg(shape, "randint")
-    return Tensor._from(jax.random.randint(_random.next_key(), shp, minval, maxval, dt))
+    shp = (1,) if shape is None else shape_arg(shape, "randint")
+    seeds = _kernel_seeds("UniformInt")
+    return Tensor._from(RF._int_kernel(shp, minval, maxval, seeds).astype(dt))
 
 
 __all__ = public(globals(), __name__, ("shape_arg",))

@@ -481,7 +481,8 @@ def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = 
 
         _check(enc_key, enc_mode, "save_checkpoint", "enc_key", "enc_mode")
 
-    extra = _ckpt_rng.chunk_for_save() if format == "ckpt" else b""  # the key as of this call
+    # the key (and the network's random engines) as of this call
+    extra = _ckpt_rng.chunk_for_save(save_obj) if format == "ckpt" else b""
 
     def write() -> None:
         _write(ckpt_file_name, entries, format, enc_key, enc_mode, crc_check, extra)
@@ -560,6 +561,7 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool,
         logger.warning("For 'load_checkpoint', the ckpt file %s has no crc code to check", file)
     if found is not None:
         found["rng_key"] = _ckpt_rng.find(data)
+        found["rng_engines"] = _ckpt_rng.find(data, _ckpt_rng.FIELD_ENGINES)
     msg = Checkpoint()
     try:
         msg.ParseFromString(data)
@@ -746,7 +748,7 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
             "The loaded parameter dict is empty after filter or specify, please check whether "
             "'filter_prefix' or 'specify_prefix' are set correctly."
         )
-    _ckpt_rng.attach(parameter_dict, found.get("rng_key"))
+    _ckpt_rng.attach(parameter_dict, found.get("rng_key"), found.get("rng_engines"))
     if net is not None:
         load_param_into_net(net, parameter_dict, strict_load)
     return parameter_dict
@@ -891,7 +893,7 @@ def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = Fals
     if RNG_KEY_NAME in parameter_dict and _restore_rng_key(parameter_dict[RNG_KEY_NAME]):
         used.add(RNG_KEY_NAME)  # files of earlier deepsink versions: the key as an entry
     else:
-        _ckpt_rng.restore(parameter_dict)
+        _ckpt_rng.restore(parameter_dict, net)
     ckpt_not_load = [k for k in parameter_dict if k not in used]
     if missing:
         logger.warning(

@@ -347,14 +347,14 @@ def test_assign_under_grad() -> None:
     assert float(net.count) == 1.0
 
 
-def test_dropout_uses_global_key_eagerly_and_traced() -> None:
+def test_dropout_repeats_under_set_seed_eagerly_and_traced() -> None:
     x = t(np.ones((1000,)))
     _random.set_seed(5)
     a = ops.dropout(x, p=0.25).asnumpy()
     b = ops.dropout(x, p=0.25).asnumpy()
     _random.set_seed(5)
     assert np.array_equal(ops.dropout(x, p=0.25).asnumpy(), a)  # repeatable under set_seed
-    assert not np.array_equal(a, b)  # the key advances
+    assert not np.array_equal(a, b)  # the seed counter advances
     assert set(np.unique(a)) <= {0.0, np.float32(1 / 0.75)} and 0.6 < (a > 0).mean() < 0.9
     np.testing.assert_array_equal(ops.dropout(x, p=0.25, training=False).asnumpy(), x.asnumpy())
     f = jit(lambda v: ops.dropout(v, p=0.5))

@@ -48,8 +48,8 @@ def dataset(batches: int = 12):
 
 
 class DropMLP(MLP):
-    """MLP with a Dropout: its masks come from the global random key, so a resume is exact only
-    when the checkpoint restores that key."""
+    """MLP with a Dropout: its masks come from its kernel's engine, so a resume is exact only
+    when the checkpoint restores that engine's state."""
 
     def __init__(self) -> None:
         super().__init__()

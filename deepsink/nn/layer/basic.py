@@ -12,6 +12,7 @@ from deepsink._core.validate import check_range, fail
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops import operations as P
 from deepsink.ops.function import array_func
 
 
@@ -104,8 +105,9 @@ class Identity(Cell):
 class Dropout(Cell):
     """Inverted dropout: in training each element is zeroed with probability ``p`` and the others
     are scaled by ``1 / (1 - p)``; in eval mode (``set_train(False)``, the default) it returns the
-    input. Every call draws a fresh mask from the global seed (``set_seed``), eagerly, in
-    GRAPH_MODE and in the sink loop alike.
+    input. Its ``Dropout`` kernel is built from the global seed and the dropout seed counter when
+    the layer is made, and every call continues its stream, eagerly, in GRAPH_MODE and in the
+    sink loop alike: MindSpore's masks under ``set_seed``.
 
     Args:
         keep_prob (float): the probability of keeping an element, in (0, 1] (deprecated: use ``p``).
@@ -154,14 +156,14 @@ class Dropout(Cell):
             check_range(p, 0, 1, "p", "Dropout", hi_open=True)
         self.p = p
         self.keep_prob = keep_prob
+        seed0, seed1 = _random.graph_seed(0, "dropout")
+        self.dropout = P.Dropout(1.0 - p if p is not None else keep_prob, seed0, seed1)
 
     def construct(self, x: Tensor) -> Tensor:
         if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
-        keep = 1.0 - self.p if self.p is not None else self.keep_prob
-        a = unwrap(x)
-        mask = jax.random.bernoulli(_random.next_key(), keep, a.shape)
-        return Tensor._from(jnp.where(mask, a * (1.0 / keep), 0).astype(a.dtype))
+        out, _ = self.dropout(x)
+        return out
 
     def extend_repr(self) -> str:
         return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"

@@ -16,6 +16,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.pooling import MaxPool2d
 from deepsink.ops import _utils as U
+from deepsink.ops.function import nn_func
 
 
 def _probability(p: Any, api: str) -> float:
@@ -58,7 +59,7 @@ class DropoutExt(Cell):
         self.inplace = check_bool(inplace, "inplace", type(self).__name__)
 
     def construct(self, input: Tensor) -> Tensor:
-        r = ops.dropout(input, self.p, self.training)
+        r = nn_func.dropout_ext(input, self.p, self.training)
         return U.write_into(input, r) if self.inplace else r
 
     def extend_repr(self) -> str:

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink import context
+from deepsink._core import kernel_random as KR
 from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
@@ -88,8 +89,25 @@ def _axes1(axis: Any, ndim: int, api: str) -> int | tuple[int, ...]:
 
 def dropout(input: Any, p: float = 0.5, training: bool = True, seed: int | None = None) -> Tensor:
     """MindSpore's ``ops.dropout``: zero each element with probability ``p``, scale the rest by
-    ``1/(1-p)``. The key comes from the global RNG state (``deepsink._core.random``), so the op is
-    repeatable under ``set_seed`` and advances the key eagerly and inside compiled steps."""
+    ``1/(1-p)``. As in MindSpore each call builds a ``Dropout`` kernel whose seeds come from the
+    global seed and the op's seed counter (``seed`` starts its own counter), so the masks are
+    MindSpore's under ``set_seed``."""
+    if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+        U.fail("dropout", f"'p' must be a number in range [0, 1], but got {p!r}")
+    a = U.array(input, "dropout")
+    if not training:
+        return Tensor._from(a)
+    seeds = _random.graph_seed(seed, "dropout")
+    if p == 1:
+        return Tensor._from(jnp.zeros_like(a))
+    out, _ = KR.draw(KR.LEHMER, seeds, lambda st: KR.dropout(st, a, float(1.0 - p)))
+    return Tensor._from(out)
+
+
+def dropout_ext(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
+    """The dropout of ``mint`` and ``nn.DropoutExt`` (MindSpore's ``dropout_ext``, a kernel of
+    the Generator API whose stream deepsink does not reproduce): a key from the global RNG state,
+    which compiled steps carry and advance."""
     if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
         U.fail("dropout", f"'p' must be a number in range [0, 1], but got {p!r}")
     a = U.array(input, "dropout")

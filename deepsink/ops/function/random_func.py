@@ -1,10 +1,15 @@
 """The random ops of ``mindspore.ops`` (``ops.rand``, ``ops.randn``, ``ops.rand_like``, ``ops.randint``, ``ops.normal``,
 ``ops.multinomial``, ``ops.shuffle``, the channel dropouts, ``ops.gumbel_softmax``, ...).
 
-Keys come from the global RNG state (``deepsink._core.random.next_key``), so results repeat
-under ``set_seed`` and the state advances eagerly and inside compiled steps. An explicit
-``seed`` argument gives a key of its own (the same seed, the same numbers). The samplers are
-``jax.random``'s.
+The ops MindSpore builds on its ``StandardNormal``, ``UniformReal``, ``UniformInt`` and
+``Multinomial`` kernels (``standard_normal``, ``normal``, ``randn``, ``randn_like``, ``uniform``,
+``rand``, ``rand_like``, ``randint``, ``randint_like``, ``multinomial``) draw MindSpore's
+numbers: each call takes its ``(seed, seed2)`` from the global seed and the op's seed counter
+(``_core.random.graph_seed``) and draws from those kernels' streams (``_core.kernel_random``).
+The others take keys from the global RNG state (``deepsink._core.random.next_key``), so results
+repeat under ``set_seed`` and the state advances eagerly and inside compiled steps; an explicit
+``seed`` argument gives a key of its own. Their samplers are ``jax.random``'s (see
+docs/randomness.md for which ops draw which numbers).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import kernel_random as KR
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
@@ -42,6 +48,31 @@ def _key(seed: Any = None) -> jax.Array:
     return jax.random.key(int(np.asarray(seed._data if isinstance(seed, Tensor) else seed)))
 
 
+def _seeds(seed: Any, kernel_name: str) -> tuple[int, int]:
+    """The ``(seed, seed2)`` MindSpore builds the op's kernel with (``_get_seed``)."""
+    if isinstance(seed, Tensor):
+        seed = int(np.asarray(seed._data))
+    return _random.graph_seed(seed, kernel_name)
+
+
+def _normal_kernel(shape: tuple, seeds: tuple[int, int]) -> jax.Array:
+    """MindSpore's ``StandardNormal(seed, seed2)(shape)`` for one call."""
+    n = int(np.prod(shape, dtype=np.int64))
+    return KR.draw(KR.LEHMER, seeds, lambda st: KR.standard_normal(st, n)).reshape(shape)
+
+
+def _uniform_kernel(shape: tuple, seeds: tuple[int, int]) -> jax.Array:
+    """MindSpore's ``UniformReal(seed, seed2)(shape)`` for one call."""
+    n = int(np.prod(shape, dtype=np.int64))
+    return KR.draw(KR.MT, seeds, lambda st: KR.uniform_real(st, n)).reshape(shape)
+
+
+def _int_kernel(shape: tuple, low: Any, high: Any, seeds: tuple[int, int]) -> jax.Array:
+    """MindSpore's ``UniformInt(seed, seed2)(shape, low, high)`` for one call (Int32)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    return KR.draw(KR.MT, seeds, lambda st: KR.uniform_int(st, n, low, high)).reshape(shape)
+
+
 def _float_dtype(dtype: Any, api: str, default: Any) -> np.dtype:
     dt = np.dtype(default) if dtype is None else U.dtype(dtype, api)
     if dt.kind != "f":
@@ -61,31 +92,29 @@ def _size(size: tuple, api: str) -> tuple[int, ...]:
 def rand(*size: Any, dtype: Any = None, seed: int | None = None) -> Tensor:
     """Uniform samples in [0, 1) of shape ``size``."""
     shape = _size(size, "rand")
-    return Tensor._from(
-        jax.random.uniform(_key(seed), shape, _float_dtype(dtype, "rand", np.float32))
-    )
+    dt = _float_dtype(dtype, "rand", np.float32)
+    return Tensor._from(_uniform_kernel(shape, _seeds(seed, "rand")).astype(dt))
 
 
 def randn(*size: Any, dtype: Any = None, seed: int | None = None) -> Tensor:
     """Standard normal samples of shape ``size``."""
     shape = _size(size, "randn")
-    return Tensor._from(
-        jax.random.normal(_key(seed), shape, _float_dtype(dtype, "randn", np.float32))
-    )
+    dt = _float_dtype(dtype, "randn", np.float32)
+    return Tensor._from(_normal_kernel(shape, _seeds(seed, "randn")).astype(dt))
 
 
 def rand_like(input: Any, seed: int | None = None, *, dtype: Any = None) -> Tensor:
     """Uniform ``[0, 1)`` numbers shaped like ``input`` (its float dtype unless ``dtype``)."""
     a = U.array(input, "rand_like")
     dt = _float_dtype(dtype, "rand_like", a.dtype)
-    return Tensor._from(jax.random.uniform(_key(seed), a.shape, dt))
+    return Tensor._from(_uniform_kernel(a.shape, _seeds(seed, "rand_like")).astype(dt))
 
 
 def randn_like(input: Any, seed: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Standard normal numbers shaped like ``input`` (its float dtype unless ``dtype``)."""
+    """Standard normal numbers shaped like ``input`` (Float32 unless ``dtype``)."""
     a = U.array(input, "randn_like")
-    dt = _float_dtype(dtype, "randn_like", a.dtype)
-    return Tensor._from(jax.random.normal(_key(seed), a.shape, dt))
+    dt = _float_dtype(dtype, "randn_like", np.float32)
+    return Tensor._from(_normal_kernel(a.shape, _seeds(seed, "randn_like")).astype(dt))
 
 
 def _int_range(low: Any, high: Any, api: str) -> tuple[int, int]:
@@ -103,7 +132,7 @@ def randint(low: int, high: int, size: Any, seed: int | None = None, *,
     lo, hi = _int_range(low, high, "randint")
     shape = U.shape(size, "randint", "size", allow_int=False)
     dt = np.dtype(np.int64) if dtype is None else U.dtype(dtype, "randint")
-    return Tensor._from(jax.random.randint(_key(seed), shape, lo, hi, dt))
+    return Tensor._from(_int_kernel(shape, lo, hi, _seeds(seed, "randint")).astype(dt))
 
 
 def randint_like(input: Any, low: int, high: int, seed: int | None = None, *,
@@ -112,7 +141,7 @@ def randint_like(input: Any, low: int, high: int, seed: int | None = None, *,
     a = U.array(input, "randint_like")
     lo, hi = _int_range(low, high, "randint_like")
     dt = a.dtype if dtype is None else U.dtype(dtype, "randint_like")
-    return Tensor._from(jax.random.randint(_key(seed), a.shape, lo, hi).astype(dt))
+    return Tensor._from(_int_kernel(a.shape, lo, hi, _seeds(seed, "randint_like")).astype(dt))
 
 
 def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
@@ -135,18 +164,13 @@ def multinomial(input: Any, num_samples: int, replacement: bool = True,
     if not replacement and num_samples > p.shape[-1]:
         U.fail("multinomial", f"'num_samples' ({num_samples}) must not exceed the number of "
                f"categories ({p.shape[-1]}) without replacement")  # fmt: skip
-    rows = p.reshape(-1, p.shape[-1])
-    keys = jax.random.split(_key(seed), rows.shape[0])
-    logits = jnp.log(rows / jnp.sum(rows, axis=-1, keepdims=True))
-
-    def draw(k: jax.Array, lg: jax.Array) -> jax.Array:
-        if replacement:
-            return jax.random.categorical(k, lg, shape=(num_samples,))
-        g = lg + jax.random.gumbel(k, lg.shape)  # Gumbel top-k samples without replacement
-        return jnp.argsort(-g)[:num_samples]
-
-    out = jax.vmap(draw)(keys, logits).astype(jnp.int32)
-    return Tensor._from(out.reshape(*p.shape[:-1], num_samples))
+    seeds = _seeds(seed, "multinomial")
+    if not replacement:  # MindSpore's: the top ``num_samples`` of log(u) / (weight + 1e-6)
+        u = _uniform_kernel(p.shape, seeds)
+        _, idx = jax.lax.top_k(jnp.log(u) / (p + jnp.asarray(1e-6, p.dtype)), num_samples)
+        return Tensor._from(idx.astype(jnp.int32))
+    out = KR.draw(KR.LEHMER, seeds, lambda st: KR.multinomial(st, p, num_samples))
+    return Tensor._from(out)
 
 
 def multinomial_with_replacement(x: Any, seed: Any, offset: Any, numsamples: int,
@@ -167,12 +191,12 @@ def bernoulli(input: Any, p: Any = 0.5, seed: int | None = None) -> Tensor:
 
 
 def normal(shape: Any, mean: Any, stddev: Any, seed: int | None = None) -> Tensor:
-    """Normal samples ``mean + stddev * z`` of shape ``shape`` broadcast with ``mean``/``stddev``."""
+    """Normal samples ``z * stddev + mean``, ``z`` standard normal of shape ``shape`` (broadcast
+    with ``mean``/``stddev``)."""
     m = U.floating(U.array(mean, "normal", "mean"))
     s = U.floating(U.array(stddev, "normal", "stddev"))
-    out_shape = jnp.broadcast_shapes(U.shape(shape, "normal"), m.shape, s.shape)
-    z = jax.random.normal(_key(seed), out_shape, jnp.float32)
-    return Tensor._from((m + s * z).astype(jnp.float32))
+    z = _normal_kernel(U.shape(shape, "normal"), _seeds(seed, "normal"))
+    return Tensor._from(z * s + m)
 
 
 def uniform(shape: Any, minval: Any, maxval: Any, seed: int | None = None,
@@ -185,16 +209,16 @@ def uniform(shape: Any, minval: Any, maxval: Any, seed: int | None = None,
         U.fail("uniform", f"'minval' and 'maxval' ({lo.dtype}, {hi.dtype}) must match 'dtype' "
                f"{mstype.from_np(dt)}", TypeError)  # fmt: skip
     shp = U.shape(shape, "uniform")
+    seeds = _seeds(seed, "uniform")
     if dt.kind == "i":
-        return Tensor._from(jax.random.randint(_key(seed), shp, lo, hi, dt))
-    return Tensor._from(jax.random.uniform(_key(seed), shp, dt, lo.astype(dt), hi.astype(dt)))
+        return Tensor._from(_int_kernel(shp, lo, hi, seeds).astype(dt))
+    return Tensor._from((_uniform_kernel(shp, seeds) * (hi - lo) + lo).astype(dt))
 
 
 def standard_normal(shape: Any, seed: int | None = None) -> Tensor:
     """Standard normal Float32 samples of shape ``shape``."""
-    return Tensor._from(
-        jax.random.normal(_key(seed), U.shape(shape, "standard_normal"), jnp.float32)
-    )
+    shp = U.shape(shape, "standard_normal")
+    return Tensor._from(_normal_kernel(shp, _seeds(seed, "standard_normal")))
 
 
 def standard_laplace(shape: Any, seed: int | None = None) -> Tensor:

@@ -102,7 +102,10 @@ class LogSoftmax(Primitive):
 
 
 class Dropout(Primitive):
-    """``Dropout(keep_prob=0.5)(x) -> (output, mask)``; the key comes from the global RNG state."""
+    """``Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> (output, mask)``: MindSpore's kernel,
+    whose engine (built from the two seeds) each call continues."""
+
+    _random_kernel = True  # its engine state goes into checkpoints (train/_ckpt_rng.py)
 
     @prim_attr_register
     def __init__(self, keep_prob: float = 0.5, Seed0: int = 0, Seed1: int = 0) -> None:
@@ -116,13 +119,16 @@ class Dropout(Primitive):
             )
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        from deepsink._core import random as _random
+        from deepsink._core import kernel_random as KR
 
         a = U.array(x, "Dropout", "x")
-        if self.keep_prob == 1:
-            return Tensor._from(a), Tensor._from(jnp.ones_like(a))
-        mask = jax.random.bernoulli(_random.next_key(), self.keep_prob, a.shape).astype(a.dtype)
-        return Tensor._from(a * mask / self.keep_prob), Tensor._from(mask)
+        if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+            U.fail("Dropout", f"'x' must be a float16, float32 or float64 Tensor, but got "
+                   f"{a.dtype}", TypeError)  # fmt: skip
+        sig = (a.shape, str(a.dtype))
+        engine = KR.primitive_engine(self, KR.LEHMER, self.Seed0, self.Seed1, sig)
+        out, mask = engine.run(lambda st: KR.dropout(st, a, float(self.keep_prob)))
+        return Tensor._from(out), Tensor._from(mask)
 
 
 # --- elementwise binary ------------------------------------------------------------------------

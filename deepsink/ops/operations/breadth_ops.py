@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import kernel_random as KR
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -194,13 +195,11 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("TensorScatterElements", lambda s, x, i, u: SC.tensor_scatter_elements(
         x, i, u, s.axis, s.reduction), (("axis", 0), ("reduction", "none"))),
     # random
-    ("StandardNormal", lambda s, shape: RND.standard_normal(shape, _seed(s)),
-     (("seed", 0), ("seed2", 0))),
+    ("StandardNormal", lambda s, shape: _kernel_normal(s, shape), (("seed", 0), ("seed2", 0))),
     ("StandardLaplace", lambda s, shape: RND.standard_laplace(shape, _seed(s)),
      (("seed", 0), ("seed2", 0))),
-    ("UniformReal", lambda s, shape: RND.uniform(shape, Tensor(0.0), Tensor(1.0), _seed(s)),
-     (("seed", 0), ("seed2", 0))),
-    ("UniformInt", lambda s, shape, lo, hi: RND.uniform(shape, lo, hi, _seed(s), mstype.int32),
+    ("UniformReal", lambda s, shape: _kernel_uniform(s, shape), (("seed", 0), ("seed2", 0))),
+    ("UniformInt", lambda s, shape, lo, hi: _kernel_int(s, shape, lo, hi),
      (("seed", 0), ("seed2", 0))),
     ("RandomCategorical", lambda s, lg, n, seed=0: RND.random_categorical(lg, n, seed, s.dtype),
      (("dtype", mstype.int64),)),
@@ -300,6 +299,38 @@ def _nd_set(x: Any, new: Tensor) -> Tensor:
     if isinstance(x, Parameter):
         x._data = new._data
     return new
+
+
+def _engine(s: Any, table: Any, signature: Any) -> Any:
+    return KR.primitive_engine(s, table, s.seed, s.seed2, signature)
+
+
+def _count(shape: Any, api: str) -> tuple[tuple[int, ...], int]:
+    shp = U.shape(shape, api)
+    return shp, int(np.prod(shp, dtype=np.int64))
+
+
+def _kernel_normal(s: Any, shape: Any) -> Tensor:
+    shp, n = _count(shape, "StandardNormal")
+    out = _engine(s, KR.LEHMER, shp).run(lambda st: KR.standard_normal(st, n))
+    return Tensor._from(out.reshape(shp))
+
+
+def _kernel_uniform(s: Any, shape: Any) -> Tensor:
+    shp, n = _count(shape, "UniformReal")
+    out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_real(st, n))
+    return Tensor._from(out.reshape(shp))
+
+
+def _kernel_int(s: Any, shape: Any, low: Any, high: Any) -> Tensor:
+    shp, n = _count(shape, "UniformInt")
+    lo, hi = (U.array(v, "UniformInt", name) for v, name in ((low, "minval"), (high, "maxval")))
+    for v, name in ((lo, "minval"), (hi, "maxval")):
+        if v.dtype.kind not in "iu" or v.ndim != 0:
+            U.fail("UniformInt", f"'{name}' must be an int scalar Tensor, but got {v.dtype} "
+                   f"of shape {list(v.shape)}", TypeError)  # fmt: skip
+    out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_int(st, n, lo, hi))
+    return Tensor._from(out.reshape(shp))
 
 
 def _seed(s: Any) -> int | None:
@@ -432,6 +463,8 @@ def _median(s: Any, x: Any) -> tuple:
 
 for _name, _call, _params in _TABLE:
     globals()[_name] = _make(_name, _call, _params)
+for _name in ("StandardNormal", "UniformReal", "UniformInt"):  # kernels with engines
+    globals()[_name]._random_kernel = True
 
 # ``identity`` is exported by name where MindSpore has it: the class in ops.operations, an
 # instance in ops (MindSpore's ``ops.identity`` is ``Prim[identity]``)
