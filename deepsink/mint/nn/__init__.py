@@ -13,6 +13,10 @@ from deepsink.mint.nn.layer.normalization import *  # noqa: F403
 from deepsink.mint.nn.layer.padding import *  # noqa: F403
 from deepsink.mint.nn.layer.pooling import *  # noqa: F403
 
+# mint.nn's Cells outside its __all__ (so not under mindspore.mint either)
+from deepsink.mint.nn.layer.activation import GLU, Softshrink  # noqa: E402, F401
+from deepsink.mint.nn.layer.loss import CrossEntropyLoss, NLLLoss  # noqa: E402, F401
+
 # MindSpore's mint.nn.Dropout, ... are nn.DropoutExt, ...: one class under both names
 from deepsink.nn.layer.ext import Dropout2dExt as Dropout2d  # noqa: E402, F401
 from deepsink.nn.layer.ext import DropoutExt as Dropout  # noqa: E402, F401
@@ -26,3 +30,11 @@ _NN_NAMES = {"LogSoftmaxExt": LogSoftmax, "PReLUExt": PReLU, "Linear": Linear,  
 for _name, _cls in _NN_NAMES.items():
     setattr(_nn, _name, _cls)
 _nn.__all__ = sorted({*_nn.__all__, *_NN_NAMES})
+
+# what ``from mint.nn import *`` (and so ``mindspore.mint``) takes: all but the Cells 2.10 keeps
+# outside mint.nn's __all__
+__all__ = sorted(
+    n
+    for n in dir()
+    if not n.startswith("_") and n not in {"GLU", "Softshrink", "CrossEntropyLoss", "NLLLoss"}
+)
