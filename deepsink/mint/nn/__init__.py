@@ -6,16 +6,16 @@ initialization) that train with ``Model``, ``value_and_grad`` and the sunk loop.
 from deepsink import nn as _nn  # noqa: E402
 from deepsink.mint.nn import functional as functional
 from deepsink.mint.nn.layer.activation import *  # noqa: F403
-from deepsink.mint.nn.layer.basic import *  # noqa: F403
-from deepsink.mint.nn.layer.conv import *  # noqa: F403
-from deepsink.mint.nn.layer.loss import *  # noqa: F403
-from deepsink.mint.nn.layer.normalization import *  # noqa: F403
-from deepsink.mint.nn.layer.padding import *  # noqa: F403
-from deepsink.mint.nn.layer.pooling import *  # noqa: F403
 
 # mint.nn's Cells outside its __all__ (so not under mindspore.mint either)
 from deepsink.mint.nn.layer.activation import GLU, Softshrink  # noqa: E402, F401
+from deepsink.mint.nn.layer.basic import *  # noqa: F403
+from deepsink.mint.nn.layer.conv import *  # noqa: F403
+from deepsink.mint.nn.layer.loss import *  # noqa: F403
 from deepsink.mint.nn.layer.loss import CrossEntropyLoss, NLLLoss  # noqa: E402, F401
+from deepsink.mint.nn.layer.normalization import *  # noqa: F403
+from deepsink.mint.nn.layer.padding import *  # noqa: F403
+from deepsink.mint.nn.layer.pooling import *  # noqa: F403
 
 # MindSpore's mint.nn.Dropout, ... are nn.DropoutExt, ...: one class under both names
 from deepsink.nn.layer.ext import Dropout2dExt as Dropout2d  # noqa: E402, F401
