@@ -44,10 +44,8 @@ _ = (distributed, linalg, nn, optim, special, inv, matrix_norm, qr, vector_norm,
 abs = ops.abs  # noqa: A001
 acos = ops.acos
 acosh = ops.acosh
-add = ops.add
 arccos = ops.acos
 arccosh = ops.acosh
-arcsin = ops.asin
 arcsinh = ops.asinh
 arctan = ops.atan
 arctan2 = ops.atan2
@@ -60,7 +58,6 @@ atanh = ops.atanh
 bitwise_and = ops.bitwise_and
 bitwise_or = ops.bitwise_or
 bitwise_xor = ops.bitwise_xor
-bmm = ops.bmm
 broadcast_to = ops.broadcast_to
 ceil = ops.ceil
 cos = ops.cos
@@ -82,7 +79,6 @@ flip = ops.flip
 floor = ops.floor
 floor_divide = ops.floor_divide
 fmod = ops.fmod
-frac = ops.frac
 full = ops.full
 full_like = ops.full_like
 gcd = ops.gcd
@@ -95,7 +91,6 @@ inverse = ops.inverse
 isclose = ops.isclose
 isfinite = ops.isfinite
 isinf = ops.isinf
-isnan = ops.isnan
 isneginf = ops.isneginf
 le = ops.le
 lerp = ops.lerp
@@ -141,7 +136,6 @@ sinc = ops.sinc
 sinh = ops.sinh
 sqrt = ops.sqrt
 square = ops.square
-sub = ops.sub
 swapaxes = ops.swapaxes
 t = ops.t
 tan = ops.tan
@@ -151,19 +145,69 @@ trace = ops.trace
 tril = ops.tril
 triu = ops.triu
 unsqueeze = ops.unsqueeze
-where = ops.where
 xlogy = ops.xlogy
 zeros_like = ops.zeros_like
 arange = ops.arange
 eye = ops.eye
 argmax = ops.argmax
-float_power = ops.float_power
 
 
 npu_gelu = gelu  # noqa: F405 - mint.nn.functional.gelu under its Ascend-kernel name
 
 
 # --- ops under PyTorch's argument names -------------------------------------------------------
+def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    """``input + alpha * other`` (``ops.add``; ``alpha`` scales ``other`` first)."""
+    return ops.add(input, other if alpha == 1 else ops.mul(other, alpha))
+
+
+def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    """``input - alpha * other`` (``ops.sub``; ``alpha`` scales ``other`` first)."""
+    return ops.sub(input, other if alpha == 1 else ops.mul(other, alpha))
+
+
+def arcsin(x: Any) -> Tensor:
+    """Element-wise arcsine (``ops.asin``; 2.10 names the argument ``x``)."""
+    return ops.asin(x)
+
+
+def bmm(input: Any, mat2: Any) -> Tensor:
+    """Batched matrix product (``ops.bmm``)."""
+    return ops.bmm(input, mat2)
+
+
+def frac(input: Any) -> Tensor:
+    """The fractional part, sign kept (``ops.frac``)."""
+    return ops.frac(input)
+
+
+def isnan(tensor: Any) -> Tensor:
+    """Where ``tensor`` is NaN (``ops.isnan``; 2.10 names the argument ``tensor``)."""
+    return ops.isnan(tensor)
+
+
+def float_power(input: Any, exponent: Any) -> Tensor:
+    """``input ** exponent`` in double precision (``ops.float_power``)."""
+    return ops.float_power(input, exponent)
+
+
+def softmax(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
+    """Softmax along ``dim`` (``ops.softmax``); unlike ``mint.nn.functional.softmax``, ``dim`` is
+    required."""
+    return ops.softmax(input, dim, dtype=dtype)
+
+
+def where(condition: Any, input: Any = None, other: Any = None) -> Any:
+    """``input`` where ``condition``, else ``other`` (``ops.where``); ``where(condition)`` alone
+    is ``nonzero(condition, as_tuple=True)``."""
+    if input is None and other is None:
+        return ops.nonzero(condition, as_tuple=True)
+    if input is None or other is None:
+        U.fail("where", "'input' and 'other' must both be given or both be None, but got "
+               f"input={input!r}, other={other!r}", TypeError)  # fmt: skip
+    return ops.where(condition, input, other)
+
+
 def all(input: Any, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
     """Whether all elements over ``dim`` are true (``ops.all``)."""
     return ops.all(input, dim, keepdim)
@@ -378,13 +422,13 @@ def reshape(input: Any, shape: Any) -> Tensor:
     return ops.reshape(input, shape)
 
 
-def scatter(input: Any, dim: int, index: Any, src: Any, *, reduce: str | None = None) -> Tensor:
+def scatter(input: Any, dim: int, index: Any, src: Any) -> Tensor:
     """``input`` with ``src`` (a Tensor or a scalar) written at ``index`` along ``dim``."""
     a = U.array(input, "scatter")
     idx = U.array(index, "scatter", "index")
     if isinstance(src, int | float | bool):
         src = jnp.full(idx.shape, src, a.dtype)
-    return ops.tensor_scatter_elements(a, idx, _src_like(src, idx), dim, reduce or "none")
+    return ops.tensor_scatter_elements(a, idx, _src_like(src, idx), dim, "none")
 
 
 def _src_like(src: Any, idx: jax.Array) -> jax.Array:
@@ -475,16 +519,25 @@ def ones(size: Any, *, dtype: Any = None) -> Tensor:
     return ops.ones(size, dtype)
 
 
-def empty(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
+def _no_pinned_memory(pin_memory: Any, api: str) -> None:
+    if pin_memory is not False:
+        U.fail(api, f"'pin_memory' must be False: deepsink's tensors live in XLA buffers, which "
+               f"have no page-locked host copy, but got {pin_memory!r}", ValueError)  # fmt: skip
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None, pin_memory: bool = False) -> Tensor:
     """An uninitialized tensor of ``size``: deepsink gives zeros (XLA has no uninitialized
     memory)."""
+    _no_pinned_memory(pin_memory, "empty")
     if len(size) == 1 and isinstance(size[0], list | tuple):
         size = tuple(size[0])
     return ops.zeros(size, dtype)
 
 
-def empty_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
+def empty_like(input: Any, *, dtype: Any = None, device: Any = None,
+               pin_memory: bool = False) -> Tensor:  # fmt: skip
     """Like :func:`empty` with ``input``'s shape and dtype."""
+    _no_pinned_memory(pin_memory, "empty_like")
     return ops.zeros_like(input, dtype=dtype)
 
 
@@ -781,10 +834,13 @@ def randint(*args: Any, generator: Any = None, dtype: Any = None, device: Any = 
     return Tensor._from(r.astype(dt))
 
 
-def randint_like(input: Any, *args: Any, dtype: Any = None, device: Any = None) -> Tensor:
+def randint_like(*args: Any, dtype: Any = None, device: Any = None) -> Tensor:
     """``randint_like(input, high)`` or ``(input, low, high)`` with ``input``'s shape."""
-    a = U.array(input, "randint_like")
-    low, high = (0, args[0]) if len(args) == 1 else args
+    if len(args) not in (2, 3):
+        U.fail("randint_like", "expects (input, high) or (input, low, high), but got "
+               f"{len(args)} positional arguments", TypeError)  # fmt: skip
+    a = U.array(args[0], "randint_like")
+    low, high = (0, args[1]) if len(args) == 2 else args[1:]
     dt = dtype if dtype is not None else mstype.from_np(a.dtype)
     return randint(low, high, a.shape, dtype=dt)
 

@@ -29,6 +29,7 @@ from deepsink._core.validate import (
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
+from deepsink.parallel._utils import _get_device_num, _get_parallel_mode
 from deepsink.train import graceful_stop, step_trace
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
@@ -218,6 +219,7 @@ class Model:
         """Generator: one iteration per epoch; runs that epoch's steps with the step callbacks."""
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
+        element = f"{phase}_dataset_element"  # the batch the step runs on (train_/eval_...)
         lengths = list(sink_lengths)
         trace = step_trace.recorder(phase, sink)  # None unless profiling or TimeBreakdown listens
         if sink:
@@ -227,6 +229,8 @@ class Model:
                              num_epochs=_epochs_read(dataset, lengths)) as session:  # fmt: skip
                 for n in lengths:
                     params.cur_step_num += n
+                    # 2.10's sinking loop hands callbacks its sink iterator's item, an empty tuple
+                    setattr(params, element, ())
                     if trace is not None:
                         self._traced_sink(trace, session, n, params, run_context, step_begin,
                                           step_end, on_outputs)  # fmt: skip
@@ -244,13 +248,15 @@ class Model:
             return
         if trace is not None:
             yield from self._traced_host_steps(trace, network, dataset, lengths, params,
-                                               run_context, step_begin, step_end, on_outputs)  # fmt: skip
+                                               run_context, step_begin, step_end, on_outputs,
+                                               phase)  # fmt: skip
             return
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
         try:
             for n in lengths:
                 for batch in itertools.islice(batches, n):
                     params.cur_step_num += 1
+                    setattr(params, element, list(batch))
                     step_begin(run_context)
                     outs = network(*batch)
                     if on_outputs:
@@ -285,7 +291,7 @@ class Model:
 
     @staticmethod
     def _traced_host_steps(trace, network, dataset, lengths, params, run_context, step_begin,
-                           step_end, on_outputs) -> Iterator[None]:  # fmt: skip
+                           step_end, on_outputs, phase) -> Iterator[None]:  # fmt: skip
         """The non-sink loop with each step timed: fetching the batch, computing (until the
         device is done), callbacks. Waiting for each step costs its overlap with the next."""
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
@@ -296,6 +302,7 @@ class Model:
                     with trace.phase("data_wait"):
                         batch = next(batches)
                     params.cur_step_num += 1
+                    setattr(params, f"{phase}_dataset_element", list(batch))
                     with trace.phase("callbacks"):
                         step_begin(run_context)
                     with trace.phase("compute"):
@@ -418,10 +425,17 @@ class Model:
         params = CallbackParam(
             train_network=network, optimizer=self._optimizer, loss_fn=self._loss_fn,
             train_dataset=train_dataset, valid_dataset=valid_dataset,
-            epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_epoch_num=initial_epoch,
-            cur_step_num=0, dataset_sink_mode=sink, sink_size=sink_size, mode="train",
-            net_outputs=None,
+            epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_step_num=0,
+            dataset_sink_mode=sink, mode="train", network=self._network,
+            list_callback=_callback_list(callbacks),
+            parallel_mode=_get_parallel_mode(), device_number=_get_device_num(),
         )  # fmt: skip
+        if sink:  # MindSpore's sinking loop records its sink_size (the host loop does not)
+            params.sink_size = sink_size
+        # the fields 2.10 sets to None before the first step (present in cb_params.keys())
+        params.train_dataset_element = params.last_save_ckpt_step = None
+        params.latest_ckpt_file = params.initial_step = None
+        params.loss_scale_mananger = self._amp_kwargs.get("loss_scale_manager")
         run_context = RunContext(params)
         with (
             context_profiling(),
@@ -617,6 +631,13 @@ def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> No
             "network that computes its own loss (e.g. nn.TrainOneStepCell(nn.WithLossCell(net, "
             "loss), optimizer))"
         ) from None
+
+
+def _callback_list(callbacks: Any) -> list:
+    """The user's callbacks as a list (``cb_params.list_callback``)."""
+    if callbacks is None:
+        return []
+    return list(callbacks) if isinstance(callbacks, list | tuple) else [callbacks]
 
 
 def _resume_epoch(params: CallbackParam, initial_epoch: int) -> int:

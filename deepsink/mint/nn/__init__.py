@@ -6,9 +6,13 @@ initialization) that train with ``Model``, ``value_and_grad`` and the sunk loop.
 from deepsink import nn as _nn  # noqa: E402
 from deepsink.mint.nn import functional as functional
 from deepsink.mint.nn.layer.activation import *  # noqa: F403
+
+# mint.nn's Cells outside its __all__ (so not under mindspore.mint either)
+from deepsink.mint.nn.layer.activation import GLU, Softshrink  # noqa: E402, F401
 from deepsink.mint.nn.layer.basic import *  # noqa: F403
 from deepsink.mint.nn.layer.conv import *  # noqa: F403
 from deepsink.mint.nn.layer.loss import *  # noqa: F403
+from deepsink.mint.nn.layer.loss import CrossEntropyLoss, NLLLoss  # noqa: E402, F401
 from deepsink.mint.nn.layer.normalization import *  # noqa: F403
 from deepsink.mint.nn.layer.padding import *  # noqa: F403
 from deepsink.mint.nn.layer.pooling import *  # noqa: F403
@@ -26,3 +30,11 @@ _NN_NAMES = {"LogSoftmaxExt": LogSoftmax, "PReLUExt": PReLU, "Linear": Linear,  
 for _name, _cls in _NN_NAMES.items():
     setattr(_nn, _name, _cls)
 _nn.__all__ = sorted({*_nn.__all__, *_NN_NAMES})
+
+# what ``from mint.nn import *`` (and so ``mindspore.mint``) takes: all but the Cells 2.10 keeps
+# outside mint.nn's __all__
+__all__ = sorted(
+    n
+    for n in dir()
+    if not n.startswith("_") and n not in {"GLU", "Softshrink", "CrossEntropyLoss", "NLLLoss"}
+)

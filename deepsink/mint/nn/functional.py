@@ -141,8 +141,24 @@ def prelu(input: Any, weight: Any) -> Tensor:
     return ops.prelu(input, weight)
 
 
-def softmax(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
-    """Softmax along ``dim`` (``ops.softmax``)."""
+def softmax_implicit_dim(ndim: int) -> int:
+    """The axis 2.10's mint softmax takes for ``dim=None`` (PyTorch's legacy choice): 0 for 0-, 1-
+    and 3-D inputs, else 1."""
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input: Any, dim: int | None = None, dtype: Any = None) -> Tensor:
+    """Softmax along ``dim`` (``ops.softmax``); ``dim=None`` picks :func:`softmax_implicit_dim`."""
+    if dim is None:
+        dim = softmax_implicit_dim(U.array(input, "softmax").ndim)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        U.fail("softmax", f"the type of 'dim' must be 'int', but got '{dim}' with type "
+               f"'{type(dim).__name__}'", TypeError)  # fmt: skip
+    if U.array(input, "softmax").ndim == 0:
+        if dim not in (0, -1):
+            U.fail("softmax", f"Dimension out of range (expected to be in range of [-1, 0], but "
+                   f"got {dim})", IndexError)  # fmt: skip
+        return ops.ones_like(input if dtype is None else ops.cast(input, dtype))
     return ops.softmax(input, dim, dtype=dtype)
 
 
@@ -468,6 +484,6 @@ def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str
 
 
 _ = (builtins, flatten_)
-__all__ = sorted(n for n in dir() if not n.startswith("_") and n not in {
+__all__ = sorted(n for n in dir() if not n.startswith("_") and n not in {"softmax_implicit_dim",
     "annotations", "builtins", "math", "jax", "jnp", "np", "lax", "ops", "Tensor", "U", "Any",
     "ntuple", "pool_nd", "conv_nd", "S", "kl_div_core", "flatten_"})  # fmt: skip

@@ -17,6 +17,9 @@ from deepsink.ops.function import activation_func as A
 class _Elementwise(Cell):
     """An activation that applies ``_fn`` to the array of its single input."""
 
+    def __init__(self) -> None:
+        super().__init__()
+
     def _fn(self, x: jax.Array) -> jax.Array:
         raise NotImplementedError
 

@@ -62,8 +62,7 @@ class DropoutExt(Cell):
         r = nn_func.dropout_ext(input, self.p, self.training)
         return U.write_into(input, r) if self.inplace else r
 
-    def extend_repr(self) -> str:
-        return f"p={self.p}"
+    # 2.10's DropoutExt prints no arguments (Cell's empty extend_repr)
 
 
 class Dropout2dExt(DropoutExt):
@@ -172,7 +171,10 @@ class EmbeddingExt(Cell):
                            self.scale_grad_by_freq)  # fmt: skip
 
     def extend_repr(self) -> str:
-        return f"{self.num_embeddings}, {self.embedding_dim}, padding_idx={self.padding_idx}"
+        return (f"num_embeddings={self.num_embeddings}, embedding_dim={self.embedding_dim}, "
+                f"padding_idx={self.padding_idx}, max_norm={self.max_norm}, "
+                f"norm_type={self.norm_type}, scale_grad_by_freq={self.scale_grad_by_freq}, "
+                f"dtype={self.weight.dtype}")  # fmt: skip
 
 
 class LayerNormExt(Cell):
@@ -224,7 +226,7 @@ class LayerNormExt(Cell):
         return ops.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extend_repr(self) -> str:
-        return (f"{self.normalized_shape}, eps={self.eps}, "
+        return (f"normalized_shape={self.normalized_shape}, eps={self.eps}, "
                 f"elementwise_affine={self.elementwise_affine}")  # fmt: skip
 
 
@@ -272,3 +274,6 @@ class MaxPool2dExt(MaxPool2d):
                  padding, RuntimeError)  # fmt: skip
         super().__init__(kernel_size, kernel_size if stride is None else stride, "pad", padding,
                          dilation, return_indices, ceil_mode)  # fmt: skip
+
+    def extend_repr(self) -> str:  # 2.10's MaxPool2dExt prints no arguments
+        return ""

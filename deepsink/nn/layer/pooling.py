@@ -608,6 +608,9 @@ class AdaptiveMaxPool2d(_AdaptivePoolNd):
 
     _fn = "adaptive_max_pool2d"
 
+    def extend_repr(self) -> str:  # 2.10's AdaptiveMaxPool2d prints no arguments
+        return ""
+
 
 class AdaptiveMaxPool3d(_AdaptivePoolNd):
     r"""Takes the maximum over adaptive bins so that the (D, H, W) axes come out as ``output_size``.

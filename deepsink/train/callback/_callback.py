@@ -158,8 +158,10 @@ class CallbackParam:
 
     A declared dataclass with MindSpore's field names. It also behaves like the dict MindSpore
     uses (``cb_params.get("cur_epoch_num", 1)``, ``cb_params["net_outputs"]``, ``"metrics" in
-    cb_params``, ``pop``), where a declared field counts as present when it is not None, and
-    callbacks may set extra attributes of their own (``cb_params.my_value = 3``).
+    cb_params``, ``pop``), where a declared field counts as present once it was assigned (also
+    to None, as the Model assigns ``train_dataset_element = None`` before the first step) or
+    given to the constructor as not None, and callbacks may set extra attributes of their own
+    (``cb_params.my_value = 3``).
 
     Reading ``train_network``, ``eval_network``, ``network`` or ``optimizer`` first calls the
     Model's state-sync function (see :meth:`set_state_sync`), so a callback that looks at the
@@ -184,6 +186,7 @@ class CallbackParam:
         eval_results: ``metrics`` plus ``"eval_loss"``, set by ``fit``'s evaluation.
         train_dataset_element / eval_dataset_element: the last batch fed to the network.
         initial_step, last_save_ckpt_step, latest_ckpt_file, dataset_helper: as in MindSpore.
+        loss_scale_mananger: the Model's ``loss_scale_manager`` (MindSpore's spelling of the key).
     """
 
     mode: str | None = None
@@ -198,7 +201,7 @@ class CallbackParam:
     batch_num: int | None = None
     cur_epoch_num: int | None = None
     cur_step_num: int = 0
-    initial_step: int = 0
+    initial_step: int | None = None
     net_outputs: Any = None
     dataset_sink_mode: bool = False
     sink_size: int | None = None
@@ -212,7 +215,17 @@ class CallbackParam:
     dataset_helper: Any = None
     last_save_ckpt_step: int | None = None
     latest_ckpt_file: str | None = None
+    loss_scale_mananger: Any = None  # MindSpore's key, spelled as MindSpore spells it
     _state_sync: Callable[[], None] | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        present = {k for k in _DECLARED if object.__getattribute__(self, k) is not None}
+        object.__setattr__(self, "_present", present)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in _DECLARED and "_present" in self.__dict__:
+            self._present.add(name)
 
     def __getattribute__(self, name: str) -> Any:
         if name in _NETWORK_FIELDS:
@@ -233,7 +246,7 @@ class CallbackParam:
     # --- the dict protocol MindSpore's callbacks use -------------------------------------------
     def keys(self) -> list[str]:
         """Names of the fields that are set (not None), then of the extra attributes."""
-        declared = [k for k in _DECLARED if self.__dict__.get(k) is not None]
+        declared = [k for k in _DECLARED if k in self._present]
         extras = [k for k in self.__dict__ if not k.startswith("_") and k not in _DECLARED]
         return declared + extras
 
@@ -244,9 +257,9 @@ class CallbackParam:
         return iter(self.keys())
 
     def __contains__(self, key: object) -> bool:
-        return (
-            isinstance(key, str) and not key.startswith("_") and self.__dict__.get(key) is not None
-        )
+        if not isinstance(key, str) or key.startswith("_"):
+            return False
+        return key in self._present if key in _DECLARED else key in self.__dict__
 
     def __getitem__(self, key: str) -> Any:
         if key not in self:
@@ -261,14 +274,15 @@ class CallbackParam:
         return getattr(self, key) if key in self else default
 
     def pop(self, key: str, *default: Any) -> Any:
-        """Remove ``key`` (a declared field goes back to None) and return its value."""
+        """Remove ``key`` (a declared field goes back to None, absent) and return its value."""
         if key not in self:
             if default:
                 return default[0]
             raise KeyError(key)
         value = getattr(self, key)
         if key in _DECLARED:
-            setattr(self, key, None)
+            object.__setattr__(self, key, None)
+            self._present.discard(key)
         else:
             delattr(self, key)
         return value

@@ -12,6 +12,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.mint.nn.layer._common import const_param
 from deepsink.nn.cell import Cell
+from deepsink.nn.layer import activation as nn_act
 from deepsink.ops import _utils as U
 
 
@@ -19,25 +20,22 @@ def _jax_act(name: str, fn: Any, x: Any) -> Tensor:
     return Tensor._from(fn(U.floating(U.array(x, name))))
 
 
-class ReLU(Cell):
-    """``max(x, 0)``."""
+class _Inplace(Cell):
+    """An activation with PyTorch's ``inplace`` flag."""
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
 
-    def construct(self, input: Tensor) -> Tensor:
-        return F.relu(input, self.inplace)
 
-
-class ReLU6(ReLU):
+class ReLU6(_Inplace):
     """``min(max(x, 0), 6)``."""
 
     def construct(self, input: Tensor) -> Tensor:
         return F.relu6(input, self.inplace)
 
 
-class SiLU(ReLU):
+class SiLU(_Inplace):
     """``x * sigmoid(x)``."""
 
     def construct(self, input: Tensor) -> Tensor:
@@ -47,6 +45,9 @@ class SiLU(ReLU):
 class Sigmoid(Cell):
     """``1 / (1 + exp(-x))``."""
 
+    def __init__(self) -> None:
+        super().__init__()
+
     def construct(self, input: Tensor) -> Tensor:
         return F.sigmoid(input)
 
@@ -54,12 +55,18 @@ class Sigmoid(Cell):
 class Tanh(Cell):
     """Hyperbolic tangent."""
 
+    def __init__(self) -> None:
+        super().__init__()
+
     def construct(self, input: Tensor) -> Tensor:
         return F.tanh(input)
 
 
 class LogSigmoid(Cell):
     """``log(sigmoid(x))``."""
+
+    def __init__(self) -> None:
+        super().__init__()
 
     def construct(self, input: Tensor) -> Tensor:
         return F.logsigmoid(input)
@@ -109,32 +116,6 @@ class Threshold(Cell):
         return F.threshold(input, self.threshold, self.value, self.inplace)
 
 
-class Hardshrink(Cell):
-    """``x`` where ``|x| > lambd``, else 0."""
-
-    def __init__(self, lambd: float = 0.5) -> None:
-        super().__init__()
-        self.lambd = lambd
-
-    def construct(self, input: Tensor) -> Tensor:
-        a = U.array(input, "Hardshrink")
-        return Tensor._from(jnp.where(jnp.abs(a) > self.lambd, a, jnp.zeros_like(a)))
-
-
-class Hardsigmoid(Cell):
-    """``relu6(x + 3) / 6``."""
-
-    def construct(self, input: Tensor) -> Tensor:
-        return _jax_act("Hardsigmoid", jax.nn.hard_sigmoid, input)
-
-
-class Hardswish(Cell):
-    """``x * relu6(x + 3) / 6``."""
-
-    def construct(self, input: Tensor) -> Tensor:
-        return _jax_act("Hardswish", jax.nn.hard_swish, input)
-
-
 class Mish(Cell):
     """``x * tanh(softplus(x))``."""
 
@@ -149,18 +130,30 @@ class SELU(Cell):
         return _jax_act("SELU", jax.nn.selu, input)
 
 
-class Softmax(Cell):
-    """Softmax along ``dim``."""
+class GLU(Cell):
+    """Gated linear unit: the first half of ``dim`` times the sigmoid of the second."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+
+class SoftmaxExt(Cell):
+    """Softmax along ``dim`` (``None``: ``functional.softmax``'s implicit axis); mint's
+    ``Softmax``."""
 
     def __init__(self, dim: int | None = None) -> None:
         super().__init__()
         self.dim = dim
 
     def construct(self, input: Tensor) -> Tensor:
-        return F.softmax(input, -1 if self.dim is None else self.dim)
+        return F.softmax(input, self.dim)
 
 
-class LogSoftmax(Softmax):
+class LogSoftmaxExt(SoftmaxExt):
     """Log-softmax along ``dim``.
 
     Args:
@@ -185,7 +178,7 @@ class LogSoftmax(Softmax):
         return F.log_softmax(input, self.dim)
 
 
-class PReLU(Cell):
+class PReLUExt(Cell):
     """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has ``num_parameters``
     values (1, or one per channel) initialized to ``init``.
 
@@ -217,8 +210,17 @@ class PReLU(Cell):
         return F.prelu(input, self.weight)
 
 
-__all__ = sorted(
-    n
-    for n, v in dict(globals()).items()
-    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
-)
+# mint's names; where 2.10's mint class is an nn class (or is named ``...Ext``), one class under
+# both names
+ReLU = nn_act.ReLU
+Hardshrink = nn_act.HShrink
+Hardsigmoid = nn_act.HSigmoid
+Hardswish = nn_act.HSwish
+Softshrink = nn_act.SoftShrink
+Softmax = SoftmaxExt
+LogSoftmax = LogSoftmaxExt
+PReLU = PReLUExt
+
+__all__ = ["ELU", "GELU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh",
+           "LogSigmoid", "LogSoftmax", "Mish", "PReLU", "ReLU", "ReLU6", "SELU", "SiLU",
+           "Sigmoid", "Softmax", "Tanh", "Threshold"]  # fmt: skip

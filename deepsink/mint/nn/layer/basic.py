@@ -8,6 +8,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.mint.nn.layer._common import uniform_param
 from deepsink.nn.cell import Cell
+from deepsink.nn.layer import basic as nn_basic
 
 
 class Linear(Cell):
@@ -58,8 +59,8 @@ class Linear(Cell):
         return F.linear(input, self.weight, self.bias)
 
     def extend_repr(self) -> str:
-        return (f"in_features={self.in_features}, out_features={self.out_features}, "
-                f"bias={self.bias is not None}")  # fmt: skip
+        text = f"input_features={self.in_features}, output_features={self.out_features}"
+        return text + (", has_bias=True" if self.bias is not None else "")  # 2.10's text
 
 
 class Flatten(Cell):
@@ -73,17 +74,7 @@ class Flatten(Cell):
         return F.flatten(input, self.start_dim, self.end_dim)
 
 
-class Identity(Cell):
-    """Returns its input (any constructor arguments are accepted, as PyTorch)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__()
-
-    def construct(self, input: Any) -> Any:
-        return input
-
-
-class Unfold(Cell):
+class UnfoldExt(Cell):
     """Sliding patches as columns (``functional.unfold``)."""
 
     def __init__(self, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1):
@@ -109,7 +100,7 @@ class Fold(Cell):
                       self.stride)  # fmt: skip
 
 
-class Upsample(Cell):
+class UpsampleExt(Cell):
     """Resizes the spatial dims (``functional.interpolate``)."""
 
     def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
@@ -124,14 +115,14 @@ class Upsample(Cell):
                              self.recompute_scale_factor)  # fmt: skip
 
 
-class UpsamplingNearest2d(Upsample):
+class UpsamplingNearest2d(UpsampleExt):
     """Nearest-neighbour 2-D upsampling."""
 
     def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
         super().__init__(size, scale_factor, "nearest")
 
 
-class UpsamplingBilinear2d(Upsample):
+class UpsamplingBilinear2d(UpsampleExt):
     """Bilinear 2-D upsampling with ``align_corners=True``."""
 
     def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
@@ -149,8 +140,9 @@ class PixelShuffle(Cell):
         return F.pixel_shuffle(input, self.upscale_factor)
 
 
-__all__ = sorted(
-    n
-    for n, v in dict(globals()).items()
-    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
-)
+# mint's names (2.10's mint Unfold/Upsample are named ...Ext; its Identity is nn's)
+Unfold, Upsample = UnfoldExt, UpsampleExt
+Identity = nn_basic.Identity
+
+__all__ = ["Flatten", "Fold", "Identity", "Linear", "PixelShuffle", "Unfold", "Upsample",
+           "UpsamplingBilinear2d", "UpsamplingNearest2d"]  # fmt: skip

@@ -65,23 +65,34 @@ class _ConvNd(Cell):
                          self.groups, self._n, type(self).__name__)  # fmt: skip
 
     def extend_repr(self) -> str:
-        return (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
-                f"stride={self.stride}, padding={self.padding}")  # fmt: skip
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}")  # fmt: skip
 
 
-class Conv1d(_ConvNd):
+class _Conv(_ConvNd):
+    """A forward convolution (``Conv1d/2d/3d``'s constructor)."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
+                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
+                 padding_mode: str = "zeros", dtype: Any = None) -> None:  # fmt: skip
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias, padding_mode, dtype)  # fmt: skip
+
+
+class Conv1d(_Conv):
     """1-D convolution over (N, C, L)."""
 
     _n = 1
 
 
-class Conv2d(_ConvNd):
+class Conv2d(_Conv):
     """2-D convolution over (N, C, H, W)."""
 
     _n = 2
 
 
-class Conv3d(_ConvNd):
+class Conv3d(_Conv):
     """3-D convolution over (N, C, D, H, W)."""
 
     _n = 3

@@ -9,6 +9,7 @@ from deepsink import ops
 from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.nn.cell import Cell
+from deepsink.nn.loss import loss as nn_loss
 
 
 class _Loss(Cell):
@@ -22,7 +23,7 @@ class _Loss(Cell):
         self.reduction = reduction
 
 
-class L1Loss(_Loss):
+class L1LossExt(_Loss):
     """``|input - target|`` (``ops.l1_loss``).
 
     Args:
@@ -66,13 +67,6 @@ class SmoothL1Loss(_Loss):
         return ops.smooth_l1_loss(input, target, self.beta, self.reduction)
 
 
-class SoftMarginLoss(_Loss):
-    """``log(1 + exp(-target * input))``."""
-
-    def construct(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.soft_margin_loss(input, target, self.reduction)
-
-
 class KLDivLoss(_Loss):
     """KL divergence of log-probabilities (``functional.kl_div``)."""
 
@@ -84,15 +78,42 @@ class KLDivLoss(_Loss):
         return F.kl_div(input, target, self.reduction, self.log_target)
 
 
-class BCELoss(_Loss):
-    """Binary cross entropy of probabilities, with optional per-element ``weight``."""
+class BCELoss(Cell):
+    """Binary cross entropy of probabilities, with optional per-element ``weight``: as 2.10's,
+    a Cell around ``nn.BCELoss`` (its child ``bce_loss``)."""
 
     def __init__(self, weight: Any = None, reduction: str = "mean") -> None:
-        super().__init__(reduction)
-        self.weight = weight
+        super().__init__()
+        self.bce_loss = nn_loss.BCELoss(weight, reduction)
 
     def construct(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.binary_cross_entropy(input, target, self.weight, self.reduction)
+        return self.bce_loss(input, target)
+
+
+class CrossEntropyLoss(Cell):
+    """Cross entropy of logits and class indices or probabilities
+    (``functional.cross_entropy``)."""
+
+    def __init__(self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean",
+                 label_smoothing: float = 0.0) -> None:  # fmt: skip
+        super().__init__()
+        self.weight, self.ignore_index = weight, ignore_index
+        self.reduction, self.label_smoothing = reduction, label_smoothing
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction,
+                               self.label_smoothing)  # fmt: skip
+
+
+class NLLLoss(Cell):
+    """Negative log-likelihood of log-probabilities (``functional.nll_loss``)."""
+
+    def __init__(self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean"):
+        super().__init__()
+        self.weight, self.ignore_index, self.reduction = weight, ignore_index, reduction
+
+    def construct(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
@@ -118,8 +139,9 @@ class CosineEmbeddingLoss(_Loss):
         return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
 
 
-__all__ = sorted(
-    n
-    for n, v in dict(globals()).items()
-    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
-)
+# 2.10's mint L1Loss is nn's L1LossExt, its SoftMarginLoss is nn's
+L1Loss = L1LossExt
+SoftMarginLoss = nn_loss.SoftMarginLoss
+
+__all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "KLDivLoss", "L1Loss",
+           "MSELoss", "SmoothL1Loss", "SoftMarginLoss"]  # fmt: skip

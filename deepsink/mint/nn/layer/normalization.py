@@ -50,7 +50,7 @@ class _BatchNorm(Cell):
                             self.eps)  # fmt: skip
 
     def extend_repr(self) -> str:
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, track_running_stats={self.track_running_stats}")  # fmt: skip
 
 
@@ -102,6 +102,10 @@ class GroupNorm(Cell):
 
     def construct(self, input: Tensor) -> Tensor:
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extend_repr(self) -> str:
+        return (f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, "
+                f"affine={self.affine}")  # fmt: skip
 
 
 __all__ = sorted(

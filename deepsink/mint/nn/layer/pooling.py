@@ -7,6 +7,7 @@ from typing import Any
 from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.nn.cell import Cell
+from deepsink.nn.layer import pooling as nn_pool
 
 
 class _Adaptive(Cell):
@@ -31,6 +32,9 @@ class AdaptiveAvgPool1d(_Adaptive):
     def __init__(self, output_size: Any) -> None:
         super().__init__(output_size)
 
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
 
 class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
     """Adaptive average pooling over (N, C, H, W)."""
@@ -38,10 +42,13 @@ class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
     _fn = staticmethod(F.adaptive_avg_pool2d)
 
 
-class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+class AdaptiveAvgPool3d(_Adaptive):
     """Adaptive average pooling over (N, C, D, H, W)."""
 
     _fn = staticmethod(F.adaptive_avg_pool3d)
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__(output_size)
 
 
 class AdaptiveMaxPool1d(_Adaptive):
@@ -49,11 +56,8 @@ class AdaptiveMaxPool1d(_Adaptive):
 
     _fn = staticmethod(F.adaptive_max_pool1d)
 
-
-class AdaptiveMaxPool2d(_Adaptive):
-    """Adaptive max pooling over (N, C, H, W) (indices with ``return_indices``)."""
-
-    _fn = staticmethod(F.adaptive_max_pool2d)
+    def extend_repr(self) -> str:
+        return f"output_size={self.output_size}, return_indices={self.return_indices}"
 
 
 class _AvgPool(Cell):
@@ -75,7 +79,7 @@ class _AvgPool(Cell):
         return type(self)._fn(*args, self.divisor_override)
 
 
-class AvgPool1d(_AvgPool):
+class AvgPool1dExt(_AvgPool):
     """Average pooling over (N, C, L).
 
     Args:
@@ -106,7 +110,7 @@ class AvgPool1d(_AvgPool):
         super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
 
 
-class AvgPool2d(_AvgPool):
+class AvgPool2dExt(_AvgPool):
     """Average pooling over (N, C, H, W).
 
     Args:
@@ -132,7 +136,7 @@ class AvgPool2d(_AvgPool):
     _fn = staticmethod(F.avg_pool2d)
 
 
-class AvgPool3d(_AvgPool):
+class AvgPool3dExt(_AvgPool):
     """Average pooling over (N, C, D, H, W).
 
     Args:
@@ -169,8 +173,9 @@ class MaxUnpool2d(Cell):
                               output_size)  # fmt: skip
 
 
-__all__ = sorted(
-    n
-    for n, v in dict(globals()).items()
-    if isinstance(v, type) and v.__module__ == __name__ and not n.startswith("_")
-)
+# mint's names (2.10's mint AvgPool classes are nn's AvgPool*Ext, its AdaptiveMaxPool2d is nn's)
+AdaptiveMaxPool2d = nn_pool.AdaptiveMaxPool2d
+AvgPool1d, AvgPool2d, AvgPool3d = AvgPool1dExt, AvgPool2dExt, AvgPool3dExt
+
+__all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d",
+           "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "MaxUnpool2d"]  # fmt: skip
