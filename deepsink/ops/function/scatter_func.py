@@ -58,6 +58,9 @@ def _check_scatter(idx: jax.Array, shape: tuple[int, ...], name: str) -> None:
             message = ("For 'ScatterNd', each element in 'indices' should be smaller than the "
                        f"value of shape, but got {{}} and got the value of shape {shape[k]}")  # fmt: skip
             error: type[Exception] = RuntimeError
+            # a negative index is the message above alone: in a compiled program both checks
+            # run, and which of two failing callbacks reports first is not defined
+            column = jnp.maximum(column, 0)
         elif name == "tensor_scatter_update":
             message = ("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
                        "the indices which is [{}]")  # fmt: skip
