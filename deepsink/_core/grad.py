@@ -124,7 +124,11 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
         it = iter(x_vals)
         for p, s in zip(positions, slots):
             call_args[p] = s.rebuild(it)
-        out, _, escaped = f(w_vals, *call_args, **kwargs)
+        out, new_w, escaped = f(w_vals, *call_args, **kwargs)
+        # a weight that ``fn`` writes (BatchNorm's moving statistics made trainable with
+        # ``requires_grad = True``) keeps its write, as in MindSpore: it is differentiated at
+        # the value it had on entry and holds the written value afterwards
+        escaped += [(w, n) for w, n, v in zip(weights, new_w, w_vals) if n is not v]
         escaped_boxes[:] = [b for b, _ in escaped]
         if has_aux:
             if not isinstance(out, tuple) or not out:
