@@ -29,7 +29,6 @@ from deepsink._core.validate import (
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
-from deepsink.parallel._utils import _get_device_num, _get_parallel_mode
 from deepsink.train import graceful_stop, step_trace
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
@@ -428,7 +427,8 @@ class Model:
             epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_step_num=0,
             dataset_sink_mode=sink, mode="train", network=self._network,
             list_callback=_callback_list(callbacks),
-            parallel_mode=_get_parallel_mode(), device_number=_get_device_num(),
+            parallel_mode=context.get_auto_parallel_context("parallel_mode"),
+            device_number=context.get_auto_parallel_context("device_num"),
         )  # fmt: skip
         if sink:  # MindSpore's sinking loop records its sink_size (the host loop does not)
             params.sink_size = sink_size
