@@ -1,5 +1,5 @@
 """Record MindSpore's forward- and reverse-mode Jacobians and Hessians of the functional-
-transforms tutorial's ``forecast`` into ``tests/fixtures/ms/grad/jacobian_modes.npz``.
+transforms tutorial's ``forecast`` into ``tests/fixtures/ms/jacobian_modes.npz``.
 
 Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
 
@@ -18,14 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-OUT = (
-    Path(__file__).resolve().parent.parent
-    / "tests"
-    / "fixtures"
-    / "ms"
-    / "grad"
-    / "jacobian_modes.npz"
-)
+OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "jacobian_modes.npz"
 
 
 def main() -> None:

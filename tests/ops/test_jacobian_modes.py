@@ -1,6 +1,6 @@
 """Forward and reverse Jacobians of one function agree as MindSpore 2.10's do: the functional-
 transforms tutorial's ``forecast`` (``tanh(dense(x))``) on 2.10's recorded inputs
-(``tests/fixtures/ms/grad/jacobian_modes.npz``, ``scripts/record_jacobian_fixtures.py``)."""
+(``tests/fixtures/ms/jacobian_modes.npz``, ``scripts/record_jacobian_fixtures.py``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ import numpy as np
 import deepsink as ms
 from deepsink import jacfwd, jacrev, ops
 
-FIXTURE = np.load(
-    Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "grad" / "jacobian_modes.npz"
-)
+FIXTURE = np.load(Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "jacobian_modes.npz")
 
 
 def forecast(weight, bias, x):
