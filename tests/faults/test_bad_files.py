@@ -45,6 +45,28 @@ def test_empty_jpeg_with_decode_true_names_the_file(folder):
     _names_the_empty_file(excinfo, folder)
 
 
+@pytest.mark.parametrize("decode_in", ["map", "source", "crop"])
+def test_a_jpeg_cut_in_half_decodes_what_is_there(tmp_path, decode_in):
+    """MindSpore's libjpeg-turbo decodes a cut JPEG as far as the data goes (the rest mid-grey),
+    in a pipeline as with ``decode=True``; no OpenCV release decides it."""
+    (tmp_path / "a").mkdir()
+    img = np.random.default_rng(0).integers(0, 256, (64, 48, 3), dtype=np.uint8)
+    whole = cv2.imencode(".jpg", img)[1].tobytes()
+    (tmp_path / "a" / "cut.jpg").write_bytes(whole[: len(whole) // 2])
+    if decode_in == "source":
+        data = ds.ImageFolderDataset(str(tmp_path), decode=True)
+    else:
+        op = vision.Decode() if decode_in == "map" else vision.RandomCropDecodeResize(64, (1, 1))
+        data = ds.ImageFolderDataset(str(tmp_path)).map(op, "image")
+    (row,) = list(data.create_dict_iterator(output_numpy=True))
+    out = row["image"]
+    assert out.shape[:2] == (64, 48) or decode_in == "crop"
+    ref = cv2.imdecode(np.frombuffer(whole, np.uint8), cv2.IMREAD_COLOR)[..., ::-1]
+    if decode_in != "crop":
+        np.testing.assert_allclose(out[:8].astype(int), ref[:8].astype(int), atol=0)
+        assert (out[-1] == 128).all()
+
+
 def test_decode_of_empty_bytes_says_so():
     with pytest.raises(ValueError, match=r"For 'Decode', Image file size is 0."):
         vision.Decode()(np.zeros(0, np.uint8))
