@@ -5,6 +5,7 @@ start and later runs."""
 
 import logging
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -21,6 +22,12 @@ if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+
+# A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
+# press Ctrl-C on a program they start (tests/faults) need it delivered as a terminal delivers it.
+# A handler here is reset to the default in every program the tests start.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import jax  # noqa: E402
 import pytest  # noqa: E402
