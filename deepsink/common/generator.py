@@ -225,7 +225,8 @@ def seed() -> int:
 
 
 def manual_seed(seed: int) -> Generator:  # noqa: F811 - MindSpore's name
-    """Seed the default generator: the random ops draw the same numbers after the same seed.
+    """Seed the default generator: the ops that draw from it (mint's random functions) draw the same
+    numbers after the same seed.
 
     Args:
         seed (int): the seed.
@@ -238,11 +239,11 @@ def manual_seed(seed: int) -> Generator:  # noqa: F811 - MindSpore's name
 
     Examples:
         >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> from mindspore import mint
         >>> _ = ms.manual_seed(13)
-        >>> a = ops.rand(3)
+        >>> a = mint.rand(3)
         >>> _ = ms.manual_seed(13)
-        >>> print(ms.initial_seed(), bool((ops.rand(3) == a).all()))
+        >>> print(ms.initial_seed(), bool((mint.rand(3) == a).all()))
         13 True
     """
     return default_generator.manual_seed(seed)
@@ -290,11 +291,11 @@ def set_rng_state(state: Any) -> None:
 
     Examples:
         >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> from mindspore import mint
         >>> state = ms.get_rng_state()
-        >>> a = ops.rand(2)
+        >>> a = mint.rand(2)
         >>> ms.set_rng_state(state)
-        >>> print(bool((ops.rand(2) == a).all()))
+        >>> print(bool((mint.rand(2) == a).all()))
         True
     """
     default_generator.set_state(state)
