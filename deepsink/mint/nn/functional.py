@@ -37,7 +37,7 @@ import numpy as np
 from deepsink import ops
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
-from deepsink.ops.function import nn_func
+from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
 from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
@@ -199,7 +199,7 @@ def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:
 def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
     """Zeros elements with probability ``p`` and scales the rest by ``1/(1-p)`` in training
     (MindSpore's ``dropout_ext``, see ``ops.function.nn_func.dropout_ext``)."""
-    r = nn_func.dropout_ext(input, p, training)
+    r = _nn_func.dropout_ext(input, p, training)
     return _inplace(input, r) if inplace else r
 
 
