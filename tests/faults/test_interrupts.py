@@ -87,11 +87,12 @@ print("returned", flush=True)
 )
 
 
-def test_ctrl_c_stops_an_endless_loop_compiled_by_jit(tmp_path):
-    # the old behaviour: the SIGINT waited for the loop to return (never; SIGTERM stopped it)
-    script = Script(ENDLESS_JIT, path=str(tmp_path / "endless_jit.py"))
+def _ctrl_c_ends_a_program_inside_xla(code: str, path: str, marker: str) -> None:
+    """Run ``code``, press Ctrl-C once it printed ``marker`` and keeps a core busy: the process
+    ends by SIGINT, promptly, saying it was inside XLA, before its next line ran."""
+    script = Script(code, path=path)
     try:
-        script.wait_for("spinning", timeout=120)
+        script.wait_for(marker, timeout=120)
         wait_busy(script.proc.pid, 1.0)
         rc, out, err, seconds = interrupt(script)
     finally:
@@ -100,6 +101,11 @@ def test_ctrl_c_stops_an_endless_loop_compiled_by_jit(tmp_path):
     assert rc == SIGINT_EXIT, (rc, err)
     assert IN_XLA in err and "returned" not in out
     assert seconds < 20
+
+
+def test_ctrl_c_stops_an_endless_loop_compiled_by_jit(tmp_path):
+    # the old behaviour: the SIGINT waited for the loop to return (never; SIGTERM stopped it)
+    _ctrl_c_ends_a_program_inside_xla(ENDLESS_JIT, str(tmp_path / "endless_jit.py"), "spinning")
 
 
 ENDLESS_SINK_STEP = (
@@ -132,17 +138,9 @@ print("returned", flush=True)
 
 
 def test_ctrl_c_stops_an_endless_loop_in_a_sink_step(tmp_path):
-    script = Script(ENDLESS_SINK_STEP, path=str(tmp_path / "endless_sink_step.py"))
-    try:
-        script.wait_for("xla-compiled", timeout=120)
-        wait_busy(script.proc.pid, 1.0)
-        rc, out, err, seconds = interrupt(script)
-    finally:
-        if script.proc.poll() is None:
-            script.kill()
-    assert rc == SIGINT_EXIT, (rc, err)
-    assert IN_XLA in err and "returned" not in out
-    assert seconds < 20
+    _ctrl_c_ends_a_program_inside_xla(
+        ENDLESS_SINK_STEP, str(tmp_path / "endless_sink_step.py"), "xla-compiled"
+    )
 
 
 LARGE_SINK_COMPILE = (
