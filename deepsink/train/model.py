@@ -32,7 +32,11 @@ from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
 from deepsink.train import graceful_stop, step_trace
 from deepsink.train.callback import CallbackManager, CallbackParam, RunContext
 from deepsink.train.callback._backup_and_restore import RESUME_EPOCH
-from deepsink.train.callback._callback import callbacks_for_eval_in_fit, check_custom_callbacks
+from deepsink.train.callback._callback import (
+    callbacks_for_eval_in_fit,
+    check_custom_callbacks,
+    wants_per_step_outputs,
+)
 from deepsink.train.metrics import Loss, get_metrics
 from deepsink.train.profiling import context_profiling
 from deepsink.train.sink.queue import endless_batches
@@ -221,6 +225,7 @@ class Model:
         element = f"{phase}_dataset_element"  # the batch the step runs on (train_/eval_...)
         lengths = list(sink_lengths)
         trace = step_trace.recorder(phase, sink)  # None unless profiling or TimeBreakdown listens
+        per_step = wants_per_step_outputs(cbs.callbacks)  # a callback reads every step's outputs
         if sink:
             boxes = _jit.state_of(network)
             with SinkSession(network, boxes, dataset, iter(lengths), self._cache,
@@ -232,23 +237,19 @@ class Model:
                     setattr(params, element, ())
                     if trace is not None:
                         self._traced_sink(trace, session, n, params, run_context, step_begin,
-                                          step_end, on_outputs)  # fmt: skip
+                                          step_end, on_outputs, per_step)  # fmt: skip
                         yield
                         continue
                     step_begin(run_context)
-                    outs = session.run("all" if on_outputs else "last")
-                    if on_outputs:
-                        for step_outs in outs:
-                            on_outputs(step_outs)
-                        outs = outs[-1]
-                    params.net_outputs = wrap(_as_arrays(outs))
+                    outs = session.run("all" if on_outputs or per_step else "last")
+                    _sink_outputs(params, outs, on_outputs, per_step)
                     step_end(run_context)
                     yield
             return
         if trace is not None:
             yield from self._traced_host_steps(trace, network, dataset, lengths, params,
                                                run_context, step_begin, step_end, on_outputs,
-                                               phase)  # fmt: skip
+                                               phase, per_step)  # fmt: skip
             return
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
         try:
@@ -261,6 +262,8 @@ class Model:
                     if on_outputs:
                         on_outputs(outs)
                     params.net_outputs = outs
+                    if per_step:
+                        params.net_outputs_per_step = [outs]
                     step_end(run_context)
                     if run_context.get_stop_requested():
                         break
@@ -272,25 +275,21 @@ class Model:
 
     @staticmethod
     def _traced_sink(trace, session, n, params, run_context, step_begin, step_end,
-                     on_outputs) -> None:  # fmt: skip
+                     on_outputs, per_step) -> None:  # fmt: skip
         """One sink with its phases timed (``step_trace``): the same calls as the plain loop."""
         trace.begin(params.cur_epoch_num, params.cur_step_num, n)
         with trace.phase("callbacks"):
             step_begin(run_context)
-        outs = session.run("all" if on_outputs else "last", trace=trace)
+        outs = session.run("all" if on_outputs or per_step else "last", trace=trace)
         with trace.phase("host"):
-            if on_outputs:
-                for step_outs in outs:
-                    on_outputs(step_outs)
-                outs = outs[-1]
-            params.net_outputs = wrap(_as_arrays(outs))
+            _sink_outputs(params, outs, on_outputs, per_step)
         with trace.phase("callbacks"):
             step_end(run_context)
         trace.end()
 
     @staticmethod
     def _traced_host_steps(trace, network, dataset, lengths, params, run_context, step_begin,
-                           step_end, on_outputs, phase) -> Iterator[None]:  # fmt: skip
+                           step_end, on_outputs, phase, per_step) -> Iterator[None]:  # fmt: skip
         """The non-sink loop with each step timed: fetching the batch, computing (until the
         device is done), callbacks. Waiting for each step costs its overlap with the next."""
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
@@ -311,6 +310,8 @@ class Model:
                         if on_outputs:
                             on_outputs(outs)
                         params.net_outputs = outs
+                        if per_step:
+                            params.net_outputs_per_step = [outs]
                     with trace.phase("callbacks"):
                         step_end(run_context)
                     trace.end()
@@ -672,6 +673,21 @@ def _due(epoch: int, valid_frequency: int | list) -> bool:
     if isinstance(valid_frequency, list):
         return epoch in valid_frequency
     return epoch % valid_frequency == 0
+
+
+def _sink_outputs(params: CallbackParam, outs: Any, on_outputs: Any, per_step: bool) -> None:
+    """Hand a sink's outputs on: ``outs`` is the last step's (``session.run("last")``) or every
+    step's (``"all"``, read in the sink's one host copy); each step's go to ``on_outputs`` (the
+    metrics), and with ``per_step`` to ``cb_params.net_outputs_per_step``, one entry per step: the
+    step's outputs as numpy arrays (a tuple of them for a tuple output)."""
+    if on_outputs or per_step:
+        if on_outputs:
+            for step_outs in outs:
+                on_outputs(step_outs)
+        if per_step:  # numpy, as read: a Tensor per step would cost a device copy each
+            params.net_outputs_per_step = [_as_arrays(o) for o in outs]
+        outs = outs[-1]
+    params.net_outputs = wrap(_as_arrays(outs))
 
 
 def _as_arrays(outs: Any) -> Any:

@@ -60,11 +60,20 @@ class Callback:
     default, so a 1.x callback also runs during evaluation. Callbacks are context managers that
     the Model enters for the duration of ``train``/``eval``.
 
+    A callback that sets ``needs_per_step_outputs = True`` (deepsink; see
+    docs/monitoring.md) makes the Model hand it every step's outputs in
+    ``cb_params.net_outputs_per_step``, also in sink mode, where the step hooks still fire once
+    per sink: the sink then reads all its steps' outputs in its one device-to-host copy instead of
+    the last step's.
+
     Examples:
         >>> class PrintStep(Callback):
         ...     def on_train_step_end(self, run_context):
         ...         print("step_num:", run_context.original_args().cur_step_num)
     """
+
+    #: (deepsink) ask the Model for ``cb_params.net_outputs_per_step``. Default: ``False``.
+    needs_per_step_outputs: bool = False
 
     def __enter__(self) -> Callback:
         return self
@@ -179,6 +188,10 @@ class CallbackParam:
         cur_step_num: steps run so far in this call (cumulative over epochs); advances by the
             sink's step count once per sink in sink mode.
         net_outputs: outputs of the last step run (the loss, or a tuple whose first item is it).
+        net_outputs_per_step: (deepsink) set only while a callback has ``needs_per_step_outputs``:
+            a list with the outputs of every step since the last step hook; in sink mode one
+            entry per step of the sink, each as numpy arrays (a tuple of them for a tuple output:
+            read in the sink's one device-to-host copy), otherwise ``[net_outputs]``.
         dataset_sink_mode, sink_size: the sink settings in force.
         list_callback: the user's callbacks, as a list.
         parallel_mode, device_number: distributed settings.
@@ -203,6 +216,7 @@ class CallbackParam:
     cur_step_num: int = 0
     initial_step: int | None = None
     net_outputs: Any = None
+    net_outputs_per_step: list | None = None
     dataset_sink_mode: bool = False
     sink_size: int | None = None
     list_callback: list | None = None
@@ -472,6 +486,37 @@ def callbacks_for_eval_in_fit(callbacks: Iterable[Callback]) -> list[Callback]:
     return [
         cb for cb in callbacks if not _is_builtin(cb) or getattr(type(cb), "_in_fit_eval", False)
     ]
+
+
+def wants_per_step_outputs(callbacks: Iterable[Callback]) -> bool:
+    """Whether one of ``callbacks`` (or of a CallbackManager among them) has
+    ``needs_per_step_outputs``."""
+    for cb in callbacks:
+        if isinstance(cb, CallbackManager):
+            if wants_per_step_outputs(cb.callbacks):
+                return True
+        elif getattr(cb, "needs_per_step_outputs", False):
+            return True
+    return False
+
+
+def step_outputs(cb_params: Any) -> list[tuple[int, Any]]:
+    """``(cur_step_num, outputs)`` of every step since the last step hook: from
+    ``net_outputs_per_step`` when the Model set it, else just the last step's."""
+    per_step = cb_params.get("net_outputs_per_step")
+    last = cb_params.get("cur_step_num", 0)
+    if not per_step:
+        return [(last, cb_params.get("net_outputs"))]
+    first = last - len(per_step) + 1
+    return [(first + i, outs) for i, outs in enumerate(per_step)]
+
+
+def step_loss(outputs: Any) -> Any:
+    """:func:`loss_value` of one entry of ``net_outputs_per_step``: a numpy array stands for the
+    one Tensor a network returns (a Python float), a tuple's first array keeps its dtype."""
+    if isinstance(outputs, np.ndarray):
+        return float(np.mean(outputs))
+    return loss_value(outputs)
 
 
 def loss_value(net_outputs: Any) -> Any:

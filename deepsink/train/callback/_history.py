@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink.train.callback._callback import Callback, RunContext, loss_value
+from deepsink._core.validate import check_bool
+from deepsink.train.callback._callback import (
+    Callback,
+    RunContext,
+    loss_value,
+    step_loss,
+    step_outputs,
+)
 
 
 class History(Callback):
@@ -15,6 +22,15 @@ class History(Callback):
     first output when the network returns a tuple, averaged to a numpy scalar, and it is the
     output of the epoch's last step (in sink mode, of the last sink's last step).
 
+    Args:
+        per_step (bool): (deepsink) also record every training step in ``steps``:
+            ``{"step": [1, 2, ...], "net_output": [...]}`` (``cur_step_num`` and the network output
+            of each step, as above). In sink mode the Model reads all the steps' outputs of a sink
+            in its one device-to-host copy. Default: ``False``.
+
+    Raises:
+        TypeError: if ``per_step`` is not a bool.
+
     Examples:
         >>> history = History()
         >>> model.train(2, dataset, callbacks=[history])  # doctest: +SKIP
@@ -22,10 +38,22 @@ class History(Callback):
         ({'epoch': [1, 2]}, {'net_output': [1.607877, 1.6033841]})
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, per_step: bool = False) -> None:
         super().__init__()
+        self.needs_per_step_outputs = check_bool(per_step, "per_step", "History")
         self.history: dict[str, list[Any]] = {}
         self.epoch: dict[str, list[int]] | None = None
+        self.steps: dict[str, list[Any]] | None = (
+            {"step": [], "net_output": []} if per_step else None
+        )
+
+    def on_train_step_end(self, run_context: RunContext) -> None:
+        """With ``per_step``, append every step since the last step hook to ``steps``."""
+        if self.steps is None:
+            return
+        for step, outputs in step_outputs(run_context.original_args()):
+            self.steps["step"].append(step)
+            self.steps["net_output"].append(step_loss(outputs))
 
     def begin(self, run_context: RunContext) -> None:
         """Start a new ``epoch`` record (``history`` keeps growing across calls)."""
