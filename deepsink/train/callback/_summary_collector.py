@@ -1,5 +1,6 @@
 """SummaryCollector: record the loss, parameter histograms and input images of a training run
-to MindSpore's summary files (through SummaryRecord)."""
+to MindSpore's summary files and TensorBoard's (through SummaryRecord), and to TensorBoard's also
+the graph of the training step and the run's hyper-parameters."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ _DEFAULTS: dict[str, Any] = {
     "collect_eval_lineage": True, "collect_input_data": True, "collect_dataset_graph": True,
     "histogram_regular": None, "collect_landscape": None,
 }  # fmt: skip
-_NOT_WRITTEN = ("collect_graph", "collect_train_lineage", "collect_eval_lineage",
-                "collect_dataset_graph")  # fmt: skip
+_NOT_WRITTEN = ("collect_eval_lineage", "collect_dataset_graph")
+# written to the TensorBoard file only: the graph of the compiled step, the train lineage
+_TENSORBOARD_ONLY = ("collect_graph", "collect_train_lineage")
 _logger = logging.getLogger("deepsink.summary")
 
 
@@ -36,9 +38,15 @@ class SummaryCollector(Callback):
     (``<name>/auto``) and image inputs (``input_data/auto``) into a summary file in
     ``summary_dir`` at the first step and every ``collect_freq`` steps (epochs in sink mode).
 
-    The network graph, the train/eval lineage and the dataset graph belong to MindSpore's
-    graph IR and MindInsight's lineage plugin: deepsink does not write them, and warns once when
-    they are asked for (they are by default).
+    With a TensorBoard file (``summary_format`` ``"both"``, the default, or ``"tensorboard"``;
+    see SummaryRecord) the same values go to it, and also, at the first collection, the graph of
+    the compiled training step (``collect_graph``, TensorBoard's graph plugin) and, at the start,
+    the train lineage as TensorBoard hyper-parameters (``collect_train_lineage``: learning rate,
+    optimizer, loss function, epochs, batch size, dataset size, sink settings, parallel mode,
+    device number, plus ``custom_lineage_data``), compared by ``loss/auto``. MindSpore's files
+    hold neither (MindSpore's graph IR and MindInsight's lineage records are not built); the
+    eval lineage and the dataset graph are written nowhere, and deepsink warns once when
+    something asked for is not written (the defaults ask for them).
 
     Args:
         summary_dir (str): the directory of the summary file.
@@ -57,6 +65,8 @@ class SummaryCollector(Callback):
             networks emit no summary ops, so only checked. Default: ``None``.
         max_file_size (int, optional): see SummaryRecord. Default: ``None``.
         export_options (dict, optional): see SummaryRecord. Default: ``None``.
+        summary_format (str, optional): (deepsink, keyword-only) see SummaryRecord.
+            Default: ``"both"``.
 
     Raises:
         ValueError: for a non-positive frequency or size, an unknown key or a bad regular
@@ -87,7 +97,8 @@ class SummaryCollector(Callback):
     def __init__(self, summary_dir: str, collect_freq: int = 10, num_process: int = 32,
                  collect_specified_data: dict | None = None, keep_default_action: bool = True,
                  custom_lineage_data: dict | None = None, collect_tensor_freq: int | None = None,
-                 max_file_size: int | None = None, export_options: dict | None = None) -> None:  # fmt: skip
+                 max_file_size: int | None = None, export_options: dict | None = None, *,
+                 summary_format: str = "both") -> None:  # fmt: skip
         super().__init__()
         if not isinstance(summary_dir, str) or not summary_dir:
             raise TypeError(f"For 'SummaryCollector', 'summary_dir' must be a non-empty str, but "
@@ -105,12 +116,26 @@ class SummaryCollector(Callback):
         if custom_lineage_data is not None and not isinstance(custom_lineage_data, dict):
             raise TypeError(f"For 'SummaryCollector', 'custom_lineage_data' must be a dict, but "
                             f"got {type(custom_lineage_data).__name__}")  # fmt: skip
-        skipped = [k for k in _NOT_WRITTEN if self._specified.get(k)]
-        if custom_lineage_data:
+        from deepsink.train.summary.summary_record import SUMMARY_FORMATS
+
+        if summary_format not in SUMMARY_FORMATS:
+            raise ValueError(f"For 'SummaryCollector', 'summary_format' must be one of "
+                             f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}")  # fmt: skip
+        self._tensorboard = summary_format != "mindspore"
+        unwritten = _NOT_WRITTEN if self._tensorboard else _NOT_WRITTEN + _TENSORBOARD_ONLY
+        skipped = [k for k in unwritten if self._specified.get(k)]
+        if custom_lineage_data and not self._tensorboard:
             skipped.append("custom_lineage_data")
         if skipped:
             warnings.warn(f"SummaryCollector: deepsink does not write {skipped} (MindSpore graph "
                           f"IR and MindInsight lineage records)", stacklevel=2)  # fmt: skip
+        for key, value in (custom_lineage_data or {}).items():
+            if not isinstance(key, str) or not isinstance(value, str | int | float):
+                raise TypeError(f"For 'SummaryCollector', 'custom_lineage_data' must map str to "
+                                f"str, int or float, but got {key!r}: {value!r}")  # fmt: skip
+        self._custom_lineage = dict(custom_lineage_data or {})
+        self._summary_format = summary_format
+        self._graph_written = False
         self._summary_dir, self._num_process = summary_dir, num_process
         self._export_options = export_options
         self._record: Any = None
@@ -154,7 +179,8 @@ class SummaryCollector(Callback):
 
             self._record = SummaryRecord(self._summary_dir, num_process=self._num_process,
                                          max_file_size=self._max_file_size,
-                                         export_options=self._export_options)  # fmt: skip
+                                         export_options=self._export_options,
+                                         summary_format=self._summary_format)  # fmt: skip
 
     def __enter__(self) -> SummaryCollector:
         self._open()
@@ -174,6 +200,8 @@ class SummaryCollector(Callback):
         self._open()
         self._record.set_mode(mode)
         self._sink = bool(cb_params.get("dataset_sink_mode", False))
+        if mode == "train" and self._tensorboard and self._specified.get("collect_train_lineage"):
+            self._record.add_hparams(self._train_lineage(cb_params), ["loss/auto"])
 
     def step_end(self, run_context: RunContext) -> None:
         """Collect at the first step and every ``collect_freq`` steps (step mode)."""
@@ -188,7 +216,7 @@ class SummaryCollector(Callback):
             self._record.flush()
 
     def end(self, run_context: Any) -> None:
-        """Close the summary file."""
+        """Close the summary files."""
         if self._record is not None:
             self._record.close()
             self._record = None
@@ -200,11 +228,61 @@ class SummaryCollector(Callback):
         current = cb_params.cur_epoch_num if self._sink else cb_params.cur_step_num
         if self._first_step or current % self._collect_freq == 0:
             self._first_step = False
+            self._collect_graph(cb_params)
             self._collect_input_data(cb_params)
             self._collect_loss(cb_params)
             self._collect_histograms(cb_params)
             self._record.record(int(cb_params.cur_step_num))
             self.recorded_steps.append(int(cb_params.cur_step_num))
+
+    def _train_lineage(self, cb_params: Any) -> dict:
+        """The run's hyper-parameters (MindSpore's train lineage fields that deepsink knows)."""
+        lineage: dict[str, Any] = {}
+        optimizer = cb_params.get("optimizer")
+        if optimizer is not None:
+            lineage["optimizer"] = type(optimizer).__name__
+            lr = getattr(optimizer, "learning_rate", None)
+            if lr is not None and not getattr(optimizer, "dynamic_lr", False):
+                value = np.asarray(lr.asnumpy() if hasattr(lr, "asnumpy") else lr)
+                if value.size == 1:
+                    lineage["learning_rate"] = float(value.reshape(()))
+        loss_fn = cb_params.get("loss_fn")
+        if loss_fn is not None:
+            lineage["loss_function"] = type(loss_fn).__name__
+        dataset = cb_params.get("train_dataset")
+        if dataset is not None:
+            for key, getter in (("batch_size", "get_batch_size"),
+                                ("train_dataset_size", "get_dataset_size")):  # fmt: skip
+                try:
+                    lineage[key] = int(getattr(dataset, getter)())
+                except (AttributeError, TypeError, ValueError, RuntimeError):
+                    pass
+        for key in ("epoch_num", "dataset_sink_mode", "sink_size", "parallel_mode",
+                    "device_number"):  # fmt: skip
+            value = cb_params.get(key)
+            if isinstance(value, str | bool | int | float):
+                lineage["epoch" if key == "epoch_num" else key] = value
+        lineage.update(self._custom_lineage)
+        return lineage
+
+    def _collect_graph(self, cb_params: Any) -> None:
+        """Once: the graph of the training step, on the batch it ran (in sink mode, a batch of
+        the dataset's shapes and types), to the TensorBoard file."""
+        if self._graph_written or not self._tensorboard or not self._specified.get("collect_graph"):
+            return
+        self._graph_written = True
+        import jax
+
+        batch = cb_params.get("train_dataset_element")
+        if not batch:
+            dataset = cb_params.get("train_dataset")
+            batch = [jax.ShapeDtypeStruct(tuple(s), t) for s, t in
+                     zip(dataset.output_shapes(), dataset.output_types())]  # fmt: skip
+        try:
+            self._record.add_graph(cb_params.train_network, batch)
+        except Exception as exc:  # an auxiliary record: say why, keep training
+            _logger.warning("SummaryCollector: the graph of the training step was not written "
+                            "(tracing it failed: %s: %s)", type(exc).__name__, exc)  # fmt: skip
 
     def _collect_loss(self, cb_params: Any) -> None:
         from deepsink.common.tensor import Tensor

@@ -119,9 +119,9 @@ def _canvas(nchw: np.ndarray, cols: int = 8) -> np.ndarray:
     return canvas
 
 
-def fill_image(value: Any, data: np.ndarray) -> bool:
-    """An NCHW batch (C 1 or 3) as one PNG: values in [0, 1] scaled by 255, other ranges
-    mapped from their minimum, uint8 kept."""
+def image_png(data: np.ndarray) -> tuple[bytes, int, int, int]:
+    """An NCHW batch (C 1 or 3) as one PNG, ``(png, height, width, channels)``: values in
+    [0, 1] scaled by 255, other ranges mapped from their minimum, uint8 kept."""
     if data.ndim != 4 or data.shape[1] not in (1, 3) or 0 in data.shape:
         raise ValueError(f"For 'SummaryRecord', an image summary must be NCHW with 1 or 3 "
                          f"channels, but got shape {data.shape}")  # fmt: skip
@@ -137,9 +137,15 @@ def fill_image(value: Any, data: np.ndarray) -> bool:
     pixels = ((hwc.astype(np.float32) - shift) * scale).astype(np.uint8)
     out = io.BytesIO()
     Image.fromarray(pixels).save(out, format="PNG")
-    value.image.height, value.image.width = pixels.shape[:2]
-    value.image.colorspace = pixels.shape[2]
-    value.image.encoded_image = out.getvalue()
+    return out.getvalue(), pixels.shape[0], pixels.shape[1], pixels.shape[2]
+
+
+def fill_image(value: Any, data: np.ndarray) -> bool:
+    """An NCHW batch as one PNG (:func:`image_png`)."""
+    png, height, width, channels = image_png(data)
+    value.image.height, value.image.width = height, width
+    value.image.colorspace = channels
+    value.image.encoded_image = png
     return True
 
 

@@ -1,5 +1,6 @@
 """SummaryRecord: write scalars, tensors, images and histograms to MindSpore's summary event
-files (readable by MindSpore's and MindInsight's summary readers)."""
+files (readable by MindSpore's and MindInsight's summary readers) and, by default, to a
+TensorBoard event file next to them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ import numpy as np
 
 from deepsink.ops.operations.summary_ops import take_summary_data
 from deepsink.train.summary import _events
+from deepsink.train.summary._tensorboard import TensorBoardWriter
+
+SUMMARY_FORMATS = ("both", "mindspore", "tensorboard")
 
 _VALUE_PLUGINS = ("scalar", "tensor", "image", "histogram")
 _REFUSED_PLUGINS = {
@@ -62,6 +66,12 @@ class SummaryRecord:
     ``log_dir``, MindSpore's format: ``add_value`` collects values, ``record(step)`` writes them
     as one event of that step.
 
+    deepsink also writes the same values to a TensorBoard event file in ``log_dir``
+    (``events.out.tfevents.<seconds>.<host><file_suffix>``, through ``tensorboardX``; a tensor
+    summary appears there as a histogram), so ``tensorboard --logdir`` opens the run:
+    ``summary_format`` chooses the files (see docs/monitoring.md). MindSpore's file is the same
+    with or without it.
+
     Args:
         log_dir (str): the directory of the event file (created if missing).
         file_prefix (str, optional): the file name's prefix. Default: ``"events"``.
@@ -77,10 +87,14 @@ class SummaryRecord:
             Default: ``False``.
         export_options (dict, optional): ``{"tensor_format": "npy"}`` also saves every tensor
             summary as ``export_<time>/tensor/<tag>_<step>.npy``. Default: ``None``.
+        summary_format (str, optional): (deepsink, keyword-only) ``"both"``: MindSpore's
+            summary file and a TensorBoard event file; ``"mindspore"``: MindSpore's only (as
+            MindSpore); ``"tensorboard"``: TensorBoard's only. ``max_file_size`` bounds
+            MindSpore's file. Default: ``"both"``.
 
     Raises:
         TypeError: if an argument has the wrong type.
-        ValueError: for a bad prefix/suffix or export option.
+        ValueError: for a bad prefix/suffix, export option or ``summary_format``.
         NotImplementedError: for a ``network`` (graph summaries).
 
     Examples:
@@ -95,7 +109,8 @@ class SummaryRecord:
 
     def __init__(self, log_dir: str, file_prefix: str = "events", file_suffix: str = "_MS",
                  num_process: int = 32, network: Any = None, max_file_size: int | None = None,
-                 raise_exception: bool = False, export_options: dict | None = None) -> None:  # fmt: skip
+                 raise_exception: bool = False, export_options: dict | None = None, *,
+                 summary_format: str = "both") -> None:  # fmt: skip
         if not isinstance(log_dir, str) or not log_dir:
             raise TypeError(f"For 'SummaryRecord', 'log_dir' must be a non-empty str, but got "
                             f"{log_dir!r}")  # fmt: skip
@@ -115,6 +130,9 @@ class SummaryRecord:
             raise NotImplementedError(
                 f"For 'SummaryRecord', 'network': {_REFUSED_PLUGINS['graph']}"
             )
+        if summary_format not in SUMMARY_FORMATS:
+            raise ValueError(f"For 'SummaryRecord', 'summary_format' must be one of "
+                             f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}")  # fmt: skip
         self._export = self._export_options(export_options)
         self.max_file_size = (
             None if max_file_size is not None and max_file_size < 0 else max_file_size
@@ -122,15 +140,23 @@ class SummaryRecord:
         self.raise_exception = raise_exception
         self._mode = "train"
         self._pool: list[tuple[str, str, np.ndarray]] = []
+        self._session_end: Any = None  # the hparams session's end, written at close
         self._closed = False
         os.makedirs(log_dir, exist_ok=True)
         self.base_log_dir = log_dir
         seconds = str(int(time.time()))
-        self._path = os.path.join(log_dir, event_file_name(file_prefix, file_suffix, seconds))
         self._export_dir = os.path.join(log_dir, f"export_{seconds}") if self._export else None
-        self._file = open(self._path, "wb")  # noqa: SIM115 - held open until close()
+        self._tensorboard = (
+            TensorBoardWriter(log_dir, file_suffix) if summary_format != "mindspore" else None
+        )
+        self._file = None
         self._written = 0
-        self._write(_events.version_event().SerializeToString())
+        if summary_format == "tensorboard":
+            self._path = self._tensorboard.path
+        else:
+            self._path = os.path.join(log_dir, event_file_name(file_prefix, file_suffix, seconds))
+            self._file = open(self._path, "wb")  # noqa: SIM115 - held open until close()
+            self._write(_events.version_event().SerializeToString())
         take_summary_data()  # the summary operators' values from before this record starts
         atexit.register(self.close)
 
@@ -255,8 +281,10 @@ class SummaryRecord:
         if plugin_filter is not None:
             pool = [entry for entry in pool if plugin_filter(entry[0])]
         try:
-            if pool:
+            if pool and self._file is not None:
                 self._write(_events.summary_event(pool, int(step)).SerializeToString())
+            if pool and self._tensorboard is not None:
+                self._tensorboard.write(pool, int(step))
             if self._export_dir is not None:
                 self._export_tensors(pool, int(step))
         except (OSError, ValueError, TypeError) as exc:
@@ -288,16 +316,77 @@ class SummaryRecord:
 
     @property
     def log_dir(self) -> str:
-        """The full path of the event file."""
+        """The full path of the event file (MindSpore's; TensorBoard's with
+        ``summary_format="tensorboard"``)."""
         return self._path
+
+    @property
+    def tensorboard_file(self) -> str | None:
+        """(deepsink) The full path of the TensorBoard event file; None without one."""
+        return self._tensorboard.path if self._tensorboard is not None else None
+
+    def add_graph(self, network: Any, batch: Any) -> bool:
+        """(deepsink) Write the graph of ``network``'s compiled step on a batch like ``batch``
+        (the columns it is called with: Tensors, arrays or ``jax.ShapeDtypeStruct``s) to the
+        TensorBoard file, for TensorBoard's graph plugin: the step is traced, not run.
+
+        Args:
+            network (Cell): the network (a training cell: loss, gradients and update).
+            batch (Union[list, tuple]): the network's inputs, or their shapes and dtypes.
+
+        Returns:
+            bool, whether it was written (False without a TensorBoard file, or once closed).
+        """
+        from deepsink.train.summary._tensorboard import step_graph
+
+        if self._tensorboard is None or self._closed:
+            return False
+        columns = [c.asnumpy() if hasattr(c, "asnumpy") else c for c in batch]
+        self._tensorboard.graph(step_graph(network, columns))
+        return True
+
+    def add_hparams(self, hparams: dict, metrics: Any = ()) -> bool:
+        """(deepsink) Start a session of TensorBoard's hparams plugin in the TensorBoard file:
+        the run's hyper-parameters and the scalar tags to compare runs by; :meth:`close` ends it.
+
+        Args:
+            hparams (dict): ``{name: value}``, values str, bool, int or float.
+            metrics (Union[list, tuple]): scalar tags recorded in this run. Default: ``()``.
+
+        Returns:
+            bool, whether it was written (False without a TensorBoard file, or once closed).
+
+        Raises:
+            TypeError: for a value of another type.
+        """
+        if not isinstance(hparams, dict):
+            raise TypeError(f"For 'SummaryRecord.add_hparams', 'hparams' must be a dict, but got "
+                            f"{type(hparams).__name__}")  # fmt: skip
+        for key, value in hparams.items():
+            if not isinstance(value, str | bool | int | float):
+                raise TypeError(f"For 'SummaryRecord.add_hparams', the value of {key!r} must be "
+                                f"str, bool, int or float, but got {type(value).__name__}")  # fmt: skip
+        if self._tensorboard is None or self._closed:
+            return False
+        end = self._tensorboard.hparams({str(k): v for k, v in hparams.items()}, list(metrics))
+        self._session_end = end
+        return True
 
     def flush(self) -> None:
         """Write what is buffered to disk."""
         if not self._closed:
-            self._file.flush()
+            if self._file is not None:
+                self._file.flush()
+            if self._tensorboard is not None:
+                self._tensorboard.flush()
 
     def close(self) -> None:
-        """Flush and close the file (further records return False)."""
+        """Flush and close the files (further records return False)."""
         if not self._closed:
             self._closed = True
-            self._file.close()
+            if self._file is not None:
+                self._file.close()
+            if self._tensorboard is not None:
+                if self._session_end is not None:
+                    self._tensorboard.end_hparams(self._session_end)
+                self._tensorboard.close()
