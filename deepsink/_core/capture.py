@@ -73,7 +73,15 @@ def _closure_objects(fn: Any) -> tuple[list, list]:
 
 
 _CELL_INTERNALS = frozenset(
-    {"_params", "_cells", "_param_tuples", "_compile_cache", "_recompiles", "_captured"}
+    {
+        "_params",
+        "_cells",
+        "_param_tuples",
+        "_compile_cache",
+        "_recompiles",
+        "_captured",
+        "_shape_compiles",
+    }
 )
 _SCALARS = (int, float, complex, str, bytes, bool, type(None))
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import control_flow, functional, graph_syntax, spmd, writeback
+from deepsink._core import control_flow, dynamic_shapes, functional, graph_syntax, spmd, writeback
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -348,8 +348,17 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
+    declared = cell.__dict__.get("_set_inputs")
+    if declared:
+        dynamic_shapes.check_inputs(declared, args)
     dyn, spec = split_args(args, kwargs)
     entry = _cell_entry(cell, spec, args, kwargs)
+    compiles = cell.__dict__.get("_shape_compiles")
+    if compiles is None:
+        compiles = cell.__dict__["_shape_compiles"] = dynamic_shapes.ShapeCompiles(
+            type(cell).__name__
+        )
+    compiles.note(dyn, declared=bool(declared))
     try:
         out, new_state = entry.jitted(
             functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
@@ -472,6 +481,7 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
         fn = graph_syntax.traced_only(fn)
     entries = CompileCache(MAX_PROGRAMS)  # the most recent programs, one per signature
     recompiles = _Recompiles(fn)
+    shape_compiles = dynamic_shapes.ShapeCompiles(getattr(fn, "__name__", "function"))
     value_dependent: list[bool] = []  # set once fn meets an op with a value-dependent shape
 
     @api_boundary
@@ -504,6 +514,7 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
 
     def compiled_call(args: tuple, kwargs: dict) -> Any:
         dyn, spec = split_args(args, kwargs)
+        shape_compiles.note(dyn)
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.peek(sig)
         targets = _dyn_tensors(args, kwargs, spec)
@@ -561,7 +572,8 @@ class _Recompiles:
     """The compiles of one jit function: past ``MAX_PROGRAMS`` the oldest programs are dropped,
     and a warning (once) names the arguments whose values made the new programs: a Python
     number argument is a compile-time constant (as in MindSpore 2.10, where ``mutable`` makes
-    it a run-time input), so every new value compiles a program."""
+    it a run-time input), so every new value compiles a program. Programs for new input shapes
+    are named by ``dynamic_shapes.ShapeCompiles`` instead."""
 
     def __init__(self, fn: Callable) -> None:
         self.fn = fn
@@ -582,19 +594,17 @@ class _Recompiles:
             self.seen.setdefault(name, set()).add(key)
         if self.count <= MAX_PROGRAMS:
             return
-        self.warned = True
         varying = [n for n, keys in self.seen.items() if len(keys) > 1]
+        if not varying:  # new input shapes: dynamic_shapes.ShapeCompiles names them
+            return
+        self.warned = True
         self.seen.clear()
         fname = getattr(self.fn, "__name__", "function")
-        if varying:
-            which = ", ".join(f"'{n}'" for n in varying)
-            why = (f"a new one for each new value of {which}: a Python number (or other "
-                   "non-Tensor) argument is a compile-time constant, as in MindSpore 2.10")  # fmt: skip
-            fix = ("Pass it as a Tensor, or wrap it in mindspore.mutable(...), to compile one "
-                   "program for every value")  # fmt: skip
-        else:
-            why = "a new one for each new shape or dtype of its Tensor arguments"
-            fix = "Pad the inputs to a few shapes to compile fewer programs"
+        which = ", ".join(f"'{n}'" for n in varying)
+        why = (f"a new one for each new value of {which}: a Python number (or other "
+               "non-Tensor) argument is a compile-time constant, as in MindSpore 2.10")  # fmt: skip
+        fix = ("Pass it as a Tensor, or wrap it in mindspore.mutable(...), to compile one "
+               "program for every value")  # fmt: skip
         warnings.warn(
             f"For 'jit', '{fname}' has compiled {self.count} programs, {why}. Only the {kept} "
             f"most recently used programs are kept. {fix}",

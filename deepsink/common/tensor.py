@@ -155,12 +155,18 @@ def _infer(data: Any) -> jax.Array:
     return dtype_rules.to_array(data)
 
 
+def _is_symbol(dim: Any) -> bool:
+    from deepsink.common.graph_api import Symbol
+
+    return isinstance(dim, Symbol)
+
+
 def _is_dynamic(shape: Any, dtype: Any) -> bool:
     """``Tensor(shape=[None, 3], dtype=...)`` or ``Tensor(dtype=...)``: a dynamic-shape placeholder."""
     if shape is None:
         return dtype is not None
     dims = [shape] if isinstance(shape, int) else list(shape)
-    if not any(d is None or (isinstance(d, int) and d < 0) for d in dims):
+    if not any(d is None or _is_symbol(d) or (isinstance(d, int) and d < 0) for d in dims):
         return False
     if dtype is None:
         raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
@@ -176,7 +182,9 @@ class _Placeholder:
             self.shape = (-2,)
         else:
             dims = [shape] if isinstance(shape, int) else list(shape)
-            self.shape = tuple(-1 if d is None else int(d) for d in dims)
+            self.shape = tuple(-1 if d is None or _is_symbol(d) else int(d) for d in dims)
+            # the Symbols of dynamic dimensions (their bounds are checked against each call)
+            self.symbols = tuple(d if _is_symbol(d) else None for d in dims)
         self.dtype = np.dtype(mstype.to_np(dtype))
         self.ndim = len(self.shape)
 

@@ -791,12 +791,14 @@ class Cell:
         return dict(self.__dict__.get("_jit_config_dict", {}))
 
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
-        """Declares the inputs' shapes and dtypes (MindSpore's dynamic-shape hint, ``None`` for a
-        dynamic axis). Compiled calls are cached per concrete input shape already, so the declaration
-        is kept for ``get_inputs`` and changes no result.
+        """Declares the inputs' shapes and dtypes (MindSpore's dynamic-shape hint: ``None`` or a
+        ``Symbol`` for a dynamic axis). Each compiled call of this Cell (GRAPH_MODE, ``jit``) checks
+        its Tensor inputs against it with MindSpore's rules: rank, static dimensions, dtype and
+        each Symbol's bounds. deepsink still compiles one program per concrete input shape
+        (docs/dynamic_shapes.md).
 
         Args:
-            inputs (Tensor): one Tensor per input, shapes may hold None.
+            inputs (Tensor): one Tensor per input, shapes may hold None or a Symbol.
             kwargs (Any): keyword inputs.
 
         Returns:

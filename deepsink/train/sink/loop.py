@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv, functional, spmd
+from deepsink._core import conv, dynamic_shapes, functional, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -106,6 +106,8 @@ class CompiledLoop:
                  name: str = "step") -> None:  # fmt: skip
         self.strategy = strategy
         self.dispatches = 0
+        # a program per chunk shape (steps and batch shape): counted, named past a threshold
+        self.compiles = dynamic_shapes.ShapeCompiles(f"sink of {name}", "chunk")
 
         def scan_chunk(state, stack):
             if prepare is not None:
@@ -127,6 +129,7 @@ class CompiledLoop:
     def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,
         a list of per-step outputs for steps), all still on the device."""
+        self.compiles.note(stack)
         if self.strategy == "scan":
             self.dispatches += 1
             return self._scan(state, stack)
