@@ -164,3 +164,25 @@ def test_per_step_must_be_a_bool(cls):
         TypeError, match=rf"For '{cls.__name__}', 'per_step' must be a bool, but got 1"
     ):
         cls(per_step=1)
+
+
+def test_per_step_losses_with_the_timed_sink_loop(capsys):
+    # TimeBreakdown times the sink's phases (Model._traced_sink): the same per-step hand-over
+    ref = _reference_losses(1)
+    cb = PerStep()
+    _model().train(2, _data(), callbacks=[cb, ms.TimeBreakdown()], dataset_sink_mode=True,
+                   sink_size=5)  # fmt: skip
+    capsys.readouterr()
+    np.testing.assert_allclose([x for _, losses in cb.calls for x in losses], ref, rtol=1e-5)
+
+
+def test_per_step_outputs_in_fit_with_a_sunk_evaluation():
+    ms.set_seed(5)
+    net = Linear(3, 2)
+    model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.05, 0.9),
+                     metrics={"loss"})  # fmt: skip
+    history = History(per_step=True)
+    model.fit(2, _data(), _data(), callbacks=[history], dataset_sink_mode=True,
+              valid_dataset_sink_mode=True, sink_size=5)  # fmt: skip
+    assert history.steps["step"] == list(range(1, 11))
+    assert len(history.history["loss"]) == 2
