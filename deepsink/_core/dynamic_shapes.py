@@ -108,7 +108,7 @@ class ShapeCompiles:
 
     def note(self, arrays: Sequence[Any], declared: bool = False) -> bool:
         """Note a call on ``arrays``; True when their signature is new (a compile)."""
-        key = tuple((tuple(np.shape(a)), str(getattr(a, "dtype", ""))) for a in arrays)
+        key = tuple((a.shape, a.dtype) for a in arrays)  # arrays: per call, cheap
         if key in self.seen:
             return False
         self.seen[key] = None
@@ -118,7 +118,7 @@ class ShapeCompiles:
         return True
 
     def _message(self, declared: bool) -> str:
-        shapes = [", ".join(str(s) for s, _ in key) for key in self.seen]
+        shapes = [", ".join(str(tuple(s)) for s, _ in key) for key in self.seen]
         listed = "; ".join(f"[{s}]" for s in shapes[:_SHOWN])
         more = f"; and {len(shapes) - _SHOWN} more" if len(shapes) > _SHOWN else ""
         why = (
