@@ -63,10 +63,11 @@ def test_sink_hands_every_step_loss_equal_to_the_run_without_sink(strategy):
     np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-7)
 
 
-def test_per_step_outputs_cost_one_host_copy_per_sink(monkeypatch):
+@pytest.mark.parametrize("strategy", ["scan", "steps"])
+def test_per_step_outputs_cost_one_host_copy_per_sink(monkeypatch, strategy):
     from deepsink.train.sink import session as session_mod
 
-    context.set_context(sink_strategy="scan")
+    context.set_context(sink_strategy=strategy)
     gets = []
     real_get = session_mod.jax.device_get
     monkeypatch.setattr(session_mod.jax, "device_get", lambda x: gets.append(1) or real_get(x))
