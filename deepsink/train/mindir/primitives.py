@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from deepsink import ops
 
 MONAD = type("Monad", (), {"__repr__": lambda self: "U"})()  # MindSpore's UMonad/IOMonad value
@@ -24,31 +26,42 @@ _FORMATS = {0: "NCHW", 1: "NHWC", 2: "NCDHW"}  # MindSpore's Format enum, as Bia
 @dataclass(frozen=True)
 class Primitive:
     """A MindSpore primitive: ``run`` computes it on deepsink; ``function``: MindSpore 2.10 writes
-    it as a PRIMITIVE_FUNCTION (options as inputs); ``jax``: the JAX primitives exported as it."""
+    it as a PRIMITIVE_FUNCTION (options as inputs); ``jax``: the JAX primitives exported as it,
+    by ``emit(writer, eqn, args)`` (``args``: the writer's references to the equation's inputs),
+    which adds the node(s) and returns the reference to the result."""
 
     name: str
     run: Callable[[dict, list], Any]
     function: bool = True
     jax: tuple[str, ...] = field(default=())
+    emit: Callable[[Any, Any, list], Any] | None = None
 
 
 PRIMITIVES: dict[str, Primitive] = {}
 
 
-def _register(name: str, function: bool = True, jax: tuple[str, ...] = ()) -> Callable:
+def _same(name: str) -> Callable[[Any, Any, list], Any]:
+    """The emitter of a primitive whose inputs are the JAX equation's, in order."""
+    return lambda w, eqn, args: w.node(name, args, eqn)
+
+
+def _register(
+    name: str, function: bool = True, jax: tuple[str, ...] = (), emit: Callable | None = None
+) -> Callable:
     def deco(run: Callable[[dict, list], Any]) -> Callable:
-        PRIMITIVES[name] = Primitive(name, run, function, jax)
+        PRIMITIVES[name] = Primitive(name, run, function, jax, emit)
         return run
 
     return deco
 
 
 def _unary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
-    PRIMITIVES[name] = Primitive(name, lambda attrs, args: op()(args[0]), True, jax)
+    PRIMITIVES[name] = Primitive(name, lambda attrs, args: op()(args[0]), True, jax, _same(name))
 
 
 def _binary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
-    PRIMITIVES[name] = Primitive(name, lambda attrs, args: op()(args[0], args[1]), True, jax)
+    run = lambda attrs, args: op()(args[0], args[1])  # noqa: E731
+    PRIMITIVES[name] = Primitive(name, run, True, jax, _same(name))
 
 
 def _hw(value: Any) -> Any:
@@ -87,7 +100,6 @@ _binary("Div", ops.Div, ("div",))
 _binary("RealDiv", ops.RealDiv)
 _binary("Maximum", ops.Maximum, ("max",))
 _binary("Minimum", ops.Minimum, ("min",))
-_binary("Pow", ops.Pow, ("pow",))
 _binary("Greater", ops.Greater, ("gt",))
 _binary("GreaterEqual", ops.GreaterEqual, ("ge",))
 _binary("Less", ops.Less, ("lt",))
@@ -98,23 +110,74 @@ _binary("LogicalAnd", ops.LogicalAnd, ("and",))
 _binary("LogicalOr", ops.LogicalOr, ("or",))
 
 
-@_register("Select", jax=("select_n",))
+def _emit_pow(w: Any, eqn: Any, args: list) -> Any:
+    if eqn.primitive.name == "integer_pow":
+        return w.node(
+            "Pow", [args[0], w.const(np.asarray(eqn.params["y"], eqn.invars[0].aval.dtype))], eqn
+        )
+    return w.node("Pow", args, eqn)
+
+
+@_register("Pow", jax=("pow", "integer_pow"), emit=_emit_pow)
+def _pow(attrs: dict, args: list) -> Any:
+    return ops.Pow()(args[0], args[1])
+
+
+def _emit_select(w: Any, eqn: Any, args: list) -> Any:
+    if len(args) != 3 or eqn.invars[0].aval.dtype != np.bool_:
+        w.refuse(eqn, "a select_n of more than two cases or with an integer predicate")
+    return w.node("Select", [args[0], args[2], args[1]], eqn)  # select_n(p, false, true)
+
+
+@_register("Select", jax=("select_n",), emit=_emit_select)
 def _select(attrs: dict, args: list) -> Any:
     return ops.Select()(args[0], args[1], args[2])
 
 
-@_register("Cast", jax=("convert_element_type",))
+# MindSpore's TypeId numbers (Cast's dtype input) by NumPy dtype name
+TYPE_IDS = {
+    "bool": 30, "int8": 32, "int16": 33, "int32": 34, "int64": 35, "uint8": 37, "uint16": 38,
+    "uint32": 39, "uint64": 40, "float16": 42, "float32": 43, "float64": 44, "bfloat16": 45,
+}  # fmt: skip
+
+
+def _emit_cast(w: Any, eqn: Any, args: list) -> Any:
+    name = np.dtype(eqn.params["new_dtype"]).name
+    if name not in TYPE_IDS:
+        w.refuse(eqn, f"a cast to {name}")
+    return w.node("Cast", [args[0], w.scalar(TYPE_IDS[name])], eqn)
+
+
+@_register("Cast", jax=("convert_element_type",), emit=_emit_cast)
 def _cast(attrs: dict, args: list) -> Any:
-    return ops.Cast()(args[0], args[1])
+    from deepsink.common import dtype as mstype
+
+    names = {v: k for k, v in TYPE_IDS.items()}
+    if args[1] not in names:
+        raise RuntimeError(
+            f"Load MindIR failed: Cast to type id {args[1]}, which deepsink does not know"
+        )
+    name = "bool_" if names[args[1]] == "bool" else names[args[1]]
+    return ops.Cast()(args[0], getattr(mstype, name))
 
 
 # ------------------------------------------------------------------ shapes
-@_register("Reshape", jax=("reshape", "squeeze", "expand_dims"))
+def _emit_reshape(w: Any, eqn: Any, args: list) -> Any:
+    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape)], eqn)
+
+
+@_register("Reshape", jax=("reshape", "squeeze", "expand_dims"), emit=_emit_reshape)
 def _reshape(attrs: dict, args: list) -> Any:
     return ops.Reshape()(args[0], tuple(args[1]))
 
 
-@_register("Transpose", jax=("transpose",))
+@_register(
+    "Transpose",
+    jax=("transpose",),
+    emit=lambda w, eqn, args: w.node(
+        "Transpose", [args[0], w.ints(eqn.params["permutation"])], eqn
+    ),
+)
 def _transpose(attrs: dict, args: list) -> Any:
     return ops.Transpose()(args[0], tuple(args[1]))
 
@@ -124,12 +187,33 @@ def _expand_dims(attrs: dict, args: list) -> Any:
     return ops.ExpandDims()(args[0], args[1])
 
 
-@_register("BroadcastTo", jax=("broadcast_in_dim",))
+def _emit_broadcast(w: Any, eqn: Any, args: list) -> Any:
+    shape = eqn.outvars[0].aval.shape
+    src = eqn.invars[0].aval.shape
+    x = args[0]
+    if len(src) != len(
+        shape
+    ):  # put the operand's axes where broadcast_dimensions says, 1 elsewhere
+        ranked = [1] * len(shape)
+        for axis, size in zip(eqn.params["broadcast_dimensions"], src, strict=True):
+            ranked[axis] = size
+        x = w.node("Reshape", [x, w.ints(ranked)], eqn, shape=tuple(ranked))
+        src = tuple(ranked)
+    if tuple(src) == tuple(shape):
+        return x
+    return w.node("BroadcastTo", [x, w.ints(shape)], eqn)
+
+
+@_register("BroadcastTo", jax=("broadcast_in_dim",), emit=_emit_broadcast)
 def _broadcast_to(attrs: dict, args: list) -> Any:
     return ops.BroadcastTo(tuple(args[1]))(args[0])
 
 
-@_register("Concat", jax=("concatenate",))
+def _emit_concat(w: Any, eqn: Any, args: list) -> Any:
+    return w.node("Concat", [w.tuple(args, eqn), w.scalar(eqn.params["dimension"])], eqn)
+
+
+@_register("Concat", jax=("concatenate",), emit=_emit_concat)
 def _concat(attrs: dict, args: list) -> Any:
     return ops.Concat(args[1])(tuple(args[0]))
 
@@ -139,7 +223,18 @@ def _split(attrs: dict, args: list) -> Any:
     return ops.Split(args[1], args[2])(args[0])
 
 
-@_register("StridedSlice", jax=("slice",))
+def _emit_slice(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    strides = p["strides"] or (1,) * len(p["start_indices"])
+    zeros = [w.scalar(0)] * 5
+    return w.node(
+        "StridedSlice",
+        [args[0], w.ints(p["start_indices"]), w.ints(p["limit_indices"]), w.ints(strides), *zeros],
+        eqn,
+    )
+
+
+@_register("StridedSlice", jax=("slice",), emit=_emit_slice)
 def _strided_slice(attrs: dict, args: list) -> Any:
     x, begin, end, strides, *masks = args
     return ops.StridedSlice(*masks)(x, tuple(begin), tuple(end), tuple(strides))
@@ -150,10 +245,18 @@ def _reduce(op: Callable) -> Callable[[dict, list], Any]:
     return lambda attrs, args: op(bool(args[2]))(args[0], tuple(args[1]))
 
 
+def _emit_reduce(name: str) -> Callable[[Any, Any, list], Any]:
+    def emit(w: Any, eqn: Any, args: list) -> Any:
+        extra = [w.scalar(False)] if name == "ReduceSum" else []  # ReduceSum's skip_mode
+        return w.node(name, [args[0], w.ints(eqn.params["axes"]), w.scalar(False), *extra], eqn)
+
+    return emit
+
+
 PRIMITIVES["ReduceMean"] = Primitive("ReduceMean", _reduce(ops.ReduceMean))
-PRIMITIVES["ReduceSum"] = Primitive("ReduceSum", _reduce(ops.ReduceSum), True, ("reduce_sum",))
-PRIMITIVES["ReduceMax"] = Primitive("ReduceMax", _reduce(ops.ReduceMax), True, ("reduce_max",))
-PRIMITIVES["ReduceMin"] = Primitive("ReduceMin", _reduce(ops.ReduceMin), True, ("reduce_min",))
+for _name, _op, _jax in (("ReduceSum", ops.ReduceSum, "reduce_sum"), ("ReduceMax", ops.ReduceMax, "reduce_max"),
+                         ("ReduceMin", ops.ReduceMin, "reduce_min")):  # fmt: skip
+    PRIMITIVES[_name] = Primitive(_name, _reduce(_op), True, (_jax,), _emit_reduce(_name))
 
 
 @_register("Softmax")
@@ -162,7 +265,40 @@ def _softmax(attrs: dict, args: list) -> Any:
 
 
 # ------------------------------------------------------------------ linear algebra
-@_register("MatMul", jax=("dot_general",))
+def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
+    """dot_general as MatMul (2-D), BatchMatMul (leading batch axes) or MatMul on the operand
+    flattened to 2-D (``x @ W`` with ``x`` of rank > 2)."""
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    lr, rr = len(eqn.invars[0].aval.shape), len(eqn.invars[1].aval.shape)
+    lc, rc, lb, rb = tuple(lc), tuple(rc), tuple(lb), tuple(rb)
+    if (
+        len(lc) == 1
+        and len(rc) == 1
+        and lb == rb == tuple(range(len(lb)))
+        and lr == rr == len(lb) + 2
+    ):
+        k = len(lb)
+        ta, tb = lc[0] == k, rc[0] == k + 1
+        name = "BatchMatMul" if k else "MatMul"
+        return w.node(name, [args[0], args[1], w.scalar(ta), w.scalar(tb)], eqn)
+    if not lb and not rb and rr == 2 and lc == (lr - 1,) and lr > 2:
+        lhs_shape = eqn.invars[0].aval.shape
+        rows = int(np.prod(lhs_shape[:-1]))
+        flat = w.node(
+            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]))], eqn, shape=(rows, lhs_shape[-1])
+        )
+        out_shape = eqn.outvars[0].aval.shape
+        mm = w.node(
+            "MatMul",
+            [flat, args[1], w.scalar(False), w.scalar(rc[0] == 1)],
+            eqn,
+            shape=(rows, out_shape[-1]),
+        )
+        return w.node("Reshape", [mm, w.ints(out_shape)], eqn)
+    return w.refuse(eqn, f"a dot_general with dimension_numbers {eqn.params['dimension_numbers']}")
+
+
+@_register("MatMul", jax=("dot_general",), emit=_emit_dot)
 def _matmul(attrs: dict, args: list) -> Any:
     return ops.MatMul(bool(args[2]), bool(args[3]))(args[0], args[1])
 
@@ -183,7 +319,31 @@ def _bias_add(attrs: dict, args: list) -> Any:
 
 
 # ------------------------------------------------------------------ neural-network layers
-@_register("Conv2D", function=False, jax=("conv_general_dilated",))
+def _emit_conv(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    dn = p["dimension_numbers"]
+    nchw = (tuple(dn.lhs_spec), tuple(dn.rhs_spec), tuple(dn.out_spec)) == ((0, 1, 2, 3),) * 3
+    if (
+        not nchw
+        or len(p["window_strides"]) != 2
+        or any(d != 1 for d in p["lhs_dilation"])
+        or p["batch_group_count"] != 1
+    ):
+        return w.refuse(eqn, "a convolution that is not a 2-D NCHW/OIHW one without input dilation")
+    (top, bottom), (left, right) = p["padding"]
+    wshape = eqn.invars[1].aval.shape
+    sh, sw = p["window_strides"]
+    dh, dw = p["rhs_dilation"]
+    attrs = {
+        "out_channel": wshape[0], "kernel_size": (wshape[2], wshape[3]), "mode": 1, "pad_mode": "pad",
+        "pad": (top, bottom, left, right), "pad_list": (top, bottom, left, right),
+        "stride": (1, 1, sh, sw), "dilation": (1, 1, dh, dw), "group": p["feature_group_count"],
+        "groups": p["feature_group_count"], "format": "NCHW",
+    }  # fmt: skip
+    return w.node("Conv2D", args, eqn, attrs=attrs)
+
+
+@_register("Conv2D", function=False, jax=("conv_general_dilated",), emit=_emit_conv)
 def _conv2d(attrs: dict, args: list) -> Any:
     pad_mode = str(attrs.get("pad_mode", "valid")).lower()
     conv = ops.Conv2D(
@@ -212,8 +372,53 @@ def _pool(op: Callable) -> Callable[[dict, list], Any]:
     return run
 
 
-PRIMITIVES["MaxPool"] = Primitive("MaxPool", _pool(ops.MaxPool), False, ("reduce_window_max",))
-PRIMITIVES["AvgPool"] = Primitive("AvgPool", _pool(ops.AvgPool), False)
+def _emit_max_pool(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    win, strides, pads = p["window_dimensions"], p["window_strides"], p["padding"]
+    ok = len(win) == 4 and tuple(win[:2]) == (1, 1) and tuple(strides[:2]) == (1, 1)
+    ok = ok and all(d == 1 for d in (*p["base_dilation"], *p["window_dilation"]))
+    if not ok:
+        return w.refuse(eqn, "a max-pooling window that is not MaxPool's NCHW 2-D one")
+    if all(lo == hi == 0 for lo, hi in pads):
+        mode = "VALID"
+    else:  # MindSpore's SAME pads (total // 2) before and the rest after
+        shape = eqn.invars[0].aval.shape
+        same = []
+        for n, k, s in zip(shape[2:], win[2:], strides[2:], strict=True):
+            total = max((-(-n // s) - 1) * s + k - n, 0)
+            same.append((total // 2, total - total // 2))
+        if tuple(map(tuple, pads[:2])) != ((0, 0), (0, 0)) or [tuple(x) for x in pads[2:]] != same:
+            return w.refuse(eqn, f"a max-pooling with padding {pads}, neither VALID nor SAME")
+        mode = "SAME"
+    attrs = {
+        "kernel_size": tuple(win),
+        "strides": tuple(strides),
+        "pad_mode": mode,
+        "format": "NCHW",
+    }
+    return w.node("MaxPool", args, eqn, attrs=attrs)
+
+
+PRIMITIVES["MaxPool"] = Primitive(
+    "MaxPool", _pool(ops.MaxPool), False, ("reduce_window_max",), _emit_max_pool
+)
+_PAD_MODES = {0: "pad", 1: "same", 2: "valid"}  # MindSpore's PadMode enum, as AvgPool's input
+
+
+@_register("AvgPool")
+def _avg_pool(attrs: dict, args: list) -> Any:
+    x, kernel, strides, pad_mode, fmt = args
+    return ops.AvgPool(tuple(kernel), tuple(strides), _PAD_MODES[pad_mode], _FORMATS[fmt])(x)
+
+
+@_register("Tile")
+def _tile(attrs: dict, args: list) -> Any:
+    return ops.Tile()(args[0], tuple(args[1]))
+
+
+@_register("Squeeze")
+def _squeeze(attrs: dict, args: list) -> Any:
+    return ops.Squeeze(tuple(args[1]))(args[0])
 
 
 @_register("AdaptiveAvgPool2D", function=False)
@@ -245,3 +450,8 @@ def _lstm(attrs: dict, args: list) -> Any:
         attrs.get("proj_size", 0),
     )
     return lstm(*args)
+
+
+def exports() -> dict[str, Primitive]:
+    """JAX primitive name -> the MindSpore primitive ``export`` writes it as."""
+    return {j: p for p in PRIMITIVES.values() for j in p.jax}
