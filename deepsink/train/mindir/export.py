@@ -16,8 +16,8 @@ import stat
 from typing import Any, NoReturn
 
 import jax
-from jax.extend import core as jex_core
 import numpy as np
+from jax.extend import core as jex_core
 
 from deepsink.train.mindir import proto
 from deepsink.train.mindir.primitives import PRIMITIVES, exports
@@ -102,7 +102,9 @@ class Writer:
 
     def scalar(self, value: Any) -> str:
         """A bool/int/float option input (MindSpore's scalar ValueNode)."""
-        return self._constant(("scalar", type(value).__name__, value), lambda a: _set_attr(a, value))
+        return self._constant(
+            ("scalar", type(value).__name__, value), lambda a: _set_attr(a, value)
+        )
 
     def ints(self, values: Any) -> str:
         """A tuple-of-int option input (a shape, axes, a permutation)."""
@@ -133,7 +135,14 @@ class Writer:
             self._prims[key] = label
         return self._prims[key]
 
-    def node(self, name: str, inputs: list, eqn: Any, attrs: dict | None = None, shape: tuple | None = None) -> str:
+    def node(
+        self,
+        name: str,
+        inputs: list,
+        eqn: Any,
+        attrs: dict | None = None,
+        shape: tuple | None = None,
+    ) -> str:
         """Add a node computing MindSpore primitive ``name``; its abstract is the equation's
         output (or ``shape`` of that dtype, for an intermediate node)."""
         out = self._name("CNode")
@@ -145,14 +154,17 @@ class Writer:
         node.domain = f"Default/{name}-op{self._count}"
         return out
 
-    def tuple(self, inputs: list, eqn: Any) -> str:
+    def tuple(self, inputs: list, eqn: Any, shape: tuple | None = None) -> str:
+        """A MakeTuple of ``inputs`` (the equation's inputs; each of ``shape`` when given)."""
         out = self._name("CNode")
         node = self.graph.node.add(input=inputs, output=[out], name=out)
         node.op_type = "REF::" + self._primitive("MakeTuple", None)
         a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
         for v in eqn.invars:
             item = a.values.add(type=_ATTR["TENSORS"])
-            _tensor_proto(item.tensors.add(), v.aval.shape, v.aval.dtype)
+            _tensor_proto(
+                item.tensors.add(), v.aval.shape if shape is None else shape, v.aval.dtype
+            )
         return out
 
     def refuse(self, eqn: Any, what: str) -> NoReturn:
@@ -190,16 +202,82 @@ class _Converter:
                 vals = eqn.primitive.bind(*(v for _, v in ins), **eqn.params)
                 vals = vals if eqn.primitive.multiple_results else [vals]
                 outs = [("const", np.asarray(v)) for v in vals]
+            elif prim == "scan":
+                outs = self._unrolled_scan(eqn, ins)
             elif prim in self.table:
                 refs = [name if kind == "ref" else self.w.const(name) for kind, name in ins]
-                if eqn.primitive.multiple_results:
-                    self.w.refuse(eqn, f"'{prim}' with several results")
-                outs = [("ref", self.table[prim].emit(self.w, eqn, refs))]
+                made = self.table[prim].emit(self.w, eqn, refs)
+                outs = [("ref", r) for r in (made if eqn.primitive.multiple_results else [made])]
             else:
                 self.w.refuse(eqn, f"'{prim}'")
             for v, o in zip(eqn.outvars, outs, strict=True):
                 env[v] = o
         return [read(v) for v in jaxpr.outvars]
+
+    def _unrolled_scan(self, eqn: Any, ins: list) -> list:
+        """A ``lax.scan`` (an RNN's time loop) written out step by step: MindIR's loops are
+        sub-graph calls, which this exporter does not write."""
+        p = eqn.params
+        n_consts, n_carry, length = p["num_consts"], p["num_carry"], p["length"]
+        consts, carry, xs = (
+            ins[:n_consts],
+            ins[n_consts : n_consts + n_carry],
+            ins[n_consts + n_carry :],
+        )
+        body = p["jaxpr"]
+        body_consts = [("const", np.asarray(c)) for c in body.consts]
+        x_avals = [v.aval for v in eqn.invars[n_consts + n_carry :]]
+        y_avals = [v.aval for v in eqn.outvars[n_carry:]]
+        ys: list[list] = [[] for _ in y_avals]
+        steps = range(length - 1, -1, -1) if p["reverse"] else range(length)
+        for i in steps:
+            x_i = [self._step(eqn, x, aval, i) for x, aval in zip(xs, x_avals, strict=True)]
+            outs = self.run(body.jaxpr, body_consts + consts + carry + x_i)
+            carry = outs[:n_carry]
+            for acc, y in zip(ys, outs[n_carry:], strict=True):
+                acc.append(y)
+        if p["reverse"]:
+            ys = [acc[::-1] for acc in ys]
+        stacked = [self._stack(eqn, acc, aval) for acc, aval in zip(ys, y_avals, strict=True)]
+        return carry + stacked
+
+    def _step(self, eqn: Any, x: tuple, aval: Any, i: int) -> tuple:
+        kind, value = x
+        if kind == "const":
+            return ("const", np.asarray(value)[i])
+        shape = aval.shape
+        begin, end = [i] + [0] * (len(shape) - 1), [i + 1, *shape[1:]]
+        fake = _Eqn(eqn, (1, *shape[1:]), aval.dtype)
+        zeros = [self.w.scalar(0)] * 5
+        sl = self.w.node(
+            "StridedSlice",
+            [value, self.w.ints(begin), self.w.ints(end), self.w.ints([1] * len(shape)), *zeros],
+            fake,
+        )
+        return (
+            "ref",
+            self.w.node("Reshape", [sl, self.w.ints(shape[1:])], _Eqn(eqn, shape[1:], aval.dtype)),
+        )
+
+    def _stack(self, eqn: Any, items: list, aval: Any) -> tuple:
+        if all(kind == "const" for kind, _ in items):
+            return ("const", np.stack([v for _, v in items]))
+        shape = aval.shape
+        one = _Eqn(eqn, (1, *shape[1:]), aval.dtype)
+        rows = [self.w.node("Reshape", [v if k == "ref" else self.w.const(v), self.w.ints(one.outvars[0].aval.shape)], one)
+                for k, v in items]  # fmt: skip
+        both = _Eqn(eqn, shape, aval.dtype)
+        both.invars = [one.outvars[0]] * len(rows)
+        return ("ref", self.w.node("Concat", [self.w.tuple(rows, both), self.w.scalar(0)], both))
+
+
+class _Eqn:
+    """An equation-like record for a node the exporter adds itself (shape, dtype, origin)."""
+
+    def __init__(self, eqn: Any, shape: tuple, dtype: Any) -> None:
+        self.primitive, self.source_info, self.params = eqn.primitive, eqn.source_info, {}
+        self.outvars = [type("Out", (), {"aval": jax.core.ShapedArray(tuple(shape), dtype)})()]
+        self.invars: list = []
 
 
 def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
@@ -218,7 +296,9 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
 
     arrays = [x._data if isinstance(x, Tensor) else np.asarray(x) for x in inputs]
     saved_mode, saved_lowering = context._values["mode"], conv._forced
-    context._values["mode"] = context.PYNATIVE_MODE  # traced op by op: one jaxpr, no nested programs
+    context._values["mode"] = (
+        context.PYNATIVE_MODE
+    )  # traced op by op: one jaxpr, no nested programs
     conv.set_lowering("lax")  # the convolution as one conv_general_dilated (MindSpore's Conv2D)
     try:
         with functional.compile_trace():
@@ -241,12 +321,14 @@ def to_model(net: Any, inputs: tuple) -> Any:
         t.raw_data = np.ascontiguousarray(np.asarray(p._data)).tobytes()
         t.ref_key = p.name
         refs.append(("ref", name))
-    for i, v in enumerate(closed.jaxpr.invars[len(closed.consts) + len(params):]):
+    for i, v in enumerate(closed.jaxpr.invars[len(closed.consts) + len(params) :]):
         name = f"{g.name}:x{i}" if len(inputs) > 1 else f"{g.name}:x"
         vi = g.input.add(name=name)
         _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
         refs.append(("ref", name))
-    jaxpr = closed.jaxpr.replace(constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars))
+    jaxpr = closed.jaxpr.replace(
+        constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars)
+    )
     outs = _Converter(w).run(jaxpr, refs)
     names = [name if kind == "ref" else w.const(name) for kind, name in outs]
     avals = [v.aval for v in closed.jaxpr.outvars]
@@ -261,7 +343,9 @@ def to_model(net: Any, inputs: tuple) -> Any:
     return w.model
 
 
-def write(model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM") -> str:
+def write(
+    model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
+) -> str:
     """Serialize (and encrypt) ``model`` to ``file_name`` (``.mindir`` appended when missing),
     read-only afterwards, as MindSpore leaves it."""
     from deepsink.train import _ckpt_crypto

@@ -210,10 +210,16 @@ def _broadcast_to(attrs: dict, args: list) -> Any:
 
 
 def _emit_concat(w: Any, eqn: Any, args: list) -> Any:
+    if eqn.primitive.name == "stack":  # each input with a new axis of size 1, then Concat
+        axis = eqn.params["axis"]
+        shape = list(eqn.invars[0].aval.shape)
+        one = tuple(shape[:axis] + [1] + shape[axis:])
+        args = [w.node("Reshape", [a, w.ints(one)], eqn, shape=one) for a in args]
+        return w.node("Concat", [w.tuple(args, eqn, shape=one), w.scalar(axis)], eqn)
     return w.node("Concat", [w.tuple(args, eqn), w.scalar(eqn.params["dimension"])], eqn)
 
 
-@_register("Concat", jax=("concatenate",), emit=_emit_concat)
+@_register("Concat", jax=("concatenate", "stack"), emit=_emit_concat)
 def _concat(attrs: dict, args: list) -> Any:
     return ops.Concat(args[1])(tuple(args[0]))
 
@@ -221,6 +227,45 @@ def _concat(attrs: dict, args: list) -> Any:
 @_register("Split")
 def _split(attrs: dict, args: list) -> Any:
     return ops.Split(args[1], args[2])(args[0])
+
+
+def _emit_pad(w: Any, eqn: Any, args: list) -> Any:
+    config = eqn.params["padding_config"]
+    if any(interior or lo < 0 or hi < 0 for lo, hi, interior in config):
+        return w.refuse(eqn, f"a pad with interior or negative padding {config}")
+    pairs = [(lo, hi) for lo, hi, _ in config]
+    while len(pairs) > 1 and pairs[0] == (0, 0):  # PadV3 pads the last dims; leading zeros dropped
+        pairs.pop(0)
+    paddings = tuple(v for pair in reversed(pairs) for v in pair)  # the last dimension first
+    attrs = {"mode": "constant", "paddings_contiguous": True}
+    return w.node("PadV3", [args[0], w.ints(paddings), args[1]], eqn, attrs=attrs)
+
+
+@_register("PadV3", function=False, jax=("pad",), emit=_emit_pad)
+def _pad_v3(attrs: dict, args: list) -> Any:
+    x, paddings, value = args
+    if not attrs.get("paddings_contiguous", True):
+        raise RuntimeError(
+            "Load MindIR failed: PadV3 with paddings_contiguous=False is not supported by deepsink"
+        )
+    value = value.asnumpy().item() if hasattr(value, "asnumpy") else value
+    return ops.pad(x, tuple(paddings), mode=attrs.get("mode", "constant"), value=value)
+
+
+def _emit_split(w: Any, eqn: Any, args: list) -> list:
+    """JAX's split as one StridedSlice per piece."""
+    axis, shape = eqn.params["axis"], eqn.invars[0].aval.shape
+    outs, start = [], 0
+    zeros = [w.scalar(0)] * 5
+    for v in eqn.outvars:
+        size = v.aval.shape[axis]
+        begin = [0] * len(shape)
+        end = list(shape)
+        begin[axis], end[axis] = start, start + size
+        sl = [args[0], w.ints(begin), w.ints(end), w.ints([1] * len(shape)), *zeros]
+        outs.append(w.node("StridedSlice", sl, eqn, shape=v.aval.shape))
+        start += size
+    return outs
 
 
 def _emit_slice(w: Any, eqn: Any, args: list) -> Any:
@@ -234,7 +279,13 @@ def _emit_slice(w: Any, eqn: Any, args: list) -> Any:
     )
 
 
-@_register("StridedSlice", jax=("slice",), emit=_emit_slice)
+@_register(
+    "StridedSlice",
+    jax=("slice", "split"),
+    emit=lambda w, eqn, args: (_emit_split if eqn.primitive.name == "split" else _emit_slice)(
+        w, eqn, args
+    ),
+)
 def _strided_slice(attrs: dict, args: list) -> Any:
     x, begin, end, strides, *masks = args
     return ops.StridedSlice(*masks)(x, tuple(begin), tuple(end), tuple(strides))
