@@ -37,9 +37,20 @@ _ATTR = {name: i for i, name in enumerate(proto.ATTRIBUTE_TYPES)}
 
 
 def _where(eqn: Any) -> str:
-    from jax._src import source_info_util
+    """The line of the network's code (outside deepsink, JAX and the standard library) that
+    made ``eqn``."""
+    import sysconfig
 
-    return source_info_util.summarize(eqn.source_info)
+    import deepsink
+
+    skip = tuple(os.path.dirname(m.__file__) + os.sep for m in (deepsink, jax, np)) + (
+        sysconfig.get_paths()["stdlib"] + os.sep,
+    )
+    tb = getattr(eqn.source_info, "traceback", None)
+    for frame in tb.frames if tb is not None else ():
+        if not frame.file_name.startswith(skip) and "jaxlib" not in frame.file_name:
+            return f"{frame.file_name}:{frame.line_num} ({frame.function_name})"
+    return "an unknown line"
 
 
 def _tensor_proto(t: Any, shape: tuple, dtype: Any, name: str = "") -> Any:
@@ -86,6 +97,7 @@ class Writer:
         self._prims: dict[tuple, str] = {}
         self._consts: dict[tuple, str] = {}
         self._count = 0
+        self.origin: Any = None  # the equation of the network's code being converted
 
     def _name(self, kind: str) -> str:
         self._count += 1
@@ -170,7 +182,7 @@ class Writer:
     def refuse(self, eqn: Any, what: str) -> NoReturn:
         raise ValueError(
             f"For 'export', MindIR has no MindSpore primitive for {what} (JAX primitive "
-            f"'{eqn.primitive.name}', from {_where(eqn)})"
+            f"'{eqn.primitive.name}', from {_where(self.origin or eqn)})"
         )
 
 
@@ -179,8 +191,10 @@ class _Converter:
         self.w = writer
         self.table = exports()
 
-    def run(self, jaxpr: Any, args: list) -> list:
-        """``args``: per invar, ("ref", name) or ("const", array); returns the outvars likewise."""
+    def run(self, jaxpr: Any, args: list, origin: Any = None) -> list:
+        """``args``: per invar, ("ref", name) or ("const", array); returns the outvars likewise.
+        ``origin``: the outermost call equation being inlined (its traceback names the network's
+        line; an inlined body was traced once, inside deepsink)."""
         env: dict[Any, tuple] = dict(zip(jaxpr.invars, args, strict=True))
 
         def read(v: Any) -> tuple:
@@ -191,11 +205,12 @@ class _Converter:
         for eqn in jaxpr.eqns:
             ins = [read(v) for v in eqn.invars]
             prim = eqn.primitive.name
+            self.w.origin = origin or eqn
             if prim in _CALLS:
                 sub = eqn.params[_CALLS[prim]]
                 inner = sub.jaxpr if hasattr(sub, "jaxpr") else sub
                 consts = [("const", np.asarray(c)) for c in getattr(sub, "consts", ())]
-                outs = self.run(inner, consts + ins)
+                outs = self.run(inner, consts + ins, origin or eqn)
             elif prim in _IDENTITY:
                 outs = ins
             elif all(kind == "const" for kind, _ in ins):  # known at export time: computed now
@@ -232,7 +247,7 @@ class _Converter:
         steps = range(length - 1, -1, -1) if p["reverse"] else range(length)
         for i in steps:
             x_i = [self._step(eqn, x, aval, i) for x, aval in zip(xs, x_avals, strict=True)]
-            outs = self.run(body.jaxpr, body_consts + consts + carry + x_i)
+            outs = self.run(body.jaxpr, body_consts + consts + carry + x_i, self.w.origin)
             carry = outs[:n_carry]
             for acc, y in zip(ys, outs[n_carry:], strict=True):
                 acc.append(y)
