@@ -1048,7 +1048,9 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
     """
     formats = ["AIR", "ONNX", "MINDIR"]
     if file_format not in formats:
-        raise ValueError(f"For 'export', 'file_format' must be one of {formats}, but got {file_format}.")
+        raise ValueError(
+            f"For 'export', 'file_format' must be one of {formats}, but got {file_format}."
+        )
     if kwargs.get("obf_config") is not None:
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
     if file_format == "AIR":  # what MindSpore 2.10's CPU build raises
@@ -1064,17 +1066,27 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
             f"For 'export', deepsink does not implement the options {unknown}; it takes 'enc_key' and 'enc_mode'"
         )
     if not isinstance(file_name, str) or not file_name:
-        raise ValueError(f"For 'export', 'file_name' must be a non-empty str, but got {file_name!r}.")
+        raise ValueError(
+            f"For 'export', 'file_name' must be a non-empty str, but got {file_name!r}."
+        )
     enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
     if enc_key is not None:
         if not isinstance(enc_key, bytes):
-            raise TypeError(f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}.")
+            raise TypeError(
+                f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}."
+            )
         if callable(enc_mode):
-            raise NotImplementedError("For 'export', a customized 'enc_mode' function is not supported by deepsink")
+            raise NotImplementedError(
+                "For 'export', a customized 'enc_mode' function is not supported by deepsink"
+            )
         if not isinstance(enc_mode, str):
-            raise TypeError(f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}.")
+            raise TypeError(
+                f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}."
+            )
         if enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
-            raise ValueError(f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}")
+            raise ValueError(
+                f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}"
+            )
     from deepsink.train.mindir import export as mindir_export
 
     model = mindir_export.to_model(net, inputs)
