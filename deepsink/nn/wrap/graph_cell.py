@@ -20,6 +20,12 @@ class GraphCell(Cell):
             names the graph lacks are ignored. Default: ``None``.
         obf_random_seed (Union[int, None]): dynamic obfuscation, not supported. Default: ``None``.
 
+    Inputs:
+        - **inputs** (Tensor) - the graph's inputs, of the shapes and dtypes it was exported with.
+
+    Outputs:
+        Tensor or tuple of Tensors, what the graph returns.
+
     Raises:
         NotImplementedError: ``obf_random_seed`` is given.
         TypeError: ``graph`` is not a FuncGraph, or ``params_init`` not a dict of str to Tensor.
