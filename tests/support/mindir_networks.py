@@ -134,7 +134,26 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
         def construct(self, x):
             return self.fc(self.encoder(x).mean(1))
 
+    class ConvActivations(nn.Cell):
+        """Average pooling, ELU, GELU and SiLU between a convolution and two dense layers."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 4, 3, pad_mode="same")
+            self.elu = nn.ELU()
+            self.pool = nn.AvgPool2d(2, 2)
+            self.flatten = nn.Flatten()
+            self.fc1 = nn.Dense(64, 8)
+            self.gelu = nn.GELU()
+            self.silu = nn.SiLU()
+            self.fc2 = nn.Dense(8, 3)
+
+        def construct(self, x):
+            x = self.flatten(self.pool(self.elu(self.conv(x))))
+            return self.fc2(self.silu(self.gelu(self.fc1(x))))
+
     return {
+        "activations": (ConvActivations, (2, 3, 8, 8)),
         "lenet": (LeNet5, (1, 1, 32, 32)),
         "mlp": (MLP, (3, 12)),
         "lstm": (LSTMClassifier, (2, 5, 6)),

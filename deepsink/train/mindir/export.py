@@ -336,7 +336,7 @@ def to_model(net: Any, inputs: tuple) -> Any:
         t.raw_data = np.ascontiguousarray(np.asarray(p._data)).tobytes()
         t.ref_key = p.name
         refs.append(("ref", name))
-    for i, v in enumerate(closed.jaxpr.invars[len(closed.consts) + len(params) :]):
+    for i, v in enumerate(closed.jaxpr.invars[len(params) :]):
         name = f"{g.name}:x{i}" if len(inputs) > 1 else f"{g.name}:x"
         vi = g.input.add(name=name)
         _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)

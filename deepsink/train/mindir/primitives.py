@@ -92,7 +92,20 @@ _unary("Erf", ops.Erf, ("erf",))
 _unary("Square", ops.Square, ("square",))
 _unary("Sign", ops.Sign, ("sign",))
 _unary("Floor", ops.Floor, ("floor",))
+_unary("Expm1", ops.Expm1, ("expm1",))
+_unary("Log1p", ops.Log1p, ("log1p",))
+_unary("Sin", ops.Sin, ("sin",))
+_unary("Cos", ops.Cos, ("cos",))
 _unary("Flatten", ops.Flatten)
+_unary("GeLU", ops.GeLU)
+_register("SiLU")(lambda attrs, args: ops.silu(args[0]))
+
+
+@_register("Elu")
+def _elu(attrs: dict, args: list) -> Any:
+    return ops.Elu(args[1])(args[0])
+
+
 _binary("Add", ops.Add, ("add", "add_any"))
 _binary("Sub", ops.Sub, ("sub",))
 _binary("Mul", ops.Mul, ("mul",))
@@ -456,7 +469,21 @@ PRIMITIVES["MaxPool"] = Primitive(
 _PAD_MODES = {0: "pad", 1: "same", 2: "valid"}  # MindSpore's PadMode enum, as AvgPool's input
 
 
-@_register("AvgPool")
+def _emit_window_sum(w: Any, eqn: Any, args: list) -> Any:
+    """A window sum (what average pooling divides): AvgPool times the window's size."""
+    p = eqn.params
+    win, strides = p["window_dimensions"], p["window_strides"]
+    ok = len(win) == 4 and tuple(win[:2]) == (1, 1) and tuple(strides[:2]) == (1, 1)
+    ok = ok and all(d == 1 for d in (*p["base_dilation"], *p["window_dilation"]))
+    if not ok or any(lo or hi for lo, hi in p["padding"]):
+        return w.refuse(eqn, "a window sum that is not an unpadded NCHW 2-D pooling window")
+    pool = [args[0], w.ints(win[2:]), w.ints(strides[2:]), w.scalar(2), w.scalar(0)]  # VALID, NCHW
+    avg = w.node("AvgPool", pool, eqn)
+    size = np.asarray(win[2] * win[3], eqn.outvars[0].aval.dtype)
+    return w.node("Mul", [avg, w.const(size)], eqn)
+
+
+@_register("AvgPool", jax=("reduce_window_sum",), emit=_emit_window_sum)
 def _avg_pool(attrs: dict, args: list) -> Any:
     x, kernel, strides, pad_mode, fmt = args
     return ops.AvgPool(tuple(kernel), tuple(strides), _PAD_MODES[pad_mode], _FORMATS[fmt])(x)
