@@ -130,3 +130,21 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
         3,
     )
     assert sorted(p.ref_key for p in model.graph.parameter) == ["bias", "weight"]
+
+
+def test_docs_list_the_primitive_table():
+    """docs/export.md's tables are the table both directions use (deepsink/train/mindir/primitives.py)."""
+    import re
+
+    from deepsink.train.mindir.primitives import PRIMITIVES, exports
+
+    text = (ROOT / "docs" / "export.md").read_text()
+    section = text.split("### JAX operations written as MindSpore primitives")[1].split("###")[0]
+    listed = {}
+    for row in re.findall(r"^\| `(\w+)` \| (.+) \|$", section, re.M):
+        for jax_name in re.findall(r"`(\w+)`", row[1].split(" (")[0]):
+            listed[jax_name] = row[0]
+    assert listed == {j: p.name for j, p in exports().items()}
+    loads = text.split("## What load runs")[1].split("Another primitive")[0]
+    named = set(re.findall(r"`(\w+)`", loads))
+    assert named == set(PRIMITIVES)

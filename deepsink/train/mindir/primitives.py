@@ -11,7 +11,7 @@ transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attrib
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -75,7 +75,6 @@ _register("MakeTuple", function=False)(lambda attrs, args: tuple(args))
 _register("UpdateState", function=False)(lambda attrs, args: MONAD)
 _register("Depend", function=False)(lambda attrs, args: args[0])
 _register("TupleGetItem", function=False)(lambda attrs, args: args[0][args[1]])
-_register("Return", function=False)(lambda attrs, args: args[0])
 
 # ------------------------------------------------------------------ elementwise
 _unary("ReLU", ops.ReLU)
@@ -121,6 +120,19 @@ _binary("Equal", ops.Equal, ("eq",))
 _binary("NotEqual", ops.NotEqual, ("ne",))
 _binary("LogicalAnd", ops.LogicalAnd, ("and",))
 _binary("LogicalOr", ops.LogicalOr, ("or",))
+
+
+def _logical(name: str) -> Callable[[Any, Any, list], Any]:
+    def emit(w: Any, eqn: Any, args: list) -> Any:
+        if eqn.invars[0].aval.dtype != np.bool_:  # JAX's and/or of integers are bitwise
+            return w.refuse(eqn, f"a bitwise '{eqn.primitive.name}' of integers")
+        return w.node(name, args, eqn)
+
+    return emit
+
+
+for _name in ("LogicalAnd", "LogicalOr"):
+    PRIMITIVES[_name] = replace(PRIMITIVES[_name], emit=_logical(_name))
 
 
 def _emit_pow(w: Any, eqn: Any, args: list) -> Any:
