@@ -126,3 +126,15 @@ def test_save_mindir_round_trips_mindsporess_bytes(tmp_path):
     assert ms.load_mindir(str(tmp_path / "copy.mindir")).user_info["version"] == "v2"
     with pytest.raises(TypeError, match="must be ModelProto"):
         ms.save_mindir({"graph": 1}, str(tmp_path / "bad"))
+
+
+def test_graph_cell_runs_in_model_predict_and_the_sink():
+    import deepsink.dataset as ds
+
+    x, expected = _case("lenet")
+    cell = nn.GraphCell(ms.load(str(FIX / "lenet.mindir")))
+    out = ms.Model(cell).predict(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+    data = ds.NumpySlicesDataset({"x": np.repeat(x, 4, 0)}, shuffle=False).batch(1)
+    sunk = ms.data_sink(cell, data, sink_size=4)()  # four steps in one sunk program
+    np.testing.assert_allclose(sunk.asnumpy(), expected, rtol=1e-5, atol=1e-5)
