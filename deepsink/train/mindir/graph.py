@@ -128,7 +128,6 @@ class FuncGraph:
         self.model = model
         self.name = graph.name
         self.input_names = [i.name for i in graph.input]
-        self.input_shapes = [tuple(i.tensor[0].dims) if i.tensor else None for i in graph.input]
         self.params: dict[str, np.ndarray] = {}
         self._param_keys: dict[str, str] = {}  # node-local name -> parameter name
         for p in graph.parameter:
