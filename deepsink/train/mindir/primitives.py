@@ -3,7 +3,7 @@
 Each ``Primitive`` entry says how deepsink computes the MindSpore primitive when it runs a loaded
 MindIR graph (``run(attrs, args)``: the primitive's attributes and the node's inputs, in
 MindSpore's order), and which JAX primitives ``export`` writes as it (``jax``), with how
-(``deepsink.train.mindir.export`` reads ``EXPORTS``, built from this table). A primitive that
+(``deepsink.train.mindir.export`` reads ``exports()``, built from this table). A primitive that
 MindSpore 2.10 writes as a ``PRIMITIVE_FUNCTION`` takes every argument as an input (``MatMul(x, w,
 transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attributes (``Conv2D``).
 """
