@@ -46,8 +46,6 @@ RANDOM = {
 
 # What deepsink does not do as MindSpore 2.10 does, and why; the page is compared up to it.
 # - "class path": a class's repr names the package it lives in (deepsink's module, not mindspore's)
-# - "mindir": mindspore.export(..., file_format="MINDIR") writes MindSpore's graph IR, which
-#   deepsink (compiling with XLA) has not; it raises NotImplementedError there
 # - "cpu loss scale": MindSpore's CPU build refuses FixedLossScaleManager(drop_overflow_update=True)
 #   (its CPU kernels lack the overflow check); deepsink runs it as MindSpore's GPU build does
 # - "from_numpy shares": Tensor.from_numpy shares the NumPy buffer in MindSpore (a later in-place
@@ -56,7 +54,6 @@ KNOWN = {
     "beginner_tensor": ["class path", "from_numpy shares"],
     "beginner_dataset": ["class path"],
     "dataset_sampler": ["class path"],
-    "beginner_save_load": ["mindir"],
     "beginner_mixed_precision": ["cpu loss scale"],
 }
 # pages that import matplotlib (the test extra installs it)
@@ -128,11 +125,6 @@ def test_page_prints_what_mindspore_prints(name, tmp_path):
         pytest.importorskip("matplotlib")
     want, known = RECORDED[name], KNOWN.get(name, [])
     got = run_page(name, tmp_path)
-    if "mindir" in known:  # the page stops at export
-        assert got["error"] is not None and got["error"].startswith("NotImplementedError"), got
-        assert "MINDIR" in got["error"]
-        assert want["stdout"].startswith(got["stdout"])
-        return
     if "cpu loss scale" in known:  # MindSpore's CPU build stops there; deepsink goes on
         assert want["error"].startswith("ValueError: Only `loss_scale_manager=None`"), want
         assert got["error"] is None, got["stderr"][-3000:]

@@ -220,6 +220,7 @@ from deepsink.nn.wrap.cell_wrapper import WithEvalCell as WithEvalCell
 from deepsink.nn.wrap.cell_wrapper import WithGradCell as WithGradCell  # noqa: E402
 from deepsink.nn.wrap.cell_wrapper import WithLossCell as WithLossCell
 from deepsink.nn.wrap.grad_reducer import DistributedGradReducer as DistributedGradReducer
+from deepsink.nn.wrap.graph_cell import GraphCell as GraphCell  # noqa: E402
 from deepsink.nn.wrap.loss_scale import DynamicLossScaleUpdateCell as DynamicLossScaleUpdateCell
 from deepsink.nn.wrap.loss_scale import FixedLossScaleUpdateCell as FixedLossScaleUpdateCell
 from deepsink.nn.wrap.loss_scale import (

@@ -1015,38 +1015,79 @@ def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: 
 
 
 def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: Any) -> None:
-    """MindSpore's model export (``AIR``, ``ONNX``, ``MINDIR``): deepsink compiles to XLA, not to
-    MindSpore's graph IR, so none of those files can be written honestly. Every call raises, naming
-    what deepsink offers instead (checkpoints for the weights, ``save_graphs`` for the program).
+    """MindSpore's model export. ``'MINDIR'`` writes the network's forward pass (traced with
+    ``inputs``) as a MindIR file MindSpore 2.10's ``load`` and ``nn.GraphCell`` run, and deepsink's
+    too (docs/export.md lists what exports); ``'AIR'`` is refused as MindSpore's CPU build refuses
+    it; ``'ONNX'`` is not written by deepsink.
 
     Args:
-        net (Cell): the network.
-        inputs (Tensor): example inputs.
-        file_name (str): the output file.
+        net (Cell): the network, in the mode it is to export (``set_train(False)`` for inference).
+        inputs (Tensor): example inputs; the file keeps their shapes and dtypes.
+        file_name (str): the output file (``.mindir`` is appended when missing).
         file_format (str): ``'AIR'``, ``'ONNX'`` or ``'MINDIR'``.
-        kwargs (Any): MindSpore's export options.
+        kwargs (Any): ``enc_key`` (bytes, 16/24/32 long) and ``enc_mode`` (``'AES-GCM'``
+            (default) or ``'AES-CBC'``) encrypt the MindIR file as MindSpore does.
 
     Raises:
-        NotImplementedError: always, naming what to use instead.
+        ValueError: ``file_format`` is not one of the three, ``'AIR'`` (Ascend only), an
+            encryption option is invalid, or the network uses an operation MindIR has no
+            MindSpore primitive for (named, with the line it came from).
+        NotImplementedError: ``'ONNX'``, or an option of MindSpore's deepsink does not implement.
+        TypeError: ``enc_key`` is not bytes or ``enc_mode`` not a str.
 
     Examples:
+        >>> import os, tempfile
         >>> import numpy as np
         >>> import mindspore as ms
         >>> from mindspore import nn
-        >>> try:
-        ...     ms.export(nn.Dense(2, 1), ms.Tensor(np.ones((1, 2), np.float32)), file_name='net', file_format='MINDIR')
-        ... except NotImplementedError:
-        ...     print('not supported')
-        not supported
+        >>> net = nn.Dense(2, 1)
+        >>> path = os.path.join(tempfile.mkdtemp(), 'net')
+        >>> ms.export(net, ms.Tensor(np.ones((1, 2), np.float32)), file_name=path, file_format='MINDIR')
+        >>> print(os.path.exists(path + '.mindir'))
+        True
     """
-    formats = ("AIR", "ONNX", "MINDIR")
-    if not isinstance(file_format, str) or file_format.upper() not in formats:
+    formats = ["AIR", "ONNX", "MINDIR"]
+    if file_format not in formats:
         raise ValueError(
-            f"For 'export', 'file_format' must be one of {list(formats)}, but got {file_format!r}"
+            f"For 'export', 'file_format' must be one of {formats}, but got {file_format}."
         )
-    raise NotImplementedError(
-        f"For 'export', deepsink cannot write {file_format.upper()} files ({file_name!r}): it "
-        "compiles networks with XLA and has no MindSpore graph IR to export. Save the weights "
-        "with save_checkpoint(net, ...) (MindSpore loads them), and dump the compiled program "
-        "with set_context(save_graphs=True, save_graphs_path=...) (jaxpr, StableHLO, HLO)."
-    )
+    if kwargs.get("obf_config") is not None:
+        raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
+    if file_format == "AIR":  # what MindSpore 2.10's CPU build raises
+        raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
+    if file_format == "ONNX":
+        raise NotImplementedError(
+            f"For 'export', deepsink does not write ONNX files ({file_name!r}); export "
+            "file_format='MINDIR' (MindSpore and deepsink load it) or save the weights with save_checkpoint"
+        )
+    unknown = sorted(set(kwargs) - {"enc_key", "enc_mode", "obf_config"})
+    if unknown:
+        raise NotImplementedError(
+            f"For 'export', deepsink does not implement the options {unknown}; it takes 'enc_key' and 'enc_mode'"
+        )
+    if not isinstance(file_name, str) or not file_name:
+        raise ValueError(
+            f"For 'export', 'file_name' must be a non-empty str, but got {file_name!r}."
+        )
+    enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
+    if enc_key is not None:
+        if not isinstance(enc_key, bytes):
+            raise TypeError(
+                f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}."
+            )
+        if callable(enc_mode):
+            raise NotImplementedError(
+                "For 'export', a customized 'enc_mode' function is not supported by deepsink"
+            )
+        if not isinstance(enc_mode, str):
+            raise TypeError(
+                f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}."
+            )
+        if enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
+            raise ValueError(
+                f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}"
+            )
+    from deepsink.train.mindir import export as mindir_export
+
+    model = mindir_export.to_model(net, inputs)
+    mindir_export.write(model, os.path.realpath(file_name), enc_key, enc_mode)

@@ -250,11 +250,12 @@ _OBF = ("it applies MindSpore's weight obfuscation (obf_config of a MindIR model
 obfuscate_ckpt = unsupported("mindspore", "obfuscate_ckpt", _OBF, kind="function")
 load_obf_params_into_net = unsupported("mindspore", "load_obf_params_into_net", _OBF,
                                        kind="function")  # fmt: skip
-_MINDIR = ("MindIR is MindSpore's own graph IR format; deepsink compiles with XLA and can "
-           "neither write nor run it")  # fmt: skip
-load = unsupported("mindspore", "load", _MINDIR, kind="function")
-load_mindir = unsupported("mindspore", "load_mindir", _MINDIR, kind="function")
-save_mindir = unsupported("mindspore", "save_mindir", _MINDIR, kind="function")
+_MINDIR = ("it splits a MindIR graph across devices for MindSpore's auto-parallel mode "
+           "(SAPP), which deepsink does not build (it runs data parallelism only)")  # fmt: skip
+from deepsink.train.mindir.files import load as load  # noqa: E402
+from deepsink.train.mindir.files import load_mindir as load_mindir  # noqa: E402
+from deepsink.train.mindir.files import save_mindir as save_mindir  # noqa: E402
+
 export_split_mindir = unsupported("mindspore", "export_split_mindir", _MINDIR, kind="function")
 _MINDIO = "MindIO is Huawei's storage-acceleration service for Ascend clusters"
 mindio_preload = unsupported("mindspore", "mindio_preload", _MINDIO, kind="function")

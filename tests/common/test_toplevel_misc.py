@@ -206,7 +206,7 @@ REFUSED = ("shard", "Layout", "parameter_broadcast", "set_op_strategy_config", "
            "CustomPassType", "register_op_infer", "register_op_wrapper", "clear_op_infer",
            "clear_op_wrapper", "ConvertNetUtils", "set_dump",
            "UntypedStorage", "ValueType", "saved_tensors_hooks", "register_saved_tensors_hooks",
-           "flops_collection", "load", "load_mindir", "save_mindir", "export_split_mindir",
+           "flops_collection", "export_split_mindir",
            "load_distributed_checkpoint", "convert_checkpoints", "convert_checkpoint_by_rank",
            "transform_checkpoints", "transform_checkpoint_by_rank", "unified_safetensors",
            "build_searched_strategy", "restore_group_info_list", "rank_list_for_convert",

@@ -29,11 +29,6 @@ GetNextSingleOp = unsupported(
     "it reads from MindSpore's device data queue (dataset sink mode's GetNext kernel); "
     "deepsink feeds datasets to the step function from the host",
 )
-GraphCell = unsupported(
-    _NN,
-    "GraphCell",
-    "it runs a MindIR graph loaded by mindspore.load; deepsink neither reads nor writes MindIR",
-)
 OptTFTWrapper = unsupported(
     _NN,
     "OptTFTWrapper",
@@ -54,7 +49,6 @@ __all__ = [
     "EmbeddingLookupThor",
     "EmbeddingThor",
     "GetNextSingleOp",
-    "GraphCell",
     "OptTFTWrapper",
     "PipelineGradReducer",
 ]

@@ -1,0 +1,380 @@
+"""``export(..., file_format="MINDIR")``: a deepsink network as a MindIR file MindSpore 2.10 runs.
+
+The network's forward pass is traced to a jaxpr (its Parameters as inputs, with the plain XLA
+convolution, not CPU's im2col rewrite); calls (``jit``, ``custom_jvp``/``custom_vjp``) are inlined,
+equations whose inputs are all known are computed at export time, and every other JAX primitive
+is written as the MindSpore primitive(s) the table in ``primitives`` names for it, in the node
+layout MindSpore 2.10 writes (options as Constant inputs of a PRIMITIVE_FUNCTION, or attributes
+of an older PRIMITIVE). A JAX primitive without a MindSpore counterpart raises ``ValueError``
+naming it and the line of the network it came from.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import Any, NoReturn
+
+import jax
+import numpy as np
+from jax.extend import core as jex_core
+
+from deepsink.train.mindir import proto
+from deepsink.train.mindir.primitives import PRIMITIVES, exports
+
+# JAX primitives that call a sub-jaxpr (inlined) and the parameter holding it
+_CALLS = {
+    "pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+    "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr",
+    "custom_vjp_call_jaxpr": "fun_jaxpr", "remat": "jaxpr", "checkpoint": "jaxpr",
+}  # fmt: skip
+_IDENTITY = {"stop_gradient", "copy", "copy_p", "optimization_barrier", "reduce_precision"}
+_DATA_TYPES = {
+    "float32": 1, "uint8": 2, "int8": 3, "uint16": 4, "int16": 5, "int32": 6, "int64": 7,
+    "bool": 9, "float16": 10, "float64": 11, "uint32": 12, "uint64": 13, "bfloat16": 16,
+}  # fmt: skip
+_ATTR = {name: i for i, name in enumerate(proto.ATTRIBUTE_TYPES)}
+
+
+def _where(eqn: Any) -> str:
+    """The line of the network's code (outside deepsink, JAX and the standard library) that
+    made ``eqn``."""
+    import sysconfig
+
+    import deepsink
+
+    skip = tuple(os.path.dirname(m.__file__) + os.sep for m in (deepsink, jax, np)) + (
+        sysconfig.get_paths()["stdlib"] + os.sep,
+    )
+    tb = getattr(eqn.source_info, "traceback", None)
+    for frame in tb.frames if tb is not None else ():
+        if not frame.file_name.startswith(skip) and "jaxlib" not in frame.file_name:
+            return f"{frame.file_name}:{frame.line_num} ({frame.function_name})"
+    return "an unknown line"
+
+
+def _tensor_proto(t: Any, shape: tuple, dtype: Any, name: str = "") -> Any:
+    dname = np.dtype(dtype).name
+    if dname not in _DATA_TYPES:
+        raise ValueError(f"For 'export', MindIR has no data type for {dname} ({name or 'a value'})")
+    t.dims.extend(int(d) for d in shape)
+    t.data_type = _DATA_TYPES[dname]
+    if name:
+        t.name = name
+    return t
+
+
+def _set_attr(a: Any, value: Any) -> Any:
+    """An AttributeProto holding ``value`` as MindSpore writes it."""
+    if isinstance(value, bool) or isinstance(value, np.bool_):
+        a.type, a.i = _ATTR["BOOL"], int(value)
+    elif isinstance(value, (int, np.integer)):
+        a.type, a.i = _ATTR["INT64"], int(value)
+    elif isinstance(value, (float, np.floating)):
+        a.type, a.f = _ATTR["FLOAT"], float(value)
+    elif isinstance(value, str):
+        a.type, a.s = _ATTR["STRING"], value.encode()
+    elif isinstance(value, tuple):
+        a.type = _ATTR["TUPLE"]
+        for v in value:
+            item = a.values.add()
+            item.type, item.ints[:] = _ATTR["INT64"], [int(v)]
+    else:
+        raise TypeError(f"no MindIR attribute for {value!r}")
+    return a
+
+
+class Writer:
+    """Builds the MindIR graph: nodes, Constant nodes, the primitive table, the abstract shapes."""
+
+    def __init__(self, graph_name: str) -> None:
+        self.model = proto.ModelProto(
+            ir_version="1.1", producer_name="MindSpore", model_version="2.10.0",
+            little_endian=True, mind_ir_version=proto.VERSION,
+        )  # fmt: skip
+        self.graph = self.model.graph
+        self.graph.name = graph_name
+        self._prims: dict[tuple, str] = {}
+        self._consts: dict[tuple, str] = {}
+        self._count = 0
+        self.origin: Any = None  # the equation of the network's code being converted
+
+    def _name(self, kind: str) -> str:
+        self._count += 1
+        return f"{self.graph.name}:{kind}_{self._count}"
+
+    def _constant(self, key: tuple, fill: Any) -> str:
+        if key not in self._consts:
+            name = f"ValueNode_{len(self._consts) + 1}"
+            node = self.graph.node.add(output=[name], name=name, op_type="Constant")
+            a = node.attribute.add(name="value")
+            fill(a)
+            self._consts[key] = name
+        return self._consts[key]
+
+    def scalar(self, value: Any) -> str:
+        """A bool/int/float option input (MindSpore's scalar ValueNode)."""
+        return self._constant(
+            ("scalar", type(value).__name__, value), lambda a: _set_attr(a, value)
+        )
+
+    def ints(self, values: Any) -> str:
+        """A tuple-of-int option input (a shape, axes, a permutation)."""
+        values = tuple(int(v) for v in values)
+        return self._constant(("ints", values), lambda a: _set_attr(a, values))
+
+    def const(self, array: Any) -> str:
+        """A tensor constant."""
+        array = np.asarray(array)
+        key = ("tensor", array.dtype.name, array.shape, array.tobytes())
+
+        def fill(a: Any) -> None:
+            a.type = _ATTR["TENSORS"]
+            t = _tensor_proto(a.tensors.add(), array.shape, array.dtype, "value0")
+            t.raw_data = np.ascontiguousarray(array).tobytes()
+
+        return self._constant(key, fill)
+
+    def _primitive(self, name: str, attrs: dict | None) -> str:
+        key = (name, tuple(sorted((attrs or {}).items())))
+        if key not in self._prims:
+            label = f"{name}:{len(self._prims) + 1}"
+            entry = PRIMITIVES[name]
+            p = self.model.primitives.add(name=label, op_type=name, instance_name="")
+            p.prim_type = 2 if entry.function else 1  # PRIMITIVE_FUNCTION / PRIMITIVE
+            for k, v in (attrs or {}).items():
+                _set_attr(p.attribute.add(name=k), v)
+            self._prims[key] = label
+        return self._prims[key]
+
+    def node(
+        self,
+        name: str,
+        inputs: list,
+        eqn: Any,
+        attrs: dict | None = None,
+        shape: tuple | None = None,
+    ) -> str:
+        """Add a node computing MindSpore primitive ``name``; its abstract is the equation's
+        output (or ``shape`` of that dtype, for an intermediate node)."""
+        out = self._name("CNode")
+        node = self.graph.node.add(input=inputs, output=[out], name=out)
+        node.op_type = "REF::" + self._primitive(name, attrs)
+        aval = eqn.outvars[0].aval
+        a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
+        _tensor_proto(a.tensors.add(), aval.shape if shape is None else shape, aval.dtype)
+        node.domain = f"Default/{name}-op{self._count}"
+        return out
+
+    def tuple(self, inputs: list, eqn: Any, shape: tuple | None = None) -> str:
+        """A MakeTuple of ``inputs`` (the equation's inputs; each of ``shape`` when given)."""
+        out = self._name("CNode")
+        node = self.graph.node.add(input=inputs, output=[out], name=out)
+        node.op_type = "REF::" + self._primitive("MakeTuple", None)
+        a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
+        for v in eqn.invars:
+            item = a.values.add(type=_ATTR["TENSORS"])
+            _tensor_proto(
+                item.tensors.add(), v.aval.shape if shape is None else shape, v.aval.dtype
+            )
+        return out
+
+    def refuse(self, eqn: Any, what: str) -> NoReturn:
+        raise ValueError(
+            f"For 'export', MindIR has no MindSpore primitive for {what} (JAX primitive "
+            f"'{eqn.primitive.name}', from {_where(self.origin or eqn)})"
+        )
+
+
+class _Converter:
+    def __init__(self, writer: Writer) -> None:
+        self.w = writer
+        self.table = exports()
+
+    def run(self, jaxpr: Any, args: list, origin: Any = None) -> list:
+        """``args``: per invar, ("ref", name) or ("const", array); returns the outvars likewise.
+        ``origin``: the outermost call equation being inlined (its traceback names the network's
+        line; an inlined body was traced once, inside deepsink)."""
+        env: dict[Any, tuple] = dict(zip(jaxpr.invars, args, strict=True))
+
+        def read(v: Any) -> tuple:
+            if isinstance(v, jex_core.Literal):
+                return ("const", np.asarray(v.val, dtype=v.aval.dtype))
+            return env[v]
+
+        for eqn in jaxpr.eqns:
+            ins = [read(v) for v in eqn.invars]
+            prim = eqn.primitive.name
+            self.w.origin = origin or eqn
+            if prim in _CALLS:
+                sub = eqn.params[_CALLS[prim]]
+                inner = sub.jaxpr if hasattr(sub, "jaxpr") else sub
+                consts = [("const", np.asarray(c)) for c in getattr(sub, "consts", ())]
+                outs = self.run(inner, consts + ins, origin or eqn)
+            elif prim in _IDENTITY:
+                outs = ins
+            elif all(kind == "const" for kind, _ in ins):  # known at export time: computed now
+                vals = eqn.primitive.bind(*(v for _, v in ins), **eqn.params)
+                vals = vals if eqn.primitive.multiple_results else [vals]
+                outs = [("const", np.asarray(v)) for v in vals]
+            elif prim == "scan":
+                outs = self._unrolled_scan(eqn, ins)
+            elif prim in self.table:
+                refs = [name if kind == "ref" else self.w.const(name) for kind, name in ins]
+                made = self.table[prim].emit(self.w, eqn, refs)
+                outs = [("ref", r) for r in (made if eqn.primitive.multiple_results else [made])]
+            else:
+                self.w.refuse(eqn, f"'{prim}'")
+            for v, o in zip(eqn.outvars, outs, strict=True):
+                env[v] = o
+        return [read(v) for v in jaxpr.outvars]
+
+    def _unrolled_scan(self, eqn: Any, ins: list) -> list:
+        """A ``lax.scan`` (an RNN's time loop) written out step by step: MindIR's loops are
+        sub-graph calls, which this exporter does not write."""
+        p = eqn.params
+        n_consts, n_carry, length = p["num_consts"], p["num_carry"], p["length"]
+        consts, carry, xs = (
+            ins[:n_consts],
+            ins[n_consts : n_consts + n_carry],
+            ins[n_consts + n_carry :],
+        )
+        body = p["jaxpr"]
+        body_consts = [("const", np.asarray(c)) for c in body.consts]
+        x_avals = [v.aval for v in eqn.invars[n_consts + n_carry :]]
+        y_avals = [v.aval for v in eqn.outvars[n_carry:]]
+        ys: list[list] = [[] for _ in y_avals]
+        steps = range(length - 1, -1, -1) if p["reverse"] else range(length)
+        for i in steps:
+            x_i = [self._step(eqn, x, aval, i) for x, aval in zip(xs, x_avals, strict=True)]
+            outs = self.run(body.jaxpr, body_consts + consts + carry + x_i, self.w.origin)
+            carry = outs[:n_carry]
+            for acc, y in zip(ys, outs[n_carry:], strict=True):
+                acc.append(y)
+        if p["reverse"]:
+            ys = [acc[::-1] for acc in ys]
+        stacked = [self._stack(eqn, acc, aval) for acc, aval in zip(ys, y_avals, strict=True)]
+        return carry + stacked
+
+    def _step(self, eqn: Any, x: tuple, aval: Any, i: int) -> tuple:
+        kind, value = x
+        if kind == "const":
+            return ("const", np.asarray(value)[i])
+        shape = aval.shape
+        begin, end = [i] + [0] * (len(shape) - 1), [i + 1, *shape[1:]]
+        fake = _Eqn(eqn, (1, *shape[1:]), aval.dtype)
+        zeros = [self.w.scalar(0)] * 5
+        sl = self.w.node(
+            "StridedSlice",
+            [value, self.w.ints(begin), self.w.ints(end), self.w.ints([1] * len(shape)), *zeros],
+            fake,
+        )
+        return (
+            "ref",
+            self.w.node("Reshape", [sl, self.w.ints(shape[1:])], _Eqn(eqn, shape[1:], aval.dtype)),
+        )
+
+    def _stack(self, eqn: Any, items: list, aval: Any) -> tuple:
+        if all(kind == "const" for kind, _ in items):
+            return ("const", np.stack([v for _, v in items]))
+        shape = aval.shape
+        one = _Eqn(eqn, (1, *shape[1:]), aval.dtype)
+        rows = [self.w.node("Reshape", [v if k == "ref" else self.w.const(v), self.w.ints(one.outvars[0].aval.shape)], one)
+                for k, v in items]  # fmt: skip
+        both = _Eqn(eqn, shape, aval.dtype)
+        both.invars = [one.outvars[0]] * len(rows)
+        return ("ref", self.w.node("Concat", [self.w.tuple(rows, both), self.w.scalar(0)], both))
+
+
+class _Eqn:
+    """An equation-like record for a node the exporter adds itself (shape, dtype, origin)."""
+
+    def __init__(self, eqn: Any, shape: tuple, dtype: Any) -> None:
+        self.primitive, self.source_info, self.params = eqn.primitive, eqn.source_info, {}
+        self.outvars = [type("Out", (), {"aval": jax.core.ShapedArray(tuple(shape), dtype)})()]
+        self.invars: list = []
+
+
+def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
+    """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs."""
+    from deepsink import context
+    from deepsink._core import conv, functional
+    from deepsink.common.tensor import Tensor
+
+    params = list(net.get_parameters())
+    pure = functional.pure(lambda *a: net(*a), params)
+
+    def forward(state: tuple, *xs: Any) -> Any:
+        out = pure(state, *(Tensor(x) for x in xs))[0]
+        return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
+                                      is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
+
+    arrays = [x._data if isinstance(x, Tensor) else np.asarray(x) for x in inputs]
+    saved_mode, saved_lowering = context._values["mode"], conv._forced
+    context._values["mode"] = (
+        context.PYNATIVE_MODE
+    )  # traced op by op: one jaxpr, no nested programs
+    conv.set_lowering("lax")  # the convolution as one conv_general_dilated (MindSpore's Conv2D)
+    try:
+        with functional.compile_trace():
+            closed = jax.make_jaxpr(forward)(tuple(p._data for p in params), *arrays)
+    finally:
+        context._values["mode"] = saved_mode
+        conv._forced = saved_lowering
+    return closed, params
+
+
+def to_model(net: Any, inputs: tuple) -> Any:
+    """The ModelProto of ``net`` run on ``inputs``."""
+    closed, params = trace(net, inputs)
+    w = Writer(f"{type(net).__name__}_construct")
+    g = w.graph
+    refs: list[tuple] = [("const", np.asarray(c)) for c in closed.consts]
+    for p in params:
+        name = f"{g.name}:{p.name}"
+        t = _tensor_proto(g.parameter.add(), p.shape, np.dtype(p._data.dtype), name)
+        t.raw_data = np.ascontiguousarray(np.asarray(p._data)).tobytes()
+        t.ref_key = p.name
+        refs.append(("ref", name))
+    for i, v in enumerate(closed.jaxpr.invars[len(params) :]):
+        name = f"{g.name}:x{i}" if len(inputs) > 1 else f"{g.name}:x"
+        vi = g.input.add(name=name)
+        _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
+        refs.append(("ref", name))
+    jaxpr = closed.jaxpr.replace(
+        constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars)
+    )
+    outs = _Converter(w).run(jaxpr, refs)
+    names = [name if kind == "ref" else w.const(name) for kind, name in outs]
+    avals = [v.aval for v in closed.jaxpr.outvars]
+    if len(names) == 1:
+        out_name = names[0]
+    else:
+        fake = type("Eqn", (), {"invars": closed.jaxpr.outvars})
+        out_name = w.tuple(names, fake)
+    o = g.output.add(name=out_name)
+    for aval in avals:
+        _tensor_proto(o.tensor.add(), aval.shape, aval.dtype)
+    return w.model
+
+
+def write(
+    model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
+) -> str:
+    """Serialize (and encrypt) ``model`` to ``file_name`` (``.mindir`` appended when missing),
+    read-only afterwards, as MindSpore leaves it."""
+    from deepsink.train import _ckpt_crypto
+
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    data = model.SerializeToString()
+    if enc_key is not None:
+        data = _ckpt_crypto.encrypt(data, enc_key, enc_mode, api="export")
+    folder = os.path.dirname(os.path.realpath(file_name))
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    if os.path.exists(file_name):
+        os.chmod(file_name, stat.S_IWUSR)
+    with os.fdopen(os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
+        f.write(data)
+    os.chmod(file_name, stat.S_IRUSR)
+    return file_name

@@ -1,0 +1,547 @@
+"""The one table between MindSpore's primitives (as a MindIR file names them) and deepsink.
+
+Each ``Primitive`` entry says how deepsink computes the MindSpore primitive when it runs a loaded
+MindIR graph (``run(attrs, args)``: the primitive's attributes and the node's inputs, in
+MindSpore's order), and which JAX primitives ``export`` writes as it (``jax``), with how
+(``deepsink.train.mindir.export`` reads ``exports()``, built from this table). A primitive that
+MindSpore 2.10 writes as a ``PRIMITIVE_FUNCTION`` takes every argument as an input (``MatMul(x, w,
+transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attributes (``Conv2D``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from deepsink import ops
+
+MONAD = type("Monad", (), {"__repr__": lambda self: "U"})()  # MindSpore's UMonad/IOMonad value
+
+_FORMATS = {0: "NCHW", 1: "NHWC", 2: "NCDHW"}  # MindSpore's Format enum, as BiasAdd's input
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A MindSpore primitive: ``run`` computes it on deepsink; ``function``: MindSpore 2.10 writes
+    it as a PRIMITIVE_FUNCTION (options as inputs); ``jax``: the JAX primitives exported as it,
+    by ``emit(writer, eqn, args)`` (``args``: the writer's references to the equation's inputs),
+    which adds the node(s) and returns the reference to the result."""
+
+    name: str
+    run: Callable[[dict, list], Any]
+    function: bool = True
+    jax: tuple[str, ...] = field(default=())
+    emit: Callable[[Any, Any, list], Any] | None = None
+
+
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def _same(name: str) -> Callable[[Any, Any, list], Any]:
+    """The emitter of a primitive whose inputs are the JAX equation's, in order."""
+    return lambda w, eqn, args: w.node(name, args, eqn)
+
+
+def _register(
+    name: str, function: bool = True, jax: tuple[str, ...] = (), emit: Callable | None = None
+) -> Callable:
+    def deco(run: Callable[[dict, list], Any]) -> Callable:
+        PRIMITIVES[name] = Primitive(name, run, function, jax, emit)
+        return run
+
+    return deco
+
+
+def _unary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
+    PRIMITIVES[name] = Primitive(name, lambda attrs, args: op()(args[0]), True, jax, _same(name))
+
+
+def _binary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
+    run = lambda attrs, args: op()(args[0], args[1])  # noqa: E731
+    PRIMITIVES[name] = Primitive(name, run, True, jax, _same(name))
+
+
+def _hw(value: Any) -> Any:
+    """MindSpore's 4-tuple (N, C, H, W) form of a kernel/stride attribute, as its (H, W)."""
+    return tuple(value[-2:]) if isinstance(value, (tuple, list)) and len(value) == 4 else value
+
+
+# ------------------------------------------------------------------ graph plumbing (no compute)
+_register("Load", function=False)(lambda attrs, args: args[0])
+_register("MakeTuple", function=False)(lambda attrs, args: tuple(args))
+_register("UpdateState", function=False)(lambda attrs, args: MONAD)
+_register("Depend", function=False)(lambda attrs, args: args[0])
+_register("TupleGetItem", function=False)(lambda attrs, args: args[0][args[1]])
+
+# ------------------------------------------------------------------ elementwise
+_unary("ReLU", ops.ReLU)
+_unary("ReLU6", ops.ReLU6)
+_unary("Tanh", ops.Tanh, ("tanh",))
+_unary("Sigmoid", ops.Sigmoid, ("logistic",))
+_unary("Exp", ops.Exp, ("exp",))
+_unary("Log", ops.Log, ("log",))
+_unary("Neg", ops.Neg, ("neg",))
+_unary("Sqrt", ops.Sqrt, ("sqrt",))
+_unary("Rsqrt", ops.Rsqrt, ("rsqrt",))
+_unary("Abs", ops.Abs, ("abs",))
+_unary("Erf", ops.Erf, ("erf",))
+_unary("Square", ops.Square, ("square",))
+_unary("Sign", ops.Sign, ("sign",))
+_unary("Floor", ops.Floor, ("floor",))
+_unary("Expm1", ops.Expm1, ("expm1",))
+_unary("Log1p", ops.Log1p, ("log1p",))
+_unary("Sin", ops.Sin, ("sin",))
+_unary("Cos", ops.Cos, ("cos",))
+_unary("Flatten", ops.Flatten)
+_unary("GeLU", ops.GeLU)
+_register("SiLU")(lambda attrs, args: ops.silu(args[0]))
+
+
+@_register("Elu")
+def _elu(attrs: dict, args: list) -> Any:
+    return ops.Elu(args[1])(args[0])
+
+
+_binary("Add", ops.Add, ("add", "add_any"))
+_binary("Sub", ops.Sub, ("sub",))
+_binary("Mul", ops.Mul, ("mul",))
+_binary("Div", ops.Div, ("div",))
+_binary("RealDiv", ops.RealDiv)
+_binary("Maximum", ops.Maximum, ("max",))
+_binary("Minimum", ops.Minimum, ("min",))
+_binary("Greater", ops.Greater, ("gt",))
+_binary("GreaterEqual", ops.GreaterEqual, ("ge",))
+_binary("Less", ops.Less, ("lt",))
+_binary("LessEqual", ops.LessEqual, ("le",))
+_binary("Equal", ops.Equal, ("eq",))
+_binary("NotEqual", ops.NotEqual, ("ne",))
+_binary("LogicalAnd", ops.LogicalAnd, ("and",))
+_binary("LogicalOr", ops.LogicalOr, ("or",))
+
+
+def _logical(name: str) -> Callable[[Any, Any, list], Any]:
+    def emit(w: Any, eqn: Any, args: list) -> Any:
+        if eqn.invars[0].aval.dtype != np.bool_:  # JAX's and/or of integers are bitwise
+            return w.refuse(eqn, f"a bitwise '{eqn.primitive.name}' of integers")
+        return w.node(name, args, eqn)
+
+    return emit
+
+
+for _name in ("LogicalAnd", "LogicalOr"):
+    PRIMITIVES[_name] = replace(PRIMITIVES[_name], emit=_logical(_name))
+
+
+def _emit_pow(w: Any, eqn: Any, args: list) -> Any:
+    if eqn.primitive.name == "integer_pow":
+        return w.node(
+            "Pow", [args[0], w.const(np.asarray(eqn.params["y"], eqn.invars[0].aval.dtype))], eqn
+        )
+    return w.node("Pow", args, eqn)
+
+
+@_register("Pow", jax=("pow", "integer_pow"), emit=_emit_pow)
+def _pow(attrs: dict, args: list) -> Any:
+    return ops.Pow()(args[0], args[1])
+
+
+def _emit_select(w: Any, eqn: Any, args: list) -> Any:
+    if len(args) != 3 or eqn.invars[0].aval.dtype != np.bool_:
+        w.refuse(eqn, "a select_n of more than two cases or with an integer predicate")
+    return w.node("Select", [args[0], args[2], args[1]], eqn)  # select_n(p, false, true)
+
+
+@_register("Select", jax=("select_n",), emit=_emit_select)
+def _select(attrs: dict, args: list) -> Any:
+    return ops.Select()(args[0], args[1], args[2])
+
+
+# MindSpore's TypeId numbers (Cast's dtype input) by NumPy dtype name
+TYPE_IDS = {
+    "bool": 30, "int8": 32, "int16": 33, "int32": 34, "int64": 35, "uint8": 37, "uint16": 38,
+    "uint32": 39, "uint64": 40, "float16": 42, "float32": 43, "float64": 44, "bfloat16": 45,
+}  # fmt: skip
+
+
+def _emit_cast(w: Any, eqn: Any, args: list) -> Any:
+    name = np.dtype(eqn.params["new_dtype"]).name
+    if name not in TYPE_IDS:
+        w.refuse(eqn, f"a cast to {name}")
+    return w.node("Cast", [args[0], w.scalar(TYPE_IDS[name])], eqn)
+
+
+@_register("Cast", jax=("convert_element_type",), emit=_emit_cast)
+def _cast(attrs: dict, args: list) -> Any:
+    from deepsink.common import dtype as mstype
+
+    names = {v: k for k, v in TYPE_IDS.items()}
+    if args[1] not in names:
+        raise RuntimeError(
+            f"Load MindIR failed: Cast to type id {args[1]}, which deepsink does not know"
+        )
+    name = "bool_" if names[args[1]] == "bool" else names[args[1]]
+    return ops.Cast()(args[0], getattr(mstype, name))
+
+
+# ------------------------------------------------------------------ shapes
+def _emit_reshape(w: Any, eqn: Any, args: list) -> Any:
+    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape)], eqn)
+
+
+@_register("Reshape", jax=("reshape", "squeeze", "expand_dims"), emit=_emit_reshape)
+def _reshape(attrs: dict, args: list) -> Any:
+    return ops.Reshape()(args[0], tuple(args[1]))
+
+
+@_register(
+    "Transpose",
+    jax=("transpose",),
+    emit=lambda w, eqn, args: w.node(
+        "Transpose", [args[0], w.ints(eqn.params["permutation"])], eqn
+    ),
+)
+def _transpose(attrs: dict, args: list) -> Any:
+    return ops.Transpose()(args[0], tuple(args[1]))
+
+
+@_register("ExpandDims")
+def _expand_dims(attrs: dict, args: list) -> Any:
+    return ops.ExpandDims()(args[0], args[1])
+
+
+def _emit_broadcast(w: Any, eqn: Any, args: list) -> Any:
+    shape = eqn.outvars[0].aval.shape
+    src = eqn.invars[0].aval.shape
+    x = args[0]
+    if len(src) != len(
+        shape
+    ):  # put the operand's axes where broadcast_dimensions says, 1 elsewhere
+        ranked = [1] * len(shape)
+        for axis, size in zip(eqn.params["broadcast_dimensions"], src, strict=True):
+            ranked[axis] = size
+        x = w.node("Reshape", [x, w.ints(ranked)], eqn, shape=tuple(ranked))
+        src = tuple(ranked)
+    if tuple(src) == tuple(shape):
+        return x
+    return w.node("BroadcastTo", [x, w.ints(shape)], eqn)
+
+
+@_register("BroadcastTo", jax=("broadcast_in_dim",), emit=_emit_broadcast)
+def _broadcast_to(attrs: dict, args: list) -> Any:
+    return ops.BroadcastTo(tuple(args[1]))(args[0])
+
+
+def _emit_concat(w: Any, eqn: Any, args: list) -> Any:
+    if eqn.primitive.name == "stack":  # each input with a new axis of size 1, then Concat
+        axis = eqn.params["axis"]
+        shape = list(eqn.invars[0].aval.shape)
+        one = tuple(shape[:axis] + [1] + shape[axis:])
+        args = [w.node("Reshape", [a, w.ints(one)], eqn, shape=one) for a in args]
+        return w.node("Concat", [w.tuple(args, eqn, shape=one), w.scalar(axis)], eqn)
+    return w.node("Concat", [w.tuple(args, eqn), w.scalar(eqn.params["dimension"])], eqn)
+
+
+@_register("Concat", jax=("concatenate", "stack"), emit=_emit_concat)
+def _concat(attrs: dict, args: list) -> Any:
+    return ops.Concat(args[1])(tuple(args[0]))
+
+
+@_register("Split")
+def _split(attrs: dict, args: list) -> Any:
+    return ops.Split(args[1], args[2])(args[0])
+
+
+def _emit_pad(w: Any, eqn: Any, args: list) -> Any:
+    config = eqn.params["padding_config"]
+    if any(interior or lo < 0 or hi < 0 for lo, hi, interior in config):
+        return w.refuse(eqn, f"a pad with interior or negative padding {config}")
+    pairs = [(lo, hi) for lo, hi, _ in config]
+    while len(pairs) > 1 and pairs[0] == (0, 0):  # PadV3 pads the last dims; leading zeros dropped
+        pairs.pop(0)
+    paddings = tuple(v for pair in reversed(pairs) for v in pair)  # the last dimension first
+    attrs = {"mode": "constant", "paddings_contiguous": True}
+    return w.node("PadV3", [args[0], w.ints(paddings), args[1]], eqn, attrs=attrs)
+
+
+@_register("PadV3", function=False, jax=("pad",), emit=_emit_pad)
+def _pad_v3(attrs: dict, args: list) -> Any:
+    x, paddings, value = args
+    if not attrs.get("paddings_contiguous", True):
+        raise RuntimeError(
+            "Load MindIR failed: PadV3 with paddings_contiguous=False is not supported by deepsink"
+        )
+    value = value.asnumpy().item() if hasattr(value, "asnumpy") else value
+    return ops.pad(x, tuple(paddings), mode=attrs.get("mode", "constant"), value=value)
+
+
+def _emit_split(w: Any, eqn: Any, args: list) -> list:
+    """JAX's split as one StridedSlice per piece."""
+    axis, shape = eqn.params["axis"], eqn.invars[0].aval.shape
+    outs, start = [], 0
+    zeros = [w.scalar(0)] * 5
+    for v in eqn.outvars:
+        size = v.aval.shape[axis]
+        begin = [0] * len(shape)
+        end = list(shape)
+        begin[axis], end[axis] = start, start + size
+        sl = [args[0], w.ints(begin), w.ints(end), w.ints([1] * len(shape)), *zeros]
+        outs.append(w.node("StridedSlice", sl, eqn, shape=v.aval.shape))
+        start += size
+    return outs
+
+
+def _emit_slice(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    strides = p["strides"] or (1,) * len(p["start_indices"])
+    zeros = [w.scalar(0)] * 5
+    return w.node(
+        "StridedSlice",
+        [args[0], w.ints(p["start_indices"]), w.ints(p["limit_indices"]), w.ints(strides), *zeros],
+        eqn,
+    )
+
+
+@_register(
+    "StridedSlice",
+    jax=("slice", "split"),
+    emit=lambda w, eqn, args: (_emit_split if eqn.primitive.name == "split" else _emit_slice)(
+        w, eqn, args
+    ),
+)
+def _strided_slice(attrs: dict, args: list) -> Any:
+    x, begin, end, strides, *masks = args
+    return ops.StridedSlice(*masks)(x, tuple(begin), tuple(end), tuple(strides))
+
+
+# ------------------------------------------------------------------ reductions
+def _reduce(op: Callable) -> Callable[[dict, list], Any]:
+    return lambda attrs, args: op(bool(args[2]))(args[0], tuple(args[1]))
+
+
+def _emit_reduce(name: str) -> Callable[[Any, Any, list], Any]:
+    def emit(w: Any, eqn: Any, args: list) -> Any:
+        extra = [w.scalar(False)] if name == "ReduceSum" else []  # ReduceSum's skip_mode
+        return w.node(name, [args[0], w.ints(eqn.params["axes"]), w.scalar(False), *extra], eqn)
+
+    return emit
+
+
+PRIMITIVES["ReduceMean"] = Primitive("ReduceMean", _reduce(ops.ReduceMean))
+for _name, _op, _jax in (("ReduceSum", ops.ReduceSum, "reduce_sum"), ("ReduceMax", ops.ReduceMax, "reduce_max"),
+                         ("ReduceMin", ops.ReduceMin, "reduce_min")):  # fmt: skip
+    PRIMITIVES[_name] = Primitive(_name, _reduce(_op), True, (_jax,), _emit_reduce(_name))
+
+
+@_register("Softmax")
+def _softmax(attrs: dict, args: list) -> Any:
+    return ops.Softmax(tuple(args[1]))(args[0])
+
+
+# ------------------------------------------------------------------ linear algebra
+def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
+    """dot_general as MatMul (2-D), BatchMatMul (leading batch axes) or MatMul on the operand
+    flattened to 2-D (``x @ W`` with ``x`` of rank > 2)."""
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    lr, rr = len(eqn.invars[0].aval.shape), len(eqn.invars[1].aval.shape)
+    lc, rc, lb, rb = tuple(lc), tuple(rc), tuple(lb), tuple(rb)
+    if (
+        len(lc) == 1
+        and len(rc) == 1
+        and lb == rb == tuple(range(len(lb)))
+        and lr == rr == len(lb) + 2
+    ):
+        k = len(lb)
+        ta, tb = lc[0] == k, rc[0] == k + 1
+        name = "BatchMatMul" if k else "MatMul"
+        return w.node(name, [args[0], args[1], w.scalar(ta), w.scalar(tb)], eqn)
+    if not lb and not rb and rr == 2 and lc == (lr - 1,) and lr > 2:
+        lhs_shape = eqn.invars[0].aval.shape
+        rows = int(np.prod(lhs_shape[:-1]))
+        flat = w.node(
+            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]))], eqn, shape=(rows, lhs_shape[-1])
+        )
+        out_shape = eqn.outvars[0].aval.shape
+        mm = w.node(
+            "MatMul",
+            [flat, args[1], w.scalar(False), w.scalar(rc[0] == 1)],
+            eqn,
+            shape=(rows, out_shape[-1]),
+        )
+        return w.node("Reshape", [mm, w.ints(out_shape)], eqn)
+    return w.refuse(eqn, f"a dot_general with dimension_numbers {eqn.params['dimension_numbers']}")
+
+
+@_register("MatMul", jax=("dot_general",), emit=_emit_dot)
+def _matmul(attrs: dict, args: list) -> Any:
+    return ops.MatMul(bool(args[2]), bool(args[3]))(args[0], args[1])
+
+
+@_register("BatchMatMul")
+def _batch_matmul(attrs: dict, args: list) -> Any:
+    return ops.BatchMatMul(bool(args[2]), bool(args[3]))(args[0], args[1])
+
+
+@_register("MatMulExt")
+def _matmul_ext(attrs: dict, args: list) -> Any:
+    return ops.matmul(args[0], args[1])
+
+
+@_register("BiasAdd")
+def _bias_add(attrs: dict, args: list) -> Any:
+    return ops.BiasAdd(_FORMATS[args[2]])(args[0], args[1])
+
+
+# ------------------------------------------------------------------ neural-network layers
+def _emit_conv(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    dn = p["dimension_numbers"]
+    nchw = (tuple(dn.lhs_spec), tuple(dn.rhs_spec), tuple(dn.out_spec)) == ((0, 1, 2, 3),) * 3
+    if (
+        not nchw
+        or len(p["window_strides"]) != 2
+        or any(d != 1 for d in p["lhs_dilation"])
+        or p["batch_group_count"] != 1
+    ):
+        return w.refuse(eqn, "a convolution that is not a 2-D NCHW/OIHW one without input dilation")
+    (top, bottom), (left, right) = p["padding"]
+    wshape = eqn.invars[1].aval.shape
+    sh, sw = p["window_strides"]
+    dh, dw = p["rhs_dilation"]
+    attrs = {
+        "out_channel": wshape[0], "kernel_size": (wshape[2], wshape[3]), "mode": 1, "pad_mode": "pad",
+        "pad": (top, bottom, left, right), "pad_list": (top, bottom, left, right),
+        "stride": (1, 1, sh, sw), "dilation": (1, 1, dh, dw), "group": p["feature_group_count"],
+        "groups": p["feature_group_count"], "format": "NCHW",
+    }  # fmt: skip
+    return w.node("Conv2D", args, eqn, attrs=attrs)
+
+
+@_register("Conv2D", function=False, jax=("conv_general_dilated",), emit=_emit_conv)
+def _conv2d(attrs: dict, args: list) -> Any:
+    pad_mode = str(attrs.get("pad_mode", "valid")).lower()
+    conv = ops.Conv2D(
+        out_channel=attrs["out_channel"],
+        kernel_size=_hw(attrs["kernel_size"]),
+        mode=attrs.get("mode", 1),
+        pad_mode=pad_mode,
+        pad=attrs.get("pad", 0) if pad_mode == "pad" else 0,
+        stride=_hw(attrs.get("stride", 1)),
+        dilation=_hw(attrs.get("dilation", 1)),
+        group=attrs.get("group", 1),
+        data_format=attrs.get("format", "NCHW"),
+    )
+    return conv(args[0], args[1])
+
+
+def _pool(op: Callable) -> Callable[[dict, list], Any]:
+    def run(attrs: dict, args: list) -> Any:
+        return op(
+            kernel_size=_hw(attrs["kernel_size"]),
+            strides=_hw(attrs["strides"]),
+            pad_mode=str(attrs.get("pad_mode", "valid")).lower(),
+            data_format=attrs.get("format", "NCHW"),
+        )(args[0])
+
+    return run
+
+
+def _emit_max_pool(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    win, strides, pads = p["window_dimensions"], p["window_strides"], p["padding"]
+    ok = len(win) == 4 and tuple(win[:2]) == (1, 1) and tuple(strides[:2]) == (1, 1)
+    ok = ok and all(d == 1 for d in (*p["base_dilation"], *p["window_dilation"]))
+    if not ok:
+        return w.refuse(eqn, "a max-pooling window that is not MaxPool's NCHW 2-D one")
+    if all(lo == hi == 0 for lo, hi in pads):
+        mode = "VALID"
+    else:  # MindSpore's SAME pads (total // 2) before and the rest after
+        shape = eqn.invars[0].aval.shape
+        same = []
+        for n, k, s in zip(shape[2:], win[2:], strides[2:], strict=True):
+            total = max((-(-n // s) - 1) * s + k - n, 0)
+            same.append((total // 2, total - total // 2))
+        if tuple(map(tuple, pads[:2])) != ((0, 0), (0, 0)) or [tuple(x) for x in pads[2:]] != same:
+            return w.refuse(eqn, f"a max-pooling with padding {pads}, neither VALID nor SAME")
+        mode = "SAME"
+    attrs = {
+        "kernel_size": tuple(win),
+        "strides": tuple(strides),
+        "pad_mode": mode,
+        "format": "NCHW",
+    }
+    return w.node("MaxPool", args, eqn, attrs=attrs)
+
+
+PRIMITIVES["MaxPool"] = Primitive(
+    "MaxPool", _pool(ops.MaxPool), False, ("reduce_window_max",), _emit_max_pool
+)
+_PAD_MODES = {0: "pad", 1: "same", 2: "valid"}  # MindSpore's PadMode enum, as AvgPool's input
+
+
+def _emit_window_sum(w: Any, eqn: Any, args: list) -> Any:
+    """A window sum (what average pooling divides): AvgPool times the window's size."""
+    p = eqn.params
+    win, strides = p["window_dimensions"], p["window_strides"]
+    ok = len(win) == 4 and tuple(win[:2]) == (1, 1) and tuple(strides[:2]) == (1, 1)
+    ok = ok and all(d == 1 for d in (*p["base_dilation"], *p["window_dilation"]))
+    if not ok or any(lo or hi for lo, hi in p["padding"]):
+        return w.refuse(eqn, "a window sum that is not an unpadded NCHW 2-D pooling window")
+    pool = [args[0], w.ints(win[2:]), w.ints(strides[2:]), w.scalar(2), w.scalar(0)]  # VALID, NCHW
+    avg = w.node("AvgPool", pool, eqn)
+    size = np.asarray(win[2] * win[3], eqn.outvars[0].aval.dtype)
+    return w.node("Mul", [avg, w.const(size)], eqn)
+
+
+@_register("AvgPool", jax=("reduce_window_sum",), emit=_emit_window_sum)
+def _avg_pool(attrs: dict, args: list) -> Any:
+    x, kernel, strides, pad_mode, fmt = args
+    return ops.AvgPool(tuple(kernel), tuple(strides), _PAD_MODES[pad_mode], _FORMATS[fmt])(x)
+
+
+@_register("Tile")
+def _tile(attrs: dict, args: list) -> Any:
+    return ops.Tile()(args[0], tuple(args[1]))
+
+
+@_register("Squeeze")
+def _squeeze(attrs: dict, args: list) -> Any:
+    return ops.Squeeze(tuple(args[1]))(args[0])
+
+
+@_register("AdaptiveAvgPool2D", function=False)
+def _adaptive_avg_pool2d(attrs: dict, args: list) -> Any:
+    return ops.AdaptiveAvgPool2D(tuple(attrs["output_size"]))(args[0])
+
+
+@_register("BatchNorm")
+def _batch_norm(attrs: dict, args: list) -> Any:
+    x, scale, bias, mean, var, training, eps, momentum, fmt = args
+    return ops.BatchNorm(bool(training), eps, momentum, _FORMATS[fmt])(x, scale, bias, mean, var)
+
+
+@_register("LayerNorm")
+def _layer_norm(attrs: dict, args: list) -> Any:
+    x, gamma, beta, begin_norm_axis, begin_params_axis, eps = args
+    return ops.LayerNorm(begin_norm_axis, begin_params_axis, eps)(x, gamma, beta)
+
+
+@_register("LSTM", function=False)
+def _lstm(attrs: dict, args: list) -> Any:
+    lstm = ops.LSTM(
+        attrs["input_size"],
+        attrs["hidden_size"],
+        attrs["num_layers"],
+        bool(attrs["has_bias"]),
+        bool(attrs["bidirectional"]),
+        attrs["dropout"],
+        attrs.get("proj_size", 0),
+    )
+    return lstm(*args)
+
+
+def exports() -> dict[str, Primitive]:
+    """JAX primitive name -> the MindSpore primitive ``export`` writes it as."""
+    return {j: p for p in PRIMITIVES.values() for j in p.jax}

@@ -1,0 +1,172 @@
+"""The networks of the MindIR interchange fixtures, written once for both sides: ``networks(ms)``
+defines them with ``ms`` (real MindSpore in scripts/record_mindir_fixtures.py, deepsink in
+scripts/record_mindir_exports.py and the tests), so both export the same layers.
+
+Their ``construct`` uses only ``self`` and Tensor methods (MindSpore compiles it from source).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
+    """name -> (the network class, its input shape), built on the framework module ``ms``."""
+    nn = ms.nn
+
+    class LeNet5(nn.Cell):
+        def __init__(self, num_class=10, num_channel=1):
+            super().__init__()
+            self.conv1 = nn.Conv2d(num_channel, 6, 5, pad_mode="valid")
+            self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+            self.fc1 = nn.Dense(16 * 5 * 5, 120)
+            self.fc2 = nn.Dense(120, 84)
+            self.fc3 = nn.Dense(84, num_class)
+            self.relu = nn.ReLU()
+            self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
+            self.flatten = nn.Flatten()
+
+        def construct(self, x):
+            x = self.max_pool2d(self.relu(self.conv1(x)))
+            x = self.max_pool2d(self.relu(self.conv2(x)))
+            x = self.flatten(x)
+            x = self.relu(self.fc1(x))
+            x = self.relu(self.fc2(x))
+            return self.fc3(x)
+
+    class MLP(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Dense(12, 16, activation="tanh")
+            self.fc2 = nn.Dense(16, 16, activation="sigmoid")
+            self.fc3 = nn.Dense(16, 5)
+            self.softmax = nn.Softmax()
+
+        def construct(self, x):
+            return self.softmax(self.fc3(self.fc2(self.fc1(x))))
+
+    class LSTMClassifier(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(6, 8, batch_first=True)
+            self.fc = nn.Dense(8, 3)
+
+        def construct(self, x):
+            out, _ = self.lstm(x)
+            return self.fc(out[:, -1])
+
+    class Residual(nn.Cell):
+        """A ResNet basic block (conv-BN-ReLU twice, identity shortcut)."""
+
+        def __init__(self, c):
+            super().__init__()
+            self.conv1 = nn.Conv2d(c, c, 3, pad_mode="same", has_bias=False)
+            self.bn1 = nn.BatchNorm2d(c)
+            self.conv2 = nn.Conv2d(c, c, 3, pad_mode="same", has_bias=False)
+            self.bn2 = nn.BatchNorm2d(c)
+            self.relu = nn.ReLU()
+
+        def construct(self, x):
+            y = self.relu(self.bn1(self.conv1(x)))
+            return self.relu(self.bn2(self.conv2(y)) + x)
+
+    class TinyResNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, stride=2, pad_mode="pad", padding=1, has_bias=False)
+            self.bn = nn.BatchNorm2d(8)
+            self.relu = nn.ReLU()
+            self.pool = nn.MaxPool2d(kernel_size=3, stride=2, pad_mode="same")
+            self.block = Residual(8)
+            self.head = nn.Dense(8, 4)
+            self.mean = ms.ops.ReduceMean()
+
+        def construct(self, x):
+            x = self.pool(self.relu(self.bn(self.stem(x))))
+            x = self.block(x)
+            return self.head(self.mean(x, (2, 3)))
+
+    class InvertedResidual(nn.Cell):
+        """MobileNetV2's block: 1x1 expand, 3x3 depthwise, 1x1 project, identity shortcut."""
+
+        def __init__(self, c, expand):
+            super().__init__()
+            h = c * expand
+            self.expand = nn.SequentialCell(
+                nn.Conv2d(c, h, 1, has_bias=False), nn.BatchNorm2d(h), nn.ReLU6()
+            )
+            self.depthwise = nn.SequentialCell(
+                nn.Conv2d(h, h, 3, pad_mode="same", group=h, has_bias=False),
+                nn.BatchNorm2d(h),
+                nn.ReLU6(),
+            )
+            self.project = nn.SequentialCell(nn.Conv2d(h, c, 1, has_bias=False), nn.BatchNorm2d(c))
+
+        def construct(self, x):
+            return x + self.project(self.depthwise(self.expand(x)))
+
+    class TinyMobileNetV2(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.SequentialCell(
+                nn.Conv2d(3, 8, 3, stride=2, pad_mode="same", has_bias=False),
+                nn.BatchNorm2d(8),
+                nn.ReLU6(),
+            )
+            self.block = InvertedResidual(8, 2)
+            self.pool = nn.AdaptiveAvgPool2d(1)
+            self.flatten = nn.Flatten()
+            self.head = nn.Dense(8, 4)
+
+        def construct(self, x):
+            return self.head(self.flatten(self.pool(self.block(self.stem(x)))))
+
+    class TransformerClassifier(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.encoder = nn.TransformerEncoderLayer(
+                8, 2, dim_feedforward=16, dropout=0.0, batch_first=True
+            )
+            self.fc = nn.Dense(8, 3)
+
+        def construct(self, x):
+            return self.fc(self.encoder(x).mean(1))
+
+    class ConvActivations(nn.Cell):
+        """Average pooling, ELU, GELU and SiLU between a convolution and two dense layers."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 4, 3, pad_mode="same")
+            self.elu = nn.ELU()
+            self.pool = nn.AvgPool2d(2, 2)
+            self.flatten = nn.Flatten()
+            self.fc1 = nn.Dense(64, 8)
+            self.gelu = nn.GELU()
+            self.silu = nn.SiLU()
+            self.fc2 = nn.Dense(8, 3)
+
+        def construct(self, x):
+            x = self.flatten(self.pool(self.elu(self.conv(x))))
+            return self.fc2(self.silu(self.gelu(self.fc1(x))))
+
+    return {
+        "activations": (ConvActivations, (2, 3, 8, 8)),
+        "lenet": (LeNet5, (1, 1, 32, 32)),
+        "mlp": (MLP, (3, 12)),
+        "lstm": (LSTMClassifier, (2, 5, 6)),
+        "resnet": (TinyResNet, (1, 3, 16, 16)),
+        "mobilenetv2": (TinyMobileNetV2, (1, 3, 16, 16)),
+        "transformer": (TransformerClassifier, (2, 4, 8)),
+    }
+
+
+def randomize_bn(ms: Any, net: Any, rng: np.random.Generator) -> None:
+    """Give BatchNorm layers non-trivial moving statistics and affine weights."""
+    for name, p in net.parameters_and_names():
+        if "moving_variance" in name or name.endswith("gamma"):
+            p.set_data(ms.Tensor(rng.uniform(0.5, 1.5, p.shape).astype(np.float32)))
+        elif "moving_mean" in name or name.endswith("beta"):
+            p.set_data(ms.Tensor(rng.uniform(-0.5, 0.5, p.shape).astype(np.float32)))

@@ -1,0 +1,155 @@
+"""export(file_format="MINDIR"): files real MindSpore 2.10 runs with deepsink's outputs.
+
+scripts/record_mindir_exports.py exported the networks of tests/support/mindir_networks.py with
+deepsink, had MindSpore 2.10 load and run each file, and kept MindSpore's outputs and the files'
+SHA-256 in tests/fixtures/mindir_exports. Here deepsink exports the same networks again: the bytes
+must be the ones MindSpore ran (else rerun the recorder, when the writer changed on purpose) and
+deepsink's outputs must be MindSpore's within 1e-5.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink import nn, ops
+from deepsink.common.tensor import Tensor
+from deepsink.train import _ckpt_crypto
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+FIX = ROOT / "tests" / "fixtures" / "mindir_exports"
+INDEX = json.loads((FIX / "index.json").read_text())
+
+import record_mindir_exports as recorder  # noqa: E402
+
+
+@pytest.mark.parametrize("name", sorted(INDEX["sha256"]))
+def test_exported_file_is_what_mindspore_ran_with_deepsinks_outputs(name, tmp_path):
+    net, x = recorder.build(name)
+    rec = np.load(FIX / f"{name}.npz")
+    np.testing.assert_array_equal(rec["x"], x)
+    ms.export(net, Tensor(x), file_name=str(tmp_path / name), file_format="MINDIR")
+    data = (tmp_path / f"{name}.mindir").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == INDEX["sha256"][name], (
+        "the MindIR writer changed: rerun scripts/record_mindir_exports.py with MindSpore 2.10"
+    )
+    ours = net(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(ours, rec["ms_out"], rtol=1e-5, atol=1e-5)
+    # and deepsink runs its own file with the same outputs
+    back = nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(back, ours, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode,tag", [("AES-GCM", "gcm"), ("AES-CBC", "cbc")])
+def test_encrypted_export_mindspore_decrypted(mode, tag, tmp_path):
+    net, x = recorder.build("mlp")
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "plain"), file_format="MINDIR")
+    plain = (tmp_path / "plain.mindir").read_bytes()
+    # the committed file (what MindSpore decrypted and ran) holds today's plain bytes
+    kept = (FIX / f"mlp_{tag}.mindir").read_bytes()
+    assert _ckpt_crypto.decrypt(kept, recorder.KEY, mode, "kept") == plain
+    rec = np.load(FIX / f"mlp_{tag}.npz")
+    np.testing.assert_allclose(net(Tensor(x)).asnumpy(), rec["ms_out"], rtol=1e-5, atol=1e-5)
+    # a fresh encrypted export: not the plain bytes, and it loads back with the key only
+    ms.export(
+        net,
+        Tensor(x),
+        file_name=str(tmp_path / "enc"),
+        file_format="MINDIR",
+        enc_key=recorder.KEY,
+        enc_mode=mode,
+    )
+    enc = (tmp_path / "enc.mindir").read_bytes()
+    assert plain[:64] not in enc and _ckpt_crypto.decrypt(enc, recorder.KEY, mode, "enc") == plain
+    graph = ms.load(str(tmp_path / "enc.mindir"), dec_key=recorder.KEY, dec_mode=mode)
+    np.testing.assert_allclose(
+        nn.GraphCell(graph)(Tensor(x)).asnumpy(), rec["ms_out"], rtol=1e-5, atol=1e-5
+    )
+
+
+class _Cumulative(nn.Cell):
+    def construct(self, x):
+        return ops.cumsum(x, 0)
+
+
+def test_operation_without_mindspore_primitive_is_named_with_its_line(tmp_path):
+    with pytest.raises(
+        ValueError, match=r"no MindSpore primitive for 'cumsum' .*test_mindir_export\.py:\d+"
+    ):
+        ms.export(
+            _Cumulative(),
+            Tensor(np.ones((3,), np.float32)),
+            file_name=str(tmp_path / "c"),
+            file_format="MINDIR",
+        )
+    assert not (tmp_path / "c.mindir").exists()
+
+
+def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
+    net, x = nn.Dense(2, 1), Tensor(np.ones((1, 2), np.float32))
+    with pytest.raises(
+        ValueError, match="Only support export file in 'AIR' format with Ascend backend"
+    ):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="AIR")
+    with pytest.raises(
+        ValueError, match=r"must be one of \['AIR', 'ONNX', 'MINDIR'\], but got mindir"
+    ):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="mindir")
+    with pytest.raises(NotImplementedError, match="ONNX"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX")
+    with pytest.raises(TypeError, match="'enc_key' must be bytes"):
+        ms.export(
+            net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="0123456789abcdef"
+        )
+    with pytest.raises(
+        ValueError, match="MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got XOR"
+    ):
+        ms.export(
+            net,
+            x,
+            file_name=str(tmp_path / "n"),
+            file_format="MINDIR",
+            enc_key=recorder.KEY,
+            enc_mode="XOR",
+        )
+    with pytest.raises(NotImplementedError, match=r"\['dataset'\]"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", dataset=None)
+    from deepsink._core import conv
+
+    before = net(x).asnumpy()
+    ms.export(net, x, file_name=str(tmp_path / "n.mindir"), file_format="MINDIR")
+    assert [p.name for p in tmp_path.iterdir()] == ["n.mindir"]
+    assert conv._forced is None  # the trace's convolution lowering is not left behind
+    np.testing.assert_array_equal(net(x).asnumpy(), before)
+    model = ms.load_mindir(str(tmp_path / "n.mindir"))
+    assert (model.producer_name, model.model_version, model.mind_ir_version) == (
+        "MindSpore",
+        "2.10.0",
+        3,
+    )
+    assert sorted(p.ref_key for p in model.graph.parameter) == ["bias", "weight"]
+
+
+def test_docs_list_the_primitive_table():
+    """docs/export.md's tables are the table both directions use (deepsink/train/mindir/primitives.py)."""
+    import re
+
+    from deepsink.train.mindir.primitives import PRIMITIVES, exports
+
+    text = (ROOT / "docs" / "export.md").read_text()
+    section = text.split("### JAX operations written as MindSpore primitives")[1].split("###")[0]
+    listed = {}
+    for row in re.findall(r"^\| `(\w+)` \| (.+) \|$", section, re.M):
+        for jax_name in re.findall(r"`(\w+)`", row[1].split(" (")[0]):
+            listed[jax_name] = row[0]
+    assert listed == {j: p.name for j, p in exports().items()}
+    loads = text.split("## What load runs")[1].split("Another primitive")[0]
+    named = set(re.findall(r"`(\w+)`", loads))
+    assert named == set(PRIMITIVES)
