@@ -135,7 +135,7 @@ class PyFunc(TensorOperation):
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         out = self.fn(*xs)
-        if isinstance(out, tuple | list):
+        if isinstance(out, tuple):  # a tuple is several columns; a list is one (MindSpore)
             return tuple(o if is_pil(o) else np.asarray(o) for o in out)
         return out if is_pil(out) else np.asarray(out)
 
