@@ -8,6 +8,7 @@ global key (``set_seed``), so they follow the seed like ``ops`` randomness.
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 import jax
@@ -55,7 +56,15 @@ def _filled(api: str, shape: Any, value: Any, dtype: Any, default: np.dtype) -> 
 
 # --- from data ----------------------------------------------------------------------------------
 def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
-    """A Tensor from array-like data (``copy`` is moot: Tensors are immutable values)."""
+    """A Tensor from array-like data. ``copy=False`` returns a Tensor ``obj`` itself when no
+    cast or added dimension is needed, as MindSpore does."""
+    if (
+        not copy
+        and isinstance(obj, Tensor)
+        and ndmin <= obj.ndim
+        and (dtype is None or np_dtype(dtype, "array") == obj._data.dtype)
+    ):
+        return obj
     a = to_jnp(obj, "array", "obj", dtype)
     if ndmin > a.ndim:
         a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
@@ -64,7 +73,7 @@ def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Ten
 
 def asarray(a: Any, dtype: Any = None) -> Tensor:
     """``a`` as a Tensor (a Tensor of the same dtype is returned as is)."""
-    if isinstance(a, Tensor) and dtype is None:
+    if isinstance(a, Tensor) and (dtype is None or np_dtype(dtype, "asarray") == a._data.dtype):
         return a
     return Tensor._from(to_jnp(a, "asarray", "a", dtype))
 
@@ -151,20 +160,35 @@ def _num(v: Any, api: str, arg: str) -> Any:
 
 
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Tensor:
-    """Evenly spaced values in ``[start, stop)``: Int32 for int bounds, Float32 otherwise."""
+    """Evenly spaced values in ``[start, stop)``: Int32 for int bounds, Float32 otherwise (a
+    Tensor bound is read as a float). ``stop=None`` counts from 0 to ``start``; a ``step`` of 0
+    or an empty range raise, as in MindSpore."""
+    floaty = any(isinstance(v, Tensor | float) for v in (start, stop, step))
     args = [_num(v, "arange", n) for n, v in (("start", start), ("stop", stop), ("step", step))
             if v is not None]  # fmt: skip
-    if step == 0:
-        fail("arange", "'step' must not be 0")
-    dt = np_dtype(dtype, "arange") or (FLOAT if any(isinstance(v, float) for v in args) else INT)
-    return Tensor._from(jnp.arange(*args, dtype=dt))
+    if step is not None and args[-1] == 0:
+        raise ZeroDivisionError(f"For 'arange', 'step' must not be 0, but got {step!r}")
+    if stop is None and step is not None:  # arange(start, None, step): from 0 to start
+        args = [0, args[0], args[1]]
+    dt = np_dtype(dtype, "arange") or (FLOAT if floaty else INT)
+    out = jnp.arange(*args, dtype=dt)
+    if out.size == 0:
+        raise ValueError(
+            f"For 'arange', the range is empty (start {start!r}, stop {stop!r}, step {step!r}): "
+            "zero shape Tensor is not currently supported."
+        )
+    return Tensor._from(out)
 
 
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
              dtype: Any = None, axis: int = 0) -> Any:  # fmt: skip
     """``num`` evenly spaced values from ``start`` to ``stop`` (Float32)."""
-    if isinstance(num, builtins.bool) or not isinstance(num, int) or num < 0:
-        fail("linspace", f"'num' must be a non-negative int, but got {num!r}", TypeError)
+    if isinstance(num, builtins.bool) or not isinstance(num, int):
+        fail("linspace", f"'num' must be an int, but got {num!r}", TypeError)
+    if num <= 0:
+        fail(
+            "linspace", f"'num' must be positive (cannot support Tensor with num=0), but got {num}"
+        )
     dt = np_dtype(dtype, "linspace") or FLOAT
     s, e = to_jnp(start, "linspace", "start"), to_jnp(stop, "linspace", "stop")
     r = jnp.linspace(s.astype(jnp.float64), e.astype(jnp.float64), num, endpoint=endpoint,
@@ -237,8 +261,32 @@ def _indices(api: str, fn: Any):
     return f
 
 
-tril_indices = _indices("tril_indices", jnp.tril_indices)
-triu_indices = _indices("triu_indices", jnp.triu_indices)
+def _tri_indices(api: str, n: Any, k: Any, m: Any, upper: bool) -> tuple[Tensor, Tensor]:
+    """Row and column indices of the triangle: ``n`` and ``m`` may be floats (rounded up, as
+    NumPy), ``k`` a float offset (column ``j`` is in the lower triangle of row ``i`` when
+    ``j <= i + k``); an empty result is Float32, as MindSpore builds it from empty lists."""
+    for arg, v in (("n", n), ("k", k), ("m", m)):
+        if v is not None and not isinstance(v, int | float):
+            raise TypeError(f"For '{api}', input {arg} must be a number, but got {v!r}.")
+    rows = max(0, math.ceil(n))
+    cols = rows if m is None else max(0, math.ceil(m))
+    i, j = np.meshgrid(np.arange(rows), np.arange(cols), indexing="ij")
+    keep = j >= i + k if upper else j <= i + k
+    if not keep.any():
+        return Tensor._from(jnp.zeros(0, FLOAT)), Tensor._from(jnp.zeros(0, FLOAT))
+    return Tensor._from(jnp.asarray(i[keep], INT)), Tensor._from(jnp.asarray(j[keep], INT))
+
+
+def tril_indices(n: Any, k: Any = 0, m: Any = None) -> tuple[Tensor, Tensor]:
+    """The indices of the lower triangle of an ``n x m`` array (Int32)."""
+    return _tri_indices("tril_indices", n, k, m, False)
+
+
+def triu_indices(n: Any, k: Any = 0, m: Any = None) -> tuple[Tensor, Tensor]:
+    """The indices of the upper triangle of an ``n x m`` array (Int32)."""
+    return _tri_indices("triu_indices", n, k, m, True)
+
+
 tril_indices_from = _indices("tril_indices_from", jnp.tril_indices_from)
 triu_indices_from = _indices("triu_indices_from", jnp.triu_indices_from)
 diag_indices = _indices("diag_indices", jnp.diag_indices)
@@ -271,10 +319,16 @@ def ix_(*args: Any) -> tuple[Tensor, ...]:
 
 
 def meshgrid(*xi: Any, sparse: bool = False, indexing: str = "xy") -> list[Tensor]:
-    """Coordinate matrices from coordinate vectors."""
+    """Coordinate matrices from coordinate vectors; an input of another rank is flattened first
+    (a scalar is a vector of one), and any empty input gives Float32 ones of the grid's shape, as
+    in MindSpore."""
+    if not isinstance(sparse, builtins.bool):
+        fail("meshgrid", f"'sparse' must be a bool, but got {sparse!r}", TypeError)
     if indexing not in ("xy", "ij"):
-        fail("meshgrid", f"'indexing' must be 'xy' or 'ij', but got {indexing!r}")
-    arrs = [to_jnp(a, "meshgrid", "xi") for a in xi]
+        fail("meshgrid", f"'indexing' must be 'xy' or 'ij', but got {indexing!r}", TypeError)
+    arrs = [to_jnp(a, "meshgrid", "xi").reshape(-1) for a in xi]
+    if any(a.size == 0 for a in arrs):
+        return ones(tuple(a.size for a in arrs))
     return [Tensor._from(v) for v in jnp.meshgrid(*arrs, sparse=sparse, indexing=indexing)]
 
 
@@ -306,6 +360,8 @@ def _window(name: str):
     def f(M: int) -> Tensor:  # noqa: N803
         if isinstance(M, builtins.bool) or not isinstance(M, int):
             fail(name, f"'M' must be an int, but got {M!r}", TypeError)
+        if M < 1:  # an empty window for a size below one, as NumPy and MindSpore
+            return Tensor._from(jnp.zeros(0, FLOAT))
         return Tensor._from(fn(M).astype(FLOAT))
 
     f.__name__ = f.__qualname__ = name
@@ -327,8 +383,37 @@ def pad(array: Any, pad_width: Any, mode: str = "constant", **kwargs: Any) -> Te
     if isinstance(pad_width, Tensor):
         pad_width = np.asarray(pad_width._data).tolist()
     if callable(mode):
-        fail("pad", "a callable 'mode' is not supported", NotImplementedError)
+        return _pad_with_function(a, pad_width, mode, kwargs)
+    modes = ("constant", "maximum", "minimum", "mean", "median", "edge", "wrap", "linear_ramp",
+             "symmetric", "reflect", "empty")  # fmt: skip
+    if mode not in modes:
+        raise ValueError(
+            f"For 'pad', 'mode' must be one of {modes} or a function, but got {mode!r}"
+        )
     return Tensor._from(narrow(jnp.pad(a, pad_width, mode=mode, **kwargs), [a]))
+
+
+def _pad_with_function(a: Any, pad_width: Any, func: Any, kwargs: dict) -> Tensor:
+    """``pad`` with a function ``func(vector, iaxis_pad_width, iaxis, kwargs)``: the array padded
+    with zeros, then, axis by axis, each 1-D vector along the axis replaced by what ``func``
+    returns for it (a Tensor it was given, edited in place and returned, as MindSpore requires;
+    NumPy's in-place convention without a return value does not apply)."""
+    widths = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (a.ndim, 2))
+    cur = jnp.pad(a, [tuple(int(v) for v in w) for w in widths])
+    for axis in range(a.ndim):
+        moved = jnp.moveaxis(cur, axis, -1)
+        flat = moved.reshape(-1, moved.shape[-1])
+        out = []
+        for vec in flat:
+            r = func(Tensor._from(vec), tuple(int(v) for v in widths[axis]), axis, kwargs)
+            if not isinstance(r, Tensor):
+                raise TypeError(
+                    f"For 'pad', the padding function must return the Tensor vector, but "
+                    f"returned {type(r).__name__}"
+                )
+            out.append(r._data.astype(cur.dtype))
+        cur = jnp.moveaxis(jnp.stack(out).reshape(moved.shape), -1, axis)
+    return Tensor._from(cur)
 
 
 def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any = None) -> Tensor:  # noqa: A002
@@ -355,7 +440,7 @@ def rand(*shape: Any, dtype: Any = None) -> Tensor:
                     "rand")  # fmt: skip
     dt = np_dtype(dtype, "rand") or FLOAT
     if dt.kind != "f":
-        fail("rand", f"'dtype' must be a float type, but got {dtype}", TypeError)
+        fail("rand", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore
     return Tensor._from(RF._uniform_kernel(shp, _kernel_seeds("UniformReal")).astype(dt))
 
 
@@ -365,7 +450,7 @@ def randn(*shape: Any, dtype: Any = None) -> Tensor:
                     "randn")  # fmt: skip
     dt = np_dtype(dtype, "randn") or FLOAT
     if dt.kind != "f":
-        fail("randn", f"'dtype' must be a float type, but got {dtype}", TypeError)
+        fail("randn", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore
     return Tensor._from(RF._normal_kernel(shp, _kernel_seeds("StandardNormal")).astype(dt))
 
 
@@ -381,7 +466,7 @@ def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: An
         fail("randint", f"'maxval' must be greater than 'minval', but got {minval}, {maxval}")
     dt = np_dtype(dtype, "randint") or INT
     if dt.kind not in "iu":
-        fail("randint", f"'dtype' must be an int type, but got {dtype}", TypeError)
+        fail("randint", f"'dtype' must be an int type, but got {dtype}", ValueError)  # as MindSpore
     shp = (1,) if shape is None else shape_arg(shape, "randint")
     seeds = _kernel_seeds("UniformInt")
     return Tensor._from(RF._int_kernel(shp, minval, maxval, seeds).astype(dt))

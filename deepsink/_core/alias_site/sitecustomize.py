@@ -75,6 +75,8 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         module = importlib.import_module("deepsink" + spec.name[len("mindspore") :])
         if spec.name != "mindspore":
             return module
+        # MindSpore 2.10's programs run on NumPy 1 (it requires numpy<2): its removed names too
+        importlib.import_module("deepsink._core.numpy1_names").install()
         return MindSporePackage(module)  # mindspore.__version__ is 2.10's
 
     def exec_module(self, module):

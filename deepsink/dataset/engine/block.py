@@ -110,3 +110,14 @@ def from_rows(row_list: Sequence[tuple[np.ndarray, ...]], ncols: int) -> Block:
 
 def row(b: Block, i: int) -> tuple[np.ndarray, ...]:
     return tuple(c[i] for c in b.cols)
+
+
+def nbytes(b: Block) -> int:
+    """The bytes a block's arrays hold (list columns: the sum over their arrays)."""
+    total = 0
+    for col in b.cols:
+        if isinstance(col, np.ndarray):
+            total += col.nbytes
+        else:
+            total += sum(x.nbytes for x in col if isinstance(x, np.ndarray))
+    return total

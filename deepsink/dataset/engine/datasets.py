@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from typing import Any
 
@@ -656,6 +656,32 @@ class Dataset:
 
         return RenameDataset(self, input_columns, output_columns)
 
+    def apply(self, apply_func: Callable[[Dataset], Dataset]) -> Dataset:
+        """The dataset ``apply_func`` builds from this one (a reusable piece of pipeline).
+
+        Args:
+            apply_func (Callable[[Dataset], Dataset]): takes this dataset, returns a dataset.
+
+        Returns:
+            Dataset, what ``apply_func`` returned.
+
+        Raises:
+            TypeError: ``apply_func`` is not callable, or did not return a Dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)
+            >>> print(data.apply(lambda d: d.batch(2)).get_dataset_size())
+            3
+        """
+        if not callable(apply_func):
+            raise TypeError("apply_func must be a function.")
+        dataset = apply_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError("apply_func must return a dataset.")
+        return dataset
+
     def zip(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
         """The rows of this dataset and ``datasets`` side by side; as long as the shortest.
 
@@ -944,7 +970,7 @@ class Dataset:
             return None
 
     def get_batch_size(self) -> int:
-        """The batch size set by ``batch`` (1 without it).
+        """The batch size set by ``batch`` (1 without it, -1 for a callable batch size).
 
         Returns:
             int, the batch size.
@@ -960,10 +986,31 @@ class Dataset:
         GeneratorDataset = registered("GeneratorDataset")
 
         node = _find(self, BatchDataset)
-        if node is not None:
-            return node.batch_size
+        if node is not None:  # a callable batch size has no one size: MindSpore reports -1
+            return -1 if callable(node.batch_size) else node.batch_size
         src = _find(self, GeneratorDataset)
         return -1 if src is not None and src.batch_sampler is not None else 1
+
+    def num_classes(self) -> int | None:
+        """The number of classes of the source below (a labelled source such as
+        ``ManifestDataset``); None for a source without classes.
+
+        Returns:
+            Union[int, None], the number of classes.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindspore.dataset as ds
+            >>> print(ds.NumpySlicesDataset({'x': np.arange(6)}).num_classes())
+            None
+        """
+        node: Dataset | None = self
+        while node is not None:
+            count = getattr(node, "_num_classes", None)
+            if count is not None:
+                return count()
+            node = node.children[0] if node.children else None
+        return None
 
     def get_repeat_count(self) -> int:
         """The repeat count set by ``repeat`` (1 without it).

@@ -112,7 +112,9 @@ class _Producer:
         self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
     ) -> None:
         tune_malloc()
-        self._q: queue.Queue = queue.Queue(maxsize=max(2, config.get_prefetch_size() // 4))
+        # a getter (output_shapes, ...) reads one row: no blocks computed ahead past the next
+        size = 1 if getter else max(2, config.get_prefetch_size() // 4)
+        self._q: queue.Queue = queue.Queue(maxsize=size)
         self._stop = threading.Event()
         self._ctx = new_context()
         self._ctx.getter = getter

@@ -35,6 +35,7 @@ Uniforms = Callable[[int, int], np.ndarray | None]
 # rows per task when a map's per-row ops are spread over its worker threads: a batch of up to 32
 # rows is one task, whose output is the batch itself (no join of chunks in the consumer thread)
 CHUNK_ROWS = 32
+PROCESS_BLOCK_BYTES = 32 << 20  # a block's output size for maps run in worker processes
 
 
 class MapError(RuntimeError):
@@ -467,13 +468,48 @@ class MapDataset(Dataset):
         base, passes = self._start(ctx)
         return _MapView(self, base._open(ctx), ctx, passes)
 
+    def _in_processes(self) -> bool:
+        """Whether the map's Python ops run in worker processes."""
+        nodes = self._program()[0]
+        return any(
+            n.python_multiprocessing
+            and n._workers() > 1
+            and not all(op.batched for op in n.chain.ops)
+            for n in nodes
+        )
+
+    def _process_blocks(self, view: View, ctx: ExecContext, size: int) -> Iterator[Block]:
+        """Blocks for maps run in worker processes, sized by the bytes their rows come out as.
+
+        The first block holds one row per worker (a getter such as ``output_shapes``, which
+        needs only the first row, takes blocks of one row); the next ones as many rows as fit
+        ``PROCESS_BLOCK_BYTES`` (at most ``size``, at least one per worker). Small rows then
+        cross to the workers in blocks of hundreds, one message each, while rows of hundreds of
+        MB go a few at a time: a fixed block of hundreds of rows made a pipeline that yields
+        big rows compute (and hold) hundreds of them before its first row came out.
+        """
+        workers = max(n._workers() for n in self._program()[0])
+        rows = 1 if ctx.getter else workers
+        start = 0
+        while start < view.n:
+            b = view.gather(np.arange(start, min(view.n, start + rows)))
+            start += b.n
+            yield b
+            if not ctx.getter:
+                per_row = max(1, blk.nbytes(b) // max(1, b.n))
+                rows = int(min(size, max(workers, PROCESS_BLOCK_BYTES // per_row)))
+
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         self._check_runnable()
         if self.callbacks and not ctx.getter:  # getters run without them, as in MindSpore
             yield from self._blocks_with_callbacks(ctx)
             return
         if self._random_access():
-            yield from self._open(ctx).blocks(size)
+            view = self._open(ctx)
+            if self._in_processes():
+                yield from self._process_blocks(view, ctx, size)
+            else:
+                yield from view.blocks(size)
             return
         base, passes = self._start(ctx)
 

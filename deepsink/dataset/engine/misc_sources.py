@@ -32,10 +32,12 @@ class ManifestDataset(_FileListSource):
         num_samples, num_parallel_workers, shuffle, sampler, decode, num_shards, shard_id, cache:
             as :class:`mindspore.dataset.ImageFolderDataset`.
         class_indexing (dict, optional): Class name to index; default the names in sorted order.
+            Names it lacks are dropped from the labels; lines left without a label (or listed
+            without an annotation) are skipped, as MindSpore does.
 
     Raises:
-        RuntimeError: The file is missing, a line is not JSON, or a listed image is missing.
-        ValueError: ``usage`` is not accepted, or a class is not in ``class_indexing``.
+        ValueError: The file is missing, or ``usage`` is not accepted.
+        RuntimeError: A line is not JSON, or a listed image is missing.
 
     Examples:
         >>> import json, os, tempfile
@@ -69,7 +71,8 @@ class ManifestDataset(_FileListSource):
     ) -> None:
         api = "ManifestDataset"
         if not isinstance(dataset_file, str) or not os.path.isfile(dataset_file):
-            raise RuntimeError(f"Invalid file, {api} can't find dataset_file {dataset_file!r}.")
+            path = os.path.abspath(dataset_file) if isinstance(dataset_file, str) else dataset_file
+            raise ValueError(f"The file {path} does not exist or permission denied!")
         self.dataset_file = dataset_file
         self.usage = check_one_of(usage, ["train", "eval", "inference"], "usage", api)
         self.decode = check_bool(decode, "decode", api)
@@ -88,8 +91,8 @@ class ManifestDataset(_FileListSource):
                         f"Invalid data, line {k + 1} of {dataset_file} is not a manifest record: "
                         f"{e!r}"
                     ) from e
-                if str(obj.get("usage", "")).lower() != self.usage:
-                    continue
+                if str(obj.get("usage", "")).lower() != self.usage or not names:
+                    continue  # MindSpore skips the lines without an annotation
                 if not os.path.isfile(source):
                     raise RuntimeError(f"Invalid file, {api}: the image {source} does not exist.")
                 entries.append((source, names))
@@ -98,10 +101,11 @@ class ManifestDataset(_FileListSource):
             class_indexing = {n: i for i, n in enumerate(all_names)}
         elif not isinstance(class_indexing, dict):
             raise TypeError(f"class_indexing should be a dict, got {type(class_indexing).__name__}")
-        missing = [n for n in all_names if n not in class_indexing]
-        if missing:
-            raise ValueError(f"Invalid class name {missing[0]!r}: not in class_indexing.")
+        else:  # names outside class_indexing are dropped, and lines left without a name
+            entries = [(f, [n for n in names if n in class_indexing]) for f, names in entries]
+            entries = [(f, names) for f, names in entries if names]
         self.class_indexing = dict(class_indexing)
+        self._classes = len({n for _, names in entries for n in names})
         self._files = [e[0] for e in entries]
         labels = [np.array([class_indexing[n] for n in e[1]], np.int32) for e in entries]
         self._cols = [[lab[0] if lab.size == 1 else lab for lab in labels]]
@@ -109,6 +113,10 @@ class ManifestDataset(_FileListSource):
             api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
             num_parallel_workers, (dataset_file, self.usage, decode),
         )  # fmt: skip
+
+    def _num_classes(self) -> int:
+        """The class names the used lines carry (what ``num_classes`` reports)."""
+        return self._classes
 
     def get_class_indexing(self) -> dict[str, int]:
         return dict(self.class_indexing)

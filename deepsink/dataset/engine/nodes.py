@@ -95,10 +95,11 @@ def _stack_values(values: list, name: str) -> Any:
         ) from e
 
 
-def _per_batch_columns(result: tuple, names: list[str]) -> list:
+def _per_batch_columns(result: tuple, names: list[str], n: int) -> list:
     """The batch columns a ``per_batch_map`` returned, by MindSpore's rules: a dict is one dict
     row; an array is the batched column; anything else (a list) is the batch's rows. A dict
-    cannot sit beside a list column, and beside a list every array must have one row per entry.
+    cannot sit beside a list column, and beside a list every column must have one row per row of
+    the input batch (``n``).
     A list of dict rows becomes one dict of per-key lists (the values are not stacked)."""
     kinds = [
         "dict" if isinstance(c, dict) else "array" if isinstance(c, np.ndarray) else "list"
@@ -111,8 +112,6 @@ def _per_batch_columns(result: tuple, names: list[str]) -> list:
             "Got: Python dict"
         )
     if "list" in kinds:
-        first = result[0]
-        n = len(first) if kinds[0] == "list" else first.shape[0] if first.ndim else 1
         for name, kind, col in zip(names, kinds, result):
             m = len(col) if kind == "list" else col.shape[0] if col.ndim else 1
             if m != n:
@@ -121,7 +120,7 @@ def _per_batch_columns(result: tuple, names: list[str]) -> list:
                     f"'per_batch_map', got: {m}"
                 )
     produced = []
-    for name, kind, col in zip(names, kinds, result):
+    for index, (name, kind, col) in enumerate(zip(names, kinds, result)):
         if kind == "list":
             rows = list(col)
             if rows and all(isinstance(r, dict) for r in rows):
@@ -130,25 +129,29 @@ def _per_batch_columns(result: tuple, names: list[str]) -> list:
                     raise RuntimeError(f"Cannot batch dicts with different keys in column '{name}'")
                 produced.append({k: [blk.in_dict(r[k]) for r in rows] for k in keys})
                 continue
-            col = _stack_batch([blk.as_row_array(x) for x in rows], name)
+            col = _stack_batch([blk.as_row_array(x) for x in rows], name, index)
         produced.append(blk.in_dict(col) if kind == "dict" else blk.as_row_array(col))
     return produced
 
 
-def _stack_batch(rows: list, name: str) -> np.ndarray:
+def _stack_batch(rows: list, name: str, index: int | None = None) -> np.ndarray:
+    """Rows of one column stacked into its batch; rows of other types or shapes raise
+    MindSpore's error, which names the column by its position (``index``) when known."""
     first = rows[0]
     if isinstance(first, dict):  # MindSpore batches a dict column key by key
         return _stack_values(rows, name)
+    where = index if index is not None else f"'{name}'"
     for x in rows[1:]:
         if x.dtype != first.dtype:
             raise RuntimeError(
-                f"Cannot batch tensors with different types in column '{name}': "
-                f"{first.dtype} and {x.dtype}"
+                f"Cannot batch tensors with different types in column {where}. First element "
+                f"had type {first.dtype} and this element had type {x.dtype}"
             )
         if x.shape != first.shape:
             raise RuntimeError(
-                f"Cannot batch tensors with different shapes in column '{name}': "
-                f"{list(first.shape)} and {list(x.shape)}"
+                f"Cannot batch tensors with different shapes in column {where}. First element "
+                f"had shape <{','.join(map(str, first.shape))}> and this element had shape "
+                f"<{','.join(map(str, x.shape))}>"
             )
     return np.stack(rows)
 
@@ -346,10 +349,16 @@ class BatchDataset(Dataset):
             bs = self.batch_size
             if callable(bs):
                 bs = bs(BatchInfo(batch_num, epoch))
-                if isinstance(bs, bool) or not isinstance(bs, int | np.integer) or bs <= 0:
+                if isinstance(bs, bool) or not isinstance(bs, int | np.integer):
                     raise RuntimeError(
-                        f"For 'batch', the callable batch_size must return a positive int, "
-                        f"but returned {bs!r}"
+                        "Invalid batch_size function, the return value of batch_size function "
+                        f"cast failed: Unable to cast Python instance of type {type(bs)} to C++ "
+                        "type 'int'"
+                    )
+                if bs <= 0:
+                    raise RuntimeError(
+                        "Invalid batch_size function, 'batch_size' function should return an "
+                        f"integer greater than 0, but got: {bs}"
                     )
             return int(bs)
 
@@ -375,7 +384,7 @@ class BatchDataset(Dataset):
     def _one_batch(self, rows: list[tuple], ncols: int, batch_num: int, epoch: int) -> tuple:
         names = self.children[0]._column_names()
         if self.per_batch_map is None:
-            return tuple(_stack_batch([r[k] for r in rows], names[k]) for k in range(ncols))
+            return tuple(_stack_batch([r[k] for r in rows], names[k], k) for k in range(ncols))
         args = [[r[k] for r in rows] for k in self._in_idx]
         try:
             result = self.per_batch_map(*args, BatchInfo(batch_num, epoch))
@@ -383,6 +392,10 @@ class BatchDataset(Dataset):
             if getattr(self.per_batch_map, "_deepsink_own", False):
                 raise  # padded_batch's own map: its error names the column, not a user's map
             raise RuntimeError(f"For 'batch', per_batch_map raised {type(e).__name__}: {e}") from e
+        if result is None:
+            raise RuntimeError(
+                "For 'batch', per_batch_map returned None, but must return a tuple of columns"
+            )
         if not isinstance(result, tuple) and len(self.output_columns) == 1:
             result = (result,)
         if not isinstance(result, tuple):
@@ -392,12 +405,12 @@ class BatchDataset(Dataset):
             )
         if len(result) != len(self.output_columns):
             raise RuntimeError(
-                f"For 'batch', per_batch_map returned {len(result)} columns, but output_columns "
-                f"names {len(self.output_columns)}: {self.output_columns}"
+                "Invalid per_batch_map, the number of columns returned in 'per_batch_map' "
+                f"function should be {len(self.output_columns)} , but got: {len(result)}"
             )
-        produced = _per_batch_columns(result, self.output_columns)
+        produced = _per_batch_columns(result, self.output_columns, len(rows))
         kept = {
-            k: _stack_batch([r[k] for r in rows], names[k])
+            k: _stack_batch([r[k] for r in rows], names[k], k)
             for kind, k in self._layout
             if kind == "keep"
         }
@@ -414,11 +427,11 @@ class BatchDataset(Dataset):
         k = b.n // bs
         names = self._column_names()
         cols = []
-        for name, col in zip(names, b.cols):
+        for index, (name, col) in enumerate(zip(names, b.cols)):
             if isinstance(col, np.ndarray):
                 cols.append(np.ascontiguousarray(col).reshape(k, bs, *col.shape[1:]))
                 continue
-            batches = [_stack_batch(col[i * bs : (i + 1) * bs], name) for i in range(k)]
+            batches = [_stack_batch(col[i * bs : (i + 1) * bs], name, index) for i in range(k)]
             cols.append(blk.stack(batches))
         return Block(tuple(cols), k)
 

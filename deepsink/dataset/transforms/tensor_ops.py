@@ -445,6 +445,8 @@ class RandomOrder(_RandomCompose):
         [5. 5. 5.]
     """
 
+    python_only = True
+
     def _choose(self, xs: tuple, rng: np.random.Generator) -> Any:
         return _run([self.transforms[k] for k in rng.permutation(len(self.transforms))], xs, rng)
 

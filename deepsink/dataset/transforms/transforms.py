@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from deepsink._core.validate import check_positive_int, fail
+from deepsink._core.validate import fail
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 
@@ -67,6 +67,9 @@ class TensorOperation:
     batched: ClassVar[bool] = True
     traceable: ClassVar[bool] = False
     random_draws: ClassVar[int] = 0
+    # MindSpore implements the op in Python only (its ``Implementation.PY``): a Compose holding
+    # one returns its result as a tuple, as MindSpore's Python composition does
+    python_only: ClassVar[bool] = False
 
     def __call__(self, *inputs: Any) -> Any:
         arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
@@ -132,7 +135,7 @@ class PyFunc(TensorOperation):
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
         out = self.fn(*xs)
-        if isinstance(out, tuple | list):
+        if isinstance(out, tuple):  # a tuple is several columns; a list is one (MindSpore)
             return tuple(o if is_pil(o) else np.asarray(o) for o in out)
         return out if is_pil(out) else np.asarray(out)
 
@@ -185,13 +188,25 @@ class Compose(TensorOperation):
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
+        """Eagerly, as MindSpore 2.10: a PIL input or a Python-only transform (``ToPIL``,
+        ``Grayscale``, ...) runs the Python composition, which returns a tuple of the outputs;
+        otherwise the C++ composition returns one array (a tuple for several outputs)."""
+        out = self._chain(*inputs)
+        python = (len(inputs) == 1 and is_pil(inputs[0])) or any(
+            op.python_only for op in self.transforms
+        )
+        if python and not isinstance(out, tuple):
+            return (out,)
+        return out
+
+    def _chain(self, *inputs: Any) -> Any:
         out: Any = tuple(x if is_pil(x) else np.asarray(x) for x in inputs)
         for op in self.transforms:
             out = op(*(out if isinstance(out, tuple) else (out,)))
         return out
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
-        return self(*xs)
+        return self._chain(*xs)
 
     apply_one = apply
 
@@ -256,37 +271,81 @@ class TypeCast(TensorOperation):
 
 
 class OneHot(TensorOperation):
-    """Label ``i`` to a one-hot vector of ``num_classes`` in the label's dtype.
+    """Label ``i`` (an int scalar or 1-D array per row) to a one-hot vector of ``num_classes``.
+
+    Without label smoothing the vector has the label's dtype; with ``smoothing_rate`` ``r`` it
+    is float64, ``1 - r + r / num_classes`` at the label and ``r / num_classes`` elsewhere.
 
     Args:
         num_classes (int): the number of classes.
         smoothing_rate (float): label smoothing, in [0, 1]. Default: ``0.0``.
+
+    Raises:
+        TypeError: ``num_classes`` is not an int, or ``smoothing_rate`` is not a number.
+        ValueError: ``num_classes`` is not positive, or ``smoothing_rate`` is outside [0, 1].
+        RuntimeError: a label is not an int, has rank above 1, or is ``num_classes`` or more.
 
     Examples:
         >>> import numpy as np
         >>> import mindspore.dataset.transforms as transforms
         >>> print(transforms.OneHot(3)(np.array(1)))
         [0 1 0]
+        >>> print(transforms.OneHot(4, smoothing_rate=0.2)(np.array(2)))
+        [0.05 0.05 0.85 0.05]
     """
 
     traceable = True
 
     def __init__(self, num_classes: int, smoothing_rate: float = 0.0) -> None:
-        self.num_classes = check_positive_int(num_classes, "num_classes", "OneHot")
-        if smoothing_rate != 0.0:
-            fail(
-                "OneHot", "smoothing_rate", "0.0 (label smoothing is not supported)", smoothing_rate
+        if isinstance(num_classes, bool) or not isinstance(num_classes, int):
+            fail("OneHot", "num_classes", "an int", num_classes, TypeError)
+        if num_classes <= 0:
+            raise ValueError("Input must be greater than 0.")
+        if isinstance(smoothing_rate, bool) or not isinstance(smoothing_rate, int | float):
+            fail("OneHot", "smoothing_rate", "a float", smoothing_rate, TypeError)
+        if not 0.0 <= smoothing_rate <= 1.0:
+            raise ValueError(
+                "Input smoothing_rate is not within the required interval of [0.0, 1.0]."
             )
+        self.num_classes = num_classes
+        self.smoothing_rate = float(smoothing_rate)
+        # smoothed labels are float64, which a compiled step (float32) would not keep
+        self.traceable = not self.smoothing_rate
+
+    def _check(self, x: np.ndarray, rank: int) -> None:
+        if rank > 1:
+            raise RuntimeError(f"OneHot: Only support scalar or 1D input, got rank: {rank}")
+        if not np.issubdtype(x.dtype, np.integer):
+            raise RuntimeError(f"OneHot: Only support input of int type, but got: {x.dtype}")
+        if x.size and int(x.max()) >= self.num_classes:
+            raise RuntimeError(
+                f"OneHot: index values should not bigger than num classes: {self.num_classes}, "
+                f"but got: {int(x.max())}"
+            )
+
+    def _encode(self, x: np.ndarray) -> np.ndarray:
+        hot = x[..., None] == np.arange(self.num_classes)
+        if not self.smoothing_rate:
+            return hot.astype(x.dtype)
+        off = self.smoothing_rate / self.num_classes
+        return np.where(hot, 1.0 - self.smoothing_rate + off, off)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        x = x.reshape([d for d in x.shape if d != 1])  # MindSpore squeezes the label first
+        self._check(x, x.ndim)
+        return self._encode(x)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
-        return (x[..., None] == np.arange(self.num_classes)).astype(x.dtype)
-
-    apply = apply_batch
+        x = x.reshape(x.shape[0], *[d for d in x.shape[1:] if d != 1])
+        self._check(x, x.ndim - 1)
+        return self._encode(x)
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
 
+        x = x.reshape(x.shape[0], *[d for d in x.shape[1:] if d != 1])
         classes = jnp.arange(self.num_classes, dtype=x.dtype).reshape((1,) * x.ndim + (-1,))
         return (x[..., None] == classes).astype(x.dtype)
 

@@ -589,6 +589,8 @@ class RgbToHsv(ImageOperation):
         [[[0.66666667 1.         1.        ]]]
     """
 
+    python_only = True
+
     batched = False
 
     def __init__(self, is_hwc: bool = False) -> None:
@@ -881,6 +883,8 @@ class LinearTransformation(ImageOperation):
           [ 2.  4.]]]
     """
 
+    python_only = True
+
     batched = False
 
     def __init__(self, transformation_matrix: np.ndarray, mean_vector: np.ndarray) -> None:
@@ -1096,6 +1100,8 @@ class RandomGrayscale(_RandomApplyOne):
         (4, 4, 3) True
     """
 
+    python_only = True
+
     def __init__(self, prob: float = 0.1) -> None:
         self.prob = self._check_prob(prob)
 
@@ -1225,6 +1231,8 @@ class RandomErasing(ImageOperation):
         >>> print(out.shape, out.min())
         (3, 8, 8) 0.0
     """
+
+    python_only = True
 
     batched = False
     random_draws = 1

@@ -803,6 +803,8 @@ class RandomPerspective(ImageOperation):
         (4, 4, 3) uint8
     """
 
+    python_only = True
+
     batched = False
     random_draws = 1
 
@@ -966,6 +968,8 @@ class FiveCrop(ImageOperation):
         >>> print(len(crops), crops[0].shape)
         5 (2, 2, 3)
     """
+
+    python_only = True
 
     batched = False
 

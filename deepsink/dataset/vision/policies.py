@@ -573,6 +573,8 @@ class MixUp(TensorOperation):
         (2, 4, 4, 3) (2, 2)
     """
 
+    python_only = True
+
     batched = False
     random_draws = 1
 

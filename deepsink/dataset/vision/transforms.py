@@ -101,14 +101,21 @@ def _float_out(x: np.ndarray) -> np.ndarray:
 class Resize(ImageOperation):
     """Resize to ``size`` (int: the shorter side, keeping the aspect ratio; or (height, width)).
 
+    A numpy input is <H, W> or <..., H, W, C>: the leading axes of a 4-D (or higher) input are a
+    batch of images, each resized. ``Inter.PILCUBIC`` is Pillow's bicubic on numpy 3-channel
+    images; ``Inter.ANTIALIAS`` (Pillow's Lanczos) takes PIL images only, and ``Inter.AREA`` and
+    ``Inter.PILCUBIC`` numpy images only, as in MindSpore.
+
     Args:
         size (Union[int, Sequence[int]]): an int (the shorter side, keeping the aspect ratio) or
             (height, width).
         interpolation (Inter): the interpolation mode. Default: ``Inter.BILINEAR``.
 
     Raises:
-        TypeError: ``size`` is not an int or a sequence of two ints.
-        ValueError: ``size`` is not positive, or ``interpolation`` is not LINEAR, NEAREST, BICUBIC or AREA.
+        TypeError: ``size`` is not an int or a sequence of two ints; ``Inter.ANTIALIAS`` on a
+            numpy image, or ``Inter.AREA``/``Inter.PILCUBIC`` on a PIL image.
+        ValueError: ``size`` is not positive, or ``interpolation`` is not an ``Inter``.
+        RuntimeError: ``Inter.PILCUBIC`` on an image without 3 channels.
 
     Examples:
         >>> import numpy as np
@@ -118,6 +125,8 @@ class Resize(ImageOperation):
         >>> out = op(image)
         >>> print(out.shape, out.dtype)
         (2, 2, 3) uint8
+        >>> print(vision.Resize((2, 3))(np.zeros((5, 4, 4, 3), np.uint8)).shape)
+        (5, 2, 3, 3)
     """
 
     traceable = True
@@ -128,14 +137,11 @@ class Resize(ImageOperation):
             self.size: int | tuple[int, int] = size
         else:
             self.size = _pair(size, "size", "Resize")
-        if not isinstance(interpolation, Inter) or interpolation not in _INTERP:
-            fail(
-                "Resize",
-                "interpolation",
-                "one of Inter.LINEAR, Inter.NEAREST, Inter.BICUBIC, Inter.AREA",
-                interpolation,
-            )
+        if not isinstance(interpolation, Inter):
+            fail("Resize", "interpolation", "an Inter", interpolation)
         self.interpolation = interpolation
+        self.traceable = interpolation in _INTERP  # the Pillow modes run on the host
+        self.python_only = interpolation == Inter.ANTIALIAS
 
     def out_hw(self, h: int, w: int) -> tuple[int, int]:
         if isinstance(self.size, tuple):
@@ -149,30 +155,49 @@ class Resize(ImageOperation):
         return _unbatch(_resize.resize(xp, x4, oh, ow, _INTERP[self.interpolation]), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x4, squeeze = _image_batch(np.asarray(x), "Resize")
+        x = np.asarray(x)
+        if x.ndim not in (3, 4) or self.interpolation not in _INTERP:
+            return TensorOperation.apply_batch(self, x, u=u)  # image by image
+        x4, squeeze = _image_batch(x, "Resize")
         oh, ow = self.out_hw(int(x4.shape[1]), int(x4.shape[2]))
         return _unbatch(_cv.resize_batch(x4, oh, ow, self.interpolation), squeeze)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
-        if x.ndim not in (2, 3):
-            raise ValueError(
-                f"For 'Resize', the input image must be <H, W> or <H, W, C>, but got shape {x.shape}"
+        if self.interpolation == Inter.ANTIALIAS:
+            raise TypeError(
+                f"img should be PIL image. Got {type(x)}. Use Decode() for encoded data or "
+                "ToPIL() for decoded data."
             )
+        if x.ndim < 2:
+            raise ValueError(
+                f"For 'Resize', the input image must be <H, W> or <..., H, W, C>, but got shape "
+                f"{x.shape}"
+            )
+        if x.ndim > 3:  # a batch of <H, W, C> images
+            flat = x.reshape(-1, *x.shape[-3:])
+            out = np.stack([self.apply(img) for img in flat])
+            return out.reshape(*x.shape[:-3], *out.shape[1:])
         oh, ow = self.out_hw(int(x.shape[0]), int(x.shape[1]))
+        if self.interpolation == Inter.PILCUBIC:
+            return _pil_cubic(x, oh, ow)
         return _cv.resize(x, oh, ow, self.interpolation)
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         """PIL's own resampling for a PIL image (MindSpore's PIL implementation)."""
         from PIL import Image
 
+        if self.interpolation in (Inter.AREA, Inter.PILCUBIC):
+            raise TypeError("Current Interpolation is not supported with PIL input.")
         resample = {
             Inter.LINEAR: Image.BILINEAR,
             Inter.NEAREST: Image.NEAREST,
             Inter.BICUBIC: Image.BICUBIC,
-            Inter.AREA: Image.BOX,
+            Inter.ANTIALIAS: Image.LANCZOS,
         }[self.interpolation]
         w, h = img.size
+        if isinstance(self.size, int) and min(w, h) == self.size:
+            return img  # MindSpore's PIL resize returns the image when its shorter side fits
         oh, ow = self.out_hw(h, w)
         return img.resize((ow, oh), resample)
 
@@ -180,6 +205,28 @@ class Resize(ImageOperation):
         import jax.numpy as jnp
 
         return self._run(jnp, x)
+
+
+def _pil_cubic(x: np.ndarray, oh: int, ow: int) -> np.ndarray:
+    """``Inter.PILCUBIC``: Pillow's bicubic resampling of a <H, W, 3> image (MindSpore ports
+    Pillow's kernel; uint8 images match Pillow exactly, other dtypes resample channel by channel
+    in float32)."""
+    from PIL import Image
+
+    if x.ndim != 3 or x.shape[2] != 3:
+        raise RuntimeError(
+            "Resize: Interpolation mode PILCUBIC only supports image with 3 channels, but got: "
+            f"<{','.join(map(str, x.shape))}>"
+        )
+    if x.dtype == np.uint8:
+        return np.asarray(Image.fromarray(x).resize((ow, oh), Image.BICUBIC))
+    planes = [
+        np.asarray(
+            Image.fromarray(x[..., c].astype(np.float32), "F").resize((ow, oh), Image.BICUBIC)
+        )
+        for c in range(3)
+    ]
+    return np.stack(planes, axis=-1).astype(x.dtype)
 
 
 class Rescale(ImageOperation):
@@ -635,6 +682,7 @@ class Decode(ImageOperation):
     @_validators.check_decode
     def __init__(self, to_pil: bool = False) -> None:
         self.to_pil = check_bool(to_pil, "to_pil", "Decode")
+        self.python_only = self.to_pil
 
     def __call__(self, *inputs: Any) -> Any:
         if len(inputs) != 1:
@@ -1065,6 +1113,8 @@ class Grayscale(ImageOperation):
         L (4, 4)
     """
 
+    python_only = True
+
     batched = False
 
     @_validators.check_num_channels
@@ -1102,6 +1152,8 @@ class ToPIL(ImageOperation):
         >>> print(type(out).__name__, out.size)
         Image (4, 4)
     """
+
+    python_only = True
 
     batched = False
 

@@ -1329,7 +1329,7 @@ class CTCLoss(LossBase):
 
     def construct(self, log_probs: Any, targets: Any, input_lengths: Any,
                   target_lengths: Any) -> Tensor:  # fmt: skip
-        return _loss_ops()[0].ctc_loss(log_probs, targets, input_lengths, target_lengths,
+        return _loss_ops()[0].ctc_loss_value(log_probs, targets, input_lengths, target_lengths,
                                        self.blank, self.reduction, self.zero_infinity)  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import optax
+from jax import lax
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -213,22 +214,91 @@ def triplet_margin_loss(anchor: Any, positive: Any, negative: Any, margin: float
     return _reduce(jax.nn.relu(d_pos - d_neg + margin), reduction, "triplet_margin_loss")
 
 
-def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
-             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:  # fmt: skip
-    """Connectionist temporal classification (``optax.ctc_loss``). ``log_probs`` (T, N, C),
-    ``targets`` (N, S); 'mean' divides each loss by its target length, then averages."""
-    lp = _f(log_probs, "ctc_loss", "log_probs")
-    t = U.array(targets, "ctc_loss", "targets").astype(jnp.int32)
-    in_len = U.array(input_lengths, "ctc_loss", "input_lengths").astype(jnp.int32)
-    tg_len = U.array(target_lengths, "ctc_loss", "target_lengths").astype(jnp.int32)
-    steps, s = lp.shape[0], t.shape[1]
-    logits = jnp.swapaxes(lp, 0, 1)  # (N, T, C), already log-probabilities
-    logit_pad = (jnp.arange(steps)[None] >= in_len[:, None]).astype(lp.dtype)
-    label_pad = (jnp.arange(s)[None] >= tg_len[:, None]).astype(lp.dtype)
-    # optax computes in the default float width (64-bit here); the loss keeps the input's dtype
-    loss = optax.ctc_loss(logits, logit_pad, t, label_pad, blank_id=blank).astype(lp.dtype)
+_CTC_LOG_ZERO = -1e5  # log(0) in the forward pass: finite, so that gradients stay finite
+
+
+def _ctc_forward(lp: Any, t: Any, in_len: Any, tg_len: Any, blank: int) -> tuple[Any, Any]:
+    """The CTC forward pass: per-sample negative log-likelihoods (N,) and ``log_alpha``
+    (N, T, 2S + 1) over the blank-extended targets, ``-inf`` where unreachable (after the input's
+    length, past the target's extended length, or no alignment at all)."""
+    steps, n, _ = lp.shape
+    s = t.shape[1]
+    width = 2 * s + 1
+    ext = jnp.full((n, width), blank, jnp.int32).at[:, 1::2].set(t)
+    skip = (
+        jnp.zeros((n, width), bool)
+        .at[:, 2:]
+        .set((ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2]))
+    )
+    emit = jnp.take_along_axis(lp, jnp.broadcast_to(ext[None], (steps, n, width)), axis=2)
+    log_zero = jnp.asarray(_CTC_LOG_ZERO, lp.dtype)
+    first = jnp.full((n, width), log_zero, lp.dtype).at[:, 0].set(emit[0, :, 0])
+    first = first.at[:, 1].set(jnp.where(tg_len > 0, emit[0, :, 1], log_zero))
+    pad1 = jnp.full((n, 1), log_zero, lp.dtype)
+    pad2 = jnp.full((n, 2), log_zero, lp.dtype)
+
+    def step(alpha, e):
+        one = jnp.concatenate([pad1, alpha[:, :-1]], axis=1)
+        two = jnp.where(skip, jnp.concatenate([pad2, alpha[:, :-2]], axis=1), log_zero)
+        new = jnp.maximum(jnp.logaddexp(jnp.logaddexp(alpha, one), two) + e, log_zero)
+        return new, new
+
+    _, rest = lax.scan(step, first, emit[1:])
+    alphas = jnp.swapaxes(jnp.concatenate([first[None], rest]), 0, 1)  # (N, T, 2S + 1)
+    last = jnp.clip(in_len - 1, 0, steps - 1)
+    end = jnp.take_along_axis(alphas, last[:, None, None], axis=1)[:, 0]  # (N, 2S + 1)
+    final = jnp.logaddexp(
+        jnp.take_along_axis(end, (2 * tg_len)[:, None], axis=1)[:, 0],
+        jnp.where(tg_len > 0, jnp.take_along_axis(end, jnp.maximum(2 * tg_len - 1, 0)[:, None],
+                                                   axis=1)[:, 0], log_zero),
+    )  # fmt: skip
+    dead = final <= _CTC_LOG_ZERO / 2
+    loss = jnp.where(dead, jnp.inf, -final)
+    reach = (jnp.arange(steps)[None, :, None] < in_len[:, None, None]) & (
+        jnp.arange(width)[None, None, :] < (2 * tg_len + 1)[:, None, None]
+    )
+    log_alpha = jnp.where(reach & (alphas > _CTC_LOG_ZERO / 2), alphas, -jnp.inf)
+    return loss, log_alpha
+
+
+def _ctc_inputs(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
+                api: str) -> tuple[Any, Any, Any, Any]:  # fmt: skip
+    lp = _f(log_probs, api, "log_probs")
+    t = U.array(targets, api, "targets").astype(jnp.int32)
+    in_len = U.array(input_lengths, api, "input_lengths").astype(jnp.int32)
+    tg_len = U.array(target_lengths, api, "target_lengths").astype(jnp.int32)
+    if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
+        U.fail(api, f"'log_probs' must be 3-D (T, N, C), 'targets' 2-D (N, S) and the lengths "
+               f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
+               f"{list(in_len.shape)}, {list(tg_len.shape)}")  # fmt: skip
+    return lp, t, in_len, tg_len
+
+
+def _ctc_reduce(loss: Any, tg_len: Any, reduction: str, zero_infinity: bool, api: str) -> Any:
     if zero_infinity:
-        loss = jnp.where(jnp.isinf(loss) | (loss > 1e29), 0, loss)
+        loss = jnp.where(jnp.isinf(loss), 0, loss)
     if reduction == "mean":
         return Tensor._from(jnp.mean(loss / jnp.maximum(tg_len, 1).astype(loss.dtype)))
-    return _reduce(loss, reduction, "ctc_loss")
+    return _reduce(loss, reduction, api)
+
+
+def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
+             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+             ) -> tuple[Tensor, Tensor]:  # fmt: skip
+    """Connectionist temporal classification over ``log_probs`` (T, N, C) and ``targets``
+    (N, S): ``(neg_log_likelihood, log_alpha)`` as MindSpore's ``ops.ctc_loss``, the loss
+    reduced by ``reduction`` ('mean' divides each loss by its target length, then averages;
+    an impossible alignment's loss is ``inf``, or 0 with ``zero_infinity``) and ``log_alpha``
+    (N, T, 2S + 1) the forward variables over the blank-extended targets."""
+    lp, t, in_len, tg_len = _ctc_inputs(log_probs, targets, input_lengths, target_lengths,
+                                        "ctc_loss")  # fmt: skip
+    loss, log_alpha = _ctc_forward(lp, t, in_len, tg_len, blank)
+    return _ctc_reduce(loss, tg_len, reduction, zero_infinity, "ctc_loss"), Tensor._from(log_alpha)
+
+
+def ctc_loss_value(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
+                   blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+                   ) -> Tensor:  # fmt: skip
+    """The loss of :func:`ctc_loss` alone (``nn.CTCLoss``)."""
+    return ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                    zero_infinity)[0]  # fmt: skip

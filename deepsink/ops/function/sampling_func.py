@@ -144,8 +144,52 @@ def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: st
                 ) -> Tensor:  # fmt: skip
     """Resize the spatial axes (2..) of an (N, C, ...) input to ``size`` or by ``scale_factor``.
     ``mode``: 'nearest', 'nearest-exact', 'linear' (3-D), 'bilinear'/'bicubic' (4-D),
-    'trilinear' (5-D), 'area'."""
-    return resize(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+    'trilinear' (5-D), 'area'. As MindSpore 2.10's ``ops.interpolate``, ``scale_factor`` is
+    accepted only by 'area', 'trilinear' and 5-D 'nearest' unless ``recompute_scale_factor``
+    (then the size is ``floor(in * scale)``), and ``align_corners`` only by the linear and cubic
+    modes."""
+    a = U.array(input, "interpolate")
+    if isinstance(size, list):
+        size = tuple(size)
+    if isinstance(scale_factor, list):
+        scale_factor = tuple(scale_factor)
+    if size is not None and scale_factor is not None:
+        U.fail("interpolate", "'size' and 'scale_factor' cannot be set simultaneously")
+    if size is None and scale_factor is None:
+        U.fail("interpolate", "'size' and 'scale_factor' cannot be both empty")
+    if isinstance(mode, list) or mode not in _OPS_OPTIONS:
+        U.fail("interpolate", f"'mode' must be in '{list(_OPS_OPTIONS)}', but got {mode}")
+    ranks = _OPS_OPTIONS[mode]
+    if a.ndim not in ranks:
+        U.fail("interpolate", f"{mode} only support '{list(ranks)}'D, but got {a.ndim}D")
+    if mode == "area" and size is None:
+        recompute_scale_factor = True  # area always resizes to an explicit size
+    if recompute_scale_factor:
+        if size is not None:
+            U.fail("interpolate", "it is incorrect to set 'recompute_scale_factor' to True after "
+                   "specifying an explicit 'size'.")  # fmt: skip
+        scales = scale_factor if isinstance(scale_factor, tuple) else (scale_factor,) * (a.ndim - 2)
+        size = tuple(math.floor(n * f) for n, f in zip(a.shape[2:], scales))
+        scale_factor = None
+    elif scale_factor is not None and "scale_factor" not in ranks[a.ndim]:
+        U.fail("interpolate", f"'scale_factor' option cannot currently be set with the mode = "
+               f"{mode} and dim = {a.ndim}D.")  # fmt: skip
+    if align_corners is not None and "align_corners" not in ranks[a.ndim]:
+        U.fail("interpolate", f"'align_corners' option cannot currently be set with the mode = "
+               f"{mode}, and dim = {a.ndim}D")  # fmt: skip
+    return resize(input, size, scale_factor, mode, align_corners, None)
+
+
+# what MindSpore 2.10's ops.interpolate accepts: mode -> input rank -> options
+_OPS_OPTIONS = {
+    "nearest": {3: (), 4: (), 5: ("scale_factor",)},
+    "linear": {3: ("align_corners",)},
+    "bilinear": {4: ("align_corners",)},
+    "bicubic": {4: ("align_corners",)},
+    "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)},
+    "nearest-exact": {3: (), 4: ()},
+    "trilinear": {5: ("align_corners", "scale_factor")},
+}
 
 
 def resize(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: bool | None,

@@ -1902,7 +1902,7 @@ class CTCLoss(Primitive):
 
     def __call__(self, x: Any, labels_indices: Any, labels_values: Any,
                  sequence_length: Any) -> tuple[Tensor, Tensor]:  # fmt: skip
-        from deepsink.ops.function.loss_func import ctc_loss
+        from deepsink.ops.function.loss_func import ctc_loss_value
 
         a = U.floating(U.array(x, "CTCLoss", "x"))
         idx = np.asarray(U.array(labels_indices, "CTCLoss", "labels_indices")).astype(np.int64)
@@ -1926,7 +1926,7 @@ class CTCLoss(Primitive):
 
         def losses(v):
             logp = jax.nn.log_softmax(v, axis=-1)
-            out = ctc_loss(Tensor._from(logp), Tensor._from(jnp.asarray(dense)),
+            out = ctc_loss_value(Tensor._from(logp), Tensor._from(jnp.asarray(dense)),
                            Tensor._from(jnp.asarray(lengths)), Tensor._from(lab_len),
                            blank=v.shape[-1] - 1, reduction="none")._data  # fmt: skip
             return jnp.where(keep, out, 0.0)
