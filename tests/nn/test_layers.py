@@ -289,6 +289,20 @@ def test_batchnorm_3d_input_and_errors():
         nn.BatchNorm2d(3, momentum=2)
 
 
+def test_layernorm_subclass_calls_its_primitive():
+    # MindSpore's nn.LayerNorm holds the primitive as ``layer_norm``; subclasses (mindcv's
+    # ConvNextLayerNorm) call it on a transposed input
+    class ChannelsFirst(nn.LayerNorm):
+        def construct(self, x):
+            y, _, _ = self.layer_norm(x.transpose(0, 2, 3, 1), self.gamma, self.beta)
+            return y.transpose(0, 3, 1, 2)
+
+    x = rand(2, 3, 4, 5)
+    got = ChannelsFirst((3,), epsilon=1e-6)(T(x)).asnumpy()
+    ref = (x - x.mean(1, keepdims=True)) / np.sqrt(x.var(1, keepdims=True) + 1e-6)
+    np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-5)
+
+
 def test_layernorm_and_groupnorm():
     x = rand(2, 3, 4, 5)
     ln = nn.LayerNorm((4, 5), begin_norm_axis=2, begin_params_axis=2, epsilon=1e-5)
