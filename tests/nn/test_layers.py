@@ -580,3 +580,28 @@ def test_softmax_keeps_its_primitive_as_mindspore():
     assert nn.Softmax().softmax.axis == (-1,)
     out = nn.Softmax(1)(ms.Tensor(np.ones((3, 3), np.float32))).asnumpy()
     np.testing.assert_allclose(out, np.full((3, 3), 1 / 3, np.float32), rtol=1e-6)
+
+
+def test_celllist_append_names_like_mindspore():
+    # MindSpore names an appended child after the first child's full path when only one child
+    # has Parameters to compare with (mindcv's RegNet stages of blocks depend on it)
+    class Stage(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.CellList()
+            for _ in range(2):
+                self.blocks.append(nn.Dense(2, 2))
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.stages = nn.CellList()
+            for _ in range(2):
+                self.stages.append(Stage())
+
+    names = [p.name for p in Net().get_parameters()]
+    assert names[4:] == ["0.blocks.1.blocks.0.weight", "0.blocks.1.blocks.0.bias",
+                         "0.blocks.1.blocks.1.weight", "0.blocks.1.blocks.1.bias"]  # fmt: skip
+    seq = nn.SequentialCell(nn.Dense(2, 2))
+    seq.append(nn.Dense(2, 2))
+    assert [p.name for p in seq.get_parameters()] == ["0.weight", "0.bias", "1.weight", "1.bias"]
