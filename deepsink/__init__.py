@@ -14,6 +14,7 @@ from deepsink import device_context as device_context
 from deepsink import nn as nn
 from deepsink import ops as ops
 from deepsink import profiler as profiler
+from deepsink import boost as boost
 from deepsink import train as train
 from deepsink import numpy as numpy  # noqa: I001 - after ops/nn, which it builds on
 from deepsink import mint as mint

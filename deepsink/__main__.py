@@ -1,5 +1,5 @@
 """The ``deepsink`` command line: ``deepsink run script.py [args]``, ``deepsink launch [msrun's
-flags] script.py [args]`` and ``deepsink --version``.
+flags] script.py [args]``, ``deepsink alias install|remove|status`` and ``deepsink --version``.
 
 ``run`` executes an unmodified MindSpore script: every ``import mindspore[.sub]`` resolves to
 ``deepsink[.sub]`` (the same module objects). Each subcommand is one ``add_*`` function that adds
@@ -57,7 +57,13 @@ def add_launch(commands: argparse._SubParsersAction) -> None:
     launcher.add_launch(commands)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_run, add_launch]
+def add_alias(commands: argparse._SubParsersAction) -> None:
+    from deepsink._core import alias_distribution
+
+    alias_distribution.add_alias(commands)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_run, add_launch, add_alias]
 
 
 def build_parser() -> argparse.ArgumentParser:

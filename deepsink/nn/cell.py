@@ -511,7 +511,89 @@ class Cell:
         """
         for k, v in flags.items():
             object.__setattr__(self, k, v)
+        if "_func_graph_flags" not in self.__dict__:
+            object.__setattr__(self, "_func_graph_flags", {})
+        self._func_graph_flags.update(flags)
         return self
+
+    def add_flags_recursive(self, **flags: Any) -> Cell:
+        """``add_flags`` on this Cell and every Cell below it.
+
+        Args:
+            flags (dict): ``name=value`` pairs.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 1)).add_flags_recursive(frozen=True)
+            >>> print(net[0].get_flags())
+            {'frozen': True}
+        """
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+    def get_flags(self) -> dict:
+        """The flags ``add_flags`` set on this Cell, as a dict (the dict itself).
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> print(nn.ReLU().add_flags(sink_mode=True).get_flags())
+            {'sink_mode': True}
+        """
+        if "_func_graph_flags" not in self.__dict__:
+            object.__setattr__(self, "_func_graph_flags", {})
+        return self._func_graph_flags
+
+    def set_boost(self, boost_type: str) -> Cell:
+        """Mark this Cell and its children for one of ``mindspore.boost``'s algorithms: the flag
+        ``boost_type`` set to True on each (``boost.LessBN`` sets ``'less_bn'``).
+
+        Args:
+            boost_type (str): the algorithm; ``'less_bn'`` is the one MindSpore 2.10 has.
+
+        Returns:
+            Cell, this Cell.
+
+        Raises:
+            ValueError: ``boost_type`` is not ``'less_bn'``.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> print(nn.Dense(2, 1).set_boost("less_bn").get_flags())
+            {'less_bn': True}
+        """
+        if boost_type not in ("less_bn",):
+            raise ValueError(
+                "For 'set_boost', the argument 'boost_type' must be 'less_bn', "
+                f"but got {boost_type}."
+            )
+        return self.add_flags_recursive(less_bn=True)
+
+    @property
+    def param_prefix(self) -> str:
+        """The attribute path of this Cell in the network whose ``update_cell_prefix`` was last
+        called (``''`` before): the prefix of its own Parameters' names."""
+        return self.__dict__.get("_param_prefix", "")
+
+    def update_cell_prefix(self) -> None:
+        """Set ``param_prefix`` of this Cell and every Cell below it to its attribute path.
+
+        Examples:
+            >>> import mindspore as ms
+            >>> from mindspore import nn
+            >>> net = nn.SequentialCell(nn.Dense(2, 1))
+            >>> net.update_cell_prefix()
+            >>> print(net[0].param_prefix)
+            0
+        """
+        for name, cell in self.cells_and_names():
+            object.__setattr__(cell, "_param_prefix", name)
 
     def to_float(self, dst_type: Any) -> Cell:
         """Runs this Cell and its children with their float inputs cast to ``dst_type`` (mixed

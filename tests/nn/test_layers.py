@@ -289,6 +289,20 @@ def test_batchnorm_3d_input_and_errors():
         nn.BatchNorm2d(3, momentum=2)
 
 
+def test_layernorm_subclass_calls_its_primitive():
+    # MindSpore's nn.LayerNorm holds the primitive as ``layer_norm``; subclasses (mindcv's
+    # ConvNextLayerNorm) call it on a transposed input
+    class ChannelsFirst(nn.LayerNorm):
+        def construct(self, x):
+            y, _, _ = self.layer_norm(x.transpose(0, 2, 3, 1), self.gamma, self.beta)
+            return y.transpose(0, 3, 1, 2)
+
+    x = rand(2, 3, 4, 5)
+    got = ChannelsFirst((3,), epsilon=1e-6)(T(x)).asnumpy()
+    ref = (x - x.mean(1, keepdims=True)) / np.sqrt(x.var(1, keepdims=True) + 1e-6)
+    np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-5)
+
+
 def test_layernorm_and_groupnorm():
     x = rand(2, 3, 4, 5)
     ln = nn.LayerNorm((4, 5), begin_norm_axis=2, begin_params_axis=2, epsilon=1e-5)
@@ -566,3 +580,28 @@ def test_softmax_keeps_its_primitive_as_mindspore():
     assert nn.Softmax().softmax.axis == (-1,)
     out = nn.Softmax(1)(ms.Tensor(np.ones((3, 3), np.float32))).asnumpy()
     np.testing.assert_allclose(out, np.full((3, 3), 1 / 3, np.float32), rtol=1e-6)
+
+
+def test_celllist_append_names_like_mindspore():
+    # MindSpore names an appended child after the first child's full path when only one child
+    # has Parameters to compare with (mindcv's RegNet stages of blocks depend on it)
+    class Stage(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.CellList()
+            for _ in range(2):
+                self.blocks.append(nn.Dense(2, 2))
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.stages = nn.CellList()
+            for _ in range(2):
+                self.stages.append(Stage())
+
+    names = [p.name for p in Net().get_parameters()]
+    assert names[4:] == ["0.blocks.1.blocks.0.weight", "0.blocks.1.blocks.0.bias",
+                         "0.blocks.1.blocks.1.weight", "0.blocks.1.blocks.1.bias"]  # fmt: skip
+    seq = nn.SequentialCell(nn.Dense(2, 2))
+    seq.append(nn.Dense(2, 2))
+    assert [p.name for p in seq.get_parameters()] == ["0.weight", "0.bias", "1.weight", "1.bias"]

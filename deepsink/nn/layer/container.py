@@ -86,9 +86,38 @@ class _CellContainer(Cell):
         self._set_children(self._renumbered(cells))
 
     def append(self, cell: Cell) -> None:
-        """Add ``cell`` at the end (named by its position)."""
+        """Add ``cell`` at the end (named by its position); its Parameters are named with the
+        prefix MindSpore reads off the existing children's names (``_appended_prefix``)."""
         _check_cell(cell, self._api)
-        self._set_children([*self._cells.items(), (str(len(self)), cell)])
+        key = str(len(self))
+        prefix = self._appended_prefix()
+        setattr(self, key, cell)
+        if self._auto_prefix:
+            cell.update_parameters_name(f"{prefix}{key}.")
+
+    def _appended_prefix(self) -> str:
+        """MindSpore's prefix for an appended child (its ``_get_prefix_and_index``): the first
+        child's first Parameter name up to the last part equal to that child's key, unless a
+        second child's name confirms an earlier one. A container inside another container (a
+        list of stages, each a list of blocks) thus names its later children after the first
+        one's full path, as MindSpore does (mindcv's RegNet: ``0.blocks.1.blocks.0.weight``)."""
+        firsts = []
+        for key, child in self._cells.items():
+            named = next(iter(child.parameters_and_names()), None)
+            if named is not None:
+                firsts.append((key, named[1].name.split(".")))
+                if len(firsts) == 2:
+                    break
+        if not firsts:
+            return ""
+        (key, parts), second = firsts[0], firsts[1] if len(firsts) == 2 else None
+        prefix = ""
+        for idx, part in enumerate(parts):
+            if part == key:
+                prefix = ".".join(parts[:idx]) + "." if idx else ""
+                if second is not None and idx < len(second[1]) and second[1][idx] == second[0]:
+                    break
+        return prefix
 
 
 class SequentialCell(_CellContainer):

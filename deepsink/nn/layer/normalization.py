@@ -300,6 +300,10 @@ class LayerNorm(Cell):
         self.epsilon = epsilon
         self.gamma = Parameter(initializer(gamma_init, normalized_shape, dtype), name="gamma")
         self.beta = Parameter(initializer(beta_init, normalized_shape, dtype), name="beta")
+        # the primitive, as in MindSpore (subclasses such as mindcv's ConvNextLayerNorm call it)
+        from deepsink.ops.operations.nn_ops import LayerNorm as _LayerNormPrim
+
+        self.layer_norm = _LayerNormPrim(begin_norm_axis, begin_params_axis, epsilon)
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -312,19 +316,14 @@ class LayerNorm(Cell):
                 fail(
                     "LayerNorm", name, f"in range [{-nd}, {nd}) for input shape {list(a.shape)}", v
                 )
-        norm_axis, params_axis = self.begin_norm_axis % nd, self.begin_params_axis % nd
+        params_axis = self.begin_params_axis % nd
         if tuple(a.shape[params_axis:]) != tuple(self.gamma.shape):
             raise ValueError(
                 f"For 'LayerNorm', the input shape from 'begin_params_axis' on must equal "
                 f"normalized_shape {list(self.gamma.shape)}, but got input shape {list(a.shape)}"
             )
-        axes = tuple(range(norm_axis, nd))
-        xs = a.astype(_stat_dtype(a))
-        mean = jnp.mean(xs, axis=axes, keepdims=True)
-        var = jnp.mean(jnp.square(xs - mean), axis=axes, keepdims=True)
-        y = (xs - mean) * lax.rsqrt(var + self.epsilon)
-        y = y * self.gamma._data + self.beta._data
-        return Tensor._from(y.astype(a.dtype))
+        y, _, _ = self.layer_norm(x, self.gamma.astype(x.dtype), self.beta.astype(x.dtype))
+        return y
 
     def extend_repr(self) -> str:
         return (

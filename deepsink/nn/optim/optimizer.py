@@ -12,7 +12,9 @@ so even in PYNATIVE mode one update is one XLA call; inside a compiled train ste
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import jax
@@ -109,6 +111,55 @@ def _as_list(value: Any, arg: str, api: str) -> list:
     return items
 
 
+def _record_init_args(self: Any, fn: Callable, args: tuple, kwargs: dict) -> None:
+    """MindSpore's record of an optimizer's constructor arguments: ``init_params`` (``{"params":
+    ...}``), ``init_learning_rate`` (None for a schedule Cell; a Tensor as a list) and
+    ``init_args`` (the rest, defaults applied), which ``boost`` uses to rebuild the optimizer on
+    other parameter groups."""
+    bound = inspect.signature(fn).bind(self, *args, **kwargs)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    arguments.pop("self")
+    if "params" in arguments:
+        object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
+    if "optimizer" in arguments:
+        inner = arguments.pop("optimizer")
+        object.__setattr__(self, "init_params", {"params": inner.init_params["params"]})
+    if "learning_rate" in arguments:
+        lr = arguments.pop("learning_rate")
+        if isinstance(lr, Tensor):
+            lr = lr.asnumpy().tolist()
+        object.__setattr__(self, "init_learning_rate", None if isinstance(lr, Cell) else lr)
+    object.__setattr__(self, "init_args", arguments)
+
+
+def opt_init_args_register(fn: Callable) -> Callable:
+    """Decorate an optimizer's ``__init__`` so that it records its arguments (MindSpore's
+    ``nn.optim.optimizer.opt_init_args_register``): ``init_params``, ``init_learning_rate``,
+    ``init_args``."""
+
+    @functools.wraps(fn)
+    def deco(self: Any, *args: Any, **kwargs: Any) -> None:
+        _record_init_args(self, fn, args, kwargs)
+        fn(self, *args, **kwargs)
+
+    return deco
+
+
+def _record_once(fn: Callable) -> Callable:
+    """The record of a subclass's ``__init__`` arguments, kept by the outermost constructor (a
+    subclass's ``super().__init__`` does not overwrite it)."""
+
+    @functools.wraps(fn)
+    def deco(self: Any, *args: Any, **kwargs: Any) -> None:
+        if "init_args" not in self.__dict__:
+            _record_init_args(self, fn, args, kwargs)
+        fn(self, *args, **kwargs)
+
+    deco._records_init_args = True
+    return deco
+
+
 class Optimizer(Cell):
     """Base of the optimizers (MindSpore's ``nn.Optimizer``).
 
@@ -149,6 +200,13 @@ class Optimizer(Cell):
     """
 
     _pynative_capture = True  # one captured program per update in PYNATIVE_MODE
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # every optimizer records its constructor's arguments, as MindSpore's decorate theirs
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is not None and not getattr(init, "_records_init_args", False):
+            cls.__init__ = _record_once(init)
 
     def __init__(
         self, learning_rate: Any, parameters: Any, weight_decay: Any = 0.0, loss_scale: float = 1.0
@@ -423,6 +481,15 @@ class Optimizer(Cell):
             setattr(self, attr, [values[i] for i in order])
 
     # --- what subclasses call in construct ----------------------------------------------------
+    def _update_local_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
+        """Prefix the names of this optimizer's own state (step, learning rate, moments...) with
+        ``prefix``; the Parameters it updates keep theirs (MindSpore's rule, which
+        ``boost.FreezeOpt`` uses to keep the state of its per-group optimizers apart)."""
+        users = {id(p) for p in self.parameters}
+        for name, param in self.parameters_and_names(expand=recurse):
+            if id(param) not in users:
+                param.name = prefix + name
+
     def get_lr(self) -> Any:
         """The learning rate of the current step: a Tensor, or a tuple (one per Parameter) with
         group learning rates. For a fixed lr it is the ``learning_rate`` Parameter itself."""

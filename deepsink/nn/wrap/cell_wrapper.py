@@ -232,8 +232,9 @@ class TrainOneStepCell(Cell):
             return loss, {p.name: g for p, g in zip(self.weights, grads)}
         return loss
 
-    def _loss_and_grads(self, inputs: tuple) -> tuple[Tensor, tuple]:
-        """The loss and its gradients w.r.t. ``self.weights``, from one forward pass."""
+    def _loss_and_grads(self, inputs: tuple, sens: Any = None) -> tuple[Tensor, tuple]:
+        """The loss and its gradients w.r.t. ``self.weights``, from one forward pass, the loss's
+        sensitivity filled with ``sens`` (default: ``self.sens``)."""
         res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
         if len(res.diff) != 1 or len(res.desc.kinds) != 1:
             fail(
@@ -244,8 +245,8 @@ class TrainOneStepCell(Cell):
                 TypeError,
             )
         out = res.diff[0]
-        sens = jnp.full(out.shape, unwrap(self.sens), out.dtype)
-        _, weight_grads = pullback([sens])
+        fill = jnp.full(out.shape, unwrap(self.sens if sens is None else sens), out.dtype)
+        _, weight_grads = pullback([fill])
         return Tensor._from(out), tuple(wrap(list(weight_grads)))
 
 

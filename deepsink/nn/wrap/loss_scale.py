@@ -36,6 +36,21 @@ def grads_finite(grads: Any) -> jax.Array:
     return jnp.all(jnp.stack(flags)) if flags else jnp.asarray(True)
 
 
+def keep_writes_where(flag: Any, run: Any, params: Any, before: dict | None = None) -> Any:
+    """Call ``run()``, then keep what it wrote into ``params`` only where the scalar ``flag`` is
+    true (elsewhere their values from before the call, or from ``before``: ``{id: (param,
+    value)}``), without a Python branch on ``flag``, so compiled steps take it as data. Returns
+    what ``run`` returns."""
+    old = {id(p): (p, p._data) for p in params}
+    old.update(before or {})
+    out = run()
+    keep = jnp.asarray(unwrap(flag), jnp.bool_).reshape(())
+    for p, value in old.values():
+        if p._data is not value:
+            p._data = jnp.where(keep, p._data, value)
+    return out
+
+
 class DynamicLossScaleUpdateCell(Cell):
     """Adjust the loss scale: on overflow divide it by ``scale_factor`` (not below 1); after
     ``scale_window`` steps without overflow multiply it by ``scale_factor``.
@@ -252,10 +267,10 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         """Run the optimizer, then keep the old values of everything the step wrote (the
         optimizer, and the forward pass: ``before`` holds the values from before it) on
         overflow."""
-        touched = {id(p): (p, p._data) for p in (*self.weights, *self.optimizer.get_parameters())}
-        old = {**touched, **(before or {})}
-        self.optimizer(grads)
-        ov = jnp.asarray(overflow, jnp.bool_).reshape(())
-        for p, value in old.values():
-            if p._data is not value:
-                p._data = jnp.where(ov, value, p._data)
+        params = (*self.weights, *self.optimizer.get_parameters())
+        keep_writes_where(
+            jnp.logical_not(jnp.asarray(unwrap(overflow), jnp.bool_)),
+            lambda: self.optimizer(grads),
+            params,
+            before,
+        )

@@ -1,0 +1,91 @@
+"""``deepsink alias install|remove``: ``import mindspore`` resolves to deepsink in a whole
+environment (no ``deepsink run``), and pip counts ``mindspore`` as installed; undone by
+``deepsink alias remove`` or ``pip uninstall mindspore``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+from deepsink._core import alias_distribution as ad
+
+ROOT = Path(__file__).resolve().parent.parent
+# what a fresh interpreter with the alias's folder as a site directory imports for 'mindspore'
+PROBE = (
+    "import site, sys, importlib.metadata as md; site.addsitedir(sys.argv[1]); "
+    "import mindspore, mindspore.nn; "
+    "print(mindspore.__version__, mindspore.nn.Dense.__module__, md.version('mindspore'))"
+)
+
+
+def _env() -> dict:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "JAX_PLATFORMS": "cpu"}
+
+
+def _probe(target: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", PROBE, str(target)], capture_output=True,
+                          text=True, env=_env(), timeout=300)  # fmt: skip
+
+
+def test_install_makes_mindspore_deepsink_and_remove_undoes_it(tmp_path):
+    print(ad.install(tmp_path))
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [ad.MODULE + ".pth", ad.MODULE + ".py", ad.DIST_INFO]
+    run = _probe(tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [ad.MINDSPORE_VERSION, "deepsink.nn.layer.dense",
+                                  ad.MINDSPORE_VERSION]  # fmt: skip
+    assert "alias is installed" in ad.status(tmp_path)
+    ad.remove(tmp_path)
+    assert [p.name for p in tmp_path.iterdir() if p.name != "__pycache__"] == []
+    run = _probe(tmp_path)
+    assert "No module named 'mindspore'" in run.stderr
+
+
+def test_install_refuses_next_to_mindspore_itself(tmp_path):
+    dist = tmp_path / "mindspore-2.10.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mindspore\nVersion: 2.10.0\n")
+    (dist / "INSTALLER").write_text("pip\n")
+    with pytest.raises(RuntimeError, match="mindspore 2.10.0 is installed"):
+        ad.install(tmp_path)
+    assert not (tmp_path / (ad.MODULE + ".pth")).exists()
+
+
+def test_command_line(tmp_path, capsys):
+    from deepsink.__main__ import main
+
+    assert main(["alias", "install", "--target", str(tmp_path)]) == 0
+    assert main(["alias", "status", "--target", str(tmp_path)]) == 0
+    assert main(["alias", "remove", "--target", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("installed") and "is installed" in out[1]
+    assert out[2].startswith("removed")
+
+
+@pytest.mark.slow
+def test_fresh_virtualenv_pip_sees_the_alias_and_uninstalls_it(tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    py = str(env_dir / "bin" / "python")
+
+    def run(*args):
+        return subprocess.run([py, *args], capture_output=True, text=True, env=_env(),
+                              timeout=600)  # fmt: skip
+
+    assert run("-m", "deepsink", "alias", "install").returncode == 0
+    shown = run("-m", "pip", "show", "mindspore")
+    assert f"Version: {ad.MINDSPORE_VERSION}" in shown.stdout, shown.stderr
+    # a requirement on mindspore is met by the alias (pip would otherwise download the wheel)
+    check = run("-c", "import importlib.metadata as m; print(m.version('mindspore'))")
+    assert check.stdout.strip() == ad.MINDSPORE_VERSION
+    imp = run("-c", "import mindspore; print(mindspore.Tensor.__module__)")
+    assert imp.returncode == 0 and "deepsink" in imp.stdout, imp.stderr
+    assert run("-m", "pip", "uninstall", "-y", "mindspore").returncode == 0
+    gone = run("-c", "import mindspore")
+    assert "No module named 'mindspore'" in gone.stderr
