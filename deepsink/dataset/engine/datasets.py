@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import guard_methods
 from deepsink._core.validate import fail
 from deepsink.dataset import config
 from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
@@ -118,6 +119,11 @@ class Dataset:
         self._size: int | None = None
         self._first_row: tuple[np.ndarray, ...] | None = None
         self._init_step: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every source and node: a mistake in an argument shows the user's line only."""
+        super().__init_subclass__(**kwargs)
+        guard_methods(cls)
 
     # -- node protocol (overridden by subclasses) ----------------------------------------------
     def _column_names(self) -> list[str]:
@@ -1109,6 +1115,9 @@ class Dataset:
         device_split = registered("device_split")
 
         return device_split(self)
+
+
+guard_methods(Dataset)
 
 
 def check_tree(root: Dataset) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import guard_methods
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype_rules
 from deepsink.dataset import config
@@ -389,5 +390,7 @@ def _tensors_in(value: Any) -> Any:
     value = np.asarray(value)
     return value if value.dtype.kind in "USO" else numpy_backed(Tensor(value))
 
+
+guard_methods(TupleIterator, ("__next__",))  # a column typo, a map's error: the user's line
 
 _datasets.register(TupleIterator, DictIterator)  # found by the Dataset base class

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.dtype import Type as _MsType
 from deepsink.dataset.core.validator_helpers import (
     check_pos_int64,
@@ -39,7 +40,7 @@ def _checked(check: Callable[..., None]) -> Callable[[Callable], Callable]:
             check(*values)
             return method(self, *args, **kwargs)
 
-        return new_method
+        return api_boundary(new_method)  # an argument's error shows the user's line
 
     return decorator
 

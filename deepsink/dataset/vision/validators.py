@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.dtype import Type as _MsType
 from deepsink.dataset.core.validator_helpers import (
     FLOAT_MAX_INTEGER,
@@ -62,7 +63,7 @@ def _decorator(check: Callable[..., None], doc: str) -> Callable[[Callable], Cal
             check(*values)
             return method(self, *args, **kwargs)
 
-        return new_method
+        return api_boundary(new_method)  # an argument's error shows the user's line
 
     decorator.__doc__ = doc
     return decorator
