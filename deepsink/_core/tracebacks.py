@@ -93,22 +93,35 @@ def _tidy(exc: BaseException) -> None:
     exc.add_note(NOTE)
 
 
+def _only_jax(tb: types.TracebackType | None) -> bool:
+    """Whether every frame of ``tb`` is JAX's own."""
+    if tb is None:
+        return False
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT):
+            return False
+        tb = tb.tb_next
+    return True
+
+
 def _tidy_chain(exc: BaseException) -> None:
-    """The exceptions ``exc`` was raised from (or during): one with none of the user's frames is
-    dropped (JAX's own shape check re-raised as a plainer error, a lookup that failed inside
-    deepsink); one from the user's code (a ``map`` operation's own error) keeps its user frames."""
+    """The exceptions ``exc`` was raised from (or during): one raised inside JAX alone is dropped
+    (JAX's own shape check, re-raised by JAX as a plainer error); one from the user's code (a
+    ``map`` operation's own error) keeps the user's frames; any other (a worker process's error,
+    which carries the worker's traceback in its text) is left as it is."""
     seen = {id(exc)}
     while True:
         chained = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
         if chained is None or id(chained) in seen:
             return
         seen.add(id(chained))
-        kept = _filtered(chained.__traceback__)
-        if kept is None:
+        if _only_jax(chained.__traceback__):
             exc.__cause__ = None
             exc.__suppress_context__ = True
             return
-        chained.with_traceback(kept)
+        kept = _filtered(chained.__traceback__)
+        if kept is not None:
+            chained.with_traceback(kept)
         exc = chained
 
 
