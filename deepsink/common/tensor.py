@@ -219,7 +219,7 @@ class Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> t = ms.Tensor(np.array([[1, 2], [3, 4]], np.float32))
         >>> t.shape, t.dtype
         ((2, 2), mindspore.float32)
@@ -353,7 +353,7 @@ class Tensor:
             TypeError: If `hook` is not callable.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor([1.0, 2.0])
             >>> handle = x.register_hook(lambda grad: grad * 3)
             >>> print(ms.grad(lambda a: (a * a).sum())(x))
@@ -387,7 +387,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> a = x.asnumpy()
             >>> print(type(a).__name__, a.dtype, a.shape)
@@ -415,7 +415,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> print(ms.Tensor(np.array([2.5], np.float32)).item())
             2.5
         """
@@ -430,7 +430,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.tolist())
             [[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]]
@@ -449,7 +449,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> y = x.astype(ms.int32)
             >>> print(y.dtype, y)
@@ -474,7 +474,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.copy())
             [[ 1. -2.  3.]
@@ -532,7 +532,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32))
             >>> print(x.itemset((0, 1), 4))
             [[1. 4. 3.]
@@ -606,7 +606,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> ms.Tensor.from_numpy(np.array([1.0, 2.0], np.float32))
             Tensor(shape=[2], dtype=Float32, value= [1., 2.])
         """
@@ -653,7 +653,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.reshape(3, 2))
             [[ 1. -2.]
@@ -698,7 +698,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.transpose())
             [[ 1.  4.]
@@ -737,7 +737,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
             (3,)
         """
@@ -754,7 +754,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.expand_dims(0).shape)
             (1, 2, 3)
@@ -793,7 +793,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.sum())
             5.0
@@ -816,7 +816,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.mean())
             0.8333334
@@ -850,7 +850,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.max())
             5.0
@@ -876,7 +876,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.min())
             -6.0
@@ -926,7 +926,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.argmax())
             4
@@ -958,7 +958,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.abs())
             [[1. 2. 3.]

@@ -97,7 +97,7 @@ class Dataset:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> pipeline = data.map(lambda x: x + 1, 'x').batch(3)
         >>> print(isinstance(pipeline, ds.Dataset), pipeline.get_dataset_size())
@@ -197,7 +197,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data = data.map(lambda x: x * 2, input_columns='x')
             >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
@@ -250,7 +250,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> batched = data.batch(4)
             >>> for x, y in batched.create_tuple_iterator(output_numpy=True):
@@ -295,7 +295,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.GeneratorDataset([(np.array([1]),), (np.array([2, 3]),)], ['x'], shuffle=False)
             >>> for (x,) in data.padded_batch(2, pad_info={'x': (None, -1)}).create_tuple_iterator(output_numpy=True):
             ...     print(x)
@@ -343,7 +343,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> seqs = [(np.ones(n, np.int32),) for n in (1, 5, 2, 6)]
             >>> data = ds.GeneratorDataset(seqs, ['x'], shuffle=False)
             >>> data = data.bucket_batch_by_length(['x'], [4], [2, 2], pad_info={'x': (None, 0)})
@@ -364,7 +364,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> import os, tempfile
             >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
@@ -381,7 +381,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data.reset()
             >>> print(data.get_dataset_size())
@@ -408,7 +408,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)
             >>> data = data.sync_wait(condition_name='step').batch(2)
             >>> for row in data.create_dict_iterator(num_epochs=1, output_numpy=True):
@@ -444,7 +444,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> seen = []
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
             >>> data = data.sync_wait('step', callback=seen.append).batch(2)
@@ -483,7 +483,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
             >>> print(list(data.batch(2).get_sync_notifiers()))
             ['a']
@@ -495,7 +495,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
             >>> data.disable_sync()
             >>> print(len(list(data.batch(1).create_tuple_iterator(num_epochs=1))))
@@ -512,7 +512,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
             >>> print(data.is_sync(), data.sync_wait('a').is_sync())
             False True
@@ -535,7 +535,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(sorted(int(r[0]) for r in data.shuffle(6).create_tuple_iterator(output_numpy=True)))
             [0, 1, 2, 3, 4, 5]
@@ -558,7 +558,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).repeat(3).create_tuple_iterator(output_numpy=True)])
             [0, 1, 0, 1, 0, 1]
@@ -581,7 +581,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).create_tuple_iterator(output_numpy=True)])
             [0, 1]
@@ -604,7 +604,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.skip(4).create_tuple_iterator(output_numpy=True)])
             [4, 5]
@@ -627,7 +627,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.project(['y', 'x']).get_col_names())
             ['y', 'x']
@@ -653,7 +653,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.rename(['x'], ['image']).get_col_names())
             ['image', 'y']
@@ -677,7 +677,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> other = ds.NumpySlicesDataset({'z': np.arange(3)}, shuffle=False)
             >>> zipped = data.zip(other)
@@ -704,7 +704,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> other = ds.NumpySlicesDataset({'x': np.arange(10, 12), 'y': np.arange(2)}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).concat(other).create_tuple_iterator(output_numpy=True)])
@@ -739,7 +739,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.filter(lambda x: x % 2 == 0, input_columns=['x']).create_tuple_iterator(output_numpy=True)])
             [0, 2, 4]
@@ -764,7 +764,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> train, test = data.split([4, 2], randomize=False)
             >>> print(train.get_dataset_size(), test.get_dataset_size())
@@ -785,7 +785,7 @@ class Dataset:
             TypeError: If `new_sampler` is None or not a sampler.
 
         Examples:
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset([5, 6, 7, 8], shuffle=False)
             >>> data.use_sampler(ds.SequentialSampler(start_index=2))
             >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
@@ -820,7 +820,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_col_names())
             ['x', 'y']
@@ -837,7 +837,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_dataset_size(), data.batch(4).get_dataset_size())
             6 2
@@ -919,7 +919,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.batch(4).output_shapes())
             [[4], [4]]
@@ -935,7 +935,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.output_types())
             [dtype('int64'), dtype('int64')]
@@ -957,7 +957,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_batch_size(), data.batch(4).get_batch_size())
             1 4
@@ -979,7 +979,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.repeat(3).get_repeat_count())
             3
@@ -1003,7 +1003,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data = data.batch(2)
             >>> data.set_init_step(1)
@@ -1022,7 +1022,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data.set_init_step(2)
             >>> print(data.get_init_step())
@@ -1057,7 +1057,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> for x, y in data.take(2).create_tuple_iterator():
             ...     print(x, y)
@@ -1083,7 +1083,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> for row in data.take(2).create_dict_iterator(output_numpy=True):
             ...     print(row['x'], row['y'])
@@ -1106,7 +1106,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> raw, transform = data.batch(2).device_split()
             >>> print(transform)

@@ -200,7 +200,7 @@ class TupleIterator:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> it = data.create_tuple_iterator(output_numpy=True)
         >>> print(type(it).__name__, [int(v) for v in next(it)])
@@ -341,7 +341,7 @@ class TupleIterator:
         ``close``); a later ``next`` raises RuntimeError.
 
         Examples:
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> it = ds.NumpySlicesDataset([1, 2, 3], shuffle=False).create_tuple_iterator()
             >>> print(int(next(it)[0]))
             1
@@ -368,7 +368,7 @@ class DictIterator(TupleIterator):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> it = data.create_dict_iterator(output_numpy=True)
         >>> print(type(it).__name__, sorted(next(it)))

@@ -63,7 +63,7 @@ class BatchInfo:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> sizes = data.batch(lambda info: info.get_batch_num() + 1)
         >>> print([len(x) for x, _ in sizes.create_tuple_iterator(output_numpy=True)])
@@ -196,7 +196,7 @@ class BatchDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.batch(2)).__name__)
         BatchDataset
@@ -435,7 +435,7 @@ class ShuffleDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.shuffle(4)).__name__)
         ShuffleDataset
@@ -516,7 +516,7 @@ class RepeatDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.repeat(2)).__name__)
         RepeatDataset
@@ -582,7 +582,7 @@ class TakeDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.take(2)).__name__)
         TakeDataset
@@ -632,7 +632,7 @@ class SkipDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.skip(2)).__name__)
         SkipDataset
@@ -722,7 +722,7 @@ class ProjectDataset(_ColumnsDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.project('x')).__name__)
         ProjectDataset
@@ -746,7 +746,7 @@ class RenameDataset(_ColumnsDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.rename('x', 'a')).__name__)
         RenameDataset
@@ -784,7 +784,7 @@ class ZipDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.project('x').zip(data.project('y'))).__name__)
         ZipDataset
@@ -854,7 +854,7 @@ class ConcatDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> other = ds.NumpySlicesDataset({'x': np.arange(2), 'y': np.arange(2)}, shuffle=False)
         >>> both = data + other
@@ -1006,7 +1006,7 @@ class FilterDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.filter(lambda x: x > 2, ['x'])).__name__)
         FilterDataset

@@ -112,7 +112,7 @@ class Resize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Resize((2, 2))
         >>> out = op(image)
@@ -194,7 +194,7 @@ class Rescale(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Rescale(1.0 / 255.0, 0.0)
         >>> out = op(image)
@@ -237,7 +237,7 @@ class Normalize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Normalize(mean=[0.0, 0.0, 0.0], std=[255.0, 255.0, 255.0])
         >>> out = op(image)
@@ -324,7 +324,7 @@ class HWC2CHW(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.HWC2CHW()
         >>> out = op(image)
@@ -367,7 +367,7 @@ class CenterCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.CenterCrop(2)
         >>> out = op(image)
@@ -436,7 +436,7 @@ class RandomCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomCrop(2)
         >>> out = op(image)
@@ -578,7 +578,7 @@ class RandomHorizontalFlip(_RandomFlip):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomHorizontalFlip(prob=1.0)
         >>> out = op(image)
@@ -597,7 +597,7 @@ class RandomVerticalFlip(_RandomFlip):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomVerticalFlip(prob=1.0)
         >>> out = op(image)
@@ -621,7 +621,7 @@ class Decode(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import cv2
         >>> encoded = np.frombuffer(cv2.imencode('.png', np.zeros((2, 3, 3), np.uint8))[1].tobytes(), np.uint8)
         >>> op = vision.Decode()
@@ -688,7 +688,7 @@ class ToTensor(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ToTensor()
         >>> out = op(image)
@@ -733,7 +733,7 @@ class Pad(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Pad(1)
         >>> out = op(image)
@@ -799,7 +799,7 @@ class CutOut(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.CutOut(2)
         >>> out = op(image)
@@ -840,7 +840,7 @@ class Invert(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Invert()
         >>> out = op(image)
@@ -905,7 +905,7 @@ class RandomColor(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomColor((0.5, 1.5))
         >>> out = op(image)
@@ -955,7 +955,7 @@ class RandomSharpness(RandomColor):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomSharpness()
         >>> out = op(image)
@@ -979,7 +979,7 @@ class RandomAdjustSharpness(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomAdjustSharpness(2.0, prob=1.0)
         >>> out = op(image)
@@ -1014,7 +1014,7 @@ class RandomSolarize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomSolarize((0, 255))
         >>> out = op(image)
@@ -1056,7 +1056,7 @@ class Grayscale(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> from PIL import Image
         >>> image = Image.fromarray(np.zeros((4, 4, 3), np.uint8))
         >>> op = vision.Grayscale()
@@ -1095,7 +1095,7 @@ class ToPIL(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ToPIL()
         >>> out = op(image)

@@ -5,7 +5,7 @@ share, with MindSpore 2.10's exception types and wording.
 Each decorator binds the call to the method's signature (``parse_user_args``), checks the values,
 and then calls the method unchanged. Example::
 
-    >>> from mindspore.dataset.vision.validators import check_prob
+    >>> from deepsink.dataset.vision.validators import check_prob
     >>> class Flip:
     ...     @check_prob
     ...     def __init__(self, prob=0.5):
