@@ -67,14 +67,19 @@ SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_run, add_
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from deepsink import __version__
+    from deepsink import __mindspore_version__, __version__
 
     parser = argparse.ArgumentParser(
         prog="deepsink",
         description="deepsink: MindSpore's training API and sink execution on JAX/XLA.",
         epilog="'deepsink COMMAND --help' describes one command.",
     )
-    parser.add_argument("--version", action="version", version=f"deepsink {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"deepsink {__version__} (MindSpore {__mindspore_version__} API)",
+        help="show deepsink's version and the MindSpore version whose API it implements",
+    )
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(commands)

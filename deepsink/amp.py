@@ -66,7 +66,7 @@ def get_white_list() -> list:
         list[type], the Cell classes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print([c.__name__ for c in ms.amp.get_white_list()][:3])
         ['Conv1d', 'Conv2d', 'Conv3d']
     """
@@ -82,7 +82,7 @@ def get_black_list() -> list:
         list[type], the Cell classes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print([c.__name__ for c in ms.amp.get_black_list()][:3])
         ['BatchNorm1d', 'BatchNorm2d', 'LayerNorm']
     """
@@ -129,8 +129,8 @@ def auto_mixed_precision(
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = ms.amp.auto_mixed_precision(nn.Dense(2, 2), 'O3', ms.float16)
         >>> print(net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
         Float32
@@ -241,8 +241,8 @@ def custom_mixed_precision(
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import amp, nn
+        >>> import deepsink as ms
+        >>> from deepsink import amp, nn
         >>> net = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU()])
         >>> net = amp.custom_mixed_precision(net, white_list=[nn.Dense])
         >>> print(net[0].weight.dtype, net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
@@ -356,8 +356,8 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1)
         >>> opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
         >>> train_net = ms.amp.build_train_network(net, opt, nn.MSELoss(), level='O2')
@@ -412,7 +412,7 @@ def all_finite(inputs: Any) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> grads = (ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([np.inf], np.float32)))
         >>> print(ms.amp.all_finite(grads), ms.amp.all_finite(grads[:1]))
         False True
@@ -436,7 +436,7 @@ class LossScaler:
     """Base class of the functional loss scalers (``scale``, ``unscale``, ``adjust``).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> class Halve(ms.amp.LossScaler):
         ...     def scale(self, inputs):
         ...         return inputs * 0.5
@@ -479,7 +479,7 @@ class StaticLossScaler(LossScaler):
         ValueError: ``scale_value`` is not positive.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> scaler = ms.amp.StaticLossScaler(1024)
         >>> loss = scaler.scale(ms.Tensor(0.5, ms.float32))
         >>> print(loss, scaler.unscale(loss))
@@ -514,7 +514,7 @@ class DynamicLossScaler(LossScaler):
         ValueError: ``scale_value`` is not above 1, or ``scale_factor``/``scale_window`` not a positive int.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> scaler = ms.amp.DynamicLossScaler(scale_value=1024, scale_factor=2, scale_window=1000)
         >>> _ = scaler.adjust(ms.Tensor(False))
         >>> print(scaler.scale_value.asnumpy())

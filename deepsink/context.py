@@ -45,7 +45,7 @@ class ParallelMode:
     """MindSpore's parallel mode names.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.ParallelMode.DATA_PARALLEL, ms.ParallelMode.STAND_ALONE)
         data_parallel stand_alone
     """
@@ -482,7 +482,7 @@ def set_context(**kwargs: Any) -> None:
         TypeError: a value has the wrong type.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_context(mode=ms.GRAPH_MODE)
         >>> ms.get_context("mode") == ms.GRAPH_MODE
         True
@@ -581,7 +581,7 @@ def get_context(attr_key: str) -> Any:
         ValueError: ``attr_key`` is not a known option.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_context(mode=ms.GRAPH_MODE)
         >>> print(ms.get_context('mode') == ms.GRAPH_MODE)
         True
@@ -720,7 +720,7 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
         ValueError: an option's value is not supported here.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
         >>> print(ms.get_auto_parallel_context('parallel_mode'))
         data_parallel
@@ -779,7 +779,7 @@ def get_auto_parallel_context(attr_key: str) -> Any:
         ValueError: ``attr_key`` is not a known option.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.get_auto_parallel_context('parallel_mode'))
         stand_alone
     """
@@ -794,7 +794,7 @@ def reset_auto_parallel_context() -> None:
     """Restore every auto-parallel option to its default.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_auto_parallel_context(gradients_mean=True)
         >>> ms.reset_auto_parallel_context()
         >>> print(ms.get_auto_parallel_context('gradients_mean'))

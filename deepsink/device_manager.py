@@ -36,7 +36,7 @@ def get_current_device() -> DeviceInfo:
         DeviceInfo, a ``(device_target, device_id)`` tuple with those two properties.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_device("CPU")
         >>> print(ms.get_current_device(), ms.get_current_device().device_target)
         ('CPU', 0) CPU
@@ -68,7 +68,7 @@ def set_deterministic(deterministic: bool) -> None:
         RuntimeError: if it is set a second time (as MindSpore).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_deterministic(True)  # doctest: +SKIP
     """
     global _deterministic

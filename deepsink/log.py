@@ -83,7 +83,7 @@ def get_level() -> str:
         str, ``"0"`` (DEBUG), ``"1"`` (INFO), ``"2"`` (WARNING) or ``"3"`` (ERROR).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.get_level() in ("0", "1", "2", "3"))
         True
     """
@@ -102,7 +102,7 @@ def get_log_config() -> dict[str, str]:
         dict[str, str], each setting's value.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(sorted(ms.get_log_config()))
         ['GLOG_log_dir', 'GLOG_logtostderr', 'GLOG_v']
     """

@@ -13,6 +13,13 @@ mean 0 / variance 1), Dense with its defaults (weight and bias uniform in +-1/sq
 peer uses the same scheme, so both start from the same distribution.
 
 usage: python examples/resnet_cifar.py [--steps 20] [--sink-size 10]   (a short sink-mode run)
+
+Expected output: one loss line per sink, then the time. The run measures the step time: 20 steps
+leave the loss near chance on 10 classes (2.30), e.g. 2.25 and 2.28 with the defaults:
+
+    epoch: 1 step: 10, loss is 2.2...
+    epoch: 2 step: 10, loss is 2.2...
+    training took ... s
 """
 
 import argparse

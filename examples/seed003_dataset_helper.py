@@ -1,6 +1,7 @@
 # Custom training loop: DatasetHelper + connect_network_with_dataset in sink mode.
 # Taken from MindSpore's programming guide "Training" (训练, mindspore.cn, r1.0); changed only where marked "deepsink:":
 # the import lines (mindspore -> deepsink) and the data path (the MNIST shipped in the repository).
+# Expected output: the banner, then one line per epoch of 100 sunk steps: "epoch: 1/10, losses: 2.30..." ... "epoch: 10/10, losses: ...".
 import os
 
 import deepsink.dataset as ds

@@ -1,6 +1,7 @@
 # Mode switching on an existing Cell.
 # Taken from MindSpore's programming guide "Running Management" (运行管理, mindspore.cn); changed only in the import lines
 # (mindspore -> deepsink). device_target="GPU" runs on CPU, with a warning, where no GPU exists.
+# Expected output: "Tensor(shape=[1, 4, 5, 5], dtype=Float32, value=" and the convolution's 100 values.
 import numpy as np
 import deepsink.nn as nn
 from deepsink import context, Tensor

@@ -1,5 +1,6 @@
 """The ``deepsink`` command as a user meets it: --version, --help, run, and its errors."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -17,7 +18,7 @@ def cli(*args, cwd=None):
 def test_version():
     p = cli("--version")
     assert p.returncode == 0
-    assert p.stdout.strip() == f"deepsink {deepsink.__version__}"
+    assert p.stdout.strip() == f"deepsink {deepsink.__version__} (MindSpore 2.10.0 API)"
 
 
 def test_help_lists_run_with_described_arguments_and_no_rst_markup():
@@ -119,3 +120,34 @@ def test_help_lists_launch_with_msrun_flags():
                  "--node_rank", "--log_dir", "--join", "--cluster_time_out"):  # fmt: skip
         assert flag in launch.stdout
     assert "``" not in launch.stdout
+
+
+def _beside_a_clone(tmp_path):
+    """A folder holding a clone of this repository (named ``deepsink``, as ``git clone`` names it)."""
+    holder = tmp_path / "holder"
+    holder.mkdir()
+    os.symlink(os.path.dirname(os.path.dirname(deepsink.__file__)), holder / "deepsink")
+    return holder
+
+
+def test_python_started_beside_the_clone_imports_the_installed_package(tmp_path):
+    """Not the clone's folder as an empty namespace package (``no attribute 'Model'``)."""
+    holder = _beside_a_clone(tmp_path)
+    root = os.path.dirname(os.path.dirname(deepsink.__file__))
+    env = {**os.environ, "PYTHONPATH": root}  # deepsink as installed: on the path, not in cwd
+    code = "import deepsink as ms; print(ms.Model.__name__, ms.__file__)"
+    p = subprocess.run([sys.executable, "-c", code], cwd=holder, env=env, capture_output=True,
+                       text=True, timeout=HANG_S)  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.stdout.split() == ["Model", os.path.join(root, "deepsink", "__init__.py")]
+
+
+def test_python_started_beside_the_clone_without_deepsink_installed_says_so(tmp_path):
+    holder = _beside_a_clone(tmp_path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    # -S: no site-packages, so no installed deepsink
+    p = subprocess.run([sys.executable, "-S", "-c", "import deepsink"], cwd=holder, env=env,
+                       capture_output=True, text=True, timeout=HANG_S)  # fmt: skip
+    assert p.returncode == 1
+    assert "a clone of deepsink's repository, in the folder Python runs from" in p.stderr
+    assert "no installed deepsink: install it (python3 -m pip install" in p.stderr

@@ -3,8 +3,9 @@ Raises, Examples) and examples that run.
 
 The structural test walks the public names of the user-facing modules (their ``__all__``, or
 their non-underscore names), so a name added later is held to the same rule without editing a
-list here. Every ``>>>`` example in those docstrings runs here, as a user types it (``import
-mindspore as ms``: the ``deepsink run`` alias is installed, so ``mindspore`` is deepsink).
+list here. Every ``>>>`` example in those docstrings runs here, as a user pastes it into plain
+``python`` (``import deepsink as ms``); the ``deepsink run`` alias is installed as well, so an
+example behaves the same in a script run by ``deepsink run``.
 """
 
 from __future__ import annotations
@@ -293,3 +294,19 @@ def test_docstring_examples_run(name, obj, mindspore_alias):
     for test in tests:
         result = runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
         assert result.failed == 0, name
+
+
+def test_docstring_examples_import_deepsink_so_they_run_when_pasted():
+    """``import mindspore`` fails in plain ``python`` with deepsink installed; the examples import
+    deepsink (under ``deepsink run`` both work)."""
+    package = os.path.dirname(os.path.abspath(ms.__file__))
+    found = []
+    for folder, _, files in os.walk(package):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        if re.search(r">>> (import|from) mindspore\b", line):
+                            found.append(f"{os.path.relpath(path, package)}:{number}")
+    assert not found, found[:20]

@@ -1,4 +1,5 @@
-"""The documentation programs in examples/, run as a user runs them (subprocesses, real MNIST)."""
+"""The programs in examples/, run as a user runs them (subprocesses, real MNIST): each reaches the
+result its header states, with its defaults (the slow tests) or with small settings."""
 
 import re
 import subprocess
@@ -7,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
 
 
 def run(script: str, *args: str, timeout: int = 600) -> str:
@@ -63,3 +65,53 @@ def test_without_sink_the_monitor_prints_every_step():
     out = run("lenet_mnist_sink.py", "--no-sink", "--epochs", "1")
     steps = re.findall(r"^epoch: 1 step: (\d+), loss is \S+$", out, re.M)
     assert [int(s) for s in steps] == list(range(1, 1876))
+
+
+def test_every_example_states_its_expected_output_and_is_run_here():
+    this = Path(__file__).read_text()
+    for program in sorted(EXAMPLES.glob("*.py")):
+        assert "Expected output" in program.read_text(), program.name
+        assert program.name in this, f"no test runs {program.name}"
+
+
+def test_main_job_with_short_sinks_prints_a_loss_per_sink_and_the_accuracy():
+    out = run("lenet_mnist_sink.py", "--epochs", "2", "--sink-size", "50")
+    losses = re.findall(r"^epoch: (\d+) step: 50, loss is \S+$", out, re.M)
+    assert [int(e) for e in losses] == [1, 2]
+    assert re.search(r"^============== Accuracy:\{'acc': [0-9.]+\} ==============$", out, re.M)
+
+
+@pytest.mark.slow
+def test_seed003_model_sink_prints_ten_sink_lines():
+    out = run("seed003_model_sink.py").splitlines()
+    assert out[0] == "============== Starting Training =============="
+    assert len(out) == 11
+    for k, line in enumerate(out[1:], 1):
+        assert re.fullmatch(rf"epoch: {k} step: 1000, loss is \d+\.\d+(e-\d+)?", line), line
+    assert float(out[-1].rsplit(" ", 1)[1]) < 0.5  # trained, not at chance (2.30)
+
+
+@pytest.mark.slow
+def test_resnet_cifar_short_run_prints_a_loss_per_sink_and_the_time():
+    out = run("resnet_cifar.py", "--steps", "4", "--sink-size", "2")
+    losses = [float(x) for x in re.findall(r"^epoch: \d+ step: 2, loss is (\S+)$", out, re.M)]
+    assert len(losses) == 2 and all(1.5 < x < 3.0 for x in losses)  # near chance (2.30)
+    assert re.search(r"^training took [0-9.]+ s$", out, re.M)
+
+
+def _launch(*args: str, log_dir: Path) -> str:
+    p = subprocess.run(
+        [sys.executable, "-m", "deepsink", "launch", "--worker_num", "2", "--local_worker_num",
+         "2", "--log_dir", str(log_dir), "--join", "True", "examples/lenet_data_parallel.py", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
+    return p.stdout
+
+
+@pytest.mark.slow
+def test_lenet_data_parallel_defaults_reach_98_percent_on_each_shard(tmp_path):
+    """Its defaults (3 epochs) train past the first epoch's plateau at chance (loss 2.30)."""
+    out = _launch(log_dir=tmp_path)
+    accs = [float(a) for a in re.findall(r"rank \d: accuracy on its test shard ([0-9.]+)", out)]
+    assert len(accs) == 2 and min(accs) >= 0.97, out[-3000:]

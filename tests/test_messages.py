@@ -130,3 +130,78 @@ def test_jax_traceback_filtering_off_keeps_every_frame():
         jax.config.update("jax_traceback_filtering", before)
     assert len(_deepsink_frames(info.value)) > 5
     assert not any("JAX_TRACEBACK_FILTERING" in n for n in info.value.__notes__)
+
+
+def _numbers():
+    return ds.NumpySlicesDataset(
+        {"image": np.zeros((4, 2), np.float32), "label": np.arange(4)}, shuffle=False
+    )
+
+
+def test_a_column_typo_in_map_shows_the_users_line_only():
+    with pytest.raises(ValueError, match="'imgae'") as info:
+        _numbers().map(operations=lambda x: x + 1, input_columns="imgae")
+    assert _frames(info.value) == [
+        ("test_messages.py", "test_a_column_typo_in_map_shows_the_users_line_only")
+    ]
+
+
+def test_a_maps_error_while_iterating_shows_the_users_frames_only():
+    def bad(x):
+        raise KeyError("the user's own bug")
+
+    data = _numbers().map(operations=bad, input_columns="image")
+    with pytest.raises(Exception, match="the user's own bug") as info:
+        next(data.create_tuple_iterator())
+    exc = info.value
+    assert _frames(exc) == [
+        ("test_messages.py", "test_a_maps_error_while_iterating_shows_the_users_frames_only")
+    ]
+    # the operation's own error, which the map error names, keeps the user's function only
+    assert _frames(exc.__cause__) == [("test_messages.py", "bad")]
+
+
+def test_an_unimplemented_text_name_shows_the_users_line_only():
+    import deepsink.dataset.text as text
+
+    with pytest.raises(AttributeError, match="does not implement") as info:
+        text.BertTokenizer()  # noqa: B018 - the error is the point
+    assert _frames(info.value) == [
+        ("test_messages.py", "test_an_unimplemented_text_name_shows_the_users_line_only")
+    ]
+    assert not hasattr(text, "BertTokenizer")  # hasattr still works
+
+
+def test_a_transforms_argument_error_shows_the_users_line_only():
+    import deepsink.dataset.vision as vision
+
+    with pytest.raises(ValueError, match="interval") as info:
+        vision.Resize(-1)
+    assert _frames(info.value) == [
+        ("test_messages.py", "test_a_transforms_argument_error_shows_the_users_line_only")
+    ]
+
+
+def test_a_shape_error_in_construct_carries_no_chained_jax_error():
+    class Add(nn.Cell):
+        def construct(self, x):
+            return x + ops.ones((4,), ms.float32)
+
+    with pytest.raises(ValueError, match="Incompatible shapes") as info:
+        Add()(ms.Tensor(np.zeros((2, 3), np.float32)))
+    exc = info.value
+    assert [name for _, name in _frames(exc)] == [
+        "test_a_shape_error_in_construct_carries_no_chained_jax_error",
+        "construct",
+    ]
+    assert exc.__cause__ is None and exc.__suppress_context__
+    assert "During handling" not in "".join(traceback.format_exception(exc))
+
+
+def test_the_end_of_an_epoch_is_a_plain_stop_iteration():
+    it = _numbers().create_tuple_iterator(num_epochs=1)
+    for _ in range(4):
+        next(it)
+    with pytest.raises(StopIteration) as info:
+        next(it)
+    assert not getattr(info.value, "__notes__", None)

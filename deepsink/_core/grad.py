@@ -464,8 +464,8 @@ def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, ha
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> loss_fn = nn.MSELoss()
         >>> def forward(x, y):
@@ -499,8 +499,8 @@ def grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: boo
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> def f(x, y):
         ...     return (x * x * y).sum()
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))

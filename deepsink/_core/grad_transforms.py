@@ -86,7 +86,7 @@ def jvp(fn: Callable, inputs: Any, v: Any, has_aux: bool = False) -> tuple:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> out, tangent = ms.jvp(lambda x: x ** 3, x, ms.Tensor(np.ones(2, np.float32)))
         >>> print(out, tangent)
@@ -132,7 +132,7 @@ def vjp(fn: Callable, *inputs: Any, weights: Any = None, has_aux: bool = False) 
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> out, vjp_fn = ms.vjp(lambda x: x ** 3, x)
         >>> print(vjp_fn(ms.Tensor(np.ones(2, np.float32)))[0])
@@ -197,7 +197,7 @@ _JACFWD_DOC = """Compute the Jacobian of ``fn`` by forward mode.
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> print(ms.{name}(lambda x: x ** 2)(x))
         [[2. 0.]
@@ -230,8 +230,8 @@ def linearize(fn: Callable, inputs: Any) -> tuple:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> out, jvp_fn = ops.linearize(lambda x: x ** 3, x)
         >>> print(jvp_fn(ms.Tensor(np.ones(2, np.float32))))
@@ -271,7 +271,7 @@ def get_grad(gradients: Any, identifier: Any) -> Any:
         TypeError: If `identifier` is not an int or a Parameter.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> def f(x, y):
         ...     return x * y
         >>> x, y = ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0])
@@ -364,8 +364,8 @@ def jet(fn: Callable, primals: Any, series: Any) -> tuple:
         ValueError: If a series does not have the shape ``(order, *primal.shape)``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.tensor([1.0, 2.0])
         >>> out, series = ops.jet(lambda x: x ** 3, x, ms.tensor([[1.0, 1.0], [0.0, 0.0]]))
         >>> print(series)
@@ -401,8 +401,8 @@ def derivative(fn: Callable, primals: Any, order: int) -> tuple:
         ValueError: If `order` is below 1.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out, d2 = ops.derivative(lambda x: x ** 3, ms.tensor([1.0, 2.0]), 2)
         >>> print(d2)
         [ 6. 12.]

@@ -460,8 +460,8 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> @ms.jit
         ... def f(x, y):
         ...     return ops.relu(x) * y + 1
@@ -775,7 +775,7 @@ def jit_class(cls: Any) -> Any:
         type, the same class, marked.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> @ms.jit_class
         ... class Scale:
         ...     def __init__(self, k):

@@ -118,9 +118,9 @@ def parse_print(print_file_name: str) -> list:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> path = os.path.join(tempfile.mkdtemp(), 'log.data')
         >>> ms.set_context(print_file_path=path)
         >>> ops.Print()('loss', ms.Tensor(np.array([1.5], np.float32)))

@@ -48,7 +48,9 @@ def missing_names(module_name: str):
     MindSpore's name yet and where the coverage list is, naming the module as the program
     imported it (``mindspore.nn`` under ``deepsink run``)."""
     from deepsink._core.names import _package_alias
+    from deepsink._core.tracebacks import api_boundary
 
+    @api_boundary  # the user's line only, as for every other user error
     def __getattr__(name: str) -> Any:
         shown = _package_alias() + module_name[len("deepsink") :]
         if name.startswith("__") and name.endswith("__"):  # Python's probes (__path__, __file__...)

@@ -70,9 +70,9 @@ def set_seed(seed: int) -> None:
         ValueError: ``seed`` is negative or above 2**32 - 1.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import numpy as np
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ms.set_seed(1)
         >>> a = ops.uniform((2,), ms.Tensor(0.0), ms.Tensor(1.0))
         >>> ms.set_seed(1)
@@ -117,7 +117,7 @@ def get_seed() -> int | None:
         Union[int, None], the seed, or None if ``set_seed`` was never called.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_seed(42)
         >>> print(ms.get_seed())
         42

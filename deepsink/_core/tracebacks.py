@@ -89,7 +89,40 @@ def _tidy(exc: BaseException) -> None:
         jax_note = "--------------------\n" + _jax_tb._simplified_tb_msg
         notes[:] = [n for n in notes if n not in (jax_note, NOTE)]
     exc.with_traceback(_filtered(exc.__traceback__))
+    _tidy_chain(exc)
     exc.add_note(NOTE)
+
+
+def _only_jax(tb: types.TracebackType | None) -> bool:
+    """Whether every frame of ``tb`` is JAX's own."""
+    if tb is None:
+        return False
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT):
+            return False
+        tb = tb.tb_next
+    return True
+
+
+def _tidy_chain(exc: BaseException) -> None:
+    """The exceptions ``exc`` was raised from (or during): one raised inside JAX alone is dropped
+    (JAX's own shape check, re-raised by JAX as a plainer error); one from the user's code (a
+    ``map`` operation's own error) keeps the user's frames; any other (a worker process's error,
+    which carries the worker's traceback in its text) is left as it is."""
+    seen = {id(exc)}
+    while True:
+        chained = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+        if chained is None or id(chained) in seen:
+            return
+        seen.add(id(chained))
+        if _only_jax(chained.__traceback__):
+            exc.__cause__ = None
+            exc.__suppress_context__ = True
+            return
+        kept = _filtered(chained.__traceback__)
+        if kept is not None:
+            chained.with_traceback(kept)
+        exc = chained
 
 
 def api_boundary(fn: F) -> F:
@@ -107,6 +140,8 @@ def api_boundary(fn: F) -> F:
                 host_errors.reraise(caught)  # a host callback's own error, not JAX's report
                 raise
         except Exception as exc:
+            if isinstance(exc, StopIteration):  # an iterator's end, not an error
+                raise
             mode = _mode()
             if mode == "off" or _under_boundary(sys._getframe(1)):
                 raise
@@ -120,3 +155,16 @@ def api_boundary(fn: F) -> F:
 
 
 _BOUNDARY_CODE = api_boundary(lambda: None).__code__ if _jax_tb is not None else None
+
+
+def guard_methods(cls: type, names: tuple[str, ...] = ()) -> type:
+    """Put :func:`api_boundary` around ``cls``'s own ``__init__`` and public methods (plain
+    functions defined in its body), and around the methods ``names``: errors from a user's
+    mistake in an argument (a dataset's column name, a transform's size) then show the user's
+    line and not the engine's frames. Returns ``cls`` (usable as a class decorator)."""
+    for name, value in list(vars(cls).items()):
+        if not isinstance(value, types.FunctionType) or value.__code__ is _BOUNDARY_CODE:
+            continue
+        if name == "__init__" or name in names or not name.startswith("_"):
+            setattr(cls, name, api_boundary(value))
+    return cls

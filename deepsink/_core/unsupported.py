@@ -8,7 +8,7 @@ deepsink does not build. A MindSpore program that touches one should stop at tha
 not with a stand-in that silently does something else.
 
 ``unsupported(module, name, why)`` makes such a name: a class whose construction raises, or a
-function whose call raises. Every one is recorded in ``REGISTRY`` so that the README's list of
+function whose call raises. Every one is recorded in ``REGISTRY`` so that docs/limitations.md's list of
 them (``scripts/gen_unsupported.py`` writes it) and the tests see exactly the names that exist.
 """
 

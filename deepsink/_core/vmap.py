@@ -63,7 +63,7 @@ def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> def dot(a, b):
         ...     return (a * b).sum()
         >>> x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))

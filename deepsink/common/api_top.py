@@ -28,7 +28,7 @@ def tensor(input_data: Any = None, dtype: Any = None, shape: Any = None, init: A
         Tensor, the new Tensor.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.tensor([1, 2, 3], ms.float32))
         [1. 2. 3.]
     """
@@ -49,7 +49,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> t = ms.from_numpy(np.array([1, 2], np.int32))
         >>> print(t, t.dtype)
         [1 2] Int32
@@ -70,7 +70,7 @@ def is_tensor(obj: Any) -> bool:
         bool, whether it is a Tensor.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.is_tensor(ms.Tensor(1.0)), ms.is_tensor(1.0))
         True False
     """
@@ -89,7 +89,7 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
         ValueError: ``device_target`` is not one of the three.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_device('CPU')
         >>> print(ms.get_context('device_target'))
         CPU
@@ -106,7 +106,7 @@ def synchronize() -> None:
     """Wait until every computation issued so far has finished on every device.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.Tensor(1.0) + 1
         >>> ms.synchronize()
         >>> print(x)
@@ -122,7 +122,7 @@ def run_check() -> None:
     it with NumPy; prints the version and the result (raises if the numbers are wrong).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.run_check()  # doctest: +ELLIPSIS
         MindSpore version: ...
         The result of multiplication calculation is correct, MindSpore has been installed on platform [CPU] successfully!

@@ -22,7 +22,7 @@ class DeviceCtx:
         TypeError: if ``device_id`` is not an int.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> with ms.DeviceCtx("CPU"):
         ...     x = ms.ops.ones((2,))
         >>> print(x)

@@ -16,7 +16,7 @@ class Type:
         np_dtype (numpy.dtype): the NumPy dtype it stands for.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.float32, isinstance(ms.float32, ms.Type))
         Float32 True
     """
@@ -131,7 +131,7 @@ def dtype_to_nptype(dtype: Type):
         type, the NumPy type.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.dtype_to_nptype(ms.float16))
         <class 'numpy.float16'>
     """
@@ -149,7 +149,7 @@ def pytype_to_dtype(obj) -> Type:
         mindspore.dtype, the dtype.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.pytype_to_dtype(bool), ms.pytype_to_dtype(int), ms.pytype_to_dtype(float))
         Bool Int64 Float64
     """
@@ -250,7 +250,7 @@ class Int(metaclass=_IntMeta):
         ValueError: for another bit width.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.Int(8), ms.Int(8) == ms.int8, isinstance(ms.int32, ms.Int))
         Int8 True True
     """
@@ -273,7 +273,7 @@ class TensorType:
         TypeError: if ``element_type`` is not a dtype.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> t = ms.TensorType(ms.float32)
         >>> print(t, t.element_type(), t == ms.get_py_obj_dtype(ms.Tensor([1.0])))
         Tensor[Float32] Float32 True
@@ -325,7 +325,7 @@ def dtype_to_pytype(type_: Any) -> type:
         KeyError: for a dtype with no Python type (MindSpore raises KeyError too).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.dtype_to_pytype(ms.bool_), ms.dtype_to_pytype(ms.float16))
         <class 'bool'> <class 'float'>
     """
@@ -364,7 +364,7 @@ def get_py_obj_dtype(obj: Any) -> Any:
         TypeError: for a type with no MindSpore equivalent.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.get_py_obj_dtype(1), ms.get_py_obj_dtype(1.0), ms.get_py_obj_dtype([1]))
         Int64 Float64 List
     """
@@ -392,7 +392,7 @@ class QuantDtype(enum.Enum):
     ``UINT16`` (values 100-115), as MindSpore numbers them for serialization.
 
     Examples:
-        >>> from mindspore import QuantDtype
+        >>> from deepsink import QuantDtype
         >>> print(QuantDtype.INT8, QuantDtype.INT8.value(), QuantDtype.UINT16.value())
         INT8 7 115
     """

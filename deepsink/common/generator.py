@@ -73,8 +73,8 @@ class Generator:
     ``bernoulli``, ``multinomial``) take it as ``generator=``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import Generator
+        >>> import deepsink as ms
+        >>> from deepsink import Generator
         >>> generator = Generator()
         >>> generator = generator.manual_seed(5)
         >>> print(generator.initial_seed())
@@ -216,7 +216,7 @@ def seed() -> int:
         int, the new seed.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> s = ms.seed()
         >>> print(ms.initial_seed() == s)
         True
@@ -238,8 +238,8 @@ def manual_seed(seed: int) -> Generator:  # noqa: F811 - MindSpore's name
         TypeError: if ``seed`` is not an int.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import mint
+        >>> import deepsink as ms
+        >>> from deepsink import mint
         >>> _ = ms.manual_seed(13)
         >>> a = mint.rand(3)
         >>> _ = ms.manual_seed(13)
@@ -256,7 +256,7 @@ def initial_seed() -> int:
         int, the seed.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> _ = ms.manual_seed(14)
         >>> print(ms.initial_seed())
         14
@@ -271,7 +271,7 @@ def get_rng_state() -> Any:
         Tensor, the state.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> _ = ms.manual_seed(7)
         >>> print(ms.get_rng_state())
         [7 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0]
@@ -290,8 +290,8 @@ def set_rng_state(state: Any) -> None:
         ValueError: if it is not 16 UInt8 values.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import mint
+        >>> import deepsink as ms
+        >>> from deepsink import mint
         >>> state = ms.get_rng_state()
         >>> a = mint.rand(2)
         >>> ms.set_rng_state(state)

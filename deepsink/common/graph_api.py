@@ -50,7 +50,7 @@ def set_recursion_limit(recursion_limit: int = 1000) -> None:
 
     Examples:
         >>> import sys
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_recursion_limit(10000)
         >>> print(sys.getrecursionlimit() >= 10000)
         True
@@ -69,7 +69,7 @@ def ms_memory_recycle() -> None:
     (``jax.clear_caches``) and unreferenced tensors. Networks compile again when next called.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.ms_memory_recycle()
     """
     jax.clear_caches()
@@ -93,7 +93,7 @@ class Symbol:
             positive or ``remainder`` is not in [0, divisor).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> s = ms.Symbol(max=64, divisor=8)
         >>> print(s, s.check(32), s.check(30))
         Symbol(max=64, min=1, divisor=8, remainder=0, unique=False) True False
@@ -175,8 +175,8 @@ def enable_dynamic(**kwargs: Any) -> Callable:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> @ms.jit
         ... @ms.enable_dynamic(x=ms.Tensor(shape=[None, 2], dtype=ms.float32))
         ... def double(x):
@@ -232,7 +232,7 @@ def no_inline(fn: Callable | None = None) -> Any:
         The function, unchanged.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> @ms.no_inline
         ... def add(x, y):
         ...     return x + y
@@ -259,8 +259,8 @@ def lazy_inline(fn: Callable | None = None, attrs: Any = None, policy: Any = Non
         The ``__init__``, unchanged.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class Block(nn.Cell):
         ...     @ms.lazy_inline
         ...     def __init__(self):

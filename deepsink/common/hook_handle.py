@@ -23,8 +23,8 @@ class HookHandle:
         TypeError: Never; a handle without a table removes nothing.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.ReLU()
         >>> handle = net.register_forward_hook(lambda cell, args, out: out + 1)
         >>> print(net(ms.Tensor([-1.0, 2.0])))

@@ -180,8 +180,8 @@ class Identity(Initializer):
         ValueError: If the initialized tensor is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, Identity
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, Identity
         >>> print(initializer(Identity(), [2, 3], ms.float32))
         [[1. 0. 0.]
          [0. 1. 0.]]
@@ -207,8 +207,8 @@ class Sparse(Initializer):
         ValueError: If the initialized tensor is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, Sparse
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, Sparse
         >>> x = initializer(Sparse(sparsity=0.5, sigma=0.1), [4, 3], ms.float32)
         >>> print((x.asnumpy() == 0).sum(axis=0))
         [2 2 2]
@@ -246,8 +246,8 @@ class Dirac(Initializer):
         ValueError: If the first dimension is not divisible by `groups`.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, Dirac
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, Dirac
         >>> print(initializer(Dirac(groups=2), [2, 1, 3], ms.float32))
         [[[0. 1. 0.]]
          [[0. 1. 0.]]]
@@ -290,8 +290,8 @@ class Orthogonal(Initializer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, Orthogonal
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, Orthogonal
         >>> w = initializer(Orthogonal(gain=2.), [3, 4], ms.float32).asnumpy()
         >>> print(np.allclose(w @ w.T, 4 * np.eye(3), atol=1e-5))
         True
@@ -340,8 +340,8 @@ class VarianceScaling(Initializer):
             ``'untruncated_normal'``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, VarianceScaling
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, VarianceScaling
         >>> w = initializer(VarianceScaling(scale=0.5, mode='fan_out', distribution='uniform'),
         ...                 [2, 3], ms.float32)
         >>> print(w.shape, bool((abs(w.asnumpy()) <= (3 * 0.5 / 2) ** 0.5).all()))
@@ -410,8 +410,8 @@ def initializer(init: Any, shape: Any = None, dtype: Any = mstype.float32) -> Te
         ValueError: ``shape`` holds a dimension that is not a positive int.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.common.initializer import initializer, One
+        >>> import deepsink as ms
+        >>> from deepsink.common.initializer import initializer, One
         >>> print(initializer('zeros', (2, 2)))
         [[0. 0.]
          [0. 0.]]

@@ -40,7 +40,7 @@ class JitConfig:
         kwargs (Any): other options.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> config = ms.JitConfig(exc_mode='auto')
         >>> print(config.jit_config_dict['exc_mode'])
         auto

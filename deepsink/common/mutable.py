@@ -88,7 +88,7 @@ def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
         The same value, marked as variable: a compiled function is not re-compiled when it changes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> @ms.jit
         ... def f(n):
         ...     return n * 2

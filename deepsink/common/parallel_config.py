@@ -61,7 +61,7 @@ def set_algo_parameters(**kwargs: Any) -> None:
         TypeError: for a value of the wrong type.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_algo_parameters(tensor_slice_align_size=32)  # doctest: +SKIP
         >>> print(ms.get_algo_parameters("tensor_slice_align_size"))  # doctest: +SKIP
         32
@@ -88,7 +88,7 @@ def get_algo_parameters(attr_key: str) -> Any:
         ValueError: for an unknown name.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.get_algo_parameters("tensor_slice_align_size"))
         16
     """
@@ -101,7 +101,7 @@ def reset_algo_parameters() -> None:
     """Put every strategy-search parameter back to its default.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.reset_algo_parameters()
         >>> print(ms.get_algo_parameters("fully_use_devices"))
         False
@@ -128,7 +128,7 @@ def set_ps_context(**kwargs: Any) -> None:
         NotImplementedError: for ``enable_ps=True``: deepsink builds no parameter server.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_ps_context(enable_ps=False)
         >>> print(ms.get_ps_context("enable_ps"))
         False
@@ -160,7 +160,7 @@ def get_ps_context(attr_key: str) -> Any:
         ValueError: for an unknown name.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.get_ps_context("enable_ps"))
         False
     """

@@ -30,7 +30,7 @@ class Parameter(StateBox, Tensor):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> p = ms.Parameter(ms.Tensor(np.ones((2,), np.float32)), name='w')
         >>> p.set_data(ms.Tensor(np.array([3.0, 4.0], np.float32)))
         Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)
@@ -128,8 +128,8 @@ class ParameterTuple(tuple):
         iterable (Iterable[Parameter]): the Parameters, with unique names.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> params = ms.ParameterTuple(nn.Dense(2, 1).trainable_params())
         >>> print([p.name for p in params])
         ['weight', 'bias']

@@ -48,8 +48,8 @@ def recompute(block: Callable, *args: Any, use_reentrant: bool = True,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn, ops
+        >>> import deepsink as ms
+        >>> from deepsink import nn, ops
         >>> block = nn.SequentialCell([nn.Dense(3, 3), nn.ReLU()])
         >>> x = ms.Tensor(np.ones((2, 3), np.float32))
         >>> fn = lambda x: ms.recompute(block, x).sum()

@@ -176,8 +176,8 @@ class COOTensor(_Sparse):
         ValueError: the shapes of ``indices``, ``values`` and ``shape`` do not fit together.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import Tensor, COOTensor
+        >>> import deepsink as ms
+        >>> from deepsink import Tensor, COOTensor
         >>> indices = Tensor([[0, 1], [1, 2]], dtype=ms.int32)
         >>> values = Tensor([1, 2], dtype=ms.float32)
         >>> x = COOTensor(indices, values, (3, 4))
@@ -236,7 +236,7 @@ class COOTensor(_Sparse):
             Tensor, of shape ``self.shape`` and the values' dtype.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([5.0]), (2, 2))
             >>> print(x.to_dense())
             [[0. 5.]
@@ -256,7 +256,7 @@ class COOTensor(_Sparse):
             CSRTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.COOTensor(ms.Tensor([[1, 0], [0, 2]], ms.int32), ms.Tensor([1.0, 2.0]), (2, 3))
             >>> print(x.to_csr().indptr, x.to_csr().indices)
             [0 1 2] [2 0]
@@ -273,7 +273,7 @@ class COOTensor(_Sparse):
             tuple.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([5.0]), (2, 2))
             >>> print(x.to_tuple()[2])
             (2, 2)
@@ -290,7 +290,7 @@ class COOTensor(_Sparse):
             COOTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([5.0]), (2, 2))
             >>> print(x.astype(ms.float64).dtype)
             Float64
@@ -304,7 +304,7 @@ class COOTensor(_Sparse):
             COOTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([-5.0]), (2, 2))
             >>> print(x.abs().values)
             [5.]
@@ -318,7 +318,7 @@ class COOTensor(_Sparse):
             COOTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> idx = ms.Tensor([[0, 1], [0, 1], [1, 2]], ms.int64)
             >>> x = ms.COOTensor(idx, ms.Tensor([1.0, 5.0, 4.0]), (3, 3)).coalesce()
             >>> print(x.values)
@@ -338,7 +338,7 @@ class COOTensor(_Sparse):
             COOTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> a = ms.COOTensor(ms.Tensor([[0, 1]], ms.int64), ms.Tensor([1.0]), (2, 2))
             >>> b = ms.COOTensor(ms.Tensor([[1, 0]], ms.int64), ms.Tensor([2.0]), (2, 2))
             >>> print(a.add(b, ms.Tensor(0.0)).values)
@@ -494,8 +494,8 @@ class CSRTensor(_Sparse):
         ValueError: the shapes do not fit together.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import Tensor, CSRTensor
+        >>> import deepsink as ms
+        >>> from deepsink import Tensor, CSRTensor
         >>> indptr = Tensor([0, 1, 2], ms.int32)
         >>> indices = Tensor([0, 1], ms.int32)
         >>> values = Tensor([1, 2], ms.float32)
@@ -567,7 +567,7 @@ class CSRTensor(_Sparse):
             tuple.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.to_tuple()[3])
@@ -585,7 +585,7 @@ class CSRTensor(_Sparse):
             ValueError: the CSRTensor is not 2-D.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.to_coo().indices)
@@ -605,7 +605,7 @@ class CSRTensor(_Sparse):
             ValueError: the CSRTensor is not 2-D.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.to_dense())
@@ -627,7 +627,7 @@ class CSRTensor(_Sparse):
             CSRTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.astype(ms.float64).dtype)
@@ -643,7 +643,7 @@ class CSRTensor(_Sparse):
             CSRTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([-2.0]), (2, 2))
             >>> print(x.abs().values)
@@ -665,7 +665,7 @@ class CSRTensor(_Sparse):
             ValueError: ``dense_vector`` is not 2-D, or its first dimension is not ``shape[1]``.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.mv(ms.Tensor([[1.0], [3.0]])))
@@ -692,7 +692,7 @@ class CSRTensor(_Sparse):
             TypeError: ``matrix`` is neither.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.mm(ms.Tensor([[1.0, 2.0], [3.0, 4.0]])))
@@ -721,7 +721,7 @@ class CSRTensor(_Sparse):
             ValueError: ``axis`` is another value.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 2, 2], ms.int32), ms.Tensor([0, 1], ms.int32),
             ...                  ms.Tensor([2.0, 3.0]), (2, 2))
             >>> print(x.sum(1))
@@ -742,7 +742,7 @@ class CSRTensor(_Sparse):
             CSRTensor.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
             ...                  ms.Tensor([2.0]), (2, 2))
             >>> print(x.add(x, ms.Tensor(1.0), ms.Tensor(2.0)).values)
@@ -802,7 +802,7 @@ class RowTensorInner(_Sparse):
         ValueError: ``values`` does not fit ``shape`` or ``indices``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.RowTensor(ms.Tensor([0]), ms.Tensor([[1, 2]], ms.float32), (3, 2))
         >>> print(x.values)
         [[1. 2.]]
@@ -875,7 +875,7 @@ class RowTensor(RowTensorInner):
         ValueError: as ``RowTensorInner``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.RowTensor(ms.Tensor([0]), ms.Tensor([[1, 2]], ms.float32), (3, 2))
         >>> print(x.indices)
         [0]
@@ -898,7 +898,7 @@ class SparseTensor(_Sparse):
         TypeError: the arguments are not ``(Tensor, Tensor, tuple)``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> x = ms.SparseTensor(ms.Tensor([[0, 1], [1, 2]]), ms.Tensor([1, 2], ms.float32), (3, 4))
         >>> print(x.values)
         [1. 2.]

@@ -227,7 +227,7 @@ class Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> t = ms.Tensor(np.array([[1, 2], [3, 4]], np.float32))
         >>> t.shape, t.dtype
         ((2, 2), mindspore.float32)
@@ -361,7 +361,7 @@ class Tensor:
             TypeError: If `hook` is not callable.
 
         Examples:
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor([1.0, 2.0])
             >>> handle = x.register_hook(lambda grad: grad * 3)
             >>> print(ms.grad(lambda a: (a * a).sum())(x))
@@ -395,7 +395,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> a = x.asnumpy()
             >>> print(type(a).__name__, a.dtype, a.shape)
@@ -423,7 +423,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> print(ms.Tensor(np.array([2.5], np.float32)).item())
             2.5
         """
@@ -438,7 +438,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.tolist())
             [[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]]
@@ -457,7 +457,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> y = x.astype(ms.int32)
             >>> print(y.dtype, y)
@@ -482,7 +482,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.copy())
             [[ 1. -2.  3.]
@@ -540,7 +540,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32))
             >>> print(x.itemset((0, 1), 4))
             [[1. 4. 3.]
@@ -614,7 +614,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> ms.Tensor.from_numpy(np.array([1.0, 2.0], np.float32))
             Tensor(shape=[2], dtype=Float32, value= [1., 2.])
         """
@@ -661,7 +661,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.reshape(3, 2))
             [[ 1. -2.]
@@ -706,7 +706,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.transpose())
             [[ 1.  4.]
@@ -745,7 +745,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
             (3,)
         """
@@ -762,7 +762,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.expand_dims(0).shape)
             (1, 2, 3)
@@ -801,7 +801,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.sum())
             5.0
@@ -824,7 +824,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.mean())
             0.8333334
@@ -858,7 +858,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.max())
             5.0
@@ -884,7 +884,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.min())
             -6.0
@@ -934,7 +934,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.argmax())
             4
@@ -966,7 +966,7 @@ class Tensor:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
+            >>> import deepsink as ms
             >>> x = ms.Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))
             >>> print(x.abs())
             [[1. 2. 3.]

@@ -32,7 +32,7 @@ def frombuffer(buffer: Any, dtype: Any, count: int = -1, offset: int = 0) -> Ten
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> buf = bytearray(np.arange(4, dtype=np.float32).tobytes())
         >>> print(ms.frombuffer(buf, ms.float32, count=2, offset=4))
         [1. 2.]
@@ -71,7 +71,7 @@ def swap_tensors(t1: Tensor, t2: Tensor) -> None:
         TypeError: if either is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> a, b = ms.Tensor([1.0, 2.0]), ms.Tensor([[3, 4, 5]], ms.int32)
         >>> ms.swap_tensors(a, b)
         >>> print(a, b)

@@ -63,8 +63,8 @@ class Cell:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class Net(nn.Cell):
         ...     def __init__(self):
         ...         super().__init__()
@@ -156,8 +156,8 @@ class Cell:
             TypeError: ``param`` is not a Parameter.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.Cell()
             >>> net.insert_param_to_cell('scale', ms.Parameter(ms.Tensor(2.0), name='scale'))
             >>> print([p.name for p in net.get_parameters()])
@@ -194,8 +194,8 @@ class Cell:
             TypeError: ``child_cell`` is neither a Cell nor None.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.Cell()
             >>> net.insert_child_to_cell('fc', nn.Dense(2, 1))
             >>> print([name for name, _ in net.cells_and_names()])
@@ -226,8 +226,8 @@ class Cell:
             recurse (bool): include the children's Parameters. Default: ``True``.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1)
             >>> fc.update_parameters_name('head.')
             >>> print([p.name for p in fc.get_parameters()])
@@ -249,7 +249,7 @@ class Cell:
             Iterator[tuple[str, Cell]].
 
         Examples:
-            >>> from mindspore import nn
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU()])
             >>> [name for name, _ in net.cells_and_names()]
             ['', '0', '1']
@@ -274,8 +274,8 @@ class Cell:
             Iterator[Cell], the children.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> print([type(c).__name__ for c in net.cells()])
             ['Dense', 'ReLU']
@@ -289,8 +289,8 @@ class Cell:
             OrderedDict[str, Cell], the children.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> print(list(net.name_cells().keys()))
             ['0', '1']
@@ -308,8 +308,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> seen = []
             >>> _ = net.apply(lambda cell: seen.append(type(cell).__name__))
@@ -335,8 +335,8 @@ class Cell:
             Iterator[tuple[str, Parameter]], the pairs.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> print([name for name, _ in net.parameters_and_names()])
             ['0.weight', '0.bias']
@@ -369,8 +369,8 @@ class Cell:
             Iterator[Parameter], the Parameters.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> print([p.name for p in net.get_parameters()])
             ['0.weight', '0.bias']
@@ -389,7 +389,7 @@ class Cell:
             list[Parameter].
 
         Examples:
-            >>> from mindspore import nn
+            >>> from deepsink import nn
             >>> [p.name for p in nn.Dense(3, 4).trainable_params()]
             ['weight', 'bias']
         """
@@ -405,8 +405,8 @@ class Cell:
             list[Parameter], the frozen Parameters.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> bn = nn.BatchNorm2d(2)
             >>> print([p.name for p in bn.untrainable_params()])
             ['mean', 'variance']
@@ -423,8 +423,8 @@ class Cell:
             OrderedDict[str, Parameter], the Parameters by name.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 3), nn.ReLU())
             >>> print(list(net.parameters_dict().keys()))
             ['0.weight', '0.bias']
@@ -442,8 +442,8 @@ class Cell:
             dict[Parameter, Parameter], each Parameter of this Cell mapped to itself.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1)
             >>> print(len(fc.init_parameters_data()))
             2
@@ -465,7 +465,7 @@ class Cell:
             Cell, this one.
 
         Examples:
-            >>> from mindspore import nn
+            >>> from deepsink import nn
             >>> nn.Dropout(p=0.5).set_train().training
             True
         """
@@ -484,8 +484,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1).set_grad()
             >>> print(fc.requires_grad)
             True
@@ -503,8 +503,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1).add_flags(frozen=True)
             >>> print(fc.frozen)
             True
@@ -609,8 +609,8 @@ class Cell:
             ValueError: ``dst_type`` is not a float type.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> import numpy as np
             >>> fc = nn.Dense(2, 1).to_float(ms.float16)
             >>> print(fc(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
@@ -638,8 +638,8 @@ class Cell:
             Any, the outputs.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> class Double(nn.Cell):
             ...     def construct(self, x):
             ...         return x * 2
@@ -690,8 +690,8 @@ class Cell:
             TypeError: If `hook_fn` is not callable.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.ReLU()
             >>> h = net.register_forward_pre_hook(lambda cell, args: (args[0] * 2,))
             >>> print(net(ms.Tensor([-1.0, 2.0])))
@@ -719,8 +719,8 @@ class Cell:
             NotImplementedError: If `always_call` is True.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.ReLU()
             >>> h = net.register_forward_hook(lambda cell, args, out: out + 1)
             >>> print(net(ms.Tensor([-1.0, 2.0])))
@@ -747,8 +747,8 @@ class Cell:
             TypeError: If `hook_fn` is not callable.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.ReLU()
             >>> h = net.register_backward_pre_hook(lambda cell, g: (g[0] * 3,))
             >>> print(ms.grad(net)(ms.Tensor([-1.0, 2.0])))
@@ -771,8 +771,8 @@ class Cell:
             TypeError: If `hook_fn` is not callable.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.ReLU()
             >>> h = net.register_backward_hook(lambda cell, gi, go: print(gi[0], go[0]))
             >>> g = ms.grad(net)(ms.Tensor([-1.0, 2.0]))
@@ -819,8 +819,8 @@ class Cell:
             kwargs (Any): keyword inputs.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> import numpy as np
             >>> fc = nn.Dense(2, 1)
             >>> fc.compile(ms.Tensor(np.ones((4, 2), np.float32)))
@@ -841,8 +841,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1)
             >>> _ = fc.set_jit_config(ms.JitConfig(exc_mode='auto'))
             >>> print(fc.get_jit_config()['exc_mode'])
@@ -865,8 +865,8 @@ class Cell:
             dict, the options (empty if none were set).
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> print(nn.Dense(2, 1).get_jit_config())
             {}
         """
@@ -887,8 +887,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> fc = nn.Dense(2, 1)
             >>> _ = fc.set_inputs(ms.Tensor(shape=[None, 2], dtype=ms.float32))
             >>> print(fc.get_inputs()[0].shape)
@@ -904,8 +904,8 @@ class Cell:
             tuple, the declared inputs, or None if ``set_inputs`` was not called.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> print(nn.Dense(2, 1).get_inputs())
             None
         """
@@ -920,8 +920,8 @@ class Cell:
             str, the text (empty by default).
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> class Scale(nn.Cell):
             ...     def __init__(self, k):
             ...         super().__init__()

@@ -59,7 +59,7 @@ def piecewise_constant_lr(milestone: Any, learning_rates: Any) -> list[float]:
         ValueError: their lengths differ, or ``milestone`` is not increasing.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.piecewise_constant_lr([2, 5], [0.1, 0.05])
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.05, 0.05, 0.05]
@@ -114,7 +114,7 @@ def exponential_decay_lr(
         ValueError: a rate or a count is not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.exponential_decay_lr(0.1, 0.9, total_step=6, step_per_epoch=2, decay_epoch=1)
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.09, 0.09, 0.081, 0.081]
@@ -159,7 +159,7 @@ def natural_exp_decay_lr(
         ValueError: a rate or a count is not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.natural_exp_decay_lr(0.1, 0.9, total_step=6, step_per_epoch=2, decay_epoch=2, is_stair=True)
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.1, 0.1, 0.01653, 0.01653]
@@ -203,7 +203,7 @@ def inverse_decay_lr(
         ValueError: a rate or a count is not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.inverse_decay_lr(0.1, 0.5, total_step=6, step_per_epoch=2, decay_epoch=1)
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.066667, 0.066667, 0.05, 0.05]
@@ -242,7 +242,7 @@ def cosine_decay_lr(
         ValueError: ``min_lr`` is negative, ``max_lr`` not above it, or a count not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.cosine_decay_lr(0.01, 0.1, total_step=6, step_per_epoch=2, decay_epoch=2)
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.055, 0.055, 0.01, 0.01]
@@ -290,7 +290,7 @@ def polynomial_decay_lr(
         ValueError: a rate or a count is not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.polynomial_decay_lr(0.1, 0.01, total_step=6, step_per_epoch=2, decay_epoch=2, power=1.0)
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.055, 0.055, 0.01, 0.01]
@@ -331,7 +331,7 @@ def warmup_lr(
         ValueError: a rate or a count is not positive.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> lr = nn.warmup_lr(0.1, total_step=6, step_per_epoch=2, warmup_epoch=2)
         >>> print([round(v, 6) for v in lr])
         [0.0, 0.0, 0.05, 0.05, 0.1, 0.1]

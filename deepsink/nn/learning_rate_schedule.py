@@ -42,8 +42,8 @@ class LearningRateSchedule(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class Halving(nn.learning_rate_schedule.LearningRateSchedule):
         ...     def construct(self, global_step):
         ...         return 0.1 * 0.5 ** global_step.astype(ms.float32)
@@ -99,8 +99,8 @@ class ExponentialDecayLR(_DecaySchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.ExponentialDecayLR(0.1, 0.9, decay_steps=2)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.1, 0.09, 0.081]
@@ -136,8 +136,8 @@ class NaturalExpDecayLR(_DecaySchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.NaturalExpDecayLR(0.1, 0.9, decay_steps=2, is_stair=True)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.1, 0.01653, 0.002732]
@@ -173,8 +173,8 @@ class InverseDecayLR(_DecaySchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.InverseDecayLR(0.1, 0.5, decay_steps=2)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.1, 0.066667, 0.05]
@@ -204,8 +204,8 @@ class CosineDecayLR(LearningRateSchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.CosineDecayLR(0.01, 0.1, decay_steps=4)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.1, 0.055, 0.01]
@@ -252,8 +252,8 @@ class PolynomialDecayLR(LearningRateSchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.PolynomialDecayLR(0.1, 0.01, decay_steps=4, power=1.0)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.1, 0.055, 0.01]
@@ -310,8 +310,8 @@ class WarmUpLR(LearningRateSchedule):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lr = nn.WarmUpLR(0.1, warmup_steps=4)
         >>> print([round(float(lr(ms.Tensor(step, ms.int32))), 6) for step in (0, 2, 4)])
         [0.0, 0.05, 0.1]

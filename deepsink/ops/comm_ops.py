@@ -218,8 +218,8 @@ class ReduceScatter(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.ReduceScatter()(ms.Tensor(np.ones((2, 2), np.float32))))  # one rank
         [[1. 1.]
          [1. 1.]]
@@ -260,8 +260,8 @@ class Reduce(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.Reduce(0)(ms.Tensor(np.ones(2, np.float32))))  # one rank
         [1. 1.]
     """
@@ -302,8 +302,8 @@ class AlltoAll(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4, dtype=np.float32).reshape(1, 4))
         >>> print(ops.AlltoAll(1, 1, 0)(x))  # one rank
         [[0. 1. 2. 3.]]
@@ -349,7 +349,7 @@ class Barrier(Primitive):
         Tensor of shape ``(1,)``, float32 (MindSpore's output, without meaning).
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.Barrier()().shape)
         (1,)
     """
@@ -387,8 +387,8 @@ class CollectiveGather(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.CollectiveGather(0)(ms.Tensor(np.ones((1, 2), np.float32))))  # one rank
         [[1. 1.]]
     """
@@ -426,8 +426,8 @@ class CollectiveScatter(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.CollectiveScatter()(ms.Tensor(np.arange(4, dtype=np.float32).reshape(2, 2))))
         [[0. 1.]
          [2. 3.]]

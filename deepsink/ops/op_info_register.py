@@ -49,7 +49,7 @@ def op_info_register(op_info: str | dict) -> Callable[[Callable], Callable]:
         ValueError: If `op_info` is not valid JSON or has no ``op_name``.
 
     Examples:
-        >>> from mindspore.ops import op_info_register, CpuRegOp, DataType
+        >>> from deepsink.ops import op_info_register, CpuRegOp, DataType
         >>> abs_info = CpuRegOp("Abs").input(0, "x", "required").output(0, "y", "required") \
         ...     .dtype_format(DataType.F32_Default, DataType.F32_Default).get_op_info()
         >>> @op_info_register(abs_info)
@@ -106,9 +106,9 @@ def custom_info_register(*reg_info: str | dict) -> Callable[[Callable], Callable
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> from mindspore.ops import custom_info_register, CustomRegOp, DataType
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> from deepsink.ops import custom_info_register, CustomRegOp, DataType
         >>> info = CustomRegOp().input(0, "x").output(0, "y") \
         ...     .dtype_format(DataType.F32_Default, DataType.F32_Default).target("CPU").get_op_info()
         >>> @custom_info_register(info)
@@ -246,7 +246,7 @@ class CpuRegOp(RegOp):
         op_name (str): The operator's name.
 
     Examples:
-        >>> from mindspore.ops import CpuRegOp, DataType
+        >>> from deepsink.ops import CpuRegOp, DataType
         >>> info = CpuRegOp("Abs").input(0, "x", "required").output(0, "y", "required") \
         ...     .dtype_format(DataType.F32_Default, DataType.F32_Default).get_op_info()
         >>> print(info["op_name"], info["imply_type"], info["dtype_format"])
@@ -294,7 +294,7 @@ class CustomRegOp(RegOp):
         op_name (str, optional): The kernel's name. Default: ``"Custom"``.
 
     Examples:
-        >>> from mindspore.ops import CustomRegOp, DataType
+        >>> from deepsink.ops import CustomRegOp, DataType
         >>> info = CustomRegOp().input(0, "x", "dynamic").output(0, "y") \
         ...     .dtype_format(DataType.F16_Default, DataType.F16_Default) \
         ...     .dtype_format(DataType.F32_Default, DataType.F32_Default) \
@@ -401,7 +401,7 @@ class DataType:
     MindSpore's Ascend layouts, kept as names so that registration code reads unchanged.
 
     Examples:
-        >>> from mindspore.ops import DataType
+        >>> from deepsink.ops import DataType
         >>> print(DataType.F32_Default, DataType.I32_None)
         ('float32', 'DefaultFormat') ('int32', '')
     """

@@ -67,7 +67,7 @@ class Primitive:
             TypeError: a strategy is not a tuple of tuples of ints.
 
         Examples:
-            >>> from mindspore import ops
+            >>> from deepsink import ops
             >>> add = ops.Add()
             >>> print(add.shard(((1, 1), (1, 1))))
             Prim[Add]<in_strategy=((1, 1), (1, 1))>

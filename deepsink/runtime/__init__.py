@@ -26,7 +26,7 @@ def launch_blocking() -> None:
         reported at the op that caused it.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.runtime.launch_blocking()  # doctest: +SKIP
         >>> print(ms.ops.add(ms.Tensor([1.0]), ms.Tensor([2.0])))  # each op now waits for the last
         [3.]

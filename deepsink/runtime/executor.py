@@ -32,7 +32,7 @@ def dispatch_threads_num(threads_num: int) -> None:
         RuntimeError: if it is set a second time (as MindSpore).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.runtime.dispatch_threads_num(6)  # doctest: +SKIP
     """
     if isinstance(threads_num, bool) or not isinstance(threads_num, int):
@@ -81,7 +81,7 @@ def set_cpu_affinity(enable_affinity: bool, affinity_cpu_list: list | None = Non
 
     Examples:
         >>> import os
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.runtime.set_cpu_affinity(True, ["0-0"])  # doctest: +SKIP
     """
     global _original_affinity
@@ -141,7 +141,7 @@ def set_memory(init_size: str = "2GB", increase_size: str = "2GB", max_size: str
         RuntimeError: if it is set a second time (as MindSpore).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.runtime.set_memory(max_size="8GB")  # doctest: +SKIP
     """
     for name, value in (

@@ -61,7 +61,7 @@ def memory_stats() -> dict:
         zeros on the CPU, as MindSpore's CPU backend reports.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> stats = ms.runtime.memory_stats()
         >>> print(sorted(stats)[:3])
         ['common_mem_pool_stats', 'max_allocated_memory', 'max_reserved_memory']
@@ -90,7 +90,7 @@ def memory_allocated() -> int:
         int, bytes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.memory_allocated() >= 0)
         True
     """
@@ -104,7 +104,7 @@ def max_memory_allocated() -> int:
         int, bytes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.max_memory_allocated() >= ms.memory_allocated())
         True
     """
@@ -119,7 +119,7 @@ def memory_reserved() -> int:
         int, bytes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.memory_reserved() >= ms.memory_allocated())
         True
     """
@@ -133,7 +133,7 @@ def max_memory_reserved() -> int:
         int, bytes.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.max_memory_reserved() >= 0)
         True
     """
@@ -149,7 +149,7 @@ def reset_peak_memory_stats() -> None:
     """Start the peaks of allocated and reserved memory again from now.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.reset_peak_memory_stats()
         >>> print(ms.max_memory_allocated() == ms.memory_allocated())
         True
@@ -162,7 +162,7 @@ def reset_max_memory_allocated() -> None:
     """Start the peak of allocated memory again from now.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.reset_max_memory_allocated()
     """
     _reset("allocated")
@@ -172,7 +172,7 @@ def reset_max_memory_reserved() -> None:
     """Start the peak of reserved memory again from now.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.reset_max_memory_reserved()
     """
     _reset("reserved")
@@ -183,7 +183,7 @@ def empty_cache() -> None:
     pass). XLA's pool keeps its reservation: its allocator has no call that hands memory back.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.empty_cache()
     """
     gc.collect()
@@ -206,7 +206,7 @@ def memory_summary() -> str:
         str, the table.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.memory_summary().splitlines()[1])
         |               Memory summary                |
     """

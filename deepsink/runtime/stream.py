@@ -43,7 +43,7 @@ class Stream:
         TypeError: if ``priority`` is not an int.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> s = ms.runtime.Stream()
         >>> with ms.runtime.StreamCtx(s):
         ...     y = ms.ops.add(ms.Tensor([1.0]), 1)
@@ -115,7 +115,7 @@ class Event:
             Default: ``False``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> start, end = ms.runtime.Event(enable_timing=True), ms.runtime.Event(enable_timing=True)
         >>> start.record()
         >>> y = ms.ops.matmul(ms.ops.ones((64, 64)), ms.ops.ones((64, 64)))
@@ -180,7 +180,7 @@ def default_stream() -> Stream:
         Stream.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.default_stream() == ms.current_stream())
         True
     """
@@ -194,7 +194,7 @@ def current_stream() -> Stream:
         Stream.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.current_stream().stream_id)
         0
     """
@@ -211,7 +211,7 @@ def set_cur_stream(stream: Stream) -> None:
         TypeError: if ``stream`` is not a Stream.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ms.set_cur_stream(ms.default_stream())
     """
     global _current
@@ -228,7 +228,7 @@ def communication_stream() -> Stream:
         Stream.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.communication_stream() == ms.default_stream())
         True
     """
@@ -245,7 +245,7 @@ class StreamCtx:
         TypeError: if ``ctx_stream`` is neither a Stream nor None.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> with ms.StreamCtx(ms.runtime.Stream()):
         ...     print(ms.current_stream().stream_id)
         0

@@ -53,7 +53,7 @@ def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = 
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ds = ms.dataset.NumpySlicesDataset({'x': np.arange(4, dtype=np.float32)}, shuffle=False).batch(2)
         >>> step = ms.data_sink(lambda x: x.sum(), ds, sink_size=1)
         >>> print(step(), step())

@@ -31,7 +31,7 @@ class DatasetHelper:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> ds = ms.dataset.NumpySlicesDataset({'x': np.ones((4, 2), np.float32)}, shuffle=False).batch(2)
         >>> helper = ms.DatasetHelper(ds, dataset_sink_mode=False)
         >>> for (x,) in helper:
@@ -151,8 +151,8 @@ def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> ds = ms.dataset.NumpySlicesDataset({'x': np.ones((4, 2), np.float32)}, shuffle=False).batch(2)
         >>> helper = ms.DatasetHelper(ds, dataset_sink_mode=False)
         >>> net = ms.connect_network_with_dataset(nn.Dense(2, 1), helper)

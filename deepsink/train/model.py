@@ -135,9 +135,9 @@ class Model:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> import mindspore.dataset as ds
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> import deepsink.dataset as ds
+        >>> from deepsink import nn
         >>> x = np.random.default_rng(0).normal(size=(64, 4)).astype(np.float32)
         >>> y = (x.sum(axis=1) > 0).astype(np.int32)
         >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(16)
@@ -348,9 +348,9 @@ class Model:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
-            >>> import mindspore.dataset as ds
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> import deepsink.dataset as ds
+            >>> from deepsink import nn
             >>> x = np.ones((32, 4), np.float32)
             >>> y = np.zeros((32,), np.int32)
             >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"]).batch(8)
@@ -382,8 +382,8 @@ class Model:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
             >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
             >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)
@@ -532,9 +532,9 @@ class Model:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
-            >>> import mindspore.dataset as ds
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> import deepsink.dataset as ds
+            >>> from deepsink import nn
             >>> x = np.ones((8, 4), np.float32)
             >>> y = np.zeros((8,), np.int32)
             >>> data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"]).batch(4)
@@ -601,8 +601,8 @@ class Model:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> model = ms.Model(nn.Dense(2, 1, weight_init='ones', bias_init='zeros'))
             >>> print(model.predict(ms.Tensor(np.array([[1.0, 2.0]], np.float32))))
             [[3.]]

@@ -59,9 +59,9 @@ class Profiler:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> tmp = tempfile.mkdtemp()
         >>> prof = ms.Profiler(output_path=tmp, device_trace=False)
         >>> _ = nn.Dense(2, 1)(ms.Tensor(np.ones((1, 2), np.float32)))

@@ -358,7 +358,7 @@ def async_ckpt_thread_status() -> bool:
         bool, True while a background checkpoint write is running.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> print(ms.async_ckpt_thread_status())
         False
     """
@@ -425,9 +425,9 @@ def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = 
         format: ``"ckpt"`` or ``"safetensors"`` (the latter without encryption or CRC).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1)
         >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
         >>> ms.save_checkpoint(net, path)
@@ -690,9 +690,9 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
         ValueError: the file is truncated, corrupted, or encrypted with another key.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
         >>> ms.save_checkpoint(nn.Dense(2, 1), path)
         >>> params = ms.load_checkpoint(path)
@@ -824,9 +824,9 @@ def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = Fals
         RuntimeError: shapes differ (every mismatch is listed).
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
         >>> ms.save_checkpoint(nn.Dense(2, 1, weight_init='ones'), path)
         >>> net = nn.Dense(2, 1)
@@ -978,9 +978,9 @@ def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: 
         processes_num (int): files are converted one after the other. Default: ``1``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> tmp = tempfile.mkdtemp()
         >>> ms.save_checkpoint(nn.Dense(2, 1), os.path.join(tmp, 'net.ckpt'))
         >>> ms.ckpt_to_safetensors(os.path.join(tmp, 'net.ckpt'), save_path=tmp)
@@ -1002,9 +1002,9 @@ def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: 
         processes_num (int): files are converted one after the other. Default: ``1``.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> import os, tempfile
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> tmp, out = tempfile.mkdtemp(), tempfile.mkdtemp()
         >>> ms.save_checkpoint(nn.Dense(2, 1), os.path.join(tmp, 'net.safetensors'), format='safetensors')
         >>> ms.safetensors_to_ckpt(os.path.join(tmp, 'net.safetensors'), save_path=out)
@@ -1038,8 +1038,8 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1)
         >>> path = os.path.join(tempfile.mkdtemp(), 'net')
         >>> ms.export(net, ms.Tensor(np.ones((1, 2), np.float32)), file_name=path, file_format='MINDIR')

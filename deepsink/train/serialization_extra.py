@@ -57,8 +57,8 @@ def load_checkpoint_async(ckpt_file_name: str, net: Any = None, strict_load: boo
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
         >>> ms.save_checkpoint(nn.Dense(2, 1), path)
         >>> pending = ms.load_checkpoint_async(path)
@@ -96,8 +96,8 @@ def load_segmented_checkpoints(ckpt_file_dir: str, net: Any = None, strict_load:
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> d = tempfile.mkdtemp()
         >>> net = nn.Dense(2, 1)
         >>> ms.save_checkpoint([{"name": "weight", "data": net.weight}], os.path.join(d, "a.ckpt"))
@@ -149,8 +149,8 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import Tensor, Parameter
+        >>> import deepsink as ms
+        >>> from deepsink import Tensor, Parameter
         >>> parts = [Parameter(Tensor(np.array([1.0, 2.0])), "w"), Parameter(Tensor(np.array([3.0])), "w")]
         >>> merged = ms.merge_sliced_parameter(parts)
         >>> print(merged.name, merged.asnumpy())

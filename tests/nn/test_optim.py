@@ -60,7 +60,7 @@ def _momentum_reference(d, spec, nesterov):
     """Momentum from its documented formula: v = m v + g; p -= lr (g + m v) with use_nesterov,
     p -= lr v without. The one expected value not recorded: MindSpore 2.10's CPU kernel ignores
     use_nesterov (the recording is plain momentum, checked below), deepsink applies it as
-    documented and as MindSpore's GPU kernel does (README, Limitations)."""
+    documented and as MindSpore's GPU kernel does (docs/limitations.md)."""
     lr, m = np.float32(spec["kwargs"]["learning_rate"]), np.float32(spec["kwargs"]["momentum"])
     out = {}
     for n in spec["param_order"]:

@@ -8,7 +8,7 @@ deepsink. Cases where MindSpore's CPU build has no kernel (``fmin``, ``roll``, `
 cases where 2.10's CPU kernel disagrees with MindSpore's documentation (TensorFlow's semantics):
 with ``ellipsis_mask`` it ignores the slice after the ellipsis, and with ``new_axis_mask`` it
 returns rows of the wrong slice (uninitialised memory: the zeros of the recording read
-differently in GRAPH_MODE). deepsink follows the documentation there (README, Limitations); the
+differently in GRAPH_MODE). deepsink follows the documentation there (docs/limitations.md); the
 test checks the recording says what this note claims.
 """
 

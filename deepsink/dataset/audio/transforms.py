@@ -89,7 +89,7 @@ class BassBiquad(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.audio as audio
+        >>> import deepsink.dataset.audio as audio
         >>> wave = np.array([0.1, 0.2, 0.3, 0.2], np.float32)
         >>> print(audio.BassBiquad(16000, 10.0)(wave))
         [0.10163359 0.20655814 0.3148189  0.22318916]

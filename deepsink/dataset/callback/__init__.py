@@ -50,8 +50,8 @@ class DSCallback:
         AttributeError: (when the map is built) the subclass overrides no hook.
 
     Examples:
-        >>> import mindspore.dataset as ds
-        >>> from mindspore.dataset import DSCallback
+        >>> import deepsink.dataset as ds
+        >>> from deepsink.dataset import DSCallback
         >>> class PrintInfo(DSCallback):
         ...     def ds_epoch_begin(self, ds_run_context):
         ...         print("epoch", ds_run_context.cur_epoch_num)

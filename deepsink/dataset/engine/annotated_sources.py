@@ -42,7 +42,7 @@ class WIDERFaceDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "WIDER_val", "images", "0--Parade"))
         >>> os.makedirs(os.path.join(d, "wider_face_split"))
@@ -155,7 +155,7 @@ class KITTIDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> img = os.path.join(d, "data_object_image_2", "training", "image_2")
         >>> lab = os.path.join(d, "data_object_label_2", "training", "label_2")
@@ -255,7 +255,7 @@ class DIV2KDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "DIV2K_train_HR"))
         >>> os.makedirs(os.path.join(d, "DIV2K_train_LR_bicubic", "X2"))
@@ -357,7 +357,7 @@ class CityscapesDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> for sub, name in (("leftImg8bit", "a_000000_000019_leftImg8bit.png"),
         ...                   ("gtFine", "a_000000_000019_gtFine_instanceIds.png")):

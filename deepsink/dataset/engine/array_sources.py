@@ -79,7 +79,7 @@ class EMnistDataset(_ArraySource):
     Examples:
         >>> import os, struct, tempfile
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "emnist-digits-test-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 1, 28, 28) + bytes(784))
@@ -146,7 +146,7 @@ class QMnistDataset(_ArraySource):
     Examples:
         >>> import os, struct, tempfile
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "qmnist-train-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 1, 28, 28) + bytes(784))
@@ -217,7 +217,7 @@ class STL10Dataset(_ArraySource):
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> np.zeros(3 * 96 * 96, np.uint8).tofile(os.path.join(d, "test_X.bin"))
         >>> np.array([3], np.uint8).tofile(os.path.join(d, "test_y.bin"))
@@ -286,7 +286,7 @@ class SemeionDataset(_ArraySource):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "semeion.data"), "w") as f:
         ...     _ = f.write(" ".join(["1.0000"] * 256 + ["0"] * 3 + ["1"] + ["0"] * 6) + "\\n")
@@ -347,7 +347,7 @@ class USPSDataset(_ArraySource):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "usps.t"), "w") as f:
         ...     _ = f.write("3 " + " ".join(f"{i}:1" for i in range(1, 257)) + "\\n")
@@ -431,7 +431,7 @@ class SVHNDataset(_ArraySource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import savemat
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> savemat(os.path.join(d, "test_32x32.mat"),
         ...         {"X": np.zeros((32, 32, 3, 1), np.uint8), "y": np.array([[10]], np.uint8)})
@@ -493,7 +493,7 @@ class PhotoTourDataset(_ArraySource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "liberty"))
         >>> Image.fromarray(np.zeros((1024, 1024), np.uint8)).save(os.path.join(d, "liberty", "patches0000.bmp"))

@@ -90,7 +90,7 @@ class YesNoDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> wavfile.write(os.path.join(d, "0_1_0_0_1_0_1_1.wav"), 8000, np.zeros(4, np.int16))
         >>> row = next(ds.YesNoDataset(d).create_dict_iterator(output_numpy=True))
@@ -146,7 +146,7 @@ class LJSpeechDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "wavs"))
         >>> wavfile.write(os.path.join(d, "wavs", "LJ001-0001.wav"), 22050, np.zeros(4, np.int16))
@@ -214,7 +214,7 @@ class CMUArcticDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> root = os.path.join(d, "cmu_us_aew_arctic")
         >>> os.makedirs(os.path.join(root, "wav"))
@@ -292,7 +292,7 @@ class GTZANDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "jazz"))
         >>> wavfile.write(os.path.join(d, "jazz", "jazz.00000.wav"), 22050, np.zeros(4, np.int16))
@@ -361,7 +361,7 @@ class LibriTTSDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> p = os.path.join(d, "dev-clean", "116", "288045")
         >>> os.makedirs(p)
@@ -453,7 +453,7 @@ class SpeechCommandsDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from scipy.io import wavfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "cat"))
         >>> wavfile.write(os.path.join(d, "cat", "b433eff_nohash_2.wav"), 16000, np.zeros(4, np.int16))
@@ -536,7 +536,7 @@ class TedliumDataset(_AudioSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> import soundfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> for sub in ("sph", "stm"):
         ...     os.makedirs(os.path.join(d, "test", sub))

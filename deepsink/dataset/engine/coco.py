@@ -81,7 +81,7 @@ class CocoDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import json, os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> with open(os.path.join(root, 'a.jpg'), 'wb') as f:

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import guard_methods
 from deepsink._core.validate import fail
 from deepsink.dataset import config
 from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
@@ -96,7 +97,7 @@ class Dataset:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> pipeline = data.map(lambda x: x + 1, 'x').batch(3)
         >>> print(isinstance(pipeline, ds.Dataset), pipeline.get_dataset_size())
@@ -118,6 +119,11 @@ class Dataset:
         self._size: int | None = None
         self._first_row: tuple[np.ndarray, ...] | None = None
         self._init_step: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every source and node: a mistake in an argument shows the user's line only."""
+        super().__init_subclass__(**kwargs)
+        guard_methods(cls)
 
     # -- node protocol (overridden by subclasses) ----------------------------------------------
     def _column_names(self) -> list[str]:
@@ -191,7 +197,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data = data.map(lambda x: x * 2, input_columns='x')
             >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
@@ -244,7 +250,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> batched = data.batch(4)
             >>> for x, y in batched.create_tuple_iterator(output_numpy=True):
@@ -289,7 +295,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.GeneratorDataset([(np.array([1]),), (np.array([2, 3]),)], ['x'], shuffle=False)
             >>> for (x,) in data.padded_batch(2, pad_info={'x': (None, -1)}).create_tuple_iterator(output_numpy=True):
             ...     print(x)
@@ -337,7 +343,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> seqs = [(np.ones(n, np.int32),) for n in (1, 5, 2, 6)]
             >>> data = ds.GeneratorDataset(seqs, ['x'], shuffle=False)
             >>> data = data.bucket_batch_by_length(['x'], [4], [2, 2], pad_info={'x': (None, 0)})
@@ -358,7 +364,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> import os, tempfile
             >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
@@ -375,7 +381,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data.reset()
             >>> print(data.get_dataset_size())
@@ -402,7 +408,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)
             >>> data = data.sync_wait(condition_name='step').batch(2)
             >>> for row in data.create_dict_iterator(num_epochs=1, output_numpy=True):
@@ -438,7 +444,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> seen = []
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
             >>> data = data.sync_wait('step', callback=seen.append).batch(2)
@@ -477,7 +483,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
             >>> print(list(data.batch(2).get_sync_notifiers()))
             ['a']
@@ -489,7 +495,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).sync_wait('a')
             >>> data.disable_sync()
             >>> print(len(list(data.batch(1).create_tuple_iterator(num_epochs=1))))
@@ -506,7 +512,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
             >>> print(data.is_sync(), data.sync_wait('a').is_sync())
             False True
@@ -529,7 +535,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(sorted(int(r[0]) for r in data.shuffle(6).create_tuple_iterator(output_numpy=True)))
             [0, 1, 2, 3, 4, 5]
@@ -552,7 +558,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).repeat(3).create_tuple_iterator(output_numpy=True)])
             [0, 1, 0, 1, 0, 1]
@@ -575,7 +581,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).create_tuple_iterator(output_numpy=True)])
             [0, 1]
@@ -598,7 +604,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.skip(4).create_tuple_iterator(output_numpy=True)])
             [4, 5]
@@ -621,7 +627,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.project(['y', 'x']).get_col_names())
             ['y', 'x']
@@ -647,7 +653,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.rename(['x'], ['image']).get_col_names())
             ['image', 'y']
@@ -697,7 +703,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> other = ds.NumpySlicesDataset({'z': np.arange(3)}, shuffle=False)
             >>> zipped = data.zip(other)
@@ -724,7 +730,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> other = ds.NumpySlicesDataset({'x': np.arange(10, 12), 'y': np.arange(2)}, shuffle=False)
             >>> print([int(r[0]) for r in data.take(2).concat(other).create_tuple_iterator(output_numpy=True)])
@@ -759,7 +765,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print([int(r[0]) for r in data.filter(lambda x: x % 2 == 0, input_columns=['x']).create_tuple_iterator(output_numpy=True)])
             [0, 2, 4]
@@ -784,7 +790,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> train, test = data.split([4, 2], randomize=False)
             >>> print(train.get_dataset_size(), test.get_dataset_size())
@@ -805,7 +811,7 @@ class Dataset:
             TypeError: If `new_sampler` is None or not a sampler.
 
         Examples:
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset([5, 6, 7, 8], shuffle=False)
             >>> data.use_sampler(ds.SequentialSampler(start_index=2))
             >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
@@ -840,7 +846,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_col_names())
             ['x', 'y']
@@ -857,7 +863,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_dataset_size(), data.batch(4).get_dataset_size())
             6 2
@@ -939,7 +945,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.batch(4).output_shapes())
             [[4], [4]]
@@ -955,7 +961,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.output_types())
             [dtype('int64'), dtype('int64')]
@@ -977,7 +983,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.get_batch_size(), data.batch(4).get_batch_size())
             1 4
@@ -1020,7 +1026,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> print(data.repeat(3).get_repeat_count())
             3
@@ -1044,7 +1050,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data = data.batch(2)
             >>> data.set_init_step(1)
@@ -1063,7 +1069,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> data.set_init_step(2)
             >>> print(data.get_init_step())
@@ -1098,7 +1104,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> for x, y in data.take(2).create_tuple_iterator():
             ...     print(x, y)
@@ -1124,7 +1130,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> for row in data.take(2).create_dict_iterator(output_numpy=True):
             ...     print(row['x'], row['y'])
@@ -1147,7 +1153,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
             >>> raw, transform = data.batch(2).device_split()
             >>> print(transform)
@@ -1156,6 +1162,9 @@ class Dataset:
         device_split = registered("device_split")
 
         return device_split(self)
+
+
+guard_methods(Dataset)
 
 
 def check_tree(root: Dataset) -> None:

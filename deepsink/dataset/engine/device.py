@@ -53,7 +53,7 @@ class DeviceTransform:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> raw, transform = data.batch(2).device_split()
         >>> print(transform is None or isinstance(transform, ds.DeviceTransform))

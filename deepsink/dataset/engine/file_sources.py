@@ -49,7 +49,7 @@ class FashionMnistDataset(MnistDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
@@ -82,7 +82,7 @@ class KMnistDataset(MnistDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
@@ -120,7 +120,7 @@ class Cifar100Dataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> record = bytes([1, 42]) + bytes(3072)  # coarse label, fine label, pixels
@@ -221,7 +221,7 @@ class TextFileDataset(_LineSource):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'lines.txt')
         >>> with open(path, 'w') as f:
@@ -293,7 +293,7 @@ class CSVDataset(_LineSource):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'data.csv')
         >>> with open(path, 'w') as f:

@@ -107,7 +107,7 @@ class Caltech256Dataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "001.ak47"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(os.path.join(d, "001.ak47", "a.jpg"))
@@ -158,7 +158,7 @@ class RenderedSST2Dataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "test", "positive"))
         >>> Image.fromarray(np.zeros((4, 8, 3), np.uint8)).save(
@@ -221,7 +221,7 @@ class Food101Dataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "images", "pie"))
         >>> os.makedirs(os.path.join(d, "meta"))
@@ -288,7 +288,7 @@ class SUN397Dataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "a", "abbey"))
         >>> with open(os.path.join(d, "ClassName.txt"), "w") as f:
@@ -351,7 +351,7 @@ class LSUNDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "tower_val"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(os.path.join(d, "tower_val", "1.jpg"))
@@ -431,7 +431,7 @@ class OmniglotDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> p = os.path.join(d, "images_evaluation", "Latin", "character01")
         >>> os.makedirs(p)
@@ -495,7 +495,7 @@ class Places365Dataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "val_256"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(os.path.join(d, "val_256", "1.jpg"))
@@ -567,7 +567,7 @@ class SBUDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "sbu_images"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(
@@ -649,7 +649,7 @@ class FlickrDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(os.path.join(d, "a.jpg"))
         >>> ann = os.path.join(d, "token.txt")
@@ -725,7 +725,7 @@ class LFWDataset(_FileListSource):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "lfw_funneled", "Ann_Lee"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import guard_methods
 from deepsink._core.validate import check_bool, fail
 from deepsink.common import dtype_rules
 from deepsink.dataset import config
@@ -201,7 +202,7 @@ class TupleIterator:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> it = data.create_tuple_iterator(output_numpy=True)
         >>> print(type(it).__name__, [int(v) for v in next(it)])
@@ -342,7 +343,7 @@ class TupleIterator:
         ``close``); a later ``next`` raises RuntimeError.
 
         Examples:
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> it = ds.NumpySlicesDataset([1, 2, 3], shuffle=False).create_tuple_iterator()
             >>> print(int(next(it)[0]))
             1
@@ -369,7 +370,7 @@ class DictIterator(TupleIterator):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> it = data.create_dict_iterator(output_numpy=True)
         >>> print(type(it).__name__, sorted(next(it)))
@@ -391,5 +392,7 @@ def _tensors_in(value: Any) -> Any:
     value = np.asarray(value)
     return value if value.dtype.kind in "USO" else numpy_backed(Tensor(value))
 
+
+guard_methods(TupleIterator, ("__next__",))  # a column typo, a map's error: the user's line
 
 _datasets.register(TupleIterator, DictIterator)  # found by the Dataset base class

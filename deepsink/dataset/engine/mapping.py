@@ -237,7 +237,7 @@ class MapDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.map(abs, 'x')).__name__)
         MapDataset

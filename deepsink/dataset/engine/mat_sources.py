@@ -57,7 +57,7 @@ class Flowers102Dataset(_Source):
         >>> import numpy as np
         >>> from PIL import Image
         >>> from scipy.io import savemat
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "jpg"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(os.path.join(d, "jpg", "image_00001.jpg"))
@@ -137,7 +137,7 @@ class Caltech101Dataset(_Source):
         >>> import os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "101_ObjectCategories", "ant"))
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(
@@ -230,7 +230,7 @@ class SBDataset(_Source):
         >>> import numpy as np
         >>> from PIL import Image
         >>> from scipy.io import savemat
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "img")); os.makedirs(os.path.join(d, "cls"))
         >>> Image.fromarray(np.zeros((4, 5, 3), np.uint8)).save(os.path.join(d, "img", "a.jpg"))

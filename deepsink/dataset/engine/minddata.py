@@ -86,9 +86,9 @@ class MindDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
-        >>> from mindspore.mindrecord import FileWriter
+        >>> from deepsink.mindrecord import FileWriter
         >>> path = os.path.join(tempfile.mkdtemp(), 'data.mindrecord')
         >>> writer = FileWriter(path, shard_num=1)
         >>> writer.add_schema({'label': {'type': 'int32'}, 'x': {'type': 'float32', 'shape': [2]}}, 'example')

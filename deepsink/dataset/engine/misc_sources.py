@@ -43,7 +43,7 @@ class ManifestDataset(_FileListSource):
         >>> import json, os, tempfile
         >>> import numpy as np
         >>> from PIL import Image
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> img = os.path.join(d, "1.jpg")
         >>> Image.fromarray(np.zeros((4, 4, 3), np.uint8)).save(img)
@@ -150,8 +150,8 @@ class RandomDataset(_Source):
         ValueError: A name of ``columns_list`` is not a schema column.
 
     Examples:
-        >>> import mindspore.dataset as ds
-        >>> from mindspore import dtype as mstype
+        >>> import deepsink.dataset as ds
+        >>> from deepsink import dtype as mstype
         >>> schema = ds.Schema()
         >>> schema.add_column("image", de_type=mstype.uint8, shape=[2])
         >>> data = ds.RandomDataset(schema=schema, total_rows=3)

@@ -63,7 +63,7 @@ class BatchInfo:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> sizes = data.batch(lambda info: info.get_batch_num() + 1)
         >>> print([len(x) for x, _ in sizes.create_tuple_iterator(output_numpy=True)])
@@ -199,7 +199,7 @@ class BatchDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.batch(2)).__name__)
         BatchDataset
@@ -448,7 +448,7 @@ class ShuffleDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.shuffle(4)).__name__)
         ShuffleDataset
@@ -529,7 +529,7 @@ class RepeatDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.repeat(2)).__name__)
         RepeatDataset
@@ -595,7 +595,7 @@ class TakeDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.take(2)).__name__)
         TakeDataset
@@ -645,7 +645,7 @@ class SkipDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.skip(2)).__name__)
         SkipDataset
@@ -735,7 +735,7 @@ class ProjectDataset(_ColumnsDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.project('x')).__name__)
         ProjectDataset
@@ -759,7 +759,7 @@ class RenameDataset(_ColumnsDataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.rename('x', 'a')).__name__)
         RenameDataset
@@ -797,7 +797,7 @@ class ZipDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.project('x').zip(data.project('y'))).__name__)
         ZipDataset
@@ -867,7 +867,7 @@ class ConcatDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> other = ds.NumpySlicesDataset({'x': np.arange(2), 'y': np.arange(2)}, shuffle=False)
         >>> both = data + other
@@ -1019,7 +1019,7 @@ class FilterDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'y': np.arange(6) * 10}, shuffle=False)
         >>> print(type(data.filter(lambda x: x > 2, ['x'])).__name__)
         FilterDataset

@@ -53,7 +53,7 @@ class Sampler:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> class EvenRows(ds.Sampler):
         ...     def __iter__(self):
         ...         return iter(range(0, 6, 2))
@@ -172,7 +172,7 @@ class SequentialSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SequentialSampler(start_index=2, num_samples=3))
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [2, 3, 4]
@@ -204,7 +204,7 @@ class RandomSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.RandomSampler())
         >>> print(sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)))
         [0, 1, 2, 3, 4, 5]
@@ -248,7 +248,7 @@ class DistributedSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.DistributedSampler(num_shards=2, shard_id=1, shuffle=False))
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [1, 3, 5]
@@ -313,7 +313,7 @@ class SubsetSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SubsetSampler([4, 0, 2]))
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [4, 0, 2]
@@ -369,7 +369,7 @@ class IterSampler(Sampler):
         RuntimeError: If an index is outside the source (when the dataset is iterated).
 
     Examples:
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> class Backwards:
         ...     def __iter__(self):
         ...         return iter(range(4, -1, -1))
@@ -398,7 +398,7 @@ class WeightedRandomSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.WeightedRandomSampler([0, 0, 1, 0, 0, 0], num_samples=3))
         >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
         [2, 2, 2]
@@ -444,7 +444,7 @@ class SubsetRandomSampler(SubsetSampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, sampler=ds.SubsetRandomSampler([4, 0, 2]))
         >>> print(sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)))
         [0, 2, 4]
@@ -470,7 +470,7 @@ class PKSampler(Sampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'label': np.array([0, 0, 0, 1, 1, 1])}, sampler=ds.PKSampler(2))
         >>> print([int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)])
         [0, 0, 1, 1]

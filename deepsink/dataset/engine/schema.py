@@ -64,7 +64,7 @@ class Schema:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> schema = ds.Schema()
         >>> schema.add_column('image', de_type='uint8', shape=[28, 28, 1])
         >>> schema.add_column('label', de_type='int32')

@@ -313,7 +313,7 @@ def serialize(dataset: Any, json_filepath: str = "") -> dict:
 
     Examples:
         >>> import os, struct, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 2, 28, 28) + bytes(2 * 784))
@@ -352,7 +352,7 @@ def deserialize(input_dict: dict | None = None, json_filepath: str | None = None
 
     Examples:
         >>> import os, struct, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 2, 28, 28) + bytes(2 * 784))
@@ -385,7 +385,7 @@ def show(dataset: Any, indentation: int = 2) -> None:
 
     Examples:
         >>> import os, struct, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 1, 28, 28) + bytes(784))
@@ -413,7 +413,7 @@ def compare(pipeline1: Any, pipeline2: Any) -> bool:
 
     Examples:
         >>> import os, struct, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
         ...     _ = f.write(struct.pack(">IIII", 2051, 1, 28, 28) + bytes(784))

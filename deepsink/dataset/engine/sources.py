@@ -156,7 +156,7 @@ class MnistDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> with open(os.path.join(root, 'train-images-idx3-ubyte'), 'wb') as f:
@@ -242,7 +242,7 @@ class Cifar10Dataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> record = bytes([6]) + bytes(3072)  # a label, then the 3x32x32 pixels
@@ -306,7 +306,7 @@ class ImageFolderDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> for cls in ('cat', 'dog'):
@@ -412,7 +412,7 @@ class NumpySlicesDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.array([[1, 2], [3, 4]]), 'y': np.array([0, 1])}, shuffle=False)
         >>> for x, y in data.create_tuple_iterator(output_numpy=True):
         ...     print(x, y)
@@ -649,7 +649,7 @@ class GeneratorDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> class Squares:
         ...     def __getitem__(self, i):
         ...         return np.array(i), np.array(i * i)
@@ -926,7 +926,7 @@ class Shuffle(StrEnum):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'lines.txt')
         >>> with open(path, 'w') as f:
@@ -1048,9 +1048,9 @@ class TFRecordDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
-        >>> from mindspore.dataset.engine import tfrecord  # writes what tf.io.TFRecordWriter writes
+        >>> from deepsink.dataset.engine import tfrecord  # writes what tf.io.TFRecordWriter writes
         >>> path = os.path.join(tempfile.mkdtemp(), 'data.tfrecord')
         >>> records = [tfrecord.serialize_example({'x': np.array([i, i + 1]), 'name': 'row%d' % i}) for i in range(2)]
         >>> tfrecord.write_records(path, records)

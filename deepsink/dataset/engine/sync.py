@@ -43,7 +43,7 @@ class BlockReleasePair:
         ValueError: ``init_release_rows`` is not above 0.
 
     Examples:
-        >>> from mindspore.dataset.engine.sync import BlockReleasePair
+        >>> from deepsink.dataset.engine.sync import BlockReleasePair
         >>> pair = BlockReleasePair(2)
         >>> pair.release_func(3)
         >>> print(pair.row_count)
@@ -124,7 +124,7 @@ class SyncWaitDataset(Dataset):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False)
         >>> print(type(data.sync_wait('step')).__name__)
         SyncWaitDataset

@@ -26,7 +26,7 @@ class PaddedDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.PaddedDataset([{'x': np.array([1])}, {'x': np.array([2])}])
         >>> print([int(x[0]) for (x,) in data.create_tuple_iterator(output_numpy=True)])
         [1, 2]
@@ -79,7 +79,7 @@ class FakeImageDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> data = ds.FakeImageDataset(num_images=4, image_size=(8, 8, 3), num_classes=2, shuffle=False)
         >>> for image, label in data.take(1).create_tuple_iterator(output_numpy=True):
         ...     print(image.shape, image.dtype, 0 <= label < 2)

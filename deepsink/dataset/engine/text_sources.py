@@ -149,7 +149,7 @@ class AGNewsDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train.csv"), "w") as f:
         ...     _ = f.write('"3","Title","Some, text"\\n')
@@ -173,7 +173,7 @@ class AmazonReviewDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "test.csv"), "w") as f:
         ...     _ = f.write('"1","Bad","Broke at once"\\n')
@@ -197,7 +197,7 @@ class DBpediaDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train.csv"), "w") as f:
         ...     _ = f.write('1,"Acme","A company"\\n')
@@ -221,7 +221,7 @@ class SogouNewsDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "test.csv"), "w") as f:
         ...     _ = f.write('"2","biaoti","neirong"\\n')
@@ -245,7 +245,7 @@ class YahooAnswersDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train.csv"), "w") as f:
         ...     _ = f.write('"5","Why?","Because","42"\\n')
@@ -268,7 +268,7 @@ class YelpReviewDataset(_CsvCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train.csv"), "w") as f:
         ...     _ = f.write('"5","Great food."\\n')
@@ -329,7 +329,7 @@ class PennTreebankDataset(_LineCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "ptb.valid.txt"), "w") as f:
         ...     _ = f.write(" the cat <unk>\\n\\n a dog\\n")
@@ -355,7 +355,7 @@ class WikiTextDataset(_LineCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "wiki.test.tokens"), "w") as f:
         ...     _ = f.write(" = Title = \\n text @-@ here\\n")
@@ -385,7 +385,7 @@ class EnWik9Dataset(_LineCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "enwik9"), "w") as f:
         ...     _ = f.write("<mediawiki>\\n  <page>\\n")
@@ -488,7 +488,7 @@ class CoNLL2000Dataset(_SentenceCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "train.txt"), "w") as f:
         ...     _ = f.write("He PRP B-NP\\nran VBD B-VP\\n\\nOk UH O\\n\\n")
@@ -519,7 +519,7 @@ class UDPOSDataset(_SentenceCorpus):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "en-ud-tag.v2.test.txt"), "w") as f:
         ...     _ = f.write("What\\tPRON\\tWP\\n?\\tPUNCT\\t.\\n\\n")
@@ -555,7 +555,7 @@ class SST2Dataset(_TextSource):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> with open(os.path.join(d, "dev.tsv"), "w") as f:
         ...     _ = f.write("sentence\\tlabel\\nit 's fine \\t1\\n")
@@ -617,7 +617,7 @@ class Multi30kDataset(_TextSource):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "validation"))
         >>> for lang, s in (("en", "A dog."), ("de", "Ein Hund.")):
@@ -696,7 +696,7 @@ class SQuADDataset(_TextSource):
 
     Examples:
         >>> import json, os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> qa = {"question": "Who?", "id": "1", "answers": [{"text": "Ann", "answer_start": 0}]}
         >>> doc = {"data": [{"title": "t", "paragraphs": [{"context": "Ann ran.", "qas": [qa]}]}]}
@@ -834,7 +834,7 @@ class CLUEDataset(_TextSource):
 
     Examples:
         >>> import json, os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> path = os.path.join(tempfile.mkdtemp(), "train.json")
         >>> with open(path, "w") as f:
         ...     _ = f.write(json.dumps({"sentence1": "a", "sentence2": "b", "label": "0"}) + "\\n")
@@ -988,7 +988,7 @@ class IWSLT2016Dataset(_IWSLT):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> sub = os.path.join(d, "texts", "de", "en", "de-en")
         >>> os.makedirs(sub)
@@ -1047,7 +1047,7 @@ class IWSLT2017Dataset(_IWSLT):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> sub = os.path.join(d, "texts", "DeEnItNlRo", "DeEnItNlRo", "DeEnItNlRo-DeEnItNlRo")
         >>> os.makedirs(sub)
@@ -1102,7 +1102,7 @@ class IMDBDataset(_Source):
 
     Examples:
         >>> import os, tempfile
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> d = tempfile.mkdtemp()
         >>> os.makedirs(os.path.join(d, "train", "pos"))
         >>> with open(os.path.join(d, "train", "pos", "0_9.txt"), "w") as f:

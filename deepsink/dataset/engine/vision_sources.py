@@ -88,7 +88,7 @@ class VOCDataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> for sub in ('JPEGImages', 'SegmentationClass', 'ImageSets/Segmentation'):
@@ -215,7 +215,7 @@ class CelebADataset(_Source):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> import os, tempfile
         >>> root = tempfile.mkdtemp()
         >>> with open(os.path.join(root, 'list_attr_celeba.txt'), 'w') as f:

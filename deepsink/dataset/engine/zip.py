@@ -24,7 +24,7 @@ def zip(datasets: Sequence[Dataset]) -> Dataset:  # noqa: A001 - MindSpore's nam
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
+        >>> import deepsink.dataset as ds
         >>> a = ds.NumpySlicesDataset({'a': np.arange(3)}, shuffle=False)
         >>> b = ds.NumpySlicesDataset({'b': np.arange(5)}, shuffle=False)
         >>> zipped = ds.zip((a, b))

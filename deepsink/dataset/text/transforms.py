@@ -46,7 +46,7 @@ class UnicodeCharTokenizer(TensorOperation):
         RuntimeError: the input is not one string (a 0-d string array).
 
     Examples:
-        >>> import mindspore.dataset.text as text
+        >>> import deepsink.dataset.text as text
         >>> print(text.UnicodeCharTokenizer()("héllo"))
         ['h' 'é' 'l' 'l' 'o']
         >>> tokens, start, end = text.UnicodeCharTokenizer(with_offsets=True)("hé!")
@@ -89,8 +89,8 @@ class ToNumber(TensorOperation):
         RuntimeError: an input is not a string, not a number, or out of ``data_type``'s range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> import mindspore.dataset.text as text
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
         >>> out = text.ToNumber(ms.int32)(["123456", "-4"])
         >>> print(out, out.dtype)
         [123456     -4] int32

@@ -17,7 +17,7 @@ class Implementation(IntEnum):
     """Where an operation runs: ``C`` (the engine's own kernels) or ``PY`` (Python).
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import Implementation
+        >>> from deepsink.dataset.transforms.py_transforms_util import Implementation
         >>> print(Implementation.PY.value)
         1
     """
@@ -37,7 +37,7 @@ def all_numpy(args: Any) -> bool:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.transforms.py_transforms_util import all_numpy
+        >>> from deepsink.dataset.transforms.py_transforms_util import all_numpy
         >>> print(all_numpy((np.ones(2), np.zeros(1))), all_numpy((np.ones(2), 1)))
         True False
     """
@@ -61,7 +61,7 @@ def compose(transforms: list, *args: Any) -> tuple:
         Exception: a transform's own error, with a note naming the failing transform.
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import compose
+        >>> from deepsink.dataset.transforms.py_transforms_util import compose
         >>> print(compose([lambda x: x + 1, lambda x: x * 2], 3))
         (8,)
     """
@@ -95,7 +95,7 @@ def one_hot_encoding(label: np.ndarray, num_classes: int, epsilon: float) -> np.
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.transforms.py_transforms_util import one_hot_encoding
+        >>> from deepsink.dataset.transforms.py_transforms_util import one_hot_encoding
         >>> print(one_hot_encoding(np.array([2, 0]), 3, 0.0))
         [[0. 0. 1.]
          [1. 0. 0.]]
@@ -128,7 +128,7 @@ def random_order(img: Any, transforms: list) -> Any:
         Any, the transformed input.
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import random_order
+        >>> from deepsink.dataset.transforms.py_transforms_util import random_order
         >>> print(random_order(3, [lambda x: x + 1, lambda x: x + 2]))
         6
     """
@@ -150,7 +150,7 @@ def random_apply(img: Any, transforms: list, prob: float) -> Any:
         Any, the (maybe) transformed input.
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import random_apply
+        >>> from deepsink.dataset.transforms.py_transforms_util import random_apply
         >>> print(random_apply(3, [lambda x: x + 1], 1.0), random_apply(3, [lambda x: x + 1], 0.0))
         4 3
     """
@@ -172,7 +172,7 @@ def random_choice(img: Any, transforms: list) -> Any:
         Any, the transformed input.
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import random_choice
+        >>> from deepsink.dataset.transforms.py_transforms_util import random_choice
         >>> print(random_choice(3, [lambda x: x * 2]))
         6
     """
@@ -189,7 +189,7 @@ class FuncWrapper:
         ValueError: ``transform`` is not callable.
 
     Examples:
-        >>> from mindspore.dataset.transforms.py_transforms_util import FuncWrapper
+        >>> from deepsink.dataset.transforms.py_transforms_util import FuncWrapper
         >>> print(FuncWrapper(lambda x: x + 1)(1))
         2
     """

@@ -26,7 +26,7 @@ class Relational(IntEnum):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> print(transforms.Relational.EQ.name)
         EQ
     """
@@ -73,7 +73,7 @@ class Fill(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.Fill(7)(x))
         [7 7 7]
@@ -103,7 +103,7 @@ class Mask(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.Mask(transforms.Relational.GT, 1)(x))
         [False  True  True]
@@ -138,7 +138,7 @@ class PadEnd(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.PadEnd([5], pad_value=-1)(x))
         [ 1  2  3 -1 -1]
@@ -199,7 +199,7 @@ class Slice(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.Slice(slice(0, 2))(x))
         [1 2]
@@ -242,7 +242,7 @@ class Concatenate(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> op = transforms.Concatenate(0, prepend=np.array([0]), append=np.array([9]))
         >>> print(op(x))
@@ -276,7 +276,7 @@ class Duplicate(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> a, b = transforms.Duplicate()(x)
         >>> print(a, b)
@@ -295,7 +295,7 @@ class Unique(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> values, idx, counts = transforms.Unique()(np.array([[3, 1], [3, 2]]))  # flattened first
         >>> print(values, idx, counts)
         [3 1 2] [0 1 0 2] [2 1 1]
@@ -330,7 +330,7 @@ class Plugin(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> try:
         ...     transforms.Plugin('libplugin.so', 'f')
         ... except NotImplementedError:
@@ -391,7 +391,7 @@ class RandomApply(_RandomCompose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> op = transforms.RandomApply([transforms.Fill(0)], prob=1.0)
         >>> print(op(x))
@@ -418,7 +418,7 @@ class RandomChoice(_RandomCompose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> op = transforms.RandomChoice([transforms.Fill(0), transforms.Fill(1)])
         >>> print(op(x).shape)
@@ -438,7 +438,7 @@ class RandomOrder(_RandomCompose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> op = transforms.RandomOrder([transforms.Fill(5), transforms.TypeCast(np.float32)])
         >>> print(op(x))

@@ -56,7 +56,7 @@ class TensorOperation:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> class AddOne(transforms.TensorOperation):
         ...     def apply(self, x, u=None):
         ...         return np.asarray(x) + 1
@@ -117,7 +117,7 @@ class PyFunc(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.PyFunc(lambda a: a * 10)(x))
         [10 20 30]
@@ -173,7 +173,7 @@ class Compose(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> op = transforms.Compose([transforms.Fill(2), transforms.TypeCast(np.float32)])
         >>> print(op(x))
@@ -220,7 +220,7 @@ class TypeCast(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> x = np.array([1, 2, 3])
         >>> print(transforms.TypeCast(np.float32)(x))
         [1. 2. 3.]
@@ -287,7 +287,7 @@ class OneHot(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> print(transforms.OneHot(3)(np.array(1)))
         [0 1 0]
         >>> print(transforms.OneHot(4, smoothing_rate=0.2)(np.array(2)))
@@ -363,7 +363,7 @@ def not_random(function: Callable) -> Callable:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.transforms as transforms
+        >>> import deepsink.dataset.transforms as transforms
         >>> @transforms.not_random
         ... def scale(x):
         ...     return x * 2

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.dtype import Type as _MsType
 from deepsink.dataset.core.validator_helpers import (
     check_pos_int64,
@@ -39,7 +40,7 @@ def _checked(check: Callable[..., None]) -> Callable[[Callable], Callable]:
             check(*values)
             return method(self, *args, **kwargs)
 
-        return new_method
+        return api_boundary(new_method)  # an argument's error shows the user's line
 
     return decorator
 
@@ -57,7 +58,7 @@ def check_fill_value(method: Callable) -> Callable:
         TypeError: ``fill_value`` has another type.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_fill_value
+        >>> from deepsink.dataset.transforms.validators import check_fill_value
         >>> class Op:
         ...     @check_fill_value
         ...     def __init__(self, fill_value):
@@ -86,7 +87,7 @@ def check_one_hot_op(method: Callable) -> Callable:
         ValueError: ``num_classes`` is not positive or ``smoothing_rate`` not in [0, 1].
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_one_hot_op
+        >>> from deepsink.dataset.transforms.validators import check_one_hot_op
         >>> class Op:
         ...     @check_one_hot_op
         ...     def __init__(self, num_classes, smoothing_rate=0.0):
@@ -119,7 +120,7 @@ def check_num_classes(method: Callable) -> Callable:
         ValueError: ``num_classes`` is not positive.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_num_classes
+        >>> from deepsink.dataset.transforms.validators import check_num_classes
         >>> class Op:
         ...     @check_num_classes
         ...     def __init__(self, num_classes):
@@ -148,8 +149,8 @@ def check_ms_type(method: Callable) -> Callable:
         TypeError: ``data_type`` is not a MindSpore dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.dataset.transforms.validators import check_ms_type
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.transforms.validators import check_ms_type
         >>> class Op:
         ...     @check_ms_type
         ...     def __init__(self, data_type):
@@ -191,7 +192,7 @@ def check_slice_option(method: Callable) -> Callable:
         TypeError: the option has another type, or the list holds a non-int.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_slice_option
+        >>> from deepsink.dataset.transforms.validators import check_slice_option
         >>> class Op:
         ...     @check_slice_option
         ...     def __init__(self, slice_option):
@@ -222,7 +223,7 @@ def check_slice_op(method: Callable) -> Callable:
         TypeError: a slice has another type.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_slice_op
+        >>> from deepsink.dataset.transforms.validators import check_slice_op
         >>> class Op:
         ...     @check_slice_op
         ...     def __init__(self, *slices):
@@ -254,9 +255,9 @@ def check_mask_op_new(method: Callable) -> Callable:
         TypeError: an argument has the wrong type.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.dataset.transforms import Relational
-        >>> from mindspore.dataset.transforms.validators import check_mask_op_new
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.transforms import Relational
+        >>> from deepsink.dataset.transforms.validators import check_mask_op_new
         >>> class Op:
         ...     @check_mask_op_new
         ...     def __init__(self, operator, constant, dtype=ms.bool_):
@@ -287,7 +288,7 @@ def check_pad_end(method: Callable) -> Callable:
         ValueError: a dimension is not positive.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_pad_end
+        >>> from deepsink.dataset.transforms.validators import check_pad_end
         >>> class Op:
         ...     @check_pad_end
         ...     def __init__(self, pad_shape, pad_value=None):
@@ -325,7 +326,7 @@ def check_concat_type(method: Callable) -> Callable:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.transforms.validators import check_concat_type
+        >>> from deepsink.dataset.transforms.validators import check_concat_type
         >>> class Op:
         ...     @check_concat_type
         ...     def __init__(self, axis=0, prepend=None, append=None):
@@ -363,7 +364,7 @@ def check_transform_op_type(ind: int, op: Any) -> None:
         ValueError: ``op`` is a class.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_transform_op_type
+        >>> from deepsink.dataset.transforms.validators import check_transform_op_type
         >>> check_transform_op_type(0, abs)
         >>> print('ok')
         ok
@@ -390,7 +391,7 @@ def check_random_transform_ops(method: Callable) -> Callable:
         ValueError: an empty list, a class instead of an instance, or ``prob`` out of [0, 1].
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_random_transform_ops
+        >>> from deepsink.dataset.transforms.validators import check_random_transform_ops
         >>> class Op:
         ...     @check_random_transform_ops
         ...     def __init__(self, transforms):
@@ -430,7 +431,7 @@ def check_compose_list(method: Callable) -> Callable:
         ValueError: an empty list, an item that is not callable, or a class.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_compose_list
+        >>> from deepsink.dataset.transforms.validators import check_compose_list
         >>> class Op:
         ...     @check_compose_list
         ...     def __init__(self, transforms):
@@ -464,7 +465,7 @@ def check_compose_call(method: Callable) -> Callable:
         TypeError: called without arguments.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_compose_call
+        >>> from deepsink.dataset.transforms.validators import check_compose_call
         >>> class Op:
         ...     @check_compose_call
         ...     def __call__(self, *args):
@@ -500,7 +501,7 @@ def check_random_apply(method: Callable) -> Callable:
         ValueError: a class instead of an instance, or ``prob`` out of [0, 1].
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_random_apply
+        >>> from deepsink.dataset.transforms.validators import check_random_apply
         >>> class Op:
         ...     @check_random_apply
         ...     def __init__(self, transforms, prob=0.5):
@@ -534,7 +535,7 @@ def check_transforms_list(method: Callable) -> Callable:
         ValueError: a class instead of an instance.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_transforms_list
+        >>> from deepsink.dataset.transforms.validators import check_transforms_list
         >>> class Op:
         ...     @check_transforms_list
         ...     def __init__(self, transforms):
@@ -564,7 +565,7 @@ def check_plugin(method: Callable) -> Callable:
         TypeError: an argument is not a str.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import check_plugin
+        >>> from deepsink.dataset.transforms.validators import check_plugin
         >>> class Op:
         ...     @check_plugin
         ...     def __init__(self, lib_path, func_name, user_args=None):
@@ -593,7 +594,7 @@ def invalidate_callable(method: Callable) -> Callable:
         Callable, the wrapped method.
 
     Examples:
-        >>> from mindspore.dataset.transforms.validators import invalidate_callable
+        >>> from deepsink.dataset.transforms.validators import invalidate_callable
         >>> class Op:
         ...     callable_op_ = 'cached'
         ...     @invalidate_callable
@@ -625,7 +626,7 @@ def check_type_cast(method: Callable) -> Callable:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.transforms.validators import check_type_cast
+        >>> from deepsink.dataset.transforms.validators import check_type_cast
         >>> class Op:
         ...     @check_type_cast
         ...     def __init__(self, data_type):

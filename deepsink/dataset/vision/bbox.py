@@ -80,7 +80,7 @@ class ResizeWithBBox(_BBoxOp):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.ResizeWithBBox((8, 12))
@@ -108,7 +108,7 @@ class RandomResizeWithBBox(_BBoxOp):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.RandomResizeWithBBox((8, 12))
@@ -166,7 +166,7 @@ class RandomHorizontalFlipWithBBox(_RandomFlipWithBBox):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.RandomHorizontalFlipWithBBox(prob=1.0)
@@ -184,7 +184,7 @@ class RandomVerticalFlipWithBBox(_RandomFlipWithBBox):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.RandomVerticalFlipWithBBox(prob=1.0)
@@ -226,7 +226,7 @@ class RandomCropWithBBox(_BBoxOp):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.RandomCropWithBBox(4)
@@ -284,7 +284,7 @@ class RandomResizedCropWithBBox(_BBoxOp):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((4, 6, 3), np.uint8)
         >>> bboxes = np.array([[1, 1, 2, 2, 0, 0, 0]], np.float32)  # x, y, w, h, label, difficult, truncate
         >>> op = vision.RandomResizedCropWithBBox(4)

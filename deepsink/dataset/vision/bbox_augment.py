@@ -38,7 +38,7 @@ class BoundingBoxAugment(_BBoxOp):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.zeros((8, 8, 3), np.uint8)
         >>> boxes = np.array([[2, 2, 4, 4]], np.float32)
         >>> out, bb = vision.BoundingBoxAugment(vision.Invert(), 1.0)(image, boxes)

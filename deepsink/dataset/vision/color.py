@@ -33,7 +33,7 @@ class ConvertColor(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ConvertColor(vision.ConvertMode.COLOR_RGB2BGR)
         >>> out = op(image)
@@ -87,7 +87,7 @@ class GaussianBlur(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.GaussianBlur(3, 1.0)
         >>> out = op(image)
@@ -224,7 +224,7 @@ class AdjustBrightness(_Adjust):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustBrightness(2.0)
         >>> out = op(image)
@@ -247,7 +247,7 @@ class AdjustContrast(_Adjust):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustContrast(0.0)
         >>> out = op(image)
@@ -270,7 +270,7 @@ class AdjustSaturation(_Adjust):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustSaturation(0.0)
         >>> out = op(image)
@@ -293,7 +293,7 @@ class AdjustHue(_Adjust):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustHue(0.5)
         >>> out = op(image)
@@ -316,7 +316,7 @@ class AdjustSharpness(_Adjust):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustSharpness(2.0)
         >>> out = op(image)
@@ -339,7 +339,7 @@ class AdjustGamma(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AdjustGamma(gamma=2.0)
         >>> out = op(image)
@@ -424,7 +424,7 @@ class AutoContrast(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AutoContrast()
         >>> out = op(image)
@@ -465,7 +465,7 @@ class Equalize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Equalize()
         >>> out = op(image)
@@ -499,7 +499,7 @@ class Posterize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Posterize(2)
         >>> out = op(image)
@@ -535,7 +535,7 @@ class Solarize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Solarize(20)
         >>> out = op(image)
@@ -581,7 +581,7 @@ class RgbToHsv(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.array([[[0.0, 0.0, 1.0]]], np.float32)  # pure blue
         >>> op = vision.RgbToHsv(is_hwc=True)
         >>> out = op(image)
@@ -615,7 +615,7 @@ class HsvToRgb(RgbToHsv):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.array([[[0.0, 1.0, 1.0]]], np.float32)  # pure red in HSV
         >>> op = vision.HsvToRgb(is_hwc=True)
         >>> out = op(image)
@@ -639,7 +639,7 @@ class Erase(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Erase(1, 1, 2, 2, value=9)
         >>> out = op(image)
@@ -700,7 +700,7 @@ class NormalizePad(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.NormalizePad(mean=[0, 0, 0], std=[255, 255, 255])
         >>> out = op(image)
@@ -756,7 +756,7 @@ class SlicePatches(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.SlicePatches(2, 2)
         >>> patches = op(image)
@@ -817,7 +817,7 @@ class ToType(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ToType(np.float32)
         >>> out = op(image)
@@ -847,7 +847,7 @@ class ToNumpy(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> from PIL import Image
         >>> image = Image.fromarray(np.zeros((4, 5, 3), np.uint8))
         >>> out = vision.ToNumpy()(image)
@@ -874,7 +874,7 @@ class LinearTransformation(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(4, dtype=np.float32).reshape(1, 2, 2)
         >>> op = vision.LinearTransformation(np.eye(4, dtype=np.float32) * 2, np.ones(4, np.float32))
         >>> out = op(image)
@@ -944,7 +944,7 @@ class RandomColorAdjust(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomColorAdjust(brightness=0.4, contrast=0.4)
         >>> out = op(image)
@@ -1017,7 +1017,7 @@ class RandomInvert(_RandomApplyOne):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomInvert(prob=1.0)
         >>> out = op(image)
@@ -1042,7 +1042,7 @@ class RandomEqualize(_RandomApplyOne):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomEqualize(prob=1.0)
         >>> out = op(image)
@@ -1067,7 +1067,7 @@ class RandomAutoContrast(_RandomApplyOne):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomAutoContrast(prob=1.0)
         >>> out = op(image)
@@ -1092,7 +1092,7 @@ class RandomGrayscale(_RandomApplyOne):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomGrayscale(prob=1.0)
         >>> out = op(image)
@@ -1125,7 +1125,7 @@ class RandomPosterize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomPosterize((2, 4))
         >>> out = op(image)
@@ -1167,7 +1167,7 @@ class RandomLighting(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomLighting(0.1)
         >>> out = op(image)
@@ -1224,7 +1224,7 @@ class RandomErasing(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.ones((3, 8, 8), np.float32)  # <C, H, W>, after ToTensor
         >>> op = vision.RandomErasing(prob=1.0)
         >>> out = op(image)

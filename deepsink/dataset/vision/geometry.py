@@ -71,7 +71,7 @@ class HorizontalFlip(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.HorizontalFlip()
         >>> out = op(image)
@@ -92,7 +92,7 @@ class VerticalFlip(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.VerticalFlip()
         >>> out = op(image)
@@ -136,7 +136,7 @@ class Crop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Crop((1, 1), 2)
         >>> out = op(image)
@@ -179,7 +179,7 @@ class ResizedCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ResizedCrop(0, 0, 2, 2, (4, 4))
         >>> out = op(image)
@@ -272,7 +272,7 @@ class RandomResizedCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomResizedCrop(2)
         >>> out = op(image)
@@ -327,7 +327,7 @@ class RandomCropDecodeResize(RandomResizedCrop):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import cv2
         >>> encoded = np.frombuffer(cv2.imencode('.png', np.zeros((8, 8, 3), np.uint8))[1].tobytes(), np.uint8)
         >>> op = vision.RandomCropDecodeResize(2)
@@ -431,7 +431,7 @@ class Rotate(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Rotate(90)
         >>> out = op(image)
@@ -478,7 +478,7 @@ class RandomRotation(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomRotation(30)
         >>> out = op(image)
@@ -589,7 +589,7 @@ class Affine(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Affine(degrees=90, translate=[0, 0], scale=1.0, shear=0)
         >>> out = op(image)
@@ -667,7 +667,7 @@ class RandomAffine(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomAffine(degrees=15, translate=(-0.1, 0.1))
         >>> out = op(image)
@@ -760,7 +760,7 @@ class Perspective(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Perspective([[0, 0], [3, 0], [3, 3], [0, 3]], [[0, 0], [3, 0], [3, 3], [0, 3]])
         >>> out = op(image)
@@ -795,7 +795,7 @@ class RandomPerspective(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomPerspective(prob=1.0)
         >>> out = op(image)
@@ -850,7 +850,7 @@ class RandomResize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomResize((2, 3))
         >>> out = op(image)
@@ -886,7 +886,7 @@ class PadToSize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.PadToSize((6, 6))
         >>> out = op(image)
@@ -961,7 +961,7 @@ class FiveCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.FiveCrop(2)
         >>> crops = op(image)
@@ -1007,7 +1007,7 @@ class TenCrop(FiveCrop):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.TenCrop(2)
         >>> crops = op(image)

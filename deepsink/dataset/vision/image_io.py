@@ -37,7 +37,7 @@ def read_file(filename: str) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'a.bin')
         >>> vision.write_file(path, np.array([1, 2, 3], np.uint8))
@@ -59,7 +59,7 @@ def write_file(filename: str, data: np.ndarray) -> None:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'a.bin')
         >>> vision.write_file(path, np.array([7, 8], np.uint8))
@@ -91,7 +91,7 @@ def read_image(filename: str, mode: ImageReadMode = ImageReadMode.UNCHANGED) -> 
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'a.png')
         >>> vision.write_png(path, np.zeros((4, 5, 3), np.uint8))
@@ -140,7 +140,7 @@ def encode_jpeg(image: np.ndarray, quality: int = 75) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> data = vision.encode_jpeg(np.zeros((4, 4, 3), np.uint8))
         >>> print(data.dtype, data[:2])
         uint8 [255 216]
@@ -167,7 +167,7 @@ def encode_png(image: np.ndarray, compression_level: int = 6) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> data = vision.encode_png(np.zeros((4, 4, 3), np.uint8))
         >>> print(data.dtype, data[1:4].tobytes())
         uint8 b'PNG'
@@ -191,7 +191,7 @@ def write_jpeg(filename: str, image: np.ndarray, quality: int = 75) -> None:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'a.jpg')
         >>> vision.write_jpeg(path, np.zeros((4, 4, 3), np.uint8))
@@ -211,7 +211,7 @@ def write_png(filename: str, image: np.ndarray, compression_level: int = 6) -> N
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import os, tempfile
         >>> path = os.path.join(tempfile.mkdtemp(), 'a.png')
         >>> vision.write_png(path, np.full((2, 2, 3), 9, np.uint8))
@@ -232,7 +232,7 @@ def get_image_num_channels(image: Any) -> int:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.get_image_num_channels(np.zeros((4, 5, 3), np.uint8)))
         3
     """
@@ -261,7 +261,7 @@ def get_image_size(image: Any) -> list[int]:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.get_image_size(np.zeros((4, 5, 3), np.uint8)))
         [4, 5]
     """

@@ -175,7 +175,7 @@ class AutoAugment(_Policy):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.AutoAugment()
         >>> out = op(image)
@@ -221,7 +221,7 @@ class RandAugment(_Policy):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandAugment()
         >>> out = op(image)
@@ -274,7 +274,7 @@ class TrivialAugmentWide(_Policy):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.TrivialAugmentWide()
         >>> out = op(image)
@@ -319,7 +319,7 @@ class UniformAugment(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.UniformAugment([vision.Invert(), vision.HorizontalFlip()], num_ops=1)
         >>> out = op(image)
@@ -359,7 +359,7 @@ class RandomSelectSubpolicy(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomSelectSubpolicy([[(vision.Invert(), 1.0)], [(vision.HorizontalFlip(), 1.0)]])
         >>> out = op(image)
@@ -441,7 +441,7 @@ class MixUpBatch(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> images = np.zeros((2, 4, 4, 3), np.uint8)
         >>> labels = np.eye(2, dtype=np.float32)
         >>> op = vision.MixUpBatch(alpha=1.0)
@@ -498,7 +498,7 @@ class CutMixBatch(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> images = np.zeros((2, 4, 4, 3), np.uint8)
         >>> labels = np.eye(2, dtype=np.float32)
         >>> op = vision.CutMixBatch(vision.ImageBatchFormat.NHWC)
@@ -564,7 +564,7 @@ class MixUp(TensorOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> images = np.zeros((2, 4, 4, 3), np.float32)
         >>> labels = np.eye(2, dtype=np.float32)
         >>> op = vision.MixUp(batch_size=2, alpha=0.2)

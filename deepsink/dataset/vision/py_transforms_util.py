@@ -56,7 +56,7 @@ def is_pil(img: Any) -> bool:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import is_pil
+        >>> from deepsink.dataset.vision.py_transforms_util import is_pil
         >>> print(is_pil(Image.new('RGB', (2, 2))), is_pil(np.zeros((2, 2))))
         True False
     """
@@ -74,7 +74,7 @@ def is_numpy(img: Any) -> bool:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import is_numpy
+        >>> from deepsink.dataset.vision.py_transforms_util import is_numpy
         >>> print(is_numpy(np.zeros(2)), is_numpy([0, 0]))
         True False
     """
@@ -104,7 +104,7 @@ def normalize(
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import normalize
+        >>> from deepsink.dataset.vision.py_transforms_util import normalize
         >>> print(normalize(np.ones((1, 1, 2), np.float32), [0.5], [0.25]))
         [[[2. 2.]]]
     """
@@ -150,7 +150,7 @@ def decode(img: Any) -> Image.Image:
     Examples:
         >>> import io
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import decode
+        >>> from deepsink.dataset.vision.py_transforms_util import decode
         >>> buf = io.BytesIO()
         >>> Image.new('L', (3, 2)).save(buf, 'PNG')
         >>> print(decode(buf.getvalue()).size, decode(buf.getvalue()).mode)
@@ -179,7 +179,7 @@ def hwc_to_chw(img: np.ndarray) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import hwc_to_chw
+        >>> from deepsink.dataset.vision.py_transforms_util import hwc_to_chw
         >>> print(hwc_to_chw(np.zeros((4, 5, 3))).shape)
         (3, 4, 5)
     """
@@ -208,7 +208,7 @@ def to_type(img: np.ndarray, output_type: Any) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import to_type
+        >>> from deepsink.dataset.vision.py_transforms_util import to_type
         >>> print(to_type(np.ones(2), np.int8).dtype)
         int8
     """
@@ -234,7 +234,7 @@ def to_tensor(img: Any, output_type: Any) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import to_tensor
+        >>> from deepsink.dataset.vision.py_transforms_util import to_tensor
         >>> print(to_tensor(np.full((1, 2), 255, np.uint8), np.float32))
         [[[1. 1.]]]
     """
@@ -269,7 +269,7 @@ def to_pil(img: Any) -> Image.Image:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import to_pil
+        >>> from deepsink.dataset.vision.py_transforms_util import to_pil
         >>> print(to_pil(np.zeros((2, 3, 3), np.uint8)).size)
         (3, 2)
     """
@@ -315,7 +315,7 @@ def horizontal_flip(img: Image.Image) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import horizontal_flip
+        >>> from deepsink.dataset.vision.py_transforms_util import horizontal_flip
         >>> img = Image.fromarray(np.array([[1, 2]], np.uint8))
         >>> print(np.asarray(horizontal_flip(img)))
         [[2 1]]
@@ -339,7 +339,7 @@ def vertical_flip(img: Image.Image) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import vertical_flip
+        >>> from deepsink.dataset.vision.py_transforms_util import vertical_flip
         >>> img = Image.fromarray(np.array([[1], [2]], np.uint8))
         >>> print(np.asarray(vertical_flip(img)).ravel())
         [2 1]
@@ -364,7 +364,7 @@ def random_horizontal_flip(img: Image.Image, prob: float) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_horizontal_flip
+        >>> from deepsink.dataset.vision.py_transforms_util import random_horizontal_flip
         >>> img = Image.fromarray(np.array([[1, 2]], np.uint8))
         >>> print(np.asarray(random_horizontal_flip(img, 1.0)))
         [[2 1]]
@@ -389,7 +389,7 @@ def random_vertical_flip(img: Image.Image, prob: float) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_vertical_flip
+        >>> from deepsink.dataset.vision.py_transforms_util import random_vertical_flip
         >>> img = Image.fromarray(np.array([[1], [2]], np.uint8))
         >>> print(np.asarray(random_vertical_flip(img, 0.0)).ravel())
         [1 2]
@@ -418,7 +418,7 @@ def crop(img: Image.Image, top: int, left: int, height: int, width: int) -> Imag
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import crop
+        >>> from deepsink.dataset.vision.py_transforms_util import crop
         >>> img = Image.fromarray(np.arange(9, dtype=np.uint8).reshape(3, 3))
         >>> print(np.asarray(crop(img, 1, 1, 2, 2)))
         [[4 5]
@@ -445,7 +445,7 @@ def resize(img: Image.Image, size: Any, interpolation: Any = Inter.BILINEAR) -> 
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import resize
+        >>> from deepsink.dataset.vision.py_transforms_util import resize
         >>> print(resize(Image.new('RGB', (8, 4)), 2).size, resize(Image.new('RGB', (8, 4)), (3, 5)).size)
         (4, 2) (5, 3)
     """
@@ -481,7 +481,7 @@ def center_crop(img: Image.Image, size: Any) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import center_crop
+        >>> from deepsink.dataset.vision.py_transforms_util import center_crop
         >>> img = Image.fromarray(np.arange(16, dtype=np.uint8).reshape(4, 4))
         >>> print(np.asarray(center_crop(img, 2)))
         [[ 5  6]
@@ -516,7 +516,7 @@ def adjust_brightness(img: Image.Image, brightness_factor: float) -> Image.Image
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_brightness
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_brightness
         >>> img = Image.fromarray(np.full((1, 1, 3), 100, np.uint8))
         >>> print(np.asarray(adjust_brightness(img, 0.5)).ravel())
         [50 50 50]
@@ -540,7 +540,7 @@ def adjust_contrast(img: Image.Image, contrast_factor: float) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_contrast
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_contrast
         >>> img = Image.fromarray(np.full((1, 1, 3), 100, np.uint8))
         >>> print(np.asarray(adjust_contrast(img, 1.0)).ravel())
         [100 100 100]
@@ -564,7 +564,7 @@ def adjust_saturation(img: Image.Image, saturation_factor: float) -> Image.Image
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_saturation
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_saturation
         >>> img = Image.fromarray(np.full((1, 1, 3), 100, np.uint8))
         >>> print(np.asarray(adjust_saturation(img, 0.0)).ravel())
         [100 100 100]
@@ -587,7 +587,7 @@ def adjust_sharpness(img: Image.Image, sharpness_factor: float) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_sharpness
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_sharpness
         >>> print(adjust_sharpness(Image.new('RGB', (3, 3)), 2.0).size)
         (3, 3)
     """
@@ -612,7 +612,7 @@ def adjust_hue(img: Image.Image, hue_factor: float) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_hue
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_hue
         >>> img = Image.fromarray(np.array([[[255, 0, 0]]], np.uint8))
         >>> print(np.asarray(adjust_hue(img, 0.0)).ravel())
         [255   0   0]
@@ -646,7 +646,7 @@ def grayscale(img: Image.Image, num_output_channels: int) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import grayscale
+        >>> from deepsink.dataset.vision.py_transforms_util import grayscale
         >>> print(grayscale(Image.new('RGB', (2, 2)), 3).mode)
         RGB
     """
@@ -680,7 +680,7 @@ def pad(img: Image.Image, padding: Any, fill_value: Any, padding_mode: str) -> I
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import pad
+        >>> from deepsink.dataset.vision.py_transforms_util import pad
         >>> img = Image.fromarray(np.array([[1, 2]], np.uint8))
         >>> print(np.asarray(pad(img, (1, 0), 0, 'edge')))
         [[1 1 2 2]]
@@ -734,7 +734,7 @@ def five_crop(img: Image.Image, size: Any) -> tuple:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import five_crop
+        >>> from deepsink.dataset.vision.py_transforms_util import five_crop
         >>> print([c.size for c in five_crop(Image.new('RGB', (4, 4)), 2)][:2])
         [(2, 2), (2, 2)]
     """
@@ -773,7 +773,7 @@ def ten_crop(img: Image.Image, size: Any, use_vertical_flip: bool = False) -> tu
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import ten_crop
+        >>> from deepsink.dataset.vision.py_transforms_util import ten_crop
         >>> print(len(ten_crop(Image.new('RGB', (4, 4)), 2)))
         10
     """
@@ -799,7 +799,7 @@ def rgb_to_bgr(np_rgb_img: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import rgb_to_bgr
+        >>> from deepsink.dataset.vision.py_transforms_util import rgb_to_bgr
         >>> print(rgb_to_bgr(np.array([[[1, 2, 3]]]), True).ravel())
         [3 2 1]
     """
@@ -821,7 +821,7 @@ def rgb_to_bgrs(np_rgb_imgs: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import rgb_to_bgrs
+        >>> from deepsink.dataset.vision.py_transforms_util import rgb_to_bgrs
         >>> print(rgb_to_bgrs(np.array([[[[1, 2, 3]]]]), True).ravel())
         [3 2 1]
     """
@@ -861,7 +861,7 @@ def rgb_to_hsv(np_rgb_img: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import rgb_to_hsv
+        >>> from deepsink.dataset.vision.py_transforms_util import rgb_to_hsv
         >>> print(rgb_to_hsv(np.array([[[1.0, 0.0, 0.0]]]), True).ravel())
         [0. 1. 1.]
     """
@@ -884,7 +884,7 @@ def rgb_to_hsvs(np_rgb_imgs: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import rgb_to_hsvs
+        >>> from deepsink.dataset.vision.py_transforms_util import rgb_to_hsvs
         >>> print(rgb_to_hsvs(np.array([[[0.0, 1.0, 0.0]]]), True).ravel().round(4))
         [0.3333 1.     1.    ]
     """
@@ -903,7 +903,7 @@ def hsv_to_rgb(np_hsv_img: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import hsv_to_rgb
+        >>> from deepsink.dataset.vision.py_transforms_util import hsv_to_rgb
         >>> print(hsv_to_rgb(np.array([[[0.0, 1.0, 1.0]]]), True).ravel())
         [1. 0. 0.]
     """
@@ -926,7 +926,7 @@ def hsv_to_rgbs(np_hsv_imgs: np.ndarray, is_hwc: bool) -> np.ndarray:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import hsv_to_rgbs
+        >>> from deepsink.dataset.vision.py_transforms_util import hsv_to_rgbs
         >>> print(hsv_to_rgbs(np.array([[[0.0, 0.0, 1.0]]]), True).ravel())
         [1. 1. 1.]
     """
@@ -950,7 +950,7 @@ def adjust_gamma(img: Image.Image, gamma: float, gain: float) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import adjust_gamma
+        >>> from deepsink.dataset.vision.py_transforms_util import adjust_gamma
         >>> img = Image.fromarray(np.array([[0, 255]], np.uint8))
         >>> print(np.asarray(adjust_gamma(img, 1.0, 1.0)))
         [[  0 255]]
@@ -981,7 +981,7 @@ def auto_contrast(img: Image.Image, cutoff: float, ignore: Any) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import auto_contrast
+        >>> from deepsink.dataset.vision.py_transforms_util import auto_contrast
         >>> img = Image.fromarray(np.array([[100, 150]], np.uint8))
         >>> print(np.asarray(auto_contrast(img, 0.0, None)))
         [[  0 255]]
@@ -1005,7 +1005,7 @@ def invert_color(img: Image.Image) -> Image.Image:
     Examples:
         >>> import numpy as np
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import invert_color
+        >>> from deepsink.dataset.vision.py_transforms_util import invert_color
         >>> print(np.asarray(invert_color(Image.fromarray(np.array([[0, 55]], np.uint8)))))
         [[255 200]]
     """
@@ -1027,7 +1027,7 @@ def equalize(img: Image.Image) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import equalize
+        >>> from deepsink.dataset.vision.py_transforms_util import equalize
         >>> print(equalize(Image.new('L', (2, 2))).size)
         (2, 2)
     """
@@ -1054,7 +1054,7 @@ def linear_transform(
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import linear_transform
+        >>> from deepsink.dataset.vision.py_transforms_util import linear_transform
         >>> print(linear_transform(np.ones((1, 2)), 2 * np.eye(2), np.zeros(2)))
         [[2. 2.]]
     """
@@ -1108,7 +1108,7 @@ def erase(
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.dataset.vision.py_transforms_util import erase
+        >>> from deepsink.dataset.vision.py_transforms_util import erase
         >>> print(erase(np.ones((1, 2, 2)), 0, 0, 1, 1, 0).ravel())
         [0. 1. 1. 1.]
     """
@@ -1134,7 +1134,7 @@ def random_color(img: Image.Image, degrees: Any) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_color
+        >>> from deepsink.dataset.vision.py_transforms_util import random_color
         >>> print(random_color(Image.new('RGB', (2, 2)), (0.5, 1.5)).size)
         (2, 2)
     """
@@ -1157,7 +1157,7 @@ def random_sharpness(img: Image.Image, degrees: Any) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_sharpness
+        >>> from deepsink.dataset.vision.py_transforms_util import random_sharpness
         >>> print(random_sharpness(Image.new('RGB', (3, 3)), (0.5, 1.5)).size)
         (3, 3)
     """
@@ -1181,7 +1181,7 @@ def random_lighting(img: Image.Image, alpha: float) -> Image.Image:
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_lighting
+        >>> from deepsink.dataset.vision.py_transforms_util import random_lighting
         >>> print(random_lighting(Image.new('RGB', (2, 2)), 0.0).size)
         (2, 2)
     """
@@ -1226,7 +1226,7 @@ def random_resize_crop(
 
     Examples:
         >>> from PIL import Image
-        >>> from mindspore.dataset.vision.py_transforms_util import random_resize_crop
+        >>> from deepsink.dataset.vision.py_transforms_util import random_resize_crop
         >>> print(random_resize_crop(Image.new('RGB', (8, 8)), 4, (0.5, 1.0), (0.75, 1.33)).size)
         (4, 4)
     """

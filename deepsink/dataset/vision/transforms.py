@@ -119,7 +119,7 @@ class Resize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Resize((2, 2))
         >>> out = op(image)
@@ -241,7 +241,7 @@ class Rescale(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Rescale(1.0 / 255.0, 0.0)
         >>> out = op(image)
@@ -284,7 +284,7 @@ class Normalize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Normalize(mean=[0.0, 0.0, 0.0], std=[255.0, 255.0, 255.0])
         >>> out = op(image)
@@ -371,7 +371,7 @@ class HWC2CHW(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.HWC2CHW()
         >>> out = op(image)
@@ -414,7 +414,7 @@ class CenterCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.CenterCrop(2)
         >>> out = op(image)
@@ -483,7 +483,7 @@ class RandomCrop(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomCrop(2)
         >>> out = op(image)
@@ -625,7 +625,7 @@ class RandomHorizontalFlip(_RandomFlip):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomHorizontalFlip(prob=1.0)
         >>> out = op(image)
@@ -644,7 +644,7 @@ class RandomVerticalFlip(_RandomFlip):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomVerticalFlip(prob=1.0)
         >>> out = op(image)
@@ -668,7 +668,7 @@ class Decode(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> import cv2
         >>> encoded = np.frombuffer(cv2.imencode('.png', np.zeros((2, 3, 3), np.uint8))[1].tobytes(), np.uint8)
         >>> op = vision.Decode()
@@ -736,7 +736,7 @@ class ToTensor(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ToTensor()
         >>> out = op(image)
@@ -781,7 +781,7 @@ class Pad(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Pad(1)
         >>> out = op(image)
@@ -847,7 +847,7 @@ class CutOut(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.CutOut(2)
         >>> out = op(image)
@@ -888,7 +888,7 @@ class Invert(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.Invert()
         >>> out = op(image)
@@ -953,7 +953,7 @@ class RandomColor(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomColor((0.5, 1.5))
         >>> out = op(image)
@@ -1003,7 +1003,7 @@ class RandomSharpness(RandomColor):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomSharpness()
         >>> out = op(image)
@@ -1027,7 +1027,7 @@ class RandomAdjustSharpness(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomAdjustSharpness(2.0, prob=1.0)
         >>> out = op(image)
@@ -1062,7 +1062,7 @@ class RandomSolarize(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.RandomSolarize((0, 255))
         >>> out = op(image)
@@ -1104,7 +1104,7 @@ class Grayscale(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> from PIL import Image
         >>> image = Image.fromarray(np.zeros((4, 4, 3), np.uint8))
         >>> op = vision.Grayscale()
@@ -1145,7 +1145,7 @@ class ToPIL(ImageOperation):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> image = np.arange(48, dtype=np.uint8).reshape(4, 4, 3)
         >>> op = vision.ToPIL()
         >>> out = op(image)

@@ -9,7 +9,7 @@ class Inter(IntEnum):
     """Interpolation mode of Resize (MindSpore's values).
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.Inter.BILINEAR.name, vision.Inter.BILINEAR.value)
         BILINEAR 2
     """
@@ -26,7 +26,7 @@ class Border(StrEnum):
     """Padding mode: CONSTANT, EDGE, REFLECT (no edge repeat), SYMMETRIC (edge repeated).
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.Border.REFLECT.value)
         reflect
     """
@@ -41,7 +41,7 @@ class ConvertMode(IntEnum):
     """Colour conversion modes (OpenCV's ``COLOR_*`` codes, as MindSpore's enum).
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.ConvertMode.COLOR_RGB2GRAY.name)
         COLOR_RGB2GRAY
     """
@@ -72,7 +72,7 @@ class SliceMode(IntEnum):
     """How SlicePatches treats a size that the patch count does not divide.
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.SliceMode.DROP.name)
         DROP
     """
@@ -85,7 +85,7 @@ class ImageReadMode(IntEnum):
     """How ``read_image`` decodes: as stored, as grey, or as RGB.
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.ImageReadMode.COLOR.name)
         COLOR
     """
@@ -99,7 +99,7 @@ class ImageBatchFormat(IntEnum):
     """Layout of an image batch for CutMixBatch.
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(vision.ImageBatchFormat.NHWC.name)
         NHWC
     """
@@ -112,7 +112,7 @@ class AutoAugmentPolicy(StrEnum):
     """The AutoAugment policies learned on ImageNet, CIFAR-10 and SVHN.
 
     Examples:
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> print(list(vision.AutoAugmentPolicy))
         [<AutoAugmentPolicy.IMAGENET: 'imagenet'>, <AutoAugmentPolicy.CIFAR10: 'cifar10'>, <AutoAugmentPolicy.SVHN: 'svhn'>]
     """

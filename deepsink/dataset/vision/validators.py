@@ -5,7 +5,7 @@ share, with MindSpore 2.10's exception types and wording.
 Each decorator binds the call to the method's signature (``parse_user_args``), checks the values,
 and then calls the method unchanged. Example::
 
-    >>> from mindspore.dataset.vision.validators import check_prob
+    >>> from deepsink.dataset.vision.validators import check_prob
     >>> class Flip:
     ...     @check_prob
     ...     def __init__(self, prob=0.5):
@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.tracebacks import api_boundary
 from deepsink.common.dtype import Type as _MsType
 from deepsink.dataset.core.validator_helpers import (
     FLOAT_MAX_INTEGER,
@@ -62,7 +63,7 @@ def _decorator(check: Callable[..., None], doc: str) -> Callable[[Callable], Cal
             check(*values)
             return method(self, *args, **kwargs)
 
-        return new_method
+        return api_boundary(new_method)  # an argument's error shows the user's line
 
     decorator.__doc__ = doc
     return decorator

@@ -111,7 +111,7 @@ def read_video(
         >>> import os, tempfile
         >>> import cv2
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> path = os.path.join(tempfile.mkdtemp(), "v.avi")
         >>> writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10, (32, 24))
         >>> for i in range(5):
@@ -158,7 +158,7 @@ def read_video_timestamps(filename: str, pts_unit: str = "pts") -> tuple:
         >>> import os, tempfile
         >>> import cv2
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> path = os.path.join(tempfile.mkdtemp(), "v.avi")
         >>> writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10, (32, 24))
         >>> for i in range(3):
@@ -199,7 +199,7 @@ class DecodeVideo(ImageOperation):
         >>> import os, tempfile
         >>> import cv2
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> path = os.path.join(tempfile.mkdtemp(), "v.avi")
         >>> writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10, (32, 24))
         >>> for i in range(2):
@@ -248,7 +248,7 @@ class VideoDecoder:
         >>> import os, tempfile
         >>> import cv2
         >>> import numpy as np
-        >>> import mindspore.dataset.vision as vision
+        >>> import deepsink.dataset.vision as vision
         >>> path = os.path.join(tempfile.mkdtemp(), "v.avi")
         >>> writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10, (32, 24))
         >>> for i in range(4):

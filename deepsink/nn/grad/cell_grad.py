@@ -42,8 +42,8 @@ class Jvp(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> out, jvp = nn.Jvp(lambda x: x * x)(x, ms.Tensor(np.ones(2, np.float32)))
         >>> print(jvp)
@@ -78,8 +78,8 @@ class Vjp(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.array([1.0, 2.0], np.float32))
         >>> out, grads = nn.Vjp(lambda x: x * x)(x, ms.Tensor(np.ones(2, np.float32)))
         >>> print(grads)

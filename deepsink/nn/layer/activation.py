@@ -44,8 +44,8 @@ class ReLU(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.ReLU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [0. 0. 0. 1. 3.]
@@ -69,8 +69,8 @@ class ReLU6(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.ReLU6()
         >>> print(layer(ms.Tensor(np.array([-1.0, 3.0, 8.0], np.float32))))
         [0. 3. 6.]
@@ -94,8 +94,8 @@ class Sigmoid(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Sigmoid()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [0.11920292 0.37754068 0.5        0.7310586  0.95257413]
@@ -119,8 +119,8 @@ class Tanh(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Tanh()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.9640276  -0.46211717  0.          0.7615942   0.9950547 ]
@@ -144,8 +144,8 @@ class SiLU(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.SiLU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.23840584 -0.18877034  0.          0.7310586   2.8577223 ]
@@ -169,8 +169,8 @@ class Softsign(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Softsign()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.6666667  -0.33333334  0.          0.5         0.75      ]
@@ -194,8 +194,8 @@ class HSwish(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.HSwish()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.33333334 -0.20833334  0.          0.6666667   3.        ]
@@ -219,8 +219,8 @@ class HSigmoid(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.HSigmoid()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [0.16666667 0.4166667  0.5        0.6666667  1.        ]
@@ -244,8 +244,8 @@ class LogSigmoid(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.LogSigmoid()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-2.126928   -0.974077   -0.6931472  -0.3132617  -0.04858735]
@@ -269,8 +269,8 @@ class Mish(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Mish()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.25250146 -0.22074378  0.          0.8650985   2.9865355 ]
@@ -294,8 +294,8 @@ class FastGelu(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.FastGelu()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.06434137 -0.14961156  0.          0.84579575  2.9819288 ]
@@ -330,8 +330,8 @@ class GELU(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.GELU(approximate=False)
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.04550027 -0.15426877  0.          0.8413447   2.9959502 ]
@@ -365,8 +365,8 @@ class ELU(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.ELU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.86466473 -0.39346933  0.          1.          3.        ]
@@ -401,8 +401,8 @@ class LeakyReLU(_Elementwise):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.LeakyReLU(alpha=0.1)
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.2  -0.05  0.    1.    3.  ]
@@ -455,8 +455,8 @@ class Softmax(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Softmax()
         >>> print(layer(ms.Tensor(np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], np.float32))))
         [[0.09003057 0.24472848 0.66524094]
@@ -494,8 +494,8 @@ class Softmin(Softmax):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Softmin()
         >>> print(layer(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
         [0.66524094 0.24472848 0.09003057]
@@ -528,8 +528,8 @@ class LogSoftmax(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.LogSoftmax()
         >>> print(layer(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
         [-2.407606   -1.4076059  -0.40760595]
@@ -568,8 +568,8 @@ class CELU(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.CELU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.86466473 -0.39346933  0.          1.          3.        ]
@@ -602,8 +602,8 @@ class SeLU(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.SeLU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-1.5201665 -0.6917582  0.         1.050701   3.152103 ]
@@ -634,8 +634,8 @@ class Hardtanh(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Hardtanh()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-1.  -0.5  0.   1.   1. ]
@@ -671,8 +671,8 @@ class HShrink(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.HShrink()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-2.  0.  0.  1.  3.]
@@ -709,8 +709,8 @@ class SoftShrink(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.SoftShrink()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-1.5  0.   0.   0.5  2.5]
@@ -741,8 +741,8 @@ class Tanhshrink(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Tanhshrink()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-1.0359724  -0.03788283  0.          0.23840582  2.0049453 ]
@@ -773,8 +773,8 @@ class GLU(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.GLU()
         >>> print(layer(ms.Tensor(np.array([[1.0, 2.0, 0.0, 1.0]], np.float32))))
         [[0.5       1.4621172]]
@@ -809,8 +809,8 @@ class Threshold(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Threshold(0.5, -1.0)
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-1. -1. -1.  1.  3.]
@@ -850,8 +850,8 @@ class RReLU(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.RReLU()
         >>> print(layer(ms.Tensor(np.array([0.0, 1.0, 2.0], np.float32))))
         [0. 1. 2.]
@@ -892,8 +892,8 @@ class PReLU(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.PReLU()
         >>> print(layer(ms.Tensor(np.array([-2.0, -0.5, 0.0, 1.0, 3.0], np.float32))))
         [-0.5   -0.125  0.     1.     3.   ]
@@ -937,8 +937,8 @@ class Softmax2d(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Softmax2d()
         >>> print(layer(ms.Tensor(np.array([[[[1.0]], [[2.0]]]], np.float32))))
         [[[[0.26894143]]
@@ -999,7 +999,7 @@ def get_activation(name: str | None, prim_name: str | None = None) -> Cell | Non
         KeyError: ``name`` is not a known activation.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> act = nn.get_activation('relu')
         >>> act
         ReLU()
@@ -1040,8 +1040,8 @@ class LRN(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> print(nn.LRN(1)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32))).shape)
         (1, 2, 1, 1)
     """

@@ -70,8 +70,8 @@ class AdaptiveAvgPool1d(_AdaptivePool1d):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveAvgPool1d(2)
         >>> print(pool(ms.Tensor(np.array([[[1.0, 2.0, 3.0, 4.0]]], np.float32))))
         [[[1.5 3.5]]]
@@ -98,8 +98,8 @@ class AdaptiveMaxPool1d(_AdaptivePool1d):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveMaxPool1d(2)
         >>> print(pool(ms.Tensor(np.array([[[1.0, 5.0, 3.0, 4.0]]], np.float32))))
         [[[5. 4.]]]
@@ -177,8 +177,8 @@ class MaxUnpool1d(_MaxUnpool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool1d(2, stride=2, pad_mode='pad', return_indices=True)
         >>> unpool = nn.MaxUnpool1d(2, stride=2)
         >>> x = ms.Tensor(np.array([[[1.0, 4.0, 3.0, 2.0]]], np.float32))
@@ -212,8 +212,8 @@ class MaxUnpool2d(_MaxUnpool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool2d(2, stride=2, pad_mode='pad', return_indices=True)
         >>> unpool = nn.MaxUnpool2d(2, stride=2)
         >>> x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
@@ -250,8 +250,8 @@ class MaxUnpool3d(_MaxUnpool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool3d(2, stride=2, pad_mode='pad', return_indices=True)
         >>> unpool = nn.MaxUnpool3d(2, stride=2)
         >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))

@@ -36,8 +36,8 @@ class Flatten(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> flatten = nn.Flatten()
         >>> print(flatten(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape)
         (2, 12)
@@ -88,8 +88,8 @@ class Identity(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.Identity()
         >>> print(layer(ms.Tensor(np.array([1.0, 2.0], np.float32))))
         [1. 2.]
@@ -128,8 +128,8 @@ class Dropout(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> dropout = nn.Dropout(p=0.5)
         >>> x = ms.Tensor(np.ones((2, 4), np.float32))
         >>> print(dropout(x))
@@ -192,8 +192,8 @@ class OneHot(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> onehot = nn.OneHot(depth=3)
         >>> print(onehot(ms.Tensor(np.array([0, 2, 5], np.int32))))
         [[1. 0. 0.]
@@ -290,8 +290,8 @@ class Dropout1d(_DropoutNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> dropout = nn.Dropout1d(p=0.5)
         >>> print(dropout(ms.Tensor(np.ones((2, 3, 4), np.float32))).shape)
         (2, 3, 4)
@@ -319,8 +319,8 @@ class Dropout2d(_DropoutNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> dropout = nn.Dropout2d(p=0.5)
         >>> print(dropout(ms.Tensor(np.ones((2, 3, 4, 4), np.float32))).shape)
         (2, 3, 4, 4)
@@ -348,8 +348,8 @@ class Dropout3d(_DropoutNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> dropout = nn.Dropout3d(p=0.5)
         >>> print(dropout(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
         (1, 2, 2, 2, 2)
@@ -383,8 +383,8 @@ class Upsample(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> up = nn.Upsample(size=(2, 4), mode='nearest')
         >>> print(up(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
         [[[[1. 1. 2. 2.]
@@ -422,8 +422,8 @@ class PixelShuffle(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> shuffle = nn.PixelShuffle(2)
         >>> print(shuffle(ms.Tensor(np.ones((1, 4, 3, 3), np.float32))).shape)
         (1, 1, 6, 6)
@@ -459,8 +459,8 @@ class PixelUnshuffle(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> unshuffle = nn.PixelUnshuffle(2)
         >>> print(unshuffle(ms.Tensor(np.ones((1, 1, 4, 4), np.float32))).shape)
         (1, 4, 2, 2)
@@ -501,8 +501,8 @@ class Unfold(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> unfold = nn.Unfold(ksizes=[1, 2, 2, 1], strides=[1, 1, 1, 1], rates=[1, 1, 1, 1])
         >>> print(unfold(ms.Tensor(np.ones((1, 3, 3, 3), np.float32))).shape)
         (1, 12, 2, 2)
@@ -559,8 +559,8 @@ class ClipByNorm(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.array([[3.0, 4.0]], np.float32))
         >>> print(nn.ClipByNorm()(x, ms.Tensor(1.0, ms.float32)))
         [[0.6 0.8]]
@@ -595,8 +595,8 @@ class MatrixDiag(Cell):
         ValueError: ``x`` is 0-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> print(nn.MatrixDiag()(ms.Tensor([1.0, -2.0])))
         [[ 1.  0.]
          [ 0. -2.]]
@@ -623,8 +623,8 @@ class MatrixDiagPart(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> print(nn.MatrixDiagPart()(ms.Tensor(np.arange(6.0).reshape(2, 3), ms.float32)))
         [0. 4.]
     """
@@ -650,8 +650,8 @@ class MatrixSetDiag(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.zeros((2, 2), np.float32))
         >>> print(nn.MatrixSetDiag()(x, ms.Tensor([1.0, 2.0])))
         [[1. 0.]

@@ -59,8 +59,8 @@ class Conv2dBnAct(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Conv2dBnAct(3, 4, 3, has_bn=True, activation='relu')
         >>> print(net(ms.Tensor(np.ones((1, 3, 8, 8), np.float32))).shape)
         (1, 4, 8, 8)
@@ -121,8 +121,8 @@ class DenseBnAct(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.DenseBnAct(3, 4, has_bn=True, activation='relu')
         >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))).shape)
         (2, 4)

@@ -139,8 +139,8 @@ class SequentialCell(_CellContainer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.SequentialCell(nn.Dense(3, 2, weight_init='ones', bias_init='zeros'), nn.ReLU())
         >>> print(net(ms.Tensor(np.array([[1.0, -2.0, 0.5]], np.float32))))
         [[0. 0.]]
@@ -194,8 +194,8 @@ class CellList(_CellContainer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layers = nn.CellList([nn.Dense(2, 2), nn.ReLU()])
         >>> layers.append(nn.Dense(2, 1))
         >>> print(len(layers), [type(c).__name__ for c in layers])
@@ -251,8 +251,8 @@ class CellDict(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cells = nn.CellDict({'conv': nn.Conv2d(1, 2, 3), 'act': nn.ReLU()})
         >>> print(list(cells.keys()))
         ['conv', 'act']

@@ -173,8 +173,8 @@ class Conv2d(_Conv):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> conv = nn.Conv2d(1, 6, 5, pad_mode="valid")
         >>> conv(ms.Tensor(np.ones((2, 1, 32, 32), np.float32))).shape
         (2, 6, 28, 28)
@@ -270,8 +270,8 @@ class Conv1d(_Conv):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> conv = nn.Conv1d(2, 4, kernel_size=3, pad_mode='valid', weight_init='ones')
         >>> print(conv(ms.Tensor(np.ones((1, 2, 5), np.float32))))
         [[[6. 6. 6.]
@@ -374,8 +374,8 @@ class Conv3d(_Conv):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> conv = nn.Conv3d(1, 2, kernel_size=3, pad_mode='same')
         >>> print(conv(ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))).shape)
         (1, 2, 4, 4, 4)
@@ -587,8 +587,8 @@ class Conv2dTranspose(_ConvTranspose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> deconv = nn.Conv2dTranspose(3, 2, kernel_size=2, stride=2)
         >>> print(deconv(ms.Tensor(np.ones((1, 3, 4, 4), np.float32))).shape)
         (1, 2, 8, 8)
@@ -642,8 +642,8 @@ class Conv3dTranspose(_ConvTranspose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> deconv = nn.Conv3dTranspose(1, 1, kernel_size=2, stride=2)
         >>> print(deconv(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
         (1, 1, 4, 4, 4)
@@ -697,8 +697,8 @@ class Conv1dTranspose(_ConvTranspose):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> deconv = nn.Conv1dTranspose(2, 1, kernel_size=2, stride=2)
         >>> print(deconv(ms.Tensor(np.ones((1, 2, 3), np.float32))).shape)
         (1, 1, 6)

@@ -82,8 +82,8 @@ class Dense(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(3, 4)
         >>> x = ms.Tensor(np.ones((2, 3), np.float32))
         >>> net(x).shape
@@ -171,8 +171,8 @@ class BiDense(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.BiDense(2, 3, 4)
         >>> print(net(ms.Tensor(np.ones((5, 2)), ms.float32), ms.Tensor(np.ones((5, 3)), ms.float32)).shape)
         (5, 4)

@@ -48,8 +48,8 @@ class Embedding(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> emb = nn.Embedding(4, 2, embedding_table='ones')
         >>> print(emb(ms.Tensor(np.array([[0, 3]], np.int32))))
         [[[1. 1.]
@@ -147,8 +147,8 @@ class EmbeddingLookup(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.EmbeddingLookup(4, 2, param_init='ones')
         >>> print(net(ms.Tensor([[1, 5]], ms.int32)))
         [[[1. 1.]
@@ -230,8 +230,8 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.MultiFieldEmbeddingLookup(4, 2, 2, param_init='ones')
         >>> ids = ms.Tensor([[1, 2, 3]], ms.int32)
         >>> vals = ms.Tensor([[1.0, 2.0, 0.5]], ms.float32)

@@ -44,8 +44,8 @@ class DropoutExt(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.DropoutExt(p=0.5)
         >>> _ = net.set_train(False)
         >>> print(net(ms.Tensor(np.ones((2, 2), np.float32))))
@@ -84,8 +84,8 @@ class Dropout2dExt(DropoutExt):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dropout2dExt(p=0.5)
         >>> _ = net.set_train(False)
         >>> print(net(ms.Tensor(np.ones((1, 2, 1, 1), np.float32))).shape)
@@ -131,8 +131,8 @@ class EmbeddingExt(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.EmbeddingExt(4, 2, _weight=ms.Tensor(np.arange(8.0).reshape(4, 2), ms.float32))
         >>> print(net(ms.Tensor([[3, 0]], ms.int32)))
         [[[6. 7.]
@@ -199,8 +199,8 @@ class LayerNormExt(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.LayerNormExt(2)
         >>> print(net(ms.Tensor(np.array([[1.0, 3.0]], np.float32))))
         [[-0.999995  0.999995]]
@@ -257,8 +257,8 @@ class MaxPool2dExt(MaxPool2d):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.MaxPool2dExt(2)
         >>> print(net(ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)))
         [[[[ 5.  7.]

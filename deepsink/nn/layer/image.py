@@ -62,8 +62,8 @@ class ImageGradients(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> dy, dx = nn.ImageGradients()(ms.Tensor([[[[1.0, 2.0], [3.0, 4.0]]]]))
         >>> print(dy, dx)
         [[[[2. 2.]
@@ -99,8 +99,8 @@ class PSNR(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> img1 = ms.Tensor(np.full((1, 1, 2, 2), 0.5, np.float32))
         >>> img2 = ms.Tensor(np.full((1, 1, 2, 2), 0.6, np.float32))
         >>> print(nn.PSNR()(img1, img2))
@@ -194,8 +194,8 @@ class SSIM(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> img = ms.Tensor(np.ones((1, 3, 16, 16), np.float32))
         >>> print(nn.SSIM()(img, img))
         [1.]
@@ -250,8 +250,8 @@ class MSSSIM(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> img = ms.Tensor(np.ones((1, 3, 32, 32), np.float32))
         >>> print(nn.MSSSIM(power_factors=(0.5, 0.5), filter_size=5)(img, img))
         [1.]
@@ -309,8 +309,8 @@ class CentralCrop(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> image = ms.Tensor(np.random.random((4, 3, 4, 4)), ms.float32)
         >>> print(nn.CentralCrop(central_fraction=0.5)(image).shape)
         (4, 3, 2, 2)

@@ -37,8 +37,8 @@ class ReduceLogSumExp(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> op = nn.ReduceLogSumExp(1)
         >>> print(op(ms.Tensor(np.array([[1000.0, 1000.0]], np.float32))))
         [1000.6932]
@@ -68,8 +68,8 @@ class Moments(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> moments = nn.Moments(axis=1)
         >>> mean, var = moments(ms.Tensor(np.array([[1.0, 3.0], [2.0, 2.0]], np.float32)))
         >>> print(mean, var)
@@ -104,8 +104,8 @@ class MatMul(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> matmul = nn.MatMul(transpose_x2=True)
         >>> print(matmul(ms.Tensor(np.array([[1.0, 2.0]], np.float32)), ms.Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32))))
         [[11. 17.]]
@@ -135,8 +135,8 @@ class LGamma(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lgamma = nn.LGamma()
         >>> print(lgamma(ms.Tensor(np.array([1.0, 3.0, 0.5], np.float32))))
         [4.7683716e-07 6.9314742e-01 5.7236481e-01]
@@ -157,8 +157,8 @@ class DiGamma(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> digamma = nn.DiGamma()
         >>> print(digamma(ms.Tensor(np.array([1.0, 2.0], np.float32))))
         [-0.5772154   0.42278463]
@@ -179,8 +179,8 @@ class MatInverse(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> inv = nn.MatInverse()
         >>> print(inv(ms.Tensor(np.array([[2.0, 0.0], [0.0, 4.0]], np.float32))))
         [[0.5  0.  ]
@@ -202,8 +202,8 @@ class MatDet(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> det = nn.MatDet()
         >>> print(det(ms.Tensor(np.array([[[1.0, 2.0], [3.0, 4.0]]], np.float32))))
         [-2.]
@@ -233,8 +233,8 @@ class Range(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> r = nn.Range(1, 8, 2)
         >>> print(r())
         [1 3 5 7]
@@ -269,8 +269,8 @@ class Norm(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.Norm(axis=1)
         >>> print(norm(ms.Tensor(np.array([[3.0, 4.0], [1.0, 0.0]], np.float32))))
         [5. 1.]
@@ -301,8 +301,8 @@ class Roll(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> roll = nn.Roll(shift=1, axis=0)
         >>> print(roll(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
         [3. 1. 2.]
@@ -335,8 +335,8 @@ class Unflatten(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> unflatten = nn.Unflatten(1, (2, 3))
         >>> print(unflatten(ms.Tensor(np.ones((4, 6), np.float32))).shape)
         (4, 2, 3)
@@ -366,8 +366,8 @@ class Tril(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> tril = nn.Tril()
         >>> print(tril(ms.Tensor(np.arange(1, 10, dtype=np.float32).reshape(3, 3))))
         [[1. 0. 0.]
@@ -391,8 +391,8 @@ class Triu(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> triu = nn.Triu()
         >>> print(triu(ms.Tensor(np.arange(1, 10, dtype=np.float32).reshape(3, 3)), 1))
         [[0. 2. 3.]
@@ -422,8 +422,8 @@ class ChannelShuffle(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> shuffle = nn.ChannelShuffle(2)
         >>> x = ms.Tensor(np.arange(4, dtype=np.float32).reshape(1, 4, 1))
         >>> print(shuffle(x).reshape(-1))
@@ -460,8 +460,8 @@ class IGamma(Cell):
         TypeError: the inputs are not float Tensors of one dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> print(nn.IGamma()(ms.Tensor([1.0]), ms.Tensor([1.0])))
         [0.6321202]
     """
@@ -487,8 +487,8 @@ class LBeta(Cell):
         TypeError: the inputs are not float Tensors of one dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> print(nn.LBeta()(ms.Tensor([2.0]), ms.Tensor([3.0])))
         [-2.4849074]
     """

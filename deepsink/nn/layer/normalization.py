@@ -167,8 +167,8 @@ class BatchNorm1d(_BatchNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> bn = nn.BatchNorm1d(2)
         >>> bn.set_train()
         BatchNorm1d(num_features=2, eps=1e-05, momentum=0.9, gamma=Parameter (name=gamma, shape=(2,), dtype=Float32, requires_grad=True), beta=Parameter (name=beta, shape=(2,), dtype=Float32, requires_grad=True), moving_mean=Parameter (name=mean, shape=(2,), dtype=Float32, requires_grad=False), moving_variance=Parameter (name=variance, shape=(2,), dtype=Float32, requires_grad=False))
@@ -216,8 +216,8 @@ class BatchNorm2d(_BatchNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> bn = nn.BatchNorm2d(1)
         >>> bn.set_train()
         BatchNorm2d(num_features=1, eps=1e-05, momentum=0.9, gamma=Parameter (name=gamma, shape=(1,), dtype=Float32, requires_grad=True), beta=Parameter (name=beta, shape=(1,), dtype=Float32, requires_grad=True), moving_mean=Parameter (name=mean, shape=(1,), dtype=Float32, requires_grad=False), moving_variance=Parameter (name=variance, shape=(1,), dtype=Float32, requires_grad=False))
@@ -259,8 +259,8 @@ class LayerNorm(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.LayerNorm((3,))
         >>> print(norm(ms.Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 2.0, 2.0]], np.float32))))
         [[-1.2247447  0.         1.2247447]
@@ -356,8 +356,8 @@ class GroupNorm(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.GroupNorm(2, 4)
         >>> x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 4, 2))
         >>> print(norm(x))
@@ -498,8 +498,8 @@ class InstanceNorm1d(_InstanceNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.InstanceNorm1d(1)
         >>> print(norm(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
         [[[-1.2247356  0.         1.2247356]]]
@@ -535,8 +535,8 @@ class InstanceNorm2d(_InstanceNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.InstanceNorm2d(1)
         >>> print(norm(ms.Tensor(np.array([[[[1.0, 3.0], [5.0, 7.0]]]], np.float32))))
         [[[[-1.3416395  -0.44721317]
@@ -573,8 +573,8 @@ class InstanceNorm3d(_InstanceNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> norm = nn.InstanceNorm3d(2)
         >>> print(norm(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
         (1, 2, 2, 2, 2)
@@ -616,8 +616,8 @@ class BatchNorm3d(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> bn = nn.BatchNorm3d(2)
         >>> print(bn(ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))).shape)
         (1, 2, 2, 2, 2)
@@ -677,8 +677,8 @@ class SyncBatchNorm(_BatchNorm):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> bn = nn.SyncBatchNorm(2)
         >>> print(bn(ms.Tensor(np.ones((1, 2, 2, 2), np.float32))).shape)
         (1, 2, 2, 2)

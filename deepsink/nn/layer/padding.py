@@ -79,8 +79,8 @@ class ConstantPad1d(_ValuePad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ConstantPad1d((1, 2), 9.0)
         >>> print(p(ms.Tensor(np.array([[1.0, 2.0]], np.float32))))
         [[9. 1. 2. 9. 9.]]
@@ -109,8 +109,8 @@ class ConstantPad2d(_ValuePad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ConstantPad2d(1, 0.5)
         >>> print(p(ms.Tensor(np.array([[[1.0]]], np.float32))))
         [[[0.5 0.5 0.5]
@@ -141,8 +141,8 @@ class ConstantPad3d(_ValuePad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ConstantPad3d(1, 0.0)
         >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
         (1, 1, 4, 4, 4)
@@ -171,8 +171,8 @@ class ReflectionPad1d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReflectionPad1d(2)
         >>> print(p(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
         [[[3. 2. 1. 2. 3. 2. 1.]]]
@@ -200,8 +200,8 @@ class ReflectionPad2d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReflectionPad2d(1)
         >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))))
         [[[[4. 3. 4. 3.]
@@ -232,8 +232,8 @@ class ReflectionPad3d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReflectionPad3d(1)
         >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
         (1, 1, 4, 4, 4)
@@ -261,8 +261,8 @@ class ReplicationPad1d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReplicationPad1d((2, 1))
         >>> print(p(ms.Tensor(np.array([[[1.0, 2.0, 3.0]]], np.float32))))
         [[[1. 1. 1. 2. 3. 3.]]]
@@ -290,8 +290,8 @@ class ReplicationPad2d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReplicationPad2d(1)
         >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
         [[[[1. 1. 2. 2.]
@@ -321,8 +321,8 @@ class ReplicationPad3d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ReplicationPad3d(1)
         >>> print(p(ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))).shape)
         (1, 1, 4, 4, 4)
@@ -350,8 +350,8 @@ class ZeroPad2d(_FillPad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = nn.ZeroPad2d((1, 0, 0, 1))
         >>> print(p(ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))))
         [[[[0. 1. 2.]
@@ -381,8 +381,8 @@ class Pad(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pad = nn.Pad(paddings=((0, 0), (1, 1)), mode='SYMMETRIC')
         >>> print(pad(ms.Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))))
         [[1. 1. 2. 3. 3.]]

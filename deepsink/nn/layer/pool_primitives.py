@@ -57,8 +57,8 @@ class MaxPoolWithArgmax(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
         >>> y, mask = ops.MaxPoolWithArgmax(2, 2)(x)
         >>> print(mask)
@@ -124,8 +124,8 @@ class MaxPoolWithArgmaxV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
         >>> y, arg = ops.MaxPoolWithArgmaxV2(2)(x)
         >>> print(y)
@@ -171,8 +171,8 @@ class ExtractImagePatches(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(8.0).reshape(1, 2, 2, 2), ms.float32)
         >>> out = ops.ExtractImagePatches((1, 1, 2, 2), (1, 1, 1, 1), (1, 1, 1, 1), 'VALID')(x)
         >>> print(out.reshape(-1))

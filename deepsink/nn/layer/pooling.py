@@ -238,8 +238,8 @@ class MaxPool2d(_MaxPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool2d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))))
         [[[[ 5.  7.]
@@ -294,8 +294,8 @@ class MaxPool1d(_MaxPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool1d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.array([[[1.0, 3.0, 5.0, 2.0]]], np.float32))))
         [[[3. 5.]]]
@@ -410,8 +410,8 @@ class AvgPool2d(_AvgPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AvgPool2d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))))
         [[[[ 2.5  4.5]
@@ -465,8 +465,8 @@ class AvgPool1d(_AvgPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AvgPool1d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.array([[[1.0, 3.0, 5.0, 7.0]]], np.float32))))
         [[[2. 6.]]]
@@ -535,8 +535,8 @@ class AdaptiveAvgPool2d(_AdaptivePoolNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveAvgPool2d((1, 2))
         >>> print(pool(ms.Tensor(np.array([[[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]]], np.float32))))
         [[[[3.5 5.5]]]]
@@ -566,8 +566,8 @@ class AdaptiveAvgPool3d(_AdaptivePoolNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveAvgPool3d(1)
         >>> print(pool(ms.Tensor(np.ones((1, 2, 3, 3, 3), np.float32))).shape)
         (1, 2, 1, 1, 1)
@@ -598,8 +598,8 @@ class AdaptiveMaxPool2d(_AdaptivePoolNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveMaxPool2d(1, return_indices=True)
         >>> out, idx = pool(ms.Tensor(np.array([[[[1.0, 5.0], [3.0, 2.0]]]], np.float32)))
         >>> print(out, idx)
@@ -630,8 +630,8 @@ class AdaptiveMaxPool3d(_AdaptivePoolNd):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AdaptiveMaxPool3d(1)
         >>> print(pool(ms.Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))))
         [[[[[7.]]]]]
@@ -663,8 +663,8 @@ class AvgPool3d(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.AvgPool3d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.ones((1, 2, 4, 4, 4), np.float32))).shape)
         (1, 2, 2, 2, 2)
@@ -711,8 +711,8 @@ class MaxPool3d(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> pool = nn.MaxPool3d(kernel_size=2, stride=2)
         >>> print(pool(ms.Tensor(np.ones((1, 2, 4, 4, 4), np.float32))).shape)
         (1, 2, 2, 2, 2)
@@ -785,8 +785,8 @@ class LPPool1d(_LPPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.array([[[3.0, 4.0, 1.0, 1.0]]], np.float32))
         >>> print(nn.LPPool1d(norm_type=2, kernel_size=2)(x))
         [[[5.        1.4142135]]]
@@ -816,8 +816,8 @@ class LPPool2d(_LPPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> print(nn.LPPool2d(1, 2)(x))
         [[[[4.]]]]
@@ -882,8 +882,8 @@ class FractionalMaxPool2d(_FractionalMaxPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.FractionalMaxPool2d(2, output_size=(3, 3))
         >>> print(net(ms.Tensor(np.random.rand(1, 1, 6, 6), ms.float32)).shape)
         (1, 1, 3, 3)
@@ -914,8 +914,8 @@ class FractionalMaxPool3d(_FractionalMaxPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.FractionalMaxPool3d(2, output_size=(2, 2, 2))
         >>> print(net(ms.Tensor(np.random.rand(1, 1, 4, 4, 4), ms.float32)).shape)
         (1, 1, 2, 2, 2)

@@ -177,8 +177,8 @@ class RNN(_RNNBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> rnn = nn.RNN(3, 4, num_layers=2, batch_first=True)
         >>> out, h = rnn(ms.Tensor(np.ones((2, 5, 3), np.float32)))
         >>> print(out.shape, h.shape)
@@ -226,8 +226,8 @@ class LSTM(_RNNBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> lstm = nn.LSTM(3, 4, batch_first=True, bidirectional=True)
         >>> out, (h, c) = lstm(ms.Tensor(np.ones((2, 5, 3), np.float32)))
         >>> print(out.shape, h.shape, c.shape)
@@ -271,8 +271,8 @@ class GRU(_RNNBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> gru = nn.GRU(3, 4)
         >>> out, h = gru(ms.Tensor(np.ones((5, 2, 3), np.float32)))
         >>> print(out.shape, h.shape)
@@ -359,8 +359,8 @@ class RNNCell(_RNNCellBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cell = nn.RNNCell(3, 2)
         >>> print(cell(ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))).shape)
         (4, 2)
@@ -397,8 +397,8 @@ class LSTMCell(_RNNCellBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cell = nn.LSTMCell(3, 2)
         >>> h, c = cell(ms.Tensor(np.ones((4, 3), np.float32)), (ms.Tensor(np.ones((4, 2), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))))
         >>> print(h.shape, c.shape)
@@ -432,8 +432,8 @@ class GRUCell(_RNNCellBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cell = nn.GRUCell(3, 2)
         >>> print(cell(ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))).shape)
         (4, 2)

@@ -24,8 +24,8 @@ class SparseToDense(Cell):
         TypeError: the input is not a COOTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.COOTensor(ms.Tensor([[0, 1], [1, 2]], ms.int32), ms.Tensor([1.0, 2.0]), (3, 4))
         >>> print(nn.SparseToDense()(x))
         [[0. 1. 0. 0.]
@@ -65,8 +65,8 @@ class SparseTensorDenseMatmul(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.SparseTensorDenseMatmul()
         >>> idx = ms.Tensor([[0, 1], [1, 2]], ms.int32)
         >>> dense = ms.Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))

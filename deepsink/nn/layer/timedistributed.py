@@ -36,8 +36,8 @@ class TimeDistributed(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.TimeDistributed(nn.Dense(3, 2), time_axis=1, reshape_with_axis=0)
         >>> print(net(ms.Tensor(np.ones((4, 5, 3), np.float32))).shape)
         (4, 5, 2)

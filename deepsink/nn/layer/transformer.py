@@ -110,8 +110,8 @@ class MultiheadAttention(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> attn = nn.MultiheadAttention(8, 2)
         >>> q = ms.Tensor(np.ones((3, 1, 8), np.float32))
         >>> out, w = attn(q, q, q)
@@ -295,8 +295,8 @@ class TransformerEncoderLayer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
         >>> print(layer(ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
         (5, 2, 8)
@@ -367,8 +367,8 @@ class TransformerDecoderLayer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.TransformerDecoderLayer(d_model=8, nhead=2, dim_feedforward=16)
         >>> print(layer(ms.Tensor(np.ones((4, 2, 8), np.float32)), ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
         (4, 2, 8)
@@ -452,8 +452,8 @@ class TransformerEncoder(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16)
         >>> encoder = nn.TransformerEncoder(layer, num_layers=2)
         >>> print(encoder(ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
@@ -496,8 +496,8 @@ class TransformerDecoder(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> layer = nn.TransformerDecoderLayer(d_model=8, nhead=2, dim_feedforward=16)
         >>> decoder = nn.TransformerDecoder(layer, num_layers=2)
         >>> print(decoder(ms.Tensor(np.ones((4, 2, 8), np.float32)), ms.Tensor(np.ones((5, 2, 8), np.float32))).shape)
@@ -553,8 +553,8 @@ class Transformer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> model = nn.Transformer(d_model=8, nhead=2, num_encoder_layers=1, num_decoder_layers=1,
         ...                        dim_feedforward=16)
         >>> print(model(ms.Tensor(np.ones((5, 2, 8), np.float32)), ms.Tensor(np.ones((4, 2, 8), np.float32))).shape)

@@ -76,8 +76,8 @@ class LossBase(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class MyL1(nn.LossBase):
         ...     def construct(self, logits, labels):
         ...         return self.get_loss(ms.ops.abs(logits - labels))
@@ -131,8 +131,8 @@ class MSELoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MSELoss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0], np.float32)),
         ...            ms.Tensor(np.array([1.5, 2.0], np.float32))))
@@ -166,8 +166,8 @@ class L1Loss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.L1Loss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 1.0, 5.0], np.float32))))
         1.0
@@ -204,8 +204,8 @@ class SmoothL1Loss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.SmoothL1Loss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 2.5, 6.0], np.float32))))
         [0.    0.125 2.5  ]
@@ -288,8 +288,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
         >>> logits = ms.Tensor(np.array([[2.0, 0.5], [0.1, 1.0]], np.float32))
         >>> print(loss(logits, ms.Tensor(np.array([0, 1], np.int32))))
@@ -396,8 +396,8 @@ class CrossEntropyLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.CrossEntropyLoss()
         >>> logits = ms.Tensor(np.array([[2.0, 0.5, 0.1], [0.1, 0.2, 3.0]], np.float32))
         >>> print(loss(logits, ms.Tensor(np.array([0, 2], np.int32))))
@@ -536,8 +536,8 @@ class BCEWithLogitsLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.BCEWithLogitsLoss()
         >>> print(loss(ms.Tensor(np.array([[0.5, -1.0], [2.0, 0.0]], np.float32)), ms.Tensor(np.array([[1.0, 0.0], [1.0, 1.0]], np.float32))))
         0.40185347
@@ -619,8 +619,8 @@ class BCELoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.BCELoss(reduction='mean')
         >>> print(loss(ms.Tensor(np.array([0.9, 0.2, 0.6], np.float32)), ms.Tensor(np.array([1.0, 0.0, 1.0], np.float32))))
         0.27977657
@@ -654,8 +654,8 @@ class KLDivLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.KLDivLoss(reduction='batchmean')
         >>> logp = ms.ops.log(ms.Tensor(np.array([[0.25, 0.75]], np.float32)))
         >>> print(loss(logp, ms.Tensor(np.array([[0.5, 0.5]], np.float32))))
@@ -691,8 +691,8 @@ class HuberLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.HuberLoss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.5, 2.0, 0.0], np.float32))))
         0.875
@@ -727,8 +727,8 @@ class MarginRankingLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MarginRankingLoss(margin=0.5)
         >>> print(loss(ms.Tensor(np.array([1.0, 0.2], np.float32)), ms.Tensor(np.array([0.0, 0.5], np.float32)), ms.Tensor(np.array([1.0, 1.0], np.float32))))
         0.4
@@ -765,8 +765,8 @@ class CosineEmbeddingLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.CosineEmbeddingLoss()
         >>> x1 = ms.Tensor(np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))
         >>> x2 = ms.Tensor(np.array([[1.0, 1.0], [0.0, 1.0]], np.float32))
@@ -803,8 +803,8 @@ class SoftMarginLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.SoftMarginLoss()
         >>> print(loss(ms.Tensor(np.array([0.5, -2.0], np.float32)), ms.Tensor(np.array([1.0, -1.0], np.float32))))
         0.30050248
@@ -834,8 +834,8 @@ class HingeEmbeddingLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.HingeEmbeddingLoss(margin=1.0)
         >>> print(loss(ms.Tensor(np.array([0.3, 0.4, 2.0], np.float32)), ms.Tensor(np.array([1.0, -1.0, -1.0], np.float32))))
         0.3
@@ -872,8 +872,8 @@ class PoissonNLLLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.PoissonNLLLoss()
         >>> print(loss(ms.Tensor(np.array([0.0, 1.0], np.float32)), ms.Tensor(np.array([1.0, 2.0], np.float32))))
         0.8591409
@@ -913,8 +913,8 @@ class GaussianNLLLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.GaussianNLLLoss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([1.5, 2.0], np.float32)), ms.Tensor(np.array([1.0, 0.5], np.float32))))
         -0.110786796
@@ -951,8 +951,8 @@ class MultiLabelSoftMarginLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MultiLabelSoftMarginLoss()
         >>> print(loss(ms.Tensor(np.array([[0.5, -1.0, 2.0]], np.float32)), ms.Tensor(np.array([[1.0, 0.0, 1.0]], np.float32))))
         0.30475557
@@ -990,8 +990,8 @@ class MultiMarginLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MultiMarginLoss()
         >>> print(loss(ms.Tensor(np.array([[0.1, 0.8, 0.3]], np.float32)), ms.Tensor(np.array([1], np.int64))))
         0.26666665
@@ -1028,8 +1028,8 @@ class MultilabelMarginLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MultilabelMarginLoss()
         >>> print(loss(ms.Tensor(np.array([[0.1, 0.2, 0.4, 0.8]], np.float32)), ms.Tensor(np.array([[3, 0, -1, 1]], np.int32))))
         0.85
@@ -1065,8 +1065,8 @@ class TripletMarginLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.TripletMarginLoss()
         >>> x = ms.Tensor(np.array([[0.0, 0.0]], np.float32))
         >>> print(loss(x, ms.Tensor(np.array([[0.0, 1.0]], np.float32)), ms.Tensor(np.array([[0.0, 1.5]], np.float32))))
@@ -1107,8 +1107,8 @@ class NLLLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.NLLLoss()
         >>> logp = nn.LogSoftmax()(ms.Tensor(np.array([[2.0, 0.5, 0.1], [0.1, 0.2, 3.0]], np.float32)))
         >>> print(loss(logp, ms.Tensor(np.array([0, 2], np.int32))))
@@ -1141,8 +1141,8 @@ class RMSELoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.RMSELoss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), ms.Tensor(np.array([1.0, 2.0, 6.0], np.float32))))
         1.7320508
@@ -1176,8 +1176,8 @@ class MAELoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MAELoss()
         >>> print(loss(ms.Tensor(np.array([1.0, 2.0, 4.0], np.float32)), ms.Tensor(np.array([2.0, 2.0, 2.0], np.float32))))
         1.0
@@ -1208,8 +1208,8 @@ class DiceLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.DiceLoss()
         >>> print(loss(ms.Tensor(np.array([[0.9, 0.1], [0.2, 0.8]], np.float32)), ms.Tensor(np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))))
         0.028574169
@@ -1254,8 +1254,8 @@ class FocalLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.FocalLoss()
         >>> print(loss(ms.Tensor(np.array([[0.8, 0.1], [0.3, 0.9]], np.float32)), ms.Tensor(np.array([[1], [1]], np.int32))))
         0.27373785
@@ -1314,8 +1314,8 @@ class CTCLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> log_probs = nn.LogSoftmax()(ms.Tensor(np.zeros((3, 1, 3), np.float32)))
         >>> loss = nn.CTCLoss(blank=0)
         >>> print(loss(log_probs, ms.Tensor(np.array([[1, 2]], np.int32)), ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([2], np.int32))))
@@ -1350,8 +1350,8 @@ class L1Regularizer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> reg = nn.L1Regularizer(0.5)
         >>> print(reg(ms.Tensor(np.array([[1.0, -2.0], [0.5, 0.0]], np.float32))))
         1.75
@@ -1395,8 +1395,8 @@ class MultiClassDiceLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.MultiClassDiceLoss(activation=None)
         >>> y = ms.Tensor(np.eye(2, dtype=np.float32))
         >>> print(loss(y, y))
@@ -1467,8 +1467,8 @@ class TripletMarginWithDistanceLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> x = ms.Tensor([[0.0, 0.0]])
         >>> loss = nn.TripletMarginWithDistanceLoss()
         >>> print(loss(x, ms.Tensor([[3.0, 4.0]]), ms.Tensor([[1.0, 0.0]])))
@@ -1537,8 +1537,8 @@ class SampledSoftmaxLoss(LossBase):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> sv = (ms.Tensor([0, 2], ms.int32), ms.Tensor([[1.0]]), ms.Tensor([1.0, 1.0]))
         >>> loss = nn.SampledSoftmaxLoss(2, 4, sampled_values=sv)
         >>> w, b = ms.Tensor(np.zeros((4, 2), np.float32)), ms.Tensor(np.zeros(4, np.float32))

@@ -45,8 +45,8 @@ class Adadelta(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
         >>> opt = nn.Adadelta(net.trainable_params(), learning_rate=1.0)
         >>> for _ in range(2):

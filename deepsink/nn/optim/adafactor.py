@@ -70,8 +70,8 @@ class AdaFactor(_HostTarget, Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> w = ms.Parameter(ms.Tensor(np.ones((2, 2), np.float32)), name="w")
         >>> opt = nn.AdaFactor([w], learning_rate=0.1, relative_step=False, scale_parameter=False,
         ...                    beta1=0.0)

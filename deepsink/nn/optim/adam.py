@@ -77,8 +77,8 @@ class Adam(_HostTarget, Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
         >>> opt = nn.Adam(net.trainable_params(), learning_rate=0.1)
         >>> for _ in range(2):
@@ -180,8 +180,8 @@ class AdamWeightDecay(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
         >>> opt = nn.AdamWeightDecay(net.trainable_params(), learning_rate=0.1, weight_decay=0.01)
         >>> for _ in range(2):
@@ -257,8 +257,8 @@ class AdamOffload(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
         >>> opt = nn.AdamOffload([w], learning_rate=0.1)
         >>> _ = opt((ms.Tensor(np.array([1.0, -1.0], np.float32)),))

@@ -46,8 +46,8 @@ class ASGD(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
         >>> opt = nn.ASGD(net.trainable_params(), learning_rate=0.1)
         >>> for _ in range(2):

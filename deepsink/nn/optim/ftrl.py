@@ -57,8 +57,8 @@ class FTRL(_HostTarget, Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> w = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="w")
         >>> opt = nn.FTRL([w], initial_accum=1.0, learning_rate=0.1)
         >>> _ = opt((ms.Tensor(np.array([1.0, -1.0], np.float32)),))

@@ -48,8 +48,8 @@ class LARS(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> w = ms.Parameter(ms.Tensor(np.array([3.0, 4.0], np.float32)), name="w")
         >>> opt = nn.LARS(nn.Momentum([w], 0.1, 0.9), coefficient=0.1, epsilon=0.0)
         >>> _ = opt((ms.Tensor(np.array([0.6, 0.8], np.float32)),))

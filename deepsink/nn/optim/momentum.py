@@ -42,8 +42,8 @@ class Momentum(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init="ones", has_bias=False)
         >>> opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
         >>> _ = opt((ms.Tensor(np.array([[1.0, 2.0]], np.float32)),))

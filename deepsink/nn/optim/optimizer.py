@@ -183,8 +183,8 @@ class Optimizer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class PlainSGD(nn.Optimizer):
         ...     def construct(self, gradients):
         ...         lr = self.get_lr()

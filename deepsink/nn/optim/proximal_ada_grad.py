@@ -44,8 +44,8 @@ class ProximalAdagrad(_HostTarget, Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
         >>> opt = nn.ProximalAdagrad([w], accum=0.0, learning_rate=0.1)
         >>> _ = opt((ms.Tensor(np.array([2.0, -2.0], np.float32)),))

@@ -51,8 +51,8 @@ class RMSProp(Optimizer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', has_bias=False)
         >>> opt = nn.RMSProp(net.trainable_params(), learning_rate=0.01)
         >>> for _ in range(2):

@@ -27,8 +27,8 @@ def no_init_parameters() -> Iterator[None]:
         Nothing of its own; errors raised inside the block propagate after the flag is restored.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> with nn.no_init_parameters():
         ...     print(ms.Parameter.init_param)
         ...     net = nn.Dense(3, 2)

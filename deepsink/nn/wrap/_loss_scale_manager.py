@@ -24,8 +24,8 @@ class LossScaleManager:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> class Constant(ms.amp.LossScaleManager):
         ...     def get_loss_scale(self):
         ...         return 8.0
@@ -65,8 +65,8 @@ class FixedLossScaleManager(LossScaleManager):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> manager = ms.amp.FixedLossScaleManager(1024.0)
         >>> print(manager.get_loss_scale(), manager.get_drop_overflow_update())
         1024.0 True
@@ -113,8 +113,8 @@ class DynamicLossScaleManager(LossScaleManager):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> manager = ms.amp.DynamicLossScaleManager(init_loss_scale=1024, scale_factor=2, scale_window=2)
         >>> manager.update_loss_scale(True)
         >>> print(manager.get_loss_scale())

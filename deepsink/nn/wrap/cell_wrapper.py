@@ -42,8 +42,8 @@ class WithLossCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> y = ms.Tensor(np.array([[1.0]], np.float32))
@@ -94,8 +94,8 @@ class WithEvalCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> y = ms.Tensor(np.array([[1.0]], np.float32))
@@ -161,8 +161,8 @@ class TrainOneStepCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> y = ms.Tensor(np.array([[1.0]], np.float32))
@@ -271,8 +271,8 @@ class ForwardValueAndGrad(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> y = ms.Tensor(np.array([[1.0]], np.float32))
@@ -346,8 +346,8 @@ class WithGradCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> grads = nn.WithGradCell(net, nn.MSELoss())(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0]]))
         >>> print(grads[0], grads[1])
@@ -389,8 +389,8 @@ class VirtualDatasetCellTriple(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.VirtualDatasetCellTriple(nn.TripletMarginLoss())
         >>> x = ms.Tensor(np.ones((2, 3), np.float32))
         >>> print(net(x, x, x))
@@ -426,8 +426,8 @@ class ParameterUpdate(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> p = ms.Parameter(ms.Tensor(0.1, ms.float32), name="lr")
         >>> update = nn.ParameterUpdate(p)
         >>> _ = update(ms.Tensor(0.01, ms.float32))

@@ -49,8 +49,8 @@ class DistributedGradReducer(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> reducer = nn.DistributedGradReducer(net.trainable_params())
         >>> grads = reducer((ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.ones(1, np.float32))))

@@ -75,8 +75,8 @@ class DynamicLossScaleUpdateCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cell = nn.DynamicLossScaleUpdateCell(loss_scale_value=1024.0, scale_factor=2, scale_window=1000)
         >>> scale = ms.Parameter(ms.Tensor(1024.0, ms.float32), name='scale')
         >>> _ = cell(scale, ms.Tensor(True))
@@ -132,8 +132,8 @@ class FixedLossScaleUpdateCell(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> cell = nn.FixedLossScaleUpdateCell(loss_scale_value=128.0)
         >>> scale = ms.Parameter(ms.Tensor(128.0, ms.float32), name='scale')
         >>> print(cell(scale, ms.Tensor(True)), scale.asnumpy())
@@ -177,8 +177,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> y = ms.Tensor(np.array([[1.0]], np.float32))

@@ -58,8 +58,8 @@ class GradAccumulationCell(_MicroBatchSum):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.GradAccumulationCell(nn.Dense(3, 1, weight_init='ones', bias_init='zeros'), 2)
         >>> print(net(ms.Tensor(np.ones((4, 3), np.float32))))
         [[6.]
@@ -96,8 +96,8 @@ class PipelineCell(_MicroBatchSum):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.PipelineCell(nn.Dense(3, 1, weight_init='ones', bias_init='zeros'), 2)
         >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))))
         [[6.]]
@@ -137,8 +137,8 @@ class MicroBatchInterleaved(_MicroBatchSum):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.MicroBatchInterleaved(nn.Dense(3, 1, weight_init='ones', bias_init='zeros'))
         >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))))
         [[6.]]

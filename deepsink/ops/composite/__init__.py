@@ -133,7 +133,7 @@ def add_flags(fn: Any = None, **flags: Any) -> Any:
         AttributeError: ``fn`` does not take attributes.
 
     Examples:
-        >>> from mindspore.ops import composite as C
+        >>> from deepsink.ops import composite as C
         >>> @C.add_flags(has_effect=True)
         ... def step(x):
         ...     return x

@@ -101,8 +101,8 @@ def _doc(kind: str, what: str, example: str) -> str:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([0.5, 1.0, 2.0]), ms.float32)
         >>> print(ops.bessel_{kind}(x))
         {example}

@@ -134,8 +134,8 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
             or ``unique`` asks for more classes than there are.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1], [3], [4]], ms.int32)
         >>> sampled, true_count, sampled_count = ops.uniform_candidate_sampler(x, 1, 3, False, 4)
         >>> print(sampled.shape, true_count.shape, sampled_count)
@@ -179,8 +179,8 @@ def log_uniform_candidate_sampler(true_classes: Any, num_true: int = 1, num_samp
             or ``unique`` asks for more classes than there are.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1], [3]], ms.int64)
         >>> _, true_count, _ = ops.log_uniform_candidate_sampler(x, 1, 3, False, 5, seed=1)
         >>> print(true_count.asnumpy().round(4))

@@ -131,7 +131,7 @@ def is_available() -> bool:
         bool.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.is_available()
         True
     """
@@ -145,7 +145,7 @@ def is_initialized() -> bool:
         bool.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.is_initialized()
         False
     """
@@ -172,7 +172,7 @@ def init_process_group(backend: str = "hccl", init_method: Any = None, timeout: 
         RuntimeError: the process was not started by a launcher.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> try:
         ...     ops.init_process_group()
         ... except RuntimeError:
@@ -196,7 +196,7 @@ def destroy_process_group(group: Any = None) -> None:
         group (str): the group. Default: ``None`` (the world).
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.destroy_process_group()
     """
     if group is None or group == GlobalComm.WORLD_COMM_GROUP:
@@ -215,7 +215,7 @@ def get_rank(group: Any = None) -> int:
         int.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_rank()
         -1
     """
@@ -232,7 +232,7 @@ def get_world_size(group: Any = None) -> int:
         int.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_world_size()
         -1
     """
@@ -249,7 +249,7 @@ def get_backend(group: Any = None) -> str:
         str.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_backend() in ("hccl", "nccl", "mccl")
         True
     """
@@ -266,7 +266,7 @@ def get_process_group_ranks(group: Any = None) -> list[int]:
         list[int].
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_process_group_ranks()
         [0]
     """
@@ -284,7 +284,7 @@ def get_global_rank(group: Any, group_rank: int) -> int:
         int.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_global_rank(None, 0)
         0
     """
@@ -302,7 +302,7 @@ def get_group_rank(group: Any, global_rank: int) -> int:
         int.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.get_group_rank(None, 0)
         0
     """
@@ -325,7 +325,7 @@ def new_group(ranks: Any = None, timeout: Any = None, backend: Any = None, pg_op
         ValueError: ``ranks`` is not every rank.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> ops.new_group([0]) == ops.new_group()
         True
     """
@@ -350,8 +350,8 @@ def set_comm_ops_inplace(is_enable: bool, func_list: Any = None) -> None:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> ops.set_comm_ops_inplace(False, ["all_reduce"])
         >>> out, handle = ops.all_reduce(ms.Tensor(np.ones(2, np.float32)))
         >>> print(out, handle)
@@ -392,8 +392,8 @@ def all_reduce(tensor: Any, op: str = "sum", group: Any = None, async_op: bool =
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> t = ms.Tensor(np.ones(2, np.float32))
         >>> ops.all_reduce(t)
         >>> print(t)  # one process
@@ -430,8 +430,8 @@ def all_gather_into_tensor(output_tensor: Any, input_tensor: Any, group: Any = N
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.all_gather_into_tensor(out, ms.Tensor(np.array([3.0, 4.0], np.float32)))
         >>> print(out)
@@ -466,8 +466,8 @@ def all_gather(tensor_list: list, tensor: Any, group: Any = None, async_op: bool
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = [ms.Tensor(np.zeros(2, np.float32))]
         >>> ops.all_gather(out, ms.Tensor(np.ones(2, np.float32)))
         >>> print(out[0])
@@ -504,8 +504,8 @@ def broadcast(tensor: Any, src: int, group: Any = None, async_op: bool = False) 
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> t = ms.Tensor(np.ones(2, np.float32))
         >>> ops.broadcast(t, 0)
         >>> print(t)
@@ -529,7 +529,7 @@ def barrier(group: Any = None, async_op: bool = False, device_ids: Any = None) -
         The handle (``None`` unless ``async_op``).
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.barrier())
         None
     """
@@ -559,8 +559,8 @@ def reduce(
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> t = ms.Tensor(np.ones(2, np.float32))
         >>> ops.reduce(t, 0)
         >>> print(t)
@@ -602,8 +602,8 @@ def reduce_scatter_tensor(output: Any, input: Any, op: str = "sum", group: Any =
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.reduce_scatter_tensor(out, ms.Tensor(np.ones(2, np.float32)))
         >>> print(out)
@@ -639,8 +639,8 @@ def reduce_scatter(output: Any, input_list: list, op: str = "sum", group: Any = 
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.reduce_scatter(out, [ms.Tensor(np.ones(2, np.float32))])
         >>> print(out)
@@ -678,8 +678,8 @@ def gather_into_tensor(output_tensor: Any, input_tensor: Any, dst: int = 0, grou
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.gather_into_tensor(out, ms.Tensor(np.ones(2, np.float32)))
         >>> print(out)
@@ -718,8 +718,8 @@ def scatter_tensor(output_tensor: Any, input_tensor: Any, src: int = 0, group: A
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.scatter_tensor(out, ms.Tensor(np.array([1.0, 2.0], np.float32)))
         >>> print(out)
@@ -755,8 +755,8 @@ def all_to_all(output_tensor_list: list, input_tensor_list: list, group: Any = N
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = [ms.Tensor(np.zeros(2, np.float32))]
         >>> ops.all_to_all(out, [ms.Tensor(np.ones(2, np.float32))])
         >>> print(out[0])
@@ -805,8 +805,8 @@ def all_to_all_single(output: Any, input: Any, output_split_sizes: Any = None,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.all_to_all_single(out, ms.Tensor(np.array([1.0, 2.0], np.float32)))
         >>> print(out)
@@ -868,8 +868,8 @@ def all_gather_into_tensor_uneven(output: Any, input: Any, output_split_sizes: A
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(3, np.float32))
         >>> ops.all_gather_into_tensor_uneven(out, ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
         >>> print(out)
@@ -916,8 +916,8 @@ def reduce_scatter_tensor_uneven(output: Any, input: Any, input_split_sizes: Any
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ms.Tensor(np.zeros(2, np.float32))
         >>> ops.reduce_scatter_tensor_uneven(out, ms.Tensor(np.array([1.0, 2.0], np.float32)))
         >>> print(out)
@@ -977,7 +977,7 @@ def all_gather_object(object_list: list, obj: Any, group: Any = None) -> None:
         ValueError: it does not have one entry per rank.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> out = [None]
         >>> ops.all_gather_object(out, {"a": 1})
         >>> print(out)
@@ -1009,7 +1009,7 @@ def gather_object(
         ValueError: ``dst`` is not a rank, or the list's length is not the world size.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> out = [None]
         >>> ops.gather_object("x", out)
         >>> print(out)
@@ -1040,7 +1040,7 @@ def broadcast_object_list(object_list: list, src: int = 0, group: Any = None,
         ValueError: ``src`` is not a rank.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> objs = [1, "two"]
         >>> ops.broadcast_object_list(objs)
         >>> print(objs)
@@ -1071,7 +1071,7 @@ def scatter_object_list(scatter_object_output_list: list, scatter_object_input_l
         ValueError: ``src`` is not a rank or the input list's length is not the world size.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> out = [None]
         >>> ops.scatter_object_list(out, ["mine"])
         >>> print(out)

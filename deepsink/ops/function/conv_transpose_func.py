@@ -77,8 +77,8 @@ def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> w = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> print(ops.conv_transpose2d(x, w, stride=2).shape)
@@ -143,8 +143,8 @@ def conv3d_transpose(inputs: Any, weight: Any, pad_mode: str = "valid", padding:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))
         >>> w = ms.Tensor(np.ones((2, 3, 2, 2, 2), np.float32))
         >>> print(ops.conv3d_transpose(x, w, stride=2).shape)

@@ -38,8 +38,8 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> image = ms.Tensor(np.arange(16.0).reshape(1, 4, 4, 1), ms.float32)
         >>> boxes = ms.Tensor([[0.0, 0.0, 1.0, 1.0]])
         >>> out = ops.crop_and_resize(image, boxes, ms.Tensor([0], ms.int32), (2, 2))
@@ -112,8 +112,8 @@ def roi_align(features: Any, rois: Any, pooled_height: int, pooled_width: int,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
         >>> rois = ms.Tensor([[0.0, 0.0, 0.0, 2.0, 2.0]])
         >>> print(ops.ROIAlign(1, 1, 1.0)(x, rois))
@@ -190,8 +190,8 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.eye(3, dtype=np.float32)[[0, 0, 2, 1]][:, None])
         >>> idx, vals, shape, logp = ops.ctc_greedy_decoder(x, ms.Tensor([4], ms.int32))
         >>> print(vals, shape)
@@ -246,8 +246,8 @@ def nms_with_mask(bboxes: Any, iou_threshold: float = 0.5) -> tuple:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> boxes = ms.Tensor([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8]])
         >>> print(ops.NMSWithMask(0.5)(boxes)[2])
         [ True False]

@@ -53,8 +53,8 @@ def add_rms_norm(x1: Any, x2: Any, gamma: Any, epsilon: float = 1e-6) -> tuple:
         RuntimeError: If ``x1`` and ``x2`` differ in shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1.0, 2.0, 3.0, 4.0]], ms.float32)
         >>> y, rstd, s = ops.add_rms_norm(x, x, ops.ones((4,), ms.float32))
         >>> print(y)
@@ -102,8 +102,8 @@ def add_layer_norm(x1: Any, x2: Any, gamma: Any, beta: Any, epsilon: float = 1e-
         ValueError: If the shapes do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1.0, 2.0, 3.0]], ms.float32)
         >>> out = ops.add_layer_norm(x, x, ops.ones((3,), ms.float32), ops.zeros((3,), ms.float32))
         >>> print(out[0])
@@ -153,8 +153,8 @@ def rotary_position_embedding(x: Any, cos: Any, sin: Any, mode: int = 0) -> Tens
         ValueError: If ``x`` is not 4-D, its last axis is odd, or ``mode`` is not 0 or 1.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[[[1.0, 2.0, 3.0, 4.0]]]], ms.float32)
         >>> c, s = ops.zeros((1, 1, 1, 4), ms.float32), ops.ones((1, 1, 1, 4), ms.float32)
         >>> print(ops.rotary_position_embedding(x, c, s, 0))

@@ -31,7 +31,7 @@ def reduced_shape(input_shape: Any, axis: Any) -> tuple:
         ValueError: If an axis is out of range.
 
     Examples:
-        >>> from mindspore.ops import functional as F
+        >>> from deepsink.ops import functional as F
         >>> print(F.reduced_shape((2, 3, 4), (1,)))
         (2, 1, 4)
     """
@@ -62,7 +62,7 @@ def broadcast_gradient_args(x_shape: Any, y_shape: Any) -> tuple:
         ValueError: If the shapes do not broadcast.
 
     Examples:
-        >>> from mindspore.ops import functional as F
+        >>> from deepsink.ops import functional as F
         >>> print(F.broadcast_gradient_args((2, 3, 4), (3, 1)))
         ((), (0, 2))
     """

@@ -68,8 +68,8 @@ def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4.0).reshape(1, 1, 2, 2), ms.float32)
         >>> grid = ms.Tensor(np.zeros((1, 1, 1, 2), np.float32))
         >>> print(ops.grid_sample(x, grid, align_corners=True))
@@ -140,8 +140,8 @@ def affine_grid(theta: Any, size: Any, align_corners: bool = False) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> theta = ms.Tensor(np.array([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]], np.float32))
         >>> print(ops.affine_grid(theta, (1, 1, 1, 2), align_corners=True))
         [[[[-1.  0.]

@@ -37,8 +37,8 @@ def mirror_pad(input_x: Any, paddings: Any, mode: str) -> Tensor:
             for its axis.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1.0, 2.0, 3.0]])
         >>> print(ops.mirror_pad(x, ms.Tensor([[0, 0], [2, 1]], ms.int64), 'REFLECT'))
         [[3. 2. 1. 2. 3. 2.]]
@@ -74,8 +74,8 @@ def padding(x: Any, pad_dim_size: int = 8) -> Tensor:
         ValueError: ``pad_dim_size`` is not positive or the last axis is not 1.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.padding(ms.Tensor([[8.0], [10.0]]), 3))
         [[ 8.  0.  0.]
          [10.  0.  0.]]
@@ -112,8 +112,8 @@ def col2im(input_x: Any, output_size: Any, kernel_size: Any, dilation: Any, padd
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
         >>> print(ops.col2im(x, ms.Tensor([3, 3], ms.int32), 2, 1, 0, 1))
         [[[[1. 2. 1.]
@@ -163,8 +163,8 @@ def bounding_box_encode(anchor_box: Any, groundtruth_box: Any,
         ValueError: a box Tensor is not :math:`(N, 4)` or ``means``/``stds`` are not 4 numbers.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
         >>> print(ops.bounding_box_encode(a, ms.Tensor([[1.0, 1.0, 4.0, 4.0]])))
         [[0.25 0.25 0.   0.  ]]
@@ -206,8 +206,8 @@ def bounding_box_decode(anchor_box: Any, deltas: Any, max_shape: Any,
         ValueError: a box Tensor is not :math:`(N, 4)`, or ``max_shape`` is not 2 ints.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
         >>> print(ops.bounding_box_decode(a, ms.Tensor([[0.25, 0.25, 0.0, 0.0]]), (8, 8)))
         [[1. 1. 4. 4.]]
@@ -246,8 +246,8 @@ def check_valid(bboxes: Any, img_metas: Any) -> Tensor:
         ValueError: ``bboxes`` is not :math:`(N, 4)` or ``img_metas`` not 3 values.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> boxes = ms.Tensor([[0.0, 0.0, 4.0, 4.0], [-1.0, 0.0, 2.0, 2.0]])
         >>> print(ops.check_valid(boxes, ms.Tensor([8.0, 8.0, 1.0])))
         [ True False]

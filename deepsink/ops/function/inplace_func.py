@@ -85,8 +85,8 @@ def clamp_(input: Any, min: Any = None, max: Any = None) -> Tensor:
         ValueError: If both ``min`` and ``max`` are None.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([-2.0, 0.5, 3.0])
         >>> y = ops.clamp_(x, -1.0, 1.0)
         >>> print(x, y is x)
@@ -109,8 +109,8 @@ def zero_(input: Any) -> Tensor:
         TypeError: If ``input`` is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([1, 2, 3])
         >>> print(ops.zero_(x))
         [0 0 0]
@@ -132,8 +132,8 @@ def tanh_(input: Any) -> Tensor:
         TypeError: If ``input`` is not a float Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.tanh_(ms.Tensor([0.0, 1.0])))
         [0.        0.7615942]
     """
@@ -153,8 +153,8 @@ def erfinv_(input: Any) -> Tensor:
         TypeError: If ``input`` is not a float Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.erfinv_(ms.Tensor([0.0, 0.5])))
         [0.         0.47693628]
     """
@@ -174,8 +174,8 @@ def inplace_sigmoid(input: Any) -> Tensor:
         TypeError: If ``input`` is not a float Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.inplace_sigmoid(ms.Tensor([0.0, 2.0])))
         [0.5      0.880797]
     """
@@ -201,8 +201,8 @@ def put_(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tenso
         IndexError: If an index is out of range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1, 2], [3, 4]])
         >>> print(ops.put_(x, ms.Tensor([0, 3]), ms.Tensor([9, 8])))
         [[9 2]
@@ -249,8 +249,8 @@ def bernoulli_(input: Any, p: Any = 0.5, *, generator: Any = None) -> Tensor:
         ValueError: If ``p`` is outside [0, 1].
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.bernoulli_(ops.zeros((3,)), 1.0))
         [1. 1. 1.]
     """
@@ -280,8 +280,8 @@ def exponential_(input: Any, lambd: float = 1, *, generator: Any = None) -> Tens
         ValueError: If ``lambd`` is not positive.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(bool((ops.exponential_(ops.zeros((4,)), 2.0) > 0).all()))
         True
     """
@@ -312,8 +312,8 @@ def normal_(input: Any, mean: float = 0, std: float = 1, *, generator: Any = Non
         ValueError: If ``std`` is negative.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.normal_(ops.zeros((2, 3)), 1.0, 0.0))
         [[1. 1. 1.]
          [1. 1. 1.]]
@@ -345,8 +345,8 @@ def uniform_(input: Any, from_: float = 0, to: float = 1, *, generator: Any = No
         ValueError: If ``from_`` > ``to``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y = ops.uniform_(ops.zeros((100,)), 2.0, 3.0)
         >>> print(bool(((y >= 2) & (y < 3)).all()))
         True
@@ -379,8 +379,8 @@ def random_(input: Any, from_: int = 0, to: int | None = None, *, generator: Any
         ValueError: If ``from_`` >= ``to``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y = ops.random_(ms.Tensor([[2, 3, 4], [1, 2, 3]]), 0, 5)
         >>> print(y.shape, bool(((y >= 0) & (y < 5)).all()))
         (2, 3) True
@@ -417,8 +417,8 @@ def stop_gradient_(input: Any) -> Tensor:
         TypeError: If ``input`` is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> def f(x):
         ...     y = x * 2
         ...     ops.stop_gradient_(y)
@@ -443,8 +443,8 @@ def deepcopy(input_x: Any) -> Tensor:
         TypeError: If ``input_x`` is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([1, 2])
         >>> y = ops.deepcopy(x)
         >>> print(y, y is x)
@@ -471,8 +471,8 @@ def move_to(input: Any, to: str = "CPU", blocking: bool = True) -> Tensor:
         ValueError: If ``to`` is not a device name, or no accelerator is present.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.move_to(ms.Tensor([1, 2, 3]), "CPU"))
         [1 2 3]
     """

@@ -251,8 +251,8 @@ def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
             is out of range or is not of length 2.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x1 = ops.ones((2, 2, 3), ms.float32)
         >>> x2 = ops.ones((2, 3, 2), ms.float32)
         >>> print(ops.batch_dot(x1, x2, (-1, -2)))

@@ -61,8 +61,8 @@ def diff_ext(input: Any, n: int = 1, dim: int = -1, prepend: Any = None,
         TypeError: If ``input`` is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.diff_ext(ms.Tensor([1, 4, 9, 16])))
         [3 5 7]
     """
@@ -86,8 +86,8 @@ def baddbmm_ext(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: A
         TypeError: If an input is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.ones((1, 2, 2), ms.float32)
         >>> print(ops.baddbmm_ext(x, x, x, beta=0.5, alpha=2))
         [[[4.5 4.5]
@@ -113,8 +113,8 @@ def tensor_range(start: Any, end: Any, step: Any) -> Tensor:
         ValueError: If ``step`` is 0.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.tensor_range(ms.Tensor(1), ms.Tensor(9), ms.Tensor(3)))
         [1 4 7]
     """
@@ -140,8 +140,8 @@ def dyn_shape(input_x: Any) -> Tensor:
         TypeError: If ``input_x`` is not a Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.dyn_shape(ops.ones((2, 3, 4))))
         [2 3 4]
     """
@@ -170,8 +170,8 @@ def logspace(start: Any, end: Any, steps: int, base: int = 10, *,
         ValueError: If ``steps`` is negative.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.logspace(ms.Tensor(0.0), ms.Tensor(2.0), 3))
         [  1.  10. 100.]
     """
@@ -206,8 +206,8 @@ def intopk(x1: Any, x2: Any, k: int) -> Tensor:
         ValueError: If the shapes do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x1 = ms.Tensor([[1.0, 8.0, 5.0], [3.0, 1.0, 2.0]], ms.float32)
         >>> print(ops.intopk(x1, ms.Tensor([1, 2], ms.int32), 1))
         [ True False]
@@ -245,8 +245,8 @@ def unique_with_pad(x: Any, pad_num: Any) -> tuple[Tensor, Tensor]:
         ValueError: If ``x`` is not 1-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y, idx = ops.unique_with_pad(ms.Tensor([1, 3, 1, 5], ms.int32), -1)
         >>> print(y, idx)
         [ 1  3  5 -1] [0 1 0 2]
@@ -289,8 +289,8 @@ def gamma(shape: Any, alpha: Any, beta: Any, seed: int | None = None) -> Tensor:
         ValueError: If the shapes do not broadcast.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> alpha = ms.Tensor([[3.0, 4.0], [5.0, 6.0]])
         >>> print(ops.gamma((3, 1, 2), alpha, ms.Tensor([1.0]), seed=5).shape)
         (3, 2, 2)
@@ -322,8 +322,8 @@ def poisson(shape: Any, mean: Any, seed: int | None = None) -> Tensor:
         ValueError: If the shapes do not broadcast.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.poisson((4, 1), ms.Tensor([5.0, 10.0]), seed=5).shape)
         (4, 2)
     """
@@ -349,8 +349,8 @@ def reshape_(input: Any, shape: Any) -> Tensor:
         ValueError: If ``shape`` does not hold the number of elements of ``input``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.reshape_(ms.Tensor([1.0, 2.0]), (2, 1)).shape)
         (2, 1)
     """
@@ -371,7 +371,7 @@ def make_range(*args: int) -> tuple:
         ValueError: If there are not 1 to 3 arguments or ``step`` is 0.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.make_range(1, 9, 3))
         (1, 4, 7)
     """
@@ -403,8 +403,8 @@ def bernoulli_ext(input: Any, *, generator: Any = None) -> Tensor:
         TypeError: If ``input`` is not a float Tensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.bernoulli_ext(ms.Tensor([0.0, 1.0, 1.0])))
         [0. 1. 1.]
     """

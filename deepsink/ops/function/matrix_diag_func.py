@@ -100,8 +100,8 @@ def matrix_diag(x: Any, k: Any = 0, num_rows: Any = -1, num_cols: Any = -1,
             ``num_cols`` are too small.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.matrix_diag(ms.Tensor([1.0, 2.0]), k=1))
         [[0. 1. 0.]
          [0. 0. 2.]
@@ -167,8 +167,8 @@ def matrix_diag_part(x: Any, k: Any = 0, padding_value: Any = 0,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(9.0).reshape(3, 3), ms.float32)
         >>> print(ops.matrix_diag_part(x, k=(-1, 1)))
         [[0. 1. 5.]
@@ -211,8 +211,8 @@ def matrix_set_diag(x: Any, diagonal: Any, k: Any = 0, align: str = "RIGHT_LEFT"
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.zeros((2, 3)), ms.float32)
         >>> print(ops.matrix_set_diag(x, ms.Tensor([1.0, 2.0])))
         [[1. 0. 0.]

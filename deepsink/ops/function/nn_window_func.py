@@ -124,8 +124,8 @@ def fractional_max_pool2d(input: Any, kernel_size: Any, output_size: Any = None,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
         >>> u = ms.Tensor(np.full((1, 1, 2), 0.5, np.float32))
         >>> print(ops.fractional_max_pool2d(x, 2, output_size=2, _random_samples=u))
@@ -161,8 +161,8 @@ def fractional_max_pool3d(input: Any, kernel_size: Any, output_size: Any = None,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
         >>> print(ops.fractional_max_pool3d(x, 1, output_size=1).shape)
         (1, 1, 1, 1, 1)
@@ -195,8 +195,8 @@ def lrn(x: Any, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, be
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 2, 1, 1), np.float32))
         >>> print(ops.lrn(x, 1, 1.0, 1.0, 0.5))
         [[[[0.57735026]]
@@ -241,8 +241,8 @@ def bidense(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> w = ms.Tensor(np.ones((1, 2, 2), np.float32))
         >>> print(ops.bidense(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0, 4.0]]), w))
         [[21.]]

@@ -190,8 +190,8 @@ def deformable_conv2d(x: Any, weight: Any, offsets: Any, kernel_size: tuple, str
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 3, 3), np.float32))
         >>> w = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> off = ms.Tensor(np.concatenate([np.zeros((1, 8, 2, 2)), np.ones((1, 4, 2, 2))], 1),

@@ -48,8 +48,8 @@ def geqrf(input: Any) -> tuple[Tensor, Tensor]:
         ValueError: If ``input`` has rank below 2.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y, tau = ops.geqrf(ms.Tensor([[3.0, 1.0], [4.0, 2.0]], ms.float32))
         >>> print(y[0])
         [-5.  -2.2]
@@ -77,8 +77,8 @@ def orgqr(input: Any, input2: Any) -> Tensor:
         ValueError: If the shapes do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y, tau = ops.geqrf(ms.Tensor([[3.0, 1.0], [4.0, 2.0]], ms.float32))
         >>> print(ops.orgqr(y, tau))
         [[-0.6 -0.8]
@@ -113,8 +113,8 @@ def ormqr(input: Any, tau: Any, other: Any, left: bool = True, transpose: bool =
         ValueError: If the shapes do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y, tau = ops.geqrf(ms.Tensor([[3.0, 1.0], [4.0, 2.0]], ms.float32))
         >>> print(ops.ormqr(y, tau, ms.Tensor([[1.0, 0.0], [0.0, 1.0]], ms.float32)))
         [[-0.6 -0.8]

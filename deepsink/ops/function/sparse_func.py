@@ -65,8 +65,8 @@ def make_coo_tensor(indices: Any, values: Any, dense_shape: Any) -> COOTensor:
         TypeError, ValueError: as ``COOTensor``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.make_coo_tensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([2.0]), (2, 2))
         >>> print(x.to_dense())
         [[0. 2.]
@@ -87,8 +87,8 @@ def make_sparse_tensor(indices: Any, values: Any, dense_shape: Any) -> COOTensor
         COOTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.make_sparse_tensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([2.0]), (2, 2)).shape)
         (2, 2)
     """
@@ -108,8 +108,8 @@ def make_csr_tensor(indptr: Any, indices: Any, values: Any, dense_shape: Any) ->
         CSRTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.make_csr_tensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                         ms.Tensor([2.0]), (2, 2))
         >>> print(x.to_dense())
@@ -131,8 +131,8 @@ def make_row_tensor_inner(indices: Any, values: Any, dense_shape: Any) -> RowTen
         RowTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.make_row_tensor_inner(ms.Tensor([1]), ms.Tensor([[2.0, 3.0]]), (3, 2))
         >>> print(x.dense_shape)
         (3, 2)
@@ -152,8 +152,8 @@ def make_row_tensor(indices: Any, values: Any, dense_shape: Any) -> RowTensorInn
         RowTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.make_row_tensor(ms.Tensor([1]), ms.Tensor([[2.0, 3.0]]), (3, 2)).values)
         [[2. 3.]]
     """
@@ -194,7 +194,7 @@ for _f, _what in (
         f"``{_f.__name__}`` primitive; the property of the same meaning).\n\n"
         "    Args:\n        x: the sparse tensor.\n\n    Returns:\n        Tensor, or a tuple "
         "for the dense shape.\n\n    Raises:\n        TypeError: ``x`` is of another kind.\n\n"
-        "    Examples:\n        >>> import mindspore as ms\n        >>> from mindspore import ops\n"
+        "    Examples:\n        >>> import deepsink as ms\n        >>> from deepsink import ops\n"
         "        >>> x = ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([2.0]), (2, 2))\n"
         "        >>> print(ops.coo_tensor_get_dense_shape(x))\n        (2, 2)\n"
     )
@@ -215,8 +215,8 @@ def row_tensor_add(x: Any, y: Any) -> RowTensorInner:
         TypeError: ``x`` is not a RowTensor.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.RowTensor(ms.Tensor([1]), ms.Tensor([[2.0, 3.0]]), (3, 2))
         >>> print(ops.row_tensor_add(x, ms.Tensor([1.0, 1.0])).values)
         [[3. 4.]]
@@ -240,8 +240,8 @@ def coo2csr(row_indices: Any, height: int) -> Tensor:
         Tensor of ``height + 1`` row pointers, ``row_indices``' dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.coo2csr(ms.Tensor([0, 0, 2], ms.int32), 4))
         [0 2 2 3 3]
     """
@@ -260,8 +260,8 @@ def csr2coo(indptr: Any, nnz: int) -> Tensor:
         Tensor of ``nnz`` row indices, ``indptr``'s dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.csr2coo(ms.Tensor([0, 2, 2, 3], ms.int32), 3))
         [0 0 2]
     """
@@ -282,8 +282,8 @@ def csr_to_coo(tensor: Any) -> COOTensor:
         ValueError: it is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_to_coo(x).indices)
@@ -309,8 +309,8 @@ def csr_to_dense(csr_tensor: Any) -> Tensor:
         ValueError: it is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_to_dense(x))
@@ -344,8 +344,8 @@ def dense_to_sparse_coo(tensor: Any) -> COOTensor:
         ValueError: it is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.dense_to_sparse_coo(ms.Tensor([[0, 1.5], [2.0, 0]]))
         >>> print(x.indices)
         [[0 1]
@@ -371,8 +371,8 @@ def dense_to_sparse_csr(tensor: Any) -> CSRTensor:
         ValueError: it is not 2-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ops.dense_to_sparse_csr(ms.Tensor([[0, 1.5], [2.0, 0]]))
         >>> print(x.indptr, x.indices)
         [0 1 2] [1 0]
@@ -426,8 +426,8 @@ def csr_mul(x: Any, y: Any) -> Any:
         ValueError: ``y`` does not broadcast to ``x``'s shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_mul(x, ms.Tensor([[1.0, 3.0], [5.0, 7.0]])).values)
@@ -451,8 +451,8 @@ def csr_div(x: Any, y: Any) -> Any:
         ValueError: ``y`` does not broadcast to ``x``'s shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_div(x, ms.Tensor([[1.0, 4.0], [5.0, 7.0]])).values)
@@ -476,8 +476,8 @@ def csr_mv(csr_tensor: Any, dense: Any) -> Tensor:
         ValueError: ``dense`` is not 2-D or does not have ``N`` rows.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_mv(x, ms.Tensor([[1.0], [3.0]])))
@@ -550,8 +550,8 @@ def csr_mm(a: Any, b: Any, trans_a: bool = False, trans_b: bool = False,
         ValueError: the inner dimensions differ.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> print(ops.csr_mm(a, a).values.shape)
@@ -594,8 +594,8 @@ def csr_reduce_sum(csr_tensor: Any, axis: int) -> Tensor:
         ValueError: ``axis`` is another value.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 2, 2], ms.int32), ms.Tensor([0, 1], ms.int32),
         ...                  ms.Tensor([2.0, 3.0]), (2, 2))
         >>> print(ops.csr_reduce_sum(x, 1))
@@ -627,8 +627,8 @@ def csr_gather(indptr: Any, indices: Any, dense: Any, sparse_shape: Any) -> Tens
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> d = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
         >>> print(ops.csr_gather(ms.Tensor([0, 1, 2], ms.int32), ms.Tensor([2, 0], ms.int32), d, (2, 3)))
         [2. 3.]
@@ -657,8 +657,8 @@ def csr_softmax(logits: Any, dtype: Any) -> CSRTensor:
         TypeError: ``logits`` is not a CSRTensor, or ``dtype`` is not a float dtype.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.CSRTensor(ms.Tensor([0, 2, 2], ms.int32), ms.Tensor([0, 1], ms.int32),
         ...                  ms.Tensor([1.0, 1.0]), (2, 2))
         >>> print(ops.csr_softmax(x, ms.float32).values)
@@ -694,8 +694,8 @@ def csr_add(a: Any, b: Any, alpha: Any, beta: Any) -> CSRTensor:
         ValueError: their shapes differ.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.CSRTensor(ms.Tensor([0, 1, 1], ms.int32), ms.Tensor([1], ms.int32),
         ...                  ms.Tensor([2.0]), (2, 2))
         >>> b = ms.CSRTensor(ms.Tensor([0, 0, 1], ms.int32), ms.Tensor([0], ms.int32),
@@ -785,8 +785,8 @@ def coo_add(x1: Any, x2: Any, thresh: Any) -> COOTensor:
         ValueError: the shapes differ, or ``thresh`` is not 0-D.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.COOTensor(ms.Tensor([[0, 1], [1, 2]], ms.int64), ms.Tensor([-1.0, 2.0]), (3, 4))
         >>> b = ms.COOTensor(ms.Tensor([[0, 1], [2, 2]], ms.int64), ms.Tensor([1.0, 0.5]), (3, 4))
         >>> print(ops.coo_add(a, b, ms.Tensor(0.0)).values)
@@ -828,8 +828,8 @@ def coalesce(x_indices: Any, x_values: Any, x_shape: Any) -> tuple[Tensor, Tenso
         ValueError: the ranks or lengths do not fit, or an index is negative or out of range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> idx = ms.Tensor([[0, 0, 1], [1, 1, 2]], ms.int64)
         >>> y_indices, y_values, y_shape = ops.coalesce(idx, ms.Tensor([1.0, 5.0, 4.0]),
         ...                                             ms.Tensor([3, 3], ms.int64))
@@ -892,8 +892,8 @@ def coo_concat(sp_input: Any, concat_dim: int = 0) -> COOTensor:
             off the concatenation axis.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.COOTensor(ms.Tensor([[0, 1]], ms.int64), ms.Tensor([1.0]), (2, 2))
         >>> b = ms.COOTensor(ms.Tensor([[1, 0]], ms.int64), ms.Tensor([2.0]), (2, 3))
         >>> print(ops.coo_concat((a, b), 1).to_dense())
@@ -945,8 +945,8 @@ def sparse_segment_mean(x: Any, indices: Any, segment_ids: Any) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
         >>> print(ops.sparse_segment_mean(x, ms.Tensor([0, 1, 2], ms.int32), ms.Tensor([0, 0, 1], ms.int32)))
         [[ 2.  3.  4.  5.]

@@ -71,8 +71,8 @@ def _sparse_unary(kind: str, op: str, dense: Callable[[Any], Tensor], what: str)
             takes.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = {_EXAMPLE[kind].format(v="[1.25, 1.5]" if op == "acosh" else "[0.25, 0.5]")}
         >>> out = ops.{name}(x)
         >>> print(out.shape, (out.values == ops.{op}(x.values)).all())

@@ -81,8 +81,8 @@ def stft(x: Any, n_fft: int, hop_length: int | None = None, win_length: int | No
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.sin(np.arange(32, dtype=np.float32) / 3))
         >>> print(ops.stft(x, 8, return_complex=True).shape)
         (5, 17)

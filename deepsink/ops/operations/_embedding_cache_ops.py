@@ -27,8 +27,8 @@ class MapUniform(Primitive):
         ValueError: If a size is not positive.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.ops.operations import _embedding_cache_ops as E
+        >>> import deepsink as ms
+        >>> from deepsink.ops.operations import _embedding_cache_ops as E
         >>> x = ms.Tensor([0, 1, 2, 3, 4, 5, 6, 7], ms.int32)
         >>> print(E.MapUniform()(x, 4, 2))
         [0 4 1 5 2 6 3 7]
@@ -57,8 +57,8 @@ class SubAndFilter(Primitive):
         TypeError: If ``input_x`` is not an integer Tensor or ``max_num``/``offset`` not ints.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.ops.operations import _embedding_cache_ops as E
+        >>> import deepsink as ms
+        >>> from deepsink.ops.operations import _embedding_cache_ops as E
         >>> res, idx = E.SubAndFilter()(ms.Tensor([1, 3, 5, 8, 9, 16], ms.int32), 10, 5)
         >>> print(res, idx)
         [0 3 4] [2 3 4]

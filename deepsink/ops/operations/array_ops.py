@@ -225,8 +225,8 @@ class CountNonZero(Primitive):
         ValueError: If an axis is out of range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[0, 1, 0], [2, 3, 0]], ms.int32)
         >>> print(ops.CountNonZero(dims=1)(x))
         [1 2]
@@ -270,8 +270,8 @@ class EditDistance(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> i64 = lambda v: ms.Tensor(np.array(v, np.int64))
         >>> out = ops.EditDistance(normalize=False)(i64([[0, 0], [0, 1]]),
         ...     ms.Tensor([1.0, 2.0]), i64([1, 2]), i64([[0, 0]]), ms.Tensor([2.0]), i64([1, 2]))
@@ -326,8 +326,8 @@ class ExtractVolumePatches(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
         >>> y = ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), "VALID")(x)
         >>> print(y.shape, y.reshape(-1))

@@ -108,9 +108,9 @@ def kernel(fn: Callable | None = None, reg_info: Any = None,
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
-        >>> from mindspore.ops import kernel
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> from deepsink.ops import kernel
         >>> @kernel
         ... def add_one(a):
         ...     out = output_tensor(a.shape, a.dtype)
@@ -174,7 +174,7 @@ def ms_kernel(fn: Callable | None = None, reg_info: Any = None,
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.ops import ms_kernel
+        >>> from deepsink.ops import ms_kernel
         >>> @ms_kernel
         ... def double(a):
         ...     out = output_tensor(a.shape, a.dtype)
@@ -358,8 +358,8 @@ class Custom(PrimitiveWithInfer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> def add(x1, x2):
         ...     return x1 + x2
         >>> op = ops.Custom(add, lambda x, _: x, lambda x, _: x, "pyfunc")
@@ -480,8 +480,8 @@ class PyFunc(PrimitiveWithInfer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> def add(x, y):
         ...     return x + y
         >>> op = ops.PyFunc(add, [ms.float32, ms.float32], [(2,), (2,)], [ms.float32], [(2,)])
@@ -560,8 +560,8 @@ class Morph(PrimitiveWithInfer):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> def times100(x):
         ...     return x * 100
         >>> def seven(x, out, dout):

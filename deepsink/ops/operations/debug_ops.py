@@ -65,8 +65,8 @@ class InsertGradientOf(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> halve = ops.InsertGradientOf(lambda g: g * 0.5)
         >>> print(ms.grad(lambda x: (halve(x) * 3).sum())(ms.Tensor(np.ones(2, np.float32))))
         [1.5 1.5]
@@ -109,8 +109,8 @@ class HookBackward(Primitive):
         TypeError: If `hook_fn` is not a function.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> hook = ops.HookBackward(lambda grad: print("grad:", grad[0]))
         >>> g = ms.grad(lambda x: hook(x * 2) * 3)(ms.Tensor(1.0))
         grad: 3.0

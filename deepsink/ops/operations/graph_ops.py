@@ -34,8 +34,8 @@ class UpdateState(Primitive):
         `state`.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.UpdateState()(ms.Tensor(1.0), ms.Tensor(2.0)))
         1.0
     """
@@ -58,8 +58,8 @@ class Reusing(Primitive):
         Tensor, `input`.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.Reusing()(ms.Tensor([1.0, 2.0])))
         [1. 2.]
     """
@@ -89,8 +89,8 @@ class SelectView(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
         >>> print(ops.SelectView()(x, 1, 1))
         [1. 4.]
@@ -130,8 +130,8 @@ class MoveTo(Primitive):
         TypeError: If `blocking` is not a bool.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.MoveTo()(ms.Tensor([1, 2]), "CPU"))
         [1 2]
     """
@@ -167,8 +167,8 @@ def typeof(x: Any) -> Any:
         mindspore.dtype, its type.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.typeof(ms.Tensor([1.0])))
         Tensor[Float32]
     """
@@ -190,8 +190,8 @@ def hastype(x: Any, type_: Any) -> bool:
         TypeError: If `type_` is not a MindSpore type.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.hastype(ms.Tensor([1.0]), ms.tensor_type))
         True
     """
@@ -214,8 +214,8 @@ def isconstant(x: Any) -> bool:
         bool.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.isconstant(ms.Tensor([1.0])))
         True
     """
@@ -239,7 +239,7 @@ def add_flags(fn: Any = None, **flags: Any) -> Any:
         TypeError: If a flag's value is not a bool.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> def f(x):
         ...     return x
         >>> print(ops.add_flags(f, pipeline=True)._func_graph_flags)
@@ -278,8 +278,8 @@ def cond(A: Any, p: Any = None) -> Tensor:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> A = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
         >>> print(ops.cond(A, 1))
         21.0
@@ -308,8 +308,8 @@ class DynamicShape(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.DynamicShape()(ms.Tensor(np.ones((2, 3), np.float32))))
         [2 3]
     """
@@ -353,8 +353,8 @@ class DropoutGenMask(Primitive):
         ValueError: If `keep_prob` is not in (0, 1].
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> mask = ops.DropoutGenMask(1, 2)((2, 3), ms.Tensor(0.5, ms.float32))
         >>> print(mask.shape, mask.dtype)
         (16,) UInt8
@@ -411,8 +411,8 @@ class DropoutDoMask(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> keep = ms.Tensor(1.0, ms.float32)
         >>> mask = ops.DropoutGenMask()((2, 2), keep)
         >>> print(ops.DropoutDoMask()(ms.Tensor(np.ones((2, 2), np.float32)), mask, keep))
@@ -452,8 +452,8 @@ class FloatStatus(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.FloatStatus()(ms.Tensor(np.array([1.0, np.inf], np.float32))))
         [1.]
     """

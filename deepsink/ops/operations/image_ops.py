@@ -49,8 +49,8 @@ class ExtractGlimpse(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 4, 4, 1), ms.float32)
         >>> g = ops.ExtractGlimpse(False, False, False, "zero")
         >>> out = g(x, ms.Tensor([2, 2], ms.int32), ms.Tensor([[2.0, 2.0]], ms.float32))
@@ -99,8 +99,8 @@ class ScaleAndTranslate(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> img = ms.Tensor(np.ones((1, 2, 2, 1)), ms.float32)
         >>> out = ops.ScaleAndTranslate()(img, ms.Tensor([4, 4], ms.int32),
         ...                               ms.Tensor([2.0, 2.0]), ms.Tensor([0.0, 0.0]))
@@ -144,8 +144,8 @@ class CombinedNonMaxSuppression(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> boxes = ms.Tensor(np.array([[[[0, 0, 1, 1]], [[0, 0, 1, 0.9]]]], np.float32))
         >>> scores = ms.Tensor(np.array([[[0.9], [0.8]]], np.float32))
         >>> out = ops.CombinedNonMaxSuppression()(boxes, scores, ms.Tensor(2, ms.int32),

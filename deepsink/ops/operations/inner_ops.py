@@ -61,8 +61,8 @@ class NoRepeatNGram(Primitive):
         ValueError: If ``ngram_size`` is not positive or exceeds ``m``, or the shapes differ.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore.ops.operations import inner_ops
+        >>> import deepsink as ms
+        >>> from deepsink.ops.operations import inner_ops
         >>> seq = ms.Tensor([[[1, 2, 1, 2]]], ms.int32)
         >>> lp = ms.Tensor([[[0.1, 0.2, 0.3, 0.4]]], ms.float32)
         >>> print(inner_ops.NoRepeatNGram(2)(seq, lp)[0, 0, :2])

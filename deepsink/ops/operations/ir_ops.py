@@ -41,7 +41,7 @@ def _binary(name: str, op: Any) -> Any:
         TypeError: If the operands do not support the operation.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.{name}(7, 2))
         {op(7, 2)}
     """
@@ -72,7 +72,7 @@ def hyper_add(x: Any, y: Any) -> Any:
         ValueError: If the structures differ.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.hyper_add((1, 2.0), (3, 4.0)))
         (4, 6.0)
     """
@@ -97,8 +97,8 @@ def mixed_precision_cast(dst_type: Any, input_x: Any) -> Any:
         The values, in the structure of `input_x`.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ops.mixed_precision_cast(ms.float16, (ms.Tensor([1.0]), 1))
         >>> print(out[0].dtype, out[1])
         Float16 1
@@ -128,7 +128,7 @@ def switch(cond: Any, true_branch: Any, false_branch: Any) -> Any:
         One of the branches.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.switch(True, 1, 2))
         1
     """
@@ -158,7 +158,7 @@ class _SliceGetItem:
         ValueError: If `attr` is not one of the three.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> print(ops.SliceGetItem(slice(1, 3), "start"))
         1
     """

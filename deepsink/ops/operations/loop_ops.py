@@ -70,7 +70,7 @@ class WhileLoop(Primitive):
         ValueError: If `loop_func` fails on the value or changes its type or shape.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> def loop_while_fun(init_val):
         ...     return init_val + 1
         >>> print(ops.WhileLoop()(lambda x: x < 100, loop_while_fun, 10))
@@ -122,7 +122,7 @@ class ForiLoop(Primitive):
             shape.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> def cumsum(index, res):
         ...     return index + res
         >>> print(ops.ForiLoop()(0, 4, cumsum, 0))
@@ -180,7 +180,7 @@ class Scan(Primitive):
         ValueError: If `loop_func` fails or does not return a tuple of two elements.
 
     Examples:
-        >>> from mindspore import ops
+        >>> from deepsink import ops
         >>> def cumsum(res, el):
         ...     res = res + el
         ...     return res, res
@@ -231,8 +231,8 @@ def switch_layer(index: Any, layers_tuple: Any) -> Any:
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn, ops
+        >>> import deepsink as ms
+        >>> from deepsink import nn, ops
         >>> layers = (nn.ReLU(), nn.Tanh())
         >>> print(ops.switch_layer(ms.Tensor(0, ms.int32), layers)(ms.Tensor([-1.0, 2.0])))
         [0. 2.]

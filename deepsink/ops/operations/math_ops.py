@@ -192,8 +192,8 @@ class MatrixLogarithm(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[np.e, 0], [0, 1]], np.complex128))
         >>> print(np.round(ops.MatrixLogarithm()(x).asnumpy().real, 6))
         [[1. 0.]
@@ -232,8 +232,8 @@ class FFTWithSize(Primitive):
         ValueError: If ``signal_ndim`` or ``norm`` is out of range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([0.0, 1.0, 2.0, 3.0], ms.float32)
         >>> print(ops.FFTWithSize(1, False, True)(x))
         [ 6.+0.j -2.+2.j -2.+0.j]

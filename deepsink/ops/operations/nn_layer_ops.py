@@ -96,8 +96,8 @@ class MatrixDiagV3(Primitive):
         ValueError: ``align`` is unknown or the sizes do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> op = ops.MatrixDiagV3()
         >>> k, m1 = ms.Tensor(0, ms.int32), ms.Tensor(-1, ms.int32)
         >>> print(op(ms.Tensor([1.0, 2.0]), k, m1, m1, ms.Tensor(0.0)))
@@ -133,8 +133,8 @@ class MatrixDiagPartV3(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4.0).reshape(2, 2), ms.float32)
         >>> print(ops.MatrixDiagPartV3()(x, ms.Tensor(0, ms.int32), ms.Tensor(0.0)))
         [0. 3.]
@@ -168,8 +168,8 @@ class MatrixSetDiagV3(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.zeros((2, 2), np.float32))
         >>> print(ops.MatrixSetDiagV3()(x, ms.Tensor([1.0, 2.0]), ms.Tensor(0, ms.int32)))
         [[1. 0.]
@@ -207,8 +207,8 @@ class LRN(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.LRN(1)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32))).shape)
         (1, 2, 1, 1)
     """
@@ -245,8 +245,8 @@ class FractionalMaxPoolWithFixedKsize(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 1, 4, 4), ms.float32)
         >>> u = ms.Tensor(np.full((1, 1, 2), 0.5, np.float32))
         >>> y, arg = ops.FractionalMaxPoolWithFixedKsize(2, 2)(x, u)
@@ -287,8 +287,8 @@ class FractionalMaxPool3DWithFixedKsize(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
         >>> u = ms.Tensor(np.full((1, 1, 3), 0.5, np.float32))
         >>> y, arg = ops.FractionalMaxPool3DWithFixedKsize(1, 1)(x, u)
@@ -323,8 +323,8 @@ class LogSoftmaxExt(Primitive):
         ValueError: ``dim`` is out of range.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.LogSoftmaxExt()(ms.Tensor([0.0, 0.0]), 0))
         [-0.6931472 -0.6931472]
     """
@@ -364,8 +364,8 @@ class NLLLoss(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> logp = ms.Tensor(np.log(np.full((2, 2), 0.5, np.float32)))
         >>> loss, total = ops.NLLLoss()(logp, ms.Tensor([0, 1], ms.int32), ms.Tensor([1.0, 1.0]))
         >>> print(loss, total)
@@ -407,8 +407,8 @@ class RmsNorm(Primitive):
         TypeError: ``epsilon`` is not a float.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> y, rstd = ops.RmsNorm()(ms.Tensor([[3.0, 4.0]]), ms.Tensor([1.0, 1.0]))
         >>> print(rstd.shape)
         (1, 1)
@@ -443,8 +443,8 @@ class IOU(Primitive):
         ValueError: ``mode`` is unknown.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> b = ms.Tensor([[0.0, 0.0, 1.0, 1.0]])
         >>> print(ops.IOU()(b, b))
         [[1.]]
@@ -479,8 +479,8 @@ class AdaptiveAvgPool3D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))
         >>> print(ops.AdaptiveAvgPool3D(2)(x).shape)
         (1, 1, 2, 2, 2)
@@ -512,8 +512,8 @@ class AdaptiveMaxPool3D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4, 4), np.float32))
         >>> y, arg = ops.AdaptiveMaxPool3D()(x, ms.Tensor([2, 2, 2], ms.int32))
         >>> print(y.shape)
@@ -549,8 +549,8 @@ class EmbeddingLookup(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> table = ms.Tensor(np.arange(6.0).reshape(3, 2), ms.float32)
         >>> print(ops.EmbeddingLookup()(table, ms.Tensor([1, 5], ms.int32), 1))
         [[0. 1.]
@@ -614,8 +614,8 @@ class Dropout2D(_ChannelDropout):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out, mask = ops.Dropout2D(1.0)(ms.Tensor(np.ones((1, 2, 1, 1), np.float32)))
         >>> print(out.shape, mask.dtype)
         (1, 2, 1, 1) Bool
@@ -641,8 +641,8 @@ class Dropout3D(_ChannelDropout):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out, mask = ops.Dropout3D(1.0)(ms.Tensor(np.ones((1, 2, 1, 1, 1), np.float32)))
         >>> print(out.shape)
         (1, 2, 1, 1, 1)
@@ -699,8 +699,8 @@ class GridSampler2D(_GridSampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4.0).reshape(1, 1, 2, 2), ms.float32)
         >>> grid = ms.Tensor(np.zeros((1, 1, 1, 2), np.float32))
         >>> print(ops.GridSampler2D(align_corners=True)(x, grid))
@@ -732,8 +732,8 @@ class GridSampler3D(_GridSampler):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 2, 2, 2), np.float32))
         >>> grid = ms.Tensor(np.zeros((1, 1, 1, 1, 3), np.float32))
         >>> print(ops.GridSampler3D()(x, grid))
@@ -762,8 +762,8 @@ class AffineGrid(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> theta = ms.Tensor(np.array([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]], np.float32))
         >>> print(ops.AffineGrid(True)(theta, (1, 1, 1, 2)).shape)
         (1, 1, 2, 2)
@@ -813,8 +813,8 @@ class Conv2DBackpropInput(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> dout = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> w = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> print(ops.Conv2DBackpropInput(1, 2)(dout, w, (1, 1, 3, 3)))
@@ -874,8 +874,8 @@ class Conv2DTranspose(Conv2DBackpropInput):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> dout = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
         >>> w = ms.Tensor(np.ones((2, 4, 3, 3), np.float32))
         >>> print(ops.Conv2DTranspose(4, 3, pad_mode='same', stride=2)(dout, w, (1, 4, 6, 6)).shape)
@@ -913,8 +913,8 @@ class Conv3DTranspose(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> dout = ms.Tensor(np.ones((1, 2, 2, 2, 2), np.float32))
         >>> w = ms.Tensor(np.ones((2, 3, 2, 2, 2), np.float32))
         >>> print(ops.Conv3DTranspose(2, 3, 2, stride=2)(dout, w).shape)
@@ -985,8 +985,8 @@ class ResizeBilinearV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[[0.0, 2.0]]]], np.float32))
         >>> print(ops.ResizeBilinearV2()(x, (1, 4)))
         [[[[0. 1. 2. 2.]]]]
@@ -1028,8 +1028,8 @@ class ResizeNearestNeighbor(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))
         >>> print(ops.ResizeNearestNeighbor((1, 4))(x))
         [[[[1. 1. 2. 2.]]]]
@@ -1078,8 +1078,8 @@ class ResizeNearestNeighborV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[[1.0, 2.0]]]], np.float32))
         >>> print(ops.ResizeNearestNeighborV2()(x, ms.Tensor([1, 4], ms.int32)))
         [[[[1. 1. 2. 2.]]]]
@@ -1116,8 +1116,8 @@ class ResizeBicubic(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
         >>> print(ops.ResizeBicubic()(x, ms.Tensor([3, 3], ms.int32)).shape)
         (1, 1, 3, 3)
@@ -1158,8 +1158,8 @@ class ResizeLinear1D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[0.0, 2.0]]], np.float32))
         >>> print(ops.ResizeLinear1D()(x, ms.Tensor([3], ms.int64)))
         [[[0. 1. 2.]]]
@@ -1211,8 +1211,8 @@ class UpsampleNearest3D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 1, 2, 2), np.float32))
         >>> print(ops.UpsampleNearest3D()(x, (2, 4, 4)).shape)
         (1, 1, 2, 4, 4)
@@ -1252,8 +1252,8 @@ class UpsampleTrilinear3D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 1, 2, 2), np.float32))
         >>> print(ops.UpsampleTrilinear3D()(x, (2, 4, 4)).shape)
         (1, 1, 2, 4, 4)
@@ -1294,8 +1294,8 @@ class MirrorPad(Primitive):
         ValueError: ``mode`` is unknown or a pad does not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[1.0, 2.0, 3.0]])
         >>> print(ops.MirrorPad('SYMMETRIC')(x, ms.Tensor([[0, 0], [1, 1]], ms.int64)))
         [[1. 1. 2. 3. 3.]]
@@ -1335,8 +1335,8 @@ class PadV3(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
         >>> print(ops.PadV3('edge')(x, ms.Tensor([1, 2], ms.int64)))
         [[1. 1. 2. 2. 2.]]
@@ -1386,8 +1386,8 @@ class Padding(Primitive):
         ValueError: ``pad_dim_size`` is not positive or the last axis is not 1.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.Padding(2)(ms.Tensor([[8.0]])))
         [[8. 0.]]
     """
@@ -1426,8 +1426,8 @@ class Col2Im(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
         >>> print(ops.Col2Im(2)(x, ms.Tensor([3, 3], ms.int32)).shape)
         (1, 1, 3, 3)
@@ -1465,8 +1465,8 @@ class Im2Col(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
         >>> print(ops.Im2Col(2)(x).shape)
         (1, 2, 4, 4)
@@ -1505,8 +1505,8 @@ class BoundingBoxEncode(Primitive):
         ValueError: the boxes or ``means``/``stds`` have the wrong shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
         >>> print(ops.BoundingBoxEncode()(a, a))
         [[0. 0. 0. 0.]]
@@ -1543,8 +1543,8 @@ class BoundingBoxDecode(Primitive):
         ValueError: the boxes or arguments have the wrong shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> a = ms.Tensor([[0.0, 0.0, 3.0, 3.0]])
         >>> print(ops.BoundingBoxDecode((8, 8))(a, ms.Tensor([[0.0, 0.0, 0.0, 0.0]])))
         [[0. 0. 3. 3.]]
@@ -1576,8 +1576,8 @@ class CheckValid(Primitive):
         ValueError: the inputs have the wrong shape.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.CheckValid()(ms.Tensor([[0.0, 0.0, 2.0, 2.0]]), ms.Tensor([4.0, 4.0, 1.0])))
         [ True]
     """
@@ -1634,8 +1634,8 @@ class MaxUnpool2D(_MaxUnpool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[[5.0]]]], np.float32))
         >>> print(ops.MaxUnpool2D(2)(x, ms.Tensor([[[[3]]]], ms.int64)))
         [[[[0. 0.]
@@ -1666,8 +1666,8 @@ class MaxUnpool3D(_MaxUnpool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.array([[[[[5.0]]]]], np.float32))
         >>> print(ops.MaxUnpool3D(2)(x, ms.Tensor([[[[[7]]]]], ms.int64)).shape)
         (1, 1, 2, 2, 2)
@@ -1704,8 +1704,8 @@ class CropAndResize(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> image = ms.Tensor(np.ones((1, 4, 4, 1), np.float32))
         >>> op = ops.CropAndResize()
         >>> print(op(image, ms.Tensor([[0.0, 0.0, 1.0, 1.0]]), ms.Tensor([0], ms.int32), (2, 2)).shape)
@@ -1750,8 +1750,8 @@ class ROIAlign(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
         >>> print(ops.ROIAlign(2, 2, 1.0)(x, ms.Tensor([[0.0, 0.0, 0.0, 2.0, 2.0]])).shape)
         (1, 1, 2, 2)
@@ -1795,8 +1795,8 @@ class CTCGreedyDecoder(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.eye(3, dtype=np.float32)[[0, 0, 2, 1]][:, None])
         >>> print(ops.CTCGreedyDecoder(False)(x, ms.Tensor([4], ms.int32))[1])
         [0 0 1]
@@ -1832,8 +1832,8 @@ class NMSWithMask(Primitive):
         ValueError: ``bboxes`` is not :math:`(N, 5)`.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> boxes = ms.Tensor([[0.0, 0.0, 2.0, 2.0, 0.9], [0.0, 0.0, 2.0, 1.9, 0.8]])
         >>> print(ops.NMSWithMask(0.5)(boxes)[2])
         [ True False]
@@ -1880,8 +1880,8 @@ class CTCLoss(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.zeros((2, 1, 3), np.float32))
         >>> loss, grad = ops.CTCLoss()(x, ms.Tensor([[0, 0]], ms.int64), ms.Tensor([1], ms.int32),
         ...                            ms.Tensor([2], ms.int32))
@@ -1956,8 +1956,8 @@ class MultilabelMarginLoss(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[0.1, 0.2, 0.4, 0.8]])
         >>> y, is_target = ops.MultilabelMarginLoss()(x, ms.Tensor([[3, 0, -1, 1]], ms.int32))
         >>> print(y, is_target)
@@ -2011,8 +2011,8 @@ class DepthwiseConv2dNative(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
         >>> w = ms.Tensor(np.ones((1, 2, 2, 2), np.float32))
         >>> print(ops.DepthwiseConv2dNative(1, 2)(x, w).shape)
@@ -2061,8 +2061,8 @@ class ResizeArea(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4.0).reshape(1, 2, 2, 1), ms.float32)
         >>> print(ops.ResizeArea()(x, ms.Tensor([1, 1], ms.int32)).reshape(-1))
         [1.5]
@@ -2111,8 +2111,8 @@ class CTCLossV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> lp = ms.Tensor(np.log(np.full((2, 1, 3), 1 / 3, np.float32)))
         >>> nll, alpha = ops.CTCLossV2()(lp, ms.Tensor([[1]], ms.int32), ms.Tensor([2], ms.int32),
         ...                              ms.Tensor([1], ms.int32))
@@ -2198,8 +2198,8 @@ class BatchNorm(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((2, 2), np.float32))
         >>> one, zero = ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.zeros(2, np.float32))
         >>> print(ops.BatchNorm()(x, one, zero, zero, one)[0])
@@ -2269,8 +2269,8 @@ class DataFormatDimMap(Primitive):
         ValueError: If a format is not ``'NHWC'`` or ``'NCHW'``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([0, 1, 2, 3, -1], ms.int32)
         >>> print(ops.DataFormatDimMap()(x))
         [0 3 1 2 2]

@@ -274,8 +274,8 @@ _FRACTIONAL_DOC = """{kind} pooling with fractional windows (TensorFlow's ``Frac
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(16.0).reshape(1, 4, 4, 1), ms.float32)
         >>> y, rows, cols = ops.Fractional{name}([1.0, 2.0, 2.0, 1.0])(x)
         >>> print(y.reshape(-1), rows, cols)
@@ -337,8 +337,8 @@ class Dilation2D(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(9.0).reshape(1, 1, 3, 3), ms.float32)
         >>> f = ms.Tensor(np.zeros((1, 2, 2)), ms.float32)
         >>> print(ops.Dilation2D(1, 1, "VALID")(x, f))
@@ -394,8 +394,8 @@ class LSTM(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((2, 1, 1)), ms.float32)
         >>> h = ms.Tensor(np.zeros((1, 1, 1)), ms.float32)
         >>> w = ms.Tensor(np.full((12, 1, 1), 0.5), ms.float32)
@@ -485,8 +485,8 @@ class MaxPool3DWithArgmax(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(8.0).reshape(1, 1, 2, 2, 2), ms.float32)
         >>> y, idx = ops.MaxPool3DWithArgmax(2, 2, 0)(x)
         >>> print(y.reshape(-1), idx.reshape(-1))
@@ -541,8 +541,8 @@ class RNNTLoss(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> acts = ms.Tensor(np.zeros((1, 1, 2, 2)), ms.float32)
         >>> i32 = lambda v: ms.Tensor(np.array(v, np.int32))
         >>> costs, grads = ops.RNNTLoss()(acts, i32([[1]]), i32([1]), i32([1]))
@@ -584,8 +584,8 @@ class ComputeAccidentalHits(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> tc = ms.Tensor(np.array([[1, 2], [0, 4]], np.int64))
         >>> sc = ms.Tensor(np.array([0, 1, 2, 3], np.int64))
         >>> indices, ids, weights = ops.ComputeAccidentalHits(2)(tc, sc)
@@ -631,8 +631,8 @@ class DeformableOffsets(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(4.0).reshape(1, 1, 2, 2), ms.float32)
         >>> off = ms.Tensor(np.concatenate([np.zeros((1, 8, 1, 1)), np.ones((1, 4, 1, 1))], 1),
         ...                 ms.float32)
@@ -705,8 +705,8 @@ class DynamicRNN(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((2, 1, 3)), ms.float32)
         >>> w = ms.Tensor(np.full((5, 8), 0.1), ms.float32)
         >>> b = ms.Tensor(np.zeros(8), ms.float32)
@@ -776,8 +776,8 @@ class BasicLSTMCell(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((1, 2)), ms.float32)
         >>> h = ms.Tensor(np.zeros((1, 2)), ms.float32)
         >>> w = ms.Tensor(np.zeros((4, 8)), ms.float32)
@@ -843,8 +843,8 @@ class DynamicGRUV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.ones((2, 1, 3)), ms.float32)
         >>> wi = ms.Tensor(np.full((3, 6), 0.1), ms.float32)
         >>> wh = ms.Tensor(np.full((2, 6), 0.1), ms.float32)

@@ -242,8 +242,8 @@ class ApplyAdaMax(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
@@ -283,8 +283,8 @@ class ApplyAdadelta(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> upd = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="upd")
@@ -327,8 +327,8 @@ class ApplyAdagrad(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> _ = ops.ApplyAdagrad()(var, acc, 0.1, ms.Tensor(np.array([2.0, 4.0], np.float32)))
@@ -371,8 +371,8 @@ class ApplyAdagradV2(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> _ = ops.ApplyAdagradV2(epsilon=1.0)(var, acc, 0.3, ms.Tensor(np.array([2.0, 2.0], np.float32)))
@@ -420,8 +420,8 @@ class ApplyAdagradDA(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> ga = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="ga")
         >>> gsa = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="gsa")
@@ -469,8 +469,8 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> ps = [ms.Parameter(ms.Tensor(np.full(2, x, np.float32)), name=n)
         ...       for n, x in (("var", 1.0), ("m", 0.0), ("v", 0.0), ("vhat", 0.0))]
         >>> g = ms.Tensor(np.array([1.0, -1.0], np.float32))
@@ -521,8 +521,8 @@ class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> ps = [ms.Parameter(ms.Tensor(np.full(2, x, np.float32)), name=n)
         ...       for n, x in (("var", 1.0), ("m", 0.0), ("v", 0.0), ("vhat", 0.0))]
         >>> g = ms.Tensor(np.array([1.0, -1.0], np.float32))
@@ -563,8 +563,8 @@ class ApplyAddSign(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> g = ms.Tensor(np.array([1.0, -1.0], np.float32))
@@ -604,8 +604,8 @@ class ApplyPowerSign(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> g = ms.Tensor(np.array([1.0, -1.0], np.float32))
@@ -649,8 +649,8 @@ class ApplyCenteredRMSProp(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> ps = [ms.Parameter(ms.Tensor(np.full(2, x, np.float32)), name=n)
         ...       for n, x in (("var", 1.0), ("mg", 0.0), ("ms", 1.0), ("mom", 0.0))]
         >>> g = ms.Tensor(np.ones(2, np.float32))
@@ -694,8 +694,8 @@ class ApplyRMSProp(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> ms_ = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="ms")
         >>> mom = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="mom")
@@ -739,8 +739,8 @@ class ApplyFtrl(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="acc")
         >>> lin = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="lin")
@@ -779,8 +779,8 @@ class ApplyGradientDescent(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> print(ops.ApplyGradientDescent()(var, 0.5, ms.Tensor(np.array([1.0, 2.0], np.float32))))
         [0.5 0. ]
@@ -822,8 +822,8 @@ class ApplyKerasMomentum(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> _ = ops.ApplyKerasMomentum()(var, acc, 0.1, ms.Tensor(np.ones(2, np.float32)), 0.9)
@@ -868,8 +868,8 @@ class ApplyProximalAdagrad(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> _ = ops.ApplyProximalAdagrad()(var, acc, 0.1, 0.0, 0.0, ms.Tensor(np.ones(2, np.float32)))
@@ -908,8 +908,8 @@ class ApplyProximalGradientDescent(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> d = ms.Tensor(np.array([1.0, 20.0], np.float32))
         >>> print(np.round(ops.ApplyProximalGradientDescent()(var, 0.1, 0.5, 0.0, d).asnumpy(), 4))
@@ -974,8 +974,8 @@ class SparseApplyAdadelta(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((3, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros((3, 1), np.float32)), name="acc")
         >>> upd = ms.Parameter(ms.Tensor(np.zeros((3, 1), np.float32)), name="upd")
@@ -1029,8 +1029,8 @@ class SparseApplyAdagrad(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((3, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros((3, 1), np.float32)), name="acc")
         >>> g = ms.Tensor(np.full((1, 1), 2.0, np.float32))
@@ -1085,8 +1085,8 @@ class SparseApplyAdagradV2(SparseApplyAdagrad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((3, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros((3, 1), np.float32)), name="acc")
         >>> g = ms.Tensor(np.full((1, 1), 2.0, np.float32))
@@ -1128,8 +1128,8 @@ class SparseApplyFtrl(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="acc")
         >>> lin = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="lin")
@@ -1191,8 +1191,8 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="acc")
         >>> lin = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="lin")
@@ -1233,8 +1233,8 @@ class SparseApplyProximalAdagrad(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="acc")
         >>> op = ops.SparseApplyProximalAdagrad()
@@ -1280,8 +1280,8 @@ class SparseApplyRMSProp(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="var")
         >>> ms_ = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="ms")
         >>> mom = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="mom")
@@ -1338,8 +1338,8 @@ class FusedSparseAdam(_SparsePrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="v")
@@ -1394,8 +1394,8 @@ class FusedSparseLazyAdam(FusedSparseAdam):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.full((2, 1), 0.5, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="v")
@@ -1432,8 +1432,8 @@ class FusedSparseFtrl(SparseApplyFtrl):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="acc")
         >>> lin = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="lin")
@@ -1468,8 +1468,8 @@ class FusedSparseProximalAdagrad(SparseApplyProximalAdagrad):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones((2, 1), np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros((2, 1), np.float32)), name="acc")
         >>> t = lambda x: ms.Tensor(np.float32(x))
@@ -1505,8 +1505,8 @@ class Adam(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
@@ -1554,8 +1554,8 @@ class AdamNoUpdateParam(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
         >>> g = ms.Tensor(np.array([1.0, -1.0], np.float32))
@@ -1603,8 +1603,8 @@ class AdamWeightDecay(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
@@ -1653,8 +1653,8 @@ class FusedCastAdamWeightDecay(AdamWeightDecay):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> m = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="m")
         >>> v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
@@ -1700,8 +1700,8 @@ class SGD(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="p")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> stat = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="stat")
@@ -1759,8 +1759,8 @@ class LARSUpdate(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> w = ms.Tensor(np.array([3.0, 4.0], np.float32))
         >>> g = ms.Tensor(np.array([0.6, 0.8], np.float32))
         >>> op = ops.LARSUpdate(epsilon=0.0, hyperpara=0.1)
@@ -1813,8 +1813,8 @@ class FusedWeightScaleApplyMomentum(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> var = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="var")
         >>> acc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="acc")
         >>> g = ms.Tensor(np.ones(2, np.float32))
@@ -1867,8 +1867,8 @@ class FusedAdaFactor(_OptimizerPrimitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> mk = lambda a, n: ms.Parameter(ms.Tensor(np.array(a, np.float32)), name=n)
         >>> p, avg, sq = mk([1.0, 1.0], "p"), mk([0.0, 0.0], "avg"), mk([0.0, 0.0], "sq")
         >>> row, col = mk([0.0], "row"), mk([0.0], "col")
@@ -1941,8 +1941,8 @@ class FusedAdaFactorWithGlobalNorm(FusedAdaFactor):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> mk = lambda a, n: ms.Parameter(ms.Tensor(np.array(a, np.float32)), name=n)
         >>> p, avg, sq = mk([1.0, 1.0], "p"), mk([0.0, 0.0], "avg"), mk([0.0, 0.0], "sq")
         >>> row, col = mk([0.0], "row"), mk([0.0], "col")

@@ -53,8 +53,8 @@ class SampleDistortedBoundingBoxV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> op = ops.SampleDistortedBoundingBoxV2(seed=1, area_range=(0.5, 1.0))
         >>> boxes = ms.Tensor(np.array([[[0.1, 0.1, 0.9, 0.9]]], np.float32))
         >>> offset, size, bbox = op(ms.Tensor([40, 40, 3], ms.int32), boxes,

@@ -31,8 +31,8 @@ class RandomChoiceWithMask(Primitive):
         ValueError: If ``count`` is not positive or a seed is negative.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor([[True, False], [False, True]])
         >>> index, mask = ops.RandomChoiceWithMask(count=4, seed=1)(x)
         >>> print(index.shape, int(mask.sum()))

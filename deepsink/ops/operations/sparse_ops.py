@@ -58,8 +58,8 @@ class Coalesce(Primitive):
         TypeError, ValueError: as ``ops.coalesce``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> idx = ms.Tensor([[2, 0, 0], [1, 1, 1]], ms.int64)
         >>> _, values, _ = ops.Coalesce()(idx, ms.Tensor([1.0, 5.0, 4.0]), ms.Tensor([3, 3], ms.int64))
         >>> print(values)
@@ -91,8 +91,8 @@ class SparseToDense(Primitive):
         ValueError: ``values`` does not have one value per index.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> out = ops.SparseToDense()(ms.Tensor([[0, 1], [1, 2]]), ms.Tensor([1.0, 2.0]), (3, 4))
         >>> print(out)
         [[0. 1. 0. 0.]
@@ -130,8 +130,8 @@ class SparseTensorDenseAdd(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> idx = ms.Tensor([[0, 1], [1, 2]], ms.int32)
         >>> out = ops.SparseTensorDenseAdd()(idx, ms.Tensor([1.0, 2.0]), ms.Tensor([2, 3], ms.int32),
         ...                                  ms.Tensor(np.ones((2, 3), np.float32)))
@@ -184,8 +184,8 @@ class SparseTensorDenseMatmul(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> idx = ms.Tensor([[0, 1], [1, 2]], ms.int32)
         >>> dense = ms.Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
         >>> print(ops.SparseTensorDenseMatmul()(idx, ms.Tensor([-1.0, 2.0]), (3, 4), dense))
@@ -256,8 +256,8 @@ class SparseSlice(Primitive):
         ValueError: the lengths do not fit.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> idx = ms.Tensor([[0, 1], [1, 2], [1, 3], [2, 2]], ms.int64)
         >>> out = ops.SparseSlice()(idx, ms.Tensor([1, 2, 3, 4]), ms.Tensor([3, 4], ms.int64),
         ...                         ms.Tensor([0, 1], ms.int64), ms.Tensor([2, 3], ms.int64))
@@ -308,8 +308,8 @@ class SparseGatherV2(Primitive):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
         >>> print(ops.SparseGatherV2()(x, ms.Tensor([1, 2], ms.int32), 1))
         [[ 1.  2.]

@@ -107,8 +107,8 @@ class ScalarSummary(_Summary):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.ScalarSummary()("loss", ms.Tensor(np.float32(0.5))))
         None
     """
@@ -137,8 +137,8 @@ class TensorSummary(_Summary):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.TensorSummary()("weights", ms.Tensor(np.ones((2, 2), np.float32))))
         None
     """
@@ -163,8 +163,8 @@ class ImageSummary(_Summary):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.ImageSummary()("image", ms.Tensor(np.zeros((1, 3, 4, 4), np.float32))))
         None
     """
@@ -194,8 +194,8 @@ class HistogramSummary(_Summary):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> print(ops.HistogramSummary()("bias", ms.Tensor(np.array([1.0, 2.0], np.float32))))
         None
     """
@@ -246,8 +246,8 @@ class TensorDump(Primitive):
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> path = os.path.join(tempfile.mkdtemp(), "add")
         >>> ops.TensorDump()(path, ms.Tensor(np.array([1.0, 2.0], np.float32)))
         >>> print(sorted(os.listdir(os.path.dirname(path)))[0].startswith("add_float32_"))
@@ -296,8 +296,8 @@ def tensordump(file_name: str, tensor: Tensor, mode: str = "out") -> None:
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> path = os.path.join(tempfile.mkdtemp(), "x.npy")
         >>> ops.tensordump(path, ms.Tensor(np.array([3], np.int32)))
         >>> print(os.listdir(os.path.dirname(path))[0].startswith("x_int32_"))
@@ -336,8 +336,8 @@ class DumpGradient(Primitive):
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import ops
+        >>> import deepsink as ms
+        >>> from deepsink import ops
         >>> path = os.path.join(tempfile.mkdtemp(), "x_dout.npy")
         >>> dg = ops.DumpGradient()
         >>> def f(x, y):

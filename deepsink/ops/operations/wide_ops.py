@@ -39,8 +39,8 @@ def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, exampl
     """A MindSpore-structured docstring from its parts (each part's lines indented by 8)."""
     return (f"{summary}\n\n    Args:\n{args or '        None.'}\n\n    Inputs:\n{inputs}\n\n"
             f"    Outputs:\n{outputs}\n\n    Raises:\n{raises}\n\n    Examples:\n"
-            "        >>> import mindspore as ms\n        >>> from mindspore import ops\n"
-            f"        >>> from mindspore.ops import operations as P\n{example}\n")  # fmt: skip
+            "        >>> import deepsink as ms\n        >>> from deepsink import ops\n"
+            f"        >>> from deepsink.ops import operations as P\n{example}\n")  # fmt: skip
 
 
 def _ex(*lines: str) -> str:

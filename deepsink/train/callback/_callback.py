@@ -369,7 +369,7 @@ class CallbackManager(Callback):
         TypeError: if ``callbacks`` or one of its elements is not a Callback.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> class Count(ms.train.Callback):
         ...     def __init__(self):
         ...         self.steps = 0

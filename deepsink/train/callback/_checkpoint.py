@@ -78,7 +78,7 @@ class CheckpointConfig:
         TypeError: if an argument has the wrong type.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> config = ms.train.CheckpointConfig(save_checkpoint_steps=10, keep_checkpoint_max=2)
         >>> print(config.save_checkpoint_steps, config.keep_checkpoint_max)
         10 2
@@ -294,8 +294,8 @@ class ModelCheckpoint(Callback):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> import os, tempfile
         >>> net = nn.Dense(2, 1)
         >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}

@@ -64,9 +64,9 @@ class FlopsUtilizationCollector(Callback):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore.dataset as ds
-        >>> from mindspore import nn
-        >>> from mindspore.train import Model, FlopsUtilizationCollector
+        >>> import deepsink.dataset as ds
+        >>> from deepsink import nn
+        >>> from deepsink.train import Model, FlopsUtilizationCollector
         >>> data = {"x": np.ones((8, 10), np.float32), "y": np.zeros((8,), np.int32)}
         >>> train_dataset = ds.NumpySlicesDataset(data=data).batch(4)
         >>> net = nn.Dense(10, 5)

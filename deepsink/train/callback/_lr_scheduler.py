@@ -27,10 +27,10 @@ class LearningRateScheduler(Callback):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
-        >>> from mindspore.train import Model, LearningRateScheduler
-        >>> import mindspore.dataset as ds
+        >>> import deepsink as ms
+        >>> from deepsink import nn
+        >>> from deepsink.train import Model, LearningRateScheduler
+        >>> import deepsink.dataset as ds
         >>> def learning_rate_function(lr, cur_step_num):
         ...     return lr * 0.5 if cur_step_num % 2 == 0 else lr
         >>> net = nn.Dense(2, 1)

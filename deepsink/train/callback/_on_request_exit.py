@@ -36,7 +36,7 @@ class OnRequestExit(Callback):
 
     Examples:
         >>> import signal
-        >>> from mindspore.train import OnRequestExit
+        >>> from deepsink.train import OnRequestExit
         >>> cb = OnRequestExit(save_mindir=False, file_name='LeNet5', sig=signal.SIGUSR1)
         >>> print(cb.train_name.endswith('LeNet5_train'))
         True

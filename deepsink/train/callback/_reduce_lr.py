@@ -39,8 +39,8 @@ class ReduceLROnPlateau(Callback):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1)
         >>> data = {'x': np.ones((8, 2), np.float32), 'y': np.zeros((8, 1), np.float32)}
         >>> ds = ms.dataset.NumpySlicesDataset(data, shuffle=False).batch(4)

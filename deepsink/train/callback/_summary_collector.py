@@ -78,10 +78,10 @@ class SummaryCollector(Callback):
         >>> import tempfile
         >>> import warnings
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> import mindspore.dataset as ds
-        >>> from mindspore import nn
-        >>> from mindspore.train import Model, SummaryCollector
+        >>> import deepsink as ms
+        >>> import deepsink.dataset as ds
+        >>> from deepsink import nn
+        >>> from deepsink.train import Model, SummaryCollector
         >>> net = nn.Dense(2, 1)
         >>> model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
         >>> data = ds.NumpySlicesDataset({"x": np.ones((4, 2), np.float32),

@@ -30,7 +30,7 @@ class TimeMonitor(Callback):
         TypeError: if ``data_time`` is not a bool.
 
     Examples:
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> monitor = ms.train.TimeMonitor()
         >>> print(monitor.data_size)
         None

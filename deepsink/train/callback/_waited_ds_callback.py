@@ -30,8 +30,8 @@ class WaitedDSCallback(Callback, DSCallback):
         ValueError: ``step_size`` is below 1.
 
     Examples:
-        >>> import mindspore.dataset as ds
-        >>> from mindspore.dataset import WaitedDSCallback
+        >>> import deepsink.dataset as ds
+        >>> from deepsink.dataset import WaitedDSCallback
         >>> class Sync(WaitedDSCallback):
         ...     def sync_step_begin(self, train_run_context, ds_run_context):
         ...         print("row", ds_run_context.cur_step_num, "after training step",

@@ -63,7 +63,7 @@ def names() -> list[str]:
         list[str], the names.
 
     Examples:
-        >>> from mindspore.train import names
+        >>> from deepsink.train import names
         >>> 'accuracy' in names() and 'loss' in names()
         True
     """
@@ -85,7 +85,7 @@ def get_metric_fn(name: str, *args: Any, **kwargs: Any) -> Metric:
         KeyError: if ``name`` is not one of :func:`names`.
 
     Examples:
-        >>> from mindspore.train import get_metric_fn
+        >>> from deepsink.train import get_metric_fn
         >>> get_metric_fn('precision', eval_type='classification')  # doctest: +ELLIPSIS
         <...Precision object at ...>
     """
@@ -112,7 +112,7 @@ def get_metrics(metrics: Any) -> dict[str, Metric]:
         KeyError: for an unknown metric name.
 
     Examples:
-        >>> from mindspore import nn
+        >>> from deepsink import nn
         >>> metrics = nn.get_metrics({'acc', 'loss'})
         >>> print(sorted(metrics), type(metrics['acc']).__name__)
         ['acc', 'loss'] Accuracy

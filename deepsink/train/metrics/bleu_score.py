@@ -34,7 +34,7 @@ class BleuScore(Metric):
         ValueError: if ``n_gram`` is not in [1, 4].
 
     Examples:
-        >>> from mindspore.train import BleuScore
+        >>> from deepsink.train import BleuScore
         >>> candidate_corpus = [['i', 'have', 'a', 'pen', 'on', 'my', 'desk']]
         >>> reference_corpus = [[['i', 'have', 'a', 'pen', 'in', 'my', 'desk'],
         ...                      ['there', 'is', 'a', 'pen', 'on', 'the', 'desk']]]

@@ -25,7 +25,7 @@ class ConfusionMatrix(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.ConfusionMatrix(num_classes=2)
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.9, 0.1], [0.3, 0.7], [0.4, 0.6]])), ms.Tensor(np.array([1, 0, 0, 1])))

@@ -150,8 +150,8 @@ class ConfusionMatrixMetric(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import Tensor
-        >>> from mindspore.train import ConfusionMatrixMetric
+        >>> from deepsink import Tensor
+        >>> from deepsink.train import ConfusionMatrixMetric
         >>> metric = ConfusionMatrixMetric(skip_channel=True, metric_name="tpr",
         ...                                calculation_method=False, decrease="mean")
         >>> x = Tensor(np.array([[[0], [1]], [[1], [0]]]))

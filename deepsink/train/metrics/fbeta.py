@@ -20,7 +20,7 @@ class Fbeta(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.Fbeta(2)
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))
@@ -82,7 +82,7 @@ class F1(Fbeta):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.F1()
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])), ms.Tensor(np.array([1, 0, 0])))

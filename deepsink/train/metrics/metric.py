@@ -27,7 +27,7 @@ def rearrange_inputs(func: Callable) -> Callable:
         Callable, the wrapped ``update``.
 
     Examples:
-        >>> from mindspore.train import Metric, rearrange_inputs
+        >>> from deepsink.train import Metric, rearrange_inputs
         >>> class Pick(Metric):
         ...     def clear(self): pass
         ...     def eval(self): pass
@@ -57,7 +57,7 @@ class Metric(metaclass=ABCMeta):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> class MeanError(ms.train.Metric):
         ...     def clear(self):
         ...         self.total, self.n = 0.0, 0

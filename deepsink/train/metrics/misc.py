@@ -19,7 +19,7 @@ class Dice(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.Dice()
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.0, 1.0], [1.0, 1.0]])), ms.Tensor(np.array([[0.0, 1.0], [1.0, 0.0]])))
@@ -63,7 +63,7 @@ class Perplexity(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.Perplexity()
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.5, 0.5], [0.9, 0.1]])), ms.Tensor(np.array([0, 0])))
@@ -109,7 +109,7 @@ class CosineSimilarity(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.CosineSimilarity()
         >>> m.clear()
         >>> m.update(np.array([[1.0, 0.0], [1.0, 1.0]]))
@@ -168,7 +168,7 @@ def auc(x: Any, y: Any, reorder: bool = False) -> float:
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore.train import auc
+        >>> from deepsink.train import auc
         >>> print(auc(np.array([0.0, 0.5, 1.0]), np.array([0.0, 1.0, 1.0])))
         0.75
     """

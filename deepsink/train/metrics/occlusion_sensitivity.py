@@ -39,8 +39,8 @@ class OcclusionSensitivity(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import nn, Tensor
-        >>> from mindspore.train import OcclusionSensitivity
+        >>> from deepsink import nn, Tensor
+        >>> from deepsink.train import OcclusionSensitivity
         >>> w = np.array([[0.1, 0.8, 0.1, 0.1], [1, 1, 1, 1]]).astype(np.float32)
         >>> b = np.array([0.3, 0.6]).astype(np.float32)
         >>> model = nn.Dense(4, 2, weight_init=Tensor(w), bias_init=Tensor(b))

@@ -41,8 +41,8 @@ class ROC(Metric):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import Tensor
-        >>> from mindspore.train import ROC
+        >>> from deepsink import Tensor
+        >>> from deepsink.train import ROC
         >>> metric = ROC(pos_label=2)
         >>> metric.update(Tensor(np.array([0.28, 0.55, 0.15, 0.05])), Tensor(np.array([0, 1, 2, 3])))
         >>> fpr, tpr, thresholds = metric.eval()

@@ -109,8 +109,8 @@ class HausdorffDistance(_SurfaceMetric):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import Tensor
-        >>> from mindspore.train import HausdorffDistance
+        >>> from deepsink import Tensor
+        >>> from deepsink.train import HausdorffDistance
         >>> x = Tensor(np.array([[3, 0, 1], [1, 3, 0], [1, 0, 2]]))
         >>> y = Tensor(np.array([[0, 2, 1], [1, 2, 1], [0, 0, 1]]))
         >>> metric = HausdorffDistance()
@@ -190,8 +190,8 @@ class MeanSurfaceDistance(_SurfaceMetric):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import Tensor
-        >>> from mindspore.train import MeanSurfaceDistance
+        >>> from deepsink import Tensor
+        >>> from deepsink.train import MeanSurfaceDistance
         >>> x = Tensor(np.array([[3, 0, 1], [1, 3, 0], [1, 0, 2]]))
         >>> y = Tensor(np.array([[0, 2, 1], [1, 2, 1], [0, 0, 1]]))
         >>> metric = MeanSurfaceDistance(symmetric=False, distance_metric="euclidean")
@@ -264,8 +264,8 @@ class RootMeanSquareDistance(MeanSurfaceDistance):
 
     Examples:
         >>> import numpy as np
-        >>> from mindspore import Tensor
-        >>> from mindspore.train import RootMeanSquareDistance
+        >>> from deepsink import Tensor
+        >>> from deepsink.train import RootMeanSquareDistance
         >>> x = Tensor(np.array([[3, 0, 1], [1, 3, 0], [1, 0, 2]]))
         >>> y = Tensor(np.array([[0, 2, 1], [1, 2, 1], [0, 0, 1]]))
         >>> metric = RootMeanSquareDistance(symmetric=False, distance_metric="euclidean")

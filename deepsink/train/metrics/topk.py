@@ -84,7 +84,7 @@ class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.Top1CategoricalAccuracy()
         >>> m.clear()
         >>> m.update(ms.Tensor(np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]])), ms.Tensor(np.array([2, 0])))
@@ -101,7 +101,7 @@ class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> m = ms.train.Top5CategoricalAccuracy()
         >>> m.clear()
         >>> m.update(ms.Tensor(np.eye(6)[[0, 1]]), ms.Tensor(np.array([5, 1])))

@@ -99,7 +99,7 @@ class SummaryRecord:
 
     Examples:
         >>> import tempfile
-        >>> import mindspore as ms
+        >>> import deepsink as ms
         >>> with ms.SummaryRecord(log_dir=tempfile.mkdtemp(), file_prefix="xx_",
         ...                       file_suffix="_yy") as summary_record:
         ...     summary_record.add_value("scalar", "loss", ms.Tensor(0.5))

@@ -19,8 +19,8 @@ class ConvertModelUtils:
     ``mindspore.train.ConvertModelUtils``); any other optimizer leaves it unchanged.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(2, 1)
         >>> opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
         >>> model = ms.Model(net, nn.MSELoss(), opt)

@@ -167,8 +167,8 @@ class LogSoftmaxExt(SoftmaxExt):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.LogSoftmaxExt(1)
         >>> print(net(ms.Tensor(np.zeros((2, 4), np.float32))).shape)
         (2, 4)
@@ -194,8 +194,8 @@ class PReLUExt(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.PReLUExt()
         >>> print(net(ms.Tensor(np.ones((2, 3), np.float32))).shape)
         (2, 3)

@@ -28,8 +28,8 @@ class Linear(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Linear(4, 3)
         >>> print(net(ms.Tensor(np.ones((2, 4), np.float32))).shape)
         (2, 3)

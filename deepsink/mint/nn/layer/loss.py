@@ -37,8 +37,8 @@ class L1LossExt(_Loss):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> loss = nn.L1LossExt('none')
         >>> print(loss(ms.Tensor([1.0, 3.0]), ms.Tensor([2.0, 1.0])))
         [1. 2.]

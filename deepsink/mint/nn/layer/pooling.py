@@ -96,8 +96,8 @@ class AvgPool1dExt(_AvgPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.AvgPool1dExt(2)
         >>> print(net(ms.Tensor(np.ones((1, 2, 4), np.float32))).shape)
         (1, 2, 2)
@@ -126,8 +126,8 @@ class AvgPool2dExt(_AvgPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.AvgPool2dExt(2)
         >>> print(net(ms.Tensor(np.ones((1, 2, 4, 4), np.float32))).shape)
         (1, 2, 2, 2)
@@ -151,8 +151,8 @@ class AvgPool3dExt(_AvgPool):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.AvgPool3dExt(2)
         >>> print(net(ms.Tensor(np.ones((1, 1, 2, 4, 4), np.float32))).shape)
         (1, 1, 1, 2, 2)
