@@ -35,8 +35,8 @@ class OptimizerProcess:
             ``init_learning_rate`` are what it was built with).
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1)
         >>> proc = boost.OptimizerProcess(nn.Momentum(net.trainable_params(), 0.1, 0.9))
         >>> proc.origin_params = [{"params": net.trainable_params()}]
@@ -121,8 +121,8 @@ class ParameterProcess:
     """Parameter groups for the boost algorithms.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1)
         >>> groups = boost.ParameterProcess.generate_group_params(
         ...     net.trainable_params(), net.trainable_params())

@@ -63,7 +63,7 @@ class AutoBoost:
         ValueError: the mode is not one of the four.
 
     Examples:
-        >>> from mindspore.boost import AutoBoost
+        >>> from deepsink.boost import AutoBoost
         >>> boost = AutoBoost("O1", {"boost": {"mode": "auto"}})
         >>> print(boost.boost_config["grad_freeze"])
         True

@@ -45,8 +45,8 @@ class BoostTrainOneStepCell(TrainOneStepCell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
         >>> train = boost.BoostTrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt, sens=1.0)
@@ -188,8 +188,8 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')
         >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
         >>> train = boost.BoostTrainOneStepWithLossScaleCell(

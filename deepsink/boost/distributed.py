@@ -65,7 +65,7 @@ class GroupLossScaleManager(Cell):
         loss_scale_groups (list): the parameter groups, one loss scale each.
 
     Examples:
-        >>> from mindspore import boost
+        >>> from deepsink import boost
         >>> print(boost.GroupLossScaleManager(1024.0, [[], []]).get_loss_scale())
         1024.0
     """

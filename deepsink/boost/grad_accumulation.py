@@ -60,8 +60,8 @@ class GradientAccumulation(Cell):
         ValueError: ``max_accumulation_step`` is below 1.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1)
         >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
         >>> acc = boost.GradientAccumulation(2, opt)

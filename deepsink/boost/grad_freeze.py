@@ -49,8 +49,8 @@ class FreezeOpt(Cell):
             ``train_strategy`` that is not an int.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = nn.Dense(2, 1)
         >>> opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
         >>> freeze = boost.FreezeOpt(opt, [[net.weight, net.bias], [net.bias]], [0, 1])
@@ -201,7 +201,7 @@ class GradientFreeze:
         total_steps (int): the steps the sequence covers (1% more are drawn).
 
     Examples:
-        >>> from mindspore import boost
+        >>> from deepsink import boost
         >>> freeze = boost.GradientFreeze(3, 0, 0.5, 10)
         >>> print(freeze.generate_freeze_index_sequence(3, 0, 0.5, 4))
         [0, 0, 1, 2]
@@ -291,8 +291,8 @@ def freeze_cell(
     ``reducer_flag``).
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, ops, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, ops, boost
         >>> net = nn.WithLossCell(nn.Dense(2, 1), nn.MSELoss())
         >>> opt = boost.FreezeOpt(nn.SGD(net.trainable_params(), 0.1))
         >>> grad = ops.GradOperation(get_by_list=True, sens_param=True)

@@ -32,8 +32,8 @@ class CommonHeadLastFN(Cell):
 
     Examples:
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore.boost.less_batch_normalization import CommonHeadLastFN
+        >>> import deepsink as ms
+        >>> from deepsink.boost.less_batch_normalization import CommonHeadLastFN
         >>> head = CommonHeadLastFN(4, 2)
         >>> print(head(ms.Tensor(np.ones((3, 4), np.float32))).shape)
         (3, 2)
@@ -84,8 +84,8 @@ class LessBN(Cell):
         fn_flag (bool): replace the last fully connected layer. Default: ``False``.
 
     Examples:
-        >>> import mindspore as ms
-        >>> from mindspore import nn, boost
+        >>> import deepsink as ms
+        >>> from deepsink import nn, boost
         >>> net = boost.LessBN(nn.SequentialCell(nn.Dense(4, 3), nn.Dense(3, 2)), fn_flag=True)
         >>> print(type(net.network[1]).__name__)
         CommonHeadLastFN

@@ -526,8 +526,8 @@ class Cell:
             Cell, this Cell.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 1)).add_flags_recursive(frozen=True)
             >>> print(net[0].get_flags())
             {'frozen': True}
@@ -540,8 +540,8 @@ class Cell:
         """The flags ``add_flags`` set on this Cell, as a dict (the dict itself).
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> print(nn.ReLU().add_flags(sink_mode=True).get_flags())
             {'sink_mode': True}
         """
@@ -563,8 +563,8 @@ class Cell:
             ValueError: ``boost_type`` is not ``'less_bn'``.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> print(nn.Dense(2, 1).set_boost("less_bn").get_flags())
             {'less_bn': True}
         """
@@ -585,8 +585,8 @@ class Cell:
         """Set ``param_prefix`` of this Cell and every Cell below it to its attribute path.
 
         Examples:
-            >>> import mindspore as ms
-            >>> from mindspore import nn
+            >>> import deepsink as ms
+            >>> from deepsink import nn
             >>> net = nn.SequentialCell(nn.Dense(2, 1))
             >>> net.update_cell_prefix()
             >>> print(net[0].param_prefix)

@@ -676,7 +676,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False)
             >>> print(data.apply(lambda d: d.batch(2)).get_dataset_size())
             3
@@ -1006,7 +1006,7 @@ class Dataset:
 
         Examples:
             >>> import numpy as np
-            >>> import mindspore.dataset as ds
+            >>> import deepsink.dataset as ds
             >>> print(ds.NumpySlicesDataset({'x': np.arange(6)}).num_classes())
             None
         """

@@ -33,8 +33,8 @@ class GraphCell(Cell):
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> net = nn.Dense(3, 2)
         >>> x = ms.Tensor(np.ones((1, 3), np.float32))
         >>> path = os.path.join(tempfile.mkdtemp(), 'dense')

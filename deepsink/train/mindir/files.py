@@ -32,8 +32,8 @@ def load(file_name: str, **kwargs: Any) -> FuncGraph:
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), 'relu')
         >>> ms.export(nn.ReLU(), ms.Tensor(np.ones((2,), np.float32)), file_name=path, file_format='MINDIR')
         >>> graph = ms.load(path + '.mindir')
@@ -103,8 +103,8 @@ def load_mindir(file_name: str) -> Any:
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), 'relu')
         >>> ms.export(nn.ReLU(), ms.Tensor(np.ones((2,), np.float32)), file_name=path, file_format='MINDIR')
         >>> print(ms.load_mindir(path + '.mindir').producer_name)
@@ -135,8 +135,8 @@ def save_mindir(model: Any, file_name: str) -> None:
     Examples:
         >>> import os, tempfile
         >>> import numpy as np
-        >>> import mindspore as ms
-        >>> from mindspore import nn
+        >>> import deepsink as ms
+        >>> from deepsink import nn
         >>> path = os.path.join(tempfile.mkdtemp(), 'relu')
         >>> ms.export(nn.ReLU(), ms.Tensor(np.ones((2,), np.float32)), file_name=path, file_format='MINDIR')
         >>> md = ms.load_mindir(path + '.mindir')
