@@ -539,6 +539,9 @@ class Cell:
     def get_flags(self) -> dict:
         """The flags ``add_flags`` set on this Cell, as a dict (the dict itself).
 
+        Returns:
+            dict, the flag names and their values.
+
         Examples:
             >>> import deepsink as ms
             >>> from deepsink import nn
