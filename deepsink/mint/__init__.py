@@ -464,11 +464,10 @@ def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tenso
     return ops.split(tensor, split_size_or_sections, dim)
 
 
-def squeeze(input: Any, dim: Any = None) -> Tensor:
-    """``input`` without its size-1 dims (only ``dim`` when given; a non-1 dim is kept)."""
+def squeeze(input: Any, dim: Any) -> Tensor:
+    """``input`` without its size-1 dims among ``dim`` (an int or a tuple; a non-1 dim is kept).
+    ``dim`` is required, as in MindSpore 2.10's ``mint.squeeze``."""
     a = U.array(input, "squeeze")
-    if dim is None:
-        return ops.squeeze(a)
     dims = dim if isinstance(dim, tuple | list) else (dim,)
     keep = tuple(U.axis(d, a.ndim, "squeeze", "dim") for d in dims)
     return Tensor._from(jnp.squeeze(a, tuple(d for d in keep if a.shape[d] == 1)))

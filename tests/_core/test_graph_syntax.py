@@ -122,6 +122,57 @@ def while_break_return(x):
     return x
 
 
+def for_else_break(x):
+    # the else runs only when the loop ends without break: "pos" breaks, "neg"/"small" do not
+    s = x * 0
+    for _ in range(4):
+        s = s + x
+        if s.sum() > 5:
+            break
+    else:
+        s = s - 100
+    return s
+
+
+def while_else_break(x):
+    i = ms.Tensor(0, ms.int32)
+    while i < 4:
+        x = x + 1
+        if x.sum() > 10:
+            break
+        i += 1
+    else:
+        x = x * 10
+    return x
+
+
+def for_else_continue(x):
+    # continue never skips the else
+    s = x * 0
+    for i in range(3):
+        if (x * i).sum() > 1:
+            continue
+        s = s + x
+    else:
+        s = s + 7
+    return s
+
+
+def nested_break_else(x):
+    # an inner loop's break skips the inner else only; the outer loop still ends normally
+    s = x * 0
+    for _ in range(2):
+        for j in range(3):
+            if (x * j).sum() > 2:
+                break
+            s = s + x
+        else:
+            s = s + 1
+    else:
+        s = s * 2
+    return s
+
+
 def for_range_tensor(x, n):
     out = x
     for _ in range(n):
@@ -163,7 +214,10 @@ def _rows(x):
     return np.stack([x, x[::-1] - 1, x * 2])
 
 
-@pytest.mark.parametrize("fn", DIFFERENTIABLE + [while_tensor, while_break_return])
+LOOP_ELSE = [for_else_break, while_else_break, for_else_continue, nested_break_else]
+
+
+@pytest.mark.parametrize("fn", DIFFERENTIABLE + [while_tensor, while_break_return] + LOOP_ELSE)
 @pytest.mark.parametrize("x", INPUTS, ids=["pos", "neg", "small"])
 def test_graph_mode_and_jit_compute_what_eager_python_computes(fn, x):
     arg = _rows(x) if fn is for_tensor_rows else x
@@ -191,6 +245,20 @@ def test_gradients_through_converted_control_flow(fn, x):
     got_jit = _np(ms.jit(ms.grad(fn))(ms.Tensor(arg)))
     np.testing.assert_allclose(got_cell, want, rtol=1e-6)
     np.testing.assert_allclose(got_jit, want, rtol=1e-6)
+
+
+def test_a_loop_else_runs_exactly_when_no_break_ran():
+    # the rule itself, on values where each branch is taken: Python's for/while ... else
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))  # breaks at once
+    y = ms.Tensor(np.array([-1.0, 0.5, -2.0], np.float32))  # never breaks
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        np.testing.assert_allclose(_np(Wrap(for_else_break)(x)), [1.0, 2.0, 3.0])
+        np.testing.assert_allclose(_np(Wrap(for_else_break)(y)), [-104.0, -98.0, -108.0])
+        np.testing.assert_allclose(_np(Wrap(while_else_break)(x)), [3.0, 4.0, 5.0])
+        np.testing.assert_allclose(_np(Wrap(while_else_break)(y)), [30.0, 45.0, 20.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def test_for_over_a_tensor_range_compiles_one_loop():

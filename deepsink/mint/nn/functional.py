@@ -163,10 +163,13 @@ def softmax(input: Any, dim: int | None = None, dtype: Any = None) -> Tensor:
 
 
 def log_softmax(input: Any, dim: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Log-softmax along ``dim`` (``ops.log_softmax``)."""
+    """Log-softmax along ``dim`` (``ops.log_softmax``); ``dim=None`` picks
+    :func:`softmax_implicit_dim`, as 2.10's LogSoftmaxExt does."""
     if dtype is not None:
         input = ops.cast(input, dtype)
-    return ops.log_softmax(input, -1 if dim is None else dim)
+    if dim is None:
+        dim = softmax_implicit_dim(U.array(input, "log_softmax").ndim)
+    return ops.log_softmax(input, dim)
 
 
 def normalize(input: Any, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:

@@ -404,9 +404,14 @@ def cumsum(x: Any, axis: int, dtype: Any = None) -> Tensor:
 
 
 def cumprod(input: Any, dim: int, dtype: Any = None) -> Tensor:
+    """Running product along ``dim``; integer and bool inputs multiply in Int64 (as 2.10's
+    CumProd kernel returns) unless ``dtype`` says otherwise."""
     a = U.array(input, "cumprod")
-    r = jnp.cumprod(a, axis=U.axis(dim, a.ndim, "cumprod", "dim"))
-    return Tensor._from(r.astype(U.dtype(dtype, "cumprod")) if dtype is not None else r)
+    if dtype is not None:
+        a = a.astype(U.dtype(dtype, "cumprod"))
+    elif jnp.issubdtype(a.dtype, jnp.integer) or a.dtype == jnp.bool_:
+        a = a.astype(jnp.int64)
+    return Tensor._from(jnp.cumprod(a, axis=U.axis(dim, a.ndim, "cumprod", "dim")))
 
 
 def norm(A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *,
