@@ -1,7 +1,7 @@
 """Record MindSpore 2.10's class-index losses with ignored targets into
 ``tests/fixtures/ms/loss/ignore_index.json`` (run with real MindSpore, NOT by CI)::
 
-    cd "$(mktemp -d)" && python /path/to/repo/scripts/record_ignore_index_fixtures.py
+    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_ignore_index_fixtures.py
 
 A target equal to ``ignore_index`` adds nothing to the loss and nothing to the mean's
 denominator (the sum of the counted targets' class weights). Every case is an expression over

@@ -1,7 +1,7 @@
 """Record MindSpore 2.10's ``mint`` results when a call leaves its defaults alone, into
 ``tests/fixtures/ms/mint_defaults.json`` (run with real MindSpore, NOT by CI)::
 
-    cd "$(mktemp -d)" && python /path/to/repo/scripts/record_mint_default_fixtures.py
+    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_mint_default_fixtures.py
 
 Every case calls one ``mint`` function with its required arguments only, on inputs where each
 default changes the result (a dimension default on a tensor whose dimensions differ in size, a

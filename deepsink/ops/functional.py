@@ -442,7 +442,7 @@ from deepsink.ops.function.grad_shape_func import (  # noqa: E402
 )
 from deepsink.ops.function.grad_shape_func import reduced_shape as reduced_shape  # noqa: E402
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
-from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_alias_func import *  # noqa: E402,F403
 from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403

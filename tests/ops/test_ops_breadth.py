@@ -30,7 +30,7 @@ from deepsink.ops.function import (
     special_math_func,
     spectral_func,
 )
-from deepsink.ops.operations import breadth_ops
+from deepsink.ops.operations import bridge_ops
 
 DATA = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "ms" / "ops_breadth" / "cases.json").read_text()
@@ -149,7 +149,7 @@ def test_every_recorded_error_is_checked() -> None:
 
 
 @pytest.mark.parametrize("module", [array_ext_func, linalg_func, nn_ext_func, special_math_func,
-                                    spectral_func, breadth_ops, parameter_scatter_func,
+                                    spectral_func, bridge_ops, parameter_scatter_func,
                                     random_func, scalar_func],
                          ids=lambda m: m.__name__.rsplit(".", 1)[-1])  # fmt: skip
 def test_every_added_name_has_a_case(module) -> None:
@@ -220,8 +220,8 @@ def test_added_names_are_exported_where_mindspore_has_them() -> None:
         for name in module.__all__:
             assert getattr(ops, name) is getattr(module, name)
             assert getattr(functional, name) is getattr(module, name)
-    for name in breadth_ops.__all__:
-        assert getattr(P, name) is getattr(breadth_ops, name)
+    for name in bridge_ops.__all__:
+        assert getattr(P, name) is getattr(bridge_ops, name)
 
 
 def test_primitive_attributes_and_bad_arguments() -> None:

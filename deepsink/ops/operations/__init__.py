@@ -790,7 +790,7 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSeg
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum  # noqa: E402
 
 # more primitives, built from a table (each module lists its names in __all__)
-from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.bridge_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos  # noqa: E402
 from deepsink.ops.operations.math_ops import Acosh as Acosh  # noqa: E402
 from deepsink.ops.operations.math_ops import Angle as Angle  # noqa: E402
@@ -901,7 +901,7 @@ from deepsink.ops.operations.array_ops import (  # noqa: E402
 from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
 
 # MindSpore's deprecated lower-case Identity class (model-zoo UNet builds P.identity())
-from deepsink.ops.operations.breadth_ops import identity as identity  # noqa: E402
+from deepsink.ops.operations.bridge_ops import identity as identity  # noqa: E402
 from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
 from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
 from deepsink.ops.operations.image_ops import (  # noqa: E402
@@ -936,7 +936,7 @@ from deepsink.ops.operations.random_ops import (  # noqa: E402
 )
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
-from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.standalone_ops import *  # noqa: E402,F403
 
 # isort: split
 # user-defined operators and the side-effect (summary, dump) primitives

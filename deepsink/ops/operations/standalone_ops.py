@@ -1,9 +1,10 @@
-"""More of MindSpore's primitive classes: the Bessel functions, the Householder QR factors,
-segment reductions, colour conversions, data-format maps, scatters, norms, samplers and the
-primitive twins of functional ops (``P.LogSpace``, ``P.InTopK``, ``P.UniqueWithPad``, ...).
+"""MindSpore primitive classes whose computation lives with them: the Bessel functions, the
+Householder QR factors, segment reductions, colour conversions, data-format maps, scatters,
+norms, samplers and the primitive twins of functional ops (``P.LogSpace``, ``P.InTopK``,
+``P.UniqueWithPad``, ...).
 
 Each is a row of a table (name, constructor arguments with MindSpore's defaults, how a call maps
-its inputs and those attributes onto a computation), as in ``breadth_ops``: where ``ops`` has
+its inputs and those attributes onto a computation), as in ``bridge_ops``: where ``ops`` has
 the functional form, the primitive calls it; the computations only primitives have live here.
 """
 
@@ -26,13 +27,13 @@ from deepsink.ops.function import candidate_sampler_func as CS
 from deepsink.ops.function import color_func as CL
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_func as LA
+from deepsink.ops.function import math_alias_func as AL
 from deepsink.ops.function import math_func as M
-from deepsink.ops.function import math_twin_func as TW
 from deepsink.ops.function import qr_func as QR
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import stft_func as ST
-from deepsink.ops.operations.breadth_ops import _make, _plain
+from deepsink.ops.operations.bridge_ops import _make, _plain
 
 
 def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, example: str) -> str:
@@ -648,7 +649,7 @@ _row(
 )
 _row(
     "LogSpace",
-    lambda s, a, b: TW.logspace(a, b, s.steps, s.base, dtype=s.dtype),
+    lambda s, a, b: AL.logspace(a, b, s.steps, s.base, dtype=s.dtype),
     (("steps", 10), ("base", 10), ("dtype", mstype.float32)),
     _doc(
         "Returns ``steps`` powers of ``base`` with exponents evenly spaced from ``start`` to ``end``.",
@@ -664,7 +665,7 @@ _row(
 )
 _row(
     "InTopK",
-    lambda s, x1, x2: TW.intopk(x1, x2, s.k),
+    lambda s, x1, x2: AL.intopk(x1, x2, s.k),
     (("k", 1),),
     _doc(
         "Says per row whether the target class is among the ``k`` largest predictions.",
@@ -697,7 +698,7 @@ _row(
 )
 _row(
     "UniqueWithPad",
-    lambda s, x, pad: TW.unique_with_pad(x, pad),
+    lambda s, x, pad: AL.unique_with_pad(x, pad),
     (),
     _doc(
         "Returns the distinct values of a 1-D Tensor padded with ``pad_num``, and the indices.",
@@ -1300,7 +1301,7 @@ _row(
 )
 _row(
     "Gamma",
-    lambda s, shape, alpha, beta: TW.gamma(
+    lambda s, shape, alpha, beta: AL.gamma(
         tuple(np.asarray(_tensor(shape, "Gamma", "shape")).tolist())
         if isinstance(shape, Tensor)
         else shape,
@@ -1322,7 +1323,7 @@ _row(
 )
 _row(
     "Poisson",
-    lambda s, shape, mean: TW.poisson(
+    lambda s, shape, mean: AL.poisson(
         tuple(np.asarray(_tensor(shape, "Poisson", "shape")).tolist())
         if isinstance(shape, Tensor)
         else shape,

@@ -1,6 +1,6 @@
-"""More of MindSpore's primitive classes (``ops.Cholesky()``, ``ops.CeLU(alpha=1.0)``,
-``ops.SearchSorted()``, ...): each records its constructor arguments as attributes and calls
-the one functional op of ``deepsink.ops.function`` that computes it.
+"""MindSpore primitive classes that bridge to one functional op (``ops.Cholesky()``,
+``ops.CeLU(alpha=1.0)``, ``ops.SearchSorted()``, ...): each records its constructor arguments as
+attributes and calls the one functional op of ``deepsink.ops.function`` that computes it.
 
 The classes are built from a table: (name, constructor arguments with MindSpore's defaults, and
 how a call maps the inputs and those attributes onto the functional op).
