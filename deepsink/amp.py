@@ -27,7 +27,7 @@ import jax.numpy as jnp
 
 from deepsink import log as logger
 from deepsink import nn
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
@@ -95,7 +95,7 @@ def _set_out_cast(cell: nn.Cell, dtype: Any) -> None:
 
 def _check_dtype(dtype: Any, api: str) -> None:
     if dtype not in _FLOAT_TYPES:
-        fail(api, "dtype", "float16, bfloat16 or float32", dtype, TypeError)
+        fail_arg(api, "dtype", "float16, bfloat16 or float32", dtype, TypeError)
 
 
 def _check_level(level: Any, api: str, arg: str = "amp_level") -> str:
@@ -136,7 +136,7 @@ def auto_mixed_precision(
         Float32
     """
     if not isinstance(network, nn.Cell):
-        fail("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
+        fail_arg("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
     _check_level(amp_level, "auto_mixed_precision")
     _check_dtype(dtype, "auto_mixed_precision")
     if amp_level == "O0":
@@ -306,9 +306,9 @@ def _check_kwargs(kwargs: dict) -> None:
         if k == "cast_model_type":
             _check_dtype(v, "build_train_network")
         if k == "keep_batchnorm_fp32" and not isinstance(v, bool):
-            fail("build_train_network", k, "a bool", v, TypeError)
+            fail_arg("build_train_network", k, "a bool", v, TypeError)
         if k == "loss_scale_manager" and v is not None and not isinstance(v, LossScaleManager):
-            fail(
+            fail_arg(
                 "build_train_network", k, "a LossScaleManager or None", type(v).__name__, TypeError
             )
 
@@ -366,7 +366,7 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
         TrainOneStepWithLossScaleCell
     """
     if not isinstance(optimizer, nn.Optimizer):
-        fail(
+        fail_arg(
             "build_train_network", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError
         )
     _check_level(level, "build_train_network", "level")
@@ -464,7 +464,7 @@ class LossScaler:
 
 def _scale_param(api: str, scale_value: Any) -> Parameter:
     if isinstance(scale_value, bool) or not isinstance(scale_value, int | float):
-        fail(api, "scale_value", "an int or float", scale_value, TypeError)
+        fail_arg(api, "scale_value", "an int or float", scale_value, TypeError)
     return Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
 
 
@@ -528,7 +528,7 @@ class DynamicLossScaler(LossScaler):
             raise ValueError(f"The argument 'scale_value' must be > 1, but got {scale_value}")
         for name, v in (("scale_window", scale_window), ("scale_factor", scale_factor)):
             if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-                fail(api, name, "a positive int", v)
+                fail_arg(api, name, "a positive int", v)
         self.scale_window = scale_window
         self.scale_factor = scale_factor
         self.counter = Parameter(Tensor(0, mstype.int32), name="counter")

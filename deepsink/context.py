@@ -17,7 +17,7 @@ from typing import Any
 
 import jax
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 
 __all__ = [  # noqa: F822 - five names are bound by common (see below)
     "COMPATIBLE",
@@ -71,7 +71,7 @@ class _Option:
 def _one_of(name: str, choices: list) -> Callable[[Any], Any]:
     def check(v):
         if v not in choices:
-            fail("set_context", name, f"one of {choices}", v)
+            fail_arg("set_context", name, f"one of {choices}", v)
         return v
 
     return check
@@ -80,11 +80,11 @@ def _one_of(name: str, choices: list) -> Callable[[Any], Any]:
 def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Callable[[Any], Any]:
     def check(v):
         if isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-            fail("set_context", name, desc, v, TypeError)
+            fail_arg("set_context", name, desc, v, TypeError)
         if not isinstance(v, types):
-            fail("set_context", name, desc, v, TypeError)
+            fail_arg("set_context", name, desc, v, TypeError)
         if not pred(v):
-            fail("set_context", name, desc, v)
+            fail_arg("set_context", name, desc, v)
         return v
 
     return check
@@ -93,17 +93,17 @@ def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Ca
 def _save_graphs(v):
     """MindSpore 2.x levels 0-3; ``True`` is level 2 and ``False`` 0, as MindSpore stores them."""
     if not isinstance(v, bool | int):
-        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v, TypeError)
+        fail_arg("set_context", "save_graphs", "a bool or an int in [0, 3]", v, TypeError)
     level = 2 if v is True else int(v)
     if not 0 <= level <= 3:
-        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v)
+        fail_arg("set_context", "save_graphs", "a bool or an int in [0, 3]", v)
     return level
 
 
 def _print_file_path(v):
     """MindSpore's rule: a file path; if the file exists, ``.<seconds since epoch>`` is appended."""
     if not isinstance(v, str) or not v.strip():
-        fail("set_context", "print_file_path", "a non-empty str (a file path)", v, TypeError)
+        fail_arg("set_context", "print_file_path", "a non-empty str (a file path)", v, TypeError)
     path = os.path.realpath(v)
     if os.path.isdir(path):
         raise OSError(
@@ -151,7 +151,7 @@ _PROFILING_ASCEND_ONLY = {"task_trace", "aicpu_trace", "fp_point", "bp_point", "
 
 def _profiling_options(v):
     if not isinstance(v, str):
-        fail("set_context", "profiling_options", "a JSON str", v, TypeError)
+        fail_arg("set_context", "profiling_options", "a JSON str", v, TypeError)
     try:
         opts = json.loads(v)
     except json.JSONDecodeError as e:
@@ -160,15 +160,15 @@ def _profiling_options(v):
             f'\'{{"result_path": "./prof", "training_trace": "on"}}\', but got {v!r} ({e})'
         ) from None
     if not isinstance(opts, dict):
-        fail("set_context", "profiling_options", "a JSON object string", v)
+        fail_arg("set_context", "profiling_options", "a JSON object string", v)
     unknown = set(opts) - _PROFILING_KEYS - _PROFILING_ASCEND_ONLY
     if unknown:
-        fail("set_context", "profiling_options",
+        fail_arg("set_context", "profiling_options",
              f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
              v)  # fmt: skip
     trace = opts.get("training_trace", "on")
     if trace not in ("on", "off"):
-        fail("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
+        fail_arg("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
     ascend = sorted(set(opts) & _PROFILING_ASCEND_ONLY)
     if ascend:
         warn_once(
@@ -199,7 +199,7 @@ _tf32 = dict(_TF32_DEFAULTS)
 
 def _gpu_config(v):
     if not isinstance(v, dict):
-        fail("set_context", "gpu_config", "a dict", v, TypeError)
+        fail_arg("set_context", "gpu_config", "a dict", v, TypeError)
     for key, value in v.items():
         if key not in _GPU_CONFIG:
             raise ValueError(
@@ -290,10 +290,10 @@ def _jit_config(v):
 
 def _device_target(v):
     if not isinstance(v, str):
-        fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
+        fail_arg("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
     norm = {"cpu": "CPU", "gpu": "GPU", "cuda": "GPU", "ascend": "Ascend"}.get(v.lower())
     if norm is None:
-        fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v)
+        fail_arg("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v)
     return norm
 
 

@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.validate import fail as fail
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -31,11 +32,6 @@ FLOAT = np.dtype(np.float32)
 """``mindspore.numpy``'s default float (``mnp.ones(3)``, ``mnp.array(1.5)``)."""
 
 _SCALARS = (builtins.bool, int, float, np.bool_, np.number)
-
-
-def fail(api: str, msg: str, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with ``For 'api', msg``."""
-    raise exc(f"For '{api}', {msg}")
 
 
 def _py_dtype(x: Any) -> np.dtype:

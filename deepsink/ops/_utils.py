@@ -14,17 +14,13 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core.validate import ValueDependentShapeError
+from deepsink._core.validate import fail as fail
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor, _infer, unwrap
 
 _SCALARS = (bool, int, float, np.bool_, np.number)
-
-
-def fail(api: str, msg: str, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with ``For 'api', msg``."""
-    raise exc(f"For '{api}', {msg}")
 
 
 def array(x: Any, api: str, arg: str = "input") -> jax.Array:

@@ -25,7 +25,7 @@ from deepsink._core.validate import (
     check_bool,
     check_non_negative_int,
     check_positive_int,
-    fail,
+    fail_arg,
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -43,7 +43,7 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
     """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
     is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
+        fail_arg(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
     if not need_size:
         known = getattr(dataset, "_known_size", None)
         size = known() if known is not None else dataset.get_dataset_size()
@@ -92,9 +92,9 @@ def _epochs_read(dataset: Any, lengths: list[int]) -> int:
 
 def _check_sink_size(sink_size: Any, api: str) -> int:
     if isinstance(sink_size, bool) or not isinstance(sink_size, int):
-        fail(api, "sink_size", "-1 or a positive int", sink_size, TypeError)
+        fail_arg(api, "sink_size", "-1 or a positive int", sink_size, TypeError)
     if sink_size == 0 or sink_size < -1:
-        fail(api, "sink_size", "-1 or a positive int", sink_size)
+        fail_arg(api, "sink_size", "-1 or a positive int", sink_size)
     return sink_size
 
 
@@ -149,11 +149,13 @@ class Model:
                  metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
                  amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
+            fail_arg("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):
-            fail("Model", "eval_indexes", "a list of 3 ints [loss, output, label]", eval_indexes)
+            fail_arg(
+                "Model", "eval_indexes", "a list of 3 ints [loss, output, label]", eval_indexes
+            )
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
@@ -402,7 +404,7 @@ class Model:
         check_bool(sink, "dataset_sink_mode", api)
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
-            fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
+            fail_arg(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
         sink_size = _check_sink_size(sink_size, api)
         size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:

@@ -26,7 +26,7 @@ from typing import Any
 import jax
 
 from deepsink import context
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.train import step_trace
 
 # MindSpore 2.x Profiler arguments that select Ascend (or CUPTI) collectors: accepted, noted once.
@@ -83,14 +83,14 @@ class Profiler:
             )
         self.output_path = kwargs.get("output_path", "./data")
         if not isinstance(self.output_path, str) or not self.output_path:
-            fail("Profiler", "output_path", "a non-empty str", self.output_path, TypeError)
+            fail_arg("Profiler", "output_path", "a non-empty str", self.output_path, TypeError)
         for name in ("start_profile", "with_stack", "data_process", "training_trace",
                      "device_trace"):  # fmt: skip
             if name in kwargs and not isinstance(kwargs[name], bool):
-                fail("Profiler", name, "a bool", kwargs[name], TypeError)
+                fail_arg("Profiler", name, "a bool", kwargs[name], TypeError)
         self._on_ready: Callable | None = kwargs.get("on_trace_ready")
         if self._on_ready is not None and not callable(self._on_ready):
-            fail("Profiler", "on_trace_ready", "a callable", self._on_ready, TypeError)
+            fail_arg("Profiler", "on_trace_ready", "a callable", self._on_ready, TypeError)
         self._with_stack = kwargs.get("with_stack", False)
         self._training_trace = kwargs.get("training_trace", True)
         self.annotate = kwargs.get("device_trace", True)  # read by step_trace
@@ -174,17 +174,17 @@ class Profiler:
     def add_metadata(self, key: str, value: str) -> None:
         """Store ``key: value`` in the run's ``profiler_metadata.json``."""
         if not isinstance(key, str) or not isinstance(value, str):
-            fail("Profiler.add_metadata", "key and value", "str", (key, value), TypeError)
+            fail_arg("Profiler.add_metadata", "key and value", "str", (key, value), TypeError)
         self._metadata[key] = value
 
     def add_metadata_json(self, key: str, value: str) -> None:
         """Store a JSON string, parsed, in the run's ``profiler_metadata.json``."""
         if not isinstance(key, str) or not isinstance(value, str):
-            fail("Profiler.add_metadata_json", "key and value", "str", (key, value), TypeError)
+            fail_arg("Profiler.add_metadata_json", "key and value", "str", (key, value), TypeError)
         try:
             self._metadata[key] = json.loads(value)
         except json.JSONDecodeError as e:
-            fail("Profiler.add_metadata_json", "value", f"a JSON string ({e})", value)
+            fail_arg("Profiler.add_metadata_json", "value", f"a JSON string ({e})", value)
 
     # --- output -----------------------------------------------------------------------------------
     def analyse(self, offline_path: str | None = None, pretty: bool = False,
@@ -202,10 +202,10 @@ class Profiler:
                 "training trace when a run is analysed and the device trace when it stops"
             )
         if mode not in ("sync", "async"):
-            fail("Profiler.analyse", "mode", "'sync' or 'async'", mode)
+            fail_arg("Profiler.analyse", "mode", "'sync' or 'async'", mode)
         if step_list is not None and (not isinstance(step_list, list | tuple) or not all(
                 isinstance(s, int) and not isinstance(s, bool) for s in step_list)):  # fmt: skip
-            fail("Profiler.analyse", "step_list", "a list of int", step_list, TypeError)
+            fail_arg("Profiler.analyse", "step_list", "a list of int", step_list, TypeError)
         self.stop()
         indent = 2 if pretty else None
         if self._metadata and self.run_dir is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.dataset import config
 from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
 from deepsink.dataset.engine.block import Block
@@ -1005,7 +1005,7 @@ class Dataset:
             [2, 4]
         """
         if isinstance(init_step, bool) or not isinstance(init_step, int) or init_step < 0:
-            fail("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
+            fail_arg("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
         self._init_step = init_step
 
     def get_init_step(self) -> int:
@@ -1134,7 +1134,7 @@ def column_names_arg(value: Any, arg: str, api: str, allow_none: bool = True) ->
         or not names
         or not all(isinstance(n, str) for n in names)
     ):
-        fail(api, arg, "a column name or a non-empty list of column names", value, TypeError)
+        fail_arg(api, arg, "a column name or a non-empty list of column names", value, TypeError)
     return list(names)
 
 
@@ -1142,7 +1142,7 @@ def column_indices(names: list[str], available: list[str], arg: str, api: str) -
     """Positions of ``names`` in ``available``; an unknown name is an error naming the argument."""
     missing = [n for n in names if n not in available]
     if missing:
-        fail(
+        fail_arg(
             api,
             arg,
             f"names of existing columns {available}",

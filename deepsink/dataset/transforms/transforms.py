@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from deepsink._core.validate import check_positive_int, fail
+from deepsink._core.validate import check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 
@@ -124,7 +124,7 @@ class PyFunc(TensorOperation):
 
     def __init__(self, fn: Callable[..., Any]) -> None:
         if not callable(fn):
-            fail("map", "operations", "a transform or a callable", fn, TypeError)
+            fail_arg("map", "operations", "a transform or a callable", fn, TypeError)
         self.fn = fn
 
     def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
@@ -152,7 +152,7 @@ def flatten(operations: Any) -> list[TensorOperation]:
     """A map's operations as a flat list (Compose unrolled; plain callables wrapped as PyFunc)."""
     ops = operations if isinstance(operations, list | tuple) else [operations]
     if not ops:
-        fail("map", "operations", "a non-empty list of transforms", operations)
+        fail_arg("map", "operations", "a non-empty list of transforms", operations)
     flat: list[TensorOperation] = []
     for op in ops:
         if isinstance(op, Compose):
@@ -181,7 +181,9 @@ class Compose(TensorOperation):
 
     def __init__(self, transforms: Sequence[Any]) -> None:
         if not isinstance(transforms, list | tuple) or not transforms:
-            fail("Compose", "transforms", "a non-empty list of transforms", transforms, TypeError)
+            fail_arg(
+                "Compose", "transforms", "a non-empty list of transforms", transforms, TypeError
+            )
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
@@ -274,7 +276,7 @@ class OneHot(TensorOperation):
     def __init__(self, num_classes: int, smoothing_rate: float = 0.0) -> None:
         self.num_classes = check_positive_int(num_classes, "num_classes", "OneHot")
         if smoothing_rate != 0.0:
-            fail(
+            fail_arg(
                 "OneHot", "smoothing_rate", "0.0 (label smoothing is not supported)", smoothing_rate
             )
 

@@ -15,7 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
@@ -833,7 +833,7 @@ class ToType(ImageOperation):
                 else np.dtype(data_type)
             )
         except TypeError:
-            fail("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
+            fail_arg("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
         self.data_type = data_type
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -1246,7 +1246,7 @@ class RandomErasing(ImageOperation):
         self.scale = _range(scale, "scale", 0, 16777216)
         self.ratio = _range(ratio, "ratio", 0, 16777216)
         if not (value == "random" or isinstance(value, int | float | list | tuple)):
-            fail(
+            fail_arg(
                 "RandomErasing",
                 "value",
                 "a number, a sequence of numbers or 'random'",

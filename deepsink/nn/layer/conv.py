@@ -17,7 +17,7 @@ from deepsink._core.validate import (
     check_non_negative_int,
     check_one_of,
     check_positive_int,
-    fail,
+    fail_arg,
     int_tuple,
 )
 from deepsink.common import dtype as mstype
@@ -63,7 +63,7 @@ class _Conv(Cell):
             )
         self.kernel_size, self.stride, self.dilation = kernel_size, stride, dilation
         if not isinstance(pad_mode, str):
-            fail(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
+            fail_arg(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
         self.pad_mode = check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         self.padding = padding
         self.has_bias = check_bool(has_bias, "has_bias", api)
@@ -131,12 +131,14 @@ def _check_padding(padding: Any, pad_mode: str, api: str) -> Any:
         if len(padding) != 4 or any(
             isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in padding
         ):
-            fail(api, "padding", "a non-negative int or a tuple of 4 non-negative ints", padding)
+            fail_arg(
+                api, "padding", "a non-negative int or a tuple of 4 non-negative ints", padding
+            )
         padding = tuple(padding)
     else:
-        fail(api, "padding", "an int or a tuple of 4 ints", padding, TypeError)
+        fail_arg(api, "padding", "an int or a tuple of 4 ints", padding, TypeError)
     if pad_mode != "pad" and padding not in (0, (0, 0, 0, 0)):
-        fail(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
+        fail_arg(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
     return padding
 
 
@@ -303,13 +305,15 @@ class Conv1d(_Conv):
         ):
             check_positive_int(value, name, api)
         if isinstance(padding, bool) or not isinstance(padding, int):
-            fail(api, "padding", "a non-negative int", padding, TypeError)
+            fail_arg(api, "padding", "a non-negative int", padding, TypeError)
         if isinstance(pad_mode, str):
             check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         _check_padding(padding, pad_mode, api)
         if isinstance(weight_init, Tensor):
             if weight_init.ndim != 3:
-                fail(api, "weight_init", "a 3-D Tensor (out, in/group, k)", list(weight_init.shape))
+                fail_arg(
+                    api, "weight_init", "a 3-D Tensor (out, in/group, k)", list(weight_init.shape)
+                )
             weight_init = Tensor._from(unwrap(weight_init)[:, :, None, :])
         super().__init__(
             api,
@@ -395,13 +399,15 @@ class Conv3d(_Conv):
             and len(padding) == 6
             and all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in padding)
         ):
-            fail(api, "padding", "a non-negative int or a tuple of 6 non-negative ints", padding)
+            fail_arg(
+                api, "padding", "a non-negative int or a tuple of 6 non-negative ints", padding
+            )
         if (
             isinstance(pad_mode, str)
             and pad_mode != "pad"
             and padding not in (0, (0,) * 6, [0] * 6)
         ):
-            fail(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
+            fail_arg(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
         super().__init__(
             api,
             in_channels,
@@ -442,7 +448,7 @@ def _tuple_n(v: Any, n: int, name: str, api: str) -> tuple[int, ...]:
         return (v,) * n
     if isinstance(v, tuple | list) and len(v) == n and all(isinstance(x, int) for x in v):
         return tuple(v)
-    fail(api, name, f"an int or a tuple of {n} ints", v, TypeError)
+    fail_arg(api, name, f"an int or a tuple of {n} ints", v, TypeError)
 
 
 class _ConvTranspose(Cell):
@@ -479,9 +485,9 @@ class _ConvTranspose(Cell):
         elif isinstance(padding, tuple | list) and len(padding) == 2 * n:
             pads = tuple((padding[2 * i], padding[2 * i + 1]) for i in range(n))
         else:
-            fail(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
+            fail_arg(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
         if pad_mode != "pad" and any(p != (0, 0) for p in pads):
-            fail(api, "padding", "0 unless pad_mode is 'pad'", padding)
+            fail_arg(api, "padding", "0 unless pad_mode is 'pad'", padding)
         self.padding, self._pads = padding, pads
         self.has_bias = check_bool(has_bias, "has_bias", api)
         kernel = weight_kernel or self.kernel_size
@@ -536,7 +542,7 @@ class _ConvTranspose(Cell):
 
     def _check(self, a: Any, rank: int) -> None:
         if a.ndim != rank or a.shape[1] != self.in_channels:
-            fail(self._api, "x", f"a {rank}-D Tensor with {self.in_channels} channels",
+            fail_arg(self._api, "x", f"a {rank}-D Tensor with {self.in_channels} channels",
                  f"shape {list(a.shape)}")  # fmt: skip
 
     def construct(self, x: Tensor) -> Tensor:
@@ -657,7 +663,7 @@ class Conv3dTranspose(_ConvTranspose):
                  bias_init: Any = None, data_format: str = "NCDHW",
                  dtype: Any = mstype.float32) -> None:  # fmt: skip
         if data_format != "NCDHW":
-            fail("Conv3dTranspose", "data_format", "'NCDHW'", data_format)
+            fail_arg("Conv3dTranspose", "data_format", "'NCDHW'", data_format)
         super().__init__("Conv3dTranspose", in_channels, out_channels, kernel_size, stride,
                          pad_mode, padding, output_padding, dilation, group, has_bias,
                          weight_init, bias_init, dtype)  # fmt: skip

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import indexing
 from deepsink.common.initializer import initializer
@@ -68,11 +68,11 @@ class Embedding(Cell):
         super().__init__()
         for name, v in (("vocab_size", vocab_size), ("embedding_size", embedding_size)):
             if isinstance(v, bool) or not isinstance(v, int):
-                fail("Embedding", name, "an int", v, TypeError)
+                fail_arg("Embedding", name, "an int", v, TypeError)
         self.vocab_size, self.embedding_size = vocab_size, embedding_size
         self.use_one_hot = check_bool(use_one_hot, "use_one_hot", "Embedding")
         if dtype not in mstype.number_type:
-            fail("Embedding", "dtype", "a number type", dtype, TypeError)
+            fail_arg("Embedding", "dtype", "a number type", dtype, TypeError)
         self.dtype = dtype
         table = initializer(embedding_table, (vocab_size, embedding_size))._data
         if padding_idx is not None:
@@ -81,7 +81,9 @@ class Embedding(Cell):
                 or not isinstance(padding_idx, int)
                 or not (0 <= padding_idx < vocab_size)
             ):
-                fail("Embedding", "padding_idx", f"an int in range [0, {vocab_size})", padding_idx)
+                fail_arg(
+                    "Embedding", "padding_idx", f"an int in range [0, {vocab_size})", padding_idx
+                )
             table = table.at[padding_idx].set(0)
         self.padding_idx = padding_idx
         self.embedding_table = Parameter(Tensor._from(table), name="embedding_table")
@@ -168,12 +170,12 @@ class EmbeddingLookup(Cell):
         self.vocab_size = check_positive_int(vocab_size, "vocab_size", api)
         self.embedding_size = check_positive_int(embedding_size, "embedding_size", api)
         if target not in ("CPU", "DEVICE"):
-            fail(api, "target", "'CPU' or 'DEVICE'", target)
+            fail_arg(api, "target", "'CPU' or 'DEVICE'", target)
         if not sparse and target == "CPU":
-            fail(api, "sparse", "True when 'target' is 'CPU'", sparse)
+            fail_arg(api, "sparse", "True when 'target' is 'CPU'", sparse)
         modes = ("field_slice", "table_row_slice", "table_column_slice", "batch_slice")
         if slice_mode not in modes:
-            fail(api, "slice_mode", f"one of {list(modes)}", slice_mode)
+            fail_arg(api, "slice_mode", f"one of {list(modes)}", slice_mode)
         self.target, self.slice_mode, self.manual_shapes = target, slice_mode, manual_shapes
         self.max_norm = max_norm
         self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size],
@@ -253,7 +255,7 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
 
         self.field_size = check_positive_int(field_size, "field_size", self._api)
         if operator not in ("SUM", "MAX", "MEAN"):
-            fail(self._api, "operator", "one of ['SUM', 'MAX', 'MEAN']", operator)
+            fail_arg(self._api, "operator", "one of ['SUM', 'MAX', 'MEAN']", operator)
         self.operator = operator
 
     def construct(self, input_indices: Tensor, input_values: Tensor, field_ids: Tensor) -> Tensor:
@@ -263,9 +265,11 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
                               ("input_values", val, (jnp.float32,)),
                               ("field_ids", fid, (jnp.int32,))):  # fmt: skip
             if a.ndim != 2:
-                fail(api, arg, "2-D", a.ndim)
+                fail_arg(api, arg, "2-D", a.ndim)
             if a.dtype not in kinds:
-                fail(api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError)
+                fail_arg(
+                    api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError
+                )
         emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
         onehot = fid[..., None] == jnp.arange(self.field_size)  # (N, S, F)
         if self.operator == "MAX":

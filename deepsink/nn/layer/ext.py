@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink import ops
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Normal, initializer
 from deepsink.common.parameter import Parameter
@@ -21,7 +21,7 @@ from deepsink.ops.function import nn_func
 
 def _probability(p: Any, api: str) -> float:
     if isinstance(p, bool) or not isinstance(p, int | float):
-        fail(api, "p", "a float", p, TypeError)
+        fail_arg(api, "p", "a float", p, TypeError)
     return float(p)
 
 
@@ -146,7 +146,7 @@ class EmbeddingExt(Cell):
         super().__init__()
         api = "EmbeddingExt"
         if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
-            fail(api, "padding_idx", f"in range [{-num_embeddings}, {num_embeddings})",
+            fail_arg(api, "padding_idx", f"in range [{-num_embeddings}, {num_embeddings})",
                  padding_idx)  # fmt: skip
         if sparse:
             raise NotImplementedError(f"For '{api}', 'sparse=True' is not supported")
@@ -162,7 +162,7 @@ class EmbeddingExt(Cell):
                 data = Tensor(rows)
         else:
             if tuple(_weight.shape) != shape:
-                fail(api, "_weight", f"a Tensor of shape {shape}", tuple(_weight.shape))
+                fail_arg(api, "_weight", f"a Tensor of shape {shape}", tuple(_weight.shape))
             data = _weight
         self.weight = Parameter(data, name="weight", requires_grad=not _freeze)
 
@@ -270,7 +270,7 @@ class MaxPool2dExt(MaxPool2d):
         k = (kernel_size,) * 2 if isinstance(kernel_size, int) else tuple(kernel_size)
         p = (padding,) * 2 if isinstance(padding, int) else tuple(padding)
         if any(not isinstance(v, int) or v < 0 or 2 * v > w for v, w in zip(p, k)):
-            fail("MaxPool2dExt", "padding", f"non-negative and at most half of kernel_size {k}",
+            fail_arg("MaxPool2dExt", "padding", f"non-negative and at most half of kernel_size {k}",
                  padding, RuntimeError)  # fmt: skip
         super().__init__(kernel_size, kernel_size if stride is None else stride, "pad", padding,
                          dilation, return_indices, ceil_mode)  # fmt: skip

@@ -11,7 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -41,9 +41,9 @@ def _images(img1: Tensor, img2: Tensor, api: str) -> tuple[jax.Array, jax.Array,
 
 def _max_val(max_val: Any, api: str) -> float:
     if isinstance(max_val, bool) or not isinstance(max_val, int | float):
-        fail(api, "max_val", "an int or float", max_val, TypeError)
+        fail_arg(api, "max_val", "an int or float", max_val, TypeError)
     if max_val <= 0:
-        fail(api, "max_val", "greater than 0", max_val)
+        fail_arg(api, "max_val", "greater than 0", max_val)
     return max_val
 
 
@@ -156,16 +156,16 @@ def _ssim_args(api: str, max_val: Any, filter_size: Any, filter_sigma: Any, k1: 
                k2: Any) -> None:  # fmt: skip
     _max_val(max_val, api)
     if isinstance(filter_size, bool) or not isinstance(filter_size, int):
-        fail(api, "filter_size", "an int", filter_size, TypeError)
+        fail_arg(api, "filter_size", "an int", filter_size, TypeError)
     if filter_size < 1:
-        fail(api, "filter_size", "at least 1", filter_size)
+        fail_arg(api, "filter_size", "at least 1", filter_size)
     if isinstance(filter_sigma, bool) or not isinstance(filter_sigma, float):
-        fail(api, "filter_sigma", "a float", filter_sigma, TypeError)
+        fail_arg(api, "filter_sigma", "a float", filter_sigma, TypeError)
     if filter_sigma <= 0:
-        fail(api, "filter_sigma", "greater than 0", filter_sigma)
+        fail_arg(api, "filter_sigma", "greater than 0", filter_sigma)
     for name, v in (("k1", k1), ("k2", k2)):
         if isinstance(v, bool) or not isinstance(v, float):
-            fail(api, name, "a float", v, TypeError)
+            fail_arg(api, name, "a float", v, TypeError)
 
 
 class SSIM(Cell):
@@ -215,7 +215,7 @@ class SSIM(Cell):
             raise TypeError(f"For 'SSIM', the dtype of 'img1' must be float16 or float32, "
                             f"but got {a0.dtype}")  # fmt: skip
         if a0.ndim == 4 and min(a0.shape[2:]) < self.filter_size:
-            fail("SSIM", "img1", f"H and W at least filter_size {self.filter_size}",
+            fail_arg("SSIM", "img1", f"H and W at least filter_size {self.filter_size}",
                  tuple(a0.shape))  # fmt: skip
         a, b, _ = _images(img1, img2, "SSIM")
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
@@ -264,7 +264,7 @@ class MSSSIM(Cell):
         super().__init__()
         _ssim_args("MSSSIM", max_val, filter_size, filter_sigma, k1, k2)
         if not isinstance(power_factors, tuple | list):
-            fail("MSSSIM", "power_factors", "a tuple or list", power_factors, TypeError)
+            fail_arg("MSSSIM", "power_factors", "a tuple or list", power_factors, TypeError)
         self.max_val, self.filter_size, self.filter_sigma = max_val, filter_size, filter_sigma
         self.k1, self.k2, self.power_factors = k1, k2, tuple(power_factors)
         self.level = len(power_factors)
@@ -276,7 +276,7 @@ class MSSSIM(Cell):
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
         need = self.filter_size * 2 ** (self.level - 1)
         if min(a.shape[2:]) < need:
-            fail("MSSSIM", "img1", f"H and W at least {need} for {self.level} scales of a "
+            fail_arg("MSSSIM", "img1", f"H and W at least {need} for {self.level} scales of a "
                  f"{self.filter_size}-pixel window", tuple(a.shape))  # fmt: skip
         terms = []
         ssim = None
@@ -319,9 +319,9 @@ class CentralCrop(Cell):
     def __init__(self, central_fraction: float) -> None:
         super().__init__()
         if isinstance(central_fraction, bool) or not isinstance(central_fraction, float):
-            fail("CentralCrop", "central_fraction", "a float", central_fraction, TypeError)
+            fail_arg("CentralCrop", "central_fraction", "a float", central_fraction, TypeError)
         if not 0.0 < central_fraction <= 1.0:
-            fail("CentralCrop", "central_fraction", "in range (0.0, 1.0]", central_fraction)
+            fail_arg("CentralCrop", "central_fraction", "in range (0.0, 1.0]", central_fraction)
         self.central_fraction = central_fraction
 
     def construct(self, image: Tensor) -> Tensor:

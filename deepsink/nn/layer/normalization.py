@@ -13,7 +13,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import norm
-from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import initializer
 from deepsink.common.parameter import Parameter
@@ -59,9 +59,9 @@ class _BatchNorm(Cell):
             or not isinstance(momentum, int | float)
             or not 0 <= momentum <= 1
         ):
-            fail(api, "momentum", "a number in range [0, 1]", momentum)
+            fail_arg(api, "momentum", "a number in range [0, 1]", momentum)
         if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
-            fail(api, "use_batch_statistics", "a bool or None", use_batch_statistics, TypeError)
+            fail_arg(api, "use_batch_statistics", "a bool or None", use_batch_statistics, TypeError)
         check_bool(affine, "affine", api)
         self.format = check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
         self.num_features = num_features
@@ -279,7 +279,7 @@ class LayerNorm(Cell):
     ) -> None:
         super().__init__()
         if not isinstance(normalized_shape, tuple | list):
-            fail(
+            fail_arg(
                 "LayerNorm",
                 "normalized_shape",
                 "a tuple or list of ints",
@@ -287,13 +287,13 @@ class LayerNorm(Cell):
                 TypeError,
             )
         if not normalized_shape:
-            fail("LayerNorm", "normalized_shape", "non-empty", normalized_shape)
+            fail_arg("LayerNorm", "normalized_shape", "non-empty", normalized_shape)
         for name, v in (
             ("begin_norm_axis", begin_norm_axis),
             ("begin_params_axis", begin_params_axis),
         ):
             if isinstance(v, bool) or not isinstance(v, int):
-                fail("LayerNorm", name, "an int", v, TypeError)
+                fail_arg("LayerNorm", name, "an int", v, TypeError)
         self.normalized_shape = normalized_shape
         self.begin_norm_axis = begin_norm_axis
         self.begin_params_axis = begin_params_axis
@@ -309,7 +309,7 @@ class LayerNorm(Cell):
             ("begin_params_axis", self.begin_params_axis),
         ):
             if not -nd <= v < nd:
-                fail(
+                fail_arg(
                     "LayerNorm", name, f"in range [{-nd}, {nd}) for input shape {list(a.shape)}", v
                 )
         norm_axis, params_axis = self.begin_norm_axis % nd, self.begin_params_axis % nd
@@ -429,7 +429,7 @@ class _InstanceNorm(Cell):
         api = type(self).__name__
         self.num_features = check_positive_int(num_features, "num_features", api)
         if not 0 <= momentum <= 1:
-            fail(api, "momentum", "in range [0, 1]", momentum)
+            fail_arg(api, "momentum", "in range [0, 1]", momentum)
         self.eps, self.momentum = float(eps), float(momentum)
         self.affine = check_bool(affine, "affine", api)
         shape = (num_features,)
@@ -447,7 +447,7 @@ class _InstanceNorm(Cell):
         a = unwrap(x)
         api = type(self).__name__
         if a.ndim != self._rank or a.shape[1] != self.num_features:
-            fail(api, "x", f"a {self._rank}-D Tensor with {self.num_features} channels",
+            fail_arg(api, "x", f"a {self._rank}-D Tensor with {self.num_features} channels",
                  f"shape {list(a.shape)}")  # fmt: skip
         axes = tuple(range(2, a.ndim))
         mean = jnp.mean(a, axis=axes, keepdims=True)
@@ -637,7 +637,7 @@ class BatchNorm3d(Cell):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if a.ndim != 5:
-            fail("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
+            fail_arg("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
         n, c, d, h, w = a.shape
         out = unwrap(self.bn2d(Tensor._from(a.reshape(n, c, d * h, w))))
         return Tensor._from(out.reshape(a.shape))

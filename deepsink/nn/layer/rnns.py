@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Uniform, initializer
 from deepsink.common.parameter import Parameter
@@ -46,9 +46,9 @@ class _RNNBase(Cell):
         self.batch_first = check_bool(batch_first, "batch_first", api)
         self.bidirectional = check_bool(bidirectional, "bidirectional", api)
         if isinstance(dropout, bool) or not isinstance(dropout, int | float):
-            fail(api, "dropout", "a float", dropout, TypeError)
+            fail_arg(api, "dropout", "a float", dropout, TypeError)
         if not 0 <= dropout < 1:
-            fail(api, "dropout", "in range [0.0, 1.0)", dropout)
+            fail_arg(api, "dropout", "in range [0.0, 1.0)", dropout)
         self.dropout = float(dropout)
         self.mode = mode
         self._api = api
@@ -87,18 +87,18 @@ class _RNNBase(Cell):
         a = unwrap(x)
         api = self._api
         if a.ndim != 3:
-            fail(api, "x", "a 3-D Tensor (seq_len, batch, input_size), or (batch, seq_len, "
+            fail_arg(api, "x", "a 3-D Tensor (seq_len, batch, input_size), or (batch, seq_len, "
                  "input_size) with batch_first", f"shape {list(a.shape)}")  # fmt: skip
         if self.batch_first:
             a = jnp.swapaxes(a, 0, 1)
         if a.shape[-1] != self.input_size:
-            fail(api, "x", f"last dimension input_size={self.input_size}",
+            fail_arg(api, "x", f"last dimension input_size={self.input_size}",
                  f"shape {list(unwrap(x).shape)}")  # fmt: skip
         steps, batch = a.shape[0], a.shape[1]
         n_state = self.num_layers * self.num_directions
         lengths = None if seq_length is None else jnp.asarray(unwrap(seq_length)).astype(jnp.int32)
         if lengths is not None and lengths.shape != (batch,):
-            fail(api, "seq_length", f"shape [{batch}] (one length per batch element)",
+            fail_arg(api, "seq_length", f"shape [{batch}] (one length per batch element)",
                  f"shape {list(lengths.shape)}")  # fmt: skip
         zeros = jnp.zeros((n_state, batch, self.hidden_size), a.dtype)
         if self.mode == "LSTM":
@@ -106,7 +106,7 @@ class _RNNBase(Cell):
         else:
             h0, c0 = (zeros if hx is None else unwrap(hx)), None
         if h0.shape != zeros.shape:
-            fail(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
+            fail_arg(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
         h_n, c_n = [], []
         inp = a
         for layer in range(self.num_layers):
@@ -188,7 +188,7 @@ class RNN(_RNNBase):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         nonlinearity = kwargs.pop("nonlinearity", "tanh")
         if nonlinearity not in ("tanh", "relu"):
-            fail("RNN", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+            fail_arg("RNN", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
         super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", *args, **kwargs)
         self.nonlinearity = nonlinearity
 
@@ -309,7 +309,7 @@ class _RNNCellBase(Cell):
     def construct(self, x: Tensor, hx: Any = None) -> Any:
         a = unwrap(x)
         if a.ndim not in (1, 2) or a.shape[-1] != self.input_size:
-            fail(self._api, "x", f"shape (batch, {self.input_size}) or ({self.input_size},)",
+            fail_arg(self._api, "x", f"shape (batch, {self.input_size}) or ({self.input_size},)",
                  f"shape {list(a.shape)}")  # fmt: skip
         single = a.ndim == 1
         if single:
@@ -369,7 +369,7 @@ class RNNCell(_RNNCellBase):
     def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
                  nonlinearity: str = "tanh", dtype: Any = mstype.float32) -> None:  # fmt: skip
         if nonlinearity not in ("tanh", "relu"):
-            fail("RNNCell", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+            fail_arg("RNNCell", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
         mode = "RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU"
         super().__init__(mode, input_size, hidden_size, has_bias, dtype)
         self.nonlinearity = nonlinearity

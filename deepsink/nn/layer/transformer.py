@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import (
     HeUniform,
@@ -44,7 +44,9 @@ def _mask(mask: Any, api: str, arg: str) -> jax.Array | None:
     if m.dtype == jnp.uint8:
         m = m.astype(bool)
     if m.dtype != jnp.bool_ and not jnp.issubdtype(m.dtype, jnp.floating):
-        fail(api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError)
+        fail_arg(
+            api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError
+        )
     return m
 
 
@@ -128,7 +130,7 @@ class MultiheadAttention(Cell):
         self.embed_dim = check_positive_int(embed_dim, "embed_dim", api)
         self.num_heads = check_positive_int(num_heads, "num_heads", api)
         if embed_dim % num_heads:
-            fail(api, "embed_dim", f"divisible by num_heads={num_heads}", embed_dim)
+            fail_arg(api, "embed_dim", f"divisible by num_heads={num_heads}", embed_dim)
         self.kdim = embed_dim if kdim is None else check_positive_int(kdim, "kdim", api)
         self.vdim = embed_dim if vdim is None else check_positive_int(vdim, "vdim", api)
         self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
@@ -188,7 +190,7 @@ class MultiheadAttention(Cell):
             q, k, v = (jnp.swapaxes(t, 0, 1) for t in (q, k, v))
         tgt_len, bsz, e = q.shape
         if e != self.embed_dim:
-            fail(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
+            fail_arg(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
         dtype = q.dtype
         b = None if self.in_proj_bias is None else self.in_proj_bias._data
         bq, bk, bv = (None, None, None) if b is None else jnp.split(b, 3)
@@ -208,11 +210,11 @@ class MultiheadAttention(Cell):
             elif mask.ndim == 3 and mask.shape[0] == bsz * h:
                 mask = mask.reshape(bsz, h, *mask.shape[1:])
             else:
-                fail(api, "attn_mask", f"shape (L, S) or ({bsz * h}, L, S)",
+                fail_arg(api, "attn_mask", f"shape (L, S) or ({bsz * h}, L, S)",
                      f"shape {list(mask.shape)}")  # fmt: skip
         if kpm is not None:
             if kpm.shape != (bsz, k.shape[0]):
-                fail(api, "key_padding_mask", f"shape {[bsz, k.shape[0]]}",
+                fail_arg(api, "key_padding_mask", f"shape {[bsz, k.shape[0]]}",
                      f"shape {list(kpm.shape)}")  # fmt: skip
             kpm = kpm[:, None, None, :]
         pad_one = lambda m: (
@@ -259,10 +261,10 @@ def _activation(activation: Any, api: str) -> Any:
             return jax.nn.relu
         if activation == "gelu":
             return lambda a: jax.nn.gelu(a, approximate=False)
-        fail(api, "activation", "'relu', 'gelu' or a callable", activation)
+        fail_arg(api, "activation", "'relu', 'gelu' or a callable", activation)
     if callable(activation):
         return lambda a: unwrap(activation(Tensor._from(a)))
-    fail(api, "activation", "'relu', 'gelu' or a callable", activation, TypeError)
+    fail_arg(api, "activation", "'relu', 'gelu' or a callable", activation, TypeError)
 
 
 class TransformerEncoderLayer(Cell):
@@ -423,7 +425,7 @@ class TransformerDecoderLayer(Cell):
 
 def _clones(layer: Cell, n: int, api: str) -> CellList:
     if not isinstance(layer, Cell):
-        fail(api, "layer", "a Cell", type(layer).__name__, TypeError)
+        fail_arg(api, "layer", "a Cell", type(layer).__name__, TypeError)
     check_positive_int(n, "num_layers", api)
     return CellList([copy.deepcopy(layer) for _ in range(n)])
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -60,9 +60,9 @@ class Adadelta(Optimizer):
                  weight_decay: Any = 0.0) -> None:  # fmt: skip
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not 0.0 <= rho <= 1.0:
-            fail("Adadelta", "rho", "in range [0.0, 1.0]", rho)
+            fail_arg("Adadelta", "rho", "in range [0.0, 1.0]", rho)
         if epsilon < 0:
-            fail("Adadelta", "epsilon", "a float >= 0", epsilon)
+            fail_arg("Adadelta", "epsilon", "a float >= 0", epsilon)
         self.rho, self.epsilon = float(rho), float(epsilon)
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
         self.accum_update = self.parameters.clone(prefix="accum_update", init="zeros")

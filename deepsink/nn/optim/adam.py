@@ -10,7 +10,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
@@ -20,12 +20,12 @@ from deepsink.ops.function import optimizer_func as R
 def _check_betas(beta1: Any, beta2: Any, eps: Any, api: str) -> None:
     for name, value in (("beta1", beta1), ("beta2", beta2), ("eps", eps)):
         if not isinstance(value, float):
-            fail(api, name, "a float", value, TypeError)
+            fail_arg(api, name, "a float", value, TypeError)
     for name, value in (("beta1", beta1), ("beta2", beta2)):
         if not 0.0 < value < 1.0:
-            fail(api, name, "in range (0.0, 1.0)", value)
+            fail_arg(api, name, "in range (0.0, 1.0)", value)
     if eps <= 0.0:
-        fail(api, "eps", "a positive float", eps)
+        fail_arg(api, "eps", "a positive float", eps)
 
 
 class Adam(_HostTarget, Optimizer):
@@ -113,9 +113,9 @@ class Adam(_HostTarget, Optimizer):
         self.use_lazy = check_bool(kwargs.get("use_lazy", False), "use_lazy", "Adam")
         self.use_offload = check_bool(kwargs.get("use_offload", False), "use_offload", "Adam")
         if self.use_lazy and self.use_offload:
-            fail("Adam", "use_lazy and use_offload", "not both True", (True, True))
+            fail_arg("Adam", "use_lazy and use_offload", "not both True", (True, True))
         if self.use_amsgrad and (self.use_lazy or self.use_offload):
-            fail("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
+            fail_arg("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
         self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")

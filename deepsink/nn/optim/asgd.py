@@ -7,7 +7,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
@@ -61,7 +61,7 @@ class ASGD(Optimizer):
         super().__init__(learning_rate, params, weight_decay)
         for name, v in (("lambd", lambd), ("alpha", alpha), ("t0", t0)):
             if isinstance(v, bool) or not isinstance(v, int | float):
-                fail("ASGD", name, "a float", v, TypeError)
+                fail_arg("ASGD", name, "a float", v, TypeError)
         self.lambd, self.alpha, self.t0 = float(lambd), float(alpha), float(t0)
         lrs = self._lr_values()
         self._mu, self._eta = [], []

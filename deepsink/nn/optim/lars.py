@@ -8,7 +8,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer
@@ -61,13 +61,13 @@ class LARS(Optimizer):
                  use_clip: bool = False, lars_filter: Any = _default_filter) -> None:  # fmt: skip
         super().__init__(0.0, [Parameter(Tensor(np.float32(0.0)), name="fake_param")])
         if not isinstance(optimizer, Optimizer):
-            fail("LARS", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError)
+            fail_arg("LARS", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError)
         for name, value in (("epsilon", epsilon), ("coefficient", coefficient)):
             if not isinstance(value, float):
-                fail("LARS", name, "a float", value, TypeError)
+                fail_arg("LARS", name, "a float", value, TypeError)
         self.use_clip = check_bool(use_clip, "use_clip", "LARS")
         if use_clip and optimizer.is_group_lr and optimizer.dynamic_lr:
-            fail("LARS", "use_clip", "False when the learning rate is both dynamic and per group",
+            fail_arg("LARS", "use_clip", "False when the learning rate is both dynamic and per group",
                  True)  # fmt: skip
         self.epsilon, self.coefficient = epsilon, coefficient
         self.opt = optimizer

@@ -12,7 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.adam import _check_betas
@@ -70,7 +70,7 @@ class LazyAdam(_HostTarget, Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, type(self).__name__)
         if not isinstance(weight_decay, float):
-            fail(type(self).__name__, "weight_decay", "a float", weight_decay, TypeError)
+            fail_arg(type(self).__name__, "weight_decay", "a float", weight_decay, TypeError)
         self.use_locking = check_bool(use_locking, "use_locking", type(self).__name__)
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", type(self).__name__)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps

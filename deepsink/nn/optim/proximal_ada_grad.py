@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -59,11 +59,11 @@ class ProximalAdagrad(_HostTarget, Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, value in (("accum", accum), ("l1", l1), ("l2", l2)):
             if not isinstance(value, float):
-                fail("ProximalAdagrad", name, "a float", value, TypeError)
+                fail_arg("ProximalAdagrad", name, "a float", value, TypeError)
         self.use_locking = check_bool(use_locking, "use_locking", "ProximalAdagrad")
         for name, value in (("accum", accum), ("l1", l1), ("l2", l2)):
             if value < 0:
-                fail("ProximalAdagrad", name, "a non-negative float", value)
+                fail_arg("ProximalAdagrad", name, "a non-negative float", value)
         self.l1, self.l2 = l1, l2
         self.accum = self.parameters.clone(prefix="accum", init=accum)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -68,9 +68,9 @@ class RMSProp(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, v in (("decay", decay), ("momentum", momentum), ("epsilon", epsilon)):
             if isinstance(v, bool) or not isinstance(v, int | float):
-                fail("RMSProp", name, "a float", v, TypeError)
+                fail_arg("RMSProp", name, "a float", v, TypeError)
         if decay < 0 or momentum < 0 or epsilon <= 0:
-            fail("RMSProp", "decay/momentum/epsilon", "decay >= 0, momentum >= 0, epsilon > 0",
+            fail_arg("RMSProp", "decay/momentum/epsilon", "decay >= 0, momentum >= 0, epsilon > 0",
                  (decay, momentum, epsilon))  # fmt: skip
         self.decay, self.momentum, self.epsilon = float(decay), float(momentum), float(epsilon)
         self.centered = check_bool(centered, "centered", "RMSProp")

@@ -6,7 +6,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 
 
@@ -58,11 +58,11 @@ class Rprop(Optimizer):
                  step_sizes: tuple = (1e-6, 50.0), weight_decay: Any = 0.0) -> None:  # fmt: skip
         super().__init__(learning_rate, params, weight_decay)
         if not isinstance(etas, tuple) or len(etas) != 2 or not 0 < etas[0] < 1 < etas[1]:
-            fail("Rprop", "etas", "a tuple (etaminus, etaplus) with 0 < etaminus < 1 < etaplus",
+            fail_arg("Rprop", "etas", "a tuple (etaminus, etaplus) with 0 < etaminus < 1 < etaplus",
                  etas)  # fmt: skip
         if not isinstance(step_sizes, tuple) or len(step_sizes) != 2 or (
                 step_sizes[0] > step_sizes[1]):  # fmt: skip
-            fail("Rprop", "step_sizes", "a tuple (min_step, max_step) with min <= max",
+            fail_arg("Rprop", "step_sizes", "a tuple (min_step, max_step) with min <= max",
                  step_sizes)  # fmt: skip
         self.etaminus, self.etaplus = float(etas[0]), float(etas[1])
         self.step_size_min, self.step_size_max = float(step_sizes[0]), float(step_sizes[1])

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 
 
 def _number(api: str, name: str, v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
-        fail(api, name, "a number", v, TypeError)
+        fail_arg(api, name, "a number", v, TypeError)
     return v
 
 
@@ -134,7 +134,7 @@ class DynamicLossScaleManager(LossScaleManager):
                 f"The argument 'init_loss_scale' must be > 1, but got {init_loss_scale}"
             )
         if isinstance(scale_window, bool) or not isinstance(scale_window, int) or scale_window <= 0:
-            fail(api, "scale_window", "a positive int", scale_window)
+            fail_arg(api, "scale_window", "a positive int", scale_window)
         _number(api, "scale_factor", scale_factor)
         if scale_factor <= 0:
             raise ValueError(f"The argument 'scale_factor' must be > 0, but got {scale_factor}")

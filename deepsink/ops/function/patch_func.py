@@ -101,7 +101,7 @@ def _bilinear(img: jnp.ndarray, y: jnp.ndarray, x: jnp.ndarray) -> jnp.ndarray:
 def _int_tuple(api: str, arg: str, value: Any, n: int) -> tuple:
     if not isinstance(value, tuple | list) or len(value) != n or any(
             isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
-        V.fail(api, arg, f"a tuple of {n} ints", value,
+        V.fail_arg(api, arg, f"a tuple of {n} ints", value,
                TypeError if not isinstance(value, tuple | list) else ValueError)  # fmt: skip
     return tuple(value)
 

@@ -238,7 +238,7 @@ class CountNonZero(Primitive):
             isinstance(dims, tuple | list)
             and all(isinstance(d, int) and not isinstance(d, bool) for d in dims))  # fmt: skip
         if not ok:
-            _V.fail(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
+            _V.fail_arg(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
 
     def __call__(self, x: Any) -> Tensor:
         axis = () if self.dims is None else self.dims
@@ -294,7 +294,7 @@ class EditDistance(Primitive):
 def _five_ints(name: str, value: Any, api: str) -> tuple:
     if not isinstance(value, tuple | list) or len(value) != 5 or any(
             isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
-        _V.fail(api, name, "a tuple of 5 ints", value, TypeError)
+        _V.fail_arg(api, name, "a tuple of 5 ints", value, TypeError)
     for i in (0, 1):
         if value[i] != 1:
             U.fail(api, f"the '{name}[{i}]' must be int and must = 1, but got '{value[i]}' "

@@ -16,7 +16,7 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 def _string(api: str, arg: str, value: Any, choices: list) -> str:
     if not isinstance(value, str):
-        V.fail(api, arg, "a str", value, TypeError)
+        V.fail_arg(api, arg, "a str", value, TypeError)
     if value not in choices:
         U.fail(api, f"the '{arg}' must be str and must be in '{choices}', but got '{value}'.")
     return value

@@ -247,10 +247,12 @@ class FFTWithSize(Primitive):
         for arg, v in (("inverse", inverse), ("real", real), ("onesided", onesided)):
             _V.check_bool(v, arg, self.name)
         if not isinstance(norm, str):
-            _V.fail(self.name, "norm", "a str", norm, TypeError)
+            _V.fail_arg(self.name, "norm", "a str", norm, TypeError)
         _V.check_one_of(norm, ("backward", "forward", "ortho"), "norm", self.name)
         if not isinstance(signal_sizes, tuple | list):
-            _V.fail(self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError)
+            _V.fail_arg(
+                self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError
+            )
 
     def __call__(self, x: Any) -> Tensor:
         return _FS.fft_with_size(x, self.signal_ndim, self.inverse, self.real, self.norm,

@@ -410,7 +410,7 @@ class LSTM(Primitive):
         _V.check_positive_int(input_size, "input_size", self.name)
         _V.check_positive_int(hidden_size, "hidden_size", self.name)
         if isinstance(proj_size, bool) or not isinstance(proj_size, int):
-            _V.fail(self.name, "proj_size", "an int", proj_size, TypeError)
+            _V.fail_arg(self.name, "proj_size", "an int", proj_size, TypeError)
         if not 0 <= proj_size < hidden_size:
             U.fail(self.name, f"the 'proj_size' must be in range of [0, {hidden_size}), but got "
                    f"{proj_size} with type 'int'.")  # fmt: skip
@@ -453,7 +453,7 @@ def _three(api: str, arg: str, value: Any, positive: bool = True) -> tuple:
     if not isinstance(v, tuple | list) or len(v) != 3 or any(
             isinstance(i, bool) or not isinstance(i, int) or (i <= 0 if positive else i < 0)
             for i in v):  # fmt: skip
-        _V.fail(api, arg, f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} "
+        _V.fail_arg(api, arg, f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} "
                 "ints", value, TypeError if not isinstance(value, int | tuple | list) else
                 ValueError)  # fmt: skip
     return tuple(v)
@@ -733,7 +733,7 @@ class DynamicRNN(Primitive):
             else:
                 _V.check_number(v, arg, self.name)
             if v != only:
-                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(is_training, "is_training", self.name)
 
@@ -793,7 +793,7 @@ class BasicLSTMCell(Primitive):
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(state_is_tuple, "state_is_tuple", self.name)
         if not state_is_tuple:
-            _V.fail(self.name, "state_is_tuple", "True", state_is_tuple)
+            _V.fail_arg(self.name, "state_is_tuple", "True", state_is_tuple)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
         if keep_prob < 1.0:
             raise NotImplementedError(f"For '{self.name}', 'keep_prob' < 1 (dropout inside the "
@@ -870,7 +870,7 @@ class DynamicGRUV2(Primitive):
             else:
                 _V.check_number(v, arg, self.name)
             if v != only:
-                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
         _V.check_bool(is_training, "is_training", self.name)
 
     def __call__(self, x: Any, weight_input: Any, weight_hidden: Any, bias_input: Any,

@@ -14,7 +14,7 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 def _pair(api: str, arg: str, value: Any) -> tuple:
     if not isinstance(value, tuple | list) or len(value) != 2 or any(
             isinstance(v, bool) or not isinstance(v, float | int) for v in value):  # fmt: skip
-        V.fail(api, arg, "a tuple or list of two numbers", value, TypeError)
+        V.fail_arg(api, arg, "a tuple or list of two numbers", value, TypeError)
     if value[0] > value[1] or value[0] <= 0:
         U.fail(api, f"'{arg}' must be two positive numbers in increasing order, but got {value}")
     return tuple(float(v) for v in value)

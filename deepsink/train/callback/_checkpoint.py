@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.tensor import Tensor
 from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
@@ -38,14 +38,14 @@ def _non_negative_int(value: Any, arg: str) -> int | None:
             f"For 'CheckpointConfig', '{arg}' must be an int, but got {type(value).__name__}"
         )
     if value < 0:
-        fail("CheckpointConfig", arg, "an int >= 0", value)
+        fail_arg("CheckpointConfig", arg, "an int >= 0", value)
     return value
 
 
 def make_directory(path: str, api: str) -> str:
     """``path`` made absolute and created (0700 for new folders, as MindSpore does)."""
     if not isinstance(path, str) or not path.strip():
-        fail(api, "directory", "a non-empty path str", path, TypeError)
+        fail_arg(api, "directory", "a non-empty path str", path, TypeError)
     path = os.path.realpath(os.path.expanduser(path))
     os.makedirs(path, mode=0o700, exist_ok=True)
     return path
@@ -119,18 +119,20 @@ class CheckpointConfig:
             self._keep_checkpoint_max = 1
         self._integrated_save = check_bool(integrated_save, "integrated_save", "CheckpointConfig")
         if not isinstance(async_save, bool) and async_save not in ("thread", "process"):
-            fail("CheckpointConfig", "async_save", "a bool, 'thread' or 'process'", async_save)
+            fail_arg("CheckpointConfig", "async_save", "a bool, 'thread' or 'process'", async_save)
         self._async_save = async_save
         self._saved_network = saved_network
         self._append_dict = self._handle_append_info(append_info)
         if enc_key is not None and not isinstance(enc_key, bytes):
-            fail("CheckpointConfig", "enc_key", "None or bytes", type(enc_key).__name__, TypeError)
+            fail_arg(
+                "CheckpointConfig", "enc_key", "None or bytes", type(enc_key).__name__, TypeError
+            )
         if not isinstance(enc_mode, str):
-            fail("CheckpointConfig", "enc_mode", "a str", type(enc_mode).__name__, TypeError)
+            fail_arg("CheckpointConfig", "enc_mode", "a str", type(enc_mode).__name__, TypeError)
         self._enc_key, self._enc_mode = enc_key, enc_mode
         self._crc_check = check_bool(crc_check, "crc_check", "CheckpointConfig")
         if format not in ("ckpt", "safetensors"):
-            fail("CheckpointConfig", "format", "'ckpt' or 'safetensors'", format)
+            fail_arg("CheckpointConfig", "format", "'ckpt' or 'safetensors'", format)
         self._format = format
         self.remove_redundancy = check_bool(
             remove_redundancy, "remove_redundancy", "CheckpointConfig"
