@@ -208,9 +208,12 @@ def _list_check(custom_list: Any, list_name: str) -> None:
 
 
 def custom_mixed_precision(
-    network: nn.Cell, *, white_list: list | None = None, black_list: list | None = None,
+    network: nn.Cell,
+    *,
+    white_list: list | None = None,
+    black_list: list | None = None,
     dtype: Any = mstype.float16,
-) -> nn.Cell:  # fmt: skip
+) -> nn.Cell:
     """Customize mixed precision by a white list or a black list of classes.
 
     - With `white_list`, the Cells of those classes run in `dtype` with float32 outputs, and the
@@ -333,8 +336,14 @@ def _check_boost(boost_level: Any) -> None:
         )
 
 
-def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, level: str = "O0",
-                        boost_level: str = "O0", **kwargs: Any) -> nn.Cell:  # fmt: skip
+def build_train_network(
+    network: nn.Cell,
+    optimizer: Any,
+    loss_fn: Any = None,
+    level: str = "O0",
+    boost_level: str = "O0",
+    **kwargs: Any,
+) -> nn.Cell:
     """Builds the mixed-precision training Cell: the network with its loss at precision ``level``,
     with loss scaling (O2, O3) and the optimizer step, as MindSpore's ``amp.build_train_network``.
 
@@ -389,7 +398,10 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
         network = auto_mixed_precision(network, "O3" if level == "O2" else level)
     if loss_fn is not None:
         low = cast in (mstype.float16, mstype.bfloat16) or network.__dict__.get("_amp_level") in (
-            "O2", "O3", "auto")  # fmt: skip
+            "O2",
+            "O3",
+            "auto",
+        )
         network = (_AmpWithLossCell if low else nn.WithLossCell)(network, loss_fn)
     manager = config["loss_scale_manager"]
     if manager is not None:

@@ -145,8 +145,19 @@ def _check_writable_folder(path: str, given: str) -> None:
 
 # Seed 004's profiling_options; the Ascend hardware collectors are accepted with a one-time note.
 _PROFILING_KEYS = {"result_path", "training_trace"}
-_PROFILING_ASCEND_ONLY = {"task_trace", "aicpu_trace", "fp_point", "bp_point", "ai_core_metrics",
-                          "aicpu", "aic_metrics", "l2_cache", "hbm_ddr", "pcie", "profile_memory"}  # fmt: skip
+_PROFILING_ASCEND_ONLY = {
+    "task_trace",
+    "aicpu_trace",
+    "fp_point",
+    "bp_point",
+    "ai_core_metrics",
+    "aicpu",
+    "aic_metrics",
+    "l2_cache",
+    "hbm_ddr",
+    "pcie",
+    "profile_memory",
+}
 
 
 def _profiling_options(v):
@@ -163,9 +174,12 @@ def _profiling_options(v):
         fail_arg("set_context", "profiling_options", "a JSON object string", v)
     unknown = set(opts) - _PROFILING_KEYS - _PROFILING_ASCEND_ONLY
     if unknown:
-        fail_arg("set_context", "profiling_options",
-             f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
-             v)  # fmt: skip
+        fail_arg(
+            "set_context",
+            "profiling_options",
+            f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
+            v,
+        )
     trace = opts.get("training_trace", "on")
     if trace not in ("on", "off"):
         fail_arg("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
@@ -313,7 +327,7 @@ _OPTIONS = {
             _save_graphs,
             True,
             "write each compile's jaxpr, StableHLO and optimized HLO (.ir, .dot); _core/graphs.py",
-        ),  # fmt: skip
+        ),
         _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
         _Option(
@@ -331,37 +345,37 @@ _OPTIONS = {
             2,
             _one_of("jit_syntax_level", [0, 1, 2]),
             no_effect="compiled functions accept one syntax (docs/graph_mode.md)",
-        ),  # fmt: skip
+        ),
         _Option(
             "max_call_depth",
             1000,
             _typed("max_call_depth", int, "a positive int", lambda v: v > 0),
             no_effect="graphs are traced by Python, whose own recursion limit applies",
-        ),  # fmt: skip
+        ),
         _Option(
             "enable_graph_kernel",
             False,
             _typed("enable_graph_kernel", bool, "a bool"),
             no_effect="XLA always fuses kernels; there is no separate graph-kernel pass",
-        ),  # fmt: skip
+        ),
         _Option(
             "max_device_memory",
             None,
             _typed("max_device_memory", str, "a str like '8GB'"),
             no_effect="JAX sizes its pool at start-up; set XLA_PYTHON_CLIENT_MEM_FRACTION instead",
-        ),  # fmt: skip
+        ),
         _Option(
             "deterministic",
             "OFF",
             _one_of("deterministic", ["ON", "OFF"]),
             no_effect="XLA:CPU is deterministic; on GPU set XLA_FLAGS=--xla_gpu_deterministic_ops",
-        ),  # fmt: skip
+        ),
         _Option(
             "jit_level",
             None,
             _one_of("jit_level", [None, "O0", "O1", "O2"]),
             no_effect="it selects Ascend's kernel-by-kernel or whole-graph execution",
-        ),  # fmt: skip
+        ),
         _Option(
             "jit_config",
             {},
@@ -414,43 +428,103 @@ _OPTIONS.update(
     {
         o.name: o
         for o in [
-            _Option("reserve_class_name_in_scope", True, _typed(
-                "reserve_class_name_in_scope", bool, "a bool"),
-                no_effect="it names the scopes of MindSpore's IR dumps"),
-            _Option("graph_kernel_flags", "", _typed("graph_kernel_flags", str, "a str"),
-                    no_effect="XLA always fuses kernels; there is no separate graph-kernel pass"),
-            _Option("variable_memory_max_size", "0", _typed(
-                "variable_memory_max_size", str, "a str like '30GB'"), no_effect=_MS_RUNTIME),
-            _Option("mempool_block_size", "1GB", _typed(
-                "mempool_block_size", str, "a str like '1GB'"), no_effect=_MS_RUNTIME),
-            _Option("memory_optimize_level", 0, lambda v: {"O0": 0, "O1": 1}[_one_of(
-                "memory_optimize_level", ["O0", "O1"])(v)], no_effect=_MS_RUNTIME),
-            _Option("enable_reduce_precision", True, _typed(
-                "enable_reduce_precision", bool, "a bool"), no_effect=_ASCEND_ONLY),
-            _Option("ascend_config", {}, _typed("ascend_config", dict, "a dict"),
-                    no_effect=_ASCEND_ONLY),
+            _Option(
+                "reserve_class_name_in_scope",
+                True,
+                _typed("reserve_class_name_in_scope", bool, "a bool"),
+                no_effect="it names the scopes of MindSpore's IR dumps",
+            ),
+            _Option(
+                "graph_kernel_flags",
+                "",
+                _typed("graph_kernel_flags", str, "a str"),
+                no_effect="XLA always fuses kernels; there is no separate graph-kernel pass",
+            ),
+            _Option(
+                "variable_memory_max_size",
+                "0",
+                _typed("variable_memory_max_size", str, "a str like '30GB'"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "mempool_block_size",
+                "1GB",
+                _typed("mempool_block_size", str, "a str like '1GB'"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "memory_optimize_level",
+                0,
+                lambda v: {"O0": 0, "O1": 1}[_one_of("memory_optimize_level", ["O0", "O1"])(v)],
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "enable_reduce_precision",
+                True,
+                _typed("enable_reduce_precision", bool, "a bool"),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "ascend_config", {}, _typed("ascend_config", dict, "a dict"), no_effect=_ASCEND_ONLY
+            ),
             _Option("op_timeout", 900, _non_negative("op_timeout"), no_effect=_ASCEND_ONLY),
-            _Option("aoe_tune_mode", "", _one_of("aoe_tune_mode", ["", "online", "offline"]),
-                    no_effect=_ASCEND_ONLY),
-            _Option("runtime_num_threads", os.cpu_count() or 1, _non_negative(
-                "runtime_num_threads"), no_effect=_MS_RUNTIME),
-            _Option("inter_op_parallel_num", 0, _non_negative("inter_op_parallel_num"),
-                    no_effect=_MS_RUNTIME),
-            _Option("enable_compile_cache", None, _typed(
-                "enable_compile_cache", bool, "a bool"), no_effect=_MS_RUNTIME),
-            _Option("compile_cache_path", "", _typed("compile_cache_path", str, "a str"),
-                    no_effect=_MS_RUNTIME),
-            _Option("env_config_path", "", _typed("env_config_path", str, "a str"),
-                    no_effect="it configures MindSpore's dump and debugger"),
-            _Option("check_bprop", False, _typed("check_bprop", bool, "a bool"),
-                    no_effect="custom bprops are checked by JAX's own shape checks"),
-            _Option("disable_format_transform", False, _typed(
-                "disable_format_transform", bool, "a bool"), no_effect=_ASCEND_ONLY),
-            _Option("support_binary", False, _typed("support_binary", bool, "a bool"),
-                    no_effect="compiled functions are traced from Python, never from source"),
+            _Option(
+                "aoe_tune_mode",
+                "",
+                _one_of("aoe_tune_mode", ["", "online", "offline"]),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "runtime_num_threads",
+                os.cpu_count() or 1,
+                _non_negative("runtime_num_threads"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "inter_op_parallel_num",
+                0,
+                _non_negative("inter_op_parallel_num"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "enable_compile_cache",
+                None,
+                _typed("enable_compile_cache", bool, "a bool"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "compile_cache_path",
+                "",
+                _typed("compile_cache_path", str, "a str"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "env_config_path",
+                "",
+                _typed("env_config_path", str, "a str"),
+                no_effect="it configures MindSpore's dump and debugger",
+            ),
+            _Option(
+                "check_bprop",
+                False,
+                _typed("check_bprop", bool, "a bool"),
+                no_effect="custom bprops are checked by JAX's own shape checks",
+            ),
+            _Option(
+                "disable_format_transform",
+                False,
+                _typed("disable_format_transform", bool, "a bool"),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "support_binary",
+                False,
+                _typed("support_binary", bool, "a bool"),
+                no_effect="compiled functions are traced from Python, never from source",
+            ),
         ]
     }
-)  # fmt: skip
+)
 # read-only in MindSpore 2.10 (set_context refuses it): GE, Ascend's graph engine, is off
 _READ_ONLY = {"enable_ge": False}
 # accepted by MindSpore 2.10's set_context with a deprecation warning, and then skipped
@@ -740,8 +814,13 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
                     f"For 'set_auto_parallel_context', parallel_mode={v!r} is not supported: "
                     + _NOT_SUPPORTED
                 )
-        elif key in ("gradients_mean", "parameter_broadcast", "full_batch",
-                     "enable_parallel_optimizer", "gradient_fp32_sync"):  # fmt: skip
+        elif key in (
+            "gradients_mean",
+            "parameter_broadcast",
+            "full_batch",
+            "enable_parallel_optimizer",
+            "gradient_fp32_sync",
+        ):
             _check_bool(key, v)
         elif key == "device_num":
             _check_int(key, v, 1, None, positive=True)

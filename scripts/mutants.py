@@ -220,8 +220,10 @@ def main(argv: list[str]) -> int:
             if rc == 0:
                 missed.append(m.name)
             print(f"{verdict:7s} {m.name:30s} {secs:5.0f} s  {m.why}", flush=True)
-        print(f"{len(chosen) - len(missed)} of {len(chosen)} mutants caught"
-              + (f"; missed: {', '.join(missed)}" if missed else ""))  # fmt: skip
+        print(
+            f"{len(chosen) - len(missed)} of {len(chosen)} mutants caught"
+            + (f"; missed: {', '.join(missed)}" if missed else "")
+        )
         return 1 if missed else 0
 
 

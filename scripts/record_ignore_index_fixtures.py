@@ -75,8 +75,13 @@ def _encode(out) -> list:
     rows = []
     for o in outs:
         a = o.asnumpy()
-        rows.append({"dtype": str(o.dtype), "shape": list(a.shape),
-                     "value": np.where(np.isnan(a), None, a.astype(np.float64)).tolist()})  # fmt: skip
+        rows.append(
+            {
+                "dtype": str(o.dtype),
+                "shape": list(a.shape),
+                "value": np.where(np.isnan(a), None, a.astype(np.float64)).tolist(),
+            }
+        )
     return rows
 
 
@@ -92,8 +97,10 @@ def main() -> int:
         records.append({"name": name, "expr": expr, **rec})
         print(name, rec.get("error", ""), rec.get("message", ""), rec.get("outputs", ""))
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": records},
-                              indent=0) + "\n")  # fmt: skip
+    OUT.write_text(
+        json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": records}, indent=0)
+        + "\n"
+    )
     return 0
 
 

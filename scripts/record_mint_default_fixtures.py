@@ -149,8 +149,15 @@ RANDOM = {("mint", "randperm")}
 
 
 def main() -> int:
-    env = {"np": np, "ms": ms, "mnp": R.mnp, "mint": R.mint, "F": R.F, "Tensor": R.Tensor,
-           "Step": R.Step}  # fmt: skip
+    env = {
+        "np": np,
+        "ms": ms,
+        "mnp": R.mnp,
+        "mint": R.mint,
+        "F": R.F,
+        "Tensor": R.Tensor,
+        "Step": R.Step,
+    }
     env.update({k: eval(v, {"np": np}) for k, v in R.INPUTS.items()})
     exec(R.PRELUDE, env)
     records = []
@@ -170,8 +177,10 @@ def main() -> int:
                 rec = {"error": type(e).__name__, "message": str(e).strip().splitlines()[0][:200]}
         records.append({"module": module, "name": name, "expr": expr, **rec})
         print(module, name, rec.get("error", ""), rec.get("message", "")[:100])
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": R.INPUTS,
-                               "cases": records}, indent=0) + "\n")  # fmt: skip
+    OUT.write_text(
+        json.dumps({"mindspore": ms.__version__, "inputs": R.INPUTS, "cases": records}, indent=0)
+        + "\n"
+    )
     return 0
 
 

@@ -37,8 +37,11 @@ def _files() -> list[Path]:
     try:
         listed = subprocess.run(
             ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
-        ).stdout.splitlines()  # fmt: skip
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
     except (OSError, subprocess.CalledProcessError):
         return list(ROOT.rglob("*"))
     return [ROOT / name for name in listed]
@@ -73,9 +76,14 @@ def test_banned_phrases_stay_out() -> None:
 def test_fixture_readme_and_recorders_use_the_one_environment_variable() -> None:
     readme = (ROOT / "tests" / "fixtures" / "ms" / "README.md").read_text()
     assert "DEEPSINK_MINDSPORE_PYTHON" in readme
-    for script in ("record_checkpoint_fixtures.py", "record_dtype_fixtures.py",
-                   "record_ops_more_fixtures.py", "record_dataset_fidelity_fixtures.py",
-                   "record_print_fixture.py", "lenet_ckpt_interchange.py"):  # fmt: skip
+    for script in (
+        "record_checkpoint_fixtures.py",
+        "record_dtype_fixtures.py",
+        "record_ops_more_fixtures.py",
+        "record_dataset_fidelity_fixtures.py",
+        "record_print_fixture.py",
+        "lenet_ckpt_interchange.py",
+    ):
         assert "DEEPSINK_MINDSPORE_PYTHON" in (ROOT / "scripts" / script).read_text(), script
 
 
@@ -120,7 +128,9 @@ def test_no_compiled_or_tool_output_is_tracked() -> None:
 
 
 # words that name a round of work, not what a file holds; MindSpore's own module paths are kept
-ROUND_WORDS = re.compile(r"(^|_)(wide|wider|breadth|twin|extra|more|misc|round\d*|new|batch\d+)(_|$)")
+ROUND_WORDS = re.compile(
+    r"(^|_)(wide|wider|breadth|twin|extra|more|misc|round\d*|new|batch\d+)(_|$)"
+)
 MINDSPORE_PATHS = {"deepsink/ops/operations/other_ops.py"}
 
 

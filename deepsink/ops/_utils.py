@@ -62,8 +62,11 @@ def binary(a: Any, b: Any, api: str) -> tuple[Any, Any]:
             try:
                 shape = jnp.broadcast_shapes(a.shape, b.shape)
             except ValueError:
-                fail(api, f"the shapes of 'input' {list(a.shape)} and 'other' {list(b.shape)} "
-                     "cannot be broadcast together")  # fmt: skip
+                fail(
+                    api,
+                    f"the shapes of 'input' {list(a.shape)} and 'other' {list(b.shape)} "
+                    "cannot be broadcast together",
+                )
             a, b = jnp.broadcast_to(a, shape), jnp.broadcast_to(b, shape)
         return a, b
     if a_arr:
@@ -149,9 +152,12 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
         return None
     if isinstance(ax, Tensor | jax.Array | np.ndarray):
         if isinstance(unwrap(ax), jax.core.Tracer):
-            fail(api, f"'{arg}' given as a Tensor decides the output's shape, so its value must be "
-                 "known: it cannot be a traced input of a compiled function",
-                 ValueDependentShapeError)  # fmt: skip
+            fail(
+                api,
+                f"'{arg}' given as a Tensor decides the output's shape, so its value must be "
+                "known: it cannot be a traced input of a compiled function",
+                ValueDependentShapeError,
+            )
         ax = np.asarray(ax).tolist()
     if isinstance(ax, list | tuple):
         if not ax:

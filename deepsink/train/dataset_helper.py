@@ -40,8 +40,9 @@ class DatasetHelper:
         (2, 2)
     """
 
-    def __init__(self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1,
-                 epoch_num: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1, epoch_num: int = 1
+    ) -> None:
         check_bool(dataset_sink_mode, "dataset_sink_mode", "DatasetHelper")
         if (
             isinstance(sink_size, bool)
@@ -160,11 +161,21 @@ def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper
         Dense
     """
     if not isinstance(network, nn.Cell):
-        fail_arg("connect_network_with_dataset", "network", "a Cell (the network to run on the "
-             "helper's data)", type(network).__name__, TypeError)  # fmt: skip
+        fail_arg(
+            "connect_network_with_dataset",
+            "network",
+            "a Cell (the network to run on the helper's data)",
+            type(network).__name__,
+            TypeError,
+        )
     if not isinstance(dataset_helper, DatasetHelper):
-        fail_arg("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
-             shown(type(dataset_helper).__name__), TypeError)  # fmt: skip
+        fail_arg(
+            "connect_network_with_dataset",
+            "dataset_helper",
+            "a DatasetHelper",
+            shown(type(dataset_helper).__name__),
+            TypeError,
+        )
     if not dataset_helper.dataset_sink_mode:
         return network
     return _SinkNetwork(network, dataset_helper)

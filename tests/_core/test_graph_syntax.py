@@ -183,8 +183,11 @@ def for_range_tensor(x, n):
 DIFFERENTIABLE = [if_else, if_elif, early_return, nested_return, for_break_continue,
                   for_tensor_rows, bool_ops, chained_compare, cond_expr,
                   python_constant_condition]  # fmt: skip
-INPUTS = [np.array([1.0, 2.0, 3.0], np.float32), np.array([-1.0, 0.5, -2.0], np.float32),
-          np.array([0.2, 0.1, 0.3], np.float32)]  # fmt: skip
+INPUTS = [
+    np.array([1.0, 2.0, 3.0], np.float32),
+    np.array([-1.0, 0.5, -2.0], np.float32),
+    np.array([0.2, 0.1, 0.3], np.float32),
+]
 
 
 def _np(out):
@@ -281,8 +284,11 @@ def test_gradient_through_a_while_with_a_run_time_trip_count_is_refused():
         return while_tensor(x)[0]
 
     line = inspect.getsourcelines(while_tensor)[1] + _line_of(while_tensor, "while ")
-    with pytest.raises(ValueError, match=rf"the 'while' at .*test_graph_syntax\.py:{line} "
-                       r"cannot be differentiated.*range\(MAX_STEPS\).*break"):  # fmt: skip
+    with pytest.raises(
+        ValueError,
+        match=rf"the 'while' at .*test_graph_syntax\.py:{line} "
+        r"cannot be differentiated.*range\(MAX_STEPS\).*break",
+    ):
         ms.jit(ms.grad(first))(ms.Tensor(np.ones(2, np.float32)))
 
     def bounded(x):
@@ -397,8 +403,9 @@ def _train(sink, mode, path=None):
     net = TensorIfNet()
     step = nn.TrainOneStepCell(MSE(net), nn.SGD(net.trainable_params(), 0.05))
     # sunk: 4 epochs of 3 steps, the same 12 steps over the 6 samples as 2 plain epochs
-    ms.Model(step).train(4 if sink else 2, _dataset(), dataset_sink_mode=sink,
-                         sink_size=3 if sink else -1)  # fmt: skip
+    ms.Model(step).train(
+        4 if sink else 2, _dataset(), dataset_sink_mode=sink, sink_size=3 if sink else -1
+    )
     ms.set_context(save_graphs=0)
     return [p.asnumpy() for p in net.trainable_params()]
 
@@ -439,8 +446,9 @@ def with_import(x):
     return x * math.pi
 
 
-@pytest.mark.parametrize(("fn", "stmt"), [(with_try, "Try"), (with_del, "Delete"),
-                                          (with_import, "Import")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("fn", "stmt"), [(with_try, "Try"), (with_del, "Delete"), (with_import, "Import")]
+)
 def test_unsupported_statements_raise_mindspores_error_with_the_line(fn, stmt):
     keyword = {"Try": "try:", "Delete": "del ", "Import": "import "}[stmt]
     lines, first = inspect.getsourcelines(fn)
@@ -502,8 +510,9 @@ def test_conversion_is_cached_per_function_and_skips_library_code():
 
 # --- MindSpore 2.10's results for the tutorial programs ------------------------------------------
 
-FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "ms", "graph_syntax",
-                       "cases.json")  # fmt: skip
+FIXTURE = os.path.join(
+    os.path.dirname(__file__), "..", "fixtures", "ms", "graph_syntax", "cases.json"
+)
 
 
 def _close(got, want, path="") -> None:
@@ -660,8 +669,9 @@ def _train_construct(fn, sink):
 
 
 # each construct differentiated inside the sunk training loop (the network's output is the loss)
-@pytest.mark.parametrize("fn", [if_elif, nested_return, for_break_continue, bool_ops,
-                                chained_compare, cond_expr])  # fmt: skip
+@pytest.mark.parametrize(
+    "fn", [if_elif, nested_return, for_break_continue, bool_ops, chained_compare, cond_expr]
+)
 def test_each_construct_trains_in_the_sunk_loop_as_eager(fn):
     ms.set_context(mode=ms.PYNATIVE_MODE, pynative_synchronize=True)
     want = _train_construct(fn, False)
@@ -857,8 +867,9 @@ def test_only_containers_reachable_from_outside_the_call_are_written_back(monkey
 
     written = []
     write = writeback.Slot.write
-    monkeypatch.setattr(writeback.Slot, "write",
-                        lambda self, v: (written.append(self.container), write(self, v)))  # fmt: skip
+    monkeypatch.setattr(
+        writeback.Slot, "write", lambda self, v: (written.append(self.container), write(self, v))
+    )
     box = {"last": None}
 
     @ms.jit

@@ -27,8 +27,11 @@ def _env() -> dict:
         "t": Tensor(np.arange(3.0).astype(np.float32)),
         "m": Tensor(np.arange(6.0).astype(np.float32).reshape(2, 3)),
         "z": Tensor(np.zeros(3, np.float32)),
-        "setitem": setitem, "Tensor": Tensor, "ops": ops, "np": np,
-    }  # fmt: skip
+        "setitem": setitem,
+        "Tensor": Tensor,
+        "ops": ops,
+        "np": np,
+    }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -24,8 +24,9 @@ def _seen(crops) -> set[int]:
 
 def test_random_resized_crop_reaches_every_row_and_column():
     # area 4 of 30 at ratio 1: a 2x2 box, resized to 2x2 with nearest: the box's pixels
-    op = V.RandomResizedCrop(2, scale=(4 / 30, 4 / 30), ratio=(1.0, 1.0),
-                             interpolation=Inter.NEAREST)  # fmt: skip
+    op = V.RandomResizedCrop(
+        2, scale=(4 / 30, 4 / 30), ratio=(1.0, 1.0), interpolation=Inter.NEAREST
+    )
     config.set_seed(5)
     crops = [op(IMAGE) for _ in range(DRAWS)]
     assert all(c.shape == (2, 2, 3) for c in crops)

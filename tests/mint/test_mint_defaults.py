@@ -26,8 +26,9 @@ REFERENCED = [k for k, c in CASES.items() if c.get("error") in NO_KERNEL]
 BUGGY = {  # 2.10 fails for a reason of its own, not a refusal of the call (its own internal error)
     "mint.kthvalue": "ValueError: should not come here for kthvalue py_method",
 }
-REFUSED = [k for k, c in CASES.items() if "error" in c and c["error"] not in NO_KERNEL
-           and k not in BUGGY]  # fmt: skip
+REFUSED = [
+    k for k, c in CASES.items() if "error" in c and c["error"] not in NO_KERNEL and k not in BUGGY
+]
 
 
 def _run(key: str):
@@ -65,5 +66,6 @@ def test_default_call_refused_as_mindspore(key: str) -> None:
 
 def test_every_case_is_checked() -> None:
     assert set(RECORDED) | set(REFERENCED) | set(BUGGY) | set(REFUSED) == set(CASES)
-    assert {(c["module"], c["name"]) for k, c in CASES.items() if k in REFERENCED or k in BUGGY} \
-        <= set(DEFAULT_REFERENCES)  # fmt: skip
+    assert {
+        (c["module"], c["name"]) for k, c in CASES.items() if k in REFERENCED or k in BUGGY
+    } <= set(DEFAULT_REFERENCES)

@@ -79,8 +79,9 @@ def _sunk_outputs(sinks, collect, traced):
     _random.set_seed(7)
     train = SGDTrain(Linear(3, 2))
     out = []
-    with SinkSession(train, _jit.state_of(train), ArrayDataset(), iter(sinks),
-                     _jit.CompileCache()) as s:  # fmt: skip
+    with SinkSession(
+        train, _jit.state_of(train), ArrayDataset(), iter(sinks), _jit.CompileCache()
+    ) as s:
         for n in sinks:
             if traced:
                 rec = step_trace.Recorder("train", True, [])

@@ -160,8 +160,10 @@ class CocoDataset(_Source):
                 raise self._invalid(f"the attribute of '{key}' is missing")
             if not isinstance(doc[key], list):
                 raise self._invalid(f"the attribute of '{key}' is not a list")
-        file_of = {self._get(img, "id", "images"): self._get(img, "file_name", "images")
-                   for img in doc["images"]}  # fmt: skip
+        file_of = {
+            self._get(img, "id", "images"): self._get(img, "file_name", "images")
+            for img in doc["images"]
+        }
         known = self._category_index(doc)
         by_file: dict[str, list[dict]] = {}
         for ann in doc["annotations"]:

@@ -344,9 +344,16 @@ class Dataset:
             >>> print([x.shape for (x,) in data.create_tuple_iterator(output_numpy=True)])
             [(2, 2), (2, 6)]
         """
-        return registered("bucket_batch_by_length")(self, column_names, bucket_boundaries, bucket_batch_sizes,
-                                      element_length_function, pad_info, pad_to_bucket_boundary,
-                                      drop_remainder)  # fmt: skip
+        return registered("bucket_batch_by_length")(
+            self,
+            column_names,
+            bucket_boundaries,
+            bucket_batch_sizes,
+            element_length_function,
+            pad_info,
+            pad_to_bucket_boundary,
+            drop_remainder,
+        )
 
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
         """Writes the pipeline's rows to MindRecord files, readable with ``MindDataset``.

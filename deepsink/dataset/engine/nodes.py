@@ -962,8 +962,11 @@ class ConcatDataset(Dataset):
                         start += b.n
                         if not len(keep):
                             continue
-                        b = Block(tuple(blk.take(c, keep) for c in b.cols), len(keep),
-                                  None if b.ids is None else b.ids[keep])  # fmt: skip
+                        b = Block(
+                            tuple(blk.take(c, keep) for c in b.cols),
+                            len(keep),
+                            None if b.ids is None else b.ids[keep],
+                        )
                     yield b
 
 

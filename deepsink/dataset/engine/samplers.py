@@ -221,8 +221,11 @@ class RandomSampler(Sampler):
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
         if isinstance(rng, SamplerDraws):  # a source's pass: MindSpore's orders for the seed
             if self.replacement:
-                return sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no) if n else (
-                    np.zeros(0, np.int64))  # fmt: skip
+                return (
+                    sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no)
+                    if n
+                    else (np.zeros(0, np.int64))
+                )
             return _cap(sampler_permutation(n, rng.seed, rng.pass_no), self.num_samples)
         if self.replacement:
             return rng.integers(0, n, self.num_samples or n) if n else np.zeros(0, np.int64)

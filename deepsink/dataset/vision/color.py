@@ -654,8 +654,12 @@ class Erase(ImageOperation):
     def __init__(
         self, top: int, left: int, height: int, width: int, value: Any = 0, inplace: bool = False
     ) -> None:
-        for arg, v, lo in (("top", top, 0), ("left", left, 0), ("height", height, 1),
-                           ("width", width, 1)):  # fmt: skip
+        for arg, v, lo in (
+            ("top", top, 0),
+            ("left", left, 0),
+            ("height", height, 1),
+            ("width", width, 1),
+        ):
             type_check(v, (int,), arg)
             check_value(v, (lo, INT32_MAX), arg)
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -679,8 +683,10 @@ class Erase(ImageOperation):
                 f" box width: {self.width}, and image height: {h}, image width: {w}"
             )
         out = x if self.inplace and x.flags.writeable else x.copy()
-        box = (slice(self.top, min(self.top + self.height, h)),
-               slice(self.left, min(self.left + self.width, w)))  # fmt: skip
+        box = (
+            slice(self.top, min(self.top + self.height, h)),
+            slice(self.left, min(self.left + self.width, w)),
+        )
         fill = np.asarray(self.value[: (x.shape[2] if x.ndim == 3 else 1)], np.float64)
         filled = np.rint(fill) if x.dtype.kind in "iu" else fill
         out[box] = filled.astype(x.dtype) if x.ndim == 3 else filled[0].astype(x.dtype)

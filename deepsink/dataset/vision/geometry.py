@@ -198,8 +198,12 @@ class ResizedCrop(ImageOperation):
         size: int | Sequence[int],
         interpolation: Inter = Inter.BILINEAR,
     ) -> None:
-        for arg, v, lo in (("top", top, 0), ("left", left, 0), ("height", height, 1),
-                           ("width", width, 1)):  # fmt: skip
+        for arg, v, lo in (
+            ("top", top, 0),
+            ("left", left, 0),
+            ("height", height, 1),
+            ("width", width, 1),
+        ):
             type_check(v, (int,), arg)
             check_value(v, (lo, INT32_MAX), arg)
         self.top, self.left, self.height, self.width = top, left, height, width

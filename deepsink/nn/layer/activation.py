@@ -1046,8 +1046,14 @@ class LRN(Cell):
         (1, 2, 1, 1)
     """
 
-    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
-                 beta: float = 0.5, norm_region: str = "ACROSS_CHANNELS") -> None:  # fmt: skip
+    def __init__(
+        self,
+        depth_radius: int = 5,
+        bias: float = 1.0,
+        alpha: float = 1.0,
+        beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS",
+    ) -> None:
         super().__init__()
         if norm_region != "ACROSS_CHANNELS":
             fail_arg("LRN", "norm_region", "'ACROSS_CHANNELS'", norm_region)

@@ -35,8 +35,12 @@ class _AdaptivePool1d(Cell):
     def construct(self, input: Any) -> Tensor:
         a = unwrap(input)
         if a.ndim not in (2, 3):
-            fail_arg(self._api, "input", "a 2-D or 3-D Tensor (N, C, L) or (C, L)",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "input",
+                "a 2-D or 3-D Tensor (N, C, L) or (C, L)",
+                f"shape {list(a.shape)}",
+            )
         length, n = a.shape[-1], self.output_size
         if length % n:
             raise ValueError(
@@ -134,12 +138,18 @@ class _MaxUnpool(Cell):
         a, idx = unwrap(x), unwrap(indices)
         nd = self._nd
         if a.shape != idx.shape or a.ndim not in (nd + 1, nd + 2):
-            fail_arg(self._api, "x", f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
-                 f"shapes {list(a.shape)} and {list(idx.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "x",
+                f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
+                f"shapes {list(a.shape)} and {list(idx.shape)}",
+            )
         spatial = a.shape[-nd:]
         if output_size is None or len(output_size) == 0:
-            out = tuple((d - 1) * s - 2 * p + k for d, s, p, k in
-                        zip(spatial, self.stride, self.padding, self.kernel_size))  # fmt: skip
+            out = tuple(
+                (d - 1) * s - 2 * p + k
+                for d, s, p, k in zip(spatial, self.stride, self.padding, self.kernel_size)
+            )
         else:
             out = tuple(output_size)[-nd:]
         lead = a.shape[:-nd]

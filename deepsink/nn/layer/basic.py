@@ -391,9 +391,14 @@ class Upsample(Cell):
            [1. 1. 2. 2.]]]]
     """
 
-    def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-                 align_corners: bool | None = None,
-                 recompute_scale_factor: bool | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        size: Any = None,
+        scale_factor: Any = None,
+        mode: str = "nearest",
+        align_corners: bool | None = None,
+        recompute_scale_factor: bool | None = None,
+    ) -> None:
         super().__init__()
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
@@ -401,8 +406,14 @@ class Upsample(Cell):
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.ops.function import sampling_func
 
-        return sampling_func.interpolate(x, self.size, self.scale_factor, self.mode,
-                                         self.align_corners, self.recompute_scale_factor)  # fmt: skip
+        return sampling_func.interpolate(
+            x,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            self.recompute_scale_factor,
+        )
 
 
 class PixelShuffle(Cell):
@@ -431,8 +442,11 @@ class PixelShuffle(Cell):
 
     def __init__(self, upscale_factor: int) -> None:
         super().__init__()
-        if isinstance(upscale_factor, bool) or not isinstance(upscale_factor, int) or (
-                upscale_factor < 1):  # fmt: skip
+        if (
+            isinstance(upscale_factor, bool)
+            or not isinstance(upscale_factor, int)
+            or (upscale_factor < 1)
+        ):
             fail_arg("PixelShuffle", "upscale_factor", "a positive int", upscale_factor)
         self.upscale_factor = upscale_factor
 
@@ -468,8 +482,11 @@ class PixelUnshuffle(Cell):
 
     def __init__(self, downscale_factor: int) -> None:
         super().__init__()
-        if isinstance(downscale_factor, bool) or not isinstance(downscale_factor, int) or (
-                downscale_factor < 1):  # fmt: skip
+        if (
+            isinstance(downscale_factor, bool)
+            or not isinstance(downscale_factor, int)
+            or (downscale_factor < 1)
+        ):
             fail_arg("PixelUnshuffle", "downscale_factor", "a positive int", downscale_factor)
         self.downscale_factor = downscale_factor
 
@@ -531,8 +548,9 @@ class Unfold(Cell):
             pads = [_conv.same_padding(a.shape[2 + i], k[i], s[i], r[i]) for i in range(2)]
         else:
             pads = [(0, 0), (0, 0)]
-        p = lax.conv_general_dilated_patches(a, k, s, pads, rhs_dilation=r,
-                                             dimension_numbers=("NCHW", "OIHW", "NCHW"))  # fmt: skip
+        p = lax.conv_general_dilated_patches(
+            a, k, s, pads, rhs_dilation=r, dimension_numbers=("NCHW", "OIHW", "NCHW")
+        )
         n, _, oh, ow = p.shape
         c = a.shape[1]
         p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
@@ -568,8 +586,11 @@ class ClipByNorm(Cell):
 
     def __init__(self, axis: Any = None) -> None:
         super().__init__()
-        ok = axis is None or (isinstance(axis, int) and not isinstance(axis, bool)) or (
-            isinstance(axis, tuple | list) and all(isinstance(a, int) for a in axis))  # fmt: skip
+        ok = (
+            axis is None
+            or (isinstance(axis, int) and not isinstance(axis, bool))
+            or (isinstance(axis, tuple | list) and all(isinstance(a, int) for a in axis))
+        )
         if not ok:
             fail_arg("ClipByNorm", "axis", "None, an int, or a tuple/list of ints", axis, TypeError)
         self.axis = tuple(axis) if isinstance(axis, list) else axis

@@ -236,8 +236,13 @@ class CellDict(Cell):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
         if len(args) > 1:
-            fail_arg("CellDict", "args", "at most one dict or iterable of (key, Cell) pairs", len(args),
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "CellDict",
+                "args",
+                "at most one dict or iterable of (key, Cell) pairs",
+                len(args),
+                TypeError,
+            )
         if args:
             self.update(args[0])
 

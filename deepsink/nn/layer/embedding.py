@@ -159,9 +159,18 @@ class EmbeddingLookup(Cell):
 
     _api = "EmbeddingLookup"
 
-    def __init__(self, vocab_size: int, embedding_size: int, param_init: Any = "normal",
-                 target: str = "CPU", slice_mode: str = "batch_slice", manual_shapes: Any = None,
-                 max_norm: Any = None, sparse: bool = True, dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        vocab_size: int,
+        embedding_size: int,
+        param_init: Any = "normal",
+        target: str = "CPU",
+        slice_mode: str = "batch_slice",
+        manual_shapes: Any = None,
+        max_norm: Any = None,
+        sparse: bool = True,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         from deepsink._core.validate import check_positive_int
 
@@ -178,8 +187,9 @@ class EmbeddingLookup(Cell):
             fail_arg(api, "slice_mode", f"one of {list(modes)}", slice_mode)
         self.target, self.slice_mode, self.manual_shapes = target, slice_mode, manual_shapes
         self.max_norm = max_norm
-        self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size],
-                                                     dtype), name="embedding_table")  # fmt: skip
+        self.embedding_table = Parameter(
+            initializer(param_init, [vocab_size, embedding_size], dtype), name="embedding_table"
+        )
 
     def _lookup(self, indices: Any) -> jax.Array:
         idx = unwrap(indices)
@@ -245,12 +255,31 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
 
     _api = "MultiFieldEmbeddingLookup"
 
-    def __init__(self, vocab_size: int, embedding_size: int, field_size: int,
-                 param_init: Any = "normal", target: str = "CPU", slice_mode: str = "batch_slice",
-                 feature_num_list: Any = None, max_norm: Any = None, sparse: bool = True,
-                 operator: str = "SUM", dtype: Any = mstype.float32) -> None:  # fmt: skip
-        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode,
-                         feature_num_list, max_norm, sparse, dtype)  # fmt: skip
+    def __init__(
+        self,
+        vocab_size: int,
+        embedding_size: int,
+        field_size: int,
+        param_init: Any = "normal",
+        target: str = "CPU",
+        slice_mode: str = "batch_slice",
+        feature_num_list: Any = None,
+        max_norm: Any = None,
+        sparse: bool = True,
+        operator: str = "SUM",
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__(
+            vocab_size,
+            embedding_size,
+            param_init,
+            target,
+            slice_mode,
+            feature_num_list,
+            max_norm,
+            sparse,
+            dtype,
+        )
         from deepsink._core.validate import check_positive_int
 
         self.field_size = check_positive_int(field_size, "field_size", self._api)
@@ -261,9 +290,11 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
     def construct(self, input_indices: Tensor, input_values: Tensor, field_ids: Tensor) -> Tensor:
         api = self._api
         idx, val, fid = unwrap(input_indices), unwrap(input_values), unwrap(field_ids)
-        for arg, a, kinds in (("input_indices", idx, (jnp.int32, jnp.int64)),
-                              ("input_values", val, (jnp.float32,)),
-                              ("field_ids", fid, (jnp.int32,))):  # fmt: skip
+        for arg, a, kinds in (
+            ("input_indices", idx, (jnp.int32, jnp.int64)),
+            ("input_values", val, (jnp.float32,)),
+            ("field_ids", fid, (jnp.int32,)),
+        ):
             if a.ndim != 2:
                 fail_arg(api, arg, "2-D", a.ndim)
             if a.dtype not in kinds:
@@ -273,8 +304,9 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
         emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
         onehot = fid[..., None] == jnp.arange(self.field_size)  # (N, S, F)
         if self.operator == "MAX":
-            masked = jnp.where((onehot & (val != 0)[..., None])[..., None], emb[:, :, None],
-                               -3.402823466e38)  # fmt: skip
+            masked = jnp.where(
+                (onehot & (val != 0)[..., None])[..., None], emb[:, :, None], -3.402823466e38
+            )
             merged = jnp.max(masked, axis=1)
             count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))
             return Tensor._from(merged * (count != 0)[..., None])

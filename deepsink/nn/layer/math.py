@@ -83,8 +83,10 @@ class Moments(Cell):
     def construct(self, x: Tensor) -> tuple:
         a = unwrap(x)
         ax = _axes(self.axis)
-        return (Tensor._from(jnp.mean(a, axis=ax, keepdims=self.keep_dims)),
-                Tensor._from(jnp.var(a, axis=ax, keepdims=self.keep_dims)))  # fmt: skip
+        return (
+            Tensor._from(jnp.mean(a, axis=ax, keepdims=self.keep_dims)),
+            Tensor._from(jnp.var(a, axis=ax, keepdims=self.keep_dims)),
+        )
 
 
 class MatMul(Cell):
@@ -282,8 +284,9 @@ class Norm(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
-        return Tensor._from(jnp.sqrt(jnp.sum(a * a, axis=_axes(self.axis),
-                                             keepdims=self.keep_dims)))  # fmt: skip
+        return Tensor._from(
+            jnp.sqrt(jnp.sum(a * a, axis=_axes(self.axis), keepdims=self.keep_dims))
+        )
 
 
 class Roll(Cell):

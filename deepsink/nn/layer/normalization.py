@@ -102,8 +102,9 @@ class _BatchNorm(Cell):
         )
         xs = a.astype(_stat_dtype(a))
         if batch_stats and norm.use_matmul_sums():
-            y, mean, var = norm.batch_norm_train(xs, self.gamma._data, self.beta._data, channel,
-                                                 self.eps)  # fmt: skip
+            y, mean, var = norm.batch_norm_train(
+                xs, self.gamma._data, self.beta._data, channel, self.eps
+            )
             self._update_moving(mean, var, a.size // self.num_features)
             return Tensor._from(y.astype(a.dtype))
         if batch_stats:
@@ -422,9 +423,16 @@ class _InstanceNorm(Cell):
 
     _rank = 4
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.1,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         self.num_features = check_positive_int(num_features, "num_features", api)
@@ -434,21 +442,29 @@ class _InstanceNorm(Cell):
         self.affine = check_bool(affine, "affine", api)
         shape = (num_features,)
         # named "mean"/"variance" as in 2.10 (a parent Cell names them by attribute path)
-        self.moving_mean = Parameter(initializer("zeros", shape, dtype), name="mean",
-                                     requires_grad=False)  # fmt: skip
-        self.moving_variance = Parameter(initializer("ones", shape, dtype),
-                                         name="variance", requires_grad=False)  # fmt: skip
-        self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
-                               requires_grad=affine)  # fmt: skip
-        self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
-                              requires_grad=affine)  # fmt: skip
+        self.moving_mean = Parameter(
+            initializer("zeros", shape, dtype), name="mean", requires_grad=False
+        )
+        self.moving_variance = Parameter(
+            initializer("ones", shape, dtype), name="variance", requires_grad=False
+        )
+        self.gamma = Parameter(
+            initializer(gamma_init, shape, dtype), name="gamma", requires_grad=affine
+        )
+        self.beta = Parameter(
+            initializer(beta_init, shape, dtype), name="beta", requires_grad=affine
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         api = type(self).__name__
         if a.ndim != self._rank or a.shape[1] != self.num_features:
-            fail_arg(api, "x", f"a {self._rank}-D Tensor with {self.num_features} channels",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                api,
+                "x",
+                f"a {self._rank}-D Tensor with {self.num_features} channels",
+                f"shape {list(a.shape)}",
+            )
         axes = tuple(range(2, a.ndim))
         mean = jnp.mean(a, axis=axes, keepdims=True)
         var = jnp.var(a, axis=axes, keepdims=True)
@@ -460,16 +476,22 @@ class _InstanceNorm(Cell):
             batch_mean = jnp.mean(mean.reshape(a.shape[:2]), axis=0)
             batch_var = jnp.mean(var.reshape(a.shape[:2]), axis=0) * n / max(n - 1, 1)
             m = self.momentum
-            self.moving_mean.set_data(Tensor._from(
-                (1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean)))  # fmt: skip
-            self.moving_variance.set_data(Tensor._from(
-                (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)))  # fmt: skip
+            self.moving_mean.set_data(
+                Tensor._from((1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean))
+            )
+            self.moving_variance.set_data(
+                Tensor._from(
+                    (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)
+                )
+            )
         return Tensor._from(y.astype(a.dtype))
 
     def extend_repr(self) -> str:
-        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
-                f"moving_variance={self.moving_variance}")  # fmt: skip
+        return (
+            f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
+            f"moving_variance={self.moving_variance}"
+        )
 
 
 class InstanceNorm1d(_InstanceNorm):
@@ -624,15 +646,32 @@ class BatchNorm3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
-                 use_batch_statistics: bool | None = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.9,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        moving_mean_init: Any = "zeros",
+        moving_var_init: Any = "ones",
+        use_batch_statistics: bool | None = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
-        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
-                                moving_mean_init, moving_var_init, use_batch_statistics,
-                                dtype=dtype)  # fmt: skip
+        self.bn2d = BatchNorm2d(
+            num_features,
+            eps,
+            momentum,
+            affine,
+            gamma_init,
+            beta_init,
+            moving_mean_init,
+            moving_var_init,
+            use_batch_statistics,
+            dtype=dtype,
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -689,18 +728,37 @@ class SyncBatchNorm(_BatchNorm):
     _ranks = (2, 4)
     _layout = "2-D (N, C) or 4-D (N, C, H, W)"
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
-                 use_batch_statistics: bool | None = None, process_groups: Any = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.9,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        moving_mean_init: Any = "zeros",
+        moving_var_init: Any = "ones",
+        use_batch_statistics: bool | None = None,
+        process_groups: Any = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
         if process_groups is not None:
             raise NotImplementedError(
                 "For 'SyncBatchNorm', 'process_groups' (statistics over a subset of the ranks) "
                 "is not supported; leave it None to reduce over every data-parallel rank"
             )
-        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
-                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)  # fmt: skip
+        super().__init__(
+            num_features,
+            eps,
+            momentum,
+            affine,
+            gamma_init,
+            beta_init,
+            moving_mean_init,
+            moving_var_init,
+            use_batch_statistics,
+            dtype=dtype,
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.communication.management import get_group_size

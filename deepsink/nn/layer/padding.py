@@ -19,7 +19,8 @@ def _padding(padding: Any, n: int, api: str) -> tuple[int, ...]:
     if isinstance(padding, int) and not isinstance(padding, bool):
         return (padding,) * (2 * n)
     if not isinstance(padding, tuple | list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in padding):  # fmt: skip
+        isinstance(p, int) and not isinstance(p, bool) for p in padding
+    ):
         fail_arg(api, "padding", f"an int or a tuple of up to {2 * n} ints", padding, TypeError)
     if not padding or len(padding) % 2:
         fail_arg(api, "padding", "a tuple of an even number of ints", padding)
@@ -395,7 +396,8 @@ class Pad(Cell):
         if mode not in self._MODES:
             fail_arg("Pad", "mode", f"one of {list(self._MODES)}", mode)
         if not isinstance(paddings, tuple | list) or not all(
-                isinstance(p, tuple | list) and len(p) == 2 for p in paddings):  # fmt: skip
+            isinstance(p, tuple | list) and len(p) == 2 for p in paddings
+        ):
             fail_arg("Pad", "paddings", "a tuple of (before, after) pairs", paddings, TypeError)
         self.paddings = tuple(tuple(int(v) for v in p) for p in paddings)
         self.mode = mode
@@ -403,8 +405,9 @@ class Pad(Cell):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if len(self.paddings) != a.ndim:
-            fail_arg("Pad", "paddings", f"{a.ndim} pairs (one per axis of the input)",
-                 len(self.paddings))  # fmt: skip
+            fail_arg(
+                "Pad", "paddings", f"{a.ndim} pairs (one per axis of the input)", len(self.paddings)
+            )
         mode = self._MODES[self.mode]
         if mode == "constant":
             return Tensor._from(jnp.pad(a, self.paddings))

@@ -206,8 +206,12 @@ class _MaxPool(_Pool):
         _, idx = lax.reduce_window(
             (lax.stop_gradient(a), flat),
             (np.array(neg, a.dtype), np.array(np.iinfo(itype).max, itype)),
-            pick, window, strides, config, window_dilation=dilation,
-        )  # fmt: skip
+            pick,
+            window,
+            strides,
+            config,
+            window_dilation=dilation,
+        )
         return idx
 
 
@@ -670,9 +674,16 @@ class AvgPool3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
-                 padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
-                 divisor_override: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        stride: Any = 1,
+        pad_mode: str = "valid",
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
         super().__init__()
         check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "AvgPool3d")
         if pad_mode == "valid" and padding != 0:
@@ -684,8 +695,15 @@ class AvgPool3d(Cell):
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.ops.function.nn_pool_norm_func import avg_pool3d
 
-        return avg_pool3d(x, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                          self.count_include_pad, self.divisor_override)  # fmt: skip
+        return avg_pool3d(
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
 
 
 class MaxPool3d(Cell):
@@ -718,29 +736,48 @@ class MaxPool3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
-                 padding: Any = 0, dilation: Any = 1, return_indices: bool = False,
-                 ceil_mode: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        stride: Any = 1,
+        pad_mode: str = "valid",
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
         super().__init__()
         check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "MaxPool3d")
         if pad_mode == "valid" and padding != 0:
             fail_arg("MaxPool3d", "padding", "0 when pad_mode is 'valid'", padding)
         self.kernel_size, self.stride, self.padding, self.dilation = (
-            kernel_size, stride, padding, dilation)  # fmt: skip
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+        )
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def construct(self, x: Tensor) -> Any:
         from deepsink.ops.function.nn_pool_norm_func import max_pool3d
 
-        return max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
-                          self.ceil_mode, self.return_indices)  # fmt: skip
+        return max_pool3d(
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.ceil_mode,
+            self.return_indices,
+        )
 
 
 class _LPPool(Cell):
     _nd = 1
 
-    def __init__(self, norm_type: Any, kernel_size: Any, stride: Any = None,
-                 ceil_mode: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, norm_type: Any, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         if isinstance(norm_type, bool) or not isinstance(norm_type, int | float):
@@ -758,8 +795,10 @@ class _LPPool(Cell):
         return fn(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
 
     def extend_repr(self) -> str:
-        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
-                f"stride={self.stride}, ceil_mode={self.ceil_mode}")  # fmt: skip
+        return (
+            f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, ceil_mode={self.ceil_mode}"
+        )
 
 
 class LPPool1d(_LPPool):
@@ -829,15 +868,24 @@ class LPPool2d(_LPPool):
 class _FractionalMaxPool(Cell):
     _nd = 2
 
-    def __init__(self, kernel_size: Any, output_size: Any = None, output_ratio: Any = None,
-                 return_indices: bool = False, _random_samples: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any,
+        output_size: Any = None,
+        output_ratio: Any = None,
+        return_indices: bool = False,
+        _random_samples: Any = None,
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         if output_size is None and output_ratio is None:
             fail_arg(api, "output_size", "given when 'output_ratio' is None", None)
         if output_ratio is not None:
-            ratios = (output_ratio,) * self._nd if isinstance(output_ratio, float | int) else (
-                tuple(output_ratio))  # fmt: skip
+            ratios = (
+                (output_ratio,) * self._nd
+                if isinstance(output_ratio, float | int)
+                else (tuple(output_ratio))
+            )
             if any(not 0 < r < 1 for r in ratios):
                 fail_arg(api, "output_ratio", "values in (0, 1)", output_ratio)
         self.kernel_size, self.output_size, self.output_ratio = (
@@ -852,8 +900,14 @@ class _FractionalMaxPool(Cell):
         from deepsink.ops.function import nn_window_func as W
 
         fn = W.fractional_max_pool2d if self._nd == 2 else W.fractional_max_pool3d
-        return fn(input, self.kernel_size, self.output_size, self.output_ratio,
-                  self.return_indices, self._random_samples)  # fmt: skip
+        return fn(
+            input,
+            self.kernel_size,
+            self.output_size,
+            self.output_ratio,
+            self.return_indices,
+            self._random_samples,
+        )
 
 
 class FractionalMaxPool2d(_FractionalMaxPool):

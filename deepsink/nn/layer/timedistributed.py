@@ -48,8 +48,9 @@ class TimeDistributed(Cell):
         from deepsink.ops.primitive import Primitive
 
         if not isinstance(layer, Cell | Primitive):
-            fail_arg("TimeDistributed", "layer", "a Cell or Primitive", type(layer).__name__,
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "TimeDistributed", "layer", "a Cell or Primitive", type(layer).__name__, TypeError
+            )
         self.layer, self.time_axis, self.reshape_with_axis = layer, time_axis, reshape_with_axis
 
     def construct(self, inputs: Tensor) -> Tensor:
@@ -58,12 +59,12 @@ class TimeDistributed(Cell):
             fail_arg("TimeDistributed", "inputs", "at least 3-D", a.ndim)
         t = self.time_axis % a.ndim if -a.ndim <= self.time_axis < a.ndim else None
         if t is None:
-            fail_arg("TimeDistributed", "time_axis", f"in range [{-a.ndim}, {a.ndim})",
-                 self.time_axis)  # fmt: skip
+            fail_arg(
+                "TimeDistributed", "time_axis", f"in range [{-a.ndim}, {a.ndim})", self.time_axis
+            )
         if self.reshape_with_axis is not None:
             return self._merged(a, t)
-        outs = [unwrap(self.layer(Tensor._from(jnp.take(a, i, axis=t)))) for i in
-                range(a.shape[t])]  # fmt: skip
+        outs = [unwrap(self.layer(Tensor._from(jnp.take(a, i, axis=t)))) for i in range(a.shape[t])]
         return Tensor._from(jnp.stack(outs, axis=t))
 
     def _merged(self, a: Any, t: int) -> Tensor:
@@ -80,7 +81,11 @@ class TimeDistributed(Cell):
         merged = moved.reshape(moved.shape[:pos] + (-1,) + moved.shape[pos + 2 :])
         y = unwrap(self.layer(Tensor._from(merged)))
         if pos >= y.ndim or merged.shape[pos] != y.shape[pos]:
-            fail_arg("TimeDistributed", "reshape_with_axis", "an axis the layer keeps (input "
-                 f"{merged.shape}, output {y.shape})", self.reshape_with_axis)  # fmt: skip
+            fail_arg(
+                "TimeDistributed",
+                "reshape_with_axis",
+                f"an axis the layer keeps (input {merged.shape}, output {y.shape})",
+                self.reshape_with_axis,
+            )
         shape = y.shape[:pos] + moved.shape[pos : pos + 2] + y.shape[pos + 1 :]
         return Tensor._from(y.reshape((-1,) + shape[1:]))

@@ -739,8 +739,9 @@ class MarginRankingLoss(LossBase):
         self.margin = margin
 
     def construct(self, input1: Any, input2: Any, target: Any) -> Tensor:
-        return _loss_ops()[0].margin_ranking_loss(input1, input2, target, self.margin,
-                                                  self.reduction)  # fmt: skip
+        return _loss_ops()[0].margin_ranking_loss(
+            input1, input2, target, self.margin, self.reduction
+        )
 
 
 class CosineEmbeddingLoss(LossBase):
@@ -781,8 +782,9 @@ class CosineEmbeddingLoss(LossBase):
         self.margin = margin
 
     def construct(self, logits_x1: Any, logits_x2: Any, labels: Any) -> Tensor:
-        return _loss_ops()[0].cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin,
-                                                    self.reduction)  # fmt: skip
+        return _loss_ops()[0].cosine_embedding_loss(
+            logits_x1, logits_x2, labels, self.margin, self.reduction
+        )
 
 
 class SoftMarginLoss(LossBase):
@@ -879,14 +881,16 @@ class PoissonNLLLoss(LossBase):
         0.8591409
     """
 
-    def __init__(self, log_input: bool = True, full: bool = False, eps: float = 1e-8,
-                 reduction: str = "mean") -> None:  # fmt: skip
+    def __init__(
+        self, log_input: bool = True, full: bool = False, eps: float = 1e-8, reduction: str = "mean"
+    ) -> None:
         super().__init__(reduction)
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input: Any, target: Any) -> Tensor:
-        return _loss_ops()[0].poisson_nll_loss(input, target, self.log_input, self.full,
-                                               self.eps, self.reduction)  # fmt: skip
+        return _loss_ops()[0].poisson_nll_loss(
+            input, target, self.log_input, self.full, self.eps, self.reduction
+        )
 
 
 class GaussianNLLLoss(LossBase):
@@ -927,8 +931,9 @@ class GaussianNLLLoss(LossBase):
         self.full, self.eps = full, eps
 
     def construct(self, logits: Any, labels: Any, var: Any) -> Tensor:
-        return _loss_ops()[0].gaussian_nll_loss(logits, labels, var, self.full, self.eps,
-                                                self.reduction)  # fmt: skip
+        return _loss_ops()[0].gaussian_nll_loss(
+            logits, labels, var, self.full, self.eps, self.reduction
+        )
 
 
 class MultiLabelSoftMarginLoss(LossBase):
@@ -997,8 +1002,9 @@ class MultiMarginLoss(LossBase):
         0.26666665
     """
 
-    def __init__(self, p: int = 1, margin: float = 1.0, reduction: str = "mean",
-                 weight: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self, p: int = 1, margin: float = 1.0, reduction: str = "mean", weight: Any = None
+    ) -> None:
         super().__init__(reduction)
         if p not in (1, 2):
             fail_arg("MultiMarginLoss", "p", "1 or 2", p)
@@ -1073,16 +1079,30 @@ class TripletMarginLoss(LossBase):
         0.49999994
     """
 
-    def __init__(self, p: int = 2, swap: bool = False, eps: float = 1e-6, reduction: str = "mean",
-                 margin: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        p: int = 2,
+        swap: bool = False,
+        eps: float = 1e-6,
+        reduction: str = "mean",
+        margin: float = 1.0,
+    ) -> None:
         super().__init__(reduction)
         self.p, self.swap, self.eps, self.margin = p, swap, eps, margin
 
     def construct(self, x: Any, positive: Any, negative: Any, margin: float = 1.0) -> Tensor:
         if self.margin != 1.0:
             margin = self.margin
-        return _loss_ops()[0].triplet_margin_loss(x, positive, negative, float(unwrap(margin)),
-                                                  self.p, self.eps, self.swap, self.reduction)  # fmt: skip
+        return _loss_ops()[0].triplet_margin_loss(
+            x,
+            positive,
+            negative,
+            float(unwrap(margin)),
+            self.p,
+            self.eps,
+            self.swap,
+            self.reduction,
+        )
 
 
 class NLLLoss(LossBase):
@@ -1115,8 +1135,9 @@ class NLLLoss(LossBase):
         0.2131901
     """
 
-    def __init__(self, weight: Any = None, ignore_index: int = -100,
-                 reduction: str = "mean") -> None:  # fmt: skip
+    def __init__(
+        self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean"
+    ) -> None:
         super().__init__(reduction)
         self.weight, self.ignore_index = weight, ignore_index
 
@@ -1322,15 +1343,24 @@ class CTCLoss(LossBase):
         0.8431995
     """
 
-    def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+    ) -> None:
         super().__init__(reduction)
         self.blank, self.zero_infinity = blank, zero_infinity
 
-    def construct(self, log_probs: Any, targets: Any, input_lengths: Any,
-                  target_lengths: Any) -> Tensor:  # fmt: skip
-        return _loss_ops()[0].ctc_loss(log_probs, targets, input_lengths, target_lengths,
-                                       self.blank, self.reduction, self.zero_infinity)  # fmt: skip
+    def construct(
+        self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
+    ) -> Tensor:
+        return _loss_ops()[0].ctc_loss(
+            log_probs,
+            targets,
+            input_lengths,
+            target_lengths,
+            self.blank,
+            self.reduction,
+            self.zero_infinity,
+        )
 
 
 class L1Regularizer(Cell):
@@ -1403,8 +1433,9 @@ class MultiClassDiceLoss(LossBase):
         5.00679e-06
     """
 
-    def __init__(self, weights: Any = None, ignore_indiex: Any = None,
-                 activation: Any = "softmax") -> None:  # fmt: skip
+    def __init__(
+        self, weights: Any = None, ignore_indiex: Any = None, activation: Any = "softmax"
+    ) -> None:
         super().__init__()
         api = "MultiClassDiceLoss"
         if weights is not None and unwrap(weights).ndim != 2:
@@ -1429,9 +1460,11 @@ class MultiClassDiceLoss(LossBase):
         if self.activation is not None:
             logits = self.activation(logits)
         if self.weights is not None and unwrap(self.weights).shape[0] != y.shape[1]:
-            raise ValueError(f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
-                             f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
-                             f"label_shape[1]: {y.shape[1]}.")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
+                f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
+                f"label_shape[1]: {y.shape[1]}."
+            )
         total = 0
         for i in range(y.shape[1]):
             if i != self.ignore_indiex:
@@ -1475,8 +1508,13 @@ class TripletMarginWithDistanceLoss(LossBase):
         5.0
     """
 
-    def __init__(self, distance_function: Any = None, swap: bool = False,
-                 reduction: str = "mean", margin: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        distance_function: Any = None,
+        swap: bool = False,
+        reduction: str = "mean",
+        margin: float = 1.0,
+    ) -> None:
         super().__init__(reduction)
         api = "TripletMarginWithDistanceLoss"
         if isinstance(margin, bool) or not isinstance(margin, float):
@@ -1499,8 +1537,10 @@ class TripletMarginWithDistanceLoss(LossBase):
 def _pairwise_distance(a: Any, b: Any) -> Tensor:
     d = jnp.abs(unwrap(a) - unwrap(b))
     if d.ndim == 0:
-        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
-                         "the input must be positive, but got 0")  # fmt: skip
+        raise ValueError(
+            "For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+            "the input must be positive, but got 0"
+        )
     return Tensor._from(jnp.sqrt(jnp.sum(d * d, axis=1)))
 
 
@@ -1546,9 +1586,16 @@ class SampledSoftmaxLoss(LossBase):
         [1.0986123]
     """
 
-    def __init__(self, num_sampled: int, num_classes: int, num_true: int = 1,
-                 sampled_values: Any = None, remove_accidental_hits: bool = True, seed: int = 0,
-                 reduction: str = "none") -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_sampled: int,
+        num_classes: int,
+        num_true: int = 1,
+        sampled_values: Any = None,
+        remove_accidental_hits: bool = True,
+        seed: int = 0,
+        reduction: str = "none",
+    ) -> None:
         super().__init__(reduction)
         api = "SampledSoftmaxLoss"
         if num_true < 1:
@@ -1561,15 +1608,23 @@ class SampledSoftmaxLoss(LossBase):
             fail_arg(api, "num_true", f"at most num_classes {num_classes}", num_true)
         if sampled_values is not None:
             if not isinstance(sampled_values, list | tuple):
-                fail_arg(api, "sampled_values", "a list or tuple", type(sampled_values).__name__,
-                     TypeError)  # fmt: skip
+                fail_arg(
+                    api,
+                    "sampled_values",
+                    "a list or tuple",
+                    type(sampled_values).__name__,
+                    TypeError,
+                )
             if len(sampled_values) != 3:
                 fail_arg(api, "sampled_values", "3 items", len(sampled_values))
         if reduction != "none":
             import warnings
 
-            warnings.warn(f"For '{api}', 'reduction' has no effect (MindSpore 2.10 returns the "
-                          "per-example losses)", stacklevel=2)  # fmt: skip
+            warnings.warn(
+                f"For '{api}', 'reduction' has no effect (MindSpore 2.10 returns the "
+                "per-example losses)",
+                stacklevel=2,
+            )
         self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
         self.sampled_values, self.remove_accidental_hits = sampled_values, remove_accidental_hits
         self.seed = seed
@@ -1586,8 +1641,12 @@ class SampledSoftmaxLoss(LossBase):
         rng = np.random.default_rng(np.asarray(jax.random.key_data(key)).ravel().tolist())
         banned = set(np.asarray(labels).ravel().tolist()) if self.remove_accidental_hits else set()
         if self.num_classes - len(banned) < self.num_sampled:
-            fail_arg("SampledSoftmaxLoss", "num_sampled", "at most the classes left to sample",
-                 self.num_sampled)  # fmt: skip
+            fail_arg(
+                "SampledSoftmaxLoss",
+                "num_sampled",
+                "at most the classes left to sample",
+                self.num_sampled,
+            )
         picked: list[int] = []
         tries = 0
         while len(picked) < self.num_sampled:
@@ -1598,8 +1657,11 @@ class SampledSoftmaxLoss(LossBase):
         p = 1.0 / self.num_classes
         expected = -np.expm1(tries * np.log1p(-p))
         n = labels.shape[0]
-        return (jnp.asarray(picked, jnp.int32), jnp.full((n, self.num_true), expected, jnp.float32),
-                jnp.full((self.num_sampled,), expected, jnp.float32))  # fmt: skip
+        return (
+            jnp.asarray(picked, jnp.int32),
+            jnp.full((n, self.num_true), expected, jnp.float32),
+            jnp.full((self.num_sampled,), expected, jnp.float32),
+        )
 
     def construct(self, weights: Any, biases: Any, labels: Any, logits: Any) -> Tensor:
         api = "SampledSoftmaxLoss"
@@ -1619,8 +1681,13 @@ class SampledSoftmaxLoss(LossBase):
         true_logits = true_logits - jnp.log(jnp.asarray(true_count, x.dtype))
         sampled_logits = sampled_logits - jnp.log(jnp.asarray(sampled_count, x.dtype))
         out = jnp.concatenate([true_logits, sampled_logits], axis=1)
-        target = jnp.concatenate([jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
-                                  jnp.zeros(sampled_logits.shape, x.dtype)], axis=1)  # fmt: skip
+        target = jnp.concatenate(
+            [
+                jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
+                jnp.zeros(sampled_logits.shape, x.dtype),
+            ],
+            axis=1,
+        )
         z = jnp.exp(out - jnp.max(out, axis=1, keepdims=True))
         pred = z / jnp.sum(z, axis=1, keepdims=True)
         return Tensor._from(-jnp.sum(target * jnp.log(pred + 1.0e-20), axis=1))

@@ -46,9 +46,15 @@ class Adagrad(Optimizer):
         [[0.83564717 0.8309542 ]]
     """
 
-    def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001,
-                 update_slots: bool = True, loss_scale: float = 1.0,
-                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        accum: float = 0.1,
+        learning_rate: Any = 0.001,
+        update_slots: bool = True,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(accum, bool) or not isinstance(accum, int | float) or accum < 0:
             fail_arg("Adagrad", "accum", "a float >= 0", accum)

@@ -81,14 +81,25 @@ class AdaFactor(_HostTarget, Optimizer):
          [0.9 1.1]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = None, eps: Any = (1e-30, 1e-3),
-                 clip_threshold: float = 1.0, decay_rate: float = 0.8, beta1: Any = 0.9,
-                 weight_decay: float = 0.0, scale_parameter: bool = True,
-                 relative_step: bool = True, warmup_init: bool = False,
-                 compression: bool = False, loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = None,
+        eps: Any = (1e-30, 1e-3),
+        clip_threshold: float = 1.0,
+        decay_rate: float = 0.8,
+        beta1: Any = 0.9,
+        weight_decay: float = 0.0,
+        scale_parameter: bool = True,
+        relative_step: bool = True,
+        warmup_init: bool = False,
+        compression: bool = False,
+        loss_scale: float = 1.0,
+    ) -> None:
         if learning_rate is not None and relative_step:
-            fail_arg("AdaFactor", "learning_rate", "None when 'relative_step' is True",
-                 learning_rate)  # fmt: skip
+            fail_arg(
+                "AdaFactor", "learning_rate", "None when 'relative_step' is True", learning_rate
+            )
         if warmup_init and not relative_step:
             fail_arg("AdaFactor", "warmup_init", "False when 'relative_step' is False", warmup_init)
         if learning_rate is None and not relative_step:
@@ -118,7 +129,7 @@ class AdaFactor(_HostTarget, Optimizer):
             ("compression", compression),
             ("warmup_init", warmup_init),
         ):
-            check_bool(flag, name, "AdaFactor")  # fmt: skip
+            check_bool(flag, name, "AdaFactor")
         if isinstance(beta1, bool) or not isinstance(beta1, float | int):
             fail_arg("AdaFactor", "beta1", "an int or float", beta1, TypeError)
         if beta1 < 0:
@@ -173,10 +184,22 @@ class AdaFactor(_HostTarget, Optimizer):
             avg = self.exp_avg[i] if self.use_first_moment else None
             row, col, sq = self.exp_avg_sq_row[i], self.exp_avg_sq_col[i], self.exp_avg_sq[i]
             avg_data = avg._data if avg is not None else jnp.zeros((), f32)
-            new = R.ada_factor(eps, *consts, beta2t, wd, lr, g, p._data, avg_data, row._data,
-                               col._data, sq._data, scale_parameter=self.scale_parameter,
-                               first_moment=self.use_first_moment,
-                               use_weight_decay=self.weight_decay_flag)  # fmt: skip
+            new = R.ada_factor(
+                eps,
+                *consts,
+                beta2t,
+                wd,
+                lr,
+                g,
+                p._data,
+                avg_data,
+                row._data,
+                col._data,
+                sq._data,
+                scale_parameter=self.scale_parameter,
+                first_moment=self.use_first_moment,
+                use_weight_decay=self.weight_decay_flag,
+            )
             write(p, new[0])
             if avg is not None:
                 write(avg, new[1])

@@ -63,10 +63,18 @@ class LazyAdam(_HostTarget, Optimizer):
         [0.9 1.1]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9,
-                 beta2: float = 0.999, eps: float = 1e-8, use_locking: bool = False,
-                 use_nesterov: bool = False, weight_decay: Any = 0.0,
-                 loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 1e-3,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-8,
+        use_locking: bool = False,
+        use_nesterov: bool = False,
+        weight_decay: Any = 0.0,
+        loss_scale: float = 1.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, type(self).__name__)
         if not isinstance(weight_decay, float):
@@ -89,8 +97,9 @@ class LazyAdam(_HostTarget, Optimizer):
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
             dt = p._data.dtype
             hyper = [x.astype(dt) for x in (b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps))]
-            var, m_new, v_new = R.adam(p._data, m._data, v._data, *hyper, g.astype(dt),
-                                       use_nesterov=self.use_nesterov)  # fmt: skip
+            var, m_new, v_new = R.adam(
+                p._data, m._data, v._data, *hyper, g.astype(dt), use_nesterov=self.use_nesterov
+            )
             write(p, var)
             write(m, m_new)
             write(v, v_new)

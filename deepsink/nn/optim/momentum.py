@@ -75,7 +75,6 @@ class Momentum(Optimizer):
 
     def _update(self, grads: list, lrs: list) -> None:
         for p, m, g, lr in zip(self.parameters, self.moments, grads, lrs):
-            var, accum = R.momentum(p._data, m._data, lr, g, self.momentum._data,
-                                    self.use_nesterov)  # fmt: skip
+            var, accum = R.momentum(p._data, m._data, lr, g, self.momentum._data, self.use_nesterov)
             write(p, var)
             write(m, accum)

@@ -660,8 +660,12 @@ class Optimizer(Cell):
                 f"but got {value!r}"
             )
         current = self.target
-        if (current, value) in (("CPU", "Ascend"), ("CPU", "GPU"), ("Ascend", "GPU"),
-                                ("GPU", "Ascend")):  # fmt: skip
+        if (current, value) in (
+            ("CPU", "Ascend"),
+            ("CPU", "GPU"),
+            ("Ascend", "GPU"),
+            ("GPU", "Ascend"),
+        ):
             raise ValueError(
                 f"For 'Optimizer', the property 'target' cannot be set to {value!r} in the "
                 f"{current!r} environment"

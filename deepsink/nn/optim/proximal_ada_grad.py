@@ -53,9 +53,17 @@ class ProximalAdagrad(_HostTarget, Optimizer):
         [0.9 1.1]
     """
 
-    def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001,
-                 l1: float = 0.0, l2: float = 0.0, use_locking: bool = False,
-                 loss_scale: float = 1.0, weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        accum: float = 0.1,
+        learning_rate: Any = 0.001,
+        l1: float = 0.0,
+        l2: float = 0.0,
+        use_locking: bool = False,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, value in (("accum", accum), ("l1", l1), ("l2", l2)):
             if not isinstance(value, float):

@@ -90,8 +90,17 @@ class SGD(Optimizer):
     def _update(self, grads: list, lrs: list) -> None:
         momentum = self.momentum._data
         for p, a, s, g, lr in zip(self.parameters, self.accum, self.stat, grads, lrs):
-            var, accum, stat = R.sgd(p._data, g, lr, a._data, momentum, s._data,
-                                     jnp.float32(self.dampening), 0.0, self.nesterov)  # fmt: skip
+            var, accum, stat = R.sgd(
+                p._data,
+                g,
+                lr,
+                a._data,
+                momentum,
+                s._data,
+                jnp.float32(self.dampening),
+                0.0,
+                self.nesterov,
+            )
             write(p, var)
             write(a, accum)
             write(s, stat)

@@ -125,8 +125,9 @@ class DynamicLossScaleManager(LossScaleManager):
         1024.0
     """
 
-    def __init__(self, init_loss_scale: float = 2**24, scale_factor: int = 2,
-                 scale_window: int = 2000) -> None:  # fmt: skip
+    def __init__(
+        self, init_loss_scale: float = 2**24, scale_factor: int = 2, scale_window: int = 2000
+    ) -> None:
         api = "DynamicLossScaleManager"
         _number(api, "init_loss_scale", init_loss_scale)
         if init_loss_scale < 1.0:

@@ -286,13 +286,22 @@ class ForwardValueAndGrad(Cell):
         4.0 [[4. 8.]]
     """
 
-    def __init__(self, network: Cell, weights: Any = None, get_all: bool = False,
-                 get_by_list: bool = False, sens_param: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        network: Cell,
+        weights: Any = None,
+        get_all: bool = False,
+        get_by_list: bool = False,
+        sens_param: bool = False,
+    ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
             fail_arg("ForwardValueAndGrad", "network", "a Cell", type(network).__name__, TypeError)
-        for name, v in (("get_all", get_all), ("get_by_list", get_by_list),
-                        ("sens_param", sens_param)):  # fmt: skip
+        for name, v in (
+            ("get_all", get_all),
+            ("get_by_list", get_by_list),
+            ("sens_param", sens_param),
+        ):
             if not isinstance(v, bool):
                 raise TypeError(
                     f"For 'ForwardValueAndGrad', the type of '{name}' must be bool, "
@@ -403,8 +412,9 @@ class VirtualDatasetCellTriple(Cell):
     def __init__(self, backbone: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail_arg("VirtualDatasetCellTriple", "backbone", "a Cell", type(backbone).__name__,
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "VirtualDatasetCellTriple", "backbone", "a Cell", type(backbone).__name__, TypeError
+            )
         self._backbone = backbone
 
     def construct(self, a: Any, b: Any, c: Any) -> Any:

@@ -58,8 +58,14 @@ class DistributedGradReducer(Cell):
         [[1. 1.]]
     """
 
-    def __init__(self, parameters: Any, mean: bool | None = None, degree: int | None = None,
-                 fusion_type: int = 1, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:  # fmt: skip
+    def __init__(
+        self,
+        parameters: Any,
+        mean: bool | None = None,
+        degree: int | None = None,
+        fusion_type: int = 1,
+        group: str = GlobalComm.WORLD_COMM_GROUP,
+    ) -> None:
         super().__init__(auto_prefix=False)
         _check_group(group, "DistributedGradReducer")
         if mean is None:

@@ -40,8 +40,11 @@ class _Binary(Primitive):
 
 
 def _prim(base: type, name: str, fn: Any) -> type:
-    cls = type(name, (base,), {"_fn": staticmethod(fn),
-                               "__doc__": f"MindSpore's ``ops.{name}()``: ``{fn.__name__}``."})  # fmt: skip
+    cls = type(
+        name,
+        (base,),
+        {"_fn": staticmethod(fn), "__doc__": f"MindSpore's ``ops.{name}()``: ``{fn.__name__}``."},
+    )
     cls.__module__ = __name__
     return cls
 
@@ -240,8 +243,15 @@ class FFTWithSize(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, signal_ndim: int, inverse: bool, real: bool, norm: str = "backward",
-                 onesided: bool = True, signal_sizes: Any = ()) -> None:  # fmt: skip
+    def __init__(
+        self,
+        signal_ndim: int,
+        inverse: bool,
+        real: bool,
+        norm: str = "backward",
+        onesided: bool = True,
+        signal_sizes: Any = (),
+    ) -> None:
         _V.check_positive_int(signal_ndim, "signal_ndim", self.name)
         _V.check_range(signal_ndim, 1, 3, "signal_ndim", self.name)
         for arg, v in (("inverse", inverse), ("real", real), ("onesided", onesided)):
@@ -255,5 +265,12 @@ class FFTWithSize(Primitive):
             )
 
     def __call__(self, x: Any) -> Tensor:
-        return _FS.fft_with_size(x, self.signal_ndim, self.inverse, self.real, self.norm,
-                                 self.onesided, tuple(self.signal_sizes))  # fmt: skip
+        return _FS.fft_with_size(
+            x,
+            self.signal_ndim,
+            self.inverse,
+            self.real,
+            self.norm,
+            self.onesided,
+            tuple(self.signal_sizes),
+        )

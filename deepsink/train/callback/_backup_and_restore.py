@@ -50,8 +50,9 @@ class BackupAndRestore(Callback):
         (1, 2)
     """
 
-    def __init__(self, backup_dir: str, save_freq: str | int = "epoch",
-                 delete_checkpoint: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self, backup_dir: str, save_freq: str | int = "epoch", delete_checkpoint: bool = True
+    ) -> None:
         super().__init__()
         if not isinstance(backup_dir, str):
             fail_arg("BackupAndRestore", "backup_dir", "a str", backup_dir)

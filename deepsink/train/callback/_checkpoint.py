@@ -84,13 +84,24 @@ class CheckpointConfig:
         10 2
     """
 
-    def __init__(self, save_checkpoint_steps: int | None = 1, save_checkpoint_seconds: int | None = 0,
-                 keep_checkpoint_max: int | None = 5, keep_checkpoint_per_n_minutes: int | None = 0,
-                 integrated_save: bool = True, async_save: bool | str = False,
-                 saved_network: Any = None, append_info: list | None = None,
-                 enc_key: bytes | None = None, enc_mode: str = "AES-GCM",
-                 exception_save: bool = False, crc_check: bool = False,
-                 remove_redundancy: bool = False, format: str = "ckpt", **kwargs: Any) -> None:  # noqa: A002  # fmt: skip
+    def __init__(
+        self,
+        save_checkpoint_steps: int | None = 1,
+        save_checkpoint_seconds: int | None = 0,
+        keep_checkpoint_max: int | None = 5,
+        keep_checkpoint_per_n_minutes: int | None = 0,
+        integrated_save: bool = True,
+        async_save: bool | str = False,
+        saved_network: Any = None,
+        append_info: list | None = None,
+        enc_key: bytes | None = None,
+        enc_mode: str = "AES-GCM",
+        exception_save: bool = False,
+        crc_check: bool = False,
+        remove_redundancy: bool = False,
+        format: str = "ckpt",
+        **kwargs: Any,
+    ) -> None:  # noqa: A002
         from deepsink.nn import Cell
 
         steps = _non_negative_int(save_checkpoint_steps, "save_checkpoint_steps")
@@ -311,8 +322,12 @@ class ModelCheckpoint(Callback):
         ['net-1_2.ckpt']
     """
 
-    def __init__(self, prefix: str | Callable = "CKP", directory: str | Callable | None = None,
-                 config: CheckpointConfig | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        prefix: str | Callable = "CKP",
+        directory: str | Callable | None = None,
+        config: CheckpointConfig | None = None,
+    ) -> None:
         super().__init__()
         if not callable(prefix) and (not isinstance(prefix, str) or "/" in prefix):
             raise ValueError(
@@ -428,8 +443,12 @@ class ModelCheckpoint(Callback):
         step_in_epoch = (cb_params.cur_step_num - 1) % max(cb_params.batch_num or 1, 1) + 1
         name = f"{prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}_breakpoint.ckpt"
         try:
-            self._write(cb_params, os.path.join(self._directory, name),
-                        cb_params.cur_epoch_num, cb_params.cur_step_num)  # fmt: skip
+            self._write(
+                cb_params,
+                os.path.join(self._directory, name),
+                cb_params.cur_epoch_num,
+                cb_params.cur_step_num,
+            )
             wait_async_save()
         except Exception as e:  # the training error is the one to report
             logger.error("ModelCheckpoint: exception_save failed: %s", e)
@@ -443,9 +462,17 @@ class ModelCheckpoint(Callback):
         append = dict(self._append_dict)
         cfg = self._config
         with saving_rng_key():
-            save_checkpoint(network, path, cfg.integrated_save, cfg.async_save, append or None,
-                            cfg.enc_key, cfg.enc_mode, crc_check=cfg.crc_check,
-                            format=cfg.format)  # fmt: skip
+            save_checkpoint(
+                network,
+                path,
+                cfg.integrated_save,
+                cfg.async_save,
+                append or None,
+                cfg.enc_key,
+                cfg.enc_mode,
+                crc_check=cfg.crc_check,
+                format=cfg.format,
+            )
 
     def _managed_files(self) -> list[str]:
         """This prefix's checkpoints in the folder (``prefix-<digits and _>.<format>``)."""

@@ -27,8 +27,10 @@ def auc(x: Any, y: Any, reorder: bool = False) -> float:
     """
     x, y = np.asarray(x, np.float64).reshape(-1), np.asarray(y, np.float64).reshape(-1)
     if x.shape != y.shape or x.size < 2:
-        raise ValueError(f"For 'auc', 'x' and 'y' must have the same length of at least 2, but "
-                         f"got {x.size} and {y.size}")  # fmt: skip
+        raise ValueError(
+            f"For 'auc', 'x' and 'y' must have the same length of at least 2, but "
+            f"got {x.size} and {y.size}"
+        )
     direction = 1.0
     if reorder:
         order = np.lexsort((y, x))
@@ -39,6 +41,7 @@ def auc(x: Any, y: Any, reorder: bool = False) -> float:
             if np.all(dx <= 0):
                 direction = -1.0
             else:
-                raise ValueError("For 'auc', 'x' is neither increasing nor decreasing; "
-                                 "use reorder=True")  # fmt: skip
+                raise ValueError(
+                    "For 'auc', 'x' is neither increasing nor decreasing; use reorder=True"
+                )
     return float(direction * np.trapezoid(y, x))

@@ -29,15 +29,20 @@ class CosineSimilarity(Metric):
          [0.70710678 0.        ]]
     """
 
-    def __init__(self, similarity: str = "cosine", reduction: str = "none",
-                 zero_diagonal: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self, similarity: str = "cosine", reduction: str = "none", zero_diagonal: bool = True
+    ) -> None:
         super().__init__()
         if similarity not in ("cosine", "dot"):
-            raise ValueError(f"For 'CosineSimilarity', 'similarity' must be 'cosine' or 'dot', "
-                             f"but got {similarity!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'CosineSimilarity', 'similarity' must be 'cosine' or 'dot', "
+                f"but got {similarity!r}"
+            )
         if reduction not in ("none", "sum", "mean"):
-            raise ValueError(f"For 'CosineSimilarity', 'reduction' must be 'none', 'sum' or "
-                             f"'mean', but got {reduction!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'CosineSimilarity', 'reduction' must be 'none', 'sum' or "
+                f"'mean', but got {reduction!r}"
+            )
         self.similarity, self.reduction, self.zero_diagonal = similarity, reduction, zero_diagonal
         self.clear()
 

@@ -42,8 +42,10 @@ class Dice(Metric):
         y_pred, y = self._pair(inputs)
         self._samples_num += y.shape[0]
         if y_pred.shape != y.shape:
-            raise ValueError(f"For 'Dice.update', 'y_pred' and 'y' must have the same shape, but "
-                             f"got {y_pred.shape} and {y.shape}")  # fmt: skip
+            raise ValueError(
+                f"For 'Dice.update', 'y_pred' and 'y' must have the same shape, but "
+                f"got {y_pred.shape} and {y.shape}"
+            )
         inter = np.dot(y_pred.flatten(), y.flatten())
         union = np.dot(y_pred.flatten(), y_pred.flatten()) + np.dot(y.flatten(), y.flatten())
         self._dice_coeff_sum += 2 * float(inter) / float(union + self.smooth)
