@@ -61,14 +61,19 @@ print(json.dumps({k: v for k, v in HLO.items() if k in ("scan_chunk", "one_step"
 
 def _run(checkout: Path, args: list[str]) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
-                          cwd=checkout, timeout=1800)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=checkout, timeout=1800
+    )
 
 
 def _normalize(hlo: str) -> str:
     """The program without debug info (file tables, stack frames) and instruction numbering."""
-    keep = [ln for ln in hlo.splitlines() if not re.match(r'^\s*\d+ ("/|\{)', ln)
-            and not re.match(r"^\s*(FileNames|FunctionNames|FileLocations|StackFrames)", ln)]  # fmt: skip
+    keep = [
+        ln
+        for ln in hlo.splitlines()
+        if not re.match(r'^\s*\d+ ("/|\{)', ln)
+        and not re.match(r"^\s*(FileNames|FunctionNames|FileLocations|StackFrames)", ln)
+    ]
     text = "\n".join(keep)
     text = re.sub(r", (stack_frame_id|source_line)=\d+|, source_file=\"[^\"]*\"", "", text)
     return re.sub(r"\.\d+\b", "", text)
@@ -111,8 +116,11 @@ def main() -> None:
     peer: list[float] = []
     for r in range(args.repeats):
         if args.torch:  # PyTorch eager in the same run, as the yardstick the ratios are quoted to
-            p = subprocess.run([sys.executable, str(HERE / "peers" / "torch_lenet.py"),
-                                str(args.steps)], capture_output=True, text=True)  # fmt: skip
+            p = subprocess.run(
+                [sys.executable, str(HERE / "peers" / "torch_lenet.py"), str(args.steps)],
+                capture_output=True,
+                text=True,
+            )
             line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), "")
             if p.returncode != 0 or not line:
                 raise SystemExit(f"pytorch eager failed:\n{p.stderr[-3000:]}")
@@ -122,10 +130,19 @@ def main() -> None:
             # "sink" / "nosink" run in GRAPH_MODE; "sink-pynative" / "nosink-pynative" in PyNative
             sink, _, mode = v.partition("-")
             for tag, root in (("A", a), ("B", b)) if r % 2 == 0 else (("B", b), ("A", a)):
-                p = _run(root, [str(root / "bench" / "lenet_deepsink.py"), sink, mode or "graph",
-                                str(args.steps), "100"])  # fmt: skip
-                line = next((ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")),
-                            None)  # fmt: skip
+                p = _run(
+                    root,
+                    [
+                        str(root / "bench" / "lenet_deepsink.py"),
+                        sink,
+                        mode or "graph",
+                        str(args.steps),
+                        "100",
+                    ],
+                )
+                line = next(
+                    (ln for ln in reversed(p.stdout.splitlines()) if ln.startswith("{")), None
+                )
                 if p.returncode != 0 or line is None:
                     raise SystemExit(f"{tag} {v} failed:\n{p.stderr[-3000:]}")
                 times[v][tag].append(json.loads(line)["ms_per_step"])
@@ -134,22 +151,44 @@ def main() -> None:
     for v, t in times.items():
         ma, mb = statistics.median(t["A"]), statistics.median(t["B"])
         pairs = [tb / ta for ta, tb in zip(t["A"], t["B"])]
-        summary[v] = {"A_median_ms": ma, "B_median_ms": mb, "B_over_A": mb / ma,
-                      "B_over_A_per_repeat": pairs}  # fmt: skip
+        summary[v] = {
+            "A_median_ms": ma,
+            "B_median_ms": mb,
+            "B_over_A": mb / ma,
+            "B_over_A_per_repeat": pairs,
+        }
         print(f"{v:7s} A {ma:8.3f}  B {mb:8.3f} ms/step  B/A {mb / ma:.3f}")
     load = os.getloadavg()
     stamp = datetime.datetime.now(datetime.UTC)
     out = args.out / f"ab_lenet_{stamp:%Y%m%d_%H%M}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join(["python", *sys.argv]),
-        "date": stamp.isoformat(timespec="seconds"),
-        "A": str(a), "B": str(b), "steps": args.steps, "repeats": args.repeats,
-        "load_average_at_end": load, "cpus": os.cpu_count(),
-        "xla_programs_b_vs_a": same, "ms_per_step": times, "summary": summary,
-        **({"pytorch_eager_ms_per_step": peer,
-            "pytorch_eager_median_ms": statistics.median(peer)} if peer else {}),
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join(["python", *sys.argv]),
+                "date": stamp.isoformat(timespec="seconds"),
+                "A": str(a),
+                "B": str(b),
+                "steps": args.steps,
+                "repeats": args.repeats,
+                "load_average_at_end": load,
+                "cpus": os.cpu_count(),
+                "xla_programs_b_vs_a": same,
+                "ms_per_step": times,
+                "summary": summary,
+                **(
+                    {
+                        "pytorch_eager_ms_per_step": peer,
+                        "pytorch_eager_median_ms": statistics.median(peer),
+                    }
+                    if peer
+                    else {}
+                ),
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {out}")
 
 

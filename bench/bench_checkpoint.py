@@ -35,8 +35,12 @@ JOB = HERE / "checkpoint_job.py"
 
 
 def run(job: str, out: Path, epochs: int, expect_kill: bool = False) -> dict | None:
-    p = subprocess.run([sys.executable, str(JOB), job, str(out), str(epochs)], capture_output=True,
-                       text=True, timeout=1800)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, str(JOB), job, str(out), str(epochs)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     if expect_kill:
         assert p.returncode == -signal.SIGKILL, p.stderr[-2000:]
         return None
@@ -78,8 +82,10 @@ def main() -> None:
             "end_to_end_overhead": ckpt / plain - 1,
             "runs": runs,
         }
-        print(f"save: {per_save * 1e3:.1f} ms per checkpoint, {share:.2%} of training time; "
-              f"per sink of 1000 steps {ckpt:.2f} s vs {plain:.2f} s ({ckpt / plain - 1:+.2%})")  # fmt: skip
+        print(
+            f"save: {per_save * 1e3:.1f} ms per checkpoint, {share:.2%} of training time; "
+            f"per sink of 1000 steps {ckpt:.2f} s vs {plain:.2f} s ({ckpt / plain - 1:+.2%})"
+        )
         if args.resume:
             out = work / "resume"
             out.mkdir()

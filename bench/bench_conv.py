@@ -60,8 +60,16 @@ def lenet_step(lowering: str):
 
 def lenet_init():
     rng = np.random.default_rng(0)
-    shapes = dict(c1=(6, 1, 5, 5), c2=(16, 6, 5, 5), w1=(120, 400), b1=(120,), w2=(84, 120),
-                  b2=(84,), w3=(10, 84), b3=(10,))  # fmt: skip
+    shapes = dict(
+        c1=(6, 1, 5, 5),
+        c2=(16, 6, 5, 5),
+        w1=(120, 400),
+        b1=(120,),
+        w2=(84, 120),
+        b2=(84,),
+        w3=(10, 84),
+        b3=(10,),
+    )
     p = {k: jnp.asarray(0.1 * rng.standard_normal(s), jnp.float32) for k, s in shapes.items()}
     return p, jax.tree_util.tree_map(jnp.zeros_like, p)
 

@@ -263,9 +263,13 @@ def jpeg_network(name: str):
 
         return resnet18(10)
     return nn.SequentialCell(
-        nn.Conv2d(3, 16, 3, stride=2), nn.ReLU(), nn.Conv2d(16, 32, 3, stride=2), nn.ReLU(),
-        nn.Flatten(), nn.Dense(32 * 8 * 8, 10),
-    )  # fmt: skip
+        nn.Conv2d(3, 16, 3, stride=2),
+        nn.ReLU(),
+        nn.Conv2d(16, 32, 3, stride=2),
+        nn.ReLU(),
+        nn.Flatten(),
+        nn.Dense(32 * 8 * 8, 10),
+    )
 
 
 def jpeg_sink(args: argparse.Namespace) -> int:
@@ -288,16 +292,22 @@ def jpeg_sink(args: argparse.Namespace) -> int:
             n += 1
         host_bps = n / (time.perf_counter() - t0)
         net = jpeg_network(args.jpeg_net)
-        model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                         nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+        model = ms.Model(
+            net,
+            nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+            nn.Momentum(net.trainable_params(), 0.01, 0.9),
+        )
         tb = ms.TimeBreakdown()
-        model.train(1 + args.sinks, data, callbacks=[tb], dataset_sink_mode=True,
-                    sink_size=args.sink_size)  # fmt: skip
+        model.train(
+            1 + args.sinks, data, callbacks=[tb], dataset_sink_mode=True, sink_size=args.sink_size
+        )
     records = [r for r in tb.records if r["mode"] == "train"][1:]  # the first sink compiles
     summary = step_trace.summarize(records)
     steps = max(summary["steps"], 1)
-    per_step = {k: summary[k] / steps for k in ("total_ms", "compute_ms", "data_wait_ms",
-                                                "host_ms", "pipeline_ms", "copy_ms")}  # fmt: skip
+    per_step = {
+        k: summary[k] / steps
+        for k in ("total_ms", "compute_ms", "data_wait_ms", "host_ms", "pipeline_ms", "copy_ms")
+    }
     now = dt.datetime.now(dt.UTC)
     backend = jax.default_backend()
     stats = ms.context.device().memory_stats() or {}

@@ -92,8 +92,10 @@ def main():
     summary = {k: sorted(v)[len(v) // 2] for k, v in results.items()}
     for mode in ("sink", "non-sink"):
         one, two = summary[f"{mode}, 1 process(es)"], summary[f"{mode}, 2 process(es)"]
-        print(f"{mode}: 1 process {one:.2f} ms/step, 2 processes {two:.2f} ms/step: "
-              f"speedup {one / two:.2f}x")  # fmt: skip
+        print(
+            f"{mode}: 1 process {one:.2f} ms/step, 2 processes {two:.2f} ms/step: "
+            f"speedup {one / two:.2f}x"
+        )
     if a.out:
         record = {"command": " ".join(sys.argv), "date": time.strftime("%Y-%m-%d"),
                   "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs",

@@ -86,8 +86,11 @@ def one_run(sink_size: int, sinks: int) -> dict:
         jax.block_until_ready((state, outs))
         times.append(time.perf_counter() - t0)
     compute = statistics.median(times[1:]) / sink_size
-    return {"wall_us": wall * 1e6, "compute_us": compute * 1e6,
-            "overhead_us": (wall - compute) * 1e6}  # fmt: skip
+    return {
+        "wall_us": wall * 1e6,
+        "compute_us": compute * 1e6,
+        "overhead_us": (wall - compute) * 1e6,
+    }
 
 
 def main() -> None:
@@ -101,10 +104,14 @@ def main() -> None:
     runs = []
     for r in range(args.repeats):
         runs.append(one_run(args.sink_size, args.sinks))
-        print(f"repeat {r + 1}: " + ", ".join(f"{k} {v:.2f}" for k, v in runs[-1].items()), flush=True)  # fmt: skip
+        print(
+            f"repeat {r + 1}: " + ", ".join(f"{k} {v:.2f}" for k, v in runs[-1].items()), flush=True
+        )
     med = {k: statistics.median(run[k] for run in runs) for k in runs[0]}
-    print(f"\nper step (median of {args.repeats}): wall {med['wall_us']:.2f} us, device compute "
-          f"{med['compute_us']:.2f} us, host overhead {med['overhead_us']:.2f} us (goal on GPU <= 5)")  # fmt: skip
+    print(
+        f"\nper step (median of {args.repeats}): wall {med['wall_us']:.2f} us, device compute "
+        f"{med['compute_us']:.2f} us, host overhead {med['overhead_us']:.2f} us (goal on GPU <= 5)"
+    )
     from bench_lenet import machine
 
     device = machine()
@@ -113,14 +120,24 @@ def main() -> None:
     if out.suffix != ".json":
         out = out / f"host_overhead_{device['jax_backend']}_{stamp}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, "job": f"Dense(4, 4), MSELoss, Momentum 0.01/0.9, batch {BATCH}, sunk",
-        "sink_size": args.sink_size, "sinks": args.sinks, "repeats": args.repeats,
-        "median_us_per_step": med, "runs": runs,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": device,
+                "job": f"Dense(4, 4), MSELoss, Momentum 0.01/0.9, batch {BATCH}, sunk",
+                "sink_size": args.sink_size,
+                "sinks": args.sinks,
+                "repeats": args.repeats,
+                "median_us_per_step": med,
+                "runs": runs,
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {out}")
 
 

@@ -48,8 +48,11 @@ def variants(
         "deepsink custom loop (pynative)": [py, str(HERE / "lenet_custom_loop.py"), "pynative", str(steps)],
         "deepsink custom loop (ms.jit)": [py, str(HERE / "lenet_custom_loop.py"), "jit", str(steps)],
     }  # fmt: skip
-    torch_modes = {"pytorch eager": "eager", "torch.compile": "default",
-                   'torch.compile mode="reduce-overhead"': "reduce-overhead"}  # fmt: skip
+    torch_modes = {
+        "pytorch eager": "eager",
+        "torch.compile": "default",
+        'torch.compile mode="reduce-overhead"': "reduce-overhead",
+    }
     if _importable("torch"):
         cuda = device != "cpu" and torch_cuda()
         for name, mode in torch_modes.items():
@@ -81,7 +84,13 @@ def variants(
     elif not Path(ms_python).exists():
         skipped[ms_name] = f"--mindspore-python {ms_python} does not exist"
     else:
-        v[ms_name] = [ms_python, str(PEERS / "mindspore_lenet.py"), _raw_mnist(), "nosink", str(min(steps, 500))]  # fmt: skip
+        v[ms_name] = [
+            ms_python,
+            str(PEERS / "mindspore_lenet.py"),
+            _raw_mnist(),
+            "nosink",
+            str(min(steps, 500)),
+        ]
     return v, skipped
 
 
@@ -197,7 +206,11 @@ def machine(device: str = "auto") -> dict:
 def _gpus(info: dict) -> dict:
     """``info`` with nvidia-smi's name, driver and memory of each GPU, where there is one."""
     if shutil.which("nvidia-smi"):
-        query = ["nvidia-smi", "--query-gpu=name,driver_version,memory.total", "--format=csv,noheader"]  # fmt: skip
+        query = [
+            "nvidia-smi",
+            "--query-gpu=name,driver_version,memory.total",
+            "--format=csv,noheader",
+        ]
         gpu = subprocess.run(query, capture_output=True, text=True)
         if gpu.returncode == 0:
             info["gpus"] = [line.strip() for line in gpu.stdout.splitlines() if line.strip()]
@@ -262,17 +275,27 @@ def main() -> None:
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
     out = out_path(args.out, device["jax_backend"], stamp)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, "device": args.device, "steps": args.steps, "repeats": args.repeats,
-        "ms_per_step": runs, "median_ms_per_step": med,
-        "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
-        "peak_rss_mb": {k: rss[k] for k in med if k in rss},
-        "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
-        "skipped": skipped,
-        "details": extra,
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": device,
+                "device": args.device,
+                "steps": args.steps,
+                "repeats": args.repeats,
+                "ms_per_step": runs,
+                "median_ms_per_step": med,
+                "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
+                "peak_rss_mb": {k: rss[k] for k in med if k in rss},
+                "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
+                "skipped": skipped,
+                "details": extra,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"\nwrote {out}")
 
 

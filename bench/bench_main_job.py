@@ -52,12 +52,19 @@ def main() -> None:
     if out.suffix != ".json":
         out = out / f"main_job_{device['jax_backend']}_{stamp}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "job": " ".join(["python3", "examples/lenet_mnist_sink.py", *args.job_args]),
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, **result,
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                "job": " ".join(["python3", "examples/lenet_mnist_sink.py", *args.job_args]),
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": device,
+                **result,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {out}")
 
 

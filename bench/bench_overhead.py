@@ -36,8 +36,10 @@ def main() -> None:
     ap.add_argument("--out", default=str(HERE / "results"))
     args = ap.parse_args()
     trees = {"before": os.path.realpath(args.before), "after": os.path.realpath(args.after)}
-    variants = {"sink (graph)": ["sink", "graph", str(args.steps), "500"],
-                "non-sink (graph)": ["nosink", "graph", str(args.steps)]}  # fmt: skip
+    variants = {
+        "sink (graph)": ["sink", "graph", str(args.steps), "500"],
+        "non-sink (graph)": ["nosink", "graph", str(args.steps)],
+    }
     if args.only:
         variants = {k: v for k, v in variants.items() if any(s in k for s in args.only)}
     runs: dict[str, list[float]] = {f"{v} {t}": [] for v in variants for t in trees}
@@ -57,8 +59,13 @@ def main() -> None:
     calls = {}
     for tname, tree in trees.items():  # deterministic: Python calls per step, per tree
         env = dict(os.environ, PYTHONPATH=tree)
-        p = subprocess.run([sys.executable, str(HERE / "count_calls.py")], capture_output=True,
-                           text=True, env=env, cwd=HERE)  # fmt: skip
+        p = subprocess.run(
+            [sys.executable, str(HERE / "count_calls.py")],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=HERE,
+        )
         line = next((x for x in reversed(p.stdout.splitlines()) if x.startswith("{")), None)
         calls[tname] = json.loads(line) if line else {"failed": p.stderr[-500:]}
         print(f"python calls, {tname}: {calls[tname]}", flush=True)
@@ -76,14 +83,26 @@ def main() -> None:
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d")
     out = Path(args.out) / f"{args.name}_{device['jax_backend']}_{stamp}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, "trees": trees, "steps": args.steps, "repeats": args.repeats,
-        "ms_per_step": runs, "median_ms_per_step": med, "min_ms_per_step": best,
-        "after_over_before": ratios, "load_average_at_end": os.getloadavg(),
-        "python_calls": calls,
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": device,
+                "trees": trees,
+                "steps": args.steps,
+                "repeats": args.repeats,
+                "ms_per_step": runs,
+                "median_ms_per_step": med,
+                "min_ms_per_step": best,
+                "after_over_before": ratios,
+                "load_average_at_end": os.getloadavg(),
+                "python_calls": calls,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"\nwrote {out}")
 
 

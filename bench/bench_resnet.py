@@ -84,8 +84,12 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--only", nargs="*", help="substrings of variant names to run")
     ap.add_argument("--skip", nargs="*", help="substrings of variant names not to run")
-    ap.add_argument("--device", choices=["auto", "cpu", "gpu"], default="auto",
-                    help="where deepsink and PyTorch run (default auto: the GPU when there is one)")  # fmt: skip
+    ap.add_argument(
+        "--device",
+        choices=["auto", "cpu", "gpu"],
+        default="auto",
+        help="where deepsink and PyTorch run (default auto: the GPU when there is one)",
+    )
     ap.add_argument("--out", default=str(HERE / "results"))
     args = ap.parse_args()
     if args.warmup < 1 or args.steps < 2 or args.sink_size < 1:
@@ -112,8 +116,11 @@ def main() -> None:
             for key in ("compile_s", "peak_rss_mb"):
                 extra.setdefault(name, {}).setdefault(key + "_runs", []).append(res[key])
             extra[name].update(res)
-            print(f"repeat {r + 1}: {name:38s} {runs[name][-1]:9.1f} ms/step "
-                  f"(compile {res['compile_s']:.1f} s, peak RSS {res['peak_rss_mb']:.0f} MB)", flush=True)  # fmt: skip
+            print(
+                f"repeat {r + 1}: {name:38s} {runs[name][-1]:9.1f} ms/step "
+                f"(compile {res['compile_s']:.1f} s, peak RSS {res['peak_rss_mb']:.0f} MB)",
+                flush=True,
+            )
     med = {k: statistics.median(v) for k, v in runs.items() if v}
     skipped = {k: why for k, why in skipped.items() if k not in med}
     for k in med:
@@ -127,20 +134,32 @@ def main() -> None:
     if out.suffix != ".json":
         out = out / f"resnet_{device['jax_backend']}_{stamp}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": device, "job": "ResNet-18 (CIFAR variant, 10 classes, 11,173,962 params), "
-        "batch 32, 32x32x3 synthetic data, Momentum 0.01/0.9",
-        "steps": args.steps, "sink_size": args.sink_size, "warmup": args.warmup,
-        "repeats": args.repeats, "ms_per_step": runs, "median_ms_per_step": med,
-        "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
-        "compile_s": {k: extra[k]["compile_s"] for k in med},
-        "peak_rss_mb": {k: extra[k]["peak_rss_mb"] for k in med},
-        "device": {k: extra[k].get("device") for k in med},
-        "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
-        "skipped": skipped, "details": extra,
-    }, indent=2) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps(
+            {
+                "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": device,
+                "job": "ResNet-18 (CIFAR variant, 10 classes, 11,173,962 params), "
+                "batch 32, 32x32x3 synthetic data, Momentum 0.01/0.9",
+                "steps": args.steps,
+                "sink_size": args.sink_size,
+                "warmup": args.warmup,
+                "repeats": args.repeats,
+                "ms_per_step": runs,
+                "median_ms_per_step": med,
+                "ratio_vs_pytorch_eager": {k: base / m for k, m in med.items()} if base else None,
+                "compile_s": {k: extra[k]["compile_s"] for k in med},
+                "peak_rss_mb": {k: extra[k]["peak_rss_mb"] for k in med},
+                "device": {k: extra[k].get("device") for k in med},
+                "peak_device_mb": {k: extra[k].get("peak_device_mb") for k in med},
+                "skipped": skipped,
+                "details": extra,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"\nwrote {out}")
 
 

@@ -53,8 +53,11 @@ def _model(spec: dict[str, str]) -> ms.Model:
     conv.set_lowering(spec.get("conv"))
     ms.set_seed(1)
     net = LeNet5()
-    return ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                    nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    return ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
 
 
 def thunk_profile(run, steps: int, top: int) -> tuple[list[tuple[str, float]], float]:
@@ -140,8 +143,11 @@ def main() -> None:
     if args.out:
         now = datetime.datetime.now(datetime.UTC)
         result["date"] = now.isoformat(timespec="seconds")
-        result["machine"] = {"platform": platform.platform(), "cpus": os.cpu_count(),
-                             "jax": jax.__version__}  # fmt: skip
+        result["machine"] = {
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "jax": jax.__version__,
+        }
         args.out.mkdir(parents=True, exist_ok=True)
         path = args.out / f"sink_lowerings_cpu_{now:%Y%m%d_%H%M}.json"
         path.write_text(json.dumps(result, indent=1) + "\n")

@@ -66,8 +66,11 @@ def main() -> None:
     ms.set_seed(1)
     data = create_dataset(os.path.join(MNIST, "train"), 32)
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     rss, compiled, seconds = [], [], []
     for i in range(a.calls):
         t0 = time.perf_counter()

@@ -70,8 +70,11 @@ def main(job: str, out: str, epochs: int, sink_size: int) -> None:
     ms.set_seed(1)
     data = create_dataset(os.path.join(MNIST, "train"), 32)
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     clock = Clock()
     cbs = []
     if job != "plain":
@@ -87,18 +90,41 @@ def main(job: str, out: str, epochs: int, sink_size: int) -> None:
         )
         initial = 2
     t0 = time.perf_counter()
-    model.train(epochs, data, callbacks=cbs, dataset_sink_mode=True, sink_size=sink_size,
-                initial_epoch=initial)  # fmt: skip
+    model.train(
+        epochs,
+        data,
+        callbacks=cbs,
+        dataset_sink_mode=True,
+        sink_size=sink_size,
+        initial_epoch=initial,
+    )
     end = time.perf_counter()
-    np.savez(os.path.join(out, f"params-{job}.npz"),
-             **{p.name: p.asnumpy() for p in model.train_network.get_parameters()})  # fmt: skip
-    print(json.dumps({
-        "train_s": end - t0, "timed_s": end - clock.start, "save_s": TimedCheckpoint.saving,
-        "sink_s_median": statistics.median(np.diff(clock.ends)) if len(clock.ends) > 1 else None,
-        "saves": TimedCheckpoint.saves, "losses": clock.losses,
-        "ckpt_bytes": max((os.path.getsize(os.path.join(out, f)) for f in os.listdir(out)
-                           if f.endswith(".ckpt")), default=0),
-    }))  # fmt: skip
+    np.savez(
+        os.path.join(out, f"params-{job}.npz"),
+        **{p.name: p.asnumpy() for p in model.train_network.get_parameters()},
+    )
+    print(
+        json.dumps(
+            {
+                "train_s": end - t0,
+                "timed_s": end - clock.start,
+                "save_s": TimedCheckpoint.saving,
+                "sink_s_median": statistics.median(np.diff(clock.ends))
+                if len(clock.ends) > 1
+                else None,
+                "saves": TimedCheckpoint.saves,
+                "losses": clock.losses,
+                "ckpt_bytes": max(
+                    (
+                        os.path.getsize(os.path.join(out, f))
+                        for f in os.listdir(out)
+                        if f.endswith(".ckpt")
+                    ),
+                    default=0,
+                ),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,11 @@ def main() -> None:
     ms.set_context(mode=ms.GRAPH_MODE)
     data = create_dataset(os.path.join(MNIST, "train"), 32)
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     model.train(1, data.take(20), dataset_sink_mode=False)  # compile
     a = count(lambda: model.train(1, data.take(50), dataset_sink_mode=False))
     b = count(lambda: model.train(1, data.take(150), dataset_sink_mode=False))
@@ -48,8 +51,15 @@ def main() -> None:
     model.train(1, data, dataset_sink_mode=True, sink_size=150)
     c = count(lambda: model.train(2, data, dataset_sink_mode=True, sink_size=50))
     d = count(lambda: model.train(2, data, dataset_sink_mode=True, sink_size=150))
-    print(json.dumps({"nonsink_calls_per_step": (b - a) / 100,
-                      "sink_calls_per_run_sink_size_50": c, "sink_calls_per_run_sink_size_150": d}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "nonsink_calls_per_step": (b - a) / 100,
+                "sink_calls_per_run_sink_size_50": c,
+                "sink_calls_per_run_sink_size_150": d,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

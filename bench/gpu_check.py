@@ -33,8 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 MIN_STAGE_S = 20
 # every stage imports this checkout's deepsink, whatever else the python has installed
-ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
-    [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))  # fmt: skip
+ENV = dict(
+    os.environ,
+    PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+)
 RESERVE_S = 5  # kept back for the summary
 
 DEVICE_PROBE = r"""
@@ -78,8 +80,13 @@ class Stage:
 
 def stages(quick: bool) -> list[Stage]:
     """The check, most important first (when time runs out, the last ones are skipped)."""
-    lenet_only = ["deepsink sink (graph)", "deepsink sink (pynative)", "deepsink non-sink (graph)",
-                  "pytorch eager", "torch.compile"]  # fmt: skip
+    lenet_only = [
+        "deepsink sink (graph)",
+        "deepsink sink (pynative)",
+        "deepsink non-sink (graph)",
+        "pytorch eager",
+        "torch.compile",
+    ]
     return [
         Stage(
             "device",
@@ -87,7 +94,7 @@ def stages(quick: bool) -> list[Stage]:
             ["{py}", "-c", DEVICE_PROBE],
             60,
             result="device.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "tests",
             "pytest -m gpu (tests/gpu: placement, device_id, sink, queue, float32, ckpt)",
@@ -107,7 +114,7 @@ def stages(quick: bool) -> list[Stage]:
             180,
             gpu_only=True,
             result="pytest_gpu.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "main job",
             "examples/lenet_mnist_sink.py as the README runs it: accuracy and time",
@@ -125,7 +132,7 @@ def stages(quick: bool) -> list[Stage]:
                 "100",
             ],
             result="main_job.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "host overhead",
             "loop-sink host overhead per step (goal on GPU <= 5 us)",
@@ -155,7 +162,7 @@ def stages(quick: bool) -> list[Stage]:
                 "{out}/host_overhead.json",
             ],
             result="host_overhead.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "lenet",
             "the LeNet job: deepsink sink/non-sink vs PyTorch eager, torch.compile, "
@@ -187,7 +194,7 @@ def stages(quick: bool) -> list[Stage]:
                 "{out}/lenet.json",
             ],
             result="lenet.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "jpeg pipeline",
             "JPEG ImageFolder pipeline feeding sunk ResNet-18, TimeBreakdown",
@@ -227,7 +234,7 @@ def stages(quick: bool) -> list[Stage]:
                 "{out}/jpeg_sink.json",
             ],
             result="jpeg_sink.json",
-        ),  # fmt: skip
+        ),
         Stage(
             "resnet",
             "ResNet-18/CIFAR: deepsink sink vs PyTorch eager and torch.compile",
@@ -254,7 +261,7 @@ def stages(quick: bool) -> list[Stage]:
             240,
             gpu_only=True,
             result="resnet.json",
-        ),  # fmt: skip
+        ),
     ]
 
 
@@ -272,8 +279,9 @@ def gpu_names() -> list[str]:
     """The GPUs nvidia-smi lists (none without a driver or a GPU)."""
     if not shutil.which("nvidia-smi"):
         return []
-    p = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
-                       capture_output=True, text=True)  # fmt: skip
+    p = subprocess.run(
+        ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True, text=True
+    )
     return [n.strip() for n in p.stdout.splitlines() if n.strip()] if p.returncode == 0 else []
 
 
@@ -281,8 +289,10 @@ def jax_sees_gpu(py: str) -> bool:
     code = "import jax, sys; sys.exit(0 if jax.default_backend() == 'gpu' else 1)"
     env = dict(ENV, XLA_PYTHON_CLIENT_PREALLOCATE="false")
     try:
-        return subprocess.run([py, "-c", code], capture_output=True, env=env,
-                              timeout=120).returncode == 0  # fmt: skip
+        return (
+            subprocess.run([py, "-c", code], capture_output=True, env=env, timeout=120).returncode
+            == 0
+        )
     except subprocess.TimeoutExpired:
         return False
 
@@ -301,7 +311,11 @@ class MemorySampler:
         self._thread.start()
 
     def _run(self) -> None:
-        query = ["nvidia-smi", "--query-gpu=memory.used,memory.total", "--format=csv,noheader,nounits"]  # fmt: skip
+        query = [
+            "nvidia-smi",
+            "--query-gpu=memory.used,memory.total",
+            "--format=csv,noheader,nounits",
+        ]
         while not self._stop.wait(0.5):
             p = subprocess.run(query, capture_output=True, text=True)
             if p.returncode != 0 or not p.stdout.strip():
@@ -332,8 +346,9 @@ def run_stage(
     with open(log, "w") as f:
         f.write("$ " + shown(cmd) + "\n")
         f.flush()
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT, env=ENV,
-                                start_new_session=True)  # fmt: skip
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT, env=ENV, start_new_session=True
+        )
         try:
             rc = proc.wait(timeout=box)
         except subprocess.TimeoutExpired:
@@ -366,8 +381,11 @@ def collect(stage: Stage, out: Path) -> None:
             suite = ET.parse(xml).getroot()
             suite = suite.find("testsuite") if suite.tag == "testsuites" else suite
             n = {k: int(suite.get(k, 0)) for k in ("tests", "failures", "errors", "skipped")}
-            fails = [c.get("name") for c in suite.iter("testcase")
-                     if c.find("failure") is not None or c.find("error") is not None]  # fmt: skip
+            fails = [
+                c.get("name")
+                for c in suite.iter("testcase")
+                if c.find("failure") is not None or c.find("error") is not None
+            ]
             stage.numbers = {**n, "failed": fails}
             (out / "pytest_gpu.json").write_text(json.dumps(stage.numbers, indent=1) + "\n")
         return
@@ -384,11 +402,15 @@ def collect(stage: Stage, out: Path) -> None:
     elif stage.name in ("lenet", "resnet"):
         stage.numbers = {k: round(v, 4) for k, v in r["median_ms_per_step"].items()}
         if stage.name == "lenet" and "deepsink sink (graph)" in r["median_ms_per_step"]:
-            stage.numbers["sink steps/s"] = round(1e3 / r["median_ms_per_step"]["deepsink sink (graph)"])  # fmt: skip
+            stage.numbers["sink steps/s"] = round(
+                1e3 / r["median_ms_per_step"]["deepsink sink (graph)"]
+            )
         stage.numbers["skipped"] = r.get("skipped", {})
     elif stage.name == "jpeg pipeline":
-        stage.numbers = {"steps/s": round(r["steps_per_s"]) if r.get("steps_per_s") else None,
-                         "verdict": r.get("verdict")}  # fmt: skip
+        stage.numbers = {
+            "steps/s": round(r["steps_per_s"]) if r.get("steps_per_s") else None,
+            "verdict": r.get("verdict"),
+        }
 
 
 def goals(out: Path) -> list[dict]:
@@ -438,8 +460,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="the short runs even on a GPU")
     ap.add_argument("--dry-run", action="store_true", help="print and record the plan only")
     ap.add_argument("--stages", help="comma-separated stage names to run (default: all)")
-    ap.add_argument("--install", nargs=3, metavar=("STATUS", "SECONDS", "NOTE"),
-                    help="how gpu_check.sh's install went")  # fmt: skip
+    ap.add_argument(
+        "--install",
+        nargs=3,
+        metavar=("STATUS", "SECONDS", "NOTE"),
+        help="how gpu_check.sh's install went",
+    )
     args = ap.parse_args(argv)
     started = time.time()
     deadline = args.deadline or started + 480
@@ -466,8 +492,10 @@ def main(argv: list[str] | None = None) -> int:
             s.status, s.reason = "skipped", why
         elif s.name not in chosen and s.name != "install":
             s.status, s.reason = "skipped", "not in --stages"
-    print(f"gpu_check: {', '.join(gpus) if gpus else 'no GPU'}; JAX on GPU: {has_gpu}; "
-          f"{'quick' if quick else 'full'} mode; {deadline - started:.0f} s left; results in {out}")  # fmt: skip
+    print(
+        f"gpu_check: {', '.join(gpus) if gpus else 'no GPU'}; JAX on GPU: {has_gpu}; "
+        f"{'quick' if quick else 'full'} mode; {deadline - started:.0f} s left; results in {out}"
+    )
     if gpus and not args.dry_run:  # the device, as the driver sees it
         smi = subprocess.run(["nvidia-smi"], capture_output=True, text=True).stdout
         (out / "logs" / "nvidia_smi.txt").write_text(smi)
@@ -479,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if args.dry_run:
             cmd = s.quick if quick and s.quick else s.cmd
-            print(f"\n== {s.name} (time box {s.box_s} s): {shown([fill(a, out, py) for a in cmd])}")  # fmt: skip
+            print(f"\n== {s.name} (time box {s.box_s} s): {shown([fill(a, out, py) for a in cmd])}")
             continue
         if sampler:
             sampler.stage = s.name
@@ -489,13 +517,27 @@ def main(argv: list[str] | None = None) -> int:
     if sampler:
         sampler.stop()
         memory.status = "ok"
-        memory.numbers = {**{k: f"{v} MiB" for k, v in sampler.peaks.items()},
-                          "of": f"{sampler.total_mb} MiB"}  # fmt: skip
-        (out / "gpu_memory.json").write_text(json.dumps(
-            {"peak_used_mib_per_stage": sampler.peaks, "total_mib": sampler.total_mb,
-             "note": MemorySampler.__doc__.replace("\n    ", " ")}, indent=1) + "\n")  # fmt: skip
+        memory.numbers = {
+            **{k: f"{v} MiB" for k, v in sampler.peaks.items()},
+            "of": f"{sampler.total_mb} MiB",
+        }
+        (out / "gpu_memory.json").write_text(
+            json.dumps(
+                {
+                    "peak_used_mib_per_stage": sampler.peaks,
+                    "total_mib": sampler.total_mb,
+                    "note": MemorySampler.__doc__.replace("\n    ", " "),
+                },
+                indent=1,
+            )
+            + "\n"
+        )
     else:
-        memory.status, memory.reason = ("planned", "") if args.dry_run and has_gpu else ("skipped", why if not has_gpu else "dry run")  # fmt: skip
+        memory.status, memory.reason = (
+            ("planned", "")
+            if args.dry_run and has_gpu
+            else ("skipped", why if not has_gpu else "dry run")
+        )
     plan.append(memory)
     if memory.status == "skipped":
         print(f"\n== {memory.name}: skipped: {memory.reason}", flush=True)
@@ -510,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         "git": subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
         ).stdout.strip()
-        or None,  # fmt: skip
+        or None,
         "seconds": round(time.time() - started, 1),
         "stages": [
             {
@@ -522,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
                 "numbers": s.numbers,
             }
             for s in plan
-        ],  # fmt: skip
+        ],
     }
     summary["goals"] = goals(out)
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
@@ -530,8 +572,10 @@ def main(argv: list[str] | None = None) -> int:
     text += table(plan) + "\n"
     if summary["goals"]:
         text += "\n| goal (on a GPU) | this run | met |\n|---|---|---|\n"
-        text += "".join(f"| {g['goal']} | {g['value']} {g['unit']} | {'yes' if g['met'] else 'no'} |\n"
-                        for g in summary["goals"])  # fmt: skip
+        text += "".join(
+            f"| {g['goal']} | {g['value']} {g['unit']} | {'yes' if g['met'] else 'no'} |\n"
+            for g in summary["goals"]
+        )
     (out / "summary.md").write_text(text)
     print("\n" + text, flush=True)
     bad = [s.name for s in plan if s.status in ("failed", "timeout")]

@@ -47,8 +47,11 @@ def main(sink: str, mode: str, steps: int, sink_size: int) -> None:
     ms.set_seed(1)
     data = create_dataset(os.path.join(MNIST, "train"), 32)
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     cb = StepTimes(sync=1 if sink == "sink" else 100)
     if sink == "sink":
         sinks = 1 + max(1, steps // sink_size)
@@ -63,8 +66,17 @@ def main(sink: str, mode: str, steps: int, sink_size: int) -> None:
     rss = (
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     )  # peak, in MB (ru_maxrss is KiB on Linux)
-    print(json.dumps({"ms_per_step": ms_per_step, "loss": loss, "peak_rss_mb": rss,
-                      "peak_device_mb": peak_device_mb(), "device": str(ms.context.device())}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "ms_per_step": ms_per_step,
+                "loss": loss,
+                "peak_rss_mb": rss,
+                "peak_device_mb": peak_device_mb(),
+                "device": str(ms.context.device()),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

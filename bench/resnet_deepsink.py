@@ -64,14 +64,18 @@ def main(sink: str, mode: str, steps: int, sink_size: int, warmup: int) -> None:
     first_s = cb.times[0] - start
     batch = next(data.create_tuple_iterator())
     loss = float(model.train_network.network(*batch).asnumpy())
-    print(json.dumps({
-        "ms_per_step": ms_per_step,
-        "compile_s": max(0.0, first_s - first_steps * ms_per_step / 1e3),
-        "loss": loss,
-        "device": str(jax.devices()[0]),
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "peak_device_mb": peak_device_mb(),
-    }))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "ms_per_step": ms_per_step,
+                "compile_s": max(0.0, first_s - first_steps * ms_per_step / 1e3),
+                "loss": loss,
+                "device": str(jax.devices()[0]),
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "peak_device_mb": peak_device_mb(),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -89,8 +89,16 @@ def torch_step(x: np.ndarray, y: np.ndarray):
 
 
 # ResNet-18/CIFAR's convolution shapes at batch 32: (C_in, C_out, H=W, stride, kernel)
-LAYERS = [(64, 64, 32, 1, 3), (64, 128, 32, 2, 3), (128, 128, 16, 1, 3), (128, 256, 16, 2, 3),
-          (256, 256, 8, 1, 3), (256, 512, 8, 2, 3), (512, 512, 4, 1, 3), (64, 128, 32, 2, 1)]  # fmt: skip
+LAYERS = [
+    (64, 64, 32, 1, 3),
+    (64, 128, 32, 2, 3),
+    (128, 128, 16, 1, 3),
+    (128, 256, 16, 2, 3),
+    (256, 256, 8, 1, 3),
+    (256, 512, 8, 2, 3),
+    (512, 512, 4, 1, 3),
+    (64, 128, 32, 2, 1),
+]
 
 
 def layers(lowerings: list[str], rounds: int) -> dict[str, dict[str, float]]:
@@ -175,14 +183,22 @@ def main() -> None:
     if args.out:
         from bench_lenet import machine
 
-        Path(args.out).write_text(json.dumps({
-            "command": " ".join([Path(sys.executable).name, *sys.argv]),
-            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-            "machine": machine(), "median_ms_per_step": med, "compile_s": compile_s,
-            "median_cpu_ms_per_step": med_cpu,
-            "layers_cpu_ms_fwd_and_grads": per_layer,
-            "ms_per_step": {k: [t * 1e3 for t in v] for k, v in times.items()},
-        }, indent=2) + "\n")  # fmt: skip
+        Path(args.out).write_text(
+            json.dumps(
+                {
+                    "command": " ".join([Path(sys.executable).name, *sys.argv]),
+                    "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                    "machine": machine(),
+                    "median_ms_per_step": med,
+                    "compile_s": compile_s,
+                    "median_cpu_ms_per_step": med_cpu,
+                    "layers_cpu_ms_fwd_and_grads": per_layer,
+                    "ms_per_step": {k: [t * 1e3 for t in v] for k, v in times.items()},
+                },
+                indent=2,
+            )
+            + "\n"
+        )
 
 
 if __name__ == "__main__":

@@ -132,42 +132,52 @@ from deepsink.common.refused import register_custom_pass as register_custom_pass
 from deepsink.common.refused import register_op_infer as register_op_infer
 from deepsink.common.refused import register_op_wrapper as register_op_wrapper
 from deepsink.common.refused import set_dump as set_dump
-from deepsink.train.serialization_extra import build_searched_strategy as build_searched_strategy
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import (
+    build_searched_strategy as build_searched_strategy,
+)
+from deepsink.train.distributed_checkpoints import (
     convert_checkpoint_by_rank as convert_checkpoint_by_rank,
 )
-from deepsink.train.serialization_extra import convert_checkpoints as convert_checkpoints
-from deepsink.train.serialization_extra import export_split_mindir as export_split_mindir
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import convert_checkpoints as convert_checkpoints
+from deepsink.train.distributed_checkpoints import export_split_mindir as export_split_mindir
+from deepsink.train.distributed_checkpoints import (
     get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
 )
-from deepsink.train.serialization_extra import load as load
-from deepsink.train.serialization_extra import load_checkpoint_async as load_checkpoint_async
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import load as load
+from deepsink.train.distributed_checkpoints import load_checkpoint_async as load_checkpoint_async
+from deepsink.train.distributed_checkpoints import (
     load_distributed_checkpoint as load_distributed_checkpoint,
 )
-from deepsink.train.serialization_extra import load_mindir as load_mindir
-from deepsink.train.serialization_extra import load_obf_params_into_net as load_obf_params_into_net
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import load_mindir as load_mindir
+from deepsink.train.distributed_checkpoints import (
+    load_obf_params_into_net as load_obf_params_into_net,
+)
+from deepsink.train.distributed_checkpoints import (
     load_segmented_checkpoints as load_segmented_checkpoints,
 )
-from deepsink.train.serialization_extra import merge_pipeline_strategys as merge_pipeline_strategys
-from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
-from deepsink.train.serialization_extra import mindio_preload as mindio_preload
-from deepsink.train.serialization_extra import obfuscate_ckpt as obfuscate_ckpt
-from deepsink.train.serialization_extra import rank_list_for_convert as rank_list_for_convert
-from deepsink.train.serialization_extra import rank_list_for_transform as rank_list_for_transform
-from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
-from deepsink.train.serialization_extra import save_mindir as save_mindir
-from deepsink.train.serialization_extra import set_mindio_server_info as set_mindio_server_info
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import (
+    merge_pipeline_strategys as merge_pipeline_strategys,
+)
+from deepsink.train.distributed_checkpoints import merge_sliced_parameter as merge_sliced_parameter
+from deepsink.train.distributed_checkpoints import mindio_preload as mindio_preload
+from deepsink.train.distributed_checkpoints import obfuscate_ckpt as obfuscate_ckpt
+from deepsink.train.distributed_checkpoints import rank_list_for_convert as rank_list_for_convert
+from deepsink.train.distributed_checkpoints import (
+    rank_list_for_transform as rank_list_for_transform,
+)
+from deepsink.train.distributed_checkpoints import (
+    restore_group_info_list as restore_group_info_list,
+)
+from deepsink.train.distributed_checkpoints import save_mindir as save_mindir
+from deepsink.train.distributed_checkpoints import set_mindio_server_info as set_mindio_server_info
+from deepsink.train.distributed_checkpoints import (
     sync_pipeline_shared_parameters as sync_pipeline_shared_parameters,
 )
-from deepsink.train.serialization_extra import (
+from deepsink.train.distributed_checkpoints import (
     transform_checkpoint_by_rank as transform_checkpoint_by_rank,
 )
-from deepsink.train.serialization_extra import transform_checkpoints as transform_checkpoints
-from deepsink.train.serialization_extra import unified_safetensors as unified_safetensors
+from deepsink.train.distributed_checkpoints import transform_checkpoints as transform_checkpoints
+from deepsink.train.distributed_checkpoints import unified_safetensors as unified_safetensors
 from deepsink.log import get_level as get_level
 from deepsink.log import get_log_config as get_log_config
 from deepsink.amp import build_train_network as build_train_network

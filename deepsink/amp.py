@@ -27,7 +27,7 @@ import jax.numpy as jnp
 
 from deepsink import log as logger
 from deepsink import nn
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
@@ -95,7 +95,7 @@ def _set_out_cast(cell: nn.Cell, dtype: Any) -> None:
 
 def _check_dtype(dtype: Any, api: str) -> None:
     if dtype not in _FLOAT_TYPES:
-        fail(api, "dtype", "float16, bfloat16 or float32", dtype, TypeError)
+        fail_arg(api, "dtype", "float16, bfloat16 or float32", dtype, TypeError)
 
 
 def _check_level(level: Any, api: str, arg: str = "amp_level") -> str:
@@ -136,7 +136,7 @@ def auto_mixed_precision(
         Float32
     """
     if not isinstance(network, nn.Cell):
-        fail("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
+        fail_arg("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
     _check_level(amp_level, "auto_mixed_precision")
     _check_dtype(dtype, "auto_mixed_precision")
     if amp_level == "O0":
@@ -208,9 +208,12 @@ def _list_check(custom_list: Any, list_name: str) -> None:
 
 
 def custom_mixed_precision(
-    network: nn.Cell, *, white_list: list | None = None, black_list: list | None = None,
+    network: nn.Cell,
+    *,
+    white_list: list | None = None,
+    black_list: list | None = None,
     dtype: Any = mstype.float16,
-) -> nn.Cell:  # fmt: skip
+) -> nn.Cell:
     """Customize mixed precision by a white list or a black list of classes.
 
     - With `white_list`, the Cells of those classes run in `dtype` with float32 outputs, and the
@@ -306,9 +309,9 @@ def _check_kwargs(kwargs: dict) -> None:
         if k == "cast_model_type":
             _check_dtype(v, "build_train_network")
         if k == "keep_batchnorm_fp32" and not isinstance(v, bool):
-            fail("build_train_network", k, "a bool", v, TypeError)
+            fail_arg("build_train_network", k, "a bool", v, TypeError)
         if k == "loss_scale_manager" and v is not None and not isinstance(v, LossScaleManager):
-            fail(
+            fail_arg(
                 "build_train_network", k, "a LossScaleManager or None", type(v).__name__, TypeError
             )
 
@@ -333,8 +336,14 @@ def _check_boost(boost_level: Any) -> None:
         )
 
 
-def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, level: str = "O0",
-                        boost_level: str = "O0", **kwargs: Any) -> nn.Cell:  # fmt: skip
+def build_train_network(
+    network: nn.Cell,
+    optimizer: Any,
+    loss_fn: Any = None,
+    level: str = "O0",
+    boost_level: str = "O0",
+    **kwargs: Any,
+) -> nn.Cell:
     """Builds the mixed-precision training Cell: the network with its loss at precision ``level``,
     with loss scaling (O2, O3) and the optimizer step, as MindSpore's ``amp.build_train_network``.
 
@@ -366,7 +375,7 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
         TrainOneStepWithLossScaleCell
     """
     if not isinstance(optimizer, nn.Optimizer):
-        fail(
+        fail_arg(
             "build_train_network", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError
         )
     _check_level(level, "build_train_network", "level")
@@ -389,7 +398,10 @@ def build_train_network(network: nn.Cell, optimizer: Any, loss_fn: Any = None, l
         network = auto_mixed_precision(network, "O3" if level == "O2" else level)
     if loss_fn is not None:
         low = cast in (mstype.float16, mstype.bfloat16) or network.__dict__.get("_amp_level") in (
-            "O2", "O3", "auto")  # fmt: skip
+            "O2",
+            "O3",
+            "auto",
+        )
         network = (_AmpWithLossCell if low else nn.WithLossCell)(network, loss_fn)
     manager = config["loss_scale_manager"]
     if manager is not None:
@@ -464,7 +476,7 @@ class LossScaler:
 
 def _scale_param(api: str, scale_value: Any) -> Parameter:
     if isinstance(scale_value, bool) or not isinstance(scale_value, int | float):
-        fail(api, "scale_value", "an int or float", scale_value, TypeError)
+        fail_arg(api, "scale_value", "an int or float", scale_value, TypeError)
     return Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
 
 
@@ -528,7 +540,7 @@ class DynamicLossScaler(LossScaler):
             raise ValueError(f"The argument 'scale_value' must be > 1, but got {scale_value}")
         for name, v in (("scale_window", scale_window), ("scale_factor", scale_factor)):
             if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-                fail(api, name, "a positive int", v)
+                fail_arg(api, name, "a positive int", v)
         self.scale_window = scale_window
         self.scale_factor = scale_factor
         self.counter = Parameter(Tensor(0, mstype.int32), name="counter")

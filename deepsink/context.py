@@ -17,7 +17,7 @@ from typing import Any
 
 import jax
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 
 __all__ = [  # noqa: F822 - five names are bound by common (see below)
     "COMPATIBLE",
@@ -71,7 +71,7 @@ class _Option:
 def _one_of(name: str, choices: list) -> Callable[[Any], Any]:
     def check(v):
         if v not in choices:
-            fail("set_context", name, f"one of {choices}", v)
+            fail_arg("set_context", name, f"one of {choices}", v)
         return v
 
     return check
@@ -80,11 +80,11 @@ def _one_of(name: str, choices: list) -> Callable[[Any], Any]:
 def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Callable[[Any], Any]:
     def check(v):
         if isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-            fail("set_context", name, desc, v, TypeError)
+            fail_arg("set_context", name, desc, v, TypeError)
         if not isinstance(v, types):
-            fail("set_context", name, desc, v, TypeError)
+            fail_arg("set_context", name, desc, v, TypeError)
         if not pred(v):
-            fail("set_context", name, desc, v)
+            fail_arg("set_context", name, desc, v)
         return v
 
     return check
@@ -93,17 +93,17 @@ def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Ca
 def _save_graphs(v):
     """MindSpore 2.x levels 0-3; ``True`` is level 2 and ``False`` 0, as MindSpore stores them."""
     if not isinstance(v, bool | int):
-        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v, TypeError)
+        fail_arg("set_context", "save_graphs", "a bool or an int in [0, 3]", v, TypeError)
     level = 2 if v is True else int(v)
     if not 0 <= level <= 3:
-        fail("set_context", "save_graphs", "a bool or an int in [0, 3]", v)
+        fail_arg("set_context", "save_graphs", "a bool or an int in [0, 3]", v)
     return level
 
 
 def _print_file_path(v):
     """MindSpore's rule: a file path; if the file exists, ``.<seconds since epoch>`` is appended."""
     if not isinstance(v, str) or not v.strip():
-        fail("set_context", "print_file_path", "a non-empty str (a file path)", v, TypeError)
+        fail_arg("set_context", "print_file_path", "a non-empty str (a file path)", v, TypeError)
     path = os.path.realpath(v)
     if os.path.isdir(path):
         raise OSError(
@@ -145,13 +145,24 @@ def _check_writable_folder(path: str, given: str) -> None:
 
 # Seed 004's profiling_options; the Ascend hardware collectors are accepted with a one-time note.
 _PROFILING_KEYS = {"result_path", "training_trace"}
-_PROFILING_ASCEND_ONLY = {"task_trace", "aicpu_trace", "fp_point", "bp_point", "ai_core_metrics",
-                          "aicpu", "aic_metrics", "l2_cache", "hbm_ddr", "pcie", "profile_memory"}  # fmt: skip
+_PROFILING_ASCEND_ONLY = {
+    "task_trace",
+    "aicpu_trace",
+    "fp_point",
+    "bp_point",
+    "ai_core_metrics",
+    "aicpu",
+    "aic_metrics",
+    "l2_cache",
+    "hbm_ddr",
+    "pcie",
+    "profile_memory",
+}
 
 
 def _profiling_options(v):
     if not isinstance(v, str):
-        fail("set_context", "profiling_options", "a JSON str", v, TypeError)
+        fail_arg("set_context", "profiling_options", "a JSON str", v, TypeError)
     try:
         opts = json.loads(v)
     except json.JSONDecodeError as e:
@@ -160,15 +171,18 @@ def _profiling_options(v):
             f'\'{{"result_path": "./prof", "training_trace": "on"}}\', but got {v!r} ({e})'
         ) from None
     if not isinstance(opts, dict):
-        fail("set_context", "profiling_options", "a JSON object string", v)
+        fail_arg("set_context", "profiling_options", "a JSON object string", v)
     unknown = set(opts) - _PROFILING_KEYS - _PROFILING_ASCEND_ONLY
     if unknown:
-        fail("set_context", "profiling_options",
-             f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
-             v)  # fmt: skip
+        fail_arg(
+            "set_context",
+            "profiling_options",
+            f"a JSON object with keys among {sorted(_PROFILING_KEYS | _PROFILING_ASCEND_ONLY)}",
+            v,
+        )
     trace = opts.get("training_trace", "on")
     if trace not in ("on", "off"):
-        fail("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
+        fail_arg("set_context", "profiling_options", "'training_trace' of 'on' or 'off'", v)
     ascend = sorted(set(opts) & _PROFILING_ASCEND_ONLY)
     if ascend:
         warn_once(
@@ -199,7 +213,7 @@ _tf32 = dict(_TF32_DEFAULTS)
 
 def _gpu_config(v):
     if not isinstance(v, dict):
-        fail("set_context", "gpu_config", "a dict", v, TypeError)
+        fail_arg("set_context", "gpu_config", "a dict", v, TypeError)
     for key, value in v.items():
         if key not in _GPU_CONFIG:
             raise ValueError(
@@ -290,10 +304,10 @@ def _jit_config(v):
 
 def _device_target(v):
     if not isinstance(v, str):
-        fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
+        fail_arg("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v, TypeError)
     norm = {"cpu": "CPU", "gpu": "GPU", "cuda": "GPU", "ascend": "Ascend"}.get(v.lower())
     if norm is None:
-        fail("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v)
+        fail_arg("set_context", "device_target", "one of ['CPU', 'GPU', 'Ascend']", v)
     return norm
 
 
@@ -313,7 +327,7 @@ _OPTIONS = {
             _save_graphs,
             True,
             "write each compile's jaxpr, StableHLO and optimized HLO (.ir, .dot); _core/graphs.py",
-        ),  # fmt: skip
+        ),
         _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
         _Option(
@@ -331,37 +345,37 @@ _OPTIONS = {
             2,
             _one_of("jit_syntax_level", [0, 1, 2]),
             no_effect="compiled functions accept one syntax (docs/graph_mode.md)",
-        ),  # fmt: skip
+        ),
         _Option(
             "max_call_depth",
             1000,
             _typed("max_call_depth", int, "a positive int", lambda v: v > 0),
             no_effect="graphs are traced by Python, whose own recursion limit applies",
-        ),  # fmt: skip
+        ),
         _Option(
             "enable_graph_kernel",
             False,
             _typed("enable_graph_kernel", bool, "a bool"),
             no_effect="XLA always fuses kernels; there is no separate graph-kernel pass",
-        ),  # fmt: skip
+        ),
         _Option(
             "max_device_memory",
             None,
             _typed("max_device_memory", str, "a str like '8GB'"),
             no_effect="JAX sizes its pool at start-up; set XLA_PYTHON_CLIENT_MEM_FRACTION instead",
-        ),  # fmt: skip
+        ),
         _Option(
             "deterministic",
             "OFF",
             _one_of("deterministic", ["ON", "OFF"]),
             no_effect="XLA:CPU is deterministic; on GPU set XLA_FLAGS=--xla_gpu_deterministic_ops",
-        ),  # fmt: skip
+        ),
         _Option(
             "jit_level",
             None,
             _one_of("jit_level", [None, "O0", "O1", "O2"]),
             no_effect="it selects Ascend's kernel-by-kernel or whole-graph execution",
-        ),  # fmt: skip
+        ),
         _Option(
             "jit_config",
             {},
@@ -414,43 +428,103 @@ _OPTIONS.update(
     {
         o.name: o
         for o in [
-            _Option("reserve_class_name_in_scope", True, _typed(
-                "reserve_class_name_in_scope", bool, "a bool"),
-                no_effect="it names the scopes of MindSpore's IR dumps"),
-            _Option("graph_kernel_flags", "", _typed("graph_kernel_flags", str, "a str"),
-                    no_effect="XLA always fuses kernels; there is no separate graph-kernel pass"),
-            _Option("variable_memory_max_size", "0", _typed(
-                "variable_memory_max_size", str, "a str like '30GB'"), no_effect=_MS_RUNTIME),
-            _Option("mempool_block_size", "1GB", _typed(
-                "mempool_block_size", str, "a str like '1GB'"), no_effect=_MS_RUNTIME),
-            _Option("memory_optimize_level", 0, lambda v: {"O0": 0, "O1": 1}[_one_of(
-                "memory_optimize_level", ["O0", "O1"])(v)], no_effect=_MS_RUNTIME),
-            _Option("enable_reduce_precision", True, _typed(
-                "enable_reduce_precision", bool, "a bool"), no_effect=_ASCEND_ONLY),
-            _Option("ascend_config", {}, _typed("ascend_config", dict, "a dict"),
-                    no_effect=_ASCEND_ONLY),
+            _Option(
+                "reserve_class_name_in_scope",
+                True,
+                _typed("reserve_class_name_in_scope", bool, "a bool"),
+                no_effect="it names the scopes of MindSpore's IR dumps",
+            ),
+            _Option(
+                "graph_kernel_flags",
+                "",
+                _typed("graph_kernel_flags", str, "a str"),
+                no_effect="XLA always fuses kernels; there is no separate graph-kernel pass",
+            ),
+            _Option(
+                "variable_memory_max_size",
+                "0",
+                _typed("variable_memory_max_size", str, "a str like '30GB'"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "mempool_block_size",
+                "1GB",
+                _typed("mempool_block_size", str, "a str like '1GB'"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "memory_optimize_level",
+                0,
+                lambda v: {"O0": 0, "O1": 1}[_one_of("memory_optimize_level", ["O0", "O1"])(v)],
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "enable_reduce_precision",
+                True,
+                _typed("enable_reduce_precision", bool, "a bool"),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "ascend_config", {}, _typed("ascend_config", dict, "a dict"), no_effect=_ASCEND_ONLY
+            ),
             _Option("op_timeout", 900, _non_negative("op_timeout"), no_effect=_ASCEND_ONLY),
-            _Option("aoe_tune_mode", "", _one_of("aoe_tune_mode", ["", "online", "offline"]),
-                    no_effect=_ASCEND_ONLY),
-            _Option("runtime_num_threads", os.cpu_count() or 1, _non_negative(
-                "runtime_num_threads"), no_effect=_MS_RUNTIME),
-            _Option("inter_op_parallel_num", 0, _non_negative("inter_op_parallel_num"),
-                    no_effect=_MS_RUNTIME),
-            _Option("enable_compile_cache", None, _typed(
-                "enable_compile_cache", bool, "a bool"), no_effect=_MS_RUNTIME),
-            _Option("compile_cache_path", "", _typed("compile_cache_path", str, "a str"),
-                    no_effect=_MS_RUNTIME),
-            _Option("env_config_path", "", _typed("env_config_path", str, "a str"),
-                    no_effect="it configures MindSpore's dump and debugger"),
-            _Option("check_bprop", False, _typed("check_bprop", bool, "a bool"),
-                    no_effect="custom bprops are checked by JAX's own shape checks"),
-            _Option("disable_format_transform", False, _typed(
-                "disable_format_transform", bool, "a bool"), no_effect=_ASCEND_ONLY),
-            _Option("support_binary", False, _typed("support_binary", bool, "a bool"),
-                    no_effect="compiled functions are traced from Python, never from source"),
+            _Option(
+                "aoe_tune_mode",
+                "",
+                _one_of("aoe_tune_mode", ["", "online", "offline"]),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "runtime_num_threads",
+                os.cpu_count() or 1,
+                _non_negative("runtime_num_threads"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "inter_op_parallel_num",
+                0,
+                _non_negative("inter_op_parallel_num"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "enable_compile_cache",
+                None,
+                _typed("enable_compile_cache", bool, "a bool"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "compile_cache_path",
+                "",
+                _typed("compile_cache_path", str, "a str"),
+                no_effect=_MS_RUNTIME,
+            ),
+            _Option(
+                "env_config_path",
+                "",
+                _typed("env_config_path", str, "a str"),
+                no_effect="it configures MindSpore's dump and debugger",
+            ),
+            _Option(
+                "check_bprop",
+                False,
+                _typed("check_bprop", bool, "a bool"),
+                no_effect="custom bprops are checked by JAX's own shape checks",
+            ),
+            _Option(
+                "disable_format_transform",
+                False,
+                _typed("disable_format_transform", bool, "a bool"),
+                no_effect=_ASCEND_ONLY,
+            ),
+            _Option(
+                "support_binary",
+                False,
+                _typed("support_binary", bool, "a bool"),
+                no_effect="compiled functions are traced from Python, never from source",
+            ),
         ]
     }
-)  # fmt: skip
+)
 # read-only in MindSpore 2.10 (set_context refuses it): GE, Ascend's graph engine, is off
 _READ_ONLY = {"enable_ge": False}
 # accepted by MindSpore 2.10's set_context with a deprecation warning, and then skipped
@@ -740,8 +814,13 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
                     f"For 'set_auto_parallel_context', parallel_mode={v!r} is not supported: "
                     + _NOT_SUPPORTED
                 )
-        elif key in ("gradients_mean", "parameter_broadcast", "full_batch",
-                     "enable_parallel_optimizer", "gradient_fp32_sync"):  # fmt: skip
+        elif key in (
+            "gradients_mean",
+            "parameter_broadcast",
+            "full_batch",
+            "enable_parallel_optimizer",
+            "gradient_fp32_sync",
+        ):
             _check_bool(key, v)
         elif key == "device_num":
             _check_int(key, v, 1, None, positive=True)

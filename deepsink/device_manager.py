@@ -73,8 +73,10 @@ def set_deterministic(deterministic: bool) -> None:
     """
     global _deterministic
     if not isinstance(deterministic, bool):
-        raise TypeError(f"For 'set_deterministic', the argument 'deterministic' must be bool, "
-                        f"but got {type(deterministic).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'set_deterministic', the argument 'deterministic' must be bool, "
+            f"but got {type(deterministic).__name__}"
+        )
     if _deterministic is not None:
         raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
     _deterministic = deterministic
@@ -87,8 +89,11 @@ def set_deterministic(deterministic: bool) -> None:
         import jax
 
         if any(d.platform == "gpu" for d in jax.devices()):
-            warnings.warn("set_deterministic after the first computation: the GPU backend has "
-                          "started and reads XLA_FLAGS only in a new process", stacklevel=2)  # fmt: skip
+            warnings.warn(
+                "set_deterministic after the first computation: the GPU backend has "
+                "started and reads XLA_FLAGS only in a new process",
+                stacklevel=2,
+            )
 
 
 def _get_deterministic() -> Any:

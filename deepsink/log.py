@@ -13,10 +13,20 @@ import os
 import sys
 from typing import Any
 
-_LEVELS = {"0": logging.DEBUG, "1": logging.INFO, "2": logging.WARNING, "3": logging.ERROR,
-           "4": logging.CRITICAL}  # fmt: skip
-_NAMES = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "WARNING",
-          logging.ERROR: "ERROR", logging.CRITICAL: "CRITICAL"}  # fmt: skip
+_LEVELS = {
+    "0": logging.DEBUG,
+    "1": logging.INFO,
+    "2": logging.WARNING,
+    "3": logging.ERROR,
+    "4": logging.CRITICAL,
+}
+_NAMES = {
+    logging.DEBUG: "DEBUG",
+    logging.INFO: "INFO",
+    logging.WARNING: "WARNING",
+    logging.ERROR: "ERROR",
+    logging.CRITICAL: "CRITICAL",
+}
 _LOGGER: logging.Logger | None = None
 
 

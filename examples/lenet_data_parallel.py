@@ -90,8 +90,13 @@ def main():
     model = ms.Model(network, net_loss, net_opt, metrics={"acc"})
     ds_train = create_dataset(os.path.join(MNIST, "train"), 32, rank_id, rank_size)
     print(f"rank {rank_id}/{rank_size}: {ds_train.get_dataset_size()} batches of 32", flush=True)
-    model.train(args.epochs, ds_train, callbacks=[ms.LossMonitor()], dataset_sink_mode=True,
-                sink_size=args.sink_size)  # fmt: skip
+    model.train(
+        args.epochs,
+        ds_train,
+        callbacks=[ms.LossMonitor()],
+        dataset_sink_mode=True,
+        sink_size=args.sink_size,
+    )
     ds_test = create_dataset(os.path.join(MNIST, "test"), 32, rank_id, rank_size, shuffle=False)
     acc = model.eval(ds_test, dataset_sink_mode=True)
     print(f"rank {rank_id}: accuracy on its test shard {float(acc['acc']):.4f}", flush=True)

@@ -41,7 +41,9 @@ def create_dataset(data_path, batch_size=32, repeat_size=1, num_parallel_workers
     mnist_ds = mnist_ds.map(input_columns="label", operations=type_cast_op, num_parallel_workers=w)
     mnist_ds = mnist_ds.map(input_columns="image", operations=resize_op, num_parallel_workers=w)
     mnist_ds = mnist_ds.map(input_columns="image", operations=rescale_op, num_parallel_workers=w)
-    mnist_ds = mnist_ds.map(input_columns="image", operations=rescale_nml_op, num_parallel_workers=w)
+    mnist_ds = mnist_ds.map(
+        input_columns="image", operations=rescale_nml_op, num_parallel_workers=w
+    )
     mnist_ds = mnist_ds.map(input_columns="image", operations=hwc2chw_op, num_parallel_workers=w)
     mnist_ds = mnist_ds.shuffle(buffer_size=10000)
     mnist_ds = mnist_ds.batch(batch_size, drop_remainder=True)
@@ -49,8 +51,14 @@ def create_dataset(data_path, batch_size=32, repeat_size=1, num_parallel_workers
 
 
 def conv(in_channels, out_channels, kernel_size):
-    return nn.Conv2d(in_channels, out_channels, kernel_size=kernel_size, weight_init=TruncatedNormal(0.02),
-                     has_bias=False, pad_mode="valid")  # fmt: skip
+    return nn.Conv2d(
+        in_channels,
+        out_channels,
+        kernel_size=kernel_size,
+        weight_init=TruncatedNormal(0.02),
+        has_bias=False,
+        pad_mode="valid",
+    )
 
 
 def fc_with_initialize(input_channels, out_channels):
@@ -95,8 +103,13 @@ def main() -> None:
     model = ms.Model(network, net_loss, net_opt, metrics={"acc"})
     print("============== Starting Training ==============")
     start = time.perf_counter()
-    model.train(epoch=args.epochs, train_dataset=ds_train, callbacks=[ms.LossMonitor()],
-                dataset_sink_mode=not args.no_sink, sink_size=args.sink_size)  # fmt: skip
+    model.train(
+        epoch=args.epochs,
+        train_dataset=ds_train,
+        callbacks=[ms.LossMonitor()],
+        dataset_sink_mode=not args.no_sink,
+        sink_size=args.sink_size,
+    )
     print(f"training took {time.perf_counter() - start:.1f} s")
     ds_test = create_dataset(os.path.join(MNIST, "test"), 32)
     acc = model.eval(ds_test, dataset_sink_mode=not args.no_sink)

@@ -38,13 +38,28 @@ IMAGE_SHAPE = (3, 32, 32)
 
 
 def conv3x3(in_channels, out_channels, stride=1):
-    return nn.Conv2d(in_channels, out_channels, 3, stride=stride, pad_mode="pad", padding=1,
-                     has_bias=False, weight_init=HeNormal(mode="fan_out", nonlinearity="relu"))  # fmt: skip
+    return nn.Conv2d(
+        in_channels,
+        out_channels,
+        3,
+        stride=stride,
+        pad_mode="pad",
+        padding=1,
+        has_bias=False,
+        weight_init=HeNormal(mode="fan_out", nonlinearity="relu"),
+    )
 
 
 def conv1x1(in_channels, out_channels, stride=1):
-    return nn.Conv2d(in_channels, out_channels, 1, stride=stride, pad_mode="valid",
-                     has_bias=False, weight_init=HeNormal(mode="fan_out", nonlinearity="relu"))  # fmt: skip
+    return nn.Conv2d(
+        in_channels,
+        out_channels,
+        1,
+        stride=stride,
+        pad_mode="valid",
+        has_bias=False,
+        weight_init=HeNormal(mode="fan_out", nonlinearity="relu"),
+    )
 
 
 class BasicBlock(nn.Cell):
@@ -135,8 +150,13 @@ def main() -> None:
     opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
     model = ms.Model(net, loss, opt)
     start = time.perf_counter()
-    model.train(max(1, args.steps // args.sink_size), create_dataset(), callbacks=[ms.LossMonitor()],
-                dataset_sink_mode=True, sink_size=args.sink_size)  # fmt: skip
+    model.train(
+        max(1, args.steps // args.sink_size),
+        create_dataset(),
+        callbacks=[ms.LossMonitor()],
+        dataset_sink_mode=True,
+        sink_size=args.sink_size,
+    )
     print(f"training took {time.perf_counter() - start:.1f} s")
 
 

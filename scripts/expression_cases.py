@@ -37,8 +37,9 @@ def encode(out: Any, values: bool = True) -> list:
     return [array_row(o, values) for o in outs]
 
 
-def evaluate(expr: str, env: dict, encode: Callable[[Any], list] = encode,
-             strip: bool = False) -> dict:  # fmt: skip
+def evaluate(
+    expr: str, env: dict, encode: Callable[[Any], list] = encode, strip: bool = False
+) -> dict:
     """``{"outputs": rows}``, or ``{"error": type, "message": first line}`` when it raises."""
     try:
         return {"outputs": encode(eval(expr, env))}  # noqa: S307 - our own case table
@@ -49,12 +50,18 @@ def evaluate(expr: str, env: dict, encode: Callable[[Any], list] = encode,
 
 def write(out: Path, inputs: dict, cases: list) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"mindspore": ms.__version__, "inputs": inputs, "cases": cases},
-                              indent=0) + "\n")  # fmt: skip
+    out.write_text(
+        json.dumps({"mindspore": ms.__version__, "inputs": inputs, "cases": cases}, indent=0) + "\n"
+    )
 
 
-def run(out: Path, inputs: dict, cases: dict, record: Callable[[str, str], dict],
-        show_message: bool = False) -> int:  # fmt: skip
+def run(
+    out: Path,
+    inputs: dict,
+    cases: dict,
+    record: Callable[[str, str], dict],
+    show_message: bool = False,
+) -> int:
     """Records every case (``record(name, expr)``), printing each, and writes the file."""
     rows = []
     for name, expr in cases.items():

@@ -67,8 +67,9 @@ def plan() -> dict[str, list[tuple[str, str]]]:
 
 def _imports(pairs: list[tuple[str, str]]) -> str:
     # isort (ruff) order: per module, CONSTANT-style names first, then the rest case-insensitively
-    ordered = sorted(set(pairs), key=lambda p: (p[0], not (p[1].isupper() and len(p[1]) > 1),
-                                                 p[1].lower(), p[1]))  # fmt: skip
+    ordered = sorted(
+        set(pairs), key=lambda p: (p[0], not (p[1].isupper() and len(p[1]) > 1), p[1].lower(), p[1])
+    )
     return "".join(f"from {src} import {name} as {name}\n" for src, name in ordered)
 
 

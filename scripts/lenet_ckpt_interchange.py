@@ -77,13 +77,19 @@ def mindspore_side(work: Path, ms_steps: int) -> dict:
                      "ckpt_not_load": list(rest),
                      "global_step": int(opt.global_step.asnumpy()[0])}  # fmt: skip
     net = LeNet5()
-    model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                  nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"acc"})  # fmt: skip
+    model = Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+        metrics={"acc"},
+    )
     train = create_dataset(str(work / "mnist" / "train")).take(ms_steps)
     cfg = CheckpointConfig(save_checkpoint_steps=ms_steps, keep_checkpoint_max=1)
     model.train(1, train, callbacks=ModelCheckpoint("ms", str(work), cfg), dataset_sink_mode=False)
-    out["mindspore.ckpt"] = {"mindspore_accuracy": float(model.eval(test)["acc"]),
-                             "file": f"ms-1_{ms_steps}.ckpt"}  # fmt: skip
+    out["mindspore.ckpt"] = {
+        "mindspore_accuracy": float(model.eval(test)["acc"]),
+        "file": f"ms-1_{ms_steps}.ckpt",
+    }
     return out
 
 
@@ -107,8 +113,13 @@ def deepsink_side(work: Path, steps: int) -> dict:
 
     m, _ = model()
     cfg = CheckpointConfig(save_checkpoint_steps=steps, keep_checkpoint_max=1)
-    m.train(1, create_dataset(str(mnist / "train")), callbacks=ModelCheckpoint("d", str(work), cfg),
-            dataset_sink_mode=True, sink_size=steps)  # fmt: skip
+    m.train(
+        1,
+        create_dataset(str(mnist / "train")),
+        callbacks=ModelCheckpoint("d", str(work), cfg),
+        dataset_sink_mode=True,
+        sink_size=steps,
+    )
     shutil.copy(work / f"d-1_{steps}.ckpt", work / "deepsink.ckpt")
     ms.save_checkpoint(m.train_network, str(work / "deepsink.safetensors"), format="safetensors")
     test = eval_dataset(ms, str(mnist / "test"))
@@ -132,9 +143,21 @@ def main() -> None:
     try:
         raw_mnist(work / "mnist")
         ds_result = deepsink_side(work, args.steps)
-        p = subprocess.run([args.mindspore_python, __file__, "--role", "mindspore", "--work",
-                            str(work), "--ms-steps", str(args.ms_steps)],
-                           capture_output=True, text=True, timeout=1800)  # fmt: skip
+        p = subprocess.run(
+            [
+                args.mindspore_python,
+                __file__,
+                "--role",
+                "mindspore",
+                "--work",
+                str(work),
+                "--ms-steps",
+                str(args.ms_steps),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         if p.returncode != 0:
             raise SystemExit(p.stderr[-3000:])
         ms_result = json.loads(p.stdout.strip().splitlines()[-1])
@@ -145,9 +168,10 @@ def main() -> None:
         not_loaded, rest = ms.load_param_into_net(m.train_network, params)
         ms_result["mindspore.ckpt"].update(
             deepsink_accuracy=float(m.eval(ds_result["test"])["acc"]),
-            param_not_load=not_loaded, ckpt_not_load=rest,
+            param_not_load=not_loaded,
+            ckpt_not_load=rest,
             global_step=int(opt.global_step.asnumpy()[0]),
-        )  # fmt: skip
+        )
         for name in ("deepsink.ckpt", "deepsink.safetensors"):
             ms_result[name]["deepsink_accuracy"] = ds_result["deepsink_accuracy"]
         print(json.dumps(ms_result, indent=1))

@@ -33,8 +33,11 @@ def run(slow: float, sinks: int, sink_size: int) -> tuple[list[dict], str]:
 
         data = data.map(operations=slow_label, input_columns="label")
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     tb = ms.TimeBreakdown()
     model.train(sinks, data, callbacks=[tb], dataset_sink_mode=True, sink_size=sink_size)
     from deepsink.train import step_trace

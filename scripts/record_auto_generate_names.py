@@ -39,12 +39,12 @@ def main() -> None:
             n
             for n in _public(ag)
             if inspect.isclass(getattr(ag, n)) and getattr(P, n, None) is getattr(ag, n)
-        ),  # fmt: skip
+        ),
         "same_as_ops": sorted(
             n
             for n in _public(ag)
             if inspect.isfunction(getattr(ag, n)) and getattr(ops, n, None) is getattr(ag, n)
-        ),  # fmt: skip
+        ),
     }
     path = OUT / "auto_generate_names.json"
     path.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")

@@ -21,8 +21,12 @@ def main() -> None:
     img = (np.arange(10 * 12 * 3) % 256).astype(np.uint8).reshape(10, 12, 3)
     boxes = np.array([[1, 2, 4, 3], [6, 5, 5, 4], [0, 0, 12, 10]], np.float32)
     out = {}
-    cases = [("invert", vision.Invert(), 1.0), ("resize", vision.Resize((2, 2)), 1.0),
-             ("flip", vision.HorizontalFlip(), 1.0), ("none", vision.Invert(), 0.0)]  # fmt: skip
+    cases = [
+        ("invert", vision.Invert(), 1.0),
+        ("resize", vision.Resize((2, 2)), 1.0),
+        ("flip", vision.HorizontalFlip(), 1.0),
+        ("none", vision.Invert(), 0.0),
+    ]
     for name, op, ratio in cases:
         image, bboxes = vision.BoundingBoxAugment(op, ratio)(img, boxes)
         out[name] = [image.tolist(), bboxes.tolist()]

@@ -24,11 +24,20 @@ import numpy as np
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "callback_params.json"
 
-HOOKS = ["on_train_begin", "on_train_epoch_begin", "on_train_step_begin", "on_train_step_end",
-         "on_train_epoch_end", "on_train_end"]  # fmt: skip
+HOOKS = [
+    "on_train_begin",
+    "on_train_epoch_begin",
+    "on_train_step_begin",
+    "on_train_step_end",
+    "on_train_epoch_end",
+    "on_train_end",
+]
 
-RUNS = {"no_sink": {"dataset_sink_mode": False}, "sink": {"dataset_sink_mode": True},
-        "sink_size_2": {"dataset_sink_mode": True, "sink_size": 2}}  # fmt: skip
+RUNS = {
+    "no_sink": {"dataset_sink_mode": False},
+    "sink": {"dataset_sink_mode": True},
+    "sink_size_2": {"dataset_sink_mode": True, "sink_size": 2},
+}
 
 
 def describe(v, ms) -> object:
@@ -60,8 +69,9 @@ def run(ms, kwargs: dict) -> list:
     def hook(name):
         def f(self, run_context):
             cb = run_context.original_args()
-            events.append({"hook": name,
-                           "fields": {k: describe(cb[k], ms) for k in sorted(cb.keys())}})  # fmt: skip
+            events.append(
+                {"hook": name, "fields": {k: describe(cb[k], ms) for k in sorted(cb.keys())}}
+            )
 
         return f
 

@@ -131,8 +131,13 @@ def train_case(opt_name: str, names: dict) -> None:
     for i in range(3, 6):
         losses.append(train_net(Tensor(x[i]), Tensor(y[i])).asnumpy())
     after = {p.name: p.asnumpy() for p in train_net.get_parameters()}
-    np.savez(OUT / f"{opt_name}_train.npz", x=x, y=y, losses=np.array(losses),
-             **{f"after/{k}": v for k, v in after.items()})  # fmt: skip
+    np.savez(
+        OUT / f"{opt_name}_train.npz",
+        x=x,
+        y=y,
+        losses=np.array(losses),
+        **{f"after/{k}": v for k, v in after.items()},
+    )
 
 
 def main() -> None:

@@ -21,8 +21,12 @@ from PIL import Image
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "coco"
 
-IMAGES = [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"},
-          {"id": 3, "file_name": "c.jpg"}, {"id": 4, "file_name": "a.jpg"}]  # fmt: skip
+IMAGES = [
+    {"id": 1, "file_name": "a.jpg"},
+    {"id": 2, "file_name": "b.jpg"},
+    {"id": 3, "file_name": "c.jpg"},
+    {"id": 4, "file_name": "a.jpg"},
+]
 CATEGORIES = [{"id": 1, "name": "cat", "isthing": 1}, {"id": 5, "name": "dog", "isthing": 0}]
 ANNOTATIONS = {
     "detection": [
@@ -50,7 +54,7 @@ ANNOTATIONS = {
             "bbox": [2, 2, 2, 2],
             "segmentation": {"counts": [3, 4, 5, 6, 7, 8, 9, 10], "size": [8, 8]},
         },
-    ],  # fmt: skip
+    ],
     "keypoint": [
         {
             "id": 20,
@@ -59,7 +63,7 @@ ANNOTATIONS = {
             "num_keypoints": 2,
             "keypoints": [float(i % 7) for i in range(51)],
         },
-    ],  # fmt: skip
+    ],
     "panoptic": [
         {
             "image_id": 2,
@@ -69,15 +73,19 @@ ANNOTATIONS = {
                 {"id": 2, "category_id": 1, "iscrowd": 1, "bbox": [0, 0, 2, 2], "area": 4},
             ],
         },
-    ],  # fmt: skip
+    ],
     "captioning": [
         {"id": 30, "image_id": 1, "caption": "a small square"},
         {"id": 31, "image_id": 1, "caption": "grey"},
         {"id": 32, "image_id": 3, "caption": "another one"},
     ],
 }
-TASKS = {"detection": ["Detection", "Stuff"], "keypoint": ["Keypoint"], "panoptic": ["Panoptic"],
-         "captioning": ["Captioning"]}  # fmt: skip
+TASKS = {
+    "detection": ["Detection", "Stuff"],
+    "keypoint": ["Keypoint"],
+    "panoptic": ["Panoptic"],
+    "captioning": ["Captioning"],
+}
 
 
 def write_set() -> None:
@@ -97,18 +105,27 @@ def main() -> None:
     expected = {}
     for key, tasks in TASKS.items():
         for task in tasks:
-            d = ds.CocoDataset(str(OUT / "images"), str(OUT / f"{key}.json"), task=task,
-                               shuffle=False, decode=True, extra_metadata=True)  # fmt: skip
+            d = ds.CocoDataset(
+                str(OUT / "images"),
+                str(OUT / f"{key}.json"),
+                task=task,
+                shuffle=False,
+                decode=True,
+                extra_metadata=True,
+            )
             case = {"columns": d.get_col_names(), "size": d.get_dataset_size()}
             if task in ("Detection", "Panoptic"):
                 case["class_indexing"] = d.get_class_indexing()
             d = d.rename("_meta-filename", "filename")
             case["rows"] = [
-                {k: {"shape": list(v.shape), "dtype": str(v.dtype), "value": v.tolist()}
-                 for k, v in row.items() if k != "image"}
+                {
+                    k: {"shape": list(v.shape), "dtype": str(v.dtype), "value": v.tolist()}
+                    for k, v in row.items()
+                    if k != "image"
+                }
                 | {"image_shape": list(row["image"].shape)}
                 for row in d.create_dict_iterator(output_numpy=True, num_epochs=1)
-            ]  # fmt: skip
+            ]
             expected[task] = case
     (OUT / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
     print(f"wrote {OUT}")

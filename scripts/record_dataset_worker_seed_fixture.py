@@ -49,8 +49,13 @@ def run(seed: int, rows: int, workers: int, epochs: int) -> dict:
     d = ds.GeneratorDataset(
         Draws(rows), ["data", "index"], num_parallel_workers=workers, shuffle=False
     )
-    d = d.map(add_draw, input_columns=["data"], output_columns=["data", "data2"],
-              num_parallel_workers=workers, python_multiprocessing=True)  # fmt: skip
+    d = d.map(
+        add_draw,
+        input_columns=["data"],
+        output_columns=["data", "data2"],
+        num_parallel_workers=workers,
+        python_multiprocessing=True,
+    )
     it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
     out = {"data": [], "data2": [], "index": []}
     for _ in range(epochs):
@@ -62,8 +67,16 @@ def run(seed: int, rows: int, workers: int, epochs: int) -> dict:
 
 def main() -> None:
     cases = [run(1234, 10, 2, 3), run(77, 7, 2, 3)]  # 2 workers: the CPUs of the recording machine
-    OUT.write_text(json.dumps({"mindspore_version": ds.__name__ and __import__("mindspore").__version__,
-                               "cases": cases}, indent=1) + "\n")  # fmt: skip
+    OUT.write_text(
+        json.dumps(
+            {
+                "mindspore_version": ds.__name__ and __import__("mindspore").__version__,
+                "cases": cases,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"wrote {OUT}")
 
 

@@ -62,7 +62,7 @@ def read_with_mindspore() -> dict:
             "global_step": int(train.optimizer.global_step.asnumpy()[0]),
             "extra": {
                 k: float(params[k].asnumpy()) for k in ("epoch_num", "step_num") if k in params
-            },  # fmt: skip
+            },
             "logits": net(x).asnumpy().tolist(),
         }
     return out

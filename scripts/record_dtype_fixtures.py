@@ -28,10 +28,34 @@ from mindspore import Tensor, ops
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "dtype" / "rules.json"
 
-DTYPES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
-          "bfloat16"]  # fmt: skip
-NP_DTYPES = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-             "float16", "float32", "float64", "complex64", "complex128"]  # fmt: skip
+DTYPES = [
+    "bool_",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "float16",
+    "float32",
+    "float64",
+    "bfloat16",
+]
+NP_DTYPES = [
+    "bool_",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+]
 
 
 def run(fn):

@@ -13,8 +13,19 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "dtype"
 
 NAMES = ("float8_e4m3fn", "float8_e5m2", "number", "list_", "tuple_", "type_none", "tensor_type")
-PYTYPE_OF = ("bool_", "int8", "uint64", "float16", "bfloat16", "float64", "complex64", "string",
-             "list_", "tuple_", "type_none")  # fmt: skip
+PYTYPE_OF = (
+    "bool_",
+    "int8",
+    "uint64",
+    "float16",
+    "bfloat16",
+    "float64",
+    "complex64",
+    "string",
+    "list_",
+    "tuple_",
+    "type_none",
+)
 # expressions over ms for get_py_obj_dtype
 OBJ_OF = ("1", "1.0", "True", "None", "[1]", "(1,)", "'a'", "int", "float", "bool", "list",
           "ms.Tensor([1.0])", "ms.Tensor([1], ms.int32)", "ms.float32", "ms.nn.Dense(1, 1)",

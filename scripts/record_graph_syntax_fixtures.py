@@ -32,8 +32,9 @@ import graph_syntax_cases  # noqa: E402
 def run_page_example(path: Path) -> dict:
     """Run one page example as a script (MindSpore compiles a function from its source file)."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([sys.executable, str(path)], cwd=tmp, capture_output=True,
-                              text=True, timeout=600)  # fmt: skip
+        proc = subprocess.run(
+            [sys.executable, str(path)], cwd=tmp, capture_output=True, text=True, timeout=600
+        )
     error = None
     if proc.returncode != 0:
         last = [ln for ln in proc.stderr.splitlines() if ln and not ln.startswith(" ")]
@@ -56,8 +57,12 @@ def record_transforms(out: Path) -> None:
     tools = graph_syntax_cases.gradient_tools(mindspore)
     meta = {"mindspore": mindspore.__version__, "numpy": np.__version__}
     with open(out / "transforms.json", "w", encoding="utf-8") as f:
-        json.dump({"versions": meta, "cases": values, "gradient_tools": tools}, f, indent=1,
-                  sort_keys=True)  # fmt: skip
+        json.dump(
+            {"versions": meta, "cases": values, "gradient_tools": tools},
+            f,
+            indent=1,
+            sort_keys=True,
+        )
         f.write("\n")
 
 

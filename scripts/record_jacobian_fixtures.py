@@ -33,12 +33,21 @@ def main() -> None:
 
     out = {}
     w, b, x = ops.randn(16, 16), ops.randn(16), ops.randn(16)
-    out.update(w=w, b=b, x=x, jacfwd=jacfwd(forecast, grad_position=2)(w, b, x),
-               jacrev=jacrev(forecast, grad_position=2)(w, b, x))  # fmt: skip
+    out.update(
+        w=w,
+        b=b,
+        x=x,
+        jacfwd=jacfwd(forecast, grad_position=2)(w, b, x),
+        jacrev=jacrev(forecast, grad_position=2)(w, b, x),
+    )
     w, b, x = ops.randn(16, 32), ops.randn(16), ops.randn(32)
     out.update(hw=w, hb=b, hx=x)
-    for name, (outer, inner) in {"ff": (jacfwd, jacfwd), "fr": (jacfwd, jacrev),
-                                 "rf": (jacrev, jacfwd), "rr": (jacrev, jacrev)}.items():  # fmt: skip
+    for name, (outer, inner) in {
+        "ff": (jacfwd, jacfwd),
+        "fr": (jacfwd, jacrev),
+        "rf": (jacrev, jacfwd),
+        "rr": (jacrev, jacrev),
+    }.items():
         out[f"hess_{name}"] = outer(inner(forecast, grad_position=2), grad_position=2)(w, b, x)
     np.savez_compressed(OUT, **{k: v.asnumpy() for k, v in out.items()})
     print(f"wrote {OUT}")

@@ -160,36 +160,93 @@ def loss_cases():
     # --- every documented option: reductions with weights, smoothing, beta ------------------
     w_cls = lambda rs: rs.uniform(0.5, 2.0, size=5).astype(F32)  # noqa: E731
     for red in ("none", "sum"):
-        Lo(f"CrossEntropyLoss_indices_weight_{red}", "nn.CrossEntropyLoss",
-           [rnd(4, 5), ints(5, 4)], tkw={"weight": w_cls}, reduction=red)  # fmt: skip
-        Lo(f"CrossEntropyLoss_probs_weight_{red}", "nn.CrossEntropyLoss",
-           [rnd(4, 5), probs(4, 5)], tkw={"weight": w_cls}, reduction=red)  # fmt: skip
-    Lo("CrossEntropyLoss_probs_weight_mean", "nn.CrossEntropyLoss", [rnd(4, 5), probs(4, 5)],
-       tkw={"weight": w_cls})  # fmt: skip
-    Lo("CrossEntropyLoss_probs_sum", "nn.CrossEntropyLoss", [rnd(4, 5), probs(4, 5)],
-       reduction="sum")  # fmt: skip
-    Lo("CrossEntropyLoss_indices_weight_smooth", "nn.CrossEntropyLoss", [rnd(4, 5), ints(5, 4)],
-       tkw={"weight": w_cls}, label_smoothing=0.1)  # fmt: skip
-    Lo("CrossEntropyLoss_probs_weight_smooth", "nn.CrossEntropyLoss", [rnd(4, 5), probs(4, 5)],
-       tkw={"weight": w_cls}, label_smoothing=0.2, reduction="sum")  # fmt: skip
-    Lo("CrossEntropyLoss_weight_ignore_index", "nn.CrossEntropyLoss",
-       [rnd(4, 5), lambda rs: np.array([1, 2, 2, 0], np.int32)], tkw={"weight": w_cls},
-       ignore_index=2, notes="the ignored samples leave the weighted mean's denominator too")  # fmt: skip
-    Lo("CrossEntropyLoss_ignore_index_none_smooth", "nn.CrossEntropyLoss",
-       [rnd(4, 5), lambda rs: np.array([1, -100, 3, 0], np.int32)], reduction="none",
-       label_smoothing=0.1)  # fmt: skip
-    Lo("CrossEntropyLoss_3d_indices_sum", "nn.CrossEntropyLoss", [rnd(2, 5, 3), ints(5, 2, 3)],
-       reduction="sum")  # fmt: skip
+        Lo(
+            f"CrossEntropyLoss_indices_weight_{red}",
+            "nn.CrossEntropyLoss",
+            [rnd(4, 5), ints(5, 4)],
+            tkw={"weight": w_cls},
+            reduction=red,
+        )
+        Lo(
+            f"CrossEntropyLoss_probs_weight_{red}",
+            "nn.CrossEntropyLoss",
+            [rnd(4, 5), probs(4, 5)],
+            tkw={"weight": w_cls},
+            reduction=red,
+        )
+    Lo(
+        "CrossEntropyLoss_probs_weight_mean",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), probs(4, 5)],
+        tkw={"weight": w_cls},
+    )
+    Lo(
+        "CrossEntropyLoss_probs_sum",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), probs(4, 5)],
+        reduction="sum",
+    )
+    Lo(
+        "CrossEntropyLoss_indices_weight_smooth",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), ints(5, 4)],
+        tkw={"weight": w_cls},
+        label_smoothing=0.1,
+    )
+    Lo(
+        "CrossEntropyLoss_probs_weight_smooth",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), probs(4, 5)],
+        tkw={"weight": w_cls},
+        label_smoothing=0.2,
+        reduction="sum",
+    )
+    Lo(
+        "CrossEntropyLoss_weight_ignore_index",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), lambda rs: np.array([1, 2, 2, 0], np.int32)],
+        tkw={"weight": w_cls},
+        ignore_index=2,
+        notes="the ignored samples leave the weighted mean's denominator too",
+    )
+    Lo(
+        "CrossEntropyLoss_ignore_index_none_smooth",
+        "nn.CrossEntropyLoss",
+        [rnd(4, 5), lambda rs: np.array([1, -100, 3, 0], np.int32)],
+        reduction="none",
+        label_smoothing=0.1,
+    )
+    Lo(
+        "CrossEntropyLoss_3d_indices_sum",
+        "nn.CrossEntropyLoss",
+        [rnd(2, 5, 3), ints(5, 2, 3)],
+        reduction="sum",
+    )
     for red in ("none", "mean", "sum"):
         Lo(f"SmoothL1Loss_{red}", "nn.SmoothL1Loss", [rnd(3, 4), rnd(3, 4)], reduction=red)
     Lo("SmoothL1Loss_beta", "nn.SmoothL1Loss", [rnd(3, 4), rnd(3, 4)], beta=0.5)
-    Lo("SmoothL1Loss_beta_sum", "nn.SmoothL1Loss", [rnd(3, 4, scale=2.0), rnd(3, 4)], beta=2.0,
-       reduction="sum")  # fmt: skip
+    Lo(
+        "SmoothL1Loss_beta_sum",
+        "nn.SmoothL1Loss",
+        [rnd(3, 4, scale=2.0), rnd(3, 4)],
+        beta=2.0,
+        reduction="sum",
+    )
     for red in ("mean", "sum"):
-        Lo(f"BCEWithLogitsLoss_pos_weight_{red}", "nn.BCEWithLogitsLoss",
-           [rnd(3, 5), binary(3, 5)], tkw={"pos_weight": w5}, reduction=red)  # fmt: skip
-    Lo("BCEWithLogitsLoss_weight_sum", "nn.BCEWithLogitsLoss", [rnd(3, 5), binary(3, 5)],
-       tkw={"weight": w5}, reduction="sum")  # fmt: skip
+        Lo(
+            f"BCEWithLogitsLoss_pos_weight_{red}",
+            "nn.BCEWithLogitsLoss",
+            [rnd(3, 5), binary(3, 5)],
+            tkw={"pos_weight": w5},
+            reduction=red,
+        )
+    Lo(
+        "BCEWithLogitsLoss_weight_sum",
+        "nn.BCEWithLogitsLoss",
+        [rnd(3, 5), binary(3, 5)],
+        tkw={"weight": w5},
+        reduction="sum",
+    )
 
 
 GROUPS = {"loss": loss_cases}

@@ -70,7 +70,7 @@ CASES = {
             "bm",
             "mk",
         )
-    },  # fmt: skip
+    },
     "cmm_per_sample_mean": "run(metrics.ConfusionMatrixMetric(metric_name='tpr', "
     "calculation_method=True), SEG_P, SEG_Y)",
     "cmm_per_sample_sum": "run(metrics.ConfusionMatrixMetric(metric_name='ppv', "
@@ -115,8 +115,7 @@ def env(metrics, nn, tensor) -> dict:
         b = np.array([0.3, 0.6], np.float32)
         return nn.Dense(4, 2, weight_init=tensor(w), bias_init=tensor(b))
 
-    return {"np": np, "metrics": metrics, "run": run, "run2": run2, "DENSE": dense,
-            **inputs()}  # fmt: skip
+    return {"np": np, "metrics": metrics, "run": run, "run2": run2, "DENSE": dense, **inputs()}
 
 
 def plain(value):

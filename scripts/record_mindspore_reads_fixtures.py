@@ -37,8 +37,12 @@ def main() -> int:
     if not python:
         print("set DEEPSINK_MINDSPORE_PYTHON to a Python with MindSpore 2.10", file=sys.stderr)
         return 2
-    version = subprocess.run([python, "-c", "import mindspore; print(mindspore.__version__)"],
-                             capture_output=True, text=True, check=True).stdout.split()[-1]  # fmt: skip
+    version = subprocess.run(
+        [python, "-c", "import mindspore; print(mindspore.__version__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()[-1]
     for case in sys.argv[1:] or reads.CASES:
         folder = reads.RECORDED / case
         shutil.rmtree(folder, ignore_errors=True)

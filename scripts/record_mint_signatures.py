@@ -168,8 +168,12 @@ def public_names(module) -> list[str]:
     names = set(getattr(module, "__all__", None) or [])
     for n in dir(module):
         obj = getattr(module, n)
-        if (not n.startswith("_") and n != "Cell" and isinstance(obj, type)
-                and issubclass(obj, mindspore.nn.Cell)):  # fmt: skip
+        if (
+            not n.startswith("_")
+            and n != "Cell"
+            and isinstance(obj, type)
+            and issubclass(obj, mindspore.nn.Cell)
+        ):
             names.add(n)
     return sorted(names)
 

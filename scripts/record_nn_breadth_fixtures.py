@@ -73,8 +73,11 @@ def indexing_env() -> dict:
         "t": Tensor(np.arange(3.0).astype(np.float32)),
         "m": Tensor(np.arange(6.0).astype(np.float32).reshape(2, 3)),
         "z": Tensor(np.zeros(3, np.float32)),
-        "setitem": setitem, "Tensor": Tensor, "ops": ops, "np": np,
-    }  # fmt: skip
+        "setitem": setitem,
+        "Tensor": Tensor,
+        "ops": ops,
+        "np": np,
+    }
 
 
 def record_indexing() -> None:
@@ -464,8 +467,11 @@ def record_layer(name: str, build: str, args: list[str], kwargs: dict[str, str])
     ms.set_seed(seed_of("layers/" + name))
     env = {"nn": nn, "ops": ops, "ms": ms, "np": np, "Tensor": Tensor}
     net = eval(build, env)  # noqa: S307 - our own case table
-    out = {"__build__": np.array(build), "__args__": np.array(json.dumps(args)),
-           "__kwargs__": np.array(json.dumps(kwargs))}  # fmt: skip
+    out = {
+        "__build__": np.array(build),
+        "__args__": np.array(json.dumps(args)),
+        "__kwargs__": np.array(json.dumps(kwargs)),
+    }
     names = []
     for pname, p in net.parameters_and_names():
         v = param_value(rng, pname, p.shape)
@@ -543,12 +549,19 @@ def record_optim() -> None:
             rng = np.random.RandomState(seed_of("optim/" + name))
             w0 = rng.uniform(-1, 1, (3, 4)).astype(np.float32)
             b0 = rng.uniform(-1, 1, (4,)).astype(np.float32)
-            grads = [(rng.uniform(-1, 1, (3, 4)).astype(np.float32),
-                      rng.uniform(-1, 1, (4,)).astype(np.float32)) for _ in range(3)]  # fmt: skip
+            grads = [
+                (
+                    rng.uniform(-1, 1, (3, 4)).astype(np.float32),
+                    rng.uniform(-1, 1, (4,)).astype(np.float32),
+                )
+                for _ in range(3)
+            ]
             grads[1][0][0, 0] = 0.0  # a zero gradient element (Rprop's sign rule)
             # copies: a MindSpore Parameter may update the numpy buffer it was built from
-            ps = [ms.Parameter(Tensor(w0.copy()), name="w"),
-                  ms.Parameter(Tensor(b0.copy()), name="b")]  # fmt: skip
+            ps = [
+                ms.Parameter(Tensor(w0.copy()), name="w"),
+                ms.Parameter(Tensor(b0.copy()), name="b"),
+            ]
             opt = eval(build, {"nn": nn, "ps": ps})  # noqa: S307
             out = {"__build__": np.array(build), "w0": w0, "b0": b0}
             for k, (gw, gb) in enumerate(grads):

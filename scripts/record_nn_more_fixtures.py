@@ -302,8 +302,11 @@ def record_case(name, build, args, kwargs) -> None:
     env = {"nn": nn, "ops": ops, "ms": ms, "np": np, "Tensor": Tensor, "Fn": Fn, "Affine": Affine}
     ms_build, names = MS_EQUIVALENT.get(name, (build, None))
     net = eval(ms_build, env)  # noqa: S307 - our own case table
-    out = {"__build__": np.array(build), "__args__": np.array(json.dumps(args)),
-           "__kwargs__": np.array(json.dumps(kwargs))}  # fmt: skip
+    out = {
+        "__build__": np.array(build),
+        "__args__": np.array(json.dumps(args)),
+        "__kwargs__": np.array(json.dumps(kwargs)),
+    }
     values = []
     for pname, p in net.parameters_and_names():
         if name in GRAPH:  # the image metrics' Gaussian windows keep their values
@@ -314,8 +317,9 @@ def record_case(name, build, args, kwargs) -> None:
         values.append((pname, v))
     if isinstance(net, Affine):  # the fixed scale is 1 and the fixed shift 0, as in LayerNormExt
         weight, bias = net.keep
-        values = [(n, v) for n, v in values if (weight or "gamma" not in n)
-                  and (bias or "beta" not in n)]  # fmt: skip
+        values = [
+            (n, v) for n, v in values if (weight or "gamma" not in n) and (bias or "beta" not in n)
+        ]
         if not weight:
             net.norm.gamma.set_data(Tensor(np.ones(net.norm.gamma.shape, np.float32)))
         if not bias:

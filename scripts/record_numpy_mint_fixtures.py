@@ -151,8 +151,20 @@ NP_UNARY = {  # name: input (positive ones for functions with a restricted domai
     "signbit": "A",
     "logical_not": "BL",
 }
-NP_UNARY_INT = ["abs", "negative", "square", "sign", "invert", "bitwise_not", "sqrt", "exp2",
-                "cbrt", "sin", "fabs", "reciprocal"]  # fmt: skip
+NP_UNARY_INT = [
+    "abs",
+    "negative",
+    "square",
+    "sign",
+    "invert",
+    "bitwise_not",
+    "sqrt",
+    "exp2",
+    "cbrt",
+    "sin",
+    "fabs",
+    "reciprocal",
+]
 NP_BINARY = ["add", "subtract", "multiply", "divide", "true_divide", "power", "float_power",
              "maximum", "minimum", "floor_divide", "remainder", "mod", "fmod", "arctan2",
              "hypot", "copysign", "heaviside", "logaddexp", "logaddexp2", "equal", "not_equal",
@@ -449,8 +461,15 @@ MINT_BINARY = ["add", "sub", "mul", "div", "divide", "atan2", "arctan2", "maximu
                "less_equal", "le", "logical_and", "logical_or", "logical_xor", "pow",
                "remainder", "fmod", "floor_divide", "float_power", "logaddexp", "logaddexp2",
                "xlogy", "isclose", "allclose"]  # fmt: skip
-MINT_BINARY_INT = ["bitwise_and", "bitwise_or", "bitwise_xor", "gcd", "add", "remainder",
-                   "floor_divide"]  # fmt: skip
+MINT_BINARY_INT = [
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "gcd",
+    "add",
+    "remainder",
+    "floor_divide",
+]
 MINT_MISC = {
     "all": "mint.all(Tensor(BL), 1)",
     "any": "mint.any(Tensor(BL))",
@@ -823,8 +842,19 @@ def main() -> int:
         records.append({"name": name, "expr": expr, **rec})
         print(name, rec.get("error", ""), rec.get("message", ""))
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "prelude": PRELUDE,
-                               "random": sorted(RANDOM), "cases": records}, indent=0) + "\n")  # fmt: skip
+    OUT.write_text(
+        json.dumps(
+            {
+                "mindspore": ms.__version__,
+                "inputs": INPUTS,
+                "prelude": PRELUDE,
+                "random": sorted(RANDOM),
+                "cases": records,
+            },
+            indent=0,
+        )
+        + "\n"
+    )
     return 0
 
 

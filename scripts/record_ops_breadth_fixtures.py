@@ -446,8 +446,12 @@ def main() -> int:
         if rec.get("error") == "RuntimeError":
             # a failed kernel can leave MindSpore's op cache broken for later cases: confirm
             # the error in a fresh process
-            fresh = subprocess.run([sys.executable, __file__, "--one", name], capture_output=True,
-                                   text=True, check=True)  # fmt: skip
+            fresh = subprocess.run(
+                [sys.executable, __file__, "--one", name],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             rec = json.loads(fresh.stdout.strip().splitlines()[-1])
         return rec
 

@@ -141,22 +141,36 @@ def encode(out) -> list:
 
 
 def main() -> int:
-    env = {"np": np, "ms": ms, "ops": ops, "F": F, "P": P, "E": E, "I": I, "IN": IN, "O": O,
-           "Tensor": Tensor}  # fmt: skip
+    env = {
+        "np": np,
+        "ms": ms,
+        "ops": ops,
+        "F": F,
+        "P": P,
+        "E": E,
+        "I": I,
+        "IN": IN,
+        "O": O,
+        "Tensor": Tensor,
+    }
     env.update({k: eval(v, {"np": np}) for k, v in INPUTS.items()})
     cases = []
     for name, expr in CASES.items():
         try:
             res = eval(expr, env)
-            rec = {"constructed": True} if callable(res) and not isinstance(res, Tensor) else {
-                "outputs": encode(res)}  # fmt: skip
+            rec = (
+                {"constructed": True}
+                if callable(res) and not isinstance(res, Tensor)
+                else {"outputs": encode(res)}
+            )
         except Exception as e:  # noqa: BLE001 - the exception type is what is recorded
             rec = {"error": type(e).__name__, "message": str(e).strip().splitlines()[0][:200]}
         cases.append({"name": name, "expr": expr, **rec})
         print(name, rec.get("error", ""), rec.get("message", ""))
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": cases},
-                              indent=0) + "\n")  # fmt: skip
+    OUT.write_text(
+        json.dumps({"mindspore": ms.__version__, "inputs": INPUTS, "cases": cases}, indent=0) + "\n"
+    )
     return 0
 
 

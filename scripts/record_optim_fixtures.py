@@ -158,8 +158,11 @@ def optim_cases():
             {"params": ["bias"], "lr": 0.05},
         ],
     )
-    opt_case("Momentum_loss_scale", "nn.Momentum",
-             {"learning_rate": 0.1, "momentum": 0.9, "loss_scale": 8.0, "weight_decay": 0.01})  # fmt: skip
+    opt_case(
+        "Momentum_loss_scale",
+        "nn.Momentum",
+        {"learning_rate": 0.1, "momentum": 0.9, "loss_scale": 8.0, "weight_decay": 0.01},
+    )
     opt_case(
         "Momentum_dynamic_lr",
         "nn.Momentum",
@@ -184,10 +187,16 @@ def optim_cases():
         {"learning_rate": 0.1, "momentum": 0.9},
         groups=[{"params": ["weight"], "grad_centralization": True}, {"params": ["bias"]}],
     )
-    opt_case("SGD_loss_scale", "nn.SGD",
-             {"learning_rate": 0.1, "momentum": 0.9, "weight_decay": 0.01, "loss_scale": 4.0})  # fmt: skip
-    opt_case("SGD_nesterov_weight_decay", "nn.SGD",
-             {"learning_rate": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.1})  # fmt: skip
+    opt_case(
+        "SGD_loss_scale",
+        "nn.SGD",
+        {"learning_rate": 0.1, "momentum": 0.9, "weight_decay": 0.01, "loss_scale": 4.0},
+    )
+    opt_case(
+        "SGD_nesterov_weight_decay",
+        "nn.SGD",
+        {"learning_rate": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.1},
+    )
     opt_case(
         "SGD_lr_list",
         "nn.SGD",
@@ -200,10 +209,13 @@ def optim_cases():
         groups=[
             {"params": ["weight"], "grad_centralization": True, "lr": 0.05},
             {"params": ["bias"], "weight_decay": 0.1},
-        ],  # fmt: skip
+        ],
     )
-    opt_case("AdamWeightDecay_betas", "nn.AdamWeightDecay",
-             {"learning_rate": 0.01, "beta1": 0.5, "beta2": 0.9, "weight_decay": 0.1})  # fmt: skip
+    opt_case(
+        "AdamWeightDecay_betas",
+        "nn.AdamWeightDecay",
+        {"learning_rate": 0.01, "beta1": 0.5, "beta2": 0.9, "weight_decay": 0.1},
+    )
     opt_case(
         "AdamWeightDecay_dynamic_lr",
         "nn.AdamWeightDecay",

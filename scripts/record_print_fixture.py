@@ -25,8 +25,13 @@ CALLS = [
     ["step", np.array(3, np.int32), "loss", np.array(0.25, np.float32)],
     [np.array([True, False]), np.array([[1], [2]], np.uint8), np.array([1.5, -2], np.float16)],
 ]
-NAMES = {np.float32: "Float32", np.int32: "Int32", np.bool_: "Bool", np.uint8: "UInt8",
-         np.float16: "Float16"}  # fmt: skip
+NAMES = {
+    np.float32: "Float32",
+    np.int32: "Int32",
+    np.bool_: "Bool",
+    np.uint8: "UInt8",
+    np.float16: "Float16",
+}
 
 
 def main() -> None:
@@ -144,8 +149,18 @@ def record_tensor_printing() -> None:
             from_numpy = repr(ms.Tensor.from_numpy(t.asnumpy()))
         except Exception as e:  # noqa: BLE001 - recorded as what MindSpore does
             from_numpy = type(e).__name__
-        out.append({"case": case, "expr": expr, "dtype": dt, "repr": repr(t), "str": str(t),
-                    "print": printed.getvalue(), "row": row, "from_numpy": from_numpy})  # fmt: skip
+        out.append(
+            {
+                "case": case,
+                "expr": expr,
+                "dtype": dt,
+                "repr": repr(t),
+                "str": str(t),
+                "print": printed.getvalue(),
+                "row": row,
+                "from_numpy": from_numpy,
+            }
+        )
     TENSOR_OUT.write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {TENSOR_OUT} ({len(out)} cases)")
 

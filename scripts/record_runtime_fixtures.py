@@ -24,13 +24,13 @@ def main() -> None:
             runtime.max_memory_allocated(),
             runtime.memory_reserved(),
             runtime.max_memory_reserved(),
-        ],  # fmt: skip
+        ],
         "resets": [
             runtime.empty_cache(),
             runtime.reset_peak_memory_stats(),
             runtime.reset_max_memory_reserved(),
             runtime.reset_max_memory_allocated(),
-        ],  # fmt: skip
+        ],
         "memory_summary": runtime.memory_summary(),
         "current_device": list(ms.get_current_device()),
         "device_target_property": ms.get_current_device().device_target,

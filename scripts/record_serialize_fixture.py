@@ -41,8 +41,15 @@ def pipelines(d: str) -> dict:
     a = a.map(T.TypeCast(np.int32), input_columns="label")
     a = a.batch(2, drop_remainder=True).repeat(2)
     b = ds.MnistDataset(d, usage="train", shuffle=False)
-    b = b.map([vision.Resize(10, Inter.NEAREST), vision.CenterCrop(8), vision.RandomHorizontalFlip(0.5),
-               vision.Normalize([1.0], [2.0])], input_columns="image")  # fmt: skip
+    b = b.map(
+        [
+            vision.Resize(10, Inter.NEAREST),
+            vision.CenterCrop(8),
+            vision.RandomHorizontalFlip(0.5),
+            vision.Normalize([1.0], [2.0]),
+        ],
+        input_columns="image",
+    )
     b = b.map(T.OneHot(10), input_columns="label")
     b = b.project(["label", "image"]).rename(["image"], ["img"]).take(5).skip(1)
     return {"resize_batch_repeat": a, "crop_flip_project": b}

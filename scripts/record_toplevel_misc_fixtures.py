@@ -13,8 +13,14 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "toplevel"
-ALGO = ("fully_use_devices", "elementwise_op_strategy_follow", "enable_algo_approxi",
-        "algo_approxi_epsilon", "tensor_slice_align_enable", "tensor_slice_align_size")  # fmt: skip
+ALGO = (
+    "fully_use_devices",
+    "elementwise_op_strategy_follow",
+    "enable_algo_approxi",
+    "algo_approxi_epsilon",
+    "tensor_slice_align_enable",
+    "tensor_slice_align_size",
+)
 
 
 def _error(fn) -> str:
@@ -32,8 +38,10 @@ def main() -> None:
     buf = bytearray(np.arange(6, dtype=np.float32).tobytes())
     a, b = Tensor([1.0, 2.0]), Tensor([[3, 4, 5]], ms.int32)
     ms.swap_tensors(a, b)
-    parts = [Parameter(Tensor(np.array([0.25, 0.5, -1.0])), "emb"),
-             Parameter(Tensor(np.array([2.0, 3.0, 4.0])), "emb")]  # fmt: skip
+    parts = [
+        Parameter(Tensor(np.array([0.25, 0.5, -1.0])), "emb"),
+        Parameter(Tensor(np.array([2.0, 3.0, 4.0])), "emb"),
+    ]
     merged = ms.merge_sliced_parameter(parts)
     out = {
         "algo": {k: ms.get_algo_parameters(k) for k in ALGO},

@@ -32,8 +32,14 @@ def run_page(path: Path) -> dict:
     """Run one page as a script, in an empty folder (the pages write their data and checkpoints)."""
     env = dict(os.environ, MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([sys.executable, str(path)], cwd=tmp, capture_output=True, text=True,
-                              timeout=1200, env=env)  # fmt: skip
+        proc = subprocess.run(
+            [sys.executable, str(path)],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            timeout=1200,
+            env=env,
+        )
     error = None
     if proc.returncode != 0:
         last = [ln for ln in proc.stderr.splitlines() if ln and not ln.startswith(" ")]

@@ -21,8 +21,17 @@ import numpy as np
 OUT = (
     Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "sources" / "video.json"
 )
-RANGES = [[2, 4, "pts"], [0, None, "pts"], [5, 100, "pts"], [0.15, 0.35, "sec"], [0.2, 0.3, "sec"],
-          [0.25, 0.25, "sec"], [0.11, 0.19, "sec"], [0, 0, "pts"], [3, 3, "pts"]]  # fmt: skip
+RANGES = [
+    [2, 4, "pts"],
+    [0, None, "pts"],
+    [5, 100, "pts"],
+    [0.15, 0.35, "sec"],
+    [0.2, 0.3, "sec"],
+    [0.25, 0.25, "sec"],
+    [0.11, 0.19, "sec"],
+    [0, 0, "pts"],
+    [3, 3, "pts"],
+]
 
 
 def frame_ids(video: np.ndarray) -> list[int]:

@@ -69,9 +69,27 @@ def test_resnet_table_reports_compile_time_and_peak_rss_apart():
         {'torch.compile mode="reduce-overhead"': "no cuda device (CUDA graphs only)"},
     )
     lines = text.splitlines()
-    assert lines[0].split() == ["variant", "ms/step", "vs", "pytorch", "eager", "compile", "s",
-                                "peak", "RSS", "MB"]  # fmt: skip
-    assert lines[1].split() == ["deepsink", "sink", "(graph)", "500.0", "2.00x", "faster", "12.3",
-                                "1199"]  # fmt: skip
+    assert lines[0].split() == [
+        "variant",
+        "ms/step",
+        "vs",
+        "pytorch",
+        "eager",
+        "compile",
+        "s",
+        "peak",
+        "RSS",
+        "MB",
+    ]
+    assert lines[1].split() == [
+        "deepsink",
+        "sink",
+        "(graph)",
+        "500.0",
+        "2.00x",
+        "faster",
+        "12.3",
+        "1199",
+    ]
     assert lines[2].split() == ["pytorch", "eager", "1000.0", "1.00x", "faster", "0.0", "819"]
     assert lines[-1].endswith("no cuda device (CUDA graphs only)")

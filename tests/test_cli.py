@@ -11,8 +11,13 @@ import deepsink
 
 
 def cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "deepsink", *args], capture_output=True,
-                          text=True, timeout=HANG_S, cwd=cwd)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "deepsink", *args],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        cwd=cwd,
+    )
 
 
 def test_version():
@@ -116,8 +121,16 @@ def test_help_lists_launch_with_msrun_flags():
     top, launch = cli("--help"), cli("launch", "--help")
     assert top.returncode == launch.returncode == 0
     assert "launch" in top.stdout
-    for flag in ("--worker_num", "--local_worker_num", "--master_addr", "--master_port",
-                 "--node_rank", "--log_dir", "--join", "--cluster_time_out"):  # fmt: skip
+    for flag in (
+        "--worker_num",
+        "--local_worker_num",
+        "--master_addr",
+        "--master_port",
+        "--node_rank",
+        "--log_dir",
+        "--join",
+        "--cluster_time_out",
+    ):
         assert flag in launch.stdout
     assert "``" not in launch.stdout
 

@@ -58,8 +58,14 @@ def test_page_examples_run(page, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "REPO"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     before = _root_entries()
-    p = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 0, (
         f"{page.name} examples failed:\n{p.stdout[-2000:]}\n{p.stderr[-4000:]}"
     )

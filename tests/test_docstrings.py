@@ -263,9 +263,10 @@ class _CloseFloats(doctest.OutputChecker):
         if skeleton[0] != skeleton[1]:
             return False
         return bool(
-            np.allclose([float(w) for w in want_nums], [float(g) for g in got_nums],
-                        rtol=1e-5, atol=1e-6)
-        )  # fmt: skip
+            np.allclose(
+                [float(w) for w in want_nums], [float(g) for g in got_nums], rtol=1e-5, atol=1e-6
+            )
+        )
 
 
 def test_float_outputs_may_differ_in_the_last_digits_only():

@@ -13,8 +13,12 @@ EXAMPLES = ROOT / "examples"
 
 
 def run(script: str, *args: str, timeout: int = 600) -> str:
-    p = subprocess.run([sys.executable, str(EXAMPLES / script), *args], capture_output=True,
-                       text=True, timeout=timeout)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     return p.stdout
 

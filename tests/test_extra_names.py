@@ -42,9 +42,10 @@ def exported(module: types.ModuleType) -> set[str]:
     names = getattr(module, "__all__", None)
     if names is None:
         names = [
-            n for n in dir(module)
+            n
+            for n in dir(module)
             if n != "annotations" and not isinstance(getattr(module, n), types.ModuleType)
-        ]  # fmt: skip
+        ]
     return {n for n in names if not n.startswith("_")}
 
 

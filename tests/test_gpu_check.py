@@ -17,15 +17,30 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "bench" / "gpu_check.sh"
 NO_GPU = shutil.which("nvidia-smi") is None
 cpu_only = pytest.mark.skipif(not NO_GPU, reason="this machine has a GPU: the plan differs")
-STAGES = ["install", "device", "tests", "main job", "host overhead", "lenet", "jpeg pipeline",
-          "resnet", "peak GPU memory"]  # fmt: skip
+STAGES = [
+    "install",
+    "device",
+    "tests",
+    "main job",
+    "host overhead",
+    "lenet",
+    "jpeg pipeline",
+    "resnet",
+    "peak GPU memory",
+]
 
 
 def _run(*args, env=None, timeout=120):
     full = {k: v for k, v in os.environ.items() if k != "OUT"}  # OUT would pick the folder
     full.update(PYTHON=sys.executable, **(env or {}))
-    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, env=full,
-                          timeout=timeout, cwd=ROOT)  # fmt: skip
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        env=full,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 def _helper():
@@ -79,7 +94,10 @@ def test_dry_run_on_a_cpu_plans_quick_runs_and_skips_the_gpu_stages(tmp_path):
 def test_stages_selects_what_runs(tmp_path):
     p = _run("--dry-run", "--stages", "device,lenet", str(tmp_path))
     assert p.returncode == 0, p.stderr
-    status = {s["name"]: s["reason"] for s in json.loads((tmp_path / "summary.json").read_text())["stages"]}  # fmt: skip
+    status = {
+        s["name"]: s["reason"]
+        for s in json.loads((tmp_path / "summary.json").read_text())["stages"]
+    }
     assert status["lenet"] == "" and status["main job"] == "not in --stages"
     p = _run("--dry-run", "--stages", "lenet,bogus", str(tmp_path))
     assert p.returncode == 2 and "--stages: unknown ['bogus']" in p.stderr
@@ -119,10 +137,14 @@ def test_failures_and_lack_of_time_are_reported(tmp_path):
 
 def test_the_summary_table_has_each_stages_numbers_and_skipped_peers(tmp_path):
     gc = _helper()
-    (tmp_path / "lenet.json").write_text(json.dumps({
-        "median_ms_per_step": {"deepsink sink (graph)": 0.05, "pytorch eager": 1.0},
-        "skipped": {"torch.compile": "torch is not installed"},
-    }))  # fmt: skip
+    (tmp_path / "lenet.json").write_text(
+        json.dumps(
+            {
+                "median_ms_per_step": {"deepsink sink (graph)": 0.05, "pytorch eager": 1.0},
+                "skipped": {"torch.compile": "torch is not installed"},
+            }
+        )
+    )
     stage = next(s for s in gc.stages(quick=True) if s.name == "lenet")
     stage.status = "ok"
     gc.collect(stage, tmp_path)
@@ -141,10 +163,17 @@ def test_quick_run_on_the_cpu_writes_every_result_naming_the_device(tmp_path):
     assert p.returncode == 0, p.stdout[-4000:] + p.stderr[-2000:]
     summary = json.loads((out / "summary.json").read_text())
     status = {s["name"]: s["status"] for s in summary["stages"]}
-    assert status == {"install": "skipped", "device": "ok", "tests": "skipped",
-                      "main job": "ok", "host overhead": "ok", "lenet": "ok",
-                      "resnet": "skipped", "jpeg pipeline": "ok",
-                      "peak GPU memory": "skipped"}  # fmt: skip
+    assert status == {
+        "install": "skipped",
+        "device": "ok",
+        "tests": "skipped",
+        "main job": "ok",
+        "host overhead": "ok",
+        "lenet": "ok",
+        "resnet": "skipped",
+        "jpeg pipeline": "ok",
+        "peak GPU memory": "skipped",
+    }
     device = json.loads((out / "device.json").read_text())
     assert device["jax_backend"] == "cpu" and device["matmul_precision"] == "highest"
     for name in ("main_job", "host_overhead", "lenet"):
@@ -188,8 +217,13 @@ def test_pytest_results_are_counted_from_junit_xml(tmp_path):
     )
     stage = next(s for s in gc.stages(quick=False) if s.name == "tests")
     gc.collect(stage, tmp_path)
-    assert stage.numbers == {"tests": 3, "failures": 1, "errors": 0, "skipped": 1,
-                             "failed": ["test_b"]}  # fmt: skip
+    assert stage.numbers == {
+        "tests": 3,
+        "failures": 1,
+        "errors": 0,
+        "skipped": 1,
+        "failed": ["test_b"],
+    }
     assert json.loads((tmp_path / "pytest_gpu.json").read_text()) == stage.numbers
 
 
@@ -209,9 +243,17 @@ def test_with_a_gpu_every_stage_is_planned_in_full_mode(tmp_path, monkeypatch, c
 
 def test_the_goals_are_checked_against_the_results(tmp_path):
     gc = _helper()
-    (tmp_path / "lenet.json").write_text(json.dumps({"median_ms_per_step": {
-        "deepsink sink (graph)": 0.08, "pytorch eager": 1.0,
-        'torch.compile mode="reduce-overhead"': 0.12}}))  # fmt: skip
+    (tmp_path / "lenet.json").write_text(
+        json.dumps(
+            {
+                "median_ms_per_step": {
+                    "deepsink sink (graph)": 0.08,
+                    "pytorch eager": 1.0,
+                    'torch.compile mode="reduce-overhead"': 0.12,
+                }
+            }
+        )
+    )
     (tmp_path / "host_overhead.json").write_text(
         json.dumps({"median_us_per_step": {"overhead_us": 3.5}})
     )

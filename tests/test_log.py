@@ -10,8 +10,13 @@ from faultkit import HANG_S
 
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=HANG_S, env={**os.environ, **env})  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        env={**os.environ, **env},
+    )
 
 
 def test_default_level_is_warning_and_messages_go_to_stderr() -> None:
@@ -33,6 +38,9 @@ def test_glog_v_sets_the_level() -> None:
 
 
 def test_log_dir_when_not_logging_to_stderr(tmp_path) -> None:
-    _run("from deepsink import log as logger; logger.error('to file')",
-         GLOG_logtostderr="0", GLOG_log_dir=str(tmp_path))  # fmt: skip
+    _run(
+        "from deepsink import log as logger; logger.error('to file')",
+        GLOG_logtostderr="0",
+        GLOG_log_dir=str(tmp_path),
+    )
     assert "to file" in (tmp_path / "deepsink.log").read_text()

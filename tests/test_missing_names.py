@@ -47,6 +47,11 @@ def test_under_deepsink_run_the_module_is_named_as_the_script_imported_it(tmp_pa
             print(e)
     """)
     )
-    out = subprocess.run([sys.executable, "-m", "deepsink", "run", str(script)],
-                         capture_output=True, text=True, timeout=HANG_S, check=True).stdout  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "deepsink", "run", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=True,
+    ).stdout
     assert out.startswith("module 'mindspore.nn' has no attribute 'SummaryCollector': deepsink ")

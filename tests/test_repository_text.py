@@ -37,8 +37,11 @@ def _files() -> list[Path]:
     try:
         listed = subprocess.run(
             ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
-        ).stdout.splitlines()  # fmt: skip
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
     except (OSError, subprocess.CalledProcessError):
         return list(ROOT.rglob("*"))
     return [ROOT / name for name in listed]
@@ -73,9 +76,14 @@ def test_banned_phrases_stay_out() -> None:
 def test_fixture_readme_and_recorders_use_the_one_environment_variable() -> None:
     readme = (ROOT / "tests" / "fixtures" / "ms" / "README.md").read_text()
     assert "DEEPSINK_MINDSPORE_PYTHON" in readme
-    for script in ("record_checkpoint_fixtures.py", "record_dtype_fixtures.py",
-                   "record_ops_more_fixtures.py", "record_dataset_fidelity_fixtures.py",
-                   "record_print_fixture.py", "lenet_ckpt_interchange.py"):  # fmt: skip
+    for script in (
+        "record_checkpoint_fixtures.py",
+        "record_dtype_fixtures.py",
+        "record_ops_more_fixtures.py",
+        "record_dataset_fidelity_fixtures.py",
+        "record_print_fixture.py",
+        "lenet_ckpt_interchange.py",
+    ):
         assert "DEEPSINK_MINDSPORE_PYTHON" in (ROOT / "scripts" / script).read_text(), script
 
 
@@ -156,3 +164,24 @@ def test_no_compiled_or_tool_output_is_tracked() -> None:
     assert BUILD_OUTPUT.search("kernel_build_tmp.key") and not BUILD_OUTPUT.search(
         "deepsink/log.py"
     )
+
+
+# words that name a round of work, not what a file holds; MindSpore's own module paths are kept
+ROUND_WORDS = re.compile(
+    r"(^|_)(wide|wider|breadth|twin|extra|more|misc|round\d*|new|batch\d+)(_|$)"
+)
+MINDSPORE_PATHS = {"deepsink/ops/operations/other_ops.py"}
+
+
+def test_no_package_file_is_named_after_a_work_round() -> None:
+    found = [
+        str(p.relative_to(ROOT))
+        for p in _files()
+        if p.suffix == ".py"
+        and p.relative_to(ROOT).parts[0] == "deepsink"
+        and str(p.relative_to(ROOT)) not in MINDSPORE_PATHS
+        and ROUND_WORDS.search(p.stem)
+    ]
+    assert not found, f"name these files after what they hold: {found}"
+    assert ROUND_WORDS.search("wide_ops") and ROUND_WORDS.search("math_twin_func")  # the rule
+    assert not ROUND_WORDS.search("random_ops") and not ROUND_WORDS.search("renew")

@@ -24,8 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "tests" / "support" / "tutorial_pages"
-RECORDED = json.loads((ROOT / "tests" / "fixtures" / "ms" / "tutorials" / "pages.json")
-                      .read_text(encoding="utf-8"))["pages"]  # fmt: skip
+RECORDED = json.loads(
+    (ROOT / "tests" / "fixtures" / "ms" / "tutorials" / "pages.json").read_text(encoding="utf-8")
+)["pages"]
 
 # page -> regular expressions (on the whitespace-collapsed text) of spans whose integers are
 # random too (predicted classes of an untrained network, shuffled sample order)
@@ -67,8 +68,14 @@ NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d+|
 def run_page(name: str, cwd: Path) -> dict:
     """Run the page as a user runs a MindSpore script on deepsink (``deepsink run``)."""
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "deepsink", "run", str(PAGES / f"{name}.py")],
-                          cwd=cwd, capture_output=True, text=True, timeout=1200, env=env)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-m", "deepsink", "run", str(PAGES / f"{name}.py")],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        env=env,
+    )
     error = None
     if proc.returncode != 0:
         last = [ln for ln in proc.stderr.splitlines() if ln and not ln.startswith(" ")]
@@ -106,7 +113,8 @@ def assert_same_print(got: str, want: str, page: str) -> None:
                 assert g == w, (g, w)
         elif is_float:
             assert math.isclose(float(g), float(w), rel_tol=1e-5, abs_tol=1e-6) or (
-                math.isnan(float(g)) and math.isnan(float(w))), (g, w)  # fmt: skip
+                math.isnan(float(g)) and math.isnan(float(w))
+            ), (g, w)
         else:
             assert g == w, (g, w)
 

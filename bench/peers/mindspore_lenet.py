@@ -68,8 +68,11 @@ def main(root, sink, steps):
     ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
     data = create_dataset(os.path.join(root, "train"))
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     cb = StepTimes()
     window = 100
     model.train(1, data.take(steps + window), callbacks=[cb], dataset_sink_mode=sink == "sink")

@@ -97,9 +97,20 @@ def main(steps: int, mode: str = "eager", device: str = "auto") -> None:
     device = str(dev) + (f" ({torch.cuda.get_device_name()})" if dev.type == "cuda" else "")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     peak = torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else None
-    print(json.dumps({"ms_per_step": ms, "loss": last, "torch": torch.__version__, "mode": mode,
-                      "device": device, "peak_rss_mb": rss, "peak_device_mb": peak,
-                      "compile_s": max(0.0, warm_s - warm * ms / 1e3)}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "ms_per_step": ms,
+                "loss": last,
+                "torch": torch.__version__,
+                "mode": mode,
+                "device": device,
+                "peak_rss_mb": rss,
+                "peak_device_mb": peak,
+                "compile_s": max(0.0, warm_s - warm * ms / 1e3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -150,8 +150,9 @@ class _PythonState:
                 return True
             if isinstance(obj, list) and not all(map(_same, obj, copy)):
                 return True
-            if isinstance(obj, dict) and any(k not in copy or not _same(v, copy[k])
-                                             for k, v in obj.items()):  # fmt: skip
+            if isinstance(obj, dict) and any(
+                k not in copy or not _same(v, copy[k]) for k, v in obj.items()
+            ):
                 return True
             if isinstance(obj, set) and obj != copy:
                 return True
@@ -184,8 +185,15 @@ class Captured:
     is the op-by-op path: the fallback, and what runs inside another trace. ``guard`` is the
     function whose closure and globals guard the programs (default ``fn``)."""
 
-    def __init__(self, fn: Callable, name: str, eager: Callable | None = None,
-                 guard: Any = None, capacity: int = 16, eager_first: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        fn: Callable,
+        name: str,
+        eager: Callable | None = None,
+        guard: Any = None,
+        capacity: int = 16,
+        eager_first: bool = True,
+    ) -> None:
         self.fn = fn
         self.eager = eager or fn
         self.name = name
@@ -289,8 +297,9 @@ class Captured:
         self.cache.put(key, entry)
         return self._finish(entry, state, out, new_state, args, kwargs)
 
-    def _finish(self, entry: _Entry, state: tuple, out: Any, new_state: tuple, args: tuple,
-                kwargs: dict) -> Any:  # fmt: skip
+    def _finish(
+        self, entry: _Entry, state: tuple, out: Any, new_state: tuple, args: tuple, kwargs: dict
+    ) -> Any:
         if entry.checks:
             i = entry.boxes.index(_checks.CHECKS)
             info = new_state[i]
@@ -343,8 +352,12 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         owner = weakref.ref(cell)
         # a training step is called in a loop: compiled from its first call, so a run resumed
         # from a checkpoint computes every step as the uninterrupted run did, bit for bit
-        captured = Captured(lambda *a, **k: owner()._call_eager(a, k), _jit.program_name(cell),
-                            guard=type(cell).construct, eager_first=False)  # fmt: skip
+        captured = Captured(
+            lambda *a, **k: owner()._call_eager(a, k),
+            _jit.program_name(cell),
+            guard=type(cell).construct,
+            eager_first=False,
+        )
         captured.owner = owner
         captured.cells.append(cell)
         cell.__dict__["_captured"] = captured

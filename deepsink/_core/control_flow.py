@@ -230,9 +230,13 @@ def _select(pred: jax.Array, a: Any, b: Any) -> Any:
         return a
     ra, rb = jnp.asarray(ra), jnp.asarray(rb)
     dtype = jnp.result_type(ra, rb)
-    return Tensor._from(lax.select(jnp.broadcast_to(pred, jnp.broadcast_shapes(ra.shape, rb.shape)),
-                                   jnp.broadcast_to(ra.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape)),
-                                   jnp.broadcast_to(rb.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape))))  # fmt: skip
+    return Tensor._from(
+        lax.select(
+            jnp.broadcast_to(pred, jnp.broadcast_shapes(ra.shape, rb.shape)),
+            jnp.broadcast_to(ra.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape)),
+            jnp.broadcast_to(rb.astype(dtype), jnp.broadcast_shapes(ra.shape, rb.shape)),
+        )
+    )
 
 
 def ifexp(test: Any, body: Callable[[], Any], orelse: Callable[[], Any]) -> Any:
@@ -324,8 +328,13 @@ class _Traced:
         return self.dyn.get((var, leaf))
 
 
-def _trace(fn: Callable[..., None], get: Callable[[], tuple], set_: Callable[[tuple], None],
-           start: Callable[..., tuple], args: Sequence[Any] = ()) -> _Traced:  # fmt: skip
+def _trace(
+    fn: Callable[..., None],
+    get: Callable[[], tuple],
+    set_: Callable[[tuple], None],
+    start: Callable[..., tuple],
+    args: Sequence[Any] = (),
+) -> _Traced:
     """Trace ``fn`` (which updates the variables through ``set_``) from ``start(*args)``."""
     info: dict[str, Any] = {}
     frame = _user_frame()
@@ -469,9 +478,15 @@ def _structure_error(what: str, name: str, a: Any, b: Any) -> TypeError:
     )
 
 
-def if_stmt(test: Any, body: Callable[[], None], orelse: Callable[[], None],
-            get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
-            outer: tuple = ()) -> None:  # fmt: skip
+def if_stmt(
+    test: Any,
+    body: Callable[[], None],
+    orelse: Callable[[], None],
+    get: Callable[[], tuple],
+    set_: Callable[[tuple], None],
+    names: tuple,
+    outer: tuple = (),
+) -> None:
     """``if test: body else: orelse`` over the variables ``names`` (read by ``get``);
     ``outer``: the (name, 'global'/'nonlocal') variables of enclosing scopes the branches
     assign, which a Tensor condition cannot (``_outer_assigned``)."""
@@ -596,8 +611,14 @@ class _Leaf:
 
     __slots__ = ("dyn", "value", "shape", "dtype", "tensor")
 
-    def __init__(self, dyn: bool, value: Any = None, shape: Any = None, dtype: Any = None,
-                 tensor: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        dyn: bool,
+        value: Any = None,
+        shape: Any = None,
+        dtype: Any = None,
+        tensor: bool = True,
+    ) -> None:
         self.dyn, self.value, self.shape, self.dtype, self.tensor = dyn, value, shape, dtype, tensor
 
 
@@ -629,8 +650,10 @@ class _Carry:
                     v = lf.value
                     r = jnp.zeros(lf.shape, lf.dtype) if v is None else jnp.asarray(_raw(v))
                     out.append(lax.convert_element_type(r, lf.dtype))
-        out += [lax.convert_element_type(_raw(b._value), self.box_dtypes[i])
-                for i, b in enumerate(self.boxes)]  # fmt: skip
+        out += [
+            lax.convert_element_type(_raw(b._value), self.box_dtypes[i])
+            for i, b in enumerate(self.boxes)
+        ]
         return out
 
     def state(self, arrays: Sequence[Any]) -> tuple[tuple, list]:
@@ -653,8 +676,10 @@ class _Carry:
             for lf, x in zip(leaves, vl, strict=True):
                 if lf.dyn:
                     out.append(lax.convert_element_type(jnp.asarray(_raw(x)), lf.dtype))
-        out += [lax.convert_element_type(_raw(boxes[id(b)]), self.box_dtypes[i])
-                for i, b in enumerate(self.boxes)]  # fmt: skip
+        out += [
+            lax.convert_element_type(_raw(boxes[id(b)]), self.box_dtypes[i])
+            for i, b in enumerate(self.boxes)
+        ]
         return out
 
     box_dtypes: list = []
@@ -667,7 +692,8 @@ class _Carry:
             after, after_def = t.values[i]
             before = jax.tree_util.tree_unflatten(treedef, [x.value for x in leaves])
             fresh = (len(leaves) == 1 and not leaves[0].dyn) and (
-                isinstance(before, Undefined) or (name == RET_VALUE and before is None))  # fmt: skip
+                isinstance(before, Undefined) or (name == RET_VALUE and before is None)
+            )
             if fresh and isinstance(jax.tree_util.tree_unflatten(after_def, after), Undefined):
                 continue
             if after_def != treedef or fresh:
@@ -723,9 +749,15 @@ class _Carry:
         return changed
 
 
-def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
-              step: Callable[[Any], None], what: str, cond: Callable[[], Any] | None = None,
-              n: Any = None) -> None:  # fmt: skip
+def _run_loop(
+    get: Callable[[], tuple],
+    set_: Callable[[tuple], None],
+    names: tuple,
+    step: Callable[[Any], None],
+    what: str,
+    cond: Callable[[], Any] | None = None,
+    n: Any = None,
+) -> None:
     """Run ``step(i)`` as a JAX loop over the state: ``lax.while_loop`` while ``cond()`` holds,
     or ``lax.fori_loop`` for ``n`` steps (a Python int ``n``: reverse-differentiable)."""
     carry = _Carry(get(), names)
@@ -739,8 +771,13 @@ def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tu
             set_(state)
             return state, boxes
 
-        t = _trace(lambda i, *_: step(i), get, set_, start,
-                   [index, *[jax.ShapeDtypeStruct(a.shape, a.dtype) for a in init]])  # fmt: skip
+        t = _trace(
+            lambda i, *_: step(i),
+            get,
+            set_,
+            start,
+            [index, *[jax.ShapeDtypeStruct(a.shape, a.dtype) for a in init]],
+        )
         outs = t.jaxpr.out_avals
         if not carry.refine(t, outs, what):
             break
@@ -782,16 +819,23 @@ def _run_loop(get: Callable[[], tuple], set_: Callable[[tuple], None], names: tu
                 b._value = v
             return _pred(r, what) if is_traced(r) else jnp.asarray(bool(r))
 
-        final = lax.while_loop(test, lambda c: (c[0] + 1, body(c[0], c[1])),
-                               (jnp.int32(0), init))[1]  # fmt: skip
+        final = lax.while_loop(test, lambda c: (c[0] + 1, body(c[0], c[1])), (jnp.int32(0), init))[
+            1
+        ]
     state, boxes = carry.state(final)
     set_(state)
     for b, v in boxes:
         b._data = v
 
 
-def while_stmt(cond: Callable[[], Any], body: Callable[[], None], get: Callable[[], tuple],
-               set_: Callable[[tuple], None], names: tuple, outer: tuple = ()) -> None:  # fmt: skip
+def while_stmt(
+    cond: Callable[[], Any],
+    body: Callable[[], None],
+    get: Callable[[], tuple],
+    set_: Callable[[tuple], None],
+    names: tuple,
+    outer: tuple = (),
+) -> None:
     """``while cond(): body()``: a Python loop while the test is known, ``lax.while_loop`` from
     the first test that is a traced Tensor."""
     while True:
@@ -886,9 +930,15 @@ def print_(*args: Any, **kwargs: Any) -> None:
         print(*args, **kwargs)
 
 
-def for_stmt(iterable: Any, extra_test: Callable[[], Any] | None, body: Callable[[Any], None],
-             get: Callable[[], tuple], set_: Callable[[tuple], None], names: tuple,
-             outer: tuple = ()) -> None:  # fmt: skip
+def for_stmt(
+    iterable: Any,
+    extra_test: Callable[[], Any] | None,
+    body: Callable[[Any], None],
+    get: Callable[[], tuple],
+    set_: Callable[[tuple], None],
+    names: tuple,
+    outer: tuple = (),
+) -> None:
     """``for x in iterable: body(x)`` (``extra_test``: the break/return flags, checked before
     each step). A Python iterable unrolls, as in MindSpore; a traced Tensor (its first axis)
     or a range with a traced bound becomes a compiled loop."""

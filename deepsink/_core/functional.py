@@ -215,8 +215,11 @@ def pure(
                 for i in ids:
                     journal.old.pop(i, None)
                 if unlisted is not None:
-                    unlisted[:] = [b for i, b in journal.touched.items()
-                                   if i not in ids and i not in journal.born]  # fmt: skip
+                    unlisted[:] = [
+                        b
+                        for i, b in journal.touched.items()
+                        if i not in ids and i not in journal.born
+                    ]
         finally:
             for b, v in zip(boxes, saved):
                 b._value = v

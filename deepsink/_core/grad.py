@@ -101,8 +101,14 @@ def _wrap_tree(tree: Any) -> Any:
     )
 
 
-def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Sequence[Parameter],
-        has_aux: bool = False, kwargs: dict | None = None) -> tuple[Any, Any, Callable]:  # fmt: skip
+def vjp(
+    fn: Callable,
+    args: Sequence[Any],
+    positions: Sequence[int],
+    weights: Sequence[Parameter],
+    has_aux: bool = False,
+    kwargs: dict | None = None,
+) -> tuple[Any, Any, Callable]:
     """Run ``fn(*args, **kwargs)``; return (output, aux, pullback).
 
     ``output`` is the differentiated output (a ``_Out``-described tree; ``out.diff`` are its float
@@ -152,8 +158,9 @@ def vjp(fn: Callable, args: Sequence[Any], positions: Sequence[int], weights: Se
     # an integer input the function needs as an integer (an index) fails the float trace with a
     # TypeError: MindSpore's bprop gives an index a zero gradient, so such inputs are passed
     # unchanged (zero gradients), one at a time in order, until the trace succeeds
-    frozen = [(s, i) for s in slots for i, a in enumerate(s.arrays) if s.diff[i] and
-              _is_int_array(a)] + [(None, i) for i, w in enumerate(w_int) if w]  # fmt: skip
+    frozen = [
+        (s, i) for s in slots for i, a in enumerate(s.arrays) if s.diff[i] and _is_int_array(a)
+    ] + [(None, i) for i, w in enumerate(w_int) if w]
     first_error = None
     mark = control_flow.runtime_loops_mark()
     while True:
@@ -225,8 +232,11 @@ class _Input:
         ]
 
     def primals(self) -> list:
-        return [a if _is_float(a) else a.astype(_float_for(a.dtype))
-                for a, d in zip(self.arrays, self.diff) if d]  # fmt: skip
+        return [
+            a if _is_float(a) else a.astype(_float_for(a.dtype))
+            for a, d in zip(self.arrays, self.diff)
+            if d
+        ]
 
     def rebuild(self, it: Any) -> Any:
         leaves = [
@@ -406,8 +416,14 @@ class GradOperation:
             return in_g[0]
 
         name = f"GradOperation_{getattr(fn, '__name__', type(fn).__name__)}"
-        key = ("GradOperation", self.get_all, self.get_by_list, self.sens_param, id(fn),
-               tuple(id(w) for w in ws))  # fmt: skip
+        key = (
+            "GradOperation",
+            self.get_all,
+            self.get_by_list,
+            self.sens_param,
+            id(fn),
+            tuple(id(w) for w in ws),
+        )
         captured = capture.shared(
             key, fn, lambda: capture.Captured(grad_fn, name, guard=_guard_of(fn))
         )
@@ -439,8 +455,13 @@ def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
     return [p % n for p in pos], single
 
 
-def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: bool = False,
-                   return_ids: bool = False) -> Callable:  # fmt: skip
+def value_and_grad(
+    fn: Callable,
+    grad_position: Any = 0,
+    weights: Any = None,
+    has_aux: bool = False,
+    return_ids: bool = False,
+) -> Callable:
     """MindSpore 2.x ``value_and_grad``: ``(outputs, grads)``.
 
     Every float output gets an all-ones sensitivity (a non-scalar output is differentiated as its
@@ -478,8 +499,13 @@ def value_and_grad(fn: Callable, grad_position: Any = 0, weights: Any = None, ha
     return _grad_fn(fn, grad_position, weights, has_aux, return_ids, "value_and_grad", True)
 
 
-def grad(fn: Callable, grad_position: Any = 0, weights: Any = None, has_aux: bool = False,
-         return_ids: bool = False) -> Callable:  # fmt: skip
+def grad(
+    fn: Callable,
+    grad_position: Any = 0,
+    weights: Any = None,
+    has_aux: bool = False,
+    return_ids: bool = False,
+) -> Callable:
     """MindSpore 2.x ``grad``: the gradients (and ``aux`` when has_aux) of ``fn``; the sensitivity
     is all ones (see ``value_and_grad``).
 

@@ -162,8 +162,13 @@ def convert(fn: Any) -> Any:
         if code is ...:
             code = _codes[fn.__code__] = _convert_code(fn)
         why = _unconvertible.get(fn.__code__)
-        conv = _rebind(fn, code) if code is not None else fn if why is None else (
-            _named_on_host_read(fn, why))  # fmt: skip
+        conv = (
+            _rebind(fn, code)
+            if code is not None
+            else fn
+            if why is None
+            else (_named_on_host_read(fn, why))
+        )
         _converted[fn] = conv
     return conv
 
@@ -225,10 +230,24 @@ def call(f: Any) -> Any:
     return f
 
 
-_MUTATORS = frozenset((
-    "append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "update",
-    "setdefault", "popitem", "__setitem__", "__delitem__", "__iadd__",
-))  # fmt: skip
+_MUTATORS = frozenset(
+    (
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "remove",
+        "clear",
+        "reverse",
+        "sort",
+        "update",
+        "setdefault",
+        "popitem",
+        "__setitem__",
+        "__delitem__",
+        "__iadd__",
+    )
+)
 
 
 # MindSpore's graph mode evaluates these builtins to tuples (a map over lists to a list), not
@@ -324,7 +343,8 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     except (OSError, TypeError):
         _unconvertible[fn.__code__] = (
             "its source cannot be read (a function or class made by exec() or compile() has "
-            "none); define it in a .py file, or run it in PYNATIVE_MODE")  # fmt: skip
+            "none); define it in a .py file, or run it in PYNATIVE_MODE"
+        )
         return None
     source = textwrap.dedent("".join(lines))
     try:
@@ -349,7 +369,7 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
             kw_defaults=[],
             kwarg=None,
             defaults=[],
-        ),  # fmt: skip
+        ),
         # the def binds the function's name in the factory; a recursive call must still read
         # the module's global (a nested function's own name is a free variable: kept)
         body=[
@@ -367,9 +387,8 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     code = compile(module, filename, "exec")
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return next(
-        c for c in factory_code.co_consts
-        if isinstance(c, types.CodeType) and c.co_name == name
-    )  # fmt: skip
+        c for c in factory_code.co_consts if isinstance(c, types.CodeType) and c.co_name == name
+    )
 
 
 # --- unsupported syntax ------------------------------------------------------------------------
@@ -452,8 +471,11 @@ def _def(
     nonlocal_: list | None = None,
     global_: list | None = None,
 ) -> ast.FunctionDef:
-    stmts = ([ast.Nonlocal(list(nonlocal_))] if nonlocal_ else []) + (
-        [ast.Global(list(global_))] if global_ else []) + (body or [ast.Pass()])  # fmt: skip
+    stmts = (
+        ([ast.Nonlocal(list(nonlocal_))] if nonlocal_ else [])
+        + ([ast.Global(list(global_))] if global_ else [])
+        + (body or [ast.Pass()])
+    )
     return ast.FunctionDef(
         name=name,
         args=ast.arguments(
@@ -464,7 +486,7 @@ def _def(
             kw_defaults=[],
             kwarg=None,
             defaults=[],
-        ),  # fmt: skip
+        ),
         body=stmts,
         decorator_list=[],
         returns=None,
@@ -586,8 +608,11 @@ def _convert_returns(fn: ast.FunctionDef) -> None:
         return
     # a function that may end without a return gives None on that path, a value on the
     # others: known only when the program runs if a Tensor condition decides (returned)
-    result = _name(RET_VALUE) if _always_returns(body) else _ns_call(
-        "returned", _name(_RET_FLAG), _name(RET_VALUE))  # fmt: skip
+    result = (
+        _name(RET_VALUE)
+        if _always_returns(body)
+        else _ns_call("returned", _name(_RET_FLAG), _name(RET_VALUE))
+    )
     fn.body = [
         _assign(_RET_FLAG, _const(False)),
         _assign(RET_VALUE, _const(None)),
@@ -626,13 +651,23 @@ class _Loops(ast.NodeTransformer):
                 elif isinstance(s, ast.With):
                     s.body = block(s.body)
                 out.append(s)
-                flags = [f for f in (brk, cont) if _contains(
-                    [s], lambda x, f=f: isinstance(x, ast.Name) and x.id == f
-                    and isinstance(x.ctx, ast.Store))]  # fmt: skip
+                flags = [
+                    f
+                    for f in (brk, cont)
+                    if _contains(
+                        [s],
+                        lambda x, f=f: (
+                            isinstance(x, ast.Name) and x.id == f and isinstance(x.ctx, ast.Store)
+                        ),
+                    )
+                ]
                 rest = stmts[i + 1 :]
                 if flags and rest:
-                    test = _name(flags[0]) if len(flags) == 1 else ast.BoolOp(
-                        ast.Or(), [_name(f) for f in flags])  # fmt: skip
+                    test = (
+                        _name(flags[0])
+                        if len(flags) == 1
+                        else ast.BoolOp(ast.Or(), [_name(f) for f in flags])
+                    )
                     out.append(ast.If(_not(test), block(rest), []))
                     return out
             return out
@@ -677,9 +712,11 @@ class _ControlFlow(ast.NodeTransformer):
         assigned = _assigned(stmts, set())
         glob = [n for n in assigned if n in self.skip]
         pairs = [(n, "global") for n in glob] + [
-            (n, "nonlocal") for n in assigned if n in self.nonlocals]  # fmt: skip
-        return glob, ast.Tuple([ast.Tuple([_const(n), _const(k)], ast.Load())
-                                for n, k in pairs], ast.Load())  # fmt: skip
+            (n, "nonlocal") for n in assigned if n in self.nonlocals
+        ]
+        return glob, ast.Tuple(
+            [ast.Tuple([_const(n), _const(k)], ast.Load()) for n, k in pairs], ast.Load()
+        )
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if node.name.startswith("_ds_fn"):
@@ -741,22 +778,38 @@ class _ControlFlow(ast.NodeTransformer):
         if isinstance(f, ast.Name) and f.id == "print":
             node.func = ast.Attribute(_name(_NS), "print_", ast.Load())
             return node
-        if isinstance(f, ast.Name) and f.id in ("isinstance", "len", "getattr",
-                                                "hasattr", "type", "id"):  # fmt: skip
+        if isinstance(f, ast.Name) and f.id in (
+            "isinstance",
+            "len",
+            "getattr",
+            "hasattr",
+            "type",
+            "id",
+        ):
             return node
         if isinstance(f, ast.Attribute) and f.attr in _GRAPH_METHODS:
             f = _ns_call("method", f.value, _const(f.attr))
         node.func = _ns_call("call", f)
-        if (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "super"
-                and not f.args and self.self_name):  # fmt: skip
+        if (
+            isinstance(f, ast.Call)
+            and isinstance(f.func, ast.Name)
+            and f.func.id == "super"
+            and not f.args
+            and self.self_name
+        ):
             f.args = [_name("__class__"), _name(self.self_name)]
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         self.generic_visit(node)
         v = node.value
-        if (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super"
-                and not v.args and self.self_name):  # fmt: skip
+        if (
+            isinstance(v, ast.Call)
+            and isinstance(v.func, ast.Name)
+            and v.func.id == "super"
+            and not v.args
+            and self.self_name
+        ):
             v.args = [_name("__class__"), _name(self.self_name)]
         if isinstance(node.ctx, ast.Store):  # obj.attr = v: the object obj changes
             node.value = _ns_call("note", node.value, _const("An attribute assignment"))
@@ -788,18 +841,30 @@ class _ControlFlow(ast.NodeTransformer):
         )
         setter_body = (
             [ast.Assign([ast.Tuple([_name(x, True) for x in names], ast.Store())], _name("_ds_v"))]
-            if names else [ast.Pass()]
-        )  # fmt: skip
+            if names
+            else [ast.Pass()]
+        )
         set_ = _def(f"_ds_fn_set_{n}", setter_body, ("_ds_v",), names)
         guards = [
             ast.Try(
                 body=[ast.Expr(_name(x))],
-                handlers=[ast.ExceptHandler(_name("NameError"), None, [_assign(x, _ns_call(
-                    "unbound", _const(x), ast.Call(_name("globals"), [], [])))])],
-                orelse=[], finalbody=[],
+                handlers=[
+                    ast.ExceptHandler(
+                        _name("NameError"),
+                        None,
+                        [
+                            _assign(
+                                x,
+                                _ns_call("unbound", _const(x), ast.Call(_name("globals"), [], [])),
+                            )
+                        ],
+                    )
+                ],
+                orelse=[],
+                finalbody=[],
             )
             for x in names
-        ]  # fmt: skip
+        ]
         return names, [*guards, get, set_]
 
     def visit_If(self, node: ast.If) -> Any:
@@ -809,8 +874,16 @@ class _ControlFlow(ast.NodeTransformer):
         n = next(_counter)
         body = _def(f"_ds_fn_then_{n}", node.body, (), names, glob)
         orelse = _def(f"_ds_fn_else_{n}", node.orelse, (), names, glob)
-        call = _ns_call("if_stmt", node.test, _name(body.name), _name(orelse.name),
-                        _name(pre[-2].name), _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
+        call = _ns_call(
+            "if_stmt",
+            node.test,
+            _name(body.name),
+            _name(orelse.name),
+            _name(pre[-2].name),
+            _name(pre[-1].name),
+            _names_tuple(names),
+            outer,
+        )
         return [*pre, body, orelse, _at(ast.Expr(call), node)]
 
     def visit_While(self, node: ast.While) -> Any:
@@ -820,8 +893,15 @@ class _ControlFlow(ast.NodeTransformer):
         n = next(_counter)
         test = _def(f"_ds_fn_test_{n}", [ast.Return(node.test)])
         body = _def(f"_ds_fn_body_{n}", node.body, (), names, glob)
-        call = _ns_call("while_stmt", _name(test.name), _name(body.name), _name(pre[-2].name),
-                        _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
+        call = _ns_call(
+            "while_stmt",
+            _name(test.name),
+            _name(body.name),
+            _name(pre[-2].name),
+            _name(pre[-1].name),
+            _names_tuple(names),
+            outer,
+        )
         return [*pre, test, body, _at(ast.Expr(call), node), *node.orelse]
 
     def visit_For(self, node: ast.For) -> Any:
@@ -834,16 +914,29 @@ class _ControlFlow(ast.NodeTransformer):
         glob, outer = self._outer([ast.Assign([node.target], _const(None)), *node.body])
         n = next(_counter)
         item = f"_ds_item_{n}"
-        body = _def(f"_ds_fn_body_{n}", [ast.Assign([node.target], _name(item)), *node.body],
-                    (item,), names, glob)  # fmt: skip
+        body = _def(
+            f"_ds_fn_body_{n}",
+            [ast.Assign([node.target], _name(item)), *node.body],
+            (item,),
+            names,
+            glob,
+        )
         stmts = [*pre, body]
         test: ast.expr = _const(None)
         if extra is not None:
             tdef = _def(f"_ds_fn_test_{n}", [ast.Return(extra)])
             stmts.append(tdef)
             test = _name(tdef.name)
-        call = _ns_call("for_stmt", node.iter, test, _name(body.name), _name(pre[-2].name),
-                        _name(pre[-1].name), _names_tuple(names), outer)  # fmt: skip
+        call = _ns_call(
+            "for_stmt",
+            node.iter,
+            test,
+            _name(body.name),
+            _name(pre[-2].name),
+            _name(pre[-1].name),
+            _names_tuple(names),
+            outer,
+        )
         return [*stmts, _at(ast.Expr(call), node), *node.orelse]
 
 
@@ -868,7 +961,7 @@ def _lambda(e: ast.expr) -> ast.Lambda:
             kw_defaults=[],
             kwarg=None,
             defaults=[],
-        ),  # fmt: skip
+        ),
         e,
     )
 

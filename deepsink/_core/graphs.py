@@ -73,8 +73,13 @@ def compiler_options() -> dict[str, Any]:
     return {}
 
 
-def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
-        donate_argnums: Sequence[int] | int = ()) -> Callable:  # fmt: skip
+def jit(
+    fun: Callable,
+    name: str,
+    *,
+    static_argnums: Sequence[int] | int = (),
+    donate_argnums: Sequence[int] | int = (),
+) -> Callable:
     """``jax.jit(fun, ...)`` with :func:`compiler_options`; with ``save_graphs`` on, a wrapper that
     writes each compile's stages.
 
@@ -89,8 +94,9 @@ def jit(fun: Callable, name: str, *, static_argnums: Sequence[int] | int = (),
     options = compiler_options()
     if not options:
         return jitted
-    tuned = jax.jit(fun, static_argnums=static_argnums, donate_argnums=donate_argnums,
-                    compiler_options=options)  # fmt: skip
+    tuned = jax.jit(
+        fun, static_argnums=static_argnums, donate_argnums=donate_argnums, compiler_options=options
+    )
     return _TopLevel(tuned, jitted)
 
 
@@ -258,11 +264,15 @@ def jaxpr_to_dot(closed: Any, name: str) -> str:
             node = f"n{next(ids)}"
             where[v] = node
             ins.append(node)
-            lines.append(f"{indent}{node} [shape=ellipse, label={_quote(f'{prefix}{kind} {i}: {v.aval.str_short()}')}];")  # fmt: skip
+            lines.append(
+                f"{indent}{node} [shape=ellipse, label={_quote(f'{prefix}{kind} {i}: {v.aval.str_short()}')}];"
+            )
         for eqn in jaxpr.eqns:
             node = f"n{next(ids)}"
             outs = ", ".join(v.aval.str_short() for v in eqn.outvars)
-            lines.append(f"{indent}{node} [shape=box, label={_quote(f'{eqn.primitive.name} -> {outs}')}];")  # fmt: skip
+            lines.append(
+                f"{indent}{node} [shape=box, label={_quote(f'{eqn.primitive.name} -> {outs}')}];"
+            )
             for v in eqn.invars:
                 src = where.get(v) if not isinstance(v, jcore.Literal) else None
                 if src is not None:
@@ -281,7 +291,9 @@ def jaxpr_to_dot(closed: Any, name: str) -> str:
         for i, v in enumerate(jaxpr.outvars):
             node = f"n{next(ids)}"
             outs.append(node)
-            lines.append(f"{indent}{node} [shape=ellipse, style=filled, label={_quote(f'out {i}: {v.aval.str_short()}')}];")  # fmt: skip
+            lines.append(
+                f"{indent}{node} [shape=ellipse, style=filled, label={_quote(f'out {i}: {v.aval.str_short()}')}];"
+            )
             src = where.get(v) if not isinstance(v, jcore.Literal) else None
             if src is not None:
                 lines.append(f"{indent}{src} -> {node};")

@@ -112,10 +112,15 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
     treedef, static = spec
     it = iter(dyn)
     leaves = [
-        Tensor._from(next(it)) if s is _TENSOR else next(it) if s is _ARRAY
-        else s.param if isinstance(s, _ParamRef) else s
+        Tensor._from(next(it))
+        if s is _TENSOR
+        else next(it)
+        if s is _ARRAY
+        else s.param
+        if isinstance(s, _ParamRef)
+        else s
         for s in static
-    ]  # fmt: skip
+    ]
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -123,8 +128,11 @@ def _dyn_tensors(args: tuple, kwargs: dict, spec: tuple) -> list:
     """The Tensors among the inputs, one per array of ``split_args``'s ``dyn`` (None where the
     array is not a Tensor's: a NumPy array, a ``mutable`` number)."""
     leaves = jax.tree_util.tree_leaves((args, kwargs), is_leaf=lambda x: isinstance(x, Tensor))
-    return [x if isinstance(x, Tensor) else None
-            for x, s in zip(leaves, spec[1], strict=True) if s is _TENSOR or s is _ARRAY]  # fmt: skip
+    return [
+        x if isinstance(x, Tensor) else None
+        for x, s in zip(leaves, spec[1], strict=True)
+        if s is _TENSOR or s is _ARRAY
+    ]
 
 
 def _write_inputs(targets: Sequence[Any], written: Sequence[int], values: Sequence[Any]) -> None:
@@ -200,8 +208,9 @@ def _reorder(tree: Any, orders: Any) -> Any:
 def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
     treedef, kinds, orders = layout
     it = iter(arrays)
-    leaves = [Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k
-              for k in kinds]  # fmt: skip
+    leaves = [
+        Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k for k in kinds
+    ]
     out = jax.tree_util.tree_unflatten(treedef, leaves)
     return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
 
@@ -326,8 +335,11 @@ def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = 
     if entry is None or entry.version != _structure_version:
         own = state_of(cell)
         boxes = own + tuple(p for p in extra if all(p is not b for b in own))
-        entry = _Entry(boxes, _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
-                       _structure_version)  # fmt: skip
+        entry = _Entry(
+            boxes,
+            _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
+            _structure_version,
+        )
         commit_state(boxes)
         recompiles = cell.__dict__.get("_recompiles")
         if recompiles is None:
@@ -387,8 +399,9 @@ _CAPTURE_MODES = ["ast", "bytecode", "trace"]
 _JIT_OPTIONS = ("disable_format_transform", "exec_order", "infer_boost", "auto_offload")
 
 
-def _check_jit_args(capture_mode: Any, jit_level: Any, dynamic: Any, fullgraph: Any,
-                    backend: Any, options: dict) -> None:  # fmt: skip
+def _check_jit_args(
+    capture_mode: Any, jit_level: Any, dynamic: Any, fullgraph: Any, backend: Any, options: dict
+) -> None:
     """MindSpore 2.10's checks of ``jit``'s arguments, and a one-time warning for each value
     that changes nothing here."""
     if not isinstance(capture_mode, str) or capture_mode not in _CAPTURE_MODES:
@@ -415,24 +428,47 @@ def _check_jit_args(capture_mode: Any, jit_level: Any, dynamic: Any, fullgraph: 
             f"For 'jit', the 'backend' must be '', 'ms_backend' or 'GE', but got {backend!r}."
         )
     if capture_mode == "bytecode":
-        warn_no_effect("jit", "capture_mode", capture_mode,
-                       "functions are compiled from their source ('ast') either way")  # fmt: skip
+        warn_no_effect(
+            "jit",
+            "capture_mode",
+            capture_mode,
+            "functions are compiled from their source ('ast') either way",
+        )
     if jit_level == "O1":
-        warn_no_effect("jit", "jit_level", jit_level,
-                       "every program is compiled by XLA with its full optimization pipeline")  # fmt: skip
+        warn_no_effect(
+            "jit",
+            "jit_level",
+            jit_level,
+            "every program is compiled by XLA with its full optimization pipeline",
+        )
     if dynamic == 1:
-        warn_no_effect("jit", "dynamic", dynamic,
-                       "a program is compiled per input shape and cached, as with dynamic=0")  # fmt: skip
+        warn_no_effect(
+            "jit",
+            "dynamic",
+            dynamic,
+            "a program is compiled per input shape and cached, as with dynamic=0",
+        )
     if backend == "GE":
         warn_no_effect("jit", "backend", backend, "GE is Ascend's graph engine; XLA compiles here")
     for k, v in options.items():
-        why = "an Ascend/GPU option of MindSpore's backend" if k in _JIT_OPTIONS else (
-            "not an option of MindSpore 2.10's jit")  # fmt: skip
+        why = (
+            "an Ascend/GPU option of MindSpore's backend"
+            if k in _JIT_OPTIONS
+            else ("not an option of MindSpore 2.10's jit")
+        )
         warn_no_effect("jit", k, v, why)
 
 
-def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_level: str = "O0",
-        dynamic: int = 0, fullgraph: bool = False, backend: str = "", **options: Any) -> Callable:  # fmt: skip
+def jit(
+    function: Callable | None = None,
+    *,
+    capture_mode: str = "ast",
+    jit_level: str = "O0",
+    dynamic: int = 0,
+    fullgraph: bool = False,
+    backend: str = "",
+    **options: Any,
+) -> Callable:
     """MindSpore 2.10 ``jit``: compile a function (or a Cell) whatever the context mode.
 
     ``capture_mode="ast"`` (and ``"bytecode"``) compile the function from its source as
@@ -470,9 +506,15 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
     """
     _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options)
     if function is None:
-        return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level,
-                                 dynamic=dynamic, fullgraph=fullgraph, backend=backend,
-                                 **options)  # fmt: skip
+        return functools.partial(
+            jit,
+            capture_mode=capture_mode,
+            jit_level=jit_level,
+            dynamic=dynamic,
+            fullgraph=fullgraph,
+            backend=backend,
+            **options,
+        )
     fn = function
     if hasattr(fn, "construct") and hasattr(fn, "get_parameters"):
         cell = fn
@@ -500,9 +542,11 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
             if fullgraph or (isinstance(e, HostReadError) and capture_mode == "trace"):
                 raise
             value_dependent.append(True)
-            warnings.warn(f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: "
-                          f"{str(e).split('. ')[0] if isinstance(e, HostReadError) else e}",
-                          stacklevel=2)  # fmt: skip
+            warnings.warn(
+                f"For 'jit', '{getattr(fn, '__name__', fn)}' runs op by op: "
+                f"{str(e).split('. ')[0] if isinstance(e, HostReadError) else e}",
+                stacklevel=2,
+            )
             return run_eagerly(args, kwargs)
 
     def run_eagerly(args: tuple, kwargs: dict) -> Any:
@@ -526,8 +570,9 @@ def jit(function: Callable | None = None, *, capture_mode: str = "ast", jit_leve
             # again; past a few rounds the state is found by an abstract trace first.
             boxes = _state_guess(fn, spec)
             for _ in range(3):
-                entry = _Entry(boxes, _compile(run, boxes, program_name(fn), guessed=True),
-                               _structure_version)  # fmt: skip
+                entry = _Entry(
+                    boxes, _compile(run, boxes, program_name(fn), guessed=True), _structure_version
+                )
                 commit_state(boxes)
                 try:
                     out, new_state = entry.jitted(functional.values(boxes), dyn, spec, targets)
@@ -601,10 +646,14 @@ class _Recompiles:
         self.seen.clear()
         fname = getattr(self.fn, "__name__", "function")
         which = ", ".join(f"'{n}'" for n in varying)
-        why = (f"a new one for each new value of {which}: a Python number (or other "
-               "non-Tensor) argument is a compile-time constant, as in MindSpore 2.10")  # fmt: skip
-        fix = ("Pass it as a Tensor, or wrap it in mindspore.mutable(...), to compile one "
-               "program for every value")  # fmt: skip
+        why = (
+            f"a new one for each new value of {which}: a Python number (or other "
+            "non-Tensor) argument is a compile-time constant, as in MindSpore 2.10"
+        )
+        fix = (
+            "Pass it as a Tensor, or wrap it in mindspore.mutable(...), to compile one "
+            "program for every value"
+        )
         warnings.warn(
             f"For 'jit', '{fname}' has compiled {self.count} programs, {why}. Only the {kept} "
             f"most recently used programs are kept. {fix}",
@@ -633,8 +682,14 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
     found: dict[int, Any] = {id(p): p for p in arg_params(spec)}
     seen: set[int] = set()
     # fn, and the non-Tensor arguments (``self`` of a jit method)
-    stack: list = [fn, *(x for x in spec[1] if x is not _TENSOR and x is not _ARRAY
-                         and not isinstance(x, _ParamRef))]  # fmt: skip
+    stack: list = [
+        fn,
+        *(
+            x
+            for x in spec[1]
+            if x is not _TENSOR and x is not _ARRAY and not isinstance(x, _ParamRef)
+        ),
+    ]
     while stack and len(seen) < _GUESS_LIMIT:
         obj = stack.pop()
         if id(obj) in seen or isinstance(obj, _OPAQUE):
@@ -643,8 +698,9 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
         if isinstance(obj, functional.StateBox):
             found.setdefault(id(obj), obj)
             continue
-        if isinstance(obj, Tensor | jax.Array | np.ndarray | np.generic | CompileCache | _Entry
-                      | _Recompiles):  # fmt: skip
+        if isinstance(
+            obj, Tensor | jax.Array | np.ndarray | np.generic | CompileCache | _Entry | _Recompiles
+        ):
             continue  # (compiled programs: their state is what their owner's attributes hold)
         if isinstance(obj, types.MethodType):
             stack += [obj.__self__, obj.__func__]
@@ -665,8 +721,19 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
     return (*(b for b in found.values() if all(b is not e for e in extra)), *extra)
 
 
-_OPAQUE = (types.ModuleType, type, types.BuiltinFunctionType, str, bytes, int, float, bool,
-           complex, type(None), types.CodeType)  # fmt: skip
+_OPAQUE = (
+    types.ModuleType,
+    type,
+    types.BuiltinFunctionType,
+    str,
+    bytes,
+    int,
+    float,
+    bool,
+    complex,
+    type(None),
+    types.CodeType,
+)
 
 
 def _function_refs(fn: types.FunctionType) -> list:

@@ -50,8 +50,9 @@ def kernel_seed(seed: int, seed2: int) -> int:
     ``seed2`` (both 0: fresh entropy, as its ``std::random_device``)."""
     if seed == 0 and seed2 == 0:
         return int(np.random.SeedSequence().entropy % (1 << 32))
-    words = [np.uint64(v) for v in (seed & _U32, (seed >> 32) & _U32, seed2 & _U32,
-                                    (seed2 >> 32) & _U32)]  # fmt: skip
+    words = [
+        np.uint64(v) for v in (seed & _U32, (seed >> 32) & _U32, seed2 & _U32, (seed2 >> 32) & _U32)
+    ]
     r = philox4x32(words, (0x3EC8F720, 0x02461E29))
     return (int(r[1]) << 32) | int(r[0])
 
@@ -213,8 +214,7 @@ def standard_normal(state, n: int):
         vals, ok, after = _polar_chunk(st, size)
         return vals, ok, lambda i: after[i]
 
-    out, st = _rejection_loop(chunk, state, need,
-                              _chunk_size(need, math.pi / 4), 2, jnp.float32)  # fmt: skip
+    out, st = _rejection_loop(chunk, state, need, _chunk_size(need, math.pi / 4), 2, jnp.float32)
     return out.reshape(-1)[:n], st
 
 
@@ -315,8 +315,9 @@ def uniform_int(state, n: int, low, high):
 
     # a chunk sized for ranges whose rejections stay under 1% (all but the widest); wider ones
     # may take another round
-    out, st = _rejection_loop(chunk, jnp.asarray(state, jnp.uint32), n,
-                              _chunk_size(n, 0.99), 1, jnp.int32)  # fmt: skip
+    out, st = _rejection_loop(
+        chunk, jnp.asarray(state, jnp.uint32), n, _chunk_size(n, 0.99), 1, jnp.int32
+    )
     return out[:, 0], st
 
 

@@ -47,8 +47,9 @@ def batch_norm_train(
     """
     work = jnp.promote_types(x.dtype, jnp.float32)
     xt = jnp.moveaxis(x, channel, -1)
-    y, mean, var = _normalize(xt.reshape(-1, xt.shape[-1]).astype(work), gamma.astype(work),
-                              beta.astype(work), float(eps))  # fmt: skip
+    y, mean, var = _normalize(
+        xt.reshape(-1, xt.shape[-1]).astype(work), gamma.astype(work), beta.astype(work), float(eps)
+    )
     return jnp.moveaxis(y.reshape(xt.shape), -1, channel).astype(x.dtype), mean, var
 
 

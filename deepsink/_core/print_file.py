@@ -28,8 +28,9 @@ from deepsink.common.tensor import Tensor
 
 
 def _build() -> tuple[type, type]:
-    f = descriptor_pb2.FileDescriptorProto(name="print.proto", package="mindspore.prntpb",
-                                           syntax="proto2")  # fmt: skip
+    f = descriptor_pb2.FileDescriptorProto(
+        name="print.proto", package="mindspore.prntpb", syntax="proto2"
+    )
     L = descriptor_pb2.FieldDescriptorProto
     t = f.message_type.add(name="TensorProto")
     t.field.add(name="dims", number=1, label=L.LABEL_REPEATED, type=L.TYPE_INT64)
@@ -41,16 +42,32 @@ def _build() -> tuple[type, type]:
     pv = probe.nested_type.add(name="Value")
     pv.field.add(name="desc", number=1, label=L.LABEL_OPTIONAL, type=L.TYPE_STRING)
     pv.field.add(name="tensor", number=2, label=L.LABEL_OPTIONAL, type=L.TYPE_BYTES)
-    probe.field.add(name="value", number=1, label=L.LABEL_REPEATED, type=L.TYPE_MESSAGE,
-                    type_name=".mindspore.prntpb.BothFields.Value")  # fmt: skip
+    probe.field.add(
+        name="value",
+        number=1,
+        label=L.LABEL_REPEATED,
+        type=L.TYPE_MESSAGE,
+        type_name=".mindspore.prntpb.BothFields.Value",
+    )
     p = f.message_type.add(name="Print")
-    p.field.add(name="value", number=1, label=L.LABEL_REPEATED, type=L.TYPE_MESSAGE,
-                type_name=".mindspore.prntpb.Print.Value")  # fmt: skip
+    p.field.add(
+        name="value",
+        number=1,
+        label=L.LABEL_REPEATED,
+        type=L.TYPE_MESSAGE,
+        type_name=".mindspore.prntpb.Print.Value",
+    )
     v = p.nested_type.add(name="Value")
     v.oneof_decl.add(name="value")
     v.field.add(name="desc", number=1, label=L.LABEL_OPTIONAL, type=L.TYPE_STRING, oneof_index=0)
-    v.field.add(name="tensor", number=2, label=L.LABEL_OPTIONAL, type=L.TYPE_MESSAGE,
-                type_name=".mindspore.prntpb.TensorProto", oneof_index=0)  # fmt: skip
+    v.field.add(
+        name="tensor",
+        number=2,
+        label=L.LABEL_OPTIONAL,
+        type=L.TYPE_MESSAGE,
+        type_name=".mindspore.prntpb.TensorProto",
+        oneof_index=0,
+    )
     pool = descriptor_pool.DescriptorPool()  # private: no clash with MindSpore's own print_pb2
     fd = pool.Add(f)
     get = message_factory.GetMessageClass

@@ -15,9 +15,19 @@ from typing import Any
 # the dtype names; not part of MindSpore's API (``bool`` would shadow the builtin on star-import;
 # ``function`` and ``type_type`` are mindspore.common.dtype's, not mindspore's or mindspore.common's)
 INTERNAL = frozenset(
-    {"bool", "from_np", "to_np", "is_float", "float_type", "int_type", "uint_type", "number_type",
-     "function", "type_type"}
-)  # fmt: skip
+    {
+        "bool",
+        "from_np",
+        "to_np",
+        "is_float",
+        "float_type",
+        "int_type",
+        "uint_type",
+        "number_type",
+        "function",
+        "type_type",
+    }
+)
 
 
 def _ours(value: Any) -> bool:

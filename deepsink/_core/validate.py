@@ -14,7 +14,7 @@ class _Shown(str):
 
 
 def shown(text: str) -> str:
-    """Mark ``text`` as the worded value of :func:`fail` (printed as is, not as a quoted str)."""
+    """Mark ``text`` as the worded value of :func:`fail_arg` (printed as is, not as a quoted str)."""
     return _Shown(text)
 
 
@@ -35,44 +35,50 @@ class HostReadError(TypeError):
     Python at run time (``_core/jit.py``); a GRAPH_MODE Cell call raises it."""
 
 
-def fail(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with the uniform message; ``value`` is shown with ``repr`` unless it is
-    :func:`shown` text."""
-    raise exc(f"For '{api}', '{arg}' must be {expected}, but got {value!r}")
+def fail(api: str, msg: str, exc: type[Exception] = ValueError):
+    """Raise ``exc`` with ``For 'api', msg``: deepsink's one error helper (MindSpore's wording
+    starts every message with the API it comes from)."""
+    raise exc(f"For '{api}', {msg}")
+
+
+def fail_arg(api: str, arg: str, expected: str, value: Any, exc: type[Exception] = ValueError):
+    """:func:`fail` with the message for a bad argument, ``'arg' must be expected, but got
+    value``; ``value`` is shown with ``repr`` unless it is :func:`shown` text."""
+    fail(api, f"'{arg}' must be {expected}, but got {value!r}", exc)
 
 
 def check_positive_int(value: Any, arg: str, api: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(api, arg, "a positive int", value, TypeError)
+        fail_arg(api, arg, "a positive int", value, TypeError)
     if value <= 0:
-        fail(api, arg, "a positive int", value)
+        fail_arg(api, arg, "a positive int", value)
     return value
 
 
 def check_non_negative_int(value: Any, arg: str, api: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(api, arg, "a non-negative int", value, TypeError)
+        fail_arg(api, arg, "a non-negative int", value, TypeError)
     if value < 0:
-        fail(api, arg, "a non-negative int", value)
+        fail_arg(api, arg, "a non-negative int", value)
     return value
 
 
 def check_bool(value: Any, arg: str, api: str) -> bool:
     if not isinstance(value, bool):
-        fail(api, arg, "a bool", value, TypeError)
+        fail_arg(api, arg, "a bool", value, TypeError)
     return value
 
 
 def check_one_of(value: Any, choices: Iterable[Any], arg: str, api: str) -> Any:
     choices = list(choices)
     if value not in choices:
-        fail(api, arg, f"one of {choices}", value)
+        fail_arg(api, arg, f"one of {choices}", value)
     return value
 
 
 def check_number(value: Any, arg: str, api: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        fail(api, arg, "a number", value, TypeError)
+        fail_arg(api, arg, "a number", value, TypeError)
     return value
 
 
@@ -84,7 +90,7 @@ def check_range(
     above = value >= hi if hi_open else value > hi
     if below or above:
         left, right = "(" if lo_open else "[", ")" if hi_open else "]"
-        fail(api, arg, f"in range {left}{lo}, {hi}{right}", value)
+        fail_arg(api, arg, f"in range {left}{lo}, {hi}{right}", value)
     return value
 
 
@@ -97,5 +103,5 @@ def int_tuple(value: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
         or len(value) != n
         or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in value)
     ):
-        fail(api, arg, f"a positive int or a tuple of {n} positive ints", value)
+        fail_arg(api, arg, f"a positive int or a tuple of {n} positive ints", value)
     return tuple(value)

@@ -43,10 +43,15 @@ def _leaf_axes(ia: Any, args: tuple, is_leaf: Callable) -> list[Any]:
     for spec, arg in zip(ia, args):
         per = jax.tree_util.tree_map(
             lambda ax, sub: [ax] * len(jax.tree_util.tree_leaves(sub, is_leaf=is_leaf)),
-            spec, arg, is_leaf=lambda x: x is None,
-        )  # fmt: skip
-        out.extend(ax for group in jax.tree_util.tree_leaves(per, is_leaf=lambda x: x is None)
-                   for ax in (group if isinstance(group, list) else [group]))  # fmt: skip
+            spec,
+            arg,
+            is_leaf=lambda x: x is None,
+        )
+        out.extend(
+            ax
+            for group in jax.tree_util.tree_leaves(per, is_leaf=lambda x: x is None)
+            for ax in (group if isinstance(group, list) else [group])
+        )
     return out
 
 
@@ -97,8 +102,9 @@ def vmap(fn: Callable, in_axes: Any = 0, out_axes: Any = 0) -> Callable:
             # arguments) happen once, with a value that must not be mapped either
             shared = [(b, getattr(b, "name", "?"), v) for b, v in escaped]
             for i in [i for i in written if axes[i] is None]:
-                shared.append((leaves[i], getattr(leaves[i], "name", f"argument {i}"),
-                               written.pop(i)))  # fmt: skip
+                shared.append(
+                    (leaves[i], getattr(leaves[i], "name", f"argument {i}"), written.pop(i))
+                )
             targets[:] = [(b, name) for b, name, _ in shared]
             out = jax.tree_util.tree_map(
                 lambda x: x._data if isinstance(x, Tensor) else x, out, is_leaf=is_leaf

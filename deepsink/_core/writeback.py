@@ -213,8 +213,19 @@ def _restore(j: _Journal) -> list:
     return out
 
 
-_OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, str, bytes,
-           int, float, bool, complex, type(None))  # fmt: skip
+_OPAQUE = (
+    types.ModuleType,
+    type,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    str,
+    bytes,
+    int,
+    float,
+    bool,
+    complex,
+    type(None),
+)
 
 
 def _reachable(roots: Any, wanted: set[int], depth: int = 6) -> set[int]:

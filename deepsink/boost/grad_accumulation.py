@@ -12,7 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 
 from deepsink import ops
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
@@ -72,7 +72,7 @@ class GradientAccumulation(Cell):
     def __init__(self, max_accumulation_step: int, optimizer: Cell) -> None:
         super().__init__()
         if isinstance(max_accumulation_step, bool) or not isinstance(max_accumulation_step, int):
-            fail(
+            fail_arg(
                 "GradientAccumulation",
                 "max_accumulation_step",
                 "an int",
@@ -80,9 +80,9 @@ class GradientAccumulation(Cell):
                 TypeError,
             )
         if max_accumulation_step < 1:
-            fail("GradientAccumulation", "max_accumulation_step", ">= 1", max_accumulation_step)
+            fail_arg("GradientAccumulation", "max_accumulation_step", ">= 1", max_accumulation_step)
         if not hasattr(optimizer, "parameters"):
-            fail(
+            fail_arg(
                 "GradientAccumulation",
                 "optimizer",
                 "an Optimizer (with 'parameters')",

@@ -11,8 +11,14 @@ import numpy as np
 from deepsink.common.tensor import Tensor
 
 
-def tensor(input_data: Any = None, dtype: Any = None, shape: Any = None, init: Any = None,
-           const_arg: bool = False, device: Any = None) -> Tensor:  # fmt: skip
+def tensor(
+    input_data: Any = None,
+    dtype: Any = None,
+    shape: Any = None,
+    init: Any = None,
+    const_arg: bool = False,
+    device: Any = None,
+) -> Tensor:
     """A new Tensor (MindSpore 2.x's factory spelling of ``Tensor(...)``). ``device`` may only
     name the device that runs (deepsink keeps every Tensor on the context's device).
 
@@ -55,8 +61,9 @@ def from_numpy(array: np.ndarray) -> Tensor:
         [1 2] Int32
     """
     if not isinstance(array, np.ndarray):
-        raise TypeError(f"For 'from_numpy', 'array' must be a numpy.ndarray, but got "
-                        f"{type(array).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'from_numpy', 'array' must be a numpy.ndarray, but got {type(array).__name__}"
+        )
     return Tensor(array)
 
 
@@ -136,7 +143,10 @@ def run_check() -> None:
     got = (Tensor(x) * Tensor(y)).asnumpy()
     device = context.get_context("device_target")
     if not np.allclose(got, x * y):
-        raise RuntimeError(f"The result of multiplication calculation is wrong on [{device}]: "
-                           f"{got} != {x * y}")  # fmt: skip
-    print(f"The result of multiplication calculation is correct, MindSpore has been installed "
-          f"on platform [{device}] successfully!")  # fmt: skip
+        raise RuntimeError(
+            f"The result of multiplication calculation is wrong on [{device}]: {got} != {x * y}"
+        )
+    print(
+        f"The result of multiplication calculation is correct, MindSpore has been installed "
+        f"on platform [{device}] successfully!"
+    )

@@ -31,13 +31,15 @@ class DeviceCtx:
 
     def __init__(self, name: str, device_id: int | None = None) -> None:
         if name not in _PLATFORMS:
-            raise ValueError(f"For 'DeviceCtx', 'name' must be one of {list(_PLATFORMS)}, but "
-                             f"got {name!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'DeviceCtx', 'name' must be one of {list(_PLATFORMS)}, but got {name!r}"
+            )
         if device_id is not None and (
             isinstance(device_id, bool) or not isinstance(device_id, int)
         ):
-            raise TypeError(f"For 'DeviceCtx', 'device_id' must be int, but got "
-                            f"{type(device_id).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'DeviceCtx', 'device_id' must be int, but got {type(device_id).__name__}"
+            )
         try:
             devices = jax.devices(_PLATFORMS[name])
         except RuntimeError:

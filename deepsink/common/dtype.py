@@ -197,14 +197,16 @@ float8_e5m2 = _Float8("Float8E5M2", ml_dtypes.float8_e5m2, "float8_e5m2")
 _BY_NP.update({t.np: t for t in (float8_e4m3fn, float8_e5m2)})
 
 hifloat8 = _unsupported(
-    "mindspore", "hifloat8",
+    "mindspore",
+    "hifloat8",
     "HiFloat8 is an Ascend-only 8-bit float format with no XLA or NumPy representation",
-)  # fmt: skip
+)
 qint4x2 = _unsupported(
-    "mindspore", "qint4x2",
+    "mindspore",
+    "qint4x2",
     "qint4x2 packs two int4 values in a byte for Ascend's quantized kernels; XLA has no such "
     "packed type",
-)  # fmt: skip
+)
 
 
 class _ValueType:
@@ -281,8 +283,10 @@ class TensorType:
 
     def __init__(self, element_type: Any = None) -> None:
         if element_type is not None and not isinstance(element_type, Type):
-            raise TypeError(f"For 'TensorType', 'element_type' must be a mindspore dtype, but "
-                            f"got {type(element_type).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'TensorType', 'element_type' must be a mindspore dtype, but "
+                f"got {type(element_type).__name__}"
+            )
         self._element = element_type
 
     def element_type(self) -> Any:
@@ -375,8 +379,16 @@ def get_py_obj_dtype(obj: Any) -> Any:
     if isinstance(obj, Type | TensorType | _ValueType):
         return type_type
     kind = obj if isinstance(obj, type) else type(obj)
-    table = {builtins.bool: bool_, int: int64, float: float64, list: list_,
-             tuple: tuple_, type(None): type_none, str: string, complex: complex128}  # fmt: skip
+    table = {
+        builtins.bool: bool_,
+        int: int64,
+        float: float64,
+        list: list_,
+        tuple: tuple_,
+        type(None): type_none,
+        str: string,
+        complex: complex128,
+    }
     if kind in table:
         return table[kind]
     try:

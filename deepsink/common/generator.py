@@ -46,12 +46,15 @@ def _split_state(state: Any) -> tuple[int, np.ndarray]:
     from deepsink.common.tensor import Tensor
 
     if not isinstance(state, Tensor):
-        raise TypeError(f"For 'set_state', 'state' must be a Tensor, but got "
-                        f"{type(state).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'set_state', 'state' must be a Tensor, but got {type(state).__name__}"
+        )
     data = np.asarray(state.asnumpy())
     if data.dtype != np.uint8 or data.shape != (16,):
-        raise ValueError(f"For 'set_state', 'state' must be a UInt8 Tensor of shape (16,) (seed "
-                         f"and offset), but got {data.dtype} of shape {data.shape}")  # fmt: skip
+        raise ValueError(
+            f"For 'set_state', 'state' must be a UInt8 Tensor of shape (16,) (seed "
+            f"and offset), but got {data.dtype} of shape {data.shape}"
+        )
     return int(data[:8].view("<i8")[0]), data[8:]
 
 
@@ -304,6 +307,13 @@ def set_rng_state(state: Any) -> None:
 # mindspore.common exports these (the package cannot import this module without a cycle)
 import deepsink.common as _common  # noqa: E402
 
-for _name in ("Generator", "default_generator", "get_rng_state", "initial_seed", "manual_seed",
-              "seed", "set_rng_state"):  # fmt: skip
+for _name in (
+    "Generator",
+    "default_generator",
+    "get_rng_state",
+    "initial_seed",
+    "manual_seed",
+    "seed",
+    "set_rng_state",
+):
     setattr(_common, _name, globals()[_name])

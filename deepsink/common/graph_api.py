@@ -56,11 +56,15 @@ def set_recursion_limit(recursion_limit: int = 1000) -> None:
         True
     """
     if isinstance(recursion_limit, bool) or not isinstance(recursion_limit, int):
-        raise TypeError(f"For 'set_recursion_limit', 'recursion_limit' must be int, but got "
-                        f"{type(recursion_limit).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'set_recursion_limit', 'recursion_limit' must be int, but got "
+            f"{type(recursion_limit).__name__}"
+        )
     if recursion_limit <= 0:
-        raise ValueError(f"For 'set_recursion_limit', 'recursion_limit' must be a positive "
-                         f"integer, but got {recursion_limit}")  # fmt: skip
+        raise ValueError(
+            f"For 'set_recursion_limit', 'recursion_limit' must be a positive "
+            f"integer, but got {recursion_limit}"
+        )
     sys.setrecursionlimit(recursion_limit + len(inspect.stack(0)))
 
 
@@ -108,25 +112,37 @@ class Symbol:
         unique: bool = False,
         **kwargs: Any,
     ) -> None:  # noqa: A002 - MindSpore's names
-        for name, value in (("max", max), ("min", min), ("divisor", divisor),
-                            ("remainder", remainder)):  # fmt: skip
+        for name, value in (
+            ("max", max),
+            ("min", min),
+            ("divisor", divisor),
+            ("remainder", remainder),
+        ):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"For 'Symbol', '{name}' must be int, but got "
-                                f"{type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'Symbol', '{name}' must be int, but got {type(value).__name__}"
+                )
         if not isinstance(unique, bool):
             raise TypeError(f"For 'Symbol', 'unique' must be bool, but got {type(unique).__name__}")
         if min <= 0:
             raise ValueError(f"For 'Symbol', 'min' must be positive, but got {min}")
         if max != 0 and max < min:
-            raise ValueError(f"For 'Symbol', 'max' must be 0 or >= 'min', but got max={max}, "
-                             f"min={min}")  # fmt: skip
+            raise ValueError(
+                f"For 'Symbol', 'max' must be 0 or >= 'min', but got max={max}, min={min}"
+            )
         if divisor <= 0:
             raise ValueError(f"For 'Symbol', 'divisor' must be positive, but got {divisor}")
         if not 0 <= remainder < divisor:
-            raise ValueError(f"For 'Symbol', 'remainder' must be in [0, divisor), but got "
-                             f"{remainder}")  # fmt: skip
+            raise ValueError(
+                f"For 'Symbol', 'remainder' must be in [0, divisor), but got {remainder}"
+            )
         self.max, self.min, self.divisor, self.remainder, self.unique = (
-            max, min, divisor, remainder, unique)  # fmt: skip
+            max,
+            min,
+            divisor,
+            remainder,
+            unique,
+        )
         self.id = kwargs.get("id")
 
     def check(self, value: int) -> bool:
@@ -135,8 +151,10 @@ class Symbol:
         return in_range and value % self.divisor == self.remainder
 
     def __repr__(self) -> str:
-        return (f"Symbol(max={self.max}, min={self.min}, divisor={self.divisor}, "
-                f"remainder={self.remainder}, unique={self.unique})")  # fmt: skip
+        return (
+            f"Symbol(max={self.max}, min={self.min}, divisor={self.divisor}, "
+            f"remainder={self.remainder}, unique={self.unique})"
+        )
 
 
 def _dims_ok(shape: tuple, spec: Any) -> bool:
@@ -188,16 +206,19 @@ def enable_dynamic(**kwargs: Any) -> Callable:
 
     for name, spec in kwargs.items():
         if not isinstance(spec, Tensor):
-            raise TypeError(f"For 'enable_dynamic', '{name}' must be a Tensor spec such as "
-                            f"Tensor(shape=[None, 3], dtype=ms.float32), but got "
-                            f"{type(spec).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'enable_dynamic', '{name}' must be a Tensor spec such as "
+                f"Tensor(shape=[None, 3], dtype=ms.float32), but got "
+                f"{type(spec).__name__}"
+            )
 
     def decorate(fn: Callable) -> Callable:
         sig = inspect.signature(fn)
         missing = set(kwargs) - set(sig.parameters)
         if missing:
-            raise ValueError(f"For 'enable_dynamic', {sorted(missing)} are not parameters of "
-                             f"{fn.__name__}")  # fmt: skip
+            raise ValueError(
+                f"For 'enable_dynamic', {sorted(missing)} are not parameters of {fn.__name__}"
+            )
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kw: Any) -> Any:
@@ -209,9 +230,11 @@ def enable_dynamic(**kwargs: Any) -> Callable:
                 shape = tuple(getattr(value, "shape", ()))
                 dtype = getattr(value, "dtype", None)
                 if not _dims_ok(shape, spec) or (spec.dtype is not None and dtype != spec.dtype):
-                    raise ValueError(f"For 'enable_dynamic', the input '{name}' of shape "
-                                     f"{shape} and dtype {dtype} does not fit the dynamic spec "
-                                     f"shape {spec.shape}, dtype {spec.dtype}")  # fmt: skip
+                    raise ValueError(
+                        f"For 'enable_dynamic', the input '{name}' of shape "
+                        f"{shape} and dtype {dtype} does not fit the dynamic spec "
+                        f"shape {spec.shape}, dtype {spec.dtype}"
+                    )
             return fn(*args, **kw)
 
         return wrapper
@@ -271,22 +294,29 @@ def lazy_inline(fn: Callable | None = None, attrs: Any = None, policy: Any = Non
         >>> print(type(Block().dense).__name__)
         Dense
     """
-    _warn_once("lazy_inline", "lazy_inline has no effect on deepsink: XLA compiles each distinct "
-               "computation once and chooses what to inline")  # fmt: skip
+    _warn_once(
+        "lazy_inline",
+        "lazy_inline has no effect on deepsink: XLA compiles each distinct "
+        "computation once and chooses what to inline",
+    )
     return (lambda f: f) if fn is None else fn
 
 
-_HOOKS = ("JAX keeps the tensors saved for the backward pass inside the traced program (its "
-          "residuals); there is no per-tensor pack/unpack hook to call")  # fmt: skip
+_HOOKS = (
+    "JAX keeps the tensors saved for the backward pass inside the traced program (its "
+    "residuals); there is no per-tensor pack/unpack hook to call"
+)
 saved_tensors_hooks = unsupported("mindspore", "saved_tensors_hooks", _HOOKS)
-register_saved_tensors_hooks = unsupported("mindspore", "register_saved_tensors_hooks", _HOOKS,
-                                           kind="function")  # fmt: skip
+register_saved_tensors_hooks = unsupported(
+    "mindspore", "register_saved_tensors_hooks", _HOOKS, kind="function"
+)
 flops_collection = unsupported(
-    "mindspore", "flops_collection",
+    "mindspore",
+    "flops_collection",
     "it reads the FLOPs MindSpore's graph executor recorded for a compiled phase; deepsink's "
     "compiled programs are XLA executables (their cost: jax's compiled.cost_analysis())",
     kind="function",
-)  # fmt: skip
+)
 
 
 # mindspore.context exports these too

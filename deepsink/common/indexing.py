@@ -134,10 +134,11 @@ def check_gather(values: Any, size: int, op: str = "Gather") -> None:
     """MindSpore's Gather kernel rule: indices in ``[-size, size)`` (negatives count from the end),
     else ``RuntimeError``."""
     check_range(
-        values, size,
+        values,
+        size,
         f"For '{op}', the 'input_indices' should be in the range [0, {size}), but got {{}}",
         RuntimeError,
-    )  # fmt: skip
+    )
 
 
 def _check_slices(index: Any) -> None:
@@ -355,11 +356,12 @@ def check_index(shape: tuple[int, ...], index: Any, setitem: bool = False) -> No
     if setitem:
         for item, axis in dynamic:
             check_range(
-                item, shape[axis],
+                item,
+                shape[axis],
                 "For 'TensorScatterUpdate', indices out of range for input_x. Please check the "
                 "indices which is [{}]",
                 ValueError,
-            )  # fmt: skip
+            )
         return
     advanced = [p for p in pairs if p[1] is not None and not isinstance(p[0], slice)]
     op = "Gather" if len(advanced) == 1 else "GatherNd"
@@ -368,8 +370,9 @@ def check_index(shape: tuple[int, ...], index: Any, setitem: bool = False) -> No
             check_gather(item, shape[axis])
         else:
             check_range(
-                item, shape[axis],
+                item,
+                shape[axis],
                 f"For 'GatherNd', the index {{}} on axis {axis} does not index into input_shape: "
                 f"{list(shape)}",
                 RuntimeError,
-            )  # fmt: skip
+            )

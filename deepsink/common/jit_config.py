@@ -46,8 +46,15 @@ class JitConfig:
         auto
     """
 
-    def __init__(self, jit_level: str = "", exc_mode: str = "auto", jit_syntax_level: str = "",
-                 debug_level: str = "RELEASE", infer_boost: str = "off", **kwargs: Any) -> None:  # fmt: skip
+    def __init__(
+        self,
+        jit_level: str = "",
+        exc_mode: str = "auto",
+        jit_syntax_level: str = "",
+        debug_level: str = "RELEASE",
+        infer_boost: str = "off",
+        **kwargs: Any,
+    ) -> None:
         _check("jit_level", jit_level, ["O0", "O1", "O2"], allow_empty=True)
         _check("exc_mode", exc_mode, ["auto", "sink", "no_sink"])
         _check("jit_syntax_level", jit_syntax_level, ["STRICT", "LAX"], allow_empty=True)
@@ -56,17 +63,32 @@ class JitConfig:
         if jit_level:
             warn_no_effect("JitConfig", "jit_level", jit_level, _XLA)
         if exc_mode != "auto":
-            warn_no_effect("JitConfig", "exc_mode", exc_mode,
-                           "a Cell's program always runs as one XLA executable")  # fmt: skip
+            warn_no_effect(
+                "JitConfig",
+                "exc_mode",
+                exc_mode,
+                "a Cell's program always runs as one XLA executable",
+            )
         if jit_syntax_level:
-            warn_no_effect("JitConfig", "jit_syntax_level", jit_syntax_level,
-                           "compiled functions accept one syntax (docs/graph_mode.md)")  # fmt: skip
+            warn_no_effect(
+                "JitConfig",
+                "jit_syntax_level",
+                jit_syntax_level,
+                "compiled functions accept one syntax (docs/graph_mode.md)",
+            )
         if debug_level != "RELEASE":
-            warn_no_effect("JitConfig", "debug_level", debug_level,
-                           "errors always name the source line; save_graphs writes the programs")  # fmt: skip
+            warn_no_effect(
+                "JitConfig",
+                "debug_level",
+                debug_level,
+                "errors always name the source line; save_graphs writes the programs",
+            )
         if infer_boost != "off":
-            warnings.warn("For 'JitConfig', 'infer_boost' is deprecated and has no effect",
-                          DeprecationWarning, stacklevel=2)  # fmt: skip
+            warnings.warn(
+                "For 'JitConfig', 'infer_boost' is deprecated and has no effect",
+                DeprecationWarning,
+                stacklevel=2,
+            )
         self.jit_config_dict = {
             "jit_level": jit_level,
             "exc_mode": exc_mode,

@@ -33,8 +33,9 @@ def _check_algo(key: str, value: Any) -> Any:
         raise ValueError(f"Set context keyword {key} is not recognized!")
     if isinstance(_ALGO_DEFAULTS[key], bool):
         if not isinstance(value, bool):
-            raise TypeError(f"For 'set_algo_parameters', '{key}' must be bool, but got "
-                            f"{type(value).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'set_algo_parameters', '{key}' must be bool, but got {type(value).__name__}"
+            )
         return value
     if key == "tensor_slice_align_size":
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1024:
@@ -71,8 +72,11 @@ def set_algo_parameters(**kwargs: Any) -> None:
     _algo.update(checked)
     if not _warned:
         _warned = True
-        warnings.warn("set_algo_parameters has no effect on deepsink: it runs data parallelism "
-                      "and searches no sharding strategy", stacklevel=2)  # fmt: skip
+        warnings.warn(
+            "set_algo_parameters has no effect on deepsink: it runs data parallelism "
+            "and searches no sharding strategy",
+            stacklevel=2,
+        )
 
 
 def get_algo_parameters(attr_key: str) -> Any:
@@ -138,11 +142,14 @@ def set_ps_context(**kwargs: Any) -> None:
             raise ValueError(f"Set PS context keyword {key} is not recognized!")
         want = bool if key in ("enable_ps", "enable_ssl") else (str, bytes)
         if not isinstance(value, want):
-            raise TypeError(f"For 'set_ps_context', '{key}' has the wrong type "
-                            f"{type(value).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'set_ps_context', '{key}' has the wrong type {type(value).__name__}"
+            )
     if kwargs.get("enable_ps"):
-        raise NotImplementedError("set_ps_context(enable_ps=True): parameter-server training is "
-                                  "not supported by deepsink (data parallelism only)")  # fmt: skip
+        raise NotImplementedError(
+            "set_ps_context(enable_ps=True): parameter-server training is "
+            "not supported by deepsink (data parallelism only)"
+        )
     _ps.update({k: v for k, v in kwargs.items() if k in _PS_DEFAULTS})
 
 
@@ -169,13 +176,14 @@ def get_ps_context(attr_key: str) -> Any:
     return _ps[attr_key]
 
 
-_SEMI = ("it lays tensors out over devices for MindSpore's semi-auto/auto parallel modes, which "
-         "deepsink does not build (data parallelism only)")  # fmt: skip
+_SEMI = (
+    "it lays tensors out over devices for MindSpore's semi-auto/auto parallel modes, which "
+    "deepsink does not build (data parallelism only)"
+)
 shard = unsupported("mindspore", "shard", _SEMI, kind="function")
 Layout = unsupported("mindspore", "Layout", _SEMI)
 parameter_broadcast = unsupported("mindspore", "parameter_broadcast", _SEMI, kind="function")
-set_op_strategy_config = unsupported("mindspore", "set_op_strategy_config", _SEMI,
-                                     kind="function")  # fmt: skip
+set_op_strategy_config = unsupported("mindspore", "set_op_strategy_config", _SEMI, kind="function")
 
 
 # mindspore.context exports these too

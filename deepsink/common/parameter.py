@@ -38,8 +38,14 @@ class Parameter(StateBox, Tensor):
         w [3. 4.] True
     """
 
-    def __init__(self, default_input: Any, name: str | None = None, requires_grad: bool = True,
-                 layerwise_parallel: bool = False, parallel_optimizer: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        default_input: Any,
+        name: str | None = None,
+        requires_grad: bool = True,
+        layerwise_parallel: bool = False,
+        parallel_optimizer: bool = True,
+    ) -> None:
         if isinstance(default_input, Tensor):
             data = default_input._data
         elif isinstance(default_input, jax.Array | np.ndarray):

@@ -16,9 +16,15 @@ def _dynamic(x: Any) -> bool:
     return isinstance(x, Tensor | jax.Array)
 
 
-def recompute(block: Callable, *args: Any, use_reentrant: bool = True,
-              output_recompute: bool = False, early_stop: bool = True, context_fn: Any = None,
-              **kwargs: Any) -> Any:  # fmt: skip
+def recompute(
+    block: Callable,
+    *args: Any,
+    use_reentrant: bool = True,
+    output_recompute: bool = False,
+    early_stop: bool = True,
+    context_fn: Any = None,
+    **kwargs: Any,
+) -> Any:
     """Call ``block(*args, **kwargs)`` without keeping its intermediate activations for the
     gradient: the backward pass runs ``block`` again to get them (``jax.checkpoint``). The
     outputs and gradients are those of ``block`` itself.
@@ -59,18 +65,23 @@ def recompute(block: Callable, *args: Any, use_reentrant: bool = True,
         True
     """
     if not callable(block):
-        raise TypeError(f"For 'recompute', 'block' must be a Cell or function, but got "
-                        f"{type(block).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'recompute', 'block' must be a Cell or function, but got {type(block).__name__}"
+        )
     if output_recompute:
-        raise NotImplementedError("For 'recompute', output_recompute=True is not supported: XLA "
-                                  "decides where a block's outputs are kept")  # fmt: skip
+        raise NotImplementedError(
+            "For 'recompute', output_recompute=True is not supported: XLA "
+            "decides where a block's outputs are kept"
+        )
     if context_fn is not None:
-        raise NotImplementedError("For 'recompute', 'context_fn' (selective recompute policies) "
-                                  "is not supported")  # fmt: skip
+        raise NotImplementedError(
+            "For 'recompute', 'context_fn' (selective recompute policies) is not supported"
+        )
     for name, value in (("use_reentrant", use_reentrant), ("early_stop", early_stop)):
         if not isinstance(value, bool):
-            raise TypeError(f"For 'recompute', '{name}' must be bool, but got "
-                            f"{type(value).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'recompute', '{name}' must be bool, but got {type(value).__name__}"
+            )
     positions = [i for i, a in enumerate(args) if _dynamic(a)]
 
     def call(*dynamic: Any) -> Any:

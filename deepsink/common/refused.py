@@ -7,17 +7,22 @@ from __future__ import annotations
 
 from deepsink._core.unsupported import unsupported
 
-_REWRITE = ("the rewrite API edits the Python AST MindSpore's graph compiler parses; deepsink "
-            "traces networks with JAX and has no such graph to rewrite")  # fmt: skip
+_REWRITE = (
+    "the rewrite API edits the Python AST MindSpore's graph compiler parses; deepsink "
+    "traces networks with JAX and has no such graph to rewrite"
+)
 SymbolTree = unsupported("mindspore", "SymbolTree", _REWRITE)
 Node = unsupported("mindspore", "Node", _REWRITE)
 NodeType = unsupported("mindspore", "NodeType", _REWRITE)
 ScopedValue = unsupported("mindspore", "ScopedValue", _REWRITE)
-_PASS = ("it extends MindSpore's own graph compiler (passes, backends, operator inference "
-         "and wrappers); deepsink's programs are compiled by XLA")  # fmt: skip
+_PASS = (
+    "it extends MindSpore's own graph compiler (passes, backends, operator inference "
+    "and wrappers); deepsink's programs are compiled by XLA"
+)
 register_custom_pass = unsupported("mindspore", "register_custom_pass", _PASS, kind="function")
-register_custom_backend = unsupported("mindspore", "register_custom_backend", _PASS,
-                                      kind="function")  # fmt: skip
+register_custom_backend = unsupported(
+    "mindspore", "register_custom_backend", _PASS, kind="function"
+)
 CustomPassType = unsupported("mindspore", "CustomPassType", _PASS)
 register_op_infer = unsupported("mindspore", "register_op_infer", _PASS, kind="function")
 register_op_wrapper = unsupported("mindspore", "register_op_wrapper", _PASS, kind="function")
@@ -26,17 +31,20 @@ clear_op_wrapper = unsupported("mindspore", "clear_op_wrapper", _PASS, kind="fun
 _THOR = "it converts networks to the THOR second-order optimizer's Ascend layers"
 ConvertNetUtils = unsupported("mindspore", "ConvertNetUtils", _THOR)
 set_dump = unsupported(
-    "mindspore", "set_dump",
+    "mindspore",
+    "set_dump",
     "it marks Cells for MindSpore's Ascend/GPU data dump (its dump config); deepsink saves its "
     "programs with set_context(save_graphs=True)",
     kind="function",
-)  # fmt: skip
+)
 UntypedStorage = unsupported(
-    "mindspore", "UntypedStorage",
+    "mindspore",
+    "UntypedStorage",
     "it exposes a Tensor's raw, mutable device memory; XLA buffers are immutable and not "
     "addressable from Python",
-)  # fmt: skip
+)
 ValueType = unsupported(
-    "mindspore", "ValueType",
+    "mindspore",
+    "ValueType",
     "it names the value kinds of MindSpore's graph IR, which deepsink does not have",
-)  # fmt: skip
+)

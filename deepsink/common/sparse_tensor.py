@@ -193,8 +193,9 @@ class COOTensor(_Sparse):
 
     _kind = "COOTensor"
 
-    def __init__(self, indices: Any = None, values: Any = None, shape: Any = None,
-                 coo_tensor: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self, indices: Any = None, values: Any = None, shape: Any = None, coo_tensor: Any = None
+    ) -> None:
         if coo_tensor is not None:
             if not isinstance(coo_tensor, COOTensor):
                 raise TypeError(
@@ -509,8 +510,14 @@ class CSRTensor(_Sparse):
 
     _kind = "CSRTensor"
 
-    def __init__(self, indptr: Any = None, indices: Any = None, values: Any = None,
-                 shape: Any = None, csr_tensor: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        indptr: Any = None,
+        indices: Any = None,
+        values: Any = None,
+        shape: Any = None,
+        csr_tensor: Any = None,
+    ) -> None:
         if csr_tensor is not None:
             if not isinstance(csr_tensor, CSRTensor):
                 raise TypeError(
@@ -812,8 +819,9 @@ class RowTensorInner(_Sparse):
 
     _kind = "RowTensor"
 
-    def __init__(self, indices: Any = None, values: Any = None, shape: Any = None,
-                 row_tensor: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self, indices: Any = None, values: Any = None, shape: Any = None, row_tensor: Any = None
+    ) -> None:
         if row_tensor is not None:
             if not isinstance(row_tensor, RowTensorInner):
                 raise TypeError(
@@ -829,9 +837,14 @@ class RowTensorInner(_Sparse):
         _check_tensor(values, "values", "RowTensor")
         if not isinstance(shape, tuple | list):
             raise TypeError(f"For RowTensor, 'shape' must be tuple, but got {type(shape)}.")
-        if indices.ndim != 1 or values.ndim != len(shape) or (
-            values.ndim and (values.shape[0] != indices.shape[0] or values.shape[1:] != tuple(shape[1:]))
-        ):  # fmt: skip
+        if (
+            indices.ndim != 1
+            or values.ndim != len(shape)
+            or (
+                values.ndim
+                and (values.shape[0] != indices.shape[0] or values.shape[1:] != tuple(shape[1:]))
+            )
+        ):
             raise ValueError(
                 f"For RowTensor, 'values' of shape {values.shape} must be (len(indices), "
                 f"*shape[1:]) for 1-D 'indices' of shape {indices.shape} and shape {tuple(shape)}"

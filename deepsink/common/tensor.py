@@ -129,9 +129,23 @@ def _check_numpy_data(data: np.ndarray) -> None:
     if data.dtype.kind in _NP_KINDS or data.dtype in mstype._BY_NP:  # bfloat16, float8: kind V
         return
     supported = "\n".join(
-        str(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
-                         np.uint64, np.float16, np.float32, np.float64, np.bool_, np.str_)
-    )  # fmt: skip
+        str(t)
+        for t in (
+            np.int8,
+            np.int16,
+            np.int32,
+            np.int64,
+            np.uint8,
+            np.uint16,
+            np.uint32,
+            np.uint64,
+            np.float16,
+            np.float32,
+            np.float64,
+            np.bool_,
+            np.str_,
+        )
+    )
     if data.dtype.kind == "V":
         raise TypeError(
             "initializing tensor by numpy array failed, because the element type "
@@ -240,8 +254,14 @@ class Tensor:
 
     __array_priority__ = 100
 
-    def __init__(self, input_data: Any = None, dtype: Any = None, shape: Any = None, init: Any = None,
-                 const_arg: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        input_data: Any = None,
+        dtype: Any = None,
+        shape: Any = None,
+        init: Any = None,
+        const_arg: bool = False,
+    ) -> None:
         if input_data is None and init is None and _is_dynamic(shape, dtype):
             self._data = _Placeholder(shape, dtype)
             return
@@ -1086,16 +1106,28 @@ def _true_divide(a: Any, b: Any) -> jax.Array:
 
 
 for _name, _fn in {
-    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": _true_divide,
-    "floordiv": jnp.floor_divide, "mod": jnp.mod, "pow": jnp.power, "matmul": jnp.matmul,
-    "and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
-}.items():  # fmt: skip
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": _true_divide,
+    "floordiv": jnp.floor_divide,
+    "mod": jnp.mod,
+    "pow": jnp.power,
+    "matmul": jnp.matmul,
+    "and": jnp.bitwise_and,
+    "or": jnp.bitwise_or,
+    "xor": jnp.bitwise_xor,
+}.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
     setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
 for _name, _fn in {
-    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
-    "eq": operator.eq, "ne": operator.ne,
-}.items():  # fmt: skip
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+    "eq": operator.eq,
+    "ne": operator.ne,
+}.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
 Tensor.__neg__ = lambda self: Tensor._from(-self._data)
 Tensor.__pos__ = lambda self: self
@@ -1132,18 +1164,22 @@ for _name, _method in {
     "type_as": lambda self, other: self.astype(other.dtype),
     "ravel": lambda self: self.reshape(-1),
     "t": lambda self: self.T if self.ndim == 2 else self,
-    "dim": lambda self: self.ndim, "ndimension": lambda self: self.ndim,
+    "dim": lambda self: self.ndim,
+    "ndimension": lambda self: self.ndim,
     "moveaxis": lambda self, source, destination: Tensor._from(
-        jnp.moveaxis(self._data, source, destination)),
+        jnp.moveaxis(self._data, source, destination)
+    ),
     "movedim": lambda self, source, destination: Tensor._from(
-        jnp.moveaxis(self._data, source, destination)),
+        jnp.moveaxis(self._data, source, destination)
+    ),
     "swapdims": lambda self, dim0, dim1: self.swapaxes(dim0, dim1),
     "roll": lambda self, shifts, dims=None: Tensor._from(jnp.roll(self._data, shifts, dims)),
     "tril": lambda self, diagonal=0: Tensor._from(jnp.tril(self._data, diagonal)),
     "triu": lambda self, diagonal=0: Tensor._from(jnp.triu(self._data, diagonal)),
     "log10": lambda self: Tensor._from(jnp.log10(self._data)),
     "nan_to_num": lambda self, nan=0.0, posinf=None, neginf=None: Tensor._from(
-        jnp.nan_to_num(self._data, nan=nan, posinf=posinf, neginf=neginf)),
+        jnp.nan_to_num(self._data, nan=nan, posinf=posinf, neginf=neginf)
+    ),
     "long": lambda self: self.astype(mstype.int64),
     "short": lambda self: self.astype(mstype.int16),
     "byte": lambda self: self.astype(mstype.uint8),
@@ -1154,16 +1190,24 @@ for _name, _method in {
     "clone": lambda self: self.copy(),
     "contiguous": lambda self: self,
     "is_contiguous": lambda self: True,
-    "is_signed": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.signedinteger)
-                                   or jnp.issubdtype(self._data.dtype, jnp.inexact)),
+    "is_signed": lambda self: bool(
+        jnp.issubdtype(self._data.dtype, jnp.signedinteger)
+        or jnp.issubdtype(self._data.dtype, jnp.inexact)
+    ),
     "is_complex": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.complexfloating)),
     "new_zeros": lambda self, size, dtype=None: Tensor._from(
-        jnp.zeros(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)),
+        jnp.zeros(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
+    ),
     "new_ones": lambda self, size, dtype=None: Tensor._from(
-        jnp.ones(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)),
+        jnp.ones(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
+    ),
     "new_full": lambda self, size, fill_value, dtype=None: Tensor._from(
-        jnp.full(_shape_args((size,)), unwrap(fill_value),
-                 mstype.to_np(dtype) if dtype else self._data.dtype)),
+        jnp.full(
+            _shape_args((size,)),
+            unwrap(fill_value),
+            mstype.to_np(dtype) if dtype else self._data.dtype,
+        )
+    ),
     "add_": _inplace(lambda self, other, alpha=1: self + other * alpha),
     "sub_": _inplace(lambda self, other, alpha=1: self - other * alpha),
     "mul_": _inplace(lambda self, other: self * other),
@@ -1172,7 +1216,7 @@ for _name, _method in {
     "fill_": _inplace(lambda self, value: self.fill(value)),
     "zero_": _inplace(lambda self: self.fill(0)),
     "copy_": _inplace(lambda self, src: Tensor(src).broadcast_to(self.shape)),
-}.items():  # fmt: skip
+}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
 

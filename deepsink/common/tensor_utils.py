@@ -41,21 +41,29 @@ def frombuffer(buffer: Any, dtype: Any, count: int = -1, offset: int = 0) -> Ten
     try:
         view = memoryview(buffer)
     except TypeError:
-        raise TypeError(f"For 'frombuffer', 'buffer' must expose the buffer protocol, but got "
-                        f"{type(buffer).__name__}") from None  # fmt: skip
+        raise TypeError(
+            f"For 'frombuffer', 'buffer' must expose the buffer protocol, but got "
+            f"{type(buffer).__name__}"
+        ) from None
     length, size = view.nbytes, np_dtype.itemsize
     if length == 0 or count == 0:
         raise RuntimeError(f"both buffer length ({length}) and count ({count}) must not be 0")
     if offset < 0 or offset >= length:
-        raise RuntimeError(f"offset ({offset} bytes) must be non-negative and no greater than "
-                           f"buffer length ({length} bytes) minus 1")  # fmt: skip
+        raise RuntimeError(
+            f"offset ({offset} bytes) must be non-negative and no greater than "
+            f"buffer length ({length} bytes) minus 1"
+        )
     if count < 0 and (length - offset) % size != 0:
-        raise RuntimeError(f"buffer length ({length - offset} bytes) after offset ({offset} "
-                           f"bytes) must be a multiple of element size ({size}).")  # fmt: skip
+        raise RuntimeError(
+            f"buffer length ({length - offset} bytes) after offset ({offset} "
+            f"bytes) must be a multiple of element size ({size})."
+        )
     if count > 0 and length - offset < count * size:
-        raise RuntimeError(f"requested buffer length ({count} * {size} bytes) after offset "
-                           f"({offset} bytes) must not be greater than actual buffer length "
-                           f"({length} bytes)")  # fmt: skip
+        raise RuntimeError(
+            f"requested buffer length ({count} * {size} bytes) after offset "
+            f"({offset} bytes) must not be greater than actual buffer length "
+            f"({length} bytes)"
+        )
     data = np.frombuffer(view, dtype=np_dtype, count=count, offset=offset)
     return Tensor(data.copy())
 
@@ -79,6 +87,7 @@ def swap_tensors(t1: Tensor, t2: Tensor) -> None:
     """
     for name, t in (("t1", t1), ("t2", t2)):
         if not isinstance(t, Tensor):
-            raise TypeError(f"For 'swap_tensors', '{name}' must be a Tensor, but got "
-                            f"{type(t).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'swap_tensors', '{name}' must be a Tensor, but got {type(t).__name__}"
+            )
     t1._data, t2._data = t2._data, t1._data

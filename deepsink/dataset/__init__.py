@@ -56,6 +56,15 @@ from deepsink.dataset.engine.image_sources import SBUDataset as SBUDataset
 from deepsink.dataset.engine.image_sources import SUN397Dataset as SUN397Dataset
 from deepsink.dataset.engine.iterators import DictIterator as DictIterator
 from deepsink.dataset.engine.iterators import TupleIterator as TupleIterator
+from deepsink.dataset.engine.manifest_random_sources import DatasetCache as DatasetCache
+
+# manifest, random rows, and the sources deepsink refuses
+from deepsink.dataset.engine.manifest_random_sources import ManifestDataset as ManifestDataset
+from deepsink.dataset.engine.manifest_random_sources import OBSMindDataset as OBSMindDataset
+from deepsink.dataset.engine.manifest_random_sources import RandomDataset as RandomDataset
+from deepsink.dataset.engine.manifest_random_sources import (
+    sync_wait_for_dataset as sync_wait_for_dataset,
+)
 from deepsink.dataset.engine.mapping import MapDataset as MapDataset
 from deepsink.dataset.engine.mapping import MapError as MapError
 from deepsink.dataset.engine.mat_sources import Caltech101Dataset as Caltech101Dataset
@@ -64,13 +73,6 @@ from deepsink.dataset.engine.mat_sources import Caltech101Dataset as Caltech101D
 from deepsink.dataset.engine.mat_sources import Flowers102Dataset as Flowers102Dataset
 from deepsink.dataset.engine.mat_sources import SBDataset as SBDataset
 from deepsink.dataset.engine.minddata import MindDataset as MindDataset
-from deepsink.dataset.engine.misc_sources import DatasetCache as DatasetCache
-
-# manifest, random rows, and the sources deepsink refuses
-from deepsink.dataset.engine.misc_sources import ManifestDataset as ManifestDataset
-from deepsink.dataset.engine.misc_sources import OBSMindDataset as OBSMindDataset
-from deepsink.dataset.engine.misc_sources import RandomDataset as RandomDataset
-from deepsink.dataset.engine.misc_sources import sync_wait_for_dataset as sync_wait_for_dataset
 from deepsink.dataset.engine.nodes import BatchDataset as BatchDataset
 from deepsink.dataset.engine.nodes import BatchInfo as BatchInfo
 from deepsink.dataset.engine.nodes import ConcatDataset as ConcatDataset

@@ -9,7 +9,7 @@ import numpy as np
 
 from deepsink._core import random as _random
 from deepsink._core.names import type_repr
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 
 _UINT32_MAX = 2**32 - 1
 _INT32_MAX = 2**31 - 1
@@ -26,9 +26,9 @@ _state = {
 
 def _int_in(value, lo: int, hi: int, arg: str, api: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(api, arg, f"an int in [{lo}, {hi}]", value, TypeError)
+        fail_arg(api, arg, f"an int in [{lo}, {hi}]", value, TypeError)
     if not lo <= value <= hi:
-        fail(api, arg, f"an int in [{lo}, {hi}]", value)
+        fail_arg(api, arg, f"an int in [{lo}, {hi}]", value)
     return value
 
 
@@ -83,7 +83,7 @@ def get_prefetch_size() -> int:
 def set_multiprocessing_start_method(start_method: str = "fork") -> None:
     """Start method of worker processes (``python_multiprocessing=True``): 'fork' or 'spawn'."""
     if start_method not in ("fork", "spawn", "forkserver"):
-        fail(
+        fail_arg(
             "set_multiprocessing_start_method",
             "start_method",
             "'fork', 'spawn' or 'forkserver'",

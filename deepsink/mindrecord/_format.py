@@ -37,8 +37,14 @@ MIN_PAGE_SIZE, MAX_PAGE_SIZE = 1 << 15, 1 << 28
 SCALAR_TYPES = ("int32", "int64", "float32", "float64", "string")
 ARRAY_TYPES = ("int32", "int64", "float32", "float64")
 INT_TYPES = ("int32", "int64")
-SQL_TYPES = {"string": "TEXT", "int32": "INTEGER", "int64": "INTEGER", "float32": "REAL",
-             "float64": "REAL", "bytes": "BLOB"}  # fmt: skip
+SQL_TYPES = {
+    "string": "TEXT",
+    "int32": "INTEGER",
+    "int64": "INTEGER",
+    "float32": "REAL",
+    "float64": "REAL",
+    "bytes": "BLOB",
+}
 _WIDTHS = (np.dtype("<i1"), np.dtype("<i2"), np.dtype("<i4"), np.dtype("<i8"))
 
 
@@ -154,6 +160,16 @@ def read_header(path: str) -> dict:
 
 def header_json(header: dict) -> bytes:
     """The header as MindSpore lays it out (its key order; compact separators)."""
-    order = ["header_size", "index_fields", "page", "page_size", "compression_size", "schema",
-             "shard_addresses", "shard_id", "statistics", "version"]  # fmt: skip
+    order = [
+        "header_size",
+        "index_fields",
+        "page",
+        "page_size",
+        "compression_size",
+        "schema",
+        "shard_addresses",
+        "shard_id",
+        "statistics",
+        "version",
+    ]
     return json.dumps({k: header[k] for k in order}, separators=(",", ":")).encode()

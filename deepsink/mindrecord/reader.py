@@ -112,8 +112,13 @@ class FileReader:
     """Rows of MindRecord files as dicts (MindSpore's ``mindspore.mindrecord.FileReader``):
     strings and numbers as Python values, ``bytes`` fields as bytes, array fields as numpy."""
 
-    def __init__(self, file_name: str | list, num_consumer: int = 4, columns: list | None = None,
-                 operator: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        file_name: str | list,
+        num_consumer: int = 4,
+        columns: list | None = None,
+        operator: Any = None,
+    ) -> None:
         if isinstance(num_consumer, bool) or not isinstance(num_consumer, int) or num_consumer < 1:
             raise ValueError(f"num_consumer should be a positive int, but got {num_consumer!r}")
         if operator is not None:

@@ -238,9 +238,18 @@ class FileWriter:
         raw_page: int | None = None
 
         def new_page(kind: str, type_id: int, start: int) -> int:
-            pages.append({"end_row_id": start, "page_id": len(pages), "page_size": 0, "page_type": kind,
-                          "page_type_id": type_id, "row_group_ids": [], "shard_id": shard_id,
-                          "start_row_id": start})  # fmt: skip
+            pages.append(
+                {
+                    "end_row_id": start,
+                    "page_id": len(pages),
+                    "page_size": 0,
+                    "page_type": kind,
+                    "page_type_id": type_id,
+                    "row_group_ids": [],
+                    "shard_id": shard_id,
+                    "start_row_id": start,
+                }
+            )
             contents.append(bytearray())
             return len(pages) - 1
 
@@ -291,8 +300,19 @@ class FileWriter:
                 for rid, raw, bpage, bstart, bend, row in group_rows:
                     rstart = len(contents[raw_page])
                     contents[raw_page] += struct.pack("<Q", len(raw)) + raw
-                    index_rows.append((rid, raw_page, rstart, len(contents[raw_page]), blob_groups, bpage, bstart, bend,
-                                       [row[f] for f in self._index]))  # fmt: skip
+                    index_rows.append(
+                        (
+                            rid,
+                            raw_page,
+                            rstart,
+                            len(contents[raw_page]),
+                            blob_groups,
+                            bpage,
+                            bstart,
+                            bend,
+                            [row[f] for f in self._index],
+                        )
+                    )
                 blob_groups += 1
         for p, c in zip(pages, contents):
             p["page_size"] = len(c)
@@ -322,10 +342,12 @@ class FileWriter:
         try:
             con.execute("CREATE TABLE SHARD_NAME(NAME TEXT NOT NULL);")
             con.execute("INSERT INTO SHARD_NAME (NAME) VALUES (?);", (os.path.basename(path),))
-            sql = ("CREATE TABLE INDEXES(  ROW_ID               INT  NOT NULL, PAGE_ID_RAW          INT  NOT NULL"
-                   ", PAGE_OFFSET_RAW      INT  NOT NULL, PAGE_OFFSET_RAW_END  INT  NOT NULL"
-                   ", ROW_GROUP_ID         INT  NOT NULL, PAGE_ID_BLOB         INT  NOT NULL"
-                   ", PAGE_OFFSET_BLOB     INT  NOT NULL, PAGE_OFFSET_BLOB_END INT  NOT NULL")  # fmt: skip
+            sql = (
+                "CREATE TABLE INDEXES(  ROW_ID               INT  NOT NULL, PAGE_ID_RAW          INT  NOT NULL"
+                ", PAGE_OFFSET_RAW      INT  NOT NULL, PAGE_OFFSET_RAW_END  INT  NOT NULL"
+                ", ROW_GROUP_ID         INT  NOT NULL, PAGE_ID_BLOB         INT  NOT NULL"
+                ", PAGE_OFFSET_BLOB     INT  NOT NULL, PAGE_OFFSET_BLOB_END INT  NOT NULL"
+            )
             for k, f in enumerate(self._index):
                 sql += f",INC_{k} INT, {f}_0 {fmt.SQL_TYPES[self._schema[f]['type']]}"
             sql += (

@@ -36,8 +36,21 @@ from deepsink.mint.nn.functional import *  # noqa: E402, F403
 from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
 from deepsink.ops import _utils as U
 
-_ = (distributed, linalg, nn, optim, special, inv, matrix_norm, qr, vector_norm, SGD, Adam,
-     AdamW, FusedAdamW)  # fmt: skip
+_ = (
+    distributed,
+    linalg,
+    nn,
+    optim,
+    special,
+    inv,
+    matrix_norm,
+    qr,
+    vector_norm,
+    SGD,
+    Adam,
+    AdamW,
+    FusedAdamW,
+)
 
 
 # --- the ops functions mint exports unchanged (same signature, same meaning) -----------------
@@ -203,8 +216,12 @@ def where(condition: Any, input: Any = None, other: Any = None) -> Any:
     if input is None and other is None:
         return ops.nonzero(condition, as_tuple=True)
     if input is None or other is None:
-        U.fail("where", "'input' and 'other' must both be given or both be None, but got "
-               f"input={input!r}, other={other!r}", TypeError)  # fmt: skip
+        U.fail(
+            "where",
+            "'input' and 'other' must both be given or both be None, but got "
+            f"input={input!r}, other={other!r}",
+            TypeError,
+        )
     return ops.where(condition, input, other)
 
 
@@ -340,8 +357,10 @@ def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
         return _vi(name)(Tensor._from(values), Tensor._from(idx))
 
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"``mint.{name}(input)``: the {name}imum; ``(input, dim, keepdim)``: values and "
-                 f"indices along ``dim``; ``(input, other)``: the elementwise {name}imum.")  # fmt: skip
+    f.__doc__ = (
+        f"``mint.{name}(input)``: the {name}imum; ``(input, dim, keepdim)``: values and "
+        f"indices along ``dim``; ``(input, other)``: the elementwise {name}imum."
+    )
     return f
 
 
@@ -388,8 +407,9 @@ def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = N
     return ops.nansum(input, dim, keepdim, dtype=dtype)
 
 
-def norm(input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, *,
-         dtype: Any = None) -> Tensor:  # fmt: skip
+def norm(
+    input: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False, *, dtype: Any = None
+) -> Tensor:
     """The matrix or vector norm (``ops.norm``; ``p='fro'`` over a vector is its 2-norm)."""
     a = U.floating(U.array(input, "norm"))
     if dtype is not None:
@@ -411,8 +431,9 @@ def prod(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = Non
     return ops.prod(input, dim, keepdim, dtype)
 
 
-def repeat_interleave(input: Any, repeats: Any, dim: int | None = None, *,
-                      output_size: int | None = None) -> Tensor:  # fmt: skip
+def repeat_interleave(
+    input: Any, repeats: Any, dim: int | None = None, *, output_size: int | None = None
+) -> Tensor:
     """Each element repeated ``repeats`` times along ``dim`` (``ops.repeat_interleave``)."""
     return ops.repeat_interleave(input, repeats, dim)
 
@@ -448,8 +469,11 @@ def select(input: Any, dim: int, index: int) -> Tensor:
     a = U.array(input, "select")
     ax = U.axis(dim, a.ndim, "select", "dim")
     if not -a.shape[ax] <= index < a.shape[ax]:
-        U.fail("select", f"'index' {index} is out of range for dim {dim} of size {a.shape[ax]}",
-               IndexError)  # fmt: skip
+        U.fail(
+            "select",
+            f"'index' {index} is out of range for dim {dim} of size {a.shape[ax]}",
+            IndexError,
+        )
     return Tensor._from(jnp.take(a, index, axis=ax))
 
 
@@ -464,11 +488,10 @@ def split(tensor: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Tenso
     return ops.split(tensor, split_size_or_sections, dim)
 
 
-def squeeze(input: Any, dim: Any = None) -> Tensor:
-    """``input`` without its size-1 dims (only ``dim`` when given; a non-1 dim is kept)."""
+def squeeze(input: Any, dim: Any) -> Tensor:
+    """``input`` without its size-1 dims among ``dim`` (an int or a tuple; a non-1 dim is kept).
+    ``dim`` is required, as in MindSpore 2.10's ``mint.squeeze``."""
     a = U.array(input, "squeeze")
-    if dim is None:
-        return ops.squeeze(a)
     dims = dim if isinstance(dim, tuple | list) else (dim,)
     keep = tuple(U.axis(d, a.ndim, "squeeze", "dim") for d in dims)
     return Tensor._from(jnp.squeeze(a, tuple(d for d in keep if a.shape[d] == 1)))
@@ -521,8 +544,12 @@ def ones(size: Any, *, dtype: Any = None) -> Tensor:
 
 def _no_pinned_memory(pin_memory: Any, api: str) -> None:
     if pin_memory is not False:
-        U.fail(api, f"'pin_memory' must be False: deepsink's tensors live in XLA buffers, which "
-               f"have no page-locked host copy, but got {pin_memory!r}", ValueError)  # fmt: skip
+        U.fail(
+            api,
+            f"'pin_memory' must be False: deepsink's tensors live in XLA buffers, which "
+            f"have no page-locked host copy, but got {pin_memory!r}",
+            ValueError,
+        )
 
 
 def empty(*size: Any, dtype: Any = None, device: Any = None, pin_memory: bool = False) -> Tensor:
@@ -534,8 +561,9 @@ def empty(*size: Any, dtype: Any = None, device: Any = None, pin_memory: bool = 
     return ops.zeros(size, dtype)
 
 
-def empty_like(input: Any, *, dtype: Any = None, device: Any = None,
-               pin_memory: bool = False) -> Tensor:  # fmt: skip
+def empty_like(
+    input: Any, *, dtype: Any = None, device: Any = None, pin_memory: bool = False
+) -> Tensor:
     """Like :func:`empty` with ``input``'s shape and dtype."""
     _no_pinned_memory(pin_memory, "empty_like")
     return ops.zeros_like(input, dtype=dtype)
@@ -557,8 +585,9 @@ def bitwise_not(input: Any) -> Tensor:
     return Tensor._from(jnp.invert(U.array(input, "bitwise_not")))
 
 
-def allclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
-             equal_nan: bool = False) -> bool:  # fmt: skip
+def allclose(
+    input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> bool:
     """Whether all elements are close (``isclose``): a Python bool."""
     return builtins.bool(jnp.all(ops.isclose(input, other, rtol, atol, equal_nan)._data))
 
@@ -568,8 +597,11 @@ def dot(input: Any, other: Any) -> Tensor:
     product of tensors of rank >= 2)."""
     a, b = U.array(input, "dot"), U.array(other, "dot", "other")
     if a.ndim != 1 or b.ndim != 1 or a.shape != b.shape:
-        U.fail("dot", f"'input' and 'other' must be 1-D of one length, but got {list(a.shape)} "
-               f"and {list(b.shape)}")  # fmt: skip
+        U.fail(
+            "dot",
+            f"'input' and 'other' must be 1-D of one length, but got {list(a.shape)} "
+            f"and {list(b.shape)}",
+        )
     dt = dtype_rules.promote(a.dtype, b.dtype)
     return Tensor._from(jnp.dot(a.astype(dt), b.astype(dt)))
 
@@ -639,8 +671,9 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     """Counts of each non-negative int (eager: the length depends on the values)."""
     a = U.array(input, "bincount")
     if a.dtype.kind not in "iu" or a.ndim != 1:
-        U.fail("bincount", f"'input' must be a 1-D int tensor, but got {a.dtype} {a.ndim}-D",
-               TypeError)  # fmt: skip
+        U.fail(
+            "bincount", f"'input' must be a 1-D int tensor, but got {a.dtype} {a.ndim}-D", TypeError
+        )
     w = None if weights is None else U.array(weights, "bincount", "weights")
     length = builtins.max(int(jnp.max(a)) + 1 if a.size else 0, minlength)
     r = jnp.bincount(a, w, minlength, length=length)
@@ -653,12 +686,16 @@ def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  #
     return ops.histc(input, bins, min, max)
 
 
-def cdist(x1: Any, x2: Any, p: float = 2.0,
-          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:  # fmt: skip
+def cdist(
+    x1: Any, x2: Any, p: float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary"
+) -> Tensor:
     """The ``p``-norm distance between each pair of rows of ``x1`` and ``x2`` (``ops.cdist``;
     ``compute_mode`` is a speed hint of PyTorch's, the result is the same)."""
-    modes = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
-             "donot_use_mm_for_euclid_dist")  # fmt: skip
+    modes = (
+        "use_mm_for_euclid_dist_if_necessary",
+        "use_mm_for_euclid_dist",
+        "donot_use_mm_for_euclid_dist",
+    )
     if compute_mode not in modes:
         U.fail("cdist", f"'compute_mode' must be one of {list(modes)}, but got {compute_mode!r}")
     return ops.cdist(x1, x2, p)
@@ -678,19 +715,28 @@ def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
     return _vi("kthvalue")(Tensor._from(v), Tensor._from(i.astype(np.int64)))
 
 
-def unique_consecutive(input: Any, return_inverse: bool = False, return_counts: bool = False,
-                       dim: int | None = None) -> Any:  # fmt: skip
+def unique_consecutive(
+    input: Any, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
+) -> Any:
     """Consecutive duplicates removed (eager: the result size depends on the values;
     ``ops.unique_consecutive``)."""
     return ops.unique_consecutive(input, return_inverse, return_counts, dim)
 
 
-def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False,
-                 right: bool = False, side: str | None = None, sorter: Any = None) -> Tensor:  # fmt: skip
+def searchsorted(
+    sorted_sequence: Any,
+    values: Any,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter: Any = None,
+) -> Tensor:
     """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``
     (``ops.searchsorted``)."""
-    return ops.searchsorted(sorted_sequence, values, out_int32=out_int32, right=right, side=side,
-                            sorter=sorter)  # fmt: skip
+    return ops.searchsorted(
+        sorted_sequence, values, out_int32=out_int32, right=right, side=side, sorter=sorter
+    )
 
 
 def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
@@ -698,14 +744,21 @@ def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
     return ops.polar(abs, angle)
 
 
-def triangular_solve(b: Any, A: Any, upper: bool = True, transpose: bool = False,  # noqa: N803
-                     unitriangular: bool = False) -> Any:  # fmt: skip
+def triangular_solve(
+    b: Any,
+    A: Any,
+    upper: bool = True,
+    transpose: bool = False,  # noqa: N803
+    unitriangular: bool = False,
+) -> Any:
     """Solves ``A X = b`` for triangular ``A``; returns ``(X, A)``."""
     bb, aa = U.array(b, "triangular_solve", "b"), U.array(A, "triangular_solve", "A")
-    x = jax.scipy.linalg.solve_triangular(aa, bb, trans=1 if transpose else 0, lower=not upper,
-                                          unit_diagonal=unitriangular)  # fmt: skip
+    x = jax.scipy.linalg.solve_triangular(
+        aa, bb, trans=1 if transpose else 0, lower=not upper, unit_diagonal=unitriangular
+    )
     return namedtuple("triangular_solve", ["solution", "cloned_coefficient"])(
-        Tensor._from(x), Tensor._from(aa))  # fmt: skip
+        Tensor._from(x), Tensor._from(aa)
+    )
 
 
 # --- batch-norm pieces (SyncBatchNorm's building blocks, PyTorch's definitions) ----------------
@@ -717,8 +770,14 @@ def batch_norm_stats(input: Any, eps: float) -> tuple[Tensor, Tensor]:
     return Tensor._from(mean), Tensor._from(jax.lax.rsqrt(var + eps))
 
 
-def batch_norm_elemt(input: Any, weight: Any = None, bias: Any = None, mean: Any = None,
-                     invstd: Any = None, eps: float = 1e-5) -> Tensor:  # fmt: skip
+def batch_norm_elemt(
+    input: Any,
+    weight: Any = None,
+    bias: Any = None,
+    mean: Any = None,
+    invstd: Any = None,
+    eps: float = 1e-5,
+) -> Tensor:
     """``(input - mean) * invstd * weight + bias`` per channel (dim 1)."""
     a = U.floating(U.array(input, "batch_norm_elemt"))
     shape = (1, -1) + (1,) * (a.ndim - 2)
@@ -730,9 +789,16 @@ def batch_norm_elemt(input: Any, weight: Any = None, bias: Any = None, mean: Any
     return Tensor._from(y * per_channel(weight, "weight", 1.0) + per_channel(bias, "bias", 0.0))
 
 
-def batch_norm_gather_stats_with_counts(input: Any, mean: Any, invstd: Any, running_mean: Any = None,
-                                        running_var: Any = None, momentum: float = 0.1,
-                                        eps: float = 1e-5, counts: Any = None) -> tuple:  # fmt: skip
+def batch_norm_gather_stats_with_counts(
+    input: Any,
+    mean: Any,
+    invstd: Any,
+    running_mean: Any = None,
+    running_var: Any = None,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+    counts: Any = None,
+) -> tuple:
     """The global mean and invstd from per-replica ``mean``/``invstd`` (rows) weighted by
     ``counts``; ``running_mean``/``running_var`` (Parameters) are updated in place with the
     unbiased variance."""
@@ -788,21 +854,30 @@ def _key(generator: Any, api: str) -> Any:
     from deepsink.common.generator import Generator
 
     if not isinstance(generator, Generator):
-        U.fail(api, f"'generator' must be a mindspore.Generator, but got "
-               f"{type(generator).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'generator' must be a mindspore.Generator, but got {type(generator).__name__}",
+            TypeError,
+        )
     return generator.next_key()
 
 
 def rand(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
     """Uniform samples in [0, 1) (Float32), from the global seed."""
-    return Tensor._from(jax.random.uniform(_key(generator, "rand"), _size(size, "rand"),
-                                           _float_dtype(dtype, "rand")))  # fmt: skip
+    return Tensor._from(
+        jax.random.uniform(
+            _key(generator, "rand"), _size(size, "rand"), _float_dtype(dtype, "rand")
+        )
+    )
 
 
 def randn(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:
     """Standard normal samples (Float32), from the global seed."""
-    return Tensor._from(jax.random.normal(_key(generator, "randn"), _size(size, "randn"),
-                                          _float_dtype(dtype, "randn")))  # fmt: skip
+    return Tensor._from(
+        jax.random.normal(
+            _key(generator, "randn"), _size(size, "randn"), _float_dtype(dtype, "randn")
+        )
+    )
 
 
 def rand_like(input: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
@@ -829,16 +904,21 @@ def randint(*args: Any, generator: Any = None, dtype: Any = None, device: Any = 
     if high <= low:
         U.fail("randint", f"'high' must be greater than 'low', but got low={low}, high={high}")
     dt = U.dtype(dtype, "randint") if dtype is not None else np.dtype(np.int64)
-    r = jax.random.randint(_key(generator, "randint"), _size(tuple(size), "randint"), low, high,
-                           np.int64)  # fmt: skip
+    r = jax.random.randint(
+        _key(generator, "randint"), _size(tuple(size), "randint"), low, high, np.int64
+    )
     return Tensor._from(r.astype(dt))
 
 
 def randint_like(*args: Any, dtype: Any = None, device: Any = None) -> Tensor:
     """``randint_like(input, high)`` or ``(input, low, high)`` with ``input``'s shape."""
     if len(args) not in (2, 3):
-        U.fail("randint_like", "expects (input, high) or (input, low, high), but got "
-               f"{len(args)} positional arguments", TypeError)  # fmt: skip
+        U.fail(
+            "randint_like",
+            "expects (input, high) or (input, low, high), but got "
+            f"{len(args)} positional arguments",
+            TypeError,
+        )
     a = U.array(args[0], "randint_like")
     low, high = (0, args[1]) if len(args) == 2 else args[1:]
     dt = dtype if dtype is not None else mstype.from_np(a.dtype)
@@ -874,15 +954,18 @@ def bernoulli(input: Any, *, generator: Any = None) -> Tensor:
     return Tensor._from(jax.random.bernoulli(_key(generator, "bernoulli"), p).astype(p.dtype))
 
 
-def multinomial(input: Any, num_samples: int, replacement: bool = False, *,
-                generator: Any = None) -> Tensor:  # fmt: skip
+def multinomial(
+    input: Any, num_samples: int, replacement: bool = False, *, generator: Any = None
+) -> Tensor:
     """``num_samples`` category indices per row, drawn with weights ``input`` (Int64)."""
     w = U.floating(U.array(input, "multinomial"))
     if w.ndim not in (1, 2):
         U.fail("multinomial", f"'input' must be 1-D or 2-D, but got {w.ndim}-D")
     if not replacement and num_samples > w.shape[-1]:
-        U.fail("multinomial", f"cannot draw {num_samples} samples without replacement from "
-               f"{w.shape[-1]} categories")  # fmt: skip
+        U.fail(
+            "multinomial",
+            f"cannot draw {num_samples} samples without replacement from {w.shape[-1]} categories",
+        )
     logits = jnp.log(w)
     key = _key(generator, "multinomial")
     if replacement:

@@ -23,22 +23,40 @@ def qr(A: Any, mode: str = "reduced") -> Any:  # noqa: N803
     return _QR(*ops.qr(A, mode))
 
 
-def vector_norm(x: Any, ord: Any = 2, dim: Any = None, keepdim: bool = False, *,  # noqa: A002
-                dtype: Any = None) -> Tensor:  # fmt: skip
+def vector_norm(
+    x: Any,
+    ord: Any = 2,
+    dim: Any = None,
+    keepdim: bool = False,
+    *,  # noqa: A002
+    dtype: Any = None,
+) -> Tensor:
     """The ``ord``-norm of ``x`` as a vector, over ``dim`` (all elements by default;
     ``ops.vector_norm``)."""
     return ops.vector_norm(x, ord, dim, keepdim, dtype=dtype)
 
 
-def matrix_norm(A: Any, ord: Any = "fro", dim: Any = (-2, -1), keepdim: bool = False, *,  # noqa: A002, N803
-                dtype: Any = None) -> Tensor:  # fmt: skip
+def matrix_norm(
+    A: Any,
+    ord: Any = "fro",
+    dim: Any = (-2, -1),
+    keepdim: bool = False,
+    *,  # noqa: A002, N803
+    dtype: Any = None,
+) -> Tensor:
     """The matrix norm over the two dims ``dim`` ('fro', 'nuc', +-1, +-2, +-inf;
     ``ops.matrix_norm``)."""
     return ops.matrix_norm(A, ord, dim, keepdim, dtype=dtype)
 
 
-def norm(A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *,  # noqa: A002, N803
-         dtype: Any = None) -> Tensor:  # fmt: skip
+def norm(
+    A: Any,
+    ord: Any = None,
+    dim: Any = None,
+    keepdim: bool = False,
+    *,  # noqa: A002, N803
+    dtype: Any = None,
+) -> Tensor:
     """``vector_norm`` for a 1-D ``dim``/input, ``matrix_norm`` for two dims (``ops.norm``)."""
     return ops.norm(A, ord, dim, keepdim, dtype=dtype)
 

@@ -28,8 +28,9 @@ def table(cell: Any, name: str) -> OrderedDict:
     return d[name]
 
 
-def register(cell: Any, name: str, hook_fn: Any, prepend: bool = False,
-             with_kwargs: bool = False) -> HookHandle:  # fmt: skip
+def register(
+    cell: Any, name: str, hook_fn: Any, prepend: bool = False, with_kwargs: bool = False
+) -> HookHandle:
     """Adds ``hook_fn`` to the Cell's table ``name``; returns its handle."""
     grad_hooks.check_hook_fn(hook_fn)
     hooks = table(cell, name)

@@ -141,8 +141,9 @@ class Cell:
         jit.structure_changed()
         object.__delattr__(self, name)
 
-    def insert_param_to_cell(self, param_name: str, param: Parameter,
-                             check_name_contain_dot: bool = True) -> None:  # fmt: skip
+    def insert_param_to_cell(
+        self, param_name: str, param: Parameter, check_name_contain_dot: bool = True
+    ) -> None:
         """Registers ``param`` as this Cell's Parameter ``param_name`` (as assigning
         ``self.<param_name> = param`` does).
 
@@ -449,8 +450,10 @@ class Cell:
             2
         """
         if not isinstance(auto_parallel_mode, bool):
-            raise TypeError(f"For 'init_parameters_data', 'auto_parallel_mode' must be a bool, "
-                            f"but got {type(auto_parallel_mode).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'init_parameters_data', 'auto_parallel_mode' must be a bool, "
+                f"but got {type(auto_parallel_mode).__name__}"
+            )
         return {p: p for p in self.get_parameters()}
 
     # --- flags ----------------------------------------------------------------------------------
@@ -674,8 +677,9 @@ class Cell:
         return self._call_eager(args, kwargs)
 
     # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
-    def register_forward_pre_hook(self, hook_fn: Any, *, prepend: bool = False,
-                                  with_kwargs: bool = False) -> Any:  # fmt: skip
+    def register_forward_pre_hook(
+        self, hook_fn: Any, *, prepend: bool = False, with_kwargs: bool = False
+    ) -> Any:
         """Registers ``hook_fn(cell, args) -> None or new_args`` (with ``with_kwargs``:
         ``hook_fn(cell, args, kwargs) -> None or (new_args, new_kwargs)``), called before
         ``construct``.
@@ -702,8 +706,14 @@ class Cell:
         """
         return _cell_hooks.register(self, "_forward_pre_hook", hook_fn, prepend, with_kwargs)
 
-    def register_forward_hook(self, hook_fn: Any, *, prepend: bool = False,
-                              with_kwargs: bool = False, always_call: bool = False) -> Any:  # fmt: skip
+    def register_forward_hook(
+        self,
+        hook_fn: Any,
+        *,
+        prepend: bool = False,
+        with_kwargs: bool = False,
+        always_call: bool = False,
+    ) -> Any:
         """Registers ``hook_fn(cell, args, output) -> None or new_output`` (with ``with_kwargs``:
         ``hook_fn(cell, args, kwargs, output)``), called after ``construct``.
 

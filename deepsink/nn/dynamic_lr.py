@@ -9,16 +9,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 
 
 def _float(value: Any, arg: str, api: str, *, positive: bool) -> float:
     if not isinstance(value, float):
-        fail(api, arg, "a float", value, TypeError)
+        fail_arg(api, arg, "a float", value, TypeError)
     if positive and value <= 0.0:
-        fail(api, arg, "a positive float", value)
+        fail_arg(api, arg, "a positive float", value)
     if value < 0.0:
-        fail(api, arg, "a non-negative float", value)
+        fail_arg(api, arg, "a non-negative float", value)
     return value
 
 
@@ -66,11 +66,11 @@ def piecewise_constant_lr(milestone: Any, learning_rates: Any) -> list[float]:
     """
     api = "piecewise_constant_lr"
     if not isinstance(milestone, list | tuple):
-        fail(api, "milestone", "a list or tuple", milestone, TypeError)
+        fail_arg(api, "milestone", "a list or tuple", milestone, TypeError)
     if not isinstance(learning_rates, list | tuple):
-        fail(api, "learning_rates", "a list or tuple", learning_rates, TypeError)
+        fail_arg(api, "learning_rates", "a list or tuple", learning_rates, TypeError)
     if len(milestone) != len(learning_rates):
-        fail(
+        fail_arg(
             api,
             "learning_rates",
             f"of the length of 'milestone' ({len(milestone)})",
@@ -82,7 +82,7 @@ def piecewise_constant_lr(milestone: Any, learning_rates: Any) -> list[float]:
         check_positive_int(step, f"milestone[{i}]", api)
         _float(rate, f"learning_rates[{i}]", api, positive=False)
         if step < last:
-            fail(api, f"milestone[{i}]", f"at least milestone[{i - 1}] ({last})", step)
+            fail_arg(api, f"milestone[{i}]", f"at least milestone[{i - 1}] ({last})", step)
         lr += [rate] * (step - last)
         last = step
     return lr
@@ -252,7 +252,7 @@ def cosine_decay_lr(
     _float(max_lr, "max_lr", api, positive=True)
     check_positive_int(decay_epoch, "decay_epoch", api)
     if min_lr >= max_lr:
-        fail(api, "max_lr", f"greater than 'min_lr' ({min_lr})", max_lr)
+        fail_arg(api, "max_lr", f"greater than 'min_lr' ({min_lr})", max_lr)
     delta = 0.5 * (max_lr - min_lr)
     return [
         min_lr + delta * (1 + math.cos(math.pi * min(e, decay_epoch) / decay_epoch))

@@ -11,18 +11,18 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
 
 def _check_float(value: Any, arg: str, api: str, *, positive: bool) -> float:
     if not isinstance(value, float):
-        fail(api, arg, "a float", value, TypeError)
+        fail_arg(api, arg, "a float", value, TypeError)
     if positive and value <= 0.0:
-        fail(api, arg, "a positive float", value)
+        fail_arg(api, arg, "a positive float", value)
     if not positive and value < 0.0:
-        fail(api, arg, "a non-negative float", value)
+        fail_arg(api, arg, "a non-negative float", value)
     return value
 
 
@@ -218,7 +218,7 @@ class CosineDecayLR(LearningRateSchedule):
         self.max_lr = _check_float(max_lr, "max_lr", api, positive=True)
         self.decay_steps = check_positive_int(decay_steps, "decay_steps", api)
         if min_lr >= max_lr:
-            fail(api, "max_lr", f"greater than 'min_lr' ({min_lr})", max_lr)
+            fail_arg(api, "max_lr", f"greater than 'min_lr' ({min_lr})", max_lr)
         self.delta = 0.5 * (max_lr - min_lr)
 
     def construct(self, global_step: Any) -> Tensor:

@@ -42,8 +42,11 @@ def shape_arg(shape: Any, api: str) -> tuple[int, ...]:
     if not isinstance(shape, list | tuple) or not all(
         isinstance(s, int | np.integer) and not isinstance(s, builtins.bool) for s in shape
     ):
-        fail(api, f"only int, tuple, list and tensor are allowed for shape, but got {shape!r}",
-             TypeError)  # fmt: skip
+        fail(
+            api,
+            f"only int, tuple, list and tensor are allowed for shape, but got {shape!r}",
+            TypeError,
+        )
     if any(s < 0 for s in shape):
         fail(api, f"each entry in shape should be no less than 0, but got {tuple(shape)}")
     return tuple(int(s) for s in shape)
@@ -164,8 +167,11 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     Tensor bound is read as a float). ``stop=None`` counts from 0 to ``start``; a ``step`` of 0
     or an empty range raise, as in MindSpore."""
     floaty = any(isinstance(v, Tensor | float) for v in (start, stop, step))
-    args = [_num(v, "arange", n) for n, v in (("start", start), ("stop", stop), ("step", step))
-            if v is not None]  # fmt: skip
+    args = [
+        _num(v, "arange", n)
+        for n, v in (("start", start), ("stop", stop), ("step", step))
+        if v is not None
+    ]
     if step is not None and args[-1] == 0:
         raise ZeroDivisionError(f"For 'arange', 'step' must not be 0, but got {step!r}")
     if stop is None and step is not None:  # arange(start, None, step): from 0 to start
@@ -180,8 +186,15 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     return Tensor._from(out)
 
 
-def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
-             dtype: Any = None, axis: int = 0) -> Any:  # fmt: skip
+def linspace(
+    start: Any,
+    stop: Any,
+    num: int = 50,
+    endpoint: bool = True,
+    retstep: bool = False,
+    dtype: Any = None,
+    axis: int = 0,
+) -> Any:
     """``num`` evenly spaced values from ``start`` to ``stop`` (Float32)."""
     if isinstance(num, builtins.bool) or not isinstance(num, int):
         fail("linspace", f"'num' must be an int, but got {num!r}", TypeError)
@@ -191,28 +204,53 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
         )
     dt = np_dtype(dtype, "linspace") or FLOAT
     s, e = to_jnp(start, "linspace", "start"), to_jnp(stop, "linspace", "stop")
-    r = jnp.linspace(s.astype(jnp.float64), e.astype(jnp.float64), num, endpoint=endpoint,
-                     retstep=retstep, axis=axis)  # fmt: skip
+    r = jnp.linspace(
+        s.astype(jnp.float64),
+        e.astype(jnp.float64),
+        num,
+        endpoint=endpoint,
+        retstep=retstep,
+        axis=axis,
+    )
     if retstep:
         return Tensor._from(r[0].astype(dt)), Tensor._from(jnp.asarray(r[1]).astype(dt))
     return Tensor._from(r.astype(dt))
 
 
-def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, base: float = 10.0,
-             dtype: Any = None, axis: int = 0) -> Tensor:  # fmt: skip
+def logspace(
+    start: Any,
+    stop: Any,
+    num: int = 50,
+    endpoint: bool = True,
+    base: float = 10.0,
+    dtype: Any = None,
+    axis: int = 0,
+) -> Tensor:
     """``base ** linspace(start, stop, num)`` (Float32)."""
     dt = np_dtype(dtype, "logspace") or FLOAT
-    r = jnp.logspace(to_jnp(start).astype(jnp.float64), to_jnp(stop).astype(jnp.float64), num,
-                     endpoint=endpoint, base=base, axis=axis)  # fmt: skip
+    r = jnp.logspace(
+        to_jnp(start).astype(jnp.float64),
+        to_jnp(stop).astype(jnp.float64),
+        num,
+        endpoint=endpoint,
+        base=base,
+        axis=axis,
+    )
     return Tensor._from(r.astype(dt))
 
 
-def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None,
-              axis: int = 0) -> Tensor:  # fmt: skip
+def geomspace(
+    start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None, axis: int = 0
+) -> Tensor:
     """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (Float32)."""
     dt = np_dtype(dtype, "geomspace") or FLOAT
-    r = jnp.geomspace(to_jnp(start).astype(jnp.float64), to_jnp(stop).astype(jnp.float64), num,
-                      endpoint=endpoint, axis=axis)  # fmt: skip
+    r = jnp.geomspace(
+        to_jnp(start).astype(jnp.float64),
+        to_jnp(stop).astype(jnp.float64),
+        num,
+        endpoint=endpoint,
+        axis=axis,
+    )
     return Tensor._from(r.astype(dt))
 
 
@@ -302,8 +340,13 @@ def diag(v: Any, k: int = 0) -> Tensor:
 
 diagflat = jnp_func("diagflat", ("v",))
 diagonal = jnp_func("diagonal", ("a",))
-trace = np_func("trace", lambda a, offset=0, axis1=0, axis2=1, dtype=None: jnp.trace(
-    a, offset, axis1, axis2, dtype=np_dtype(dtype)), ("a",))  # fmt: skip
+trace = np_func(
+    "trace",
+    lambda a, offset=0, axis1=0, axis2=1, dtype=None: jnp.trace(
+        a, offset, axis1, axis2, dtype=np_dtype(dtype)
+    ),
+    ("a",),
+)
 vander = jnp_func("vander", ("x",))
 
 
@@ -340,8 +383,11 @@ class _Grid:
 
     def __getitem__(self, key: Any) -> Any:
         keys = key if isinstance(key, tuple) else (key,)
-        floaty = any(isinstance(getattr(s, n), float | complex) for s in keys
-                     for n in ("start", "stop", "step"))  # fmt: skip
+        floaty = any(
+            isinstance(getattr(s, n), float | complex)
+            for s in keys
+            for n in ("start", "stop", "step")
+        )
         r = self._grid[key]
         dt = FLOAT if floaty else INT
         if isinstance(r, list | tuple):
@@ -421,8 +467,9 @@ def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any 
     arr = to_jnp(a, "histogram_bin_edges", "a")
     if isinstance(bins, Tensor | list | tuple):
         bins = to_jnp(bins)
-    r = jnp.histogram_bin_edges(arr.astype(jnp.float64), bins, range,
-                                None if weights is None else to_jnp(weights))  # fmt: skip
+    r = jnp.histogram_bin_edges(
+        arr.astype(jnp.float64), bins, range, None if weights is None else to_jnp(weights)
+    )
     return Tensor._from(r.astype(FLOAT))
 
 
@@ -436,8 +483,9 @@ def _kernel_seeds(kernel_name: str) -> tuple[int, int]:
 
 def rand(*shape: Any, dtype: Any = None) -> Tensor:
     """Uniform samples in [0, 1) of ``shape`` (Float32), from the global seed."""
-    shp = shape_arg(shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
-                    "rand")  # fmt: skip
+    shp = shape_arg(
+        shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape, "rand"
+    )
     dt = np_dtype(dtype, "rand") or FLOAT
     if dt.kind != "f":
         fail("rand", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore
@@ -446,8 +494,9 @@ def rand(*shape: Any, dtype: Any = None) -> Tensor:
 
 def randn(*shape: Any, dtype: Any = None) -> Tensor:
     """Standard normal samples of ``shape`` (Float32), from the global seed."""
-    shp = shape_arg(shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
-                    "randn")  # fmt: skip
+    shp = shape_arg(
+        shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape, "randn"
+    )
     dt = np_dtype(dtype, "randn") or FLOAT
     if dt.kind != "f":
         fail("randn", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore

@@ -43,8 +43,11 @@ def reshape(x: Any, new_shape: Any) -> Tensor:
     if isinstance(new_shape, int):
         new_shape = (new_shape,)
     if not isinstance(new_shape, list | tuple):
-        fail("reshape", f"'new_shape' must be an int, list or tuple, but got {new_shape!r}",
-             TypeError)  # fmt: skip
+        fail(
+            "reshape",
+            f"'new_shape' must be an int, list or tuple, but got {new_shape!r}",
+            TypeError,
+        )
     return ops.reshape(to_jnp(x, "reshape"), tuple(new_shape))
 
 
@@ -80,8 +83,11 @@ def squeeze(a: Any, axis: Any = None) -> Tensor:
         axes = tuple(_int_axis(v, arr.ndim, "squeeze") for v in axes)
         for v in axes:
             if arr.shape[v] != 1:
-                fail("squeeze", f"cannot select an axis to squeeze out which has size not equal "
-                     f"to one, axis {v} has size {arr.shape[v]}")  # fmt: skip
+                fail(
+                    "squeeze",
+                    f"cannot select an axis to squeeze out which has size not equal "
+                    f"to one, axis {v} has size {arr.shape[v]}",
+                )
         axis = axes
     return ops.squeeze(arr, axis)
 
@@ -113,8 +119,10 @@ def rollaxis(x: Any, axis: int, start: int = 0) -> Tensor:
     if isinstance(start, builtins.bool) or not isinstance(start, int):
         fail("rollaxis", f"'start' must be an int, but got {start!r}", TypeError)
     if not -arr.ndim <= start <= arr.ndim:
-        fail("rollaxis", f"'start' must be in the range of [{-arr.ndim}, {arr.ndim}], but got "
-             f"{start}")  # fmt: skip
+        fail(
+            "rollaxis",
+            f"'start' must be in the range of [{-arr.ndim}, {arr.ndim}], but got {start}",
+        )
     return Tensor._from(jnp.rollaxis(arr, axis, start))
 
 
@@ -154,8 +162,9 @@ def _seq(tup: Any, api: str) -> list[jax.Array]:
     if isinstance(tup, Tensor):
         return list(tup._data)
     if not isinstance(tup, list | tuple):
-        fail(api, f"'tup' must be a list or tuple of arrays, but got {type(tup).__name__}",
-             TypeError)  # fmt: skip
+        fail(
+            api, f"'tup' must be a list or tuple of arrays, but got {type(tup).__name__}", TypeError
+        )
     arrs = [to_jnp(a, api, "tup") for a in tup]
     if arrs:
         from deepsink.common.dtype_rules import promote
@@ -223,13 +232,19 @@ def _splitter(name: str, fn: Any, has_axis: bool):
         if isinstance(ios, Tensor):
             ios = np.asarray(ios._data).tolist()
         if not isinstance(ios, int | list | tuple) or isinstance(ios, builtins.bool):
-            fail(name, f"'indices_or_sections' must be an int, list or tuple, but got {ios!r}",
-                 TypeError)  # fmt: skip
+            fail(
+                name,
+                f"'indices_or_sections' must be an int, list or tuple, but got {ios!r}",
+                TypeError,
+            )
         if has_axis:
             _int_axis(axis, arr.ndim, name)
             if name == "split" and isinstance(ios, int) and arr.shape[axis] % ios:
-                fail(name, f"array of size {arr.shape[axis]} on axis {axis} cannot be split "
-                     f"equally into {ios} parts")  # fmt: skip
+                fail(
+                    name,
+                    f"array of size {arr.shape[axis]} on axis {axis} cannot be split "
+                    f"equally into {ios} parts",
+                )
             parts = fn(arr, ios, axis=axis)
         else:
             parts = fn(arr, ios)
@@ -295,8 +310,11 @@ def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
         repeats = np.asarray(repeats._data)
     if axis is not None:
         _int_axis(axis, arr.ndim, "repeat")
-    return Tensor._from(jnp.repeat(arr, np.asarray(repeats) if isinstance(
-        repeats, list | tuple) else repeats, axis=axis))  # fmt: skip
+    return Tensor._from(
+        jnp.repeat(
+            arr, np.asarray(repeats) if isinstance(repeats, list | tuple) else repeats, axis=axis
+        )
+    )
 
 
 # --- indexing -----------------------------------------------------------------------------------
@@ -435,8 +453,9 @@ def apply_along_axis(func1d: Any, axis: int, arr: Any, *args: Any, **kwargs: Any
     # a func1d returning k values puts a new axis of size k where ``axis`` was
     extra = outs.ndim - 1
     lead = moved.ndim - 1
-    return Tensor._from(jnp.moveaxis(out, tuple(range(lead, lead + extra)),
-                                     tuple(range(ax, ax + extra))))  # fmt: skip
+    return Tensor._from(
+        jnp.moveaxis(out, tuple(range(lead, lead + extra)), tuple(range(ax, ax + extra)))
+    )
 
 
 def apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:

@@ -102,8 +102,11 @@ def intersect1d(ar1: Any, ar2: Any, assume_unique: bool = False, return_indices:
     x, y = to_jnp(ar1, "intersect1d", "ar1"), to_jnp(ar2, "intersect1d", "ar2")
     r = jnp.intersect1d(x, y, assume_unique, return_indices)
     if return_indices:
-        return Tensor._from(r[0]), Tensor._from(r[1].astype(np.int32)), Tensor._from(
-            r[2].astype(np.int32))  # fmt: skip
+        return (
+            Tensor._from(r[0]),
+            Tensor._from(r[1].astype(np.int32)),
+            Tensor._from(r[2].astype(np.int32)),
+        )
     return Tensor._from(r)
 
 

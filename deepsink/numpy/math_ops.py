@@ -251,8 +251,9 @@ def clip(x: Any, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
 
 
 # --- reductions ---------------------------------------------------------------------------------
-def _reducer(name: str, fn: Callable, *, keep_int: bool = False, widen: bool = False,
-             nan_ok: bool = True) -> Callable:  # fmt: skip
+def _reducer(
+    name: str, fn: Callable, *, keep_int: bool = False, widen: bool = False, nan_ok: bool = True
+) -> Callable:
     def f(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False, **kw: Any):
         arr = to_jnp(a, name, "a")
         ax = axis_arg(axis, arr.ndim, name)
@@ -271,8 +272,13 @@ def _reducer(name: str, fn: Callable, *, keep_int: bool = False, widen: bool = F
     return f
 
 
-def sum(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False,  # noqa: A001
-        initial: Any = None) -> Tensor:  # fmt: skip
+def sum(
+    a: Any,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,  # noqa: A001
+    initial: Any = None,
+) -> Tensor:
     """The sum over ``axis``; ints and bools sum to Int64 (as ``ops.sum``)."""
     arr = to_jnp(a, "sum", "a")
     ax = axis_arg(axis, arr.ndim, "sum")
@@ -312,8 +318,9 @@ nanstd = _var_std("nanstd", jnp.nanstd)
 
 
 def _minmax(name: str, fn: Callable) -> Callable:
-    def f(a: Any, axis: Any = None, keepdims: bool = False, initial: Any = None,
-          where: Any = True) -> Tensor:  # fmt: skip
+    def f(
+        a: Any, axis: Any = None, keepdims: bool = False, initial: Any = None, where: Any = True
+    ) -> Tensor:
         arr = to_jnp(a, name, "a")
         ax = axis_arg(axis, arr.ndim, name)
         w = None if where is True else to_jnp(where, name, "where").astype(bool)
@@ -370,16 +377,21 @@ def average(x: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     w = None if weights is None else to_jnp(weights, "average", "weights")
     if w is not None and w.shape != arr.shape:
         if ax is None:
-            fail("average", "'axis' must be specified when shapes of 'x' and 'weights' differ",
-                 TypeError)  # fmt: skip
+            fail(
+                "average",
+                "'axis' must be specified when shapes of 'x' and 'weights' differ",
+                TypeError,
+            )
         if w.ndim != 1 or not isinstance(ax, int) or w.shape[0] != arr.shape[ax]:
             fail("average", "length of 'weights' not compatible with specified axis")
     fa = _float(arr) if w is None else arr
     r = jnp.average(fa, axis=ax, weights=w, returned=returned)
     if returned:
         avg, sw = r
-        return (_out(avg, [arr] + ([w] if w is not None else []), None),
-                _out(sw, [arr] + ([w] if w is not None else []), None))  # fmt: skip
+        return (
+            _out(avg, [arr] + ([w] if w is not None else []), None),
+            _out(sw, [arr] + ([w] if w is not None else []), None),
+        )
     if w is None and arr.dtype.kind in "iu":
         r = r.astype(arr.dtype)
     return _out(r, [arr] + ([w] if w is not None else []), None)
@@ -455,8 +467,9 @@ def tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
     return _out(jnp.tensordot(x, y, axes), [x, y], None)
 
 
-def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
-          axis: int | None = None) -> Tensor:  # fmt: skip
+def cross(
+    a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1, axis: int | None = None
+) -> Tensor:
     """The cross product of 2- or 3-vectors."""
     x, y = operands(to_jnp(a, "cross", "a"), to_jnp(b, "cross", "b"), "cross")
     return _out(jnp.cross(x, y, axisa, axisb, axisc, axis), [x, y], None)
@@ -504,8 +517,10 @@ def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = 
 def ediff1d(ary: Any, to_end: Any = None, to_begin: Any = None) -> Tensor:
     """The differences of the flattened ``ary``, with optional values around them."""
     arr = to_jnp(ary, "ediff1d", "ary")
-    conv = [None if v is None else to_jnp(v, "ediff1d").astype(arr.dtype).reshape(-1)
-            for v in (to_end, to_begin)]  # fmt: skip
+    conv = [
+        None if v is None else to_jnp(v, "ediff1d").astype(arr.dtype).reshape(-1)
+        for v in (to_end, to_begin)
+    ]
     return Tensor._from(jnp.ediff1d(arr, conv[0], conv[1]))
 
 
@@ -520,8 +535,11 @@ def gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> An
     """The gradient of ``f`` by central differences (one Tensor per axis)."""
     arr = _float(to_jnp(f, "gradient", "f"))
     if edge_order != 1:
-        fail("gradient", f"only 'edge_order' 1 is supported, but got {edge_order}",
-             NotImplementedError)  # fmt: skip
+        fail(
+            "gradient",
+            f"only 'edge_order' 1 is supported, but got {edge_order}",
+            NotImplementedError,
+        )
     sp = [to_jnp(v) if isinstance(v, Tensor | list | tuple) else v for v in varargs]
     ax = axis_arg(axis, arr.ndim, "gradient")
     r = jnp.gradient(arr, *sp, axis=ax)
@@ -531,8 +549,16 @@ def gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> An
     return Tensor._from(narrow(r, [arr]).astype(arr.dtype))
 
 
-def cov(m: Any, y: Any = None, rowvar: bool = True, bias: bool = False, ddof: Any = None,
-        fweights: Any = None, aweights: Any = None, dtype: Any = None) -> Tensor:  # fmt: skip
+def cov(
+    m: Any,
+    y: Any = None,
+    rowvar: bool = True,
+    bias: bool = False,
+    ddof: Any = None,
+    fweights: Any = None,
+    aweights: Any = None,
+    dtype: Any = None,
+) -> Tensor:
     """The covariance matrix of the variables in ``m`` (and ``y``)."""
     a = _float(to_jnp(m, "cov", "m"))
     ys = None if y is None else _float(to_jnp(y, "cov", "y"))
@@ -587,8 +613,13 @@ def _hist_bins(bins: Any) -> Any:
     return to_jnp(bins) if isinstance(bins, Tensor | list | tuple) else bins
 
 
-def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  # noqa: A002
-              density: bool = False) -> tuple[Tensor, Tensor]:  # fmt: skip
+def histogram(
+    a: Any,
+    bins: Any = 10,
+    range: Any = None,
+    weights: Any = None,  # noqa: A002
+    density: bool = False,
+) -> tuple[Tensor, Tensor]:
     """Counts (Float32) and bin edges of ``a``'s values."""
     arr = _float(to_jnp(a, "histogram", "a"))
     w = None if weights is None else to_jnp(weights, "histogram", "weights")
@@ -596,20 +627,32 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     return Tensor._from(h.astype(FLOAT)), Tensor._from(e.astype(FLOAT))
 
 
-def histogram2d(x: Any, y: Any, bins: Any = 10, range: Any = None, weights: Any = None,  # noqa: A002
-                density: bool = False) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def histogram2d(
+    x: Any,
+    y: Any,
+    bins: Any = 10,
+    range: Any = None,
+    weights: Any = None,  # noqa: A002
+    density: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
     """The 2-D histogram of ``(x, y)`` and both axes' edges (Float32)."""
     a, b = _float(to_jnp(x, "histogram2d", "x")), _float(to_jnp(y, "histogram2d", "y"))
     w = None if weights is None else to_jnp(weights, "histogram2d", "weights")
     if isinstance(bins, list | tuple):
         bins = [_hist_bins(v) for v in bins]
-    h, ex, ey = jnp.histogram2d(a, b, _hist_bins(bins) if not isinstance(bins, list) else bins,
-                                range, w, density)  # fmt: skip
+    h, ex, ey = jnp.histogram2d(
+        a, b, _hist_bins(bins) if not isinstance(bins, list) else bins, range, w, density
+    )
     return tuple(Tensor._from(v.astype(FLOAT)) for v in (h, ex, ey))
 
 
-def histogramdd(sample: Any, bins: Any = 10, range: Any = None, weights: Any = None,  # noqa: A002
-                density: bool = False) -> tuple[Tensor, list[Tensor]]:  # fmt: skip
+def histogramdd(
+    sample: Any,
+    bins: Any = 10,
+    range: Any = None,
+    weights: Any = None,  # noqa: A002
+    density: bool = False,
+) -> tuple[Tensor, list[Tensor]]:
     """The D-dimensional histogram of ``sample`` (N points x D) and each axis' edges."""
     s = sample
     if isinstance(s, list | tuple) and s and isinstance(s[0], Tensor):

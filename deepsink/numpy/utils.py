@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.validate import fail as fail
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -31,11 +32,6 @@ FLOAT = np.dtype(np.float32)
 """``mindspore.numpy``'s default float (``mnp.ones(3)``, ``mnp.array(1.5)``)."""
 
 _SCALARS = (builtins.bool, int, float, np.bool_, np.number)
-
-
-def fail(api: str, msg: str, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with ``For 'api', msg``."""
-    raise exc(f"For '{api}', {msg}")
 
 
 def _py_dtype(x: Any) -> np.dtype:
@@ -71,8 +67,10 @@ def to_jnp(x: Any, api: str = "numpy", arg: str = "x", dtype: Any = None) -> jax
     elif isinstance(x, _SCALARS):
         a = jnp.asarray(x, _py_dtype(x))
     elif isinstance(x, list | tuple):
-        if any(isinstance(v, Tensor | jax.Array) for v in jax.tree_util.tree_leaves(
-                x, is_leaf=lambda v: isinstance(v, Tensor))):  # fmt: skip
+        if any(
+            isinstance(v, Tensor | jax.Array)
+            for v in jax.tree_util.tree_leaves(x, is_leaf=lambda v: isinstance(v, Tensor))
+        ):
             parts = [to_jnp(v, api, arg) for v in x]
             if not parts:
                 a = jnp.zeros((0,), FLOAT)
@@ -87,11 +85,19 @@ def to_jnp(x: Any, api: str = "numpy", arg: str = "x", dtype: Any = None) -> jax
                 dt = _py_dtype(x)
                 a = jnp.asarray(np.asarray(unwrap_tree(list(x)), dtype=dt))
             except (TypeError, ValueError):
-                fail(api, f"'{arg}' must be array like (numbers, bools or rectangular nested "
-                     f"sequences of them), but got {_short(x)}", TypeError)  # fmt: skip
+                fail(
+                    api,
+                    f"'{arg}' must be array like (numbers, bools or rectangular nested "
+                    f"sequences of them), but got {_short(x)}",
+                    TypeError,
+                )
     else:
-        fail(api, f"'{arg}' must be array like (a Tensor, list, tuple or number), but got "
-             f"{type(x).__name__} {_short(x)}", TypeError)  # fmt: skip
+        fail(
+            api,
+            f"'{arg}' must be array like (a Tensor, list, tuple or number), but got "
+            f"{type(x).__name__} {_short(x)}",
+            TypeError,
+        )
     if dtype is not None:
         a = a.astype(np_dtype(dtype, api))
     return a
@@ -117,8 +123,11 @@ def np_dtype(dt: Any, api: str = "numpy", arg: str = "dtype") -> np.dtype:
     try:
         return np.dtype(dt)
     except TypeError:
-        fail(api, f"'{arg}' must be a dtype such as mnp.float32 or 'int32', but got {dt!r}",
-             TypeError)  # fmt: skip
+        fail(
+            api,
+            f"'{arg}' must be a dtype such as mnp.float32 or 'int32', but got {dt!r}",
+            TypeError,
+        )
 
 
 def to_tensor(r: Any) -> Any:
@@ -155,8 +164,15 @@ def _narrow_tree(r: Any, inputs: list) -> Any:
     return narrow(r, inputs)
 
 
-def np_func(name: str, impl: Callable, arrays: tuple[str, ...] = ("x",), *, widen: bool = False,
-            seq: tuple[str, ...] = (), doc: str = "") -> Callable:  # fmt: skip
+def np_func(
+    name: str,
+    impl: Callable,
+    arrays: tuple[str, ...] = ("x",),
+    *,
+    widen: bool = False,
+    seq: tuple[str, ...] = (),
+    doc: str = "",
+) -> Callable:
     """A ``mindspore.numpy`` function that converts its array arguments and calls ``impl``.
 
     ``impl``'s parameters are the function's signature; the ones named in ``arrays`` are
@@ -182,8 +198,11 @@ def np_func(name: str, impl: Callable, arrays: tuple[str, ...] = ("x",), *, wide
                 if isinstance(v, Tensor | jax.Array | np.ndarray):
                     v = list(to_jnp(v, name, k))
                 elif not isinstance(v, list | tuple):
-                    fail(name, f"'{k}' must be a sequence of arrays, but got {type(v).__name__}",
-                         TypeError)  # fmt: skip
+                    fail(
+                        name,
+                        f"'{k}' must be a sequence of arrays, but got {type(v).__name__}",
+                        TypeError,
+                    )
                 bound.arguments[k] = [to_jnp(e, name, k) for e in v]
                 ins.extend(bound.arguments[k])
         r = impl(*bound.args, **bound.kwargs)
@@ -197,8 +216,15 @@ def np_func(name: str, impl: Callable, arrays: tuple[str, ...] = ("x",), *, wide
     return fn
 
 
-def jnp_func(name: str, arrays: tuple[str, ...] = ("x",), *, jnp_name: str | None = None,
-             widen: bool = False, seq: tuple[str, ...] = (), doc: str = "") -> Callable:  # fmt: skip
+def jnp_func(
+    name: str,
+    arrays: tuple[str, ...] = ("x",),
+    *,
+    jnp_name: str | None = None,
+    widen: bool = False,
+    seq: tuple[str, ...] = (),
+    doc: str = "",
+) -> Callable:
     """:func:`np_func` over ``jnp.<jnp_name or name>`` (1:1 functions; their NumPy signature)."""
     impl = getattr(jnp, jnp_name or name)
     return np_func(
@@ -232,8 +258,10 @@ def axis_arg(axis: Any, ndim: int, api: str) -> Any:
         if isinstance(a, builtins.bool) or not isinstance(a, int | np.integer):
             fail(api, f"'axis' must be an int or a tuple of ints, but got {axis!r}", TypeError)
         if not -max(ndim, 1) <= a < max(ndim, 1):
-            fail(api, f"'axis' must be in the range of [{-max(ndim, 1)}, {max(ndim, 1)}), but got "
-                 f"{a}")  # fmt: skip
+            fail(
+                api,
+                f"'axis' must be in the range of [{-max(ndim, 1)}, {max(ndim, 1)}), but got {a}",
+            )
     if isinstance(axis, list):
         return tuple(axis)
     return axis
@@ -242,7 +270,9 @@ def axis_arg(axis: Any, ndim: int, api: str) -> Any:
 def public(namespace: dict, module: str, helpers: tuple[str, ...] = ()) -> list[str]:
     """A module's ``__all__``: the NumPy functions it defines (not its imports or helpers)."""
     return sorted(
-        n for n, v in namespace.items()
-        if not n.startswith("_") and n not in helpers
+        n
+        for n, v in namespace.items()
+        if not n.startswith("_")
+        and n not in helpers
         and getattr(v, "__module__", None) in (module, "deepsink.numpy")
-    )  # fmt: skip
+    )

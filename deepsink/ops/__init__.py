@@ -564,7 +564,7 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentMax as UnsortedSegm
 from deepsink.ops.operations.array_ops import UnsortedSegmentMin as UnsortedSegmentMin
 from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSegmentProd
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum
-from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.bridge_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos
 from deepsink.ops.operations.math_ops import Acosh as Acosh
 from deepsink.ops.operations.math_ops import Angle as Angle
@@ -787,14 +787,14 @@ from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
 from deepsink.ops.function.candidate_sampler_func import *  # noqa: E402,F403
 from deepsink.ops.function.fused_norm_func import *  # noqa: E402,F403
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
-from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_alias_func import *  # noqa: E402,F403
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403
 from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.ascend_ops import AiCPURegOp as AiCPURegOp  # noqa: E402
 from deepsink.ops.operations.ascend_ops import AkgAscendRegOp as AkgAscendRegOp  # noqa: E402
 from deepsink.ops.operations.ascend_ops import TBERegOp as TBERegOp  # noqa: E402
-from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.standalone_ops import *  # noqa: E402,F403
 
 # isort: split
 # user-defined operators, their registration information, the summary and dump primitives

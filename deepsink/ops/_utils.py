@@ -14,17 +14,13 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core.validate import ValueDependentShapeError
+from deepsink._core.validate import fail as fail
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor, _infer, unwrap
 
 _SCALARS = (bool, int, float, np.bool_, np.number)
-
-
-def fail(api: str, msg: str, exc: type[Exception] = ValueError):
-    """Raise ``exc`` with ``For 'api', msg``."""
-    raise exc(f"For '{api}', {msg}")
 
 
 def array(x: Any, api: str, arg: str = "input") -> jax.Array:
@@ -66,8 +62,11 @@ def binary(a: Any, b: Any, api: str) -> tuple[Any, Any]:
             try:
                 shape = jnp.broadcast_shapes(a.shape, b.shape)
             except ValueError:
-                fail(api, f"the shapes of 'input' {list(a.shape)} and 'other' {list(b.shape)} "
-                     "cannot be broadcast together")  # fmt: skip
+                fail(
+                    api,
+                    f"the shapes of 'input' {list(a.shape)} and 'other' {list(b.shape)} "
+                    "cannot be broadcast together",
+                )
             a, b = jnp.broadcast_to(a, shape), jnp.broadcast_to(b, shape)
         return a, b
     if a_arr:
@@ -153,9 +152,12 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
         return None
     if isinstance(ax, Tensor | jax.Array | np.ndarray):
         if isinstance(unwrap(ax), jax.core.Tracer):
-            fail(api, f"'{arg}' given as a Tensor decides the output's shape, so its value must be "
-                 "known: it cannot be a traced input of a compiled function",
-                 ValueDependentShapeError)  # fmt: skip
+            fail(
+                api,
+                f"'{arg}' given as a Tensor decides the output's shape, so its value must be "
+                "known: it cannot be a traced input of a compiled function",
+                ValueDependentShapeError,
+            )
         ax = np.asarray(ax).tolist()
     if isinstance(ax, list | tuple):
         if not ax:

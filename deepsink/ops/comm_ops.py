@@ -267,8 +267,9 @@ class Reduce(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, dest_rank: int, op: str = ReduceOp.SUM,
-                 group: str = GlobalComm.WORLD_COMM_GROUP) -> None:  # fmt: skip
+    def __init__(
+        self, dest_rank: int, op: str = ReduceOp.SUM, group: str = GlobalComm.WORLD_COMM_GROUP
+    ) -> None:
         _check_rank(dest_rank, "dest_rank", "Reduce")
         _check_op(op, "Reduce")
         _check_group(group, "Reduce")
@@ -310,10 +311,18 @@ class AlltoAll(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, split_count: int, split_dim: int, concat_dim: int,
-                 group: str = GlobalComm.WORLD_COMM_GROUP) -> None:  # fmt: skip
-        for arg, v in (("split_count", split_count), ("split_dim", split_dim),
-                       ("concat_dim", concat_dim)):  # fmt: skip
+    def __init__(
+        self,
+        split_count: int,
+        split_dim: int,
+        concat_dim: int,
+        group: str = GlobalComm.WORLD_COMM_GROUP,
+    ) -> None:
+        for arg, v in (
+            ("split_count", split_count),
+            ("split_dim", split_dim),
+            ("concat_dim", concat_dim),
+        ):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"For 'AlltoAll', the '{arg}' must be an int, but got {type(v)}")
         _check_group(group, "AlltoAll")

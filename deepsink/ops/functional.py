@@ -423,13 +423,35 @@ _FROM_OPS = (
 )
 # the type queries, the dump and the graph compiler's helpers ops.functional shares with ops
 _FROM_OPS += (
-    "J", "SliceGetItem", "DtypeToEnum", "array_reduce", "array_to_scalar",
-    "broadcast_gradient_args", "cond", "embed", "environ_add", "environ_create", "environ_get",
-    "environ_set", "geswitch", "hastype", "is_dynamic_sequence_element_unknown",
-    "is_sequence_shape_unknown", "is_sequence_value_unknown", "is_tensor_bool_cond",
-    "isconstant", "make_map_parameter", "merge", "mixed_precision_cast", "reduced_shape",
-    "ref_to_embed", "switch", "tensor_operator_registry", "tensordump", "typeof",
-)  # fmt: skip
+    "J",
+    "SliceGetItem",
+    "DtypeToEnum",
+    "array_reduce",
+    "array_to_scalar",
+    "broadcast_gradient_args",
+    "cond",
+    "embed",
+    "environ_add",
+    "environ_create",
+    "environ_get",
+    "environ_set",
+    "geswitch",
+    "hastype",
+    "is_dynamic_sequence_element_unknown",
+    "is_sequence_shape_unknown",
+    "is_sequence_value_unknown",
+    "is_tensor_bool_cond",
+    "isconstant",
+    "make_map_parameter",
+    "merge",
+    "mixed_precision_cast",
+    "reduced_shape",
+    "ref_to_embed",
+    "switch",
+    "tensor_operator_registry",
+    "tensordump",
+    "typeof",
+)
 
 # the Bessel functions, the Householder QR factors and the *_ext twins
 from deepsink.ops.function.bessel_func import *  # noqa: E402,F403
@@ -442,7 +464,7 @@ from deepsink.ops.function.grad_shape_func import (  # noqa: E402
 )
 from deepsink.ops.function.grad_shape_func import reduced_shape as reduced_shape  # noqa: E402
 from deepsink.ops.function.inplace_func import *  # noqa: E402,F403
-from deepsink.ops.function.math_twin_func import *  # noqa: E402,F403
+from deepsink.ops.function.math_alias_func import *  # noqa: E402,F403
 from deepsink.ops.function.patch_func import deformable_conv2d as deformable_conv2d  # noqa: E402
 from deepsink.ops.function.qr_func import *  # noqa: E402,F403
 from deepsink.ops.function.stft_func import *  # noqa: E402,F403

@@ -257,32 +257,57 @@ class CpuRegOp(RegOp):
         super().__init__(op_name)
         self.imply_type = "CPU"
 
-    def input(self, index: int | None = None, name: str | None = None,
-              param_type: str | None = None, **kwargs: Any) -> CpuRegOp:  # fmt: skip
+    def input(
+        self,
+        index: int | None = None,
+        name: str | None = None,
+        param_type: str | None = None,
+        **kwargs: Any,
+    ) -> CpuRegOp:
         """An input: its index, name and param type (``"required"``, ``"dynamic"``,
         ``"optional"``)."""
-        self.inputs.append(self._check_param(
-            [index, name, param_type], ["index", "name", "param_type"],
-            [self._is_int, self._is_string, self._is_string], kwargs))  # fmt: skip
+        self.inputs.append(
+            self._check_param(
+                [index, name, param_type],
+                ["index", "name", "param_type"],
+                [self._is_int, self._is_string, self._is_string],
+                kwargs,
+            )
+        )
         return self
 
-    def output(self, index: int | None = None, name: str | None = None,
-               param_type: str | None = None, **kwargs: Any) -> CpuRegOp:  # fmt: skip
+    def output(
+        self,
+        index: int | None = None,
+        name: str | None = None,
+        param_type: str | None = None,
+        **kwargs: Any,
+    ) -> CpuRegOp:
         """An output: its index, name and param type."""
-        self.outputs.append(self._check_param(
-            [index, name, param_type], ["index", "name", "param_type"],
-            [self._is_int, self._is_string, self._is_string], kwargs))  # fmt: skip
+        self.outputs.append(
+            self._check_param(
+                [index, name, param_type],
+                ["index", "name", "param_type"],
+                [self._is_int, self._is_string, self._is_string],
+                kwargs,
+            )
+        )
         return self
 
-    def attr(self, name: str | None = None, value_type: str | None = None,
-             value: str | None = None, **kwargs: Any) -> CpuRegOp:  # fmt: skip
+    def attr(
+        self,
+        name: str | None = None,
+        value_type: str | None = None,
+        value: str | None = None,
+        **kwargs: Any,
+    ) -> CpuRegOp:
         """An attribute: its name, value type and value."""
         self.attr_.append(
             self._check_param(
                 [name, value_type, value], ["name", "type", "value"], [self._is_string], kwargs
             )
         )
-        return self  # fmt: skip
+        return self
 
 
 class CustomRegOp(RegOp):
@@ -307,21 +332,41 @@ class CustomRegOp(RegOp):
         super().__init__(op_name)
         self.target_: str | None = "UnKnown"
 
-    def input(self, index: int | None = None, name: str | None = None,
-              param_type: str | None = "required", **kwargs: Any) -> CustomRegOp:  # fmt: skip
+    def input(
+        self,
+        index: int | None = None,
+        name: str | None = None,
+        param_type: str | None = "required",
+        **kwargs: Any,
+    ) -> CustomRegOp:
         """An input of `func`: ``{"index", "name", "paramType"}`` (``"required"``,
         ``"dynamic"`` or ``"optional"``)."""
-        self.inputs.append(self._check_param(
-            [index, name, param_type], ["index", "name", "paramType"],
-            [self._is_int, self._is_string, self._is_string], kwargs))  # fmt: skip
+        self.inputs.append(
+            self._check_param(
+                [index, name, param_type],
+                ["index", "name", "paramType"],
+                [self._is_int, self._is_string, self._is_string],
+                kwargs,
+            )
+        )
         return self
 
-    def output(self, index: int | None = None, name: str | None = None,
-               param_type: str | None = "required", **kwargs: Any) -> CustomRegOp:  # fmt: skip
+    def output(
+        self,
+        index: int | None = None,
+        name: str | None = None,
+        param_type: str | None = "required",
+        **kwargs: Any,
+    ) -> CustomRegOp:
         """An output of `func`: ``{"index", "name", "paramType"}``."""
-        self.outputs.append(self._check_param(
-            [index, name, param_type], ["index", "name", "paramType"],
-            [self._is_int, self._is_string, self._is_string], kwargs))  # fmt: skip
+        self.outputs.append(
+            self._check_param(
+                [index, name, param_type],
+                ["index", "name", "paramType"],
+                [self._is_int, self._is_string, self._is_string],
+                kwargs,
+            )
+        )
         return self
 
     def dtype_format(self, *args: tuple) -> CustomRegOp:
@@ -335,13 +380,23 @@ class CustomRegOp(RegOp):
         super().dtype_format(*args)
         return self
 
-    def attr(self, name: str | None = None, param_type: str | None = None,
-             value_type: str | None = None, default_value: str | None = None,
-             **kwargs: Any) -> CustomRegOp:  # fmt: skip
+    def attr(
+        self,
+        name: str | None = None,
+        param_type: str | None = None,
+        value_type: str | None = None,
+        default_value: str | None = None,
+        **kwargs: Any,
+    ) -> CustomRegOp:
         """An attribute of `func`: ``{"name", "paramType", "type", "defaultValue"}``."""
-        self.attr_.append(self._check_param(
-            [name, param_type, value_type, default_value],
-            ["name", "paramType", "type", "defaultValue"], [self._is_string], kwargs))  # fmt: skip
+        self.attr_.append(
+            self._check_param(
+                [name, param_type, value_type, default_value],
+                ["name", "paramType", "type", "defaultValue"],
+                [self._is_string],
+                kwargs,
+            )
+        )
         return self
 
     def target(self, target: str | None = None) -> CustomRegOp:
@@ -412,7 +467,8 @@ for _name, _value in _data_type_table().items():
 del _name, _value
 
 AkgGpuRegOp = unsupported(
-    "mindspore.ops", "AkgGpuRegOp",
+    "mindspore.ops",
+    "AkgGpuRegOp",
     "it registers a kernel of the AKG compiler for NVIDIA GPUs, which deepsink does not "
     "build; write the kernel as an ops.Custom 'pyfunc' or 'hybrid' function, or in jax",
-)  # fmt: skip
+)

@@ -149,8 +149,10 @@ def prim_attr_register(fn: Callable) -> Callable:
         bound = sig.bind(self, *args, **kwargs)
         bound.apply_defaults()
         for name, value in list(bound.arguments.items())[1:]:
-            if sig.parameters[name].kind in (inspect.Parameter.VAR_POSITIONAL,
-                                             inspect.Parameter.VAR_KEYWORD):  # fmt: skip
+            if sig.parameters[name].kind in (
+                inspect.Parameter.VAR_POSITIONAL,
+                inspect.Parameter.VAR_KEYWORD,
+            ):
                 continue
             self.init_attrs[name] = value
             self.add_prim_attr(name, value)
@@ -159,8 +161,13 @@ def prim_attr_register(fn: Callable) -> Callable:
     return init
 
 
-def constexpr(fn: Callable | None = None, get_instance: bool = True, name: str | None = None,
-              reuse_result: bool = True, check: bool = True) -> Any:  # fmt: skip
+def constexpr(
+    fn: Callable | None = None,
+    get_instance: bool = True,
+    name: str | None = None,
+    reuse_result: bool = True,
+    check: bool = True,
+) -> Any:
     """MindSpore's ``constexpr``: the function runs in Python on compile-time values.
 
     deepsink traces with Python, where non-Tensor values are already constants, so the function

@@ -109,9 +109,14 @@ def _scatter(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
         kwargs = dict(kwargs)
         kwargs["dim"] = kwargs.pop("axis")
     dim, index, src, reduce = _call(
-        lambda dim, index, src, reduce=None: (dim, index, src, reduce), "scatter",
-        ("dim", "index", "src", "reduce"), None, args, kwargs, with_self=False,
-    )  # fmt: skip
+        lambda dim, index, src, reduce=None: (dim, index, src, reduce),
+        "scatter",
+        ("dim", "index", "src", "reduce"),
+        None,
+        args,
+        kwargs,
+        with_self=False,
+    )
     if reduce not in (None, "add"):
         raise ValueError(
             f"For 'Tensor.scatter', 'reduce' must be None or 'add', but got {reduce!r}"
@@ -132,9 +137,14 @@ def _index_add(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
                 f"For 'Tensor.index_add', 'alpha' must be an int or float, but got {alpha!r}"
             )
         dim, index, source = _call(
-            lambda dim, index, source: (dim, index, source), "index_add",
-            ("dim", "index", "source"), None, args, kwargs, with_self=False,
-        )  # fmt: skip
+            lambda dim, index, source: (dim, index, source),
+            "index_add",
+            ("dim", "index", "source"),
+            None,
+            args,
+            kwargs,
+            with_self=False,
+        )
         return F.index_add(self, index, source * alpha if alpha != 1 else source, dim)
     return F.index_add(self, *args, **kwargs)
 
@@ -178,18 +188,58 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
 
 # the Tensor methods of the ops in ``deepsink.ops.function``'s breadth modules whose MindSpore
 # signature is the op's with the tensor first
-DELEGATED.update({
-    name: None for name in (
-        "addcdiv", "addcmul", "addmm", "addmv", "addbmm", "baddbmm", "adjoint", "type_as",
-        "view_as", "index_fill", "bincount", "cov", "histc", "logdet", "nanmedian", "quantile",
-        "nanquantile", "msort", "renorm", "hardshrink", "arccos", "arcsin", "arctan", "arctan2",
-        "cholesky", "cholesky_inverse", "cholesky_solve", "igamma", "igammac", "lu_solve",
-        "mvlgamma", "reverse", "reverse_sequence", "select_scatter", "slice_scatter",
-        "diagonal_scatter", "top_k",
-        "inplace_update", "random_categorical", "multinomial", "svd", "ger", "is_complex",
-        "unique_consecutive", "fills",
-    )
-})  # fmt: skip
+DELEGATED.update(
+    {
+        name: None
+        for name in (
+            "addcdiv",
+            "addcmul",
+            "addmm",
+            "addmv",
+            "addbmm",
+            "baddbmm",
+            "adjoint",
+            "type_as",
+            "view_as",
+            "index_fill",
+            "bincount",
+            "cov",
+            "histc",
+            "logdet",
+            "nanmedian",
+            "quantile",
+            "nanquantile",
+            "msort",
+            "renorm",
+            "hardshrink",
+            "arccos",
+            "arcsin",
+            "arctan",
+            "arctan2",
+            "cholesky",
+            "cholesky_inverse",
+            "cholesky_solve",
+            "igamma",
+            "igammac",
+            "lu_solve",
+            "mvlgamma",
+            "reverse",
+            "reverse_sequence",
+            "select_scatter",
+            "slice_scatter",
+            "diagonal_scatter",
+            "top_k",
+            "inplace_update",
+            "random_categorical",
+            "multinomial",
+            "svd",
+            "ger",
+            "is_complex",
+            "unique_consecutive",
+            "fills",
+        )
+    }
+)
 
 
 # ``Tensor.scatter_sub/mul/div/max/min(indices, updates)`` are MindSpore's ``tensor_scatter_*``
@@ -199,12 +249,23 @@ for _op in ("sub", "mul", "div", "max", "min"):
 
 
 # MindSpore 2.10's Tensor methods of linear-algebra, folding and segment ops (the tensor first)
-DELEGATED.update({
-    name: None for name in (
-        "eigvals", "fold", "log_matrix_determinant", "lstsq", "matrix_determinant", "soft_shrink",
-        "unfold", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
-    )
-})  # fmt: skip
+DELEGATED.update(
+    {
+        name: None
+        for name in (
+            "eigvals",
+            "fold",
+            "log_matrix_determinant",
+            "lstsq",
+            "matrix_determinant",
+            "soft_shrink",
+            "unfold",
+            "unsorted_segment_max",
+            "unsorted_segment_min",
+            "unsorted_segment_prod",
+        )
+    }
+)
 
 
 def _addr(self: Tensor, vec1: Any, vec2: Any, beta: Any = 1, alpha: Any = 1) -> Tensor:

@@ -36,14 +36,20 @@ def dispatch_threads_num(threads_num: int) -> None:
         >>> ms.runtime.dispatch_threads_num(6)  # doctest: +SKIP
     """
     if isinstance(threads_num, bool) or not isinstance(threads_num, int):
-        raise TypeError(f"For 'dispatch_threads_num', 'threads_num' must be int, but got "
-                        f"{type(threads_num).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'dispatch_threads_num', 'threads_num' must be int, but got "
+            f"{type(threads_num).__name__}"
+        )
     if threads_num <= 0:
-        raise ValueError(f"For 'dispatch_threads_num', 'threads_num' must be positive, but got "
-                         f"{threads_num}")  # fmt: skip
+        raise ValueError(
+            f"For 'dispatch_threads_num', 'threads_num' must be positive, but got {threads_num}"
+        )
     _once("dispatch_threads_num")
-    warnings.warn("dispatch_threads_num has no effect on deepsink: JAX dispatches each op from "
-                  "the calling thread", stacklevel=2)  # fmt: skip
+    warnings.warn(
+        "dispatch_threads_num has no effect on deepsink: JAX dispatches each op from "
+        "the calling thread",
+        stacklevel=2,
+    )
 
 
 def _cpus(ranges: list[str]) -> set[int]:
@@ -51,15 +57,20 @@ def _cpus(ranges: list[str]) -> set[int]:
     for item in ranges:
         m = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", str(item))
         if not m or int(m.group(1)) > int(m.group(2)):
-            raise ValueError(f"For 'set_cpu_affinity', each CPU range must look like 'X-Y' with "
-                             f"X <= Y, but got {item!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'set_cpu_affinity', each CPU range must look like 'X-Y' with "
+                f"X <= Y, but got {item!r}"
+            )
         cpus |= set(range(int(m.group(1)), int(m.group(2)) + 1))
     return cpus
 
 
-def set_cpu_affinity(enable_affinity: bool, affinity_cpu_list: list | None = None,
-                     module_to_cpu_dict: dict | None = None, bind_file: str | None = None
-                     ) -> None:  # fmt: skip
+def set_cpu_affinity(
+    enable_affinity: bool,
+    affinity_cpu_list: list | None = None,
+    module_to_cpu_dict: dict | None = None,
+    bind_file: str | None = None,
+) -> None:
     """Bind the process's threads to CPU cores (``os.sched_setaffinity``).
 
     deepsink's compute threads are XLA's, started by the process, so the binding is per process:
@@ -86,11 +97,15 @@ def set_cpu_affinity(enable_affinity: bool, affinity_cpu_list: list | None = Non
     """
     global _original_affinity
     if not isinstance(enable_affinity, bool):
-        raise TypeError(f"For 'set_cpu_affinity', 'enable_affinity' must be bool, but got "
-                        f"{type(enable_affinity).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'set_cpu_affinity', 'enable_affinity' must be bool, but got "
+            f"{type(enable_affinity).__name__}"
+        )
     if bind_file is not None:
-        raise NotImplementedError("For 'set_cpu_affinity', 'bind_file' (per-thread-pool binding "
-                                  "of MindSpore's runtime) is not supported by deepsink")  # fmt: skip
+        raise NotImplementedError(
+            "For 'set_cpu_affinity', 'bind_file' (per-thread-pool binding "
+            "of MindSpore's runtime) is not supported by deepsink"
+        )
     if _original_affinity is None:
         _original_affinity = os.sched_getaffinity(0)
     if not enable_affinity:
@@ -99,32 +114,45 @@ def set_cpu_affinity(enable_affinity: bool, affinity_cpu_list: list | None = Non
     cpus = set(os.sched_getaffinity(0))
     if affinity_cpu_list is not None:
         if not isinstance(affinity_cpu_list, list):
-            raise TypeError(f"For 'set_cpu_affinity', 'affinity_cpu_list' must be a list, but "
-                            f"got {type(affinity_cpu_list).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'set_cpu_affinity', 'affinity_cpu_list' must be a list, but "
+                f"got {type(affinity_cpu_list).__name__}"
+            )
         cpus = _cpus(affinity_cpu_list)
     if module_to_cpu_dict is not None:
         if not isinstance(module_to_cpu_dict, dict):
-            raise TypeError(f"For 'set_cpu_affinity', 'module_to_cpu_dict' must be a dict, but "
-                            f"got {type(module_to_cpu_dict).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'set_cpu_affinity', 'module_to_cpu_dict' must be a dict, but "
+                f"got {type(module_to_cpu_dict).__name__}"
+            )
         other = set(module_to_cpu_dict) - {"main"}
         if other:
-            raise NotImplementedError(f"For 'set_cpu_affinity', modules {sorted(other)} are "
-                                      f"MindSpore's own thread pools; deepsink binds only "
-                                      f"'main' (the process)")  # fmt: skip
+            raise NotImplementedError(
+                f"For 'set_cpu_affinity', modules {sorted(other)} are "
+                f"MindSpore's own thread pools; deepsink binds only "
+                f"'main' (the process)"
+            )
         if "main" in module_to_cpu_dict:
             cpus = {int(c) for c in module_to_cpu_dict["main"]}
     available = set(range(os.cpu_count() or 1))
     if not cpus or not cpus <= available:
-        raise ValueError(f"For 'set_cpu_affinity', the cores {sorted(cpus)} are not all among "
-                         f"this machine's {sorted(available)}")  # fmt: skip
+        raise ValueError(
+            f"For 'set_cpu_affinity', the cores {sorted(cpus)} are not all among "
+            f"this machine's {sorted(available)}"
+        )
     os.sched_setaffinity(0, cpus)
 
 
 _SIZE = re.compile(r"^\d+(\.\d+)?GB$")
 
 
-def set_memory(init_size: str = "2GB", increase_size: str = "2GB", max_size: str = "1024GB",
-               optimize_level: str = "O0", huge_page_reserve_size: str = "0GB") -> None:  # fmt: skip
+def set_memory(
+    init_size: str = "2GB",
+    increase_size: str = "2GB",
+    max_size: str = "1024GB",
+    optimize_level: str = "O0",
+    huge_page_reserve_size: str = "0GB",
+) -> None:
     """MindSpore's memory pool sizes. XLA's allocator is configured by its own variables
     (``XLA_PYTHON_CLIENT_PREALLOCATE``, ``XLA_PYTHON_CLIENT_MEM_FRACTION``) before the first
     computation, so the values are checked and deepsink warns that they have no effect.
@@ -151,31 +179,42 @@ def set_memory(init_size: str = "2GB", increase_size: str = "2GB", max_size: str
         ("huge_page_reserve_size", huge_page_reserve_size),
     ):
         if not isinstance(value, str) or not _SIZE.match(value):
-            raise ValueError(f"For 'set_memory', '{name}' must be a size such as '2GB', but got "
-                             f"{value!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'set_memory', '{name}' must be a size such as '2GB', but got {value!r}"
+            )
     if optimize_level not in ("O0", "O1"):
-        raise ValueError(f"For 'set_memory', 'optimize_level' must be 'O0' or 'O1', but got "
-                         f"{optimize_level!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'set_memory', 'optimize_level' must be 'O0' or 'O1', but got {optimize_level!r}"
+        )
     _once("set_memory")
-    warnings.warn("set_memory has no effect on deepsink: XLA's allocator is set by "
-                  "XLA_PYTHON_CLIENT_PREALLOCATE / XLA_PYTHON_CLIENT_MEM_FRACTION before the "
-                  "first computation", stacklevel=2)  # fmt: skip
+    warnings.warn(
+        "set_memory has no effect on deepsink: XLA's allocator is set by "
+        "XLA_PYTHON_CLIENT_PREALLOCATE / XLA_PYTHON_CLIENT_MEM_FRACTION before the "
+        "first computation",
+        stacklevel=2,
+    )
 
 
 _ASCEND_LAUNCH = (
     "it configures Ascend's kernel launch threads and task capture; XLA launches kernels itself"
 )
-set_kernel_launch_group = unsupported("mindspore.runtime", "set_kernel_launch_group",
-                                      _ASCEND_LAUNCH, kind="function")  # fmt: skip
-set_kernel_launch_capture = unsupported("mindspore.runtime", "set_kernel_launch_capture",
-                                        _ASCEND_LAUNCH, kind="function")  # fmt: skip
+set_kernel_launch_group = unsupported(
+    "mindspore.runtime", "set_kernel_launch_group", _ASCEND_LAUNCH, kind="function"
+)
+set_kernel_launch_capture = unsupported(
+    "mindspore.runtime", "set_kernel_launch_capture", _ASCEND_LAUNCH, kind="function"
+)
 memory_replay = unsupported(
-    "mindspore.runtime", "memory_replay",
+    "mindspore.runtime",
+    "memory_replay",
     "it replays a MindSpore memory-allocation trace file into its own pool; XLA's allocator "
-    "takes no trace", kind="function",
-)  # fmt: skip
-_ALLOCATOR = ("it plugs a C allocator (function pointers from a shared library) into "
-              "MindSpore's memory pool; XLA's allocator cannot be replaced from Python")  # fmt: skip
+    "takes no trace",
+    kind="function",
+)
+_ALLOCATOR = (
+    "it plugs a C allocator (function pointers from a shared library) into "
+    "MindSpore's memory pool; XLA's allocator cannot be replaced from Python"
+)
 PluggableAllocator = unsupported("mindspore.runtime", "PluggableAllocator", _ALLOCATOR)
 MemPool = unsupported("mindspore.runtime", "MemPool", _ALLOCATOR)
 use_mem_pool = unsupported("mindspore.runtime", "use_mem_pool", _ALLOCATOR, kind="function")
@@ -184,6 +223,5 @@ get_device_limit = unsupported("mindspore.runtime", "get_device_limit", _CORES, 
 set_device_limit = unsupported("mindspore.runtime", "set_device_limit", _CORES, kind="function")
 get_stream_limit = unsupported("mindspore.runtime", "get_stream_limit", _CORES, kind="function")
 set_stream_limit = unsupported("mindspore.runtime", "set_stream_limit", _CORES, kind="function")
-reset_stream_limit = unsupported("mindspore.runtime", "reset_stream_limit", _CORES,
-                                 kind="function")  # fmt: skip
+reset_stream_limit = unsupported("mindspore.runtime", "reset_stream_limit", _CORES, kind="function")
 StreamLimitCtx = unsupported("mindspore.runtime", "StreamLimitCtx", _CORES)

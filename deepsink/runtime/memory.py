@@ -37,10 +37,15 @@ def _counters() -> dict[str, int]:
     reserved = int(raw.get("pool_bytes", raw.get("bytes_reserved", raw.get("bytes_limit", 0))))
     reserved = max(reserved, allocated)
     peak_alloc = int(raw.get("peak_bytes_in_use", allocated))
-    peak_res = max(int(raw.get("peak_pool_bytes", raw.get("peak_bytes_reserved", reserved))),
-                   reserved)  # fmt: skip
-    return {"allocated": allocated, "reserved": reserved, "max_allocated": peak_alloc,
-            "max_reserved": peak_res}  # fmt: skip
+    peak_res = max(
+        int(raw.get("peak_pool_bytes", raw.get("peak_bytes_reserved", reserved))), reserved
+    )
+    return {
+        "allocated": allocated,
+        "reserved": reserved,
+        "max_allocated": peak_alloc,
+        "max_reserved": peak_res,
+    }
 
 
 def _peak(kind: str, counters: dict[str, int]) -> int:
@@ -78,7 +83,7 @@ def memory_stats() -> dict:
             "block_unit_size": c["reserved"],
             "block_counts": int(c["reserved"] > 0),
             "blocks_info": {},
-        },  # fmt: skip
+        },
         "persistent_mem_pool_stats": {"block_counts": 0, "block_unit_size": 0, "blocks_info": {}},
     }
 
@@ -216,8 +221,12 @@ def memory_summary() -> str:
             ("total_eager_free_memory", "Eager free memory"),
             ("max_reserved_memory", "Max reserved memory"),
             ("max_allocated_memory", "Max allocated memory")]  # fmt: skip
-    lines = ["=" * 45, " {:^43} ".format("Memory summary"), "=" * 45,
-             " {:<20} | {:<20} ".format("Metric", "Data")]  # fmt: skip
+    lines = [
+        "=" * 45,
+        " {:^43} ".format("Memory summary"),
+        "=" * 45,
+        " {:<20} | {:<20} ".format("Metric", "Data"),
+    ]
     for key, title in rows:
         lines += ["-" * 45, f" {title:<20} | {_fmt(stats[key]):<20} "]
     lines.append("=" * 45)

@@ -54,8 +54,9 @@ class Stream:
 
     def __init__(self, priority: int = 0, **kwargs: Any) -> None:
         if isinstance(priority, bool) or not isinstance(priority, int):
-            raise TypeError(f"For 'Stream', 'priority' must be int, but got "
-                            f"{type(priority).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'Stream', 'priority' must be int, but got {type(priority).__name__}"
+            )
         if kwargs.keys() - {"stream"}:
             raise TypeError(f"For 'Stream', unexpected arguments {sorted(kwargs)}")
         self.priority = priority
@@ -76,15 +77,17 @@ class Stream:
         """Make later work on this stream wait for ``event``: holds already, work is issued in
         order on the one stream."""
         if not isinstance(event, Event):
-            raise TypeError(f"For 'wait_event', 'event' must be an Event, but got "
-                            f"{type(event).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'wait_event', 'event' must be an Event, but got {type(event).__name__}"
+            )
 
     def wait_stream(self, stream: Stream) -> None:
         """Make later work on this stream wait for the work issued to ``stream``: holds already
         (one ordered stream)."""
         if not isinstance(stream, Stream):
-            raise TypeError(f"For 'wait_stream', 'stream' must be a Stream, but got "
-                            f"{type(stream).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'wait_stream', 'stream' must be a Stream, but got {type(stream).__name__}"
+            )
 
     def synchronize(self) -> None:
         """Wait until the work issued to the stream is done."""
@@ -128,8 +131,9 @@ class Event:
     def __init__(self, enable_timing: bool = False, blocking: bool = False) -> None:
         for name, value in (("enable_timing", enable_timing), ("blocking", blocking)):
             if not isinstance(value, bool):
-                raise TypeError(f"For 'Event', '{name}' must be bool, but got "
-                                f"{type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'Event', '{name}' must be bool, but got {type(value).__name__}"
+                )
         self.enable_timing, self.blocking = enable_timing, blocking
         self._arrays: list[Any] | None = None
         self._time: float | None = None
@@ -137,8 +141,9 @@ class Event:
     def record(self, stream: Stream | None = None) -> None:
         """Mark the work issued so far (on ``stream``, default the current one)."""
         if stream is not None and not isinstance(stream, Stream):
-            raise TypeError(f"For 'Event.record', 'stream' must be a Stream, but got "
-                            f"{type(stream).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'Event.record', 'stream' must be a Stream, but got {type(stream).__name__}"
+            )
         self._arrays = _pending()
         if self.enable_timing:
             _wait(self._arrays)
@@ -164,8 +169,10 @@ class Event:
             RuntimeError: if either event was not recorded with ``enable_timing=True``.
         """
         if self._time is None or end_event._time is None:
-            raise RuntimeError("For 'Event.elapsed_time', both events must be created with "
-                               "enable_timing=True and recorded")  # fmt: skip
+            raise RuntimeError(
+                "For 'Event.elapsed_time', both events must be created with "
+                "enable_timing=True and recorded"
+            )
         return (end_event._time - self._time) * 1000.0
 
 
@@ -216,8 +223,9 @@ def set_cur_stream(stream: Stream) -> None:
     """
     global _current
     if not isinstance(stream, Stream):
-        raise TypeError(f"For 'set_cur_stream', 'stream' must be a Stream, but got "
-                        f"{type(stream).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'set_cur_stream', 'stream' must be a Stream, but got {type(stream).__name__}"
+        )
     _current = stream
 
 
@@ -253,8 +261,10 @@ class StreamCtx:
 
     def __init__(self, ctx_stream: Stream | None) -> None:
         if ctx_stream is not None and not isinstance(ctx_stream, Stream):
-            raise TypeError(f"For 'StreamCtx', 'ctx_stream' must be a Stream or None, but got "
-                            f"{type(ctx_stream).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'StreamCtx', 'ctx_stream' must be a Stream or None, but got "
+                f"{type(ctx_stream).__name__}"
+            )
         self.stream = ctx_stream
         self._prev: Stream | None = None
 

@@ -35,6 +35,22 @@ from deepsink.train.dataset_helper import DatasetHelper as DatasetHelper
 from deepsink.train.dataset_helper import (
     connect_network_with_dataset as connect_network_with_dataset,
 )
+from deepsink.train.distributed_checkpoints import (
+    build_searched_strategy as build_searched_strategy,
+)
+from deepsink.train.distributed_checkpoints import export_split_mindir as export_split_mindir
+from deepsink.train.distributed_checkpoints import (
+    get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
+)
+from deepsink.train.distributed_checkpoints import load as load
+from deepsink.train.distributed_checkpoints import load_checkpoint_async as load_checkpoint_async
+from deepsink.train.distributed_checkpoints import (
+    load_distributed_checkpoint as load_distributed_checkpoint,
+)
+from deepsink.train.distributed_checkpoints import merge_sliced_parameter as merge_sliced_parameter
+from deepsink.train.distributed_checkpoints import (
+    restore_group_info_list as restore_group_info_list,
+)
 from deepsink.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
 from deepsink.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
 from deepsink.train.loss_scale_manager import LossScaleManager as LossScaleManager
@@ -76,18 +92,6 @@ from deepsink.train.serialization import load_checkpoint as load_checkpoint
 from deepsink.train.serialization import load_param_into_net as load_param_into_net
 from deepsink.train.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from deepsink.train.serialization import save_checkpoint as save_checkpoint
-from deepsink.train.serialization_extra import build_searched_strategy as build_searched_strategy
-from deepsink.train.serialization_extra import export_split_mindir as export_split_mindir
-from deepsink.train.serialization_extra import (
-    get_ckpt_path_with_strategy as get_ckpt_path_with_strategy,
-)
-from deepsink.train.serialization_extra import load as load
-from deepsink.train.serialization_extra import load_checkpoint_async as load_checkpoint_async
-from deepsink.train.serialization_extra import (
-    load_distributed_checkpoint as load_distributed_checkpoint,
-)
-from deepsink.train.serialization_extra import merge_sliced_parameter as merge_sliced_parameter
-from deepsink.train.serialization_extra import restore_group_info_list as restore_group_info_list
 from deepsink.train.summary import SummaryRecord as SummaryRecord
 from deepsink.train.train_thor import ConvertModelUtils as ConvertModelUtils
 

@@ -74,8 +74,9 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
 def _field(number: int, array: np.ndarray) -> bytes:
     from deepsink.train._ckpt_proto import TensorProto
 
-    t = TensorProto(dims=list(array.shape), tensor_type=array.dtype.name,
-                    tensor_content=array.tobytes())  # fmt: skip
+    t = TensorProto(
+        dims=list(array.shape), tensor_type=array.dtype.name, tensor_content=array.tobytes()
+    )
     payload = t.SerializeToString()
     return _varint(number << 3 | 2) + _varint(len(payload)) + payload
 
@@ -137,8 +138,9 @@ def find(data: bytes, number: int = FIELD) -> np.ndarray | None:
     return np.frombuffer(t.tensor_content, np.dtype(t.tensor_type)).reshape(list(t.dims))
 
 
-def attach(parameter_dict: dict[str, Any], key: np.ndarray | None,
-           engines: np.ndarray | None = None) -> None:  # fmt: skip
+def attach(
+    parameter_dict: dict[str, Any], key: np.ndarray | None, engines: np.ndarray | None = None
+) -> None:
     """Hang ``key`` (and the engine states) on every Parameter of a loaded checkpoint (see the
     module docstring)."""
     for value in parameter_dict.values():

@@ -36,8 +36,13 @@ def _boxes_of(fn: Callable, dataset: Any) -> tuple:
     return (*boxes, *extra)
 
 
-def data_sink(fn: Callable, dataset: Any, sink_size: int = 1, jit_config: Any = None,
-              input_signature: Any = None) -> Callable[[], Any]:  # fmt: skip
+def data_sink(
+    fn: Callable,
+    dataset: Any,
+    sink_size: int = 1,
+    jit_config: Any = None,
+    input_signature: Any = None,
+) -> Callable[[], Any]:
     """A callable that runs ``fn`` over the next ``sink_size`` batches of ``dataset`` per call.
 
     Args:

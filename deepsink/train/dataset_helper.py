@@ -14,7 +14,7 @@ from typing import Any
 
 from deepsink import nn
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, check_positive_int, fail, shown
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg, shown
 from deepsink.common.tensor import wrap
 from deepsink.train.model import host_batches
 from deepsink.train.sink.session import SinkSession
@@ -40,8 +40,9 @@ class DatasetHelper:
         (2, 2)
     """
 
-    def __init__(self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1,
-                 epoch_num: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1, epoch_num: int = 1
+    ) -> None:
         check_bool(dataset_sink_mode, "dataset_sink_mode", "DatasetHelper")
         if (
             isinstance(sink_size, bool)
@@ -49,7 +50,7 @@ class DatasetHelper:
             or sink_size == 0
             or sink_size < -1
         ):
-            fail("DatasetHelper", "sink_size", "-1 or a positive int", sink_size)
+            fail_arg("DatasetHelper", "sink_size", "-1 or a positive int", sink_size)
         check_positive_int(epoch_num, "epoch_num", "DatasetHelper")
         if not dataset_sink_mode or sink_size == -1:
             size = dataset.get_dataset_size()
@@ -160,11 +161,21 @@ def connect_network_with_dataset(network: nn.Cell, dataset_helper: DatasetHelper
         Dense
     """
     if not isinstance(network, nn.Cell):
-        fail("connect_network_with_dataset", "network", "a Cell (the network to run on the "
-             "helper's data)", type(network).__name__, TypeError)  # fmt: skip
+        fail_arg(
+            "connect_network_with_dataset",
+            "network",
+            "a Cell (the network to run on the helper's data)",
+            type(network).__name__,
+            TypeError,
+        )
     if not isinstance(dataset_helper, DatasetHelper):
-        fail("connect_network_with_dataset", "dataset_helper", "a DatasetHelper",
-             shown(type(dataset_helper).__name__), TypeError)  # fmt: skip
+        fail_arg(
+            "connect_network_with_dataset",
+            "dataset_helper",
+            "a DatasetHelper",
+            shown(type(dataset_helper).__name__),
+            TypeError,
+        )
     if not dataset_helper.dataset_sink_mode:
         return network
     return _SinkNetwork(network, dataset_helper)

@@ -25,7 +25,7 @@ from deepsink._core.validate import (
     check_bool,
     check_non_negative_int,
     check_positive_int,
-    fail,
+    fail_arg,
     shown,
 )
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -47,7 +47,7 @@ def _check_dataset(dataset: Any, arg: str, api: str, need_size: bool = True) -> 
     """The dataset's size per epoch. Without ``need_size`` (a sink of a fixed sink_size) the size
     is only read when known in advance: an endless source is not counted (which never ends)."""
     if not hasattr(dataset, "create_tuple_iterator") or not hasattr(dataset, "get_dataset_size"):
-        fail(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
+        fail_arg(api, arg, "a deepsink.dataset Dataset", shown(type(dataset).__name__), TypeError)
     if not need_size:
         known = getattr(dataset, "_known_size", None)
         size = known() if known is not None else dataset.get_dataset_size()
@@ -96,9 +96,9 @@ def _epochs_read(dataset: Any, lengths: list[int]) -> int:
 
 def _check_sink_size(sink_size: Any, api: str) -> int:
     if isinstance(sink_size, bool) or not isinstance(sink_size, int):
-        fail(api, "sink_size", "-1 or a positive int", sink_size, TypeError)
+        fail_arg(api, "sink_size", "-1 or a positive int", sink_size, TypeError)
     if sink_size == 0 or sink_size < -1:
-        fail(api, "sink_size", "-1 or a positive int", sink_size)
+        fail_arg(api, "sink_size", "-1 or a positive int", sink_size)
     return sink_size
 
 
@@ -149,15 +149,26 @@ class Model:
         ['acc']
     """
 
-    def __init__(self, network: nn.Cell, loss_fn: Any = None, optimizer: Any = None,
-                 metrics: Any = None, eval_network: Any = None, eval_indexes: Any = None,
-                 amp_level: str = "O0", boost_level: str = "O0", **kwargs: Any) -> None:  # fmt: skip
+    def __init__(
+        self,
+        network: nn.Cell,
+        loss_fn: Any = None,
+        optimizer: Any = None,
+        metrics: Any = None,
+        eval_network: Any = None,
+        eval_indexes: Any = None,
+        amp_level: str = "O0",
+        boost_level: str = "O0",
+        **kwargs: Any,
+    ) -> None:
         if not isinstance(network, nn.Cell):
-            fail("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
+            fail_arg("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
         if eval_indexes is not None and (
             not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
         ):
-            fail("Model", "eval_indexes", "a list of 3 ints [loss, output, label]", eval_indexes)
+            fail_arg(
+                "Model", "eval_indexes", "a list of 3 ints [loss, output, label]", eval_indexes
+            )
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
@@ -192,9 +203,14 @@ class Model:
         amp._check_boost(self._boost_level)
         amp._check_kwargs(self._amp_kwargs)
         if self._optimizer is not None:
-            return amp.build_train_network(self._network, self._optimizer, self._loss_fn,
-                                           self._amp_level, self._boost_level,
-                                           **self._amp_kwargs)  # fmt: skip
+            return amp.build_train_network(
+                self._network,
+                self._optimizer,
+                self._loss_fn,
+                self._amp_level,
+                self._boost_level,
+                **self._amp_kwargs,
+            )
         if self._loss_fn is not None:
             return nn.WithLossCell(self._network, self._loss_fn)
         return self._network
@@ -216,9 +232,18 @@ class Model:
             _note_if_unbatched(exc, dataset)
             raise
 
-    def _epoch_steps(self, network: nn.Cell, dataset: Any, sink: bool, sink_lengths: Iterable[int],
-                     params: CallbackParam, run_context: RunContext, cbs: CallbackManager,
-                     phase: str, on_outputs: Any = None) -> Iterator[None]:  # fmt: skip
+    def _epoch_steps(
+        self,
+        network: nn.Cell,
+        dataset: Any,
+        sink: bool,
+        sink_lengths: Iterable[int],
+        params: CallbackParam,
+        run_context: RunContext,
+        cbs: CallbackManager,
+        phase: str,
+        on_outputs: Any = None,
+    ) -> Iterator[None]:
         """Generator: one iteration per epoch; runs that epoch's steps with the step callbacks."""
         step_begin = getattr(cbs, f"on_{phase}_step_begin")
         step_end = getattr(cbs, f"on_{phase}_step_end")
@@ -228,16 +253,31 @@ class Model:
         per_step = wants_per_step_outputs(cbs.callbacks)  # a callback reads every step's outputs
         if sink:
             boxes = _jit.state_of(network)
-            with SinkSession(network, boxes, dataset, iter(lengths), self._cache,
-                             measure=trace is not None,
-                             num_epochs=_epochs_read(dataset, lengths)) as session:  # fmt: skip
+            with SinkSession(
+                network,
+                boxes,
+                dataset,
+                iter(lengths),
+                self._cache,
+                measure=trace is not None,
+                num_epochs=_epochs_read(dataset, lengths),
+            ) as session:
                 for n in lengths:
                     params.cur_step_num += n
                     # 2.10's sinking loop hands callbacks its sink iterator's item, an empty tuple
                     setattr(params, element, ())
                     if trace is not None:
-                        self._traced_sink(trace, session, n, params, run_context, step_begin,
-                                          step_end, on_outputs, per_step)  # fmt: skip
+                        self._traced_sink(
+                            trace,
+                            session,
+                            n,
+                            params,
+                            run_context,
+                            step_begin,
+                            step_end,
+                            on_outputs,
+                            per_step,
+                        )
                         yield
                         continue
                     step_begin(run_context)
@@ -247,9 +287,19 @@ class Model:
                     yield
             return
         if trace is not None:
-            yield from self._traced_host_steps(trace, network, dataset, lengths, params,
-                                               run_context, step_begin, step_end, on_outputs,
-                                               phase, per_step)  # fmt: skip
+            yield from self._traced_host_steps(
+                trace,
+                network,
+                dataset,
+                lengths,
+                params,
+                run_context,
+                step_begin,
+                step_end,
+                on_outputs,
+                phase,
+                per_step,
+            )
             return
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
         try:
@@ -274,8 +324,9 @@ class Model:
             batches.close()
 
     @staticmethod
-    def _traced_sink(trace, session, n, params, run_context, step_begin, step_end,
-                     on_outputs, per_step) -> None:  # fmt: skip
+    def _traced_sink(
+        trace, session, n, params, run_context, step_begin, step_end, on_outputs, per_step
+    ) -> None:
         """One sink with its phases timed (``step_trace``): the same calls as the plain loop."""
         trace.begin(params.cur_epoch_num, params.cur_step_num, n)
         with trace.phase("callbacks"):
@@ -288,8 +339,19 @@ class Model:
         trace.end()
 
     @staticmethod
-    def _traced_host_steps(trace, network, dataset, lengths, params, run_context, step_begin,
-                           step_end, on_outputs, phase, per_step) -> Iterator[None]:  # fmt: skip
+    def _traced_host_steps(
+        trace,
+        network,
+        dataset,
+        lengths,
+        params,
+        run_context,
+        step_begin,
+        step_end,
+        on_outputs,
+        phase,
+        per_step,
+    ) -> Iterator[None]:
         """The non-sink loop with each step timed: fetching the batch, computing (until the
         device is done), callbacks. Waiting for each step costs its overlap with the next."""
         batches = host_batches(dataset, _epochs_read(dataset, lengths))
@@ -324,8 +386,15 @@ class Model:
 
     # --- train ------------------------------------------------------------------------------------
     @api_boundary
-    def train(self, epoch: int, train_dataset: Any, callbacks: Any = None,
-              dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
+    def train(
+        self,
+        epoch: int,
+        train_dataset: Any,
+        callbacks: Any = None,
+        dataset_sink_mode: bool = False,
+        sink_size: int = -1,
+        initial_epoch: int = 0,
+    ) -> None:
         """Train ``epoch - initial_epoch`` epochs (``sink_size`` steps each when sunk and > 0).
 
         Resuming with ``initial_epoch=k`` (after loading the epoch-k checkpoint into
@@ -359,13 +428,32 @@ class Model:
             ...                  reduction="mean"), nn.Momentum(net.trainable_params(), 0.1, 0.9))
             >>> model.train(1, data, dataset_sink_mode=True, sink_size=4)
         """
-        self._fit(epoch, train_dataset, None, 1, callbacks, dataset_sink_mode, False, sink_size,
-                  initial_epoch, "train")  # fmt: skip
+        self._fit(
+            epoch,
+            train_dataset,
+            None,
+            1,
+            callbacks,
+            dataset_sink_mode,
+            False,
+            sink_size,
+            initial_epoch,
+            "train",
+        )
 
     @api_boundary
-    def fit(self, epoch: int, train_dataset: Any, valid_dataset: Any = None, valid_frequency: int = 1,
-            callbacks: Any = None, dataset_sink_mode: bool = False,
-            valid_dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:  # fmt: skip
+    def fit(
+        self,
+        epoch: int,
+        train_dataset: Any,
+        valid_dataset: Any = None,
+        valid_frequency: int = 1,
+        callbacks: Any = None,
+        dataset_sink_mode: bool = False,
+        valid_dataset_sink_mode: bool = False,
+        sink_size: int = -1,
+        initial_epoch: int = 0,
+    ) -> None:
         """Train, evaluating ``valid_dataset`` every ``valid_frequency`` epochs (results in
         ``cb_params.eval_results``, before ``on_train_epoch_end``).
 
@@ -394,16 +482,37 @@ class Model:
             epoch: 2 step: 2, loss is 0.01638...
             Eval result: epoch 2, metrics: {'loss': 0.00262...}
         """
-        self._fit(epoch, train_dataset, valid_dataset, valid_frequency, callbacks, dataset_sink_mode,
-                  valid_dataset_sink_mode, sink_size, initial_epoch, "fit")  # fmt: skip
+        self._fit(
+            epoch,
+            train_dataset,
+            valid_dataset,
+            valid_frequency,
+            callbacks,
+            dataset_sink_mode,
+            valid_dataset_sink_mode,
+            sink_size,
+            initial_epoch,
+            "fit",
+        )
 
-    def _fit(self, epoch, train_dataset, valid_dataset, valid_frequency, callbacks, sink,
-             valid_sink, sink_size, initial_epoch, api) -> None:  # fmt: skip
+    def _fit(
+        self,
+        epoch,
+        train_dataset,
+        valid_dataset,
+        valid_frequency,
+        callbacks,
+        sink,
+        valid_sink,
+        sink_size,
+        initial_epoch,
+        api,
+    ) -> None:
         check_positive_int(epoch, "epoch", api)
         check_bool(sink, "dataset_sink_mode", api)
         check_non_negative_int(initial_epoch, "initial_epoch", api)
         if initial_epoch >= epoch:
-            fail(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
+            fail_arg(api, "initial_epoch", f"less than 'epoch' ({epoch})", initial_epoch)
         sink_size = _check_sink_size(sink_size, api)
         size = _check_dataset(train_dataset, "train_dataset", api, not sink or sink_size == -1)
         if valid_dataset is not None:
@@ -423,14 +532,21 @@ class Model:
         per_epoch = size if not sink or sink_size == -1 else sink_size
         network = self._train_network.set_train(True)
         params = CallbackParam(
-            train_network=network, optimizer=self._optimizer, loss_fn=self._loss_fn,
-            train_dataset=train_dataset, valid_dataset=valid_dataset,
-            epoch_num=epoch - initial_epoch, batch_num=per_epoch, cur_step_num=0,
-            dataset_sink_mode=sink, mode="train", network=self._network,
+            train_network=network,
+            optimizer=self._optimizer,
+            loss_fn=self._loss_fn,
+            train_dataset=train_dataset,
+            valid_dataset=valid_dataset,
+            epoch_num=epoch - initial_epoch,
+            batch_num=per_epoch,
+            cur_step_num=0,
+            dataset_sink_mode=sink,
+            mode="train",
+            network=self._network,
             list_callback=_callback_list(callbacks),
             parallel_mode=context.get_auto_parallel_context("parallel_mode"),
             device_number=context.get_auto_parallel_context("device_num"),
-        )  # fmt: skip
+        )
         if sink:  # MindSpore's sinking loop records its sink_size (the host loop does not)
             params.sink_size = sink_size
         # the fields 2.10 sets to None before the first step (present in cb_params.keys())
@@ -451,8 +567,17 @@ class Model:
                 epochs = self._steps(
                     network, train_dataset, sink, plan, params, run_context, cbs, "train"
                 )
-                self._epochs(epochs, range(start, epoch), params, run_context, cbs,
-                             valid_dataset, valid_frequency, valid_sink, network)  # fmt: skip
+                self._epochs(
+                    epochs,
+                    range(start, epoch),
+                    params,
+                    run_context,
+                    cbs,
+                    valid_dataset,
+                    valid_frequency,
+                    valid_sink,
+                    network,
+                )
             cbs.on_train_end(run_context)
         graceful_stop.exit_if_stopped()
 
@@ -475,9 +600,18 @@ class Model:
         functional.update(params, tuple(unwrap(v) for v in values))
         self._broadcast_done = True
 
-    def _epochs(self, epochs: Iterator[None], numbers: range, params: CallbackParam,
-                run_context: RunContext, cbs: CallbackManager, valid_dataset: Any,
-                valid_frequency: Any, valid_sink: bool, network: nn.Cell) -> None:  # fmt: skip
+    def _epochs(
+        self,
+        epochs: Iterator[None],
+        numbers: range,
+        params: CallbackParam,
+        run_context: RunContext,
+        cbs: CallbackManager,
+        valid_dataset: Any,
+        valid_frequency: Any,
+        valid_sink: bool,
+        network: nn.Cell,
+    ) -> None:
         """Run the epochs ``numbers`` (0-based) with their callbacks and fit's evaluations."""
         try:
             for ep in numbers:
@@ -560,15 +694,30 @@ class Model:
         for m in self._metric_fns.values():
             m.clear()
         params = CallbackParam(
-            eval_network=network, valid_dataset=dataset, epoch_num=1, batch_num=size,
-            cur_epoch_num=epoch, cur_step_num=0, dataset_sink_mode=sink, mode="eval",
+            eval_network=network,
+            valid_dataset=dataset,
+            epoch_num=1,
+            batch_num=size,
+            cur_epoch_num=epoch,
+            cur_step_num=0,
+            dataset_sink_mode=sink,
+            mode="eval",
             net_outputs=None,
-        )  # fmt: skip
+        )
         run_context = RunContext(params)
         cbs.on_eval_begin(run_context)
         cbs.on_eval_epoch_begin(run_context)
-        steps = self._steps(network, dataset, sink, [size], params, run_context, cbs, "eval",
-                            on_outputs=self._update_metrics)  # fmt: skip
+        steps = self._steps(
+            network,
+            dataset,
+            sink,
+            [size],
+            params,
+            run_context,
+            cbs,
+            "eval",
+            on_outputs=self._update_metrics,
+        )
         for _ in steps:
             pass
         results = {name: m.eval() for name, m in self._metric_fns.items()}

@@ -26,7 +26,7 @@ from typing import Any
 import jax
 
 from deepsink import context
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.train import step_trace
 
 # MindSpore 2.x Profiler arguments that select Ascend (or CUPTI) collectors: accepted, noted once.
@@ -35,8 +35,17 @@ _HARDWARE_ONLY = ("profiler_level", "activities", "profile_memory", "aic_metrics
                   "parallel_strategy", "mstx", "host_sys", "sys_io", "sys_interconnection",
                   "record_shapes", "experimental_config", "profile_framework", "timeline_limit",
                   "op_time", "profile_communication", "ascend_job_id")  # fmt: skip
-_KNOWN = ("output_path", "start_profile", "with_stack", "data_process", "on_trace_ready",
-          "schedule", "training_trace", "device_trace", *_HARDWARE_ONLY)  # fmt: skip
+_KNOWN = (
+    "output_path",
+    "start_profile",
+    "with_stack",
+    "data_process",
+    "on_trace_ready",
+    "schedule",
+    "training_trace",
+    "device_trace",
+    *_HARDWARE_ONLY,
+)
 
 
 class Profiler:
@@ -83,14 +92,19 @@ class Profiler:
             )
         self.output_path = kwargs.get("output_path", "./data")
         if not isinstance(self.output_path, str) or not self.output_path:
-            fail("Profiler", "output_path", "a non-empty str", self.output_path, TypeError)
-        for name in ("start_profile", "with_stack", "data_process", "training_trace",
-                     "device_trace"):  # fmt: skip
+            fail_arg("Profiler", "output_path", "a non-empty str", self.output_path, TypeError)
+        for name in (
+            "start_profile",
+            "with_stack",
+            "data_process",
+            "training_trace",
+            "device_trace",
+        ):
             if name in kwargs and not isinstance(kwargs[name], bool):
-                fail("Profiler", name, "a bool", kwargs[name], TypeError)
+                fail_arg("Profiler", name, "a bool", kwargs[name], TypeError)
         self._on_ready: Callable | None = kwargs.get("on_trace_ready")
         if self._on_ready is not None and not callable(self._on_ready):
-            fail("Profiler", "on_trace_ready", "a callable", self._on_ready, TypeError)
+            fail_arg("Profiler", "on_trace_ready", "a callable", self._on_ready, TypeError)
         self._with_stack = kwargs.get("with_stack", False)
         self._training_trace = kwargs.get("training_trace", True)
         self.annotate = kwargs.get("device_trace", True)  # read by step_trace
@@ -125,8 +139,9 @@ class Profiler:
             options = jax.profiler.ProfileOptions()
             options.python_tracer_level = 1 if self._with_stack else 0
             try:
-                jax.profiler.start_trace(self.run_dir, create_perfetto_trace=True,
-                                         profiler_options=options)  # fmt: skip
+                jax.profiler.start_trace(
+                    self.run_dir, create_perfetto_trace=True, profiler_options=options
+                )
             except RuntimeError as e:
                 raise RuntimeError(
                     f"For 'Profiler', the device trace could not start ({e}); only one Profiler "
@@ -174,21 +189,26 @@ class Profiler:
     def add_metadata(self, key: str, value: str) -> None:
         """Store ``key: value`` in the run's ``profiler_metadata.json``."""
         if not isinstance(key, str) or not isinstance(value, str):
-            fail("Profiler.add_metadata", "key and value", "str", (key, value), TypeError)
+            fail_arg("Profiler.add_metadata", "key and value", "str", (key, value), TypeError)
         self._metadata[key] = value
 
     def add_metadata_json(self, key: str, value: str) -> None:
         """Store a JSON string, parsed, in the run's ``profiler_metadata.json``."""
         if not isinstance(key, str) or not isinstance(value, str):
-            fail("Profiler.add_metadata_json", "key and value", "str", (key, value), TypeError)
+            fail_arg("Profiler.add_metadata_json", "key and value", "str", (key, value), TypeError)
         try:
             self._metadata[key] = json.loads(value)
         except json.JSONDecodeError as e:
-            fail("Profiler.add_metadata_json", "value", f"a JSON string ({e})", value)
+            fail_arg("Profiler.add_metadata_json", "value", f"a JSON string ({e})", value)
 
     # --- output -----------------------------------------------------------------------------------
-    def analyse(self, offline_path: str | None = None, pretty: bool = False,
-                step_list: list[int] | None = None, mode: str = "sync") -> str | None:  # fmt: skip
+    def analyse(
+        self,
+        offline_path: str | None = None,
+        pretty: bool = False,
+        step_list: list[int] | None = None,
+        mode: str = "sync",
+    ) -> str | None:
         """Stop collecting, write the training trace files and print the summary table; returns
         the table (None when nothing was recorded).
 
@@ -202,10 +222,12 @@ class Profiler:
                 "training trace when a run is analysed and the device trace when it stops"
             )
         if mode not in ("sync", "async"):
-            fail("Profiler.analyse", "mode", "'sync' or 'async'", mode)
-        if step_list is not None and (not isinstance(step_list, list | tuple) or not all(
-                isinstance(s, int) and not isinstance(s, bool) for s in step_list)):  # fmt: skip
-            fail("Profiler.analyse", "step_list", "a list of int", step_list, TypeError)
+            fail_arg("Profiler.analyse", "mode", "'sync' or 'async'", mode)
+        if step_list is not None and (
+            not isinstance(step_list, list | tuple)
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in step_list)
+        ):
+            fail_arg("Profiler.analyse", "step_list", "a list of int", step_list, TypeError)
         self.stop()
         indent = 2 if pretty else None
         if self._metadata and self.run_dir is not None:
@@ -242,8 +264,10 @@ class Profiler:
         elif self._training_trace:
             lines.append("  training trace: training_trace.csv, training_trace.json, summary.txt")
         if device:
-            lines.append(f"  device trace: {os.path.relpath(device[-1], self.run_dir)} "
-                         f"(tensorboard --logdir {self.run_dir})")  # fmt: skip
+            lines.append(
+                f"  device trace: {os.path.relpath(device[-1], self.run_dir)} "
+                f"(tensorboard --logdir {self.run_dir})"
+            )
         if perfetto:
             lines.append(
                 f"  Perfetto / chrome://tracing: {os.path.relpath(perfetto[-1], self.run_dir)}"
@@ -272,12 +296,21 @@ def write_training_trace(run_dir: str, records: list[dict], indent: int | None =
     for mode in dict.fromkeys(r["mode"] for r in records):
         summary = step_trace.summarize([r for r in records if r["mode"] == mode])
         summaries[mode] = summary
-        tables.append(f"deepsink training trace ({mode}, {summary['records']} "
-                      f"{'sinks' if records[0]['sink'] else 'steps'}, {summary['steps']} steps):\n"
-                      + step_trace.table(summary))  # fmt: skip
+        tables.append(
+            f"deepsink training trace ({mode}, {summary['records']} "
+            f"{'sinks' if records[0]['sink'] else 'steps'}, {summary['steps']} steps):\n"
+            + step_trace.table(summary)
+        )
     with open(os.path.join(run_dir, "training_trace.json"), "w") as f:
-        json.dump({"fields_ms": list(step_trace.CRITICAL + step_trace.BACKGROUND),
-                   "records": records, "summary": summaries}, f, indent=indent)  # fmt: skip
+        json.dump(
+            {
+                "fields_ms": list(step_trace.CRITICAL + step_trace.BACKGROUND),
+                "records": records,
+                "summary": summaries,
+            },
+            f,
+            indent=indent,
+        )
     text = "\n\n".join(tables)
     with open(os.path.join(run_dir, "summary.txt"), "w") as f:
         f.write(text + "\n")

@@ -164,8 +164,9 @@ def _append_items(append_dict: Any) -> list[tuple[str, Any]]:
 def _to_host(items: list[tuple[str, Any]], copy: bool) -> list[tuple[str, np.ndarray | str]]:
     """Numpy values of all entries, fetched from the device in one transfer."""
     device = [i for i, (_, v) in enumerate(items) if isinstance(v, Tensor | jax.Array)]
-    fetched = jax.device_get([items[i][1]._data if isinstance(items[i][1], Tensor)
-                              else items[i][1] for i in device])  # fmt: skip
+    fetched = jax.device_get(
+        [items[i][1]._data if isinstance(items[i][1], Tensor) else items[i][1] for i in device]
+    )
     out: list[tuple[str, np.ndarray | str]] = [
         (n, v if isinstance(v, str) else np.asarray(v)) for n, v in items
     ]
@@ -298,8 +299,15 @@ def atomic_write(path: str, chunks: Iterable[bytes]) -> None:
         os.close(fd)
 
 
-def _write(path: str, entries: list, fmt: str, enc_key: bytes | None, enc_mode: str,
-           crc_check: bool, extra: bytes = b"") -> None:  # fmt: skip
+def _write(
+    path: str,
+    entries: list,
+    fmt: str,
+    enc_key: bytes | None,
+    enc_mode: str,
+    crc_check: bool,
+    extra: bytes = b"",
+) -> None:
     if fmt == "safetensors":
         atomic_write(path, [_safetensors_bytes(entries)])
         return
@@ -401,11 +409,19 @@ def _check_file_name(name: Any, fmt: str, api: str) -> str:
     return name
 
 
-def save_checkpoint(save_obj: Any, ckpt_file_name: str, integrated_save: bool = True,
-                    async_save: bool | str = False, append_dict: dict | None = None,
-                    enc_key: bytes | None = None, enc_mode: str = "AES-GCM",
-                    choice_func: Callable[[str], bool] | None = None, crc_check: bool = False,
-                    format: str = "ckpt", **kwargs: Any) -> None:  # noqa: A002  # fmt: skip
+def save_checkpoint(
+    save_obj: Any,
+    ckpt_file_name: str,
+    integrated_save: bool = True,
+    async_save: bool | str = False,
+    append_dict: dict | None = None,
+    enc_key: bytes | None = None,
+    enc_mode: str = "AES-GCM",
+    choice_func: Callable[[str], bool] | None = None,
+    crc_check: bool = False,
+    format: str = "ckpt",
+    **kwargs: Any,
+) -> None:  # noqa: A002
     """Save a Cell's Parameters (or a list/dict of them) to ``ckpt_file_name``.
 
     Args:
@@ -526,8 +542,9 @@ def _is_safetensors(data: bytes) -> bool:
     return 2 <= size <= len(data) - 8 and header[:1] == b"{" and header.rstrip(b" ")[-1:] == b"}"
 
 
-def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool,
-               found: dict | None = None) -> list[tuple[str, list[int], str, bytes]]:  # fmt: skip
+def _read_ckpt(
+    file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool, found: dict | None = None
+) -> list[tuple[str, list[int], str, bytes]]:
     """(tag, dims, type, content) per entry, slices joined; clear errors for bad files.
     ``found["rng_key"]`` receives the saved global random key (``_ckpt_rng``), if any."""
     import google.protobuf.message
@@ -604,8 +621,9 @@ def _read_ckpt(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool,
     return entries
 
 
-def _ckpt_values(file: str, dec_key, dec_mode, crc_check, found: dict | None = None
-                 ) -> Iterator[tuple[str, Any]]:  # fmt: skip
+def _ckpt_values(
+    file: str, dec_key, dec_mode, crc_check, found: dict | None = None
+) -> Iterator[tuple[str, Any]]:
     for tag, dims, typ, content in _read_ckpt(file, dec_key, dec_mode, crc_check, found):
         if typ == "str":
             yield tag, str(np.frombuffer(content, f"U{len(content) // 4}")[0])
@@ -658,11 +676,19 @@ def _wanted(name: str, specify: tuple | None, filt: tuple | None, choice: Callab
     return True
 
 
-def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = False,
-                    filter_prefix: Any = None, dec_key: bytes | None = None,
-                    dec_mode: str = "AES-GCM", specify_prefix: Any = None,
-                    choice_func: Callable[[str], bool] | None = None, crc_check: bool = False,
-                    remove_redundancy: bool = False, format: str = "ckpt") -> dict:  # noqa: A002  # fmt: skip
+def load_checkpoint(
+    ckpt_file_name: str,
+    net: Any = None,
+    strict_load: bool = False,
+    filter_prefix: Any = None,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    specify_prefix: Any = None,
+    choice_func: Callable[[str], bool] | None = None,
+    crc_check: bool = False,
+    remove_redundancy: bool = False,
+    format: str = "ckpt",
+) -> dict:  # noqa: A002
     """Read a checkpoint into ``{name: Parameter}`` (str entries stay str); load it into ``net``
     too when given (see :func:`load_param_into_net`).
 
@@ -706,8 +732,11 @@ def load_checkpoint(ckpt_file_name: str, net: Any = None, strict_load: bool = Fa
         raise TypeError(
             f"For 'load_checkpoint', 'dec_key' must be bytes, but got {type(dec_key).__name__}"
         )
-    for arg, value, kind in (("dec_mode", dec_mode, str), ("crc_check", crc_check, bool),
-                             ("remove_redundancy", remove_redundancy, bool)):  # fmt: skip
+    for arg, value, kind in (
+        ("dec_mode", dec_mode, str),
+        ("crc_check", crc_check, bool),
+        ("remove_redundancy", remove_redundancy, bool),
+    ):
         if not isinstance(value, kind):
             raise TypeError(
                 f"For 'load_checkpoint', '{arg}' must be a {kind.__name__}, "
@@ -777,8 +806,12 @@ def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, str | Non
         logger.warning(
             "The type of %s:%s in 'parameter_dict' is different from the type of it in "
             "'net':%s, then the type convert from %s to %s in the network.",
-            param.name, theirs, mine, theirs, mine,
-        )  # fmt: skip
+            param.name,
+            theirs,
+            mine,
+            theirs,
+            mine,
+        )
         data = data.astype(param._data.dtype)
     return data, None
 
@@ -792,15 +825,20 @@ def _restore_rng_key(value: Any) -> bool:
     if data.shape != current.shape or data.dtype != current.dtype:
         logger.warning(
             "load_param_into_net: '%s' has shape %s %s, the running key %s %s; not restored",
-            RNG_KEY_NAME, data.shape, data.dtype, current.shape, current.dtype,
-        )  # fmt: skip
+            RNG_KEY_NAME,
+            data.shape,
+            data.dtype,
+            current.shape,
+            current.dtype,
+        )
         return False
     _random.KEY._data = jnp.array(data, copy=True)
     return True
 
 
-def load_param_into_net(net: Any, parameter_dict: dict, strict_load: bool = False,
-                        remove_redundancy: bool = False) -> tuple[list[str], list[str]]:  # fmt: skip
+def load_param_into_net(
+    net: Any, parameter_dict: dict, strict_load: bool = False, remove_redundancy: bool = False
+) -> tuple[list[str], list[str]]:
     """Set ``net``'s Parameters from ``parameter_dict``; ``(param_not_load, ckpt_not_load)``.
 
     ``remove_redundancy`` restores parameters saved once per data-parallel group; with one device
@@ -916,8 +954,14 @@ def _common_prefix(missing: list[str], parameter_dict: dict) -> str:
 
 
 # --- format conversion -------------------------------------------------------------------------
-def _convert(file_path: str, save_path: str | None, name_map: dict | None,
-             file_name_regex: str | None, processes_num: int, dst: str) -> None:  # fmt: skip
+def _convert(
+    file_path: str,
+    save_path: str | None,
+    name_map: dict | None,
+    file_name_regex: str | None,
+    processes_num: int,
+    dst: str,
+) -> None:
     src = "ckpt" if dst == "safetensors" else "safetensors"
     api = "ckpt_to_safetensors" if dst == "safetensors" else "safetensors_to_ckpt"
     if not isinstance(file_path, str) or not (
@@ -964,8 +1008,13 @@ def _convert(file_path: str, save_path: str | None, name_map: dict | None,
         save_checkpoint(values, os.path.join(folder, f"{base}.{dst}"), format=dst)
 
 
-def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: dict | None = None,
-                        file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
+def ckpt_to_safetensors(
+    file_path: str,
+    save_path: str | None = None,
+    name_map: dict | None = None,
+    file_name_regex: str | None = None,
+    processes_num: int = 1,
+) -> None:
     """Convert a ``.ckpt`` file (or every one under a folder) to ``.safetensors`` in
     ``save_path`` (default: next to it), renaming parameters by ``name_map``. Files are converted
     one after the other (``processes_num`` > 1 is accepted and runs them in this process).
@@ -990,8 +1039,13 @@ def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: 
     _convert(file_path, save_path, name_map, file_name_regex, processes_num, "safetensors")
 
 
-def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: dict | None = None,
-                        file_name_regex: str | None = None, processes_num: int = 1) -> None:  # fmt: skip
+def safetensors_to_ckpt(
+    file_path: str,
+    save_path: str | None = None,
+    name_map: dict | None = None,
+    file_name_regex: str | None = None,
+    processes_num: int = 1,
+) -> None:
     """Convert ``.safetensors`` files to ``.ckpt``; see :func:`ckpt_to_safetensors`.
 
     Args:

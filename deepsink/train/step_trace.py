@@ -97,8 +97,14 @@ class Recorder:
         """Start the record of a sink (or step) ending at global step ``step``."""
         self._t0 = time.perf_counter()
         self._record = dict.fromkeys(FIELDS, 0.0)
-        self._record.update(mode=self.mode, epoch=epoch, step=step, steps=steps, sink=self.sink,
-                            start_ms=(self._t0 - self._origin) * 1e3)  # fmt: skip
+        self._record.update(
+            mode=self.mode,
+            epoch=epoch,
+            step=step,
+            steps=steps,
+            sink=self.sink,
+            start_ms=(self._t0 - self._origin) * 1e3,
+        )
         if self._annotate:
             self._step_annotation = jax.profiler.StepTraceAnnotation(
                 f"deepsink.{self.mode}", step_num=step
@@ -157,8 +163,14 @@ def summarize(records: list[dict]) -> dict:
     producer = sums["pipeline_ms"] + sums["copy_ms"]
     sink = records[0]["sink"] if records else False
     data_bound = producer > sums["compute_ms"] if sink else wait_share > 0.10
-    return {"records": len(records), "steps": steps, "total_ms": total, **sums,
-            "wait_share": wait_share, "data_bound": bool(data_bound)}  # fmt: skip
+    return {
+        "records": len(records),
+        "steps": steps,
+        "total_ms": total,
+        **sums,
+        "wait_share": wait_share,
+        "data_bound": bool(data_bound),
+    }
 
 
 def verdict(summary: dict) -> str:
@@ -216,8 +228,10 @@ def table(summary: dict) -> str:
     lines = [f"{'phase':34s} {'total ms':>11s} {'ms/step':>9s} {'share':>7s}"]
     for name, v in rows:
         lines.append(f"{name:34s} {v:11.2f} {v / steps:9.4f} {100 * v / total:6.1f}%")
-    lines.append(f"{'(not attributed)':34s} {total - covered:11.2f} "
-                 f"{(total - covered) / steps:9.4f} {100 * (total - covered) / total:6.1f}%")  # fmt: skip
+    lines.append(
+        f"{'(not attributed)':34s} {total - covered:11.2f} "
+        f"{(total - covered) / steps:9.4f} {100 * (total - covered) / total:6.1f}%"
+    )
     lines.append(f"{'total':34s} {summary['total_ms']:11.2f} {summary['total_ms'] / steps:9.4f}")
     if summary["pipeline_ms"] or summary["copy_ms"]:
         lines.append("in the background (device queue thread, overlapped):")

@@ -41,8 +41,12 @@ def _flat(result):
 def _run(case, net, x, y, d):
     w = net.trainable_params()
     if case in ("default", "get_all", "get_by_list", "get_all_get_by_list"):
-        kw = {"default": {}, "get_all": {"get_all": True}, "get_by_list": {"get_by_list": True},
-              "get_all_get_by_list": {"get_all": True, "get_by_list": True}}[case]  # fmt: skip
+        kw = {
+            "default": {},
+            "get_all": {"get_all": True},
+            "get_by_list": {"get_by_list": True},
+            "get_all_get_by_list": {"get_all": True, "get_by_list": True},
+        }[case]
         g = ops.GradOperation(**kw)
         return g(net, w)(x, y) if kw.get("get_by_list") else g(net)(x, y)
     if case in ("sens_param", "get_all_sens_param"):

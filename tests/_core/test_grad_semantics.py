@@ -109,8 +109,9 @@ def test_forward_value_and_grad():
 
 def test_sens_as_keyword_and_function_kwargs():
     x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
-    g1 = ops.GradOperation(sens_param=True)(ops.gelu)(x, sens=ms.Tensor(np.ones(3, np.float32)),
-                                                      approximate="tanh")  # fmt: skip
+    g1 = ops.GradOperation(sens_param=True)(ops.gelu)(
+        x, sens=ms.Tensor(np.ones(3, np.float32)), approximate="tanh"
+    )
     g2 = ops.GradOperation()(ops.gelu)(x, approximate="tanh")
     np.testing.assert_allclose(g1.asnumpy(), g2.asnumpy(), rtol=1e-6)
 

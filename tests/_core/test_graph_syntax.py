@@ -122,6 +122,57 @@ def while_break_return(x):
     return x
 
 
+def for_else_break(x):
+    # the else runs only when the loop ends without break: "pos" breaks, "neg"/"small" do not
+    s = x * 0
+    for _ in range(4):
+        s = s + x
+        if s.sum() > 5:
+            break
+    else:
+        s = s - 100
+    return s
+
+
+def while_else_break(x):
+    i = ms.Tensor(0, ms.int32)
+    while i < 4:
+        x = x + 1
+        if x.sum() > 10:
+            break
+        i += 1
+    else:
+        x = x * 10
+    return x
+
+
+def for_else_continue(x):
+    # continue never skips the else
+    s = x * 0
+    for i in range(3):
+        if (x * i).sum() > 1:
+            continue
+        s = s + x
+    else:
+        s = s + 7
+    return s
+
+
+def nested_break_else(x):
+    # an inner loop's break skips the inner else only; the outer loop still ends normally
+    s = x * 0
+    for _ in range(2):
+        for j in range(3):
+            if (x * j).sum() > 2:
+                break
+            s = s + x
+        else:
+            s = s + 1
+    else:
+        s = s * 2
+    return s
+
+
 def for_range_tensor(x, n):
     out = x
     for _ in range(n):
@@ -132,8 +183,11 @@ def for_range_tensor(x, n):
 DIFFERENTIABLE = [if_else, if_elif, early_return, nested_return, for_break_continue,
                   for_tensor_rows, bool_ops, chained_compare, cond_expr,
                   python_constant_condition]  # fmt: skip
-INPUTS = [np.array([1.0, 2.0, 3.0], np.float32), np.array([-1.0, 0.5, -2.0], np.float32),
-          np.array([0.2, 0.1, 0.3], np.float32)]  # fmt: skip
+INPUTS = [
+    np.array([1.0, 2.0, 3.0], np.float32),
+    np.array([-1.0, 0.5, -2.0], np.float32),
+    np.array([0.2, 0.1, 0.3], np.float32),
+]
 
 
 def _np(out):
@@ -163,7 +217,10 @@ def _rows(x):
     return np.stack([x, x[::-1] - 1, x * 2])
 
 
-@pytest.mark.parametrize("fn", DIFFERENTIABLE + [while_tensor, while_break_return])
+LOOP_ELSE = [for_else_break, while_else_break, for_else_continue, nested_break_else]
+
+
+@pytest.mark.parametrize("fn", DIFFERENTIABLE + [while_tensor, while_break_return] + LOOP_ELSE)
 @pytest.mark.parametrize("x", INPUTS, ids=["pos", "neg", "small"])
 def test_graph_mode_and_jit_compute_what_eager_python_computes(fn, x):
     arg = _rows(x) if fn is for_tensor_rows else x
@@ -193,6 +250,20 @@ def test_gradients_through_converted_control_flow(fn, x):
     np.testing.assert_allclose(got_jit, want, rtol=1e-6)
 
 
+def test_a_loop_else_runs_exactly_when_no_break_ran():
+    # the rule itself, on values where each branch is taken: Python's for/while ... else
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))  # breaks at once
+    y = ms.Tensor(np.array([-1.0, 0.5, -2.0], np.float32))  # never breaks
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        np.testing.assert_allclose(_np(Wrap(for_else_break)(x)), [1.0, 2.0, 3.0])
+        np.testing.assert_allclose(_np(Wrap(for_else_break)(y)), [-104.0, -98.0, -108.0])
+        np.testing.assert_allclose(_np(Wrap(while_else_break)(x)), [3.0, 4.0, 5.0])
+        np.testing.assert_allclose(_np(Wrap(while_else_break)(y)), [30.0, 45.0, 20.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
 def test_for_over_a_tensor_range_compiles_one_loop():
     x = ms.Tensor(np.array([1.0, 2.0], np.float32))
     for n in (0, 1, 3):
@@ -213,8 +284,11 @@ def test_gradient_through_a_while_with_a_run_time_trip_count_is_refused():
         return while_tensor(x)[0]
 
     line = inspect.getsourcelines(while_tensor)[1] + _line_of(while_tensor, "while ")
-    with pytest.raises(ValueError, match=rf"the 'while' at .*test_graph_syntax\.py:{line} "
-                       r"cannot be differentiated.*range\(MAX_STEPS\).*break"):  # fmt: skip
+    with pytest.raises(
+        ValueError,
+        match=rf"the 'while' at .*test_graph_syntax\.py:{line} "
+        r"cannot be differentiated.*range\(MAX_STEPS\).*break",
+    ):
         ms.jit(ms.grad(first))(ms.Tensor(np.ones(2, np.float32)))
 
     def bounded(x):
@@ -329,8 +403,9 @@ def _train(sink, mode, path=None):
     net = TensorIfNet()
     step = nn.TrainOneStepCell(MSE(net), nn.SGD(net.trainable_params(), 0.05))
     # sunk: 4 epochs of 3 steps, the same 12 steps over the 6 samples as 2 plain epochs
-    ms.Model(step).train(4 if sink else 2, _dataset(), dataset_sink_mode=sink,
-                         sink_size=3 if sink else -1)  # fmt: skip
+    ms.Model(step).train(
+        4 if sink else 2, _dataset(), dataset_sink_mode=sink, sink_size=3 if sink else -1
+    )
     ms.set_context(save_graphs=0)
     return [p.asnumpy() for p in net.trainable_params()]
 
@@ -371,8 +446,9 @@ def with_import(x):
     return x * math.pi
 
 
-@pytest.mark.parametrize(("fn", "stmt"), [(with_try, "Try"), (with_del, "Delete"),
-                                          (with_import, "Import")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("fn", "stmt"), [(with_try, "Try"), (with_del, "Delete"), (with_import, "Import")]
+)
 def test_unsupported_statements_raise_mindspores_error_with_the_line(fn, stmt):
     keyword = {"Try": "try:", "Delete": "del ", "Import": "import "}[stmt]
     lines, first = inspect.getsourcelines(fn)
@@ -434,8 +510,9 @@ def test_conversion_is_cached_per_function_and_skips_library_code():
 
 # --- MindSpore 2.10's results for the tutorial programs ------------------------------------------
 
-FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "ms", "graph_syntax",
-                       "cases.json")  # fmt: skip
+FIXTURE = os.path.join(
+    os.path.dirname(__file__), "..", "fixtures", "ms", "graph_syntax", "cases.json"
+)
 
 
 def _close(got, want, path="") -> None:
@@ -592,8 +669,9 @@ def _train_construct(fn, sink):
 
 
 # each construct differentiated inside the sunk training loop (the network's output is the loss)
-@pytest.mark.parametrize("fn", [if_elif, nested_return, for_break_continue, bool_ops,
-                                chained_compare, cond_expr])  # fmt: skip
+@pytest.mark.parametrize(
+    "fn", [if_elif, nested_return, for_break_continue, bool_ops, chained_compare, cond_expr]
+)
 def test_each_construct_trains_in_the_sunk_loop_as_eager(fn):
     ms.set_context(mode=ms.PYNATIVE_MODE, pynative_synchronize=True)
     want = _train_construct(fn, False)
@@ -789,8 +867,9 @@ def test_only_containers_reachable_from_outside_the_call_are_written_back(monkey
 
     written = []
     write = writeback.Slot.write
-    monkeypatch.setattr(writeback.Slot, "write",
-                        lambda self, v: (written.append(self.container), write(self, v)))  # fmt: skip
+    monkeypatch.setattr(
+        writeback.Slot, "write", lambda self, v: (written.append(self.container), write(self, v))
+    )
     box = {"last": None}
 
     @ms.jit

@@ -22,8 +22,9 @@ from deepsink._core.alias import install_alias
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "support" / "graph_syntax_pages"
-RECORDED = json.loads((ROOT / "tests" / "fixtures" / "ms" / "graph_syntax" / "pages.json")
-                      .read_text(encoding="utf-8"))["examples"]  # fmt: skip
+RECORDED = json.loads(
+    (ROOT / "tests" / "fixtures" / "ms" / "graph_syntax" / "pages.json").read_text(encoding="utf-8")
+)["examples"]
 
 # What deepsink cannot print as MindSpore does, and why (each still runs and is compared up to
 # the difference named here).

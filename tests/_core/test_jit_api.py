@@ -25,13 +25,16 @@ def _fresh_warnings():
     jit_config._WARNED.clear()
 
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"capture_mode": "x"}, ValueError, r"the 'capture_mode' must be str and must be in"),
-    ({"jit_level": "O5"}, ValueError, r"the 'jit_level' must be str and must be in"),
-    ({"dynamic": 3}, ValueError, r"the 'dynamic' must be in range of \[0, 1\], but got 3"),
-    ({"fullgraph": 2}, TypeError, r"the 'fullgraph' must be a bool, but got int"),
-    ({"backend": "tpu"}, ValueError, r"the 'backend' must be"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"capture_mode": "x"}, ValueError, r"the 'capture_mode' must be str and must be in"),
+        ({"jit_level": "O5"}, ValueError, r"the 'jit_level' must be str and must be in"),
+        ({"dynamic": 3}, ValueError, r"the 'dynamic' must be in range of \[0, 1\], but got 3"),
+        ({"fullgraph": 2}, TypeError, r"the 'fullgraph' must be a bool, but got int"),
+        ({"backend": "tpu"}, ValueError, r"the 'backend' must be"),
+    ],
+)
 def test_jit_checks_its_arguments_as_mindspore(kwargs, error, match):
     with pytest.raises(error, match=match):
         ms.jit(double_if_positive, **kwargs)
@@ -90,12 +93,15 @@ def test_a_jit_class_object_without_call_called_in_graph_mode_is_mindspores_valu
         f(ms.Tensor(2, ms.int32), ms.Tensor(3, ms.int32))
 
 
-@pytest.mark.parametrize(("kwargs", "match"), [
-    ({"jit_level": "O5"}, r"For 'jit_level' must be one of"),
-    ({"exc_mode": "x"}, r"For 'exc_mode' must be one of"),
-    ({"jit_syntax_level": "x"}, r"For 'jit_syntax_level' must be one of"),
-    ({"debug_level": "x"}, r"For 'debug_level' must be one of"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"jit_level": "O5"}, r"For 'jit_level' must be one of"),
+        ({"exc_mode": "x"}, r"For 'exc_mode' must be one of"),
+        ({"jit_syntax_level": "x"}, r"For 'jit_syntax_level' must be one of"),
+        ({"debug_level": "x"}, r"For 'debug_level' must be one of"),
+    ],
+)
 def test_jit_config_checks_as_mindspore(kwargs, match):
     with pytest.raises(ValueError, match=match):
         ms.JitConfig(**kwargs)
@@ -105,9 +111,14 @@ def test_jit_config_dict_and_set_jit_config():
     with pytest.warns(UserWarning, match="has no effect"):
         config = ms.JitConfig(jit_level="O1")
     # MindSpore 2.10's dict for JitConfig(jit_level="O1")
-    assert config.jit_config_dict == {"jit_level": "O1", "exc_mode": "auto",
-                                      "jit_syntax_level": "", "debug_level": "RELEASE",
-                                      "infer_boost": "off", "backend": "ms_backend"}  # fmt: skip
+    assert config.jit_config_dict == {
+        "jit_level": "O1",
+        "exc_mode": "auto",
+        "jit_syntax_level": "",
+        "debug_level": "RELEASE",
+        "infer_boost": "off",
+        "backend": "ms_backend",
+    }
     net = nn.Dense(2, 2)
     assert net.set_jit_config(config) is net
     assert net.get_jit_config()["jit_level"] == "O1"

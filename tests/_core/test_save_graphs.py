@@ -42,8 +42,11 @@ def test_off_writes_nothing_and_compiles_plain_jax_jit(tmp_path):
     ms.set_context(mode=ms.GRAPH_MODE, save_graphs_path=str(tmp_path))
     net = nn.Dense(4, 2)
     net(ms.Tensor(np.ones((3, 4), np.float32)))
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.1, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.1, 0.9),
+    )
     model.train(1, _dataset(), dataset_sink_mode=True)
     assert os.listdir(tmp_path) == []
     assert not isinstance(graphs.jit(lambda x: x, "f"), graphs._Dumping)
@@ -57,8 +60,11 @@ def test_graph_mode_cell_call_writes_three_stages_and_a_dot(tmp_path):
     net(x)  # same signature: no second set of files
     stages = _stages(tmp_path / "g")
     assert {s for s, name in stages if name == "Dense"} == {
-        "jaxpr.ir", "jaxpr.dot", "stablehlo.ir", "optimized_hlo.ir"
-    }  # fmt: skip
+        "jaxpr.ir",
+        "jaxpr.dot",
+        "stablehlo.ir",
+        "optimized_hlo.ir",
+    }
     assert len(stages) == 4
     assert "dot_general" in _read(stages["jaxpr.ir", "Dense"])
     assert "stablehlo.dot_general" in _read(stages["stablehlo.ir", "Dense"])
@@ -83,8 +89,12 @@ def test_every_program_kind_is_written(tmp_path):
     ms.set_context(mode=ms.GRAPH_MODE, save_graphs=True, save_graphs_path=str(tmp_path))
     assert ms.get_context("save_graphs") == 2  # MindSpore stores True as level 2
     net = nn.Dense(4, 2)
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc"})  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.1, 0.9),
+        metrics={"acc"},
+    )
     model.train(1, _dataset(), dataset_sink_mode=True)  # the sink loop
     model.train(1, _dataset(), dataset_sink_mode=False)  # the TrainOneStepCell step
     model.eval(_dataset(), dataset_sink_mode=True)  # the eval step, sunk

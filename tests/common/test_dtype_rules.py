@@ -164,8 +164,9 @@ OP_CASES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("want", [r for r in RULES["ops"] if r["case"] in OP_CASES],
-                         ids=lambda r: r["case"])  # fmt: skip
+@pytest.mark.parametrize(
+    "want", [r for r in RULES["ops"] if r["case"] in OP_CASES], ids=lambda r: r["case"]
+)
 def test_op_result_dtypes(want: dict) -> None:
     """Index outputs (argmax Int64, argmin/topk/sort Int32), sums of ints (Int64), means of
     ints (kept), true division of ints (Float32), Float64 kept through reductions."""

@@ -46,8 +46,10 @@ def test_int_family_and_quant_dtype():
 
 def test_float8_tensors_round_as_ml_dtypes():
     x = np.array([1.5, 300.0, 0.3, -7.1], np.float32)
-    for dt, ref in ((ms.float8_e4m3fn, ml_dtypes.float8_e4m3fn),
-                    (ms.float8_e5m2, ml_dtypes.float8_e5m2)):  # fmt: skip
+    for dt, ref in (
+        (ms.float8_e4m3fn, ml_dtypes.float8_e4m3fn),
+        (ms.float8_e5m2, ml_dtypes.float8_e5m2),
+    ):
         t = ms.Tensor(x).astype(dt)
         assert t.dtype == dt
         np.testing.assert_array_equal(

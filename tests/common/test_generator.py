@@ -69,9 +69,12 @@ def test_a_generator_drives_the_mint_random_functions():
     c = mint.randint(0, 100, (5,), generator=g)
     g.set_state(state)
     np.testing.assert_array_equal(mint.randint(0, 100, (5,), generator=g).asnumpy(), c.asnumpy())
-    for draw in (lambda: mint.randperm(5, generator=g), lambda: mint.normal(0.0, 1.0, (2,), g),
-                 lambda: mint.bernoulli(ms.Tensor([0.5, 0.5]), generator=g),
-                 lambda: mint.multinomial(ms.Tensor([0.2, 0.8]), 1, generator=g)):  # fmt: skip
+    for draw in (
+        lambda: mint.randperm(5, generator=g),
+        lambda: mint.normal(0.0, 1.0, (2,), g),
+        lambda: mint.bernoulli(ms.Tensor([0.5, 0.5]), generator=g),
+        lambda: mint.multinomial(ms.Tensor([0.2, 0.8]), 1, generator=g),
+    ):
         draw()
     assert _state(g)[8] == 6  # rand, randint, then the four draws
     with pytest.raises(TypeError, match="Generator"):

@@ -27,8 +27,11 @@ def _env() -> dict:
         "t": Tensor(np.arange(3.0).astype(np.float32)),
         "m": Tensor(np.arange(6.0).astype(np.float32).reshape(2, 3)),
         "z": Tensor(np.zeros(3, np.float32)),
-        "setitem": setitem, "Tensor": Tensor, "ops": ops, "np": np,
-    }  # fmt: skip
+        "setitem": setitem,
+        "Tensor": Tensor,
+        "ops": ops,
+        "np": np,
+    }
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -101,3 +104,75 @@ def test_jit_gather_runtime_index_and_gradient():
         np.asarray(f(x, Tensor([0, 5])).asnumpy())
     g = ms.grad(lambda a, i: a[i].sum())(x, Tensor([0, 0, 2]))
     np.testing.assert_array_equal(g.asnumpy(), [2.0, 0.0, 1.0])
+
+
+# --- the bounds rule at its edges: [-size, size) (scatter kernels: [0, size)) -------------------
+# Each checked index path, at once (PyNative) and when the compiled program runs: index == size
+# is the first value outside, -size the last inside (negatives count from the end).
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_gather_index_equal_to_size_is_out_of_range(compiled):
+    x = Tensor(np.arange(3.0).astype(np.float32))
+
+    def take(a, i):
+        return ops.gather(a, i, 0)
+
+    f = ms.jit(take) if compiled else take
+    np.testing.assert_array_equal(f(x, Tensor([2, -3])).asnumpy(), [2.0, 0.0])
+    for bad in (3, -4):
+        with pytest.raises(RuntimeError, match=rf"range \[0, 3\), but got {bad}"):
+            np.asarray(f(x, Tensor([0, bad])).asnumpy())
+
+
+def test_graph_runtime_index_at_the_edges(graph_mode):
+    t = Tensor(np.arange(3.0).astype(np.float32))
+    net = _Dynamic()
+    assert float(net(t, Tensor(2))) == 2.0
+    assert float(net(t, Tensor(-3))) == 0.0
+    for bad in (3, -4):
+        with pytest.raises(RuntimeError, match=f"but got {bad}"):
+            np.asarray(net(t, Tensor(bad)).asnumpy())
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_gather_nd_index_equal_to_size_is_out_of_range(compiled):
+    m = Tensor(np.arange(6.0).astype(np.float32).reshape(2, 3))
+
+    def pick(a, i, j):
+        return a[i, j]
+
+    f = ms.jit(pick) if compiled else pick
+    np.testing.assert_array_equal(f(m, Tensor([1, -2]), Tensor([2, -3])).asnumpy(), [5.0, 0.0])
+    for i, j in ((2, 0), (0, 3)):
+        with pytest.raises(RuntimeError, match="GatherNd"):
+            np.asarray(f(m, Tensor([i]), Tensor([j])).asnumpy())
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_setitem_index_equal_to_size_is_out_of_range(compiled):
+    def put(a, i):
+        a = a.copy()
+        a[i] = 1.0
+        return a
+
+    f = ms.jit(put) if compiled else put
+    z = Tensor(np.zeros(3, np.float32))
+    np.testing.assert_array_equal(f(z, Tensor([2])).asnumpy(), [0.0, 0.0, 1.0])
+    np.testing.assert_array_equal(f(z, Tensor([-3])).asnumpy(), [1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="TensorScatterUpdate"):
+        np.asarray(f(z, Tensor([3])).asnumpy())
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_scatter_index_in_zero_to_size(compiled):
+    # scatter kernels refuse negatives: [0, size)
+    def add(a, i):
+        return ops.index_add(a, i, Tensor(np.ones((1,), np.float32)), 0)
+
+    f = ms.jit(add) if compiled else add
+    z = Tensor(np.zeros(3, np.float32))
+    np.testing.assert_array_equal(f(z, Tensor([2], ms.int32)).asnumpy(), [0.0, 0.0, 1.0])
+    for bad in (3, -1):
+        with pytest.raises(IndexError, match=f"but got {bad}"):
+            np.asarray(f(z, Tensor([bad], ms.int32)).asnumpy())

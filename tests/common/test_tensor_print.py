@@ -223,12 +223,37 @@ def _matrix_tensor(case: dict) -> Tensor:
 
 def test_the_matrix_covers_every_dtype_and_class() -> None:
     dtypes = {c["dtype"] for c in MATRIX}
-    assert dtypes >= {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                      "uint64", "float16", "float32", "float64", "bfloat16", "complex64",
-                      "complex128"}  # fmt: skip
+    assert dtypes >= {
+        "bool",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float16",
+        "float32",
+        "float64",
+        "bfloat16",
+        "complex64",
+        "complex128",
+    }
     classes = {c["case"].split("/")[1] for c in MATRIX}
-    assert classes >= {"scalar", "empty", "1d", "2d", "3d", "large_elided", "small", "huge",
-                       "mixed", "inf_nan", "negative_zero"}  # fmt: skip
+    assert classes >= {
+        "scalar",
+        "empty",
+        "1d",
+        "2d",
+        "3d",
+        "large_elided",
+        "small",
+        "huge",
+        "mixed",
+        "inf_nan",
+        "negative_zero",
+    }
 
 
 @pytest.mark.parametrize("case", MATRIX, ids=[c["case"] for c in MATRIX])

@@ -63,8 +63,9 @@ def test_hooks_chain_in_order_with_grad_operation():
 
 @pytest.mark.parametrize("bad", [1, None])
 def test_not_callable(bad):
-    with pytest.raises(TypeError, match=f"Expected a callable hook function, but got "
-                       f"{type(bad).__name__}"):  # fmt: skip
+    with pytest.raises(
+        TypeError, match=f"Expected a callable hook function, but got {type(bad).__name__}"
+    ):
         _x().register_hook(bad)
 
 

@@ -45,16 +45,20 @@ def test_frombuffer_and_swap_match_mindspore():
 
 
 def test_merge_sliced_parameter():
-    parts = [Parameter(Tensor(np.array([0.25, 0.5, -1.0])), "emb"),
-             Parameter(Tensor(np.array([2.0, 3.0, 4.0])), "emb")]  # fmt: skip
+    parts = [
+        Parameter(Tensor(np.array([0.25, 0.5, -1.0])), "emb"),
+        Parameter(Tensor(np.array([2.0, 3.0, 4.0])), "emb"),
+    ]
     merged = ms.merge_sliced_parameter(parts)
     assert [merged.name, merged.asnumpy().tolist(), str(merged.dtype)] == FIX["merged"]
     bad = [Parameter(Tensor([1.0]), "a"), Parameter(Tensor([1.0]), "b")]
     assert _error(lambda: ms.merge_sliced_parameter(bad)) == FIX["merge_bad_name"]
     full = np.arange(24.0).reshape(4, 6)
     # a 2x2 device matrix: rows split by device axis 1, columns by axis 0 (row-major ranks)
-    slices = [Parameter(Tensor(full[r // 2 * 2:(r // 2 + 1) * 2, r % 2 * 3:(r % 2 + 1) * 3]), "w")
-              for r in range(4)]  # fmt: skip
+    slices = [
+        Parameter(Tensor(full[r // 2 * 2 : (r // 2 + 1) * 2, r % 2 * 3 : (r % 2 + 1) * 3]), "w")
+        for r in range(4)
+    ]
     out = ms.merge_sliced_parameter(slices, {"w": {"dev_mat": [2, 2], "tensor_map": [1, 0]}})
     np.testing.assert_array_equal(out.asnumpy(), full)
     with pytest.raises(KeyError, match="'w'"):

@@ -55,8 +55,16 @@ def test_string_dtype_casts_text_and_refuses_numbers():
     assert str(mstype.string) == str(recorded["text"]) == "String"
     assert repr(mstype.string) == str(recorded["repr"]) == "mindspore.string_"
     assert mstype.string is ms.string
-    numeric = [mstype.bool_, mstype.int8, mstype.uint8, mstype.int32, mstype.int64,
-               mstype.float16, mstype.float32, mstype.float64]  # fmt: skip
+    numeric = [
+        mstype.bool_,
+        mstype.int8,
+        mstype.uint8,
+        mstype.int32,
+        mstype.int64,
+        mstype.float16,
+        mstype.float32,
+        mstype.float64,
+    ]
     assert all(mstype.string != t and t != mstype.string for t in numeric)
     out = T.TypeCast(mstype.string)("some text")
     assert isinstance(out, np.ndarray) and out == "some text"

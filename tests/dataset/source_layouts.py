@@ -83,8 +83,10 @@ def squad(root: Path) -> str:
 
 
 def clue_afqmc(root: Path) -> str:
-    rows = [{"sentence1": "a1", "sentence2": "b1", "label": "0"},
-            {"sentence1": "a2", "sentence2": "b2", "label": "1"}]  # fmt: skip
+    rows = [
+        {"sentence1": "a1", "sentence2": "b1", "label": "0"},
+        {"sentence1": "a2", "sentence2": "b2", "label": "1"},
+    ]
     _w(root / "train.json", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
     return str(root / "train.json")
 
@@ -96,8 +98,14 @@ def clue_tnews_test(root: Path) -> str:
 
 
 def clue_wsc(root: Path) -> str:
-    rows = [{"target": {"span2_index": 5, "span1_index": 0, "span1_text": "A", "span2_text": "it"},
-             "idx": 3, "label": "true", "text": "A B it"}]  # fmt: skip
+    rows = [
+        {
+            "target": {"span2_index": 5, "span1_index": 0, "span1_text": "A", "span2_text": "it"},
+            "idx": 3,
+            "label": "true",
+            "text": "A B it",
+        }
+    ]
     _w(root / "train.json", "".join(json.dumps(r) + "\n" for r in rows))
     return str(root / "train.json")
 
@@ -120,9 +128,11 @@ def iwslt(root: Path, sub: str, year: str, src: str, tgt: str, sets: tuple[str, 
     folder = root / sub
     pair = f"{src}-{tgt}"
     for lang in (src, tgt):
-        _w(folder / f"train.tags.{pair}.{lang}",
-           f"<url>http://x</url>\n<keywords>k</keywords>\n{lang} one\n{lang} two\n"
-           f"<talkid>1</talkid>\n")  # fmt: skip
+        _w(
+            folder / f"train.tags.{pair}.{lang}",
+            f"<url>http://x</url>\n<keywords>k</keywords>\n{lang} one\n{lang} two\n"
+            f"<talkid>1</talkid>\n",
+        )
         for s in sets:
             segs = "".join(f'<seg id="{i}"> {lang} {s} {i} </seg>\n' for i in range(2))
             xml = f'<mteval>\n<srcset><doc docid="1">\n{segs}</doc></srcset>\n</mteval>\n'
@@ -141,8 +151,11 @@ def iwslt2017(root: Path) -> str:
 
 PTB = {"train": "ptb.train.txt", "valid": "ptb.valid.txt", "test": "ptb.test.txt"}
 WIKI = {"train": "wiki.train.tokens", "valid": "wiki.valid.tokens", "test": "wiki.test.tokens"}
-UDPOS = {"train": "en-ud-tag.v2.train.txt", "valid": "en-ud-tag.v2.dev.txt",
-         "test": "en-ud-tag.v2.test.txt"}  # fmt: skip
+UDPOS = {
+    "train": "en-ud-tag.v2.train.txt",
+    "valid": "en-ud-tag.v2.dev.txt",
+    "test": "en-ud-tag.v2.test.txt",
+}
 
 
 def _usages(*us):
@@ -277,8 +290,10 @@ def sbu(root: Path) -> str:
 def flickr(root: Path) -> str:
     img(root / "imgs" / "z.jpg")
     img(root / "imgs" / "y.jpg")
-    _w(root / "imgs" / "token.txt",
-       "z.jpg#0\tA z .\ny.jpg#0\tA y .\nz.jpg#1\tB z .\ny.jpg#1\tB y .\n")  # fmt: skip
+    _w(
+        root / "imgs" / "token.txt",
+        "z.jpg#0\tA z .\ny.jpg#0\tA y .\nz.jpg#1\tB z .\ny.jpg#1\tB y .\n",
+    )
     return str(root / "imgs")
 
 
@@ -455,8 +470,11 @@ def yesno(root: Path) -> str:
 
 
 def ljspeech(root: Path) -> str:
-    _w(root / "metadata.csv", "LJ001-0002|in being comparatively|in being comp.\n"
-       "LJ001-0001|Printing, in the 1st sense|Printing, in the first sense\n")  # fmt: skip
+    _w(
+        root / "metadata.csv",
+        "LJ001-0002|in being comparatively|in being comp.\n"
+        "LJ001-0001|Printing, in the 1st sense|Printing, in the first sense\n",
+    )
     wav(root / "wavs" / "LJ001-0001.wav", rate=22050, seed=1)
     wav(root / "wavs" / "LJ001-0002.wav", rate=22050, seed=2)
     return str(root)
@@ -465,9 +483,11 @@ def ljspeech(root: Path) -> str:
 def cmu_arctic(root: Path) -> str:
     for name in ("aew", "slt"):
         d = root / f"cmu_us_{name}_arctic"
-        _w(d / "etc" / "txt.done.data",
-           '( arctic_a0002 "Not at this particular case, Tom." )\n'
-           '( arctic_a0001 "Author of the danger trail." )\n')  # fmt: skip
+        _w(
+            d / "etc" / "txt.done.data",
+            '( arctic_a0002 "Not at this particular case, Tom." )\n'
+            '( arctic_a0001 "Author of the danger trail." )\n',
+        )
         wav(d / "wav" / "arctic_a0001.wav", rate=16000, seed=3)
         wav(d / "wav" / "arctic_a0002.wav", rate=16000, seed=4)
     return str(root)
@@ -509,10 +529,12 @@ def tedlium(root: Path) -> str:
         d = root / "TEDLIUM_release1" / usage
         for talk in ("BillGates_2010", "AlGore_2009"):
             sph(d / "sph" / f"{talk}.sph", seed=len(talk) + len(usage))
-            _w(d / "stm" / f"{talk}.stm",
-               f"{talk} 1 {talk} 0.0 0.01 <o,f0,male> {usage} one\n"
-               f"{talk} 1 inter_segment_gap 0.01 0.015 <o,,unknown> ignore_time_segment_in_scoring\n"
-               f"{talk} 1 {talk} 0.015 0.02 <o,f0,male> {usage} three\n")  # fmt: skip
+            _w(
+                d / "stm" / f"{talk}.stm",
+                f"{talk} 1 {talk} 0.0 0.01 <o,f0,male> {usage} one\n"
+                f"{talk} 1 inter_segment_gap 0.01 0.015 <o,,unknown> ignore_time_segment_in_scoring\n"
+                f"{talk} 1 {talk} 0.015 0.02 <o,f0,male> {usage} three\n",
+            )
     return str(root / "TEDLIUM_release1")
 
 
@@ -536,8 +558,9 @@ AUDIO_CASES = [
 
 def manifest(root: Path) -> str:
     lines = []
-    for k, (usage, names) in enumerate((("TRAIN", ["dog"]), ("train", ["cat", "dog"]),
-                                        ("Eval", ["cat"]), ("train", ["bird"]))):  # fmt: skip
+    for k, (usage, names) in enumerate(
+        (("TRAIN", ["dog"]), ("train", ["cat", "dog"]), ("Eval", ["cat"]), ("train", ["bird"]))
+    ):
         path = root / "images" / f"{k}.jpg"
         img(path)
         ann = [{"type": "modelarts/image_classification", "name": n} for n in names]
@@ -559,10 +582,13 @@ MISC_CASES = [
 
 def wider_face(root: Path) -> str:
     for split, lines in (
-        ("train", "0--Parade/b.jpg\n2\n1 2 3 4 1 0 0 0 1 0\n2 3 2 2 0 1 1 0 0 1\n"
-                  "1--Handshaking/a.jpg\n1\n0 0 5 5 0 0 0 1 0 0\n"),
+        (
+            "train",
+            "0--Parade/b.jpg\n2\n1 2 3 4 1 0 0 0 1 0\n2 3 2 2 0 1 1 0 0 1\n"
+            "1--Handshaking/a.jpg\n1\n0 0 5 5 0 0 0 1 0 0\n",
+        ),
         ("val", "0--Parade/c.jpg\n1\n0 1 2 3 2 0 1 1 0 0\n"),
-    ):  # fmt: skip
+    ):
         _w(root / "wider_face_split" / f"wider_face_{split}_bbx_gt.txt", lines)
         for line in lines.splitlines():
             if line.endswith(".jpg"):
@@ -575,11 +601,19 @@ def wider_face(root: Path) -> str:
 def kitti(root: Path) -> str:
     tr = root / "data_object_image_2" / "training" / "image_2"
     lab = root / "data_object_label_2" / "training" / "label_2"
-    for stem, text in (("000001", "Pedestrian 0.00 0 -0.20 712.40 143.00 810.73 307.92 1.89 0.48 "
-                                  "1.20 1.84 1.47 8.41 0.01\n"),
-                       ("000000", "Car 0.50 1 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 "
-                                  "-0.65 1.71 46.70 -1.59\nDontCare -1 -1 -10 0.0 0.0 1.0 1.0 -1 "
-                                  "-1 -1 -1000 -1000 -1000 -10\n")):  # fmt: skip
+    for stem, text in (
+        (
+            "000001",
+            "Pedestrian 0.00 0 -0.20 712.40 143.00 810.73 307.92 1.89 0.48 "
+            "1.20 1.84 1.47 8.41 0.01\n",
+        ),
+        (
+            "000000",
+            "Car 0.50 1 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 "
+            "-0.65 1.71 46.70 -1.59\nDontCare -1 -1 -10 0.0 0.0 1.0 1.0 -1 "
+            "-1 -1 -1000 -1000 -1000 -10\n",
+        ),
+    ):
         img(tr / f"{stem}.png", h=8, w=8)
         _w(lab / f"{stem}.txt", text)
     img(root / "data_object_image_2" / "testing" / "image_2" / "000000.png", h=8, w=8)
@@ -602,9 +636,16 @@ def cityscapes(root: Path) -> str:
             img(root / "leftImg8bit" / u / city / f"{stem}leftImg8bit.png", h=4, w=4)
             for t in ("instanceIds", "labelIds", "color"):
                 img(root / "gtFine" / u / city / f"{stem}gtFine_{t}.png", h=4, w=4)
-            _w(root / "gtFine" / u / city / f"{stem}gtFine_polygons.json",
-               json.dumps({"imgHeight": 4, "imgWidth": 4, "objects": [
-                   {"label": "road", "polygon": [[0, 0], [3, 0], [3, 3]]}]}))  # fmt: skip
+            _w(
+                root / "gtFine" / u / city / f"{stem}gtFine_polygons.json",
+                json.dumps(
+                    {
+                        "imgHeight": 4,
+                        "imgWidth": 4,
+                        "objects": [{"label": "road", "polygon": [[0, 0], [3, 0], [3, 3]]}],
+                    }
+                ),
+            )
     return str(root)
 
 
@@ -632,8 +673,10 @@ def flowers102(root: Path) -> str:
         img(root / "jpg" / f"image_{n:05d}.jpg", fmt="PNG")
         img(root / "segmim" / f"segmim_{n:05d}.jpg", fmt="PNG")
     savemat(str(root / "imagelabels.mat"), {"labels": np.array([[5, 1, 102, 7, 1]])})
-    savemat(str(root / "setid.mat"), {"trnid": np.array([[2, 4]]), "valid": np.array([[5]]),
-                                      "tstid": np.array([[3, 1]])})  # fmt: skip
+    savemat(
+        str(root / "setid.mat"),
+        {"trnid": np.array([[2, 4]]), "valid": np.array([[5]]), "tstid": np.array([[3, 1]])},
+    )
     return str(root)
 
 
@@ -646,8 +689,10 @@ def caltech101(root: Path) -> str:
             if ann:
                 (root / "Annotations" / ann).mkdir(parents=True, exist_ok=True)
                 contour = np.arange(6, dtype=np.float64).reshape(2, 3) + i
-                savemat(str(root / "Annotations" / ann / f"annotation_{i:04d}.mat"),
-                        {"obj_contour": contour, "box_coord": np.array([[1, 2, 3, 4]])})  # fmt: skip
+                savemat(
+                    str(root / "Annotations" / ann / f"annotation_{i:04d}.mat"),
+                    {"obj_contour": contour, "box_coord": np.array([[1, 2, 3, 4]])},
+                )
     return str(root)
 
 
@@ -663,8 +708,10 @@ def sbd(root: Path) -> str:
         for c in range(20):
             cells[c, 0] = csc_matrix(rng.integers(0, 2, (4, 5)).astype(np.uint8))
         seg = rng.integers(0, 21, (4, 5)).astype(np.uint8)
-        savemat(str(root / "cls" / f"{name}.mat"),
-                {"GTcls": {"Boundaries": cells, "Segmentation": seg, "CategoriesPresent": [k]}})  # fmt: skip
+        savemat(
+            str(root / "cls" / f"{name}.mat"),
+            {"GTcls": {"Boundaries": cells, "Segmentation": seg, "CategoriesPresent": [k]}},
+        )
     _w(root / "train.txt", "2008_000003\n2008_000002\n")
     _w(root / "val.txt", "2008_000007\n")
     return str(root)
@@ -683,8 +730,9 @@ MAT_CASES = [
 ]  # fmt: skip
 
 
-CASES = (TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES + ANNOTATED_CASES
-         + MAT_CASES)  # fmt: skip
+CASES = (
+    TEXT_CASES + IMAGE_CASES + ARRAY_CASES + AUDIO_CASES + MISC_CASES + ANNOTATED_CASES + MAT_CASES
+)
 
 
 def encode_value(v) -> dict:
@@ -720,7 +768,9 @@ def build(case: str, root: Path):
             _SHADE[0] = 0  # the same pixels whichever cases ran before
             arg = writer(Path(root))
             # "@/x" in a keyword argument: the file x under root
-            kw = {k: os.path.join(root, v[2:]) if isinstance(v, str) and v.startswith("@/") else v
-                  for k, v in kwargs.items()}  # fmt: skip
+            kw = {
+                k: os.path.join(root, v[2:]) if isinstance(v, str) and v.startswith("@/") else v
+                for k, v in kwargs.items()
+            }
             return cls, arg, kw
     raise KeyError(case)

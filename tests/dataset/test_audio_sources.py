@@ -27,8 +27,13 @@ def _open(case, tmp_path, **extra):
 
 
 def _shape_only(rows):
-    return [[{k: v for k, v in c.items() if k in ("dtype", "shape")} if j == 0 else c
-             for j, c in enumerate(r)] for r in rows]  # fmt: skip
+    return [
+        [
+            {k: v for k, v in c.items() if k in ("dtype", "shape")} if j == 0 else c
+            for j, c in enumerate(r)
+        ]
+        for r in rows
+    ]
 
 
 @pytest.mark.parametrize("case", [c[0] for c in layouts.AUDIO_CASES])

@@ -26,9 +26,13 @@ BOXES = np.array([[1, 2, 4, 3], [6, 5, 5, 4], [0, 0, 12, 10]], np.float32)
 
 @pytest.mark.parametrize(
     "name,op,ratio",
-    [("invert", vision.Invert(), 1.0), ("resize", vision.Resize((2, 2)), 1.0),
-     ("flip", vision.HorizontalFlip(), 1.0), ("none", vision.Invert(), 0.0)],
-)  # fmt: skip
+    [
+        ("invert", vision.Invert(), 1.0),
+        ("resize", vision.Resize((2, 2)), 1.0),
+        ("flip", vision.HorizontalFlip(), 1.0),
+        ("none", vision.Invert(), 0.0),
+    ],
+)
 def test_equals_mindspore(name, op, ratio):
     want = json.loads(FIXTURE.read_text())[name]
     image, boxes = vision.BoundingBoxAugment(op, ratio)(IMG, BOXES)

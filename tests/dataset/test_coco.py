@@ -15,8 +15,13 @@ import deepsink.dataset as ds
 
 COCO = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "coco"
 EXPECTED = json.loads((COCO / "expected.json").read_text())
-FILES = {"Detection": "detection", "Stuff": "detection", "Keypoint": "keypoint",
-         "Panoptic": "panoptic", "Captioning": "captioning"}  # fmt: skip
+FILES = {
+    "Detection": "detection",
+    "Stuff": "detection",
+    "Keypoint": "keypoint",
+    "Panoptic": "panoptic",
+    "Captioning": "captioning",
+}
 
 
 def _coco(task, **kw):
@@ -46,8 +51,13 @@ def test_each_task_reads_as_mindspore(task):
 
 
 def test_metadata_is_left_out_unless_renamed_and_undecoded_images_are_bytes():
-    row = next(iter(_coco("Detection", shuffle=False, extra_metadata=True).create_dict_iterator(
-        output_numpy=True)))  # fmt: skip
+    row = next(
+        iter(
+            _coco("Detection", shuffle=False, extra_metadata=True).create_dict_iterator(
+                output_numpy=True
+            )
+        )
+    )
     assert sorted(row) == ["bbox", "category_id", "image", "iscrowd"]
     assert row["image"].dtype == np.uint8 and row["image"].ndim == 1
     assert row["image"].tobytes() == (COCO / "images" / "a.jpg").read_bytes()

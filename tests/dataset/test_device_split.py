@@ -48,8 +48,10 @@ def test_columns_renamed_or_projected_after_the_batch():
     assert raw.get_col_names() == ["y", "x"] and set(dt.chains) == {0, 1}
     for want, r in zip(batches(d), batches(raw)):
         got = dt(tuple(jnp.asarray(c) for c in r), jax.random.key(0))
-        assert all(np.array_equal(np.asarray(g), w) and np.asarray(g).dtype == w.dtype
-                   for g, w in zip(got, want))  # fmt: skip
+        assert all(
+            np.array_equal(np.asarray(g), w) and np.asarray(g).dtype == w.dtype
+            for g, w in zip(got, want)
+        )
     dropped = images().map(vision.HWC2CHW(), "image").batch(3).project(["label"])
     raw, dt = dropped.device_split()
     assert dt.chains == {} and raw.get_col_names() == ["label"]

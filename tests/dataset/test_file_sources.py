@@ -86,8 +86,10 @@ def test_pk_sampler_draws_k_per_class():
     assert d.get_dataset_size() == 9 and len(rows) == 9
     assert [lab for _, lab in rows] == [0, 0, 0, 1, 1, 1, 2, 2, 2]  # sorted classes, K each
     assert all(labels[i] == lab for i, lab in rows)
-    shuffled = ds.NumpySlicesDataset({"image": np.arange(20), "label": labels},
-                                     sampler=ds.PKSampler(2, shuffle=True, num_samples=4))  # fmt: skip
+    shuffled = ds.NumpySlicesDataset(
+        {"image": np.arange(20), "label": labels},
+        sampler=ds.PKSampler(2, shuffle=True, num_samples=4),
+    )
     assert len(list(shuffled.create_tuple_iterator())) == 4
     with pytest.raises(RuntimeError, match="no column 'label'"):
         list(
@@ -104,8 +106,12 @@ def _ragged():
 
 def test_padded_batch_as_mindspore():
     d = ds.GeneratorDataset(_ragged, ["a", "b"], shuffle=False)
-    got = [[x.tolist() for x in r] for r in d.padded_batch(2, pad_info={"a": (None, 7), "b": ([3, None], 0.5)})
-           .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    got = [
+        [x.tolist() for x in r]
+        for r in d.padded_batch(
+            2, pad_info={"a": (None, 7), "b": ([3, None], 0.5)}
+        ).create_tuple_iterator(output_numpy=True)
+    ]
     assert got == [
         [
             [[0, 7], [0, 1]],
@@ -204,8 +210,10 @@ def _voc(root):
         )
         xml = f"<annotation><filename>{i}.jpg</filename>"
         for name, diff, trunc, (x0, y0, x1, y1) in items:
-            xml += (f"<object><name>{name}</name><truncated>{trunc}</truncated><difficult>{diff}</difficult>"
-                    f"<bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin><xmax>{x1}</xmax><ymax>{y1}</ymax></bndbox></object>")  # fmt: skip
+            xml += (
+                f"<object><name>{name}</name><truncated>{trunc}</truncated><difficult>{diff}</difficult>"
+                f"<bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin><xmax>{x1}</xmax><ymax>{y1}</ymax></bndbox></object>"
+            )
         (root / "Annotations" / f"{i}.xml").write_text(xml + "</annotation>")
     (root / "ImageSets/Main/train.txt").write_text("000001\n000002\n000003\n")
     (root / "ImageSets/Segmentation/train.txt").write_text("000001\n000002\n")
@@ -227,8 +235,14 @@ def test_voc_detection_and_segmentation(tmp_path):
     assert rows[2]["bbox"].tolist() == [[7.5, 8.0, 12.5, 22.0], [1.0, 1.0, 9.0, 9.0]]
     assert rows[0]["bbox"].dtype == np.float32 and rows[0]["label"].dtype == np.uint32
     assert rows[0]["image"].dtype == np.uint8 and rows[0]["image"].ndim == 1
-    d = ds.VOCDataset(str(root), task="Detection", usage="train", shuffle=False, decode=True,
-                      class_indexing={"cat": 0, "dog": 1, "person": 2})  # fmt: skip
+    d = ds.VOCDataset(
+        str(root),
+        task="Detection",
+        usage="train",
+        shuffle=False,
+        decode=True,
+        class_indexing={"cat": 0, "dog": 1, "person": 2},
+    )
     assert next(d.create_dict_iterator(output_numpy=True))["image"].shape == (64, 80, 3)
     seg = ds.VOCDataset(str(root), task="Segmentation", usage="train", shuffle=False, decode=True)
     assert seg.get_col_names() == ["image", "target"]
@@ -257,8 +271,12 @@ def test_celeba(tmp_path):
     (tmp_path / "list_eval_partition.txt").write_text(
         "".join(f"{n} {p}\n" for n, p in zip(names, [0, 1, 2, 0]))
     )
-    want = {"all": [[0, 0, 0], [1, 0, 1], [1, 0, 0], [1, 0, 1]], "train": [[0, 0, 0], [1, 0, 1]],
-            "valid": [[1, 0, 1]], "test": [[1, 0, 0]]}  # fmt: skip
+    want = {
+        "all": [[0, 0, 0], [1, 0, 1], [1, 0, 0], [1, 0, 1]],
+        "train": [[0, 0, 0], [1, 0, 1]],
+        "valid": [[1, 0, 1]],
+        "test": [[1, 0, 0]],
+    }
     for usage, attrs in want.items():  # MindSpore 2.10's rows for these files
         d = ds.CelebADataset(str(tmp_path), usage=usage, shuffle=False)
         rows = list(d.create_dict_iterator(output_numpy=True))
@@ -275,23 +293,48 @@ def _lengths():
 
 def test_bucket_batch_by_length_as_mindspore():
     d = ds.GeneratorDataset(_lengths, ["a"], shuffle=False)
-    got = [r[0].tolist() for r in d.bucket_batch_by_length(["a"], [3, 6], [2, 2, 2], pad_info={"a": (None, 0)})
-           .create_tuple_iterator(output_numpy=True)]  # fmt: skip
-    assert got == [[[0, 0], [0, 1]], [[0, 1, 2, 3, 4], [0, 1, 2, 0, 0]],
-                   [[0, 1, 2, 3, 4, 5, 6, 0], [0, 1, 2, 3, 4, 5, 6, 7]], [[0]], [[0, 1, 2]], [[0, 1, 2, 3, 4, 5]]]  # fmt: skip
+    got = [
+        r[0].tolist()
+        for r in d.bucket_batch_by_length(
+            ["a"], [3, 6], [2, 2, 2], pad_info={"a": (None, 0)}
+        ).create_tuple_iterator(output_numpy=True)
+    ]
+    assert got == [
+        [[0, 0], [0, 1]],
+        [[0, 1, 2, 3, 4], [0, 1, 2, 0, 0]],
+        [[0, 1, 2, 3, 4, 5, 6, 0], [0, 1, 2, 3, 4, 5, 6, 7]],
+        [[0]],
+        [[0, 1, 2]],
+        [[0, 1, 2, 3, 4, 5]],
+    ]
     d = ds.GeneratorDataset(_lengths, ["a"], shuffle=False)
-    got = [r[0].tolist() for r in d.bucket_batch_by_length(
-        ["a"], [3, 6], [2, 2, 2], pad_info={"a": (None, -1)}, pad_to_bucket_boundary=True, drop_remainder=True
-    ).create_tuple_iterator(output_numpy=True)]  # fmt: skip
-    assert got == [[[0, -1], [0, 1]], [[0, 1, 2, 3, 4], [0, 1, 2, -1, -1]],
-                   [[0, 1, 2, 3, 4, 5, 6, -1], [0, 1, 2, 3, 4, 5, 6, 7]]]  # fmt: skip
+    got = [
+        r[0].tolist()
+        for r in d.bucket_batch_by_length(
+            ["a"],
+            [3, 6],
+            [2, 2, 2],
+            pad_info={"a": (None, -1)},
+            pad_to_bucket_boundary=True,
+            drop_remainder=True,
+        ).create_tuple_iterator(output_numpy=True)
+    ]
+    assert got == [
+        [[0, -1], [0, 1]],
+        [[0, 1, 2, 3, 4], [0, 1, 2, -1, -1]],
+        [[0, 1, 2, 3, 4, 5, 6, -1], [0, 1, 2, 3, 4, 5, 6, 7]],
+    ]
     with pytest.raises(ValueError, match="one element more"):
         ds.GeneratorDataset(_lengths, ["a"]).bucket_batch_by_length(["a"], [3], [2])
 
 
 def test_padded_and_fake_image_datasets():
-    p = ds.PaddedDataset([{"image": np.zeros(3, np.uint8), "label": np.array(1)},
-                          {"image": np.ones(3, np.uint8), "label": np.array(2)}])  # fmt: skip
+    p = ds.PaddedDataset(
+        [
+            {"image": np.zeros(3, np.uint8), "label": np.array(1)},
+            {"image": np.ones(3, np.uint8), "label": np.array(2)},
+        ]
+    )
     assert p.get_col_names() == ["image", "label"]  # MindSpore 2.10: the first dict's order
     rows = [
         {k: v.tolist() for k, v in r.items()} for r in p.create_dict_iterator(output_numpy=True)
@@ -374,8 +417,12 @@ def test_bucket_batch_empty_pad_info_pads_every_column_and_missing_column_fails_
             yield np.array([n]), np.arange(n)
 
     d = ds.GeneratorDataset(two, ["same", "var"], shuffle=False)
-    got = [r[1].tolist() for r in d.bucket_batch_by_length(["same"], [10], [3, 3], pad_info={})
-           .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    got = [
+        r[1].tolist()
+        for r in d.bucket_batch_by_length(
+            ["same"], [10], [3, 3], pad_info={}
+        ).create_tuple_iterator(output_numpy=True)
+    ]
     assert got == [[[0, 0, 0], [0, 1, 0], [0, 1, 2]]]
     bad = ds.GeneratorDataset(two, ["same", "var"]).bucket_batch_by_length(["nope"], [10], [3, 3])
     with pytest.raises(RuntimeError, match="Couldn't find the specified column"):

@@ -56,10 +56,14 @@ def test_sampler_shards_and_num_samples(tmp_path):
     d = _open("LSUNDataset_all", tmp_path, shuffle=None, sampler=ds.SequentialSampler(2, 3))
     assert [int(r[1]) for r in d.create_tuple_iterator(output_numpy=True)] == full[2:5]
     parts = [
-        [int(r[1]) for r in _open("LSUNDataset_all", tmp_path, num_shards=2, shard_id=i)
-         .create_tuple_iterator(output_numpy=True)]
+        [
+            int(r[1])
+            for r in _open(
+                "LSUNDataset_all", tmp_path, num_shards=2, shard_id=i
+            ).create_tuple_iterator(output_numpy=True)
+        ]
         for i in range(2)
-    ]  # fmt: skip
+    ]
     assert sorted(parts[0] + parts[1]) == sorted(full)
     assert _open("LSUNDataset_all", tmp_path, num_samples=3).get_dataset_size() == 3
     with pytest.raises(ValueError, match="usage"):
@@ -86,8 +90,12 @@ def test_decode_gives_the_written_pixels(tmp_path):
 
 def test_array_sources_shuffle_and_bad_files(tmp_path):
     ds.config.set_seed(3)
-    rows = [int(r[1]) for r in _open("QMnistDataset_all", tmp_path, shuffle=True)
-            .create_tuple_iterator(output_numpy=True)]  # fmt: skip
+    rows = [
+        int(r[1])
+        for r in _open("QMnistDataset_all", tmp_path, shuffle=True).create_tuple_iterator(
+            output_numpy=True
+        )
+    ]
     assert sorted(rows) == sorted([7, 2, 9, 7, 2, 7, 2, 9])
     usps = _open("USPSDataset_all", tmp_path / "u", num_shards=2, shard_id=1)
     assert usps.get_dataset_size() == 3
@@ -109,8 +117,16 @@ def test_wider_face_rows_follow_the_listing(tmp_path):
     assert rows[0]["blur"].tolist() == [[1], [0]] and rows[0]["occlusion"].tolist() == [[1], [0]]
     assert rows[0]["pose"].tolist() == [[0], [1]] and rows[1]["invalid"].tolist() == [[1]]
     data = _open("WIDERFaceDataset_all", tmp_path / "a")
-    assert data.get_col_names() == ["image", "bbox", "blur", "expression", "illumination",
-                                    "occlusion", "pose", "invalid"]  # fmt: skip
+    assert data.get_col_names() == [
+        "image",
+        "bbox",
+        "blur",
+        "expression",
+        "illumination",
+        "occlusion",
+        "pose",
+        "invalid",
+    ]
     assert data.get_dataset_size() == 3
     test = _open("WIDERFaceDataset_test", tmp_path / "t", decode=True)
     assert test.get_col_names() == ["image"]

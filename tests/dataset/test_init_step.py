@@ -27,8 +27,11 @@ def _rows(d, n):
 @pytest.mark.parametrize("repeat", [1, 2])
 def test_iterators_continue_exactly_where_the_step_is(source, repeat):
     ms.set_seed(3)
-    base = (ds.NumpySlicesDataset({"x": np.arange(20)}, shuffle=True) if source == "random_access"
-            else ds.GeneratorDataset(_gen, ["x"], shuffle=False))  # fmt: skip
+    base = (
+        ds.NumpySlicesDataset({"x": np.arange(20)}, shuffle=True)
+        if source == "random_access"
+        else ds.GeneratorDataset(_gen, ["x"], shuffle=False)
+    )
     d = base.map(lambda x: x * 10, input_columns="x").shuffle(5).batch(3).repeat(repeat)
     ref = _rows(d, 30)
     for init in (4, 6, 7, 13):

@@ -40,8 +40,10 @@ def test_random_dataset_follows_the_schema():
     rows = list(data.create_tuple_iterator(output_numpy=True))
     assert data.get_col_names() == ["image", "f", "x"] and len(rows) == 6
     assert [(c.dtype, c.shape) for c in rows[0]] == [
-        (np.uint8, (2, 3)), (np.float32, (3,)), (np.int32, ()),
-    ]  # fmt: skip
+        (np.uint8, (2, 3)),
+        (np.float32, (3,)),
+        (np.int32, ()),
+    ]
     assert all(np.unique(c).size == 1 for r in rows for c in r[:2])  # one value per tensor
     assert len({int(r[2]) for r in rows}) > 1  # rows differ
     again = list(

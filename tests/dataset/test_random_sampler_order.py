@@ -23,8 +23,28 @@ def test_source_shuffle_is_mindspores_permutation(seed_1234):
         [5, 3, 0, 8, 2, 7, 1, 6, 4, 9]
     ]
     first = ids(ds.NumpySlicesDataset(list(range(1000)), column_names=["c"]))[0][:20]
-    assert first == [169, 525, 960, 294, 678, 881, 903, 477, 819, 698, 884, 943, 424, 16, 875,
-                     226, 625, 167, 733, 277]  # fmt: skip
+    assert first == [
+        169,
+        525,
+        960,
+        294,
+        678,
+        881,
+        903,
+        477,
+        819,
+        698,
+        884,
+        943,
+        424,
+        16,
+        875,
+        226,
+        625,
+        167,
+        733,
+        277,
+    ]
     gen = ds.GeneratorDataset([np.array(i) for i in range(6)], column_names=["c"])
     assert ids(gen) == [[5, 3, 0, 4, 2, 1]]
     d1 = ds.NumpySlicesDataset([1, 2, 3], column_names=["c"])
@@ -45,8 +65,11 @@ def test_random_sampler_num_samples_and_replacement(seed_1234):
     assert ids(data, 3) == [[5, 3, 0, 8], [5, 3, 8, 9], [0, 7, 1, 5]]
     sampler = ds.RandomSampler(replacement=True, num_samples=8)
     data = ds.NumpySlicesDataset(list(range(10)), column_names=["c"], sampler=sampler)
-    assert ids(data, 3) == [[1, 4, 6, 8, 4, 6, 7, 7], [9, 8, 9, 7, 4, 8, 9, 2],
-                            [2, 5, 4, 2, 7, 9, 9, 2]]  # fmt: skip
+    assert ids(data, 3) == [
+        [1, 4, 6, 8, 4, 6, 7, 7],
+        [9, 8, 9, 7, 4, 8, 9, 2],
+        [2, 5, 4, 2, 7, 9, 9, 2],
+    ]
 
 
 def test_large_source_uses_one_draw_per_swap():

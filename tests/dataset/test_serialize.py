@@ -39,8 +39,15 @@ def _pipelines(d: str) -> dict:
     a = a.map(T.TypeCast(np.int32), input_columns="label")
     a = a.batch(2, drop_remainder=True).repeat(2)
     b = ds.MnistDataset(d, usage="train", shuffle=False)
-    b = b.map([vision.Resize(10, Inter.NEAREST), vision.CenterCrop(8), vision.RandomHorizontalFlip(0.5),
-               vision.Normalize([1.0], [2.0])], input_columns="image")  # fmt: skip
+    b = b.map(
+        [
+            vision.Resize(10, Inter.NEAREST),
+            vision.CenterCrop(8),
+            vision.RandomHorizontalFlip(0.5),
+            vision.Normalize([1.0], [2.0]),
+        ],
+        input_columns="image",
+    )
     b = b.map(T.OneHot(10), input_columns="label")
     b = b.project(["label", "image"]).rename(["image"], ["img"]).take(5).skip(1)
     return {"resize_batch_repeat": a, "crop_flip_project": b}
@@ -100,8 +107,13 @@ def test_round_trip_show_and_refusals(tmp_path, capsys):
     with pytest.raises(NotImplementedError, match="GeneratorDataset"):
         ds.serialize(gen)
     with pytest.raises(NotImplementedError, match="Solarize"):
-        ds.deserialize(input_dict={"op_type": "Map", "children": [ds.serialize(ds.MnistDataset(d))],
-                                   "operations": [{"tensor_op_name": "Solarize"}]})  # fmt: skip
+        ds.deserialize(
+            input_dict={
+                "op_type": "Map",
+                "children": [ds.serialize(ds.MnistDataset(d))],
+                "operations": [{"tensor_op_name": "Solarize"}],
+            }
+        )
     with pytest.raises(ValueError, match="input_dict"):
         ds.deserialize()
 

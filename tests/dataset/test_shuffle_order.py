@@ -11,7 +11,17 @@ import pytest
 import deepsink.dataset as ds
 from deepsink.dataset.engine.shuffle import mt19937_64, shuffle_order, shuffle_rows
 
-FILES = sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "fixtures" / "dataset" / "tfrecord" / "*.tfrecord")))  # fmt: skip
+FILES = sorted(
+    glob.glob(
+        str(
+            Path(__file__).resolve().parent.parent
+            / "fixtures"
+            / "dataset"
+            / "tfrecord"
+            / "*.tfrecord"
+        )
+    )
+)
 
 
 @pytest.fixture

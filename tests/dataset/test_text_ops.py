@@ -24,8 +24,9 @@ def test_unicode_char_tokenizer_splits_characters_with_byte_offsets():
 
 def test_unicode_char_tokenizer_in_a_pipeline_with_offsets():
     data = ds.NumpySlicesDataset(["ab c", "de"], column_names=["t"], shuffle=False)
-    data = data.map(text.UnicodeCharTokenizer(True), input_columns=["t"],
-                    output_columns=["t", "s", "e"])  # fmt: skip
+    data = data.map(
+        text.UnicodeCharTokenizer(True), input_columns=["t"], output_columns=["t", "s", "e"]
+    )
     rows = [[c.tolist() for c in r] for r in data.create_tuple_iterator(output_numpy=True)]
     assert rows == [
         [["a", "b", " ", "c"], [0, 1, 2, 3], [1, 2, 3, 4]],
@@ -43,8 +44,11 @@ def test_to_number_parses_as_strtoll_and_strtod():
 
 
 def test_to_number_errors():
-    with pytest.raises(RuntimeError, match=r"string input 300 will be out of bounds if cast to "
-                       r"int8. The valid range is: \[-128, 127\]."):  # fmt: skip
+    with pytest.raises(
+        RuntimeError,
+        match=r"string input 300 will be out of bounds if cast to "
+        r"int8. The valid range is: \[-128, 127\].",
+    ):
         text.ToNumber(ms.int8)(["300"])
     with pytest.raises(RuntimeError, match='it is invalid to convert "abc" to a number'):
         text.ToNumber(ms.int32)(["abc"])

@@ -42,10 +42,14 @@ def test_shuffle_samples_and_shards(tmp_path):
     assert sorted(got) == sorted(order)
     assert _open("AGNewsDataset_all", tmp_path, num_samples=2).get_dataset_size() == 2
     shards = [
-        [str(r[1]) for r in _open("AGNewsDataset_all", tmp_path, num_shards=2, shard_id=i)
-         .create_tuple_iterator(output_numpy=True)]
+        [
+            str(r[1])
+            for r in _open(
+                "AGNewsDataset_all", tmp_path, num_shards=2, shard_id=i
+            ).create_tuple_iterator(output_numpy=True)
+        ]
         for i in range(2)
-    ]  # fmt: skip
+    ]
     assert sorted(shards[0] + shards[1]) == sorted(order + order[:1])  # padded to equal shards
     with pytest.raises(ValueError, match="usage"):
         _open("AGNewsDataset_all", tmp_path, usage="valid")

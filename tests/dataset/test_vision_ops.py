@@ -33,8 +33,14 @@ def _recorded_cases() -> dict:
     )
     src = spec.loader.get_source("rec")
     start, end = src.index("def cases()"), src.index("def main()")
-    ns = {"V": V, "T": T, "Inter": Inter, "ConvertMode": ConvertMode, "SliceMode": SliceMode,
-          "np": np}  # fmt: skip
+    ns = {
+        "V": V,
+        "T": T,
+        "Inter": Inter,
+        "ConvertMode": ConvertMode,
+        "SliceMode": SliceMode,
+        "np": np,
+    }
     exec(src[start:end], ns)  # noqa: S102 - our own script's table
     return ns["cases"]()
 
@@ -148,8 +154,13 @@ def test_image_io_round_trip(tmp_path):
 def test_policies_keep_shape_and_vary():
     img = _input("rgb")
     config.set_seed(4)
-    for op in (V.AutoAugment(), V.AutoAugment(V.AutoAugmentPolicy.CIFAR10), V.RandAugment(),
-               V.TrivialAugmentWide(), V.UniformAugment([V.Invert(), V.Equalize(), V.HorizontalFlip()])):  # fmt: skip
+    for op in (
+        V.AutoAugment(),
+        V.AutoAugment(V.AutoAugmentPolicy.CIFAR10),
+        V.RandAugment(),
+        V.TrivialAugmentWide(),
+        V.UniformAugment([V.Invert(), V.Equalize(), V.HorizontalFlip()]),
+    ):
         outs = [op(img) for _ in range(12)]
         assert all(o.shape == img.shape and o.dtype == np.uint8 for o in outs)
         assert len({o.tobytes() for o in outs}) > 2, op

@@ -48,10 +48,16 @@ def seed_restored():
 @pytest.mark.parametrize("case", FIX["cases"], ids=lambda c: f"rows{c['rows']}")
 def test_seeded_workers_give_mindspores_rows_every_epoch(case, seed_restored):
     ds.config.set_seed(case["seed"])
-    d = ds.GeneratorDataset(Draws(case["rows"]), ["data", "index"], shuffle=False,
-                            num_parallel_workers=case["workers"])  # fmt: skip
-    d = d.map(add_draw, input_columns=["data"], output_columns=["data", "data2"],
-              num_parallel_workers=case["workers"], python_multiprocessing=True)  # fmt: skip
+    d = ds.GeneratorDataset(
+        Draws(case["rows"]), ["data", "index"], shuffle=False, num_parallel_workers=case["workers"]
+    )
+    d = d.map(
+        add_draw,
+        input_columns=["data"],
+        output_columns=["data", "data2"],
+        num_parallel_workers=case["workers"],
+        python_multiprocessing=True,
+    )
     it = d.create_dict_iterator(num_epochs=case["epochs"], output_numpy=True)
     got = {"data": [], "data2": [], "index": []}
     for _ in range(case["epochs"]):

@@ -97,7 +97,9 @@ def test_the_switches_are_part_of_the_compile_key():
 
 @pytest.mark.parametrize("fn", [op_precision.matmul_allow_tf32, op_precision.conv_allow_tf32])
 def test_non_bool_is_a_type_error_as_in_mindspore(fn):
-    with pytest.raises(TypeError, match=r"The parameter 'value' must be <class 'bool'>, but got <class 'int'>"):  # fmt: skip
+    with pytest.raises(
+        TypeError, match=r"The parameter 'value' must be <class 'bool'>, but got <class 'int'>"
+    ):
         fn(1)
 
 

@@ -78,15 +78,19 @@ ops.reduce_scatter_tensor_uneven(
 res["reduce_scatter_uneven"] = part.asnumpy().tolist()
 
 # parameter_broadcast: ranks start from different weights, Model makes them rank 0's
-ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
-                             parameter_broadcast=True)  # fmt: skip
+ms.set_auto_parallel_context(
+    parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True, parameter_broadcast=True
+)
 ms.set_seed(100 + rank)
 net = nn.Dense(3, 2)
 res["init_w"] = net.weight.asnumpy().tolist()
 data = ms.dataset.NumpySlicesDataset(
-    (np.ones((4, 3), np.float32), np.zeros((4, 2), np.float32)), column_names=["x", "y"],
-    shuffle=False, num_shards=2, shard_id=rank,
-).batch(2)  # fmt: skip
+    (np.ones((4, 3), np.float32), np.zeros((4, 2), np.float32)),
+    column_names=["x", "y"],
+    shuffle=False,
+    num_shards=2,
+    shard_id=rank,
+).batch(2)
 model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
 model.train(1, data, dataset_sink_mode=True)
 res["trained_w"] = net.weight.asnumpy().tolist()

@@ -37,11 +37,13 @@ def seed_pipeline(batch_size, num_samples, num_shards=None, shard_id=None):
     """The seeds' MNIST pipeline, unshuffled so that both runs see the same samples: shard r of 2
     holds rows r, r+2, ..., so its step-k batch and the other shard's are together rows
     64k..64k+63, the single process's step-k batch."""
-    data = ds.MnistDataset(MNIST, num_samples=num_samples, shuffle=False, num_shards=num_shards,
-                           shard_id=shard_id)  # fmt: skip
+    data = ds.MnistDataset(
+        MNIST, num_samples=num_samples, shuffle=False, num_shards=num_shards, shard_id=shard_id
+    )
     data = data.map(operations=transforms.TypeCast(ms.int32), input_columns="label")
-    data = data.map(operations=vision.Resize((32, 32), interpolation=vision.Inter.LINEAR),
-                    input_columns="image")  # fmt: skip
+    data = data.map(
+        operations=vision.Resize((32, 32), interpolation=vision.Inter.LINEAR), input_columns="image"
+    )
     data = data.map(operations=vision.Rescale(1.0 / 255.0, 0.0), input_columns="image")
     data = data.map(
         operations=vision.Rescale(1 / 0.3081, -1 * 0.1307 / 0.3081), input_columns="image"
@@ -106,8 +108,10 @@ def main():
         ms.set_seed(1)
         net = LeNet5()
         if a.single:
-            np.savez(os.path.join(a.out, "init_single.npz"),
-                     **{p.name: p.asnumpy() for p in net.get_parameters()})  # fmt: skip
+            np.savez(
+                os.path.join(a.out, "init_single.npz"),
+                **{p.name: p.asnumpy() for p in net.get_parameters()},
+            )
         loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
         model = ms.Model(net, loss, nn.Momentum(net.trainable_params(), a.lr, 0.9))
         data = seed_pipeline(batch, a.steps * batch, **shards)
@@ -117,12 +121,16 @@ def main():
         eager_before = spmd.eager_collectives
         model.train(1, data, callbacks=callbacks, dataset_sink_mode=sink)
         loops = [v for v in model._cache.values() if hasattr(v, "dispatches")]
-        stats = {"eager_collectives": spmd.eager_collectives - eager_before,
-                 "sink_dispatches": sum(loop.dispatches for loop in loops)}  # fmt: skip
+        stats = {
+            "eager_collectives": spmd.eager_collectives - eager_before,
+            "sink_dispatches": sum(loop.dispatches for loop in loops),
+        }
         with open(os.path.join(a.out, f"{mode}_{tag}.json"), "w") as f:
             json.dump(stats, f)
-        np.savez(os.path.join(a.out, f"{mode}_{tag}.npz"),
-                 **{p.name: p.asnumpy() for p in net.get_parameters()})  # fmt: skip
+        np.savez(
+            os.path.join(a.out, f"{mode}_{tag}.npz"),
+            **{p.name: p.asnumpy() for p in net.get_parameters()},
+        )
         print(f"rank {rank}/{size}: {mode} done", flush=True)
 
 

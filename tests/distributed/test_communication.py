@@ -83,8 +83,9 @@ def test_data_parallel_mode_inserts_the_reducer_into_train_one_step_cell():
     net = nn.Dense(3, 2)
     step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
     assert step.reducer_flag is False
-    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
-                                 device_num=4)  # fmt: skip
+    ms.set_auto_parallel_context(
+        parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True, device_num=4
+    )
     step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
     assert step.reducer_flag is True and step.mean is True and step.degree == 4
     assert isinstance(step.grad_reducer, nn.DistributedGradReducer)

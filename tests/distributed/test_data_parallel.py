@@ -21,8 +21,20 @@ WORKER = os.path.join(DIST_TESTS, "dp_worker.py")
 def _reference(out, steps, modes):
     import subprocess
 
-    cmd = [sys.executable, "-m", "deepsink", "run", WORKER, str(out), str(steps), "--single",
-           "--modes", modes, "--lr", str(LR)]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "deepsink",
+        "run",
+        WORKER,
+        str(out),
+        str(steps),
+        "--single",
+        "--modes",
+        modes,
+        "--lr",
+        str(LR),
+    ]
     subprocess.run(cmd, check=True, capture_output=True, timeout=HANG_S)
 
 

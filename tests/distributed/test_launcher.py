@@ -19,11 +19,14 @@ def _script(tmp_path, body):
 
 
 def test_workers_get_msrun_environment_and_one_log_each(tmp_path):
-    script = _script(tmp_path, (
-        "import os\n"
-        "print('env', os.environ['RANK_ID'], os.environ['MS_WORKER_NUM'], os.environ['DEVICE_ID'],\n"
-        "      os.environ['MS_SCHED_HOST'], os.environ['MS_ROLE'])\n"
-    ))  # fmt: skip
+    script = _script(
+        tmp_path,
+        (
+            "import os\n"
+            "print('env', os.environ['RANK_ID'], os.environ['MS_WORKER_NUM'], os.environ['DEVICE_ID'],\n"
+            "      os.environ['MS_SCHED_HOST'], os.environ['MS_ROLE'])\n"
+        ),
+    )
     res = launch(tmp_path, script, extra=("--join", "True"))
     assert res.returncode == 0, res.stderr
     assert "Start worker process with rank id:1" in res.stdout
@@ -43,15 +46,18 @@ def test_workers_get_msrun_environment_and_one_log_each(tmp_path):
     ],
 )
 def test_a_failing_worker_stops_the_others_and_reports_its_log(tmp_path, failure, reported):
-    script = _script(tmp_path, (
-        "import os, sys, time\n"
-        "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
-        "if os.environ['RANK_ID'] == '1':\n"
-        "    while not (os.path.exists('pid0') and open('pid0').read()):\n"
-        "        time.sleep(0.01)  # rank 0's pid is written before rank 1 fails\n"
-        f"    {failure}\n"
-        "time.sleep(10**6)\n"
-    ))  # fmt: skip
+    script = _script(
+        tmp_path,
+        (
+            "import os, sys, time\n"
+            "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
+            "if os.environ['RANK_ID'] == '1':\n"
+            "    while not (os.path.exists('pid0') and open('pid0').read()):\n"
+            "        time.sleep(0.01)  # rank 0's pid is written before rank 1 fails\n"
+            f"    {failure}\n"
+            "time.sleep(10**6)\n"
+        ),
+    )
     # rank 0 never ends by itself and jax.distributed's shutdown barrier would hold rank 1 for
     # cluster_time_out (past the hang guard): the launch ends only if rank 1's failure stops it
     res = launch(tmp_path, script, extra=("--cluster_time_out", str(int(2 * HANG_S))))
@@ -69,8 +75,17 @@ def test_a_worker_killed_mid_training_is_reported_and_nothing_survives(tmp_path)
     worker = os.path.join(DIST_TESTS, "dp_worker.py")
     # the survivor would wait for the dead rank's collectives for cluster_time_out (past the hang
     # guard): the launch ends only if the death stops the job
-    res = launch(tmp_path, worker, out, 500, "--modes", "graph", "--die-at-step", "2",
-                 extra=("--cluster_time_out", str(int(2 * HANG_S))))  # fmt: skip
+    res = launch(
+        tmp_path,
+        worker,
+        out,
+        500,
+        "--modes",
+        "graph",
+        "--die-at-step",
+        "2",
+        extra=("--cluster_time_out", str(int(2 * HANG_S))),
+    )
     assert res.returncode == 1, res.stdout + res.stderr
     assert "worker 1" in res.stderr and "SIGKILL" in res.stderr
     assert "epoch: 1 step: 2, loss is" in res.stderr  # the failing worker's last lines
@@ -81,13 +96,29 @@ def test_a_worker_killed_mid_training_is_reported_and_nothing_survives(tmp_path)
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_killing_the_launcher_takes_its_workers_with_it(tmp_path, sig):
-    script = _script(tmp_path, (
-        "import os, time\n"
-        "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
-        "time.sleep(10**6)\n"
-    ))  # fmt: skip
-    cmd = [sys.executable, "-m", "deepsink", "launch", "--worker_num", "2", "--local_worker_num",
-           "2", "--master_port", str(free_port()), "--log_dir", "logs", script]  # fmt: skip
+    script = _script(
+        tmp_path,
+        (
+            "import os, time\n"
+            "open(f'pid{os.environ[\"RANK_ID\"]}', 'w').write(str(os.getpid()))\n"
+            "time.sleep(10**6)\n"
+        ),
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "deepsink",
+        "launch",
+        "--worker_num",
+        "2",
+        "--local_worker_num",
+        "2",
+        "--master_port",
+        str(free_port()),
+        "--log_dir",
+        "logs",
+        script,
+    ]
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         files = (tmp_path / "pid0", tmp_path / "pid1")

@@ -55,10 +55,16 @@ def test_two_processes_saving_one_path_end_with_one_complete_file(tmp_path):
     path = str(tmp_path / "shared.ckpt")
     env = dict(os.environ, PYTHONPATH=REPO)
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, path, str(v)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, path, str(v)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+        )
         for v in (1, 2)
-    ]  # fmt: skip
+    ]
     outs = [p.communicate(timeout=HANG_S) for p in procs]
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, err

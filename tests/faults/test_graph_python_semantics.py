@@ -18,8 +18,9 @@ import pytest
 import deepsink as ms
 from deepsink import nn
 
-with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "ms",
-                       "graph_python.json")) as _f:  # fmt: skip
+with open(
+    os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "ms", "graph_python.json")
+) as _f:
     MS = json.load(_f)
 
 V = np.array([1.0, 2.0], np.float32)
@@ -334,8 +335,11 @@ def test_a_global_assigned_in_a_tensor_branch_is_a_clear_error():
             TOTAL = TOTAL + 1
         return x
 
-    with pytest.raises(RuntimeError, match=r"global variable 'TOTAL'.*Tensor condition, at "
-                                           r".*test_graph_python_semantics.py:\d+"):  # fmt: skip
+    with pytest.raises(
+        RuntimeError,
+        match=r"global variable 'TOTAL'.*Tensor condition, at "
+        r".*test_graph_python_semantics.py:\d+",
+    ):
         f(ms.Tensor(1.0))
 
     @ms.jit
@@ -372,8 +376,11 @@ def test_containers_changed_in_a_tensor_branch_are_a_clear_error():
             SEEN.append(x + 1)
         return x
 
-    with pytest.raises(RuntimeError, match=r"list\.append of a Tensor computed in a branch.*at "
-                                           r".*test_graph_python_semantics.py:\d+"):  # fmt: skip
+    with pytest.raises(
+        RuntimeError,
+        match=r"list\.append of a Tensor computed in a branch.*at "
+        r".*test_graph_python_semantics.py:\d+",
+    ):
         f(ms.Tensor(1.0))
     assert SEEN == []
 
@@ -436,6 +443,9 @@ def test_a_cell_built_by_exec_names_its_construct_and_the_missing_source():
         "        return x\n",
         namespace,
     )
-    with pytest.raises(TypeError, match=r"'Built\.construct' \(<string>:2\) is not converted.*"
-                                        r"source cannot be read.*exec"):  # fmt: skip
+    with pytest.raises(
+        TypeError,
+        match=r"'Built\.construct' \(<string>:2\) is not converted.*"
+        r"source cannot be read.*exec",
+    ):
         namespace["Built"]()(ms.Tensor(V))

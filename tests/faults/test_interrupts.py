@@ -183,10 +183,12 @@ def test_ctrl_c_during_the_xla_compile_of_a_sink_step(tmp_path):
     # the CPU time it uses after the SIGINT is a fraction of the compile's (2 s on a 2-vCPU Xeon),
     # whatever the machine's load. Two children, interrupted early and later in the compile.
     scripts = [
-        Script(f"GO = {str(tmp_path / f'go_{i}')!r}\n" + LARGE_SINK_COMPILE,
-               path=str(tmp_path / f"compile_{i}.py"))
+        Script(
+            f"GO = {str(tmp_path / f'go_{i}')!r}\n" + LARGE_SINK_COMPILE,
+            path=str(tmp_path / f"compile_{i}.py"),
+        )
         for i in range(2)
-    ]  # fmt: skip
+    ]
     results = []
     try:
         for i, (script, offset) in enumerate(zip(scripts, (0.2, 0.6))):

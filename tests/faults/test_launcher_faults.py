@@ -29,9 +29,26 @@ print("finished", rank, flush=True)
 
 
 def _launch_cmd(port, script, *, workers=2, local=2, extra=()):
-    return [sys.executable, "-m", "deepsink", "launch", "--worker_num", str(workers),
-            "--local_worker_num", str(local), "--master_addr", "127.0.0.1", "--master_port",
-            str(port), "--log_dir", "logs", "--cluster_time_out", "300", *extra, script]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "deepsink",
+        "launch",
+        "--worker_num",
+        str(workers),
+        "--local_worker_num",
+        str(local),
+        "--master_addr",
+        "127.0.0.1",
+        "--master_port",
+        str(port),
+        "--log_dir",
+        "logs",
+        "--cluster_time_out",
+        "300",
+        *extra,
+        script,
+    ]
 
 
 def _start_holding_job(folder, port):
@@ -63,9 +80,12 @@ def test_a_second_job_on_a_taken_port_is_refused_and_the_first_finishes(tmp_path
         second.mkdir()
         (second / "job.py").write_text("open('started', 'w')\n")
         res = subprocess.run(
-            _launch_cmd(port, "job.py"), cwd=second, capture_output=True, text=True,
+            _launch_cmd(port, "job.py"),
+            cwd=second,
+            capture_output=True,
+            text=True,
             timeout=HANG_S,
-        )  # fmt: skip
+        )
         assert res.returncode != 0
         assert f"--master_port {port} is already in use" in res.stderr
         assert "Pick a free port with --master_port" in res.stderr
@@ -93,9 +113,12 @@ def test_a_port_taken_by_another_program_is_refused(tmp_path):
         port = other.getsockname()[1]
         (tmp_path / "job.py").write_text("open('started', 'w')\n")
         res = subprocess.run(
-            _launch_cmd(port, "job.py"), cwd=tmp_path, capture_output=True, text=True,
+            _launch_cmd(port, "job.py"),
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
             timeout=HANG_S,
-        )  # fmt: skip
+        )
     assert res.returncode == 1
     assert f"--master_port {port} is already in use" in res.stderr
     assert "Traceback" not in res.stderr and not (tmp_path / "started").exists()
@@ -197,14 +220,20 @@ print("the script went on after a stop", flush=True)
 def test_stopping_the_launcher_stops_training_workers_gracefully(tmp_path):
     (tmp_path / "job.py").write_text(TRAIN_UNTIL_STOPPED)
     proc = subprocess.Popen(
-        _launch_cmd(free_port(), "job.py"), cwd=tmp_path, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        _launch_cmd(free_port(), "job.py"),
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         ready = (tmp_path / "ready0", tmp_path / "ready1")
         # (a worker opens the file, then writes its pid: the pid, not the file, is the event)
-        wait_until(lambda: all(r.exists() and r.read_text() for r in ready),
-                   "a training step on both ranks", proc)  # fmt: skip
+        wait_until(
+            lambda: all(r.exists() and r.read_text() for r in ready),
+            "a training step on both ranks",
+            proc,
+        )
         pids = [int(r.read_text()) for r in ready]
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=HANG_S)

@@ -68,16 +68,28 @@ ROW = np.ones((1, 3), np.float32)
 @pytest.mark.parametrize(
     "op, index, error, message",
     [
-        (ops.tensor_scatter_update, 5, ValueError,
-         r"For 'TensorScatterUpdate', indices out of range for input_x. Please check the indices "
-         r"which is \[5\]"),
+        (
+            ops.tensor_scatter_update,
+            5,
+            ValueError,
+            r"For 'TensorScatterUpdate', indices out of range for input_x. Please check the indices "
+            r"which is \[5\]",
+        ),
         (ops.tensor_scatter_update, -1, ValueError, r"indices which is \[-1\]"),
-        (ops.tensor_scatter_add, 5, RuntimeError,
-         r"For 'TensorScatterAdd', the 0-th value of 'indices'\[5\] is out of range\[3\]."),
-        (ops.tensor_scatter_max, -1, RuntimeError,
-         r"For 'TensorScatterMax', the 0-th value of 'indices'\[-1\] is out of range\[3\]."),
+        (
+            ops.tensor_scatter_add,
+            5,
+            RuntimeError,
+            r"For 'TensorScatterAdd', the 0-th value of 'indices'\[5\] is out of range\[3\].",
+        ),
+        (
+            ops.tensor_scatter_max,
+            -1,
+            RuntimeError,
+            r"For 'TensorScatterMax', the 0-th value of 'indices'\[-1\] is out of range\[3\].",
+        ),
     ],
-)  # fmt: skip
+)
 def test_tensor_scatter_index_out_of_range_raises(op, index, error, message, compiled):
     fn = ms.jit(lambda a, i, u: op(a, i, u)) if compiled else op
     with pytest.raises(error, match=message):

@@ -51,9 +51,13 @@ def _deepsink_run(tmp_path, code, timeout=HANG_S):
     script.write_text(code)
     env = dict(os.environ, PYTHONPATH=REPO)  # like an installed deepsink: no alias folder yet
     return subprocess.run(
-        [sys.executable, "-m", "deepsink", "run", str(script)], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=timeout,
-    )  # fmt: skip
+        [sys.executable, "-m", "deepsink", "run", str(script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @pytest.mark.parametrize("method", ["spawn", pytest.param("forkserver", marks=pytest.mark.slow)])
@@ -86,9 +90,13 @@ def test_the_alias_keeps_the_environments_own_sitecustomize(tmp_path):
     script.write_text(code)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([REPO, str(tmp_path / "site")]))
     res = subprocess.run(
-        [sys.executable, "-m", "deepsink", "run", str(script)], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=HANG_S,
-    )  # fmt: skip
+        [sys.executable, "-m", "deepsink", "run", str(script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+    )
     assert res.returncode == 0, res.stderr
     assert "child deepsink 1" in res.stdout
 

@@ -14,8 +14,9 @@ from deepsink import Tensor, context, nn
 from deepsink._core import print_file
 from deepsink.dataset.engine import tfrecord
 
-COCO_IMAGES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "fixtures", "ms", "coco",
-                           "images")  # fmt: skip
+COCO_IMAGES = os.path.join(
+    os.path.dirname(os.path.dirname(__file__)), "fixtures", "ms", "coco", "images"
+)
 
 
 # --- item 9: print_file_path where no file can be written --------------------------------------
@@ -98,22 +99,45 @@ CATS = [{"id": 1, "name": "thing"}]
 @pytest.mark.parametrize(
     "doc, what",
     [
-        ({"images": [GOOD_IMAGE], "annotations": [dict(GOOD_ANN, bbox=None)],
-          "categories": CATS}, None),
-        ({"images": [GOOD_IMAGE], "annotations": [{k: v for k, v in GOOD_ANN.items()
-          if k != "bbox"}], "categories": CATS}, "the attribute of 'bbox' is missing in the node "
-         "of 'annotations'"),
-        ({"images": [{"id": 1}], "annotations": [GOOD_ANN], "categories": CATS},
-         "the attribute of 'file_name' is missing in the node of 'images'"),
-        ({"images": [GOOD_IMAGE], "annotations": [7], "categories": CATS},
-         "an entry of 'annotations' is a JSON int, not an object"),
-        ({"images": [GOOD_IMAGE], "annotations": [GOOD_ANN], "categories": [{"id": 1}]},
-         "the attribute of 'name' is missing in the node of 'categories'"),
-        ({"images": [GOOD_IMAGE], "annotations": [dict(GOOD_ANN, bbox=[1, 2, 3])],
-          "categories": CATS}, "do not have the 'Detection' layout"),
+        (
+            {
+                "images": [GOOD_IMAGE],
+                "annotations": [dict(GOOD_ANN, bbox=None)],
+                "categories": CATS,
+            },
+            None,
+        ),
+        (
+            {
+                "images": [GOOD_IMAGE],
+                "annotations": [{k: v for k, v in GOOD_ANN.items() if k != "bbox"}],
+                "categories": CATS,
+            },
+            "the attribute of 'bbox' is missing in the node of 'annotations'",
+        ),
+        (
+            {"images": [{"id": 1}], "annotations": [GOOD_ANN], "categories": CATS},
+            "the attribute of 'file_name' is missing in the node of 'images'",
+        ),
+        (
+            {"images": [GOOD_IMAGE], "annotations": [7], "categories": CATS},
+            "an entry of 'annotations' is a JSON int, not an object",
+        ),
+        (
+            {"images": [GOOD_IMAGE], "annotations": [GOOD_ANN], "categories": [{"id": 1}]},
+            "the attribute of 'name' is missing in the node of 'categories'",
+        ),
+        (
+            {
+                "images": [GOOD_IMAGE],
+                "annotations": [dict(GOOD_ANN, bbox=[1, 2, 3])],
+                "categories": CATS,
+            },
+            "do not have the 'Detection' layout",
+        ),
     ],
     ids=["bbox-null", "no-bbox", "no-file_name", "not-an-object", "no-category-name", "bbox-of-3"],
-)  # fmt: skip
+)
 def test_coco_names_the_missing_attribute_and_the_file(tmp_path, doc, what):
     data, path = _coco(tmp_path, doc)
     with pytest.raises(RuntimeError) as e:

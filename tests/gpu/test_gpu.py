@@ -114,8 +114,9 @@ def test_device_id_selects_the_device(target):
     else:
         last = ms.device_context.gpu.device_count() - 1
     code = _DEVICE_ID_CHILD.format(target=target, device_id=last)
-    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=300)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     got = json.loads(p.stdout.strip().splitlines()[-1])
     assert got == {"device": [target.lower(), last], "tensor": [last], "params": [last]}
@@ -186,8 +187,11 @@ def _lenet_steps(target: str, steps: int = 5) -> dict:
     ms.set_seed(1)
     data = create_dataset(os.path.join(MNIST, "train"), 32).take(steps)
     net = LeNet5()
-    model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                     nn.Momentum(net.trainable_params(), 0.01, 0.9))  # fmt: skip
+    model = ms.Model(
+        net,
+        nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+    )
     model.train(1, data, dataset_sink_mode=True, sink_size=steps)
     return {p.name: p.asnumpy() for p in net.trainable_params()}
 
@@ -221,8 +225,13 @@ def test_checkpoint_written_on_the_device_is_read_on_a_cpu(target, tmp_path):
     ms.save_checkpoint(net, str(ckpt))
     env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS="cpu")
     out = tmp_path / "loaded.npz"
-    p = subprocess.run([sys.executable, "-c", _LOAD_ON_CPU, str(ckpt), str(out)], env=env,
-                       capture_output=True, text=True, timeout=300)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-c", _LOAD_ON_CPU, str(ckpt), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     loaded = dict(np.load(out))
     assert set(got) <= set(loaded)

@@ -119,10 +119,13 @@ def test_dataset_save_writes_mindspore_schema(tmp_path):
     header = json.loads(raw[8 : 8 + struct.unpack("<Q", raw[:8])[0]])
     # the schema MindSpore 2.10's Dataset.save writes for these columns
     assert header["schema"][0]["schema"] == {
-        "b": {"type": "int32"}, "f": {"shape": [-1, 2], "type": "float32"},
-        "img": {"shape": [-1], "type": "int32"}, "lab": {"type": "int64"},
-        "s": {"type": "string"}, "u": {"type": "int64"},
-    }  # fmt: skip
+        "b": {"type": "int32"},
+        "f": {"shape": [-1, 2], "type": "float32"},
+        "img": {"shape": [-1], "type": "int32"},
+        "lab": {"type": "int64"},
+        "s": {"type": "string"},
+        "u": {"type": "int64"},
+    }
     rows = list(
         ds.MindDataset(str(tmp_path / "saved.mr"), shuffle=False).create_dict_iterator(
             output_numpy=True

@@ -30,7 +30,8 @@ def test_gather_stats_combines_replicas_and_updates_running_stats():
     rm = Parameter(Tensor(np.zeros(3, np.float32)), name="rm")
     rv = Parameter(Tensor(np.ones(3, np.float32)), name="rv")
     gm, gi = mint.batch_norm_gather_stats_with_counts(
-        Tensor(X), means, invs, rm, rv, 0.1, 1e-5, Tensor(np.array([10.0, 10.0], np.float32)))  # fmt: skip
+        Tensor(X), means, invs, rm, rv, 0.1, 1e-5, Tensor(np.array([10.0, 10.0], np.float32))
+    )
     np.testing.assert_allclose(gm.asnumpy(), X.mean(AX), atol=1e-5)
     np.testing.assert_allclose(gi.asnumpy(), 1 / np.sqrt(X.var(AX) + 1e-5), rtol=1e-3)
     np.testing.assert_allclose(rm.asnumpy(), 0.1 * X.mean(AX), atol=1e-5)

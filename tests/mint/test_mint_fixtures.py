@@ -13,10 +13,14 @@ import pytest
 from mint_references import REFERENCES
 
 NAMES = [n for n in C.CASES if n.startswith("mint_")]
-NO_CPU_RUN = [n for n in NAMES if C.CASES[n].get("error") in
-              ("RuntimeError", "NotImplementedError", "AttributeError")]  # fmt: skip
-SCALAR_TYPEERROR = [n for n in NAMES if C.CASES[n].get("error") == "TypeError"
-                    and not n.startswith("mint_err_")]  # fmt: skip
+NO_CPU_RUN = [
+    n
+    for n in NAMES
+    if C.CASES[n].get("error") in ("RuntimeError", "NotImplementedError", "AttributeError")
+]
+SCALAR_TYPEERROR = [
+    n for n in NAMES if C.CASES[n].get("error") == "TypeError" and not n.startswith("mint_err_")
+]
 
 
 DOCUMENTED = {  # 2.10's CPU result matches neither PyTorch's definition nor an obvious variant
@@ -25,8 +29,9 @@ DOCUMENTED = {  # 2.10's CPU result matches neither PyTorch's definition nor an 
 }
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES
-                                  if "outputs" in C.CASES[n] and n not in DOCUMENTED])  # fmt: skip
+@pytest.mark.parametrize(
+    "name", [n for n in NAMES if "outputs" in C.CASES[n] and n not in DOCUMENTED]
+)
 def test_matches_mindspore(name: str) -> None:
     C.check(name, C.run(name), C.CASES[name]["outputs"])
 

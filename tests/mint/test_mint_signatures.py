@@ -91,8 +91,9 @@ REPRS = [(n, i) for n, rows in RECORD["reprs"].items() for i in range(len(rows))
 @pytest.mark.parametrize(("name", "i"), REPRS, ids=[f"{n}-{i}" for n, i in REPRS])
 def test_cell_repr_matches_mindspore(name: str, i: int) -> None:
     row = RECORD["reprs"][name][i]
-    cell = getattr(mint.nn, name)(*_tuples(row["args"]),
-                                  **{k: _tuples(v) for k, v in row["kwargs"].items()})  # fmt: skip
+    cell = getattr(mint.nn, name)(
+        *_tuples(row["args"]), **{k: _tuples(v) for k, v in row["kwargs"].items()}
+    )
     if name in OWN_TEXT_ONLY:
         first, own = row["repr"].splitlines()[:2]
         assert f"{first}{own.strip()})" == f"{type(cell).__name__}({cell.extend_repr()})"

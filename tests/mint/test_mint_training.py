@@ -53,12 +53,16 @@ def _loop(opt_factory, steps=30, compiled=True):
     return first, last, net
 
 
-@pytest.mark.parametrize("factory", [
-    lambda p: mint.optim.AdamW(p, lr=0.02),
-    lambda p: mint.optim.Adam(p, lr=0.02, amsgrad=True),
-    lambda p: mint.optim.SGD(p, lr=0.1, momentum=0.9, nesterov=True),
-    lambda p: mint.optim.FusedAdamW(p, lr=0.02),
-], ids=["AdamW", "Adam", "SGD", "FusedAdamW"])  # fmt: skip
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda p: mint.optim.AdamW(p, lr=0.02),
+        lambda p: mint.optim.Adam(p, lr=0.02, amsgrad=True),
+        lambda p: mint.optim.SGD(p, lr=0.1, momentum=0.9, nesterov=True),
+        lambda p: mint.optim.FusedAdamW(p, lr=0.02),
+    ],
+    ids=["AdamW", "Adam", "SGD", "FusedAdamW"],
+)
 def test_value_and_grad_loop_learns(factory):
     first, last, _ = _loop(factory)
     assert last < first * 0.6
@@ -78,11 +82,23 @@ def test_batchnorm_running_stats_update_under_jit():
 
 def test_pytorch_parameter_names():
     assert sorted(Net().parameters_dict()) == [
-        "bn.bias", "bn.num_batches_tracked", "bn.running_mean", "bn.running_var", "bn.weight",
-        "fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"]  # fmt: skip
+        "bn.bias",
+        "bn.num_batches_tracked",
+        "bn.running_mean",
+        "bn.running_var",
+        "bn.weight",
+        "fc1.bias",
+        "fc1.weight",
+        "fc2.bias",
+        "fc2.weight",
+    ]
     w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
     assert sorted(mint.optim.AdamW([w]).parameters_dict()) == [
-        "exp_avg.w", "exp_avg_sq.w", "state_step", "w"]  # fmt: skip
+        "exp_avg.w",
+        "exp_avg_sq.w",
+        "state_step",
+        "w",
+    ]
 
 
 def test_changing_the_learning_rate_between_steps():
@@ -110,8 +126,9 @@ def test_graph_mode_forward_matches_pynative():
 def test_model_with_a_mint_optimizer_in_the_sunk_loop():
     ms.set_seed(0)
     net = Net()
-    data = ds.NumpySlicesDataset((X, Y.astype(np.int32)), column_names=["x", "y"],
-                                 shuffle=False).batch(16)  # fmt: skip
+    data = ds.NumpySlicesDataset(
+        (X, Y.astype(np.int32)), column_names=["x", "y"], shuffle=False
+    ).batch(16)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     opt = mint.optim.AdamW(net.trainable_params(), lr=0.02)
     model = ms.Model(nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt))

@@ -70,16 +70,39 @@ def test_dense_activation_forms_and_ranks():
 @pytest.mark.parametrize(
     "make, exc, message",
     [
-        (lambda: nn.Dense(0, 3), ValueError, "For 'Dense', 'in_channels' must be a positive int, but got 0"),
-        (lambda: nn.Dense(4, -1), ValueError, "For 'Dense', 'out_channels' must be a positive int, but got -1"),
-        (lambda: nn.Dense(4.0, 3), TypeError, "For 'Dense', 'in_channels' must be a positive int, but got 4.0"),
-        (lambda: nn.Dense(4, 3, has_bias=1), TypeError, "For 'Dense', 'has_bias' must be a bool, but got 1"),
-        (lambda: nn.Dense(4, 3, activation=3), TypeError,
-         "For 'Dense', 'activation' must be a str, Cell or Primitive, but got int"),
-        (lambda: nn.Dense(4, 3, activation="foo"), KeyError, "For 'Dense', 'name' must be one of ['softmin',"),
+        (
+            lambda: nn.Dense(0, 3),
+            ValueError,
+            "For 'Dense', 'in_channels' must be a positive int, but got 0",
+        ),
+        (
+            lambda: nn.Dense(4, -1),
+            ValueError,
+            "For 'Dense', 'out_channels' must be a positive int, but got -1",
+        ),
+        (
+            lambda: nn.Dense(4.0, 3),
+            TypeError,
+            "For 'Dense', 'in_channels' must be a positive int, but got 4.0",
+        ),
+        (
+            lambda: nn.Dense(4, 3, has_bias=1),
+            TypeError,
+            "For 'Dense', 'has_bias' must be a bool, but got 1",
+        ),
+        (
+            lambda: nn.Dense(4, 3, activation=3),
+            TypeError,
+            "For 'Dense', 'activation' must be a str, Cell or Primitive, but got int",
+        ),
+        (
+            lambda: nn.Dense(4, 3, activation="foo"),
+            KeyError,
+            "For 'Dense', 'name' must be one of ['softmin',",
+        ),
         (lambda: nn.get_activation("foo"), KeyError, "but got 'foo'"),
     ],
-)  # fmt: skip
+)
 def test_dense_argument_errors(make, exc, message):
     with pytest.raises(exc) as info:
         make()

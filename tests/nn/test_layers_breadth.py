@@ -46,9 +46,14 @@ def test_unfold_matches_numpy_patches():
     np.testing.assert_allclose(out, want, rtol=1e-6)
 
 
-@pytest.mark.parametrize("cls,shape", [(nn.InstanceNorm1d, (2, 3, 5)),
-                                       (nn.InstanceNorm2d, (2, 3, 4, 4)),
-                                       (nn.InstanceNorm3d, (2, 3, 2, 3, 3))])  # fmt: skip
+@pytest.mark.parametrize(
+    "cls,shape",
+    [
+        (nn.InstanceNorm1d, (2, 3, 5)),
+        (nn.InstanceNorm2d, (2, 3, 4, 4)),
+        (nn.InstanceNorm3d, (2, 3, 2, 3, 3)),
+    ],
+)
 def test_instance_norm_matches_numpy(cls, shape):
     x = RNG.uniform(-1, 1, shape).astype(np.float32)
     net = cls(3, eps=1e-3)

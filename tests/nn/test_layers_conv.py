@@ -203,9 +203,14 @@ def test_input_gradient_flips_whichever_is_smaller():
 
 @pytest.mark.parametrize(
     "x_hw,padding",
-    [((7, 5), ((1, 1), (1, 1))), ((6, 5), ((0, 2), (2, 0))), ((6, 6), ((0, 0), (0, 0))),
-     ((4, 4), ((1, 1), (1, 1))), ((3, 8), ((2, 1), (0, 1)))],
-)  # fmt: skip
+    [
+        ((7, 5), ((1, 1), (1, 1))),
+        ((6, 5), ((0, 2), (2, 0))),
+        ((6, 6), ((0, 0), (0, 0))),
+        ((4, 4), ((1, 1), (1, 1))),
+        ((3, 8), ((2, 1), (0, 1))),
+    ],
+)
 def test_winograd_matches_lax_to_second_order(monkeypatch, x_hw, padding):
     """Stride-1 3x3 layers past WINOGRAD_MIN_CHANNELS (lowered here to reach small shapes): forward,
     both gradients and the gradient of the gradient equal the plain convolution's, for odd and
@@ -298,8 +303,12 @@ def test_conv2d_defaults_and_init():
     ms.set_seed(1)
     conv = nn.Conv2d(3, 8, 3)
     assert (conv.pad_mode, conv.padding, conv.stride, conv.dilation, conv.group) == (
-        "same", 0, (1, 1), (1, 1), 1,
-    )  # fmt: skip
+        "same",
+        0,
+        (1, 1),
+        (1, 1),
+        1,
+    )
     assert conv.has_bias is False and conv.bias is None
     assert conv.weight.shape == (8, 3, 3, 3) and conv.weight.name == "weight"
     bound = 1 / np.sqrt(3 * 9)  # HeUniform(sqrt(5)) == U(-1/sqrt(fan_in), 1/sqrt(fan_in))
@@ -378,27 +387,69 @@ def test_extend_repr_like_mindspore():
 @pytest.mark.parametrize(
     "make, exc, message",
     [
-        (lambda: nn.Conv2d(3, 4, 3, pad_mode="SAME1"), ValueError,
-         "For 'Conv2d', 'pad_mode' must be one of ['same', 'valid', 'pad'], but got 'SAME1'"),
-        (lambda: nn.Conv2d(3, 4, 3, pad_mode="same", padding=1), ValueError,
-         "For 'Conv2d', 'padding' must be 0 when 'pad_mode' is 'same', but got 1"),
-        (lambda: nn.Conv2d(3, 4, 3, pad_mode="pad", padding=(1, 1)), ValueError,
-         "For 'Conv2d', 'padding' must be a non-negative int or a tuple of 4 non-negative ints"),
-        (lambda: nn.Conv2d(3, 4, 3, pad_mode="pad", padding=-1), ValueError,
-         "For 'Conv2d', 'padding' must be a non-negative int, but got -1"),
-        (lambda: nn.Conv2d(0, 4, 3), ValueError, "For 'Conv2d', 'in_channels' must be a positive int, but got 0"),
-        (lambda: nn.Conv2d(3, -4, 3), ValueError, "For 'Conv2d', 'out_channels' must be a positive int, but got -4"),
-        (lambda: nn.Conv2d(4, 6, 3, group=3), ValueError,
-         "For 'Conv2d', 'in_channels' and 'out_channels' must be divisible by 'group', but got "
-         "in_channels=4, out_channels=6, group=3"),
-        (lambda: nn.Conv2d(3, 4, 0), ValueError, "For 'Conv2d', 'kernel_size' must be a positive int or a tuple of 2"),
-        (lambda: nn.Conv2d(3, 4, 3, stride=(1, 1, 2, 2)), ValueError, "For 'Conv2d', 'stride' must be"),
-        (lambda: nn.Conv2d(3, 4, 3, has_bias=1), TypeError, "For 'Conv2d', 'has_bias' must be a bool, but got 1"),
-        (lambda: nn.Conv1d(3, 4, (3,)), TypeError, "For 'Conv1d', 'kernel_size' must be a positive int"),
-        (lambda: nn.Conv1d(3, 4, 3, pad_mode="valid", padding=1), ValueError,
-         "For 'Conv1d', 'padding' must be 0 when 'pad_mode' is 'valid', but got 1"),
+        (
+            lambda: nn.Conv2d(3, 4, 3, pad_mode="SAME1"),
+            ValueError,
+            "For 'Conv2d', 'pad_mode' must be one of ['same', 'valid', 'pad'], but got 'SAME1'",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 3, pad_mode="same", padding=1),
+            ValueError,
+            "For 'Conv2d', 'padding' must be 0 when 'pad_mode' is 'same', but got 1",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 3, pad_mode="pad", padding=(1, 1)),
+            ValueError,
+            "For 'Conv2d', 'padding' must be a non-negative int or a tuple of 4 non-negative ints",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 3, pad_mode="pad", padding=-1),
+            ValueError,
+            "For 'Conv2d', 'padding' must be a non-negative int, but got -1",
+        ),
+        (
+            lambda: nn.Conv2d(0, 4, 3),
+            ValueError,
+            "For 'Conv2d', 'in_channels' must be a positive int, but got 0",
+        ),
+        (
+            lambda: nn.Conv2d(3, -4, 3),
+            ValueError,
+            "For 'Conv2d', 'out_channels' must be a positive int, but got -4",
+        ),
+        (
+            lambda: nn.Conv2d(4, 6, 3, group=3),
+            ValueError,
+            "For 'Conv2d', 'in_channels' and 'out_channels' must be divisible by 'group', but got "
+            "in_channels=4, out_channels=6, group=3",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 0),
+            ValueError,
+            "For 'Conv2d', 'kernel_size' must be a positive int or a tuple of 2",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 3, stride=(1, 1, 2, 2)),
+            ValueError,
+            "For 'Conv2d', 'stride' must be",
+        ),
+        (
+            lambda: nn.Conv2d(3, 4, 3, has_bias=1),
+            TypeError,
+            "For 'Conv2d', 'has_bias' must be a bool, but got 1",
+        ),
+        (
+            lambda: nn.Conv1d(3, 4, (3,)),
+            TypeError,
+            "For 'Conv1d', 'kernel_size' must be a positive int",
+        ),
+        (
+            lambda: nn.Conv1d(3, 4, 3, pad_mode="valid", padding=1),
+            ValueError,
+            "For 'Conv1d', 'padding' must be 0 when 'pad_mode' is 'valid', but got 1",
+        ),
     ],
-)  # fmt: skip
+)
 def test_conv_argument_errors(make, exc, message):
     with pytest.raises(exc) as info:
         make()

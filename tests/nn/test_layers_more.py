@@ -77,8 +77,9 @@ def test_with_grad_cell_and_parameter_update_match_mindspore():
     data = np.load(ROOT / "wrappers.npz")
     for tag, sens in (("plain", None), ("sens", 0.5)):
         net = nn.Dense(3, 2, weight_init=Tensor(data["w"]), bias_init=Tensor(data["b"]))
-        cell = nn.WithGradCell(net, nn.MSELoss(), sens=None if sens is None else Tensor(
-            np.float32(sens)))  # fmt: skip
+        cell = nn.WithGradCell(
+            net, nn.MSELoss(), sens=None if sens is None else Tensor(np.float32(sens))
+        )
         gw, gb = cell(Tensor(data["x"]), Tensor(data["y"]))
         np.testing.assert_allclose(gw.asnumpy(), data[f"{tag}/grad_w"], rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(gb.asnumpy(), data[f"{tag}/grad_b"], rtol=1e-5, atol=1e-6)
@@ -93,8 +94,12 @@ def test_grad_accumulation_gradient_is_the_sum_of_micro_batch_gradients():
     x = Tensor(np.random.RandomState(0).uniform(-1, 1, (4, 3)).astype(np.float32))
     acc = nn.GradAccumulationCell(net, 2)
     g_acc = ms.grad(lambda v: acc(v).sum(), grad_position=None, weights=net.trainable_params())(x)
-    g_two = [ms.grad(lambda v: net(v).sum(), grad_position=None,
-                     weights=net.trainable_params())(x[i : i + 2]) for i in (0, 2)]  # fmt: skip
+    g_two = [
+        ms.grad(lambda v: net(v).sum(), grad_position=None, weights=net.trainable_params())(
+            x[i : i + 2]
+        )
+        for i in (0, 2)
+    ]
     for a, b, c in zip(g_acc, *g_two):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy() + c.asnumpy(), rtol=1e-5)
 
@@ -115,8 +120,10 @@ def test_fractional_max_pool_draws_its_own_windows():
     out, idx = nn.FractionalMaxPool2d(2, output_ratio=0.5, return_indices=True)(x)
     assert out.shape == (2, 3, 4, 4) and idx.shape == (2, 3, 4, 4)
     flat = x.asnumpy().reshape(2, 3, -1)
-    np.testing.assert_array_equal(np.take_along_axis(flat, idx.asnumpy().reshape(2, 3, -1), -1),
-                                  out.asnumpy().reshape(2, 3, -1))  # fmt: skip
+    np.testing.assert_array_equal(
+        np.take_along_axis(flat, idx.asnumpy().reshape(2, 3, -1), -1),
+        out.asnumpy().reshape(2, 3, -1),
+    )
 
 
 def test_embedding_lookup_reads_zeros_outside_the_table():

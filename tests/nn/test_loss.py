@@ -187,8 +187,11 @@ def test_ctc_loss_keeps_the_float_dtype_of_its_input():
     from deepsink.common import dtype as mstype
 
     log_probs = nn.LogSoftmax()(Tensor(np.zeros((3, 1, 3), np.float32)))
-    args = (Tensor(np.array([[1, 2]], np.int32)), Tensor(np.array([3], np.int32)),
-            Tensor(np.array([2], np.int32)))  # fmt: skip
+    args = (
+        Tensor(np.array([[1, 2]], np.int32)),
+        Tensor(np.array([3], np.int32)),
+        Tensor(np.array([2], np.int32)),
+    )
     # uniform 1/3 over 3 symbols for 3 steps: 5 of the 27 paths collapse to the target [1, 2]
     # (1 1 2, 1 2 2, 0 1 2, 1 0 2, 1 2 0), so the loss is log(27 / 5); "mean" divides by the
     # target length first. MindSpore 2.10 gives 1.6863922 (sum), 0.8431961 (mean), [1.6863922]

@@ -31,8 +31,11 @@ X = np.ones((2, 3), np.float32)
 def test_a_layer_called_with_numpy_raises_type_error(mode, make, args):
     ms.set_context(mode=mode)
     cell = make()
-    with pytest.raises(TypeError, match=r"the inputs must be Tensors, but input \d is "
-                                        r"<class 'numpy.ndarray'>; wrap it as mindspore.Tensor"):  # fmt: skip
+    with pytest.raises(
+        TypeError,
+        match=r"the inputs must be Tensors, but input \d is "
+        r"<class 'numpy.ndarray'>; wrap it as mindspore.Tensor",
+    ):
         cell(*args)
 
 

@@ -34,8 +34,13 @@ def test_matches_mindspore(name, mode):
             for key in keys:
                 pname = key.split("/", 1)[1]
                 assert pname in state, f"{name}: no state named {pname!r} ({sorted(state)})"
-                np.testing.assert_allclose(state[pname].asnumpy().reshape(d[key].shape), d[key],
-                                           rtol=1e-5, atol=1e-6, err_msg=f"{name} {key}")  # fmt: skip
+                np.testing.assert_allclose(
+                    state[pname].asnumpy().reshape(d[key].shape),
+                    d[key],
+                    rtol=1e-5,
+                    atol=1e-6,
+                    err_msg=f"{name} {key}",
+                )
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
 
@@ -44,8 +49,12 @@ def test_trains_a_network():
     rng = np.random.RandomState(0)
     x = Tensor(rng.randn(16, 4).astype(np.float32))
     y = Tensor(rng.randn(16, 1).astype(np.float32))
-    for make in (lambda p: nn.RMSProp(p, 0.01), lambda p: nn.Adagrad(p, learning_rate=0.1),
-                 lambda p: nn.AdaMax(p, 0.05), lambda p: nn.Rprop(p, 0.01)):  # fmt: skip
+    for make in (
+        lambda p: nn.RMSProp(p, 0.01),
+        lambda p: nn.Adagrad(p, learning_rate=0.1),
+        lambda p: nn.AdaMax(p, 0.05),
+        lambda p: nn.Rprop(p, 0.01),
+    ):
         net = nn.Dense(4, 1)
         step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), make(net.trainable_params()))
         first = float(step(x, y))

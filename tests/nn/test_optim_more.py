@@ -62,18 +62,25 @@ def test_matches_mindspore(name, mode):
                 if name in CPU_KERNEL_DEPARTS and pname in ("w", "b"):
                     linear = state[f"linear.{pname}"].asnumpy()
                     got, want = got[linear > 0], want[linear > 0]
-                np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-6,
-                                           err_msg=f"{name} {key}")  # fmt: skip
+                np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-6, err_msg=f"{name} {key}")
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def test_checkpoint_names():
-    ps = [Parameter(Tensor(np.ones((3, 4), np.float32)), name="w"),
-          Parameter(Tensor(np.ones(4, np.float32)), name="b")]  # fmt: skip
+    ps = [
+        Parameter(Tensor(np.ones((3, 4), np.float32)), name="w"),
+        Parameter(Tensor(np.ones(4, np.float32)), name="b"),
+    ]
     names = {p.name for p in nn.AdaFactor(ps).get_parameters()}
-    assert {"afactor_step", "exp_avg.w", "exp_avg_sq_row_w", "exp_avg_sq_col_w", "exp_avg_sq_w",
-            "exp_avg_sq_b"} <= names  # fmt: skip
+    assert {
+        "afactor_step",
+        "exp_avg.w",
+        "exp_avg_sq_row_w",
+        "exp_avg_sq_col_w",
+        "exp_avg_sq_w",
+        "exp_avg_sq_b",
+    } <= names
     assert {"lamb_m.w", "lamb_v.b"} <= {p.name for p in nn.Lamb(ps, 0.1).get_parameters()}
     assert {"moments.w", "linear.b"} <= {p.name for p in nn.FTRL(ps).get_parameters()}
 
@@ -118,8 +125,10 @@ def test_lamb_groups_and_dynamic_lr():
     rng = np.random.RandomState(2)
     w0, b0 = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
     ps = [Parameter(Tensor(w0), name="w"), Parameter(Tensor(b0), name="b")]
-    groups = [{"params": [ps[0]], "weight_decay": 0.1, "lr": [0.02, 0.01, 0.005]},
-              {"params": [ps[1]]}]  # fmt: skip
+    groups = [
+        {"params": [ps[0]], "weight_decay": 0.1, "lr": [0.02, 0.01, 0.005]},
+        {"params": [ps[1]]},
+    ]
     opt = nn.Lamb(groups, learning_rate=[0.1, 0.05, 0.01])
     ref = {"w": [w0.astype(np.float64), 0.0, 0.0], "b": [b0.astype(np.float64), 0.0, 0.0]}
     for t in range(1, 4):
@@ -137,8 +146,12 @@ def test_lars_with_momentum(use_clip, mode):
     rng = np.random.RandomState(1)
     w0, b0 = rng.randn(3, 4).astype(np.float32), rng.randn(4).astype(np.float32)
     ps = [Parameter(Tensor(w0), name="w"), Parameter(Tensor(b0), name="bias")]
-    opt = nn.LARS(nn.Momentum(ps, 0.1, 0.9, weight_decay=0.01), epsilon=1e-4, coefficient=0.01,
-                  use_clip=use_clip)  # fmt: skip
+    opt = nn.LARS(
+        nn.Momentum(ps, 0.1, 0.9, weight_decay=0.01),
+        epsilon=1e-4,
+        coefficient=0.01,
+        use_clip=use_clip,
+    )
     w, b = w0.astype(np.float64), b0.astype(np.float64)
     vw, vb = np.zeros_like(w), np.zeros_like(b)
     for _ in range(3):
@@ -244,8 +257,13 @@ def test_resumes_from_a_mindspore_checkpoint(name):
     opt((Tensor(d["gw1"]), Tensor(d["gb1"])))
     state = _state(opt)
     for key in (k for k in d.files if k.startswith("step1/") and "Parameter$" not in k):
-        np.testing.assert_allclose(state[key[6:]].asnumpy().reshape(d[key].shape), d[key],
-                                   rtol=2e-5, atol=1e-6, err_msg=f"{name} {key}")  # fmt: skip
+        np.testing.assert_allclose(
+            state[key[6:]].asnumpy().reshape(d[key].shape),
+            d[key],
+            rtol=2e-5,
+            atol=1e-6,
+            err_msg=f"{name} {key}",
+        )
 
 
 @needs_mindspore
@@ -260,5 +278,10 @@ def test_deepsink_checkpoints_resume_in_mindspore(tmp_path):
         assert [n for n in left if not n.startswith("Parameter$")] == [], (name, left)
         got = np.load(tmp_path / f"{name}.out.npz")
         for key in (k for k in got.files if not k.startswith("Parameter$")):
-            np.testing.assert_allclose(expected[name][key].reshape(got[key].shape), got[key],
-                                       rtol=2e-5, atol=1e-6, err_msg=f"{name} {key}")  # fmt: skip
+            np.testing.assert_allclose(
+                expected[name][key].reshape(got[key].shape),
+                got[key],
+                rtol=2e-5,
+                atol=1e-6,
+                err_msg=f"{name} {key}",
+            )

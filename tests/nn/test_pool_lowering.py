@@ -140,9 +140,13 @@ def test_integer_and_padded_pools_keep_their_values():
     xi = jnp.asarray(np.arange(2 * 3 * 5 * 5).reshape(2, 3, 5, 5) % 7, jnp.int32)
     got = P.max_pool(xi, (1, 1, 2, 2), (1, 1, 2, 2), ((0, 0), (0, 0), (1, 0), (0, 1)))
     want = lax.reduce_window(
-        xi, np.int32(np.iinfo(np.int32).min), lax.max, (1, 1, 2, 2), (1, 1, 2, 2),
+        xi,
+        np.int32(np.iinfo(np.int32).min),
+        lax.max,
+        (1, 1, 2, 2),
+        (1, 1, 2, 2),
         ((0, 0), (0, 0), (1, 0), (0, 1)),
-    )  # fmt: skip
+    )
     np.testing.assert_array_equal(got, want)
     same = nn.MaxPool2d(kernel_size=3, stride=2, pad_mode="same")
     x = ms.Tensor(np.asarray(_with_ties((1, 2, 7, 6), seed=3)))

@@ -29,5 +29,6 @@ def test_batchnorm3d_trains_statistics():
     net.set_train(True)
     x = np.random.RandomState(0).randn(2, 2, 2, 3, 3).astype(np.float32) + 5
     net(Tensor(x))
-    np.testing.assert_allclose(net.bn2d.moving_mean.asnumpy(), 0.1 * x.mean((0, 2, 3, 4)),
-                               rtol=1e-4)  # fmt: skip
+    np.testing.assert_allclose(
+        net.bn2d.moving_mean.asnumpy(), 0.1 * x.mean((0, 2, 3, 4)), rtol=1e-4
+    )

@@ -31,8 +31,10 @@ def _lstm_reference(params, x, layers, hidden):
     for layer in range(layers):
         outs = []
         for sfx in ("", "_reverse"):
-            wi, wh, bi, bh = (params[f"{k}_l{layer}{sfx}"]
-                              for k in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"))  # fmt: skip
+            wi, wh, bi, bh = (
+                params[f"{k}_l{layer}{sfx}"]
+                for k in ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
+            )
             h = c = np.zeros((x.shape[0], hidden))
             ys = []
             for xt in seq if not sfx else seq[::-1]:

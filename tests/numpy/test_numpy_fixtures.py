@@ -30,8 +30,9 @@ DOCUMENTED = {  # 2.10's CPU results differ from its documentation; deepsink fol
 }
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES
-                                  if "outputs" in C.CASES[n] and n not in DOCUMENTED])  # fmt: skip
+@pytest.mark.parametrize(
+    "name", [n for n in NAMES if "outputs" in C.CASES[n] and n not in DOCUMENTED]
+)
 def test_matches_mindspore(name: str) -> None:
     C.check(name, C.run(name), C.CASES[name]["outputs"])
 
@@ -59,6 +60,9 @@ def test_python_scalar_operands(name: str) -> None:
 
 
 def test_every_case_is_checked() -> None:
-    unchecked = [n for n in NAMES if "outputs" not in C.CASES[n]
-                 and not n.startswith("np_err_") and n not in SCALAR_TYPEERROR]  # fmt: skip
+    unchecked = [
+        n
+        for n in NAMES
+        if "outputs" not in C.CASES[n] and not n.startswith("np_err_") and n not in SCALAR_TYPEERROR
+    ]
     assert not unchecked

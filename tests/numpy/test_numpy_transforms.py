@@ -119,7 +119,12 @@ def test_importable_as_mindspore_numpy_and_mint(tmp_path):
         "print(mnp.add(1, 2), mint.cat([mnp.ones(2), mnp.zeros(1)]).shape, F.relu(mnp.ones(1)))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "deepsink", "run", str(script)], capture_output=True,
-                       text=True, timeout=300, env=env)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-m", "deepsink", "run", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert p.returncode == 0, p.stderr
     assert "(3,)" in p.stdout

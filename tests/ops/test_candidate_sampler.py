@@ -54,8 +54,9 @@ def test_expected_count_after_repeated_draws_is_one_minus_miss_probability():
 def test_remove_accidental_hits_never_draws_a_true_class():
     cls = Tensor(np.array([[1], [3]], np.int32))
     for seed in range(1, 6):
-        s, _, _ = ops.uniform_candidate_sampler(cls, 1, 4, True, 6, seed=seed,
-                                                remove_accidental_hits=True)  # fmt: skip
+        s, _, _ = ops.uniform_candidate_sampler(
+            cls, 1, 4, True, 6, seed=seed, remove_accidental_hits=True
+        )
         assert not {1, 3} & set(s.asnumpy().tolist())
 
 

@@ -89,8 +89,14 @@ def test_objects_in_one_process():
 
 def test_primitives_in_one_process():
     x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
-    for prim in (ops.ReduceScatter(), ops.ReduceScatter(ops.ReduceOp.MAX), ops.Reduce(0),
-                 ops.AlltoAll(1, 1, 0), ops.CollectiveGather(0), ops.CollectiveScatter(0)):  # fmt: skip
+    for prim in (
+        ops.ReduceScatter(),
+        ops.ReduceScatter(ops.ReduceOp.MAX),
+        ops.Reduce(0),
+        ops.AlltoAll(1, 1, 0),
+        ops.CollectiveGather(0),
+        ops.CollectiveScatter(0),
+    ):
         np.testing.assert_array_equal(prim(x).asnumpy(), x.asnumpy(), err_msg=prim.name)
     assert ops.Barrier()().shape == (1,)
     compiled = ms.jit(lambda a: (ops.ReduceScatter()(a), ops.AlltoAll(1, 0, 1)(a)))(x)
@@ -138,8 +144,19 @@ def test_group_queries_and_process_group():
     assert ops.destroy_process_group() is None
 
 
-@pytest.mark.parametrize("name", ["send", "recv", "isend", "irecv", "send_object_list",
-                                  "recv_object_list", "batch_isend_irecv", "P2POp"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "send",
+        "recv",
+        "isend",
+        "irecv",
+        "send_object_list",
+        "recv_object_list",
+        "batch_isend_irecv",
+        "P2POp",
+    ],
+)
 def test_point_to_point_refuses_with_the_reason(name):
     for module in (ops, dist, mint):
         with pytest.raises(NotImplementedError, match="point-to-point"):
@@ -158,9 +175,17 @@ def test_get_comm_name_refuses():
 
 
 def test_mint_exports_the_collectives():
-    for name in ("all_gather_object", "all_to_all", "all_to_all_single", "broadcast_object_list",
-                 "gather_object", "reduce", "reduce_scatter", "reduce_scatter_tensor",
-                 "scatter_object_list"):  # fmt: skip
+    for name in (
+        "all_gather_object",
+        "all_to_all",
+        "all_to_all_single",
+        "broadcast_object_list",
+        "gather_object",
+        "reduce",
+        "reduce_scatter",
+        "reduce_scatter_tensor",
+        "scatter_object_list",
+    ):
         assert getattr(mint, name) is getattr(dist, name)
     out = _t(0, 0)
     mint.reduce_scatter_tensor(out, _t(1, 2))
@@ -170,9 +195,21 @@ def test_mint_exports_the_collectives():
 def test_operations_namespace_holds_the_collective_primitives():
     from deepsink.ops import operations as P
 
-    for name in ("AllGather", "AllReduce", "AlltoAll", "Barrier", "Broadcast", "CollectiveGather",
-                 "CollectiveScatter", "NeighborExchange", "Receive", "Reduce", "ReduceOp",
-                 "ReduceScatter", "Send"):  # fmt: skip
+    for name in (
+        "AllGather",
+        "AllReduce",
+        "AlltoAll",
+        "Barrier",
+        "Broadcast",
+        "CollectiveGather",
+        "CollectiveScatter",
+        "NeighborExchange",
+        "Receive",
+        "Reduce",
+        "ReduceOp",
+        "ReduceScatter",
+        "Send",
+    ):
         assert getattr(P, name) is getattr(ops, name), name
 
 

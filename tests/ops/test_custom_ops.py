@@ -81,8 +81,10 @@ def test_pyfunc_under_jit_and_graph_mode():
 
 
 def test_pyfunc_several_outputs_and_missing_bprop():
-    for shape, dtype in (((3,), (3,)), (ms.float32, ms.int32)), (
-        lambda a: (a, a), lambda a: (a, ms.int32)):  # fmt: skip
+    for shape, dtype in (
+        (((3,), (3,)), (ms.float32, ms.int32)),
+        (lambda a: (a, a), lambda a: (a, ms.int32)),
+    ):
         outs = ops.Custom(two_outputs, shape, dtype, "pyfunc")(X)
         assert [str(o.dtype) for o in outs] == FIX["pyfunc_multi_dtypes"]
         for o, want in zip(outs, FIX["pyfunc_multi"]):
@@ -120,9 +122,15 @@ def test_hybrid_runs_as_python_with_inferred_shape():
 
 
 def test_reg_info_dtypes_are_checked():
-    info = (ops.CustomRegOp().input(0, "a").input(1, "b").output(0, "y")
-            .dtype_format(ops.DataType.F32_Default, ops.DataType.F32_Default,
-                          ops.DataType.F32_Default).target("CPU").get_op_info())  # fmt: skip
+    info = (
+        ops.CustomRegOp()
+        .input(0, "a")
+        .input(1, "b")
+        .output(0, "y")
+        .dtype_format(ops.DataType.F32_Default, ops.DataType.F32_Default, ops.DataType.F32_Default)
+        .target("CPU")
+        .get_op_info()
+    )
     assert info["inputs"][1] == {"index": 1, "name": "b", "paramType": "required"}
     op = ops.Custom(mul_add, lambda a, b: a, lambda a, b: a, "pyfunc", reg_info=info)
     np.testing.assert_allclose(op(X, Y).asnumpy(), FIX["pyfunc"])
@@ -134,17 +142,23 @@ def test_reg_info_dtypes_are_checked():
     with pytest.raises(TypeError, match="dtype_format"):
         op2(ints, ints)
     with pytest.raises(ValueError, match="sum of input tensors and output tensors"):
-        ops.CustomRegOp().input(0, "x").dtype_format(ops.DataType.F32_Default,
-                                                     ops.DataType.F32_Default)  # fmt: skip
+        ops.CustomRegOp().input(0, "x").dtype_format(
+            ops.DataType.F32_Default, ops.DataType.F32_Default
+        )
 
 
 def test_registration_builders_and_data_type():
     assert ops.DataType.F16_Default_Tuple == ("float16", "DefaultFormat", "tuple")
     assert ops.DataType.I8_NC1HWC0 == ("int8", "NC1HWC0")
     assert ops.DataType.None_None == ("", "")
-    info = ops.CpuRegOp("Abs").input(0, "x", "required").output(0, "y", "required") \
-        .attr("axis", "int").dtype_format(ops.DataType.F32_Default, ops.DataType.F32_Default) \
-        .get_op_info()  # fmt: skip
+    info = (
+        ops.CpuRegOp("Abs")
+        .input(0, "x", "required")
+        .output(0, "y", "required")
+        .attr("axis", "int")
+        .dtype_format(ops.DataType.F32_Default, ops.DataType.F32_Default)
+        .get_op_info()
+    )
     assert info["imply_type"] == "CPU" and info["attr"] == [{"name": "axis", "type": "int"}]
     decorated = ops.op_info_register(info)(lambda: 3)
     assert decorated() == 3
@@ -159,8 +173,9 @@ def test_registration_builders_and_data_type():
 
 
 def test_pyfunc_primitive_and_morph():
-    py = ops.PyFunc(lambda a, b: a + b, [ms.float32, ms.float32], [(3,), (3,)], [ms.float32],
-                    [(3,)])  # fmt: skip
+    py = ops.PyFunc(
+        lambda a, b: a + b, [ms.float32, ms.float32], [(3,), (3,)], [ms.float32], [(3,)]
+    )
     for o, want in zip(py(X, Y), FIX["pyfunc_prim"]):
         np.testing.assert_allclose(o.asnumpy(), want)
     np.testing.assert_allclose(ms.jit(lambda a: py(a, Y)[0])(X).asnumpy(), FIX["pyfunc_prim"][0])
@@ -198,12 +213,12 @@ def test_tensor_dump_and_dump_gradient_files(tmp_path, monkeypatch):
     ops.tensordump("sub/h.npy", ms.Tensor(np.array([1.5]), ms.float16))
     dg = ops.DumpGradient()
     ms.grad(lambda a, b: dg("x_dout.npy", a, "out") * b, grad_position=(0, 1))(
-        ms.Tensor(1, ms.float32), ms.Tensor(2, ms.float32))  # fmt: skip
+        ms.Tensor(1, ms.float32), ms.Tensor(2, ms.float32)
+    )
     got = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.npy"))
     want = sorted(FIX["dump_files"])
     base = min(_ids(got))
-    renumber = [re.sub(r"_(\d+)\.npy$", lambda m: f"_{int(m.group(1)) - base}.npy", n)
-                for n in got]  # fmt: skip
+    renumber = [re.sub(r"_(\d+)\.npy$", lambda m: f"_{int(m.group(1)) - base}.npy", n) for n in got]
     assert sorted(renumber) == want
     for name, new in zip(got, renumber):
         a = np.load(tmp_path / name)
@@ -261,9 +276,13 @@ def test_summary_ops_feed_summary_record(tmp_path, mode):
     events = [_events.parse(d) for d in _events.read_records(path)]
     values = {v.tag: v for v in events[1].summary.value}
     assert events[1].step == 3
-    assert sorted(f"{t}[:{k}]" for t, k in (("h", "Histogram"), ("img", "Image"),
-                                             ("loss", "Scalar"), ("t", "Tensor"))) == \
-        FIX["summary_tags"]  # fmt: skip
+    assert (
+        sorted(
+            f"{t}[:{k}]"
+            for t, k in (("h", "Histogram"), ("img", "Image"), ("loss", "Scalar"), ("t", "Tensor"))
+        )
+        == FIX["summary_tags"]
+    )
     assert sorted(values) == ["h", "img", "loss", "t"]
     assert values["loss"].scalar_value == 10.0
     assert take_summary_data() == {}

@@ -53,8 +53,7 @@ def test_type_queries_and_flags():
 
 def test_cond_matches_mindspore():
     a = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
-    names = {"None": None, "fro": "fro", "nuc": "nuc", "inf": float("inf"),
-             "-inf": float("-inf")}  # fmt: skip
+    names = {"None": None, "fro": "fro", "nuc": "nuc", "inf": float("inf"), "-inf": float("-inf")}
     for key, want in FIX["cond"].items():
         p = names[key] if key in names else int(key)
         np.testing.assert_allclose(float(ops.cond(a, p)), want, rtol=2e-6, err_msg=key)

@@ -39,8 +39,12 @@ def test_hessians_of_every_mode_pair_agree_as_mindspore() -> None:
     ``np.allclose`` across; deepsink's the same way."""
     w, b, x = _inputs("hw", "hb", "hx")
     got = {}
-    for name, (outer, inner) in {"ff": (jacfwd, jacfwd), "fr": (jacfwd, jacrev),
-                                 "rf": (jacrev, jacfwd), "rr": (jacrev, jacrev)}.items():  # fmt: skip
+    for name, (outer, inner) in {
+        "ff": (jacfwd, jacfwd),
+        "fr": (jacfwd, jacrev),
+        "rf": (jacrev, jacfwd),
+        "rr": (jacrev, jacrev),
+    }.items():
         got[name] = outer(inner(forecast, grad_position=2), grad_position=2)(w, b, x).asnumpy()
     for a, b_ in (("ff", "fr"), ("rf", "rr")):
         assert np.array_equal(FIXTURE[f"hess_{a}"], FIXTURE[f"hess_{b_}"])

@@ -34,8 +34,7 @@ def _case(name):
 )
 def test_functional_matches_the_layer_fixture(name, call):
     d = _case(name)
-    np.testing.assert_allclose(call(Tensor(d["arg0"])).asnumpy(), d["out0"], rtol=1e-5,
-                               atol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(call(Tensor(d["arg0"])).asnumpy(), d["out0"], rtol=1e-5, atol=1e-6)
 
 
 def test_losses_functional():

@@ -66,8 +66,9 @@ def test_matches_mindspore(name):
         if want.dtype.kind in "iub":
             np.testing.assert_array_equal(got, want, err_msg=f"{expr} output {i}")
         else:
-            np.testing.assert_allclose(got, want, rtol=max(tol, 1e-4), atol=tol,
-                                       err_msg=f"{expr} output {i}")  # fmt: skip
+            np.testing.assert_allclose(
+                got, want, rtol=max(tol, 1e-4), atol=tol, err_msg=f"{expr} output {i}"
+            )
     grad_pos = sorted(int(k[4:]) for k in data.files if k.startswith("grad"))
     if not grad_pos or name in NO_GRAD:
         return
@@ -81,11 +82,17 @@ def test_matches_mindspore(name):
         res = _run(expr, full)
         return sum((res[k] * weights[k]).sum() for k in float_out)
 
-    grads = _flat(ms.grad(f, grad_position=tuple(range(len(grad_pos))))(
-        *[args[i] for i in grad_pos]))  # fmt: skip
+    grads = _flat(
+        ms.grad(f, grad_position=tuple(range(len(grad_pos))))(*[args[i] for i in grad_pos])
+    )
     for i, g in zip(grad_pos, grads):
-        np.testing.assert_allclose(g.asnumpy(), data[f"grad{i}"], rtol=1e-3, atol=1e-4,
-                                   err_msg=f"{expr} input gradient {i}")  # fmt: skip
+        np.testing.assert_allclose(
+            g.asnumpy(),
+            data[f"grad{i}"],
+            rtol=1e-3,
+            atol=1e-4,
+            err_msg=f"{expr} input gradient {i}",
+        )
 
 
 # MindSpore 2.10's CPU build has no kernel for these three: NumPy references from the documented
@@ -134,8 +141,9 @@ def test_depthwise_conv2d_native_matches_numpy():
         for m in range(2):
             for i in range(3):
                 for j in range(3):
-                    want[0, c * 2 + m, i, j] = np.sum(xp[0, c, 2 * i : 2 * i + 3,
-                                                         2 * j : 2 * j + 3] * w[m, c])  # fmt: skip
+                    want[0, c * 2 + m, i, j] = np.sum(
+                        xp[0, c, 2 * i : 2 * i + 3, 2 * j : 2 * j + 3] * w[m, c]
+                    )
     np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-6)
 
 
@@ -145,8 +153,9 @@ def test_batch_norm_primitive_matches_mindspore():
         d = {k.split("/")[1]: data[k] for k in data.files if k.startswith(tag + "/")}
         pm = ms.Parameter(Tensor(d["mean"].copy()), name="m")
         pv = ms.Parameter(Tensor(d["var"].copy()), name="v")
-        outs = P.BatchNorm(train, 1e-3, 0.2)(Tensor(d["x"]), Tensor(d["scale"]),
-                                             Tensor(d["bias"]), pm, pv)  # fmt: skip
+        outs = P.BatchNorm(train, 1e-3, 0.2)(
+            Tensor(d["x"]), Tensor(d["scale"]), Tensor(d["bias"]), pm, pv
+        )
         for i, o in enumerate(outs):
             np.testing.assert_allclose(o.asnumpy(), d[f"out{i}"], rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(pm.asnumpy(), d["moving_mean"], rtol=1e-5, atol=1e-6)

@@ -41,14 +41,23 @@ def graph_mode():
 @pytest.mark.parametrize(
     "case, call, match",
     [
-        ("reducemean_bad_axis", lambda: ops.ReduceMean()(t(np.ones((2, 3))), 5),
-         r"For 'ReduceMean', 'axis' must be in \[-2, 2\), but got 5"),
-        ("reducemean_bad_axis_tuple", lambda: ops.ReduceMean(keep_dims=True)(t(np.ones((2, 3))), (0, 2)),
-         r"For 'ReduceMean', 'axis' must be in \[-2, 2\), but got 2"),
-        ("reshape_bad_shape", lambda: ops.Reshape()(t(np.ones((2, 3))), (4, 2)),
-         r"For 'Reshape', the 'shape' \(4, 2\) is invalid for an input of size 6"),
+        (
+            "reducemean_bad_axis",
+            lambda: ops.ReduceMean()(t(np.ones((2, 3))), 5),
+            r"For 'ReduceMean', 'axis' must be in \[-2, 2\), but got 5",
+        ),
+        (
+            "reducemean_bad_axis_tuple",
+            lambda: ops.ReduceMean(keep_dims=True)(t(np.ones((2, 3))), (0, 2)),
+            r"For 'ReduceMean', 'axis' must be in \[-2, 2\), but got 2",
+        ),
+        (
+            "reshape_bad_shape",
+            lambda: ops.Reshape()(t(np.ones((2, 3))), (4, 2)),
+            r"For 'Reshape', the 'shape' \(4, 2\) is invalid for an input of size 6",
+        ),
     ],
-)  # fmt: skip
+)
 def test_errors_match_mindspore(case, call, match) -> None:
     """Same exception type as MindSpore (fixture), with deepsink's uniform wording."""
     with np.load(ERRORS / f"{case}.npz") as d:
@@ -61,44 +70,90 @@ def test_errors_match_mindspore(case, call, match) -> None:
 @pytest.mark.parametrize(
     "call, exc, match",
     [
-        (lambda: ops.Reshape()(t([1, 2]), 2), TypeError,
-         r"For 'Reshape', 'shape' must be a tuple of ints, but got 2"),
+        (
+            lambda: ops.Reshape()(t([1, 2]), 2),
+            TypeError,
+            r"For 'Reshape', 'shape' must be a tuple of ints, but got 2",
+        ),
         (lambda: ops.Reshape()(t([1, 2]), (-1, -1)), ValueError, r"at most one -1"),
-        (lambda: ops.concat((t(np.ones((2, 3))), t(np.ones((1, 4))))), ValueError,
-         r"For 'concat', all inputs must have the same shape except on 'axis' 0, but got shapes "
-         r"\[\[2, 3\], \[1, 4\]\]"),
-        (lambda: ops.Concat(1)([t(np.ones((2, 3))), t(np.ones((3, 3)))]), ValueError,
-         r"same shape except on 'axis' 1"),
-        (lambda: ops.matmul(t(np.ones((2, 3))), t(np.ones((4, 5)))), ValueError,
-         r"For 'matmul', the input dimensions must be equal, but got 'x1_col': 3 and 'x2_row': 4"),
-        (lambda: ops.MatMul(transpose_b=True)(t(np.ones((2, 3))), t(np.ones((3, 4)))), ValueError,
-         r"For 'MatMul', the input dimensions must be equal, but got 'x1_col': 3 and 'x2_row': 4"),
-        (lambda: ops.Cast()(t([1.0]), "float32"), TypeError,
-         r"For 'cast', 'dtype' must be a deepsink dtype such as mstype.float32, but got 'float32'"),
-        (lambda: ops.Fill()("int32", (2,), 1), TypeError, r"For 'fill', 'type' must be a deepsink dtype"),
-        (lambda: ops.Fill()(mstype.float32, "2", 1), TypeError, r"For 'fill', 'shape' must be a tuple"),
+        (
+            lambda: ops.concat((t(np.ones((2, 3))), t(np.ones((1, 4))))),
+            ValueError,
+            r"For 'concat', all inputs must have the same shape except on 'axis' 0, but got shapes "
+            r"\[\[2, 3\], \[1, 4\]\]",
+        ),
+        (
+            lambda: ops.Concat(1)([t(np.ones((2, 3))), t(np.ones((3, 3)))]),
+            ValueError,
+            r"same shape except on 'axis' 1",
+        ),
+        (
+            lambda: ops.matmul(t(np.ones((2, 3))), t(np.ones((4, 5)))),
+            ValueError,
+            r"For 'matmul', the input dimensions must be equal, but got 'x1_col': 3 and 'x2_row': 4",
+        ),
+        (
+            lambda: ops.MatMul(transpose_b=True)(t(np.ones((2, 3))), t(np.ones((3, 4)))),
+            ValueError,
+            r"For 'MatMul', the input dimensions must be equal, but got 'x1_col': 3 and 'x2_row': 4",
+        ),
+        (
+            lambda: ops.Cast()(t([1.0]), "float32"),
+            TypeError,
+            r"For 'cast', 'dtype' must be a deepsink dtype such as mstype.float32, but got 'float32'",
+        ),
+        (
+            lambda: ops.Fill()("int32", (2,), 1),
+            TypeError,
+            r"For 'fill', 'type' must be a deepsink dtype",
+        ),
+        (
+            lambda: ops.Fill()(mstype.float32, "2", 1),
+            TypeError,
+            r"For 'fill', 'shape' must be a tuple",
+        ),
         (lambda: ops.transpose(t(np.ones((2, 3))), (0, 0)), ValueError, r"must be a permutation"),
         (lambda: ops.squeeze(t(np.ones((2, 3))), 0), ValueError, r"dimension 0 must be 1"),
-        (lambda: ops.expand_dims(t(np.ones((2, 3))), 3), ValueError,
-         r"For 'expand_dims', 'axis' must be in \[-3, 3\), but got 3"),
+        (
+            lambda: ops.expand_dims(t(np.ones((2, 3))), 3),
+            ValueError,
+            r"For 'expand_dims', 'axis' must be in \[-3, 3\), but got 3",
+        ),
         (lambda: ops.softmax(t([1.0]), 1.5), TypeError, r"'axis' must be an int, but got 1.5"),
-        (lambda: ops.gather(t([1.0, 2.0]), t([0.0]), 0), TypeError,
-         r"'input_indices' must be an integer Tensor, but got dtype Float32"),
+        (
+            lambda: ops.gather(t([1.0, 2.0]), t([0.0]), 0),
+            TypeError,
+            r"'input_indices' must be an integer Tensor, but got dtype Float32",
+        ),
         (lambda: ops.split(t(np.ones((5, 2))), (2, 2)), ValueError, r"must equal the size 5"),
         (lambda: ops.clamp(t([1.0])), ValueError, r"at least one of 'min' and 'max'"),
         (lambda: ops.exp("x"), TypeError, r"For 'exp', 'input' must be a Tensor, but got str"),
         (lambda: ops.add(t(np.ones(3)), t(np.ones(4))), ValueError, r"cannot be broadcast"),
         (lambda: ops.ReduceSum(keep_dims=1), TypeError, r"'keep_dims' must be a bool, but got 1"),
-        (lambda: ops.gelu(t([1.0]), approximate="erf"), ValueError, r"'approximate' must be one of"),
-        (lambda: ops.assign(1, t([2.0])), TypeError,
-         r"For 'assign', 'variable' must be a Parameter or Tensor, but got int"),
-        (lambda: ops.assign(Parameter(t([1.0, 2.0]), name="w"), t([1.0, 2.0, 3.0])), ValueError,
-         r"the shape of 'value' \[3\] must match that of Parameter 'w' \[2\]"),
+        (
+            lambda: ops.gelu(t([1.0]), approximate="erf"),
+            ValueError,
+            r"'approximate' must be one of",
+        ),
+        (
+            lambda: ops.assign(1, t([2.0])),
+            TypeError,
+            r"For 'assign', 'variable' must be a Parameter or Tensor, but got int",
+        ),
+        (
+            lambda: ops.assign(Parameter(t([1.0, 2.0]), name="w"), t([1.0, 2.0, 3.0])),
+            ValueError,
+            r"the shape of 'value' \[3\] must match that of Parameter 'w' \[2\]",
+        ),
         (lambda: ops.Print()(object()), TypeError, r"For 'Print', every input must be a Tensor"),
         (lambda: ops.topk(t([1.0, 2.0]), 3), ValueError, r"'k' must be an int in \[0, 2\]"),
-        (lambda: ops.dropout(t([1.0]), p=1.5), ValueError, r"'p' must be a number in range \[0, 1\]"),
+        (
+            lambda: ops.dropout(t([1.0]), p=1.5),
+            ValueError,
+            r"'p' must be a number in range \[0, 1\]",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_messages(call, exc, match) -> None:
     with pytest.raises(exc, match=match):
         call()
@@ -203,8 +258,9 @@ def test_misc_functional_ops() -> None:
     )
     np.testing.assert_allclose(ops.linspace(0, 1, 5).asnumpy(), [0, 0.25, 0.5, 0.75, 1])
     np.testing.assert_allclose(ops.norm(x).asnumpy(), np.linalg.norm(np.arange(6)), rtol=1e-6)
-    np.testing.assert_array_equal(ops.CumSum(exclusive=True, reverse=True)(x, 1).asnumpy(),
-                                  [[3, 2, 0], [9, 5, 0]])  # fmt: skip
+    np.testing.assert_array_equal(
+        ops.CumSum(exclusive=True, reverse=True)(x, 1).asnumpy(), [[3, 2, 0], [9, 5, 0]]
+    )
     np.testing.assert_array_equal(
         ops.StridedSlice()(x, (0, 1), (2, 3), (1, 1)).asnumpy(), [[1, 2], [4, 5]]
     )
@@ -229,8 +285,11 @@ def test_conv_and_pool_primitives() -> None:
     assert y.shape == (1, 4, 6, 6)
     assert ops.Conv2D(4, 3, pad_mode="pad", pad=1)(x, w).shape == (1, 4, 6, 6)
     assert ops.MaxPool(kernel_size=2, strides=2)(x).shape == (1, 2, 3, 3)
-    np.testing.assert_allclose(ops.AvgPool(2, 2)(x).asnumpy(),
-                               x.asnumpy().reshape(1, 2, 3, 2, 3, 2).mean((3, 5)), rtol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        ops.AvgPool(2, 2)(x).asnumpy(),
+        x.asnumpy().reshape(1, 2, 3, 2, 3, 2).mean((3, 5)),
+        rtol=1e-6,
+    )
     b = ops.BiasAdd()(y, t([1, 2, 3, 4]))
     np.testing.assert_allclose((b - y).asnumpy()[0, :, 0, 0], [1, 2, 3, 4], rtol=1e-6)
     with pytest.raises(ValueError, match=r"For 'Conv2D', 'pad_mode' must be one of"):
@@ -272,8 +331,13 @@ class _Printer(Cell):
 
 def test_print_eager(capsys) -> None:
     """PyNative: each input on its own line, Tensors as repr (MindSpore 2.10's output)."""
-    out = ops.Print()("hello", t(np.arange(6).reshape(2, 3)), "n", Tensor(np.array(3, np.int32)),
-                      Tensor(np.arange(3, dtype=np.int32)))  # fmt: skip
+    out = ops.Print()(
+        "hello",
+        t(np.arange(6).reshape(2, 3)),
+        "n",
+        Tensor(np.array(3, np.int32)),
+        Tensor(np.arange(3, dtype=np.int32)),
+    )
     assert out is None
     assert capsys.readouterr().out == (
         "hello\nTensor(shape=[2, 3], dtype=Float32, value=\n"
@@ -300,8 +364,11 @@ def test_print_in_graph_mode_prints_at_run_time(capsys, graph_mode) -> None:
 def test_getnext_outside_sink_raises() -> None:
     get_next = ops.GetNext([mstype.float32, mstype.int32], [(32, 1, 32, 32), (32,)], 2, "queue")
     assert get_next.shared_name == "queue" and get_next.output_num == 2
-    with pytest.raises(RuntimeError, match=r"GetNext only runs inside a sunk network "
-                       r"\(connect_network_with_dataset / dataset_sink_mode=True\)"):  # fmt: skip
+    with pytest.raises(
+        RuntimeError,
+        match=r"GetNext only runs inside a sunk network "
+        r"\(connect_network_with_dataset / dataset_sink_mode=True\)",
+    ):
         get_next()
     batch = (t(np.ones((32, 1, 32, 32))), Tensor(np.zeros(32, np.int32)))
     with P.feeding(lambda prim: batch):
@@ -370,8 +437,10 @@ def test_ops_trace_and_differentiate() -> None:
     def f(x, w):
         h = ops.relu(ops.matmul(x, w))
         h = ops.concat((h, ops.expand_dims(ops.mean(h, 1), 1)), 1)
-        return ops.sum(ops.log_softmax(h, axis=-1) * ops.one_hot(Tensor(np.array([0, 1], np.int32)), 4,
-                                                                  1.0, 0.0))  # fmt: skip
+        return ops.sum(
+            ops.log_softmax(h, axis=-1)
+            * ops.one_hot(Tensor(np.array([0, 1], np.int32)), 4, 1.0, 0.0)
+        )
 
     x, w = t(np.random.RandomState(4).randn(2, 3)), t(np.random.RandomState(5).randn(3, 3))
     eager = f(x, w)
@@ -402,18 +471,20 @@ def test_hypermap_and_multitype_graph() -> None:
 
 
 def test_public_names_cover_the_brief() -> None:
-    names = json.loads('["matmul","concat","cat","stack","transpose","permute","reshape","squeeze",'
-                       '"expand_dims","unsqueeze","gather","gather_elements","one_hot","softmax",'
-                       '"log_softmax","argmax","argmin","cast","zeros","ones","fill","full",'
-                       '"zeros_like","ones_like","mean","sum","max","min","prod","amax","amin","exp",'
-                       '"log","sqrt","rsqrt","abs","pow","square","sin","cos","tanh","sigmoid","relu",'
-                       '"gelu","erf","clip_by_value","clamp","clip","where","equal","not_equal",'
-                       '"greater","greater_equal","less","less_equal","eq","ne","gt","ge","lt","le",'
-                       '"maximum","minimum","add","sub","mul","div","neg","tile","split","flatten",'
-                       '"cumsum","topk","sort","arange","linspace","isnan","isinf","isfinite",'
-                       '"logical_and","logical_or","logical_not","norm","broadcast_to","masked_fill",'
-                       '"dropout","depend","assign","stop_gradient","shape","dtype","rank","size",'
-                       '"print_","grad","value_and_grad","GradOperation","composite"]')  # fmt: skip
+    names = json.loads(
+        '["matmul","concat","cat","stack","transpose","permute","reshape","squeeze",'
+        '"expand_dims","unsqueeze","gather","gather_elements","one_hot","softmax",'
+        '"log_softmax","argmax","argmin","cast","zeros","ones","fill","full",'
+        '"zeros_like","ones_like","mean","sum","max","min","prod","amax","amin","exp",'
+        '"log","sqrt","rsqrt","abs","pow","square","sin","cos","tanh","sigmoid","relu",'
+        '"gelu","erf","clip_by_value","clamp","clip","where","equal","not_equal",'
+        '"greater","greater_equal","less","less_equal","eq","ne","gt","ge","lt","le",'
+        '"maximum","minimum","add","sub","mul","div","neg","tile","split","flatten",'
+        '"cumsum","topk","sort","arange","linspace","isnan","isinf","isfinite",'
+        '"logical_and","logical_or","logical_not","norm","broadcast_to","masked_fill",'
+        '"dropout","depend","assign","stop_gradient","shape","dtype","rank","size",'
+        '"print_","grad","value_and_grad","GradOperation","composite"]'
+    )
     assert [n for n in names if not hasattr(ops, n)] == []
 
 

@@ -30,7 +30,7 @@ from deepsink.ops.function import (
     special_math_func,
     spectral_func,
 )
-from deepsink.ops.operations import breadth_ops
+from deepsink.ops.operations import bridge_ops
 
 DATA = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "ms" / "ops_breadth" / "cases.json").read_text()
@@ -106,8 +106,9 @@ def _outputs(out) -> list:
     return list(out) if isinstance(out, tuple | list) else [out]
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if "outputs" in c],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case", [c for c in DATA["cases"] if "outputs" in c], ids=lambda c: c["name"]
+)
 def test_matches_mindspore(case: dict) -> None:
     got = _outputs(eval(case["expr"], ENV))
     assert len(got) == len(case["outputs"]), case["name"]
@@ -121,13 +122,16 @@ def test_matches_mindspore(case: dict) -> None:
             ref = np.asarray(want["value"][0]) + 1j * np.asarray(want["value"][1])
         else:
             ref = np.array(want["value"], dtype=float if a.dtype.kind == "f" else None)
-        np.testing.assert_allclose(a, ref, rtol=1e-4, atol=1e-5, equal_nan=True,
-                                   err_msg=case["name"])  # fmt: skip
+        np.testing.assert_allclose(
+            a, ref, rtol=1e-4, atol=1e-5, equal_nan=True, err_msg=case["name"]
+        )
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if c.get("error") in
-                                  ("TypeError", "ValueError", "IndexError")],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if c.get("error") in ("TypeError", "ValueError", "IndexError")],
+    ids=lambda c: c["name"],
+)
 def test_errors_as_mindspore(case: dict) -> None:
     with pytest.raises(getattr(__builtins__, case["error"], None) or eval(case["error"])):
         eval(case["expr"], ENV)
@@ -143,20 +147,37 @@ def test_cases_mindspores_cpu_build_cannot_run(name: str) -> None:
 
 
 def test_every_recorded_error_is_checked() -> None:
-    unexplained = [c["name"] for c in DATA["cases"] if c.get("error") == "RuntimeError"
-                   and c["name"] not in NO_CPU_KERNEL]  # fmt: skip
+    unexplained = [
+        c["name"]
+        for c in DATA["cases"]
+        if c.get("error") == "RuntimeError" and c["name"] not in NO_CPU_KERNEL
+    ]
     assert not unexplained
 
 
-@pytest.mark.parametrize("module", [array_ext_func, linalg_func, nn_ext_func, special_math_func,
-                                    spectral_func, breadth_ops, parameter_scatter_func,
-                                    random_func, scalar_func],
-                         ids=lambda m: m.__name__.rsplit(".", 1)[-1])  # fmt: skip
+@pytest.mark.parametrize(
+    "module",
+    [
+        array_ext_func,
+        linalg_func,
+        nn_ext_func,
+        special_math_func,
+        spectral_func,
+        bridge_ops,
+        parameter_scatter_func,
+        random_func,
+        scalar_func,
+    ],
+    ids=lambda m: m.__name__.rsplit(".", 1)[-1],
+)
 def test_every_added_name_has_a_case(module) -> None:
     exprs = " ".join(c["expr"] for c in DATA["cases"])
     called = set(re.findall(r"(?:ops|P)\.(\w+)\(", exprs))
-    missing = [n for n in module.__all__
-               if n not in called and n not in GRAPH_ONLY and n not in CHECKED_ELSEWHERE]  # fmt: skip
+    missing = [
+        n
+        for n in module.__all__
+        if n not in called and n not in GRAPH_ONLY and n not in CHECKED_ELSEWHERE
+    ]
     assert not missing
 
 
@@ -220,8 +241,8 @@ def test_added_names_are_exported_where_mindspore_has_them() -> None:
         for name in module.__all__:
             assert getattr(ops, name) is getattr(module, name)
             assert getattr(functional, name) is getattr(module, name)
-    for name in breadth_ops.__all__:
-        assert getattr(P, name) is getattr(breadth_ops, name)
+    for name in bridge_ops.__all__:
+        assert getattr(P, name) is getattr(bridge_ops, name)
 
 
 def test_primitive_attributes_and_bad_arguments() -> None:

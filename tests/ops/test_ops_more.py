@@ -46,9 +46,11 @@ def _outputs(out) -> list:
     return list(out) if isinstance(out, tuple | list) else [out]
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"]
-                                  if "outputs" in c and c["name"] not in DOCUMENTED],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if "outputs" in c and c["name"] not in DOCUMENTED],
+    ids=lambda c: c["name"],
+)
 def test_matches_mindspore(case: dict) -> None:
     got = _outputs(eval(case["expr"], ENV))
     assert len(got) == len(case["outputs"]), case["name"]
@@ -64,9 +66,11 @@ def test_matches_mindspore(case: dict) -> None:
         np.testing.assert_allclose(a, ref, rtol=tol, atol=tol, equal_nan=True, err_msg=case["name"])
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if c.get("error") in
-                                  ("TypeError", "ValueError", "IndexError")],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if c.get("error") in ("TypeError", "ValueError", "IndexError")],
+    ids=lambda c: c["name"],
+)
 def test_errors_as_mindspore(case: dict) -> None:
     """Bad dtypes raise TypeError, a zero stride ValueError, an out-of-range shrink IndexError."""
     with pytest.raises(getattr(__builtins__, case["error"], None) or eval(case["error"])):

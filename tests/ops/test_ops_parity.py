@@ -113,8 +113,9 @@ def run_case(path: Path, graph: bool) -> None:
     if graph:  # Python values (Shape's tuple) leave a compiled call as 0-d arrays
         out = jax.tree_util.tree_map(
             lambda x: x if isinstance(x, Tensor) else np.asarray(x).item(),
-            out, is_leaf=lambda x: isinstance(x, Tensor),
-        )  # fmt: skip
+            out,
+            is_leaf=lambda x: isinstance(x, Tensor),
+        )
     outs = leaves(out)
     n_out = sum(k.startswith("out_") for k in arrays)
     assert len(outs) == n_out, f"{len(outs)} outputs, MindSpore gave {n_out}"
@@ -146,12 +147,37 @@ def test_pynative(path: Path) -> None:
     run_case(path, graph=False)
 
 
-GRAPH_SAMPLE = [p for p in CASES if p.stem in {
-    "ReduceMean_keep", "ReduceMean_all", "Reshape", "MatMul_ta_tb", "Concat_axis1", "OneHot",
-    "Gather_axis1_2d_idx", "Argmax", "Fill", "Shape", "Squeeze_all", "Select", "Cast_float16",
-    "split_uneven", "topk_dim0_smallest", "max_axis1_keep", "where_broadcast", "one_hot",
-    "gelu", "cumsum", "sum_dim_tuple", "argmax_dim1_keep", "sort_descending_axis0", "flatten",
-}]  # fmt: skip
+GRAPH_SAMPLE = [
+    p
+    for p in CASES
+    if p.stem
+    in {
+        "ReduceMean_keep",
+        "ReduceMean_all",
+        "Reshape",
+        "MatMul_ta_tb",
+        "Concat_axis1",
+        "OneHot",
+        "Gather_axis1_2d_idx",
+        "Argmax",
+        "Fill",
+        "Shape",
+        "Squeeze_all",
+        "Select",
+        "Cast_float16",
+        "split_uneven",
+        "topk_dim0_smallest",
+        "max_axis1_keep",
+        "where_broadcast",
+        "one_hot",
+        "gelu",
+        "cumsum",
+        "sum_dim_tuple",
+        "argmax_dim1_keep",
+        "sort_descending_axis0",
+        "flatten",
+    }
+]
 
 
 @pytest.mark.parametrize("path", GRAPH_SAMPLE, ids=lambda p: p.stem)

@@ -29,8 +29,18 @@ from deepsink.ops.operations import other_ops as O
 DATA = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "ms" / "ops_prims" / "cases.json").read_text()
 )
-ENV = {"np": np, "ms": ms, "ops": ops, "F": F, "P": P, "E": E, "IN": IN, "O": O, "I": P,
-       "Tensor": Tensor}  # fmt: skip
+ENV = {
+    "np": np,
+    "ms": ms,
+    "ops": ops,
+    "F": F,
+    "P": P,
+    "E": E,
+    "IN": IN,
+    "O": O,
+    "I": P,
+    "Tensor": Tensor,
+}
 ENV.update({k: eval(v, {"np": np}) for k, v in DATA["inputs"].items()})
 CASES = {c["name"]: c for c in DATA["cases"]}
 
@@ -56,14 +66,18 @@ def _check(got, want: list, name: str, tol: float = 2e-5) -> None:
         np.testing.assert_allclose(a, ref, rtol=tol, atol=tol, equal_nan=True, err_msg=name)
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if "outputs" in c],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case", [c for c in DATA["cases"] if "outputs" in c], ids=lambda c: c["name"]
+)
 def test_matches_mindspore(case: dict) -> None:
     _check(eval(case["expr"], ENV), case["outputs"], case["name"])
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if c.get("error") in
-                                  ("TypeError", "ValueError")], ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if c.get("error") in ("TypeError", "ValueError")],
+    ids=lambda c: c["name"],
+)
 def test_errors_as_mindspore(case: dict) -> None:
     with pytest.raises(getattr(__builtins__, case["error"], None) or eval(case["error"])):
         eval(case["expr"], ENV)
@@ -101,8 +115,9 @@ def _rnnt_ref(acts: np.ndarray, labels: np.ndarray, tl: np.ndarray, ul: np.ndarr
                 if t:
                     alpha[t, u] = np.logaddexp(alpha[t, u], alpha[t - 1, u] + lp[b, t - 1, u, 0])
                 if u:
-                    alpha[t, u] = np.logaddexp(alpha[t, u],
-                                               alpha[t, u - 1] + lp[b, t, u - 1, labels[b, u - 1]])  # fmt: skip
+                    alpha[t, u] = np.logaddexp(
+                        alpha[t, u], alpha[t, u - 1] + lp[b, t, u - 1, labels[b, u - 1]]
+                    )
         costs.append(-(alpha[-1, -1] + lp[b, t_n - 1, u_n, 0]))
     return np.array(costs)
 
@@ -118,7 +133,7 @@ NO_CPU_KERNEL = {
         [0, 0, 1, 1, 2, 2],
         [1, 2, 0, 4, 3, 3],
         [np.finfo(np.float32).min] * 6,
-    ],  # fmt: skip
+    ],
     "ComputeAccidentalHits_none": lambda e: [[], [], []],
     # RNNTLoss has no CPU kernel in 2.10
     "RNNTLoss": lambda e: _rnnt_ref(
@@ -126,7 +141,7 @@ NO_CPU_KERNEL = {
         np.array([[1, 2], [3, 0]]),
         np.array([3, 2]),
         np.array([2, 1]),
-    ),  # fmt: skip
+    ),
 }
 
 
@@ -149,8 +164,9 @@ def test_rnnt_grads_are_the_costs_derivative() -> None:
         up, dn = acts.copy(), acts.copy()
         up[i] += eps
         dn[i] -= eps
-        num[i] = (_rnnt_ref(up, np.array([[2]]), [2], [1]) - _rnnt_ref(dn, np.array([[2]]), [2],
-                                                                        [1]))[0] / (2 * eps)  # fmt: skip
+        num[i] = (
+            _rnnt_ref(up, np.array([[2]]), [2], [1]) - _rnnt_ref(dn, np.array([[2]]), [2], [1])
+        )[0] / (2 * eps)
     np.testing.assert_allclose(grads.asnumpy(), num, rtol=1e-3, atol=1e-5)
     assert not np.isnan(grads.asnumpy()).any()
 
@@ -174,8 +190,9 @@ def test_primitives_run_compiled() -> None:
          Tensor(np.ones((1, 2, 2, 3), np.float32))),
     ]  # fmt: skip
     for fn, arg in calls:
-        np.testing.assert_allclose(ms.jit(fn)(arg).asnumpy(), fn(arg).asnumpy(), rtol=1e-5,
-                                   atol=1e-6)  # fmt: skip
+        np.testing.assert_allclose(
+            ms.jit(fn)(arg).asnumpy(), fn(arg).asnumpy(), rtol=1e-5, atol=1e-6
+        )
 
 
 def _numeric_grad(fn, x: np.ndarray, eps: float = 1e-6) -> np.ndarray:
@@ -188,8 +205,17 @@ def _numeric_grad(fn, x: np.ndarray, eps: float = 1e-6) -> np.ndarray:
     return g
 
 
-@pytest.mark.parametrize("name", ["Dilation2D", "DeformableOffsets", "ExtractVolumePatches",
-                                  "ScaleAndTranslate", "LSTM", "FractionalMaxPool"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Dilation2D",
+        "DeformableOffsets",
+        "ExtractVolumePatches",
+        "ScaleAndTranslate",
+        "LSTM",
+        "FractionalMaxPool",
+    ],
+)
 def test_gradients_match_finite_differences(name: str) -> None:
     rng = np.random.default_rng(0)
     w = rng.standard_normal(64)
@@ -219,8 +245,9 @@ def test_gradients_match_finite_differences(name: str) -> None:
     got = ms.grad(scalar)(Tensor(x)).asnumpy()
     eps = 0.5 if name == "ScaleAndTranslate" else 1e-6  # linear in x, but Float32 out
     want = _numeric_grad(lambda a: float(scalar(Tensor(a)).asnumpy()), x, eps)
-    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 if name != "ScaleAndTranslate"
-                               else 2e-3)  # fmt: skip
+    np.testing.assert_allclose(
+        got, want, rtol=1e-4, atol=1e-4 if name != "ScaleAndTranslate" else 2e-3
+    )
 
 
 # --- random primitives: the properties that define them -------------------------------------
@@ -275,10 +302,12 @@ def test_random_choice_with_mask_picks_true_entries() -> None:
 def test_sample_distorted_bounding_box_covers_the_box() -> None:
     box = np.array([[[0.2, 0.3, 0.6, 0.9]]], np.float32)
     for seed in range(1, 6):
-        op = O.SampleDistortedBoundingBoxV2(seed=seed, area_range=(0.1, 0.9),
-                                            aspect_ratio_range=(0.5, 2.0))  # fmt: skip
-        begin, size, bbox = op(Tensor(np.array([50, 80, 3], np.int32)), Tensor(box),
-                               Tensor(np.float32(0.5)))  # fmt: skip
+        op = O.SampleDistortedBoundingBoxV2(
+            seed=seed, area_range=(0.1, 0.9), aspect_ratio_range=(0.5, 2.0)
+        )
+        begin, size, bbox = op(
+            Tensor(np.array([50, 80, 3], np.int32)), Tensor(box), Tensor(np.float32(0.5))
+        )
         (y, x, z), (h, w, c) = begin.asnumpy(), size.asnumpy()
         assert z == 0 and c == -1 and 0 <= y and y + h <= 50 and 0 <= x and x + w <= 80
         assert 0.1 * 4000 <= h * w <= 0.9 * 4000
@@ -287,12 +316,15 @@ def test_sample_distorted_bounding_box_covers_the_box() -> None:
             min(x + w, bx[1]) - max(x, bx[0]), 0
         )
         assert inter / ((by[1] - by[0]) * (bx[1] - bx[0])) >= 0.5
-        np.testing.assert_allclose(bbox.asnumpy()[0, 0], [y / 50, x / 80, (y + h) / 50,
-                                                          (x + w) / 80], rtol=1e-6)  # fmt: skip
+        np.testing.assert_allclose(
+            bbox.asnumpy()[0, 0], [y / 50, x / 80, (y + h) / 50, (x + w) / 80], rtol=1e-6
+        )
     with pytest.raises(ValueError):
         O.SampleDistortedBoundingBoxV2(use_image_if_no_bounding_boxes=False)(
-            Tensor(np.array([5, 5, 1], np.int32)), Tensor(np.zeros((1, 0, 4), np.float32)),
-            Tensor(np.float32(0.1)))  # fmt: skip
+            Tensor(np.array([5, 5, 1], np.int32)),
+            Tensor(np.zeros((1, 0, 4), np.float32)),
+            Tensor(np.float32(0.1)),
+        )
 
 
 def test_extract_glimpse_noise_fills_outside() -> None:
@@ -307,7 +339,8 @@ def test_extract_glimpse_noise_fills_outside() -> None:
 def test_value_dependent_primitives_name_the_problem_under_raw_jit() -> None:
     with pytest.raises(TypeError, match="PyNative"):
         jax.jit(lambda a: E.SubAndFilter()(Tensor._from(a), 10, 5)[0]._data)(
-            np.array([1, 7, 12], np.int32))  # fmt: skip
+            np.array([1, 7, 12], np.int32)
+        )
 
 
 def test_matrix_logarithm_inverts_expm() -> None:
@@ -330,8 +363,9 @@ def test_dynamic_rnn_is_the_lstm_block_cell_and_matches_nn_lstm() -> None:
     w = rng.standard_normal((n_in + hid, 4 * hid)) / 3
     b = rng.standard_normal(4 * hid) / 3
     h0, c0 = rng.standard_normal((1, bsz, hid)), rng.standard_normal((1, bsz, hid))
-    out = P.DynamicRNN(forget_bias=0.5)(*(Tensor(v) for v in (x, w, b)), None, Tensor(h0),
-                                        Tensor(c0))  # fmt: skip
+    out = P.DynamicRNN(forget_bias=0.5)(
+        *(Tensor(v) for v in (x, w, b)), None, Tensor(h0), Tensor(c0)
+    )
     h, c = h0[0], c0[0]
     for step in range(t):
         g = np.concatenate([x[step], h], -1) @ w + b
@@ -345,10 +379,12 @@ def test_dynamic_rnn_is_the_lstm_block_cell_and_matches_nn_lstm() -> None:
     wi, wj, wf, wo = np.split(w, 4, -1)
     bi, bj, bf, bo = np.split(b, 4)
     w_t = np.concatenate([wi, wf, wj, wo], -1).T  # (4H, in + H)
-    flat = np.concatenate([w_t[:, :n_in].ravel(), w_t[:, n_in:].ravel(),
-                           np.concatenate([bi, bf + 0.5, bj, bo])])  # fmt: skip
-    lstm = P.LSTM(n_in, hid, 1, True, False, 0.0)(Tensor(x), Tensor(h0), Tensor(c0),
-                                                  Tensor(flat.reshape(-1, 1, 1)))  # fmt: skip
+    flat = np.concatenate(
+        [w_t[:, :n_in].ravel(), w_t[:, n_in:].ravel(), np.concatenate([bi, bf + 0.5, bj, bo])]
+    )
+    lstm = P.LSTM(n_in, hid, 1, True, False, 0.0)(
+        Tensor(x), Tensor(h0), Tensor(c0), Tensor(flat.reshape(-1, 1, 1))
+    )
     np.testing.assert_allclose(lstm[0].asnumpy(), out[0].asnumpy(), rtol=1e-10)
     with pytest.raises(ValueError):
         P.DynamicRNN(direction="BIDIRECTIONAL")
@@ -376,8 +412,9 @@ def test_dynamic_gru_v2_is_a_reset_after_gru(order: str) -> None:
     x, h = rng.standard_normal((t, bsz, n_in)), rng.standard_normal((bsz, hid))
     wi, wh = rng.standard_normal((n_in, 3 * hid)), rng.standard_normal((hid, 3 * hid))
     bi, bh = rng.standard_normal(3 * hid), rng.standard_normal(3 * hid)
-    out = P.DynamicGRUV2(gate_order=order)(*(Tensor(v) for v in (x, wi, wh, bi, bh)), None,
-                                           Tensor(h))  # fmt: skip
+    out = P.DynamicGRUV2(gate_order=order)(
+        *(Tensor(v) for v in (x, wi, wh, bi, bh)), None, Tensor(h)
+    )
     for step in range(t):
         gi = dict(zip(order, np.split(x[step] @ wi + bi, 3, -1)))
         gh = dict(zip(order, np.split(h @ wh + bh, 3, -1)))

@@ -137,8 +137,9 @@ def _outputs(out) -> list:
     return list(out) if isinstance(out, tuple | list) else [out]
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if "outputs" in c],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case", [c for c in DATA["cases"] if "outputs" in c], ids=lambda c: c["name"]
+)
 def test_matches_mindspore(case: dict) -> None:
     got = _outputs(eval(case["expr"], ENV))
     assert len(got) == len(case["outputs"]), case["name"]
@@ -150,12 +151,16 @@ def test_matches_mindspore(case: dict) -> None:
             ref = np.asarray(want["value"][0]) + 1j * np.asarray(want["value"][1])
         else:
             ref = np.array(want["value"], dtype=float if a.dtype.kind == "f" else None)
-        np.testing.assert_allclose(a, ref, rtol=2e-5, atol=2e-5, equal_nan=True,
-                                   err_msg=case["name"])  # fmt: skip
+        np.testing.assert_allclose(
+            a, ref, rtol=2e-5, atol=2e-5, equal_nan=True, err_msg=case["name"]
+        )
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if c.get("error") in
-                                  ("TypeError", "ValueError")], ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if c.get("error") in ("TypeError", "ValueError")],
+    ids=lambda c: c["name"],
+)
 def test_errors_as_mindspore(case: dict) -> None:
     with pytest.raises(getattr(__builtins__, case["error"], None) or eval(case["error"])):
         eval(case["expr"], ENV)
@@ -190,10 +195,12 @@ def test_segment_ids_must_be_sorted() -> None:
 
 def test_bessel_gradients_are_the_closed_forms() -> None:
     x = np.array([0.7, 1.9, 3.3])
-    for k, d in (("j0", lambda v: -scipy.special.j1(v)), ("y0", lambda v: -scipy.special.y1(v)),
-                 ("k0", lambda v: -scipy.special.k1(v)),
-                 ("k1e", lambda v: scipy.special.k1e(v) - scipy.special.k0e(v)
-                  - scipy.special.k1e(v) / v)):  # fmt: skip
+    for k, d in (
+        ("j0", lambda v: -scipy.special.j1(v)),
+        ("y0", lambda v: -scipy.special.y1(v)),
+        ("k0", lambda v: -scipy.special.k1(v)),
+        ("k1e", lambda v: scipy.special.k1e(v) - scipy.special.k0e(v) - scipy.special.k1e(v) / v),
+    ):
         fn = getattr(ops, f"bessel_{k}")
         g = ms.grad(lambda t, fn=fn: fn(t).sum())(Tensor(x, ms.float64)).asnumpy()
         np.testing.assert_allclose(g, d(x), rtol=1e-10, err_msg=k)
@@ -203,16 +210,25 @@ def test_bessel_gradients_are_the_closed_forms() -> None:
 
 def test_unique_with_pad_compiles() -> None:
     out = jax.jit(lambda a: ops.unique_with_pad(Tensor._from(a), -1)[0]._data)(
-        np.array([4, 4, 2, 4, 7], np.int32))  # fmt: skip
+        np.array([4, 4, 2, 4, 7], np.int32)
+    )
     np.testing.assert_array_equal(out, [4, 2, 7, -1, -1])
 
 
 def test_samplers_shape_dtype_and_seed() -> None:
-    a = ops.gamma((3, 1, 2), Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32)),
-                  Tensor(np.array([1.0, 2.0], np.float32)), seed=5)  # fmt: skip
+    a = ops.gamma(
+        (3, 1, 2),
+        Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32)),
+        Tensor(np.array([1.0, 2.0], np.float32)),
+        seed=5,
+    )
     assert a.shape == (3, 2, 2) and a.dtype == ms.float32
-    b = ops.gamma((3, 1, 2), Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32)),
-                  Tensor(np.array([1.0, 2.0], np.float32)), seed=5)  # fmt: skip
+    b = ops.gamma(
+        (3, 1, 2),
+        Tensor(np.array([[3.0, 4.0], [5.0, 6.0]], np.float32)),
+        Tensor(np.array([1.0, 2.0], np.float32)),
+        seed=5,
+    )
     np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
     p = ops.poisson((4, 1), Tensor(np.array([5.0, 10.0], np.float32)), seed=5)
     assert p.shape == (4, 2) and np.all(p.asnumpy() >= 0)
@@ -237,8 +253,20 @@ def test_samplers_shape_dtype_and_seed() -> None:
 
 
 def test_functional_shares_the_ops() -> None:
-    for name in ("pad", "interpolate", "jvp", "vjp", "Median", "Roll", "ctc_loss", "grid_sample",
-                 "bessel_j0", "geqrf", "logspace", "batch_dot"):  # fmt: skip
+    for name in (
+        "pad",
+        "interpolate",
+        "jvp",
+        "vjp",
+        "Median",
+        "Roll",
+        "ctc_loss",
+        "grid_sample",
+        "bessel_j0",
+        "geqrf",
+        "logspace",
+        "batch_dot",
+    ):
         assert getattr(F, name) is getattr(ops, name), name
     assert F.auto_generate is ops.auto_generate
 
@@ -247,11 +275,15 @@ def test_primitives_validate_their_arguments() -> None:
     with pytest.raises(ValueError, match="dst_format"):
         P.DataFormatDimMap("NHWC", "NCHX")(Tensor(np.array([0], np.int32)))
     with pytest.raises(ValueError, match="accumulate"):
-        P.IndexPut(2)(Tensor(np.zeros(2, np.float32)), Tensor(np.ones(1, np.float32)),
-                      [Tensor(np.array([0]))])  # fmt: skip
+        P.IndexPut(2)(
+            Tensor(np.zeros(2, np.float32)), Tensor(np.ones(1, np.float32)), [Tensor(np.array([0]))]
+        )
     with pytest.raises(TypeError, match="mask"):
-        P.MaskedScatter()(Tensor(np.zeros(2, np.float32)), Tensor(np.array([1, 0])),
-                          Tensor(np.ones(2, np.float32)))  # fmt: skip
+        P.MaskedScatter()(
+            Tensor(np.zeros(2, np.float32)),
+            Tensor(np.array([1, 0])),
+            Tensor(np.ones(2, np.float32)),
+        )
     with pytest.raises(ValueError, match="'n'"):
         P.NthElement()(Tensor(np.zeros((2, 3), np.float32)), 3)
     with pytest.raises(TypeError, match="'x'"):
@@ -277,8 +309,9 @@ def test_in_place_ops_update_and_return_their_input() -> None:
     with pytest.raises(ValueError, match="from_"):
         ops.random_(Tensor(np.zeros(2, np.int32)), 5, 5)
     with pytest.raises(IndexError, match="index"):
-        ops.put_(Tensor(np.zeros(3, np.float32)), Tensor(np.array([3])),
-                 Tensor(np.ones(1, np.float32)))  # fmt: skip
+        ops.put_(
+            Tensor(np.zeros(3, np.float32)), Tensor(np.array([3])), Tensor(np.ones(1, np.float32))
+        )
     with pytest.raises(TypeError, match="float"):
         ops.tanh_(Tensor(np.array([1, 2], np.int32)))
     assert ops.move_to(Tensor(np.array([1, 2])), "CPU").asnumpy().tolist() == [1, 2]
@@ -306,10 +339,12 @@ def test_fused_norm_side_outputs() -> None:
     y, rstd, x = ops.add_rms_norm(Tensor(f), Tensor(g), Tensor(np.ones(3, np.float32)))
     np.testing.assert_allclose(x.asnumpy(), f + g)
     assert rstd.shape == (2, 1) and rstd.dtype == ms.float32
-    np.testing.assert_allclose(rstd.asnumpy(), 1 / np.sqrt(((f + g) ** 2).mean(-1, keepdims=True)
-                                                           + 1e-6), rtol=1e-5)  # fmt: skip
-    _, mean, rstd, x = ops.add_layer_norm(Tensor(f), Tensor(g), Tensor(np.ones(3, np.float32)),
-                                          Tensor(np.zeros(3, np.float32)))  # fmt: skip
+    np.testing.assert_allclose(
+        rstd.asnumpy(), 1 / np.sqrt(((f + g) ** 2).mean(-1, keepdims=True) + 1e-6), rtol=1e-5
+    )
+    _, mean, rstd, x = ops.add_layer_norm(
+        Tensor(f), Tensor(g), Tensor(np.ones(3, np.float32)), Tensor(np.zeros(3, np.float32))
+    )
     np.testing.assert_allclose(mean.asnumpy(), (f + g).mean(-1, keepdims=True), rtol=1e-6)
     with pytest.raises(RuntimeError, match="shapes"):
         ops.add_rms_norm(Tensor(f), Tensor(g[:1]), Tensor(np.ones(3, np.float32)))

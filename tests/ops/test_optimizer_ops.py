@@ -103,17 +103,24 @@ def test_matches_mindspore(name):
     checked = 0
     for i, k in enumerate(kinds):
         if k == "P":
-            np.testing.assert_allclose(args[i].asnumpy(), d[f"after{i}"], rtol=2e-5, atol=1e-6,
-                                       err_msg=f"{name}: input {i} after the call")  # fmt: skip
+            np.testing.assert_allclose(
+                args[i].asnumpy(),
+                d[f"after{i}"],
+                rtol=2e-5,
+                atol=1e-6,
+                err_msg=f"{name}: input {i} after the call",
+            )
             checked += 1
     afters = [d[k] for k in d.files if k.startswith("after")]
     for j, o in enumerate(outs):
         ref = d.get(f"out{j}")
         # MindSpore's CPU kernels return placeholders for some outputs: compare real ones only
-        if ref is not None and (any(np.array_equal(ref, a) for a in afters)
-                                or name.startswith("AdamNoUpdateParam")):  # fmt: skip
-            np.testing.assert_allclose(o.asnumpy(), ref, rtol=2e-5, atol=1e-6,
-                                       err_msg=f"{name}: output {j}")  # fmt: skip
+        if ref is not None and (
+            any(np.array_equal(ref, a) for a in afters) or name.startswith("AdamNoUpdateParam")
+        ):
+            np.testing.assert_allclose(
+                o.asnumpy(), ref, rtol=2e-5, atol=1e-6, err_msg=f"{name}: output {j}"
+            )
             checked += 1
     assert checked
 
@@ -137,8 +144,10 @@ def test_exported_where_mindspore_has_them():
 
 # --- the primitives without a MindSpore CPU kernel: numpy transcriptions of the documented rules --
 def _params(*arrays):
-    return [Parameter(Tensor(np.asarray(a, np.float32).copy()), name=f"q{i}")
-            for i, a in enumerate(arrays)]  # fmt: skip
+    return [
+        Parameter(Tensor(np.asarray(a, np.float32).copy()), name=f"q{i}")
+        for i, a in enumerate(arrays)
+    ]
 
 
 def test_keras_momentum():
@@ -217,8 +226,9 @@ def test_lars_update(clip):
     rng = np.random.RandomState(4)
     w, g = rng.randn(3, 2).astype(np.float32), rng.randn(3, 2).astype(np.float32)
     nw, ng = (w**2).sum(), (g**2).sum()
-    out = ops.LARSUpdate(1e-5, 0.01, clip)(Tensor(w), Tensor(g), Tensor(np.float32(nw)),
-                                           Tensor(np.float32(ng)), 0.01, 0.1)  # fmt: skip
+    out = ops.LARSUpdate(1e-5, 0.01, clip)(
+        Tensor(w), Tensor(g), Tensor(np.float32(nw)), Tensor(np.float32(ng)), 0.01, 0.1
+    )
     ratio = 0.01 * np.sqrt(nw) / (np.sqrt(ng) + 0.01 * np.sqrt(nw) + 1e-5)
     if clip:
         ratio = min(ratio / 0.1, 1.0)
@@ -229,8 +239,9 @@ def test_fused_weight_scale_apply_momentum():
     rng = np.random.RandomState(5)
     var, acc, g = rng.randn(3, 2), rng.randn(3, 2), rng.randn(3, 2).astype(np.float32)
     p = _params(var, acc)
-    ops.FusedWeightScaleApplyMomentum()(Tensor(np.float32(0.01)), Tensor(np.float32(0.5)), *p,
-                                        0.1, Tensor(g), 0.9)  # fmt: skip
+    ops.FusedWeightScaleApplyMomentum()(
+        Tensor(np.float32(0.01)), Tensor(np.float32(0.5)), *p, 0.1, Tensor(g), 0.9
+    )
     a = 0.9 * acc + (0.01 * var + 0.5 * g)
     np.testing.assert_allclose(p[1].asnumpy(), a, rtol=1e-5)
     np.testing.assert_allclose(p[0].asnumpy(), var - 0.1 * a, rtol=1e-5)
@@ -252,8 +263,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="'accum'"):
         ops.ApplyAdagrad()(var, Parameter(Tensor(np.ones(3, np.float32)), name="a3"), 0.1, g)
     with pytest.raises(TypeError, match="dtype of 'var'"):
-        ops.ApplyGradientDescent()(Parameter(Tensor(np.ones(2, np.int32)), name="i"), 0.1,
-                                   Tensor(np.ones(2, np.int32)))  # fmt: skip
+        ops.ApplyGradientDescent()(
+            Parameter(Tensor(np.ones(2, np.int32)), name="i"), 0.1, Tensor(np.ones(2, np.int32))
+        )
     with pytest.raises(ValueError, match="inputs"):
         ops.ApplyGradientDescent()(var, 0.1)
     with pytest.raises(ValueError, match="'lr'"):
@@ -289,8 +301,9 @@ def test_inside_a_compiled_cell():
     jitted(g)
     acc = 0.1 + np.array([1.0, 4.0, 9.0])
     np.testing.assert_allclose(net.accum.asnumpy(), acc, rtol=1e-6)
-    np.testing.assert_allclose(net.var.asnumpy(), 1 - 0.1 * np.array([1, 2, 3]) / np.sqrt(acc),
-                               rtol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        net.var.asnumpy(), 1 - 0.1 * np.array([1, 2, 3]) / np.sqrt(acc), rtol=1e-6
+    )
 
 
 def test_sparse_rows_inside_a_compiled_function():

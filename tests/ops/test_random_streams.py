@@ -38,8 +38,9 @@ def _check(got: list[dict], want: list[dict]) -> None:
                 if w["dtype"].startswith(("int", "bool")):
                     assert g[key] == w[key], (i, key)
                 else:
-                    np.testing.assert_allclose(g[key], w[key], rtol=1e-6, atol=1e-7,
-                                               err_msg=f"array {i} {key}")  # fmt: skip
+                    np.testing.assert_allclose(
+                        g[key], w[key], rtol=1e-6, atol=1e-7, err_msg=f"array {i} {key}"
+                    )
         np.testing.assert_allclose(g["sum"], w["sum"], rtol=1e-5, atol=1e-4, err_msg=f"sum {i}")
 
 
@@ -155,8 +156,7 @@ def test_standard_normal_stream_splits_at_even_counts():
     whole, _ = KR.standard_normal(st, 4000)
     a, st2 = KR.standard_normal(st, 2000)
     b, _ = KR.standard_normal(st2, 2000)
-    np.testing.assert_array_equal(np.asarray(whole), np.concatenate([np.asarray(a),
-                                                                     np.asarray(b)]))  # fmt: skip
+    np.testing.assert_array_equal(np.asarray(whole), np.concatenate([np.asarray(a), np.asarray(b)]))
 
 
 def test_kernels_run_under_jit():

@@ -9,9 +9,14 @@ import pytest
 import deepsink as ms
 from deepsink import Tensor, mutable, nn, ops
 
-X = np.array([[0.5368, 0.2447, 0.4302, 0.9673],
-              [0.4388, 0.6525, 0.4685, 0.1868],
-              [0.3563, 0.5152, 0.9675, 0.8230]], np.float32)  # fmt: skip
+X = np.array(
+    [
+        [0.5368, 0.2447, 0.4302, 0.9673],
+        [0.4388, 0.6525, 0.4685, 0.1868],
+        [0.3563, 0.5152, 0.9675, 0.8230],
+    ],
+    np.float32,
+)
 
 
 class _TopK(nn.Cell):

@@ -24,15 +24,32 @@ from deepsink import COOTensor, CSRTensor, RowTensor, Tensor, nn, ops
 DATA = json.loads(
     (Path(__file__).parent.parent / "fixtures" / "ms" / "sparse" / "cases.json").read_text()
 )
-ENV = {"np": np, "ms": ms, "ops": ops, "nn": nn, "Tensor": Tensor, "COOTensor": COOTensor,
-       "CSRTensor": CSRTensor, "RowTensor": RowTensor}  # fmt: skip
+ENV = {
+    "np": np,
+    "ms": ms,
+    "ops": ops,
+    "nn": nn,
+    "Tensor": Tensor,
+    "COOTensor": COOTensor,
+    "CSRTensor": CSRTensor,
+    "RowTensor": RowTensor,
+}
 ENV.update({k: eval(v, ENV) for k, v in DATA["inputs"].items()})
 CASES = {c["name"]: c for c in DATA["cases"]}
 
 # MindSpore's PyNative cannot run these (no CPU kernel, or a RowTensor is "External" there):
 # each is checked against NumPy below
-REFERENCE = {"make_coo_tensor", "make_csr_tensor", "make_row_tensor", "make_row_tensor_inner",
-             "make_sparse_tensor", "csr_mm", "SparseGatherV2", "row_getters", "row_tensor_add"}  # fmt: skip
+REFERENCE = {
+    "make_coo_tensor",
+    "make_csr_tensor",
+    "make_row_tensor",
+    "make_row_tensor_inner",
+    "make_sparse_tensor",
+    "csr_mm",
+    "SparseGatherV2",
+    "row_getters",
+    "row_tensor_add",
+}
 
 
 # deepsink's dense ``ops.cos`` computes int inputs in float32 where MindSpore's CPU kernel raises;
@@ -81,9 +98,11 @@ def _check(got, want: dict, name: str) -> None:
 UNSTABLE_KERNEL = {"coalesce_sort": "Coalesce"}
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"]
-                                  if "outputs" in c and c["name"] not in UNSTABLE_KERNEL],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [c for c in DATA["cases"] if "outputs" in c and c["name"] not in UNSTABLE_KERNEL],
+    ids=lambda c: c["name"],
+)
 def test_matches_mindspore(case: dict) -> None:
     got = _leaves(eval(case["expr"], ENV))
     assert len(got) == len(case["outputs"]), case["name"]
@@ -91,10 +110,16 @@ def test_matches_mindspore(case: dict) -> None:
         _check(g, want, case["name"])
 
 
-@pytest.mark.parametrize("case", [c for c in DATA["cases"] if c.get("error") in
-                                  ("TypeError", "ValueError")
-                                  and c["name"] not in REFERENCE | DENSE_OP_DEPARTURES],
-                         ids=lambda c: c["name"])  # fmt: skip
+@pytest.mark.parametrize(
+    "case",
+    [
+        c
+        for c in DATA["cases"]
+        if c.get("error") in ("TypeError", "ValueError")
+        and c["name"] not in REFERENCE | DENSE_OP_DEPARTURES
+    ],
+    ids=lambda c: c["name"],
+)
 def test_errors_as_mindspore(case: dict) -> None:
     with pytest.raises(getattr(__builtins__, case["error"], None) or eval(case["error"])):
         eval(case["expr"], ENV)
@@ -258,8 +283,14 @@ def test_functional_and_operations_namespaces_hold_the_same_objects() -> None:
 
     for name in (n for n in dir(ops) if n.startswith(("coo_", "csr_"))):
         assert getattr(F, name) is getattr(ops, name), name
-    for name in ("Coalesce", "SparseToDense", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
-                 "SparseSlice", "SparseGatherV2"):  # fmt: skip
+    for name in (
+        "Coalesce",
+        "SparseToDense",
+        "SparseTensorDenseAdd",
+        "SparseTensorDenseMatmul",
+        "SparseSlice",
+        "SparseGatherV2",
+    ):
         assert getattr(P, name) is getattr(ops, name), name
 
 

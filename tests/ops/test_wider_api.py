@@ -53,8 +53,9 @@ def test_linalg_tensor_methods_match_mindspore():
         np.testing.assert_allclose((q @ r).asnumpy(), FIX["m"], atol=1e-5)
     addr = m.addr(Tensor(FIX["v1"]), Tensor(FIX["v2"]), 2, 3).asnumpy()
     np.testing.assert_allclose(addr, FIX["addr"], rtol=1e-6)
-    np.testing.assert_allclose(sq.matrix_determinant().asnumpy(), FIX["matrix_determinant"],
-                               rtol=1e-5)  # fmt: skip
+    np.testing.assert_allclose(
+        sq.matrix_determinant().asnumpy(), FIX["matrix_determinant"], rtol=1e-5
+    )
     sign, logdet = sq.log_matrix_determinant()
     np.testing.assert_allclose(sign.asnumpy(), FIX["lmd_sign"])
     np.testing.assert_allclose(logdet.asnumpy(), FIX["lmd_log"], rtol=1e-5)

@@ -21,19 +21,32 @@ ON_CPU = jax.local_devices()[0].platform == "cpu"
 @pytest.mark.skipif(not ON_CPU, reason="MindSpore's CPU answers")
 def test_cpu_memory_answers_match_mindspore():
     assert ms.memory_stats() == FIX["memory_stats"]
-    got = [ms.memory_allocated(), ms.max_memory_allocated(), ms.memory_reserved(),
-           ms.max_memory_reserved()]  # fmt: skip
+    got = [
+        ms.memory_allocated(),
+        ms.max_memory_allocated(),
+        ms.memory_reserved(),
+        ms.max_memory_reserved(),
+    ]
     assert got == FIX["counters"]
-    resets = [ms.empty_cache(), ms.reset_peak_memory_stats(), ms.reset_max_memory_reserved(),
-              ms.reset_max_memory_allocated()]  # fmt: skip
+    resets = [
+        ms.empty_cache(),
+        ms.reset_peak_memory_stats(),
+        ms.reset_max_memory_reserved(),
+        ms.reset_max_memory_allocated(),
+    ]
     assert resets == FIX["resets"]
     assert ms.memory_summary() == FIX["memory_summary"]
 
 
 def test_counters_follow_xlas_statistics(monkeypatch):
     """The GPU path, fed the statistics XLA's GPU allocator reports."""
-    stats = {"bytes_in_use": 1000, "peak_bytes_in_use": 5000, "pool_bytes": 8192,
-             "peak_pool_bytes": 8192, "bytes_limit": 1 << 30}  # fmt: skip
+    stats = {
+        "bytes_in_use": 1000,
+        "peak_bytes_in_use": 5000,
+        "pool_bytes": 8192,
+        "peak_pool_bytes": 8192,
+        "bytes_limit": 1 << 30,
+    }
     monkeypatch.setattr(memory, "_raw", lambda: dict(stats))
     monkeypatch.setattr(memory, "_reset_at", {})
     s = ms.memory_stats()
@@ -137,9 +150,17 @@ def test_cpu_affinity_binds_the_process():
 
 
 def test_ascend_only_runtime_names_are_refused():
-    for name in ("get_device_limit", "set_device_limit", "get_stream_limit", "set_stream_limit",
-                 "reset_stream_limit", "set_kernel_launch_group", "set_kernel_launch_capture",
-                 "memory_replay", "use_mem_pool"):  # fmt: skip
+    for name in (
+        "get_device_limit",
+        "set_device_limit",
+        "get_stream_limit",
+        "set_stream_limit",
+        "reset_stream_limit",
+        "set_kernel_launch_group",
+        "set_kernel_launch_capture",
+        "memory_replay",
+        "use_mem_pool",
+    ):
         with pytest.raises(NotImplementedError, match="not supported by deepsink"):
             getattr(ms, name)(0)
         assert getattr(runtime, name) is getattr(ms, name)

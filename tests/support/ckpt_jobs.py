@@ -54,10 +54,12 @@ def create_dataset(num_samples: int = 640, batch_size: int = 32):
 class LeNet5(nn.Cell):
     def __init__(self, num_class: int = 10) -> None:
         super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, weight_init=TruncatedNormal(0.02), has_bias=False,
-                               pad_mode="valid")  # fmt: skip
-        self.conv2 = nn.Conv2d(6, 16, 5, weight_init=TruncatedNormal(0.02), has_bias=False,
-                               pad_mode="valid")  # fmt: skip
+        self.conv1 = nn.Conv2d(
+            1, 6, 5, weight_init=TruncatedNormal(0.02), has_bias=False, pad_mode="valid"
+        )
+        self.conv2 = nn.Conv2d(
+            6, 16, 5, weight_init=TruncatedNormal(0.02), has_bias=False, pad_mode="valid"
+        )
         self.fc1 = nn.Dense(400, 120, TruncatedNormal(0.02), TruncatedNormal(0.02))
         self.fc2 = nn.Dense(120, 84, TruncatedNormal(0.02), TruncatedNormal(0.02))
         self.fc3 = nn.Dense(84, num_class, TruncatedNormal(0.02), TruncatedNormal(0.02))
@@ -115,8 +117,14 @@ def lenet_job(job: str, out: Path, epochs: int) -> None:
     cbs.append(Record(out / f"losses-{job}.json"))
     if job.endswith("crash"):
         cbs.append(KillAfter(2))
-    model.train(epochs, create_dataset(), callbacks=cbs, dataset_sink_mode=True, sink_size=SINK,
-                initial_epoch=initial_epoch)  # fmt: skip
+    model.train(
+        epochs,
+        create_dataset(),
+        callbacks=cbs,
+        dataset_sink_mode=True,
+        sink_size=SINK,
+        initial_epoch=initial_epoch,
+    )
     np.savez(
         out / f"params-{job}.npz",
         **{p.name: p.asnumpy() for p in model.train_network.get_parameters()},

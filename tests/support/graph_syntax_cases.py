@@ -97,8 +97,10 @@ def control_flow(ms):
     x = Tensor(np.array([1.0, -2.0, 3.0], np.float32))
     y = Tensor(np.array([0.5, 0.5, -4.0], np.float32))
     out = {}
-    out["single_if"] = [_values(SingleIfNet()(Tensor(a), Tensor(b), Tensor(c)))
-                        for a, b, c in ((1.0, 2.0, 7.0), (3.0, 2.0, 7.0))]  # fmt: skip
+    out["single_if"] = [
+        _values(SingleIfNet()(Tensor(a), Tensor(b), Tensor(c)))
+        for a, b, c in ((1.0, 2.0, 7.0), (3.0, 2.0, 7.0))
+    ]
     out["if_in_for"] = [_values(IfInForNet()(x, Tensor(v, ms.float32))) for v in (0.0, 5.0)]
     out["while"] = [_values(WhileNet()(x, Tensor(n, ms.int32))) for n in (0, 3)]
     out["break_continue"] = [_values(BreakContinueNet()(x * s)) for s in (1.0, 5.0)]
@@ -473,12 +475,20 @@ def statements(ms):
     import numpy as np_
 
     Z = ms.Tensor(np_.ones((2, 3)))
-    for name, example in [("raise", raise_example), ("assert", assert_example),
-                          ("pass", pass_example), ("return", return_example),
-                          ("break", break_example), ("continue", continue_example),
-                          ("if", if_examples), ("for", for_example), ("while", while_examples),
-                          ("def", function_examples), ("comprehension", comprehension_examples),
-                          ("with", with_example)]:  # fmt: skip
+    for name, example in [
+        ("raise", raise_example),
+        ("assert", assert_example),
+        ("pass", pass_example),
+        ("return", return_example),
+        ("break", break_example),
+        ("continue", continue_example),
+        ("if", if_examples),
+        ("for", for_example),
+        ("while", while_examples),
+        ("def", function_examples),
+        ("comprehension", comprehension_examples),
+        ("with", with_example),
+    ]:
         ms.set_context(mode=ms.PYNATIVE_MODE)
         out[name] = _printed(example)
     return out
@@ -604,8 +614,13 @@ def control_flow_page(ms):
 
 
 def run_all(ms):
-    return {**control_flow(ms), **static_graph(ms), "mixed_precision": mixed_precision(ms),
-            "statements": statements(ms), "control_flow_page": control_flow_page(ms)}  # fmt: skip
+    return {
+        **control_flow(ms),
+        **static_graph(ms),
+        "mixed_precision": mixed_precision(ms),
+        "statements": statements(ms),
+        "control_flow_page": control_flow_page(ms),
+    }
 
 
 def transforms(ms):

@@ -37,8 +37,9 @@ def _rebuild(template, values):
     return go(template)
 
 
-def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool = True,
-           root: Path = LAYERS) -> None:  # fmt: skip
+def replay(
+    name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool = True, root: Path = LAYERS
+) -> None:
     data = np.load(root / f"{name}.npz")
     build = str(data["__build__"])
     net = eval(build, {"nn": nn, "ops": ops, "ms": ms, "np": np, "Tensor": Tensor})  # noqa: S307
@@ -64,8 +65,9 @@ def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool =
     n_out = len([k for k in data.files if k.startswith("out")])
     assert len(outs) == n_out, f"{build}: {len(outs)} outputs, MindSpore gives {n_out}"
     for i, o in enumerate(outs):
-        np.testing.assert_allclose(o.asnumpy(), data[f"out{i}"], rtol=rtol, atol=atol,
-                                   err_msg=f"{build} output {i}")  # fmt: skip
+        np.testing.assert_allclose(
+            o.asnumpy(), data[f"out{i}"], rtol=rtol, atol=atol, err_msg=f"{build} output {i}"
+        )
     grad_pos = sorted(int(k[4:]) for k in data.files if k.startswith("grad"))
     if not grad_pos or not check_grad:
         return
@@ -82,5 +84,10 @@ def replay(name: str, rtol: float = 1e-5, atol: float = 1e-5, check_grad: bool =
         ms.grad(f, grad_position=tuple(range(len(grad_pos))))(*[args[i] for i in grad_pos])
     )
     for i, g in zip(grad_pos, grads):
-        np.testing.assert_allclose(g.asnumpy(), data[f"grad{i}"], rtol=rtol * 10, atol=atol * 10,
-                                   err_msg=f"{build} input gradient {i}")  # fmt: skip
+        np.testing.assert_allclose(
+            g.asnumpy(),
+            data[f"grad{i}"],
+            rtol=rtol * 10,
+            atol=atol * 10,
+            err_msg=f"{build} input gradient {i}",
+        )

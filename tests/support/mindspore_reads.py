@@ -129,8 +129,7 @@ def _write_networks(folder: Path) -> dict:
     ce = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     nets.train(ms, nn, ops, lstm, network_inputs("lstm", d), Tensor(d["labels"]), ce)
     tr = network("transformer")
-    nets.train(ms, nn, ops, tr, network_inputs("transformer", d), Tensor(d["target"]),
-               nn.MSELoss())  # fmt: skip
+    nets.train(ms, nn, ops, tr, network_inputs("transformer", d), Tensor(d["target"]), nn.MSELoss())
     expected = {}
     for name, net in (("lstm", lstm), ("transformer", tr)):
         net.set_train(False)
@@ -247,8 +246,10 @@ def file_record(path: Path) -> dict:
     """What stands for a file too large to commit twice: its SHA-256 and its index's rows."""
     import hashlib
 
-    return {"sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
-            "index": sql_dump(Path(f"{path}.db"))}  # fmt: skip
+    return {
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "index": sql_dump(Path(f"{path}.db")),
+    }
 
 
 def _write_mindrecord(folder: Path) -> dict:
@@ -290,7 +291,8 @@ def read_with_mindspore(case: str, folder: Path, python: str | Path) -> dict:
         "mindrecord": ["-c", _READ_MINDRECORD, folder / MINDRECORD],
     }[case]
     with tempfile.TemporaryDirectory() as cwd:
-        p = subprocess.run([str(python), *map(str, cmd)], capture_output=True, text=True,
-                           timeout=1200, cwd=cwd)  # fmt: skip
+        p = subprocess.run(
+            [str(python), *map(str, cmd)], capture_output=True, text=True, timeout=1200, cwd=cwd
+        )
     assert p.returncode == 0, p.stderr[-3000:]
     return json.loads(p.stdout.strip().splitlines()[-1])

@@ -47,14 +47,16 @@ def _conv(x, w, b=None, stride=1, pad=0, dil=1, groups=1):
     o, cg = w.shape[0], w.shape[1]
     y = np.zeros((x.shape[0], o, *out_sp), np.float64)
     for pos in product(*[range(s) for s in out_sp]):
-        sl = tuple(slice(pos[i] * st[i], pos[i] * st[i] + dl[i] * (k[i] - 1) + 1, dl[i])
-                   for i in range(n))  # fmt: skip
+        sl = tuple(
+            slice(pos[i] * st[i], pos[i] * st[i] + dl[i] * (k[i] - 1) + 1, dl[i]) for i in range(n)
+        )
         win = x[(slice(None), slice(None)) + sl]  # (N, C, *k)
         for g in range(groups):
             oc = slice(g * o // groups, (g + 1) * o // groups)
             part = win[:, g * cg : (g + 1) * cg]
-            y[(slice(None), oc) + pos] = np.tensordot(part, w[oc], axes=(list(range(1, n + 2)),
-                                                                         list(range(1, n + 2))))  # fmt: skip
+            y[(slice(None), oc) + pos] = np.tensordot(
+                part, w[oc], axes=(list(range(1, n + 2)), list(range(1, n + 2)))
+            )
     if b is not None:
         y += b.reshape((1, -1) + (1,) * n)
     return y
@@ -68,8 +70,9 @@ def _conv_transpose2d(x, w, stride, pad, out_pad):
     full = np.zeros((n, o, (h - 1) * s + kh + op, (wd - 1) * s + kw + op))
     for i in range(h):
         for j in range(wd):
-            full[:, :, i * s:i * s + kh, j * s:j * s + kw] += np.einsum("nc,cokl->nokl",
-                                                                          x[:, :, i, j], w)  # fmt: skip
+            full[:, :, i * s : i * s + kh, j * s : j * s + kw] += np.einsum(
+                "nc,cokl->nokl", x[:, :, i, j], w
+            )
     oh, ow = (h - 1) * s - 2 * p + kh + op, (wd - 1) * s - 2 * p + kw + op
     return full[:, :, p : p + oh, p : p + ow]
 
@@ -111,8 +114,10 @@ def _adaptive(x, out, op):
     sp = x.shape[-n:]
     y = np.zeros(x.shape[:-n] + tuple(out))
     for pos in product(*[range(o) for o in out]):
-        sl = tuple(slice(math.floor(pos[i] * sp[i] / out[i]),
-                         math.ceil((pos[i] + 1) * sp[i] / out[i])) for i in range(n))  # fmt: skip
+        sl = tuple(
+            slice(math.floor(pos[i] * sp[i] / out[i]), math.ceil((pos[i] + 1) * sp[i] / out[i]))
+            for i in range(n)
+        )
         win = x[(Ellipsis,) + sl]
         r = win.reshape(win.shape[:-n] + (-1,))
         y[(Ellipsis,) + pos] = r.max(-1) if op == "max" else r.mean(-1)
@@ -149,8 +154,9 @@ def _unfold(x, k, d=1, p=0, s=1):
     cols = np.zeros((n, c, k, k, oh * ow))
     for i in range(oh):
         for j in range(ow):
-            cols[..., i * ow + j] = xp[:, :, i * s:i * s + d * (k - 1) + 1:d,
-                                       j * s:j * s + d * (k - 1) + 1:d]  # fmt: skip
+            cols[..., i * ow + j] = xp[
+                :, :, i * s : i * s + d * (k - 1) + 1 : d, j * s : j * s + d * (k - 1) + 1 : d
+            ]
     return cols.reshape(n, c * k * k, oh * ow)
 
 
@@ -192,8 +198,11 @@ def _cubic_resize(x, axis, out):
 
     def w(d):
         d = np.abs(d)
-        return np.where(d <= 1, ((a + 2) * d - (a + 3)) * d * d + 1,
-                        np.where(d < 2, ((a * d - 5 * a) * d + 8 * a) * d - 4 * a, 0))  # fmt: skip
+        return np.where(
+            d <= 1,
+            ((a + 2) * d - (a + 3)) * d * d + 1,
+            np.where(d < 2, ((a * d - 5 * a) * d + 8 * a) * d - 4 * a, 0),
+        )
 
     res = 0
     shape = [1] * x.ndim
@@ -357,7 +366,7 @@ R = {
     "cummin": lambda e: (
         np.minimum.accumulate(e["A"], 0),
         np.array([[0, 0, 0], [0, 0, 1]]),
-    ),  # fmt: skip
+    ),
     "cumsum": lambda e: np.cumsum(e["A"], 1),
     "diag": lambda e: np.diag(e["M"], 1),
     "dot": lambda e: np.dot(e["V"], e["W"]),
@@ -381,7 +390,7 @@ R = {
     "roll": lambda e: np.roll(e["A"], 1, 1),
     "scatter_add": lambda e: (
         e["A"] + np.array([[e["B"][0, 0] + e["B"][0, 1], 0, 0], [0, e["B"][1, 1], e["B"][1, 0]]])
-    ),  # fmt: skip
+    ),
     "sort": lambda e: (np.sort(e["A"], 1), np.argsort(e["A"], 1, kind="stable")),
     "sort_desc": lambda e: _sorted_desc(e["V"]),
     "stack": lambda e: np.stack([e["A"], e["B"]], 1),
@@ -451,7 +460,7 @@ R = {
     "F_fold": lambda e: _fold(np.arange(2 * 12 * 9, dtype=np.float64).reshape(2, 12, 9), (4, 4), 2),
     "F_gelu_tanh": lambda e: (
         0.5 * e["A"] * (1 + np.tanh(np.sqrt(2 / np.pi) * (e["A"] + 0.044715 * e["A"] ** 3)))
-    ),  # fmt: skip
+    ),
     "F_hardtanh": lambda e: np.clip(e["A"], -0.5, 0.5),
     "F_hardtanh_": lambda e: np.clip(e["A"], -1, 1),
     "F_interpolate_bilinear": lambda e: _linear_resize(
@@ -505,7 +514,7 @@ R = {
         _bn_train(e["X"]),
         0.1 * e["X"].mean((0, 2, 3)),
         0.9 + 0.1 * e["X"].var((0, 2, 3)) * 72 / 71,
-    ),  # fmt: skip
+    ),
     "nn_BatchNorm1d": lambda e: _bn_train(e["X1"]),
     "nn_BatchNorm3d": lambda e: _bn_train(e["X3"]),
     "nn_ReLU6": lambda e: np.clip(e["A"] * 4, 0, 6),
@@ -535,7 +544,7 @@ R = {
     "nn_ReplicationPad3d": lambda e: _pad(e["X3"], (1, 1, 0, 0, 2, 0), "replicate"),
     "nn_UpsamplingBilinear2d": lambda e: _linear_resize(
         _linear_resize(e["X"], 2, 12, True), 3, 12, True
-    ),  # fmt: skip
+    ),
     "nn_AdaptiveAvgPool1d": lambda e: _adaptive(e["X1"], (3,), "avg"),
     "nn_AdaptiveAvgPool2d": lambda e: _adaptive(e["X"], (2, 4), "avg"),
     "nn_AdaptiveAvgPool3d": lambda e: _adaptive(e["X3"], (2, 2, 2), "avg"),
@@ -555,7 +564,7 @@ R = {
     ),
     "optim_FusedAdamW": lambda e: _adamw(
         np.array([1.0, -2.0, 3.0]), np.array([0.5]), 3, 0.1, grads=_train_grads
-    ),  # fmt: skip
+    ),
     "optim_AdamW_betas": lambda e: _adamw(
         np.array([1.0, -2.0, 3.0]),
         np.array([0.5]),
@@ -565,7 +574,7 @@ R = {
         1e-6,
         0.5,
         grads=_train_grads,
-    ),  # fmt: skip
+    ),
     "optim_AdamW_groups": lambda e: _adamw(
         np.array([1.0, -2.0]),
         np.array([0.5]),
@@ -573,7 +582,7 @@ R = {
         None,
         grads=lambda ps: [ps[0] * 2, ps[1] + 1],
         lrs=(0.05, 0.2),
-    ),  # fmt: skip
+    ),
 }
 
 REFERENCES = {f"mint_{k}": v for k, v in R.items()}

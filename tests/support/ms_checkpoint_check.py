@@ -34,8 +34,11 @@ def main():
     x = np.load(folder / "x.npy")
     y = np.load(folder / "y.npy")
     out = {}
-    for name, kw in (("m.ckpt", {}), ("m.safetensors", {"format": "safetensors"}),
-                     ("e.ckpt", {"dec_key": b"z" * 16})):  # fmt: skip
+    for name, kw in (
+        ("m.ckpt", {}),
+        ("m.safetensors", {"format": "safetensors"}),
+        ("e.ckpt", {"dec_key": b"z" * 16}),
+    ):
         net = MLP()
         opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
         loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")

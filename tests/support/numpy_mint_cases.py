@@ -74,5 +74,11 @@ def check(name: str, got, want: list, check_dtype: bool = True, tol: float | Non
         else:
             ref = np.array(w["value"], dtype=float if a.dtype.kind == "f" else None)
         t = tol if tol is not None else (2e-3 if a.dtype == np.float16 else 1e-5)
-        np.testing.assert_allclose(a.astype(ref.dtype) if a.dtype.kind != "c" else a, ref,
-                                   rtol=t, atol=t, equal_nan=True, err_msg=name)  # fmt: skip
+        np.testing.assert_allclose(
+            a.astype(ref.dtype) if a.dtype.kind != "c" else a,
+            ref,
+            rtol=t,
+            atol=t,
+            equal_nan=True,
+            err_msg=name,
+        )

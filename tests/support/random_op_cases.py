@@ -100,8 +100,13 @@ def functional(ms):
     def numpy_random():
         mnp = ms.numpy
         ms.set_seed(3)
-        return [_np(mnp.randn(2, 3)), _np(mnp.rand(2, 3)), _np(mnp.randint(0, 10, (2, 3))),
-                _np(mnp.randn(3)), _np(mnp.randint(7))]  # fmt: skip
+        return [
+            _np(mnp.randn(2, 3)),
+            _np(mnp.rand(2, 3)),
+            _np(mnp.randint(0, 10, (2, 3))),
+            _np(mnp.randn(3)),
+            _np(mnp.randint(7)),
+        ]
 
     return {
         "standard_normal_seed1": standard_normal(1),
@@ -161,8 +166,11 @@ def summarize(arrays) -> list[dict]:
     out = []
     for a in arrays:
         flat = a.reshape(-1)
-        entry = {"shape": list(a.shape), "dtype": str(a.dtype),
-                 "sum": float(np.sum(a, dtype=np.float64))}  # fmt: skip
+        entry = {
+            "shape": list(a.shape),
+            "dtype": str(a.dtype),
+            "sum": float(np.sum(a, dtype=np.float64)),
+        }
         if flat.size <= 64:
             entry["values"] = flat.tolist()
         else:

@@ -175,8 +175,13 @@ def _o2_dynamic_model(net):
     manager = amp.DynamicLossScaleManager(
         init_loss_scale=2.0**10, scale_factor=2, scale_window=1000
     )
-    return ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9), amp_level="O2",
-                    loss_scale_manager=manager)  # fmt: skip
+    return ms.Model(
+        net,
+        nn.MSELoss(),
+        nn.Momentum(net.trainable_params(), 0.01, 0.9),
+        amp_level="O2",
+        loss_scale_manager=manager,
+    )
 
 
 def test_model_amp_in_the_sink_loop():

@@ -17,8 +17,14 @@ from deepsink.train import Callback, Model
 RECORD = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "callback_params.json").read_text()
 )
-HOOKS = ["on_train_begin", "on_train_epoch_begin", "on_train_step_begin", "on_train_step_end",
-         "on_train_epoch_end", "on_train_end"]  # fmt: skip
+HOOKS = [
+    "on_train_begin",
+    "on_train_epoch_begin",
+    "on_train_step_begin",
+    "on_train_step_end",
+    "on_train_epoch_end",
+    "on_train_end",
+]
 
 
 def describe(v):
@@ -109,8 +115,14 @@ def test_sink_cb_params_match_mindspore(run_name: str) -> None:
     got = run(kwargs)
     sink_size = kwargs.get("sink_size", -1)
     steps = 3 if sink_size == -1 else sink_size
-    sink_only = {"dataset_sink_mode", "sink_size", "cur_step_num", "train_dataset_element",
-                 "net_outputs", "cur_epoch_num"}  # fmt: skip
+    sink_only = {
+        "dataset_sink_mode",
+        "sink_size",
+        "cur_step_num",
+        "train_dataset_element",
+        "net_outputs",
+        "cur_epoch_num",
+    }
     for hook in ("on_train_begin", "on_train_end"):
         g = next(e for e in got if e["hook"] == hook)["fields"]
         w = next(e for e in want if e["hook"] == hook)["fields"]

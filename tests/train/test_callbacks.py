@@ -44,15 +44,20 @@ class Net(Cell):
         self.w = Parameter(Tensor(np.zeros(2, np.float32)), name="w")
 
 
-def run(callbacks, epochs, dataset_size, sink_size=None, eval_results=None, outputs=None,
-        network=None):  # fmt: skip
+def run(
+    callbacks, epochs, dataset_size, sink_size=None, eval_results=None, outputs=None, network=None
+):
     """Mimic Model.train: one step hook per step, or per sink (cur_step_num += sink steps)."""
     sink = sink_size is not None
     per_epoch = sink_size if sink and sink_size > 0 else dataset_size
     params = CallbackParam(
-        mode="train", epoch_num=epochs, batch_num=per_epoch, dataset_sink_mode=sink,
-        sink_size=sink_size, train_network=network,
-    )  # fmt: skip
+        mode="train",
+        epoch_num=epochs,
+        batch_num=per_epoch,
+        dataset_sink_mode=sink,
+        sink_size=sink_size,
+        train_network=network,
+    )
     rc = RunContext(params)
     outputs = outputs or (lambda step: (Tensor(loss_at(step)), Tensor(False)))
     with CallbackManager(callbacks) as cbs:
@@ -313,9 +318,15 @@ def test_old_and_new_style_callbacks_both_fire():
     old, new = OldStyle(), NewStyle()
     run([old, new], 1, 2)
     assert old.calls == [
-        "begin", "epoch_begin", "step_begin", "step_end:1", "step_begin", "step_end:2",
-        "epoch_end", "end",
-    ]  # fmt: skip
+        "begin",
+        "epoch_begin",
+        "step_begin",
+        "step_end:1",
+        "step_begin",
+        "step_end:2",
+        "epoch_end",
+        "end",
+    ]
     assert new.calls == ["train_begin", "train_step_end:1", "train_step_end:2", "train_end"]
     assert new.entered and new.exited
 

@@ -36,8 +36,7 @@ def test_learning_rate_scheduler_changes_lr_each_step():
     opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
     rec = _Record(opt)
     sched = LearningRateScheduler(lambda lr, step: lr * 0.5 if step % 2 == 0 else lr)
-    Model(net, nn.MSELoss(), opt).train(2, _data(), callbacks=[sched, rec],
-                                        dataset_sink_mode=False)  # fmt: skip
+    Model(net, nn.MSELoss(), opt).train(2, _data(), callbacks=[sched, rec], dataset_sink_mode=False)
     # 4 steps per epoch, steps 1..8: halved after steps 2, 4, 6, 8 (seen after the scheduler)
     want = [0.1 * 0.5 ** (step // 2) for step in range(1, 9)]
     np.testing.assert_allclose(rec.seen, want, rtol=1e-6)
@@ -68,11 +67,13 @@ def test_on_request_exit_stops_and_saves_then_resumes(tmp_path):
     ms.set_seed(2)
     net = nn.Dense(2, 1)
     opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
-    exit_cb = OnRequestExit(save_mindir=False, file_name="Net", directory=str(tmp_path),
-                            sig=signal.SIGUSR1)  # fmt: skip
+    exit_cb = OnRequestExit(
+        save_mindir=False, file_name="Net", directory=str(tmp_path), sig=signal.SIGUSR1
+    )
     counter = _Signal(at=3)
-    Model(net, nn.MSELoss(), opt).train(5, _data(), callbacks=[counter, exit_cb],
-                                        dataset_sink_mode=False)  # fmt: skip
+    Model(net, nn.MSELoss(), opt).train(
+        5, _data(), callbacks=[counter, exit_cb], dataset_sink_mode=False
+    )
     assert counter.steps == 3  # stopped after the step the signal arrived in
     ckpt = tmp_path / f"rank_{ms.get_context('device_id')}" / "Net_train.ckpt"
     assert ckpt.is_file()

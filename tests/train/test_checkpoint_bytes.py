@@ -50,8 +50,9 @@ def test_crc_file_is_mindspores_byte_for_byte(x64, tmp_path):
 
 def test_deepsink_loads_its_own_crc_file(tmp_path):
     path = tmp_path / "own.ckpt"
-    ms.save_checkpoint([{"name": "w", "data": Tensor(np.arange(6, dtype=np.float32))}], str(path),
-                       crc_check=True)  # fmt: skip
+    ms.save_checkpoint(
+        [{"name": "w", "data": Tensor(np.arange(6, dtype=np.float32))}], str(path), crc_check=True
+    )
     got = ms.load_checkpoint(str(path), crc_check=True)
     np.testing.assert_array_equal(got["w"].asnumpy(), np.arange(6, dtype=np.float32))
 

@@ -26,8 +26,9 @@ JOBS = Path(__file__).resolve().parents[1] / "support" / "ckpt_jobs.py"
 
 
 def run(job: str, out: Path, expect_kill: bool = False) -> None:
-    p = subprocess.run([sys.executable, str(JOBS), job, str(out)], capture_output=True,
-                       text=True, timeout=HANG_S)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, str(JOBS), job, str(out)], capture_output=True, text=True, timeout=HANG_S
+    )
     if expect_kill:
         assert p.returncode == -signal.SIGKILL, p.stderr[-3000:]
     else:
@@ -55,8 +56,11 @@ def full_run(tmp_path_factory) -> Path:
 
 @pytest.mark.slow
 def test_sigkill_during_a_write_keeps_the_previous_checkpoint(tmp_path):
-    p = subprocess.Popen([sys.executable, str(JOBS), "slow-write", str(tmp_path)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    p = subprocess.Popen(
+        [sys.executable, str(JOBS), "slow-write", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         wait_until((tmp_path / "mid-write").exists, "the second checkpoint's stalled write", p)
         (temp,) = tmp_path.glob(".big-2_4.ckpt.*.tmp")  # the writer's hidden temp file

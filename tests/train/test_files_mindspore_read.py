@@ -55,8 +55,9 @@ def _same_entries(new: Path, committed: Path, **load_kw) -> None:
     for k, want in b.items():
         got = a[k]
         assert (got.dtype, got.shape) == (want.dtype, want.shape), (new.name, k)
-        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6,
-                                   err_msg=f"{new.name}: {k}")  # fmt: skip
+        np.testing.assert_allclose(
+            got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=f"{new.name}: {k}"
+        )
 
 
 def _same_bytes_for_same_values(committed: Path, tmp_path: Path) -> None:
@@ -79,9 +80,13 @@ def test_mindspore_resumed_deepsinks_optimizer_checkpoints(name, today, tmp_path
     mindspore_step = np.load(reads.RECORDED / "optimizers" / f"{name}.out.npz")
     ours = reads.step_from_checkpoint(name, committed)
     for key in (k for k in mindspore_step.files if not k.startswith("Parameter$")):
-        np.testing.assert_allclose(ours[key].reshape(mindspore_step[key].shape),
-                                   mindspore_step[key], rtol=2e-5, atol=1e-6,
-                                   err_msg=f"{name} {key}")  # fmt: skip
+        np.testing.assert_allclose(
+            ours[key].reshape(mindspore_step[key].shape),
+            mindspore_step[key],
+            rtol=2e-5,
+            atol=1e-6,
+            err_msg=f"{name} {key}",
+        )
 
 
 @pytest.mark.parametrize("name", reads.NETWORKS)
@@ -112,8 +117,9 @@ def test_mindspore_evaluated_deepsinks_checkpoint_files(today):
         r = _recorded("checkpoint_files")[name]
         assert r["param_not_load"] == [] and r["ckpt_not_load"] == [], name
         assert r["global_step"] == ours[name]["global_step"] == expected["global_step"], name
-        np.testing.assert_allclose(np.array(r["logits"]), ours[name]["logits"], rtol=1e-5,
-                                   atol=1e-6, err_msg=name)  # fmt: skip
+        np.testing.assert_allclose(
+            np.array(r["logits"]), ours[name]["logits"], rtol=1e-5, atol=1e-6, err_msg=name
+        )
         assert r["accuracy"] == ours[name]["accuracy"], name
 
 

@@ -16,8 +16,9 @@ from deepsink.train.callback._flops_collector import step_flops
 def test_step_flops_match_the_analytic_count():
     b, i, o = 64, 256, 256
     dense = nn.Dense(i, o, has_bias=False)
-    net = nn.TrainOneStepCell(nn.WithLossCell(dense, nn.MSELoss()),
-                              nn.SGD(dense.trainable_params(), 0.1))  # fmt: skip
+    net = nn.TrainOneStepCell(
+        nn.WithLossCell(dense, nn.MSELoss()), nn.SGD(dense.trainable_params(), 0.1)
+    )
     model, hardware = step_flops(net, [[b, i], [b, o]], [np.float32, np.float32])
     # the forward matmul and the weight gradient's (the input needs no gradient)
     analytic = 2 * 2 * b * i * o
@@ -36,8 +37,11 @@ def test_prints_flops_then_step_lines(capsys, tmp_path, monkeypatch):
         1, dataset, callbacks=[cb], dataset_sink_mode=False
     )
     lines = capsys.readouterr().out.strip().splitlines()
-    assert re.fullmatch(r"Full model flops is [\d.]+, Full hardware flops is [\d.]+, Shard model "
-                        r"flops is [\d.]+, Shard hardware flops is [\d.]+\.", lines[0])  # fmt: skip
+    assert re.fullmatch(
+        r"Full model flops is [\d.]+, Full hardware flops is [\d.]+, Shard model "
+        r"flops is [\d.]+, Shard hardware flops is [\d.]+\.",
+        lines[0],
+    )
     steps = [ln for ln in lines[1:] if ln.startswith("Train per step time")]
     assert len(steps) == 3  # steps 1, 2, 4 (step 3 is a multiple of data_size)
     m = re.fullmatch(r"Train per step time: +([\d.]+) ms mfu:([\d.]+)% hfu:([\d.]+)%", steps[0])

@@ -272,11 +272,30 @@ def test_shape_and_type_errors():
 # --- names ------------------------------------------------------------------------------------
 def test_get_metric_fn_and_names():
     assert names() == [  # MindSpore 2.10's mindspore.train.names()
-        "F1", "acc", "accuracy", "auc", "bleu_score", "confusion_matrix",
-        "confusion_matrix_metric", "cosine_similarity", "dice", "hausdorff_distance", "loss", "mae",
-        "mean_surface_distance", "mse", "occlusion_sensitivity", "perplexity", "precision",
-        "recall", "roc", "root_mean_square_distance", "top_1_accuracy", "top_5_accuracy", "topk",
-    ]  # fmt: skip
+        "F1",
+        "acc",
+        "accuracy",
+        "auc",
+        "bleu_score",
+        "confusion_matrix",
+        "confusion_matrix_metric",
+        "cosine_similarity",
+        "dice",
+        "hausdorff_distance",
+        "loss",
+        "mae",
+        "mean_surface_distance",
+        "mse",
+        "occlusion_sensitivity",
+        "perplexity",
+        "precision",
+        "recall",
+        "roc",
+        "root_mean_square_distance",
+        "top_1_accuracy",
+        "top_5_accuracy",
+        "topk",
+    ]
     assert isinstance(get_metric_fn("acc"), Accuracy)
     assert get_metric_fn("precision", eval_type="multilabel")._type == "multilabel"
     assert get_metric_fn("topk", 3).k == 3
@@ -291,8 +310,12 @@ def test_get_metrics_forms():
     assert set(got) == {"acc", "loss"} and isinstance(got["loss"], Loss)
     got = get_metrics(["accuracy", "top_1_accuracy", "top_5_accuracy", "mae", "mse"])
     assert [type(m).__name__ for m in got.values()] == [
-        "Accuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "MAE", "MSE",
-    ]  # fmt: skip
+        "Accuracy",
+        "Top1CategoricalAccuracy",
+        "Top5CategoricalAccuracy",
+        "MAE",
+        "MSE",
+    ]
     mine = {"Accuracy": Accuracy()}
     assert get_metrics(mine) is mine
     assert get_metrics(None) == {}

@@ -47,15 +47,29 @@ def test_matches_mindspore(name):
 
 
 def test_exports_and_names():
-    for name in ("BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
-                 "MeanSurfaceDistance", "OcclusionSensitivity", "ROC", "RootMeanSquareDistance"):  # fmt: skip
+    for name in (
+        "BleuScore",
+        "ConfusionMatrixMetric",
+        "HausdorffDistance",
+        "MeanSurfaceDistance",
+        "OcclusionSensitivity",
+        "ROC",
+        "RootMeanSquareDistance",
+    ):
         cls = getattr(metrics, name)
         assert getattr(ms, name) is cls and getattr(nn, name) is cls
         assert getattr(ms.train, name) is cls
     assert nn.get_metrics is metrics.get_metrics
-    assert {"roc", "bleu_score", "confusion_matrix_metric", "hausdorff_distance", "auc",
-            "occlusion_sensitivity", "mean_surface_distance", "root_mean_square_distance"
-            } <= set(metrics.names())  # fmt: skip
+    assert {
+        "roc",
+        "bleu_score",
+        "confusion_matrix_metric",
+        "hausdorff_distance",
+        "auc",
+        "occlusion_sensitivity",
+        "mean_surface_distance",
+        "root_mean_square_distance",
+    } <= set(metrics.names())
     assert isinstance(metrics.get_metric_fn("roc"), metrics.ROC)
     got = nn.get_metrics({"bleu_score"})
     assert isinstance(got["bleu_score"], metrics.BleuScore)

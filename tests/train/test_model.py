@@ -128,8 +128,9 @@ def test_pipeline_error_reaches_train_with_its_origin():
     _, model = _model()
     data = ds.NumpySlicesDataset(
         (np.linspace(0, 3, 40, dtype=np.float32).reshape(20, 2), np.zeros((20, 2), np.float32)),
-        column_names=["x", "y"], shuffle=False,
-    )  # fmt: skip
+        column_names=["x", "y"],
+        shuffle=False,
+    )
     data = data.map(bad, input_columns="x").batch(2)
     net = Linear(2, 2)
     model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.05, 0.9))
@@ -222,8 +223,12 @@ def test_deepsink_run_maps_mindspore_imports(tmp_path):
         print(ms.__name__, nn.Cell.__module__, LossMonitor.__module__.split('.')[0], mstype.int32, sys.argv[1:])
     """)
     )
-    out = subprocess.run([sys.executable, "-m", "deepsink", "run", str(script), "a", "b"],
-                         capture_output=True, text=True, check=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "deepsink", "run", str(script), "a", "b"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout.split() == [
         "mindspore",  # the alias module (its __version__ is MindSpore's); the rest is deepsink
         "deepsink.nn.cell",

@@ -88,9 +88,12 @@ def params_of(m: Model) -> dict[str, np.ndarray]:
 def test_config_policy_as_mindspore():
     c = CheckpointConfig(save_checkpoint_seconds=100, keep_checkpoint_per_n_minutes=5)
     assert c.get_checkpoint_policy() == {
-        "save_checkpoint_steps": 1, "save_checkpoint_seconds": None, "keep_checkpoint_max": 5,
-        "keep_checkpoint_per_n_minutes": None, "saved_network": None,
-    }  # fmt: skip
+        "save_checkpoint_steps": 1,
+        "save_checkpoint_seconds": None,
+        "keep_checkpoint_max": 5,
+        "keep_checkpoint_per_n_minutes": None,
+        "saved_network": None,
+    }
     c = CheckpointConfig(save_checkpoint_steps=0, keep_checkpoint_max=0, save_checkpoint_seconds=10)
     assert (c.save_checkpoint_seconds, c.keep_checkpoint_max) == (10, 1)
     c = CheckpointConfig(append_info=["epoch_num", {"lr": 0.5}])
@@ -129,8 +132,9 @@ def test_model_checkpoint_rejects_bad_arguments(tmp_path):
 
 # --- naming and keeping --------------------------------------------------------------------------
 def test_names_steps_and_keep_max_without_sink(tmp_path):
-    cb = ModelCheckpoint("net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=4,
-                                                                keep_checkpoint_max=3))  # fmt: skip
+    cb = ModelCheckpoint(
+        "net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=3)
+    )
     model().train(2, dataset(), callbacks=cb)
     assert sorted(os.listdir(tmp_path)) == ["net-2_12.ckpt", "net-2_4.ckpt", "net-2_8.ckpt"]
     assert cb.latest_ckpt_file_name == str(tmp_path / "net-2_12.ckpt")
@@ -138,8 +142,9 @@ def test_names_steps_and_keep_max_without_sink(tmp_path):
 
 
 def test_keep_one_checkpoint_per_n_minutes(tmp_path):
-    cfg = CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=0,
-                           keep_checkpoint_per_n_minutes=1)  # fmt: skip
+    cfg = CheckpointConfig(
+        save_checkpoint_steps=4, keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=1
+    )
     model().train(1, dataset(), callbacks=ModelCheckpoint("m", str(tmp_path), cfg))
     assert sorted(os.listdir(tmp_path)) == ["m-1_12.ckpt", "m-1_4.ckpt"]
 
@@ -147,15 +152,26 @@ def test_keep_one_checkpoint_per_n_minutes(tmp_path):
 def test_sink_mode_checks_the_steps_once_per_sink(tmp_path):
     """sink_size=6: cur_step_num advances 6 per sink; save_checkpoint_steps=4 fires each sink."""
     cfg = CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=10)
-    model().train(2, dataset(), callbacks=ModelCheckpoint("s", str(tmp_path), cfg),
-                  dataset_sink_mode=True, sink_size=6)  # fmt: skip
+    model().train(
+        2,
+        dataset(),
+        callbacks=ModelCheckpoint("s", str(tmp_path), cfg),
+        dataset_sink_mode=True,
+        sink_size=6,
+    )
     assert sorted(os.listdir(tmp_path)) == ["s-1_6.ckpt", "s-2_6.ckpt"]
     cfg = CheckpointConfig(save_checkpoint_steps=12, keep_checkpoint_max=10)
-    model().train(3, dataset(), callbacks=ModelCheckpoint("t", str(tmp_path), cfg),
-                  dataset_sink_mode=True, sink_size=6)  # fmt: skip
+    model().train(
+        3,
+        dataset(),
+        callbacks=ModelCheckpoint("t", str(tmp_path), cfg),
+        dataset_sink_mode=True,
+        sink_size=6,
+    )
     assert sorted(f for f in os.listdir(tmp_path) if f.startswith("t")) == [
-        "t-2_6.ckpt", "t-3_6.ckpt"  # step 12, then the final save at step 18
-    ]  # fmt: skip
+        "t-2_6.ckpt",
+        "t-3_6.ckpt",  # step 12, then the final save at step 18
+    ]
 
 
 def test_prefix_clash_gets_a_suffix_as_in_mindspore(tmp_path):
@@ -205,8 +221,9 @@ def test_async_save_keeps_the_last_good_file_when_the_background_write_fails(tmp
 
 
 def test_append_info_optimizer_state_and_random_key_are_saved(tmp_path):
-    cfg = CheckpointConfig(save_checkpoint_steps=12, append_info=["epoch_num", "step_num",
-                                                                  {"note": "hi"}])  # fmt: skip
+    cfg = CheckpointConfig(
+        save_checkpoint_steps=12, append_info=["epoch_num", "step_num", {"note": "hi"}]
+    )
     m = model()
     m.train(2, dataset(), callbacks=ModelCheckpoint("a", str(tmp_path), cfg))
     got = ms.load_checkpoint(str(tmp_path / "a-2_12.ckpt"))
@@ -242,8 +259,13 @@ def test_entries_are_mindspores_and_the_random_key_rides_outside_them(tmp_path):
 def test_async_save_is_complete_when_train_returns(tmp_path, no_leaked_threads):
     cfg = CheckpointConfig(save_checkpoint_steps=6, keep_checkpoint_max=2, async_save=True)
     m = model()
-    m.train(2, dataset(), callbacks=ModelCheckpoint("as", str(tmp_path), cfg),
-            dataset_sink_mode=True, sink_size=6)  # fmt: skip
+    m.train(
+        2,
+        dataset(),
+        callbacks=ModelCheckpoint("as", str(tmp_path), cfg),
+        dataset_sink_mode=True,
+        sink_size=6,
+    )
     assert sorted(os.listdir(tmp_path)) == ["as-1_6.ckpt", "as-2_6.ckpt"]
     got = ms.load_checkpoint(str(tmp_path / "as-2_6.ckpt"))
     for name, value in params_of(m).items():
@@ -280,14 +302,20 @@ def test_initial_epoch_resume_is_exact_in_sink_mode(tmp_path, net_class):
     cfg = CheckpointConfig(save_checkpoint_steps=8, keep_checkpoint_max=10)
     ms.set_seed(7)
     full, rec = model(net_class), Losses()
-    full.train(4, dataset(), callbacks=[ModelCheckpoint("r", str(tmp_path), cfg), rec],
-               dataset_sink_mode=True, sink_size=8)  # fmt: skip
+    full.train(
+        4,
+        dataset(),
+        callbacks=[ModelCheckpoint("r", str(tmp_path), cfg), rec],
+        dataset_sink_mode=True,
+        sink_size=8,
+    )
     ms.set_seed(7)  # the same program, started again
     resumed, rec2 = model(net_class), Losses()
     scramble(resumed)  # everything must come from the checkpoint
     ms.load_checkpoint(str(tmp_path / "r-2_8.ckpt"), net=resumed.train_network)
-    resumed.train(4, dataset(), callbacks=rec2, dataset_sink_mode=True, sink_size=8,
-                  initial_epoch=2)  # fmt: skip
+    resumed.train(
+        4, dataset(), callbacks=rec2, dataset_sink_mode=True, sink_size=8, initial_epoch=2
+    )
     assert rec2.values == rec.values[2:]
     for name, value in params_of(full).items():
         np.testing.assert_array_equal(params_of(resumed)[name], value, err_msg=name)

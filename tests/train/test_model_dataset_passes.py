@@ -55,8 +55,9 @@ def test_dataset_size_runs_the_source_only():
 def test_model_train_reads_each_epoch_once(sink):
     data, seen, cb = _pipeline()
     net = nn.Dense(3, 1)
-    model = ms.Model(nn.WithLossCell(net, nn.MSELoss()),
-                     optimizer=nn.SGD(net.trainable_params(), 0.01))  # fmt: skip
+    model = ms.Model(
+        nn.WithLossCell(net, nn.MSELoss()), optimizer=nn.SGD(net.trainable_params(), 0.01)
+    )
     model.train(2, data, dataset_sink_mode=sink)
     assert (seen["reads"], cb.epochs, cb.steps) == (3, 2, 8)  # as 2.10
     assert seen["maps"] == 8

@@ -96,8 +96,9 @@ def test_device_trace_has_deepsink_phases_inside_each_sink(tmp_path):
     # the check is an ordering (disjoint spans inside the sink's), not a timing tolerance.
     with ms.Profiler(output_path=str(tmp_path)):
         _train(sinks=2, n=12, net=Heavy())
-    (path,) = glob.glob(os.path.join(_run_dir(tmp_path), "plugins", "profile", "*",
-                                     "perfetto_trace.json.gz"))  # fmt: skip
+    (path,) = glob.glob(
+        os.path.join(_run_dir(tmp_path), "plugins", "profile", "*", "perfetto_trace.json.gz")
+    )
     with gzip.open(path) as f:
         data = json.load(f)
     events = data["traceEvents"] if isinstance(data, dict) else data
@@ -105,13 +106,20 @@ def test_device_trace_has_deepsink_phases_inside_each_sink(tmp_path):
     assert [e["args"]["step_num"] for e in sinks] == ["12", "24"]
     names = {f"deepsink.{p[:-3]}" for p in step_trace.CRITICAL}
     for s in sinks:
-        inside = [e for e in events if e.get("name") in names and e.get("tid") == s["tid"]
-                  and s["ts"] <= e["ts"] <= s["ts"] + s["dur"]]  # fmt: skip
+        inside = [
+            e
+            for e in events
+            if e.get("name") in names
+            and e.get("tid") == s["tid"]
+            and s["ts"] <= e["ts"] <= s["ts"] + s["dur"]
+        ]
         assert {e["name"] for e in inside} >= {"deepsink.compute", "deepsink.data_wait"}
         assert 0.5 * s["dur"] <= sum(e["dur"] for e in inside) <= s["dur"] + 1  # disjoint, in it
     # XLA's own op-level events are in the same trace
-    assert any(e.get("name", "").startswith("PjitFunction") or "Execute" in e.get("name", "")
-               for e in events)  # fmt: skip
+    assert any(
+        e.get("name", "").startswith("PjitFunction") or "Execute" in e.get("name", "")
+        for e in events
+    )
 
 
 def test_set_context_enable_profiling_writes_into_result_path(tmp_path, capsys):
@@ -249,14 +257,47 @@ def test_compile_time_is_its_own_phase_and_left_out_of_the_verdict(capsys):
 
 def test_verdict_separates_a_filling_queue_from_a_slow_pipeline():
     base = {"records": 1, "steps": 100, "host_ms": 1.0, "callbacks_ms": 0.0, "compile_ms": 0.0}
-    filling = step_trace.summarize([{**base, "sink": True, "total_ms": 120.0, "data_wait_ms": 40.0,
-                                     "compute_ms": 79.0, "pipeline_ms": 30.0, "copy_ms": 1.0}])  # fmt: skip
+    filling = step_trace.summarize(
+        [
+            {
+                **base,
+                "sink": True,
+                "total_ms": 120.0,
+                "data_wait_ms": 40.0,
+                "compute_ms": 79.0,
+                "pipeline_ms": 30.0,
+                "copy_ms": 1.0,
+            }
+        ]
+    )
     assert not filling["data_bound"]
     assert "waited at the start while the queue filled" in step_trace.verdict(filling)
-    slow = step_trace.summarize([{**base, "sink": True, "total_ms": 120.0, "data_wait_ms": 40.0,
-                                  "compute_ms": 79.0, "pipeline_ms": 90.0, "copy_ms": 1.0}])  # fmt: skip
+    slow = step_trace.summarize(
+        [
+            {
+                **base,
+                "sink": True,
+                "total_ms": 120.0,
+                "data_wait_ms": 40.0,
+                "compute_ms": 79.0,
+                "pipeline_ms": 90.0,
+                "copy_ms": 1.0,
+            }
+        ]
+    )
     assert slow["data_bound"] and step_trace.verdict(slow).startswith("DATA-BOUND")
-    host = step_trace.summarize([{**base, "sink": True, "total_ms": 12.0, "data_wait_ms": 0.0,
-                                  "compute_ms": 2.0, "host_ms": 10.0, "pipeline_ms": 1.0,
-                                  "copy_ms": 0.0}])  # fmt: skip
+    host = step_trace.summarize(
+        [
+            {
+                **base,
+                "sink": True,
+                "total_ms": 12.0,
+                "data_wait_ms": 0.0,
+                "compute_ms": 2.0,
+                "host_ms": 10.0,
+                "pipeline_ms": 1.0,
+                "copy_ms": 0.0,
+            }
+        ]
+    )
     assert step_trace.verdict(host).startswith("host-bound")

@@ -125,8 +125,11 @@ def test_rewrites_mindspore_files_byte_for_byte(x64, tmp_path, fmt):
 
 def test_64_bit_entries_without_x64_narrow_only_when_exact(tmp_path, no_x64):
     ok = tmp_path / "ok.ckpt"
-    ms.save_checkpoint([{"name": "n", "data": Tensor(np.array([1, -5], np.int32))}], str(ok),
-                       append_dict={"epoch_num": 7})  # fmt: skip
+    ms.save_checkpoint(
+        [{"name": "n", "data": Tensor(np.array([1, -5], np.int32))}],
+        str(ok),
+        append_dict={"epoch_num": 7},
+    )
     got = ms.load_checkpoint(str(ok))
     assert int(got["epoch_num"].asnumpy()) == 7
     with pytest.raises(ValueError, match=r"'w_f64' in .*dtypes\.ckpt is Float64.*jax_enable_x64"):
@@ -161,8 +164,11 @@ def test_crc_check_detects_a_flipped_byte(tmp_path):
 def test_mindspore_training_checkpoint_resumes_in_deepsink(opt_name):
     ref = np.load(FIX / f"{opt_name}_train.npz")
     net = MLP()
-    opt = (nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
-           if opt_name == "Momentum" else nn.Adam(net.trainable_params(), learning_rate=0.01))  # fmt: skip
+    opt = (
+        nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        if opt_name == "Momentum"
+        else nn.Adam(net.trainable_params(), learning_rate=0.01)
+    )
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     train = nn.TrainOneStepCell(nn.WithLossCell(net, loss), opt)
     params = ms.load_checkpoint(str(FIX / f"{opt_name}_train.ckpt"))
@@ -173,8 +179,9 @@ def test_mindspore_training_checkpoint_resumes_in_deepsink(opt_name):
     losses = [float(train(Tensor(ref["x"][i]), Tensor(ref["y"][i])).asnumpy()) for i in (3, 4, 5)]
     np.testing.assert_allclose(losses, ref["losses"], rtol=2e-5, atol=1e-6)
     for p in train.get_parameters():
-        np.testing.assert_allclose(p.asnumpy(), ref[f"after/{p.name}"], rtol=2e-5, atol=1e-6,
-                                   err_msg=p.name)  # fmt: skip
+        np.testing.assert_allclose(
+            p.asnumpy(), ref[f"after/{p.name}"], rtol=2e-5, atol=1e-6, err_msg=p.name
+        )
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -210,8 +217,11 @@ def test_save_obj_forms_choice_func_and_file_name(tmp_path):
     assert sorted(ms.load_checkpoint(str(tmp_path / "net.ckpt"))) == sorted(
         p.name for p in net.get_parameters()
     )
-    ms.save_checkpoint(net.trainable_params(), str(tmp_path / "list.ckpt"),
-                       choice_func=lambda n: n.startswith("fc1"))  # fmt: skip
+    ms.save_checkpoint(
+        net.trainable_params(),
+        str(tmp_path / "list.ckpt"),
+        choice_func=lambda n: n.startswith("fc1"),
+    )
     assert sorted(ms.load_checkpoint(str(tmp_path / "list.ckpt"))) == ["fc1.bias", "fc1.weight"]
     d = ms.load_checkpoint(str(tmp_path / "net.ckpt"), specify_prefix="fc2", filter_prefix="fc2.b")
     assert list(d) == ["fc2.weight"]
@@ -324,16 +334,20 @@ def test_shape_mismatch_lists_every_parameter_and_loads_nothing():
 
 def test_load_param_into_net_prefix_dtype_and_lists():
     net = MLP()
-    saved = {f"backbone.{p.name}": Parameter(Tensor(np.full(p.shape, 2.0, np.float16)),
-                                             f"backbone.{p.name}")
-             for p in net.get_parameters()}  # fmt: skip
+    saved = {
+        f"backbone.{p.name}": Parameter(
+            Tensor(np.full(p.shape, 2.0, np.float16)), f"backbone.{p.name}"
+        )
+        for p in net.get_parameters()
+    }
     saved["extra"] = Parameter(Tensor(np.zeros(2, np.float32)), "extra")
     not_loaded, ckpt_not_loaded = ms.load_param_into_net(net, saved)
     assert not_loaded == [] and ckpt_not_loaded == ["extra"]
     assert net.fc1.weight.dtype == ms.float32 and float(net.fc1.weight.asnumpy()[0, 0]) == 2.0
     with pytest.raises(RuntimeError, match="dtype Float32 in the network, Float16"):
-        ms.load_param_into_net(net, {"fc1.bias": Parameter(Tensor(np.zeros(8, np.float16)), "b")},
-                               strict_load=True)  # fmt: skip
+        ms.load_param_into_net(
+            net, {"fc1.bias": Parameter(Tensor(np.zeros(8, np.float16)), "b")}, strict_load=True
+        )
     exact = {"fc2.bias": Parameter(Tensor(np.zeros(3, np.float32)), "fc2.bias")}
     assert ms.load_param_into_net(net, exact, strict_load=True)[0] == [
         "fc1.weight",
@@ -379,8 +393,9 @@ def test_converters_between_formats(tmp_path):
     net = MLP()
     (tmp_path / "a" / "b").mkdir(parents=True)
     ms.save_checkpoint(net, str(tmp_path / "a" / "b" / "m.ckpt"))
-    ms.ckpt_to_safetensors(str(tmp_path / "a"), str(tmp_path / "out"),
-                           name_map={"fc1.weight": "first.weight"})  # fmt: skip
+    ms.ckpt_to_safetensors(
+        str(tmp_path / "a"), str(tmp_path / "out"), name_map={"fc1.weight": "first.weight"}
+    )
     st = ms.load_checkpoint(str(tmp_path / "out" / "b" / "m.safetensors"), format="safetensors")
     assert "first.weight" in st and "fc1.weight" not in st
     ms.safetensors_to_ckpt(str(tmp_path / "out" / "b" / "m.safetensors"))

@@ -14,6 +14,7 @@ from deepsink import context
 from deepsink._core import jit as _jit
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
+from deepsink.train import step_trace
 from deepsink.train.sink import queue as queue_mod
 from deepsink.train.sink import session as session_mod
 from deepsink.train.sink.queue import SinkStarvationError
@@ -72,6 +73,40 @@ def test_memory_budget_splits_sinks_into_chunks():
     assert s.queue.max_chunk == 2
     assert s.loop.dispatches == 6  # 2+2+1 per sink
     np.testing.assert_allclose(net.weight.asnumpy(), ref.weight.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def _sunk_outputs(sinks, collect, traced):
+    _random.set_seed(7)
+    train = SGDTrain(Linear(3, 2))
+    out = []
+    with SinkSession(
+        train, _jit.state_of(train), ArrayDataset(), iter(sinks), _jit.CompileCache()
+    ) as s:
+        for n in sinks:
+            if traced:
+                rec = step_trace.Recorder("train", True, [])
+                rec.begin(0, n, n)
+                out.append(s.run(collect, trace=rec))
+                rec.end()
+            else:
+                out.append(s.run(collect))
+    return out, s
+
+
+@pytest.mark.parametrize("traced", [False, True], ids=["plain", "traced"])
+@pytest.mark.parametrize("strategy", ["scan", "steps"])
+def test_a_sink_split_by_the_budget_returns_every_chunks_outputs(strategy, traced):
+    # 80-byte steps, 400-byte budget: sinks of 5 steps run as chunks of 2 + 2 + 1; every step's
+    # output comes back, in order, and the last one is the last chunk's last step
+    context.set_context(sink_strategy=strategy, sink_memory_budget=400)
+    _, ref = _eager(Linear, ArrayDataset(), 10)
+    every, s = _sunk_outputs([5, 5], "all", traced)
+    assert s.queue.max_chunk == 2
+    assert strategy != "scan" or s.loop.dispatches == 6
+    got = [float(np.asarray(o)) for sink in every for o in sink]
+    np.testing.assert_allclose(got, ref, rtol=1e-5)
+    last, _ = _sunk_outputs([5, 5], "last", traced)
+    np.testing.assert_allclose([float(o) for o in last], [ref[4], ref[9]], rtol=1e-5)
 
 
 class _Puts:

@@ -65,8 +65,12 @@ def test_file_name_records_and_filter(tmp_path):
 
 
 def test_max_file_size_and_export(tmp_path):
-    record = SummaryRecord(str(tmp_path / "a"), max_file_size=120, raise_exception=True,
-                           export_options={"tensor_format": "npy"})  # fmt: skip
+    record = SummaryRecord(
+        str(tmp_path / "a"),
+        max_file_size=120,
+        raise_exception=True,
+        export_options={"tensor_format": "npy"},
+    )
     record.add_value("tensor", "t/x", ms.Tensor(np.ones((2, 2), np.float32)))
     assert record.record(1)
     exported = list((tmp_path / "a").glob("export_*/tensor/t%2Fx_1.npy"))
@@ -121,8 +125,9 @@ def test_summary_collector_records_loss_and_histograms(tmp_path):
     from deepsink.train import SummaryCollector
 
     with pytest.warns(UserWarning, match="does not write"):
-        collector = SummaryCollector(str(tmp_path), collect_freq=3,
-                                     collect_specified_data={"histogram_regular": "^weight"})  # fmt: skip
+        collector = SummaryCollector(
+            str(tmp_path), collect_freq=3, collect_specified_data={"histogram_regular": "^weight"}
+        )
     net = _train_with(collector)
     assert collector.recorded_steps == [1, 3, 6]  # the first step, then every 3rd of 8
     (path,) = list(tmp_path.glob("*.out.events.summary.*"))
@@ -138,10 +143,18 @@ def test_summary_collector_records_loss_and_histograms(tmp_path):
 def test_summary_collector_options(tmp_path):
     from deepsink.train import SummaryCollector
 
-    quiet = {"collect_graph": False, "collect_train_lineage": False,
-             "collect_eval_lineage": False, "collect_dataset_graph": False}  # fmt: skip
-    collector = SummaryCollector(str(tmp_path), collect_freq=1, keep_default_action=False,
-                                 collect_specified_data={"collect_metric": True, **quiet})  # fmt: skip
+    quiet = {
+        "collect_graph": False,
+        "collect_train_lineage": False,
+        "collect_eval_lineage": False,
+        "collect_dataset_graph": False,
+    }
+    collector = SummaryCollector(
+        str(tmp_path),
+        collect_freq=1,
+        keep_default_action=False,
+        collect_specified_data={"collect_metric": True, **quiet},
+    )
     _train_with(collector, epochs=1, sink=True)
     assert collector.recorded_steps == [4]  # sink mode: once per epoch (4 steps a sink)
     with pytest.raises(ValueError, match="collect_freq"):

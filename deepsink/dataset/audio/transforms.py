@@ -53,9 +53,11 @@ def biquad_filter(api: str, waveform: Any, b: tuple, a: tuple) -> np.ndarray:
             f"Expecting tensor in type of [float, double]. But got type {x.dtype}."
         )
     if x.ndim == 0:
-        raise RuntimeError(f"{api}: the shape of input tensor does not match the requirement of "
-                           f"operator. Expecting tensor in shape of <..., time>. But got tensor "
-                           f"with dimension 0.")  # fmt: skip
+        raise RuntimeError(
+            f"{api}: the shape of input tensor does not match the requirement of "
+            f"operator. Expecting tensor in shape of <..., time>. But got tensor "
+            f"with dimension 0."
+        )
     work = x.dtype.type
     b0, b1, b2 = (work(v / a[0]) for v in b)
     a1, a2 = (work(v / a[0]) for v in a[1:])
@@ -97,14 +99,19 @@ class BassBiquad(TensorOperation):
 
     batched = False
 
-    def __init__(self, sample_rate: int, gain: float, central_freq: float = 100.0,
-                 Q: float = 0.707) -> None:  # noqa: N803 - MindSpore's argument name  # fmt: skip
+    def __init__(
+        self, sample_rate: int, gain: float, central_freq: float = 100.0, Q: float = 0.707
+    ) -> None:  # noqa: N803 - MindSpore's argument name
         _check_sample_rate(sample_rate)
         _check_float32(gain, "gain")
         _check_float32(central_freq, "central_freq")
         _check_q(Q)
         self.sample_rate, self.gain, self.central_freq, self.quality = (
-            sample_rate, gain, central_freq, Q)  # fmt: skip
+            sample_rate,
+            gain,
+            central_freq,
+            Q,
+        )
 
     def _coefficients(self) -> tuple[tuple, tuple]:
         w0 = 2 * math.pi * self.central_freq / self.sample_rate

@@ -88,9 +88,11 @@ class WIDERFaceDataset(_FileListSource):
             self._files, self._cols = files, []
             names = ["image"]
         else:
-            parts = ["train", "val"] if self.usage == "all" else [
-                {"train": "train", "valid": "val"}[self.usage]
-            ]  # fmt: skip
+            parts = (
+                ["train", "val"]
+                if self.usage == "all"
+                else [{"train": "train", "valid": "val"}[self.usage]]
+            )
             cols: list[list] = [[] for _ in range(7)]
             for p in parts:
                 listing = _need_file(os.path.join(split_dir, f"wider_face_{p}_bbx_gt.txt"), api)
@@ -121,16 +123,40 @@ class WIDERFaceDataset(_FileListSource):
             # MindSpore's columns: bbox, blur, expression, illumination, occlusion, pose, invalid
             order = [0, 1, 2, 3, 5, 6, 4]
             self._files, self._cols = files, [cols[i] for i in order]
-            names = ["image", "bbox", "blur", "expression", "illumination", "occlusion", "pose",
-                     "invalid"]  # fmt: skip
+            names = [
+                "image",
+                "bbox",
+                "blur",
+                "expression",
+                "illumination",
+                "occlusion",
+                "pose",
+                "invalid",
+            ]
         self._start(
-            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, decode),
-        )  # fmt: skip
+            api,
+            names,
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, decode),
+        )
 
 
-_KITTI_CLASSES = {"Car", "Van", "Truck", "Pedestrian", "Person_sitting", "Cyclist", "Tram",
-                  "Misc", "DontCare"}  # fmt: skip
+_KITTI_CLASSES = {
+    "Car",
+    "Van",
+    "Truck",
+    "Pedestrian",
+    "Person_sitting",
+    "Cyclist",
+    "Tram",
+    "Misc",
+    "DontCare",
+}
 
 
 class KITTIDataset(_FileListSource):
@@ -226,12 +252,28 @@ class KITTIDataset(_FileListSource):
                 cols[6].append(vals[:, 10:13])
                 cols[7].append(vals[:, 13:14])
             self._cols = cols
-            names = ["image", "label", "truncated", "occluded", "alpha", "bbox", "dimensions",
-                     "location", "rotation_y"]  # fmt: skip
+            names = [
+                "image",
+                "label",
+                "truncated",
+                "occluded",
+                "alpha",
+                "bbox",
+                "dimensions",
+                "location",
+                "rotation_y",
+            ]
         self._start(
-            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, decode),
-        )  # fmt: skip
+            api,
+            names,
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, decode),
+        )
 
 
 class DIV2KDataset(_FileListSource):
@@ -322,9 +364,16 @@ class DIV2KDataset(_FileListSource):
         self._files, self._lr = hr, lr
         self._cols = []
         self._start(
-            api, ["hr_image", "lr_image"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, self.downgrade, scale, decode),
-        )  # fmt: skip
+            api,
+            ["hr_image", "lr_image"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, self.downgrade, scale, decode),
+        )
 
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
         idx = [int(i) for i in idx]
@@ -367,8 +416,12 @@ class CityscapesDataset(_FileListSource):
         1
     """
 
-    _SUFFIX = {"instance": "instanceIds.png", "semantic": "labelIds.png", "color": "color.png",
-               "polygon": "polygons.json"}  # fmt: skip
+    _SUFFIX = {
+        "instance": "instanceIds.png",
+        "semantic": "labelIds.png",
+        "color": "color.png",
+        "polygon": "polygons.json",
+    }
 
     def __init__(
         self,
@@ -389,8 +442,11 @@ class CityscapesDataset(_FileListSource):
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.task = check_one_of(task, ["instance", "semantic", "polygon", "color"], "task", api)
         self.quality_mode = check_one_of(quality_mode, ["fine", "coarse"], "quality_mode", api)
-        splits = ["train", "test", "val"] if self.quality_mode == "fine" else [
-            "train", "train_extra", "val"]  # fmt: skip
+        splits = (
+            ["train", "test", "val"]
+            if self.quality_mode == "fine"
+            else ["train", "train_extra", "val"]
+        )
         self.usage = check_one_of(usage, [*splits, "all"], "usage", api)
         self.decode = bool(decode) if decode is not None else False
         reject_cache(cache, api)
@@ -406,15 +462,23 @@ class CityscapesDataset(_FileListSource):
                     if not name.endswith("_leftImg8bit.png"):
                         continue
                     stem = name[: -len("leftImg8bit.png")]
-                    target = os.path.join(self.dataset_dir, gt, u, city,
-                                          f"{stem}{gt}_{self._SUFFIX[self.task]}")  # fmt: skip
+                    target = os.path.join(
+                        self.dataset_dir, gt, u, city, f"{stem}{gt}_{self._SUFFIX[self.task]}"
+                    )
                     files.append(os.path.join(img_root, city, name))
                     targets.append(_need_file(target, api))
         self._files, self._targets, self._cols = files, targets, []
         self._start(
-            api, ["image", "task"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, self.quality_mode, self.task, self.decode),
-        )  # fmt: skip
+            api,
+            ["image", "task"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, self.quality_mode, self.task, self.decode),
+        )
 
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
         idx = [int(i) for i in idx]

@@ -121,9 +121,16 @@ class EMnistDataset(_ArraySource):
             np.concatenate(labels).astype(np.uint32),
         )
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.name, self.usage),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.name, self.usage),
+        )
 
 
 class QMnistDataset(_ArraySource):
@@ -194,9 +201,16 @@ class QMnistDataset(_ArraySource):
             image, label = image[10000:], label[10000:]
         self._arrays = (image[..., None], label[:, 0] if self.compat else label)
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, self.compat),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, self.compat),
+        )
 
 
 class STL10Dataset(_ArraySource):
@@ -265,9 +279,16 @@ class STL10Dataset(_ArraySource):
             np.concatenate(labels),
         )
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage,),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage,),
+        )
 
 
 class SemeionDataset(_ArraySource):
@@ -325,9 +346,16 @@ class SemeionDataset(_ArraySource):
                 labels.append(int(np.argmax([float(v) for v in vals[256:]])))
         self._arrays = (np.array(images, np.uint8).reshape(-1, 16, 16), np.array(labels, np.uint32))
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (),
+        )
 
 
 class USPSDataset(_ArraySource):
@@ -466,9 +494,16 @@ class SVHNDataset(_ArraySource):
             labels.append((m["y"].astype(np.int64).ravel() % 10).astype(np.uint32))
         self._arrays = (np.ascontiguousarray(np.concatenate(images)), np.concatenate(labels))
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage,),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage,),
+        )
 
 
 class PhotoTourDataset(_ArraySource):
@@ -506,8 +541,14 @@ class PhotoTourDataset(_ArraySource):
         (64, 64, 1) 1
     """
 
-    NAMES = ["notredame", "yosemite", "liberty", "notredame_harris", "yosemite_harris",
-             "liberty_harris"]  # fmt: skip
+    NAMES = [
+        "notredame",
+        "yosemite",
+        "liberty",
+        "notredame_harris",
+        "yosemite_harris",
+        "liberty_harris",
+    ]
 
     def __init__(
         self,
@@ -556,6 +597,13 @@ class PhotoTourDataset(_ArraySource):
             self._arrays = (patches[a[:, 0]], patches[a[:, 1]], a[:, 2].astype(np.uint32))
             names = ["image1", "image2", "matches"]
         self._start(
-            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.name, self.usage),
-        )  # fmt: skip
+            api,
+            names,
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.name, self.usage),
+        )

@@ -124,9 +124,16 @@ class YesNoDataset(_AudioSource):
                     ) from None
                 self._items.append((os.path.join(self.dataset_dir, name), label))
         self._start(
-            api, ["waveform", "sample_rate", "label"], sampler, shuffle, num_samples, num_shards,
-            shard_id, num_parallel_workers, (),
-        )  # fmt: skip
+            api,
+            ["waveform", "sample_rate", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (),
+        )
 
 
 class LJSpeechDataset(_AudioSource):
@@ -185,9 +192,16 @@ class LJSpeechDataset(_AudioSource):
                 wav = os.path.join(self.dataset_dir, "wavs", parts[0] + ".wav")
                 self._items.append((wav, np.array(parts[1]), np.array(parts[2])))
         self._start(
-            api, ["waveform", "sample_rate", "transcription", "normalized_transcription"], sampler,
-            shuffle, num_samples, num_shards, shard_id, num_parallel_workers, (),
-        )  # fmt: skip
+            api,
+            ["waveform", "sample_rate", "transcription", "normalized_transcription"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (),
+        )
 
 
 _ARCTIC_LINE = re.compile(r'^\(\s*arctic_(\S+)\s+"(.*)"\s*\)\s*$')
@@ -266,9 +280,16 @@ class CMUArcticDataset(_AudioSource):
                 wav = os.path.join(root, "wav", f"arctic_{uid}.wav")
                 self._items.append((wav, np.array(text), np.array(uid)))
         self._start(
-            api, ["waveform", "sample_rate", "transcript", "utterance_id"], sampler, shuffle,
-            num_samples, num_shards, shard_id, num_parallel_workers, (self.name,),
-        )  # fmt: skip
+            api,
+            ["waveform", "sample_rate", "transcript", "utterance_id"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.name,),
+        )
 
 
 class GTZANDataset(_AudioSource):
@@ -335,9 +356,16 @@ class GTZANDataset(_AudioSource):
                     if name.endswith(".wav"):
                         self._items.append((os.path.join(folder, name), np.array(genre)))
         self._start(
-            api, ["waveform", "sample_rate", "label"], sampler, shuffle, num_samples, num_shards,
-            shard_id, num_parallel_workers, (self.usage,),
-        )  # fmt: skip
+            api,
+            ["waveform", "sample_rate", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage,),
+        )
 
 
 class LibriTTSDataset(_AudioSource):
@@ -419,18 +447,35 @@ class LibriTTSDataset(_AudioSource):
                                     "fields, not 3."
                                 )
                             utt, orig, norm = parts3
-                            self._items.append((
-                                os.path.join(folder, utt + ".wav"), np.array(orig),
-                                np.array(norm), np.array(int(spk), np.uint32),
-                                np.array(int(chap), np.uint32), np.array(utt),
-                            ))  # fmt: skip
+                            self._items.append(
+                                (
+                                    os.path.join(folder, utt + ".wav"),
+                                    np.array(orig),
+                                    np.array(norm),
+                                    np.array(int(spk), np.uint32),
+                                    np.array(int(chap), np.uint32),
+                                    np.array(utt),
+                                )
+                            )
         self._start(
             api,
-            ["waveform", "sample_rate", "original_text", "normalized_text", "speaker_id",
-             "chapter_id", "utterance_id"],
-            sampler, shuffle, num_samples, num_shards, shard_id, num_parallel_workers,
+            [
+                "waveform",
+                "sample_rate",
+                "original_text",
+                "normalized_text",
+                "speaker_id",
+                "chapter_id",
+                "utterance_id",
+            ],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
             (self.usage,),
-        )  # fmt: skip
+        )
 
 
 class SpeechCommandsDataset(_AudioSource):
@@ -503,14 +548,25 @@ class SpeechCommandsDataset(_AudioSource):
                 if not keep:
                     continue
                 speaker, _, number = name[:-4].partition("_nohash_")
-                self._items.append((
-                    os.path.join(folder, name), np.array(label), np.array(speaker),
-                    np.array(int(number or 0), np.int32),
-                ))  # fmt: skip
+                self._items.append(
+                    (
+                        os.path.join(folder, name),
+                        np.array(label),
+                        np.array(speaker),
+                        np.array(int(number or 0), np.int32),
+                    )
+                )
         self._start(
-            api, ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"], sampler,
-            shuffle, num_samples, num_shards, shard_id, num_parallel_workers, (self.usage,),
-        )  # fmt: skip
+            api,
+            ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage,),
+        )
 
 
 class TedliumDataset(_AudioSource):
@@ -594,15 +650,28 @@ class TedliumDataset(_AudioSource):
                                 f"Invalid data, line {k + 1} of {name} has not 7 STM fields."
                             )
                         talk_id, _, speaker, start, end, ident, text = fields
-                        keyed.append(((k, talk, u), (
-                            (audio, float(start), float(end)), np.array(text.rstrip("\r\n")),
-                            np.array(talk_id), np.array(speaker), np.array(ident),
-                        )))  # fmt: skip
+                        keyed.append(
+                            (
+                                (k, talk, u),
+                                (
+                                    (audio, float(start), float(end)),
+                                    np.array(text.rstrip("\r\n")),
+                                    np.array(talk_id),
+                                    np.array(speaker),
+                                    np.array(ident),
+                                ),
+                            )
+                        )
         # MindSpore's order: by line number, then talk, then usage folder
         self._items = [item for _, item in sorted(keyed, key=lambda kv: kv[0])]
         self._start(
             api,
             ["waveform", "sample_rate", "transcript", "talk_id", "speaker_id", "identifier"],
-            sampler, shuffle, num_samples, num_shards, shard_id, num_parallel_workers,
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
             (self.release, self.usage),
-        )  # fmt: skip
+        )

@@ -60,8 +60,12 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
 def materialize(col: Column) -> Column:
     """A map's output column as arrays: PIL images become numpy (HWC uint8), as MindSpore hands
     them to the next operation; other values go through ``as_row_array``."""
-    if (isinstance(col, np.ndarray) and col.dtype == object and col.ndim == 1
-            and all(isinstance(r, dict) for r in col)):  # fmt: skip
+    if (
+        isinstance(col, np.ndarray)
+        and col.dtype == object
+        and col.ndim == 1
+        and all(isinstance(r, dict) for r in col)
+    ):
         col = list(col)  # an operation's dicts, one per row
     if isinstance(col, np.ndarray) or all(isinstance(r, np.ndarray | np.generic) for r in col):
         return col

@@ -153,9 +153,16 @@ def bucket_batch_by_length(
     drop_remainder: bool,
 ) -> Dataset:
     """``Dataset.bucket_batch_by_length``'s node (found by the base class through registration)."""
-    return BucketBatchDataset(child, column_names, bucket_boundaries, bucket_batch_sizes,
-                              element_length_function, pad_info, pad_to_bucket_boundary,
-                              drop_remainder)  # fmt: skip
+    return BucketBatchDataset(
+        child,
+        column_names,
+        bucket_boundaries,
+        bucket_batch_sizes,
+        element_length_function,
+        pad_info,
+        pad_to_bucket_boundary,
+        drop_remainder,
+    )
 
 
 _datasets.register(bucket_batch_by_length)  # found by the Dataset base class

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
@@ -115,21 +115,21 @@ class CocoDataset(_Source):
         api = "CocoDataset"
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         if not isinstance(annotation_file, str | os.PathLike):
-            fail(api, "annotation_file", "a path", annotation_file, TypeError)
+            fail_arg(api, "annotation_file", "a path", annotation_file, TypeError)
         self.annotation_file = os.fspath(annotation_file)
         if not os.path.isfile(self.annotation_file) or not os.access(self.annotation_file, os.R_OK):
             raise ValueError(
                 f"The file {self.annotation_file} does not exist or permission denied!"
             )
         if not isinstance(task, str):
-            fail(api, "task", "a str", task, TypeError)
+            fail_arg(api, "task", "a str", task, TypeError)
         if task not in _COLUMNS:
             raise ValueError(f"Invalid task type: {task}.")
         self.task = task
         self.decode = check_bool(decode, "decode", api)
         self.extra_metadata = check_bool(extra_metadata, "extra_metadata", api)
         if decrypt is not None:
-            fail(api, "decrypt", "None (encrypted images are not supported)", decrypt)
+            fail_arg(api, "decrypt", "None (encrypted images are not supported)", decrypt)
         self._names = _COLUMNS[task] + ([META_FILENAME] if extra_metadata else [])
         self._index: tuple[list[str], list[tuple]] | None = None
         self._categories: dict[str, list[int]] = {}
@@ -160,8 +160,10 @@ class CocoDataset(_Source):
                 raise self._invalid(f"the attribute of '{key}' is missing")
             if not isinstance(doc[key], list):
                 raise self._invalid(f"the attribute of '{key}' is not a list")
-        file_of = {self._get(img, "id", "images"): self._get(img, "file_name", "images")
-                   for img in doc["images"]}  # fmt: skip
+        file_of = {
+            self._get(img, "id", "images"): self._get(img, "file_name", "images")
+            for img in doc["images"]
+        }
         known = self._category_index(doc)
         by_file: dict[str, list[dict]] = {}
         for ann in doc["annotations"]:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.tracebacks import guard_methods
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.dataset import config
 from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
 from deepsink.dataset.engine.block import Block
@@ -350,9 +350,16 @@ class Dataset:
             >>> print([x.shape for (x,) in data.create_tuple_iterator(output_numpy=True)])
             [(2, 2), (2, 6)]
         """
-        return registered("bucket_batch_by_length")(self, column_names, bucket_boundaries, bucket_batch_sizes,
-                                      element_length_function, pad_info, pad_to_bucket_boundary,
-                                      drop_remainder)  # fmt: skip
+        return registered("bucket_batch_by_length")(
+            self,
+            column_names,
+            bucket_boundaries,
+            bucket_batch_sizes,
+            element_length_function,
+            pad_info,
+            pad_to_bucket_boundary,
+            drop_remainder,
+        )
 
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
         """Writes the pipeline's rows to MindRecord files, readable with ``MindDataset``.
@@ -1058,7 +1065,7 @@ class Dataset:
             [2, 4]
         """
         if isinstance(init_step, bool) or not isinstance(init_step, int) or init_step < 0:
-            fail("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
+            fail_arg("set_init_step", "init_step", "a non-negative int", init_step, TypeError)
         self._init_step = init_step
 
     def get_init_step(self) -> int:
@@ -1190,7 +1197,7 @@ def column_names_arg(value: Any, arg: str, api: str, allow_none: bool = True) ->
         or not names
         or not all(isinstance(n, str) for n in names)
     ):
-        fail(api, arg, "a column name or a non-empty list of column names", value, TypeError)
+        fail_arg(api, arg, "a column name or a non-empty list of column names", value, TypeError)
     return list(names)
 
 
@@ -1198,7 +1205,7 @@ def column_indices(names: list[str], available: list[str], arg: str, api: str) -
     """Positions of ``names`` in ``available``; an unknown name is an error naming the argument."""
     missing = [n for n in names if n not in available]
     if missing:
-        fail(
+        fail_arg(
             api,
             arg,
             f"names of existing columns {available}",

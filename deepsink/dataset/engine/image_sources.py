@@ -135,9 +135,16 @@ class Caltech256Dataset(_FileListSource):
         files, labels = readers.image_folder(self.dataset_dir, list(_IMAGE_EXTS), None)[:2]
         self._files, self._cols = files, [labels.astype(np.int32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (decode,),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (decode,),
+        )
 
 
 class RenderedSST2Dataset(_FileListSource):
@@ -198,9 +205,16 @@ class RenderedSST2Dataset(_FileListSource):
                     labels += [label] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, decode),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, decode),
+        )
 
 
 class Food101Dataset(_FileListSource):
@@ -265,9 +279,16 @@ class Food101Dataset(_FileListSource):
                         labels.append(np.array(item.split("/")[0]))
         self._files, self._cols = files, [labels]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, decode),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, decode),
+        )
 
 
 class SUN397Dataset(_FileListSource):
@@ -326,9 +347,16 @@ class SUN397Dataset(_FileListSource):
                 labels += [k] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (decode,),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (decode,),
+        )
 
 
 class LSUNDataset(_FileListSource):
@@ -407,9 +435,16 @@ class LSUNDataset(_FileListSource):
                 labels += [k] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, tuple(cls), decode),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, tuple(cls), decode),
+        )
 
 
 class OmniglotDataset(_FileListSource):
@@ -471,9 +506,16 @@ class OmniglotDataset(_FileListSource):
                 k += 1
         self._files, self._cols = files, [np.array(labels, np.int32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.background, decode),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.background, decode),
+        )
 
 
 class Places365Dataset(_FileListSource):
@@ -545,9 +587,16 @@ class Places365Dataset(_FileListSource):
                     labels.append(int(parts[1]))
         self._files, self._cols = files, [np.array(labels, np.uint32)]
         self._start(
-            api, ["image", "label"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.usage, self.small, decode),
-        )  # fmt: skip
+            api,
+            ["image", "label"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.usage, self.small, decode),
+        )
 
 
 class SBUDataset(_FileListSource):
@@ -625,9 +674,16 @@ class SBUDataset(_FileListSource):
             )
         self._files, self._cols = files, [captions]
         self._start(
-            api, ["image", "caption"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (decode,),
-        )  # fmt: skip
+            api,
+            ["image", "caption"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (decode,),
+        )
 
 
 class FlickrDataset(_FileListSource):
@@ -697,9 +753,16 @@ class FlickrDataset(_FileListSource):
                 anns.append(np.array(caps))
         self._files, self._cols = files, [anns]
         self._start(
-            api, ["image", "annotation"], sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (decode,),
-        )  # fmt: skip
+            api,
+            ["image", "annotation"],
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (decode,),
+        )
 
 
 class LFWDataset(_FileListSource):
@@ -797,9 +860,16 @@ class LFWDataset(_FileListSource):
             self._cols = [np.array([int(r[4]) for r in rows], np.uint32)]
             names = ["image1", "image2", "label"]
         self._start(
-            api, names, sampler, shuffle, num_samples, num_shards, shard_id,
-            num_parallel_workers, (self.task, self.usage, self.image_set, decode),
-        )  # fmt: skip
+            api,
+            names,
+            sampler,
+            shuffle,
+            num_samples,
+            num_shards,
+            shard_id,
+            num_parallel_workers,
+            (self.task, self.usage, self.image_set, decode),
+        )
 
     def _parse(self, lines: list[list[str]]) -> list[list[str]]:
         out = []

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.tracebacks import guard_methods
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype_rules
 from deepsink.dataset import config
 from deepsink.dataset.engine import datasets as _datasets
@@ -224,7 +224,7 @@ class TupleIterator:
             or not isinstance(num_epochs, int)
             or (num_epochs <= 0 and num_epochs != -1)
         ):
-            fail("create_tuple_iterator", "num_epochs", "-1 or a positive int", num_epochs)
+            fail_arg("create_tuple_iterator", "num_epochs", "-1 or a positive int", num_epochs)
         names = dataset.get_col_names()
         if columns is None:
             # metadata columns (``_meta-*``, e.g. CocoDataset's extra_metadata) are left out
@@ -235,7 +235,7 @@ class TupleIterator:
             wanted = [columns] if isinstance(columns, str) else list(columns)
             missing = [c for c in wanted if c not in names]
             if missing:
-                fail(
+                fail_arg(
                     "create_tuple_iterator",
                     "columns",
                     f"names of existing columns {names}",

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine import datasets as _datasets
@@ -274,7 +274,7 @@ class MapDataset(Dataset):
         self._clash = len(set(names)) != len(names)
         if self._clash:
             if len(set(outputs)) != len(outputs):
-                fail("map", "output_columns", "names without duplicates", outputs)
+                fail_arg("map", "output_columns", "names without duplicates", outputs)
             names = self._resolve_clash(names, len(outputs) == len(inputs))
         self._names, self.input_columns, self.output_columns = names, inputs, outputs
         self.python_multiprocessing = check_bool(

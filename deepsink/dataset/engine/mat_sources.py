@@ -89,8 +89,12 @@ class Flowers102Dataset(_Source):
         labels = _load_mat(os.path.join(self.dataset_dir, "imagelabels.mat"), api)["labels"][0]
         self._labels = (labels - 1).astype(np.uint32)
         setid = _load_mat(os.path.join(self.dataset_dir, "setid.mat"), api)
-        keys = {"train": ["trnid"], "test": ["tstid"], "valid": ["valid"],
-                "all": ["trnid", "tstid", "valid"]}[self.usage]  # fmt: skip
+        keys = {
+            "train": ["trnid"],
+            "test": ["tstid"],
+            "valid": ["valid"],
+            "all": ["trnid", "tstid", "valid"],
+        }[self.usage]
         self._ids = [int(i) for k in keys for i in np.asarray(setid[k]).ravel()]
         self._names = (
             ["image", "label"]
@@ -146,8 +150,12 @@ class Caltech101Dataset(_Source):
         ['image', 'category']
     """
 
-    _ANNOTATION_DIRS = {"Faces": "Faces_2", "Faces_easy": "Faces_3",
-                        "Motorbikes": "Motorbikes_16", "airplanes": "Airplanes_Side_2"}  # fmt: skip
+    _ANNOTATION_DIRS = {
+        "Faces": "Faces_2",
+        "Faces_easy": "Faces_3",
+        "Motorbikes": "Motorbikes_16",
+        "airplanes": "Airplanes_Side_2",
+    }
 
     def __init__(
         self,
@@ -176,8 +184,11 @@ class Caltech101Dataset(_Source):
             sub = os.path.join(image_dir, c)
             if os.path.isdir(sub):
                 self._items += [(k, i) for i in range(1, len(os.listdir(sub)) + 1)]
-        self._names = {"category": ["image", "category"], "annotation": ["image", "annotation"],
-                       "all": ["image", "category", "annotation"]}[self.target_type]  # fmt: skip
+        self._names = {
+            "category": ["image", "category"],
+            "annotation": ["image", "annotation"],
+            "all": ["image", "category", "annotation"],
+        }[self.target_type]
         smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
         super().__init__(smp, num_parallel_workers, (self.target_type, decode))
 

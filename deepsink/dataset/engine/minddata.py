@@ -39,8 +39,14 @@ class _FileBlockSampler(Sampler):
     _builtin = True
     random = True
 
-    def __init__(self, starts: np.ndarray, mode: str, num_samples: int | None,
-                 num_shards: int | None, shard_id: int | None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        starts: np.ndarray,
+        mode: str,
+        num_samples: int | None,
+        num_shards: int | None,
+        shard_id: int | None,
+    ) -> None:
         self.starts, self.mode = starts, mode
         self.num_samples = num_samples or None
         self.num_shards, self.shard_id = num_shards, shard_id

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block
@@ -769,7 +769,7 @@ class RenameDataset(_ColumnsDataset):
         inputs = column_names_arg(input_columns, "input_columns", "rename", allow_none=False)
         outputs = column_names_arg(output_columns, "output_columns", "rename", allow_none=False)
         if len(inputs) != len(outputs):
-            fail(
+            fail_arg(
                 "rename",
                 "output_columns",
                 f"{len(inputs)} names, as many as input_columns",
@@ -781,7 +781,9 @@ class RenameDataset(_ColumnsDataset):
         for i, name in zip(idx, outputs):
             names[i] = name
         if len(set(names)) != len(names):
-            fail("rename", "output_columns", "names that do not clash with other columns", outputs)
+            fail_arg(
+                "rename", "output_columns", "names that do not clash with other columns", outputs
+            )
         self._select, self._names = list(range(len(available))), names
         super().__init__([child], None, (tuple(inputs), tuple(outputs)))
 
@@ -806,10 +808,10 @@ class ZipDataset(Dataset):
     def __init__(self, datasets: list[Dataset]) -> None:
         for d in datasets:
             if not isinstance(d, Dataset):
-                fail("zip", "datasets", "Datasets", d, TypeError)
+                fail_arg("zip", "datasets", "Datasets", d, TypeError)
         names = [n for d in datasets for n in d._column_names()]
         if len(set(names)) != len(names):
-            fail("zip", "datasets", "datasets with distinct column names", names)
+            fail_arg("zip", "datasets", "datasets with distinct column names", names)
         self._names = names
         super().__init__(datasets)
 
@@ -878,7 +880,7 @@ class ConcatDataset(Dataset):
     def __init__(self, datasets: list[Dataset]) -> None:
         for d in datasets:
             if not isinstance(d, Dataset):
-                fail("concat", "datasets", "Datasets", d, TypeError)
+                fail_arg("concat", "datasets", "Datasets", d, TypeError)
         names = datasets[0]._column_names()
         self._mismatch = any(d._column_names() != names for d in datasets)
         self._sampler: Any = None
@@ -973,8 +975,11 @@ class ConcatDataset(Dataset):
                         start += b.n
                         if not len(keep):
                             continue
-                        b = Block(tuple(blk.take(c, keep) for c in b.cols), len(keep),
-                                  None if b.ids is None else b.ids[keep])  # fmt: skip
+                        b = Block(
+                            tuple(blk.take(c, keep) for c in b.cols),
+                            len(keep),
+                            None if b.ids is None else b.ids[keep],
+                        )
                     yield b
 
 
@@ -1029,7 +1034,7 @@ class FilterDataset(Dataset):
         self, child: Dataset, predicate: Any, input_columns: Any, num_parallel_workers: int | None
     ) -> None:
         if not callable(predicate):
-            fail("filter", "predicate", "a callable", predicate, TypeError)
+            fail_arg("filter", "predicate", "a callable", predicate, TypeError)
         self.predicate = predicate
         names = column_names_arg(input_columns, "input_columns", "filter")
         available = child._column_names()

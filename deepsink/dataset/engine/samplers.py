@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset.engine.shuffle import SamplerDraws, sampler_draws, sampler_permutation
 
 
@@ -21,7 +21,7 @@ def _num_samples(value, api: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        fail(api, "num_samples", "None or a non-negative int", value)
+        fail_arg(api, "num_samples", "None or a non-negative int", value)
     return value or None  # MindSpore: 0 means all
 
 
@@ -108,7 +108,7 @@ class Sampler:
         if self.child_sampler is not None:
             raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
         if sampler is not None and not isinstance(sampler, Sampler):
-            fail(type(self).__name__, "sampler", "a Sampler", sampler, TypeError)
+            fail_arg(type(self).__name__, "sampler", "a Sampler", sampler, TypeError)
         self.child_sampler = sampler
 
     def get_child(self) -> Sampler | None:
@@ -183,7 +183,7 @@ class SequentialSampler(Sampler):
     def __init__(self, start_index: int | None = None, num_samples: int | None = None) -> None:
         start = 0 if start_index is None else start_index
         if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-            fail("SequentialSampler", "start_index", "None or a non-negative int", start_index)
+            fail_arg("SequentialSampler", "start_index", "None or a non-negative int", start_index)
         self.start_index = start
         self.num_samples = _num_samples(num_samples, "SequentialSampler")
 
@@ -221,8 +221,11 @@ class RandomSampler(Sampler):
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
         if isinstance(rng, SamplerDraws):  # a source's pass: MindSpore's orders for the seed
             if self.replacement:
-                return sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no) if n else (
-                    np.zeros(0, np.int64))  # fmt: skip
+                return (
+                    sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no)
+                    if n
+                    else (np.zeros(0, np.int64))
+                )
             return _cap(sampler_permutation(n, rng.seed, rng.pass_no), self.num_samples)
         if self.replacement:
             return rng.integers(0, n, self.num_samples or n) if n else np.zeros(0, np.int64)
@@ -268,13 +271,13 @@ class DistributedSampler(Sampler):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{name} must be integer but was: {v}.")
         if num_shards <= 0:
-            fail("DistributedSampler", "num_shards", "a positive int", num_shards)
+            fail_arg("DistributedSampler", "num_shards", "a positive int", num_shards)
         if (
             isinstance(shard_id, bool)
             or not isinstance(shard_id, int)
             or not 0 <= shard_id < num_shards
         ):
-            fail("DistributedSampler", "shard_id", f"an int in [0, {num_shards - 1}]", shard_id)
+            fail_arg("DistributedSampler", "shard_id", f"an int in [0, {num_shards - 1}]", shard_id)
         self.num_shards, self.shard_id = num_shards, shard_id
         self.shuffle = check_bool(shuffle, "shuffle", "DistributedSampler")
         self.random = self.shuffle
@@ -411,9 +414,9 @@ class WeightedRandomSampler(Sampler):
     def __init__(self, weights, num_samples: int | None = None, replacement: bool = True) -> None:
         w = np.asarray(list(weights), np.float64)
         if w.ndim != 1 or not len(w):
-            fail("WeightedRandomSampler", "weights", "a non-empty list of numbers", weights)
+            fail_arg("WeightedRandomSampler", "weights", "a non-empty list of numbers", weights)
         if (w < 0).any() or w.sum() <= 0:
-            fail("WeightedRandomSampler", "weights", "non-negative numbers, not all 0", weights)
+            fail_arg("WeightedRandomSampler", "weights", "non-negative numbers, not all 0", weights)
         self.weights = w
         self.num_samples = _num_samples(num_samples, "WeightedRandomSampler")
         self.replacement = check_bool(replacement, "replacement", "WeightedRandomSampler")
@@ -422,13 +425,15 @@ class WeightedRandomSampler(Sampler):
         k = self.num_samples or len(self.weights)
         p = self.weights / self.weights.sum()
         if not self.replacement and k > np.count_nonzero(p):
-            fail(
+            fail_arg(
                 "WeightedRandomSampler", "num_samples", "at most the number of non-zero weights", k
             )
         idx = rng.choice(len(p), size=k, replace=self.replacement, p=p)
         bad = idx >= n
         if bad.any():
-            fail("WeightedRandomSampler", "weights", f"at most {n} weights (one per row)", len(p))
+            fail_arg(
+                "WeightedRandomSampler", "weights", f"at most {n} weights (one per row)", len(p)
+            )
         return idx.astype(np.int64)
 
     def count(self, n: int) -> int:
@@ -489,7 +494,7 @@ class PKSampler(Sampler):
         num_samples: int | None = None,
     ) -> None:
         if isinstance(num_val, bool) or not isinstance(num_val, int) or num_val <= 0:
-            fail("PKSampler", "num_val", "a positive int", num_val)
+            fail_arg("PKSampler", "num_val", "a positive int", num_val)
         if num_class is not None:
             raise NotImplementedError(
                 "PKSampler: num_class is not supported (MindSpore ignores it too)"
@@ -497,7 +502,7 @@ class PKSampler(Sampler):
         self.num_val = num_val
         self.shuffle = check_bool(shuffle, "shuffle", "PKSampler")
         if not isinstance(class_column, str):
-            fail("PKSampler", "class_column", "a column name (str)", class_column, TypeError)
+            fail_arg("PKSampler", "class_column", "a column name (str)", class_column, TypeError)
         self.class_column = class_column
         self.num_samples = _num_samples(num_samples, "PKSampler")
         self._labels: np.ndarray | None = None

@@ -33,12 +33,23 @@ def _sampler_to_json(s: Any) -> dict:
     name = type(s).__name__
     n = s.num_samples or 0
     if isinstance(s, sm.DistributedSampler):
-        return {"sampler_name": name, "num_shards": s.num_shards, "shard_id": s.shard_id,
-                "shuffle_mode": 2 if s.shuffle else 0, "num_samples": n, "offset": s.offset,
-                "even_dist": True}  # fmt: skip
+        return {
+            "sampler_name": name,
+            "num_shards": s.num_shards,
+            "shard_id": s.shard_id,
+            "shuffle_mode": 2 if s.shuffle else 0,
+            "num_samples": n,
+            "offset": s.offset,
+            "even_dist": True,
+        }
     if isinstance(s, sm.RandomSampler):
-        return {"sampler_name": name, "replacement": s.replacement, "num_samples": n,
-                "reshuffle_each_epoch": True, "shuffle_mode": 2}  # fmt: skip
+        return {
+            "sampler_name": name,
+            "replacement": s.replacement,
+            "num_samples": n,
+            "reshuffle_each_epoch": True,
+            "shuffle_mode": 2,
+        }
     if isinstance(s, sm.SequentialSampler):
         return {"sampler_name": name, "start_index": s.start_index, "num_samples": n}
     raise NotImplementedError(f"serialize: the sampler {name} has no JSON form in deepsink")
@@ -50,9 +61,12 @@ def _sampler_from_json(j: dict) -> Any:
     name, n = j.get("sampler_name"), j.get("num_samples") or None
     if name == "DistributedSampler":
         return sm.DistributedSampler(
-            j["num_shards"], j["shard_id"], shuffle=bool(j.get("shuffle_mode", 0)),
-            num_samples=n, offset=j.get("offset", -1),
-        )  # fmt: skip
+            j["num_shards"],
+            j["shard_id"],
+            shuffle=bool(j.get("shuffle_mode", 0)),
+            num_samples=n,
+            offset=j.get("offset", -1),
+        )
     if name == "RandomSampler":
         return sm.RandomSampler(replacement=bool(j.get("replacement", False)), num_samples=n)
     if name == "SequentialSampler":
@@ -94,22 +108,22 @@ def _ops_table() -> dict[str, tuple]:
                 p["size"][0] if len(p["size"]) == 1 else p["size"],
                 V.Inter[inter_from[p.get("interpolation", 0)]],
             ),
-        ),  # fmt: skip
+        ),
         "CenterCrop": (
             V.CenterCrop,
             lambda op: {"size": size(op.size)},
             lambda p: V.CenterCrop(p["size"]),
-        ),  # fmt: skip
+        ),
         "RandomHorizontalFlip": (
             V.RandomHorizontalFlip,
             lambda op: {"prob": float(op.prob)},
             lambda p: V.RandomHorizontalFlip(p["prob"]),
-        ),  # fmt: skip
+        ),
         "RandomVerticalFlip": (
             V.RandomVerticalFlip,
             lambda op: {"prob": float(op.prob)},
             lambda p: V.RandomVerticalFlip(p["prob"]),
-        ),  # fmt: skip
+        ),
         "RandomCrop": (
             V.RandomCrop,
             lambda op: {
@@ -128,7 +142,7 @@ def _ops_table() -> dict[str, tuple]:
                 fill_value=tuple(p.get("fill_value", [0, 0, 0])),
                 padding_mode=V.Border[border_from[p.get("padding_mode", 0)]],
             ),
-        ),  # fmt: skip
+        ),
         "Normalize": (
             V.Normalize,
             lambda op: {
@@ -138,18 +152,18 @@ def _ops_table() -> dict[str, tuple]:
                 "std": [float(v) for v in op.std],
             },
             lambda p: V.Normalize(p["mean"], p["std"], p.get("is_hwc", True)),
-        ),  # fmt: skip
+        ),
         "Rescale": (
             V.Rescale,
             lambda op: {"rescale": float(op.rescale), "shift": float(op.shift)},
             lambda p: V.Rescale(p["rescale"], p["shift"]),
-        ),  # fmt: skip
+        ),
         "HwcToChw": (V.HWC2CHW, lambda op: None, lambda p: V.HWC2CHW()),
         "TypeCast": (
             T.TypeCast,
             lambda op: {"data_type": np.dtype(op.data_type).name},
             lambda p: T.TypeCast(np.dtype(p["data_type"]).type),
-        ),  # fmt: skip
+        ),
         "OneHot": (
             T.OneHot,
             lambda op: {
@@ -157,7 +171,7 @@ def _ops_table() -> dict[str, tuple]:
                 "smoothing_rate": float(getattr(op, "smoothing_rate", 0.0)),
             },
             lambda p: T.OneHot(p["num_classes"], p.get("smoothing_rate", 0.0)),
-        ),  # fmt: skip
+        ),
     }
 
 
@@ -203,29 +217,53 @@ def _node_to_json(node: Any) -> dict:
     kind = type(node).__name__
     out: dict[str, Any] = {"children": [_node_to_json(c) for c in node.children]}
     if isinstance(node, src.MnistDataset | src.Cifar10Dataset | fs.Cifar100Dataset):
-        out.update(op_type=kind, dataset_dir=node.dataset_dir, usage=node.usage,
-                   sampler=_sampler_to_json(node.sampler))  # fmt: skip
+        out.update(
+            op_type=kind,
+            dataset_dir=node.dataset_dir,
+            usage=node.usage,
+            sampler=_sampler_to_json(node.sampler),
+        )
     elif isinstance(node, src.ImageFolderDataset):
-        out.update(op_type=kind, dataset_dir=node.dataset_dir, decode=node.decode,
-                   class_indexing=dict(node.class_indexing), extensions=[], recursive=False,
-                   sampler=_sampler_to_json(node.sampler))  # fmt: skip
+        out.update(
+            op_type=kind,
+            dataset_dir=node.dataset_dir,
+            decode=node.decode,
+            class_indexing=dict(node.class_indexing),
+            extensions=[],
+            recursive=False,
+            sampler=_sampler_to_json(node.sampler),
+        )
     elif isinstance(node, fs.TextFileDataset):
         smp = node.sampler
         shards = getattr(smp, "num_shards", 1)
-        out.update(op_type=kind, dataset_files=list(node.dataset_files),
-                   num_samples=smp.num_samples or 0, num_shards=shards,
-                   shard_id=getattr(smp, "shard_id", 0), shuffle=2 if smp.random else 0)  # fmt: skip
+        out.update(
+            op_type=kind,
+            dataset_files=list(node.dataset_files),
+            num_samples=smp.num_samples or 0,
+            num_shards=shards,
+            shard_id=getattr(smp, "shard_id", 0),
+            shuffle=2 if smp.random else 0,
+        )
     elif isinstance(node, mapping.MapDataset):
         if node.callbacks:
             raise NotImplementedError("serialize: a map with callbacks has no JSON form")
-        out.update(op_type="Map", input_columns=list(node.input_columns),
-                   output_columns=list(node.output_columns), callback=[],
-                   operations=[_op_to_json(op) for op in node.operations])  # fmt: skip
+        out.update(
+            op_type="Map",
+            input_columns=list(node.input_columns),
+            output_columns=list(node.output_columns),
+            callback=[],
+            operations=[_op_to_json(op) for op in node.operations],
+        )
     elif isinstance(node, nodes.BatchDataset):
         if node.per_batch_map is not None or callable(node.batch_size):
             raise NotImplementedError("serialize: a batch with Python functions has no JSON form")
-        out.update(op_type="Batch", batch_size=node.batch_size,
-                   drop_remainder=node.drop_remainder, input_columns=[], output_columns=[])  # fmt: skip
+        out.update(
+            op_type="Batch",
+            batch_size=node.batch_size,
+            drop_remainder=node.drop_remainder,
+            input_columns=[],
+            output_columns=[],
+        )
     elif isinstance(node, nodes.ShuffleDataset):
         out.update(op_type="Shuffle", buffer_size=node.buffer_size, reset_each_epoch=True)
     elif isinstance(node, nodes.RepeatDataset | nodes.TakeDataset | nodes.SkipDataset):
@@ -236,14 +274,25 @@ def _node_to_json(node: Any) -> dict:
         before = node.children[0]._column_names()
         after = node._column_names()
         changed = [(b, a) for b, a in zip(before, after) if b != a]
-        out.update(op_type="Rename", input_columns=[b for b, _ in changed],
-                   output_columns=[a for _, a in changed])  # fmt: skip
+        out.update(
+            op_type="Rename",
+            input_columns=[b for b, _ in changed],
+            output_columns=[a for _, a in changed],
+        )
     elif isinstance(node, nodes.ZipDataset | nodes.ConcatDataset):
         out.update(op_type=kind[: -len("Dataset")])
     else:
         raise NotImplementedError(f"serialize: {kind} has no JSON form in deepsink")
-    if out["op_type"] not in ("Shuffle", "Repeat", "Take", "Skip", "Project", "Rename", "Zip",
-                              "Concat"):  # fmt: skip
+    if out["op_type"] not in (
+        "Shuffle",
+        "Repeat",
+        "Take",
+        "Skip",
+        "Project",
+        "Rename",
+        "Zip",
+        "Concat",
+    ):
         out.update(num_parallel_workers=_workers(node), connector_queue_size=_CONNECTOR)
     return out
 
@@ -255,28 +304,42 @@ def _node_from_json(j: dict) -> Any:
     kids = [_node_from_json(c) for c in j.get("children", [])]
     workers = j.get("num_parallel_workers")
     if op in ("MnistDataset", "Cifar10Dataset", "Cifar100Dataset"):
-        return getattr(ds, op)(j["dataset_dir"], usage=j.get("usage"),
-                               sampler=_sampler_from_json(j["sampler"]),
-                               num_parallel_workers=workers)  # fmt: skip
+        return getattr(ds, op)(
+            j["dataset_dir"],
+            usage=j.get("usage"),
+            sampler=_sampler_from_json(j["sampler"]),
+            num_parallel_workers=workers,
+        )
     if op == "ImageFolderDataset":
         return ds.ImageFolderDataset(
-            j["dataset_dir"], sampler=_sampler_from_json(j["sampler"]),
-            extensions=j.get("extensions") or None, class_indexing=j.get("class_indexing") or None,
-            decode=j.get("decode", False), num_parallel_workers=workers,
-        )  # fmt: skip
+            j["dataset_dir"],
+            sampler=_sampler_from_json(j["sampler"]),
+            extensions=j.get("extensions") or None,
+            class_indexing=j.get("class_indexing") or None,
+            decode=j.get("decode", False),
+            num_parallel_workers=workers,
+        )
     if op == "TextFileDataset":
         shards = j.get("num_shards", 1)
         return ds.TextFileDataset(
-            j["dataset_files"], num_samples=j.get("num_samples") or None,
-            shuffle=bool(j.get("shuffle", 0)), num_shards=shards if shards > 1 else None,
-            shard_id=j.get("shard_id") if shards > 1 else None, num_parallel_workers=workers,
-        )  # fmt: skip
+            j["dataset_files"],
+            num_samples=j.get("num_samples") or None,
+            shuffle=bool(j.get("shuffle", 0)),
+            num_shards=shards if shards > 1 else None,
+            shard_id=j.get("shard_id") if shards > 1 else None,
+            num_parallel_workers=workers,
+        )
     if op == "Map":
-        return kids[0].map([_op_from_json(o) for o in j["operations"]], j.get("input_columns"),
-                           j.get("output_columns"), num_parallel_workers=workers)  # fmt: skip
+        return kids[0].map(
+            [_op_from_json(o) for o in j["operations"]],
+            j.get("input_columns"),
+            j.get("output_columns"),
+            num_parallel_workers=workers,
+        )
     if op == "Batch":
-        return kids[0].batch(j["batch_size"], j.get("drop_remainder", False),
-                             num_parallel_workers=workers)  # fmt: skip
+        return kids[0].batch(
+            j["batch_size"], j.get("drop_remainder", False), num_parallel_workers=workers
+        )
     if op == "Shuffle":
         return kids[0].shuffle(j["buffer_size"])
     if op == "Repeat":

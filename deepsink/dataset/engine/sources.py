@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from deepsink._core.names import type_repr
-from deepsink._core.validate import check_bool, check_one_of, fail
+from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.engine import block as blk
@@ -190,7 +190,7 @@ class MnistDataset(_Source):
             ishape = readers.idx_shape(images, readers.IMAGES_MAGIC)
             lshape = readers.idx_shape(labels, readers.LABELS_MAGIC)
             if ishape[0] != lshape[0]:
-                fail(
+                fail_arg(
                     api,
                     "dataset_dir",
                     f"a folder whose image and label files hold as many "
@@ -339,7 +339,7 @@ class ImageFolderDataset(_Source):
             self.dataset_dir, extensions, class_indexing
         )
         if not self._files:
-            fail(
+            fail_arg(
                 api,
                 "dataset_dir",
                 "a folder of class folders holding image files",
@@ -381,7 +381,7 @@ def _columns_arg(column_names: Any, api: str) -> list[str]:
         or not names
         or not all(isinstance(n, str) for n in names)
     ):
-        fail(
+        fail_arg(
             api,
             "column_names",
             "a column name or a non-empty list of names",
@@ -389,7 +389,7 @@ def _columns_arg(column_names: Any, api: str) -> list[str]:
             TypeError,
         )
     if len(set(names)) != len(names):
-        fail(api, "column_names", "distinct names", column_names)
+        fail_arg(api, "column_names", "distinct names", column_names)
     return list(names)
 
 
@@ -446,10 +446,12 @@ class NumpySlicesDataset(_Source):
             names = vh.check_columns(column_names, "column_names")
         names = names or [f"column_{i}" for i in range(len(cols))]
         if len(names) != len(cols):
-            fail(api, "column_names", f"{len(cols)} names, one per column of data", column_names)
+            fail_arg(
+                api, "column_names", f"{len(cols)} names, one per column of data", column_names
+            )
         lengths = {len(c) if isinstance(c, list) or c.ndim else -1 for c in cols}
         if -1 in lengths or len(lengths) != 1:
-            fail(
+            fail_arg(
                 api,
                 "data",
                 "columns of equal length (sliced along axis 0)",

@@ -413,9 +413,15 @@ class EnWik9Dataset(_LineCorpus):
         cache: Any = None,
     ) -> None:
         super().__init__(
-            dataset_dir, "all", num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+            dataset_dir,
+            "all",
+            num_samples,
+            num_parallel_workers,
+            shuffle,
+            num_shards,
+            shard_id,
             cache,
-        )  # fmt: skip
+        )
 
 
 class _SentenceCorpus(_TextSource):
@@ -868,9 +874,15 @@ class CLUEDataset(_TextSource):
         self._spec = spec
         self._columns = [c[0] for c in spec]
         self._init_text(
-            api, self.dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
-            shard_id, cache,
-        )  # fmt: skip
+            api,
+            self.dataset_files,
+            num_samples,
+            num_parallel_workers,
+            shuffle,
+            num_shards,
+            shard_id,
+            cache,
+        )
 
     def _parse(self, path: str) -> list[tuple]:
         rows = []

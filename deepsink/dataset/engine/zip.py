@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.dataset.engine.datasets import Dataset
 
 
@@ -32,5 +32,5 @@ def zip(datasets: Sequence[Dataset]) -> Dataset:  # noqa: A001 - MindSpore's nam
         ['a', 'b'] 3
     """
     if not isinstance(datasets, list | tuple) or len(datasets) < 1:
-        fail("zip", "datasets", "a tuple of Datasets", datasets, TypeError)
+        fail_arg("zip", "datasets", "a tuple of Datasets", datasets, TypeError)
     return datasets[0].zip(list(datasets[1:]))

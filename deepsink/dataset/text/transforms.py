@@ -20,8 +20,9 @@ from deepsink.dataset.core.validator_helpers import type_check
 from deepsink.dataset.transforms.transforms import TensorOperation
 
 _INT_PREFIX = re.compile(r"\s*[+-]?\d+")
-_FLOAT_PREFIX = re.compile(r"\s*[+-]?(?:inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)",
-                           re.IGNORECASE)  # fmt: skip
+_FLOAT_PREFIX = re.compile(
+    r"\s*[+-]?(?:inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
+)
 _HEX_FLOAT = re.compile(
     r"\s*[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?"
 )

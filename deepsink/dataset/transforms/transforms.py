@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 
@@ -127,7 +127,7 @@ class PyFunc(TensorOperation):
 
     def __init__(self, fn: Callable[..., Any]) -> None:
         if not callable(fn):
-            fail("map", "operations", "a transform or a callable", fn, TypeError)
+            fail_arg("map", "operations", "a transform or a callable", fn, TypeError)
         self.fn = fn
 
     def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
@@ -155,7 +155,7 @@ def flatten(operations: Any) -> list[TensorOperation]:
     """A map's operations as a flat list (Compose unrolled; plain callables wrapped as PyFunc)."""
     ops = operations if isinstance(operations, list | tuple) else [operations]
     if not ops:
-        fail("map", "operations", "a non-empty list of transforms", operations)
+        fail_arg("map", "operations", "a non-empty list of transforms", operations)
     flat: list[TensorOperation] = []
     for op in ops:
         if isinstance(op, Compose):
@@ -184,7 +184,9 @@ class Compose(TensorOperation):
 
     def __init__(self, transforms: Sequence[Any]) -> None:
         if not isinstance(transforms, list | tuple) or not transforms:
-            fail("Compose", "transforms", "a non-empty list of transforms", transforms, TypeError)
+            fail_arg(
+                "Compose", "transforms", "a non-empty list of transforms", transforms, TypeError
+            )
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
@@ -298,11 +300,11 @@ class OneHot(TensorOperation):
 
     def __init__(self, num_classes: int, smoothing_rate: float = 0.0) -> None:
         if isinstance(num_classes, bool) or not isinstance(num_classes, int):
-            fail("OneHot", "num_classes", "an int", num_classes, TypeError)
+            fail_arg("OneHot", "num_classes", "an int", num_classes, TypeError)
         if num_classes <= 0:
             raise ValueError("Input must be greater than 0.")
         if isinstance(smoothing_rate, bool) or not isinstance(smoothing_rate, int | float):
-            fail("OneHot", "smoothing_rate", "a float", smoothing_rate, TypeError)
+            fail_arg("OneHot", "smoothing_rate", "a float", smoothing_rate, TypeError)
         if not 0.0 <= smoothing_rate <= 1.0:
             raise ValueError(
                 "Input smoothing_rate is not within the required interval of [0.0, 1.0]."

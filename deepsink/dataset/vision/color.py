@@ -15,7 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
@@ -656,8 +656,12 @@ class Erase(ImageOperation):
     def __init__(
         self, top: int, left: int, height: int, width: int, value: Any = 0, inplace: bool = False
     ) -> None:
-        for arg, v, lo in (("top", top, 0), ("left", left, 0), ("height", height, 1),
-                           ("width", width, 1)):  # fmt: skip
+        for arg, v, lo in (
+            ("top", top, 0),
+            ("left", left, 0),
+            ("height", height, 1),
+            ("width", width, 1),
+        ):
             type_check(v, (int,), arg)
             check_value(v, (lo, INT32_MAX), arg)
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -681,8 +685,10 @@ class Erase(ImageOperation):
                 f" box width: {self.width}, and image height: {h}, image width: {w}"
             )
         out = x if self.inplace and x.flags.writeable else x.copy()
-        box = (slice(self.top, min(self.top + self.height, h)),
-               slice(self.left, min(self.left + self.width, w)))  # fmt: skip
+        box = (
+            slice(self.top, min(self.top + self.height, h)),
+            slice(self.left, min(self.left + self.width, w)),
+        )
         fill = np.asarray(self.value[: (x.shape[2] if x.ndim == 3 else 1)], np.float64)
         filled = np.rint(fill) if x.dtype.kind in "iu" else fill
         out[box] = filled.astype(x.dtype) if x.ndim == 3 else filled[0].astype(x.dtype)
@@ -835,7 +841,7 @@ class ToType(ImageOperation):
                 else np.dtype(data_type)
             )
         except TypeError:
-            fail("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
+            fail_arg("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
         self.data_type = data_type
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -1254,7 +1260,7 @@ class RandomErasing(ImageOperation):
         self.scale = _range(scale, "scale", 0, 16777216)
         self.ratio = _range(ratio, "ratio", 0, 16777216)
         if not (value == "random" or isinstance(value, int | float | list | tuple)):
-            fail(
+            fail_arg(
                 "RandomErasing",
                 "value",
                 "a number, a sequence of numbers or 'random'",

@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -43,7 +43,7 @@ def check_image(x: Any, api: str) -> np.ndarray:
 
 def check_interp(interp: Any, api: str, arg: str = "interpolation") -> Inter:
     if not isinstance(interp, Inter):
-        fail(api, arg, "an Inter", interp, TypeError)
+        fail_arg(api, arg, "an Inter", interp, TypeError)
     if interp not in _cv.INTER:
         raise NotImplementedError(
             f"{api}: {arg}={interp!r} is not supported; use Inter.LINEAR, Inter.NEAREST, "
@@ -198,8 +198,12 @@ class ResizedCrop(ImageOperation):
         size: int | Sequence[int],
         interpolation: Inter = Inter.BILINEAR,
     ) -> None:
-        for arg, v, lo in (("top", top, 0), ("left", left, 0), ("height", height, 1),
-                           ("width", width, 1)):  # fmt: skip
+        for arg, v, lo in (
+            ("top", top, 0),
+            ("left", left, 0),
+            ("height", height, 1),
+            ("width", width, 1),
+        ):
             type_check(v, (int,), arg)
             check_value(v, (lo, INT32_MAX), arg)
         self.top, self.left, self.height, self.width = top, left, height, width

@@ -72,8 +72,9 @@ def _round_half_even(v: float) -> float:
     return float(np.rint(np.float32(v)))
 
 
-def _linspace(start: float, end: float, n: int, scale: float = 1.0, offset: float = 0.0,
-              rnd: bool = False) -> list[float]:  # fmt: skip
+def _linspace(
+    start: float, end: float, n: int, scale: float = 1.0, offset: float = 0.0, rnd: bool = False
+) -> list[float]:
     f = np.float32
     step = f(0) if n == 1 else (f(end) - f(start)) / f(n - 1)
     out = [float((f(start) + f(i) * step) * f(scale) + f(offset)) for i in range(n)]

@@ -250,8 +250,17 @@ def to_tensor(img: Any, output_type: Any) -> np.ndarray:
     return to_type(hwc_to_chw(img) / 255.0, output_type)
 
 
-_GRAY_TYPES = (np.bool_, np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint32, np.float32,
-               np.float64)  # fmt: skip
+_GRAY_TYPES = (
+    np.bool_,
+    np.int8,
+    np.int16,
+    np.int32,
+    np.uint8,
+    np.uint16,
+    np.uint32,
+    np.float32,
+    np.float64,
+)
 
 
 def to_pil(img: Any) -> Image.Image:

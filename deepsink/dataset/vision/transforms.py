@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.names import type_repr
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
@@ -138,7 +138,7 @@ class Resize(ImageOperation):
         else:
             self.size = _pair(size, "size", "Resize")
         if not isinstance(interpolation, Inter):
-            fail("Resize", "interpolation", "an Inter", interpolation)
+            fail_arg("Resize", "interpolation", "an Inter", interpolation)
         self.interpolation = interpolation
         self.traceable = interpolation in _INTERP  # the Pillow modes run on the host
         self.python_only = interpolation == Inter.ANTIALIAS
@@ -255,7 +255,7 @@ class Rescale(ImageOperation):
     def __init__(self, rescale: float, shift: float) -> None:
         for arg, v in (("rescale", rescale), ("shift", shift)):
             if isinstance(v, bool) or not isinstance(v, int | float):
-                fail("Rescale", arg, "a number", v, TypeError)
+                fail_arg("Rescale", arg, "a number", v, TypeError)
         self.rescale, self.shift = rescale, shift
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
@@ -463,7 +463,9 @@ def _padding4(padding: Any) -> tuple[int, int, int, int]:
         padding = (padding[0], padding[1], padding[0], padding[1])
     ok = isinstance(padding, list | tuple) and len(padding) == 4
     if not ok or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in padding):
-        fail("RandomCrop", "padding", "a non-negative int or a sequence of 2 or 4 of them", padding)
+        fail_arg(
+            "RandomCrop", "padding", "a non-negative int or a sequence of 2 or 4 of them", padding
+        )
     return tuple(int(p) for p in padding)
 
 
@@ -508,10 +510,10 @@ class RandomCrop(ImageOperation):
         self.pad_if_needed = check_bool(pad_if_needed, "pad_if_needed", "RandomCrop")
         fills = fill_value if isinstance(fill_value, list | tuple) else (fill_value,)
         if len(fills) not in (1, 3) or any(not 0 <= int(f) <= 255 for f in fills):
-            fail("RandomCrop", "fill_value", "an int or 3 ints in [0, 255]", fill_value)
+            fail_arg("RandomCrop", "fill_value", "an int or 3 ints in [0, 255]", fill_value)
         self.fill_value = fill_value
         if not isinstance(padding_mode, Border):
-            fail("RandomCrop", "padding_mode", "a Border", padding_mode, TypeError)
+            fail_arg("RandomCrop", "padding_mode", "a Border", padding_mode, TypeError)
         self.padding_mode = padding_mode
 
     def _pads(self, h: int, w: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -750,7 +752,7 @@ class ToTensor(ImageOperation):
         try:
             self._np = mstype.to_np(output_type)
         except TypeError:
-            fail("ToTensor", "output_type", "a deepsink or numpy dtype", output_type, TypeError)
+            fail_arg("ToTensor", "output_type", "a deepsink or numpy dtype", output_type, TypeError)
         self.output_type = output_type
 
     def _run(self, x: Any) -> Any:

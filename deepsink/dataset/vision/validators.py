@@ -765,8 +765,9 @@ check_random_solarize = _decorator(_random_solarize, _doc("RandomSolarize (thres
 check_solarize = _decorator(_solarize, _doc("Solarize (threshold)"))
 check_gaussian_blur = _decorator(_gaussian_blur, _doc("GaussianBlur (kernel_size, sigma)"))
 check_convert_color = _decorator(_convert_color, _doc("ConvertColor (convert_mode)"))
-check_to_tensor = _decorator(lambda output_type: _dtype(output_type, "output_type"),
-                             _doc("ToTensor (output_type)"))  # fmt: skip
+check_to_tensor = _decorator(
+    lambda output_type: _dtype(output_type, "output_type"), _doc("ToTensor (output_type)")
+)
 
 
 def _resized_crop(

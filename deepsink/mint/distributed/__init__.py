@@ -41,34 +41,49 @@ gather_object = _cf.gather_object
 scatter_object_list = _cf.scatter_object_list
 
 
-def init_process_group(backend: str = "hccl", init_method: Any = None, timeout: Any = None,
-                       world_size: int = -1, rank: int = -1, store: Any = None,
-                       group_name: str = "", pg_options: Any = None, device_id: Any = None) -> None:  # fmt: skip
+def init_process_group(
+    backend: str = "hccl",
+    init_method: Any = None,
+    timeout: Any = None,
+    world_size: int = -1,
+    rank: int = -1,
+    store: Any = None,
+    group_name: str = "",
+    pg_options: Any = None,
+    device_id: Any = None,
+) -> None:
     """``ops.init_process_group``, with mint's ``group_name``: the group whose size
     ``world_size`` must match (Default: ``""``, the world)."""
     _cf.init_process_group(backend, init_method, timeout, -1, rank, store, pg_options, device_id)
     size = get_group_size(group_name) if group_name else get_group_size()
     if world_size not in (-1, size):
-        raise ValueError(f"For 'init_process_group', world_size={world_size} does not match the "
-                         f"size of group {group_name or 'the world'!r} ({size})")  # fmt: skip
+        raise ValueError(
+            f"For 'init_process_group', world_size={world_size} does not match the "
+            f"size of group {group_name or 'the world'!r} ({size})"
+        )
 
 
 def _tensor_list(tensors: Any, like: Tensor, arg: str, api: str) -> list:
     """``tensors``: a list of one Tensor per rank, each of ``like``'s shape."""
     world = _cf._world()
     if not isinstance(tensors, list | tuple) or len(tensors) != world:
-        raise ValueError(f"For '{api}', '{arg}' must be a list of {world} Tensors (one per rank), "
-                         f"but got {tensors!r}")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', '{arg}' must be a list of {world} Tensors (one per rank), "
+            f"but got {tensors!r}"
+        )
     for t in tensors:
         _cf._check(t, arg, api)
         if tuple(t.shape) != tuple(like.shape):
-            raise ValueError(f"For '{api}', every Tensor of '{arg}' must have shape "
-                             f"{list(like.shape)}, but got {list(t.shape)}")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', every Tensor of '{arg}' must have shape "
+                f"{list(like.shape)}, but got {list(t.shape)}"
+            )
     return list(tensors)
 
 
-def gather(tensor: Any, gather_list: Any, dst: int = 0, group: Any = None,
-           async_op: bool = False) -> Any:  # fmt: skip
+def gather(
+    tensor: Any, gather_list: Any, dst: int = 0, group: Any = None, async_op: bool = False
+) -> Any:
     """Every rank's ``tensor`` written into ``dst``'s ``gather_list`` (one Tensor per rank, in
     rank order), through ``ops.gather_into_tensor``.
 
@@ -89,15 +104,17 @@ def gather(tensor: Any, gather_list: Any, dst: int = 0, group: Any = None,
     targets = _tensor_list(gather_list, tensor, "gather_list", "gather") if on_dst else []
     rows = Tensor._from(tensor._data[None])
     out = Tensor._from(jnp.zeros((_cf._world(),) + tuple(tensor.shape), tensor._data.dtype))
-    handle = _cf.always_in_place(_cf.gather_into_tensor)(out if on_dst else None, rows, dst,
-                                                         group, async_op)  # fmt: skip
+    handle = _cf.always_in_place(_cf.gather_into_tensor)(
+        out if on_dst else None, rows, dst, group, async_op
+    )
     for i, t in enumerate(targets):
         t._data = out._data[i].astype(t._data.dtype)
     return handle
 
 
-def scatter(tensor: Any, scatter_list: Any, src: int = 0, group: Any = None,
-            async_op: bool = False) -> Any:  # fmt: skip
+def scatter(
+    tensor: Any, scatter_list: Any, src: int = 0, group: Any = None, async_op: bool = False
+) -> Any:
     """Rank ``r``'s ``tensor`` overwritten with ``src``'s ``scatter_list[r]``, through
     ``ops.scatter_tensor``.
 
@@ -121,8 +138,9 @@ def scatter(tensor: Any, scatter_list: Any, src: int = 0, group: Any = None,
     else:
         stacked = jnp.zeros(shape, tensor._data.dtype)
     out = Tensor._from(jnp.zeros((1,) + tuple(tensor.shape), tensor._data.dtype))
-    handle = _cf.always_in_place(_cf.scatter_tensor)(out, Tensor._from(stacked), src, group,
-                                                     async_op)  # fmt: skip
+    handle = _cf.always_in_place(_cf.scatter_tensor)(
+        out, Tensor._from(stacked), src, group, async_op
+    )
     tensor._data = out._data[0]
     return handle
 

@@ -101,8 +101,9 @@ def leaky_relu(input: Any, negative_slope: float = 0.01) -> Tensor:
     return ops.leaky_relu(input, negative_slope)
 
 
-def hardtanh(input: Any, min_val: float = -1.0, max_val: float = 1.0,
-             inplace: bool = False) -> Tensor:  # fmt: skip
+def hardtanh(
+    input: Any, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False
+) -> Tensor:
     """``input`` clipped to ``[min_val, max_val]`` (``ops.hardtanh``)."""
     r = ops.hardtanh(input, min_val, max_val)
     return _inplace(input, r) if inplace else r
@@ -152,21 +153,30 @@ def softmax(input: Any, dim: int | None = None, dtype: Any = None) -> Tensor:
     if dim is None:
         dim = softmax_implicit_dim(U.array(input, "softmax").ndim)
     if not isinstance(dim, int) or isinstance(dim, bool):
-        U.fail("softmax", f"the type of 'dim' must be 'int', but got '{dim}' with type "
-               f"'{type(dim).__name__}'", TypeError)  # fmt: skip
+        U.fail(
+            "softmax",
+            f"the type of 'dim' must be 'int', but got '{dim}' with type '{type(dim).__name__}'",
+            TypeError,
+        )
     if U.array(input, "softmax").ndim == 0:
         if dim not in (0, -1):
-            U.fail("softmax", f"Dimension out of range (expected to be in range of [-1, 0], but "
-                   f"got {dim})", IndexError)  # fmt: skip
+            U.fail(
+                "softmax",
+                f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})",
+                IndexError,
+            )
         return ops.ones_like(input if dtype is None else ops.cast(input, dtype))
     return ops.softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input: Any, dim: int | None = None, *, dtype: Any = None) -> Tensor:
-    """Log-softmax along ``dim`` (``ops.log_softmax``)."""
+    """Log-softmax along ``dim`` (``ops.log_softmax``); ``dim=None`` picks
+    :func:`softmax_implicit_dim`, as 2.10's LogSoftmaxExt does."""
     if dtype is not None:
         input = ops.cast(input, dtype)
-    return ops.log_softmax(input, -1 if dim is None else dim)
+    if dim is None:
+        dim = softmax_implicit_dim(U.array(input, "log_softmax").ndim)
+    return ops.log_softmax(input, dim)
 
 
 def normalize(input: Any, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
@@ -212,8 +222,14 @@ def dropout2d(input: Any, p: float = 0.5, training: bool = True, inplace: bool =
     return _inplace(input, r) if inplace else r
 
 
-def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm: float | None = None,
-              norm_type: float = 2.0, scale_grad_by_freq: bool = False) -> Tensor:  # fmt: skip
+def embedding(
+    input: Any,
+    weight: Any,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+) -> Tensor:
     """Rows of ``weight`` at the indices ``input``, rows renormalized to ``max_norm``
     (``ops.embedding``)."""
     return ops.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
@@ -223,8 +239,17 @@ def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm:
 _CONV = {1: ops.conv1d, 2: ops.conv2d, 3: ops.conv3d}
 
 
-def conv_nd(input: Any, weight: Any, bias: Any, stride: Any, padding: Any, dilation: Any,
-            groups: int, n: int, api: str) -> Tensor:  # fmt: skip
+def conv_nd(
+    input: Any,
+    weight: Any,
+    bias: Any,
+    stride: Any,
+    padding: Any,
+    dilation: Any,
+    groups: int,
+    n: int,
+    api: str,
+) -> Tensor:
     """N-d convolution over (N, C, *spatial) or unbatched (C, *spatial) input: PyTorch's
     ``padding`` (ints, 'same' or 'valid') mapped onto ``ops.conv1d/2d/3d``'s pad_mode."""
     x = U.array(input, api)
@@ -236,67 +261,168 @@ def conv_nd(input: Any, weight: Any, bias: Any, stride: Any, padding: Any, dilat
     else:
         p = ntuple(padding, n, "padding", api)
         mode, pads = "pad", p[0] if n == 1 else (tuple(v for v in p for _ in "lr") if n == 2 else p)
-    y = _CONV[n](Tensor._from(x[None]) if unbatched else input, weight, bias,
-                 ntuple(stride, n, "stride", api), mode, pads,
-                 ntuple(dilation, n, "dilation", api), groups)  # fmt: skip
+    y = _CONV[n](
+        Tensor._from(x[None]) if unbatched else input,
+        weight,
+        bias,
+        ntuple(stride, n, "stride", api),
+        mode,
+        pads,
+        ntuple(dilation, n, "dilation", api),
+        groups,
+    )
     return Tensor._from(y._data[0]) if unbatched else y
 
 
-def conv1d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
-           dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv1d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """1-D convolution over (N, C, L)."""
     return conv_nd(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d")
 
 
-def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
-           dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv2d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """2-D convolution over (N, C, H, W) (PyTorch's padding: ints, 'same' or 'valid')."""
     return conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
 
 
-def conv3d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
-           dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv3d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """3-D convolution over (N, C, D, H, W)."""
     return conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
 
 
-def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
-                     output_padding: Any = 0, groups: int = 1, dilation: Any = 1) -> Tensor:  # fmt: skip
+def conv_transpose2d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: int = 1,
+    dilation: Any = 1,
+) -> Tensor:
     """The transposed 2-D convolution (the gradient of :func:`conv2d` w.r.t. its input);
     ``weight`` is (C_in, C_out/groups, kH, kW) (``ops.conv_transpose2d``)."""
-    return ops.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups,
-                                dilation)  # fmt: skip
+    return ops.conv_transpose2d(
+        input, weight, bias, stride, padding, output_padding, groups, dilation
+    )
 
 
 # --- pooling ----------------------------------------------------------------------------------
-def avg_pool1d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:  # fmt: skip
+def avg_pool1d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
     """Average pooling over (N, C, L) (ops' ``pool_nd``)."""
     x = U.array(input, "avg_pool1d")
-    return Tensor._from(pool_nd(x, 1, "avg", kernel_size, stride, "pad", padding, ceil_mode,
-                                count_include_pad, 0, "avg_pool1d"))  # fmt: skip
+    return Tensor._from(
+        pool_nd(
+            x,
+            1,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            0,
+            "avg_pool1d",
+        )
+    )
 
 
-def avg_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True,
-               divisor_override: int | None = None) -> Tensor:  # fmt: skip
+def avg_pool2d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
     """Average pooling over (N, C, H, W) (ops' ``pool_nd``)."""
     x = U.array(input, "avg_pool2d")
-    return Tensor._from(pool_nd(x, 2, "avg", kernel_size, stride, "pad", padding, ceil_mode,
-                                count_include_pad, divisor_override or 0, "avg_pool2d"))  # fmt: skip
+    return Tensor._from(
+        pool_nd(
+            x,
+            2,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            divisor_override or 0,
+            "avg_pool2d",
+        )
+    )
 
 
-def avg_pool3d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True,
-               divisor_override: int | None = None) -> Tensor:  # fmt: skip
+def avg_pool3d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
     """Average pooling over (N, C, D, H, W) (ops' ``pool_nd``)."""
     x = U.array(input, "avg_pool3d")
-    return Tensor._from(pool_nd(x, 3, "avg", kernel_size, stride, "pad", padding, ceil_mode,
-                                count_include_pad, divisor_override or 0, "avg_pool3d"))  # fmt: skip
+    return Tensor._from(
+        pool_nd(
+            x,
+            3,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            divisor_override or 0,
+            "avg_pool3d",
+        )
+    )
 
 
-def max_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
-               dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False):  # fmt: skip
+def max_pool2d(
+    input: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+):
     """Max pooling over (N, C, H, W); with ``return_indices`` also the flat (H*W) argmax
     positions (Int64)."""
     api = "max_pool2d"
@@ -311,8 +437,9 @@ def max_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
     p = ntuple(padding, 2, "padding", api)
     h, w = x.shape[-2:]
     pos = jnp.arange(h * w, dtype=jnp.float32).reshape(h, w)
-    xp = jnp.pad(x, [(0, 0)] * (x.ndim - 2) + [(p[0], p[0]), (p[1], p[1])],
-                 constant_values=-jnp.inf)  # fmt: skip
+    xp = jnp.pad(
+        x, [(0, 0)] * (x.ndim - 2) + [(p[0], p[0]), (p[1], p[1])], constant_values=-jnp.inf
+    )
     pp = jnp.pad(pos, [(p[0], p[0]), (p[1], p[1])], constant_values=-1)
     oh, ow = out.shape[-2:]
     rows = (jnp.arange(oh) * s[0])[:, None] + jnp.arange(k[0])[None]
@@ -323,13 +450,20 @@ def max_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
     wpos = pp[rows[:, None, :, None], cols[None, :, None, :]]
     flat = win.reshape(win.shape[:-2] + (-1,))
     arg = jnp.argmax(flat, axis=-1)
-    idx = jnp.take_along_axis(jnp.broadcast_to(wpos.reshape(oh, ow, -1), flat.shape),
-                              arg[..., None], axis=-1)[..., 0]  # fmt: skip
+    idx = jnp.take_along_axis(
+        jnp.broadcast_to(wpos.reshape(oh, ow, -1), flat.shape), arg[..., None], axis=-1
+    )[..., 0]
     return Tensor._from(out), Tensor._from(idx.astype(np.int64))
 
 
-def max_unpool2d(input: Any, indices: Any, kernel_size: Any, stride: Any = None,
-                 padding: Any = 0, output_size: Any = None) -> Tensor:  # fmt: skip
+def max_unpool2d(
+    input: Any,
+    indices: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    output_size: Any = None,
+) -> Tensor:
     """Scatters ``input`` to the flat positions ``indices`` of a zero (N, C, H, W) output
     (``ops.max_unpool2d``)."""
     return ops.max_unpool2d(input, indices, kernel_size, stride, padding, output_size)
@@ -364,9 +498,16 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:
 
 
 # --- normalization ----------------------------------------------------------------------------
-def batch_norm(input: Any, running_mean: Any, running_var: Any, weight: Any = None,
-               bias: Any = None, training: bool = False, momentum: float = 0.1,
-               eps: float = 1e-05) -> Tensor:  # fmt: skip
+def batch_norm(
+    input: Any,
+    running_mean: Any,
+    running_var: Any,
+    weight: Any = None,
+    bias: Any = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-05,
+) -> Tensor:
     """Batch normalization over dim 1 (``ops.batch_norm``; running stats updated in place in
     training)."""
     x = U.array(input, "batch_norm")
@@ -376,40 +517,51 @@ def batch_norm(input: Any, running_mean: Any, running_var: Any, weight: Any = No
     return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
 
 
-def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None,
-               eps: float = 1e-05) -> Tensor:  # fmt: skip
+def layer_norm(
+    input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None, eps: float = 1e-05
+) -> Tensor:
     """Layer normalization over the last ``len(normalized_shape)`` dims (``ops.layer_norm``)."""
     return ops.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-def group_norm(input: Any, num_groups: int, weight: Any = None, bias: Any = None,
-               eps: float = 1e-05) -> Tensor:  # fmt: skip
+def group_norm(
+    input: Any, num_groups: int, weight: Any = None, bias: Any = None, eps: float = 1e-05
+) -> Tensor:
     """Group normalization: dim 1 split into ``num_groups`` groups, each normalized
     (``ops.group_norm``)."""
     return ops.group_norm(input, num_groups, weight, bias, eps)
 
 
 # --- losses -----------------------------------------------------------------------------------
-def binary_cross_entropy(input: Any, target: Any, weight: Any = None,
-                         reduction: str = "mean") -> Tensor:  # fmt: skip
+def binary_cross_entropy(
+    input: Any, target: Any, weight: Any = None, reduction: str = "mean"
+) -> Tensor:
     """BCE of probabilities ``input`` against ``target`` (``ops.binary_cross_entropy``)."""
     return ops.binary_cross_entropy(input, target, weight, reduction)
 
 
-def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None,
-                                     reduction: str = "mean", pos_weight: Any = None) -> Tensor:  # fmt: skip
+def binary_cross_entropy_with_logits(
+    input: Any, target: Any, weight: Any = None, reduction: str = "mean", pos_weight: Any = None
+) -> Tensor:
     """BCE of ``sigmoid(input)`` (``ops.binary_cross_entropy_with_logits``)."""
     return ops.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
 
-def cross_entropy(input: Any, target: Any, weight: Any = None, ignore_index: int = -100,
-                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:  # fmt: skip
+def cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """Cross entropy of logits (``ops.cross_entropy``)."""
     return ops.cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
 
 
-def nll_loss(input: Any, target: Any, weight: Any = None, ignore_index: int = -100,
-             reduction: str = "mean") -> Tensor:  # fmt: skip
+def nll_loss(
+    input: Any, target: Any, weight: Any = None, ignore_index: int = -100, reduction: str = "mean"
+) -> Tensor:
     """Negative log-likelihood of log-probabilities (``ops.nll_loss``)."""
     return ops.nll_loss(input, target, weight, ignore_index, reduction)
 
@@ -425,8 +577,9 @@ def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor
     return ops.soft_margin_loss(input, target, reduction)
 
 
-def cosine_embedding_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
-                          reduction: str = "mean") -> Tensor:  # fmt: skip
+def cosine_embedding_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: str = "mean"
+) -> Tensor:
     """``1 - cos(x1, x2)`` for target 1, ``max(0, cos(x1, x2) - margin)`` for target -1
     (``ops.cosine_embedding_loss``)."""
     return ops.cosine_embedding_loss(input1, input2, target, margin, reduction)
@@ -441,19 +594,30 @@ def pad(input: Any, pad: Any, mode: str = "constant", value: float | None = None
     return ops.pad(input, pad, mode, value)
 
 
-def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-                align_corners: bool | None = None,
-                recompute_scale_factor: bool | None = None) -> Tensor:  # fmt: skip
+def interpolate(
+    input: Any,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+) -> Tensor:
     """Resizes the spatial dims of (N, C, *spatial): 'nearest' (floor rule),
     'linear'/'bilinear'/'trilinear' (half-pixel or ``align_corners``), 'bicubic' (PyTorch's
     A = -0.75 with edge taps, where ``ops.interpolate`` uses MindSpore's A = -0.5), via ops'
     ``resize``."""
-    return S.resize(input, size, scale_factor, mode, align_corners, recompute_scale_factor,
-                    cubic_rule="pytorch")  # fmt: skip
+    return S.resize(
+        input, size, scale_factor, mode, align_corners, recompute_scale_factor, cubic_rule="pytorch"
+    )
 
 
-def upsample(input: Any, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-             align_corners: bool | None = None) -> Tensor:  # fmt: skip
+def upsample(
+    input: Any,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+) -> Tensor:
     """:func:`interpolate` under its older name."""
     return interpolate(input, size, scale_factor, mode, align_corners)
 
@@ -463,27 +627,62 @@ def pixel_shuffle(input: Any, upscale_factor: int) -> Tensor:
     return ops.pixel_shuffle(input, upscale_factor)
 
 
-def unfold(input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-           stride: Any = 1) -> Tensor:  # fmt: skip
+def unfold(
+    input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Tensor:
     """Sliding (kH, kW) patches of (N, C, H, W) as (N, C*kH*kW, L) columns (``ops.unfold``)."""
     return ops.unfold(input, kernel_size, dilation, padding, stride)
 
 
-def fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-         stride: Any = 1) -> Tensor:  # fmt: skip
+def fold(
+    input: Any,
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
     """The inverse of :func:`unfold`: (N, C*kH*kW, L) columns summed into (N, C, H, W)
     (``ops.fold``)."""
     return ops.fold(input, output_size, kernel_size, dilation, padding, stride)
 
 
-def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str = "zeros",
-                align_corners: bool | None = None) -> Tensor:  # fmt: skip
+def grid_sample(
+    input: Any,
+    grid: Any,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool | None = None,
+) -> Tensor:
     """Samples ``input`` (4-D or 5-D) at the normalized ``grid`` locations (``ops.grid_sample``:
     bilinear/nearest, zeros/border/reflection padding)."""
     return ops.grid_sample(input, grid, mode, padding_mode, align_corners)
 
 
 _ = (builtins, flatten_)
-__all__ = sorted(n for n in dir() if not n.startswith("_") and n not in {"softmax_implicit_dim",
-    "annotations", "builtins", "math", "jax", "jnp", "np", "lax", "ops", "Tensor", "U", "Any",
-    "ntuple", "pool_nd", "conv_nd", "S", "kl_div_core", "flatten_"})  # fmt: skip
+__all__ = sorted(
+    n
+    for n in dir()
+    if not n.startswith("_")
+    and n
+    not in {
+        "softmax_implicit_dim",
+        "annotations",
+        "builtins",
+        "math",
+        "jax",
+        "jnp",
+        "np",
+        "lax",
+        "ops",
+        "Tensor",
+        "U",
+        "Any",
+        "ntuple",
+        "pool_nd",
+        "conv_nd",
+        "S",
+        "kl_div_core",
+        "flatten_",
+    }
+)

@@ -14,8 +14,9 @@ from deepsink.mint.optim.optimizer import Optimizer, write
 
 
 def check_betas(betas: Any, eps: float, api: str) -> None:
-    if not (isinstance(betas, tuple | list) and len(betas) == 2
-            and all(0.0 <= b < 1.0 for b in betas)):  # fmt: skip
+    if not (
+        isinstance(betas, tuple | list) and len(betas) == 2 and all(0.0 <= b < 1.0 for b in betas)
+    ):
         raise ValueError(f"For '{api}', 'betas' must be two floats in [0, 1), but got {betas!r}")
     if not eps >= 0.0:
         raise ValueError(f"For '{api}', 'eps' must be >= 0, but got {eps!r}")
@@ -29,19 +30,36 @@ class Adam(Optimizer):
 
     _decoupled = False
 
-    def __init__(self, params: Any, lr: float = 1e-3, betas: Any = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 0.0, amsgrad: bool = False, *,
-                 maximize: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        lr: float = 1e-3,
+        betas: Any = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 0.0,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
+    ) -> None:
         check_betas(betas, eps, type(self).__name__)
-        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
-                                      weight_decay=weight_decay, amsgrad=amsgrad,
-                                      maximize=maximize))  # fmt: skip
+        super().__init__(
+            params,
+            dict(
+                lr=lr,
+                betas=tuple(betas),
+                eps=eps,
+                weight_decay=weight_decay,
+                amsgrad=amsgrad,
+                maximize=maximize,
+            ),
+        )
         self.exp_avg = self.state_like("exp_avg")
         self.exp_avg_sq = self.state_like("exp_avg_sq")
         if any(g["amsgrad"] for g in self.param_groups):
             self.max_exp_avg_sq = self.state_like("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(np.zeros([1], np.float32)), name="state_step",
-                                    requires_grad=False)  # fmt: skip
+        self.state_step = Parameter(
+            Tensor(np.zeros([1], np.float32)), name="state_step", requires_grad=False
+        )
 
     def update(self, grads: list, lrs: tuple) -> None:
         step = self.state_step._data + 1

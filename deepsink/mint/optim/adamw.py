@@ -13,9 +13,17 @@ class AdamW(Adam):
 
     _decoupled = True
 
-    def __init__(self, params: Any, lr: float = 1e-3, betas: Any = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 1e-2, amsgrad: bool = False, *,
-                 maximize: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        lr: float = 1e-3,
+        betas: Any = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 1e-2,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
+    ) -> None:
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
 
 

@@ -31,8 +31,10 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         api = type(self).__name__
         if isinstance(params, Parameter | Tensor):
-            raise TypeError(f"For '{api}', 'params' must be an iterable of Parameters or dicts, "
-                            f"but got a {type(params).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For '{api}', 'params' must be an iterable of Parameters or dicts, "
+                f"but got a {type(params).__name__}"
+            )
         items = list(params) if isinstance(params, Iterable) else None
         if not items:
             raise ValueError(f"For '{api}', 'params' must not be empty")
@@ -47,8 +49,9 @@ class Optimizer(Cell):
             ps = [ps] if isinstance(ps, Parameter) else list(ps)
             for p in ps:
                 if not isinstance(p, Parameter):
-                    raise TypeError(f"For '{api}', parameters must be Parameters, but got "
-                                    f"{type(p).__name__}")  # fmt: skip
+                    raise TypeError(
+                        f"For '{api}', parameters must be Parameters, but got {type(p).__name__}"
+                    )
             unknown = set(g) - set(defaults) - {"params"}
             if unknown:
                 raise ValueError(f"For '{api}', unknown group keys {sorted(unknown)}")
@@ -68,8 +71,9 @@ class Optimizer(Cell):
             raise ValueError(f"For '{api}', 'lr' must be a non-negative float, but got {lr!r}")
         wd = group.get("weight_decay", 0.0)
         if isinstance(wd, bool) or not isinstance(wd, int | float) or wd < 0:
-            raise ValueError(f"For '{api}', 'weight_decay' must be a non-negative float, but got "
-                             f"{wd!r}")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', 'weight_decay' must be a non-negative float, but got {wd!r}"
+            )
 
     def state_like(self, prefix: str) -> ParameterTuple:
         """Zero state Parameters named ``prefix.<param name>``."""
@@ -78,8 +82,10 @@ class Optimizer(Cell):
     def construct(self, gradients: Any) -> tuple:
         grads = tuple(gradients)
         if len(grads) != len(self.parameters):
-            raise ValueError(f"For '{type(self).__name__}', got {len(grads)} gradients for "
-                             f"{len(self.parameters)} parameters")  # fmt: skip
+            raise ValueError(
+                f"For '{type(self).__name__}', got {len(grads)} gradients for "
+                f"{len(self.parameters)} parameters"
+            )
         lrs = tuple(float(g["lr"]) for g in self.param_groups)
         if "_steps" not in self.__dict__:
             object.__setattr__(self, "_steps", {})

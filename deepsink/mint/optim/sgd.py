@@ -17,16 +17,32 @@ class SGD(Optimizer):
     (``buf = g`` at the first step), ``g = g + momentum buf`` (Nesterov) or ``buf``;
     ``p -= lr g``. State: ``momentum_buf.*``, ``step_t``."""
 
-    def __init__(self, params: Any, lr: float, momentum: float = 0, dampening: float = 0,
-                 weight_decay: float = 0, nesterov: bool = False, *,
-                 maximize: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        lr: float,
+        momentum: float = 0,
+        dampening: float = 0,
+        weight_decay: float = 0,
+        nesterov: bool = False,
+        *,
+        maximize: bool = False,
+    ) -> None:
         if momentum < 0:
             raise ValueError(f"For 'SGD', 'momentum' must be >= 0, but got {momentum}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("For 'SGD', Nesterov momentum requires a momentum and zero dampening")
-        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
-                                      weight_decay=weight_decay, nesterov=nesterov,
-                                      maximize=maximize))  # fmt: skip
+        super().__init__(
+            params,
+            dict(
+                lr=lr,
+                momentum=momentum,
+                dampening=dampening,
+                weight_decay=weight_decay,
+                nesterov=nesterov,
+                maximize=maximize,
+            ),
+        )
         self.momentum_buf = self.state_like("momentum_buf")
         self.step_t = Parameter(Tensor(np.int32(0)), name="step_t", requires_grad=False)
 

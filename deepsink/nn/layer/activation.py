@@ -7,7 +7,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, check_number, fail
+from deepsink._core.validate import check_bool, check_number, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops import operations as P
@@ -425,13 +425,13 @@ def _check_axis(axis: Any, api: str) -> int | tuple[int, ...]:
         and all(isinstance(a, int) and not isinstance(a, bool) for a in axis)
     ):
         return tuple(axis)
-    fail(api, "axis", "an int or a non-empty tuple of ints", axis, TypeError)
+    fail_arg(api, "axis", "an int or a non-empty tuple of ints", axis, TypeError)
 
 
 def _check_axis_range(axis: int | tuple[int, ...], ndim: int, api: str) -> None:
     for a in axis if isinstance(axis, tuple) else (axis,):
         if not -max(ndim, 1) <= a < max(ndim, 1):
-            fail(api, "axis", f"in range [{-max(ndim, 1)}, {max(ndim, 1)})", a)
+            fail_arg(api, "axis", f"in range [{-max(ndim, 1)}, {max(ndim, 1)})", a)
 
 
 class Softmax(Cell):
@@ -538,7 +538,7 @@ class LogSoftmax(Cell):
     def __init__(self, axis: int = -1) -> None:
         super().__init__()
         if isinstance(axis, bool) or not isinstance(axis, int):
-            fail("LogSoftmax", "axis", "an int", axis, TypeError)
+            fail_arg("LogSoftmax", "axis", "an int", axis, TypeError)
         self.axis = axis
 
     def construct(self, x: Tensor) -> Tensor:
@@ -579,7 +579,7 @@ class CELU(Cell):
         super().__init__()
         check_number(alpha, "alpha", "CELU")
         if alpha == 0:
-            fail("CELU", "alpha", "non-zero", alpha)
+            fail_arg("CELU", "alpha", "non-zero", alpha)
         self.alpha = float(alpha)
 
     def construct(self, x: Tensor) -> Tensor:
@@ -644,7 +644,7 @@ class Hardtanh(Cell):
     def __init__(self, min_val: float = -1.0, max_val: float = 1.0) -> None:
         super().__init__()
         if min_val > max_val:
-            fail("Hardtanh", "min_val", f"no greater than max_val={max_val}", min_val)
+            fail_arg("Hardtanh", "min_val", f"no greater than max_val={max_val}", min_val)
         self.min_val, self.max_val = min_val, max_val
 
     def construct(self, x: Tensor) -> Tensor:
@@ -720,7 +720,7 @@ class SoftShrink(Cell):
         super().__init__()
         check_number(lambd, "lambd", "SoftShrink")
         if lambd < 0:
-            fail("SoftShrink", "lambd", "no less than 0", lambd)
+            fail_arg("SoftShrink", "lambd", "no less than 0", lambd)
         self.lambd = lambd
 
     def construct(self, input_x: Tensor) -> Tensor:
@@ -862,7 +862,7 @@ class RReLU(Cell):
         check_number(lower, "lower", "RReLU")
         check_number(upper, "upper", "RReLU")
         if lower > upper:
-            fail("RReLU", "lower", f"no greater than upper={upper}", lower)
+            fail_arg("RReLU", "lower", f"no greater than upper={upper}", lower)
         self.lower, self.upper = lower, upper
 
     def construct(self, x: Tensor) -> Tensor:
@@ -904,15 +904,15 @@ class PReLU(Cell):
         from deepsink.common.parameter import Parameter
 
         if isinstance(channel, bool) or not isinstance(channel, int) or channel < 1:
-            fail("PReLU", "channel", "a positive int", channel)
+            fail_arg("PReLU", "channel", "a positive int", channel)
         if isinstance(w, int | float) and not isinstance(w, bool):
             value = jnp.full((channel,), float(w), jnp.float32)
         elif isinstance(w, list | tuple | Tensor) or hasattr(w, "shape"):
             value = jnp.asarray(unwrap(w), jnp.float32).reshape(-1)
             if value.shape != (channel,):
-                fail("PReLU", "w", f"{channel} values (one per channel)", list(value.shape))
+                fail_arg("PReLU", "w", f"{channel} values (one per channel)", list(value.shape))
         else:
-            fail("PReLU", "w", "a float, list or Tensor", w, TypeError)
+            fail_arg("PReLU", "w", "a float, list or Tensor", w, TypeError)
         self.channel = channel
         self.w = Parameter(Tensor._from(value), name="a")  # 2.10's name; "w" under a parent
 
@@ -949,7 +949,7 @@ class Softmax2d(Cell):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if a.ndim not in (3, 4):
-            fail("Softmax2d", "x", "a 3-D or 4-D Tensor", f"shape {list(a.shape)}")
+            fail_arg("Softmax2d", "x", "a 3-D or 4-D Tensor", f"shape {list(a.shape)}")
         return Tensor._from(jax.nn.softmax(a, axis=-3))
 
 
@@ -1046,18 +1046,24 @@ class LRN(Cell):
         (1, 2, 1, 1)
     """
 
-    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
-                 beta: float = 0.5, norm_region: str = "ACROSS_CHANNELS") -> None:  # fmt: skip
+    def __init__(
+        self,
+        depth_radius: int = 5,
+        bias: float = 1.0,
+        alpha: float = 1.0,
+        beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS",
+    ) -> None:
         super().__init__()
         if norm_region != "ACROSS_CHANNELS":
-            fail("LRN", "norm_region", "'ACROSS_CHANNELS'", norm_region)
+            fail_arg("LRN", "norm_region", "'ACROSS_CHANNELS'", norm_region)
         if isinstance(depth_radius, bool) or not isinstance(depth_radius, int):
-            fail("LRN", "depth_radius", "an int", depth_radius, TypeError)
+            fail_arg("LRN", "depth_radius", "an int", depth_radius, TypeError)
         if depth_radius < 0:
-            fail("LRN", "depth_radius", "non-negative", depth_radius)
+            fail_arg("LRN", "depth_radius", "non-negative", depth_radius)
         for name, v in (("bias", bias), ("alpha", alpha), ("beta", beta)):
             if isinstance(v, bool) or not isinstance(v, float):
-                fail("LRN", name, "a float", v, TypeError)
+                fail_arg("LRN", name, "a float", v, TypeError)
         self.depth_radius, self.bias, self.alpha, self.beta = depth_radius, bias, alpha, beta
         self.norm_region = norm_region
 

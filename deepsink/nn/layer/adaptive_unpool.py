@@ -13,14 +13,14 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
 
 def _positive_int(v: Any, name: str, api: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-        fail(api, name, "a positive int", v)
+        fail_arg(api, name, "a positive int", v)
     return v
 
 
@@ -35,8 +35,12 @@ class _AdaptivePool1d(Cell):
     def construct(self, input: Any) -> Tensor:
         a = unwrap(input)
         if a.ndim not in (2, 3):
-            fail(self._api, "input", "a 2-D or 3-D Tensor (N, C, L) or (C, L)",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "input",
+                "a 2-D or 3-D Tensor (N, C, L) or (C, L)",
+                f"shape {list(a.shape)}",
+            )
         length, n = a.shape[-1], self.output_size
         if length % n:
             raise ValueError(
@@ -127,19 +131,25 @@ class _MaxUnpool(Cell):
             isinstance(x, bool) or not isinstance(x, int) or x < (1 if positive else 0)
             for x in vals
         ):
-            fail(self._api, name, f"an int or a tuple of {self._nd} ints", v)
+            fail_arg(self._api, name, f"an int or a tuple of {self._nd} ints", v)
         return vals
 
     def construct(self, x: Any, indices: Any, output_size: Any = None) -> Tensor:
         a, idx = unwrap(x), unwrap(indices)
         nd = self._nd
         if a.shape != idx.shape or a.ndim not in (nd + 1, nd + 2):
-            fail(self._api, "x", f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
-                 f"shapes {list(a.shape)} and {list(idx.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "x",
+                f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
+                f"shapes {list(a.shape)} and {list(idx.shape)}",
+            )
         spatial = a.shape[-nd:]
         if output_size is None or len(output_size) == 0:
-            out = tuple((d - 1) * s - 2 * p + k for d, s, p, k in
-                        zip(spatial, self.stride, self.padding, self.kernel_size))  # fmt: skip
+            out = tuple(
+                (d - 1) * s - 2 * p + k
+                for d, s, p, k in zip(spatial, self.stride, self.padding, self.kernel_size)
+            )
         else:
             out = tuple(output_size)[-nd:]
         lead = a.shape[:-nd]

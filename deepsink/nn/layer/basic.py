@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_range, fail
+from deepsink._core.validate import check_range, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -47,7 +47,7 @@ class Flatten(Cell):
         super().__init__()
         for name, v in (("start_dim", start_dim), ("end_dim", end_dim)):
             if isinstance(v, bool) or not isinstance(v, int):
-                fail("Flatten", name, "an int", v, TypeError)
+                fail_arg("Flatten", name, "an int", v, TypeError)
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x: Tensor) -> Tensor:
@@ -55,7 +55,7 @@ class Flatten(Cell):
         ndim = max(a.ndim, 1)
         for name, v in (("start_dim", self.start_dim), ("end_dim", self.end_dim)):
             if not -ndim <= v < ndim:
-                fail(
+                fail_arg(
                     "Flatten",
                     name,
                     f"in range [{-ndim}, {ndim}) for an input of shape {list(a.shape)}",
@@ -148,11 +148,11 @@ class Dropout(Cell):
         super().__init__()
         if p is None:
             if not isinstance(keep_prob, float):
-                fail("Dropout", "keep_prob", "a float", keep_prob, TypeError)
+                fail_arg("Dropout", "keep_prob", "a float", keep_prob, TypeError)
             check_range(keep_prob, 0, 1, "keep_prob", "Dropout", lo_open=True)
         else:
             if isinstance(p, bool) or not isinstance(p, int | float):
-                fail("Dropout", "p", "a float or int", p, TypeError)
+                fail_arg("Dropout", "p", "a float or int", p, TypeError)
             check_range(p, 0, 1, "p", "Dropout", hi_open=True)
         self.p = p
         self.keep_prob = keep_prob
@@ -220,20 +220,20 @@ class OneHot(Cell):
 
     def construct(self, indices: Any) -> Tensor:
         if isinstance(self.depth, bool) or not isinstance(self.depth, int):
-            fail("OneHot", "depth", "an int", self.depth, TypeError)
+            fail_arg("OneHot", "depth", "an int", self.depth, TypeError)
         if self.depth < 0:
-            fail("OneHot", "depth", "greater than or equal to 0", self.depth)
+            fail_arg("OneHot", "depth", "greater than or equal to 0", self.depth)
         if str(self.dtype) not in self._DTYPES:
-            fail("OneHot", "dtype", f"one of {list(self._DTYPES)}", self.dtype, TypeError)
+            fail_arg("OneHot", "dtype", f"one of {list(self._DTYPES)}", self.dtype, TypeError)
         ndim = indices.ndim if hasattr(indices, "ndim") else jnp.ndim(unwrap(indices))
         if isinstance(self.axis, bool) or not isinstance(self.axis, int):
-            fail("OneHot", "axis", "an int", self.axis, TypeError)
+            fail_arg("OneHot", "axis", "an int", self.axis, TypeError)
         if not -1 <= self.axis <= ndim:
-            fail("OneHot", "axis", f"in range [-1, {ndim}]", self.axis)
+            fail_arg("OneHot", "axis", f"in range [-1, {ndim}]", self.axis)
         for arg in ("on_value", "off_value"):
             v = getattr(self, arg)
             if not isinstance(v, int | float | Tensor) and not hasattr(v, "dtype"):
-                fail("OneHot", arg, "a number or a Tensor", v, TypeError)
+                fail_arg("OneHot", arg, "a number or a Tensor", v, TypeError)
         np_dtype = mstype.dtype_to_nptype(self.dtype)
         on = jnp.asarray(unwrap(self.on_value), np_dtype)
         off = jnp.asarray(unwrap(self.off_value), np_dtype)
@@ -249,14 +249,14 @@ class _DropoutNd(Cell):
     def __init__(self, p: float = 0.5) -> None:
         super().__init__()
         if isinstance(p, bool) or not isinstance(p, int | float):
-            fail(type(self).__name__, "p", "a float", p, TypeError)
+            fail_arg(type(self).__name__, "p", "a float", p, TypeError)
         check_range(p, 0, 1, "p", type(self).__name__)
         self.p = p
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if a.ndim not in self._rank:
-            fail(type(self).__name__, "x", f"a Tensor of rank {self._rank}", list(a.shape))
+            fail_arg(type(self).__name__, "x", f"a Tensor of rank {self._rank}", list(a.shape))
         if not self.training or self.p == 0:
             return x
         if self.p == 1:
@@ -391,9 +391,14 @@ class Upsample(Cell):
            [1. 1. 2. 2.]]]]
     """
 
-    def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-                 align_corners: bool | None = None,
-                 recompute_scale_factor: bool | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        size: Any = None,
+        scale_factor: Any = None,
+        mode: str = "nearest",
+        align_corners: bool | None = None,
+        recompute_scale_factor: bool | None = None,
+    ) -> None:
         super().__init__()
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
@@ -401,8 +406,14 @@ class Upsample(Cell):
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.ops.function import sampling_func
 
-        return sampling_func.interpolate(x, self.size, self.scale_factor, self.mode,
-                                         self.align_corners, self.recompute_scale_factor)  # fmt: skip
+        return sampling_func.interpolate(
+            x,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            self.recompute_scale_factor,
+        )
 
 
 class PixelShuffle(Cell):
@@ -431,9 +442,12 @@ class PixelShuffle(Cell):
 
     def __init__(self, upscale_factor: int) -> None:
         super().__init__()
-        if isinstance(upscale_factor, bool) or not isinstance(upscale_factor, int) or (
-                upscale_factor < 1):  # fmt: skip
-            fail("PixelShuffle", "upscale_factor", "a positive int", upscale_factor)
+        if (
+            isinstance(upscale_factor, bool)
+            or not isinstance(upscale_factor, int)
+            or (upscale_factor < 1)
+        ):
+            fail_arg("PixelShuffle", "upscale_factor", "a positive int", upscale_factor)
         self.upscale_factor = upscale_factor
 
     def construct(self, x: Tensor) -> Tensor:
@@ -468,9 +482,12 @@ class PixelUnshuffle(Cell):
 
     def __init__(self, downscale_factor: int) -> None:
         super().__init__()
-        if isinstance(downscale_factor, bool) or not isinstance(downscale_factor, int) or (
-                downscale_factor < 1):  # fmt: skip
-            fail("PixelUnshuffle", "downscale_factor", "a positive int", downscale_factor)
+        if (
+            isinstance(downscale_factor, bool)
+            or not isinstance(downscale_factor, int)
+            or (downscale_factor < 1)
+        ):
+            fail_arg("PixelUnshuffle", "downscale_factor", "a positive int", downscale_factor)
         self.downscale_factor = downscale_factor
 
     def construct(self, x: Tensor) -> Tensor:
@@ -512,9 +529,9 @@ class Unfold(Cell):
         super().__init__()
         for name, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
             if not isinstance(v, tuple | list) or len(v) != 4 or v[0] != 1 or v[3] != 1:
-                fail("Unfold", name, "a list of 4 ints [1, row, col, 1]", v)
+                fail_arg("Unfold", name, "a list of 4 ints [1, row, col, 1]", v)
         if not isinstance(padding, str) or padding.lower() not in ("same", "valid"):
-            fail("Unfold", "padding", "'same' or 'valid'", padding)
+            fail_arg("Unfold", "padding", "'same' or 'valid'", padding)
         self.ksizes, self.strides, self.rates = tuple(ksizes), tuple(strides), tuple(rates)
         self.padding = padding.lower()
 
@@ -525,14 +542,15 @@ class Unfold(Cell):
 
         a = unwrap(x)
         if a.ndim != 4:
-            fail("Unfold", "x", "a 4-D Tensor (N, C, H, W)", list(a.shape))
+            fail_arg("Unfold", "x", "a 4-D Tensor (N, C, H, W)", list(a.shape))
         k, s, r = self.ksizes[1:3], self.strides[1:3], self.rates[1:3]
         if self.padding == "same":
             pads = [_conv.same_padding(a.shape[2 + i], k[i], s[i], r[i]) for i in range(2)]
         else:
             pads = [(0, 0), (0, 0)]
-        p = lax.conv_general_dilated_patches(a, k, s, pads, rhs_dilation=r,
-                                             dimension_numbers=("NCHW", "OIHW", "NCHW"))  # fmt: skip
+        p = lax.conv_general_dilated_patches(
+            a, k, s, pads, rhs_dilation=r, dimension_numbers=("NCHW", "OIHW", "NCHW")
+        )
         n, _, oh, ow = p.shape
         c = a.shape[1]
         p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
@@ -568,10 +586,13 @@ class ClipByNorm(Cell):
 
     def __init__(self, axis: Any = None) -> None:
         super().__init__()
-        ok = axis is None or (isinstance(axis, int) and not isinstance(axis, bool)) or (
-            isinstance(axis, tuple | list) and all(isinstance(a, int) for a in axis))  # fmt: skip
+        ok = (
+            axis is None
+            or (isinstance(axis, int) and not isinstance(axis, bool))
+            or (isinstance(axis, tuple | list) and all(isinstance(a, int) for a in axis))
+        )
         if not ok:
-            fail("ClipByNorm", "axis", "None, an int, or a tuple/list of ints", axis, TypeError)
+            fail_arg("ClipByNorm", "axis", "None, an int, or a tuple/list of ints", axis, TypeError)
         self.axis = tuple(axis) if isinstance(axis, list) else axis
 
     def construct(self, x: Tensor, clip_norm: Any) -> Tensor:

@@ -66,15 +66,40 @@ class Conv2dBnAct(Cell):
         (1, 4, 8, 8)
     """
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 pad_mode: str = "same", padding: Any = 0, dilation: Any = 1, group: int = 1,
-                 has_bias: bool = False, weight_init: Any = "normal", bias_init: Any = "zeros",
-                 has_bn: bool = False, momentum: float = 0.997, eps: float = 1e-5,
-                 activation: Any = None, alpha: float = 0.2, after_fake: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        pad_mode: str = "same",
+        padding: Any = 0,
+        dilation: Any = 1,
+        group: int = 1,
+        has_bias: bool = False,
+        weight_init: Any = "normal",
+        bias_init: Any = "zeros",
+        has_bn: bool = False,
+        momentum: float = 0.997,
+        eps: float = 1e-5,
+        activation: Any = None,
+        alpha: float = 0.2,
+        after_fake: bool = True,
+    ) -> None:
         super().__init__()
-        self.conv = Conv2d(in_channels, out_channels, kernel_size=kernel_size, stride=stride,
-                           pad_mode=pad_mode, padding=padding, dilation=dilation, group=group,
-                           has_bias=has_bias, weight_init=weight_init, bias_init=bias_init)  # fmt: skip
+        self.conv = Conv2d(
+            in_channels,
+            out_channels,
+            kernel_size=kernel_size,
+            stride=stride,
+            pad_mode=pad_mode,
+            padding=padding,
+            dilation=dilation,
+            group=group,
+            has_bias=has_bias,
+            weight_init=weight_init,
+            bias_init=bias_init,
+        )
         self.has_bn = check_bool(has_bn, "has_bn", "Conv2dBnAct")
         self.after_fake = check_bool(after_fake, "after_fake", "Conv2dBnAct")
         if has_bn:
@@ -128,10 +153,20 @@ class DenseBnAct(Cell):
         (2, 4)
     """
 
-    def __init__(self, in_channels: int, out_channels: int, weight_init: Any = "normal",
-                 bias_init: Any = "zeros", has_bias: bool = True, has_bn: bool = False,
-                 momentum: float = 0.9, eps: float = 1e-5, activation: Any = None,
-                 alpha: float = 0.2, after_fake: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        weight_init: Any = "normal",
+        bias_init: Any = "zeros",
+        has_bias: bool = True,
+        has_bn: bool = False,
+        momentum: float = 0.9,
+        eps: float = 1e-5,
+        activation: Any = None,
+        alpha: float = 0.2,
+        after_fake: bool = True,
+    ) -> None:
         super().__init__()
         self.dense = Dense(in_channels, out_channels, weight_init, bias_init, has_bias)
         self.has_bn = check_bool(has_bn, "has_bn", "DenseBnAct")

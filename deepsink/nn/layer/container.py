@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from deepsink._core.validate import fail, shown
+from deepsink._core.validate import fail_arg, shown
 from deepsink.nn.cell import Cell
 
 
@@ -22,10 +22,10 @@ def _check_cell(cell: Any, api: str) -> Cell:
 
 def _check_index(index: Any, n: int, api: str, inserting: bool = False) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
-        fail(api, "index", "an int or slice", index, TypeError)
+        fail_arg(api, "index", "an int or slice", index, TypeError)
     hi = n if inserting else n - 1
     if not -n <= index <= hi:
-        fail(api, "index", f"in range [{-n}, {hi}]", index, IndexError)
+        fail_arg(api, "index", f"in range [{-n}, {hi}]", index, IndexError)
     return index + n if index < 0 else index
 
 
@@ -222,7 +222,7 @@ class CellList(_CellContainer):
     def extend(self, cells: list[Cell]) -> CellList:
         """Append every Cell of the list ``cells``."""
         if not isinstance(cells, list | tuple):
-            fail(self._api, "cells", "a list of Cells", shown(type(cells).__name__), TypeError)
+            fail_arg(self._api, "cells", "a list of Cells", shown(type(cells).__name__), TypeError)
         for cell in cells:
             self.append(cell)
         return self
@@ -265,17 +265,22 @@ class CellDict(Cell):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
         if len(args) > 1:
-            fail("CellDict", "args", "at most one dict or iterable of (key, Cell) pairs", len(args),
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "CellDict",
+                "args",
+                "at most one dict or iterable of (key, Cell) pairs",
+                len(args),
+                TypeError,
+            )
         if args:
             self.update(args[0])
 
     @staticmethod
     def _key(key: Any) -> str:
         if not isinstance(key, str):
-            fail("CellDict", "key", "a str", key, TypeError)
+            fail_arg("CellDict", "key", "a str", key, TypeError)
         if "." in key or not key:
-            fail("CellDict", "key", "a non-empty str without '.'", key, KeyError)
+            fail_arg("CellDict", "key", "a non-empty str without '.'", key, KeyError)
         return key
 
     def construct(self, *inputs: Any) -> Any:
@@ -322,5 +327,5 @@ class CellDict(Cell):
         items = cells.items() if hasattr(cells, "items") else cells
         for pair in items:
             if not isinstance(pair, tuple | list) or len(pair) != 2:
-                fail("CellDict", "cells", "(key, Cell) pairs", pair, TypeError)
+                fail_arg("CellDict", "cells", "(key, Cell) pairs", pair, TypeError)
             self[pair[0]] = pair[1]

@@ -17,7 +17,7 @@ from deepsink._core.validate import (
     check_non_negative_int,
     check_one_of,
     check_positive_int,
-    fail,
+    fail_arg,
     int_tuple,
 )
 from deepsink.common import dtype as mstype
@@ -63,7 +63,7 @@ class _Conv(Cell):
             )
         self.kernel_size, self.stride, self.dilation = kernel_size, stride, dilation
         if not isinstance(pad_mode, str):
-            fail(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
+            fail_arg(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
         self.pad_mode = check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         self.padding = padding
         self.has_bias = check_bool(has_bias, "has_bias", api)
@@ -131,12 +131,14 @@ def _check_padding(padding: Any, pad_mode: str, api: str) -> Any:
         if len(padding) != 4 or any(
             isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in padding
         ):
-            fail(api, "padding", "a non-negative int or a tuple of 4 non-negative ints", padding)
+            fail_arg(
+                api, "padding", "a non-negative int or a tuple of 4 non-negative ints", padding
+            )
         padding = tuple(padding)
     else:
-        fail(api, "padding", "an int or a tuple of 4 ints", padding, TypeError)
+        fail_arg(api, "padding", "an int or a tuple of 4 ints", padding, TypeError)
     if pad_mode != "pad" and padding not in (0, (0, 0, 0, 0)):
-        fail(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
+        fail_arg(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
     return padding
 
 
@@ -303,13 +305,15 @@ class Conv1d(_Conv):
         ):
             check_positive_int(value, name, api)
         if isinstance(padding, bool) or not isinstance(padding, int):
-            fail(api, "padding", "a non-negative int", padding, TypeError)
+            fail_arg(api, "padding", "a non-negative int", padding, TypeError)
         if isinstance(pad_mode, str):
             check_one_of(pad_mode, PAD_MODES, "pad_mode", api)
         _check_padding(padding, pad_mode, api)
         if isinstance(weight_init, Tensor):
             if weight_init.ndim != 3:
-                fail(api, "weight_init", "a 3-D Tensor (out, in/group, k)", list(weight_init.shape))
+                fail_arg(
+                    api, "weight_init", "a 3-D Tensor (out, in/group, k)", list(weight_init.shape)
+                )
             weight_init = Tensor._from(unwrap(weight_init)[:, :, None, :])
         super().__init__(
             api,
@@ -383,10 +387,22 @@ class Conv3d(_Conv):
 
     _FORMATS = ("NCDHW",)
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 pad_mode: str = "same", padding: Any = 0, dilation: Any = 1, group: int = 1,
-                 has_bias: bool = False, weight_init: Any = None, bias_init: Any = None,
-                 data_format: str = "NCDHW", dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        pad_mode: str = "same",
+        padding: Any = 0,
+        dilation: Any = 1,
+        group: int = 1,
+        has_bias: bool = False,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        data_format: str = "NCDHW",
+        dtype: Any = mstype.float32,
+    ) -> None:
         api = "Conv3d"
         if isinstance(padding, int) and not isinstance(padding, bool):
             check_non_negative_int(padding, "padding", api)
@@ -395,13 +411,15 @@ class Conv3d(_Conv):
             and len(padding) == 6
             and all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in padding)
         ):
-            fail(api, "padding", "a non-negative int or a tuple of 6 non-negative ints", padding)
+            fail_arg(
+                api, "padding", "a non-negative int or a tuple of 6 non-negative ints", padding
+            )
         if (
             isinstance(pad_mode, str)
             and pad_mode != "pad"
             and padding not in (0, (0,) * 6, [0] * 6)
         ):
-            fail(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
+            fail_arg(api, "padding", f"0 when 'pad_mode' is {pad_mode!r}", padding)
         super().__init__(
             api,
             in_channels,
@@ -432,8 +450,9 @@ class Conv3d(_Conv):
         if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != w.dtype:
             w = w.astype(a.dtype)
         bias = self.bias._data.astype(a.dtype) if self.has_bias else None
-        return conv3d(a, w, bias, self.stride, self.pad_mode, self.padding, self.dilation,
-                      self.group)  # fmt: skip
+        return conv3d(
+            a, w, bias, self.stride, self.pad_mode, self.padding, self.dilation, self.group
+        )
 
 
 # --- transposed convolutions -----------------------------------------------------------------------
@@ -442,7 +461,7 @@ def _tuple_n(v: Any, n: int, name: str, api: str) -> tuple[int, ...]:
         return (v,) * n
     if isinstance(v, tuple | list) and len(v) == n and all(isinstance(x, int) for x in v):
         return tuple(v)
-    fail(api, name, f"an int or a tuple of {n} ints", v, TypeError)
+    fail_arg(api, name, f"an int or a tuple of {n} ints", v, TypeError)
 
 
 class _ConvTranspose(Cell):
@@ -454,10 +473,24 @@ class _ConvTranspose(Cell):
     _n = 2
     _zero_output_padding = False  # Conv2dTranspose: output_padding adds zeros (MindSpore 2.10)
 
-    def __init__(self, api: str, in_channels: int, out_channels: int, kernel_size: Any,
-                 stride: Any, pad_mode: str, padding: Any, output_padding: Any, dilation: Any,
-                 group: int, has_bias: bool, weight_init: Any, bias_init: Any, dtype: Any,
-                 weight_kernel: tuple[int, ...] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        api: str,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any,
+        pad_mode: str,
+        padding: Any,
+        output_padding: Any,
+        dilation: Any,
+        group: int,
+        has_bias: bool,
+        weight_init: Any,
+        bias_init: Any,
+        dtype: Any,
+        weight_kernel: tuple[int, ...] | None = None,
+    ) -> None:
         super().__init__()
         n = self._n
         self._api = api
@@ -479,15 +512,20 @@ class _ConvTranspose(Cell):
         elif isinstance(padding, tuple | list) and len(padding) == 2 * n:
             pads = tuple((padding[2 * i], padding[2 * i + 1]) for i in range(n))
         else:
-            fail(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
+            fail_arg(api, "padding", f"an int or a tuple of {2 * n} ints", padding, TypeError)
         if pad_mode != "pad" and any(p != (0, 0) for p in pads):
-            fail(api, "padding", "0 unless pad_mode is 'pad'", padding)
+            fail_arg(api, "padding", "0 unless pad_mode is 'pad'", padding)
         self.padding, self._pads = padding, pads
         self.has_bias = check_bool(has_bias, "has_bias", api)
         kernel = weight_kernel or self.kernel_size
         shape = (in_channels, out_channels // group, *kernel)
-        self.weight = make_param(HeUniform(math.sqrt(5)) if weight_init is None else weight_init,
-                                 shape, dtype, "weight", api)  # fmt: skip
+        self.weight = make_param(
+            HeUniform(math.sqrt(5)) if weight_init is None else weight_init,
+            shape,
+            dtype,
+            "weight",
+            api,
+        )
         self.bias = None
         if has_bias:
             fan_in = (out_channels // group) * math.prod(kernel)
@@ -521,9 +559,15 @@ class _ConvTranspose(Cell):
         dims = (spec, "OI" + spec[2:], spec)
 
         def forward(z):
-            return lax.conv_general_dilated(z, weight, self.stride, pads,
-                                            rhs_dilation=self.dilation, dimension_numbers=dims,
-                                            feature_group_count=self.group)  # fmt: skip
+            return lax.conv_general_dilated(
+                z,
+                weight,
+                self.stride,
+                pads,
+                rhs_dilation=self.dilation,
+                dimension_numbers=dims,
+                feature_group_count=self.group,
+            )
 
         zeros = jnp.zeros((a.shape[0], self.out_channels, *out_sizes), a.dtype)
         _, vjp = jax.vjp(forward, zeros)
@@ -536,8 +580,12 @@ class _ConvTranspose(Cell):
 
     def _check(self, a: Any, rank: int) -> None:
         if a.ndim != rank or a.shape[1] != self.in_channels:
-            fail(self._api, "x", f"a {rank}-D Tensor with {self.in_channels} channels",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "x",
+                f"a {rank}-D Tensor with {self.in_channels} channels",
+                f"shape {list(a.shape)}",
+            )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -545,10 +593,12 @@ class _ConvTranspose(Cell):
         return Tensor._from(self._transpose(a, self.weight._data))
 
     def extend_repr(self) -> str:
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
-                f"group={self.group}, has_bias={self.has_bias}")  # fmt: skip
+        return (
+            f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+            f"kernel_size={self.kernel_size}, stride={self.stride}, "
+            f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
+            f"group={self.group}, has_bias={self.has_bias}"
+        )
 
 
 class Conv2dTranspose(_ConvTranspose):
@@ -596,14 +646,38 @@ class Conv2dTranspose(_ConvTranspose):
 
     _zero_output_padding = True
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 pad_mode: str = "same", padding: Any = 0, output_padding: Any = 0,
-                 dilation: Any = 1, group: int = 1, has_bias: bool = False,
-                 weight_init: Any = None, bias_init: Any = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
-        super().__init__("Conv2dTranspose", in_channels, out_channels, kernel_size, stride,
-                         pad_mode, padding, output_padding, dilation, group, has_bias,
-                         weight_init, bias_init, dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        pad_mode: str = "same",
+        padding: Any = 0,
+        output_padding: Any = 0,
+        dilation: Any = 1,
+        group: int = 1,
+        has_bias: bool = False,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__(
+            "Conv2dTranspose",
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            output_padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            dtype,
+        )
 
 
 class Conv3dTranspose(_ConvTranspose):
@@ -651,16 +725,41 @@ class Conv3dTranspose(_ConvTranspose):
 
     _n = 3
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 pad_mode: str = "same", padding: Any = 0, dilation: Any = 1, group: int = 1,
-                 output_padding: Any = 0, has_bias: bool = False, weight_init: Any = None,
-                 bias_init: Any = None, data_format: str = "NCDHW",
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        pad_mode: str = "same",
+        padding: Any = 0,
+        dilation: Any = 1,
+        group: int = 1,
+        output_padding: Any = 0,
+        has_bias: bool = False,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        data_format: str = "NCDHW",
+        dtype: Any = mstype.float32,
+    ) -> None:
         if data_format != "NCDHW":
-            fail("Conv3dTranspose", "data_format", "'NCDHW'", data_format)
-        super().__init__("Conv3dTranspose", in_channels, out_channels, kernel_size, stride,
-                         pad_mode, padding, output_padding, dilation, group, has_bias,
-                         weight_init, bias_init, dtype)  # fmt: skip
+            fail_arg("Conv3dTranspose", "data_format", "'NCDHW'", data_format)
+        super().__init__(
+            "Conv3dTranspose",
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            output_padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            dtype,
+        )
 
 
 class Conv1dTranspose(_ConvTranspose):
@@ -706,13 +805,38 @@ class Conv1dTranspose(_ConvTranspose):
 
     _n = 1
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int = 1,
-                 pad_mode: str = "same", padding: int = 0, dilation: int = 1, group: int = 1,
-                 has_bias: bool = False, weight_init: Any = None, bias_init: Any = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
-        super().__init__("Conv1dTranspose", in_channels, out_channels, kernel_size, stride,
-                         pad_mode, padding, 0, dilation, group, has_bias, weight_init, bias_init,
-                         dtype, weight_kernel=(1, kernel_size))  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int,
+        stride: int = 1,
+        pad_mode: str = "same",
+        padding: int = 0,
+        dilation: int = 1,
+        group: int = 1,
+        has_bias: bool = False,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__(
+            "Conv1dTranspose",
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            0,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            dtype,
+            weight_kernel=(1, kernel_size),
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)

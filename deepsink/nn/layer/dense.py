@@ -178,24 +178,43 @@ class BiDense(Cell):
         (5, 4)
     """
 
-    def __init__(self, in1_channels: int, in2_channels: int, out_channels: int,
-                 weight_init: Any = None, bias_init: Any = None, has_bias: bool = True,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in1_channels: int,
+        in2_channels: int,
+        out_channels: int,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        has_bias: bool = True,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
-        for arg, v in (("in1_channels", in1_channels), ("in2_channels", in2_channels),
-                       ("out_channels", out_channels)):  # fmt: skip
+        for arg, v in (
+            ("in1_channels", in1_channels),
+            ("in2_channels", in2_channels),
+            ("out_channels", out_channels),
+        ):
             check_positive_int(v, arg, "BiDense")
         self.in1_channels, self.in2_channels = in1_channels, in2_channels
         self.out_channels = out_channels
         self.has_bias = check_bool(has_bias, "has_bias", "BiDense")
         bound = 1 / math.sqrt(in1_channels)
-        self.weight = make_param(Uniform(bound) if weight_init is None else weight_init,
-                                 (out_channels, in1_channels, in2_channels), dtype, "weight",
-                                 "BiDense")  # fmt: skip
+        self.weight = make_param(
+            Uniform(bound) if weight_init is None else weight_init,
+            (out_channels, in1_channels, in2_channels),
+            dtype,
+            "weight",
+            "BiDense",
+        )
         self.bias = None
         if has_bias:
-            self.bias = make_param(Uniform(bound) if bias_init is None else bias_init,
-                                   (out_channels,), dtype, "bias", "BiDense")  # fmt: skip
+            self.bias = make_param(
+                Uniform(bound) if bias_init is None else bias_init,
+                (out_channels,),
+                dtype,
+                "bias",
+                "BiDense",
+            )
 
     def construct(self, input1: Tensor, input2: Tensor) -> Tensor:
         from deepsink.ops.function.nn_window_func import bidense
@@ -203,5 +222,7 @@ class BiDense(Cell):
         return bidense(input1, input2, self.weight, self.bias)
 
     def extend_repr(self) -> str:
-        return (f"in1_channels={self.in1_channels}, in2_channels={self.in2_channels}, "
-                f"out_channels={self.out_channels}, has_bias={self.has_bias}")  # fmt: skip
+        return (
+            f"in1_channels={self.in1_channels}, in2_channels={self.in2_channels}, "
+            f"out_channels={self.out_channels}, has_bias={self.has_bias}"
+        )

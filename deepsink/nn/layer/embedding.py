@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import indexing
 from deepsink.common.initializer import initializer
@@ -68,11 +68,11 @@ class Embedding(Cell):
         super().__init__()
         for name, v in (("vocab_size", vocab_size), ("embedding_size", embedding_size)):
             if isinstance(v, bool) or not isinstance(v, int):
-                fail("Embedding", name, "an int", v, TypeError)
+                fail_arg("Embedding", name, "an int", v, TypeError)
         self.vocab_size, self.embedding_size = vocab_size, embedding_size
         self.use_one_hot = check_bool(use_one_hot, "use_one_hot", "Embedding")
         if dtype not in mstype.number_type:
-            fail("Embedding", "dtype", "a number type", dtype, TypeError)
+            fail_arg("Embedding", "dtype", "a number type", dtype, TypeError)
         self.dtype = dtype
         table = initializer(embedding_table, (vocab_size, embedding_size))._data
         if padding_idx is not None:
@@ -81,7 +81,9 @@ class Embedding(Cell):
                 or not isinstance(padding_idx, int)
                 or not (0 <= padding_idx < vocab_size)
             ):
-                fail("Embedding", "padding_idx", f"an int in range [0, {vocab_size})", padding_idx)
+                fail_arg(
+                    "Embedding", "padding_idx", f"an int in range [0, {vocab_size})", padding_idx
+                )
             table = table.at[padding_idx].set(0)
         self.padding_idx = padding_idx
         self.embedding_table = Parameter(Tensor._from(table), name="embedding_table")
@@ -157,9 +159,18 @@ class EmbeddingLookup(Cell):
 
     _api = "EmbeddingLookup"
 
-    def __init__(self, vocab_size: int, embedding_size: int, param_init: Any = "normal",
-                 target: str = "CPU", slice_mode: str = "batch_slice", manual_shapes: Any = None,
-                 max_norm: Any = None, sparse: bool = True, dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        vocab_size: int,
+        embedding_size: int,
+        param_init: Any = "normal",
+        target: str = "CPU",
+        slice_mode: str = "batch_slice",
+        manual_shapes: Any = None,
+        max_norm: Any = None,
+        sparse: bool = True,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         from deepsink._core.validate import check_positive_int
 
@@ -168,16 +179,17 @@ class EmbeddingLookup(Cell):
         self.vocab_size = check_positive_int(vocab_size, "vocab_size", api)
         self.embedding_size = check_positive_int(embedding_size, "embedding_size", api)
         if target not in ("CPU", "DEVICE"):
-            fail(api, "target", "'CPU' or 'DEVICE'", target)
+            fail_arg(api, "target", "'CPU' or 'DEVICE'", target)
         if not sparse and target == "CPU":
-            fail(api, "sparse", "True when 'target' is 'CPU'", sparse)
+            fail_arg(api, "sparse", "True when 'target' is 'CPU'", sparse)
         modes = ("field_slice", "table_row_slice", "table_column_slice", "batch_slice")
         if slice_mode not in modes:
-            fail(api, "slice_mode", f"one of {list(modes)}", slice_mode)
+            fail_arg(api, "slice_mode", f"one of {list(modes)}", slice_mode)
         self.target, self.slice_mode, self.manual_shapes = target, slice_mode, manual_shapes
         self.max_norm = max_norm
-        self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size],
-                                                     dtype), name="embedding_table")  # fmt: skip
+        self.embedding_table = Parameter(
+            initializer(param_init, [vocab_size, embedding_size], dtype), name="embedding_table"
+        )
 
     def _lookup(self, indices: Any) -> jax.Array:
         idx = unwrap(indices)
@@ -243,34 +255,58 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
 
     _api = "MultiFieldEmbeddingLookup"
 
-    def __init__(self, vocab_size: int, embedding_size: int, field_size: int,
-                 param_init: Any = "normal", target: str = "CPU", slice_mode: str = "batch_slice",
-                 feature_num_list: Any = None, max_norm: Any = None, sparse: bool = True,
-                 operator: str = "SUM", dtype: Any = mstype.float32) -> None:  # fmt: skip
-        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode,
-                         feature_num_list, max_norm, sparse, dtype)  # fmt: skip
+    def __init__(
+        self,
+        vocab_size: int,
+        embedding_size: int,
+        field_size: int,
+        param_init: Any = "normal",
+        target: str = "CPU",
+        slice_mode: str = "batch_slice",
+        feature_num_list: Any = None,
+        max_norm: Any = None,
+        sparse: bool = True,
+        operator: str = "SUM",
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__(
+            vocab_size,
+            embedding_size,
+            param_init,
+            target,
+            slice_mode,
+            feature_num_list,
+            max_norm,
+            sparse,
+            dtype,
+        )
         from deepsink._core.validate import check_positive_int
 
         self.field_size = check_positive_int(field_size, "field_size", self._api)
         if operator not in ("SUM", "MAX", "MEAN"):
-            fail(self._api, "operator", "one of ['SUM', 'MAX', 'MEAN']", operator)
+            fail_arg(self._api, "operator", "one of ['SUM', 'MAX', 'MEAN']", operator)
         self.operator = operator
 
     def construct(self, input_indices: Tensor, input_values: Tensor, field_ids: Tensor) -> Tensor:
         api = self._api
         idx, val, fid = unwrap(input_indices), unwrap(input_values), unwrap(field_ids)
-        for arg, a, kinds in (("input_indices", idx, (jnp.int32, jnp.int64)),
-                              ("input_values", val, (jnp.float32,)),
-                              ("field_ids", fid, (jnp.int32,))):  # fmt: skip
+        for arg, a, kinds in (
+            ("input_indices", idx, (jnp.int32, jnp.int64)),
+            ("input_values", val, (jnp.float32,)),
+            ("field_ids", fid, (jnp.int32,)),
+        ):
             if a.ndim != 2:
-                fail(api, arg, "2-D", a.ndim)
+                fail_arg(api, arg, "2-D", a.ndim)
             if a.dtype not in kinds:
-                fail(api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError)
+                fail_arg(
+                    api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError
+                )
         emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
         onehot = fid[..., None] == jnp.arange(self.field_size)  # (N, S, F)
         if self.operator == "MAX":
-            masked = jnp.where((onehot & (val != 0)[..., None])[..., None], emb[:, :, None],
-                               -3.402823466e38)  # fmt: skip
+            masked = jnp.where(
+                (onehot & (val != 0)[..., None])[..., None], emb[:, :, None], -3.402823466e38
+            )
             merged = jnp.max(masked, axis=1)
             count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))
             return Tensor._from(merged * (count != 0)[..., None])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink import ops
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Normal, initializer
 from deepsink.common.parameter import Parameter
@@ -21,7 +21,7 @@ from deepsink.ops.function import nn_func
 
 def _probability(p: Any, api: str) -> float:
     if isinstance(p, bool) or not isinstance(p, int | float):
-        fail(api, "p", "a float", p, TypeError)
+        fail_arg(api, "p", "a float", p, TypeError)
     return float(p)
 
 
@@ -139,15 +139,25 @@ class EmbeddingExt(Cell):
           [0. 1.]]]
     """
 
-    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
-                 max_norm: float | None = None, norm_type: float = 2.0,
-                 scale_grad_by_freq: bool = False, sparse: bool = False, _weight: Any = None,
-                 _freeze: bool = False, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Any = None,
+        _freeze: bool = False,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         api = "EmbeddingExt"
         if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
-            fail(api, "padding_idx", f"in range [{-num_embeddings}, {num_embeddings})",
-                 padding_idx)  # fmt: skip
+            fail_arg(
+                api, "padding_idx", f"in range [{-num_embeddings}, {num_embeddings})", padding_idx
+            )
         if sparse:
             raise NotImplementedError(f"For '{api}', 'sparse=True' is not supported")
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
@@ -162,19 +172,27 @@ class EmbeddingExt(Cell):
                 data = Tensor(rows)
         else:
             if tuple(_weight.shape) != shape:
-                fail(api, "_weight", f"a Tensor of shape {shape}", tuple(_weight.shape))
+                fail_arg(api, "_weight", f"a Tensor of shape {shape}", tuple(_weight.shape))
             data = _weight
         self.weight = Parameter(data, name="weight", requires_grad=not _freeze)
 
     def construct(self, input: Tensor) -> Tensor:
-        return ops.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
-                           self.scale_grad_by_freq)  # fmt: skip
+        return ops.embedding(
+            input,
+            self.weight,
+            self.padding_idx,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
+        )
 
     def extend_repr(self) -> str:
-        return (f"num_embeddings={self.num_embeddings}, embedding_dim={self.embedding_dim}, "
-                f"padding_idx={self.padding_idx}, max_norm={self.max_norm}, "
-                f"norm_type={self.norm_type}, scale_grad_by_freq={self.scale_grad_by_freq}, "
-                f"dtype={self.weight.dtype}")  # fmt: skip
+        return (
+            f"num_embeddings={self.num_embeddings}, embedding_dim={self.embedding_dim}, "
+            f"padding_idx={self.padding_idx}, max_norm={self.max_norm}, "
+            f"norm_type={self.norm_type}, scale_grad_by_freq={self.scale_grad_by_freq}, "
+            f"dtype={self.weight.dtype}"
+        )
 
 
 class LayerNormExt(Cell):
@@ -206,15 +224,22 @@ class LayerNormExt(Cell):
         [[-0.999995  0.999995]]
     """
 
-    def __init__(self, normalized_shape: Any, eps: float = 1e-5, elementwise_affine: bool = True,
-                 bias: bool = True, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         shape = (
             (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
         )
         self.normalized_shape, self.eps = shape, eps
-        self.elementwise_affine = check_bool(elementwise_affine, "elementwise_affine",
-                                             "LayerNormExt")  # fmt: skip
+        self.elementwise_affine = check_bool(
+            elementwise_affine, "elementwise_affine", "LayerNormExt"
+        )
         dt = dtype or mstype.float32
         self.weight = self.bias = None
         if elementwise_affine:
@@ -226,8 +251,10 @@ class LayerNormExt(Cell):
         return ops.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extend_repr(self) -> str:
-        return (f"normalized_shape={self.normalized_shape}, eps={self.eps}, "
-                f"elementwise_affine={self.elementwise_affine}")  # fmt: skip
+        return (
+            f"normalized_shape={self.normalized_shape}, eps={self.eps}, "
+            f"elementwise_affine={self.elementwise_affine}"
+        )
 
 
 class MaxPool2dExt(MaxPool2d):
@@ -265,15 +292,34 @@ class MaxPool2dExt(MaxPool2d):
            [13. 15.]]]]
     """
 
-    def __init__(self, kernel_size: Any = 1, stride: Any = None, padding: Any = 0,
-                 dilation: Any = 1, return_indices: bool = False, ceil_mode: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        stride: Any = None,
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
         k = (kernel_size,) * 2 if isinstance(kernel_size, int) else tuple(kernel_size)
         p = (padding,) * 2 if isinstance(padding, int) else tuple(padding)
         if any(not isinstance(v, int) or v < 0 or 2 * v > w for v, w in zip(p, k)):
-            fail("MaxPool2dExt", "padding", f"non-negative and at most half of kernel_size {k}",
-                 padding, RuntimeError)  # fmt: skip
-        super().__init__(kernel_size, kernel_size if stride is None else stride, "pad", padding,
-                         dilation, return_indices, ceil_mode)  # fmt: skip
+            fail_arg(
+                "MaxPool2dExt",
+                "padding",
+                f"non-negative and at most half of kernel_size {k}",
+                padding,
+                RuntimeError,
+            )
+        super().__init__(
+            kernel_size,
+            kernel_size if stride is None else stride,
+            "pad",
+            padding,
+            dilation,
+            return_indices,
+            ceil_mode,
+        )
 
     def extend_repr(self) -> str:  # 2.10's MaxPool2dExt prints no arguments
         return ""

@@ -11,7 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -30,8 +30,10 @@ def _images(img1: Tensor, img2: Tensor, api: str) -> tuple[jax.Array, jax.Array,
     _check_4d(a, "img1", api)
     _check_4d(b, "img2", api)
     if a.shape != b.shape or a.dtype != b.dtype:
-        raise TypeError(f"For '{api}', 'img1' and 'img2' must have the same shape and dtype, but "
-                        f"got {a.shape} {a.dtype} and {b.shape} {b.dtype}")  # fmt: skip
+        raise TypeError(
+            f"For '{api}', 'img1' and 'img2' must have the same shape and dtype, but "
+            f"got {a.shape} {a.dtype} and {b.shape} {b.dtype}"
+        )
     top = float(np.iinfo(a.dtype).max) if jnp.issubdtype(a.dtype, jnp.integer) else 1.0
     a, b = a.astype(jnp.float32), b.astype(jnp.float32)
     if top > 1.0:
@@ -41,9 +43,9 @@ def _images(img1: Tensor, img2: Tensor, api: str) -> tuple[jax.Array, jax.Array,
 
 def _max_val(max_val: Any, api: str) -> float:
     if isinstance(max_val, bool) or not isinstance(max_val, int | float):
-        fail(api, "max_val", "an int or float", max_val, TypeError)
+        fail_arg(api, "max_val", "an int or float", max_val, TypeError)
     if max_val <= 0:
-        fail(api, "max_val", "greater than 0", max_val)
+        fail_arg(api, "max_val", "greater than 0", max_val)
     return max_val
 
 
@@ -130,14 +132,16 @@ class _Window(Cell):
 
     def __init__(self, size: int, sigma: float) -> None:
         super().__init__()
-        self.weight = Parameter(Tensor(_gaussian_window(size, sigma)), name="weight",
-                                requires_grad=False)  # fmt: skip
+        self.weight = Parameter(
+            Tensor(_gaussian_window(size, sigma)), name="weight", requires_grad=False
+        )
 
     def construct(self, a: Any) -> Any:
         """Valid convolution of every channel of ``a`` (N, C, H, W) with the window."""
         n, c, h, w = a.shape
-        out = jax.lax.conv_general_dilated(a.reshape(n * c, 1, h, w), unwrap(self.weight),
-                                           (1, 1), "VALID")  # fmt: skip
+        out = jax.lax.conv_general_dilated(
+            a.reshape(n * c, 1, h, w), unwrap(self.weight), (1, 1), "VALID"
+        )
         return out.reshape((n, c) + out.shape[2:])
 
 
@@ -152,20 +156,21 @@ def _ssim_cs(a: Any, b: Any, conv: _Window, c1: float, c2: float) -> tuple[Any, 
     return jnp.mean(ssim, axis=(2, 3)), jnp.mean(v1 / v2, axis=(2, 3))
 
 
-def _ssim_args(api: str, max_val: Any, filter_size: Any, filter_sigma: Any, k1: Any,
-               k2: Any) -> None:  # fmt: skip
+def _ssim_args(
+    api: str, max_val: Any, filter_size: Any, filter_sigma: Any, k1: Any, k2: Any
+) -> None:
     _max_val(max_val, api)
     if isinstance(filter_size, bool) or not isinstance(filter_size, int):
-        fail(api, "filter_size", "an int", filter_size, TypeError)
+        fail_arg(api, "filter_size", "an int", filter_size, TypeError)
     if filter_size < 1:
-        fail(api, "filter_size", "at least 1", filter_size)
+        fail_arg(api, "filter_size", "at least 1", filter_size)
     if isinstance(filter_sigma, bool) or not isinstance(filter_sigma, float):
-        fail(api, "filter_sigma", "a float", filter_sigma, TypeError)
+        fail_arg(api, "filter_sigma", "a float", filter_sigma, TypeError)
     if filter_sigma <= 0:
-        fail(api, "filter_sigma", "greater than 0", filter_sigma)
+        fail_arg(api, "filter_sigma", "greater than 0", filter_sigma)
     for name, v in (("k1", k1), ("k2", k2)):
         if isinstance(v, bool) or not isinstance(v, float):
-            fail(api, name, "a float", v, TypeError)
+            fail_arg(api, name, "a float", v, TypeError)
 
 
 class SSIM(Cell):
@@ -201,8 +206,14 @@ class SSIM(Cell):
         [1.]
     """
 
-    def __init__(self, max_val: Any = 1.0, filter_size: int = 11, filter_sigma: float = 1.5,
-                 k1: float = 0.01, k2: float = 0.03) -> None:  # fmt: skip
+    def __init__(
+        self,
+        max_val: Any = 1.0,
+        filter_size: int = 11,
+        filter_sigma: float = 1.5,
+        k1: float = 0.01,
+        k2: float = 0.03,
+    ) -> None:
         super().__init__()
         _ssim_args("SSIM", max_val, filter_size, filter_sigma, k1, k2)
         self.max_val, self.filter_size, self.filter_sigma = max_val, filter_size, filter_sigma
@@ -212,11 +223,13 @@ class SSIM(Cell):
     def construct(self, img1: Tensor, img2: Tensor) -> Tensor:
         a0 = unwrap(img1)
         if a0.dtype not in (jnp.float32, jnp.float16):
-            raise TypeError(f"For 'SSIM', the dtype of 'img1' must be float16 or float32, "
-                            f"but got {a0.dtype}")  # fmt: skip
+            raise TypeError(
+                f"For 'SSIM', the dtype of 'img1' must be float16 or float32, but got {a0.dtype}"
+            )
         if a0.ndim == 4 and min(a0.shape[2:]) < self.filter_size:
-            fail("SSIM", "img1", f"H and W at least filter_size {self.filter_size}",
-                 tuple(a0.shape))  # fmt: skip
+            fail_arg(
+                "SSIM", "img1", f"H and W at least filter_size {self.filter_size}", tuple(a0.shape)
+            )
         a, b, _ = _images(img1, img2, "SSIM")
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
         ssim, _ = _ssim_cs(a, b, self.conv, c1, c2)
@@ -257,34 +270,47 @@ class MSSSIM(Cell):
         [1.]
     """
 
-    def __init__(self, max_val: Any = 1.0,
-                 power_factors: Any = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333),
-                 filter_size: int = 11, filter_sigma: float = 1.5, k1: float = 0.01,
-                 k2: float = 0.03) -> None:  # fmt: skip
+    def __init__(
+        self,
+        max_val: Any = 1.0,
+        power_factors: Any = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333),
+        filter_size: int = 11,
+        filter_sigma: float = 1.5,
+        k1: float = 0.01,
+        k2: float = 0.03,
+    ) -> None:
         super().__init__()
         _ssim_args("MSSSIM", max_val, filter_size, filter_sigma, k1, k2)
         if not isinstance(power_factors, tuple | list):
-            fail("MSSSIM", "power_factors", "a tuple or list", power_factors, TypeError)
+            fail_arg("MSSSIM", "power_factors", "a tuple or list", power_factors, TypeError)
         self.max_val, self.filter_size, self.filter_sigma = max_val, filter_size, filter_sigma
         self.k1, self.k2, self.power_factors = k1, k2, tuple(power_factors)
         self.level = len(power_factors)
-        self.multi_convs_list = CellList([_Window(filter_size, filter_sigma)
-                                          for _ in range(self.level)])  # fmt: skip
+        self.multi_convs_list = CellList(
+            [_Window(filter_size, filter_sigma) for _ in range(self.level)]
+        )
 
     def construct(self, img1: Tensor, img2: Tensor) -> Tensor:
         a, b, _ = _images(img1, img2, "MSSSIM")
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
         need = self.filter_size * 2 ** (self.level - 1)
         if min(a.shape[2:]) < need:
-            fail("MSSSIM", "img1", f"H and W at least {need} for {self.level} scales of a "
-                 f"{self.filter_size}-pixel window", tuple(a.shape))  # fmt: skip
+            fail_arg(
+                "MSSSIM",
+                "img1",
+                f"H and W at least {need} for {self.level} scales of a "
+                f"{self.filter_size}-pixel window",
+                tuple(a.shape),
+            )
         terms = []
         ssim = None
         for i in range(self.level):
             ssim, cs = _ssim_cs(a, b, self.multi_convs_list[i], c1, c2)
             terms.append(jax.nn.relu(cs))
-            a, b = (jax.lax.reduce_window(v, 0.0, jax.lax.add, (1, 1, 2, 2), (1, 1, 2, 2),
-                                          "VALID") / 4 for v in (a, b))  # fmt: skip
+            a, b = (
+                jax.lax.reduce_window(v, 0.0, jax.lax.add, (1, 1, 2, 2), (1, 1, 2, 2), "VALID") / 4
+                for v in (a, b)
+            )
         stack = jnp.stack(terms[:-1] + [jax.nn.relu(ssim)], axis=-1)
         weights = jnp.asarray(self.power_factors, jnp.float32)
         return Tensor._from(jnp.mean(jnp.prod(stack**weights, axis=-1), axis=-1))
@@ -319,9 +345,9 @@ class CentralCrop(Cell):
     def __init__(self, central_fraction: float) -> None:
         super().__init__()
         if isinstance(central_fraction, bool) or not isinstance(central_fraction, float):
-            fail("CentralCrop", "central_fraction", "a float", central_fraction, TypeError)
+            fail_arg("CentralCrop", "central_fraction", "a float", central_fraction, TypeError)
         if not 0.0 < central_fraction <= 1.0:
-            fail("CentralCrop", "central_fraction", "in range (0.0, 1.0]", central_fraction)
+            fail_arg("CentralCrop", "central_fraction", "in range (0.0, 1.0]", central_fraction)
         self.central_fraction = central_fraction
 
     def construct(self, image: Tensor) -> Tensor:

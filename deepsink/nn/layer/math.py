@@ -9,7 +9,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
@@ -83,8 +83,10 @@ class Moments(Cell):
     def construct(self, x: Tensor) -> tuple:
         a = unwrap(x)
         ax = _axes(self.axis)
-        return (Tensor._from(jnp.mean(a, axis=ax, keepdims=self.keep_dims)),
-                Tensor._from(jnp.var(a, axis=ax, keepdims=self.keep_dims)))  # fmt: skip
+        return (
+            Tensor._from(jnp.mean(a, axis=ax, keepdims=self.keep_dims)),
+            Tensor._from(jnp.var(a, axis=ax, keepdims=self.keep_dims)),
+        )
 
 
 class MatMul(Cell):
@@ -243,7 +245,7 @@ class Range(Cell):
     def __init__(self, start: Any, limit: Any = None, delta: Any = 1) -> None:
         super().__init__()
         if delta == 0:
-            fail("Range", "delta", "non-zero", delta)
+            fail_arg("Range", "delta", "non-zero", delta)
         if limit is None:
             start, limit = 0, start
         self.start, self.limit, self.delta = start, limit, delta
@@ -282,8 +284,9 @@ class Norm(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
-        return Tensor._from(jnp.sqrt(jnp.sum(a * a, axis=_axes(self.axis),
-                                             keepdims=self.keep_dims)))  # fmt: skip
+        return Tensor._from(
+            jnp.sqrt(jnp.sum(a * a, axis=_axes(self.axis), keepdims=self.keep_dims))
+        )
 
 
 class Roll(Cell):
@@ -345,7 +348,9 @@ class Unflatten(Cell):
     def __init__(self, axis: int, unflattened_size: Any) -> None:
         super().__init__()
         if not isinstance(unflattened_size, tuple | list):
-            fail("Unflatten", "unflattened_size", "a tuple or list", unflattened_size, TypeError)
+            fail_arg(
+                "Unflatten", "unflattened_size", "a tuple or list", unflattened_size, TypeError
+            )
         self.axis, self.unflattened_size = axis, tuple(unflattened_size)
 
     def construct(self, input_x: Tensor) -> Tensor:
@@ -433,14 +438,14 @@ class ChannelShuffle(Cell):
     def __init__(self, groups: int) -> None:
         super().__init__()
         if isinstance(groups, bool) or not isinstance(groups, int) or groups < 1:
-            fail("ChannelShuffle", "groups", "a positive int", groups)
+            fail_arg("ChannelShuffle", "groups", "a positive int", groups)
         self.groups = groups
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         n, c = a.shape[:2]
         if c % self.groups:
-            fail("ChannelShuffle", "x", f"channels divisible by groups={self.groups}", c)
+            fail_arg("ChannelShuffle", "x", f"channels divisible by groups={self.groups}", c)
         g = self.groups
         y = a.reshape(n, g, c // g, *a.shape[2:])
         return Tensor._from(jnp.swapaxes(y, 1, 2).reshape(a.shape))
@@ -496,6 +501,8 @@ class LBeta(Cell):
     def construct(self, x: Tensor, y: Tensor) -> Tensor:
         a, b = unwrap(x), unwrap(y)
         if not (jnp.issubdtype(a.dtype, jnp.floating) and a.dtype == b.dtype):
-            fail("LBeta", "x", "float Tensors of one dtype", f"{a.dtype} and {b.dtype}", TypeError)
+            fail_arg(
+                "LBeta", "x", "float Tensors of one dtype", f"{a.dtype} and {b.dtype}", TypeError
+            )
         g = jax.scipy.special.gammaln
         return Tensor._from(g(a) + g(b) - g(a + b))

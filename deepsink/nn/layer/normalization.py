@@ -13,7 +13,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import norm
-from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import initializer
 from deepsink.common.parameter import Parameter
@@ -59,9 +59,9 @@ class _BatchNorm(Cell):
             or not isinstance(momentum, int | float)
             or not 0 <= momentum <= 1
         ):
-            fail(api, "momentum", "a number in range [0, 1]", momentum)
+            fail_arg(api, "momentum", "a number in range [0, 1]", momentum)
         if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
-            fail(api, "use_batch_statistics", "a bool or None", use_batch_statistics, TypeError)
+            fail_arg(api, "use_batch_statistics", "a bool or None", use_batch_statistics, TypeError)
         check_bool(affine, "affine", api)
         self.format = check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
         self.num_features = num_features
@@ -102,8 +102,9 @@ class _BatchNorm(Cell):
         )
         xs = a.astype(_stat_dtype(a))
         if batch_stats and norm.use_matmul_sums():
-            y, mean, var = norm.batch_norm_train(xs, self.gamma._data, self.beta._data, channel,
-                                                 self.eps)  # fmt: skip
+            y, mean, var = norm.batch_norm_train(
+                xs, self.gamma._data, self.beta._data, channel, self.eps
+            )
             self._update_moving(mean, var, a.size // self.num_features)
             return Tensor._from(y.astype(a.dtype))
         if batch_stats:
@@ -279,7 +280,7 @@ class LayerNorm(Cell):
     ) -> None:
         super().__init__()
         if not isinstance(normalized_shape, tuple | list):
-            fail(
+            fail_arg(
                 "LayerNorm",
                 "normalized_shape",
                 "a tuple or list of ints",
@@ -287,13 +288,13 @@ class LayerNorm(Cell):
                 TypeError,
             )
         if not normalized_shape:
-            fail("LayerNorm", "normalized_shape", "non-empty", normalized_shape)
+            fail_arg("LayerNorm", "normalized_shape", "non-empty", normalized_shape)
         for name, v in (
             ("begin_norm_axis", begin_norm_axis),
             ("begin_params_axis", begin_params_axis),
         ):
             if isinstance(v, bool) or not isinstance(v, int):
-                fail("LayerNorm", name, "an int", v, TypeError)
+                fail_arg("LayerNorm", name, "an int", v, TypeError)
         self.normalized_shape = normalized_shape
         self.begin_norm_axis = begin_norm_axis
         self.begin_params_axis = begin_params_axis
@@ -313,7 +314,7 @@ class LayerNorm(Cell):
             ("begin_params_axis", self.begin_params_axis),
         ):
             if not -nd <= v < nd:
-                fail(
+                fail_arg(
                     "LayerNorm", name, f"in range [{-nd}, {nd}) for input shape {list(a.shape)}", v
                 )
         params_axis = self.begin_params_axis % nd
@@ -421,33 +422,48 @@ class _InstanceNorm(Cell):
 
     _rank = 4
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.1,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         self.num_features = check_positive_int(num_features, "num_features", api)
         if not 0 <= momentum <= 1:
-            fail(api, "momentum", "in range [0, 1]", momentum)
+            fail_arg(api, "momentum", "in range [0, 1]", momentum)
         self.eps, self.momentum = float(eps), float(momentum)
         self.affine = check_bool(affine, "affine", api)
         shape = (num_features,)
         # named "mean"/"variance" as in 2.10 (a parent Cell names them by attribute path)
-        self.moving_mean = Parameter(initializer("zeros", shape, dtype), name="mean",
-                                     requires_grad=False)  # fmt: skip
-        self.moving_variance = Parameter(initializer("ones", shape, dtype),
-                                         name="variance", requires_grad=False)  # fmt: skip
-        self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
-                               requires_grad=affine)  # fmt: skip
-        self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
-                              requires_grad=affine)  # fmt: skip
+        self.moving_mean = Parameter(
+            initializer("zeros", shape, dtype), name="mean", requires_grad=False
+        )
+        self.moving_variance = Parameter(
+            initializer("ones", shape, dtype), name="variance", requires_grad=False
+        )
+        self.gamma = Parameter(
+            initializer(gamma_init, shape, dtype), name="gamma", requires_grad=affine
+        )
+        self.beta = Parameter(
+            initializer(beta_init, shape, dtype), name="beta", requires_grad=affine
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         api = type(self).__name__
         if a.ndim != self._rank or a.shape[1] != self.num_features:
-            fail(api, "x", f"a {self._rank}-D Tensor with {self.num_features} channels",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                api,
+                "x",
+                f"a {self._rank}-D Tensor with {self.num_features} channels",
+                f"shape {list(a.shape)}",
+            )
         axes = tuple(range(2, a.ndim))
         mean = jnp.mean(a, axis=axes, keepdims=True)
         var = jnp.var(a, axis=axes, keepdims=True)
@@ -459,16 +475,22 @@ class _InstanceNorm(Cell):
             batch_mean = jnp.mean(mean.reshape(a.shape[:2]), axis=0)
             batch_var = jnp.mean(var.reshape(a.shape[:2]), axis=0) * n / max(n - 1, 1)
             m = self.momentum
-            self.moving_mean.set_data(Tensor._from(
-                (1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean)))  # fmt: skip
-            self.moving_variance.set_data(Tensor._from(
-                (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)))  # fmt: skip
+            self.moving_mean.set_data(
+                Tensor._from((1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean))
+            )
+            self.moving_variance.set_data(
+                Tensor._from(
+                    (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)
+                )
+            )
         return Tensor._from(y.astype(a.dtype))
 
     def extend_repr(self) -> str:
-        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
-                f"moving_variance={self.moving_variance}")  # fmt: skip
+        return (
+            f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
+            f"moving_variance={self.moving_variance}"
+        )
 
 
 class InstanceNorm1d(_InstanceNorm):
@@ -623,20 +645,37 @@ class BatchNorm3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
-                 use_batch_statistics: bool | None = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.9,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        moving_mean_init: Any = "zeros",
+        moving_var_init: Any = "ones",
+        use_batch_statistics: bool | None = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
-        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
-                                moving_mean_init, moving_var_init, use_batch_statistics,
-                                dtype=dtype)  # fmt: skip
+        self.bn2d = BatchNorm2d(
+            num_features,
+            eps,
+            momentum,
+            affine,
+            gamma_init,
+            beta_init,
+            moving_mean_init,
+            moving_var_init,
+            use_batch_statistics,
+            dtype=dtype,
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if a.ndim != 5:
-            fail("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
+            fail_arg("BatchNorm3d", "x", "a 5-D Tensor (N, C, D, H, W)", f"shape {list(a.shape)}")
         n, c, d, h, w = a.shape
         out = unwrap(self.bn2d(Tensor._from(a.reshape(n, c, d * h, w))))
         return Tensor._from(out.reshape(a.shape))
@@ -688,18 +727,37 @@ class SyncBatchNorm(_BatchNorm):
     _ranks = (2, 4)
     _layout = "2-D (N, C) or 4-D (N, C, H, W)"
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
-                 affine: bool = True, gamma_init: Any = "ones", beta_init: Any = "zeros",
-                 moving_mean_init: Any = "zeros", moving_var_init: Any = "ones",
-                 use_batch_statistics: bool | None = None, process_groups: Any = None,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float = 0.9,
+        affine: bool = True,
+        gamma_init: Any = "ones",
+        beta_init: Any = "zeros",
+        moving_mean_init: Any = "zeros",
+        moving_var_init: Any = "ones",
+        use_batch_statistics: bool | None = None,
+        process_groups: Any = None,
+        dtype: Any = mstype.float32,
+    ) -> None:
         if process_groups is not None:
             raise NotImplementedError(
                 "For 'SyncBatchNorm', 'process_groups' (statistics over a subset of the ranks) "
                 "is not supported; leave it None to reduce over every data-parallel rank"
             )
-        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
-                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)  # fmt: skip
+        super().__init__(
+            num_features,
+            eps,
+            momentum,
+            affine,
+            gamma_init,
+            beta_init,
+            moving_mean_init,
+            moving_var_init,
+            use_batch_statistics,
+            dtype=dtype,
+        )
 
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.communication.management import get_group_size

@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops.function import sampling_func
@@ -19,10 +19,11 @@ def _padding(padding: Any, n: int, api: str) -> tuple[int, ...]:
     if isinstance(padding, int) and not isinstance(padding, bool):
         return (padding,) * (2 * n)
     if not isinstance(padding, tuple | list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in padding):  # fmt: skip
-        fail(api, "padding", f"an int or a tuple of up to {2 * n} ints", padding, TypeError)
+        isinstance(p, int) and not isinstance(p, bool) for p in padding
+    ):
+        fail_arg(api, "padding", f"an int or a tuple of up to {2 * n} ints", padding, TypeError)
     if not padding or len(padding) % 2:
-        fail(api, "padding", "a tuple of an even number of ints", padding)
+        fail_arg(api, "padding", "a tuple of an even number of ints", padding)
     return tuple(padding)
 
 
@@ -34,7 +35,7 @@ class _PadNd(Cell):
         super().__init__()
         self.padding = _padding(padding, self._n, type(self).__name__)
         if self._mode != "constant" and any(p < 0 for p in self.padding):
-            fail(type(self).__name__, "padding", "non-negative", padding)
+            fail_arg(type(self).__name__, "padding", "non-negative", padding)
         self.value = value
 
     def construct(self, x: Tensor) -> Tensor:
@@ -393,18 +394,20 @@ class Pad(Cell):
     def __init__(self, paddings: Any, mode: str = "CONSTANT") -> None:
         super().__init__()
         if mode not in self._MODES:
-            fail("Pad", "mode", f"one of {list(self._MODES)}", mode)
+            fail_arg("Pad", "mode", f"one of {list(self._MODES)}", mode)
         if not isinstance(paddings, tuple | list) or not all(
-                isinstance(p, tuple | list) and len(p) == 2 for p in paddings):  # fmt: skip
-            fail("Pad", "paddings", "a tuple of (before, after) pairs", paddings, TypeError)
+            isinstance(p, tuple | list) and len(p) == 2 for p in paddings
+        ):
+            fail_arg("Pad", "paddings", "a tuple of (before, after) pairs", paddings, TypeError)
         self.paddings = tuple(tuple(int(v) for v in p) for p in paddings)
         self.mode = mode
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         if len(self.paddings) != a.ndim:
-            fail("Pad", "paddings", f"{a.ndim} pairs (one per axis of the input)",
-                 len(self.paddings))  # fmt: skip
+            fail_arg(
+                "Pad", "paddings", f"{a.ndim} pairs (one per axis of the input)", len(self.paddings)
+            )
         mode = self._MODES[self.mode]
         if mode == "constant":
             return Tensor._from(jnp.pad(a, self.paddings))

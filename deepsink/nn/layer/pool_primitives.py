@@ -67,13 +67,19 @@ class MaxPoolWithArgmax(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, kernel_size: Any = 1, strides: Any = 1, pad_mode: str = "valid",
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        strides: Any = 1,
+        pad_mode: str = "valid",
+        data_format: str = "NCHW",
+    ) -> None:
         _hw(kernel_size, "MaxPoolWithArgmax", "kernel_size")
         _hw(strides, "MaxPoolWithArgmax", "strides")
         if str(pad_mode).lower() not in ("valid", "same"):
-            U.fail("MaxPoolWithArgmax", f"'pad_mode' must be 'valid' or 'same', but got "
-                   f"{pad_mode!r}")  # fmt: skip
+            U.fail(
+                "MaxPoolWithArgmax", f"'pad_mode' must be 'valid' or 'same', but got {pad_mode!r}"
+            )
         if data_format != "NCHW":
             U.fail("MaxPoolWithArgmax", f"'data_format' must be 'NCHW', but got {data_format!r}")
 
@@ -134,8 +140,15 @@ class MaxPoolWithArgmaxV2(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, kernel_size: Any, strides: Any = None, pads: Any = 0,
-                 dilation: Any = (1, 1), ceil_mode: bool = False, argmax_type: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any,
+        strides: Any = None,
+        pads: Any = 0,
+        dilation: Any = (1, 1),
+        ceil_mode: bool = False,
+        argmax_type: Any = None,
+    ) -> None:
         pass
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
@@ -184,8 +197,9 @@ class ExtractImagePatches(Primitive):
         for arg, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
             if not isinstance(v, tuple | list) or len(v) != 4:
                 U.fail("ExtractImagePatches", f"'{arg}' must be 4 ints, but got {v!r}")
-        self._unfold = Unfold([1, *ksizes[2:], 1], [1, *strides[2:], 1], [1, *rates[2:], 1],
-                              padding)  # fmt: skip
+        self._unfold = Unfold(
+            [1, *ksizes[2:], 1], [1, *strides[2:], 1], [1, *rates[2:], 1], padding
+        )
 
     def __call__(self, input_x: Any) -> Tensor:
         return self._unfold(input_x)

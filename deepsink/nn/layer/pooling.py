@@ -17,7 +17,7 @@ from jax import lax
 
 from deepsink._core import conv as _conv
 from deepsink._core import pool as _pool
-from deepsink._core.validate import check_bool, check_one_of, fail
+from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
@@ -34,7 +34,7 @@ def _positive(value: Any, arg: str, api: str, n: int) -> int | tuple[int, ...]:
         and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
     ):
         return value[0] if len(value) == 1 else value
-    fail(api, arg, f"a positive int or a tuple of {n} positive ints", value)
+    fail_arg(api, arg, f"a positive int or a tuple of {n} positive ints", value)
 
 
 def _pair(value: int | tuple[int, ...]) -> Pair:
@@ -49,7 +49,7 @@ def _pool_padding(padding: Any, api: str, n: int) -> tuple[int, ...]:
         or len(vals) not in (1, n)
         or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in vals)
     ):
-        fail(
+        fail_arg(
             api, "padding", f"a non-negative int or a tuple of 1 or {n} non-negative ints", padding
         )
     return tuple(vals) * n if len(vals) == 1 else tuple(vals)
@@ -84,7 +84,7 @@ class _Pool(Cell):
         super().__init__()
         self._api = api
         if not isinstance(pad_mode, str):
-            fail(api, "pad_mode", "one of ['VALID', 'SAME', 'PAD']", pad_mode, TypeError)
+            fail_arg(api, "pad_mode", "one of ['VALID', 'SAME', 'PAD']", pad_mode, TypeError)
         self.pad_mode = check_one_of(pad_mode.upper(), ["VALID", "SAME", "PAD"], "pad_mode", api)
         self.format = check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
         self.kernel_size = _positive(kernel_size, "kernel_size", api, self._nd)
@@ -173,7 +173,7 @@ class _MaxPool(_Pool):
             ceil_mode=ceil_mode,
         )
         if return_indices and data_format != "NCHW":
-            fail(api, "data_format", "'NCHW' when 'return_indices' is True", data_format)
+            fail_arg(api, "data_format", "'NCHW' when 'return_indices' is True", data_format)
 
     def _pool(self, a):
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
@@ -206,8 +206,12 @@ class _MaxPool(_Pool):
         _, idx = lax.reduce_window(
             (lax.stop_gradient(a), flat),
             (np.array(neg, a.dtype), np.array(np.iinfo(itype).max, itype)),
-            pick, window, strides, config, window_dilation=dilation,
-        )  # fmt: skip
+            pick,
+            window,
+            strides,
+            config,
+            window_dilation=dilation,
+        )
         return idx
 
 
@@ -315,7 +319,7 @@ class MaxPool1d(_MaxPool):
     ) -> None:
         for name, v in (("kernel_size", kernel_size), ("stride", stride)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                fail("MaxPool1d", name, "a positive int", v)
+                fail_arg("MaxPool1d", name, "a positive int", v)
         super().__init__(
             "MaxPool1d", kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode
         )
@@ -344,7 +348,7 @@ class _AvgPool(_Pool):
             or not isinstance(divisor_override, int)
             or divisor_override <= 0
         ):
-            fail(api, "divisor_override", "a positive int or None", divisor_override)
+            fail_arg(api, "divisor_override", "a positive int or None", divisor_override)
         self.divisor_override = divisor_override
         self.padding = padding
         self._padding = _pool_padding(padding, api, self._nd)
@@ -485,7 +489,7 @@ class AvgPool1d(_AvgPool):
     ) -> None:
         for name, v in (("kernel_size", kernel_size), ("stride", stride)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                fail("AvgPool1d", name, "a positive int", v)
+                fail_arg("AvgPool1d", name, "a positive int", v)
         super().__init__(
             "AvgPool1d", kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad, None
         )
@@ -670,13 +674,20 @@ class AvgPool3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
-                 padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
-                 divisor_override: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        stride: Any = 1,
+        pad_mode: str = "valid",
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
         super().__init__()
         check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "AvgPool3d")
         if pad_mode == "valid" and padding != 0:
-            fail("AvgPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+            fail_arg("AvgPool3d", "padding", "0 when pad_mode is 'valid'", padding)
         self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
         self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
         self.divisor_override = divisor_override or 0
@@ -684,8 +695,15 @@ class AvgPool3d(Cell):
     def construct(self, x: Tensor) -> Tensor:
         from deepsink.ops.function.nn_pool_norm_func import avg_pool3d
 
-        return avg_pool3d(x, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                          self.count_include_pad, self.divisor_override)  # fmt: skip
+        return avg_pool3d(
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
 
 
 class MaxPool3d(Cell):
@@ -718,36 +736,55 @@ class MaxPool3d(Cell):
         (1, 2, 2, 2, 2)
     """
 
-    def __init__(self, kernel_size: Any = 1, stride: Any = 1, pad_mode: str = "valid",
-                 padding: Any = 0, dilation: Any = 1, return_indices: bool = False,
-                 ceil_mode: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        stride: Any = 1,
+        pad_mode: str = "valid",
+        padding: Any = 0,
+        dilation: Any = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
         super().__init__()
         check_one_of(pad_mode, ["valid", "pad"], "pad_mode", "MaxPool3d")
         if pad_mode == "valid" and padding != 0:
-            fail("MaxPool3d", "padding", "0 when pad_mode is 'valid'", padding)
+            fail_arg("MaxPool3d", "padding", "0 when pad_mode is 'valid'", padding)
         self.kernel_size, self.stride, self.padding, self.dilation = (
-            kernel_size, stride, padding, dilation)  # fmt: skip
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+        )
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def construct(self, x: Tensor) -> Any:
         from deepsink.ops.function.nn_pool_norm_func import max_pool3d
 
-        return max_pool3d(x, self.kernel_size, self.stride, self.padding, self.dilation,
-                          self.ceil_mode, self.return_indices)  # fmt: skip
+        return max_pool3d(
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.ceil_mode,
+            self.return_indices,
+        )
 
 
 class _LPPool(Cell):
     _nd = 1
 
-    def __init__(self, norm_type: Any, kernel_size: Any, stride: Any = None,
-                 ceil_mode: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, norm_type: Any, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         if isinstance(norm_type, bool) or not isinstance(norm_type, int | float):
-            fail(api, "norm_type", "an int or float", norm_type, TypeError)
+            fail_arg(api, "norm_type", "an int or float", norm_type, TypeError)
         for arg, v in (("kernel_size", kernel_size), ("stride", stride)):
             if v is not None and not isinstance(v, int | tuple | list) or isinstance(v, bool):
-                fail(api, arg, "an int or tuple of ints", v, TypeError)
+                fail_arg(api, arg, "an int or tuple of ints", v, TypeError)
         self.norm_type, self.kernel_size, self.stride = norm_type, kernel_size, stride
         self.ceil_mode = check_bool(ceil_mode, "ceil_mode", api)
 
@@ -758,8 +795,10 @@ class _LPPool(Cell):
         return fn(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
 
     def extend_repr(self) -> str:
-        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
-                f"stride={self.stride}, ceil_mode={self.ceil_mode}")  # fmt: skip
+        return (
+            f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, ceil_mode={self.ceil_mode}"
+        )
 
 
 class LPPool1d(_LPPool):
@@ -829,17 +868,26 @@ class LPPool2d(_LPPool):
 class _FractionalMaxPool(Cell):
     _nd = 2
 
-    def __init__(self, kernel_size: Any, output_size: Any = None, output_ratio: Any = None,
-                 return_indices: bool = False, _random_samples: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any,
+        output_size: Any = None,
+        output_ratio: Any = None,
+        return_indices: bool = False,
+        _random_samples: Any = None,
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         if output_size is None and output_ratio is None:
-            fail(api, "output_size", "given when 'output_ratio' is None", None)
+            fail_arg(api, "output_size", "given when 'output_ratio' is None", None)
         if output_ratio is not None:
-            ratios = (output_ratio,) * self._nd if isinstance(output_ratio, float | int) else (
-                tuple(output_ratio))  # fmt: skip
+            ratios = (
+                (output_ratio,) * self._nd
+                if isinstance(output_ratio, float | int)
+                else (tuple(output_ratio))
+            )
             if any(not 0 < r < 1 for r in ratios):
-                fail(api, "output_ratio", "values in (0, 1)", output_ratio)
+                fail_arg(api, "output_ratio", "values in (0, 1)", output_ratio)
         self.kernel_size, self.output_size, self.output_ratio = (
             kernel_size,
             output_size,
@@ -852,8 +900,14 @@ class _FractionalMaxPool(Cell):
         from deepsink.ops.function import nn_window_func as W
 
         fn = W.fractional_max_pool2d if self._nd == 2 else W.fractional_max_pool3d
-        return fn(input, self.kernel_size, self.output_size, self.output_ratio,
-                  self.return_indices, self._random_samples)  # fmt: skip
+        return fn(
+            input,
+            self.kernel_size,
+            self.output_size,
+            self.output_ratio,
+            self.return_indices,
+            self._random_samples,
+        )
 
 
 class FractionalMaxPool2d(_FractionalMaxPool):

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Uniform, initializer
 from deepsink.common.parameter import Parameter
@@ -34,9 +34,18 @@ from deepsink.ops.function.rnn_func import run_direction as _run_direction
 class _RNNBase(Cell):
     """The stack shared by RNN, LSTM and GRU."""
 
-    def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1,
-                 has_bias: bool = True, batch_first: bool = False, dropout: float = 0.0,
-                 bidirectional: bool = False, dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        mode: str,
+        input_size: int,
+        hidden_size: int,
+        num_layers: int = 1,
+        has_bias: bool = True,
+        batch_first: bool = False,
+        dropout: float = 0.0,
+        bidirectional: bool = False,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         api = {"RNN_TANH": "RNN", "RNN_RELU": "RNN"}.get(mode, mode)
         self.input_size = check_positive_int(input_size, "input_size", api)
@@ -46,9 +55,9 @@ class _RNNBase(Cell):
         self.batch_first = check_bool(batch_first, "batch_first", api)
         self.bidirectional = check_bool(bidirectional, "bidirectional", api)
         if isinstance(dropout, bool) or not isinstance(dropout, int | float):
-            fail(api, "dropout", "a float", dropout, TypeError)
+            fail_arg(api, "dropout", "a float", dropout, TypeError)
         if not 0 <= dropout < 1:
-            fail(api, "dropout", "in range [0.0, 1.0)", dropout)
+            fail_arg(api, "dropout", "in range [0.0, 1.0)", dropout)
         self.dropout = float(dropout)
         self.mode = mode
         self._api = api
@@ -87,26 +96,39 @@ class _RNNBase(Cell):
         a = unwrap(x)
         api = self._api
         if a.ndim != 3:
-            fail(api, "x", "a 3-D Tensor (seq_len, batch, input_size), or (batch, seq_len, "
-                 "input_size) with batch_first", f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                api,
+                "x",
+                "a 3-D Tensor (seq_len, batch, input_size), or (batch, seq_len, "
+                "input_size) with batch_first",
+                f"shape {list(a.shape)}",
+            )
         if self.batch_first:
             a = jnp.swapaxes(a, 0, 1)
         if a.shape[-1] != self.input_size:
-            fail(api, "x", f"last dimension input_size={self.input_size}",
-                 f"shape {list(unwrap(x).shape)}")  # fmt: skip
+            fail_arg(
+                api,
+                "x",
+                f"last dimension input_size={self.input_size}",
+                f"shape {list(unwrap(x).shape)}",
+            )
         steps, batch = a.shape[0], a.shape[1]
         n_state = self.num_layers * self.num_directions
         lengths = None if seq_length is None else jnp.asarray(unwrap(seq_length)).astype(jnp.int32)
         if lengths is not None and lengths.shape != (batch,):
-            fail(api, "seq_length", f"shape [{batch}] (one length per batch element)",
-                 f"shape {list(lengths.shape)}")  # fmt: skip
+            fail_arg(
+                api,
+                "seq_length",
+                f"shape [{batch}] (one length per batch element)",
+                f"shape {list(lengths.shape)}",
+            )
         zeros = jnp.zeros((n_state, batch, self.hidden_size), a.dtype)
         if self.mode == "LSTM":
             h0, c0 = (zeros, zeros) if hx is None else (unwrap(hx[0]), unwrap(hx[1]))
         else:
             h0, c0 = (zeros if hx is None else unwrap(hx)), None
         if h0.shape != zeros.shape:
-            fail(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
+            fail_arg(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
         h_n, c_n = [], []
         inp = a
         for layer in range(self.num_layers):
@@ -114,9 +136,14 @@ class _RNNBase(Cell):
             for d, suffix in enumerate(["", "_reverse"][: self.num_directions]):
                 k = layer * self.num_directions + d
                 state = (h0[k], c0[k]) if self.mode == "LSTM" else h0[k]
-                out, final = _run_direction(self.mode, inp, state,
-                                            *self._layer_params(layer, suffix), lengths,
-                                            reverse=d == 1)  # fmt: skip
+                out, final = _run_direction(
+                    self.mode,
+                    inp,
+                    state,
+                    *self._layer_params(layer, suffix),
+                    lengths,
+                    reverse=d == 1,
+                )
                 outs.append(out)
                 if self.mode == "LSTM":
                     h_n.append(final[0])
@@ -136,10 +163,12 @@ class _RNNBase(Cell):
         return Tensor._from(out), h
 
     def extend_repr(self) -> str:
-        return (f"input_size={self.input_size}, hidden_size={self.hidden_size}, "
-                f"num_layers={self.num_layers}, has_bias={self.has_bias}, "
-                f"batch_first={self.batch_first}, dropout={self.dropout}, "
-                f"bidirectional={self.bidirectional}")  # fmt: skip
+        return (
+            f"input_size={self.input_size}, hidden_size={self.hidden_size}, "
+            f"num_layers={self.num_layers}, has_bias={self.has_bias}, "
+            f"batch_first={self.batch_first}, dropout={self.dropout}, "
+            f"bidirectional={self.bidirectional}"
+        )
 
 
 class RNN(_RNNBase):
@@ -188,7 +217,7 @@ class RNN(_RNNBase):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         nonlinearity = kwargs.pop("nonlinearity", "tanh")
         if nonlinearity not in ("tanh", "relu"):
-            fail("RNN", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+            fail_arg("RNN", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
         super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", *args, **kwargs)
         self.nonlinearity = nonlinearity
 
@@ -284,8 +313,14 @@ class GRU(_RNNBase):
 
 
 class _RNNCellBase(Cell):
-    def __init__(self, mode: str, input_size: int, hidden_size: int, has_bias: bool = True,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        mode: str,
+        input_size: int,
+        hidden_size: int,
+        has_bias: bool = True,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         api = {"RNN_TANH": "RNNCell", "RNN_RELU": "RNNCell"}.get(mode, mode + "Cell")
         self._api = api
@@ -309,8 +344,12 @@ class _RNNCellBase(Cell):
     def construct(self, x: Tensor, hx: Any = None) -> Any:
         a = unwrap(x)
         if a.ndim not in (1, 2) or a.shape[-1] != self.input_size:
-            fail(self._api, "x", f"shape (batch, {self.input_size}) or ({self.input_size},)",
-                 f"shape {list(a.shape)}")  # fmt: skip
+            fail_arg(
+                self._api,
+                "x",
+                f"shape (batch, {self.input_size}) or ({self.input_size},)",
+                f"shape {list(a.shape)}",
+            )
         single = a.ndim == 1
         if single:
             a = a[None]
@@ -366,10 +405,16 @@ class RNNCell(_RNNCellBase):
         (4, 2)
     """
 
-    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
-                 nonlinearity: str = "tanh", dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        has_bias: bool = True,
+        nonlinearity: str = "tanh",
+        dtype: Any = mstype.float32,
+    ) -> None:
         if nonlinearity not in ("tanh", "relu"):
-            fail("RNNCell", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
+            fail_arg("RNNCell", "nonlinearity", "'tanh' or 'relu'", nonlinearity)
         mode = "RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU"
         super().__init__(mode, input_size, hidden_size, has_bias, dtype)
         self.nonlinearity = nonlinearity
@@ -405,8 +450,9 @@ class LSTMCell(_RNNCellBase):
         (4, 2) (4, 2)
     """
 
-    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self, input_size: int, hidden_size: int, has_bias: bool = True, dtype: Any = mstype.float32
+    ) -> None:
         super().__init__("LSTM", input_size, hidden_size, has_bias, dtype)
 
 
@@ -439,6 +485,7 @@ class GRUCell(_RNNCellBase):
         (4, 2)
     """
 
-    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self, input_size: int, hidden_size: int, has_bias: bool = True, dtype: Any = mstype.float32
+    ) -> None:
         super().__init__("GRU", input_size, hidden_size, has_bias, dtype)

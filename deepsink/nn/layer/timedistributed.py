@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
@@ -48,22 +48,23 @@ class TimeDistributed(Cell):
         from deepsink.ops.primitive import Primitive
 
         if not isinstance(layer, Cell | Primitive):
-            fail("TimeDistributed", "layer", "a Cell or Primitive", type(layer).__name__,
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "TimeDistributed", "layer", "a Cell or Primitive", type(layer).__name__, TypeError
+            )
         self.layer, self.time_axis, self.reshape_with_axis = layer, time_axis, reshape_with_axis
 
     def construct(self, inputs: Tensor) -> Tensor:
         a = unwrap(inputs)
         if a.ndim < 3:
-            fail("TimeDistributed", "inputs", "at least 3-D", a.ndim)
+            fail_arg("TimeDistributed", "inputs", "at least 3-D", a.ndim)
         t = self.time_axis % a.ndim if -a.ndim <= self.time_axis < a.ndim else None
         if t is None:
-            fail("TimeDistributed", "time_axis", f"in range [{-a.ndim}, {a.ndim})",
-                 self.time_axis)  # fmt: skip
+            fail_arg(
+                "TimeDistributed", "time_axis", f"in range [{-a.ndim}, {a.ndim})", self.time_axis
+            )
         if self.reshape_with_axis is not None:
             return self._merged(a, t)
-        outs = [unwrap(self.layer(Tensor._from(jnp.take(a, i, axis=t)))) for i in
-                range(a.shape[t])]  # fmt: skip
+        outs = [unwrap(self.layer(Tensor._from(jnp.take(a, i, axis=t)))) for i in range(a.shape[t])]
         return Tensor._from(jnp.stack(outs, axis=t))
 
     def _merged(self, a: Any, t: int) -> Tensor:
@@ -80,7 +81,11 @@ class TimeDistributed(Cell):
         merged = moved.reshape(moved.shape[:pos] + (-1,) + moved.shape[pos + 2 :])
         y = unwrap(self.layer(Tensor._from(merged)))
         if pos >= y.ndim or merged.shape[pos] != y.shape[pos]:
-            fail("TimeDistributed", "reshape_with_axis", "an axis the layer keeps (input "
-                 f"{merged.shape}, output {y.shape})", self.reshape_with_axis)  # fmt: skip
+            fail_arg(
+                "TimeDistributed",
+                "reshape_with_axis",
+                f"an axis the layer keeps (input {merged.shape}, output {y.shape})",
+                self.reshape_with_axis,
+            )
         shape = y.shape[:pos] + moved.shape[pos : pos + 2] + y.shape[pos + 1 :]
         return Tensor._from(y.reshape((-1,) + shape[1:]))

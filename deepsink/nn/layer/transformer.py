@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import (
     HeUniform,
@@ -44,7 +44,9 @@ def _mask(mask: Any, api: str, arg: str) -> jax.Array | None:
     if m.dtype == jnp.uint8:
         m = m.astype(bool)
     if m.dtype != jnp.bool_ and not jnp.issubdtype(m.dtype, jnp.floating):
-        fail(api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError)
+        fail_arg(
+            api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError
+        )
     return m
 
 
@@ -119,16 +121,25 @@ class MultiheadAttention(Cell):
         (3, 1, 8) (1, 3, 3)
     """
 
-    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, has_bias: bool = True,
-                 add_bias_kv: bool = False, add_zero_attn: bool = False, kdim: int | None = None,
-                 vdim: int | None = None, batch_first: bool = False,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        embed_dim: int,
+        num_heads: int,
+        dropout: float = 0.0,
+        has_bias: bool = True,
+        add_bias_kv: bool = False,
+        add_zero_attn: bool = False,
+        kdim: int | None = None,
+        vdim: int | None = None,
+        batch_first: bool = False,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         api = "MultiheadAttention"
         self.embed_dim = check_positive_int(embed_dim, "embed_dim", api)
         self.num_heads = check_positive_int(num_heads, "num_heads", api)
         if embed_dim % num_heads:
-            fail(api, "embed_dim", f"divisible by num_heads={num_heads}", embed_dim)
+            fail_arg(api, "embed_dim", f"divisible by num_heads={num_heads}", embed_dim)
         self.kdim = embed_dim if kdim is None else check_positive_int(kdim, "kdim", api)
         self.vdim = embed_dim if vdim is None else check_positive_int(vdim, "vdim", api)
         self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
@@ -162,9 +173,13 @@ class MultiheadAttention(Cell):
         # 2.10's out_proj: HeUniform(sqrt 5) weight and a U(+-1/sqrt(fan_in)) bias, drawn before
         # bias_k/bias_v (XavierNormal), so set_seed gives 2.10's values
         self.out_proj = Dense(
-            embed_dim, embed_dim, has_bias=has_bias, weight_init=HeUniform(math.sqrt(5)),
-            bias_init=Uniform(1 / math.sqrt(embed_dim)), dtype=dtype,
-        )  # fmt: skip
+            embed_dim,
+            embed_dim,
+            has_bias=has_bias,
+            weight_init=HeUniform(math.sqrt(5)),
+            bias_init=Uniform(1 / math.sqrt(embed_dim)),
+            dtype=dtype,
+        )
         if add_bias_kv:
             normal = XavierNormal()
             self.bias_k = Parameter(initializer(normal, (1, 1, embed_dim), dtype), name="bias_k")
@@ -172,9 +187,16 @@ class MultiheadAttention(Cell):
         else:
             self.bias_k = self.bias_v = None
 
-    def construct(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Any = None,
-                  need_weights: bool = True, attn_mask: Any = None,
-                  average_attn_weights: bool = True) -> tuple:  # fmt: skip
+    def construct(
+        self,
+        query: Tensor,
+        key: Tensor,
+        value: Tensor,
+        key_padding_mask: Any = None,
+        need_weights: bool = True,
+        attn_mask: Any = None,
+        average_attn_weights: bool = True,
+    ) -> tuple:
         api = "MultiheadAttention"
         q, k, v = unwrap(query), unwrap(key), unwrap(value)
         batched = q.ndim == 3
@@ -188,15 +210,18 @@ class MultiheadAttention(Cell):
             q, k, v = (jnp.swapaxes(t, 0, 1) for t in (q, k, v))
         tgt_len, bsz, e = q.shape
         if e != self.embed_dim:
-            fail(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
+            fail_arg(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
         dtype = q.dtype
         b = None if self.in_proj_bias is None else self.in_proj_bias._data
         bq, bk, bv = (None, None, None) if b is None else jnp.split(b, 3)
         if self._qkv_same_embed_dim:
             wq, wk, wv = jnp.split(self.in_proj_weight._data, 3)
         else:
-            wq, wk, wv = (self.q_proj_weight._data, self.k_proj_weight._data,
-                          self.v_proj_weight._data)  # fmt: skip
+            wq, wk, wv = (
+                self.q_proj_weight._data,
+                self.k_proj_weight._data,
+                self.v_proj_weight._data,
+            )
         proj = lambda x, w, bias: x @ w.T + (0 if bias is None else bias)  # noqa: E731
         q, k, v = proj(q, wq, bq), proj(k, wk, bk), proj(v, wv, bv)
         mask = _mask(attn_mask, api, "attn_mask")
@@ -208,12 +233,20 @@ class MultiheadAttention(Cell):
             elif mask.ndim == 3 and mask.shape[0] == bsz * h:
                 mask = mask.reshape(bsz, h, *mask.shape[1:])
             else:
-                fail(api, "attn_mask", f"shape (L, S) or ({bsz * h}, L, S)",
-                     f"shape {list(mask.shape)}")  # fmt: skip
+                fail_arg(
+                    api,
+                    "attn_mask",
+                    f"shape (L, S) or ({bsz * h}, L, S)",
+                    f"shape {list(mask.shape)}",
+                )
         if kpm is not None:
             if kpm.shape != (bsz, k.shape[0]):
-                fail(api, "key_padding_mask", f"shape {[bsz, k.shape[0]]}",
-                     f"shape {list(kpm.shape)}")  # fmt: skip
+                fail_arg(
+                    api,
+                    "key_padding_mask",
+                    f"shape {[bsz, k.shape[0]]}",
+                    f"shape {list(kpm.shape)}",
+                )
             kpm = kpm[:, None, None, :]
         pad_one = lambda m: (
             None
@@ -259,10 +292,10 @@ def _activation(activation: Any, api: str) -> Any:
             return jax.nn.relu
         if activation == "gelu":
             return lambda a: jax.nn.gelu(a, approximate=False)
-        fail(api, "activation", "'relu', 'gelu' or a callable", activation)
+        fail_arg(api, "activation", "'relu', 'gelu' or a callable", activation)
     if callable(activation):
         return lambda a: unwrap(activation(Tensor._from(a)))
-    fail(api, "activation", "'relu', 'gelu' or a callable", activation, TypeError)
+    fail_arg(api, "activation", "'relu', 'gelu' or a callable", activation, TypeError)
 
 
 class TransformerEncoderLayer(Cell):
@@ -302,13 +335,22 @@ class TransformerEncoderLayer(Cell):
         (5, 2, 8)
     """
 
-    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
-                 dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
-                 batch_first: bool = False, norm_first: bool = False,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model: int,
+        nhead: int,
+        dim_feedforward: int = 2048,
+        dropout: float = 0.1,
+        activation: Any = "relu",
+        layer_norm_eps: float = 1e-5,
+        batch_first: bool = False,
+        norm_first: bool = False,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                            batch_first=batch_first, dtype=dtype)  # fmt: skip
+        self.self_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
+        )
         self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
         self.dropout = Dropout(p=dropout)
         self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
@@ -374,15 +416,25 @@ class TransformerDecoderLayer(Cell):
         (4, 2, 8)
     """
 
-    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
-                 dropout: float = 0.1, activation: Any = "relu", layer_norm_eps: float = 1e-5,
-                 batch_first: bool = False, norm_first: bool = False,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model: int,
+        nhead: int,
+        dim_feedforward: int = 2048,
+        dropout: float = 0.1,
+        activation: Any = "relu",
+        layer_norm_eps: float = 1e-5,
+        batch_first: bool = False,
+        norm_first: bool = False,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                            batch_first=batch_first, dtype=dtype)  # fmt: skip
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                                 batch_first=batch_first, dtype=dtype)  # fmt: skip
+        self.self_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
+        )
+        self.multihead_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
+        )
         self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
         self.dropout = Dropout(p=dropout)
         self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
@@ -401,16 +453,24 @@ class TransformerDecoderLayer(Cell):
         return self.dropout1(out)
 
     def _mha(self, x, mem, mask, kpm):
-        out = self.multihead_attn(x, mem, mem, attn_mask=mask, key_padding_mask=kpm,
-                                  need_weights=False)[0]  # fmt: skip
+        out = self.multihead_attn(
+            x, mem, mem, attn_mask=mask, key_padding_mask=kpm, need_weights=False
+        )[0]
         return self.dropout2(out)
 
     def _ff(self, x):
         h = self.dropout(Tensor._from(self._act(unwrap(self.dense1(x)))))
         return self.dropout3(self.dense2(h))
 
-    def construct(self, tgt: Tensor, memory: Tensor, tgt_mask: Any = None, memory_mask: Any = None,
-                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+    def construct(
+        self,
+        tgt: Tensor,
+        memory: Tensor,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+    ):
         x = tgt
         if self.norm_first:
             x = x + self._sa(self.norm1(x), tgt_mask, tgt_key_padding_mask)
@@ -423,7 +483,7 @@ class TransformerDecoderLayer(Cell):
 
 def _clones(layer: Cell, n: int, api: str) -> CellList:
     if not isinstance(layer, Cell):
-        fail(api, "layer", "a Cell", type(layer).__name__, TypeError)
+        fail_arg(api, "layer", "a Cell", type(layer).__name__, TypeError)
     check_positive_int(n, "num_layers", api)
     return CellList([copy.deepcopy(layer) for _ in range(n)])
 
@@ -510,13 +570,25 @@ class TransformerDecoder(Cell):
         self.num_layers = num_layers
         self.norm = norm
 
-    def construct(self, tgt: Tensor, memory: Tensor, tgt_mask: Any = None, memory_mask: Any = None,
-                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+    def construct(
+        self,
+        tgt: Tensor,
+        memory: Tensor,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+    ):
         x = tgt
         for layer in self.layers:
-            x = layer(x, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
-                      tgt_key_padding_mask=tgt_key_padding_mask,
-                      memory_key_padding_mask=memory_key_padding_mask)  # fmt: skip
+            x = layer(
+                x,
+                memory,
+                tgt_mask=tgt_mask,
+                memory_mask=memory_mask,
+                tgt_key_padding_mask=tgt_key_padding_mask,
+                memory_key_padding_mask=memory_key_padding_mask,
+            )
         return x if self.norm is None else self.norm(x)
 
 
@@ -561,35 +633,76 @@ class Transformer(Cell):
         (4, 2, 8)
     """
 
-    def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6,
-                 num_decoder_layers: int = 6, dim_feedforward: int = 2048, dropout: float = 0.1,
-                 activation: Any = "relu", custom_encoder: Cell | None = None,
-                 custom_decoder: Cell | None = None, layer_norm_eps: float = 1e-5,
-                 batch_first: bool = False, norm_first: bool = False,
-                 dtype: Any = mstype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model: int = 512,
+        nhead: int = 8,
+        num_encoder_layers: int = 6,
+        num_decoder_layers: int = 6,
+        dim_feedforward: int = 2048,
+        dropout: float = 0.1,
+        activation: Any = "relu",
+        custom_encoder: Cell | None = None,
+        custom_decoder: Cell | None = None,
+        layer_norm_eps: float = 1e-5,
+        batch_first: bool = False,
+        norm_first: bool = False,
+        dtype: Any = mstype.float32,
+    ) -> None:
         super().__init__()
         if custom_encoder is not None:
             self.encoder = custom_encoder
         else:
-            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
-                                            layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
+            layer = TransformerEncoderLayer(
+                d_model,
+                nhead,
+                dim_feedforward,
+                dropout,
+                activation,
+                layer_norm_eps,
+                batch_first,
+                norm_first,
+                dtype,
+            )
             self.encoder = TransformerEncoder(
                 layer, num_encoder_layers, LayerNorm((d_model,), epsilon=layer_norm_eps)
             )
         if custom_decoder is not None:
             self.decoder = custom_decoder
         else:
-            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
-                                            layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
+            layer = TransformerDecoderLayer(
+                d_model,
+                nhead,
+                dim_feedforward,
+                dropout,
+                activation,
+                layer_norm_eps,
+                batch_first,
+                norm_first,
+                dtype,
+            )
             self.decoder = TransformerDecoder(
                 layer, num_decoder_layers, LayerNorm((d_model,), epsilon=layer_norm_eps)
             )
         self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
 
-    def construct(self, src: Tensor, tgt: Tensor, src_mask: Any = None, tgt_mask: Any = None,
-                  memory_mask: Any = None, src_key_padding_mask: Any = None,
-                  tgt_key_padding_mask: Any = None, memory_key_padding_mask: Any = None):  # fmt: skip
+    def construct(
+        self,
+        src: Tensor,
+        tgt: Tensor,
+        src_mask: Any = None,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        src_key_padding_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+    ):
         memory = self.encoder(src, src_mask=src_mask, src_key_padding_mask=src_key_padding_mask)
-        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
-                            tgt_key_padding_mask=tgt_key_padding_mask,
-                            memory_key_padding_mask=memory_key_padding_mask)  # fmt: skip
+        return self.decoder(
+            tgt,
+            memory,
+            tgt_mask=tgt_mask,
+            memory_mask=memory_mask,
+            tgt_key_padding_mask=tgt_key_padding_mask,
+            memory_key_padding_mask=memory_key_padding_mask,
+        )

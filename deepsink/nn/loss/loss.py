@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core.checks import check_index_range
-from deepsink._core.validate import check_bool, check_one_of, fail, shown
+from deepsink._core.validate import check_bool, check_one_of, fail_arg, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -26,12 +26,12 @@ def _array(x: Any, arg: str, api: str) -> jax.Array:
         return x._data
     if isinstance(x, jax.Array):
         return x
-    fail(api, arg, "a Tensor", shown(type(x).__name__), TypeError)
+    fail_arg(api, arg, "a Tensor", shown(type(x).__name__), TypeError)
 
 
 def _check_float(x: jax.Array, arg: str, api: str) -> None:
     if not jnp.issubdtype(x.dtype, jnp.floating):
-        fail(
+        fail_arg(
             api, arg, "a float16, bfloat16 or float32 Tensor", shown(f"dtype {x.dtype}"), TypeError
         )
 
@@ -214,9 +214,9 @@ class SmoothL1Loss(LossBase):
     def __init__(self, beta: float = 1.0, reduction: str = "none") -> None:
         super().__init__(reduction)
         if isinstance(beta, bool) or not isinstance(beta, int | float):
-            fail("SmoothL1Loss", "beta", "a float", beta, TypeError)
+            fail_arg("SmoothL1Loss", "beta", "a float", beta, TypeError)
         if beta <= 0:
-            fail("SmoothL1Loss", "beta", "> 0", beta)
+            fail_arg("SmoothL1Loss", "beta", "> 0", beta)
         self.beta = float(beta)
 
     def construct(self, logits: Any, labels: Any) -> Tensor:
@@ -311,11 +311,11 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 if x.ndim == 1
                 else ""
             )
-            fail(api, "logits", "a 2-D Tensor (N, C)", shown(f"shape {list(x.shape)}{hint}"))
+            fail_arg(api, "logits", "a 2-D Tensor (N, C)", shown(f"shape {list(x.shape)}{hint}"))
         if self.sparse:
             if y.dtype not in (jnp.int32, jnp.int64):
                 # MindSpore 2.10 rejects other integer labels (uint8, int16) with a TypeError too
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     "an int32 or int64 Tensor when 'sparse' is True",
@@ -326,7 +326,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     TypeError,
                 )
             if y.shape != x.shape[:1]:
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     f"of shape {[x.shape[0]]} (one class index per row of "
@@ -343,7 +343,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             y = jax.nn.one_hot(y, x.shape[-1], dtype=x.dtype)
         else:
             if not jnp.issubdtype(y.dtype, jnp.floating):
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     "a float Tensor (probabilities) when 'sparse' is False",
@@ -351,14 +351,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     TypeError,
                 )
             if y.shape != x.shape:
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     f"of the shape of 'logits' {list(x.shape)}",
                     shown(f"shape {list(y.shape)}"),
                 )
             if y.dtype != x.dtype:
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     f"of the dtype of 'logits' ({x.dtype})",
@@ -416,14 +416,14 @@ class CrossEntropyLoss(LossBase):
         super().__init__(reduction)
         api = "CrossEntropyLoss"
         if isinstance(ignore_index, bool) or not isinstance(ignore_index, int):
-            fail(api, "ignore_index", "an int", ignore_index, TypeError)
+            fail_arg(api, "ignore_index", "an int", ignore_index, TypeError)
         if not isinstance(label_smoothing, float):
-            fail(api, "label_smoothing", "a float", label_smoothing, TypeError)
+            fail_arg(api, "label_smoothing", "a float", label_smoothing, TypeError)
         if not 0.0 <= label_smoothing <= 1.0:
-            fail(api, "label_smoothing", "in range [0.0, 1.0]", label_smoothing)
+            fail_arg(api, "label_smoothing", "in range [0.0, 1.0]", label_smoothing)
         if weight is not None:
             if not isinstance(weight, Tensor):
-                fail(api, "weight", "a Tensor or None", shown(type(weight).__name__), TypeError)
+                fail_arg(api, "weight", "a Tensor or None", shown(type(weight).__name__), TypeError)
             _check_float(weight._data, "weight", api)
         self.weight = weight
         self.ignore_index = ignore_index
@@ -438,7 +438,7 @@ class CrossEntropyLoss(LossBase):
         if y.ndim == x.ndim:
             _check_float(y, "labels", api)
             if y.shape != x.shape:
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     f"probabilities of the shape of 'logits' {list(x.shape)}",
@@ -447,7 +447,7 @@ class CrossEntropyLoss(LossBase):
             out = self._probabilities(x, y.astype(x.dtype), w, cdim)
         elif y.ndim == x.ndim - 1:
             if not jnp.issubdtype(y.dtype, jnp.integer):
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     "an int Tensor of class indices (rank of 'logits' - 1)",
@@ -456,7 +456,7 @@ class CrossEntropyLoss(LossBase):
                 )
             expected = x.shape[:1] + x.shape[2:] if x.ndim > 1 else ()
             if y.shape != expected:
-                fail(
+                fail_arg(
                     api,
                     "labels",
                     f"class indices of shape {list(expected)} for 'logits' of "
@@ -465,7 +465,7 @@ class CrossEntropyLoss(LossBase):
                 )
             out = self._indices(x, y, w, cdim)
         else:
-            fail(
+            fail_arg(
                 api,
                 "labels",
                 f"of rank {x.ndim} (probabilities) or {x.ndim - 1} (class "
@@ -548,9 +548,9 @@ class BCEWithLogitsLoss(LossBase):
         api = "BCEWithLogitsLoss"
         for name, value in (("weight", weight), ("pos_weight", pos_weight)):
             if isinstance(value, Parameter):
-                fail(api, name, "a Tensor or None (not a Parameter)", value.name, TypeError)
+                fail_arg(api, name, "a Tensor or None (not a Parameter)", value.name, TypeError)
             if value is not None and not isinstance(value, Tensor):
-                fail(api, name, "a Tensor or None", shown(type(value).__name__), TypeError)
+                fail_arg(api, name, "a Tensor or None", shown(type(value).__name__), TypeError)
         self.weight = weight
         self.pos_weight = pos_weight
 
@@ -560,7 +560,7 @@ class BCEWithLogitsLoss(LossBase):
         _check_float(x, "logits", api)
         _check_float(y, "labels", api)
         if x.shape != y.shape:
-            fail(
+            fail_arg(
                 api,
                 "labels",
                 f"of the shape of 'logits' {list(x.shape)}",
@@ -584,7 +584,7 @@ class BCEWithLogitsLoss(LossBase):
         try:
             return jnp.broadcast_to(v, x.shape)
         except ValueError:
-            fail(
+            fail_arg(
                 "BCEWithLogitsLoss",
                 arg,
                 f"broadcastable to the input shape {list(x.shape)}",
@@ -739,8 +739,9 @@ class MarginRankingLoss(LossBase):
         self.margin = margin
 
     def construct(self, input1: Any, input2: Any, target: Any) -> Tensor:
-        return _loss_ops()[0].margin_ranking_loss(input1, input2, target, self.margin,
-                                                  self.reduction)  # fmt: skip
+        return _loss_ops()[0].margin_ranking_loss(
+            input1, input2, target, self.margin, self.reduction
+        )
 
 
 class CosineEmbeddingLoss(LossBase):
@@ -777,12 +778,13 @@ class CosineEmbeddingLoss(LossBase):
     def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
         if not -1 <= margin <= 1:
-            fail("CosineEmbeddingLoss", "margin", "in range [-1.0, 1.0]", margin)
+            fail_arg("CosineEmbeddingLoss", "margin", "in range [-1.0, 1.0]", margin)
         self.margin = margin
 
     def construct(self, logits_x1: Any, logits_x2: Any, labels: Any) -> Tensor:
-        return _loss_ops()[0].cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin,
-                                                    self.reduction)  # fmt: skip
+        return _loss_ops()[0].cosine_embedding_loss(
+            logits_x1, logits_x2, labels, self.margin, self.reduction
+        )
 
 
 class SoftMarginLoss(LossBase):
@@ -879,14 +881,16 @@ class PoissonNLLLoss(LossBase):
         0.8591409
     """
 
-    def __init__(self, log_input: bool = True, full: bool = False, eps: float = 1e-8,
-                 reduction: str = "mean") -> None:  # fmt: skip
+    def __init__(
+        self, log_input: bool = True, full: bool = False, eps: float = 1e-8, reduction: str = "mean"
+    ) -> None:
         super().__init__(reduction)
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input: Any, target: Any) -> Tensor:
-        return _loss_ops()[0].poisson_nll_loss(input, target, self.log_input, self.full,
-                                               self.eps, self.reduction)  # fmt: skip
+        return _loss_ops()[0].poisson_nll_loss(
+            input, target, self.log_input, self.full, self.eps, self.reduction
+        )
 
 
 class GaussianNLLLoss(LossBase):
@@ -923,12 +927,13 @@ class GaussianNLLLoss(LossBase):
     def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean") -> None:
         super().__init__(reduction)
         if eps <= 0:
-            fail("GaussianNLLLoss", "eps", "greater than 0", eps)
+            fail_arg("GaussianNLLLoss", "eps", "greater than 0", eps)
         self.full, self.eps = full, eps
 
     def construct(self, logits: Any, labels: Any, var: Any) -> Tensor:
-        return _loss_ops()[0].gaussian_nll_loss(logits, labels, var, self.full, self.eps,
-                                                self.reduction)  # fmt: skip
+        return _loss_ops()[0].gaussian_nll_loss(
+            logits, labels, var, self.full, self.eps, self.reduction
+        )
 
 
 class MultiLabelSoftMarginLoss(LossBase):
@@ -997,11 +1002,12 @@ class MultiMarginLoss(LossBase):
         0.26666665
     """
 
-    def __init__(self, p: int = 1, margin: float = 1.0, reduction: str = "mean",
-                 weight: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self, p: int = 1, margin: float = 1.0, reduction: str = "mean", weight: Any = None
+    ) -> None:
         super().__init__(reduction)
         if p not in (1, 2):
-            fail("MultiMarginLoss", "p", "1 or 2", p)
+            fail_arg("MultiMarginLoss", "p", "1 or 2", p)
         self.p, self.margin, self.weight = p, margin, weight
 
     def construct(self, x: Any, target: Any, weight: Any = None) -> Tensor:
@@ -1073,16 +1079,30 @@ class TripletMarginLoss(LossBase):
         0.49999994
     """
 
-    def __init__(self, p: int = 2, swap: bool = False, eps: float = 1e-6, reduction: str = "mean",
-                 margin: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        p: int = 2,
+        swap: bool = False,
+        eps: float = 1e-6,
+        reduction: str = "mean",
+        margin: float = 1.0,
+    ) -> None:
         super().__init__(reduction)
         self.p, self.swap, self.eps, self.margin = p, swap, eps, margin
 
     def construct(self, x: Any, positive: Any, negative: Any, margin: float = 1.0) -> Tensor:
         if self.margin != 1.0:
             margin = self.margin
-        return _loss_ops()[0].triplet_margin_loss(x, positive, negative, float(unwrap(margin)),
-                                                  self.p, self.eps, self.swap, self.reduction)  # fmt: skip
+        return _loss_ops()[0].triplet_margin_loss(
+            x,
+            positive,
+            negative,
+            float(unwrap(margin)),
+            self.p,
+            self.eps,
+            self.swap,
+            self.reduction,
+        )
 
 
 class NLLLoss(LossBase):
@@ -1115,8 +1135,9 @@ class NLLLoss(LossBase):
         0.2131901
     """
 
-    def __init__(self, weight: Any = None, ignore_index: int = -100,
-                 reduction: str = "mean") -> None:  # fmt: skip
+    def __init__(
+        self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean"
+    ) -> None:
         super().__init__(reduction)
         self.weight, self.ignore_index = weight, ignore_index
 
@@ -1218,14 +1239,14 @@ class DiceLoss(LossBase):
     def __init__(self, smooth: float = 1e-5) -> None:
         super().__init__("mean")
         if smooth <= 0:
-            fail("DiceLoss", "smooth", "greater than 0", smooth)
+            fail_arg("DiceLoss", "smooth", "greater than 0", smooth)
         self.smooth = smooth
 
     def construct(self, logits: Any, label: Any) -> Tensor:
         x = _array(logits, "logits", "DiceLoss")
         y = _array(label, "label", "DiceLoss").astype(x.dtype)
         if x.shape != y.shape:
-            fail("DiceLoss", "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
+            fail_arg("DiceLoss", "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
         inter = jnp.sum(x * y)
         union = jnp.sum(x * x) + jnp.sum(y * y)
         return Tensor._from(1 - 2 * inter / (union + self.smooth))
@@ -1269,7 +1290,7 @@ class FocalLoss(LossBase):
         x = _array(logits, "logits", "FocalLoss")
         y = _array(labels, "labels", "FocalLoss")
         if x.ndim < 2 or y.ndim < 2:
-            fail("FocalLoss", "logits", "at least 2-D (N, C, ...)", list(x.shape))
+            fail_arg("FocalLoss", "logits", "at least 2-D (N, C, ...)", list(x.shape))
         n, c = x.shape[0], x.shape[1]
         x3 = x.reshape(n, c, -1)
         y3 = y.reshape(n, y.shape[1], -1)
@@ -1322,15 +1343,24 @@ class CTCLoss(LossBase):
         0.8431995
     """
 
-    def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
+    ) -> None:
         super().__init__(reduction)
         self.blank, self.zero_infinity = blank, zero_infinity
 
-    def construct(self, log_probs: Any, targets: Any, input_lengths: Any,
-                  target_lengths: Any) -> Tensor:  # fmt: skip
-        return _loss_ops()[0].ctc_loss_value(log_probs, targets, input_lengths, target_lengths,
-                                       self.blank, self.reduction, self.zero_infinity)  # fmt: skip
+    def construct(
+        self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
+    ) -> Tensor:
+        return _loss_ops()[0].ctc_loss_value(
+            log_probs,
+            targets,
+            input_lengths,
+            target_lengths,
+            self.blank,
+            self.reduction,
+            self.zero_infinity,
+        )
 
 
 class L1Regularizer(Cell):
@@ -1360,7 +1390,7 @@ class L1Regularizer(Cell):
     def __init__(self, scale: float) -> None:
         super().__init__()
         if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
-            fail("L1Regularizer", "scale", "a positive number", scale)
+            fail_arg("L1Regularizer", "scale", "a positive number", scale)
         self.scale = float(scale)
 
     def construct(self, weights: Any) -> Tensor:
@@ -1403,16 +1433,17 @@ class MultiClassDiceLoss(LossBase):
         5.00679e-06
     """
 
-    def __init__(self, weights: Any = None, ignore_indiex: Any = None,
-                 activation: Any = "softmax") -> None:  # fmt: skip
+    def __init__(
+        self, weights: Any = None, ignore_indiex: Any = None, activation: Any = "softmax"
+    ) -> None:
         super().__init__()
         api = "MultiClassDiceLoss"
         if weights is not None and unwrap(weights).ndim != 2:
-            fail(api, "weights", "a 2-D Tensor", f"{unwrap(weights).ndim}-D")
+            fail_arg(api, "weights", "a 2-D Tensor", f"{unwrap(weights).ndim}-D")
         if isinstance(activation, str) and activation not in ("softmax", "sigmoid"):
-            fail(api, "activation", "'softmax' or 'sigmoid'", activation)
+            fail_arg(api, "activation", "'softmax' or 'sigmoid'", activation)
         if activation is not None and not isinstance(activation, str | Cell):
-            fail(api, "activation", "a str or Cell", type(activation).__name__, TypeError)
+            fail_arg(api, "activation", "a str or Cell", type(activation).__name__, TypeError)
         from deepsink.nn.layer.activation import get_activation
 
         self.weights, self.ignore_indiex = weights, ignore_indiex
@@ -1423,15 +1454,17 @@ class MultiClassDiceLoss(LossBase):
         api = "MultiClassDiceLoss"
         x, y = _array(logits, "logits", api), _array(label, "label", api)
         if x.shape != y.shape:
-            fail(api, "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
+            fail_arg(api, "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
         if x.ndim < 2:
-            fail(api, "logits", "at least 2-D", x.ndim)
+            fail_arg(api, "logits", "at least 2-D", x.ndim)
         if self.activation is not None:
             logits = self.activation(logits)
         if self.weights is not None and unwrap(self.weights).shape[0] != y.shape[1]:
-            raise ValueError(f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
-                             f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
-                             f"label_shape[1]: {y.shape[1]}.")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', the weight_shape[0] must be equal to label_shape[1], "
+                f"but got weight_shape[0]: {unwrap(self.weights).shape[0]} and "
+                f"label_shape[1]: {y.shape[1]}."
+            )
         total = 0
         for i in range(y.shape[1]):
             if i != self.ignore_indiex:
@@ -1475,12 +1508,17 @@ class TripletMarginWithDistanceLoss(LossBase):
         5.0
     """
 
-    def __init__(self, distance_function: Any = None, swap: bool = False,
-                 reduction: str = "mean", margin: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        distance_function: Any = None,
+        swap: bool = False,
+        reduction: str = "mean",
+        margin: float = 1.0,
+    ) -> None:
         super().__init__(reduction)
         api = "TripletMarginWithDistanceLoss"
         if isinstance(margin, bool) or not isinstance(margin, float):
-            fail(api, "margin", "a float", margin, TypeError)
+            fail_arg(api, "margin", "a float", margin, TypeError)
         self.swap = check_bool(swap, "swap", api)
         self.margin = margin
         self.distance_function = distance_function or _pairwise_distance
@@ -1499,8 +1537,10 @@ class TripletMarginWithDistanceLoss(LossBase):
 def _pairwise_distance(a: Any, b: Any) -> Tensor:
     d = jnp.abs(unwrap(a) - unwrap(b))
     if d.ndim == 0:
-        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
-                         "the input must be positive, but got 0")  # fmt: skip
+        raise ValueError(
+            "For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+            "the input must be positive, but got 0"
+        )
     return Tensor._from(jnp.sqrt(jnp.sum(d * d, axis=1)))
 
 
@@ -1546,30 +1586,45 @@ class SampledSoftmaxLoss(LossBase):
         [1.0986123]
     """
 
-    def __init__(self, num_sampled: int, num_classes: int, num_true: int = 1,
-                 sampled_values: Any = None, remove_accidental_hits: bool = True, seed: int = 0,
-                 reduction: str = "none") -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_sampled: int,
+        num_classes: int,
+        num_true: int = 1,
+        sampled_values: Any = None,
+        remove_accidental_hits: bool = True,
+        seed: int = 0,
+        reduction: str = "none",
+    ) -> None:
         super().__init__(reduction)
         api = "SampledSoftmaxLoss"
         if num_true < 1:
-            fail(api, "num_true", "at least 1", num_true)
+            fail_arg(api, "num_true", "at least 1", num_true)
         if seed < 0:
-            fail(api, "seed", "at least 0", seed)
+            fail_arg(api, "seed", "at least 0", seed)
         if num_sampled > num_classes:
-            fail(api, "num_sampled", f"at most num_classes {num_classes}", num_sampled)
+            fail_arg(api, "num_sampled", f"at most num_classes {num_classes}", num_sampled)
         if num_true > num_classes:
-            fail(api, "num_true", f"at most num_classes {num_classes}", num_true)
+            fail_arg(api, "num_true", f"at most num_classes {num_classes}", num_true)
         if sampled_values is not None:
             if not isinstance(sampled_values, list | tuple):
-                fail(api, "sampled_values", "a list or tuple", type(sampled_values).__name__,
-                     TypeError)  # fmt: skip
+                fail_arg(
+                    api,
+                    "sampled_values",
+                    "a list or tuple",
+                    type(sampled_values).__name__,
+                    TypeError,
+                )
             if len(sampled_values) != 3:
-                fail(api, "sampled_values", "3 items", len(sampled_values))
+                fail_arg(api, "sampled_values", "3 items", len(sampled_values))
         if reduction != "none":
             import warnings
 
-            warnings.warn(f"For '{api}', 'reduction' has no effect (MindSpore 2.10 returns the "
-                          "per-example losses)", stacklevel=2)  # fmt: skip
+            warnings.warn(
+                f"For '{api}', 'reduction' has no effect (MindSpore 2.10 returns the "
+                "per-example losses)",
+                stacklevel=2,
+            )
         self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
         self.sampled_values, self.remove_accidental_hits = sampled_values, remove_accidental_hits
         self.seed = seed
@@ -1586,8 +1641,12 @@ class SampledSoftmaxLoss(LossBase):
         rng = np.random.default_rng(np.asarray(jax.random.key_data(key)).ravel().tolist())
         banned = set(np.asarray(labels).ravel().tolist()) if self.remove_accidental_hits else set()
         if self.num_classes - len(banned) < self.num_sampled:
-            fail("SampledSoftmaxLoss", "num_sampled", "at most the classes left to sample",
-                 self.num_sampled)  # fmt: skip
+            fail_arg(
+                "SampledSoftmaxLoss",
+                "num_sampled",
+                "at most the classes left to sample",
+                self.num_sampled,
+            )
         picked: list[int] = []
         tries = 0
         while len(picked) < self.num_sampled:
@@ -1598,15 +1657,18 @@ class SampledSoftmaxLoss(LossBase):
         p = 1.0 / self.num_classes
         expected = -np.expm1(tries * np.log1p(-p))
         n = labels.shape[0]
-        return (jnp.asarray(picked, jnp.int32), jnp.full((n, self.num_true), expected, jnp.float32),
-                jnp.full((self.num_sampled,), expected, jnp.float32))  # fmt: skip
+        return (
+            jnp.asarray(picked, jnp.int32),
+            jnp.full((n, self.num_true), expected, jnp.float32),
+            jnp.full((self.num_sampled,), expected, jnp.float32),
+        )
 
     def construct(self, weights: Any, biases: Any, labels: Any, logits: Any) -> Tensor:
         api = "SampledSoftmaxLoss"
         w, b = _array(weights, "weights", api), _array(biases, "biases", api)
         y, x = _array(labels, "labels", api), _array(logits, "logits", api)
         if y.dtype not in (jnp.int32, jnp.int64):
-            fail(api, "labels", "an int32 or int64 Tensor", y.dtype, TypeError)
+            fail_arg(api, "labels", "an int32 or int64 Tensor", y.dtype, TypeError)
         y = y.astype(jnp.int32).reshape(-1, self.num_true)
         if self.sampled_values is None:
             sampled, true_count, sampled_count = self._sample(y)
@@ -1619,8 +1681,13 @@ class SampledSoftmaxLoss(LossBase):
         true_logits = true_logits - jnp.log(jnp.asarray(true_count, x.dtype))
         sampled_logits = sampled_logits - jnp.log(jnp.asarray(sampled_count, x.dtype))
         out = jnp.concatenate([true_logits, sampled_logits], axis=1)
-        target = jnp.concatenate([jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
-                                  jnp.zeros(sampled_logits.shape, x.dtype)], axis=1)  # fmt: skip
+        target = jnp.concatenate(
+            [
+                jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
+                jnp.zeros(sampled_logits.shape, x.dtype),
+            ],
+            axis=1,
+        )
         z = jnp.exp(out - jnp.max(out, axis=1, keepdims=True))
         pred = z / jnp.sum(z, axis=1, keepdims=True)
         return Tensor._from(-jnp.sum(target * jnp.log(pred + 1.0e-20), axis=1))

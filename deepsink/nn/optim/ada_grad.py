@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -46,12 +46,18 @@ class Adagrad(Optimizer):
         [[0.83564717 0.8309542 ]]
     """
 
-    def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001,
-                 update_slots: bool = True, loss_scale: float = 1.0,
-                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        accum: float = 0.1,
+        learning_rate: Any = 0.001,
+        update_slots: bool = True,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(accum, bool) or not isinstance(accum, int | float) or accum < 0:
-            fail("Adagrad", "accum", "a float >= 0", accum)
+            fail_arg("Adagrad", "accum", "a float >= 0", accum)
         self.update_slots = check_bool(update_slots, "update_slots", "Adagrad")
         self.accum = self.parameters.clone(prefix="accum", init=float(accum))
 

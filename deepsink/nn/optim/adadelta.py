@@ -6,7 +6,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -55,14 +55,20 @@ class Adadelta(Optimizer):
         [[0.99359334 0.99359334]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 1.0, rho: float = 0.9,
-                 epsilon: float = 1e-6, loss_scale: float = 1.0,
-                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 1.0,
+        rho: float = 0.9,
+        epsilon: float = 1e-6,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not 0.0 <= rho <= 1.0:
-            fail("Adadelta", "rho", "in range [0.0, 1.0]", rho)
+            fail_arg("Adadelta", "rho", "in range [0.0, 1.0]", rho)
         if epsilon < 0:
-            fail("Adadelta", "epsilon", "a float >= 0", epsilon)
+            fail_arg("Adadelta", "epsilon", "a float >= 0", epsilon)
         self.rho, self.epsilon = float(rho), float(epsilon)
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
         self.accum_update = self.parameters.clone(prefix="accum_update", init="zeros")
@@ -71,8 +77,9 @@ class Adadelta(Optimizer):
         for p, a, au, g, lr in zip(self.parameters, self.accum, self.accum_update, grads, lrs):
             dt = p._data.dtype
             rho, eps = jnp.asarray(self.rho, dt), jnp.asarray(self.epsilon, dt)
-            var, accum, accum_update = R.adadelta(p._data, a._data, au._data, lr.astype(dt), rho,
-                                                  eps, g.astype(dt))  # fmt: skip
+            var, accum, accum_update = R.adadelta(
+                p._data, a._data, au._data, lr.astype(dt), rho, eps, g.astype(dt)
+            )
             write(a, accum)
             write(au, accum_update)
             write(p, var)

@@ -8,7 +8,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
@@ -17,9 +17,9 @@ from deepsink.ops.function import optimizer_func as R
 
 def _non_negative_float(value: Any, arg: str) -> float:
     if not isinstance(value, float):
-        fail("AdaFactor", arg, "a float", value, TypeError)
+        fail_arg("AdaFactor", arg, "a float", value, TypeError)
     if value < 0:
-        fail("AdaFactor", arg, "a non-negative float", value)
+        fail_arg("AdaFactor", arg, "a non-negative float", value)
     return value
 
 
@@ -81,18 +81,29 @@ class AdaFactor(_HostTarget, Optimizer):
          [0.9 1.1]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = None, eps: Any = (1e-30, 1e-3),
-                 clip_threshold: float = 1.0, decay_rate: float = 0.8, beta1: Any = 0.9,
-                 weight_decay: float = 0.0, scale_parameter: bool = True,
-                 relative_step: bool = True, warmup_init: bool = False,
-                 compression: bool = False, loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = None,
+        eps: Any = (1e-30, 1e-3),
+        clip_threshold: float = 1.0,
+        decay_rate: float = 0.8,
+        beta1: Any = 0.9,
+        weight_decay: float = 0.0,
+        scale_parameter: bool = True,
+        relative_step: bool = True,
+        warmup_init: bool = False,
+        compression: bool = False,
+        loss_scale: float = 1.0,
+    ) -> None:
         if learning_rate is not None and relative_step:
-            fail("AdaFactor", "learning_rate", "None when 'relative_step' is True",
-                 learning_rate)  # fmt: skip
+            fail_arg(
+                "AdaFactor", "learning_rate", "None when 'relative_step' is True", learning_rate
+            )
         if warmup_init and not relative_step:
-            fail("AdaFactor", "warmup_init", "False when 'relative_step' is False", warmup_init)
+            fail_arg("AdaFactor", "warmup_init", "False when 'relative_step' is False", warmup_init)
         if learning_rate is None and not relative_step:
-            fail("AdaFactor", "learning_rate", "a value when 'relative_step' is False", None)
+            fail_arg("AdaFactor", "learning_rate", "a value when 'relative_step' is False", None)
         if learning_rate is None:
             learning_rate = 0.0
         if beta1 is None:
@@ -100,29 +111,29 @@ class AdaFactor(_HostTarget, Optimizer):
         self.scale_lr = isinstance(learning_rate, float | int)
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not isinstance(eps, list | tuple):
-            fail("AdaFactor", "eps", "a list or tuple", eps, TypeError)
+            fail_arg("AdaFactor", "eps", "a list or tuple", eps, TypeError)
         if len(eps) != 2:
-            fail("AdaFactor", "eps", "2 values (eps1, eps2)", eps)
+            fail_arg("AdaFactor", "eps", "2 values (eps1, eps2)", eps)
         for i, e in enumerate(eps):
             _non_negative_float(e, f"eps{i}")
         _non_negative_float(clip_threshold, "clip_threshold")
         if not isinstance(decay_rate, float):
-            fail("AdaFactor", "decay_rate", "a float", decay_rate, TypeError)
+            fail_arg("AdaFactor", "decay_rate", "a float", decay_rate, TypeError)
         if not 0.0 < decay_rate < 1.0:
-            fail("AdaFactor", "decay_rate", "in range (0.0, 1.0)", decay_rate)
+            fail_arg("AdaFactor", "decay_rate", "in range (0.0, 1.0)", decay_rate)
         if not 0.0 <= weight_decay < 1.0:
-            fail("AdaFactor", "weight_decay", "in range [0.0, 1.0)", weight_decay)
+            fail_arg("AdaFactor", "weight_decay", "in range [0.0, 1.0)", weight_decay)
         for name, flag in (
             ("scale_parameter", scale_parameter),
             ("relative_step", relative_step),
             ("compression", compression),
             ("warmup_init", warmup_init),
         ):
-            check_bool(flag, name, "AdaFactor")  # fmt: skip
+            check_bool(flag, name, "AdaFactor")
         if isinstance(beta1, bool) or not isinstance(beta1, float | int):
-            fail("AdaFactor", "beta1", "an int or float", beta1, TypeError)
+            fail_arg("AdaFactor", "beta1", "an int or float", beta1, TypeError)
         if beta1 < 0:
-            fail("AdaFactor", "beta1", "a non-negative float", beta1)
+            fail_arg("AdaFactor", "beta1", "a non-negative float", beta1)
         self.eps = (float(eps[0]), float(eps[1]))
         self.clip_threshold = clip_threshold
         self.decay_rate = decay_rate
@@ -173,10 +184,22 @@ class AdaFactor(_HostTarget, Optimizer):
             avg = self.exp_avg[i] if self.use_first_moment else None
             row, col, sq = self.exp_avg_sq_row[i], self.exp_avg_sq_col[i], self.exp_avg_sq[i]
             avg_data = avg._data if avg is not None else jnp.zeros((), f32)
-            new = R.ada_factor(eps, *consts, beta2t, wd, lr, g, p._data, avg_data, row._data,
-                               col._data, sq._data, scale_parameter=self.scale_parameter,
-                               first_moment=self.use_first_moment,
-                               use_weight_decay=self.weight_decay_flag)  # fmt: skip
+            new = R.ada_factor(
+                eps,
+                *consts,
+                beta2t,
+                wd,
+                lr,
+                g,
+                p._data,
+                avg_data,
+                row._data,
+                col._data,
+                sq._data,
+                scale_parameter=self.scale_parameter,
+                first_moment=self.use_first_moment,
+                use_weight_decay=self.weight_decay_flag,
+            )
             write(p, new[0])
             if avg is not None:
                 write(avg, new[1])

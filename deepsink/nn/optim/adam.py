@@ -10,7 +10,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
@@ -20,12 +20,12 @@ from deepsink.ops.function import optimizer_func as R
 def _check_betas(beta1: Any, beta2: Any, eps: Any, api: str) -> None:
     for name, value in (("beta1", beta1), ("beta2", beta2), ("eps", eps)):
         if not isinstance(value, float):
-            fail(api, name, "a float", value, TypeError)
+            fail_arg(api, name, "a float", value, TypeError)
     for name, value in (("beta1", beta1), ("beta2", beta2)):
         if not 0.0 < value < 1.0:
-            fail(api, name, "in range (0.0, 1.0)", value)
+            fail_arg(api, name, "in range (0.0, 1.0)", value)
     if eps <= 0.0:
-        fail(api, "eps", "a positive float", eps)
+        fail_arg(api, "eps", "a positive float", eps)
 
 
 class Adam(_HostTarget, Optimizer):
@@ -107,15 +107,17 @@ class Adam(_HostTarget, Optimizer):
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "Adam")
         unknown = sorted(set(kwargs) - {"use_lazy", "use_offload"})
         if unknown:
-            raise KeyError(f"For 'Adam', invalid keys are passed as kwargs, supported keys are "
-                           f"'use_lazy' and 'use_offload', but got {unknown}")  # fmt: skip
+            raise KeyError(
+                f"For 'Adam', invalid keys are passed as kwargs, supported keys are "
+                f"'use_lazy' and 'use_offload', but got {unknown}"
+            )
         self.use_amsgrad = check_bool(use_amsgrad, "use_amsgrad", "Adam")
         self.use_lazy = check_bool(kwargs.get("use_lazy", False), "use_lazy", "Adam")
         self.use_offload = check_bool(kwargs.get("use_offload", False), "use_offload", "Adam")
         if self.use_lazy and self.use_offload:
-            fail("Adam", "use_lazy and use_offload", "not both True", (True, True))
+            fail_arg("Adam", "use_lazy and use_offload", "not both True", (True, True))
         if self.use_amsgrad and (self.use_lazy or self.use_offload):
-            fail("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
+            fail_arg("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
         self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")
@@ -135,21 +137,26 @@ class Adam(_HostTarget, Optimizer):
             zip(self.parameters, self.moment1, self.moment2, grads, lrs)
         ):
             dt = p._data.dtype
-            hyper = [jnp.asarray(x, f32).astype(dt)
-                     for x in (beta1_power, beta2_power, lr, beta1, beta2, self.eps)]  # fmt: skip
+            hyper = [
+                jnp.asarray(x, f32).astype(dt)
+                for x in (beta1_power, beta2_power, lr, beta1, beta2, self.eps)
+            ]
             g = g.astype(dt)
             if self.use_amsgrad:
                 vhat = self.vhat[i]
-                var, m, v, vh = R.adam_with_amsgrad(p._data, m1._data, m2._data, vhat._data,
-                                                    *hyper, g)  # fmt: skip
+                var, m, v, vh = R.adam_with_amsgrad(
+                    p._data, m1._data, m2._data, vhat._data, *hyper, g
+                )
                 write(vhat, vh)
             elif self.use_offload:
-                delta, m, v = R.adam_delta(m1._data, m2._data, *hyper, g,
-                                           use_nesterov=self.use_nesterov)  # fmt: skip
+                delta, m, v = R.adam_delta(
+                    m1._data, m2._data, *hyper, g, use_nesterov=self.use_nesterov
+                )
                 var = p._data + delta
             else:
-                var, m, v = R.adam(p._data, m1._data, m2._data, *hyper, g,
-                                   use_nesterov=self.use_nesterov)  # fmt: skip
+                var, m, v = R.adam(
+                    p._data, m1._data, m2._data, *hyper, g, use_nesterov=self.use_nesterov
+                )
             write(p, var)
             write(m1, m)
             write(m2, v)
@@ -215,8 +222,9 @@ class AdamWeightDecay(Optimizer):
             self.parameters, self.moments1, self.moments2, grads, decays, self.decay_flags, lrs
         ):
             wd = wd.astype(f32) if flag else jnp.zeros((), f32)
-            var, m, v = R.adam_weight_decay(p._data, m1._data, m2._data, lr, beta1, beta2, eps,
-                                            wd, g.astype(f32))  # fmt: skip
+            var, m, v = R.adam_weight_decay(
+                p._data, m1._data, m2._data, lr, beta1, beta2, eps, wd, g.astype(f32)
+            )
             write(p, var)
             write(m1, m)
             write(m2, v)
@@ -266,10 +274,18 @@ class AdamOffload(Optimizer):
         [0.9 1.1]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9,
-                 beta2: float = 0.999, eps: float = 1e-8, use_locking: bool = False,
-                 use_nesterov: bool = False, weight_decay: Any = 0.0,
-                 loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 1e-3,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-8,
+        use_locking: bool = False,
+        use_nesterov: bool = False,
+        weight_decay: Any = 0.0,
+        loss_scale: float = 1.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, "AdamOffload")
         self.use_locking = check_bool(use_locking, "use_locking", "AdamOffload")
@@ -290,8 +306,9 @@ class AdamOffload(Optimizer):
         self.beta2_power._data = b2p
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
             hyper = [b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps, f32)]
-            delta, m_new, v_new = R.adam_delta(m._data, v._data, *hyper, g.astype(f32),
-                                               use_nesterov=self.use_nesterov)  # fmt: skip
+            delta, m_new, v_new = R.adam_delta(
+                m._data, v._data, *hyper, g.astype(f32), use_nesterov=self.use_nesterov
+            )
             write(p, p._data + delta.astype(p._data.dtype))
             write(m, m_new)
             write(v, v_new)

@@ -57,9 +57,16 @@ class AdaMax(Optimizer):
         [[0.79999995 0.79999995]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 0.001, beta1: float = 0.9,
-                 beta2: float = 0.999, eps: float = 1e-8, weight_decay: Any = 0.0,
-                 loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 0.001,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-8,
+        weight_decay: Any = 0.0,
+        loss_scale: float = 1.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, "AdaMax")
         self.beta1, self.beta2, self.eps = beta1, beta2, eps

@@ -7,7 +7,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
@@ -56,12 +56,19 @@ class ASGD(Optimizer):
         [[0.7999817 0.5999835]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 0.1, lambd: float = 1e-4,
-                 alpha: float = 0.75, t0: float = 1e6, weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 0.1,
+        lambd: float = 1e-4,
+        alpha: float = 0.75,
+        t0: float = 1e6,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay)
         for name, v in (("lambd", lambd), ("alpha", alpha), ("t0", t0)):
             if isinstance(v, bool) or not isinstance(v, int | float):
-                fail("ASGD", name, "a float", v, TypeError)
+                fail_arg("ASGD", name, "a float", v, TypeError)
         self.lambd, self.alpha, self.t0 = float(lambd), float(alpha), float(t0)
         lrs = self._lr_values()
         self._mu, self._eta = [], []
@@ -76,8 +83,7 @@ class ASGD(Optimizer):
 
     def _update(self, grads: list, lrs: list) -> None:
         t = self.global_step._data[0].astype(jnp.float32)
-        for p, ax, mu, eta, g, lr in zip(self.parameters, self.ax, self._mu, self._eta, grads,
-                                         lrs):  # fmt: skip
+        for p, ax, mu, eta, g, lr in zip(self.parameters, self.ax, self._mu, self._eta, grads, lrs):
             e, m = eta._data, mu._data
             new_p = p._data * (1 - self.lambd * e) - e * g
             write(p, new_p)

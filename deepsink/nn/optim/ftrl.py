@@ -7,16 +7,16 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
 
 def _check_float(value: Any, arg: str, api: str, ok: Any, expected: str) -> float:
     if not isinstance(value, float):
-        fail(api, arg, "a float", value, TypeError)
+        fail_arg(api, arg, "a float", value, TypeError)
     if not ok(value):
-        fail(api, arg, expected, value)
+        fail_arg(api, arg, expected, value)
     return value
 
 
@@ -66,14 +66,26 @@ class FTRL(_HostTarget, Optimizer):
         [-0.0707  0.0707]
     """
 
-    def __init__(self, params: Any, initial_accum: float = 0.1, learning_rate: Any = 0.001,
-                 lr_power: float = -0.5, l1: float = 0.0, l2: float = 0.0,
-                 use_locking: bool = False, loss_scale: float = 1.0,
-                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        initial_accum: float = 0.1,
+        learning_rate: Any = 0.001,
+        lr_power: float = -0.5,
+        l1: float = 0.0,
+        l2: float = 0.0,
+        use_locking: bool = False,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale=loss_scale)
         if self.dynamic_lr or self.is_group_lr:
-            fail("FTRL", "learning_rate", "a fixed float (FTRL supports neither a dynamic nor a "
-                 "per-group learning rate)", learning_rate)  # fmt: skip
+            fail_arg(
+                "FTRL",
+                "learning_rate",
+                "a fixed float (FTRL supports neither a dynamic nor a per-group learning rate)",
+                learning_rate,
+            )
         _check_float(initial_accum, "initial_accum", "FTRL", lambda v: v >= 0, ">= 0.0")
         _check_float(learning_rate, "learning_rate", "FTRL", lambda v: v > 0, "> 0.0")
         _check_float(lr_power, "lr_power", "FTRL", lambda v: v <= 0, "<= 0.0")

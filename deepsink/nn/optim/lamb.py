@@ -54,8 +54,15 @@ class Lamb(Optimizer):
         [2.6464 3.6464]
     """
 
-    def __init__(self, params: Any, learning_rate: Any, beta1: float = 0.9, beta2: float = 0.999,
-                 eps: float = 1e-6, weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-6,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay)
         _check_betas(beta1, beta2, eps, "Lamb")
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
@@ -68,13 +75,15 @@ class Lamb(Optimizer):
     def _update(self, grads: list, lrs: list) -> None:
         decays = self._decay_values()
         step = self.global_step._data[0]
-        for p, m, v, g, wd, flag, lr in zip(self.parameters, self.moments1, self.moments2, grads,
-                                            decays, self.decay_flags, lrs):  # fmt: skip
+        for p, m, v, g, wd, flag, lr in zip(
+            self.parameters, self.moments1, self.moments2, grads, decays, self.decay_flags, lrs
+        ):
             dt = p._data.dtype
             wd = wd.astype(dt) if flag else jnp.zeros((), dt)
             hyper = [jnp.asarray(x, dt) for x in (self.beta1, self.beta2, self.eps)]
-            var, m_new, v_new = R.lamb(p._data, m._data, v._data, lr.astype(dt), *hyper, wd, step,
-                                       g.astype(dt))  # fmt: skip
+            var, m_new, v_new = R.lamb(
+                p._data, m._data, v._data, lr.astype(dt), *hyper, wd, step, g.astype(dt)
+            )
             write(p, var)
             write(m, m_new)
             write(v, v_new)

@@ -8,7 +8,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer
@@ -57,18 +57,28 @@ class LARS(Optimizer):
         [2.97 3.96]
     """
 
-    def __init__(self, optimizer: Any, epsilon: float = 1e-05, coefficient: float = 0.001,
-                 use_clip: bool = False, lars_filter: Any = _default_filter) -> None:  # fmt: skip
+    def __init__(
+        self,
+        optimizer: Any,
+        epsilon: float = 1e-05,
+        coefficient: float = 0.001,
+        use_clip: bool = False,
+        lars_filter: Any = _default_filter,
+    ) -> None:
         super().__init__(0.0, [Parameter(Tensor(np.float32(0.0)), name="fake_param")])
         if not isinstance(optimizer, Optimizer):
-            fail("LARS", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError)
+            fail_arg("LARS", "optimizer", "an Optimizer", type(optimizer).__name__, TypeError)
         for name, value in (("epsilon", epsilon), ("coefficient", coefficient)):
             if not isinstance(value, float):
-                fail("LARS", name, "a float", value, TypeError)
+                fail_arg("LARS", name, "a float", value, TypeError)
         self.use_clip = check_bool(use_clip, "use_clip", "LARS")
         if use_clip and optimizer.is_group_lr and optimizer.dynamic_lr:
-            fail("LARS", "use_clip", "False when the learning rate is both dynamic and per group",
-                 True)  # fmt: skip
+            fail_arg(
+                "LARS",
+                "use_clip",
+                "False when the learning rate is both dynamic and per group",
+                True,
+            )
         self.epsilon, self.coefficient = epsilon, coefficient
         self.opt = optimizer
         self.global_step = optimizer.global_step
@@ -94,8 +104,10 @@ class LARS(Optimizer):
 
     def construct(self, *args: Any) -> Any:
         if len(args) != 1:
-            raise TypeError(f"For 'LARS', construct takes the gradients tuple as its one "
-                            f"argument, but got {len(args)} arguments")  # fmt: skip
+            raise TypeError(
+                f"For 'LARS', construct takes the gradients tuple as its one "
+                f"argument, but got {len(args)} arguments"
+            )
         (gradients,) = args
         grads = self._jitted(self._lars_gradients)(gradients)
         return self.opt(grads)
@@ -110,15 +122,24 @@ class LARS(Optimizer):
         else:
             lrs = [self.learning_rate._data] * self.param_length
         out = []
-        for p, g, wd, flag, lars, lr in zip(self.parameters, grads, decays, self.decay_flags,
-                                            self.lars_flag, lrs):  # fmt: skip
+        for p, g, wd, flag, lars, lr in zip(
+            self.parameters, grads, decays, self.decay_flags, self.lars_flag, lrs
+        ):
             if lars:
                 w = p._data
                 dt = w.dtype
                 wd = wd.astype(dt) / self.loss_scale if flag else jnp.zeros((), dt)
-                g = R.lars_update(w, g.astype(dt), jnp.sum(w * w), jnp.sum(g * g), wd,
-                                  lr.astype(dt), jnp.asarray(self.epsilon, dt),
-                                  jnp.asarray(self.coefficient, dt), self.use_clip)  # fmt: skip
+                g = R.lars_update(
+                    w,
+                    g.astype(dt),
+                    jnp.sum(w * w),
+                    jnp.sum(g * g),
+                    wd,
+                    lr.astype(dt),
+                    jnp.asarray(self.epsilon, dt),
+                    jnp.asarray(self.coefficient, dt),
+                    self.use_clip,
+                )
             out.append(Tensor._from(g))
         return tuple(out)
 

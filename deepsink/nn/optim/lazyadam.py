@@ -12,7 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.adam import _check_betas
@@ -63,14 +63,22 @@ class LazyAdam(_HostTarget, Optimizer):
         [0.9 1.1]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9,
-                 beta2: float = 0.999, eps: float = 1e-8, use_locking: bool = False,
-                 use_nesterov: bool = False, weight_decay: Any = 0.0,
-                 loss_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 1e-3,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-8,
+        use_locking: bool = False,
+        use_nesterov: bool = False,
+        weight_decay: Any = 0.0,
+        loss_scale: float = 1.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_betas(beta1, beta2, eps, type(self).__name__)
         if not isinstance(weight_decay, float):
-            fail(type(self).__name__, "weight_decay", "a float", weight_decay, TypeError)
+            fail_arg(type(self).__name__, "weight_decay", "a float", weight_decay, TypeError)
         self.use_locking = check_bool(use_locking, "use_locking", type(self).__name__)
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", type(self).__name__)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
@@ -89,8 +97,9 @@ class LazyAdam(_HostTarget, Optimizer):
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
             dt = p._data.dtype
             hyper = [x.astype(dt) for x in (b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps))]
-            var, m_new, v_new = R.adam(p._data, m._data, v._data, *hyper, g.astype(dt),
-                                       use_nesterov=self.use_nesterov)  # fmt: skip
+            var, m_new, v_new = R.adam(
+                p._data, m._data, v._data, *hyper, g.astype(dt), use_nesterov=self.use_nesterov
+            )
             write(p, var)
             write(m, m_new)
             write(v, v_new)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
@@ -62,9 +62,9 @@ class Momentum(Optimizer):
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not isinstance(momentum, float):
-            fail("Momentum", "momentum", "a float", momentum, TypeError)
+            fail_arg("Momentum", "momentum", "a float", momentum, TypeError)
         if momentum < 0.0:
-            fail("Momentum", "momentum", "at least 0.0", momentum)
+            fail_arg("Momentum", "momentum", "at least 0.0", momentum)
         self.momentum = Parameter(Tensor(momentum), name="momentum")
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "Momentum")
         self.moments = self.parameters.clone(prefix="moments", init="zeros")
@@ -75,7 +75,6 @@ class Momentum(Optimizer):
 
     def _update(self, grads: list, lrs: list) -> None:
         for p, m, g, lr in zip(self.parameters, self.moments, grads, lrs):
-            var, accum = R.momentum(p._data, m._data, lr, g, self.momentum._data,
-                                    self.use_nesterov)  # fmt: skip
+            var, accum = R.momentum(p._data, m._data, lr, g, self.momentum._data, self.use_nesterov)
             write(p, var)
             write(m, accum)

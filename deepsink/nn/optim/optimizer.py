@@ -23,7 +23,7 @@ import numpy as np
 import optax
 
 from deepsink._core import jit as _jit
-from deepsink._core.validate import fail, shown
+from deepsink._core.validate import fail_arg, shown
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -93,9 +93,9 @@ class _WrappedWeightDecay(Cell):
 
 def _as_list(value: Any, arg: str, api: str) -> list:
     if value is None:
-        fail(api, arg, "a list of Parameters or of group dicts", None)
+        fail_arg(api, arg, "a list of Parameters or of group dicts", None)
     if isinstance(value, dict) or not isinstance(value, Iterable) or isinstance(value, str):
-        fail(
+        fail_arg(
             api,
             arg,
             "an iterable of Parameters or of group dicts",
@@ -218,7 +218,7 @@ class Optimizer(Cell):
             isinstance(p, dict) for p in parameters
         ):
             bad = next(p for p in parameters if not isinstance(p, Parameter | dict))
-            fail(
+            fail_arg(
                 api,
                 "parameters",
                 "a list of Parameters or a list of group dicts (not mixed)",
@@ -228,9 +228,9 @@ class Optimizer(Cell):
         if isinstance(loss_scale, int) and not isinstance(loss_scale, bool):
             loss_scale = float(loss_scale)
         if not isinstance(loss_scale, float):
-            fail(api, "loss_scale", "a float", loss_scale, TypeError)
+            fail_arg(api, "loss_scale", "a float", loss_scale, TypeError)
         if loss_scale <= 0.0:
-            fail(api, "loss_scale", "a positive float", loss_scale)
+            fail_arg(api, "loss_scale", "a positive float", loss_scale)
         self.loss_scale = loss_scale
         self.dynamic_lr = False
         self.dynamic_weight_decay = False
@@ -321,7 +321,7 @@ class Optimizer(Cell):
             self.dynamic_weight_decay = True
             return _WrappedWeightDecay(weight_decay, self.loss_scale)
         if isinstance(weight_decay, bool) or not isinstance(weight_decay, int | float):
-            fail(
+            fail_arg(
                 api,
                 "weight_decay",
                 "a float, int or Cell",
@@ -329,7 +329,7 @@ class Optimizer(Cell):
                 TypeError,
             )
         if weight_decay < 0:
-            fail(api, "weight_decay", "a non-negative number", weight_decay)
+            fail_arg(api, "weight_decay", "a non-negative number", weight_decay)
         return float(weight_decay) * self.loss_scale
 
     def _preprocess_single_lr(self, learning_rate: Any) -> Any:
@@ -337,7 +337,7 @@ class Optimizer(Cell):
         api = type(self).__name__
         if isinstance(learning_rate, int | float) and not isinstance(learning_rate, bool):
             if learning_rate < 0:
-                fail(api, "learning_rate", "a non-negative number", learning_rate)
+                fail_arg(api, "learning_rate", "a non-negative number", learning_rate)
             return float(learning_rate)
         if (
             isinstance(learning_rate, Tensor | jax.Array | np.ndarray)
@@ -349,7 +349,7 @@ class Optimizer(Cell):
             return learning_rate
         if isinstance(learning_rate, Tensor | jax.Array | np.ndarray):
             if np.ndim(learning_rate) > 1:
-                fail(
+                fail_arg(
                     api,
                     "learning_rate",
                     "a scalar or a 1-D Tensor",
@@ -360,10 +360,10 @@ class Optimizer(Cell):
         if isinstance(learning_rate, Iterable) and not isinstance(learning_rate, str | dict):
             values = np.asarray(list(learning_rate), np.float32)
             if values.ndim != 1 or values.size == 0:
-                fail(api, "learning_rate", "a non-empty list of numbers", learning_rate)
+                fail_arg(api, "learning_rate", "a non-empty list of numbers", learning_rate)
             self.dynamic_lr = True
             return Tensor(values)
-        fail(
+        fail_arg(
             api,
             "learning_rate",
             "an int, float, Tensor, list or LearningRateSchedule",
@@ -392,7 +392,7 @@ class Optimizer(Cell):
         for group in groups:
             bad = [k for k in group if k not in _GROUP_KEYS]
             if bad:
-                fail(
+                fail_arg(
                     api,
                     "parameters",
                     f"group dicts whose keys are among {_GROUP_KEYS}",
@@ -401,18 +401,20 @@ class Optimizer(Cell):
                 )
             if "order_params" in group:
                 if len(group) > 1:
-                    fail(
+                    fail_arg(
                         api, "parameters", "an 'order_params' dict with no other key", sorted(group)
                     )
                 ordered = _as_list(group["order_params"], "order_params", api)
                 self.is_group_params_ordered = True
                 continue
             if "params" not in group:
-                fail(api, "parameters", "group dicts with a 'params' key", sorted(group), KeyError)
+                fail_arg(
+                    api, "parameters", "group dicts with a 'params' key", sorted(group), KeyError
+                )
             group["params"] = _as_list(group["params"], "params of a group", api)
             for i, p in enumerate(group["params"]):
                 if not isinstance(p, Parameter):
-                    fail(
+                    fail_arg(
                         api,
                         "params of a group",
                         "Parameters",
@@ -428,7 +430,7 @@ class Optimizer(Cell):
             if isinstance(lr, Tensor) and lr.ndim == 1
         }
         if len(sizes) > 1:
-            fail(api, "learning_rate", "lists of the same length in every group", sorted(sizes))
+            fail_arg(api, "learning_rate", "lists of the same length in every group", sorted(sizes))
         default_lr = self._build_single_lr(learning_rate, "learning_rate")
         names: set[str] = set()
         for index, group in enumerate(groups):
@@ -441,7 +443,7 @@ class Optimizer(Cell):
             wd = self._preprocess_weight_decay(group.get("weight_decay", weight_decay))
             gc = group.get("grad_centralization", False)
             if not isinstance(gc, bool):
-                fail(api, "grad_centralization", "a bool", gc, TypeError)
+                fail_arg(api, "grad_centralization", "a bool", gc, TypeError)
             self.grad_centralization = self.grad_centralization or gc
             for p in group["params"]:
                 if p.name in names:
@@ -460,7 +462,7 @@ class Optimizer(Cell):
     def _order_group_params(self, ordered: list[Parameter]) -> None:
         api = type(self).__name__
         if len(ordered) != len(self.group_params):
-            fail(
+            fail_arg(
                 api,
                 "order_params",
                 f"{len(self.group_params)} Parameters (those of the groups)",
@@ -469,7 +471,7 @@ class Optimizer(Cell):
         position = {p.name: i for i, p in enumerate(self.group_params)}
         missing = [p.name for p in ordered if p.name not in position]
         if missing:
-            fail(
+            fail_arg(
                 api,
                 "order_params",
                 "the Parameters of the groups",
@@ -521,7 +523,7 @@ class Optimizer(Cell):
         api = "get_lr_parameter"
         params = param if isinstance(param, list) else [param]
         if not isinstance(param, Parameter | list):
-            fail(
+            fail_arg(
                 api,
                 "param",
                 "a Parameter or a list of Parameters",
@@ -532,7 +534,7 @@ class Optimizer(Cell):
         out = []
         for p in params:
             if id(p) not in ids:
-                fail(api, "param", "a Parameter of this optimizer", getattr(p, "name", p))
+                fail_arg(api, "param", "a Parameter of this optimizer", getattr(p, "name", p))
             lr = self.learning_rate[ids.index(id(p))] if self.is_group_lr else self.learning_rate
             out.append(
                 lr.learning_rate if isinstance(lr, _ConvertToCell | _IteratorLearningRate) else lr
@@ -568,7 +570,7 @@ class Optimizer(Cell):
     def _check_gradients(self, gradients: Any) -> tuple:
         api = type(self).__name__
         if not isinstance(gradients, tuple | list):
-            fail(
+            fail_arg(
                 api,
                 "gradients",
                 "a tuple of Tensors (one per optimized Parameter)",
@@ -576,7 +578,7 @@ class Optimizer(Cell):
                 RuntimeError,  # MindSpore's Map raises RuntimeError on mismatched arguments
             )
         if len(gradients) != self.param_length:
-            fail(
+            fail_arg(
                 api,
                 "gradients",
                 f"a tuple of {self.param_length} Tensors (one per Parameter)",
@@ -586,7 +588,7 @@ class Optimizer(Cell):
         grads = _arrays(gradients)
         for p, g in zip(self.parameters, grads):
             if tuple(g.shape) != p.shape:
-                fail(
+                fail_arg(
                     api,
                     "gradients",
                     f"shaped like the Parameters; '{p.name}' has shape {list(p.shape)}",
@@ -689,7 +691,7 @@ class Optimizer(Cell):
     @unique.setter
     def unique(self, value: bool) -> None:
         if not isinstance(value, bool):
-            fail(type(self).__name__, "unique", "a bool", value, TypeError)
+            fail_arg(type(self).__name__, "unique", "a bool", value, TypeError)
         object.__setattr__(self, "_unique", value)
 
     @property
@@ -725,8 +727,12 @@ class Optimizer(Cell):
                 f"but got {value!r}"
             )
         current = self.target
-        if (current, value) in (("CPU", "Ascend"), ("CPU", "GPU"), ("Ascend", "GPU"),
-                                ("GPU", "Ascend")):  # fmt: skip
+        if (current, value) in (
+            ("CPU", "Ascend"),
+            ("CPU", "GPU"),
+            ("Ascend", "GPU"),
+            ("GPU", "Ascend"),
+        ):
             raise ValueError(
                 f"For 'Optimizer', the property 'target' cannot be set to {value!r} in the "
                 f"{current!r} environment"

@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -53,17 +53,25 @@ class ProximalAdagrad(_HostTarget, Optimizer):
         [0.9 1.1]
     """
 
-    def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001,
-                 l1: float = 0.0, l2: float = 0.0, use_locking: bool = False,
-                 loss_scale: float = 1.0, weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        accum: float = 0.1,
+        learning_rate: Any = 0.001,
+        l1: float = 0.0,
+        l2: float = 0.0,
+        use_locking: bool = False,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, value in (("accum", accum), ("l1", l1), ("l2", l2)):
             if not isinstance(value, float):
-                fail("ProximalAdagrad", name, "a float", value, TypeError)
+                fail_arg("ProximalAdagrad", name, "a float", value, TypeError)
         self.use_locking = check_bool(use_locking, "use_locking", "ProximalAdagrad")
         for name, value in (("accum", accum), ("l1", l1), ("l2", l2)):
             if value < 0:
-                fail("ProximalAdagrad", name, "a non-negative float", value)
+                fail_arg("ProximalAdagrad", name, "a non-negative float", value)
         self.l1, self.l2 = l1, l2
         self.accum = self.parameters.clone(prefix="accum", init=accum)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -61,17 +61,29 @@ class RMSProp(Optimizer):
         [[0.98       0.96649706]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 0.1, decay: float = 0.9,
-                 momentum: float = 0.0, epsilon: float = 1e-10, use_locking: bool = False,
-                 centered: bool = False, loss_scale: float = 1.0,
-                 weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 0.1,
+        decay: float = 0.9,
+        momentum: float = 0.0,
+        epsilon: float = 1e-10,
+        use_locking: bool = False,
+        centered: bool = False,
+        loss_scale: float = 1.0,
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, v in (("decay", decay), ("momentum", momentum), ("epsilon", epsilon)):
             if isinstance(v, bool) or not isinstance(v, int | float):
-                fail("RMSProp", name, "a float", v, TypeError)
+                fail_arg("RMSProp", name, "a float", v, TypeError)
         if decay < 0 or momentum < 0 or epsilon <= 0:
-            fail("RMSProp", "decay/momentum/epsilon", "decay >= 0, momentum >= 0, epsilon > 0",
-                 (decay, momentum, epsilon))  # fmt: skip
+            fail_arg(
+                "RMSProp",
+                "decay/momentum/epsilon",
+                "decay >= 0, momentum >= 0, epsilon > 0",
+                (decay, momentum, epsilon),
+            )
         self.decay, self.momentum, self.epsilon = float(decay), float(momentum), float(epsilon)
         self.centered = check_bool(centered, "centered", "RMSProp")
         self.use_locking = check_bool(use_locking, "use_locking", "RMSProp")
@@ -83,19 +95,28 @@ class RMSProp(Optimizer):
     def _update(self, grads: list, lrs: list) -> None:
         for i, (p, g, lr) in enumerate(zip(self.parameters, grads, lrs)):
             dt = p._data.dtype
-            decay, momentum, eps = (jnp.asarray(x, dt)
-                                    for x in (self.decay, self.momentum, self.epsilon))  # fmt: skip
+            decay, momentum, eps = (
+                jnp.asarray(x, dt) for x in (self.decay, self.momentum, self.epsilon)
+            )
             ms_, mom = self.mean_square[i], self.moment[i]
             if self.centered:
                 mg = self.mean_grad[i]
                 var, mean_grad, mean_square, moment = R.centered_rms_prop(
-                    p._data, mg._data, ms_._data, mom._data, g.astype(dt), lr.astype(dt), decay,
-                    momentum, eps)  # fmt: skip
+                    p._data,
+                    mg._data,
+                    ms_._data,
+                    mom._data,
+                    g.astype(dt),
+                    lr.astype(dt),
+                    decay,
+                    momentum,
+                    eps,
+                )
                 write(mg, mean_grad)
             else:
-                var, mean_square, moment = R.rms_prop(p._data, ms_._data, mom._data,
-                                                      lr.astype(dt), g.astype(dt), decay,
-                                                      momentum, eps)  # fmt: skip
+                var, mean_square, moment = R.rms_prop(
+                    p._data, ms_._data, mom._data, lr.astype(dt), g.astype(dt), decay, momentum, eps
+                )
             write(ms_, mean_square)
             write(mom, moment)
             write(p, var)

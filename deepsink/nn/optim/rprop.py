@@ -6,7 +6,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
 
 
@@ -54,16 +54,27 @@ class Rprop(Optimizer):
         [[0.78 0.78]]
     """
 
-    def __init__(self, params: Any, learning_rate: Any = 0.1, etas: tuple = (0.5, 1.2),
-                 step_sizes: tuple = (1e-6, 50.0), weight_decay: Any = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params: Any,
+        learning_rate: Any = 0.1,
+        etas: tuple = (0.5, 1.2),
+        step_sizes: tuple = (1e-6, 50.0),
+        weight_decay: Any = 0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay)
         if not isinstance(etas, tuple) or len(etas) != 2 or not 0 < etas[0] < 1 < etas[1]:
-            fail("Rprop", "etas", "a tuple (etaminus, etaplus) with 0 < etaminus < 1 < etaplus",
-                 etas)  # fmt: skip
-        if not isinstance(step_sizes, tuple) or len(step_sizes) != 2 or (
-                step_sizes[0] > step_sizes[1]):  # fmt: skip
-            fail("Rprop", "step_sizes", "a tuple (min_step, max_step) with min <= max",
-                 step_sizes)  # fmt: skip
+            fail_arg(
+                "Rprop", "etas", "a tuple (etaminus, etaplus) with 0 < etaminus < 1 < etaplus", etas
+            )
+        if (
+            not isinstance(step_sizes, tuple)
+            or len(step_sizes) != 2
+            or (step_sizes[0] > step_sizes[1])
+        ):
+            fail_arg(
+                "Rprop", "step_sizes", "a tuple (min_step, max_step) with min <= max", step_sizes
+            )
         self.etaminus, self.etaplus = float(etas[0]), float(etas[1])
         self.step_size_min, self.step_size_max = float(step_sizes[0]), float(step_sizes[1])
         self.prev = self.parameters.clone(prefix="prev", init="zeros")
@@ -76,9 +87,14 @@ class Rprop(Optimizer):
         for p, prev, step, g in zip(self.parameters, self.prev, self.step_size, grads):
             sign = g * prev._data
             new_step = jnp.where(
-                sign > 0, jnp.minimum(step._data * self.etaplus, self.step_size_max),
-                jnp.where(sign < 0, jnp.maximum(step._data * self.etaminus, self.step_size_min),
-                          step._data))  # fmt: skip
+                sign > 0,
+                jnp.minimum(step._data * self.etaplus, self.step_size_max),
+                jnp.where(
+                    sign < 0,
+                    jnp.maximum(step._data * self.etaminus, self.step_size_min),
+                    step._data,
+                ),
+            )
             g = jnp.where(sign < 0, 0, g)
             write(step, new_step)
             write(prev, g)

@@ -7,7 +7,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail, shown
+from deepsink._core.validate import fail_arg, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.nn.optim.optimizer import Optimizer, write
@@ -66,16 +66,16 @@ class SGD(Optimizer):
         momentum = _float(momentum, "momentum")
         self.dampening = _float(dampening, "dampening")
         if not isinstance(nesterov, bool):
-            fail("SGD", "nesterov", "a bool", nesterov, TypeError)
+            fail_arg("SGD", "nesterov", "a bool", nesterov, TypeError)
         if nesterov and (momentum <= 0.0 or self.dampening != 0.0):
-            fail(
+            fail_arg(
                 "SGD",
                 "nesterov",
                 "False unless 'momentum' > 0 and 'dampening' == 0",
                 shown(f"nesterov=True with momentum={momentum}, dampening={self.dampening}"),
             )
         if self.dynamic_weight_decay:
-            fail(
+            fail_arg(
                 "SGD",
                 "weight_decay",
                 "a float or int (dynamic weight decay is not supported)",
@@ -90,8 +90,17 @@ class SGD(Optimizer):
     def _update(self, grads: list, lrs: list) -> None:
         momentum = self.momentum._data
         for p, a, s, g, lr in zip(self.parameters, self.accum, self.stat, grads, lrs):
-            var, accum, stat = R.sgd(p._data, g, lr, a._data, momentum, s._data,
-                                     jnp.float32(self.dampening), 0.0, self.nesterov)  # fmt: skip
+            var, accum, stat = R.sgd(
+                p._data,
+                g,
+                lr,
+                a._data,
+                momentum,
+                s._data,
+                jnp.float32(self.dampening),
+                0.0,
+                self.nesterov,
+            )
             write(p, var)
             write(a, accum)
             write(s, stat)
@@ -101,7 +110,7 @@ def _float(value: Any, arg: str) -> float:
     if isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, float):
-        fail("SGD", arg, "a float", value, TypeError)
+        fail_arg("SGD", arg, "a float", value, TypeError)
     if value < 0.0:
-        fail("SGD", arg, "at least 0.0", value)
+        fail_arg("SGD", arg, "at least 0.0", value)
     return value

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 
 
 def _number(api: str, name: str, v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
-        fail(api, name, "a number", v, TypeError)
+        fail_arg(api, name, "a number", v, TypeError)
     return v
 
 
@@ -125,8 +125,9 @@ class DynamicLossScaleManager(LossScaleManager):
         1024.0
     """
 
-    def __init__(self, init_loss_scale: float = 2**24, scale_factor: int = 2,
-                 scale_window: int = 2000) -> None:  # fmt: skip
+    def __init__(
+        self, init_loss_scale: float = 2**24, scale_factor: int = 2, scale_window: int = 2000
+    ) -> None:
         api = "DynamicLossScaleManager"
         _number(api, "init_loss_scale", init_loss_scale)
         if init_loss_scale < 1.0:
@@ -134,7 +135,7 @@ class DynamicLossScaleManager(LossScaleManager):
                 f"The argument 'init_loss_scale' must be > 1, but got {init_loss_scale}"
             )
         if isinstance(scale_window, bool) or not isinstance(scale_window, int) or scale_window <= 0:
-            fail(api, "scale_window", "a positive int", scale_window)
+            fail_arg(api, "scale_window", "a positive int", scale_window)
         _number(api, "scale_factor", scale_factor)
         if scale_factor <= 0:
             raise ValueError(f"The argument 'scale_factor' must be > 0, but got {scale_factor}")

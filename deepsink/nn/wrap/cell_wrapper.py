@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from deepsink import context
 from deepsink._core import grad as _grad
 from deepsink._core import jit as _jit
-from deepsink._core.validate import check_bool, fail, shown
+from deepsink._core.validate import check_bool, fail_arg, shown
 from deepsink.common.parameter import ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
@@ -55,9 +55,11 @@ class WithLossCell(Cell):
     def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail("WithLossCell", "backbone", "a Cell", shown(type(backbone).__name__), TypeError)
+            fail_arg(
+                "WithLossCell", "backbone", "a Cell", shown(type(backbone).__name__), TypeError
+            )
         if not callable(loss_fn):
-            fail(
+            fail_arg(
                 "WithLossCell",
                 "loss_fn",
                 "a Cell or callable",
@@ -181,9 +183,11 @@ class TrainOneStepCell(Cell):
     ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail("TrainOneStepCell", "network", "a Cell", shown(type(network).__name__), TypeError)
+            fail_arg(
+                "TrainOneStepCell", "network", "a Cell", shown(type(network).__name__), TypeError
+            )
         if not hasattr(optimizer, "parameters"):
-            fail(
+            fail_arg(
                 "TrainOneStepCell",
                 "optimizer",
                 "an Optimizer (with 'parameters')",
@@ -197,9 +201,9 @@ class TrainOneStepCell(Cell):
         self.grad = _grad.GradOperation(get_by_list=True, sens_param=True)
         self.grad_no_sens = _grad.GradOperation(get_by_list=True)
         if sens is not None and (isinstance(sens, bool) or not isinstance(sens, Number | Tensor)):
-            fail("TrainOneStepCell", "sens", "a number or None", sens, TypeError)
+            fail_arg("TrainOneStepCell", "sens", "a number or None", sens, TypeError)
         if sens is not None and not isinstance(sens, Tensor) and sens == 0:
-            fail("TrainOneStepCell", "sens", "non-zero", sens)
+            fail_arg("TrainOneStepCell", "sens", "non-zero", sens)
         self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else sens
         self.return_grad = check_bool(return_grad, "return_grad", "TrainOneStepCell")
@@ -237,7 +241,7 @@ class TrainOneStepCell(Cell):
         sensitivity filled with ``sens`` (default: ``self.sens``)."""
         res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
         if len(res.diff) != 1 or len(res.desc.kinds) != 1:
-            fail(
+            fail_arg(
                 "TrainOneStepCell",
                 "network",
                 "a Cell returning the loss as one float Tensor",
@@ -283,13 +287,22 @@ class ForwardValueAndGrad(Cell):
         4.0 [[4. 8.]]
     """
 
-    def __init__(self, network: Cell, weights: Any = None, get_all: bool = False,
-                 get_by_list: bool = False, sens_param: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        network: Cell,
+        weights: Any = None,
+        get_all: bool = False,
+        get_by_list: bool = False,
+        sens_param: bool = False,
+    ) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail("ForwardValueAndGrad", "network", "a Cell", type(network).__name__, TypeError)
-        for name, v in (("get_all", get_all), ("get_by_list", get_by_list),
-                        ("sens_param", sens_param)):  # fmt: skip
+            fail_arg("ForwardValueAndGrad", "network", "a Cell", type(network).__name__, TypeError)
+        for name, v in (
+            ("get_all", get_all),
+            ("get_by_list", get_by_list),
+            ("sens_param", sens_param),
+        ):
             if not isinstance(v, bool):
                 raise TypeError(
                     f"For 'ForwardValueAndGrad', the type of '{name}' must be bool, "
@@ -357,7 +370,7 @@ class WithGradCell(Cell):
     def __init__(self, network: Cell, loss_fn: Any = None, sens: Any = None) -> None:
         super().__init__()
         if not isinstance(network, Cell):
-            fail("WithGradCell", "network", "a Cell", type(network).__name__, TypeError)
+            fail_arg("WithGradCell", "network", "a Cell", type(network).__name__, TypeError)
         self.network, self.loss_fn, self.sens = network, loss_fn, sens
         self.weights = ParameterTuple(network.trainable_params())
         self.network_with_loss = network if loss_fn is None else WithLossCell(network, loss_fn)
@@ -400,8 +413,9 @@ class VirtualDatasetCellTriple(Cell):
     def __init__(self, backbone: Cell) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(backbone, Cell):
-            fail("VirtualDatasetCellTriple", "backbone", "a Cell", type(backbone).__name__,
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "VirtualDatasetCellTriple", "backbone", "a Cell", type(backbone).__name__, TypeError
+            )
         self._backbone = backbone
 
     def construct(self, a: Any, b: Any, c: Any) -> Any:
@@ -440,7 +454,7 @@ class ParameterUpdate(Cell):
         from deepsink.common.parameter import Parameter
 
         if not isinstance(param, Parameter):
-            fail("ParameterUpdate", "param", "a Parameter", type(param).__name__, TypeError)
+            fail_arg("ParameterUpdate", "param", "a Parameter", type(param).__name__, TypeError)
         self._param = param
 
     def construct(self, x: Tensor) -> Tensor:

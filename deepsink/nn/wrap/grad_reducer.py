@@ -15,7 +15,7 @@ from jax import lax
 
 from deepsink import context
 from deepsink._core import spmd
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.communication.management import GlobalComm, _check_group, get_group_size
 from deepsink.nn.cell import Cell
@@ -58,18 +58,24 @@ class DistributedGradReducer(Cell):
         [[1. 1.]]
     """
 
-    def __init__(self, parameters: Any, mean: bool | None = None, degree: int | None = None,
-                 fusion_type: int = 1, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:  # fmt: skip
+    def __init__(
+        self,
+        parameters: Any,
+        mean: bool | None = None,
+        degree: int | None = None,
+        fusion_type: int = 1,
+        group: str = GlobalComm.WORLD_COMM_GROUP,
+    ) -> None:
         super().__init__(auto_prefix=False)
         _check_group(group, "DistributedGradReducer")
         if mean is None:
             mean = context.get_auto_parallel_context("gradients_mean")
         if not isinstance(mean, bool):
-            fail("DistributedGradReducer", "mean", "a bool", mean, TypeError)
+            fail_arg("DistributedGradReducer", "mean", "a bool", mean, TypeError)
         if degree is None:
             degree = get_group_size(group)
         if isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
-            fail("DistributedGradReducer", "degree", "a positive int", degree, ValueError)
+            fail_arg("DistributedGradReducer", "degree", "a positive int", degree, ValueError)
         self.n_params = len(list(parameters))
         self.mean = mean
         self.degree = degree
@@ -79,7 +85,7 @@ class DistributedGradReducer(Cell):
     def construct(self, grads: Any) -> tuple:
         grads = tuple(grads)
         if len(grads) != self.n_params:
-            fail("DistributedGradReducer", "grads", f"{self.n_params} gradients", len(grads))
+            fail_arg("DistributedGradReducer", "grads", f"{self.n_params} gradients", len(grads))
         out = run_collective("DistributedGradReducer", _sum_all, ("GradReducer",), grads)
         if not self.mean:
             return tuple(out)

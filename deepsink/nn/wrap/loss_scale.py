@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink._core import grad as _grad
-from deepsink._core.validate import fail
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, wrap
@@ -86,10 +86,13 @@ class DynamicLossScaleUpdateCell(Cell):
 
     def __init__(self, loss_scale_value: float, scale_factor: int, scale_window: int) -> None:
         super().__init__()
-        for name, v in (("loss_scale_value", loss_scale_value), ("scale_factor", scale_factor),
-                        ("scale_window", scale_window)):  # fmt: skip
+        for name, v in (
+            ("loss_scale_value", loss_scale_value),
+            ("scale_factor", scale_factor),
+            ("scale_window", scale_window),
+        ):
             if isinstance(v, bool) or not isinstance(v, int | float) or v <= 0:
-                fail("DynamicLossScaleUpdateCell", name, "a positive number", v)
+                fail_arg("DynamicLossScaleUpdateCell", name, "a positive number", v)
         self.loss_scale_value = loss_scale_value
         self.scale_factor = float(scale_factor)
         self.scale_window = int(scale_window)
@@ -143,8 +146,13 @@ class FixedLossScaleUpdateCell(Cell):
     def __init__(self, loss_scale_value: float) -> None:
         super().__init__()
         if isinstance(loss_scale_value, bool) or not isinstance(loss_scale_value, int | float):
-            fail("FixedLossScaleUpdateCell", "loss_scale_value", "a number", loss_scale_value,
-                 TypeError)  # fmt: skip
+            fail_arg(
+                "FixedLossScaleUpdateCell",
+                "loss_scale_value",
+                "a number",
+                loss_scale_value,
+                TypeError,
+            )
         self.loss_scale_value = loss_scale_value
 
     def get_loss_scale(self) -> float:
@@ -250,13 +258,19 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         before = {id(p): (p, p._data) for p in self.network.get_parameters()}
         res, _, pullback = _grad.vjp(self.network, inputs, [], self.weights)
         if len(res.diff) != 1 or len(res.desc.kinds) != 1:
-            fail("TrainOneStepWithLossScaleCell", "network",
-                 "a Cell returning the loss as one float Tensor",
-                 f"an output of {len(res.desc.kinds)} values", TypeError)  # fmt: skip
+            fail_arg(
+                "TrainOneStepWithLossScaleCell",
+                "network",
+                "a Cell returning the loss as one float Tensor",
+                f"an output of {len(res.desc.kinds)} values",
+                TypeError,
+            )
         loss = res.diff[0]
         _, grads = pullback([jnp.full(loss.shape, scale, loss.dtype)])
-        grads = [(g / scale.astype(g.dtype)) if jnp.issubdtype(g.dtype, jnp.inexact) else g
-                 for g in grads]  # fmt: skip
+        grads = [
+            (g / scale.astype(g.dtype)) if jnp.issubdtype(g.dtype, jnp.inexact) else g
+            for g in grads
+        ]
         grads = self.grad_reducer(tuple(wrap(grads)))
         cond = self.get_overflow_status(None, grads)
         overflow = unwrap(self.process_loss_scale(cond))

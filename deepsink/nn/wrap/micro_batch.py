@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink._core.validate import check_positive_int, fail
+from deepsink._core.validate import check_positive_int, fail_arg
 from deepsink.common.tensor import Tensor
 from deepsink.nn.cell import Cell
 
@@ -19,7 +19,7 @@ class _MicroBatchSum(Cell):
     def __init__(self, network: Cell, count: int) -> None:
         super().__init__(auto_prefix=False)
         if not isinstance(network, Cell):
-            fail(self._api, "network", "a Cell", type(network).__name__, TypeError)
+            fail_arg(self._api, "network", "a Cell", type(network).__name__, TypeError)
         self.network = network
         self._n = check_positive_int(count, self._count, self._api)
 
@@ -27,11 +27,19 @@ class _MicroBatchSum(Cell):
         n, total = self._n, None
         for each in inputs:
             if isinstance(each, Tensor) and each.ndim and each.shape[0] % n:
-                fail(self._api, "inputs", f"a batch dimension divisible by {self._count} {n}",
-                     each.shape[0])  # fmt: skip
+                fail_arg(
+                    self._api,
+                    "inputs",
+                    f"a batch dimension divisible by {self._count} {n}",
+                    each.shape[0],
+                )
         for i in range(n):
-            part = [x[(x.shape[0] // n) * i : (x.shape[0] // n) * (i + 1)]
-                    if isinstance(x, Tensor) and x.ndim else x for x in inputs]  # fmt: skip
+            part = [
+                x[(x.shape[0] // n) * i : (x.shape[0] // n) * (i + 1)]
+                if isinstance(x, Tensor) and x.ndim
+                else x
+                for x in inputs
+            ]
             out = self.network(*part)
             total = out if total is None else total + out
         return total
@@ -105,8 +113,9 @@ class PipelineCell(_MicroBatchSum):
 
     _api = "PipelineCell"
 
-    def __init__(self, network: Cell, micro_size: int, stage_config: Any = None,
-                 segment_config: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self, network: Cell, micro_size: int, stage_config: Any = None, segment_config: Any = None
+    ) -> None:
         if stage_config is not None or segment_config is not None:
             raise NotImplementedError(
                 "For 'PipelineCell', 'stage_config' and 'segment_config' assign cells to "

@@ -74,7 +74,9 @@ class SumExt(Primitive):
     def __init__(self) -> None:
         pass
 
-    def __call__(self, input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:  # fmt: skip
+    def __call__(
+        self, input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None
+    ) -> Tensor:
         return M.sum(input, dim, keepdim, dtype=dtype)
 
 

@@ -97,8 +97,11 @@ def prelu(x: Any, weight: Any) -> Tensor:
         U.fail("prelu", f"'weight' must be 1-D, but got shape {list(w.shape)}")
     channels = a.shape[1] if a.ndim >= 2 else 1
     if w.shape[0] not in (1, channels):
-        U.fail("prelu", f"'weight' must have 1 or {channels} (the input's channels) elements, but "
-               f"got {w.shape[0]}")  # fmt: skip
+        U.fail(
+            "prelu",
+            f"'weight' must have 1 or {channels} (the input's channels) elements, but "
+            f"got {w.shape[0]}",
+        )
     if a.ndim >= 2:
         w = w.reshape((1, -1) + (1,) * (a.ndim - 2))
     return Tensor._from(jnp.where(a > 0, a, a * w))

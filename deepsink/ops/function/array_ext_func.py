@@ -75,13 +75,19 @@ def slice(input_x: Any, begin: Any, size: Any) -> Tensor:
     a = U.array(input_x, "slice", "input_x")
     b, s = U.shape(begin, "slice", "begin"), U.shape(size, "slice", "size")
     if len(b) != a.ndim or len(s) != a.ndim:
-        U.fail("slice", f"'begin' and 'size' must have {a.ndim} elements (the rank of 'input_x'), "
-               f"but got {list(b)} and {list(s)}")  # fmt: skip
+        U.fail(
+            "slice",
+            f"'begin' and 'size' must have {a.ndim} elements (the rank of 'input_x'), "
+            f"but got {list(b)} and {list(s)}",
+        )
     sizes = tuple(d - o if n == -1 else n for d, o, n in zip(a.shape, b, s))
     for d, o, n in zip(a.shape, b, sizes):
         if o < 0 or n < 0 or o + n > d:
-            U.fail("slice", f"'begin' {list(b)} + 'size' {list(s)} must lie inside the shape "
-                   f"{list(a.shape)} of 'input_x'")  # fmt: skip
+            U.fail(
+                "slice",
+                f"'begin' {list(b)} + 'size' {list(s)} must lie inside the shape "
+                f"{list(a.shape)} of 'input_x'",
+            )
     return Tensor._from(jax.lax.slice(a, b, tuple(o + n for o, n in zip(b, sizes))))
 
 
@@ -114,8 +120,9 @@ def select_scatter(input: Any, src: Any, axis: int, index: int) -> Tensor:
     return Tensor._from(a.at[sel].set(s.astype(a.dtype)))
 
 
-def slice_scatter(input: Any, src: Any, axis: int = 0, start: Any = None, end: Any = None,
-                  step: int = 1) -> Tensor:  # fmt: skip
+def slice_scatter(
+    input: Any, src: Any, axis: int = 0, start: Any = None, end: Any = None, step: int = 1
+) -> Tensor:
     """``input`` with ``input[start:end:step]`` along ``axis`` replaced by ``src``."""
     a, s = U.array(input, "slice_scatter"), U.array(src, "slice_scatter", "src")
     ax = U.axis(axis, a.ndim, "slice_scatter")
@@ -137,14 +144,17 @@ def diagonal_scatter(input: Any, src: Any, offset: int = 0, dim1: int = 0, dim2:
     n, m = moved.shape[-2:]
     rows = np.arange(max(0, -offset), min(n, m - offset))
     if s.shape[-1:] != (rows.size,):
-        U.fail("diagonal_scatter", f"'src' must end in {rows.size} (the diagonal's length), but got "
-               f"shape {list(s.shape)}")  # fmt: skip
+        U.fail(
+            "diagonal_scatter",
+            f"'src' must end in {rows.size} (the diagonal's length), but got shape {list(s.shape)}",
+        )
     moved = moved.at[..., rows, rows + offset].set(s.astype(a.dtype))
     return Tensor._from(jnp.moveaxis(moved, (-2, -1), (d1, d2)))
 
 
-def index_add(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
-              check_index_bound: bool = True) -> Tensor:  # fmt: skip
+def index_add(
+    x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True, check_index_bound: bool = True
+) -> Tensor:
     """``x`` with the rows of ``y`` added at ``indices`` along ``axis`` (repeats accumulate).
 
     ``use_lock`` and ``check_index_bound`` concern MindSpore's in-place kernel; indices are
@@ -153,9 +163,12 @@ def index_add(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
     idx = U.array(indices, "index_add", "indices")
     ax = U.axis(axis, a.ndim, "index_add")
     indexing.check_range(
-        idx, a.shape[ax], f"For 'index_add', 'indices' must be in [0, {a.shape[ax]}), but got {{}}",
-        IndexError, negative=False,
-    )  # fmt: skip
+        idx,
+        a.shape[ax],
+        f"For 'index_add', 'indices' must be in [0, {a.shape[ax]}), but got {{}}",
+        IndexError,
+        negative=False,
+    )
     sel = (np.s_[:],) * ax + (idx,)
     return Tensor._from(a.at[sel].add(jnp.moveaxis(v, ax, ax).astype(a.dtype)))
 
@@ -192,8 +205,15 @@ inplace_update = _inplace("inplace_update", "set")
 
 
 # --- sorted search ------------------------------------------------------------------------------
-def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False, right: bool = False,
-                 side: str | None = None, sorter: Any = None) -> Tensor:  # fmt: skip
+def searchsorted(
+    sorted_sequence: Any,
+    values: Any,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter: Any = None,
+) -> Tensor:
     """For each value, the index where it would go into the last axis of ``sorted_sequence``
     (``right``/``side='right'``: after equal entries). Int64 result, Int32 with ``out_int32``."""
     s = U.array(sorted_sequence, "searchsorted", "sorted_sequence")
@@ -211,8 +231,11 @@ def searchsorted(sorted_sequence: Any, values: Any, *, out_int32: bool = False, 
         out = jnp.searchsorted(s, v, side=how)
     else:
         if s.shape[:-1] != v.shape[:-1]:
-            U.fail("searchsorted", f"the leading dimensions of 'sorted_sequence' {list(s.shape)} "
-                   f"and 'values' {list(v.shape)} must match")  # fmt: skip
+            U.fail(
+                "searchsorted",
+                f"the leading dimensions of 'sorted_sequence' {list(s.shape)} "
+                f"and 'values' {list(v.shape)} must match",
+            )
         flat = jax.vmap(lambda a, b: jnp.searchsorted(a, b, side=how))
         out = flat(s.reshape(-1, s.shape[-1]), v.reshape(-1, v.shape[-1])).reshape(v.shape)
     return Tensor._from(out.astype(jnp.int32 if out_int32 else jnp.int64))
@@ -222,14 +245,18 @@ def bucketize(input: Any, boundaries: Any, *, right: bool = False) -> Tensor:
     """The bucket of each element given the sorted ``boundaries`` (a list of numbers); Int32."""
     a = U.array(input, "bucketize")
     if not isinstance(boundaries, list | tuple):
-        U.fail("bucketize", f"'boundaries' must be a list of numbers, but got {boundaries!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "bucketize",
+            f"'boundaries' must be a list of numbers, but got {boundaries!r}",
+            TypeError,
+        )
     b = jnp.asarray(boundaries, dtype=jnp.float32)
     return Tensor._from(jnp.searchsorted(b, a, side="right" if right else "left").astype(jnp.int32))
 
 
-def unique_consecutive(input: Any, return_inverse: bool = False, return_counts: bool = False,
-                       dim: int | None = None) -> Any:  # fmt: skip
+def unique_consecutive(
+    input: Any, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
+) -> Any:
     """Collapse runs of equal elements (or equal slices along ``axis``): the values, and when
     asked the index of each input element's run and each run's length (Int64)."""
     a = np.asarray(U.array(input, "unique_consecutive"))
@@ -337,8 +364,10 @@ def reverse_sequence(x: Any, seq_lengths: Any, seq_dim: int, batch_dim: int = 0)
     """Reverse the first ``seq_lengths[b]`` entries along ``seq_dim`` of each batch entry ``b``."""
     a = U.array(x, "reverse_sequence", "x")
     n = U.array(seq_lengths, "reverse_sequence", "seq_lengths")
-    sd, bd = U.axis(seq_dim, a.ndim, "reverse_sequence", "seq_dim"), U.axis(
-        batch_dim, a.ndim, "reverse_sequence", "batch_dim")  # fmt: skip
+    sd, bd = (
+        U.axis(seq_dim, a.ndim, "reverse_sequence", "seq_dim"),
+        U.axis(batch_dim, a.ndim, "reverse_sequence", "batch_dim"),
+    )
     t = a.shape[sd]
     pos = jnp.arange(t)
     src = jnp.where(pos[None, :] < n[:, None], n[:, None] - 1 - pos[None, :], pos[None, :])
@@ -354,8 +383,10 @@ def channel_shuffle(x: Any, groups: int) -> Tensor:
     a = U.array(x, "channel_shuffle", "x")
     g = _int(groups, "channel_shuffle", "groups")
     if g <= 0 or a.shape[1] % g:
-        U.fail("channel_shuffle", f"'groups' must be positive and divide the {a.shape[1]} "
-               f"channels, but got {g}")  # fmt: skip
+        U.fail(
+            "channel_shuffle",
+            f"'groups' must be positive and divide the {a.shape[1]} channels, but got {g}",
+        )
     n, c = a.shape[:2]
     rest = a.shape[2:]
     return Tensor._from(a.reshape(n, g, c // g, *rest).swapaxes(1, 2).reshape(a.shape))
@@ -373,8 +404,10 @@ def space_to_batch_nd(input_x: Any, block_size: Any, paddings: Any) -> Tensor:
     shape = [n, c]
     for d, b in zip(sp, bs):
         if d % b:
-            U.fail("space_to_batch_nd", f"the padded spatial size {d} must be divisible by the "
-                   f"block size {b}")  # fmt: skip
+            U.fail(
+                "space_to_batch_nd",
+                f"the padded spatial size {d} must be divisible by the block size {b}",
+            )
         shape += [d // b, b]
     y = y.reshape(shape)
     perm = [3 + 2 * i for i in _builtin_range(m)] + [0, 1] + [2 + 2 * i for i in _builtin_range(m)]
@@ -398,8 +431,9 @@ def batch_to_space_nd(input_x: Any, block_shape: Any, crops: Any) -> Tensor:
     for i in _builtin_range(m):
         perm += [m + 2 + i, i]
     y = jnp.transpose(y, perm).reshape(n, c, *[d * b for d, b in zip(sp, bs)])
-    sel = (np.s_[:], np.s_[:]) + tuple(np.s_[lo : y.shape[2 + i] - hi]
-                                       for i, (lo, hi) in enumerate(crops))  # fmt: skip
+    sel = (np.s_[:], np.s_[:]) + tuple(
+        np.s_[lo : y.shape[2 + i] - hi] for i, (lo, hi) in enumerate(crops)
+    )
     return Tensor._from(y[sel])
 
 
@@ -415,8 +449,9 @@ def _pair(v: Any, api: str, arg: str) -> tuple[int, int]:
 def scalar_to_tensor(input_x: Any, dtype: Any = mstype.float32) -> Tensor:
     """A 0-d Tensor holding the Python number ``input_x`` in ``dtype``."""
     if isinstance(input_x, bool) or not isinstance(input_x, int | float):
-        U.fail("scalar_to_tensor", f"'input_x' must be an int or float, but got {input_x!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "scalar_to_tensor", f"'input_x' must be an int or float, but got {input_x!r}", TypeError
+        )
     return Tensor._from(jnp.asarray(input_x, U.dtype(dtype, "scalar_to_tensor")))
 
 
@@ -436,8 +471,10 @@ def shape_(x: Any) -> tuple[int, ...]:
 def range(start: Any, end: Any, step: Any, maxlen: int = 1000000) -> Tensor:
     """``start, start + step, ...`` up to (excluding) ``end``, at most ``maxlen`` elements: Int64
     for integer inputs, else the inputs' float dtype."""
-    vals = [np.asarray(U.array(v, "range", n)) for v, n in ((start, "start"), (end, "end"),
-                                                              (step, "step"))]  # fmt: skip
+    vals = [
+        np.asarray(U.array(v, "range", n))
+        for v, n in ((start, "start"), (end, "end"), (step, "step"))
+    ]
     s, e, st = (v.item() for v in vals)
     if st == 0:
         U.fail("range", "'step' must not be 0")

@@ -53,8 +53,11 @@ def transpose(input: Any, dims: Any) -> Tensor:
         sorted(p % builtins.max(a.ndim, 1) for p in perm) != list(range(a.ndim))
         or len(perm) != a.ndim
     ):
-        U.fail("transpose", f"'dims' must be a permutation of the {a.ndim} axes of the input "
-               f"{list(a.shape)}, but got {perm}")  # fmt: skip
+        U.fail(
+            "transpose",
+            f"'dims' must be a permutation of the {a.ndim} axes of the input "
+            f"{list(a.shape)}, but got {perm}",
+        )
     return Tensor._from(jnp.transpose(a, perm))
 
 
@@ -64,8 +67,13 @@ def permute(input: Any, axis: Any) -> Tensor:
 
 def swapaxes(input: Any, axis0: int, axis1: int) -> Tensor:
     a = U.array(input, "swapaxes")
-    return Tensor._from(jnp.swapaxes(a, U.axis(axis0, a.ndim, "swapaxes", "axis0"),
-                                     U.axis(axis1, a.ndim, "swapaxes", "axis1")))  # fmt: skip
+    return Tensor._from(
+        jnp.swapaxes(
+            a,
+            U.axis(axis0, a.ndim, "swapaxes", "axis0"),
+            U.axis(axis1, a.ndim, "swapaxes", "axis1"),
+        )
+    )
 
 
 def squeeze(input: Any, axis: Any = None) -> Tensor:
@@ -76,8 +84,11 @@ def squeeze(input: Any, axis: Any = None) -> Tensor:
         return Tensor._from(jnp.squeeze(a))
     for ax in axes:
         if a.shape[ax] != 1:
-            U.fail("squeeze", f"the input's dimension {ax} must be 1 to be squeezed, but the "
-                   f"shape is {list(a.shape)}")  # fmt: skip
+            U.fail(
+                "squeeze",
+                f"the input's dimension {ax} must be 1 to be squeezed, but the "
+                f"shape is {list(a.shape)}",
+            )
     return Tensor._from(jnp.squeeze(a, axes))
 
 
@@ -116,8 +127,11 @@ def broadcast_to(input: Any, shape: Any) -> Tensor:
         U.fail("broadcast_to", f"'shape' {shape} has fewer axes than the input {list(a.shape)}")
     for i, s in enumerate(shape):
         if s < -1 or (s == -1 and i < offset):
-            U.fail("broadcast_to", f"'shape' {shape} may hold -1 only on an axis the input has "
-                   f"(input shape {list(a.shape)}), and no other negative size")  # fmt: skip
+            U.fail(
+                "broadcast_to",
+                f"'shape' {shape} may hold -1 only on an axis the input has "
+                f"(input shape {list(a.shape)}), and no other negative size",
+            )
     target = tuple(
         a.shape[i - offset] if s == -1 and i >= offset else s for i, s in enumerate(shape)
     )
@@ -137,8 +151,11 @@ def tile(input: Any, dims: Any) -> Tensor:
 
 def _tensors(tensors: Any, api: str) -> list[jax.Array]:
     if not isinstance(tensors, tuple | list) or not tensors:
-        U.fail(api, f"'tensors' must be a non-empty tuple or list of Tensors, but got {tensors!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'tensors' must be a non-empty tuple or list of Tensors, but got {tensors!r}",
+            TypeError,
+        )
     arrs = [U.array(t, api, f"tensors[{i}]") for i, t in enumerate(tensors)]
     dt = U.promote(*(a.dtype for a in arrs))
     return [a if a.dtype == dt else a.astype(dt) for a in arrs]
@@ -150,10 +167,15 @@ def concat(tensors: Any, axis: int = 0) -> Tensor:
     ndim = arrs[0].ndim
     ax = U.axis(axis, ndim, "concat")
     shapes = [list(a.shape) for a in arrs]
-    if builtins.any(a.ndim != ndim or a.shape[:ax] + a.shape[ax + 1 :] !=
-                    arrs[0].shape[:ax] + arrs[0].shape[ax + 1 :] for a in arrs):  # fmt: skip
-        U.fail("concat", f"all inputs must have the same shape except on 'axis' {axis}, but got "
-               f"shapes {shapes}")  # fmt: skip
+    if builtins.any(
+        a.ndim != ndim
+        or a.shape[:ax] + a.shape[ax + 1 :] != arrs[0].shape[:ax] + arrs[0].shape[ax + 1 :]
+        for a in arrs
+    ):
+        U.fail(
+            "concat",
+            f"all inputs must have the same shape except on 'axis' {axis}, but got shapes {shapes}",
+        )
     return Tensor._from(jnp.concatenate(arrs, axis=ax))
 
 
@@ -164,8 +186,10 @@ def stack(tensors: Any, axis: int = 0) -> Tensor:
     """Join same-shaped tensors along a new ``axis``."""
     arrs = _tensors(tensors, "stack")
     if builtins.any(a.shape != arrs[0].shape for a in arrs):
-        U.fail("stack", f"all inputs must have the same shape, but got shapes "
-               f"{[list(a.shape) for a in arrs]}")  # fmt: skip
+        U.fail(
+            "stack",
+            f"all inputs must have the same shape, but got shapes {[list(a.shape) for a in arrs]}",
+        )
     return Tensor._from(jnp.stack(arrs, axis=U.axis(axis, arrs[0].ndim + 1, "stack")))
 
 
@@ -191,8 +215,11 @@ def split(tensor: Any, split_size_or_sections: Any, axis: int = 0) -> tuple[Tens
     else:
         sizes = list(U.shape(s, "split", "split_size_or_sections", allow_int=False))
         if builtins.sum(sizes) != n:
-            U.fail("split", f"the sum of 'split_size_or_sections' {tuple(sizes)} must equal the "
-                   f"size {n} of axis {axis}")  # fmt: skip
+            U.fail(
+                "split",
+                f"the sum of 'split_size_or_sections' {tuple(sizes)} must equal the "
+                f"size {n} of axis {axis}",
+            )
     cuts = np.cumsum(sizes)[:-1].tolist()
     return tuple(Tensor._from(p) for p in jnp.split(a, cuts, axis=ax))
 
@@ -220,8 +247,11 @@ def flip(input: Any, dims: Any) -> Tensor:
 def _indices(x: Any, api: str, arg: str) -> jax.Array:
     idx = U.array(x, api, arg)
     if not jnp.issubdtype(idx.dtype, jnp.integer):
-        U.fail(api, f"'{arg}' must be an integer Tensor, but got dtype {mstype.from_np(idx.dtype)}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'{arg}' must be an integer Tensor, but got dtype {mstype.from_np(idx.dtype)}",
+            TypeError,
+        )
     return idx
 
 
@@ -249,8 +279,11 @@ def gather_elements(input: Any, dim: int, index: Any) -> Tensor:
     a = U.array(input, "gather_elements")
     idx = _indices(index, "gather_elements", "index")
     if idx.ndim != a.ndim:
-        U.fail("gather_elements", f"'index' must have as many axes as 'input' ({a.ndim}), but got "
-               f"shape {list(idx.shape)}")  # fmt: skip
+        U.fail(
+            "gather_elements",
+            f"'index' must have as many axes as 'input' ({a.ndim}), but got "
+            f"shape {list(idx.shape)}",
+        )
     return Tensor._from(
         jnp.take_along_axis(a, idx, axis=U.axis(dim, a.ndim, "gather_elements", "dim"))
     )
@@ -293,15 +326,19 @@ def masked_fill(input_x: Any, mask: Any, value: Any) -> Tensor:
     a = U.array(input_x, "masked_fill", "input_x")
     m = U.array(mask, "masked_fill", "mask")
     if m.dtype != jnp.bool_:
-        U.fail("masked_fill", f"'mask' must be a Bool Tensor, but got dtype {mstype.from_np(m.dtype)}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "masked_fill",
+            f"'mask' must be a Bool Tensor, but got dtype {mstype.from_np(m.dtype)}",
+            TypeError,
+        )
     v = U.array(value, "masked_fill", "value").astype(a.dtype)
     shape = jnp.broadcast_shapes(a.shape, m.shape)
     return Tensor._from(jnp.where(jnp.broadcast_to(m, shape), v, jnp.broadcast_to(a, shape)))
 
 
-def topk(input: Any, k: int, dim: int | None = None, largest: bool = True,
-         sorted: bool = True) -> tuple[Tensor, Tensor]:  # fmt: skip
+def topk(
+    input: Any, k: int, dim: int | None = None, largest: bool = True, sorted: bool = True
+) -> tuple[Tensor, Tensor]:
     """The ``k`` largest (or smallest) entries along ``dim`` (default last) and their Int32 indices."""
     a = U.array(input, "topk")
     ax = U.axis(-1 if dim is None else dim, a.ndim, "topk", "dim")
@@ -313,8 +350,10 @@ def topk(input: Any, k: int, dim: int | None = None, largest: bool = True,
     moved = jnp.moveaxis(a, ax, -1)
     vals, idx = lax.top_k(moved if largest else -moved, k)
     vals = vals if largest else -vals
-    return (Tensor._from(jnp.moveaxis(vals, -1, ax)),
-            Tensor._from(jnp.moveaxis(idx, -1, ax).astype(jnp.int32)))  # fmt: skip
+    return (
+        Tensor._from(jnp.moveaxis(vals, -1, ax)),
+        Tensor._from(jnp.moveaxis(idx, -1, ax).astype(jnp.int32)),
+    )
 
 
 def sort(input_x: Any, axis: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
@@ -471,9 +510,12 @@ def unique(input: Any) -> tuple[Tensor, Tensor]:
     """
     a = U.array(input, "unique")
     if isinstance(a, jax.core.Tracer):
-        U.fail("unique", "the output shape depends on the input's values, so it cannot run "
-               "inside a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
-               ValueDependentShapeError)  # fmt: skip
+        U.fail(
+            "unique",
+            "the output shape depends on the input's values, so it cannot run "
+            "inside a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+            ValueDependentShapeError,
+        )
     x = np.asarray(a)
     if x.ndim != 1:
         U.fail("unique", f"'input' must be 1-D, but got shape {list(x.shape)}", RuntimeError)
@@ -495,9 +537,17 @@ def _mask_bits(value: Any, api: str, arg: str) -> int:
     return int(value)
 
 
-def strided_slice(input_x: Any, begin: Any, end: Any, strides: Any, begin_mask: int = 0,
-                  end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
-                  shrink_axis_mask: int = 0) -> Tensor:  # fmt: skip
+def strided_slice(
+    input_x: Any,
+    begin: Any,
+    end: Any,
+    strides: Any,
+    begin_mask: int = 0,
+    end_mask: int = 0,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> Tensor:
     """MindSpore's ``ops.strided_slice`` (TensorFlow's semantics): ``begin``/``end``/``strides``
     name one slice per position; bit ``i`` of a mask changes position ``i``:
 
@@ -517,8 +567,11 @@ def strided_slice(input_x: Any, begin: Any, end: Any, strides: Any, begin_mask: 
     end = U.shape(end, api, "end", allow_int=False)
     strides = U.shape(strides, api, "strides", allow_int=False)
     if not len(begin) == len(end) == len(strides):
-        U.fail(api, "'begin', 'end' and 'strides' must have the same length, but got length of "
-               f"'begin': {len(begin)}, 'end': {len(end)}, 'strides': {len(strides)}")  # fmt: skip
+        U.fail(
+            api,
+            "'begin', 'end' and 'strides' must have the same length, but got length of "
+            f"'begin': {len(begin)}, 'end': {len(end)}, 'strides': {len(strides)}",
+        )
     if 0 in strides:
         U.fail(api, f"input 'strides' can not contain 0, but got {strides}")
     bm, em, elm, nam, sam = (
@@ -545,10 +598,13 @@ def strided_slice(input_x: Any, begin: Any, end: Any, strides: Any, begin_mask: 
         elif sam >> i & 1:
             size = a.shape[dim]
             if s < 0 or not -size <= b < size:
-                U.fail(api, f"the 'strides[{i}]' cannot be negative number and 'begin[{i}]' must "
-                       f"be in [-{size}, {size}) when 'shrink_axis_mask' is greater than 0, but "
-                       f"got 'shrink_axis_mask': {sam}, 'strides[{i}]': {s}, 'begin[{i}]': {b}",
-                       IndexError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"the 'strides[{i}]' cannot be negative number and 'begin[{i}]' must "
+                    f"be in [-{size}, {size}) when 'shrink_axis_mask' is greater than 0, but "
+                    f"got 'shrink_axis_mask': {sam}, 'strides[{i}]': {s}, 'begin[{i}]': {b}",
+                    IndexError,
+                )
             index.append(b)
             dim += 1
         else:

@@ -32,8 +32,9 @@ def _host(fn: Callable) -> Callable:
 
     def call(a: jax.Array) -> jax.Array:
         spec = jax.ShapeDtypeStruct(a.shape, a.dtype)
-        return jax.pure_callback(lambda v: np.asarray(fn(v), dtype=v.dtype), spec, a,
-                                 vmap_method="expand_dims")  # fmt: skip
+        return jax.pure_callback(
+            lambda v: np.asarray(fn(v), dtype=v.dtype), spec, a, vmap_method="expand_dims"
+        )
 
     return call
 
@@ -52,8 +53,16 @@ _DERIVATIVE: dict[str, Callable] = {
     "k0e": lambda x: _k0e(x) - _k1e(x),
     "k1e": lambda x: _k1e(x) - _k0e(x) - _k1e(x) / x,
 }
-_VALUE = {"j0": _j0, "j1": _j1, "y0": _y0, "y1": _y1, "k0": _k0, "k1": _k1, "k0e": _k0e,
-          "k1e": _k1e}  # fmt: skip
+_VALUE = {
+    "j0": _j0,
+    "j1": _j1,
+    "y0": _y0,
+    "y1": _y1,
+    "k0": _k0,
+    "k1": _k1,
+    "k0e": _k0e,
+    "k1e": _k1e,
+}
 
 
 def _differentiable(kind: str) -> Callable:
@@ -74,12 +83,19 @@ def _op(kind: str, doc: str) -> Callable:
 
     def op(x: Any) -> Tensor:
         if not isinstance(x, Tensor):
-            U.fail(prim, f"the type of input argument 'x' must be Tensor, but got "
-                   f"{type(x).__name__}", TypeError)  # fmt: skip
+            U.fail(
+                prim,
+                f"the type of input argument 'x' must be Tensor, but got {type(x).__name__}",
+                TypeError,
+            )
         a = x._data
         if a.dtype not in _FLOATS:
-            U.fail(prim, f"the input argument 'x' must be a Tensor of float16, float32 or "
-                   f"float64, but got {x.dtype}", TypeError)  # fmt: skip
+            U.fail(
+                prim,
+                f"the input argument 'x' must be a Tensor of float16, float32 or "
+                f"float64, but got {x.dtype}",
+                TypeError,
+            )
         return Tensor._from(fn(a))
 
     op.__name__ = op.__qualname__ = name

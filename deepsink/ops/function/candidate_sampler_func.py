@@ -26,15 +26,26 @@ def _positive_int(api: str, name: str, v: Any) -> int:
     return int(v)
 
 
-def _checked(api: str, true_classes: Any, num_true: Any, num_sampled: Any, unique: Any,
-             range_max: Any, seed: Any) -> tuple[jax.Array, int, int, int, int]:  # fmt: skip
+def _checked(
+    api: str,
+    true_classes: Any,
+    num_true: Any,
+    num_sampled: Any,
+    unique: Any,
+    range_max: Any,
+    seed: Any,
+) -> tuple[jax.Array, int, int, int, int]:
     if not isinstance(true_classes, Tensor):
-        U.fail(api, f"'true_classes' must be a Tensor, but got {type(true_classes).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'true_classes' must be a Tensor, but got {type(true_classes).__name__}",
+            TypeError,
+        )
     x = true_classes._data
     if x.dtype not in (jnp.int32, jnp.int64):
-        U.fail(api, f"'true_classes' must be int32 or int64, but got {true_classes.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"'true_classes' must be int32 or int64, but got {true_classes.dtype}", TypeError
+        )
     num_true = _positive_int(api, "num_true", num_true)
     num_sampled = _positive_int(api, "num_sampled", num_sampled)
     range_max = _positive_int(api, "range_max", range_max)
@@ -43,11 +54,17 @@ def _checked(api: str, true_classes: Any, num_true: Any, num_sampled: Any, uniqu
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         U.fail(api, f"'seed' must be a non-negative int, but got {seed!r}", TypeError)
     if x.ndim != 2 or x.shape[1] != num_true:
-        U.fail(api, f"'true_classes' must have shape (batch_size, num_true={num_true}), but got "
-               f"{list(x.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'true_classes' must have shape (batch_size, num_true={num_true}), but got "
+            f"{list(x.shape)}",
+        )
     if unique and num_sampled > range_max:
-        U.fail(api, f"with 'unique' True, 'num_sampled' ({num_sampled}) must not be greater than "
-               f"'range_max' ({range_max})")  # fmt: skip
+        U.fail(
+            api,
+            f"with 'unique' True, 'num_sampled' ({num_sampled}) must not be greater than "
+            f"'range_max' ({range_max})",
+        )
     return x, num_true, num_sampled, range_max, int(seed)
 
 
@@ -78,8 +95,16 @@ def _expected(p: jax.Array, num_sampled: int, tries: jax.Array) -> jax.Array:
     return jnp.where(tries == num_sampled, p * num_sampled, -jnp.expm1(tries * jnp.log1p(-p)))
 
 
-def _sample(api: str, prob_of: Any, range_max: int, x: jax.Array, num_sampled: int, unique: bool,
-            seed: int, exclude_true: bool) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def _sample(
+    api: str,
+    prob_of: Any,
+    range_max: int,
+    x: jax.Array,
+    num_sampled: int,
+    unique: bool,
+    seed: int,
+    exclude_true: bool,
+) -> tuple[Tensor, Tensor, Tensor]:
     """``prob_of(classes)``: the sampling probability of each class id (float32)."""
     p = prob_of(jnp.arange(range_max))
     logits = jnp.log(p)
@@ -89,8 +114,10 @@ def _sample(api: str, prob_of: Any, range_max: int, x: jax.Array, num_sampled: i
         hit = jnp.zeros(p.shape, bool).at[x.reshape(-1)].set(True, mode="drop")
         enough = num_sampled + jnp.sum(hit) <= range_max
         if not isinstance(enough, jax.core.Tracer) and not bool(enough):
-            logger.warning(f"For '{api}', 'range_max' is less than 'num_sampled' plus the number "
-                           "of distinct true classes: remove_accidental_hits is ignored")  # fmt: skip
+            logger.warning(
+                f"For '{api}', 'range_max' is less than 'num_sampled' plus the number "
+                "of distinct true classes: remove_accidental_hits is ignored"
+            )
         logits = jnp.where(hit & enough, -jnp.inf, logits)
     key = _random.next_key() if seed == 0 else jax.random.key(seed)
     if unique:
@@ -107,9 +134,15 @@ def _sample(api: str, prob_of: Any, range_max: int, x: jax.Array, num_sampled: i
     )
 
 
-def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int, unique: bool,
-                              range_max: int, seed: int = 0,
-                              remove_accidental_hits: bool = False) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def uniform_candidate_sampler(
+    true_classes: Any,
+    num_true: int,
+    num_sampled: int,
+    unique: bool,
+    range_max: int,
+    seed: int = 0,
+    remove_accidental_hits: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
     """Uniform candidate sampling: ``num_sampled`` class ids drawn uniformly from
     ``[0, range_max)``.
 
@@ -142,11 +175,16 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
         (3,) (3, 1) [0.75 0.75 0.75]
     """
     api = "uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(api, true_classes, num_true, num_sampled, unique,
-                                                  range_max, seed)  # fmt: skip
+    x, _, num_sampled, range_max, seed = _checked(
+        api, true_classes, num_true, num_sampled, unique, range_max, seed
+    )
     if not isinstance(remove_accidental_hits, bool):
-        U.fail(api, f"'remove_accidental_hits' must be a bool, but got "
-               f"{type(remove_accidental_hits).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'remove_accidental_hits' must be a bool, but got "
+            f"{type(remove_accidental_hits).__name__}",
+            TypeError,
+        )
 
     def prob_of(c: jax.Array) -> jax.Array:
         return jnp.full(c.shape, 1.0 / range_max, jnp.float32)
@@ -154,9 +192,14 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
     return _sample(api, prob_of, range_max, x, num_sampled, unique, seed, remove_accidental_hits)
 
 
-def log_uniform_candidate_sampler(true_classes: Any, num_true: int = 1, num_sampled: int = 5,
-                                  unique: bool = True, range_max: int = 5,
-                                  seed: int = 0) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def log_uniform_candidate_sampler(
+    true_classes: Any,
+    num_true: int = 1,
+    num_sampled: int = 5,
+    unique: bool = True,
+    range_max: int = 5,
+    seed: int = 0,
+) -> tuple[Tensor, Tensor, Tensor]:
     """Log-uniform (Zipfian) candidate sampling: class ``c`` of ``[0, range_max)`` is drawn with
     probability ``(log(c + 2) - log(c + 1)) / log(range_max + 1)``.
 
@@ -188,8 +231,9 @@ def log_uniform_candidate_sampler(true_classes: Any, num_true: int = 1, num_samp
          [0.3736]]
     """
     api = "log_uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(api, true_classes, num_true, num_sampled, unique,
-                                                  range_max, seed)  # fmt: skip
+    x, _, num_sampled, range_max, seed = _checked(
+        api, true_classes, num_true, num_sampled, unique, range_max, seed
+    )
 
     def prob_of(c: jax.Array) -> jax.Array:
         c = c.astype(jnp.float32)

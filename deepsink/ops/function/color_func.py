@@ -13,7 +13,7 @@ import jax.numpy as jnp
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
-__all__: list[str] = []  # the primitives in operations.wide_ops are the public names
+__all__: list[str] = []  # the primitives in operations.standalone_ops are the public names
 
 
 def image(x: Any, api: str, arg: str = "images", rank: int | None = None) -> jax.Array:

@@ -27,15 +27,31 @@ from deepsink.common.tensor import Tensor
 from deepsink.communication.management import GlobalComm
 from deepsink.ops import comm_ops as _ops
 
-_OPS = {"sum": _ops.ReduceOp.SUM, "max": _ops.ReduceOp.MAX, "min": _ops.ReduceOp.MIN,
-        "prod": _ops.ReduceOp.PROD, "avg": "avg"}  # fmt: skip
+_OPS = {
+    "sum": _ops.ReduceOp.SUM,
+    "max": _ops.ReduceOp.MAX,
+    "min": _ops.ReduceOp.MIN,
+    "prod": _ops.ReduceOp.PROD,
+    "avg": "avg",
+}
 
 # the tensor collectives that can return their output instead of writing it (MindSpore's list)
-_INPLACE = {name: True for name in (
-    "all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "reduce", "broadcast",
-    "scatter_tensor", "gather_into_tensor", "all_to_all", "all_to_all_single", "all_gather",
-    "reduce_scatter",
-)}  # fmt: skip
+_INPLACE = {
+    name: True
+    for name in (
+        "all_reduce",
+        "all_gather_into_tensor",
+        "reduce_scatter_tensor",
+        "reduce",
+        "broadcast",
+        "scatter_tensor",
+        "gather_into_tensor",
+        "all_to_all",
+        "all_to_all_single",
+        "all_gather",
+        "reduce_scatter",
+    )
+}
 _FORCE_INPLACE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "force_inplace", default=False
 )
@@ -152,9 +168,16 @@ def is_initialized() -> bool:
     return bool(GlobalComm.INITED)
 
 
-def init_process_group(backend: str = "hccl", init_method: Any = None, timeout: Any = None,
-                       world_size: int = -1, rank: int = -1, store: Any = None,
-                       pg_options: Any = None, device_id: Any = None) -> None:  # fmt: skip
+def init_process_group(
+    backend: str = "hccl",
+    init_method: Any = None,
+    timeout: Any = None,
+    world_size: int = -1,
+    rank: int = -1,
+    store: Any = None,
+    pg_options: Any = None,
+    device_id: Any = None,
+) -> None:
     """Join the job this process was launched into (``communication.init``).
 
     Args:
@@ -180,13 +203,17 @@ def init_process_group(backend: str = "hccl", init_method: Any = None, timeout: 
         not launched
     """
     if init_method is not None or store is not None:
-        raise ValueError("For 'init_process_group', 'init_method' and 'store' are not "
-                         "supported; launch with 'deepsink launch' (msrun's flags)")  # fmt: skip
+        raise ValueError(
+            "For 'init_process_group', 'init_method' and 'store' are not "
+            "supported; launch with 'deepsink launch' (msrun's flags)"
+        )
     _comm.init(None if backend == "hccl" else backend)
     if world_size not in (-1, _comm.get_group_size()) or rank not in (-1, _comm.get_rank()):
-        raise ValueError(f"For 'init_process_group', world_size={world_size}, rank={rank} do not "
-                         f"match the launched job ({_comm.get_group_size()}, "
-                         f"{_comm.get_rank()})")  # fmt: skip
+        raise ValueError(
+            f"For 'init_process_group', world_size={world_size}, rank={rank} do not "
+            f"match the launched job ({_comm.get_group_size()}, "
+            f"{_comm.get_rank()})"
+        )
 
 
 def destroy_process_group(group: Any = None) -> None:
@@ -309,8 +336,14 @@ def get_group_rank(group: Any, global_rank: int) -> int:
     return _comm.get_group_rank_from_world_rank(global_rank, _group(group, "get_group_rank"))
 
 
-def new_group(ranks: Any = None, timeout: Any = None, backend: Any = None, pg_options: Any = None,
-              use_local_synchronization: bool = False, group_desc: Any = None) -> str:  # fmt: skip
+def new_group(
+    ranks: Any = None,
+    timeout: Any = None,
+    backend: Any = None,
+    pg_options: Any = None,
+    use_local_synchronization: bool = False,
+    group_desc: Any = None,
+) -> str:
     """A group of ``ranks``: only the world group exists, so ``ranks`` must be all ranks.
 
     Args:
@@ -331,8 +364,9 @@ def new_group(ranks: Any = None, timeout: Any = None, backend: Any = None, pg_op
     """
     world = list(range(_comm.get_group_size())) if is_initialized() else [0]
     if ranks is not None and sorted(ranks) != world:
-        raise ValueError(f"For 'new_group', only the world group {world} is supported, but got "
-                         f"ranks {ranks}")  # fmt: skip
+        raise ValueError(
+            f"For 'new_group', only the world group {world} is supported, but got ranks {ranks}"
+        )
     return GlobalComm.WORLD_COMM_GROUP
 
 
@@ -359,8 +393,10 @@ def set_comm_ops_inplace(is_enable: bool, func_list: Any = None) -> None:
         >>> ops.set_comm_ops_inplace(True)
     """
     if not isinstance(is_enable, bool):
-        raise TypeError("For 'set_comm_ops_inplace', the argument 'is_enable' must be type of "
-                        f"bool, but got 'is_enable' type : {type(is_enable)}.")  # fmt: skip
+        raise TypeError(
+            "For 'set_comm_ops_inplace', the argument 'is_enable' must be type of "
+            f"bool, but got 'is_enable' type : {type(is_enable)}."
+        )
     if func_list is None:
         func_list = list(_INPLACE)
     if not isinstance(func_list, list | tuple):
@@ -410,8 +446,9 @@ def _gathered(input_tensor: Tensor, group: str) -> Tensor:
     return _ops.AllGather(group)(input_tensor)
 
 
-def all_gather_into_tensor(output_tensor: Any, input_tensor: Any, group: Any = None,
-                           async_op: bool = False) -> Any:  # fmt: skip
+def all_gather_into_tensor(
+    output_tensor: Any, input_tensor: Any, group: Any = None, async_op: bool = False
+) -> Any:
     """Every rank's ``input_tensor`` concatenated along dim 0 (rank order) into
     ``output_tensor``.
 
@@ -443,8 +480,10 @@ def all_gather_into_tensor(output_tensor: Any, input_tensor: Any, group: Any = N
     if output_tensor is not None:
         _check(output_tensor, "output_tensor", "all_gather_into_tensor")
         if tuple(r.shape) != tuple(output_tensor.shape):
-            raise ValueError(f"For 'all_gather_into_tensor', 'output_tensor' must have shape "
-                             f"{list(r.shape)}, but got {list(output_tensor.shape)}")  # fmt: skip
+            raise ValueError(
+                f"For 'all_gather_into_tensor', 'output_tensor' must have shape "
+                f"{list(r.shape)}, but got {list(output_tensor.shape)}"
+            )
     return _finish("all_gather_into_tensor", [r], [output_tensor], async_op)
 
 
@@ -477,8 +516,10 @@ def all_gather(tensor_list: list, tensor: Any, group: Any = None, async_op: bool
     _check_async(async_op)
     n = _world()
     if not isinstance(tensor_list, list | tuple) or len(tensor_list) != n:
-        raise ValueError(f"For 'all_gather', 'tensor_list' must have one entry per rank ({n}), "
-                         f"but got {tensor_list!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'all_gather', 'tensor_list' must have one entry per rank ({n}), "
+            f"but got {tensor_list!r}"
+        )
     r = _gathered(Tensor._from(tensor._data[None]), _group(group, "all_gather"))._data
     outs = [Tensor._from(r[i]) for i in range(n)]
     if _INPLACE["all_gather"] or _FORCE_INPLACE.get():
@@ -581,8 +622,9 @@ def _reduce_scatter(x: Tensor, op: str, group: str, api: str) -> Tensor:
     return _ops.ReduceScatter(_OPS[op], group)(x)
 
 
-def reduce_scatter_tensor(output: Any, input: Any, op: str = "sum", group: Any = None,
-                          async_op: bool = False) -> Any:  # fmt: skip
+def reduce_scatter_tensor(
+    output: Any, input: Any, op: str = "sum", group: Any = None, async_op: bool = False
+) -> Any:
     """``input`` reduced over the ranks and split along dim 0; rank ``r``'s ``output`` gets
     part ``r``.
 
@@ -614,13 +656,16 @@ def reduce_scatter_tensor(output: Any, input: Any, op: str = "sum", group: Any =
     _check_async(async_op)
     r = _reduce_scatter(input, op, _group(group, "reduce_scatter_tensor"), "reduce_scatter_tensor")
     if output is not None and tuple(output.shape) != tuple(r.shape):
-        raise ValueError(f"For 'reduce_scatter_tensor', 'output' must have shape {list(r.shape)}, "
-                         f"but got {list(output.shape)}")  # fmt: skip
+        raise ValueError(
+            f"For 'reduce_scatter_tensor', 'output' must have shape {list(r.shape)}, "
+            f"but got {list(output.shape)}"
+        )
     return _finish("reduce_scatter_tensor", [r], [output], async_op)
 
 
-def reduce_scatter(output: Any, input_list: list, op: str = "sum", group: Any = None,
-                   async_op: bool = False) -> Any:  # fmt: skip
+def reduce_scatter(
+    output: Any, input_list: list, op: str = "sum", group: Any = None, async_op: bool = False
+) -> Any:
     """Rank ``r``'s ``output`` gets ``input_list[r]`` reduced over the ranks.
 
     Args:
@@ -649,8 +694,10 @@ def reduce_scatter(output: Any, input_list: list, op: str = "sum", group: Any = 
     op = _reduce_op(op, "reduce_scatter")
     _check_async(async_op)
     if not isinstance(input_list, list | tuple) or len(input_list) != _world():
-        raise ValueError(f"For 'reduce_scatter', 'input_list' must have one Tensor per rank "
-                         f"({_world()}), but got {input_list!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'reduce_scatter', 'input_list' must have one Tensor per rank "
+            f"({_world()}), but got {input_list!r}"
+        )
     for t in input_list:
         _check(t, "input_list", "reduce_scatter")
     stacked = Tensor._from(jnp.stack([t._data for t in input_list]))
@@ -658,8 +705,9 @@ def reduce_scatter(output: Any, input_list: list, op: str = "sum", group: Any = 
     return _finish("reduce_scatter", [Tensor._from(r._data[0])], [output], async_op)
 
 
-def gather_into_tensor(output_tensor: Any, input_tensor: Any, dst: int = 0, group: Any = None,
-                       async_op: bool = False) -> Any:  # fmt: skip
+def gather_into_tensor(
+    output_tensor: Any, input_tensor: Any, dst: int = 0, group: Any = None, async_op: bool = False
+) -> Any:
     """Every rank's ``input_tensor`` concatenated along dim 0 into ``dst``'s ``output_tensor``.
 
     Args:
@@ -692,13 +740,16 @@ def gather_into_tensor(output_tensor: Any, input_tensor: Any, dst: int = 0, grou
     if _rank() != dst:
         return _finish("gather_into_tensor", [None], [None], async_op)
     if output_tensor is not None and tuple(output_tensor.shape) != tuple(r.shape):
-        raise ValueError(f"For 'gather_into_tensor', 'output_tensor' must have shape "
-                         f"{list(r.shape)}, but got {list(output_tensor.shape)}")  # fmt: skip
+        raise ValueError(
+            f"For 'gather_into_tensor', 'output_tensor' must have shape "
+            f"{list(r.shape)}, but got {list(output_tensor.shape)}"
+        )
     return _finish("gather_into_tensor", [r], [output_tensor], async_op)
 
 
-def scatter_tensor(output_tensor: Any, input_tensor: Any, src: int = 0, group: Any = None,
-                   async_op: bool = False) -> Any:  # fmt: skip
+def scatter_tensor(
+    output_tensor: Any, input_tensor: Any, src: int = 0, group: Any = None, async_op: bool = False
+) -> Any:
     """``src``'s ``input_tensor`` split along dim 0: rank ``r``'s ``output_tensor`` gets part
     ``r``.
 
@@ -729,13 +780,16 @@ def scatter_tensor(output_tensor: Any, input_tensor: Any, src: int = 0, group: A
     _check_async(async_op)
     r = _ops.CollectiveScatter(src, _group(group, "scatter_tensor"))(input_tensor)
     if output_tensor is not None and tuple(output_tensor.shape) != tuple(r.shape):
-        raise ValueError(f"For 'scatter_tensor', 'output_tensor' must have shape {list(r.shape)}, "
-                         f"but got {list(output_tensor.shape)}")  # fmt: skip
+        raise ValueError(
+            f"For 'scatter_tensor', 'output_tensor' must have shape {list(r.shape)}, "
+            f"but got {list(output_tensor.shape)}"
+        )
     return _finish("scatter_tensor", [r], [output_tensor], async_op)
 
 
-def all_to_all(output_tensor_list: list, input_tensor_list: list, group: Any = None,
-               async_op: bool = False) -> Any:  # fmt: skip
+def all_to_all(
+    output_tensor_list: list, input_tensor_list: list, group: Any = None, async_op: bool = False
+) -> Any:
     """Rank ``r`` sends ``input_tensor_list[k]`` to rank ``k`` and receives rank ``k``'s
     ``input_tensor_list[r]`` into ``output_tensor_list[k]`` (entry ``k`` of every rank's input
     list must have one shape).
@@ -765,8 +819,10 @@ def all_to_all(output_tensor_list: list, input_tensor_list: list, group: Any = N
     n, g = _world(), _group(group, "all_to_all")
     _check_async(async_op)
     if not isinstance(input_tensor_list, list | tuple) or len(input_tensor_list) != n:
-        raise ValueError(f"For 'all_to_all', 'input_tensor_list' must have one Tensor per rank "
-                         f"({n}), but got {input_tensor_list!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'all_to_all', 'input_tensor_list' must have one Tensor per rank "
+            f"({n}), but got {input_tensor_list!r}"
+        )
     for t in input_tensor_list:
         _check(t, "input_tensor_list", "all_to_all")
     gathered = [_gathered(Tensor._from(t._data[None]), g)._data for t in input_tensor_list]
@@ -774,15 +830,22 @@ def all_to_all(output_tensor_list: list, input_tensor_list: list, group: Any = N
     outs = [Tensor._from(mine[k]) for k in range(n)]
     if _INPLACE["all_to_all"] or _FORCE_INPLACE.get():
         if not isinstance(output_tensor_list, list | tuple) or len(output_tensor_list) != n:
-            raise ValueError(f"For 'all_to_all', 'output_tensor_list' must have one Tensor per "
-                             f"rank ({n}), but got {output_tensor_list!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'all_to_all', 'output_tensor_list' must have one Tensor per "
+                f"rank ({n}), but got {output_tensor_list!r}"
+            )
         return _finish("all_to_all", outs, list(output_tensor_list), async_op)
     return tuple(outs), _handle(async_op)
 
 
-def all_to_all_single(output: Any, input: Any, output_split_sizes: Any = None,
-                      input_split_sizes: Any = None, group: Any = None,
-                      async_op: bool = False) -> Any:  # fmt: skip
+def all_to_all_single(
+    output: Any,
+    input: Any,
+    output_split_sizes: Any = None,
+    input_split_sizes: Any = None,
+    group: Any = None,
+    async_op: bool = False,
+) -> Any:
     """``input`` split along dim 0 into one equal part per rank; part ``k`` goes to rank ``k``,
     and the parts received are concatenated (rank order) into ``output``.
 
@@ -816,13 +879,17 @@ def all_to_all_single(output: Any, input: Any, output_split_sizes: Any = None,
     _check_async(async_op)
     n = _world()
     rows = input.shape[0] if input.ndim else 0
-    for arg, sizes in (("output_split_sizes", output_split_sizes),
-                       ("input_split_sizes", input_split_sizes)):  # fmt: skip
+    for arg, sizes in (
+        ("output_split_sizes", output_split_sizes),
+        ("input_split_sizes", input_split_sizes),
+    ):
         if sizes is None or len(sizes) == 0:
             continue
         if len(sizes) != n or sum(sizes) != rows:
-            raise ValueError(f"For 'all_to_all_single', '{arg}' must have {n} entries summing to "
-                             f"{rows}, but got {list(sizes)}")  # fmt: skip
+            raise ValueError(
+                f"For 'all_to_all_single', '{arg}' must have {n} entries summing to "
+                f"{rows}, but got {list(sizes)}"
+            )
         if len(set(sizes)) != 1:
             raise NotImplementedError(
                 "For 'all_to_all_single', unequal split sizes need per-rank shapes, which "
@@ -836,18 +903,27 @@ def _split_sizes(sizes: Any, total: int, arg: str, api: str) -> list[int]:
     n = _world()
     if sizes is None or len(sizes) == 0:
         if total % n:
-            raise ValueError(f"For '{api}', the first dimension ({total}) must split evenly over "
-                             f"{n} ranks when '{arg}' is not given")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', the first dimension ({total}) must split evenly over "
+                f"{n} ranks when '{arg}' is not given"
+            )
         return [total // n] * n
     sizes = list(sizes)
     if len(sizes) != n or sum(sizes) != total or any(k < 0 for k in sizes):
-        raise ValueError(f"For '{api}', '{arg}' must have {n} non-negative entries summing to "
-                         f"{total}, but got {sizes}")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', '{arg}' must have {n} non-negative entries summing to "
+            f"{total}, but got {sizes}"
+        )
     return sizes
 
 
-def all_gather_into_tensor_uneven(output: Any, input: Any, output_split_sizes: Any = None,
-                                  group: Any = None, async_op: bool = False) -> Any:  # fmt: skip
+def all_gather_into_tensor_uneven(
+    output: Any,
+    input: Any,
+    output_split_sizes: Any = None,
+    group: Any = None,
+    async_op: bool = False,
+) -> Any:
     """Every rank's ``input`` (first dimensions may differ) concatenated along dim 0 (rank order)
     into ``output``; each rank's rows are padded to the largest, gathered, and unpadded.
 
@@ -883,8 +959,10 @@ def all_gather_into_tensor_uneven(output: Any, input: Any, output_split_sizes: A
     rows = _gathered(Tensor(np.array([input.shape[0]], np.int64)), g).asnumpy().tolist()
     sizes = _split_sizes(output_split_sizes, int(output.shape[0]), "output_split_sizes", api)
     if sizes != rows:
-        raise ValueError(f"For '{api}', the ranks' first dimensions {rows} do not match "
-                         f"'output_split_sizes' / 'output' {sizes}")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', the ranks' first dimensions {rows} do not match "
+            f"'output_split_sizes' / 'output' {sizes}"
+        )
     top = max(rows)
     pad = jnp.zeros((top - input.shape[0], *input.shape[1:]), input._data.dtype)
     full = _gathered(Tensor._from(jnp.concatenate([input._data, pad])[None]), g)._data
@@ -893,9 +971,14 @@ def all_gather_into_tensor_uneven(output: Any, input: Any, output_split_sizes: A
     return _handle(async_op)
 
 
-def reduce_scatter_tensor_uneven(output: Any, input: Any, input_split_sizes: Any = None,
-                                 op: str = "sum", group: Any = None,
-                                 async_op: bool = False) -> Any:  # fmt: skip
+def reduce_scatter_tensor_uneven(
+    output: Any,
+    input: Any,
+    input_split_sizes: Any = None,
+    op: str = "sum",
+    group: Any = None,
+    async_op: bool = False,
+) -> Any:
     """``input`` (one shape on every rank) reduced over the ranks; rank ``r``'s ``output`` gets
     rows ``[sum(input_split_sizes[:r]), sum(input_split_sizes[:r + 1]))``.
 
@@ -933,8 +1016,10 @@ def reduce_scatter_tensor_uneven(output: Any, input: Any, input_split_sizes: Any
     total = _all_reduce(input, op, _group(group, api))._data
     part = total[start : start + sizes[_rank()]]
     if tuple(output.shape) != tuple(part.shape):
-        raise ValueError(f"For '{api}', 'output' must have shape {list(part.shape)}, but got "
-                         f"{list(output.shape)}")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', 'output' must have shape {list(part.shape)}, but got "
+            f"{list(output.shape)}"
+        )
     output._data = part.astype(output._data.dtype)
     return _handle(async_op)
 
@@ -984,11 +1069,14 @@ def all_gather_object(object_list: list, obj: Any, group: Any = None) -> None:
         [{'a': 1}]
     """
     if not isinstance(object_list, list):
-        raise TypeError(f"For 'all_gather_object', 'object_list' must be a list, but got "
-                        f"{type(object_list)}")  # fmt: skip
+        raise TypeError(
+            f"For 'all_gather_object', 'object_list' must be a list, but got {type(object_list)}"
+        )
     if len(object_list) != _world():
-        raise ValueError(f"For 'all_gather_object', 'object_list' must have {_world()} entries, "
-                         f"but got {len(object_list)}")  # fmt: skip
+        raise ValueError(
+            f"For 'all_gather_object', 'object_list' must have {_world()} entries, "
+            f"but got {len(object_list)}"
+        )
     parts = _gather_bytes(_pickled(obj), _group(group, "all_gather_object"))
     object_list[:] = [pickle.loads(p) for p in parts]
 
@@ -1020,13 +1108,16 @@ def gather_object(
     if _rank() != dst:
         return
     if not isinstance(object_gather_list, list) or len(object_gather_list) != _world():
-        raise ValueError(f"For 'gather_object', 'object_gather_list' must be a list of "
-                         f"{_world()} entries on rank {dst}, but got {object_gather_list!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'gather_object', 'object_gather_list' must be a list of "
+            f"{_world()} entries on rank {dst}, but got {object_gather_list!r}"
+        )
     object_gather_list[:] = [pickle.loads(p) for p in parts]
 
 
-def broadcast_object_list(object_list: list, src: int = 0, group: Any = None,
-                          device: Any = None) -> None:  # fmt: skip
+def broadcast_object_list(
+    object_list: list, src: int = 0, group: Any = None, device: Any = None
+) -> None:
     """``src``'s picklable objects written into every rank's ``object_list``.
 
     Args:
@@ -1047,16 +1138,22 @@ def broadcast_object_list(object_list: list, src: int = 0, group: Any = None,
         [1, 'two']
     """
     if not isinstance(object_list, list):
-        raise TypeError(f"For 'broadcast_object_list', 'object_list' must be a list, but got "
-                        f"{type(object_list)}")  # fmt: skip
+        raise TypeError(
+            f"For 'broadcast_object_list', 'object_list' must be a list, but got "
+            f"{type(object_list)}"
+        )
     _check_rank(src, "src", "broadcast_object_list")
     buf = _pickled(list(object_list)) if _rank() == src else None
     got = pickle.loads(_broadcast_bytes(buf, src, _group(group, "broadcast_object_list")))
     object_list[:] = got
 
 
-def scatter_object_list(scatter_object_output_list: list, scatter_object_input_list: Any,
-                        src: int = 0, group: Any = None) -> None:  # fmt: skip
+def scatter_object_list(
+    scatter_object_output_list: list,
+    scatter_object_input_list: Any,
+    src: int = 0,
+    group: Any = None,
+) -> None:
     """Rank ``r`` gets ``src``'s ``scatter_object_input_list[r]`` in
     ``scatter_object_output_list[0]``.
 
@@ -1078,8 +1175,10 @@ def scatter_object_list(scatter_object_output_list: list, scatter_object_input_l
         ['mine']
     """
     if not isinstance(scatter_object_output_list, list) or not scatter_object_output_list:
-        raise TypeError("For 'scatter_object_list', 'scatter_object_output_list' must be a "
-                        f"non-empty list, but got {scatter_object_output_list!r}")  # fmt: skip
+        raise TypeError(
+            "For 'scatter_object_list', 'scatter_object_output_list' must be a "
+            f"non-empty list, but got {scatter_object_output_list!r}"
+        )
     _check_rank(src, "src", "scatter_object_list")
     buf = None
     if _rank() == src:
@@ -1087,8 +1186,10 @@ def scatter_object_list(scatter_object_output_list: list, scatter_object_input_l
             not isinstance(scatter_object_input_list, list | tuple)
             or len(scatter_object_input_list) != _world()
         ):
-            raise ValueError(f"For 'scatter_object_list', 'scatter_object_input_list' must have "
-                             f"{_world()} entries on rank {src}")  # fmt: skip
+            raise ValueError(
+                f"For 'scatter_object_list', 'scatter_object_input_list' must have "
+                f"{_world()} entries on rank {src}"
+            )
         buf = _pickled(list(scatter_object_input_list))
     objs = pickle.loads(_broadcast_bytes(buf, src, _group(group, "scatter_object_list")))
     scatter_object_output_list[0] = objs[_rank()]

@@ -27,8 +27,17 @@ def _tuple(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
     U.fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
 
 
-def conv_input_grad(dout: Any, weight: Any, input_shape: tuple[int, ...], stride: Any,
-                    pad_mode: str, padding: Any, dilation: Any, groups: int, api: str) -> Tensor:  # fmt: skip
+def conv_input_grad(
+    dout: Any,
+    weight: Any,
+    input_shape: tuple[int, ...],
+    stride: Any,
+    pad_mode: str,
+    padding: Any,
+    dilation: Any,
+    groups: int,
+    api: str,
+) -> Tensor:
     """The input gradient of ``conv{2,3}d(x, weight, stride, pad_mode, padding, dilation,
     groups)`` for an ``x`` of ``input_shape``, at the output cotangent ``dout``."""
     from deepsink.ops.function.nn_func import conv2d
@@ -38,23 +47,38 @@ def conv_input_grad(dout: Any, weight: Any, input_shape: tuple[int, ...], stride
     w = U.array(weight, api, "weight").astype(d.dtype)
     n = d.ndim - 2
     if n not in (2, 3) or w.ndim != d.ndim:
-        U.fail(api, f"'dout' and 'weight' must both be 4-D or 5-D, but got {list(d.shape)} and "
-               f"{list(w.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'dout' and 'weight' must both be 4-D or 5-D, but got {list(d.shape)} and "
+            f"{list(w.shape)}",
+        )
     conv = conv2d if n == 2 else conv3d
 
     def forward(x: jax.Array) -> jax.Array:
-        return conv(Tensor._from(x), Tensor._from(w), None, stride, pad_mode, padding, dilation,
-                    groups)._data  # fmt: skip
+        return conv(
+            Tensor._from(x), Tensor._from(w), None, stride, pad_mode, padding, dilation, groups
+        )._data
 
     y, pull = jax.vjp(forward, jnp.zeros(tuple(input_shape), d.dtype))
     if y.shape != d.shape:
-        U.fail(api, f"the input size {list(input_shape)} convolves to {list(y.shape)}, which "
-               f"must be the shape of 'dout' {list(d.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"the input size {list(input_shape)} convolves to {list(y.shape)}, which "
+            f"must be the shape of 'dout' {list(d.shape)}",
+        )
     return Tensor._from(pull(d)[0])
 
 
-def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, padding: Any = 0,
-                     output_padding: Any = 0, groups: int = 1, dilation: Any = 1) -> Tensor:  # fmt: skip
+def conv_transpose2d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    output_padding: Any = 0,
+    groups: int = 1,
+    dilation: Any = 1,
+) -> Tensor:
     r"""The 2-D transposed convolution (PyTorch's arguments) over :math:`(N, C_{in}, H, W)` or
     :math:`(C_{in}, H, W)`: the output is
     :math:`(H - 1) s - 2 p + d (k - 1) + output\_padding + 1` high (and so wide).
@@ -91,13 +115,17 @@ def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1,
     if unbatched:
         x = x[None]
     if x.ndim != 4 or w.ndim != 4 or w.shape[0] != x.shape[1]:
-        U.fail(api, f"'input' (N, C_in, H, W) and 'weight' (C_in, C_out/groups, kH, kW) do not "
-               f"match: {list(x.shape)} and {list(w.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'input' (N, C_in, H, W) and 'weight' (C_in, C_out/groups, kH, kW) do not "
+            f"match: {list(x.shape)} and {list(w.shape)}",
+        )
     s, p = _tuple(stride, 2, "stride", api), _tuple(padding, 2, "padding", api)
     d, op = _tuple(dilation, 2, "dilation", api), _tuple(output_padding, 2, "output_padding", api)
     k = w.shape[2:]
-    size = tuple((x.shape[2 + i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1
-                 for i in range(2))  # fmt: skip
+    size = tuple(
+        (x.shape[2 + i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(2)
+    )
     shape = (x.shape[0], w.shape[1] * groups) + size
     pads = (p[0], p[0], p[1], p[1])
     y = conv_input_grad(
@@ -108,8 +136,9 @@ def conv_transpose2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1,
     return Tensor._from(y[0] if unbatched else y)
 
 
-def _output_size(size: int, k: int, s: int, d: int, pad_mode: str, pads: tuple[int, int],
-                 op: int) -> int:  # fmt: skip
+def _output_size(
+    size: int, k: int, s: int, d: int, pad_mode: str, pads: tuple[int, int], op: int
+) -> int:
     if pad_mode == "same":
         return size * s
     if pad_mode == "valid":
@@ -117,9 +146,16 @@ def _output_size(size: int, k: int, s: int, d: int, pad_mode: str, pads: tuple[i
     return (size - 1) * s - pads[0] - pads[1] + d * (k - 1) + 1 + op
 
 
-def conv3d_transpose(inputs: Any, weight: Any, pad_mode: str = "valid", padding: Any = 0,
-                     stride: Any = 1, dilation: Any = 1, group: int = 1,
-                     output_padding: Any = 0) -> Tensor:  # fmt: skip
+def conv3d_transpose(
+    inputs: Any,
+    weight: Any,
+    pad_mode: str = "valid",
+    padding: Any = 0,
+    stride: Any = 1,
+    dilation: Any = 1,
+    group: int = 1,
+    output_padding: Any = 0,
+) -> Tensor:
     r"""The 3-D transposed convolution over :math:`(N, C_{in}, D, H, W)` with MindSpore's
     ``pad_mode``: ``'same'`` gives ``in * stride``, ``'valid'`` ``(in - 1) * stride +
     dilation * (k - 1) + 1 + output_padding``, ``'pad'`` that minus the two pads.
@@ -156,8 +192,11 @@ def conv3d_transpose(inputs: Any, weight: Any, pad_mode: str = "valid", padding:
         U.fail(api, f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}")
     x, w = U.array(inputs, api, "inputs"), U.array(weight, api, "weight")
     if x.ndim != 5 or w.ndim != 5 or w.shape[0] != x.shape[1]:
-        U.fail(api, f"'inputs' (N, C_in, D, H, W) and 'weight' (C_in, C_out/group, kD, kH, kW) "
-               f"do not match: {list(x.shape)} and {list(w.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'inputs' (N, C_in, D, H, W) and 'weight' (C_in, C_out/group, kD, kH, kW) "
+            f"do not match: {list(x.shape)} and {list(w.shape)}",
+        )
     s, d = _tuple(stride, 3, "stride", api), _tuple(dilation, 3, "dilation", api)
     op = _tuple(output_padding, 3, "output_padding", api)
     pads = (padding,) * 6 if isinstance(padding, int) else tuple(padding)
@@ -166,7 +205,9 @@ def conv3d_transpose(inputs: Any, weight: Any, pad_mode: str = "valid", padding:
     if mode != "pad" and any(pads):
         U.fail(api, f"'padding' must be 0 when 'pad_mode' is {pad_mode!r}, but got {padding!r}")
     k = w.shape[2:]
-    size = tuple(_output_size(x.shape[2 + i], k[i], s[i], d[i], mode, pads[2 * i : 2 * i + 2],
-                              op[i]) for i in range(3))  # fmt: skip
+    size = tuple(
+        _output_size(x.shape[2 + i], k[i], s[i], d[i], mode, pads[2 * i : 2 * i + 2], op[i])
+        for i in range(3)
+    )
     shape = (x.shape[0], w.shape[1] * group) + size
     return conv_input_grad(Tensor._from(x), Tensor._from(w), shape, s, mode, pads, d, group, api)

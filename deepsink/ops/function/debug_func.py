@@ -30,8 +30,10 @@ def _graph_text(a: np.ndarray) -> str:
     if a.ndim == 0:
         return _format(a)
     sep = "\n" if a.ndim > 1 else ""
-    return (f"Tensor(shape={list(a.shape)}, dtype={mstype.from_np(a.dtype)}, "
-            f"value={sep}{_format(a, comma=False)})")  # fmt: skip
+    return (
+        f"Tensor(shape={list(a.shape)}, dtype={mstype.from_np(a.dtype)}, "
+        f"value={sep}{_format(a, comma=False)})"
+    )
 
 
 def _check(x: Any, i: int) -> None:
@@ -57,14 +59,16 @@ def print_(*input_x: Any) -> None:
     for i, x in enumerate(input_x):
         _check(x, i)
     items = _flatten(input_x)
-    arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.Array) else None
-              for x in items]  # fmt: skip
+    arrays = [
+        x._data if isinstance(x, Tensor) else x if isinstance(x, jax.Array) else None for x in items
+    ]
     traced = functional.tracing() or any(isinstance(a, jax.core.Tracer) for a in arrays)
     if not traced:
         path = context.get_context("print_file_path")
         if path is not None:
-            writer.write(path, [np.asarray(a) if a is not None else str(x)
-                                for x, a in zip(items, arrays)])  # fmt: skip
+            writer.write(
+                path, [np.asarray(a) if a is not None else str(x) for x, a in zip(items, arrays)]
+            )
             return None
         lines = [repr(Tensor._from(a)) if a is not None else str(x) for x, a in zip(items, arrays)]
         print("\n".join(lines), flush=True)
@@ -84,8 +88,10 @@ def print_(*input_x: Any) -> None:
         path = context.get_context("print_file_path")
         if path is not None:
             it = iter(values)
-            writer.write(path, [np.asarray(next(it)) if a is not None else str(x)
-                                for x, a in zip(items, arrays)])  # fmt: skip
+            writer.write(
+                path,
+                [np.asarray(next(it)) if a is not None else str(x) for x, a in zip(items, arrays)],
+            )
             return
         it = iter(values)
         lines = [

@@ -16,8 +16,14 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
 
-def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
-                    method: str = "bilinear", extrapolation_value: float = 0.0) -> Tensor:  # fmt: skip
+def crop_and_resize(
+    image: Any,
+    boxes: Any,
+    box_indices: Any,
+    crop_size: Any,
+    method: str = "bilinear",
+    extrapolation_value: float = 0.0,
+) -> Tensor:
     r"""Crops the normalized ``boxes`` ``(y1, x1, y2, x2)`` out of the NHWC ``image`` and
     resizes each to ``crop_size``; samples outside the image take ``extrapolation_value``.
 
@@ -54,8 +60,11 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     b = U.array(boxes, api, "boxes").astype(jnp.float32)
     idx = U.array(box_indices, api, "box_indices").astype(jnp.int32)
     if img.ndim != 4 or b.ndim != 2 or b.shape[1] != 4 or idx.shape != (b.shape[0],):
-        U.fail(api, f"expected image (N, H, W, C), boxes (K, 4) and box_indices (K,), but got "
-               f"{list(img.shape)}, {list(b.shape)} and {list(idx.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"expected image (N, H, W, C), boxes (K, 4) and box_indices (K,), but got "
+            f"{list(img.shape)}, {list(b.shape)} and {list(idx.shape)}",
+        )
     ch, cw = (int(v) for v in crop_size)
     h, w = img.shape[1:3]
 
@@ -88,8 +97,15 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     return Tensor._from(jnp.where(inside[..., None], out, jnp.float32(extrapolation_value)))
 
 
-def roi_align(features: Any, rois: Any, pooled_height: int, pooled_width: int,
-              spatial_scale: float, sample_num: int = 2, roi_end_mode: int = 1) -> Tensor:  # fmt: skip
+def roi_align(
+    features: Any,
+    rois: Any,
+    pooled_height: int,
+    pooled_width: int,
+    spatial_scale: float,
+    sample_num: int = 2,
+    roi_end_mode: int = 1,
+) -> Tensor:
     r"""Caffe2's ROIAlign: each region ``(batch, x1, y1, x2, y2)`` (scaled by ``spatial_scale``,
     the end +``roi_end_mode``) split into ``pooled_height`` x ``pooled_width`` bins, each the
     mean of ``sample_num`` x ``sample_num`` bilinear samples of ``features`` (NCHW).
@@ -121,15 +137,21 @@ def roi_align(features: Any, rois: Any, pooled_height: int, pooled_width: int,
     """
     api = "ROIAlign"
     if sample_num <= 0:
-        U.fail(api, "'sample_num' <= 0 (an adaptive sample count per region) is not supported",
-               NotImplementedError)  # fmt: skip
+        U.fail(
+            api,
+            "'sample_num' <= 0 (an adaptive sample count per region) is not supported",
+            NotImplementedError,
+        )
     if roi_end_mode not in (0, 1):
         U.fail(api, f"'roi_end_mode' must be 0 or 1, but got {roi_end_mode!r}")
     x = U.floating(U.array(features, api, "features"))
     r = U.array(rois, api, "rois").astype(x.dtype)
     if x.ndim != 4 or r.ndim != 2 or r.shape[1] != 5:
-        U.fail(api, f"expected features (N, C, H, W) and rois (K, 5), but got {list(x.shape)} "
-               f"and {list(r.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"expected features (N, C, H, W) and rois (K, 5), but got {list(x.shape)} "
+            f"and {list(r.shape)}",
+        )
     h, w = x.shape[2:]
     ph, pw, g = pooled_height, pooled_width, sample_num
     x1, y1 = r[:, 1] * spatial_scale, r[:, 2] * spatial_scale
@@ -162,8 +184,12 @@ def roi_align(features: Any, rois: Any, pooled_height: int, pooled_width: int,
         return jnp.take_along_axis(rows, xi[:, None, None, :], axis=3)  # (K, C, ph*g, pw*g)
 
     fy4, fx4 = fy[:, None, :, None], fx[:, None, None, :]
-    val = (read(ylo, xlo) * (1 - fy4) * (1 - fx4) + read(ylo, xhi) * (1 - fy4) * fx4
-           + read(yhi, xlo) * fy4 * (1 - fx4) + read(yhi, xhi) * fy4 * fx4)  # fmt: skip
+    val = (
+        read(ylo, xlo) * (1 - fy4) * (1 - fx4)
+        + read(ylo, xhi) * (1 - fy4) * fx4
+        + read(yhi, xlo) * fy4 * (1 - fx4)
+        + read(yhi, xhi) * fy4 * fx4
+    )
     outside = yout[:, None, :, None] | xout[:, None, None, :]
     val = jnp.where(outside, 0.0, val)
     k, c = val.shape[:2]
@@ -201,8 +227,11 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     x = np.asarray(U.array(inputs, api, "inputs"))
     lengths = np.asarray(U.array(sequence_length, api, "sequence_length")).astype(np.int64)
     if x.ndim != 3 or lengths.shape != (x.shape[1],):
-        U.fail(api, f"expected inputs (T, B, C) and sequence_length (B,), but got "
-               f"{list(x.shape)} and {list(lengths.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"expected inputs (T, B, C) and sequence_length (B,), but got "
+            f"{list(x.shape)} and {list(lengths.shape)}",
+        )
     if (lengths > x.shape[0]).any():
         U.fail(api, f"'sequence_length' {lengths.tolist()} must not exceed T={x.shape[0]}")
     blank = x.shape[2] - 1

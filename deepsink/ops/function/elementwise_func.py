@@ -68,8 +68,12 @@ isneginf = _unary("isneginf", jnp.isneginf, to_float=False)
 isposinf = _unary("isposinf", jnp.isposinf, to_float=False)
 isreal = _unary("isreal", jnp.isreal, to_float=False)
 positive = _unary("positive", lambda a: a, to_float=False)
-sgn = _unary("sgn", lambda a: jnp.sign(a) if a.dtype.kind != "c" else a / jnp.where(
-    a == 0, 1, jnp.abs(a)), to_float=False, doc="``sign`` for real inputs, ``x/|x|`` for complex.")  # fmt: skip
+sgn = _unary(
+    "sgn",
+    lambda a: jnp.sign(a) if a.dtype.kind != "c" else a / jnp.where(a == 0, 1, jnp.abs(a)),
+    to_float=False,
+    doc="``sign`` for real inputs, ``x/|x|`` for complex.",
+)
 
 
 def logit(input: Any, eps: float | None = None) -> Tensor:
@@ -80,13 +84,15 @@ def logit(input: Any, eps: float | None = None) -> Tensor:
     return Tensor._from(jnp.log(a / (1 - a)))
 
 
-def nan_to_num(input: Any, nan: float | None = None, posinf: float | None = None,
-               neginf: float | None = None) -> Tensor:  # fmt: skip
+def nan_to_num(
+    input: Any, nan: float | None = None, posinf: float | None = None, neginf: float | None = None
+) -> Tensor:
     """NaN to ``nan`` (0 when None), +/-inf to ``posinf``/``neginf`` (default: the dtype's
     largest/smallest finite value)."""
     a = U.array(input, "nan_to_num")
-    return Tensor._from(jnp.nan_to_num(a, nan=0.0 if nan is None else nan, posinf=posinf,
-                                       neginf=neginf))  # fmt: skip
+    return Tensor._from(
+        jnp.nan_to_num(a, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+    )
 
 
 # --- two inputs --------------------------------------------------------------------------------
@@ -98,12 +104,19 @@ fmax = _binary("fmax", jnp.fmax, doc="Elementwise maximum that ignores a NaN ope
 fmin = _binary("fmin", jnp.fmin, doc="Elementwise minimum that ignores a NaN operand.")
 fmod = _binary("fmod", jnp.fmod, doc="C's ``fmod``: the remainder has the sign of ``input``.")
 nextafter = _binary("nextafter", jnp.nextafter, to_float=True)
-heaviside = _binary("heaviside", jnp.heaviside,
-                    doc="0 where ``input < 0``, ``values`` where it is 0, 1 where it is > 0.")  # fmt: skip
-float_power = _binary("float_power", lambda a, b: jnp.power(
-    a.astype(jnp.complex128 if a.dtype.kind == "c" or b.dtype.kind == "c" else jnp.float64),
-    b.astype(jnp.complex128 if a.dtype.kind == "c" or b.dtype.kind == "c" else jnp.float64)),
-    doc="``input ** exponent`` computed in Float64 (Complex128 for complex inputs).")  # fmt: skip
+heaviside = _binary(
+    "heaviside",
+    jnp.heaviside,
+    doc="0 where ``input < 0``, ``values`` where it is 0, 1 where it is > 0.",
+)
+float_power = _binary(
+    "float_power",
+    lambda a, b: jnp.power(
+        a.astype(jnp.complex128 if a.dtype.kind == "c" or b.dtype.kind == "c" else jnp.float64),
+        b.astype(jnp.complex128 if a.dtype.kind == "c" or b.dtype.kind == "c" else jnp.float64),
+    ),
+    doc="``input ** exponent`` computed in Float64 (Complex128 for complex inputs).",
+)
 
 
 def xlogy(input: Any, other: Any) -> Tensor:

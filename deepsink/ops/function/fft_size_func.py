@@ -11,16 +11,26 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
 
-def fft_with_size(x: Any, signal_ndim: int, inverse: bool, real: bool, norm: str = "backward",
-                  onesided: bool = True, signal_sizes: tuple = ()) -> Tensor:  # fmt: skip
+def fft_with_size(
+    x: Any,
+    signal_ndim: int,
+    inverse: bool,
+    real: bool,
+    norm: str = "backward",
+    onesided: bool = True,
+    signal_sizes: tuple = (),
+) -> Tensor:
     """``fftn`` / ``ifftn`` (complex), ``rfftn`` (real forward; the full spectrum when not
     ``onesided``) or ``irfftn`` (real inverse, of ``signal_sizes`` when given) over the last
     ``signal_ndim`` axes, scaled by ``norm``."""
     api = "FFTWithSize"
     a = U.array(x, api, "x")
     if a.ndim < signal_ndim:
-        U.fail(api, f"'x' must have at least {signal_ndim} (signal_ndim) dims, but got shape "
-               f"{list(a.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'x' must have at least {signal_ndim} (signal_ndim) dims, but got shape "
+            f"{list(a.shape)}",
+        )
     axes = tuple(range(-signal_ndim, 0))
     complex_in = jnp.issubdtype(a.dtype, jnp.complexfloating)
     if not real or inverse:
@@ -32,15 +42,21 @@ def fft_with_size(x: Any, signal_ndim: int, inverse: bool, real: bool, norm: str
         fn = jnp.fft.ifftn if inverse else jnp.fft.fftn
         out = fn(a, axes=axes, norm=norm)
     elif not inverse:
-        out = jnp.fft.rfftn(a, axes=axes, norm=norm) if onesided else \
-            jnp.fft.fftn(a.astype(jnp.result_type(a.dtype, jnp.complex64)), axes=axes, norm=norm)  # fmt: skip
+        out = (
+            jnp.fft.rfftn(a, axes=axes, norm=norm)
+            if onesided
+            else jnp.fft.fftn(
+                a.astype(jnp.result_type(a.dtype, jnp.complex64)), axes=axes, norm=norm
+            )
+        )
     else:
         if not onesided:
             out = jnp.fft.ifftn(a, axes=axes, norm=norm).real
         else:
             s = tuple(signal_sizes) if signal_sizes else None
             if s is not None and len(s) != signal_ndim:
-                U.fail(api, f"'signal_sizes' must have {signal_ndim} entries, but got "
-                       f"{signal_sizes}")  # fmt: skip
+                U.fail(
+                    api, f"'signal_sizes' must have {signal_ndim} entries, but got {signal_sizes}"
+                )
             out = jnp.fft.irfftn(a, s=s, axes=axes, norm=norm)
     return Tensor._from(out)

@@ -44,8 +44,15 @@ def _members(seq: jax.Array, n_in: int, overlapping: bool) -> jax.Array:
     return (r[None, :] >= seq[:-1, None]) & (r[None, :] < end)
 
 
-def fractional_pool(x: Any, pooling_ratio: list, pseudo_random: bool, overlapping: bool,
-                    key: jax.Array, mode: str, api: str) -> tuple:  # fmt: skip
+def fractional_pool(
+    x: Any,
+    pooling_ratio: list,
+    pseudo_random: bool,
+    overlapping: bool,
+    key: jax.Array,
+    mode: str,
+    api: str,
+) -> tuple:
     """Max (``mode='max'``) or mean pooling of NHWC ``x`` over the fractional windows; returns
     the output and the row and column sequences (Int64)."""
     a = U.array(x, api, "x")
@@ -54,16 +61,20 @@ def fractional_pool(x: Any, pooling_ratio: list, pseudo_random: bool, overlappin
     n, h, w, c = a.shape
     oh, ow = int(h / pooling_ratio[1]), int(w / pooling_ratio[2])
     if oh <= 0 or ow <= 0:
-        U.fail(api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input "
-               f"{list(a.shape)}")  # fmt: skip
+        U.fail(
+            api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input {list(a.shape)}"
+        )
     kr, kc = jax.random.split(key)
     rows = pooling_sequence(kr, h, oh, pseudo_random)
     cols = pooling_sequence(kc, w, ow, pseudo_random)
     mr = _members(rows, h, overlapping)  # (oh, h)
     mc = _members(cols, w, overlapping)  # (ow, w)
     if mode == "max":
-        low = jnp.finfo(a.dtype).min if jnp.issubdtype(a.dtype, jnp.floating) else \
-            jnp.iinfo(a.dtype).min  # fmt: skip
+        low = (
+            jnp.finfo(a.dtype).min
+            if jnp.issubdtype(a.dtype, jnp.floating)
+            else jnp.iinfo(a.dtype).min
+        )
         t = jnp.max(jnp.where(mr[None, :, :, None, None], a[:, None], low), axis=2)  # n,oh,w,c
         y = jnp.max(jnp.where(mc[None, None, :, :, None], t[:, :, None], low), axis=3)
     else:

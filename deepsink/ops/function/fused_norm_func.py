@@ -64,13 +64,18 @@ def add_rms_norm(x1: Any, x2: Any, gamma: Any, epsilon: float = 1e-6) -> tuple:
     b = _float(x2, "AddRmsNorm", "x2")
     g = _float(gamma, "AddRmsNorm", "gamma")
     if a.shape != b.shape:
-        U.fail("AddRmsNorm", f"the shapes of 'x1' {list(a.shape)} and 'x2' {list(b.shape)} must "
-               "be the same", RuntimeError)  # fmt: skip
+        U.fail(
+            "AddRmsNorm",
+            f"the shapes of 'x1' {list(a.shape)} and 'x2' {list(b.shape)} must be the same",
+            RuntimeError,
+        )
     if not isinstance(epsilon, float) or not 0 < epsilon <= 1:
         U.fail("AddRmsNorm", f"'epsilon' must be a float in (0, 1], but got {epsilon!r}")
     if g.ndim > a.ndim or a.shape[a.ndim - g.ndim :] != g.shape:
-        U.fail("AddRmsNorm", f"'gamma' {list(g.shape)} must match the trailing axes of 'x1' "
-               f"{list(a.shape)}")  # fmt: skip
+        U.fail(
+            "AddRmsNorm",
+            f"'gamma' {list(g.shape)} must match the trailing axes of 'x1' {list(a.shape)}",
+        )
     x = a + b
     axes = tuple(range(a.ndim - g.ndim, a.ndim))
     xw = _wide(x)
@@ -79,8 +84,9 @@ def add_rms_norm(x1: Any, x2: Any, gamma: Any, epsilon: float = 1e-6) -> tuple:
     return Tensor._from(y), Tensor._from(rstd.astype(jnp.float32)), Tensor._from(x)
 
 
-def add_layer_norm(x1: Any, x2: Any, gamma: Any, beta: Any, epsilon: float = 1e-5,
-                   additional_output: bool = False) -> tuple:  # fmt: skip
+def add_layer_norm(
+    x1: Any, x2: Any, gamma: Any, beta: Any, epsilon: float = 1e-5, additional_output: bool = False
+) -> tuple:
     """Adds ``x1`` and ``x2`` and layer-normalizes the sum over its last axis.
 
     Args:
@@ -114,24 +120,40 @@ def add_layer_norm(x1: Any, x2: Any, gamma: Any, beta: Any, epsilon: float = 1e-
     g = _float(gamma, "AddLayerNorm", "gamma")
     bt = _float(beta, "AddLayerNorm", "beta")
     if not isinstance(epsilon, float):
-        U.fail("AddLayerNorm", f"'epsilon' must be a float, but got {type(epsilon).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "AddLayerNorm",
+            f"'epsilon' must be a float, but got {type(epsilon).__name__}",
+            TypeError,
+        )
     if not isinstance(additional_output, bool):
-        U.fail("AddLayerNorm", "'additional_output' must be a bool, but got "
-               f"{type(additional_output).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            "AddLayerNorm",
+            f"'additional_output' must be a bool, but got {type(additional_output).__name__}",
+            TypeError,
+        )
     if a.shape != b.shape or a.dtype != b.dtype or a.ndim < 1:
-        U.fail("AddLayerNorm", f"'x2' must have the shape and dtype of 'x1', but got "
-               f"{b.dtype}{list(b.shape)} and {a.dtype}{list(a.shape)}")  # fmt: skip
+        U.fail(
+            "AddLayerNorm",
+            f"'x2' must have the shape and dtype of 'x1', but got "
+            f"{b.dtype}{list(b.shape)} and {a.dtype}{list(a.shape)}",
+        )
     if g.shape != a.shape[-1:] or bt.shape != a.shape[-1:]:
-        U.fail("AddLayerNorm", f"'gamma' and 'beta' must have shape {list(a.shape[-1:])}, but "
-               f"got {list(g.shape)} and {list(bt.shape)}")  # fmt: skip
+        U.fail(
+            "AddLayerNorm",
+            f"'gamma' and 'beta' must have shape {list(a.shape[-1:])}, but "
+            f"got {list(g.shape)} and {list(bt.shape)}",
+        )
     x = a + b
     xw = _wide(x)
     mean = jnp.mean(xw, axis=-1, keepdims=True)
     rstd = jax.lax.rsqrt(jnp.mean(jnp.square(xw - mean), axis=-1, keepdims=True) + epsilon)
     y = (xw - mean) * rstd * _wide(g) + _wide(bt)
-    return (Tensor._from(y.astype(a.dtype)), Tensor._from(mean.astype(a.dtype)),
-            Tensor._from(rstd.astype(a.dtype)), Tensor._from(x))  # fmt: skip
+    return (
+        Tensor._from(y.astype(a.dtype)),
+        Tensor._from(mean.astype(a.dtype)),
+        Tensor._from(rstd.astype(a.dtype)),
+        Tensor._from(x),
+    )
 
 
 def rotary_position_embedding(x: Any, cos: Any, sin: Any, mode: int = 0) -> Tensor:
@@ -164,16 +186,25 @@ def rotary_position_embedding(x: Any, cos: Any, sin: Any, mode: int = 0) -> Tens
     c = _float(cos, "RotaryPositionEmbedding", "cos")
     s = _float(sin, "RotaryPositionEmbedding", "sin")
     if not isinstance(mode, int) or isinstance(mode, bool):
-        U.fail("RotaryPositionEmbedding", f"'mode' must be an int, but got {type(mode).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "RotaryPositionEmbedding",
+            f"'mode' must be an int, but got {type(mode).__name__}",
+            TypeError,
+        )
     if mode not in (0, 1):
         U.fail("RotaryPositionEmbedding", f"'mode' must be 0 or 1, but got {mode}")
     if a.ndim != 4 or a.shape[-1] % 2:
-        U.fail("RotaryPositionEmbedding", f"'x' must be 4-D with an even last axis, but got "
-               f"shape {list(a.shape)}")  # fmt: skip
+        U.fail(
+            "RotaryPositionEmbedding",
+            f"'x' must be 4-D with an even last axis, but got shape {list(a.shape)}",
+        )
     if c.dtype != a.dtype or s.dtype != a.dtype:
-        U.fail("RotaryPositionEmbedding", f"'cos' and 'sin' must have the dtype of 'x' "
-               f"({a.dtype}), but got {c.dtype} and {s.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "RotaryPositionEmbedding",
+            f"'cos' and 'sin' must have the dtype of 'x' "
+            f"({a.dtype}), but got {c.dtype} and {s.dtype}",
+            TypeError,
+        )
     if mode == 0:
         h = a.shape[-1] // 2
         rot = jnp.concatenate([-a[..., h:], a[..., :h]], axis=-1)

@@ -11,7 +11,8 @@ from deepsink.ops import _utils as U
 
 def _shape(api: str, arg: str, value: Any) -> tuple:
     if not isinstance(value, tuple | list) or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
+        isinstance(v, bool) or not isinstance(v, int) for v in value
+    ):
         U.fail(api, f"'{arg}' must be a tuple of ints, but got {value!r}", TypeError)
     return tuple(value)
 

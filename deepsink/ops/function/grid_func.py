@@ -45,8 +45,13 @@ def _source(v: jax.Array, size: int, padding_mode: str, align_corners: bool) -> 
     return v
 
 
-def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str = "zeros",
-                align_corners: bool | None = None) -> Tensor:  # fmt: skip
+def grid_sample(
+    input: Any,
+    grid: Any,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool | None = None,
+) -> Tensor:
     r"""Samples ``input`` at the normalized locations ``grid``.
 
     Args:
@@ -84,11 +89,17 @@ def grid_sample(input: Any, grid: Any, mode: str = "bilinear", padding_mode: str
     g = U.array(grid, api, "grid").astype(x.dtype)
     n = x.ndim - 2
     if x.ndim not in (4, 5) or g.ndim != x.ndim or g.shape[-1] != n:
-        U.fail(api, f"'input' must be 4-D or 5-D and 'grid' of the same rank ending in {n}, but "
-               f"got {list(x.shape)} and {list(g.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'input' must be 4-D or 5-D and 'grid' of the same rank ending in {n}, but "
+            f"got {list(x.shape)} and {list(g.shape)}",
+        )
     if g.shape[0] != x.shape[0]:
-        U.fail(api, f"'input' and 'grid' must have the same batch size, but got {x.shape[0]} "
-               f"and {g.shape[0]}")  # fmt: skip
+        U.fail(
+            api,
+            f"'input' and 'grid' must have the same batch size, but got {x.shape[0]} "
+            f"and {g.shape[0]}",
+        )
     ac = bool(align_corners)
     spatial = x.shape[2:]
     # grid's last axis is (x, y[, z]): the reverse of the spatial axes (D, H, W)
@@ -153,8 +164,11 @@ def affine_grid(theta: Any, size: Any, align_corners: bool = False) -> Tensor:
     t = U.floating(U.array(theta, api, "theta"))
     n = len(size) - 2
     if n not in (2, 3) or t.ndim != 3 or t.shape[1:] != (n, n + 1) or t.shape[0] != size[0]:
-        U.fail(api, f"'theta' must have shape [{size[0] if size else 'N'}, {n}, {n + 1}] for "
-               f"'size' {list(size)}, but got {list(t.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'theta' must have shape [{size[0] if size else 'N'}, {n}, {n + 1}] for "
+            f"'size' {list(size)}, but got {list(t.shape)}",
+        )
     spatial = tuple(size[2:])
 
     def axis(s: int) -> jax.Array:

@@ -53,8 +53,11 @@ def mirror_pad(input_x: Any, paddings: Any, mode: str) -> Tensor:
     limit = 0 if mode == "REFLECT" else 1
     for ax, (lo, hi) in enumerate(p):
         if lo < 0 or hi < 0 or max(lo, hi) > a.shape[ax] - 1 + limit:
-            U.fail(api, f"the pads {(int(lo), int(hi))} of axis {ax} must be non-negative and at "
-                   f"most {a.shape[ax] - 1 + limit} for size {a.shape[ax]} in {mode} mode")  # fmt: skip
+            U.fail(
+                api,
+                f"the pads {(int(lo), int(hi))} of axis {ax} must be non-negative and at "
+                f"most {a.shape[ax] - 1 + limit} for size {a.shape[ax]} in {mode} mode",
+            )
     np_mode = "reflect" if mode == "REFLECT" else "symmetric"
     return Tensor._from(jnp.pad(a, [tuple(map(int, r)) for r in p], mode=np_mode))
 
@@ -91,8 +94,9 @@ def padding(x: Any, pad_dim_size: int = 8) -> Tensor:
     return Tensor._from(jnp.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, pad_dim_size - 1)]))
 
 
-def col2im(input_x: Any, output_size: Any, kernel_size: Any, dilation: Any, padding_value: Any,
-           stride: Any) -> Tensor:  # fmt: skip
+def col2im(
+    input_x: Any, output_size: Any, kernel_size: Any, dilation: Any, padding_value: Any, stride: Any
+) -> Tensor:
     r"""Sums sliding blocks back into images (the adjoint of ``Im2Col``, ``ops.fold``): input
     :math:`(N, C, kH kW, L)`.
 
@@ -127,8 +131,14 @@ def col2im(input_x: Any, output_size: Any, kernel_size: Any, dilation: Any, padd
     if a.ndim != 4:
         U.fail(api, f"'input_x' must be 4-D (N, C, kH*kW, L), but got {a.ndim}-D")
     size = tuple(_ints(output_size))
-    folded = fold(Tensor._from(a.reshape(a.shape[0], -1, a.shape[-1])), size, kernel_size,
-                  dilation, padding_value, stride)  # fmt: skip
+    folded = fold(
+        Tensor._from(a.reshape(a.shape[0], -1, a.shape[-1])),
+        size,
+        kernel_size,
+        dilation,
+        padding_value,
+        stride,
+    )
     return folded
 
 
@@ -145,8 +155,12 @@ def _centres(b):
     return (b[:, 0] + b[:, 2]) * 0.5, (b[:, 1] + b[:, 3]) * 0.5, w, h
 
 
-def bounding_box_encode(anchor_box: Any, groundtruth_box: Any,
-                        means: Any = (0.0, 0.0, 0.0, 0.0), stds: Any = (1.0, 1.0, 1.0, 1.0)) -> Tensor:  # fmt: skip
+def bounding_box_encode(
+    anchor_box: Any,
+    groundtruth_box: Any,
+    means: Any = (0.0, 0.0, 0.0, 0.0),
+    stds: Any = (1.0, 1.0, 1.0, 1.0),
+) -> Tensor:
     r"""The deltas (dx, dy, dw, dh) that move each anchor box onto its ground truth, normalized
     by ``means`` and ``stds``; widths count pixels inclusively (``x1 - x0 + 1``).
 
@@ -184,9 +198,14 @@ def _four(v: Any, api: str, arg: str):
     return jnp.asarray(v, jnp.float32)
 
 
-def bounding_box_decode(anchor_box: Any, deltas: Any, max_shape: Any,
-                        means: Any = (0.0, 0.0, 0.0, 0.0), stds: Any = (1.0, 1.0, 1.0, 1.0),
-                        wh_ratio_clip: float = 0.016) -> Tensor:  # fmt: skip
+def bounding_box_decode(
+    anchor_box: Any,
+    deltas: Any,
+    max_shape: Any,
+    means: Any = (0.0, 0.0, 0.0, 0.0),
+    stds: Any = (1.0, 1.0, 1.0, 1.0),
+    wh_ratio_clip: float = 0.016,
+) -> Tensor:
     r"""The boxes the ``deltas`` move the anchors to (the inverse of ``bounding_box_encode``),
     the size deltas clipped to :math:`\pm|\log(wh\_ratio\_clip)|`, x to [0, W] and y to [0, H] for
     ``max_shape`` (H, W) (MindSpore's bounds).

@@ -31,8 +31,12 @@ def _cubic(b: float, c: float):
 
     def k(x):
         near = ((12 - 9 * b - 6 * c) * x**3 + (-18 + 12 * b + 6 * c) * x**2 + (6 - 2 * b)) / 6
-        far = ((-b - 6 * c) * x**3 + (6 * b + 30 * c) * x**2 + (-12 * b - 48 * c) * x
-               + (8 * b + 24 * c)) / 6  # fmt: skip
+        far = (
+            (-b - 6 * c) * x**3
+            + (6 * b + 30 * c) * x**2
+            + (-12 * b - 48 * c) * x
+            + (8 * b + 24 * c)
+        ) / 6
         return jnp.where(x < 1, near, jnp.where(x < 2, far, 0.0))
 
     return k
@@ -50,8 +54,14 @@ SCALE_KERNELS = {
 }
 
 
-def scale_and_translate(images: Any, size: Any, scale: Any, translation: Any,
-                        kernel_type: str = "lanczos3", antialias: bool = True) -> Tensor:  # fmt: skip
+def scale_and_translate(
+    images: Any,
+    size: Any,
+    scale: Any,
+    translation: Any,
+    kernel_type: str = "lanczos3",
+    antialias: bool = True,
+) -> Tensor:
     """Resample NHWC ``images`` to ``size`` (H, W): output pixel ``o`` samples the input at
     ``(o + 0.5 - translation) / scale - 0.5`` through ``kernel_type`` (widened by ``1/scale``
     when downscaling with ``antialias``). Float32 output."""
@@ -61,26 +71,44 @@ def scale_and_translate(images: Any, size: Any, scale: Any, translation: Any,
         U.fail(api, f"'images' must be 4-D (N, H, W, C), but got shape {list(x.shape)}")
     sz = U.array(size, api, "size")
     if not jnp.issubdtype(sz.dtype, jnp.integer) or sz.shape != (2,):
-        U.fail(api, f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} "
-               f"{list(sz.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} {list(sz.shape)}",
+        )
     hw = concrete(sz, api, "size")
     if np.any(hw <= 0):
         U.fail(api, f"'size' must be positive, but got {hw.tolist()}")
     sc = U.array(scale, api, "scale").astype(jnp.float32)
     tr = U.array(translation, api, "translation").astype(jnp.float32)
     if sc.shape != (2,) or tr.shape != (2,):
-        U.fail(api, f"'scale' and 'translation' must have shape (2,), but got {list(sc.shape)} "
-               f"and {list(tr.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'scale' and 'translation' must have shape (2,), but got {list(sc.shape)} "
+            f"and {list(tr.shape)}",
+        )
     out_shape = (x.shape[0], int(hw[0]), int(hw[1]), x.shape[3])
-    y = _jax_scale._scale_and_translate(x.astype(jnp.float32), out_shape, (1, 2), sc, tr,
-                                        SCALE_KERNELS[kernel_type], antialias,
-                                        jax.lax.Precision.HIGHEST)  # fmt: skip
+    y = _jax_scale._scale_and_translate(
+        x.astype(jnp.float32),
+        out_shape,
+        (1, 2),
+        sc,
+        tr,
+        SCALE_KERNELS[kernel_type],
+        antialias,
+        jax.lax.Precision.HIGHEST,
+    )
     return Tensor._from(y.astype(jnp.float32))
 
 
 # --- ExtractGlimpse -----------------------------------------------------------------------------
-def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True,
-                    normalized: bool = True, noise: str = "uniform") -> Tensor:  # fmt: skip
+def extract_glimpse(
+    x: Any,
+    size: Any,
+    offsets: Any,
+    centered: bool = True,
+    normalized: bool = True,
+    noise: str = "uniform",
+) -> Tensor:
     """Windows of ``size`` (h, w) from NHWC ``x`` at ``offsets`` (y, x) per image: pixel offsets
     from the top-left, or from the centre with ``centered``, scaled by the image's size (and
     halved when centered) with ``normalized``; the window's top-left is the offset minus half
@@ -92,8 +120,11 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True,
         U.fail(api, f"'x' must be 4-D (N, H, W, C), but got shape {list(a.shape)}")
     sz = U.array(size, api, "size")
     if sz.dtype != jnp.int32 or sz.shape != (2,):
-        U.fail(api, f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} "
-               f"{list(sz.shape)}", TypeError if sz.dtype != jnp.int32 else ValueError)  # fmt: skip
+        U.fail(
+            api,
+            f"'size' must be an int32 Tensor of shape (2,), but got {sz.dtype} {list(sz.shape)}",
+            TypeError if sz.dtype != jnp.int32 else ValueError,
+        )
     gh, gw = (int(v) for v in concrete(sz, api, "size"))
     off = U.array(offsets, api, "offsets")
     if off.shape != (a.shape[0], 2):
@@ -143,14 +174,25 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 def _scalar(v: Any, api: str, arg: str, kind: str) -> Any:
     a = U.array(v, api, arg)
     if a.ndim != 0 or (kind == "i") != bool(jnp.issubdtype(a.dtype, jnp.integer)):
-        U.fail(api, f"'{arg}' must be a scalar {'int32' if kind == 'i' else 'float'} Tensor, "
-               f"but got {a.dtype} {list(a.shape)}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'{arg}' must be a scalar {'int32' if kind == 'i' else 'float'} Tensor, "
+            f"but got {a.dtype} {list(a.shape)}",
+            TypeError,
+        )
     return concrete(a, api, arg).item()
 
 
-def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
-                                 max_total_size: Any, iou_threshold: Any, score_threshold: Any,
-                                 pad_per_class: bool = False, clip_boxes: bool = True) -> tuple:  # fmt: skip
+def combined_non_max_suppression(
+    boxes: Any,
+    scores: Any,
+    max_output_size_per_class: Any,
+    max_total_size: Any,
+    iou_threshold: Any,
+    score_threshold: Any,
+    pad_per_class: bool = False,
+    clip_boxes: bool = True,
+) -> tuple:
     """Greedy NMS per batch and class over ``boxes`` (B, N, q, 4) (q is 1 or the class count)
     and ``scores`` (B, N, C), then the best ``max_total_size`` over all classes: boxes, scores,
     classes (Float32) and the number of valid detections (Int32)."""
@@ -164,15 +206,21 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
         or scr.shape[:2] != bx.shape[:2]
         or bx.shape[2] not in (1, scr.shape[2])
     ):
-        U.fail(api, f"'boxes' must be (B, N, q, 4) and 'scores' (B, N, C) with q 1 or C, but got "
-               f"{list(bx.shape)} and {list(scr.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'boxes' must be (B, N, q, 4) and 'scores' (B, N, C) with q 1 or C, but got "
+            f"{list(bx.shape)} and {list(scr.shape)}",
+        )
     per_class = _scalar(max_output_size_per_class, api, "max_output_size_per_class", "i")
     total = _scalar(max_total_size, api, "max_total_size", "i")
     iou_t = _scalar(iou_threshold, api, "iou_threshold", "f")
     score_t = _scalar(score_threshold, api, "score_threshold", "f")
     if per_class <= 0 or total <= 0:
-        U.fail(api, f"'max_output_size_per_class' and 'max_total_size' must be positive, but got "
-               f"{per_class} and {total}")  # fmt: skip
+        U.fail(
+            api,
+            f"'max_output_size_per_class' and 'max_total_size' must be positive, but got "
+            f"{per_class} and {total}",
+        )
     if not 0 <= iou_t <= 1:
         U.fail(api, f"'iou_threshold' must be in [0, 1], but got {iou_t}")
     nb, nbox, ncls = scr.shape
@@ -203,8 +251,9 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
 
 
 # --- SampleDistortedBoundingBoxV2 -------------------------------------------------------------
-def _random_crop(rng: np.random.Generator, w: int, h: int, area_range: tuple,
-                 aspect: float) -> tuple | None:  # fmt: skip
+def _random_crop(
+    rng: np.random.Generator, w: int, h: int, area_range: tuple, aspect: float
+) -> tuple | None:
     min_area, max_area = area_range[0] * w * h, area_range[1] * w * h
     height = int(np.rint(np.sqrt(min_area / aspect)))
     max_height = int(np.rint(np.sqrt(max_area / aspect)))
@@ -229,11 +278,17 @@ def _random_crop(rng: np.random.Generator, w: int, h: int, area_range: tuple,
     return y, x, height, width
 
 
-def sample_distorted_bounding_box_v2(image_size: Any, bounding_boxes: Any,
-                                     min_object_covered: Any, seed: int = 0, seed2: int = 0,
-                                     aspect_ratio_range: tuple = (0.75, 1.33),
-                                     area_range: tuple = (0.05, 1.0), max_attempts: int = 100,
-                                     use_image_if_no_bounding_boxes: bool = False) -> tuple:  # fmt: skip
+def sample_distorted_bounding_box_v2(
+    image_size: Any,
+    bounding_boxes: Any,
+    min_object_covered: Any,
+    seed: int = 0,
+    seed2: int = 0,
+    aspect_ratio_range: tuple = (0.75, 1.33),
+    area_range: tuple = (0.05, 1.0),
+    max_attempts: int = 100,
+    use_image_if_no_bounding_boxes: bool = False,
+) -> tuple:
     """A random crop of an image of ``image_size`` (H, W, C) whose area fraction lies in
     ``area_range``, aspect ratio in ``aspect_ratio_range``, covering at least
     ``min_object_covered`` of one of ``bounding_boxes`` (N, 4) ``[ymin, xmin, ymax, xmax]``
@@ -242,15 +297,19 @@ def sample_distorted_bounding_box_v2(image_size: Any, bounding_boxes: Any,
     api = "SampleDistortedBoundingBoxV2"
     isz = U.array(image_size, api, "image_size")
     if isz.shape != (3,) or not jnp.issubdtype(isz.dtype, jnp.integer):
-        U.fail(api, f"'image_size' must be an integer Tensor of shape (3,), but got {isz.dtype} "
-               f"{list(isz.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'image_size' must be an integer Tensor of shape (3,), but got {isz.dtype} "
+            f"{list(isz.shape)}",
+        )
     h, w, _ = (int(v) for v in concrete(isz, api, "image_size"))
     if h <= 0 or w <= 0:
         U.fail(api, f"'image_size' must be positive, but got {[h, w]}")
     bb = concrete(U.array(bounding_boxes, api, "bounding_boxes"), api, "bounding_boxes")
     bb = bb.reshape(-1, 4).astype(np.float64) if bb.size else np.zeros((0, 4))
-    cover = float(concrete(U.array(min_object_covered, api, "min_object_covered"), api,
-                           "min_object_covered"))  # fmt: skip
+    cover = float(
+        concrete(U.array(min_object_covered, api, "min_object_covered"), api, "min_object_covered")
+    )
     if not 0 <= cover <= 1:
         U.fail(api, f"'min_object_covered' must be in [0, 1], but got {cover}")
     if bb.shape[0] == 0:
@@ -270,8 +329,9 @@ def sample_distorted_bounding_box_v2(image_size: Any, bounding_boxes: Any,
             continue
         y, x, ch, cw = c
         for b in pix:
-            inter = max(min(y + ch, b[2]) - max(y, b[0]), 0) * max(min(x + cw, b[3]) - max(x, b[1]),
-                                                                   0)  # fmt: skip
+            inter = max(min(y + ch, b[2]) - max(y, b[0]), 0) * max(
+                min(x + cw, b[3]) - max(x, b[1]), 0
+            )
             area = (b[2] - b[0]) * (b[3] - b[1])
             if area > 0 and inter / area >= cover:
                 crop = c
@@ -281,5 +341,8 @@ def sample_distorted_bounding_box_v2(image_size: Any, bounding_boxes: Any,
     y, x, ch, cw = crop if crop is not None else (0, 0, h, w)
     dt = isz.dtype
     box = np.array([[[y / h, x / w, (y + ch) / h, (x + cw) / w]]], np.float32)
-    return (Tensor._from(jnp.asarray([y, x, 0], dt)), Tensor._from(jnp.asarray([ch, cw, -1], dt)),
-            Tensor._from(jnp.asarray(box)))  # fmt: skip
+    return (
+        Tensor._from(jnp.asarray([y, x, 0], dt)),
+        Tensor._from(jnp.asarray([ch, cw, -1], dt)),
+        Tensor._from(jnp.asarray(box)),
+    )

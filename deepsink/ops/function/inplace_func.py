@@ -57,8 +57,11 @@ def _key(generator: Any, api: str) -> jax.Array:
     from deepsink.common.generator import Generator
 
     if not isinstance(generator, Generator):
-        U.fail(api, f"'generator' must be a mindspore.Generator, but got "
-               f"{type(generator).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'generator' must be a mindspore.Generator, but got {type(generator).__name__}",
+            TypeError,
+        )
     return generator.next_key()
 
 
@@ -214,15 +217,22 @@ def put_(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tenso
     if not jnp.issubdtype(i.dtype, jnp.integer):
         U.fail("put_", f"'index' must be an integer Tensor, but got {i.dtype}", TypeError)
     if s.dtype != t._data.dtype:
-        U.fail("put_", f"'source' must have the dtype of 'input' ({t.dtype}), but got {s.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "put_",
+            f"'source' must have the dtype of 'input' ({t.dtype}), but got {s.dtype}",
+            TypeError,
+        )
     if i.size != s.size:
         U.fail("put_", f"'index' ({i.size}) and 'source' ({s.size}) must have one size")
     n = t._data.size
-    if not isinstance(i, jax.core.Tracer) and i.size and (
-            int(jnp.max(i)) >= n or int(jnp.min(i)) < -n):  # fmt: skip
-        U.fail("put_", f"'index' must be in [-{n}, {n}), but got {np.asarray(i).tolist()}",
-               IndexError)  # fmt: skip
+    if (
+        not isinstance(i, jax.core.Tracer)
+        and i.size
+        and (int(jnp.max(i)) >= n or int(jnp.min(i)) < -n)
+    ):
+        U.fail(
+            "put_", f"'index' must be in [-{n}, {n}), but got {np.asarray(i).tolist()}", IndexError
+        )
     flat = t._data.reshape(-1)
     at = flat.at[jnp.where(i < 0, i + n, i).reshape(-1)]
     new = at.add(s.reshape(-1)) if accumulate else at.set(s.reshape(-1))
@@ -288,8 +298,12 @@ def exponential_(input: Any, lambd: float = 1, *, generator: Any = None) -> Tens
     t = _float_target(input, "exponential_")
     if not lambd > 0:
         U.fail("exponential_", f"'lambd' must be positive, but got {lambd}")
-    return _fill(t, "exponential_", generator,
-                 lambda k, shape: jax.random.exponential(k, shape, jnp.float32) / lambd)  # fmt: skip
+    return _fill(
+        t,
+        "exponential_",
+        generator,
+        lambda k, shape: jax.random.exponential(k, shape, jnp.float32) / lambd,
+    )
 
 
 def normal_(input: Any, mean: float = 0, std: float = 1, *, generator: Any = None) -> Tensor:
@@ -321,8 +335,12 @@ def normal_(input: Any, mean: float = 0, std: float = 1, *, generator: Any = Non
     t = _float_target(input, "normal_")
     if std < 0:
         U.fail("normal_", f"'std' must be non-negative, but got {std}")
-    return _fill(t, "normal_", generator,
-                 lambda k, shape: jax.random.normal(k, shape, jnp.float32) * std + mean)  # fmt: skip
+    return _fill(
+        t,
+        "normal_",
+        generator,
+        lambda k, shape: jax.random.normal(k, shape, jnp.float32) * std + mean,
+    )
 
 
 def uniform_(input: Any, from_: float = 0, to: float = 1, *, generator: Any = None) -> Tensor:
@@ -354,8 +372,12 @@ def uniform_(input: Any, from_: float = 0, to: float = 1, *, generator: Any = No
     t = _float_target(input, "uniform_")
     if from_ > to:
         U.fail("uniform_", f"'from_' ({from_}) must not exceed 'to' ({to})")
-    return _fill(t, "uniform_", generator,
-                 lambda k, shape: jax.random.uniform(k, shape, jnp.float32, from_, to))  # fmt: skip
+    return _fill(
+        t,
+        "uniform_",
+        generator,
+        lambda k, shape: jax.random.uniform(k, shape, jnp.float32, from_, to),
+    )
 
 
 def random_(input: Any, from_: int = 0, to: int | None = None, *, generator: Any = None) -> Tensor:
@@ -399,8 +421,9 @@ def random_(input: Any, from_: int = 0, to: int | None = None, *, generator: Any
             to = 2 ** (jnp.finfo(dt).nmant + 1)
     if from_ >= to:
         U.fail("random_", f"'from_' ({from_}) must be less than 'to' ({to})")
-    return _fill(t, "random_", generator,
-                 lambda k, shape: jax.random.randint(k, shape, from_, to, jnp.int64))  # fmt: skip
+    return _fill(
+        t, "random_", generator, lambda k, shape: jax.random.randint(k, shape, from_, to, jnp.int64)
+    )
 
 
 def stop_gradient_(input: Any) -> Tensor:
@@ -477,8 +500,9 @@ def move_to(input: Any, to: str = "CPU", blocking: bool = True) -> Tensor:
         [1 2 3]
     """
     if not isinstance(blocking, bool):
-        U.fail("move_to", f"'blocking' must be a bool, but got {type(blocking).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "move_to", f"'blocking' must be a bool, but got {type(blocking).__name__}", TypeError
+        )
     if to not in ("CPU", "GPU", "Ascend"):
         U.fail("move_to", f"'to' must be 'CPU', 'GPU' or 'Ascend', but got {to!r}")
     a = U.array(input, "move_to", "input")
@@ -487,8 +511,10 @@ def move_to(input: Any, to: str = "CPU", blocking: bool = True) -> Tensor:
     else:
         acc = [d for d in jax.devices() if d.platform != "cpu"]
         if not acc:
-            U.fail("move_to", f"there is no accelerator to move to ({to!r}); this machine has "
-                   "only the CPU")  # fmt: skip
+            U.fail(
+                "move_to",
+                f"there is no accelerator to move to ({to!r}); this machine has only the CPU",
+            )
         dev = acc[0]
     out = jax.device_put(a, dev)
     if blocking:

@@ -68,8 +68,11 @@ def flipud(input: Any) -> Tensor:
 
 def _seq(tensors: Any, api: str) -> list:
     if not isinstance(tensors, list | tuple) or not tensors:
-        U.fail(api, f"'tensors' must be a non-empty tuple or list of Tensors, but got {tensors!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'tensors' must be a non-empty tuple or list of Tensors, but got {tensors!r}",
+            TypeError,
+        )
     arrays = [U.array(t, api, "tensors") for t in tensors]
     dt = U.promote(*(a.dtype for a in arrays))
     return [a.astype(dt) for a in arrays]
@@ -124,8 +127,11 @@ def tensor_split(input: Any, indices_or_sections: Any, axis: int = 0) -> tuple[T
     elif isinstance(ios, list | tuple):
         ios = [_int(i, "tensor_split", "indices_or_sections") for i in ios]
     else:
-        U.fail("tensor_split", "'indices_or_sections' must be an int or a tuple/list of ints, "
-               f"but got {ios!r}", TypeError)  # fmt: skip
+        U.fail(
+            "tensor_split",
+            f"'indices_or_sections' must be an int or a tuple/list of ints, but got {ios!r}",
+            TypeError,
+        )
     return tuple(Tensor._from(p) for p in jnp.array_split(a, ios, axis=ax))
 
 

@@ -110,8 +110,10 @@ def pinv(x: Any, *, atol: Any = None, rtol: Any = None, hermitian: bool = False)
     smax = jnp.max(s, axis=-1, keepdims=True)
     if atol is None and rtol is None:
         rtol = jnp.finfo(a.dtype).eps * max(a.shape[-2:])
-    cut = jnp.maximum(0.0 if atol is None else U.array(atol, "pinv", "atol"),
-                      (0.0 if rtol is None else U.array(rtol, "pinv", "rtol")) * smax)  # fmt: skip
+    cut = jnp.maximum(
+        0.0 if atol is None else U.array(atol, "pinv", "atol"),
+        (0.0 if rtol is None else U.array(rtol, "pinv", "rtol")) * smax,
+    )
     sinv = jnp.where(s > cut, 1 / jnp.where(s > cut, s, 1), 0).astype(a.dtype)
     vt, ut = jnp.swapaxes(vh, -1, -2).conj(), jnp.swapaxes(u, -1, -2).conj()
     return Tensor._from(vt @ (sinv[..., :, None] * ut))
@@ -161,8 +163,9 @@ def lu_solve(b: Any, LU_data: Any, LU_pivots: Any) -> Tensor:
     return Tensor._from(jsl.lu_solve((lu, piv), rhs))
 
 
-def lu_unpack(LU_data: Any, LU_pivots: Any, unpack_data: bool = True,
-              unpack_pivots: bool = True) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def lu_unpack(
+    LU_data: Any, LU_pivots: Any, unpack_data: bool = True, unpack_pivots: bool = True
+) -> tuple[Tensor, Tensor, Tensor]:
     """``(P, L, U)`` from packed LU factors and 1-based pivots, with ``P @ L @ U = A``."""
     lu = U.array(LU_data, "lu_unpack", "LU_data")
     piv = np.asarray(U.array(LU_pivots, "lu_unpack", "LU_pivots")).astype(np.int64) - 1
@@ -190,8 +193,10 @@ def ger(input: Any, vec2: Any) -> Tensor:
     """The outer product of two 1-D Tensors."""
     a, b = U.array(input, "ger"), U.array(vec2, "ger", "vec2")
     if a.ndim != 1 or b.ndim != 1:
-        U.fail("ger", f"'input' and 'vec2' must be 1-D, but got shapes {list(a.shape)}, "
-               f"{list(b.shape)}")  # fmt: skip
+        U.fail(
+            "ger",
+            f"'input' and 'vec2' must be 1-D, but got shapes {list(a.shape)}, {list(b.shape)}",
+        )
     dt = U.promote(a.dtype, b.dtype)
     return Tensor._from(jnp.outer(a.astype(dt), b.astype(dt)))
 
@@ -204,14 +209,20 @@ def _batch_dot_axes(axes: Any, n1: int, n2: int) -> list[int]:
     if axes is None:
         return [n1 - 1, n2 - 1 if n2 == 2 else n2 - 2]
     if isinstance(axes, bool) or not isinstance(axes, (int, list, tuple)):
-        U.fail(api, f"type of 'axes' must be one of those: int, tuple(int), list(int), but got "
-               f"{type(axes).__name__}")  # fmt: skip
+        U.fail(
+            api,
+            f"type of 'axes' must be one of those: int, tuple(int), list(int), but got "
+            f"{type(axes).__name__}",
+        )
     if isinstance(axes, int):
         if axes == 0:
             U.fail(api, f"'axes' should not be equal to 0, but got {axes}")
         if axes > n1 or axes > n2:
-            U.fail(api, f"'axes' cannot be greater than the ranks of 'x1' ({n1}) and 'x2' ({n2}), "
-                   f"but got {axes}")  # fmt: skip
+            U.fail(
+                api,
+                f"'axes' cannot be greater than the ranks of 'x1' ({n1}) and 'x2' ({n2}), "
+                f"but got {axes}",
+            )
         out = [axes + n1, axes + n2] if axes < 0 else [axes, axes]
     else:
         if 0 in axes:
@@ -264,14 +275,19 @@ def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
     api = "batch_dot"
     a, b = U.array(x1, api, "x1"), U.array(x2, api, "x2")
     if a.ndim < 2 or b.ndim < 2:
-        U.fail(api, f"the inputs x1, x2 should have 'dimension >= 2', but got ranks {a.ndim} "
-               f"and {b.ndim}")  # fmt: skip
+        U.fail(
+            api,
+            f"the inputs x1, x2 should have 'dimension >= 2', but got ranks {a.ndim} and {b.ndim}",
+        )
     for arg, v in (("x1", a), ("x2", b)):
         if v.dtype != jnp.float32:
             U.fail(api, f"'{arg}' must be a float32 Tensor, but got {v.dtype}", TypeError)
     if a.shape[0] != b.shape[0]:
-        U.fail(api, f"the inputs 'x1', 'x2' should have the same batch sizes, but got "
-               f"{a.shape[0]} and {b.shape[0]}")  # fmt: skip
+        U.fail(
+            api,
+            f"the inputs 'x1', 'x2' should have the same batch sizes, but got "
+            f"{a.shape[0]} and {b.shape[0]}",
+        )
     ax = _batch_dot_axes(axes, a.ndim, b.ndim)
     n1, n2 = a.ndim, b.ndim
     if n1 == 2:
@@ -280,8 +296,11 @@ def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
     if n2 == 2:
         b = b[:, :, None]
     if ax[0] >= a.ndim or ax[1] >= b.ndim or a.shape[ax[0]] != b.shape[ax[1]]:
-        U.fail(api, f"the contracted axes {ax} of shapes {list(a.shape)} and {list(b.shape)} "
-               f"must exist and have the same length")  # fmt: skip
+        U.fail(
+            api,
+            f"the contracted axes {ax} of shapes {list(a.shape)} and {list(b.shape)} "
+            f"must exist and have the same length",
+        )
     out = jax.vmap(lambda p, q: jnp.tensordot(p, q, axes=([ax[0] - 1], [ax[1] - 1])))(a, b)
     if n1 == 2:
         out = jnp.squeeze(out, 1)
@@ -292,20 +311,27 @@ def batch_dot(x1: Any, x2: Any, axes: Any = None) -> Tensor:
 
 def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * input + alpha * (mat1 @ mat2)``."""
-    return _scaled("addmm", input, U.array(mat1, "addmm", "mat1") @ U.array(mat2, "addmm", "mat2"),
-                   beta, alpha)  # fmt: skip
+    return _scaled(
+        "addmm", input, U.array(mat1, "addmm", "mat1") @ U.array(mat2, "addmm", "mat2"), beta, alpha
+    )
 
 
 def addmv(input: Any, mat: Any, vec: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * input + alpha * (mat @ vec)``."""
-    return _scaled("addmv", input, U.array(mat, "addmv", "mat") @ U.array(vec, "addmv", "vec"),
-                   beta, alpha)  # fmt: skip
+    return _scaled(
+        "addmv", input, U.array(mat, "addmv", "mat") @ U.array(vec, "addmv", "vec"), beta, alpha
+    )
 
 
 def addr(x: Any, vec1: Any, vec2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * x + alpha * outer(vec1, vec2)``."""
-    return _scaled("addr", x, jnp.outer(U.array(vec1, "addr", "vec1"), U.array(vec2, "addr", "vec2")),
-                   beta, alpha)  # fmt: skip
+    return _scaled(
+        "addr",
+        x,
+        jnp.outer(U.array(vec1, "addr", "vec1"), U.array(vec2, "addr", "vec2")),
+        beta,
+        alpha,
+    )
 
 
 def addbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
@@ -326,8 +352,9 @@ def adjoint(x: Any) -> Tensor:
 
 
 # --- norms and distances ------------------------------------------------------------------------
-def vector_norm(x: Any, ord: Any = 2, axis: Any = None, keepdims: bool = False, *,
-                dtype: Any = None) -> Tensor:  # fmt: skip
+def vector_norm(
+    x: Any, ord: Any = 2, axis: Any = None, keepdims: bool = False, *, dtype: Any = None
+) -> Tensor:
     """The vector ``ord``-norm over ``axis`` (all elements when None); ``ord`` may be inf, -inf, 0
     or any number."""
     a = _f(x, "vector_norm", "x")
@@ -353,20 +380,26 @@ def vector_norm(x: Any, ord: Any = 2, axis: Any = None, keepdims: bool = False, 
     return Tensor._from(r)
 
 
-def matrix_norm(A: Any, ord: Any = "fro", axis: Any = (-2, -1), keepdims: bool = False, *,
-                dtype: Any = None) -> Tensor:  # fmt: skip
+def matrix_norm(
+    A: Any, ord: Any = "fro", axis: Any = (-2, -1), keepdims: bool = False, *, dtype: Any = None
+) -> Tensor:
     """The matrix norm over the two axes ``axis``: 'fro', 'nuc', inf, -inf, 1, -1, 2, -2."""
     a = _f(A, "matrix_norm", "A")
     if dtype is not None:
         a = a.astype(U.dtype(dtype, "matrix_norm"))
     if ord not in ("fro", "nuc", 1, -1, 2, -2, float("inf"), -float("inf")):
-        U.fail("matrix_norm", f"'ord' must be one of 'fro', 'nuc', inf, -inf, 1, -1, 2, -2, but got "
-               f"{ord!r}")  # fmt: skip
+        U.fail(
+            "matrix_norm",
+            f"'ord' must be one of 'fro', 'nuc', inf, -inf, 1, -1, 2, -2, but got {ord!r}",
+        )
     ax = U.axes(axis, a.ndim, "matrix_norm")
-    return Tensor._from(jnp.linalg.matrix_norm(jnp.moveaxis(a, ax, (-2, -1)), ord=ord,
-                                               keepdims=False).reshape(
-        tuple(1 if i in ax else d for i, d in enumerate(a.shape)) if keepdims
-        else tuple(d for i, d in enumerate(a.shape) if i not in ax)))  # fmt: skip
+    return Tensor._from(
+        jnp.linalg.matrix_norm(jnp.moveaxis(a, ax, (-2, -1)), ord=ord, keepdims=False).reshape(
+            tuple(1 if i in ax else d for i, d in enumerate(a.shape))
+            if keepdims
+            else tuple(d for i, d in enumerate(a.shape) if i not in ax)
+        )
+    )
 
 
 def _pnorm(d: jax.Array, p: float, axis: int = -1) -> jax.Array:
@@ -474,8 +507,11 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     ``weights``); at least ``minlength`` bins. Float32, as MindSpore returns it."""
     a = U.array(input, "bincount")
     if a.ndim != 1 or a.dtype.kind not in "iu":
-        U.fail("bincount", f"'input' must be a 1-D integer Tensor, but got {a.dtype} shape "
-               f"{list(a.shape)}", TypeError)  # fmt: skip
+        U.fail(
+            "bincount",
+            f"'input' must be a 1-D integer Tensor, but got {a.dtype} shape {list(a.shape)}",
+            TypeError,
+        )
     vals = np.asarray(a)
     if vals.size and vals.min() < 0:
         U.fail("bincount", "'input' must be non-negative")

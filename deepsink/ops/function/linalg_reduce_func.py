@@ -25,8 +25,9 @@ def _axes(a: jax.Array, axis: Any, api: str) -> Any:
 def nansum(input: Any, axis: Any = None, keepdims: bool = False, *, dtype: Any = None) -> Tensor:
     """The sum ignoring NaNs (ints and bools sum in Int64, as ``ops.sum``)."""
     a = U.array(input, "nansum")
-    out = jnp.nansum(a.astype(dtype_rules.sum_dtype(a.dtype)), _axes(a, axis, "nansum"),
-                     keepdims=keepdims)  # fmt: skip
+    out = jnp.nansum(
+        a.astype(dtype_rules.sum_dtype(a.dtype)), _axes(a, axis, "nansum"), keepdims=keepdims
+    )
     return Tensor._from(out if dtype is None else out.astype(U.dtype(dtype, "nansum")))
 
 
@@ -97,26 +98,34 @@ def aminmax(input: Any, *, axis: int = 0, keepdims: bool = False) -> tuple[Tenso
     """``(min, max)`` along ``axis``."""
     a = U.array(input, "aminmax")
     ax = U.axis(axis, a.ndim, "aminmax")
-    return (Tensor._from(jnp.min(a, ax, keepdims=keepdims)),
-            Tensor._from(jnp.max(a, ax, keepdims=keepdims)))  # fmt: skip
+    return (
+        Tensor._from(jnp.min(a, ax, keepdims=keepdims)),
+        Tensor._from(jnp.max(a, ax, keepdims=keepdims)),
+    )
 
 
-def var_mean(input: Any, axis: Any = None, ddof: int = 0,
-             keepdims: bool = False) -> tuple[Tensor, Tensor]:  # fmt: skip
+def var_mean(
+    input: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False
+) -> tuple[Tensor, Tensor]:
     """``(variance, mean)``; the variance divides by ``N - ddof``."""
     a = U.floating(U.array(input, "var_mean"))
     ax = _axes(a, axis, "var_mean")
-    return (Tensor._from(jnp.var(a, ax, ddof=ddof, keepdims=keepdims)),
-            Tensor._from(jnp.mean(a, ax, keepdims=keepdims)))  # fmt: skip
+    return (
+        Tensor._from(jnp.var(a, ax, ddof=ddof, keepdims=keepdims)),
+        Tensor._from(jnp.mean(a, ax, keepdims=keepdims)),
+    )
 
 
-def std_mean(input: Any, axis: Any = None, ddof: int = 0,
-             keepdims: bool = False) -> tuple[Tensor, Tensor]:  # fmt: skip
+def std_mean(
+    input: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False
+) -> tuple[Tensor, Tensor]:
     """``(standard deviation, mean)``; the variance divides by ``N - ddof``."""
     a = U.floating(U.array(input, "std_mean"))
     ax = _axes(a, axis, "std_mean")
-    return (Tensor._from(jnp.std(a, ax, ddof=ddof, keepdims=keepdims)),
-            Tensor._from(jnp.mean(a, ax, keepdims=keepdims)))  # fmt: skip
+    return (
+        Tensor._from(jnp.std(a, ax, ddof=ddof, keepdims=keepdims)),
+        Tensor._from(jnp.mean(a, ax, keepdims=keepdims)),
+    )
 
 
 def diff(x: Any, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = None) -> Tensor:
@@ -197,8 +206,11 @@ def mv(mat: Any, vec: Any) -> Tensor:
     """Matrix (n, m) times vector (m,)."""
     a, v = U.array(mat, "mv", "mat"), U.array(vec, "mv", "vec")
     if a.ndim != 2 or v.ndim != 1:
-        U.fail("mv", f"expected a 2-D 'mat' and a 1-D 'vec', but got shapes {list(a.shape)} "
-               f"and {list(v.shape)}")  # fmt: skip
+        U.fail(
+            "mv",
+            f"expected a 2-D 'mat' and a 1-D 'vec', but got shapes {list(a.shape)} "
+            f"and {list(v.shape)}",
+        )
     dt = U.promote(a.dtype, v.dtype)
     return Tensor._from(a.astype(dt) @ v.astype(dt))
 

@@ -72,8 +72,9 @@ def smooth_l1_loss(input: Any, target: Any, beta: float = 1.0, reduction: str = 
     return _reduce(loss, reduction, "smooth_l1_loss")
 
 
-def margin_ranking_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
-                        reduction: str = "mean") -> Tensor:  # fmt: skip
+def margin_ranking_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: str = "mean"
+) -> Tensor:
     """``max(0, -target * (input1 - input2) + margin)``."""
     a = _f(input1, "margin_ranking_loss", "input1")
     b = U.array(input2, "margin_ranking_loss", "input2")
@@ -89,16 +90,16 @@ def cosine_similarity(x1: Any, x2: Any, dim: int = 1, eps: float = 1e-8) -> Tens
     return Tensor._from(dot / jnp.maximum(norm, eps))
 
 
-def cosine_embedding_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
-                          reduction: str = "mean") -> Tensor:  # fmt: skip
+def cosine_embedding_loss(
+    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: str = "mean"
+) -> Tensor:
     """``1 - cos(x1, x2)`` where target is 1, ``max(0, cos(x1, x2) - margin)`` where it is -1;
     the cosine is taken over the last axis (MindSpore's rule)."""
     a = _f(input1, "cosine_embedding_loss", "input1")
     b = _f(input2, "cosine_embedding_loss", "input2")
     t = U.array(target, "cosine_embedding_loss", "target")
     eps = 1e-12
-    cos = jnp.sum(a * b, -1) / jnp.sqrt(
-        (jnp.sum(a * a, -1) + eps) * (jnp.sum(b * b, -1) + eps))  # fmt: skip
+    cos = jnp.sum(a * b, -1) / jnp.sqrt((jnp.sum(a * a, -1) + eps) * (jnp.sum(b * b, -1) + eps))
     loss = jnp.where(t == 1, 1 - cos, jnp.where(t == -1, jax.nn.relu(cos - margin), 0))
     return _reduce(loss.astype(a.dtype), reduction, "cosine_embedding_loss")
 
@@ -110,8 +111,9 @@ def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor
     return _reduce(jax.nn.softplus(-y * x), reduction, "soft_margin_loss")
 
 
-def hinge_embedding_loss(inputs: Any, targets: Any, margin: float = 1.0,
-                         reduction: str = "mean") -> Tensor:  # fmt: skip
+def hinge_embedding_loss(
+    inputs: Any, targets: Any, margin: float = 1.0, reduction: str = "mean"
+) -> Tensor:
     """``x`` where target is 1, ``max(0, margin - x)`` where it is -1."""
     x = _f(inputs, "hinge_embedding_loss", "inputs")
     y = U.array(targets, "hinge_embedding_loss", "targets").astype(x.dtype)
@@ -119,21 +121,31 @@ def hinge_embedding_loss(inputs: Any, targets: Any, margin: float = 1.0,
     return _reduce(loss, reduction, "hinge_embedding_loss")
 
 
-def poisson_nll_loss(input: Any, target: Any, log_input: bool = True, full: bool = False,
-                     eps: float = 1e-8, reduction: str = "mean") -> Tensor:  # fmt: skip
+def poisson_nll_loss(
+    input: Any,
+    target: Any,
+    log_input: bool = True,
+    full: bool = False,
+    eps: float = 1e-8,
+    reduction: str = "mean",
+) -> Tensor:
     """Poisson negative log likelihood; ``full`` adds Stirling's term for target > 1."""
     x = _f(input, "poisson_nll_loss", "input")
     y = U.array(target, "poisson_nll_loss", "target").astype(x.dtype)
     loss = jnp.exp(x) - y * x if log_input else x - y * jnp.log(x + eps)
     if full:
-        stirling = y * jnp.log(jnp.where(y > 1, y, 1)) - y + 0.5 * jnp.log(
-            2 * jnp.pi * jnp.where(y > 1, y, 1))  # fmt: skip
+        stirling = (
+            y * jnp.log(jnp.where(y > 1, y, 1))
+            - y
+            + 0.5 * jnp.log(2 * jnp.pi * jnp.where(y > 1, y, 1))
+        )
         loss = loss + jnp.where(y > 1, stirling, 0)
     return _reduce(loss, reduction, "poisson_nll_loss")
 
 
-def gaussian_nll_loss(x: Any, target: Any, var: Any, full: bool = False, eps: float = 1e-6,
-                      reduction: str = "mean") -> Tensor:  # fmt: skip
+def gaussian_nll_loss(
+    x: Any, target: Any, var: Any, full: bool = False, eps: float = 1e-6, reduction: str = "mean"
+) -> Tensor:
     """``0.5 (log(max(var, eps)) + (x - target)^2 / max(var, eps))`` (+ ``0.5 log(2 pi)`` when
     ``full``)."""
     a = _f(x, "gaussian_nll_loss", "x")
@@ -148,8 +160,9 @@ def gaussian_nll_loss(x: Any, target: Any, var: Any, full: bool = False, eps: fl
     return _reduce(loss, reduction, "gaussian_nll_loss")
 
 
-def multilabel_soft_margin_loss(input: Any, target: Any, weight: Any = None,
-                                reduction: str = "mean") -> Tensor:  # fmt: skip
+def multilabel_soft_margin_loss(
+    input: Any, target: Any, weight: Any = None, reduction: str = "mean"
+) -> Tensor:
     """Mean over classes of the binary cross entropy of ``sigmoid(input)`` against ``target``."""
     x = _f(input, "multilabel_soft_margin_loss", "input")
     y = U.array(target, "multilabel_soft_margin_loss", "target").astype(x.dtype)
@@ -159,8 +172,14 @@ def multilabel_soft_margin_loss(input: Any, target: Any, weight: Any = None,
     return _reduce(jnp.mean(loss, axis=-1), reduction, "multilabel_soft_margin_loss")
 
 
-def multi_margin_loss(input: Any, target: Any, p: int = 1, margin: float = 1, weight: Any = None,
-                      reduction: str = "mean") -> Tensor:  # fmt: skip
+def multi_margin_loss(
+    input: Any,
+    target: Any,
+    p: int = 1,
+    margin: float = 1,
+    weight: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
     """Multi-class hinge: ``sum_{j != y} max(0, margin - x[y] + x[j])^p / C`` (scaled by
     ``weight[y]``)."""
     if p not in (1, 2):
@@ -197,8 +216,16 @@ def multilabel_margin_loss(input: Any, target: Any, reduction: str = "mean") -> 
     return _reduce(loss.astype(x.dtype), reduction, "multilabel_margin_loss")
 
 
-def triplet_margin_loss(anchor: Any, positive: Any, negative: Any, margin: float = 1.0, p: int = 2,
-                        eps: float = 1e-6, swap: bool = False, reduction: str = "mean") -> Tensor:  # fmt: skip
+def triplet_margin_loss(
+    anchor: Any,
+    positive: Any,
+    negative: Any,
+    margin: float = 1.0,
+    p: int = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    reduction: str = "mean",
+) -> Tensor:
     """``max(0, d(a, p) - d(a, n) + margin)`` with the p-norm distance over the last axis
     (``swap``: the smaller of d(a, n) and d(p, n))."""
     a = _f(anchor, "triplet_margin_loss", "anchor")
@@ -249,9 +276,12 @@ def _ctc_forward(lp: Any, t: Any, in_len: Any, tg_len: Any, blank: int) -> tuple
     end = jnp.take_along_axis(alphas, last[:, None, None], axis=1)[:, 0]  # (N, 2S + 1)
     final = jnp.logaddexp(
         jnp.take_along_axis(end, (2 * tg_len)[:, None], axis=1)[:, 0],
-        jnp.where(tg_len > 0, jnp.take_along_axis(end, jnp.maximum(2 * tg_len - 1, 0)[:, None],
-                                                   axis=1)[:, 0], log_zero),
-    )  # fmt: skip
+        jnp.where(
+            tg_len > 0,
+            jnp.take_along_axis(end, jnp.maximum(2 * tg_len - 1, 0)[:, None], axis=1)[:, 0],
+            log_zero,
+        ),
+    )
     dead = final <= _CTC_LOG_ZERO / 2
     loss = jnp.where(dead, jnp.inf, -final)
     reach = (jnp.arange(steps)[None, :, None] < in_len[:, None, None]) & (
@@ -261,16 +291,20 @@ def _ctc_forward(lp: Any, t: Any, in_len: Any, tg_len: Any, blank: int) -> tuple
     return loss, log_alpha
 
 
-def _ctc_inputs(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
-                api: str) -> tuple[Any, Any, Any, Any]:  # fmt: skip
+def _ctc_inputs(
+    log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any, api: str
+) -> tuple[Any, Any, Any, Any]:
     lp = _f(log_probs, api, "log_probs")
     t = U.array(targets, api, "targets").astype(jnp.int32)
     in_len = U.array(input_lengths, api, "input_lengths").astype(jnp.int32)
     tg_len = U.array(target_lengths, api, "target_lengths").astype(jnp.int32)
     if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
-        U.fail(api, f"'log_probs' must be 3-D (T, N, C), 'targets' 2-D (N, S) and the lengths "
-               f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
-               f"{list(in_len.shape)}, {list(tg_len.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'log_probs' must be 3-D (T, N, C), 'targets' 2-D (N, S) and the lengths "
+            f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
+            f"{list(in_len.shape)}, {list(tg_len.shape)}",
+        )
     return lp, t, in_len, tg_len
 
 

@@ -187,8 +187,9 @@ divide = div
 true_divide = _binary("true_divide", jnp.true_divide)
 
 
-def isclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
-            equal_nan: bool = False) -> Tensor:  # fmt: skip
+def isclose(
+    input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> Tensor:
     """``|input - other| <= atol + rtol * |other|``, elementwise."""
     a, b = U.binary(input, other, "isclose")
     return Tensor._from(jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
@@ -243,8 +244,11 @@ def addn(x: Any) -> Tensor:
     for i, t in enumerate(x[1:], 1):
         b = U.array(t, "addn", f"x[{i}]")
         if b.shape != total.shape:
-            U.fail("addn", f"all inputs must have the same shape, but got {list(total.shape)} "
-                   f"and {list(b.shape)}")  # fmt: skip
+            U.fail(
+                "addn",
+                f"all inputs must have the same shape, but got {list(total.shape)} "
+                f"and {list(b.shape)}",
+            )
         total = total + b
     return Tensor._from(total)
 
@@ -307,14 +311,16 @@ def prod(input: Any, axis: Any = None, keep_dims: bool = False, dtype: Any = Non
     return _reduce("prod", _prod, input, axis, keep_dims, dtype)
 
 
-def amax(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
-         where: Any = None) -> Tensor:  # fmt: skip
+def amax(
+    input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None
+) -> Tensor:
     """MindSpore's ``ops.amax``: the maximum values (no indices)."""
     return _reduce("amax", _extreme(jnp.max, initial, where), input, axis, keepdims)
 
 
-def amin(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
-         where: Any = None) -> Tensor:  # fmt: skip
+def amin(
+    input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None
+) -> Tensor:
     return _reduce("amin", _extreme(jnp.min, initial, where), input, axis, keepdims)
 
 
@@ -327,8 +333,9 @@ def _extreme(fn: Callable, initial: Any, where: Any) -> Callable:
     return lambda a, axis, keepdims: fn(a, axis=axis, keepdims=keepdims, **kw)
 
 
-def max(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
-        where: Any = None) -> tuple[Tensor, Tensor]:  # fmt: skip
+def max(
+    input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None
+) -> tuple[Tensor, Tensor]:
     """MindSpore 2.x ``ops.max``: a ``(values, indices)`` tuple.
 
     With ``axis=None`` MindSpore 2.10 returns index 0 whatever the position of the maximum; this
@@ -337,8 +344,9 @@ def max(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = 
     return _max_min("max", jnp.max, jnp.argmax, input, axis, keepdims, initial, where)
 
 
-def min(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
-        where: Any = None) -> tuple[Tensor, Tensor]:  # fmt: skip
+def min(
+    input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None
+) -> tuple[Tensor, Tensor]:
     """MindSpore 2.x ``ops.min``: a ``(values, indices)`` tuple (see ``max`` for axis=None)."""
     return _max_min("min", jnp.min, jnp.argmin, input, axis, keepdims, initial, where)
 
@@ -404,13 +412,19 @@ def cumsum(x: Any, axis: int, dtype: Any = None) -> Tensor:
 
 
 def cumprod(input: Any, dim: int, dtype: Any = None) -> Tensor:
+    """Running product along ``dim``; integer and bool inputs multiply in Int64 (as 2.10's
+    CumProd kernel returns) unless ``dtype`` says otherwise."""
     a = U.array(input, "cumprod")
-    r = jnp.cumprod(a, axis=U.axis(dim, a.ndim, "cumprod", "dim"))
-    return Tensor._from(r.astype(U.dtype(dtype, "cumprod")) if dtype is not None else r)
+    if dtype is not None:
+        a = a.astype(U.dtype(dtype, "cumprod"))
+    elif jnp.issubdtype(a.dtype, jnp.integer) or a.dtype == jnp.bool_:
+        a = a.astype(jnp.int64)
+    return Tensor._from(jnp.cumprod(a, axis=U.axis(dim, a.ndim, "cumprod", "dim")))
 
 
-def norm(A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *,
-         dtype: Any = None) -> Tensor:  # fmt: skip
+def norm(
+    A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
+) -> Tensor:
     """MindSpore's ``ops.norm``: vector norm over ``dim`` (int), matrix norm over two dims,
     the 2-norm of the flattened input when both ``ord`` and ``dim`` are None."""
     a = U.floating(U.array(A, "norm", "A"))
@@ -426,8 +440,9 @@ def norm(A: Any, ord: Any = None, dim: Any = None, keepdim: bool = False, *,
 # --- matrix products ---------------------------------------------------------------------------
 
 
-def _matmul(a: Any, b: Any, api: str, ta: bool = False, tb: bool = False,
-            batched: bool = True) -> Tensor:  # fmt: skip
+def _matmul(
+    a: Any, b: Any, api: str, ta: bool = False, tb: bool = False, batched: bool = True
+) -> Tensor:
     x, y = U.array(a, api, "x"), U.array(b, api, "y")
     if x.ndim == 0 or y.ndim == 0:
         U.fail(
@@ -453,8 +468,11 @@ def _matmul(a: Any, b: Any, api: str, ta: bool = False, tb: bool = False,
         try:
             jnp.broadcast_shapes(x.shape[:-2], y.shape[:-2])
         except ValueError:
-            U.fail(api, f"the batch dimensions of {list(x.shape)} and {list(y.shape)} "
-                   "cannot be broadcast together")  # fmt: skip
+            U.fail(
+                api,
+                f"the batch dimensions of {list(x.shape)} and {list(y.shape)} "
+                "cannot be broadcast together",
+            )
     return Tensor._from(_bmm(x, y))
 
 
@@ -485,11 +503,17 @@ def dot(input: Any, other: Any) -> Tensor:
     (contract the last axis of ``input`` with the second-to-last of ``other``)."""
     a, b = U.array(input, "dot"), U.array(other, "dot", "other")
     if a.ndim < 2 or b.ndim < 2:
-        U.fail("dot", f"the inputs must have at least 2 dimensions, but got shapes {list(a.shape)} "
-               f"and {list(b.shape)}")  # fmt: skip
+        U.fail(
+            "dot",
+            f"the inputs must have at least 2 dimensions, but got shapes {list(a.shape)} "
+            f"and {list(b.shape)}",
+        )
     if a.shape[-1] != b.shape[-2]:
-        U.fail("dot", f"the input dimensions must be equal, but got 'x1_col': {a.shape[-1]} and "
-               f"'x2_row': {b.shape[-2]}")  # fmt: skip
+        U.fail(
+            "dot",
+            f"the input dimensions must be equal, but got 'x1_col': {a.shape[-1]} and "
+            f"'x2_row': {b.shape[-2]}",
+        )
     if a.dtype != b.dtype:
         dt = U.promote(a.dtype, b.dtype)
         a, b = a.astype(dt), b.astype(dt)
@@ -514,8 +538,12 @@ def _require(api: str, arg: str, a: jax.Array, allowed: tuple[str, ...] | str) -
     ok = a.dtype.kind in "iu" if allowed == "int" else a.dtype.name in allowed  # bool: kind "b"
     if not ok:
         names = "an integer type" if allowed == "int" else ", ".join(allowed)
-        U.fail(api, f"'{arg}' must be a Tensor of {names}, but got a Tensor of dtype "
-               f"{dtype_rules_name(a.dtype)}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'{arg}' must be a Tensor of {names}, but got a Tensor of dtype "
+            f"{dtype_rules_name(a.dtype)}",
+            TypeError,
+        )
 
 
 def dtype_rules_name(dt: Any) -> str:
@@ -567,8 +595,12 @@ def complex(real: Any, imag: Any) -> Tensor:
     for arg, a in (("real", re), ("imag", im)):
         _require("Complex", arg, a, ("float32", "float64"))
     if re.dtype != im.dtype:
-        U.fail("Complex", f"'real' and 'imag' must have the same dtype, but got "
-               f"{dtype_rules_name(re.dtype)} and {dtype_rules_name(im.dtype)}", TypeError)  # fmt: skip
+        U.fail(
+            "Complex",
+            f"'real' and 'imag' must have the same dtype, but got "
+            f"{dtype_rules_name(re.dtype)} and {dtype_rules_name(im.dtype)}",
+            TypeError,
+        )
     return Tensor._from(lax.complex(*jnp.broadcast_arrays(re, im)))
 
 

@@ -77,8 +77,14 @@ def _scalar(v: Any, api: str, arg: str) -> Any:
     return v
 
 
-def matrix_diag(x: Any, k: Any = 0, num_rows: Any = -1, num_cols: Any = -1,
-                padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:  # fmt: skip
+def matrix_diag(
+    x: Any,
+    k: Any = 0,
+    num_rows: Any = -1,
+    num_cols: Any = -1,
+    padding_value: Any = 0,
+    align: str = "RIGHT_LEFT",
+) -> Tensor:
     r"""Matrices whose diagonals ``k`` are ``x`` and whose other elements are ``padding_value``.
 
     Args:
@@ -115,8 +121,9 @@ def matrix_diag(x: Any, k: Any = 0, num_rows: Any = -1, num_cols: Any = -1,
     if a.ndim < (2 if band else 1):
         U.fail(api, f"'x' must have rank at least {2 if band else 1}, but got {a.ndim}")
     if band and a.shape[-2] != hi - lo + 1:
-        U.fail(api, f"'x' must hold {hi - lo + 1} diagonals for k={(lo, hi)}, but got "
-               f"{a.shape[-2]}")  # fmt: skip
+        U.fail(
+            api, f"'x' must hold {hi - lo + 1} diagonals for k={(lo, hi)}, but got {a.shape[-2]}"
+        )
     max_len = a.shape[-1]
     rows, cols = int(_scalar(num_rows, api, "num_rows")), int(_scalar(num_cols, api, "num_cols"))
     min_rows, min_cols = max_len - min(hi, 0), max_len + max(lo, 0)
@@ -131,8 +138,11 @@ def matrix_diag(x: Any, k: Any = 0, num_rows: Any = -1, num_cols: Any = -1,
         and cols < min_cols
         or max(_diag_len(d, rows, cols) for d in range(lo, hi + 1)) != max_len
     ):
-        U.fail(api, f"'num_rows' {rows} and 'num_cols' {cols} do not fit diagonals of length "
-               f"{max_len} for k={(lo, hi)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'num_rows' {rows} and 'num_cols' {cols} do not fit diagonals of length "
+            f"{max_len} for k={(lo, hi)}",
+        )
     ii, jj, valid, _ = _part_index(rows, cols, lo, hi, align)
     # the inverse map: for each (i, j) of the result, its (r, n) in the packed form, or none
     src = np.full((rows, cols), -1, np.int64)
@@ -147,8 +157,9 @@ def matrix_diag(x: Any, k: Any = 0, num_rows: Any = -1, num_cols: Any = -1,
     return Tensor._from(jnp.where(jnp.asarray(src >= 0), gathered, pad))
 
 
-def matrix_diag_part(x: Any, k: Any = 0, padding_value: Any = 0,
-                     align: str = "RIGHT_LEFT") -> Tensor:  # fmt: skip
+def matrix_diag_part(
+    x: Any, k: Any = 0, padding_value: Any = 0, align: str = "RIGHT_LEFT"
+) -> Tensor:
     r"""The diagonals ``k`` of the matrices in ``x``, shorter ones padded with ``padding_value``.
 
     Args:
@@ -229,8 +240,11 @@ def matrix_set_diag(x: Any, diagonal: Any, k: Any = 0, align: str = "RIGHT_LEFT"
     ii, jj, valid, max_len = _part_index(rows, cols, lo, hi, align)
     want = a.shape[:-2] + ((hi - lo + 1,) if lo != hi else ()) + (max_len,)
     if tuple(dg.shape) != want:
-        U.fail(api, f"'diagonal' must have shape {list(want)} for 'x' {list(a.shape)} and "
-               f"k={(lo, hi)}, but got {list(dg.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'diagonal' must have shape {list(want)} for 'x' {list(a.shape)} and "
+            f"k={(lo, hi)}, but got {list(dg.shape)}",
+        )
     packed = dg if lo != hi else dg[..., None, :]
     src = np.full((rows, cols), -1, np.int64)
     for r in range(ii.shape[0]):

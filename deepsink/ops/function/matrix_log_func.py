@@ -30,10 +30,15 @@ def matrix_logarithm(x: Any) -> Tensor:
     api = "MatrixLogarithm"
     a = U.array(x, api, "x")
     if a.dtype not in (jnp.complex64, jnp.complex128):
-        U.fail(api, f"the input argument[x] must be a type of {{Tensor[Complex128], "
-               f"Tensor[Complex64]}}, but got Tensor[{a.dtype}]", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"the input argument[x] must be a type of {{Tensor[Complex128], "
+            f"Tensor[Complex64]}}, but got Tensor[{a.dtype}]",
+            TypeError,
+        )
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         U.fail(api, f"'x' must be a batch of square matrices, but got shape {list(a.shape)}")
-    out = jax.pure_callback(_logm_host, jax.ShapeDtypeStruct(a.shape, a.dtype), a,
-                            vmap_method="expand_dims")  # fmt: skip
+    out = jax.pure_callback(
+        _logm_host, jax.ShapeDtypeStruct(a.shape, a.dtype), a, vmap_method="expand_dims"
+    )
     return Tensor._from(out)

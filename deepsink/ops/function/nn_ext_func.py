@@ -112,8 +112,9 @@ soft_shrink = softshrink
 
 # --- pooling ------------------------------------------------------------------------------------
 def _lp_pool(name: str, n: int) -> Any:
-    def fn(x: Any, norm_type: float, kernel_size: Any, stride: Any = None,
-           ceil_mode: bool = False) -> Tensor:  # fmt: skip
+    def fn(
+        x: Any, norm_type: float, kernel_size: Any, stride: Any = None, ceil_mode: bool = False
+    ) -> Tensor:
         a = _f(x, name, "x")
         k = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
         s = k if stride is None else ((stride,) * n if isinstance(stride, int) else tuple(stride))
@@ -141,16 +142,16 @@ def _total_norm(arrs: list, p: float) -> jax.Array:
     )
 
 
-def clip_by_norm(x: Any, max_norm: float, norm_type: float = 2.0,
-                 error_if_nonfinite: bool = False) -> Any:  # fmt: skip
+def clip_by_norm(
+    x: Any, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False
+) -> Any:
     """Scale the Tensor (or tuple/list of Tensors) ``x`` so that their joint ``norm_type``-norm is
     at most ``max_norm``."""
     many = isinstance(x, tuple | list)
     arrs = [U.array(t, "clip_by_norm", "x") for t in (x if many else [x])]
     total = _total_norm(arrs, norm_type)
     if error_if_nonfinite and not bool(jnp.isfinite(total)):
-        U.fail("clip_by_norm", f"the total norm of order {norm_type} is non-finite",
-               RuntimeError)  # fmt: skip
+        U.fail("clip_by_norm", f"the total norm of order {norm_type} is non-finite", RuntimeError)
     coef = jnp.minimum(max_norm / (total + 1e-6), 1.0)
     outs = tuple(Tensor._from((a * coef).astype(a.dtype)) for a in arrs)
     return outs if many else outs[0]
@@ -160,18 +161,30 @@ def clip_by_global_norm(x: Any, clip_norm: float = 1.0, use_norm: Any = None) ->
     """Scale the tuple of Tensors ``x`` by ``clip_norm / max(global_norm, clip_norm)``, where
     ``global_norm`` is the L2 norm of all of them (or ``use_norm`` when given)."""
     if not isinstance(x, tuple | list):
-        U.fail("clip_by_global_norm", f"'x' must be a tuple of Tensors, but got {type(x).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "clip_by_global_norm",
+            f"'x' must be a tuple of Tensors, but got {type(x).__name__}",
+            TypeError,
+        )
     arrs = [U.array(t, "clip_by_global_norm", "x") for t in x]
-    g = _total_norm(arrs, 2.0) if use_norm is None else U.array(use_norm, "clip_by_global_norm",
-                                                                 "use_norm")  # fmt: skip
+    g = (
+        _total_norm(arrs, 2.0)
+        if use_norm is None
+        else U.array(use_norm, "clip_by_global_norm", "use_norm")
+    )
     scale = clip_norm / jnp.maximum(g, clip_norm)
     return tuple(Tensor._from((a * scale).astype(a.dtype)) for a in arrs)
 
 
 # --- embeddings and normalizations --------------------------------------------------------------
-def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm: float | None = None,
-              norm_type: float = 2.0, scale_grad_by_freq: bool = False) -> Tensor:  # fmt: skip
+def embedding(
+    input: Any,
+    weight: Any,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+) -> Tensor:
     """The rows of ``weight`` at the indices ``input``; with ``max_norm`` the looked-up rows
     whose ``norm_type``-norm exceeds it are rescaled to it. ``padding_idx``'s row gets no
     gradient; ``scale_grad_by_freq`` is a gradient option MindSpore's kernel has (not supported
@@ -181,8 +194,9 @@ def embedding(input: Any, weight: Any, padding_idx: int | None = None, max_norm:
     idx = U.array(input, "embedding")
     w = U.array(weight, "embedding", "weight")
     if idx.dtype.kind not in "iu":
-        U.fail("embedding", f"'input' must be an integer Tensor, but got dtype {idx.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "embedding", f"'input' must be an integer Tensor, but got dtype {idx.dtype}", TypeError
+        )
     rows = jnp.take(w, idx, axis=0)
     if padding_idx is not None:
         pad = padding_idx % w.shape[0]
@@ -198,8 +212,7 @@ def swiglu(input: Any, dim: int = -1) -> Tensor:
     a = _f(input, "swiglu")
     ax = U.axis(dim, a.ndim, "swiglu", "dim")
     if a.shape[ax] % 2:
-        U.fail("swiglu", f"the size of 'input' along dim {dim} must be even, but got "
-               f"{a.shape[ax]}")  # fmt: skip
+        U.fail("swiglu", f"the size of 'input' along dim {dim} must be even, but got {a.shape[ax]}")
     x, y = jnp.split(a, 2, axis=ax)
     return Tensor._from(jax.nn.silu(x) * y)
 
@@ -209,20 +222,24 @@ def rms_norm(x: Any, gamma: Any, epsilon: float = 1e-6) -> tuple[Tensor, Tensor]
     reciprocal root mean square (Float32)."""
     a, g = _f(x, "rms_norm", "x"), U.array(gamma, "rms_norm", "gamma")
     axes = tuple(range(a.ndim - g.ndim, a.ndim))
-    rstd = jax.lax.rsqrt(jnp.mean(jnp.square(a.astype(jnp.float32)), axis=axes, keepdims=True)
-                         + epsilon)  # fmt: skip
+    rstd = jax.lax.rsqrt(
+        jnp.mean(jnp.square(a.astype(jnp.float32)), axis=axes, keepdims=True) + epsilon
+    )
     return Tensor._from((a * rstd * g).astype(a.dtype)), Tensor._from(rstd)
 
 
-def group_norm(input: Any, num_groups: int, weight: Any = None, bias: Any = None,
-               eps: float = 1e-05) -> Tensor:  # fmt: skip
+def group_norm(
+    input: Any, num_groups: int, weight: Any = None, bias: Any = None, eps: float = 1e-05
+) -> Tensor:
     """Normalize each group of ``C / num_groups`` channels (axis 1) of every sample to zero mean,
     unit variance, then scale by ``weight`` and shift by ``bias`` per channel."""
     a = _f(input, "group_norm")
     n, c = a.shape[:2]
     if num_groups <= 0 or c % num_groups:
-        U.fail("group_norm", f"'num_groups' must be positive and divide the {c} channels, but got "
-               f"{num_groups}")  # fmt: skip
+        U.fail(
+            "group_norm",
+            f"'num_groups' must be positive and divide the {c} channels, but got {num_groups}",
+        )
     g = a.reshape(n, num_groups, -1)
     mean = jnp.mean(g, axis=-1, keepdims=True)
     var = jnp.var(g, axis=-1, keepdims=True)
@@ -255,33 +272,62 @@ def iou(anchor_boxes: Any, gt_boxes: Any, mode: str = "iou") -> Tensor:
 
 
 # --- 1-D convolution and max-unpooling ----------------------------------------------------------
-def conv1d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode: str = "valid",
-           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv1d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    pad_mode: str = "valid",
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """``ops.conv2d`` over ``(N, C, L)`` input and ``(O, C/groups, K)`` weight: the length axis
     as a width with height 1."""
     x, w = U.array(input, "conv1d"), U.array(weight, "conv1d", "weight")
     if x.ndim != 3 or w.ndim != 3:
-        U.fail("conv1d", f"'input' and 'weight' must be 3-D, but got {list(x.shape)} and "
-               f"{list(w.shape)}")  # fmt: skip
+        U.fail(
+            "conv1d",
+            f"'input' and 'weight' must be 3-D, but got {list(x.shape)} and {list(w.shape)}",
+        )
 
     def one(v: Any, arg: str) -> int:
         return v[0] if isinstance(v, tuple | list) else v
 
-    pad = padding if isinstance(padding, str) else (0, 0, one(padding, "padding"),
-                                                    one(padding, "padding"))  # fmt: skip
-    y = N.conv2d(x[:, :, None, :], w[:, :, None, :], bias, (1, one(stride, "stride")), pad_mode,
-                 pad, (1, one(dilation, "dilation")), groups)  # fmt: skip
+    pad = (
+        padding
+        if isinstance(padding, str)
+        else (0, 0, one(padding, "padding"), one(padding, "padding"))
+    )
+    y = N.conv2d(
+        x[:, :, None, :],
+        w[:, :, None, :],
+        bias,
+        (1, one(stride, "stride")),
+        pad_mode,
+        pad,
+        (1, one(dilation, "dilation")),
+        groups,
+    )
     return Tensor._from(y._data[:, :, 0, :])
 
 
 def _max_unpool(name: str, n: int) -> Any:
-    def fn(x: Any, indices: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
-           output_size: Any = None) -> Tensor:  # fmt: skip
+    def fn(
+        x: Any,
+        indices: Any,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        output_size: Any = None,
+    ) -> Tensor:
         a = _f(x, name, "x")
         idx = U.array(indices, name, "indices")
         if idx.shape != a.shape:
-            U.fail(name, f"'indices' must have the shape of 'x' {list(a.shape)}, but got "
-                   f"{list(idx.shape)}")  # fmt: skip
+            U.fail(
+                name,
+                f"'indices' must have the shape of 'x' {list(a.shape)}, but got {list(idx.shape)}",
+            )
         k = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
         s = k if stride is None else ((stride,) * n if isinstance(stride, int) else tuple(stride))
         p = (padding,) * n if isinstance(padding, int) else tuple(padding)
@@ -296,8 +342,10 @@ def _max_unpool(name: str, n: int) -> Any:
         return Tensor._from(out.reshape(*lead, *size))
 
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"The partial inverse of {n}-D max pooling: each value of ``x`` goes to its "
-                  "flat position ``indices`` (within its channel) of a zero output.")  # fmt: skip
+    fn.__doc__ = (
+        f"The partial inverse of {n}-D max pooling: each value of ``x`` goes to its "
+        "flat position ``indices`` (within its channel) of a zero output."
+    )
     return fn
 
 

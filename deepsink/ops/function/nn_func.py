@@ -124,8 +124,11 @@ def bias_add(input_x: Any, bias: Any, data_format: str = "NCHW") -> Tensor:
     x, b = U.array(input_x, "bias_add", "input_x"), U.array(bias, "bias_add", "bias")
     c = 1 if data_format != "NHWC" and x.ndim > 1 else -1
     if b.ndim != 1 or b.shape[0] != x.shape[c]:
-        U.fail("bias_add", f"'bias' must be 1-D with {x.shape[c]} elements (the channels of "
-               f"'input_x' {list(x.shape)}), but got shape {list(b.shape)}")  # fmt: skip
+        U.fail(
+            "bias_add",
+            f"'bias' must be 1-D with {x.shape[c]} elements (the channels of "
+            f"'input_x' {list(x.shape)}), but got shape {list(b.shape)}",
+        )
     shape = [1] * x.ndim
     shape[c] = b.shape[0]
     return Tensor._from(x + b.reshape(shape).astype(x.dtype))
@@ -135,8 +138,11 @@ def dense(input: Any, weight: Any, bias: Any = None) -> Tensor:
     """``input @ weight.T + bias`` (weight is [out_channels, in_channels])."""
     x, w = U.array(input, "dense"), U.array(weight, "dense", "weight")
     if x.shape[-1] != w.shape[-1]:
-        U.fail("dense", f"the last dimension of 'input' {list(x.shape)} must equal that of "
-               f"'weight' {list(w.shape)}")  # fmt: skip
+        U.fail(
+            "dense",
+            f"the last dimension of 'input' {list(x.shape)} must equal that of "
+            f"'weight' {list(w.shape)}",
+        )
     y = jnp.matmul(x, w.T)
     if bias is not None:
         y = y + U.array(bias, "dense", "bias")
@@ -164,14 +170,25 @@ def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
         U.fail(api, f"'padding' must be an int or a tuple of 2 or 4 ints, but got {padding!r}")
     if mode != "pad":
         if any(pads):
-            U.fail(api, f"'padding' must be 0 when 'pad_mode' is not 'pad', but got {padding!r} "
-                   f"and 'pad_mode' {pad_mode!r}")  # fmt: skip
+            U.fail(
+                api,
+                f"'padding' must be 0 when 'pad_mode' is not 'pad', but got {padding!r} "
+                f"and 'pad_mode' {pad_mode!r}",
+            )
         return mode.upper()
     return ((pads[0], pads[1]), (pads[2], pads[3]))
 
 
-def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode: str = "valid",
-           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv2d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    pad_mode: str = "valid",
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """MindSpore's ``ops.conv2d`` over NCHW input and OIHW weight (``lax.conv_general_dilated``)."""
     x, w = U.array(input, "conv2d"), U.array(weight, "conv2d", "weight")
     if x.ndim != 4 or w.ndim != 4:
@@ -180,17 +197,21 @@ def conv2d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode:
             f"'input' and 'weight' must be 4-D, but got {list(x.shape)} and {list(w.shape)}",
         )
     if x.shape[1] != w.shape[1] * groups:
-        U.fail("conv2d", f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-               f"'weight' ({w.shape[1]}) times 'groups' ({groups})")  # fmt: skip
+        U.fail(
+            "conv2d",
+            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
+            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
+        )
     with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
         y = lax.conv_general_dilated(
-            x, w.astype(x.dtype),
+            x,
+            w.astype(x.dtype),
             window_strides=_pair(stride, 2, "stride", "conv2d"),
             padding=_conv_padding(pad_mode, padding, "conv2d"),
             rhs_dilation=_pair(dilation, 2, "dilation", "conv2d"),
             dimension_numbers=("NCHW", "OIHW", "NCHW"),
             feature_group_count=groups,
-        )  # fmt: skip
+        )
     if bias is not None:
         y = y + U.array(bias, "conv2d", "bias").reshape(1, -1, 1, 1).astype(y.dtype)
     return Tensor._from(y)
@@ -209,12 +230,23 @@ def _pool_padding(pad_mode: str, api: str) -> str:
     return mode
 
 
-def max_pool2d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
-               return_indices: bool = False, ceil_mode: bool = False) -> Tensor:  # fmt: skip
+def max_pool2d(
+    x: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    return_indices: bool = False,
+    ceil_mode: bool = False,
+) -> Tensor:
     """MindSpore's ``ops.max_pool2d`` over NCHW input (explicit zero-or-more padding with -inf)."""
     if return_indices or ceil_mode or dilation not in (1, (1, 1)):
-        U.fail("max_pool2d", "'return_indices', 'ceil_mode' and 'dilation' other than the defaults "
-               "are not supported", NotImplementedError)  # fmt: skip
+        U.fail(
+            "max_pool2d",
+            "'return_indices', 'ceil_mode' and 'dilation' other than the defaults "
+            "are not supported",
+            NotImplementedError,
+        )
     a = U.array(x, "max_pool2d", "x")
     k = _pair(kernel_size, 2, "kernel_size", "max_pool2d")
     s = _pair(stride if stride is not None else kernel_size, 2, "stride", "max_pool2d")
@@ -223,8 +255,14 @@ def max_pool2d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, d
     return Tensor._from(_pool_core.max_pool(a, (1, 1) + k, (1, 1) + s, pads))
 
 
-def avg_pool2d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:  # fmt: skip
+def avg_pool2d(
+    input_x: Any,
+    kernel_size: Any = 1,
+    stride: Any = 1,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
     """MindSpore's ``ops.avg_pool2d`` over NCHW input with symmetric zero padding."""
     if ceil_mode:
         U.fail("avg_pool2d", "'ceil_mode'=True is not supported", NotImplementedError)
@@ -254,8 +292,14 @@ def _reduction(loss: jax.Array, reduction: str, api: str, weight_sum: Any = None
     return jnp.sum(loss) / weight_sum if weight_sum is not None else jnp.mean(loss)
 
 
-def nll_loss(inputs: Any, target: Any, weight: Any = None, ignore_index: int = -100,
-             reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:  # fmt: skip
+def nll_loss(
+    inputs: Any,
+    target: Any,
+    weight: Any = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """Negative log-likelihood of class indices ``target`` under log-probabilities ``inputs`` (N, C, ...)."""
     logp = U.floating(U.array(inputs, "nll_loss", "inputs"))
     t = U.array(target, "nll_loss", "target").astype(jnp.int32)
@@ -284,16 +328,23 @@ def _nll(logp, t, weight, ignore_index, reduction, smoothing, api) -> jax.Array:
     return _reduction(loss, reduction, api, jnp.sum(wt))
 
 
-def cross_entropy(input: Any, target: Any, weight: Any = None, ignore_index: int = -100,
-                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:  # fmt: skip
+def cross_entropy(
+    input: Any,
+    target: Any,
+    weight: Any = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """MindSpore's ``ops.cross_entropy``: class indices (int) or class probabilities (float) targets."""
     logits = U.floating(U.array(input, "cross_entropy"))
     t = U.array(target, "cross_entropy", "target")
     cls_axis = 1 if logits.ndim > 1 else 0
     logp = jax.nn.log_softmax(logits, axis=cls_axis)
     if jnp.issubdtype(t.dtype, jnp.integer):
-        return Tensor._from(_nll(logp, t, weight, ignore_index, reduction, label_smoothing,
-                                 "cross_entropy"))  # fmt: skip
+        return Tensor._from(
+            _nll(logp, t, weight, ignore_index, reduction, label_smoothing, "cross_entropy")
+        )
     c = logits.shape[cls_axis]
     probs = t.astype(logp.dtype)
     if label_smoothing:
@@ -316,8 +367,9 @@ def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     return Tensor._from(_reduction(jnp.abs(a - b), reduction, "l1_loss"))
 
 
-def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None,
-                                     pos_weight: Any = None, reduction: str = "mean") -> Tensor:  # fmt: skip
+def binary_cross_entropy_with_logits(
+    input: Any, target: Any, weight: Any = None, pos_weight: Any = None, reduction: str = "mean"
+) -> Tensor:
     x = U.floating(U.array(input, "binary_cross_entropy_with_logits"))
     y = U.array(target, "binary_cross_entropy_with_logits", "target").astype(x.dtype)
     log_p, log_not_p = jax.nn.log_sigmoid(x), jax.nn.log_sigmoid(-x)
@@ -338,6 +390,10 @@ def softsign(x: Any) -> Tensor:
     """MindSpore's ``ops.softsign``: ``x / (1 + |x|)``, for Float16/32/64 Tensors."""
     a = U.array(x, "softsign", "x")
     if a.dtype.name not in ("float16", "float32", "float64"):
-        U.fail("softsign", "'x' must be a Tensor of float16, float32 or float64, but got a Tensor "
-               f"of dtype {mstype.from_np(a.dtype)}", TypeError)  # fmt: skip
+        U.fail(
+            "softsign",
+            "'x' must be a Tensor of float16, float32 or float64, but got a Tensor "
+            f"of dtype {mstype.from_np(a.dtype)}",
+            TypeError,
+        )
     return Tensor._from(a / (1 + jnp.abs(a)))

@@ -74,9 +74,19 @@ def _ceil_extra(size: tuple, k: tuple, s: tuple, pads: list) -> list[tuple[int, 
     return out
 
 
-def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: str = "pad",
-            padding: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
-            divisor_override: int = 0, api: str = "pool") -> jax.Array:  # fmt: skip
+def pool_nd(
+    x: jax.Array,
+    n: int,
+    op: str,
+    kernel: Any,
+    stride: Any,
+    pad_mode: str = "pad",
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int = 0,
+    api: str = "pool",
+) -> jax.Array:
     """Max or average pooling over the last ``n`` dimensions of ``x`` (N, C, *spatial)."""
     if x.ndim not in (n + 1, n + 2):
         U.fail(api, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(x.shape)}")
@@ -117,25 +127,70 @@ def pool_nd(x: jax.Array, n: int, op: str, kernel: Any, stride: Any, pad_mode: s
     return U.exact_div(total, count)
 
 
-def avg_pool1d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:  # fmt: skip
+def avg_pool1d(
+    input_x: Any,
+    kernel_size: Any = 1,
+    stride: Any = 1,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
     """MindSpore's ``ops.avg_pool1d`` over (N, C, L)."""
     x = U.array(input_x, "avg_pool1d", "input_x")
-    return Tensor._from(pool_nd(x, 1, "avg", kernel_size, stride, "pad", padding, ceil_mode,
-                                count_include_pad, 0, "avg_pool1d"))  # fmt: skip
+    return Tensor._from(
+        pool_nd(
+            x,
+            1,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            0,
+            "avg_pool1d",
+        )
+    )
 
 
-def avg_pool3d(input_x: Any, kernel_size: Any = 1, stride: Any = 1, padding: Any = 0,
-               ceil_mode: bool = False, count_include_pad: bool = True,
-               divisor_override: int = 0) -> Tensor:  # fmt: skip
+def avg_pool3d(
+    input_x: Any,
+    kernel_size: Any = 1,
+    stride: Any = 1,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int = 0,
+) -> Tensor:
     """MindSpore's ``ops.avg_pool3d`` over (N, C, D, H, W)."""
     x = U.array(input_x, "avg_pool3d", "input_x")
-    return Tensor._from(pool_nd(x, 3, "avg", kernel_size, stride, "pad", padding, ceil_mode,
-                                count_include_pad, divisor_override, "avg_pool3d"))  # fmt: skip
+    return Tensor._from(
+        pool_nd(
+            x,
+            3,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            divisor_override,
+            "avg_pool3d",
+        )
+    )
 
 
-def max_pool3d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
-               ceil_mode: bool = False, return_indices: bool = False) -> Any:  # fmt: skip
+def max_pool3d(
+    x: Any,
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Any:
     """MindSpore's ``ops.max_pool3d`` over (N, C, D, H, W); ``return_indices`` adds the flat
     index of each maximum within its (D, H, W) plane."""
     a = U.array(x, "max_pool3d", "x")
@@ -148,8 +203,9 @@ def max_pool3d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, d
     return Tensor._from(out), Tensor._from(idx)
 
 
-def max_indices(a: jax.Array, n: int, kernel: Any, stride: Any, padding: Any, ceil_mode: bool,
-                api: str) -> jax.Array:  # fmt: skip
+def max_indices(
+    a: jax.Array, n: int, kernel: Any, stride: Any, padding: Any, ceil_mode: bool, api: str
+) -> jax.Array:
     """The flat spatial index (int64 under x64, else int32) of every window's maximum: the max
     pooling of (value, index) pairs, first index on ties (PyTorch's and MindSpore's CPU rule)."""
     k = ntuple(kernel, n, "kernel_size", api)
@@ -180,16 +236,29 @@ def max_indices(a: jax.Array, n: int, kernel: Any, stride: Any, padding: Any, ce
     return idx
 
 
-def conv3d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode: str = "valid",
-           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:  # fmt: skip
+def conv3d(
+    input: Any,
+    weight: Any,
+    bias: Any = None,
+    stride: Any = 1,
+    pad_mode: str = "valid",
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> Tensor:
     """MindSpore's ``ops.conv3d`` over NCDHW input and OIDHW weight."""
     x, w = U.array(input, "conv3d"), U.array(weight, "conv3d", "weight")
     if x.ndim != 5 or w.ndim != 5:
-        U.fail("conv3d", f"'input' and 'weight' must be 5-D, but got {list(x.shape)} and "
-               f"{list(w.shape)}")  # fmt: skip
+        U.fail(
+            "conv3d",
+            f"'input' and 'weight' must be 5-D, but got {list(x.shape)} and {list(w.shape)}",
+        )
     if x.shape[1] != w.shape[1] * groups:
-        U.fail("conv3d", f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-               f"'weight' ({w.shape[1]}) times 'groups' ({groups})")  # fmt: skip
+        U.fail(
+            "conv3d",
+            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
+            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
+        )
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode == "same":
         pads: Any = "SAME"
@@ -203,13 +272,14 @@ def conv3d(input: Any, weight: Any, bias: Any = None, stride: Any = 1, pad_mode:
         )
     with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
         y = lax.conv_general_dilated(
-            x, w.astype(x.dtype),
+            x,
+            w.astype(x.dtype),
             window_strides=ntuple(stride, 3, "stride", "conv3d"),
             padding=pads,
             rhs_dilation=ntuple(dilation, 3, "dilation", "conv3d"),
             dimension_numbers=("NCDHW", "OIDHW", "NCDHW"),
             feature_group_count=groups,
-        )  # fmt: skip
+        )
     if bias is not None:
         y = y + U.array(bias, "conv3d", "bias").reshape(1, -1, 1, 1, 1).astype(y.dtype)
     return Tensor._from(y)
@@ -225,15 +295,19 @@ def _reduce(loss: jax.Array, reduction: str, api: str) -> jax.Array:
     U.fail(api, f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}")
 
 
-def binary_cross_entropy(logits: Any, labels: Any, weight: Any = None,
-                         reduction: str = "mean") -> Tensor:  # fmt: skip
+def binary_cross_entropy(
+    logits: Any, labels: Any, weight: Any = None, reduction: str = "mean"
+) -> Tensor:
     """MindSpore's ``ops.binary_cross_entropy``: ``-w (y log x + (1 - y) log(1 - x))`` with the
     logs clamped at -100 (as MindSpore's and PyTorch's kernels do), reduced."""
     x = U.floating(U.array(logits, "binary_cross_entropy", "logits"))
     y = U.array(labels, "binary_cross_entropy", "labels").astype(x.dtype)
     if x.shape != y.shape:
-        U.fail("binary_cross_entropy", f"'logits' and 'labels' must have the same shape, but got "
-               f"{list(x.shape)} and {list(y.shape)}")  # fmt: skip
+        U.fail(
+            "binary_cross_entropy",
+            f"'logits' and 'labels' must have the same shape, but got "
+            f"{list(x.shape)} and {list(y.shape)}",
+        )
     # element-wise in the input dtype with log(1 - x), the order MindSpore's kernel rounds in
     low = jnp.asarray(-100, x.dtype)
     one = jnp.asarray(1, x.dtype)
@@ -247,16 +321,31 @@ def binary_cross_entropy(logits: Any, labels: Any, weight: Any = None,
     return Tensor._from(_reduce(loss, reduction, "binary_cross_entropy"))
 
 
-def batch_norm(input_x: Any, running_mean: Any, running_var: Any, weight: Any, bias: Any,
-               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:  # fmt: skip
+def batch_norm(
+    input_x: Any,
+    running_mean: Any,
+    running_var: Any,
+    weight: Any,
+    bias: Any,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
     """MindSpore's ``ops.batch_norm`` over (N, C, ...). In training the batch statistics normalize
     and the running statistics (Parameters) are updated in place:
     ``running = (1 - momentum) * running + momentum * batch``."""
     x = U.floating(U.array(input_x, "batch_norm", "input_x"))
     c = x.shape[1]
     bshape = (1, c) + (1,) * (x.ndim - 2)
-    arrs = [U.array(v, "batch_norm", n) for v, n in ((running_mean, "running_mean"),
-            (running_var, "running_var"), (weight, "weight"), (bias, "bias"))]  # fmt: skip
+    arrs = [
+        U.array(v, "batch_norm", n)
+        for v, n in (
+            (running_mean, "running_mean"),
+            (running_var, "running_var"),
+            (weight, "weight"),
+            (bias, "bias"),
+        )
+    ]
     for a, n in zip(arrs, ("running_mean", "running_var", "weight", "bias")):
         if a.shape != (c,):
             U.fail("batch_norm", f"'{n}' must have shape [{c}], but got {list(a.shape)}")
@@ -273,23 +362,35 @@ def batch_norm(input_x: Any, running_mean: Any, running_var: Any, weight: Any, b
         y = y * w.reshape(bshape) + b.reshape(bshape)
     n = x.size // c
     unbiased = var * n / max(n - 1, 1)
-    for p, new in ((running_mean, (1 - momentum) * rm + momentum * mean),
-                   (running_var, (1 - momentum) * rv + momentum * unbiased)):  # fmt: skip
+    for p, new in (
+        (running_mean, (1 - momentum) * rm + momentum * mean),
+        (running_var, (1 - momentum) * rv + momentum * unbiased),
+    ):
         if isinstance(p, Parameter):
             assign(p, Tensor._from(lax.stop_gradient(new).astype(p._data.dtype)))
     return Tensor._from(y)
 
 
-def layer_norm_stats(x: jax.Array, gamma: jax.Array, beta: jax.Array, begin_norm_axis: int,
-                     begin_params_axis: int, eps: float, api: str) -> tuple:  # fmt: skip
+def layer_norm_stats(
+    x: jax.Array,
+    gamma: jax.Array,
+    beta: jax.Array,
+    begin_norm_axis: int,
+    begin_params_axis: int,
+    eps: float,
+    api: str,
+) -> tuple:
     """(y, mean, var) of MindSpore's LayerNorm primitive: statistics over the axes from
     ``begin_norm_axis``; ``gamma``/``beta`` shaped like the axes from ``begin_params_axis``."""
     nd = x.ndim
     bn = U.axis(begin_norm_axis, nd, api, "begin_norm_axis")
     bp = U.axis(begin_params_axis, nd, api, "begin_params_axis")
     if gamma.shape != x.shape[bp:] or beta.shape != x.shape[bp:]:
-        U.fail(api, f"'gamma' and 'beta' must have shape {list(x.shape[bp:])}, but got "
-               f"{list(gamma.shape)} and {list(beta.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'gamma' and 'beta' must have shape {list(x.shape[bp:])}, but got "
+            f"{list(gamma.shape)} and {list(beta.shape)}",
+        )
     axes = tuple(range(bn, nd))
     xf = x.astype(jnp.float32) if x.dtype in (jnp.float16, jnp.bfloat16) else x
     mean = xf.mean(axes, keepdims=True)
@@ -299,14 +400,18 @@ def layer_norm_stats(x: jax.Array, gamma: jax.Array, beta: jax.Array, begin_norm
     return y.astype(x.dtype), mean.astype(x.dtype), var.astype(x.dtype)
 
 
-def layer_norm(input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None,
-               eps: float = 1e-5) -> Tensor:  # fmt: skip
+def layer_norm(
+    input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None, eps: float = 1e-5
+) -> Tensor:
     """MindSpore's ``ops.layer_norm`` over the trailing ``normalized_shape`` dimensions."""
     x = U.floating(U.array(input, "layer_norm"))
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     if tuple(x.shape[x.ndim - len(shape) :]) != shape:
-        U.fail("layer_norm", f"'normalized_shape' {list(shape)} must match the trailing dimensions "
-               f"of 'input' {list(x.shape)}")  # fmt: skip
+        U.fail(
+            "layer_norm",
+            f"'normalized_shape' {list(shape)} must match the trailing dimensions "
+            f"of 'input' {list(x.shape)}",
+        )
     w = jnp.ones(shape, x.dtype) if weight is None else U.array(weight, "layer_norm", "weight")
     b = jnp.zeros(shape, x.dtype) if bias is None else U.array(bias, "layer_norm", "bias")
     begin = x.ndim - len(shape)

@@ -19,10 +19,16 @@ from deepsink.ops import _utils as U
 
 def _ints(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
     vals = (v,) * n if isinstance(v, int) and not isinstance(v, bool) else v
-    if (not isinstance(vals, tuple | list) or len(vals) != n
-            or any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in vals)):  # fmt: skip
-        U.fail(api, f"'{arg}' must be a positive int or a tuple of {n} positive ints, "
-               f"but got {v!r}", TypeError if not isinstance(v, int | tuple | list) else ValueError)  # fmt: skip
+    if (
+        not isinstance(vals, tuple | list)
+        or len(vals) != n
+        or any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in vals)
+    ):
+        U.fail(
+            api,
+            f"'{arg}' must be a positive int or a tuple of {n} positive ints, but got {v!r}",
+            TypeError if not isinstance(v, int | tuple | list) else ValueError,
+        )
     return tuple(vals)
 
 
@@ -38,8 +44,16 @@ def _intervals(sample: jax.Array, in_size: int, out_size: int, pool: int) -> jax
     return jnp.concatenate([starts, jnp.array([in_size - pool], jnp.int32)])
 
 
-def _fractional_max_pool(x: Any, kernel_size: Any, output_size: Any, output_ratio: Any,
-                         return_indices: bool, random_samples: Any, n: int, api: str) -> Any:  # fmt: skip
+def _fractional_max_pool(
+    x: Any,
+    kernel_size: Any,
+    output_size: Any,
+    output_ratio: Any,
+    return_indices: bool,
+    random_samples: Any,
+    n: int,
+    api: str,
+) -> Any:
     a = U.array(x, api, "input")
     if a.ndim not in (n + 1, n + 2):
         U.fail(api, f"'input' must be {n + 1}-D or {n + 2}-D, but got {a.ndim}-D")
@@ -58,21 +72,29 @@ def _fractional_max_pool(x: Any, kernel_size: Any, output_size: Any, output_rati
         U.fail(api, "one of 'output_size' and 'output_ratio' must be given")
     for s, o, kk in zip(spatial, out, k):
         if o + kk - 1 > s:
-            U.fail(api, f"the output size {out} plus the window {k} minus 1 must not exceed the "
-                   f"input size {spatial}")  # fmt: skip
+            U.fail(
+                api,
+                f"the output size {out} plus the window {k} minus 1 must not exceed the "
+                f"input size {spatial}",
+            )
     nb, c = a.shape[:2]
     if random_samples is None:
         samples = jax.random.uniform(_random.next_key(), (nb, c, n), a.dtype)
     else:
         samples = U.array(random_samples, api, "random_samples")
         if samples.shape != (nb, c, n):
-            U.fail(api, f"'random_samples' must have shape {[nb, c, n]}, but got "
-                   f"{list(samples.shape)}")  # fmt: skip
+            U.fail(
+                api, f"'random_samples' must have shape {[nb, c, n]}, but got {list(samples.shape)}"
+            )
     # MindSpore's 2-D kernel reads the samples as (width, height), its 3-D kernel as
     # (depth, height, width)
     order = (1, 0) if n == 2 else (0, 1, 2)
-    starts = [jax.vmap(jax.vmap(lambda u, d=d: _intervals(u, spatial[d], out[d], k[d])))(
-        samples[..., order[d]]) for d in range(n)]  # fmt: skip
+    starts = [
+        jax.vmap(jax.vmap(lambda u, d=d: _intervals(u, spatial[d], out[d], k[d])))(
+            samples[..., order[d]]
+        )
+        for d in range(n)
+    ]
     # every output position's window: start + offset per axis, flattened in the input plane
     strides = np.cumprod((1,) + spatial[::-1])[::-1][1:]
     flat_in = a.reshape(nb, c, -1)
@@ -82,8 +104,9 @@ def _fractional_max_pool(x: Any, kernel_size: Any, output_size: Any, output_rati
         shape_o[d] = out[d]
         shape_k = [1] * n
         shape_k[d] = k[d]
-        pos = (starts[d].reshape((nb, c) + tuple(shape_o) + (1,) * n)
-               + jnp.arange(k[d]).reshape((1, 1) + (1,) * n + tuple(shape_k)))  # fmt: skip
+        pos = starts[d].reshape((nb, c) + tuple(shape_o) + (1,) * n) + jnp.arange(k[d]).reshape(
+            (1, 1) + (1,) * n + tuple(shape_k)
+        )
         idx = idx + pos * int(strides[d])
     idx = idx.reshape((nb, c) + out + (-1,))
     vals = jnp.take_along_axis(flat_in, idx.reshape(nb, c, -1), axis=-1).reshape(idx.shape)
@@ -97,9 +120,14 @@ def _fractional_max_pool(x: Any, kernel_size: Any, output_size: Any, output_rati
     return Tensor._from(y), Tensor._from(where[0] if unbatched else where)
 
 
-def fractional_max_pool2d(input: Any, kernel_size: Any, output_size: Any = None,
-                          output_ratio: Any = None, return_indices: bool = False,
-                          _random_samples: Any = None) -> Any:  # fmt: skip
+def fractional_max_pool2d(
+    input: Any,
+    kernel_size: Any,
+    output_size: Any = None,
+    output_ratio: Any = None,
+    return_indices: bool = False,
+    _random_samples: Any = None,
+) -> Any:
     r"""Fractional max pooling over :math:`(N, C, H, W)` or :math:`(C, H, W)`: windows of
     ``kernel_size`` at pseudo-random, non-uniform starts, so the output can be any size between
     the input's and the input's minus the window.
@@ -132,13 +160,26 @@ def fractional_max_pool2d(input: Any, kernel_size: Any, output_size: Any = None,
         [[[[ 5.  7.]
            [13. 15.]]]]
     """
-    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
-                                _random_samples, 2, "fractional_max_pool2d")  # fmt: skip
+    return _fractional_max_pool(
+        input,
+        kernel_size,
+        output_size,
+        output_ratio,
+        return_indices,
+        _random_samples,
+        2,
+        "fractional_max_pool2d",
+    )
 
 
-def fractional_max_pool3d(input: Any, kernel_size: Any, output_size: Any = None,
-                          output_ratio: Any = None, return_indices: bool = False,
-                          _random_samples: Any = None) -> Any:  # fmt: skip
+def fractional_max_pool3d(
+    input: Any,
+    kernel_size: Any,
+    output_size: Any = None,
+    output_ratio: Any = None,
+    return_indices: bool = False,
+    _random_samples: Any = None,
+) -> Any:
     r"""Fractional max pooling over :math:`(N, C, D, H, W)` or :math:`(C, D, H, W)` (see
     ``fractional_max_pool2d``; ``_random_samples`` has shape :math:`(N, C, 3)`).
 
@@ -167,13 +208,27 @@ def fractional_max_pool3d(input: Any, kernel_size: Any, output_size: Any = None,
         >>> print(ops.fractional_max_pool3d(x, 1, output_size=1).shape)
         (1, 1, 1, 1, 1)
     """
-    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
-                                _random_samples, 3, "fractional_max_pool3d")  # fmt: skip
+    return _fractional_max_pool(
+        input,
+        kernel_size,
+        output_size,
+        output_ratio,
+        return_indices,
+        _random_samples,
+        3,
+        "fractional_max_pool3d",
+    )
 
 
 # --- local response normalization and the bilinear form ------------------------------------------
-def lrn(x: Any, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
-        norm_region: str = "ACROSS_CHANNELS") -> Tensor:  # fmt: skip
+def lrn(
+    x: Any,
+    depth_radius: int = 5,
+    bias: float = 1.0,
+    alpha: float = 1.0,
+    beta: float = 0.5,
+    norm_region: str = "ACROSS_CHANNELS",
+) -> Tensor:
     r"""Local response normalization across channels of :math:`(N, C, H, W)`:
     :math:`x_c / (bias + alpha \sum_{|c'-c| \le r} x_{c'}^2)^{beta}` (the sum is not averaged).
 
@@ -251,11 +306,17 @@ def bidense(input1: Any, input2: Any, weight: Any, bias: Any = None) -> Tensor:
     x1, x2 = U.array(input1, api, "input1"), U.array(input2, api, "input2")
     w = U.array(weight, api, "weight")
     if w.ndim != 3 or x1.shape[-1] != w.shape[1] or x2.shape[-1] != w.shape[2]:
-        U.fail(api, f"'weight' {list(w.shape)} must be (out, {x1.shape[-1]}, {x2.shape[-1]}) "
-               "for the inputs' last axes")  # fmt: skip
+        U.fail(
+            api,
+            f"'weight' {list(w.shape)} must be (out, {x1.shape[-1]}, {x2.shape[-1]}) "
+            "for the inputs' last axes",
+        )
     if x1.shape[:-1] != x2.shape[:-1]:
-        U.fail(api, f"'input1' {list(x1.shape)} and 'input2' {list(x2.shape)} must have the same "
-               "leading shape")  # fmt: skip
+        U.fail(
+            api,
+            f"'input1' {list(x1.shape)} and 'input2' {list(x2.shape)} must have the same "
+            "leading shape",
+        )
     y = jnp.einsum("...i,oij,...j->...o", x1, w, x2)
     if bias is not None:
         y = y + U.array(bias, api, "bias")

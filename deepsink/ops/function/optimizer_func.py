@@ -67,8 +67,7 @@ def adam_moments(m, v, beta1, beta2, grad):
     )
 
 
-def adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
-               use_nesterov=False):  # fmt: skip
+def adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, use_nesterov=False):
     """Adam's change of the variable (``-lr_t m / (sqrt(v) + eps)``) and the new moments."""
     m, v = adam_moments(m, v, beta1, beta2, grad)
     lr_t = lr * jnp.sqrt(1 - beta2_power) / (1 - beta1_power)
@@ -76,11 +75,11 @@ def adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
     return -lr_t * numerator / (jnp.sqrt(v) + epsilon), m, v
 
 
-def adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
-         use_nesterov=False):  # fmt: skip
+def adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, use_nesterov=False):
     """Adam with the bias correction folded into the learning rate (MindSpore's ``ops.Adam``)."""
-    delta, m, v = adam_delta(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
-                             use_nesterov)  # fmt: skip
+    delta, m, v = adam_delta(
+        m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, use_nesterov
+    )
     return var + delta, m, v
 
 
@@ -198,8 +197,17 @@ def momentum(var, accum, lr, grad, momentum, use_nesterov=False):
     return optax.apply_updates(var, -lr * update), state.trace
 
 
-def lars_update(weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate,
-                epsilon, hyperpara, use_clip):  # fmt: skip
+def lars_update(
+    weight,
+    gradient,
+    norm_weight,
+    norm_gradient,
+    weight_decay,
+    learning_rate,
+    epsilon,
+    hyperpara,
+    use_clip,
+):
     """LARS: the gradient (plus ``weight_decay * weight``) scaled by the layer's trust ratio
     ``hyperpara ||w|| / (||g|| + weight_decay ||w|| + epsilon)`` (1 when a norm is zero); with
     ``use_clip`` the ratio is ``min(ratio / learning_rate, 1)``."""
@@ -237,9 +245,25 @@ def _rms(x):
     return jnp.sqrt(jnp.mean(x * x))
 
 
-def ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param,
-               exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, *, scale_parameter=False,
-               first_moment=False, use_weight_decay=False, global_norm=None):  # fmt: skip
+def ada_factor(
+    epsilon,
+    clip_threshold,
+    beta1,
+    beta2t,
+    weight_decay,
+    learning_rate,
+    grad,
+    param,
+    exp_avg,
+    exp_avg_sq_row,
+    exp_avg_sq_col,
+    exp_avg_sq,
+    *,
+    scale_parameter=False,
+    first_moment=False,
+    use_weight_decay=False,
+    global_norm=None,
+):
     """AdaFactor (Shazeer & Stern): second moments kept as row and column means for parameters
     of rank >= 2 (a full ``exp_avg_sq`` otherwise), the update clipped to RMS ``clip_threshold``,
     the step scaled by ``max(eps2, RMS(param))`` with ``scale_parameter``. Returns the new
@@ -271,13 +295,25 @@ def ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_ra
     if use_weight_decay:
         p = p - p * weight_decay * lr
     p = p - update
-    return (p.astype(dtype), avg.astype(exp_avg.dtype), row.astype(exp_avg_sq_row.dtype),
-            col.astype(exp_avg_sq_col.dtype), sq.astype(exp_avg_sq.dtype))  # fmt: skip
+    return (
+        p.astype(dtype),
+        avg.astype(exp_avg.dtype),
+        row.astype(exp_avg_sq_row.dtype),
+        col.astype(exp_avg_sq_col.dtype),
+        sq.astype(exp_avg_sq.dtype),
+    )
 
 
 # --- sparse helpers -----------------------------------------------------------------------------
-def scatter_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: Array,
-                 *hyper: Any, lazy: bool = True, grad_last: bool = True) -> tuple:  # fmt: skip
+def scatter_rows(
+    rule: Callable,
+    states: Sequence[Array],
+    grad: Array,
+    indices: Array,
+    *hyper: Any,
+    lazy: bool = True,
+    grad_last: bool = True,
+) -> tuple:
     """Apply a dense row rule to the rows named by ``indices`` (repeated indices' gradients
     added first). ``states[0]`` is the variable; ``rule(*states, *hyper, grad)`` (or
     ``rule(*states, grad, *hyper)`` when not ``grad_last``) returns the new states.
@@ -306,8 +342,14 @@ def scatter_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: 
     return tuple(s.at[unique].set(v.astype(s.dtype), mode="drop") for s, v in zip(states, new))
 
 
-def sequential_rows(rule: Callable, states: Sequence[Array], grad: Array, indices: Array,
-                    *hyper: Any, grad_last: bool = True) -> tuple:  # fmt: skip
+def sequential_rows(
+    rule: Callable,
+    states: Sequence[Array],
+    grad: Array,
+    indices: Array,
+    *hyper: Any,
+    grad_last: bool = True,
+) -> tuple:
     """Apply a dense row rule once per index, in order (a repeated row is updated twice)."""
 
     def body(i, carry):

@@ -19,8 +19,11 @@ from deepsink.ops import _utils as U
 def _write(api: str, variable: Any, value: Any, combine: Any = None) -> Parameter:
     # MindSpore 2.10 writes a plain Tensor in place too (a vmapped Parameter argument is one)
     if not isinstance(variable, Tensor):
-        U.fail(api, "'variable' must be a Parameter or Tensor, but got "
-               f"{type(variable).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'variable' must be a Parameter or Tensor, but got {type(variable).__name__}",
+            TypeError,
+        )
     old = variable._data
     v = U.array(value, api, "value")
     if v.shape != old.shape:
@@ -30,8 +33,10 @@ def _write(api: str, variable: Any, value: Any, combine: Any = None) -> Paramete
             what = (
                 f"Parameter '{variable.name}'" if isinstance(variable, Parameter) else "'variable'"
             )
-            U.fail(api, f"the shape of 'value' {list(v.shape)} must match that of {what} "
-                   f"{list(old.shape)}")  # fmt: skip
+            U.fail(
+                api,
+                f"the shape of 'value' {list(v.shape)} must match that of {what} {list(old.shape)}",
+            )
     new = v.astype(old.dtype) if combine is None else combine(old, v.astype(old.dtype))
     variable._data = new
     return variable
@@ -60,10 +65,16 @@ def depend(value: Any, expr: Any) -> Any:
 def stop_gradient(value: Any) -> Any:
     """``value`` with no gradient flowing back (Tensors anywhere in a tuple/list)."""
     return jax.tree_util.tree_map(
-        lambda t: Tensor._from(jax.lax.stop_gradient(t._data)) if isinstance(t, Tensor)
-        else jax.lax.stop_gradient(t) if isinstance(t, jax.Array) else t,
-        value, is_leaf=lambda t: isinstance(t, Tensor),
-    )  # fmt: skip
+        lambda t: (
+            Tensor._from(jax.lax.stop_gradient(t._data))
+            if isinstance(t, Tensor)
+            else jax.lax.stop_gradient(t)
+            if isinstance(t, jax.Array)
+            else t
+        ),
+        value,
+        is_leaf=lambda t: isinstance(t, Tensor),
+    )
 
 
 def identity(x: Any) -> Tensor:

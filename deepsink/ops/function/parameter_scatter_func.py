@@ -36,8 +36,9 @@ def _store(x: Any, new: Any) -> Tensor:
 def _index(indices: Any, api: str, size: int) -> Any:
     idx = U.array(indices, api, "indices")
     if idx.dtype.kind not in "iu":
-        U.fail(api, f"'indices' must be an Int32 or Int64 Tensor, but got dtype {idx.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"'indices' must be an Int32 or Int64 Tensor, but got dtype {idx.dtype}", TypeError
+        )
     vals = np.asarray(idx)
     if vals.size and (vals.min() < 0 or vals.max() >= size):
         U.fail(api, f"'indices' must be in [0, {size}), but got {vals.tolist()}", IndexError)
@@ -51,13 +52,18 @@ def _scatter(name: str, method: str) -> Callable:
         upd = U.array(updates, name, "updates")
         want = tuple(idx.shape) + tuple(old.shape[1:])
         if tuple(upd.shape) != want:
-            U.fail(name, f"'updates' must have shape {list(want)} (indices.shape + "
-                   f"input_x.shape[1:]), but got {list(upd.shape)}")  # fmt: skip
+            U.fail(
+                name,
+                f"'updates' must have shape {list(want)} (indices.shape + "
+                f"input_x.shape[1:]), but got {list(upd.shape)}",
+            )
         return _store(input_x, getattr(old.at[idx], method)(upd.astype(old.dtype)))
 
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = (f"Update the Parameter ``input_x`` in place: rows ``indices`` {method}-combined "
-                  "with ``updates``; returns its new value.")  # fmt: skip
+    op.__doc__ = (
+        f"Update the Parameter ``input_x`` in place: rows ``indices`` {method}-combined "
+        "with ``updates``; returns its new value."
+    )
     return op
 
 

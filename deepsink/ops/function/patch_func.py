@@ -26,8 +26,7 @@ def extract_volume_patches(x: Any, kernel_size: tuple, strides: tuple, padding: 
     if a.ndim != 5:
         U.fail(api, f"'x' must be 5-D (N, C, D, H, W), but got shape {list(a.shape)}")
     k, s = tuple(kernel_size[2:]), tuple(strides[2:])
-    p = lax.conv_general_dilated_patches(a, k, s, padding.upper(),
-                                         precision=lax.Precision.HIGHEST)  # fmt: skip
+    p = lax.conv_general_dilated_patches(a, k, s, padding.upper(), precision=lax.Precision.HIGHEST)
     n, c = a.shape[:2]
     p = p.reshape((n, c, -1) + p.shape[2:])  # lax puts the channel slowest
     p = jnp.swapaxes(p, 1, 2).reshape((n, -1) + p.shape[3:])
@@ -57,24 +56,36 @@ def dilation2d(x: Any, filter: Any, stride: tuple, dilation: tuple, pad_mode: st
     a = U.array(x, api, "x")
     f = U.array(filter, api, "filter")
     if a.ndim != 4 or f.ndim != 3 or f.shape[0] != a.shape[1]:
-        U.fail(api, f"'x' must be (N, C, H, W) and 'filter' (C, kh, kw), but got {list(a.shape)} "
-               f"and {list(f.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'x' must be (N, C, H, W) and 'filter' (C, kh, kw), but got {list(a.shape)} "
+            f"and {list(f.shape)}",
+        )
     if a.dtype != f.dtype:
-        U.fail(api, f"'x' and 'filter' must have one dtype, but got {a.dtype} and {f.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"'x' and 'filter' must have one dtype, but got {a.dtype} and {f.dtype}", TypeError
+        )
     k, s, d = f.shape[1:], tuple(stride[2:]), tuple(dilation[2:])
     pads, (oh, ow) = _pads(a.shape[2:], k, s, d, pad_mode.upper())
     if oh <= 0 or ow <= 0:
-        U.fail(api, f"the dilated filter {list(k)} (dilation {list(d)}) does not fit the input "
-               f"{list(a.shape[2:])}")  # fmt: skip
-    low = jnp.finfo(a.dtype).min if jnp.issubdtype(a.dtype, jnp.floating) else \
-        jnp.iinfo(a.dtype).min  # fmt: skip
+        U.fail(
+            api,
+            f"the dilated filter {list(k)} (dilation {list(d)}) does not fit the input "
+            f"{list(a.shape[2:])}",
+        )
+    low = (
+        jnp.finfo(a.dtype).min if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
+    )
     xp = jnp.pad(a, ((0, 0), (0, 0)) + pads, constant_values=low)
     out = None
     for i in range(k[0]):
         for j in range(k[1]):
-            win = xp[:, :, i * d[0]:i * d[0] + (oh - 1) * s[0] + 1:s[0],
-                     j * d[1]:j * d[1] + (ow - 1) * s[1] + 1:s[1]]  # fmt: skip
+            win = xp[
+                :,
+                :,
+                i * d[0] : i * d[0] + (oh - 1) * s[0] + 1 : s[0],
+                j * d[1] : j * d[1] + (ow - 1) * s[1] + 1 : s[1],
+            ]
             v = win + f[None, :, i, j, None, None]
             out = v if out is None else jnp.maximum(out, v)
     return Tensor._from(out)
@@ -92,22 +103,42 @@ def _bilinear(img: jnp.ndarray, y: jnp.ndarray, x: jnp.ndarray) -> jnp.ndarray:
             yy, xx = y0 + dy, x0 + dx
             wgt = (1 - jnp.abs(y - yy)) * (1 - jnp.abs(x - xx))
             ok = (yy >= 0) & (yy < h) & (xx >= 0) & (xx < w)
-            v = img[n_idx, c_idx, jnp.clip(yy, 0, h - 1).astype(jnp.int32),
-                    jnp.clip(xx, 0, w - 1).astype(jnp.int32)]  # fmt: skip
+            v = img[
+                n_idx,
+                c_idx,
+                jnp.clip(yy, 0, h - 1).astype(jnp.int32),
+                jnp.clip(xx, 0, w - 1).astype(jnp.int32),
+            ]
             out = out + jnp.where(ok, wgt * v, 0.0)
     return out
 
 
 def _int_tuple(api: str, arg: str, value: Any, n: int) -> tuple:
-    if not isinstance(value, tuple | list) or len(value) != n or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
-        V.fail(api, arg, f"a tuple of {n} ints", value,
-               TypeError if not isinstance(value, tuple | list) else ValueError)  # fmt: skip
+    if (
+        not isinstance(value, tuple | list)
+        or len(value) != n
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        V.fail_arg(
+            api,
+            arg,
+            f"a tuple of {n} ints",
+            value,
+            TypeError if not isinstance(value, tuple | list) else ValueError,
+        )
     return tuple(value)
 
 
-def check_deformable_args(api: str, strides: Any, pads: Any, ksize: Any, dilations: Any,
-                          data_format: str, deformable_groups: Any, modulated: Any) -> None:  # fmt: skip
+def check_deformable_args(
+    api: str,
+    strides: Any,
+    pads: Any,
+    ksize: Any,
+    dilations: Any,
+    data_format: str,
+    deformable_groups: Any,
+    modulated: Any,
+) -> None:
     """MindSpore 2.10's checks of ``DeformableOffsets``' attributes."""
     V.check_one_of(data_format, ["NCHW", "NHWC"], "data_format", api)
     if data_format == "NHWC":
@@ -126,8 +157,15 @@ def check_deformable_args(api: str, strides: Any, pads: Any, ksize: Any, dilatio
         U.fail(api, "The modulated must be set to True.")
 
 
-def deformable_offsets(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize: tuple,
-                       dilations: tuple = (1, 1, 1, 1), deformable_groups: int = 1) -> Tensor:  # fmt: skip
+def deformable_offsets(
+    x: Any,
+    offsets: Any,
+    strides: tuple,
+    pads: tuple,
+    ksize: tuple,
+    dilations: tuple = (1, 1, 1, 1),
+    deformable_groups: int = 1,
+) -> Tensor:
     """The deformable-convolution sampling of NCHW ``x``: for every output position and kernel
     tap, ``x`` bilinearly sampled at the tap's place shifted by its (dx, dy) offset and scaled by
     its mask (``offsets`` is ``(N, 3*groups*kh*kw, H', W')``: all x offsets, then all y offsets,
@@ -138,16 +176,21 @@ def deformable_offsets(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize:
     kh, kw = ksize
     g = deformable_groups
     if a.ndim != 4 or o.ndim != 4 or a.shape[1] % g:
-        U.fail(api, f"'x' and 'offsets' must be 4-D with channels divisible by "
-               f"'deformable_groups' {g}, but got {list(a.shape)} and {list(o.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'x' and 'offsets' must be 4-D with channels divisible by "
+            f"'deformable_groups' {g}, but got {list(a.shape)} and {list(o.shape)}",
+        )
     n, c, h, w = a.shape
     sh, sw, dh, dw = strides[2], strides[3], dilations[2], dilations[3]
     top, _, left, _ = pads
     oh = (h + pads[0] + pads[1] - (kh - 1) * dh - 1) // sh + 1
     ow = (w + pads[2] + pads[3] - (kw - 1) * dw - 1) // sw + 1
     if o.shape != (n, 3 * g * kh * kw, oh, ow):
-        U.fail(api, f"'offsets' must have shape {[n, 3 * g * kh * kw, oh, ow]}, but got "
-               f"{list(o.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'offsets' must have shape {[n, 3 * g * kh * kw, oh, ow]}, but got {list(o.shape)}",
+        )
     o = o.astype(a.dtype).reshape(n, 3, g, kh, kw, oh, ow)
     base_y = (jnp.arange(oh) * sh - top)[:, None] + (jnp.arange(kh) * dh)[None, :]  # (oh, kh)
     base_x = (jnp.arange(ow) * sw - left)[:, None] + (jnp.arange(kw) * dw)[None, :]  # (ow, kw)
@@ -161,10 +204,19 @@ def deformable_offsets(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize:
     return Tensor._from(out.astype(a.dtype))
 
 
-def deformable_conv2d(x: Any, weight: Any, offsets: Any, kernel_size: tuple, strides: tuple,
-                      padding: tuple, bias: Any = None, dilations: tuple = (1, 1, 1, 1),
-                      groups: int = 1, deformable_groups: int = 1,
-                      modulated: bool = True) -> Tensor:  # fmt: skip
+def deformable_conv2d(
+    x: Any,
+    weight: Any,
+    offsets: Any,
+    kernel_size: tuple,
+    strides: tuple,
+    padding: tuple,
+    bias: Any = None,
+    dilations: tuple = (1, 1, 1, 1),
+    groups: int = 1,
+    deformable_groups: int = 1,
+    modulated: bool = True,
+) -> Tensor:
     r"""Deformable convolution (v2, modulated): the kernel's taps sampled at learned offsets.
 
     Args:
@@ -202,12 +254,30 @@ def deformable_conv2d(x: Any, weight: Any, offsets: Any, kernel_size: tuple, str
     """
     w = U.array(weight, "deformable_conv2d", "weight")
     if w.ndim != 4 or tuple(w.shape[2:]) != tuple(kernel_size):
-        U.fail("deformable_conv2d", f"'weight' must be (C_out, C_in/groups, kh, kw) with the "
-               f"kernel {kernel_size}, but got {list(w.shape)}")  # fmt: skip
-    check_deformable_args("deformable_conv2d", strides, padding, kernel_size, dilations, "NCHW",
-                          deformable_groups, modulated)  # fmt: skip
-    sampled = deformable_offsets(x, offsets, tuple(strides), tuple(padding), tuple(kernel_size),
-                                 tuple(dilations), deformable_groups)  # fmt: skip
+        U.fail(
+            "deformable_conv2d",
+            f"'weight' must be (C_out, C_in/groups, kh, kw) with the "
+            f"kernel {kernel_size}, but got {list(w.shape)}",
+        )
+    check_deformable_args(
+        "deformable_conv2d",
+        strides,
+        padding,
+        kernel_size,
+        dilations,
+        "NCHW",
+        deformable_groups,
+        modulated,
+    )
+    sampled = deformable_offsets(
+        x,
+        offsets,
+        tuple(strides),
+        tuple(padding),
+        tuple(kernel_size),
+        tuple(dilations),
+        deformable_groups,
+    )
     out = nn_func.conv2d(sampled, weight, None, tuple(kernel_size), "valid", 0, 1, groups)
     if bias is not None:
         b = U.array(bias, "deformable_conv2d", "bias")

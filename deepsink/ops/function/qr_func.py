@@ -26,8 +26,11 @@ def _matrix(x: Any, api: str, arg: str) -> jax.Array:
         U.fail(api, f"'{arg}' must be a Tensor, but got {type(x).__name__}", TypeError)
     a = x._data
     if a.dtype not in _KINDS:
-        U.fail(api, f"'{arg}' must be float32, float64, complex64 or complex128, but got "
-               f"{x.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'{arg}' must be float32, float64, complex64 or complex128, but got {x.dtype}",
+            TypeError,
+        )
     if a.ndim < 2:
         U.fail(api, f"the rank of '{arg}' must be greater than or equal to 2, but got {a.ndim}")
     return a
@@ -87,8 +90,11 @@ def orgqr(input: Any, input2: Any) -> Tensor:
     a = _matrix(input, "Orgqr", "x")
     t = _taus(a, input2, "Orgqr")
     if a.shape[-2] < a.shape[-1] or t.shape[-1] > a.shape[-1]:
-        U.fail("Orgqr", f"'x' must have m >= n >= k (tau's length), but got shapes "
-               f"{list(a.shape)} and {list(t.shape)}")  # fmt: skip
+        U.fail(
+            "Orgqr",
+            f"'x' must have m >= n >= k (tau's length), but got shapes "
+            f"{list(a.shape)} and {list(t.shape)}",
+        )
     return Tensor._from(jax.lax.linalg.householder_product(a, t))
 
 
@@ -127,12 +133,16 @@ def ormqr(input: Any, tau: Any, other: Any, left: bool = True, transpose: bool =
     t = _taus(a, tau, "Ormqr")
     c = _matrix(other, "Ormqr", "other")
     if c.dtype != a.dtype:
-        U.fail("Ormqr", f"'other' must have the dtype of 'x' ({a.dtype}), but got {c.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "Ormqr", f"'other' must have the dtype of 'x' ({a.dtype}), but got {c.dtype}", TypeError
+        )
     mn = c.shape[-2] if left else c.shape[-1]
     if a.shape[-2] != mn or t.shape[-1] > min(a.shape[-2:]) or a.shape[:-2] != c.shape[:-2]:
-        U.fail("Ormqr", f"the shapes of 'x' {list(a.shape)}, 'tau' {list(t.shape)} and 'other' "
-               f"{list(c.shape)} do not fit (left={left})")  # fmt: skip
+        U.fail(
+            "Ormqr",
+            f"the shapes of 'x' {list(a.shape)}, 'tau' {list(t.shape)} and 'other' "
+            f"{list(c.shape)} do not fit (left={left})",
+        )
     return Tensor._from(jax.lax.linalg.ormqr(a, t, c, left=left, transpose=transpose))
 
 
@@ -143,6 +153,9 @@ def _taus(a: jax.Array, tau: Any, api: str) -> jax.Array:
     if t.dtype != a.dtype:
         U.fail(api, f"'tau' must have the dtype of 'x' ({a.dtype}), but got {tau.dtype}", TypeError)
     if t.ndim != a.ndim - 1 or t.shape[:-1] != a.shape[:-2]:
-        U.fail(api, f"'tau' must have the batch shape of 'x' {list(a.shape[:-2])} and one more "
-               f"axis, but got {list(t.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'tau' must have the batch shape of 'x' {list(a.shape[:-2])} and one more "
+            f"axis, but got {list(t.shape)}",
+        )
     return t

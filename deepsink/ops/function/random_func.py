@@ -126,8 +126,9 @@ def _int_range(low: Any, high: Any, api: str) -> tuple[int, int]:
     return int(low), int(high)
 
 
-def randint(low: int, high: int, size: Any, seed: int | None = None, *,
-            dtype: Any = None) -> Tensor:  # fmt: skip
+def randint(
+    low: int, high: int, size: Any, seed: int | None = None, *, dtype: Any = None
+) -> Tensor:
     """Integers uniform in ``[low, high)`` of shape ``size`` (Int64 by default)."""
     lo, hi = _int_range(low, high, "randint")
     shape = U.shape(size, "randint", "size", allow_int=False)
@@ -135,8 +136,9 @@ def randint(low: int, high: int, size: Any, seed: int | None = None, *,
     return Tensor._from(_int_kernel(shape, lo, hi, _seeds(seed, "randint")).astype(dt))
 
 
-def randint_like(input: Any, low: int, high: int, seed: int | None = None, *,
-                 dtype: Any = None) -> Tensor:  # fmt: skip
+def randint_like(
+    input: Any, low: int, high: int, seed: int | None = None, *, dtype: Any = None
+) -> Tensor:
     """Integers uniform in ``[low, high)`` shaped like ``input`` (its dtype unless ``dtype``)."""
     a = U.array(input, "randint_like")
     lo, hi = _int_range(low, high, "randint_like")
@@ -149,21 +151,28 @@ def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) 
     pick the key."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}")
-    key = _random.next_key() if seed == 0 and offset == 0 else jax.random.fold_in(
-        jax.random.key(seed), offset)  # fmt: skip
+    key = (
+        _random.next_key()
+        if seed == 0 and offset == 0
+        else jax.random.fold_in(jax.random.key(seed), offset)
+    )
     return Tensor._from(jax.random.permutation(key, n).astype(U.dtype(dtype, "randperm")))
 
 
-def multinomial(input: Any, num_samples: int, replacement: bool = True,
-                seed: int | None = None) -> Tensor:  # fmt: skip
+def multinomial(
+    input: Any, num_samples: int, replacement: bool = True, seed: int | None = None
+) -> Tensor:
     """``num_samples`` category indices per row drawn with the (unnormalized) weights ``input``;
     without ``replacement`` each category at most once. Int32."""
     p = U.floating(U.array(input, "multinomial"))
     if p.ndim not in (1, 2):
         U.fail("multinomial", f"'input' must be 1-D or 2-D, but got shape {list(p.shape)}")
     if not replacement and num_samples > p.shape[-1]:
-        U.fail("multinomial", f"'num_samples' ({num_samples}) must not exceed the number of "
-               f"categories ({p.shape[-1]}) without replacement")  # fmt: skip
+        U.fail(
+            "multinomial",
+            f"'num_samples' ({num_samples}) must not exceed the number of "
+            f"categories ({p.shape[-1]}) without replacement",
+        )
     seeds = _seeds(seed, "multinomial")
     if not replacement:  # MindSpore's: the top ``num_samples`` of log(u) / (weight + 1e-6)
         u = _uniform_kernel(p.shape, seeds)
@@ -173,12 +182,16 @@ def multinomial(input: Any, num_samples: int, replacement: bool = True,
     return Tensor._from(out)
 
 
-def multinomial_with_replacement(x: Any, seed: Any, offset: Any, numsamples: int,
-                                 replacement: bool = False) -> Tensor:  # fmt: skip
+def multinomial_with_replacement(
+    x: Any, seed: Any, offset: Any, numsamples: int, replacement: bool = False
+) -> Tensor:
     """``multinomial`` with a key from ``seed``/``offset`` (both 0: the global state); Int64."""
     s, o = (int(np.asarray(v._data if isinstance(v, Tensor) else v)) for v in (seed, offset))
-    key = None if s == 0 and o == 0 else int(jax.random.randint(
-        jax.random.fold_in(jax.random.key(s), o), (), 0, 2**31 - 1))  # fmt: skip
+    key = (
+        None
+        if s == 0 and o == 0
+        else int(jax.random.randint(jax.random.fold_in(jax.random.key(s), o), (), 0, 2**31 - 1))
+    )
     out = multinomial(x, numsamples, replacement, key)
     return Tensor._from(out._data.astype(jnp.int64))
 
@@ -199,15 +212,20 @@ def normal(shape: Any, mean: Any, stddev: Any, seed: int | None = None) -> Tenso
     return Tensor._from(z * s + m)
 
 
-def uniform(shape: Any, minval: Any, maxval: Any, seed: int | None = None,
-            dtype: Any = mstype.float32) -> Tensor:  # fmt: skip
+def uniform(
+    shape: Any, minval: Any, maxval: Any, seed: int | None = None, dtype: Any = mstype.float32
+) -> Tensor:
     """Uniform samples in ``[minval, maxval)`` (floats) of shape ``shape``; Int32 ``dtype``
     draws integers."""
     dt = U.dtype(dtype, "uniform")
     lo, hi = U.array(minval, "uniform", "minval"), U.array(maxval, "uniform", "maxval")
     if (dt.kind == "i") != (lo.dtype.kind in "iu") or (dt.kind == "i") != (hi.dtype.kind in "iu"):
-        U.fail("uniform", f"'minval' and 'maxval' ({lo.dtype}, {hi.dtype}) must match 'dtype' "
-               f"{mstype.from_np(dt)}", TypeError)  # fmt: skip
+        U.fail(
+            "uniform",
+            f"'minval' and 'maxval' ({lo.dtype}, {hi.dtype}) must match 'dtype' "
+            f"{mstype.from_np(dt)}",
+            TypeError,
+        )
     shp = U.shape(shape, "uniform")
     seeds = _seeds(seed, "uniform")
     if dt.kind == "i":
@@ -238,8 +256,9 @@ def laplace(shape: Any, mean: Any, lambda_param: Any, seed: int | None = None) -
     )
 
 
-def random_poisson(shape: Any, rate: Any, seed: int | None = None,
-                   dtype: Any = mstype.float32) -> Tensor:  # fmt: skip
+def random_poisson(
+    shape: Any, rate: Any, seed: int | None = None, dtype: Any = mstype.float32
+) -> Tensor:
     """Poisson samples: ``shape`` draws for each rate, output ``shape + rate.shape``."""
     r = U.floating(U.array(rate, "random_poisson", "rate"))
     shp = U.shape(shape, "random_poisson") + tuple(r.shape)
@@ -260,8 +279,9 @@ def shuffle(x: Any, seed: int | None = None) -> Tensor:
     return Tensor._from(jax.random.permutation(_key(seed), a, axis=0))
 
 
-def random_categorical(logits: Any, num_sample: int, seed: int = 0,
-                       dtype: Any = mstype.int64) -> Tensor:  # fmt: skip
+def random_categorical(
+    logits: Any, num_sample: int, seed: int = 0, dtype: Any = mstype.int64
+) -> Tensor:
     """``num_sample`` category indices per row of 2-D ``logits`` (unnormalized log-probabilities)."""
     lg = U.floating(U.array(logits, "random_categorical", "logits"))
     if lg.ndim != 2:
@@ -271,8 +291,9 @@ def random_categorical(logits: Any, num_sample: int, seed: int = 0,
     return Tensor._from(out.astype(U.dtype(dtype, "random_categorical")))
 
 
-def choice_with_mask(input_x: Any, count: int = 256, seed: Any = None,
-                     seed2: Any = None) -> tuple[Tensor, Tensor]:  # fmt: skip
+def choice_with_mask(
+    input_x: Any, count: int = 256, seed: Any = None, seed2: Any = None
+) -> tuple[Tensor, Tensor]:
     """``count`` random coordinates of True entries of the Bool ``input_x`` (Int32, shape
     ``(count, rank)``), padded with zeros and a False mask where fewer exist."""
     a = U.array(input_x, "choice_with_mask", "input_x")
@@ -306,8 +327,10 @@ def _channel_dropout(name: str, n: int) -> Any:
         return Tensor._from(jnp.where(keep, a / (1.0 - p), 0).astype(a.dtype))
 
     fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (f"Zero whole channels (the last {n} axes together) with probability ``p``, "
-                  "scale the rest by ``1/(1-p)``.")  # fmt: skip
+    fn.__doc__ = (
+        f"Zero whole channels (the last {n} axes together) with probability ``p``, "
+        "scale the rest by ``1/(1-p)``."
+    )
     return fn
 
 
@@ -325,8 +348,9 @@ def gumbel_softmax(logits: Any, tau: float = 1.0, hard: bool = False, dim: int =
     if lg.dtype.kind != "f":
         U.fail("gumbel_softmax", f"'logits' must be a float Tensor, but got {lg.dtype}", TypeError)
     ax = U.axis(dim, lg.ndim, "gumbel_softmax", "dim")
-    y = jax.nn.softmax((lg + jax.random.gumbel(_random.next_key(), lg.shape, lg.dtype)) / tau,
-                       axis=ax)  # fmt: skip
+    y = jax.nn.softmax(
+        (lg + jax.random.gumbel(_random.next_key(), lg.shape, lg.dtype)) / tau, axis=ax
+    )
     if hard:
         onehot = jax.nn.one_hot(jnp.argmax(y, axis=ax), lg.shape[ax], axis=ax, dtype=y.dtype)
         y = onehot - jax.lax.stop_gradient(y) + y

@@ -31,8 +31,9 @@ def _take(a, idx: np.ndarray, axis: int):
     return jnp.take(a, jnp.asarray(np.clip(idx, 0, a.shape[axis] - 1)), axis=axis)
 
 
-def nearest(a, axis: int, out_size: int, rule: str, rounding: str = "floor",
-            scale: float | None = None):  # fmt: skip
+def nearest(
+    a, axis: int, out_size: int, rule: str, rounding: str = "floor", scale: float | None = None
+):
     """Nearest-neighbour along ``axis``: the source coordinate rounded (``'floor'`` or
     ``'round'``, half away from zero), clamped to the input."""
     src = source(out_size, a.shape[axis], rule, scale)
@@ -42,8 +43,9 @@ def nearest(a, axis: int, out_size: int, rule: str, rounding: str = "floor",
     return _take(a, idx.astype(np.int64), axis)
 
 
-def linear(a, axis: int, out_size: int, rule: str, clamp_negative: bool = False,
-           scale: float | None = None):  # fmt: skip
+def linear(
+    a, axis: int, out_size: int, rule: str, clamp_negative: bool = False, scale: float | None = None
+):
     """Linear interpolation along ``axis`` between the two neighbours of the source coordinate
     (clamped to the input; ``clamp_negative`` first raises negative coordinates to 0, as
     PyTorch's kernels do)."""
@@ -59,8 +61,9 @@ def linear(a, axis: int, out_size: int, rule: str, clamp_negative: bool = False,
     return _take(a, lo, axis) * (1 - w) + _take(a, lo + 1, axis) * w
 
 
-def cubic(a, axis: int, out_size: int, rule: str, coeff: float, drop_outside: bool,
-          table: int = 1024):  # fmt: skip
+def cubic(
+    a, axis: int, out_size: int, rule: str, coeff: float, drop_outside: bool, table: int = 1024
+):
     """Keys cubic convolution (coefficient ``coeff``) along ``axis`` over the 4 taps around the
     source coordinate: taps outside the input are clamped to the edge, or (``drop_outside``)
     dropped and the remaining weights renormalized. The fractional offset is rounded to a
@@ -71,8 +74,11 @@ def cubic(a, axis: int, out_size: int, rule: str, coeff: float, drop_outside: bo
     t = np.rint((src - lo) * table) / table if table else src - lo
     taps = lo[:, None].astype(np.int64) + np.arange(-1, 3)[None]
     d = np.abs(t[:, None] - np.arange(-1, 3)[None])
-    w = np.where(d <= 1, ((coeff + 2) * d - (coeff + 3)) * d * d + 1,
-                 np.where(d < 2, ((coeff * d - 5 * coeff) * d + 8 * coeff) * d - 4 * coeff, 0))  # fmt: skip
+    w = np.where(
+        d <= 1,
+        ((coeff + 2) * d - (coeff + 3)) * d * d + 1,
+        np.where(d < 2, ((coeff * d - 5 * coeff) * d + 8 * coeff) * d - 4 * coeff, 0),
+    )
     if drop_outside:
         inside = (taps >= 0) & (taps < in_size)
         w = np.where(inside, w, 0.0)

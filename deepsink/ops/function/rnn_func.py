@@ -69,9 +69,19 @@ def run_direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths, reverse):
     return out, final
 
 
-def lstm_flat(x: jax.Array, h0: jax.Array, c0: jax.Array, w: jax.Array, input_size: int,
-              hidden_size: int, num_layers: int, has_bias: bool, bidirectional: bool,
-              dropout: float, key: Any = None) -> tuple:  # fmt: skip
+def lstm_flat(
+    x: jax.Array,
+    h0: jax.Array,
+    c0: jax.Array,
+    w: jax.Array,
+    input_size: int,
+    hidden_size: int,
+    num_layers: int,
+    has_bias: bool,
+    bidirectional: bool,
+    dropout: float,
+    key: Any = None,
+) -> tuple:
     """A stacked LSTM over time-major ``x`` (T, B, input_size) with all weights in one flat
     ``w``: every layer's and direction's ``w_ih`` (4H, in) in order, then every ``w_hh``
     (4H, H), then (with ``has_bias``) every combined bias ``b_ih + b_hh`` (4H,). Returns the
@@ -99,8 +109,9 @@ def lstm_flat(x: jax.Array, h0: jax.Array, c0: jax.Array, w: jax.Array, input_si
         for d in range(dirs):
             k = layer * dirs + d
             b = bias[k] if has_bias else None
-            out, (hf, cf) = run_direction("LSTM", inp, (h0[k], c0[k]), w_ih[k], w_hh[k], b, None,
-                                          None, reverse=d == 1)  # fmt: skip
+            out, (hf, cf) = run_direction(
+                "LSTM", inp, (h0[k], c0[k]), w_ih[k], w_hh[k], b, None, None, reverse=d == 1
+            )
             outs.append(out)
             h_n.append(hf)
             c_n.append(cf)
@@ -114,8 +125,9 @@ def lstm_flat(x: jax.Array, h0: jax.Array, c0: jax.Array, w: jax.Array, input_si
     return inp, jnp.stack(h_n), jnp.stack(c_n), jnp.stack(layers)
 
 
-def lstm_weight_size(input_size: int, hidden_size: int, num_layers: int, has_bias: bool,
-                     bidirectional: bool) -> int:  # fmt: skip
+def lstm_weight_size(
+    input_size: int, hidden_size: int, num_layers: int, has_bias: bool, bidirectional: bool
+) -> int:
     """The length of ``lstm_flat``'s flat weight."""
     dirs = 2 if bidirectional else 1
     g = 4 * hidden_size
@@ -123,8 +135,9 @@ def lstm_weight_size(input_size: int, hidden_size: int, num_layers: int, has_bia
     return dirs * g * (ins + num_layers * hidden_size + (num_layers if has_bias else 0))
 
 
-def lstm_block_step(x: jax.Array, h: jax.Array, c: jax.Array, w: jax.Array, b: jax.Array,
-                    forget_bias: float) -> tuple:  # fmt: skip
+def lstm_block_step(
+    x: jax.Array, h: jax.Array, c: jax.Array, w: jax.Array, b: jax.Array, forget_bias: float
+) -> tuple:
     """One step of TensorFlow's LSTM block cell: ``[i, j, f, o] = [x, h] @ w + b`` (gates in
     that order, ``j`` the candidate), ``c' = sigmoid(f + forget_bias) * c + sigmoid(i) *
     tanh(j)``, ``h' = sigmoid(o) * tanh(c')``. Returns ``(c', h', i, j, f, o, tanh(c'))`` with
@@ -137,8 +150,9 @@ def lstm_block_step(x: jax.Array, h: jax.Array, c: jax.Array, w: jax.Array, b: j
     return c_new, o * tanhc, i, j, f, o, tanhc
 
 
-def dynamic_rnn(x: jax.Array, w: jax.Array, b: jax.Array, h0: jax.Array, c0: jax.Array,
-                forget_bias: float) -> tuple:  # fmt: skip
+def dynamic_rnn(
+    x: jax.Array, w: jax.Array, b: jax.Array, h0: jax.Array, c0: jax.Array, forget_bias: float
+) -> tuple:
     """The LSTM block cell over time-major ``x`` (T, B, in) in one ``lax.scan``: every step's
     ``y``, ``h``, ``c``, gates ``i, j, f, o`` and ``tanh(c)``, each (T, B, H)."""
 
@@ -151,8 +165,15 @@ def dynamic_rnn(x: jax.Array, w: jax.Array, b: jax.Array, h0: jax.Array, c0: jax
     return hs, hs, cs, i, j, f, o, tanhc
 
 
-def dynamic_gru_v2(x: jax.Array, w_in: jax.Array, w_hid: jax.Array, b_in: Any, b_hid: Any,
-                   h0: jax.Array, gate_order: str) -> tuple:  # fmt: skip
+def dynamic_gru_v2(
+    x: jax.Array,
+    w_in: jax.Array,
+    w_hid: jax.Array,
+    b_in: Any,
+    b_hid: Any,
+    h0: jax.Array,
+    gate_order: str,
+) -> tuple:
     """A GRU (reset after the hidden matmul) over time-major ``x`` in one ``lax.scan``, weights
     ``(in, 3H)`` and ``(H, 3H)`` with gates in ``gate_order`` (``'rzh'`` or ``'zrh'``). Returns
     every step's ``y``, ``h``, update ``z``, reset ``r``, candidate ``n`` and the hidden part of

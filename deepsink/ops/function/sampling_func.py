@@ -20,8 +20,7 @@ from jax import lax
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
-_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
-              "circular": "wrap"}  # fmt: skip
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
 
 
 def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -> Tensor:
@@ -32,8 +31,11 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
     if isinstance(padding, Tensor):
         padding = [int(v) for v in U.shape_value(padding, "pad", "padding").reshape(-1).tolist()]
     if not isinstance(padding, tuple | list) or len(padding) % 2:
-        U.fail("pad", f"'padding' must be a tuple or list of even length, but got {padding}",
-               TypeError if not isinstance(padding, tuple | list) else ValueError)  # fmt: skip
+        U.fail(
+            "pad",
+            f"'padding' must be a tuple or list of even length, but got {padding}",
+            TypeError if not isinstance(padding, tuple | list) else ValueError,
+        )
     if len(padding) // 2 > a.ndim:
         U.fail("pad", f"'padding' pads {len(padding) // 2} axes, but the input has {a.ndim}")
     if mode not in _PAD_MODES:
@@ -46,15 +48,19 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
         lo_hi = [(lo, hi, 0) for lo, hi in widths]
         return Tensor._from(lax.pad(a, jnp.asarray(fill, a.dtype), lo_hi))
     if any(lo < 0 or hi < 0 for lo, hi in widths):  # crop first, then pad what is positive
-        crop = tuple(slice(max(-lo, 0), size - max(-hi, 0)) for (lo, hi), size in
-                     zip(widths, a.shape))  # fmt: skip
+        crop = tuple(
+            slice(max(-lo, 0), size - max(-hi, 0)) for (lo, hi), size in zip(widths, a.shape)
+        )
         a = a[crop]
         widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
     if mode == "reflect":
         for ax, (lo, hi) in enumerate(widths):
             if lo >= a.shape[ax] or hi >= a.shape[ax]:
-                U.fail("pad", f"reflect padding {(lo, hi)} must be less than the size "
-                       f"{a.shape[ax]} of axis {ax}")  # fmt: skip
+                U.fail(
+                    "pad",
+                    f"reflect padding {(lo, hi)} must be less than the size "
+                    f"{a.shape[ax]} of axis {ax}",
+                )
     return Tensor._from(jnp.pad(a, widths, mode=_PAD_MODES[mode]))
 
 
@@ -68,8 +74,11 @@ def _size_and_scales(shape, size, scale_factor, recompute, api):
         if len(out) != n:
             U.fail(api, f"'size' must have {n} elements for a {len(shape)}-D input, got {size}")
         return out, [None] * n
-    factors = [float(scale_factor)] * n if isinstance(scale_factor, int | float) else [
-        float(s) for s in scale_factor]  # fmt: skip
+    factors = (
+        [float(scale_factor)] * n
+        if isinstance(scale_factor, int | float)
+        else [float(s) for s in scale_factor]
+    )
     if len(factors) != n:
         U.fail(api, f"'scale_factor' must have {n} elements, got {scale_factor}")
     out = [int(math.floor(s * f)) for s, f in zip(spatial, factors)]
@@ -139,9 +148,14 @@ def _nearest_axis(a, axis, out_size, scale, exact):
 _MODES_BY_RANK = {"linear": 3, "bilinear": 4, "bicubic": 4, "trilinear": 5}
 
 
-def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-                align_corners: bool | None = None, recompute_scale_factor: bool | None = None
-                ) -> Tensor:  # fmt: skip
+def interpolate(
+    input: Any,
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+) -> Tensor:
     """Resize the spatial axes (2..) of an (N, C, ...) input to ``size`` or by ``scale_factor``.
     ``mode``: 'nearest', 'nearest-exact', 'linear' (3-D), 'bilinear'/'bicubic' (4-D),
     'trilinear' (5-D), 'area'. As MindSpore 2.10's ``ops.interpolate``, ``scale_factor`` is
@@ -192,8 +206,15 @@ _OPS_OPTIONS = {
 }
 
 
-def resize(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: bool | None,
-           recompute_scale_factor: bool | None, cubic_rule: str = "mindspore") -> Tensor:  # fmt: skip
+def resize(
+    input: Any,
+    size: Any,
+    scale_factor: Any,
+    mode: str,
+    align_corners: bool | None,
+    recompute_scale_factor: bool | None,
+    cubic_rule: str = "mindspore",
+) -> Tensor:
     """:func:`interpolate`'s core; ``cubic_rule`` 'pytorch' gives ``mint``'s bicubic
     (A = -0.75, edge taps repeated) instead of ``ops``' (A = -0.5, outside taps dropped)."""
     api = "interpolate"
@@ -201,13 +222,15 @@ def resize(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: b
     if a.ndim < 3:
         U.fail(api, f"'input' must be 3-D, 4-D or 5-D (N, C, ...), but got shape {list(a.shape)}")
     if mode in _MODES_BY_RANK and a.ndim != _MODES_BY_RANK[mode]:
-        U.fail(api, f"mode {mode!r} needs a {_MODES_BY_RANK[mode]}-D input, but got "
-               f"{a.ndim}-D")  # fmt: skip
+        U.fail(api, f"mode {mode!r} needs a {_MODES_BY_RANK[mode]}-D input, but got {a.ndim}-D")
     if align_corners and mode not in ("linear", "bilinear", "bicubic", "trilinear"):
         U.fail(api, f"'align_corners' only applies to the linear and cubic modes, not {mode!r}")
     out_sizes, scales = _size_and_scales(a.shape, size, scale_factor, recompute_scale_factor, api)
-    x = a if jnp.issubdtype(a.dtype, jnp.floating) or mode.startswith("nearest") else (
-        a.astype(jnp.float32))  # fmt: skip
+    x = (
+        a
+        if jnp.issubdtype(a.dtype, jnp.floating) or mode.startswith("nearest")
+        else (a.astype(jnp.float32))
+    )
     if mode == "area":
         return adaptive_avg_pool_nd(Tensor._from(x), tuple(out_sizes), api)
     for i, (o, s) in enumerate(zip(out_sizes, scales)):
@@ -222,8 +245,11 @@ def resize(input: Any, size: Any, scale_factor: Any, mode: str, align_corners: b
             else:
                 x = _cubic_axis(x, axis, o, s, bool(align_corners))
         else:
-            U.fail(api, f"'mode' must be one of nearest, nearest-exact, linear, bilinear, bicubic, "
-                   f"trilinear, area, but got {mode!r}")  # fmt: skip
+            U.fail(
+                api,
+                f"'mode' must be one of nearest, nearest-exact, linear, bilinear, bicubic, "
+                f"trilinear, area, but got {mode!r}",
+            )
     return Tensor._from(x.astype(a.dtype) if mode.startswith("nearest") else x)
 
 
@@ -235,8 +261,11 @@ def pixel_shuffle(input: Any, upscale_factor: int) -> Tensor:
     a = U.array(input, "pixel_shuffle")
     r = int(upscale_factor)
     if a.ndim < 3 or a.shape[-3] % (r * r):
-        U.fail("pixel_shuffle", f"the channels of 'input' (shape {list(a.shape)}) must be "
-               f"divisible by upscale_factor^2 = {r * r}")  # fmt: skip
+        U.fail(
+            "pixel_shuffle",
+            f"the channels of 'input' (shape {list(a.shape)}) must be "
+            f"divisible by upscale_factor^2 = {r * r}",
+        )
     *lead, c, h, w = a.shape
     x = a.reshape(*lead, c // (r * r), r, r, h, w)
     n = len(lead)
@@ -249,8 +278,11 @@ def pixel_unshuffle(input: Any, downscale_factor: int) -> Tensor:
     a = U.array(input, "pixel_unshuffle")
     r = int(downscale_factor)
     if a.ndim < 3 or a.shape[-1] % r or a.shape[-2] % r:
-        U.fail("pixel_unshuffle", f"the height and width of 'input' (shape {list(a.shape)}) must "
-               f"be divisible by downscale_factor = {r}")  # fmt: skip
+        U.fail(
+            "pixel_unshuffle",
+            f"the height and width of 'input' (shape {list(a.shape)}) must "
+            f"be divisible by downscale_factor = {r}",
+        )
     *lead, c, h, w = a.shape
     x = a.reshape(*lead, c, h // r, r, w // r, r)
     n = len(lead)
@@ -265,22 +297,34 @@ def _pair(v: Any, n: int = 2) -> tuple[int, ...]:
     return tuple(int(x) for x in v) if isinstance(v, tuple | list) else (int(v),) * n
 
 
-def unfold(input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-           stride: Any = 1) -> Tensor:  # fmt: skip
+def unfold(
+    input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+) -> Tensor:
     """Sliding local blocks (im2col): (N, C, H, W) -> (N, C kh kw, L)."""
     a = U.array(input, "unfold")
     if a.ndim != 4:
         U.fail("unfold", f"'input' must be 4-D (N, C, H, W), but got shape {list(a.shape)}")
     k, d, p, s = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
     patches = lax.conv_general_dilated_patches(
-        a, k, s, [(p[0], p[0]), (p[1], p[1])], rhs_dilation=d,
-        dimension_numbers=("NCHW", "OIHW", "NCHW"))  # fmt: skip
+        a,
+        k,
+        s,
+        [(p[0], p[0]), (p[1], p[1])],
+        rhs_dilation=d,
+        dimension_numbers=("NCHW", "OIHW", "NCHW"),
+    )
     n, ckk = patches.shape[:2]
     return Tensor._from(patches.reshape(n, ckk, -1))
 
 
-def fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-         stride: Any = 1) -> Tensor:  # fmt: skip
+def fold(
+    input: Any,
+    output_size: Any,
+    kernel_size: Any,
+    dilation: Any = 1,
+    padding: Any = 0,
+    stride: Any = 1,
+) -> Tensor:
     """The adjoint of :func:`unfold` (overlaps sum): (N, C kh kw, L) -> (N, C, H, W)."""
     a = U.array(input, "fold")
     out = _pair(output_size)
@@ -308,8 +352,10 @@ def _adaptive(a: jax.Array, out: tuple[int | None, ...], reduce, api: str) -> ja
         o = size if o is None else int(o)
         if o <= 0:
             U.fail(api, f"'output_size' must be positive, but got {out}")
-        parts = [reduce(lax.slice_in_dim(x, lo, hi, axis=axis), axis=axis, keepdims=True)
-                 for lo, hi in _bins(size, o)]  # fmt: skip
+        parts = [
+            reduce(lax.slice_in_dim(x, lo, hi, axis=axis), axis=axis, keepdims=True)
+            for lo, hi in _bins(size, o)
+        ]
         x = jnp.concatenate(parts, axis=axis)
     return x
 
@@ -325,8 +371,9 @@ def adaptive_avg_pool_nd(input: Any, output_size: Any, api: str) -> Tensor:
     return adaptive_pool(input, output_size, n, "avg", api)
 
 
-def adaptive_pool(input: Any, output_size: Any, n: int, op: str, api: str,
-                  return_indices: bool = False) -> Any:  # fmt: skip
+def adaptive_pool(
+    input: Any, output_size: Any, n: int, op: str, api: str, return_indices: bool = False
+) -> Any:
     """Adaptive ``op`` ('avg' or 'max') pooling of the last ``n`` axes to ``output_size`` (an int
     or ``n`` values, None keeping a size); 'max' also returns the flat argmax positions (Int64)
     when ``return_indices``. The ``ops`` and ``mint`` adaptive poolings call this."""
@@ -344,8 +391,11 @@ def _divisible_1d(input: Any, output_size: Any, api: str) -> int:
     o = int(output_size)
     length = U.array(input, api).shape[-1]
     if o <= 0 or length % o:
-        U.fail(api, f"the last dimension {length} of 'input' must be divisible by "
-               f"'output_size' {output_size}")  # fmt: skip
+        U.fail(
+            api,
+            f"the last dimension {length} of 'input' must be divisible by "
+            f"'output_size' {output_size}",
+        )
     return o
 
 

@@ -35,8 +35,9 @@ def _number(x: Any, api: str, arg: str) -> Any:
         return x.item()
     if isinstance(x, bool | int | float | np.number | np.bool_):
         return x.item() if isinstance(x, np.generic) else x
-    U.fail(api, f"'{arg}' must be a number (int, float or bool), but got {type(x).__name__}",
-           TypeError)  # fmt: skip
+    U.fail(
+        api, f"'{arg}' must be a number (int, float or bool), but got {type(x).__name__}", TypeError
+    )
 
 
 def _scalar2(name: str, fn: Callable, doc: str) -> Callable:
@@ -149,8 +150,9 @@ def not_in_dict(key: Any, d: dict) -> bool:
 def _getitem(name: str, kind: type) -> Callable:
     def op(data: Any, index: Any) -> Any:
         if not isinstance(data, kind):
-            U.fail(name, f"'data' must be a {kind.__name__}, but got {type(data).__name__}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                name, f"'data' must be a {kind.__name__}, but got {type(data).__name__}", TypeError
+            )
         return data[index]
 
     op.__name__ = op.__qualname__ = name
@@ -245,8 +247,11 @@ def shape_mul(input_data: tuple) -> int:
 def tuple_to_array(input_x: tuple) -> Tensor:
     """A 1-D Tensor of the numbers in a tuple (Int32 for ints, Float32 for floats)."""
     if not isinstance(input_x, tuple | list) or not input_x:
-        U.fail("tuple_to_array", f"'input_x' must be a non-empty tuple of numbers, but got "
-               f"{input_x!r}", TypeError)  # fmt: skip
+        U.fail(
+            "tuple_to_array",
+            f"'input_x' must be a non-empty tuple of numbers, but got {input_x!r}",
+            TypeError,
+        )
     kind = np.float32 if any(isinstance(v, float) for v in input_x) else np.int32
     return Tensor(np.asarray(input_x, kind))
 

@@ -24,8 +24,11 @@ from deepsink.ops import _utils as U
 def _indices(x: Any, api: str, arg: str = "indices") -> jax.Array:
     idx = U.array(x, api, arg)
     if idx.dtype.kind not in "iu":
-        U.fail(api, f"'{arg}' must be an Int32 or Int64 Tensor, but got dtype "
-               f"{mstype.from_np(idx.dtype)}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'{arg}' must be an Int32 or Int64 Tensor, but got dtype {mstype.from_np(idx.dtype)}",
+            TypeError,
+        )
     return idx
 
 
@@ -45,29 +48,41 @@ def _check_scatter(idx: jax.Array, shape: tuple[int, ...], name: str) -> None:
     refused too), checked at once or when the compiled program runs (``common/indexing``); JAX
     would drop the update."""
     if idx.shape[-1] > len(shape):
-        U.fail(name, f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed the rank "
-               f"of the output ({len(shape)})")  # fmt: skip
+        U.fail(
+            name,
+            f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed the rank "
+            f"of the output ({len(shape)})",
+        )
     for k in range(idx.shape[-1]):
         column = idx[..., k]
         if name == "scatter_nd":
             indexing.check_range(
-                column, None,
+                column,
+                None,
                 "For 'ScatterNd', each element in 'indice' must be greater than or equal to 0, "
-                "but got {}", RuntimeError, negative=False,
-            )  # fmt: skip
-            message = ("For 'ScatterNd', each element in 'indices' should be smaller than the "
-                       f"value of shape, but got {{}} and got the value of shape {shape[k]}")  # fmt: skip
+                "but got {}",
+                RuntimeError,
+                negative=False,
+            )
+            message = (
+                "For 'ScatterNd', each element in 'indices' should be smaller than the "
+                f"value of shape, but got {{}} and got the value of shape {shape[k]}"
+            )
             error: type[Exception] = RuntimeError
             # a negative index is the message above alone: in a compiled program both checks
             # run, and which of two failing callbacks reports first is not defined
             column = jnp.maximum(column, 0)
         elif name == "tensor_scatter_update":
-            message = ("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
-                       "the indices which is [{}]")  # fmt: skip
+            message = (
+                "For 'TensorScatterUpdate', indices out of range for input_x. Please check "
+                "the indices which is [{}]"
+            )
             error = ValueError
         else:
-            message = (f"For '{_PRIMITIVES[name]}', the {k}-th value of 'indices'[{{}}] is out of "
-                       f"range[{shape[k]}].")  # fmt: skip
+            message = (
+                f"For '{_PRIMITIVES[name]}', the {k}-th value of 'indices'[{{}}] is out of "
+                f"range[{shape[k]}]."
+            )
             error = RuntimeError
         indexing.check_range(column, shape[k], message, error, negative=False)
 
@@ -78,15 +93,19 @@ def gather_nd(input_x: Any, indices: Any) -> Tensor:
     a = U.array(input_x, "gather_nd", "input_x")
     idx = _indices(indices, "gather_nd")
     if idx.shape[-1] > a.ndim:
-        U.fail("gather_nd", f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed "
-               f"the rank of 'input_x' ({a.ndim})")  # fmt: skip
+        U.fail(
+            "gather_nd",
+            f"the last dimension of 'indices' ({idx.shape[-1]}) must not exceed "
+            f"the rank of 'input_x' ({a.ndim})",
+        )
     for k in range(idx.shape[-1]):
         indexing.check_range(
-            idx[..., k], a.shape[k],
+            idx[..., k],
+            a.shape[k],
             f"For 'GatherNd', an index {{}} on axis {k} does not index into input_shape: "
             f"{list(a.shape)}",
             RuntimeError,
-        )  # fmt: skip
+        )
     return Tensor._from(a[_nd_index(idx)])
 
 
@@ -108,8 +127,10 @@ def _tensor_scatter(name: str, method: str) -> Callable:
         return Tensor._from(getattr(a.at[_nd_index(idx)], method)(upd))
 
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = (f"MindSpore's ``ops.{name}(input_x, indices, updates)``: a copy of ``input_x`` "
-                  f"with ``updates`` applied ({method}) at the n-D ``indices``.")  # fmt: skip
+    op.__doc__ = (
+        f"MindSpore's ``ops.{name}(input_x, indices, updates)``: a copy of ``input_x`` "
+        f"with ``updates`` applied ({method}) at the n-D ``indices``."
+    )
     return op
 
 
@@ -129,8 +150,9 @@ scatter_nd_max = tensor_scatter_max
 scatter_nd_min = tensor_scatter_min
 
 
-def tensor_scatter_elements(input_x: Any, indices: Any, updates: Any, axis: int = 0,
-                            reduction: str = "none") -> Tensor:  # fmt: skip
+def tensor_scatter_elements(
+    input_x: Any, indices: Any, updates: Any, axis: int = 0, reduction: str = "none"
+) -> Tensor:
     """``out[..., indices[i, j], ...] = updates[i, j]`` along ``axis`` (``reduction="add"``
     accumulates)."""
     a = U.array(input_x, "tensor_scatter_elements", "input_x")
@@ -172,10 +194,12 @@ def _segment(name: str, fn: Callable) -> Callable:
         return Tensor._from(out)
 
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = (f"MindSpore's ``ops.{name}(input_x, segment_ids, num_segments)``: reduce the "
-                  "slices of ``input_x`` that share a segment id (ids outside [0, num_segments) "
-                  "are dropped; an empty segment holds 0 for sum, 1 for prod, the lowest/highest "
-                  "finite value for max/min).")  # fmt: skip
+    op.__doc__ = (
+        f"MindSpore's ``ops.{name}(input_x, segment_ids, num_segments)``: reduce the "
+        "slices of ``input_x`` that share a segment id (ids outside [0, num_segments) "
+        "are dropped; an empty segment holds 0 for sum, 1 for prod, the lowest/highest "
+        "finite value for max/min)."
+    )
     return op
 
 
@@ -187,9 +211,12 @@ unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod)
 
 def _concrete(a: jax.Array, api: str) -> np.ndarray:
     if isinstance(a, jax.core.Tracer):
-        U.fail(api, "the output shape depends on the input's values, so it cannot run inside a "
-               "compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
-               ValueDependentShapeError)  # fmt: skip
+        U.fail(
+            api,
+            "the output shape depends on the input's values, so it cannot run inside a "
+            "compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+            ValueDependentShapeError,
+        )
     return np.asarray(a)
 
 

@@ -26,9 +26,12 @@ from deepsink.ops import _utils as U
 def concrete(a: jax.Array, api: str, arg: str) -> np.ndarray:
     """``a``'s values on the host; a clear error inside a compiled function."""
     if isinstance(a, jax.core.Tracer):
-        U.fail(api, f"the output shape depends on the values of '{arg}', so it cannot run inside "
-               "a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
-               ValueDependentShapeError)  # fmt: skip
+        U.fail(
+            api,
+            f"the output shape depends on the values of '{arg}', so it cannot run inside "
+            "a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+            ValueDependentShapeError,
+        )
     return np.asarray(a)
 
 
@@ -58,33 +61,55 @@ def _sparse_rows(idx: np.ndarray, val: np.ndarray) -> dict:
     return rows
 
 
-def edit_distance(hypothesis_indices: Any, hypothesis_values: Any, hypothesis_shape: Any,
-                  truth_indices: Any, truth_values: Any, truth_shape: Any,
-                  normalize: bool = True) -> Tensor:  # fmt: skip
+def edit_distance(
+    hypothesis_indices: Any,
+    hypothesis_values: Any,
+    hypothesis_shape: Any,
+    truth_indices: Any,
+    truth_values: Any,
+    truth_shape: Any,
+    normalize: bool = True,
+) -> Tensor:
     """The Levenshtein distance between the sequences of two sparse Tensors (COO ``indices``,
     ``values``, dense ``shape``; a sequence runs along the last axis), Float32 of shape
     ``max(hypothesis_shape, truth_shape)[:-1]``; ``normalize`` divides by the truth's length
     (``inf`` where the truth is empty and the hypothesis is not)."""
     api = "EditDistance"
     parts = []
-    for kind, (i, v, s) in (("hypothesis", (hypothesis_indices, hypothesis_values,
-                                             hypothesis_shape)),
-                            ("truth", (truth_indices, truth_values, truth_shape))):  # fmt: skip
+    for kind, (i, v, s) in (
+        ("hypothesis", (hypothesis_indices, hypothesis_values, hypothesis_shape)),
+        ("truth", (truth_indices, truth_values, truth_shape)),
+    ):
         ia = _int_tensor(i, api, f"{kind}_indices", 2)
         va = U.array(v, api, f"{kind}_values")
         sa = _int_tensor(s, api, f"{kind}_shape", 1)
         if va.ndim != 1 or va.shape[0] != ia.shape[0] or ia.shape[1] != sa.shape[0]:
-            U.fail(api, f"'{kind}_indices' {list(ia.shape)}, '{kind}_values' {list(va.shape)} "
-                   f"and '{kind}_shape' {list(sa.shape)} must be (N, R), (N,) and (R,)")  # fmt: skip
-        parts.append((concrete(ia, api, f"{kind}_indices"), concrete(va, api, f"{kind}_values"),
-                      concrete(sa, api, f"{kind}_shape")))  # fmt: skip
+            U.fail(
+                api,
+                f"'{kind}_indices' {list(ia.shape)}, '{kind}_values' {list(va.shape)} "
+                f"and '{kind}_shape' {list(sa.shape)} must be (N, R), (N,) and (R,)",
+            )
+        parts.append(
+            (
+                concrete(ia, api, f"{kind}_indices"),
+                concrete(va, api, f"{kind}_values"),
+                concrete(sa, api, f"{kind}_shape"),
+            )
+        )
     (hi, hv, hs), (ti, tv, ts) = parts
     if hs.shape != ts.shape:
-        U.fail(api, f"'hypothesis_shape' and 'truth_shape' must have one rank, but got "
-               f"{hs.tolist()} and {ts.tolist()}")  # fmt: skip
+        U.fail(
+            api,
+            f"'hypothesis_shape' and 'truth_shape' must have one rank, but got "
+            f"{hs.tolist()} and {ts.tolist()}",
+        )
     if hv.dtype != tv.dtype:
-        U.fail(api, f"'hypothesis_values' and 'truth_values' must have one dtype, but got "
-               f"{hv.dtype} and {tv.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'hypothesis_values' and 'truth_values' must have one dtype, but got "
+            f"{hv.dtype} and {tv.dtype}",
+            TypeError,
+        )
     out_shape = tuple(int(v) for v in np.maximum(hs, ts)[:-1])
     hyp, tru = _sparse_rows(hi, hv), _sparse_rows(ti, tv)
     out = np.zeros(out_shape, np.float32)
@@ -107,12 +132,18 @@ def no_repeat_ngram(state_seq: Any, log_probs: Any, ngram_size: int) -> Tensor:
     if not jnp.issubdtype(lp.dtype, jnp.floating):
         U.fail(api, f"'log_probs' must be a float Tensor, but got {lp.dtype}", TypeError)
     if lp.ndim != 3 or lp.shape[:2] != seq.shape[:2]:
-        U.fail(api, f"'log_probs' must be 3-D with the (batch, beam) of 'state_seq' "
-               f"{list(seq.shape[:2])}, but got shape {list(lp.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'log_probs' must be 3-D with the (batch, beam) of 'state_seq' "
+            f"{list(seq.shape[:2])}, but got shape {list(lp.shape)}",
+        )
     m, n = seq.shape[-1], ngram_size
     if n > m:
-        U.fail(api, f"the ngram_size must be less than or equal to state_seq shape[2] which is "
-               f"{m}, but got {n}")  # fmt: skip
+        U.fail(
+            api,
+            f"the ngram_size must be less than or equal to state_seq shape[2] which is "
+            f"{m}, but got {n}",
+        )
     prefix = seq[..., m - n + 1 :]
     banned = jnp.zeros(lp.shape, jnp.bool_)
     vocab = jnp.arange(lp.shape[-1])
@@ -123,8 +154,9 @@ def no_repeat_ngram(state_seq: Any, log_probs: Any, ngram_size: int) -> Tensor:
     return Tensor._from(jnp.where(banned, low, lp))
 
 
-def compute_accidental_hits(true_classes: Any, sampled_candidates: Any,
-                            num_true: int) -> tuple[Tensor, Tensor, Tensor]:  # fmt: skip
+def compute_accidental_hits(
+    true_classes: Any, sampled_candidates: Any, num_true: int
+) -> tuple[Tensor, Tensor, Tensor]:
     """Where a sampled candidate equals one of a row's true classes: the row (Int32), the
     candidate's position (the candidates' dtype) and the weight ``-FLOAT_MAX`` (Float32), one
     entry per (row, true class, matching candidate), row by row."""
@@ -132,8 +164,11 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any,
     tc = _int_tensor(true_classes, api, "true_classes", 2)
     sc = _int_tensor(sampled_candidates, api, "sampled_candidates", 1)
     if tc.shape[1] != num_true:
-        U.fail(api, f"'true_classes' must have {num_true} (num_true) columns, but got shape "
-               f"{list(tc.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'true_classes' must have {num_true} (num_true) columns, but got shape "
+            f"{list(tc.shape)}",
+        )
     t = concrete(tc, api, "true_classes")
     s = concrete(sc, api, "sampled_candidates")
     rows, ids = [], []
@@ -143,9 +178,11 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any,
             rows.extend([i] * j.size)
             ids.extend(j.tolist())
     weights = np.full(len(rows), np.finfo(np.float32).min, np.float32)
-    return (Tensor._from(jnp.asarray(np.asarray(rows, np.int32))),
-            Tensor._from(jnp.asarray(np.asarray(ids, s.dtype))),
-            Tensor._from(jnp.asarray(weights)))  # fmt: skip
+    return (
+        Tensor._from(jnp.asarray(np.asarray(rows, np.int32))),
+        Tensor._from(jnp.asarray(np.asarray(ids, s.dtype))),
+        Tensor._from(jnp.asarray(weights)),
+    )
 
 
 def map_uniform(input: Any, per_group_size: int, group_num: int) -> Tensor:
@@ -155,8 +192,11 @@ def map_uniform(input: Any, per_group_size: int, group_num: int) -> Tensor:
     for name, v in (("per_group_size", per_group_size), ("group_num", group_num)):
         v = v.item() if isinstance(v, Tensor) else v
         if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-            U.fail("MapUniform", f"'{name}' must be a positive int, but got {v!r}",
-                   TypeError if not isinstance(v, int) else ValueError)  # fmt: skip
+            U.fail(
+                "MapUniform",
+                f"'{name}' must be a positive int, but got {v!r}",
+                TypeError if not isinstance(v, int) else ValueError,
+            )
     g = int(group_num.item() if isinstance(group_num, Tensor) else group_num)
     p = int(per_group_size.item() if isinstance(per_group_size, Tensor) else per_group_size)
     return Tensor._from((a % g * p + a // g).astype(a.dtype))
@@ -174,13 +214,16 @@ def sub_and_filter(input_x: Any, max_num: int, offset: int) -> tuple[Tensor, Ten
         vals.append(int(v))
     y = a - vals[1]
     keep = np.nonzero((y >= 0) & (y < vals[0]))[0]
-    return (Tensor._from(jnp.asarray(y[keep].astype(a.dtype))),
-            Tensor._from(jnp.asarray(keep.astype(a.dtype))))  # fmt: skip
+    return (
+        Tensor._from(jnp.asarray(y[keep].astype(a.dtype))),
+        Tensor._from(jnp.asarray(keep.astype(a.dtype))),
+    )
 
 
 # --- RNN-Transducer loss ------------------------------------------------------------------------
-def _rnnt_costs(acts: jax.Array, labels: jax.Array, t_len: jax.Array, u_len: jax.Array,
-                blank: int) -> jax.Array:  # fmt: skip
+def _rnnt_costs(
+    acts: jax.Array, labels: jax.Array, t_len: jax.Array, u_len: jax.Array, blank: int
+) -> jax.Array:
     """The negative log-likelihood of each label sequence over the (T, U+1) lattice of
     ``log_softmax(acts)`` (Graves 2012), by a forward recursion in log space."""
     lp = jax.nn.log_softmax(acts.astype(jnp.float32), axis=-1)  # (B, T, U1, V)
@@ -192,8 +235,9 @@ def _rnnt_costs(acts: jax.Array, labels: jax.Array, t_len: jax.Array, u_len: jax
 
     def row(prev, tt):
         # alpha[t, u] = logaddexp(alpha[t-1, u] + blank[t-1, u], alpha[t, u-1] + emit[t, u-1])
-        from_above = jnp.where(tt == 0, jnp.where(jnp.arange(u1) == 0, 0.0, neg),
-                               prev + blank_lp[:, tt - 1])  # fmt: skip
+        from_above = jnp.where(
+            tt == 0, jnp.where(jnp.arange(u1) == 0, 0.0, neg), prev + blank_lp[:, tt - 1]
+        )
 
         def step(left, inp):
             above, em = inp
@@ -213,8 +257,9 @@ def _rnnt_costs(acts: jax.Array, labels: jax.Array, t_len: jax.Array, u_len: jax
     return -(alphas[bi, last_t, last_u] + blank_lp[bi, last_t, last_u])
 
 
-def rnnt_loss(acts: Any, labels: Any, input_lengths: Any, label_lengths: Any,
-              blank_label: int = 0) -> tuple[Tensor, Tensor]:  # fmt: skip
+def rnnt_loss(
+    acts: Any, labels: Any, input_lengths: Any, label_lengths: Any, blank_label: int = 0
+) -> tuple[Tensor, Tensor]:
     """The RNN-T loss of each batch entry and its gradient with respect to ``acts``
     ``(B, T, U+1, V)`` (the logits, normalized by ``log_softmax`` over V)."""
     api = "RNNTLoss"
@@ -230,9 +275,12 @@ def rnnt_loss(acts: Any, labels: Any, input_lengths: Any, label_lengths: Any,
         or tl.shape[0] != a.shape[0]
         or ul.shape[0] != a.shape[0]
     ):
-        U.fail(api, f"'acts' must be (B, T, U+1, V) with 'labels' (B, U) and the lengths (B,), "
-               f"but got {list(a.shape)}, {list(lab.shape)}, {list(tl.shape)}, "
-               f"{list(ul.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'acts' must be (B, T, U+1, V) with 'labels' (B, U) and the lengths (B,), "
+            f"but got {list(a.shape)}, {list(lab.shape)}, {list(tl.shape)}, "
+            f"{list(ul.shape)}",
+        )
     costs, vjp = jax.vjp(lambda x: _rnnt_costs(x, lab, tl, ul, blank_label), a)
     grads = vjp(jnp.ones_like(costs))[0]
     return Tensor._from(costs.astype(a.dtype)), Tensor._from(grads.astype(a.dtype))

@@ -36,9 +36,12 @@ def _host(a: jax.Array, api: str) -> np.ndarray:
     """``a``'s values on the host, for an op whose output length depends on them."""
     a = concrete(a)
     if isinstance(a, jax.core.Tracer):
-        U.fail(api, "the output shape depends on the indices' values, so it cannot run inside "
-               "a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
-               ValueDependentShapeError)  # fmt: skip
+        U.fail(
+            api,
+            "the output shape depends on the indices' values, so it cannot run inside "
+            "a compiled (GRAPH_MODE / jit) function; call it in PyNative mode",
+            ValueDependentShapeError,
+        )
     return np.asarray(a)
 
 
@@ -182,12 +185,17 @@ row_tensor_get_dense_shape = _getter(
     RowTensorInner, "dense_shape", "row_tensor_get_dense_shape", "shape"
 )
 for _f, _what in (
-    (coo_tensor_get_indices, "indices"), (coo_tensor_get_values, "values"),
-    (coo_tensor_get_dense_shape, "dense shape"), (csr_tensor_get_indptr, "row pointers"),
-    (csr_tensor_get_indices, "column indices"), (csr_tensor_get_values, "values"),
-    (csr_tensor_get_dense_shape, "dense shape"), (row_tensor_get_indices, "row indices"),
-    (row_tensor_get_values, "values"), (row_tensor_get_dense_shape, "dense shape"),
-):  # fmt: skip
+    (coo_tensor_get_indices, "indices"),
+    (coo_tensor_get_values, "values"),
+    (coo_tensor_get_dense_shape, "dense shape"),
+    (csr_tensor_get_indptr, "row pointers"),
+    (csr_tensor_get_indices, "column indices"),
+    (csr_tensor_get_values, "values"),
+    (csr_tensor_get_dense_shape, "dense shape"),
+    (row_tensor_get_indices, "row indices"),
+    (row_tensor_get_values, "values"),
+    (row_tensor_get_dense_shape, "dense shape"),
+):
     _kind = _f.__name__.split("_tensor_")[0].upper()
     _f.__doc__ = (
         f"The {_what} of a {'RowTensor' if _kind == 'ROW' else _kind + 'Tensor'} (MindSpore's "
@@ -404,8 +412,11 @@ def _csr_elementwise(x: Any, y: Any, api: str, fn: Any) -> Any:
     try:
         dense = jnp.broadcast_to(b, x.shape)
     except ValueError:
-        U.fail(api, f"'y' of shape {list(b.shape)} cannot broadcast to the CSRTensor's shape "
-               f"{list(x.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'y' of shape {list(b.shape)} cannot broadcast to the CSRTensor's shape "
+            f"{list(x.shape)}",
+        )
     picked = dense[x._rows(), x._indices]
     values, picked = _promote(x._values, picked)
     return CSRTensor._from(x._indptr, x._indices, fn(values, picked), x.shape)
@@ -492,8 +503,10 @@ def csr_mv(csr_tensor: Any, dense: Any) -> Tensor:
             f"{csr_tensor.ndim} dimensions, and dense tensor has {d.ndim} dimension(s). "
         )
     if d.shape[0] != csr_tensor.shape[1]:
-        raise ValueError(f"The dense_vector's shape should be ({csr_tensor.shape[1]}, 1), but its "
-                         f"current shape is: {tuple(d.shape)}.")  # fmt: skip
+        raise ValueError(
+            f"The dense_vector's shape should be ({csr_tensor.shape[1]}, 1), but its "
+            f"current shape is: {tuple(d.shape)}."
+        )
     return _csr_matmul(csr_tensor, d)
 
 
@@ -518,8 +531,11 @@ def _csr_mm_dense(x: CSRTensor, matrix: Tensor) -> Tensor:
 def _csr_from_dense_pattern(dense: np.ndarray, mask: np.ndarray, idx_dtype: Any) -> tuple:
     rows, cols = np.nonzero(mask)
     indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=mask.shape[0]))])
-    return (jnp.asarray(indptr.astype(idx_dtype)), jnp.asarray(cols.astype(idx_dtype)),
-            jnp.asarray(dense[rows, cols]))  # fmt: skip
+    return (
+        jnp.asarray(indptr.astype(idx_dtype)),
+        jnp.asarray(cols.astype(idx_dtype)),
+        jnp.asarray(dense[rows, cols]),
+    )
 
 
 def _pattern(x: CSRTensor, api: str) -> np.ndarray:
@@ -529,8 +545,14 @@ def _pattern(x: CSRTensor, api: str) -> np.ndarray:
     return mask
 
 
-def csr_mm(a: Any, b: Any, trans_a: bool = False, trans_b: bool = False,
-           adjoint_a: bool = False, adjoint_b: bool = False) -> CSRTensor:  # fmt: skip
+def csr_mm(
+    a: Any,
+    b: Any,
+    trans_a: bool = False,
+    trans_b: bool = False,
+    adjoint_a: bool = False,
+    adjoint_b: bool = False,
+) -> CSRTensor:
     """The product of two 2-D CSRTensors, as a CSRTensor whose pattern is the product's
     structural non-zeros (sorted by row, then column).
 
@@ -571,8 +593,10 @@ def csr_mm(a: Any, b: Any, trans_a: bool = False, trans_b: bool = False,
     da, ma = operand(a, trans_a, adjoint_a)
     db, mb = operand(b, trans_b, adjoint_b)
     if da.shape[1] != db.shape[0]:
-        U.fail("csr_mm", f"the inner dimensions must match, but got {list(da.shape)} and "
-               f"{list(db.shape)}")  # fmt: skip
+        U.fail(
+            "csr_mm",
+            f"the inner dimensions must match, but got {list(da.shape)} and {list(db.shape)}",
+        )
     product = np.matmul(da, db)
     mask = (ma.astype(np.int64) @ mb.astype(np.int64)) > 0
     indptr, indices, values = _csr_from_dense_pattern(product, mask, a._indices.dtype)
@@ -637,8 +661,10 @@ def csr_gather(indptr: Any, indices: Any, dense: Any, sparse_shape: Any) -> Tens
     cols = U.array(indices, "csr_gather", "indices")
     d = U.array(dense, "csr_gather", "dense")
     if tuple(d.shape) != tuple(sparse_shape):
-        U.fail("csr_gather", f"'dense' must have the shape {tuple(sparse_shape)}, but got "
-               f"{tuple(d.shape)}")  # fmt: skip
+        U.fail(
+            "csr_gather",
+            f"'dense' must have the shape {tuple(sparse_shape)}, but got {tuple(d.shape)}",
+        )
     return Tensor._from(d[indptr_to_rows(ptr, cols.shape[0]), cols])
 
 
@@ -716,9 +742,11 @@ def csr_add(a: Any, b: Any, alpha: Any, beta: Any) -> CSRTensor:
     indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=mask.shape[0]))])
     dt = a._indices.dtype
     return CSRTensor._from(
-        jnp.asarray(indptr.astype(dt)), jnp.asarray(cols.astype(dt)),
-        dense[jnp.asarray(rows), jnp.asarray(cols)], a.shape,
-    )  # fmt: skip
+        jnp.asarray(indptr.astype(dt)),
+        jnp.asarray(cols.astype(dt)),
+        dense[jnp.asarray(rows), jnp.asarray(cols)],
+        a.shape,
+    )
 
 
 # --- COO arithmetic ----------------------------------------------------------------------------
@@ -743,8 +771,9 @@ def _coalesce_np(idx: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.nd
     return uniq, inverse, summed
 
 
-def _merge_add(i1: np.ndarray, v1: np.ndarray, i2: np.ndarray, v2: np.ndarray,
-               thresh: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+def _merge_add(
+    i1: np.ndarray, v1: np.ndarray, i2: np.ndarray, v2: np.ndarray, thresh: Any
+) -> tuple[np.ndarray, np.ndarray]:
     """Merge two coordinate lists taken as sorted (row-major), as MindSpore's ``SparseAdd``:
     equal coordinates are summed and kept when ``thresh <= |sum|``; others are kept as they are."""
     out_i, out_v, a, b = [], [], 0, 0
@@ -803,10 +832,12 @@ def coo_add(x1: Any, x2: Any, thresh: Any) -> COOTensor:
         U.fail("coo_add", f"'thresh' must be 0-D, but got shape {list(t.shape)}")
     dt = jnp.promote_types(x1._values.dtype, x2._values.dtype)
     idx, vals = _merge_add(
-        _host(x1._indices, "coo_add"), _host(x1._values.astype(dt), "coo_add"),
-        _host(x2._indices, "coo_add"), _host(x2._values.astype(dt), "coo_add"),
+        _host(x1._indices, "coo_add"),
+        _host(x1._values.astype(dt), "coo_add"),
+        _host(x2._indices, "coo_add"),
+        _host(x2._values.astype(dt), "coo_add"),
         _host(t.astype(dt), "coo_add"),
-    )  # fmt: skip
+    )
     return COOTensor._from(jnp.asarray(idx), jnp.asarray(vals), x1.shape)
 
 
@@ -842,29 +873,46 @@ def coalesce(x_indices: Any, x_values: Any, x_shape: Any) -> tuple[Tensor, Tenso
     shp = U.array(x_shape, api, "x_shape")
     for arg, a in (("x_indices", idx), ("x_shape", shp)):
         if a.dtype != np.int64:
-            raise TypeError(f"For primitive[{api}], the input argument[{arg}] must be a type of "
-                            f"{{Tensor[Int64]}}, but got Tensor[{mstype.from_np(a.dtype)}].")  # fmt: skip
+            raise TypeError(
+                f"For primitive[{api}], the input argument[{arg}] must be a type of "
+                f"{{Tensor[Int64]}}, but got Tensor[{mstype.from_np(a.dtype)}]."
+            )
     if val.dtype not in (np.float16, np.float32, np.float64):
-        raise TypeError(f"For primitive[{api}], the input argument[x_values] must be a type of "
-                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
-                        f"Tensor[{mstype.from_np(val.dtype)}].")  # fmt: skip
+        raise TypeError(
+            f"For primitive[{api}], the input argument[x_values] must be a type of "
+            f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+            f"Tensor[{mstype.from_np(val.dtype)}]."
+        )
     if idx.ndim != 2 or val.ndim != 1 or shp.ndim != 1:
-        U.fail(api, f"'x_indices' must be 2-D and 'x_values', 'x_shape' 1-D, but got shapes "
-               f"{list(idx.shape)}, {list(val.shape)}, {list(shp.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'x_indices' must be 2-D and 'x_values', 'x_shape' 1-D, but got shapes "
+            f"{list(idx.shape)}, {list(val.shape)}, {list(shp.shape)}",
+        )
     if idx.shape[1] != val.shape[0] or idx.shape[0] != shp.shape[0]:
-        U.fail(api, f"'x_indices' of shape {list(idx.shape)} must be (len(x_shape), "
-               f"len(x_values)) = ({shp.shape[0]}, {val.shape[0]})")  # fmt: skip
+        U.fail(
+            api,
+            f"'x_indices' of shape {list(idx.shape)} must be (len(x_shape), "
+            f"len(x_values)) = ({shp.shape[0]}, {val.shape[0]})",
+        )
     i = _host(idx, api).T
     s = _host(shp, api)
     if i.size and (i < 0).any():
-        raise ValueError(f"For {api}, values of elements of x_indices must be non-negative, but "
-                         f"got {i.T.tolist()}")  # fmt: skip
+        raise ValueError(
+            f"For {api}, values of elements of x_indices must be non-negative, but "
+            f"got {i.T.tolist()}"
+        )
     if i.size and (i >= s[None, :]).any():
-        raise ValueError(f"For {api}, values of elements of x_indices can not exceed the limit set "
-                         f"by x_shape {s.tolist()}, but got {i.T.tolist()}")  # fmt: skip
+        raise ValueError(
+            f"For {api}, values of elements of x_indices can not exceed the limit set "
+            f"by x_shape {s.tolist()}, but got {i.T.tolist()}"
+        )
     uniq, _, summed = _coalesce_np(i, _host(val, api))
-    return (Tensor._from(jnp.asarray(uniq.T.astype(np.int64).reshape(i.shape[1], -1))),
-            Tensor._from(jnp.asarray(summed)), Tensor._from(shp))  # fmt: skip
+    return (
+        Tensor._from(jnp.asarray(uniq.T.astype(np.int64).reshape(i.shape[1], -1))),
+        Tensor._from(jnp.asarray(summed)),
+        Tensor._from(shp),
+    )
 
 
 def _coo_coalesce(x: COOTensor) -> COOTensor:
@@ -912,8 +960,11 @@ def coo_concat(sp_input: Any, concat_dim: int = 0) -> COOTensor:
     first = sp_input[0].shape
     for x in sp_input[1:]:
         if x.shape[other] != first[other]:
-            U.fail("coo_concat", f"the shapes must agree off 'concat_dim' {concat_dim}, but got "
-                   f"{first} and {x.shape}")  # fmt: skip
+            U.fail(
+                "coo_concat",
+                f"the shapes must agree off 'concat_dim' {concat_dim}, but got "
+                f"{first} and {x.shape}",
+            )
     offset, parts, values = 0, [], []
     for x in sp_input:
         parts.append(x._indices.at[:, axis].add(offset))
@@ -960,13 +1011,17 @@ def sparse_segment_mean(x: Any, indices: Any, segment_ids: Any) -> Tensor:
         U.fail(api, f"'x' must be a float Tensor, but got {mstype.from_np(a.dtype)}", TypeError)
     for arg, t in (("indices", idx), ("segment_ids", seg)):
         if t.dtype not in (np.int32, np.int64):
-            U.fail(api, f"'{arg}' must be int32 or int64, but got {mstype.from_np(t.dtype)}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                api, f"'{arg}' must be int32 or int64, but got {mstype.from_np(t.dtype)}", TypeError
+            )
         if t.ndim != 1:
             U.fail(api, f"'{arg}' must be 1-D, but got shape {list(t.shape)}")
     if a.ndim < 1 or idx.shape[0] != seg.shape[0]:
-        U.fail(api, f"'indices' ({idx.shape[0]}) and 'segment_ids' ({seg.shape[0]}) must have "
-               "one length and 'x' rank >= 1")  # fmt: skip
+        U.fail(
+            api,
+            f"'indices' ({idx.shape[0]}) and 'segment_ids' ({seg.shape[0]}) must have "
+            "one length and 'x' rank >= 1",
+        )
     s = _host(seg, api)
     i = _host(idx, api)
     if s.size and (np.diff(s) < 0).any():
@@ -981,10 +1036,16 @@ def sparse_segment_mean(x: Any, indices: Any, segment_ids: Any) -> Tensor:
 
 
 SPARSE_OPS.update(
-    coo_add=coo_add, coo_coalesce=_coo_coalesce, csr_add=csr_add, csr_mul=csr_mul,
-    csr_div=csr_div, csr_mv=csr_mv, csr_mm=csr_mm, csr_mm_dense=_csr_mm_dense,
+    coo_add=coo_add,
+    coo_coalesce=_coo_coalesce,
+    csr_add=csr_add,
+    csr_mul=csr_mul,
+    csr_div=csr_div,
+    csr_mv=csr_mv,
+    csr_mm=csr_mm,
+    csr_mm_dense=_csr_mm_dense,
     csr_reduce_sum=csr_reduce_sum,
-)  # fmt: skip
+)
 
 __all__ = [
     "coalesce", "coo2csr", "coo_add", "coo_concat", "coo_tensor_get_dense_shape",

@@ -65,8 +65,9 @@ def polygamma(n: Any, input: Any) -> Tensor:
     a = U.floating(U.array(input, "polygamma"))
     k = U.array(n, "polygamma", "n")
     if k.dtype.kind not in "iu":
-        U.fail("polygamma", f"'n' must be an integer Tensor or int, but got dtype {k.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "polygamma", f"'n' must be an integer Tensor or int, but got dtype {k.dtype}", TypeError
+        )
     return Tensor._from(jss.polygamma(k, a).astype(a.dtype))
 
 
@@ -121,8 +122,11 @@ def population_count(input_x: Any) -> Tensor:
     """The number of set bits of each element (UInt8 result), for integer inputs."""
     a = U.array(input_x, "population_count", "input_x")
     if a.dtype.kind not in "iu":
-        U.fail("population_count", f"'input_x' must be an integer Tensor, but got dtype {a.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "population_count",
+            f"'input_x' must be an integer Tensor, but got dtype {a.dtype}",
+            TypeError,
+        )
     return Tensor._from(jax.lax.population_count(a).astype(jnp.uint8))
 
 
@@ -137,8 +141,11 @@ def is_nonzero(input: Any) -> bool:
     """Whether the one element of ``input`` is non-zero (a RuntimeError for other sizes)."""
     a = U.array(input, "is_nonzero")
     if a.size != 1:
-        U.fail("is_nonzero", f"'input' must have exactly one element, but got shape {list(a.shape)}",
-               RuntimeError)  # fmt: skip
+        U.fail(
+            "is_nonzero",
+            f"'input' must have exactly one element, but got shape {list(a.shape)}",
+            RuntimeError,
+        )
     return bool(a.reshape(()) != 0)
 
 
@@ -146,8 +153,12 @@ def polar(abs: Any, angle: Any) -> Tensor:
     """The complex number ``abs * (cos(angle) + i sin(angle))`` (Complex64 for Float32)."""
     r, t = U.array(abs, "polar", "abs"), U.array(angle, "polar", "angle")
     if r.dtype != t.dtype or r.dtype.kind != "f":
-        U.fail("polar", f"'abs' and 'angle' must be float Tensors of one dtype, but got "
-               f"{r.dtype} and {t.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "polar",
+            f"'abs' and 'angle' must be float Tensors of one dtype, but got "
+            f"{r.dtype} and {t.dtype}",
+            TypeError,
+        )
     return Tensor._from(jax.lax.complex(r * jnp.cos(t), r * jnp.sin(t)))
 
 
@@ -155,8 +166,9 @@ def view_as_real(input: Any) -> Tensor:
     """A complex Tensor as real pairs: a trailing axis of 2 (real, imaginary)."""
     a = U.array(input, "view_as_real")
     if a.dtype.kind != "c":
-        U.fail("view_as_real", f"'input' must be a complex Tensor, but got dtype {a.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "view_as_real", f"'input' must be a complex Tensor, but got dtype {a.dtype}", TypeError
+        )
     return Tensor._from(jnp.stack([a.real, a.imag], axis=-1))
 
 

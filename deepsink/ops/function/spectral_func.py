@@ -59,8 +59,9 @@ def _many(name: str, fn: Callable, default_dim: Any) -> Callable:
         axes = None if dim is None else U.axes(dim, a.ndim, name, "dim")
         if axes is None and s is not None:
             axes = tuple(range(a.ndim - len(s), a.ndim))
-        return Tensor._from(fn(a, s=None if s is None else tuple(s), axes=axes,
-                               norm=_norm(norm, name)))  # fmt: skip
+        return Tensor._from(
+            fn(a, s=None if s is None else tuple(s), axes=axes, norm=_norm(norm, name))
+        )
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"MindSpore's ``ops.{name}(input, s, dim, norm)``: ``jnp.fft.{fn.__name__}``."
@@ -122,13 +123,20 @@ def rfftfreq(n: int, d: float = 1.0, dtype: Any = None) -> Tensor:
 # --- windows ------------------------------------------------------------------------------------
 def _length(window_length: Any, api: str, tensor_only: bool = False) -> int:
     if tensor_only and not isinstance(window_length, Tensor):
-        U.fail(api, "'window_length' must be a Tensor (an integer scalar), but got "
-               f"{type(window_length).__name__}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            "'window_length' must be a Tensor (an integer scalar), but got "
+            f"{type(window_length).__name__}",
+            TypeError,
+        )
     if isinstance(window_length, Tensor):
         window_length = int(np.asarray(window_length._data))
     if isinstance(window_length, bool) or not isinstance(window_length, int) or window_length < 0:
-        U.fail(api, f"'window_length' must be a non-negative int, but got {window_length!r}",
-               ValueError if isinstance(window_length, int) else TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'window_length' must be a non-negative int, but got {window_length!r}",
+            ValueError if isinstance(window_length, int) else TypeError,
+        )
     return window_length
 
 
@@ -144,8 +152,10 @@ def _cosine_window(api: str, coeffs: tuple, default: Any, tensor_only: bool) -> 
         return Tensor._from(jnp.asarray(w, dt))
 
     op.__name__ = op.__qualname__ = api
-    op.__doc__ = (f"The {api.split('_')[0]} window of ``window_length`` points (``periodic``: "
-                  "one point longer and its last dropped, for spectral analysis).")  # fmt: skip
+    op.__doc__ = (
+        f"The {api.split('_')[0]} window of ``window_length`` points (``periodic``: "
+        "one point longer and its last dropped, for spectral analysis)."
+    )
     return op
 
 
@@ -154,8 +164,14 @@ hann_window = _cosine_window("hann_window", (0.5, 0.5), np.float64, False)
 blackman_window = _cosine_window("blackman_window", (0.42, 0.5, 0.08), np.float32, True)
 
 
-def hamming_window(window_length: Any, periodic: bool = True, alpha: float = 0.54,
-                   beta: float = 0.46, *, dtype: Any = None) -> Tensor:  # fmt: skip
+def hamming_window(
+    window_length: Any,
+    periodic: bool = True,
+    alpha: float = 0.54,
+    beta: float = 0.46,
+    *,
+    dtype: Any = None,
+) -> Tensor:
     """The generalized Hamming window ``alpha - beta cos(2 pi k / m)``."""
     n = _length(window_length, "hamming_window")
     dt = np.float32 if dtype is None else U.dtype(dtype, "hamming_window")
@@ -176,8 +192,9 @@ def bartlett_window(window_length: Any, periodic: bool = True, *, dtype: Any = N
     return Tensor._from(jnp.asarray(1 - np.abs(2 * k / m - 1), dt))
 
 
-def kaiser_window(window_length: Any, periodic: bool = True, beta: float = 12.0, *,
-                  dtype: Any = None) -> Tensor:  # fmt: skip
+def kaiser_window(
+    window_length: Any, periodic: bool = True, beta: float = 12.0, *, dtype: Any = None
+) -> Tensor:
     """The Kaiser window ``I0(beta sqrt(1 - (2k/m - 1)^2)) / I0(beta)`` (Float64 by default,
     as in MindSpore)."""
     n = _length(window_length, "kaiser_window")

@@ -13,8 +13,7 @@ from deepsink.ops import _utils as U
 
 __all__ = ["stft"]
 
-_PAD_MODES = {"REFLECT": "reflect", "CONSTANT": "constant", "REPLICATE": "edge",
-              "CIRCULAR": "wrap"}  # fmt: skip
+_PAD_MODES = {"REFLECT": "reflect", "CONSTANT": "constant", "REPLICATE": "edge", "CIRCULAR": "wrap"}
 
 
 def _int(v: Any, name: str) -> int:
@@ -30,8 +29,15 @@ def _bool(v: Any, name: str) -> None:
         U.fail("stft", f"'{name}' must be a bool, but got {type(v).__name__}", TypeError)
 
 
-def frames_spectrum(a: Any, n_fft: int, hop: int, window: Any, normalized: bool,
-                    onesided: bool, return_complex: bool) -> Tensor:  # fmt: skip
+def frames_spectrum(
+    a: Any,
+    n_fft: int,
+    hop: int,
+    window: Any,
+    normalized: bool,
+    onesided: bool,
+    return_complex: bool,
+) -> Tensor:
     """The STFT of ``a`` (already padded) with an ``n_fft`` window: ``(*, N, T[, 2])``."""
     if a.shape[-1] < n_fft:
         U.fail("stft", f"the signal length {a.shape[-1]} must be at least n_fft={n_fft}")
@@ -47,10 +53,18 @@ def frames_spectrum(a: Any, n_fft: int, hop: int, window: Any, normalized: bool,
     return Tensor._from(spec)
 
 
-def stft(x: Any, n_fft: int, hop_length: int | None = None, win_length: int | None = None,
-         window: Any = None, center: bool = True, pad_mode: str = "REFLECT",
-         normalized: bool = False, onesided: bool | None = None,
-         return_complex: bool | None = None) -> Tensor:  # fmt: skip
+def stft(
+    x: Any,
+    n_fft: int,
+    hop_length: int | None = None,
+    win_length: int | None = None,
+    window: Any = None,
+    center: bool = True,
+    pad_mode: str = "REFLECT",
+    normalized: bool = False,
+    onesided: bool | None = None,
+    return_complex: bool | None = None,
+) -> Tensor:
     """Computes the short-time Fourier transform of a signal (or a batch of signals).
 
     Args:
@@ -88,14 +102,21 @@ def stft(x: Any, n_fft: int, hop_length: int | None = None, win_length: int | No
         (5, 17)
     """
     if not isinstance(x, Tensor) or x.ndim not in (1, 2):
-        U.fail("stft", f"'x' must be a 1-D or 2-D Tensor, but got {type(x).__name__}"
-               f"{'' if not isinstance(x, Tensor) else f' of shape {list(x.shape)}'}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "stft",
+            f"'x' must be a 1-D or 2-D Tensor, but got {type(x).__name__}"
+            f"{'' if not isinstance(x, Tensor) else f' of shape {list(x.shape)}'}",
+            TypeError,
+        )
     n_fft = _int(n_fft, "n_fft")
     hop = _int(n_fft // 4 if hop_length is None else hop_length, "hop_length")
     win_length = _int(n_fft if win_length is None else win_length, "win_length")
-    for v, n in ((center, "center"), (normalized, "normalized"), (onesided, "onesided"),
-                 (return_complex, "return_complex")):  # fmt: skip
+    for v, n in (
+        (center, "center"),
+        (normalized, "normalized"),
+        (onesided, "onesided"),
+        (return_complex, "return_complex"),
+    ):
         _bool(v, n)
     if not isinstance(pad_mode, str):
         U.fail("stft", f"'pad_mode' must be a str, but got {type(pad_mode).__name__}", TypeError)
@@ -109,8 +130,12 @@ def stft(x: Any, n_fft: int, hop_length: int | None = None, win_length: int | No
     else:
         w = U.array(window, "stft", "window")
         if w.ndim != 1 or w.shape[0] != win_length:
-            U.fail("stft", f"'window' must be 1-D of size win_length={win_length}, but got shape "
-                   f"{list(w.shape)}", TypeError)  # fmt: skip
+            U.fail(
+                "stft",
+                f"'window' must be 1-D of size win_length={win_length}, but got shape "
+                f"{list(w.shape)}",
+                TypeError,
+            )
     left = (n_fft - win_length) // 2
     w = jnp.pad(w, (left, n_fft - win_length - left))
     is_complex = jnp.iscomplexobj(a) or jnp.iscomplexobj(w)

@@ -123,8 +123,11 @@ class Dropout(Primitive):
 
         a = U.array(x, "Dropout", "x")
         if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
-            U.fail("Dropout", f"'x' must be a float16, float32 or float64 Tensor, but got "
-                   f"{a.dtype}", TypeError)  # fmt: skip
+            U.fail(
+                "Dropout",
+                f"'x' must be a float16, float32 or float64 Tensor, but got {a.dtype}",
+                TypeError,
+            )
         sig = (a.shape, str(a.dtype))
         engine = KR.primitive_engine(self, KR.LEHMER, self.Seed0, self.Seed1, sig)
         out, mask = engine.run(lambda st: KR.dropout(st, a, float(self.keep_prob)))
@@ -422,8 +425,11 @@ class Split(Primitive):
         a = U.array(x, "Split", "x")
         n = a.shape[U.axis(self.axis, a.ndim, "Split")]
         if self.output_num <= 0 or n % self.output_num:
-            U.fail("Split", f"the size {n} of 'axis' {self.axis} must be divisible by "
-                   f"'output_num' {self.output_num}")  # fmt: skip
+            U.fail(
+                "Split",
+                f"the size {n} of 'axis' {self.axis} must be divisible by "
+                f"'output_num' {self.output_num}",
+            )
         return A.split(a, n // self.output_num, self.axis)
 
 
@@ -529,8 +535,11 @@ class Slice(_NoAttr):
         a = U.array(x, "Slice", "x")
         begin, size = U.shape(begin, "Slice", "begin"), U.shape(size, "Slice", "size")
         if len(begin) != a.ndim or len(size) != a.ndim:
-            U.fail("Slice", f"'begin' {begin} and 'size' {size} need one entry per axis of the "
-                   f"input {list(a.shape)}")  # fmt: skip
+            U.fail(
+                "Slice",
+                f"'begin' {begin} and 'size' {size} need one entry per axis of the "
+                f"input {list(a.shape)}",
+            )
         idx = tuple(
             slice(b, a.shape[i] if s == -1 else b + s) for i, (b, s) in enumerate(zip(begin, size))
         )
@@ -542,15 +551,35 @@ class StridedSlice(Primitive):
     shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks."""
 
     @prim_attr_register
-    def __init__(self, begin_mask: int = 0, end_mask: int = 0, ellipsis_mask: int = 0,
-                 new_axis_mask: int = 0, shrink_axis_mask: int = 0) -> None:  # fmt: skip
-        for name in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
-                     "shrink_axis_mask"):  # fmt: skip
+    def __init__(
+        self,
+        begin_mask: int = 0,
+        end_mask: int = 0,
+        ellipsis_mask: int = 0,
+        new_axis_mask: int = 0,
+        shrink_axis_mask: int = 0,
+    ) -> None:
+        for name in (
+            "begin_mask",
+            "end_mask",
+            "ellipsis_mask",
+            "new_axis_mask",
+            "shrink_axis_mask",
+        ):
             A._mask_bits(getattr(self, name), "StridedSlice", name)
 
     def __call__(self, x: Any, begin: Any, end: Any, strides: Any) -> Tensor:
-        return A.strided_slice(x, begin, end, strides, self.begin_mask, self.end_mask,
-                               self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask)  # fmt: skip
+        return A.strided_slice(
+            x,
+            begin,
+            end,
+            strides,
+            self.begin_mask,
+            self.end_mask,
+            self.ellipsis_mask,
+            self.new_axis_mask,
+            self.shrink_axis_mask,
+        )
 
 
 class Pad(Primitive):
@@ -563,8 +592,11 @@ class Pad(Primitive):
     def __call__(self, x: Any) -> Tensor:
         a = U.array(x, "Pad", "x")
         if len(self.paddings) != a.ndim:
-            U.fail("Pad", f"'paddings' needs one (before, after) pair per axis of the input "
-                   f"{list(a.shape)}, but got {self.paddings}")  # fmt: skip
+            U.fail(
+                "Pad",
+                f"'paddings' needs one (before, after) pair per axis of the input "
+                f"{list(a.shape)}, but got {self.paddings}",
+            )
         return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in self.paddings)))
 
 
@@ -585,9 +617,18 @@ class Conv2D(Primitive):
     group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right)."""
 
     @prim_attr_register
-    def __init__(self, out_channel: int, kernel_size: Any, mode: int = 1, pad_mode: str = "valid",
-                 pad: Any = 0, stride: Any = 1, dilation: Any = 1, group: int = 1,
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        out_channel: int,
+        kernel_size: Any,
+        mode: int = 1,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        stride: Any = 1,
+        dilation: Any = 1,
+        group: int = 1,
+        data_format: str = "NCHW",
+    ) -> None:
         if data_format != "NCHW":
             U.fail("Conv2D", f"'data_format' must be 'NCHW', but got {data_format!r}")
         nn_func._conv_padding(pad_mode, pad, "Conv2D")
@@ -595,8 +636,11 @@ class Conv2D(Primitive):
     def __call__(self, x: Any, weight: Any) -> Tensor:
         w = U.array(weight, "Conv2D", "weight")
         if w.shape[0] != self.out_channel:
-            U.fail("Conv2D", f"'weight' must have {self.out_channel} output channels, but got "
-                   f"shape {list(w.shape)}")  # fmt: skip
+            U.fail(
+                "Conv2D",
+                f"'weight' must have {self.out_channel} output channels, but got "
+                f"shape {list(w.shape)}",
+            )
         return nn_func.conv2d(
             x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
         )
@@ -604,8 +648,13 @@ class Conv2D(Primitive):
 
 class _Pool(Primitive):
     @prim_attr_register
-    def __init__(self, kernel_size: Any = 1, strides: Any = 1, pad_mode: str = "valid",
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        strides: Any = 1,
+        pad_mode: str = "valid",
+        data_format: str = "NCHW",
+    ) -> None:
         nn_func._pool_padding(pad_mode, self.name)
         if data_format != "NCHW":
             U.fail(self.name, f"'data_format' must be 'NCHW', but got {data_format!r}")
@@ -646,8 +695,11 @@ class SoftmaxCrossEntropyWithLogits(_NoAttr):
         x = U.floating(U.array(logits, self.name, "logits"))
         y = U.array(labels, self.name, "labels").astype(x.dtype)
         if x.shape != y.shape or x.ndim != 2:
-            U.fail(self.name, f"'logits' and 'labels' must be 2-D with the same shape, but got "
-                   f"{list(x.shape)} and {list(y.shape)}")  # fmt: skip
+            U.fail(
+                self.name,
+                f"'logits' and 'labels' must be 2-D with the same shape, but got "
+                f"{list(x.shape)} and {list(y.shape)}",
+            )
         loss, grad = nn_func.softmax_cross_entropy(x, y)
         return Tensor._from(loss), Tensor._from(grad)
 
@@ -697,8 +749,11 @@ class GetNext(Primitive):
     @prim_attr_register
     def __init__(self, types: Any, shapes: Any, output_num: int, shared_name: str) -> None:
         if len(types) != output_num or len(shapes) != output_num:
-            U.fail("GetNext", f"'types' and 'shapes' must each have 'output_num' ({output_num}) "
-                   f"entries, but got {len(types)} and {len(shapes)}")  # fmt: skip
+            U.fail(
+                "GetNext",
+                f"'types' and 'shapes' must each have 'output_num' ({output_num}) "
+                f"entries, but got {len(types)} and {len(shapes)}",
+            )
 
     def __call__(self) -> Any:
         source = _GETNEXT_SOURCE.get()
@@ -790,7 +845,7 @@ from deepsink.ops.operations.array_ops import UnsortedSegmentProd as UnsortedSeg
 from deepsink.ops.operations.array_ops import UnsortedSegmentSum as UnsortedSegmentSum  # noqa: E402
 
 # more primitives, built from a table (each module lists its names in __all__)
-from deepsink.ops.operations.breadth_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.bridge_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.math_ops import ACos as ACos  # noqa: E402
 from deepsink.ops.operations.math_ops import Acosh as Acosh  # noqa: E402
 from deepsink.ops.operations.math_ops import Angle as Angle  # noqa: E402
@@ -901,7 +956,7 @@ from deepsink.ops.operations.array_ops import (  # noqa: E402
 from deepsink.ops.operations.ascend_ops import *  # noqa: E402,F403
 
 # MindSpore's deprecated lower-case Identity class (model-zoo UNet builds P.identity())
-from deepsink.ops.operations.breadth_ops import identity as identity  # noqa: E402
+from deepsink.ops.operations.bridge_ops import identity as identity  # noqa: E402
 from deepsink.ops.operations.debug_ops import HookBackward as HookBackward  # noqa: E402
 from deepsink.ops.operations.debug_ops import InsertGradientOf as InsertGradientOf  # noqa: E402
 from deepsink.ops.operations.image_ops import (  # noqa: E402
@@ -936,7 +991,7 @@ from deepsink.ops.operations.random_ops import (  # noqa: E402
 )
 
 # Bessel, QR-factor, segment, colour, format, scatter, norm and sampler primitives
-from deepsink.ops.operations.wide_ops import *  # noqa: E402,F403
+from deepsink.ops.operations.standalone_ops import *  # noqa: E402,F403
 
 # isort: split
 # user-defined operators and the side-effect (summary, dump) primitives

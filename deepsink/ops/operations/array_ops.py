@@ -129,8 +129,11 @@ class _TensorScatter(Primitive):
 
 
 def _scatter_prim(name: str, fn: Any) -> type:
-    cls = type(name, (_TensorScatter,), {"_fn": staticmethod(fn),
-                                         "__doc__": f"``{name}()(input_x, indices, updates)``."})  # fmt: skip
+    cls = type(
+        name,
+        (_TensorScatter,),
+        {"_fn": staticmethod(fn), "__doc__": f"``{name}()(input_x, indices, updates)``."},
+    )
     cls.__module__ = __name__
     return cls
 
@@ -156,8 +159,11 @@ class _Segment(Primitive):
 
 
 def _segment_prim(name: str, fn: Any) -> type:
-    cls = type(name, (_Segment,), {"_fn": staticmethod(fn),
-                                   "__doc__": f"``{name}()(input_x, segment_ids, num_segments)``."})  # fmt: skip
+    cls = type(
+        name,
+        (_Segment,),
+        {"_fn": staticmethod(fn), "__doc__": f"``{name}()(input_x, segment_ids, num_segments)``."},
+    )
     cls.__module__ = __name__
     return cls
 
@@ -234,11 +240,16 @@ class CountNonZero(Primitive):
 
     @prim_attr_register
     def __init__(self, dims: Any = None) -> None:
-        ok = dims is None or (isinstance(dims, int) and not isinstance(dims, bool)) or (
-            isinstance(dims, tuple | list)
-            and all(isinstance(d, int) and not isinstance(d, bool) for d in dims))  # fmt: skip
+        ok = (
+            dims is None
+            or (isinstance(dims, int) and not isinstance(dims, bool))
+            or (
+                isinstance(dims, tuple | list)
+                and all(isinstance(d, int) and not isinstance(d, bool) for d in dims)
+            )
+        )
         if not ok:
-            _V.fail(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
+            _V.fail_arg(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
 
     def __call__(self, x: Any) -> Tensor:
         axis = () if self.dims is None else self.dims
@@ -282,23 +293,47 @@ class EditDistance(Primitive):
     @prim_attr_register
     def __init__(self, normalize: bool = True) -> None:
         if not isinstance(normalize, bool):
-            U.fail(self.name, f"the type of 'normalize' should be 'bool', but got type "
-                   f"'{type(normalize).__name__}'.", TypeError)  # fmt: skip
+            U.fail(
+                self.name,
+                f"the type of 'normalize' should be 'bool', but got type "
+                f"'{type(normalize).__name__}'.",
+                TypeError,
+            )
 
-    def __call__(self, hypothesis_indices: Any, hypothesis_values: Any, hypothesis_shape: Any,
-                 truth_indices: Any, truth_values: Any, truth_shape: Any) -> Tensor:  # fmt: skip
-        return _SQ.edit_distance(hypothesis_indices, hypothesis_values, hypothesis_shape,
-                                 truth_indices, truth_values, truth_shape, self.normalize)  # fmt: skip
+    def __call__(
+        self,
+        hypothesis_indices: Any,
+        hypothesis_values: Any,
+        hypothesis_shape: Any,
+        truth_indices: Any,
+        truth_values: Any,
+        truth_shape: Any,
+    ) -> Tensor:
+        return _SQ.edit_distance(
+            hypothesis_indices,
+            hypothesis_values,
+            hypothesis_shape,
+            truth_indices,
+            truth_values,
+            truth_shape,
+            self.normalize,
+        )
 
 
 def _five_ints(name: str, value: Any, api: str) -> tuple:
-    if not isinstance(value, tuple | list) or len(value) != 5 or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in value):  # fmt: skip
-        _V.fail(api, name, "a tuple of 5 ints", value, TypeError)
+    if (
+        not isinstance(value, tuple | list)
+        or len(value) != 5
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        _V.fail_arg(api, name, "a tuple of 5 ints", value, TypeError)
     for i in (0, 1):
         if value[i] != 1:
-            U.fail(api, f"the '{name}[{i}]' must be int and must = 1, but got '{value[i]}' "
-                   f"with type 'int'.")  # fmt: skip
+            U.fail(
+                api,
+                f"the '{name}[{i}]' must be int and must = 1, but got '{value[i]}' "
+                f"with type 'int'.",
+            )
     for i in (2, 3, 4):
         if value[i] <= 0:
             U.fail(api, f"the '{name}[{i}]' must be a positive int, but got {value[i]}")
@@ -339,9 +374,13 @@ class ExtractVolumePatches(Primitive):
         _five_ints("kernel_size", kernel_size, self.name)
         _five_ints("strides", strides, self.name)
         if not isinstance(padding, str) or padding.upper() not in ("VALID", "SAME"):
-            U.fail(self.name, f"the 'padding' must be str and must be in '['VALID', 'SAME']', "
-                   f"but got '{str(padding).upper()}'.")  # fmt: skip
+            U.fail(
+                self.name,
+                f"the 'padding' must be str and must be in '['VALID', 'SAME']', "
+                f"but got '{str(padding).upper()}'.",
+            )
 
     def __call__(self, input_x: Any) -> Tensor:
-        return _PF.extract_volume_patches(input_x, tuple(self.kernel_size), tuple(self.strides),
-                                          self.padding)  # fmt: skip
+        return _PF.extract_volume_patches(
+            input_x, tuple(self.kernel_size), tuple(self.strides), self.padding
+        )

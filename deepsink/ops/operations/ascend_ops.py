@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from deepsink._core.unsupported import unsupported
 
-_STATUS = ("it reads and clears the float-status register of an Ascend NPU; on CPU and GPU "
-           "overflow is found by testing the gradients (amp.all_finite, the loss scalers)")  # fmt: skip
-_REG = ("it registers a kernel of an Ascend kernel library ({lib}); deepsink's kernels are "
-        "XLA's (write a custom op with jax instead)")  # fmt: skip
+_STATUS = (
+    "it reads and clears the float-status register of an Ascend NPU; on CPU and GPU "
+    "overflow is found by testing the gradients (amp.all_finite, the loss scalers)"
+)
+_REG = (
+    "it registers a kernel of an Ascend kernel library ({lib}); deepsink's kernels are "
+    "XLA's (write a custom op with jax instead)"
+)
 
 NPUAllocFloatStatus = unsupported("mindspore.ops", "NPUAllocFloatStatus", _STATUS)
 NPUGetFloatStatus = unsupported("mindspore.ops", "NPUGetFloatStatus", _STATUS)

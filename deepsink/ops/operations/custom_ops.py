@@ -84,8 +84,9 @@ _INTRINSICS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def kernel(fn: Callable | None = None, reg_info: Any = None,
-           compile_attrs: dict | None = None) -> Callable:  # fmt: skip
+def kernel(
+    fn: Callable | None = None, reg_info: Any = None, compile_attrs: dict | None = None
+) -> Callable:
     r"""
     The decorator of a Hybrid DSL function: the function runs as plain Python on NumPy arrays
     (``output_tensor``, ``allocate``, ``serial``, ``grid``, ``rsqrt``... bound to NumPy), and
@@ -126,25 +127,35 @@ def kernel(fn: Callable | None = None, reg_info: Any = None,
     if compile_attrs is None:
         compile_attrs = {}
     if not isinstance(compile_attrs, dict):
-        raise TypeError(f"The input 'compile_attrs' of @kernel must be a dict, but get a "
-                        f"{type(compile_attrs)}")  # fmt: skip
+        raise TypeError(
+            f"The input 'compile_attrs' of @kernel must be a dict, but get a {type(compile_attrs)}"
+        )
     for key in compile_attrs:
         if not isinstance(key, str):
-            raise TypeError(f"The key of 'compile_attrs' of @kernel must be a str, but get a "
-                            f"{type(key)}")  # fmt: skip
+            raise TypeError(
+                f"The key of 'compile_attrs' of @kernel must be a str, but get a {type(key)}"
+            )
     if reg_info is not None and not isinstance(reg_info, str | dict | tuple):
-        raise TypeError(f"The input 'reg_info' of @kernel should be one of str, dict and tuple, "
-                        f"but get a {type(reg_info)}")  # fmt: skip
+        raise TypeError(
+            f"The input 'reg_info' of @kernel should be one of str, dict and tuple, "
+            f"but get a {type(reg_info)}"
+        )
 
     def wrap(func: Callable) -> Callable:
         # the DSL's names resolve to the intrinsics, without touching the module's globals
-        run = types.FunctionType(func.__code__, {**func.__globals__, **_INTRINSICS},
-                                 func.__name__, func.__defaults__, func.__closure__)  # fmt: skip
+        run = types.FunctionType(
+            func.__code__,
+            {**func.__globals__, **_INTRINSICS},
+            func.__name__,
+            func.__defaults__,
+            func.__closure__,
+        )
 
         @functools.wraps(func)
         def patched(*args: Any) -> Any:
-            run.__globals__.update({k: v for k, v in func.__globals__.items()
-                                    if k not in _INTRINSICS})  # fmt: skip
+            run.__globals__.update(
+                {k: v for k, v in func.__globals__.items() if k not in _INTRINSICS}
+            )
             return run(*args)
 
         setattr(patched, _MS_KERNEL_FLAG, True)
@@ -156,8 +167,9 @@ def kernel(fn: Callable | None = None, reg_info: Any = None,
     return wrap(fn) if fn is not None else wrap
 
 
-def ms_kernel(fn: Callable | None = None, reg_info: Any = None,
-              compile_attrs: dict | None = None) -> Callable:  # fmt: skip
+def ms_kernel(
+    fn: Callable | None = None, reg_info: Any = None, compile_attrs: dict | None = None
+) -> Callable:
     r"""
     The deprecated name of :func:`mindspore.ops.kernel` (warns, then does the same).
 
@@ -184,8 +196,10 @@ def ms_kernel(fn: Callable | None = None, reg_info: Any = None,
         >>> print(double(np.array([1.0, 3.0], np.float32)))
         [2. 6.]
     """
-    _logger.warning("'ms_kernel' is deprecated from version 1.8 and will be removed in a future "
-                    "version, use 'kernel' instead.")  # fmt: skip
+    _logger.warning(
+        "'ms_kernel' is deprecated from version 1.8 and will be removed in a future "
+        "version, use 'kernel' instead."
+    )
     return kernel(fn, reg_info, compile_attrs)
 
 
@@ -197,15 +211,18 @@ def _np_dtype(dtype: Any, who: str) -> np.dtype:
         dtype = dtype.element_type()
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
-    raise TypeError(f"{who}, 'out_dtype' must be one of [mindspore.dtype, tuple, list, "
-                    f"function], but got {type(dtype)}")  # fmt: skip
+    raise TypeError(
+        f"{who}, 'out_dtype' must be one of [mindspore.dtype, tuple, list, "
+        f"function], but got {type(dtype)}"
+    )
 
 
 def _specs(shape: Any, dtype: Any, who: str) -> tuple[list[jax.ShapeDtypeStruct], bool]:
     """The outputs' shape/dtype structs and whether there are several."""
     if not isinstance(shape, tuple | list):
-        raise TypeError(f"{who}, 'out_shape' must be one of [tuple, list, function], but got "
-                        f"{type(shape)}")  # fmt: skip
+        raise TypeError(
+            f"{who}, 'out_shape' must be one of [tuple, list, function], but got {type(shape)}"
+        )
     multi = isinstance(dtype, tuple | list)
     if not multi:
         if len(shape) == 0:
@@ -213,26 +230,34 @@ def _specs(shape: Any, dtype: Any, who: str) -> tuple[list[jax.ShapeDtypeStruct]
             shape = (1,)
         return [jax.ShapeDtypeStruct(tuple(int(d) for d in shape), _np_dtype(dtype, who))], False
     if len(shape) != len(dtype) or not all(isinstance(s, tuple | list) for s in shape):
-        raise TypeError(f"{who}, 'out_shape' must hold one shape per output dtype ({len(dtype)}), "
-                        f"but got {shape}")  # fmt: skip
-    specs = [jax.ShapeDtypeStruct(tuple(int(d) for d in s), _np_dtype(t, who))
-             for s, t in zip(shape, dtype)]  # fmt: skip
+        raise TypeError(
+            f"{who}, 'out_shape' must hold one shape per output dtype ({len(dtype)}), "
+            f"but got {shape}"
+        )
+    specs = [
+        jax.ShapeDtypeStruct(tuple(int(d) for d in s), _np_dtype(t, who))
+        for s, t in zip(shape, dtype)
+    ]
     return specs, True
 
 
 def _to_outputs(result: Any, specs: list, multi: bool, who: str) -> tuple:
     outs = tuple(result) if multi else (result,)
     if len(outs) != len(specs):
-        raise RuntimeError(f"{who}, the function returned {len(outs)} outputs, but 'out_dtype' "
-                           f"declares {len(specs)}")  # fmt: skip
+        raise RuntimeError(
+            f"{who}, the function returned {len(outs)} outputs, but 'out_dtype' "
+            f"declares {len(specs)}"
+        )
     arrays = []
     for i, (o, spec) in enumerate(zip(outs, specs)):
         a = np.asarray(unwrap(o) if isinstance(o, Tensor) else o)
         if a.size == int(np.prod(spec.shape)) and a.shape != spec.shape:
             a = a.reshape(spec.shape)  # a scalar for a (1,) output, as MindSpore copies it
         if a.shape != spec.shape:
-            raise RuntimeError(f"{who}, output {i} of the function has shape {list(a.shape)}, "
-                               f"but 'out_shape' declares {list(spec.shape)}")  # fmt: skip
+            raise RuntimeError(
+                f"{who}, output {i} of the function has shape {list(a.shape)}, "
+                f"but 'out_shape' declares {list(spec.shape)}"
+            )
         arrays.append(a.astype(spec.dtype, copy=False))
     return tuple(arrays)
 
@@ -260,8 +285,9 @@ def _host_op(host: Callable[..., tuple], specs: list, args: tuple, *, effect: bo
     return tuple(jax.pure_callback(host, tuple(specs), *arrays, vmap_method="sequential"))
 
 
-def _with_bprop(forward: Callable[..., tuple], bprop: Callable | None, args: tuple,
-                multi: bool, missing: str) -> tuple:  # fmt: skip
+def _with_bprop(
+    forward: Callable[..., tuple], bprop: Callable | None, args: tuple, multi: bool, missing: str
+) -> tuple:
     """``forward(*arrays)`` whose gradient is ``bprop(*inputs, out, dout)`` (Tensors), or an
     error naming ``missing`` when differentiated without a bprop."""
     from deepsink._core.grad import _reduce_to
@@ -297,8 +323,10 @@ def _with_bprop(forward: Callable[..., tuple], bprop: Callable | None, args: tup
         grads = bp(*[Tensor._from(a) for a in call], wrap(out), wrap(dout))
         grads = tuple(grads) if isinstance(grads, tuple | list) else (grads,)
         if len(grads) != len(args):
-            raise TypeError(f"For 'bprop', it must return one gradient per input ({len(args)}), "
-                            f"but returned {len(grads)}")  # fmt: skip
+            raise TypeError(
+                f"For 'bprop', it must return one gradient per input ({len(args)}), "
+                f"but returned {len(grads)}"
+            )
         return ([_reduce_to(grads[i], x) for i, x in zip(pos, xs)],)
 
     f.defvjp(fwd, bwd)
@@ -315,8 +343,10 @@ def _reg_infos(reg_info: Any, func: Any) -> list[dict]:
         if isinstance(item, str):
             item = json.loads(item)
         if not isinstance(item, dict):
-            raise TypeError(f"For 'Custom', 'reg_info' must be str, dict, list or tuple of them, "
-                            f"but got {type(item).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'Custom', 'reg_info' must be str, dict, list or tuple of them, "
+                f"but got {type(item).__name__}"
+            )
         out.append(item)
     return out
 
@@ -369,14 +399,21 @@ class Custom(PrimitiveWithInfer):
          [2. 2.]]
     """
 
-    def __init__(self, func: Any, out_shape: Any = None, out_dtype: Any = None,
-                 func_type: str = "pyfunc", bprop: Callable | None = None,
-                 reg_info: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        func: Any,
+        out_shape: Any = None,
+        out_dtype: Any = None,
+        func_type: str = "pyfunc",
+        bprop: Callable | None = None,
+        reg_info: Any = None,
+    ) -> None:
         super().__init__("Custom")
         self.log_prefix = f"For 'Custom', 'func_type': {func_type}, 'func': {func}"
         if func_type not in _FUNC_TYPES:
-            raise ValueError(f"{self.log_prefix}, 'func_type' must be one of {_FUNC_TYPES}, but "
-                             f"got {func_type}")  # fmt: skip
+            raise ValueError(
+                f"{self.log_prefix}, 'func_type' must be one of {_FUNC_TYPES}, but got {func_type}"
+            )
         if func_type in _REFUSED:
             raise NotImplementedError(
                 f"{self.log_prefix}: func_type {func_type!r} is not supported by deepsink: "
@@ -387,11 +424,13 @@ class Custom(PrimitiveWithInfer):
         if func_type == "hybrid" and not getattr(func, _MS_KERNEL_FLAG, False):
             raise TypeError(f"{self.log_prefix}, 'func' must be a function decorated by kernel")
         if not callable(func):
-            raise TypeError(f"{self.log_prefix}, 'func' must be a function, but got "
-                            f"{type(func).__name__}")  # fmt: skip
+            raise TypeError(
+                f"{self.log_prefix}, 'func' must be a function, but got {type(func).__name__}"
+            )
         if bprop is not None and not callable(bprop):
-            raise TypeError(f"{self.log_prefix}, 'bprop' must be a function, but got "
-                            f"{type(bprop).__name__}")  # fmt: skip
+            raise TypeError(
+                f"{self.log_prefix}, 'bprop' must be a function, but got {type(bprop).__name__}"
+            )
         self.func, self.func_type, self.bprop = func, func_type, bprop
         self.out_shape, self.out_dtype = out_shape, out_dtype
         self.reg_info = _reg_infos(reg_info, func)
@@ -423,12 +462,15 @@ class Custom(PrimitiveWithInfer):
             if info.get("target") not in (None, "UnKnown", "CPU") or not info.get("dtype_format"):
                 continue
             rows = info["dtype_format"]
-            if not any(len(row) == len(used) and all(not c[0] or c[0] == u
-                                                     for c, u in zip(row, used))
-                       for row in rows):  # fmt: skip
-                raise TypeError(f"{self.log_prefix}, the dtypes of its inputs and outputs {used} "
-                                f"match no 'dtype_format' of its registration information: "
-                                f"{[[c[0] for c in row] for row in rows]}")  # fmt: skip
+            if not any(
+                len(row) == len(used) and all(not c[0] or c[0] == u for c, u in zip(row, used))
+                for row in rows
+            ):
+                raise TypeError(
+                    f"{self.log_prefix}, the dtypes of its inputs and outputs {used} "
+                    f"match no 'dtype_format' of its registration information: "
+                    f"{[[c[0] for c in row] for row in rows]}"
+                )
 
     def __call__(self, *args: Any) -> Any:
         tensors = [a for a in args if _is_array(a)]
@@ -444,13 +486,20 @@ class Custom(PrimitiveWithInfer):
             return _to_outputs(func(*call), specs, multi, prefix)
 
         if self.func_type == "hybrid":
-            missing = (f"{prefix}: MindSpore derives a hybrid operator's backward kernel with "
-                       f"AKG's autodiff, which deepsink does not have; pass 'bprop' to "
-                       f"differentiate it")  # fmt: skip
+            missing = (
+                f"{prefix}: MindSpore derives a hybrid operator's backward kernel with "
+                f"AKG's autodiff, which deepsink does not have; pass 'bprop' to "
+                f"differentiate it"
+            )
         else:
             missing = f"Illegal primitive {self.name}'s bprop not defined"
-        outs = _with_bprop(lambda *xs: _host_op(host, specs, xs, effect=False), self.bprop,
-                           tuple(arrays), multi, missing)  # fmt: skip
+        outs = _with_bprop(
+            lambda *xs: _host_op(host, specs, xs, effect=False),
+            self.bprop,
+            tuple(arrays),
+            multi,
+            missing,
+        )
         result = tuple(Tensor._from(o) for o in outs)
         return result if multi else result[0]
 
@@ -490,23 +539,39 @@ class PyFunc(PrimitiveWithInfer):
         [2. 4.]
     """
 
-    def __init__(self, fn: Callable, in_types: list, in_shapes: list, out_types: list,
-                 out_shapes: list, stateful: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        fn: Callable,
+        in_types: list,
+        in_shapes: list,
+        out_types: list,
+        out_shapes: list,
+        stateful: bool = True,
+    ) -> None:
         super().__init__(self.__class__.__name__)
         if not callable(fn):
-            raise TypeError(f"For 'PyFunc', the 'fn' must be a function, but got "
-                            f"{type(fn).__name__}")  # fmt: skip
-        for name, value in (("in_types", in_types), ("in_shapes", in_shapes),
-                            ("out_types", out_types), ("out_shapes", out_shapes)):  # fmt: skip
+            raise TypeError(
+                f"For 'PyFunc', the 'fn' must be a function, but got {type(fn).__name__}"
+            )
+        for name, value in (
+            ("in_types", in_types),
+            ("in_shapes", in_shapes),
+            ("out_types", out_types),
+            ("out_shapes", out_shapes),
+        ):
             if not isinstance(value, list | tuple):
-                raise TypeError(f"For 'PyFunc', the '{name}' must be a list, but got "
-                                f"{type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'PyFunc', the '{name}' must be a list, but got {type(value).__name__}"
+                )
         if len(out_types) != len(out_shapes):
-            raise ValueError(f"For 'PyFunc', 'out_types' and 'out_shapes' must have the same "
-                             f"length, but got {len(out_types)} and {len(out_shapes)}")  # fmt: skip
+            raise ValueError(
+                f"For 'PyFunc', 'out_types' and 'out_shapes' must have the same "
+                f"length, but got {len(out_types)} and {len(out_shapes)}"
+            )
         if not isinstance(stateful, bool):
-            raise TypeError(f"For 'PyFunc', the 'stateful' must be a bool, but got "
-                            f"{type(stateful).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'PyFunc', the 'stateful' must be a bool, but got {type(stateful).__name__}"
+            )
         self.fn, self.stateful = fn, stateful
         self.in_types, self.in_shapes = list(in_types), [tuple(s) for s in in_shapes]
         self.out_types, self.out_shapes = list(out_types), [tuple(s) for s in out_shapes]
@@ -515,14 +580,18 @@ class PyFunc(PrimitiveWithInfer):
     def __call__(self, *args: Any) -> tuple:
         arrays = [unwrap(a) for a in args]
         if len(arrays) != len(self.in_types):
-            raise ValueError(f"For 'PyFunc', it takes {len(self.in_types)} inputs ('in_types'), "
-                             f"but got {len(arrays)}")  # fmt: skip
+            raise ValueError(
+                f"For 'PyFunc', it takes {len(self.in_types)} inputs ('in_types'), "
+                f"but got {len(arrays)}"
+            )
         for i, (a, t, s) in enumerate(zip(arrays, self.in_types, self.in_shapes)):
             want = _np_dtype(t, "For 'PyFunc'")
             if np.dtype(a.dtype) != want or tuple(a.shape) != s:
-                raise ValueError(f"For 'PyFunc', input {i} must be {want.name} of shape "
-                                 f"{list(s)}, but got {np.dtype(a.dtype).name} of shape "
-                                 f"{list(a.shape)}")  # fmt: skip
+                raise ValueError(
+                    f"For 'PyFunc', input {i} must be {want.name} of shape "
+                    f"{list(s)}, but got {np.dtype(a.dtype).name} of shape "
+                    f"{list(a.shape)}"
+                )
         specs, _ = _specs(tuple(self.out_shapes), tuple(self.out_types), "For 'PyFunc'")
         fn = self.fn
 
@@ -575,8 +644,13 @@ class Morph(PrimitiveWithInfer):
         [7. 7.]
     """
 
-    def __init__(self, fn: Callable, infer_shape: Callable, infer_dtype: Callable,
-                 bprop_fn: Callable | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        fn: Callable,
+        infer_shape: Callable,
+        infer_dtype: Callable,
+        bprop_fn: Callable | None = None,
+    ) -> None:
         super().__init__(self.__class__.__name__)
         self._infer_shape, self._infer_dtype = infer_shape, infer_dtype
         self.__morph_fn__ = fn
@@ -588,8 +662,10 @@ class Morph(PrimitiveWithInfer):
             sig = inspect.signature(fn)
             for p in sig.parameters.values():
                 if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY):
-                    raise TypeError(f"Morph with a bprop_fn does not support *args, **kwargs or "
-                                    f"keyword-only arguments in 'fn', but got {sig}")  # fmt: skip
+                    raise TypeError(
+                        f"Morph with a bprop_fn does not support *args, **kwargs or "
+                        f"keyword-only arguments in 'fn', but got {sig}"
+                    )
             self.__morph_bprop_fn__ = bprop_fn
 
     def __call__(self, *args: Any) -> Any:
@@ -612,9 +688,10 @@ class Morph(PrimitiveWithInfer):
 
 
 CustomOpBuilder = unsupported(
-    "mindspore.ops", "CustomOpBuilder",
+    "mindspore.ops",
+    "CustomOpBuilder",
     "it compiles C++ sources against MindSpore's runtime (its PyBoost kernels) into a loadable "
     "module; write the operator as an ops.Custom 'pyfunc' function or in jax",
-)  # fmt: skip
+)
 
 __all__ = ["Custom", "PyFunc", "Morph", "kernel", "ms_kernel"]

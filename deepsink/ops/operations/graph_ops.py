@@ -102,13 +102,15 @@ class SelectView(Primitive):
     def __call__(self, x: Any, index: int, axis: int) -> Tensor:
         for name, v in (("index", index), ("axis", axis)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"For 'SelectView', '{name}' must be int, but got "
-                                f"{type(v).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'SelectView', '{name}' must be int, but got {type(v).__name__}"
+                )
         data = unwrap(x)
         n = data.shape[axis]
         if not -n <= index < n:
-            raise IndexError(f"For 'SelectView', 'index' {index} is out of range for axis "
-                             f"{axis} of size {n}")  # fmt: skip
+            raise IndexError(
+                f"For 'SelectView', 'index' {index} is out of range for axis {axis} of size {n}"
+            )
         return Tensor._from(jnp.take(data, index, axis=axis))
 
 
@@ -141,11 +143,14 @@ class MoveTo(Primitive):
 
     def __call__(self, input: Any, to: str = "CPU", blocking: bool = True) -> Tensor:
         if to != "CPU":
-            raise ValueError(f"For 'MoveTo', 'to' must be 'CPU' (Ascend devices are not "
-                             f"supported), but got {to!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'MoveTo', 'to' must be 'CPU' (Ascend devices are not "
+                f"supported), but got {to!r}"
+            )
         if not isinstance(blocking, bool):
-            raise TypeError(f"For 'MoveTo', 'blocking' must be bool, but got "
-                            f"{type(blocking).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'MoveTo', 'blocking' must be bool, but got {type(blocking).__name__}"
+            )
         data = unwrap(input) if isinstance(input, Tensor) else jnp.asarray(input)
         if isinstance(data, jax.core.Tracer):
             return Tensor._from(data)
@@ -247,8 +252,9 @@ def add_flags(fn: Any = None, **flags: Any) -> Any:
     """
     for k, v in flags.items():
         if not isinstance(v, bool):
-            raise TypeError(f"For 'add_flags', the flag '{k}' must be bool, but got "
-                            f"{type(v).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'add_flags', the flag '{k}' must be bool, but got {type(v).__name__}"
+            )
 
     def deco(f: Any) -> Any:
         old = dict(getattr(f, "_func_graph_flags", {}) or {})
@@ -319,8 +325,9 @@ class DynamicShape(Primitive):
 
     def __call__(self, input_x: Any) -> Tensor:
         if not isinstance(input_x, Tensor):
-            raise TypeError(f"For 'DynamicShape', 'input_x' must be a Tensor, but got "
-                            f"{type(input_x).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'DynamicShape', 'input_x' must be a Tensor, but got {type(input_x).__name__}"
+            )
         return Tensor._from(jnp.asarray(unwrap(input_x).shape, jnp.int64))
 
 
@@ -364,23 +371,29 @@ class DropoutGenMask(Primitive):
         super().__init__(self.__class__.__name__)
         for name, v in (("Seed0", Seed0), ("Seed1", Seed1)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"For 'DropoutGenMask', '{name}' must be int, but got "
-                                f"{type(v).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'DropoutGenMask', '{name}' must be int, but got {type(v).__name__}"
+                )
         self.seed0, self.seed1 = Seed0, Seed1
 
     def __call__(self, shape: Any, keep_prob: Any) -> Tensor:
         if not isinstance(shape, tuple) or not all(
             isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
         ):
-            raise TypeError(f"For 'DropoutGenMask', 'shape' must be a tuple of non-negative "
-                            f"ints, but got {shape!r}")  # fmt: skip
+            raise TypeError(
+                f"For 'DropoutGenMask', 'shape' must be a tuple of non-negative "
+                f"ints, but got {shape!r}"
+            )
         if not isinstance(keep_prob, Tensor):
-            raise TypeError(f"For 'DropoutGenMask', 'keep_prob' must be a Tensor, but got "
-                            f"{type(keep_prob).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'DropoutGenMask', 'keep_prob' must be a Tensor, but got "
+                f"{type(keep_prob).__name__}"
+            )
         p = unwrap(keep_prob)
         if not isinstance(p, jax.core.Tracer) and not 0 < float(p) <= 1:
-            raise ValueError(f"For 'DropoutGenMask', 'keep_prob' must be in (0, 1], but got "
-                             f"{float(p)}")  # fmt: skip
+            raise ValueError(
+                f"For 'DropoutGenMask', 'keep_prob' must be in (0, 1], but got {float(p)}"
+            )
         count = int(np.prod(shape))
         nbytes = _mask_bytes(count)
         key = _random.next_key()  # the global RNG state (mindspore.set_seed) ...
@@ -428,8 +441,10 @@ class DropoutDoMask(Primitive):
         if m.dtype != jnp.uint8:
             raise TypeError(f"For 'DropoutDoMask', 'mask' must be uint8, but got {m.dtype}")
         if m.size * 8 < x.size:
-            raise ValueError(f"For 'DropoutDoMask', 'mask' holds {m.size * 8} bits, fewer than "
-                             f"the {x.size} elements of 'input_x'")  # fmt: skip
+            raise ValueError(
+                f"For 'DropoutDoMask', 'mask' holds {m.size * 8} bits, fewer than "
+                f"the {x.size} elements of 'input_x'"
+            )
         bits = (m.reshape(-1, 1) >> jnp.arange(8, dtype=jnp.uint8)) & 1
         keep = bits.reshape(-1)[: x.size].reshape(x.shape).astype(bool)
         scaled = x / jnp.asarray(p, x.dtype)
@@ -462,21 +477,27 @@ class FloatStatus(Primitive):
         super().__init__(self.__class__.__name__)
 
     def __call__(self, x: Any) -> Tensor:
-        if not isinstance(x, Tensor) or x.dtype not in (mstype.float16, mstype.float32,
-                                                        mstype.float64):  # fmt: skip
-            raise TypeError(f"For 'FloatStatus', 'x' must be a float16, float32 or float64 "
-                            f"Tensor, but got {getattr(x, 'dtype', type(x).__name__)}")  # fmt: skip
+        if not isinstance(x, Tensor) or x.dtype not in (
+            mstype.float16,
+            mstype.float32,
+            mstype.float64,
+        ):
+            raise TypeError(
+                f"For 'FloatStatus', 'x' must be a float16, float32 or float64 "
+                f"Tensor, but got {getattr(x, 'dtype', type(x).__name__)}"
+            )
         data = unwrap(x)
         bad = jnp.logical_not(jnp.isfinite(data).all())
         return Tensor._from(bad.astype(data.dtype).reshape(1))
 
 
 J = unsupported(
-    "mindspore.ops", "J",
+    "mindspore.ops",
+    "J",
     "it is the node of MindSpore's IR that its automatic differentiation pass expands; "
     "differentiate with mindspore.grad, value_and_grad, jvp or vjp",
     kind="function",
-)  # fmt: skip
+)
 
 __all__ = ["UpdateState", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
            "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask",

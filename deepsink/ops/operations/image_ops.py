@@ -16,7 +16,7 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 def _string(api: str, arg: str, value: Any, choices: list) -> str:
     if not isinstance(value, str):
-        V.fail(api, arg, "a str", value, TypeError)
+        V.fail_arg(api, arg, "a str", value, TypeError)
     if value not in choices:
         U.fail(api, f"the '{arg}' must be str and must be in '{choices}', but got '{value}'.")
     return value
@@ -59,15 +59,23 @@ class ExtractGlimpse(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, centered: bool = True, normalized: bool = True, uniform_noise: bool = True,
-                 noise: str = "uniform") -> None:  # fmt: skip
+    def __init__(
+        self,
+        centered: bool = True,
+        normalized: bool = True,
+        uniform_noise: bool = True,
+        noise: str = "uniform",
+    ) -> None:
         V.check_bool(centered, "centered", self.name)
         V.check_bool(normalized, "normalized", self.name)
         _string(self.name, "noise", noise, ["uniform", "gaussian", "zero"])
         V.check_bool(uniform_noise, "uniform_noise", self.name)
         if uniform_noise and noise != "uniform":
-            U.fail(self.name, f"the value of 'noise' must be uniform when uniform_noise is True, "
-                   f"but got {noise}.")  # fmt: skip
+            U.fail(
+                self.name,
+                f"the value of 'noise' must be uniform when uniform_noise is True, "
+                f"but got {noise}.",
+            )
 
     def __call__(self, x: Any, size: Any, offsets: Any) -> Tensor:
         return IS.extract_glimpse(x, size, offsets, self.centered, self.normalized, self.noise)
@@ -114,8 +122,9 @@ class ScaleAndTranslate(Primitive):
         V.check_bool(antialias, "antialias", self.name)
 
     def __call__(self, images: Any, size: Any, scale: Any, translation: Any) -> Tensor:
-        return IS.scale_and_translate(images, size, scale, translation, self.kernel_type,
-                                      self.antialias)  # fmt: skip
+        return IS.scale_and_translate(
+            images, size, scale, translation, self.kernel_type, self.antialias
+        )
 
 
 class CombinedNonMaxSuppression(Primitive):
@@ -159,11 +168,25 @@ class CombinedNonMaxSuppression(Primitive):
         V.check_bool(pad_per_class, "pad_per_class", self.name)
         V.check_bool(clip_boxes, "clip_boxes", self.name)
 
-    def __call__(self, boxes: Any, scores: Any, max_output_size_per_class: Any,
-                 max_total_size: Any, iou_threshold: Any, score_threshold: Any) -> tuple:  # fmt: skip
-        return IS.combined_non_max_suppression(boxes, scores, max_output_size_per_class,
-                                               max_total_size, iou_threshold, score_threshold,
-                                               self.pad_per_class, self.clip_boxes)  # fmt: skip
+    def __call__(
+        self,
+        boxes: Any,
+        scores: Any,
+        max_output_size_per_class: Any,
+        max_total_size: Any,
+        iou_threshold: Any,
+        score_threshold: Any,
+    ) -> tuple:
+        return IS.combined_non_max_suppression(
+            boxes,
+            scores,
+            max_output_size_per_class,
+            max_total_size,
+            iou_threshold,
+            score_threshold,
+            self.pad_per_class,
+            self.clip_boxes,
+        )
 
 
 __all__ = ["CombinedNonMaxSuppression", "ExtractGlimpse", "ScaleAndTranslate"]

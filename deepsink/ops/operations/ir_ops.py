@@ -78,8 +78,10 @@ def hyper_add(x: Any, y: Any) -> Any:
     """
     if isinstance(x, tuple | list):
         if not isinstance(y, tuple | list) or len(x) != len(y):
-            raise ValueError(f"For 'hyper_add', the inputs must have the same structure, but got "
-                             f"{type(x).__name__} of {len(x)} and {y!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'hyper_add', the inputs must have the same structure, but got "
+                f"{type(x).__name__} of {len(x)} and {y!r}"
+            )
         return type(x)(hyper_add(a, b) for a, b in zip(x, y))
     return x + y
 
@@ -139,8 +141,9 @@ def switch(cond: Any, true_branch: Any, false_branch: Any) -> Any:
     def pick(a: Any, b: Any) -> Any:
         return Tensor._from(jnp.where(c, unwrap(a), unwrap(b)))
 
-    return jax.tree_util.tree_map(pick, true_branch, false_branch,
-                                  is_leaf=lambda v: isinstance(v, Tensor))  # fmt: skip
+    return jax.tree_util.tree_map(
+        pick, true_branch, false_branch, is_leaf=lambda v: isinstance(v, Tensor)
+    )
 
 
 class _SliceGetItem:
@@ -165,18 +168,23 @@ class _SliceGetItem:
 
     def __call__(self, slice_value: Any, attr: str) -> Any:
         if not isinstance(slice_value, slice):
-            raise TypeError(f"For 'SliceGetItem', the input must be a slice, but got "
-                            f"{type(slice_value).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SliceGetItem', the input must be a slice, but got "
+                f"{type(slice_value).__name__}"
+            )
         if attr not in ("start", "stop", "step"):
-            raise ValueError(f"For 'SliceGetItem', 'attr' must be 'start', 'stop' or 'step', "
-                             f"but got {attr!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'SliceGetItem', 'attr' must be 'start', 'stop' or 'step', but got {attr!r}"
+            )
         return getattr(slice_value, attr)
 
 
 SliceGetItem = _SliceGetItem()
 
-_IR = ("it is a node of MindSpore's graph IR ({what}), with no meaning as a call in deepsink, "
-       "which compiles Python through JAX")  # fmt: skip
+_IR = (
+    "it is a node of MindSpore's graph IR ({what}), with no meaning as a call in deepsink, "
+    "which compiles Python through JAX"
+)
 _REFUSED_FUNCTIONS = {
     "tail": "a tuple helper of the graph compiler; use t[1:]",
     "zip_operation": "a tuple helper of the graph compiler; use zip",
@@ -216,8 +224,7 @@ _REFUSED_CLASSES = {
     "vm_impl_registry": "its Python VM's kernel registry",
 }
 for _name, _what in _REFUSED_FUNCTIONS.items():
-    globals()[_name] = unsupported("mindspore.ops", _name, _IR.format(what=_what),
-                                   kind="function")  # fmt: skip
+    globals()[_name] = unsupported("mindspore.ops", _name, _IR.format(what=_what), kind="function")
 for _name, _what in _REFUSED_CLASSES.items():
     globals()[_name] = unsupported("mindspore.ops", _name, _IR.format(what=_what))
 del _name, _what

@@ -133,8 +133,9 @@ class ForiLoop(Primitive):
     def __init__(self) -> None:
         """Initialize ForiLoop."""
 
-    def __call__(self, lower: Any, upper: Any, loop_func: Any, init_val: Any,
-                 unroll: bool = True) -> Any:  # fmt: skip
+    def __call__(
+        self, lower: Any, upper: Any, loop_func: Any, init_val: Any, unroll: bool = True
+    ) -> Any:
         _check_type("ForiLoop", "lower", lower, (int, Tensor), "int or Tensor")
         _check_type("ForiLoop", "upper", upper, (int, Tensor), "int or Tensor")
         _check_type("ForiLoop", "loop_func", loop_func, _FUNCTION, "function")
@@ -192,8 +193,9 @@ class Scan(Primitive):
     def __init__(self) -> None:
         """Initialize Scan."""
 
-    def __call__(self, loop_func: Any, init: Any, xs: Any, length: Any = None,
-                 unroll: bool = True) -> Any:  # fmt: skip
+    def __call__(
+        self, loop_func: Any, init: Any, xs: Any, length: Any = None, unroll: bool = True
+    ) -> Any:
         _check_type("Scan", "loop_func", loop_func, _FUNCTION, "function")
         if xs is not None and not isinstance(xs, list | tuple):
             _check_type("Scan", "xs", xs, (list, tuple), "list, tuple or None")
@@ -259,8 +261,9 @@ def switch_layer(index: Any, layers_tuple: Any) -> Any:
             if k == len(layers_tuple) - 1:
                 body()
                 return
-            control_flow.if_stmt(index == k, body, lambda: pick(k + 1), loop.get, loop.set,
-                                 loop.names)  # fmt: skip
+            control_flow.if_stmt(
+                index == k, body, lambda: pick(k + 1), loop.get, loop.set, loop.names
+            )
 
         pick(0)
         return loop.value

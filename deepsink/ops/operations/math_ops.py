@@ -40,8 +40,11 @@ class _Binary(Primitive):
 
 
 def _prim(base: type, name: str, fn: Any) -> type:
-    cls = type(name, (base,), {"_fn": staticmethod(fn),
-                               "__doc__": f"MindSpore's ``ops.{name}()``: ``{fn.__name__}``."})  # fmt: skip
+    cls = type(
+        name,
+        (base,),
+        {"_fn": staticmethod(fn), "__doc__": f"MindSpore's ``ops.{name}()``: ``{fn.__name__}``."},
+    )
     cls.__module__ = __name__
     return cls
 
@@ -240,18 +243,34 @@ class FFTWithSize(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, signal_ndim: int, inverse: bool, real: bool, norm: str = "backward",
-                 onesided: bool = True, signal_sizes: Any = ()) -> None:  # fmt: skip
+    def __init__(
+        self,
+        signal_ndim: int,
+        inverse: bool,
+        real: bool,
+        norm: str = "backward",
+        onesided: bool = True,
+        signal_sizes: Any = (),
+    ) -> None:
         _V.check_positive_int(signal_ndim, "signal_ndim", self.name)
         _V.check_range(signal_ndim, 1, 3, "signal_ndim", self.name)
         for arg, v in (("inverse", inverse), ("real", real), ("onesided", onesided)):
             _V.check_bool(v, arg, self.name)
         if not isinstance(norm, str):
-            _V.fail(self.name, "norm", "a str", norm, TypeError)
+            _V.fail_arg(self.name, "norm", "a str", norm, TypeError)
         _V.check_one_of(norm, ("backward", "forward", "ortho"), "norm", self.name)
         if not isinstance(signal_sizes, tuple | list):
-            _V.fail(self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError)
+            _V.fail_arg(
+                self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError
+            )
 
     def __call__(self, x: Any) -> Tensor:
-        return _FS.fft_with_size(x, self.signal_ndim, self.inverse, self.real, self.norm,
-                                 self.onesided, tuple(self.signal_sizes))  # fmt: skip
+        return _FS.fft_with_size(
+            x,
+            self.signal_ndim,
+            self.inverse,
+            self.real,
+            self.norm,
+            self.onesided,
+            tuple(self.signal_sizes),
+        )

@@ -214,10 +214,22 @@ class LRN(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
-                 beta: float = 0.5, norm_region: str = "ACROSS_CHANNELS") -> None:  # fmt: skip
-        W.lrn(Tensor(jnp.zeros((1, 1, 1, 1), jnp.float32)), depth_radius, bias, alpha, beta,
-              norm_region)  # fmt: skip
+    def __init__(
+        self,
+        depth_radius: int = 5,
+        bias: float = 1.0,
+        alpha: float = 1.0,
+        beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS",
+    ) -> None:
+        W.lrn(
+            Tensor(jnp.zeros((1, 1, 1, 1), jnp.float32)),
+            depth_radius,
+            bias,
+            alpha,
+            beta,
+            norm_region,
+        )
 
     def __call__(self, x: Any) -> Tensor:
         return W.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
@@ -258,12 +270,15 @@ class FractionalMaxPoolWithFixedKsize(Primitive):
     @prim_attr_register
     def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCHW") -> None:
         if data_format != "NCHW":
-            U.fail("FractionalMaxPoolWithFixedKsize",
-                   f"'data_format' must be 'NCHW', but got {data_format!r}")  # fmt: skip
+            U.fail(
+                "FractionalMaxPoolWithFixedKsize",
+                f"'data_format' must be 'NCHW', but got {data_format!r}",
+            )
 
     def __call__(self, input_x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
-        return W.fractional_max_pool2d(input_x, self.ksize, self.output_shape, None, True,
-                                       random_samples)  # fmt: skip
+        return W.fractional_max_pool2d(
+            input_x, self.ksize, self.output_shape, None, True, random_samples
+        )
 
 
 class FractionalMaxPool3DWithFixedKsize(Primitive):
@@ -299,12 +314,13 @@ class FractionalMaxPool3DWithFixedKsize(Primitive):
     @prim_attr_register
     def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCDHW") -> None:
         if data_format != "NCDHW":
-            U.fail("FractionalMaxPool3DWithFixedKsize",
-                   f"'data_format' must be 'NCDHW', but got {data_format!r}")  # fmt: skip
+            U.fail(
+                "FractionalMaxPool3DWithFixedKsize",
+                f"'data_format' must be 'NCDHW', but got {data_format!r}",
+            )
 
     def __call__(self, x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
-        return W.fractional_max_pool3d(x, self.ksize, self.output_shape, None, True,
-                                       random_samples)  # fmt: skip
+        return W.fractional_max_pool3d(x, self.ksize, self.output_shape, None, True, random_samples)
 
 
 class LogSoftmaxExt(Primitive):
@@ -375,8 +391,10 @@ class NLLLoss(Primitive):
     @prim_attr_register
     def __init__(self, reduction: str = "mean", ignore_index: int = -100) -> None:
         if reduction not in ("none", "mean", "sum"):
-            U.fail("NLLLoss", f"'reduction' must be one of ['none', 'mean', 'sum'], but got "
-                   f"{reduction!r}")  # fmt: skip
+            U.fail(
+                "NLLLoss",
+                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
+            )
 
     def __call__(self, logits: Any, labels: Any, weight: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.nn_func import nll_loss
@@ -653,17 +671,25 @@ class Dropout3D(_ChannelDropout):
 
 class _GridSampler(Primitive):
     @prim_attr_register
-    def __init__(self, interpolation_mode: str = "bilinear", padding_mode: str = "zeros",
-                 align_corners: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        interpolation_mode: str = "bilinear",
+        padding_mode: str = "zeros",
+        align_corners: bool = False,
+    ) -> None:
         from deepsink.ops.function import grid_func as G
 
         name = type(self).__name__
         if interpolation_mode not in G.MODES:
-            U.fail(name, f"'interpolation_mode' must be one of {list(G.MODES)}, but got "
-                   f"{interpolation_mode!r}")  # fmt: skip
+            U.fail(
+                name,
+                f"'interpolation_mode' must be one of {list(G.MODES)}, but got "
+                f"{interpolation_mode!r}",
+            )
         if padding_mode not in G.PADDINGS:
-            U.fail(name, f"'padding_mode' must be one of {list(G.PADDINGS)}, but got "
-                   f"{padding_mode!r}")  # fmt: skip
+            U.fail(
+                name, f"'padding_mode' must be one of {list(G.PADDINGS)}, but got {padding_mode!r}"
+            )
         if not isinstance(align_corners, bool):
             U.fail(name, f"'align_corners' must be a bool, but got {align_corners!r}", TypeError)
 
@@ -673,8 +699,9 @@ class _GridSampler(Primitive):
         rank = U.array(input_x, type(self).__name__, "input_x").ndim
         if rank != self._rank:
             U.fail(type(self).__name__, f"'input_x' must be {self._rank}-D, but got {rank}-D")
-        return grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode,
-                           self.align_corners)  # fmt: skip
+        return grid_sample(
+            input_x, grid, self.interpolation_mode, self.padding_mode, self.align_corners
+        )
 
 
 class GridSampler2D(_GridSampler):
@@ -772,8 +799,11 @@ class AffineGrid(Primitive):
     @prim_attr_register
     def __init__(self, align_corners: bool = False) -> None:
         if not isinstance(align_corners, bool):
-            U.fail("AffineGrid", f"'align_corners' must be a bool, but got {align_corners!r}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "AffineGrid",
+                f"'align_corners' must be a bool, but got {align_corners!r}",
+                TypeError,
+            )
 
     def __call__(self, theta: Any, output_size: Any) -> Tensor:
         from deepsink.ops.function.grid_func import affine_grid
@@ -824,13 +854,24 @@ class Conv2DBackpropInput(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, out_channel: int, kernel_size: Any, pad_mode: str = "valid", pad: Any = 0,
-                 pad_list: Any = None, mode: int = 1, stride: Any = 1, dilation: Any = 1,
-                 group: int = 1, data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        out_channel: int,
+        kernel_size: Any,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        pad_list: Any = None,
+        mode: int = 1,
+        stride: Any = 1,
+        dilation: Any = 1,
+        group: int = 1,
+        data_format: str = "NCHW",
+    ) -> None:
         name = type(self).__name__
         if str(pad_mode).lower() not in ("valid", "same", "pad"):
-            U.fail(name, f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got "
-                   f"{pad_mode!r}")  # fmt: skip
+            U.fail(
+                name, f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}"
+            )
         if mode != 1:
             U.fail(name, f"'mode' must be 1, but got {mode!r}")
         if data_format != "NCHW":
@@ -840,9 +881,17 @@ class Conv2DBackpropInput(Primitive):
         from deepsink.ops.function.conv_transpose_func import conv_input_grad
 
         pads = self.pad_list if self.pad_list is not None else self.pad
-        return conv_input_grad(dout, weight, tuple(input_size), self.stride,
-                               str(self.pad_mode).lower(), pads, self.dilation, self.group,
-                               type(self).__name__)  # fmt: skip
+        return conv_input_grad(
+            dout,
+            weight,
+            tuple(input_size),
+            self.stride,
+            str(self.pad_mode).lower(),
+            pads,
+            self.dilation,
+            self.group,
+            type(self).__name__,
+        )
 
 
 class Conv2DTranspose(Conv2DBackpropInput):
@@ -922,9 +971,20 @@ class Conv3DTranspose(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, in_channel: int, out_channel: int, kernel_size: Any, mode: int = 1,
-                 pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1,
-                 group: int = 1, output_padding: Any = 0, data_format: str = "NCDHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channel: int,
+        out_channel: int,
+        kernel_size: Any,
+        mode: int = 1,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        stride: Any = 1,
+        dilation: Any = 1,
+        group: int = 1,
+        output_padding: Any = 0,
+        data_format: str = "NCDHW",
+    ) -> None:
         if mode != 1:
             U.fail("Conv3DTranspose", f"'mode' must be 1, but got {mode!r}")
         if data_format != "NCDHW":
@@ -935,10 +995,21 @@ class Conv3DTranspose(Primitive):
 
         w = U.array(weight, "Conv3DTranspose", "weight")
         if w.shape[1] * self.group != self.out_channel:
-            U.fail("Conv3DTranspose", f"'weight' {list(w.shape)} must have out_channel/group "
-                   f"= {self.out_channel // self.group} in dim 1")  # fmt: skip
-        return conv3d_transpose(dout, weight, str(self.pad_mode).lower(), self.pad,
-                                self.stride, self.dilation, self.group, self.output_padding)  # fmt: skip
+            U.fail(
+                "Conv3DTranspose",
+                f"'weight' {list(w.shape)} must have out_channel/group "
+                f"= {self.out_channel // self.group} in dim 1",
+            )
+        return conv3d_transpose(
+            dout,
+            weight,
+            str(self.pad_mode).lower(),
+            self.pad,
+            self.stride,
+            self.dilation,
+            self.group,
+            self.output_padding,
+        )
 
 
 def _size_pair(size: Any, n: int, name: str) -> tuple[int, ...]:
@@ -1036,14 +1107,16 @@ class ResizeNearestNeighbor(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, size: Any, align_corners: bool = False,
-                 half_pixel_centers: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, size: Any, align_corners: bool = False, half_pixel_centers: bool = False
+    ) -> None:
         _flags("ResizeNearestNeighbor", align_corners, half_pixel_centers)
         _size_pair(size, 2, "ResizeNearestNeighbor")
 
     def __call__(self, input_x: Any) -> Tensor:
-        return _nearest2d(input_x, self.size, self.align_corners, self.half_pixel_centers,
-                          "ResizeNearestNeighbor")  # fmt: skip
+        return _nearest2d(
+            input_x, self.size, self.align_corners, self.half_pixel_centers, "ResizeNearestNeighbor"
+        )
 
 
 def _nearest2d(x: Any, size: Any, align_corners: bool, half_pixel: bool, name: str) -> Tensor:
@@ -1090,8 +1163,9 @@ class ResizeNearestNeighborV2(Primitive):
         _flags("ResizeNearestNeighborV2", align_corners, half_pixel_centers)
 
     def __call__(self, image: Any, size: Any) -> Tensor:
-        return _nearest2d(image, size, self.align_corners, self.half_pixel_centers,
-                          "ResizeNearestNeighborV2")  # fmt: skip
+        return _nearest2d(
+            image, size, self.align_corners, self.half_pixel_centers, "ResizeNearestNeighborV2"
+        )
 
 
 class ResizeBicubic(Primitive):
@@ -1168,8 +1242,11 @@ class ResizeLinear1D(Primitive):
     @prim_attr_register
     def __init__(self, coordinate_transformation_mode: str = "align_corners") -> None:
         if coordinate_transformation_mode not in ("align_corners", "half_pixel"):
-            U.fail("ResizeLinear1D", "'coordinate_transformation_mode' must be 'align_corners' "
-                   f"or 'half_pixel', but got {coordinate_transformation_mode!r}")  # fmt: skip
+            U.fail(
+                "ResizeLinear1D",
+                "'coordinate_transformation_mode' must be 'align_corners' "
+                f"or 'half_pixel', but got {coordinate_transformation_mode!r}",
+            )
 
     def __call__(self, x: Any, size: Any) -> Tensor:
         from deepsink.ops.function import resize_func as R
@@ -1262,8 +1339,11 @@ class UpsampleTrilinear3D(Primitive):
     @prim_attr_register
     def __init__(self, align_corners: bool = False) -> None:
         if not isinstance(align_corners, bool):
-            U.fail("UpsampleTrilinear3D", f"'align_corners' must be a bool, but got "
-                   f"{align_corners!r}", TypeError)  # fmt: skip
+            U.fail(
+                "UpsampleTrilinear3D",
+                f"'align_corners' must be a bool, but got {align_corners!r}",
+                TypeError,
+            )
 
     def __call__(self, x: Any, output_size: Any = None, scales: Any = None) -> Tensor:
         from deepsink.ops.function import resize_func as R
@@ -1272,8 +1352,14 @@ class UpsampleTrilinear3D(Primitive):
         a = U.floating(a)
         rule = "align_corners" if self.align_corners else "half_pixel"
         for d in range(3):
-            a = R.linear(a, 2 + d, size[d], rule, clamp_negative=True,
-                         scale=None if self.align_corners else sc[d])  # fmt: skip
+            a = R.linear(
+                a,
+                2 + d,
+                size[d],
+                rule,
+                clamp_negative=True,
+                scale=None if self.align_corners else sc[d],
+            )
         return Tensor._from(a)
 
 
@@ -1349,18 +1435,27 @@ class PadV3(Primitive):
         if mode not in self._MODES:
             U.fail("PadV3", f"'mode' must be one of {list(self._MODES)}, but got {mode!r}")
         if not isinstance(paddings_contiguous, bool):
-            U.fail("PadV3", f"'paddings_contiguous' must be a bool, but got "
-                   f"{paddings_contiguous!r}", TypeError)  # fmt: skip
+            U.fail(
+                "PadV3",
+                f"'paddings_contiguous' must be a bool, but got {paddings_contiguous!r}",
+                TypeError,
+            )
 
     def __call__(self, x: Any, paddings: Any, value: Any = None) -> Tensor:
         a = U.array(x, "PadV3", "x")
         p = paddings.asnumpy().tolist() if isinstance(paddings, Tensor) else list(paddings)
         if len(p) % 2 or len(p) // 2 > a.ndim:
-            U.fail("PadV3", f"'paddings' must hold an even number of pads for at most {a.ndim} "
-                   f"axes, but got {p}")  # fmt: skip
+            U.fail(
+                "PadV3",
+                f"'paddings' must hold an even number of pads for at most {a.ndim} "
+                f"axes, but got {p}",
+            )
         k = len(p) // 2
-        pairs = [(p[2 * i], p[2 * i + 1]) for i in range(k)] if self.paddings_contiguous else [
-            (p[i], p[i + k]) for i in range(k)]  # fmt: skip
+        pairs = (
+            [(p[2 * i], p[2 * i + 1]) for i in range(k)]
+            if self.paddings_contiguous
+            else [(p[i], p[i + k]) for i in range(k)]
+        )
         widths = [(0, 0)] * (a.ndim - k) + [tuple(map(int, q)) for q in pairs[::-1]]
         mode = self._MODES[self.mode]
         if mode == "constant":
@@ -1395,8 +1490,7 @@ class Padding(Primitive):
     @prim_attr_register
     def __init__(self, pad_dim_size: int = 8) -> None:
         if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int):
-            U.fail("Padding", f"'pad_dim_size' must be an int, but got {pad_dim_size!r}",
-                   TypeError)  # fmt: skip
+            U.fail("Padding", f"'pad_dim_size' must be an int, but got {pad_dim_size!r}", TypeError)
 
     def __call__(self, x: Any) -> Tensor:
         from deepsink.ops.function.image_func import padding
@@ -1434,8 +1528,9 @@ class Col2Im(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-                 stride: Any = 1) -> None:  # fmt: skip
+    def __init__(
+        self, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+    ) -> None:
         pass
 
     def __call__(self, x: Any, output_size: Any) -> Tensor:
@@ -1551,15 +1646,21 @@ class BoundingBoxDecode(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, max_shape: Any, means: Any = (0.0, 0.0, 0.0, 0.0),
-                 stds: Any = (1.0, 1.0, 1.0, 1.0), wh_ratio_clip: float = 0.016) -> None:  # fmt: skip
+    def __init__(
+        self,
+        max_shape: Any,
+        means: Any = (0.0, 0.0, 0.0, 0.0),
+        stds: Any = (1.0, 1.0, 1.0, 1.0),
+        wh_ratio_clip: float = 0.016,
+    ) -> None:
         pass
 
     def __call__(self, anchor_box: Any, deltas: Any) -> Tensor:
         from deepsink.ops.function.image_func import bounding_box_decode
 
-        return bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
-                                   self.wh_ratio_clip)  # fmt: skip
+        return bounding_box_decode(
+            anchor_box, deltas, self.max_shape, self.means, self.stds, self.wh_ratio_clip
+        )
 
 
 class CheckValid(Primitive):
@@ -1596,8 +1697,14 @@ class _MaxUnpool(Primitive):
     _nd = 2
 
     @prim_attr_register
-    def __init__(self, ksize: Any, strides: Any = 0, pads: Any = 0, output_shape: Any = (),
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        ksize: Any,
+        strides: Any = 0,
+        pads: Any = 0,
+        output_shape: Any = (),
+        data_format: str = "NCHW",
+    ) -> None:
         want = "NCHW" if self._nd == 2 else "NCDHW"
         if data_format != want:
             U.fail(type(self).__name__, f"'data_format' must be {want!r}, but got {data_format!r}")
@@ -1676,8 +1783,14 @@ class MaxUnpool3D(_MaxUnpool):
     _nd = 3
 
     @prim_attr_register
-    def __init__(self, ksize: Any, strides: Any = 0, pads: Any = 0, output_shape: Any = (),
-                 data_format: str = "NCDHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        ksize: Any,
+        strides: Any = 0,
+        pads: Any = 0,
+        output_shape: Any = (),
+        data_format: str = "NCDHW",
+    ) -> None:
         if data_format != "NCDHW":
             U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {data_format!r}")
 
@@ -1715,14 +1828,17 @@ class CropAndResize(Primitive):
     @prim_attr_register
     def __init__(self, method: str = "bilinear", extrapolation_value: float = 0.0) -> None:
         if method not in ("bilinear", "nearest", "bilinear_v2"):
-            U.fail("CropAndResize", f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', "
-                   f"but got {method!r}")  # fmt: skip
+            U.fail(
+                "CropAndResize",
+                f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', but got {method!r}",
+            )
 
     def __call__(self, image: Any, boxes: Any, box_index: Any, crop_size: Any) -> Tensor:
         from deepsink.ops.function.detection_func import crop_and_resize
 
-        return crop_and_resize(image, boxes, box_index, crop_size, self.method,
-                               self.extrapolation_value)  # fmt: skip
+        return crop_and_resize(
+            image, boxes, box_index, crop_size, self.method, self.extrapolation_value
+        )
 
 
 class ROIAlign(Primitive):
@@ -1758,21 +1874,39 @@ class ROIAlign(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, pooled_height: int, pooled_width: int, spatial_scale: float,
-                 sample_num: int = 2, roi_end_mode: int = 1) -> None:  # fmt: skip
-        for arg, v in (("pooled_height", pooled_height), ("pooled_width", pooled_width),
-                       ("sample_num", sample_num), ("roi_end_mode", roi_end_mode)):  # fmt: skip
+    def __init__(
+        self,
+        pooled_height: int,
+        pooled_width: int,
+        spatial_scale: float,
+        sample_num: int = 2,
+        roi_end_mode: int = 1,
+    ) -> None:
+        for arg, v in (
+            ("pooled_height", pooled_height),
+            ("pooled_width", pooled_width),
+            ("sample_num", sample_num),
+            ("roi_end_mode", roi_end_mode),
+        ):
             if isinstance(v, bool) or not isinstance(v, int):
                 U.fail("ROIAlign", f"'{arg}' must be an int, but got {v!r}", TypeError)
         if not isinstance(spatial_scale, float):
-            U.fail("ROIAlign", f"'spatial_scale' must be a float, but got {spatial_scale!r}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "ROIAlign", f"'spatial_scale' must be a float, but got {spatial_scale!r}", TypeError
+            )
 
     def __call__(self, features: Any, rois: Any) -> Tensor:
         from deepsink.ops.function.detection_func import roi_align
 
-        return roi_align(features, rois, self.pooled_height, self.pooled_width,
-                         self.spatial_scale, self.sample_num, self.roi_end_mode)  # fmt: skip
+        return roi_align(
+            features,
+            rois,
+            self.pooled_height,
+            self.pooled_width,
+            self.spatial_scale,
+            self.sample_num,
+            self.roi_end_mode,
+        )
 
 
 class CTCGreedyDecoder(Primitive):
@@ -1805,8 +1939,11 @@ class CTCGreedyDecoder(Primitive):
     @prim_attr_register
     def __init__(self, merge_repeated: bool = True) -> None:
         if not isinstance(merge_repeated, bool):
-            U.fail("CTCGreedyDecoder", f"'merge_repeated' must be a bool, but got "
-                   f"{merge_repeated!r}", TypeError)  # fmt: skip
+            U.fail(
+                "CTCGreedyDecoder",
+                f"'merge_repeated' must be a bool, but got {merge_repeated!r}",
+                TypeError,
+            )
 
     def __call__(self, inputs: Any, sequence_length: Any) -> tuple:
         from deepsink.ops.function.detection_func import ctc_greedy_decoder
@@ -1842,8 +1979,11 @@ class NMSWithMask(Primitive):
     @prim_attr_register
     def __init__(self, iou_threshold: float = 0.5) -> None:
         if isinstance(iou_threshold, bool) or not isinstance(iou_threshold, float):
-            U.fail("NMSWithMask", f"'iou_threshold' must be a float, but got {iou_threshold!r}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "NMSWithMask",
+                f"'iou_threshold' must be a float, but got {iou_threshold!r}",
+                TypeError,
+            )
 
     def __call__(self, bboxes: Any) -> tuple:
         from deepsink.ops.function.detection_func import nms_with_mask
@@ -1890,18 +2030,25 @@ class CTCLoss(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, preprocess_collapse_repeated: bool = False, ctc_merge_repeated: bool = True,
-                 ignore_longer_outputs_than_inputs: bool = False) -> None:  # fmt: skip
-        for arg, v in (("preprocess_collapse_repeated", preprocess_collapse_repeated),
-                       ("ctc_merge_repeated", ctc_merge_repeated),
-                       ("ignore_longer_outputs_than_inputs", ignore_longer_outputs_than_inputs)):  # fmt: skip
+    def __init__(
+        self,
+        preprocess_collapse_repeated: bool = False,
+        ctc_merge_repeated: bool = True,
+        ignore_longer_outputs_than_inputs: bool = False,
+    ) -> None:
+        for arg, v in (
+            ("preprocess_collapse_repeated", preprocess_collapse_repeated),
+            ("ctc_merge_repeated", ctc_merge_repeated),
+            ("ignore_longer_outputs_than_inputs", ignore_longer_outputs_than_inputs),
+        ):
             if not isinstance(v, bool):
                 U.fail("CTCLoss", f"'{arg}' must be a bool, but got {v!r}", TypeError)
         if not ctc_merge_repeated:
             U.fail("CTCLoss", "'ctc_merge_repeated=False' is not supported", NotImplementedError)
 
-    def __call__(self, x: Any, labels_indices: Any, labels_values: Any,
-                 sequence_length: Any) -> tuple[Tensor, Tensor]:  # fmt: skip
+    def __call__(
+        self, x: Any, labels_indices: Any, labels_values: Any, sequence_length: Any
+    ) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.loss_func import ctc_loss_value
 
         a = U.floating(U.array(x, "CTCLoss", "x"))
@@ -1915,8 +2062,11 @@ class CTCLoss(Primitive):
                 labels[b].append(v)
         too_long = np.array([len(lab) > n for lab, n in zip(labels, lengths.tolist())])
         if too_long.any() and not self.ignore_longer_outputs_than_inputs:
-            U.fail("CTCLoss", f"the labels of sequences {np.nonzero(too_long)[0].tolist()} are "
-                   "longer than their sequence_length")  # fmt: skip
+            U.fail(
+                "CTCLoss",
+                f"the labels of sequences {np.nonzero(too_long)[0].tolist()} are "
+                "longer than their sequence_length",
+            )
         width = max(1, max(len(lab) for lab in labels))
         dense = np.zeros((batch, width), np.int32)
         for b, lab in enumerate(labels):
@@ -1926,9 +2076,14 @@ class CTCLoss(Primitive):
 
         def losses(v):
             logp = jax.nn.log_softmax(v, axis=-1)
-            out = ctc_loss_value(Tensor._from(logp), Tensor._from(jnp.asarray(dense)),
-                           Tensor._from(jnp.asarray(lengths)), Tensor._from(lab_len),
-                           blank=v.shape[-1] - 1, reduction="none")._data  # fmt: skip
+            out = ctc_loss_value(
+                Tensor._from(logp),
+                Tensor._from(jnp.asarray(dense)),
+                Tensor._from(jnp.asarray(lengths)),
+                Tensor._from(lab_len),
+                blank=v.shape[-1] - 1,
+                reduction="none",
+            )._data
             return jnp.where(keep, out, 0.0)
 
         loss, pull = jax.vjp(losses, a)
@@ -1967,8 +2122,10 @@ class MultilabelMarginLoss(Primitive):
     @prim_attr_register
     def __init__(self, reduction: str = "mean") -> None:
         if reduction not in ("none", "mean", "sum"):
-            U.fail("MultilabelMarginLoss", f"'reduction' must be one of ['none', 'mean', 'sum'], "
-                   f"but got {reduction!r}")  # fmt: skip
+            U.fail(
+                "MultilabelMarginLoss",
+                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
+            )
 
     def __call__(self, x: Any, target: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.loss_func import multilabel_margin_loss
@@ -2020,9 +2177,17 @@ class DepthwiseConv2dNative(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, channel_multiplier: int, kernel_size: Any, mode: int = 3,
-                 pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1,
-                 group: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        channel_multiplier: int,
+        kernel_size: Any,
+        mode: int = 3,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        stride: Any = 1,
+        dilation: Any = 1,
+        group: int = 1,
+    ) -> None:
         if mode != 3:
             U.fail("DepthwiseConv2dNative", f"'mode' must be 3, but got {mode!r}")
 
@@ -2033,11 +2198,21 @@ class DepthwiseConv2dNative(Primitive):
         w = U.array(weight, "DepthwiseConv2dNative", "weight")
         m = self.channel_multiplier
         if w.ndim != 4 or w.shape[:2] != (m, a.shape[1]):
-            U.fail("DepthwiseConv2dNative", f"'weight' must have shape [{m}, {a.shape[1]}, kH, "
-                   f"kW], but got {list(w.shape)}")  # fmt: skip
+            U.fail(
+                "DepthwiseConv2dNative",
+                f"'weight' must have shape [{m}, {a.shape[1]}, kH, kW], but got {list(w.shape)}",
+            )
         oihw = jnp.swapaxes(w, 0, 1).reshape(a.shape[1] * m, 1, *w.shape[2:])
-        return conv2d(x, Tensor._from(oihw), None, self.stride, str(self.pad_mode).lower(),
-                      self.pad, self.dilation, a.shape[1])  # fmt: skip
+        return conv2d(
+            x,
+            Tensor._from(oihw),
+            None,
+            self.stride,
+            str(self.pad_mode).lower(),
+            self.pad,
+            self.dilation,
+            a.shape[1],
+        )
 
 
 class ResizeArea(Primitive):
@@ -2071,8 +2246,11 @@ class ResizeArea(Primitive):
     @prim_attr_register
     def __init__(self, align_corners: bool = False) -> None:
         if not isinstance(align_corners, bool):
-            U.fail("ResizeArea", f"'align_corners' must be a bool, but got {align_corners!r}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "ResizeArea",
+                f"'align_corners' must be a bool, but got {align_corners!r}",
+                TypeError,
+            )
 
     def __call__(self, images: Any, size: Any) -> Tensor:
         from deepsink.ops.function.resize_func import area_weights
@@ -2123,11 +2301,14 @@ class CTCLossV2(Primitive):
     @prim_attr_register
     def __init__(self, blank: int = 0, reduction: str = "none", zero_infinity: bool = False):
         if reduction != "none":
-            U.fail("CTCLossV2", f"the 'reduction' must be str and must be in '['none']', but got "
-                   f"{reduction!r}")  # fmt: skip
+            U.fail(
+                "CTCLossV2",
+                f"the 'reduction' must be str and must be in '['none']', but got {reduction!r}",
+            )
 
-    def __call__(self, log_probs: Any, targets: Any, input_lengths: Any,
-                 target_lengths: Any) -> tuple[Tensor, Tensor]:  # fmt: skip
+    def __call__(
+        self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
+    ) -> tuple[Tensor, Tensor]:
         api = "CTCLossV2"
         lp = U.floating(U.array(log_probs, api, "log_probs"))
         t = U.array(targets, api, "targets").astype(jnp.int32)
@@ -2208,16 +2389,19 @@ class BatchNorm(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, is_training: bool = False, epsilon: float = 1e-5, momentum: float = 0.1,
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        is_training: bool = False,
+        epsilon: float = 1e-5,
+        momentum: float = 0.1,
+        data_format: str = "NCHW",
+    ) -> None:
         if not isinstance(is_training, bool):
-            U.fail("BatchNorm", f"'is_training' must be a bool, but got {is_training!r}",
-                   TypeError)  # fmt: skip
+            U.fail("BatchNorm", f"'is_training' must be a bool, but got {is_training!r}", TypeError)
         if not 0 <= momentum <= 1:
             U.fail("BatchNorm", f"'momentum' must be in range [0, 1], but got {momentum}")
         if data_format not in ("NCHW", "NHWC"):
-            U.fail("BatchNorm", f"'data_format' must be 'NCHW' or 'NHWC', but got "
-                   f"{data_format!r}")  # fmt: skip
+            U.fail("BatchNorm", f"'data_format' must be 'NCHW' or 'NHWC', but got {data_format!r}")
 
     def __call__(self, input_x: Any, scale: Any, bias: Any, mean: Any, variance: Any) -> tuple:
         from deepsink.common.parameter import Parameter
@@ -2227,8 +2411,10 @@ class BatchNorm(Primitive):
         axes = tuple(i for i in range(a.ndim) if i != c_axis)
         shape = [1] * a.ndim
         shape[c_axis] = a.shape[c_axis]
-        g, b, m, v = (U.array(t, "BatchNorm", n).astype(a.dtype).reshape(shape) for t, n in
-                      ((scale, "scale"), (bias, "bias"), (mean, "mean"), (variance, "variance")))  # fmt: skip
+        g, b, m, v = (
+            U.array(t, "BatchNorm", n).astype(a.dtype).reshape(shape)
+            for t, n in ((scale, "scale"), (bias, "bias"), (mean, "mean"), (variance, "variance"))
+        )
         zeros = jnp.zeros((a.shape[c_axis],), a.dtype)
         if not self.is_training:
             y = (a - m) / jnp.sqrt(v + self.epsilon) * g + b
@@ -2243,9 +2429,15 @@ class BatchNorm(Primitive):
             if isinstance(target, Parameter):
                 old = target._data
                 target._data = ((1 - mom) * old + mom * jax.lax.stop_gradient(batch)).astype(
-                    old.dtype)  # fmt: skip
-        return (Tensor._from(y), Tensor._from(zeros), Tensor._from(zeros), Tensor._from(bm),
-                Tensor._from(bv))  # fmt: skip
+                    old.dtype
+                )
+        return (
+            Tensor._from(y),
+            Tensor._from(zeros),
+            Tensor._from(zeros),
+            Tensor._from(bm),
+            Tensor._from(bv),
+        )
 
 
 class DataFormatDimMap(Primitive):
@@ -2280,19 +2472,30 @@ class DataFormatDimMap(Primitive):
     def __init__(self, src_format: str = "NHWC", dst_format: str = "NCHW") -> None:
         for arg, v in (("src_format", src_format), ("dst_format", dst_format)):
             if not isinstance(v, str):
-                U.fail("DataFormatDimMap", f"'{arg}' must be a str, but got {type(v).__name__}",
-                       TypeError)  # fmt: skip
+                U.fail(
+                    "DataFormatDimMap",
+                    f"'{arg}' must be a str, but got {type(v).__name__}",
+                    TypeError,
+                )
             if v not in ("NHWC", "NCHW"):
-                U.fail("DataFormatDimMap", f"the '{arg}' must be str and must be in "
-                       f"['NHWC', 'NCHW'], but got '{v}'")  # fmt: skip
+                U.fail(
+                    "DataFormatDimMap",
+                    f"the '{arg}' must be str and must be in ['NHWC', 'NCHW'], but got '{v}'",
+                )
         self._table = np.array([src_format.index(c) for c in dst_format])
 
     def __call__(self, input_x: Any) -> Tensor:
         if not isinstance(input_x, Tensor):
-            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor, but got "
-                   f"{type(input_x).__name__}", TypeError)  # fmt: skip
+            U.fail(
+                "DataFormatDimMap",
+                f"'input_x' must be a Tensor, but got {type(input_x).__name__}",
+                TypeError,
+            )
         x = input_x._data
         if x.dtype not in (jnp.int32, jnp.int64):
-            U.fail("DataFormatDimMap", f"'input_x' must be a Tensor of int32 or int64, but got "
-                   f"{input_x.dtype}", TypeError)  # fmt: skip
+            U.fail(
+                "DataFormatDimMap",
+                f"'input_x' must be a Tensor of int32 or int64, but got {input_x.dtype}",
+                TypeError,
+            )
         return Tensor._from(jnp.asarray(self._table, x.dtype)[jnp.mod(x, 4)])

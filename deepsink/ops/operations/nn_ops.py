@@ -41,8 +41,11 @@ class Dense(Primitive):
     def __call__(self, x: Any, w: Any, b: Any = None) -> Tensor:
         a, wa = U.array(x, "Dense", "x"), U.array(w, "Dense", "w")
         if a.shape[-1] != wa.shape[-1]:
-            U.fail("Dense", f"the last dimension of 'x' {list(a.shape)} must equal that of 'w' "
-                   f"{list(wa.shape)}")  # fmt: skip
+            U.fail(
+                "Dense",
+                f"the last dimension of 'x' {list(a.shape)} must equal that of 'w' "
+                f"{list(wa.shape)}",
+            )
         y = jnp.matmul(a, wa.T) if wa.ndim == 2 else jnp.matmul(a, wa)
         if b is not None:
             y = y + U.array(b, "Dense", "b").astype(y.dtype)
@@ -56,8 +59,10 @@ class BinaryCrossEntropy(Primitive):
     @prim_attr_register
     def __init__(self, reduction: str = "mean") -> None:
         if reduction not in ("none", "mean", "sum"):
-            U.fail("BinaryCrossEntropy",
-                   f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}")  # fmt: skip
+            U.fail(
+                "BinaryCrossEntropy",
+                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
+            )
 
     def __call__(self, logits: Any, labels: Any, weight: Any = None) -> Tensor:
         return NF.binary_cross_entropy(logits, labels, weight, self.reduction)
@@ -68,8 +73,9 @@ class LayerNorm(Primitive):
     ``-> (y, mean, variance)``; mean and variance keep the normalized axes as size 1."""
 
     @prim_attr_register
-    def __init__(self, begin_norm_axis: int = 1, begin_params_axis: int = 1,
-                 epsilon: float = 1e-7) -> None:  # fmt: skip
+    def __init__(
+        self, begin_norm_axis: int = 1, begin_params_axis: int = 1, epsilon: float = 1e-7
+    ) -> None:
         for n, v in (
             ("begin_norm_axis", begin_norm_axis),
             ("begin_params_axis", begin_params_axis),
@@ -80,8 +86,9 @@ class LayerNorm(Primitive):
     def __call__(self, x: Any, gamma: Any, beta: Any) -> tuple[Tensor, Tensor, Tensor]:
         a = U.floating(U.array(x, "LayerNorm", "input_x"))
         g, b = U.array(gamma, "LayerNorm", "gamma"), U.array(beta, "LayerNorm", "beta")
-        y, mean, var = NF.layer_norm_stats(a, g, b, self.begin_norm_axis, self.begin_params_axis,
-                                           self.epsilon, "LayerNorm")  # fmt: skip
+        y, mean, var = NF.layer_norm_stats(
+            a, g, b, self.begin_norm_axis, self.begin_params_axis, self.epsilon, "LayerNorm"
+        )
         return Tensor._from(y), Tensor._from(mean), Tensor._from(var)
 
 
@@ -95,9 +102,17 @@ class AvgPool3D(Primitive):
     divisor_override)(x)`` over NCDHW."""
 
     @prim_attr_register
-    def __init__(self, kernel_size: Any = 1, strides: Any = 1, pad_mode: str = "valid",
-                 pad: Any = 0, ceil_mode: bool = False, count_include_pad: bool = True,
-                 divisor_override: int = 0, data_format: str = "NCDHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        strides: Any = 1,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int = 0,
+        data_format: str = "NCDHW",
+    ) -> None:
         _check_format("AvgPool3D", data_format)
         if str(pad_mode).upper() != "PAD" and pad not in (0, (0,) * 6, [0] * 6):
             U.fail("AvgPool3D", f"'pad' must be 0 when 'pad_mode' is {pad_mode!r}, but got {pad!r}")
@@ -106,25 +121,55 @@ class AvgPool3D(Primitive):
         a = U.array(x, "AvgPool3D", "x")
         if a.ndim != 5:
             U.fail("AvgPool3D", f"'x' must be 5-D (NCDHW), but got shape {list(a.shape)}")
-        return Tensor._from(NF.pool_nd(a, 3, "avg", self.kernel_size, self.strides, self.pad_mode,
-                                       self.pad, bool(self.ceil_mode), self.count_include_pad,
-                                       self.divisor_override, "AvgPool3D"))  # fmt: skip
+        return Tensor._from(
+            NF.pool_nd(
+                a,
+                3,
+                "avg",
+                self.kernel_size,
+                self.strides,
+                self.pad_mode,
+                self.pad,
+                bool(self.ceil_mode),
+                self.count_include_pad,
+                self.divisor_override,
+                "AvgPool3D",
+            )
+        )
 
 
 class MaxPool3D(Primitive):
     """``MaxPool3D(kernel_size, strides, pad_mode, pad_list, ceil_mode)(x)`` over NCDHW."""
 
     @prim_attr_register
-    def __init__(self, kernel_size: Any = 1, strides: Any = 1, pad_mode: str = "VALID",
-                 pad_list: Any = 0, ceil_mode: Any = None, data_format: str = "NCDHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any = 1,
+        strides: Any = 1,
+        pad_mode: str = "VALID",
+        pad_list: Any = 0,
+        ceil_mode: Any = None,
+        data_format: str = "NCDHW",
+    ) -> None:
         _check_format("MaxPool3D", data_format)
 
     def __call__(self, x: Any) -> Tensor:
         a = U.array(x, "MaxPool3D", "x")
         if a.ndim != 5:
             U.fail("MaxPool3D", f"'x' must be 5-D (NCDHW), but got shape {list(a.shape)}")
-        return Tensor._from(NF.pool_nd(a, 3, "max", self.kernel_size, self.strides, self.pad_mode,
-                                       self.pad_list, bool(self.ceil_mode), api="MaxPool3D"))  # fmt: skip
+        return Tensor._from(
+            NF.pool_nd(
+                a,
+                3,
+                "max",
+                self.kernel_size,
+                self.strides,
+                self.pad_mode,
+                self.pad_list,
+                bool(self.ceil_mode),
+                api="MaxPool3D",
+            )
+        )
 
 
 class Conv3D(Primitive):
@@ -132,9 +177,18 @@ class Conv3D(Primitive):
     group=1)(x, weight)`` over NCDHW input and OIDHW weight."""
 
     @prim_attr_register
-    def __init__(self, out_channel: int, kernel_size: Any, mode: int = 1, pad_mode: str = "valid",
-                 pad: Any = 0, stride: Any = 1, dilation: Any = 1, group: int = 1,
-                 data_format: str = "NCDHW") -> None:  # fmt: skip
+    def __init__(
+        self,
+        out_channel: int,
+        kernel_size: Any,
+        mode: int = 1,
+        pad_mode: str = "valid",
+        pad: Any = 0,
+        stride: Any = 1,
+        dilation: Any = 1,
+        group: int = 1,
+        data_format: str = "NCDHW",
+    ) -> None:
         _check_format("Conv3D", data_format)
         if str(pad_mode).lower() not in ("valid", "same", "pad"):
             U.fail(
@@ -145,8 +199,11 @@ class Conv3D(Primitive):
     def __call__(self, x: Any, weight: Any) -> Tensor:
         w = U.array(weight, "Conv3D", "weight")
         if w.shape[0] != self.out_channel:
-            U.fail("Conv3D", f"'weight' must have {self.out_channel} output channels, but got "
-                   f"shape {list(w.shape)}")  # fmt: skip
+            U.fail(
+                "Conv3D",
+                f"'weight' must have {self.out_channel} output channels, but got "
+                f"shape {list(w.shape)}",
+            )
         return NF.conv3d(
             x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
         )
@@ -159,18 +216,26 @@ class ApplyMomentum(Primitive):
     updated in place; returns ``variable``."""
 
     @prim_attr_register
-    def __init__(self, use_nesterov: bool = False, use_locking: bool = False,
-                 gradient_scale: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self, use_nesterov: bool = False, use_locking: bool = False, gradient_scale: float = 1.0
+    ) -> None:
         if not isinstance(use_nesterov, bool):
-            U.fail("ApplyMomentum", f"'use_nesterov' must be a bool, but got {use_nesterov!r}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "ApplyMomentum",
+                f"'use_nesterov' must be a bool, but got {use_nesterov!r}",
+                TypeError,
+            )
 
-    def __call__(self, variable: Any, accumulation: Any, learning_rate: Any, gradient: Any,
-                 momentum: Any) -> Parameter:  # fmt: skip
+    def __call__(
+        self, variable: Any, accumulation: Any, learning_rate: Any, gradient: Any, momentum: Any
+    ) -> Parameter:
         for n, p in (("variable", variable), ("accumulation", accumulation)):
             if not isinstance(p, Parameter):
-                U.fail("ApplyMomentum", f"'{n}' must be a Parameter, but got {type(p).__name__}",
-                       TypeError)  # fmt: skip
+                U.fail(
+                    "ApplyMomentum",
+                    f"'{n}' must be a Parameter, but got {type(p).__name__}",
+                    TypeError,
+                )
         var, acc = variable._data, accumulation._data
         g = U.array(gradient, "ApplyMomentum", "gradient").astype(var.dtype)
         if self.gradient_scale != 1.0:
@@ -208,16 +273,26 @@ from deepsink.ops.function import sequence_func as _SQ  # noqa: E402
 def _type(api: str, arg: str, value: Any, types: tuple) -> None:
     if isinstance(value, bool) and bool not in types or not isinstance(value, types):
         names = ", ".join(t.__name__ for t in types)
-        U.fail(api, f"the type of '{arg}' should be '{names}', but got type "
-               f"'{type(value).__name__}'.", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"the type of '{arg}' should be '{names}', but got type '{type(value).__name__}'.",
+            TypeError,
+        )
 
 
 class _FractionalPool(Primitive):
     _mode = "max"
 
     @prim_attr_register
-    def __init__(self, pooling_ratio: Any, pseudo_random: bool = False, overlapping: bool = False,
-                 deterministic: bool = False, seed: int = 0, seed2: int = 0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        pooling_ratio: Any,
+        pseudo_random: bool = False,
+        overlapping: bool = False,
+        deterministic: bool = False,
+        seed: int = 0,
+        seed2: int = 0,
+    ) -> None:
         _type(self.name, "pooling_ratio", pooling_ratio, (list,))
         for item in pooling_ratio:
             _type(self.name, "pooling_ratio_item", item, (float,))
@@ -231,8 +306,11 @@ class _FractionalPool(Primitive):
             or pooling_ratio[3] != 1.0
             or any(r < 1.0 for r in pooling_ratio)
         ):
-            U.fail(self.name, f"'pooling_ratio' must be [1.0, row_ratio, col_ratio, 1.0] with "
-                   f"ratios >= 1.0, but got {pooling_ratio}")  # fmt: skip
+            U.fail(
+                self.name,
+                f"'pooling_ratio' must be [1.0, row_ratio, col_ratio, 1.0] with "
+                f"ratios >= 1.0, but got {pooling_ratio}",
+            )
         self._fixed_key = None
         if seed or seed2:
             self._fixed_key = _jax.random.key(seed * 2654435761 + seed2)
@@ -241,8 +319,9 @@ class _FractionalPool(Primitive):
 
     def __call__(self, x: Any) -> tuple:
         key = self._fixed_key if self._fixed_key is not None else _random.next_key()
-        return _FP.fractional_pool(x, self.pooling_ratio, self.pseudo_random, self.overlapping,
-                                   key, self._mode, self.name)  # fmt: skip
+        return _FP.fractional_pool(
+            x, self.pooling_ratio, self.pseudo_random, self.overlapping, key, self._mode, self.name
+        )
 
 
 _FRACTIONAL_DOC = """{kind} pooling with fractional windows (TensorFlow's ``Fractional{name}``):
@@ -289,8 +368,9 @@ class FractionalMaxPool(_FractionalPool):
 
 
 class FractionalAvgPool(_FractionalPool):
-    __doc__ = _FRACTIONAL_DOC.format(kind="Average", name="AvgPool",
-                                     example="[ 2.5  4.5 10.5 12.5]")  # fmt: skip
+    __doc__ = _FRACTIONAL_DOC.format(
+        kind="Average", name="AvgPool", example="[ 2.5  4.5 10.5 12.5]"
+    )
     _mode = "avg"
 
 
@@ -302,14 +382,20 @@ def _stride4(api: str, arg: str, value: Any) -> tuple:
         out = (1, 1) + tuple(value)
     elif len(value) == 4:
         if value[0] != 1 or value[1] != 1:
-            U.fail(api, f"attr '{arg}' should be [1, 1, {arg}_height, {arg}_weigth]when "
-                   f"data_format is 'NCHW', but got {value}")  # fmt: skip
+            U.fail(
+                api,
+                f"attr '{arg}' should be [1, 1, {arg}_height, {arg}_weigth]when "
+                f"data_format is 'NCHW', but got {value}",
+            )
         out = tuple(value)
     else:
         out = None
     if out is None or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in out):
-        U.fail(api, f"attr '{arg}' should be an positive int number or a tuple of two or four "
-               f"positive int numbers, but got {value}")  # fmt: skip
+        U.fail(
+            api,
+            f"attr '{arg}' should be an positive int number or a tuple of two or four "
+            f"positive int numbers, but got {value}",
+        )
     return out
 
 
@@ -347,8 +433,9 @@ class Dilation2D(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, stride: Any, dilation: Any, pad_mode: str = "SAME",
-                 data_format: str = "NCHW") -> None:  # fmt: skip
+    def __init__(
+        self, stride: Any, dilation: Any, pad_mode: str = "SAME", data_format: str = "NCHW"
+    ) -> None:
         if data_format == "NHWC":
             U.fail(self.name, "NHWC format is not supported at present.")
         _V.check_one_of(data_format, ["NCHW", "NHWC"], "data_format", self.name)
@@ -405,23 +492,35 @@ class LSTM(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, input_size: int, hidden_size: int, num_layers: int, has_bias: bool,
-                 bidirectional: bool, dropout: float, proj_size: int = 0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        num_layers: int,
+        has_bias: bool,
+        bidirectional: bool,
+        dropout: float,
+        proj_size: int = 0,
+    ) -> None:
         _V.check_positive_int(input_size, "input_size", self.name)
         _V.check_positive_int(hidden_size, "hidden_size", self.name)
         if isinstance(proj_size, bool) or not isinstance(proj_size, int):
-            _V.fail(self.name, "proj_size", "an int", proj_size, TypeError)
+            _V.fail_arg(self.name, "proj_size", "an int", proj_size, TypeError)
         if not 0 <= proj_size < hidden_size:
-            U.fail(self.name, f"the 'proj_size' must be in range of [0, {hidden_size}), but got "
-                   f"{proj_size} with type 'int'.")  # fmt: skip
+            U.fail(
+                self.name,
+                f"the 'proj_size' must be in range of [0, {hidden_size}), but got "
+                f"{proj_size} with type 'int'.",
+            )
         _V.check_positive_int(num_layers, "num_layers", self.name)
         _type(self.name, "has_bias", has_bias, (bool,))
         _type(self.name, "bidirectional", bidirectional, (bool,))
         _type(self.name, "dropout", dropout, (float,))
         _V.check_range(dropout, 0, 1, "dropout", self.name)
         if proj_size:
-            raise NotImplementedError(f"For '{self.name}', 'proj_size' > 0 (LSTM projections) "
-                                      "is not built in deepsink")  # fmt: skip
+            raise NotImplementedError(
+                f"For '{self.name}', 'proj_size' > 0 (LSTM projections) is not built in deepsink"
+            )
 
     def __call__(self, x: Any, h: Any, c: Any, w: Any) -> tuple:
         api = self.name
@@ -432,30 +531,58 @@ class LSTM(Primitive):
             U.fail(api, f"'x' must be (T, B, {self.input_size}), but got {list(a.shape)}")
         want = (self.num_layers * dirs, a.shape[1], self.hidden_size)
         if h0.shape != want or c0.shape != want:
-            U.fail(api, f"'h' and 'c' must have shape {list(want)}, but got {list(h0.shape)} and "
-                   f"{list(c0.shape)}")  # fmt: skip
-        size = _RNN.lstm_weight_size(self.input_size, self.hidden_size, self.num_layers,
-                                     self.has_bias, self.bidirectional)  # fmt: skip
+            U.fail(
+                api,
+                f"'h' and 'c' must have shape {list(want)}, but got {list(h0.shape)} and "
+                f"{list(c0.shape)}",
+            )
+        size = _RNN.lstm_weight_size(
+            self.input_size, self.hidden_size, self.num_layers, self.has_bias, self.bidirectional
+        )
         if wa.size != size:
             U.fail(api, f"'w' must hold {size} weights, but got shape {list(wa.shape)}")
         key = _random.next_key() if self.dropout else None
-        out, hn, cn, layers = _RNN.lstm_flat(a, h0, c0, wa.astype(a.dtype), self.input_size,
-                                             self.hidden_size, self.num_layers, self.has_bias,
-                                             self.bidirectional, self.dropout, key)  # fmt: skip
-        return (Tensor._from(out), Tensor._from(hn), Tensor._from(cn),
-                Tensor._from(layers.reshape(-1, 1)), Tensor._from(jnp.zeros((1, 1), a.dtype)))  # fmt: skip
+        out, hn, cn, layers = _RNN.lstm_flat(
+            a,
+            h0,
+            c0,
+            wa.astype(a.dtype),
+            self.input_size,
+            self.hidden_size,
+            self.num_layers,
+            self.has_bias,
+            self.bidirectional,
+            self.dropout,
+            key,
+        )
+        return (
+            Tensor._from(out),
+            Tensor._from(hn),
+            Tensor._from(cn),
+            Tensor._from(layers.reshape(-1, 1)),
+            Tensor._from(jnp.zeros((1, 1), a.dtype)),
+        )
 
 
 def _three(api: str, arg: str, value: Any, positive: bool = True) -> tuple:
     v = (value,) * 3 if isinstance(value, int) and not isinstance(value, bool) else value
     if isinstance(v, tuple | list) and len(v) == 5 and arg == "dilation":
         v = tuple(v[2:])
-    if not isinstance(v, tuple | list) or len(v) != 3 or any(
+    if (
+        not isinstance(v, tuple | list)
+        or len(v) != 3
+        or any(
             isinstance(i, bool) or not isinstance(i, int) or (i <= 0 if positive else i < 0)
-            for i in v):  # fmt: skip
-        _V.fail(api, arg, f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} "
-                "ints", value, TypeError if not isinstance(value, int | tuple | list) else
-                ValueError)  # fmt: skip
+            for i in v
+        )
+    ):
+        _V.fail_arg(
+            api,
+            arg,
+            f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} ints",
+            value,
+            TypeError if not isinstance(value, int | tuple | list) else ValueError,
+        )
     return tuple(v)
 
 
@@ -494,14 +621,24 @@ class MaxPool3DWithArgmax(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, ksize: Any, strides: Any, pads: Any, dilation: Any = (1, 1, 1),
-                 ceil_mode: bool = False, data_format: str = "NCDHW",
-                 argmax_type: Any = _mstype.int64) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ksize: Any,
+        strides: Any,
+        pads: Any,
+        dilation: Any = (1, 1, 1),
+        ceil_mode: bool = False,
+        data_format: str = "NCDHW",
+        argmax_type: Any = _mstype.int64,
+    ) -> None:
         _type(self.name, "ceil_mode", ceil_mode, (bool,))
         _type(self.name, "data_format", data_format, (str,))
         if argmax_type not in (_mstype.int32, _mstype.int64):
-            U.fail(self.name, f"the 'argmax_type' must be mstype.int32 or mstype.int64, but got "
-                   f"{argmax_type}.", TypeError)  # fmt: skip
+            U.fail(
+                self.name,
+                f"the 'argmax_type' must be mstype.int32 or mstype.int64, but got {argmax_type}.",
+                TypeError,
+            )
         _V.check_one_of(data_format, ["NCDHW"], "data_format", self.name)
         self.add_prim_attr("ksize", _three(self.name, "ksize", ksize))
         self.add_prim_attr("strides", _three(self.name, "strides", strides))
@@ -555,11 +692,17 @@ class RNNTLoss(Primitive):
         _type(self.name, "blank_label", blank_label, (int,))
 
     def __call__(self, acts: Any, labels: Any, input_length: Any, label_length: Any) -> tuple:
-        for arg, v in (("labels", labels), ("input_length", input_length),
-                       ("label_length", label_length)):  # fmt: skip
+        for arg, v in (
+            ("labels", labels),
+            ("input_length", input_length),
+            ("label_length", label_length),
+        ):
             if U.array(v, self.name, arg).dtype != jnp.int32:
-                U.fail(self.name, f"'{arg}' must be an int32 Tensor, but got "
-                       f"{U.array(v, self.name, arg).dtype}", TypeError)  # fmt: skip
+                U.fail(
+                    self.name,
+                    f"'{arg}' must be an int32 Tensor, but got {U.array(v, self.name, arg).dtype}",
+                    TypeError,
+                )
         return _SQ.rnnt_loss(acts, labels, input_length, label_length, self.blank_label)
 
 
@@ -642,16 +785,30 @@ class DeformableOffsets(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, strides: Any, pads: Any, ksize: Any, dilations: Any = (1, 1, 1, 1),
-                 data_format: str = "NCHW", deformable_groups: int = 1,
-                 modulated: bool = True) -> None:  # fmt: skip
-        _PF.check_deformable_args(self.name, strides, pads, ksize, dilations, data_format,
-                                  deformable_groups, modulated)  # fmt: skip
+    def __init__(
+        self,
+        strides: Any,
+        pads: Any,
+        ksize: Any,
+        dilations: Any = (1, 1, 1, 1),
+        data_format: str = "NCHW",
+        deformable_groups: int = 1,
+        modulated: bool = True,
+    ) -> None:
+        _PF.check_deformable_args(
+            self.name, strides, pads, ksize, dilations, data_format, deformable_groups, modulated
+        )
 
     def __call__(self, x: Any, offsets: Any) -> Tensor:
-        return _PF.deformable_offsets(x, offsets, tuple(self.strides), tuple(self.pads),
-                                      tuple(self.ksize), tuple(self.dilations),
-                                      self.deformable_groups)  # fmt: skip
+        return _PF.deformable_offsets(
+            x,
+            offsets,
+            tuple(self.strides),
+            tuple(self.pads),
+            tuple(self.ksize),
+            tuple(self.dilations),
+            self.deformable_groups,
+        )
 
 
 # --- DynamicRNN and BasicLSTMCell (TensorFlow's LSTM block cell) ------------------------------
@@ -660,12 +817,18 @@ def _lstm_block_inputs(api: str, x: Any, w: Any, b: Any, h: Any, c: Any, lead: t
     ha, ca = U.array(h, api, "h"), U.array(c, api, "c")
     n_in, hid = a.shape[-1], wa.shape[-1] // 4
     if wa.shape != (n_in + hid, 4 * hid) or ba.shape != (4 * hid,):
-        U.fail(api, f"'w' must be (input_size + hidden_size, 4 * hidden_size) and 'b' "
-               f"(4 * hidden_size,), but got {list(wa.shape)} and {list(ba.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'w' must be (input_size + hidden_size, 4 * hidden_size) and 'b' "
+            f"(4 * hidden_size,), but got {list(wa.shape)} and {list(ba.shape)}",
+        )
     want = lead + (a.shape[-2], hid)
     if ha.shape != want or ca.shape != want:
-        U.fail(api, f"the initial 'h' and 'c' must have shape {list(want)}, but got "
-               f"{list(ha.shape)} and {list(ca.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"the initial 'h' and 'c' must have shape {list(want)}, but got "
+            f"{list(ha.shape)} and {list(ca.shape)}",
+        )
     return a, wa.astype(a.dtype), ba.astype(a.dtype), ha.astype(a.dtype), ca.astype(a.dtype)
 
 
@@ -717,28 +880,41 @@ class DynamicRNN(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, cell_type: str = "LSTM", direction: str = "UNIDIRECTIONAL",
-                 cell_depth: int = 1, use_peephole: bool = False, keep_prob: float = 1.0,
-                 cell_clip: float = -1.0, num_proj: int = 0, time_major: bool = True,
-                 activation: str = "tanh", forget_bias: float = 0.0,
-                 is_training: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        cell_type: str = "LSTM",
+        direction: str = "UNIDIRECTIONAL",
+        cell_depth: int = 1,
+        use_peephole: bool = False,
+        keep_prob: float = 1.0,
+        cell_clip: float = -1.0,
+        num_proj: int = 0,
+        time_major: bool = True,
+        activation: str = "tanh",
+        forget_bias: float = 0.0,
+        is_training: bool = True,
+    ) -> None:
         _V.check_one_of(cell_type, ["LSTM"], "cell_type", self.name)
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
-        for arg, v, only in (("cell_depth", cell_depth, 1), ("use_peephole", use_peephole, False),
-                             ("keep_prob", keep_prob, 1.0), ("cell_clip", cell_clip, -1.0),
-                             ("num_proj", num_proj, 0), ("time_major", time_major, True)):  # fmt: skip
+        for arg, v, only in (
+            ("cell_depth", cell_depth, 1),
+            ("use_peephole", use_peephole, False),
+            ("keep_prob", keep_prob, 1.0),
+            ("cell_clip", cell_clip, -1.0),
+            ("num_proj", num_proj, 0),
+            ("time_major", time_major, True),
+        ):
             if isinstance(only, bool):
                 _V.check_bool(v, arg, self.name)
             else:
                 _V.check_number(v, arg, self.name)
             if v != only:
-                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(is_training, "is_training", self.name)
 
-    def __call__(self, x: Any, w: Any, b: Any, seq_length: Any, init_h: Any,
-                 init_c: Any) -> tuple:  # fmt: skip
+    def __call__(self, x: Any, w: Any, b: Any, seq_length: Any, init_h: Any, init_c: Any) -> tuple:
         if seq_length is not None:
             U.fail(self.name, "'seq_length' must be None, as in MindSpore 2.10")
         a, wa, ba, h0, c0 = _lstm_block_inputs(self.name, x, w, b, init_h, init_c, (1,))
@@ -787,17 +963,24 @@ class BasicLSTMCell(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, keep_prob: float = 1.0, forget_bias: float = 1.0,
-                 state_is_tuple: bool = True, activation: str = "tanh") -> None:  # fmt: skip
+    def __init__(
+        self,
+        keep_prob: float = 1.0,
+        forget_bias: float = 1.0,
+        state_is_tuple: bool = True,
+        activation: str = "tanh",
+    ) -> None:
         _V.check_range(keep_prob, 0.0, 1.0, "keep_prob", self.name)
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(state_is_tuple, "state_is_tuple", self.name)
         if not state_is_tuple:
-            _V.fail(self.name, "state_is_tuple", "True", state_is_tuple)
+            _V.fail_arg(self.name, "state_is_tuple", "True", state_is_tuple)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
         if keep_prob < 1.0:
-            raise NotImplementedError(f"For '{self.name}', 'keep_prob' < 1 (dropout inside the "
-                                      "cell) is not built in deepsink")  # fmt: skip
+            raise NotImplementedError(
+                f"For '{self.name}', 'keep_prob' < 1 (dropout inside the "
+                "cell) is not built in deepsink"
+            )
 
     def __call__(self, x: Any, h: Any, c: Any, w: Any, b: Any) -> tuple:
         a, wa, ba, ha, ca = _lstm_block_inputs(self.name, x, w, b, h, c, ())
@@ -855,32 +1038,56 @@ class DynamicGRUV2(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, direction: str = "UNIDIRECTIONAL", cell_depth: int = 1,
-                 keep_prob: float = 1.0, cell_clip: float = -1.0, num_proj: int = 0,
-                 time_major: bool = True, activation: str = "tanh", gate_order: str = "rzh",
-                 reset_after: bool = True, is_training: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        direction: str = "UNIDIRECTIONAL",
+        cell_depth: int = 1,
+        keep_prob: float = 1.0,
+        cell_clip: float = -1.0,
+        num_proj: int = 0,
+        time_major: bool = True,
+        activation: str = "tanh",
+        gate_order: str = "rzh",
+        reset_after: bool = True,
+        is_training: bool = True,
+    ) -> None:
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
         _V.check_one_of(gate_order, ["zrh", "rzh"], "gate_order", self.name)
-        for arg, v, only in (("cell_depth", cell_depth, 1), ("keep_prob", keep_prob, 1.0),
-                             ("cell_clip", cell_clip, -1.0), ("num_proj", num_proj, 0),
-                             ("time_major", time_major, True), ("reset_after", reset_after, True)):  # fmt: skip
+        for arg, v, only in (
+            ("cell_depth", cell_depth, 1),
+            ("keep_prob", keep_prob, 1.0),
+            ("cell_clip", cell_clip, -1.0),
+            ("num_proj", num_proj, 0),
+            ("time_major", time_major, True),
+            ("reset_after", reset_after, True),
+        ):
             if isinstance(only, bool):
                 _V.check_bool(v, arg, self.name)
             else:
                 _V.check_number(v, arg, self.name)
             if v != only:
-                _V.fail(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
         _V.check_bool(is_training, "is_training", self.name)
 
-    def __call__(self, x: Any, weight_input: Any, weight_hidden: Any, bias_input: Any,
-                 bias_hidden: Any, seq_length: Any, init_h: Any) -> tuple:  # fmt: skip
+    def __call__(
+        self,
+        x: Any,
+        weight_input: Any,
+        weight_hidden: Any,
+        bias_input: Any,
+        bias_hidden: Any,
+        seq_length: Any,
+        init_h: Any,
+    ) -> tuple:
         api = self.name
         if seq_length is not None:
             U.fail(api, "'seq_length' must be None, as in MindSpore 2.10")
         a = U.array(x, api, "x")
-        wi, wh = U.array(weight_input, api, "weight_input"), U.array(weight_hidden, api,
-                                                                     "weight_hidden")  # fmt: skip
+        wi, wh = (
+            U.array(weight_input, api, "weight_input"),
+            U.array(weight_hidden, api, "weight_hidden"),
+        )
         h0 = U.array(init_h, api, "init_h")
         hid = wh.shape[0] if wh.ndim == 2 else -1
         if (
@@ -889,14 +1096,26 @@ class DynamicGRUV2(Primitive):
             or wh.shape != (hid, 3 * hid)
             or h0.shape != (a.shape[1], hid)
         ):
-            U.fail(api, f"'x' (T, B, in), 'weight_input' (in, 3H), 'weight_hidden' (H, 3H) and "
-                   f"'init_h' (B, H) do not fit: {list(a.shape)}, {list(wi.shape)}, "
-                   f"{list(wh.shape)}, {list(h0.shape)}")  # fmt: skip
-        bs = [None if v is None else U.array(v, api, n).astype(a.dtype)
-              for n, v in (("bias_input", bias_input), ("bias_hidden", bias_hidden))]  # fmt: skip
+            U.fail(
+                api,
+                f"'x' (T, B, in), 'weight_input' (in, 3H), 'weight_hidden' (H, 3H) and "
+                f"'init_h' (B, H) do not fit: {list(a.shape)}, {list(wi.shape)}, "
+                f"{list(wh.shape)}, {list(h0.shape)}",
+            )
+        bs = [
+            None if v is None else U.array(v, api, n).astype(a.dtype)
+            for n, v in (("bias_input", bias_input), ("bias_hidden", bias_hidden))
+        ]
         for n, v in zip(("bias_input", "bias_hidden"), bs):
             if v is not None and v.shape != (3 * hid,):
                 U.fail(api, f"'{n}' must have shape ({3 * hid},), but got {list(v.shape)}")
-        outs = _RNN.dynamic_gru_v2(a, wi.astype(a.dtype), wh.astype(a.dtype), bs[0], bs[1],
-                                   h0.astype(a.dtype), self.gate_order)  # fmt: skip
+        outs = _RNN.dynamic_gru_v2(
+            a,
+            wi.astype(a.dtype),
+            wh.astype(a.dtype),
+            bs[0],
+            bs[1],
+            h0.astype(a.dtype),
+            self.gate_order,
+        )
         return tuple(Tensor._from(o) for o in outs)

@@ -69,16 +69,27 @@ _FLOATS = (jnp.float16, jnp.float32, jnp.float64, jnp.bfloat16)
 
 def _check_bool(api: str, name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        U.fail(api, f"the '{name}' must be a bool, but got {type(value).__name__} {value!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"the '{name}' must be a bool, but got {type(value).__name__} {value!r}", TypeError
+        )
     return value
 
 
-def _check_float(api: str, name: str, value: Any, *, lo: float | None = None,
-                 hi: float | None = None, lo_open: bool = False) -> float:  # fmt: skip
+def _check_float(
+    api: str,
+    name: str,
+    value: Any,
+    *,
+    lo: float | None = None,
+    hi: float | None = None,
+    lo_open: bool = False,
+) -> float:
     if isinstance(value, bool) or not isinstance(value, float | int):
-        U.fail(api, f"the '{name}' must be a float, but got {type(value).__name__} {value!r}",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"the '{name}' must be a float, but got {type(value).__name__} {value!r}",
+            TypeError,
+        )
     value = float(value)
     if lo is not None and (value < lo or (lo_open and value == lo)):
         bound = f"> {lo}" if lo_open else f">= {lo}"
@@ -114,26 +125,35 @@ class _OptimizerPrimitive(Primitive):
     def __call__(self, *args: Any) -> Any:
         api = self.name
         if len(args) != len(self._inputs):
-            U.fail(api, f"{len(self._inputs)} inputs ({', '.join(self._inputs)}) are expected, "
-                   f"but got {len(args)}")  # fmt: skip
+            U.fail(
+                api,
+                f"{len(self._inputs)} inputs ({', '.join(self._inputs)}) are expected, "
+                f"but got {len(args)}",
+            )
         given = dict(zip(self._inputs, args))
         values: dict[str, Any] = {}
         for name in self._refs:
             x = given[name]
             if not isinstance(x, Tensor):
-                U.fail(api, f"the '{name}' must be a Parameter or Tensor, but got "
-                       f"{type(x).__name__}", TypeError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"the '{name}' must be a Parameter or Tensor, but got {type(x).__name__}",
+                    TypeError,
+                )
             a = x._data
             if a.dtype not in _FLOATS:
-                U.fail(api, f"the dtype of '{name}' must be a float type (float16, float32, "
-                       f"float64), but got {a.dtype}", TypeError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"the dtype of '{name}' must be a float type (float16, float32, "
+                    f"float64), but got {a.dtype}",
+                    TypeError,
+                )
             values[name] = a
         var = values[self._refs[0]]
         for name in self._tensors:
             x = given[name]
             if not isinstance(x, Tensor):
-                U.fail(api, f"the '{name}' must be a Tensor, but got {type(x).__name__}",
-                       TypeError)  # fmt: skip
+                U.fail(api, f"the '{name}' must be a Tensor, but got {type(x).__name__}", TypeError)
             values[name] = x._data
         for name in self._inputs:
             if name in values:
@@ -160,25 +180,35 @@ class _OptimizerPrimitive(Primitive):
         api = self.name
         if name in self._int_inputs:
             if isinstance(x, bool) or not isinstance(x, int | Tensor):
-                U.fail(api, f"the '{name}' must be an int or an int Tensor, but got "
-                       f"{type(x).__name__}", TypeError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"the '{name}' must be an int or an int Tensor, but got {type(x).__name__}",
+                    TypeError,
+                )
             a = jnp.asarray(x._data if isinstance(x, Tensor) else x)
             if not jnp.issubdtype(a.dtype, jnp.integer):
-                U.fail(api, f"the dtype of '{name}' must be int32 or int64, but got {a.dtype}",
-                       TypeError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"the dtype of '{name}' must be int32 or int64, but got {a.dtype}",
+                    TypeError,
+                )
             if a.size != 1:
                 U.fail(api, f"the '{name}' must be a scalar, but got shape {list(a.shape)}")
             return a.reshape(())
         if isinstance(x, bool) or not isinstance(x, numbers.Real | Tensor | np.ndarray):
-            U.fail(api, f"the '{name}' must be a Number or a Tensor, but got "
-                   f"{type(x).__name__}", TypeError)  # fmt: skip
+            U.fail(
+                api,
+                f"the '{name}' must be a Number or a Tensor, but got {type(x).__name__}",
+                TypeError,
+            )
         a = x._data if isinstance(x, Tensor) else jnp.asarray(x)
         if isinstance(x, Tensor | np.ndarray) and a.dtype not in _FLOATS:
-            U.fail(api, f"the dtype of '{name}' must be a float type, but got {a.dtype}",
-                   TypeError)  # fmt: skip
+            U.fail(api, f"the dtype of '{name}' must be a float type, but got {a.dtype}", TypeError)
         if a.size != 1:
-            U.fail(api, f"the '{name}' must be a scalar (shape [] or [1]), but got shape "
-                   f"{list(a.shape)}")  # fmt: skip
+            U.fail(
+                api,
+                f"the '{name}' must be a scalar (shape [] or [1]), but got shape {list(a.shape)}",
+            )
         return a.reshape(()).astype(dtype)
 
     def _check_shapes(self, values: dict) -> None:
@@ -187,30 +217,45 @@ class _OptimizerPrimitive(Primitive):
         for name in self._same_shape:
             s = tuple(values[name].shape)
             if s != shape:
-                U.fail(self.name, f"the shape of '{name}' must be the same as that of "
-                       f"'{var_name}' {list(shape)}, but got {list(s)}")  # fmt: skip
+                U.fail(
+                    self.name,
+                    f"the shape of '{name}' must be the same as that of "
+                    f"'{var_name}' {list(shape)}, but got {list(s)}",
+                )
 
     def _check_sparse(self, values: dict) -> None:
         api = self.name
         var = values[self._refs[0]]
         grad, indices = values["grad"], values["indices"]
         if indices.dtype not in (jnp.int32, jnp.int64):
-            U.fail(api, f"the dtype of 'indices' must be int32 or int64, but got {indices.dtype}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                api,
+                f"the dtype of 'indices' must be int32 or int64, but got {indices.dtype}",
+                TypeError,
+            )
         if indices.ndim != 1 or indices.shape[0] != grad.shape[0]:
-            U.fail(api, f"'indices' must be 1-D with as many entries as 'grad' has rows "
-                   f"({grad.shape[0] if grad.ndim else 0}), but got shape "
-                   f"{list(indices.shape)}")  # fmt: skip
+            U.fail(
+                api,
+                f"'indices' must be 1-D with as many entries as 'grad' has rows "
+                f"({grad.shape[0] if grad.ndim else 0}), but got shape "
+                f"{list(indices.shape)}",
+            )
         if tuple(grad.shape[1:]) != tuple(var.shape[1:]):
-            U.fail(api, f"the shape of 'grad' must be [n] + {list(var.shape[1:])} (the rows of "
-                   f"'var'), but got {list(grad.shape)}")  # fmt: skip
+            U.fail(
+                api,
+                f"the shape of 'grad' must be [n] + {list(var.shape[1:])} (the rows of "
+                f"'var'), but got {list(grad.shape)}",
+            )
         # MindSpore's kernels skip an out-of-range row silently; deepsink refuses it when the
         # indices are concrete (traced indices: the row's update is dropped, as XLA scatters)
         if not isinstance(indices, jax.core.Tracer) and indices.size:
             idx = np.asarray(indices)
             if idx.min() < 0 or idx.max() >= var.shape[0]:
-                U.fail(api, f"every value of 'indices' must be in [0, {var.shape[0]}), but got "
-                       f"{idx.tolist()}")  # fmt: skip
+                U.fail(
+                    api,
+                    f"every value of 'indices' must be in [0, {var.shape[0]}), but got "
+                    f"{idx.tolist()}",
+                )
 
     def _rule(self, v: dict) -> dict:
         raise NotImplementedError(f"For '{self.name}', no update rule")
@@ -392,8 +437,9 @@ class ApplyAdagradV2(_OptimizerPrimitive):
 
     def _rule(self, v: dict) -> dict:
         eps = jnp.asarray(self.epsilon, v["var"].dtype)
-        return _dense(self._inputs, R.adagrad, v, self._refs, update_slots=self.update_slots,
-                      epsilon=eps)  # fmt: skip
+        return _dense(
+            self._inputs, R.adagrad, v, self._refs, update_slots=self.update_slots, epsilon=eps
+        )
 
 
 class ApplyAdagradDA(_OptimizerPrimitive):
@@ -430,8 +476,16 @@ class ApplyAdagradDA(_OptimizerPrimitive):
         [-0.1  0.1]
     """
 
-    _inputs = ("var", "gradient_accumulator", "gradient_squared_accumulator", "grad", "lr", "l1",
-               "l2", "global_step")  # fmt: skip
+    _inputs = (
+        "var",
+        "gradient_accumulator",
+        "gradient_squared_accumulator",
+        "grad",
+        "lr",
+        "l1",
+        "l2",
+        "global_step",
+    )
     _refs = ("var", "gradient_accumulator", "gradient_squared_accumulator")
     _same_shape = ("gradient_accumulator", "gradient_squared_accumulator", "grad")
     _outputs = ("var",)
@@ -485,8 +539,13 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
     _outputs = _refs
 
     @prim_attr_register
-    def __init__(self, beta1: float = 0.9, beta2: float = 0.999, epsilon: float = 1e-8,
-                 use_locking: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        epsilon: float = 1e-8,
+        use_locking: bool = False,
+    ) -> None:
         for n in ("beta1", "beta2", "epsilon"):
             _check_float(self.name, n, getattr(self, n))
         _check_bool(self.name, "use_locking", use_locking)
@@ -494,9 +553,22 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
     def _rule(self, v: dict) -> dict:
         dt = v["var"].dtype
         consts = [jnp.asarray(x, dt) for x in (self.beta1, self.beta2, self.epsilon)]
-        return dict(zip(self._refs, R.adam_with_amsgrad(
-            v["var"], v["m"], v["v"], v["vhat"], v["beta1_power"], v["beta2_power"], v["lr"],
-            *consts, v["grad"])))  # fmt: skip
+        return dict(
+            zip(
+                self._refs,
+                R.adam_with_amsgrad(
+                    v["var"],
+                    v["m"],
+                    v["v"],
+                    v["vhat"],
+                    v["beta1_power"],
+                    v["beta2_power"],
+                    v["lr"],
+                    *consts,
+                    v["grad"],
+                ),
+            )
+        )
 
 
 class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
@@ -531,8 +603,19 @@ class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "beta1", "beta2",
-               "epsilon", "grad")  # fmt: skip
+    _inputs = (
+        "var",
+        "m",
+        "v",
+        "vhat",
+        "beta1_power",
+        "beta2_power",
+        "lr",
+        "beta1",
+        "beta2",
+        "epsilon",
+        "grad",
+    )
     _refs = ("var", "m", "v", "vhat")
     _same_shape = ("m", "v", "vhat", "grad")
     _outputs = _refs
@@ -658,8 +741,17 @@ class ApplyCenteredRMSProp(_OptimizerPrimitive):
         [0.8845 0.8845]
     """
 
-    _inputs = ("var", "mean_gradient", "mean_square", "moment", "grad", "learning_rate", "decay",
-               "momentum", "epsilon")  # fmt: skip
+    _inputs = (
+        "var",
+        "mean_gradient",
+        "mean_square",
+        "moment",
+        "grad",
+        "learning_rate",
+        "decay",
+        "momentum",
+        "epsilon",
+    )
     _refs = ("var", "mean_gradient", "mean_square", "moment")
     _same_shape = ("mean_gradient", "mean_square", "moment", "grad")
     _outputs = ("var",)
@@ -704,8 +796,16 @@ class ApplyRMSProp(_OptimizerPrimitive):
         [0.9 0.9]
     """
 
-    _inputs = ("var", "mean_square", "moment", "learning_rate", "grad", "decay", "momentum",
-               "epsilon")  # fmt: skip
+    _inputs = (
+        "var",
+        "mean_square",
+        "moment",
+        "learning_rate",
+        "grad",
+        "decay",
+        "momentum",
+        "epsilon",
+    )
     _refs = ("var", "mean_square", "moment")
     _same_shape = ("mean_square", "moment", "grad")
     _outputs = ("var",)
@@ -842,8 +942,7 @@ class ApplyKerasMomentum(_OptimizerPrimitive):
         _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.keras_momentum, v, self._refs,
-                      use_nesterov=self.use_nesterov)  # fmt: skip
+        return _dense(self._inputs, R.keras_momentum, v, self._refs, use_nesterov=self.use_nesterov)
 
 
 class ApplyProximalAdagrad(_OptimizerPrimitive):
@@ -936,15 +1035,24 @@ class _SparsePrimitive(_OptimizerPrimitive):
     _sparse = True
     _sequential = False  # repeated indices: summed first (False) or applied in turn (True)
 
-    def _rows(self, rule: Any, states: tuple[str, ...], v: dict, *hyper: Any,
-              grad_last: bool = True, lazy: bool = True) -> dict:  # fmt: skip
+    def _rows(
+        self,
+        rule: Any,
+        states: tuple[str, ...],
+        v: dict,
+        *hyper: Any,
+        grad_last: bool = True,
+        lazy: bool = True,
+    ) -> dict:
         arrays = tuple(v[s] for s in states)
         if self._sequential:
-            new = R.sequential_rows(rule, arrays, v["grad"], v["indices"], *hyper,
-                                    grad_last=grad_last)  # fmt: skip
+            new = R.sequential_rows(
+                rule, arrays, v["grad"], v["indices"], *hyper, grad_last=grad_last
+            )
         else:
-            new = R.scatter_rows(rule, arrays, v["grad"], v["indices"], *hyper,
-                                 grad_last=grad_last, lazy=lazy)  # fmt: skip
+            new = R.scatter_rows(
+                rule, arrays, v["grad"], v["indices"], *hyper, grad_last=grad_last, lazy=lazy
+            )
         return dict(zip(states, new))
 
     def _attr(self, name: str, v: dict) -> jax.Array:
@@ -1098,8 +1206,9 @@ class SparseApplyAdagradV2(SparseApplyAdagrad):
     _epsilon = True
 
     @prim_attr_register
-    def __init__(self, lr: float, epsilon: float, use_locking: bool = False,
-                 update_slots: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self, lr: float, epsilon: float, use_locking: bool = False, update_slots: bool = True
+    ) -> None:
         _check_float(self.name, "lr", lr)
         _check_float(self.name, "epsilon", epsilon)
         _check_bool(self.name, "use_locking", use_locking)
@@ -1147,8 +1256,9 @@ class SparseApplyFtrl(_SparsePrimitive):
     _sequential = True
 
     @prim_attr_register
-    def __init__(self, lr: float, l1: float, l2: float, lr_power: float,
-                 use_locking: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, lr: float, l1: float, l2: float, lr_power: float, use_locking: bool = False
+    ) -> None:
         self._check_ftrl()
 
     def _check_ftrl(self) -> None:
@@ -1205,8 +1315,15 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
     _shrinkage = True
 
     @prim_attr_register
-    def __init__(self, lr: float, l1: float, l2: float, l2_shrinkage: float, lr_power: float,
-                 use_locking: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        lr: float,
+        l1: float,
+        l2: float,
+        l2_shrinkage: float,
+        lr_power: float,
+        use_locking: bool = False,
+    ) -> None:
         _check_float(self.name, "l2_shrinkage", l2_shrinkage)
         self._check_ftrl()
 
@@ -1298,8 +1415,9 @@ class SparseApplyRMSProp(_SparsePrimitive):
     _sequential = True
 
     @prim_attr_register
-    def __init__(self, rho: float, momentum: float, epsilon: float,
-                 use_locking: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, rho: float, momentum: float, epsilon: float, use_locking: bool = False
+    ) -> None:
         _check_float(self.name, "rho", rho)
         _check_float(self.name, "momentum", momentum)
         _check_float(self.name, "epsilon", epsilon, lo=0.0, lo_open=True)
@@ -1350,8 +1468,19 @@ class FusedSparseAdam(_SparsePrimitive):
         [0.9 1. ]
     """
 
-    _inputs = ("var", "m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
-               "grad", "indices")  # fmt: skip
+    _inputs = (
+        "var",
+        "m",
+        "v",
+        "beta1_power",
+        "beta2_power",
+        "lr",
+        "beta1",
+        "beta2",
+        "epsilon",
+        "grad",
+        "indices",
+    )
     _refs = ("var", "m", "v")
     _same_shape = ("m", "v")
     _outputs = _refs
@@ -1516,8 +1645,18 @@ class Adam(_OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = ("var", "m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
-               "gradient")  # fmt: skip
+    _inputs = (
+        "var",
+        "m",
+        "v",
+        "beta1_power",
+        "beta2_power",
+        "lr",
+        "beta1",
+        "beta2",
+        "epsilon",
+        "gradient",
+    )
     _refs = ("var", "m", "v")
     _same_shape = ("m", "v", "gradient")
     _tensors = ("gradient",)
@@ -1563,8 +1702,17 @@ class AdamNoUpdateParam(_OptimizerPrimitive):
         [-0.1  0.1]
     """
 
-    _inputs = ("m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
-               "gradient")  # fmt: skip
+    _inputs = (
+        "m",
+        "v",
+        "beta1_power",
+        "beta2_power",
+        "lr",
+        "beta1",
+        "beta2",
+        "epsilon",
+        "gradient",
+    )
     _refs = ("m", "v")
     _same_shape = ("v", "gradient")
     _tensors = ("gradient",)
@@ -1576,8 +1724,7 @@ class AdamNoUpdateParam(_OptimizerPrimitive):
         _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
-        delta, m, v_ = R.adam_delta(*(v[n] for n in self._inputs),
-                                    use_nesterov=self.use_nesterov)  # fmt: skip
+        delta, m, v_ = R.adam_delta(*(v[n] for n in self._inputs), use_nesterov=self.use_nesterov)
         return {"m": m, "v": v_, "delta": delta}
 
 
@@ -1717,19 +1864,29 @@ class SGD(_OptimizerPrimitive):
     _outputs = ("parameters",)
 
     @prim_attr_register
-    def __init__(self, dampening: float = 0.0, weight_decay: float = 0.0,
-                 nesterov: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, dampening: float = 0.0, weight_decay: float = 0.0, nesterov: bool = False
+    ) -> None:
         _check_float(self.name, "dampening", dampening)
         _check_float(self.name, "weight_decay", weight_decay)
         _check_bool(self.name, "nesterov", nesterov)
         if nesterov and dampening != 0:
-            U.fail(self.name, f"if 'nesterov' is True, 'dampening' must be 0.0, but got "
-                   f"{dampening}")  # fmt: skip
+            U.fail(
+                self.name, f"if 'nesterov' is True, 'dampening' must be 0.0, but got {dampening}"
+            )
 
     def _rule(self, v: dict) -> dict:
-        p, a, s = R.sgd(v["parameters"], v["gradient"], v["learning_rate"], v["accum"],
-                        v["momentum"], v["stat"], self.dampening, self.weight_decay,
-                        self.nesterov)  # fmt: skip
+        p, a, s = R.sgd(
+            v["parameters"],
+            v["gradient"],
+            v["learning_rate"],
+            v["accum"],
+            v["momentum"],
+            v["stat"],
+            self.dampening,
+            self.weight_decay,
+            self.nesterov,
+        )
         return {"parameters": p, "accum": a, "stat": s}
 
 
@@ -1768,27 +1925,40 @@ class LARSUpdate(_OptimizerPrimitive):
         [0.3 0.4]
     """
 
-    _inputs = ("weight", "gradient", "norm_weight", "norm_gradient", "weight_decay",
-               "learning_rate")  # fmt: skip
+    _inputs = (
+        "weight",
+        "gradient",
+        "norm_weight",
+        "norm_gradient",
+        "weight_decay",
+        "learning_rate",
+    )
     _refs = ("weight",)
     _same_shape = ("gradient",)
     _tensors = ("gradient", "norm_weight", "norm_gradient")
     _outputs = ("output",)
 
     @prim_attr_register
-    def __init__(self, epsilon: float = 1e-05, hyperpara: float = 0.001,
-                 use_clip: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, epsilon: float = 1e-05, hyperpara: float = 0.001, use_clip: bool = False
+    ) -> None:
         _check_float(self.name, "epsilon", epsilon)
         _check_float(self.name, "hyperpara", hyperpara)
         _check_bool(self.name, "use_clip", use_clip)
 
     def _rule(self, v: dict) -> dict:
         dt = v["weight"].dtype
-        out = R.lars_update(v["weight"], v["gradient"].astype(dt),
-                            v["norm_weight"].reshape(()).astype(dt),
-                            v["norm_gradient"].reshape(()).astype(dt), v["weight_decay"],
-                            v["learning_rate"], jnp.asarray(self.epsilon, dt),
-                            jnp.asarray(self.hyperpara, dt), self.use_clip)  # fmt: skip
+        out = R.lars_update(
+            v["weight"],
+            v["gradient"].astype(dt),
+            v["norm_weight"].reshape(()).astype(dt),
+            v["norm_gradient"].reshape(()).astype(dt),
+            v["weight_decay"],
+            v["learning_rate"],
+            jnp.asarray(self.epsilon, dt),
+            jnp.asarray(self.hyperpara, dt),
+            self.use_clip,
+        )
         return {"output": out}
 
 
@@ -1823,8 +1993,15 @@ class FusedWeightScaleApplyMomentum(_OptimizerPrimitive):
         [0.95 0.95]
     """
 
-    _inputs = ("weight_decay", "loss_scale", "variable", "accumulation", "learning_rate",
-               "gradient", "momentum")  # fmt: skip
+    _inputs = (
+        "weight_decay",
+        "loss_scale",
+        "variable",
+        "accumulation",
+        "learning_rate",
+        "gradient",
+        "momentum",
+    )
     _refs = ("variable", "accumulation")
     _same_shape = ("accumulation", "gradient")
     _tensors = ("gradient",)
@@ -1900,8 +2077,12 @@ class FusedAdaFactor(_OptimizerPrimitive):
     _global_norm = False
 
     @prim_attr_register
-    def __init__(self, enable_scale_parameter: bool = False, enable_first_moment: bool = False,
-                 enable_weight_decay: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        enable_scale_parameter: bool = False,
+        enable_first_moment: bool = False,
+        enable_weight_decay: bool = False,
+    ) -> None:
         for n in ("enable_scale_parameter", "enable_first_moment", "enable_weight_decay"):
             _check_bool(self.name, n, getattr(self, n))
 
@@ -1911,10 +2092,15 @@ class FusedAdaFactor(_OptimizerPrimitive):
     def _rule(self, v: dict) -> dict:
         f32 = jnp.float32
         new = R.ada_factor(
-            v["epsilon"].astype(f32), *(v[n] for n in self._inputs[1:6]), v["grad"],
-            *(v[n] for n in self._refs), scale_parameter=self.enable_scale_parameter,
-            first_moment=self.enable_first_moment, use_weight_decay=self.enable_weight_decay,
-            global_norm=v["global_norm"] if self._global_norm else None)  # fmt: skip
+            v["epsilon"].astype(f32),
+            *(v[n] for n in self._inputs[1:6]),
+            v["grad"],
+            *(v[n] for n in self._refs),
+            scale_parameter=self.enable_scale_parameter,
+            first_moment=self.enable_first_moment,
+            use_weight_decay=self.enable_weight_decay,
+            global_norm=v["global_norm"] if self._global_norm else None,
+        )
         return dict(zip(self._refs, new))
 
 

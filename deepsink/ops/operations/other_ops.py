@@ -12,9 +12,12 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
 def _pair(api: str, arg: str, value: Any) -> tuple:
-    if not isinstance(value, tuple | list) or len(value) != 2 or any(
-            isinstance(v, bool) or not isinstance(v, float | int) for v in value):  # fmt: skip
-        V.fail(api, arg, "a tuple or list of two numbers", value, TypeError)
+    if (
+        not isinstance(value, tuple | list)
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, float | int) for v in value)
+    ):
+        V.fail_arg(api, arg, "a tuple or list of two numbers", value, TypeError)
     if value[0] > value[1] or value[0] <= 0:
         U.fail(api, f"'{arg}' must be two positive numbers in increasing order, but got {value}")
     return tuple(float(v) for v in value)
@@ -64,9 +67,15 @@ class SampleDistortedBoundingBoxV2(Primitive):
     """
 
     @prim_attr_register
-    def __init__(self, seed: int = 0, seed2: int = 0, aspect_ratio_range: Any = (0.75, 1.33),
-                 area_range: Any = (0.05, 1.0), max_attempts: int = 100,
-                 use_image_if_no_bounding_boxes: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        seed: int = 0,
+        seed2: int = 0,
+        aspect_ratio_range: Any = (0.75, 1.33),
+        area_range: Any = (0.05, 1.0),
+        max_attempts: int = 100,
+        use_image_if_no_bounding_boxes: bool = False,
+    ) -> None:
         V.check_non_negative_int(seed, "seed", self.name)
         V.check_non_negative_int(seed2, "seed2", self.name)
         _pair(self.name, "aspect_ratio_range", aspect_ratio_range)
@@ -78,9 +87,16 @@ class SampleDistortedBoundingBoxV2(Primitive):
 
     def __call__(self, image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tuple:
         return IS.sample_distorted_bounding_box_v2(
-            image_size, bounding_boxes, min_object_covered, self.seed, self.seed2,
-            tuple(self.aspect_ratio_range), tuple(self.area_range), self.max_attempts,
-            self.use_image_if_no_bounding_boxes)  # fmt: skip
+            image_size,
+            bounding_boxes,
+            min_object_covered,
+            self.seed,
+            self.seed2,
+            tuple(self.aspect_ratio_range),
+            tuple(self.area_range),
+            self.max_attempts,
+            self.use_image_if_no_bounding_boxes,
+        )
 
 
 __all__ = ["SampleDistortedBoundingBoxV2"]

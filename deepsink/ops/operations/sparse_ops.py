@@ -22,8 +22,12 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 def _coords(indices: Any, api: str) -> Any:
     idx = U.array(indices, api, "indices")
     if idx.dtype not in (np.int32, np.int64) or idx.ndim != 2:
-        U.fail(api, f"'indices' must be a 2-D int32/int64 Tensor, but got {idx.ndim}-D "
-               f"{mstype.from_np(idx.dtype)}", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'indices' must be a 2-D int32/int64 Tensor, but got {idx.ndim}-D "
+            f"{mstype.from_np(idx.dtype)}",
+            TypeError,
+        )
     return idx
 
 
@@ -38,8 +42,10 @@ def _dense_shape(shape: Any, api: str, arg: str = "sparse_shape") -> tuple[int, 
 def _values(values: Any, n: int, api: str) -> Any:
     v = U.array(values, api, "values")
     if v.ndim != 1 or v.shape[0] != n:
-        U.fail(api, f"'values' must be 1-D with one value per index ({n}), but got shape "
-               f"{list(v.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'values' must be 1-D with one value per index ({n}), but got shape {list(v.shape)}",
+        )
     return v
 
 
@@ -156,8 +162,9 @@ class SparseTensorDenseAdd(Primitive):
         dense = U.array(x2, api, "x2")
         shape = _dense_shape(x1_shape, api, "x1_shape")
         if tuple(dense.shape) != shape:
-            U.fail(api, f"'x2' must have the sparse shape {list(shape)}, but got "
-                   f"{list(dense.shape)}")  # fmt: skip
+            U.fail(
+                api, f"'x2' must have the sparse shape {list(shape)}, but got {list(dense.shape)}"
+            )
         return Tensor._from(dense.at[tuple(idx.T)].add(v.astype(dense.dtype)))
 
 
@@ -198,8 +205,9 @@ class SparseTensorDenseMatmul(Primitive):
     def __init__(self, adjoint_st: bool = False, adjoint_dt: bool = False) -> None:
         for arg, v in (("adjoint_st", adjoint_st), ("adjoint_dt", adjoint_dt)):
             if not isinstance(v, bool):
-                U.fail("SparseTensorDenseMatmul", f"'{arg}' must be a bool, but got {v!r}",
-                       TypeError)  # fmt: skip
+                U.fail(
+                    "SparseTensorDenseMatmul", f"'{arg}' must be a bool, but got {v!r}", TypeError
+                )
 
     def __call__(self, indices: Any, values: Any, sparse_shape: Any, dense: Any) -> Tensor:
         return Tensor._from(
@@ -211,27 +219,40 @@ class SparseTensorDenseMatmul(Primitive):
                 self.adjoint_st,
                 self.adjoint_dt,
                 "SparseTensorDenseMatmul",
-            )  # fmt: skip
+            )
         )
 
 
-def sparse_dense_matmul(indices: Any, values: Any, sparse_shape: Any, dense: Any,
-                        adjoint_st: bool, adjoint_dt: bool, api: str) -> Any:  # fmt: skip
+def sparse_dense_matmul(
+    indices: Any,
+    values: Any,
+    sparse_shape: Any,
+    dense: Any,
+    adjoint_st: bool,
+    adjoint_dt: bool,
+    api: str,
+) -> Any:
     """The array ``op(sparse) @ op(dense)`` of ``SparseTensorDenseMatmul``."""
     idx = _coords(indices, api)
     v = _values(values, idx.shape[0], api)
     shape = _dense_shape(sparse_shape, api)
     d = U.array(dense, api, "dense")
     if len(shape) != 2 or d.ndim != 2:
-        U.fail(api, f"the sparse and dense factors must be 2-D, but got shapes {list(shape)} and "
-               f"{list(d.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"the sparse and dense factors must be 2-D, but got shapes {list(shape)} and "
+            f"{list(d.shape)}",
+        )
     if adjoint_st:
         idx, shape = idx[:, ::-1], shape[::-1]
     if adjoint_dt:
         d = d.T
     if shape[1] != d.shape[0]:
-        U.fail(api, f"the sparse factor's columns ({shape[1]}) must equal the dense factor's rows "
-               f"({d.shape[0]})")  # fmt: skip
+        U.fail(
+            api,
+            f"the sparse factor's columns ({shape[1]}) must equal the dense factor's rows "
+            f"({d.shape[0]})",
+        )
     dt = jnp.promote_types(v.dtype, d.dtype)
     m = jsparse.BCOO((v.astype(dt), idx), shape=shape)
     return jsparse.bcoo_dot_general(m, d.astype(dt), dimension_numbers=(([1], [0]), ([], [])))
@@ -275,20 +296,28 @@ class SparseSlice(Primitive):
         for arg, x in (("indices", indices), ("shape", shape), ("start", start), ("size", size)):
             a = U.array(x, api, arg)
             if a.dtype != np.int64:
-                U.fail(api, f"'{arg}' must be an int64 Tensor, but got {mstype.from_np(a.dtype)}",
-                       TypeError)  # fmt: skip
+                U.fail(
+                    api,
+                    f"'{arg}' must be an int64 Tensor, but got {mstype.from_np(a.dtype)}",
+                    TypeError,
+                )
             arrs[arg] = SPF._host(a, api)
         idx, shp, lo, n = arrs["indices"], arrs["shape"], arrs["start"], arrs["size"]
         v = _values(values, idx.shape[0], api)
         if idx.ndim != 2 or not (idx.shape[1] == shp.size == lo.size == n.size):
-            U.fail(api, f"'indices' ({list(idx.shape)}), 'shape', 'start' and 'size' must agree "
-                   "on the rank")  # fmt: skip
+            U.fail(
+                api,
+                f"'indices' ({list(idx.shape)}), 'shape', 'start' and 'size' must agree "
+                "on the rank",
+            )
         hi = np.minimum(lo + n, shp)
         keep = np.all((idx >= lo) & (idx < hi), axis=1)
         out_shape = np.maximum(hi - lo, 0).astype(np.int64)
-        return (Tensor._from(jnp.asarray((idx[keep] - lo).astype(np.int64))),
-                Tensor._from(v[jnp.asarray(np.nonzero(keep)[0])]),
-                Tensor._from(jnp.asarray(out_shape)))  # fmt: skip
+        return (
+            Tensor._from(jnp.asarray((idx[keep] - lo).astype(np.int64))),
+            Tensor._from(v[jnp.asarray(np.nonzero(keep)[0])]),
+            Tensor._from(jnp.asarray(out_shape)),
+        )
 
 
 class SparseGatherV2(Primitive):

@@ -74,8 +74,10 @@ class _Summary(Primitive):
         if not isinstance(name, str) or not name:
             raise TypeError(f'For "{prim}", the name must be valid string, but got "{name}".')
         if not isinstance(value, Tensor):
-            raise TypeError(f'For "{prim}", the parameter "value" expect to be Tensor, but got '
-                            f"{type(value).__name__}")  # fmt: skip
+            raise TypeError(
+                f'For "{prim}", the parameter "value" expect to be Tensor, but got '
+                f"{type(value).__name__}"
+            )
         self._check(value)
         key = f"{name}[:{self._type}]"
 
@@ -117,8 +119,10 @@ class ScalarSummary(_Summary):
 
     def _check(self, value: Tensor) -> None:
         if int(np.prod(value.shape)) != 1:
-            raise ValueError(f"For 'ScalarSummary', the value must have one element, but got "
-                             f"shape {list(value.shape)}")  # fmt: skip
+            raise ValueError(
+                f"For 'ScalarSummary', the value must have one element, but got "
+                f"shape {list(value.shape)}"
+            )
 
 
 class TensorSummary(_Summary):
@@ -173,8 +177,10 @@ class ImageSummary(_Summary):
 
     def _check(self, value: Tensor) -> None:
         if len(value.shape) != 4:
-            raise ValueError(f"For 'ImageSummary', the value must be 4-D (NCHW), but got shape "
-                             f"{list(value.shape)}")  # fmt: skip
+            raise ValueError(
+                f"For 'ImageSummary', the value must be 4-D (NCHW), but got shape "
+                f"{list(value.shape)}"
+            )
 
 
 class HistogramSummary(_Summary):
@@ -204,8 +210,10 @@ class HistogramSummary(_Summary):
 
     def _check(self, value: Tensor) -> None:
         if len(value.shape) == 0:
-            raise ValueError("For 'HistogramSummary', the rank of the value must be greater "
-                             "than 0, but got a 0-D Tensor")  # fmt: skip
+            raise ValueError(
+                "For 'HistogramSummary', the rank of the value must be greater "
+                "than 0, but got a 0-D Tensor"
+            )
 
 
 def _dump(file: str, array: Any) -> None:
@@ -257,23 +265,27 @@ class TensorDump(Primitive):
     def __init__(self, input_output: str = "out") -> None:
         super().__init__(self.__class__.__name__)
         if input_output not in ("in", "out"):
-            raise ValueError(f"The 'input_output' argument should be one of ['in', 'out'], but "
-                             f"got: {input_output}")  # fmt: skip
+            raise ValueError(
+                f"The 'input_output' argument should be one of ['in', 'out'], but "
+                f"got: {input_output}"
+            )
         self.input_output = input_output
         self.add_prim_attr("side_effect_io", True)
         self.add_prim_attr("channel_name", "ms_tensor_dump")
 
     def __call__(self, file: Any, input_x: Any) -> None:
         if not isinstance(file, str):
-            raise TypeError(f"For 'TensorDump', the 'file' must be str, but got "
-                            f"{type(file).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'TensorDump', the 'file' must be str, but got {type(file).__name__}"
+            )
         if not file:
             raise ValueError(
                 "For 'TensorDump', the input argument[file] cannot be an empty string."
             )
         if not isinstance(input_x, Tensor):
-            raise TypeError(f"For 'TensorDump', the 'input_x' must be Tensor, but got "
-                            f"{type(input_x).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'TensorDump', the 'input_x' must be Tensor, but got {type(input_x).__name__}"
+            )
         _dump(file, unwrap(input_x))
 
 
@@ -304,8 +316,9 @@ def tensordump(file_name: str, tensor: Tensor, mode: str = "out") -> None:
         True
     """
     if not isinstance(file_name, str):
-        raise TypeError(f"Parameter file_name should only be build_in str type but got: "
-                        f"{type(file_name)}")  # fmt: skip
+        raise TypeError(
+            f"Parameter file_name should only be build_in str type but got: {type(file_name)}"
+        )
     if not isinstance(tensor, Tensor):
         raise TypeError(f"Parameter tensor should only be Tensor type, but got: {type(tensor)}")
     if not isinstance(mode, str):
@@ -353,8 +366,9 @@ class DumpGradient(Primitive):
 
     def __call__(self, path: Any, x: Any, input_output: Any) -> Any:
         if not isinstance(path, str):
-            raise TypeError(f"For 'DumpGradient', the 'path' must be str, but got "
-                            f"{type(path).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'DumpGradient', the 'path' must be str, but got {type(path).__name__}"
+            )
         dump = TensorDump(input_output)
 
         def hook(dout: Tensor) -> Tensor:
@@ -364,5 +378,12 @@ class DumpGradient(Primitive):
         return InsertGradientOf(hook)(x)
 
 
-__all__ = ["ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary", "TensorDump",
-           "tensordump", "DumpGradient"]  # fmt: skip
+__all__ = [
+    "ScalarSummary",
+    "TensorSummary",
+    "ImageSummary",
+    "HistogramSummary",
+    "TensorDump",
+    "tensordump",
+    "DumpGradient",
+]

@@ -14,7 +14,7 @@ import os
 import stat
 from typing import Any
 
-from deepsink._core.validate import check_bool, check_positive_int, fail
+from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common.tensor import Tensor
 from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
@@ -50,11 +50,12 @@ class BackupAndRestore(Callback):
         (1, 2)
     """
 
-    def __init__(self, backup_dir: str, save_freq: str | int = "epoch",
-                 delete_checkpoint: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self, backup_dir: str, save_freq: str | int = "epoch", delete_checkpoint: bool = True
+    ) -> None:
         super().__init__()
         if not isinstance(backup_dir, str):
-            fail("BackupAndRestore", "backup_dir", "a str", backup_dir)
+            fail_arg("BackupAndRestore", "backup_dir", "a str", backup_dir)
         self.backup_file = os.path.join(
             make_directory(backup_dir, "BackupAndRestore"), "backup.ckpt"
         )
@@ -62,7 +63,7 @@ class BackupAndRestore(Callback):
             self.save_freq = 1
         else:
             if isinstance(save_freq, str):
-                fail("BackupAndRestore", "save_freq", "'epoch' or a positive int", save_freq)
+                fail_arg("BackupAndRestore", "save_freq", "'epoch' or a positive int", save_freq)
             self.save_freq = check_positive_int(save_freq, "save_freq", "BackupAndRestore")
         self.delete_checkpoint = check_bool(
             delete_checkpoint, "delete_checkpoint", "BackupAndRestore"

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from deepsink._core.validate import check_bool, fail
+from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.tensor import Tensor
 from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
@@ -38,14 +38,14 @@ def _non_negative_int(value: Any, arg: str) -> int | None:
             f"For 'CheckpointConfig', '{arg}' must be an int, but got {type(value).__name__}"
         )
     if value < 0:
-        fail("CheckpointConfig", arg, "an int >= 0", value)
+        fail_arg("CheckpointConfig", arg, "an int >= 0", value)
     return value
 
 
 def make_directory(path: str, api: str) -> str:
     """``path`` made absolute and created (0700 for new folders, as MindSpore does)."""
     if not isinstance(path, str) or not path.strip():
-        fail(api, "directory", "a non-empty path str", path, TypeError)
+        fail_arg(api, "directory", "a non-empty path str", path, TypeError)
     path = os.path.realpath(os.path.expanduser(path))
     os.makedirs(path, mode=0o700, exist_ok=True)
     return path
@@ -84,13 +84,24 @@ class CheckpointConfig:
         10 2
     """
 
-    def __init__(self, save_checkpoint_steps: int | None = 1, save_checkpoint_seconds: int | None = 0,
-                 keep_checkpoint_max: int | None = 5, keep_checkpoint_per_n_minutes: int | None = 0,
-                 integrated_save: bool = True, async_save: bool | str = False,
-                 saved_network: Any = None, append_info: list | None = None,
-                 enc_key: bytes | None = None, enc_mode: str = "AES-GCM",
-                 exception_save: bool = False, crc_check: bool = False,
-                 remove_redundancy: bool = False, format: str = "ckpt", **kwargs: Any) -> None:  # noqa: A002  # fmt: skip
+    def __init__(
+        self,
+        save_checkpoint_steps: int | None = 1,
+        save_checkpoint_seconds: int | None = 0,
+        keep_checkpoint_max: int | None = 5,
+        keep_checkpoint_per_n_minutes: int | None = 0,
+        integrated_save: bool = True,
+        async_save: bool | str = False,
+        saved_network: Any = None,
+        append_info: list | None = None,
+        enc_key: bytes | None = None,
+        enc_mode: str = "AES-GCM",
+        exception_save: bool = False,
+        crc_check: bool = False,
+        remove_redundancy: bool = False,
+        format: str = "ckpt",
+        **kwargs: Any,
+    ) -> None:  # noqa: A002
         from deepsink.nn import Cell
 
         steps = _non_negative_int(save_checkpoint_steps, "save_checkpoint_steps")
@@ -119,18 +130,20 @@ class CheckpointConfig:
             self._keep_checkpoint_max = 1
         self._integrated_save = check_bool(integrated_save, "integrated_save", "CheckpointConfig")
         if not isinstance(async_save, bool) and async_save not in ("thread", "process"):
-            fail("CheckpointConfig", "async_save", "a bool, 'thread' or 'process'", async_save)
+            fail_arg("CheckpointConfig", "async_save", "a bool, 'thread' or 'process'", async_save)
         self._async_save = async_save
         self._saved_network = saved_network
         self._append_dict = self._handle_append_info(append_info)
         if enc_key is not None and not isinstance(enc_key, bytes):
-            fail("CheckpointConfig", "enc_key", "None or bytes", type(enc_key).__name__, TypeError)
+            fail_arg(
+                "CheckpointConfig", "enc_key", "None or bytes", type(enc_key).__name__, TypeError
+            )
         if not isinstance(enc_mode, str):
-            fail("CheckpointConfig", "enc_mode", "a str", type(enc_mode).__name__, TypeError)
+            fail_arg("CheckpointConfig", "enc_mode", "a str", type(enc_mode).__name__, TypeError)
         self._enc_key, self._enc_mode = enc_key, enc_mode
         self._crc_check = check_bool(crc_check, "crc_check", "CheckpointConfig")
         if format not in ("ckpt", "safetensors"):
-            fail("CheckpointConfig", "format", "'ckpt' or 'safetensors'", format)
+            fail_arg("CheckpointConfig", "format", "'ckpt' or 'safetensors'", format)
         self._format = format
         self.remove_redundancy = check_bool(
             remove_redundancy, "remove_redundancy", "CheckpointConfig"
@@ -309,8 +322,12 @@ class ModelCheckpoint(Callback):
         ['net-1_2.ckpt']
     """
 
-    def __init__(self, prefix: str | Callable = "CKP", directory: str | Callable | None = None,
-                 config: CheckpointConfig | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        prefix: str | Callable = "CKP",
+        directory: str | Callable | None = None,
+        config: CheckpointConfig | None = None,
+    ) -> None:
         super().__init__()
         if not callable(prefix) and (not isinstance(prefix, str) or "/" in prefix):
             raise ValueError(
@@ -426,8 +443,12 @@ class ModelCheckpoint(Callback):
         step_in_epoch = (cb_params.cur_step_num - 1) % max(cb_params.batch_num or 1, 1) + 1
         name = f"{prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}_breakpoint.ckpt"
         try:
-            self._write(cb_params, os.path.join(self._directory, name),
-                        cb_params.cur_epoch_num, cb_params.cur_step_num)  # fmt: skip
+            self._write(
+                cb_params,
+                os.path.join(self._directory, name),
+                cb_params.cur_epoch_num,
+                cb_params.cur_step_num,
+            )
             wait_async_save()
         except Exception as e:  # the training error is the one to report
             logger.error("ModelCheckpoint: exception_save failed: %s", e)
@@ -441,9 +462,17 @@ class ModelCheckpoint(Callback):
         append = dict(self._append_dict)
         cfg = self._config
         with saving_rng_key():
-            save_checkpoint(network, path, cfg.integrated_save, cfg.async_save, append or None,
-                            cfg.enc_key, cfg.enc_mode, crc_check=cfg.crc_check,
-                            format=cfg.format)  # fmt: skip
+            save_checkpoint(
+                network,
+                path,
+                cfg.integrated_save,
+                cfg.async_save,
+                append or None,
+                cfg.enc_key,
+                cfg.enc_mode,
+                crc_check=cfg.crc_check,
+                format=cfg.format,
+            )
 
     def _managed_files(self) -> list[str]:
         """This prefix's checkpoints in the folder (``prefix-<digits and _>.<format>``)."""

@@ -14,10 +14,18 @@ from deepsink.train.callback._callback import Callback, RunContext, loss_value
 logger = logging.getLogger("deepsink")
 
 # Monitors for which smaller is better when mode='auto' (MindSpore's list).
-SMALLER_BETTER = frozenset({
-    "hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",
-    "root_mean_square_distance", "eval_loss",
-})  # fmt: skip
+SMALLER_BETTER = frozenset(
+    {
+        "hausdorff_distance",
+        "mae",
+        "mse",
+        "loss",
+        "perplexity",
+        "mean_surface_distance",
+        "root_mean_square_distance",
+        "eval_loss",
+    }
+)
 
 
 def check_monitor(monitor: Any, api: str) -> str:
@@ -48,8 +56,10 @@ def monitor_value(cb_params: Any, monitor: str, api: str, purpose: str) -> np.nd
     if value is None:
         logger.warning(
             "%s is conditioned on %s, which is not available. Available choices are: %s",
-            purpose, monitor, sorted({"loss", *candidates}),
-        )  # fmt: skip
+            purpose,
+            monitor,
+            sorted({"loss", *candidates}),
+        )
         return None
     value = np.asarray(value.asnumpy() if hasattr(value, "asnumpy") else value)
     if value.shape != ():
@@ -109,9 +119,16 @@ class EarlyStopping(Callback):
         1
     """
 
-    def __init__(self, monitor: str = "eval_loss", min_delta: float = 0, patience: int = 0,
-                 verbose: bool = False, mode: str = "auto", baseline: float | None = None,
-                 restore_best_weights: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        monitor: str = "eval_loss",
+        min_delta: float = 0,
+        patience: int = 0,
+        verbose: bool = False,
+        mode: str = "auto",
+        baseline: float | None = None,
+        restore_best_weights: bool = False,
+    ) -> None:
         super().__init__()
         api = "EarlyStopping"
         self.monitor = check_monitor(monitor, api)

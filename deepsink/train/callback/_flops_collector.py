@@ -26,8 +26,10 @@ def step_flops(network: Any, shapes: list, dtypes: list) -> tuple[float, float]:
     from deepsink.common import dtype as mstype
     from deepsink.common.tensor import Tensor
 
-    avals = [jax.ShapeDtypeStruct(tuple(int(d) for d in s), mstype.to_np(t))
-             for s, t in zip(shapes, dtypes)]  # fmt: skip
+    avals = [
+        jax.ShapeDtypeStruct(tuple(int(d) for d in s), mstype.to_np(t))
+        for s, t in zip(shapes, dtypes)
+    ]
 
     def call(*args: Any) -> Any:
         return network(*[Tensor._from(a) for a in args])
@@ -81,26 +83,37 @@ class FlopsUtilizationCollector(Callback):
         True
     """
 
-    def __init__(self, data_size: int, computility: float = 1, full_flops: bool = True,
-                 enable_ma_collector: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        data_size: int,
+        computility: float = 1,
+        full_flops: bool = True,
+        enable_ma_collector: bool = False,
+    ) -> None:
         super().__init__()
         if isinstance(data_size, bool) or not isinstance(data_size, int) or data_size <= 0:
-            raise TypeError(f"For 'FlopsUtilizationCollector', 'data_size' must be a positive "
-                            f"int, but got {data_size!r}")  # fmt: skip
+            raise TypeError(
+                f"For 'FlopsUtilizationCollector', 'data_size' must be a positive "
+                f"int, but got {data_size!r}"
+            )
         for name, value in (
             ("full_flops", full_flops),
             ("enable_ma_collector", enable_ma_collector),
         ):
             if not isinstance(value, bool):
-                raise TypeError(f"For 'FlopsUtilizationCollector', '{name}' must be bool, but got "
-                                f"{type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'FlopsUtilizationCollector', '{name}' must be bool, but got "
+                    f"{type(value).__name__}"
+                )
         if (
             isinstance(computility, bool)
             or not isinstance(computility, int | float)
             or computility <= 0
         ):
-            raise TypeError(f"For 'FlopsUtilizationCollector', 'computility' must be a positive "
-                            f"number, but got {computility!r}")  # fmt: skip
+            raise TypeError(
+                f"For 'FlopsUtilizationCollector', 'computility' must be a positive "
+                f"number, but got {computility!r}"
+            )
         self.data_size, self.computility = data_size, computility
         self.full_flops, self.ma = full_flops, enable_ma_collector
         self.verbose = not (computility == 1 and enable_ma_collector)
@@ -116,15 +129,22 @@ class FlopsUtilizationCollector(Callback):
         """Note the time the step starts."""
         if self.batch_step_size is None:
             batch_num = run_context.original_args().get("batch_num")
-            self.batch_step_size = batch_num if isinstance(batch_num, int) and batch_num > 0 \
-                else self.data_size  # fmt: skip
+            self.batch_step_size = (
+                batch_num if isinstance(batch_num, int) and batch_num > 0 else self.data_size
+            )
         self.step_time = time.time()
 
     def _measure(self, cb_params: Any) -> bool:
-        dataset = cb_params.get("train_dataset") if cb_params.get("mode") == "train" \
-            else cb_params.get("valid_dataset")  # fmt: skip
-        network = cb_params.get("train_network") if cb_params.get("mode") == "train" \
-            else cb_params.get("eval_network")  # fmt: skip
+        dataset = (
+            cb_params.get("train_dataset")
+            if cb_params.get("mode") == "train"
+            else cb_params.get("valid_dataset")
+        )
+        network = (
+            cb_params.get("train_network")
+            if cb_params.get("mode") == "train"
+            else cb_params.get("eval_network")
+        )
         if dataset is None or network is None:
             return False
         model, hardware = step_flops(network, dataset.output_shapes(), dataset.output_types())
@@ -158,22 +178,32 @@ class FlopsUtilizationCollector(Callback):
                 rank = self._rank()
                 self._time_path = os.path.join(log_dir, f"time_step_rank_{rank}.txt")
                 with open(os.path.join(log_dir, f"flops_rank_{rank}.txt"), "w") as f:
-                    f.write(f'flops{{type="model_flops", rank_id="{rank}"}} '
-                            f"{self.shard_model_flops} {stamp}\n")  # fmt: skip
-                    f.write(f'flops{{type="hardware_flops", rank_id="{rank}"}} '
-                            f"{self.shard_hardware_flops} {stamp}\n")  # fmt: skip
+                    f.write(
+                        f'flops{{type="model_flops", rank_id="{rank}"}} '
+                        f"{self.shard_model_flops} {stamp}\n"
+                    )
+                    f.write(
+                        f'flops{{type="hardware_flops", rank_id="{rank}"}} '
+                        f"{self.shard_hardware_flops} {stamp}\n"
+                    )
             if self.verbose:
-                shard = (f"Shard model flops is {self.shard_model_flops}, "
-                         f"Shard hardware flops is {self.shard_hardware_flops}.")  # fmt: skip
-                full = (f"Full model flops is {self.full_model_flops}, "
-                        f"Full hardware flops is {self.full_hardware_flops}, ")  # fmt: skip
+                shard = (
+                    f"Shard model flops is {self.shard_model_flops}, "
+                    f"Shard hardware flops is {self.shard_hardware_flops}."
+                )
+                full = (
+                    f"Full model flops is {self.full_model_flops}, "
+                    f"Full hardware flops is {self.full_hardware_flops}, "
+                )
                 print(full + shard if self.full_flops else shard, flush=True)
         if cb_params.get("dataset_sink_mode"):
             step_ms /= self.batch_step_size or 1
         if self.ma and self._time_path:
             with open(self._time_path, "w") as f:
-                f.write(f'time_monitor{{type="per_step_time", rank_id="{self._rank()}"}} '
-                        f"{step_ms} {int(round(time.time() * 1000))}\n")  # fmt: skip
+                f.write(
+                    f'time_monitor{{type="per_step_time", rank_id="{self._rank()}"}} '
+                    f"{step_ms} {int(round(time.time() * 1000))}\n"
+                )
         if self.verbose and cb_params.cur_step_num % self.data_size:
             mfu_per_s = self.full_mfu if self.full_flops else self.shard_mfu
             hfu_per_s = self.full_hfu if self.full_flops else self.shard_hfu

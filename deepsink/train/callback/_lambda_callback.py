@@ -39,12 +39,21 @@ class LambdaCallback(Callback):
         ...     on_train_epoch_end=lambda rc: print("loss:", rc.original_args().net_outputs))
     """
 
-    def __init__(self, on_train_epoch_begin: _Fn = None, on_train_epoch_end: _Fn = None,
-                 on_train_step_begin: _Fn = None, on_train_step_end: _Fn = None,
-                 on_train_begin: _Fn = None, on_train_end: _Fn = None,
-                 on_eval_epoch_begin: _Fn = None, on_eval_epoch_end: _Fn = None,
-                 on_eval_step_begin: _Fn = None, on_eval_step_end: _Fn = None,
-                 on_eval_begin: _Fn = None, on_eval_end: _Fn = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        on_train_epoch_begin: _Fn = None,
+        on_train_epoch_end: _Fn = None,
+        on_train_step_begin: _Fn = None,
+        on_train_step_end: _Fn = None,
+        on_train_begin: _Fn = None,
+        on_train_end: _Fn = None,
+        on_eval_epoch_begin: _Fn = None,
+        on_eval_epoch_end: _Fn = None,
+        on_eval_step_begin: _Fn = None,
+        on_eval_step_end: _Fn = None,
+        on_eval_begin: _Fn = None,
+        on_eval_end: _Fn = None,
+    ) -> None:
         super().__init__()
         given = locals()
         for hook in _HOOKS:

@@ -47,8 +47,10 @@ class LearningRateScheduler(Callback):
     def __init__(self, learning_rate_function: Callable[[float, int], float]) -> None:
         super().__init__()
         if not callable(learning_rate_function):
-            raise TypeError(f"For 'LearningRateScheduler', 'learning_rate_function' must be "
-                            f"callable, but got {type(learning_rate_function).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'LearningRateScheduler', 'learning_rate_function' must be "
+                f"callable, but got {type(learning_rate_function).__name__}"
+            )
         self.learning_rate_function = learning_rate_function
 
     def step_end(self, run_context: RunContext) -> None:
@@ -56,9 +58,11 @@ class LearningRateScheduler(Callback):
         cb_params = run_context.original_args()
         lr = getattr(cb_params.get("optimizer"), "learning_rate", None)
         if not isinstance(lr, Parameter):
-            raise ValueError("For 'LearningRateScheduler', the optimizer's 'learning_rate' must "
-                             "be a Parameter (dynamic and group learning rates are not "
-                             f"supported), but got {type(lr).__name__}")  # fmt: skip
+            raise ValueError(
+                "For 'LearningRateScheduler', the optimizer's 'learning_rate' must "
+                "be a Parameter (dynamic and group learning rates are not "
+                f"supported), but got {type(lr).__name__}"
+            )
         old = lr.asnumpy()
         current = float(old)
         new = self.learning_rate_function(current, cb_params.cur_step_num)

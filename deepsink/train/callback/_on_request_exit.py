@@ -42,20 +42,35 @@ class OnRequestExit(Callback):
         True
     """
 
-    def __init__(self, save_ckpt: bool = True, save_mindir: bool = True, file_name: str = "Net",
-                 directory: str = "./", config_file: str | None = None,
-                 sig: int = signal.SIGTERM) -> None:  # fmt: skip
+    def __init__(
+        self,
+        save_ckpt: bool = True,
+        save_mindir: bool = True,
+        file_name: str = "Net",
+        directory: str = "./",
+        config_file: str | None = None,
+        sig: int = signal.SIGTERM,
+    ) -> None:
         super().__init__()
-        for name, value, kind in (("save_ckpt", save_ckpt, bool), ("save_mindir", save_mindir, bool),
-                                  ("file_name", file_name, str), ("sig", sig, int)):  # fmt: skip
+        for name, value, kind in (
+            ("save_ckpt", save_ckpt, bool),
+            ("save_mindir", save_mindir, bool),
+            ("file_name", file_name, str),
+            ("sig", sig, int),
+        ):
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise TypeError(f"For 'OnRequestExit', '{name}' must be {kind.__name__}, but got "
-                                f"{type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'OnRequestExit', '{name}' must be {kind.__name__}, but got "
+                    f"{type(value).__name__}"
+                )
         if hasattr(signal, "SIGKILL") and sig == signal.SIGKILL:
             raise ValueError("Not support send exit request by signal SIGKILL.")
         if save_mindir:
-            warnings.warn("OnRequestExit(save_mindir=True): deepsink cannot write MindIR (it "
-                          "compiles with XLA); only the checkpoint is saved", stacklevel=2)  # fmt: skip
+            warnings.warn(
+                "OnRequestExit(save_mindir=True): deepsink cannot write MindIR (it "
+                "compiles with XLA); only the checkpoint is saved",
+                stacklevel=2,
+            )
         self.save_ckpt, self.save_mindir, self.sig = save_ckpt, save_mindir, int(sig)
         self.remote_config_file = config_file
         self.save_path = directory

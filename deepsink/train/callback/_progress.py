@@ -82,8 +82,14 @@ class ProgressBar(Callback):
         Epoch 1/2: 1875/1875 [==============================] 3.9s, 480.1 step/s, loss: 0.0412
     """
 
-    def __init__(self, file: IO[str] | None = None, backend: str = "auto", width: int = 30,
-                 interval: float = 0.1, show_eval: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        file: IO[str] | None = None,
+        backend: str = "auto",
+        width: int = 30,
+        interval: float = 0.1,
+        show_eval: bool = True,
+    ) -> None:
         super().__init__()
         self.backend = check_one_of(backend, ["auto", "tqdm", "text"], "backend", "ProgressBar")
         if backend == "tqdm" and _tqdm is None:
@@ -103,8 +109,15 @@ class ProgressBar(Callback):
         file = self.file if self.file is not None else sys.stdout
         use_tqdm = self.backend == "tqdm" or (self.backend == "auto" and _tqdm is not None)
         if use_tqdm:
-            self._bar = _tqdm(total=total, desc=desc, file=file, unit="step", leave=True,
-                              mininterval=self.interval, dynamic_ncols=True)  # fmt: skip
+            self._bar = _tqdm(
+                total=total,
+                desc=desc,
+                file=file,
+                unit="step",
+                leave=True,
+                mininterval=self.interval,
+                dynamic_ncols=True,
+            )
         else:
             self._bar = _TextBar(total, desc, file, self.width, self.interval)
         self._loss_drawn = 0.0

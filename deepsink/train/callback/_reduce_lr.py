@@ -51,9 +51,17 @@ class ReduceLROnPlateau(Callback):
         True
     """
 
-    def __init__(self, monitor: str = "eval_loss", factor: float = 0.1, patience: int = 10,
-                 verbose: bool = False, mode: str = "auto", min_delta: float = 1e-4,
-                 cooldown: int = 0, min_lr: float = 0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        monitor: str = "eval_loss",
+        factor: float = 0.1,
+        patience: int = 10,
+        verbose: bool = False,
+        mode: str = "auto",
+        min_delta: float = 1e-4,
+        cooldown: int = 0,
+        min_lr: float = 0,
+    ) -> None:
         super().__init__()
         api = "ReduceLROnPlateau"
         self.monitor = check_monitor(monitor, api)

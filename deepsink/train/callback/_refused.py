@@ -3,12 +3,14 @@
 from deepsink._core.unsupported import unsupported
 
 TrainFaultTolerance = unsupported(
-    "mindspore.train", "TrainFaultTolerance",
+    "mindspore.train",
+    "TrainFaultTolerance",
     "it drives MindIO TFT, Huawei's fault-tolerance service for Ascend clusters (its process "
     "monitoring, rescheduling and rollback)",
-)  # fmt: skip
+)
 SummaryLandscape = unsupported(
-    "mindspore.train", "SummaryLandscape",
+    "mindspore.train",
+    "SummaryLandscape",
     "it builds loss landscapes from the landscape records of SummaryCollector's "
     "collect_landscape (MindInsight's loss-landscape plugin), which deepsink does not write",
-)  # fmt: skip
+)

@@ -28,8 +28,9 @@ def _positive(name: str, value: Any, allow_none: bool = False) -> Any:
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ValueError(f"For 'SummaryCollector', the '{name}' must be a positive int, but got "
-                         f"{value!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'SummaryCollector', the '{name}' must be a positive int, but got {value!r}"
+        )
     return value
 
 
@@ -94,45 +95,69 @@ class SummaryCollector(Callback):
         [1, 2]
     """
 
-    def __init__(self, summary_dir: str, collect_freq: int = 10, num_process: int = 32,
-                 collect_specified_data: dict | None = None, keep_default_action: bool = True,
-                 custom_lineage_data: dict | None = None, collect_tensor_freq: int | None = None,
-                 max_file_size: int | None = None, export_options: dict | None = None, *,
-                 summary_format: str = "both") -> None:  # fmt: skip
+    def __init__(
+        self,
+        summary_dir: str,
+        collect_freq: int = 10,
+        num_process: int = 32,
+        collect_specified_data: dict | None = None,
+        keep_default_action: bool = True,
+        custom_lineage_data: dict | None = None,
+        collect_tensor_freq: int | None = None,
+        max_file_size: int | None = None,
+        export_options: dict | None = None,
+        *,
+        summary_format: str = "both",
+    ) -> None:
         super().__init__()
         if not isinstance(summary_dir, str) or not summary_dir:
-            raise TypeError(f"For 'SummaryCollector', 'summary_dir' must be a non-empty str, but "
-                            f"got {summary_dir!r}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryCollector', 'summary_dir' must be a non-empty str, but "
+                f"got {summary_dir!r}"
+            )
         self._collect_freq = _positive("collect_freq", collect_freq)
         self._collect_tensor_freq = _positive("collect_tensor_freq", collect_tensor_freq, True)
         self._max_file_size = _positive("max_file_size", max_file_size, True)
         if not isinstance(keep_default_action, bool):
-            raise TypeError(f"For 'SummaryCollector', 'keep_default_action' must be bool, but got "
-                            f"{type(keep_default_action).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryCollector', 'keep_default_action' must be bool, but got "
+                f"{type(keep_default_action).__name__}"
+            )
         self._specified = self._process(collect_specified_data, keep_default_action)
         if self._specified.get("collect_landscape"):
-            raise NotImplementedError("For 'SummaryCollector', 'collect_landscape' needs "
-                                      "SummaryLandscape, which deepsink does not build")  # fmt: skip
+            raise NotImplementedError(
+                "For 'SummaryCollector', 'collect_landscape' needs "
+                "SummaryLandscape, which deepsink does not build"
+            )
         if custom_lineage_data is not None and not isinstance(custom_lineage_data, dict):
-            raise TypeError(f"For 'SummaryCollector', 'custom_lineage_data' must be a dict, but "
-                            f"got {type(custom_lineage_data).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryCollector', 'custom_lineage_data' must be a dict, but "
+                f"got {type(custom_lineage_data).__name__}"
+            )
         from deepsink.train.summary.summary_record import SUMMARY_FORMATS
 
         if summary_format not in SUMMARY_FORMATS:
-            raise ValueError(f"For 'SummaryCollector', 'summary_format' must be one of "
-                             f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryCollector', 'summary_format' must be one of "
+                f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}"
+            )
         self._tensorboard = summary_format != "mindspore"
         unwritten = _NOT_WRITTEN if self._tensorboard else _NOT_WRITTEN + _TENSORBOARD_ONLY
         skipped = [k for k in unwritten if self._specified.get(k)]
         if custom_lineage_data and not self._tensorboard:
             skipped.append("custom_lineage_data")
         if skipped:
-            warnings.warn(f"SummaryCollector: deepsink does not write {skipped} (MindSpore graph "
-                          f"IR and MindInsight lineage records)", stacklevel=2)  # fmt: skip
+            warnings.warn(
+                f"SummaryCollector: deepsink does not write {skipped} (MindSpore graph "
+                f"IR and MindInsight lineage records)",
+                stacklevel=2,
+            )
         for key, value in (custom_lineage_data or {}).items():
             if not isinstance(key, str) or not isinstance(value, str | int | float):
-                raise TypeError(f"For 'SummaryCollector', 'custom_lineage_data' must map str to "
-                                f"str, int or float, but got {key!r}: {value!r}")  # fmt: skip
+                raise TypeError(
+                    f"For 'SummaryCollector', 'custom_lineage_data' must map str to "
+                    f"str, int or float, but got {key!r}: {value!r}"
+                )
         self._custom_lineage = dict(custom_lineage_data or {})
         self._summary_format = summary_format
         self._graph_written = False
@@ -148,18 +173,24 @@ class SummaryCollector(Callback):
         if specified is None:
             return dict(_DEFAULTS) if keep_default else {}
         if not isinstance(specified, dict):
-            raise TypeError(f"For 'SummaryCollector', 'collect_specified_data' must be a dict, but "
-                            f"got {type(specified).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryCollector', 'collect_specified_data' must be a dict, but "
+                f"got {type(specified).__name__}"
+            )
         unexpected = set(specified) - set(_DEFAULTS)
         if unexpected:
-            raise ValueError(f"For 'SummaryCollector', the keys {unexpected} of "
-                             f"`collect_specified_data` are unsupported, expect the follow keys: "
-                             f"{list(_DEFAULTS)}")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryCollector', the keys {unexpected} of "
+                f"`collect_specified_data` are unsupported, expect the follow keys: "
+                f"{list(_DEFAULTS)}"
+            )
         regular = specified.get("histogram_regular")
         if regular is not None:
             if not isinstance(regular, str):
-                raise TypeError(f"For 'SummaryCollector', 'histogram_regular' must be str or None, "
-                                f"but got {type(regular).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'SummaryCollector', 'histogram_regular' must be str or None, "
+                    f"but got {type(regular).__name__}"
+                )
             try:
                 re.compile(regular)
             except re.error as exc:
@@ -169,18 +200,23 @@ class SummaryCollector(Callback):
                 ) from exc
         for key in set(_DEFAULTS) - {"histogram_regular", "collect_landscape"}:
             if key in specified and not isinstance(specified[key], bool):
-                raise TypeError(f"For 'SummaryCollector', '{key}' must be bool, but got "
-                                f"{type(specified[key]).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'SummaryCollector', '{key}' must be bool, but got "
+                    f"{type(specified[key]).__name__}"
+                )
         return {**_DEFAULTS, **specified} if keep_default else dict(specified)
 
     def _open(self) -> None:
         if self._record is None:
             from deepsink.train.summary import SummaryRecord
 
-            self._record = SummaryRecord(self._summary_dir, num_process=self._num_process,
-                                         max_file_size=self._max_file_size,
-                                         export_options=self._export_options,
-                                         summary_format=self._summary_format)  # fmt: skip
+            self._record = SummaryRecord(
+                self._summary_dir,
+                num_process=self._num_process,
+                max_file_size=self._max_file_size,
+                export_options=self._export_options,
+                summary_format=self._summary_format,
+            )
 
     def __enter__(self) -> SummaryCollector:
         self._open()
@@ -195,8 +231,10 @@ class SummaryCollector(Callback):
         cb_params = run_context.original_args()
         mode = cb_params.get("mode", "train")
         if mode not in ("train", "eval"):
-            raise ValueError(f"Only support `train` (model.train) and `eval` (model.eval) mode, "
-                             f"but got `{mode}` mode.")  # fmt: skip
+            raise ValueError(
+                f"Only support `train` (model.train) and `eval` (model.eval) mode, "
+                f"but got `{mode}` mode."
+            )
         self._open()
         self._record.set_mode(mode)
         self._sink = bool(cb_params.get("dataset_sink_mode", False))
@@ -293,8 +331,10 @@ class SummaryCollector(Callback):
         if isinstance(output, list | tuple):
             output = output[0] if output else None
         if output is None:
-            _logger.warning("Can not find any output by this network, so SummaryCollector will "
-                            "not collect loss.")  # fmt: skip
+            _logger.warning(
+                "Can not find any output by this network, so SummaryCollector will "
+                "not collect loss."
+            )
             self._specified["collect_metric"] = False
             return
         loss = output.asnumpy() if isinstance(output, Tensor) else np.asarray(output)
@@ -320,12 +360,15 @@ class SummaryCollector(Callback):
             data = data[0] if data else None
         if not isinstance(data, Tensor):
             self._specified["collect_input_data"] = False
-            _logger.warning("The 'train_dataset_element' is not a Tensor, so SummaryCollector "
-                            "will not record the input data.")  # fmt: skip
+            _logger.warning(
+                "The 'train_dataset_element' is not a Tensor, so SummaryCollector "
+                "will not record the input data."
+            )
             return
         try:
             self._record.add_value("image", "input_data/auto", data)
         except (TypeError, ValueError):
             self._specified["collect_input_data"] = False
-            _logger.warning("The input data of network are not image, so will not collect by "
-                            "SummaryCollector.")  # fmt: skip
+            _logger.warning(
+                "The input data of network are not image, so will not collect by SummaryCollector."
+            )

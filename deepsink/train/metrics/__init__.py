@@ -10,11 +10,14 @@ from deepsink.train.metrics._factory import get_metric_fn as get_metric_fn
 from deepsink.train.metrics._factory import get_metrics as get_metrics
 from deepsink.train.metrics._factory import names as names
 from deepsink.train.metrics.accuracy import Accuracy as Accuracy
+from deepsink.train.metrics.auc import auc as auc
 from deepsink.train.metrics.bleu_score import BleuScore as BleuScore
 from deepsink.train.metrics.confusion_matrix import ConfusionMatrix as ConfusionMatrix
 from deepsink.train.metrics.confusion_matrix_metric import (
     ConfusionMatrixMetric as ConfusionMatrixMetric,
 )
+from deepsink.train.metrics.cosine_similarity import CosineSimilarity as CosineSimilarity
+from deepsink.train.metrics.dice import Dice as Dice
 from deepsink.train.metrics.error import MAE as MAE
 from deepsink.train.metrics.error import MSE as MSE
 from deepsink.train.metrics.fbeta import F1 as F1
@@ -22,13 +25,10 @@ from deepsink.train.metrics.fbeta import Fbeta as Fbeta
 from deepsink.train.metrics.loss import Loss as Loss
 from deepsink.train.metrics.metric import Metric as Metric
 from deepsink.train.metrics.metric import rearrange_inputs as rearrange_inputs
-from deepsink.train.metrics.misc import CosineSimilarity as CosineSimilarity
-from deepsink.train.metrics.misc import Dice as Dice
-from deepsink.train.metrics.misc import Perplexity as Perplexity
-from deepsink.train.metrics.misc import auc as auc
 from deepsink.train.metrics.occlusion_sensitivity import (
     OcclusionSensitivity as OcclusionSensitivity,
 )
+from deepsink.train.metrics.perplexity import Perplexity as Perplexity
 from deepsink.train.metrics.precision import Precision as Precision
 from deepsink.train.metrics.recall import Recall as Recall
 from deepsink.train.metrics.roc import ROC as ROC

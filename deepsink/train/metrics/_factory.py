@@ -6,15 +6,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from deepsink.train.metrics.accuracy import Accuracy
+from deepsink.train.metrics.auc import auc
 from deepsink.train.metrics.bleu_score import BleuScore
 from deepsink.train.metrics.confusion_matrix import ConfusionMatrix
 from deepsink.train.metrics.confusion_matrix_metric import ConfusionMatrixMetric
+from deepsink.train.metrics.cosine_similarity import CosineSimilarity
+from deepsink.train.metrics.dice import Dice
 from deepsink.train.metrics.error import MAE, MSE
 from deepsink.train.metrics.fbeta import F1
 from deepsink.train.metrics.loss import Loss
 from deepsink.train.metrics.metric import Metric
-from deepsink.train.metrics.misc import CosineSimilarity, Dice, Perplexity, auc
 from deepsink.train.metrics.occlusion_sensitivity import OcclusionSensitivity
+from deepsink.train.metrics.perplexity import Perplexity
 from deepsink.train.metrics.precision import Precision
 from deepsink.train.metrics.recall import Recall
 from deepsink.train.metrics.roc import ROC

@@ -47,14 +47,20 @@ class BleuScore(Metric):
     def __init__(self, n_gram: int = 4, smooth: bool = False) -> None:
         super().__init__()
         if isinstance(n_gram, bool) or not isinstance(n_gram, int):
-            raise TypeError(f"For 'BleuScore', the argument 'n_gram' must be int, "
-                            f"but got {type(n_gram).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'BleuScore', the argument 'n_gram' must be int, "
+                f"but got {type(n_gram).__name__}"
+            )
         if not 1 <= n_gram <= 4:
-            raise ValueError(f"For 'BleuScore', the argument 'n_gram' should range from 1 to 4, "
-                             f"but got {n_gram}.")  # fmt: skip
+            raise ValueError(
+                f"For 'BleuScore', the argument 'n_gram' should range from 1 to 4, "
+                f"but got {n_gram}."
+            )
         if not isinstance(smooth, bool):
-            raise TypeError(f"For 'BleuScore', the argument 'smooth' must be bool, "
-                            f"but got {type(smooth).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'BleuScore', the argument 'smooth' must be bool, "
+                f"but got {type(smooth).__name__}"
+            )
         self.n_gram, self.smooth = n_gram, smooth
         self.clear()
 
@@ -75,13 +81,17 @@ class BleuScore(Metric):
             ValueError: for a number of inputs other than 2, or corpora of different lengths.
         """
         if len(inputs) != 2:
-            raise ValueError(f"For 'BleuScore.update', it needs 2 inputs (candidate_corpus, "
-                             f"reference_corpus), but got {len(inputs)}.")  # fmt: skip
+            raise ValueError(
+                f"For 'BleuScore.update', it needs 2 inputs (candidate_corpus, "
+                f"reference_corpus), but got {len(inputs)}."
+            )
         candidates, references = inputs
         if len(candidates) != len(references):
-            raise ValueError(f"For 'BleuScore.update', 'translate_corpus' (inputs[0]) and "
-                             f"'reference_corpus' (inputs[1]) should be equal in length, but got "
-                             f"{len(candidates)}, {len(references)}")  # fmt: skip
+            raise ValueError(
+                f"For 'BleuScore.update', 'translate_corpus' (inputs[0]) and "
+                f"'reference_corpus' (inputs[1]) should be equal in length, but got "
+                f"{len(candidates)}, {len(references)}"
+            )
         for candidate, refs in zip(candidates, references):
             self._c += len(candidate)
             lengths = [len(ref) for ref in refs]

@@ -34,15 +34,20 @@ class ConfusionMatrix(Metric):
          [0. 2.]]
     """
 
-    def __init__(self, num_classes: int, normalize: str = "no_norm", threshold: float = 0.5
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self, num_classes: int, normalize: str = "no_norm", threshold: float = 0.5
+    ) -> None:
         super().__init__()
         if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes < 1:
-            raise ValueError(f"For 'ConfusionMatrix', 'num_classes' must be a positive int, "
-                             f"but got {num_classes}")  # fmt: skip
+            raise ValueError(
+                f"For 'ConfusionMatrix', 'num_classes' must be a positive int, "
+                f"but got {num_classes}"
+            )
         if normalize not in _NORMALIZE:
-            raise ValueError(f"For 'ConfusionMatrix', 'normalize' must be one of "
-                             f"{list(_NORMALIZE)}, but got {normalize!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'ConfusionMatrix', 'normalize' must be one of "
+                f"{list(_NORMALIZE)}, but got {normalize!r}"
+            )
         self.num_classes, self.normalize, self.threshold = num_classes, normalize, threshold
         self.clear()
 
@@ -58,8 +63,10 @@ class ConfusionMatrix(Metric):
         elif y_pred.ndim == y.ndim and np.issubdtype(y_pred.dtype, np.floating):
             y_pred = (y_pred > self.threshold).astype(np.int64)
         else:
-            raise ValueError("For 'ConfusionMatrix.update', 'y_pred' must be (N, C, ...) scores "
-                             "or have the shape of 'y'")  # fmt: skip
+            raise ValueError(
+                "For 'ConfusionMatrix.update', 'y_pred' must be (N, C, ...) scores "
+                "or have the shape of 'y'"
+            )
         y, y_pred = y.reshape(-1).astype(np.int64), y_pred.reshape(-1).astype(np.int64)
         k = self.num_classes
         counts = np.bincount(y * k + y_pred, minlength=k * k)[: k * k]

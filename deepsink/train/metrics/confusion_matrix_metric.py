@@ -36,8 +36,10 @@ _DECREASE = ("none", "mean", "sum", "mean_batch", "sum_batch", "mean_channel", "
 def _short_name(metric_name: str) -> str:
     short = _SHORT.get(metric_name.replace(" ", "_").lower())
     if short is None:
-        raise NotImplementedError(f"For 'ConfusionMatrixMetric', the metric {metric_name!r} is "
-                                  f"not implemented; known names: {sorted(_SHORT)}")  # fmt: skip
+        raise NotImplementedError(
+            f"For 'ConfusionMatrixMetric', the metric {metric_name!r} is "
+            f"not implemented; known names: {sorted(_SHORT)}"
+        )
     return short
 
 
@@ -53,18 +55,24 @@ def confusion_counts(y_pred: np.ndarray, y: np.ndarray, skip_channel: bool) -> n
     kept when it is True).
     """
     if not np.all(y.astype(np.uint8) == y):
-        raise ValueError("For 'ConfusionMatrixMetric.update', the true value (input[1]) must be a "
-                         "binarized ndarray.")  # fmt: skip
+        raise ValueError(
+            "For 'ConfusionMatrixMetric.update', the true value (input[1]) must be a "
+            "binarized ndarray."
+        )
     if y_pred.ndim < 2:
-        raise ValueError(f"For 'ConfusionMatrixMetric.update', the predicted value (input[0]) "
-                         f"must have at least 2 dimensions, but got {y_pred.ndim}.")  # fmt: skip
+        raise ValueError(
+            f"For 'ConfusionMatrixMetric.update', the predicted value (input[0]) "
+            f"must have at least 2 dimensions, but got {y_pred.ndim}."
+        )
     if not skip_channel:
         y = y[:, 1:] if y.shape[1] > 1 else y
         y_pred = y_pred[:, 1:] if y_pred.shape[1] > 1 else y_pred
     if y.shape != y_pred.shape:
-        raise ValueError(f"For 'ConfusionMatrixMetric.update', predicted value (input[0]) and "
-                         f"true value (input[1]) must have the same shape, but got "
-                         f"{y_pred.shape} and {y.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'ConfusionMatrixMetric.update', predicted value (input[0]) and "
+            f"true value (input[1]) must have the same shape, but got "
+            f"{y_pred.shape} and {y.shape}."
+        )
     b, c = y_pred.shape[:2]
     y_pred = y_pred.astype(np.float64).reshape(b, c, -1)
     y = y.astype(np.float64).reshape(b, c, -1)
@@ -93,10 +101,18 @@ def metric_from_counts(metric_name: str, counts: np.ndarray) -> np.ndarray:
     if short == "mcc":
         return _ratio(tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)))
     num, den = {
-        "tpr": (tp, p), "tnr": (tn, n), "ppv": (tp, tp + fp), "npv": (tn, tn + fn),
-        "fnr": (fn, p), "fpr": (fp, n), "fdr": (fp, fp + tp), "for": (fn, fn + tn),
-        "ts": (tp, tp + fn + fp), "acc": (tp + tn, p + n), "f1": (2.0 * tp, 2.0 * tp + fn + fp),
-    }[short]  # fmt: skip
+        "tpr": (tp, p),
+        "tnr": (tn, n),
+        "ppv": (tp, tp + fp),
+        "npv": (tn, tn + fn),
+        "fnr": (fn, p),
+        "fpr": (fp, n),
+        "fdr": (fp, fp + tp),
+        "for": (fn, fn + tn),
+        "ts": (tp, tp + fn + fp),
+        "acc": (tp + tn, p + n),
+        "f1": (2.0 * tp, 2.0 * tp + fn + fp),
+    }[short]
     return _ratio(num, den)
 
 
@@ -161,8 +177,13 @@ class ConfusionMatrixMetric(Metric):
         [0.5]
     """
 
-    def __init__(self, skip_channel: bool = True, metric_name: str = "sensitivity",
-                 calculation_method: bool = False, decrease: str = "mean") -> None:  # fmt: skip
+    def __init__(
+        self,
+        skip_channel: bool = True,
+        metric_name: str = "sensitivity",
+        calculation_method: bool = False,
+        decrease: str = "mean",
+    ) -> None:
         super().__init__()
         for name, value, kind in (
             ("skip_channel", skip_channel, bool),
@@ -171,11 +192,15 @@ class ConfusionMatrixMetric(Metric):
             ("decrease", decrease, str),
         ):
             if not isinstance(value, kind):
-                raise TypeError(f"For 'ConfusionMatrixMetric', the argument '{name}' must be "
-                                f"{kind.__name__}, but got {type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'ConfusionMatrixMetric', the argument '{name}' must be "
+                    f"{kind.__name__}, but got {type(value).__name__}"
+                )
         if decrease not in _DECREASE:
-            raise ValueError(f"For 'ConfusionMatrixMetric', the argument 'decrease' must be one "
-                             f"of {list(_DECREASE)}, but got {decrease!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'ConfusionMatrixMetric', the argument 'decrease' must be one "
+                f"of {list(_DECREASE)}, but got {decrease!r}"
+            )
         _short_name(metric_name)
         self.skip_channel, self.metric_name = skip_channel, metric_name
         self.calculation_method, self.decrease = calculation_method, decrease
@@ -214,8 +239,10 @@ class ConfusionMatrixMetric(Metric):
         if not self.calculation_method:
             return metric_from_counts(self.metric_name, self._total).reshape(1)
         if self._class_num == 0:
-            raise RuntimeError("The 'ConfusionMatrixMetric' can not be calculated, because the "
-                               "number of samples is 0, please check whether your inputs"
-                               "(predicted value, true value) are empty, or has called update "
-                               "method before calling eval method.")  # fmt: skip
+            raise RuntimeError(
+                "The 'ConfusionMatrixMetric' can not be calculated, because the "
+                "number of samples is 0, please check whether your inputs"
+                "(predicted value, true value) are empty, or has called update "
+                "method before calling eval method."
+            )
         return self._total_num / self._class_num

@@ -46,20 +46,24 @@ class Fbeta(Metric):
     def update(self, *inputs: Any) -> None:
         y_pred, y = self._pair(inputs)
         if y_pred.ndim != 2:
-            raise ValueError(f"For 'Fbeta.update', 'y_pred' must be (N, C), but got shape "
-                             f"{list(y_pred.shape)}")  # fmt: skip
+            raise ValueError(
+                f"For 'Fbeta.update', 'y_pred' must be (N, C), but got shape {list(y_pred.shape)}"
+            )
         class_num = y_pred.shape[1]
         if self._class_num and class_num != self._class_num:
-            raise ValueError(f"For 'Fbeta.update', class number not match, last input "
-                             f"predicted data contain {self._class_num} classes, but current "
-                             f"predicted data contain {class_num} classes")  # fmt: skip
+            raise ValueError(
+                f"For 'Fbeta.update', class number not match, last input "
+                f"predicted data contain {self._class_num} classes, but current "
+                f"predicted data contain {class_num} classes"
+            )
         self._class_num = class_num
         if y.ndim == y_pred.ndim and y.shape == y_pred.shape:
             y = y.argmax(axis=1)
         y = y.reshape(-1).astype(np.int64)
         if y.size and y.max() >= class_num:
-            raise ValueError(f"For 'Fbeta.update', a label {y.max()} is not below the class "
-                             f"number {class_num}")  # fmt: skip
+            raise ValueError(
+                f"For 'Fbeta.update', a label {y.max()} is not below the class number {class_num}"
+            )
         eye = np.eye(class_num)
         truth, pred = eye[y], eye[y_pred.argmax(axis=1)]
         self._true_positives = self._true_positives + (truth * pred).sum(axis=0)

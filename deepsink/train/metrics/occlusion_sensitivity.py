@@ -12,9 +12,11 @@ from deepsink.train.metrics.metric import Metric, rearrange_inputs
 
 def _check(name: str, value: Any, kinds: tuple) -> Any:
     if isinstance(value, bool) or not isinstance(value, kinds):
-        raise TypeError(f"For 'OcclusionSensitivity', the argument '{name}' must be "
-                        f"{' or '.join(k.__name__ for k in kinds)}, but got "
-                        f"{type(value).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'OcclusionSensitivity', the argument '{name}' must be "
+            f"{' or '.join(k.__name__ for k in kinds)}, but got "
+            f"{type(value).__name__}"
+        )
     return value
 
 
@@ -51,15 +53,17 @@ class OcclusionSensitivity(Metric):
         [0.3 0.6 1.  0.9]
     """
 
-    def __init__(self, pad_val: float = 0.0, margin: int = 2, n_batch: int = 128,
-                 b_box: list | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, pad_val: float = 0.0, margin: int = 2, n_batch: int = 128, b_box: list | None = None
+    ) -> None:
         super().__init__()
         self.pad_val = _check("pad_val", pad_val, (float,))
         self.margin = _check("margin", margin, (int,))
         self.n_batch = _check("n_batch", n_batch, (int,))
         if self.n_batch < 1:
-            raise ValueError(f"For 'OcclusionSensitivity', 'n_batch' must be positive, "
-                             f"but got {n_batch}")  # fmt: skip
+            raise ValueError(
+                f"For 'OcclusionSensitivity', 'n_batch' must be positive, but got {n_batch}"
+            )
         self.b_box = b_box if b_box is None else _check("b_box", b_box, (list,))
         self.clear()
 
@@ -73,19 +77,25 @@ class OcclusionSensitivity(Metric):
         if self.b_box is None:
             return None, None
         if len(self.b_box) != 2 * len(shape):
-            raise ValueError(f"For 'OcclusionSensitivity', the length of 'b_box' must be twice "
-                             f"the number of non-batch dimensions of the predicted value, but "
-                             f"got 'b_box' length {len(self.b_box)} and {len(shape)} "
-                             f"dimensions.")  # fmt: skip
+            raise ValueError(
+                f"For 'OcclusionSensitivity', the length of 'b_box' must be twice "
+                f"the number of non-batch dimensions of the predicted value, but "
+                f"got 'b_box' length {len(self.b_box)} and {len(shape)} "
+                f"dimensions."
+            )
         lo, hi = np.array(self.b_box[::2]), np.array(self.b_box[1::2])
         lo[lo < 0] = 0
         hi[hi < 0] = shape[hi < 0] - 1
         if np.any(hi >= shape):
-            raise ValueError("For 'OcclusionSensitivity', maximum bounding box must be smaller "
-                             "than image size for all values.")  # fmt: skip
+            raise ValueError(
+                "For 'OcclusionSensitivity', maximum bounding box must be smaller "
+                "than image size for all values."
+            )
         if np.any(lo > hi):
-            raise ValueError("For 'OcclusionSensitivity', minimum bounding box must be smaller "
-                             "than maximum bounding box for all values.")  # fmt: skip
+            raise ValueError(
+                "For 'OcclusionSensitivity', minimum bounding box must be smaller "
+                "than maximum bounding box for all values."
+            )
         return lo, hi
 
     @rearrange_inputs
@@ -102,23 +112,31 @@ class OcclusionSensitivity(Metric):
         from deepsink.nn import Cell
 
         if len(inputs) != 3:
-            raise ValueError(f"For 'OcclusionSensitivity.update', it needs 3 inputs "
-                             f"(classification model, predicted value, label), but got "
-                             f"{len(inputs)}.")  # fmt: skip
+            raise ValueError(
+                f"For 'OcclusionSensitivity.update', it needs 3 inputs "
+                f"(classification model, predicted value, label), but got "
+                f"{len(inputs)}."
+            )
         model = inputs[0]
         if not isinstance(model, Cell):
-            raise TypeError(f"For 'OcclusionSensitivity.update', the model (input[0]) must be a "
-                            f"Cell, but got {type(model).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'OcclusionSensitivity.update', the model (input[0]) must be a "
+                f"Cell, but got {type(model).__name__}"
+            )
         image = self._convert_data(inputs[1])
         label = self._convert_data(inputs[2])
         if image.shape[0] > 1:
-            raise RuntimeError(f"For 'OcclusionSensitivity.update', the shape at index 0 of the "
-                               f"predicted value (input[1]) must be 1, but got "
-                               f"{image.shape[0]}.")  # fmt: skip
+            raise RuntimeError(
+                f"For 'OcclusionSensitivity.update', the shape at index 0 of the "
+                f"predicted value (input[1]) must be 1, but got "
+                f"{image.shape[0]}."
+            )
         label = int(np.asarray(label).reshape(-1)[0]) if np.size(label) == 1 else None
         if label is None:
-            raise RuntimeError("For 'OcclusionSensitivity.update', the number of the label "
-                               "(input[2]) must be same as the batches (1).")  # fmt: skip
+            raise RuntimeError(
+                "For 'OcclusionSensitivity.update', the number of the label "
+                "(input[2]) must be same as the batches (1)."
+            )
         shape = np.array(image.shape[1:])
         lo, hi = self._box(shape)
         out_shape = shape if lo is None else hi - lo + 1
@@ -130,8 +148,9 @@ class OcclusionSensitivity(Metric):
             idx = np.array(np.unravel_index(i, tuple(out_shape)))
             if lo is not None:
                 idx = idx + lo
-            region = tuple(slice(max(0, k - self.margin), min(n, k + self.margin))
-                           for k, n in zip(idx, shape))  # fmt: skip
+            region = tuple(
+                slice(max(0, k - self.margin), min(n, k + self.margin)) for k, n in zip(idx, shape)
+            )
             occluded = image.copy()
             occluded[(...,) + region] = self.pad_val
             batch.append(occluded)

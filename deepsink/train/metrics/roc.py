@@ -11,13 +11,15 @@ from deepsink.train.metrics.metric import Metric, rearrange_inputs
 
 def _check_int(name: str, value: Any) -> Any:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise TypeError(f"For 'ROC', the argument '{name}' must be int or None, "
-                        f"but got {type(value).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'ROC', the argument '{name}' must be int or None, but got {type(value).__name__}"
+        )
     return value
 
 
-def binary_clf_curve(scores: np.ndarray, target: np.ndarray, pos_label: int
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+def binary_clf_curve(
+    scores: np.ndarray, target: np.ndarray, pos_label: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """False and true positive counts at each distinct score (descending), and those scores."""
     order = np.argsort(-scores, kind="quicksort")
     scores, target = scores[order], target[order]
@@ -81,26 +83,34 @@ class ROC(Metric):
     def _prepare(y_pred: np.ndarray, y: np.ndarray, class_num: Any, pos_label: Any) -> tuple:
         if y_pred.ndim == y.ndim:
             if class_num is not None and class_num != 1:
-                raise ValueError(f"For 'ROC', when predicted value (input[0]) and true value "
-                                 f"(input[1]) have the same shape, the 'class_num' must be 1, but "
-                                 f"got {class_num}.")  # fmt: skip
+                raise ValueError(
+                    f"For 'ROC', when predicted value (input[0]) and true value "
+                    f"(input[1]) have the same shape, the 'class_num' must be 1, but "
+                    f"got {class_num}."
+                )
             return y_pred.reshape(-1), y.reshape(-1), 1, 1 if pos_label is None else pos_label
         if y_pred.ndim == y.ndim + 1:
             if pos_label is not None:
-                raise ValueError(f"For 'ROC', when the dimension of predicted value (input[0]) "
-                                 f"equals the dimension of true value (input[1]) add 1, the "
-                                 f"'pos_label' must be None, but got {pos_label}.")  # fmt: skip
+                raise ValueError(
+                    f"For 'ROC', when the dimension of predicted value (input[0]) "
+                    f"equals the dimension of true value (input[1]) add 1, the "
+                    f"'pos_label' must be None, but got {pos_label}."
+                )
             if class_num != y_pred.shape[1]:
-                raise ValueError(f"For 'ROC', the 'class_num' must equal the number of classes from "
-                                 f"predicted value (input[0]), but got 'class_num' {class_num}, the "
-                                 f"number of classes from predicted value "
-                                 f"{y_pred.shape[1]}.")  # fmt: skip
+                raise ValueError(
+                    f"For 'ROC', the 'class_num' must equal the number of classes from "
+                    f"predicted value (input[0]), but got 'class_num' {class_num}, the "
+                    f"number of classes from predicted value "
+                    f"{y_pred.shape[1]}."
+                )
             scores = np.moveaxis(y_pred, 1, -1).reshape(-1, class_num)  # a row per sample/pixel
             return scores, y.reshape(-1), class_num, None
-        raise ValueError(f"For 'ROC', predicted value (input[0]) and true value (input[1]) must "
-                         f"have same dimensions, or the dimension of predicted value equal the "
-                         f"dimension of true value add 1, but got predicted value ndim: "
-                         f"{y_pred.ndim}, true value ndim: {y.ndim}.")  # fmt: skip
+        raise ValueError(
+            f"For 'ROC', predicted value (input[0]) and true value (input[1]) must "
+            f"have same dimensions, or the dimension of predicted value equal the "
+            f"dimension of true value add 1, but got predicted value ndim: "
+            f"{y_pred.ndim}, true value ndim: {y.ndim}."
+        )
 
     @staticmethod
     def _curve(scores: np.ndarray, y: np.ndarray, pos_label: int) -> tuple:
@@ -108,11 +118,15 @@ class ROC(Metric):
         fps, tps = np.r_[0, fps], np.r_[0, tps]
         thresholds = np.r_[thresholds[0] + 1, thresholds]
         if fps[-1] <= 0:
-            raise ValueError("For 'ROC.eval', there is no negative samples in true value, "
-                             "false positive value is meaningless.")  # fmt: skip
+            raise ValueError(
+                "For 'ROC.eval', there is no negative samples in true value, "
+                "false positive value is meaningless."
+            )
         if tps[-1] <= 0:
-            raise ValueError("For 'ROC.eval', there is no positive samples in true value, "
-                             "true positive value is meaningless.")  # fmt: skip
+            raise ValueError(
+                "For 'ROC.eval', there is no positive samples in true value, "
+                "true positive value is meaningless."
+            )
         return fps / fps[-1], tps / tps[-1], thresholds
 
     def eval(self) -> tuple:

@@ -21,17 +21,21 @@ _METRICS = ("euclidean", "chessboard", "taxicab")
 
 def _check_type(cls: str, name: str, value: Any, types: tuple) -> Any:
     if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-        raise TypeError(f"For '{cls}', the argument '{name}' must be "
-                        f"{' or '.join(t.__name__ for t in types)}, but got "
-                        f"{type(value).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For '{cls}', the argument '{name}' must be "
+            f"{' or '.join(t.__name__ for t in types)}, but got "
+            f"{type(value).__name__}"
+        )
     return value
 
 
 def _check_metric(cls: str, distance_metric: Any) -> str:
     _check_type(cls, "distance_metric", distance_metric, (str,))
     if distance_metric not in _METRICS:
-        raise ValueError(f"For '{cls}', the argument 'distance_metric' must be one of "
-                         f"{list(_METRICS)}, but got {distance_metric!r}")  # fmt: skip
+        raise ValueError(
+            f"For '{cls}', the argument 'distance_metric' must be one of "
+            f"{list(_METRICS)}, but got {distance_metric!r}"
+        )
     return distance_metric
 
 
@@ -65,21 +69,29 @@ class _SurfaceMetric(Metric):
     def _masks(self, inputs: tuple) -> tuple[np.ndarray, np.ndarray]:
         name = type(self).__name__
         if len(inputs) != 3:
-            raise ValueError(f"For '{name}.update', it needs 3 inputs (predicted value, true "
-                             f"value, label index), but got {len(inputs)}.")  # fmt: skip
+            raise ValueError(
+                f"For '{name}.update', it needs 3 inputs (predicted value, true "
+                f"value, label index), but got {len(inputs)}."
+            )
         y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
         label_idx = inputs[2]
         if isinstance(label_idx, bool) or not isinstance(label_idx, int | float):
-            raise TypeError(f"For '{name}.update', the label index (input[2]) must be int or "
-                            f"float, but got {type(label_idx).__name__}.")  # fmt: skip
+            raise TypeError(
+                f"For '{name}.update', the label index (input[2]) must be int or "
+                f"float, but got {type(label_idx).__name__}."
+            )
         if label_idx not in y_pred and label_idx not in y:
-            raise ValueError(f"For '{name}.update', the label index (input[2]) must be in "
-                             f"predicted value (input[0]) or true value (input[1]), but "
-                             f"{label_idx} is not.")  # fmt: skip
+            raise ValueError(
+                f"For '{name}.update', the label index (input[2]) must be in "
+                f"predicted value (input[0]) or true value (input[1]), but "
+                f"{label_idx} is not."
+            )
         if y_pred.size == 0 or y_pred.shape != y.shape:
-            raise ValueError(f"For '{name}.update', predicted value (input[0]) and true value "
-                             f"(input[1]) must be non-empty and of the same shape, but got "
-                             f"shapes {y_pred.shape} and {y.shape}.")  # fmt: skip
+            raise ValueError(
+                f"For '{name}.update', predicted value (input[0]) and true value "
+                f"(input[1]) must be non-empty and of the same shape, but got "
+                f"shapes {y_pred.shape} and {y.shape}."
+            )
         y_pred = y_pred if y_pred.dtype == bool else y_pred == label_idx
         y = y if y.dtype == bool else y == label_idx
         return y_pred, y
@@ -119,8 +131,13 @@ class HausdorffDistance(_SurfaceMetric):
         1.4142135623730951
     """
 
-    def __init__(self, distance_metric: str = "euclidean", percentile: float | None = None,
-                 directed: bool = False, crop: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        distance_metric: str = "euclidean",
+        percentile: float | None = None,
+        directed: bool = False,
+        crop: bool = True,
+    ) -> None:
         super().__init__()
         self.distance_metric = _check_metric("HausdorffDistance", distance_metric)
         if percentile is not None:
@@ -158,8 +175,10 @@ class HausdorffDistance(_SurfaceMetric):
         if not self.percentile:
             return dist.max()
         if not 0 <= self.percentile <= 100:
-            raise ValueError(f"For 'HausdorffDistance', the value of the argument 'percentile' "
-                             f"must be [0, 100], but got {self.percentile}.")  # fmt: skip
+            raise ValueError(
+                f"For 'HausdorffDistance', the value of the argument 'percentile' "
+                f"must be [0, 100], but got {self.percentile}."
+            )
         return np.percentile(dist, self.percentile)
 
     def eval(self) -> Any:

@@ -102,8 +102,9 @@ def pick_strategy(requested: str) -> str:
 class CompiledLoop:
     """The executables for one step function; compiled lazily per chunk length and batch shape."""
 
-    def __init__(self, step: Step, strategy: str, prepare: Step | None = None,
-                 name: str = "step") -> None:  # fmt: skip
+    def __init__(
+        self, step: Step, strategy: str, prepare: Step | None = None, name: str = "step"
+    ) -> None:
         self.strategy = strategy
         self.dispatches = 0
         # a program per chunk shape (steps and batch shape): counted, named past a threshold

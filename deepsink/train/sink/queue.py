@@ -103,10 +103,18 @@ class DeviceQueue:
     delays neither the error nor interpreter exit.
     """
 
-    def __init__(self, dataset: Any, sink_lengths: Iterator[int], budget_bytes: int,
-                 device: jax.Device | None = None, depth: int = 2, timeout: float = 120.0,
-                 step_bytes: Callable[[tuple], int] | None = None,
-                 measure: bool = False, num_epochs: int = -1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        dataset: Any,
+        sink_lengths: Iterator[int],
+        budget_bytes: int,
+        device: jax.Device | None = None,
+        depth: int = 2,
+        timeout: float = 120.0,
+        step_bytes: Callable[[tuple], int] | None = None,
+        measure: bool = False,
+        num_epochs: int = -1,
+    ) -> None:
         self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)

@@ -80,9 +80,16 @@ class SinkSession:
     ``num_epochs`` the dataset epochs it reads (-1: unknown), bounding the read-ahead.
     """
 
-    def __init__(self, fn: Callable, boxes: Sequence[Any], dataset: Any, sink_lengths: Iterator[int],
-                 cache: CompileCache, measure: bool = False,
-                 num_epochs: int = -1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        fn: Callable,
+        boxes: Sequence[Any],
+        dataset: Any,
+        sink_lengths: Iterator[int],
+        cache: CompileCache,
+        measure: bool = False,
+        num_epochs: int = -1,
+    ) -> None:
         host, transform = split_for_device(dataset)
         self.boxes = tuple(boxes)
         # data checks failed inside the sink (e.g. a label out of range) are read with its outputs

@@ -30,8 +30,12 @@ def _masked_crc(data: bytes) -> int:
 def frame(data: bytes) -> bytes:
     """One record: the framed bytes of ``data``."""
     header = struct.pack("<Q", len(data))
-    return (header + struct.pack("<I", _masked_crc(header)) + data
-            + struct.pack("<I", _masked_crc(data)))  # fmt: skip
+    return (
+        header
+        + struct.pack("<I", _masked_crc(header))
+        + data
+        + struct.pack("<I", _masked_crc(data))
+    )
 
 
 def read_records(path: str) -> list[bytes]:
@@ -123,8 +127,10 @@ def image_png(data: np.ndarray) -> tuple[bytes, int, int, int]:
     """An NCHW batch (C 1 or 3) as one PNG, ``(png, height, width, channels)``: values in
     [0, 1] scaled by 255, other ranges mapped from their minimum, uint8 kept."""
     if data.ndim != 4 or data.shape[1] not in (1, 3) or 0 in data.shape:
-        raise ValueError(f"For 'SummaryRecord', an image summary must be NCHW with 1 or 3 "
-                         f"channels, but got shape {data.shape}")  # fmt: skip
+        raise ValueError(
+            f"For 'SummaryRecord', an image summary must be NCHW with 1 or 3 "
+            f"channels, but got shape {data.shape}"
+        )
     hwc = _canvas(data).transpose(1, 2, 0)
     top, bottom = hwc.max(), hwc.min()
     scale, shift = 1.0, 0.0
@@ -149,8 +155,12 @@ def fill_image(value: Any, data: np.ndarray) -> bool:
     return True
 
 
-FILLERS = {"scalar": fill_scalar, "tensor": fill_tensor, "histogram": fill_histogram,
-           "image": fill_image}  # fmt: skip
+FILLERS = {
+    "scalar": fill_scalar,
+    "tensor": fill_tensor,
+    "histogram": fill_histogram,
+    "image": fill_image,
+}
 
 
 def summary_event(values: list[tuple[str, str, np.ndarray]], step: int) -> Any:

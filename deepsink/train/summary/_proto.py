@@ -21,8 +21,16 @@ DATA_TYPES = {"bool": 1, "int8": 2, "int16": 3, "int32": 4, "int64": 5, "uint8":
               "float64": 12}  # fmt: skip
 
 
-def _add(msg, name: str, number: int, label: int, ftype: int, type_name: str = "",
-         oneof: int | None = None, packed: bool = False) -> None:  # fmt: skip
+def _add(
+    msg,
+    name: str,
+    number: int,
+    label: int,
+    ftype: int,
+    type_name: str = "",
+    oneof: int | None = None,
+    packed: bool = False,
+) -> None:
     f = msg.field.add(name=name, number=number, label=label, type=ftype)
     if packed:
         f.options.packed = True
@@ -33,8 +41,9 @@ def _add(msg, name: str, number: int, label: int, ftype: int, type_name: str = "
 
 
 def _file() -> descriptor_pb2.FileDescriptorProto:
-    fd = descriptor_pb2.FileDescriptorProto(name="deepsink/train/summary.proto", package=_PKG,
-                                            syntax="proto2")  # fmt: skip
+    fd = descriptor_pb2.FileDescriptorProto(
+        name="deepsink/train/summary.proto", package=_PKG, syntax="proto2"
+    )
     dtype = fd.enum_type.add(name="DataType")
     dtype.value.add(name="DT_UNDEFINED", number=0)
     for name, number in DATA_TYPES.items():

@@ -38,11 +38,14 @@ _logger = logging.getLogger("deepsink.summary")
 
 def _check_part(name: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"For 'SummaryRecord', '{name}' should be str, but got "
-                        f"{type(value).__name__}")  # fmt: skip
+        raise TypeError(
+            f"For 'SummaryRecord', '{name}' should be str, but got {type(value).__name__}"
+        )
     if not _NAME_PART.match(value):
-        raise ValueError(f"For 'SummaryRecord', '{name}' may hold only letters, digits, '_', "
-                         f"'.' and '-', but got {value!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'SummaryRecord', '{name}' may hold only letters, digits, '_', "
+            f"'.' and '-', but got {value!r}"
+        )
     return value
 
 
@@ -107,25 +110,42 @@ class SummaryRecord:
         True
     """
 
-    def __init__(self, log_dir: str, file_prefix: str = "events", file_suffix: str = "_MS",
-                 num_process: int = 32, network: Any = None, max_file_size: int | None = None,
-                 raise_exception: bool = False, export_options: dict | None = None, *,
-                 summary_format: str = "both") -> None:  # fmt: skip
+    def __init__(
+        self,
+        log_dir: str,
+        file_prefix: str = "events",
+        file_suffix: str = "_MS",
+        num_process: int = 32,
+        network: Any = None,
+        max_file_size: int | None = None,
+        raise_exception: bool = False,
+        export_options: dict | None = None,
+        *,
+        summary_format: str = "both",
+    ) -> None:
         if not isinstance(log_dir, str) or not log_dir:
-            raise TypeError(f"For 'SummaryRecord', 'log_dir' must be a non-empty str, but got "
-                            f"{log_dir!r}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryRecord', 'log_dir' must be a non-empty str, but got {log_dir!r}"
+            )
         _check_part("file_prefix", file_prefix)
         _check_part("file_suffix", file_suffix)
         if isinstance(num_process, bool) or not isinstance(num_process, int) or num_process < 1:
-            raise TypeError(f"For 'SummaryRecord', 'num_process' must be a positive int, but got "
-                            f"{num_process!r}")  # fmt: skip
-        if max_file_size is not None and (isinstance(max_file_size, bool)
-                                          or not isinstance(max_file_size, int)):  # fmt: skip
-            raise TypeError(f"For 'SummaryRecord', the 'max_file_size' should be int type, but got "
-                            f"type {type(max_file_size)}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryRecord', 'num_process' must be a positive int, but got "
+                f"{num_process!r}"
+            )
+        if max_file_size is not None and (
+            isinstance(max_file_size, bool) or not isinstance(max_file_size, int)
+        ):
+            raise TypeError(
+                f"For 'SummaryRecord', the 'max_file_size' should be int type, but got "
+                f"type {type(max_file_size)}"
+            )
         if not isinstance(raise_exception, bool):
-            raise TypeError(f"For 'SummaryRecord', 'raise_exception' must be bool, but got "
-                            f"{type(raise_exception).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryRecord', 'raise_exception' must be bool, but got "
+                f"{type(raise_exception).__name__}"
+            )
         if network is not None:
             raise NotImplementedError(
                 f"For 'SummaryRecord', 'network': {_REFUSED_PLUGINS['graph']}"
@@ -165,21 +185,27 @@ class SummaryRecord:
         if options is None:
             return None
         if not isinstance(options, dict):
-            raise TypeError(f"For 'SummaryRecord', 'export_options' must be a dict, but got "
-                            f"{type(options).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryRecord', 'export_options' must be a dict, but got "
+                f"{type(options).__name__}"
+            )
         for key, value in options.items():
             if key != "tensor_format":
-                raise ValueError(f"For 'SummaryRecord', the export option {key!r} is not "
-                                 f"supported; only 'tensor_format'")  # fmt: skip
+                raise ValueError(
+                    f"For 'SummaryRecord', the export option {key!r} is not "
+                    f"supported; only 'tensor_format'"
+                )
             if value not in (None, "npy"):
-                raise ValueError(f"For 'SummaryRecord', 'tensor_format' must be 'npy' or None, "
-                                 f"but got {value!r}")  # fmt: skip
+                raise ValueError(
+                    f"For 'SummaryRecord', 'tensor_format' must be 'npy' or None, but got {value!r}"
+                )
         return {k: v for k, v in options.items() if v is not None} or None
 
     def __enter__(self) -> SummaryRecord:
         if self._closed:
-            raise ValueError("For 'SummaryRecord', SummaryRecord has been closed, it can not be "
-                             "used again")  # fmt: skip
+            raise ValueError(
+                "For 'SummaryRecord', SummaryRecord has been closed, it can not be used again"
+            )
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -188,9 +214,11 @@ class SummaryRecord:
     def _write(self, data: bytes) -> None:
         record = _events.frame(data)
         if self.max_file_size is not None and self._written + len(record) > self.max_file_size:
-            message = (f"'max_file_size' reached: There are {self.max_file_size - self._written} "
-                       f"bytes remaining, but the '{self._path}' requires to write "
-                       f"{len(record)} bytes.")  # fmt: skip
+            message = (
+                f"'max_file_size' reached: There are {self.max_file_size - self._written} "
+                f"bytes remaining, but the '{self._path}' requires to write "
+                f"{len(record)} bytes."
+            )
             if self.raise_exception:
                 raise RuntimeWarning(message)
             _logger.warning(message)
@@ -228,31 +256,48 @@ class SummaryRecord:
         if plugin in _REFUSED_PLUGINS:
             raise NotImplementedError(f"For 'SummaryRecord.add_value', {_REFUSED_PLUGINS[plugin]}")
         if plugin not in _VALUE_PLUGINS:
-            raise ValueError(f"For 'SummaryRecord.add_value', no such 'plugin' of {plugin!r}, "
-                             f"expect value is one of [tensor, scalar, image, histogram, "
-                             f"train_lineage, eval_lineage, dataset_graph, custom_lineage_data, "
-                             f"graph, landscape]")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryRecord.add_value', no such 'plugin' of {plugin!r}, "
+                f"expect value is one of [tensor, scalar, image, histogram, "
+                f"train_lineage, eval_lineage, dataset_graph, custom_lineage_data, "
+                f"graph, landscape]"
+            )
         if not name or not isinstance(name, str):
-            raise ValueError(f'For "SummaryRecord", the parameter "name" type should be str, but '
-                             f"got {type(name)}.")  # fmt: skip
+            raise ValueError(
+                f'For "SummaryRecord", the parameter "name" type should be str, but '
+                f"got {type(name)}."
+            )
         if not isinstance(value, Tensor):
-            raise TypeError(f'For "SummaryRecord", the parameter "value" expect to be Tensor, but '
-                            f"got {type(value).__name__}")  # fmt: skip
+            raise TypeError(
+                f'For "SummaryRecord", the parameter "value" expect to be Tensor, but '
+                f"got {type(value).__name__}"
+            )
         data = value.asnumpy()
         if plugin == "scalar" and data.size != 1:
-            raise ValueError(f"For 'SummaryRecord.add_value', a scalar must have one element, but "
-                             f"'{name}' has shape {data.shape}")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryRecord.add_value', a scalar must have one element, but "
+                f"'{name}' has shape {data.shape}"
+            )
         if plugin == "image" and (data.ndim != 4 or data.shape[1] not in (1, 3)):
-            raise ValueError(f"For 'SummaryRecord.add_value', an image must be NCHW with 1 or 3 "
-                             f"channels, but '{name}' has shape {data.shape}")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryRecord.add_value', an image must be NCHW with 1 or 3 "
+                f"channels, but '{name}' has shape {data.shape}"
+            )
         if any(tag == name and p == plugin for p, tag, _ in self._pool):
-            _logger.warning("For 'SummaryRecord.add_value', %r has duplicate values; only the "
-                            "newest is recorded", f"{name}/{plugin}")  # fmt: skip
+            _logger.warning(
+                "For 'SummaryRecord.add_value', %r has duplicate values; only the "
+                "newest is recorded",
+                f"{name}/{plugin}",
+            )
             self._pool = [e for e in self._pool if not (e[0] == plugin and e[1] == name)]
         self._pool.append((plugin, name, data))
 
-    def record(self, step: int, train_network: Any = None,
-               plugin_filter: Callable[[str], bool] | None = None) -> bool:  # fmt: skip
+    def record(
+        self,
+        step: int,
+        train_network: Any = None,
+        plugin_filter: Callable[[str], bool] | None = None,
+    ) -> bool:
         """Write the values added since the last ``record`` as the event of ``step``.
 
         Args:
@@ -269,11 +314,14 @@ class SummaryRecord:
             TypeError: if ``step`` is not an int.
         """
         if isinstance(step, bool) or not isinstance(step, int | np.integer):
-            raise TypeError(f"For 'record', the 'step' should be int, but got "
-                            f"{type(step).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'record', the 'step' should be int, but got {type(step).__name__}"
+            )
         if self._closed:
-            _logger.error("For 'SummaryRecord', The record writer is closed, please check if "
-                          "close() method is called")  # fmt: skip
+            _logger.error(
+                "For 'SummaryRecord', The record writer is closed, please check if "
+                "close() method is called"
+            )
             return False
         if self._mode == "train":
             self._add_summary_tensor_data()

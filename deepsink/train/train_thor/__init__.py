@@ -29,10 +29,16 @@ class ConvertModelUtils:
     """
 
     @staticmethod
-    def convert_to_thor_model(model: Any, network: Any, loss_fn: Any = None, optimizer: Any = None,
-                              metrics: Any = None, amp_level: str = "O0",
-                              loss_scale_manager: Any = None,
-                              keep_batchnorm_fp32: bool = False) -> Any:  # fmt: skip
+    def convert_to_thor_model(
+        model: Any,
+        network: Any,
+        loss_fn: Any = None,
+        optimizer: Any = None,
+        metrics: Any = None,
+        amp_level: str = "O0",
+        loss_scale_manager: Any = None,
+        keep_batchnorm_fp32: bool = False,
+    ) -> Any:
         """The Model to train: ``model`` itself, since only a THOR optimizer (which deepsink
         does not build) changes it.
 

@@ -41,14 +41,17 @@ def _write_idx(images: np.ndarray, labels: np.ndarray, image_file: str, label_fi
 
 def _mnist(root: str) -> None:
     rng = np.random.default_rng(0)
-    names = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
-             "test": ("t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte")}  # fmt: skip
+    names = {
+        "train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
+        "test": ("t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"),
+    }
     for split, (image_name, label_name) in names.items():
         folder = os.path.join(root, "MNIST_Data", split)
         os.makedirs(folder, exist_ok=True)
         images, labels = _mnist_split(rng, MNIST_SIZES[split])
-        _write_idx(images, labels, os.path.join(folder, image_name),
-                   os.path.join(folder, label_name))  # fmt: skip
+        _write_idx(
+            images, labels, os.path.join(folder, image_name), os.path.join(folder, label_name)
+        )
 
 
 def _cifar10(root: str) -> None:
@@ -65,8 +68,23 @@ def _cifar10(root: str) -> None:
         with open(os.path.join(folder, name), "wb") as f:
             f.write(np.concatenate([labels, images], axis=1).tobytes())
     with open(os.path.join(folder, "batches.meta.txt"), "w", encoding="utf-8") as f:
-        f.write("\n".join(["airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse",
-                           "ship", "truck"]) + "\n")  # fmt: skip
+        f.write(
+            "\n".join(
+                [
+                    "airplane",
+                    "automobile",
+                    "bird",
+                    "cat",
+                    "deer",
+                    "dog",
+                    "frog",
+                    "horse",
+                    "ship",
+                    "truck",
+                ]
+            )
+            + "\n"
+        )
 
 
 def _jpeg(file: str) -> None:

@@ -17,13 +17,15 @@ def uniform_param(shape: tuple[int, ...], fan_in: int, name: str, dtype: Any = N
     return Parameter(initializer(Uniform(bound), shape, dtype or mstype.float32), name=name)
 
 
-def const_param(value: float, shape: tuple[int, ...], name: str, dtype: Any = None,
-                requires_grad: bool = True) -> Parameter:  # fmt: skip
+def const_param(
+    value: float, shape: tuple[int, ...], name: str, dtype: Any = None, requires_grad: bool = True
+) -> Parameter:
     """A Parameter filled with ``value``."""
     init = "ones" if value == 1 else "zeros" if value == 0 else None
     if init is None:
         from deepsink.common.initializer import Constant
 
         init = Constant(value)
-    return Parameter(initializer(init, shape, dtype or mstype.float32), name=name,
-                     requires_grad=requires_grad)  # fmt: skip
+    return Parameter(
+        initializer(init, shape, dtype or mstype.float32), name=name, requires_grad=requires_grad
+    )

@@ -35,8 +35,15 @@ class Linear(Cell):
         (2, 3)
     """
 
-    def __init__(self, in_features: int, out_features: int, bias: bool = True,
-                 weight_init: Any = None, bias_init: Any = None, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_features: int,
+        out_features: int,
+        bias: bool = True,
+        weight_init: Any = None,
+        bias_init: Any = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         from deepsink.nn.layer.dense import make_param
 
@@ -45,15 +52,17 @@ class Linear(Cell):
         if weight_init is None:
             self.weight = uniform_param(shape, in_features, "weight", dtype)
         else:
-            self.weight = make_param(weight_init, shape, dtype or Tensor(0.0).dtype, "weight",
-                                     "Linear")  # fmt: skip
+            self.weight = make_param(
+                weight_init, shape, dtype or Tensor(0.0).dtype, "weight", "Linear"
+            )
         self.bias = None
         if bias:
             if bias_init is None:
                 self.bias = uniform_param((out_features,), in_features, "bias", dtype)
             else:
-                self.bias = make_param(bias_init, (out_features,), dtype or Tensor(0.0).dtype,
-                                       "bias", "Linear")  # fmt: skip
+                self.bias = make_param(
+                    bias_init, (out_features,), dtype or Tensor(0.0).dtype, "bias", "Linear"
+                )
 
     def construct(self, input: Tensor) -> Tensor:
         return F.linear(input, self.weight, self.bias)
@@ -89,30 +98,48 @@ class UnfoldExt(Cell):
 class Fold(Cell):
     """Columns summed back into an image (``functional.fold``)."""
 
-    def __init__(self, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
-                 stride: Any = 1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        output_size: Any,
+        kernel_size: Any,
+        dilation: Any = 1,
+        padding: Any = 0,
+        stride: Any = 1,
+    ) -> None:
         super().__init__()
         self.output_size, self.kernel_size = output_size, kernel_size
         self.dilation, self.padding, self.stride = dilation, padding, stride
 
     def construct(self, input: Tensor) -> Tensor:
-        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding,
-                      self.stride)  # fmt: skip
+        return F.fold(
+            input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride
+        )
 
 
 class UpsampleExt(Cell):
     """Resizes the spatial dims (``functional.interpolate``)."""
 
-    def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
-                 align_corners: bool | None = None,
-                 recompute_scale_factor: bool | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        size: Any = None,
+        scale_factor: Any = None,
+        mode: str = "nearest",
+        align_corners: bool | None = None,
+        recompute_scale_factor: bool | None = None,
+    ) -> None:
         super().__init__()
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
     def construct(self, input: Tensor) -> Tensor:
-        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
-                             self.recompute_scale_factor)  # fmt: skip
+        return F.interpolate(
+            input,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            self.recompute_scale_factor,
+        )
 
 
 class UpsamplingNearest2d(UpsampleExt):
@@ -144,5 +171,14 @@ class PixelShuffle(Cell):
 Unfold, Upsample = UnfoldExt, UpsampleExt
 Identity = nn_basic.Identity
 
-__all__ = ["Flatten", "Fold", "Identity", "Linear", "PixelShuffle", "Unfold", "Upsample",
-           "UpsamplingBilinear2d", "UpsamplingNearest2d"]  # fmt: skip
+__all__ = [
+    "Flatten",
+    "Fold",
+    "Identity",
+    "Linear",
+    "PixelShuffle",
+    "Unfold",
+    "Upsample",
+    "UpsamplingBilinear2d",
+    "UpsamplingNearest2d",
+]

@@ -12,30 +12,51 @@ from deepsink.mint.nn.layer._common import uniform_param
 from deepsink.nn.cell import Cell
 from deepsink.ops.function.nn_pool_norm_func import ntuple
 
-_PAD_MODES = {"zeros": "constant", "reflect": "reflect", "replicate": "replicate",
-              "circular": "circular"}  # fmt: skip
+_PAD_MODES = {
+    "zeros": "constant",
+    "reflect": "reflect",
+    "replicate": "replicate",
+    "circular": "circular",
+}
 
 
 class _ConvNd(Cell):
     _n = 2
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
-                 padding_mode: str = "zeros", dtype: Any = None, transposed: bool = False,
-                 output_padding: Any = 0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        dtype: Any = None,
+        transposed: bool = False,
+        output_padding: Any = 0,
+    ) -> None:
         super().__init__()
         api = type(self).__name__
         n = self._n
         if in_channels % groups or out_channels % groups:
-            raise ValueError(f"For '{api}', 'in_channels' ({in_channels}) and 'out_channels' "
-                             f"({out_channels}) must be divisible by 'groups' ({groups})")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', 'in_channels' ({in_channels}) and 'out_channels' "
+                f"({out_channels}) must be divisible by 'groups' ({groups})"
+            )
         if padding_mode not in _PAD_MODES:
-            raise ValueError(f"For '{api}', 'padding_mode' must be one of {list(_PAD_MODES)}, "
-                             f"but got {padding_mode!r}")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', 'padding_mode' must be one of {list(_PAD_MODES)}, "
+                f"but got {padding_mode!r}"
+            )
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
         self.kernel_size = ntuple(kernel_size, n, "kernel_size", api)
-        self.stride, self.dilation = ntuple(stride, n, "stride", api), ntuple(dilation, n,
-                                                                               "dilation", api)  # fmt: skip
+        self.stride, self.dilation = (
+            ntuple(stride, n, "stride", api),
+            ntuple(dilation, n, "dilation", api),
+        )
         self.padding = padding if isinstance(padding, str) else ntuple(padding, n, "padding", api)
         self.padding_mode, self.output_padding = padding_mode, output_padding
         k = math.prod(self.kernel_size)
@@ -61,23 +82,54 @@ class _ConvNd(Cell):
                 pads += [lo, hi]
             x = F.pad(x, pads, _PAD_MODES[self.padding_mode])
             padding = 0
-        return F.conv_nd(x, self.weight, self.bias, self.stride, padding, self.dilation,
-                         self.groups, self._n, type(self).__name__)  # fmt: skip
+        return F.conv_nd(
+            x,
+            self.weight,
+            self.bias,
+            self.stride,
+            padding,
+            self.dilation,
+            self.groups,
+            self._n,
+            type(self).__name__,
+        )
 
     def extend_repr(self) -> str:
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
-                f"dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}")  # fmt: skip
+        return (
+            f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, groups={self.groups}, bias={self.bias is not None}"
+        )
 
 
 class _Conv(_ConvNd):
     """A forward convolution (``Conv1d/2d/3d``'s constructor)."""
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
-                 padding_mode: str = "zeros", dtype: Any = None) -> None:  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         groups, bias, padding_mode, dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        dilation: Any = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        dtype: Any = None,
+    ) -> None:
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            groups,
+            bias,
+            padding_mode,
+            dtype,
+        )
 
 
 class Conv1d(_Conv):
@@ -101,25 +153,58 @@ class Conv3d(_Conv):
 class ConvTranspose2d(_ConvNd):
     """Transposed 2-D convolution; ``weight`` is (in, out/groups, kH, kW)."""
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, output_padding: Any = 0, groups: int = 1, bias: bool = True,
-                 dilation: Any = 1, padding_mode: str = "zeros", dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: Any,
+        stride: Any = 1,
+        padding: Any = 0,
+        output_padding: Any = 0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation: Any = 1,
+        padding_mode: str = "zeros",
+        dtype: Any = None,
+    ) -> None:
         if padding_mode != "zeros":
-            raise ValueError(f"For 'ConvTranspose2d', only 'zeros' padding_mode is supported, "
-                             f"but got {padding_mode!r}")  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         groups, bias, padding_mode, dtype, True, output_padding)  # fmt: skip
+            raise ValueError(
+                f"For 'ConvTranspose2d', only 'zeros' padding_mode is supported, "
+                f"but got {padding_mode!r}"
+            )
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            groups,
+            bias,
+            padding_mode,
+            dtype,
+            True,
+            output_padding,
+        )
 
     def construct(self, input: Tensor, output_size: Any = None) -> Tensor:
         op = self.output_padding
         if output_size is not None:
             x = input.shape[-2:]
             want = tuple(output_size)[-2:]
-            op = tuple(want[i] - ((x[i] - 1) * self.stride[i] - 2 * self.padding[i]
-                                  + self.dilation[i] * (self.kernel_size[i] - 1) + 1)
-                       for i in range(2))  # fmt: skip
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, op,
-                                  self.groups, self.dilation)  # fmt: skip
+            op = tuple(
+                want[i]
+                - (
+                    (x[i] - 1) * self.stride[i]
+                    - 2 * self.padding[i]
+                    + self.dilation[i] * (self.kernel_size[i] - 1)
+                    + 1
+                )
+                for i in range(2)
+            )
+        return F.conv_transpose2d(
+            input, self.weight, self.bias, self.stride, self.padding, op, self.groups, self.dilation
+        )
 
 
 __all__ = sorted(

@@ -18,8 +18,10 @@ class _Loss(Cell):
         if reduction not in ("mean", "sum", "none") and not (
             reduction == "batchmean" and type(self).__name__ == "KLDivLoss"
         ):
-            raise ValueError(f"For '{type(self).__name__}', 'reduction' must be one of ['mean', "
-                             f"'sum', 'none'], but got {reduction!r}")  # fmt: skip
+            raise ValueError(
+                f"For '{type(self).__name__}', 'reduction' must be one of ['mean', "
+                f"'sum', 'none'], but got {reduction!r}"
+            )
         self.reduction = reduction
 
 
@@ -94,15 +96,21 @@ class CrossEntropyLoss(Cell):
     """Cross entropy of logits and class indices or probabilities
     (``functional.cross_entropy``)."""
 
-    def __init__(self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean",
-                 label_smoothing: float = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        weight: Any = None,
+        ignore_index: int = -100,
+        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+    ) -> None:
         super().__init__()
         self.weight, self.ignore_index = weight, ignore_index
         self.reduction, self.label_smoothing = reduction, label_smoothing
 
     def construct(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction,
-                               self.label_smoothing)  # fmt: skip
+        return F.cross_entropy(
+            input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing
+        )
 
 
 class NLLLoss(Cell):
@@ -124,8 +132,9 @@ class BCEWithLogitsLoss(_Loss):
         self.weight, self.pos_weight = weight, pos_weight
 
     def construct(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.binary_cross_entropy_with_logits(input, target, self.weight, self.reduction,
-                                                  self.pos_weight)  # fmt: skip
+        return F.binary_cross_entropy_with_logits(
+            input, target, self.weight, self.reduction, self.pos_weight
+        )
 
 
 class CosineEmbeddingLoss(_Loss):
@@ -143,5 +152,13 @@ class CosineEmbeddingLoss(_Loss):
 L1Loss = L1LossExt
 SoftMarginLoss = nn_loss.SoftMarginLoss
 
-__all__ = ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "KLDivLoss", "L1Loss",
-           "MSELoss", "SmoothL1Loss", "SoftMarginLoss"]  # fmt: skip
+__all__ = [
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CosineEmbeddingLoss",
+    "KLDivLoss",
+    "L1Loss",
+    "MSELoss",
+    "SmoothL1Loss",
+    "SoftMarginLoss",
+]

@@ -18,8 +18,15 @@ from deepsink.nn.cell import Cell
 class _BatchNorm(Cell):
     _dims: tuple[int, ...] = (2, 3)
 
-    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1,
-                 affine: bool = True, track_running_stats: bool = True, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-05,
+        momentum: float = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
@@ -28,15 +35,18 @@ class _BatchNorm(Cell):
         if track_running_stats:
             self.running_mean = const_param(0, (num_features,), "running_mean", dtype, False)
             self.running_var = const_param(1, (num_features,), "running_var", dtype, False)
-            self.num_batches_tracked = Parameter(Tensor(0), name="num_batches_tracked",
-                                                 requires_grad=False)  # fmt: skip
+            self.num_batches_tracked = Parameter(
+                Tensor(0), name="num_batches_tracked", requires_grad=False
+            )
         else:
             self.running_mean = self.running_var = self.num_batches_tracked = None
 
     def construct(self, input: Tensor) -> Tensor:
         if input.ndim not in self._dims:
-            raise ValueError(f"For '{type(self).__name__}', the input must be "
-                             f"{' or '.join(map(str, self._dims))}-D, but got {input.ndim}-D")  # fmt: skip
+            raise ValueError(
+                f"For '{type(self).__name__}', the input must be "
+                f"{' or '.join(map(str, self._dims))}-D, but got {input.ndim}-D"
+            )
         use_batch = self.training or not self.track_running_stats
         if self.training and self.track_running_stats:
             self.num_batches_tracked._data = self.num_batches_tracked._data + 1
@@ -46,12 +56,15 @@ class _BatchNorm(Cell):
             rv = Tensor._from(jnp.ones((c,), input._data.dtype))
         else:
             rm, rv = self.running_mean, self.running_var
-        return F.batch_norm(input, rm, rv, self.weight, self.bias, use_batch, self.momentum,
-                            self.eps)  # fmt: skip
+        return F.batch_norm(
+            input, rm, rv, self.weight, self.bias, use_batch, self.momentum, self.eps
+        )
 
     def extend_repr(self) -> str:
-        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, track_running_stats={self.track_running_stats}")  # fmt: skip
+        return (
+            f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"affine={self.affine}, track_running_stats={self.track_running_stats}"
+        )
 
 
 class BatchNorm1d(_BatchNorm):
@@ -79,9 +92,16 @@ class SyncBatchNorm(_BatchNorm):
 
     _dims = (2, 3, 4, 5)
 
-    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1,
-                 affine: bool = True, track_running_stats: bool = True,
-                 process_group: str | None = None, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-05,
+        momentum: float = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        process_group: str | None = None,
+        dtype: Any = None,
+    ) -> None:
         super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
         self.process_group = process_group
 
@@ -89,14 +109,26 @@ class SyncBatchNorm(_BatchNorm):
 class GroupNorm(Cell):
     """Group normalization with per-channel ``weight``/``bias``."""
 
-    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-05,
-                 affine: bool = True, dtype: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        num_groups: int,
+        num_channels: int,
+        eps: float = 1e-05,
+        affine: bool = True,
+        dtype: Any = None,
+    ) -> None:
         super().__init__()
         if num_channels % num_groups:
-            raise ValueError(f"For 'GroupNorm', 'num_channels' ({num_channels}) must be divisible "
-                             f"by 'num_groups' ({num_groups})")  # fmt: skip
-        self.num_groups, self.num_channels, self.eps, self.affine = (num_groups, num_channels,
-                                                                     eps, affine)  # fmt: skip
+            raise ValueError(
+                f"For 'GroupNorm', 'num_channels' ({num_channels}) must be divisible "
+                f"by 'num_groups' ({num_groups})"
+            )
+        self.num_groups, self.num_channels, self.eps, self.affine = (
+            num_groups,
+            num_channels,
+            eps,
+            affine,
+        )
         self.weight = const_param(1, (num_channels,), "weight", dtype, requires_grad=affine)
         self.bias = const_param(0, (num_channels,), "bias", dtype, requires_grad=affine)
 
@@ -104,8 +136,10 @@ class GroupNorm(Cell):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extend_repr(self) -> str:
-        return (f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, "
-                f"affine={self.affine}")  # fmt: skip
+        return (
+            f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, "
+            f"affine={self.affine}"
+        )
 
 
 __all__ = sorted(

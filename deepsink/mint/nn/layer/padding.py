@@ -19,8 +19,10 @@ class _Pad(Cell):
             padding = (padding,) * (2 * self._n)
         padding = tuple(padding)
         if len(padding) != 2 * self._n:
-            raise ValueError(f"For '{type(self).__name__}', 'padding' must be an int or "
-                             f"{2 * self._n} ints, but got {padding}")  # fmt: skip
+            raise ValueError(
+                f"For '{type(self).__name__}', 'padding' must be an int or "
+                f"{2 * self._n} ints, but got {padding}"
+            )
         self.padding, self.value = padding, value
 
     def construct(self, input: Tensor) -> Tensor:
@@ -39,8 +41,11 @@ def _make(name: str, n: int, mode: str, doc: str):
         def init(self, padding: Any) -> None:
             _Pad.__init__(self, padding)
 
-    return type(name, (_Pad,), {"_n": n, "_mode": mode, "__init__": init, "__doc__": doc,
-                                "__module__": __name__})  # fmt: skip
+    return type(
+        name,
+        (_Pad,),
+        {"_n": n, "_mode": mode, "__init__": init, "__doc__": doc, "__module__": __name__},
+    )
 
 
 ConstantPad1d = _make("ConstantPad1d", 1, "constant", "Pads the last dim with ``value``.")

@@ -63,17 +63,29 @@ class AdaptiveMaxPool1d(_Adaptive):
 class _AvgPool(Cell):
     _fn = None
 
-    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
-                 ceil_mode: bool = False, count_include_pad: bool = True,
-                 divisor_override: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
         super().__init__()
         self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
         self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
         self.divisor_override = divisor_override
 
     def construct(self, input: Tensor) -> Tensor:
-        args = (input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                self.count_include_pad)  # fmt: skip
+        args = (
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+        )
         if type(self)._fn is F.avg_pool1d:
             return F.avg_pool1d(*args)
         return type(self)._fn(*args, self.divisor_override)
@@ -105,8 +117,14 @@ class AvgPool1dExt(_AvgPool):
 
     _fn = staticmethod(F.avg_pool1d)
 
-    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
-                 ceil_mode: bool = False, count_include_pad: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        kernel_size: Any,
+        stride: Any = None,
+        padding: Any = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+    ) -> None:
         super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
 
 
@@ -169,13 +187,23 @@ class MaxUnpool2d(Cell):
         self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
 
     def construct(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:
-        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
-                              output_size)  # fmt: skip
+        return F.max_unpool2d(
+            input, indices, self.kernel_size, self.stride, self.padding, output_size
+        )
 
 
 # mint's names (2.10's mint AvgPool classes are nn's AvgPool*Ext, its AdaptiveMaxPool2d is nn's)
 AdaptiveMaxPool2d = nn_pool.AdaptiveMaxPool2d
 AvgPool1d, AvgPool2d, AvgPool3d = AvgPool1dExt, AvgPool2dExt, AvgPool3dExt
 
-__all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d",
-           "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "MaxUnpool2d"]  # fmt: skip
+__all__ = [
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d",
+    "AvgPool1d",
+    "AvgPool2d",
+    "AvgPool3d",
+    "MaxUnpool2d",
+]

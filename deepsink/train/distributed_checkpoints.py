@@ -31,10 +31,16 @@ class ParamDictFuture:
             self.executor.shutdown()
 
 
-def load_checkpoint_async(ckpt_file_name: str, net: Any = None, strict_load: bool = False,
-                          filter_prefix: Any = None, dec_key: bytes | None = None,
-                          dec_mode: str = "AES-GCM", specify_prefix: Any = None,
-                          choice_func: Callable[[str], bool] | None = None) -> ParamDictFuture:  # fmt: skip
+def load_checkpoint_async(
+    ckpt_file_name: str,
+    net: Any = None,
+    strict_load: bool = False,
+    filter_prefix: Any = None,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    specify_prefix: Any = None,
+    choice_func: Callable[[str], bool] | None = None,
+) -> ParamDictFuture:
     """Read a checkpoint in a background thread while the program goes on (building the network,
     the dataset); ``result()`` of the returned object gives :func:`load_checkpoint`'s dict.
 
@@ -66,17 +72,30 @@ def load_checkpoint_async(ckpt_file_name: str, net: Any = None, strict_load: boo
         ['bias', 'weight']
     """
     executor = ThreadPoolExecutor(max_workers=1)
-    kwargs = dict(net=net, strict_load=strict_load, filter_prefix=filter_prefix, dec_key=dec_key,
-                  dec_mode=dec_mode, specify_prefix=specify_prefix, choice_func=choice_func)  # fmt: skip
+    kwargs = dict(
+        net=net,
+        strict_load=strict_load,
+        filter_prefix=filter_prefix,
+        dec_key=dec_key,
+        dec_mode=dec_mode,
+        specify_prefix=specify_prefix,
+        choice_func=choice_func,
+    )
     if ckpt_file_name.endswith(".safetensors"):
         kwargs["format"] = "safetensors"
     return ParamDictFuture(executor, executor.submit(load_checkpoint, ckpt_file_name, **kwargs))
 
 
-def load_segmented_checkpoints(ckpt_file_dir: str, net: Any = None, strict_load: bool = False,
-                               filter_prefix: Any = None, dec_key: bytes | None = None,
-                               dec_mode: str = "AES-GCM", specify_prefix: Any = None,
-                               choice_func: Callable[[str], bool] | None = None) -> dict:  # fmt: skip
+def load_segmented_checkpoints(
+    ckpt_file_dir: str,
+    net: Any = None,
+    strict_load: bool = False,
+    filter_prefix: Any = None,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    specify_prefix: Any = None,
+    choice_func: Callable[[str], bool] | None = None,
+) -> dict:
     """Load every ``.ckpt`` file of a directory (a checkpoint saved in segments) into one dict,
     in file-name order, and into ``net`` when given.
 
@@ -106,21 +125,31 @@ def load_segmented_checkpoints(ckpt_file_dir: str, net: Any = None, strict_load:
         ['bias', 'weight']
     """
     if not isinstance(ckpt_file_dir, str) or not os.path.isdir(ckpt_file_dir):
-        raise ValueError(f"For 'load_segmented_checkpoints', 'ckpt_file_dir' must be a "
-                         f"directory, but got {ckpt_file_dir!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'load_segmented_checkpoints', 'ckpt_file_dir' must be a "
+            f"directory, but got {ckpt_file_dir!r}"
+        )
     files = sorted(f for f in os.listdir(ckpt_file_dir) if f.endswith(".ckpt"))
     if not files:
-        raise ValueError(f"For 'load_segmented_checkpoints', there is no .ckpt file in "
-                         f"{ckpt_file_dir!r}")  # fmt: skip
+        raise ValueError(
+            f"For 'load_segmented_checkpoints', there is no .ckpt file in {ckpt_file_dir!r}"
+        )
     merged: dict = {}
     for name in files:
-        part = load_checkpoint(os.path.join(ckpt_file_dir, name), filter_prefix=filter_prefix,
-                               dec_key=dec_key, dec_mode=dec_mode, specify_prefix=specify_prefix,
-                               choice_func=choice_func)  # fmt: skip
+        part = load_checkpoint(
+            os.path.join(ckpt_file_dir, name),
+            filter_prefix=filter_prefix,
+            dec_key=dec_key,
+            dec_mode=dec_mode,
+            specify_prefix=specify_prefix,
+            choice_func=choice_func,
+        )
         clash = merged.keys() & part.keys()
         if clash:
-            raise ValueError(f"For 'load_segmented_checkpoints', {sorted(clash)} are in more "
-                             f"than one file (last: {name})")  # fmt: skip
+            raise ValueError(
+                f"For 'load_segmented_checkpoints', {sorted(clash)} are in more "
+                f"than one file (last: {name})"
+            )
         merged.update(part)
     if net is not None:
         load_param_into_net(net, merged, strict_load=strict_load)
@@ -161,25 +190,33 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
         or not sliced_parameters
         or not all(isinstance(p, Parameter) for p in sliced_parameters)
     ):
-        raise TypeError("For 'merge_sliced_parameter', 'sliced_parameters' must be a non-empty "
-                        "list of Parameter")  # fmt: skip
+        raise TypeError(
+            "For 'merge_sliced_parameter', 'sliced_parameters' must be a non-empty "
+            "list of Parameter"
+        )
     first = sliced_parameters[0]
     for p in sliced_parameters[1:]:
         if p.name != first.name or p.dtype != first.dtype or p.requires_grad != first.requires_grad:
-            raise ValueError("For 'merge_sliced_parameter', every slice must have the same name, "
-                             "dtype and requires_grad, but got "
-                             f"{(first.name, first.dtype, first.requires_grad)} and "
-                             f"{(p.name, p.dtype, p.requires_grad)}")  # fmt: skip
+            raise ValueError(
+                "For 'merge_sliced_parameter', every slice must have the same name, "
+                "dtype and requires_grad, but got "
+                f"{(first.name, first.dtype, first.requires_grad)} and "
+                f"{(p.name, p.dtype, p.requires_grad)}"
+            )
     slices = [p.asnumpy() for p in sliced_parameters]
     if strategy is None:
         whole = np.concatenate(slices, axis=0)
     else:
         if not isinstance(strategy, dict):
-            raise TypeError(f"For 'merge_sliced_parameter', 'strategy' must be a dict, but got "
-                            f"{type(strategy).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'merge_sliced_parameter', 'strategy' must be a dict, but got "
+                f"{type(strategy).__name__}"
+            )
         if first.name not in strategy:
-            raise KeyError(f"For 'merge_sliced_parameter', the parameter name {first.name!r} is "
-                           f"not in the keys of 'strategy'")  # fmt: skip
+            raise KeyError(
+                f"For 'merge_sliced_parameter', the parameter name {first.name!r} is "
+                f"not in the keys of 'strategy'"
+            )
         whole = _merge_by_layout(slices, strategy[first.name])
     return Parameter(whole, first.name, requires_grad=first.requires_grad)
 
@@ -198,12 +235,16 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
     dev_mat = [int(v) for v in _field(layout, "dev_mat")]
     tensor_map = [int(v) for v in _field(layout, "tensor_map")]
     if int(np.prod(dev_mat)) != len(slices):
-        raise ValueError(f"For 'merge_sliced_parameter', the device matrix {dev_mat} needs "
-                         f"{int(np.prod(dev_mat))} slices, but got {len(slices)}")  # fmt: skip
+        raise ValueError(
+            f"For 'merge_sliced_parameter', the device matrix {dev_mat} needs "
+            f"{int(np.prod(dev_mat))} slices, but got {len(slices)}"
+        )
     ndim = slices[0].ndim
     if len(tensor_map) != ndim:
-        raise ValueError(f"For 'merge_sliced_parameter', the tensor map {tensor_map} does not "
-                         f"fit a {ndim}-D parameter")  # fmt: skip
+        raise ValueError(
+            f"For 'merge_sliced_parameter', the tensor map {tensor_map} does not "
+            f"fit a {ndim}-D parameter"
+        )
     parts = [dev_mat[len(dev_mat) - 1 - m] if m >= 0 else 1 for m in tensor_map]
     blocks: dict[tuple, np.ndarray] = {}
     for rank, piece in enumerate(slices):
@@ -216,42 +257,61 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
     return np.block(grid.tolist()) if ndim > 0 else slices[0]
 
 
-_STRATEGY = ("it reads or writes the strategy/group files of MindSpore's auto-parallel compiler, "
-             "which deepsink does not have (it runs data parallelism only)")  # fmt: skip
-load_distributed_checkpoint = unsupported("mindspore", "load_distributed_checkpoint", _STRATEGY,
-                                          kind="function")  # fmt: skip
+_STRATEGY = (
+    "it reads or writes the strategy/group files of MindSpore's auto-parallel compiler, "
+    "which deepsink does not have (it runs data parallelism only)"
+)
+load_distributed_checkpoint = unsupported(
+    "mindspore", "load_distributed_checkpoint", _STRATEGY, kind="function"
+)
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
-convert_checkpoint_by_rank = unsupported("mindspore", "convert_checkpoint_by_rank", _STRATEGY,
-                                         kind="function")  # fmt: skip
-transform_checkpoints = unsupported("mindspore", "transform_checkpoints", _STRATEGY,
-                                    kind="function")  # fmt: skip
-transform_checkpoint_by_rank = unsupported("mindspore", "transform_checkpoint_by_rank", _STRATEGY,
-                                           kind="function")  # fmt: skip
+convert_checkpoint_by_rank = unsupported(
+    "mindspore", "convert_checkpoint_by_rank", _STRATEGY, kind="function"
+)
+transform_checkpoints = unsupported(
+    "mindspore", "transform_checkpoints", _STRATEGY, kind="function"
+)
+transform_checkpoint_by_rank = unsupported(
+    "mindspore", "transform_checkpoint_by_rank", _STRATEGY, kind="function"
+)
 unified_safetensors = unsupported("mindspore", "unified_safetensors", _STRATEGY, kind="function")
-build_searched_strategy = unsupported("mindspore", "build_searched_strategy", _STRATEGY,
-                                      kind="function")  # fmt: skip
-restore_group_info_list = unsupported("mindspore", "restore_group_info_list", _STRATEGY,
-                                      kind="function")  # fmt: skip
-rank_list_for_transform = unsupported("mindspore", "rank_list_for_transform", _STRATEGY,
-                                      kind="function")  # fmt: skip
-rank_list_for_convert = unsupported("mindspore", "rank_list_for_convert", _STRATEGY,
-                                    kind="function")  # fmt: skip
-get_ckpt_path_with_strategy = unsupported("mindspore", "get_ckpt_path_with_strategy", _STRATEGY,
-                                          kind="function")  # fmt: skip
-merge_pipeline_strategys = unsupported("mindspore", "merge_pipeline_strategys", _STRATEGY,
-                                       kind="function")  # fmt: skip
+build_searched_strategy = unsupported(
+    "mindspore", "build_searched_strategy", _STRATEGY, kind="function"
+)
+restore_group_info_list = unsupported(
+    "mindspore", "restore_group_info_list", _STRATEGY, kind="function"
+)
+rank_list_for_transform = unsupported(
+    "mindspore", "rank_list_for_transform", _STRATEGY, kind="function"
+)
+rank_list_for_convert = unsupported(
+    "mindspore", "rank_list_for_convert", _STRATEGY, kind="function"
+)
+get_ckpt_path_with_strategy = unsupported(
+    "mindspore", "get_ckpt_path_with_strategy", _STRATEGY, kind="function"
+)
+merge_pipeline_strategys = unsupported(
+    "mindspore", "merge_pipeline_strategys", _STRATEGY, kind="function"
+)
 sync_pipeline_shared_parameters = unsupported(
-    "mindspore", "sync_pipeline_shared_parameters",
+    "mindspore",
+    "sync_pipeline_shared_parameters",
     "it synchronizes weights shared between the stages of MindSpore's pipeline parallelism, "
-    "which deepsink does not build", kind="function",
-)  # fmt: skip
-_OBF = ("it applies MindSpore's weight obfuscation (obf_config of a MindIR model), tied to "
-        "MindIR export, which deepsink cannot do")  # fmt: skip
+    "which deepsink does not build",
+    kind="function",
+)
+_OBF = (
+    "it applies MindSpore's weight obfuscation (obf_config of a MindIR model), tied to "
+    "MindIR export, which deepsink cannot do"
+)
 obfuscate_ckpt = unsupported("mindspore", "obfuscate_ckpt", _OBF, kind="function")
-load_obf_params_into_net = unsupported("mindspore", "load_obf_params_into_net", _OBF,
-                                       kind="function")  # fmt: skip
-_MINDIR = ("it splits a MindIR graph across devices for MindSpore's auto-parallel mode "
-           "(SAPP), which deepsink does not build (it runs data parallelism only)")  # fmt: skip
+load_obf_params_into_net = unsupported(
+    "mindspore", "load_obf_params_into_net", _OBF, kind="function"
+)
+_MINDIR = (
+    "it splits a MindIR graph across devices for MindSpore's auto-parallel mode "
+    "(SAPP), which deepsink does not build (it runs data parallelism only)"
+)
 from deepsink.train.mindir.files import load as load  # noqa: E402
 from deepsink.train.mindir.files import load_mindir as load_mindir  # noqa: E402
 from deepsink.train.mindir.files import save_mindir as save_mindir  # noqa: E402
@@ -259,8 +319,9 @@ from deepsink.train.mindir.files import save_mindir as save_mindir  # noqa: E402
 export_split_mindir = unsupported("mindspore", "export_split_mindir", _MINDIR, kind="function")
 _MINDIO = "MindIO is Huawei's storage-acceleration service for Ascend clusters"
 mindio_preload = unsupported("mindspore", "mindio_preload", _MINDIO, kind="function")
-set_mindio_server_info = unsupported("mindspore", "set_mindio_server_info", _MINDIO,
-                                     kind="function")  # fmt: skip
+set_mindio_server_info = unsupported(
+    "mindspore", "set_mindio_server_info", _MINDIO, kind="function"
+)
 
 # mindspore.common exports these too: bound there from here (common is a lower layer)
 import deepsink.common as _common  # noqa: E402

@@ -43,8 +43,9 @@ accumulate_n = M.addn
 adaptive_avg_pool2d_ext = SM.adaptive_avg_pool2d
 
 
-def diff_ext(input: Any, n: int = 1, dim: int = -1, prepend: Any = None,
-             append: Any = None) -> Tensor:  # fmt: skip
+def diff_ext(
+    input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any = None
+) -> Tensor:
     """Computes the ``n``-th forward difference of ``input`` along ``dim``.
 
     Args:
@@ -118,8 +119,10 @@ def tensor_range(start: Any, end: Any, step: Any) -> Tensor:
         >>> print(ops.tensor_range(ms.Tensor(1), ms.Tensor(9), ms.Tensor(3)))
         [1 4 7]
     """
-    vals = [np.asarray(U.array(v, "tensor_range", n)).reshape(())
-            for v, n in ((start, "start"), (end, "end"), (step, "step"))]  # fmt: skip
+    vals = [
+        np.asarray(U.array(v, "tensor_range", n)).reshape(())
+        for v, n in ((start, "start"), (end, "end"), (step, "step"))
+    ]
     if vals[2] == 0:
         U.fail("tensor_range", "'step' must not be 0")
     kind = np.result_type(*vals)
@@ -149,8 +152,9 @@ def dyn_shape(input_x: Any) -> Tensor:
     return Tensor._from(jnp.asarray(a.shape, jnp.int64))
 
 
-def logspace(start: Any, end: Any, steps: int, base: int = 10, *,
-             dtype: Any = mstype.float32) -> Tensor:  # fmt: skip
+def logspace(
+    start: Any, end: Any, steps: int, base: int = 10, *, dtype: Any = mstype.float32
+) -> Tensor:
     """Returns ``steps`` values ``base ** v`` for ``v`` evenly spaced from ``start`` to ``end``.
 
     Args:
@@ -177,8 +181,12 @@ def logspace(start: Any, end: Any, steps: int, base: int = 10, *,
     """
     dt = U.dtype(dtype, "LogSpace")
     if dt not in (np.float16, np.float32, np.float64):
-        U.fail("LogSpace", f"the 'dtype' should be one of [mindspore.float16, mindspore.float32, "
-               f"mindspore.float64], but got '{dtype}'", TypeError)  # fmt: skip
+        U.fail(
+            "LogSpace",
+            f"the 'dtype' should be one of [mindspore.float16, mindspore.float32, "
+            f"mindspore.float64], but got '{dtype}'",
+            TypeError,
+        )
     for v, n in ((steps, "steps"), (base, "base")):
         if not isinstance(v, int) or isinstance(v, bool):
             U.fail("LogSpace", f"'{n}' must be an int, but got {type(v).__name__}", TypeError)
@@ -221,8 +229,11 @@ def intopk(x1: Any, x2: Any, k: int) -> Tensor:
     if not jnp.issubdtype(t.dtype, jnp.integer):
         U.fail("InTopK", f"'x2' must be an int32 or int64 Tensor, but got {t.dtype}", TypeError)
     if p.ndim != 2 or t.ndim != 1 or p.shape[0] != t.shape[0]:
-        U.fail("InTopK", f"'x1' must be 2-D and 'x2' 1-D of its first size, but got shapes "
-               f"{list(p.shape)} and {list(t.shape)}")  # fmt: skip
+        U.fail(
+            "InTopK",
+            f"'x1' must be 2-D and 'x2' 1-D of its first size, but got shapes "
+            f"{list(p.shape)} and {list(t.shape)}",
+        )
     target = jnp.take_along_axis(p, t[:, None].astype(jnp.int32), axis=1)
     above = jnp.sum(p > target, axis=1)
     ok = jnp.isfinite(target[:, 0]) & (t >= 0) & (t < p.shape[1])
@@ -258,8 +269,9 @@ def unique_with_pad(x: Any, pad_num: Any) -> tuple[Tensor, Tensor]:
     if n == 0:
         return Tensor._from(a), Tensor._from(jnp.zeros((0,), a.dtype))
     pad = jnp.asarray(U.array(pad_num, "UniqueWithPad", "pad_num")).reshape(()).astype(a.dtype)
-    u, first, inverse = jnp.unique(a, return_index=True, return_inverse=True, size=n,
-                                   fill_value=a[0])  # fmt: skip
+    u, first, inverse = jnp.unique(
+        a, return_index=True, return_inverse=True, size=n, fill_value=a[0]
+    )
     srt = jnp.sort(a)
     count = 1 + jnp.sum(srt[1:] != srt[:-1])
     valid = jnp.arange(n) < count
@@ -379,8 +391,9 @@ def make_range(*args: int) -> tuple:
         U.fail("make_range", f"expects 1 to 3 ints, but got {len(args)} arguments")
     for v in args:
         if not isinstance(v, int) or isinstance(v, bool):
-            U.fail("make_range", f"the arguments must be ints, but got {type(v).__name__}",
-                   TypeError)  # fmt: skip
+            U.fail(
+                "make_range", f"the arguments must be ints, but got {type(v).__name__}", TypeError
+            )
     if len(args) == 3 and args[2] == 0:
         U.fail("make_range", "'step' must not be 0")
     return tuple(range(*args))

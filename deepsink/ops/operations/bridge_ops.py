@@ -1,6 +1,6 @@
-"""More of MindSpore's primitive classes (``ops.Cholesky()``, ``ops.CeLU(alpha=1.0)``,
-``ops.SearchSorted()``, ...): each records its constructor arguments as attributes and calls
-the one functional op of ``deepsink.ops.function`` that computes it.
+"""MindSpore primitive classes that bridge to one functional op (``ops.Cholesky()``,
+``ops.CeLU(alpha=1.0)``, ``ops.SearchSorted()``, ...): each records its constructor arguments as
+attributes and calls the one functional op of ``deepsink.ops.function`` that computes it.
 
 The classes are built from a table: (name, constructor arguments with MindSpore's defaults, and
 how a call maps the inputs and those attributes onto the functional op).
@@ -48,8 +48,12 @@ class _TablePrim(Primitive):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
-        sig = inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                                   default=d) for n, d in self._params])  # fmt: skip
+        sig = inspect.Signature(
+            [
+                inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
+                for n, d in self._params
+            ]
+        )
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError as e:
@@ -63,8 +67,16 @@ class _TablePrim(Primitive):
 
 
 def _make(name: str, call: Callable, params: tuple = (), doc: str = "") -> type:
-    cls = type(name, (_TablePrim,), {"_params": params, "_call": call, "__module__": __name__,
-                                     "__doc__": doc or f"MindSpore's ``ops.{name}``."})  # fmt: skip
+    cls = type(
+        name,
+        (_TablePrim,),
+        {
+            "_params": params,
+            "_call": call,
+            "__module__": __name__,
+            "__doc__": doc or f"MindSpore's ``ops.{name}``.",
+        },
+    )
     return cls
 
 
@@ -327,8 +339,12 @@ def _kernel_int(s: Any, shape: Any, low: Any, high: Any) -> Tensor:
     lo, hi = (U.array(v, "UniformInt", name) for v, name in ((low, "minval"), (high, "maxval")))
     for v, name in ((lo, "minval"), (hi, "maxval")):
         if v.dtype.kind not in "iu" or v.ndim != 0:
-            U.fail("UniformInt", f"'{name}' must be an int scalar Tensor, but got {v.dtype} "
-                   f"of shape {list(v.shape)}", TypeError)  # fmt: skip
+            U.fail(
+                "UniformInt",
+                f"'{name}' must be an int scalar Tensor, but got {v.dtype} "
+                f"of shape {list(v.shape)}",
+                TypeError,
+            )
     out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_int(st, n, lo, hi))
     return Tensor._from(out.reshape(shp))
 
@@ -357,8 +373,10 @@ def _invert_permutation(x: Any) -> tuple:
     """The inverse of a permutation of ``0 .. n-1`` given as a tuple."""
     perm = list(x)
     if sorted(perm) != list(range(len(perm))):
-        U.fail("InvertPermutation", f"'input_x' must be a permutation of 0..{len(perm) - 1}, "
-               f"but got {tuple(perm)}")  # fmt: skip
+        U.fail(
+            "InvertPermutation",
+            f"'input_x' must be a permutation of 0..{len(perm) - 1}, but got {tuple(perm)}",
+        )
     inv = [0] * len(perm)
     for i, p in enumerate(perm):
         inv[p] = i
@@ -369,8 +387,10 @@ def _reduce_std(s: Any, x: Any) -> tuple:
     a = U.floating(U.array(x, "ReduceStd", "x"))
     ax = U.axes(s.axis, a.ndim, "ReduceStd")
     ddof = 1 if s.unbiased else 0
-    return (Tensor._from(jnp.std(a, axis=ax, ddof=ddof, keepdims=s.keep_dims)),
-            Tensor._from(jnp.mean(a, axis=ax, keepdims=s.keep_dims)))  # fmt: skip
+    return (
+        Tensor._from(jnp.std(a, axis=ax, ddof=ddof, keepdims=s.keep_dims)),
+        Tensor._from(jnp.mean(a, axis=ax, keepdims=s.keep_dims)),
+    )
 
 
 def _l2_normalize(x: Any, axis: Any, epsilon: float) -> Tensor:
@@ -383,8 +403,11 @@ def _l2_normalize(x: Any, axis: Any, epsilon: float) -> Tensor:
 
 def _cum_logsumexp(s: Any, x: Any, axis: Any) -> Tensor:
     a = U.floating(U.array(x, "CumulativeLogsumexp", "x"))
-    ax = U.axis(int(np.asarray(U.static_number(axis, "CumulativeLogsumexp", "axis"))), a.ndim,
-                "CumulativeLogsumexp")  # fmt: skip
+    ax = U.axis(
+        int(np.asarray(U.static_number(axis, "CumulativeLogsumexp", "axis"))),
+        a.ndim,
+        "CumulativeLogsumexp",
+    )
     if s.reverse:
         a = jnp.flip(a, ax)
     r = jax.lax.cumlogsumexp(a, axis=ax)

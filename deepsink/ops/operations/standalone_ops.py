@@ -1,9 +1,10 @@
-"""More of MindSpore's primitive classes: the Bessel functions, the Householder QR factors,
-segment reductions, colour conversions, data-format maps, scatters, norms, samplers and the
-primitive twins of functional ops (``P.LogSpace``, ``P.InTopK``, ``P.UniqueWithPad``, ...).
+"""MindSpore primitive classes whose computation lives with them: the Bessel functions, the
+Householder QR factors, segment reductions, colour conversions, data-format maps, scatters,
+norms, samplers and the primitive twins of functional ops (``P.LogSpace``, ``P.InTopK``,
+``P.UniqueWithPad``, ...).
 
 Each is a row of a table (name, constructor arguments with MindSpore's defaults, how a call maps
-its inputs and those attributes onto a computation), as in ``breadth_ops``: where ``ops`` has
+its inputs and those attributes onto a computation), as in ``bridge_ops``: where ``ops`` has
 the functional form, the primitive calls it; the computations only primitives have live here.
 """
 
@@ -26,21 +27,23 @@ from deepsink.ops.function import candidate_sampler_func as CS
 from deepsink.ops.function import color_func as CL
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_func as LA
+from deepsink.ops.function import math_alias_func as AL
 from deepsink.ops.function import math_func as M
-from deepsink.ops.function import math_twin_func as TW
 from deepsink.ops.function import qr_func as QR
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import stft_func as ST
-from deepsink.ops.operations.breadth_ops import _make, _plain
+from deepsink.ops.operations.bridge_ops import _make, _plain
 
 
 def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, example: str) -> str:
     """A MindSpore-structured docstring from its parts (each part's lines indented by 8)."""
-    return (f"{summary}\n\n    Args:\n{args or '        None.'}\n\n    Inputs:\n{inputs}\n\n"
-            f"    Outputs:\n{outputs}\n\n    Raises:\n{raises}\n\n    Examples:\n"
-            "        >>> import deepsink as ms\n        >>> from deepsink import ops\n"
-            f"        >>> from deepsink.ops import operations as P\n{example}\n")  # fmt: skip
+    return (
+        f"{summary}\n\n    Args:\n{args or '        None.'}\n\n    Inputs:\n{inputs}\n\n"
+        f"    Outputs:\n{outputs}\n\n    Raises:\n{raises}\n\n    Examples:\n"
+        "        >>> import deepsink as ms\n        >>> from deepsink import ops\n"
+        f"        >>> from deepsink.ops import operations as P\n{example}\n"
+    )
 
 
 def _ex(*lines: str) -> str:
@@ -57,16 +60,24 @@ def _tensor(x: Any, api: str, arg: str) -> jax.Array:
 
 
 def _segment(kind: str) -> Callable:
-    fns = {"Sum": jax.ops.segment_sum, "Max": jax.ops.segment_max, "Min": jax.ops.segment_min,
-           "Prod": jax.ops.segment_prod, "Mean": jax.ops.segment_sum}  # fmt: skip
+    fns = {
+        "Sum": jax.ops.segment_sum,
+        "Max": jax.ops.segment_max,
+        "Min": jax.ops.segment_min,
+        "Prod": jax.ops.segment_prod,
+        "Mean": jax.ops.segment_sum,
+    }
     api = f"Segment{kind}"
 
     def call(s: Any, x: Any, segment_ids: Any) -> Tensor:
         a = _tensor(x, api, "input_x")
         ids = np.asarray(_tensor(segment_ids, api, "segment_ids"))
         if ids.dtype.kind not in "iu" or ids.ndim != 1 or a.ndim < 1 or ids.shape[0] != a.shape[0]:
-            U.fail(api, f"'segment_ids' must be a 1-D integer Tensor of length {a.shape[:1]}, but "
-                   f"got {ids.dtype} shape {list(ids.shape)}")  # fmt: skip
+            U.fail(
+                api,
+                f"'segment_ids' must be a 1-D integer Tensor of length {a.shape[:1]}, but "
+                f"got {ids.dtype} shape {list(ids.shape)}",
+            )
         if ids.size and (np.any(np.diff(ids) < 0) or ids[0] < 0):
             U.fail(api, "'segment_ids' must be non-negative and sorted in ascending order")
         n = int(ids[-1]) + 1 if ids.size else 0
@@ -83,12 +94,20 @@ def _segment(kind: str) -> Callable:
 
 
 def _euclidean_norm(s: Any, x: Any, axes: Any) -> Tensor:
-    a = U.floating(_tensor(x, "EuclideanNorm", "x")) if not jnp.issubdtype(
-        _tensor(x, "EuclideanNorm", "x").dtype, jnp.integer) else x._data  # fmt: skip
+    a = (
+        U.floating(_tensor(x, "EuclideanNorm", "x"))
+        if not jnp.issubdtype(_tensor(x, "EuclideanNorm", "x").dtype, jnp.integer)
+        else x._data
+    )
     ax = np.asarray(axes._data if isinstance(axes, Tensor) else axes).reshape(-1).tolist()
     ax = U.axes(tuple(int(v) for v in ax), a.ndim, "EuclideanNorm", "axes")
-    r = jnp.sqrt(jnp.sum(jnp.square(a.astype(jnp.float64 if a.dtype == jnp.float64 else
-                                              jnp.float32)), axis=ax, keepdims=s.keep_dims))  # fmt: skip
+    r = jnp.sqrt(
+        jnp.sum(
+            jnp.square(a.astype(jnp.float64 if a.dtype == jnp.float64 else jnp.float32)),
+            axis=ax,
+            keepdims=s.keep_dims,
+        )
+    )
     return Tensor._from(r.astype(a.dtype))
 
 
@@ -121,8 +140,11 @@ def _nuclear_norm(s: Any, x: Any) -> Tensor:
 def _least_squares(api: str, matrix: Any, rhs: Any, l2: float) -> Tensor:
     m = _tensor(matrix, api, "matrix")
     b = _tensor(rhs, api, "rhs")
-    if m.ndim < 2 or b.ndim not in (m.ndim - 1, m.ndim) or m.shape[-2] != b.shape[
-            -2 if b.ndim == m.ndim else -1]:  # fmt: skip
+    if (
+        m.ndim < 2
+        or b.ndim not in (m.ndim - 1, m.ndim)
+        or m.shape[-2] != b.shape[-2 if b.ndim == m.ndim else -1]
+    ):
         U.fail(api, f"the shapes of 'matrix' {list(m.shape)} and 'rhs' {list(b.shape)} do not fit")
     vec = b.ndim == m.ndim - 1
     bb = b[..., None] if vec else b
@@ -139,11 +161,16 @@ def _least_squares(api: str, matrix: Any, rhs: Any, l2: float) -> Tensor:
 
 def _tridiagonal_matmul(s: Any, sup: Any, main: Any, sub: Any, rhs: Any) -> Tensor:
     api = "TridiagonalMatMul"
-    u, d, lo, r = (_tensor(v, api, n) for v, n in ((sup, "superdiag"), (main, "maindiag"),
-                                                   (sub, "subdiag"), (rhs, "rhs")))  # fmt: skip
+    u, d, lo, r = (
+        _tensor(v, api, n)
+        for v, n in ((sup, "superdiag"), (main, "maindiag"), (sub, "subdiag"), (rhs, "rhs"))
+    )
     if r.ndim < 2 or not (u.shape == d.shape == lo.shape) or u.shape[-1] != r.shape[-2]:
-        U.fail(api, f"the diagonals must share a shape (..., 1, m) and 'rhs' be (..., m, n), but "
-               f"got {list(u.shape)}, {list(d.shape)}, {list(lo.shape)}, {list(r.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"the diagonals must share a shape (..., 1, m) and 'rhs' be (..., m, n), but "
+            f"got {list(u.shape)}, {list(d.shape)}, {list(lo.shape)}, {list(r.shape)}",
+        )
     col = lambda v: jnp.swapaxes(
         v.reshape(v.shape[:-2] + (1, v.shape[-1])) if v.ndim >= 2 else v[None], -1, -2
     )  # noqa: E731 - (…, m, 1)
@@ -156,8 +183,12 @@ def _tridiagonal_matmul(s: Any, sup: Any, main: Any, sub: Any, rhs: Any) -> Tens
 def _check_numerics(s: Any, x: Any) -> Tensor:
     a = _tensor(x, "CheckNumerics", "x")
     if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
-        U.fail("CheckNumerics", f"the input argument 'x' must be a Tensor of float16, float32 or "
-               f"float64, but got {x.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "CheckNumerics",
+            f"the input argument 'x' must be a Tensor of float16, float32 or "
+            f"float64, but got {x.dtype}",
+            TypeError,
+        )
 
     def check(v: np.ndarray) -> None:
         if np.isnan(v).any():
@@ -184,23 +215,32 @@ def _nth_element(s: Any, x: Any, n: Any) -> Tensor:
 def _equal_count(s: Any, x: Any, y: Any) -> Tensor:
     a, b = _tensor(x, "EqualCount", "x"), _tensor(y, "EqualCount", "y")
     if a.shape != b.shape or a.dtype != b.dtype:
-        U.fail("EqualCount", f"'x' and 'y' must share shape and dtype, but got {a.dtype}"
-               f"{list(a.shape)} and {b.dtype}{list(b.shape)}", TypeError)  # fmt: skip
+        U.fail(
+            "EqualCount",
+            f"'x' and 'y' must share shape and dtype, but got {a.dtype}"
+            f"{list(a.shape)} and {b.dtype}{list(b.shape)}",
+            TypeError,
+        )
     return Tensor._from(jnp.sum(a == b).astype(a.dtype).reshape(1))
 
 
 def _format(src: str, dst: str, api: str) -> None:
     if sorted(src) != sorted(dst) or len(set(src)) != len(src) or len(src) != 4:
-        U.fail(api, f"'src_format' and 'dst_format' must be permutations of one 4-letter format, "
-               f"but got '{src}' and '{dst}'")  # fmt: skip
+        U.fail(
+            api,
+            f"'src_format' and 'dst_format' must be permutations of one 4-letter format, "
+            f"but got '{src}' and '{dst}'",
+        )
 
 
 def _vec_permute(s: Any, x: Any) -> Tensor:
     _format(s.src_format, s.dst_format, "DataFormatVecPermute")
     a = _tensor(x, "DataFormatVecPermute", "x")
     if a.shape not in ((4,), (4, 2), (2,), (2, 2)):
-        U.fail("DataFormatVecPermute", f"'x' must have shape (4,), (4, 2), (2,) or (2, 2), but "
-               f"got {list(a.shape)}")  # fmt: skip
+        U.fail(
+            "DataFormatVecPermute",
+            f"'x' must have shape (4,), (4, 2), (2,) or (2, 2), but got {list(a.shape)}",
+        )
     src, dst = s.src_format, s.dst_format
     if a.shape[0] == 2:  # only the spatial letters
         src, dst = (f.replace("N", "").replace("C", "") for f in (src, dst))
@@ -210,8 +250,11 @@ def _vec_permute(s: Any, x: Any) -> Tensor:
 def _fill_diagonal(s: Any, x: Any) -> Tensor:
     a = _tensor(x, "FillDiagonal", "input_x")
     if a.ndim < 2 or (a.ndim > 2 and len(set(a.shape)) != 1):
-        U.fail("FillDiagonal", f"'input_x' must be at least 2-D, with all sizes equal above 2-D, "
-               f"but got shape {list(a.shape)}")  # fmt: skip
+        U.fail(
+            "FillDiagonal",
+            f"'input_x' must be at least 2-D, with all sizes equal above 2-D, "
+            f"but got shape {list(a.shape)}",
+        )
     if a.ndim == 2:
         step = a.shape[1] + 1
         end = a.size if s.wrap else min(a.shape[1] * a.shape[1], a.size)
@@ -229,13 +272,19 @@ def _masked_scatter(s: Any, x: Any, mask: Any, updates: Any) -> Tensor:
     if m.dtype != jnp.bool_:
         U.fail("MaskedScatter", f"'mask' must be a bool Tensor, but got {mask.dtype}", TypeError)
     if u.dtype != a.dtype:
-        U.fail("MaskedScatter", f"'updates' must have the dtype of 'x' ({x.dtype}), but got "
-               f"{updates.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "MaskedScatter",
+            f"'updates' must have the dtype of 'x' ({x.dtype}), but got {updates.dtype}",
+            TypeError,
+        )
     m = jnp.broadcast_to(m, a.shape)
     pos = jnp.cumsum(m.reshape(-1)) - 1
     if not isinstance(m, jax.core.Tracer) and int(jnp.sum(m)) > u.size:
-        U.fail("MaskedScatter", f"'updates' has {u.size} elements, fewer than the {int(jnp.sum(m))}"
-               " True values of 'mask'")  # fmt: skip
+        U.fail(
+            "MaskedScatter",
+            f"'updates' has {u.size} elements, fewer than the {int(jnp.sum(m))}"
+            " True values of 'mask'",
+        )
     vals = u.reshape(-1)[jnp.clip(pos, 0, max(u.size - 1, 0))]
     return Tensor._from(jnp.where(m.reshape(-1), vals, a.reshape(-1)).reshape(a.shape))
 
@@ -246,12 +295,18 @@ def _index_put(s: Any, x1: Any, x2: Any, indices: Any) -> Tensor:
     if s.accumulate not in (0, 1):
         U.fail("IndexPut", f"'accumulate' must be 0 or 1, but got {s.accumulate}")
     if not isinstance(indices, tuple | list) or not indices or len(indices) > a.ndim:
-        U.fail("IndexPut", f"'indices' must be a non-empty tuple or list of at most {a.ndim} "
-               "Tensors", TypeError)  # fmt: skip
+        U.fail(
+            "IndexPut",
+            f"'indices' must be a non-empty tuple or list of at most {a.ndim} Tensors",
+            TypeError,
+        )
     idx = tuple(_tensor(i, "IndexPut", "indices") for i in indices)
     if v.dtype != a.dtype:
-        U.fail("IndexPut", f"'x2' must have the dtype of 'x1' ({x1.dtype}), but got {x2.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "IndexPut",
+            f"'x2' must have the dtype of 'x1' ({x1.dtype}), but got {x2.dtype}",
+            TypeError,
+        )
     ref = a.at[idx]
     return Tensor._from(ref.add(v) if s.accumulate else ref.set(v))
 
@@ -291,8 +346,9 @@ def _bincount(s: Any, array: Any, size: Any, weights: Any) -> Tensor:
         U.fail("Bincount", f"'size' must be non-negative, but got {n}")
     inside = (a >= 0) & (a < n)
     wt = jnp.where(inside, w if w.size else jnp.ones(a.shape, jnp.float32), 0)
-    return Tensor._from(jnp.bincount(jnp.where(inside, a, 0).reshape(-1), wt.reshape(-1),
-                                     length=n).astype(wt.dtype))  # fmt: skip
+    return Tensor._from(
+        jnp.bincount(jnp.where(inside, a, 0).reshape(-1), wt.reshape(-1), length=n).astype(wt.dtype)
+    )
 
 
 def _seeded(s: Any) -> int | None:
@@ -302,21 +358,26 @@ def _seeded(s: Any) -> int | None:
 
 
 def _truncated_normal(s: Any, shape: Any) -> Tensor:
-    shp = U.shape(np.asarray(_tensor(shape, "TruncatedNormal", "shape")).tolist(),
-                  "TruncatedNormal")  # fmt: skip
+    shp = U.shape(
+        np.asarray(_tensor(shape, "TruncatedNormal", "shape")).tolist(), "TruncatedNormal"
+    )
     dt = U.dtype(s.dtype, "TruncatedNormal")
     return Tensor._from(jax.random.truncated_normal(RND._key(_seeded(s)), -2.0, 2.0, shp, dt))
 
 
-def _param_truncated_normal(s: Any, shape: Any, mean: Any, stdevs: Any, lo: Any,
-                            hi: Any) -> Tensor:  # fmt: skip
+def _param_truncated_normal(s: Any, shape: Any, mean: Any, stdevs: Any, lo: Any, hi: Any) -> Tensor:
     api = "ParameterizedTruncatedNormal"
     shp = U.shape(np.asarray(_tensor(shape, api, "shape")).tolist(), api)
-    m, sd, a, b = (_tensor(v, api, n) for v, n in ((mean, "mean"), (stdevs, "stdevs"),
-                                                    (lo, "min"), (hi, "max")))  # fmt: skip
+    m, sd, a, b = (
+        _tensor(v, api, n)
+        for v, n in ((mean, "mean"), (stdevs, "stdevs"), (lo, "min"), (hi, "max"))
+    )
     if len(shp) < 1 or any(v.shape not in ((shp[0],), (1,)) for v in (m, sd, a, b)):
-        U.fail(api, f"'mean', 'stdevs', 'min' and 'max' must have shape ({shp[0] if shp else 0},)"
-               " or (1,) for the batch axis 0 of 'shape'")  # fmt: skip
+        U.fail(
+            api,
+            f"'mean', 'stdevs', 'min' and 'max' must have shape ({shp[0] if shp else 0},)"
+            " or (1,) for the batch axis 0 of 'shape'",
+        )
     col = (-1,) + (1,) * (len(shp) - 1)
     m, sd, a, b = (v.reshape(col) for v in (m, sd, a, b))
     z = jax.random.truncated_normal(RND._key(_seeded(s)), (a - m) / sd, (b - m) / sd, shp, m.dtype)
@@ -324,12 +385,16 @@ def _param_truncated_normal(s: Any, shape: Any, mean: Any, stdevs: Any, lo: Any,
 
 
 def _non_deterministic_ints(s: Any, shape: Any) -> Tensor:
-    shp = U.shape(np.asarray(_tensor(shape, "NonDeterministicInts", "shape")).tolist(),
-                  "NonDeterministicInts")  # fmt: skip
+    shp = U.shape(
+        np.asarray(_tensor(shape, "NonDeterministicInts", "shape")).tolist(), "NonDeterministicInts"
+    )
     dt = U.dtype(s.dtype, "NonDeterministicInts")
     if dt not in (np.int32, np.int64, np.uint32, np.uint64):
-        U.fail("NonDeterministicInts", f"'dtype' must be int32, int64, uint32 or uint64, but got "
-               f"{s.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "NonDeterministicInts",
+            f"'dtype' must be int32, int64, uint32 or uint64, but got {s.dtype}",
+            TypeError,
+        )
     bits = jax.random.bits(RND._key(None), shp, jnp.uint64 if dt.itemsize == 8 else jnp.uint32)
     return Tensor._from(jax.lax.bitcast_convert_type(bits, dt))
 
@@ -343,8 +408,9 @@ def _cauchy(s: Any) -> Tensor:
 def _log_normal_reverse(s: Any, x: Any) -> Tensor:
     a = _tensor(x, "LogNormalReverse", "input")
     if not jnp.issubdtype(a.dtype, jnp.floating):
-        U.fail("LogNormalReverse", f"'input' must be float16 or float32, but got {x.dtype}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "LogNormalReverse", f"'input' must be float16 or float32, but got {x.dtype}", TypeError
+        )
     z = jax.random.normal(RND._key(None), a.shape, jnp.float32)
     return Tensor._from(jnp.exp(z * s.std + s.mean).astype(a.dtype))
 
@@ -384,8 +450,9 @@ def _inplace_update_v2(s: Any, x: Any, indices: Any, v: Any) -> Tensor:
 def _scalar(x: Any, dtype: Any) -> Tensor:
     """A 0-D Tensor of a Python number (``dtype`` None: Int64 for ints, Float32 for floats)."""
     if not isinstance(x, int | float | bool):
-        U.fail("ScalarToTensor", f"'input_x' must be a number, but got {type(x).__name__}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "ScalarToTensor", f"'input_x' must be a number, but got {type(x).__name__}", TypeError
+        )
     return Tensor(x, dtype) if dtype is not None else Tensor(x)
 
 
@@ -407,16 +474,33 @@ def _adjust(fn: Callable, api: str, arg: str) -> Callable:
 def _compare_and_bitpack(s: Any, x: Any, threshold: Any) -> Tensor:
     a = _tensor(x, "CompareAndBitpack", "x")
     t = _tensor(threshold, "CompareAndBitpack", "threshold")
-    if a.dtype not in (jnp.bool_, jnp.float16, jnp.float32, jnp.float64, jnp.int8, jnp.int16,
-                       jnp.int32, jnp.int64):  # fmt: skip
-        U.fail("CompareAndBitpack", f"'x' must be bool, float or int8..int64, but got {x.dtype}",
-               TypeError)  # fmt: skip
+    if a.dtype not in (
+        jnp.bool_,
+        jnp.float16,
+        jnp.float32,
+        jnp.float64,
+        jnp.int8,
+        jnp.int16,
+        jnp.int32,
+        jnp.int64,
+    ):
+        U.fail(
+            "CompareAndBitpack",
+            f"'x' must be bool, float or int8..int64, but got {x.dtype}",
+            TypeError,
+        )
     if t.dtype != a.dtype:
-        U.fail("CompareAndBitpack", f"'threshold' must have the dtype of 'x' ({x.dtype}), but "
-               f"got {threshold.dtype}", TypeError)  # fmt: skip
+        U.fail(
+            "CompareAndBitpack",
+            f"'threshold' must have the dtype of 'x' ({x.dtype}), but got {threshold.dtype}",
+            TypeError,
+        )
     if t.ndim != 0 or a.ndim == 0 or a.shape[-1] % 8:
-        U.fail("CompareAndBitpack", f"'threshold' must be 0-D and 'x' at least 1-D with a last "
-               f"axis divisible by 8, but got shapes {list(t.shape)} and {list(a.shape)}")  # fmt: skip
+        U.fail(
+            "CompareAndBitpack",
+            f"'threshold' must be 0-D and 'x' at least 1-D with a last "
+            f"axis divisible by 8, but got shapes {list(t.shape)} and {list(a.shape)}",
+        )
     return Tensor._from(jnp.packbits(a > t, axis=-1))
 
 
@@ -424,12 +508,19 @@ def _confusion_matrix(s: Any, labels: Any, predictions: Any, weights: Any = None
     lab = _tensor(labels, "ConfusionMatrix", "labels")
     pred = _tensor(predictions, "ConfusionMatrix", "predictions")
     if lab.ndim != 1 or pred.shape != lab.shape:
-        U.fail("ConfusionMatrix", f"'labels' and 'predictions' must be 1-D of one shape, but got "
-               f"{list(lab.shape)} and {list(pred.shape)}")  # fmt: skip
-    dt = U.dtype(getattr(mstype, s.dtype) if isinstance(s.dtype, str) else s.dtype,
-                 "ConfusionMatrix")  # fmt: skip
-    w = jnp.ones(lab.shape, dt) if weights is None else _tensor(
-        weights, "ConfusionMatrix", "weights").astype(dt)  # fmt: skip
+        U.fail(
+            "ConfusionMatrix",
+            f"'labels' and 'predictions' must be 1-D of one shape, but got "
+            f"{list(lab.shape)} and {list(pred.shape)}",
+        )
+    dt = U.dtype(
+        getattr(mstype, s.dtype) if isinstance(s.dtype, str) else s.dtype, "ConfusionMatrix"
+    )
+    w = (
+        jnp.ones(lab.shape, dt)
+        if weights is None
+        else _tensor(weights, "ConfusionMatrix", "weights").astype(dt)
+    )
     n = s.num_classes
     return Tensor._from(jnp.zeros((n, n), dt).at[lab, pred].add(w, mode="drop"))
 
@@ -437,25 +528,34 @@ def _confusion_matrix(s: Any, labels: Any, predictions: Any, weights: Any = None
 def _assert(s: Any, condition: Any, input_data: Any) -> None:
     c = np.asarray(condition._data if isinstance(condition, Tensor) else condition)
     if c.dtype != np.bool_ or c.size != 1:
-        U.fail("Assert", f"'condition' must be a single bool, but got {c.dtype} of size {c.size}",
-               TypeError)  # fmt: skip
+        U.fail(
+            "Assert",
+            f"'condition' must be a single bool, but got {c.dtype} of size {c.size}",
+            TypeError,
+        )
     if not bool(c.reshape(())):
-        shown = ", ".join(str(np.asarray(t._data if isinstance(t, Tensor) else t).reshape(-1)[
-            : s.summarize]) for t in input_data)  # fmt: skip
+        shown = ", ".join(
+            str(np.asarray(t._data if isinstance(t, Tensor) else t).reshape(-1)[: s.summarize])
+            for t in input_data
+        )
         raise RuntimeError(f"For 'Assert', the condition is False: {shown}")
 
 
 def _ragged_range(s: Any, starts: Any, limits: Any, deltas: Any) -> tuple:
-    st, li, de = (np.asarray(_tensor(v, "RaggedRange", n)) for v, n in (
-        (starts, "starts"), (limits, "limits"), (deltas, "deltas")))  # fmt: skip
+    st, li, de = (
+        np.asarray(_tensor(v, "RaggedRange", n))
+        for v, n in ((starts, "starts"), (limits, "limits"), (deltas, "deltas"))
+    )
     st, li, de = np.broadcast_arrays(np.atleast_1d(st), np.atleast_1d(li), np.atleast_1d(de))
     if np.any(de == 0):
         U.fail("RaggedRange", "'deltas' must not contain 0")
     rows = [np.arange(a, b, d, dtype=st.dtype) for a, b, d in zip(st, li, de)]
     splits = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
     sd = U.dtype(s.Tsplits, "RaggedRange", "Tsplits")
-    return (Tensor._from(jnp.asarray(splits, sd)),
-            Tensor._from(jnp.asarray(np.concatenate(rows) if rows else st[:0])))  # fmt: skip
+    return (
+        Tensor._from(jnp.asarray(splits, sd)),
+        Tensor._from(jnp.asarray(np.concatenate(rows) if rows else st[:0])),
+    )
 
 
 def _transpose_view(s: Any, x: Any, perm: Any) -> Tensor:
@@ -468,8 +568,9 @@ def _transpose_view(s: Any, x: Any, perm: Any) -> Tensor:
     return Tensor._from(jnp.transpose(a, p))
 
 
-def _greedy_nms(overlap: np.ndarray, scores: np.ndarray, max_out: int, threshold: float,
-                score_threshold: float) -> np.ndarray:  # fmt: skip
+def _greedy_nms(
+    overlap: np.ndarray, scores: np.ndarray, max_out: int, threshold: float, score_threshold: float
+) -> np.ndarray:
     """TensorFlow's greedy non-max suppression over a precomputed overlap matrix: visit boxes by
     descending score (above ``score_threshold``), keep one unless it overlaps a kept one by more
     than ``threshold``, stop after ``max_out``."""
@@ -490,14 +591,18 @@ def _scalar_of(v: Any, api: str, arg: str) -> float:
     return a.reshape(()).item()
 
 
-def _nms_v3(s: Any, boxes: Any, scores: Any, max_output_size: Any, iou_threshold: Any,
-            score_threshold: Any) -> Tensor:  # fmt: skip
+def _nms_v3(
+    s: Any, boxes: Any, scores: Any, max_output_size: Any, iou_threshold: Any, score_threshold: Any
+) -> Tensor:
     api = "NonMaxSuppressionV3"
     b = np.asarray(_tensor(boxes, api, "boxes"), np.float64)
     sc = np.asarray(_tensor(scores, api, "scores"), np.float64)
     if b.ndim != 2 or b.shape[1] != 4 or sc.shape != (b.shape[0],):
-        U.fail(api, f"'boxes' must be (N, 4) and 'scores' (N,), but got {list(b.shape)} and "
-               f"{list(sc.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'boxes' must be (N, 4) and 'scores' (N,), but got {list(b.shape)} and "
+            f"{list(sc.shape)}",
+        )
     n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
     if n_out < 0:
         U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
@@ -509,25 +614,43 @@ def _nms_v3(s: Any, boxes: Any, scores: Any, max_output_size: Any, iou_threshold
     inter = ih * iw
     union = area[:, None] + area[None, :] - inter
     iou = np.where(union > 0, inter / np.where(union > 0, union, 1), 0.0)
-    keep = _greedy_nms(iou, sc, n_out, float(_scalar_of(iou_threshold, api, "iou_threshold")),
-                       float(_scalar_of(score_threshold, api, "score_threshold")))  # fmt: skip
+    keep = _greedy_nms(
+        iou,
+        sc,
+        n_out,
+        float(_scalar_of(iou_threshold, api, "iou_threshold")),
+        float(_scalar_of(score_threshold, api, "score_threshold")),
+    )
     return Tensor._from(jnp.asarray(keep))
 
 
-def _nms_overlaps(s: Any, overlaps: Any, scores: Any, max_output_size: Any,
-                  overlap_threshold: Any, score_threshold: Any) -> Tensor:  # fmt: skip
+def _nms_overlaps(
+    s: Any,
+    overlaps: Any,
+    scores: Any,
+    max_output_size: Any,
+    overlap_threshold: Any,
+    score_threshold: Any,
+) -> Tensor:
     api = "NonMaxSuppressionWithOverlaps"
     o = np.asarray(_tensor(overlaps, api, "overlaps"), np.float64)
     sc = np.asarray(_tensor(scores, api, "scores"), np.float64)
     if o.ndim != 2 or o.shape[0] != o.shape[1] or sc.shape != (o.shape[0],):
-        U.fail(api, f"'overlaps' must be (N, N) and 'scores' (N,), but got {list(o.shape)} and "
-               f"{list(sc.shape)}")  # fmt: skip
+        U.fail(
+            api,
+            f"'overlaps' must be (N, N) and 'scores' (N,), but got {list(o.shape)} and "
+            f"{list(sc.shape)}",
+        )
     n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
     if n_out < 0:
         U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
-    keep = _greedy_nms(o, sc, n_out, float(_scalar_of(overlap_threshold, api,
-                                                      "overlap_threshold")),
-                       float(_scalar_of(score_threshold, api, "score_threshold")))  # fmt: skip
+    keep = _greedy_nms(
+        o,
+        sc,
+        n_out,
+        float(_scalar_of(overlap_threshold, api, "overlap_threshold")),
+        float(_scalar_of(score_threshold, api, "score_threshold")),
+    )
     return Tensor._from(jnp.asarray(keep))
 
 
@@ -538,9 +661,12 @@ def _parallel_concat(s: Any, values: Any) -> Tensor:
     first = arrs[0]
     for a in arrs:
         if a.ndim < 1 or a.shape[0] != 1 or a.shape != first.shape or a.dtype != first.dtype:
-            U.fail("ParallelConcat", f"each value must have shape (1, ...) and the shape and dtype"
-                   f" of the first ({first.dtype}{list(first.shape)}), but got "
-                   f"{a.dtype}{list(a.shape)}")  # fmt: skip
+            U.fail(
+                "ParallelConcat",
+                f"each value must have shape (1, ...) and the shape and dtype"
+                f" of the first ({first.dtype}{list(first.shape)}), but got "
+                f"{a.dtype}{list(a.shape)}",
+            )
     return Tensor._from(jnp.concatenate(arrs, axis=0))
 
 
@@ -648,7 +774,7 @@ _row(
 )
 _row(
     "LogSpace",
-    lambda s, a, b: TW.logspace(a, b, s.steps, s.base, dtype=s.dtype),
+    lambda s, a, b: AL.logspace(a, b, s.steps, s.base, dtype=s.dtype),
     (("steps", 10), ("base", 10), ("dtype", mstype.float32)),
     _doc(
         "Returns ``steps`` powers of ``base`` with exponents evenly spaced from ``start`` to ``end``.",
@@ -664,7 +790,7 @@ _row(
 )
 _row(
     "InTopK",
-    lambda s, x1, x2: TW.intopk(x1, x2, s.k),
+    lambda s, x1, x2: AL.intopk(x1, x2, s.k),
     (("k", 1),),
     _doc(
         "Says per row whether the target class is among the ``k`` largest predictions.",
@@ -697,7 +823,7 @@ _row(
 )
 _row(
     "UniqueWithPad",
-    lambda s, x, pad: TW.unique_with_pad(x, pad),
+    lambda s, x, pad: AL.unique_with_pad(x, pad),
     (),
     _doc(
         "Returns the distinct values of a 1-D Tensor padded with ``pad_num``, and the indices.",
@@ -1300,7 +1426,7 @@ _row(
 )
 _row(
     "Gamma",
-    lambda s, shape, alpha, beta: TW.gamma(
+    lambda s, shape, alpha, beta: AL.gamma(
         tuple(np.asarray(_tensor(shape, "Gamma", "shape")).tolist())
         if isinstance(shape, Tensor)
         else shape,
@@ -1322,7 +1448,7 @@ _row(
 )
 _row(
     "Poisson",
-    lambda s, shape, mean: TW.poisson(
+    lambda s, shape, mean: AL.poisson(
         tuple(np.asarray(_tensor(shape, "Poisson", "shape")).tolist())
         if isinstance(shape, Tensor)
         else shape,
