@@ -1048,10 +1048,15 @@ def _reduce_args(args: tuple, kwargs: dict, api: str, with_dtype: bool) -> tuple
     return axis, bool(keep), dtype, kwargs
 
 
-def _binary(fn, reflected: bool = False):
+def _binary(fn, reflected: bool = False, sequences: bool = False):
+    """A Tensor operator; ``sequences``: a list or tuple operand becomes a Tensor of this Tensor's
+    dtype first (MindSpore's ``+`` and ``-`` do this; its other operators refuse sequences)."""
+
     def op(self, other):
         if getattr(type(other), "_sparse_operand", False):  # a sparse tensor's reflected op
             return NotImplemented
+        if sequences and isinstance(other, list | tuple):
+            other = Tensor._from(jnp.asarray(np.asarray(other).astype(self._data.dtype)))
         a, b = self._data, _operand(other, self)
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
@@ -1082,8 +1087,9 @@ for _name, _fn in {
     "floordiv": jnp.floor_divide, "mod": jnp.mod, "pow": jnp.power, "matmul": jnp.matmul,
     "and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
 }.items():  # fmt: skip
-    setattr(Tensor, f"__{_name}__", _binary(_fn))
-    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
+    _seq = _name in ("add", "sub")
+    setattr(Tensor, f"__{_name}__", _binary(_fn, sequences=_seq))
+    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True, sequences=_seq))
 for _name, _fn in {
     "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
     "eq": operator.eq, "ne": operator.ne,
