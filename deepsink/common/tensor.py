@@ -1075,6 +1075,26 @@ def _operand(other: Any, like: Tensor) -> Any:
     return other
 
 
+def matmul_ext_mismatch(x_shape: tuple, y_shape: tuple) -> RuntimeError | None:
+    """MindSpore's ``MatMulExt`` check (``ops.matmul``, ``mint.matmul`` and ``@``): the error it
+    raises when the contracted dimensions differ, or None when they agree."""
+    if not x_shape or not y_shape:
+        return None
+    k_x, k_y = x_shape[-1], (y_shape[-2] if len(y_shape) > 1 else y_shape[0])
+    if k_x == k_y:
+        return None
+    return RuntimeError(
+        f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {k_x} and {k_y}."
+    )
+
+
+def _matmul_ext(a: Any, b: Any) -> jax.Array:
+    error = matmul_ext_mismatch(jnp.shape(a), jnp.shape(b))
+    if error is not None:
+        raise error
+    return jnp.matmul(a, b)
+
+
 def _true_divide(a: Any, b: Any) -> jax.Array:
     """``a / b``: int and bool inputs divide in Float32 (``dtype_rules.true_div_dtype``)."""
     a, b = jnp.asarray(a), jnp.asarray(b)
@@ -1084,7 +1104,7 @@ def _true_divide(a: Any, b: Any) -> jax.Array:
 
 for _name, _fn in {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": _true_divide,
-    "floordiv": jnp.floor_divide, "mod": jnp.mod, "pow": jnp.power, "matmul": jnp.matmul,
+    "floordiv": jnp.floor_divide, "mod": jnp.mod, "pow": jnp.power, "matmul": _matmul_ext,
     "and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
 }.items():  # fmt: skip
     _seq = _name in ("add", "sub")
