@@ -84,7 +84,8 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         if isinstance(data, jax.core.Tracer) and functional.capturing():
             raise functional.HostRead(what)
     try:
-        return convert(data)
+        with jax.ensure_compile_time_eval():  # a known value converts while a graph compiles
+            return convert(data)
     except _TRACE_ERRORS as e:
         raise _graph_rule(what) from e
 
@@ -252,7 +253,14 @@ class Tensor:
             data = input_data
         else:
             _check_input_data(input_data)
-            data = _infer(input_data)
+            # a Tensor of constants keeps its value while a graph compiles, so int()/float()/bool()
+            # of it are computed at compile time (MindSpore's JIT Fallback)
+            with jax.ensure_compile_time_eval():
+                data = _infer(input_data)
+                if dtype is not None:
+                    data = data.astype(mstype.to_np(dtype))
+            self._data = data
+            return
         if dtype is not None:
             data = data.astype(mstype.to_np(dtype))
         self._data = data
