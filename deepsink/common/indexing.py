@@ -56,10 +56,10 @@ def _consumed(item: Any) -> int:
     return 1
 
 
-def _check_masks(shape: tuple[int, ...], index: Any) -> None:
+def _check_masks(shape: tuple[int, ...], index: Any, getitem: bool = False) -> None:
     """A boolean mask Tensor must have the shape of the axes it indexes (a traced one would
     otherwise select by position, silently); ``ValueError``, as MindSpore's broadcast of the mask
-    raises."""
+    raises (for ``getitem``, with the text of MindSpore 2.10's index check)."""
     items = index if isinstance(index, tuple) else (index,)
     used = sum(_consumed(i) for i in items)
     axis = 0
@@ -69,6 +69,16 @@ def _check_masks(shape: tuple[int, ...], index: Any) -> None:
             continue
         if _is_array(item) and np.dtype(item.dtype) == np.bool_ and item.ndim:
             want = tuple(shape[axis : axis + item.ndim])
+            if tuple(item.shape) != want and getitem:
+                dim = next(
+                    (axis + k for k, (m, n) in enumerate(zip(item.shape, want)) if m != n),
+                    axis + len(want),
+                )
+                raise ValueError(
+                    f"The shape of index [const vector]{{{', '.join(map(str, item.shape))}}}"
+                    f"does not match the shape of the indexed data [const vector]"
+                    f"{{{', '.join(map(str, shape))}}} at dim index{dim}"
+                )
             if tuple(item.shape) != want:
                 raise ValueError(
                     f"For 'Tensor.__setitem__', the boolean index of shape {list(item.shape)} "
@@ -252,6 +262,8 @@ def getitem(data: jax.Array, index: Any) -> jax.Array:
     GRAPH_MODE Cell runs op by op (``ValueDependentShapeError``, see ``_core/jit.py``)."""
     index = normalize(index)
     check_index(data.shape, index)
+    if not isinstance(index, tuple):  # a lone mask: MindSpore's index check names its shape
+        _check_masks(data.shape, index, getitem=True)
     index = _arrays(index)
     if _traced_masks(index):
         raise ValueDependentShapeError(

@@ -84,7 +84,8 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         if isinstance(data, jax.core.Tracer) and functional.capturing():
             raise functional.HostRead(what)
     try:
-        return convert(data)
+        with jax.ensure_compile_time_eval():  # a known value converts while a graph compiles
+            return convert(data)
     except _TRACE_ERRORS as e:
         raise _graph_rule(what) from e
 
@@ -280,7 +281,14 @@ class Tensor:
             data = input_data
         else:
             _check_input_data(input_data)
-            data = _infer(input_data)
+            # a Tensor of constants keeps its value while a graph compiles, so int()/float()/bool()
+            # of it are computed at compile time (MindSpore's JIT Fallback)
+            with jax.ensure_compile_time_eval():
+                data = _infer(input_data)
+                if dtype is not None:
+                    data = data.astype(mstype.to_np(dtype))
+            self._data = data
+            return
         if dtype is not None:
             data = data.astype(mstype.to_np(dtype))
         self._data = data
@@ -1076,10 +1084,15 @@ def _reduce_args(args: tuple, kwargs: dict, api: str, with_dtype: bool) -> tuple
     return axis, bool(keep), dtype, kwargs
 
 
-def _binary(fn, reflected: bool = False):
+def _binary(fn, reflected: bool = False, sequences: bool = False):
+    """A Tensor operator; ``sequences``: a list or tuple operand becomes a Tensor of this Tensor's
+    dtype first (MindSpore's ``+`` and ``-`` do this; its other operators refuse sequences)."""
+
     def op(self, other):
         if getattr(type(other), "_sparse_operand", False):  # a sparse tensor's reflected op
             return NotImplemented
+        if sequences and isinstance(other, list | tuple):
+            other = Tensor._from(jnp.asarray(np.asarray(other).astype(self._data.dtype)))
         a, b = self._data, _operand(other, self)
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
@@ -1098,6 +1111,26 @@ def _operand(other: Any, like: Tensor) -> Any:
     return other
 
 
+def matmul_ext_mismatch(x_shape: tuple, y_shape: tuple) -> RuntimeError | None:
+    """MindSpore's ``MatMulExt`` check (``ops.matmul``, ``mint.matmul`` and ``@``): the error it
+    raises when the contracted dimensions differ, or None when they agree."""
+    if not x_shape or not y_shape:
+        return None
+    k_x, k_y = x_shape[-1], (y_shape[-2] if len(y_shape) > 1 else y_shape[0])
+    if k_x == k_y:
+        return None
+    return RuntimeError(
+        f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {k_x} and {k_y}."
+    )
+
+
+def _matmul_ext(a: Any, b: Any) -> jax.Array:
+    error = matmul_ext_mismatch(jnp.shape(a), jnp.shape(b))
+    if error is not None:
+        raise error
+    return jnp.matmul(a, b)
+
+
 def _true_divide(a: Any, b: Any) -> jax.Array:
     """``a / b``: int and bool inputs divide in Float32 (``dtype_rules.true_div_dtype``)."""
     a, b = jnp.asarray(a), jnp.asarray(b)
@@ -1113,13 +1146,14 @@ for _name, _fn in {
     "floordiv": jnp.floor_divide,
     "mod": jnp.mod,
     "pow": jnp.power,
-    "matmul": jnp.matmul,
+    "matmul": _matmul_ext,
     "and": jnp.bitwise_and,
     "or": jnp.bitwise_or,
     "xor": jnp.bitwise_xor,
 }.items():
-    setattr(Tensor, f"__{_name}__", _binary(_fn))
-    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
+    _seq = _name in ("add", "sub")
+    setattr(Tensor, f"__{_name}__", _binary(_fn, sequences=_seq))
+    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True, sequences=_seq))
 for _name, _fn in {
     "lt": operator.lt,
     "le": operator.le,

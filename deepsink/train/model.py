@@ -109,6 +109,14 @@ def host_batches(dataset: Any, num_epochs: int = -1) -> Iterator[tuple]:
             yield tuple(Tensor(np.asarray(c)) for c in batch)
 
 
+class _LastStepLoss(Loss):
+    """fit's ``eval_loss``: the loss of the last step fed to it."""
+
+    def update(self, *inputs: Any) -> None:
+        self.clear()
+        super().update(*inputs)
+
+
 class Model:
     """The high-level training and evaluation API (MindSpore's ``Model``): wraps a network with its
     loss and optimizer into a training Cell and runs it over a dataset, step by step or sunk
@@ -635,12 +643,13 @@ class Model:
         self, dataset: Any, callbacks: list, sink: bool, params: CallbackParam
     ) -> None:
         """fit's evaluation: metrics plus ``eval_loss`` into the training cb_params; only user
-        callbacks and TimeMonitor see it (MindSpore's rule)."""
-        loss = Loss()
-        self._metric_fns["eval_loss"] = loss
+        callbacks and TimeMonitor see it (MindSpore's rule). ``eval_loss`` is the loss of the last
+        evaluation step (2.10 makes a new ``Loss`` metric at every step), and ``eval_results`` is
+        set before ``on_eval_end``, as 2.10 sets them."""
+        self._metric_fns["eval_loss"] = _LastStepLoss()
         try:
             with CallbackManager(callbacks_for_eval_in_fit(callbacks)) as cbs:
-                results = self._eval(dataset, cbs, sink, params.cur_epoch_num)
+                results = self._eval(dataset, cbs, sink, params.cur_epoch_num, in_fit=True)
         finally:
             del self._metric_fns["eval_loss"]
         params.metrics = {k: v for k, v in results.items() if k != "eval_loss"}
@@ -684,7 +693,9 @@ class Model:
         with context_profiling(), CallbackManager(callbacks) as cbs:
             return self._eval(valid_dataset, cbs, dataset_sink_mode, 1)
 
-    def _eval(self, dataset: Any, cbs: CallbackManager, sink: bool, epoch: int) -> dict:
+    def _eval(
+        self, dataset: Any, cbs: CallbackManager, sink: bool, epoch: int, in_fit: bool = False
+    ) -> dict:
         if self._eval_network is None:
             raise ValueError("For 'eval', the Model needs a 'loss_fn' or an 'eval_network'")
         if not self._metric_fns:
@@ -723,6 +734,9 @@ class Model:
         results = {name: m.eval() for name, m in self._metric_fns.items()}
         params.metrics = results
         cbs.on_eval_epoch_end(run_context)
+        if in_fit:
+            params.metrics = {k: v for k, v in results.items() if k != "eval_loss"}
+            params.eval_results = results
         cbs.on_eval_end(run_context)
         return results
 

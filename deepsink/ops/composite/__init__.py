@@ -11,6 +11,7 @@ from functools import partial
 from numbers import Number
 from typing import Any
 
+from deepsink._core.functional import compiling
 from deepsink._core.grad import GradOperation as GradOperation
 from deepsink._core.grad import grad as grad
 from deepsink._core.grad import value_and_grad as value_and_grad
@@ -83,9 +84,18 @@ class MultitypeFuncGraph:
         )
 
 
+def _sequence_like(seqs: tuple, items: Any) -> tuple | list:
+    """The container MindSpore returns: inside a compiled (GRAPH_MODE) program the first
+    sequence's type (a list in, a list out); in PyNative always a tuple."""
+    if compiling() and isinstance(seqs[0], list):
+        return list(items)
+    return tuple(items)
+
+
 class HyperMap:
     """``HyperMap(ops=None)(fn, *sequences)``: apply ``fn`` elementwise over tuples/lists (nested),
-    returning a tuple; with ``ops`` given, ``HyperMap(ops)(*sequences)``."""
+    returning a tuple in PyNative and the first sequence's type inside a GRAPH_MODE program, as
+    MindSpore 2.10 does; with ``ops`` given, ``HyperMap(ops)(*sequences)``."""
 
     def __init__(self, ops: Callable | None = None, reverse: bool = False) -> None:
         self.ops = ops
@@ -102,7 +112,9 @@ class HyperMap:
                     f"For 'HyperMap', the sequences must have the same length, but got "
                     f"{[len(s) for s in seqs]}"
                 )
-            return tuple(self._map(fn, tuple(s[i] for s in seqs)) for i in range(n))
+            return _sequence_like(
+                seqs, (self._map(fn, tuple(s[i] for s in seqs)) for i in range(n))
+            )
         return fn(*seqs)
 
 
@@ -110,7 +122,7 @@ class Map(HyperMap):
     """``Map``: like ``HyperMap`` but one level deep."""
 
     def _map(self, fn: Callable, seqs: tuple) -> Any:
-        return tuple(fn(*items) for items in zip(*seqs))
+        return _sequence_like(seqs, (fn(*items) for items in zip(*seqs)))
 
 
 def add_flags(fn: Any = None, **flags: Any) -> Any:

@@ -15,7 +15,7 @@ from jax import lax
 
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor, matmul_ext_mismatch
 from deepsink.ops import _utils as U
 
 # --- elementwise, one input --------------------------------------------------------------------
@@ -441,9 +441,19 @@ def norm(
 
 
 def _matmul(
-    a: Any, b: Any, api: str, ta: bool = False, tb: bool = False, batched: bool = True
+    a: Any,
+    b: Any,
+    api: str,
+    ta: bool = False,
+    tb: bool = False,
+    batched: bool = True,
+    ext: bool = False,
 ) -> Tensor:
+    """``ext``: MindSpore's ``MatMulExt`` (``ops.matmul``), whose mismatched contracted dimensions
+    are a RuntimeError; the ``MatMul`` primitive's are a ValueError."""
     x, y = U.array(a, api, "x"), U.array(b, api, "y")
+    if ext and (error := matmul_ext_mismatch(x.shape, y.shape)) is not None:
+        raise error
     if x.ndim == 0 or y.ndim == 0:
         U.fail(
             api,
@@ -487,7 +497,7 @@ def _bmm(x: jax.Array, y: jax.Array) -> jax.Array:
 
 def matmul(input: Any, other: Any) -> Tensor:
     """MindSpore's ``ops.matmul``: numpy matmul semantics (1-D operands, batch broadcasting)."""
-    return _matmul(input, other, "matmul")
+    return _matmul(input, other, "matmul", ext=True)
 
 
 def mm(input: Any, mat2: Any) -> Tensor:

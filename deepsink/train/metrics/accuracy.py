@@ -6,7 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from deepsink.train.metrics.metric import EvaluationBase, no_samples_error, rearrange_inputs
+from deepsink.train.metrics.metric import (
+    EvaluationBase,
+    MetricFloat,
+    no_samples_error,
+    rearrange_inputs,
+)
 
 
 class Accuracy(EvaluationBase):
@@ -65,4 +70,4 @@ class Accuracy(EvaluationBase):
         """
         if self._total_num == 0:
             raise no_samples_error("Accuracy")
-        return np.float64(self._correct_num / self._total_num)
+        return MetricFloat(self._correct_num / self._total_num)

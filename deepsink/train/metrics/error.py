@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink.train.metrics.metric import Metric, no_samples_error, rearrange_inputs
+from deepsink.train.metrics.metric import Metric, MetricFloat, no_samples_error, rearrange_inputs
 
 
 class _SampleError(Metric):
@@ -49,7 +49,7 @@ class _SampleError(Metric):
         """
         if self._samples_num == 0:
             raise no_samples_error(type(self).__name__)
-        return np.float64(self._error_sum / self._samples_num)
+        return MetricFloat(self._error_sum / self._samples_num)
 
 
 class MAE(_SampleError):

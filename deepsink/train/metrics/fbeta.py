@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.validate import check_bool
-from deepsink.train.metrics.metric import Metric, no_samples_error, rearrange_inputs
+from deepsink.train.metrics.metric import Metric, MetricFloat, no_samples_error, rearrange_inputs
 
 
 class Fbeta(Metric):
@@ -78,7 +78,7 @@ class Fbeta(Metric):
         precision = self._true_positives / (self._positives + self.eps)
         recall = self._true_positives / (self._actual_positives + self.eps)
         f = (1 + b2) * precision * recall / (b2 * precision + recall + self.eps)
-        return np.float64(f.mean()) if average else f
+        return MetricFloat(f.mean()) if average else f
 
 
 class F1(Fbeta):

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink.train.metrics.metric import Metric, rearrange_inputs
+from deepsink.train.metrics.metric import Metric, MetricFloat, rearrange_inputs
 
 
 class Loss(Metric):
@@ -61,4 +61,4 @@ class Loss(Metric):
                 "The 'Loss' can not be calculated, because the number of samples is 0, please "
                 "check whether has called update method before calling eval method."
             )
-        return np.float64(self._sum_loss / self._total_num)
+        return MetricFloat(self._sum_loss / self._total_num)

@@ -17,6 +17,17 @@ import numpy as np
 _EVAL_TYPES = ("classification", "multilabel")
 
 
+class MetricFloat(np.float64):
+    """A metric's scalar result: a ``numpy.float64`` (as MindSpore's metrics return) whose repr is
+    the plain number, so that ``print(model.eval(ds))`` shows ``{'acc': 0.5}`` as MindSpore 2.10
+    prints it, not NumPy 2's ``np.float64(0.5)``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return repr(float(self))
+
+
 def rearrange_inputs(func: Callable) -> Callable:
     """Decorate ``update`` so that it receives ``inputs[i] for i in self.indexes`` when set.
 

@@ -8,7 +8,12 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.validate import check_bool
-from deepsink.train.metrics.metric import EvaluationBase, no_samples_error, rearrange_inputs
+from deepsink.train.metrics.metric import (
+    EvaluationBase,
+    MetricFloat,
+    no_samples_error,
+    rearrange_inputs,
+)
 
 
 class _PerClassRate(EvaluationBase):
@@ -88,8 +93,8 @@ class _PerClassRate(EvaluationBase):
         if not average:
             return result
         if self._type == "multilabel":
-            return np.float64(self._rate_sum / (self._rate_num + self.eps))
-        return np.float64(result.mean())
+            return MetricFloat(self._rate_sum / (self._rate_num + self.eps))
+        return MetricFloat(result.mean())
 
 
 class Precision(_PerClassRate):

@@ -6,7 +6,13 @@ from typing import Any
 
 import numpy as np
 
-from deepsink.train.metrics.metric import Metric, is_onehot, no_samples_error, rearrange_inputs
+from deepsink.train.metrics.metric import (
+    Metric,
+    MetricFloat,
+    is_onehot,
+    no_samples_error,
+    rearrange_inputs,
+)
 
 
 class TopKCategoricalAccuracy(Metric):
@@ -76,7 +82,7 @@ class TopKCategoricalAccuracy(Metric):
         """
         if self._samples_num == 0:
             raise no_samples_error("TopKCategoricalAccuracy")
-        return np.float64(self._correct_num / self._samples_num)
+        return MetricFloat(self._correct_num / self._samples_num)
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
