@@ -171,7 +171,7 @@ def _infer(data: Any) -> jax.Array:
 
 
 def _is_symbol(dim: Any) -> bool:
-    from deepsink.common.graph_api import Symbol
+    from deepsink.common.symbol import Symbol
 
     return isinstance(dim, Symbol)
 

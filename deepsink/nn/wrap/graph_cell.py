@@ -47,12 +47,15 @@ class GraphCell(Cell):
     def __init__(
         self, graph: Any, params_init: dict | None = None, obf_random_seed: Any = None
     ) -> None:
-        from deepsink.train.mindir.graph import FuncGraph
-
         super().__init__(auto_prefix=True)
         if obf_random_seed is not None:
             raise NotImplementedError("Dynamic structure obfuscation is not supported now.")
-        if not isinstance(graph, FuncGraph):
+        # the FuncGraph ms.load gives (deepsink.train.mindir.graph, a layer above nn): its run and
+        # params are what a GraphCell uses
+        if not (
+            callable(getattr(graph, "run", None))
+            and isinstance(getattr(graph, "params", None), dict)
+        ):
             raise TypeError(
                 "For 'GraphCell', the argument 'graph' must be a FuncGraph loaded from MindIR, "
                 f"but got type {type(graph)}."

@@ -108,7 +108,7 @@ class Precision(_PerClassRate):
         >>> m = Precision()
         >>> m.update(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), np.array([1, 0, 1]))
         >>> m.eval(), m.eval(average=True)
-        (array([0.5, 1. ]), np.float64(0.75))
+        (array([0.5, 1. ]), 0.75)
     """
 
     _by_prediction = True

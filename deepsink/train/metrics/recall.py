@@ -16,7 +16,7 @@ class Recall(_PerClassRate):
         >>> m = Recall()
         >>> m.update(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), np.array([1, 0, 1]))
         >>> m.eval(), m.eval(average=True)
-        (array([1. , 0.5]), np.float64(0.75))
+        (array([1. , 0.5]), 0.75)
     """
 
     _by_prediction = False
