@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.mint.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func
 
 
 def check_betas(betas: Any, eps: float, api: str) -> None:
@@ -73,17 +73,26 @@ class Adam(Optimizer):
             g = g.astype(x.dtype)
             if grp["maximize"]:
                 g = -g
-            if self._decoupled:
-                x = x * (1 - lr * grp["weight_decay"])
-            elif grp["weight_decay"]:
+            decay = grp["weight_decay"] if self._decoupled else 0.0
+            if grp["weight_decay"] and not self._decoupled:
                 g = g + grp["weight_decay"] * x
-            m = b1 * self.exp_avg[i]._data + (1 - b1) * g
-            v = b2 * self.exp_avg_sq[i]._data + (1 - b2) * g * g
+            vmax = self.max_exp_avg_sq[i]._data if grp["amsgrad"] else None
+            x, m, v, vmax = optimizer_func.adam_torch(
+                x,
+                self.exp_avg[i]._data,
+                self.exp_avg_sq[i]._data,
+                vmax,
+                t,
+                lr,
+                b1,
+                b2,
+                grp["eps"],
+                decay,
+                g,
+                grp["amsgrad"],
+            )
             write(self.exp_avg[i], m)
             write(self.exp_avg_sq[i], v)
-            c1, c2 = 1 - b1**t, 1 - b2**t
             if grp["amsgrad"]:
-                v = jnp.maximum(self.max_exp_avg_sq[i]._data, v)
-                write(self.max_exp_avg_sq[i], v)
-            denom = jnp.sqrt(v) / jnp.sqrt(c2) + grp["eps"]
-            write(p, x - (lr / c1) * m / denom)
+                write(self.max_exp_avg_sq[i], vmax)
+            write(p, x)

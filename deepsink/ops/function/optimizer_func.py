@@ -14,6 +14,7 @@ adds the gradients of repeated indices first (MindSpore's CPU kernels deduplicat
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -97,6 +98,28 @@ def adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, grad):
     update = m / (jnp.sqrt(v) + epsilon)
     update = jnp.where(decay > 0, update + decay * var, update)
     return var - lr * update, m, v
+
+
+def adam_torch(var, m, v, vmax, step, lr, beta1, beta2, epsilon, decay, grad, amsgrad=False):
+    """PyTorch's AdamW step (``mint.optim.Adam``/``AdamW``, ``experimental.optim.AdamW``):
+    ``var *= 1 - lr decay`` (``decay=0``: Adam, whose L2 term the caller adds to ``grad``), the
+    moment EMAs, then ``var -= lr/(1-b1^step) m / (sqrt(v')/sqrt(1-b2^step) + eps)`` where ``v'``
+    is ``v`` or, with ``amsgrad``, its running maximum ``vmax``. Returns ``(var, m, v, vmax)``."""
+    var = var * (1 - lr * decay)
+    m, v = adam_moments(m, v, beta1, beta2, grad)
+    if amsgrad:
+        vmax = jnp.maximum(vmax, v)
+    denom = jnp.sqrt(vmax if amsgrad else v) / jnp.sqrt(one_minus_power(beta2, step)) + epsilon
+    return var - (lr / one_minus_power(beta1, step)) * m / denom, m, v, vmax
+
+
+def one_minus_power(beta, step):
+    """``1 - beta**step`` without float32's cancellation (``-expm1(step log beta)``, the log
+    taken in double precision for a Python ``beta``): at ``beta=0.999, step=1`` it is ``0.001``
+    as MindSpore's bias correction is, not float32's ``1 - 0.999f = 0.00100005``."""
+    if isinstance(beta, int | float):
+        return 1.0 - step * 0.0 if beta == 0 else -jnp.expm1(step * math.log(beta))
+    return -jnp.expm1(step * jnp.log(beta))
 
 
 def add_sign(var, m, lr, alpha, sign_decay, beta, grad):
