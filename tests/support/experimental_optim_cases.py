@@ -30,6 +30,14 @@ OPTIMIZERS = {
     "sgd": ("SGD", {"lr": 0.1}),
     "sgd_momentum": ("SGD", {"lr": 0.1, "momentum": 0.9, "dampening": 0.2, "weight_decay": 0.01}),
     "sgd_nesterov": ("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True}),
+    "adamax": ("Adamax", {"lr": 0.1, "weight_decay": 0.1}),
+    "adagrad": ("Adagrad", {"lr": 0.1, "lr_decay": 0.5, "initial_accumulator_value": 0.2}),
+    "adadelta": ("Adadelta", {"lr": 0.5, "rho": 0.8, "weight_decay": 0.1}),
+    "rmsprop": ("RMSprop", {"lr": 0.05}),
+    "rmsprop_centered_momentum": (
+        "RMSprop",
+        {"lr": 0.05, "momentum": 0.5, "centered": True, "maximize": True},
+    ),
 }
 
 

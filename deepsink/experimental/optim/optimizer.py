@@ -148,6 +148,21 @@ class Optimizer(Cell):
         gs = grads[self.group_start_id[group_id] : self.group_start_id[group_id + 1]]
         return [-g for g in gs] if self.param_groups[group_id].get("maximize") else gs
 
+    def group_items(self, group_id: int, grads: list, decay: bool = True) -> list:
+        """``(index, parameter, value, gradient)`` for each Parameter of a group: the gradient in
+        the Parameter's dtype, negated with ``maximize``, plus ``weight_decay * value`` (the L2
+        term) when ``decay``."""
+        wd = self.param_groups[group_id]["weight_decay"]
+        out = []
+        for i, g in zip(self.group_indices(group_id), self.group_grads(group_id, grads)):
+            p = self.parameters[i]
+            x = p._data
+            g = g.astype(x.dtype)
+            if decay and wd:
+                g = g + jnp.asarray(wd, x.dtype) * x
+            out.append((i, p, x, g))
+        return out
+
     def group_indices(self, group_id: int) -> range:
         return range(self.group_start_id[group_id], self.group_start_id[group_id + 1])
 
@@ -192,3 +207,26 @@ def write(param: Parameter, value: Any) -> None:
     """Store ``value`` in ``param`` keeping its dtype."""
     old = param._data
     param._data = value.astype(old.dtype) if value.dtype != old.dtype else value
+
+
+def check_positive(api: str, name: str, value: Any, allow_zero: bool = False) -> None:
+    """MindSpore's ``check_not_less_than[_without_equal]``: ``value`` > 0 (>= 0 with
+    ``allow_zero``); a Tensor learning rate passes."""
+    if isinstance(value, Tensor):
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"For '{api}', the '{name}' must be int or float, but got {type(value)}")
+    if value < 0 or (value == 0 and not allow_zero):
+        bound = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"For '{api}', the '{name}' must be {bound}, but got {value}")
+
+
+def check_range(
+    api: str, name: str, value: Any, lo: float, hi: float, right_closed: bool = False
+) -> None:
+    """``lo <= value < hi`` (``<= hi`` when ``right_closed``), a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"For '{api}', the '{name}' must be a float, but got {type(value)}")
+    if not (lo <= value and (value <= hi if right_closed else value < hi)):
+        rng = f"[{lo}, {hi}]" if right_closed else f"[{lo}, {hi})"
+        raise ValueError(f"For '{api}', the '{name}' must be in range {rng}, but got {value}")

@@ -33,6 +33,14 @@ def ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
     return var - lr / (1 - beta1_power) * (m / (v + epsilon)), m, v
 
 
+def ada_max_torch(var, m, u, lr, beta1, beta2, epsilon, grad):
+    """PyTorch's Adamax (``experimental.optim.Adamax``): ``m = b1 m + (1-b1) g``,
+    ``u = max(b2 u, |g| + eps)``, ``var -= lr m / u`` (``lr`` already bias-corrected)."""
+    m = beta1 * m + (1 - beta1) * grad
+    u = jnp.maximum(beta2 * u, jnp.abs(grad) + epsilon)
+    return var - lr * m / u, m, u
+
+
 def adadelta(var, accum, accum_update, lr, rho, epsilon, grad):
     """Adadelta: ``accum`` and ``accum_update`` are running averages of ``g^2`` and ``update^2``."""
     accum = rho * accum + (1 - rho) * grad * grad
@@ -141,6 +149,25 @@ def rms_prop(var, mean_square, moment, lr, grad, decay, momentum, epsilon):
     mean_square = decay * mean_square + (1 - decay) * grad * grad
     moment = momentum * moment + lr * grad / jnp.sqrt(mean_square + epsilon)
     return var - moment, mean_square, moment
+
+
+def rms_prop_torch(
+    var, mean_square, mean_grad, moment, lr, grad, alpha, momentum, epsilon, centered
+):
+    """PyTorch's RMSprop (``experimental.optim.RMSprop``): ``ms = a ms + (1-a) g^2``, the
+    denominator ``sqrt(ms - mg^2) + eps`` (centered, ``mg = a mg + (1-a) g``) or
+    ``sqrt(ms) + eps``; with momentum ``mom = momentum mom + g / denom, var -= lr mom``, else
+    ``var -= lr g / denom``. Returns ``(var, mean_square, mean_grad, moment)``."""
+    mean_square = mean_square * alpha + (1 - alpha) * grad * grad
+    if centered:
+        mean_grad = mean_grad * alpha + grad * (1 - alpha)
+        avg = jnp.sqrt(mean_square - mean_grad * mean_grad) + epsilon
+    else:
+        avg = jnp.sqrt(mean_square) + epsilon
+    if momentum > 0:
+        moment = moment * momentum + grad / avg
+        return var - moment * lr, mean_square, mean_grad, moment
+    return var - lr * grad / avg, mean_square, mean_grad, moment
 
 
 def centered_rms_prop(var, mean_grad, mean_square, moment, grad, lr, decay, momentum, epsilon):
