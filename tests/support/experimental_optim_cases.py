@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-STEPS = 3
+STEPS = 8
 
 
 def _params(ms):
@@ -38,6 +38,11 @@ OPTIMIZERS = {
         "RMSprop",
         {"lr": 0.05, "momentum": 0.5, "centered": True, "maximize": True},
     ),
+    "asgd": ("ASGD", {"lr": 0.1, "lambd": 0.1, "t0": 1.0, "weight_decay": 0.05}),
+    "nadam": ("NAdam", {"lr": 0.1, "weight_decay": 0.1, "momentum_decay": 0.1}),
+    "radam": ("RAdam", {"lr": 0.1}),
+    "rprop": ("Rprop", {"lr": 0.1, "etas": (0.4, 1.5), "step_sizes": (0.01, 0.12)}),
+    "rprop_maximize": ("Rprop", {"lr": 0.05, "maximize": True}),
 }
 
 

@@ -65,7 +65,10 @@ class Optimizer(Cell):
     def _grow_state(self, params: list) -> None:
         """Extend each per-Parameter state tuple for Parameters added after construction."""
         for prefix, init in self.__dict__.get("_state_inits", {}).items():
-            new = ParameterTuple(params).clone(prefix=prefix, init=init)
+            if isinstance(init, tuple):  # a scalar per Parameter
+                new = self._scalars(prefix, init[1], params)
+            else:
+                new = ParameterTuple(params).clone(prefix=prefix, init=init)
             setattr(self, prefix, ParameterTuple(tuple(getattr(self, prefix)) + tuple(new)))
 
     def state_like(self, prefix: str, init: str = "zeros") -> ParameterTuple:
@@ -73,6 +76,19 @@ class Optimizer(Cell):
         extended by :meth:`add_param_group`."""
         self.__dict__.setdefault("_state_inits", {})[prefix] = init
         return self.parameters.clone(prefix=prefix, init=init)
+
+    def scalar_state(self, prefix: str, value: float) -> ParameterTuple:
+        """A float32 scalar per Parameter named ``<prefix>_<param name>`` (MindSpore's ``mu_*``,
+        ``eta_*``, ``mu_product_*``), extended by :meth:`add_param_group`."""
+        self.__dict__.setdefault("_state_inits", {})[prefix] = ("scalar", value)
+        return self._scalars(prefix, value, self.parameters)
+
+    @staticmethod
+    def _scalars(prefix: str, value: float, params: Any) -> ParameterTuple:
+        return ParameterTuple(
+            Parameter(Tensor(np.float32(value)), name=f"{prefix}_{p.name}", requires_grad=False)
+            for p in params
+        )
 
     def _add_group(self, param_group: Any) -> None:
         if not isinstance(param_group, dict):

@@ -130,6 +130,66 @@ def one_minus_power(beta, step):
     return -jnp.expm1(step * jnp.log(beta))
 
 
+def asgd(var, eta, mu, ax, lr, grad, step, lambd, alpha, t0):
+    """PyTorch's averaged SGD (``experimental.optim.ASGD``): ``eta`` starts at ``lr``;
+    ``var = var (1 - lambd eta) - eta g``; the average ``ax`` follows ``var`` with weight ``mu``;
+    then ``eta = lr / (1 + lambd lr step)^alpha`` and ``mu = 1 / max(1, step - t0)``."""
+    step = step.astype(jnp.float32)
+    eta = jnp.where(step == 1, lr, eta)
+    var = var * (1.0 - lambd * eta).astype(var.dtype) - eta.astype(var.dtype) * grad
+    ax = jnp.where(mu != 1, ax + ((var - ax) * mu).astype(ax.dtype), var)
+    eta = lr / (1.0 + lambd * lr * step) ** alpha
+    mu = 1.0 / jnp.maximum(1.0, step - t0)
+    return var, eta, mu, ax
+
+
+def nadam(var, m, v, mu_product, step, lr, grad, beta1, beta2, momentum_decay, epsilon):
+    """PyTorch's NAdam (``experimental.optim.NAdam``), with the momentum schedule
+    ``mu_t = beta1 (1 - 0.5 * 0.96^(t momentum_decay))`` and its running product."""
+    t = step.astype(jnp.float32)
+    mu = beta1 * (1.0 - 0.5 * 0.96 ** (t * momentum_decay))
+    mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((t + 1) * momentum_decay))
+    mu_product = mu_product * mu
+    m = m * beta1 + grad * (1 - beta1)
+    v = v * beta2 + grad * grad * (1 - beta2)
+    denom = jnp.sqrt(v / one_minus_power(beta2, t)) + epsilon
+    var = var - lr * (1.0 - mu) / (1.0 - mu_product) * grad / denom
+    var = var - (lr * mu_next) / (1.0 - mu_product * mu_next) * m / denom
+    return var, m, v, mu_product
+
+
+def radam(var, m, v, step, lr, grad, beta1, beta2, epsilon):
+    """PyTorch's RAdam (``experimental.optim.RAdam``): the bias-corrected first moment, scaled by
+    the variance rectification once ``rho_t > 5``, else plain SGD with momentum."""
+    t = step.astype(jnp.float32)
+    m = m * beta1 + grad * (1 - beta1)
+    v = v * beta2 + grad * grad * (1 - beta2)
+    c1, c2 = one_minus_power(beta1, t), one_minus_power(beta2, t)
+    rho_inf = 2 / (1 - beta2) - 1
+    rho_t = rho_inf - 2 * t * beta2**t / c2
+    m_hat = m / c1
+    rect = jnp.sqrt(
+        jnp.maximum(
+            (rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t), 0
+        )
+    )
+    adaptive = m_hat * lr * (jnp.sqrt(c2) / (jnp.sqrt(v) + epsilon)) * rect
+    return var - jnp.where(rho_t > 5.0, adaptive, m_hat * lr), m, v
+
+
+def rprop(var, prev, step_size, step, lr, grad, etaminus, etaplus, step_size_min, step_size_max):
+    """PyTorch's Rprop (``experimental.optim.Rprop``): each element's step size (``lr`` at the
+    first step) grows by ``etaplus`` while the gradient keeps its sign and shrinks by
+    ``etaminus`` when it flips (that step then skipped), clipped to the bounds;
+    ``var -= sign(g) step_size``. Returns ``(var, prev, step_size)``."""
+    size = jnp.where(step == 1, jnp.ones_like(step_size) * lr, step_size)
+    s = jnp.sign(grad * prev)
+    factor = jnp.where(s > 0, etaplus, jnp.where(s < 0, etaminus, 1.0)).astype(size.dtype)
+    size = jnp.clip(size * factor, step_size_min, step_size_max)
+    g = jnp.where(factor == jnp.asarray(etaminus, size.dtype), jnp.zeros_like(grad), grad)
+    return var - jnp.sign(g) * size, g, size
+
+
 def add_sign(var, m, lr, alpha, sign_decay, beta, grad):
     """AddSign: the step is ``(alpha + sign_decay sign(g) sign(m)) g``."""
     m = beta * m + (1 - beta) * grad
