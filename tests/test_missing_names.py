@@ -13,7 +13,8 @@ import deepsink as ms
 
 MODULES = [ms, ms.nn, ms.ops, ms.train, ms.dataset, ms.common, ms.amp, ms.context,
            ms.dataset.vision, ms.dataset.transforms, ms.communication, ms.ops.operations,
-           ms.train.callback]  # fmt: skip
+           ms.train.callback, ms.experimental, ms.experimental.optim,
+           ms.experimental.optim.lr_scheduler]  # fmt: skip
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__ for m in MODULES])

@@ -151,3 +151,33 @@ def test_bad_arguments():
         optim.lr_scheduler.StepLR(nn.Dense(1, 1), step_size=1)
     with pytest.raises(TypeError, match="'gamma' must be float"):
         optim.lr_scheduler.ExponentialLR(optim.SGD([w], lr=0.1), gamma=1)
+
+
+def test_add_param_group_grows_per_parameter_scalar_state():
+    w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    v = ms.Parameter(Tensor(np.ones(3, np.float32)), name="v")
+    opt = optim.ASGD([w], lr=0.1)
+    opt.add_param_group({"params": [v]})
+    assert [p.name for p in opt.mu] == ["mu_w", "mu_v"]
+    assert [p.name for p in opt.ax] == ["ax.w", "ax.v"]
+    opt((Tensor(np.ones(2, np.float32)), Tensor(np.ones(3, np.float32))))
+    np.testing.assert_allclose(v.asnumpy(), [(1 - 1e-4 * 0.1) - 0.1] * 3, rtol=1e-5)
+
+
+def test_mint_optimizers_share_the_base_and_its_scheduled_lr():
+    w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    opt = ms.mint.optim.SGD([w], lr=0.1)
+    assert isinstance(opt, optim.Optimizer)
+    sched = optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    sched.step()
+    opt((Tensor(np.ones(2, np.float32)),))
+    np.testing.assert_allclose(w.asnumpy(), [1 - 0.05] * 2, rtol=1e-6)
+
+
+def test_names_of_mindspore_2_10():
+    names = ["Optimizer", "AdamW", "SGD", "Adam", "Adadelta", "Adagrad", "ASGD", "Adamax",
+             "RMSprop", "Rprop", "RAdam", "NAdam"]  # fmt: skip
+    assert all(hasattr(optim, n) for n in names)
+    assert all(hasattr(optim.lr_scheduler, n) for n in optim.lr_scheduler.__all__)
+    with pytest.raises(AttributeError, match="does not implement"):
+        optim.lr_scheduler.ChainedScheduler  # noqa: B018  (not in 2.10 either)

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core.public import missing_names as _missing_names
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.experimental.optim.optimizer import Optimizer
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 f32 = np.float32
+__getattr__ = _missing_names(__name__)
 
 
 def _value(x: Any) -> np.float32:

@@ -148,7 +148,7 @@ class Optimizer(Cell):
         else:
             if lr < 0:
                 raise ValueError(
-                    f"For '{type(self).__name__}', the 'learning rate' must be >= 0, but got {lr}"
+                    f"For '{type(self).__name__}', the 'lr' must be >= 0, but got {lr}"
                 )
             value = np.float32(lr)
         return Parameter(Tensor(value), name=name, requires_grad=False)

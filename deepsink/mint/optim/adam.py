@@ -61,7 +61,7 @@ class Adam(Optimizer):
             Tensor(np.zeros([1], np.float32)), name="state_step", requires_grad=False
         )
 
-    def update(self, grads: list, lrs: tuple) -> None:
+    def apply(self, grads: list, lrs: tuple) -> None:
         step = self.state_step._data + 1
         self.state_step._data = step
         t = step[0]

@@ -46,7 +46,7 @@ class SGD(Optimizer):
         self.momentum_buf = self.state_like("momentum_buf")
         self.step_t = Parameter(Tensor(np.int32(0)), name="step_t", requires_grad=False)
 
-    def update(self, grads: list, lrs: tuple) -> None:
+    def apply(self, grads: list, lrs: tuple) -> None:
         first = self.step_t._data == 0
         self.step_t._data = self.step_t._data + 1
         for i, (p, g) in enumerate(zip(self.parameters, grads)):
