@@ -181,3 +181,9 @@ def test_names_of_mindspore_2_10():
     assert all(hasattr(optim.lr_scheduler, n) for n in optim.lr_scheduler.__all__)
     with pytest.raises(AttributeError, match="does not implement"):
         optim.lr_scheduler.ChainedScheduler  # noqa: B018  (not in 2.10 either)
+
+
+def test_adam_amsgrad_is_accepted_as_in_mindspore_but_warns_that_it_does_nothing():
+    net = nn.Dense(2, 1)
+    with pytest.warns(UserWarning, match="'amsgrad=True' has no effect"):
+        optim.Adam(net.trainable_params(), amsgrad=True)

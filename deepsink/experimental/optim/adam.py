@@ -9,6 +9,7 @@ the same computation as ``mint.optim.AdamW``.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import jax.numpy as jnp
@@ -50,6 +51,12 @@ class Adam(Optimizer):
         maximize: bool = False,
     ) -> None:
         check_adam_args(lr, betas, eps, weight_decay)
+        if amsgrad:  # accepted as 2.10 accepts it, but said: 2.10's Adam step never reads it
+            warnings.warn(
+                "For 'Adam', 'amsgrad=True' has no effect: MindSpore 2.10's experimental.optim.Adam "
+                "step does not use it, and deepsink's follows; AdamW(amsgrad=True) applies AMSGrad",
+                stacklevel=2,
+            )
         defaults = dict(
             lr=lr,
             betas=betas,
