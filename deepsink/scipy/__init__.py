@@ -4,3 +4,7 @@ discrete cosine transforms (``fft``) on ``jax.scipy``, taking and returning Tens
 from deepsink.scipy import fft, linalg, optimize
 
 __all__ = ["fft", "linalg", "optimize"]
+
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

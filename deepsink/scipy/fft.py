@@ -10,14 +10,14 @@ from typing import Any
 import jax.numpy as jnp
 import jax.scipy.fft as jfft
 
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor as _Tensor
 from deepsink.ops import _utils as U
 
-__all__ = ["dct", "idct", "dctn", "idctn"]
+__all__ = ["dct", "dctn", "idct", "idctn"]
 
 
 def _input(api: str, x: Any, type: Any, norm: Any) -> Any:
-    if not isinstance(x, Tensor):
+    if not isinstance(x, _Tensor):
         U.fail(api, f"'x' must be a Tensor, but got {builtins.type(x).__name__}.", TypeError)
     if type != 2:
         U.fail(api, f"only dct type II is supported currently, but got type {type}.")
@@ -56,31 +56,36 @@ def _check_axis(api: str, a: Any, axis: Any) -> int:
     return U.axis(axis, a.ndim, api, "axis")
 
 
-def dct(x: Any, type: int = 2, n: int | None = None, axis: int = -1, norm: Any = None) -> Tensor:
+def dct(x: Any, type: int = 2, n: int | None = None, axis: int = -1, norm: Any = None) -> _Tensor:
     """The orthonormal type-II DCT of ``x`` along ``axis`` (zero-padded or cut to ``n``)."""
     a = _input("dct", x, type, norm)
     _n("dct", n)
     ax = _check_axis("dct", a, axis)
-    return Tensor._from(jfft.dct(a, type=2, n=n, axis=ax, norm="ortho"))
+    return _Tensor._from(jfft.dct(a, type=2, n=n, axis=ax, norm="ortho"))
 
 
-def idct(x: Any, type: int = 2, n: int | None = None, axis: int = -1, norm: Any = None) -> Tensor:
+def idct(x: Any, type: int = 2, n: int | None = None, axis: int = -1, norm: Any = None) -> _Tensor:
     """The inverse of :func:`dct` (the orthonormal type-III DCT) along ``axis``."""
     a = _input("idct", x, type, norm)
     _n("idct", n)
     ax = _check_axis("idct", a, axis)
-    return Tensor._from(jfft.idct(a, type=2, n=n, axis=ax, norm="ortho"))
+    return _Tensor._from(jfft.idct(a, type=2, n=n, axis=ax, norm="ortho"))
 
 
-def dctn(x: Any, type: int = 2, s: Any = None, axes: Any = None, norm: Any = None) -> Tensor:
+def dctn(x: Any, type: int = 2, s: Any = None, axes: Any = None, norm: Any = None) -> _Tensor:
     """:func:`dct` over ``axes`` (all, or the last ``len(s)``), each cut or padded to ``s``."""
     a = _input("dctn", x, type, norm)
     s, axes = _axes("dctn", a, s, axes)
-    return Tensor._from(jfft.dctn(a, type=2, s=s, axes=axes, norm="ortho"))
+    return _Tensor._from(jfft.dctn(a, type=2, s=s, axes=axes, norm="ortho"))
 
 
-def idctn(x: Any, type: int = 2, s: Any = None, axes: Any = None, norm: Any = None) -> Tensor:
+def idctn(x: Any, type: int = 2, s: Any = None, axes: Any = None, norm: Any = None) -> _Tensor:
     """The inverse of :func:`dctn`."""
     a = _input("idctn", x, type, norm)
     s, axes = _axes("idctn", a, s, axes)
-    return Tensor._from(jfft.idctn(a, type=2, s=s, axes=axes, norm="ortho"))
+    return _Tensor._from(jfft.idctn(a, type=2, s=s, axes=axes, norm="ortho"))
+
+
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)

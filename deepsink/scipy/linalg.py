@@ -10,14 +10,14 @@ from typing import Any
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor as _Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import array_ext_func, linalg_func
 from deepsink.scipy import _checks as C
 
-__all__ = ["block_diag", "inv", "cho_factor", "cholesky", "cho_solve", "eigh", "lu_factor", "lu",
-           "solve_triangular", "lstsq"]  # fmt: skip
-# lu_solve and det are MindSpore 2.10's too, outside its __all__
+# MindSpore 2.10's __all__, and lu_solve and det that its module also has
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "det", "eigh", "inv", "lstsq", "lu",
+           "lu_factor", "lu_solve", "solve_triangular"]  # fmt: skip
 
 
 def _flags(api: str, **flags: Any) -> None:
@@ -25,52 +25,52 @@ def _flags(api: str, **flags: Any) -> None:
         C.flag(api, value, name)
 
 
-def block_diag(*arrs: Any) -> Tensor:
+def block_diag(*arrs: Any) -> _Tensor:
     """The block-diagonal matrix of the 0-, 1- or 2-D ``arrs`` (a (1, 0) matrix of none)."""
     if not arrs:
-        return Tensor._from(jnp.zeros((1, 0), jnp.float32))
+        return _Tensor._from(jnp.zeros((1, 0), jnp.float32))
     if any(U.array(a, "block_diag", "arrs").ndim > 2 for a in arrs):
         U.fail("block_diag", "arguments to mindspore.scipy.linalg.block_diag must have at most "
                "2 dimensions.")  # fmt: skip
     return array_ext_func.block_diag(*arrs)
 
 
-def inv(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> Tensor:
+def inv(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> _Tensor:
     """The inverse of the square matrix ``a``."""
     _flags("inv", overwrite_a=overwrite_a, check_finite=check_finite)
     m = C.tensor("inv", a)
     C.square("inv", m)
-    return Tensor._from(jnp.linalg.inv(m))
+    return _Tensor._from(jnp.linalg.inv(m))
 
 
-def _cholesky(api: str, a: Any, lower: bool, overwrite_a: bool, check_finite: bool) -> Tensor:
+def _cholesky(api: str, a: Any, lower: bool, overwrite_a: bool, check_finite: bool) -> _Tensor:
     _flags(api, overwrite_a=overwrite_a, check_finite=check_finite, lower=lower)
     m = C.tensor(api, a)
     C.square(api, m)
-    return linalg_func.cholesky(Tensor._from(m), upper=not lower)
+    return linalg_func.cholesky(_Tensor._from(m), upper=not lower)
 
 
 def cholesky(a: Any, lower: bool = False, overwrite_a: bool = False,
-             check_finite: bool = True) -> Tensor:  # fmt: skip
+             check_finite: bool = True) -> _Tensor:  # fmt: skip
     """The Cholesky factor of ``a``: ``L`` with ``a = L L^H`` when ``lower``, else ``U`` with
     ``a = U^H U``."""
     return _cholesky("cholesky", a, lower, overwrite_a, check_finite)
 
 
 def cho_factor(a: Any, lower: bool = False, overwrite_a: bool = False,
-               check_finite: bool = True) -> tuple[Tensor, bool]:  # fmt: skip
+               check_finite: bool = True) -> tuple[_Tensor, bool]:  # fmt: skip
     """``(c, lower)`` for :func:`cho_solve`: ``c`` is the Cholesky factor of ``a``."""
     return _cholesky("cho_factor", a, lower, overwrite_a, check_finite), lower
 
 
 def cho_solve(c_and_lower: Any, b: Any, overwrite_b: bool = False,
-              check_finite: bool = True) -> Tensor:  # fmt: skip
+              check_finite: bool = True) -> _Tensor:  # fmt: skip
     """Solve ``A x = b`` given ``(c, lower)``, the Cholesky factorization of ``A``."""
     c, lower = c_and_lower
     _flags("cho_solve", overwrite_b=overwrite_b, check_finite=check_finite, lower=lower)
     cm, bm = C.tensor("cho_solve", c, "c"), C.tensor("cho_solve", b, "b")
     C.solve("cho_solve", c._data, b._data, "c", "b")
-    return Tensor._from(jsl.cho_solve((cm, lower), bm))
+    return _Tensor._from(jsl.cho_solve((cm, lower), bm))
 
 
 def eigh(a: Any, b: Any = None, lower: bool = True, eigvals_only: bool = False,
@@ -91,20 +91,20 @@ def eigh(a: Any, b: Any = None, lower: bool = True, eigvals_only: bool = False,
             U.fail(api, f"currently only case {name}=None of '{api}' is implemented.")
     w, v = jnp.linalg.eigh(m, UPLO="L" if lower else "U", symmetrize_input=False)
     if eigvals_only:
-        return Tensor._from(w)
-    return Tensor._from(w), Tensor._from(v)
+        return _Tensor._from(w)
+    return _Tensor._from(w), _Tensor._from(v)
 
 
 def lu_factor(
     a: Any, overwrite_a: bool = False, check_finite: bool = True
-) -> tuple[Tensor, Tensor]:
+) -> tuple[_Tensor, _Tensor]:
     """``(lu, piv)``: ``L`` (unit diagonal, below) and ``U`` in one matrix, and the Int32 row
     pivots (row ``i`` was swapped with row ``piv[i]``)."""
     _flags("lu_factor", overwrite_a=overwrite_a, check_finite=check_finite)
     m = C.tensor("lu_factor", a)
     C.square("lu_factor", m)
     lu_m, piv = jsl.lu_factor(m)
-    return Tensor._from(lu_m), Tensor._from(piv.astype(jnp.int32))
+    return _Tensor._from(lu_m), _Tensor._from(piv.astype(jnp.int32))
 
 
 def lu(a: Any, permute_l: bool = False, overwrite_a: bool = False,
@@ -119,12 +119,12 @@ def lu(a: Any, permute_l: bool = False, overwrite_a: bool = False,
         U.fail("lu", "last two dimensions of LU decomposition must be row less or equal to col.")
     p, low, up = jsl.lu(m)
     if permute_l:
-        return Tensor._from(p @ low), Tensor._from(up)
-    return Tensor._from(p.astype(jnp.int32)), Tensor._from(low), Tensor._from(up)
+        return _Tensor._from(p @ low), _Tensor._from(up)
+    return _Tensor._from(p.astype(jnp.int32)), _Tensor._from(low), _Tensor._from(up)
 
 
 def lu_solve(lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False,
-             check_finite: bool = True) -> Tensor:  # fmt: skip
+             check_finite: bool = True) -> _Tensor:  # fmt: skip
     """Solve ``a x = b`` (``trans`` 0), ``a^T x = b`` (1) or ``a^H x = b`` (2) from
     :func:`lu_factor`'s ``(lu, piv)``."""
     api = "lu_solve"
@@ -140,7 +140,7 @@ def lu_solve(lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False,
                f"{tuple(piv.shape)} do not match.")  # fmt: skip
     if isinstance(trans, bool) or trans not in (0, 1, 2):
         U.fail(api, f"the value of 'trans' should be one of (0, 1, 2), but got {trans}.")
-    return Tensor._from(jsl.lu_solve((lm, piv), bm, trans=trans))
+    return _Tensor._from(jsl.lu_solve((lm, piv), bm, trans=trans))
 
 
 _TRANS = {"N": 0, "T": 1, "C": 2}
@@ -148,7 +148,7 @@ _TRANS = {"N": 0, "T": 1, "C": 2}
 
 def solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False,
                      unit_diagonal: bool = False, overwrite_b: bool = False, debug: Any = None,
-                     check_finite: bool = True) -> Tensor:  # fmt: skip
+                     check_finite: bool = True) -> _Tensor:  # fmt: skip
     """Solve ``a x = b`` for a (batch of) triangular ``a`` (its ``lower`` or upper triangle);
     ``trans`` 0/'N', 1/'T' or 2/'C' solves with ``a``, ``a^T`` or ``a^H``."""
     api = "solve_triangular"
@@ -172,22 +172,22 @@ def solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False,
         am, bm = am.astype(jnp.float32), bm.astype(jnp.float32)
     rhs = bm[..., None] if vector else bm
     x = jsl.solve_triangular(am, rhs, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
-    return Tensor._from(x[..., 0] if vector else x)
+    return _Tensor._from(x[..., 0] if vector else x)
 
 
-def det(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> Tensor:
+def det(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> _Tensor:
     """The determinant of the square matrix ``a``."""
     _flags("det", overwrite_a=overwrite_a, check_finite=check_finite)
-    if not isinstance(a, Tensor):
+    if not isinstance(a, _Tensor):
         C.tensor("det", a)
     C.square("det", a._data)
-    return linalg_func.matrix_determinant(Tensor._from(C.tensor("det", a)))
+    return linalg_func.matrix_determinant(_Tensor._from(C.tensor("det", a)))
 
 
 _DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
 
 
-def lstsq(A: Any, B: Any, rcond: Any = None, driver: str | None = None) -> tuple[Tensor, ...]:
+def lstsq(A: Any, B: Any, rcond: Any = None, driver: str | None = None) -> tuple[_Tensor, ...]:
     """Least squares ``min ||A X - B||``: ``(solution, residuals, rank, singular_values)`` as
     MindSpore's (and LAPACK's) drivers give them: residuals only for a full-rank tall ``A`` with a
     driver other than ``gelsy``, singular values only for ``gelsd``/``gelss``."""
@@ -213,4 +213,9 @@ def lstsq(A: Any, B: Any, rcond: Any = None, driver: str | None = None) -> tuple
     sv = sv if drv in ("gelsd", "gelss") else jnp.zeros((0,), x.dtype)
     rank = jnp.asarray(rank, jnp.int64) if drv != "gels" else jnp.asarray(min(m, n), jnp.int64)
     x = x[..., 0] if vector else x
-    return Tensor._from(x), Tensor._from(res), Tensor._from(rank), Tensor._from(sv)
+    return _Tensor._from(x), _Tensor._from(res), _Tensor._from(rank), _Tensor._from(sv)
+
+
+from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+
+__getattr__ = _missing_names(__name__)
