@@ -190,7 +190,8 @@ _DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
 def lstsq(A: Any, B: Any, rcond: Any = None, driver: str | None = None) -> tuple[_Tensor, ...]:
     """Least squares ``min ||A X - B||``: ``(solution, residuals, rank, singular_values)`` as
     MindSpore's (and LAPACK's) drivers give them: residuals only for a full-rank tall ``A`` with a
-    driver other than ``gelsy``, singular values only for ``gelsd``/``gelss``."""
+    driver other than ``gelsy``, the rank for all but ``gels``, singular values only for
+    ``gelsd``/``gelss``."""
     api = "lstsq"
     if driver is not None and driver not in _DRIVERS:
         U.fail(api, f"'driver' must be one of {list(_DRIVERS)} or None, but got '{driver}'.")
@@ -211,7 +212,7 @@ def lstsq(A: Any, B: Any, rcond: Any = None, driver: str | None = None) -> tuple
     else:
         res = jnp.zeros((0,), x.dtype)
     sv = sv if drv in ("gelsd", "gelss") else jnp.zeros((0,), x.dtype)
-    rank = jnp.asarray(rank, jnp.int64) if drv != "gels" else jnp.asarray(min(m, n), jnp.int64)
+    rank = jnp.asarray(rank, jnp.int64) if drv != "gels" else jnp.zeros((0,), jnp.int64)
     x = x[..., 0] if vector else x
     return _Tensor._from(x), _Tensor._from(res), _Tensor._from(rank), _Tensor._from(sv)
 

@@ -143,6 +143,33 @@ def lstsq(ms):
     return _out(ms.scipy.linalg.lstsq(a, _t(ms, RHS[:, None])))
 
 
+def lstsq_drivers(ms):
+    a, b = _t(ms, GEN[:, :3]), _t(ms, np.stack([RHS, RHS**2], 1))
+    return {d: _out(ms.scipy.linalg.lstsq(a, b, driver=d)) for d in ("gels", "gelsd", "gelss")}
+
+
+def eigh_upper_triangle(ms):
+    a = np.triu(SPD) + np.tril(np.full((3, 3), 9.0), -1)  # only the upper triangle is SPD's
+    return _out(ms.scipy.linalg.eigh(_t(ms, a), lower=False, eigvals_only=True))
+
+
+def solve_triangular_batch(ms):
+    a = np.stack([np.tril(GEN) + np.eye(4), np.tril(GEN.T) + 2 * np.eye(4)])
+    b = np.stack([RHS, -RHS])
+    return _out(ms.scipy.linalg.solve_triangular(_t(ms, a), _t(ms, b), lower=True))
+
+
+def det_int(ms):
+    return _out(ms.scipy.linalg.det(_t(ms, (GEN * 2).round(), np.int64)))
+
+
+def minimize_maxiter(ms):
+    r = ms.scipy.optimize.minimize(
+        _rosen(ms), _t(ms, [1.3, 0.7, 0.8]), method="BFGS", options={"maxiter": 3}
+    )
+    return _result(r, ["success", "status", "nit"])
+
+
 def _rosen(ms):
     def f(x):
         return ms.ops.reduce_sum(100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
