@@ -219,6 +219,13 @@ def line_search(ms):
     return _result(r, ["a_k", "f_k", "g_k", "failed"])
 
 
+def line_search_zoom(ms):
+    x = _t(ms, [1.3, 0.7, 0.8])
+    p = _t(ms, [-100.0, 50.0, 20.0])  # a long step: the search zooms back
+    r = ms.scipy.optimize.line_search(_rosen(ms), x, p, old_fval=_t(ms, 200.0), c2=0.5)
+    return _result(r, ["a_k", "f_k", "g_k", "failed", "nfev", "k", "status"])
+
+
 def linear_sum_assignment(ms):
     cost = _t(ms, [[4, 1, 3], [2, 0, 5], [3, 2, 2]], np.float64)
     return _out(ms.scipy.optimize.linear_sum_assignment(cost, False))

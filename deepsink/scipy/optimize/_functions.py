@@ -34,6 +34,13 @@ def objective(func: Any, jac: Any = None) -> Any:
     return with_jac
 
 
+def gradient(func: Any, jac: Any = None) -> Any:
+    """The gradient of ``func`` on arrays: ``jac``'s when given, else autodiff's."""
+    if jac is None:
+        return jax.grad(objective(func))
+    return lambda x: jnp.asarray(unwrap(jac(Tensor._from(x)))).astype(x.dtype)
+
+
 def scalar(v: Any, kind: type) -> Any:
     """A result field as a Python ``kind`` when concrete, a Tensor while traced."""
     if isinstance(v, jax.core.Tracer):

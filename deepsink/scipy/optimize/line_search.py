@@ -1,14 +1,13 @@
 """``line_search``: the inexact line search satisfying the strong Wolfe conditions (Wright and
-Nocedal, Algorithm 3.5) on ``jax.scipy``'s implementation, which MindSpore 2.10 ports."""
+Nocedal, Algorithm 3.5) as MindSpore 2.10 runs it (``_wolfe``)."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from jax._src.scipy.optimize.line_search import line_search as _jax_line_search
-
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.scipy.optimize import _functions as F
+from deepsink.scipy.optimize import _wolfe
 
 
 class LineSearchResults(NamedTuple):
@@ -38,11 +37,12 @@ def line_search(f: Any, xk: Any, pk: Any, jac: Any = None, gfk: Any = None, old_
     if not callable(f):
         raise TypeError(f"For 'line_search', 'f' must be a function, but got {type(f).__name__}.")
     x, p = F.array(xk, "line_search"), unwrap(pk)
-    r = _jax_line_search(F.objective(f, jac), x, p, old_fval=_opt(old_fval),
-                         old_old_fval=_opt(old_old_fval), gfk=_opt(gfk), c1=c1, c2=c2,
-                         maxiter=maxiter)  # fmt: skip
+    r = _wolfe.line_search(F.objective(f), F.gradient(f, jac), x, p, old_fval=_opt(old_fval),
+                           old_old_fval=_opt(old_old_fval), gfk=_opt(gfk), c1=c1, c2=c2,
+                           maxiter=maxiter)  # fmt: skip
     return LineSearchResults(
-        failed=F.scalar(r.failed, bool), nit=F.scalar(r.nit, int), nfev=F.scalar(r.nfev, int),
-        ngev=F.scalar(r.ngev, int), k=F.scalar(r.k, int), a_k=F.scalar(r.a_k, float),
-        f_k=F.scalar(r.f_k, float), g_k=Tensor._from(r.g_k), status=F.scalar(r.status, int),
+        failed=F.scalar(r["failed"] | ~r["done"], bool), nit=F.scalar(r["i"] - 1, int),
+        nfev=F.scalar(r["nfev"], int), ngev=F.scalar(r["ngev"], int), k=F.scalar(r["i"], int),
+        a_k=F.scalar(r["a_star"], float), f_k=F.scalar(r["phi_star"], float),
+        g_k=Tensor._from(r["g_star"]), status=F.scalar(r["status"], int),
     )  # fmt: skip

@@ -1,15 +1,15 @@
-"""``minimize``: BFGS and L-BFGS on ``jax.scipy.optimize`` (the algorithms MindSpore 2.10 ports:
-Wright and Nocedal's, with the same options and defaults)."""
+"""``minimize``: BFGS as MindSpore 2.10 runs it (``_wolfe``) and L-BFGS on ``jax.scipy.optimize``
+(the algorithm 2.10 ports), with 2.10's options and defaults."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 from jax._src.scipy.optimize._lbfgs import _minimize_lbfgs
-from jax._src.scipy.optimize.bfgs import minimize_bfgs
 
 from deepsink.common.tensor import Tensor
 from deepsink.scipy.optimize import _functions as F
+from deepsink.scipy.optimize import _wolfe
 
 
 class OptimizeResults(NamedTuple):
@@ -72,22 +72,27 @@ def minimize(func: Any, x0: Any, args: Any = (), method: str | None = None, jac:
         raise ValueError(f"For 'minimize', 'constraints' and 'tol' belong to the LAGRANGE method; "
                          f"method {method} takes none.")  # fmt: skip
     x = F.array(x0, "minimize")
-    f = F.objective(lambda t: func(t, *args), None if jac is None else lambda t: jac(t, *args))
+    fun = lambda t: func(t, *args)  # noqa: E731
+    grad = None if jac is None else lambda t: jac(t, *args)
     if kind == "bfgs":
         opts = _options(method, options, _BFGS_OPTIONS)
-        r = minimize_bfgs(f, x, **opts)
-        hess_inv, nfev, njev = Tensor._from(r.H_k), r.nfev, r.ngev
-    else:
-        opts = _options(method, options, _LBFGS_OPTIONS)
-        maxiter = opts.pop("maxiter", None)
-        r = _minimize_lbfgs(
-            f, x, maxiter=x.size * 200 if maxiter is None else maxiter, ftol=0.0,
-            maxcor=opts.pop("history_size", 20), maxls=opts.pop("line_search_maxiter", 10), **opts,
+        st = _wolfe.minimize_bfgs(F.objective(fun), F.gradient(fun, grad), x, **opts)
+        return OptimizeResults(
+            x=Tensor._from(st["x_k"]), success=F.scalar(st["converged"] & ~st["failed"], bool),
+            status=F.scalar(st["status"], int), fun=F.scalar(st["f_k"], float),
+            jac=Tensor._from(st["g_k"]), hess_inv=Tensor._from(st["H_k"]),
+            nfev=F.scalar(st["nfev"], int), njev=F.scalar(st["ngev"], int),
+            nit=F.scalar(st["k"], int),
         )  # fmt: skip
-        hess_inv, nfev, njev = None, r.nfev, r.ngev
-    success = r.converged & ~r.failed
+    opts = _options(method, options, _LBFGS_OPTIONS)
+    maxiter = opts.pop("maxiter", None)
+    r = _minimize_lbfgs(
+        F.objective(fun, grad), x, maxiter=x.size * 200 if maxiter is None else maxiter, ftol=0.0,
+        maxcor=opts.pop("history_size", 20), maxls=opts.pop("line_search_maxiter", 10), **opts,
+    )  # fmt: skip
     return OptimizeResults(
-        x=Tensor._from(r.x_k), success=F.scalar(success, bool), status=F.scalar(r.status, int),
-        fun=F.scalar(r.f_k, float), jac=Tensor._from(r.g_k), hess_inv=hess_inv,
-        nfev=F.scalar(nfev, int), njev=F.scalar(njev, int), nit=F.scalar(r.k, int),
+        x=Tensor._from(r.x_k), success=F.scalar(r.converged & ~r.failed, bool),
+        status=F.scalar(r.status, int), fun=F.scalar(r.f_k, float), jac=Tensor._from(r.g_k),
+        hess_inv=None, nfev=F.scalar(r.nfev, int), njev=F.scalar(r.ngev, int),
+        nit=F.scalar(r.k, int),
     )  # fmt: skip
