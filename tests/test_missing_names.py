@@ -10,11 +10,13 @@ import pytest
 from faultkit import HANG_S
 
 import deepsink as ms
+import deepsink.scipy
 
 MODULES = [ms, ms.nn, ms.ops, ms.train, ms.dataset, ms.common, ms.amp, ms.context,
            ms.dataset.vision, ms.dataset.transforms, ms.communication, ms.ops.operations,
            ms.train.callback, ms.experimental, ms.experimental.optim,
-           ms.experimental.optim.lr_scheduler]  # fmt: skip
+           ms.experimental.optim.lr_scheduler, ms.scipy, ms.scipy.linalg, ms.scipy.optimize,
+           ms.scipy.fft]  # fmt: skip
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__ for m in MODULES])

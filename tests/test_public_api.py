@@ -15,6 +15,10 @@ PACKAGES = [
     "deepsink.dataset",
     "deepsink.common",
     "deepsink.context",
+    "deepsink.scipy",
+    "deepsink.scipy.linalg",
+    "deepsink.scipy.optimize",
+    "deepsink.scipy.fft",
 ]
 
 
