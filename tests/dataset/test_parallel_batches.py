@@ -92,7 +92,10 @@ def test_per_row_work_runs_on_every_worker_and_no_more():
 
     data = ds.NumpySlicesDataset(np.arange(256, dtype=np.int32), shuffle=False)
     data = data.map(record, num_parallel_workers=2).batch(32, num_parallel_workers=2)
-    rows = np.concatenate([b[0] for b in data.create_tuple_iterator(output_numpy=True)])
+    # one epoch: with the default num_epochs=-1 the iterator goes on to prefetch the next epoch
+    # on new worker threads, which may start before the assertions below (more threads, a race)
+    it = data.create_tuple_iterator(output_numpy=True, num_epochs=1)
+    rows = np.concatenate([b[0] for b in it])
     np.testing.assert_array_equal(rows, np.arange(256))
     assert len(threads) == 2
     assert active[1] == 2  # num_parallel_workers bounds the map's threads, batches in flight or not
