@@ -247,7 +247,13 @@ _CTC_LOG_ZERO = -1e5  # log(0) in the forward pass: finite, so that gradients st
 def _ctc_forward(lp: Any, t: Any, in_len: Any, tg_len: Any, blank: int) -> tuple[Any, Any]:
     """The CTC forward pass: per-sample negative log-likelihoods (N,) and ``log_alpha``
     (N, T, 2S + 1) over the blank-extended targets, ``-inf`` where unreachable (after the input's
-    length, past the target's extended length, or no alignment at all)."""
+    length, past the target's extended length, or no alignment at all).
+
+    The gradient with respect to ``lp`` is MindSpore's (and PyTorch's): ``exp(lp) - posterior``
+    at each step within the input's length, the gradient through a log-softmax of ``lp``, which
+    the value leaves out (``lp`` is taken as already normalized, as given)."""
+    normalized = jax.nn.log_softmax(lp, axis=-1)
+    lp = normalized - lax.stop_gradient(normalized - lp)  # the value of lp, log-softmax's gradient
     steps, n, _ = lp.shape
     s = t.shape[1]
     width = 2 * s + 1
