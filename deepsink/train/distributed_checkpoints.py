@@ -301,8 +301,8 @@ sync_pipeline_shared_parameters = unsupported(
     kind="function",
 )
 _OBF = (
-    "it applies MindSpore's weight obfuscation (obf_config of a MindIR model), tied to "
-    "MindIR export, which deepsink cannot do"
+    "it applies MindSpore's weight obfuscation (obf_config of a MindIR model), which "
+    "deepsink's MindIR export does not write"
 )
 obfuscate_ckpt = unsupported("mindspore", "obfuscate_ckpt", _OBF, kind="function")
 load_obf_params_into_net = unsupported(
