@@ -124,7 +124,8 @@ def _record_init_args(self: Any, fn: Callable, args: tuple, kwargs: dict) -> Non
         object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
     if "optimizer" in arguments:
         inner = arguments.pop("optimizer")
-        object.__setattr__(self, "init_params", {"params": inner.init_params["params"]})
+        if hasattr(inner, "init_params"):  # not an optimizer: the constructor's check says so
+            object.__setattr__(self, "init_params", {"params": inner.init_params["params"]})
     if "learning_rate" in arguments:
         lr = arguments.pop("learning_rate")
         if isinstance(lr, Tensor):
