@@ -184,6 +184,7 @@ from deepsink.log import get_log_config as get_log_config
 from deepsink.amp import build_train_network as build_train_network
 
 # runtime: memory statistics, streams and events, executor settings; the device manager
+from deepsink import hal as hal
 from deepsink import runtime as runtime
 from deepsink.device_manager import get_current_device as get_current_device
 from deepsink.device_manager import set_deterministic as set_deterministic

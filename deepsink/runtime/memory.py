@@ -27,12 +27,12 @@ def _device() -> Any:
     return chosen if isinstance(chosen, jax.Device) else jax.local_devices()[0]
 
 
-def _raw() -> dict[str, int]:
-    return dict(_device().memory_stats() or {})
+def _raw(device: Any = None) -> dict[str, int]:
+    return dict((device or _device()).memory_stats() or {})
 
 
-def _counters() -> dict[str, int]:
-    raw = _raw()
+def _counters(device: Any = None) -> dict[str, int]:
+    raw = _raw(device)
     allocated = int(raw.get("bytes_in_use", 0))
     reserved = int(raw.get("pool_bytes", raw.get("bytes_reserved", raw.get("bytes_limit", 0))))
     reserved = max(reserved, allocated)
@@ -71,7 +71,11 @@ def memory_stats() -> dict:
         >>> print(sorted(stats)[:3])
         ['common_mem_pool_stats', 'max_allocated_memory', 'max_reserved_memory']
     """
-    c = _counters()
+    return _stats()
+
+
+def _stats(device: Any = None) -> dict:
+    c = _counters(device)
     return {
         "total_reserved_memory": c["reserved"],
         "total_allocated_memory": c["allocated"],
@@ -145,8 +149,8 @@ def max_memory_reserved() -> int:
     return _peak("reserved", _counters())
 
 
-def _reset(kind: str) -> None:
-    c = _counters()
+def _reset(kind: str, device: Any = None) -> None:
+    c = _counters(device)
     _reset_at[kind] = (c[f"max_{kind}"], c[kind])
 
 
@@ -215,7 +219,10 @@ def memory_summary() -> str:
         >>> print(ms.memory_summary().splitlines()[1])
         |               Memory summary                |
     """
-    stats = memory_stats()
+    return _summary(memory_stats())
+
+
+def _summary(stats: dict) -> str:
     rows = [("total_reserved_memory", "Reserved memory"),
             ("total_allocated_memory", "Allocated memory"), ("total_idle_memory", "Idle memory"),
             ("total_eager_free_memory", "Eager free memory"),

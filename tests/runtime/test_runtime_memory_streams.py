@@ -47,7 +47,7 @@ def test_counters_follow_xlas_statistics(monkeypatch):
         "peak_pool_bytes": 8192,
         "bytes_limit": 1 << 30,
     }
-    monkeypatch.setattr(memory, "_raw", lambda: dict(stats))
+    monkeypatch.setattr(memory, "_raw", lambda device=None: dict(stats))
     monkeypatch.setattr(memory, "_reset_at", {})
     s = ms.memory_stats()
     assert (s["total_allocated_memory"], s["total_reserved_memory"], s["total_idle_memory"]) == (
