@@ -787,6 +787,15 @@ def scatter_tensor(
     return _finish("scatter_tensor", [r], [output_tensor], async_op)
 
 
+def _exchanged(input_tensor_list: Any, group: str, api: str) -> list[Tensor]:
+    """Entry ``k`` of what this rank receives: rank ``k``'s ``input_tensor_list[this rank]``."""
+    for t in input_tensor_list:
+        _check(t, "input_tensor_list", api)
+    gathered = [_gathered(Tensor._from(t._data[None]), group)._data for t in input_tensor_list]
+    mine = gathered[_rank()]
+    return [Tensor._from(mine[k]) for k in range(len(input_tensor_list))]
+
+
 def all_to_all(
     output_tensor_list: list, input_tensor_list: list, group: Any = None, async_op: bool = False
 ) -> Any:
@@ -823,11 +832,7 @@ def all_to_all(
             f"For 'all_to_all', 'input_tensor_list' must have one Tensor per rank "
             f"({n}), but got {input_tensor_list!r}"
         )
-    for t in input_tensor_list:
-        _check(t, "input_tensor_list", "all_to_all")
-    gathered = [_gathered(Tensor._from(t._data[None]), g)._data for t in input_tensor_list]
-    mine = gathered[_rank()]
-    outs = [Tensor._from(mine[k]) for k in range(n)]
+    outs = _exchanged(input_tensor_list, g, "all_to_all")
     if _INPLACE["all_to_all"] or _FORCE_INPLACE.get():
         if not isinstance(output_tensor_list, list | tuple) or len(output_tensor_list) != n:
             raise ValueError(
@@ -877,6 +882,16 @@ def all_to_all_single(
     """
     _check(input, "input", "all_to_all_single")
     _check_async(async_op)
+    g = _group(group, "all_to_all_single")
+    r = _even_all_to_all(input, output_split_sizes, input_split_sizes, g, "all_to_all_single")
+    return _finish("all_to_all_single", [r], [output], async_op)
+
+
+def _even_all_to_all(
+    input: Tensor, output_split_sizes: Any, input_split_sizes: Any, group: str, api: str
+) -> Tensor:
+    """``input``'s dim 0 split evenly over the ranks, part ``k`` to rank ``k``, what arrives
+    concatenated in rank order; split sizes, when given, must be that even split."""
     n = _world()
     rows = input.shape[0] if input.ndim else 0
     for arg, sizes in (
@@ -887,16 +902,15 @@ def all_to_all_single(
             continue
         if len(sizes) != n or sum(sizes) != rows:
             raise ValueError(
-                f"For 'all_to_all_single', '{arg}' must have {n} entries summing to "
-                f"{rows}, but got {list(sizes)}"
+                f"For '{api}', '{arg}' must have {n} entries summing to {rows}, but got "
+                f"{list(sizes)}"
             )
         if len(set(sizes)) != 1:
             raise NotImplementedError(
-                "For 'all_to_all_single', unequal split sizes need per-rank shapes, which "
+                f"For '{api}', unequal split sizes need per-rank shapes, which "
                 "deepsink's one program for every rank cannot have; split evenly"
             )
-    r = _ops.AlltoAll(n, 0, 0, _group(group, "all_to_all_single"))(input)
-    return _finish("all_to_all_single", [r], [output], async_op)
+    return _ops.AlltoAll(n, 0, 0, group)(input)
 
 
 def _split_sizes(sizes: Any, total: int, arg: str, api: str) -> list[int]:
