@@ -67,3 +67,26 @@ def test_gpu_properties_come_from_the_jax_device():
     assert (props.major, props.minor) == hal.get_device_capability(0, "GPU")
     assert props.total_memory > 0
     assert hal.device_count("GPU") == len(jax.local_devices(backend="gpu"))
+
+
+def test_cpu_answers_match_mindspore_2_10():
+    import json
+    from pathlib import Path
+
+    rec = json.loads((Path(__file__).parents[1] / "fixtures/ms/hal_cpu.json").read_text())
+    ms.ops.add(ms.Tensor([1.0]), ms.Tensor([2.0])).asnumpy()
+    assert hal.is_initialized("CPU") is rec["is_initialized"]
+    for target in ("CPU", "GPU", "Ascend"):
+        if target != "GPU":  # a GPU JAX sees is available here, unlike in the CPU build recorded
+            assert hal.is_available(target) is rec["is_available"][target]["value"]
+    assert hal.device_count("CPU") == rec["device_count"]["value"]
+    assert hal.get_device_name(0, "CPU") == rec["get_device_name"]["value"]
+    for name in ("get_device_capability", "get_device_properties"):
+        assert getattr(hal, name)(0, "CPU") == rec[name]["value"]
+    assert hal.get_arch_list("CPU") == rec["get_arch_list"]["value"]
+    assert hal.memory_allocated("CPU") == rec["memory_allocated"]["value"]
+    assert sorted(hal.memory_stats("CPU")) == rec["memory_stats_keys"]
+    for key, call in (("device_count_bad_target", lambda: hal.device_count("XPU")),
+                      ("get_device_name_bad_id", lambda: hal.get_device_name(1, "CPU"))):  # fmt: skip
+        with pytest.raises({"ValueError": ValueError}[rec[key]["error"]]):
+            call()

@@ -162,7 +162,7 @@ def test_profiling_options_validation():
 def test_profiler_arguments():
     with pytest.raises(TypeError, match="unexpected arguments"):
         ms.Profiler(start_profile=False, outputpath="x")
-    with pytest.raises(ValueError, match="schedule"):
+    with pytest.raises(TypeError, match="'schedule' must be a callable"):
         ms.Profiler(start_profile=False, schedule=object())
     with pytest.raises(TypeError, match="start_profile"):
         ms.Profiler(start_profile="yes")
