@@ -186,6 +186,8 @@ from deepsink.amp import build_train_network as build_train_network
 # runtime: memory statistics, streams and events, executor settings; the device manager
 from deepsink import hal as hal
 from deepsink import runtime as runtime
+from deepsink import utils as utils
+from deepsink import rewrite as rewrite
 from deepsink.device_manager import get_current_device as get_current_device
 from deepsink.device_manager import set_deterministic as set_deterministic
 from deepsink.runtime import *  # noqa: F403 - MindSpore's top level re-exports mindspore.runtime

@@ -28,8 +28,12 @@ MODULES = (
     "deepsink.dataset.vision",
     "deepsink.dataset.transforms",
     "deepsink.communication",
+    "deepsink.communication.comm_func",
     "deepsink.mint",
     "deepsink.amp",
+    "deepsink.utils",
+    "deepsink.utils.dryrun",
+    "deepsink.rewrite",
 )
 
 
