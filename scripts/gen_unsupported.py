@@ -34,6 +34,7 @@ MODULES = (
     "deepsink.utils",
     "deepsink.utils.dryrun",
     "deepsink.rewrite",
+    "deepsink.mindrecord",
 )
 
 
