@@ -1,6 +1,6 @@
 """``mindspore.mindrecord``: MindSpore's record format (``FileWriter``, ``FileReader``) and its
 dataset converters (``Cifar10ToMR``, ``Cifar100ToMR``, ``MnistToMR``, ``CsvToMR``,
-``ImageNetToMR``); files interchange with MindSpore 2.10 both ways.
+``ImageNetToMR``) and ``MindPage``; files interchange with MindSpore 2.10 both ways.
 ``deepsink.dataset.MindDataset`` reads them into a pipeline. ``TFRecordToMR`` (its feature
 specs are TensorFlow objects) and file encryption (``set_enc_key``...) raise
 ``NotImplementedError`` with the reason."""
@@ -13,6 +13,7 @@ from deepsink.mindrecord.converters import Cifar100ToMR as Cifar100ToMR
 from deepsink.mindrecord.converters import CsvToMR as CsvToMR
 from deepsink.mindrecord.converters import ImageNetToMR as ImageNetToMR
 from deepsink.mindrecord.converters import MnistToMR as MnistToMR
+from deepsink.mindrecord.mindpage import MindPage as MindPage
 from deepsink.mindrecord.reader import FileReader as FileReader
 from deepsink.mindrecord.writer import FileWriter as FileWriter
 
