@@ -1,19 +1,14 @@
 """``mindspore.rewrite``: MindSpore's network rewriting (``SymbolTree.create(net)`` parses a Cell's
 ``construct`` source into nodes to insert, replace or erase, then regenerates the Cell). deepsink
-does not have it; every name raises ``NotImplementedError`` saying why (listed in
-docs/limitations.md)."""
+does not have it: the names are the top-level refusals (``deepsink.SymbolTree``...), which raise
+``NotImplementedError`` saying why (listed in docs/limitations.md). Change a deepsink network by
+editing or subclassing the Cell, or by replacing a sub-Cell attribute (``net.fc = nn.Dense(...)``).
+"""
 
-from deepsink._core.unsupported import unsupported as _unsupported
-
-_WHY = (
-    "deepsink has no construct-source rewriter: a deepsink Cell is plain Python run under "
-    "jax tracing, so change the network by editing or subclassing the Cell (or replacing a "
-    "sub-Cell attribute, e.g. net.fc = nn.Dense(...)) instead of rewriting its parsed source"
-)
-SymbolTree = _unsupported("mindspore.rewrite", "SymbolTree", _WHY)
-Node = _unsupported("mindspore.rewrite", "Node", _WHY)
-NodeType = _unsupported("mindspore.rewrite", "NodeType", _WHY)
-ScopedValue = _unsupported("mindspore.rewrite", "ScopedValue", _WHY)
-ValueType = _unsupported("mindspore.rewrite", "ValueType", _WHY)
+from deepsink.common.refused import Node as Node
+from deepsink.common.refused import NodeType as NodeType
+from deepsink.common.refused import ScopedValue as ScopedValue
+from deepsink.common.refused import SymbolTree as SymbolTree
+from deepsink.common.refused import ValueType as ValueType
 
 __all__ = ["Node", "NodeType", "ScopedValue", "SymbolTree", "ValueType"]
