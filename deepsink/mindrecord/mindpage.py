@@ -51,7 +51,7 @@ class MindPage:
         >>> page = MindPage(path)
         >>> page.category_field = "kind"
         >>> print(page.read_at_page_by_name("cat", 0, 5))
-        [{'kind': 'cat', 'age': 2}, {'kind': 'cat', 'age': 7}]
+        [{'age': 2, 'kind': 'cat'}, {'age': 7, 'kind': 'cat'}]
     """
 
     def __init__(self, file_name: str | list, num_consumer: int = 4) -> None:
