@@ -77,6 +77,25 @@ ops.reduce_scatter_tensor_uneven(
 )
 res["reduce_scatter_uneven"] = part.asnumpy().tolist()
 
+# mindspore.communication.comm_func: the same collectives, returning their results
+from mindspore.communication import comm_func as cf  # noqa: E402
+
+res["cf_all_reduce"] = cf.all_reduce(x, "max")[0].asnumpy().tolist()
+res["cf_gather"] = cf.all_gather_into_tensor(x)[0].asnumpy().tolist()
+res["cf_reduce_scatter"] = cf.reduce_scatter_tensor(x)[0].asnumpy().tolist()
+res["cf_reduce"] = cf.reduce(x, 1).asnumpy().tolist()
+res["cf_gather_into"] = cf.gather_into_tensor(x, 0).asnumpy().tolist()
+res["cf_broadcast"] = cf.broadcast(x, 1).asnumpy().tolist()
+res["cf_scatter"] = cf.scatter_tensor(x, 1).asnumpy().tolist()
+res["cf_a2a"] = [
+    t.asnumpy().tolist() for t in cf.all_to_all_with_output_shape([(2,), (2,)], [x, x * 2])[0]
+]
+res["cf_a2a_single"] = cf.all_to_all_single_with_output_shape((2,), x)[0].asnumpy().tolist()
+vc = ms.Tensor(np.zeros(2, np.float32))
+cf.all_to_all_v_c(vc, x, [1, 1, 1, 1])
+res["cf_a2a_v_c"] = vc.asnumpy().tolist()
+cf.barrier()
+
 # parameter_broadcast: ranks start from different weights, Model makes them rank 0's
 ms.set_auto_parallel_context(
     parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True, parameter_broadcast=True

@@ -36,5 +36,15 @@ def test_collectives_on_two_ranks(tmp_path):
         assert got["gather_uneven"] == [1.0, 2.0, 2.0]
         assert got["reduce_scatter_uneven"] == [[0.0], [3.0, 6.0]][i]  # sum [0, 3, 6], split 1 | 2
         assert got["all_to_all"] == [[[1.0, 10.0], [2.0, 20.0]], [[2.0, 20.0], [4.0, 40.0]]][i]
+        # communication.comm_func returns what the in-place collectives write
+        assert got["cf_all_reduce"] == [2.0, 20.0]
+        assert got["cf_gather"] == [1.0, 10.0, 2.0, 20.0]
+        assert got["cf_reduce_scatter"] == [[3.0], [30.0]][i]
+        assert got["cf_reduce"] == [[0.0], [3.0, 30.0]][i]  # a shape-[1] Tensor off the dst
+        assert got["cf_gather_into"] == [[1.0, 10.0, 2.0, 20.0], [0.0]][i]
+        assert got["cf_broadcast"] == [2.0, 20.0]
+        assert got["cf_scatter"] == [[2.0], [20.0]][i]
+        assert got["cf_a2a"] == got["all_to_all"]
+        assert got["cf_a2a_single"] == got["cf_a2a_v_c"] == got["alltoall"]
     assert r[0]["init_w"] != r[1]["init_w"]  # different seeds: different initial weights
     np.testing.assert_array_equal(r[0]["trained_w"], r[1]["trained_w"])  # broadcast, then equal
