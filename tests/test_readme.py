@@ -85,6 +85,9 @@ def check_pytest(command: str) -> None:
         expression = words[words.index("-m") + 1]
         for name in re.findall(r"\w+", expression):
             assert name in {"not", "and", "or"} | declared, name
+    if {"-n", "--dist"} & set(words):  # pytest-xdist's options: `pip install -e ".[test]"` has it
+        test_extra = PYPROJECT["project"]["optional-dependencies"]["test"]
+        assert any(re.match(r"pytest-xdist\b", r) for r in test_extra), test_extra
     assert "python3 -m pytest" in (ROOT / ".ci" / "run").read_text()  # CI runs the same command
 
 
@@ -153,9 +156,13 @@ def test_the_run_block_prints_what_its_comments_say(tmp_path):
 def test_the_two_commands_are_the_ones_ci_and_the_examples_test_run():
     cmds = commands(README.read_text())
     assert "python3 examples/lenet_mnist_sink.py" in cmds
-    assert 'python3 -m pip install -e ".[test]"' in cmds and "python3 -m pytest" in cmds
+    assert 'python3 -m pip install -e ".[test]"' in cmds
     ci = (ROOT / ".ci" / "run").read_text()
-    assert 'pip install -q -e ".[test]"' in ci and re.search(r"^python3 -m pytest$", ci, re.M)
+    assert 'pip install -q -e ".[test]"' in ci
+    # the whole suite: the command after the install is the line CI runs, options and all
+    suite = cmds[cmds.index('python3 -m pip install -e ".[test]"') + 1]
+    assert suite.startswith("python3 -m pytest") and "-m" not in shlex.split(suite)[3:], suite
+    assert re.search(rf"^{re.escape(suite)}$", ci, re.M), (suite, ci)
 
 
 def test_the_python_blocks_run_as_pasted(tmp_path):
@@ -171,6 +178,17 @@ def test_the_python_blocks_run_as_pasted(tmp_path):
     # the quickstart's stated result: about 0.94
     acc = float(re.search(r"\{'acc': (?:np\.float64\()?([0-9.]+)", p.stdout).group(1))
     assert acc > 0.9, p.stdout
+
+
+def test_xdist_options_need_pytest_xdist_in_the_test_extra(monkeypatch):
+    check_pytest("python3 -m pytest -n auto --dist loadfile")
+    extras = dict(PYPROJECT["project"]["optional-dependencies"])
+    extras["test"] = [r for r in extras["test"] if not r.startswith("pytest-xdist")]
+    project = dict(PYPROJECT["project"], **{"optional-dependencies": extras})
+    monkeypatch.setitem(PYPROJECT, "project", project)
+    with pytest.raises(AssertionError, match="pytest>=8"):
+        check_pytest("python3 -m pytest -n auto --dist loadfile")
+    check_pytest("python3 -m pytest -m 'not slow'")
 
 
 def test_a_command_no_rule_knows_fails():
