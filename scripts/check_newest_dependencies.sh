@@ -9,7 +9,7 @@
 # Makes a fresh virtualenv in a temporary folder (removed at exit; DEEPSINK_NEWEST_VENV names a
 # folder to keep instead), installs deepsink with `pip install --upgrade --upgrade-strategy eager`
 # (every dependency at the newest version its range in pyproject.toml allows, none from a cache
-# of older wheels), prints the versions it got, then runs the lint and the suite of .ci/run.
+# of older wheels), prints the versions it got, then runs the lint and the suite as .ci/run does.
 # Exit status: pytest's (or pip's, when the install fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,4 +26,4 @@ echo "== versions installed (newest allowed by pyproject.toml) =="
 "$py" -m pip list --format=freeze | sort -f
 "$py" -m ruff check deepsink tests bench scripts
 "$py" -m ruff format --check deepsink tests bench scripts
-"$py" -m pytest "$@"
+"$py" -m pytest -n auto --dist loadfile "$@"
