@@ -106,9 +106,12 @@ class ShapeCompiles:
     def count(self) -> int:
         return len(self.seen)
 
-    def note(self, arrays: Sequence[Any], declared: bool = False) -> bool:
-        """Note a call on ``arrays``; True when their signature is new (a compile)."""
+    def note(self, arrays: Sequence[Any], declared: bool = False, extra: Any = None) -> bool:
+        """Note a call on ``arrays`` (``extra``: more of the program's key, a bucket plan);
+        True when their signature is new (a compile)."""
         key = tuple((a.shape, a.dtype) for a in arrays)  # arrays: per call, cheap
+        if extra is not None:
+            key = (*key, extra)
         if key in self.seen:
             return False
         self.seen[key] = None
@@ -118,7 +121,9 @@ class ShapeCompiles:
         return True
 
     def _message(self, declared: bool) -> str:
-        shapes = [", ".join(str(tuple(s)) for s, _ in key) for key in self.seen]
+        shapes = [
+            ", ".join(str(tuple(k[0])) for k in key if isinstance(k, tuple)) for key in self.seen
+        ]
         listed = "; ".join(f"[{s}]" for s in shapes[:_SHOWN])
         more = f"; and {len(shapes) - _SHOWN} more" if len(shapes) > _SHOWN else ""
         why = (

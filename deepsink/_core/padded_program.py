@@ -23,8 +23,8 @@ first trace's program then runs op by op under these rules:
 from __future__ import annotations
 
 import os
-from types import SimpleNamespace
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import jax
@@ -45,7 +45,7 @@ POSITIONWISE = frozenset(
     mul ne neg nextafter not or population_count pow real reduce_precision rem round rsqrt
     select_n shift_left shift_right_arithmetic shift_right_logical sign sin sinh sqrt square sub
     tan tanh xor broadcast_in_dim transpose squeeze expand_dims iota stop_gradient
-    optimization_barrier""".split()
+    optimization_barrier debug_callback""".split()
 )
 #: ops run op by op inside (their sub-program is inlined)
 INLINED = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
@@ -182,7 +182,7 @@ class _Run:
             others = [c.consts[i] for c in closed[1:]]
             avals = [np.asarray(c0), *(np.asarray(c) for c in others)]
             ax = self.axes(avals, eqn)
-            for a, g in ax.items():
+            for g in ax.values():
                 alt = np.asarray(others[g])
                 index = tuple(slice(0, n) for n in np.shape(c0))
                 if not np.array_equal(alt[index], np.asarray(c0)):
@@ -241,6 +241,8 @@ class _Run:
                     self.fail(eqn, "returns a padded axis in another place")
             return [x for x, _ in outs]
         padded = any(inaxes) or any(outaxes)
+        if name == "cond" and padded:
+            return self._cond(eqns, invals, inaxes, outaxes)
         if padded:
             invals = self.rule(eqn, name, params, invals, inaxes)
         elif name in ("while", "cond", "scan") and any(
@@ -297,12 +299,33 @@ class _Run:
                        "exact under padding")  # fmt: skip
         return invals
 
+    def _cond(self, eqns: Sequence[Any], invals: list, inaxes: list, outaxes: list) -> list:
+        """A ``cond`` on padded operands: each branch run by these rules."""
+        eqn = eqns[0]
+
+        def branch(traces: list) -> Callable:
+            consts, cax = self.closed_consts(traces, eqn)
+
+            def run(*xs: Any) -> list:
+                outs = self.run([_open(c) for c in traces], [*consts, *xs], [*cax, *inaxes[1:]])
+                if [ax for _, ax in outs] != outaxes:
+                    self.fail(eqn, "returns a padded axis in another place")
+                return [x for x, _ in outs]
+
+            return run
+
+        n = len(eqn.params["branches"])
+        fns = [branch([e.params["branches"][b] for e in eqns]) for b in range(n)]
+        return list(lax.switch(invals[0], fns, *invals[1:]))
+
     def _reshape(self, eqn: Any, invals: list, inaxes: list) -> list:
         src = tuple(jnp.shape(invals[0]))
         dst = tuple(eqn.params["new_sizes"])
         for a in inaxes[0]:
             before = int(np.prod(src[:a]))
-            if not any(int(np.prod(dst[:b])) == before and dst[b] == src[a] for b in range(len(dst))):
+            if not any(
+                int(np.prod(dst[:b])) == before and dst[b] == src[a] for b in range(len(dst))
+            ):
                 self.fail(eqn, f"merges or splits the padded axis {a}")
         return invals
 
@@ -318,7 +341,7 @@ def evaluate(
 ) -> tuple[Any, Any]:
     """``fn(*args)`` (a function of arrays) for ``args`` padded by ``plan`` (their padded axes:
     ``plan_axes``), with the results of the unpadded inputs: the outputs (a pytree) and, per
-    output leaf, its padded axes (axis -> group) in a pytree of the same structure."""
+    output leaf in flattening order, its padded axes (axis -> group)."""
     trees: list = []
 
     def flat(*xs: Any) -> list:
@@ -341,10 +364,7 @@ def evaluate(
     run = _Run(plan, lens)
     consts, cax = run.closed_consts(closed, None)
     outs = run.run([_open(c) for c in closed], [*consts, *args], [*cax, *plan_axes])
-    return (
-        jax.tree_util.tree_unflatten(tree, [x for x, _ in outs]),
-        jax.tree_util.tree_unflatten(tree, [ax for _, ax in outs]),
-    )
+    return jax.tree_util.tree_unflatten(tree, [x for x, _ in outs]), [ax for _, ax in outs]
 
 
 def unpad(value: Any, axes: dict[int, int], true_lengths: Sequence[int]) -> Any:
