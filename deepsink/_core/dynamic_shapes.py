@@ -3,7 +3,7 @@
 warning that names the shapes once a program owner passes ``RECOMPILE_WARN_AFTER`` of them.
 
 XLA compiles one program per input shape; a dynamic dimension declared with ``set_inputs``
-(``None`` or a ``Symbol``) is checked, not bucketed: each new shape is still a new program
+(``None`` or a ``Symbol``) is checked here and bucketed by ``buckets.py``: one program per bucket
 (docs/dynamic_shapes.md).
 """
 
@@ -127,8 +127,9 @@ class ShapeCompiles:
         listed = "; ".join(f"[{s}]" for s in shapes[:_SHOWN])
         more = f"; and {len(shapes) - _SHOWN} more" if len(shapes) > _SHOWN else ""
         why = (
-            "set_inputs declares dynamic dimensions, but deepsink checks them and still compiles "
-            "one program per shape"
+            "set_inputs declares dynamic dimensions: each input is padded to its bucket (the "
+            "next power of two, at least 8, or the Symbol's form) and each bucket compiles a "
+            "program"
             if declared
             else "each new input shape compiles a new program"
         )

@@ -359,7 +359,21 @@ def evaluate(
             out.append(jax.ShapeDtypeStruct(tuple(shape), jnp.result_type(x)))
         return out
 
-    closed = [jax.make_jaxpr(flat)(*specs(g)) for g in (None, *range(len(plan.buckets)))]
+    closed = []
+    for g in (None, *range(len(plan.buckets))):
+        try:
+            closed.append(jax.make_jaxpr(flat)(*specs(g)))
+        except PaddingError:
+            raise
+        except Exception as e:
+            sizes = plan.buckets if g is None else plan.alternates
+            raise PaddingError(
+                f"For the inputs set_inputs declares dynamic, deepsink pads each input to its "
+                f"bucket (and traces the network at a second size of each dynamic dimension); "
+                f"traced at the sizes {list(sizes)} it failed: {e}. A layer with a fixed size "
+                f"along a dynamic dimension (a Dense over it) cannot take a padded input; declare "
+                f"that dimension static in set_inputs (docs/dynamic_shapes.md)"
+            ) from e
     tree = trees[0]
     run = _Run(plan, lens)
     consts, cax = run.closed_consts(closed, None)
