@@ -49,18 +49,9 @@ class Plan:
 
 
 def declared_inputs(cell: Any) -> tuple | None:
-    """The ``set_inputs`` declaration that describes a call of ``cell``: its own, or that of the
-    network it wraps (``TrainOneStepCell.network``, ``WithLossCell._backbone``...), whose inputs
-    are the first inputs of the call."""
-    inner = cell
-    for _ in range(8):
-        declared = inner.__dict__.get("_set_inputs") if hasattr(inner, "__dict__") else None
-        if declared:
-            return declared
-        inner = getattr(inner, "network", None) or getattr(inner, "_backbone", None)
-        if inner is None or not hasattr(inner, "construct"):
-            return None
-    return None
+    """The ``set_inputs`` declaration of ``cell`` (a Cell called inside another compiled one is
+    part of its caller's program, as in MindSpore: its own declaration does not apply there)."""
+    return getattr(cell, "__dict__", {}).get("_set_inputs") or None
 
 
 def dynamic_axes(declared: Sequence[Any]) -> list[list[tuple[int, Any]]]:

@@ -45,6 +45,11 @@ def check_inputs(declared: Sequence[Any], args: Sequence[Any]) -> None:
     Symbol's ``min``/``max``/``divisor``/``remainder``, with MindSpore 2.10's messages."""
     from deepsink.common.tensor import Tensor
 
+    if len(declared) != len(args):
+        raise ValueError(
+            f"For set_inputs, the length of input must be equal to expected one, but got "
+            f"expected: {len(declared)} and input: {len(args)}!"
+        )
     for i, (want, got) in enumerate(zip(declared, args), 1):
         if not isinstance(want, Tensor) or not isinstance(got, Tensor):
             continue

@@ -399,9 +399,9 @@ def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = 
 
 
 def _bucket_plan(cell: Any, args: tuple, dyn: list) -> Any:
-    """The padding of a call's inputs to their buckets (``buckets.Plan``) when ``set_inputs``
-    (of ``cell`` or of the network it wraps) declares dynamic dimensions; None otherwise, or when
-    the declared inputs are not the call's first Tensor arguments."""
+    """The padding of a call's inputs to their buckets (``buckets.Plan``) when ``cell``'s
+    ``set_inputs`` declares dynamic dimensions; None otherwise, or when the declared inputs are
+    not the call's Tensor arguments."""
     declared = buckets.declared_inputs(cell)
     if not declared or len(args) < len(declared):
         return None

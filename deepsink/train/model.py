@@ -211,7 +211,7 @@ class Model:
         amp._check_boost(self._boost_level)
         amp._check_kwargs(self._amp_kwargs)
         if self._optimizer is not None:
-            return amp.build_train_network(
+            network = amp.build_train_network(
                 self._network,
                 self._optimizer,
                 self._loss_fn,
@@ -219,9 +219,19 @@ class Model:
                 self._boost_level,
                 **self._amp_kwargs,
             )
-        if self._loss_fn is not None:
-            return nn.WithLossCell(self._network, self._loss_fn)
-        return self._network
+        elif self._loss_fn is not None:
+            network = nn.WithLossCell(self._network, self._loss_fn)
+        else:
+            network = self._network
+        # MindSpore's rule: the network's set_inputs, then the loss's without its first input
+        # (the network's output), declare the train network's inputs
+        declared = self._network.get_inputs()
+        if declared is not None:
+            loss_inputs = self._loss_fn.get_inputs() if self._loss_fn is not None else None
+            if loss_inputs:
+                declared = (*declared, *loss_inputs[1:])
+            network.set_inputs(*declared)
+        return network
 
     def _build_eval_network(self, eval_network: Any, eval_indexes: Any) -> tuple[Any, Any]:
         if eval_network is not None:

@@ -74,6 +74,9 @@ def _train(mode, sink, declare=True):
     if declare:
         net.set_inputs(ms.Tensor(shape=[None, None], dtype=ms.int32))
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    if declare:  # Model declares the train network's inputs: the network's, then the loss's
+        loss.set_inputs(ms.Tensor(shape=[None, CLASSES], dtype=ms.float32),
+                        ms.Tensor(shape=[None], dtype=ms.int32))  # fmt: skip
     model = ms.Model(net, loss, nn.SGD(net.trainable_params(), learning_rate=0.5))
     record = _Losses()
     data = _dataset(_sentences())
@@ -183,3 +186,24 @@ def test_a_layer_of_fixed_size_over_the_dynamic_axis_is_an_error(graph_mode):
         PaddingError, match="traced at the sizes \\[8\\] it failed: For .Dense., the last dimension"
     ):
         net(ms.Tensor(np.ones((2, 3), np.float32)))
+
+
+def test_model_declares_the_train_network_inputs_from_the_network_and_the_loss():
+    net = Classifier()
+    net.set_inputs(ms.Tensor(shape=[None, None], dtype=ms.int32))
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    loss.set_inputs(ms.Tensor(shape=[None, CLASSES], dtype=ms.float32),
+                    ms.Tensor(shape=[None], dtype=ms.int32))  # fmt: skip
+    model = ms.Model(net, loss, nn.SGD(net.trainable_params()))
+    assert [t.shape for t in model.train_network.get_inputs()] == [(-1, -1), (-1,)]
+
+
+def test_a_train_network_declared_with_fewer_inputs_than_the_batch_is_an_error(graph_mode):
+    # MindSpore 2.10: the network's declaration alone is the train network's; the batch has two
+    net = Classifier()
+    net.set_inputs(ms.Tensor(shape=[None, None], dtype=ms.int32))
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = ms.Model(net, loss, nn.SGD(net.trainable_params()))
+    with pytest.raises(ValueError, match="For set_inputs, the length of input must be equal to "
+                                         "expected one, but got expected: 1 and input: 2!"):  # fmt: skip
+        model.train(1, _dataset(_sentences(4)), dataset_sink_mode=False)
