@@ -207,3 +207,21 @@ def test_a_train_network_declared_with_fewer_inputs_than_the_batch_is_an_error(g
     with pytest.raises(ValueError, match="For set_inputs, the length of input must be equal to "
                                          "expected one, but got expected: 1 and input: 2!"):  # fmt: skip
         model.train(1, _dataset(_sentences(4)), dataset_sink_mode=False)
+
+
+def test_eval_metrics_count_only_the_real_rows(graph_mode):
+    ms.set_seed(2)
+    net = Classifier()
+    net.set_inputs(ms.Tensor(shape=[None, None], dtype=ms.int32))
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    loss.set_inputs(ms.Tensor(shape=[None, CLASSES], dtype=ms.float32),
+                    ms.Tensor(shape=[None], dtype=ms.int32))  # fmt: skip
+    model = ms.Model(net, loss, metrics={"acc": nn.Accuracy(), "loss": nn.Loss()})
+    rows = _sentences(10, seed=3)  # the last batch of a bucket is short
+    got = model.eval(_dataset(rows), dataset_sink_mode=False)
+    compiled = model.eval_network._shape_compiles  # padded to buckets: (8, 8), (8, 16)...
+    assert all(k[0][0][0] == 8 for k in compiled.seen) and compiled.count <= 4
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    want = model.eval(_dataset(rows), dataset_sink_mode=False)
+    assert got["acc"] == want["acc"]
+    np.testing.assert_allclose(got["loss"], want["loss"], rtol=0, atol=1e-5)
