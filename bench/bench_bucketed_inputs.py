@@ -157,9 +157,8 @@ def main() -> None:
                 both["bucketed"]["sentences_per_s"] / both["padded"]["sentences_per_s"]
             )
     sys.path.insert(0, str(HERE))
-    from bench_lenet import machine
-
     import jax
+    from bench_lenet import machine
 
     date = datetime.date.today().strftime("%Y%m%d")
     out = {
@@ -171,7 +170,9 @@ def main() -> None:
         f"buckets {BOUNDARIES}, sink mode, GRAPH_MODE",
         "results": results,
     }
-    path = Path(args.out or HERE / "results" / f"bucketed_inputs_{jax.default_backend()}_{date}.json")
+    path = Path(
+        args.out or HERE / "results" / f"bucketed_inputs_{jax.default_backend()}_{date}.json"
+    )
     path.write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(results, indent=1))
     print(f"wrote {path}")
