@@ -125,8 +125,7 @@ class CompiledLoop:
         self.out_axes: dict[Any, list] = {}  # per bucket plan: each step output's padded axes
 
         def bucket_step(state, batch, plan):
-            # a step on a batch padded to its bucket, its last column the true lengths (all 0:
-            # an idle step that keeps the state)
+            # a step on a batch padded to its bucket, its last column the true lengths
             *columns, lens = batch
             leaves, tree = jax.tree_util.tree_flatten((state, tuple(columns)))
             axes = [{}] * (len(leaves) - len(columns)) + [dict(p) for p in plan.axes]
@@ -143,12 +142,29 @@ class CompiledLoop:
                     "program per bucket (docs/dynamic_shapes.md)"
                 )
             self.out_axes[plan] = out_axes[n_state:]
-            busy = lens[0] > 0
-            kept = jax.tree_util.tree_map(lambda n, o: jnp.where(busy, n, o), new_state, state)
-            return kept, outs
+            return new_state, outs
 
         def scan_bucket(state, stack, plan):
-            return lax.scan(lambda s, b: bucket_step(s, b, plan), state, stack)
+            # a loop over the chunk's real steps (true lengths > 0); the chunk is padded with idle
+            # steps to the sink's length, so each bucket has one program whatever the chunk's
+            # length, and idle steps cost nothing
+            steps = jnp.sum(stack[-1][:, 0] > 0)
+            first = tuple(a[0] for a in stack)
+            shapes = jax.eval_shape(lambda s, b: bucket_step(s, b, plan)[1], state, first)
+            outs = jax.tree_util.tree_map(
+                lambda o: jnp.zeros((stack[0].shape[0], *o.shape), o.dtype), shapes
+            )
+
+            def body(i, carry):
+                state, outs = carry
+                batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)
+                state, out = bucket_step(state, batch, plan)
+                outs = jax.tree_util.tree_map(
+                    lambda buf, o: lax.dynamic_update_index_in_dim(buf, o, i, 0), outs, out
+                )
+                return state, outs
+
+            return lax.fori_loop(0, steps, body, (state, outs))
 
         def one_bucket_step(state, stack, i, plan):
             batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)

@@ -188,6 +188,7 @@ class DeviceQueue:
                     plan = getattr(batches[0], "plan", None)
                     lens = None
                     if plan is not None:  # one program per bucket and sink length: idle steps
+                        # (true lengths 0) fill the chunk to the sink's length; they do not run
                         lens = stacked[-1]
                         cap = min(n, self.max_chunk)
                         stacked = tuple(_pad_steps(col, cap) for col in stacked)
