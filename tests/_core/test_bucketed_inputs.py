@@ -225,3 +225,15 @@ def test_eval_metrics_count_only_the_real_rows(graph_mode):
     want = model.eval(_dataset(rows), dataset_sink_mode=False)
     assert got["acc"] == want["acc"]
     np.testing.assert_allclose(got["loss"], want["loss"], rtol=0, atol=1e-5)
+
+
+def test_a_symbol_dimension_is_padded_to_the_symbols_form(graph_mode):
+    net = nn.Dense(3, 2)
+    net.set_inputs(ms.Tensor(shape=[ms.Symbol(max=40, divisor=3, remainder=1), 3],
+                             dtype=ms.float32))  # fmt: skip
+    x = np.random.default_rng(1).normal(size=(10, 3)).astype(np.float32)
+    out = net(ms.Tensor(x)).asnumpy()
+    assert out.shape == (10, 2)
+    assert [k[0][0] for k in net._shape_compiles.seen] == [(16, 3)]  # 16 = 3 * 5 + 1
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(out, net(ms.Tensor(x)).asnumpy(), rtol=1e-6)
