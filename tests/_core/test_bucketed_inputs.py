@@ -102,6 +102,7 @@ def test_bucket_size_rule():
     assert buckets.bucket_size(3, ms.Symbol(min=12)) == 12
 
 
+@pytest.mark.slow  # trains 7 steps three times (PyNative, GRAPH_MODE, sink)
 def test_graph_mode_trains_one_program_per_bucket_with_the_unpadded_losses(
     graph_mode, pynative_losses
 ):
@@ -113,6 +114,7 @@ def test_graph_mode_trains_one_program_per_bucket_with_the_unpadded_losses(
     assert shapes <= {(8, 8), (8, 16), (8, 32), (8, 64)}
 
 
+@pytest.mark.slow  # trains 7 steps three times (PyNative, GRAPH_MODE, sink)
 def test_sink_mode_never_mixes_buckets_and_keeps_the_unpadded_losses(graph_mode, pynative_losses):
     losses, model = _train(ms.GRAPH_MODE, True)
     np.testing.assert_allclose(losses, pynative_losses, rtol=0, atol=1e-5)
