@@ -3,7 +3,7 @@
 warning that names the shapes once a program owner passes ``RECOMPILE_WARN_AFTER`` of them.
 
 XLA compiles one program per input shape; a dynamic dimension declared with ``set_inputs``
-(``None`` or a ``Symbol``) is checked, not bucketed: each new shape is still a new program
+(``None`` or a ``Symbol``) is checked here and bucketed by ``buckets.py``: one program per bucket
 (docs/dynamic_shapes.md).
 """
 
@@ -45,6 +45,11 @@ def check_inputs(declared: Sequence[Any], args: Sequence[Any]) -> None:
     Symbol's ``min``/``max``/``divisor``/``remainder``, with MindSpore 2.10's messages."""
     from deepsink.common.tensor import Tensor
 
+    if len(declared) != len(args):
+        raise ValueError(
+            f"For set_inputs, the length of input must be equal to expected one, but got "
+            f"expected: {len(declared)} and input: {len(args)}!"
+        )
     for i, (want, got) in enumerate(zip(declared, args), 1):
         if not isinstance(want, Tensor) or not isinstance(got, Tensor):
             continue
@@ -106,9 +111,12 @@ class ShapeCompiles:
     def count(self) -> int:
         return len(self.seen)
 
-    def note(self, arrays: Sequence[Any], declared: bool = False) -> bool:
-        """Note a call on ``arrays``; True when their signature is new (a compile)."""
+    def note(self, arrays: Sequence[Any], declared: bool = False, extra: Any = None) -> bool:
+        """Note a call on ``arrays`` (``extra``: more of the program's key, a bucket plan);
+        True when their signature is new (a compile)."""
         key = tuple((a.shape, a.dtype) for a in arrays)  # arrays: per call, cheap
+        if extra is not None:
+            key = (*key, extra)
         if key in self.seen:
             return False
         self.seen[key] = None
@@ -118,12 +126,15 @@ class ShapeCompiles:
         return True
 
     def _message(self, declared: bool) -> str:
-        shapes = [", ".join(str(tuple(s)) for s, _ in key) for key in self.seen]
+        shapes = [
+            ", ".join(str(tuple(k[0])) for k in key if isinstance(k, tuple)) for key in self.seen
+        ]
         listed = "; ".join(f"[{s}]" for s in shapes[:_SHOWN])
         more = f"; and {len(shapes) - _SHOWN} more" if len(shapes) > _SHOWN else ""
         why = (
-            "set_inputs declares dynamic dimensions, but deepsink checks them and still compiles "
-            "one program per shape"
+            "set_inputs declares dynamic dimensions: each input is padded to its bucket (the "
+            "next power of two, at least 8, or the Symbol's form) and each bucket compiles a "
+            "program"
             if declared
             else "each new input shape compiles a new program"
         )

@@ -22,8 +22,17 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._core import (
+    buckets,
+    control_flow,
+    dynamic_shapes,
+    functional,
+    graph_syntax,
+    padded_program,
+    spmd,
+    writeback,
+)
 from deepsink._core import checks as _checks
-from deepsink._core import control_flow, dynamic_shapes, functional, graph_syntax, spmd, writeback
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -310,7 +319,45 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
             _write_inputs(targets, changed, inputs)
         return _join_out(arrays, layout), new_state
 
+    out_axes: dict[tuple, list] = {}  # per padded signature and plan: each output's padded axes
+
+    def run_padded(state, dyn, spec, lens, plan):
+        leaves, tree = jax.tree_util.tree_flatten((state, dyn))
+        axes = [{}] * (len(leaves) - len(dyn)) + [dict(p) for p in plan.axes]
+
+        def unflat(*xs):
+            return run(*jax.tree_util.tree_unflatten(tree, xs), spec)
+
+        out, axes = padded_program.evaluate(unflat, leaves, axes, plan, lens)
+        n_state = len(jax.tree_util.tree_leaves(out[1]))
+        if any(axes[len(axes) - n_state :]):
+            raise padded_program.PaddingError(
+                f"For '{name}', a Parameter's new value has a shape that follows the padded "
+                "extent of an input set_inputs declares dynamic; it cannot be one program per "
+                "bucket (docs/dynamic_shapes.md)"
+            )
+        out_axes[_signature(dyn, spec), plan] = axes[: len(axes) - n_state]
+        return out
+
+    jitted_padded = spmd.per_rank(run_padded, static_argnums=(2, 4), name=name)
+
+    def call_padded(state, dyn, spec, targets, plan, lens):
+        """``call`` for ``dyn`` padded by ``plan`` (``buckets.Plan``) from the true ``lens``:
+        one program per bucket; outputs cut back to the true lengths."""
+        ((arrays, extra, inputs), new_state) = jitted_padded(state, dyn, spec, lens, plan)
+        flat, tree = jax.tree_util.tree_flatten((arrays, extra, inputs))
+        axes = out_axes[_signature(dyn, spec), plan]
+        flat = [padded_program.unpad(x, ax, lens) for x, ax in zip(flat, axes, strict=True)]
+        arrays, extra, inputs = jax.tree_util.tree_unflatten(tree, flat)
+        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
+        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
+            slot.write(value)
+        if targets is not None:
+            _write_inputs(targets, changed, inputs)
+        return _join_out(arrays, layout), new_state
+
     call.precompile = jitted.precompile  # type: ignore[attr-defined]
+    call.padded = call_padded  # type: ignore[attr-defined]
     return call
 
 
@@ -351,6 +398,18 @@ def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = 
     return entry
 
 
+def _bucket_plan(cell: Any, args: tuple, dyn: list) -> Any:
+    """The padding of a call's inputs to their buckets (``buckets.Plan``) when ``cell``'s
+    ``set_inputs`` declares dynamic dimensions; None otherwise, or when the declared inputs are
+    not the call's Tensor arguments."""
+    declared = buckets.declared_inputs(cell)
+    if not declared or len(args) < len(declared):
+        return None
+    if not all(isinstance(a, Tensor) and a._data is d for a, d in zip(args, dyn)):
+        return None
+    return buckets.plan_for(declared, dyn)
+
+
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
 
@@ -364,17 +423,24 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     if declared:
         dynamic_shapes.check_inputs(declared, args)
     dyn, spec = split_args(args, kwargs)
+    plan = _bucket_plan(cell, args, dyn)
     entry = _cell_entry(cell, spec, args, kwargs)
     compiles = cell.__dict__.get("_shape_compiles")
     if compiles is None:
         compiles = cell.__dict__["_shape_compiles"] = dynamic_shapes.ShapeCompiles(
             type(cell).__name__
         )
-    compiles.note(dyn, declared=bool(declared))
+    targets = _dyn_tensors(args, kwargs, spec)
+    state = functional.values(entry.boxes)
     try:
-        out, new_state = entry.jitted(
-            functional.values(entry.boxes), dyn, spec, _dyn_tensors(args, kwargs, spec)
-        )
+        if plan is None:
+            compiles.note(dyn, declared=bool(declared))
+            out, new_state = entry.jitted(state, dyn, spec, targets)
+        else:
+            lens = buckets.lengths(plan, dyn)
+            dyn = buckets.pad(plan, dyn)
+            compiles.note(dyn, declared=True, extra=plan)
+            out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens)
     except ValueDependentShapeError as e:
         cell.__dict__["_value_dependent"] = True
         warnings.warn(

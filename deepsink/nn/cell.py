@@ -887,10 +887,10 @@ class Cell:
 
     def set_inputs(self, *inputs: Any, **kwargs: Any) -> Cell:
         """Declares the inputs' shapes and dtypes (MindSpore's dynamic-shape hint: ``None`` or a
-        ``Symbol`` for a dynamic axis). Each compiled call of this Cell (GRAPH_MODE, ``jit``) checks
-        its Tensor inputs against it with MindSpore's rules: rank, static dimensions, dtype and
-        each Symbol's bounds. deepsink still compiles one program per concrete input shape
-        (docs/dynamic_shapes.md).
+        ``Symbol`` for a dynamic axis). Each compiled call of this Cell (GRAPH_MODE, ``jit``, a sink)
+        checks its Tensor inputs against it with MindSpore's rules: rank, static dimensions, dtype
+        and each Symbol's bounds, then pads each dynamic dimension to its bucket and runs one
+        program per bucket, with the padding masked out (docs/dynamic_shapes.md).
 
         Args:
             inputs (Tensor): one Tensor per input, shapes may hold None or a Symbol.

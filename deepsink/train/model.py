@@ -211,7 +211,7 @@ class Model:
         amp._check_boost(self._boost_level)
         amp._check_kwargs(self._amp_kwargs)
         if self._optimizer is not None:
-            return amp.build_train_network(
+            network = amp.build_train_network(
                 self._network,
                 self._optimizer,
                 self._loss_fn,
@@ -219,16 +219,31 @@ class Model:
                 self._boost_level,
                 **self._amp_kwargs,
             )
-        if self._loss_fn is not None:
-            return nn.WithLossCell(self._network, self._loss_fn)
-        return self._network
+        elif self._loss_fn is not None:
+            network = nn.WithLossCell(self._network, self._loss_fn)
+        else:
+            network = self._network
+        self._declare_inputs(network)
+        return network
+
+    def _declare_inputs(self, network: nn.Cell) -> None:
+        """MindSpore's rule: the network's set_inputs, then the loss's without its first input
+        (the network's output), declare the inputs of the train (or eval) network built here."""
+        declared = self._network.get_inputs()
+        if declared is not None:
+            loss_inputs = self._loss_fn.get_inputs() if self._loss_fn is not None else None
+            if loss_inputs:
+                declared = (*declared, *loss_inputs[1:])
+            network.set_inputs(*declared)
 
     def _build_eval_network(self, eval_network: Any, eval_indexes: Any) -> tuple[Any, Any]:
         if eval_network is not None:
             return eval_network, list(eval_indexes) if eval_indexes is not None else None
         if self._loss_fn is not None:
             cast = self._amp_level in ("O2", "O3", "auto")
-            return nn.WithEvalCell(self._network, self._loss_fn, cast), [0, 1, 2]
+            network = nn.WithEvalCell(self._network, self._loss_fn, cast)
+            self._declare_inputs(network)
+            return network, [0, 1, 2]
         return None, None
 
     # --- the loop driver --------------------------------------------------------------------------

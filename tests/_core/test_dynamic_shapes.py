@@ -101,13 +101,18 @@ def test_cell_recompiles_are_counted_and_named_past_the_threshold(graph_mode):
     assert w.filename == __file__
 
 
-def test_the_warning_says_set_inputs_still_compiles_per_shape(graph_mode):
+def test_set_inputs_compiles_one_program_per_bucket_and_names_them_past_the_threshold(graph_mode):
     net = nn.Dense(2, 1)
     net.set_inputs(ms.Tensor(shape=[None, 2], dtype=ms.float32))
-    with pytest.warns(UserWarning, match="set_inputs declares dynamic dimensions, but deepsink "
-                                         "checks them and still compiles one program per shape"):  # fmt: skip
-        for rows in range(1, AFTER + 2):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for rows in range(1, AFTER + 2):  # 9 sizes, 2 buckets (8 and 16)
             net(_ones(rows, 2))
+    assert net._shape_compiles.count == 2
+    with pytest.warns(UserWarning, match="set_inputs declares dynamic dimensions: each input is "
+                                         "padded to its bucket"):  # fmt: skip
+        for k in range(5, 5 + AFTER):  # buckets 32, 64, ...
+            net(_ones(2**k, 2))
 
 
 def test_jit_function_recompiles_are_named():

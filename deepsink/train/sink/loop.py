@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv, dynamic_shapes, functional, spmd
+from deepsink._core import conv, dynamic_shapes, functional, padded_program, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -121,16 +122,74 @@ class CompiledLoop:
                 state, batch = prepare(state, batch)
             return step(state, batch)
 
+        self.out_axes: dict[Any, list] = {}  # per bucket plan: each step output's padded axes
+
+        def bucket_step(state, batch, plan):
+            # a step on a batch padded to its bucket, its last column the true lengths
+            *columns, lens = batch
+            leaves, tree = jax.tree_util.tree_flatten((state, tuple(columns)))
+            axes = [{}] * (len(leaves) - len(columns)) + [dict(p) for p in plan.axes]
+
+            def unflat(*xs):
+                return step(*jax.tree_util.tree_unflatten(tree, xs))
+
+            (new_state, outs), out_axes = padded_program.evaluate(unflat, leaves, axes, plan, lens)
+            n_state = len(jax.tree_util.tree_leaves(new_state))
+            if any(out_axes[:n_state]):
+                raise padded_program.PaddingError(
+                    f"For 'sink of {name}', a Parameter's new value has a shape that follows the "
+                    "padded extent of an input set_inputs declares dynamic; it cannot be one "
+                    "program per bucket (docs/dynamic_shapes.md)"
+                )
+            self.out_axes[plan] = out_axes[n_state:]
+            return new_state, outs
+
+        def scan_bucket(state, stack, plan):
+            # a loop over the chunk's real steps (true lengths > 0); the chunk is padded with idle
+            # steps to the sink's length, so each bucket has one program whatever the chunk's
+            # length, and idle steps cost nothing
+            steps = jnp.sum(stack[-1][:, 0] > 0)
+            first = tuple(a[0] for a in stack)
+            shapes = jax.eval_shape(lambda s, b: bucket_step(s, b, plan)[1], state, first)
+            outs = jax.tree_util.tree_map(
+                lambda o: jnp.zeros((stack[0].shape[0], *o.shape), o.dtype), shapes
+            )
+
+            def body(i, carry):
+                state, outs = carry
+                batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)
+                state, out = bucket_step(state, batch, plan)
+                outs = jax.tree_util.tree_map(
+                    lambda buf, o: lax.dynamic_update_index_in_dim(buf, o, i, 0), outs, out
+                )
+                return state, outs
+
+            return lax.fori_loop(0, steps, body, (state, outs))
+
+        def one_bucket_step(state, stack, i, plan):
+            batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)
+            return bucket_step(state, batch, plan)
+
+        self._scan_bucket = spmd.per_rank(
+            scan_bucket, donate_argnums=(0,), static_argnums=(2,), name=f"sink_scan_{name}"
+        )
+        self._step_bucket = spmd.per_rank(
+            one_bucket_step, donate_argnums=(0,), static_argnums=(3,), name=f"sink_step_{name}"
+        )
+
         # per rank: in a data-parallel run each sink is one program on every process, with the
         # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit. Both go through
         # the one compile wrapper (graphs.jit: save_graphs); each compiles on first use.
         self._scan = spmd.per_rank(scan_chunk, donate_argnums=(0,), name=f"sink_scan_{name}")
         self._step = spmd.per_rank(one_step, donate_argnums=(0,), name=f"sink_step_{name}")
 
-    def run(self, state: tuple, stack: tuple, steps: int) -> tuple[tuple, Any]:
+    def run(self, state: tuple, stack: tuple, steps: int, plan: Any = None) -> tuple[tuple, Any]:
         """Run ``steps`` steps over a chunk: the new state and the outputs (stacked for scan,
-        a list of per-step outputs for steps), all still on the device."""
-        self.compiles.note(stack)
+        a list of per-step outputs for steps), all still on the device. ``plan``: the bucket plan
+        of a chunk of padded batches (``queue.PaddedBatch``), one program per bucket."""
+        self.compiles.note(stack, extra=plan)
+        if plan is not None:
+            return self._run_bucket(state, stack, steps, plan)
         if self.strategy == "scan":
             self.dispatches += 1
             return self._scan(state, stack)
@@ -140,3 +199,23 @@ class CompiledLoop:
             state, out = self._step(state, stack, np.int32(i))
             outs.append(out)
         return state, outs
+
+    def _run_bucket(self, state: tuple, stack: tuple, steps: int, plan: Any) -> tuple[tuple, Any]:
+        if self.strategy == "scan":
+            self.dispatches += 1
+            return self._scan_bucket(state, stack, plan)
+        outs = []
+        for i in range(steps):
+            self.dispatches += 1
+            state, out = self._step_bucket(state, stack, np.int32(i), plan)
+            outs.append(out)
+        return state, outs
+
+    def unpad(self, outs: Any, plan: Any, lens: np.ndarray) -> Any:
+        """One step's outputs (host arrays) cut back to that step's true lengths ``lens``."""
+        if plan is None:
+            return outs
+        flat, tree = jax.tree_util.tree_flatten(outs)
+        axes = self.out_axes[plan]
+        flat = [padded_program.unpad(x, ax, lens) for x, ax in zip(flat, axes, strict=True)]
+        return jax.tree_util.tree_unflatten(tree, flat)

@@ -71,6 +71,14 @@ class Chunk:
     pipeline_s: float = 0.0  # the producer's time getting this chunk's batches and stacking them
     copy_s: float = 0.0  # its device_put (waited for only when ``measure``)
     nbytes: int = 0  # device bytes, counted against the budget until the step reading it is done
+    plan: Any = None  # the bucket plan (``buckets.Plan``) of a chunk of padded batches
+    lens: Any = None  # then the true lengths of each step's batch (numpy, ``steps`` rows)
+
+
+class PaddedBatch(tuple):
+    """A batch padded to its bucket (``buckets.pad``), its last column the true lengths."""
+
+    plan: Any = None
 
 
 @dataclass
@@ -83,6 +91,18 @@ _DONE = object()
 
 def _ready(done: Any) -> bool:
     return all(a.is_ready() for a in jax.tree_util.tree_leaves(done) if isinstance(a, jax.Array))
+
+
+def _key(batch: tuple) -> tuple:
+    """What a chunk's batches share: their shapes and bucket plan."""
+    return tuple(np.shape(c) for c in batch), getattr(batch, "plan", None)
+
+
+def _pad_steps(stack: np.ndarray, steps: int) -> np.ndarray:
+    """A chunk's stacked column with idle steps (zeros: true length 0) up to ``steps``."""
+    if len(stack) >= steps:
+        return stack
+    return np.concatenate([stack, np.zeros((steps - len(stack), *stack.shape[1:]), stack.dtype)])
 
 
 class DeviceQueue:
@@ -114,7 +134,9 @@ class DeviceQueue:
         step_bytes: Callable[[tuple], int] | None = None,
         measure: bool = False,
         num_epochs: int = -1,
+        bucket: Callable[[tuple], PaddedBatch] | None = None,
     ) -> None:
+        self._bucket = bucket  # pads each batch to its bucket (set_inputs' dynamic dimensions)
         self._measure = measure  # wait for each copy to finish, to time it (the training trace)
         self._lengths = sink_lengths
         self._budget = int(budget_bytes)
@@ -163,7 +185,14 @@ class DeviceQueue:
                 while left > 0:
                     batches, pending = self._collect(it, min(left, self.max_chunk), pending)
                     stacked = tuple(np.stack(col) for col in zip(*batches))
-                    nbytes = self._step_bytes(batches[0]) * len(batches)
+                    plan = getattr(batches[0], "plan", None)
+                    lens = None
+                    if plan is not None:  # one program per bucket and sink length: idle steps
+                        # (true lengths 0) fill the chunk to the sink's length; they do not run
+                        lens = stacked[-1]
+                        cap = min(n, self.max_chunk)
+                        stacked = tuple(_pad_steps(col, cap) for col in stacked)
+                    nbytes = self._step_bytes(batches[0]) * len(stacked[0])
                     if not self._reserve(nbytes):
                         return
                     t1 = time.perf_counter()
@@ -172,7 +201,9 @@ class DeviceQueue:
                         jax.block_until_ready(arrays)
                     t2 = time.perf_counter()
                     left -= len(batches)
-                    chunk = Chunk(arrays, len(batches), left == 0, t1 - t0, t2 - t1, nbytes)
+                    chunk = Chunk(
+                        arrays, len(batches), left == 0, t1 - t0, t2 - t1, nbytes, plan, lens
+                    )
                     del arrays, stacked
                     if not self._put(chunk):
                         return
@@ -194,6 +225,8 @@ class DeviceQueue:
 
     def _next(self, it: Iterator) -> tuple:
         b = tuple(next(it))
+        if self._bucket is not None:
+            b = self._bucket(b)
         self._produced_batches += 1
         self._last_batch_at = time.monotonic()
         return b
@@ -213,7 +246,7 @@ class DeviceQueue:
     def _collect(self, it: Iterator, n: int, pending: Any) -> tuple[list, Any]:
         """Up to ``n`` batches of one shape; a batch of another shape is kept for the next chunk."""
         batches = [pending] if pending is not None else []
-        shapes = tuple(np.shape(c) for c in batches[0]) if batches else None
+        shapes = _key(batches[0]) if batches else None
         while len(batches) < n:
             try:
                 b = self._next(it)
@@ -223,7 +256,7 @@ class DeviceQueue:
                         "deepsink: the dataset ended before the planned sinks"
                     ) from None
                 return batches, None
-            s = tuple(np.shape(c) for c in b)
+            s = _key(b)
             if shapes is None:
                 shapes = s
             elif s != shapes:

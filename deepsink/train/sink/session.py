@@ -14,11 +14,23 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._core import buckets, functional
 from deepsink._core import checks as _checks
-from deepsink._core import functional
 from deepsink._core.jit import CompileCache, program_name
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
-from deepsink.train.sink.queue import DeviceQueue
+from deepsink.train.sink.queue import DeviceQueue, PaddedBatch
+
+
+def _bucketer(declared: tuple) -> Callable[[tuple], PaddedBatch]:
+    """Pads a batch to its bucket for ``set_inputs``' dynamic dimensions (``buckets.py``)."""
+
+    def bucket(batch: tuple) -> PaddedBatch:
+        plan = buckets.plan_for(declared, batch)
+        padded = PaddedBatch((*buckets.pad(plan, batch), buckets.lengths(plan, batch)))
+        padded.plan = plan
+        return padded
+
+    return bucket
 
 
 def split_for_device(dataset: Any) -> tuple[Any, Any]:
@@ -90,7 +102,10 @@ class SinkSession:
         measure: bool = False,
         num_epochs: int = -1,
     ) -> None:
-        host, transform = split_for_device(dataset)
+        declared = buckets.declared_inputs(fn) if hasattr(fn, "construct") else None
+        bucket = _bucketer(declared) if declared and any(buckets.dynamic_axes(declared)) else None
+        # padded batches run the whole pipeline on the host (the map tail never sees padding)
+        host, transform = (dataset, None) if bucket else split_for_device(dataset)
         self.boxes = tuple(boxes)
         # data checks failed inside the sink (e.g. a label out of range) are read with its outputs
         self._checks_at = next((i for i, b in enumerate(self.boxes) if b is _checks.CHECKS), None)
@@ -105,6 +120,7 @@ class SinkSession:
             timeout=context.get_context("sink_timeout"),
             measure=measure,
             num_epochs=num_epochs,
+            bucket=bucket,
         )
         self.host_syncs = 0
 
@@ -124,9 +140,9 @@ class SinkSession:
         pieces = []
         try:
             for chunk in self.queue.chunks():
-                state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                state, outs = self.loop.run(state, chunk.arrays, chunk.steps, chunk.plan)
                 self.queue.release(chunk, outs)  # its memory is free once ``outs`` is computed
-                pieces.append((outs, chunk.steps))
+                pieces.append((outs, chunk.steps, chunk.plan, chunk.lens))
         finally:
             if pieces:
                 functional.update(self.boxes, state)
@@ -147,11 +163,11 @@ class SinkSession:
                     break
                 trace.background(chunk.pipeline_s, chunk.copy_s)
                 with trace.phase("compute"):
-                    state, outs = self.loop.run(state, chunk.arrays, chunk.steps)
+                    state, outs = self.loop.run(state, chunk.arrays, chunk.steps, chunk.plan)
                     self.queue.release(chunk, outs)
-                pieces.append((outs, chunk.steps))
+                pieces.append((outs, chunk.steps, chunk.plan, chunk.lens))
             with trace.phase("compute"):
-                jax.block_until_ready((state, [p for p, _ in pieces]))
+                jax.block_until_ready((state, [p[0] for p in pieces]))
         finally:
             if pieces:
                 functional.update(self.boxes, state)
@@ -163,23 +179,27 @@ class SinkSession:
         self.host_syncs += 1
         flag = state[self._checks_at] if self._checks_at is not None else None
         if collect == "last":
-            last, _ = pieces[-1]
+            last, n, plan, lens = pieces[-1]
             last = (
                 last[-1]
                 if isinstance(last, list)
-                else jax.tree_util.tree_map(lambda a: a[-1], last)
+                else jax.tree_util.tree_map(lambda a: a[n - 1], last)
             )
             last, flag = jax.device_get((last, flag))  # the sink's one read
             _checks.raise_pending(flag)
-            return last
-        host, flag = jax.device_get((pieces, flag))
+            return self.loop.unpad(last, plan, None if lens is None else lens[n - 1])
+        host, flag = jax.device_get(([p[0] for p in pieces], flag))
         _checks.raise_pending(flag)
         steps: list = []
-        for outs, n in host:
+        for outs, (_, n, plan, lens) in zip(host, pieces):
             if isinstance(outs, list):  # "steps" strategy: already one entry per step
-                steps.extend(outs)
+                per_step = outs
             else:  # "scan": outputs stacked along a leading steps axis
-                steps.extend(jax.tree_util.tree_map(lambda a, i=i: a[i], outs) for i in range(n))
+                per_step = [jax.tree_util.tree_map(lambda a, i=i: a[i], outs) for i in range(n)]
+            steps.extend(
+                self.loop.unpad(o, plan, None if lens is None else lens[i])
+                for i, o in enumerate(per_step)
+            )
         return steps
 
     def close(self) -> None:
