@@ -518,6 +518,8 @@ CASES = [
         {"n_fft": 8, "hop_length": 30, "onesided": False, "pad_mode": E("BorderType.EDGE")},
         "wave",
     ),
+    ("spectrogram64", "Spectrogram", {"n_fft": 16, "hop_length": 16}, "wave64"),
+    ("spectrogram_ints", "Spectrogram", {"n_fft": 4, "hop_length": 2}, "ints"),
     (
         "spectrogram_sym",
         "Spectrogram",
@@ -558,6 +560,12 @@ CASES = [
             "pre_trigger_time": 0.05,
             "boot_time": 0.2,
         },
+        "speech",
+    ),
+    (
+        "vad_trigger0",
+        "Vad",
+        {"sample_rate": 8000, "trigger_level": 0.0, "search_time": 0.2},
         "speech",
     ),
     ("vol", "Vol", {"gain": 0.5}, "wave"),
@@ -698,6 +706,12 @@ ERRORS = [
     ),
 ]
 INPUT_ERRORS = [
+    ("Vad", {"sample_rate": 8000, "hp_filter_freq": 3000.0, "lp_filter_freq": 100.0}, "speech"),
+    ("Vad", {"sample_rate": 8000, "hp_lifter_freq": 3000.0}, "speech"),
+    ("InverseMelScale", {"n_stft": 9, "n_mels": 4}, "mel"),
+    ("GriffinLim", {"n_fft": 8}, "spec"),
+    ("InverseSpectrogram", {"n_fft": 16}, "spec"),
+    ("Dither", {}, "complex"),
     ("LowpassBiquad", {"sample_rate": 8000, "cutoff_freq": 100.0}, "ints"),
     ("Angle", {}, "wave"),
     ("ComplexNorm", {}, "wave"),
@@ -786,6 +800,13 @@ def main() -> None:
         "cases": [],
         "errors": [],
         "random": [],
+        # the public names of mindspore.dataset.audio (its submodules left out)
+        "names": sorted(
+            n
+            for n in dir(audio)
+            if not n.startswith("_")
+            and n not in ("absolute_import", "transforms", "utils", "validators")
+        ),
     }
     for case, name, kwargs, key in CASES:
         entry = {"case": case, "name": name, "kwargs": kwargs, "input": key}
