@@ -47,6 +47,8 @@ def make_inputs() -> dict[str, np.ndarray]:
             np.concatenate([np.zeros(800), 0.6 * np.sin(2 * np.pi * 200 * np.arange(4000) / 8000)])
             * np.r_[np.zeros(800), np.hanning(4000)]
         ).astype(np.float32)[None],
+        # 0.25 * 32766 + 1 ends in .5: C++'s round goes away from zero
+        "pair": np.array([[0.5, 0.25]], np.float32),
         "spec_long": (rs.random_sample((1, 5, 40)) * 2).astype(np.float32),
     }
 
@@ -72,6 +74,7 @@ def E(path):  # noqa: N802 - short for the case table
 
 # (name, callable, kwargs, input or None)
 CASES = [
+    ("dither_tpdf_half", "Dither", {}, "pair"),
     ("allpass", "AllpassBiquad", {"sample_rate": 8000, "central_freq": 600.0, "Q": 0.5}, "wave"),
     ("allpass64", "AllpassBiquad", {"sample_rate": 8000, "central_freq": 600.0}, "wave64"),
     ("amp_to_db", "AmplitudeToDB", {}, "spec"),

@@ -8,6 +8,8 @@ order of their sums (MindSpore's direct DFT against an FFT)."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 from pathlib import Path
 
@@ -216,6 +218,16 @@ def test_magphase_gives_two_columns_and_random_ops_follow_the_seed_in_a_pipeline
         return np.stack([r[0] for r in pipe.create_tuple_iterator(output_numpy=True)])
 
     np.testing.assert_array_equal(masked(1), masked(1))
+
+
+@pytest.mark.parametrize(
+    "module", ["utils", "filters", "amplitude", "effects", "spectral", "masking"]
+)
+def test_docstring_examples(module):
+    mod = importlib.import_module(f"deepsink.dataset.audio.{module}")
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testmod(mod, optionflags=flags, verbose=False)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_float64_stays_float64_and_bad_input_types():

@@ -157,7 +157,7 @@ class Gain(AudioTensorOperation):
         >>> import deepsink as ms
         >>> import deepsink.dataset.audio as audio
         >>> print(audio.Gain(20.0)(np.array([0.01], np.float32)))
-        [0.1]
+        [0.09999999]
     """
 
     @v.check_gain
@@ -364,7 +364,7 @@ class Dither(AudioTensorOperation):
         >>> import deepsink as ms
         >>> import deepsink.dataset.audio as audio
         >>> print(audio.Dither()(np.array([0.5, 0.25], np.float32)))
-        [0.49990845 0.24996948]
+        [0.49996948 0.25003052]
     """
 
     random_draws: ClassVar[int] = 1
@@ -404,7 +404,8 @@ class Dither(AudioTensorOperation):
             n = times + 1
             ramp = 1.0 - np.abs(2.0 * np.arange(n, dtype=np.float32) / np.float32(n) - 1.0)
             noisy = scaled + ramp.astype(x.dtype)
-        dithered = np.round(noisy) / t(2**15)
+        # rounded half away from zero, as C++'s round
+        dithered = (np.sign(noisy) * np.floor(np.abs(noisy) + t(0.5))).astype(x.dtype) / t(2**15)
         if self.noise_shaping:
             error = dithered - flat
             dithered = dithered + np.concatenate([np.zeros_like(error[:, :1]), error[:, :-1]], 1)

@@ -888,9 +888,9 @@ class SlidingWindowCmn(AudioTensorOperation):
         >>> import deepsink.dataset.audio as audio
         >>> feats = np.arange(6, dtype=np.float32).reshape(3, 2)
         >>> print(audio.SlidingWindowCmn(cmn_window=3, min_cmn_window=1)(feats))
-        [[ 0.  0.]
-         [ 1.  1.]
-         [ 2.  2.]]
+        [[0. 0.]
+         [1. 1.]
+         [2. 2.]]
     """
 
     @v.check_sliding_window_cmn

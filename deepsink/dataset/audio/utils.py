@@ -286,7 +286,7 @@ def triangular_fbanks(all_freqs: np.ndarray, f_pts: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         down = -slopes[:, :-2] / f_diff[:-1]
         up = slopes[:, 2:] / f_diff[1:]
-    return np.maximum(0.0, np.minimum(down, up))
+    return np.maximum(0.0, np.minimum(down, up)) + 0.0  # no negative zeros
 
 
 def linear_fbanks(n_freqs: int, f_min: float, f_max: float, n_filter: int, sample_rate: int):
@@ -366,7 +366,7 @@ def melscale_fbanks(
         >>> import deepsink as ms
         >>> from deepsink.dataset.audio import melscale_fbanks
         >>> print(melscale_fbanks(3, 0.0, 4000.0, 1, 8000).ravel())
-        [0.        0.6925079 0.       ]
+        [0.        0.6929613 0.       ]
     """
     _check_fbank_args(n_freqs, f_min, f_max, n_mels, "n_mels", sample_rate)
     type_check(norm, (NormType,), "norm")
