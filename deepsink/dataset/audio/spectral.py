@@ -24,6 +24,7 @@ from deepsink.dataset.audio.operation import (
 )
 from deepsink.dataset.audio.stft import (
     complex_of,
+    fft_window,
     istft,
     linspace,
     pad_time,
@@ -220,8 +221,7 @@ class InverseSpectrogram(AudioTensorOperation):
 
 
 def fft_window_norm(kind: WindowType, win_length: int, n_fft: int) -> float:
-    from deepsink.dataset.audio.stft import fft_window
-
+    """The square root of the padded window's sum of squares (summed in float32)."""
     win = fft_window(kind, win_length, n_fft)
     return float(np.sqrt(np.sum(win * win, dtype=np.float32)))
 

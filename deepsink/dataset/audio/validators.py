@@ -242,7 +242,7 @@ def check_dc_shift(method):
 
 
 def check_deemph_biquad(method):
-    """Wrapper method to check the parameters of CutMixBatch."""
+    """Wrapper method to check the parameters of DeemphBiquad."""
 
     @wraps(method)
     def new_method(self, *args, **kwargs):
