@@ -44,8 +44,8 @@ def make_inputs() -> dict[str, np.ndarray]:
         "mel": (rs.random_sample((1, 8, 5)) * 2 + 0.1).astype(np.float32),
         "ints": np.array([[0, 10, 127, 128, 200, 255]], np.int32),
         "speech": (
-            np.concatenate([np.zeros(800), 0.6 * np.sin(2 * np.pi * 200 * np.arange(4000) / 8000)])
-            * np.r_[np.zeros(800), np.hanning(4000)]
+            np.concatenate([np.zeros(400), 0.6 * np.sin(2 * np.pi * 200 * np.arange(1200) / 8000)])
+            * np.r_[np.zeros(400), np.hanning(1200)]
         ).astype(np.float32)[None],
         # 0.25 * 32766 + 1 ends in .5: C++'s round goes away from zero
         "pair": np.array([[0.5, 0.25]], np.float32),
@@ -558,17 +558,18 @@ CASES = [
             "sample_rate": 8000,
             "trigger_level": 3.0,
             "trigger_time": 0.1,
-            "search_time": 0.3,
+            "search_time": 0.1,
             "allowed_gap": 0.1,
-            "pre_trigger_time": 0.05,
+            "pre_trigger_time": 0.01,
             "boot_time": 0.2,
+            "measure_freq": 40.0,
         },
         "speech",
     ),
     (
         "vad_trigger0",
         "Vad",
-        {"sample_rate": 8000, "trigger_level": 0.0, "search_time": 0.2},
+        {"sample_rate": 8000, "trigger_level": 0.0, "search_time": 0.05, "measure_freq": 40.0},
         "speech",
     ),
     ("vol", "Vol", {"gain": 0.5}, "wave"),
