@@ -229,3 +229,33 @@ def check_tensor_op(param: Any, param_name: str) -> None:
 
 def replace_none(value: Any, default: Any) -> Any:
     return value if value is not None else default
+
+
+def check_int32_not_zero(value: Any, arg_name: str = "") -> None:
+    """An int in [INT32_MIN, INT32_MAX] other than 0 (MindSpore's type error names the argument
+    followed by its padding space, as here)."""
+    arg_name = pad_arg_name(arg_name)
+    type_check(value, (int,), arg_name)
+    if value < INT32_MIN or value > INT32_MAX or value == 0:
+        raise ValueError(
+            f"Input {arg_name}is not within the required interval of "
+            f"[{INT32_MIN}, 0) and (0, {INT32_MAX}]."
+        )
+
+
+def check_float32_not_zero(value: Any, arg_name: str = "") -> None:
+    """A number in [-16777216, 16777216] other than 0."""
+    arg_name = pad_arg_name(arg_name)
+    type_check(value, (float, int), arg_name)
+    if value < FLOAT_MIN_INTEGER or value > FLOAT_MAX_INTEGER or value == 0:
+        raise ValueError(
+            f"Input {arg_name}is not within the required interval of "
+            f"[{FLOAT_MIN_INTEGER}, 0) and (0, {FLOAT_MAX_INTEGER}]."
+        )
+
+
+def check_list_same_size(
+    list1: Any, list2: Any, list1_name: str = "", list2_name: str = ""
+) -> None:
+    if len(list1) != len(list2):
+        raise ValueError(f"The size of {list1_name} should be the same as that of {list2_name}.")
