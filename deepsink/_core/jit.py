@@ -23,7 +23,15 @@ import numpy as np
 
 from deepsink import context
 from deepsink._core import checks as _checks
-from deepsink._core import control_flow, dynamic_shapes, functional, graph_syntax, spmd, writeback
+from deepsink._core import (
+    control_flow,
+    dynamic_shapes,
+    functional,
+    graph_syntax,
+    semi_auto,
+    spmd,
+    writeback,
+)
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -278,6 +286,10 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
     layouts: dict[tuple, tuple] = {}
 
     def run(state, dyn, spec):
+        plan = semi_auto.active()
+        if plan is not None and semi_auto.top_level():  # the network's inputs: dataset_strategy
+            leaves, tree = jax.tree_util.tree_flatten(dyn)
+            dyn = jax.tree_util.tree_unflatten(tree, semi_auto.dataset_inputs(leaves, plan))
         args, kwargs = merge_args(dyn, spec)
         inputs = _dyn_tensors(args, kwargs, spec)
         before = [t._data if t is not None else None for t in inputs]

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv, dynamic_shapes, functional, spmd
+from deepsink._core import conv, dynamic_shapes, functional, semi_auto, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -110,16 +110,23 @@ class CompiledLoop:
         # a program per chunk shape (steps and batch shape): counted, named past a threshold
         self.compiles = dynamic_shapes.ShapeCompiles(f"sink of {name}", "chunk")
 
+        def split_step(state, batch):
+            # semi-auto parallel: each step's batch laid out by the dataset strategy
+            plan = semi_auto.active()
+            if plan is not None:
+                batch = tuple(semi_auto.dataset_inputs(batch, plan))
+            return step(state, batch)
+
         def scan_chunk(state, stack):
             if prepare is not None:
                 state, stack = _over_samples(prepare, state, stack)
-            return _scan_carried(step, state, stack)
+            return _scan_carried(split_step, state, stack)
 
         def one_step(state, stack, i):
             batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)
             if prepare is not None:
                 state, batch = prepare(state, batch)
-            return step(state, batch)
+            return split_step(state, batch)
 
         # per rank: in a data-parallel run each sink is one program on every process, with the
         # gradient all-reduce inside it (spmd.per_rank); otherwise plain jax.jit. Both go through
