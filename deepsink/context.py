@@ -821,11 +821,17 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
     all-reduce the gradients over the ranks of ``deepsink.communication.init()`` (averaged with
     ``gradients_mean=True``, divided by ``device_num`` when it is set); ``parameter_broadcast=True``
     makes ``Model`` broadcast rank 0's Parameters before training.
+    ``"semi_auto_parallel"`` / ``"auto_parallel"`` run every compiled program over this process's
+    first ``device_num`` devices, split as the ops' ``shard`` strategies, ``dataset_strategy``
+    (or ``full_batch``) and ``enable_parallel_optimizer`` say (docs/parallel.md).
 
     Args:
-        kwargs (Any): options such as ``parallel_mode`` (``ParallelMode.STAND_ALONE`` or
-            ``ParallelMode.DATA_PARALLEL``), ``gradients_mean`` (bool), ``device_num`` (int),
-            ``global_rank`` (int); the rest keep MindSpore's defaults or raise.
+        kwargs (Any): options such as ``parallel_mode`` (``ParallelMode.STAND_ALONE``,
+            ``DATA_PARALLEL``, ``SEMI_AUTO_PARALLEL``, ``AUTO_PARALLEL``), ``gradients_mean``
+            (bool), ``device_num`` (int), ``global_rank`` (int), ``full_batch`` (bool),
+            ``dataset_strategy`` (``"data_parallel"``, ``"full_batch"``, or a tuple of strategies
+            or Layouts), ``search_mode`` (str), ``enable_parallel_optimizer`` (bool); the rest keep
+            MindSpore's defaults or raise.
 
     Raises:
         TypeError: an option has the wrong type.
