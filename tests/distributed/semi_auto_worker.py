@@ -16,6 +16,7 @@ from deepsink._core import semi_auto
 from deepsink.common.initializer import initializer
 from deepsink.common.tensor import unwrap, wrap
 from deepsink.parallel.auto_parallel import AutoParallel
+from deepsink.parallel.nn import GradAccumulation
 
 STEPS = 20
 np.random.seed(1)
@@ -226,6 +227,17 @@ def check_auto_parallel():
     outer.dataset_strategy("full_batch")
     outer(ms.Tensor(X), ms.Tensor(Y))
     res["plan_shard_shape"] = list(unwrap(net.weight).addressable_shards[0].data.shape)
+
+    # mindspore.parallel.nn.GradAccumulation: two micro-batches of the split batch
+    for parallel in (False, True):
+        ms.set_seed(1)
+        net = SampleNet()
+        accum = GradAccumulation(nn.WithLossCell(net, nn.MSELoss()), 2)
+        cell = nn.TrainOneStepCell(accum, nn.SGD(net.trainable_params(), 0.05))
+        if parallel:
+            cell = AutoParallel(cell)
+        loss = [float(cell(ms.Tensor(X), ms.Tensor(Y)).asnumpy()) for _ in range(3)]
+        res["accumulation_" + ("parallel" if parallel else "standalone")] = loss
 
     # hsdp: weights and Momentum's moments split over the 8 devices
     for hsdp in (False, True):

@@ -106,3 +106,10 @@ def test_hsdp_splits_weights_and_optimizer_states(run):
     # Dense(256, 128) + Momentum: weight, bias and their moments split 8 ways (the global step
     # and learning rate stay whole)
     assert a["hsdp_bytes"] * 7 < a["replicated_bytes"]
+
+
+def test_grad_accumulation_over_the_split_batch_matches_standalone(run):
+    a = run["auto_parallel"]
+    np.testing.assert_allclose(
+        a["accumulation_parallel"], a["accumulation_standalone"], rtol=0, atol=1e-6
+    )
