@@ -715,9 +715,11 @@ def device() -> jax.Device:
     return devices[min(_values["device_id"], len(devices) - 1)]
 
 
-# --- auto parallel context ------------------------------------------------------------------------
-# Data parallel (and hybrid: data parallel plus the user's own collectives) is what deepsink runs;
-# the rest of MindSpore's parallel options either keep their default or raise, never pass silently.
+# --- auto parallel context ---------------------------------------------------------------------
+# Data parallel (and hybrid: data parallel plus the user's own collectives) runs over processes;
+# semi-auto and auto parallel run a split network as one program over this process's devices
+# (``_core/semi_auto.py``). The rest of MindSpore's parallel options either keep their default or
+# raise, never pass silently.
 _PARALLEL_DEFAULTS: dict[str, Any] = {
     "parallel_mode": ParallelMode.STAND_ALONE,
     "gradients_mean": False,
@@ -726,32 +728,68 @@ _PARALLEL_DEFAULTS: dict[str, Any] = {
     "parameter_broadcast": False,
     "gradient_fp32_sync": True,
     "full_batch": False,
+    "dataset_strategy": "data_parallel",
+    "search_mode": "recursive_programming",
     "enable_parallel_optimizer": False,
     "pipeline_stages": 1,
     "all_reduce_fusion_config": [],
     "comm_fusion": None,
 }
 # Options that only exist for the parallel modes deepsink does not run: their non-default values
-# need semi-auto/auto/pipeline parallel or optimizer sharding.
+# need pipeline parallel.
 _UNSUPPORTED_VALUES = {
-    "full_batch": False,
-    "enable_parallel_optimizer": False,
     "pipeline_stages": 1,
     "gradient_fp32_sync": True,
 }
+_SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 _UNSUPPORTED_KEYS = (
-    "search_mode", "auto_parallel_search_mode", "strategy_ckpt_load_file", "strategy_ckpt_save_file",
-    "strategy_ckpt_config", "dataset_strategy", "enable_alltoall", "parallel_optimizer_config",
+    "strategy_ckpt_load_file", "strategy_ckpt_save_file",
+    "strategy_ckpt_config", "enable_alltoall", "parallel_optimizer_config",
     "pipeline_config", "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
 )  # fmt: skip
 _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
 _parallel_set: set[str] = set()
 
 _NOT_SUPPORTED = (
-    "deepsink runs MindSpore's data-parallel mode only (ParallelMode.DATA_PARALLEL, or "
-    "HYBRID_PARALLEL with your own collectives); semi-auto, auto and pipeline parallel and optimizer "
-    "sharding are not supported: see docs/distributed.md"
+    "deepsink runs MindSpore's data-parallel mode across processes and semi-auto/auto parallel "
+    "over one process's devices; pipeline parallel and strategy files are not supported: see "
+    "docs/parallel.md"
 )
+
+
+def _check_dataset_strategy(v: Any) -> Any:
+    if isinstance(v, str):
+        if v not in ("full_batch", "data_parallel"):
+            raise ValueError(
+                "For 'set_auto_parallel_context', the argument 'dataset_strategy' must be "
+                f"'full_batch' or 'data_parallel', but got the value : {v}."
+            )
+        return v
+    if not isinstance(v, tuple):
+        raise TypeError(
+            "For 'set_auto_parallel_context', the argument 'dataset_strategy' must be str or "
+            f"tuple type, but got the type : {type(v)}."
+        )
+    if v and hasattr(v[0], "to_dict"):
+        for ele in v:
+            if not hasattr(ele, "to_dict"):
+                raise TypeError(
+                    f"All the dataset_strategy elements should be Layout, but got {type(ele)}"
+                )
+        return tuple(ele.to_dict() for ele in v)
+    for ele in v:
+        if not isinstance(ele, tuple):
+            raise TypeError(
+                "For 'set_auto_parallel_context', the element of argument 'dataset_strategy' "
+                f"must be tuple, but got the type : {type(ele)} ."
+            )
+        for dim in ele:
+            if isinstance(dim, bool) or not isinstance(dim, int):
+                raise TypeError(
+                    "For 'set_auto_parallel_context', the element of argument 'dataset_strategy' "
+                    f"must be int type, but got the type : {type(dim)} ."
+                )
+    return v
 
 
 def _check_int(key: str, v: Any, lo: int, hi: int | None, positive: bool = False) -> int:
@@ -783,11 +821,17 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
     all-reduce the gradients over the ranks of ``deepsink.communication.init()`` (averaged with
     ``gradients_mean=True``, divided by ``device_num`` when it is set); ``parameter_broadcast=True``
     makes ``Model`` broadcast rank 0's Parameters before training.
+    ``"semi_auto_parallel"`` / ``"auto_parallel"`` run every compiled program over this process's
+    first ``device_num`` devices, split as the ops' ``shard`` strategies, ``dataset_strategy``
+    (or ``full_batch``) and ``enable_parallel_optimizer`` say (docs/parallel.md).
 
     Args:
-        kwargs (Any): options such as ``parallel_mode`` (``ParallelMode.STAND_ALONE`` or
-            ``ParallelMode.DATA_PARALLEL``), ``gradients_mean`` (bool), ``device_num`` (int),
-            ``global_rank`` (int); the rest keep MindSpore's defaults or raise.
+        kwargs (Any): options such as ``parallel_mode`` (``ParallelMode.STAND_ALONE``,
+            ``DATA_PARALLEL``, ``SEMI_AUTO_PARALLEL``, ``AUTO_PARALLEL``), ``gradients_mean``
+            (bool), ``device_num`` (int), ``global_rank`` (int), ``full_batch`` (bool),
+            ``dataset_strategy`` (``"data_parallel"``, ``"full_batch"``, or a tuple of strategies
+            or Layouts), ``search_mode`` (str), ``enable_parallel_optimizer`` (bool); the rest keep
+            MindSpore's defaults or raise.
 
     Raises:
         TypeError: an option has the wrong type.
@@ -809,11 +853,6 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
                     "'stand_alone', 'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and "
                     f"'auto_parallel', but got the value : {v}."
                 )
-            if v in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL):
-                raise NotImplementedError(
-                    f"For 'set_auto_parallel_context', parallel_mode={v!r} is not supported: "
-                    + _NOT_SUPPORTED
-                )
         elif key in (
             "gradients_mean",
             "parameter_broadcast",
@@ -822,8 +861,22 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
             "gradient_fp32_sync",
         ):
             _check_bool(key, v)
+            if key == "full_batch" and "dataset_strategy" not in kwargs:
+                checked["dataset_strategy"] = "full_batch" if v else "data_parallel"
         elif key == "device_num":
             _check_int(key, v, 1, None, positive=True)
+        elif key == "dataset_strategy":
+            v = _check_dataset_strategy(v)
+            if isinstance(v, str):
+                checked["full_batch"] = v == "full_batch"
+        elif key in ("search_mode", "auto_parallel_search_mode"):
+            if v not in _SEARCH_MODES:
+                raise ValueError(
+                    "The context configuration parameter 'auto_parallel_search_mode' only support "
+                    "'recursive_programming', 'dynamic_programming' and 'sharding_propagation', "
+                    f"but got the value: {v}."
+                )
+            key = "search_mode"
         elif key == "global_rank":
             _check_int(key, v, 0, 4095)
         elif key == "pipeline_stages":

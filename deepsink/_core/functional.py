@@ -24,6 +24,8 @@ from typing import Any
 
 import jax
 
+from deepsink._core import semi_auto
+
 _local = threading.local()
 
 
@@ -208,9 +210,10 @@ def pure(
             journal_type = _Journal if unlisted is None else _Recorder
             with _journaled(journal_type()) as journal:
                 for b, v in zip(boxes, state, strict=True):
-                    b._value = v
+                    # a Parameter's parameter_plan / optimizer-shard layout (semi-auto parallel)
+                    b._value = semi_auto.constrain_state(b, v)
                 out = _read_returned_state(fn(*args, **kwargs))
-                new_state = tuple(b._value for b in boxes)
+                new_state = tuple(semi_auto.constrain_state(b, b._value) for b in boxes)
                 escaped = [(b, b._value) for i, (b, _) in journal.old.items() if i not in ids]
                 for i in ids:
                     journal.old.pop(i, None)

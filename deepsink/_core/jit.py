@@ -29,6 +29,7 @@ from deepsink._core import (
     functional,
     graph_syntax,
     padded_program,
+    semi_auto,
     spmd,
     writeback,
 )
@@ -287,6 +288,10 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
     layouts: dict[tuple, tuple] = {}
 
     def run(state, dyn, spec):
+        plan = semi_auto.active()
+        if plan is not None and semi_auto.top_level():  # the network's inputs: dataset_strategy
+            leaves, tree = jax.tree_util.tree_flatten(dyn)
+            dyn = jax.tree_util.tree_unflatten(tree, semi_auto.dataset_inputs(leaves, plan))
         args, kwargs = merge_args(dyn, spec)
         inputs = _dyn_tensors(args, kwargs, spec)
         before = [t._data if t is not None else None for t in inputs]

@@ -29,7 +29,7 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from deepsink._core import graphs
+from deepsink._core import graphs, semi_auto
 
 AXIS = "world"
 
@@ -95,8 +95,14 @@ def per_rank(
     when the function is called, so a function made before ``init()`` still runs distributed.
     """
     static = tuple(static_argnums)
+
+    @functools.wraps(fn)
+    def traced(*args: Any) -> Any:
+        with semi_auto.program():  # the outermost program's inputs are the dataset's
+            return fn(*args)
+
     # graphs.jit is jax.jit, writing each compile's stages when save_graphs is on (``name``)
-    single = graphs.jit(fn, name, static_argnums=static, donate_argnums=tuple(donate_argnums))
+    single = graphs.jit(traced, name, static_argnums=static, donate_argnums=tuple(donate_argnums))
     multi: dict[int, Callable] = {}
 
     def body(*args: Any) -> Any:
@@ -121,11 +127,28 @@ def per_rank(
 
         return graphs.jit(run, name, static_argnums=static, donate_argnums=tuple(donate_argnums))
 
+    def on_plan(args: tuple) -> tuple:
+        # semi-auto parallel: the program runs on the plan's devices (_core/semi_auto.py)
+        plan = semi_auto.active()
+        if in_program():
+            return args
+        if plan is None:
+            return tuple(a if i in static else semi_auto.unplace(a) for i, a in enumerate(args))
+        return tuple(a if i in static else semi_auto.place(a, plan) for i, a in enumerate(args))
+
     @functools.wraps(fn)
     def call(*args: Any) -> Any:
         w = _world
-        if w is None or in_program():
+        if w is None:
+            return single(*on_plan(args))
+        if in_program():
             return single(*args)
+        if semi_auto.active() is not None:
+            raise NotImplementedError(
+                "semi_auto_parallel / auto_parallel across processes is not supported by deepsink: "
+                "it runs a split network as one program over one process's devices (see "
+                "docs/parallel.md); use data parallel across processes"
+            )
         compiled = multi.get(id(w))
         if compiled is None:
             compiled = multi[id(w)] = build(w)
@@ -140,7 +163,7 @@ def per_rank(
         the same signature reuses the program."""
         w = _world
         if w is None or in_program():
-            target, g = single, list(args)
+            target, g = single, list(on_plan(args) if w is None else args)
         else:
             target = multi.get(id(w))
             if target is None:

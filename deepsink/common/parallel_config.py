@@ -1,12 +1,12 @@
 """The parallel settings of MindSpore's top level: the auto-parallel strategy-search parameters
 (``set_algo_parameters`` / ``get_algo_parameters`` / ``reset_algo_parameters``), the
 parameter-server context (``set_ps_context`` / ``get_ps_context``), and the semi-auto-parallel
-layout API (``shard``, ``Layout``, ``parameter_broadcast``, ``set_op_strategy_config``:
+layout API (``shard``, ``Layout``; ``parameter_broadcast`` and ``set_op_strategy_config``:
 refused).
 
-deepsink runs data parallelism only and searches no sharding strategy, so the search parameters
-are kept and reported (with MindSpore 2.10's defaults and checks) but steer nothing: setting one
-warns once. Parameter-server training is not built: ``enable_ps=True`` is refused.
+deepsink searches no sharding strategy (XLA's sharding propagation completes the user's
+strategies, ``_core/semi_auto.py``), so the search parameters are kept and reported (with MindSpore
+2.10's defaults and checks) but steer nothing: setting one warns once. Parameter-server training is not built: ``enable_ps=True`` is refused.
 """
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import jax
+
+from deepsink._core import semi_auto
 from deepsink._core.unsupported import unsupported
+from deepsink.common.tensor import Tensor, unwrap, wrap
 
 _ALGO_DEFAULTS: dict[str, Any] = {
     "fully_use_devices": False,
@@ -73,8 +77,8 @@ def set_algo_parameters(**kwargs: Any) -> None:
     if not _warned:
         _warned = True
         warnings.warn(
-            "set_algo_parameters has no effect on deepsink: it runs data parallelism "
-            "and searches no sharding strategy",
+            "set_algo_parameters has no effect on deepsink: it searches no sharding strategy "
+            "(XLA's sharding propagation completes the strategies set with shard)",
             stacklevel=2,
         )
 
@@ -177,13 +181,213 @@ def get_ps_context(attr_key: str) -> Any:
 
 
 _SEMI = (
-    "it lays tensors out over devices for MindSpore's semi-auto/auto parallel modes, which "
-    "deepsink does not build (data parallelism only)"
+    "it broadcasts Parameters across processes before semi-auto parallel training; deepsink runs "
+    "semi-auto parallel as one program over one process's devices, where Parameters are one value"
 )
-shard = unsupported("mindspore", "shard", _SEMI, kind="function")
-Layout = unsupported("mindspore", "Layout", _SEMI)
+Layout = semi_auto.Layout
 parameter_broadcast = unsupported("mindspore", "parameter_broadcast", _SEMI, kind="function")
-set_op_strategy_config = unsupported("mindspore", "set_op_strategy_config", _SEMI, kind="function")
+set_op_strategy_config = unsupported(
+    "mindspore",
+    "set_op_strategy_config",
+    "it saves or loads the operators' strategies in a strategy file, which deepsink does not write",
+    kind="function",
+)
+
+
+def _strategy_kind(strategy: tuple, label: str) -> str:
+    kinds = set()
+    for stra in strategy:
+        if isinstance(stra, Layout):
+            kinds.add("layout")
+        elif isinstance(stra, tuple):
+            kinds.add("tuple")
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in stra):
+                raise TypeError("The tuple strategy for each dimension should be tuple(int).")
+        elif stra is None:
+            kinds.add("tuple")
+        else:
+            raise TypeError(
+                f"The '{label}' should be a tuple(tuple(int)) or tuple(mindspore.parallel.Layout), "
+                f"but got {type(stra).__name__}"
+            )
+    if len(kinds) > 1:
+        raise TypeError(
+            "For 'Shard', the strategy can only pass in consistent type for all dimensions."
+        )
+    return kinds.pop() if kinds else "tuple"
+
+
+def _as_values(strategy: tuple | None) -> tuple | None:
+    if strategy is None:
+        return None
+    return tuple(s.to_dict() if isinstance(s, Layout) else s for s in strategy)
+
+
+def _set_parameter_plan(fn: Any, parameter_plan: dict | None) -> None:
+    """``parameter_plan``: each named trainable Parameter of the Cell ``fn`` laid out by its
+    strategy or Layout wherever a compiled program reads or writes it."""
+    if parameter_plan is None:
+        return
+    if not isinstance(parameter_plan, dict):
+        raise TypeError(
+            "For 'Shard', the 'parameter_plan' should be a dict or None, but got "
+            f"{type(parameter_plan).__name__}"
+        )
+    if not hasattr(fn, "trainable_params"):
+        raise TypeError(
+            f"If parameter_plan is set, type of fn must be mindspore.nn.Cell, but got {type(fn)}"
+        )
+    for k, v in parameter_plan.items():
+        if not isinstance(k, str) or not isinstance(v, tuple | Layout):
+            raise TypeError(
+                "For 'Shard', the type of each key and value in 'parameter_plan' must be str and "
+                f"tuple/Layout, but got {type(k).__name__} and {type(v).__name__}"
+            )
+    params = {p.name: p for p in fn.trainable_params()}
+    for name, plan in parameter_plan.items():
+        param = params.get(name.replace("self.", ""))
+        if param is None:
+            warnings.warn(f"{name} is not exist, ignored its setting.", stacklevel=3)
+            continue
+        if getattr(param, "_parallel_layout", None) is not None:
+            warnings.warn(
+                f"The layout of parameter '{name}' has been set, current setting will be ignored.",
+                stacklevel=3,
+            )
+            continue
+        if isinstance(plan, tuple):
+            shape = tuple(param.shape)
+            if len(plan) != len(shape):
+                raise ValueError(
+                    f"For {name}, the length of param_strategy: {len(plan)}, is not equal to "
+                    f"param_shape len: {len(shape)}."
+                )
+            for i, (dim, split) in enumerate(zip(shape, plan)):
+                if dim % split:
+                    raise ValueError(
+                        f"For '{name}', the param_shape is {shape} and the setting "
+                        f"param_strategy is {plan}. The param_shape[{i}]: {dim} cannot be "
+                        f"divisible by param_strategy[{i}]: {split}."
+                    )
+            param._parallel_layout = plan
+        else:
+            param._parallel_layout = plan.to_dict()
+
+
+def _laid_out(values: Any, strategy: tuple, plan: Any, api: str) -> Any:
+    """The Tensors among ``values`` (one per strategy entry, in order) laid out by it; ``None``
+    is data parallel (the first dimension split over every device)."""
+    flat = values if isinstance(values, tuple) else (values,)
+    out = list(flat)
+    k = 0
+    for i, v in enumerate(flat):
+        if not isinstance(v, Tensor | jax.Array) or k >= len(strategy):
+            continue
+        s = strategy[k]
+        k += 1
+        x = unwrap(v)
+        if not isinstance(x, jax.core.Tracer):
+            continue
+        if s is None:
+            sh = semi_auto.data_parallel_sharding(tuple(x.shape), plan)
+        else:
+            sh = semi_auto.strategy_sharding(api, s, tuple(x.shape), plan)
+        if sh is not None:
+            x = jax.lax.with_sharding_constraint(x, sh)
+            out[i] = wrap(x) if isinstance(v, Tensor) else x
+    return tuple(out) if isinstance(values, tuple) else out[0]
+
+
+class ShardedCall:
+    """A function or Cell called with its inputs (and outputs) laid out by strategies."""
+
+    def __init__(self, fn: Any, in_strategy: tuple, out_strategy: tuple | None) -> None:
+        self.fn = fn
+        self.in_strategy = in_strategy
+        self.out_strategy = out_strategy
+        self.__name__ = getattr(fn, "__name__", type(fn).__name__)
+
+    def run(self, call: Any, args: tuple, kwargs: dict) -> Any:
+        plan = semi_auto.active()
+        if plan is None:
+            return call(*args, **kwargs)
+        args = _laid_out(tuple(args), self.in_strategy, plan, self.__name__)
+        out = call(*args, **kwargs)
+        if self.out_strategy is not None:
+            out = _laid_out(out, self.out_strategy, plan, self.__name__)
+        return out
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.run(self.fn, args, kwargs)
+
+
+def shard(
+    fn: Any,
+    in_strategy: tuple,
+    out_strategy: tuple | None = None,
+    parameter_plan: dict | None = None,
+    device: str = "Ascend",
+    level: int = 0,
+) -> Any:
+    """MindSpore's ``shard``: ``fn`` (a Cell or function) with its inputs, outputs and
+    Parameters laid out over the devices in semi-auto / auto parallel mode.
+
+    Each ``in_strategy`` entry lays out one Tensor input (a tuple of split numbers, a
+    ``Layout``, or ``None``: split along the first dimension over every device); the
+    ``out_strategy`` entries the outputs; ``parameter_plan`` maps a trainable Parameter's name of
+    the Cell ``fn`` to its strategy or Layout. The layouts are sharding constraints in the
+    compiled program that calls ``fn`` (``_core/semi_auto.py``); XLA propagates them to the ops
+    inside. Outside the semi-auto / auto modes, or called eagerly, ``fn`` runs on whole tensors.
+
+    Args:
+        fn (Union[Cell, Function]): the function to split.
+        in_strategy (tuple): one entry per Tensor input.
+        out_strategy (tuple, optional): one entry per output. Default: ``None``.
+        parameter_plan (dict, optional): Parameter name -> strategy or Layout. Default: ``None``.
+        device (str, optional): MindSpore's target device name. Default: ``"Ascend"``.
+        level (int, optional): MindSpore's search level. Default: ``0``.
+
+    Returns:
+        Function, ``fn`` with the layouts.
+
+    Raises:
+        TypeError: a strategy, ``parameter_plan``, ``device`` or ``level`` has the wrong type.
+        ValueError: a ``parameter_plan`` strategy does not fit its Parameter.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> f = ms.shard(lambda x: x * 2, in_strategy=((2, 1),))
+        >>> print(f(ms.Tensor(np.ones((2, 2), np.float32))))
+        [[2. 2.]
+         [2. 2.]]
+    """
+    if not isinstance(in_strategy, tuple):
+        raise TypeError(
+            f"For 'Shard', the 'in_strategy' should be a tuple, but got {type(in_strategy).__name__}."
+        )
+    _strategy_kind(in_strategy, "in_strategy")
+    if not isinstance(out_strategy, type(None) | tuple):
+        raise TypeError(
+            "For 'Shard', the 'out_strategy' should be None or tuple, but got "
+            f"{type(out_strategy).__name__}."
+        )
+    if out_strategy is not None:
+        _strategy_kind(out_strategy, "out_strategy")
+    if not isinstance(device, str):
+        raise TypeError(
+            f"For 'Shard', the 'device' should be a string, but got {type(device).__name__}"
+        )
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise TypeError(
+            f"For 'Shard', the 'level' should be an integer, but got {type(level).__name__}"
+        )
+    if not callable(fn):
+        raise TypeError(
+            f"For 'Shard', 'fn' must be a Cell or a function, but got {type(fn).__name__}"
+        )
+    _set_parameter_plan(fn, parameter_plan)
+    return ShardedCall(fn, _as_values(in_strategy), _as_values(out_strategy))
 
 
 # mindspore.context exports these too

@@ -20,6 +20,7 @@ from deepsink._core import capture, functional, graph_syntax, jit
 from deepsink._core import grad as _grad
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
+from deepsink.common import parallel_config
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap_tree
 from deepsink.nn import _cell_hooks
@@ -808,7 +809,12 @@ class Cell:
                     )
                 out = _grad.custom_bprop_call(self, args)
             else:
-                out = graph_syntax.compiled(self.construct)(*args, **kwargs)
+                construct = graph_syntax.compiled(self.construct)
+                sharded = self.__dict__.get("_sharded_call")
+                if sharded is None:
+                    out = construct(*args, **kwargs)
+                else:  # Cell.shard: inputs/outputs laid out (semi-auto parallel)
+                    out = sharded.run(construct, args, kwargs)
         except AttributeError as e:
             err = _python_input_error(self, args, e)
             if err is None:
@@ -820,6 +826,41 @@ class Cell:
         if context._values["pynative_synchronize"] and not functional.tracing():
             jax.block_until_ready(unwrap_tree(out))
         return out
+
+    def shard(
+        self,
+        in_strategy: tuple,
+        out_strategy: tuple | None = None,
+        parameter_plan: dict | None = None,
+        device: str = "Ascend",
+        level: int = 0,
+    ) -> Cell:
+        """Lay this Cell's inputs, outputs and Parameters out over the devices (semi-auto /
+        auto parallel): ``ms.shard(self, ...)`` applied to every call of the Cell.
+
+        Args:
+            in_strategy (tuple): one strategy (tuple of split numbers, ``Layout`` or ``None``:
+                data parallel) per Tensor input.
+            out_strategy (tuple, optional): one per output. Default: ``None``.
+            parameter_plan (dict, optional): Parameter name -> strategy or Layout. Default: ``None``.
+            device (str, optional): MindSpore's target device name. Default: ``"Ascend"``.
+            level (int, optional): MindSpore's search level. Default: ``0``.
+
+        Returns:
+            Cell, this Cell.
+
+        Examples:
+            >>> import deepsink as ms
+            >>> from deepsink import nn
+            >>> net = nn.Dense(4, 2)
+            >>> net = net.shard(in_strategy=((2, 1),), parameter_plan={"weight": (1, 1)})
+            >>> print(type(net).__name__)
+            Dense
+        """
+        self.__dict__["_sharded_call"] = parallel_config.shard(
+            self, in_strategy, out_strategy, parameter_plan, device, level
+        )
+        return self
 
     @api_boundary
     def compile(self, *args: Any, **kwargs: Any) -> None:

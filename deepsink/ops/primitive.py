@@ -13,13 +13,107 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from deepsink._core import graph_syntax
+import jax
+
+from deepsink._core import graph_syntax, semi_auto
+from deepsink.common.tensor import Tensor, unwrap, wrap
 
 _HIDDEN_ATTRS = ("input_names", "output_names")
 
 
+def _strategy_kind(name: str, value: Any, label: str) -> str | None:
+    """'tuple' or 'layout' for a valid strategy, None for ``()``; MindSpore's TypeErrors else."""
+    if not isinstance(value, tuple):
+        raise TypeError(f"{label} must be tuple type, but got:{type(value)}")
+    if value == ():
+        return None
+    kinds = set()
+    for item in value:
+        if isinstance(item, semi_auto.Layout):
+            kinds.add("layout")
+            continue
+        if not isinstance(item, tuple):
+            raise TypeError(
+                f"The element of strategy must be tuple/Layout type, but got:{type(item)}"
+            )
+        for dim in item:
+            if isinstance(dim, bool) or not isinstance(dim, int):
+                raise TypeError(
+                    f"The {label}: {value} of {name} is not valid, the value of strategy must be "
+                    f"int type, but got:{type(dim)}"
+                )
+        kinds.add("tuple")
+    if len(kinds) > 1:
+        raise TypeError("The strategy must be all tuple or all Layout, but got a mix of both")
+    return kinds.pop()
+
+
+def _layout_value(layout: Any) -> dict:
+    d = layout.to_dict()
+    if d["rank_list"] != list(range(len(d["rank_list"]))):
+        raise NotImplementedError(
+            "A Layout with a rank_list other than 0..n-1 is not supported by deepsink (every "
+            "split tensor of a program uses the devices in rank order)"
+        )
+    return {k: v for k, v in d.items() if k != "rank_list"}
+
+
+def _split_call(prim: Primitive, call: Callable, plan: Any, args: tuple, kwargs: dict) -> Any:
+    """Run ``call`` with the op's inputs and outputs laid out as its strategy says."""
+    strategy = prim.attrs.get("in_layout") or prim.attrs.get("in_strategy")
+    pos = [i for i, a in enumerate(args) if isinstance(a, Tensor | jax.Array)]
+    arrays = [unwrap(args[i]) for i in pos]
+    if not any(isinstance(a, jax.core.Tracer) for a in arrays):
+        return call(prim, *args, **kwargs)  # eager: the whole tensor (see semi_auto's docstring)
+    shapes = [tuple(a.shape) for a in arrays]
+    ins, out = semi_auto.op_layouts(prim.name, strategy, prim.attrs, shapes, plan.size)
+    new = list(args)
+    for i, lay in zip(pos, ins):
+        x = semi_auto.constrain(unwrap(args[i]), lay, plan)
+        new[i] = wrap(x) if isinstance(args[i], Tensor) else x
+    result = call(prim, *new, **kwargs)
+    out_strategy = prim.attrs.get("out_layout") or prim.attrs.get("out_strategy")
+    outs = result if isinstance(result, tuple) else (result,)
+    if out_strategy is not None:
+        shapes = [tuple(unwrap(o).shape) for o in outs]
+        lays = semi_auto.out_layouts(prim.name, out_strategy, shapes, plan.size)
+    elif out is not None:
+        lays = [out]
+    else:
+        return result
+    done = []
+    for o, lay in zip(outs, lays):
+        x = semi_auto.constrain(unwrap(o), lay, plan)
+        done.append(wrap(x) if isinstance(o, Tensor) else x)
+    done += list(outs[len(lays) :])
+    return tuple(done) if isinstance(result, tuple) else done[0]
+
+
+def _sharded(call: Callable) -> Callable:
+    """``__call__`` of a Primitive subclass: split as its strategy says while a plan is in force."""
+
+    @functools.wraps(call)
+    def run(self: Primitive, *args: Any, **kwargs: Any) -> Any:
+        attrs = self.__dict__.get("attrs")
+        if not attrs or ("in_strategy" not in attrs and "in_layout" not in attrs):
+            return call(self, *args, **kwargs)
+        plan = semi_auto.active()
+        if plan is None:
+            return call(self, *args, **kwargs)
+        return _split_call(self, call, plan, args, kwargs)
+
+    run._sharded = True  # type: ignore[attr-defined]
+    return run
+
+
 class Primitive:
     """Base class of the op classes in ``deepsink.ops`` (``ops.ReLU()``, ``ops.ReduceMean()``...)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        call = cls.__dict__.get("__call__")
+        if call is not None and not getattr(call, "_sharded", False):
+            cls.__call__ = _sharded(call)
 
     def __init__(self, name: str | None = None) -> None:
         self.name = name or type(self).__name__
@@ -46,49 +140,62 @@ class Primitive:
     def shard(
         self, in_strategy: tuple | None = None, out_strategy: tuple | None = None
     ) -> Primitive:
-        """Record the split strategy of the op's inputs (and outputs) as the attributes
-        ``in_strategy`` / ``out_strategy``.
+        """Set how the op's inputs (and outputs) are split over the devices: a tuple of split
+        numbers per input (``in_strategy``), or a ``Layout`` per input.
 
-        MindSpore reads these strategies only in 'semi_auto_parallel' / 'auto_parallel' mode and
-        ignores them in the other modes; deepsink refuses those two modes at
-        ``set_auto_parallel_context``, so here a strategy is checked and recorded, and the op
-        computes the same whole-tensor result as without it (what MindSpore does in stand-alone
-        and data-parallel runs, where model-zoo networks call ``shard`` unconditionally).
+        In 'semi_auto_parallel' / 'auto_parallel' mode (``set_auto_parallel_context``, or inside
+        ``AutoParallel``) a compiled program lays the op's inputs out as the strategy says
+        (``jax.lax.with_sharding_constraint``, ``_core/semi_auto.py``), and the output as MindSpore's
+        operator info infers it (``MatMul``) or as ``out_strategy`` says; XLA inserts the
+        collectives between differently split tensors. A strategy that covers fewer devices than
+        ``device_num`` repeats the calculation on the rest. In the other modes the strategy is
+        recorded and ignored, as in MindSpore.
 
         Args:
             in_strategy (tuple): one tuple of ints per input, the number of slices of each of its
-                dimensions. Default: ``None``.
+                dimensions, or one ``Layout`` per input. Default: ``None``.
             out_strategy (tuple): the same for the outputs. Default: ``None``.
 
         Returns:
             Primitive, this primitive.
 
         Raises:
-            TypeError: a strategy is not a tuple of tuples of ints.
+            TypeError: a strategy is not a tuple of tuples of ints or of Layouts.
+            ValueError: ``out_strategy`` without ``in_strategy``, or Layouts mixed with tuples.
 
         Examples:
+            >>> import deepsink as ms
             >>> from deepsink import ops
             >>> add = ops.Add()
             >>> print(add.shard(((1, 1), (1, 1))))
             Prim[Add]<in_strategy=((1, 1), (1, 1))>
+            >>> layout = ms.Layout((2, 4), ("dp", "mp"))
+            >>> print(ops.MatMul().shard((layout("dp", "mp"), layout("mp", "None"))).in_layout[1])
+            {'device_matrix': (2, 4), 'tensor_map': (0, -1), 'interleaved_parallel': False, 'alias_name': ('dp', 'mp')}
         """
+        if in_strategy is None and out_strategy is None:
+            return self
+        kinds = []
         for value, label in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy")):
+            if value is not None:
+                kinds.append(_strategy_kind(self.name, value, label))
+        if in_strategy is None:
+            raise ValueError(
+                f"The out_strategy of {self.name} is {out_strategy}, need to set in_strategy, "
+                "but got none"
+            )
+        if len({k for k in kinds if k is not None}) > 1:
+            raise ValueError(
+                "The in_strategy type must equal to the out_strategy type, one using "
+                "tuple(tuple) and the other using tuple(Layout) is not allowed."
+            )
+        for value, label in ((in_strategy, "in"), (out_strategy, "out")):
             if value is None:
                 continue
-            if not isinstance(value, tuple):
-                raise TypeError(f"{label} must be tuple type, but got:{type(value)}")
-            for item in value:
-                if not isinstance(item, tuple):
-                    raise TypeError(
-                        f"The element of strategy must be tuple type, but got:{type(item)}"
-                    )
-                for dim in item:
-                    if isinstance(dim, bool) or not isinstance(dim, int):
-                        raise TypeError(
-                            f"The {label}: {value} of {self.name} is not valid, the value of "
-                            f"strategy must be int type, but got:{type(dim)}"
-                        )
-            self.add_prim_attr(label, value)
+            if "layout" in kinds:
+                self.add_prim_attr(f"{label}_layout", tuple(_layout_value(v) for v in value))
+            else:
+                self.add_prim_attr(f"{label}_strategy", value)
         return self
 
     def set_prim_instance_name(self, instance_name: str) -> Primitive:

@@ -21,7 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv, dynamic_shapes, functional, padded_program, spmd
+from deepsink._core import conv, dynamic_shapes, functional, padded_program, semi_auto, spmd
 from deepsink._core import random as _random
 from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
@@ -111,16 +111,23 @@ class CompiledLoop:
         # a program per chunk shape (steps and batch shape): counted, named past a threshold
         self.compiles = dynamic_shapes.ShapeCompiles(f"sink of {name}", "chunk")
 
+        def split_step(state, batch):
+            # semi-auto parallel: each step's batch laid out by the dataset strategy
+            plan = semi_auto.active()
+            if plan is not None:
+                batch = tuple(semi_auto.dataset_inputs(batch, plan))
+            return step(state, batch)
+
         def scan_chunk(state, stack):
             if prepare is not None:
                 state, stack = _over_samples(prepare, state, stack)
-            return _scan_carried(step, state, stack)
+            return _scan_carried(split_step, state, stack)
 
         def one_step(state, stack, i):
             batch = tuple(lax.dynamic_index_in_dim(a, i, keepdims=False) for a in stack)
             if prepare is not None:
                 state, batch = prepare(state, batch)
-            return step(state, batch)
+            return split_step(state, batch)
 
         self.out_axes: dict[Any, list] = {}  # per bucket plan: each step output's padded axes
 
