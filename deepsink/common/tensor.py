@@ -90,6 +90,31 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         raise _graph_rule(what) from e
 
 
+def _one_element(data: Any, what: str) -> None:
+    """MindSpore 2.10's ValueError for ``int()``/``float()``/``bool()`` of a Tensor of more than
+    one element, worded as its PyNative or its graph compiler (a traced Tensor) words it."""
+    if data.size == 1:
+        return
+    if isinstance(data, jax.core.Tracer):
+        # the graph compiler's messages, quotes included, as 2.10 raises them
+        shape = "(" + ", ".join(str(d) for d in data.shape) + ")"
+        if what == "bool":
+            message = "The truth value of an array with more than one element is ambiguous."
+        else:
+            sep = " : " if what == "int" else ": "
+            message = (
+                "Can not convert Tensor with more than one element to Scalar, while the data's "
+                f"shape is{sep}{shape}"
+            )
+        raise ValueError(f"'{message}'")
+    if what == "bool":
+        raise ValueError(
+            f"The tensor should have only one element, but got {data.size}, more than one element "
+            "is ambiguous."
+        )
+    raise ValueError("Only one element tensors can be converted to Python scalars")
+
+
 def _one(data: Any) -> Any:
     """The one element of a 1-element array (``int(Tensor([10]))`` is 10, as in MindSpore)."""
     return data.reshape(()) if data.ndim and data.size == 1 else data
@@ -519,12 +544,15 @@ class Tensor:
         return Tensor._from(jnp.array(self._data, copy=True))
 
     def __bool__(self) -> bool:
+        _one_element(self._data, "bool")
         return _host(bool, self._data, "Python 'if', 'while', 'and', 'or', 'not' or bool()")
 
     def __int__(self) -> int:
+        _one_element(self._data, "int")
         return _host(lambda d: int(_one(d)), self._data, "int()")
 
     def __float__(self) -> float:
+        _one_element(self._data, "float")
         return _host(lambda d: float(_one(d)), self._data, "float()")
 
     def __index__(self) -> int:
