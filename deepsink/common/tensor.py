@@ -1191,6 +1191,32 @@ for _name, _fn in {
     "ne": operator.ne,
 }.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
+
+
+def _sequence_signature(v: Any) -> str:
+    """MindSpore's name of an argument's type in an overload error: ``Tuple<int, float>``."""
+    if isinstance(v, tuple | list):
+        inner = ", ".join(_sequence_signature(x) for x in v)
+        return f"{'Tuple' if isinstance(v, tuple) else 'List'}<{inner}>"
+    return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+
+
+def _augmented(name: str, method: str):
+    """``x op= y``: as ``x op y``, except that a tuple or list ``y`` raises the TypeError of
+    MindSpore 2.10's in-place ``add_``/``mul_``/``div_`` (which take a Tensor or a number)."""
+    binary = getattr(Tensor, f"__{name}__")
+
+    def op(self, other):
+        if isinstance(other, tuple | list):
+            sig = _sequence_signature(other)
+            raise TypeError(f'Failed calling {method} with "{method}({sig})".')
+        return binary(self, other)
+
+    return op
+
+
+for _name, _method in (("add", "add_"), ("mul", "mul_"), ("truediv", "div_")):
+    setattr(Tensor, f"__i{_name}__", _augmented(_name, _method))
 Tensor.__neg__ = lambda self: Tensor._from(-self._data)
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = lambda self: Tensor._from(jnp.abs(self._data))
