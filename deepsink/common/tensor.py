@@ -93,7 +93,8 @@ def _host(convert: Any, data: Any, what: str) -> Any:
 def _one_element(data: Any, what: str) -> None:
     """MindSpore 2.10's ValueError for ``int()``/``float()``/``bool()`` of a Tensor of more than
     one element, worded as its PyNative or its graph compiler (a traced Tensor) words it."""
-    if data.size == 1:
+    size = getattr(data, "size", 1)  # a Python scalar has one
+    if size == 1:
         return
     if isinstance(data, jax.core.Tracer):
         # the graph compiler's messages, quotes included, as 2.10 raises them
@@ -109,7 +110,7 @@ def _one_element(data: Any, what: str) -> None:
         raise ValueError(f"'{message}'")
     if what == "bool":
         raise ValueError(
-            f"The tensor should have only one element, but got {data.size}, more than one element "
+            f"The tensor should have only one element, but got {size}, more than one element "
             "is ambiguous."
         )
     raise ValueError("Only one element tensors can be converted to Python scalars")
