@@ -378,7 +378,10 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         )
     except (ValueDependentShapeError, HostReadError) as e:
         # MindSpore's JIT Fallback runs what a graph cannot hold (a host read of an input's
-        # value: int(x), bool(x), x.asnumpy(); a value-dependent shape) at run time
+        # value: int(x), bool(x), x.asnumpy(); a value-dependent shape) at run time; a construct
+        # whose source cannot be read and converted cannot be compiled by MindSpore either
+        if isinstance(e, HostReadError) and "is not converted to graph control flow" in str(e):
+            raise
         cell.__dict__["_value_dependent"] = True
         why = str(e).split(". ")[0] if isinstance(e, HostReadError) else e
         warnings.warn(
