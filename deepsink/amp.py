@@ -135,8 +135,8 @@ def auto_mixed_precision(
         >>> print(net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
         Float32
     """
-    if not isinstance(network, nn.Cell):
-        fail_arg("auto_mixed_precision", "network", "a Cell", type(network).__name__, TypeError)
+    if not isinstance(network, nn.Cell):  # a plain function too: 2.10's words
+        raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
     _check_level(amp_level, "auto_mixed_precision")
     _check_dtype(dtype, "auto_mixed_precision")
     if amp_level == "O0":

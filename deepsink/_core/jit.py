@@ -419,8 +419,9 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
 
     A Cell whose construct uses an op with a value-dependent output shape (``ops.unique``...)
-    cannot become one XLA program; like MindSpore, which runs such graphs with dynamic shapes,
-    it still runs: op by op, with a warning once per Cell.
+    or reads an input's value on the host (``int(x)``, ``bool(x)``, ``x.asnumpy()``) cannot
+    become one XLA program; like MindSpore, which runs such graphs with dynamic shapes and its
+    JIT Fallback, it still runs: op by op, with a warning once per Cell.
     """
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
@@ -446,10 +447,17 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
             dyn = buckets.pad(plan, dyn)
             compiles.note(dyn, declared=True, extra=plan)
             out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens)
-    except ValueDependentShapeError as e:
+    except (ValueDependentShapeError, HostReadError) as e:
+        # MindSpore's JIT Fallback runs what a graph cannot hold (a host read of an input's
+        # value: int(x), bool(x), x.asnumpy(); a value-dependent shape) at run time; a construct
+        # whose source cannot be read and converted cannot be compiled by MindSpore either
+        if isinstance(e, HostReadError) and "is not converted to graph control flow" in str(e):
+            raise
         cell.__dict__["_value_dependent"] = True
+        why = str(e).split(". ")[0] if isinstance(e, HostReadError) else e
         warnings.warn(
-            f"For '{type(cell).__name__}', GRAPH_MODE runs this Cell op by op: {e}", stacklevel=3
+            f"For '{type(cell).__name__}', GRAPH_MODE runs this Cell op by op: {why}",
+            stacklevel=3,
         )
         return _eager_call(cell, args, kwargs)
     functional.update(entry.boxes, new_state)

@@ -351,15 +351,19 @@ def check_index(shape: tuple[int, ...], index: Any, setitem: bool = False) -> No
     """Check ``tensor[index]`` (``setitem``: ``tensor[index] = value``) against ``shape``.
 
     ``index`` has Tensors already replaced by their arrays. Slices, None, Ellipsis and boolean masks
-    are never out of range; ints and lists of ints raise ``IndexError`` at once; integer arrays
-    follow :func:`check_range`.
+    are never out of range; ints, lists of ints and NumPy integer arrays raise ``IndexError`` at
+    once; the arrays of integer Tensors follow :func:`check_range`.
     """
     pairs = _axes(tuple(shape), index)
     dynamic = []
     for item, axis in pairs:
         if axis is None or axis >= len(shape) or isinstance(item, slice):
             continue
-        if _int_list(item) and not (isinstance(item, list | tuple) and not item):
+        if isinstance(item, np.ndarray) and item.dtype.kind in "iu":
+            # a NumPy array's values are known now: out of range is an IndexError at once (2.10
+            # raises IndexError for a NumPy-array index; an in-range one works here as in NumPy)
+            _check_static(item.ravel().tolist(), shape[axis], setitem, axis)
+        elif _int_list(item) and not (isinstance(item, list | tuple) and not item):
             _check_static(item, shape[axis], setitem, axis)
         elif _is_array(item) and jnp.issubdtype(item.dtype, jnp.integer):
             dynamic.append((item, axis))

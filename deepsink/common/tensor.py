@@ -90,6 +90,32 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         raise _graph_rule(what) from e
 
 
+def _one_element(data: Any, what: str) -> None:
+    """MindSpore 2.10's ValueError for ``int()``/``float()``/``bool()`` of a Tensor of more than
+    one element, worded as its PyNative or its graph compiler (a traced Tensor) words it."""
+    size = getattr(data, "size", 1)  # a Python scalar has one
+    if size == 1:
+        return
+    if isinstance(data, jax.core.Tracer):
+        # the graph compiler's messages, quotes included, as 2.10 raises them
+        shape = "(" + ", ".join(str(d) for d in data.shape) + ")"
+        if what == "bool":
+            message = "The truth value of an array with more than one element is ambiguous."
+        else:
+            sep = " : " if what == "int" else ": "
+            message = (
+                "Can not convert Tensor with more than one element to Scalar, while the data's "
+                f"shape is{sep}{shape}"
+            )
+        raise ValueError(f"'{message}'")
+    if what == "bool":
+        raise ValueError(
+            f"The tensor should have only one element, but got {size}, more than one element "
+            "is ambiguous."
+        )
+    raise ValueError("Only one element tensors can be converted to Python scalars")
+
+
 def _one(data: Any) -> Any:
     """The one element of a 1-element array (``int(Tensor([10]))`` is 10, as in MindSpore)."""
     return data.reshape(()) if data.ndim and data.size == 1 else data
@@ -519,12 +545,15 @@ class Tensor:
         return Tensor._from(jnp.array(self._data, copy=True))
 
     def __bool__(self) -> bool:
+        _one_element(self._data, "bool")
         return _host(bool, self._data, "Python 'if', 'while', 'and', 'or', 'not' or bool()")
 
     def __int__(self) -> int:
+        _one_element(self._data, "int")
         return _host(lambda d: int(_one(d)), self._data, "int()")
 
     def __float__(self) -> float:
+        _one_element(self._data, "float")
         return _host(lambda d: float(_one(d)), self._data, "float()")
 
     def __index__(self) -> int:
@@ -1163,6 +1192,32 @@ for _name, _fn in {
     "ne": operator.ne,
 }.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
+
+
+def _sequence_signature(v: Any) -> str:
+    """MindSpore's name of an argument's type in an overload error: ``Tuple<int, float>``."""
+    if isinstance(v, tuple | list):
+        inner = ", ".join(_sequence_signature(x) for x in v)
+        return f"{'Tuple' if isinstance(v, tuple) else 'List'}<{inner}>"
+    return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+
+
+def _augmented(name: str, method: str):
+    """``x op= y``: as ``x op y``, except that a tuple or list ``y`` raises the TypeError of
+    MindSpore 2.10's in-place ``add_``/``mul_``/``div_`` (which take a Tensor or a number)."""
+    binary = getattr(Tensor, f"__{name}__")
+
+    def op(self, other):
+        if isinstance(other, tuple | list):
+            sig = _sequence_signature(other)
+            raise TypeError(f'Failed calling {method} with "{method}({sig})".')
+        return binary(self, other)
+
+    return op
+
+
+for _name, _method in (("add", "add_"), ("mul", "mul_"), ("truediv", "div_")):
+    setattr(Tensor, f"__i{_name}__", _augmented(_name, _method))
 Tensor.__neg__ = lambda self: Tensor._from(-self._data)
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = lambda self: Tensor._from(jnp.abs(self._data))

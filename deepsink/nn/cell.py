@@ -351,6 +351,26 @@ class Cell:
                     seen.add(id(param))
                     yield (f"{cell_name}.{name}" if cell_name else name), param
 
+    def check_names(self) -> None:
+        """Checks that no two of this Cell's Parameters share a name (compiling a Cell checks it).
+
+        Raises:
+            ValueError: a Parameter's name is already taken by another Parameter.
+
+        Examples:
+            >>> import deepsink as ms
+            >>> from deepsink import nn
+            >>> nn.Dense(2, 1).check_names()
+        """
+        names: set[str] = set()
+        for value, param in self.parameters_and_names():
+            if param.name in names:
+                raise ValueError(
+                    f"The value of {value} is {param}, its name '{param.name}' already exists. "
+                    "Please set a unique name for the parameter."
+                )
+            names.add(param.name)
+
     def _own_parameters(self) -> Iterator[tuple[str, Parameter]]:
         """This cell's Parameters and ParameterTuple members, in assignment order."""
         params, tuples = self._params, self._param_tuples
@@ -866,11 +886,14 @@ class Cell:
     def compile(self, *args: Any, **kwargs: Any) -> None:
         """Compiles the Cell for these inputs without running it, so that the first call with inputs of
         the same shapes and dtypes does not compile. In GRAPH_MODE the program is built now; in
-        PYNATIVE_MODE there is nothing to build.
+        PYNATIVE_MODE there is nothing to build. In both modes the Parameters' names are checked.
 
         Args:
             args (Any): example inputs (their shapes and dtypes matter).
             kwargs (Any): keyword inputs.
+
+        Raises:
+            ValueError: two of the Cell's Parameters have the same name.
 
         Examples:
             >>> import deepsink as ms
@@ -881,6 +904,7 @@ class Cell:
             >>> print(fc(ms.Tensor(np.ones((4, 2), np.float32))).shape)
             (4, 1)
         """
+        self.check_names()
         if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
             jit.compile_cell(self, args, kwargs)
 

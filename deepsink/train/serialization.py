@@ -48,6 +48,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.train import _ckpt_rng
+from deepsink.train.mindir.files import load as load  # MindSpore's serialization module has it too
 
 logger = logging.getLogger("deepsink")
 
@@ -713,7 +714,8 @@ def load_checkpoint(
         dict[str, Parameter], the entries by name (string entries stay str).
 
     Raises:
-        ValueError: the file is truncated, corrupted, or encrypted with another key.
+        ValueError: the file is truncated, corrupted, or encrypted with another key; or
+            ``choice_func`` raised (its error is the cause).
 
     Examples:
         >>> import deepsink as ms
@@ -766,7 +768,13 @@ def load_checkpoint(
     )
     parameter_dict: dict[str, Any] = {}
     for name, value in values:
-        if not _wanted(name, specify, filt, choice_func):
+        try:
+            wanted = _wanted(name, specify, filt, choice_func)
+        except Exception as e:  # noqa: BLE001 - 2.10 reports any failure of the load as a ValueError
+            raise ValueError(
+                f"{e}\nFor 'load_checkpoint', failed to load the checkpoint file {file}."
+            ) from e
+        if not wanted:
             continue
         if isinstance(value, str):
             parameter_dict[name] = value

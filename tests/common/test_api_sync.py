@@ -17,7 +17,3 @@ def test_sync_waits_for_dispatched_work():
 
 def test_jit_is_importable_from_common_api():
     assert api.jit is ms.jit
-
-
-def test_graph_executor_internals_are_not_imitated():
-    assert not hasattr(api, "_cell_graph_executor")

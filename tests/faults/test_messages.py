@@ -97,23 +97,15 @@ class HostRead(nn.Cell):
         return Tensor(self.dense(x).asnumpy() * 2)
 
 
-@pytest.mark.parametrize(
-    "cell, what",
-    [
-        (BoolRead, r"Python 'if', 'while', 'and', 'or', 'not' or bool\(\)"),
-        (HostRead, r"\.asnumpy\(\)"),
-    ],
-    ids=["bool", "asnumpy"],
-)
-def test_host_reads_in_graph_mode_explain_the_rule_and_the_fixes(cell, what):
+@pytest.mark.parametrize("cell", [BoolRead, HostRead], ids=["bool", "asnumpy"])
+def test_host_reads_in_graph_mode_run_op_by_op_with_a_warning(cell):
+    # MindSpore 2.10 runs them (JIT Fallback); the warning says why the Cell is not one program
     x = Tensor(np.ones((2, 3), np.float32))
-    assert cell()(x).shape == (2, 2)  # fine in PYNATIVE_MODE
+    net = cell()
+    eager = net(x).asnumpy()
     ms.set_context(mode=ms.GRAPH_MODE)
-    with pytest.raises(
-        TypeError,
-        match=rf"(?s){what} on a Tensor needs its value.*PYNATIVE_MODE.*ops\.select.*out of construct",
-    ):
-        cell()(x)
+    with pytest.warns(UserWarning, match=r"GRAPH_MODE runs this Cell op by op: .* needs its value"):
+        np.testing.assert_allclose(net(x).asnumpy(), eager, rtol=1e-6)
 
 
 def test_host_reads_in_a_sink_explain_the_rule():

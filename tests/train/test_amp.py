@@ -223,3 +223,15 @@ def test_model_rejects_bad_amp_arguments():
     with pytest.warns(UserWarning, match="boost_level='O1'"):
         amp._boost_warned.clear()
         ms.Model(net, nn.MSELoss(), opt, boost_level="O1")
+
+
+@pytest.mark.parametrize("level", ["O0", "O2", "bad"])
+def test_a_plain_function_is_refused_in_mindspores_words(level):
+    # MindSpore 2.10 checks the network before the level: "For amp_level 'O2', the network type
+    # should be Cell."
+    def f(a, b):
+        return ms.ops.matmul(a, b) + 1
+
+    with pytest.raises(TypeError) as info:
+        ms.amp.auto_mixed_precision(f, level)
+    assert str(info.value) == f"For amp_level '{level}', the network type should be Cell."

@@ -430,3 +430,23 @@ def test_export_refuses_onnx_and_unknown_formats_with_the_alternatives(tmp_path)
     with pytest.raises(ValueError, match="file_format"):
         ms.export(net, x, file_name=str(tmp_path / "net"), file_format="PB")
     assert not list(tmp_path.iterdir())
+
+
+def test_a_choice_func_that_raises_is_a_value_error_naming_the_file(tmp_path):
+    # MindSpore 2.10 reports any failure while loading as a ValueError: the error's text, then
+    # "For 'load_checkpoint', failed to load the checkpoint file <file>."
+    path = str(tmp_path / "dense.ckpt")
+    ms.save_checkpoint(nn.Dense(2, 1), path)
+    with pytest.raises(ValueError) as info:
+        ms.load_checkpoint(path, choice_func=lambda name: name.startswith(123))
+    assert str(info.value) == (
+        "startswith first arg must be str or a tuple of str, not int\n"
+        f"For 'load_checkpoint', failed to load the checkpoint file {os.path.realpath(path)}."
+    )
+    assert isinstance(info.value.__cause__, TypeError)
+
+
+def test_serialization_module_has_load():
+    from deepsink.train import serialization
+
+    assert serialization.load is ms.load

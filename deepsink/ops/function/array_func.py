@@ -7,6 +7,7 @@ int -> Int64, bool -> Bool.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 from typing import Any
 
@@ -20,6 +21,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common import indexing
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function import topk_order
 
 # --- shape ops ---------------------------------------------------------------------------------
 
@@ -336,10 +338,49 @@ def masked_fill(input_x: Any, mask: Any, value: Any) -> Tensor:
     return Tensor._from(jnp.where(jnp.broadcast_to(m, shape), v, jnp.broadcast_to(a, shape)))
 
 
+def _kernel_topk_indices(rows: jax.Array, k: int, sorted_: bool) -> jax.Array:
+    """The Int32 indices of MindSpore 2.10's CPU TopK kernel for each row (last axis) of
+    ``rows``, computed on the host (``topk_order`` replays the kernel's selection)."""
+
+    def host(v: np.ndarray) -> np.ndarray:
+        flat = np.asarray(v).reshape(-1, v.shape[-1])
+        return topk_order.topk_indices(flat, k, sorted_).reshape(*v.shape[:-1], k)
+
+    spec = jax.ShapeDtypeStruct((*rows.shape[:-1], k), jnp.int32)
+    return jax.pure_callback(host, spec, rows, vmap_method="expand_dims")
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3))
+def _topk_last(a: jax.Array, k: int, largest: bool, sorted_: bool) -> tuple[jax.Array, jax.Array]:
+    """``topk`` along the last axis of ``a`` (one compiled program per shape and arguments)."""
+    src = a if largest else -a
+    n = a.shape[-1]
+    vals, idx = lax.top_k(src, k)  # by value, equal values in index order
+    if k and not (sorted_ and k > n // 2):
+        # the kernel's selection decides which of equal values win and in what order; sorted
+        # results without ties at the top are the same either way
+        def kernel(operand):
+            kidx = _kernel_topk_indices(operand, k, sorted_)
+            return jnp.take_along_axis(operand, kidx, axis=-1), kidx
+
+        if sorted_:
+            top = lax.top_k(src, builtins.min(k + 1, n))[0]
+            ties = jnp.any(top[..., 1:] == top[..., :-1])
+            vals, idx = lax.cond(ties, kernel, lambda operand: (vals, idx), src)
+        else:
+            vals, idx = kernel(src)
+    return (vals if largest else -vals), idx
+
+
 def topk(
     input: Any, k: int, dim: int | None = None, largest: bool = True, sorted: bool = True
 ) -> tuple[Tensor, Tensor]:
-    """The ``k`` largest (or smallest) entries along ``dim`` (default last) and their Int32 indices."""
+    """The ``k`` largest (or smallest) entries along ``dim`` (default last) and their Int32 indices.
+
+    Entries come in the order of MindSpore 2.10's CPU kernel: with ``sorted=False`` the order its
+    selection (``std::nth_element``) leaves them in; with ``sorted=True`` by value, equal values in
+    that selection's order (in index order when ``k`` is more than half the axis).
+    """
     a = U.array(input, "topk")
     ax = U.axis(-1 if dim is None else dim, a.ndim, "topk", "dim")
     n = a.shape[ax] if a.ndim else 1
@@ -347,9 +388,7 @@ def topk(
         k = int(U.shape_value(k, "topk", "k").reshape(-1)[0])  # MindSpore takes an int Tensor k
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
         U.fail("topk", f"'k' must be an int in [0, {n}], but got {k!r}")
-    moved = jnp.moveaxis(a, ax, -1)
-    vals, idx = lax.top_k(moved if largest else -moved, k)
-    vals = vals if largest else -vals
+    vals, idx = _topk_last(jnp.moveaxis(a, ax, -1), k, largest, sorted)
     return (
         Tensor._from(jnp.moveaxis(vals, -1, ax)),
         Tensor._from(jnp.moveaxis(idx, -1, ax).astype(jnp.int32)),
