@@ -32,7 +32,9 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 def new_context() -> ExecContext:
     """A context for one run: the set seed (or fresh entropy); the configured seed for shards."""
-    return ExecContext(config._pipeline_seed(), config.get_seed())
+    ctx = ExecContext(config._pipeline_seed(), config.get_seed())
+    ctx.seeded = bool(config._state["seed_set"])
+    return ctx
 
 
 def structural_tag(*parts: object) -> int:
@@ -52,6 +54,8 @@ class ExecContext:
 
     def __init__(self, seed: int, shared_seed: int | None = None) -> None:
         self.seed = seed
+        # the user set the seed: random ops that can draw MindSpore's own numbers do
+        self.seeded = False
         self.shared_seed = seed if shared_seed is None else shared_seed
         self._passes: dict[int, int] = {}
         self._lock = threading.Lock()
