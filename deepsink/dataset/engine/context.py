@@ -11,6 +11,9 @@ position):
 
 So results do not depend on block sizes, worker counts or on whether a map ran before or after a
 shuffle: the per-row path and the vectorised path give the same rows.
+
+Under a set seed, ops that draw MindSpore's per-worker streams (``worker_streams``) also depend on
+the row counts of the node's earlier passes.
 """
 
 from __future__ import annotations

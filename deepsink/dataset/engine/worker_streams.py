@@ -82,15 +82,18 @@ class WorkerStreams:
     def __init__(self, seed: int, workers: int, pass_rows: Callable[[int], int | None]) -> None:
         self.seed, self.workers, self._pass_rows = seed, max(1, workers), pass_rows
         self._streams: dict[tuple[int, int], _Stream] = {}
-        self._seen: dict[int, int] = {}
+        self._seen: dict[int, int] = {}  # rows seen so far per pass
+        self._rows: dict[int, int] = {}  # rows of the finished passes
         self._lock = threading.Lock()
 
     def _ends(self, pass_no: int) -> np.ndarray:
         """The dispatch indices of the end-of-pass markers before pass ``pass_no`` starts."""
         ends, offset = [], 0
         for q in range(pass_no):
-            rows = self._pass_rows(q)
-            offset += self._seen.get(q, 0) if rows is None else rows
+            if q not in self._rows:  # an earlier pass: finished, its count final
+                rows = self._pass_rows(q)
+                self._rows[q] = self._seen.get(q, 0) if rows is None else rows
+            offset += self._rows[q]
             ends.append(offset)
             offset += 1
         return np.array(ends, np.int64)
