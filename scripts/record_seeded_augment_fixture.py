@@ -49,6 +49,28 @@ def flips(seed: int, rows: int, workers: int, epochs: int, ops: list[str]) -> di
     }
 
 
+def repeated_flips(seed: int, rows: int, workers: int, epochs: int, repeat_first: bool) -> dict:
+    """A repeat above the map ends each of the map's passes (a turn each); one below it does not."""
+    ds.config.set_seed(seed)
+    images = np.arange(rows * 4, dtype=np.uint8).reshape(rows, 2, 2, 1)
+    d = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    if repeat_first:
+        d = d.repeat(2)
+    d = d.map(vision.RandomHorizontalFlip(0.5), "image", num_parallel_workers=workers)
+    if not repeat_first:
+        d = d.repeat(2)
+    it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
+    bits = ["".join(str(int(r["image"][0, 0, 0] % 4 == 1)) for r in it) for _ in range(epochs)]
+    return {
+        "seed": seed,
+        "rows": rows,
+        "workers": workers,
+        "epochs": epochs,
+        "repeat_first": repeat_first,
+        "flips": bits,
+    }
+
+
 def coords(h: int, w: int) -> np.ndarray:
     return (np.arange(h)[:, None] * 1000 + np.arange(w)[None, :]).astype(np.float32)[..., None]
 
@@ -98,6 +120,7 @@ def main() -> None:
             flips(7, 10, 2, 2, ["RandomHorizontalFlip", "RandomVerticalFlip"]),
             flips(3, 9, 2, 3, ["RandomVerticalFlip"]),
         ],
+        "repeats": [repeated_flips(3, 10, 2, 2, False), repeated_flips(3, 10, 2, 2, True)],
         "crops": [
             crops(5, 1, 2, "RandomResizedCrop", {"size": (8, 8)}),
             crops(5, 2, 2, "RandomResizedCrop", {"size": (6, 10), "scale": (0.2, 0.9)}),

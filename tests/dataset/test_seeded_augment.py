@@ -63,6 +63,23 @@ def test_seeded_flips_draw_mindspores_numbers(case, source, seed_restored):
     assert _flip_bits(case, source) == case["flips"]
 
 
+@pytest.mark.parametrize("case", FIX["repeats"], ids=lambda c: f"repeat_first={c['repeat_first']}")
+def test_seeded_flips_with_repeat_draw_mindspores_numbers(case, seed_restored):
+    ds.config.set_seed(case["seed"])
+    images = np.arange(case["rows"] * 4, dtype=np.uint8).reshape(case["rows"], 2, 2, 1)
+    data = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    if case["repeat_first"]:
+        data = data.repeat(2)
+    data = data.map(vision.RandomHorizontalFlip(0.5), "image", num_parallel_workers=case["workers"])
+    if not case["repeat_first"]:  # each repeat is a pass of the map, ended by a marker
+        data = data.repeat(2)
+    it = data.create_dict_iterator(num_epochs=case["epochs"], output_numpy=True)
+    bits = [
+        "".join(str(int(r["image"][0, 0, 0] % 4 == 1)) for r in it) for _ in range(case["epochs"])
+    ]
+    assert bits == case["flips"]
+
+
 def test_stream_reads_any_index_as_mt19937_gives_it():
     raw = mt19937(42)
     ref = np.array([raw() for _ in range(6 * worker_streams._CHUNK + 5)], np.uint32)
