@@ -11,6 +11,9 @@ position):
 
 So results do not depend on block sizes, worker counts or on whether a map ran before or after a
 shuffle: the per-row path and the vectorised path give the same rows.
+
+Under a set seed, ops that draw MindSpore's per-worker streams (``worker_streams``) also depend on
+the row counts of the node's earlier passes.
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 def new_context() -> ExecContext:
     """A context for one run: the set seed (or fresh entropy); the configured seed for shards."""
-    return ExecContext(config._pipeline_seed(), config.get_seed())
+    ctx = ExecContext(config._pipeline_seed(), config.get_seed())
+    ctx.seeded = bool(config._state["seed_set"])
+    return ctx
 
 
 def structural_tag(*parts: object) -> int:
@@ -52,6 +57,8 @@ class ExecContext:
 
     def __init__(self, seed: int, shared_seed: int | None = None) -> None:
         self.seed = seed
+        # the user set the seed: random ops that can draw MindSpore's own numbers do
+        self.seeded = False
         self.shared_seed = seed if shared_seed is None else shared_seed
         self._passes: dict[int, int] = {}
         self._lock = threading.Lock()

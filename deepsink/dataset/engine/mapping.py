@@ -29,6 +29,7 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset, View, column_indices, column_names_arg
 from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ordered_map
+from deepsink.dataset.engine.worker_streams import WorkerStreams
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[[int, int], np.ndarray | None]
@@ -330,9 +331,31 @@ class MapDataset(Dataset):
             lambda r: r.close(),
         )
 
+    def _uniforms(
+        self, ctx: ExecContext, op_index: int, pass_no: int, positions: np.ndarray, draws: int
+    ) -> np.ndarray | None:
+        """Op ``op_index``'s uniforms for these rows: under a set seed, an op that names its C++
+        distribution (``seeded_draw``) draws MindSpore's per-worker streams; otherwise the
+        engine's counter-based ones."""
+        if not draws:
+            return None
+        draw = getattr(self.chain.ops[op_index], "seeded_draw", None)
+        if ctx.seeded and draw is not None:
+            streams = ctx.resource(
+                ("worker streams", id(self)),
+                lambda: WorkerStreams(ctx.seed, self._workers(), self._pass_rows),
+                lambda _: None,
+            )
+            return streams.uniforms(op_index, draw, pass_no, positions)
+        return ctx.uniforms(self._tag, op_index, pass_no, positions, draws)
+
+    def _pass_rows(self, pass_no: int) -> int | None:
+        """The rows of one pass of the map, when known before running it."""
+        return self.children[0]._num_rows()
+
     def _apply(self, ctx: ExecContext, b: Block, positions: np.ndarray, pass_no: int) -> Block:
         def u_for(op_index: int, draws: int) -> np.ndarray | None:
-            return ctx.uniforms(self._tag, op_index, pass_no, positions, draws) if draws else None
+            return self._uniforms(ctx, op_index, pass_no, positions, draws)
 
         runner = self._runner(ctx)
         if runner is not None:
@@ -447,7 +470,7 @@ class MapDataset(Dataset):
                     if not draws:
                         return None
                     node, op_index = origins[k]
-                    return ctx.uniforms(node._tag, op_index, passes[id(node)], positions, draws)
+                    return node._uniforms(ctx, op_index, passes[id(node)], positions, draws)
 
                 try:
                     out = chain.run([cols[ci]], b.n, u_for)

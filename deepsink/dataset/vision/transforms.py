@@ -583,6 +583,7 @@ class RandomCrop(ImageOperation):
 class _RandomFlip(ImageOperation):
     traceable = True
     random_draws = 1
+    seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's op draws
     _axis = 2
 
     @_validators.check_prob

@@ -1,0 +1,130 @@
+"""MindSpore's per-worker random streams of a map's random ops, for pipelines with a set seed.
+
+MindSpore's map builds one copy of each operation per worker and seeds each random operation's
+``std::mt19937`` with ``seed + worker``. Rows go to the workers in turn: the k-th row the map sends
+goes to worker ``k % num_parallel_workers``, and the end of each pass (epoch, repeat) takes a turn
+too, so the next pass starts one worker later. The generators never restart within an iterator.
+
+So the draws of a row are a function of its place in the map's input over the whole run: which
+worker ran it and how many rows that worker ran before. This module turns (pass, position) into
+that worker and ordinal and reads the op's draws from the worker's stream, however the engine
+groups or orders the rows. Operations that name their C++ distribution in ``seeded_draw``
+draw this way; the others keep the engine's counter-based uniforms.
+
+Distributions (libstdc++):
+
+- ``"bernoulli"``: ``std::bernoulli_distribution`` compares ``generate_canonical<double>`` with
+  ``p``; that double is built from two 32-bit outputs, ``(r0 + r1 * 2**32) / 2**64``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import numpy as np
+
+_U32 = 0xFFFFFFFF
+_CHUNK = 1 << 16  # 32-bit outputs per cached piece of a stream
+_KEEP = 4  # pieces kept per stream; others regenerate from the saved generator state
+# 32-bit outputs each distribution takes per row
+WORDS = {"bernoulli": 2}
+
+
+def canonical_double(words: np.ndarray) -> np.ndarray:
+    """libstdc++'s ``generate_canonical<double, 53>`` from rows of two 32-bit outputs."""
+    w = words.astype(np.float64)
+    u = (w[:, 0] + w[:, 1] * 4294967296.0) / 18446744073709551616.0
+    return np.minimum(u, np.nextafter(1.0, 0.0))
+
+
+class _Stream:
+    """The outputs of ``std::mt19937(seed)``, readable at any index (pieces regenerate from the
+    saved generator state at their start, so a long run keeps a few pieces, not the stream)."""
+
+    def __init__(self, seed: int) -> None:
+        gen = np.random.MT19937(0)
+        gen._legacy_seeding(seed & _U32)
+        self._states = [gen.state]  # the generator's state at the start of each piece
+        self._pieces: dict[int, np.ndarray] = {}
+
+    def _piece(self, c: int) -> np.ndarray:
+        if c in self._pieces:
+            return self._pieces[c]
+        start = min(c, len(self._states) - 1)
+        gen = np.random.MT19937(0)
+        gen.state = self._states[start]
+        for k in range(start, c + 1):
+            data = gen.random_raw(_CHUNK).astype(np.uint32)
+            if k + 1 == len(self._states):
+                self._states.append(gen.state)
+        if len(self._pieces) >= _KEEP:
+            self._pieces.pop(next(iter(self._pieces)))
+        self._pieces[c] = data
+        return data
+
+    def words(self, index: np.ndarray) -> np.ndarray:
+        out = np.empty(index.shape, np.uint32)
+        piece = index // _CHUNK
+        for c in np.unique(piece):
+            m = piece == c
+            out[m] = self._piece(int(c))[index[m] % _CHUNK]
+        return out
+
+
+class WorkerStreams:
+    """One map's streams for one run: op ``k`` on worker ``w`` draws from ``mt19937(seed + w)``.
+
+    ``pass_rows(p)`` gives the rows of pass ``p`` when the map knows it (``None`` otherwise: the
+    rows seen in that pass count).
+    """
+
+    def __init__(self, seed: int, workers: int, pass_rows: Callable[[int], int | None]) -> None:
+        self.seed, self.workers, self._pass_rows = seed, max(1, workers), pass_rows
+        self._streams: dict[tuple[int, int], _Stream] = {}
+        self._seen: dict[int, int] = {}  # rows seen so far per pass
+        self._rows: dict[int, int] = {}  # rows of the finished passes
+        self._lock = threading.Lock()
+
+    def _ends(self, pass_no: int) -> np.ndarray:
+        """The dispatch indices of the end-of-pass markers before pass ``pass_no`` starts."""
+        ends, offset = [], 0
+        for q in range(pass_no):
+            if q not in self._rows:  # an earlier pass: finished, its count final
+                rows = self._pass_rows(q)
+                self._rows[q] = self._seen.get(q, 0) if rows is None else rows
+            offset += self._rows[q]
+            ends.append(offset)
+            offset += 1
+        return np.array(ends, np.int64)
+
+    def dispatch(self, pass_no: int, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each row's worker and how many rows that worker ran before it."""
+        positions = np.asarray(positions, np.int64)
+        with self._lock:
+            if len(positions):
+                last = int(positions.max()) + 1
+                self._seen[pass_no] = max(self._seen.get(pass_no, 0), last)
+            ends = self._ends(pass_no)
+        offset = int(ends[-1]) + 1 if len(ends) else 0
+        g = offset + positions
+        worker = g % self.workers
+        ordinal = g // self.workers
+        if len(ends):
+            ordinal = ordinal - (ends[None, :] % self.workers == worker[:, None]).sum(axis=1)
+        return worker, ordinal
+
+    def uniforms(self, op_index: int, draw: str, pass_no: int, positions: np.ndarray) -> np.ndarray:
+        """The op's draws for these rows, as the ``u`` its ``seeded_draw`` reads, shape (n, 1)."""
+        words = WORDS[draw]
+        worker, ordinal = self.dispatch(pass_no, positions)
+        raw = np.empty((len(worker), words), np.uint32)
+        with self._lock:
+            for w in np.unique(worker):
+                key = (op_index, int(w))
+                if key not in self._streams:
+                    self._streams[key] = _Stream(self.seed + int(w))
+                m = worker == w
+                index = ordinal[m][:, None] * words + np.arange(words)
+                raw[m] = self._streams[key].words(index)
+        return canonical_double(raw)[:, None]

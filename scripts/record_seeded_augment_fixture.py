@@ -1,0 +1,135 @@
+"""Record what MindSpore 2.10's seeded random vision ops draw inside ``map``, into
+``tests/fixtures/ms/seeded_augment.json``.
+
+Run with a Python that has MindSpore 2.x installed (not run by CI), from a scratch directory::
+
+    /path/to/mindspore-venv/bin/python scripts/record_seeded_augment_fixture.py
+
+Under ``config.set_seed`` each map worker's copy of a random op draws from ``std::mt19937``
+seeded with ``seed + worker`` and rows go to the workers in turn. Per row the fixture keeps
+whether each flip applied and where each random crop was taken (the images hold their pixel
+coordinates, and the crops resize with nearest-neighbour interpolation).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import mindspore.dataset as ds
+import mindspore.dataset.vision as vision
+import numpy as np
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "seeded_augment.json"
+
+
+def flips(seed: int, rows: int, workers: int, epochs: int, ops: list[str]) -> dict:
+    ds.config.set_seed(seed)
+    images = np.arange(rows * 2 * 2 * 1, dtype=np.uint8).reshape(rows, 2, 2, 1)
+    d = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    made = [getattr(vision, name)(0.5) for name in ops]
+    d = d.map(made, "image", num_parallel_workers=workers)
+    bits = []
+    it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
+    for _ in range(epochs):
+        epoch = []
+        for i, row in enumerate(it):
+            out, src = row["image"][:, :, 0], images[i % rows][:, :, 0]
+            h = int(out[0, 0] in (src[0, 1], src[1, 1]))
+            v = int(out[0, 0] in (src[1, 0], src[1, 1]))
+            epoch.append(f"{h}{v}")
+        bits.append(epoch)
+    return {
+        "seed": seed,
+        "rows": rows,
+        "workers": workers,
+        "epochs": epochs,
+        "ops": ops,
+        "flips": bits,
+    }
+
+
+def repeated_flips(seed: int, rows: int, workers: int, epochs: int, repeat_first: bool) -> dict:
+    """A repeat above the map ends each of the map's passes (a turn each); one below it does not."""
+    ds.config.set_seed(seed)
+    images = np.arange(rows * 4, dtype=np.uint8).reshape(rows, 2, 2, 1)
+    d = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    if repeat_first:
+        d = d.repeat(2)
+    d = d.map(vision.RandomHorizontalFlip(0.5), "image", num_parallel_workers=workers)
+    if not repeat_first:
+        d = d.repeat(2)
+    it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
+    bits = ["".join(str(int(r["image"][0, 0, 0] % 4 == 1)) for r in it) for _ in range(epochs)]
+    return {
+        "seed": seed,
+        "rows": rows,
+        "workers": workers,
+        "epochs": epochs,
+        "repeat_first": repeat_first,
+        "flips": bits,
+    }
+
+
+def coords(h: int, w: int) -> np.ndarray:
+    return (np.arange(h)[:, None] * 1000 + np.arange(w)[None, :]).astype(np.float32)[..., None]
+
+
+SHAPES = [(37, 53), (64, 48), (20, 90), (100, 100), (33, 33), (50, 120), (77, 41), (90, 60)]
+
+
+def crops(seed: int, workers: int, epochs: int, op: str, kwargs: dict) -> dict:
+    ds.config.set_seed(seed)
+    shapes = SHAPES * 2
+
+    def gen():
+        for h, w in shapes:
+            yield (coords(h, w),)
+
+    d = ds.GeneratorDataset(gen, ["image"], shuffle=False)
+    make = getattr(vision, op)
+    if op == "RandomResizedCrop":
+        kwargs = dict(kwargs, interpolation=vision.Inter.NEAREST)
+    d = d.map(make(**kwargs), "image", num_parallel_workers=workers)
+    it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
+    out = []
+    for _ in range(epochs):
+        epoch = []
+        for row in it:
+            img = row["image"][:, :, 0]
+            epoch.append([float(img[0, 0]), float(img[-1, -1]), list(img.shape)])
+        out.append(epoch)
+    return {
+        "seed": seed,
+        "workers": workers,
+        "epochs": epochs,
+        "op": op,
+        "kwargs": kwargs
+        if op != "RandomResizedCrop"
+        else {k: v for k, v in kwargs.items() if k != "interpolation"},
+        "shapes": shapes,
+        "corners": out,
+    }
+
+
+def main() -> None:
+    cases = {
+        "flips": [
+            flips(1, 24, 1, 2, ["RandomHorizontalFlip"]),
+            flips(1, 24, 2, 2, ["RandomHorizontalFlip"]),
+            flips(7, 10, 2, 2, ["RandomHorizontalFlip", "RandomVerticalFlip"]),
+            flips(3, 9, 2, 3, ["RandomVerticalFlip"]),
+        ],
+        "repeats": [repeated_flips(3, 10, 2, 2, False), repeated_flips(3, 10, 2, 2, True)],
+        "crops": [
+            crops(5, 1, 2, "RandomResizedCrop", {"size": (8, 8)}),
+            crops(5, 2, 2, "RandomResizedCrop", {"size": (6, 10), "scale": (0.2, 0.9)}),
+            crops(11, 2, 2, "RandomCrop", {"size": (16, 16), "pad_if_needed": True}),
+        ],
+    }
+    OUT.write_text(json.dumps(cases) + "\n")
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()

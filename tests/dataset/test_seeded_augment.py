@@ -1,0 +1,100 @@
+"""Under ``config.set_seed`` a map's random vision ops draw MindSpore 2.10's numbers: each worker's
+copy of an op draws from ``std::mt19937(seed + worker)``, rows dealt to the workers in turn and
+the end of each epoch taking a turn (records in ``seeded_augment.json``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import deepsink.dataset as ds
+import deepsink.dataset.vision as vision
+from deepsink.dataset import config
+from deepsink.dataset.engine import worker_streams
+from deepsink.dataset.engine.shuffle import mt19937
+
+FIX = json.loads(
+    (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "seeded_augment.json").read_text()
+)
+
+
+@pytest.fixture
+def seed_restored():
+    saved = dict(config._state)
+    yield
+    config._state.update(saved)
+
+
+def _flip_bits(case: dict, source: str) -> list:
+    ds.config.set_seed(case["seed"])
+    rows = case["rows"]
+    images = np.arange(rows * 4, dtype=np.uint8).reshape(rows, 2, 2, 1)
+    if source == "slices":
+        data = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    else:  # a stream: the map learns each epoch's length by running it
+
+        def gen():
+            yield from ((im,) for im in images)
+
+        data = ds.GeneratorDataset(gen, ["image"], shuffle=False)
+    ops = [getattr(vision, name)(0.5) for name in case["ops"]]
+    data = data.map(ops, "image", num_parallel_workers=case["workers"])
+    it = data.create_dict_iterator(num_epochs=case["epochs"], output_numpy=True)
+    bits = []
+    for _ in range(case["epochs"]):
+        epoch = []
+        for i, row in enumerate(it):
+            out, src = row["image"][:, :, 0], images[i][:, :, 0]
+            h = int(out[0, 0] in (src[0, 1], src[1, 1]))
+            v = int(out[0, 0] in (src[1, 0], src[1, 1]))
+            epoch.append(f"{h}{v}")
+        bits.append(epoch)
+    return bits
+
+
+@pytest.mark.parametrize("source", ["slices", "generator"])
+@pytest.mark.parametrize(
+    "case", FIX["flips"], ids=lambda c: f"{'+'.join(c['ops'])}-w{c['workers']}-s{c['seed']}"
+)
+def test_seeded_flips_draw_mindspores_numbers(case, source, seed_restored):
+    assert _flip_bits(case, source) == case["flips"]
+
+
+@pytest.mark.parametrize("case", FIX["repeats"], ids=lambda c: f"repeat_first={c['repeat_first']}")
+def test_seeded_flips_with_repeat_draw_mindspores_numbers(case, seed_restored):
+    ds.config.set_seed(case["seed"])
+    images = np.arange(case["rows"] * 4, dtype=np.uint8).reshape(case["rows"], 2, 2, 1)
+    data = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    if case["repeat_first"]:
+        data = data.repeat(2)
+    data = data.map(vision.RandomHorizontalFlip(0.5), "image", num_parallel_workers=case["workers"])
+    if not case["repeat_first"]:  # each repeat is a pass of the map, ended by a marker
+        data = data.repeat(2)
+    it = data.create_dict_iterator(num_epochs=case["epochs"], output_numpy=True)
+    bits = [
+        "".join(str(int(r["image"][0, 0, 0] % 4 == 1)) for r in it) for _ in range(case["epochs"])
+    ]
+    assert bits == case["flips"]
+
+
+def test_stream_reads_any_index_as_mt19937_gives_it():
+    raw = mt19937(42)
+    ref = np.array([raw() for _ in range(6 * worker_streams._CHUNK + 5)], np.uint32)
+    stream = worker_streams._Stream(42)
+    index = np.array([6 * worker_streams._CHUNK + 4, 3, worker_streams._CHUNK + 7, 0])
+    assert stream.words(index).tolist() == ref[index].tolist()
+    # far pieces evicted and regenerated from the saved states
+    later = np.arange(5 * worker_streams._CHUNK, 5 * worker_streams._CHUNK + 10)
+    assert stream.words(later).tolist() == ref[later].tolist()
+    assert stream.words(np.array([1, 2])).tolist() == ref[[1, 2]].tolist()
+
+
+def test_canonical_double_is_libstdcxx_generate_canonical():
+    words = np.array([[0, 0], [0xFFFFFFFF, 0xFFFFFFFF], [1, 2]], np.uint32)
+    u = worker_streams.canonical_double(words)
+    assert u[0] == 0.0
+    assert u[1] == np.nextafter(1.0, 0.0)
+    assert u[2] == (1 + 2 * 2.0**32) / 2.0**64
