@@ -112,8 +112,23 @@ def crops(seed: int, workers: int, epochs: int, op: str, kwargs: dict) -> dict:
     }
 
 
+def eager(seed: int, op: str, calls: int) -> dict:
+    """An eager call (``op(image)``) runs a freshly seeded copy of the op: each call draws the
+    first value of ``mt19937(seed)``, so every call under one seed flips the same way."""
+    ds.config.set_seed(seed)
+    made = getattr(vision, op)(0.5)
+    image = np.arange(4, dtype=np.uint8).reshape(2, 2, 1)
+    bits = [int(not np.array_equal(made(image), image)) for _ in range(calls)]
+    return {"seed": seed, "op": op, "flipped": bits}
+
+
 def main() -> None:
     cases = {
+        "eager": [
+            eager(s, op, 4)
+            for s in (1, 3, 4, 5)
+            for op in ("RandomHorizontalFlip", "RandomVerticalFlip")
+        ],
         "flips": [
             flips(1, 24, 1, 2, ["RandomHorizontalFlip"]),
             flips(1, 24, 2, 2, ["RandomHorizontalFlip"]),

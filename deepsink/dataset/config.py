@@ -18,6 +18,8 @@ _DEFAULT_SEED = 5489  # std::mt19937::default_seed, MindSpore's default
 _state = {
     "seed": _DEFAULT_SEED,
     "seed_set": False,
+    # bumped by each set_seed: eager random ops restart their stream even for the same seed
+    "seed_calls": 0,
     "num_parallel_workers": min(8, os.cpu_count() or 1),
     "prefetch_size": 16,
     "multiprocessing_start_method": "fork",
@@ -36,6 +38,7 @@ def set_seed(seed: int) -> None:
     """Fix the pipeline's randomness (shuffles, samplers, random ops); seeds ``random``, numpy."""
     _state["seed"] = _int_in(seed, 0, _UINT32_MAX, "seed", "set_seed")
     _state["seed_set"] = True
+    _state["seed_calls"] += 1
     random.seed(seed)
     np.random.seed(seed)
 

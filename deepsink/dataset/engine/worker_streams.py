@@ -38,6 +38,16 @@ def canonical_double(words: np.ndarray) -> np.ndarray:
     return np.minimum(u, np.nextafter(1.0, 0.0))
 
 
+def first_draw(seed: int, draw: str) -> np.ndarray:
+    """The draw of a freshly seeded op, shape (1,): MindSpore runs an eager call (``op(image)``)
+    through a new copy of the op seeded with the pipeline seed, so under ``set_seed`` every eager
+    call of a random op draws the first value of ``mt19937(seed)``."""
+    gen = np.random.MT19937(0)
+    gen._legacy_seeding(seed & _U32)
+    words = gen.random_raw(WORDS[draw]).astype(np.uint32)
+    return canonical_double(words[None, :])
+
+
 class _Stream:
     """The outputs of ``std::mt19937(seed)``, readable at any index (pieces regenerate from the
     saved generator state at their start, so a long run keeps a few pieces, not the stream)."""

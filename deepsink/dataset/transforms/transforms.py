@@ -37,11 +37,25 @@ def is_pil(x: Any) -> bool:
 
 def eager_uniforms(n: int) -> np.ndarray:
     """Uniforms for an eager call of a random op (seeded by ``config.set_seed``)."""
-    key = (config.get_seed(), config._state["seed_set"])
+    key = (config.get_seed(), config._state["seed_set"], config._state["seed_calls"])
     if _eager["key"] != key:
         seed = config.get_seed() if key[1] else None
         _eager["key"], _eager["rng"] = key, np.random.default_rng(seed)
     return _eager["rng"].random(n)
+
+
+def eager_draws(op: TensorOperation) -> np.ndarray | None:
+    """The uniforms of an eager call of ``op`` (``None`` for a deterministic op). Under
+    ``config.set_seed``, an op that names its C++ distribution (``seeded_draw``) draws what
+    MindSpore's eager call draws: the first value of its freshly seeded generator, every call."""
+    if not op.random_draws:
+        return None
+    draw = getattr(op, "seeded_draw", None)
+    if draw is not None and config._state["seed_set"]:
+        from deepsink.dataset.engine.worker_streams import first_draw
+
+        return first_draw(config.get_seed(), draw)
+    return eager_uniforms(op.random_draws)
 
 
 class TensorOperation:
@@ -73,8 +87,7 @@ class TensorOperation:
 
     def __call__(self, *inputs: Any) -> Any:
         arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
-        u = eager_uniforms(self.random_draws) if self.random_draws else None
-        return self.apply_one(*arrays, u=u)
+        return self.apply_one(*arrays, u=eager_draws(self))
 
     def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
         """The op on one sample that may be a PIL image: ops with a PIL implementation (``pil``)

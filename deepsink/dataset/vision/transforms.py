@@ -17,7 +17,7 @@ from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
-from deepsink.dataset.transforms.transforms import TensorOperation, eager_uniforms, is_pil
+from deepsink.dataset.transforms.transforms import TensorOperation, eager_draws, is_pil
 from deepsink.dataset.vision import _cv, _resize
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.utils import Border, Inter
@@ -59,8 +59,7 @@ class ImageOperation(TensorOperation):
         x = inputs[0]
         if not isinstance(x, np.ndarray) and not is_pil(x):
             raise TypeError(f"Input should be NumPy or PIL image, got {type_repr(x)}.")
-        u = eager_uniforms(self.random_draws) if self.random_draws else None
-        return self.apply_one(x, u=u)
+        return self.apply_one(x, u=eager_draws(self))
 
 
 def _to_pil_like(arr: np.ndarray, like: Any) -> Any:
