@@ -1,0 +1,65 @@
+"""``mindspore.dataset.text``'s transforms on the cases of ``scripts/record_text_fixtures.py``:
+tokens, offsets, dtypes and error messages as MindSpore 2.10 gave them
+(``tests/fixtures/ms/text_ops.json``)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+import deepsink.dataset.text as text
+
+CASES = json.loads(
+    (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "text_ops.json").read_text()
+)
+
+
+def build(spec):
+    kw = dict(spec["kw"])
+    if "vocab" in kw:
+        kw["vocab"] = text.Vocab.from_list(list(dict.fromkeys(kw["vocab"])))
+    for key in ("normalization_form", "normalize_form"):
+        if key in kw:
+            kw[key] = getattr(text.NormalizeForm, kw[key])
+    if "data_type" in kw:
+        kw["data_type"] = getattr(ms, kw["data_type"])
+    for pad in ("left_pad", "right_pad"):
+        if pad in kw:
+            kw[pad] = tuple(kw[pad])
+    return getattr(text, spec["op"])(**kw)
+
+
+def run(spec):
+    op = build(spec)
+    x = spec["x"]
+    inputs = [np.array(v) for v in x] if spec["op"] == "TruncateSequencePair" else [x]
+    out = op(*inputs)
+    return out if isinstance(out, tuple) else (out,)
+
+
+def _id(spec):
+    return f"{spec['op']}-{json.dumps(spec['kw'])[:40]}-{json.dumps(spec['x'])[:30]}"
+
+
+@pytest.mark.parametrize("spec", CASES, ids=[_id(c) for c in CASES])
+def test_text_op_matches_mindspore(spec):
+    if "error" in spec:
+        want = spec["error"]
+        with pytest.raises(Exception) as info:
+            run(spec)
+        assert type(info.value).__name__ == want["type"]
+        tail = want["message"].split("[ERROR] ")[-1]
+        assert tail in str(info.value)
+        return
+    got = run(spec)
+    assert len(got) == len(spec["out"])
+    for g, w in zip(got, spec["out"]):
+        g = np.asarray(g)
+        if w["dtype"] == "str":
+            assert g.dtype.kind == "U", g.dtype
+        else:
+            assert str(g.dtype) == w["dtype"]
+        assert list(g.shape) == w["shape"]
+        assert g.tolist() == w["data"]
