@@ -7,13 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from text_cases import write_files
 
 import deepsink as ms
+import deepsink.dataset as ds
 import deepsink.dataset.text as text
 
-CASES = json.loads(
+FIXTURE = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "text_ops.json").read_text()
 )
+CASES = FIXTURE["ops"]
+EXPRESSIONS = FIXTURE["expressions"]
 
 
 def build(spec):
@@ -39,6 +43,12 @@ def run(spec):
     return out if isinstance(out, tuple) else (out,)
 
 
+def check_error(info, want):
+    assert type(info.value).__name__ == want["type"]
+    tail = want["message"].split("[ERROR] ")[-1]
+    assert tail in str(info.value)
+
+
 def _id(spec):
     return f"{spec['op']}-{json.dumps(spec['kw'])[:40]}-{json.dumps(spec['x'])[:30]}"
 
@@ -49,9 +59,7 @@ def test_text_op_matches_mindspore(spec):
         want = spec["error"]
         with pytest.raises(Exception) as info:
             run(spec)
-        assert type(info.value).__name__ == want["type"]
-        tail = want["message"].split("[ERROR] ")[-1]
-        assert tail in str(info.value)
+        check_error(info, want)
         return
     got = run(spec)
     assert len(got) == len(spec["out"])
@@ -63,3 +71,17 @@ def test_text_op_matches_mindspore(spec):
             assert str(g.dtype) == w["dtype"]
         assert list(g.shape) == w["shape"]
         assert g.tolist() == w["data"]
+
+
+@pytest.mark.parametrize("case", EXPRESSIONS, ids=[c["expr"][:60] for c in EXPRESSIONS])
+def test_text_expression_matches_mindspore(case, tmp_path):
+    write_files(str(tmp_path))
+    scope = {"text": text, "ds": ds, "np": np, "DIR": str(tmp_path)}
+    if "error" in case:
+        with pytest.raises(Exception) as info:
+            eval(case["expr"], scope)
+        want = dict(case["error"])
+        want["message"] = want["message"].replace("DIR", str(tmp_path))
+        check_error(info, want)
+        return
+    assert eval(case["expr"], scope) == case["value"]

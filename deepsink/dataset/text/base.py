@@ -102,7 +102,11 @@ class StringTokenizer(TextOperation):
         return tokens_array(tokens)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
-        return self.tokenize(scalar_text(self.name, x))
+        message = (
+            f"{self.name}Op: the input shape should be scalar and the input datatype should be "
+            "string."
+        )
+        return self.tokenize(scalar_text(self.name, x, message))
 
 
 # ------------------------------------------------------------------------------- regex

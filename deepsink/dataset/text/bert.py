@@ -377,4 +377,4 @@ class BertTokenizer(TextOperation):
         return np.array(tokens), np.array(begin, np.uint32), np.array(end, np.uint32)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
-        return self.tokenize(scalar_text("BertTokenizer", x))
+        return self.tokenize(scalar_text("BasicTokenizer", x))

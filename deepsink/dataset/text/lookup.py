@@ -157,7 +157,8 @@ class ToNumber(TextOperation):
 
 
 class ToVectors(TextOperation):
-    """Tokens (a 0-d or 1-D string array) as their vectors (``float32``, one row per token).
+    """Tokens (a 0-d or 1-D string array) as their vectors (``float32``, one row per token; one
+    token gives its vector alone).
 
     Args:
         vectors (Vectors): the vectors (Vectors, FastText, GloVe or CharNGram).
@@ -209,4 +210,4 @@ class ToVectors(TextOperation):
                 )
         rows = [self.vectors.lookup(str(t), unk, self.lower_case_backup) for t in x.reshape(-1)]
         out = np.stack(rows) if rows else np.zeros((0, dim), np.float32)
-        return out.reshape(*x.shape, dim)
+        return out[0] if len(rows) == 1 else out  # one token: its vector, as MindSpore

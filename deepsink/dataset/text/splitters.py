@@ -206,15 +206,6 @@ class UnicodeCharTokenizer(StringTokenizer):
     def spans(self, s: str) -> list:
         return [(i, i + 1) for i in range(len(s))]
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
-        x = as_text(x)
-        if x.ndim != 0 or x.dtype.kind != "U":
-            raise RuntimeError(
-                "UnicodeCharTokenizerOp: the input shape should be scalar and the input datatype "
-                "should be string."
-            )
-        return self.tokenize(str(x))
-
 
 class PythonTokenizer(TextOperation):
     """Tokenize each string with a Python function that returns its tokens.

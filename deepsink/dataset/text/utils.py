@@ -286,7 +286,7 @@ def to_str(array: Any, encoding: str = "utf8") -> np.ndarray:
         ['ab' 'c']
     """
     if not isinstance(array, np.ndarray):
-        raise TypeError(f"input should be a NumPy array. Got {type(array)}.")
+        raise TypeError("input should be a NumPy array.")
     return np.char.decode(array, encoding)
 
 
@@ -304,5 +304,5 @@ def to_bytes(array: Any, encoding: str = "utf8") -> np.ndarray:
         [b'ab' b'c']
     """
     if not isinstance(array, np.ndarray):
-        raise TypeError(f"input should be a NumPy array. Got {type(array)}.")
+        raise TypeError("input should be a NumPy array.")
     return np.char.encode(array, encoding)
