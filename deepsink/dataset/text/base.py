@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import regex
 
+from deepsink.dataset.engine.block import stack
 from deepsink.dataset.transforms.transforms import TensorOperation
 
 
@@ -79,10 +80,23 @@ def with_offsets(
     return np.array(tokens), pos[:, 0].astype(np.uint32), pos[:, 1].astype(np.uint32)
 
 
-class TextOperation(TensorOperation):
-    """A text op: one sample at a time (rows of strings differ in length)."""
+def stack_rows(outs: list) -> Any:
+    """Per-row results as the pipeline's columns: one array when the rows share shape and
+    dtype, else the list of rows (a tuple of columns for several outputs)."""
+    if outs and isinstance(outs[0], tuple):
+        return tuple(stack([o[k] for o in outs]) for k in range(len(outs[0])))
+    return stack(outs)
 
-    batched = False
+
+class TextOperation(TensorOperation):
+    """A text op: ``apply`` on one sample; in the pipeline a block of rows (stacked or ragged,
+    as token arrays differ in length) runs in one ``apply_batch`` call."""
+
+    batched = True
+    ragged_batch = True
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        return stack_rows([self.apply(*row) for row in zip(*xs)])
 
 
 class StringTokenizer(TextOperation):

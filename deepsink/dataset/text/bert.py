@@ -30,13 +30,14 @@ from deepsink.dataset.text.base import (
 )
 from deepsink.dataset.text.utils import NormalizeForm, Vocab
 
-_COMMON = (
-    r"[!-/]|[:-@]|[\[-`]|[{-~]|[\p{P}]|[\x{4E00}-\x{9FFF}]|[\x{3400}-\x{4DBF}]"
-    r"|[\x{20000}-\x{2A6DF}]|[\x{2A700}-\x{2B73F}]|[\x{2B740}-\x{2B81F}]|[\x{2B820}-\x{2CEAF}]"
-    r"|[\x{F900}-\x{FAFF}]|[\x{2F800}-\x{2FA1F}]"
+# the kernel's punctuation and CJK characters, each one token
+_COMMON_CLASS = (
+    r"!-/:-@\[-`{-~\p{P}\x{4E00}-\x{9FFF}\x{3400}-\x{4DBF}\x{20000}-\x{2A6DF}"
+    r"\x{2A700}-\x{2B73F}\x{2B740}-\x{2B81F}\x{2B820}-\x{2CEAF}\x{F900}-\x{FAFF}"
+    r"\x{2F800}-\x{2FA1F}"
 )
 _UNUSED = r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]|"
-_UNUSED_WORDS = ("[CLS]", "[SEP]", "[UNK]", "[PAD]", "[MASK]")
+_UNUSED_WORD = icu_regex(r"\[(?:CLS|SEP|UNK|PAD|MASK)\]")
 _ACCENTS = icu_regex(r"\p{Mn}")
 _CONTROL = icu_regex(r"\p{Cc}|\p{Cf}")
 _ASCII_CONTROL = {c: " " for c in [*range(32), 127]}
@@ -55,16 +56,11 @@ def _check_vocab(vocab: Any) -> None:
 
 
 def _special_spans(s: str) -> list[tuple[int, int]]:
-    """The ``[...]`` words of ``_UNUSED_WORDS`` in ``s``, as MindSpore's scan finds them."""
-    spans, start = [], -1
-    for i, c in enumerate(s):
-        if c == "[":
-            start = i
-        elif c == "]" and start >= 0:
-            if s[start : i + 1] in _UNUSED_WORDS:
-                spans.append((start, i + 1))
-            start = -1
-    return spans
+    """The spans of ``_UNUSED_WORDS`` in ``s`` (the kernel scans for ``[`` ... ``]`` words; a
+    ``[`` inside one restarts it, so a regular expression finds the same ones)."""
+    if "[" not in s:
+        return []
+    return [m.span() for m in _UNUSED_WORD.finditer(s)]
 
 
 def _fold_keeping_specials(s: str) -> str:
@@ -123,12 +119,12 @@ class BasicTokenizer(TextOperation):
         self.normalization_form = normalization_form
         self.preserve_unused_token = preserve_unused_token
         self.with_offsets = with_offsets
-        # the kernel's delimiters: a run of whitespace, one punctuation or CJK character (and the
-        # special tokens); the kept ones are tokens too
-        keep = ("\\s+|" if keep_whitespace else "") + _COMMON
+        # the kernel splits at its delimiters (a run of whitespace, one punctuation or CJK
+        # character, a special token) and keeps the non-whitespace ones: the same tokens as
+        # matching a kept delimiter or a run of characters that start none
         unused = _UNUSED if preserve_unused_token else ""
-        self._delim = icu_regex(f"{unused}\\s+|{_COMMON}")
-        self._keep = icu_regex(f"(?:{unused}{keep})")
+        space = "|\\s+" if keep_whitespace else ""
+        self._tokens = icu_regex(f"{unused}[{_COMMON_CLASS}]|[^\\s{_COMMON_CLASS}]+{space}")
 
     def normalized(self, s: str) -> str:
         """``s`` as the kernel tokenizes it: folded or normalized, control characters blanked."""
@@ -144,24 +140,18 @@ class BasicTokenizer(TextOperation):
 
     def spans(self, s: str) -> list[tuple[int, int]]:
         """The tokens' character spans in ``s`` (already normalized)."""
-        out, start = [], 0
-        keep = self._keep.fullmatch
-        for m in self._delim.finditer(s):
-            a, b = m.span()
-            if a > start:
-                out.append((start, a))
-            if keep(s, a, b):
-                out.append((a, b))
-            start = b
-        if start < len(s):
-            out.append((start, len(s)))
-        return out
+        return [m.span() for m in self._tokens.finditer(s)]
+
+    def words(self, s: str) -> list[str]:
+        """The tokens of ``s`` (already normalized)."""
+        return self._tokens.findall(s)
 
     def tokenize(self, s: str) -> Any:
         s = self.normalized(s)
+        if not self.with_offsets:
+            return tokens_array(self.words(s))
         spans = self.spans(s)
-        tokens = [s[a:b] for a, b in spans]
-        return with_offsets(tokens, spans, s) if self.with_offsets else tokens_array(tokens)
+        return with_offsets([s[a:b] for a, b in spans], spans, s)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self.tokenize(scalar_text("BasicTokenizer", x))
@@ -215,15 +205,17 @@ class _Wordpiece:
     def split(self, words: Any, starts: Any = None) -> Any:
         """Subwords of each word, with byte offsets shifted by the words' ``starts``."""
         tokens: list[str] = []
+        cache, pieces = self.cache, self.pieces
         if starts is None:
             for w in words:
-                tokens.extend(self.pieces(w)[0])
+                hit = cache.get(w)
+                tokens.extend((hit or pieces(w))[0])
             return tokens, None, None
         begin: list[int] = []
         end: list[int] = []
         for w, s in zip(words, starts):
-            pieces, spans = self.pieces(w)
-            tokens.extend(pieces)
+            subwords, spans = pieces(w)
+            tokens.extend(subwords)
             begin.extend(s + a for a, _ in spans)
             end.extend(s + b for _, b in spans)
         return tokens, begin, end
@@ -366,10 +358,10 @@ class BertTokenizer(TextOperation):
 
     def tokenize(self, s: str) -> Any:
         s = self._basic.normalized(s)
+        if not self.with_offsets:
+            return tokens_array(self._wp.split(self._basic.words(s))[0])
         spans = self._basic.spans(s)
         words = [s[a:b] for a, b in spans]
-        if not self.with_offsets:
-            return tokens_array(self._wp.split(words)[0])
         _, starts, _ = with_offsets(words, spans, s)
         tokens, begin, end = self._wp.split(words, starts.tolist() if words else None)
         if not words:

@@ -16,6 +16,7 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.dataset.core.validator_helpers import type_check
+from deepsink.dataset.engine.block import stack
 from deepsink.dataset.text.base import TextOperation, as_text, pipeline_error
 from deepsink.dataset.text.utils import Vocab
 from deepsink.dataset.text.vectors import Vectors
@@ -72,6 +73,20 @@ class Lookup(TextOperation):
             raise pipeline_error("Lookup : The parameter data_type must be numeric including bool.")
         unk = None if self.unknown_token is None else self.vocab._ids[self.unknown_token]
         return dtype, unk
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        """A block of rows: all their tokens looked up at once, then split back into rows."""
+        rows = [as_text(r) for r in xs[0]]
+        if len(xs) != 1 or not all(r.ndim == 1 and r.dtype.kind == "U" for r in rows):
+            return super().apply_batch(*xs, u=u)
+        dtype, unk = self._checked()
+        get = self.vocab._ids.get
+        tokens = [t for r in rows for t in r.tolist()]
+        ids = [get(t, unk) for t in tokens]
+        if unk is None and None in ids:
+            return super().apply_batch(*xs, u=u)  # the row's own call reports the token
+        flat = dtype_rules.host_layout(np.array(ids, dtype=dtype))
+        return stack(np.split(flat, np.cumsum([r.shape[0] for r in rows])[:-1]))
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         dtype, unk = self._checked()
