@@ -115,6 +115,12 @@ class StringTokenizer(TextOperation):
             return with_offsets(tokens, spans, s)
         return tokens_array(tokens)
 
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        x = xs[0]
+        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
+            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
+        return super().apply_batch(*xs, u=u)
+
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         message = (
             f"{self.name}Op: the input shape should be scalar and the input datatype should be "
@@ -182,5 +188,10 @@ def nfkc_casefold(s: str) -> str:
     folding, default-ignorable code points removed, recomposed."""
     if s.isascii():
         return s.lower()
-    s = _IGNORABLE.sub("", unicodedata.normalize("NFKD", s))
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", s.casefold()).casefold())
+    if _IGNORABLE.search(s):
+        s = _IGNORABLE.sub("", unicodedata.normalize("NFKD", s))
+    s = unicodedata.normalize("NFKC", s).casefold()
+    if not unicodedata.is_normalized("NFKC", s):  # folding can leave a compatibility form
+        s = unicodedata.normalize("NFKC", s).casefold()
+        s = unicodedata.normalize("NFKC", s)
+    return s

@@ -25,6 +25,7 @@ from deepsink.dataset.text.base import (
     normalize,
     pipeline_error,
     scalar_text,
+    stack_rows,
     tokens_array,
     with_offsets,
 )
@@ -152,6 +153,12 @@ class BasicTokenizer(TextOperation):
             return tokens_array(self.words(s))
         spans = self.spans(s)
         return with_offsets([s[a:b] for a, b in spans], spans, s)
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        x = xs[0]
+        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
+            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
+        return super().apply_batch(*xs, u=u)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self.tokenize(scalar_text("BasicTokenizer", x))
@@ -367,6 +374,12 @@ class BertTokenizer(TextOperation):
         if not words:
             return with_offsets([], [], s)
         return np.array(tokens), np.array(begin, np.uint32), np.array(end, np.uint32)
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        x = xs[0]
+        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
+            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
+        return super().apply_batch(*xs, u=u)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self.tokenize(scalar_text("BasicTokenizer", x))
