@@ -90,3 +90,20 @@ def test_pad_end_pads_a_ragged_block_as_row_by_row():
         ["a", "b"],
         ["c", "-"],
     ]
+
+
+def test_bert_tokens_are_the_same_with_and_without_offsets():
+    # without offsets the tokenizer works per whitespace-separated piece (cached); with offsets
+    # it matches the whole string: both must give the kernel's tokens
+    words = ["Hello,", "naïve", "[CLS]", "北京大学", "e-mail", "U.S.A.", "x\u0000y", "Straße!"]
+    rng = np.random.default_rng(0)
+    vocab = text.Vocab.from_file(str(VOCAB))
+    for lower in (True, False):
+        plain = text.BertTokenizer(vocab, lower_case=lower, unknown_token="")
+        offsets = text.BertTokenizer(vocab, lower_case=lower, unknown_token="", with_offsets=True)
+        basic = text.BasicTokenizer(lower_case=lower)
+        basic_offsets = text.BasicTokenizer(lower_case=lower, with_offsets=True)
+        for _ in range(30):
+            s = " ".join(rng.choice(words, size=rng.integers(1, 8)))
+            assert plain(s).tolist() == offsets(s)[0].tolist()
+            assert basic(s).tolist() == basic_offsets(s)[0].tolist()

@@ -41,6 +41,7 @@ _UNUSED = r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]|"
 _UNUSED_WORD = icu_regex(r"\[(?:CLS|SEP|UNK|PAD|MASK)\]")
 _ACCENTS = icu_regex(r"\p{Mn}")
 _CONTROL = icu_regex(r"\p{Cc}|\p{Cf}")
+_CACHE_SIZE = 1 << 20  # pieces of text remembered per tokenizer
 _ASCII_CONTROL = {c: " " for c in [*range(32), 127]}
 
 
@@ -126,6 +127,7 @@ class BasicTokenizer(TextOperation):
         unused = _UNUSED if preserve_unused_token else ""
         space = "|\\s+" if keep_whitespace else ""
         self._tokens = icu_regex(f"{unused}[{_COMMON_CLASS}]|[^\\s{_COMMON_CLASS}]+{space}")
+        self._chunks: dict[str, tuple[str, ...]] = {}
 
     def normalized(self, s: str) -> str:
         """``s`` as the kernel tokenizes it: folded or normalized, control characters blanked."""
@@ -145,7 +147,27 @@ class BasicTokenizer(TextOperation):
 
     def words(self, s: str) -> list[str]:
         """The tokens of ``s`` (already normalized)."""
-        return self._tokens.findall(s)
+        if self.keep_whitespace:
+            return self._tokens.findall(s)
+        out: list[str] = []
+        for chunk in s.split():
+            out.extend(self.chunk_tokens(chunk))
+        return out
+
+    def chunk_tokens(self, chunk: str) -> tuple[str, ...]:
+        """The tokens of a whitespace-free piece of normalized text (no token crosses
+        whitespace, so a string's tokens are its pieces' tokens in turn; control characters are
+        blank by now, so Python's and ICU's whitespace agree), cached per piece."""
+        hit = self._chunks.get(chunk)
+        if hit is None:
+            hit = (
+                (chunk,)
+                if chunk.isascii() and chunk.isalnum()
+                else tuple(self._tokens.findall(chunk))
+            )
+            if len(self._chunks) < _CACHE_SIZE:
+                self._chunks[chunk] = hit
+        return hit
 
     def tokenize(self, s: str) -> Any:
         s = self.normalized(s)
@@ -205,7 +227,7 @@ class _Wordpiece:
                 pos += size
                 start = end
             out = unknown if tokens is None else (tuple(tokens), tuple(spans))
-        if len(self.cache) < 1 << 20:
+        if len(self.cache) < _CACHE_SIZE:
             self.cache[word] = out
         return out
 
@@ -362,11 +384,22 @@ class BertTokenizer(TextOperation):
             lower_case, keep_whitespace, normalization_form, preserve_unused_token, with_offsets
         )
         self._wp = _Wordpiece(vocab, suffix_indicator, max_bytes_per_token, unknown_token)
+        self._pieces: dict[str, tuple[str, ...]] = {}
 
     def tokenize(self, s: str) -> Any:
         s = self._basic.normalized(s)
         if not self.with_offsets:
-            return tokens_array(self._wp.split(self._basic.words(s))[0])
+            if self.keep_whitespace:
+                return tokens_array(self._wp.split(self._basic.words(s))[0])
+            out: list[str] = []
+            for chunk in s.split():  # each piece's subwords, cached
+                hit = self._pieces.get(chunk)
+                if hit is None:
+                    hit = tuple(self._wp.split(self._basic.chunk_tokens(chunk))[0])
+                    if len(self._pieces) < _CACHE_SIZE:
+                        self._pieces[chunk] = hit
+                out.extend(hit)
+            return tokens_array(out)
         spans = self._basic.spans(s)
         words = [s[a:b] for a, b in spans]
         _, starts, _ = with_offsets(words, spans, s)
