@@ -21,7 +21,14 @@ from deepsink.dataset.text.base import pipeline_error
 
 class JiebaMode(IntEnum):
     """The segmentation algorithm of JiebaTokenizer: ``MIX`` (MP then HMM), ``MP`` (maximum
-    probability) or ``HMM`` (hidden Markov model)."""
+    probability) or ``HMM`` (hidden Markov model).
+
+    Examples:
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> print(text.JiebaMode.MP.name, int(text.JiebaMode.MP))
+        MP 1
+    """
 
     MIX = 0
     MP = 1
@@ -29,7 +36,14 @@ class JiebaMode(IntEnum):
 
 
 class NormalizeForm(IntEnum):
-    """A Unicode normal form: ``NONE``, ``NFC``, ``NFKC``, ``NFD`` or ``NFKD``."""
+    """A Unicode normal form: ``NONE``, ``NFC``, ``NFKC``, ``NFD`` or ``NFKD``.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> print(text.NormalizeUTF8(text.NormalizeForm.NFKC)("ｆ①"))
+        f1
+    """
 
     NONE = 0
     NFC = 1
@@ -40,7 +54,14 @@ class NormalizeForm(IntEnum):
 
 class SentencePieceModel(IntEnum):
     """The SentencePiece model trained by SentencePieceVocab: ``UNIGRAM``, ``BPE``, ``CHAR`` or
-    ``WORD``."""
+    ``WORD``.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> print(int(text.SentencePieceModel.BPE))
+        1
+    """
 
     UNIGRAM = 0
     BPE = 1
@@ -49,14 +70,28 @@ class SentencePieceModel(IntEnum):
 
 
 class SPieceTokenizerLoadType(IntEnum):
-    """Where SentencePieceTokenizer loads its model from: ``FILE`` or ``MODEL``."""
+    """Where SentencePieceTokenizer loads its model from: ``FILE`` or ``MODEL``.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> print(int(text.SPieceTokenizerLoadType.MODEL))
+        1
+    """
 
     FILE = 0
     MODEL = 1
 
 
 class SPieceTokenizerOutType(IntEnum):
-    """What SentencePieceTokenizer returns: ``STRING`` pieces or ``INT`` ids."""
+    """What SentencePieceTokenizer returns: ``STRING`` pieces or ``INT`` ids.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> print(int(text.SPieceTokenizerOutType.INT))
+        1
+    """
 
     STRING = 0
     INT = 1
@@ -275,6 +310,13 @@ class Vocab:
 def to_str(array: Any, encoding: str = "utf8") -> np.ndarray:
     """A bytes array decoded to str with ``encoding``.
 
+    Args:
+        array (numpy.ndarray): the bytes.
+        encoding (str, optional): the encoding. Default: ``'utf8'``.
+
+    Returns:
+        numpy.ndarray, the strings.
+
     Raises:
         TypeError: ``array`` is not a NumPy array.
 
@@ -292,6 +334,13 @@ def to_str(array: Any, encoding: str = "utf8") -> np.ndarray:
 
 def to_bytes(array: Any, encoding: str = "utf8") -> np.ndarray:
     """A str array encoded to bytes with ``encoding``.
+
+    Args:
+        array (numpy.ndarray): the strings.
+        encoding (str, optional): the encoding. Default: ``'utf8'``.
+
+    Returns:
+        numpy.ndarray, the bytes.
 
     Raises:
         TypeError: ``array`` is not a NumPy array.

@@ -88,7 +88,17 @@ class Vectors:
 
 
 class FastText(Vectors):
-    """FastText's pre-trained vectors (a ``*.vec`` file); see Vectors."""
+    """FastText's pre-trained vectors (a ``*.vec`` file); see Vectors.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> path = os.path.join(tempfile.mkdtemp(), "wiki.vec")
+        >>> _ = open(path, "w").write("x 1 2\\n")
+        >>> print(text.ToVectors(text.FastText.from_file(path))(['x']))
+        [1. 2.]
+    """
 
     _api = "FastText"
 
@@ -102,7 +112,17 @@ class FastText(Vectors):
 
 
 class GloVe(Vectors):
-    """GloVe's pre-trained vectors (a ``glove.6B.*.txt`` file); see Vectors."""
+    """GloVe's pre-trained vectors (a ``glove.6B.*.txt`` file); see Vectors.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> path = os.path.join(tempfile.mkdtemp(), "glove.6B.2d.txt")
+        >>> _ = open(path, "w").write("x 1 2\\n")
+        >>> print(text.ToVectors(text.GloVe.from_file(path))(['x']))
+        [1. 2.]
+    """
 
     _api = "GloVe"
 
@@ -118,7 +138,17 @@ class GloVe(Vectors):
 class CharNGram(Vectors):
     """Character n-gram vectors (lines ``<n>gram-<chars> v1 v2 ...``): a token's vector is the
     mean of the vectors of its 2-, 3- and 4-grams, the token framed by ``#BEGIN#`` and
-    ``#END#``; see Vectors."""
+    ``#END#``; see Vectors.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> path = os.path.join(tempfile.mkdtemp(), "charNgram.txt")
+        >>> _ = open(path, "w").write("2gram-#BEGIN#a 2 2\\n2gram-ab 4 0\\n")
+        >>> print(text.ToVectors(text.CharNGram.from_file(path))(['ab']))
+        [3. 1.]
+    """
 
     _api = "CharNGram"
 
