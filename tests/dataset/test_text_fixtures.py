@@ -3,6 +3,7 @@ tokens, offsets, dtypes and error messages as MindSpore 2.10 gave them
 (``tests/fixtures/ms/text_ops.json``)."""
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -45,8 +46,11 @@ def run(spec):
 
 def check_error(info, want):
     assert type(info.value).__name__ == want["type"]
-    tail = want["message"].split("[ERROR] ")[-1]
-    assert tail in str(info.value)
+    # deepsink names its classes under its import name
+    tail = want["message"].split("[ERROR] ")[-1].replace("'mindspore.", "'deepsink.")
+    # sentencepiece's messages name the line of its C++ source, which differs between builds
+    source_line = re.compile(r"\.cc\(\d+\)")
+    assert source_line.sub(".cc(N)", tail) in source_line.sub(".cc(N)", str(info.value))
 
 
 def _id(spec):
@@ -75,6 +79,8 @@ def test_text_op_matches_mindspore(spec):
 
 @pytest.mark.parametrize("case", EXPRESSIONS, ids=[c["expr"][:60] for c in EXPRESSIONS])
 def test_text_expression_matches_mindspore(case, tmp_path):
+    if "SentencePiece" in case["expr"] and "TypeError" not in str(case.get("error")):
+        pytest.importorskip("sentencepiece")
     write_files(str(tmp_path))
     scope = {"text": text, "ds": ds, "np": np, "DIR": str(tmp_path)}
     if "error" in case:

@@ -262,7 +262,30 @@ EXPRESSIONS: list[str] = [
     "[m.name for m in text.JiebaMode] + [m.name for m in text.NormalizeForm] + [m.name for m in text.SentencePieceModel]",
 ]
 
+SP = "text.SentencePieceVocab.from_file([DIR + '/corpus.txt'], 40, 0.9995, text.SentencePieceModel.{}, {{}})"
+SP_IN = "np.array('hello world the quickest foxes')"
+EXPRESSIONS += [
+    f"text.SentencePieceTokenizer({SP.format('UNIGRAM')}, text.SPieceTokenizerOutType.STRING)({SP_IN}).tolist()",
+    f"(lambda o: [str(o.dtype), o.tolist()])(text.SentencePieceTokenizer({SP.format('UNIGRAM')}, text.SPieceTokenizerOutType.INT)({SP_IN}))",
+    f"text.SentencePieceTokenizer({SP.format('BPE')}, text.SPieceTokenizerOutType.STRING)({SP_IN}).tolist()",
+    f"text.SentencePieceTokenizer({SP.format('CHAR')}, text.SPieceTokenizerOutType.STRING)(np.array('the fox')).tolist()",
+    f"text.SentencePieceTokenizer({SP.format('WORD')}, text.SPieceTokenizerOutType.STRING)(np.array('the fox zebra')).tolist()",
+    "text.SentencePieceTokenizer(text.SentencePieceVocab.from_dataset(ds.TextFileDataset(DIR + '/corpus.txt', shuffle=False), ['text'], 30, 1.0, text.SentencePieceModel.UNIGRAM, {}), text.SPieceTokenizerOutType.STRING)(np.array('the lazy dog')).tolist()",
+    f"[text.SentencePieceVocab.save_model({SP.format('UNIGRAM')}, DIR, 'm.model'), text.SentencePieceTokenizer(DIR + '/m.model', text.SPieceTokenizerOutType.STRING)({SP_IN}).tolist()][1]",
+    "text.SentencePieceVocab.from_file(DIR + '/corpus.txt', 40, 0.9995, text.SentencePieceModel.UNIGRAM, {})",
+    "text.SentencePieceVocab.from_file([DIR + '/corpus.txt'], 40, 1, text.SentencePieceModel.UNIGRAM, {})",
+    "text.SentencePieceTokenizer(3, text.SPieceTokenizerOutType.STRING)",
+    "text.SentencePieceTokenizer('x.model', 1)",
+]
+
+_WORDS = "the quick brown fox jumps over lazy dog hello world deep learning text token".split()
+# a small corpus for the SentencePiece models: the same lines on both sides
+_CORPUS = "\n".join(
+    " ".join(_WORDS[(i * 7 + j * 3) % len(_WORDS)] for j in range(3 + i % 9)) for i in range(300)
+)
+
 FILES = {
+    "corpus.txt": _CORPUS + "\n",
     "vocab.txt": "hello,1\nworld,2\nfoo,3\n",
     "dup_vocab.txt": "hello,1\nworld,2\nhello,3\n",
     "vectors.txt": "2 3\nHello 0.1 0.2 0.3\nworld 1 2 3\n",

@@ -16,6 +16,7 @@ from deepsink.dataset.text.transforms import NormalizeUTF8 as NormalizeUTF8
 from deepsink.dataset.text.transforms import PythonTokenizer as PythonTokenizer
 from deepsink.dataset.text.transforms import RegexReplace as RegexReplace
 from deepsink.dataset.text.transforms import RegexTokenizer as RegexTokenizer
+from deepsink.dataset.text.transforms import SentencePieceTokenizer as SentencePieceTokenizer
 from deepsink.dataset.text.transforms import SlidingWindow as SlidingWindow
 from deepsink.dataset.text.transforms import ToNumber as ToNumber
 from deepsink.dataset.text.transforms import ToVectors as ToVectors
@@ -28,6 +29,7 @@ from deepsink.dataset.text.transforms import WordpieceTokenizer as WordpieceToke
 from deepsink.dataset.text.utils import JiebaMode as JiebaMode
 from deepsink.dataset.text.utils import NormalizeForm as NormalizeForm
 from deepsink.dataset.text.utils import SentencePieceModel as SentencePieceModel
+from deepsink.dataset.text.utils import SentencePieceVocab as SentencePieceVocab
 from deepsink.dataset.text.utils import SPieceTokenizerLoadType as SPieceTokenizerLoadType
 from deepsink.dataset.text.utils import SPieceTokenizerOutType as SPieceTokenizerOutType
 from deepsink.dataset.text.utils import Vocab as Vocab

@@ -11,6 +11,9 @@ from deepsink.dataset.text.normalize import CaseFold as CaseFold
 from deepsink.dataset.text.normalize import FilterWikipediaXML as FilterWikipediaXML
 from deepsink.dataset.text.normalize import NormalizeUTF8 as NormalizeUTF8
 from deepsink.dataset.text.normalize import RegexReplace as RegexReplace
+from deepsink.dataset.text.sentencepiece_tokenizer import (
+    SentencePieceTokenizer as SentencePieceTokenizer,
+)
 from deepsink.dataset.text.sequences import AddToken as AddToken
 from deepsink.dataset.text.sequences import Ngram as Ngram
 from deepsink.dataset.text.sequences import SlidingWindow as SlidingWindow

@@ -1,8 +1,11 @@
-"""``mindspore.dataset.text.utils``: Vocab, the enumerations of the text ops, ``to_str`` and
+"""``mindspore.dataset.text.utils``: Vocab, SentencePieceVocab (run by Google's ``sentencepiece``
+library, the ``text`` extra), the enumerations of the text ops, ``to_str`` and
 ``to_bytes``."""
 
 from __future__ import annotations
 
+import io
+import os
 from collections import Counter
 from enum import IntEnum
 from typing import Any
@@ -12,11 +15,12 @@ import numpy as np
 from deepsink.dataset.core.validator_helpers import (
     INT32_MAX,
     check_positive,
+    check_uint32,
     check_value,
     type_check,
     type_check_list,
 )
-from deepsink.dataset.text.base import pipeline_error
+from deepsink.dataset.text.base import as_text, pipeline_error
 
 
 class JiebaMode(IntEnum):
@@ -305,6 +309,178 @@ class Vocab:
 
     def __len__(self) -> int:
         return len(self._ids)
+
+
+def sentencepiece() -> Any:
+    try:
+        import sentencepiece
+    except ImportError as e:
+        raise ImportError(
+            "SentencePieceVocab and SentencePieceTokenizer need the sentencepiece package: "
+            "pip install 'deepsink[text]' (or pip install sentencepiece)"
+        ) from e
+    return sentencepiece
+
+
+def _check_training_args(
+    vocab_size: Any, character_coverage: Any, model_type: Any, params: Any
+) -> None:
+    if vocab_size is None:
+        raise TypeError("vocab_size must be provided.")
+    check_uint32(vocab_size, "vocab_size")
+    if character_coverage is not None:
+        type_check(character_coverage, (float,), "character_coverage")
+    if model_type is not None:
+        type_check(model_type, (str, SentencePieceModel), "model_type")
+    if params is not None:
+        type_check(params, (dict,), "params")
+
+
+class SentencePieceVocab:
+    """A trained SentencePiece model.
+
+    Build one with ``from_file`` or ``from_dataset``; save it with ``save_model``.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import deepsink as ms
+        >>> import deepsink.dataset.text as text
+        >>> path = os.path.join(tempfile.mkdtemp(), "corpus.txt")
+        >>> _ = open(path, "w").write("hello world\\nthe world is big\\n" * 20)
+        >>> vocab = text.SentencePieceVocab.from_file(
+        ...     [path], 20, 0.9995, text.SentencePieceModel.UNIGRAM, {}
+        ... )
+        >>> tokenizer = text.SentencePieceTokenizer(vocab, text.SPieceTokenizerOutType.STRING)
+        >>> print(tokenizer("hello world"))
+        ['▁hello' '▁world']
+    """
+
+    def __init__(self) -> None:
+        self._proto = b""
+
+    @staticmethod
+    def _train(
+        vocab_size: int,
+        character_coverage: float,
+        model_type: Any,
+        params: dict | None,
+        **source: Any,
+    ) -> SentencePieceVocab:
+        spm = sentencepiece()
+        if isinstance(model_type, str):
+            model_type = SentencePieceModel[model_type.upper()]
+        model = io.BytesIO()
+        try:
+            spm.SentencePieceTrainer.train(
+                vocab_size=vocab_size,
+                character_coverage=character_coverage,
+                model_type=model_type.name.lower(),
+                model_writer=model,
+                minloglevel=2,
+                **{k: str(v) for k, v in (params or {}).items()},
+                **source,
+            )
+        except (RuntimeError, OSError, ValueError) as e:
+            message = str(e).removeprefix("INTERNAL: ")
+            raise pipeline_error(f"SentencePieceVocab: {message}") from e
+        vocab = SentencePieceVocab()
+        vocab._proto = model.getvalue()
+        return vocab
+
+    @classmethod
+    def from_file(
+        cls,
+        file_path: list,
+        vocab_size: int,
+        character_coverage: float,
+        model_type: Any,
+        params: dict,
+    ) -> SentencePieceVocab:
+        """A model trained on the lines of the files ``file_path``.
+
+        Args:
+            file_path (list[str]): the text files.
+            vocab_size (int): the number of pieces.
+            character_coverage (float): the share of the characters the model covers
+                (0.9995 for rich character sets such as Chinese, 1.0 for small ones).
+            model_type (SentencePieceModel): UNIGRAM, BPE, CHAR or WORD.
+            params (dict): more options of SentencePiece's trainer (name: value).
+
+        Returns:
+            SentencePieceVocab, the model.
+
+        Raises:
+            TypeError: an argument has the wrong type.
+            ValueError: ``vocab_size`` is negative or above UINT32_MAX.
+            RuntimeError: a file cannot be read, or the training fails (a ``vocab_size`` above
+                what the text allows).
+        """
+        type_check(file_path, (list,), "file_path")
+        _check_training_args(vocab_size, character_coverage, model_type, params)
+        for path in file_path:
+            if not os.path.isfile(path):
+                raise pipeline_error(f"SentencePieceVocab: get real path failed, path: {path}")
+        return cls._train(vocab_size, character_coverage, model_type, params, input=list(file_path))
+
+    @classmethod
+    def from_dataset(
+        cls,
+        dataset: Any,
+        col_names: list,
+        vocab_size: int,
+        character_coverage: float,
+        model_type: Any,
+        params: dict,
+    ) -> SentencePieceVocab:
+        """A model trained on the strings of ``dataset``'s column (one sentence each).
+
+        Args:
+            dataset (Dataset): the dataset.
+            col_names (list[str]): the column (one name).
+            vocab_size (int): the number of pieces.
+            character_coverage (float): the share of the characters the model covers.
+            model_type (SentencePieceModel): UNIGRAM, BPE, CHAR or WORD.
+            params (dict): more options of SentencePiece's trainer.
+
+        Returns:
+            SentencePieceVocab, the model.
+
+        Raises:
+            TypeError: an argument has the wrong type.
+            RuntimeError: the training fails.
+        """
+        if col_names is not None:
+            type_check(col_names, (list,), "col_names")
+        _check_training_args(vocab_size, character_coverage, model_type, params)
+        names = dataset.get_col_names()
+        k = names.index(col_names[0]) if col_names else 0
+        sentences = []
+        for row in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1):
+            sentences.extend(str(s) for s in as_text(row[k]).reshape(-1))
+        return cls._train(
+            vocab_size, character_coverage, model_type, params, sentence_iterator=iter(sentences)
+        )
+
+    @classmethod
+    def save_model(cls, vocab: SentencePieceVocab, path: str, filename: str) -> None:
+        """Write ``vocab``'s model to ``path/filename`` (SentencePiece's ``.model`` format).
+
+        Args:
+            vocab (SentencePieceVocab): the model.
+            path (str): an existing folder.
+            filename (str): the file's name.
+
+        Raises:
+            TypeError: an argument has the wrong type.
+            RuntimeError: ``path`` is not a folder.
+        """
+        type_check(vocab, (SentencePieceVocab,), "vocab")
+        type_check(path, (str,), "path")
+        type_check(filename, (str,), "filename")
+        if not os.path.isdir(path):
+            raise pipeline_error(f"SentencePieceVocab: get real path failed, path: {path}")
+        with open(os.path.join(path, filename), "wb") as f:
+            f.write(vocab._proto)
 
 
 def to_str(array: Any, encoding: str = "utf8") -> np.ndarray:
