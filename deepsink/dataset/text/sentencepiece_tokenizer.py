@@ -36,11 +36,11 @@ class SentencePieceTokenizer(TextOperation):
         >>> path = os.path.join(tempfile.mkdtemp(), "corpus.txt")
         >>> _ = open(path, "w").write("hello world\\nthe world is big\\n" * 20)
         >>> vocab = text.SentencePieceVocab.from_file(
-        ...     [path], 20, 0.9995, text.SentencePieceModel.UNIGRAM, {}
+        ...     [path], 18, 0.9995, text.SentencePieceModel.UNIGRAM, {}
         ... )
         >>> ids = text.SentencePieceTokenizer(vocab, text.SPieceTokenizerOutType.INT)("hello")
         >>> print(ids.dtype, ids.shape)
-        int32 (1,)
+        int32 (5,)
     """
 
     def __init__(self, mode: Any, out_type: SPieceTokenizerOutType) -> None:

@@ -348,11 +348,11 @@ class SentencePieceVocab:
         >>> path = os.path.join(tempfile.mkdtemp(), "corpus.txt")
         >>> _ = open(path, "w").write("hello world\\nthe world is big\\n" * 20)
         >>> vocab = text.SentencePieceVocab.from_file(
-        ...     [path], 20, 0.9995, text.SentencePieceModel.UNIGRAM, {}
+        ...     [path], 18, 0.9995, text.SentencePieceModel.UNIGRAM, {}
         ... )
         >>> tokenizer = text.SentencePieceTokenizer(vocab, text.SPieceTokenizerOutType.STRING)
         >>> print(tokenizer("hello world"))
-        ['▁hello' '▁world']
+        ['▁' 'he' 'l' 'l' 'o' '▁world']
     """
 
     def __init__(self) -> None:
