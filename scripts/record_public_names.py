@@ -33,6 +33,7 @@ MODULES = [
     "mindspore.dataset",
     "mindspore.dataset.vision",
     "mindspore.dataset.transforms",
+    "mindspore.dataset.text",
     "mindspore.common",
     "mindspore.common.initializer",
     "mindspore.context",

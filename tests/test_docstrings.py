@@ -35,6 +35,7 @@ MODULES = (
     "deepsink.dataset",
     "deepsink.dataset.vision",
     "deepsink.dataset.transforms",
+    "deepsink.dataset.text",
     "deepsink.amp",
 )
 

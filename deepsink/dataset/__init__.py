@@ -2,6 +2,7 @@
 
 from deepsink._core.public import public_names as _public_names
 from deepsink.dataset import config as config
+from deepsink.dataset import text as text
 from deepsink.dataset import transforms as transforms
 from deepsink.dataset import vision as vision
 

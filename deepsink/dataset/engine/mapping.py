@@ -2,7 +2,8 @@
 
 Per operation:
 
-- a batched op on a stacked column runs once for the whole block;
+- a batched op on a stacked column runs once for the whole block (an op that takes ragged
+  columns, ``ragged_batch``, also on a column whose rows differ in shape);
 - anything else (Python callables, ragged rows) runs row by row, in worker processes when the map
   asks for ``python_multiprocessing``.
 
@@ -120,7 +121,7 @@ class Chain:
                 cur = [fused]
                 i += 2
                 continue
-            if op.batched and all(isinstance(c, np.ndarray) for c in cur):
+            if op.batched and (op.ragged_batch or all(isinstance(c, np.ndarray) for c in cur)):
                 try:
                     cur = list(_as_tuple(op.apply_batch(*cur, u=u)))
                 except Exception as e:

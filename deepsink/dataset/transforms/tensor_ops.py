@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import check_value, type_check
+from deepsink.dataset.engine.block import stack
 from deepsink.dataset.transforms import validators as _validators
 from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
 
@@ -144,7 +145,7 @@ class PadEnd(TensorOperation):
         [ 1  2  3 -1 -1]
     """
 
-    batched = False
+    ragged_batch = True
 
     @_validators.check_pad_end
     def __init__(self, pad_shape: Sequence[int], pad_value: Any = None) -> None:
@@ -165,6 +166,29 @@ class PadEnd(TensorOperation):
             out = np.full(shape, _cast_scalar(value, x, "PadEnd"), x.dtype)
         region = tuple(slice(0, min(a, b)) for a, b in zip(x.shape, shape))
         out[region] = x[region]
+        return out
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        """A block of rows (stacked or ragged): 1-D numeric rows of one dtype are copied into
+        one padded array; others are padded row by row."""
+        rows = [np.asarray(r) for r in xs[0]]
+        dtypes = {r.dtype for r in rows}
+        if (
+            len(xs) != 1
+            or not rows
+            or len(dtypes) != 1
+            or len(self.pad_shape) != 1
+            or self.pad_shape[0] is None
+            or any(r.ndim != 1 for r in rows)
+            or _is_text(rows[0])
+        ):
+            return stack([self.apply(*r) for r in zip(*xs)])
+        width = self.pad_shape[0]
+        value = 0 if self.pad_value is None else self.pad_value
+        out = np.full((len(rows), width), _cast_scalar(value, rows[0], "PadEnd"), rows[0].dtype)
+        for i, r in enumerate(rows):
+            n = min(r.shape[0], width)
+            out[i, :n] = r[:n]
         return out
 
 

@@ -66,7 +66,9 @@ class TensorOperation:
 
     - ``batched``: ``apply_batch`` is vectorised, so a block of equal-shaped rows runs in one call;
     - ``traceable``: ``jax_fn`` exists, so the op may move into the compiled device step;
-    - ``random_draws``: uniforms in [0, 1) drawn per sample.
+    - ``random_draws``: uniforms in [0, 1) drawn per sample;
+    - ``ragged_batch``: ``apply_batch`` also takes columns whose rows differ in shape (a list of
+      the rows' arrays, as the pipeline holds them), so such a block runs in one call too.
 
     Examples:
         >>> import numpy as np
@@ -81,6 +83,7 @@ class TensorOperation:
     batched: ClassVar[bool] = True
     traceable: ClassVar[bool] = False
     random_draws: ClassVar[int] = 0
+    ragged_batch: ClassVar[bool] = False
     # MindSpore implements the op in Python only (its ``Implementation.PY``): a Compose holding
     # one returns its result as a tuple, as MindSpore's Python composition does
     python_only: ClassVar[bool] = False
