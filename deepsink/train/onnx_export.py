@@ -47,8 +47,9 @@ def _sub_jaxprs(value: Any) -> list:
     return []
 
 
-def _check_supported(jaxpr: Any, table: Any) -> None:
-    """``ValueError`` for the first equation whose primitive jax2onnx has no lowering for."""
+def _check_supported(jaxpr: Any, table: Any, origin: Any = None) -> None:
+    """``ValueError`` for the first equation whose primitive jax2onnx has no lowering for;
+    ``origin``: the outermost equation calling ``jaxpr`` (its traceback names the network's line)."""
     from deepsink.train.mindir.export import _where
 
     for eqn in jaxpr.eqns:
@@ -56,11 +57,11 @@ def _check_supported(jaxpr: Any, table: Any) -> None:
         if name not in table and name not in _CALLS:
             raise ValueError(
                 f"For 'export', ONNX has no operator for the JAX primitive '{name}' (from "
-                f"{_where(eqn)}); the jax2onnx converter has no lowering for it"
+                f"{_where(origin or eqn)}); the jax2onnx converter has no lowering for it"
             )
         for value in eqn.params.values():
             for sub in _sub_jaxprs(value):
-                _check_supported(sub, table)
+                _check_supported(sub, table, origin or eqn)
 
 
 def _input_names(net: Any, count: int) -> list[str]:
@@ -103,7 +104,11 @@ def _two_d_max_pools(graph: Any) -> None:
         pads = attrs.get("pads", [0] * 8)
         if len(kernel) != 4 or kernel[:2] != [1, 1] or strides[:2] != [1, 1]:
             continue
-        if pads[:2] != [0, 0] or pads[4:6] != [0, 0] or attrs.get("dilations", [1] * 4)[:2] != [1, 1]:
+        if (
+            pads[:2] != [0, 0]
+            or pads[4:6] != [0, 0]
+            or attrs.get("dilations", [1] * 4)[:2] != [1, 1]
+        ):
             continue
         unsq1 = producer.get(pool.input[0])
         unsq0 = producer.get(unsq1.input[0]) if unsq1 is not None else None

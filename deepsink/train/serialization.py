@@ -1170,7 +1170,9 @@ def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:
         if "enc_mode" in kwargs:
             enc = (enc_mode, enc_key)
     if not isinstance(net, Cell):
-        raise ValueError(f"Export ONNX format model only support nn.Cell object, but got {type(net)}.")
+        raise ValueError(
+            f"Export ONNX format model only support nn.Cell object, but got {type(net)}."
+        )
     for x in inputs:
         if isinstance(x, Tensor) and -1 in x.shape:
             raise ValueError("Export ONNX format model not support dynamic shape mode.")

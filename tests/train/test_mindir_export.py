@@ -102,8 +102,6 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
         ValueError, match=r"must be one of \['AIR', 'ONNX', 'MINDIR'\], but got mindir"
     ):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="mindir")
-    with pytest.raises(NotImplementedError, match="ONNX"):
-        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX")
     with pytest.raises(TypeError, match="'enc_key' must be bytes"):
         ms.export(
             net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="0123456789abcdef"

@@ -1,0 +1,170 @@
+"""export(file_format="ONNX"): ONNX Runtime runs deepsink's files with deepsink's (and MindSpore
+2.10's) outputs.
+
+Writing ONNX needs the optional ``onnx`` extra (jax2onnx, which pulls flax, equinox, orbax and
+more) and checking it needs onnxruntime: the tests that convert skip without them; the checks
+made before converting (options, the missing converter) run everywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import stat
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import deepsink as ms
+from deepsink import nn, ops
+from deepsink.common.tensor import Tensor
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+FIX = ROOT / "tests" / "fixtures" / "mindir_exports"
+
+import record_mindir_exports as recorder  # noqa: E402
+
+HAVE_ONNX = all(importlib.util.find_spec(m) for m in ("jax2onnx", "onnx", "onnxruntime"))
+needs_onnx = pytest.mark.skipif(
+    not HAVE_ONNX,
+    reason="jax2onnx and onnxruntime are not installed (pip install 'deepsink[onnx]' onnxruntime)",
+)
+
+
+def _run(path: Path, *xs: np.ndarray) -> list:
+    import onnxruntime as ort
+
+    sess = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return sess.run(None, {i.name: x for i, x in zip(sess.get_inputs(), xs)})
+
+
+@needs_onnx
+@pytest.mark.parametrize(
+    "name", ["lenet", "resnet", "mobilenetv2", "lstm", "transformer", "activations"]
+)
+def test_onnxruntime_runs_the_exported_network_with_deepsinks_outputs(name, tmp_path):
+    net, x = recorder.build(name)
+    ms.export(net, Tensor(x), file_name=str(tmp_path / name), file_format="ONNX")
+    path = tmp_path / f"{name}.onnx"
+    import onnx
+
+    model = onnx.load(str(path))
+    onnx.checker.check_model(model)
+    (out,) = _run(path, x)
+    np.testing.assert_allclose(out, net(Tensor(x)).asnumpy(), rtol=1e-5, atol=1e-5)
+    # what MindSpore 2.10 computed for the same network (from its MindIR file)
+    np.testing.assert_allclose(out, np.load(FIX / f"{name}.npz")["ms_out"], rtol=1e-5, atol=1e-5)
+    # the Parameters are the initializers, by name; the input is named after construct's argument
+    inits = {i.name: onnx.numpy_helper.to_array(i) for i in model.graph.initializer}
+    for p in net.get_parameters():
+        np.testing.assert_array_equal(inits[p.name], p.asnumpy())
+    assert [i.name for i in model.graph.input] == ["x"]
+    assert model.producer_name == "MindSpore"
+
+
+@needs_onnx
+def test_max_pooling_is_a_two_d_maxpool_on_the_nchw_tensor(tmp_path):
+    net, x = recorder.build("lenet")
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "lenet"), file_format="ONNX")
+    import onnx
+
+    model = onnx.load(str(tmp_path / "lenet.onnx"))
+    pools = [n for n in model.graph.node if n.op_type == "MaxPool"]
+    assert len(pools) == 2
+    for pool in pools:
+        attrs = {a.name: list(a.ints) for a in pool.attribute}
+        assert attrs["kernel_shape"] == [2, 2] and attrs["strides"] == [2, 2]
+    assert not [n for n in model.graph.node if n.op_type in ("Unsqueeze", "Squeeze")]
+
+
+class _SiLUFill(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.silu = nn.SiLU()
+        self.fill_v2 = ops.FillV2()
+
+    def construct(self, x):
+        y = self.silu(x)
+        scale = ops.fill(ms.float32, (2, 3), y.mean())  # Fill of a value computed at run time
+        shift = self.fill_v2((2, 3), ms.Tensor(0.5, ms.float32))
+        return y * scale + shift
+
+
+@needs_onnx
+def test_silu_and_fill_export(tmp_path):
+    net = _SiLUFill()
+    x = np.linspace(-3, 3, 6, dtype=np.float32).reshape(2, 3)
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "f"), file_format="ONNX")
+    (out,) = _run(tmp_path / "f.onnx", x)
+    y = x / (1 + np.exp(-x))
+    np.testing.assert_allclose(out, y * y.mean() + 0.5, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(out, net(Tensor(x)).asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+class _Bessel(nn.Cell):
+    def construct(self, x):
+        return ops.bessel_j0(x)
+
+
+@needs_onnx
+def test_operation_without_onnx_operator_is_named_with_its_line(tmp_path):
+    with pytest.raises(
+        ValueError,
+        match=r"ONNX has no operator for the JAX primitive 'pure_callback' .*test_onnx_export\.py:\d+",
+    ):
+        ms.export(
+            _Bessel(),
+            Tensor(np.ones((3,), np.float32)),
+            file_name=str(tmp_path / "b"),
+            file_format="ONNX",
+        )
+    assert not list(tmp_path.iterdir())
+
+
+@needs_onnx
+def test_file_is_read_only_encrypted_by_a_function_and_the_mode_restored(tmp_path):
+    net, x = recorder.build("mlp")
+    net.set_train(True)
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "m.onnx"), file_format="ONNX")
+    path = tmp_path / "m.onnx"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.onnx"]
+    assert stat.S_IMODE(os.stat(path).st_mode) == stat.S_IRUSR
+    assert net.training
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "m"), file_format="ONNX")  # overwrites
+
+    def xor(data, key):
+        return bytes(b ^ key[i % len(key)] for i, b in enumerate(data))
+
+    key = b"0123456789abcdef"
+    ms.export(
+        net, Tensor(x), file_name=str(tmp_path / "e"), file_format="ONNX", enc_key=key, enc_mode=xor
+    )
+    plain = path.read_bytes()
+    assert (tmp_path / "e.onnx").read_bytes() == xor(plain, key)
+
+
+def test_onnx_options_checked_as_mindspore_checks_them(tmp_path):
+    net, x = nn.Dense(2, 1), Tensor(np.ones((1, 2), np.float32))
+    key = b"0123456789abcdef"
+    with pytest.raises(
+        ValueError, match="AIR/ONNX only support customized encryption, but got AES-GCM"
+    ):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", enc_key=key)
+    with pytest.raises(TypeError, match="'enc_key' must be bytes"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", enc_key="k")
+    with pytest.raises(ValueError, match="only support nn.Cell object, but got <class 'function'>"):
+        ms.export(lambda t: t, x, file_name=str(tmp_path / "n"), file_format="ONNX")
+    with pytest.raises(NotImplementedError, match=r"\['dataset'\]"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", dataset=None)
+    assert not list(tmp_path.iterdir())
+
+
+def test_without_jax2onnx_the_error_names_the_extra(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "jax2onnx", None)
+    net, x = nn.Dense(2, 1), Tensor(np.ones((1, 2), np.float32))
+    with pytest.raises(ImportError, match=r"needs the jax2onnx .*deepsink\[onnx\]"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX")
+    assert not list(tmp_path.iterdir())
