@@ -168,3 +168,34 @@ def test_without_jax2onnx_the_error_names_the_extra(tmp_path, monkeypatch):
     with pytest.raises(ImportError, match=r"needs the jax2onnx .*deepsink\[onnx\]"):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX")
     assert not list(tmp_path.iterdir())
+
+
+@needs_onnx
+@pytest.mark.slow
+@pytest.mark.parametrize("model", ["resnet50", "mobilenet_v2_100"])
+def test_full_resnet50_and_mobilenetv2_run_in_onnxruntime(model, tmp_path):
+    """mindcv's full networks (a minute or more each on a CPU), BatchNorm statistics randomized."""
+    from mindir_networks import randomize_bn
+
+    from deepsink._core.alias import install_alias
+
+    saved = dict(os.environ)
+    install_alias()  # mindcv's 'import mindspore' gets deepsink
+    try:
+        mindcv = pytest.importorskip("mindcv")
+        ms.set_seed(0)
+        net = mindcv.create_model(model, num_classes=10)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
+            del sys.modules[name]
+    randomize_bn(ms, net, np.random.default_rng(0))
+    net.set_train(False)
+    x = np.random.default_rng(1).standard_normal((2, 3, 64, 64)).astype(np.float32)
+    ms.export(net, Tensor(x), file_name=str(tmp_path / model), file_format="ONNX")
+    (out,) = _run(tmp_path / f"{model}.onnx", x)
+    ref = net(Tensor(x)).asnumpy()
+    assert np.abs(ref).max() > 1e-2
+    # within 1e-5 of the output's scale (float32 sums over 50 layers differ in their order)
+    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5 * np.abs(ref).max())
