@@ -74,22 +74,42 @@ def test_encrypted_export_mindspore_decrypted(mode, tag, tmp_path):
     )
 
 
-class _Cumulative(nn.Cell):
+class _Flipped(nn.Cell):
     def construct(self, x):
-        return ops.cumsum(x, 0)
+        return ops.flip(x, (0,))
+
+
+class _TwoAxisIndex(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.rows = Tensor(np.array([0, 1], np.int32))
+
+    def construct(self, x):
+        return x[self.rows, self.rows]
 
 
 def test_operation_without_mindspore_primitive_is_named_with_its_line(tmp_path):
     with pytest.raises(
-        ValueError, match=r"no MindSpore primitive for 'cumsum' .*test_mindir_export\.py:\d+"
+        ValueError, match=r"no MindSpore primitive for 'rev' .*test_mindir_export\.py:\d+"
     ):
         ms.export(
-            _Cumulative(),
+            _Flipped(),
             Tensor(np.ones((3,), np.float32)),
             file_name=str(tmp_path / "c"),
             file_format="MINDIR",
         )
     assert not (tmp_path / "c.mindir").exists()
+    with pytest.raises(
+        ValueError,
+        match=r"no MindSpore primitive for a gather other than indexing one axis with a Tensor "
+        r"of indices \(JAX primitive 'gather', from .*test_mindir_export\.py:\d+",
+    ):
+        ms.export(
+            _TwoAxisIndex(),
+            Tensor(np.ones((2, 2), np.float32)),
+            file_name=str(tmp_path / "g"),
+            file_format="MINDIR",
+        )
 
 
 def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
@@ -151,3 +171,28 @@ def test_docs_list_the_primitive_table():
     loads = text.split("## What load runs")[1].split("Another primitive")[0]
     named = set(re.findall(r"`(\w+)`", loads))
     assert named == set(PRIMITIVES)
+
+
+class _Lookup(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.embedding = nn.Embedding(5, 3)
+
+    def construct(self, ids):
+        return self.embedding(ids)
+
+
+def test_embedding_lookup_exports_as_gather_without_its_range_warning(tmp_path):
+    net, ids = _Lookup(), Tensor(np.array([[1, 4, 0]], np.int32))
+    ms.export(net, ids, file_name=str(tmp_path / "e"), file_format="MINDIR")
+    model = ms.load_mindir(str(tmp_path / "e.mindir"))
+    # negative ids wrap (Less, Add, Select); the out-of-range check (a warning) is not written
+    assert sorted(p.op_type for p in model.primitives) == [
+        "Add",
+        "Gather",
+        "Less",
+        "Reshape",
+        "Select",
+    ]
+    back = nn.GraphCell(ms.load(str(tmp_path / "e.mindir")))(ids)
+    np.testing.assert_array_equal(back.asnumpy(), net(ids).asnumpy())

@@ -36,6 +36,31 @@ _DATA_TYPES = {
 _ATTR = {name: i for i, name in enumerate(proto.ATTRIBUTE_TYPES)}
 
 
+def _debug_only(eqn: Any) -> bool:
+    """An equation with no outputs that only prints (a ``cond`` around a ``debug_callback``: the
+    out-of-range warning of ``nn.Embedding``'s lookup): not part of what the model computes, so
+    not written."""
+    if eqn.outvars:
+        return False
+    if eqn.primitive.name == "debug_callback":
+        return True
+    subs = [v for v in eqn.params.values() if hasattr(v, "jaxpr") or isinstance(v, tuple)]
+    jaxprs = [j for v in subs for j in (v if isinstance(v, tuple) else (v,)) if hasattr(j, "jaxpr")]
+    return bool(jaxprs) and all(_debug_only(e) for j in jaxprs for e in j.jaxpr.eqns)
+
+
+def _without_debug_checks(jaxpr: Any) -> Any:
+    """``jaxpr`` less its print-only equations (``debug_only``) and what only they used."""
+    used = {v for v in jaxpr.outvars if not isinstance(v, jex_core.Literal)}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if _debug_only(eqn) or not (eqn.effects or any(v in used for v in eqn.outvars)):
+            continue
+        kept.append(eqn)
+        used.update(v for v in eqn.invars if not isinstance(v, jex_core.Literal))
+    return jaxpr.replace(eqns=kept[::-1])
+
+
 def _where(eqn: Any) -> str:
     """The line of the network's code (outside deepsink, JAX and the standard library) that
     made ``eqn``."""
@@ -321,7 +346,7 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
     finally:
         context._values["mode"] = saved_mode
         conv._forced = saved_lowering
-    return closed, params
+    return closed.replace(jaxpr=_without_debug_checks(closed.jaxpr)), params
 
 
 def to_model(net: Any, inputs: tuple) -> Any:
