@@ -1112,7 +1112,8 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
     if file_format == "AIR":  # what MindSpore 2.10's CPU build raises
         raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
-    unknown = sorted(set(kwargs) - {"enc_key", "enc_mode", "obf_config"})
+    inputs = _dataset_inputs(inputs, kwargs)
+    unknown = sorted(set(kwargs) - {"enc_key", "enc_mode", "obf_config", "dataset"})
     if unknown:
         raise NotImplementedError(
             f"For 'export', deepsink does not implement the options {unknown}; it takes 'enc_key' and 'enc_mode'"
@@ -1122,6 +1123,11 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
             f"For 'export', 'file_name' must be a non-empty str, but got {file_name!r}."
         )
     if file_format == "ONNX":
+        if kwargs.get("dataset") is not None:
+            raise NotImplementedError(
+                "For 'export', an ONNX file has no place for the dataset's preprocessing; export "
+                "file_format='MINDIR' to keep it"
+            )
         _export_onnx(net, inputs, file_name, kwargs)
         return
     enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
@@ -1145,7 +1151,40 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
     from deepsink.train.mindir import export as mindir_export
 
     model = mindir_export.to_model(net, inputs)
+    if kwargs.get("dataset") is not None:
+        from deepsink.dataset.engine.datasets import Dataset
+
+        if not isinstance(kwargs["dataset"], Dataset):
+            raise TypeError(
+                "The types of input data must be in the Union(Dataset, tuple[Dataset], "
+                f"list[Dataset], dict[Dataset]), but got type {type(kwargs['dataset']).__name__}."
+            )
+        mindir_export.add_preprocessing(model, kwargs["dataset"])
     mindir_export.write(model, os.path.realpath(file_name), enc_key, enc_mode)
+
+
+def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
+    """MindSpore's export of a Dataset: its "image" column's shape and type make the network's
+    input (random values in [-1, 1)), and the dataset goes on as ``kwargs['dataset']`` (its map
+    operations are kept in a MindIR file as the model's preprocessing)."""
+    from deepsink.dataset.engine.datasets import Dataset
+
+    if not inputs or not all(isinstance(x, Dataset) for x in inputs):
+        return inputs
+    if len(inputs) != 1:
+        raise RuntimeError(
+            f"You can only serialize one dataset into MindIR, got {len(inputs)} datasets"
+        )
+    data = inputs[0]
+    shapes, types, columns = data.output_shapes(), data.output_types(), data.get_col_names()
+    kwargs["dataset"] = data
+    made = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
+            for c, s, t in zip(columns, shapes, types) if c == "image"]  # fmt: skip
+    if not made:
+        raise RuntimeError(
+            f'Only supports parse "image" column from dataset now, given dataset has columns: {columns}'
+        )
+    return tuple(made)
 
 
 def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:

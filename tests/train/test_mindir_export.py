@@ -137,8 +137,8 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
             enc_key=recorder.KEY,
             enc_mode="XOR",
         )
-    with pytest.raises(NotImplementedError, match=r"\['dataset'\]"):
-        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", dataset=None)
+    with pytest.raises(NotImplementedError, match=r"\['custom_func'\]"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", custom_func=None)
     from deepsink._core import conv
 
     before = net(x).asnumpy()

@@ -43,7 +43,8 @@ def _run(path: Path, *xs: np.ndarray) -> list:
 
 @needs_onnx
 @pytest.mark.parametrize(
-    "name", ["lenet", "resnet", "mobilenetv2", "lstm", "transformer", "activations"]
+    "name",
+    ["lenet", "resnet", "mobilenetv2", "lstm", "transformer", "activations", "gather_cumsum"],
 )
 def test_onnxruntime_runs_the_exported_network_with_deepsinks_outputs(name, tmp_path):
     net, x = recorder.build(name)
@@ -157,8 +158,11 @@ def test_onnx_options_checked_as_mindspore_checks_them(tmp_path):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", enc_key="k")
     with pytest.raises(ValueError, match="only support nn.Cell object, but got <class 'function'>"):
         ms.export(lambda t: t, x, file_name=str(tmp_path / "n"), file_format="ONNX")
-    with pytest.raises(NotImplementedError, match=r"\['dataset'\]"):
-        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", dataset=None)
+    import deepsink.dataset as ds
+
+    images = ds.NumpySlicesDataset({"image": np.ones((2, 2), np.float32)}, shuffle=False)
+    with pytest.raises(NotImplementedError, match="an ONNX file has no place for the dataset"):
+        ms.export(net, images, file_name=str(tmp_path / "n"), file_format="ONNX")
     assert not list(tmp_path.iterdir())
 
 

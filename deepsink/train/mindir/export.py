@@ -383,6 +383,22 @@ def to_model(net: Any, inputs: tuple) -> Any:
     return w.model
 
 
+def add_preprocessing(model: Any, dataset: Any) -> None:
+    """Keep ``dataset``'s map operations in ``model.preprocessor``, as MindSpore 2.10's
+    ``_save_dataset_to_mindir`` does (each field a JSON string)."""
+    import json
+
+    from deepsink.dataset.engine.serializer_deserializer import map_operations
+
+    for m in map_operations(dataset):
+        op = model.preprocessor.op.add()
+        op.input_columns = json.dumps(m["input_columns"])
+        op.output_columns = json.dumps(m["output_columns"])
+        op.op_type = json.dumps("Map")
+        op.operations = json.dumps(m["operations"])
+        op.offload = False
+
+
 def write(
     model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
 ) -> str:
