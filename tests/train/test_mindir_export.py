@@ -196,3 +196,39 @@ def test_embedding_lookup_exports_as_gather_without_its_range_warning(tmp_path):
     ]
     back = nn.GraphCell(ms.load(str(tmp_path / "e.mindir")))(ids)
     np.testing.assert_array_equal(back.asnumpy(), net(ids).asnumpy())
+
+
+def test_parameters_above_the_threshold_saved_apart_as_mindspore_ran_them(tmp_path, monkeypatch):
+    """Above 1 GB of Parameters (here the threshold lowered), MindSpore writes the graph to
+    <name>_graph.mindir and the bytes to <name>_variables/data_0; MindSpore 2.10 ran deepsink's
+    two files (the recorder kept their SHA-256 and MindSpore's outputs)."""
+    graph, data = recorder.export_split(tmp_path)
+    assert recorder.sha256s((graph, data)) == INDEX["split"], (
+        "the split MindIR writer changed: rerun scripts/record_mindir_exports.py with MindSpore 2.10"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lenet_graph.mindir", "lenet_variables"]
+    raw = data.read_bytes()
+    assert raw[:64] == (b"\x01" if sys.byteorder == "little" else b"\x00") + bytes(63)
+    model = ms.load_mindir(str(graph))
+    params = sorted(model.graph.parameter, key=lambda p: p.name)
+    assert all(
+        not p.raw_data and p.external_data.location == "lenet_variables/data_0" for p in params
+    )
+    assert min(p.external_data.offset for p in params) == 64
+    assert all(p.external_data.offset % 64 == 0 for p in params)
+    net, x = recorder.build("lenet")
+    rec = np.load(FIX / "lenet_split.npz")
+    back = nn.GraphCell(ms.load(str(graph)))(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(back, net(Tensor(x)).asnumpy(), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(rec["ms_out"], back, rtol=1e-5, atol=1e-5)
+    # below the threshold: one file, as before
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "one"), file_format="MINDIR")
+    assert (tmp_path / "one.mindir").exists() and not (tmp_path / "one_variables").exists()
+    from deepsink.train.mindir import export as mindir_export
+
+    monkeypatch.setattr(mindir_export, "SPLIT_SAVE_KB", recorder.SPLIT_KB)
+    with pytest.raises(
+        NotImplementedError, match="does not encrypt a MindIR file whose Parameters"
+    ):
+        ms.export(net, Tensor(x), file_name=str(tmp_path / "e"), file_format="MINDIR",
+                  enc_key=recorder.KEY)  # fmt: skip

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from typing import Any, NoReturn
 
 import jax
@@ -399,19 +400,33 @@ def add_preprocessing(model: Any, dataset: Any) -> None:
         op.offload = False
 
 
+SPLIT_SAVE_KB = 1024 * 1024  # MindSpore's TOTAL_SAVE: Parameters above 1 GB go to a data file
+_FRONT = 64  # the data file's leading block (its first byte: 1 on a little-endian machine)
+
+
 def write(
     model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
 ) -> str:
     """Serialize (and encrypt) ``model`` to ``file_name`` (``.mindir`` appended when missing),
-    read-only afterwards, as MindSpore leaves it."""
+    read-only afterwards, as MindSpore leaves it. Parameters above ``SPLIT_SAVE_KB`` in all are
+    saved apart as MindSpore 2.10's ``_split_save`` does: the graph in ``<name>_graph.mindir``,
+    the Parameters' bytes in ``<name>_variables/data_0``."""
     from deepsink.train import _ckpt_crypto
 
     if not file_name.endswith(".mindir"):
         file_name += ".mindir"
+    folder = os.path.dirname(os.path.realpath(file_name))
+    total = sum(sys.getsizeof(p.raw_data) / 1024 for p in model.graph.parameter)
+    if total > SPLIT_SAVE_KB:
+        if enc_key is not None:
+            raise NotImplementedError(
+                "For 'export', deepsink does not encrypt a MindIR file whose Parameters (above "
+                f"{SPLIT_SAVE_KB} KB) are saved apart from the graph"
+            )
+        file_name = _save_parameters_apart(model, file_name, folder)
     data = model.SerializeToString()
     if enc_key is not None:
         data = _ckpt_crypto.encrypt(data, enc_key, enc_mode, api="export")
-    folder = os.path.dirname(os.path.realpath(file_name))
     os.makedirs(folder, mode=0o700, exist_ok=True)
     if os.path.exists(file_name):
         os.chmod(file_name, stat.S_IWUSR)
@@ -419,3 +434,33 @@ def write(
         f.write(data)
     os.chmod(file_name, stat.S_IRUSR)
     return file_name
+
+
+def _save_parameters_apart(model: Any, file_name: str, folder: str) -> str:
+    """The Parameters' bytes to ``<prefix>_variables/data_0`` (after a 64-byte block, each padded
+    to 64 bytes, in name order), the model's parameters pointing there; returns the graph's
+    file name."""
+    import shutil
+
+    prefix = os.path.basename(file_name)[: -len(".mindir")]
+    data_dir = os.path.join(folder, prefix + "_variables")
+    if os.path.exists(data_dir):
+        shutil.rmtree(data_dir)
+    os.makedirs(data_dir, mode=0o700)
+    location = os.path.join(prefix + "_variables", "data_0")
+    data_file = os.path.join(folder, location)
+    front = (sys.byteorder == "little").to_bytes(1, sys.byteorder) + bytes(_FRONT - 1)
+    offset = _FRONT
+    with open(data_file, "wb") as f:
+        f.write(front)
+        for p in sorted(model.graph.parameter, key=lambda p: p.name[p.name.find(":") + 1 :]):
+            raw = p.raw_data
+            pad = -len(raw) % 64
+            p.external_data.location = location
+            p.external_data.length = len(raw)
+            p.external_data.offset = offset
+            p.ClearField("raw_data")
+            f.write(raw + bytes(pad))
+            offset += len(raw) + pad
+    os.chmod(data_file, stat.S_IRUSR)
+    return os.path.join(os.path.dirname(file_name), prefix + "_graph.mindir")
