@@ -161,7 +161,9 @@ def to_model(net: Any, inputs: tuple, input_names: list | None = None) -> Any:
         a = x._data if isinstance(x, Tensor) else np.asarray(x)
         specs.append(jax.ShapeDtypeStruct(a.shape, a.dtype))
     names = [p.name for p in params] + (input_names or _input_names(net, len(inputs)))
-    model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names)
+    double = any(np.dtype(s.dtype) == np.float64 for s in specs)  # else float64 would be float32
+    model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names,
+                    enable_double_precision=double)  # fmt: skip
     _two_d_max_pools(model.graph)
     _parameters_as_initializers(model.graph, params)
     model.producer_name = "MindSpore"

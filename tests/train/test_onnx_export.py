@@ -203,3 +203,25 @@ def test_full_resnet50_and_mobilenetv2_run_in_onnxruntime(model, tmp_path):
     assert np.abs(ref).max() > 1e-2
     # within 1e-5 of the output's scale (float32 sums over 50 layers differ in their order)
     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5 * np.abs(ref).max())
+
+
+class _Sorted(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sort = ops.Sort(axis=0, descending=True)
+
+    def construct(self, x):
+        return self.sort(x)
+
+
+@needs_onnx
+def test_float64_network_with_two_outputs(tmp_path):
+    """A float64 input stays float64 in the file (jax2onnx's double precision), both outputs kept."""
+    x = np.array([[0.62, 0.28, 0.43, 0.61], [0.22, 0.63, 0.18, 0.49]])
+    net = _Sorted()
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "s"), file_format="ONNX")
+    values, indices = _run(tmp_path / "s.onnx", x)
+    want_values, want_indices = net(Tensor(x))
+    assert values.dtype == np.float64
+    np.testing.assert_array_equal(values, want_values.asnumpy())
+    np.testing.assert_array_equal(indices, want_indices.asnumpy())
