@@ -1086,11 +1086,10 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
 
     Raises:
         ValueError: ``file_format`` is not one of the three, ``'AIR'`` (Ascend only), an
-            encryption option is invalid, or the network uses an operation MindIR has no
+            encryption option is invalid (``enc_key`` not bytes, ``enc_mode`` not a str), or the network uses an operation MindIR has no
             MindSpore primitive for, or ONNX no operator for (named, with the line it came from).
         NotImplementedError: an option of MindSpore's deepsink does not implement.
         ImportError: ``'ONNX'`` without the jax2onnx package.
-        TypeError: ``enc_key`` is not bytes or ``enc_mode`` not a str.
 
     Examples:
         >>> import os, tempfile
@@ -1132,18 +1131,12 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
         return
     enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
     if enc_key is not None:
-        if not isinstance(enc_key, bytes):
-            raise TypeError(
-                f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}."
-            )
+        _check_isinstance("enc_key", enc_key, bytes)
         if callable(enc_mode):
             raise NotImplementedError(
                 "For 'export', a customized 'enc_mode' function is not supported by deepsink"
             )
-        if not isinstance(enc_mode, str):
-            raise TypeError(
-                f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}."
-            )
+        _check_isinstance("enc_mode", enc_mode, str)
         if enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
             raise ValueError(
                 f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}"
@@ -1187,6 +1180,12 @@ def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
     return tuple(made)
 
 
+def _check_isinstance(name: str, value: Any, cls: type) -> None:
+    """MindSpore's ``Validator.check_isinstance``, which export's options go through."""
+    if not isinstance(value, cls):
+        raise ValueError(f"The parameter '{name}' must be isinstance of {cls}, but got {value}.")
+
+
 def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:
     """``export(..., file_format='ONNX')`` as MindSpore 2.10's ``_save_onnx``: the network in
     inference mode, encryption only through a function ``enc_mode(data, enc_key)``."""
@@ -1196,15 +1195,9 @@ def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:
     enc = None
     if "enc_key" in kwargs:
         enc_key, enc_mode = kwargs["enc_key"], kwargs.get("enc_mode", "AES-GCM")
-        if not isinstance(enc_key, bytes):
-            raise TypeError(
-                f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}."
-            )
+        _check_isinstance("enc_key", enc_key, bytes)
         if not callable(enc_mode):
-            if not isinstance(enc_mode, str):
-                raise TypeError(
-                    f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}."
-                )
+            _check_isinstance("enc_mode", enc_mode, str)
             raise ValueError(f"AIR/ONNX only support customized encryption, but got {enc_mode}.")
         if "enc_mode" in kwargs:
             enc = (enc_mode, enc_key)

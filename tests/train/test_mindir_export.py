@@ -122,10 +122,10 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
         ValueError, match=r"must be one of \['AIR', 'ONNX', 'MINDIR'\], but got mindir"
     ):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="mindir")
-    with pytest.raises(TypeError, match="'enc_key' must be bytes"):
-        ms.export(
-            net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="0123456789abcdef"
-        )
+    with pytest.raises(
+        ValueError, match="The parameter 'enc_key' must be isinstance of <class 'bytes'>, but got k"
+    ):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="k")
     with pytest.raises(
         ValueError, match="MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got XOR"
     ):

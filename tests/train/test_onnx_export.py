@@ -154,7 +154,9 @@ def test_onnx_options_checked_as_mindspore_checks_them(tmp_path):
         ValueError, match="AIR/ONNX only support customized encryption, but got AES-GCM"
     ):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", enc_key=key)
-    with pytest.raises(TypeError, match="'enc_key' must be bytes"):
+    with pytest.raises(
+        ValueError, match="The parameter 'enc_key' must be isinstance of <class 'bytes'>, but got k"
+    ):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX", enc_key="k")
     with pytest.raises(ValueError, match="only support nn.Cell object, but got <class 'function'>"):
         ms.export(lambda t: t, x, file_name=str(tmp_path / "n"), file_format="ONNX")
