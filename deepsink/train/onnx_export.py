@@ -76,13 +76,15 @@ def _input_names(net: Any, count: int) -> list[str]:
     return [f"x{i}" for i in range(count)]
 
 
-def _parameters_as_initializers(graph: Any, params: list) -> None:
-    """The graph inputs named after the Parameters become initializers holding their values."""
+def _parameters_as_initializers(graph: Any, params: list, keep_inputs: bool = False) -> None:
+    """The graph inputs named after the Parameters become initializers holding their values
+    (and stay inputs too with ``keep_inputs``)."""
     from onnx import numpy_helper
 
     values = {p.name: np.asarray(p._data) for p in params}
     for vi in [vi for vi in graph.input if vi.name in values]:
-        graph.input.remove(vi)
+        if not keep_inputs:
+            graph.input.remove(vi)
         graph.initializer.append(numpy_helper.from_array(values[vi.name], vi.name))
 
 
@@ -143,8 +145,18 @@ def _ints(node: Any, name: str, values: list) -> list:
     return [helper.make_attribute(name, [int(v) for v in values])]
 
 
-def to_model(net: Any, inputs: tuple, input_names: list | None = None) -> Any:
-    """The ONNX ``ModelProto`` of ``net`` run on ``inputs`` (the network in inference mode)."""
+def to_model(
+    net: Any,
+    inputs: tuple,
+    input_names: list | None = None,
+    output_names: list | None = None,
+    export_params: bool = True,
+    keep_initializers_as_inputs: bool = False,
+) -> Any:
+    """The ONNX ``ModelProto`` of ``net`` run on ``inputs`` (the network in inference mode).
+    ``input_names``/``output_names``: the graph's (default: ``construct``'s argument names, and
+    jax2onnx's); ``export_params=False`` leaves the Parameters as graph inputs (no values);
+    ``keep_initializers_as_inputs`` lists the initializers among the inputs too."""
     from deepsink.common.tensor import Tensor
     from deepsink.train.mindir.export import trace
 
@@ -163,9 +175,10 @@ def to_model(net: Any, inputs: tuple, input_names: list | None = None) -> Any:
     names = [p.name for p in params] + (input_names or _input_names(net, len(inputs)))
     double = any(np.dtype(s.dtype) == np.float64 for s in specs)  # else float64 would be float32
     model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names,
-                    enable_double_precision=double)  # fmt: skip
+                    output_names=output_names or None, enable_double_precision=double)  # fmt: skip
     _two_d_max_pools(model.graph)
-    _parameters_as_initializers(model.graph, params)
+    if export_params:
+        _parameters_as_initializers(model.graph, params, keep_initializers_as_inputs)
     model.producer_name = "MindSpore"
     return model
 

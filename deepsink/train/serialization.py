@@ -1192,6 +1192,9 @@ def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:
     from deepsink.nn.cell import Cell
     from deepsink.train import onnx_export
 
+    logger.warning(
+        "mindspore.export(file_format='ONNX') will be deleted, please use mindspore.onnx.export()"
+    )
     enc = None
     if "enc_key" in kwargs:
         enc_key, enc_mode = kwargs["enc_key"], kwargs.get("enc_mode", "AES-GCM")

@@ -227,3 +227,52 @@ def test_float64_network_with_two_outputs(tmp_path):
     assert values.dtype == np.float64
     np.testing.assert_array_equal(values, want_values.asnumpy())
     np.testing.assert_array_equal(indices, want_indices.asnumpy())
+
+
+@needs_onnx
+def test_onnx_export_names_and_parameters_options(tmp_path):
+    import onnx
+
+    net, x = recorder.build("mlp")
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "a"), input_names=["features"],
+                   output_names=["probs"])  # fmt: skip
+    model = onnx.load(str(tmp_path / "a.onnx"))
+    assert [i.name for i in model.graph.input] == ["features"]
+    assert [o.name for o in model.graph.output] == ["probs"]
+    (out,) = _run(tmp_path / "a.onnx", x)
+    np.testing.assert_allclose(out, net(Tensor(x)).asnumpy(), rtol=1e-5, atol=1e-6)
+    names = [p.name for p in net.get_parameters()]
+    # export_params=False: the Parameters are inputs without values, fed at run time
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "b.onnx"), export_params=False)
+    model = onnx.load(str(tmp_path / "b.onnx"))
+    assert not {i.name for i in model.graph.initializer} & set(names)
+    assert [i.name for i in model.graph.input] == [*names, "x"]
+    feeds = [p.asnumpy() for p in net.get_parameters()]
+    (out_b,) = _run(tmp_path / "b.onnx", *feeds, x)
+    np.testing.assert_allclose(out_b, out, rtol=1e-6, atol=1e-7)
+    # keep_initializers_as_inputs: values there, and the inputs can override them
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "c"), keep_initializers_as_inputs=True)
+    model = onnx.load(str(tmp_path / "c.onnx"))
+    assert set(names) <= {i.name for i in model.graph.initializer}
+    assert [i.name for i in model.graph.input] == [*names, "x"]
+
+
+def test_onnx_export_checks_its_options_as_mindspore(tmp_path):
+    import deepsink.dataset as ds
+
+    net, x = nn.Dense(2, 1), Tensor(np.ones((1, 2), np.float32))
+    with pytest.raises(ValueError, match="The parameter 'net' must be isinstance of"):
+        ms.onnx.export(lambda t: t, x, file_name=str(tmp_path / "n"))
+    with pytest.raises(
+        ValueError,
+        match="The parameter 'input_names' must be isinstance of <class 'list'>, but got a",
+    ):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "n"), input_names="a")
+    with pytest.raises(ValueError, match="'dynamic_axes' must be isinstance of <class 'dict'>"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "n"), dynamic_axes=[0])
+    with pytest.raises(NotImplementedError, match="dynamic_axes=.*is not supported"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "n"), dynamic_axes={"x": {0: "batch"}})
+    images = ds.NumpySlicesDataset({"image": np.ones((2, 2), np.float32)}, shuffle=False)
+    with pytest.raises(ValueError, match="Can not support dataset as inputs to export ONNX model"):
+        ms.onnx.export(net, images, file_name=str(tmp_path / "n"))
+    assert not list(tmp_path.iterdir())
