@@ -18,6 +18,7 @@ from deepsink import boost as boost
 from deepsink import train as train
 from deepsink import numpy as numpy  # noqa: I001 - after ops/nn, which it builds on
 from deepsink import experimental as experimental
+from deepsink import onnx as onnx
 from deepsink import mint as mint
 from deepsink._core import alias as _alias
 from deepsink._core import interrupts as _interrupts

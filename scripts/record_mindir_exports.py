@@ -12,6 +12,9 @@ test rebuilds it) into a temporary folder; MindSpore loads the file, runs it thr
 input, and the file's SHA-256 in ``index.json`` (so the test knows the bytes MindSpore ran are
 what deepsink writes today, without MindSpore). ``mlp_gcm.mindir`` and ``mlp_cbc.mindir`` (the MLP
 encrypted with ``KEY``) are kept whole, since encryption draws a fresh IV each time.
+``lenet_split.npz``: LeNet5 exported with its Parameters saved apart from the graph
+(``lenet_graph.mindir`` and ``lenet_variables/data_0``, as MindSpore does above 1 GB; here the
+threshold is lowered to ``SPLIT_KB``), the two files' SHA-256 under ``split`` in ``index.json``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import deepsink as ms  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "mindir_exports"
 KEY = b"0123456789abcdef"
+SPLIT_KB = 10
 
 _READ = """
 import json, sys
@@ -66,6 +70,24 @@ def build(name: str):
     return net, rng.standard_normal(shape).astype(np.float32)
 
 
+def export_split(folder: Path) -> tuple[Path, Path]:
+    """LeNet5 exported with its Parameters apart (the threshold lowered to ``SPLIT_KB``): the
+    graph file and the data file."""
+    from deepsink.train.mindir import export as mindir_export
+
+    net, x = build("lenet")
+    saved, mindir_export.SPLIT_SAVE_KB = mindir_export.SPLIT_SAVE_KB, SPLIT_KB
+    try:
+        ms.export(net, ms.Tensor(x), file_name=str(folder / "lenet"), file_format="MINDIR")
+    finally:
+        mindir_export.SPLIT_SAVE_KB = saved
+    return folder / "lenet_graph.mindir", folder / "lenet_variables" / "data_0"
+
+
+def sha256s(files: tuple[Path, ...]) -> list[str]:
+    return [hashlib.sha256(f.read_bytes()).hexdigest() for f in files]
+
+
 def main() -> int:
     python = os.environ.get("DEEPSINK_MINDSPORE_PYTHON")
     if not python:
@@ -88,6 +110,9 @@ def main() -> int:
                 "out": str(tmp / f"{name}_out.npy"),
             }
         )
+    split = export_split(tmp / "split")
+    jobs.append({"file": str(split[0]), "x": str(tmp / "lenet_x.npy"),
+                 "out": str(tmp / "lenet_split_out.npy")})  # fmt: skip
     net, x = build("mlp")
     for mode, tag in (("AES-GCM", "gcm"), ("AES-CBC", "cbc")):
         base = OUT / f"mlp_{tag}"
@@ -108,7 +133,8 @@ def main() -> int:
         name = Path(job["out"]).name[: -len("_out.npy")]
         np.savez(OUT / f"{name}.npz", x=np.load(job["x"]), ms_out=np.load(job["out"]))
     (OUT / "index.json").write_text(
-        json.dumps({"ms_version": version, "sha256": index}, indent=1) + "\n"
+        json.dumps({"ms_version": version, "sha256": index, "split": sha256s(split)}, indent=1)
+        + "\n"
     )
     print("recorded", sorted(index), "with MindSpore", version)
     return 0

@@ -1079,23 +1079,25 @@ def safetensors_to_ckpt(
 def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: Any) -> None:
     """MindSpore's model export. ``'MINDIR'`` writes the network's forward pass (traced with
     ``inputs``) as a MindIR file MindSpore 2.10's ``load`` and ``nn.GraphCell`` run, and deepsink's
-    too (docs/export.md lists what exports); ``'AIR'`` is refused as MindSpore's CPU build refuses
-    it; ``'ONNX'`` is not written by deepsink.
+    too (docs/export.md lists what exports); ``'ONNX'`` writes it as an ONNX model through jax2onnx
+    (the optional ``onnx`` extra) that ONNX Runtime runs; ``'AIR'`` is refused as MindSpore's CPU
+    build refuses it.
 
     Args:
         net (Cell): the network, in the mode it is to export (``set_train(False)`` for inference).
         inputs (Tensor): example inputs; the file keeps their shapes and dtypes.
-        file_name (str): the output file (``.mindir`` is appended when missing).
+        file_name (str): the output file (``.mindir`` or ``.onnx`` is appended when missing).
         file_format (str): ``'AIR'``, ``'ONNX'`` or ``'MINDIR'``.
         kwargs (Any): ``enc_key`` (bytes, 16/24/32 long) and ``enc_mode`` (``'AES-GCM'``
-            (default) or ``'AES-CBC'``) encrypt the MindIR file as MindSpore does.
+            (default) or ``'AES-CBC'``) encrypt the MindIR file as MindSpore does; an ONNX file
+            is encrypted only by a function ``enc_mode(data, enc_key)`` returning the bytes.
 
     Raises:
         ValueError: ``file_format`` is not one of the three, ``'AIR'`` (Ascend only), an
-            encryption option is invalid, or the network uses an operation MindIR has no
-            MindSpore primitive for (named, with the line it came from).
-        NotImplementedError: ``'ONNX'``, or an option of MindSpore's deepsink does not implement.
-        TypeError: ``enc_key`` is not bytes or ``enc_mode`` not a str.
+            encryption option is invalid (``enc_key`` not bytes, ``enc_mode`` not a str), or the network uses an operation MindIR has no
+            MindSpore primitive for, or ONNX no operator for (named, with the line it came from).
+        NotImplementedError: an option of MindSpore's deepsink does not implement.
+        ImportError: ``'ONNX'`` without the jax2onnx package.
 
     Examples:
         >>> import os, tempfile
@@ -1117,12 +1119,8 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
     if file_format == "AIR":  # what MindSpore 2.10's CPU build raises
         raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
-    if file_format == "ONNX":
-        raise NotImplementedError(
-            f"For 'export', deepsink does not write ONNX files ({file_name!r}); export "
-            "file_format='MINDIR' (MindSpore and deepsink load it) or save the weights with save_checkpoint"
-        )
-    unknown = sorted(set(kwargs) - {"enc_key", "enc_mode", "obf_config"})
+    inputs = _dataset_inputs(inputs, kwargs)
+    unknown = sorted(set(kwargs) - {"enc_key", "enc_mode", "obf_config", "dataset"})
     if unknown:
         raise NotImplementedError(
             f"For 'export', deepsink does not implement the options {unknown}; it takes 'enc_key' and 'enc_mode'"
@@ -1131,20 +1129,22 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
         raise ValueError(
             f"For 'export', 'file_name' must be a non-empty str, but got {file_name!r}."
         )
+    if file_format == "ONNX":
+        if kwargs.get("dataset") is not None:
+            raise NotImplementedError(
+                "For 'export', an ONNX file has no place for the dataset's preprocessing; export "
+                "file_format='MINDIR' to keep it"
+            )
+        _export_onnx(net, inputs, file_name, kwargs)
+        return
     enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
     if enc_key is not None:
-        if not isinstance(enc_key, bytes):
-            raise TypeError(
-                f"For 'export', the argument 'enc_key' must be bytes, but got {type(enc_key)}."
-            )
+        _check_isinstance("enc_key", enc_key, bytes)
         if callable(enc_mode):
             raise NotImplementedError(
                 "For 'export', a customized 'enc_mode' function is not supported by deepsink"
             )
-        if not isinstance(enc_mode, str):
-            raise TypeError(
-                f"For 'export', the argument 'enc_mode' must be str, but got {type(enc_mode)}."
-            )
+        _check_isinstance("enc_mode", enc_mode, str)
         if enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
             raise ValueError(
                 f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}"
@@ -1152,4 +1152,85 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
     from deepsink.train.mindir import export as mindir_export
 
     model = mindir_export.to_model(net, inputs)
+    if kwargs.get("dataset") is not None:
+        from deepsink.dataset.engine.datasets import Dataset
+
+        if not isinstance(kwargs["dataset"], Dataset):
+            raise TypeError(
+                "The types of input data must be in the Union(Dataset, tuple[Dataset], "
+                f"list[Dataset], dict[Dataset]), but got type {type(kwargs['dataset']).__name__}."
+            )
+        mindir_export.add_preprocessing(model, kwargs["dataset"])
     mindir_export.write(model, os.path.realpath(file_name), enc_key, enc_mode)
+
+
+def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
+    """MindSpore's export of a Dataset: its "image" column's shape and type make the network's
+    input (random values in [-1, 1)), and the dataset goes on as ``kwargs['dataset']`` (its map
+    operations are kept in a MindIR file as the model's preprocessing)."""
+    from deepsink.dataset.engine.datasets import Dataset
+
+    if not inputs or not all(isinstance(x, Dataset) for x in inputs):
+        return inputs
+    if len(inputs) != 1:
+        raise RuntimeError(
+            f"You can only serialize one dataset into MindIR, got {len(inputs)} datasets"
+        )
+    data = inputs[0]
+    shapes, types, columns = data.output_shapes(), data.output_types(), data.get_col_names()
+    kwargs["dataset"] = data
+    made = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
+            for c, s, t in zip(columns, shapes, types) if c == "image"]  # fmt: skip
+    if not made:
+        raise RuntimeError(
+            f'Only supports parse "image" column from dataset now, given dataset has columns: {columns}'
+        )
+    return tuple(made)
+
+
+def _check_isinstance(name: str, value: Any, cls: type) -> None:
+    """MindSpore's ``Validator.check_isinstance``, which export's options go through."""
+    if not isinstance(value, cls):
+        raise ValueError(f"The parameter '{name}' must be isinstance of {cls}, but got {value}.")
+
+
+def _export_onnx(net: Any, inputs: tuple, file_name: str, kwargs: dict) -> None:
+    """``export(..., file_format='ONNX')`` as MindSpore 2.10's ``_save_onnx``: the network in
+    inference mode, encryption only through a function ``enc_mode(data, enc_key)``."""
+    from deepsink.nn.cell import Cell
+    from deepsink.train import onnx_export
+
+    logger.warning(
+        "mindspore.export(file_format='ONNX') will be deleted, please use mindspore.onnx.export()"
+    )
+    enc = None
+    if "enc_key" in kwargs:
+        enc_key, enc_mode = kwargs["enc_key"], kwargs.get("enc_mode", "AES-GCM")
+        _check_isinstance("enc_key", enc_key, bytes)
+        if not callable(enc_mode):
+            _check_isinstance("enc_mode", enc_mode, str)
+            raise ValueError(f"AIR/ONNX only support customized encryption, but got {enc_mode}.")
+        if "enc_mode" in kwargs:
+            enc = (enc_mode, enc_key)
+    if not isinstance(net, Cell):
+        raise ValueError(
+            f"Export ONNX format model only support nn.Cell object, but got {type(net)}."
+        )
+    for x in inputs:
+        if isinstance(x, Tensor) and -1 in x.shape:
+            raise ValueError("Export ONNX format model not support dynamic shape mode.")
+    training = net.training
+    net.set_train(False)
+    try:
+        total = onnx_export.net_size_kb(net)
+        if total > onnx_export.PROTO_LIMIT_KB:
+            raise RuntimeError(
+                f"Export onnx model failed. Network size is: {total / 1024 / 1024}G, it exceeded "
+                f"the protobuf: {onnx_export.PROTO_LIMIT_KB / 1024 / 1024}G limit."
+            )
+        data = onnx_export.to_model(net, inputs).SerializeToString()
+    finally:
+        net.set_train(training)
+    if enc is not None:
+        data = enc[0](data, enc[1])
+    onnx_export.write(data, os.path.realpath(file_name))

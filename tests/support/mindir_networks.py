@@ -152,8 +152,20 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
             x = self.flatten(self.pool(self.elu(self.conv(x))))
             return self.fc2(self.silu(self.gelu(self.fc1(x))))
 
+    class GatherCumSum(nn.Cell):
+        """Indexing an axis with a Tensor of indices (Gather) and running sums (CumSum)."""
+
+        def __init__(self):
+            super().__init__()
+            self.idx = ms.Tensor(np.array([[2, 0], [1, 1]], np.int32))
+            self.exclusive = ms.ops.CumSum(exclusive=True)
+
+        def construct(self, x):
+            return x.gather(self.idx, 1).cumsum(2) + self.exclusive(x, 0).gather(self.idx, 1)
+
     return {
         "activations": (ConvActivations, (2, 3, 8, 8)),
+        "gather_cumsum": (GatherCumSum, (2, 3, 4)),
         "lenet": (LeNet5, (1, 1, 32, 32)),
         "mlp": (MLP, (3, 12)),
         "lstm": (LSTMClassifier, (2, 5, 6)),

@@ -74,22 +74,42 @@ def test_encrypted_export_mindspore_decrypted(mode, tag, tmp_path):
     )
 
 
-class _Cumulative(nn.Cell):
+class _Flipped(nn.Cell):
     def construct(self, x):
-        return ops.cumsum(x, 0)
+        return ops.flip(x, (0,))
+
+
+class _TwoAxisIndex(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.rows = Tensor(np.array([0, 1], np.int32))
+
+    def construct(self, x):
+        return x[self.rows, self.rows]
 
 
 def test_operation_without_mindspore_primitive_is_named_with_its_line(tmp_path):
     with pytest.raises(
-        ValueError, match=r"no MindSpore primitive for 'cumsum' .*test_mindir_export\.py:\d+"
+        ValueError, match=r"no MindSpore primitive for 'rev' .*test_mindir_export\.py:\d+"
     ):
         ms.export(
-            _Cumulative(),
+            _Flipped(),
             Tensor(np.ones((3,), np.float32)),
             file_name=str(tmp_path / "c"),
             file_format="MINDIR",
         )
     assert not (tmp_path / "c.mindir").exists()
+    with pytest.raises(
+        ValueError,
+        match=r"no MindSpore primitive for a gather other than indexing one axis with a Tensor "
+        r"of indices \(JAX primitive 'gather', from .*test_mindir_export\.py:\d+",
+    ):
+        ms.export(
+            _TwoAxisIndex(),
+            Tensor(np.ones((2, 2), np.float32)),
+            file_name=str(tmp_path / "g"),
+            file_format="MINDIR",
+        )
 
 
 def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
@@ -102,12 +122,10 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
         ValueError, match=r"must be one of \['AIR', 'ONNX', 'MINDIR'\], but got mindir"
     ):
         ms.export(net, x, file_name=str(tmp_path / "n"), file_format="mindir")
-    with pytest.raises(NotImplementedError, match="ONNX"):
-        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="ONNX")
-    with pytest.raises(TypeError, match="'enc_key' must be bytes"):
-        ms.export(
-            net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="0123456789abcdef"
-        )
+    with pytest.raises(
+        ValueError, match="The parameter 'enc_key' must be isinstance of <class 'bytes'>, but got k"
+    ):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", enc_key="k")
     with pytest.raises(
         ValueError, match="MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got XOR"
     ):
@@ -119,8 +137,8 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
             enc_key=recorder.KEY,
             enc_mode="XOR",
         )
-    with pytest.raises(NotImplementedError, match=r"\['dataset'\]"):
-        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", dataset=None)
+    with pytest.raises(NotImplementedError, match=r"\['custom_func'\]"):
+        ms.export(net, x, file_name=str(tmp_path / "n"), file_format="MINDIR", custom_func=None)
     from deepsink._core import conv
 
     before = net(x).asnumpy()
@@ -153,3 +171,64 @@ def test_docs_list_the_primitive_table():
     loads = text.split("## What load runs")[1].split("Another primitive")[0]
     named = set(re.findall(r"`(\w+)`", loads))
     assert named == set(PRIMITIVES)
+
+
+class _Lookup(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.embedding = nn.Embedding(5, 3)
+
+    def construct(self, ids):
+        return self.embedding(ids)
+
+
+def test_embedding_lookup_exports_as_gather_without_its_range_warning(tmp_path):
+    net, ids = _Lookup(), Tensor(np.array([[1, 4, 0]], np.int32))
+    ms.export(net, ids, file_name=str(tmp_path / "e"), file_format="MINDIR")
+    model = ms.load_mindir(str(tmp_path / "e.mindir"))
+    # negative ids wrap (Less, Add, Select); the out-of-range check (a warning) is not written
+    assert sorted(p.op_type for p in model.primitives) == [
+        "Add",
+        "Gather",
+        "Less",
+        "Reshape",
+        "Select",
+    ]
+    back = nn.GraphCell(ms.load(str(tmp_path / "e.mindir")))(ids)
+    np.testing.assert_array_equal(back.asnumpy(), net(ids).asnumpy())
+
+
+def test_parameters_above_the_threshold_saved_apart_as_mindspore_ran_them(tmp_path, monkeypatch):
+    """Above 1 GB of Parameters (here the threshold lowered), MindSpore writes the graph to
+    <name>_graph.mindir and the bytes to <name>_variables/data_0; MindSpore 2.10 ran deepsink's
+    two files (the recorder kept their SHA-256 and MindSpore's outputs)."""
+    graph, data = recorder.export_split(tmp_path)
+    assert recorder.sha256s((graph, data)) == INDEX["split"], (
+        "the split MindIR writer changed: rerun scripts/record_mindir_exports.py with MindSpore 2.10"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lenet_graph.mindir", "lenet_variables"]
+    raw = data.read_bytes()
+    assert raw[:64] == (b"\x01" if sys.byteorder == "little" else b"\x00") + bytes(63)
+    model = ms.load_mindir(str(graph))
+    params = sorted(model.graph.parameter, key=lambda p: p.name)
+    assert all(
+        not p.raw_data and p.external_data.location == "lenet_variables/data_0" for p in params
+    )
+    assert min(p.external_data.offset for p in params) == 64
+    assert all(p.external_data.offset % 64 == 0 for p in params)
+    net, x = recorder.build("lenet")
+    rec = np.load(FIX / "lenet_split.npz")
+    back = nn.GraphCell(ms.load(str(graph)))(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(back, net(Tensor(x)).asnumpy(), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(rec["ms_out"], back, rtol=1e-5, atol=1e-5)
+    # below the threshold: one file, as before
+    ms.export(net, Tensor(x), file_name=str(tmp_path / "one"), file_format="MINDIR")
+    assert (tmp_path / "one.mindir").exists() and not (tmp_path / "one_variables").exists()
+    from deepsink.train.mindir import export as mindir_export
+
+    monkeypatch.setattr(mindir_export, "SPLIT_SAVE_KB", recorder.SPLIT_KB)
+    with pytest.raises(
+        NotImplementedError, match="does not encrypt a MindIR file whose Parameters"
+    ):
+        ms.export(net, Tensor(x), file_name=str(tmp_path / "e"), file_format="MINDIR",
+                  enc_key=recorder.KEY)  # fmt: skip

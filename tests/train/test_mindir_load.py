@@ -19,7 +19,16 @@ from deepsink.common.tensor import Tensor
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "mindir"
 KEY = b"0123456789abcdef"  # scripts/record_mindir_fixtures.py's KEY
-NETS = ["activations", "lenet", "mlp", "lstm", "resnet", "mobilenetv2", "transformer"]
+NETS = [
+    "activations",
+    "gather_cumsum",
+    "lenet",
+    "mlp",
+    "lstm",
+    "resnet",
+    "mobilenetv2",
+    "transformer",
+]
 
 
 def _case(name: str) -> tuple[np.ndarray, np.ndarray]:

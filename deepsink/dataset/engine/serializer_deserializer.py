@@ -80,6 +80,11 @@ _INTER_TO_C = {"BILINEAR": 0, "NEAREST": 1, "BICUBIC": 2, "AREA": 3, "PILCUBIC":
 _BORDER_TO_C = {"CONSTANT": 0, "EDGE": 1, "REFLECT": 2, "SYMMETRIC": 3}
 
 
+def _f32(value: Any) -> float:
+    """A float parameter as MindSpore's C++ operation holds it (a float32) and writes it."""
+    return float(np.float32(value))
+
+
 def _ops_table() -> dict[str, tuple]:
     """tensor_op_name -> (deepsink class, to_params(op), from_params(params))."""
     from deepsink.dataset import transforms as T
@@ -148,14 +153,14 @@ def _ops_table() -> dict[str, tuple]:
             lambda op: {
                 "device_target": "CPU",
                 "is_hwc": op.is_hwc,
-                "mean": [float(v) for v in op.mean],
-                "std": [float(v) for v in op.std],
+                "mean": [_f32(v) for v in op.mean],
+                "std": [_f32(v) for v in op.std],
             },
             lambda p: V.Normalize(p["mean"], p["std"], p.get("is_hwc", True)),
         ),
         "Rescale": (
             V.Rescale,
-            lambda op: {"rescale": float(op.rescale), "shift": float(op.shift)},
+            lambda op: {"rescale": _f32(op.rescale), "shift": _f32(op.shift)},
             lambda p: V.Rescale(p["rescale"], p["shift"]),
         ),
         "HwcToChw": (V.HWC2CHW, lambda op: None, lambda p: V.HWC2CHW()),
@@ -397,6 +402,28 @@ def serialize(dataset: Any, json_filepath: str = "") -> dict:
         with open(json_filepath, "w") as f:
             json.dump(tree, f, indent=2)
     return tree
+
+
+def map_operations(dataset: Any) -> list[dict]:
+    """The ``Map`` nodes of the pipeline ending at ``dataset`` (first child at each node), source
+    first: their columns and operations as MindSpore's JSON (what MindSpore's MindIR export keeps
+    as the model's preprocessing)."""
+    from deepsink.dataset.engine import mapping
+
+    maps, node = [], dataset
+    while node is not None:
+        if isinstance(node, mapping.MapDataset):
+            if node.callbacks:
+                raise NotImplementedError("serialize: a map with callbacks has no JSON form")
+            maps.append(
+                {
+                    "input_columns": list(node.input_columns),
+                    "output_columns": list(node.output_columns),
+                    "operations": [_op_to_json(op) for op in node.operations],
+                }
+            )
+        node = node.children[0] if node.children else None
+    return maps[::-1]
 
 
 def deserialize(input_dict: dict | None = None, json_filepath: str | None = None) -> Any:

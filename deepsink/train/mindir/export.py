@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from typing import Any, NoReturn
 
 import jax
@@ -34,6 +35,31 @@ _DATA_TYPES = {
     "bool": 9, "float16": 10, "float64": 11, "uint32": 12, "uint64": 13, "bfloat16": 16,
 }  # fmt: skip
 _ATTR = {name: i for i, name in enumerate(proto.ATTRIBUTE_TYPES)}
+
+
+def _debug_only(eqn: Any) -> bool:
+    """An equation with no outputs that only prints (a ``cond`` around a ``debug_callback``: the
+    out-of-range warning of ``nn.Embedding``'s lookup): not part of what the model computes, so
+    not written."""
+    if eqn.outvars:
+        return False
+    if eqn.primitive.name == "debug_callback":
+        return True
+    subs = [v for v in eqn.params.values() if hasattr(v, "jaxpr") or isinstance(v, tuple)]
+    jaxprs = [j for v in subs for j in (v if isinstance(v, tuple) else (v,)) if hasattr(j, "jaxpr")]
+    return bool(jaxprs) and all(_debug_only(e) for j in jaxprs for e in j.jaxpr.eqns)
+
+
+def _without_debug_checks(jaxpr: Any) -> Any:
+    """``jaxpr`` less its print-only equations (``debug_only``) and what only they used."""
+    used = {v for v in jaxpr.outvars if not isinstance(v, jex_core.Literal)}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if _debug_only(eqn) or not (eqn.effects or any(v in used for v in eqn.outvars)):
+            continue
+        kept.append(eqn)
+        used.update(v for v in eqn.invars if not isinstance(v, jex_core.Literal))
+    return jaxpr.replace(eqns=kept[::-1])
 
 
 def _where(eqn: Any) -> str:
@@ -321,7 +347,7 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
     finally:
         context._values["mode"] = saved_mode
         conv._forced = saved_lowering
-    return closed, params
+    return closed.replace(jaxpr=_without_debug_checks(closed.jaxpr)), params
 
 
 def to_model(net: Any, inputs: tuple) -> Any:
@@ -358,19 +384,49 @@ def to_model(net: Any, inputs: tuple) -> Any:
     return w.model
 
 
+def add_preprocessing(model: Any, dataset: Any) -> None:
+    """Keep ``dataset``'s map operations in ``model.preprocessor``, as MindSpore 2.10's
+    ``_save_dataset_to_mindir`` does (each field a JSON string)."""
+    import json
+
+    from deepsink.dataset.engine.serializer_deserializer import map_operations
+
+    for m in map_operations(dataset):
+        op = model.preprocessor.op.add()
+        op.input_columns = json.dumps(m["input_columns"])
+        op.output_columns = json.dumps(m["output_columns"])
+        op.op_type = json.dumps("Map")
+        op.operations = json.dumps(m["operations"])
+        op.offload = False
+
+
+SPLIT_SAVE_KB = 1024 * 1024  # MindSpore's TOTAL_SAVE: Parameters above 1 GB go to a data file
+_FRONT = 64  # the data file's leading block (its first byte: 1 on a little-endian machine)
+
+
 def write(
     model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
 ) -> str:
     """Serialize (and encrypt) ``model`` to ``file_name`` (``.mindir`` appended when missing),
-    read-only afterwards, as MindSpore leaves it."""
+    read-only afterwards, as MindSpore leaves it. Parameters above ``SPLIT_SAVE_KB`` in all are
+    saved apart as MindSpore 2.10's ``_split_save`` does: the graph in ``<name>_graph.mindir``,
+    the Parameters' bytes in ``<name>_variables/data_0``."""
     from deepsink.train import _ckpt_crypto
 
     if not file_name.endswith(".mindir"):
         file_name += ".mindir"
+    folder = os.path.dirname(os.path.realpath(file_name))
+    total = sum(sys.getsizeof(p.raw_data) / 1024 for p in model.graph.parameter)
+    if total > SPLIT_SAVE_KB:
+        if enc_key is not None:
+            raise NotImplementedError(
+                "For 'export', deepsink does not encrypt a MindIR file whose Parameters (above "
+                f"{SPLIT_SAVE_KB} KB) are saved apart from the graph"
+            )
+        file_name = _save_parameters_apart(model, file_name, folder)
     data = model.SerializeToString()
     if enc_key is not None:
         data = _ckpt_crypto.encrypt(data, enc_key, enc_mode, api="export")
-    folder = os.path.dirname(os.path.realpath(file_name))
     os.makedirs(folder, mode=0o700, exist_ok=True)
     if os.path.exists(file_name):
         os.chmod(file_name, stat.S_IWUSR)
@@ -378,3 +434,33 @@ def write(
         f.write(data)
     os.chmod(file_name, stat.S_IRUSR)
     return file_name
+
+
+def _save_parameters_apart(model: Any, file_name: str, folder: str) -> str:
+    """The Parameters' bytes to ``<prefix>_variables/data_0`` (after a 64-byte block, each padded
+    to 64 bytes, in name order), the model's parameters pointing there; returns the graph's
+    file name."""
+    import shutil
+
+    prefix = os.path.basename(file_name)[: -len(".mindir")]
+    data_dir = os.path.join(folder, prefix + "_variables")
+    if os.path.exists(data_dir):
+        shutil.rmtree(data_dir)
+    os.makedirs(data_dir, mode=0o700)
+    location = os.path.join(prefix + "_variables", "data_0")
+    data_file = os.path.join(folder, location)
+    front = (sys.byteorder == "little").to_bytes(1, sys.byteorder) + bytes(_FRONT - 1)
+    offset = _FRONT
+    with open(data_file, "wb") as f:
+        f.write(front)
+        for p in sorted(model.graph.parameter, key=lambda p: p.name[p.name.find(":") + 1 :]):
+            raw = p.raw_data
+            pad = -len(raw) % 64
+            p.external_data.location = location
+            p.external_data.length = len(raw)
+            p.external_data.offset = offset
+            p.ClearField("raw_data")
+            f.write(raw + bytes(pad))
+            offset += len(raw) + pad
+    os.chmod(data_file, stat.S_IRUSR)
+    return os.path.join(os.path.dirname(file_name), prefix + "_graph.mindir")

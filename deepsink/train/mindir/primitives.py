@@ -316,6 +316,51 @@ def _strided_slice(attrs: dict, args: list) -> Any:
     return ops.StridedSlice(*masks)(x, tuple(begin), tuple(end), tuple(strides))
 
 
+def _emit_cumsum(w: Any, eqn: Any, args: list) -> Any:
+    p = eqn.params
+    return w.node("CumSum", [args[0], w.scalar(int(p["axis"])), w.scalar(False),
+                             w.scalar(bool(p["reverse"]))], eqn)  # fmt: skip
+
+
+@_register("CumSum", jax=("cumsum",), emit=_emit_cumsum)
+def _cumsum(attrs: dict, args: list) -> Any:  # CumSum(x, axis, exclusive, reverse)
+    return ops.CumSum(exclusive=bool(args[2]), reverse=bool(args[3]))(args[0], int(args[1]))
+
+
+def _take_axis(eqn: Any) -> int | None:
+    """The axis of a ``gather`` that is ``jnp.take(x, indices, axis)`` (MindSpore's Gather),
+    else None."""
+    dn, p = eqn.params["dimension_numbers"], eqn.params
+    shape, idx = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    if len(dn.collapsed_slice_dims) != 1 or dn.operand_batching_dims or idx[-1:] != (1,):
+        return None
+    axis, k, r = dn.collapsed_slice_dims[0], len(idx) - 1, len(shape)
+    if tuple(dn.start_index_map) != (axis,):
+        return None
+    if tuple(p["slice_sizes"]) != shape[:axis] + (1,) + shape[axis + 1 :]:
+        return None
+    if tuple(dn.offset_dims) != tuple(range(axis)) + tuple(range(axis + k, r - 1 + k)):
+        return None
+    return axis
+
+
+def _emit_gather(w: Any, eqn: Any, args: list) -> Any:
+    axis = _take_axis(eqn)
+    if axis is None:
+        w.refuse(eqn, "a gather other than indexing one axis with a Tensor of indices")
+    aval = eqn.invars[1].aval
+    flat = type(
+        "Eqn", (), {"outvars": [type("Out", (), {"aval": aval.update(shape=aval.shape[:-1])})]}
+    )
+    indices = w.node("Reshape", [args[1], w.ints(aval.shape[:-1])], flat)
+    return w.node("Gather", [args[0], indices, w.scalar(axis), w.scalar(0)], eqn)
+
+
+@_register("Gather", jax=("gather",), emit=_emit_gather)
+def _gather(attrs: dict, args: list) -> Any:  # Gather(params, indices, axis, batch_dims)
+    return ops.gather(args[0], args[1], int(args[2]), int(args[3]))
+
+
 # ------------------------------------------------------------------ reductions
 def _reduce(op: Callable) -> Callable[[dict, list], Any]:
     return lambda attrs, args: op(bool(args[2]))(args[0], tuple(args[1]))
