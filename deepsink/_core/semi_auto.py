@@ -527,8 +527,10 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
 
 def constrain_state(box: Any, value: Any) -> Any:
     """A state value read or written inside a compiled program, laid out by its plan."""
+    if not isinstance(value, jax.core.Tracer):  # eager values first: no plan lookup per call
+        return value
     plan = active()
-    if plan is None or not isinstance(value, jax.core.Tracer):
+    if plan is None:
         return value
     sh = state_sharding(box, value, plan)
     return value if sh is None else jax.lax.with_sharding_constraint(value, sh)
