@@ -10,6 +10,9 @@ import jax
 
 from deepsink._core import semi_auto, spmd
 from deepsink._core.jit import jit
+from deepsink._core.semi_auto import Layout as Layout
+from deepsink.communication import get_group_size as get_group_size
+from deepsink.communication import get_rank as get_rank
 from deepsink.nn.cell import Cell
 
 _MODES = ("semi_auto", "sharding_propagation", "recursive_programming")
