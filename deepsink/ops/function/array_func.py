@@ -347,7 +347,8 @@ def _kernel_topk_indices(rows: jax.Array, k: int, sorted_: bool) -> jax.Array:
         return topk_order.topk_indices(flat, k, sorted_).reshape(*v.shape[:-1], k)
 
     spec = jax.ShapeDtypeStruct((*rows.shape[:-1], k), jnp.int32)
-    return jax.pure_callback(host, spec, rows, vmap_method="expand_dims")
+    # the indices carry no gradient: the values' gradient flows through the gather that uses them
+    return jax.pure_callback(host, spec, lax.stop_gradient(rows), vmap_method="expand_dims")
 
 
 @functools.partial(jax.jit, static_argnums=(1, 2, 3))
