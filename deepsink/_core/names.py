@@ -11,6 +11,7 @@ they read as the program's own names (and as MindSpore's messages do); a program
 from __future__ import annotations
 
 import sys
+from enum import EnumMeta
 from typing import Any
 
 _PACKAGE = __name__.split(".", 1)[0]
@@ -33,6 +34,8 @@ def type_repr(value: Any) -> str:
     """``repr(type(value))``, with deepsink's classes named under the program's import name."""
     cls = type(value)
     module = cls.__module__ or ""
+    if isinstance(cls, EnumMeta):  # "<enum 'Name'>": no module to rename
+        return repr(cls)
     if module != _PACKAGE and not module.startswith(_PACKAGE + "."):
         return repr(cls)
     return f"<class '{_package_alias()}{module[len(_PACKAGE) :]}.{cls.__qualname__}'>"

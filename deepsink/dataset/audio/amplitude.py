@@ -36,7 +36,13 @@ class AmplitudeToDB(AudioTensorOperation):
         [[ 0. 10.]]
     """
 
-    @v.check_amplitude_to_db
+    arg_rules = {
+        "stype": v.is_a(ScaleType),
+        "ref_value": v.POS_NUMBER,
+        "amin": v.POS_NUMBER,
+        "top_db": v.POS_NUMBER,
+    }
+
     def __init__(
         self,
         stype: ScaleType = ScaleType.POWER,
@@ -70,7 +76,8 @@ class DBToAmplitude(AudioTensorOperation):
         [ 1. 10.]
     """
 
-    @v.check_db_to_amplitude
+    arg_rules = {"ref": v.FLOAT32, "power": v.FLOAT32}
+
     def __init__(self, ref: float, power: float) -> None:
         self.ref, self.power = ref, power
 
@@ -120,7 +127,8 @@ class ComplexNorm(AudioTensorOperation):
         [5.]
     """
 
-    @v.check_complex_norm
+    arg_rules = {"power": v.NON_NEG_NUMBER}
+
     def __init__(self, power: float = 1.0) -> None:
         self.power = power
 
@@ -140,7 +148,8 @@ class Magphase(AudioTensorOperation):
         [2.] [1.5707964]
     """
 
-    @v.check_magphase
+    arg_rules = {"power": v.NON_NEG_NUMBER}
+
     def __init__(self, power: float = 1.0) -> None:
         self.power = power
 
@@ -160,7 +169,8 @@ class Gain(AudioTensorOperation):
         [0.09999999]
     """
 
-    @v.check_gain
+    arg_rules = {"gain_db": v.FLOAT32}
+
     def __init__(self, gain_db: float = 1.0) -> None:
         self.gain_db = gain_db
 
@@ -168,6 +178,12 @@ class Gain(AudioTensorOperation):
         x = check_float_input(self.name, x)
         check_rank(self.name, x, 1, "<..., time>")
         return x * x.dtype.type(10 ** (self.gain_db / 20))
+
+
+def _gain_in_range(gain_type: GainType, name: str, args: dict) -> None:
+    """Vol's gain by its type: an amplitude at least 0, a power above 0, decibels any float32."""
+    rule = {GainType.AMPLITUDE: v.NON_NEG_FLOAT, GainType.POWER: v.POS_FLOAT}.get(gain_type)
+    (rule or v.FLOAT32)(args["gain"], "gain", args)
 
 
 class Vol(AudioTensorOperation):
@@ -182,7 +198,8 @@ class Vol(AudioTensorOperation):
         [0.4 1. ]
     """
 
-    @v.check_vol
+    arg_rules = {"gain": v.NUMBER, "gain_type": (v.is_a(GainType), _gain_in_range)}
+
     def __init__(self, gain: float, gain_type: GainType = GainType.AMPLITUDE) -> None:
         self.gain, self.gain_type = gain, gain_type
 
@@ -211,7 +228,8 @@ class DCShift(AudioTensorOperation):
         [0.6 1. ]
     """
 
-    @v.check_dc_shift
+    arg_rules = {"shift": v.within(-2.0, 2.0), "limiter_gain": v.optional(v.is_a(float, int))}
+
     def __init__(self, shift: float, limiter_gain: float | None = None) -> None:
         self.shift = shift
         # MindSpore's: no (or a zero) limiter gain is the shift itself, which turns the limiter off
@@ -279,7 +297,12 @@ class Fade(AudioTensorOperation):
         [0.  0.5 1.  1. ]
     """
 
-    @v.check_fade
+    arg_rules = {
+        "fade_in_len": v.NON_NEG_INT,
+        "fade_out_len": v.NON_NEG_INT,
+        "fade_shape": v.is_a(FadeShape),
+    }
+
     def __init__(
         self, fade_in_len: int = 0, fade_out_len: int = 0, fade_shape: FadeShape = FadeShape.LINEAR
     ) -> None:
@@ -317,7 +340,8 @@ class MuLawEncoding(AudioTensorOperation):
         [  0 128 255]
     """
 
-    @v.check_mu_law_coding
+    arg_rules = {"quantization_channels": v.POS_INT}
+
     def __init__(self, quantization_channels: int = 256) -> None:
         self.quantization_channels = quantization_channels
 
@@ -340,7 +364,8 @@ class MuLawDecoding(AudioTensorOperation):
         [-1.  1.]
     """
 
-    @v.check_mu_law_coding
+    arg_rules = {"quantization_channels": v.POS_INT}
+
     def __init__(self, quantization_channels: int = 256) -> None:
         self.quantization_channels = quantization_channels
 
@@ -369,7 +394,8 @@ class Dither(AudioTensorOperation):
 
     random_draws: ClassVar[int] = 1
 
-    @v.check_dither
+    arg_rules = {"density_function": v.is_a(DensityFunction), "noise_shaping": v.BOOL}
+
     def __init__(
         self, density_function: DensityFunction = DensityFunction.TPDF, noise_shaping: bool = False
     ) -> None:

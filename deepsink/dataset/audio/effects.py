@@ -39,7 +39,8 @@ class Contrast(AudioTensorOperation):
         [0. 1.]
     """
 
-    @v.check_contrast
+    arg_rules = {"enhancement_amount": v.within(0, 100)}
+
     def __init__(self, enhancement_amount: float = 75.0) -> None:
         self.enhancement_amount = enhancement_amount
 
@@ -63,7 +64,8 @@ class Overdrive(AudioTensorOperation):
         (3,)
     """
 
-    @v.check_overdrive
+    arg_rules = {"gain": v.within(0, 100), "color": v.within(0, 100)}
+
     def __init__(self, gain: float = 20.0, color: float = 20.0) -> None:
         self.gain, self.color = gain, color
 
@@ -121,7 +123,16 @@ class Phaser(AudioTensorOperation):
         [0. 0. 0.]
     """
 
-    @v.check_phaser
+    arg_rules = {
+        "sample_rate": v.INT32,
+        "gain_in": v.within(0, 1),
+        "gain_out": v.within(0, 1e9),
+        "delay_ms": v.within(0, 5.0),
+        "decay": v.within(0, 0.99),
+        "mod_speed": v.within(0.1, 2),
+        "sinusoidal": v.BOOL,
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -172,7 +183,18 @@ class Flanger(AudioTensorOperation):
         [[0. 0. 0.]]
     """
 
-    @v.check_flanger
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "delay": v.within(0, 30),
+        "depth": v.within(0, 10),
+        "regen": v.within(-95, 95),
+        "width": v.within(0, 100),
+        "speed": v.within(0.1, 10),
+        "phase": v.within(0, 100),
+        "modulation": v.is_a(Modulation),
+        "interpolation": v.is_a(Interpolation),
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -267,7 +289,32 @@ class Vad(AudioTensorOperation):
         (8800,)
     """
 
-    @v.check_vad
+    arg_rules = {
+        "sample_rate": v.POS_INT,
+        "trigger_level": (v.NUMBER, v.FLOAT32),
+        **dict.fromkeys(
+            ("trigger_time", "search_time", "allowed_gap", "pre_trigger_time", "boot_time"),
+            v.NON_NEG_NUMBER,
+        ),
+        "noise_up_time": v.NON_NEG_NUMBER,
+        "noise_down_time": (
+            *v.NON_NEG_NUMBER,
+            v.require(
+                lambda a: not a["noise_up_time"] < a["noise_down_time"],
+                "Input noise_up_time should be greater than noise_down_time, but got "
+                "noise_up_time: {noise_up_time} and noise_down_time: {noise_down_time}.",
+            ),
+        ),
+        "noise_reduction_amount": v.NON_NEG_NUMBER,
+        "measure_freq": v.POS_NUMBER,
+        "measure_duration": v.when(bool, *v.NON_NEG_NUMBER),  # MindSpore skips 0 and None
+        "measure_smooth_time": v.NON_NEG_NUMBER,
+        **dict.fromkeys(
+            ("hp_filter_freq", "lp_filter_freq", "hp_lifter_freq", "lp_lifter_freq"),
+            v.POS_NUMBER,
+        ),
+    }
+
     def __init__(
         self,
         sample_rate: int,

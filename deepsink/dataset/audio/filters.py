@@ -97,7 +97,8 @@ class AllpassBiquad(_Biquad):
         (3,)
     """
 
-    @v.check_allpass_biquad
+    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY}
+
     def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707) -> None:  # noqa: N803
         self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
 
@@ -125,7 +126,8 @@ class BandBiquad(_Biquad):
         [0. 0. 0. 0.]
     """
 
-    @v.check_band_biquad
+    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY, "noise": v.BOOL}
+
     def __init__(
         self,
         sample_rate: int,
@@ -159,7 +161,13 @@ class BandpassBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_bandpass_biquad
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "central_freq": v.FLOAT32,
+        "Q": v.QUALITY,
+        "const_skirt_gain": v.BOOL,
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -187,7 +195,8 @@ class BandrejectBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_bandreject_biquad
+    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY}
+
     def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707) -> None:  # noqa: N803
         self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
 
@@ -222,7 +231,13 @@ class BassBiquad(_Biquad):
         [0.10163359 0.20655814 0.3148189  0.22318916]
     """
 
-    @v.check_bass_biquad
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "gain": v.FLOAT32,
+        "central_freq": v.FLOAT32,
+        "Q": v.QUALITY,
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -254,7 +269,13 @@ class TrebleBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_treble_biquad
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "gain": v.FLOAT32,
+        "central_freq": v.FLOAT32,
+        "Q": v.QUALITY,
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -285,7 +306,15 @@ class Biquad(_Biquad):
         [0.1 0.2]
     """
 
-    @v.check_biquad
+    arg_rules = {
+        "b0": v.FLOAT32,
+        "b1": v.FLOAT32,
+        "b2": v.FLOAT32,
+        "a0": (v.is_a(float, int), v.NONZERO_FLOAT),
+        "a1": v.FLOAT32,
+        "a2": v.FLOAT32,
+    }
+
     def __init__(self, b0: float, b1: float, b2: float, a0: float, a1: float, a2: float) -> None:
         self.b0, self.b1, self.b2, self.a0, self.a1, self.a2 = b0, b1, b2, a0, a1, a2
 
@@ -304,7 +333,16 @@ class DeemphBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_deemph_biquad
+    arg_rules = {
+        "sample_rate": (
+            v.is_a(int),
+            v.require(
+                lambda a: a["sample_rate"] in (44100, 48000),
+                "Argument sample_rate should be 44100 or 48000, but got {sample_rate}.",
+            ),
+        )
+    }
+
     def __init__(self, sample_rate: int) -> None:
         self.sample_rate = sample_rate
 
@@ -330,7 +368,13 @@ class EqualizerBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_equalizer_biquad
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "center_freq": v.labelled("central_freq", v.FLOAT32),
+        "gain": v.FLOAT32,
+        "Q": v.QUALITY,
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -367,7 +411,8 @@ class HighpassBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_highpass_biquad
+    arg_rules = {"sample_rate": v.RATE, "cutoff_freq": v.FLOAT32, "Q": v.QUALITY}
+
     def __init__(self, sample_rate: int, cutoff_freq: float, Q: float = 0.707) -> None:  # noqa: N803
         self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
 
@@ -388,7 +433,8 @@ class LowpassBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_lowpass_biquad
+    arg_rules = {"sample_rate": v.RATE, "cutoff_freq": v.FLOAT32, "Q": v.QUALITY}
+
     def __init__(self, sample_rate: int, cutoff_freq: float, Q: float = 0.707) -> None:  # noqa: N803
         self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
 
@@ -417,7 +463,16 @@ class RiaaBiquad(_Biquad):
         [0. 0.]
     """
 
-    @v.check_riaa_biquad
+    arg_rules = {
+        "sample_rate": (
+            v.is_a(int),
+            v.require(
+                lambda a: a["sample_rate"] in (44100, 48000, 88200, 96000),
+                "sample_rate should be one of [44100, 48000, 88200, 96000], but got {sample_rate}.",
+            ),
+        )
+    }
+
     def __init__(self, sample_rate: int) -> None:
         self.sample_rate = sample_rate
 
@@ -446,7 +501,20 @@ class LFilter(AudioTensorOperation):
         [0.5   0.25  0.125]
     """
 
-    @v.check_lfilter
+    arg_rules = {
+        "a_coeffs": v.is_a(list, tuple),
+        "b_coeffs": (
+            v.is_a(list, tuple),
+            v.of("a_coeffs", v.each_item(v.FLOAT32)),
+            v.each_item(v.FLOAT32),
+            v.require(
+                lambda a: len(a["a_coeffs"]) == len(a["b_coeffs"]),
+                "The size of a_coeffs should be the same as that of b_coeffs.",
+            ),
+        ),
+        "clamp": v.BOOL,
+    }
+
     def __init__(self, a_coeffs: list, b_coeffs: list, clamp: bool = True) -> None:
         self.a_coeffs, self.b_coeffs, self.clamp = list(a_coeffs), list(b_coeffs), clamp
 

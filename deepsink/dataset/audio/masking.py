@@ -71,7 +71,20 @@ class MaskAlongAxis(AudioTensorOperation):
         [[0. 9. 9. 0.]]
     """
 
-    @v.check_mask_along_axis
+    arg_rules = {
+        # every type, then every range
+        "mask_start": v.is_a(int),
+        "mask_width": v.is_a(int),
+        "mask_value": v.NUMBER,
+        "axis": (
+            v.is_a(int),
+            v.of("mask_start", v.NON_NEG_INT),
+            v.of("mask_width", v.POS_INT),
+            v.of("mask_value", v.FLOAT32),
+            v.within(1, 2, types=(int,)),
+        ),
+    }
+
     def __init__(self, mask_start: int, mask_width: int, mask_value: float, axis: int) -> None:
         self.mask_start, self.mask_width, self.mask_value, self.axis = (
             mask_start,
@@ -102,13 +115,29 @@ class MaskAlongAxisIID(AudioTensorOperation):
 
     random_draws: ClassVar[int] = 1
 
-    @v.check_mask_along_axis_iid
+    arg_rules = {
+        "mask_param": v.NON_NEG_INT,
+        "mask_value": (v.NUMBER, v.FLOAT32),
+        "axis": v.within(1, 2, types=(int,)),
+    }
+
     def __init__(self, mask_param: int, mask_value: float, axis: int) -> None:
         self.mask_param, self.mask_value, self.axis = mask_param, mask_value, axis
 
     def compute(self, x: np.ndarray, rng: np.random.Generator | None = None) -> np.ndarray:
         x = _spectrogram(self.name, x)
         return random_mask(self.name, x, self.mask_param, self.mask_value, self.axis, rng)
+
+
+def masking_rules(width: str) -> dict:
+    """FrequencyMasking's and TimeMasking's rules (MindSpore's messages call ``width``
+    ``mask_param``)."""
+    return {
+        "iid_masks": v.BOOL,
+        width: v.labelled("mask_param", v.is_a(int), v.NON_NEG_FLOAT),
+        "mask_start": (v.is_a(int), v.NON_NEG_FLOAT),
+        "mask_value": v.NON_NEG_NUMBER,
+    }
 
 
 class _Masking(AudioTensorOperation):
@@ -150,7 +179,8 @@ class FrequencyMasking(_Masking):
     dim_name: ClassVar[str] = "frequency"
     axis: ClassVar[int] = 1
 
-    @v.check_masking
+    arg_rules = masking_rules("freq_mask_param")
+
     def __init__(
         self,
         iid_masks: bool = False,
@@ -178,7 +208,8 @@ class TimeMasking(_Masking):
     dim_name: ClassVar[str] = "time"
     axis: ClassVar[int] = 2
 
-    @v.check_masking
+    arg_rules = masking_rules("time_mask_param")
+
     def __init__(
         self,
         iid_masks: bool = False,

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from deepsink.dataset.audio.validators import checked
 from deepsink.dataset.transforms.transforms import TensorOperation
 
 
@@ -20,6 +21,13 @@ class AudioTensorOperation(TensorOperation):
     """
 
     batched: ClassVar[bool] = False
+    # the constructor's argument rules (``validators``), applied before ``__init__`` runs
+    arg_rules: ClassVar[dict] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "arg_rules" in vars(cls) and "__init__" in vars(cls):
+            cls.__init__ = checked(cls.__init__, cls.arg_rules)
 
     def __call__(self, *inputs: Any) -> Any:
         for tensor in inputs:

@@ -43,6 +43,7 @@ from deepsink.dataset.audio.utils import (
     mel_fbanks,
     triangular_fbanks,
 )
+from deepsink.dataset.core.validator_helpers import INT32_MAX
 
 
 def _rows(x: np.ndarray) -> np.ndarray:
@@ -100,6 +101,16 @@ def spectrogram(
     return out.reshape(*x.shape[:-1], *out.shape[1:])
 
 
+# the STFT options, in the order MindSpore checks them
+STFT_FLAGS = {
+    "window": v.is_a(WindowType),
+    "normalized": v.BOOL,
+    "center": v.BOOL,
+    "pad_mode": v.is_a(BorderType),
+    "onesided": v.BOOL,
+}
+
+
 class Spectrogram(AudioTensorOperation):
     """The spectrogram of a waveform <..., time>: <..., freq, time>, the STFT's magnitude raised
     to ``power`` (``power`` 0: the complex STFT as <..., freq, time, 2>).
@@ -112,7 +123,19 @@ class Spectrogram(AudioTensorOperation):
         (9, 9)
     """
 
-    @v.check_spectrogram
+    arg_rules = {
+        "n_fft": v.POS_INT,
+        "win_length": (v.optional(v.POS_INT), v.WIN_LENGTH_FITS),
+        "hop_length": v.optional(v.POS_INT),
+        "pad": v.NON_NEG_INT,
+        "window": v.is_a(WindowType),
+        "power": v.NON_NEG_NUMBER,
+        "normalized": v.BOOL,
+        "center": v.BOOL,
+        "onesided": v.BOOL,
+        "pad_mode": v.is_a(BorderType),
+    }
+
     def __init__(
         self,
         n_fft: int = 400,
@@ -162,7 +185,15 @@ class InverseSpectrogram(AudioTensorOperation):
         (32,)
     """
 
-    @v.check_inverse_spectrogram
+    arg_rules = {
+        "length": v.optional(v.NON_NEG_INT),
+        "n_fft": v.POS_INT,
+        **STFT_FLAGS,
+        "pad": v.NON_NEG_INT,
+        "hop_length": v.optional(v.POS_INT),
+        "win_length": (v.optional(v.POS_INT), v.WIN_LENGTH_FITS),
+    }
+
     def __init__(
         self,
         length: int | None = None,
@@ -244,7 +275,18 @@ class GriffinLim(AudioTensorOperation):
 
     random_draws: ClassVar[int] = 1
 
-    @v.check_griffin_lim
+    arg_rules = {
+        "n_fft": v.POS_INT,
+        "n_iter": v.POS_INT,
+        "win_length": (v.optional(v.NON_NEG_INT), v.WIN_LENGTH_FITS),
+        "hop_length": v.optional(v.NON_NEG_INT),
+        "window_type": v.is_a(WindowType),
+        "power": v.POS_NUMBER,
+        "momentum": v.NON_NEG_NUMBER,
+        "length": v.optional(v.NON_NEG_INT),
+        "rand_init": v.BOOL,
+    }
+
     def __init__(
         self,
         n_fft: int = 400,
@@ -318,7 +360,15 @@ class MelScale(AudioTensorOperation):
         (4, 3)
     """
 
-    @v.check_mel_scale
+    arg_rules = {
+        "n_mels": v.POS_INT,
+        "sample_rate": v.POS_INT,
+        **v.MEL_SCALE_FREQS,
+        "n_stft": v.POS_INT,
+        "norm": v.is_a(NormType),
+        "mel_type": v.is_a(MelType),
+    }
+
     def __init__(
         self,
         n_mels: int = 128,
@@ -366,7 +416,16 @@ class InverseMelScale(AudioTensorOperation):
 
     random_draws: ClassVar[int] = 1
 
-    @v.check_inverse_mel_scale
+    arg_rules = {
+        **MelScale.arg_rules,
+        "max_iter": v.POS_INT,
+        "tolerance_loss": v.POS_NUMBER,
+        "tolerance_change": v.POS_NUMBER,
+        "sgdargs": v.optional(
+            v.fields({"sgd_lr": v.NON_NEG_NUMBER, "sgd_momentum": v.NON_NEG_NUMBER})
+        ),
+    }
+
     def __init__(
         self,
         n_stft: int,
@@ -437,7 +496,29 @@ class MelSpectrogram(AudioTensorOperation):
         (4, 9)
     """
 
-    @v.check_mel_spectrogram
+    arg_rules = {
+        "sample_rate": v.NON_NEG_INT,
+        "n_fft": v.POS_INT,
+        "n_mels": v.NON_NEG_INT,
+        "f_min": v.is_a(float),
+        "f_max": (
+            v.optional(v.NON_NEG_FLOAT),
+            v.frequency_range(
+                False,
+                v.F_MIN_BELOW_F_MAX,
+                "MelSpectrogram: sample_rate // 2 should be greater than f_min when f_max is set "
+                "to None, but got f_min: {f_min}.",
+            ),
+        ),
+        "norm": v.is_a(NormType),
+        "mel_scale": v.labelled("mel_type", v.is_a(MelType)),
+        "power": v.POS_FLOAT,
+        **STFT_FLAGS,
+        "pad": v.NON_NEG_INT,
+        "hop_length": v.optional(v.POS_INT),
+        "win_length": (v.optional(v.POS_INT), v.WIN_LENGTH_FITS),
+    }
+
     def __init__(
         self,
         sample_rate: int = 16000,
@@ -519,7 +600,40 @@ class MFCC(AudioTensorOperation):
         (4, 4)
     """
 
-    @v.check_mfcc
+    arg_rules = {
+        "sample_rate": v.NON_NEG_INT,
+        "log_mels": v.BOOL,
+        "norm": v.is_a(NormMode),
+        "n_mfcc": v.NON_NEG_INT,
+        "dct_type": v.DCT_TYPE_2,
+        "melkwargs": v.optional(
+            v.is_a(dict),
+            v.fields(
+                {
+                    "n_fft": v.POS_INT,
+                    "n_mels": v.POS_INT,
+                    **v.MEL_SCALE_FREQS,
+                    "norm": v.is_a(NormType),
+                    "mel_scale": v.labelled("mel_type", v.is_a(MelType)),
+                    "power": v.NON_NEG_NUMBER,
+                    **STFT_FLAGS,
+                    "pad": v.NON_NEG_INT,
+                    "hop_length": v.optional(v.POS_INT),
+                    "win_length": (
+                        v.optional(v.NON_NEG_INT),
+                        v.require(  # the last check: n_mels (a key) against n_mfcc
+                            lambda a: not a["n_mels"] < a["n_mfcc"],
+                            "Input n_mels should be greater than or equal to n_mfcc, but got "
+                            "n_mfcc: {n_mfcc} and n_mels: {n_mels}.",
+                        ),
+                    ),
+                },
+                read_first="n_fft win_length hop_length f_min f_max pad power normalized "
+                "center onesided window pad_mode norm mel_scale n_mels",
+            ),
+        ),
+    }
+
     def __init__(
         self,
         sample_rate: int = 16000,
@@ -569,7 +683,47 @@ class LFCC(AudioTensorOperation):
         (4, 4)
     """
 
-    @v.check_lfcc
+    arg_rules = {
+        "sample_rate": v.NON_NEG_INT,
+        "n_filter": v.POS_INT,
+        "n_lfcc": v.POS_INT,
+        "log_lf": v.BOOL,
+        "norm": v.is_a(NormMode),
+        "f_min": v.NON_NEG_NUMBER,
+        "f_max": (
+            v.optional(*v.NON_NEG_NUMBER),
+            v.frequency_range(
+                False,
+                v.F_MIN_BELOW_F_MAX,
+                "Input sample_rate // 2 should be greater than f_min when f_max is set to None, "
+                "but got f_min: {f_min} and sample_rate: {sample_rate}.",
+            ),
+        ),
+        "dct_type": v.DCT_TYPE_2,
+        "speckwargs": v.optional(
+            v.is_a(dict),
+            v.fields(
+                {
+                    "window": v.is_a(WindowType),
+                    "pad_mode": v.is_a(BorderType),
+                    "pad": v.NON_NEG_INT,
+                    "power": (v.is_a(float), v.NON_NEG_FLOAT),
+                    "n_fft": v.require(
+                        lambda a: not a["n_fft"] < a["n_lfcc"],
+                        "n_fft should be greater than or equal to n_lfcc, but got n_fft: {n_fft} "
+                        "and n_lfcc: {n_lfcc}.",
+                    ),
+                    "win_length": v.require(
+                        lambda a: not a["win_length"] > a["n_fft"],
+                        "win_length must be less than or equal to n_fft, but got win_length: "
+                        "{win_length} and n_fft: {n_fft}.",
+                    ),
+                },
+                read_first="window pad_mode n_fft win_length pad power",
+            ),
+        ),
+    }
+
     def __init__(
         self,
         sample_rate: int = 16000,
@@ -639,7 +793,15 @@ class SpectralCentroid(AudioTensorOperation):
         (1, 9)
     """
 
-    @v.check_spectral_centroid
+    arg_rules = {
+        "sample_rate": v.NON_NEG_INT,
+        "pad": v.NON_NEG_INT,
+        "window": v.is_a(WindowType),
+        "n_fft": v.POS_INT,
+        "win_length": (v.optional(v.POS_INT), v.WIN_LENGTH_FITS),
+        "hop_length": v.optional(v.POS_INT),
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -696,7 +858,8 @@ class PhaseVocoder(AudioTensorOperation):
         (9, 3, 2)
     """
 
-    @v.check_phase_vocoder
+    arg_rules = {"rate": v.POS_NUMBER, "phase_advance": v.is_a(np.ndarray)}
+
     def __init__(self, rate: float, phase_advance: np.ndarray) -> None:
         self.rate, self.phase_advance = rate, np.asarray(phase_advance)
 
@@ -718,7 +881,12 @@ class TimeStretch(AudioTensorOperation):
         (9, 3, 2)
     """
 
-    @v.check_time_stretch
+    arg_rules = {
+        "hop_length": v.optional(v.POS_INT),
+        "n_freq": v.POS_INT,
+        "fixed_rate": v.optional(v.NUMBER, v.POS_FLOAT),
+    }
+
     def __init__(
         self, hop_length: int | None = None, n_freq: int = 201, fixed_rate: float | None = None
     ) -> None:
@@ -748,7 +916,14 @@ class Resample(AudioTensorOperation):
         (5,)
     """
 
-    @v.check_resample
+    arg_rules = {
+        "orig_freq": v.POS_FLOAT,
+        "new_freq": v.POS_FLOAT,
+        "resample_method": v.is_a(ResampleMethod),
+        "lowpass_filter_width": v.POS_INT,
+        "rolloff": v.within(0, 1.0, left_open=True, types=(float,)),
+    }
+
     def __init__(
         self,
         orig_freq: float = 16000,
@@ -789,7 +964,16 @@ class PitchShift(AudioTensorOperation):
         (100,)
     """
 
-    @v.check_pitch_shift
+    arg_rules = {
+        "sample_rate": v.NON_NEG_INT,
+        "n_steps": v.INT32,
+        "bins_per_octave": v.NONZERO_INT,
+        "n_fft": v.POS_INT,
+        "window": v.is_a(WindowType),
+        "win_length": (v.optional(v.POS_INT), v.WIN_LENGTH_FITS),
+        "hop_length": v.optional(v.POS_INT),
+    }
+
     def __init__(
         self,
         sample_rate: int,
@@ -861,7 +1045,8 @@ class ComputeDeltas(AudioTensorOperation):
         [[0.5 0.8 1.  1.  0.8 0.5]]
     """
 
-    @v.check_compute_deltas
+    arg_rules = {"pad_mode": v.is_a(BorderType), "win_length": v.within(3, INT32_MAX, types=(int,))}
+
     def __init__(self, win_length: int = 5, pad_mode: BorderType = BorderType.EDGE) -> None:
         self.win_length, self.pad_mode = win_length, pad_mode
 
@@ -893,7 +1078,13 @@ class SlidingWindowCmn(AudioTensorOperation):
          [2. 2.]]
     """
 
-    @v.check_sliding_window_cmn
+    arg_rules = {
+        "cmn_window": v.NON_NEG_INT,
+        "min_cmn_window": v.NON_NEG_INT,
+        "center": v.BOOL,
+        "norm_vars": v.BOOL,
+    }
+
     def __init__(
         self,
         cmn_window: int = 600,
@@ -957,7 +1148,14 @@ class DetectPitchFrequency(AudioTensorOperation):
         (9,)
     """
 
-    @v.check_detect_pitch_frequency
+    arg_rules = {
+        "sample_rate": v.RATE,
+        "frame_time": v.POS_FLOAT,
+        "win_length": v.POS_INT,
+        "freq_low": v.POS_NUMBER,
+        "freq_high": v.POS_NUMBER,
+    }
+
     def __init__(
         self,
         sample_rate: int,

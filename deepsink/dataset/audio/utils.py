@@ -7,215 +7,211 @@ The matrices are computed in double precision and returned as float32 arrays, as
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import Enum
 
 import numpy as np
 
-from deepsink.dataset.core.validator_helpers import (
-    check_non_negative_float32,
-    check_non_negative_int32,
-    check_pos_float32,
-    check_pos_int32,
-    type_check,
-)
+from deepsink.dataset.audio import validators as v
 
 
-class BorderType(StrEnum):
-    """
-    Padding mode.
+class AudioEnum(str, Enum):  # noqa: UP042 - MindSpore's str and repr, not StrEnum's
+    """A str-valued option of the audio transforms: it compares equal to its value, and prints and
+    appears in messages as ``Class.MEMBER``, as MindSpore's."""
 
-    Possible enumeration values are: ``BorderType.CONSTANT``, ``BorderType.EDGE``, ``BorderType.REFLECT``,
-    ``BorderType.SYMMETRIC``.
 
-    - BorderType.CONSTANT: Pad with a constant value.
-    - BorderType.EDGE: Pad with the last value on the edge.
-    - BorderType.REFLECT: Reflect the value on the edge while omitting the last one.
-      For example, pad [1, 2, 3, 4] with 2 elements on both sides will result in [3, 2, 1, 2, 3, 4, 3, 2].
-    - BorderType.SYMMETRIC: Reflect the value on the edge while repeating the last one.
-      For example, pad [1, 2, 3, 4] with 2 elements on both sides will result in [2, 1, 1, 2, 3, 4, 4, 3].
+class BorderType(AudioEnum):
+    """How a signal is extended past its ends before framing (``Spectrogram``'s ``pad_mode``,
+    ``ComputeDeltas``' edges).
 
-    Note:
-        This class is derived from class str to support json serializable.
+    ``CONSTANT`` fills with zeros, ``EDGE`` repeats the end sample, ``REFLECT`` mirrors about the
+    end sample (which is not repeated: [1, 2, 3] padded by 2 on the left gives [3, 2, 1, 2, 3]),
+    ``SYMMETRIC`` mirrors including the end sample ([2, 1, 1, 2, 3]). A member is its lower-case
+    name as a str, so it serializes to JSON.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import BorderType
+        >>> print(BorderType.REFLECT.value, BorderType("edge") is BorderType.EDGE)
+        reflect True
     """
 
-    CONSTANT: str = "constant"
-    EDGE: str = "edge"
-    REFLECT: str = "reflect"
-    SYMMETRIC: str = "symmetric"
+    CONSTANT = "constant"
+    EDGE = "edge"
+    REFLECT = "reflect"
+    SYMMETRIC = "symmetric"
 
 
-class DensityFunction(StrEnum):
-    """
-    Density function type.
+class DensityFunction(AudioEnum):
+    """The distribution of ``Dither``'s noise: ``TPDF`` triangular, ``RPDF`` rectangular (uniform),
+    ``GPDF`` Gaussian.
 
-    Possible enumeration values are: ``DensityFunction.TPDF``, ``DensityFunction.RPDF``,
-    ``DensityFunction.GPDF``.
-
-    - DensityFunction.TPDF: Triangular Probability Density Function.
-    - DensityFunction.RPDF: Rectangular Probability Density Function.
-    - DensityFunction.GPDF: Gaussian Probability Density Function.
-    """
-
-    TPDF: str = "TPDF"
-    RPDF: str = "RPDF"
-    GPDF: str = "GPDF"
-
-
-class FadeShape(StrEnum):
-    """
-    Fade Shapes.
-
-    Possible enumeration values are: ``FadeShape.QUARTER_SINE``, ``FadeShape.HALF_SINE``, ``FadeShape.LINEAR``,
-    ``FadeShape.LOGARITHMIC``, ``FadeShape.EXPONENTIAL``.
-
-    - FadeShape.QUARTER_SINE: means the fade shape is quarter_sine mode.
-    - FadeShape.HALF_SINE: means the fade shape is half_sine mode.
-    - FadeShape.LINEAR: means the fade shape is linear mode.
-    - FadeShape.LOGARITHMIC: means the fade shape is logarithmic mode.
-    - FadeShape.EXPONENTIAL: means the fade shape is exponential mode.
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import DensityFunction, Dither
+        >>> op = Dither(DensityFunction.RPDF)
+        >>> print([m.value for m in DensityFunction])
+        ['TPDF', 'RPDF', 'GPDF']
     """
 
-    QUARTER_SINE: str = "quarter_sine"
-    HALF_SINE: str = "half_sine"
-    LINEAR: str = "linear"
-    LOGARITHMIC: str = "logarithmic"
-    EXPONENTIAL: str = "exponential"
+    TPDF = "TPDF"
+    RPDF = "RPDF"
+    GPDF = "GPDF"
 
 
-class GainType(StrEnum):
-    """
-    Gain type.
+class FadeShape(AudioEnum):
+    """The gain curve of ``Fade``'s ramps: ``LINEAR``, ``EXPONENTIAL``, ``LOGARITHMIC``, and the
+    ``QUARTER_SINE`` and ``HALF_SINE`` arcs.
 
-    Possible enumeration values are: ``GainType.AMPLITUDE``, ``GainType.POWER``, ``GainType.DB``.
-
-    - GainType.AMPLITUDE: means input gain type is amplitude.
-    - GainType.POWER: means input gain type is power.
-    - GainType.DB: means input gain type is decibel.
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import FadeShape
+        >>> print(FadeShape.HALF_SINE.value)
+        half_sine
     """
 
-    AMPLITUDE: str = "amplitude"
-    POWER: str = "power"
-    DB: str = "db"
+    QUARTER_SINE = "quarter_sine"
+    HALF_SINE = "half_sine"
+    LINEAR = "linear"
+    LOGARITHMIC = "logarithmic"
+    EXPONENTIAL = "exponential"
 
 
-class Interpolation(StrEnum):
-    """
-    Interpolation type.
+class GainType(AudioEnum):
+    """What ``Vol``'s ``gain`` means: an ``AMPLITUDE`` factor, a ``POWER`` factor (its square
+    root scales the samples) or decibels (``DB``).
 
-    Possible enumeration values are: ``Interpolation.LINEAR``, ``Interpolation.QUADRATIC``.
-
-    - Interpolation.LINEAR: means input interpolation type is linear.
-    - Interpolation.QUADRATIC: means input interpolation type is quadratic.
-    """
-
-    LINEAR: str = "linear"
-    QUADRATIC: str = "quadratic"
-
-
-class MelType(StrEnum):
-    """
-    Mel scale implementation type.
-
-    Possible enumeration values are: ``MelType.HTK``, ``MelType.SLANEY``.
-
-    - MelType.HTK: The Hidden Markov Toolkit (HTK) implementation, refer to `HTK <https://htk.eng.cam.ac.uk/>`_ .
-    - MelType.SLANEY: The MATLAB Auditory Toolbox of Slaney implementation,
-      refer to `Auditory Toolbox <https://engineering.purdue.edu/~malcolm/interval/1998-010/>`_ .
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import GainType, Vol
+        >>> op = Vol(6.0, GainType.DB)
+        >>> print(GainType.POWER.value)
+        power
     """
 
-    HTK: str = "htk"
-    SLANEY: str = "slaney"
+    AMPLITUDE = "amplitude"
+    POWER = "power"
+    DB = "db"
 
 
-class Modulation(StrEnum):
-    """
-    Modulation type.
+class Interpolation(AudioEnum):
+    """How ``Flanger`` reads its delay line between samples: ``LINEAR`` or ``QUADRATIC``.
 
-    Possible enumeration values are: ``Modulation.SINUSOIDAL``, ``Modulation.TRIANGULAR``.
-
-    - Modulation.SINUSOIDAL: means input modulation type is sinusoidal.
-    - Modulation.TRIANGULAR: means input modulation type is triangular.
-    """
-
-    SINUSOIDAL: str = "sinusoidal"
-    TRIANGULAR: str = "triangular"
-
-
-class NormMode(StrEnum):
-    """
-    Normalization mode.
-
-    Possible enumeration values are: ``NormMode.ORTHO``, ``NormMode.NONE``.
-
-    - NormMode.ORTHO: Use an ortho-normal DCT basis.
-    - NormMode.NONE: No normalization.
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import Interpolation
+        >>> print(Interpolation.QUADRATIC.value)
+        quadratic
     """
 
-    ORTHO: str = "ortho"
-    NONE: str = "none"
+    LINEAR = "linear"
+    QUADRATIC = "quadratic"
 
 
-class NormType(StrEnum):
-    """
-    Normalization type.
+class MelType(AudioEnum):
+    """The Hz-to-mel formula: ``HTK`` (``2595 * log10(1 + f / 700)``) or ``SLANEY`` (linear below
+    1 kHz, logarithmic above, as Slaney's Auditory Toolbox).
 
-    Possible enumeration values are: ``NormType.SLANEY``, ``NormType.NONE``.
-
-    - NormType.SLANEY: Use an area normalization.
-    - NormType.NONE: No normalization.
-    """
-
-    SLANEY: str = "slaney"
-    NONE: str = "none"
-
-
-class ResampleMethod(StrEnum):
-    """
-    Resample method.
-
-    Possible enumeration values are: ``ResampleMethod.SINC_INTERPOLATION``, ``ResampleMethod.KAISER_WINDOW``.
-
-    - ResampleMethod.SINC_INTERPOLATION: The Whittaker-Shannon interpolation or sinc interpolation formula.
-    - ResampleMethod.KAISER_WINDOW: The Kaiser window interpolation.
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import MelType
+        >>> print(MelType.SLANEY.value)
+        slaney
     """
 
-    SINC_INTERPOLATION: str = "sinc_interpolation"
-    KAISER_WINDOW: str = "kaiser_window"
+    HTK = "htk"
+    SLANEY = "slaney"
 
 
-class ScaleType(StrEnum):
-    """
-    Scale type.
+class Modulation(AudioEnum):
+    """The waveform of ``Flanger``'s delay sweep: ``SINUSOIDAL`` or ``TRIANGULAR``.
 
-    Possible enumeration values are: ``ScaleType.POWER``, ``ScaleType.MAGNITUDE``.
-
-    - ScaleType.POWER: means the scale of input audio is power.
-    - ScaleType.MAGNITUDE: means the scale of input audio is magnitude.
-    """
-
-    POWER: str = "power"
-    MAGNITUDE: str = "magnitude"
-
-
-class WindowType(StrEnum):
-    """
-    Window function type.
-
-    Possible enumeration values are: ``WindowType.BARTLETT``, ``WindowType.BLACKMAN``,
-    ``WindowType.HAMMING``, ``WindowType.HANN``, ``WindowType.KAISER``.
-
-    - WindowType.BARTLETT: Bartlett window function.
-    - WindowType.BLACKMAN: Blackman window function.
-    - WindowType.HAMMING: Hamming window function.
-    - WindowType.HANN: Hann window function.
-    - WindowType.KAISER: Kaiser window function. Currently, it is not supported on macOS.
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import Modulation
+        >>> print(Modulation.TRIANGULAR.value)
+        triangular
     """
 
-    BARTLETT: str = "bartlett"
-    BLACKMAN: str = "blackman"
-    HAMMING: str = "hamming"
-    HANN: str = "hann"
-    KAISER: str = "kaiser"
+    SINUSOIDAL = "sinusoidal"
+    TRIANGULAR = "triangular"
+
+
+class NormMode(AudioEnum):
+    """The scaling of a DCT (``create_dct``, ``MFCC``, ``LFCC``): ``ORTHO`` for an orthonormal
+    basis, ``NONE`` for the plain DCT-II.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import NormMode, create_dct
+        >>> print(create_dct(1, 4, NormMode.ORTHO).ravel())
+        [0.5 0.5 0.5 0.5]
+    """
+
+    ORTHO = "ortho"
+    NONE = "none"
+
+
+class NormType(AudioEnum):
+    """The scaling of mel filters: ``SLANEY`` divides each triangle by its width (equal area),
+    ``NONE`` leaves every peak at 1.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import NormType
+        >>> print(NormType.SLANEY.value)
+        slaney
+    """
+
+    SLANEY = "slaney"
+    NONE = "none"
+
+
+class ResampleMethod(AudioEnum):
+    """``Resample``'s interpolation kernel: a Hann-windowed sinc (``SINC_INTERPOLATION``) or a
+    Kaiser-windowed sinc (``KAISER_WINDOW``).
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import ResampleMethod
+        >>> print(ResampleMethod.KAISER_WINDOW.value)
+        kaiser_window
+    """
+
+    SINC_INTERPOLATION = "sinc_interpolation"
+    KAISER_WINDOW = "kaiser_window"
+
+
+class ScaleType(AudioEnum):
+    """Whether ``AmplitudeToDB``'s input holds ``POWER`` (decibels are 10 log10) or
+    ``MAGNITUDE`` values (20 log10).
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import ScaleType
+        >>> print(ScaleType.MAGNITUDE.value)
+        magnitude
+    """
+
+    POWER = "power"
+    MAGNITUDE = "magnitude"
+
+
+class WindowType(AudioEnum):
+    """The STFT window: ``BARTLETT`` (triangle), ``BLACKMAN``, ``HAMMING``, ``HANN``, ``KAISER``
+    (beta 12); all periodic.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.dataset.audio import WindowType
+        >>> print(WindowType.HANN.value)
+        hann
+    """
+
+    BARTLETT = "bartlett"
+    BLACKMAN = "blackman"
+    HAMMING = "hamming"
+    HANN = "hann"
+    KAISER = "kaiser"
 
 
 def create_dct(n_mfcc: int, n_mels: int, norm: NormMode = NormMode.NONE) -> np.ndarray:
@@ -262,21 +258,22 @@ def create_dct(n_mfcc: int, n_mels: int, norm: NormMode = NormMode.NONE) -> np.n
     return dct.T.astype(np.float32)
 
 
-def _check_fbank_args(n_freqs, f_min, f_max, n_filter, name, sample_rate) -> None:
-    type_check(n_freqs, (int,), "n_freqs")
-    check_non_negative_int32(n_freqs, "n_freqs")
-    type_check(f_min, (int, float), "f_min")
-    check_non_negative_float32(f_min, "f_min")
-    type_check(f_max, (int, float), "f_max")
-    check_pos_float32(f_max, "f_max")
-    if f_min > f_max:
-        raise ValueError(
-            f"Input f_min should be no more than f_max, but got f_min: {f_min} and f_max: {f_max}."
-        )
-    type_check(n_filter, (int,), name)
-    check_pos_int32(n_filter, name)
-    type_check(sample_rate, (int,), "sample_rate")
-    check_pos_int32(sample_rate, "sample_rate")
+def _fbank_rules(filters: str) -> dict:
+    """The rules of the filter-bank functions (``filters``: the name of the filter count)."""
+    return {
+        "n_freqs": v.NON_NEG_INT,
+        "f_min": v.NON_NEG_NUMBER,
+        "f_max": (
+            *v.POS_NUMBER,
+            v.require(
+                lambda a: not a["f_min"] > a["f_max"],
+                "Input f_min should be no more than f_max, but got f_min: {f_min} and f_max: "
+                "{f_max}.",
+            ),
+        ),
+        filters: v.POS_INT,
+        "sample_rate": v.POS_INT,
+    }
 
 
 def triangular_fbanks(all_freqs: np.ndarray, f_pts: np.ndarray) -> np.ndarray:
@@ -289,10 +286,22 @@ def triangular_fbanks(all_freqs: np.ndarray, f_pts: np.ndarray) -> np.ndarray:
     return np.maximum(0.0, np.minimum(down, up)) + 0.0  # no negative zeros
 
 
-def linear_fbanks(n_freqs: int, f_min: float, f_max: float, n_filter: int, sample_rate: int):
-    """The linear triangular filter bank, (``n_freqs``, ``n_filter``) float32: filters evenly
-    spaced in Hz between ``f_min`` and ``f_max``, sampled at ``n_freqs`` frequencies in
-    [0, ``sample_rate`` // 2].
+@v.check_args(_fbank_rules("n_filter"))
+def linear_fbanks(
+    n_freqs: int, f_min: float, f_max: float, n_filter: int, sample_rate: int
+) -> np.ndarray:
+    """The linear triangular filter bank: ``n_filter`` triangles evenly spaced in Hz between
+    ``f_min`` and ``f_max``, sampled at ``n_freqs`` frequencies from 0 to ``sample_rate // 2``.
+
+    Args:
+        n_freqs (int): the number of frequency bins (an STFT's ``n_fft // 2 + 1``), at least 0.
+        f_min (float): the lowest frequency in Hz, at least 0.
+        f_max (float): the highest frequency in Hz, positive, at least ``f_min``.
+        n_filter (int): the number of filters, positive.
+        sample_rate (int): the sampling rate in Hz, positive.
+
+    Returns:
+        numpy.ndarray, float32 of shape (``n_freqs``, ``n_filter``).
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -307,7 +316,6 @@ def linear_fbanks(n_freqs: int, f_min: float, f_max: float, n_filter: int, sampl
          [1.]
          [0.]]
     """
-    _check_fbank_args(n_freqs, f_min, f_max, n_filter, "n_filter", sample_rate)
     all_freqs = np.linspace(0, sample_rate // 2, n_freqs)
     f_pts = np.linspace(f_min, f_max, n_filter + 2)
     return triangular_fbanks(all_freqs, f_pts).astype(np.float32)
@@ -344,6 +352,7 @@ def mel_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm, mel_type) -> np
     return fb
 
 
+@v.check_args({**_fbank_rules("n_mels"), "norm": v.is_a(NormType), "mel_type": v.is_a(MelType)})
 def melscale_fbanks(
     n_freqs: int,
     f_min: float,
@@ -353,9 +362,21 @@ def melscale_fbanks(
     norm: NormType = NormType.NONE,
     mel_type: MelType = MelType.HTK,
 ) -> np.ndarray:
-    """The mel triangular filter bank, (``n_freqs``, ``n_mels``) float32: filters evenly spaced
-    on the mel scale (``mel_type``) between ``f_min`` and ``f_max``, area-normalized when
-    ``norm`` is ``NormType.SLANEY``.
+    """The mel triangular filter bank: ``n_mels`` triangles evenly spaced on the mel scale
+    (``mel_type``) between ``f_min`` and ``f_max``, sampled at ``n_freqs`` frequencies from 0 to
+    ``sample_rate // 2``; with ``norm`` ``NormType.SLANEY`` each has unit area.
+
+    Args:
+        n_freqs (int): the number of frequency bins (an STFT's ``n_fft // 2 + 1``), at least 0.
+        f_min (float): the lowest frequency in Hz, at least 0.
+        f_max (float): the highest frequency in Hz, positive, at least ``f_min``.
+        n_mels (int): the number of filters, positive.
+        sample_rate (int): the sampling rate in Hz, positive.
+        norm (NormType, optional): the filters' scaling. Default: ``NormType.NONE``.
+        mel_type (MelType, optional): the mel formula. Default: ``MelType.HTK``.
+
+    Returns:
+        numpy.ndarray, float32 of shape (``n_freqs``, ``n_mels``).
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -368,9 +389,6 @@ def melscale_fbanks(
         >>> print(melscale_fbanks(3, 0.0, 4000.0, 1, 8000).ravel())
         [0.        0.6929613 0.       ]
     """
-    _check_fbank_args(n_freqs, f_min, f_max, n_mels, "n_mels", sample_rate)
-    type_check(norm, (NormType,), "norm")
-    type_check(mel_type, (MelType,), "mel_type")
     return mel_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm, mel_type).astype(np.float32)
 
 

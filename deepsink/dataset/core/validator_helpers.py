@@ -18,14 +18,13 @@ INT64_MAX = 9223372036854775807
 
 def type_check(arg: Any, types: tuple, arg_name: str) -> None:
     """TypeError unless ``arg`` is one of ``types`` (a bool is not an int unless bool is listed)."""
-    bad = not isinstance(arg, types) or (
-        isinstance(arg, bool) and int in types and bool not in types
-    )
-    if bad:
+    as_int = isinstance(arg, bool) and int in types and bool not in types
+    if as_int or not isinstance(arg, types):
         shown = '""' if repr(arg) == repr("") else arg
+        # MindSpore shows the tuple itself for a bool given as an int, a list otherwise
         raise TypeError(
-            f"Argument {arg_name} with value {shown} is not of type {list(types)}, "
-            f"but got {type_repr(arg)}."
+            f"Argument {arg_name} with value {shown} is not of type "
+            f"{types if as_int else list(types)}, but got {type_repr(arg)}."
         )
 
 
