@@ -36,6 +36,7 @@ MODULES = (
     "deepsink.dataset.vision",
     "deepsink.dataset.transforms",
     "deepsink.dataset.text",
+    "deepsink.dataset.audio",
     "deepsink.amp",
 )
 

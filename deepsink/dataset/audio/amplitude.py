@@ -28,6 +28,15 @@ class AmplitudeToDB(AudioTensorOperation):
     relative to ``ref_value``, the input clamped below at ``amin``, then clamped below at the
     maximum minus ``top_db`` (the maximum over the last three axes).
 
+    Args:
+        stype (ScaleType, optional): whether the input holds power or magnitude values.
+            Default: ``ScaleType.POWER``.
+        ref_value (float, optional): the value that maps to 0 dB, positive. Default: ``1.0``.
+        amin (float, optional): the floor the input is clipped to before the logarithm, positive.
+            Default: ``1e-10``.
+        top_db (float, optional): the largest distance in dB below the peak kept, positive.
+            Default: ``80.0``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -67,6 +76,10 @@ class AmplitudeToDB(AudioTensorOperation):
 
 class DBToAmplitude(AudioTensorOperation):
     """Decibels back to amplitude: ``ref * (10 ** (0.1 * x)) ** power``.
+
+    Args:
+        ref (float): the scale of the result (``ref * 10 ** (0.1 * x) ** power``).
+        power (float): the exponent: 1 for power decibels, 0.5 for amplitude decibels.
 
     Examples:
         >>> import numpy as np
@@ -119,6 +132,9 @@ def _norm(re: np.ndarray, im: np.ndarray, power: float) -> np.ndarray:
 class ComplexNorm(AudioTensorOperation):
     """The norm of complex numbers stored as <..., complex=2>, raised to ``power``.
 
+    Args:
+        power (float, optional): the exponent of the norm, at least 0. Default: ``1.0``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -138,6 +154,9 @@ class ComplexNorm(AudioTensorOperation):
 
 class Magphase(AudioTensorOperation):
     """The magnitude (raised to ``power``) and the phase of complex numbers <..., complex=2>.
+
+    Args:
+        power (float, optional): the exponent of the magnitude, at least 0. Default: ``1.0``.
 
     Examples:
         >>> import numpy as np
@@ -160,6 +179,9 @@ class Magphase(AudioTensorOperation):
 
 class Gain(AudioTensorOperation):
     """Amplify (or attenuate) by ``gain_db`` decibels.
+
+    Args:
+        gain_db (float, optional): the gain in dB. Default: ``1.0``.
 
     Examples:
         >>> import numpy as np
@@ -190,6 +212,11 @@ class Vol(AudioTensorOperation):
     """Scale the volume by ``gain`` (an amplitude ratio, a power ratio or decibels, by
     ``gain_type``), then clamp to [-1, 1].
 
+    Args:
+        gain (float): the gain: an amplitude factor (at least 0), a power factor (positive) or
+            decibels, by ``gain_type``.
+        gain_type (GainType, optional): what ``gain`` means. Default: ``GainType.AMPLITUDE``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -219,6 +246,11 @@ class Vol(AudioTensorOperation):
 class DCShift(AudioTensorOperation):
     """Add ``shift`` to the waveform, clamped to [-1, 1]; with ``limiter_gain``, the samples that
     would pass the limiter threshold ``1 - (|shift| - limiter_gain)`` are compressed instead.
+
+    Args:
+        shift (float): the offset added to every sample, in [-2, 2].
+        limiter_gain (float, optional): the gain of the limiter applied where a sample would pass 1
+            (a small value, such as 0.05); ``None`` clamps instead. Default: ``None``.
 
     Examples:
         >>> import numpy as np
@@ -289,6 +321,13 @@ class Fade(AudioTensorOperation):
     """Fade in the first ``fade_in_len`` samples and fade out the last ``fade_out_len``, with the
     curve ``fade_shape``.
 
+    Args:
+        fade_in_len (int, optional): the length of the fade-in in samples, at least 0.
+            Default: ``0``.
+        fade_out_len (int, optional): the length of the fade-out in samples, at least 0.
+            Default: ``0``.
+        fade_shape (FadeShape, optional): the curve of both ramps. Default: ``FadeShape.LINEAR``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -332,6 +371,9 @@ class MuLawEncoding(AudioTensorOperation):
     """Mu-law companding of a waveform in [-1, 1] to ``quantization_channels`` integer levels
     (int32).
 
+    Args:
+        quantization_channels (int, optional): the number of levels, positive. Default: ``256``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -355,6 +397,9 @@ class MuLawEncoding(AudioTensorOperation):
 
 class MuLawDecoding(AudioTensorOperation):
     """The inverse of ``MuLawEncoding``: ``quantization_channels`` levels back to [-1, 1].
+
+    Args:
+        quantization_channels (int, optional): the number of levels, positive. Default: ``256``.
 
     Examples:
         >>> import numpy as np
@@ -383,6 +428,12 @@ class Dither(AudioTensorOperation):
     (TPDF: a triangular (Bartlett) ramp over the waveform, no randomness; RPDF: one sample value
     picked at random; GPDF: the sum of seven picked at random, MindSpore's scheme);
     ``noise_shaping`` adds each sample's quantisation error to the next.
+
+    Args:
+        density_function (DensityFunction, optional): the distribution of the noise.
+            Default: ``DensityFunction.TPDF``.
+        noise_shaping (bool, optional): whether the rounding error is filtered into higher
+            frequencies. Default: ``False``.
 
     Examples:
         >>> import numpy as np

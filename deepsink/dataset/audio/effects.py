@@ -56,6 +56,10 @@ class Overdrive(AudioTensorOperation):
     """SoX's overdrive: ``gain`` dB into a soft clipper biased by ``color``, through a DC
     blocker, mixed half and half with the input.
 
+    Args:
+        gain (float, optional): the drive in dB, in [0, 100]. Default: ``20.0``.
+        color (float, optional): the even harmonics added, in [0, 100]. Default: ``20.0``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -114,6 +118,15 @@ def wave_table(
 
 class Phaser(AudioTensorOperation):
     """SoX's phaser: a modulated delay line of ``delay_ms`` fed back with ``decay``.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz.
+        gain_in (float, optional): the input gain, in [0, 1]. Default: ``0.4``.
+        gain_out (float, optional): the output gain, in [0, 1e9]. Default: ``0.74``.
+        delay_ms (float, optional): the delay in ms, in [0, 5]. Default: ``3.0``.
+        decay (float, optional): the feedback, in [0, 0.99]. Default: ``0.4``.
+        mod_speed (float, optional): the modulation speed in Hz, in [0.1, 2]. Default: ``0.5``.
+        sinusoidal (bool, optional): a sine modulation (else triangular). Default: ``True``.
 
     Examples:
         >>> import numpy as np
@@ -174,6 +187,20 @@ class Flanger(AudioTensorOperation):
     """SoX's flanger on <..., channel, time>: a delay of ``delay`` + LFO(``depth``) ms with
     feedback ``regen`` dB, mixed at ``width`` dB, the LFO at ``speed`` Hz shifted by ``phase``
     percent per channel.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        delay (float, optional): the base delay in ms, in [0, 30]. Default: ``0.0``.
+        depth (float, optional): the swept delay in ms, in [0, 10]. Default: ``2.0``.
+        regen (float, optional): the feedback in percent, in [-95, 95]. Default: ``0.0``.
+        width (float, optional): the delayed signal mixed in, in percent, in [0, 100].
+            Default: ``71.0``.
+        speed (float, optional): the sweeps per second, in [0.1, 10]. Default: ``0.5``.
+        phase (float, optional): the phase shift between channels in percent, in [0, 100].
+            Default: ``25.0``.
+        modulation (Modulation, optional): the sweep's waveform. Default: ``Modulation.SINUSOIDAL``.
+        interpolation (Interpolation, optional): how the delay line is read between samples.
+            Default: ``Interpolation.LINEAR``.
 
     Examples:
         >>> import numpy as np
@@ -280,6 +307,40 @@ class Vad(AudioTensorOperation):
     cepstral measure is always 0. A ``trigger_level`` above 0 therefore never triggers, and the
     result is the last ``pre_trigger_time + ceil(search_time * measure_freq) / measure_freq +
     measure_duration`` seconds of the waveform (all of it when shorter), as MindSpore returns it.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, positive.
+        trigger_level (float, optional): the measured level that triggers detection.
+            Default: ``7.0``.
+        trigger_time (float, optional): the time constant in seconds that ignores short bursts,
+            at least 0. Default: ``0.25``.
+        search_time (float, optional): the seconds searched back for quieter audio before the
+            trigger, at least 0. Default: ``1.0``.
+        allowed_gap (float, optional): the seconds of gap allowed between bursts, at least 0.
+            Default: ``0.25``.
+        pre_trigger_time (float, optional): the seconds kept before the trigger point, at least 0.
+            Default: ``0.0``.
+        boot_time (float, optional): the seconds used to estimate the noise at the start, at
+            least 0. Default: ``0.35``.
+        noise_up_time (float, optional): the time constant when the noise rises, at least
+            ``noise_down_time``. Default: ``0.1``.
+        noise_down_time (float, optional): the time constant when the noise falls, at least 0.
+            Default: ``0.01``.
+        noise_reduction_amount (float, optional): the noise subtracted, at least 0.
+            Default: ``1.35``.
+        measure_freq (float, optional): the measurements per second, positive. Default: ``20.0``.
+        measure_duration (float, optional): the length of a measurement in seconds; ``None``:
+            twice the measurement period. Default: ``None``.
+        measure_smooth_time (float, optional): the smoothing time constant, at least 0.
+            Default: ``0.4``.
+        hp_filter_freq (float, optional): the high-pass filter's frequency in Hz, positive.
+            Default: ``50.0``.
+        lp_filter_freq (float, optional): the low-pass filter's frequency in Hz, positive.
+            Default: ``6000.0``.
+        hp_lifter_freq (float, optional): the high-pass lifter's frequency in Hz, positive.
+            Default: ``150.0``.
+        lp_lifter_freq (float, optional): the low-pass lifter's frequency in Hz, positive.
+            Default: ``2000.0``.
 
     Examples:
         >>> import numpy as np

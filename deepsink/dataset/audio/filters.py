@@ -153,6 +153,14 @@ class BandpassBiquad(_Biquad):
     """A two-pole band-pass filter around ``central_freq``; ``const_skirt_gain`` keeps the skirt
     gain constant (peak gain Q) instead of a 0 dB peak.
 
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        central_freq (float): the central frequency in Hz.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
+        const_skirt_gain (bool, optional): a constant skirt gain (peak gain Q) instead of a
+            0 dB peak.
+            Default: ``False``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -186,6 +194,11 @@ class BandpassBiquad(_Biquad):
 
 class BandrejectBiquad(_Biquad):
     """A two-pole band-reject (notch) filter around ``central_freq``.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        central_freq (float): the central frequency in Hz.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
 
     Examples:
         >>> import numpy as np
@@ -261,6 +274,12 @@ class TrebleBiquad(_Biquad):
     """A two-pole high-shelf filter (SoX's ``treble``): boost or cut the frequencies above
     ``central_freq`` by ``gain`` dB.
 
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        gain (float): the gain in dB (positive: boost).
+        central_freq (float, optional): the shelf's frequency in Hz. Default: ``3000``.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -298,6 +317,15 @@ class TrebleBiquad(_Biquad):
 class Biquad(_Biquad):
     """The biquad with the given coefficients (``a0`` not 0).
 
+    Args:
+        b0 (float): the numerator coefficient of the current input.
+        b1 (float): the numerator coefficient of the previous input.
+        b2 (float): the numerator coefficient of the input two steps back.
+        a0 (float): the denominator coefficient of the current output, not 0 (every coefficient is
+            divided by it).
+        a1 (float): the denominator coefficient of the previous output.
+        a2 (float): the denominator coefficient of the output two steps back.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -324,6 +352,9 @@ class Biquad(_Biquad):
 
 class DeemphBiquad(_Biquad):
     """The ISO 908 CD de-emphasis (a treble cut) for 44.1 kHz or 48 kHz audio.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, 44100 or 48000.
 
     Examples:
         >>> import numpy as np
@@ -359,6 +390,12 @@ class DeemphBiquad(_Biquad):
 
 class EqualizerBiquad(_Biquad):
     """A two-pole peaking equalizer: ``gain`` dB at ``center_freq``.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        center_freq (float): the frequency in Hz the gain is centred on.
+        gain (float): the gain at ``center_freq`` in dB.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
 
     Examples:
         >>> import numpy as np
@@ -403,6 +440,11 @@ class EqualizerBiquad(_Biquad):
 class HighpassBiquad(_Biquad):
     """A two-pole high-pass filter at ``cutoff_freq``.
 
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        cutoff_freq (float): the cutoff frequency in Hz.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -424,6 +466,11 @@ class HighpassBiquad(_Biquad):
 
 class LowpassBiquad(_Biquad):
     """A two-pole low-pass filter at ``cutoff_freq``.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        cutoff_freq (float): the cutoff frequency in Hz.
+        Q (float, optional): the quality factor, in (0, 1]. Default: ``0.707``.
 
     Examples:
         >>> import numpy as np
@@ -454,6 +501,9 @@ _RIAA = {
 
 class RiaaBiquad(_Biquad):
     """The RIAA vinyl playback equalization (0 dB at 1 kHz), for 44.1, 48, 88.2 or 96 kHz.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz: 44100, 48000, 88200 or 96000.
 
     Examples:
         >>> import numpy as np
@@ -493,6 +543,11 @@ class LFilter(AudioTensorOperation):
     """An IIR filter given by its coefficients (``a_coeffs``: the denominator, ``b_coeffs``: the
     numerator, of the same length), clamped to [-1, 1] when ``clamp``.
 
+    Args:
+        a_coeffs (Sequence[float]): the denominator coefficients, ``a_coeffs[0]`` first.
+        b_coeffs (Sequence[float]): the numerator coefficients, as many as ``a_coeffs``.
+        clamp (bool, optional): whether the result is clamped to [-1, 1]. Default: ``True``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -524,6 +579,11 @@ class LFilter(AudioTensorOperation):
 
 class Filtfilt(LFilter):
     """``LFilter`` forward, then backward (zero phase); ``clamp`` applies to the result.
+
+    Args:
+        a_coeffs (Sequence[float]): the denominator coefficients, ``a_coeffs[0]`` first.
+        b_coeffs (Sequence[float]): the numerator coefficients, as many as ``a_coeffs``.
+        clamp (bool, optional): whether the result is clamped to [-1, 1]. Default: ``True``.
 
     Examples:
         >>> import numpy as np

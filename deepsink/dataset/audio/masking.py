@@ -63,6 +63,12 @@ class MaskAlongAxis(AudioTensorOperation):
     """Set [``mask_start``, ``mask_start + mask_width``) of ``axis`` (1: frequency, 2: time) of a
     spectrogram <..., freq, time> to ``mask_value``.
 
+    Args:
+        mask_start (int): the first masked index, at least 0.
+        mask_width (int): the number of masked indices, positive.
+        mask_value (float): the value written into the band.
+        axis (int): 1 masks frequency bins, 2 masks time frames.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -103,6 +109,11 @@ class MaskAlongAxis(AudioTensorOperation):
 class MaskAlongAxisIID(AudioTensorOperation):
     """Set a random band of ``axis`` (1: frequency, 2: time) of a spectrogram to ``mask_value``:
     width uniform in [0, ``mask_param``], start uniform in [0, length - width].
+
+    Args:
+        mask_param (int): the largest width of the random band, at least 0.
+        mask_value (float): the value written into the band.
+        axis (int): 1 masks frequency bins, 2 masks time frames.
 
     Examples:
         >>> import numpy as np
@@ -167,6 +178,16 @@ class FrequencyMasking(_Masking):
     from ``mask_start`` set to ``mask_value``, or, with ``iid_masks``, a random band (width
     uniform in [0, ``freq_mask_param``]).
 
+    Args:
+        iid_masks (bool, optional): a random band (per call) instead of the fixed one.
+            Default: ``False``.
+        freq_mask_param (int, optional): the band's width in bins (the largest width when random),
+            at least 0. Default: ``0``.
+        mask_start (int, optional): the first masked bin of the fixed band, at least 0.
+            Default: ``0``.
+        mask_value (float, optional): the value written into the band, at least 0.
+            Default: ``0.0``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -196,6 +217,16 @@ class TimeMasking(_Masking):
     """SpecAugment's time mask on a spectrogram <..., freq, time>: ``time_mask_param`` frames
     from ``mask_start`` set to ``mask_value``, or, with ``iid_masks``, a random band (width
     uniform in [0, ``time_mask_param``]).
+
+    Args:
+        iid_masks (bool, optional): a random band (per call) instead of the fixed one.
+            Default: ``False``.
+        time_mask_param (int, optional): the band's width in frames (the largest width when
+            random), at least 0. Default: ``0``.
+        mask_start (int, optional): the first masked frame of the fixed band, at least 0.
+            Default: ``0``.
+        mask_value (float, optional): the value written into the band, at least 0.
+            Default: ``0.0``.
 
     Examples:
         >>> import numpy as np

@@ -115,6 +115,23 @@ class Spectrogram(AudioTensorOperation):
     """The spectrogram of a waveform <..., time>: <..., freq, time>, the STFT's magnitude raised
     to ``power`` (``power`` 0: the complex STFT as <..., freq, time, 2>).
 
+    Args:
+        n_fft (int, optional): the FFT size, positive. Default: ``400``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
+            Default: ``None``.
+        pad (int, optional): zeros added on each side, at least 0. Default: ``0``.
+        window (WindowType, optional): the window. Default: ``WindowType.HANN``.
+        power (float, optional): the exponent of the magnitude, at least 0 (0: the complex
+            values, <..., 2>). Default: ``2.0``.
+        normalized (bool, optional): whether frames are divided by the window's norm.
+            Default: ``False``.
+        center (bool, optional): whether frames are centred (the waveform padded by
+            ``n_fft // 2``). Default: ``True``.
+        pad_mode (BorderType, optional): the padding of ``center``. Default: ``BorderType.REFLECT``.
+        onesided (bool, optional): only the non-negative frequencies. Default: ``True``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -176,6 +193,26 @@ class InverseSpectrogram(AudioTensorOperation):
     """The waveform of a complex spectrogram <..., freq, time, 2> (overlap-add of the inverse
     DFT, normalized by the summed squared window); ``length`` (default ``(time - 1) *
     hop_length``) is the output's length before the ``pad`` samples are cut off each side.
+
+    Args:
+        length (int, optional): the length of the result, at least 0; ``None``: as the frames
+            give. Default: ``None``.
+        n_fft (int, optional): the FFT size, positive. Default: ``400``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
+            Default: ``None``.
+        pad (int, optional): the padding the forward transform added on each side, at least 0.
+            Default: ``0``.
+        window (WindowType, optional): the window. Default: ``WindowType.HANN``.
+        normalized (bool, optional): whether the forward transform was normalized.
+            Default: ``False``.
+        center (bool, optional): whether the forward transform centred its frames.
+            Default: ``True``.
+        pad_mode (BorderType, optional): the forward transform's padding mode.
+            Default: ``BorderType.REFLECT``.
+        onesided (bool, optional): whether the input holds only the non-negative frequencies.
+            Default: ``True``.
 
     Examples:
         >>> import numpy as np
@@ -263,6 +300,21 @@ class GriffinLim(AudioTensorOperation):
     the ``n_iter`` rounds re-analyses the waveform of the current estimate and takes the phase of
     ``rebuilt + momentum / (1 + momentum) * (rebuilt - previous rebuilt)`` (MindSpore 2.10's
     update).
+
+    Args:
+        n_fft (int, optional): the FFT size, positive. Default: ``400``.
+        n_iter (int, optional): the number of iterations, positive. Default: ``32``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
+            Default: ``None``.
+        window_type (WindowType, optional): the window. Default: ``WindowType.HANN``.
+        power (float, optional): the exponent the spectrogram was raised to, positive.
+            Default: ``2.0``.
+        momentum (float, optional): the fast Griffin-Lim momentum, at least 0. Default: ``0.99``.
+        length (int, optional): the length of the result; ``None``: as the frames give.
+            Default: ``None``.
+        rand_init (bool, optional): a random initial phase (else zero). Default: ``True``.
 
     Examples:
         >>> import numpy as np
@@ -352,6 +404,17 @@ def _check_n_stft(api: str, n_stft: int, freq: int) -> None:
 class MelScale(AudioTensorOperation):
     """A spectrogram <..., n_stft, time> onto ``n_mels`` mel bins (``melscale_fbanks``).
 
+    Args:
+        n_mels (int, optional): the number of mel bins, positive. Default: ``128``.
+        sample_rate (int, optional): the sampling rate in Hz, positive. Default: ``16000``.
+        f_min (float, optional): the lowest frequency in Hz. Default: ``0.0``.
+        f_max (float, optional): the highest frequency in Hz, above ``f_min``;
+            ``None``: ``sample_rate // 2``. Default: ``None``.
+        n_stft (int, optional): the number of frequency bins of the input, positive.
+            Default: ``201``.
+        norm (NormType, optional): the filters' scaling. Default: ``NormType.NONE``.
+        mel_type (MelType, optional): the mel formula. Default: ``MelType.HTK``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -404,6 +467,24 @@ class InverseMelScale(AudioTensorOperation):
     from a random start, SGD (``sgdargs``: ``sgd_lr``, ``sgd_momentum``) on the mean squared
     error of its mel projection, until the loss is below ``tolerance_loss``, changes by less than
     ``tolerance_change``, or ``max_iter`` steps; clamped at 0.
+
+    Args:
+        n_stft (int): the number of frequency bins of the result, positive.
+        n_mels (int, optional): the number of mel bins of the input, positive. Default: ``128``.
+        sample_rate (int, optional): the sampling rate in Hz, positive. Default: ``16000``.
+        f_min (float, optional): the lowest frequency in Hz. Default: ``0.0``.
+        f_max (float, optional): the highest frequency in Hz, above ``f_min``;
+            ``None``: ``sample_rate // 2``. Default: ``None``.
+        max_iter (int, optional): the largest number of gradient steps, positive.
+            Default: ``100000``.
+        tolerance_loss (float, optional): the loss that stops the descent, positive.
+            Default: ``1e-05``.
+        tolerance_change (float, optional): the change of loss that stops the descent, positive.
+            Default: ``1e-08``.
+        sgdargs (dict, optional): ``{"sgd_lr": float, "sgd_momentum": float}``, both at least 0;
+            ``None``: ``{"sgd_lr": 0.1, "sgd_momentum": 0.9}``. Default: ``None``.
+        norm (NormType, optional): the mel filters' scaling. Default: ``NormType.NONE``.
+        mel_type (MelType, optional): the mel formula. Default: ``MelType.HTK``.
 
     Examples:
         >>> import numpy as np
@@ -486,6 +567,29 @@ class InverseMelScale(AudioTensorOperation):
 
 class MelSpectrogram(AudioTensorOperation):
     """``Spectrogram`` then ``MelScale``: the mel spectrogram <..., n_mels, time> of a waveform.
+
+    Args:
+        sample_rate (int, optional): the sampling rate in Hz, at least 0. Default: ``16000``.
+        n_fft (int, optional): the FFT size, positive. Default: ``400``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
+            Default: ``None``.
+        f_min (float, optional): the lowest frequency in Hz. Default: ``0.0``.
+        f_max (float, optional): the highest frequency in Hz, at least ``f_min``;
+            ``None``: ``sample_rate // 2``. Default: ``None``.
+        pad (int, optional): zeros added on each side of the waveform, at least 0. Default: ``0``.
+        n_mels (int, optional): the number of mel bins, at least 0. Default: ``128``.
+        window (WindowType, optional): the window. Default: ``WindowType.HANN``.
+        power (float, optional): the exponent of the magnitude, positive. Default: ``2.0``.
+        normalized (bool, optional): whether frames are divided by the window's norm.
+            Default: ``False``.
+        center (bool, optional): whether frames are centred (the waveform padded by
+            ``n_fft // 2``). Default: ``True``.
+        pad_mode (BorderType, optional): the padding of ``center``. Default: ``BorderType.REFLECT``.
+        onesided (bool, optional): only the non-negative frequencies. Default: ``True``.
+        norm (NormType, optional): the mel filters' scaling. Default: ``NormType.NONE``.
+        mel_scale (MelType, optional): the mel formula. Default: ``MelType.HTK``.
 
     Examples:
         >>> import numpy as np
@@ -591,6 +695,17 @@ class MFCC(AudioTensorOperation):
     """The mel-frequency cepstral coefficients <..., n_mfcc, time> of a waveform: the DCT of the
     dB-scaled (or, with ``log_mels``, log) mel spectrogram of ``melkwargs``.
 
+    Args:
+        sample_rate (int, optional): the sampling rate in Hz, at least 0. Default: ``16000``.
+        n_mfcc (int, optional): the number of coefficients kept, at least 0. Default: ``40``.
+        dct_type (int, optional): the DCT type; only 2. Default: ``2``.
+        norm (NormMode, optional): the DCT's scaling. Default: ``NormMode.ORTHO``.
+        log_mels (bool, optional): the log of the mel energies (else decibels).
+            Default: ``False``.
+        melkwargs (dict, optional): the ``MelSpectrogram`` arguments (every one named, ``n_mels``
+            at least ``n_mfcc``); ``None``: ``n_fft`` 400, ``hop_length`` 200, 128 mels.
+            Default: ``None``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -673,6 +788,21 @@ class LFCC(AudioTensorOperation):
     """The linear-frequency cepstral coefficients <..., n_lfcc, time> of a waveform: the DCT of
     the dB-scaled (or, with ``log_lf``, log) spectrogram of ``speckwargs`` through ``n_filter``
     linear triangular filters between ``f_min`` and ``f_max``.
+
+    Args:
+        sample_rate (int, optional): the sampling rate in Hz, at least 0. Default: ``16000``.
+        n_filter (int, optional): the number of linear filters, positive. Default: ``128``.
+        n_lfcc (int, optional): the number of coefficients kept, positive. Default: ``40``.
+        f_min (float, optional): the lowest frequency in Hz, at least 0. Default: ``0.0``.
+        f_max (float, optional): the highest frequency in Hz, at least ``f_min``;
+            ``None``: ``sample_rate // 2``. Default: ``None``.
+        dct_type (int, optional): the DCT type; only 2. Default: ``2``.
+        norm (NormMode, optional): the DCT's scaling. Default: ``NormMode.ORTHO``.
+        log_lf (bool, optional): the log of the filter energies (else decibels).
+            Default: ``False``.
+        speckwargs (dict, optional): the ``Spectrogram`` arguments (``n_fft`` at least ``n_lfcc``,
+            ``win_length`` at most ``n_fft``); ``None``: ``n_fft`` 400, ``hop_length`` 200, Hann.
+            Default: ``None``.
 
     Examples:
         >>> import numpy as np
@@ -784,6 +914,16 @@ class SpectralCentroid(AudioTensorOperation):
     """The spectral centroid <..., 1, time> of a waveform: the magnitude-weighted mean frequency
     of each frame.
 
+    Args:
+        sample_rate (int): the sampling rate in Hz, at least 0.
+        n_fft (int, optional): the FFT size, positive. Default: ``400``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
+            Default: ``None``.
+        pad (int, optional): zeros added on each side, at least 0. Default: ``0``.
+        window (WindowType, optional): the window. Default: ``WindowType.HANN``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -849,6 +989,11 @@ class PhaseVocoder(AudioTensorOperation):
     """Speed a complex STFT <..., freq, time, 2> up by ``rate`` without changing its pitch, with
     the expected ``phase_advance`` (freq, 1) of each bin.
 
+    Args:
+        rate (float): the speed-up factor, positive (below 1 slows down).
+        phase_advance (numpy.ndarray): the expected phase advance per hop of each bin, shape
+            (freq, 1).
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -872,6 +1017,13 @@ class PhaseVocoder(AudioTensorOperation):
 class TimeStretch(AudioTensorOperation):
     """``PhaseVocoder`` at ``fixed_rate`` with the phase advance of an STFT of ``n_freq`` bins
     and ``hop_length`` (default: ``n_fft // 2``).
+
+    Args:
+        hop_length (int, optional): the STFT's step, positive; ``None``: ``n_freq - 1``.
+            Default: ``None``.
+        n_freq (int, optional): the number of frequency bins, positive. Default: ``201``.
+        fixed_rate (float, optional): the speed-up factor, positive; ``None``: 1.
+            Default: ``None``.
 
     Examples:
         >>> import numpy as np
@@ -907,6 +1059,18 @@ class Resample(AudioTensorOperation):
     """Resample a waveform <..., time> from ``orig_freq`` to ``new_freq`` with a windowed-sinc
     kernel (``lowpass_filter_width`` zero crossings, cut off at ``rolloff`` of the lower Nyquist
     frequency; Hann-squared or Kaiser (``beta``) window).
+
+    Args:
+        orig_freq (float, optional): the input's sampling rate, positive. Default: ``16000``.
+        new_freq (float, optional): the output's sampling rate, positive. Default: ``16000``.
+        resample_method (ResampleMethod, optional): the interpolation kernel.
+            Default: ``ResampleMethod.SINC_INTERPOLATION``.
+        lowpass_filter_width (int, optional): the kernel's half-width in zero crossings, positive.
+            Default: ``6``.
+        rolloff (float, optional): the cutoff as a fraction of the lower Nyquist frequency, in
+            (0, 1]. Default: ``0.99``.
+        beta (float, optional): the Kaiser window's shape; ``None``: 14.769656459379492.
+            Default: ``None``.
 
     Examples:
         >>> import numpy as np
@@ -955,6 +1119,17 @@ class Resample(AudioTensorOperation):
 class PitchShift(AudioTensorOperation):
     """Shift the pitch of a waveform <..., time> by ``n_steps`` of ``bins_per_octave``: a phase
     vocoder time stretch, then a resample back to the original length.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, at least 0.
+        n_steps (int): the shift in steps (negative: down).
+        bins_per_octave (int, optional): the steps per octave, not 0. Default: ``12``.
+        n_fft (int, optional): the FFT size, positive. Default: ``512``.
+        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
+            Default: ``None``.
+        hop_length (int, optional): the step between frames; ``None``: ``win_length // 4``.
+            Default: ``None``.
+        window (WindowType, optional): the window. Default: ``WindowType.HANN``.
 
     Examples:
         >>> import numpy as np
@@ -1037,6 +1212,11 @@ class ComputeDeltas(AudioTensorOperation):
     """The delta coefficients of a spectrogram <..., freq, time>: the regression slope over
     ``win_length`` frames, the edges padded by ``pad_mode``.
 
+    Args:
+        win_length (int, optional): the regression window, at least 3. Default: ``5``.
+        pad_mode (BorderType, optional): how the time axis is extended at its ends.
+            Default: ``BorderType.EDGE``.
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
@@ -1066,6 +1246,14 @@ class SlidingWindowCmn(AudioTensorOperation):
     """Sliding-window cepstral mean (and, with ``norm_vars``, variance) normalization of
     features <..., frames, feats>: each frame minus the mean over a window of ``cmn_window``
     frames (centred, or to its left with at least ``min_cmn_window`` frames).
+
+    Args:
+        cmn_window (int, optional): the window in frames, at least 0. Default: ``600``.
+        min_cmn_window (int, optional): the smallest window used at the start (when not
+            ``center``), at least 0. Default: ``100``.
+        center (bool, optional): a window centred on the frame (else ending at it).
+            Default: ``False``.
+        norm_vars (bool, optional): also divide by the standard deviation. Default: ``False``.
 
     Examples:
         >>> import numpy as np
@@ -1138,6 +1326,15 @@ class DetectPitchFrequency(AudioTensorOperation):
     """The pitch of a waveform <..., time> per frame of ``frame_time`` seconds: the lag that
     maximizes the normalized cross-correlation between ``freq_low`` and ``freq_high``, median
     smoothed over ``win_length`` frames, as a frequency in Hz.
+
+    Args:
+        sample_rate (int): the sampling rate in Hz, not 0.
+        frame_time (float, optional): the length of a frame in seconds, positive. Default: ``0.01``.
+        win_length (int, optional): the median smoothing window in frames, positive.
+            Default: ``30``.
+        freq_low (int, optional): the lowest detectable frequency in Hz, positive. Default: ``85``.
+        freq_high (int, optional): the highest detectable frequency in Hz, positive.
+            Default: ``3400``.
 
     Examples:
         >>> import numpy as np
