@@ -44,7 +44,6 @@ def checked(fn: Callable, table: dict) -> Callable:
         run_rules(table, bound)
         return fn(*args, **kwargs)
 
-    checked_call.arg_rules = table
     return checked_call
 
 
