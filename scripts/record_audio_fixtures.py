@@ -72,6 +72,29 @@ def E(path):  # noqa: N802 - short for the case table
     return {"enum": path}
 
 
+# every key of MFCC's melkwargs and of LFCC's speckwargs
+STFT_KW = {
+    "window": E("WindowType.HANN"),
+    "power": 2.0,
+    "normalized": False,
+    "center": True,
+    "pad_mode": E("BorderType.REFLECT"),
+    "onesided": True,
+}
+MEL_KW = {
+    "n_fft": 16,
+    "win_length": 16,
+    "hop_length": 8,
+    "f_min": 0.0,
+    "f_max": None,
+    "pad": 0,
+    "n_mels": 6,
+    **STFT_KW,
+    "norm": E("NormType.NONE"),
+    "mel_scale": E("MelType.HTK"),
+}
+SPEC_KW = {"n_fft": 16, "hop_length": 8, "win_length": 16, "pad": 0, **STFT_KW}
+
 # (name, callable, kwargs, input or None)
 CASES = [
     ("dither_tpdf_half", "Dither", {}, "pair"),
@@ -269,18 +292,7 @@ CASES = [
             "f_max": 3000.0,
             "norm": E("NormMode.NONE"),
             "log_lf": True,
-            "speckwargs": {
-                "n_fft": 16,
-                "hop_length": 8,
-                "win_length": 16,
-                "pad": 0,
-                "window": E("WindowType.HANN"),
-                "power": 2.0,
-                "normalized": False,
-                "center": True,
-                "pad_mode": E("BorderType.REFLECT"),
-                "onesided": True,
-            },
+            "speckwargs": SPEC_KW,
         },
         "wave",
     ),
@@ -364,23 +376,7 @@ CASES = [
         {
             "sample_rate": 8000,
             "n_mfcc": 4,
-            "melkwargs": {
-                "n_fft": 16,
-                "win_length": 12,
-                "hop_length": 8,
-                "f_min": 0.0,
-                "f_max": 4000.0,
-                "pad": 0,
-                "n_mels": 6,
-                "window": E("WindowType.HANN"),
-                "power": 2.0,
-                "normalized": False,
-                "center": True,
-                "pad_mode": E("BorderType.REFLECT"),
-                "onesided": True,
-                "norm": E("NormType.NONE"),
-                "mel_scale": E("MelType.HTK"),
-            },
+            "melkwargs": {**MEL_KW, "win_length": 12, "f_max": 4000.0},
         },
         "wave",
     ),
@@ -394,23 +390,7 @@ CASES = [
             "n_mfcc": 3,
             "norm": E("NormMode.NONE"),
             "log_mels": True,
-            "melkwargs": {
-                "n_fft": 16,
-                "win_length": 16,
-                "hop_length": 8,
-                "f_min": 0.0,
-                "f_max": 4000.0,
-                "pad": 0,
-                "n_mels": 6,
-                "window": E("WindowType.HANN"),
-                "power": 2.0,
-                "normalized": False,
-                "center": True,
-                "pad_mode": E("BorderType.REFLECT"),
-                "onesided": True,
-                "norm": E("NormType.NONE"),
-                "mel_scale": E("MelType.HTK"),
-            },
+            "melkwargs": {**MEL_KW, "win_length": 16, "f_max": 4000.0},
         },
         "wave",
     ),
@@ -609,37 +589,6 @@ CASES = [
         None,
     ),
 ]
-
-# every key of MFCC's melkwargs and of LFCC's speckwargs
-MEL_KW = {
-    "n_fft": 16,
-    "win_length": 16,
-    "hop_length": 8,
-    "f_min": 0.0,
-    "f_max": None,
-    "pad": 0,
-    "n_mels": 6,
-    "window": E("WindowType.HANN"),
-    "power": 2.0,
-    "normalized": False,
-    "center": True,
-    "pad_mode": E("BorderType.REFLECT"),
-    "onesided": True,
-    "norm": E("NormType.NONE"),
-    "mel_scale": E("MelType.HTK"),
-}
-SPEC_KW = {
-    "n_fft": 16,
-    "win_length": 16,
-    "hop_length": 8,
-    "pad": 0,
-    "window": E("WindowType.HANN"),
-    "power": 2.0,
-    "normalized": False,
-    "center": True,
-    "pad_mode": E("BorderType.REFLECT"),
-    "onesided": True,
-}
 
 # argument errors (name, kwargs) and input errors (name, kwargs, input)
 ERRORS = [

@@ -582,12 +582,10 @@ class MelSpectrogram(AudioTensorOperation):
         n_mels (int, optional): the number of mel bins, at least 0. Default: ``128``.
         window (WindowType, optional): the window. Default: ``WindowType.HANN``.
         power (float, optional): the exponent of the magnitude, positive. Default: ``2.0``.
-        normalized (bool, optional): whether frames are divided by the window's norm.
-            Default: ``False``.
-        center (bool, optional): whether frames are centred (the waveform padded by
-            ``n_fft // 2``). Default: ``True``.
-        pad_mode (BorderType, optional): the padding of ``center``. Default: ``BorderType.REFLECT``.
-        onesided (bool, optional): only the non-negative frequencies. Default: ``True``.
+        normalized (bool, optional): divide each frame by the window's norm. Default: ``False``.
+        center (bool, optional): centre the frames, padding by ``n_fft // 2``. Default: ``True``.
+        pad_mode (BorderType, optional): how ``center`` pads. Default: ``BorderType.REFLECT``.
+        onesided (bool, optional): keep the non-negative frequencies only. Default: ``True``.
         norm (NormType, optional): the mel filters' scaling. Default: ``NormType.NONE``.
         mel_scale (MelType, optional): the mel formula. Default: ``MelType.HTK``.
 
@@ -915,13 +913,12 @@ class SpectralCentroid(AudioTensorOperation):
     of each frame.
 
     Args:
-        sample_rate (int): the sampling rate in Hz, at least 0.
+        sample_rate (int): the sampling rate in Hz (the bins' frequencies), at least 0.
         n_fft (int, optional): the FFT size, positive. Default: ``400``.
-        win_length (int, optional): the window length, at most ``n_fft``; ``None``: ``n_fft``.
-            Default: ``None``.
-        hop_length (int, optional): the step between frames; ``None``: ``win_length // 2``.
-            Default: ``None``.
-        pad (int, optional): zeros added on each side, at least 0. Default: ``0``.
+        win_length (int, optional): the window length; ``None``: ``n_fft``. As ``Spectrogram``'s,
+            like ``hop_length``, ``pad`` and ``window``. Default: ``None``.
+        hop_length (int, optional): the frame step. Default: ``None``.
+        pad (int, optional): zeros on each side. Default: ``0``.
         window (WindowType, optional): the window. Default: ``WindowType.HANN``.
 
     Examples:

@@ -63,10 +63,12 @@ class FadeShape(AudioEnum):
     ``QUARTER_SINE`` and ``HALF_SINE`` arcs.
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import FadeShape
-        >>> print(FadeShape.HALF_SINE.value)
-        half_sine
+        >>> import deepsink.dataset.audio as audio
+        >>> fade = audio.Fade(3, 0, audio.FadeShape.HALF_SINE)
+        >>> print(fade(np.ones(4, np.float32)))
+        [0.  0.5 1.  1. ]
     """
 
     QUARTER_SINE = "quarter_sine"
@@ -81,11 +83,11 @@ class GainType(AudioEnum):
     root scales the samples) or decibels (``DB``).
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink.dataset.audio import GainType, Vol
-        >>> op = Vol(6.0, GainType.DB)
-        >>> print(GainType.POWER.value)
-        power
+        >>> print(Vol(4.0, GainType.POWER)(np.array([0.1], np.float32)))
+        [0.2]
     """
 
     AMPLITUDE = "amplitude"
@@ -99,8 +101,8 @@ class Interpolation(AudioEnum):
     Examples:
         >>> import deepsink as ms
         >>> from deepsink.dataset.audio import Interpolation
-        >>> print(Interpolation.QUADRATIC.value)
-        quadratic
+        >>> print([m.value for m in Interpolation])
+        ['linear', 'quadratic']
     """
 
     LINEAR = "linear"
@@ -113,9 +115,9 @@ class MelType(AudioEnum):
 
     Examples:
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import MelType
-        >>> print(MelType.SLANEY.value)
-        slaney
+        >>> from deepsink.dataset.audio import MelType, melscale_fbanks
+        >>> print(melscale_fbanks(3, 0.0, 4000.0, 1, 8000, mel_type=MelType.SLANEY).ravel())
+        [0.       0.712819 0.      ]
     """
 
     HTK = "htk"
@@ -126,10 +128,14 @@ class Modulation(AudioEnum):
     """The waveform of ``Flanger``'s delay sweep: ``SINUSOIDAL`` or ``TRIANGULAR``.
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import Modulation
-        >>> print(Modulation.TRIANGULAR.value)
-        triangular
+        >>> import deepsink.dataset.audio as audio
+        >>> tri = audio.Modulation("triangular")
+        >>> quad = audio.Interpolation.QUADRATIC
+        >>> flanger = audio.Flanger(8000, modulation=tri, interpolation=quad)
+        >>> print(tri is audio.Modulation.TRIANGULAR, flanger(np.zeros((1, 4), np.float32)).shape)
+        True (1, 4)
     """
 
     SINUSOIDAL = "sinusoidal"
@@ -157,9 +163,12 @@ class NormType(AudioEnum):
 
     Examples:
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import NormType
-        >>> print(NormType.SLANEY.value)
-        slaney
+        >>> import deepsink.dataset.audio as audio
+        >>> for norm in audio.NormType:
+        ...     bank = audio.melscale_fbanks(9, 0.0, 4000.0, 2, 8000, norm=norm)
+        ...     print(norm.value, round(float(bank.max()), 6))
+        slaney 0.0009
+        none 0.905522
     """
 
     SLANEY = "slaney"
@@ -171,10 +180,12 @@ class ResampleMethod(AudioEnum):
     Kaiser-windowed sinc (``KAISER_WINDOW``).
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import ResampleMethod
-        >>> print(ResampleMethod.KAISER_WINDOW.value)
-        kaiser_window
+        >>> from deepsink.dataset.audio import Resample, ResampleMethod
+        >>> op = Resample(8000, 4000, ResampleMethod.KAISER_WINDOW)
+        >>> print(op(np.zeros(8, np.float32)).shape)
+        (4,)
     """
 
     SINC_INTERPOLATION = "sinc_interpolation"
@@ -186,10 +197,11 @@ class ScaleType(AudioEnum):
     ``MAGNITUDE`` values (20 log10).
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import ScaleType
-        >>> print(ScaleType.MAGNITUDE.value)
-        magnitude
+        >>> from deepsink.dataset.audio import AmplitudeToDB, ScaleType
+        >>> print(AmplitudeToDB(ScaleType.MAGNITUDE)(np.array([[10.0]], np.float32)))
+        [[20.]]
     """
 
     POWER = "power"
@@ -201,10 +213,12 @@ class WindowType(AudioEnum):
     (beta 12); all periodic.
 
     Examples:
+        >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink.dataset.audio import WindowType
-        >>> print(WindowType.HANN.value)
-        hann
+        >>> from deepsink.dataset.audio import Spectrogram, WindowType
+        >>> spec = Spectrogram(n_fft=4, window=WindowType.HAMMING)
+        >>> print(spec(np.zeros(8, np.float32)).shape)
+        (3, 5)
     """
 
     BARTLETT = "bartlett"
@@ -367,11 +381,11 @@ def melscale_fbanks(
     ``sample_rate // 2``; with ``norm`` ``NormType.SLANEY`` each has unit area.
 
     Args:
-        n_freqs (int): the number of frequency bins (an STFT's ``n_fft // 2 + 1``), at least 0.
-        f_min (float): the lowest frequency in Hz, at least 0.
-        f_max (float): the highest frequency in Hz, positive, at least ``f_min``.
-        n_mels (int): the number of filters, positive.
-        sample_rate (int): the sampling rate in Hz, positive.
+        n_freqs (int): how many frequencies the filters are sampled at, at least 0.
+        f_min (float): the lower edge in Hz, at least 0.
+        f_max (float): the upper edge in Hz, positive, not below ``f_min``.
+        n_mels (int): the number of mel filters, positive.
+        sample_rate (int): the sampling rate in Hz (the bins span up to its half), positive.
         norm (NormType, optional): the filters' scaling. Default: ``NormType.NONE``.
         mel_type (MelType, optional): the mel formula. Default: ``MelType.HTK``.
 
