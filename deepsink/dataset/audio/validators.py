@@ -9,8 +9,8 @@ checks them::
 
 ``AudioTensorOperation`` wraps such a class's ``__init__`` with ``checked``. A rule is a function
 ``rule(value, name, args)`` (``args``: every argument of the call by name, defaults applied); an
-entry is one rule or a tuple of rules run in turn. Checks that relate two arguments are rules
-too (``require``), placed after the last argument they read.
+entry is one rule or a tuple of rules run in turn. Checks that relate arguments are rules too
+(``require``, ``of``), placed where MindSpore makes them, so that the first error is its first.
 """
 
 from __future__ import annotations
