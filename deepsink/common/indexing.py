@@ -376,6 +376,17 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
     index = normalize(index)
     index = _tuple_masks(data.shape, _arrays(index), setitem=True)
     check_index(data.shape, index, setitem=True)
+    if isinstance(index, tuple) and len(index) > 1 and _traced_masks(index):
+        try:
+            _check_masks(data.shape, index)
+        except ValueError:
+            # a mask inside a tuple need not have its axes' length (see _tuple_masks); where it
+            # writes depends on its values, which only the op-by-op run knows
+            raise ValueDependentShapeError(
+                "a boolean mask Tensor inside a tuple index whose length differs from its axes "
+                "writes where its True values point, which is not known while the program is "
+                "compiled"
+            ) from None
     _check_masks(data.shape, index)
     masks = _traced_masks(index)
     if not masks:
