@@ -244,6 +244,97 @@ def _scalar_bools(data: Any, index: Any) -> tuple[Any, Any, tuple[int, ...]]:
     return jnp.expand_dims(data, added), tuple(items), tuple(added)
 
 
+def _vector(values: Any) -> str:
+    return "[const vector]{" + ", ".join(str(int(v)) for v in values) + "}"
+
+
+def _tuple_masks(shape: tuple[int, ...], index: Any, setitem: bool) -> Any:
+    """MindSpore 2.10's reading of a boolean mask whose value is known inside a tuple index
+    (``t[mask, 0]``, ``t[0, mask]``, ``t[..., mask]``): the coordinates of its True elements, one
+    integer array per mask axis, so a mask need not have the length of its axes.
+
+    * A shorter mask selects as if padded with False.
+    * A longer one selects nothing more through its False tail; a True past an axis's end is an
+      out-of-range coordinate. A read raises GatherNd's ``RuntimeError``, naming the first such
+      row of the gathered coordinates. A write (TensorScatterUpdate) checks only the coordinates'
+      row-major offset within the indexed leading axes: an offset inside them writes where it
+      points (``t[0, [T, F, T, T]] = v`` on a (2, 3, 4) Tensor writes ``t[0, 0]``, ``t[0, 2]`` and
+      ``t[1, 0]``, as 2.10 does); one past them raises its ``ValueError``.
+    """
+    if not isinstance(index, tuple) or len(index) < 2:
+        return index
+    items: list[Any] = []
+    from_mask = False
+    for item in index:
+        if _is_array(item) and np.dtype(item.dtype) == np.bool_ and item.ndim:
+            if isinstance(item, jax.core.Tracer):
+                return index
+            items.extend(np.nonzero(np.asarray(item)))
+            from_mask = True
+        else:
+            items.append(item)
+    if not from_mask:
+        return index
+    pairs = _axes(shape, tuple(items))
+    advanced = [
+        (np.asarray(v), a)
+        for v, a in pairs
+        if a is not None and not isinstance(v, slice) and not isinstance(v, bool)
+    ]
+    if not advanced or all(np.all(np.asarray(v) < shape[a]) for v, a in advanced if a < len(shape)):
+        return tuple(items)
+    rows = np.stack([np.ravel(v) for v in np.broadcast_arrays(*(v for v, _ in advanced))], axis=-1)
+    axes = [a for _, a in advanced]
+    if not setitem:
+        # GatherNd's coordinate rows: the advanced rows, each crossed with the ranges of the
+        # sliced axes among the indexed ones, in axis order
+        sliced = [(v, a) for v, a in pairs if isinstance(v, slice) and a < len(shape)]
+        ranges = [np.arange(shape[a])[v] for v, a in sliced]
+        order = sorted(axes + [a for _, a in sliced])
+        full = []
+        for row in rows:
+            for combo in (
+                np.stack(np.meshgrid(*ranges, indexing="ij"), -1).reshape(-1, len(ranges))
+                if ranges
+                else [np.zeros(0, np.int64)]
+            ):
+                coords = dict(zip(axes, row, strict=True)) | dict(
+                    zip((a for _, a in sliced), combo, strict=True)
+                )
+                full.append([coords[a] for a in order])
+        bad = next(k for k, r in enumerate(full) if any(c >= shape[a] for c, a in zip(r, order)))
+        raise RuntimeError(
+            f"For 'GatherNd', the indices[{bad}]: {_vector(full[bad])}, does not index into "
+            f"input_shape: {_vector(shape)}."
+        )
+    lead = list(range(len(axes)))
+    if axes != lead or any(
+        isinstance(v, slice) for v, a in pairs if a is not None and a < len(axes)
+    ):
+        bad = next(r for r in rows if any(c >= shape[a] for c, a in zip(r, axes)))
+        raise ValueError(
+            "For 'TensorScatterUpdate', indices out of range for input_x. Please check the "
+            f"indices which is {_vector(bad)}"
+        )
+    dims = shape[: len(axes)]
+    strides = np.array([int(np.prod(dims[k + 1 :])) for k in range(len(dims))], np.int64)
+    flat = rows @ strides
+    over = flat >= int(np.prod(dims))
+    if np.any(over):
+        raise ValueError(
+            "For 'TensorScatterUpdate', indices out of range for input_x. Please check the "
+            f"indices which is {_vector(rows[np.argmax(over)])}"
+        )
+    shape_b = np.broadcast_shapes(*(np.shape(v) for v, _ in advanced))
+    moved = [c.reshape(shape_b) for c in np.unravel_index(flat, dims)]
+    out = list(items)
+    positions = [k for k, v in enumerate(items) if v is not Ellipsis]  # _axes skips Ellipsis
+    where = [positions[k] for k, (v, a) in enumerate(pairs) if a is not None and a in axes]
+    for k, c in zip(where, moved, strict=True):
+        out[k] = c
+    return tuple(out)
+
+
 def _traced_masks(index: Any) -> list[int]:
     """Positions (in the index tuple) of boolean masks whose value is not known while tracing."""
     items = index if isinstance(index, tuple) else (index,)
@@ -261,10 +352,10 @@ def getitem(data: jax.Array, index: Any) -> jax.Array:
     shape depends on that value: MindSpore runs such a graph with dynamic shapes; here the
     GRAPH_MODE Cell runs op by op (``ValueDependentShapeError``, see ``_core/jit.py``)."""
     index = normalize(index)
+    index = _tuple_masks(data.shape, _arrays(index), setitem=False)
     check_index(data.shape, index)
     if not isinstance(index, tuple):  # a lone mask: MindSpore's index check names its shape
         _check_masks(data.shape, index, getitem=True)
-    index = _arrays(index)
     if _traced_masks(index):
         raise ValueDependentShapeError(
             "indexing with a boolean mask Tensor gives a result whose shape depends on the "
@@ -283,9 +374,20 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
     program keeps static shapes. A value with one entry per selected element needs the count
     while compiling: ``ValueDependentShapeError`` (the Cell then runs op by op)."""
     index = normalize(index)
+    index = _tuple_masks(data.shape, _arrays(index), setitem=True)
     check_index(data.shape, index, setitem=True)
+    if isinstance(index, tuple) and len(index) > 1 and _traced_masks(index):
+        try:
+            _check_masks(data.shape, index)
+        except ValueError:
+            # a mask inside a tuple need not have its axes' length (see _tuple_masks); where it
+            # writes depends on its values, which only the op-by-op run knows
+            raise ValueDependentShapeError(
+                "a boolean mask Tensor inside a tuple index whose length differs from its axes "
+                "writes where its True values point, which is not known while the program is "
+                "compiled"
+            ) from None
     _check_masks(data.shape, index)
-    index = _arrays(index)
     masks = _traced_masks(index)
     if not masks:
         grown, index, added = _scalar_bools(data, index)

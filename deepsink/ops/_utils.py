@@ -226,3 +226,22 @@ def write_into(t: Any, r: Any) -> Any:
         return r
     t._data = r._data
     return t
+
+
+def check_broadcast(api: str, x_shape: Any, y_shape: Any, x_name: str, y_name: str) -> None:
+    """``ValueError`` in MindSpore's words (its shape-inference check) when two shapes do not
+    broadcast. Its axis numbers are ``len(shape) + i``, ``i`` counting the shorter shape's axes
+    from the first (what 2.10 prints)."""
+    xs, ys = tuple(x_shape), tuple(y_shape)
+    big, small = (xs, ys) if len(xs) > len(ys) else (ys, xs)
+    miss = len(big) - len(small)
+    for i, s in enumerate(small):
+        d = big[miss + i]
+        if d != 1 and s != 1 and d != s:
+            fail(
+                api,
+                f"{x_name}.shape and {y_name}.shape need to broadcast. The value of "
+                f"{x_name}.shape[{len(xs) + i}] or {y_name}.shape[{len(ys) + i}] must be 1 or -1 "
+                f"when they are not the same, but got {x_name}.shape = {list(xs)} and "
+                f"{y_name}.shape = {list(ys)}",
+            )

@@ -17,6 +17,7 @@ import jax
 import numpy as np
 
 from deepsink import amp, context, nn, ops
+from deepsink import log as logger
 from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import jit as _jit
@@ -768,14 +769,25 @@ class Model:
                 metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
     @api_boundary
-    def predict(self, *predict_data: Any) -> Any:
+    def predict(self, *predict_data: Any, backend: str | None = None, config: Any = None) -> Any:
         """The network's output for ``predict_data`` in inference mode.
 
         Args:
-            predict_data (Tensor): the network's inputs.
+            predict_data (Union[Tensor, int, float, str, None]): the network's inputs.
+            backend (str, optional): ``'lite'`` asks for MindSpore Lite inference, which deepsink
+                does not have: as MindSpore 2.10 does when ``mindspore_lite`` cannot be imported,
+                it logs a warning once and runs the network. Default: ``None``.
+            config (dict, optional): Lite's configuration, read only by Lite inference (so unused
+                here, as in 2.10 without Lite). Default: ``None``.
 
         Returns:
-            Tensor, the network's output (computed with ``set_train(False)``).
+            The network's output (computed with ``set_train(False)``).
+
+        Raises:
+            ValueError: ``backend`` is not ``'lite'`` or None, or an input Tensor is empty.
+            TypeError: an input is not a Tensor, None, int, float or str (a NumPy array or a
+                list too, as in 2.10).
+            RuntimeError: the network returns None.
 
         Examples:
             >>> import numpy as np
@@ -785,8 +797,34 @@ class Model:
             >>> print(model.predict(ms.Tensor(np.array([[1.0, 2.0]], np.float32))))
             [[3.]]
         """
+        if backend not in ("lite", None):
+            raise ValueError(
+                f"For Model.predict, `backend` should be 'lite' or None, but got {backend}"
+            )
+        if backend == "lite" and self.__dict__.get("_lite_infer", True):
+            self._lite_infer = False  # as 2.10 after its failed import: warned once
+            logger.warning("Import mindspore_lite failed, fallback to original inference!")
+        for item in predict_data:
+            if item is None:
+                continue
+            if isinstance(item, Tensor):
+                if item.size == 0:
+                    logger.critical("The input data can not be empty.")
+                    raise ValueError("The input data can not be empty.")
+                continue
+            if not isinstance(item, int | float | str):
+                kinds = "Tensor, None, int, float, str"
+                raise TypeError(
+                    f"The types of input data must be in the Union({kinds}, tuple[{kinds}], "
+                    f"list[{kinds}], dict[{kinds}]), but got type {type(item).__name__}."
+                )
         self._network.set_train(False)
-        return self._network(*predict_data)
+        result = self._network(*predict_data)
+        if result is None:
+            raise RuntimeError(
+                "The output data can not be None, please check your net or input data."
+            )
+        return result
 
 
 def _check_network_takes_columns(network: nn.Cell, dataset: Any, api: str) -> None:

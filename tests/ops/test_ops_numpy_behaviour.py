@@ -39,9 +39,7 @@ def _close(got, want, path=""):
         assert (got["dtype"], got["shape"]) == (want["dtype"], want["shape"]), path
         g = np.array([float(v) for v in got["data"]])
         w = np.array([float(v) for v in want["data"]])
-        # MindSpore's CPU bicubic kernel sums its taps in another order: 2.4e-4 apart at most
-        tol = 5e-4 if "bicubic" in path else 2e-5
-        np.testing.assert_allclose(g, w, rtol=tol, atol=tol, err_msg=path)
+        np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-5, err_msg=path)
     elif isinstance(want, dict):
         assert isinstance(got, dict) and sorted(got) == sorted(want), path
         for k in want:

@@ -269,6 +269,10 @@ _softmax_xent.defvjp(_softmax_xent_fwd, _softmax_xent_bwd)
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """Softmax cross entropy between ``logits`` (N, C) and labels.
 
+    With ``sparse=True`` and ``reduction='mean'`` the logits may have more axes, the classes on
+    the last one (``(N, H, W, C)`` with labels ``(N, H, W)``), averaged over every position, as
+    MindSpore's sparse kernel does.
+
     Args:
         sparse (bool): labels are class indices (N,) of int type; otherwise (N, C) float
             probabilities. Default: ``False``.
@@ -304,7 +308,20 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         api = "SoftmaxCrossEntropyWithLogits"
         x, y = _array(logits, "logits", api), _array(labels, "labels", api)
         _check_float(x, "logits", api)
-        if x.ndim != 2:
+        # sparse labels with reduction 'mean' go through MindSpore's SparseSoftmaxCrossEntropy
+        # kernel, which takes logits of any rank >= 2 (classes on the last axis, as a
+        # segmentation network's (N, H, W, C)) and averages over every position
+        rows = self.sparse and self.reduction == "mean" and x.ndim > 2
+        if not self.sparse and not jnp.issubdtype(y.dtype, jnp.floating):
+            # MindSpore's kernel checks the labels' type before the logits' rank
+            fail_arg(
+                api,
+                "labels",
+                "a float Tensor (probabilities) when 'sparse' is False",
+                shown(f"dtype {y.dtype}; use sparse=True for class indices"),
+                TypeError,
+            )
+        if x.ndim != 2 and not rows:
             hint = (
                 " (one sample without its batch axis: was the dataset batched with "
                 ".batch(batch_size)?)"
@@ -325,11 +342,11 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     ),
                     TypeError,
                 )
-            if y.shape != x.shape[:1]:
+            if y.shape != x.shape[:-1]:
                 fail_arg(
                     api,
                     "labels",
-                    f"of shape {[x.shape[0]]} (one class index per row of "
+                    f"of shape {list(x.shape[:-1])} (one class index per row of "
                     f"'logits' {list(x.shape)}) when 'sparse' is True",
                     shown(f"shape {list(y.shape)}"),
                 )
@@ -342,14 +359,6 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             )
             y = jax.nn.one_hot(y, x.shape[-1], dtype=x.dtype)
         else:
-            if not jnp.issubdtype(y.dtype, jnp.floating):
-                fail_arg(
-                    api,
-                    "labels",
-                    "a float Tensor (probabilities) when 'sparse' is False",
-                    shown(f"dtype {y.dtype}; use sparse=True for class indices"),
-                    TypeError,
-                )
             if y.shape != x.shape:
                 fail_arg(
                     api,

@@ -11,9 +11,12 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import optax
 from jax import lax
 
+from deepsink.common import indexing
+from deepsink.common.concrete import concrete as _concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -311,7 +314,44 @@ def _ctc_inputs(
             f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
             f"{list(in_len.shape)}, {list(tg_len.shape)}",
         )
+    _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
     return lp, t, in_len, tg_len
+
+
+def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None:
+    """MindSpore's CTCLossV2 kernel checks, in its words (a ``RuntimeError``, as its failed
+    launch): each target length in ``[0, S]``, each input length at most ``T``, non-negative and
+    not below its target length. Lengths known only when a compiled program runs are checked
+    then."""
+    known_in, known_tg = _concrete(in_len), _concrete(tg_len)
+    if isinstance(known_in, jax.core.Tracer) or isinstance(known_tg, jax.core.Tracer):
+        indexing.check_range(
+            tg_len, width + 1, "For 'CTCLossV2', a target length {} is negative or larger than "
+            f"target.shape[1] = {width}.", RuntimeError, negative=False,
+        )  # fmt: skip
+        indexing.check_range(
+            in_len - tg_len, None, "For 'CTCLossV2', an input length is smaller than its target "
+            "length (by {}).", RuntimeError, negative=False,
+        )  # fmt: skip
+        return
+    ins, tgs = np.asarray(known_in), np.asarray(known_tg)
+    for i, v in enumerate(tgs.tolist()):
+        if v < 0 or v > width:
+            raise RuntimeError(
+                f"For 'CTCLossV2', the target_lengths[{i}] = {v} is negative or larger than "
+                f"target.shape[1] = {width}."
+            )
+    for b, (v, w) in enumerate(zip(ins.tolist(), tgs.tolist(), strict=False)):
+        if v > steps:
+            raise RuntimeError(
+                f"For 'CTCLossV2', the input_lengths[{b}] = {v} should be not greater than "
+                f"probs.shape[0] = {steps}"
+            )
+        if v < 0 or v < w:
+            raise RuntimeError(
+                f"For 'CTCLossV2', the input_lengths[{b}] = {v} should be non-negative and not "
+                f"smaller than tar_len_p[{b}] = {w}"
+            )
 
 
 def _ctc_reduce(loss: Any, tg_len: Any, reduction: str, zero_infinity: bool, api: str) -> Any:

@@ -80,6 +80,14 @@ def _float_dtype(dtype: Any, api: str, default: Any) -> np.dtype:
     return dt
 
 
+def _int_dtype(dtype: Any, api: str, default: Any) -> np.dtype:
+    """An integer dtype, as MindSpore's randint/randint_like require (Bool and UInt8 refused)."""
+    dt = np.dtype(default) if dtype is None else U.dtype(dtype, api)
+    if dt.kind != "i":
+        U.fail(api, f"the 'dtype' must be an int type, but got {mstype.from_np(dt)}.")
+    return dt
+
+
 def _size(size: tuple, api: str) -> tuple[int, ...]:
     if len(size) == 1 and isinstance(size[0], tuple | list):
         size = tuple(size[0])
@@ -132,7 +140,7 @@ def randint(
     """Integers uniform in ``[low, high)`` of shape ``size`` (Int64 by default)."""
     lo, hi = _int_range(low, high, "randint")
     shape = U.shape(size, "randint", "size", allow_int=False)
-    dt = np.dtype(np.int64) if dtype is None else U.dtype(dtype, "randint")
+    dt = _int_dtype(dtype, "randint", np.int64)
     return Tensor._from(_int_kernel(shape, lo, hi, _seeds(seed, "randint")).astype(dt))
 
 
@@ -142,7 +150,7 @@ def randint_like(
     """Integers uniform in ``[low, high)`` shaped like ``input`` (its dtype unless ``dtype``)."""
     a = U.array(input, "randint_like")
     lo, hi = _int_range(low, high, "randint_like")
-    dt = a.dtype if dtype is None else U.dtype(dtype, "randint_like")
+    dt = _int_dtype(dtype, "randint_like", a.dtype)
     return Tensor._from(_int_kernel(a.shape, lo, hi, _seeds(seed, "randint_like")).astype(dt))
 
 

@@ -19,6 +19,7 @@ from jax import lax
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function import resize_func
 
 _PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
 
@@ -108,10 +109,10 @@ def _linear_axis(a, axis, out_size, scale, align_corners):
     return jnp.take(a, i0, axis=axis) * (1 - w) + jnp.take(a, i1, axis=axis) * w
 
 
-def _cubic_axis(a, axis, out_size, scale, align_corners, A=-0.5, edge=False):  # noqa: N803
-    """Cubic convolution. MindSpore's ``ops`` rule (the default): A = -0.5, and taps outside the
-    input get no weight (the remaining weights are renormalized). PyTorch's rule (``mint``):
-    A = -0.75 and ``edge``, taps outside the input repeat the edge pixel."""
+def _cubic_axis(a, axis, out_size, scale, align_corners):
+    """PyTorch's cubic convolution (``mint``'s bicubic rule): A = -0.75, taps outside the input
+    repeat the edge pixel. ``ops``' rule is MindSpore's kernel, :func:`resize_func.bicubic_2d`."""
+    A = -0.75  # noqa: N806
     in_size = a.shape[axis]
     src = _src_coord(out_size, in_size, scale, align_corners, cubic=True)
     f = jnp.floor(src)
@@ -124,16 +125,12 @@ def _cubic_axis(a, axis, out_size, scale, align_corners, A=-0.5, edge=False):  #
         return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A
 
     ws = [k2(t + 1), k1(t), k1(1 - t), k2(2 - t)]
-    raw = [f.astype(jnp.int32) - 1 + k for k in range(4)]
-    if not edge:
-        ws = [jnp.where((i >= 0) & (i < in_size), w, 0) for w, i in zip(ws, raw)]
-    total = 1 if edge else sum(ws)
     shape = [1] * a.ndim
     shape[axis] = out_size
     out = 0
-    for i, w in zip(raw, ws):
-        idx = jnp.clip(i, 0, in_size - 1)
-        out = out + jnp.take(a, idx, axis=axis) * (w / total).reshape(shape)
+    for k, w in enumerate(ws):
+        idx = jnp.clip(f.astype(jnp.int32) - 1 + k, 0, in_size - 1)
+        out = out + jnp.take(a, idx, axis=axis) * w.reshape(shape)
     return out
 
 
@@ -233,6 +230,9 @@ def resize(
     )
     if mode == "area":
         return adaptive_avg_pool_nd(Tensor._from(x), tuple(out_sizes), api)
+    if mode == "bicubic" and cubic_rule != "pytorch":  # MindSpore's ResizeBicubic kernel
+        ac = bool(align_corners)
+        return Tensor._from(resize_func.bicubic_2d(x, *out_sizes, ac, not ac))
     for i, (o, s) in enumerate(zip(out_sizes, scales)):
         axis = 2 + i
         if mode in ("nearest", "nearest-exact"):
@@ -240,10 +240,7 @@ def resize(
         elif mode in ("linear", "bilinear", "trilinear"):
             x = _linear_axis(x, axis, o, s, bool(align_corners))
         elif mode == "bicubic":
-            if cubic_rule == "pytorch":
-                x = _cubic_axis(x, axis, o, s, bool(align_corners), A=-0.75, edge=True)
-            else:
-                x = _cubic_axis(x, axis, o, s, bool(align_corners))
+            x = _cubic_axis(x, axis, o, s, bool(align_corners))
         else:
             U.fail(
                 api,

@@ -239,5 +239,6 @@ def masked_select(input: Any, mask: Any) -> Tensor:
     m = U.array(mask, "masked_select", "mask")
     if m.dtype != jnp.bool_:
         U.fail("masked_select", f"'mask' must be a Bool Tensor, but got dtype {m.dtype}", TypeError)
+    U.check_broadcast("MaskedSelect", x.shape, m.shape, "input", "mask")
     x, m = jnp.broadcast_arrays(x, m)
     return Tensor._from(jnp.asarray(_concrete(x, "masked_select")[_concrete(m, "masked_select")]))

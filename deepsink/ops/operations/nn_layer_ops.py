@@ -1171,7 +1171,8 @@ class ResizeNearestNeighborV2(Primitive):
 class ResizeBicubic(Primitive):
     r"""``ResizeBicubic(align_corners=False, half_pixel_centers=False)(image, size)``: Keys cubic
     resizing of :math:`(N, C, H, W)` (coefficient -0.75, edge taps clamped; with
-    ``half_pixel_centers`` -0.5 and outside taps dropped, as TensorFlow).
+    ``half_pixel_centers`` -0.5 and outside taps dropped), computed as MindSpore's CPU kernel
+    does, to float32 rounding (``resize_func.bicubic_2d``).
 
     Args:
         align_corners (bool): the corner pixels align. Default: ``False``.
@@ -1206,10 +1207,8 @@ class ResizeBicubic(Primitive):
 
         a = U.floating(U.array(image, "ResizeBicubic", "image"))
         h, w = _size_pair(size, 2, "ResizeBicubic")
-        rule = _rule(self.align_corners, self.half_pixel_centers)
-        coeff, drop = (-0.5, True) if self.half_pixel_centers else (-0.75, False)
-        a = R.cubic(a, 2, h, rule, coeff, drop)
-        return Tensor._from(R.cubic(a, 3, w, rule, coeff, drop))
+        ac, half = bool(self.align_corners), bool(self.half_pixel_centers)
+        return Tensor._from(R.bicubic_2d(a, h, w, ac, half))
 
 
 class ResizeLinear1D(Primitive):
