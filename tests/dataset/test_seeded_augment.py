@@ -224,3 +224,18 @@ def test_gcc9_uniform_int_is_downscaling_not_lemire():
     assert d.uniform_int(0, 2) == 1
     assert d.uniform_int(10, 12) == 10
     assert d.pos == 3
+
+
+@pytest.mark.parametrize("op", [vision.RandomCrop(4), vision.RandomHorizontalFlip(0.5)])
+def test_device_split_keeps_seeded_ops_on_the_host(op, seed_restored):
+    # in the compiled step an op draws from the step's key, not from MindSpore's streams
+    images = np.zeros((4, 6, 6, 3), np.uint8)
+
+    def split():
+        data = ds.NumpySlicesDataset({"image": images}, shuffle=False).map(op, "image")
+        return data.batch(2).device_split()[1]
+
+    config._state["seed_set"] = False
+    assert split() is not None
+    ds.config.set_seed(3)
+    assert split() is None
