@@ -15,6 +15,7 @@ when known); the original exception is chained as the cause.
 from __future__ import annotations
 
 import pickle
+import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
@@ -515,7 +516,15 @@ class MapDataset(Dataset):
     def _open(self, ctx: ExecContext) -> View:
         self._check_runnable()
         base, passes = self._start(ctx)
-        return _MapView(self, base._open(ctx), ctx, passes)
+        view = _MapView(self, base._open(ctx), ctx, passes)
+        if view._in_order:
+            # MindSpore's map runs every row of a pass, also those a batch's drop_remainder
+            # leaves: the rows the last pass left unasked draw before this pass's rows
+            last = ctx.resource(("in-order view", id(self)), lambda: [None], lambda _: None)
+            if last[0] is not None:
+                last[0].finish()
+            last[0] = view
+        return view
 
     def _in_processes(self) -> bool:
         """Whether the map's Python ops run in worker processes."""
@@ -570,7 +579,9 @@ class MapDataset(Dataset):
 
         nodes = self._program()[0]
         # a sync_wait below waits on the consumer: no read-ahead past the rows it lets through
+        # (and seeded draws that depend on the rows before: the blocks run in order)
         serial = any(n.python_multiprocessing for n in nodes) or base.is_sync()
+        serial = serial or self._draws_in_order(ctx)
         workers = 1 if serial else max(n._workers() for n in nodes)
         with closing(base._blocks(ctx, size)) as src:
             yield from ordered_map(
@@ -660,24 +671,32 @@ class _MapView(View):
         self.node, self.child, self.ctx, self.passes, self.n = node, child, ctx, passes, child.n
         self._in_order = node._draws_in_order(ctx)
         self._next = 0  # rows [0, _next) of the pass have run (seeded draws in order only)
+        self._lock = threading.Lock()
 
     def gather(self, pos: np.ndarray) -> Block:
         if not self._in_order:
             return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
-        # the rows' draws depend on the rows before them: run the pass's rows in order, the
-        # skipped earlier ones too (their parameters are kept, so asking again gives the same)
+        # the rows' draws depend on the rows before them: one gather at a time, running the
+        # pass's rows in order, the skipped earlier ones too (their parameters are kept, so a
+        # row asked again gets the same)
         pos = np.asarray(pos, np.int64)
-        if len(pos) == 0:
-            return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
-        top = int(pos.max()) + 1
-        run = np.union1d(pos, np.arange(self._next, max(self._next, top), dtype=np.int64))
-        self._next = max(self._next, top)
-        if len(run) == len(pos) and np.array_equal(run, pos):
-            return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
-        b = self.node._run_program(self.ctx, self.child.gather(run), run, self.passes)
+        with self._lock:
+            top = int(pos.max()) + 1 if len(pos) else 0
+            run = np.union1d(pos, np.arange(self._next, max(self._next, top), dtype=np.int64))
+            if len(run) == len(pos) and np.array_equal(run, pos):
+                b = self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
+                self._next = max(self._next, top)
+                return b
+            b = self.node._run_program(self.ctx, self.child.gather(run), run, self.passes)
+            self._next = max(self._next, top)
         idx = np.searchsorted(run, pos)
         ids = None if b.ids is None else b.ids[idx]
         return Block(tuple(blk.take(c, idx) for c in b.cols), len(idx), ids)
+
+    def finish(self) -> None:
+        """Run the pass's rows not asked for yet (their draws come before the next pass's)."""
+        if self._next < self.n:
+            self.gather(np.arange(self._next, self.n))
 
 
 _datasets.register(MapDataset)  # found by the Dataset base class
