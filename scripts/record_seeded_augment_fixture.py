@@ -166,6 +166,19 @@ def decode_resize(seed: int, workers: int, epochs: int, size: list) -> dict:
     }
 
 
+def dropped(seed: int, rows: int, workers: int, epochs: int, batch: int) -> dict:
+    """RandomCrop below a batch with ``drop_remainder``: the map still runs (and draws for) the
+    rows the batch drops, before the next epoch's. Per batch, the crops' first pixels."""
+    ds.config.set_seed(seed)
+    images = np.stack([coords(30, 40)] * rows)
+    d = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    d = d.map(vision.RandomCrop((8, 8)), "image", num_parallel_workers=workers)
+    d = d.batch(batch, drop_remainder=True)
+    it = d.create_tuple_iterator(num_epochs=epochs, output_numpy=True)
+    firsts = [[b[0][:, 0, 0, 0].tolist() for b in it] for _ in range(epochs)]
+    return {"seed": seed, "rows": rows, "workers": workers, "batch": batch, "firsts": firsts}
+
+
 def eager(seed: int, op: str, calls: int) -> dict:
     """An eager call (``op(image)``) runs a freshly seeded copy of the op: each call draws the
     first value of ``mt19937(seed)``, so every call under one seed flips the same way."""
@@ -210,6 +223,7 @@ def main() -> None:
                 ("RandomCrop", {"size": (10, 12)}),
             )
         ],
+        "dropped": [dropped(4, 10, 2, 3, 4), dropped(2, 11, 1, 2, 3)],
         "jpegs": [base64.b64encode(b).decode() for b in gradient_jpegs()],
         "decode_resize": [decode_resize(3, 2, 2, [12, 10]), decode_resize(8, 1, 1, [16, 16])],
     }
