@@ -179,6 +179,14 @@ def dropped(seed: int, rows: int, workers: int, epochs: int, batch: int) -> dict
     return {"seed": seed, "rows": rows, "workers": workers, "batch": batch, "firsts": firsts}
 
 
+def eager_decode_resize(seed: int) -> dict:
+    """Eager RandomCropDecodeResize under a seed on each JPEG: the outputs' pixel sums."""
+    ds.config.set_seed(seed)
+    op = vision.RandomCropDecodeResize((5, 5))
+    sums = [int(op(np.frombuffer(b, np.uint8)).astype(int).sum()) for b in gradient_jpegs()]
+    return {"seed": seed, "size": [5, 5], "sums": sums}
+
+
 def eager(seed: int, op: str, calls: int) -> dict:
     """An eager call (``op(image)``) runs a freshly seeded copy of the op: each call draws the
     first value of ``mt19937(seed)``, so every call under one seed flips the same way."""
@@ -223,6 +231,7 @@ def main() -> None:
                 ("RandomCrop", {"size": (10, 12)}),
             )
         ],
+        "eager_decode_resize": [eager_decode_resize(6), eager_decode_resize(13)],
         "dropped": [dropped(4, 10, 2, 3, 4), dropped(2, 11, 1, 2, 3)],
         "jpegs": [base64.b64encode(b).decode() for b in gradient_jpegs()],
         "decode_resize": [decode_resize(3, 2, 2, [12, 10]), decode_resize(8, 1, 1, [16, 16])],
