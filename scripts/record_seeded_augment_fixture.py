@@ -13,6 +13,7 @@ coordinates, and the crops resize with nearest-neighbour interpolation).
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -78,9 +79,12 @@ def coords(h: int, w: int) -> np.ndarray:
 SHAPES = [(37, 53), (64, 48), (20, 90), (100, 100), (33, 33), (50, 120), (77, 41), (90, 60)]
 
 
-def crops(seed: int, workers: int, epochs: int, op: str, kwargs: dict) -> dict:
+def crops(
+    seed: int, workers: int, epochs: int, op: str, kwargs: dict, shapes: list | None = None
+) -> dict:
+    """Per row: the output's first and last pixels (the crop's corners in source coordinates)."""
     ds.config.set_seed(seed)
-    shapes = SHAPES * 2
+    shapes = SHAPES * 2 if shapes is None else shapes
 
     def gen():
         for h, w in shapes:
@@ -112,6 +116,77 @@ def crops(seed: int, workers: int, epochs: int, op: str, kwargs: dict) -> dict:
     }
 
 
+def eager_crops(seed: int, op: str, kwargs: dict, shapes: list) -> dict:
+    """Eager crops under a seed: each call draws from a freshly seeded ``mt19937(seed)``."""
+    ds.config.set_seed(seed)
+    extra = {"interpolation": vision.Inter.NEAREST} if op == "RandomResizedCrop" else {}
+    made = getattr(vision, op)(**kwargs, **extra)
+    out = []
+    for h, w in shapes:
+        img = made(coords(h, w))[:, :, 0]
+        out.append([float(img[0, 0]), float(img[-1, -1]), list(img.shape)])
+    return {"seed": seed, "op": op, "kwargs": kwargs, "shapes": shapes, "corners": out}
+
+
+def gradient_jpegs() -> list[bytes]:
+    """Small JPEGs of smooth colour gradients (a shifted crop changes every pixel)."""
+    import io
+
+    from PIL import Image
+
+    out = []
+    for k, (h, w) in enumerate([(40, 56), (64, 48), (33, 70), (50, 50), (45, 61)]):
+        y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+        img = np.stack([x * 200 / w + 20 * k, y * 200 / h, (x + y) * 100 / (h + w) + 30], -1)
+        buf = io.BytesIO()
+        Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)).save(buf, "JPEG", quality=95)
+        out.append(buf.getvalue())
+    return out
+
+
+def decode_resize(seed: int, workers: int, epochs: int, size: list) -> dict:
+    """RandomCropDecodeResize on encoded JPEGs: the outputs (uint8), per epoch and row."""
+    ds.config.set_seed(seed)
+    files = gradient_jpegs()
+
+    def gen():
+        for b in files:
+            yield (np.frombuffer(b, np.uint8),)
+
+    d = ds.GeneratorDataset(gen, ["image"], shuffle=False)
+    d = d.map(vision.RandomCropDecodeResize(size), "image", num_parallel_workers=workers)
+    it = d.create_dict_iterator(num_epochs=epochs, output_numpy=True)
+    outs = [[row["image"].astype(int).tolist() for row in it] for _ in range(epochs)]
+    return {
+        "seed": seed,
+        "workers": workers,
+        "epochs": epochs,
+        "size": size,
+        "outputs": outs,
+    }
+
+
+def dropped(seed: int, rows: int, workers: int, epochs: int, batch: int) -> dict:
+    """RandomCrop below a batch with ``drop_remainder``: the map still runs (and draws for) the
+    rows the batch drops, before the next epoch's. Per batch, the crops' first pixels."""
+    ds.config.set_seed(seed)
+    images = np.stack([coords(30, 40)] * rows)
+    d = ds.NumpySlicesDataset({"image": images}, shuffle=False)
+    d = d.map(vision.RandomCrop((8, 8)), "image", num_parallel_workers=workers)
+    d = d.batch(batch, drop_remainder=True)
+    it = d.create_tuple_iterator(num_epochs=epochs, output_numpy=True)
+    firsts = [[b[0][:, 0, 0, 0].tolist() for b in it] for _ in range(epochs)]
+    return {"seed": seed, "rows": rows, "workers": workers, "batch": batch, "firsts": firsts}
+
+
+def eager_decode_resize(seed: int) -> dict:
+    """Eager RandomCropDecodeResize under a seed on each JPEG: the outputs' pixel sums."""
+    ds.config.set_seed(seed)
+    op = vision.RandomCropDecodeResize((5, 5))
+    sums = [int(op(np.frombuffer(b, np.uint8)).astype(int).sum()) for b in gradient_jpegs()]
+    return {"seed": seed, "size": [5, 5], "sums": sums}
+
+
 def eager(seed: int, op: str, calls: int) -> dict:
     """An eager call (``op(image)``) runs a freshly seeded copy of the op: each call draws the
     first value of ``mt19937(seed)``, so every call under one seed flips the same way."""
@@ -140,7 +215,26 @@ def main() -> None:
             crops(5, 1, 2, "RandomResizedCrop", {"size": (8, 8)}),
             crops(5, 2, 2, "RandomResizedCrop", {"size": (6, 10), "scale": (0.2, 0.9)}),
             crops(11, 2, 2, "RandomCrop", {"size": (16, 16), "pad_if_needed": True}),
+            crops(2, 2, 3, "RandomResizedCrop", {"size": (5, 7), "ratio": (0.5, 2.0)}),
+            crops(9, 1, 2, "RandomResizedCrop", {"size": (4, 4), "scale": (1.5, 2.0)}),
+            crops(4, 2, 2, "RandomCrop", {"size": (20, 30), "padding": 3}),
+            # widths over 2**16: GCC 9's uniform_int (downscaling) and GCC 11's (Lemire's
+            # multiply-shift) give other ints there
+            crops(6, 2, 2, "RandomCrop", {"size": (1, 1)}, [(2, 90001), (1, 70001), (3, 65536)]),
+            crops(6, 1, 1, "RandomCrop", {"size": (8, 8)}, [(8, 8), (9, 8), (8, 8), (30, 30)]),
         ],
+        "eager_crops": [
+            eager_crops(s, op, kw, [(37, 53), (64, 48), (20, 90)])
+            for s in (1, 8)
+            for op, kw in (
+                ("RandomResizedCrop", {"size": (4, 4)}),
+                ("RandomCrop", {"size": (10, 12)}),
+            )
+        ],
+        "eager_decode_resize": [eager_decode_resize(6), eager_decode_resize(13)],
+        "dropped": [dropped(4, 10, 2, 3, 4), dropped(2, 11, 1, 2, 3)],
+        "jpegs": [base64.b64encode(b).decode() for b in gradient_jpegs()],
+        "decode_resize": [decode_resize(3, 2, 2, [12, 10]), decode_resize(8, 1, 1, [16, 16])],
     }
     OUT.write_text(json.dumps(cases) + "\n")
     print("wrote", OUT)

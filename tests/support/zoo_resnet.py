@@ -192,18 +192,84 @@ def zoo_network(ms):
     return net
 
 
-def train_setup(ms, net):
+IMAGES_PER_CLASS = 2  # the train pipeline's JPEGs: 4 classes, 2 batches an epoch
+CLASSES = 4
+PIPELINE_SEED = 7
+PIPELINE_WORKERS = 2
+# the pipeline's training steps: at 0.002, float rounding (losses equal to 2e-6 after one step)
+# grows about tenfold a step on these images and passes 1e-4 by the fourth step
+PIPELINE_LR = 0.0001
+
+
+def zoo_jpegs():
+    """``{(class, name): JPEG bytes}``: small images of smooth patterns (8 images, 60-100 px),
+    written with Pillow by the recorder and kept in the fixture. Their chroma is not subsampled
+    (4:4:4): MindSpore decodes only a crop's blocks, and with subsampled chroma libjpeg's
+    upsampling starts afresh at the crop's left edge, which moves those columns by a few levels
+    (``docs/datasets.md``)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    out = {}
+    for c in range(CLASSES):
+        for k in range(IMAGES_PER_CLASS):
+            h, w = 60 + 13 * c + 7 * k, 100 - 9 * c + 5 * k
+            y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+            img = np.stack(
+                [
+                    128 + 100 * np.sin(x / (5 + c) + k),
+                    128 + 100 * np.cos(y / (4 + k) + c),
+                    255 * (x + y) / (h + w),
+                ],
+                -1,
+            )
+            buf = io.BytesIO()
+            Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)).save(
+                buf, "JPEG", quality=90, subsampling=0
+            )
+            out[(f"class{c}", f"img{k}.jpg")] = buf.getvalue()
+    return out
+
+
+def zoo_train_dataset(ms, path, image_size=IMAGE, batch_size=BATCH):
+    """The zoo's ImageNet train pipeline (``create_dataset2`` in ``src/dataset.py``, train mode),
+    restated: a shuffled ``ImageFolderDataset``, ``RandomCropDecodeResize`` + ``RandomHorizontalFlip``
+    + ``Normalize`` (ImageNet mean/std times 255) + ``HWC2CHW`` on the images, the labels cast to
+    int32, batches with ``drop_remainder``. Seeded with ``PIPELINE_SEED``; two workers each (the
+    CPU count MindSpore allows on the recording machine)."""
+    ds = ms.dataset
+    ds.config.set_seed(PIPELINE_SEED)
+    data = ds.ImageFolderDataset(str(path), num_parallel_workers=PIPELINE_WORKERS, shuffle=True)
+    mean = [0.485 * 255, 0.456 * 255, 0.406 * 255]
+    std = [0.229 * 255, 0.224 * 255, 0.225 * 255]
+    trans = [
+        ds.vision.RandomCropDecodeResize(image_size, scale=(0.08, 1.0), ratio=(0.75, 1.333)),
+        ds.vision.RandomHorizontalFlip(prob=0.5),
+        ds.vision.Normalize(mean=mean, std=std),
+        ds.vision.HWC2CHW(),
+    ]
+    data = data.map(operations=trans, input_columns="image", num_parallel_workers=PIPELINE_WORKERS)
+    cast = ds.transforms.TypeCast(ms.int32)
+    data = data.map(operations=cast, input_columns="label", num_parallel_workers=PIPELINE_WORKERS)
+    return data.batch(batch_size, drop_remainder=True)
+
+
+def train_setup(ms, net, dataset=None, lr_start=0.002):
     """``(model, dataset, losses, callback)`` as the zoo's ``train.py`` builds them on a device:
     grouped weight decay, ``Momentum(loss_scale=1024)`` with a dynamic learning rate, a
     ``FixedLossScaleManager``, the label-smoothing loss; ``callback`` appends each step's loss to
-    ``losses``."""
+    ``losses``. Without ``dataset``, fixed random batches. The learning rate falls linearly from
+    ``lr_start`` to half of it."""
     import numpy as np
 
-    rng = np.random.default_rng(1)
-    images = rng.standard_normal((STEPS * BATCH, 3, IMAGE, IMAGE)).astype(np.float32)
-    labels = rng.integers(0, 10, STEPS * BATCH).astype(np.int32)
-    dataset = ms.dataset.NumpySlicesDataset({"image": images, "label": labels}, shuffle=False)
-    dataset = dataset.batch(BATCH)
+    if dataset is None:
+        rng = np.random.default_rng(1)
+        images = rng.standard_normal((STEPS * BATCH, 3, IMAGE, IMAGE)).astype(np.float32)
+        labels = rng.integers(0, 10, STEPS * BATCH).astype(np.int32)
+        dataset = ms.dataset.NumpySlicesDataset({"image": images, "label": labels}, shuffle=False)
+        dataset = dataset.batch(BATCH)
 
     def decayed(p):
         return "beta" not in p.name and "gamma" not in p.name and "bias" not in p.name
@@ -212,7 +278,7 @@ def train_setup(ms, net):
     groups = [{"params": [p for p in params if decayed(p)], "weight_decay": 1e-4},
               {"params": [p for p in params if not decayed(p)]},
               {"order_params": params}]  # fmt: skip
-    lr = ms.Tensor(np.linspace(0.002, 0.001, 2 * STEPS).astype(np.float32))
+    lr = ms.Tensor(np.linspace(lr_start, lr_start / 2, 2 * STEPS).astype(np.float32))
     opt = ms.nn.Momentum(groups, lr, 0.9, loss_scale=1024.0)
     _, _, _, CrossEntropySmooth = zoo_classes(ms)
     loss = CrossEntropySmooth(sparse=True, reduction="mean", smooth_factor=0.1, num_classes=10)

@@ -24,6 +24,7 @@ import copy
 from typing import Any
 
 from deepsink._core.jit import fingerprint
+from deepsink.dataset import config
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.datasets import Dataset
 from deepsink.dataset.engine.mapping import Chain, MapDataset
@@ -147,6 +148,14 @@ def _walk(ds: Dataset) -> tuple[list[Dataset], int, Dataset] | None:
         node = node.children[0]
 
 
+def _movable(op: Any) -> bool:
+    """A traceable op, unless it draws MindSpore's seeded worker streams (``seeded_draw``,
+    under ``config.set_seed``): those draws are made on the host."""
+    if getattr(op, "seeded_draw", None) is not None and config._state["seed_set"]:
+        return False
+    return op.traceable
+
+
 def device_split(ds: Dataset) -> tuple[Dataset, DeviceTransform | None]:
     """(the pipeline without its movable tail, the tail as a DeviceTransform) or (ds, None)."""
     walked = _walk(ds)
@@ -162,7 +171,7 @@ def device_split(ds: Dataset) -> tuple[Dataset, DeviceTransform | None]:
     moved: dict[str, list[tuple[MapDataset, int]]] = {}
     for name, steps in per_col.items():
         cut = len(steps)
-        while cut and steps[cut - 1][0].chain.ops[steps[cut - 1][1]].traceable:
+        while cut and _movable(steps[cut - 1][0].chain.ops[steps[cut - 1][1]]):
             cut -= 1
         if cut < len(steps):
             moved[name] = steps[cut:]

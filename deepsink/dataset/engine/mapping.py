@@ -15,6 +15,7 @@ when known); the original exception is chained as the cause.
 from __future__ import annotations
 
 import pickle
+import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
@@ -33,7 +34,7 @@ from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ord
 from deepsink.dataset.engine.worker_streams import WorkerStreams
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
-Uniforms = Callable[[int, int], np.ndarray | None]
+Uniforms = Callable[..., np.ndarray | None]  # (op index, draws[, the op's input columns])
 # rows per task when a map's per-row ops are spread over its worker threads: a batch of up to 32
 # rows is one task, whose output is the batch itself (no join of chunks in the consumer thread)
 CHUNK_ROWS = 32
@@ -70,6 +71,12 @@ def run_rows(
                 raise Failure(first + k, r, e) from e
         out.append(args)
     return out
+
+
+def _sequential(op: TensorOperation) -> bool:
+    """An op whose seeded draws depend on its input (``seeded_draw = "sequence"``): it draws
+    in this process, from the rows it is given (``worker_streams``)."""
+    return getattr(op, "seeded_draw", None) == "sequence"
 
 
 class RowWorker:
@@ -113,9 +120,10 @@ class Chain:
         i = 0
         while i < len(self.ops):
             if runner is not None and not all(op.batched for op in self.ops[i:]):
-                return self._run_in_workers(i, cur, n, u_for, runner, workers)
+                if not any(_sequential(op) for op in self.ops[i:]):
+                    return self._run_in_workers(i, cur, n, u_for, runner, workers)
             op = self.ops[i]
-            u = u_for(i, op.random_draws)
+            u = u_for(i, op.random_draws, cur)
             fused = self._normalize_chw(i, cur)
             if fused is not None:
                 cur = [fused]
@@ -333,20 +341,30 @@ class MapDataset(Dataset):
         )
 
     def _uniforms(
-        self, ctx: ExecContext, op_index: int, pass_no: int, positions: np.ndarray, draws: int
+        self,
+        ctx: ExecContext,
+        op_index: int,
+        pass_no: int,
+        positions: np.ndarray,
+        draws: int,
+        inputs: list | None = None,
     ) -> np.ndarray | None:
         """Op ``op_index``'s uniforms for these rows: under a set seed, an op that names its C++
-        distribution (``seeded_draw``) draws MindSpore's per-worker streams; otherwise the
-        engine's counter-based ones."""
+        distribution (``seeded_draw``) draws MindSpore's per-worker streams (a ``"sequence"`` op
+        its parameters for the rows of ``inputs``, its input columns); otherwise the engine's
+        counter-based ones."""
         if not draws:
             return None
-        draw = getattr(self.chain.ops[op_index], "seeded_draw", None)
+        op = self.chain.ops[op_index]
+        draw = getattr(op, "seeded_draw", None)
         if ctx.seeded and draw is not None:
             streams = ctx.resource(
                 ("worker streams", id(self)),
                 lambda: WorkerStreams(ctx.seed, self._workers(), self._pass_rows),
                 lambda _: None,
             )
+            if draw == "sequence":
+                return streams.params(op_index, op, pass_no, positions, inputs[0])
             return streams.uniforms(op_index, draw, pass_no, positions)
         return ctx.uniforms(self._tag, op_index, pass_no, positions, draws)
 
@@ -355,8 +373,8 @@ class MapDataset(Dataset):
         return self.children[0]._num_rows()
 
     def _apply(self, ctx: ExecContext, b: Block, positions: np.ndarray, pass_no: int) -> Block:
-        def u_for(op_index: int, draws: int) -> np.ndarray | None:
-            return self._uniforms(ctx, op_index, pass_no, positions, draws)
+        def u_for(op_index: int, draws: int, inputs: list | None = None) -> np.ndarray | None:
+            return self._uniforms(ctx, op_index, pass_no, positions, draws, inputs)
 
         runner = self._runner(ctx)
         if runner is not None:
@@ -435,11 +453,17 @@ class MapDataset(Dataset):
             return 0
         return max(n._workers() for n in nodes)
 
+    def _draws_in_order(self, ctx: ExecContext) -> bool:
+        """Whether a seeded op of the program draws its worker's stream row after row (its
+        draws depend on the rows before: ``worker_streams``), so the rows of a pass run in order."""
+        nodes = self._program()[0]
+        return ctx.seeded and any(_sequential(op) for n in nodes for op in n.chain.ops)
+
     def _run_program(
         self, ctx: ExecContext, b: Block, positions: np.ndarray, passes: dict[int, int]
     ) -> Block:
         workers = self._row_parallel()
-        if workers and b.n > CHUNK_ROWS:
+        if workers and b.n > CHUNK_ROWS and not self._draws_in_order(ctx):
             # chunks of a few rows: small enough to stay in cache between the ops, spread over
             # the map's workers; every random draw is keyed by the row's position, so the
             # result does not depend on the split
@@ -467,11 +491,13 @@ class MapDataset(Dataset):
             cols = list(b.cols)
             for ci, (chain, origins) in payload.items():
 
-                def u_for(k: int, draws: int, origins: list = origins) -> np.ndarray | None:
+                def u_for(
+                    k: int, draws: int, inputs: list | None = None, origins: list = origins
+                ) -> np.ndarray | None:
                     if not draws:
                         return None
                     node, op_index = origins[k]
-                    return node._uniforms(ctx, op_index, passes[id(node)], positions, draws)
+                    return node._uniforms(ctx, op_index, passes[id(node)], positions, draws, inputs)
 
                 try:
                     out = chain.run([cols[ci]], b.n, u_for)
@@ -490,7 +516,15 @@ class MapDataset(Dataset):
     def _open(self, ctx: ExecContext) -> View:
         self._check_runnable()
         base, passes = self._start(ctx)
-        return _MapView(self, base._open(ctx), ctx, passes)
+        view = _MapView(self, base._open(ctx), ctx, passes)
+        if view._in_order:
+            # MindSpore's map runs every row of a pass, also those a batch's drop_remainder
+            # leaves: the rows the last pass left unasked draw before this pass's rows
+            last = ctx.resource(("in-order view", id(self)), lambda: [None], lambda _: None)
+            if last[0] is not None:
+                last[0].finish()
+            last[0] = view
+        return view
 
     def _in_processes(self) -> bool:
         """Whether the map's Python ops run in worker processes."""
@@ -545,7 +579,9 @@ class MapDataset(Dataset):
 
         nodes = self._program()[0]
         # a sync_wait below waits on the consumer: no read-ahead past the rows it lets through
+        # (and seeded draws that depend on the rows before: the blocks run in order)
         serial = any(n.python_multiprocessing for n in nodes) or base.is_sync()
+        serial = serial or self._draws_in_order(ctx)
         workers = 1 if serial else max(n._workers() for n in nodes)
         with closing(base._blocks(ctx, size)) as src:
             yield from ordered_map(
@@ -633,9 +669,34 @@ def _callback_list(callbacks: Any) -> list:
 class _MapView(View):
     def __init__(self, node: MapDataset, child: View, ctx: ExecContext, passes: dict) -> None:
         self.node, self.child, self.ctx, self.passes, self.n = node, child, ctx, passes, child.n
+        self._in_order = node._draws_in_order(ctx)
+        self._next = 0  # rows [0, _next) of the pass have run (seeded draws in order only)
+        self._lock = threading.Lock()
 
     def gather(self, pos: np.ndarray) -> Block:
-        return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
+        if not self._in_order:
+            return self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
+        # the rows' draws depend on the rows before them: one gather at a time, running the
+        # pass's rows in order, the skipped earlier ones too (their parameters are kept, so a
+        # row asked again gets the same)
+        pos = np.asarray(pos, np.int64)
+        with self._lock:
+            top = int(pos.max()) + 1 if len(pos) else 0
+            run = np.union1d(pos, np.arange(self._next, max(self._next, top), dtype=np.int64))
+            if len(run) == len(pos) and np.array_equal(run, pos):
+                b = self.node._run_program(self.ctx, self.child.gather(pos), pos, self.passes)
+                self._next = max(self._next, top)
+                return b
+            b = self.node._run_program(self.ctx, self.child.gather(run), run, self.passes)
+            self._next = max(self._next, top)
+        idx = np.searchsorted(run, pos)
+        ids = None if b.ids is None else b.ids[idx]
+        return Block(tuple(blk.take(c, idx) for c in b.cols), len(idx), ids)
+
+    def finish(self) -> None:
+        """Run the pass's rows not asked for yet (their draws come before the next pass's)."""
+        if self._next < self.n:
+            self.gather(np.arange(self._next, self.n))
 
 
 _datasets.register(MapDataset)  # found by the Dataset base class

@@ -15,20 +15,29 @@ Distributions (libstdc++):
 
 - ``"bernoulli"``: ``std::bernoulli_distribution`` compares ``generate_canonical<double>`` with
   ``p``; that double is built from two 32-bit outputs, ``(r0 + r1 * 2**32) / 2**64``.
+- ``"sequence"``: the op reads its worker's outputs in order through :class:`Draws` (its
+  ``seeded_params(draws, row)``), as many as it needs: a crop's retries and its positions depend on
+  the image's size, so a row's first output depends on every earlier row of its worker. Those rows
+  must be drawn first: :meth:`WorkerStreams.params` takes each worker's rows in order, and the map
+  runs the rows of a pass in order (it runs skipped earlier rows first when asked out of order).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
+
+from deepsink.dataset.core.std_random import Draws
 
 _U32 = 0xFFFFFFFF
 _CHUNK = 1 << 16  # 32-bit outputs per cached piece of a stream
 _KEEP = 4  # pieces kept per stream; others regenerate from the saved generator state
 # 32-bit outputs each distribution takes per row
 WORDS = {"bernoulli": 2}
+_WINDOW = 1 << 16  # ordinals per worker whose drawn parameters stay readable again
 
 
 def canonical_double(words: np.ndarray) -> np.ndarray:
@@ -92,6 +101,7 @@ class WorkerStreams:
     def __init__(self, seed: int, workers: int, pass_rows: Callable[[int], int | None]) -> None:
         self.seed, self.workers, self._pass_rows = seed, max(1, workers), pass_rows
         self._streams: dict[tuple[int, int], _Stream] = {}
+        self._cursors: dict[tuple[int, int], _Cursor] = {}
         self._seen: dict[int, int] = {}  # rows seen so far per pass
         self._rows: dict[int, int] = {}  # rows of the finished passes
         self._lock = threading.Lock()
@@ -138,3 +148,43 @@ class WorkerStreams:
                 index = ordinal[m][:, None] * words + np.arange(words)
                 raw[m] = self._streams[key].words(index)
         return canonical_double(raw)[:, None]
+
+    def params(
+        self, op_index: int, op: Any, pass_no: int, positions: np.ndarray, rows: Sequence[Any]
+    ) -> np.ndarray:
+        """A ``"sequence"`` op's parameters for these rows (``op.seeded_params(draws, row)``),
+        shape (n, k), int64. Each worker's rows are drawn in the order that worker runs them;
+        a row whose worker has not drawn the rows before it is an error (the map prevents it)."""
+        worker, ordinal = self.dispatch(pass_no, positions)
+        out: list[Any] = [None] * len(worker)
+        with self._lock:
+            for i in np.lexsort((ordinal, worker)).tolist():
+                w, k = int(worker[i]), int(ordinal[i])
+                key = (op_index, w)
+                if key not in self._cursors:
+                    self._streams[key] = _Stream(self.seed + w)
+                    self._cursors[key] = _Cursor()
+                cur = self._cursors[key]
+                if k not in cur.params:
+                    if k != cur.next:
+                        raise RuntimeError(
+                            f"worker {w}'s random stream of {type(op).__name__} was asked for row "
+                            f"{k} while row {cur.next} is next (rows must be drawn in order)"
+                        )
+                    draws = Draws(
+                        lambda s, c, st=self._streams[key]: st.words(np.arange(s, s + c)), cur.pos
+                    )
+                    cur.params[k] = tuple(op.seeded_params(draws, rows[i]))
+                    cur.pos, cur.next = draws.pos, k + 1
+                    cur.params.pop(k - _WINDOW, None)
+                out[i] = cur.params[k]
+        return np.array(out, np.int64).reshape(len(out), -1)
+
+
+class _Cursor:
+    """Where a worker's stream stands for one op: the next row and its first output, and the
+    parameters drawn for the last rows."""
+
+    def __init__(self) -> None:
+        self.next, self.pos = 0, 0
+        self.params: dict[int, tuple] = {}

@@ -23,6 +23,7 @@ import numpy as np
 from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
+from deepsink.dataset.core.std_random import Draws
 
 _eager = {"key": None, "rng": None}
 
@@ -44,14 +45,18 @@ def eager_uniforms(n: int) -> np.ndarray:
     return _eager["rng"].random(n)
 
 
-def eager_draws(op: TensorOperation) -> np.ndarray | None:
-    """The uniforms of an eager call of ``op`` (``None`` for a deterministic op). Under
+def eager_draws(op: TensorOperation, x: Any = None) -> np.ndarray | None:
+    """The uniforms of an eager call of ``op`` on ``x`` (``None`` for a deterministic op). Under
     ``config.set_seed``, an op that names its C++ distribution (``seeded_draw``) draws what
-    MindSpore's eager call draws: the first value of its freshly seeded generator, every call."""
+    MindSpore's eager call draws: from its freshly seeded generator, every call (a
+    ``"sequence"`` op returns its parameters for ``x``, drawn from ``mt19937(seed)``)."""
     if not op.random_draws:
         return None
     draw = getattr(op, "seeded_draw", None)
     if draw is not None and config._state["seed_set"]:
+        if draw == "sequence":
+            params = op.seeded_params(Draws.seeded(config.get_seed()), x)
+            return np.array(params, np.int64)
         from deepsink.dataset.engine.worker_streams import first_draw
 
         return first_draw(config.get_seed(), draw)
@@ -90,7 +95,7 @@ class TensorOperation:
 
     def __call__(self, *inputs: Any) -> Any:
         arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
-        return self.apply_one(*arrays, u=eager_draws(self))
+        return self.apply_one(*arrays, u=eager_draws(self, arrays[0] if arrays else None))
 
     def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
         """The op on one sample that may be a PIL image: ops with a PIL implementation (``pil``)

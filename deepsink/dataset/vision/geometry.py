@@ -15,9 +15,12 @@ from typing import Any
 
 import cv2
 import numpy as np
+import simplejpeg
 
 from deepsink._core.validate import check_bool, fail_arg
+from deepsink.dataset.core.std_random import Draws, round_half_away
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.transforms.transforms import eager_draws
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.transforms import (
@@ -232,36 +235,58 @@ def _range(v: Any, arg: str, lo: float, hi: float) -> tuple[float, float]:
 
 
 def random_crop_box(
-    rng: np.random.Generator,
+    draws: Draws,
     h: int,
     w: int,
     scale: tuple[float, float],
     ratio: tuple[float, float],
     attempts: int,
 ) -> tuple[int, int, int, int]:
-    """MindSpore's random-resized-crop search: up to ``attempts`` draws of an area fraction
-    (uniform in ``scale``) and an aspect ratio (log-uniform in ``ratio``); the first box that
-    fits is placed uniformly; otherwise the centre crop clamped to the ratio range."""
-    area = h * w
-    log_lo, log_hi = math.log(ratio[0]), math.log(ratio[1])
+    """MindSpore's random-resized-crop search (``RandomCropAndResizeOp::GetCropBox``), as
+    (top, left, height, width): up to ``attempts`` draws of an area fraction (uniform float in
+    ``scale``) and an aspect ratio (``exp`` of a uniform float in the log ``ratio`` range); the
+    first box that fits is placed with two uniform ints, left then top; otherwise the image
+    clamped to the ratio range, centred."""
+    scale_lo, scale_hi = np.float32(scale[0]), np.float32(scale[1])
+    ratio_lo, ratio_hi = float(np.float32(ratio[0])), float(np.float32(ratio[1]))
+    log_lo, log_hi = np.float32(math.log(ratio_lo)), np.float32(math.log(ratio_hi))
     for _ in range(attempts):
-        target = rng.uniform(scale[0], scale[1]) * area
-        aspect = math.exp(rng.uniform(log_lo, log_hi))
-        cw = int(round(math.sqrt(target * aspect)))
-        ch = int(round(math.sqrt(target / aspect)))
-        if 0 < cw <= w and 0 < ch <= h:
-            top = int(rng.integers(0, h - ch + 1))
-            left = int(rng.integers(0, w - cw + 1))
+        sample_scale = float(draws.real32(scale_lo, scale_hi))
+        sample_aspect = math.exp(float(draws.real32(log_lo, log_hi)))
+        cw = max(1, round_half_away(math.sqrt(h * w * sample_scale * sample_aspect)))
+        ch = max(1, round_half_away(cw / sample_aspect))
+        if cw <= w and ch <= h:
+            left = draws.uniform_int(0, w - cw)
+            top = draws.uniform_int(0, h - ch)
             return top, left, ch, cw
-    in_ratio = w / h
-    if in_ratio < ratio[0]:
-        cw, ch = w, int(round(w / ratio[0]))
-    elif in_ratio > ratio[1]:
-        ch, cw = h, int(round(h * ratio[1]))
+    img_aspect = w / h
+    if img_aspect < ratio_lo:
+        cw, ch = w, round_half_away(w / ratio_lo)
+    elif img_aspect > ratio_hi:
+        ch, cw = h, round_half_away(h * ratio_hi)
     else:
         cw, ch = w, h
-    ch, cw = max(1, min(ch, h)), max(1, min(cw, w))
-    return (h - ch) // 2, (w - cw) // 2, ch, cw
+    ch, cw = max(1, ch), max(1, cw)
+    top = round_half_away(float(np.float32(h - ch) / np.float32(2.0)))
+    left = round_half_away(float(np.float32(w - cw) / np.float32(2.0)))
+    return top, left, ch, cw
+
+
+def row_draws(u: np.ndarray | None) -> Draws:
+    """The draws of one row without a seed: a ``std::mt19937`` seeded from the row's uniform."""
+    return Draws.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
+
+
+def encoded_size(x: np.ndarray) -> tuple[int, int]:
+    """(height, width) of an encoded image: a JPEG's from its header, as MindSpore reads it."""
+    if x.size > 2 and x[0] == 0xFF and x[1] == 0xD8:
+        try:
+            h, w = simplejpeg.decode_jpeg_header(x)[:2]
+            return int(h), int(w)
+        except (ValueError, RuntimeError, BufferError):
+            pass
+    img = Decode().apply(x)
+    return int(img.shape[0]), int(img.shape[1])
 
 
 class RandomResizedCrop(ImageOperation):
@@ -286,6 +311,7 @@ class RandomResizedCrop(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "sequence"  # MindSpore's GetCropBox on the worker's std::mt19937
 
     @_validators.check_random_resize_crop
     def __init__(
@@ -307,8 +333,18 @@ class RandomResizedCrop(ImageOperation):
         check_value(max_attempts, (1, INT32_MAX), "max_attempts")
         self.max_attempts = max_attempts
 
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int, int]:
+        """The crop box (top, left, height, width) MindSpore draws for image ``x``."""
+        x = np.asarray(x)
+        return random_crop_box(draws, *x.shape[:2], self.scale, self.ratio, self.max_attempts)
+
     def box(self, u: np.ndarray | None, h: int, w: int) -> tuple[int, int, int, int]:
-        return random_crop_box(rng_of(u), h, w, self.scale, self.ratio, self.max_attempts)
+        """The crop box: ``u`` holds it when drawn from a seeded worker stream (ints), or is the
+        row's uniform."""
+        if u is not None and np.asarray(u).dtype.kind == "i":
+            top, left, ch, cw = (int(v) for v in u)
+            return top, left, ch, cw
+        return random_crop_box(row_draws(u), h, w, self.scale, self.ratio, self.max_attempts)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_image(x, type(self).__name__)
@@ -350,9 +386,15 @@ class RandomCropDecodeResize(RandomResizedCrop):
             raise TypeError(
                 f"Input should be an encoded image in a 1-D numpy array, got {type(x)}."
             )
-        from deepsink.dataset.transforms.transforms import eager_uniforms
+        return self.apply(x, u=eager_draws(self, x))
 
-        return self.apply(x, u=eager_uniforms(1))
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int, int]:
+        """The crop box MindSpore draws: for encoded bytes from the decoded size (a JPEG's header)."""
+        x = np.asarray(x)
+        if x.ndim != 1:
+            return super().seeded_params(draws, x)
+        h, w = encoded_size(x)
+        return random_crop_box(draws, h, w, self.scale, self.ratio, self.max_attempts)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)

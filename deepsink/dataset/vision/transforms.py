@@ -16,6 +16,7 @@ import numpy as np
 from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
+from deepsink.dataset.core.std_random import Draws
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_draws, is_pil
 from deepsink.dataset.vision import _cv, _resize
@@ -59,7 +60,7 @@ class ImageOperation(TensorOperation):
         x = inputs[0]
         if not isinstance(x, np.ndarray) and not is_pil(x):
             raise TypeError(f"Input should be NumPy or PIL image, got {type_repr(x)}.")
-        return self.apply_one(x, u=eager_draws(self))
+        return self.apply_one(x, u=eager_draws(self, x))
 
 
 def _to_pil_like(arr: np.ndarray, like: Any) -> Any:
@@ -494,6 +495,7 @@ class RandomCrop(ImageOperation):
 
     traceable = True
     random_draws = 2
+    seeded_draw = "sequence"  # MindSpore's GenRandomXY on the worker's std::mt19937
 
     @_validators.check_random_crop
     def __init__(
@@ -545,8 +547,27 @@ class RandomCrop(ImageOperation):
         planes = [xp.pad(x4[..., c], widths[:3], constant_values=f) for c, f in enumerate(fills)]
         return xp.stack(planes, axis=-1)
 
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int]:
+        """The offsets (top, left) MindSpore draws for image ``x``: two uniform ints, left then
+        top, in the padded image; none when the ``padding`` alone gives the crop size."""
+        h, w = np.shape(x)[:2]
+        left, top, right, bottom = self.padding
+        if (h + top + bottom, w + left + right) == self.size:
+            return 0, 0
+        try:
+            (t, b), (le, r) = self._pads(h, w)
+        except ValueError:
+            return 0, 0  # the crop raises its error
+        ch, cw = self.size
+        ox = draws.uniform_int(0, w + le + r - cw)
+        oy = draws.uniform_int(0, h + t + b - ch)
+        return oy, ox
+
     def offsets(self, xp: Any, u: Any, h: int, w: int) -> tuple[Any, Any]:
-        """Crop offsets (top, left) from the per-sample uniforms, within the padded image."""
+        """Crop offsets (top, left) from the per-sample uniforms, within the padded image (ints
+        in ``u``: the offsets drawn from a seeded worker stream)."""
+        if u.dtype.kind == "i":
+            return u[:, 0], u[:, 1]
         ch, cw = self.size
         oy = xp.floor(u[:, 0] * (h - ch + 1)).astype(np.int32)
         ox = xp.floor(u[:, 1] * (w - cw + 1)).astype(np.int32)

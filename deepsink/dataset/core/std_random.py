@@ -1,0 +1,67 @@
+"""``std::mt19937`` read through libstdc++'s distributions, as MindSpore 2.10's C++ random ops draw.
+
+:class:`Draws` reproduces the distributions as GCC 9 (MindSpore 2.10's compiler) builds them:
+``uniform_real_distribution<float>`` is ``float(r) / 2**32 * (b - a) + a`` in float arithmetic
+(``generate_canonical<float>`` takes one output), and ``uniform_int_distribution<int>`` the
+downscaling rejection ``r // ((2**32 - 1) // (b - a + 1))`` (GCC 11 later changed it to Lemire's
+multiply-shift, which gives other integers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+_U32 = 0xFFFFFFFF
+_F32_ONE_BELOW = np.nextafter(np.float32(1.0), np.float32(0.0))
+
+
+def round_half_away(v: float) -> int:
+    """``std::round``: halves round away from zero (Python's ``round`` rounds them to even)."""
+    r = math.floor(abs(v) + 0.5)
+    return int(r if v >= 0 else -r)
+
+
+class Draws:
+    """A ``std::mt19937``'s outputs from ``start`` on, read in order through libstdc++'s
+    distributions (``read(start, count)`` gives the outputs at those indices)."""
+
+    def __init__(self, read: Callable[[int, int], np.ndarray], start: int = 0) -> None:
+        self._read, self.pos = read, start
+        self._buf, self._at = np.empty(0, np.uint32), start
+
+    @classmethod
+    def seeded(cls, seed: int) -> Draws:
+        """The outputs of a freshly seeded ``std::mt19937(seed)``."""
+        gen = np.random.MT19937(0)
+        gen._legacy_seeding(int(seed) & _U32)
+        return cls(lambda start, count: gen.random_raw(count).astype(np.uint32))
+
+    def word(self) -> int:
+        """The next 32-bit output."""
+        k = self.pos - self._at
+        if k >= len(self._buf):
+            self._buf, self._at, k = self._read(self.pos, 16), self.pos, 0
+        self.pos += 1
+        return int(self._buf[k])
+
+    def real32(self, a: float, b: float) -> np.float32:
+        """``std::uniform_real_distribution<float>(a, b)``."""
+        c = np.float32(self.word()) / np.float32(4294967296.0)
+        if c >= 1:
+            c = _F32_ONE_BELOW
+        return c * (np.float32(b) - np.float32(a)) + np.float32(a)
+
+    def uniform_int(self, a: int, b: int) -> int:
+        """``std::uniform_int_distribution<int>(a, b)`` (GCC 9's downscaling)."""
+        span = b - a
+        if span == _U32:
+            return a + self.word()
+        scaling = _U32 // (span + 1)
+        past = (span + 1) * scaling
+        while True:
+            r = self.word()
+            if r < past:
+                return a + r // scaling
