@@ -4,7 +4,9 @@
 Run under a Python with a MindSpore 2.10 CPU build, from a folder outside the repository (MindSpore
 writes compile artifacts into the current folder); not run by CI::
 
-    cd "$(mktemp -d)" && /path/to/mindspore/python /path/to/repo/scripts/record_mindir_fixtures.py
+    cd "$(mktemp -d)" && /path/to/mindspore/python /path/to/repo/scripts/record_mindir_fixtures.py [NAME ...]
+
+With names, only those networks are recorded (the others' files are left as they are).
 
 For each network below, ``ms.export(net, x, file_format="MINDIR")`` writes
 ``tests/fixtures/ms/mindir/<name>.mindir`` (the networks of ``tests/support/mindir_networks.py``); ``<name>.npz`` keeps the input (``x``) and what
@@ -53,12 +55,16 @@ def main() -> None:
     ms.set_context(mode=ms.GRAPH_MODE)
     OUT.mkdir(parents=True, exist_ok=True)
     cases = mindir_networks.networks(ms)
+    only = set(sys.argv[1:])
     for name, (cls, shape) in cases.items():
+        if only and name not in only:
+            continue
         try:
             record(name, cls, shape)
         except Exception as e:  # noqa: BLE001 - report and go on with the next network
             print(name, "FAILED", type(e).__name__, str(e).splitlines()[0])
-    record("lenet_gcm", *cases["lenet"], enc_key=KEY, enc_mode="AES-GCM")
+    if not only or "lenet_gcm" in only:
+        record("lenet_gcm", *cases["lenet"], enc_key=KEY, enc_mode="AES-GCM")
 
 
 if __name__ == "__main__":

@@ -163,6 +163,50 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
         def construct(self, x):
             return x.gather(self.idx, 1).cumsum(2) + self.exclusive(x, 0).gather(self.idx, 1)
 
+    class WhileLoop(nn.Cell):
+        """A ``while`` on a Tensor condition (its trip count depends on the input)."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 4)
+
+        def construct(self, x):
+            y = self.fc(x)
+            while y.abs().sum() < 40:
+                y = y * 1.5 + 0.25
+            return y
+
+    class IfBranch(nn.Cell):
+        """An ``if`` on a Tensor condition, each branch a different computation."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 3)
+
+        def construct(self, x):
+            y = self.fc(x)
+            if y.sum() > 0:
+                y = y.tanh() * 3.0
+            else:
+                y = y * y - 1.0
+            return y
+
+    class LoopWithIf(nn.Cell):
+        """An ``if`` inside a ``while``: nested control flow."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 4)
+
+        def construct(self, x):
+            y = self.fc(x)
+            while y.abs().sum() < 30:
+                if y.sum() > 0:
+                    y = y + 0.5
+                else:
+                    y = y - 0.5
+            return y
+
     return {
         "activations": (ConvActivations, (2, 3, 8, 8)),
         "gather_cumsum": (GatherCumSum, (2, 3, 4)),
@@ -172,6 +216,9 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
         "resnet": (TinyResNet, (1, 3, 16, 16)),
         "mobilenetv2": (TinyMobileNetV2, (1, 3, 16, 16)),
         "transformer": (TransformerClassifier, (2, 4, 8)),
+        "while_loop": (WhileLoop, (2, 4)),
+        "if_branch": (IfBranch, (2, 4)),
+        "loop_with_if": (LoopWithIf, (2, 4)),
     }
 
 

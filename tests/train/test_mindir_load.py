@@ -28,7 +28,11 @@ NETS = [
     "resnet",
     "mobilenetv2",
     "transformer",
+    "while_loop",
+    "if_branch",
+    "loop_with_if",
 ]
+CONTROL_FLOW = ["while_loop", "if_branch", "loop_with_if"]
 
 
 def _case(name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -55,6 +59,25 @@ def test_graph_cell_runs_in_graph_mode_and_inside_jit(name):
         return cell(t) * 2
 
     np.testing.assert_allclose(twice(Tensor(x)).asnumpy(), 2 * expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", CONTROL_FLOW)
+def test_control_flow_subgraphs_run_as_jax_loops_inside_jit(name, monkeypatch):
+    """MindSpore's while/if sub-graphs (Switch between Partials; a body calling its header back)
+    run under jit as one lax.while_loop / lax.cond each, not unrolled in Python."""
+    import jax
+
+    x, expected = _case(name)
+    graph = ms.load(str(FIX / f"{name}.mindir"))
+    assert len(graph.model.functions) >= 2
+    made = []
+    real_while, real_cond = jax.lax.while_loop, jax.lax.cond
+    monkeypatch.setattr(jax.lax, "while_loop", lambda *a: made.append("while") or real_while(*a))
+    monkeypatch.setattr(jax.lax, "cond", lambda *a: made.append("cond") or real_cond(*a))
+    cell = nn.GraphCell(graph)
+    out = ms.jit(lambda t: cell(t))(Tensor(x))
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-5, atol=1e-5)
+    assert made == {"while_loop": ["while"], "if_branch": ["cond"], "loop_with_if": ["while", "cond"]}[name]
 
 
 def test_graph_cell_parameters_are_the_exporting_networks():
