@@ -77,7 +77,10 @@ def test_control_flow_subgraphs_run_as_jax_loops_inside_jit(name, monkeypatch):
     cell = nn.GraphCell(graph)
     out = ms.jit(lambda t: cell(t))(Tensor(x))
     np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-5, atol=1e-5)
-    assert made == {"while_loop": ["while"], "if_branch": ["cond"], "loop_with_if": ["while", "cond"]}[name]
+    assert (
+        made
+        == {"while_loop": ["while"], "if_branch": ["cond"], "loop_with_if": ["while", "cond"]}[name]
+    )
 
 
 def test_graph_cell_parameters_are_the_exporting_networks():

@@ -271,7 +271,9 @@ class Writer:
         else:
             a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
             for aval in avals:
-                _tensor_proto(a.values.add(type=_ATTR["TENSORS"]).tensors.add(), aval.shape, aval.dtype)
+                _tensor_proto(
+                    a.values.add(type=_ATTR["TENSORS"]).tensors.add(), aval.shape, aval.dtype
+                )
         node.domain = "0"
         return out
 
@@ -404,7 +406,9 @@ class _Converter:
             pred = self._bools[index]
         else:
             fake = _Eqn(eqn, eqn.invars[0].aval.shape, np.bool_)
-            pred = w.node("NotEqual", [index, w.const(np.zeros((), eqn.invars[0].aval.dtype))], fake)
+            pred = w.node(
+                "NotEqual", [index, w.const(np.zeros((), eqn.invars[0].aval.dtype))], fake
+            )
         ops_, avals = ins[1:], [v.aval for v in eqn.invars[1:]]
         fed = [i for i, x in enumerate(ops_) if x[0] == "ref"]
         out_avals = [v.aval for v in eqn.outvars]
@@ -495,7 +499,8 @@ class _Eqn:
 
 
 def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
-    """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs."""
+    """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs (an input
+    may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``)."""
     from deepsink import context
     from deepsink._core import conv, functional
     from deepsink.common.tensor import Tensor
@@ -508,7 +513,8 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
         return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
                                       is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
 
-    arrays = [x._data if isinstance(x, Tensor) else np.asarray(x) for x in inputs]
+    arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
+              else np.asarray(x) for x in inputs]  # fmt: skip
     saved_mode, saved_lowering = context._values["mode"], conv._forced
     context._values["mode"] = (
         context.PYNATIVE_MODE
