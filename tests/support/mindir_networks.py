@@ -163,6 +163,21 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
         def construct(self, x):
             return x.gather(self.idx, 1).cumsum(2) + self.exclusive(x, 0).gather(self.idx, 1)
 
+    class LoopEarlyReturn(nn.Cell):
+        """A ``return`` inside a ``while`` (MindSpore writes a branch that leaves the loop)."""
+
+        def __init__(self):
+            super().__init__()
+            self.limit = ms.Parameter(ms.Tensor(np.array([5.0], np.float32)), name="limit")
+
+        def construct(self, x):
+            y = x.sum()
+            while y < 10:
+                if y > self.limit:
+                    return y * 2
+                y = y + 1.5
+            return y
+
     class Bottleneck(nn.Cell):
         """ResNet-50's block: 1x1 reduce, 3x3 (the stride), 1x1 expand (x4), projected shortcut
         where the shape changes."""
@@ -321,6 +336,7 @@ def networks(ms: Any) -> dict[str, tuple[type, tuple[int, ...]]]:
         "while_loop": (WhileLoop, (2, 4)),
         "if_branch": (IfBranch, (2, 4)),
         "loop_with_if": (LoopWithIf, (2, 4)),
+        "loop_early_return": (LoopEarlyReturn, (2,)),
         "resnet50": (ResNet50, (1, 3, 32, 32)),
         "mobilenetv2_full": (MobileNetV2, (1, 3, 32, 32)),
     }

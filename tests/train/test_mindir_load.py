@@ -31,6 +31,7 @@ NETS = [
     "while_loop",
     "if_branch",
     "loop_with_if",
+    "loop_early_return",
 ]
 CONTROL_FLOW = ["while_loop", "if_branch", "loop_with_if"]
 
@@ -116,6 +117,16 @@ def test_full_size_network_from_mindspore_with_parameters_regenerated(name, tmp_
     out = cell(Tensor(x)).asnumpy()
     assert np.abs(rec["out"]).max() > 1e-2
     np.testing.assert_allclose(out, rec["out"], rtol=1e-5, atol=1e-5)
+
+
+def test_loop_left_by_a_return_runs_in_pynative_only():
+    """2.10 writes a return inside a while as a branch that does not call the loop's header
+    back: PYNATIVE_MODE runs it (the NETS test), jit says it does not."""
+    x, expected = _case("loop_early_return")
+    cell = nn.GraphCell(ms.load(str(FIX / "loop_early_return.mindir")))
+    np.testing.assert_allclose(cell(Tensor(x)).asnumpy(), expected, rtol=1e-6)
+    with pytest.raises(NotImplementedError, match="leaves it early"):
+        ms.jit(lambda t: cell(t))(Tensor(x))
 
 
 def test_graph_cell_parameters_are_the_exporting_networks():

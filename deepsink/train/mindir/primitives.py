@@ -161,6 +161,7 @@ _binary("LessScalar", ops.Less)
 _binary("GreaterScalar", ops.Greater)
 _binary("LogicalAnd", ops.LogicalAnd, ("and",))
 _binary("LogicalOr", ops.LogicalOr, ("or",))
+_unary("LogicalNot", ops.LogicalNot, ("not",))
 
 
 def _logical(name: str) -> Callable[[Any, Any, list], Any]:
@@ -172,7 +173,7 @@ def _logical(name: str) -> Callable[[Any, Any, list], Any]:
     return emit
 
 
-for _name in ("LogicalAnd", "LogicalOr"):
+for _name in ("LogicalAnd", "LogicalOr", "LogicalNot"):
     PRIMITIVES[_name] = replace(PRIMITIVES[_name], emit=_logical(_name))
 
 
