@@ -10,7 +10,8 @@ For each network, deepsink exports it (weights seeded, BatchNorm statistics rand
 test rebuilds it) into a temporary folder; MindSpore loads the file, runs it through
 ``nn.GraphCell`` and its output is kept in ``tests/fixtures/mindir_exports/<name>.npz`` with the
 input, and the file's SHA-256 in ``index.json`` (so the test knows the bytes MindSpore ran are
-what deepsink writes today, without MindSpore). ``mlp_gcm.mindir`` and ``mlp_cbc.mindir`` (the MLP
+what deepsink writes today, without MindSpore; no file is kept, so the full-size ResNet-50 and
+MobileNetV2 cost only their input and output). ``mlp_gcm.mindir`` and ``mlp_cbc.mindir`` (the MLP
 encrypted with ``KEY``) are kept whole, since encryption draws a fresh IV each time.
 ``lenet_split.npz``: LeNet5 exported with its Parameters saved apart from the graph
 (``lenet_graph.mindir`` and ``lenet_variables/data_0``, as MindSpore does above 1 GB; here the

@@ -11,6 +11,42 @@ def _check_isinstance(name: str, value: Any, cls: type) -> None:
         raise ValueError(f"The parameter '{name}' must be isinstance of {cls}, but got {value}.")
 
 
+def _dynamic_axes(net: Any, inputs: tuple, input_names: list, dynamic_axes: dict) -> dict:
+    """``dynamic_axes`` ({input name: {axis: name}}) by input index, checked."""
+    from deepsink.common.tensor import Tensor
+    from deepsink.train import onnx_export
+
+    names = input_names or onnx_export._input_names(net, len(inputs))
+    out: dict[int, dict[int, str]] = {}
+    for key, axes in dynamic_axes.items():
+        if key not in names:
+            raise ValueError(
+                f"For 'onnx.export', the key {key!r} of 'dynamic_axes' must name an input of the "
+                f"graph, one of {names}, but got {key!r}."
+            )
+        if not isinstance(axes, dict):
+            raise ValueError(
+                f"For 'onnx.export', dynamic_axes[{key!r}] must be a dict of axis to axis name, "
+                f"but got {axes!r}."
+            )
+        index = names.index(key)
+        x = inputs[index]
+        rank = len(x.shape) if isinstance(x, Tensor) or hasattr(x, "shape") else 0
+        for axis, name in axes.items():
+            if not isinstance(axis, int) or isinstance(axis, bool) or not -rank <= axis < rank:
+                raise ValueError(
+                    f"For 'onnx.export', dynamic_axes[{key!r}] names axis {axis!r}, but the input "
+                    f"has rank {rank}."
+                )
+            if not isinstance(name, str) or not name:
+                raise ValueError(
+                    f"For 'onnx.export', dynamic_axes[{key!r}][{axis}] must be a non-empty str, "
+                    f"but got {name!r}."
+                )
+            out.setdefault(index, {})[axis % rank] = name
+    return out
+
+
 def export(
     net: Any,
     *inputs: Any,
@@ -36,14 +72,17 @@ def export(
             their values. Default: ``True``.
         keep_initializers_as_inputs (bool, optional): list the Parameters (initializers) among
             the graph's inputs too, so they can be fed. Default: ``False``.
-        dynamic_axes (dict, optional): only ``None``/``{}``: deepsink traces at the inputs'
-            shapes. Default: ``None``.
+        dynamic_axes (dict, optional): axes of the inputs left dynamic in the model, as
+            ``{input_name: {axis: axis_name}}`` (``{"x": {0: "batch"}}``); the same axis name on
+            several inputs is one size. ``input_name`` is one of ``input_names`` (or
+            ``construct``'s argument names). Default: ``None`` (the inputs' shapes, fixed).
 
     Raises:
         ValueError: ``net`` is not a Cell, ``input_names``/``output_names`` not lists,
             ``dynamic_axes`` not a dict, a dataset as input, or an operation ONNX has no
             operator for (named, with the network's line).
-        NotImplementedError: ``dynamic_axes`` names an axis, or the Parameters exceed 2 GB.
+        ValueError: ``dynamic_axes`` names an input the graph lacks or an axis out of range.
+        NotImplementedError: the Parameters exceed 2 GB.
         ImportError: jax2onnx is not installed.
 
     Examples:
@@ -74,11 +113,7 @@ def export(
     _check_isinstance("dynamic_axes", dynamic_axes, dict)
     if inputs and all(isinstance(x, Dataset) for x in inputs):
         raise ValueError("Can not support dataset as inputs to export ONNX model.")
-    if dynamic_axes:
-        raise NotImplementedError(
-            f"For 'onnx.export', deepsink exports at the inputs' shapes; dynamic_axes={dynamic_axes!r} "
-            "is not supported"
-        )
+    axes = _dynamic_axes(net, inputs, input_names, dynamic_axes)
     training = net.training
     net.set_train(False)
     try:
@@ -89,7 +124,13 @@ def export(
                 "of one ONNX file; deepsink does not write them to external data files"
             )
         model = onnx_export.to_model(
-            net, inputs, input_names, output_names, export_params, keep_initializers_as_inputs
+            net,
+            inputs,
+            input_names,
+            output_names,
+            export_params,
+            keep_initializers_as_inputs,
+            axes,
         )
     finally:
         net.set_train(training)

@@ -152,15 +152,19 @@ def to_model(
     output_names: list | None = None,
     export_params: bool = True,
     keep_initializers_as_inputs: bool = False,
+    dynamic_axes: dict | None = None,
 ) -> Any:
     """The ONNX ``ModelProto`` of ``net`` run on ``inputs`` (the network in inference mode).
     ``input_names``/``output_names``: the graph's (default: ``construct``'s argument names, and
     jax2onnx's); ``export_params=False`` leaves the Parameters as graph inputs (no values);
-    ``keep_initializers_as_inputs`` lists the initializers among the inputs too."""
+    ``keep_initializers_as_inputs`` lists the initializers among the inputs too;
+    ``dynamic_axes``: {input index: {axis: name}}, those axes symbolic (named ``name``) in the
+    model, the network traced once for every size."""
     from deepsink.common.tensor import Tensor
     from deepsink.train.mindir.export import trace
 
     to_onnx, table = _converter()
+    inputs = _symbolic(inputs, dynamic_axes or {})
     closed, params = trace(net, inputs)
     _check_supported(closed.jaxpr, table)
 
@@ -170,17 +174,51 @@ def to_model(
 
     specs = [jax.ShapeDtypeStruct(p.shape, p._data.dtype) for p in params]
     for x in inputs:
-        a = x._data if isinstance(x, Tensor) else np.asarray(x)
+        a = (
+            x._data
+            if isinstance(x, Tensor)
+            else x
+            if isinstance(x, jax.ShapeDtypeStruct)
+            else np.asarray(x)
+        )
         specs.append(jax.ShapeDtypeStruct(a.shape, a.dtype))
     names = [p.name for p in params] + (input_names or _input_names(net, len(inputs)))
     double = any(np.dtype(s.dtype) == np.float64 for s in specs)  # else float64 would be float32
-    model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names,
-                    output_names=output_names or None, enable_double_precision=double)  # fmt: skip
+    try:
+        model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names,
+                        output_names=output_names or None, enable_double_precision=double)  # fmt: skip
+    except jax.errors.InconclusiveDimensionOperation as e:  # only with symbolic (dynamic) axes
+        raise NotImplementedError(
+            f"For 'onnx.export', the jax2onnx converter cannot write this network with the "
+            f"dynamic axes {dynamic_axes}: one of its operations needs those sizes fixed "
+            f"({str(e).splitlines()[0]}); export it without 'dynamic_axes'"
+        ) from None
     _two_d_max_pools(model.graph)
     if export_params:
         _parameters_as_initializers(model.graph, params, keep_initializers_as_inputs)
     model.producer_name = "MindSpore"
     return model
+
+
+def _symbolic(inputs: tuple, dynamic_axes: dict) -> tuple:
+    """``inputs`` with the axes ``dynamic_axes`` names ({input index: {axis: name}}) symbolic
+    (``jax.ShapeDtypeStruct``; one name is one size, wherever it appears)."""
+    from jax import export as jax_export
+
+    from deepsink.common.tensor import Tensor
+
+    if not dynamic_axes:
+        return tuple(inputs)
+    names = sorted({n for axes in dynamic_axes.values() for n in axes.values()})
+    symbols = dict(zip(names, jax_export.symbolic_shape(", ".join(names)), strict=True))
+    out = []
+    for i, x in enumerate(inputs):
+        a = x._data if isinstance(x, Tensor) else np.asarray(x)
+        shape = list(a.shape)
+        for axis, name in dynamic_axes.get(i, {}).items():
+            shape[axis] = symbols[name]
+        out.append(jax.ShapeDtypeStruct(tuple(shape), a.dtype) if i in dynamic_axes else x)
+    return tuple(out)
 
 
 def net_size_kb(net: Any) -> float:

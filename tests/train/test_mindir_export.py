@@ -30,7 +30,11 @@ INDEX = json.loads((FIX / "index.json").read_text())
 import record_mindir_exports as recorder  # noqa: E402
 
 
-@pytest.mark.parametrize("name", sorted(INDEX["sha256"]))
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n in recorder.mindir_networks.FULL_SIZE else n
+     for n in sorted(INDEX["sha256"])],
+)  # fmt: skip
 def test_exported_file_is_what_mindspore_ran_with_deepsinks_outputs(name, tmp_path):
     net, x = recorder.build(name)
     rec = np.load(FIX / f"{name}.npz")

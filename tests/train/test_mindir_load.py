@@ -28,7 +28,12 @@ NETS = [
     "resnet",
     "mobilenetv2",
     "transformer",
+    "while_loop",
+    "if_branch",
+    "loop_with_if",
+    "loop_early_return",
 ]
+CONTROL_FLOW = ["while_loop", "if_branch", "loop_with_if"]
 
 
 def _case(name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -55,6 +60,73 @@ def test_graph_cell_runs_in_graph_mode_and_inside_jit(name):
         return cell(t) * 2
 
     np.testing.assert_allclose(twice(Tensor(x)).asnumpy(), 2 * expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", CONTROL_FLOW)
+def test_control_flow_subgraphs_run_as_jax_loops_inside_jit(name, monkeypatch):
+    """MindSpore's while/if sub-graphs (Switch between Partials; a body calling its header back)
+    run under jit as one lax.while_loop / lax.cond each, not unrolled in Python."""
+    import jax
+
+    x, expected = _case(name)
+    graph = ms.load(str(FIX / f"{name}.mindir"))
+    assert len(graph.model.functions) >= 2
+    made = []
+    real_while, real_cond = jax.lax.while_loop, jax.lax.cond
+    monkeypatch.setattr(jax.lax, "while_loop", lambda *a: made.append("while") or real_while(*a))
+    monkeypatch.setattr(jax.lax, "cond", lambda *a: made.append("cond") or real_cond(*a))
+    cell = nn.GraphCell(graph)
+    out = ms.jit(lambda t: cell(t))(Tensor(x))
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-5, atol=1e-5)
+    assert (
+        made
+        == {"while_loop": ["while"], "if_branch": ["cond"], "loop_with_if": ["while", "cond"]}[name]
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["resnet50", "mobilenetv2_full"])
+def test_full_size_network_from_mindspore_with_parameters_regenerated(name, tmp_path):
+    """The full-size ResNet-50 and MobileNetV2 as MindSpore 2.10 exported them, kept without the
+    Parameters' bytes: deepsink draws the same Parameters from the same seed (their bytes must be
+    MindSpore's, by SHA-256), puts them back, and runs the graph with MindSpore's outputs."""
+    import hashlib
+    import sys
+
+    from deepsink.train.mindir import proto
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import record_mindir_exports as recorder
+
+    rec = np.load(FIX / f"{name}.npz")
+    net, x = recorder.build(name)
+    np.testing.assert_array_equal(x, rec["x"])
+    model = proto.ModelProto()
+    model.ParseFromString((FIX / f"{name}.mindir").read_bytes())
+    ours = {p.name: np.asarray(p._data) for p in net.get_parameters()}
+    digest = hashlib.sha256()
+    for p in model.graph.parameter:
+        assert not p.raw_data
+        value = ours[p.ref_key]
+        assert tuple(p.dims) == value.shape
+        p.raw_data = value.tobytes()
+        digest.update(p.raw_data)
+    assert digest.hexdigest() == str(rec["param_sha256"]), "set_seed drew other Parameters"
+    (tmp_path / "full.mindir").write_bytes(model.SerializeToString())
+    cell = nn.GraphCell(ms.load(str(tmp_path / "full.mindir")))
+    out = cell(Tensor(x)).asnumpy()
+    assert np.abs(rec["out"]).max() > 1e-2
+    np.testing.assert_allclose(out, rec["out"], rtol=1e-5, atol=1e-5)
+
+
+def test_loop_left_by_a_return_runs_in_pynative_only():
+    """2.10 writes a return inside a while as a branch that does not call the loop's header
+    back: PYNATIVE_MODE runs it (the NETS test), jit says it does not."""
+    x, expected = _case("loop_early_return")
+    cell = nn.GraphCell(ms.load(str(FIX / "loop_early_return.mindir")))
+    np.testing.assert_allclose(cell(Tensor(x)).asnumpy(), expected, rtol=1e-6)
+    with pytest.raises(NotImplementedError, match="leaves it early"):
+        ms.jit(lambda t: cell(t))(Tensor(x))
 
 
 def test_graph_cell_parameters_are_the_exporting_networks():

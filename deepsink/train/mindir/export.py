@@ -11,6 +11,7 @@ naming it and the line of the network it came from.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -123,6 +124,7 @@ class Writer:
         self._prims: dict[tuple, str] = {}
         self._consts: dict[tuple, str] = {}
         self._count = 0
+        self._graphs = 0
         self.origin: Any = None  # the equation of the network's code being converted
 
     def _name(self, kind: str) -> str:
@@ -130,6 +132,7 @@ class Writer:
         return f"{self.graph.name}:{kind}_{self._count}"
 
     def _constant(self, key: tuple, fill: Any) -> str:
+        key = (self.graph.name, *key)  # each graph holds the constants it uses
         if key not in self._consts:
             name = f"ValueNode_{len(self._consts) + 1}"
             node = self.graph.node.add(output=[name], name=name, op_type="Constant")
@@ -205,6 +208,82 @@ class Writer:
             )
         return out
 
+    # ---------------------------------------------------------------- control flow
+    def subgraph_name(self, mark: str) -> str:
+        """A new sub-graph's name: the top graph's, with MindSpore's mark of its role (a loop's
+        header ↵, body ↻ and exit ↓; an if's ✓ and ✗ branches)."""
+        self._graphs += 1
+        return f"{self._graphs}_{mark}{self.model.graph.name}"
+
+    @contextlib.contextmanager
+    def subgraph(self, name: str, avals: list) -> Any:
+        """Write into a new sub-graph ``name`` (``model.functions``) taking inputs of ``avals``;
+        yields the inputs' names."""
+        g = self.model.functions.add(name=name)
+        for k in ("defer_inline", "undeterminate"):
+            g.attribute.add(name=k, type=_ATTR["BOOL"], i=0)
+        names = []
+        for i, aval in enumerate(avals):
+            vi = g.input.add(name=f"{name}:a{i}")
+            _tensor_proto(vi.tensor.add(), aval.shape, aval.dtype)
+            names.append(vi.name)
+        saved, self.graph = self.graph, g
+        try:
+            yield names
+        finally:
+            self.graph = saved
+
+    def outputs(self, refs: list, avals: list) -> None:
+        """The current graph's output: one value, or a MakeTuple of several."""
+        out = refs[0] if len(refs) == 1 else self.tuple(refs, _Avals(avals))
+        o = self.graph.output.add(name=out)
+        for aval in avals:
+            _tensor_proto(o.tensor.add(), aval.shape, aval.dtype)
+
+    def _plumbing(self, prim: str, inputs: list, attrs: dict | None = None) -> Any:
+        out = self._name("CNode")
+        node = self.graph.node.add(input=inputs, output=[out], name=out)
+        node.op_type = "REF::" + self._primitive(prim, attrs)
+        node.domain = f"Default/{prim}-op{self._count}"
+        return node
+
+    def partial(self, graph: str, args: list) -> str:
+        """``Partial(graph, *args)``: the sub-graph with its inputs bound (a Switch's branch)."""
+        node = self._plumbing("Partial", [graph, *args], {"side_effect_propagate": 1})
+        node.attribute.add(name="shape", type=_ATTR["PARTIALCLOSURE"], s=node.name.encode())
+        return node.output[0]
+
+    def switch(self, pred: str, true: str, false: str, graphs: tuple[str, str]) -> str:
+        """``Switch(pred, true, false)``: the branch (a Partial) ``pred`` picks."""
+        node = self._plumbing("Switch", [pred, true, false])
+        a = node.attribute.add(name="shape", type=_ATTR["UNIONFUNCCLOSURE"])
+        for g in graphs:
+            a.values.add(type=_ATTR["FUNCGRAPHCLOSURE"], s=g.encode())
+        return node.output[0]
+
+    def call(self, target: str, args: list, avals: list) -> str:
+        """A node calling sub-graph ``target`` (or the Partial a Switch picked) on ``args``."""
+        out = self._name("CNode")
+        node = self.graph.node.add(input=args, output=[out], name=out, op_type="REF::" + target)
+        if len(avals) == 1:
+            a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
+            _tensor_proto(a.tensors.add(), avals[0].shape, avals[0].dtype)
+        else:
+            a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
+            for aval in avals:
+                _tensor_proto(
+                    a.values.add(type=_ATTR["TENSORS"]).tensors.add(), aval.shape, aval.dtype
+                )
+        node.domain = "0"
+        return out
+
+    def getitem(self, tup: str, index: int, aval: Any) -> str:
+        """``TupleGetItem(tup, index)``."""
+        node = self._plumbing("TupleGetItem", [tup, self.scalar(index)])
+        a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
+        _tensor_proto(a.tensors.add(), aval.shape, aval.dtype)
+        return node.output[0]
+
     def refuse(self, eqn: Any, what: str) -> NoReturn:
         raise ValueError(
             f"For 'export', MindIR has no MindSpore primitive for {what} (JAX primitive "
@@ -216,6 +295,7 @@ class _Converter:
     def __init__(self, writer: Writer) -> None:
         self.w = writer
         self.table = exports()
+        self._bools: dict[str, str] = {}  # an int cast of a bool -> the bool (a cond's index)
 
     def run(self, jaxpr: Any, args: list, origin: Any = None) -> list:
         """``args``: per invar, ("ref", name) or ("const", array); returns the outvars likewise.
@@ -245,15 +325,105 @@ class _Converter:
                 outs = [("const", np.asarray(v)) for v in vals]
             elif prim == "scan":
                 outs = self._unrolled_scan(eqn, ins)
+            elif prim == "while":
+                outs = self._while(eqn, ins)
+            elif prim == "cond":
+                outs = self._cond(eqn, ins)
             elif prim in self.table:
                 refs = [name if kind == "ref" else self.w.const(name) for kind, name in ins]
                 made = self.table[prim].emit(self.w, eqn, refs)
                 outs = [("ref", r) for r in (made if eqn.primitive.multiple_results else [made])]
+                if prim == "convert_element_type" and eqn.invars[0].aval.dtype == np.bool_:
+                    self._bools[made] = refs[0]
             else:
                 self.w.refuse(eqn, f"'{prim}'")
             for v, o in zip(eqn.outvars, outs, strict=True):
                 env[v] = o
         return [read(v) for v in jaxpr.outvars]
+
+    def _ref(self, x: tuple) -> str:
+        kind, value = x
+        return value if kind == "ref" else self.w.const(value)
+
+    def _body(self, closed: Any, args: list) -> list:
+        """Convert a closed sub-jaxpr (a loop's or a branch's) into the current graph."""
+        consts = [("const", np.asarray(c)) for c in closed.consts]
+        return [self._ref(o) for o in self.run(closed.jaxpr, consts + args, self.w.origin)]
+
+    def _results(self, ref: str, avals: list) -> list:
+        if len(avals) == 1:
+            return [("ref", ref)]
+        return [("ref", self.w.getitem(ref, i, a)) for i, a in enumerate(avals)]
+
+    def _while(self, eqn: Any, ins: list) -> list:
+        """A ``lax.while_loop`` as MindSpore 2.10 writes a ``while``: a header graph computes the
+        condition and Switches between the body graph (which calls the header again with the new
+        carry) and the exit graph (which returns the carry). The loop's constants known at export
+        time are written inside the graphs; the other inputs are the graphs' inputs."""
+        p, w = eqn.params, self.w
+        nc, nb = p["cond_nconsts"], p["body_nconsts"]
+        consts, carry = ins[: nc + nb], ins[nc + nb :]
+        avals = [v.aval for v in eqn.invars]
+        carry_avals = avals[nc + nb :]
+        fed = [i for i, x in enumerate(consts) if x[0] == "ref"]  # constants passed as inputs
+        in_avals = [avals[i] for i in fed] + carry_avals
+        header, body, after = (w.subgraph_name(m) for m in ("↵", "↻", "↓"))
+
+        def unpack(names: list) -> tuple[list, list]:
+            got = list(consts)
+            for i, n in zip(fed, names, strict=False):
+                got[i] = ("ref", n)
+            return got, [("ref", n) for n in names[len(fed) :]]
+
+        with w.subgraph(header, in_avals) as names:
+            cs, cy = unpack(names)
+            pred = self._body(p["cond_jaxpr"], cs[:nc] + cy)[0]
+            sw = w.switch(
+                pred, w.partial(body, names), w.partial(after, names[len(fed) :]), (body, after)
+            )
+            w.outputs([w.call(sw, [], carry_avals)], carry_avals)
+        with w.subgraph(body, in_avals) as names:
+            cs, cy = unpack(names)
+            new = self._body(p["body_jaxpr"], cs[nc:] + cy)
+            w.outputs([w.call(header, names[: len(fed)] + new, carry_avals)], carry_avals)
+        with w.subgraph(after, carry_avals) as names:
+            w.outputs(names, carry_avals)
+        top = w.call(header, [self._ref(consts[i]) for i in fed] + [self._ref(c) for c in carry],
+                     carry_avals)  # fmt: skip
+        return self._results(top, carry_avals)
+
+    def _cond(self, eqn: Any, ins: list) -> list:
+        """A two-branch ``lax.cond`` as MindSpore 2.10 writes an ``if``: each branch a sub-graph,
+        a ``Partial`` of each on the operands, ``Switch`` on the condition, then a call."""
+        w, branches = self.w, eqn.params["branches"]
+        kind, index = ins[0]
+        if kind == "const":
+            chosen = branches[int(np.clip(index, 0, len(branches) - 1))]
+            return [("ref", r) for r in self._body(chosen, ins[1:])]
+        if len(branches) != 2:
+            w.refuse(eqn, f"a switch among {len(branches)} branches")
+        if index in self._bools:
+            pred = self._bools[index]
+        else:
+            fake = _Eqn(eqn, eqn.invars[0].aval.shape, np.bool_)
+            pred = w.node(
+                "NotEqual", [index, w.const(np.zeros((), eqn.invars[0].aval.dtype))], fake
+            )
+        ops_, avals = ins[1:], [v.aval for v in eqn.invars[1:]]
+        fed = [i for i, x in enumerate(ops_) if x[0] == "ref"]
+        out_avals = [v.aval for v in eqn.outvars]
+        graphs = []
+        for mark, branch in (("✓", branches[1]), ("✗", branches[0])):
+            name = w.subgraph_name(mark)
+            with w.subgraph(name, [avals[i] for i in fed]) as names:
+                args = list(ops_)
+                for i, n in zip(fed, names, strict=True):
+                    args[i] = ("ref", n)
+                w.outputs(self._body(branch, args), out_avals)
+            graphs.append(name)
+        refs = [ops_[i][1] for i in fed]
+        sw = w.switch(pred, w.partial(graphs[0], refs), w.partial(graphs[1], refs), tuple(graphs))
+        return self._results(w.call(sw, [], out_avals), out_avals)
 
     def _unrolled_scan(self, eqn: Any, ins: list) -> list:
         """A ``lax.scan`` (an RNN's time loop) written out step by step: MindIR's loops are
@@ -312,6 +482,13 @@ class _Converter:
         return ("ref", self.w.node("Concat", [self.w.tuple(rows, both), self.w.scalar(0)], both))
 
 
+class _Avals:
+    """The ``invars`` of a MakeTuple the exporter adds (its items' shapes and dtypes)."""
+
+    def __init__(self, avals: list) -> None:
+        self.invars = [type("In", (), {"aval": a})() for a in avals]
+
+
 class _Eqn:
     """An equation-like record for a node the exporter adds itself (shape, dtype, origin)."""
 
@@ -322,7 +499,8 @@ class _Eqn:
 
 
 def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
-    """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs."""
+    """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs (an input
+    may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``)."""
     from deepsink import context
     from deepsink._core import conv, functional
     from deepsink.common.tensor import Tensor
@@ -335,7 +513,8 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
         return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
                                       is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
 
-    arrays = [x._data if isinstance(x, Tensor) else np.asarray(x) for x in inputs]
+    arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
+              else np.asarray(x) for x in inputs]  # fmt: skip
     saved_mode, saved_lowering = context._values["mode"], conv._forced
     context._values["mode"] = (
         context.PYNATIVE_MODE

@@ -76,6 +76,31 @@ _register("UpdateState", function=False)(lambda attrs, args: MONAD)
 _register("Depend", function=False)(lambda attrs, args: args[0])
 _register("TupleGetItem", function=False)(lambda attrs, args: args[0][args[1]])
 
+
+@dataclass(frozen=True)
+class PartialValue:
+    """A ``Partial`` node's value: the sub-graph named ``graph`` with its first inputs bound."""
+
+    graph: str
+    args: tuple
+
+
+@dataclass(frozen=True)
+class SwitchValue:
+    """A ``Switch`` node's value: ``true`` or ``false`` (each a ``PartialValue`` or a sub-graph's
+    name), picked by ``cond`` when the graph calls it (``graph.FuncGraph`` runs a loop or a
+    ``jax.lax.cond`` from it)."""
+
+    cond: Any
+    true: Any
+    false: Any
+
+
+# control flow, as MindSpore 2.10 writes it: Partial(graph, *args), Switch(cond, partial, partial),
+# then a node whose op_type names the Switch's result calls the picked sub-graph
+_register("Partial", function=False)(lambda attrs, args: PartialValue(args[0], tuple(args[1:])))
+_register("Switch", function=False)(lambda attrs, args: SwitchValue(*args))
+
 # ------------------------------------------------------------------ elementwise
 _unary("ReLU", ops.ReLU)
 _unary("ReLU6", ops.ReLU6)
@@ -98,6 +123,19 @@ _unary("Cos", ops.Cos, ("cos",))
 _unary("Flatten", ops.Flatten)
 _unary("GeLU", ops.GeLU)
 _register("SiLU")(lambda attrs, args: ops.silu(args[0]))
+_register("Muls")(lambda attrs, args: ops.mul(args[0], args[1]))
+_register("SumExt")(lambda attrs, args: ops.sum(args[0], args[1], bool(args[2]), dtype=args[3]))
+
+
+def _inplace_add(attrs: dict, args: list) -> Any:
+    """``InplaceAddExt``/``InplaceAddsExt(x, other, alpha, u)``: ``x + alpha * other`` in
+    ``x``'s dtype (a loaded graph holds values, so "in place" is the new value)."""
+    x, other, alpha = args[0], args[1], args[2]
+    return ops.add(x, ops.mul(other, alpha) if alpha != 1 else other).astype(x.dtype)
+
+
+_register("InplaceAddExt")(_inplace_add)
+_register("InplaceAddsExt")(_inplace_add)
 
 
 @_register("Elu")
@@ -118,8 +156,12 @@ _binary("Less", ops.Less, ("lt",))
 _binary("LessEqual", ops.LessEqual, ("le",))
 _binary("Equal", ops.Equal, ("eq",))
 _binary("NotEqual", ops.NotEqual, ("ne",))
+# a Tensor against a Python number (what 2.10 writes for ``t.sum() < 40``)
+_binary("LessScalar", ops.Less)
+_binary("GreaterScalar", ops.Greater)
 _binary("LogicalAnd", ops.LogicalAnd, ("and",))
 _binary("LogicalOr", ops.LogicalOr, ("or",))
+_unary("LogicalNot", ops.LogicalNot, ("not",))
 
 
 def _logical(name: str) -> Callable[[Any, Any, list], Any]:
@@ -131,7 +173,7 @@ def _logical(name: str) -> Callable[[Any, Any, list], Any]:
     return emit
 
 
-for _name in ("LogicalAnd", "LogicalOr"):
+for _name in ("LogicalAnd", "LogicalOr", "LogicalNot"):
     PRIMITIVES[_name] = replace(PRIMITIVES[_name], emit=_logical(_name))
 
 
