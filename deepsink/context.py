@@ -732,20 +732,20 @@ _PARALLEL_DEFAULTS: dict[str, Any] = {
     "search_mode": "recursive_programming",
     "enable_parallel_optimizer": False,
     "pipeline_stages": 1,
+    "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
     "all_reduce_fusion_config": [],
     "comm_fusion": None,
 }
 # Options that only exist for the parallel modes deepsink does not run: their non-default values
 # need pipeline parallel.
 _UNSUPPORTED_VALUES = {
-    "pipeline_stages": 1,
     "gradient_fp32_sync": True,
 }
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 _UNSUPPORTED_KEYS = (
     "strategy_ckpt_load_file", "strategy_ckpt_save_file",
     "strategy_ckpt_config", "enable_alltoall", "parallel_optimizer_config",
-    "pipeline_config", "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
+    "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
 )  # fmt: skip
 _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
 _parallel_set: set[str] = set()
@@ -755,6 +755,47 @@ _NOT_SUPPORTED = (
     "over one process's devices; pipeline parallel and strategy files are not supported: see "
     "docs/parallel.md"
 )
+
+
+_SCHEDULERS_2_10 = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
+
+
+def _check_pipeline_config(v: Any) -> dict:
+    """2.10's ``pipeline_config`` rules: a dict of ``pipeline_interleave`` (bool) and
+    ``pipeline_scheduler``; without interleave only "1f1b"; deepsink runs "1f1b" and "gpipe"
+    (``_core/pipeline.py``)."""
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_pipeline_config', the argument 'pipeine_config' must be dict, but got the "
+            f"type : {type(v)}."
+        )
+    unknown = [k for k in v if k not in ("pipeline_interleave", "pipeline_scheduler")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    interleave = v.get("pipeline_interleave", False)
+    if not isinstance(interleave, bool):
+        raise TypeError(
+            f"For 'pipeline_interleave', the 'pipeline_interleave' must be bool, but got "
+            f"{type(interleave).__name__}."
+        )
+    sched = v.get("pipeline_scheduler", "1f1b")
+    if sched not in _SCHEDULERS_2_10:
+        raise ValueError(
+            f"For 'pipeline_scheduler', the argument must be str and must be in "
+            f"{list(_SCHEDULERS_2_10)}, but got '{sched}'."
+        )
+    if not interleave and sched != "1f1b":
+        raise TypeError(
+            f"When pipeline_interleave is False, {sched!r} is not supported, only '1f1b' is "
+            "allowed."
+        )
+    if sched not in ("1f1b", "gpipe") or (interleave and sched == "1f1b"):
+        raise NotImplementedError(
+            f"For 'set_auto_parallel_context', pipeline_scheduler={sched!r} with "
+            f"pipeline_interleave={interleave} is not supported: deepsink runs the '1f1b' and "
+            "'gpipe' schedules with one chunk per stage (see docs/parallel.md)"
+        )
+    return {"pipeline_interleave": interleave, "pipeline_scheduler": sched}
 
 
 def _check_dataset_strategy(v: Any) -> Any:
@@ -881,6 +922,8 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
             _check_int(key, v, 0, 4095)
         elif key == "pipeline_stages":
             _check_int(key, v, 1, None, positive=True)
+        elif key == "pipeline_config":
+            v = _check_pipeline_config(v)
         elif key in ("all_reduce_fusion_config", "comm_fusion"):
             pass  # fusion of all-reduces is XLA's (its all-reduce combiner); results are the same
         elif key in _UNSUPPORTED_KEYS:

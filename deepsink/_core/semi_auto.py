@@ -179,6 +179,9 @@ class Plan:
     # optimizer-state sharding over the data axis (enable_parallel_optimizer / AutoParallel.hsdp)
     parallel_optimizer: bool = False
     optimizer_threshold_kb: int = 64
+    # pipeline parallel (``_core/pipeline.py``): the stages and the schedule ("1f1b" | "gpipe")
+    pipeline_stages: int = 1
+    scheduler: str = "1f1b"
     meshes: dict = field(default_factory=dict)
 
     @property
@@ -218,13 +221,27 @@ def plan_for(
     dataset: Any,
     parallel_optimizer: bool = False,
     threshold_kb: int = 64,
+    pipeline_stages: int = 1,
+    scheduler: str = "1f1b",
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
+    key += (pipeline_stages, scheduler)
     plan = _plans.get(key)
     if plan is None:
+        if device_num % pipeline_stages:
+            raise RuntimeError(
+                f"For pipeline parallel, the device number {device_num} cannot be divided evenly "
+                f"by pipeline_stages {pipeline_stages}"
+            )
         plan = _plans[key] = Plan(
-            devices_for(device_num), mode, dataset, parallel_optimizer, threshold_kb
+            devices_for(device_num),
+            mode,
+            dataset,
+            parallel_optimizer,
+            threshold_kb,
+            pipeline_stages,
+            scheduler,
         )
     return plan
 
@@ -239,7 +256,15 @@ def _context_plan() -> Plan | None:
     dataset = par.get("dataset_strategy")
     if dataset is None:
         dataset = "full_batch" if par["full_batch"] else "data_parallel"
-    return plan_for(n, par["parallel_mode"], dataset, par["enable_parallel_optimizer"])
+    config = par.get("pipeline_config") or {}
+    return plan_for(
+        n,
+        par["parallel_mode"],
+        dataset,
+        par["enable_parallel_optimizer"],
+        pipeline_stages=par["pipeline_stages"],
+        scheduler=config.get("pipeline_scheduler", "1f1b"),
+    )
 
 
 def active() -> Plan | None:

@@ -12,8 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.nn.cell import Cell
-from deepsink.nn.wrap.micro_batch import GradAccumulationCell, MicroBatchInterleaved, PipelineCell
-from deepsink.nn.wrap.unsupported_cells import PipelineGradReducer
+from deepsink.nn.wrap.micro_batch import (
+    GradAccumulationCell,
+    MicroBatchInterleaved,
+    PipelineCell,
+    PipelineGradReducer,
+)
 
 __all__ = [
     "GradAccumulation",
