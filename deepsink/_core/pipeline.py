@@ -29,7 +29,9 @@ gradients; gradients flow to the Parameters only (not to the network's inputs).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +45,21 @@ from jax.sharding import PartitionSpec as P
 SCOPE = "pipeline_stage="
 IDLE, FWD, BWD = 0, 1, 2
 SCHEDULERS = ("1f1b", "gpipe")
+_local = threading.local()
+
+
+@contextmanager
+def recording() -> Iterator[list]:
+    """Programs traced inside the block report themselves: at trace time a dict (stages,
+    schedule, the parameter bytes each device holds, ...) is appended to the yielded list, and
+    each run of the program appends, per device, the ticks it spent idle, in forwards and in
+    backwards (``{"device": stage, "idle": n, "forward": n, "backward": n}``)."""
+    prev = getattr(_local, "records", None)
+    _local.records = records = []
+    try:
+        yield records
+    finally:
+        _local.records = prev
 
 
 # --- the schedule ---------------------------------------------------------------------------------
@@ -322,6 +339,28 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
         for k in pack_p.keys
     }
     out_var = jaxpr.outvars[0]
+    records = getattr(_local, "records", None)
+    if records is not None:
+        nbytes = [p.size * p.dtype.itemsize for p in params]
+        sched = build_schedule(scheduler, stages, micro)
+        records.append(
+            {
+                "stages": stages,
+                "scheduler": scheduler,
+                "micro": micro,
+                "devices_per_stage": mesh.devices.shape[1],
+                "slots": sched.slots,
+                "ticks": int(sched.action.shape[0]),
+                "schedule_bubble": sched.bubble,
+                "param_bytes": int(sum(nbytes)),
+                "stage_param_bytes": [
+                    int(sum(nbytes[i] for i in idx)) for idx in staged.stage_params
+                ],  # fmt: skip
+                "device_param_bytes": int(
+                    sum(v.shape[1] * v.dtype.itemsize for v in rows.values())
+                ),
+            }
+        )
 
     def stage_fn(s: int, prow: dict, x: Sequence[Any], carry_in: Sequence[Any]) -> Any:
         env = dict(zip(cvars, consts_local))
@@ -399,8 +438,9 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
         bwd_pairs = [(i + 1, i) for i in range(stages - 1)]
 
         def tick(state, t):
-            ring_in, ring_ct, gacc, loss = state
+            ring_in, ring_ct, gacc, loss, counts = state
             a = act_t[t, s_idx]
+            counts = counts.at[a].add(1)
             m = mb_t[t, s_idx]
             send_f, send_b, l_add, g_add = jax.lax.switch(
                 s_idx * 3 + a, branches, (m, ring_in, ring_ct)
@@ -422,11 +462,26 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
                 ring_ct = {
                     k: jnp.where(got_b, v.at[slot_b].set(recv_b[k]), v) for k, v in ring_ct.items()
                 }
-            return (ring_in, ring_ct, gacc, loss), None
+            return (ring_in, ring_ct, gacc, loss, counts), None
 
-        (_, _, gacc, loss), _ = jax.lax.scan(
-            tick, (ring_in, ring_ct, gacc, loss0), jnp.arange(sched.action.shape[0])
+        (_, _, gacc, loss, counts), _ = jax.lax.scan(
+            tick,
+            (ring_in, ring_ct, gacc, loss0, jnp.zeros((3,), jnp.int32)),
+            jnp.arange(sched.action.shape[0]),
         )
+        if records is not None:
+
+            def report(stage: Any, c: Any) -> None:
+                records.append(
+                    {
+                        "stage": int(stage),
+                        "idle": int(c[IDLE]),
+                        "forward": int(c[FWD]),
+                        "backward": int(c[BWD]),
+                    }
+                )
+
+            jax.debug.callback(report, s_idx, counts)
         # the loss lives on the last stage; every device returns the total
         loss = jax.lax.psum(jnp.where(s_idx == stages - 1, loss, 0), "stage")
         return loss, {k: v[None] for k, v in gacc.items()}
