@@ -733,18 +733,18 @@ _PARALLEL_DEFAULTS: dict[str, Any] = {
     "enable_parallel_optimizer": False,
     "pipeline_stages": 1,
     "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
+    "parallel_optimizer_config": {"parallel_optimizer_threshold": 64, "optimizer_level": "level1"},
     "all_reduce_fusion_config": [],
     "comm_fusion": None,
 }
-# Options that only exist for the parallel modes deepsink does not run: their non-default values
-# need pipeline parallel.
+# Options whose non-default values need what deepsink does not run (fp16 gradient all-reduce).
 _UNSUPPORTED_VALUES = {
     "gradient_fp32_sync": True,
 }
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 _UNSUPPORTED_KEYS = (
     "strategy_ckpt_load_file", "strategy_ckpt_save_file",
-    "strategy_ckpt_config", "enable_alltoall", "parallel_optimizer_config",
+    "strategy_ckpt_config", "enable_alltoall",
     "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
 )  # fmt: skip
 _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
@@ -752,8 +752,8 @@ _parallel_set: set[str] = set()
 
 _NOT_SUPPORTED = (
     "deepsink runs MindSpore's data-parallel mode across processes and semi-auto/auto parallel "
-    "over one process's devices; pipeline parallel and strategy files are not supported: see "
-    "docs/parallel.md"
+    "over one process's devices (pipeline parallel included); strategy files are not supported: "
+    "see docs/parallel.md"
 )
 
 
@@ -796,6 +796,65 @@ def _check_pipeline_config(v: Any) -> dict:
             "'gpipe' schedules with one chunk per stage (see docs/parallel.md)"
         )
     return {"pipeline_interleave": interleave, "pipeline_scheduler": sched}
+
+
+_OPT_KEYS = (
+    "gradient_accumulation_shard",
+    "parallel_optimizer_threshold",
+    "optimizer_weight_shard_size",
+    "optimizer_level",
+)
+
+
+def _check_parallel_optimizer_config(v: Any, device_num: Any) -> dict:
+    """2.10's ``parallel_optimizer_config`` rules; ``gradient_accumulation_shard=True`` is
+    ``optimizer_level="level2"`` (the gradients split), as 2.10 sets it."""
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_auto_parallel_context', the argument 'parallel_optimizer_config' must be "
+            f"dict, but got the type : {type(v)}."
+        )
+    unknown = [k for k in v if k not in _OPT_KEYS]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    out: dict = {"parallel_optimizer_threshold": 64, "optimizer_level": "level1"}
+    shard = v.get("gradient_accumulation_shard", False)
+    if not isinstance(shard, bool):
+        raise TypeError(
+            "For 'gradient_accumulation_shard', the 'gradient_accumulation_shard' must be bool, "
+            f"but got {type(shard).__name__}."
+        )
+    level = v.get("optimizer_level", "level2" if shard else "level1")
+    if level not in ("level1", "level2", "level3"):
+        raise ValueError(
+            f"Optimizer level should in ['level1', 'level2', 'level3'], but got {level}"
+        )
+    if shard and level != "level2":
+        raise ValueError(
+            f"The optimizer_level is set as {level}, thus cannot set grad_accumulation_shard as "
+            "True."
+        )
+    threshold = v.get("parallel_optimizer_threshold", 64)
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+        raise ValueError(
+            "For 'parallel_optimizer_threshold', the 'parallel_optimizer_threshold' must be a "
+            f"non-negative int, but got {threshold}."
+        )
+    size = v.get("optimizer_weight_shard_size", -1)
+    if isinstance(size, bool) or not isinstance(size, int) or (size <= 0 and size != -1):
+        raise ValueError(
+            "For 'optimizer_weight_shard_size', the 'optimizer_weight_shard_size' must be a "
+            f"positive int or -1, but got {size}."
+        )
+    n = device_num if device_num is not None else _parallel["device_num"]
+    if size != -1 and size != n:
+        raise NotImplementedError(
+            f"For 'set_auto_parallel_context', optimizer_weight_shard_size={size} is not "
+            f"supported by deepsink: the weights and optimizer states are split over all {n} "
+            "devices (-1)"
+        )
+    out.update(parallel_optimizer_threshold=threshold, optimizer_level=level)
+    return out
 
 
 def _check_dataset_strategy(v: Any) -> Any:
@@ -924,6 +983,8 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
             _check_int(key, v, 1, None, positive=True)
         elif key == "pipeline_config":
             v = _check_pipeline_config(v)
+        elif key == "parallel_optimizer_config":
+            v = _check_parallel_optimizer_config(v, kwargs.get("device_num"))
         elif key in ("all_reduce_fusion_config", "comm_fusion"):
             pass  # fusion of all-reduces is XLA's (its all-reduce combiner); results are the same
         elif key in _UNSUPPORTED_KEYS:

@@ -182,6 +182,9 @@ class Plan:
     # pipeline parallel (``_core/pipeline.py``): the stages and the schedule ("1f1b" | "gpipe")
     pipeline_stages: int = 1
     scheduler: str = "1f1b"
+    # MindSpore's optimizer_level: "level1" (weights and optimizer states split), "level2"
+    # (gradients too), "level3" (the gathered weights are gathered again for the backward pass)
+    optimizer_level: str = "level1"
     meshes: dict = field(default_factory=dict)
 
     @property
@@ -223,10 +226,11 @@ def plan_for(
     threshold_kb: int = 64,
     pipeline_stages: int = 1,
     scheduler: str = "1f1b",
+    optimizer_level: str = "level1",
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
-    key += (pipeline_stages, scheduler)
+    key += (pipeline_stages, scheduler, optimizer_level)
     plan = _plans.get(key)
     if plan is None:
         if device_num % pipeline_stages:
@@ -242,6 +246,7 @@ def plan_for(
             threshold_kb,
             pipeline_stages,
             scheduler,
+            optimizer_level,
         )
     return plan
 
@@ -257,13 +262,16 @@ def _context_plan() -> Plan | None:
     if dataset is None:
         dataset = "full_batch" if par["full_batch"] else "data_parallel"
     config = par.get("pipeline_config") or {}
+    opt = par.get("parallel_optimizer_config") or {}
     return plan_for(
         n,
         par["parallel_mode"],
         dataset,
         par["enable_parallel_optimizer"],
+        opt.get("parallel_optimizer_threshold", 64),
         pipeline_stages=par["pipeline_stages"],
         scheduler=config.get("pipeline_scheduler", "1f1b"),
+        optimizer_level=opt.get("optimizer_level", "level1"),
     )
 
 
@@ -550,15 +558,51 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
     return None
 
 
-def constrain_state(box: Any, value: Any) -> Any:
-    """A state value read or written inside a compiled program, laid out by its plan."""
+GATHERED = "deepsink_gathered_weight"
+
+
+def constrain_state(box: Any, value: Any, read: bool = False) -> Any:
+    """A state value read (``read``) or written inside a compiled program, laid out by its plan.
+    With ``optimizer_level="level3"`` a split weight is read gathered whole under the name
+    ``GATHERED``: the gradient's rematerialisation policy (``_core/grad.py``) does not keep it
+    for the backward pass, which gathers it again."""
     if not isinstance(value, jax.core.Tracer):  # eager values first: no plan lookup per call
         return value
     plan = active()
     if plan is None:
         return value
     sh = state_sharding(box, value, plan)
-    return value if sh is None else jax.lax.with_sharding_constraint(value, sh)
+    if sh is None:
+        return value
+    value = jax.lax.with_sharding_constraint(value, sh)
+    if read and plan.optimizer_level == "level3" and getattr(box, "requires_grad", False):
+        from jax.ad_checkpoint import checkpoint_name
+
+        whole = jax.lax.with_sharding_constraint(value, NamedSharding(sh.mesh, P()))
+        return checkpoint_name(whole, GATHERED)
+    return value
+
+
+def remat_policy() -> Any:
+    """The rematerialisation policy of a gradient under the plan in force: with
+    ``optimizer_level="level3"``, every value is kept for the backward pass except the gathered
+    weights; otherwise None (no rematerialisation)."""
+    plan = active()
+    if plan is None or not plan.parallel_optimizer or plan.optimizer_level != "level3":
+        return None
+    return jax.checkpoint_policies.save_anything_except_these_names(GATHERED)
+
+
+def constrain_gradient(box: Any, grad: Any) -> Any:
+    """With ``optimizer_level`` "level2" / "level3", a gradient reaching the optimizer is split
+    as its Parameter is (XLA reduces it with a reduce-scatter instead of an all-reduce)."""
+    if not isinstance(grad, jax.core.Tracer):
+        return grad
+    plan = active()
+    if plan is None or plan.optimizer_level == "level1":
+        return grad
+    sh = state_sharding(box, grad, plan)
+    return grad if sh is None else jax.lax.with_sharding_constraint(grad, sh)
 
 
 _placed = False  # whether any array was ever put on a plan's devices (see ``unplace``)

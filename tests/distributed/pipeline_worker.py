@@ -190,9 +190,7 @@ def shared_parameters(stages, scheduler):
         for k, cell in enumerate((net.layer1, net.layer2, net.layer3, net.layer4)):
             cell.pipeline_stage = k
     opt = nn.Momentum(net.trainable_params(), 1e-2, 0.9)
-    step = nn.TrainOneStepCell(
-        nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), 8), opt
-    )
+    step = nn.TrainOneStepCell(nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), 8), opt)
     rng = np.random.RandomState(3)
     losses = []
     for _ in range(5):

@@ -133,8 +133,12 @@ def test_auto_parallel_checks_its_settings():
         ap.hsdp(optimizer_level="level9")
     with pytest.raises(NotImplementedError, match="optimizer_level='level2' is not supported"):
         ap.hsdp(optimizer_level="level2")
-    with pytest.raises(NotImplementedError, match="pipeline parallel"):
-        ap.pipeline(stages=2)
-    assert ap.get_pipeline_stages() == 1
+    with pytest.raises(ValueError, match="'stages' must be larger than zero"):
+        ap.pipeline(stages=0)
+    with pytest.raises(NotImplementedError, match="scheduler='seqpipe'"):
+        ap.pipeline(stages=2, scheduler="seqpipe")
+    ap.pipeline(stages=2, scheduler="gpipe")
+    assert ap.get_pipeline_stages() == 2
+    ap.pipeline(stages=1)
     out = ap(ms.Tensor(np.ones((1, 2), np.float32)))
     assert out.shape == (1, 2)
