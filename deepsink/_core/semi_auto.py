@@ -608,6 +608,15 @@ def constrain_gradient(box: Any, grad: Any) -> Any:
 _placed = False  # whether any array was ever put on a plan's devices (see ``unplace``)
 
 
+def _replicate(x: Any, rep: NamedSharding) -> Any:
+    if jax.process_count() == 1:
+        return jax.device_put(x, rep)
+    # several processes: each puts its own copy on its devices of the plan (every process holds
+    # the same value: a replicated Parameter, or the whole batch with full_batch)
+    parts = [jax.device_put(x, d) for d in rep.addressable_devices]
+    return jax.make_array_from_single_device_arrays(np.shape(x), rep, parts)
+
+
 def place(tree: Any, plan: Plan) -> Any:
     """Arrays not yet on the plan's devices, replicated onto them (a program's arguments must
     all live on its devices)."""
@@ -619,12 +628,41 @@ def place(tree: Any, plan: Plan) -> Any:
     def one(x: Any) -> Any:
         if isinstance(x, jax.Array) and not isinstance(x, jax.core.Tracer):
             if x.sharding.device_set != devs:
-                return jax.device_put(x, rep)
+                return _replicate(x, rep)
         elif isinstance(x, np.ndarray | np.generic):
-            return jax.device_put(x, rep)
+            return _replicate(x, rep)
         return x
 
     return jax.tree_util.tree_map(one, tree)
+
+
+def localize(tree: Any) -> Any:
+    """Several processes: a program's whole (replicated) results as this process's own arrays,
+    so that they can be read (a loss); split ones stay global (a split Parameter's next step
+    takes it as it is)."""
+
+    def one(x: Any) -> Any:
+        if (
+            isinstance(x, jax.Array)
+            and not isinstance(x, jax.core.Tracer)
+            and not x.is_fully_addressable
+            and x.is_fully_replicated
+        ):
+            return x.addressable_data(0)
+        return x
+
+    return jax.tree_util.tree_map(one, tree)
+
+
+def check_processes(plan: Plan) -> None:
+    """Several processes run one split program together: every input must be the same on all
+    of them (``full_batch``); each process's own part of the batch is not assembled."""
+    if jax.process_count() > 1 and plan.dataset != "full_batch":
+        raise NotImplementedError(
+            f"For {plan.mode} across {jax.process_count()} processes, dataset_strategy="
+            f"{plan.dataset!r} is not supported by deepsink: set full_batch=True (every process "
+            "reads the whole batch); see docs/parallel.md"
+        )
 
 
 def unplace(tree: Any) -> Any:

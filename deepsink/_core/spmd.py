@@ -143,12 +143,12 @@ def per_rank(
             return single(*on_plan(args))
         if in_program():
             return single(*args)
-        if semi_auto.active() is not None:
-            raise NotImplementedError(
-                "semi_auto_parallel / auto_parallel across processes is not supported by deepsink: "
-                "it runs a split network as one program over one process's devices (see "
-                "docs/parallel.md); use data parallel across processes"
-            )
+        plan = semi_auto.active()
+        if plan is not None:
+            # semi-auto across processes: one program over every process's devices (GSPMD; the
+            # processes' CPU collectives are Gloo's, GPUs' NCCL)
+            semi_auto.check_processes(plan)
+            return semi_auto.localize(single(*on_plan(args)))
         compiled = multi.get(id(w))
         if compiled is None:
             compiled = multi[id(w)] = build(w)

@@ -8,7 +8,7 @@ from typing import Any
 
 import jax
 
-from deepsink._core import pipeline, semi_auto, spmd
+from deepsink._core import pipeline, semi_auto
 from deepsink._core.jit import jit
 from deepsink._core.semi_auto import Layout as Layout
 from deepsink.communication import get_group_size as get_group_size
@@ -233,11 +233,6 @@ class AutoParallel(Cell):
         return self.network(*args, **kwargs)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if spmd.world() is not None and spmd.world().size > 1:
-            raise NotImplementedError(
-                "AutoParallel across processes is not supported by deepsink: it runs the split "
-                "network as one program over one process's devices (see docs/parallel.md)"
-            )
         if self._compiled is None:
             self._compiled = jit(self.network)
         with semi_auto.using(self._plan()):
