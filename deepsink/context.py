@@ -734,6 +734,7 @@ _PARALLEL_DEFAULTS: dict[str, Any] = {
     "pipeline_stages": 1,
     "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
     "parallel_optimizer_config": {"parallel_optimizer_threshold": 64, "optimizer_level": "level1"},
+    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
     "all_reduce_fusion_config": [],
     "comm_fusion": None,
 }
@@ -743,8 +744,7 @@ _UNSUPPORTED_VALUES = {
 }
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 _UNSUPPORTED_KEYS = (
-    "strategy_ckpt_load_file", "strategy_ckpt_save_file",
-    "strategy_ckpt_config", "enable_alltoall",
+    "enable_alltoall",
     "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
 )  # fmt: skip
 _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
@@ -796,6 +796,33 @@ def _check_pipeline_config(v: Any) -> dict:
             "'gpipe' schedules with one chunk per stage (see docs/parallel.md)"
         )
     return {"pipeline_interleave": interleave, "pipeline_scheduler": sched}
+
+
+def _check_strategy_ckpt(key: str, v: Any) -> dict:
+    """``strategy_ckpt_config`` (or its older ``strategy_ckpt_load_file`` /
+    ``strategy_ckpt_save_file``) merged into the current one."""
+    current = dict(_parallel["strategy_ckpt_config"])
+    if key != "strategy_ckpt_config":
+        if not isinstance(v, str):
+            raise TypeError(f"For '{key}', the argument must be str, but got {type(v)}.")
+        current["load_file" if key.endswith("load_file") else "save_file"] = v
+        return current
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_auto_parallel_context', the argument 'strategy_ckpt_config' must be dict, "
+            f"but got the type : {type(v)}."
+        )
+    for k, item in v.items():
+        if k not in ("load_file", "save_file", "only_trainable_params"):
+            raise KeyError(f"Type of key '{k}' in 'strategy_ckpt_config' is not supported.")
+        if k == "only_trainable_params" and not isinstance(item, bool):
+            raise TypeError(
+                f"For 'only_trainable_params', the type must be bool, but got {type(item)}."
+            )
+        if k != "only_trainable_params" and not isinstance(item, str):
+            raise TypeError(f"For '{k}', the argument must be str, but got {type(item)}.")
+        current[k] = item
+    return current
 
 
 _OPT_KEYS = (
@@ -983,6 +1010,9 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
             _check_int(key, v, 1, None, positive=True)
         elif key == "pipeline_config":
             v = _check_pipeline_config(v)
+        elif key in ("strategy_ckpt_config", "strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            v = _check_strategy_ckpt(key, v)
+            key = "strategy_ckpt_config"
         elif key == "parallel_optimizer_config":
             v = _check_parallel_optimizer_config(v, kwargs.get("device_num"))
         elif key in ("all_reduce_fusion_config", "comm_fusion"):
@@ -1022,6 +1052,8 @@ def get_auto_parallel_context(attr_key: str) -> Any:
     if attr_key not in _PARALLEL_DEFAULTS:
         if attr_key in _UNSUPPORTED_KEYS:
             return None
+        if attr_key in ("strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            return _parallel["strategy_ckpt_config"][attr_key[len("strategy_ckpt_") :]]
         raise ValueError(f"Get context keyword {attr_key} is not recognized!")
     return _parallel[attr_key]
 

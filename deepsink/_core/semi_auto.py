@@ -27,7 +27,9 @@ Strategies only act inside compiled programs (GRAPH_MODE calls, ``jit``, the sin
 from __future__ import annotations
 
 import copy
+import itertools
 import math
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -185,6 +187,13 @@ class Plan:
     # MindSpore's optimizer_level: "level1" (weights and optimizer states split), "level2"
     # (gradients too), "level3" (the gathered weights are gathered again for the backward pass)
     optimizer_level: str = "level1"
+    # strategy files: the layouts read from a load_file ({name: MindSpore layout dict}); the
+    # layouts of the Parameters the plan's programs held (written to a save_file)
+    loaded: dict = field(default_factory=dict)
+    layouts: dict = field(default_factory=dict)
+    save_file: str = ""
+    only_trainable: bool = True
+    written: Any = None
     meshes: dict = field(default_factory=dict)
 
     @property
@@ -227,10 +236,11 @@ def plan_for(
     pipeline_stages: int = 1,
     scheduler: str = "1f1b",
     optimizer_level: str = "level1",
+    strategy: tuple = ("", "", True),
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
-    key += (pipeline_stages, scheduler, optimizer_level)
+    key += (pipeline_stages, scheduler, optimizer_level, strategy)
     plan = _plans.get(key)
     if plan is None:
         if device_num % pipeline_stages:
@@ -248,6 +258,9 @@ def plan_for(
             scheduler,
             optimizer_level,
         )
+        load, plan.save_file, plan.only_trainable = strategy
+        if load:
+            plan.loaded = read_strategy_file(load)
     return plan
 
 
@@ -272,6 +285,11 @@ def _context_plan() -> Plan | None:
         pipeline_stages=par["pipeline_stages"],
         scheduler=config.get("pipeline_scheduler", "1f1b"),
         optimizer_level=opt.get("optimizer_level", "level1"),
+        strategy=(
+            par["strategy_ckpt_config"]["load_file"],
+            par["strategy_ckpt_config"]["save_file"],
+            par["strategy_ckpt_config"]["only_trainable_params"],
+        ),
     )
 
 
@@ -540,9 +558,28 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
     every Parameter (weights and optimizer states: MindSpore's level1) of at least the threshold
     split over every device along its first dimension that divides; ops that need it whole get it
     by an all-gather XLA inserts."""
-    want = getattr(box, "_parallel_layout", None)
     shape = tuple(getattr(value, "shape", ()))
     name = getattr(box, "name", None)
+    sh = _state_sharding(box, name, shape, value, plan)
+    if (
+        isinstance(name, str)
+        and not name.startswith("_")  # deepsink's own state (RNG keys, data checks)
+        and getattr(box, "requires_grad", None) is not None
+    ):
+        plan.layouts[name] = box  # a Parameter the plan's programs hold (strategy files)
+    return sh
+
+
+def _state_sharding(box: Any, name: Any, shape: tuple, value: Any, plan: Plan) -> Any:
+    want = getattr(box, "_parallel_layout", None)
+    if want is None and isinstance(name, str) and name in plan.loaded:
+        lay = plan.loaded[name]
+        dm = tuple(lay["dev_matrix"])
+        want = {
+            "device_matrix": dm,
+            "alias_name": tuple(f"d{k}" for k in range(len(dm))),
+            "tensor_map": tuple(lay["tensor_map"]),
+        }
     if want is not None:
         return strategy_sharding(name or "parameter", want, shape, plan)
     if not plan.parallel_optimizer or not isinstance(name, str) or not shape:
@@ -556,6 +593,120 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
             spec[d] = "_all"
             return NamedSharding(plan.mesh((plan.size,), ("_all",)), P(*spec))
     return None
+
+
+def array_layout(x: Any, plan: Plan) -> dict:
+    """The layout of an array on the plan's devices as MindSpore's strategy file writes it: a
+    device matrix over the plan's devices in rank order (row-major) and per tensor dimension the
+    device-matrix dimension splitting it, counted from the right (-1: not split); the devices
+    that differ only in a dimension no tensor dimension uses hold the same slice."""
+    ndim = len(x.shape)
+    if x.sharding.device_set != set(plan.devices) or x.sharding.is_fully_replicated:
+        return {"dev_matrix": [plan.size], "tensor_map": [-1] * ndim}
+    index = x.sharding.devices_indices_map(tuple(x.shape))
+    blocks = []  # per rank: the block number along each dimension
+    for d in plan.devices:
+        sl = index[d]
+        blocks.append(
+            tuple(
+                (s.start or 0) // max((s.stop or n) - (s.start or 0), 1)
+                for s, n in zip(sl, x.shape)
+            )
+        )
+    splits = [max(b[k] for b in blocks) + 1 for k in range(ndim)]
+    rep = plan.size // max(math.prod(splits), 1)
+    factors = [(k, n) for k, n in enumerate(splits) if n > 1] + ([(-1, rep)] if rep > 1 else [])
+    for order in itertools.permutations(factors):
+        dm = [n for _, n in order] or [plan.size]
+        ok = True
+        for rank, b in enumerate(blocks):
+            coord = np.unravel_index(rank, dm)
+            if any(coord[a] != b[k] for a, (k, _) in enumerate(order) if k >= 0):
+                ok = False
+                break
+        if ok:
+            tmap = [-1] * ndim
+            for a, (k, _) in enumerate(order):
+                if k >= 0:
+                    tmap[k] = len(dm) - 1 - a
+            return {"dev_matrix": dm, "tensor_map": tmap}
+    raise NotImplementedError(
+        f"The layout {x.sharding} cannot be written as a device matrix over the devices in rank "
+        "order (MindSpore's strategy file format)"
+    )
+
+
+def rank_slice(x: Any, plan: Plan, rank: int) -> Any:
+    """Rank ``rank``'s slice of an array split over the plan's devices (what that rank's
+    checkpoint holds in MindSpore)."""
+    device = plan.devices[rank]
+    for shard in x.addressable_shards:
+        if shard.device == device:
+            return shard.data
+    raise ValueError(f"rank {rank}'s slice is not held by this process")
+
+
+def write_strategy_file(path: str, plan: Plan, only_trainable: bool = True) -> None:
+    """MindSpore's JSON strategy file of the Parameters the plan's programs held."""
+    import json
+
+    if not path.endswith(".json"):
+        raise NotImplementedError(
+            f"For the strategy file '{path}', deepsink writes and reads MindSpore's JSON format "
+            "(a file name ending in '.json'), not its ProtoBuf format"
+        )
+    items = {}
+    for name, box in sorted(plan.layouts.items()):
+        value = box._value
+        if (only_trainable and not box.requires_grad) or not isinstance(value, jax.Array):
+            continue
+        if isinstance(value, jax.core.Tracer) or not value.shape:
+            continue
+        items[name] = dict(
+            array_layout(value, plan),
+            param_split_shape=[],
+            indices_offset=[],
+            field=0,
+            opt_weight_shard_step=0,
+            opt_weight_shard_size=0,
+        )
+    content = {"current_stage": 0, "parallel_strategy_item": {}, "parallel_layout_item": items}
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(content, f)
+
+
+def save_strategy(plan: Plan) -> None:
+    """After a program of the plan ran: its strategy file, when one is asked for and the
+    layouts changed since it was last written."""
+    if not plan.save_file:
+        return
+    state = (
+        plan.save_file,
+        tuple(
+            (n, str(getattr(b._value, "sharding", None))) for n, b in sorted(plan.layouts.items())
+        ),
+    )
+    if plan.written != state:
+        write_strategy_file(plan.save_file, plan, plan.only_trainable)
+        plan.written = state
+
+
+def read_strategy_file(path: str, api: str = "strategy_ckpt_config") -> dict:
+    """The ``parallel_layout_item`` of MindSpore's JSON strategy file: ``{name: layout}``."""
+    import json
+
+    if not isinstance(path, str) or not path.endswith(".json"):
+        raise NotImplementedError(
+            f"For '{api}', deepsink reads MindSpore's JSON strategy files (a name ending in "
+            f"'.json'), not its ProtoBuf format, but got {path!r}"
+        )
+    if not os.path.isfile(path):
+        raise ValueError(f"For '{api}', the strategy file {path} doesn't exist.")
+    with open(path, encoding="utf-8") as f:
+        content = json.load(f)
+    return dict(content.get("parallel_layout_item", {}))
 
 
 GATHERED = "deepsink_gathered_weight"

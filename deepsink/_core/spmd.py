@@ -140,7 +140,10 @@ def per_rank(
     def call(*args: Any) -> Any:
         w = _world
         if w is None:
-            return single(*on_plan(args))
+            out = single(*on_plan(args))
+            if not in_program() and (plan := semi_auto.active()) is not None:
+                semi_auto.save_strategy(plan)
+            return out
         if in_program():
             return single(*args)
         plan = semi_auto.active()
@@ -148,7 +151,10 @@ def per_rank(
             # semi-auto across processes: one program over every process's devices (GSPMD; the
             # processes' CPU collectives are Gloo's, GPUs' NCCL)
             semi_auto.check_processes(plan)
-            return semi_auto.localize(single(*on_plan(args)))
+            out = semi_auto.localize(single(*on_plan(args)))
+            if w.rank == 0:
+                semi_auto.save_strategy(plan)
+            return out
         compiled = multi.get(id(w))
         if compiled is None:
             compiled = multi[id(w)] = build(w)

@@ -67,6 +67,9 @@ class AutoParallel(Cell):
         self._pipeline_result_broadcast = False
         self._pipeline_interleave = False
         self._pipeline_scheduler = "1f1b"
+        self._save_strategy_file_path = ""
+        self._load_strategy_file_path = ""
+        self._only_trainable_params = True
         self._compiled: Any = None
 
     def dataset_strategy(self, config: Any) -> None:
@@ -209,6 +212,42 @@ class AutoParallel(Cell):
         self._pipeline_interleave = interleave
         self._pipeline_scheduler = scheduler
 
+    def save_param_strategy_file(self, file_path: str) -> None:
+        """Write the Parameters' layouts to ``file_path`` (MindSpore's JSON strategy file)
+        after each call whose program laid them out anew.
+
+        Args:
+            file_path (str): the file; its name must end in ``.json``.
+
+        Raises:
+            TypeError: ``file_path`` is not a str.
+        """
+        if not isinstance(file_path, str):
+            raise TypeError(
+                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
+            )
+        self._save_strategy_file_path = file_path
+
+    def load_param_strategy_file(self, file_path: str) -> None:
+        """Lay the Parameters out as MindSpore's JSON strategy file ``file_path`` says (a
+        Parameter named there takes its ``dev_matrix`` and ``tensor_map``).
+
+        Args:
+            file_path (str): the file; its name must end in ``.json``.
+
+        Raises:
+            TypeError: ``file_path`` is not a str.
+        """
+        if not isinstance(file_path, str):
+            raise TypeError(
+                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
+            )
+        self._load_strategy_file_path = file_path
+
+    def disable_strategy_file_only_for_trainable_params(self) -> None:
+        """Save and load the layouts of the Parameters that take no gradient too."""
+        self._only_trainable_params = False
+
     def get_pipeline_stages(self) -> int:
         """The number of pipeline stages."""
         return self._pipeline_stages
@@ -227,6 +266,11 @@ class AutoParallel(Cell):
             self._pipeline_stages,
             self._pipeline_scheduler,
             self._optimizer_level,
+            (
+                self._load_strategy_file_path,
+                self._save_strategy_file_path,
+                self._only_trainable_params,
+            ),
         )
 
     def construct(self, *args: Any, **kwargs: Any) -> Any:

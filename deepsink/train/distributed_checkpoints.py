@@ -1,7 +1,6 @@
-"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``
-and ``merge_sliced_parameter``, and the distributed-strategy tools of MindSpore's auto-parallel
-(refused: their strategy and group files are written by MindSpore's parallel compiler, which
-deepsink does not have)."""
+"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``,
+``merge_sliced_parameter``, ``build_searched_strategy`` and ``load_distributed_checkpoint`` (JSON
+strategy files, ``_core/semi_auto.py``); the conversion tools between strategies are refused."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core import semi_auto
 from deepsink._core.unsupported import unsupported
 from deepsink.common.parameter import Parameter
 from deepsink.train.serialization import load_checkpoint, load_param_into_net
@@ -232,7 +232,10 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
 
     ``tensor_map[i]`` names the device-matrix axis (counted from the right, -1 = none) that
     splits tensor axis i; ranks are laid out row-major over ``dev_mat``."""
-    dev_mat = [int(v) for v in _field(layout, "dev_mat")]
+    dev_mat = _field(layout, "dev_mat")
+    if dev_mat is None:  # a strategy file's (build_searched_strategy) name for it
+        dev_mat = _field(layout, "dev_matrix")
+    dev_mat = [int(v) for v in dev_mat]
     tensor_map = [int(v) for v in _field(layout, "tensor_map")]
     if int(np.prod(dev_mat)) != len(slices):
         raise ValueError(
@@ -258,12 +261,91 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
 
 
 _STRATEGY = (
-    "it reads or writes the strategy/group files of MindSpore's auto-parallel compiler, "
-    "which deepsink does not have (it runs data parallelism only)"
+    "it converts checkpoints between the strategies of MindSpore's auto-parallel compiler or "
+    "reads its group files and ProtoBuf strategy files; deepsink writes and reads JSON "
+    "strategy files and merges per-rank checkpoints with load_distributed_checkpoint"
 )
-load_distributed_checkpoint = unsupported(
-    "mindspore", "load_distributed_checkpoint", _STRATEGY, kind="function"
-)
+
+
+def build_searched_strategy(strategy_filename: str) -> dict:
+    """The Parameters' layouts in a strategy file (``strategy_ckpt_config``'s ``save_file``,
+    ``AutoParallel.save_param_strategy_file``): ``{name: {"dev_matrix": [...], "tensor_map":
+    [...], ...}}``, as ``merge_sliced_parameter`` takes them.
+
+    Args:
+        strategy_filename (str): MindSpore's JSON strategy file (a name ending in ``.json``).
+
+    Returns:
+        dict, the layout of each Parameter.
+
+    Raises:
+        ValueError: the file does not exist.
+        NotImplementedError: the file is not a JSON strategy file (MindSpore's ProtoBuf format).
+    """
+    return semi_auto.read_strategy_file(strategy_filename, "build_searched_strategy")
+
+
+def load_distributed_checkpoint(
+    network: Any,
+    checkpoint_filenames: list | None = None,
+    predict_strategy: Any = None,
+    train_strategy_filename: str | None = None,
+    strict_load: bool = False,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    format: str = "ckpt",  # noqa: A002 - MindSpore's argument name
+    **kwargs: Any,
+) -> None:
+    """Load the per-rank checkpoints of a split run (rank ``i``'s file holds device ``i``'s
+    slice of each Parameter) into ``network`` whole: each Parameter's slices are merged by its
+    layout in ``train_strategy_filename``; one the file does not name is taken from rank 0's file
+    (it was not split). Under a semi-auto plan the next compiled step splits them again.
+
+    Args:
+        network (Cell): the network to load into.
+        checkpoint_filenames (list[str]): one checkpoint per rank, in rank order.
+        predict_strategy (dict, optional): a layout for the loaded Parameters; only ``None`` (whole
+            Parameters, laid out by the network's own plan) is supported. Default: ``None``.
+        train_strategy_filename (str): the strategy file the checkpoints were written under.
+        strict_load (bool, optional): as ``load_param_into_net``. Default: ``False``.
+        dec_key (bytes, optional): the decryption key. Default: ``None``.
+        dec_mode (str, optional): the decryption mode. Default: ``"AES-GCM"``.
+        format (str, optional): ``"ckpt"`` or ``"safetensors"``. Default: ``"ckpt"``.
+
+    Raises:
+        TypeError: ``checkpoint_filenames`` is not a list of str.
+        ValueError: ``train_strategy_filename`` is missing, or a layout needs more files.
+        NotImplementedError: ``predict_strategy`` or another option of 2.10 is given.
+    """
+    api = "load_distributed_checkpoint"
+    if predict_strategy is not None or any(
+        v is not None and v is not False for v in kwargs.values()
+    ):
+        raise NotImplementedError(
+            f"For '{api}', deepsink loads the merged Parameters whole (predict_strategy=None); "
+            f"predict_strategy and {sorted(kwargs)} are not supported"
+        )
+    if not isinstance(checkpoint_filenames, list) or not all(
+        isinstance(f, str) for f in checkpoint_filenames
+    ):
+        raise TypeError(f"For '{api}', 'checkpoint_filenames' must be a list of str")
+    if train_strategy_filename is None:
+        raise ValueError(f"For '{api}', 'train_strategy_filename' is needed to merge the slices")
+    strategy = build_searched_strategy(train_strategy_filename)
+    ranks = [
+        load_checkpoint(f, dec_key=dec_key, dec_mode=dec_mode, format=format)
+        for f in checkpoint_filenames
+    ]
+    whole = {}
+    for name, first in ranks[0].items():
+        if name in strategy:
+            parts = [r[name] for r in ranks]
+            whole[name] = merge_sliced_parameter(parts, {name: strategy[name]})
+        else:
+            whole[name] = first
+    load_param_into_net(network, whole, strict_load=strict_load)
+
+
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
 convert_checkpoint_by_rank = unsupported(
     "mindspore", "convert_checkpoint_by_rank", _STRATEGY, kind="function"
@@ -275,9 +357,6 @@ transform_checkpoint_by_rank = unsupported(
     "mindspore", "transform_checkpoint_by_rank", _STRATEGY, kind="function"
 )
 unified_safetensors = unsupported("mindspore", "unified_safetensors", _STRATEGY, kind="function")
-build_searched_strategy = unsupported(
-    "mindspore", "build_searched_strategy", _STRATEGY, kind="function"
-)
 restore_group_info_list = unsupported(
     "mindspore", "restore_group_info_list", _STRATEGY, kind="function"
 )
