@@ -14,7 +14,8 @@ import numpy as np
 from deepsink._core import semi_auto
 from deepsink._core.unsupported import unsupported
 from deepsink.common.parameter import Parameter
-from deepsink.train.serialization import load_checkpoint, load_param_into_net
+from deepsink.common.tensor import Tensor
+from deepsink.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 
 class ParamDictFuture:
@@ -267,6 +268,129 @@ _STRATEGY = (
 )
 
 
+def _slice_by_layout(whole: np.ndarray, layout: Any, rank: int) -> np.ndarray:
+    """Rank ``rank``'s slice of ``whole`` under a layout (the inverse of ``_merge_by_layout``)."""
+    dev_mat = [int(v) for v in _field(layout, "dev_matrix", _field(layout, "dev_mat"))]
+    tensor_map = [int(v) for v in _field(layout, "tensor_map")]
+    coord = np.unravel_index(rank, dev_mat)
+    index = []
+    for k, m in enumerate(tensor_map):
+        if m < 0:
+            index.append(slice(None))
+            continue
+        parts = dev_mat[len(dev_mat) - 1 - m]
+        size = whole.shape[k] // parts
+        block = int(coord[len(dev_mat) - 1 - m])
+        index.append(slice(block * size, (block + 1) * size))
+    return whole[tuple(index)]
+
+
+def _rank_files(folder: str, api: str) -> list[str]:
+    """``folder/rank_<i>/``'s checkpoint per rank (the last name in lexicographic order)."""
+    if not os.path.isdir(folder):
+        raise NotADirectoryError(f"For '{api}', {folder} is not a directory.")
+    ranks = sorted(
+        (int(d[len("rank_") :]), d)
+        for d in os.listdir(folder)
+        if d.startswith("rank_") and d[len("rank_") :].isdigit()
+    )
+    if not ranks or [r for r, _ in ranks] != list(range(len(ranks))):
+        raise ValueError(
+            f"For '{api}', {folder} must hold one folder rank_<i> per rank, from rank_0 on"
+        )
+    files = []
+    for r, d in ranks:
+        names = sorted(
+            f for f in os.listdir(os.path.join(folder, d)) if f.endswith((".ckpt", ".safetensors"))
+        )
+        if not names:
+            raise ValueError(f"For '{api}', the checkpoint file is missing in rank {r}'s folder.")
+        files.append(os.path.join(folder, d, names[-1]))
+    return files
+
+
+def _merged(files: list[str], strategy: dict) -> dict:
+    ranks = [
+        load_checkpoint(f, format="safetensors" if f.endswith(".safetensors") else "ckpt")
+        for f in files
+    ]
+    whole = {}
+    for name, first in ranks[0].items():
+        if name in strategy:
+            whole[name] = merge_sliced_parameter([r[name] for r in ranks], {name: strategy[name]})
+        else:
+            whole[name] = first
+    return whole
+
+
+def transform_checkpoints(
+    src_checkpoints_dir: str,
+    dst_checkpoints_dir: str,
+    ckpt_prefix: str,
+    src_strategy_file: str | None = None,
+    dst_strategy_file: str | None = None,
+    process_num: int = 1,
+    output_format: str = "ckpt",
+) -> None:
+    """Re-slice per-rank checkpoints from one strategy to another: each Parameter's source
+    slices are merged by ``src_strategy_file`` and cut by ``dst_strategy_file``; rank ``i``'s
+    result is ``dst_checkpoints_dir/rank_<i>/<ckpt_prefix><i>.ckpt``.
+
+    Args:
+        src_checkpoints_dir (str): the folder of ``rank_<i>`` folders, one checkpoint each (the
+            last name in lexicographic order).
+        dst_checkpoints_dir (str): where the re-sliced ``rank_<i>`` folders go.
+        ckpt_prefix (str): the file name prefix of the results.
+        src_strategy_file (str, optional): the source JSON strategy file; ``None``: the sources
+            hold whole Parameters. Default: ``None``.
+        dst_strategy_file (str, optional): the target JSON strategy file; ``None``: whole
+            Parameters (one rank). Default: ``None``.
+        process_num (int, optional): worker processes; the work is done in this one. Default: ``1``.
+        output_format (str, optional): ``"ckpt"`` or ``"safetensors"``. Default: ``"ckpt"``.
+
+    Raises:
+        NotADirectoryError: ``src_checkpoints_dir`` is not a folder.
+        ValueError: a rank's checkpoint is missing, or ``output_format`` is unknown.
+        TypeError: a strategy file name is not a str.
+    """
+    api = "transform_checkpoints"
+    for name, v in (
+        ("src_strategy_file", src_strategy_file),
+        ("dst_strategy_file", dst_strategy_file),
+    ):
+        if v is not None and not isinstance(v, str):
+            raise TypeError(f"For '{api}', '{name}' must be str or None, but got {type(v)}.")
+    if output_format not in ("ckpt", "safetensors"):
+        raise ValueError(
+            f"For '{api}', 'output_format' must be 'ckpt' or 'safetensors', but got {output_format}."
+        )
+    if isinstance(process_num, bool) or not isinstance(process_num, int) or process_num < 1:
+        raise ValueError(
+            f"For '{api}', 'process_num' must be a positive int, but got {process_num}."
+        )
+    src = build_searched_strategy(src_strategy_file) if src_strategy_file else {}
+    dst = build_searched_strategy(dst_strategy_file) if dst_strategy_file else {}
+    whole = _merged(_rank_files(src_checkpoints_dir, api), src)
+    n_dst = max(
+        (int(np.prod(_field(lay, "dev_matrix", _field(lay, "dev_mat")))) for lay in dst.values()),
+        default=1,
+    )
+    for rank in range(n_dst):
+        params = []
+        for name, p in whole.items():
+            value = p.asnumpy()
+            if name in dst:
+                value = _slice_by_layout(value, dst[name], rank)
+            params.append({"name": name, "data": Tensor(np.array(value))})  # a contiguous copy
+        folder = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
+        os.makedirs(folder, exist_ok=True)
+        save_checkpoint(
+            params,
+            os.path.join(folder, f"{ckpt_prefix}{rank}.{output_format}"),
+            format=output_format,
+        )
+
+
 def build_searched_strategy(strategy_filename: str) -> dict:
     """The Parameters' layouts in a strategy file (``strategy_ckpt_config``'s ``save_file``,
     ``AutoParallel.save_param_strategy_file``): ``{name: {"dev_matrix": [...], "tensor_map":
@@ -308,14 +432,15 @@ def load_distributed_checkpoint(
             Parameters, laid out by the network's own plan) is supported. Default: ``None``.
         train_strategy_filename (str): the strategy file the checkpoints were written under.
         strict_load (bool, optional): as ``load_param_into_net``. Default: ``False``.
-        dec_key (bytes, optional): the decryption key. Default: ``None``.
+        dec_key (bytes, optional): the decryption key; only ``None``. Default: ``None``.
         dec_mode (str, optional): the decryption mode. Default: ``"AES-GCM"``.
-        format (str, optional): ``"ckpt"`` or ``"safetensors"``. Default: ``"ckpt"``.
+        format (str, optional): ``"ckpt"`` or ``"safetensors"`` (each file is read by its name's
+            extension). Default: ``"ckpt"``.
 
     Raises:
         TypeError: ``checkpoint_filenames`` is not a list of str.
         ValueError: ``train_strategy_filename`` is missing, or a layout needs more files.
-        NotImplementedError: ``predict_strategy`` or another option of 2.10 is given.
+        NotImplementedError: ``predict_strategy``, ``dec_key`` or another option of 2.10 is given.
     """
     api = "load_distributed_checkpoint"
     if predict_strategy is not None or any(
@@ -331,27 +456,17 @@ def load_distributed_checkpoint(
         raise TypeError(f"For '{api}', 'checkpoint_filenames' must be a list of str")
     if train_strategy_filename is None:
         raise ValueError(f"For '{api}', 'train_strategy_filename' is needed to merge the slices")
-    strategy = build_searched_strategy(train_strategy_filename)
-    ranks = [
-        load_checkpoint(f, dec_key=dec_key, dec_mode=dec_mode, format=format)
-        for f in checkpoint_filenames
-    ]
-    whole = {}
-    for name, first in ranks[0].items():
-        if name in strategy:
-            parts = [r[name] for r in ranks]
-            whole[name] = merge_sliced_parameter(parts, {name: strategy[name]})
-        else:
-            whole[name] = first
+    if dec_key is not None:
+        raise NotImplementedError(f"For '{api}', encrypted rank checkpoints are not supported")
+    if format not in ("ckpt", "safetensors"):
+        raise ValueError(f"For '{api}', 'format' must be 'ckpt' or 'safetensors', but got {format}")
+    whole = _merged(checkpoint_filenames, build_searched_strategy(train_strategy_filename))
     load_param_into_net(network, whole, strict_load=strict_load)
 
 
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
 convert_checkpoint_by_rank = unsupported(
     "mindspore", "convert_checkpoint_by_rank", _STRATEGY, kind="function"
-)
-transform_checkpoints = unsupported(
-    "mindspore", "transform_checkpoints", _STRATEGY, kind="function"
 )
 transform_checkpoint_by_rank = unsupported(
     "mindspore", "transform_checkpoint_by_rank", _STRATEGY, kind="function"

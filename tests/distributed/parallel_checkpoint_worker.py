@@ -100,6 +100,34 @@ def main():
     )
     resumed_slices = _train(step3, 10)
 
+    # transform_checkpoints: the 8 slices to whole Parameters (one rank), and to columns split
+    # 8 ways (a strategy file written here); each result resumes the run
+    ms.transform_checkpoints(
+        str(out), str(out / "whole_t"), "net", src_strategy_file=str(out / "strategy.json")
+    )
+    cols = {
+        "parallel_layout_item": {
+            n: {"dev_matrix": [8], "tensor_map": [-1, 0]} for n in ("w1", "moments.w1")
+        }
+    }
+    (out / "cols.json").write_text(json.dumps(cols))
+    ms.transform_checkpoints(
+        str(out), str(out / "cols_t"), "net", str(out / "strategy.json"), str(out / "cols.json")
+    )
+    _context(out)
+    _, step5 = _step(11)
+    ms.load_param_into_net(step5, ms.load_checkpoint(str(out / "whole_t" / "rank_0" / "net0.ckpt")))
+    resumed_transformed = _train(step5, 10)
+    _context(out)
+    _, step6 = _step(13)
+    ms.load_distributed_checkpoint(
+        step6,
+        [str(out / "cols_t" / f"rank_{r}" / f"net{r}.ckpt") for r in range(8)],
+        train_strategy_filename=str(out / "cols.json"),
+    )
+    resumed_columns = _train(step6, 10)
+    cols_rank3 = ms.load_checkpoint(str(out / "cols_t" / "rank_3" / "net3.ckpt"))
+
     # the strategy file loaded into a network whose MatMul has no strategy: the weight is laid
     # out as the file says
     ms.reset_auto_parallel_context()
@@ -130,6 +158,10 @@ def main():
         "weight_sharding": weight_sharding,
         "loaded_sharding": loaded_sharding,
         "rank0_w1_shape": list(rank0["w1"].shape),
+        "resumed_transformed": resumed_transformed,
+        "resumed_columns": resumed_columns,
+        "cols_rank3_w1_shape": list(cols_rank3["w1"].shape),
+        "transformed_ranks": sorted(p.name for p in (out / "cols_t").iterdir()),
     }
     (out / "result.json").write_text(json.dumps(result))
 

@@ -201,6 +201,40 @@ def shared_parameters(stages, scheduler):
     return losses, len(net.trainable_params())
 
 
+def auto_parallel_pipeline(stages):
+    """2.10's form: ``AutoParallel(train_one_step).pipeline(stages)`` with
+    ``parallel.nn.Pipeline(..., stage_config=...)``."""
+    from deepsink.parallel.auto_parallel import AutoParallel
+    from deepsink.parallel.nn import Pipeline, PipelineGradReducer
+
+    ms.reset_auto_parallel_context()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(1)
+    net = nn.SequentialCell([nn.Dense(32, 32), nn.ReLU(), nn.Dense(32, 10)])
+    stage_config = {"_backbone.0": 0, "_backbone.1": 0, "_backbone.2": 1}
+    net_with_loss = Pipeline(nn.WithLossCell(net, nn.CrossEntropyLoss()), 2, stage_config)
+    opt = nn.SGD(net.trainable_params(), 1e-2)
+    grad_fn = ops.value_and_grad(
+        lambda a, b: net_with_loss(a, b), None, net_with_loss.trainable_params()
+    )
+    reducer = PipelineGradReducer(opt.parameters)
+
+    @ms.jit
+    def train_one_step(inputs, target):
+        loss, grads = grad_fn(inputs, target)
+        opt(reducer(grads))
+        return loss, grads
+
+    step = AutoParallel(train_one_step, parallel_mode="semi_auto")
+    step.pipeline(stages=stages, scheduler="gpipe")
+    rng = np.random.RandomState(5)
+    x = ms.Tensor(rng.rand(16, 32).astype(np.float32))
+    y = ms.Tensor(rng.randint(0, 10, (16,)).astype(np.int32))
+    with pipeline.recording() as records:
+        losses = [float(step(x, y)[0].asnumpy()) for _ in range(5)]
+    return losses, [r["stages"] for r in records if "stages" in r]
+
+
 def hlo_counts():
     """The compiled gradient of a 2-stage pipeline: the micro-batches' activations and their
     gradients move between the stages by collective-permutes."""
@@ -319,6 +353,10 @@ def main():
         "standalone": shared_parameters(1, "1f1b"),
         "1f1b": shared_parameters(4, "1f1b"),
         "gpipe": shared_parameters(4, "gpipe"),
+    }
+    result["auto_parallel"] = {
+        "standalone": auto_parallel_pipeline(1),
+        "pipelined": auto_parallel_pipeline(2),
     }
     result["hlo"] = hlo_counts()
     result["errors"] = errors()

@@ -60,3 +60,11 @@ def test_strategy_file_is_mindspores_json(run):
 def test_loaded_strategy_file_lays_the_weight_out(run):
     assert "'d0': 2, 'd1': 4" in run["loaded_sharding"]
     assert "spec=P('d1',)" in run["loaded_sharding"]
+
+
+def test_transform_checkpoints_between_strategies(run):
+    # to whole Parameters, and to the weight's columns split 8 ways: both resume the run
+    assert run["resumed_transformed"] == run["uninterrupted"][10:]
+    assert run["resumed_columns"] == run["uninterrupted"][10:]
+    assert run["cols_rank3_w1_shape"] == [32, 2]
+    assert run["transformed_ranks"] == [f"rank_{r}" for r in range(8)]

@@ -82,6 +82,13 @@ def test_shared_parameter_across_stages(run):
         assert s[key][1] == s["standalone"][1] == 7
 
 
+def test_auto_parallel_pipeline_with_stage_config(run):
+    a = run["auto_parallel"]
+    (standalone, none), (pipelined, traced) = a["standalone"], a["pipelined"]
+    assert none == [] and traced == [2]  # the pipeline program ran (2 stages)
+    np.testing.assert_allclose(pipelined, standalone, rtol=0, atol=1e-5)
+
+
 def test_activations_move_by_collective_permute(run):
     assert run["hlo"]["collective-permute"] >= 2  # forward and backward sends
 
