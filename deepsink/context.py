@@ -751,9 +751,9 @@ _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
 _parallel_set: set[str] = set()
 
 _NOT_SUPPORTED = (
-    "deepsink runs MindSpore's data-parallel mode across processes and semi-auto/auto parallel "
-    "over one process's devices (pipeline parallel included); strategy files are not supported: "
-    "see docs/parallel.md"
+    "deepsink runs data parallel and semi-auto/auto parallel (pipeline stages, the parallel "
+    "optimizer and JSON strategy files included) as XLA programs; this option belongs to "
+    "MindSpore's own compiler or communication scheduling: see docs/parallel.md"
 )
 
 

@@ -23,8 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("pipeline_worker.py")
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
+def _worker(tmp_path_factory, part):
     out = tmp_path_factory.mktemp("pipeline") / "result.json"
     env = dict(os.environ)
     env["XLA_FLAGS"] = (
@@ -32,7 +31,7 @@ def run(tmp_path_factory):
     ).strip()
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
     res = subprocess.run(
-        [sys.executable, str(WORKER), str(out)],
+        [sys.executable, str(WORKER), str(out), part],
         cwd=out.parent,
         env=env,
         capture_output=True,
@@ -43,6 +42,16 @@ def run(tmp_path_factory):
     return json.loads(out.read_text())
 
 
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    return _worker(tmp_path_factory, "sample")
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory):
+    return _worker(tmp_path_factory, "more")
+
+
 def test_pipeline_sample_trains_to_the_standalone_losses(run):
     s = run["sample"]
     assert len(s["standalone"]) == 20
@@ -51,8 +60,9 @@ def test_pipeline_sample_trains_to_the_standalone_losses(run):
     assert s["standalone"][-1] < s["standalone"][0]
 
 
-def test_model_sink_with_pipeline_cell_matches_standalone(run):
-    m = run["model_sample"]
+@pytest.mark.slow
+def test_model_sink_with_pipeline_cell_matches_standalone(more):
+    m = more["model_sample"]
     assert len(m["standalone"]) == 10  # one sink of 2 steps per epoch
     np.testing.assert_allclose(m["pipelined"], m["standalone"], rtol=0, atol=1e-5)
 
@@ -75,15 +85,17 @@ def test_each_device_runs_its_stage_by_the_schedule(run):
     assert run["sample"]["gpipe_program"]["slots"] == 4
 
 
-def test_shared_parameter_across_stages(run):
-    s = run["shared"]
+@pytest.mark.slow
+def test_shared_parameter_across_stages(more):
+    s = more["shared"]
     for key in ("1f1b", "gpipe"):
         np.testing.assert_allclose(s[key][0], s["standalone"][0], rtol=0, atol=1e-5)
         assert s[key][1] == s["standalone"][1] == 7
 
 
-def test_auto_parallel_pipeline_with_stage_config(run):
-    a = run["auto_parallel"]
+@pytest.mark.slow
+def test_auto_parallel_pipeline_with_stage_config(more):
+    a = more["auto_parallel"]
     (standalone, none), (pipelined, traced) = a["standalone"], a["pipelined"]
     assert none == [] and traced == [2]  # the pipeline program ran (2 stages)
     np.testing.assert_allclose(pipelined, standalone, rtol=0, atol=1e-5)
