@@ -352,6 +352,22 @@ def transform_checkpoints(
         NotADirectoryError: ``src_checkpoints_dir`` is not a folder.
         ValueError: a rank's checkpoint is missing, or ``output_format`` is unknown.
         TypeError: a strategy file name is not a str.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> src, dst = tempfile.mkdtemp(), tempfile.mkdtemp()
+        >>> w = np.arange(8, dtype=np.float32).reshape(4, 2)
+        >>> for r in range(2):  # rank r holds rows 2r, 2r + 1
+        ...     os.makedirs(os.path.join(src, f"rank_{r}"))
+        ...     part = [{"name": "w", "data": ms.Tensor(w[2 * r : 2 * r + 2])}]
+        ...     ms.save_checkpoint(part, os.path.join(src, f"rank_{r}", "net.ckpt"))
+        >>> with open(os.path.join(src, "s.json"), "w") as f:
+        ...     json.dump({"parallel_layout_item": {"w": {"dev_matrix": [2], "tensor_map": [0, -1]}}}, f)
+        >>> ms.transform_checkpoints(src, dst, "whole", os.path.join(src, "s.json"))
+        >>> print(ms.load_checkpoint(os.path.join(dst, "rank_0", "whole0.ckpt"))["w"].shape)
+        (4, 2)
     """
     api = "transform_checkpoints"
     for name, v in (
@@ -405,6 +421,16 @@ def build_searched_strategy(strategy_filename: str) -> dict:
     Raises:
         ValueError: the file does not exist.
         NotImplementedError: the file is not a JSON strategy file (MindSpore's ProtoBuf format).
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import deepsink as ms
+        >>> path = os.path.join(tempfile.mkdtemp(), "strategy.json")
+        >>> layout = {"dev_matrix": [2], "tensor_map": [0, -1]}
+        >>> with open(path, "w") as f:
+        ...     json.dump({"parallel_layout_item": {"w": layout}}, f)
+        >>> print(ms.build_searched_strategy(path)["w"]["tensor_map"])
+        [0, -1]
     """
     return semi_auto.read_strategy_file(strategy_filename, "build_searched_strategy")
 
@@ -441,6 +467,23 @@ def load_distributed_checkpoint(
         TypeError: ``checkpoint_filenames`` is not a list of str.
         ValueError: ``train_strategy_filename`` is missing, or a layout needs more files.
         NotImplementedError: ``predict_strategy``, ``dec_key`` or another option of 2.10 is given.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> from deepsink import nn
+        >>> folder = tempfile.mkdtemp()
+        >>> w = np.arange(8, dtype=np.float32).reshape(4, 2)
+        >>> files = [os.path.join(folder, f"rank{r}.ckpt") for r in range(2)]
+        >>> for r in range(2):  # rank r holds rows 2r, 2r + 1
+        ...     ms.save_checkpoint([{"name": "weight", "data": ms.Tensor(w[2 * r : 2 * r + 2])}], files[r])
+        >>> with open(os.path.join(folder, "s.json"), "w") as f:
+        ...     json.dump({"parallel_layout_item": {"weight": {"dev_matrix": [2], "tensor_map": [0, -1]}}}, f)
+        >>> net = nn.Dense(2, 4)
+        >>> ms.load_distributed_checkpoint(net, files, train_strategy_filename=os.path.join(folder, "s.json"))
+        >>> print(net.weight.asnumpy()[3])
+        [6. 7.]
     """
     api = "load_distributed_checkpoint"
     if predict_strategy is not None or any(
