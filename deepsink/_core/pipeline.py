@@ -28,6 +28,7 @@ gradients; gradients flow to the Parameters only (not to the network's inputs).
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -376,14 +377,14 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
 
     consts_local: list = []
 
-    def body(rows_l, consts_l, *xs):
+    def body(backward, rows_l, consts_l, *xs):
         consts_local[:] = consts_l
         prow = {k: v[0] for k, v in rows_l.items()}
         s_idx = jax.lax.axis_index("stage")
-        return _ticks(stage_fn, prow, xs, s_idx)
+        return _ticks(stage_fn, prow, xs, s_idx, backward)
 
-    def _ticks(stage_fn, prow, xs, s_idx):
-        sched = build_schedule(scheduler, stages, micro, backward=_ticks.backward)
+    def _ticks(stage_fn, prow, xs, s_idx, backward):
+        sched = build_schedule(scheduler, stages, micro, backward=backward)
         ring_in = {k: jnp.zeros((sched.slots,) + b.shape, k) for k, b in carry.zeros().items()}
         ring_ct = {k: jnp.zeros((sched.slots,) + b.shape, k) for k, b in cots.zeros().items()}
         gacc = {k: jnp.zeros_like(v) for k, v in prow.items()}
@@ -489,9 +490,8 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
     out_dtype = out_var.aval.dtype
 
     def program(backward: bool) -> Callable:
-        _ticks.backward = backward
         return jax.shard_map(
-            body,
+            functools.partial(body, backward),
             mesh=mesh,
             in_specs=(P("stage"), P(), *([P()] * len(micro_in))),
             out_specs=(P(), P("stage")),
