@@ -732,29 +732,156 @@ _PARALLEL_DEFAULTS: dict[str, Any] = {
     "search_mode": "recursive_programming",
     "enable_parallel_optimizer": False,
     "pipeline_stages": 1,
+    "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
+    "parallel_optimizer_config": {"parallel_optimizer_threshold": 64, "optimizer_level": "level1"},
+    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
     "all_reduce_fusion_config": [],
     "comm_fusion": None,
 }
-# Options that only exist for the parallel modes deepsink does not run: their non-default values
-# need pipeline parallel.
+# Options whose non-default values need what deepsink does not run (fp16 gradient all-reduce).
 _UNSUPPORTED_VALUES = {
-    "pipeline_stages": 1,
     "gradient_fp32_sync": True,
 }
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 _UNSUPPORTED_KEYS = (
-    "strategy_ckpt_load_file", "strategy_ckpt_save_file",
-    "strategy_ckpt_config", "enable_alltoall", "parallel_optimizer_config",
-    "pipeline_config", "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
+    "enable_alltoall",
+    "pipeline_result_broadcast", "group_ckpt_save_file", "auto_pipeline",
 )  # fmt: skip
 _parallel: dict[str, Any] = dict(_PARALLEL_DEFAULTS)
 _parallel_set: set[str] = set()
 
 _NOT_SUPPORTED = (
-    "deepsink runs MindSpore's data-parallel mode across processes and semi-auto/auto parallel "
-    "over one process's devices; pipeline parallel and strategy files are not supported: see "
-    "docs/parallel.md"
+    "deepsink runs data parallel and semi-auto/auto parallel (pipeline stages, the parallel "
+    "optimizer and JSON strategy files included) as XLA programs; this option belongs to "
+    "MindSpore's own compiler or communication scheduling: see docs/parallel.md"
 )
+
+
+_SCHEDULERS_2_10 = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
+
+
+def _check_pipeline_config(v: Any) -> dict:
+    """2.10's ``pipeline_config`` rules: a dict of ``pipeline_interleave`` (bool) and
+    ``pipeline_scheduler``; without interleave only "1f1b"; deepsink runs "1f1b" and "gpipe"
+    (``_core/pipeline.py``)."""
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_pipeline_config', the argument 'pipeine_config' must be dict, but got the "
+            f"type : {type(v)}."
+        )
+    unknown = [k for k in v if k not in ("pipeline_interleave", "pipeline_scheduler")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    interleave = v.get("pipeline_interleave", False)
+    if not isinstance(interleave, bool):
+        raise TypeError(
+            f"For 'pipeline_interleave', the 'pipeline_interleave' must be bool, but got "
+            f"{type(interleave).__name__}."
+        )
+    sched = v.get("pipeline_scheduler", "1f1b")
+    if sched not in _SCHEDULERS_2_10:
+        raise ValueError(
+            f"For 'pipeline_scheduler', the argument must be str and must be in "
+            f"{list(_SCHEDULERS_2_10)}, but got '{sched}'."
+        )
+    if not interleave and sched != "1f1b":
+        raise TypeError(
+            f"When pipeline_interleave is False, {sched!r} is not supported, only '1f1b' is "
+            "allowed."
+        )
+    if sched not in ("1f1b", "gpipe") or (interleave and sched == "1f1b"):
+        raise NotImplementedError(
+            f"For 'set_auto_parallel_context', pipeline_scheduler={sched!r} with "
+            f"pipeline_interleave={interleave} is not supported: deepsink runs the '1f1b' and "
+            "'gpipe' schedules with one chunk per stage (see docs/parallel.md)"
+        )
+    return {"pipeline_interleave": interleave, "pipeline_scheduler": sched}
+
+
+def _check_strategy_ckpt(key: str, v: Any) -> dict:
+    """``strategy_ckpt_config`` (or its older ``strategy_ckpt_load_file`` /
+    ``strategy_ckpt_save_file``) merged into the current one."""
+    current = dict(_parallel["strategy_ckpt_config"])
+    if key != "strategy_ckpt_config":
+        if not isinstance(v, str):
+            raise TypeError(f"For '{key}', the argument must be str, but got {type(v)}.")
+        current["load_file" if key.endswith("load_file") else "save_file"] = v
+        return current
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_auto_parallel_context', the argument 'strategy_ckpt_config' must be dict, "
+            f"but got the type : {type(v)}."
+        )
+    for k, item in v.items():
+        if k not in ("load_file", "save_file", "only_trainable_params"):
+            raise KeyError(f"Type of key '{k}' in 'strategy_ckpt_config' is not supported.")
+        if k == "only_trainable_params" and not isinstance(item, bool):
+            raise TypeError(
+                f"For 'only_trainable_params', the type must be bool, but got {type(item)}."
+            )
+        if k != "only_trainable_params" and not isinstance(item, str):
+            raise TypeError(f"For '{k}', the argument must be str, but got {type(item)}.")
+        current[k] = item
+    return current
+
+
+_OPT_KEYS = (
+    "gradient_accumulation_shard",
+    "parallel_optimizer_threshold",
+    "optimizer_weight_shard_size",
+    "optimizer_level",
+)
+
+
+def _check_parallel_optimizer_config(v: Any, device_num: Any) -> dict:
+    """2.10's ``parallel_optimizer_config`` rules; ``gradient_accumulation_shard=True`` is
+    ``optimizer_level="level2"`` (the gradients split), as 2.10 sets it."""
+    if not isinstance(v, dict):
+        raise TypeError(
+            "For 'set_auto_parallel_context', the argument 'parallel_optimizer_config' must be "
+            f"dict, but got the type : {type(v)}."
+        )
+    unknown = [k for k in v if k not in _OPT_KEYS]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    out: dict = {"parallel_optimizer_threshold": 64, "optimizer_level": "level1"}
+    shard = v.get("gradient_accumulation_shard", False)
+    if not isinstance(shard, bool):
+        raise TypeError(
+            "For 'gradient_accumulation_shard', the 'gradient_accumulation_shard' must be bool, "
+            f"but got {type(shard).__name__}."
+        )
+    level = v.get("optimizer_level", "level2" if shard else "level1")
+    if level not in ("level1", "level2", "level3"):
+        raise ValueError(
+            f"Optimizer level should in ['level1', 'level2', 'level3'], but got {level}"
+        )
+    if shard and level != "level2":
+        raise ValueError(
+            f"The optimizer_level is set as {level}, thus cannot set grad_accumulation_shard as "
+            "True."
+        )
+    threshold = v.get("parallel_optimizer_threshold", 64)
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+        raise ValueError(
+            "For 'parallel_optimizer_threshold', the 'parallel_optimizer_threshold' must be a "
+            f"non-negative int, but got {threshold}."
+        )
+    size = v.get("optimizer_weight_shard_size", -1)
+    if isinstance(size, bool) or not isinstance(size, int) or (size <= 0 and size != -1):
+        raise ValueError(
+            "For 'optimizer_weight_shard_size', the 'optimizer_weight_shard_size' must be a "
+            f"positive int or -1, but got {size}."
+        )
+    n = device_num if device_num is not None else _parallel["device_num"]
+    if size != -1 and size != n:
+        raise NotImplementedError(
+            f"For 'set_auto_parallel_context', optimizer_weight_shard_size={size} is not "
+            f"supported by deepsink: the weights and optimizer states are split over all {n} "
+            "devices (-1)"
+        )
+    out.update(parallel_optimizer_threshold=threshold, optimizer_level=level)
+    return out
 
 
 def _check_dataset_strategy(v: Any) -> Any:
@@ -881,6 +1008,13 @@ def set_auto_parallel_context(**kwargs: Any) -> None:
             _check_int(key, v, 0, 4095)
         elif key == "pipeline_stages":
             _check_int(key, v, 1, None, positive=True)
+        elif key == "pipeline_config":
+            v = _check_pipeline_config(v)
+        elif key in ("strategy_ckpt_config", "strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            v = _check_strategy_ckpt(key, v)
+            key = "strategy_ckpt_config"
+        elif key == "parallel_optimizer_config":
+            v = _check_parallel_optimizer_config(v, kwargs.get("device_num"))
         elif key in ("all_reduce_fusion_config", "comm_fusion"):
             pass  # fusion of all-reduces is XLA's (its all-reduce combiner); results are the same
         elif key in _UNSUPPORTED_KEYS:
@@ -918,6 +1052,8 @@ def get_auto_parallel_context(attr_key: str) -> Any:
     if attr_key not in _PARALLEL_DEFAULTS:
         if attr_key in _UNSUPPORTED_KEYS:
             return None
+        if attr_key in ("strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            return _parallel["strategy_ckpt_config"][attr_key[len("strategy_ckpt_") :]]
         raise ValueError(f"Get context keyword {attr_key} is not recognized!")
     return _parallel[attr_key]
 

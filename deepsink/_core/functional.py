@@ -211,7 +211,7 @@ def pure(
             with _journaled(journal_type()) as journal:
                 for b, v in zip(boxes, state, strict=True):
                     # a Parameter's parameter_plan / optimizer-shard layout (semi-auto parallel)
-                    b._value = semi_auto.constrain_state(b, v)
+                    b._value = semi_auto.constrain_state(b, v, read=True)
                 out = _read_returned_state(fn(*args, **kwargs))
                 new_state = tuple(semi_auto.constrain_state(b, b._value) for b in boxes)
                 escaped = [(b, b._value) for i, (b, _) in journal.old.items() if i not in ids]

@@ -25,7 +25,15 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import capture, control_flow, functional, grad_hooks, graph_syntax, host_errors
+from deepsink._core import (
+    capture,
+    control_flow,
+    functional,
+    grad_hooks,
+    graph_syntax,
+    host_errors,
+    semi_auto,
+)
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap
@@ -166,8 +174,10 @@ def vjp(
     while True:
         try:
             with _runtime_loop_rule(mark):
+                policy = semi_auto.remat_policy()  # hsdp level3: weights gathered again
+                g_run = g if policy is None else jax.checkpoint(g, policy=policy)
                 diff_out, pullback, (aux_arrays, escaped_values) = jax.vjp(
-                    g, w_seen, x_in, has_aux=True
+                    g_run, w_seen, x_in, has_aux=True
                 )
             break
         except (TypeError, ValueError) as e:

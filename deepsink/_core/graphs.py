@@ -147,8 +147,17 @@ class _Dumping:
     def _signature(self, args: tuple) -> Any:
         dyn = [a for i, a in enumerate(args) if i not in self._static]
         leaves, tree = jax.tree_util.tree_flatten(dyn)
+        # a program is compiled for its arguments' shardings too (a split network's state comes
+        # back split after its first step)
         avals = tuple(
-            (getattr(x, "shape", ()), str(getattr(x, "dtype", type(x))), getattr(x, "weak_type", 0))
+            (
+                getattr(x, "shape", ()),
+                str(getattr(x, "dtype", type(x))),
+                getattr(x, "weak_type", 0),
+                x.sharding
+                if isinstance(x, jax.Array) and not isinstance(x, jax.core.Tracer)
+                else None,
+            )
             for x in leaves
         )
         return tree, avals, tuple(args[i] for i in self._static)

@@ -27,7 +27,9 @@ Strategies only act inside compiled programs (GRAPH_MODE calls, ``jit``, the sin
 from __future__ import annotations
 
 import copy
+import itertools
 import math
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -179,6 +181,19 @@ class Plan:
     # optimizer-state sharding over the data axis (enable_parallel_optimizer / AutoParallel.hsdp)
     parallel_optimizer: bool = False
     optimizer_threshold_kb: int = 64
+    # pipeline parallel (``_core/pipeline.py``): the stages and the schedule ("1f1b" | "gpipe")
+    pipeline_stages: int = 1
+    scheduler: str = "1f1b"
+    # MindSpore's optimizer_level: "level1" (weights and optimizer states split), "level2"
+    # (gradients too), "level3" (the gathered weights are gathered again for the backward pass)
+    optimizer_level: str = "level1"
+    # strategy files: the layouts read from a load_file ({name: MindSpore layout dict}); the
+    # layouts of the Parameters the plan's programs held (written to a save_file)
+    loaded: dict = field(default_factory=dict)
+    layouts: dict = field(default_factory=dict)
+    save_file: str = ""
+    only_trainable: bool = True
+    written: Any = None
     meshes: dict = field(default_factory=dict)
 
     @property
@@ -218,14 +233,34 @@ def plan_for(
     dataset: Any,
     parallel_optimizer: bool = False,
     threshold_kb: int = 64,
+    pipeline_stages: int = 1,
+    scheduler: str = "1f1b",
+    optimizer_level: str = "level1",
+    strategy: tuple = ("", "", True),
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
+    key += (pipeline_stages, scheduler, optimizer_level, strategy)
     plan = _plans.get(key)
     if plan is None:
+        if device_num % pipeline_stages:
+            raise RuntimeError(
+                f"For pipeline parallel, the device number {device_num} cannot be divided evenly "
+                f"by pipeline_stages {pipeline_stages}"
+            )
         plan = _plans[key] = Plan(
-            devices_for(device_num), mode, dataset, parallel_optimizer, threshold_kb
+            devices_for(device_num),
+            mode,
+            dataset,
+            parallel_optimizer,
+            threshold_kb,
+            pipeline_stages,
+            scheduler,
+            optimizer_level,
         )
+        load, plan.save_file, plan.only_trainable = strategy
+        if load:
+            plan.loaded = read_strategy_file(load)
     return plan
 
 
@@ -239,7 +274,23 @@ def _context_plan() -> Plan | None:
     dataset = par.get("dataset_strategy")
     if dataset is None:
         dataset = "full_batch" if par["full_batch"] else "data_parallel"
-    return plan_for(n, par["parallel_mode"], dataset, par["enable_parallel_optimizer"])
+    config = par.get("pipeline_config") or {}
+    opt = par.get("parallel_optimizer_config") or {}
+    return plan_for(
+        n,
+        par["parallel_mode"],
+        dataset,
+        par["enable_parallel_optimizer"],
+        opt.get("parallel_optimizer_threshold", 64),
+        pipeline_stages=par["pipeline_stages"],
+        scheduler=config.get("pipeline_scheduler", "1f1b"),
+        optimizer_level=opt.get("optimizer_level", "level1"),
+        strategy=(
+            par["strategy_ckpt_config"]["load_file"],
+            par["strategy_ckpt_config"]["save_file"],
+            par["strategy_ckpt_config"]["only_trainable_params"],
+        ),
+    )
 
 
 def active() -> Plan | None:
@@ -507,9 +558,28 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
     every Parameter (weights and optimizer states: MindSpore's level1) of at least the threshold
     split over every device along its first dimension that divides; ops that need it whole get it
     by an all-gather XLA inserts."""
-    want = getattr(box, "_parallel_layout", None)
     shape = tuple(getattr(value, "shape", ()))
     name = getattr(box, "name", None)
+    sh = _state_sharding(box, name, shape, value, plan)
+    if (
+        isinstance(name, str)
+        and not name.startswith("_")  # deepsink's own state (RNG keys, data checks)
+        and getattr(box, "requires_grad", None) is not None
+    ):
+        plan.layouts[name] = box  # a Parameter the plan's programs hold (strategy files)
+    return sh
+
+
+def _state_sharding(box: Any, name: Any, shape: tuple, value: Any, plan: Plan) -> Any:
+    want = getattr(box, "_parallel_layout", None)
+    if want is None and isinstance(name, str) and name in plan.loaded:
+        lay = plan.loaded[name]
+        dm = tuple(lay["dev_matrix"])
+        want = {
+            "device_matrix": dm,
+            "alias_name": tuple(f"d{k}" for k in range(len(dm))),
+            "tensor_map": tuple(lay["tensor_map"]),
+        }
     if want is not None:
         return strategy_sharding(name or "parameter", want, shape, plan)
     if not plan.parallel_optimizer or not isinstance(name, str) or not shape:
@@ -525,18 +595,177 @@ def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:
     return None
 
 
-def constrain_state(box: Any, value: Any) -> Any:
-    """A state value read or written inside a compiled program, laid out by its plan."""
+def array_layout(x: Any, plan: Plan) -> dict:
+    """The layout of an array on the plan's devices as MindSpore's strategy file writes it: a
+    device matrix over the plan's devices in rank order (row-major) and per tensor dimension the
+    device-matrix dimension splitting it, counted from the right (-1: not split); the devices
+    that differ only in a dimension no tensor dimension uses hold the same slice."""
+    ndim = len(x.shape)
+    if x.sharding.device_set != set(plan.devices) or x.sharding.is_fully_replicated:
+        return {"dev_matrix": [plan.size], "tensor_map": [-1] * ndim}
+    index = x.sharding.devices_indices_map(tuple(x.shape))
+    blocks = []  # per rank: the block number along each dimension
+    for d in plan.devices:
+        sl = index[d]
+        blocks.append(
+            tuple(
+                (s.start or 0) // max((s.stop or n) - (s.start or 0), 1)
+                for s, n in zip(sl, x.shape)
+            )
+        )
+    splits = [max(b[k] for b in blocks) + 1 for k in range(ndim)]
+    rep = plan.size // max(math.prod(splits), 1)
+    factors = [(k, n) for k, n in enumerate(splits) if n > 1] + ([(-1, rep)] if rep > 1 else [])
+    for order in itertools.permutations(factors):
+        dm = [n for _, n in order] or [plan.size]
+        ok = True
+        for rank, b in enumerate(blocks):
+            coord = np.unravel_index(rank, dm)
+            if any(coord[a] != b[k] for a, (k, _) in enumerate(order) if k >= 0):
+                ok = False
+                break
+        if ok:
+            tmap = [-1] * ndim
+            for a, (k, _) in enumerate(order):
+                if k >= 0:
+                    tmap[k] = len(dm) - 1 - a
+            return {"dev_matrix": dm, "tensor_map": tmap}
+    raise NotImplementedError(
+        f"The layout {x.sharding} cannot be written as a device matrix over the devices in rank "
+        "order (MindSpore's strategy file format)"
+    )
+
+
+def rank_slice(x: Any, plan: Plan, rank: int) -> Any:
+    """Rank ``rank``'s slice of an array split over the plan's devices (what that rank's
+    checkpoint holds in MindSpore)."""
+    device = plan.devices[rank]
+    for shard in x.addressable_shards:
+        if shard.device == device:
+            return shard.data
+    raise ValueError(f"rank {rank}'s slice is not held by this process")
+
+
+def write_strategy_file(path: str, plan: Plan, only_trainable: bool = True) -> None:
+    """MindSpore's JSON strategy file of the Parameters the plan's programs held."""
+    import json
+
+    if not path.endswith(".json"):
+        raise NotImplementedError(
+            f"For the strategy file '{path}', deepsink writes and reads MindSpore's JSON format "
+            "(a file name ending in '.json'), not its ProtoBuf format"
+        )
+    items = {}
+    for name, box in sorted(plan.layouts.items()):
+        value = box._value
+        if (only_trainable and not box.requires_grad) or not isinstance(value, jax.Array):
+            continue
+        if isinstance(value, jax.core.Tracer) or not value.shape:
+            continue
+        items[name] = dict(
+            array_layout(value, plan),
+            param_split_shape=[],
+            indices_offset=[],
+            field=0,
+            opt_weight_shard_step=0,
+            opt_weight_shard_size=0,
+        )
+    content = {"current_stage": 0, "parallel_strategy_item": {}, "parallel_layout_item": items}
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(content, f)
+
+
+def save_strategy(plan: Plan) -> None:
+    """After a program of the plan ran: its strategy file, when one is asked for and the
+    layouts changed since it was last written."""
+    if not plan.save_file:
+        return
+    state = (
+        plan.save_file,
+        tuple(
+            (n, str(getattr(b._value, "sharding", None))) for n, b in sorted(plan.layouts.items())
+        ),
+    )
+    if plan.written != state:
+        write_strategy_file(plan.save_file, plan, plan.only_trainable)
+        plan.written = state
+
+
+def read_strategy_file(path: str, api: str = "strategy_ckpt_config") -> dict:
+    """The ``parallel_layout_item`` of MindSpore's JSON strategy file: ``{name: layout}``."""
+    import json
+
+    if not isinstance(path, str) or not path.endswith(".json"):
+        raise NotImplementedError(
+            f"For '{api}', deepsink reads MindSpore's JSON strategy files (a name ending in "
+            f"'.json'), not its ProtoBuf format, but got {path!r}"
+        )
+    if not os.path.isfile(path):
+        raise ValueError(f"For '{api}', the strategy file {path} doesn't exist.")
+    with open(path, encoding="utf-8") as f:
+        content = json.load(f)
+    return dict(content.get("parallel_layout_item", {}))
+
+
+GATHERED = "deepsink_gathered_weight"
+
+
+def constrain_state(box: Any, value: Any, read: bool = False) -> Any:
+    """A state value read (``read``) or written inside a compiled program, laid out by its plan.
+    With ``optimizer_level="level3"`` a split weight is read gathered whole under the name
+    ``GATHERED``: the gradient's rematerialisation policy (``_core/grad.py``) does not keep it
+    for the backward pass, which gathers it again."""
     if not isinstance(value, jax.core.Tracer):  # eager values first: no plan lookup per call
         return value
     plan = active()
     if plan is None:
         return value
     sh = state_sharding(box, value, plan)
-    return value if sh is None else jax.lax.with_sharding_constraint(value, sh)
+    if sh is None:
+        return value
+    value = jax.lax.with_sharding_constraint(value, sh)
+    if read and plan.optimizer_level == "level3" and getattr(box, "requires_grad", False):
+        from jax.ad_checkpoint import checkpoint_name
+
+        whole = jax.lax.with_sharding_constraint(value, NamedSharding(sh.mesh, P()))
+        return checkpoint_name(whole, GATHERED)
+    return value
+
+
+def remat_policy() -> Any:
+    """The rematerialisation policy of a gradient under the plan in force: with
+    ``optimizer_level="level3"``, every value is kept for the backward pass except the gathered
+    weights; otherwise None (no rematerialisation)."""
+    plan = active()
+    if plan is None or not plan.parallel_optimizer or plan.optimizer_level != "level3":
+        return None
+    return jax.checkpoint_policies.save_anything_except_these_names(GATHERED)
+
+
+def constrain_gradient(box: Any, grad: Any) -> Any:
+    """With ``optimizer_level`` "level2" / "level3", a gradient reaching the optimizer is split
+    as its Parameter is (XLA reduces it with a reduce-scatter instead of an all-reduce)."""
+    if not isinstance(grad, jax.core.Tracer):
+        return grad
+    plan = active()
+    if plan is None or plan.optimizer_level == "level1":
+        return grad
+    sh = state_sharding(box, grad, plan)
+    return grad if sh is None else jax.lax.with_sharding_constraint(grad, sh)
 
 
 _placed = False  # whether any array was ever put on a plan's devices (see ``unplace``)
+
+
+def _replicate(x: Any, rep: NamedSharding) -> Any:
+    if jax.process_count() == 1:
+        return jax.device_put(x, rep)
+    # several processes: each puts its own copy on its devices of the plan (every process holds
+    # the same value: a replicated Parameter, or the whole batch with full_batch)
+    parts = [jax.device_put(x, d) for d in rep.addressable_devices]
+    return jax.make_array_from_single_device_arrays(np.shape(x), rep, parts)
 
 
 def place(tree: Any, plan: Plan) -> Any:
@@ -550,12 +779,41 @@ def place(tree: Any, plan: Plan) -> Any:
     def one(x: Any) -> Any:
         if isinstance(x, jax.Array) and not isinstance(x, jax.core.Tracer):
             if x.sharding.device_set != devs:
-                return jax.device_put(x, rep)
+                return _replicate(x, rep)
         elif isinstance(x, np.ndarray | np.generic):
-            return jax.device_put(x, rep)
+            return _replicate(x, rep)
         return x
 
     return jax.tree_util.tree_map(one, tree)
+
+
+def localize(tree: Any) -> Any:
+    """Several processes: a program's whole (replicated) results as this process's own arrays,
+    so that they can be read (a loss); split ones stay global (a split Parameter's next step
+    takes it as it is)."""
+
+    def one(x: Any) -> Any:
+        if (
+            isinstance(x, jax.Array)
+            and not isinstance(x, jax.core.Tracer)
+            and not x.is_fully_addressable
+            and x.is_fully_replicated
+        ):
+            return x.addressable_data(0)
+        return x
+
+    return jax.tree_util.tree_map(one, tree)
+
+
+def check_processes(plan: Plan) -> None:
+    """Several processes run one split program together: every input must be the same on all
+    of them (``full_batch``); each process's own part of the batch is not assembled."""
+    if jax.process_count() > 1 and plan.dataset != "full_batch":
+        raise NotImplementedError(
+            f"For {plan.mode} across {jax.process_count()} processes, dataset_strategy="
+            f"{plan.dataset!r} is not supported by deepsink: set full_batch=True (every process "
+            "reads the whole batch); see docs/parallel.md"
+        )
 
 
 def unplace(tree: Any) -> Any:

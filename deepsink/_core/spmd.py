@@ -140,15 +140,21 @@ def per_rank(
     def call(*args: Any) -> Any:
         w = _world
         if w is None:
-            return single(*on_plan(args))
+            out = single(*on_plan(args))
+            if not in_program() and (plan := semi_auto.active()) is not None:
+                semi_auto.save_strategy(plan)
+            return out
         if in_program():
             return single(*args)
-        if semi_auto.active() is not None:
-            raise NotImplementedError(
-                "semi_auto_parallel / auto_parallel across processes is not supported by deepsink: "
-                "it runs a split network as one program over one process's devices (see "
-                "docs/parallel.md); use data parallel across processes"
-            )
+        plan = semi_auto.active()
+        if plan is not None:
+            # semi-auto across processes: one program over every process's devices (GSPMD; the
+            # processes' CPU collectives are Gloo's, GPUs' NCCL)
+            semi_auto.check_processes(plan)
+            out = semi_auto.localize(single(*on_plan(args)))
+            if w.rank == 0:
+                semi_auto.save_strategy(plan)
+            return out
         compiled = multi.get(id(w))
         if compiled is None:
             compiled = multi[id(w)] = build(w)

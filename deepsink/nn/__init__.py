@@ -229,6 +229,7 @@ from deepsink.nn.wrap.loss_scale import (
 from deepsink.nn.wrap.micro_batch import GradAccumulationCell as GradAccumulationCell  # noqa: E402
 from deepsink.nn.wrap.micro_batch import MicroBatchInterleaved as MicroBatchInterleaved  # noqa: E402
 from deepsink.nn.wrap.micro_batch import PipelineCell as PipelineCell  # noqa: E402
+from deepsink.nn.wrap.micro_batch import PipelineGradReducer as PipelineGradReducer  # noqa: E402
 from deepsink.nn.wrap.unsupported_cells import *  # noqa: E402, F403
 
 # keep last: the public names of everything imported above

@@ -691,11 +691,38 @@ class Cell:
             and capture.active()
         ):
             return capture.call_cell(self, args, kwargs)
+        stage = self.__dict__.get("_pipeline_stage")
+        if stage is not None and functional.tracing():
+            # the ops of a Cell with a pipeline stage carry it (``_core/pipeline.py`` cuts there)
+            with jax.named_scope(f"pipeline_stage={stage}"):
+                return self._call_hooked(hooked, args, kwargs)
+        return self._call_hooked(hooked, args, kwargs)
+
+    def _call_hooked(self, hooked: bool, args: tuple, kwargs: dict) -> Any:
         if hooked:
             return _cell_hooks.call_with_hooks(
                 self, args, kwargs, lambda a, k: self._call_eager(a, k)
             )
         return self._call_eager(args, kwargs)
+
+    @property
+    def pipeline_stage(self) -> int | None:
+        """The pipeline stage of this Cell (``pipeline_stages`` > 1): its operators run on that
+        stage's devices. Default: ``None`` (the stage of its inputs)."""
+        return self.__dict__.get("_pipeline_stage")
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(
+                "For 'Cell', the property 'pipeline_stage' must be int type, but got type : "
+                f"{type(value)}"
+            )
+        if value < 0:
+            raise ValueError(
+                f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}"
+            )
+        self.__dict__["_pipeline_stage"] = value
 
     # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
     def register_forward_pre_hook(

@@ -8,7 +8,7 @@ from typing import Any
 
 import jax
 
-from deepsink._core import semi_auto, spmd
+from deepsink._core import pipeline, semi_auto
 from deepsink._core.jit import jit
 from deepsink._core.semi_auto import Layout as Layout
 from deepsink.communication import get_group_size as get_group_size
@@ -64,6 +64,12 @@ class AutoParallel(Cell):
         self._parallel_optimizer_threshold = 64
         self._optimizer_level = "level1"
         self._pipeline_stages = 1
+        self._pipeline_result_broadcast = False
+        self._pipeline_interleave = False
+        self._pipeline_scheduler = "1f1b"
+        self._save_strategy_file_path = ""
+        self._load_strategy_file_path = ""
+        self._only_trainable_params = True
         self._compiled: Any = None
 
     def dataset_strategy(self, config: Any) -> None:
@@ -112,7 +118,7 @@ class AutoParallel(Cell):
     def hsdp(
         self, shard_size: int = -1, threshold: int = 64, optimizer_level: str = "level1"
     ) -> None:
-        """Shard the weights and optimizer states (MindSpore's parallel optimizer, level1): every
+        """Shard the weights and optimizer states (MindSpore's parallel optimizer): every
         Parameter of at least ``threshold`` KB is split over the devices along its first dimension
         that divides; XLA all-gathers it where an op needs it whole.
 
@@ -120,13 +126,15 @@ class AutoParallel(Cell):
             shard_size (int, optional): the shard group size; ``-1`` (or the device count): all
                 devices. Default: ``-1``.
             threshold (int, optional): the smallest Parameter (KB) that is split. Default: ``64``.
-            optimizer_level (str, optional): ``"level1"``. Default: ``"level1"``.
+            optimizer_level (str, optional): ``"level1"``: weights and optimizer states split;
+                ``"level2"``: the gradients too (reduce-scattered to each device's slice);
+                ``"level3"``: and the weights gathered for the forward pass are not kept for the
+                backward pass, which gathers them again. Default: ``"level1"``.
 
         Raises:
             ValueError: ``shard_size`` is not positive or -1, ``threshold`` negative, or
                 ``optimizer_level`` unknown.
-            NotImplementedError: a ``shard_size`` smaller than the device count, or
-                ``optimizer_level`` ``"level2"`` / ``"level3"``.
+            NotImplementedError: a ``shard_size`` smaller than the device count.
         """
         if (
             isinstance(shard_size, bool)
@@ -146,11 +154,6 @@ class AutoParallel(Cell):
                 f"the weights and optimizer states are split over all {self._device_num} devices "
                 "(shard_size=-1)"
             )
-        if optimizer_level != "level1":
-            raise NotImplementedError(
-                f"For 'AutoParallel.hsdp', optimizer_level={optimizer_level!r} is not supported by "
-                "deepsink: it splits weights and optimizer states ('level1')"
-            )
         self._enable_parallel_optimizer = True
         self._optimizer_weight_shard_size = shard_size
         self._parallel_optimizer_threshold = threshold
@@ -163,24 +166,90 @@ class AutoParallel(Cell):
         interleave: bool = False,
         scheduler: str = "1f1b",
     ) -> None:
-        """The pipeline stages; deepsink runs one stage (``stages=1``).
+        """The pipeline stages: with ``stages`` > 1 a ``Pipeline`` / ``PipelineCell`` in the
+        network runs its Cells' ``pipeline_stage`` parts on ``stages`` groups of the devices,
+        by ``scheduler``'s schedule (``_core/pipeline.py``).
+
+        Args:
+            stages (int, optional): the number of stages; it must divide the device count.
+                Default: ``1``.
+            output_broadcast (bool, optional): whether the last stage's result reaches every
+                device; deepsink's pipeline always returns it on every device. Default: ``False``.
+            interleave (bool, optional): interleaved (virtual) stages. Default: ``False``.
+            scheduler (str, optional): ``"1f1b"`` or ``"gpipe"``. Default: ``"1f1b"``.
 
         Raises:
-            NotImplementedError: ``stages`` > 1: pipeline parallel is not built.
+            TypeError: an argument has the wrong type.
+            ValueError: ``stages`` is not positive, or ``scheduler`` is not one of 2.10's.
+            NotImplementedError: ``scheduler`` is another of 2.10's schedules, or ``interleave``
+                with ``"1f1b"``.
         """
-        if isinstance(stages, bool) or not isinstance(stages, int) or stages < 1:
-            raise ValueError(
-                f"For 'AutoParallel.pipeline', 'stages' must be a positive int, but got {stages}"
+        api = "For 'AutoParallel.pipeline', the argument"
+        if not isinstance(stages, int) or isinstance(stages, bool):
+            raise TypeError(f"{api} 'stages' must be int type, but got the type : {type(stages)}.")
+        if stages <= 0:
+            raise ValueError(f"{api} 'stages' must be larger than zero, but got value: {stages}.")
+        for name, v in (("output_broadcast", output_broadcast), ("interleave", interleave)):
+            if not isinstance(v, bool):
+                raise TypeError(f"{api} '{name}' must be bool type, but got the type : {type(v)}.")
+        if not isinstance(scheduler, str):
+            raise TypeError(
+                f"{api} 'scheduler' must be str type, but got the type : {type(scheduler)}."
             )
-        if stages > 1:
+        if scheduler not in ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v"):
+            raise ValueError(
+                f"{api} 'scheduler' must be '1f1b'/'gpipe'/'seqpipe'/'seqvpp'/'seqsmartvpp'/"
+                f"'zero_bubble_v' , but got the value : {scheduler}."
+            )
+        if scheduler not in pipeline.SCHEDULERS or (interleave and scheduler == "1f1b"):
             raise NotImplementedError(
-                f"For 'AutoParallel.pipeline', stages={stages} is not supported: deepsink does not "
-                "build pipeline parallel (see docs/parallel.md)"
+                f"For 'AutoParallel.pipeline', scheduler={scheduler!r} with interleave="
+                f"{interleave} is not supported: deepsink runs the '1f1b' and 'gpipe' schedules "
+                "with one chunk per stage (see docs/parallel.md)"
             )
         self._pipeline_stages = stages
+        self._pipeline_result_broadcast = output_broadcast
+        self._pipeline_interleave = interleave
+        self._pipeline_scheduler = scheduler
+
+    def save_param_strategy_file(self, file_path: str) -> None:
+        """Write the Parameters' layouts to ``file_path`` (MindSpore's JSON strategy file)
+        after each call whose program laid them out anew.
+
+        Args:
+            file_path (str): the file; its name must end in ``.json``.
+
+        Raises:
+            TypeError: ``file_path`` is not a str.
+        """
+        if not isinstance(file_path, str):
+            raise TypeError(
+                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
+            )
+        self._save_strategy_file_path = file_path
+
+    def load_param_strategy_file(self, file_path: str) -> None:
+        """Lay the Parameters out as MindSpore's JSON strategy file ``file_path`` says (a
+        Parameter named there takes its ``dev_matrix`` and ``tensor_map``).
+
+        Args:
+            file_path (str): the file; its name must end in ``.json``.
+
+        Raises:
+            TypeError: ``file_path`` is not a str.
+        """
+        if not isinstance(file_path, str):
+            raise TypeError(
+                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
+            )
+        self._load_strategy_file_path = file_path
+
+    def disable_strategy_file_only_for_trainable_params(self) -> None:
+        """Save and load the layouts of the Parameters that take no gradient too."""
+        self._only_trainable_params = False
 
     def get_pipeline_stages(self) -> int:
-        """The number of pipeline stages (1)."""
+        """The number of pipeline stages."""
         return self._pipeline_stages
 
     def _plan(self) -> semi_auto.Plan:
@@ -194,17 +263,20 @@ class AutoParallel(Cell):
             ds,
             self._enable_parallel_optimizer,
             self._parallel_optimizer_threshold,
+            self._pipeline_stages,
+            self._pipeline_scheduler,
+            self._optimizer_level,
+            (
+                self._load_strategy_file_path,
+                self._save_strategy_file_path,
+                self._only_trainable_params,
+            ),
         )
 
     def construct(self, *args: Any, **kwargs: Any) -> Any:
         return self.network(*args, **kwargs)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if spmd.world() is not None and spmd.world().size > 1:
-            raise NotImplementedError(
-                "AutoParallel across processes is not supported by deepsink: it runs the split "
-                "network as one program over one process's devices (see docs/parallel.md)"
-            )
         if self._compiled is None:
             self._compiled = jit(self.network)
         with semi_auto.using(self._plan()):

@@ -1,7 +1,6 @@
-"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``
-and ``merge_sliced_parameter``, and the distributed-strategy tools of MindSpore's auto-parallel
-(refused: their strategy and group files are written by MindSpore's parallel compiler, which
-deepsink does not have)."""
+"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``,
+``merge_sliced_parameter``, ``build_searched_strategy`` and ``load_distributed_checkpoint`` (JSON
+strategy files, ``_core/semi_auto.py``); the conversion tools between strategies are refused."""
 
 from __future__ import annotations
 
@@ -12,9 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._core import semi_auto
 from deepsink._core.unsupported import unsupported
 from deepsink.common.parameter import Parameter
-from deepsink.train.serialization import load_checkpoint, load_param_into_net
+from deepsink.common.tensor import Tensor
+from deepsink.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 
 class ParamDictFuture:
@@ -232,7 +233,10 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
 
     ``tensor_map[i]`` names the device-matrix axis (counted from the right, -1 = none) that
     splits tensor axis i; ranks are laid out row-major over ``dev_mat``."""
-    dev_mat = [int(v) for v in _field(layout, "dev_mat")]
+    dev_mat = _field(layout, "dev_mat")
+    if dev_mat is None:  # a strategy file's (build_searched_strategy) name for it
+        dev_mat = _field(layout, "dev_matrix")
+    dev_mat = [int(v) for v in dev_mat]
     tensor_map = [int(v) for v in _field(layout, "tensor_map")]
     if int(np.prod(dev_mat)) != len(slices):
         raise ValueError(
@@ -258,26 +262,259 @@ def _merge_by_layout(slices: list[np.ndarray], layout: Any) -> np.ndarray:
 
 
 _STRATEGY = (
-    "it reads or writes the strategy/group files of MindSpore's auto-parallel compiler, "
-    "which deepsink does not have (it runs data parallelism only)"
+    "it converts checkpoints between the strategies of MindSpore's auto-parallel compiler or "
+    "reads its group files and ProtoBuf strategy files; deepsink writes and reads JSON "
+    "strategy files and merges per-rank checkpoints with load_distributed_checkpoint"
 )
-load_distributed_checkpoint = unsupported(
-    "mindspore", "load_distributed_checkpoint", _STRATEGY, kind="function"
-)
+
+
+def _slice_by_layout(whole: np.ndarray, layout: Any, rank: int) -> np.ndarray:
+    """Rank ``rank``'s slice of ``whole`` under a layout (the inverse of ``_merge_by_layout``)."""
+    dev_mat = [int(v) for v in _field(layout, "dev_matrix", _field(layout, "dev_mat"))]
+    tensor_map = [int(v) for v in _field(layout, "tensor_map")]
+    coord = np.unravel_index(rank, dev_mat)
+    index = []
+    for k, m in enumerate(tensor_map):
+        if m < 0:
+            index.append(slice(None))
+            continue
+        parts = dev_mat[len(dev_mat) - 1 - m]
+        size = whole.shape[k] // parts
+        block = int(coord[len(dev_mat) - 1 - m])
+        index.append(slice(block * size, (block + 1) * size))
+    return whole[tuple(index)]
+
+
+def _rank_files(folder: str, api: str) -> list[str]:
+    """``folder/rank_<i>/``'s checkpoint per rank (the last name in lexicographic order)."""
+    if not os.path.isdir(folder):
+        raise NotADirectoryError(f"For '{api}', {folder} is not a directory.")
+    ranks = sorted(
+        (int(d[len("rank_") :]), d)
+        for d in os.listdir(folder)
+        if d.startswith("rank_") and d[len("rank_") :].isdigit()
+    )
+    if not ranks or [r for r, _ in ranks] != list(range(len(ranks))):
+        raise ValueError(
+            f"For '{api}', {folder} must hold one folder rank_<i> per rank, from rank_0 on"
+        )
+    files = []
+    for r, d in ranks:
+        names = sorted(
+            f for f in os.listdir(os.path.join(folder, d)) if f.endswith((".ckpt", ".safetensors"))
+        )
+        if not names:
+            raise ValueError(f"For '{api}', the checkpoint file is missing in rank {r}'s folder.")
+        files.append(os.path.join(folder, d, names[-1]))
+    return files
+
+
+def _merged(files: list[str], strategy: dict) -> dict:
+    ranks = [
+        load_checkpoint(f, format="safetensors" if f.endswith(".safetensors") else "ckpt")
+        for f in files
+    ]
+    whole = {}
+    for name, first in ranks[0].items():
+        if name in strategy:
+            whole[name] = merge_sliced_parameter([r[name] for r in ranks], {name: strategy[name]})
+        else:
+            whole[name] = first
+    return whole
+
+
+def transform_checkpoints(
+    src_checkpoints_dir: str,
+    dst_checkpoints_dir: str,
+    ckpt_prefix: str,
+    src_strategy_file: str | None = None,
+    dst_strategy_file: str | None = None,
+    process_num: int = 1,
+    output_format: str = "ckpt",
+) -> None:
+    """Re-slice per-rank checkpoints from one strategy to another: each Parameter's source
+    slices are merged by ``src_strategy_file`` and cut by ``dst_strategy_file``; rank ``i``'s
+    result is ``dst_checkpoints_dir/rank_<i>/<ckpt_prefix><i>.ckpt``.
+
+    Args:
+        src_checkpoints_dir (str): the folder of ``rank_<i>`` folders, one checkpoint each (the
+            last name in lexicographic order).
+        dst_checkpoints_dir (str): where the re-sliced ``rank_<i>`` folders go.
+        ckpt_prefix (str): the file name prefix of the results.
+        src_strategy_file (str, optional): the source JSON strategy file; ``None``: the sources
+            hold whole Parameters. Default: ``None``.
+        dst_strategy_file (str, optional): the target JSON strategy file; ``None``: whole
+            Parameters (one rank). Default: ``None``.
+        process_num (int, optional): worker processes; the work is done in this one. Default: ``1``.
+        output_format (str, optional): ``"ckpt"`` or ``"safetensors"``. Default: ``"ckpt"``.
+
+    Raises:
+        NotADirectoryError: ``src_checkpoints_dir`` is not a folder.
+        ValueError: a rank's checkpoint is missing, or ``output_format`` is unknown.
+        TypeError: a strategy file name is not a str.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> src, dst = tempfile.mkdtemp(), tempfile.mkdtemp()
+        >>> w = np.arange(8, dtype=np.float32).reshape(4, 2)
+        >>> for r in range(2):  # rank r holds rows 2r, 2r + 1
+        ...     os.makedirs(os.path.join(src, f"rank_{r}"))
+        ...     part = [{"name": "w", "data": ms.Tensor(w[2 * r : 2 * r + 2])}]
+        ...     ms.save_checkpoint(part, os.path.join(src, f"rank_{r}", "net.ckpt"))
+        >>> with open(os.path.join(src, "s.json"), "w") as f:
+        ...     json.dump({"parallel_layout_item": {"w": {"dev_matrix": [2], "tensor_map": [0, -1]}}}, f)
+        >>> ms.transform_checkpoints(src, dst, "whole", os.path.join(src, "s.json"))
+        >>> print(ms.load_checkpoint(os.path.join(dst, "rank_0", "whole0.ckpt"))["w"].shape)
+        (4, 2)
+    """
+    api = "transform_checkpoints"
+    for name, v in (
+        ("src_strategy_file", src_strategy_file),
+        ("dst_strategy_file", dst_strategy_file),
+    ):
+        if v is not None and not isinstance(v, str):
+            raise TypeError(f"For '{api}', '{name}' must be str or None, but got {type(v)}.")
+    if output_format not in ("ckpt", "safetensors"):
+        raise ValueError(
+            f"For '{api}', 'output_format' must be 'ckpt' or 'safetensors', but got {output_format}."
+        )
+    if isinstance(process_num, bool) or not isinstance(process_num, int) or process_num < 1:
+        raise ValueError(
+            f"For '{api}', 'process_num' must be a positive int, but got {process_num}."
+        )
+    src = build_searched_strategy(src_strategy_file) if src_strategy_file else {}
+    dst = build_searched_strategy(dst_strategy_file) if dst_strategy_file else {}
+    whole = _merged(_rank_files(src_checkpoints_dir, api), src)
+    n_dst = max(
+        (int(np.prod(_field(lay, "dev_matrix", _field(lay, "dev_mat")))) for lay in dst.values()),
+        default=1,
+    )
+    for rank in range(n_dst):
+        params = []
+        for name, p in whole.items():
+            value = p.asnumpy()
+            if name in dst:
+                value = _slice_by_layout(value, dst[name], rank)
+            params.append({"name": name, "data": Tensor(np.array(value))})  # a contiguous copy
+        folder = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
+        os.makedirs(folder, exist_ok=True)
+        save_checkpoint(
+            params,
+            os.path.join(folder, f"{ckpt_prefix}{rank}.{output_format}"),
+            format=output_format,
+        )
+
+
+def build_searched_strategy(strategy_filename: str) -> dict:
+    """The Parameters' layouts in a strategy file (``strategy_ckpt_config``'s ``save_file``,
+    ``AutoParallel.save_param_strategy_file``): ``{name: {"dev_matrix": [...], "tensor_map":
+    [...], ...}}``, as ``merge_sliced_parameter`` takes them.
+
+    Args:
+        strategy_filename (str): MindSpore's JSON strategy file (a name ending in ``.json``).
+
+    Returns:
+        dict, the layout of each Parameter.
+
+    Raises:
+        ValueError: the file does not exist.
+        NotImplementedError: the file is not a JSON strategy file (MindSpore's ProtoBuf format).
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import deepsink as ms
+        >>> path = os.path.join(tempfile.mkdtemp(), "strategy.json")
+        >>> layout = {"dev_matrix": [2], "tensor_map": [0, -1]}
+        >>> with open(path, "w") as f:
+        ...     json.dump({"parallel_layout_item": {"w": layout}}, f)
+        >>> print(ms.build_searched_strategy(path)["w"]["tensor_map"])
+        [0, -1]
+    """
+    return semi_auto.read_strategy_file(strategy_filename, "build_searched_strategy")
+
+
+def load_distributed_checkpoint(
+    network: Any,
+    checkpoint_filenames: list | None = None,
+    predict_strategy: Any = None,
+    train_strategy_filename: str | None = None,
+    strict_load: bool = False,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    format: str = "ckpt",  # noqa: A002 - MindSpore's argument name
+    **kwargs: Any,
+) -> None:
+    """Load the per-rank checkpoints of a split run (rank ``i``'s file holds device ``i``'s
+    slice of each Parameter) into ``network`` whole: each Parameter's slices are merged by its
+    layout in ``train_strategy_filename``; one the file does not name is taken from rank 0's file
+    (it was not split). Under a semi-auto plan the next compiled step splits them again.
+
+    Args:
+        network (Cell): the network to load into.
+        checkpoint_filenames (list[str]): one checkpoint per rank, in rank order.
+        predict_strategy (dict, optional): a layout for the loaded Parameters; only ``None`` (whole
+            Parameters, laid out by the network's own plan) is supported. Default: ``None``.
+        train_strategy_filename (str): the strategy file the checkpoints were written under.
+        strict_load (bool, optional): as ``load_param_into_net``. Default: ``False``.
+        dec_key (bytes, optional): the decryption key; only ``None``. Default: ``None``.
+        dec_mode (str, optional): the decryption mode. Default: ``"AES-GCM"``.
+        format (str, optional): ``"ckpt"`` or ``"safetensors"`` (each file is read by its name's
+            extension). Default: ``"ckpt"``.
+
+    Raises:
+        TypeError: ``checkpoint_filenames`` is not a list of str.
+        ValueError: ``train_strategy_filename`` is missing, or a layout needs more files.
+        NotImplementedError: ``predict_strategy``, ``dec_key`` or another option of 2.10 is given.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> from deepsink import nn
+        >>> folder = tempfile.mkdtemp()
+        >>> w = np.arange(8, dtype=np.float32).reshape(4, 2)
+        >>> files = [os.path.join(folder, f"rank{r}.ckpt") for r in range(2)]
+        >>> for r in range(2):  # rank r holds rows 2r, 2r + 1
+        ...     ms.save_checkpoint([{"name": "weight", "data": ms.Tensor(w[2 * r : 2 * r + 2])}], files[r])
+        >>> with open(os.path.join(folder, "s.json"), "w") as f:
+        ...     json.dump({"parallel_layout_item": {"weight": {"dev_matrix": [2], "tensor_map": [0, -1]}}}, f)
+        >>> net = nn.Dense(2, 4)
+        >>> ms.load_distributed_checkpoint(net, files, train_strategy_filename=os.path.join(folder, "s.json"))
+        >>> print(net.weight.asnumpy()[3])
+        [6. 7.]
+    """
+    api = "load_distributed_checkpoint"
+    if predict_strategy is not None or any(
+        v is not None and v is not False for v in kwargs.values()
+    ):
+        raise NotImplementedError(
+            f"For '{api}', deepsink loads the merged Parameters whole (predict_strategy=None); "
+            f"predict_strategy and {sorted(kwargs)} are not supported"
+        )
+    if not isinstance(checkpoint_filenames, list) or not all(
+        isinstance(f, str) for f in checkpoint_filenames
+    ):
+        raise TypeError(f"For '{api}', 'checkpoint_filenames' must be a list of str")
+    if train_strategy_filename is None:
+        raise ValueError(f"For '{api}', 'train_strategy_filename' is needed to merge the slices")
+    if dec_key is not None:
+        raise NotImplementedError(f"For '{api}', encrypted rank checkpoints are not supported")
+    if format not in ("ckpt", "safetensors"):
+        raise ValueError(f"For '{api}', 'format' must be 'ckpt' or 'safetensors', but got {format}")
+    whole = _merged(checkpoint_filenames, build_searched_strategy(train_strategy_filename))
+    load_param_into_net(network, whole, strict_load=strict_load)
+
+
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
 convert_checkpoint_by_rank = unsupported(
     "mindspore", "convert_checkpoint_by_rank", _STRATEGY, kind="function"
-)
-transform_checkpoints = unsupported(
-    "mindspore", "transform_checkpoints", _STRATEGY, kind="function"
 )
 transform_checkpoint_by_rank = unsupported(
     "mindspore", "transform_checkpoint_by_rank", _STRATEGY, kind="function"
 )
 unified_safetensors = unsupported("mindspore", "unified_safetensors", _STRATEGY, kind="function")
-build_searched_strategy = unsupported(
-    "mindspore", "build_searched_strategy", _STRATEGY, kind="function"
-)
 restore_group_info_list = unsupported(
     "mindspore", "restore_group_info_list", _STRATEGY, kind="function"
 )

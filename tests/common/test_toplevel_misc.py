@@ -211,9 +211,9 @@ REFUSED = ("parameter_broadcast", "set_op_strategy_config", "SymbolTree", "Node"
            "clear_op_wrapper", "ConvertNetUtils", "set_dump",
            "UntypedStorage", "ValueType", "saved_tensors_hooks", "register_saved_tensors_hooks",
            "flops_collection", "export_split_mindir",
-           "load_distributed_checkpoint", "convert_checkpoints", "convert_checkpoint_by_rank",
+           "convert_checkpoints", "convert_checkpoint_by_rank",
            "transform_checkpoints", "transform_checkpoint_by_rank", "unified_safetensors",
-           "build_searched_strategy", "restore_group_info_list", "rank_list_for_convert",
+           "restore_group_info_list", "rank_list_for_convert",
            "rank_list_for_transform", "get_ckpt_path_with_strategy", "merge_pipeline_strategys",
            "sync_pipeline_shared_parameters", "obfuscate_ckpt", "load_obf_params_into_net",
            "mindio_preload", "set_mindio_server_info")  # fmt: skip
@@ -223,3 +223,14 @@ REFUSED = ("parameter_broadcast", "set_op_strategy_config", "SymbolTree", "Node"
 def test_refused_names_say_why(name):
     with pytest.raises(NotImplementedError, match="not supported by deepsink: .{20,}"):
         getattr(ms, name)()
+
+
+def test_strategy_file_names_need_json(tmp_path):
+    with pytest.raises(NotImplementedError, match="JSON strategy files"):
+        ms.build_searched_strategy(str(tmp_path / "strategy.ckpt"))
+    with pytest.raises(ValueError, match="doesn't exist"):
+        ms.build_searched_strategy(str(tmp_path / "none.json"))
+    with pytest.raises(NotImplementedError, match="predict_strategy"):
+        ms.load_distributed_checkpoint(None, [], predict_strategy={"w": {}})
+    with pytest.raises(ValueError, match="train_strategy_filename"):
+        ms.load_distributed_checkpoint(None, ["r0.ckpt"])

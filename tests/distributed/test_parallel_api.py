@@ -131,10 +131,58 @@ def test_auto_parallel_checks_its_settings():
         ap.hsdp(shard_size=0)
     with pytest.raises(ValueError, match="Optimizer level should in"):
         ap.hsdp(optimizer_level="level9")
-    with pytest.raises(NotImplementedError, match="optimizer_level='level2' is not supported"):
-        ap.hsdp(optimizer_level="level2")
-    with pytest.raises(NotImplementedError, match="pipeline parallel"):
-        ap.pipeline(stages=2)
-    assert ap.get_pipeline_stages() == 1
+    ap.hsdp(optimizer_level="level3")
+    assert ap._plan().optimizer_level == "level3"
+    with pytest.raises(ValueError, match="'stages' must be larger than zero"):
+        ap.pipeline(stages=0)
+    with pytest.raises(NotImplementedError, match="scheduler='seqpipe'"):
+        ap.pipeline(stages=2, scheduler="seqpipe")
+    ap.pipeline(stages=2, scheduler="gpipe")
+    assert ap.get_pipeline_stages() == 2
+    ap.pipeline(stages=1)
     out = ap(ms.Tensor(np.ones((1, 2), np.float32)))
     assert out.shape == (1, 2)
+
+
+def test_parallel_optimizer_config_follows_2_10_rules():
+    ms.reset_auto_parallel_context()
+    with pytest.raises(TypeError, match="'parallel_optimizer_config' must be dict"):
+        ms.set_auto_parallel_context(parallel_optimizer_config=[])
+    with pytest.raises(ValueError, match=r"Unknown config: \['level'\]"):
+        ms.set_auto_parallel_context(parallel_optimizer_config={"level": 1})
+    with pytest.raises(ValueError, match="Optimizer level should in"):
+        ms.set_auto_parallel_context(parallel_optimizer_config={"optimizer_level": "level4"})
+    with pytest.raises(ValueError, match="cannot set grad_accumulation_shard as True"):
+        ms.set_auto_parallel_context(
+            parallel_optimizer_config={
+                "gradient_accumulation_shard": True,
+                "optimizer_level": "level3",
+            }
+        )
+    with pytest.raises(NotImplementedError, match="optimizer_weight_shard_size=2"):
+        ms.set_auto_parallel_context(
+            device_num=8, parallel_optimizer_config={"optimizer_weight_shard_size": 2}
+        )
+    ms.set_auto_parallel_context(parallel_optimizer_config={"gradient_accumulation_shard": True})
+    cfg = ms.get_auto_parallel_context("parallel_optimizer_config")
+    assert cfg == {"parallel_optimizer_threshold": 64, "optimizer_level": "level2"}
+    ms.reset_auto_parallel_context()
+
+
+def test_pipeline_config_follows_2_10_rules():
+    ms.reset_auto_parallel_context()
+    with pytest.raises(TypeError, match="only '1f1b' is allowed"):
+        ms.set_auto_parallel_context(pipeline_config={"pipeline_scheduler": "gpipe"})
+    with pytest.raises(ValueError, match="Unknown config"):
+        ms.set_auto_parallel_context(pipeline_config={"scheduler": "gpipe"})
+    with pytest.raises(NotImplementedError, match="'zero_bubble_v'"):
+        ms.set_auto_parallel_context(
+            pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "zero_bubble_v"}
+        )
+    ms.set_auto_parallel_context(
+        pipeline_stages=2,
+        pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "gpipe"},
+    )
+    assert ms.get_auto_parallel_context("pipeline_stages") == 2
+    assert ms.get_auto_parallel_context("pipeline_config")["pipeline_scheduler"] == "gpipe"
+    ms.reset_auto_parallel_context()

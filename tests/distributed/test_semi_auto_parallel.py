@@ -113,3 +113,20 @@ def test_grad_accumulation_over_the_split_batch_matches_standalone(run):
     np.testing.assert_allclose(
         a["accumulation_parallel"], a["accumulation_standalone"], rtol=0, atol=1e-6
     )
+
+
+@pytest.mark.parametrize("level", ["level1", "level2", "level3"])
+def test_transformer_block_holds_an_eighth_per_device(run, level):
+    h = run["hsdp_levels"]
+    np.testing.assert_allclose(
+        h[level]["losses"], h["standalone"]["losses"], rtol=0, atol=1e-5, err_msg=level
+    )
+    # weights and Adam's two moments: every one split 8 ways
+    assert h[level]["bytes"] == h["standalone"]["bytes"] == h["standalone"]["bytes_per_device"]
+    assert h[level]["bytes_per_device"] * 8 <= h[level]["bytes"]
+
+
+def test_hsdp_level3_gathers_the_weights_again_for_the_backward_pass(run):
+    h = run["hsdp_levels"]
+    assert h["level1"]["all-gather"] >= 1
+    assert h["level3"]["all-gather"] > h["level1"]["all-gather"]

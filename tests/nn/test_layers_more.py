@@ -104,12 +104,12 @@ def test_grad_accumulation_gradient_is_the_sum_of_micro_batch_gradients():
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy() + c.asnumpy(), rtol=1e-5)
 
 
-def test_pipeline_stages_and_ascend_only_cells_refuse():
-    with pytest.raises(NotImplementedError, match="pipeline"):
-        nn.PipelineCell(nn.Dense(2, 2), 2, stage_config={"dense": 0})
+def test_pipeline_segments_and_ascend_only_cells_refuse():
+    with pytest.raises(NotImplementedError, match="segment_config"):
+        nn.PipelineCell(nn.Dense(2, 2), 2, segment_config={"dense": 0})
     out = nn.PipelineCell(nn.Dense(2, 1), 2)(Tensor(np.ones((4, 2), np.float32)))
     assert out.shape == (2, 1)
-    for name in ("DenseThor", "AdaSumByGradWrapCell", "PipelineGradReducer"):
+    for name in ("DenseThor", "AdaSumByGradWrapCell"):
         with pytest.raises(NotImplementedError, match="not supported by deepsink"):
             getattr(nn, name)()
 

@@ -23,6 +23,7 @@ import numpy as np
 import optax
 
 from deepsink._core import jit as _jit
+from deepsink._core import semi_auto
 from deepsink._core.validate import fail_arg, shown
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
@@ -595,7 +596,8 @@ class Optimizer(Cell):
                     f"shaped like the Parameters; '{p.name}' has shape {list(p.shape)}",
                     shown(f"a gradient of shape {list(g.shape)}"),
                 )
-        return grads
+        # hsdp / parallel optimizer level2-3: each gradient split as its Parameter is
+        return tuple(semi_auto.constrain_gradient(p, g) for p, g in zip(self.parameters, grads))
 
     def _decay_values(self) -> list:
         wd = self.get_weight_decay()

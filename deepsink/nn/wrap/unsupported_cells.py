@@ -34,13 +34,6 @@ OptTFTWrapper = unsupported(
     "OptTFTWrapper",
     "it hooks an optimizer into MindSpore's Ascend training-fault-tolerance (TFT) service",
 )
-PipelineGradReducer = unsupported(
-    _NN,
-    "PipelineGradReducer",
-    "it reduces gradients between the stages of MindSpore's pipeline-parallel mode, which "
-    "deepsink does not build",
-)
-
 __all__ = [
     "AdaSumByDeltaWeightWrapCell",
     "AdaSumByGradWrapCell",
@@ -50,5 +43,4 @@ __all__ = [
     "EmbeddingThor",
     "GetNextSingleOp",
     "OptTFTWrapper",
-    "PipelineGradReducer",
 ]

@@ -3,8 +3,9 @@
 ``Pipeline`` / ``PipelineCell``, ``GradAccumulation`` and ``MicroBatchInterleaved`` cut the batch
 into micro-batches, run the network on each and add the outputs (``nn/wrap/micro_batch.py``):
 inside a semi-auto parallel program each micro-batch is split over the devices like the batch.
-deepsink builds no pipeline stages, so ``stage_config`` / ``segment_config`` and
-``PipelineGradReducer`` raise ``NotImplementedError`` (docs/parallel.md).
+With ``pipeline_stages`` > 1, ``Pipeline`` runs the Cells' stages on groups of devices by a GPipe
+or 1F1B schedule (``_core/pipeline.py``), and ``PipelineGradReducer`` scales its gradients
+(docs/parallel.md).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.nn.cell import Cell
-from deepsink.nn.wrap.micro_batch import GradAccumulationCell, MicroBatchInterleaved, PipelineCell
-from deepsink.nn.wrap.unsupported_cells import PipelineGradReducer
+from deepsink.nn.wrap.micro_batch import (
+    GradAccumulationCell,
+    MicroBatchInterleaved,
+    PipelineCell,
+    PipelineGradReducer,
+)
 
 __all__ = [
     "GradAccumulation",
@@ -36,7 +41,8 @@ class Pipeline(PipelineCell):
     Raises:
         TypeError: ``network`` is not a Cell or ``micro_size`` not an int.
         ValueError: ``micro_size`` is not positive or does not divide the batch.
-        NotImplementedError: ``stage_config`` or ``segment_config`` is given.
+        KeyError: a ``stage_config`` name is not a cell of ``network``.
+        NotImplementedError: ``segment_config`` is given.
 
     Examples:
         >>> import numpy as np

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from deepsink import context
@@ -128,7 +129,16 @@ class SinkSession:
         """A private copy of the current state, committed to the device like the chunks (so every
         sink has the same signature and compiles once): the sink donates it, and Tensors the user
         holds may share the Parameters' arrays. One copy per sink is cheap next to its steps."""
-        return jax.device_put(tuple(functional.values(self.boxes)), self.device, may_alias=False)
+        values = tuple(functional.values(self.boxes))
+        spread = [isinstance(v, jax.Array) and not v.is_fully_addressable for v in values]
+        if not any(spread):
+            return jax.device_put(values, self.device, may_alias=False)
+        # semi-auto parallel across processes: a value split over several processes' devices
+        # stays there (copied); the sink's program takes it as it is
+        return tuple(
+            jnp.copy(v) if s else jax.device_put(v, self.device, may_alias=False)
+            for v, s in zip(values, spread)
+        )
 
     def run(self, collect: str = "last", trace: Any = None) -> Any:
         """Run one sink; return the last step's outputs (``collect='last'``) or the list of every

@@ -1,0 +1,150 @@
+"""Pipeline parallel (``pipeline_stages`` > 1) on 8 simulated CPU devices.
+
+JAX fixes its device count when it starts, so the checks run in one subprocess
+(``pipeline_worker.py``, XLA_FLAGS=--xla_force_host_platform_device_count=8) and each test reads
+its part of that run's JSON. The network and step are docs/sample_code/
+distributed_pipeline_parallel's; the stand-alone run is the same program without the parallel
+context, in the same process. The schedule tests need no devices.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from faultkit import HANG_S
+
+from deepsink._core import pipeline
+
+REPO = Path(__file__).resolve().parents[2]
+WORKER = Path(__file__).with_name("pipeline_worker.py")
+
+
+def _worker(tmp_path_factory, part):
+    out = tmp_path_factory.mktemp("pipeline") / "result.json"
+    env = dict(os.environ)
+    env["XLA_FLAGS"] = (
+        env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
+    ).strip()
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
+    res = subprocess.run(
+        [sys.executable, str(WORKER), str(out), part],
+        cwd=out.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+    )
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    return json.loads(out.read_text())
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    return _worker(tmp_path_factory, "sample")
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory):
+    return _worker(tmp_path_factory, "more")
+
+
+def test_pipeline_sample_trains_to_the_standalone_losses(run):
+    s = run["sample"]
+    assert len(s["standalone"]) == 20
+    for key in ("1f1b", "gpipe"):
+        np.testing.assert_allclose(s[key], s["standalone"], rtol=0, atol=1e-5, err_msg=key)
+    assert s["standalone"][-1] < s["standalone"][0]
+
+
+@pytest.mark.slow
+def test_model_sink_with_pipeline_cell_matches_standalone(more):
+    m = more["model_sample"]
+    assert len(m["standalone"]) == 10  # one sink of 2 steps per epoch
+    np.testing.assert_allclose(m["pipelined"], m["standalone"], rtol=0, atol=1e-5)
+
+
+def test_stages_hold_only_their_parameters(run):
+    p = run["sample"]["program"]
+    assert (p["stages"], p["devices_per_stage"], p["micro"]) == (2, 4, 4)
+    # stage 0: the 784x512 MatMul weight and Dense(512, 512); stage 1: Dense(512, 10)
+    assert p["stage_param_bytes"] == [(784 * 512 + 512 * 512 + 512) * 4, (512 * 10 + 10) * 4]
+    assert p["device_param_bytes"] == max(p["stage_param_bytes"]) < p["param_bytes"]
+
+
+def test_each_device_runs_its_stage_by_the_schedule(run):
+    ticks = run["sample"]["ticks"]
+    assert sorted(t["stage"] for t in ticks) == [0, 0, 0, 0, 1, 1, 1, 1]
+    for t in ticks:  # 4 micro-batches: 4 forwards, 4 backwards, (stages - 1) * 2 idle ticks
+        assert (t["forward"], t["backward"], t["idle"]) == (4, 4, 2)
+    # 1F1B keeps at most 2 stage inputs per stage, GPipe all 4
+    assert run["sample"]["program"]["slots"] == 2
+    assert run["sample"]["gpipe_program"]["slots"] == 4
+
+
+@pytest.mark.slow
+def test_shared_parameter_across_stages(more):
+    s = more["shared"]
+    for key in ("1f1b", "gpipe"):
+        np.testing.assert_allclose(s[key][0], s["standalone"][0], rtol=0, atol=1e-5)
+        assert s[key][1] == s["standalone"][1] == 7
+
+
+@pytest.mark.slow
+def test_auto_parallel_pipeline_with_stage_config(more):
+    a = more["auto_parallel"]
+    (standalone, none), (pipelined, traced) = a["standalone"], a["pipelined"]
+    assert none == [] and traced == [2]  # the pipeline program ran (2 stages)
+    np.testing.assert_allclose(pipelined, standalone, rtol=0, atol=1e-5)
+
+
+def test_activations_move_by_collective_permute(run):
+    assert run["hlo"]["collective-permute"] >= 2  # forward and backward sends
+
+
+def test_pipeline_errors(run):
+    e = run["errors"]
+    assert e["config_type"][0] == "TypeError"
+    assert e["config_key"] == ["ValueError", "Unknown config: ['pipeline_stage']"]
+    assert e["gpipe_without_interleave"] == [
+        "TypeError",
+        "When pipeline_interleave is False, 'gpipe' is not supported, only '1f1b' is allowed.",
+    ]
+    assert e["seqpipe"][0] == "NotImplementedError"
+    assert e["stage_too_large"][0] == "RuntimeError"
+    assert "pipeline_stage 2, but pipeline_stages is 2" in e["stage_too_large"][1]
+    assert "increasing order" in e["stage_order"][1]
+    assert e["not_scalar"][0] == "NotImplementedError"
+    assert "cannot be divided evenly by pipeline_stages 3" in e["stages_not_dividing"][1]
+    assert e["stage_config_unknown"][0] == "KeyError"
+
+
+@pytest.mark.parametrize("kind", ["1f1b", "gpipe"])
+@pytest.mark.parametrize(("stages", "micro"), [(2, 4), (4, 4), (4, 8), (3, 2)])
+def test_schedule_bubble_and_order(kind, stages, micro):
+    sched = pipeline.build_schedule(kind, stages, micro)
+    # every stage runs each micro-batch's forward once and backward once
+    for s in range(stages):
+        for act in (pipeline.FWD, pipeline.BWD):
+            done = sorted(sched.micro[sched.action[:, s] == act, s].tolist())
+            assert done == list(range(micro))
+    # both schedules: 2 (M + S - 1) ticks, bubble (S - 1) / (M + S - 1)
+    assert sched.action.shape[0] == 2 * (micro + stages - 1)
+    assert sched.bubble == pytest.approx((stages - 1) / (micro + stages - 1))
+    assert sched.slots == (min(stages, micro) if kind == "1f1b" else micro)
+
+
+def test_cell_pipeline_stage_property():
+    from deepsink import nn
+
+    cell = nn.ReLU()
+    assert cell.pipeline_stage is None
+    cell.pipeline_stage = 1
+    assert cell.pipeline_stage == 1
+    with pytest.raises(TypeError, match="must be int type"):
+        cell.pipeline_stage = True
+    with pytest.raises(ValueError, match="can not be less than 0"):
+        cell.pipeline_stage = -1
