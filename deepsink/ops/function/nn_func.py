@@ -181,6 +181,24 @@ def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
     return ((pads[0], pads[1]), (pads[2], pads[3]))
 
 
+def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> tuple:
+    """The arrays of a convolution's ``input`` and ``weight``, checked: both ``ndim``-D, and the
+    input's channels the weight's in-channels times ``groups`` (``groups=None``: not checked)."""
+    x, w = U.array(input, api), U.array(weight, api, "weight")
+    if x.ndim != ndim or w.ndim != ndim:
+        U.fail(
+            api,
+            f"'input' and 'weight' must be {ndim}-D, but got {list(x.shape)} and {list(w.shape)}",
+        )
+    if groups is not None and x.shape[1] != w.shape[1] * groups:
+        U.fail(
+            api,
+            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
+            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
+        )
+    return x, w
+
+
 def conv2d(
     input: Any,
     weight: Any,
@@ -193,18 +211,7 @@ def conv2d(
 ) -> Tensor:
     """MindSpore's ``ops.conv2d`` over NCHW input and OIHW weight, through ``_core.conv.conv2d``
     (the lowering ``nn.Conv2d`` uses, chosen per backend and shape)."""
-    x, w = U.array(input, "conv2d"), U.array(weight, "conv2d", "weight")
-    if x.ndim != 4 or w.ndim != 4:
-        U.fail(
-            "conv2d",
-            f"'input' and 'weight' must be 4-D, but got {list(x.shape)} and {list(w.shape)}",
-        )
-    if x.shape[1] != w.shape[1] * groups:
-        U.fail(
-            "conv2d",
-            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
-        )
+    x, w = conv_operands(input, weight, groups, 4, "conv2d")
     s = _pair(stride, 2, "stride", "conv2d")
     d = _pair(dilation, 2, "dilation", "conv2d")
     pads = _conv_padding(pad_mode, padding, "conv2d")
