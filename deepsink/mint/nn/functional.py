@@ -40,7 +40,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
-from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
+from deepsink.ops.function.nn_pool_norm_func import max_indices, ntuple, pool_nd
 
 # --- ops under their mint names ---------------------------------------------------------------
 sigmoid = ops.sigmoid
@@ -432,27 +432,7 @@ def max_pool2d(
     out = pool_nd(x, 2, "max", kernel_size, stride, "pad", padding, ceil_mode, True, 0, api)
     if not return_indices:
         return Tensor._from(out)
-    k = ntuple(kernel_size, 2, "kernel_size", api)
-    s = ntuple(stride if stride is not None else kernel_size, 2, "stride", api)
-    p = ntuple(padding, 2, "padding", api)
-    h, w = x.shape[-2:]
-    pos = jnp.arange(h * w, dtype=jnp.float32).reshape(h, w)
-    xp = jnp.pad(
-        x, [(0, 0)] * (x.ndim - 2) + [(p[0], p[0]), (p[1], p[1])], constant_values=-jnp.inf
-    )
-    pp = jnp.pad(pos, [(p[0], p[0]), (p[1], p[1])], constant_values=-1)
-    oh, ow = out.shape[-2:]
-    rows = (jnp.arange(oh) * s[0])[:, None] + jnp.arange(k[0])[None]
-    cols = (jnp.arange(ow) * s[1])[:, None] + jnp.arange(k[1])[None]
-    rows = jnp.clip(rows, 0, xp.shape[-2] - 1)
-    cols = jnp.clip(cols, 0, xp.shape[-1] - 1)
-    win = xp[..., rows[:, None, :, None], cols[None, :, None, :]]  # (..., oh, ow, kh, kw)
-    wpos = pp[rows[:, None, :, None], cols[None, :, None, :]]
-    flat = win.reshape(win.shape[:-2] + (-1,))
-    arg = jnp.argmax(flat, axis=-1)
-    idx = jnp.take_along_axis(
-        jnp.broadcast_to(wpos.reshape(oh, ow, -1), flat.shape), arg[..., None], axis=-1
-    )[..., 0]
+    idx = max_indices(x, 2, kernel_size, stride, padding, ceil_mode, api)
     return Tensor._from(out), Tensor._from(idx.astype(np.int64))
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax
-import jax.numpy as jnp
+import numpy as np
 
+from deepsink import ops
 from deepsink._core.validate import check_bool, check_number, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -15,16 +15,16 @@ from deepsink.ops.function import activation_func as A
 
 
 class _Elementwise(Cell):
-    """An activation that applies ``_fn`` to the array of its single input."""
+    """An activation that applies ``_fn`` (an ``ops`` function) to its single input."""
 
     def __init__(self) -> None:
         super().__init__()
 
-    def _fn(self, x: jax.Array) -> jax.Array:
+    def _fn(self, x: Tensor) -> Tensor:
         raise NotImplementedError
 
     def construct(self, x: Tensor) -> Tensor:
-        return Tensor._from(self._fn(unwrap(x)))
+        return self._fn(x)
 
 
 class ReLU(_Elementwise):
@@ -52,7 +52,7 @@ class ReLU(_Elementwise):
     """
 
     def _fn(self, x):
-        return jax.nn.relu(x)
+        return ops.relu(x)
 
 
 class ReLU6(_Elementwise):
@@ -77,7 +77,7 @@ class ReLU6(_Elementwise):
     """
 
     def _fn(self, x):
-        return jnp.clip(x, 0, 6).astype(x.dtype)
+        return ops.relu6(x)
 
 
 class Sigmoid(_Elementwise):
@@ -102,7 +102,7 @@ class Sigmoid(_Elementwise):
     """
 
     def _fn(self, x):
-        return jax.nn.sigmoid(x)
+        return ops.sigmoid(x)
 
 
 class Tanh(_Elementwise):
@@ -127,7 +127,7 @@ class Tanh(_Elementwise):
     """
 
     def _fn(self, x):
-        return jnp.tanh(x)
+        return ops.tanh(x)
 
 
 class SiLU(_Elementwise):
@@ -152,7 +152,7 @@ class SiLU(_Elementwise):
     """
 
     def _fn(self, x):
-        return x * jax.nn.sigmoid(x)
+        return ops.silu(x)
 
 
 class Softsign(_Elementwise):
@@ -177,7 +177,7 @@ class Softsign(_Elementwise):
     """
 
     def _fn(self, x):
-        return x / (1 + jnp.abs(x))
+        return ops.softsign(x)
 
 
 class HSwish(_Elementwise):
@@ -202,7 +202,7 @@ class HSwish(_Elementwise):
     """
 
     def _fn(self, x):
-        return x * jnp.clip(x + 3, 0, 6) / 6
+        return ops.hardswish(x)
 
 
 class HSigmoid(_Elementwise):
@@ -227,7 +227,7 @@ class HSigmoid(_Elementwise):
     """
 
     def _fn(self, x):
-        return jnp.clip(x + 3, 0, 6) / 6
+        return ops.hardsigmoid(x)
 
 
 class LogSigmoid(_Elementwise):
@@ -252,7 +252,7 @@ class LogSigmoid(_Elementwise):
     """
 
     def _fn(self, x):
-        return jax.nn.log_sigmoid(x)
+        return ops.logsigmoid(x)
 
 
 class Mish(_Elementwise):
@@ -277,7 +277,7 @@ class Mish(_Elementwise):
     """
 
     def _fn(self, x):
-        return x * jnp.tanh(jax.nn.softplus(x))
+        return ops.mish(x)
 
 
 class FastGelu(_Elementwise):
@@ -302,8 +302,7 @@ class FastGelu(_Elementwise):
     """
 
     def _fn(self, x):
-        ax = jnp.abs(x)
-        return x / (1 + jnp.exp(-1.702 * ax)) * jnp.exp(0.851 * (x - ax))
+        return ops.fast_gelu(x)
 
 
 class GELU(_Elementwise):
@@ -342,7 +341,7 @@ class GELU(_Elementwise):
         self.approximate = check_bool(approximate, "approximate", "GELU")
 
     def _fn(self, x):
-        return jax.nn.gelu(x, approximate=self.approximate)
+        return ops.gelu(x, "tanh" if self.approximate else "none")
 
 
 class ELU(_Elementwise):
@@ -377,7 +376,7 @@ class ELU(_Elementwise):
         self.alpha = check_number(alpha, "alpha", "ELU")
 
     def _fn(self, x):
-        return jax.nn.elu(x, self.alpha)
+        return ops.elu(x, self.alpha)
 
 
 class LeakyReLU(_Elementwise):
@@ -413,7 +412,7 @@ class LeakyReLU(_Elementwise):
         self.alpha = check_number(alpha, "alpha", "LeakyReLU")
 
     def _fn(self, x):
-        return jnp.where(x >= 0, x, self.alpha * x).astype(x.dtype)
+        return ops.leaky_relu(x, self.alpha).astype(ops.dtype(x))
 
 
 def _check_axis(axis: Any, api: str) -> int | tuple[int, ...]:
@@ -504,7 +503,7 @@ class Softmin(Softmax):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         _check_axis_range(self.axis, a.ndim, "Softmin")
-        return Tensor._from(jax.nn.softmax(-a, axis=self.axis))
+        return ops.softmin(x, self.axis)
 
 
 class LogSoftmax(Cell):
@@ -544,7 +543,7 @@ class LogSoftmax(Cell):
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
         _check_axis_range(self.axis, a.ndim, "LogSoftmax")
-        return Tensor._from(jax.nn.log_softmax(a, axis=self.axis))
+        return ops.log_softmax(x, self.axis)
 
 
 class CELU(Cell):
@@ -906,15 +905,15 @@ class PReLU(Cell):
         if isinstance(channel, bool) or not isinstance(channel, int) or channel < 1:
             fail_arg("PReLU", "channel", "a positive int", channel)
         if isinstance(w, int | float) and not isinstance(w, bool):
-            value = jnp.full((channel,), float(w), jnp.float32)
+            value = np.full((channel,), float(w), np.float32)
         elif isinstance(w, list | tuple | Tensor) or hasattr(w, "shape"):
-            value = jnp.asarray(unwrap(w), jnp.float32).reshape(-1)
+            value = np.asarray(unwrap(w), np.float32).reshape(-1)
             if value.shape != (channel,):
                 fail_arg("PReLU", "w", f"{channel} values (one per channel)", list(value.shape))
         else:
             fail_arg("PReLU", "w", "a float, list or Tensor", w, TypeError)
         self.channel = channel
-        self.w = Parameter(Tensor._from(value), name="a")  # 2.10's name; "w" under a parent
+        self.w = Parameter(Tensor(value), name="a")  # 2.10's name; "w" under a parent
 
     def construct(self, x: Tensor) -> Tensor:
         return A.prelu(x, self.w)
@@ -950,7 +949,7 @@ class Softmax2d(Cell):
         a = unwrap(x)
         if a.ndim not in (3, 4):
             fail_arg("Softmax2d", "x", "a 3-D or 4-D Tensor", f"shape {list(a.shape)}")
-        return Tensor._from(jax.nn.softmax(a, axis=-3))
+        return ops.softmax(x, -3)
 
 
 _ACTIVATIONS: dict[str, type[Cell]] = {

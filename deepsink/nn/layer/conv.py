@@ -11,6 +11,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from deepsink import ops
 from deepsink._core import conv as _conv
 from deepsink._core.validate import (
     check_bool,
@@ -25,6 +26,7 @@ from deepsink.common.initializer import HeUniform, Uniform
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.dense import make_param
+from deepsink.ops.function.conv_transpose_func import conv_input_grad
 
 PAD_MODES = ["same", "valid", "pad"]
 
@@ -533,9 +535,8 @@ class _ConvTranspose(Cell):
             self.bias = make_param(init, (out_channels,), dtype, "bias", api)
 
     def _transpose(self, a: Any, weight: Any) -> Any:
-        import jax
-        from jax import lax
-
+        """The transposed convolution: ``ops``' input gradient of the forward convolution (one
+        implementation with ``ops.conv_transpose2d``; a 1-D layer runs as a 2-D one of height 1)."""
         spatial = a.shape[2:]
         out_sizes, pads = [], []
         extra = self.output_padding if self._zero_output_padding else (0,) * len(spatial)
@@ -553,27 +554,27 @@ class _ConvTranspose(Cell):
                 out = (size - 1) * s - lo - hi + d * (k - 1) + 1 + grown[i]
                 pads.append((lo, hi))
             out_sizes.append(out)
-        if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != weight.dtype:
-            weight = weight.astype(a.dtype)
-        spec = "NC" + "DHW"[3 - len(spatial) :]
-        dims = (spec, "OI" + spec[2:], spec)
-
-        def forward(z):
-            return lax.conv_general_dilated(
-                z,
-                weight,
-                self.stride,
-                pads,
-                rhs_dilation=self.dilation,
-                dimension_numbers=dims,
-                feature_group_count=self.group,
-            )
-
-        zeros = jnp.zeros((a.shape[0], self.out_channels, *out_sizes), a.dtype)
-        _, vjp = jax.vjp(forward, zeros)
-        y = vjp(a)[0]
+        stride, dilation = self.stride, self.dilation
+        if len(spatial) == 1:
+            a, weight = a[:, :, None], weight[:, :, None]
+            out_sizes, pads = [1, *out_sizes], [(0, 0), *pads]
+            stride, dilation = (1, *stride), (1, *dilation)
+        y = conv_input_grad(
+            Tensor._from(a),
+            Tensor._from(weight),
+            (a.shape[0], self.out_channels, *out_sizes),
+            stride,
+            "pad",
+            tuple(p for pair in pads for p in pair),
+            dilation,
+            self.group,
+            self._api,
+        )
+        if len(spatial) == 1:
+            y = y[:, :, 0]
         if any(extra) and self.pad_mode != "same":
-            y = jnp.pad(y, [(0, 0), (0, 0)] + [(0, e) for e in extra])
+            y = ops.pad(y, tuple(p for e in reversed(extra) for p in (0, e)))
+        y = y._data
         if self.has_bias:
             y = y + self.bias._data.astype(y.dtype).reshape((-1,) + (1,) * len(spatial))
         return y

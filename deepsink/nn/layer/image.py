@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink import ops
 from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
@@ -139,9 +140,7 @@ class _Window(Cell):
     def construct(self, a: Any) -> Any:
         """Valid convolution of every channel of ``a`` (N, C, H, W) with the window."""
         n, c, h, w = a.shape
-        out = jax.lax.conv_general_dilated(
-            a.reshape(n * c, 1, h, w), unwrap(self.weight), (1, 1), "VALID"
-        )
+        out = ops.conv2d(a.reshape(n * c, 1, h, w), self.weight)._data
         return out.reshape((n, c) + out.shape[2:])
 
 
@@ -306,12 +305,9 @@ class MSSSIM(Cell):
         ssim = None
         for i in range(self.level):
             ssim, cs = _ssim_cs(a, b, self.multi_convs_list[i], c1, c2)
-            terms.append(jax.nn.relu(cs))
-            a, b = (
-                jax.lax.reduce_window(v, 0.0, jax.lax.add, (1, 1, 2, 2), (1, 1, 2, 2), "VALID") / 4
-                for v in (a, b)
-            )
-        stack = jnp.stack(terms[:-1] + [jax.nn.relu(ssim)], axis=-1)
+            terms.append(ops.relu(cs)._data)
+            a, b = (ops.avg_pool2d(v, 2, 2)._data for v in (a, b))
+        stack = jnp.stack(terms[:-1] + [ops.relu(ssim)._data], axis=-1)
         weights = jnp.asarray(self.power_factors, jnp.float32)
         return Tensor._from(jnp.mean(jnp.prod(stack**weights, axis=-1), axis=-1))
 

@@ -7,10 +7,8 @@ into iota planes and a variadic reduce-window (see that module for the rule and 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -20,6 +18,7 @@ from deepsink._core import pool as _pool
 from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function.nn_pool_norm_func import window_argmax
 
 Pair = tuple[int, int]
 
@@ -193,26 +192,7 @@ class _MaxPool(_Pool):
         a max-reduction of (value, index) pairs (not differentiated; the values come from
         ``_pool``)."""
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
-        size = a.shape[2:]
-        itype = jnp.int64 if jax.config.jax_enable_x64 else jnp.int32
-        flat = jnp.broadcast_to(jnp.arange(math.prod(size), dtype=itype).reshape(size), a.shape)
-        neg = -np.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-
-        def pick(u, v):
-            (uv, ui), (vv, vi) = u, v
-            take = (vv > uv) | ((vv == uv) & (vi < ui))
-            return jnp.where(take, vv, uv), jnp.where(take, vi, ui)
-
-        _, idx = lax.reduce_window(
-            (lax.stop_gradient(a), flat),
-            (np.array(neg, a.dtype), np.array(np.iinfo(itype).max, itype)),
-            pick,
-            window,
-            strides,
-            config,
-            window_dilation=dilation,
-        )
-        return idx
+        return window_argmax(a, a.ndim - 2, window, strides, config, dilation)
 
 
 class MaxPool2d(_MaxPool):

@@ -17,6 +17,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink import ops
 from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
@@ -270,7 +271,7 @@ class MultiheadAttention(Cell):
         bias = _combine(mask, kpm, dtype)
         if bias is not None:
             logits = logits + bias
-        weights = jax.nn.softmax(logits, axis=-1)
+        weights = ops.softmax(logits, -1)._data
         attn = _dropout(weights, self.dropout, self.training) @ v  # (N, h, L, d)
         out = attn.transpose(2, 0, 1, 3).reshape(tgt_len, bsz, e)
         out = unwrap(self.out_proj(Tensor._from(out)))
@@ -289,9 +290,9 @@ class MultiheadAttention(Cell):
 def _activation(activation: Any, api: str) -> Any:
     if isinstance(activation, str):
         if activation == "relu":
-            return jax.nn.relu
+            return lambda a: ops.relu(a)._data
         if activation == "gelu":
-            return lambda a: jax.nn.gelu(a, approximate=False)
+            return lambda a: ops.gelu(a)._data
         fail_arg(api, "activation", "'relu', 'gelu' or a callable", activation)
     if callable(activation):
         return lambda a: unwrap(activation(Tensor._from(a)))

@@ -16,6 +16,7 @@ from deepsink._core.validate import check_bool, check_one_of, fail_arg, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import nn_func
 
 _REDUCTIONS = ["mean", "sum", "none"]
 
@@ -244,28 +245,6 @@ def _broadcast_inputs(x: jax.Array, y: jax.Array, api: str) -> list[jax.Array]:
         ) from None
 
 
-@jax.custom_vjp
-def _softmax_xent(logits: jax.Array, labels: jax.Array) -> jax.Array:
-    """Per-row ``-sum(labels * log_softmax(logits))``; all-zero labels give -0., as MindSpore's
-    kernel (its seed programs print ``[-0. -0. ...]``)."""
-    lse = jax.nn.logsumexp(logits, axis=-1, keepdims=True)
-    return -jnp.sum(labels * (logits - lse), axis=-1)
-
-
-def _softmax_xent_fwd(logits, labels):
-    return _softmax_xent(logits, labels), (jax.nn.softmax(logits, axis=-1), labels)
-
-
-def _softmax_xent_bwd(res, g):
-    # MindSpore's rule: d/dlogits = softmax - labels, even when the labels do not sum to 1
-    # (the all-zero labels of MindSpore's "Training" guide still train); the labels get no gradient.
-    softmax, labels = res
-    return ((softmax - labels) * g[..., None], jnp.zeros_like(labels))
-
-
-_softmax_xent.defvjp(_softmax_xent_fwd, _softmax_xent_bwd)
-
-
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """Softmax cross entropy between ``logits`` (N, C) and labels.
 
@@ -374,7 +353,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                     shown(f"dtype {y.dtype}"),
                     TypeError,
                 )
-        return Tensor._from(_weighted_loss(_softmax_xent(x, y), self.reduction))
+        return Tensor._from(_weighted_loss(nn_func.softmax_xent(x, y), self.reduction))
 
 
 class CrossEntropyLoss(LossBase):
@@ -442,7 +421,6 @@ class CrossEntropyLoss(LossBase):
         api = "CrossEntropyLoss"
         x, y = _array(logits, "logits", api), _array(labels, "labels", api)
         _check_float(x, "logits", api)
-        cdim = 0 if x.ndim == 1 else 1
         w = None if self.weight is None else unwrap(self.weight).astype(x.dtype)
         if y.ndim == x.ndim:
             _check_float(y, "labels", api)
@@ -453,7 +431,7 @@ class CrossEntropyLoss(LossBase):
                     f"probabilities of the shape of 'logits' {list(x.shape)}",
                     shown(f"shape {list(y.shape)}"),
                 )
-            out = self._probabilities(x, y.astype(x.dtype), w, cdim)
+            y = y.astype(x.dtype)
         elif y.ndim == x.ndim - 1:
             if not jnp.issubdtype(y.dtype, jnp.integer):
                 fail_arg(
@@ -472,7 +450,6 @@ class CrossEntropyLoss(LossBase):
                     f"shape {list(x.shape)}",
                     shown(f"shape {list(y.shape)}"),
                 )
-            out = self._indices(x, y, w, cdim)
         else:
             fail_arg(
                 api,
@@ -481,45 +458,9 @@ class CrossEntropyLoss(LossBase):
                 f"indices) for 'logits' of rank {x.ndim}",
                 shown(f"rank {y.ndim}"),
             )
-        return Tensor._from(out)
-
-    def _probabilities(self, x, y, w, cdim):
-        n_classes = x.shape[cdim]
-        logp = jax.nn.log_softmax(x, axis=cdim)
-        if self.label_smoothing > 0.0:
-            y = y * (1 - self.label_smoothing) + self.label_smoothing / n_classes
-        if w is not None and x.ndim > 1:
-            w = w.reshape((1, n_classes) + (1,) * (x.ndim - 2))
-        terms = logp * y if w is None else logp * y * w
-        if self.reduction == "mean":
-            return -jnp.sum(terms) / (x.size / n_classes)
-        if self.reduction == "sum":
-            return -jnp.sum(terms)
-        return -jnp.sum(terms, axis=cdim)
-
-    def _indices(self, x, y, w, cdim):
-        n_classes = x.shape[cdim]
-        logp = jax.nn.log_softmax(x, axis=cdim)
-        ignored = y == self.ignore_index
-        target = jnp.where(ignored, 0, y)
-        if w is not None:
-            shape = [1] * x.ndim
-            shape[cdim] = n_classes
-            logp = logp * w.reshape(shape)
-            target_w = w[target]
-        else:
-            target_w = jnp.ones(target.shape, x.dtype)
-        picked = jnp.take_along_axis(logp, jnp.expand_dims(target, cdim), axis=cdim)
-        loss = jnp.where(ignored, 0, -jnp.squeeze(picked, cdim))
-        smooth = jnp.where(ignored, 0, -jnp.sum(logp, axis=cdim))
-        target_w = jnp.where(ignored, 0, target_w)
-        if self.reduction == "sum":
-            loss, smooth = jnp.sum(loss), jnp.sum(smooth)
-        elif self.reduction == "mean":
-            total = jnp.sum(target_w)
-            loss, smooth = jnp.sum(loss) / total, jnp.sum(smooth) / total
-        ls = self.label_smoothing
-        return (1.0 - ls) * loss + (ls / n_classes) * smooth
+        return nn_func.cross_entropy(
+            x, y, w, self.ignore_index, self.reduction, self.label_smoothing
+        )
 
 
 class BCEWithLogitsLoss(LossBase):

@@ -284,12 +284,7 @@ def conv1d(
 ) -> Tensor:
     """``ops.conv2d`` over ``(N, C, L)`` input and ``(O, C/groups, K)`` weight: the length axis
     as a width with height 1."""
-    x, w = U.array(input, "conv1d"), U.array(weight, "conv1d", "weight")
-    if x.ndim != 3 or w.ndim != 3:
-        U.fail(
-            "conv1d",
-            f"'input' and 'weight' must be 3-D, but got {list(x.shape)} and {list(w.shape)}",
-        )
+    x, w = N.conv_operands(input, weight, None, 3, "conv1d")
 
     def one(v: Any, arg: str) -> int:
         return v[0] if isinstance(v, tuple | list) else v

@@ -13,7 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from deepsink import context
+from deepsink._core import conv as _conv
 from deepsink._core import kernel_random as KR
 from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
@@ -58,9 +58,11 @@ def gelu(input: Any, approximate: str = "none") -> Tensor:
 
 
 def fast_gelu(x: Any) -> Tensor:
-    """MindSpore's ``ops.fast_gelu``: ``x * sigmoid(1.702 * x)``."""
+    """MindSpore's ``ops.fast_gelu``, ``x * sigmoid(1.702 * x)``, in its kernel's form
+    ``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))`` (no overflow for large ``|x|``)."""
     a = U.floating(U.array(x, "fast_gelu", "x"))
-    return Tensor._from(a * jax.nn.sigmoid(1.702 * a))
+    ax = jnp.abs(a)
+    return Tensor._from(a / (1 + jnp.exp(-1.702 * ax)) * jnp.exp(0.851 * (a - ax)))
 
 
 def hardswish(x: Any) -> Tensor:
@@ -179,6 +181,24 @@ def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
     return ((pads[0], pads[1]), (pads[2], pads[3]))
 
 
+def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> tuple:
+    """The arrays of a convolution's ``input`` and ``weight``, checked: both ``ndim``-D, and the
+    input's channels the weight's in-channels times ``groups`` (``groups=None``: not checked)."""
+    x, w = U.array(input, api), U.array(weight, api, "weight")
+    if x.ndim != ndim or w.ndim != ndim:
+        U.fail(
+            api,
+            f"'input' and 'weight' must be {ndim}-D, but got {list(x.shape)} and {list(w.shape)}",
+        )
+    if groups is not None and x.shape[1] != w.shape[1] * groups:
+        U.fail(
+            api,
+            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
+            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
+        )
+    return x, w
+
+
 def conv2d(
     input: Any,
     weight: Any,
@@ -189,29 +209,19 @@ def conv2d(
     dilation: Any = 1,
     groups: int = 1,
 ) -> Tensor:
-    """MindSpore's ``ops.conv2d`` over NCHW input and OIHW weight (``lax.conv_general_dilated``)."""
-    x, w = U.array(input, "conv2d"), U.array(weight, "conv2d", "weight")
-    if x.ndim != 4 or w.ndim != 4:
-        U.fail(
-            "conv2d",
-            f"'input' and 'weight' must be 4-D, but got {list(x.shape)} and {list(w.shape)}",
+    """MindSpore's ``ops.conv2d`` over NCHW input and OIHW weight, through ``_core.conv.conv2d``
+    (the lowering ``nn.Conv2d`` uses, chosen per backend and shape)."""
+    x, w = conv_operands(input, weight, groups, 4, "conv2d")
+    s = _pair(stride, 2, "stride", "conv2d")
+    d = _pair(dilation, 2, "dilation", "conv2d")
+    pads = _conv_padding(pad_mode, padding, "conv2d")
+    if pads == "VALID":
+        pads = ((0, 0), (0, 0))
+    elif pads == "SAME":
+        pads = tuple(
+            _conv.same_padding(n, k, si, di) for n, k, si, di in zip(x.shape[2:], w.shape[2:], s, d)
         )
-    if x.shape[1] != w.shape[1] * groups:
-        U.fail(
-            "conv2d",
-            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
-        )
-    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
-        y = lax.conv_general_dilated(
-            x,
-            w.astype(x.dtype),
-            window_strides=_pair(stride, 2, "stride", "conv2d"),
-            padding=_conv_padding(pad_mode, padding, "conv2d"),
-            rhs_dilation=_pair(dilation, 2, "dilation", "conv2d"),
-            dimension_numbers=("NCHW", "OIHW", "NCHW"),
-            feature_group_count=groups,
-        )
+    y = _conv.conv2d(x, w.astype(x.dtype), s, pads, d, groups)  # the tuned lowering of nn.Conv2d
     if bias is not None:
         y = y + U.array(bias, "conv2d", "bias").reshape(1, -1, 1, 1).astype(y.dtype)
     return Tensor._from(y)
@@ -380,10 +390,32 @@ def binary_cross_entropy_with_logits(
     return Tensor._from(_reduction(loss, reduction, "binary_cross_entropy_with_logits"))
 
 
+@jax.custom_vjp
+def softmax_xent(logits: jax.Array, labels: jax.Array) -> jax.Array:
+    """Per-row ``-sum(labels * log_softmax(logits))`` over the last axis, the one core of
+    ``nn.SoftmaxCrossEntropyWithLogits`` and the ``SoftmaxCrossEntropyWithLogits`` primitive.
+    All-zero labels give -0., as MindSpore's kernel (its seed programs print ``[-0. -0. ...]``).
+    The gradient is MindSpore's: d/dlogits = softmax - labels, even when the labels do not sum
+    to 1 (the all-zero labels of MindSpore's "Training" guide still train); the labels get none."""
+    lse = jax.nn.logsumexp(logits, axis=-1, keepdims=True)
+    return -jnp.sum(labels * (logits - lse), axis=-1)
+
+
+def _softmax_xent_fwd(logits, labels):  # noqa: ANN001, ANN202
+    return softmax_xent(logits, labels), (jax.nn.softmax(logits, axis=-1), labels)
+
+
+def _softmax_xent_bwd(res, g):  # noqa: ANN001, ANN202
+    softmax, labels = res
+    return ((softmax - labels) * g[..., None], jnp.zeros_like(labels))
+
+
+softmax_xent.defvjp(_softmax_xent_fwd, _softmax_xent_bwd)
+
+
 def softmax_cross_entropy(logits: jax.Array, labels: jax.Array) -> tuple[jax.Array, jax.Array]:
     """Per-row loss and its gradient for dense ``labels`` (the SoftmaxCrossEntropyWithLogits kernel)."""
-    logp = jax.nn.log_softmax(logits, axis=-1)
-    return -jnp.sum(labels * logp, axis=-1), jnp.exp(logp) - labels
+    return softmax_xent(logits, labels), jax.nn.softmax(logits, axis=-1) - labels
 
 
 def softsign(x: Any) -> Tensor:

@@ -21,6 +21,7 @@ from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
 
@@ -214,24 +215,35 @@ def max_indices(
     pads = _pads(padding, n, api)
     if ceil_mode:
         pads = _ceil_extra(size, k, s, pads)
-    itype = jnp.int64 if jax.config.jax_enable_x64 else jnp.int32
-    flat = jnp.arange(math.prod(size), dtype=itype).reshape(size)
-    flat = jnp.broadcast_to(flat, a.shape)
     lead = a.ndim - n
+    return window_argmax(a, n, (1,) * lead + k, (1,) * lead + s, [(0, 0)] * lead + pads)
+
+
+def window_argmax(
+    a: jax.Array, n: int, window: tuple, strides: tuple, pads: list, dilation: tuple | None = None
+) -> jax.Array:
+    """The flat index within the trailing ``n`` axes (int64 under x64, else int32) of every
+    pooling window's maximum, first index on ties; ``window``, ``strides``, ``pads`` and
+    ``dilation`` cover every axis of ``a``, as ``lax.reduce_window`` takes them. The one core of
+    the max-pool indices of ``ops``, ``nn`` and ``mint``; not differentiated."""
+    size = a.shape[-n:]
+    itype = jnp.int64 if jax.config.jax_enable_x64 else jnp.int32
+    flat = jnp.broadcast_to(jnp.arange(math.prod(size), dtype=itype).reshape(size), a.shape)
     neg = -jnp.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
 
-    def pick(x, y):
+    def pick(x, y):  # noqa: ANN001, ANN202
         (xv, xi), (yv, yi) = x, y
         take_y = (yv > xv) | ((yv == xv) & (yi < xi))
         return jnp.where(take_y, yv, xv), jnp.where(take_y, yi, xi)
 
     _, idx = lax.reduce_window(
-        (a, flat),
+        (lax.stop_gradient(a), flat),
         (jnp.asarray(neg, a.dtype), jnp.asarray(jnp.iinfo(itype).max, itype)),
         pick,
-        (1,) * lead + k,
-        (1,) * lead + s,
-        [(0, 0)] * lead + pads,
+        window,
+        strides,
+        pads,
+        window_dilation=dilation,
     )
     return idx
 
@@ -247,18 +259,7 @@ def conv3d(
     groups: int = 1,
 ) -> Tensor:
     """MindSpore's ``ops.conv3d`` over NCDHW input and OIDHW weight."""
-    x, w = U.array(input, "conv3d"), U.array(weight, "conv3d", "weight")
-    if x.ndim != 5 or w.ndim != 5:
-        U.fail(
-            "conv3d",
-            f"'input' and 'weight' must be 5-D, but got {list(x.shape)} and {list(w.shape)}",
-        )
-    if x.shape[1] != w.shape[1] * groups:
-        U.fail(
-            "conv3d",
-            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
-        )
+    x, w = conv_operands(input, weight, groups, 5, "conv3d")
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode == "same":
         pads: Any = "SAME"

@@ -1,23 +1,17 @@
-"""``mint.nn`` activation layers: Cells over ``mint.nn.functional`` (and jax.nn for the few
-activations neither ops nor functional has)."""
+"""``mint.nn`` activation layers: Cells over ``mint.nn.functional`` (and ``ops`` for the few
+activations functional has not)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import jax
-import jax.numpy as jnp
-
+from deepsink import ops
 from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
 from deepsink.mint.nn.layer._common import const_param
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer import activation as nn_act
 from deepsink.ops import _utils as U
-
-
-def _jax_act(name: str, fn: Any, x: Any) -> Tensor:
-    return Tensor._from(fn(U.floating(U.array(x, name))))
 
 
 class _Inplace(Cell):
@@ -120,14 +114,14 @@ class Mish(Cell):
     """``x * tanh(softplus(x))``."""
 
     def construct(self, input: Tensor) -> Tensor:
-        return _jax_act("Mish", lambda a: a * jnp.tanh(jax.nn.softplus(a)), input)
+        return ops.mish(U.floating(U.array(input, "Mish")))
 
 
 class SELU(Cell):
     """``scale * elu(x, alpha)`` with SELU's constants."""
 
     def construct(self, input: Tensor) -> Tensor:
-        return _jax_act("SELU", jax.nn.selu, input)
+        return ops.selu(U.floating(U.array(input, "SELU")))
 
 
 class GLU(Cell):
