@@ -58,3 +58,25 @@ def test_under_deepsink_run_the_module_is_named_as_the_script_imported_it(tmp_pa
         check=True,
     ).stdout
     assert out.startswith("module 'mindspore.nn' has no attribute 'SummaryCollector': deepsink ")
+
+
+def test_a_submodule_not_imported_yet_is_named_as_such_not_as_missing():
+    # 2.10: "module 'mindspore.dataset' has no attribute 'audio'" until it is imported
+    code = textwrap.dedent("""
+        import deepsink as ms
+        try:
+            ms.dataset.audio
+        except AttributeError as e:
+            print(e)
+        import deepsink.dataset.audio
+        print(ms.dataset.audio.__name__)
+    """)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_S, check=True
+    ).stdout.splitlines()
+    assert out[0].startswith(
+        "module 'deepsink.dataset' has no attribute 'audio': it is a submodule"
+    )
+    assert "'import deepsink.dataset.audio' loads it" in out[0]
+    assert "does not implement" not in out[0]
+    assert out[1] == "deepsink.dataset.audio"

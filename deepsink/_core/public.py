@@ -49,6 +49,16 @@ def public_names(namespace: dict[str, Any], also: tuple[str, ...] = ()) -> list[
     return sorted(ours | {n for n in also if n in namespace})
 
 
+def _is_submodule(dotted: str) -> bool:
+    """Whether ``dotted`` names a module of the package that exists on disk."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 COVERAGE = "docs/api_coverage.md"  # the list of MindSpore 2.10 names deepsink has, module by module
 
 
@@ -65,6 +75,11 @@ def missing_names(module_name: str):
         shown = _package_alias() + module_name[len("deepsink") :]
         if name.startswith("__") and name.endswith("__"):  # Python's probes (__path__, __file__...)
             raise AttributeError(f"module {shown!r} has no attribute {name!r}")
+        if _is_submodule(f"{module_name}.{name}"):  # there, but not imported yet (as in 2.10)
+            raise AttributeError(
+                f"module {shown!r} has no attribute {name!r}: it is a submodule not imported yet "
+                f"('import {shown}.{name}' loads it)"
+            )
         mindspore = "mindspore" + module_name[len("deepsink") :]
         raise AttributeError(
             f"module {shown!r} has no attribute {name!r}: deepsink does not implement "
