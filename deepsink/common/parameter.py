@@ -96,13 +96,9 @@ class Parameter(StateBox, Tensor):
         return self
 
     def set_data(self, data: Any, slice_shape: bool = False) -> Parameter:
-        """Replace the value; the shape must match unless ``slice_shape``."""
+        """Replace the value, cast to the Parameter's dtype. As in MindSpore 2.10 the shape may
+        change (``slice_shape`` only records that the value is a slice)."""
         new = data._data if isinstance(data, Tensor) else jnp.asarray(data)
-        if not slice_shape and tuple(new.shape) != self.shape:
-            raise ValueError(
-                f"For 'Parameter.set_data', the shape of 'data' must be {list(self.shape)} "
-                f"(that of Parameter '{self.name}'), but got {list(new.shape)}"
-            )
         if new.dtype != self._data.dtype:
             new = new.astype(self._data.dtype)
         self._data = new

@@ -110,6 +110,27 @@ class Cell:
                     f"For '{type(self).__name__}', '{name}' is a Parameter slot and cannot be "
                     "assigned a Cell"
                 )
+            if (
+                name in d["_params"]
+                and value is not None
+                and not isinstance(value, Parameter | ParameterTuple)
+            ):
+                # MindSpore's rule: a Tensor loads into the existing Parameter (which keeps its
+                # name and dtype), as `m.weight = initializer(...)` or `self.step += 1` in a
+                # construct rely on; any other value is refused
+                current = d["_params"][name]
+                if not isinstance(value, Tensor):
+                    raise TypeError(
+                        f"Parameter '{name}' already exists in network, can not assign this "
+                        f"type: '{type(value)}' as a parameter."
+                    )
+                if current is None:
+                    raise AttributeError(
+                        f"For '{type(self).__name__}', Parameter '{name}' was set to None; assign "
+                        "a Parameter to it, not a Tensor"
+                    )
+                current.set_data(value)
+                return
             if name in d["_cells"] and value is not None and not isinstance(value, Cell):
                 raise TypeError(
                     f"For '{type(self).__name__}', '{name}' is a child Cell slot and can only be "

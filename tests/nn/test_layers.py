@@ -533,6 +533,20 @@ def test_sequential_naming_follows_mindspore():
     assert list(od[0:1]._cells) == ["fc"]
 
 
+def test_sequential_cell_list_follows_the_cells():
+    # MindSpore's attribute; mindcv's FeatureExtractWrapper runs the cells through it
+    seq = nn.SequentialCell([nn.Dense(4, 6), nn.ReLU()])
+    assert seq.cell_list == list(seq._cells.values())
+    seq.append(nn.Dense(6, 3))
+    del seq[0]
+    assert [type(c).__name__ for c in seq.cell_list] == ["ReLU", "Dense"]
+    x = T(rand(2, 4))
+    y = x
+    for cell in nn.SequentialCell([nn.ReLU(), nn.Tanh()]).cell_list:
+        y = cell(y)
+    np.testing.assert_allclose(y.asnumpy(), np.tanh(np.maximum(x.asnumpy(), 0)), rtol=1e-6)
+
+
 def test_sequential_in_graph_mode_and_errors():
     seq = nn.SequentialCell([nn.Dense(4, 6), nn.ReLU(), nn.Dense(6, 3)])
     x = T(rand(5, 4))

@@ -491,3 +491,18 @@ def test_conv_fixtures_with_every_lowering(case, lowering):
         parity.test_layer_matches_mindspore(case, "pynative")
     finally:
         C.set_lowering(None)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [{"pad_mode": "same"}, {"pad_mode": "pad", "padding": (1, 0, 2, 1)},
+     {"pad_mode": "valid", "stride": 2, "has_bias": True}, {"group": 2, "dilation": 2}],
+)  # fmt: skip
+def test_conv2d_holds_mindspores_primitives(kw):
+    # MindSpore's Conv2d has conv2d/bias_add; mindcv's StdConv2d calls self.conv2d(x, weight)
+    conv = nn.Conv2d(4, 6, 3, **kw)
+    x = ms.Tensor(np.random.default_rng(0).random((2, 4, 9, 9), np.float32))
+    y = conv.conv2d(x, conv.weight)
+    if conv.has_bias:
+        y = conv.bias_add(y, conv.bias)
+    np.testing.assert_array_equal(y.asnumpy(), conv(x).asnumpy())

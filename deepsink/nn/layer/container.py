@@ -168,6 +168,12 @@ class SequentialCell(_CellContainer):
         for key, cell in items:
             setattr(self, key, cell)
 
+    @property
+    def cell_list(self) -> list[Cell]:
+        """The cells in order (MindSpore's attribute, which code such as mindcv's feature
+        extractor iterates)."""
+        return list(self._cells.values())
+
     def construct(self, input_data: Any) -> Any:
         for cell in self._cells.values():
             input_data = cell(input_data)

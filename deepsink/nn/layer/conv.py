@@ -223,6 +223,16 @@ class Conv2d(_Conv):
             data_format,
             dtype,
         )
+        from deepsink.ops.operations import BiasAdd, Conv2D
+
+        # MindSpore's Conv2d holds these primitives; subclasses such as mindcv's StdConv2d call
+        # self.conv2d(x, weight) with their own weight (deepsink's Conv2D primitive is NCHW only)
+        if data_format == "NCHW":
+            self.conv2d = Conv2D(
+                out_channel=out_channels, kernel_size=kernel_size, mode=1, pad_mode=pad_mode,
+                pad=padding, stride=stride, dilation=dilation, group=group, data_format=data_format,
+            )  # fmt: skip
+            self.bias_add = BiasAdd(data_format=data_format)
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)

@@ -1,0 +1,124 @@
+"""Run mindcv's own test suite (its repository's ``tests/``, as its CI runs it:
+``tests/modules/*.py`` and ``tests/tasks/*.py``) on deepsink, or on MindSpore 2.10, and count.
+
+    python3 scripts/run_mindcv_tests.py CHECKOUT [--mindspore-python PY] [--json OUT] [-k EXPR]
+    python3 scripts/run_mindcv_tests.py --compare DEEPSINK.json MINDSPORE.json
+
+``CHECKOUT`` is a checkout of github.com/mindspore-lab/mindcv (the figures in docs/libraries.md
+are of tag v0.3.0). It is copied to a temporary folder (mindcv's tests write into the current
+folder) and run from there, with a fresh home folder (its downloads go to ``~/.mindspore``), with the checkout's ``mindcv`` package. Without
+``--mindspore-python`` the tests run under this Python with ``import mindspore`` resolving to the
+deepsink beside this script; with it, under that Python (a MindSpore 2.10 install with pytest).
+``--json`` writes each test's outcome; ``--compare`` lists the tests that pass on MindSpore and not
+on deepsink, grouped by file. Tests that download data fail on both where there is no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = ["tests/modules/*.py", "tests/tasks/*.py"]
+# under deepsink: the alias, then pytest in this process (so its children get the alias too)
+_DEEPSINK_MAIN = (
+    "import sys; from deepsink._core.alias import install_alias; install_alias(); "
+    "import pytest; sys.exit(pytest.main(sys.argv[1:]))"
+)
+
+
+def _outcomes(junit: Path) -> dict[str, str]:
+    out = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
+        kinds = {child.tag for child in case}
+        if "skipped" in kinds:
+            out[name] = "skipped"
+        elif "failure" in kinds:
+            out[name] = "failed"
+        elif "error" in kinds:
+            out[name] = "error"
+        else:
+            out[name] = "passed"
+    return out
+
+
+def run(checkout: str, python: str | None, extra: list[str]) -> dict:
+    with tempfile.TemporaryDirectory(prefix="mindcv-tests-") as tmp:
+        work = Path(tmp) / "mindcv"
+        shutil.copytree(checkout, work, ignore=shutil.ignore_patterns(".git"))
+        files = sorted(f for pattern in SUITE for f in glob.glob(str(work / pattern)))
+        junit = Path(tmp) / "junit.xml"
+        args = ["-p", "no:cacheprovider", "-q", f"--junitxml={junit}", *extra, *files]
+        # mindcv downloads into ~/.mindspore: a fresh home per run, so that no run sees another's
+        env = dict(os.environ, HOME=str(Path(tmp) / "home"))
+        paths = [str(work)]
+        if python is None:
+            paths.insert(0, str(ROOT))
+            cmd = [sys.executable, "-c", _DEEPSINK_MAIN, *args]
+        else:
+            cmd = [python, "-m", "pytest", *args]
+        env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        proc = subprocess.run(cmd, cwd=work, env=env, check=False)
+        outcomes = _outcomes(junit) if junit.exists() else {}
+    counts = collections.Counter(outcomes.values())
+    return {
+        "engine": "deepsink" if python is None else "mindspore",
+        "command": " ".join(sys.argv),
+        "exit_status": proc.returncode,
+        "counts": dict(sorted(counts.items())),
+        "tests": outcomes,
+    }
+
+
+def compare(deepsink: dict, mindspore: dict) -> dict:
+    on_ms = {t for t, o in mindspore["tests"].items() if o == "passed"}
+    missing = sorted(t for t in on_ms if deepsink["tests"].get(t) != "passed")
+    by_file = collections.Counter(t.split("::")[0] for t in missing)
+    return {
+        "passed_on_mindspore": len(on_ms),
+        "of_those_passed_on_deepsink": len(on_ms) - len(missing),
+        "not_passed_on_deepsink_by_file": dict(by_file.most_common()),
+        "not_passed_on_deepsink": missing,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkout", nargs="?", help="a checkout of mindspore-lab/mindcv")
+    parser.add_argument("--mindspore-python", help="run under this Python (MindSpore 2.10)")
+    parser.add_argument("--json", help="write the outcomes here")
+    parser.add_argument("-k", help="pytest's -k expression")
+    parser.add_argument("--compare", nargs=2, metavar=("DEEPSINK", "MINDSPORE"))
+    opts = parser.parse_args()
+    if opts.compare:
+        loaded = [json.loads(Path(p).read_text(encoding="utf-8")) for p in opts.compare]
+        report = compare(*loaded)
+        print(
+            json.dumps({k: v for k, v in report.items() if k != "not_passed_on_deepsink"}, indent=1)
+        )
+        for test in report["not_passed_on_deepsink"]:
+            print(test)
+        return 0
+    if not opts.checkout or not os.path.isdir(os.path.join(opts.checkout, "tests")):
+        parser.error(
+            f"'checkout' must be a mindcv checkout with a tests/ folder, got {opts.checkout!r}"
+        )
+    result = run(opts.checkout, opts.mindspore_python, ["-k", opts.k] if opts.k else [])
+    print(json.dumps(result["counts"]))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
