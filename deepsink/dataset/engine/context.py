@@ -61,7 +61,9 @@ class ExecContext:
         self.seeded = False
         self.shared_seed = seed if shared_seed is None else shared_seed
         self._passes: dict[int, int] = {}
-        self._lock = threading.Lock()
+        # reentrant: the garbage collector can run an iterator's finalizer (which closes its run)
+        # on this thread while it holds the lock, e.g. inside a resource's factory
+        self._lock = threading.RLock()
         self._closers: list[Callable[[], None]] = []
         self._resources: dict[object, object] = {}
         # a getter's run (get_dataset_size, output_shapes): callbacks and sync_wait stay idle
@@ -126,6 +128,7 @@ class ExecContext:
         self.cancelled.set()
         with self._lock:
             closers, self._closers = self._closers, []
-            self._resources.clear()
+            resources, self._resources = self._resources, {}
+        resources.clear()  # dropped outside the lock: their finalizers may close other runs
         for fn in reversed(closers):
             fn()
