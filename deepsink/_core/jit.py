@@ -316,6 +316,9 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
     def call(state, dyn, spec, targets=None):
         """Runs the program; ``targets`` (``_dyn_tensors``): the caller's input Tensors, which
         receive what in-place ops wrote into them."""
+        plan = semi_auto.active()
+        if plan is not None and not spmd.in_program():  # several processes: their batch parts
+            dyn = semi_auto.assemble_inputs(dyn, plan)
         (arrays, extra, inputs), new_state = jitted(state, dyn, spec)
         layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
         for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):

@@ -529,26 +529,59 @@ def data_parallel_sharding(shape: tuple, plan: Plan) -> NamedSharding | None:
     )
 
 
-def dataset_inputs(arrays: Sequence[Any], plan: Plan) -> list:
-    """The network's input arrays laid out by the plan's dataset strategy."""
+def _input_sharding(i: int, shape: tuple, plan: Plan) -> NamedSharding | None:
+    """The sharding the dataset strategy gives the network's ``i``-th input (None: whole)."""
     ds = plan.dataset
     if ds == "full_batch":
+        return None
+    if ds == "data_parallel":
+        return data_parallel_sharding(shape, plan)
+    if i < len(ds):
+        return strategy_sharding("dataset_strategy", ds[i], shape, plan)
+    return None
+
+
+def dataset_inputs(arrays: Sequence[Any], plan: Plan) -> list:
+    """The network's input arrays laid out by the plan's dataset strategy."""
+    if plan.dataset == "full_batch":
         return list(arrays)
     out = []
     for i, x in enumerate(arrays):
-        if not isinstance(x, jax.Array):
+        sh = _input_sharding(i, x.shape, plan) if isinstance(x, jax.Array) else None
+        out.append(x if sh is None else jax.lax.with_sharding_constraint(x, sh))
+    return out
+
+
+def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
+    """Several processes, inputs not ``full_batch``: each process holds its own part of the
+    batch (its dataset shard, ``num_shards=rank_size, shard_id=rank_id``); the parts become one
+    global array laid out by the dataset strategy, each process's part on its own devices.
+    ``lead``: leading axes of each array that are not the input's (the sink's steps)."""
+    if jax.process_count() == 1 or plan.dataset == "full_batch":
+        return list(arrays)
+    procs = len({d.process_index for d in plan.devices})
+    out = []
+    for i, x in enumerate(arrays):
+        if isinstance(x, jax.core.Tracer) or not isinstance(x, jax.Array | np.ndarray):
             out.append(x)
             continue
-        if ds == "data_parallel":
-            sh = data_parallel_sharding(x.shape, plan)
-        elif i < len(ds):
-            s = ds[i]
-            sh = strategy_sharding(
-                "dataset_strategy", s if isinstance(s, dict) else s, x.shape, plan
-            )
+        if isinstance(x, jax.Array) and not x.is_fully_addressable:
+            out.append(x)  # already global
+            continue
+        shape = tuple(np.shape(x))[lead:]
+        # the global shape the parts make is known once the sharding is: the strategy's checks
+        # run on the global shape in the program; here a shape every split divides
+        if plan.dataset == "data_parallel":
+            check = (shape[0] * procs,) + shape[1:] if shape else shape
         else:
-            sh = None
-        out.append(x if sh is None else jax.lax.with_sharding_constraint(x, sh))
+            check = tuple(d * plan.size for d in shape)
+        sh = _input_sharding(i, check, plan)
+        if sh is None:
+            out.append(x)
+            continue
+        if lead:
+            sh = NamedSharding(sh.mesh, P(*(None,) * lead, *sh.spec))
+        out.append(jax.make_array_from_process_local_data(sh, np.asarray(x)))
     return out
 
 
@@ -803,17 +836,6 @@ def localize(tree: Any) -> Any:
         return x
 
     return jax.tree_util.tree_map(one, tree)
-
-
-def check_processes(plan: Plan) -> None:
-    """Several processes run one split program together: every input must be the same on all
-    of them (``full_batch``); each process's own part of the batch is not assembled."""
-    if jax.process_count() > 1 and plan.dataset != "full_batch":
-        raise NotImplementedError(
-            f"For {plan.mode} across {jax.process_count()} processes, dataset_strategy="
-            f"{plan.dataset!r} is not supported by deepsink: set full_batch=True (every process "
-            "reads the whole batch); see docs/parallel.md"
-        )
 
 
 def unplace(tree: Any) -> Any:

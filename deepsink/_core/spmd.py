@@ -150,7 +150,6 @@ def per_rank(
         if plan is not None:
             # semi-auto across processes: one program over every process's devices (GSPMD; the
             # processes' CPU collectives are Gloo's, GPUs' NCCL)
-            semi_auto.check_processes(plan)
             out = semi_auto.localize(single(*on_plan(args)))
             if w.rank == 0:
                 semi_auto.save_strategy(plan)

@@ -1,5 +1,6 @@
 """Semi-auto parallel across processes: the operator-parallel sample under ``deepsink launch``
-with 2 processes of 4 CPU devices each trains to the losses of one process with 8 devices.
+with 2 processes of 4 CPU devices each trains to the losses of one process with 8 devices,
+with ``full_batch=True`` and with each process reading its own shard of the dataset.
 
 The processes join with ``jax.distributed`` (CPU collectives: Gloo); the network is one GSPMD
 program over the 8 devices of both. The one-process run is the same worker with 8 devices.
@@ -49,3 +50,7 @@ def test_two_processes_of_four_devices_train_like_one_of_eight(tmp_path, monkeyp
             np.testing.assert_allclose(dist[key], single[key], rtol=0, atol=1e-5, err_msg=key)
         # the weight is laid out over the devices of both processes as over one process's 8
         assert dist["weight_sharding"] == single["weight_sharding"]
+        # full_batch=False: each process fed its own shard, one process the whole batch
+        for key, losses in single["sharded"].items():
+            assert len(losses) == 4, key
+            np.testing.assert_allclose(dist["sharded"][key], losses, rtol=0, atol=1e-5, err_msg=key)

@@ -195,6 +195,9 @@ class CompiledLoop:
         a list of per-step outputs for steps), all still on the device. ``plan``: the bucket plan
         of a chunk of padded batches (``queue.PaddedBatch``), one program per bucket."""
         self.compiles.note(stack, extra=plan)
+        split = semi_auto.active()
+        if split is not None:  # several processes: their parts of each step's batch
+            stack = tuple(semi_auto.assemble_inputs(stack, split, lead=1))
         if plan is not None:
             return self._run_bucket(state, stack, steps, plan)
         if self.strategy == "scan":
