@@ -119,6 +119,12 @@ class Cell:
                 # name and dtype), as `m.weight = initializer(...)` or `self.step += 1` in a
                 # construct rely on; any other value is refused
                 current = d["_params"][name]
+                if (
+                    functional.compiling()
+                    and current is not None
+                    and isinstance(value, int | float | np.number)
+                ):  # in a compiled construct the assignment is an Assign of the number
+                    value = Tensor(value, current.dtype)
                 if not isinstance(value, Tensor):
                     raise TypeError(
                         f"Parameter '{name}' already exists in network, can not assign this "

@@ -42,6 +42,23 @@ def _conv(x, w):
     return ops.conv2d(Tensor._from(x), Tensor._from(w))._data
 
 
+def _conv_precisions():
+    """The precisions of ops.conv2d's contractions: lax's convolution (a GPU's lowering) or the
+    matmuls of a tuned CPU lowering (``_core.conv``), each taking the convolution setting."""
+    found = set()
+    for lowering in ("lax", "auto"):
+        conv_core.set_lowering(lowering)
+        try:
+            ops_found = _precisions(_conv, XC, WC)
+        finally:
+            conv_core.set_lowering("auto")
+        assert ops_found, lowering
+        if lowering == "lax":
+            assert [name for name, _ in ops_found] == ["conv_general_dilated"]
+        found |= {p for _, p in ops_found}
+    return found
+
+
 X, W = jnp.ones((2, 3)), jnp.ones((3, 4))
 XC, WC = jnp.ones((1, 1, 6, 6)), jnp.ones((2, 1, 3, 3))
 HIGHEST = (jax.lax.Precision.HIGHEST,) * 2  # float32
@@ -53,7 +70,7 @@ def test_defaults_follow_mindspore_matmul_float32_conv_tf32():
     assert context.matmul_precision() == "highest"
     assert context.conv_precision() == "tensorfloat32"
     assert _precisions(_dense, X, W) == [("dot_general", HIGHEST)]
-    assert _precisions(_conv, XC, WC) == [("conv_general_dilated", HIGH)]
+    assert _conv_precisions() == {HIGH}
 
 
 def test_matmul_allow_tf32_sets_jax_default_matmul_precision():
@@ -67,7 +84,7 @@ def test_matmul_allow_tf32_sets_jax_default_matmul_precision():
 
 def test_conv_allow_tf32_false_is_float32_convolutions_and_their_gradients():
     op_precision.conv_allow_tf32(False)
-    assert _precisions(_conv, XC, WC) == [("conv_general_dilated", HIGHEST)]
+    assert _conv_precisions() == {HIGHEST}
     # nn.Conv2d through _core.conv: on a GPU its lowering is lax's convolution, whose gradient
     # convolutions JAX derives; the CPU lowerings' matmuls follow the same setting
     for lowering in ("lax", None):

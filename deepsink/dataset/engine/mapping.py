@@ -31,7 +31,7 @@ from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.datasets import Dataset, View, column_indices, column_names_arg
 from deepsink.dataset.engine.parallel import ProcessRunner, RemoteTraceback, ordered_map
-from deepsink.dataset.engine.worker_streams import WorkerStreams
+from deepsink.dataset.engine.worker_streams import RowDrawError, WorkerStreams
 from deepsink.dataset.transforms.transforms import TensorOperation, flatten
 
 Uniforms = Callable[..., np.ndarray | None]  # (op index, draws[, the op's input columns])
@@ -123,7 +123,10 @@ class Chain:
                 if not any(_sequential(op) for op in self.ops[i:]):
                     return self._run_in_workers(i, cur, n, u_for, runner, workers)
             op = self.ops[i]
-            u = u_for(i, op.random_draws, cur)
+            try:
+                u = u_for(i, op.random_draws, cur)
+            except RowDrawError as e:
+                raise Failure(i, e.row, e.cause) from e.cause
             fused = self._normalize_chw(i, cur)
             if fused is not None:
                 cur = [fused]

@@ -174,11 +174,23 @@ class WorkerStreams:
                     draws = Draws(
                         lambda s, c, st=self._streams[key]: st.words(np.arange(s, s + c)), cur.pos
                     )
-                    cur.params[k] = tuple(op.seeded_params(draws, rows[i]))
+                    try:
+                        cur.params[k] = tuple(op.seeded_params(draws, rows[i]))
+                    except Exception as e:  # a row the op cannot read (an empty file)
+                        raise RowDrawError(i, e) from e
                     cur.pos, cur.next = draws.pos, k + 1
                     cur.params.pop(k - _WINDOW, None)
                 out[i] = cur.params[k]
         return np.array(out, np.int64).reshape(len(out), -1)
+
+
+class RowDrawError(Exception):
+    """Row ``row`` of the block failed while its op read its draws' inputs (``cause``): the map
+    reports it as that op's failure on that row."""
+
+    def __init__(self, row: int, cause: BaseException) -> None:
+        super().__init__(row, cause)
+        self.row, self.cause = row, cause
 
 
 class _Cursor:

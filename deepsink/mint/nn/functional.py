@@ -40,7 +40,8 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
-from deepsink.ops.function.nn_pool_norm_func import max_indices, ntuple, pool_nd
+from deepsink.ops.function.nn_pool_norm_func import max_indices as _max_indices
+from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
 
 # --- ops under their mint names ---------------------------------------------------------------
 sigmoid = ops.sigmoid
@@ -432,7 +433,7 @@ def max_pool2d(
     out = pool_nd(x, 2, "max", kernel_size, stride, "pad", padding, ceil_mode, True, 0, api)
     if not return_indices:
         return Tensor._from(out)
-    idx = max_indices(x, 2, kernel_size, stride, padding, ceil_mode, api)
+    idx = _max_indices(x, 2, kernel_size, stride, padding, ceil_mode, api)
     return Tensor._from(out), Tensor._from(idx.astype(np.int64))
 
 
