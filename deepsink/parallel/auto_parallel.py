@@ -18,6 +18,14 @@ from deepsink.nn.cell import Cell
 _MODES = ("semi_auto", "sharding_propagation", "recursive_programming")
 
 
+def _check_file_path(file_path: object) -> None:
+    """2.10's TypeError for a strategy file path that is not a str."""
+    if not isinstance(file_path, str):
+        raise TypeError(
+            f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
+        )
+
+
 class AutoParallel(Cell):
     """MindSpore 2.10's ``AutoParallel``: every call of ``network`` is one compiled program over
     the devices, its operators split as their ``shard`` strategies say.
@@ -222,10 +230,7 @@ class AutoParallel(Cell):
         Raises:
             TypeError: ``file_path`` is not a str.
         """
-        if not isinstance(file_path, str):
-            raise TypeError(
-                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
-            )
+        _check_file_path(file_path)
         self._save_strategy_file_path = file_path
 
     def load_param_strategy_file(self, file_path: str) -> None:
@@ -238,10 +243,7 @@ class AutoParallel(Cell):
         Raises:
             TypeError: ``file_path`` is not a str.
         """
-        if not isinstance(file_path, str):
-            raise TypeError(
-                f"the argument 'file_path' must be str, but got the type : {type(file_path)} ."
-            )
+        _check_file_path(file_path)
         self._load_strategy_file_path = file_path
 
     def disable_strategy_file_only_for_trainable_params(self) -> None:
