@@ -46,10 +46,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         2,
         "default affine weight and bias (ones, zeros)",
     ),
-    "deepsink/mint/optim/sgd.py": (
-        1,
-        "the SGD update on raw state inside the compiled step",
-    ),
     "deepsink/nn/layer/adaptive_unpool.py": (
         5,
         "adaptive pooling bins and unpool scatter written per layer",

@@ -9,7 +9,7 @@ where:
 - losses: ``ops.mse_loss/binary_cross_entropy(_with_logits)/cross_entropy/nll_loss/
   soft_margin_loss/cosine_embedding_loss``, ``kl_div`` -> ops' ``loss_func.kl_div_core``
   (which adds ``log_target``);
-- pooling: ``avg_pool*``/``max_pool2d`` -> ops' ``nn_pool_norm_func.pool_nd``, adaptive pooling
+- pooling: ``avg_pool*`` -> ops' ``nn_pool_norm_func.avg_pool``, ``max_pool2d`` -> its ``pool_nd``, adaptive pooling
   -> ops' ``sampling_func.adaptive_pool``;
 - normalization: ``ops.batch_norm/layer_norm/group_norm``; ``linear`` -> ``ops.dense``;
   ``dropout``/``dropout2d`` -> ``ops.dropout``/``ops.dropout2d``; ``embedding`` ->
@@ -40,6 +40,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
+from deepsink.ops.function.nn_pool_norm_func import avg_pool as _avg_pool
 from deepsink.ops.function.nn_pool_norm_func import max_indices as _max_indices
 from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
 
@@ -340,23 +341,9 @@ def avg_pool1d(
     ceil_mode: bool = False,
     count_include_pad: bool = True,
 ) -> Tensor:
-    """Average pooling over (N, C, L) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool1d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            1,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            0,
-            "avg_pool1d",
-        )
-    )
+    """Average pooling over (N, C, L) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, 0)
+    return _avg_pool(input, 1, *args, "avg_pool1d")
 
 
 def avg_pool2d(
@@ -368,23 +355,9 @@ def avg_pool2d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Tensor:
-    """Average pooling over (N, C, H, W) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool2d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            2,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            divisor_override or 0,
-            "avg_pool2d",
-        )
-    )
+    """Average pooling over (N, C, H, W) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return _avg_pool(input, 2, *args, "avg_pool2d")
 
 
 def avg_pool3d(
@@ -396,23 +369,9 @@ def avg_pool3d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Tensor:
-    """Average pooling over (N, C, D, H, W) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool3d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            3,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            divisor_override or 0,
-            "avg_pool3d",
-        )
-    )
+    """Average pooling over (N, C, D, H, W) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return _avg_pool(input, 3, *args, "avg_pool3d")
 
 
 def max_pool2d(
