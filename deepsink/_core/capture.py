@@ -58,7 +58,7 @@ _EAGER = "eager"  # a signature that runs op by op
 
 def active() -> bool:
     """Whether a call now may use a captured program (not inside a trace, not synchronized)."""
-    return not functional.tracing() and not context._values["pynative_synchronize"]
+    return not functional.tracing() and not context.option("pynative_synchronize")
 
 
 def _closure_objects(fn: Any) -> tuple[list, list]:

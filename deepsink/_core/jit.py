@@ -371,12 +371,8 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
 
 def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
     """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
-    saved = context._values["mode"]
-    context._values["mode"] = context.PYNATIVE_MODE
-    try:
+    with context.mode_scope(context.PYNATIVE_MODE):
         return cell(*args, **kwargs)
-    finally:
-        context._values["mode"] = saved
 
 
 def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = None) -> _Entry:

@@ -267,7 +267,7 @@ def plan_for(
 def _context_plan() -> Plan | None:
     from deepsink import context  # layer 0, and context imports nothing from here
 
-    par = context._parallel
+    par = context.parallel_options()
     if par["parallel_mode"] not in (SEMI_AUTO, AUTO):
         return None
     n = par["device_num"] if context.device_num_is_set() else len(jax.devices())

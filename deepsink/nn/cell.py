@@ -714,7 +714,7 @@ class Cell:
         elif (
             self._pynative_capture
             and not hooked
-            and context._values["mode"] != context.GRAPH_MODE
+            and not context.is_graph_mode()
             and capture.active()
         ):
             return capture.call_cell(self, args, kwargs)
@@ -871,7 +871,7 @@ class Cell:
     def _call_eager(self, args: tuple, kwargs: dict) -> Any:
         """The call itself: construct (GRAPH_MODE: compiled), casts, synchronisation."""
         try:
-            if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+            if context.is_graph_mode() and not functional.tracing():
                 return jit.call_cell(self, args, kwargs)
             if self._cast_type is not None:
                 args = _cast_floats(args, self._cast_type)
@@ -897,7 +897,7 @@ class Cell:
         out_cast = self.__dict__.get("_out_cast")
         if out_cast is not None:
             out = cast_float_outputs(out, out_cast)
-        if context._values["pynative_synchronize"] and not functional.tracing():
+        if context.option("pynative_synchronize") and not functional.tracing():
             jax.block_until_ready(unwrap_tree(out))
         return out
 
@@ -959,7 +959,7 @@ class Cell:
             (4, 1)
         """
         self.check_names()
-        if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+        if context.is_graph_mode() and not functional.tracing():
             jit.compile_cell(self, args, kwargs)
 
     def set_jit_config(self, jit_config: Any) -> Cell:
