@@ -748,7 +748,7 @@ GATHERED = "deepsink_gathered_weight"
 def constrain_state(box: Any, value: Any, read: bool = False) -> Any:
     """A state value read (``read``) or written inside a compiled program, laid out by its plan.
     With ``optimizer_level="level3"`` a split weight is read gathered whole under the name
-    ``GATHERED``: the gradient's rematerialisation policy (``_core/grad.py``) does not keep it
+    ``GATHERED``: the gradient's rematerialisation policy (``_compile/grad.py``) does not keep it
     for the backward pass, which gathers it again."""
     if not isinstance(value, jax.core.Tracer):  # eager values first: no plan lookup per call
         return value

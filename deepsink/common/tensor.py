@@ -32,7 +32,7 @@ def unwrap(x: Any) -> Any:
 # Tensor or to this registry.
 _ROLES = {
     "init_sampler": "the function Tensor(shape=..., init=...) samples with (common.initializer)",
-    "grad_hooks": "the gradient-hook mechanism behind Tensor.register_hook (_core.grad_hooks)",
+    "grad_hooks": "the gradient-hook mechanism behind Tensor.register_hook (_compile.grad_hooks)",
 }
 _providers: dict[str, Any] = {}
 _method_owners: dict[str, str] = {}  # method name -> the module that registered it
@@ -181,7 +181,7 @@ _NP_KINDS = "biufcUS"  # what a Tensor holds: numbers, bools, strings (mstype.st
 def _check_numpy_data(data: np.ndarray) -> None:
     """MindSpore's rule for a NumPy array: elements of a number, bool or string dtype; an object
     or structured array raises TypeError with MindSpore's message."""
-    if data.dtype.kind in _NP_KINDS or data.dtype in mstype._BY_NP:  # bfloat16, float8: kind V
+    if data.dtype.kind in _NP_KINDS or mstype.has_np(data.dtype):  # bfloat16, float8: kind V
         return
     supported = "\n".join(
         str(t)
@@ -426,7 +426,7 @@ class Tensor:
     def T(self) -> Tensor:
         return Tensor._from(self._data.T)
 
-    # --- gradient hooks (deepsink/_core/grad_hooks.py) -----------------------------------------
+    # --- gradient hooks (deepsink/_compile/grad_hooks.py) -----------------------------------------
     def register_hook(self, hook: Any) -> Any:
         """Registers ``hook(grad) -> None or new grad``, called with the gradient of this Tensor
         when a gradient function (``ms.grad``, ``value_and_grad``, ``GradOperation``) computes

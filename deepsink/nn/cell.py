@@ -3,7 +3,7 @@
 Attribute assignment registers Parameters and sub-cells with MindSpore's naming: a child cell's
 Parameters are renamed ``<attr>.<path>`` when it is attached (``conv1.weight``) unless the parent
 was made with ``auto_prefix=False`` (WithLossCell, TrainOneStepCell). In GRAPH_MODE a top-level call
-compiles (``_core.jit``); nested calls just run ``construct``.
+compiles (``_compile.jit``); nested calls just run ``construct``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import capture, functional, graph_syntax, jit
-from deepsink._core import grad as _grad
+from deepsink._compile import capture, graph_syntax, jit
+from deepsink._compile import grad as _grad
+from deepsink._core import functional
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common import parallel_config
@@ -702,7 +703,9 @@ class Cell:
         """
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
-    _pynative_capture = False  # PyNative top-level calls run captured programs (_core/capture.py)
+    _pynative_capture = (
+        False  # PyNative top-level calls run captured programs (_compile/capture.py)
+    )
 
     @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

@@ -48,9 +48,9 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
-from deepsink._core import jit as _jit
 from deepsink._core import random as _random
 
 _EAGER = "eager"  # a signature that runs op by op
@@ -232,7 +232,7 @@ class Captured:
                 spec,
                 tuple((x.shape, x.dtype) for x in dyn),
                 context.compile_key(),
-                _jit._structure_version,
+                functional.structure_version(),
                 self._guards(),
             )
             entry = self.cache.peek(key)
