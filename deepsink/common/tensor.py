@@ -1195,8 +1195,7 @@ def _true_divide(a: Any, b: Any) -> jax.Array:
     return jnp.true_divide(a.astype(dt), b.astype(dt))
 
 
-_own_methods: dict[str, Callable[..., Any]] = {}  # Tensor's operators, defined below
-for _name, _fn in {
+_ARITHMETIC = {
     "add": operator.add,
     "sub": operator.sub,
     "mul": operator.mul,
@@ -1208,20 +1207,26 @@ for _name, _fn in {
     "and": jnp.bitwise_and,
     "or": jnp.bitwise_or,
     "xor": jnp.bitwise_xor,
-}.items():
-    _seq = _name in ("add", "sub")
-    _own_methods[f"__{_name}__"] = _binary(_fn, sequences=_seq)
-    _own_methods[f"__r{_name}__"] = _binary(_fn, reflected=True, sequences=_seq)
-for _name, _fn in {
+}
+_COMPARISONS = {
     "lt": operator.lt,
     "le": operator.le,
     "gt": operator.gt,
     "ge": operator.ge,
     "eq": operator.eq,
     "ne": operator.ne,
-}.items():
-    _own_methods[f"__{_name}__"] = _binary(_fn)
-register_methods(_own_methods, __name__)
+}
+register_methods(
+    {
+        f"__{prefix}{name}__": _binary(
+            fn, reflected=prefix == "r", sequences=name in ("add", "sub")
+        )
+        for name, fn in _ARITHMETIC.items()
+        for prefix in ("", "r")
+    }
+    | {f"__{name}__": _binary(fn) for name, fn in _COMPARISONS.items()},
+    __name__,
+)
 
 
 def _sequence_signature(v: Any) -> str:
