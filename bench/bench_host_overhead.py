@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import deepsink as ms  # noqa: E402
 from deepsink import nn  # noqa: E402
-from deepsink._core import jit as _jit  # noqa: E402
+from deepsink._compile import jit as _jit  # noqa: E402
 from deepsink.train.sink.loop import make_step  # noqa: E402
 
 BATCH = 8

@@ -36,9 +36,9 @@ from resnet_cifar import resnet18, synthetic_cifar  # noqa: E402
 
 import deepsink as ms  # noqa: E402
 from deepsink import nn  # noqa: E402
+from deepsink._compile import jit as _jit  # noqa: E402
 from deepsink._core import conv as C  # noqa: E402
 from deepsink._core import graphs  # noqa: E402
-from deepsink._core import jit as _jit  # noqa: E402
 from deepsink.train.sink.loop import make_step  # noqa: E402
 
 

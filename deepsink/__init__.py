@@ -22,13 +22,13 @@ from deepsink import onnx as onnx
 from deepsink import mint as mint
 from deepsink._core import alias as _alias
 from deepsink._core import interrupts as _interrupts
-from deepsink._core.grad import grad as grad
-from deepsink._core.grad import value_and_grad as value_and_grad
-from deepsink._core.jit import jit as jit
-from deepsink._core.jit import jit_class as jit_class
+from deepsink._compile.grad import grad as grad
+from deepsink._compile.grad import value_and_grad as value_and_grad
+from deepsink._compile.jit import jit as jit
+from deepsink._compile.jit import jit_class as jit_class
 from deepsink.common.jit_config import JitConfig as JitConfig
 from deepsink.common.mutable import mutable as mutable
-from deepsink._core.print_file import parse_print as parse_print
+from deepsink._compile.print_file import parse_print as parse_print
 from deepsink._core.random import get_seed as get_seed
 from deepsink._core.random import set_seed as set_seed
 from deepsink.common import dtype as dtype
@@ -197,11 +197,11 @@ from deepsink.runtime import *  # noqa: F403 - MindSpore's top level re-exports 
 # version deepsink implements, ``__mindspore_version__`` (docs/index.md, "Versions").
 __version__ = "0.1.0"
 __mindspore_version__ = _alias.MINDSPORE_VERSION
-from deepsink._core.grad_transforms import get_grad as get_grad
-from deepsink._core.grad_transforms import jacfwd as jacfwd
-from deepsink._core.grad_transforms import jacrev as jacrev
-from deepsink._core.grad_transforms import jvp as jvp
-from deepsink._core.grad_transforms import vjp as vjp
+from deepsink._compile.grad_transforms import get_grad as get_grad
+from deepsink._compile.grad_transforms import jacfwd as jacfwd
+from deepsink._compile.grad_transforms import jacrev as jacrev
+from deepsink._compile.grad_transforms import jvp as jvp
+from deepsink._compile.grad_transforms import vjp as vjp
 from deepsink._core.public import public_names as _public_names
 from deepsink.common.api_top import from_numpy as from_numpy
 from deepsink.common.api_top import is_tensor as is_tensor

@@ -11,8 +11,10 @@ import os
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import jax
@@ -686,6 +688,26 @@ def is_graph_mode() -> bool:
     return _values["mode"] == GRAPH_MODE
 
 
+def option(name: str) -> Any:
+    """The stored value of the context option ``name``, as ``set_context`` left it (deepsink's
+    internal read: no validation, and ``device_target`` stays ``None`` until set, so reading it
+    starts no JAX backend)."""
+    return _values[name]
+
+
+@contextmanager
+def mode_scope(mode: int) -> Iterator[None]:
+    """Run the ``with`` block in ``mode`` (GRAPH_MODE or PYNATIVE_MODE), then restore the mode
+    that was set, also when the block raises. The compile key is left as it was: the block runs
+    code, it does not change which compiled programs the surrounding mode selects."""
+    saved = _values["mode"]
+    _values["mode"] = mode
+    try:
+        yield
+    finally:
+        _values["mode"] = saved
+
+
 _key: tuple | None = None  # compile_key's value, rebuilt after set_context/reset_context
 
 
@@ -1080,6 +1102,12 @@ def data_parallel() -> bool:
 
 def device_num_is_set() -> bool:
     return "device_num" in _parallel_set
+
+
+def parallel_options() -> Mapping[str, Any]:
+    """The auto-parallel options as set (deepsink's internal read): a read-only view, so that
+    only ``set_auto_parallel_context`` and ``reset_auto_parallel_context`` change them."""
+    return MappingProxyType(_parallel)
 
 
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is

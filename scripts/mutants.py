@@ -96,7 +96,7 @@ MUTANTS = [
            "raise (ValueError if a.ndim != 4 else RuntimeError)(", "raise ValueError(",
            ("tests/test_recorded_errors.py",),
            "a Conv2d channel mismatch raises ValueError (MindSpore: RuntimeError)"),
-    Mutant("loop_else_after_break", "deepsink/_core/graph_syntax.py",
+    Mutant("loop_else_after_break", "deepsink/_compile/graph_syntax.py",
            "out.append(ast.If(_not(_name(brk)), orelse, []) if found[brk] else orelse)",
            "out.append(orelse)",
            ("tests/_core/test_graph_syntax.py",),

@@ -44,7 +44,8 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import jax
 import jax.numpy as jnp
@@ -90,6 +91,18 @@ def set_lowering(name: str | None) -> None:
             f"For 'set_lowering', 'name' must be one of {list(LOWERINGS)}, but got {name!r}"
         )
     _forced = None if name == "auto" else name
+
+
+@contextmanager
+def lowering_scope(name: str | None) -> Iterator[None]:
+    """Trace the ``with`` block with lowering ``name`` forced (as ``set_lowering``), then restore
+    the lowering that was forced before, also when the block raises."""
+    saved = _forced
+    set_lowering(name)
+    try:
+        yield
+    finally:
+        set_lowering(saved)
 
 
 if os.environ.get("DEEPSINK_CONV_LOWERING"):

@@ -111,8 +111,29 @@ def tracing() -> bool:
     return getattr(_local, "depth", 0) > 0
 
 
+class _Structure:
+    """How many times a Cell gained or lost a Parameter or child (or a Generator was made): a
+    cached list of a Cell's state boxes is stale once this has moved on."""
+
+    version = 0
+
+
+def structure_changed() -> None:
+    """Called when a Cell gains or loses a Parameter or child: cached state lists are stale.
+
+    Not while a compiled function is traced: a Cell built there (MindSpore's static-graph
+    tutorial builds the network inside ``jit``) is local to that call's program."""
+    if not tracing():
+        _Structure.version += 1
+
+
+def structure_version() -> int:
+    """The count ``structure_changed`` advances (compiled programs record the one they saw)."""
+    return _Structure.version
+
+
 def capturing() -> bool:
-    """True while a PyNative call is traced to be compiled (``_core/capture.py``): reading a
+    """True while a PyNative call is traced to be compiled (``_compile/capture.py``): reading a
     Tensor's value then raises ``HostRead`` so that call runs op by op instead."""
     return getattr(_local, "capture", 0) > 0
 

@@ -2,7 +2,7 @@
 
 A compiled program calls back into Python for an index check that failed (``common/indexing``), a
 ``Custom`` op's ``pyfunc`` (``ops/operations/custom_ops``) and a gradient hook
-(``_core/grad_hooks``). An exception raised there reaches the caller as JAX's
+(``_compile/grad_hooks``). An exception raised there reaches the caller as JAX's
 ``JaxRuntimeError: INTERNAL: CpuCallback error ...`` with the original traceback flattened into
 its text. The callbacks are wrapped by :func:`on_host`, which keeps the exception here; the
 boundary where a compiled call returns to the user (``tracebacks.api_boundary``, the gradient

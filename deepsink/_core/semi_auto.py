@@ -267,7 +267,7 @@ def plan_for(
 def _context_plan() -> Plan | None:
     from deepsink import context  # layer 0, and context imports nothing from here
 
-    par = context._parallel
+    par = context.parallel_options()
     if par["parallel_mode"] not in (SEMI_AUTO, AUTO):
         return None
     n = par["device_num"] if context.device_num_is_set() else len(jax.devices())
@@ -748,7 +748,7 @@ GATHERED = "deepsink_gathered_weight"
 def constrain_state(box: Any, value: Any, read: bool = False) -> Any:
     """A state value read (``read``) or written inside a compiled program, laid out by its plan.
     With ``optimizer_level="level3"`` a split weight is read gathered whole under the name
-    ``GATHERED``: the gradient's rematerialisation policy (``_core/grad.py``) does not keep it
+    ``GATHERED``: the gradient's rematerialisation policy (``_compile/grad.py``) does not keep it
     for the backward pass, which gathers it again."""
     if not isinstance(value, jax.core.Tracer):  # eager values first: no plan lookup per call
         return value

@@ -20,7 +20,7 @@ def shown(text: str) -> str:
 
 class ValueDependentShapeError(TypeError):
     """An op whose output shape depends on input values (``unique``, ``nonzero``) met a traced,
-    value-less input. A GRAPH_MODE Cell that hits it runs op by op instead (``_core/jit.py``)."""
+    value-less input. A GRAPH_MODE Cell that hits it runs op by op instead (``_compile/jit.py``)."""
 
 
 class BranchShapeError(ValueDependentShapeError, ValueError):
@@ -32,7 +32,7 @@ class BranchShapeError(ValueDependentShapeError, ValueError):
 class HostReadError(TypeError):
     """A host read (``bool()``, ``int()``, ``.asnumpy()``) of a Tensor whose value is not known
     while compiling. ``jit`` runs such a function op by op, as MindSpore's JIT Fallback runs the
-    Python at run time (``_core/jit.py``); a GRAPH_MODE Cell call raises it."""
+    Python at run time (``_compile/jit.py``); a GRAPH_MODE Cell call raises it."""
 
 
 def fail(api: str, msg: str, exc: type[Exception] = ValueError):

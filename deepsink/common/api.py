@@ -12,9 +12,9 @@ import weakref
 from typing import Any
 
 import deepsink.common as _common
-from deepsink._core import jit as _jit
-from deepsink._core.jit import jit as jit
-from deepsink._core.jit import jit_class as jit_class
+from deepsink._compile import jit as _jit
+from deepsink._compile.jit import jit as jit
+from deepsink._compile.jit import jit_class as jit_class
 
 
 class _PyNativeExecutor:

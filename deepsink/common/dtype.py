@@ -121,6 +121,16 @@ def from_np(np_dtype) -> Type:
         raise TypeError(f"For 'dtype', the numpy dtype {key} has no deepsink equivalent") from None
 
 
+def has_np(np_dtype: Any) -> bool:
+    """Whether a numpy dtype has a deepsink Type (``from_np`` takes it)."""
+    return np.dtype(np_dtype) in _BY_NP
+
+
+def all_types() -> tuple[Type, ...]:
+    """The tensor element Types, bool first (float8 not among them)."""
+    return tuple(_ALL)
+
+
 def dtype_to_nptype(dtype: Type):
     """The NumPy scalar type of a MindSpore dtype.
 

@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import functional
 from deepsink._core import random as _random
 from deepsink._core.functional import StateBox
 
@@ -90,12 +91,10 @@ class Generator:
     """
 
     def __init__(self) -> None:
-        from deepsink._core import jit
-
         self._box = _SeedOffset(0, 0)
         # compiled Cells carry the generator's state, so draws inside them advance it
         _random.register_state_box(self._box)
-        jit.structure_changed()
+        functional.structure_changed()
 
     def set_state(self, state: Any) -> None:
         """Restore a state from :meth:`get_state`.

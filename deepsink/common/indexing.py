@@ -350,7 +350,7 @@ def getitem(data: jax.Array, index: Any) -> jax.Array:
 
     A boolean mask whose value is only known when a compiled program runs gives a result whose
     shape depends on that value: MindSpore runs such a graph with dynamic shapes; here the
-    GRAPH_MODE Cell runs op by op (``ValueDependentShapeError``, see ``_core/jit.py``)."""
+    GRAPH_MODE Cell runs op by op (``ValueDependentShapeError``, see ``_compile/jit.py``)."""
     index = normalize(index)
     index = _tuple_masks(data.shape, _arrays(index), setitem=False)
     check_index(data.shape, index)

@@ -474,7 +474,9 @@ def _deferred(init: Any, shape: tuple[int, ...], np_dtype: Any) -> Tensor:
     return Tensor._deferred(fill, shape, np_dtype)
 
 
-_tensor.register_init_sampler(lambda init, shape, dtype: _make(init, shape, dtype, False))
+_tensor.register_provider(
+    "init_sampler", lambda init, shape, dtype: _make(init, shape, dtype, False)
+)
 
 
 # MindSpore's private name for the fan computation, which model-zoo weight-init code imports

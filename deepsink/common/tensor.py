@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import jax
@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import functional
-from deepsink._core.validate import HostReadError
+from deepsink._core.validate import HostReadError, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules, indexing
 from deepsink.common.concrete import concrete as _concrete
@@ -24,19 +24,47 @@ def unwrap(x: Any) -> Any:
     return x._data if isinstance(x, Tensor) else x
 
 
-# ``Tensor(shape=..., init=...)`` samples with ``initializer``, which builds on Tensor: the
-# initializer module registers itself here (``register_init_sampler``) instead of being imported.
-_INIT_SAMPLER: list[Callable[..., Any]] = []
+# --- what the modules built on Tensor register here -------------------------------------------
+# Tensor is the bottom type: what it needs from the modules above it (``initializer``'s sampler
+# for ``Tensor(shape=..., init=...)``, the gradient-hook mechanism for ``register_hook``) and the
+# methods they define on it (the ops and numpy packages) are registered through the two functions
+# below, each called once by the module that provides it as it loads. Nothing else writes to
+# Tensor or to this registry.
+_ROLES = {
+    "init_sampler": "the function Tensor(shape=..., init=...) samples with (common.initializer)",
+    "grad_hooks": "the gradient-hook mechanism behind Tensor.register_hook (_compile.grad_hooks)",
+}
+_providers: dict[str, Any] = {}
+_method_owners: dict[str, str] = {}  # method name -> the module that registered it
 
 
-# deepsink._core.grad_hooks (the gradient-hook mechanism, which builds on Tensor) registers
-# itself here for ``Tensor.register_hook``
-_GRAD_HOOKS: list[Any] = []
+def register_provider(role: str, provider: Any) -> None:
+    """Register what Tensor calls for ``role`` (one of ``_ROLES``): set by the module that
+    builds on Tensor, so that this module does not import it."""
+    if role not in _ROLES:
+        fail_arg("register_provider", "role", f"one of {sorted(_ROLES)}", role)
+    _providers[role] = provider
 
 
-def register_init_sampler(sampler: Callable[..., Any]) -> None:
-    """Set the function ``Tensor(shape=..., init=...)`` samples with (``initializer``)."""
-    _INIT_SAMPLER[:] = [sampler]
+def provider(role: str) -> Any:
+    """What was registered for ``role`` (``register_provider``)."""
+    if role not in _providers:
+        raise RuntimeError(f"Tensor needs {_ROLES[role]}, which is not loaded: import deepsink")
+    return _providers[role]
+
+
+def register_methods(methods: Mapping[str, Callable[..., Any]], owner: str) -> None:
+    """Define Tensor methods (name -> function taking the tensor first) for the module ``owner``.
+    A name Tensor already has, defined in its class or registered before, keeps its method."""
+    for name, method in methods.items():
+        if name not in Tensor.__dict__:
+            setattr(Tensor, name, method)
+            _method_owners[name] = owner
+
+
+def method_owner(name: str) -> str | None:
+    """The module that registered Tensor's method ``name`` (None for a method of the class)."""
+    return _method_owners.get(name)
 
 
 def unwrap_tree(tree: Any) -> Any:
@@ -153,7 +181,7 @@ _NP_KINDS = "biufcUS"  # what a Tensor holds: numbers, bools, strings (mstype.st
 def _check_numpy_data(data: np.ndarray) -> None:
     """MindSpore's rule for a NumPy array: elements of a number, bool or string dtype; an object
     or structured array raises TypeError with MindSpore's message."""
-    if data.dtype.kind in _NP_KINDS or data.dtype in mstype._BY_NP:  # bfloat16, float8: kind V
+    if data.dtype.kind in _NP_KINDS or mstype.has_np(data.dtype):  # bfloat16, float8: kind V
         return
     supported = "\n".join(
         str(t)
@@ -298,7 +326,7 @@ class Tensor:
                     "For 'Tensor', 'input_data' must be given, or both 'shape' and 'init', "
                     f"but got input_data=None, shape={shape!r}, init={init!r}"
                 )
-            sampled = _INIT_SAMPLER[0](init, shape, dtype or mstype.float32)
+            sampled = provider("init_sampler")(init, shape, dtype or mstype.float32)
             self.__dict__.update(sampled.__dict__)  # filled at the first read, as MindSpore
             return
         elif isinstance(input_data, Tensor):
@@ -398,7 +426,7 @@ class Tensor:
     def T(self) -> Tensor:
         return Tensor._from(self._data.T)
 
-    # --- gradient hooks (deepsink/_core/grad_hooks.py) -----------------------------------------
+    # --- gradient hooks (deepsink/_compile/grad_hooks.py) -----------------------------------------
     def register_hook(self, hook: Any) -> Any:
         """Registers ``hook(grad) -> None or new grad``, called with the gradient of this Tensor
         when a gradient function (``ms.grad``, ``value_and_grad``, ``GradOperation``) computes
@@ -426,7 +454,7 @@ class Tensor:
         """
         from deepsink.common.hook_handle import HookHandle
 
-        grad_hooks = _GRAD_HOOKS[0]
+        grad_hooks = provider("grad_hooks")
         grad_hooks.check_hook_fn(hook)
         hooks = self.__dict__.get("_grad_hooks")
         if hooks is None:
@@ -1167,7 +1195,7 @@ def _true_divide(a: Any, b: Any) -> jax.Array:
     return jnp.true_divide(a.astype(dt), b.astype(dt))
 
 
-for _name, _fn in {
+_ARITHMETIC = {
     "add": operator.add,
     "sub": operator.sub,
     "mul": operator.mul,
@@ -1179,19 +1207,26 @@ for _name, _fn in {
     "and": jnp.bitwise_and,
     "or": jnp.bitwise_or,
     "xor": jnp.bitwise_xor,
-}.items():
-    _seq = _name in ("add", "sub")
-    setattr(Tensor, f"__{_name}__", _binary(_fn, sequences=_seq))
-    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True, sequences=_seq))
-for _name, _fn in {
+}
+_COMPARISONS = {
     "lt": operator.lt,
     "le": operator.le,
     "gt": operator.gt,
     "ge": operator.ge,
     "eq": operator.eq,
     "ne": operator.ne,
-}.items():
-    setattr(Tensor, f"__{_name}__", _binary(_fn))
+}
+register_methods(
+    {
+        f"__{prefix}{name}__": _binary(
+            fn, reflected=prefix == "r", sequences=name in ("add", "sub")
+        )
+        for name, fn in _ARITHMETIC.items()
+        for prefix in ("", "r")
+    }
+    | {f"__{name}__": _binary(fn) for name, fn in _COMPARISONS.items()},
+    __name__,
+)
 
 
 def _sequence_signature(v: Any) -> str:
@@ -1216,12 +1251,19 @@ def _augmented(name: str, method: str):
     return op
 
 
-for _name, _method in (("add", "add_"), ("mul", "mul_"), ("truediv", "div_")):
-    setattr(Tensor, f"__i{_name}__", _augmented(_name, _method))
-Tensor.__neg__ = lambda self: Tensor._from(-self._data)
-Tensor.__pos__ = lambda self: self
-Tensor.__abs__ = lambda self: Tensor._from(jnp.abs(self._data))
-Tensor.__invert__ = lambda self: Tensor._from(~self._data)
+register_methods(
+    {
+        f"__i{name}__": _augmented(name, method)
+        for name, method in (("add", "add_"), ("mul", "mul_"), ("truediv", "div_"))
+    }
+    | {
+        "__neg__": lambda self: Tensor._from(-self._data),
+        "__pos__": lambda self: self,
+        "__abs__": lambda self: Tensor._from(jnp.abs(self._data)),
+        "__invert__": lambda self: Tensor._from(~self._data),
+    },
+    __name__,
+)
 
 
 # --- Tensor methods that need no op: the ops package binds the rest (``deepsink.ops.tensor_methods``)
@@ -1246,68 +1288,69 @@ def _inplace(fn):
     return method
 
 
-for _name, _method in {
-    "set_dtype": _set_dtype,
-    "view_as": lambda self, other: self.reshape(other.shape),
-    "reshape_as": lambda self, other: self.reshape(other.shape),
-    "type_as": lambda self, other: self.astype(other.dtype),
-    "ravel": lambda self: self.reshape(-1),
-    "t": lambda self: self.T if self.ndim == 2 else self,
-    "dim": lambda self: self.ndim,
-    "ndimension": lambda self: self.ndim,
-    "moveaxis": lambda self, source, destination: Tensor._from(
-        jnp.moveaxis(self._data, source, destination)
-    ),
-    "movedim": lambda self, source, destination: Tensor._from(
-        jnp.moveaxis(self._data, source, destination)
-    ),
-    "swapdims": lambda self, dim0, dim1: self.swapaxes(dim0, dim1),
-    "roll": lambda self, shifts, dims=None: Tensor._from(jnp.roll(self._data, shifts, dims)),
-    "tril": lambda self, diagonal=0: Tensor._from(jnp.tril(self._data, diagonal)),
-    "triu": lambda self, diagonal=0: Tensor._from(jnp.triu(self._data, diagonal)),
-    "log10": lambda self: Tensor._from(jnp.log10(self._data)),
-    "nan_to_num": lambda self, nan=0.0, posinf=None, neginf=None: Tensor._from(
-        jnp.nan_to_num(self._data, nan=nan, posinf=posinf, neginf=neginf)
-    ),
-    "long": lambda self: self.astype(mstype.int64),
-    "short": lambda self: self.astype(mstype.int16),
-    "byte": lambda self: self.astype(mstype.uint8),
-    "half": lambda self: self.astype(mstype.float16),
-    "double": lambda self: self.astype(mstype.float64),
-    "bool": lambda self: self.astype(mstype.bool_),
-    "bfloat16": lambda self: self.astype(mstype.bfloat16),
-    "clone": lambda self: self.copy(),
-    "contiguous": lambda self: self,
-    "is_contiguous": lambda self: True,
-    "is_signed": lambda self: bool(
-        jnp.issubdtype(self._data.dtype, jnp.signedinteger)
-        or jnp.issubdtype(self._data.dtype, jnp.inexact)
-    ),
-    "is_complex": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.complexfloating)),
-    "new_zeros": lambda self, size, dtype=None: Tensor._from(
-        jnp.zeros(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
-    ),
-    "new_ones": lambda self, size, dtype=None: Tensor._from(
-        jnp.ones(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
-    ),
-    "new_full": lambda self, size, fill_value, dtype=None: Tensor._from(
-        jnp.full(
-            _shape_args((size,)),
-            unwrap(fill_value),
-            mstype.to_np(dtype) if dtype else self._data.dtype,
-        )
-    ),
-    "add_": _inplace(lambda self, other, alpha=1: self + other * alpha),
-    "sub_": _inplace(lambda self, other, alpha=1: self - other * alpha),
-    "mul_": _inplace(lambda self, other: self * other),
-    "div_": _inplace(lambda self, other: self / other),
-    "clamp_": _inplace(lambda self, min=None, max=None: self.clamp(min, max)),
-    "fill_": _inplace(lambda self, value: self.fill(value)),
-    "zero_": _inplace(lambda self: self.fill(0)),
-    "copy_": _inplace(lambda self, src: Tensor(src).broadcast_to(self.shape)),
-}.items():
-    if not hasattr(Tensor, _name):
-        setattr(Tensor, _name, _method)
+register_methods(
+    {
+        "set_dtype": _set_dtype,
+        "view_as": lambda self, other: self.reshape(other.shape),
+        "reshape_as": lambda self, other: self.reshape(other.shape),
+        "type_as": lambda self, other: self.astype(other.dtype),
+        "ravel": lambda self: self.reshape(-1),
+        "t": lambda self: self.T if self.ndim == 2 else self,
+        "dim": lambda self: self.ndim,
+        "ndimension": lambda self: self.ndim,
+        "moveaxis": lambda self, source, destination: Tensor._from(
+            jnp.moveaxis(self._data, source, destination)
+        ),
+        "movedim": lambda self, source, destination: Tensor._from(
+            jnp.moveaxis(self._data, source, destination)
+        ),
+        "swapdims": lambda self, dim0, dim1: self.swapaxes(dim0, dim1),
+        "roll": lambda self, shifts, dims=None: Tensor._from(jnp.roll(self._data, shifts, dims)),
+        "tril": lambda self, diagonal=0: Tensor._from(jnp.tril(self._data, diagonal)),
+        "triu": lambda self, diagonal=0: Tensor._from(jnp.triu(self._data, diagonal)),
+        "log10": lambda self: Tensor._from(jnp.log10(self._data)),
+        "nan_to_num": lambda self, nan=0.0, posinf=None, neginf=None: Tensor._from(
+            jnp.nan_to_num(self._data, nan=nan, posinf=posinf, neginf=neginf)
+        ),
+        "long": lambda self: self.astype(mstype.int64),
+        "short": lambda self: self.astype(mstype.int16),
+        "byte": lambda self: self.astype(mstype.uint8),
+        "half": lambda self: self.astype(mstype.float16),
+        "double": lambda self: self.astype(mstype.float64),
+        "bool": lambda self: self.astype(mstype.bool_),
+        "bfloat16": lambda self: self.astype(mstype.bfloat16),
+        "clone": lambda self: self.copy(),
+        "contiguous": lambda self: self,
+        "is_contiguous": lambda self: True,
+        "is_signed": lambda self: bool(
+            jnp.issubdtype(self._data.dtype, jnp.signedinteger)
+            or jnp.issubdtype(self._data.dtype, jnp.inexact)
+        ),
+        "is_complex": lambda self: bool(jnp.issubdtype(self._data.dtype, jnp.complexfloating)),
+        "new_zeros": lambda self, size, dtype=None: Tensor._from(
+            jnp.zeros(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
+        ),
+        "new_ones": lambda self, size, dtype=None: Tensor._from(
+            jnp.ones(_shape_args((size,)), mstype.to_np(dtype) if dtype else self._data.dtype)
+        ),
+        "new_full": lambda self, size, fill_value, dtype=None: Tensor._from(
+            jnp.full(
+                _shape_args((size,)),
+                unwrap(fill_value),
+                mstype.to_np(dtype) if dtype else self._data.dtype,
+            )
+        ),
+        "add_": _inplace(lambda self, other, alpha=1: self + other * alpha),
+        "sub_": _inplace(lambda self, other, alpha=1: self - other * alpha),
+        "mul_": _inplace(lambda self, other: self * other),
+        "div_": _inplace(lambda self, other: self / other),
+        "clamp_": _inplace(lambda self, min=None, max=None: self.clamp(min, max)),
+        "fill_": _inplace(lambda self, value: self.fill(value)),
+        "zero_": _inplace(lambda self: self.fill(0)),
+        "copy_": _inplace(lambda self, src: Tensor(src).broadcast_to(self.shape)),
+    },
+    __name__,
+)
 
 
 # --- printing: the rules of MindSpore's C++ tensor printer ----------------------------------------

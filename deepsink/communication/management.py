@@ -79,7 +79,7 @@ def _gpu_backend_present() -> bool:
 
 def _platform() -> str:
     """'GPU' or 'CPU', decided without starting a JAX backend (init must precede that)."""
-    target = context._values["device_target"]
+    target = context.option("device_target")
     if target in ("GPU", "CPU"):
         return target
     if target == "Ascend":

@@ -3,7 +3,7 @@
 
 Forward hooks are plain Python around ``construct``. Backward hooks wrap the Cell's Tensor inputs
 and outputs in identities whose gradient calls the hook on the host when the backward pass
-reaches them (``deepsink._core.grad_hooks``, the mechanism of ``ops.HookBackward``): the output side sees ``grad_output`` first
+reaches them (``deepsink._compile.grad_hooks``, the mechanism of ``ops.HookBackward``): the output side sees ``grad_output`` first
 (backward pre hooks may replace it), the input side then gives backward hooks ``grad_input``
 with that ``grad_output``; a hook's return value, if not None, replaces the gradient.
 """
@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from deepsink._core import grad_hooks
+from deepsink._compile import grad_hooks
 from deepsink.common.hook_handle import HookHandle
 from deepsink.common.tensor import Tensor, unwrap
 

@@ -3,7 +3,7 @@
 Attribute assignment registers Parameters and sub-cells with MindSpore's naming: a child cell's
 Parameters are renamed ``<attr>.<path>`` when it is attached (``conv1.weight``) unless the parent
 was made with ``auto_prefix=False`` (WithLossCell, TrainOneStepCell). In GRAPH_MODE a top-level call
-compiles (``_core.jit``); nested calls just run ``construct``.
+compiles (``_compile.jit``); nested calls just run ``construct``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import capture, functional, graph_syntax, jit
-from deepsink._core import grad as _grad
+from deepsink._compile import capture, graph_syntax, jit
+from deepsink._compile import grad as _grad
+from deepsink._core import functional
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common import dtype as mstype
 from deepsink.common import parallel_config
@@ -702,7 +703,9 @@ class Cell:
         """
         raise AttributeError(f"For '{type(self).__name__}', 'construct' is not implemented")
 
-    _pynative_capture = False  # PyNative top-level calls run captured programs (_core/capture.py)
+    _pynative_capture = (
+        False  # PyNative top-level calls run captured programs (_compile/capture.py)
+    )
 
     @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -714,7 +717,7 @@ class Cell:
         elif (
             self._pynative_capture
             and not hooked
-            and context._values["mode"] != context.GRAPH_MODE
+            and not context.is_graph_mode()
             and capture.active()
         ):
             return capture.call_cell(self, args, kwargs)
@@ -871,7 +874,7 @@ class Cell:
     def _call_eager(self, args: tuple, kwargs: dict) -> Any:
         """The call itself: construct (GRAPH_MODE: compiled), casts, synchronisation."""
         try:
-            if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+            if context.is_graph_mode() and not functional.tracing():
                 return jit.call_cell(self, args, kwargs)
             if self._cast_type is not None:
                 args = _cast_floats(args, self._cast_type)
@@ -897,7 +900,7 @@ class Cell:
         out_cast = self.__dict__.get("_out_cast")
         if out_cast is not None:
             out = cast_float_outputs(out, out_cast)
-        if context._values["pynative_synchronize"] and not functional.tracing():
+        if context.option("pynative_synchronize") and not functional.tracing():
             jax.block_until_ready(unwrap_tree(out))
         return out
 
@@ -959,7 +962,7 @@ class Cell:
             (4, 1)
         """
         self.check_names()
-        if context._values["mode"] == context.GRAPH_MODE and not functional.tracing():
+        if context.is_graph_mode() and not functional.tracing():
             jit.compile_cell(self, args, kwargs)
 
     def set_jit_config(self, jit_config: Any) -> Cell:

@@ -10,7 +10,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink.common.tensor import Tensor
+from deepsink.common.tensor import Tensor, register_methods
 from deepsink.numpy import array_ops, math_ops
 from deepsink.numpy.array_creations import shape_arg
 
@@ -39,6 +39,5 @@ def resize(self: Tensor, *new_shape: Any) -> Tensor:
 
 
 def bind() -> None:
-    for name, fn in (("choose", choose), ("searchsorted", searchsorted), ("resize", resize)):
-        if not hasattr(Tensor, name):
-            setattr(Tensor, name, fn)
+    """Register these methods on Tensor (``register_methods``)."""
+    register_methods({"choose": choose, "searchsorted": searchsorted, "resize": resize}, __name__)

@@ -6,8 +6,8 @@ HyperMap) and ``functional`` (``F``). Result dtypes follow ``deepsink.common.dty
 Importing this package binds the op methods onto ``Tensor`` (``tensor_methods``).
 """
 
+from deepsink._compile.vmap import vmap as vmap  # noqa: E402
 from deepsink._core.public import public_names as _public_names
-from deepsink._core.vmap import vmap as vmap  # noqa: E402
 from deepsink.ops import composite as composite
 from deepsink.ops import function as function
 from deepsink.ops import functional as functional
@@ -741,14 +741,14 @@ from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 _tensor_methods.bind()
 
 # functional transforms beside grad, and the loop primitives
-from deepsink._core.grad_transforms import derivative as derivative  # noqa: E402
-from deepsink._core.grad_transforms import get_grad as get_grad  # noqa: E402
-from deepsink._core.grad_transforms import jacfwd as jacfwd  # noqa: E402
-from deepsink._core.grad_transforms import jacrev as jacrev  # noqa: E402
-from deepsink._core.grad_transforms import jet as jet  # noqa: E402
-from deepsink._core.grad_transforms import jvp as jvp  # noqa: E402
-from deepsink._core.grad_transforms import linearize as linearize  # noqa: E402
-from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402
+from deepsink._compile.grad_transforms import derivative as derivative  # noqa: E402
+from deepsink._compile.grad_transforms import get_grad as get_grad  # noqa: E402
+from deepsink._compile.grad_transforms import jacfwd as jacfwd  # noqa: E402
+from deepsink._compile.grad_transforms import jacrev as jacrev  # noqa: E402
+from deepsink._compile.grad_transforms import jet as jet  # noqa: E402
+from deepsink._compile.grad_transforms import jvp as jvp  # noqa: E402
+from deepsink._compile.grad_transforms import linearize as linearize  # noqa: E402
+from deepsink._compile.grad_transforms import vjp as vjp  # noqa: E402
 
 # sparse tensors' ops (coo_*/csr_* element-wise ops come from one table)
 from deepsink.ops.function import sparse_func as _sparse_func  # noqa: E402

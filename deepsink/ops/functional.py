@@ -333,19 +333,19 @@ def tuple_to_array(input_x):
     return Tensor(input_x)
 
 
-from deepsink._core.grad import grad as grad  # noqa: E402 - MindSpore's F.grad
-from deepsink._core.grad import value_and_grad as value_and_grad  # noqa: E402
+from deepsink._compile.grad import grad as grad  # noqa: E402 - MindSpore's F.grad
+from deepsink._compile.grad import value_and_grad as value_and_grad  # noqa: E402
 
 # the functional transforms MindSpore's ops.functional also exports (from ops.function.grad)
-from deepsink._core.grad_transforms import derivative as derivative  # noqa: E402
-from deepsink._core.grad_transforms import get_grad as get_grad  # noqa: E402
-from deepsink._core.grad_transforms import jacfwd as jacfwd  # noqa: E402
-from deepsink._core.grad_transforms import jacrev as jacrev  # noqa: E402
-from deepsink._core.grad_transforms import jet as jet  # noqa: E402
-from deepsink._core.grad_transforms import jvp as jvp  # noqa: E402
-from deepsink._core.grad_transforms import linearize as linearize  # noqa: E402
-from deepsink._core.grad_transforms import vjp as vjp  # noqa: E402
-from deepsink._core.vmap import vmap as vmap  # noqa: E402
+from deepsink._compile.grad_transforms import derivative as derivative  # noqa: E402
+from deepsink._compile.grad_transforms import get_grad as get_grad  # noqa: E402
+from deepsink._compile.grad_transforms import jacfwd as jacfwd  # noqa: E402
+from deepsink._compile.grad_transforms import jacrev as jacrev  # noqa: E402
+from deepsink._compile.grad_transforms import jet as jet  # noqa: E402
+from deepsink._compile.grad_transforms import jvp as jvp  # noqa: E402
+from deepsink._compile.grad_transforms import linearize as linearize  # noqa: E402
+from deepsink._compile.grad_transforms import vjp as vjp  # noqa: E402
+from deepsink._compile.vmap import vmap as vmap  # noqa: E402
 
 # the breadth of mindspore.ops: each module lists its names in __all__
 from deepsink.ops.function.array_ext_func import *  # noqa: E402,F403

@@ -15,7 +15,8 @@ from typing import Any
 
 import jax
 
-from deepsink._core import graph_syntax, semi_auto
+from deepsink._compile import graph_syntax
+from deepsink._core import semi_auto
 from deepsink.common.tensor import Tensor, unwrap, wrap
 
 _HIDDEN_ATTRS = ("input_names", "output_names")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deepsink.common.tensor import Tensor, _shape_args
+from deepsink.common.tensor import Tensor, _shape_args, register_methods
 from deepsink.ops import function as F
 
 # Tensor method name -> ops function name (None: the same name)
@@ -181,9 +181,7 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
     table.update(OWN)
     for name, fn in (methods or {}).items():
         table[name] = _delegate(name, fn)
-    for name, method in table.items():
-        if name not in Tensor.__dict__:
-            setattr(Tensor, name, method)
+    register_methods(table, __name__)
 
 
 # the Tensor methods of the ops in ``deepsink.ops.function``'s breadth modules whose MindSpore

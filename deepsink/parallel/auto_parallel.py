@@ -8,8 +8,8 @@ from typing import Any
 
 import jax
 
+from deepsink._compile.jit import jit
 from deepsink._core import pipeline, semi_auto
-from deepsink._core.jit import jit
 from deepsink._core.semi_auto import Layout as Layout
 from deepsink.communication import get_group_size as get_group_size
 from deepsink.communication import get_rank as get_rank

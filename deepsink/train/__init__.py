@@ -1,7 +1,7 @@
 """deepsink.train: Model, callbacks, metrics, checkpoints, DatasetHelper and data_sink (MindSpore's
 train)."""
 
-from deepsink._core.print_file import parse_print as parse_print
+from deepsink._compile.print_file import parse_print as parse_print
 from deepsink._core.public import public_names as _public_names
 from deepsink.amp import build_train_network as build_train_network
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import jax
 
+from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
-from deepsink._core import jit as _jit
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import check_positive_int

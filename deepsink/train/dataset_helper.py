@@ -13,7 +13,7 @@ import weakref
 from typing import Any
 
 from deepsink import nn
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink._core.validate import check_bool, check_positive_int, fail_arg, shown
 from deepsink.common.tensor import wrap
 from deepsink.train.model import host_batches

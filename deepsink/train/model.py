@@ -18,9 +18,9 @@ import numpy as np
 
 from deepsink import amp, context, nn, ops
 from deepsink import log as logger
+from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
-from deepsink._core import jit as _jit
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import (
     check_bool,

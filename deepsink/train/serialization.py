@@ -42,8 +42,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._compile.print_file import parse_print as parse_print  # MindSpore keeps it here too
 from deepsink._core import random as _random
-from deepsink._core.print_file import parse_print as parse_print  # MindSpore keeps it here too
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor

@@ -1,6 +1,6 @@
 """One program per bucket for ``Cell.set_inputs``' dynamic dimensions: inputs padded to their
 bucket, the padding masked out of reductions and contractions, constants computed from the
-extent recomputed from the true length (``_core/buckets.py``, ``_core/padded_program.py``)."""
+extent recomputed from the true length (``_compile/buckets.py``, ``_compile/padded_program.py``)."""
 
 import numpy as np
 import pytest
@@ -8,8 +8,8 @@ import pytest
 import deepsink as ms
 import deepsink.dataset as ds
 from deepsink import nn, ops
-from deepsink._core import buckets
-from deepsink._core.padded_program import PaddingError
+from deepsink._compile import buckets
+from deepsink._compile.padded_program import PaddingError
 from deepsink.train.callback import Callback
 
 VOCAB, DIM, CLASSES, BATCH = 40, 6, 3, 4

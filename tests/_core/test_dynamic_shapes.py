@@ -12,8 +12,8 @@ from cellkit import ArrayDataset, Linear, SGDTrain
 
 import deepsink as ms
 from deepsink import nn
-from deepsink._core import dynamic_shapes
-from deepsink._core import jit as _jit
+from deepsink._compile import dynamic_shapes
+from deepsink._compile import jit as _jit
 from deepsink.train.sink.session import SinkSession
 
 AFTER = dynamic_shapes.RECOMPILE_WARN_AFTER

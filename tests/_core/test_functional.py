@@ -6,8 +6,8 @@ import pytest
 from cellkit import Linear
 
 from deepsink import context
+from deepsink._compile import jit as _jit
 from deepsink._core import functional
-from deepsink._core import jit as _jit
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -69,7 +69,7 @@ def test_mode_switch_on_existing_cell():
 
 
 def test_jit_decorator_discovers_state_it_touches():
-    from deepsink._core.jit import jit
+    from deepsink._compile.jit import jit
 
     net = Linear(3, 2)
 

@@ -1,4 +1,4 @@
-"""Python control flow on Tensors in compiled code (``_core/graph_syntax.py``).
+"""Python control flow on Tensors in compiled code (``_compile/graph_syntax.py``).
 
 Each construct runs in GRAPH_MODE (a Cell's ``construct``), under ``ms.jit`` and inside a sunk
 training loop, forward and through gradients. The reference is the same Python function run op
@@ -17,7 +17,7 @@ import pytest
 
 import deepsink as ms
 from deepsink import nn, ops
-from deepsink._core import graph_syntax
+from deepsink._compile import graph_syntax
 
 # --- the constructs ------------------------------------------------------------------------------
 
@@ -863,7 +863,7 @@ def test_bytecode_capture_sets_a_cell_attribute_to_the_computed_value():
 
 
 def test_only_containers_reachable_from_outside_the_call_are_written_back(monkeypatch):
-    from deepsink._core import writeback
+    from deepsink._compile import writeback
 
     written = []
     write = writeback.Slot.write

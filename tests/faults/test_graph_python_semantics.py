@@ -198,7 +198,7 @@ def test_python_scalar_arguments_are_constants_as_in_mindspore():
 
 
 def test_new_scalar_values_keep_a_bounded_set_of_programs_and_warn_naming_the_argument():
-    from deepsink._core.jit import MAX_PROGRAMS
+    from deepsink._compile.jit import MAX_PROGRAMS
 
     compiles = []
 
@@ -225,7 +225,7 @@ def test_new_scalar_values_keep_a_bounded_set_of_programs_and_warn_naming_the_ar
 
 
 def test_a_graph_mode_cell_keeps_a_bounded_set_of_programs_for_new_scalar_values():
-    from deepsink._core.jit import MAX_PROGRAMS
+    from deepsink._compile.jit import MAX_PROGRAMS
 
     ms.set_context(mode=ms.GRAPH_MODE)
     compiles = []
@@ -252,7 +252,7 @@ def test_a_graph_mode_cell_keeps_a_bounded_set_of_programs_for_new_scalar_values
 
 
 def test_many_input_shapes_warn_about_shapes_not_arguments():
-    from deepsink._core.jit import MAX_PROGRAMS
+    from deepsink._compile.jit import MAX_PROGRAMS
 
     @ms.jit
     def f(x, scale=2.0):

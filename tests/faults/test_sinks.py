@@ -12,7 +12,7 @@ import deepsink.dataset as ds
 import deepsink.dataset.transforms as T
 import deepsink.dataset.vision as vision
 from deepsink import context, nn
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink.train.sink import session as session_mod
 
 pytestmark = pytest.mark.usefixtures("no_leaked_threads")

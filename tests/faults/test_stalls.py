@@ -15,7 +15,7 @@ from faultkit import HANG_S, Script, hang_guard, run
 import deepsink as ms
 import deepsink.dataset as ds
 from deepsink import context, nn
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink.dataset.engine import datasets as ds_engine
 from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 from deepsink.train.sink.queue import SinkStarvationError

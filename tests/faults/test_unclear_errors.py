@@ -11,7 +11,7 @@ import pytest
 import deepsink as ms
 import deepsink.dataset as ds
 from deepsink import Tensor, context, nn
-from deepsink._core import print_file
+from deepsink._compile import print_file
 from deepsink.dataset.engine import tfrecord
 
 COCO_IMAGES = os.path.join(

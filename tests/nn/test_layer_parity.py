@@ -14,7 +14,7 @@ import pytest
 
 import deepsink as ms
 from deepsink import context, nn
-from deepsink._core.grad import GradOperation
+from deepsink._compile.grad import GradOperation
 from deepsink.common.parameter import ParameterTuple
 
 FIX = Path(__file__).parent.parent / "fixtures" / "ms"

@@ -9,7 +9,7 @@ import pytest
 
 import deepsink as ms
 from deepsink import context, nn
-from deepsink._core.grad import value_and_grad
+from deepsink._compile.grad import value_and_grad
 from deepsink.common.initializer import TruncatedNormal
 
 MODES = [context.PYNATIVE_MODE, context.GRAPH_MODE]

@@ -8,7 +8,7 @@ import pytest
 
 import deepsink.nn as nn
 from deepsink import context
-from deepsink._core.grad import GradOperation
+from deepsink._compile.grad import GradOperation
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 

@@ -9,7 +9,7 @@ import pytest
 
 import deepsink.nn as nn
 from deepsink import context
-from deepsink._core.jit import jit
+from deepsink._compile.jit import jit
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor
 

@@ -5,7 +5,7 @@ import pytest
 
 import deepsink.nn as nn
 from deepsink import context
-from deepsink._core.jit import jit
+from deepsink._compile.jit import jit
 from deepsink.common.tensor import Tensor
 from deepsink.nn import dynamic_lr
 

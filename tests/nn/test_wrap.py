@@ -10,8 +10,8 @@ import pytest
 import deepsink.nn as nn
 import deepsink.ops as ops
 from deepsink import context
+from deepsink._compile.jit import jit
 from deepsink._core import random as _random
-from deepsink._core.jit import jit
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -346,8 +346,8 @@ def test_constructor_errors():
 def test_train_step_runs_as_scan_body():
     """Sink-style: the whole step (schedule lr, Adam, global_step) inside lax.scan equals the
     eager per-step loop."""
+    from deepsink._compile.jit import state_of
     from deepsink._core import functional
-    from deepsink._core.jit import state_of
 
     def build():
         net = Dense(4, 3)

@@ -12,9 +12,9 @@ import pytest
 
 import deepsink.ops as ops
 from deepsink import context
+from deepsink._compile.grad import GradOperation, value_and_grad
+from deepsink._compile.jit import jit
 from deepsink._core import random as _random
-from deepsink._core.grad import GradOperation, value_and_grad
-from deepsink._core.jit import jit
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor

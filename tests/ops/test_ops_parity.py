@@ -2,7 +2,7 @@
 
 Each fixture names a primitive class (``ops.ReduceMean``) or a functional op (``ops.concat``), its
 arguments, inputs, outputs and, for float inputs, the gradient of ``sum(out_0 * sens)``. The same
-call is made here eagerly (PYNATIVE) and inside ``deepsink._core.jit.jit`` (GRAPH).
+call is made here eagerly (PYNATIVE) and inside ``deepsink._compile.jit.jit`` (GRAPH).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 import deepsink.ops as ops
-from deepsink._core.grad import GradOperation
-from deepsink._core.jit import jit
+from deepsink._compile.grad import GradOperation
+from deepsink._compile.jit import jit
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 

@@ -136,7 +136,7 @@ def test_reads_a_file_serialized_by_mindspores_print_proto():
 
 def test_written_bytes_follow_print_proto(tmp_path):
     """Field numbers and types of MindSpore's print.proto, checked on the wire."""
-    from deepsink._core import print_file
+    from deepsink._compile import print_file
 
     data = print_file.encode(["a", np.array([1.0], np.float32)])
     # Print.value (field 1, length-delimited) -> Value.desc (field 1, string "a")

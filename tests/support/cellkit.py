@@ -5,8 +5,8 @@ import itertools
 import jax
 import numpy as np
 
+from deepsink._compile.grad import value_and_grad
 from deepsink._core import random as _random
-from deepsink._core.grad import value_and_grad
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell

@@ -11,7 +11,7 @@ from cellkit import ArrayDataset, Linear, NoisyLinear, SGDTrain
 from faultkit import HANG_S
 
 from deepsink import context
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.train import step_trace

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from deepsink._core.jit import fingerprint
+from deepsink._compile.jit import fingerprint
 from deepsink.dataset import config
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.datasets import Dataset

@@ -19,7 +19,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell

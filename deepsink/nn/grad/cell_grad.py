@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from deepsink._core import grad_transforms
+from deepsink._compile import grad_transforms
 from deepsink.nn.cell import Cell
 
 _warned: set[str] = set()

@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from deepsink._core import jit as _jit
+from deepsink._compile import jit as _jit
 from deepsink._core import semi_auto
 from deepsink._core.validate import fail_arg, shown
 from deepsink.common.parameter import Parameter, ParameterTuple

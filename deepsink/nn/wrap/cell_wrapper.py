@@ -14,8 +14,8 @@ from typing import Any
 import jax.numpy as jnp
 
 from deepsink import context
-from deepsink._core import grad as _grad
-from deepsink._core import jit as _jit
+from deepsink._compile import grad as _grad
+from deepsink._compile import jit as _jit
 from deepsink._core.validate import check_bool, fail_arg, shown
 from deepsink.common.parameter import ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
@@ -176,7 +176,7 @@ class TrainOneStepCell(Cell):
         0.0063999877
     """
 
-    _pynative_capture = True  # PYNATIVE_MODE: one captured program per step (_core/capture.py)
+    _pynative_capture = True  # PYNATIVE_MODE: one captured program per step (_compile/capture.py)
 
     def __init__(
         self, network: Cell, optimizer: Cell, sens: Any = None, return_grad: bool = False

@@ -18,7 +18,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import grad as _grad
+from deepsink._compile import grad as _grad
 from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter

@@ -1,6 +1,6 @@
 """MindSpore's ``ops.composite`` (``C``): gradients, ``MultitypeFuncGraph`` and ``HyperMap``.
 
-The gradient transforms live in ``deepsink._core.grad`` (they go through the one
+The gradient transforms live in ``deepsink._compile.grad`` (they go through the one
 functionalization point); this module re-exports them under MindSpore's names.
 """
 
@@ -11,10 +11,10 @@ from functools import partial
 from numbers import Number
 from typing import Any
 
+from deepsink._compile.grad import GradOperation as GradOperation
+from deepsink._compile.grad import grad as grad
+from deepsink._compile.grad import value_and_grad as value_and_grad
 from deepsink._core.functional import compiling
-from deepsink._core.grad import GradOperation as GradOperation
-from deepsink._core.grad import grad as grad
-from deepsink._core.grad import value_and_grad as value_and_grad
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 

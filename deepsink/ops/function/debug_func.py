@@ -8,7 +8,7 @@ prints MindSpore's graph-mode format: no commas between items, a 0-d Tensor as i
 
 With ``set_context(print_file_path=...)`` nothing reaches the screen: every call appends its items
 (strings, and Tensors with dtype and shape) to that file in MindSpore's print.proto format
-(``_core/print_file.py``), read back with ``deepsink.parse_print``.
+(``_compile/print_file.py``), read back with ``deepsink.parse_print``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import control_flow, functional, spmd
-from deepsink._core.print_file import writer
+from deepsink._compile import control_flow
+from deepsink._compile.print_file import writer
+from deepsink._core import functional, spmd
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, _format
 

@@ -27,7 +27,8 @@ import jax
 import numpy as np
 from jax.experimental import io_callback
 
-from deepsink._core import functional, graph_syntax, host_errors
+from deepsink._compile import graph_syntax
+from deepsink._core import functional, host_errors
 from deepsink._core.unsupported import unsupported
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
@@ -295,7 +296,7 @@ def _with_bprop(
 ) -> tuple:
     """``forward(*arrays)`` whose gradient is ``bprop(*inputs, out, dout)`` (Tensors), or an
     error naming ``missing`` when differentiated without a bprop."""
-    from deepsink._core.grad import _reduce_to
+    from deepsink._compile.grad import _reduce_to
 
     arrays = [unwrap(a) for a in args]
     if not any(isinstance(a, jax.core.Tracer) for a in arrays):
@@ -684,7 +685,7 @@ class Morph(PrimitiveWithInfer):
         fn = graph_syntax.convert(self.__morph_fn__)
         if self.__morph_bprop_fn__ is None:
             return fn(*args)
-        from deepsink._core.grad import custom_bprop_call
+        from deepsink._compile.grad import custom_bprop_call
 
         cell = types.SimpleNamespace(
             construct=fn, bprop=graph_syntax.convert(self.__morph_bprop_fn__)

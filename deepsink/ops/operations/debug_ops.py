@@ -4,7 +4,7 @@ a function of the gradient backward (a ``jax.custom_vjp``).
 ``InsertGradientOf``'s function becomes part of the backward program (converted from source
 like compiled code, so a Tensor ``if`` in it is graph control flow). ``HookBackward``'s function
 is a PyNative hook: it runs on the host with the gradient's values when the backward pass
-reaches it (``deepsink._core.grad_hooks``, the mechanism of every PyNative gradient hook), prints
+reaches it (``deepsink._compile.grad_hooks``, the mechanism of every PyNative gradient hook), prints
 included, and its return value, if any, replaces the gradient.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import jax
 
-from deepsink._core import grad_hooks, graph_syntax
+from deepsink._compile import grad_hooks, graph_syntax
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.ops.primitive import Primitive
 

@@ -1,7 +1,7 @@
 """MindSpore's loop primitives ``WhileLoop``, ``ForiLoop`` and ``Scan``.
 
 They run the loop through the same operators as a converted ``while``/``for``
-(``_core/control_flow.py``): a Python loop while the test and bounds are known, ``lax.while_loop``
+(``_compile/control_flow.py``): a Python loop while the test and bounds are known, ``lax.while_loop``
 or ``fori_loop`` once they are traced Tensors inside compiled code. The loop functions are
 converted from source like any function compiled code calls.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from deepsink._core import control_flow, graph_syntax
+from deepsink._compile import control_flow, graph_syntax
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
 from deepsink.common.tensor import Tensor
 from deepsink.ops.primitive import Primitive, prim_attr_register

@@ -515,17 +515,14 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
 
     arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
               else np.asarray(x) for x in inputs]  # fmt: skip
-    saved_mode, saved_lowering = context._values["mode"], conv._forced
-    context._values["mode"] = (
-        context.PYNATIVE_MODE
-    )  # traced op by op: one jaxpr, no nested programs
-    conv.set_lowering("lax")  # the convolution as one conv_general_dilated (MindSpore's Conv2D)
-    try:
-        with functional.compile_trace():
-            closed = jax.make_jaxpr(forward)(tuple(p._data for p in params), *arrays)
-    finally:
-        context._values["mode"] = saved_mode
-        conv._forced = saved_lowering
+    # traced op by op (one jaxpr, no nested programs), the convolution as one
+    # conv_general_dilated (MindSpore's Conv2D)
+    with (
+        context.mode_scope(context.PYNATIVE_MODE),
+        conv.lowering_scope("lax"),
+        functional.compile_trace(),
+    ):
+        closed = jax.make_jaxpr(forward)(tuple(p._data for p in params), *arrays)
     return closed.replace(jaxpr=_without_debug_checks(closed.jaxpr)), params
 
 

@@ -21,9 +21,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv, dynamic_shapes, functional, padded_program, semi_auto, spmd
+from deepsink._compile import dynamic_shapes, padded_program
+from deepsink._compile.jit import _escape_error
+from deepsink._core import conv, functional, semi_auto, spmd
 from deepsink._core import random as _random
-from deepsink._core.jit import _escape_error
 from deepsink.common.tensor import Tensor, unwrap_tree
 
 Step = Callable[[tuple, tuple], tuple[tuple, Any]]

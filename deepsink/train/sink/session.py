@@ -15,9 +15,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink import context
-from deepsink._core import buckets, functional
+from deepsink._compile import buckets
+from deepsink._compile.jit import CompileCache, program_name
 from deepsink._core import checks as _checks
-from deepsink._core.jit import CompileCache, program_name
+from deepsink._core import functional
 from deepsink.train.sink.loop import CompiledLoop, make_prepare, make_step, pick_strategy
 from deepsink.train.sink.queue import DeviceQueue, PaddedBatch
 

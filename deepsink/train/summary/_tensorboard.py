@@ -159,8 +159,8 @@ def step_graph(network: Any, batch: Sequence[Any]) -> Any:
     """The GraphDef of ``network``'s compiled step on a batch like ``batch`` (arrays or
     ``jax.ShapeDtypeStruct``s): traced, not run, as the sink and ``jit`` compile it; its inputs
     are the network's state (Parameters by name) and the batch's columns."""
+    from deepsink._compile import jit as _jit
     from deepsink._core import functional
-    from deepsink._core import jit as _jit
     from deepsink.train.sink.loop import make_step
 
     boxes = _jit.state_of(network)

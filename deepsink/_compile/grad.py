@@ -25,15 +25,8 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import (
-    capture,
-    control_flow,
-    functional,
-    grad_hooks,
-    graph_syntax,
-    host_errors,
-    semi_auto,
-)
+from deepsink._compile import capture, control_flow, grad_hooks, graph_syntax
+from deepsink._core import functional, host_errors, semi_auto
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, unwrap_tree, wrap

@@ -48,9 +48,9 @@ import jax
 import numpy as np
 
 from deepsink import context
+from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
-from deepsink._core import jit as _jit
 from deepsink._core import random as _random
 
 _EAGER = "eager"  # a signature that runs op by op
@@ -58,7 +58,7 @@ _EAGER = "eager"  # a signature that runs op by op
 
 def active() -> bool:
     """Whether a call now may use a captured program (not inside a trace, not synchronized)."""
-    return not functional.tracing() and not context._values["pynative_synchronize"]
+    return not functional.tracing() and not context.option("pynative_synchronize")
 
 
 def _closure_objects(fn: Any) -> tuple[list, list]:
@@ -232,7 +232,7 @@ class Captured:
                 spec,
                 tuple((x.shape, x.dtype) for x in dyn),
                 context.compile_key(),
-                _jit._structure_version,
+                functional.structure_version(),
                 self._guards(),
             )
             entry = self.cache.peek(key)

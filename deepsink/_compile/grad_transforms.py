@@ -13,8 +13,9 @@ from typing import Any
 
 import jax
 
-from deepsink._core import functional, graph_syntax
-from deepsink._core import grad as _grad
+from deepsink._compile import grad as _grad
+from deepsink._compile import graph_syntax
+from deepsink._core import functional
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.tensor import Tensor, unwrap_tree, wrap
 

@@ -33,7 +33,7 @@ import numpy as np
 from jax import lax
 from jax.extend import core as jcore
 
-from deepsink._core.buckets import Plan
+from deepsink._compile.buckets import Plan
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -1,4 +1,4 @@
-"""Run-time operators of converted graph code (``_core/graph_syntax.py`` writes the calls).
+"""Run-time operators of converted graph code (``_compile/graph_syntax.py`` writes the calls).
 
 MindSpore's graph mode parses a function and compiles its control flow, so an ``if`` or a
 ``while`` may test a Tensor. deepsink traces with JAX instead, and the converter rewrites each
@@ -29,7 +29,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import checks, functional, writeback
+from deepsink._compile import writeback
+from deepsink._core import checks, functional
 from deepsink._core.validate import BranchShapeError
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor

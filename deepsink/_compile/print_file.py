@@ -190,7 +190,7 @@ def parse_print(print_file_name: str) -> list:
     return out
 
 
-_BY_NAME = {str(t): t for t in mstype._ALL}
+_BY_NAME = {str(t): t for t in mstype.all_types()}
 
 
 def _dtype(name: str, file: str, index: int) -> Any:

@@ -3,7 +3,7 @@
 MindSpore's GRAPH_MODE and ``jit`` parse a function's source and compile it, so an ``if`` or a
 ``while`` on a Tensor becomes control flow in the graph. deepsink traces with JAX, where such a
 test has no value yet. ``convert(fn)`` therefore rewrites the function's syntax tree once (cached
-per code object) into code that calls the operators of ``_core/control_flow.py``:
+per code object) into code that calls the operators of ``_compile/control_flow.py``:
 
 - ``if``/``elif``/``else`` -> ``control_flow.if_stmt`` (``lax.cond`` on a traced test);
 - ``while`` -> ``while_stmt`` (``lax.while_loop``); ``for`` -> ``for_stmt`` (``fori_loop`` over a
@@ -37,8 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from deepsink._core import functional
-from deepsink._core.control_flow import (  # noqa: F401 - the converted code's operators
+from deepsink._compile.control_flow import (  # noqa: F401 - the converted code's operators
     RET_VALUE,
     Undefined,
     and_,
@@ -59,9 +58,10 @@ from deepsink._core.control_flow import (  # noqa: F401 - the converted code's o
     unbound,
     while_stmt,
 )
+from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
+from deepsink._compile.writeback import scope as _scope
+from deepsink._core import functional
 from deepsink._core.validate import HostReadError
-from deepsink._core.writeback import note  # noqa: F401 - the converted code's operator
-from deepsink._core.writeback import scope as _scope
 from deepsink.common.tensor import Tensor, _graph_rule
 
 _NS = "_ds_"  # the name under which converted code sees this module

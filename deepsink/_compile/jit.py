@@ -22,18 +22,16 @@ import jax
 import numpy as np
 
 from deepsink import context
-from deepsink._core import (
+from deepsink._compile import (
     buckets,
     control_flow,
     dynamic_shapes,
-    functional,
     graph_syntax,
     padded_program,
-    semi_auto,
-    spmd,
     writeback,
 )
 from deepsink._core import checks as _checks
+from deepsink._core import functional, semi_auto, spmd
 from deepsink._core import random as _random
 from deepsink._core.tracebacks import api_boundary
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
@@ -42,19 +40,8 @@ from deepsink.common.mutable import is_mutable_number
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
-_structure_version = 0
 _TENSOR, _ARRAY = object(), object()
-
-
-def structure_changed() -> None:
-    """Called when a Cell gains or loses a Parameter or child: cached state lists are stale.
-
-    Not while a compiled function is traced: a Cell built there (MindSpore's static-graph
-    tutorial builds the network inside ``jit``) is local to that call's program."""
-    global _structure_version
-    if functional.tracing():
-        return
-    _structure_version += 1
+structure_changed = functional.structure_changed  # Cells and Generators call it through here
 
 
 def state_of(cell: Any) -> tuple:
@@ -371,12 +358,8 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
 
 def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
     """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
-    saved = context._values["mode"]
-    context._values["mode"] = context.PYNATIVE_MODE
-    try:
+    with context.mode_scope(context.PYNATIVE_MODE):
         return cell(*args, **kwargs)
-    finally:
-        context._values["mode"] = saved
 
 
 def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = None) -> _Entry:
@@ -387,13 +370,13 @@ def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = 
     key = (cell.training, context.compile_key(), tuple(id(p) for p in extra), spec)
     cache = cell._compile_cache
     entry = cache.pop(key, None)
-    if entry is None or entry.version != _structure_version:
+    if entry is None or entry.version != functional.structure_version():
         own = state_of(cell)
         boxes = own + tuple(p for p in extra if all(p is not b for b in own))
         entry = _Entry(
             boxes,
             _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
-            _structure_version,
+            functional.structure_version(),
         )
         commit_state(boxes)
         recompiles = cell.__dict__.get("_recompiles")
@@ -555,7 +538,7 @@ def jit(
 
     ``capture_mode="ast"`` (and ``"bytecode"``) compile the function from its source as
     MindSpore does: Python control flow on Tensors becomes graph control flow
-    (``_core/graph_syntax.py``); ``"trace"`` runs the Python once per input signature and
+    (``_compile/graph_syntax.py``); ``"trace"`` runs the Python once per input signature and
     records the ops (a Tensor condition is then an error). ``fullgraph=True`` makes a function
     that cannot become one program (an op with a value-dependent output shape) an error instead
     of running op by op. The state the function touches (Parameters of the Cells it calls,
@@ -644,7 +627,7 @@ def jit(
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.peek(sig)
         targets = _dyn_tensors(args, kwargs, spec)
-        if entry is None or entry.version != _structure_version:
+        if entry is None or entry.version != functional.structure_version():
             # the state fn touches (Parameters, optimizer moments, the RNG key) is guessed from
             # what its globals, closure and arguments reach, and the program traced once: the
             # user's Python runs once per compile (docs/graph_mode.md). State the trace meets
@@ -653,7 +636,9 @@ def jit(
             boxes = _state_guess(fn, spec)
             for _ in range(3):
                 entry = _Entry(
-                    boxes, _compile(run, boxes, program_name(fn), guessed=True), _structure_version
+                    boxes,
+                    _compile(run, boxes, program_name(fn), guessed=True),
+                    functional.structure_version(),
                 )
                 commit_state(boxes)
                 try:
@@ -685,7 +670,9 @@ def jit(
         # containers the abstract trace writes into get their contents back
         with writeback.recording(fn, dyn):
             boxes = functional.discover(traced, dyn)
-        entry = _Entry(boxes, _compile(run, boxes, program_name(fn)), _structure_version)
+        entry = _Entry(
+            boxes, _compile(run, boxes, program_name(fn)), functional.structure_version()
+        )
         commit_state(boxes)
         return entry
 
@@ -914,7 +901,7 @@ def jit_class(cls: Any) -> Any:
     """MindSpore's ``jit_class``: mark a user class whose objects compiled code may use.
 
     Compiled code here reads any object's attributes and converts any user method it calls
-    (``_core/graph_syntax.py``), so the mark changes nothing about how the class runs; the
+    (``_compile/graph_syntax.py``), so the mark changes nothing about how the class runs; the
     decorator keeps MindSpore's checks (a class, not a Cell) and sets ``__ms_class__``.
 
     Args:
