@@ -18,6 +18,8 @@ INTERNAL = frozenset(
     {
         "bool",
         "from_np",
+        "has_np",
+        "all_types",
         "to_np",
         "is_float",
         "float_type",
