@@ -27,6 +27,7 @@ Strategies only act inside compiled programs (GRAPH_MODE calls, ``jit``, the sin
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import math
 import os
@@ -195,10 +196,26 @@ class Plan:
     only_trainable: bool = True
     written: Any = None
     meshes: dict = field(default_factory=dict)
+    staged: Any = None  # the plan of one pipeline stage (``stage_plan``)
 
     @property
     def size(self) -> int:
         return len(self.devices)
+
+    def stage_plan(self) -> Plan:
+        """The plan a pipeline stage's operators are split by: the first stage's
+        ``device_num / pipeline_stages`` devices, the same settings otherwise (MindSpore checks
+        a strategy inside a stage against "the device number of this stage")."""
+        if self.pipeline_stages == 1:
+            return self
+        if self.staged is None:
+            self.staged = dataclasses.replace(
+                self,
+                devices=self.devices[: self.size // self.pipeline_stages],
+                pipeline_stages=1,
+                meshes={},
+            )
+        return self.staged
 
     def mesh(self, shape: tuple, names: tuple) -> Mesh:
         key = (shape, names)
@@ -529,7 +546,7 @@ def data_parallel_sharding(shape: tuple, plan: Plan) -> NamedSharding | None:
     )
 
 
-def _input_sharding(i: int, shape: tuple, plan: Plan) -> NamedSharding | None:
+def input_sharding(i: int, shape: tuple, plan: Plan) -> NamedSharding | None:
     """The sharding the dataset strategy gives the network's ``i``-th input (None: whole)."""
     ds = plan.dataset
     if ds == "full_batch":
@@ -547,7 +564,7 @@ def dataset_inputs(arrays: Sequence[Any], plan: Plan) -> list:
         return list(arrays)
     out = []
     for i, x in enumerate(arrays):
-        sh = _input_sharding(i, x.shape, plan) if isinstance(x, jax.Array) else None
+        sh = input_sharding(i, x.shape, plan) if isinstance(x, jax.Array) else None
         out.append(x if sh is None else jax.lax.with_sharding_constraint(x, sh))
     return out
 
@@ -575,7 +592,7 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
             check = (shape[0] * procs,) + shape[1:] if shape else shape
         else:
             check = tuple(d * plan.size for d in shape)
-        sh = _input_sharding(i, check, plan)
+        sh = input_sharding(i, check, plan)
         if sh is None:
             out.append(x)
             continue
