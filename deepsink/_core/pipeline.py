@@ -226,8 +226,11 @@ def cut(jaxpr: Any, n_params: int, stages: int) -> Staged:
     return Staged(jaxpr, stage_eqns, boundary, stage_params, max(out_stage, 0))
 
 
-# calls whose body runs inline inside a split stage (its strategies and Prints are the stage's)
-_CALLS = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr"}
+# calls whose body runs inline inside a split stage: its strategies and Prints are the stage's,
+# and a custom derivative's rules were traced over the trace's own meshes, which the stage's
+# program cannot mix with its own (the gradient is then the body's own)
+_CALLS = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+          "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}  # fmt: skip
 
 
 def _body(eqn: Any) -> Any:
@@ -257,7 +260,9 @@ def _eval(eqns: Sequence[Any], env: dict, inner: StageMesh | None) -> None:
             # a strategy over the stage's devices: on the stage's axes (none: one device a stage)
             x = read(eqn.invars[0])
             if inner is not None:
-                x = jax.lax.with_sharding_constraint(x, inner.sharding(eqn.params["sharding"]))
+                if inner.hop:  # see StageMesh.hop
+                    x = jax.lax.with_sharding_constraint(x, P())
+                x = jax.lax.with_sharding_constraint(x, inner.spec(eqn.params["sharding"]))
             env[eqn.outvars[0]] = x
             continue
         body = None if inner is None else _body(eqn)
@@ -421,7 +426,7 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
     def stage_fn(s: int, prow: dict, x: Sequence[Any], carry_in: Sequence[Any]) -> Any:
         env = dict(zip(cvars, consts_local))
         env.update(zip(xvars, x))
-        for i, v in zip(staged.stage_params[s], pack_p.unpack(s, prow)):
+        for i, v in zip(staged.stage_params[s], whole(pack_p.unpack(s, whole(prow)))):
             env[pvars[i]] = v
         if s > 0:
             env.update(zip(staged.boundary[s - 1], carry_in))
@@ -437,7 +442,7 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
         prow = {k: v[0] for k, v in rows_l.items()}
         if split is not None:  # each micro-batch's inputs split over the stage's devices
             xs = [
-                x if sh is None else jax.lax.with_sharding_constraint(x, split.sharding(sh, 1))
+                x if sh is None else jax.lax.with_sharding_constraint(x, split.spec(sh, 1))
                 for x, sh in zip(xs, ins)
             ]
         s_idx = jax.lax.axis_index("stage")

@@ -55,6 +55,12 @@ class StageMesh:
         sizes = [b // a for a, b in zip(self.cuts, self.cuts[1:])][::-1]  # outermost first
         self.names = tuple(f"inner{k}" for k in range(len(sizes)))
         shape = (stages, *sizes)
+        # XLA:CPU runs a collective-permute as one rendezvous of every device of the program,
+        # so one inside a stage's branch of the schedule (which the other stages do not take)
+        # never completes; there a change of layout inside a stage goes through the whole value
+        # (an all-gather, whose rendezvous is its group's, then a local slice). GPUs and TPUs
+        # pair the devices of a permute only.
+        self.hop = devices[0].platform == "cpu"
         self.mesh = Mesh(np.array(devices, dtype=object).reshape(shape), ("stage", *self.names))
 
     def _axes(self, lo: int, hi: int) -> tuple:
@@ -66,9 +72,10 @@ class StageMesh:
             if lo <= self.cuts[k - 1 - i] and self.cuts[k - i] <= hi
         )
 
-    def sharding(self, sh: NamedSharding, lead: int = 0) -> NamedSharding:
-        """``sh`` (over one stage's devices) on the inner axes; ``lead`` unsplit dimensions
-        first."""
+    def spec(self, sh: NamedSharding, lead: int = 0) -> P:
+        """``sh`` (over one stage's devices) on the inner axes, ``lead`` unsplit dimensions
+        first: a spec for ``with_sharding_constraint`` inside the pipeline's ``shard_map`` (its
+        mesh, with the stage axis manual)."""
         dm = sh.mesh.devices.shape
         group = {
             name: self._axes(math.prod(dm[j + 1 :]), math.prod(dm[j:]))
@@ -79,7 +86,7 @@ class StageMesh:
             names = () if entry is None else entry if isinstance(entry, tuple) else (entry,)
             axes = sum((group[n] for n in names), ())
             spec.append(axes if len(axes) > 1 else axes[0] if axes else None)
-        return NamedSharding(self.mesh, P(*(None,) * lead, *spec))
+        return P(*(None,) * lead, *spec)
 
     def on_each_device(self, fn: Any, *args: Any) -> None:
         """Call ``fn`` on the host with ``args`` whole, from each device of the stage, as each
