@@ -400,6 +400,7 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
         if split is None:
             return bufs
         return jax.tree_util.tree_map(lambda v: jax.lax.with_sharding_constraint(v, P()), bufs)
+
     records = getattr(_local, "records", None)
     if records is not None:
         nbytes = [p.size * p.dtype.itemsize for p in params]
