@@ -563,7 +563,7 @@ def _place_predicted(network: Any, predict_strategy: dict) -> None:
         sharding = semi_auto.strategy_sharding(
             f"load_distributed_checkpoint '{name}'", layout, data.shape, plan
         )
-        param._value = jax.make_array_from_callback(data.shape, sharding, lambda i: data[i])
+        param._value = jax.make_array_from_callback(data.shape, sharding, data.__getitem__)
 
 
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
