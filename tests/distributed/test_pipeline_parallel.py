@@ -74,6 +74,7 @@ def test_split_inside_a_stage_trains_to_the_standalone_losses(run, key):
     np.testing.assert_allclose(
         s[key]["losses"], s["standalone"]["losses"], rtol=0, atol=1e-5, err_msg=key
     )
+    assert s[key]["collectives"], key  # the stages' operators were split
 
 
 def _groups(run, key, kind):
