@@ -7,11 +7,12 @@ once per micro-batch into a jaxpr; every Cell with a stage wraps its ops in a na
 runs in the latest stage of its inputs). The equations are cut into one function per stage; the
 values a later stage reads cross the boundaries between (packed into one flat buffer per dtype).
 
-The devices (``device_num``) form a mesh ``(stage, inner)``: stage ``s`` owns the devices of row
-``s``. Each stage's Parameters are packed into row ``s`` of a ``(stages, n)`` buffer split over
+The devices (``device_num``) form a mesh ``(stage, inner...)``: stage ``s`` owns the devices of
+row ``s``. Each stage's Parameters are packed into row ``s`` of a ``(stages, n)`` buffer split over
 the ``stage`` axis, so a device holds only its stage's weights during the step (a Parameter used
-by two stages, a shared one, is in both rows and its gradients are added). The devices of a row
-run the same stage computation (no split inside a stage).
+by two stages, a shared one, is in both rows and its gradients are added). Inside a stage the
+operators are split over the stage's devices by their strategies, and each micro-batch's inputs
+by the dataset strategy (``_core/stage_mesh.py``): the program is manual over ``stage`` only.
 
 The schedule is a table ``tick x stage -> forward(m) | backward(m) | idle``, built by running
 each stage's order of work (GPipe: every forward, then every backward; 1F1B: ``stages - s - 1``
@@ -40,8 +41,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.extend.core import Literal
-from jax.sharding import Mesh
 from jax.sharding import PartitionSpec as P
+
+from deepsink._core.stage_mesh import StageMesh
 
 SCOPE = "pipeline_stage="
 IDLE, FWD, BWD = 0, 1, 2
@@ -224,14 +226,57 @@ def cut(jaxpr: Any, n_params: int, stages: int) -> Staged:
     return Staged(jaxpr, stage_eqns, boundary, stage_params, max(out_stage, 0))
 
 
-def _eval(eqns: Sequence[Any], env: dict) -> None:
+# calls whose body runs inline inside a split stage: its strategies and Prints are the stage's,
+# and a custom derivative's rules were traced over the trace's own meshes, which the stage's
+# program cannot mix with its own (the gradient is then the body's own)
+_CALLS = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+          "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}  # fmt: skip
+
+
+def _body(eqn: Any) -> Any:
+    """The closed jaxpr of a call ``eqn`` that runs inline, else None."""
+    key = _CALLS.get(eqn.primitive.name)
+    return None if key is None else eqn.params[key]
+
+
+def _constraints(eqns: Sequence[Any]) -> list:
+    """The shardings of the strategies among ``eqns`` and the calls they make (each over one
+    stage's devices)."""
+    out = []
+    for e in eqns:
+        if e.primitive.name == "sharding_constraint":
+            out.append(e.params["sharding"])
+        elif _body(e) is not None:
+            out += _constraints(_body(e).jaxpr.eqns)
+    return out
+
+
+def _eval(eqns: Sequence[Any], env: dict, inner: StageMesh | None) -> None:
     def read(v: Any) -> Any:
         return v.val if isinstance(v, Literal) else env[v]
 
     for eqn in eqns:
         if eqn.primitive.name == "sharding_constraint":
-            # a strategy's layout over all devices: inside a stage nothing is split
-            env[eqn.outvars[0]] = read(eqn.invars[0])
+            # a strategy over the stage's devices: on the stage's axes (none: one device a stage)
+            x = read(eqn.invars[0])
+            if inner is not None:
+                if inner.hop:  # see StageMesh.hop
+                    x = jax.lax.with_sharding_constraint(x, P())
+                x = jax.lax.with_sharding_constraint(x, inner.spec(eqn.params["sharding"]))
+            env[eqn.outvars[0]] = x
+            continue
+        body = None if inner is None else _body(eqn)
+        if body is not None:
+            sub = dict(zip(body.jaxpr.constvars, body.consts))
+            sub.update(zip(body.jaxpr.invars, map(read, eqn.invars)))
+            _eval(body.jaxpr.eqns, sub, inner)
+            env.update(zip(eqn.outvars, (sub[v] if not isinstance(v, Literal) else v.val
+                                         for v in body.jaxpr.outvars)))  # fmt: skip
+            continue
+        if inner is not None and eqn.primitive.name == "debug_callback":  # ops.Print in a stage
+            params = eqn.primitive.get_bind_params(eqn.params)
+            inner.on_each_device(functools.partial(eqn.primitive.bind, **params),
+                                  *map(read, eqn.invars))  # fmt: skip
             continue
         params = eqn.primitive.get_bind_params(eqn.params)
         with eqn.ctx.manager:
@@ -295,17 +340,19 @@ def pipeline_loss(
     devices: Sequence[Any],
     stages: int,
     scheduler: str,
+    input_shardings: Sequence[Any] = (),
 ) -> Any:
     """``sum over micro-batches m of micro_fn(params, inputs[m])`` (a scalar), computed as a
     pipeline over ``stages`` sub-meshes of ``devices`` with ``scheduler``'s schedule;
-    differentiable in ``params``."""
+    differentiable in ``params``. ``micro_fn`` is traced as it runs on one stage's devices: its
+    sharding constraints are over those devices (``_core/stage_mesh.py``), and so are
+    ``input_shardings`` (per input, one micro-batch's sharding or None)."""
     n = len(devices)
     if n % stages:
         raise RuntimeError(
             f"For pipeline parallel, the device number {n} cannot be divided evenly by "
             f"pipeline_stages {stages}"
         )
-    mesh = Mesh(np.array(devices, dtype=object).reshape(stages, n // stages), ("stage", "inner"))
     params = [jnp.asarray(p) for p in params]
     micro_in = [jnp.reshape(x, (micro, x.shape[0] // micro) + x.shape[1:]) for x in inputs]
     one = [jax.ShapeDtypeStruct(x.shape[1:], x.dtype) for x in micro_in]
@@ -318,10 +365,14 @@ def pipeline_loss(
     if not _float(closed.out_avals[0].dtype):
         raise TypeError("For pipeline parallel, the network's output must be a float scalar")
     staged = cut(closed.jaxpr, len(params), stages)
-    return _run(staged, closed.consts, params, micro_in, mesh, stages, micro, scheduler)
+    ins = list(input_shardings) + [None] * (len(micro_in) - len(input_shardings))
+    inner = StageMesh(
+        devices, stages, _constraints(closed.jaxpr.eqns) + [sh for sh in ins if sh is not None]
+    )
+    return _run(staged, closed.consts, params, micro_in, inner, ins, stages, micro, scheduler)
 
 
-def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, scheduler) -> Any:
+def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, scheduler) -> Any:
     jaxpr = staged.jaxpr
     n_p = len(params)
     pvars = jaxpr.invars[:n_p]
@@ -340,6 +391,16 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
         for k in pack_p.keys
     }
     out_var = jaxpr.outvars[0]
+    split = inner if inner.names else None
+
+    def whole(bufs: Any) -> Any:
+        """Flat buffers whole on each device of a split stage: packing a split value into one or
+        slicing one out is then local (XLA:CPU cannot run the collective-permutes it would use
+        otherwise inside one stage's branch, which the other stages do not take)."""
+        if split is None:
+            return bufs
+        return jax.tree_util.tree_map(lambda v: jax.lax.with_sharding_constraint(v, P()), bufs)
+
     records = getattr(_local, "records", None)
     if records is not None:
         nbytes = [p.size * p.dtype.itemsize for p in params]
@@ -349,7 +410,7 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
                 "stages": stages,
                 "scheduler": scheduler,
                 "micro": micro,
-                "devices_per_stage": mesh.devices.shape[1],
+                "devices_per_stage": inner.cuts[-1],
                 "slots": sched.slots,
                 "ticks": int(sched.action.shape[0]),
                 "schedule_bubble": sched.bubble,
@@ -366,11 +427,11 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
     def stage_fn(s: int, prow: dict, x: Sequence[Any], carry_in: Sequence[Any]) -> Any:
         env = dict(zip(cvars, consts_local))
         env.update(zip(xvars, x))
-        for i, v in zip(staged.stage_params[s], pack_p.unpack(s, prow)):
+        for i, v in zip(staged.stage_params[s], whole(pack_p.unpack(s, whole(prow)))):
             env[pvars[i]] = v
         if s > 0:
             env.update(zip(staged.boundary[s - 1], carry_in))
-        _eval(staged.stage_eqns[s], env)
+        _eval(staged.stage_eqns[s], env, split)
         if s == stages - 1:
             return env[out_var] if not isinstance(out_var, Literal) else out_var.val
         return [env[v] for v in staged.boundary[s]]
@@ -380,6 +441,11 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
     def body(backward, rows_l, consts_l, *xs):
         consts_local[:] = consts_l
         prow = {k: v[0] for k, v in rows_l.items()}
+        if split is not None:  # each micro-batch's inputs split over the stage's devices
+            xs = [
+                x if sh is None else jax.lax.with_sharding_constraint(x, split.spec(sh, 1))
+                for x, sh in zip(xs, ins)
+            ]
         s_idx = jax.lax.axis_index("stage")
         return _ticks(stage_fn, prow, xs, s_idx, backward)
 
@@ -392,11 +458,12 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
 
         def branch(s: int, a: int):
             def run(state_t):
-                m, ring_in, ring_ct = state_t
-                x = [xm[m] for xm in xs]
+                m, x, ring_in, ring_ct = state_t
                 slot = m % sched.slots
                 carry_in = (
-                    carry.unpack(s - 1, {k: v[slot] for k, v in ring_in.items()}) if s else []
+                    whole(carry.unpack(s - 1, whole({k: v[slot] for k, v in ring_in.items()})))
+                    if s
+                    else []
                 )
                 send_f, send_b = carry.zeros(), cots.zeros()
                 loss = jnp.zeros((), out_dtype)
@@ -406,7 +473,7 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
                     if s == stages - 1:
                         loss = out.astype(out_dtype)
                     else:
-                        send_f = carry.pack(s, out)
+                        send_f = whole(carry.pack(s, out))
                 elif a == BWD:
                     fl = [i for i, v in enumerate(carry_in) if _float(v.dtype)]
 
@@ -423,11 +490,11 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
                     if s == stages - 1:
                         ct = jnp.ones((), out_dtype)
                     else:
-                        ct = cots.unpack(s, {k: v[slot] for k, v in ring_ct.items()})
+                        ct = whole(cots.unpack(s, whole({k: v[slot] for k, v in ring_ct.items()})))
                     gp, gx = vjp(ct)
-                    grads = gp
+                    grads = whole(gp)
                     if s:
-                        send_b = cots.pack(s - 1, gx)
+                        send_b = whole(cots.pack(s - 1, gx))
                 return send_f, send_b, loss, grads
 
             return run
@@ -444,7 +511,7 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
             counts = counts.at[a].add(1)
             m = mb_t[t, s_idx]
             send_f, send_b, l_add, g_add = jax.lax.switch(
-                s_idx * 3 + a, branches, (m, ring_in, ring_ct)
+                s_idx * 3 + a, branches, (m, [xm[m] for xm in xs], ring_in, ring_ct)
             )
             loss = loss + l_add
             gacc = {k: gacc[k] + g_add[k] for k in gacc}
@@ -482,7 +549,10 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
                     }
                 )
 
-            jax.debug.callback(report, s_idx, counts)
+            if split is None:
+                jax.debug.callback(report, s_idx, counts)
+            else:
+                split.on_each_device(report, s_idx, counts)
         # the loss lives on the last stage; every device returns the total
         loss = jax.lax.psum(jnp.where(s_idx == stages - 1, loss, 0), "stage")
         return loss, {k: v[None] for k, v in gacc.items()}
@@ -490,11 +560,13 @@ def _run(staged: Staged, consts, params, micro_in, mesh, stages, micro, schedule
     out_dtype = out_var.aval.dtype
 
     def program(backward: bool) -> Callable:
+        # manual over the stages; the stage's own devices (if several) are left to GSPMD
         return jax.shard_map(
             functools.partial(body, backward),
-            mesh=mesh,
+            mesh=inner.mesh,
             in_specs=(P("stage"), P(), *([P()] * len(micro_in))),
             out_specs=(P(), P("stage")),
+            axis_names={"stage"},
             check_vma=False,
         )
 

@@ -27,6 +27,7 @@ Strategies only act inside compiled programs (GRAPH_MODE calls, ``jit``, the sin
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import math
 import os
@@ -195,10 +196,26 @@ class Plan:
     only_trainable: bool = True
     written: Any = None
     meshes: dict = field(default_factory=dict)
+    staged: Any = None  # the plan of one pipeline stage (``stage_plan``)
 
     @property
     def size(self) -> int:
         return len(self.devices)
+
+    def stage_plan(self) -> Plan:
+        """The plan a pipeline stage's operators are split by: the first stage's
+        ``device_num / pipeline_stages`` devices, the same settings otherwise (MindSpore checks
+        a strategy inside a stage against "the device number of this stage")."""
+        if self.pipeline_stages == 1:
+            return self
+        if self.staged is None:
+            self.staged = dataclasses.replace(
+                self,
+                devices=self.devices[: self.size // self.pipeline_stages],
+                pipeline_stages=1,
+                meshes={},
+            )
+        return self.staged
 
     def mesh(self, shape: tuple, names: tuple) -> Mesh:
         key = (shape, names)
@@ -529,7 +546,7 @@ def data_parallel_sharding(shape: tuple, plan: Plan) -> NamedSharding | None:
     )
 
 
-def _input_sharding(i: int, shape: tuple, plan: Plan) -> NamedSharding | None:
+def input_sharding(i: int, shape: tuple, plan: Plan) -> NamedSharding | None:
     """The sharding the dataset strategy gives the network's ``i``-th input (None: whole)."""
     ds = plan.dataset
     if ds == "full_batch":
@@ -547,7 +564,7 @@ def dataset_inputs(arrays: Sequence[Any], plan: Plan) -> list:
         return list(arrays)
     out = []
     for i, x in enumerate(arrays):
-        sh = _input_sharding(i, x.shape, plan) if isinstance(x, jax.Array) else None
+        sh = input_sharding(i, x.shape, plan) if isinstance(x, jax.Array) else None
         out.append(x if sh is None else jax.lax.with_sharding_constraint(x, sh))
     return out
 
@@ -556,10 +573,13 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
     """Several processes, inputs not ``full_batch``: each process holds its own part of the
     batch (its dataset shard, ``num_shards=rank_size, shard_id=rank_id``); the parts become one
     global array laid out by the dataset strategy, each process's part on its own devices.
-    ``lead``: leading axes of each array that are not the input's (the sink's steps)."""
+    ``lead``: leading axes of each array that are not the input's (the sink's steps).
+
+    With pipeline stages, ``"data_parallel"`` splits the batch over the devices of a stage (as
+    MindSpore's does), and every stage reads the same batch: a process's part is the part of its
+    stage's devices."""
     if jax.process_count() == 1 or plan.dataset == "full_batch":
         return list(arrays)
-    procs = len({d.process_index for d in plan.devices})
     out = []
     for i, x in enumerate(arrays):
         if isinstance(x, jax.core.Tracer) or not isinstance(x, jax.Array | np.ndarray):
@@ -569,13 +589,7 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
             out.append(x)  # already global
             continue
         shape = tuple(np.shape(x))[lead:]
-        # the global shape the parts make is known once the sharding is: the strategy's checks
-        # run on the global shape in the program; here a shape every split divides
-        if plan.dataset == "data_parallel":
-            check = (shape[0] * procs,) + shape[1:] if shape else shape
-        else:
-            check = tuple(d * plan.size for d in shape)
-        sh = _input_sharding(i, check, plan)
+        sh = _process_sharding(i, shape, plan)
         if sh is None:
             out.append(x)
             continue
@@ -583,6 +597,52 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
             sh = NamedSharding(sh.mesh, P(*(None,) * lead, *sh.spec))
         out.append(jax.make_array_from_process_local_data(sh, np.asarray(x)))
     return out
+
+
+def _process_sharding(i: int, local: tuple, plan: Plan) -> NamedSharding | None:
+    """The sharding of the network's ``i``-th input assembled from this process's part of shape
+    ``local``; a part that does not give whole slices to this process's devices raises the
+    dataset strategy's error (before JAX's own)."""
+    if plan.pipeline_stages > 1 and plan.dataset != "data_parallel":
+        raise NotImplementedError(
+            f"For dataset_strategy {plan.dataset} with pipeline_stages {plan.pipeline_stages} "
+            "and several processes, deepsink assembles the processes' batches only for "
+            "'data_parallel' and 'full_batch'"
+        )
+    # a shape every split divides (each dimension split at most plan.size ways), to read which
+    # slices the strategy gives this process's devices
+    probe = tuple(plan.size for _ in local)
+    if plan.pipeline_stages > 1:
+        per = plan.size // plan.pipeline_stages
+        if not local or local[0] == 0:
+            return None
+        mesh = plan.mesh((plan.pipeline_stages, per), ("stage", "inner"))
+        sh = NamedSharding(mesh, P("inner", *(None,) * (len(local) - 1)))
+        strategy: Any = (per,) + (1,) * (len(local) - 1)
+    elif plan.dataset == "data_parallel":
+        if not local:
+            return None
+        sh = data_parallel_sharding(probe, plan)
+        strategy = (plan.size,) + (1,) * (len(local) - 1)
+    else:
+        sh = input_sharding(i, probe, plan)
+        strategy = plan.dataset[i] if i < len(plan.dataset) else None
+    if sh is None:
+        return None
+    index = sh.devices_indices_map(probe)
+    mine = [index[d] for d in sh.mesh.devices.flat if d.process_index == jax.process_index()]
+    for d, n in enumerate(local):
+        splits = len({index[dev][d].start for dev in sh.mesh.devices.flat})
+        held = len({sl[d].start for sl in mine})
+        if n % held:
+            raise RuntimeError(
+                f"For dataset_strategy {strategy}, the network's input {i} of shape {local} on "
+                f"process {jax.process_index()} of {jax.process_count()} cannot be split: the "
+                f"strategy splits its dimension {d} into {splits} slices over {plan.size} "
+                f"devices, {held} of them on this process's {len(mine)} devices, so the "
+                f"process's part of dimension {d} must be divisible by {held}, but it is {n}"
+            )
+    return sh
 
 
 def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:

@@ -454,8 +454,13 @@ def load_distributed_checkpoint(
     Args:
         network (Cell): the network to load into.
         checkpoint_filenames (list[str]): one checkpoint per rank, in rank order.
-        predict_strategy (dict, optional): a layout for the loaded Parameters; only ``None`` (whole
-            Parameters, laid out by the network's own plan) is supported. Default: ``None``.
+        predict_strategy (dict, optional): the layouts of the network the checkpoint is loaded
+            into, when its strategy differs from training's: ``{name: [dev_matrix, tensor_map,
+            param_split_shape, field_size, ...]}`` (as MindSpore's strategy lists give them;
+            ``param_split_shape`` empty, ``field_size`` 0). Each named Parameter is placed split
+            that way over the first ``prod(dev_matrix)`` devices (each process holds its own
+            devices' slices). ``None``: whole Parameters, laid out by the network's own plan at
+            its next step. Default: ``None``.
         train_strategy_filename (str): the strategy file the checkpoints were written under.
         strict_load (bool, optional): as ``load_param_into_net``. Default: ``False``.
         dec_key (bytes, optional): the decryption key; only ``None``. Default: ``None``.
@@ -465,8 +470,9 @@ def load_distributed_checkpoint(
 
     Raises:
         TypeError: ``checkpoint_filenames`` is not a list of str.
-        ValueError: ``train_strategy_filename`` is missing, or a layout needs more files.
-        NotImplementedError: ``predict_strategy``, ``dec_key`` or another option of 2.10 is given.
+        ValueError: ``train_strategy_filename`` is missing, a layout needs more files, or
+            ``predict_strategy`` is not a dict of such lists.
+        NotImplementedError: ``dec_key`` or another option of 2.10 is given.
 
     Examples:
         >>> import json, os, tempfile
@@ -486,13 +492,9 @@ def load_distributed_checkpoint(
         [6. 7.]
     """
     api = "load_distributed_checkpoint"
-    if predict_strategy is not None or any(
-        v is not None and v is not False for v in kwargs.values()
-    ):
-        raise NotImplementedError(
-            f"For '{api}', deepsink loads the merged Parameters whole (predict_strategy=None); "
-            f"predict_strategy and {sorted(kwargs)} are not supported"
-        )
+    if any(v is not None and v is not False for v in kwargs.values()):
+        raise NotImplementedError(f"For '{api}', the options {sorted(kwargs)} are not supported")
+    _check_predict_strategy(predict_strategy)
     if not isinstance(checkpoint_filenames, list) or not all(
         isinstance(f, str) for f in checkpoint_filenames
     ):
@@ -505,6 +507,63 @@ def load_distributed_checkpoint(
         raise ValueError(f"For '{api}', 'format' must be 'ckpt' or 'safetensors', but got {format}")
     whole = _merged(checkpoint_filenames, build_searched_strategy(train_strategy_filename))
     load_param_into_net(network, whole, strict_load=strict_load)
+    if predict_strategy:
+        _place_predicted(network, predict_strategy)
+
+
+def _check_predict_strategy(predict_strategy: Any) -> None:
+    """2.10's check: a dict of ``name: [dev_matrix, tensor_map, param_split_shape, 0, ...]``."""
+    if predict_strategy is None:
+        return
+    if not isinstance(predict_strategy, dict):
+        raise TypeError(
+            "For 'load_distributed_checkpoint', the argument 'predict_strategy' must be dict, "
+            f"but got {type(predict_strategy).__name__}"
+        )
+
+    def ints(v: Any) -> bool:
+        return isinstance(v, list) and all(isinstance(i, int) for i in v)
+
+    ok = True
+    for key, value in predict_strategy.items():
+        if not isinstance(key, str) or not isinstance(value, list | tuple) or len(value) < 4:
+            ok = False
+            break
+        dev_matrix, tensor_map, split_shape, field = value[:4]
+        if not (ints(dev_matrix) and ints(tensor_map) and (ints(split_shape) or not split_shape)):
+            ok = False
+        if not isinstance(field, int) or field != 0:
+            ok = False
+    if not ok:
+        raise ValueError(
+            "For 'load_distributed_checkpoint', the argument 'predict_strategy' is dict, the key "
+            "of it must be string, and the value of it must be list or tuple that the first four "
+            "elements must be dev_matrix (list[int]), tensor_map (list[int]), param_split_shape "
+            "(list[int]) and field_size (int, which value is 0)."
+        )
+
+
+def _place_predicted(network: Any, predict_strategy: dict) -> None:
+    """Each Parameter ``predict_strategy`` names, split over the devices as it says."""
+    import jax
+
+    params = {p.name: p for p in network.get_parameters()}
+    for name, value in predict_strategy.items():
+        param = params.get(name)
+        if param is None:
+            continue
+        dm, tmap = list(value[0]), list(value[1])
+        plan = semi_auto.plan_for(int(np.prod(dm)), semi_auto.SEMI_AUTO, "full_batch")
+        layout = {
+            "device_matrix": tuple(dm),
+            "alias_name": tuple(f"d{k}" for k in range(len(dm))),
+            "tensor_map": tuple(tmap),
+        }
+        data = np.asarray(param.asnumpy())
+        sharding = semi_auto.strategy_sharding(
+            f"load_distributed_checkpoint '{name}'", layout, data.shape, plan
+        )
+        param._value = jax.make_array_from_callback(data.shape, sharding, data.__getitem__)
 
 
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")

@@ -128,6 +128,27 @@ def main():
     resumed_columns = _train(step6, 10)
     cols_rank3 = ms.load_checkpoint(str(out / "cols_t" / "rank_3" / "net3.ckpt"))
 
+    # the same slices into a network whose MatMul splits the weight's columns 8 ways instead
+    # (predict_strategy: that network's layout of w1); it is placed split so, and resumes the run
+    ms.reset_auto_parallel_context()  # no strategy file written: the run's is read below
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", device_num=8, full_batch=True)
+    net4, step4 = _step(10)
+    net4.matmul.shard(((1, 1), (1, 8)))
+    ms.load_distributed_checkpoint(
+        step4,
+        [str(out / f"rank_{r}" / "net.ckpt") for r in range(8)],
+        predict_strategy={"w1": [[8], [-1, 0], [], 0]},
+        train_strategy_filename=str(out / "strategy.json"),
+    )
+    w1 = net4.weight._value
+    predicted = {
+        "layout": semi_auto.array_layout(
+            w1, semi_auto.plan_for(8, semi_auto.SEMI_AUTO, "full_batch")
+        ),
+        "slice": list(w1.addressable_shards[0].data.shape),
+        "losses": _train(step4, 10),
+    }
+
     # the strategy file loaded into a network whose MatMul has no strategy: the weight is laid
     # out as the file says
     ms.reset_auto_parallel_context()
@@ -153,6 +174,7 @@ def main():
         "uninterrupted": uninterrupted,
         "resumed_whole": resumed_whole,
         "resumed_slices": resumed_slices,
+        "predicted": predicted,
         "strategy": strategy,
         "searched_w1": searched["w1"],
         "weight_sharding": weight_sharding,

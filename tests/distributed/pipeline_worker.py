@@ -11,8 +11,10 @@ layers, stages 0/0/0/1/1, ``PipelineCell(WithLossCell(net, CrossEntropyLoss()), 
 epochs are 20 steps.
 """
 
+import glob
 import json
 import math
+import os
 import struct
 import sys
 import tempfile
@@ -235,6 +237,97 @@ def auto_parallel_pipeline(stages):
     return losses, [r["stages"] for r in records if "stages" in r]
 
 
+class SplitStage0(nn.Cell):
+    """Stage 0 on 4 devices: a row x column split, then a split contraction."""
+
+    def __init__(self):
+        super().__init__()
+        self.w1 = Parameter(initializer(HeUniform(math.sqrt(5)), [32, 64]), name="w1")
+        self.w2 = Parameter(initializer(HeUniform(math.sqrt(5)), [64, 64]), name="w2")
+        self.mm1 = ops.MatMul().shard(((2, 1), (1, 2)))
+        self.relu = ops.ReLU().shard(((2, 2),))
+        self.mm2 = ops.MatMul().shard(((1, 2), (2, 1)))
+
+    def construct(self, x):
+        return self.mm2(self.relu(self.mm1(x, self.w1)), self.w2)
+
+
+class SplitStage1(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w3 = Parameter(initializer(HeUniform(math.sqrt(5)), [64, 10]), name="w3")
+        self.mm3 = ops.MatMul().shard(((4, 1), (1, 1)))
+        self.relu = ops.ReLU()
+
+    def construct(self, x):
+        return self.mm3(self.relu(x), self.w3)
+
+
+def _collectives(text):
+    """Per collective of the stages' computation (inside the pipeline's loop): its kind and its
+    groups of device ids."""
+    out = []
+    for line in text.splitlines():
+        kind = next((k for k in ("all-gather", "all-reduce", "reduce-scatter", "all-to-all")
+                     if f" {k}(" in line or f" {k}-start(" in line), None)  # fmt: skip
+        if kind is None or "shard_map/while/body" not in line:
+            continue
+        text_groups = line.split("replica_groups=")[1]
+        if text_groups.startswith("{"):
+            inner = text_groups[2 : text_groups.index("}}")]
+            groups = [[int(v) for v in g.split(",")] for g in inner.split("},{")]
+        else:  # iota form: [n,k]<=[dims] or [n,k]<=[dims]T(perm)
+            shape_txt, rest = text_groups.split("<=")
+            shape = [int(v) for v in shape_txt.strip("[]").split(",")]
+            dims_txt = rest[1 : rest.index("]")]
+            dims = [int(v) for v in dims_txt.split(",")]
+            ids = np.arange(math.prod(dims)).reshape(dims)
+            after = rest[rest.index("]") + 1 :]
+            if after.startswith("T("):
+                perm = [int(v) for v in after[2 : after.index(")")].split(",")]
+                ids = ids.transpose(perm)
+            groups = ids.reshape(shape).tolist()
+        out.append([kind, groups])
+    return out
+
+
+def split_stage(stages, scheduler="1f1b", dataset=None):
+    """Operator and data parallel inside the stages of a 2-stage pipeline on 8 devices."""
+    _context(stages, scheduler)
+    if dataset is not None:
+        ms.set_auto_parallel_context(dataset_strategy=dataset)
+    ms.set_seed(2)
+    net = nn.SequentialCell([SplitStage0(), SplitStage1()])
+    net[0].pipeline_stage = 0
+    net[1].pipeline_stage = 1
+    opt = nn.Momentum(net.trainable_params(), 1e-2, 0.9)
+    cell = nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), 2)
+    grad_fn = ops.value_and_grad(lambda a, b: cell(a, b), None, opt.parameters)
+    reducer = nn.PipelineGradReducer(opt.parameters)
+
+    @ms.jit
+    def step(x, y):
+        loss, grads = grad_fn(x, y)
+        opt(reducer(grads))
+        return loss
+
+    folder = tempfile.mkdtemp()
+    ms.set_context(save_graphs=1, save_graphs_path=folder)
+    rng = np.random.RandomState(11)
+    losses = []
+    for _ in range(20):
+        x = ms.Tensor(rng.rand(16, 32).astype(np.float32))
+        y = ms.Tensor(rng.randint(0, 10, (16,)).astype(np.int32))
+        losses.append(float(step(x, y).asnumpy()))
+    ms.set_context(save_graphs=0)
+    text = "".join(
+        open(f).read()
+        for f in glob.glob(os.path.join(folder, "**", "02_optimized_hlo_*"), recursive=True)
+    )
+    ms.reset_auto_parallel_context()
+    return {"losses": losses, "collectives": _collectives(text)}
+
+
 def hlo_counts():
     """The compiled gradient of a 2-stage pipeline: the micro-batches' activations and their
     gradients move between the stages by collective-permutes."""
@@ -357,6 +450,12 @@ def main():
             }
     if part == "sample":
         result["hlo"] = hlo_counts()
+        result["split"] = {
+            "standalone": split_stage(1),
+            "1f1b": split_stage(2),
+            "gpipe": split_stage(2, "gpipe"),
+            "full_batch": split_stage(2, dataset="full_batch"),
+        }
         result["errors"] = errors()
     else:
         result["shared"] = {

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from faultkit import HANG_S
 
@@ -45,6 +46,14 @@ def test_resume_from_the_ranks_slices_is_bit_identical(run):
     # rank 0's file holds its slice: the 32 rows split 4 ways by the MatMul's strategy
     assert run["rank0_w1_shape"] == [8, 16]
     assert run["resumed_slices"] == run["uninterrupted"][10:]
+
+
+def test_load_into_a_network_of_another_strategy_with_predict_strategy(run):
+    p = run["predicted"]
+    # w1 (32, 16) placed as predicted: its columns split over the 8 devices
+    assert p["layout"] == {"dev_matrix": [8], "tensor_map": [-1, 0]}
+    assert p["slice"] == [32, 2]
+    np.testing.assert_allclose(p["losses"], run["uninterrupted"][10:], rtol=0, atol=1e-5)
 
 
 def test_strategy_file_is_mindspores_json(run):

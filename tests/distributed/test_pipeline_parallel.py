@@ -67,6 +67,36 @@ def test_model_sink_with_pipeline_cell_matches_standalone(more):
     np.testing.assert_allclose(m["pipelined"], m["standalone"], rtol=0, atol=1e-5)
 
 
+@pytest.mark.parametrize("key", ["1f1b", "gpipe", "full_batch"])
+def test_split_inside_a_stage_trains_to_the_standalone_losses(run, key):
+    s = run["split"]
+    assert len(s["standalone"]["losses"]) == 20
+    np.testing.assert_allclose(
+        s[key]["losses"], s["standalone"]["losses"], rtol=0, atol=1e-5, err_msg=key
+    )
+    assert s[key]["collectives"], key  # the stages' operators were split
+
+
+def _groups(run, key, kind):
+    return [sorted(map(sorted, g)) for k, g in run["split"][key]["collectives"] if k == kind]
+
+
+def test_split_inside_a_stage_collectives_stay_in_the_stage(run):
+    assert run["split"]["standalone"]["collectives"] == []
+    for key in ("1f1b", "full_batch"):
+        found = run["split"][key]["collectives"]
+        assert found, key
+        for _, groups in found:  # stage 0 is devices 0-3, stage 1 devices 4-7
+            for g in groups:
+                assert all(d < 4 for d in g) or all(d >= 4 for d in g), (key, g)
+    # MatMul ((1, 2), (2, 1)) on a stage of 4 devices: device matrix (1, 2, 1) and a repeat of 2
+    # on the right, so its split contraction is summed over devices 2 apart
+    stride_2 = [[0, 2], [1, 3], [4, 6], [5, 7]]
+    assert stride_2 in _groups(run, "full_batch", "all-reduce")
+    # data parallel inside the stages: the gradients are summed over each stage's 4 devices
+    assert [[0, 1, 2, 3], [4, 5, 6, 7]] in _groups(run, "1f1b", "all-reduce")
+
+
 def test_stages_hold_only_their_parameters(run):
     p = run["sample"]["program"]
     assert (p["stages"], p["devices_per_stage"], p["micro"]) == (2, 4, 4)

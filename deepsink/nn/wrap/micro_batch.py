@@ -161,13 +161,15 @@ class PipelineCell(_MicroBatchSum):
                 )
         boxes = list(self.network.get_parameters())
         network = self.network
+        stage = plan.stage_plan()
 
         def micro_fn(pvals: list, xs: list) -> Any:
             saved = [b._value for b in boxes]
             try:
                 for b, v in zip(boxes, pvals):
                     b._value = v
-                out = network(*[wrap(x) for x in xs])
+                with semi_auto.using(stage):  # a stage's strategies are over its devices
+                    out = network(*[wrap(x) for x in xs])
                 for b, v in zip(boxes, pvals):
                     if b._value is not v:
                         raise NotImplementedError(
@@ -187,6 +189,10 @@ class PipelineCell(_MicroBatchSum):
             plan.devices,
             plan.pipeline_stages,
             plan.scheduler,
+            [
+                semi_auto.input_sharding(i, (x.shape[0] // n, *x.shape[1:]), stage)
+                for i, x in enumerate(inputs)
+            ],
         )
         return wrap(loss)
 
