@@ -5,6 +5,7 @@ environment (no ``deepsink run``), and pip counts ``mindspore`` as installed; un
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -89,3 +90,68 @@ def test_fresh_virtualenv_pip_sees_the_alias_and_uninstalls_it(tmp_path):
     assert run("-m", "pip", "uninstall", "-y", "mindspore").returncode == 0
     gone = run("-c", "import mindspore")
     assert "No module named 'mindspore'" in gone.stderr
+
+
+def _wheel_requiring_mindspore(folder: Path, requirement: str) -> Path:
+    """A one-module wheel whose metadata requires ``requirement`` (as mindnlp's requires
+    ``mindspore>=2.2.14``), written by hand so that building it needs no download."""
+    import base64
+    import hashlib
+    import zipfile
+
+    name, version = "needs_mindspore", "1.0"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{name}.py": "import mindspore\n\nVERSION = mindspore.__version__\n",
+        f"{info}/METADATA": (
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+            f"Requires-Dist: {requirement}\n"
+        ),  # fmt: skip
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    lines = []
+    for path, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
+        lines.append(f"{path},sha256={digest.decode()},{len(text.encode())}")
+    files[f"{info}/RECORD"] = "\n".join([*lines, f"{info}/RECORD,,"]) + "\n"
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        for path, text in files.items():
+            z.writestr(path, text)
+    return wheel
+
+
+@pytest.mark.slow
+def test_fresh_virtualenv_pip_installs_a_library_requiring_mindspore_without_its_wheel(tmp_path):
+    """pip resolves a ``mindspore`` requirement offline (``--no-index``): it fails before the
+    alias is installed (there is no MindSpore to download) and succeeds after, installing only
+    the library; the library's ``import mindspore`` is deepsink."""
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    py = str(env_dir / "bin" / "python")
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    wheel = _wheel_requiring_mindspore(wheels, "mindspore>=2.2.14")
+
+    def run(*args):
+        return subprocess.run([py, *args], capture_output=True, text=True, env=_env(),
+                              timeout=600)  # fmt: skip
+
+    pip = ["-m", "pip", "install", "--no-index", "--find-links", str(wheels), str(wheel)]
+    before = run(*pip)
+    assert before.returncode != 0
+    assert "mindspore" in (before.stderr + before.stdout).lower()
+    assert run("-m", "deepsink", "alias", "install").returncode == 0
+    after = run(*pip)
+    assert after.returncode == 0, after.stderr
+    installed = re.findall(r"^Successfully installed (.*)$", after.stdout, re.M)
+    assert installed and installed[0].split() in (["needs-mindspore-1.0"], ["needs_mindspore-1.0"])
+    used = run("-c", "import needs_mindspore, mindspore; print(needs_mindspore.VERSION, mindspore.Tensor.__module__)")  # fmt: skip
+    assert used.returncode == 0, used.stderr
+    assert used.stdout.split()[0] == ad.MINDSPORE_VERSION and "deepsink" in used.stdout
+    # a requirement the alias's version does not meet (mindnlp 0.5.1: mindspore<=2.7.0) is not
+    # silently met: pip refuses
+    strict = _wheel_requiring_mindspore(tmp_path, "mindspore<=2.7.0")
+    refused = run("-m", "pip", "install", "--no-index", "--force-reinstall", str(strict))
+    assert refused.returncode != 0
+    assert "mindspore" in refused.stderr.lower()

@@ -165,11 +165,11 @@ def test_an_unimplemented_text_name_shows_the_users_line_only():
     import deepsink.dataset.text as text
 
     with pytest.raises(AttributeError, match="does not implement") as info:
-        text.JiebaTokenizer("hmm.model", "jieba.dict.utf8")  # noqa: B018 - the error is the point
+        text.UnknownTokenizer("hmm.model")  # noqa: B018 - the error is the point
     assert _frames(info.value) == [
         ("test_messages.py", "test_an_unimplemented_text_name_shows_the_users_line_only")
     ]
-    assert not hasattr(text, "JiebaTokenizer")  # hasattr still works
+    assert not hasattr(text, "UnknownTokenizer")  # hasattr still works
 
 
 def test_a_transforms_argument_error_shows_the_users_line_only():

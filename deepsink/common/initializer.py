@@ -49,9 +49,10 @@ def _gain(nonlinearity: str, param: float | None = None) -> float:
     raise ValueError(f"For 'initializer', 'nonlinearity' {nonlinearity!r} is not supported")
 
 
-def _assign(arr: np.ndarray, values: Any) -> None:
-    """Store ``values`` into ``arr`` in ``arr``'s dtype (a 0-d array included)."""
+def _assign(arr: np.ndarray, values: Any) -> np.ndarray:
+    """Store ``values`` into ``arr`` in ``arr``'s dtype (a 0-d array included); ``arr``."""
     arr[...] = values
+    return arr
 
 
 class Initializer:
@@ -481,6 +482,7 @@ _tensor.register_provider(
 
 # MindSpore's private name for the fan computation, which model-zoo weight-init code imports
 _calculate_fan_in_and_fan_out = _fans
+_assignment = _assign  # MindSpore's name, which libraries' own initializers import
 
 # ``from mindspore.common.initializer import *``: the initializers, not this module's imports
 from deepsink._core.public import public_names as _public_names  # noqa: E402

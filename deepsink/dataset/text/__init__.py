@@ -1,6 +1,6 @@
 """``mindspore.dataset.text``: text transforms on string arrays, Vocab and pre-trained vectors
-(deepsink implements a part of MindSpore's module so far; the other names raise an AttributeError
-that says so)."""
+(every name of MindSpore 2.10's module; a name MindSpore lacks raises an AttributeError that says
+so)."""
 
 from deepsink._core.public import missing_names as _missing_names
 from deepsink.dataset.text import transforms as transforms
@@ -10,6 +10,7 @@ from deepsink.dataset.text.transforms import BasicTokenizer as BasicTokenizer
 from deepsink.dataset.text.transforms import BertTokenizer as BertTokenizer
 from deepsink.dataset.text.transforms import CaseFold as CaseFold
 from deepsink.dataset.text.transforms import FilterWikipediaXML as FilterWikipediaXML
+from deepsink.dataset.text.transforms import JiebaTokenizer as JiebaTokenizer
 from deepsink.dataset.text.transforms import Lookup as Lookup
 from deepsink.dataset.text.transforms import Ngram as Ngram
 from deepsink.dataset.text.transforms import NormalizeUTF8 as NormalizeUTF8

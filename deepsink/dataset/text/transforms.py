@@ -4,6 +4,7 @@
 from deepsink.dataset.text.bert import BasicTokenizer as BasicTokenizer
 from deepsink.dataset.text.bert import BertTokenizer as BertTokenizer
 from deepsink.dataset.text.bert import WordpieceTokenizer as WordpieceTokenizer
+from deepsink.dataset.text.jieba_tokenizer import JiebaTokenizer as JiebaTokenizer
 from deepsink.dataset.text.lookup import Lookup as Lookup
 from deepsink.dataset.text.lookup import ToNumber as ToNumber
 from deepsink.dataset.text.lookup import ToVectors as ToVectors
