@@ -155,16 +155,16 @@ def randint_like(
 
 
 def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
-    """A random permutation of ``0 .. n-1``; ``seed`` and ``offset`` (both 0: the global state)
-    pick the key."""
+    """A random permutation of ``0 .. n-1``, MindSpore's ``RandpermV2`` kernel: ``std::shuffle``
+    with ``std::mt19937`` seeded with ``offset`` when it is not 0, else with ``seed`` (``-1``:
+    fresh entropy). The global seed plays no part, as in MindSpore."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}")
-    key = (
-        _random.next_key()
-        if seed == 0 and offset == 0
-        else jax.random.fold_in(jax.random.key(seed), offset)
-    )
-    return Tensor._from(jax.random.permutation(key, n).astype(U.dtype(dtype, "randperm")))
+    dt = U.dtype(dtype, "randperm")
+    final = offset if offset != 0 else seed
+    if final == -1:
+        final = int(np.random.SeedSequence().entropy % (1 << 32))
+    return Tensor._from(jnp.asarray(KR.mt_shuffled_range(n, int(final)).astype(dt)))
 
 
 def multinomial(
@@ -281,10 +281,21 @@ def random_gamma(shape: Any, alpha: Any, seed: int | None = None) -> Tensor:
     return Tensor._from(jax.random.gamma(_key(seed), jnp.broadcast_to(a, shp), shp, a.dtype))
 
 
+def shuffled_rows(a: jax.Array, gen: Any) -> jax.Array:
+    """MindSpore's RandomShuffle kernel: ``a``'s first axis permuted by ``std::shuffle`` over the
+    host engine ``gen`` (a scalar or one row is returned as it is, drawing nothing)."""
+    if a.ndim == 0 or a.shape[0] <= 1:
+        return a
+    return a[jnp.asarray(KR.shuffled_range(a.shape[0], gen))]
+
+
 def shuffle(x: Any, seed: int | None = None) -> Tensor:
-    """``x`` with its first axis randomly permuted."""
+    """``x`` with its first axis randomly permuted, as MindSpore's RandomShuffle kernel does:
+    ``std::shuffle`` over the Lehmer engine (``std::default_random_engine``) built from the
+    call's ``(seed, seed2)``."""
     a = U.array(x, "shuffle", "x")
-    return Tensor._from(jax.random.permutation(_key(seed), a, axis=0))
+    seeds = _seeds(seed, "random_shuffle")
+    return Tensor._from(shuffled_rows(a, KR.LehmerDraws(KR.lehmer_start(KR.kernel_seed(*seeds)))))
 
 
 def random_categorical(

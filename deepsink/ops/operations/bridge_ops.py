@@ -217,7 +217,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
      (("dtype", mstype.int64),)),
     ("Randperm", lambda s, n: _randperm(s, n),
      (("max_length", 1), ("pad", -1), ("dtype", mstype.int32))),
-    ("RandomShuffle", lambda s, x: RND.shuffle(x, _seed(s)), (("seed", 0), ("seed2", 0))),
+    ("RandomShuffle", lambda s, x: _random_shuffle(s, x), (("seed", 0), ("seed2", 0))),
     ("Multinomial", lambda s, x, n: Tensor._from(RND.multinomial(x, n, True, _seed(s))._data
                                                  .astype(U.dtype(s.dtype, "Multinomial"))),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int32))),
@@ -354,6 +354,18 @@ def _seed(s: Any) -> int | None:
     if s.seed == 0 and s.seed2 == 0:
         return None
     return int(s.seed) * 1000003 + int(s.seed2)
+
+
+def _random_shuffle(s: Any, x: Any) -> Tensor:
+    """``RandomShuffle(seed, seed2)(x)``: the instance's kernel keeps its Lehmer engine, so each
+    call continues the stream (one engine per input signature, as MindSpore keeps one kernel per
+    instance and signature)."""
+    a = U.array(x, "RandomShuffle", "x")
+    engines = s.__dict__.setdefault("_host_engines", {})
+    key = (a.shape, str(a.dtype))
+    if key not in engines:
+        engines[key] = KR.LehmerDraws(KR.lehmer_start(KR.kernel_seed(int(s.seed), int(s.seed2))))
+    return Tensor._from(RND.shuffled_rows(a, engines[key]))
 
 
 def _randperm(s: Any, n: Any) -> Tensor:
