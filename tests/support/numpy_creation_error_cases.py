@@ -73,5 +73,5 @@ def outcomes(ms, mnp) -> dict:
             r = fn()
             out[name] = f"ok {list(r.shape)} {r.dtype}"
         except Exception as e:  # noqa: BLE001 - recorded as the outcome
-            out[name] = f"{type(e).__name__}: {str(e).strip().splitlines()[0]}"
+            out[name] = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[0]}"
     return out

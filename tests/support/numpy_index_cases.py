@@ -34,7 +34,7 @@ def _outcome(fn) -> str:
         return f"ok {list(fn().shape)}"
     except Exception as e:  # noqa: BLE001 - recorded as the outcome
         # NumPy 2 names the bool scalar class numpy.bool (NumPy 1: numpy.bool_)
-        return f"{type(e).__name__}: {str(e).splitlines()[0]}".replace(
+        return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0]}".replace(
             "numpy.bool_'", "numpy.bool'"
         )
 
