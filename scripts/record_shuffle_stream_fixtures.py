@@ -1,4 +1,4 @@
-"""Record MindSpore 2.10's randperm and shuffle numbers after set_seed into
+"""Record MindSpore 2.10's randperm, shuffle and Laplace numbers after set_seed into
 ``tests/fixtures/ms/shuffle_streams.json`` (cases in ``tests/support/shuffle_stream_cases.py``).
 
 Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
-from shuffle_stream_cases import draws  # noqa: E402
+from shuffle_stream_cases import draws, laplace_draws  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "ms" / "shuffle_streams.json"
 
@@ -22,7 +22,7 @@ OUT = ROOT / "tests" / "fixtures" / "ms" / "shuffle_streams.json"
 def main() -> None:
     import mindspore as ms
 
-    OUT.write_text(json.dumps(draws(ms)) + "\n")
+    OUT.write_text(json.dumps({**draws(ms), **laplace_draws(ms)}) + "\n")
     print(OUT.read_text()[:2000])
 
 

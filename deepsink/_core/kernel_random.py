@@ -117,6 +117,23 @@ def dropout_mask(state, n: int, keep_prob: float):
     return _canonical_float(x) < jnp.float32(keep_prob), x[-1].astype(jnp.uint32)
 
 
+@functools.partial(jax.jit, static_argnames=("n",))
+def standard_laplace(state, n: int):
+    """MindSpore's StandardLaplace kernel: per value one Lehmer uniform ``v`` in
+    ``(nextafter(-1, 0), 1)`` (``uniform_real_distribution<float>``: ``u * (b - a) + a`` in
+    float32) and ``-sign(v) * log(1 - |v|)`` computed in double, stored as float32; the engine
+    state after them."""
+    state = jnp.asarray(state, jnp.uint32).reshape(())
+    if n == 0:
+        return jnp.zeros(0, jnp.float32), state
+    x = lehmer_draws(state, n)
+    lo = np.nextafter(np.float32(-1), np.float32(0))
+    v = _canonical_float(x) * (np.float32(1) - lo) + lo
+    sign = jnp.where(jnp.signbit(v), -1.0, 1.0)
+    out = -sign * jnp.log(1.0 - jnp.abs(v).astype(jnp.float64))
+    return out.astype(jnp.float32), x[-1].astype(jnp.uint32)
+
+
 @functools.partial(jax.jit, static_argnames=("keep_prob",))
 def dropout(state, x, keep_prob: float):
     """MindSpore's Dropout kernel on ``x``: ``(output, mask)`` and the engine state after it.

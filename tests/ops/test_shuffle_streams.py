@@ -1,5 +1,6 @@
 """``ops.randperm``/``RandpermV2`` (``std::shuffle`` over ``std::mt19937``) and
-``ops.shuffle``/``RandomShuffle`` (``std::shuffle`` over the Lehmer engine) draw MindSpore 2.10's
+``ops.shuffle``/``RandomShuffle`` (``std::shuffle`` over the Lehmer engine) and
+``ops.standard_laplace``/``ops.laplace``/``StandardLaplace`` (the Lehmer engine) draw MindSpore 2.10's
 numbers (``tests/fixtures/ms/shuffle_streams.json``)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ FIXTURE = json.loads((HERE / "fixtures" / "ms" / "shuffle_streams.json").read_te
 
 @pytest.fixture(scope="module")
 def got():
-    return shuffle_stream_cases.draws(ms)
+    return {**shuffle_stream_cases.draws(ms), **shuffle_stream_cases.laplace_draws(ms)}
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE))

@@ -32,3 +32,22 @@ def draws(ms) -> dict:
     out["prim_seed2"] = ops.RandomShuffle(seed=0, seed2=7)(x).asnumpy().tolist()
     out["prim_rows"] = ops.RandomShuffle(seed=5)(rows).asnumpy().tolist()
     return out
+
+
+def laplace_draws(ms) -> dict:
+    """``ops.standard_laplace``/``ops.laplace``/``StandardLaplace`` after ``set_seed`` (float32
+    values as lists)."""
+    ops = ms.ops
+    out = {}
+    ms.set_seed(3)
+    out["standard_laplace_first"] = ops.standard_laplace((2, 3)).asnumpy().tolist()
+    out["standard_laplace_second"] = ops.standard_laplace((5,)).asnumpy().tolist()
+    out["standard_laplace_seed"] = ops.standard_laplace((4,), seed=11).asnumpy().tolist()
+    mean = ms.Tensor(np.float32(1.5))
+    lam = ms.Tensor(np.float32(0.5))
+    out["laplace"] = ops.laplace((3,), mean, lam).asnumpy().tolist()
+    prim = ops.StandardLaplace(seed=4, seed2=2)
+    out["prim_calls"] = [prim((4,)).asnumpy().tolist() for _ in range(2)]
+    ms.set_seed(8)
+    out["standard_laplace_many"] = ops.standard_laplace((1000,)).asnumpy().tolist()
+    return out

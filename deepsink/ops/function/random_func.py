@@ -247,21 +247,27 @@ def standard_normal(shape: Any, seed: int | None = None) -> Tensor:
     return Tensor._from(_normal_kernel(shp, _seeds(seed, "standard_normal")))
 
 
+def _laplace_kernel(shape: tuple, seeds: tuple[int, int]) -> jax.Array:
+    """MindSpore's ``StandardLaplace(seed, seed2)(shape)`` for one call (Float32)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    return KR.draw(KR.LEHMER, seeds, lambda st: KR.standard_laplace(st, n)).reshape(shape)
+
+
 def standard_laplace(shape: Any, seed: int | None = None) -> Tensor:
-    """Laplace(0, 1) Float32 samples of shape ``shape``."""
-    return Tensor._from(
-        jax.random.laplace(_key(seed), U.shape(shape, "standard_laplace"), jnp.float32)
-    )
+    """Laplace(0, 1) Float32 samples of shape ``shape``, from MindSpore's StandardLaplace
+    kernel (the Lehmer engine, seeded from the call's ``(seed, seed2)``)."""
+    shp = U.shape(shape, "standard_laplace")
+    return Tensor._from(_laplace_kernel(shp, _seeds(seed, "standard_laplace")))
 
 
 def laplace(shape: Any, mean: Any, lambda_param: Any, seed: int | None = None) -> Tensor:
-    """Laplace samples ``mean + lambda_param * l`` with ``l ~ Laplace(0, 1)``."""
+    """Laplace samples ``l * lambda_param + mean`` with ``l`` from MindSpore's StandardLaplace
+    kernel of ``shape`` (broadcast with ``mean`` and ``lambda_param``)."""
     m = U.floating(U.array(mean, "laplace", "mean"))
     b = U.floating(U.array(lambda_param, "laplace", "lambda_param"))
-    out_shape = jnp.broadcast_shapes(U.shape(shape, "laplace"), m.shape, b.shape)
-    return Tensor._from(
-        (m + b * jax.random.laplace(_key(seed), out_shape, jnp.float32)).astype(jnp.float32)
-    )
+    shp = U.shape(shape, "laplace")
+    rnd = _laplace_kernel(shp, _seeds(seed, "laplace"))
+    return Tensor._from((rnd * b + m).astype(jnp.float32))
 
 
 def random_poisson(

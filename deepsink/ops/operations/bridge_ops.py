@@ -208,8 +208,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
         x, i, u, s.axis, s.reduction), (("axis", 0), ("reduction", "none"))),
     # random
     ("StandardNormal", lambda s, shape: _kernel_normal(s, shape), (("seed", 0), ("seed2", 0))),
-    ("StandardLaplace", lambda s, shape: RND.standard_laplace(shape, _seed(s)),
-     (("seed", 0), ("seed2", 0))),
+    ("StandardLaplace", lambda s, shape: _kernel_laplace(s, shape), (("seed", 0), ("seed2", 0))),
     ("UniformReal", lambda s, shape: _kernel_uniform(s, shape), (("seed", 0), ("seed2", 0))),
     ("UniformInt", lambda s, shape, lo, hi: _kernel_int(s, shape, lo, hi),
      (("seed", 0), ("seed2", 0))),
@@ -325,6 +324,12 @@ def _count(shape: Any, api: str) -> tuple[tuple[int, ...], int]:
 def _kernel_normal(s: Any, shape: Any) -> Tensor:
     shp, n = _count(shape, "StandardNormal")
     out = _engine(s, KR.LEHMER, shp).run(lambda st: KR.standard_normal(st, n))
+    return Tensor._from(out.reshape(shp))
+
+
+def _kernel_laplace(s: Any, shape: Any) -> Tensor:
+    shp, n = _count(shape, "StandardLaplace")
+    out = _engine(s, KR.LEHMER, shp).run(lambda st: KR.standard_laplace(st, n))
     return Tensor._from(out.reshape(shp))
 
 
@@ -498,7 +503,7 @@ def _median(s: Any, x: Any) -> tuple:
 
 for _name, _call, _params in _TABLE:
     globals()[_name] = _make(_name, _call, _params)
-for _name in ("StandardNormal", "UniformReal", "UniformInt"):  # kernels with engines
+for _name in ("StandardNormal", "StandardLaplace", "UniformReal", "UniformInt"):  # with engines
     globals()[_name]._random_kernel = True
 
 # ``identity`` is exported by name where MindSpore has it: the class in ops.operations, an
