@@ -73,3 +73,26 @@ def caplog(caplog):
     yield caplog
     log.removeHandler(caplog.handler)
     log.propagate = propagate
+
+
+def pytest_configure(config):
+    # pytest-xdist hands out test files in the order the workers collected them (below), not
+    # sorted by their number of tests: a file of one end-to-end run would otherwise go last and
+    # leave the other workers idle while it runs
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist, the files that hold end-to-end runs (``slow``) first, then the others
+    from the most tests to the fewest (pytest-xdist's own order): the longest files start early,
+    and the last ones to start are short, so the workers finish together. Each file's tests keep
+    their order; a run in one process keeps pytest's order."""
+    if not hasattr(config, "workerinput"):
+        return
+    by_file: dict = {}
+    for item in items:
+        by_file.setdefault(item.path, []).append(item)
+    slow = {p for p, tests in by_file.items() if any(t.get_closest_marker("slow") for t in tests)}
+    order = sorted(by_file, key=lambda p: (p not in slow, -len(by_file[p])))
+    items[:] = [t for p in order for t in by_file[p]]

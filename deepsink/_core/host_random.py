@@ -18,7 +18,6 @@ does not change the values and one pass over the stream gives them.
 from __future__ import annotations
 
 import numpy as np
-from scipy import special
 
 _MASK = 0xFFFFFFFF
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)  # Philox4x32 multipliers
@@ -107,6 +106,8 @@ _Z_MAX = float(np.nextafter(_F32(2.0), _F32(0.0)))
 
 def truncated_normal(seed: int, shape, a: float, b: float, mean: float, sigma: float):
     """float32 N(mean, sigma) restricted to [a, b] by the inverse CDF of one uniform per value."""
+    from scipy import special  # on first use: SciPy is slow to import and rarely needed
+
     a, b, mean, sigma = (float(_F32(v)) for v in (a, b, mean, sigma))
     alpha, beta = (a - mean) / sigma, (b - mean) / sigma
     cdf_a = float(special.erfc(-alpha / _ROOT_TWO)) / 2.0

@@ -23,9 +23,12 @@ def _package_alias() -> str:
     if ours is None:
         return _PACKAGE
     for name, module in list(sys.modules.items()):
+        # only a top-level name can be the alias: the name test first, as most modules are
+        # submodules (this runs for every missing attribute Python or a tool probes)
+        if "." in name or name == _PACKAGE:
+            continue
         # the alias module holds deepsink in its own __dict__ (no module __getattr__ runs)
-        is_ours = module is ours or getattr(module, "__dict__", {}).get("deepsink_package") is ours
-        if is_ours and name != _PACKAGE and "." not in name:
+        if module is ours or getattr(module, "__dict__", {}).get("deepsink_package") is ours:
             return name
     return _PACKAGE
 

@@ -70,21 +70,32 @@ def missing_names(module_name: str):
     from deepsink._core.names import _package_alias
     from deepsink._core.tracebacks import api_boundary
 
-    @api_boundary  # the user's line only, as for every other user error
-    def __getattr__(name: str) -> Any:
+    def message(name: str) -> str:
         shown = _package_alias() + module_name[len("deepsink") :]
         if name.startswith("__") and name.endswith("__"):  # Python's probes (__path__, __file__...)
-            raise AttributeError(f"module {shown!r} has no attribute {name!r}")
+            return f"module {shown!r} has no attribute {name!r}"
         if _is_submodule(f"{module_name}.{name}"):  # there, but not imported yet (as in 2.10)
-            raise AttributeError(
+            return (
                 f"module {shown!r} has no attribute {name!r}: it is a submodule not imported yet "
                 f"('import {shown}.{name}' loads it)"
             )
         mindspore = "mindspore" + module_name[len("deepsink") :]
-        raise AttributeError(
+        return (
             f"module {shown!r} has no attribute {name!r}: deepsink does not implement "
             f"MindSpore's '{mindspore}.{name}' yet (the MindSpore 2.10 names it implements, module "
             f"by module: {COVERAGE} in deepsink's repository)"
         )
+
+    @api_boundary  # the user's line only, as for every other user error
+    def missing(name: str) -> Any:
+        raise AttributeError(message(name))
+
+    def __getattr__(name: str) -> Any:
+        if name.startswith("_"):
+            # a private name: mostly the probes of Python and of tools (pytest looks up
+            # ``_pytestfixturefunction`` on every module a test file imports), answered without
+            # the boundary's traceback work, which would cost more than the probe
+            raise AttributeError(message(name))
+        return missing(name)
 
     return __getattr__

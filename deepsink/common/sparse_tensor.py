@@ -11,15 +11,17 @@ plain ``jnp`` and so compiles. The methods whose output size depends on the indi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.experimental import sparse as jsparse
 
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
+
+if TYPE_CHECKING:
+    from jax.experimental import sparse as jsparse
 
 _INDEX_DTYPES = (np.int16, np.int32, np.int64)
 
@@ -228,6 +230,8 @@ class COOTensor(_Sparse):
         return Tensor._from(self._indices)
 
     def _bcoo(self) -> jsparse.BCOO:
+        from jax.experimental import sparse as jsparse  # on first use: it imports SciPy, slow
+
         return jsparse.BCOO((self._values, self._indices), shape=self._shape)
 
     def to_dense(self) -> Tensor:
@@ -564,6 +568,8 @@ class CSRTensor(_Sparse):
             raise ValueError("Currently only support 2-D CSRTensor when converting to COOTensor.")
 
     def _bcoo(self) -> jsparse.BCOO:
+        from jax.experimental import sparse as jsparse  # on first use: it imports SciPy, slow
+
         idx = jnp.stack([self._rows(), self._indices.astype(self._indptr.dtype)], axis=1)
         return jsparse.BCOO((self._values, idx), shape=self._shape)
 

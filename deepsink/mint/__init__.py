@@ -283,7 +283,7 @@ def count_nonzero(input: Any, dim: Any = None) -> Tensor:
     """The number of non-zero elements over ``dim`` (Int64)."""
     a = U.array(input, "count_nonzero")
     ax = None if dim is None else U.axes(dim, a.ndim, "count_nonzero", "dim")
-    return Tensor._from(jnp.count_nonzero(a, axis=ax).astype(np.int64))
+    return ops.count_nonzero(a, ax, dtype=np.int64)
 
 
 _ValuesIndices = {}
@@ -474,7 +474,7 @@ def select(input: Any, dim: int, index: int) -> Tensor:
             f"'index' {index} is out of range for dim {dim} of size {a.shape[ax]}",
             IndexError,
         )
-    return Tensor._from(jnp.take(a, index, axis=ax))
+    return ops.gather(a, index, ax)
 
 
 def sort(input: Any, *, dim: int = -1, descending: bool = False, stable: bool = False) -> Any:
@@ -494,7 +494,8 @@ def squeeze(input: Any, dim: Any) -> Tensor:
     a = U.array(input, "squeeze")
     dims = dim if isinstance(dim, tuple | list) else (dim,)
     keep = tuple(U.axis(d, a.ndim, "squeeze", "dim") for d in dims)
-    return Tensor._from(jnp.squeeze(a, tuple(d for d in keep if a.shape[d] == 1)))
+    ones = tuple(d for d in keep if a.shape[d] == 1)
+    return ops.squeeze(a, ones) if ones else Tensor._from(a)
 
 
 def stack(tensors: Any, dim: int = 0) -> Tensor:
@@ -589,7 +590,7 @@ def allclose(
     input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     """Whether all elements are close (``isclose``): a Python bool."""
-    return builtins.bool(jnp.all(ops.isclose(input, other, rtol, atol, equal_nan)._data))
+    return builtins.bool(ops.all(ops.isclose(input, other, rtol, atol, equal_nan)))
 
 
 def dot(input: Any, other: Any) -> Tensor:
@@ -602,8 +603,7 @@ def dot(input: Any, other: Any) -> Tensor:
             f"'input' and 'other' must be 1-D of one length, but got {list(a.shape)} "
             f"and {list(b.shape)}",
         )
-    dt = dtype_rules.promote(a.dtype, b.dtype)
-    return Tensor._from(jnp.dot(a.astype(dt), b.astype(dt)))
+    return ops.inner(a, b)
 
 
 def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
@@ -625,7 +625,7 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
 
 def addbmm(input: Any, batch1: Any, batch2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
-    prod_ = Tensor._from(jnp.sum(ops.bmm(batch1, batch2)._data, axis=0))
+    prod_ = ops.reduce_sum(ops.bmm(batch1, batch2), 0)
     return _scaled_add("addbmm", input, prod_, beta, alpha)
 
 
@@ -648,7 +648,7 @@ def _scaled_add(api: str, input: Any, product: Tensor, beta: Any, alpha: Any) ->
     a = U.array(input, api)
     p = product._data
     dt = dtype_rules.promote(a.dtype, p.dtype)
-    base = jnp.zeros_like(a, dt) if beta == 0 else a.astype(dt) * beta  # beta 0 ignores NaN
+    base = ops.zeros_like(a, dtype=dt)._data if beta == 0 else a.astype(dt) * beta  # beta 0: no NaN
     return Tensor._from(base + p.astype(dt) * alpha)
 
 
@@ -766,8 +766,7 @@ def batch_norm_stats(input: Any, eps: float) -> tuple[Tensor, Tensor]:
     """The per-channel (dim 1) mean and ``1 / sqrt(biased var + eps)`` of ``input``."""
     a = U.floating(U.array(input, "batch_norm_stats"))
     axes = (0,) + tuple(range(2, a.ndim))
-    mean, var = jnp.mean(a, axes), jnp.var(a, axes)
-    return Tensor._from(mean), Tensor._from(jax.lax.rsqrt(var + eps))
+    return ops.mean(a, axes), ops.rsqrt(ops.var(a, axes) + eps)
 
 
 def batch_norm_elemt(
@@ -806,17 +805,15 @@ def batch_norm_gather_stats_with_counts(
     m = U.array(mean, api, "mean")
     inv = U.array(invstd, api, "invstd")
     c = U.array(counts, api, "counts").astype(m.dtype).reshape(-1, 1)
-    n = jnp.sum(c)
-    gmean = jnp.sum(m * c, 0) / n
+    n = ops.reduce_sum(c)._data
+    gmean = ops.reduce_sum(m * c, 0)._data / n
     var_i = 1.0 / (inv * inv) - eps
-    gvar = jnp.sum(c * (var_i + (m - gmean) ** 2), 0) / n
+    gvar = ops.reduce_sum(c * (var_i + (m - gmean) ** 2), 0)._data / n
     for p, new in ((running_mean, gmean), (running_var, gvar * n / (n - 1))):
         if p is not None:
             old = p._data
-            p._data = ((1 - momentum) * old + momentum * jax.lax.stop_gradient(new)).astype(
-                old.dtype
-            )
-    return Tensor._from(gmean), Tensor._from(jax.lax.rsqrt(gvar + eps))
+            p._data = ((1 - momentum) * old + momentum * ops.stop_gradient(new)).astype(old.dtype)
+    return Tensor._from(gmean), ops.rsqrt(gvar + eps)
 
 
 def conv_tbc(input: Any, weight: Any, bias: Any, pad: int = 0) -> Tensor:
@@ -826,8 +823,8 @@ def conv_tbc(input: Any, weight: Any, bias: Any, pad: int = 0) -> Tensor:
 
     x = U.array(input, "conv_tbc")
     w = U.array(weight, "conv_tbc", "weight")
-    y = conv1d(jnp.transpose(x, (1, 2, 0)), jnp.transpose(w, (2, 1, 0)), bias, padding=pad)
-    return Tensor._from(jnp.transpose(y._data, (2, 0, 1)))
+    y = conv1d(ops.transpose(x, (1, 2, 0)), ops.transpose(w, (2, 1, 0)), bias, padding=pad)
+    return ops.transpose(y, (2, 0, 1))
 
 
 # --- random -----------------------------------------------------------------------------------
@@ -966,14 +963,14 @@ def multinomial(
             "multinomial",
             f"cannot draw {num_samples} samples without replacement from {w.shape[-1]} categories",
         )
-    logits = jnp.log(w)
+    logits = ops.log(w)._data
     key = _key(generator, "multinomial")
     if replacement:
         r = jax.random.categorical(key, logits, axis=-1, shape=(num_samples,) + logits.shape[:-1])
-        r = jnp.moveaxis(r, 0, -1)
+        r = ops.moveaxis(r, 0, -1)._data
     else:  # Gumbel top-k: sampling without replacement
         g = jax.random.gumbel(key, logits.shape, logits.dtype)
-        r = jax.lax.top_k(logits + g, num_samples)[1]
+        r = ops.topk(logits + g, num_samples)[1]._data
     return Tensor._from(r.astype(np.int64))
 
 

@@ -192,7 +192,7 @@ _BINARY = {
     "multiply": (ops.mul, False),
     "true_divide": (_true_divide, False),
     "power": (_power, False),
-    "float_power": (jnp.float_power, False),
+    "float_power": (ops.float_power, False),
     "maximum": (ops.maximum, False),
     "minimum": (ops.minimum, False),
     "floor_divide": (ops.floor_divide, False),
@@ -200,8 +200,8 @@ _BINARY = {
     "fmod": (ops.fmod, False),
     "arctan2": (ops.atan2, True),
     "hypot": (ops.hypot, True),
-    "copysign": (jnp.copysign, True),
-    "heaviside": (jnp.heaviside, False),
+    "copysign": (ops.copysign, True),
+    "heaviside": (ops.heaviside, False),
     "logaddexp": (ops.logaddexp, True),
     "logaddexp2": (ops.logaddexp2, True),
     "gcd": (_integral(ops.gcd), False),
@@ -231,8 +231,7 @@ def divmod_(x1: Any, x2: Any, dtype: Any = None) -> tuple[Tensor, Tensor]:
 
 def around(a: Any, decimals: int = 0) -> Tensor:
     """``a`` rounded half to even to ``decimals`` decimals."""
-    arr = to_jnp(a, "around", "a")
-    return Tensor._from(jnp.round(arr, decimals))
+    return ops.round(to_jnp(a, "around", "a"), decimals=decimals)
 
 
 def clip(x: Any, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
@@ -258,6 +257,7 @@ def _reducer(
         arr = to_jnp(a, name, "a")
         ax = axis_arg(axis, arr.ndim, name)
         r = fn(arr, axis=ax, keepdims=keepdims, **kw)
+        r = r._data if isinstance(r, Tensor) else r
         if keep_int and arr.dtype.kind in "iub" and r.dtype.kind == "f":
             r = r.astype(arr.dtype if arr.dtype.kind != "b" else INT)
         elif not widen:
@@ -283,9 +283,9 @@ def sum(
     arr = to_jnp(a, "sum", "a")
     ax = axis_arg(axis, arr.ndim, "sum")
     dt = np_dtype(dtype, "sum") or dtype_rules.sum_dtype(arr.dtype)
-    r = jnp.sum(arr, axis=ax, keepdims=keepdims, dtype=dt)
+    r = ops.sum(arr.astype(dt), ax, keepdims)._data.astype(dt)
     if initial is not None:
-        r = r + jnp.asarray(initial, dt)
+        r = r + np.asarray(initial, dt)
     return Tensor._from(r)
 
 
@@ -293,7 +293,7 @@ def mean(a: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
     """The mean over ``axis`` (int inputs keep their dtype, as MindSpore)."""
     arr = to_jnp(a, "mean", "a")
     ax = axis_arg(axis, arr.ndim, "mean")
-    r = jnp.mean(_float(arr), axis=ax, keepdims=keepdims)
+    r = ops.mean(_float(arr), ax, keepdims)._data
     if arr.dtype.kind in "iu":
         r = r.astype(arr.dtype)
     return _out(r, [arr], dtype)
@@ -303,7 +303,7 @@ def _var_std(name: str, fn: Callable) -> Callable:
     def f(x: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False) -> Tensor:
         arr = _float(to_jnp(x, name))
         ax = axis_arg(axis, arr.ndim, name)
-        return Tensor._from(fn(arr, axis=ax, ddof=ddof, keepdims=keepdims))
+        return _out(fn(arr, axis=ax, ddof=ddof, keepdims=keepdims), [arr], None)
 
     f.__name__ = f.__qualname__ = name
     f.__module__ = "deepsink.numpy"
@@ -311,8 +311,8 @@ def _var_std(name: str, fn: Callable) -> Callable:
     return f
 
 
-var = _var_std("var", jnp.var)
-std = _var_std("std", jnp.std)
+var = _var_std("var", ops.var)
+std = _var_std("std", ops.std)
 nanvar = _var_std("nanvar", jnp.nanvar)
 nanstd = _var_std("nanstd", jnp.nanstd)
 
@@ -326,7 +326,7 @@ def _minmax(name: str, fn: Callable) -> Callable:
         w = None if where is True else to_jnp(where, name, "where").astype(bool)
         if w is not None and initial is None:
             fail(name, "reduction operation with 'where' requires 'initial'")
-        return Tensor._from(fn(arr, axis=ax, keepdims=keepdims, initial=initial, where=w))
+        return fn(arr, axis=ax, keepdims=keepdims, initial=initial, where=w)
 
     f.__name__ = f.__qualname__ = name
     f.__module__ = "deepsink.numpy"
@@ -334,12 +334,12 @@ def _minmax(name: str, fn: Callable) -> Callable:
     return f
 
 
-amax = max = _minmax("amax", jnp.max)  # noqa: A001
-amin = min = _minmax("amin", jnp.min)  # noqa: A001
+amax = max = _minmax("amax", ops.amax)  # noqa: A001
+amin = min = _minmax("amin", ops.amin)  # noqa: A001
 nanmax = _reducer("nanmax", jnp.nanmax)
 nanmin = _reducer("nanmin", jnp.nanmin)
-nansum = _reducer("nansum", jnp.nansum)
-nanmean = _reducer("nanmean", lambda a, **k: jnp.nanmean(_float(a), **k))
+nansum = _reducer("nansum", ops.nansum)
+nanmean = _reducer("nanmean", ops.nanmean)
 
 
 def ptp(x: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
@@ -351,7 +351,7 @@ def ptp(x: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
 def _arg(name: str, fn: Callable, out: np.dtype) -> Callable:
     def f(a: Any, axis: int | None = None) -> Tensor:
         arr = to_jnp(a, name, "a")
-        return Tensor._from(fn(arr, axis=axis_arg(axis, arr.ndim, name)).astype(out))
+        return Tensor._from(fn(arr, axis_arg(axis, arr.ndim, name))._data.astype(out))
 
     f.__name__ = f.__qualname__ = name
     f.__module__ = "deepsink.numpy"
@@ -359,15 +359,15 @@ def _arg(name: str, fn: Callable, out: np.dtype) -> Callable:
     return f
 
 
-argmax = _arg("argmax", jnp.argmax, np.dtype(np.int64))
-argmin = _arg("argmin", jnp.argmin, INT)
+argmax = _arg("argmax", ops.argmax, np.dtype(np.int64))
+argmin = _arg("argmin", ops.argmin, INT)
 
 
 def count_nonzero(x: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
     """The number of non-zero values over ``axis`` (Int32)."""
     arr = to_jnp(x, "count_nonzero")
     ax = axis_arg(axis, arr.ndim, "count_nonzero")
-    return Tensor._from(jnp.count_nonzero(arr, axis=ax, keepdims=keepdims).astype(INT))
+    return ops.count_nonzero(arr, ax, keepdims)
 
 
 def average(x: Any, axis: Any = None, weights: Any = None, returned: bool = False) -> Any:
@@ -410,7 +410,9 @@ def _cum(name: str, fn: Callable) -> Callable:
         arr = to_jnp(a, name, "a")
         ax = axis_arg(axis, arr.ndim, name)
         arr = arr.astype(_cum_dtype(arr.dtype, name == "cumprod"))
-        return _out(fn(arr, axis=ax), [arr], dtype)
+        if ax is None:
+            arr, ax = arr.reshape(-1), 0
+        return _out(fn(arr, ax, arr.dtype), [arr], dtype)
 
     f.__name__ = f.__qualname__ = name
     f.__module__ = "deepsink.numpy"
@@ -418,8 +420,8 @@ def _cum(name: str, fn: Callable) -> Callable:
     return f
 
 
-cumsum = _cum("cumsum", jnp.cumsum)
-cumprod = _cum("cumprod", jnp.cumprod)
+cumsum = _cum("cumsum", ops.cumsum)
+cumprod = _cum("cumprod", ops.cumprod)
 nancumsum = _cum("nancumsum", jnp.nancumsum)
 
 
@@ -431,22 +433,23 @@ def _promoted(fn: Callable, name: str) -> Callable:
 
     f.__name__ = f.__qualname__ = name
     f.__module__ = "deepsink.numpy"
-    f.__doc__ = f"NumPy's ``{name}`` (``jax.numpy.{fn.__name__}``)."
+    f.__doc__ = f"NumPy's ``{name}`` (``{_where(fn)}``)."
     return f
 
 
 dot = _promoted(jnp.dot, "dot")
 
 
-def _inner(a: jax.Array, b: jax.Array) -> jax.Array:
+def _inner(a: jax.Array, b: jax.Array) -> Tensor:
     if a.ndim and b.ndim and a.shape[-1] != b.shape[-1]:
         fail("inner", f"the last dimensions of 'a' {a.shape} and 'b' {b.shape} must match")
-    return jnp.inner(a, b)
+    return ops.inner(a, b)
 
 
+_inner.__module__ = ops.inner.__module__
 inner = _promoted(_inner, "inner")
-outer = _promoted(jnp.outer, "outer")
-kron = _promoted(jnp.kron, "kron")
+outer = _promoted(ops.outer, "outer")
+kron = _promoted(ops.kron, "kron")
 vdot = _promoted(jnp.vdot, "vdot")
 
 
@@ -491,7 +494,7 @@ def matrix_power(a: Any, n: int) -> Tensor:
         fail("matrix_power", f"'n' must be an int, but got {n!r}", TypeError)
     if arr.ndim < 2 or arr.shape[-1] != arr.shape[-2]:
         fail("matrix_power", f"'a' must be square matrices, but got shape {arr.shape}")
-    return Tensor._from(jnp.linalg.matrix_power(arr, n))
+    return ops.matrix_power(arr, n)
 
 
 def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A002
@@ -499,7 +502,7 @@ def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: bool = False) -> T
     arr = _float(to_jnp(x, "norm"))
     if isinstance(axis, list):
         axis = tuple(axis)
-    return Tensor._from(jnp.linalg.norm(arr, ord, axis, keepdims))
+    return ops.norm(arr, ord, axis, keepdims)
 
 
 # --- differences, integrals, statistics ---------------------------------------------------------
@@ -511,7 +514,7 @@ def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = 
     axis_arg(axis, arr.ndim, "diff")
     pre = None if prepend is None else to_jnp(prepend, "diff", "prepend")
     app = None if append is None else to_jnp(append, "diff", "append")
-    return Tensor._from(jnp.diff(arr, n, axis, pre, app))
+    return ops.diff(arr, n, axis, pre, app)
 
 
 def ediff1d(ary: Any, to_end: Any = None, to_begin: Any = None) -> Tensor:
@@ -528,7 +531,7 @@ def trapz(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Tensor:
     """The integral of ``y`` by the trapezoidal rule."""
     a = _float(to_jnp(y, "trapz", "y"))
     xs = None if x is None else to_jnp(x, "trapz", "x")
-    return _out(jnp.trapezoid(a, xs, dx, axis), [a], None)
+    return _out(ops.trapz(a, xs, dx=dx, dim=axis), [a], None)
 
 
 def gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> Any:

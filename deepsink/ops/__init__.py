@@ -330,7 +330,6 @@ from deepsink.ops.function.matrix_diag_func import matrix_diag as matrix_diag
 from deepsink.ops.function.matrix_diag_func import matrix_diag_part as matrix_diag_part
 from deepsink.ops.function.matrix_diag_func import matrix_set_diag as matrix_set_diag
 from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
-from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
 from deepsink.ops.function.nn_func import (
     binary_cross_entropy_with_logits as binary_cross_entropy_with_logits,
@@ -357,6 +356,7 @@ from deepsink.ops.function.nn_func import softmax as softmax
 from deepsink.ops.function.nn_func import softplus as softplus
 from deepsink.ops.function.nn_func import softsign as softsign
 from deepsink.ops.function.nn_pool_norm_func import avg_pool1d as avg_pool1d  # noqa: E402
+from deepsink.ops.function.nn_pool_norm_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_pool_norm_func import avg_pool3d as avg_pool3d  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import batch_norm as batch_norm  # noqa: E402
 from deepsink.ops.function.nn_pool_norm_func import (  # noqa: E402

@@ -20,6 +20,7 @@ its subclasses by registration (``Dataset``'s ``register``), not by importing th
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -98,7 +99,10 @@ def _imports(module: str) -> set[str]:
     return {d for d in deps if d and d != module and not module.startswith(d + ".")}
 
 
-GRAPH = {m: _imports(m) for m in MODULES}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Every module's imports, parsed when a test first asks (not by every worker's collection)."""
+    return {m: _imports(m) for m in MODULES}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -149,13 +153,13 @@ def test_cycle_finder_finds_a_cycle() -> None:
 
 
 def test_no_import_cycles() -> None:
-    assert _cycles(GRAPH) == []
+    assert _cycles(_graph()) == []
 
 
 def test_imports_point_down_the_layers() -> None:
     bad = sorted(
         f"{m} (layer {layer(m)}) imports {d} (layer {layer(d)})"
-        for m, deps in GRAPH.items()
+        for m, deps in _graph().items()
         for d in deps
         if layer(d) > layer(m)
     )
@@ -167,9 +171,14 @@ def test_imports_point_down_the_layers() -> None:
 # needs. One parent imports the third-party libraries once and forks a child per module, as many at
 # a time as the machine has cores.
 _ALONE = r"""
-import itertools, json, os, selectors, sys, types
+import compileall, itertools, json, os, selectors, shutil, sys, tempfile, types
 import jax, numpy  # loaded once, before the forks
 root, layers, modules = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+# deepsink's bytecode, compiled once into a folder of this run's (not the source tree): each child
+# then reads it instead of compiling its share of the package again (whatever
+# PYTHONDONTWRITEBYTECODE says); the libraries the children load are kept there on first use
+sys.pycache_prefix, sys.dont_write_bytecode = tempfile.mkdtemp(), False
+compileall.compile_dir(root, quiet=1)
 
 def layer(m):
     head = ".".join(m.split(".")[:2])
@@ -215,6 +224,7 @@ while children.get_map():
         following = next(pending, None)
         if following is not None:
             start(following)
+shutil.rmtree(sys.pycache_prefix, ignore_errors=True)
 print(json.dumps(report))
 """
 

@@ -28,12 +28,22 @@ print("finished", rank, flush=True)
 """
 
 
-def _launch_cmd(port, script, *, workers=2, local=2, extra=()):
+# ``deepsink launch`` with the workers' grace period (SIGTERM to SIGKILL) set to the hang guard:
+# a test that stops a job then waits for its workers' graceful exit (an event), however long a
+# loaded machine makes it, instead of racing the launcher's 5 s deadline
+PATIENT_LAUNCHER = (
+    "import sys\n"
+    "from deepsink import launcher\n"
+    f"launcher._GRACE_S = {HANG_S}\n"
+    "sys.exit(launcher.main(sys.argv[1:]))\n"
+)
+
+
+def _launch_cmd(port, script, *, workers=2, local=2, extra=(), patient=False):
+    launch = ["-c", PATIENT_LAUNCHER] if patient else ["-m", "deepsink", "launch"]
     return [
         sys.executable,
-        "-m",
-        "deepsink",
-        "launch",
+        *launch,
         "--worker_num",
         str(workers),
         "--local_worker_num",
@@ -220,7 +230,7 @@ print("the script went on after a stop", flush=True)
 def test_stopping_the_launcher_stops_training_workers_gracefully(tmp_path):
     (tmp_path / "job.py").write_text(TRAIN_UNTIL_STOPPED)
     proc = subprocess.Popen(
-        _launch_cmd(free_port(), "job.py"),
+        _launch_cmd(free_port(), "job.py", patient=True),
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

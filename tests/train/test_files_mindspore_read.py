@@ -14,6 +14,7 @@ fails here until the recorder is rerun with MindSpore, so no unread bytes reach 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -22,6 +23,9 @@ import numpy as np
 import pytest
 
 import deepsink as ms
+
+# deepsink's outputs of both committed networks, computed once for the module's cases
+_network_outputs = functools.cache(reads.network_outputs)
 
 RERUN = "if the change is meant, rerun scripts/record_mindspore_reads_fixtures.py with MindSpore"
 
@@ -97,7 +101,7 @@ def test_mindspore_predicted_with_deepsinks_network_checkpoints(name, today, tmp
     _same_bytes_for_same_values(committed, tmp_path)
     got = _recorded("networks")[name]
     assert got["param_not_load"] == [] and got["ckpt_not_load"] == []
-    ours = reads.network_outputs(reads.RECORDED / "networks")[name]
+    ours = _network_outputs(reads.RECORDED / "networks")[name]
     np.testing.assert_allclose(np.array(got["output"]), ours, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(expected[name], ours, rtol=1e-4, atol=1e-5)  # today's training
 

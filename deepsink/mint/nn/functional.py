@@ -9,7 +9,7 @@ where:
 - losses: ``ops.mse_loss/binary_cross_entropy(_with_logits)/cross_entropy/nll_loss/
   soft_margin_loss/cosine_embedding_loss``, ``kl_div`` -> ops' ``loss_func.kl_div_core``
   (which adds ``log_target``);
-- pooling: ``avg_pool*``/``max_pool2d`` -> ops' ``nn_pool_norm_func.pool_nd``, adaptive pooling
+- pooling: ``avg_pool*`` -> ops' ``nn_pool_norm_func.avg_pool``, ``max_pool2d`` -> its ``pool_nd``, adaptive pooling
   -> ops' ``sampling_func.adaptive_pool``;
 - normalization: ``ops.batch_norm/layer_norm/group_norm``; ``linear`` -> ``ops.dense``;
   ``dropout``/``dropout2d`` -> ``ops.dropout``/``ops.dropout2d``; ``embedding`` ->
@@ -40,6 +40,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
+from deepsink.ops.function.nn_pool_norm_func import avg_pool as _avg_pool
 from deepsink.ops.function.nn_pool_norm_func import max_indices as _max_indices
 from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
 
@@ -47,6 +48,14 @@ from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
 sigmoid = ops.sigmoid
 tanh = ops.tanh
 mse_loss = ops.mse_loss
+conv_transpose2d = ops.conv_transpose2d
+embedding = ops.embedding
+cross_entropy = ops.cross_entropy
+gelu = ops.gelu
+grid_sample = ops.grid_sample
+pixel_shuffle = ops.pixel_shuffle
+unfold = ops.unfold
+fold = ops.fold
 flatten_ = ops.flatten
 
 
@@ -90,11 +99,6 @@ def elu(input: Any, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
     """In-place :func:`elu`."""
     return _inplace(input, ops.elu(input, alpha))
-
-
-def gelu(input: Any, approximate: str = "none") -> Tensor:
-    """GELU, exact or ``approximate='tanh'`` (``ops.gelu``)."""
-    return ops.gelu(input, approximate)
 
 
 def leaky_relu(input: Any, negative_slope: float = 0.01) -> Tensor:
@@ -223,19 +227,6 @@ def dropout2d(input: Any, p: float = 0.5, training: bool = True, inplace: bool =
     return _inplace(input, r) if inplace else r
 
 
-def embedding(
-    input: Any,
-    weight: Any,
-    padding_idx: int | None = None,
-    max_norm: float | None = None,
-    norm_type: float = 2.0,
-    scale_grad_by_freq: bool = False,
-) -> Tensor:
-    """Rows of ``weight`` at the indices ``input``, rows renormalized to ``max_norm``
-    (``ops.embedding``)."""
-    return ops.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
-
-
 # --- convolution ------------------------------------------------------------------------------
 _CONV = {1: ops.conv1d, 2: ops.conv2d, 3: ops.conv3d}
 
@@ -314,23 +305,6 @@ def conv3d(
     return conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
 
 
-def conv_transpose2d(
-    input: Any,
-    weight: Any,
-    bias: Any = None,
-    stride: Any = 1,
-    padding: Any = 0,
-    output_padding: Any = 0,
-    groups: int = 1,
-    dilation: Any = 1,
-) -> Tensor:
-    """The transposed 2-D convolution (the gradient of :func:`conv2d` w.r.t. its input);
-    ``weight`` is (C_in, C_out/groups, kH, kW) (``ops.conv_transpose2d``)."""
-    return ops.conv_transpose2d(
-        input, weight, bias, stride, padding, output_padding, groups, dilation
-    )
-
-
 # --- pooling ----------------------------------------------------------------------------------
 def avg_pool1d(
     input: Any,
@@ -340,23 +314,9 @@ def avg_pool1d(
     ceil_mode: bool = False,
     count_include_pad: bool = True,
 ) -> Tensor:
-    """Average pooling over (N, C, L) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool1d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            1,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            0,
-            "avg_pool1d",
-        )
-    )
+    """Average pooling over (N, C, L) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, 0)
+    return _avg_pool(input, 1, *args, "avg_pool1d")
 
 
 def avg_pool2d(
@@ -368,23 +328,9 @@ def avg_pool2d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Tensor:
-    """Average pooling over (N, C, H, W) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool2d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            2,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            divisor_override or 0,
-            "avg_pool2d",
-        )
-    )
+    """Average pooling over (N, C, H, W) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return _avg_pool(input, 2, *args, "avg_pool2d")
 
 
 def avg_pool3d(
@@ -396,23 +342,9 @@ def avg_pool3d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Tensor:
-    """Average pooling over (N, C, D, H, W) (ops' ``pool_nd``)."""
-    x = U.array(input, "avg_pool3d")
-    return Tensor._from(
-        pool_nd(
-            x,
-            3,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            divisor_override or 0,
-            "avg_pool3d",
-        )
-    )
+    """Average pooling over (N, C, D, H, W) (ops. ``avg_pool``)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return _avg_pool(input, 3, *args, "avg_pool3d")
 
 
 def max_pool2d(
@@ -528,18 +460,6 @@ def binary_cross_entropy_with_logits(
     return ops.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
 
-def cross_entropy(
-    input: Any,
-    target: Any,
-    weight: Any = None,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-    label_smoothing: float = 0.0,
-) -> Tensor:
-    """Cross entropy of logits (``ops.cross_entropy``)."""
-    return ops.cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
-
-
 def nll_loss(
     input: Any, target: Any, weight: Any = None, ignore_index: int = -100, reduction: str = "mean"
 ) -> Tensor:
@@ -601,43 +521,6 @@ def upsample(
 ) -> Tensor:
     """:func:`interpolate` under its older name."""
     return interpolate(input, size, scale_factor, mode, align_corners)
-
-
-def pixel_shuffle(input: Any, upscale_factor: int) -> Tensor:
-    """(*, C*r*r, H, W) -> (*, C, H*r, W*r) (``ops.pixel_shuffle``)."""
-    return ops.pixel_shuffle(input, upscale_factor)
-
-
-def unfold(
-    input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
-) -> Tensor:
-    """Sliding (kH, kW) patches of (N, C, H, W) as (N, C*kH*kW, L) columns (``ops.unfold``)."""
-    return ops.unfold(input, kernel_size, dilation, padding, stride)
-
-
-def fold(
-    input: Any,
-    output_size: Any,
-    kernel_size: Any,
-    dilation: Any = 1,
-    padding: Any = 0,
-    stride: Any = 1,
-) -> Tensor:
-    """The inverse of :func:`unfold`: (N, C*kH*kW, L) columns summed into (N, C, H, W)
-    (``ops.fold``)."""
-    return ops.fold(input, output_size, kernel_size, dilation, padding, stride)
-
-
-def grid_sample(
-    input: Any,
-    grid: Any,
-    mode: str = "bilinear",
-    padding_mode: str = "zeros",
-    align_corners: bool | None = None,
-) -> Tensor:
-    """Samples ``input`` (4-D or 5-D) at the normalized ``grid`` locations (``ops.grid_sample``:
-    bilinear/nearest, zeros/border/reflection padding)."""
-    return ops.grid_sample(input, grid, mode, padding_mode, align_corners)
 
 
 _ = (builtins, flatten_)

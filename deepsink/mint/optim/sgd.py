@@ -1,15 +1,16 @@
-"""``mint.optim.SGD``: PyTorch's SGD with momentum, dampening, Nesterov and L2 decay."""
+"""``mint.optim.SGD``: PyTorch's SGD with momentum, dampening, Nesterov and L2 decay (the step
+of ``ops``' SGD kernel, ``optimizer_func.sgd``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.mint.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func
 
 
 class SGD(Optimizer):
@@ -56,12 +57,17 @@ class SGD(Optimizer):
             g = g.astype(x.dtype)
             if grp["maximize"]:
                 g = -g
-            if grp["weight_decay"]:
-                g = g + grp["weight_decay"] * x
-            mu = grp["momentum"]
-            if mu:
-                buf = self.momentum_buf[i]._data
-                buf = jnp.where(first, g, mu * buf + (1 - grp["dampening"]) * g)
+            x, buf, _ = optimizer_func.sgd(
+                x,
+                g,
+                lr,
+                self.momentum_buf[i]._data,
+                grp["momentum"],
+                first,
+                grp["dampening"],
+                grp["weight_decay"],
+                grp["nesterov"],
+            )
+            if grp["momentum"]:
                 write(self.momentum_buf[i], buf)
-                g = g + mu * buf if grp["nesterov"] else buf
-            write(p, x - lr * g)
+            write(p, x)

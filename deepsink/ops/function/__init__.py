@@ -293,7 +293,6 @@ from deepsink.ops.function.math_func import true_divide as true_divide
 from deepsink.ops.function.math_func import trunc as trunc
 from deepsink.ops.function.math_func import var as var
 from deepsink.ops.function.nn_ext_func import *  # noqa: E402,F403
-from deepsink.ops.function.nn_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.nn_func import bias_add as bias_add
 from deepsink.ops.function.nn_func import (
     binary_cross_entropy_with_logits as binary_cross_entropy_with_logits,
@@ -318,6 +317,7 @@ from deepsink.ops.function.nn_func import silu as silu
 from deepsink.ops.function.nn_func import softmax as softmax
 from deepsink.ops.function.nn_func import softplus as softplus
 from deepsink.ops.function.nn_func import softsign as softsign
+from deepsink.ops.function.nn_pool_norm_func import avg_pool2d as avg_pool2d
 from deepsink.ops.function.parameter_func import assign as assign
 from deepsink.ops.function.parameter_func import assign_add as assign_add
 from deepsink.ops.function.parameter_func import assign_sub as assign_sub

@@ -14,7 +14,6 @@ from typing import Any
 
 import jax
 import numpy as np
-import scipy.special as sps
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -27,10 +26,14 @@ __all__ = [
 _FLOATS = (np.float16, np.float32, np.float64)
 
 
-def _host(fn: Callable) -> Callable:
-    """``fn`` (a NumPy ufunc) as a jax function of one array, computed on the host."""
+def _host(name: str) -> Callable:
+    """``scipy.special.<name>`` (a NumPy ufunc) as a jax function of one array, computed on the
+    host (SciPy, slow to import, is imported on first use)."""
 
     def call(a: jax.Array) -> jax.Array:
+        import scipy.special
+
+        fn = getattr(scipy.special, name)
         spec = jax.ShapeDtypeStruct(a.shape, a.dtype)
         return jax.pure_callback(
             lambda v: np.asarray(fn(v), dtype=v.dtype), spec, a, vmap_method="expand_dims"
@@ -39,8 +42,8 @@ def _host(fn: Callable) -> Callable:
     return call
 
 
-_j0, _j1, _y0, _y1 = _host(sps.j0), _host(sps.j1), _host(sps.y0), _host(sps.y1)
-_k0, _k1, _k0e, _k1e = _host(sps.k0), _host(sps.k1), _host(sps.k0e), _host(sps.k1e)
+_j0, _j1, _y0, _y1 = _host("j0"), _host("j1"), _host("y0"), _host("y1")
+_k0, _k1, _k0e, _k1e = _host("k0"), _host("k1"), _host("k0e"), _host("k1e")
 
 # d/dx of each function in terms of the others (Abramowitz & Stegun 9.1.27, 9.6.27)
 _DERIVATIVE: dict[str, Callable] = {

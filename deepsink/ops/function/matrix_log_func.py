@@ -9,13 +9,14 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-import scipy.linalg
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
 
 def _logm_host(a: np.ndarray) -> np.ndarray:
+    import scipy.linalg  # on first use: SciPy is slow to import
+
     flat = a.reshape((-1,) + a.shape[-2:])
     out = (
         np.stack([scipy.linalg.logm(m.astype(np.complex128)) for m in flat])

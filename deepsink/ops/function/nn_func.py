@@ -6,7 +6,6 @@ convolutions inside the sink loop on CPU); these are the reference semantics.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import jax
@@ -270,30 +269,6 @@ def max_pool2d(
     p = _pair(padding, 2, "padding", "max_pool2d")
     pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
     return Tensor._from(_pool_core.max_pool(a, (1, 1) + k, (1, 1) + s, pads))
-
-
-def avg_pool2d(
-    input_x: Any,
-    kernel_size: Any = 1,
-    stride: Any = 1,
-    padding: Any = 0,
-    ceil_mode: bool = False,
-    count_include_pad: bool = True,
-) -> Tensor:
-    """MindSpore's ``ops.avg_pool2d`` over NCHW input with symmetric zero padding."""
-    if ceil_mode:
-        U.fail("avg_pool2d", "'ceil_mode'=True is not supported", NotImplementedError)
-    a = U.floating(U.array(input_x, "avg_pool2d", "input_x"))
-    k = _pair(kernel_size, 2, "kernel_size", "avg_pool2d")
-    s = _pair(stride, 2, "stride", "avg_pool2d")
-    p = _pair(padding, 2, "padding", "avg_pool2d")
-    pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
-    total = lax.reduce_window(a, jnp.asarray(0, a.dtype), lax.add, (1, 1) + k, (1, 1) + s, pads)
-    if count_include_pad:
-        return Tensor._from(total / math.prod(k))
-    ones = jnp.ones(a.shape[2:], a.dtype)[None, None]
-    count = lax.reduce_window(ones, jnp.asarray(0, a.dtype), lax.add, (1, 1) + k, (1, 1) + s, pads)
-    return Tensor._from(U.exact_div(total, count))
 
 
 # --- losses ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """N-d pooling, 3-D convolution, normalization and binary cross-entropy as functional ops.
 
-MindSpore's ``ops.avg_pool1d/avg_pool3d/max_pool3d``, ``ops.conv3d``, ``ops.batch_norm``,
+MindSpore's ``ops.avg_pool1d/avg_pool2d/avg_pool3d/max_pool3d``, ``ops.conv3d``, ``ops.batch_norm``,
 ``ops.layer_norm`` and ``ops.binary_cross_entropy``, and the helpers the matching primitives
 (``deepsink.ops.operations.nn_ops``) share: one N-d window reduction (``lax.reduce_window``) serves every
 pooling rank, so 1-D, 2-D and 3-D pooling agree on padding, ``ceil_mode`` and divisor rules.
@@ -129,6 +129,38 @@ def pool_nd(
     return U.exact_div(total, count)
 
 
+def avg_pool(
+    input: Any,
+    n: int,
+    kernel_size: Any,
+    stride: Any,
+    padding: Any,
+    ceil_mode: bool,
+    count_include_pad: bool,
+    divisor_override: Any,
+    api: str,
+    arg: str = "input",
+) -> Tensor:
+    """Average pooling over the last ``n`` dimensions with explicit zero ``padding`` (``stride``
+    None: the kernel size): the one entry of ``ops.avg_pool1d/2d/3d`` and ``mint``'s."""
+    x = U.array(input, api, arg)
+    return Tensor._from(
+        pool_nd(
+            x,
+            n,
+            "avg",
+            kernel_size,
+            stride,
+            "pad",
+            padding,
+            ceil_mode,
+            count_include_pad,
+            divisor_override or 0,
+            api,
+        )
+    )
+
+
 def avg_pool1d(
     input_x: Any,
     kernel_size: Any = 1,
@@ -138,22 +170,22 @@ def avg_pool1d(
     count_include_pad: bool = True,
 ) -> Tensor:
     """MindSpore's ``ops.avg_pool1d`` over (N, C, L)."""
-    x = U.array(input_x, "avg_pool1d", "input_x")
-    return Tensor._from(
-        pool_nd(
-            x,
-            1,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            0,
-            "avg_pool1d",
-        )
-    )
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, 0)
+    return avg_pool(input_x, 1, *args, "avg_pool1d", "input_x")
+
+
+def avg_pool2d(
+    input_x: Any,
+    kernel_size: Any = 1,
+    stride: Any = 1,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int = 0,
+) -> Tensor:
+    """MindSpore's ``ops.avg_pool2d`` over (N, C, H, W)."""
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return avg_pool(input_x, 2, *args, "avg_pool2d", "input_x")
 
 
 def avg_pool3d(
@@ -166,22 +198,8 @@ def avg_pool3d(
     divisor_override: int = 0,
 ) -> Tensor:
     """MindSpore's ``ops.avg_pool3d`` over (N, C, D, H, W)."""
-    x = U.array(input_x, "avg_pool3d", "input_x")
-    return Tensor._from(
-        pool_nd(
-            x,
-            3,
-            "avg",
-            kernel_size,
-            stride,
-            "pad",
-            padding,
-            ceil_mode,
-            count_include_pad,
-            divisor_override,
-            "avg_pool3d",
-        )
-    )
+    args = (kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return avg_pool(input_x, 3, *args, "avg_pool3d", "input_x")
 
 
 def max_pool3d(

@@ -15,7 +15,6 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.experimental import sparse as jsparse
 
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
@@ -514,6 +513,8 @@ def _csr_matmul(x: CSRTensor, d: jax.Array) -> Tensor:
     values, d = _promote(x._values, d)
     if values.size == 0:
         return Tensor._from(jnp.zeros((x.shape[0], d.shape[1]), values.dtype))
+    from jax.experimental import sparse as jsparse  # on first use: it imports SciPy, slow
+
     m = CSRTensor._from(x._indptr, x._indices, values, x.shape)._bcoo()
     return Tensor._from(jsparse.bcoo_dot_general(m, d, dimension_numbers=(([1], [0]), ([], []))))
 

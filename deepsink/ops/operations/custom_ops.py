@@ -25,7 +25,6 @@ from typing import Any
 
 import jax
 import numpy as np
-import scipy.special
 from jax.experimental import io_callback
 
 from deepsink._core import functional, graph_syntax, host_errors
@@ -47,6 +46,12 @@ _MS_KERNEL_FLAG = "ms_kernel_flag"
 
 
 # --- the Hybrid DSL's intrinsics, bound to NumPy -------------------------------------------------
+
+
+def _erf(x: Any) -> Any:
+    import scipy.special  # on first use: SciPy is slow to import
+
+    return scipy.special.erf(x)
 
 
 def _allocate(shape: Any, dtype: Any = "float32", scope: str = "global") -> np.ndarray:
@@ -75,7 +80,7 @@ _INTRINSICS: dict[str, Any] = {
     "attr": _Scope(), "block_realize": _Scope(),
     "sqrt": np.sqrt, "sign": np.sign, "log": np.log, "tanh": np.tanh, "exp": np.exp,
     "abs": np.abs, "power": np.power, "rsqrt": lambda x: 1 / np.sqrt(x),
-    "erf": scipy.special.erf, "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+    "erf": _erf, "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
     "sin": np.sin, "cos": np.cos, "atan": np.arctan, "atan2": np.arctan2, "expm1": np.expm1,
     "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "round": np.round,
     "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,

@@ -9,7 +9,6 @@ from typing import Any
 
 import jax.numpy as jnp
 import numpy as np
-from jax.experimental import sparse as jsparse
 
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
@@ -254,6 +253,8 @@ def sparse_dense_matmul(
             f"({d.shape[0]})",
         )
     dt = jnp.promote_types(v.dtype, d.dtype)
+    from jax.experimental import sparse as jsparse  # on first use: it imports SciPy, slow
+
     m = jsparse.BCOO((v.astype(dt), idx), shape=shape)
     return jsparse.bcoo_dot_general(m, d.astype(dt), dimension_numbers=(([1], [0]), ([], [])))
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy import ndimage
 
 from deepsink.train.metrics.metric import Metric, rearrange_inputs
 
@@ -40,6 +39,8 @@ def _check_metric(cls: str, distance_metric: Any) -> str:
 
 
 def _edges(mask: np.ndarray) -> np.ndarray:
+    from scipy import ndimage  # on first use: SciPy is slow to import
+
     return ndimage.binary_erosion(mask) ^ mask
 
 
@@ -50,6 +51,8 @@ def surface_distances(from_edges: np.ndarray, to_edges: np.ndarray, metric: str)
         return np.array([])
     if not np.any(to_edges):
         return np.full(int(from_edges.sum()), np.inf)
+    from scipy import ndimage
+
     if metric == "euclidean":
         dist = ndimage.distance_transform_edt(~to_edges)
     else:
