@@ -14,12 +14,13 @@
 Decision: MindSpore 2.10's CPU build refuses dynamic loss scaling on CPU ("Only
 loss_scale_manager=None or FixedLossScaleManager(drop_overflow_update=False) are supported on
 device CPU"); its documentation describes it for every device, and deepsink follows the
-documentation. Level "auto" (a per-primitive list in MindSpore) is applied at Cell granularity
-like O1.
+documentation. Level "auto" works per op, through the rule in ``deepsink.ops.amp_strategy``.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import Any
 
 import jax
@@ -36,6 +37,7 @@ from deepsink.nn.wrap._loss_scale_manager import DynamicLossScaleManager as Dyna
 from deepsink.nn.wrap._loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
 from deepsink.nn.wrap._loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.nn.wrap.loss_scale import grads_finite
+from deepsink.ops import amp_strategy
 from deepsink.ops.primitive import Primitive
 
 __all__ = [
@@ -108,48 +110,98 @@ def _check_level(level: Any, api: str, arg: str = "amp_level") -> str:
     return level
 
 
-def auto_mixed_precision(
-    network: nn.Cell, amp_level: str = "O0", dtype: Any = mstype.float16
-) -> nn.Cell:
-    """Sets ``network``'s precision level in place and returns it: the chosen layers run with their
+def auto_mixed_precision(network: Any, amp_level: str = "O0", dtype: Any = mstype.float16) -> Any:
+    """Sets ``network``'s precision level and returns it: the chosen layers or ops run with their
     float inputs cast to ``dtype`` and their outputs cast back where the level says so.
 
+    Level ``'auto'`` works per op (the rule lives in ``deepsink.ops.amp_strategy``): while the
+    network runs, the ops of MindSpore's automatic white list (``MatMul``, ``Conv2D``, ``Dense``,
+    ...) compute in ``dtype``, those of its black list (``Exp``, ``Softmax``, ``LayerNorm``,
+    ``SumExt``, ...) in float32, those of its promote list (``Concat``, ``AddN``, ``BiasAdd``, ...)
+    in the widest float dtype of their inputs, and the others in their inputs' dtypes. It is the one
+    level that accepts a function as well as a Cell: the function comes back wrapped, a Cell's
+    ``construct`` is wrapped in place.
+
     Args:
-        network (Cell): the network.
+        network (Union[Cell, function]): the network; a function only with ``amp_level='auto'``.
         amp_level (str): ``'O0'`` (float32), ``'O1'`` (the white-list layers in ``dtype``), ``'O2'`` (all but the
-            black-list layers in ``dtype``), ``'O3'`` (all in ``dtype``) or ``'auto'`` (as O1). Default: ``'O0'``.
+            black-list layers in ``dtype``), ``'O3'`` (all in ``dtype``) or ``'auto'`` (per op, as above).
+            Default: ``'O0'``.
         dtype (mindspore.dtype): ``ms.float16`` or ``ms.bfloat16``. Default: ``ms.float16``.
 
     Returns:
-        Cell, the same network.
+        Union[Cell, function], the network (a Cell changed in place, a function wrapped).
 
     Raises:
-        TypeError: ``network`` is not a Cell, ``amp_level`` not a str, or ``dtype`` not a float type.
-        ValueError: ``amp_level`` is not a known level.
+        TypeError: ``network`` is not a Cell (nor, for ``'auto'``, a function).
+        ValueError: ``dtype`` is not float16 or bfloat16, or ``amp_level`` not a known level.
 
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink import nn
+        >>> from deepsink import nn, ops
         >>> net = ms.amp.auto_mixed_precision(nn.Dense(2, 2), 'O3', ms.float16)
         >>> print(net(ms.Tensor(np.ones((1, 2), np.float32))).dtype)
         Float32
+        >>> def f(a, b):
+        ...     return ops.matmul(a, b), ops.exp(ops.matmul(a, b))
+        >>> g = ms.amp.auto_mixed_precision(f, 'auto')
+        >>> print([o.dtype for o in g(ops.ones((2, 2)), ops.ones((2, 2)))])
+        [Float16, Float32]
     """
-    if not isinstance(network, nn.Cell):  # a plain function too: 2.10's words
-        raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
-    _check_level(amp_level, "auto_mixed_precision")
-    _check_dtype(dtype, "auto_mixed_precision")
+    if not isinstance(network, nn.Cell):
+        if amp_level != "auto":
+            raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
+        if not inspect.isfunction(network) and not inspect.ismethod(network):
+            raise TypeError("For amp_level 'auto', the network type should be Cell or function.")
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError(
+            f"The dtype should be one of (mstype.float16, mstype.bfloat16), but got {dtype}."
+        )
     if amp_level == "O0":
         return network
-    if amp_level in ("O1", "auto"):
+    if amp_level not in LEVELS:
+        raise ValueError(f"The amp level {amp_level} is not supported")
+    if getattr(network, "_amp_level", None) in LEVELS[1:]:
+        logger.warning(
+            f"The network's auto mixed-precision level is adjusted from "
+            f"{network._amp_level} to {amp_level}, and repeated calls to mixed-precision "
+            "interfaces can cause performance degradation."
+        )
+    if amp_level == "O1":
         _low_precision_cells(network, tuple(get_white_list()), dtype)
     elif amp_level == "O2":
         _all_but(network, tuple(get_black_list()), dtype)
-    else:  # O3
+    elif amp_level == "O3":
         network.to_float(dtype)
         _set_out_cast(network, mstype.float32)
-    network.__dict__["_amp_level"] = amp_level
+    else:
+        network = _per_op(network, dtype)
+    if isinstance(network, nn.Cell):
+        network.__dict__["_amp_level"] = amp_level
+    else:
+        network._amp_level = amp_level
     return network
+
+
+def _per_op(network: Any, dtype: Any) -> Any:
+    """Level 'auto': the function (or the Cell's construct) runs under the per-op strategy."""
+    np_dtype = mstype.dtype_to_nptype(dtype)
+
+    def under_strategy(fn: Any) -> Any:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            with amp_strategy.amp_strategy(
+                np_dtype, amp_strategy.AUTO_WHITE_LIST, amp_strategy.AUTO_BLACK_LIST
+            ):
+                return fn(*args, **kwargs)
+
+        return run
+
+    if isinstance(network, nn.Cell):
+        network.__dict__["construct"] = under_strategy(network.construct)
+        return network
+    return under_strategy(network)
 
 
 def _low_precision_cells(network: nn.Cell, white: tuple, dtype: Any) -> None:

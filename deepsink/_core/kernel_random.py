@@ -117,6 +117,23 @@ def dropout_mask(state, n: int, keep_prob: float):
     return _canonical_float(x) < jnp.float32(keep_prob), x[-1].astype(jnp.uint32)
 
 
+@functools.partial(jax.jit, static_argnames=("n",))
+def standard_laplace(state, n: int):
+    """MindSpore's StandardLaplace kernel: per value one Lehmer uniform ``v`` in
+    ``(nextafter(-1, 0), 1)`` (``uniform_real_distribution<float>``: ``u * (b - a) + a`` in
+    float32) and ``-sign(v) * log(1 - |v|)`` computed in double, stored as float32; the engine
+    state after them."""
+    state = jnp.asarray(state, jnp.uint32).reshape(())
+    if n == 0:
+        return jnp.zeros(0, jnp.float32), state
+    x = lehmer_draws(state, n)
+    lo = np.nextafter(np.float32(-1), np.float32(0))
+    v = _canonical_float(x) * (np.float32(1) - lo) + lo
+    sign = jnp.where(jnp.signbit(v), -1.0, 1.0)
+    out = -sign * jnp.log(1.0 - jnp.abs(v).astype(jnp.float64))
+    return out.astype(jnp.float32), x[-1].astype(jnp.uint32)
+
+
 @functools.partial(jax.jit, static_argnames=("keep_prob",))
 def dropout(state, x, keep_prob: float):
     """MindSpore's Dropout kernel on ``x``: ``(output, mask)`` and the engine state after it.
@@ -466,3 +483,79 @@ def draw(table: _Table, seeds: tuple[int, int], fn):
         raise functional.HostRead("a random op's per-call seed")
     engine = Engine(table, *seeds)
     return engine.run(fn) if functional.compiling() else engine.once(fn)
+
+
+# --- std::shuffle (RandpermV2 over std::mt19937, RandomShuffle over the Lehmer engine) ----------
+
+
+class _MTDraws:
+    """``std::mt19937(seed)``'s 32-bit outputs on the host, drawn in blocks (NumPy's MT19937 is
+    the same generator; its legacy integer seeding is ``init_genrand``, as ``mt19937(seed)``)."""
+
+    low, span = 0, _U32  # the engine's min() and max() - min()
+
+    def __init__(self, seed: int) -> None:
+        self._gen = np.random.RandomState(seed & _U32)._bit_generator
+        self._buf: list[int] = []
+        self._pos = 0
+
+    def __call__(self) -> int:
+        if self._pos == len(self._buf):
+            self._buf, self._pos = self._gen.random_raw(1024).tolist(), 0
+        self._pos += 1
+        return self._buf[self._pos - 1]
+
+
+class LehmerDraws:
+    """``std::default_random_engine``'s outputs on the host from the state ``state``; ``state``
+    is the engine's state after the draws so far."""
+
+    low, span = 1, _M - 2
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def __call__(self) -> int:
+        self.state = self.state * _A % _M
+        return self.state
+
+
+def _uniform_below(gen, span: int) -> int:
+    """libstdc++'s ``uniform_int_distribution(0, span - 1)`` over ``gen`` (downscaling:
+    rejecting draws past the last whole multiple of ``span``)."""
+    scaling = gen.span // span
+    past = span * scaling
+    while True:
+        r = gen() - gen.low
+        if r < past:
+            return r // scaling
+
+
+def shuffled_range(n: int, gen) -> np.ndarray:
+    """``std::shuffle`` of ``0 .. n-1`` with the engine ``gen`` as libstdc++ runs it: when
+    ``n * n`` fits the engine's range, one draw places two elements (an even ``n`` first swaps
+    element 1 alone), otherwise one draw per element. Computed on the host: the result depends
+    only on ``n`` and the engine's seeds, both known when a program is built."""
+    a = list(range(n))
+    if n > 1 and gen.span // n >= n:
+        i = 1
+        if n % 2 == 0:
+            j = _uniform_below(gen, 2)
+            a[i], a[j] = a[j], a[i]
+            i += 1
+        while i != n:
+            span = i + 1
+            x = _uniform_below(gen, span * (span + 1))
+            for j in (x // (span + 1), x % (span + 1)):
+                a[i], a[j] = a[j], a[i]
+                i += 1
+    else:
+        for i in range(1, n):
+            j = _uniform_below(gen, i + 1)
+            a[i], a[j] = a[j], a[i]
+    return np.asarray(a, np.int64)
+
+
+def mt_shuffled_range(n: int, seed: int) -> np.ndarray:
+    """``std::shuffle`` of ``0 .. n-1`` with ``std::mt19937(seed)`` (MindSpore's RandpermV2)."""
+    return shuffled_range(n, _MTDraws(seed))

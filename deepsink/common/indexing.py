@@ -345,6 +345,39 @@ def _traced_masks(index: Any) -> list[int]:
     ]
 
 
+_TUPLE_TYPES = "'Slice', 'Ellipsis', 'None', 'Tensor', 'int', 'List', 'Tuple', 'bool'"
+
+
+def _numpy_scalar_error(item: Any) -> IndexError:
+    return IndexError(
+        f"Unsupported Python object type received: {type(item)}. Supported types for tensor "
+        "indexing are: list, int, float, tuple, slice, ellipsis, None, array, bool, or Tensor. "
+        f"Received value: {item}"
+    )
+
+
+def check_python_index(index: Any) -> None:
+    """MindSpore 2.10 refuses NumPy values as a Tensor's index (before any conversion): an array
+    alone is an IndexError, an array inside a tuple or list index a TypeError, and a NumPy scalar
+    (``np.int64(1)``, ``np.bool_(True)``) anywhere an IndexError."""
+    if isinstance(index, np.ndarray):
+        raise IndexError(
+            "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list "
+            f"and tuple as index, but got {index} with type {type(index)}"
+        )
+    if isinstance(index, np.generic):
+        raise _numpy_scalar_error(index)
+    if isinstance(index, tuple | list):
+        for item in index:
+            if isinstance(item, np.ndarray):
+                raise TypeError(
+                    f"For tuple index, the types only support {_TUPLE_TYPES}, but got type "
+                    f"'Array', value: {item}"
+                )
+            if isinstance(item, np.generic):
+                raise _numpy_scalar_error(item)
+
+
 def getitem(data: jax.Array, index: Any) -> jax.Array:
     """``data[index]`` with MindSpore's index rules (``index`` already unwrapped).
 

@@ -62,6 +62,14 @@ def register_methods(methods: Mapping[str, Callable[..., Any]], owner: str) -> N
             _method_owners[name] = owner
 
 
+def wrap_methods(wrappers: Mapping[str, Callable[[Callable], Callable]], owner: str) -> None:
+    """Replace Tensor's method ``name`` by ``wrapper(method)`` for each entry, for a rule that runs
+    around every call of the method (``auto`` mixed precision's casts)."""
+    for name, wrapper in wrappers.items():
+        setattr(Tensor, name, wrapper(getattr(Tensor, name)))
+        _method_owners[name] = owner
+
+
 def method_owner(name: str) -> str | None:
     """The module that registered Tensor's method ``name`` (None for a method of the class)."""
     return _method_owners.get(name)
@@ -601,9 +609,11 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
+        indexing.check_python_index(index)
         return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
 
     def __setitem__(self, index, value) -> None:
+        indexing.check_python_index(index)
         self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
 
     def itemset(self, *args: Any) -> Tensor:

@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import random as _random
+from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.numpy.utils import (
     FLOAT,
@@ -33,22 +34,23 @@ from deepsink.ops.function import random_func as RF
 
 
 def shape_arg(shape: Any, api: str) -> tuple[int, ...]:
-    """A shape argument (int, list/tuple of ints, or a 1-D int Tensor) checked as MindSpore:
-    TypeError for other types, ValueError for negative sizes."""
+    """A shape argument (int, list/tuple of ints, or a 1-D int Tensor) checked as MindSpore 2.10
+    checks it (its words): TypeError for other types, ValueError for negative sizes. ``api`` is
+    kept for the callers; MindSpore's message does not name the function."""
+    del api
     if isinstance(shape, Tensor):
         shape = tuple(int(v) for v in np.asarray(shape._data).reshape(-1))
     if isinstance(shape, int | np.integer) and not isinstance(shape, builtins.bool):
         shape = (int(shape),)
-    if not isinstance(shape, list | tuple) or not all(
-        isinstance(s, int | np.integer) and not isinstance(s, builtins.bool) for s in shape
-    ):
-        fail(
-            api,
-            f"only int, tuple, list and tensor are allowed for shape, but got {shape!r}",
-            TypeError,
+    if not isinstance(shape, list | tuple):
+        raise TypeError(
+            f"only int, tuple, list and tensor are allowed for shape, but got {type(shape)}"
         )
-    if any(s < 0 for s in shape):
-        fail(api, f"each entry in shape should be no less than 0, but got {tuple(shape)}")
+    for s in shape:
+        if not isinstance(s, int | np.integer):
+            raise TypeError("each entry in shape should be int.")
+        if s < 0:
+            raise ValueError("each entry in shape should no less than 0.")
     return tuple(int(s) for s in shape)
 
 
@@ -150,40 +152,76 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> 
 
 
 # --- ranges -------------------------------------------------------------------------------------
-def _num(v: Any, api: str, arg: str) -> Any:
+def _scalar(v: Any) -> Any:
+    """A Tensor or NumPy bound as its Python number; anything else unchanged."""
     if isinstance(v, Tensor):
         v = v._data
-    if isinstance(v, jax.Array | np.ndarray | np.generic):
-        if np.ndim(v) != 0:
-            fail(api, f"'{arg}' must be a scalar, but got shape {np.shape(v)}", TypeError)
-        return v.item() if not isinstance(v, jax.core.Tracer) else v
-    if not isinstance(v, int | float):
-        fail(api, f"'{arg}' must be an int or float, but got {type(v).__name__} {v!r}", TypeError)
+    if isinstance(v, jax.Array | np.ndarray | np.generic) and np.ndim(v) == 0:
+        return v.item()
     return v
 
 
+def _scalar_dtype(*values: Any) -> np.dtype:
+    """MindSpore's dtype of ``arange``'s numbers: Bool when all are bools, Int32 when all are
+    ints, Float32 otherwise (a Tensor bound counts as a float)."""
+    given = [v for v in values if v is not None]
+    if all(isinstance(v, builtins.bool) for v in given):
+        return np.dtype(np.bool_)
+    return INT if all(isinstance(v, int) for v in given) else FLOAT
+
+
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Tensor:
-    """Evenly spaced values in ``[start, stop)``: Int32 for int bounds, Float32 otherwise (a
-    Tensor bound is read as a float). ``stop=None`` counts from 0 to ``start``; a ``step`` of 0
-    or an empty range raise, as in MindSpore."""
-    floaty = any(isinstance(v, Tensor | float) for v in (start, stop, step))
-    args = [
-        _num(v, "arange", n)
-        for n, v in (("start", start), ("stop", stop), ("step", step))
-        if v is not None
-    ]
-    if step is not None and args[-1] == 0:
-        raise ZeroDivisionError(f"For 'arange', 'step' must not be 0, but got {step!r}")
-    if stop is None and step is not None:  # arange(start, None, step): from 0 to start
-        args = [0, args[0], args[1]]
-    dt = np_dtype(dtype, "arange") or (FLOAT if floaty else INT)
-    out = jnp.arange(*args, dtype=dt)
-    if out.size == 0:
-        raise ValueError(
-            f"For 'arange', the range is empty (start {start!r}, stop {stop!r}, step {step!r}): "
-            "zero shape Tensor is not currently supported."
-        )
-    return Tensor._from(out)
+    """Evenly spaced values in ``[start, stop)``, computed as MindSpore computes them: the count
+    ``ceil((stop - start) / step)``, then ``iota * step + start`` in Float32 cast to the dtype
+    (Bool for bool bounds, Int32 for int bounds, Float32 otherwise; a Tensor bound is read as a
+    float). ``stop=None`` counts from 0 to ``start``. Non-numbers and a ``step`` of 0 fail in that
+    arithmetic with Python's own TypeError and ZeroDivisionError, as in MindSpore; an empty range
+    raises ValueError."""
+    dt = np_dtype(dtype, "arange") or _scalar_dtype(start, stop, step)
+    s, e, st = _scalar(start), _scalar(stop), _scalar(step)
+    if stop is None and step is None:  # (start, stop, step) -> (0, start, 1)
+        num, first, delta = math.ceil(s), None, None
+    elif step is None:  # -> (start, stop, 1)
+        num, first, delta = math.ceil(e - s), s, None
+    elif stop is None:  # -> (0, start, step)
+        num, first, delta = math.ceil((s + 0.0) / st), None, st
+    else:
+        num, first, delta = math.ceil((e - s + 0.0) / st), s, st
+    if num <= 0:
+        raise ValueError("zero shape Tensor is not currently supported.")
+    out = jnp.arange(num, dtype=jnp.float32)
+    if delta is not None:
+        out = out * jnp.float32(delta)
+    if first is not None:
+        out = out + jnp.float32(first)
+    return Tensor._from(out.astype(dt))
+
+
+_ARRAY_TYPES = (int, float, builtins.bool, list, tuple, Tensor)
+
+
+def _xspace_checks(start: Any, stop: Any, num: Any, endpoint: Any, dtype: Any, api: str) -> Any:
+    """MindSpore's argument checks of ``linspace``/``logspace``/``geomspace`` (its words)."""
+    for name, v in (("start", start), ("end", stop)):
+        if not isinstance(v, _ARRAY_TYPES):  # MindSpore names no type for None
+            got = "" if v is None else type(v)
+            raise TypeError(f"{name} should be int, float, bool, list, tuple, Tensor, but got{got}")
+    if not isinstance(num, int):
+        raise TypeError(f"num should be an integer, but got {type(num)}")
+    if not isinstance(endpoint, builtins.bool):
+        raise TypeError(f"endpoint should be an boolean, but got {type(endpoint)}")
+    dt = np_dtype(dtype, api) or FLOAT
+    if num <= 0:
+        raise ValueError("cannot support Tensor with num=0.")
+    return dt
+
+
+def _xspace_axis(axis: Any, ndim: int) -> int:
+    if not isinstance(axis, int):
+        raise TypeError(f"'{type(axis).__name__}' object is not iterable")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis
 
 
 def linspace(
@@ -196,14 +234,11 @@ def linspace(
     axis: int = 0,
 ) -> Any:
     """``num`` evenly spaced values from ``start`` to ``stop`` (Float32)."""
-    if isinstance(num, builtins.bool) or not isinstance(num, int):
-        fail("linspace", f"'num' must be an int, but got {num!r}", TypeError)
-    if num <= 0:
-        fail(
-            "linspace", f"'num' must be positive (cannot support Tensor with num=0), but got {num}"
-        )
-    dt = np_dtype(dtype, "linspace") or FLOAT
+    dt = _xspace_checks(start, stop, num, endpoint, dtype, "linspace")
     s, e = to_jnp(start, "linspace", "start"), to_jnp(stop, "linspace", "stop")
+    _xspace_axis(axis, np.broadcast_shapes(s.shape, e.shape).__len__() + 1)
+    if not isinstance(retstep, builtins.bool):
+        raise TypeError(f"retstep should be an boolean, but got {type(retstep)}")
     r = jnp.linspace(
         s.astype(jnp.float64),
         e.astype(jnp.float64),
@@ -213,6 +248,8 @@ def linspace(
         axis=axis,
     )
     if retstep:
+        if num == 1 and endpoint:  # MindSpore's step of one sample: the Python float nan
+            return Tensor._from(r[0].astype(dt)), math.nan
         return Tensor._from(r[0].astype(dt)), Tensor._from(jnp.asarray(r[1]).astype(dt))
     return Tensor._from(r.astype(dt))
 
@@ -227,7 +264,7 @@ def logspace(
     axis: int = 0,
 ) -> Tensor:
     """``base ** linspace(start, stop, num)`` (Float32)."""
-    dt = np_dtype(dtype, "logspace") or FLOAT
+    dt = _xspace_checks(start, stop, num, endpoint, dtype, "logspace")
     r = jnp.logspace(
         to_jnp(start).astype(jnp.float64),
         to_jnp(stop).astype(jnp.float64),
@@ -243,7 +280,7 @@ def geomspace(
     start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None, axis: int = 0
 ) -> Tensor:
     """Numbers spaced evenly on a log scale from ``start`` to ``stop`` (Float32)."""
-    dt = np_dtype(dtype, "geomspace") or FLOAT
+    dt = _xspace_checks(start, stop, num, endpoint, dtype, "geomspace")
     r = jnp.geomspace(
         to_jnp(start).astype(jnp.float64),
         to_jnp(stop).astype(jnp.float64),
@@ -481,44 +518,116 @@ def _kernel_seeds(kernel_name: str) -> tuple[int, int]:
     return (0, 0) if seed is None else _random.graph_seed(seed, kernel_name)
 
 
-def rand(*shape: Any, dtype: Any = None) -> Tensor:
+_RAND_STR_DTYPES = ("float", "float16", "float32", "float64")
+_RANDINT_STR_DTYPES = ("int", "int8", "int16", "int32", "int64")
+
+
+def _rand_dtype(dtype: Any) -> np.dtype:
+    """``rand``/``randn``'s dtype, checked as MindSpore checks it (its words)."""
+    if isinstance(dtype, str):
+        if dtype not in _RAND_STR_DTYPES:
+            raise ValueError(
+                "If the argument 'dtype' is str, it must be one of ['float', 'float16', "
+                f"'float32', 'float64'], but got {dtype}"
+            )
+        return np.dtype(np.float32 if dtype == "float" else dtype)
+    if dtype not in (mstype.float64, mstype.float32, mstype.float16):
+        raise ValueError(
+            "The argument 'dtype' must be 'mindspore.float64', 'mindspore.float32' or "
+            f"'mindspore.float16', but got {dtype}"
+        )
+    return np.dtype(dtype.np)
+
+
+def _rand_shape(shape: tuple) -> tuple[int, ...]:
+    """``rand``/``randn``'s ``*shape``: nothing (``(1,)``), one int, list or tuple, or ints."""
+    if not shape:
+        return (1,)
+    if len(shape) == 1:
+        if isinstance(shape[0], int | list | tuple):
+            return tuple(shape) if isinstance(shape[0], int) else tuple(shape[0])
+        raise TypeError(
+            "If the length of the argument 'shape' is 1, the type of the argument 'shape' must "
+            f"be one of ['int', 'list', 'tuple'], but got {type(shape[0])}"
+        )
+    for value in shape:
+        if not isinstance(value, int):
+            raise TypeError(
+                "If the length of the argument 'shape' is > 1, the type of the argument 'shape' "
+                f"must all be int, but got {type(value)}"
+            )
+    return tuple(shape)
+
+
+def rand(*shape: Any, dtype: Any = mstype.float32) -> Tensor:
     """Uniform samples in [0, 1) of ``shape`` (Float32), from the global seed."""
-    shp = shape_arg(
-        shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape, "rand"
-    )
-    dt = np_dtype(dtype, "rand") or FLOAT
-    if dt.kind != "f":
-        fail("rand", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore
+    dt = _rand_dtype(dtype)
+    shp = _rand_shape(shape)
+    for i, v in enumerate(shp):
+        if v < 0:
+            raise ValueError(
+                f"For primitive[UniformReal], the the {i}th dimension of input shape must be "
+                f"greater than or equal to 0, but got {v}."
+            )
     return Tensor._from(RF._uniform_kernel(shp, _kernel_seeds("UniformReal")).astype(dt))
 
 
-def randn(*shape: Any, dtype: Any = None) -> Tensor:
+def randn(*shape: Any, dtype: Any = mstype.float32) -> Tensor:
     """Standard normal samples of ``shape`` (Float32), from the global seed."""
-    shp = shape_arg(
-        shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape, "randn"
-    )
-    dt = np_dtype(dtype, "randn") or FLOAT
-    if dt.kind != "f":
-        fail("randn", f"'dtype' must be a float type, but got {dtype}", ValueError)  # as MindSpore
+    dt = _rand_dtype(dtype)
+    shp = _rand_shape(shape)
+    if any(v < 0 for v in shp):
+        items = "".join(f"{v}, " for v in shp)
+        raise ValueError(
+            "For primitive[StandardNormal], the attribute[shape] should be a vector with all "
+            f"positive item. but got [{items}]."
+        )
     return Tensor._from(RF._normal_kernel(shp, _kernel_seeds("StandardNormal")).astype(dt))
 
 
-def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: Any = None) -> Tensor:
+def randint(
+    minval: int, maxval: int | None = None, shape: Any = None, dtype: Any = mstype.int32
+) -> Tensor:
     """Random ints in ``[minval, maxval)`` (``[0, minval)`` without ``maxval``) of ``shape``
-    (``(1,)`` when not given), Int32."""
+    (``(1,)`` when not given), Int32; arguments checked as MindSpore checks them (its words)."""
+    api = "For mindspore.numpy.randint"
+    if not isinstance(minval, int):
+        raise TypeError(
+            f"{api}, the type of the argument 'minval' must be int, but got {type(minval)}"
+        )
     if maxval is None:
+        if minval <= 0:
+            raise ValueError(
+                f"{api}, the argument 'minval' must be > 0 when the argument 'maxval' is None, "
+                f"but got {minval}"
+            )
         minval, maxval = 0, minval
-    for n, v in (("minval", minval), ("maxval", maxval)):
-        if isinstance(v, builtins.bool) or not isinstance(v, int):
-            fail("randint", f"'{n}' must be an int, but got {v!r}", TypeError)
-    if maxval <= minval:
-        fail("randint", f"'maxval' must be greater than 'minval', but got {minval}, {maxval}")
-    dt = np_dtype(dtype, "randint") or INT
-    if dt.kind not in "iu":
-        fail("randint", f"'dtype' must be an int type, but got {dtype}", ValueError)  # as MindSpore
+    else:
+        if not isinstance(maxval, int):
+            raise TypeError(
+                f"{api}, the type of the argument 'maxval' must be int, but got {type(maxval)}"
+            )
+        if minval >= maxval:
+            raise ValueError(
+                f"{api}, the value of 'minval' must be greater than the value of 'maxval'."
+            )
+    if isinstance(dtype, str):
+        if dtype not in _RANDINT_STR_DTYPES:
+            raise ValueError(
+                "For 'mindspore.numpy.randint', if the argument 'dtype' is str, it must be one of "
+                f"['int', 'int8', 'int16', 'int32', 'int64'], but got {dtype}"
+            )
+        dt = INT if dtype == "int" else np.dtype(dtype)
+    elif dtype in (mstype.int64, mstype.int32, mstype.int16, mstype.int8):
+        dt = np.dtype(dtype.np)
+    else:
+        raise ValueError(
+            "For 'mindspore.numpy.randint', the argument 'dtype' must be 'mindspore.int64', "
+            f"'mindspore.int32', 'mindspore.int16' or 'mindspore.int8', but got {dtype}"
+        )
     shp = (1,) if shape is None else shape_arg(shape, "randint")
     seeds = _kernel_seeds("UniformInt")
-    return Tensor._from(RF._int_kernel(shp, minval, maxval, seeds).astype(dt))
+    return Tensor._from(RF._int_kernel(shp, int(minval), int(maxval), seeds).astype(dt))
 
 
 __all__ = public(globals(), __name__, ("shape_arg",))

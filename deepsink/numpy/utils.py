@@ -123,11 +123,15 @@ def np_dtype(dt: Any, api: str = "numpy", arg: str = "dtype") -> np.dtype:
     try:
         return np.dtype(dt)
     except TypeError:
-        fail(
-            api,
-            f"'{arg}' must be a dtype such as mnp.float32 or 'int32', but got {dt!r}",
-            TypeError,
-        )
+        del api, arg  # MindSpore's message names neither
+        raise TypeError(f"only {_DTYPE_NAMES} are allowed for dtype, but got {type(dt)}") from None
+
+
+# the dtypes MindSpore's numpy module names when it refuses one
+_DTYPE_NAMES = [
+    "np.int_", "np.int8", "np.int16", "np.int32", "np.int64", "np.uint", "np.uint8", "np.uint16",
+    "np.uint32", "np.uint64", "np.float64", "np.float16", "np.float32", "np.float64", "np.bool_",
+]  # fmt: skip
 
 
 def to_tensor(r: Any) -> Any:

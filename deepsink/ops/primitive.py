@@ -18,6 +18,7 @@ import jax
 from deepsink._compile import graph_syntax
 from deepsink._core import semi_auto
 from deepsink.common.tensor import Tensor, unwrap, wrap
+from deepsink.ops import amp_strategy
 
 _HIDDEN_ATTRS = ("input_names", "output_names")
 
@@ -115,6 +116,8 @@ class Primitive:
         call = cls.__dict__.get("__call__")
         if call is not None and not getattr(call, "_sharded", False):
             cls.__call__ = _sharded(call)
+        if cls.__name__ in amp_strategy.RULED:
+            cls.__call__ = amp_strategy.ruled_call(cls.__call__)
 
     def __init__(self, name: str | None = None) -> None:
         self.name = name or type(self).__name__

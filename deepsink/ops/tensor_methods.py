@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deepsink.common.tensor import Tensor, _shape_args, register_methods
+from deepsink.common.tensor import Tensor, _shape_args, register_methods, wrap_methods
+from deepsink.ops import amp_strategy
 from deepsink.ops import function as F
 
 # Tensor method name -> ops function name (None: the same name)
@@ -182,6 +183,24 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
     for name, fn in (methods or {}).items():
         table[name] = _delegate(name, fn)
     register_methods(table, __name__)
+    wrap_methods({name: _amp_ruled(prim) for name, prim in AMP_RULED.items()}, __name__)
+
+
+def _amp_ruled(prim: str) -> Callable[[Callable], Callable]:
+    return lambda method: amp_strategy.ruled_function(prim, method)
+
+
+# Tensor methods that run a primitive of the ``auto`` mixed precision lists (``amp_strategy``)
+AMP_RULED = {
+    "__matmul__": "MatMulExt", "__rmatmul__": "MatMulExt", "matmul": "MatMulExt",
+    "__pow__": "Pow", "__rpow__": "Pow", "pow": "Pow", "exp": "Exp", "expm1": "Expm1",
+    "log": "Log", "log1p": "Log1p", "log2": "Log2", "log10": "Log10", "rsqrt": "Rsqrt",
+    "reciprocal": "Reciprocal", "sinh": "Sinh", "cosh": "Cosh", "tan": "Tan", "asin": "Asin",
+    "arcsin": "Asin", "acos": "ACos", "arccos": "ACos", "erfinv": "Erfinv", "sum": "SumExt",
+    "prod": "ProdExt", "cumsum": "CumsumExt", "cumprod": "CumProd", "softmax": "Softmax",
+    "log_softmax": "LogSoftmax", "mm": "MatMul", "bmm": "BatchMatMulExt", "addcmul": "Addcmul",
+    "addcdiv": "Addcdiv",
+}  # fmt: skip
 
 
 # the Tensor methods of the ops in ``deepsink.ops.function``'s breadth modules whose MindSpore

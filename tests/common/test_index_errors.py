@@ -14,18 +14,8 @@ FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "ms" / "index_er
 EXPECTED = json.loads(FIXTURE.read_text())
 
 
-# 2.10 refuses every NumPy-array index with an IndexError about the index's type; deepsink takes
-# one in range, so out of range it raises IndexError naming the index and the size instead
-NUMPY = sorted(n for n in EXPECTED if n.startswith("numpy_index"))
-
-
-@pytest.mark.parametrize("name", sorted(set(EXPECTED) - set(NUMPY)))
+# 2.10 refuses every NumPy-array index with an IndexError about the index's type, and so does
+# deepsink (``tests/common/test_numpy_index.py`` covers the whole family)
+@pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_index_outcome_matches_mindspore(name):
     assert outcome(cases(ms)[name]) == EXPECTED[name]
-
-
-@pytest.mark.parametrize("name", NUMPY)
-def test_numpy_index_out_of_range_is_an_index_error(name):
-    got = outcome(cases(ms)[name])
-    assert got["error"] == EXPECTED[name]["error"] == "IndexError"
-    assert "out of bounds for dimension with size" in got["message"]

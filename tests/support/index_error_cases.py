@@ -10,8 +10,8 @@ import numpy as np
 def cases(ms) -> dict:
     """Name -> callable of no argument that indexes a (3, 4) Tensor and returns the result.
 
-    MindSpore 2.10 refuses every NumPy-array index (IndexError: only integers, slices, ...);
-    deepsink takes one in range as NumPy does, so only out-of-range ones are recorded."""
+    MindSpore 2.10 refuses every NumPy-array index (IndexError: only integers, slices, ...), in
+    range or not; ``numpy_index_cases.py`` records the whole family."""
 
     def t():
         return ms.Tensor(np.arange(12).reshape(3, 4).astype(np.float32))

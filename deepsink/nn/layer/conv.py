@@ -26,6 +26,7 @@ from deepsink.common.initializer import HeUniform, Uniform
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.dense import make_param
+from deepsink.ops.amp_strategy import cast_arrays
 from deepsink.ops.function.conv_transpose_func import conv_input_grad
 
 PAD_MODES = ["same", "valid", "pad"]
@@ -111,9 +112,11 @@ class _Conv(Cell):
             weight = jnp.transpose(weight, (0, 3, 1, 2))
         if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != weight.dtype:
             weight = weight.astype(a.dtype)
+        a, weight = cast_arrays("Conv2D", a, weight)
         y = _conv.conv2d(a, weight, self.stride, pads, self.dilation, self.group)
         if self.has_bias:
-            y = y + self.bias._data.astype(y.dtype)[:, None, None]
+            y, bias = cast_arrays("BiasAdd", y, self.bias._data)
+            y = y + bias.astype(y.dtype)[:, None, None]
         return y
 
     def extend_repr(self) -> str:

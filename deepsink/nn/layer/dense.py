@@ -14,6 +14,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.activation import get_activation
+from deepsink.ops.amp_strategy import cast_arrays
 
 
 def make_param(
@@ -125,9 +126,11 @@ class Dense(Cell):
         w = self.weight._data
         if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != w.dtype:
             w = w.astype(a.dtype)
+        a, w = cast_arrays("MatMul", a, w)
         y = jnp.matmul(a, w.T)
         if self.has_bias:
-            y = y + self.bias._data.astype(y.dtype)
+            y, bias = cast_arrays("BiasAdd", y, self.bias._data)
+            y = y + bias.astype(y.dtype)
         out = Tensor._from(y)
         if self.activation_flag:
             out = self.activation(out)

@@ -19,6 +19,7 @@ from deepsink.common.initializer import initializer
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.amp_strategy import cast_arrays
 
 
 def _stat_dtype(a: Any) -> Any:
@@ -92,7 +93,7 @@ class _BatchNorm(Cell):
         return channel
 
     def construct(self, x: Tensor) -> Tensor:
-        a = unwrap(x)
+        (a,) = cast_arrays("BatchNorm", unwrap(x))
         channel = self._check_input(a)
         axes = tuple(i for i in range(a.ndim) if i != channel)
         bshape = [1] * a.ndim

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 
 def _float(x: Any, api: str) -> jax.Array:
@@ -89,6 +90,7 @@ def rrelu(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3) -> Tensor:
     return Tensor._from(jnp.where(a >= 0, a, a * slope))
 
 
+@amp_rule("PReLU")
 def prelu(x: Any, weight: Any) -> Tensor:
     """``max(0, x) + weight * min(0, x)``; ``weight`` has 1 or C (= x.shape[1]) elements."""
     a = _float(x, "prelu")

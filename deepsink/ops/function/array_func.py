@@ -21,6 +21,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common import indexing
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import topk_order
 
 # --- shape ops ---------------------------------------------------------------------------------
@@ -163,6 +164,7 @@ def _tensors(tensors: Any, api: str) -> list[jax.Array]:
     return [a if a.dtype == dt else a.astype(dt) for a in arrs]
 
 
+@amp_rule("Concat")
 def concat(tensors: Any, axis: int = 0) -> Tensor:
     """Join tensors along an existing ``axis``; the other dimensions must match."""
     arrs = _tensors(tensors, "concat")

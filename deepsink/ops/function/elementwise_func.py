@@ -15,6 +15,7 @@ from jax import lax
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 
 def _unary(name: str, fn: Callable, to_float: bool = True, doc: str = "") -> Callable:
@@ -52,7 +53,7 @@ deg2rad = _unary("deg2rad", jnp.deg2rad)
 rad2deg = _unary("rad2deg", jnp.rad2deg)
 lgamma = _unary("lgamma", jax.scipy.special.gammaln)
 digamma = _unary("digamma", jax.scipy.special.digamma)
-erfinv = _unary("erfinv", jax.scipy.special.erfinv)
+erfinv = amp_rule("Erfinv")(_unary("erfinv", jax.scipy.special.erfinv))
 i0 = _unary("i0", jax.scipy.special.i0)
 sinc = _unary("sinc", jnp.sinc, doc="``sin(pi x) / (pi x)``, 1 at 0 (normalized sinc).")
 

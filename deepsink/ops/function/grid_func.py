@@ -15,6 +15,7 @@ import jax.numpy as jnp
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 MODES = ("bilinear", "nearest")
 PADDINGS = ("zeros", "border", "reflection")
@@ -45,6 +46,7 @@ def _source(v: jax.Array, size: int, padding_mode: str, align_corners: bool) -> 
     return v
 
 
+@amp_rule("GridSampler2D")
 def grid_sample(
     input: Any,
     grid: Any,

@@ -18,6 +18,7 @@ import numpy as np
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function.loss_func import (
     cosine_similarity as cosine_similarity,  # one implementation
 )
@@ -416,6 +417,7 @@ def dist(input: Any, other: Any, p: float = 2) -> Tensor:
     return Tensor._from(_pnorm((U.floating(a) - U.floating(b)).reshape(-1), p))
 
 
+@amp_rule("Cdist")
 def cdist(x1: Any, x2: Any, p: float = 2.0) -> Tensor:
     """The ``p``-norm distances between the rows of ``x1`` ``(B, P, M)`` and ``x2`` ``(B, R, M)``:
     ``(B, P, R)``."""
@@ -425,6 +427,7 @@ def cdist(x1: Any, x2: Any, p: float = 2.0) -> Tensor:
     return Tensor._from(_pnorm(a[..., :, None, :] - b[..., None, :, :], p))
 
 
+@amp_rule("Pdist")
 def pdist(input: Any, p: float = 2.0) -> Tensor:
     """The ``p``-norm distances between every pair ``i < j`` of rows of ``input`` ``(N, M)``,
     flattened in row order: ``N (N - 1) / 2`` values."""
@@ -435,6 +438,7 @@ def pdist(input: Any, p: float = 2.0) -> Tensor:
     return Tensor._from(_pnorm(a[..., i, :] - a[..., j, :], p))
 
 
+@amp_rule("Renorm")
 def renorm(input: Any, p: int, axis: int, maxnorm: float) -> Tensor:
     """Rescale each slice along ``axis`` whose ``p``-norm exceeds ``maxnorm`` to norm ``maxnorm``."""
     a = _f(input, "renorm")

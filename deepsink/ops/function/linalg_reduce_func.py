@@ -14,6 +14,7 @@ from jax import lax
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 # --- reductions ----------------------------------------------------------------------------------
 
@@ -202,6 +203,7 @@ def tensor_dot(x1: Any, x2: Any, axes: Any) -> Tensor:
     return Tensor._from(jnp.tensordot(a.astype(dt), b.astype(dt), axes))
 
 
+@amp_rule("Mv")
 def mv(mat: Any, vec: Any) -> Tensor:
     """Matrix (n, m) times vector (m,)."""
     a, v = U.array(mat, "mv", "mat"), U.array(vec, "mv", "vec")
@@ -221,6 +223,7 @@ def vecdot(x: Any, y: Any, *, axis: int = -1) -> Tensor:
     return Tensor._from(jnp.sum(jnp.conj(a) * b, axis=axis))
 
 
+@amp_rule("Cross")
 def cross(input: Any, other: Any, dim: int | None = None) -> Tensor:
     """The 3-vector cross product along ``dim`` (the first axis of length 3 when None)."""
     a, b = U.binary(input, other, "cross")

@@ -19,6 +19,7 @@ from deepsink.common import indexing
 from deepsink.common.concrete import concrete as _concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -40,6 +41,7 @@ def _f(x: Any, api: str, arg: str) -> jax.Array:
     return a
 
 
+@amp_rule("KLDivLoss")
 def kl_div(logits: Any, labels: Any, reduction: str = "mean") -> Tensor:
     """``labels * (log(labels) - logits)`` (0 where labels is 0); ``'batchmean'`` divides the sum
     by the batch size."""
@@ -67,6 +69,7 @@ def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 
     return _reduce(optax.huber_loss(x, y, delta=delta), reduction, "huber_loss")
 
 
+@amp_rule("SmoothL1Loss")
 def smooth_l1_loss(input: Any, target: Any, beta: float = 1.0, reduction: str = "none") -> Tensor:
     """``0.5 d^2 / beta`` for ``|d| < beta``, else ``|d| - 0.5 beta``."""
     x, y = _f(input, "smooth_l1_loss", "input"), _f(target, "smooth_l1_loss", "target")
@@ -107,6 +110,7 @@ def cosine_embedding_loss(
     return _reduce(loss.astype(a.dtype), reduction, "cosine_embedding_loss")
 
 
+@amp_rule("SoftMarginLoss")
 def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     """``log(1 + exp(-target * input))``."""
     x = _f(input, "soft_margin_loss", "input")
@@ -175,6 +179,7 @@ def multilabel_soft_margin_loss(
     return _reduce(jnp.mean(loss, axis=-1), reduction, "multilabel_soft_margin_loss")
 
 
+@amp_rule("MultiMarginLoss")
 def multi_margin_loss(
     input: Any,
     target: Any,
@@ -198,6 +203,7 @@ def multi_margin_loss(
     return _reduce(jnp.sum(m, axis=1) / x.shape[1], reduction, "multi_margin_loss")
 
 
+@amp_rule("MultilabelMarginLoss")
 def multilabel_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     """Multi-label hinge: targets are class indices, ended by the first -1; for each target ``j``
     and non-target ``i``: ``max(0, 1 - (x[j] - x[i])) / C``."""
@@ -219,6 +225,7 @@ def multilabel_margin_loss(input: Any, target: Any, reduction: str = "mean") -> 
     return _reduce(loss.astype(x.dtype), reduction, "multilabel_margin_loss")
 
 
+@amp_rule("TripletMarginLoss")
 def triplet_margin_loss(
     anchor: Any,
     positive: Any,

@@ -17,6 +17,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, matmul_ext_mismatch
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 # --- elementwise, one input --------------------------------------------------------------------
 
@@ -31,19 +32,19 @@ def _unary(name: str, fn: Callable, to_float: bool = True, doc: str = "") -> Cal
     return op
 
 
-exp = _unary("exp", jnp.exp)
-expm1 = _unary("expm1", jnp.expm1)
-log = _unary("log", jnp.log)
-log1p = _unary("log1p", jnp.log1p)
-log2 = _unary("log2", jnp.log2)
+exp = amp_rule("Exp")(_unary("exp", jnp.exp))
+expm1 = amp_rule("Expm1")(_unary("expm1", jnp.expm1))
+log = amp_rule("Log")(_unary("log", jnp.log))
+log1p = amp_rule("Log1p")(_unary("log1p", jnp.log1p))
+log2 = amp_rule("Log2")(_unary("log2", jnp.log2))
 sqrt = _unary("sqrt", jnp.sqrt)
-rsqrt = _unary("rsqrt", lax.rsqrt)
-reciprocal = _unary("reciprocal", jnp.reciprocal)
+rsqrt = amp_rule("Rsqrt")(_unary("rsqrt", lax.rsqrt))
+reciprocal = amp_rule("Reciprocal")(_unary("reciprocal", jnp.reciprocal))
 sin = _unary("sin", jnp.sin)
 cos = _unary("cos", jnp.cos)
-tan = _unary("tan", jnp.tan)
-sinh = _unary("sinh", jnp.sinh)
-cosh = _unary("cosh", jnp.cosh)
+tan = amp_rule("Tan")(_unary("tan", jnp.tan))
+sinh = amp_rule("Sinh")(_unary("sinh", jnp.sinh))
+cosh = amp_rule("Cosh")(_unary("cosh", jnp.cosh))
 
 
 @jax.custom_jvp
@@ -67,8 +68,8 @@ def _tanh_jvp(primals, tangents):  # noqa: ANN001, ANN202
 
 
 tanh = _unary("tanh", tanh_array)
-asin = _unary("asin", jnp.arcsin)
-acos = _unary("acos", jnp.arccos)
+asin = amp_rule("Asin")(_unary("asin", jnp.arcsin))
+acos = amp_rule("ACos")(_unary("acos", jnp.arccos))
 atan = _unary("atan", jnp.arctan)
 erf = _unary("erf", jax.scipy.special.erf)
 erfc = _unary("erfc", jax.scipy.special.erfc)
@@ -195,6 +196,7 @@ def isclose(
     return Tensor._from(jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@amp_rule("Pow")
 def pow(input: Any, exponent: Any) -> Tensor:
     """MindSpore's ``ops.pow(input, exponent)``; either may be a number."""
     a, b = U.binary(input, exponent, "pow")
@@ -234,6 +236,7 @@ def _clamp(x: Any, lo: Any, hi: Any, api: str, keep_dtype: bool = False) -> Tens
     return Tensor._from(a)
 
 
+@amp_rule("AddN")
 def addn(x: Any) -> Tensor:
     """MindSpore's ``ops.addn``: the sum of a tuple of same-shaped tensors."""
     if not isinstance(x, tuple | list) or not x:
@@ -289,6 +292,7 @@ def _mean(a: jax.Array, axis: Any, keepdims: bool) -> jax.Array:
     return jnp.mean(a.astype(jnp.float32), axis=axis, keepdims=keepdims).astype(a.dtype)
 
 
+@amp_rule("SumExt")
 def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
     """MindSpore's ``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``."""
     return _reduce("sum", _sum, input, dim, keepdim, dtype)
@@ -307,6 +311,7 @@ def reduce_mean(x: Any, axis: Any = ()) -> Tensor:
     return _reduce("reduce_mean", _mean, x, axis, False)
 
 
+@amp_rule("ProdExt")
 def prod(input: Any, axis: Any = None, keep_dims: bool = False, dtype: Any = None) -> Tensor:
     return _reduce("prod", _prod, input, axis, keep_dims, dtype)
 
@@ -404,6 +409,7 @@ def var(input: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False) -> 
     return _reduce("var", f, input, axis, keepdims)
 
 
+@amp_rule("CumSum")
 def cumsum(x: Any, axis: int, dtype: Any = None) -> Tensor:
     """MindSpore's ``ops.cumsum(x, axis, dtype=None)``."""
     a = U.array(x, "cumsum", "x")
@@ -411,6 +417,7 @@ def cumsum(x: Any, axis: int, dtype: Any = None) -> Tensor:
     return Tensor._from(r.astype(U.dtype(dtype, "cumsum")) if dtype is not None else r)
 
 
+@amp_rule("CumProd")
 def cumprod(input: Any, dim: int, dtype: Any = None) -> Tensor:
     """Running product along ``dim``; integer and bool inputs multiply in Int64 (as 2.10's
     CumProd kernel returns) unless ``dtype`` says otherwise."""
@@ -495,15 +502,18 @@ def _bmm(x: jax.Array, y: jax.Array) -> jax.Array:
     return jnp.matmul(x, y)
 
 
+@amp_rule("MatMulExt")
 def matmul(input: Any, other: Any) -> Tensor:
     """MindSpore's ``ops.matmul``: numpy matmul semantics (1-D operands, batch broadcasting)."""
     return _matmul(input, other, "matmul", ext=True)
 
 
+@amp_rule("MatMul")
 def mm(input: Any, mat2: Any) -> Tensor:
     return _matmul(input, mat2, "mm", batched=False)
 
 
+@amp_rule("BatchMatMulExt")
 def bmm(input_x: Any, mat2: Any) -> Tensor:
     return _matmul(input_x, mat2, "bmm")
 
@@ -588,6 +598,7 @@ def rint(input: Any) -> Tensor:
     return Tensor._from(jnp.rint(a))
 
 
+@amp_rule("Log10")
 def log10(input: Any) -> Tensor:
     """``ops.log10``: base-10 logarithm (ints computed in Float32)."""
     return Tensor._from(jnp.log10(U.floating(U.array(input, "log10"))))

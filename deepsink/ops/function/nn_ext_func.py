@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import nn_func as N
 from deepsink.ops.function.activation_func import celu as celu  # one implementation
 from deepsink.ops.function.activation_func import glu as glu  # one implementation
@@ -228,6 +229,7 @@ def rms_norm(x: Any, gamma: Any, epsilon: float = 1e-6) -> tuple[Tensor, Tensor]
     return Tensor._from((a * rstd * g).astype(a.dtype)), Tensor._from(rstd)
 
 
+@amp_rule("GroupNorm")
 def group_norm(
     input: Any, num_groups: int, weight: Any = None, bias: Any = None, eps: float = 1e-05
 ) -> Tensor:

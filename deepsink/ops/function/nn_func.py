@@ -19,6 +19,7 @@ from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
@@ -42,6 +43,7 @@ def silu(input: Any) -> Tensor:
     return Tensor._from(jax.nn.silu(U.floating(U.array(input, "silu"))))
 
 
+@amp_rule("Softplus")
 def softplus(input: Any, beta: float = 1, threshold: float = 20) -> Tensor:
     a = U.floating(U.array(input, "softplus"))
     z = a * beta
@@ -68,6 +70,7 @@ def hardswish(x: Any) -> Tensor:
     return Tensor._from(jax.nn.hard_swish(U.floating(U.array(x, "hardswish", "x"))))
 
 
+@amp_rule("Softmax")
 def softmax(input: Any, axis: int = -1, *, dtype: Any = None) -> Tensor:
     """MindSpore's ``ops.softmax(input, axis=-1)``."""
     a = U.floating(U.array(input, "softmax"))
@@ -76,6 +79,7 @@ def softmax(input: Any, axis: int = -1, *, dtype: Any = None) -> Tensor:
     return Tensor._from(jax.nn.softmax(a, axis=_axes1(axis, a.ndim, "softmax")))
 
 
+@amp_rule("LogSoftmax")
 def log_softmax(logits: Any, axis: int = -1) -> Tensor:
     a = U.floating(U.array(logits, "log_softmax", "logits"))
     return Tensor._from(jax.nn.log_softmax(a, axis=_axes1(axis, a.ndim, "log_softmax")))
@@ -120,6 +124,7 @@ def dropout_ext(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
     return Tensor._from(jnp.where(keep, a / (1.0 - p), 0).astype(a.dtype))
 
 
+@amp_rule("BiasAdd")
 def bias_add(input_x: Any, bias: Any, data_format: str = "NCHW") -> Tensor:
     """Add a 1-D ``bias`` along the channel axis (1 for NCHW/NCDHW, -1 for NHWC)."""
     x, b = U.array(input_x, "bias_add", "input_x"), U.array(bias, "bias_add", "bias")
@@ -135,6 +140,7 @@ def bias_add(input_x: Any, bias: Any, data_format: str = "NCHW") -> Tensor:
     return Tensor._from(x + b.reshape(shape).astype(x.dtype))
 
 
+@amp_rule("Dense")
 def dense(input: Any, weight: Any, bias: Any = None) -> Tensor:
     """``input @ weight.T + bias`` (weight is [out_channels, in_channels])."""
     x, w = U.array(input, "dense"), U.array(weight, "dense", "weight")
@@ -198,6 +204,7 @@ def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> 
     return x, w
 
 
+@amp_rule("Conv2D")
 def conv2d(
     input: Any,
     weight: Any,
@@ -277,6 +284,7 @@ def _reduction(loss: jax.Array, reduction: str, api: str, weight_sum: Any = None
     return jnp.sum(loss) / weight_sum if weight_sum is not None else jnp.mean(loss)
 
 
+@amp_rule("NLLLoss")
 def nll_loss(
     inputs: Any,
     target: Any,
@@ -352,6 +360,7 @@ def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     return Tensor._from(_reduction(jnp.abs(a - b), reduction, "l1_loss"))
 
 
+@amp_rule("BCEWithLogitsLoss")
 def binary_cross_entropy_with_logits(
     input: Any, target: Any, weight: Any = None, pos_weight: Any = None, reduction: str = "mean"
 ) -> Tensor:

@@ -21,6 +21,7 @@ from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
@@ -266,6 +267,7 @@ def window_argmax(
     return idx
 
 
+@amp_rule("Conv3D")
 def conv3d(
     input: Any,
     weight: Any,
@@ -340,6 +342,7 @@ def binary_cross_entropy(
     return Tensor._from(_reduce(loss, reduction, "binary_cross_entropy"))
 
 
+@amp_rule("BatchNorm")
 def batch_norm(
     input_x: Any,
     running_mean: Any,
@@ -419,6 +422,7 @@ def layer_norm_stats(
     return y.astype(x.dtype), mean.astype(x.dtype), var.astype(x.dtype)
 
 
+@amp_rule("LayerNorm")
 def layer_norm(
     input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None, eps: float = 1e-5
 ) -> Tensor:

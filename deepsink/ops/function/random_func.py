@@ -155,16 +155,16 @@ def randint_like(
 
 
 def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
-    """A random permutation of ``0 .. n-1``; ``seed`` and ``offset`` (both 0: the global state)
-    pick the key."""
+    """A random permutation of ``0 .. n-1``, MindSpore's ``RandpermV2`` kernel: ``std::shuffle``
+    with ``std::mt19937`` seeded with ``offset`` when it is not 0, else with ``seed`` (``-1``:
+    fresh entropy). The global seed plays no part, as in MindSpore."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         U.fail("randperm", f"'n' must be a non-negative int, but got {n!r}")
-    key = (
-        _random.next_key()
-        if seed == 0 and offset == 0
-        else jax.random.fold_in(jax.random.key(seed), offset)
-    )
-    return Tensor._from(jax.random.permutation(key, n).astype(U.dtype(dtype, "randperm")))
+    dt = U.dtype(dtype, "randperm")
+    final = offset if offset != 0 else seed
+    if final == -1:
+        final = int(np.random.SeedSequence().entropy % (1 << 32))
+    return Tensor._from(jnp.asarray(KR.mt_shuffled_range(n, int(final)).astype(dt)))
 
 
 def multinomial(
@@ -247,21 +247,27 @@ def standard_normal(shape: Any, seed: int | None = None) -> Tensor:
     return Tensor._from(_normal_kernel(shp, _seeds(seed, "standard_normal")))
 
 
+def _laplace_kernel(shape: tuple, seeds: tuple[int, int]) -> jax.Array:
+    """MindSpore's ``StandardLaplace(seed, seed2)(shape)`` for one call (Float32)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    return KR.draw(KR.LEHMER, seeds, lambda st: KR.standard_laplace(st, n)).reshape(shape)
+
+
 def standard_laplace(shape: Any, seed: int | None = None) -> Tensor:
-    """Laplace(0, 1) Float32 samples of shape ``shape``."""
-    return Tensor._from(
-        jax.random.laplace(_key(seed), U.shape(shape, "standard_laplace"), jnp.float32)
-    )
+    """Laplace(0, 1) Float32 samples of shape ``shape``, from MindSpore's StandardLaplace
+    kernel (the Lehmer engine, seeded from the call's ``(seed, seed2)``)."""
+    shp = U.shape(shape, "standard_laplace")
+    return Tensor._from(_laplace_kernel(shp, _seeds(seed, "standard_laplace")))
 
 
 def laplace(shape: Any, mean: Any, lambda_param: Any, seed: int | None = None) -> Tensor:
-    """Laplace samples ``mean + lambda_param * l`` with ``l ~ Laplace(0, 1)``."""
+    """Laplace samples ``l * lambda_param + mean`` with ``l`` from MindSpore's StandardLaplace
+    kernel of ``shape`` (broadcast with ``mean`` and ``lambda_param``)."""
     m = U.floating(U.array(mean, "laplace", "mean"))
     b = U.floating(U.array(lambda_param, "laplace", "lambda_param"))
-    out_shape = jnp.broadcast_shapes(U.shape(shape, "laplace"), m.shape, b.shape)
-    return Tensor._from(
-        (m + b * jax.random.laplace(_key(seed), out_shape, jnp.float32)).astype(jnp.float32)
-    )
+    shp = U.shape(shape, "laplace")
+    rnd = _laplace_kernel(shp, _seeds(seed, "laplace"))
+    return Tensor._from((rnd * b + m).astype(jnp.float32))
 
 
 def random_poisson(
@@ -281,10 +287,21 @@ def random_gamma(shape: Any, alpha: Any, seed: int | None = None) -> Tensor:
     return Tensor._from(jax.random.gamma(_key(seed), jnp.broadcast_to(a, shp), shp, a.dtype))
 
 
+def shuffled_rows(a: jax.Array, gen: Any) -> jax.Array:
+    """MindSpore's RandomShuffle kernel: ``a``'s first axis permuted by ``std::shuffle`` over the
+    host engine ``gen`` (a scalar or one row is returned as it is, drawing nothing)."""
+    if a.ndim == 0 or a.shape[0] <= 1:
+        return a
+    return a[jnp.asarray(KR.shuffled_range(a.shape[0], gen))]
+
+
 def shuffle(x: Any, seed: int | None = None) -> Tensor:
-    """``x`` with its first axis randomly permuted."""
+    """``x`` with its first axis randomly permuted, as MindSpore's RandomShuffle kernel does:
+    ``std::shuffle`` over the Lehmer engine (``std::default_random_engine``) built from the
+    call's ``(seed, seed2)``."""
     a = U.array(x, "shuffle", "x")
-    return Tensor._from(jax.random.permutation(_key(seed), a, axis=0))
+    seeds = _seeds(seed, "random_shuffle")
+    return Tensor._from(shuffled_rows(a, KR.LehmerDraws(KR.lehmer_start(KR.kernel_seed(*seeds)))))
 
 
 def random_categorical(

@@ -18,6 +18,7 @@ import jax.scipy.special as jss
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import math_func as M
 
 __all__ = [
@@ -111,9 +112,9 @@ def _addc(name: str, combine: Callable) -> Callable:
     return op
 
 
-addcdiv = _addc("addcdiv", jnp.divide)
+addcdiv = amp_rule("Addcdiv")(_addc("addcdiv", jnp.divide))
 addcdiv.__doc__ = "``input + value * tensor1 / tensor2``, elementwise with broadcasting."
-addcmul = _addc("addcmul", jnp.multiply)
+addcmul = amp_rule("Addcmul")(_addc("addcmul", jnp.multiply))
 addcmul.__doc__ = "``input + value * tensor1 * tensor2``, elementwise with broadcasting."
 
 

@@ -208,8 +208,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
         x, i, u, s.axis, s.reduction), (("axis", 0), ("reduction", "none"))),
     # random
     ("StandardNormal", lambda s, shape: _kernel_normal(s, shape), (("seed", 0), ("seed2", 0))),
-    ("StandardLaplace", lambda s, shape: RND.standard_laplace(shape, _seed(s)),
-     (("seed", 0), ("seed2", 0))),
+    ("StandardLaplace", lambda s, shape: _kernel_laplace(s, shape), (("seed", 0), ("seed2", 0))),
     ("UniformReal", lambda s, shape: _kernel_uniform(s, shape), (("seed", 0), ("seed2", 0))),
     ("UniformInt", lambda s, shape, lo, hi: _kernel_int(s, shape, lo, hi),
      (("seed", 0), ("seed2", 0))),
@@ -217,7 +216,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
      (("dtype", mstype.int64),)),
     ("Randperm", lambda s, n: _randperm(s, n),
      (("max_length", 1), ("pad", -1), ("dtype", mstype.int32))),
-    ("RandomShuffle", lambda s, x: RND.shuffle(x, _seed(s)), (("seed", 0), ("seed2", 0))),
+    ("RandomShuffle", lambda s, x: _random_shuffle(s, x), (("seed", 0), ("seed2", 0))),
     ("Multinomial", lambda s, x, n: Tensor._from(RND.multinomial(x, n, True, _seed(s))._data
                                                  .astype(U.dtype(s.dtype, "Multinomial"))),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int32))),
@@ -328,6 +327,12 @@ def _kernel_normal(s: Any, shape: Any) -> Tensor:
     return Tensor._from(out.reshape(shp))
 
 
+def _kernel_laplace(s: Any, shape: Any) -> Tensor:
+    shp, n = _count(shape, "StandardLaplace")
+    out = _engine(s, KR.LEHMER, shp).run(lambda st: KR.standard_laplace(st, n))
+    return Tensor._from(out.reshape(shp))
+
+
 def _kernel_uniform(s: Any, shape: Any) -> Tensor:
     shp, n = _count(shape, "UniformReal")
     out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_real(st, n))
@@ -354,6 +359,18 @@ def _seed(s: Any) -> int | None:
     if s.seed == 0 and s.seed2 == 0:
         return None
     return int(s.seed) * 1000003 + int(s.seed2)
+
+
+def _random_shuffle(s: Any, x: Any) -> Tensor:
+    """``RandomShuffle(seed, seed2)(x)``: the instance's kernel keeps its Lehmer engine, so each
+    call continues the stream (one engine per input signature, as MindSpore keeps one kernel per
+    instance and signature)."""
+    a = U.array(x, "RandomShuffle", "x")
+    engines = s.__dict__.setdefault("_host_engines", {})
+    key = (a.shape, str(a.dtype))
+    if key not in engines:
+        engines[key] = KR.LehmerDraws(KR.lehmer_start(KR.kernel_seed(int(s.seed), int(s.seed2))))
+    return Tensor._from(RND.shuffled_rows(a, engines[key]))
 
 
 def _randperm(s: Any, n: Any) -> Tensor:
@@ -486,7 +503,7 @@ def _median(s: Any, x: Any) -> tuple:
 
 for _name, _call, _params in _TABLE:
     globals()[_name] = _make(_name, _call, _params)
-for _name in ("StandardNormal", "UniformReal", "UniformInt"):  # kernels with engines
+for _name in ("StandardNormal", "StandardLaplace", "UniformReal", "UniformInt"):  # with engines
     globals()[_name]._random_kernel = True
 
 # ``identity`` is exported by name where MindSpore has it: the class in ops.operations, an
