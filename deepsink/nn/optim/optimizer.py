@@ -295,7 +295,7 @@ class Optimizer(Cell):
         self.optim_filter = (True,) * self.param_length
         self.map_ = Map()
         self.hyper_map = HyperMap()
-        # what ``get_lr`` steps ``global_step`` with (a subclass's own ``get_lr`` uses them too)
+        # what MindSpore's optimizers step ``global_step`` with (mindcv's AdamW.get_lr uses them)
         self.assignadd = AssignAdd()
         self.global_step_increase_tensor = Tensor(np.array([1], np.int32))
 
@@ -498,24 +498,15 @@ class Optimizer(Cell):
             if id(param) not in users:
                 param.name = prefix + name
 
-    def get_lr(self) -> Any:
-        """The learning rate of the current step: a Tensor, or a tuple (one per Parameter) with
-        group learning rates. For a fixed lr it is the ``learning_rate`` Parameter itself.
-
-        As in MindSpore, a call moves ``global_step`` on by one when the learning rate or the weight
-        decay is dynamic (a custom optimizer calls it once per step in its ``construct``)."""
-        lr = self._current_lr()
-        if self._is_dynamic_lr_or_weight_decay():
-            self.assignadd(self.global_step, self.global_step_increase_tensor)
-        return lr
-
     def _is_dynamic_lr_or_weight_decay(self) -> bool:
-        """Whether the learning rate or the weight decay is a schedule (MindSpore's name)."""
+        """Whether the learning rate or the weight decay is a schedule (MindSpore's name, which a
+        subclass's own ``get_lr`` uses to decide whether to step ``global_step``)."""
         return self.dynamic_lr or self.dynamic_weight_decay
 
-    def _current_lr(self) -> Any:
-        """``get_lr``'s value without moving ``global_step`` (the built-in optimizers step it in
-        ``_advance_step``)."""
+    def get_lr(self) -> Any:
+        """The learning rate of the current step: a Tensor, or a tuple (one per Parameter) with
+        group learning rates. For a fixed lr it is the ``learning_rate`` Parameter itself. It does
+        not move ``global_step`` (as in MindSpore: the built-in optimizers step it)."""
         if not self.dynamic_lr:
             return self.learning_rate
         if self.is_group_lr:
@@ -660,7 +651,7 @@ class Optimizer(Cell):
 
     def _lr_values(self) -> list:
         """One float32 learning rate array per Parameter for this step."""
-        lr = self._current_lr()
+        lr = self.get_lr()
         values = lr if isinstance(lr, tuple) else (lr,) * self.param_length
         return [jnp.asarray(unwrap(v), jnp.float32).reshape(()) for v in values]
 
