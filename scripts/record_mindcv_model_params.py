@@ -8,8 +8,9 @@ the ``mindspore`` wheel, so ``pip install --no-deps --target DIR mindcv==0.3.0``
 
 (with model names: record only those, into the existing file).
 
-Writes ``tests/fixtures/ms/mindcv/model_params.json.gz``: ``{"mindspore": version, "mindcv":
-version, "models": {name: [[param name, shape], ...]}}`` in ``net.get_parameters()`` order, for
+Writes ``tests/fixtures/ms/mindcv/model_params.json``: ``{"mindspore": version, "mindcv":
+version, "models": {name: "COUNT:SHA"}}``, the number of parameters and a hash of their names and
+shapes in ``net.get_parameters()`` order (``tests/support/mindcv_models.py``), for
 ``create_model(name, pretrained=False)`` with its default arguments (a model that fails to build
 is listed under ``"failed"`` with its error). The file is rewritten after each model, so an
 interrupted run keeps what it recorded.
@@ -22,7 +23,6 @@ values (rexnet computes with a Tensor made by an initializer) is built again wit
 
 from __future__ import annotations
 
-import gzip
 import json
 import sys
 import time
@@ -32,8 +32,8 @@ import mindcv
 import mindspore as ms
 from mindspore.common import initializer as ms_init
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "mindcv"
-
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
+from mindcv_models import FIXTURE, load_recorded, params_digest  # noqa: E402
 
 _DRAWS = {}
 
@@ -45,7 +45,7 @@ def _skip_drawing(skip: bool = True) -> None:
             cls._initialize = (lambda self, arr: None) if skip else _DRAWS[cls]
 
 
-def _build(name: str) -> list:
+def _build(name: str) -> str:
     try:
         net = mindcv.create_model(name, pretrained=False)
     except Exception:  # built again with the initial values drawn
@@ -54,7 +54,7 @@ def _build(name: str) -> list:
             net = mindcv.create_model(name, pretrained=False)
         finally:
             _skip_drawing(True)
-    return [[p.name, list(p.shape)] for p in net.get_parameters()]
+    return params_digest(net)
 
 
 def _subclasses(cls: type) -> list[type]:
@@ -65,20 +65,18 @@ def _subclasses(cls: type) -> list[type]:
 
 
 def _write(record: dict) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    with gzip.open(OUT / "model_params.json.gz", "wt", encoding="utf-8") as f:
-        json.dump(record, f, separators=(",", ":"), sort_keys=True)
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    FIXTURE.write_text(json.dumps(record, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def main() -> int:
     ms.set_context(mode=ms.PYNATIVE_MODE)
     _skip_drawing()
-    models: dict[str, list] = {}
+    models: dict[str, str] = {}
     failed: dict[str, str] = {}
     names = mindcv.list_models()
     if len(sys.argv) > 1:  # only these, into the recorded file
-        with gzip.open(OUT / "model_params.json.gz", "rt", encoding="utf-8") as f:
-            old = json.load(f)
+        old = load_recorded()
         models, failed = old["models"], old["failed"]
         names = sys.argv[1:]
         for name in names:

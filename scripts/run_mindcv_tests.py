@@ -2,6 +2,7 @@
 ``tests/modules/*.py`` and ``tests/tasks/*.py``) on deepsink, or on MindSpore 2.10, and count.
 
     python3 scripts/run_mindcv_tests.py CHECKOUT [--mindspore-python PY] [--json OUT] [-k EXPR]
+        [--files GLOB ...] [--every N]
     python3 scripts/run_mindcv_tests.py --compare DEEPSINK.json MINDSPORE.json
 
 ``CHECKOUT`` is a checkout of github.com/mindspore-lab/mindcv (the figures in docs/libraries.md
@@ -9,8 +10,10 @@ are of tag v0.3.0). It is copied to a temporary folder (mindcv's tests write int
 folder) and run from there, with a fresh home folder (its downloads go to ``~/.mindspore``), with the checkout's ``mindcv`` package. Without
 ``--mindspore-python`` the tests run under this Python with ``import mindspore`` resolving to the
 deepsink beside this script; with it, under that Python (a MindSpore 2.10 install with pytest).
+``--files`` runs only the suite's files matching these globs (``tests/modules/test_optim.py``);
+``--every N`` runs every Nth of the tests collected (a fixed sample, the same on both engines).
 ``--json`` writes each test's outcome; ``--compare`` lists the tests that pass on MindSpore and not
-on deepsink, grouped by file. Tests that download data fail on both where there is no network.
+on deepsink (of those both ran), grouped by file. Tests that download data fail on both where there is no network.
 """
 
 from __future__ import annotations
@@ -52,11 +55,14 @@ def _outcomes(junit: Path) -> dict[str, str]:
     return out
 
 
-def run(checkout: str, python: str | None, extra: list[str]) -> dict:
+def run(
+    checkout: str, python: str | None, extra: list[str], patterns: list[str], every: int
+) -> dict:
     with tempfile.TemporaryDirectory(prefix="mindcv-tests-") as tmp:
         work = Path(tmp) / "mindcv"
         shutil.copytree(checkout, work, ignore=shutil.ignore_patterns(".git"))
         files = sorted(f for pattern in SUITE for f in glob.glob(str(work / pattern)))
+        files = [f for f in files if any(Path(f).match(p) for p in patterns or ["*"])]
         junit = Path(tmp) / "junit.xml"
         args = ["-p", "no:cacheprovider", "-q", f"--junitxml={junit}", *extra, *files]
         # mindcv downloads into ~/.mindspore: a fresh home per run, so that no run sees another's
@@ -68,6 +74,12 @@ def run(checkout: str, python: str | None, extra: list[str]) -> dict:
         else:
             cmd = [python, "-m", "pytest", *args]
         env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        if every > 1:  # collect, then run every Nth test id
+            listed = subprocess.run(
+                [*cmd, "--collect-only"], cwd=work, env=env, capture_output=True, text=True
+            ).stdout.splitlines()
+            ids = [line for line in listed if "::" in line and not line.startswith(" ")]
+            cmd = [c for c in cmd if c not in files] + ids[::every]
         proc = subprocess.run(cmd, cwd=work, env=env, check=False)
         outcomes = _outcomes(junit) if junit.exists() else {}
     counts = collections.Counter(outcomes.values())
@@ -81,7 +93,7 @@ def run(checkout: str, python: str | None, extra: list[str]) -> dict:
 
 
 def compare(deepsink: dict, mindspore: dict) -> dict:
-    on_ms = {t for t, o in mindspore["tests"].items() if o == "passed"}
+    on_ms = {t for t, o in mindspore["tests"].items() if o == "passed" and t in deepsink["tests"]}
     missing = sorted(t for t in on_ms if deepsink["tests"].get(t) != "passed")
     by_file = collections.Counter(t.split("::")[0] for t in missing)
     return {
@@ -98,6 +110,8 @@ def main() -> int:
     parser.add_argument("--mindspore-python", help="run under this Python (MindSpore 2.10)")
     parser.add_argument("--json", help="write the outcomes here")
     parser.add_argument("-k", help="pytest's -k expression")
+    parser.add_argument("--files", nargs="+", default=[], help="only the files matching these")
+    parser.add_argument("--every", type=int, default=1, help="run every Nth test collected")
     parser.add_argument("--compare", nargs=2, metavar=("DEEPSINK", "MINDSPORE"))
     opts = parser.parse_args()
     if opts.compare:
@@ -113,7 +127,10 @@ def main() -> int:
         parser.error(
             f"'checkout' must be a mindcv checkout with a tests/ folder, got {opts.checkout!r}"
         )
-    result = run(opts.checkout, opts.mindspore_python, ["-k", opts.k] if opts.k else [])
+    if opts.every < 1:
+        parser.error(f"'--every' must be a positive integer, got {opts.every}")
+    extra = ["-k", opts.k] if opts.k else []
+    result = run(opts.checkout, opts.mindspore_python, extra, opts.files, opts.every)
     print(json.dumps(result["counts"]))
     if opts.json:
         Path(opts.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -289,11 +289,15 @@ class Optimizer(Cell):
         # Lamb variants) map over in their construct: every parameter is updated here (no
         # parallel optimizer shards them), and the composite mappers
         from deepsink.ops.composite import HyperMap, Map
+        from deepsink.ops.operations import AssignAdd
 
         self.use_parallel = False
         self.optim_filter = (True,) * self.param_length
         self.map_ = Map()
         self.hyper_map = HyperMap()
+        # what MindSpore's optimizers step ``global_step`` with (mindcv's AdamW.get_lr uses them)
+        self.assignadd = AssignAdd()
+        self.global_step_increase_tensor = Tensor(np.array([1], np.int32))
 
     @property
     def _parameters(self) -> ParameterTuple:
@@ -494,9 +498,15 @@ class Optimizer(Cell):
             if id(param) not in users:
                 param.name = prefix + name
 
+    def _is_dynamic_lr_or_weight_decay(self) -> bool:
+        """Whether the learning rate or the weight decay is a schedule (MindSpore's name, which a
+        subclass's own ``get_lr`` uses to decide whether to step ``global_step``)."""
+        return self.dynamic_lr or self.dynamic_weight_decay
+
     def get_lr(self) -> Any:
         """The learning rate of the current step: a Tensor, or a tuple (one per Parameter) with
-        group learning rates. For a fixed lr it is the ``learning_rate`` Parameter itself."""
+        group learning rates. For a fixed lr it is the ``learning_rate`` Parameter itself. It does
+        not move ``global_step`` (as in MindSpore: the built-in optimizers step it)."""
         if not self.dynamic_lr:
             return self.learning_rate
         if self.is_group_lr:
