@@ -374,7 +374,8 @@ def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
     saved = context._values["mode"]
     context._values["mode"] = context.PYNATIVE_MODE
     try:
-        return cell(*args, **kwargs)
+        with functional.graph_fallback():
+            return cell(*args, **kwargs)
     finally:
         context._values["mode"] = saved
 
@@ -634,7 +635,8 @@ def jit(
     def run_eagerly(args: tuple, kwargs: dict) -> Any:
         if capture_mode == "trace":
             return fn(*args, **kwargs)
-        return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
+        with functional.graph_fallback():
+            return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
 
     run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
 
