@@ -358,7 +358,7 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
 
 def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
     """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
-    with context.mode_scope(context.PYNATIVE_MODE):
+    with context.mode_scope(context.PYNATIVE_MODE), functional.graph_fallback():
         return cell(*args, **kwargs)
 
 
@@ -617,7 +617,8 @@ def jit(
     def run_eagerly(args: tuple, kwargs: dict) -> Any:
         if capture_mode == "trace":
             return fn(*args, **kwargs)
-        return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
+        with functional.graph_fallback():
+            return _graph_numbers(graph_syntax.convert(fn)(*args, **kwargs))
 
     run = lambda *a, **k: graph_syntax.compiled(fn)(*a, **k)  # noqa: E731
 

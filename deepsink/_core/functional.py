@@ -156,6 +156,23 @@ def compile_trace() -> Iterator[None]:
         _local.compile -= 1
 
 
+@contextmanager
+def graph_fallback() -> Iterator[None]:
+    """Mark the op-by-op run of a GRAPH_MODE Cell or ``jit`` function that could not become one
+    program (MindSpore's JIT Fallback) as graph code (:func:`graph_semantics`)."""
+    _local.fallback = getattr(_local, "fallback", 0) + 1
+    try:
+        yield
+    finally:
+        _local.fallback -= 1
+
+
+def graph_semantics() -> bool:
+    """True where MindSpore's graph compiler reads the code, so its rules for Python and Tensor
+    methods hold: a compile trace, or the op-by-op run of :func:`graph_fallback`."""
+    return (compiling() and not capturing()) or getattr(_local, "fallback", 0) > 0
+
+
 class HostRead(Exception):
     """A traced Tensor's value was needed (``asnumpy``, ``bool``, ``print``...) while capturing."""
 

@@ -940,7 +940,9 @@ class Tensor:
     def max(self, *args, **kwargs) -> Any:
         """MindSpore 2.10's two overloads: ``max(dim, keepdim=False)`` (``dim`` positional or by
         name) gives ``(values, indices)``; ``max(axis=None, keepdims=False, *, initial, where,
-        return_indices=False)`` gives the values. ``max()`` is the maximum of all elements.
+        return_indices=False)`` gives the values. ``max()`` is the maximum of all elements. In
+        graph mode (GRAPH_MODE, ``jit``), as in 2.10, a positional int is ``axis``: ``max(2)``
+        gives the values; ``max(dim=2)`` still gives ``(values, indices)``.
 
         Args:
             dim (int, optional): with it, return ``(values, indices)`` along it.
@@ -993,10 +995,11 @@ class Tensor:
         numpy_style = any(
             k in kwargs for k in ("axis", "keepdims", "keep_dims", "initial", "where")
         )
-        torch_style = not numpy_style and (
-            "dim" in kwargs
-            or (bool(args) and isinstance(args[0], int) and not isinstance(args[0], bool))
-        )
+        # a positional int is ``dim`` in PyNative, ``axis`` in graph mode (2.10's compiler
+        # resolves Tensor.max/min to its NumPy-style method: ``t.max(2)`` gives the values)
+        positional_dim = bool(args) and isinstance(args[0], int) and not isinstance(args[0], bool)
+        graph = functional.graph_semantics()
+        torch_style = not numpy_style and ("dim" in kwargs or (positional_dim and not graph))
         kwargs = dict(kwargs)
         with_indices = kwargs.pop("return_indices", False) or torch_style
         values = self._reduce(fn, args, kwargs, api)

@@ -31,6 +31,36 @@ def test_max_min_overloads(x) -> None:
     assert x.min(0)[1].asnumpy().tolist() == [0, 0, 0] and x.min(axis=0).shape == (3,)
 
 
+def test_max_min_positional_int_is_axis_in_graph_mode(x) -> None:
+    """2.10's graph compiler resolves ``Tensor.max``/``min`` to its NumPy-style method: ``t.max(1)``
+    gives the values (mindyolo's YOLOv5 loss compares it with a number); ``dim=`` still gives
+    ``(values, indices)``. The same holds where a graph falls back to running op by op."""
+    import deepsink as ms
+    from deepsink import nn
+
+    @ms.jit
+    def values(t):
+        return t.max(1) < 4.0, t.min(0), t.max(1, True), t.max(dim=1)
+
+    below, low, keep, pair = values(x)
+    assert below.asnumpy().tolist() == [True, False] and low.asnumpy().tolist() == [0, 1, 2]
+    assert keep.shape == (2, 1) and isinstance(pair, tuple) and pair[1].asnumpy().tolist() == [2, 2]
+
+    class Masked(nn.Cell):  # a value-dependent shape: GRAPH_MODE runs it op by op
+        def construct(self, t):
+            return t[t > 0.5].reshape(1, -1).max(1)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = Masked()(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert isinstance(out, Tensor) and out.asnumpy().tolist() == [5.0]
+    assert isinstance(x.max(1), tuple)  # PyNative: (values, indices)
+
+
 def test_reduction_spellings(x) -> None:
     assert x.sum(1).asnumpy().tolist() == [3, 12] and x.sum(dim=1).shape == (2,)
     assert x.sum(axis=1, keepdims=True).shape == (2, 1) and x.sum(1, True).shape == (2, 1)

@@ -108,3 +108,35 @@ def test_bad_arguments():
         nn.RNN(3, 4, nonlinearity="gelu")
     with pytest.raises(ValueError, match="input_size=3"):
         nn.GRU(3, 4)(Tensor(np.ones((2, 2, 5), np.float32)))
+
+
+def test_rnn_cell_base_is_a_library_base_class():
+    # mindocr's GRUCell subclasses mindspore.nn.layer.rnn_cells.RNNCellBase with its own construct
+    from deepsink import ops
+    from deepsink.nn.layer.rnn_cells import GRUCell, RNNCellBase
+
+    class Cell(RNNCellBase):
+        def __init__(self, input_size, hidden_size):
+            super().__init__(input_size, hidden_size, True, num_chunks=3)
+
+        def construct(self, x, hx):
+            return ops.matmul(x, self.weight_ih.T) + self.bias_ih
+
+    ms.set_seed(3)
+    cell = Cell(4, 5)
+    assert [p.name for p in cell.trainable_params()] == [
+        "weight_ih",
+        "weight_hh",
+        "bias_ih",
+        "bias_hh",
+    ]
+    assert cell.weight_ih.shape == (15, 4) and cell.weight_hh.shape == (15, 5)
+    assert float(abs(cell.weight_hh).max()) <= 1 / np.sqrt(5)
+    assert cell(Tensor(np.ones((2, 4), np.float32)), None).shape == (2, 15)
+    ms.set_seed(3)
+    assert np.array_equal(GRUCell(4, 5).weight_ih.asnumpy(), cell.weight_ih.asnumpy())
+    assert RNNCellBase(4, 5, False, 1).bias_ih is None
+    with pytest.raises(TypeError, match="has_bias"):
+        RNNCellBase(4, 5, 1, 3)
+    with pytest.raises(ValueError, match="num_chunks"):
+        RNNCellBase(4, 5, True, 0)

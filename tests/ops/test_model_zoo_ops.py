@@ -87,3 +87,17 @@ def test_optimizer_weight_decay_is_a_float32_tensor():
     opt = ms.nn.Momentum(ms.nn.Dense(2, 1).trainable_params(), 0.1, 0.9, weight_decay=0.01)
     assert isinstance(opt.weight_decay, ms.Tensor) and opt.weight_decay.dtype == ms.float32
     np.testing.assert_allclose(float(opt.weight_decay), 0.01, rtol=1e-6)
+
+
+def test_identity_returns_any_argument_itself():
+    # 2.10's ops.identity (ops.functional.identity) is the deprecated identity primitive: it
+    # returns what it is given, e.g. the tuple of gradients a training step hands its reducer
+    grads = (ms.Tensor([1.0]), ms.Tensor([[2.0]]))
+    assert ops.identity(grads) is grads
+    assert ops.functional.identity(grads) is grads
+    assert P.identity()(grads) is grads
+    step = ms.jit(lambda g: ops.functional.identity(g))
+    out = step(grads)
+    assert isinstance(out, tuple) and len(out) == 2
+    np.testing.assert_array_equal(out[1].asnumpy(), [[2.0]])
+    np.testing.assert_array_equal(ops.Identity()(ms.Tensor([3.0])).asnumpy(), [3.0])

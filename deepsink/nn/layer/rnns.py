@@ -312,23 +312,45 @@ class GRU(_RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
 
-class _RNNCellBase(Cell):
+class RNNCellBase(Cell):
+    r"""The base of the recurrent cells (MindSpore's ``nn.layer.rnn_cells.RNNCellBase``): holds
+    ``weight_ih`` ``(num_chunks * hidden_size, input_size)``, ``weight_hh``
+    ``(num_chunks * hidden_size, hidden_size)`` and, with ``has_bias``, ``bias_ih`` and ``bias_hh``
+    ``(num_chunks * hidden_size,)``, each drawn from ``Uniform(1 / sqrt(hidden_size))``.
+    Subclasses (a library's own cells among them) write ``construct``.
+
+    Args:
+        input_size (int): the feature size of the input.
+        hidden_size (int): the feature size of the hidden state.
+        has_bias (bool): hold the biases.
+        num_chunks (int): the gates stacked in each weight (1 RNN, 3 GRU, 4 LSTM).
+        dtype (mindspore.dtype): the Parameters' dtype. Default: ``mstype.float32``.
+
+    Raises:
+        TypeError: a size is not an int or ``has_bias`` not a bool.
+        ValueError: a size is not positive.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink.nn.layer.rnn_cells import RNNCellBase
+        >>> print(RNNCellBase(3, 2, True, num_chunks=3).weight_ih.shape)
+        (6, 3)
+    """
+
     def __init__(
         self,
-        mode: str,
         input_size: int,
         hidden_size: int,
-        has_bias: bool = True,
+        has_bias: bool,
+        num_chunks: int,
         dtype: Any = mstype.float32,
     ) -> None:
         super().__init__()
-        api = {"RNN_TANH": "RNNCell", "RNN_RELU": "RNNCell"}.get(mode, mode + "Cell")
-        self._api = api
-        self.input_size = check_positive_int(input_size, "input_size", api)
-        self.hidden_size = check_positive_int(hidden_size, "hidden_size", api)
+        api = type(self).__name__
         self.has_bias = check_bool(has_bias, "has_bias", api)
-        self.mode = mode
-        gate = _GATES[mode] * hidden_size
+        self.hidden_size = check_positive_int(hidden_size, "hidden_size", api)
+        self.input_size = check_positive_int(input_size, "input_size", api)
+        gate = check_positive_int(num_chunks, "num_chunks", api) * hidden_size
         init = Uniform(1 / math.sqrt(hidden_size))
         shapes = [(gate, input_size), (gate, hidden_size)] + [(gate,), (gate,)] * has_bias
         for shape in shapes:  # 2.10 first fills them from np.random.randn, then draws again below:
@@ -340,6 +362,20 @@ class _RNNCellBase(Cell):
             self.bias_hh = Parameter(initializer(init, (gate,), dtype), name="bias_hh")
         else:
             self.bias_ih = self.bias_hh = None
+
+
+class _RNNCellBase(RNNCellBase):
+    def __init__(
+        self,
+        mode: str,
+        input_size: int,
+        hidden_size: int,
+        has_bias: bool = True,
+        dtype: Any = mstype.float32,
+    ) -> None:
+        super().__init__(input_size, hidden_size, has_bias, _GATES[mode], dtype)
+        self.mode = mode
+        self._api = type(self).__name__
 
     def construct(self, x: Tensor, hx: Any = None) -> Any:
         a = unwrap(x)

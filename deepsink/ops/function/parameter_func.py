@@ -77,5 +77,13 @@ def stop_gradient(value: Any) -> Any:
     )
 
 
-def identity(x: Any) -> Tensor:
-    return Tensor._from(U.array(x, "identity", "x"))
+def identity(x: Any) -> Any:
+    """``ops.identity`` (``ops.functional.identity``): in 2.10 an instance of the deprecated
+    ``identity`` primitive, which returns its argument itself, whatever it is (a Tensor, or the
+    tuple of gradients a training step hands its gradient reducer)."""
+    return x
+
+
+def tensor_identity(x: Any) -> Tensor:
+    """``ops.Identity()(x)``: a Tensor equal to ``x`` (a Tensor or an array-like)."""
+    return Tensor._from(U.array(x, "Identity", "x"))

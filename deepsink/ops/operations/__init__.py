@@ -77,7 +77,7 @@ IsFinite = _unary("IsFinite", M.isfinite)
 LogicalNot = _unary("LogicalNot", M.logical_not)
 ZerosLike = _unary("ZerosLike", A.zeros_like)
 OnesLike = _unary("OnesLike", A.ones_like)
-Identity = _unary("Identity", parameter_func.identity)
+Identity = _unary("Identity", parameter_func.tensor_identity)
 StopGradient = _unary("StopGradient", parameter_func.stop_gradient)
 
 
