@@ -105,8 +105,9 @@ def to_array(data: Any, dtype: Any = None) -> jax.Array:
         return data if dtype is None else data.astype(dtype)
     if isinstance(data, np.ndarray | np.generic):
         # a copy, as MindSpore's Tensor takes one: on the CPU, JAX may adopt an aligned NumPy
-        # buffer as it is, and a later in-place NumPy update would change the Tensor
-        return jnp.array(data, dtype=dtype or data.dtype, copy=True)
+        # buffer as it is, and a later in-place NumPy update would change the Tensor. Placed with
+        # device_put: jnp.array/asarray of NumPy data compile a program per shape and dtype
+        return jax.device_put(np.array(data, dtype=dtype or data.dtype, copy=True))
     if dtype is None:
         dtype = python_dtype(data)
     if isinstance(data, list | tuple):

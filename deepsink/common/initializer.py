@@ -470,7 +470,7 @@ def _deferred(init: Any, shape: tuple[int, ...], np_dtype: Any) -> Tensor:
     def fill() -> jax.Array:
         arr = np.zeros(shape, np_dtype)
         init(arr)
-        return jnp.asarray(arr)
+        return jax.device_put(arr)  # jnp.asarray would compile a program per shape and dtype
 
     return Tensor._deferred(fill, shape, np_dtype)
 
