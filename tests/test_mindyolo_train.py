@@ -11,33 +11,19 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import sys
 from pathlib import Path
 
 import mindyolo_train
 import numpy as np
 import pytest
+from aliased_library import aliased_library
 
 FIXTURE = Path(__file__).parent / "fixtures" / "ms" / "mindyolo" / "train.json"
 
 
 @pytest.fixture(scope="module")
 def mindyolo():
-    from deepsink._core.alias import install_alias
-
-    saved = dict(os.environ)
-    install_alias()
-    try:
-        lib = pytest.importorskip("mindyolo")
-        if lib.__version__ != "0.5.0":
-            pytest.skip(f"mindyolo {lib.__version__} is installed; the fixtures are of 0.5.0")
-        yield lib
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
-        for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
-            del sys.modules[name]
+    yield from aliased_library("mindyolo", "0.5.0")
 
 
 @pytest.fixture(scope="module")
