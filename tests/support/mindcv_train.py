@@ -98,21 +98,6 @@ def train(root: str, sink: bool, lr: float = 0.002) -> dict:
 def aliased_mindcv():
     """Generator for a pytest fixture: mindcv 0.3.0 imported with ``import mindspore`` resolving to
     deepsink (skips without mindcv, or with another version); the alias is undone afterwards."""
-    import sys
+    from aliased_library import aliased_library
 
-    import pytest
-
-    from deepsink._core.alias import install_alias
-
-    saved = dict(os.environ)
-    install_alias()
-    try:
-        mcv = pytest.importorskip("mindcv")
-        if mcv.__version__ != "0.3.0":
-            pytest.skip(f"mindcv {mcv.__version__} is installed; the fixtures are of 0.3.0")
-        yield mcv
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
-        for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
-            del sys.modules[name]
+    yield from aliased_library("mindcv", "0.3.0")
