@@ -146,8 +146,8 @@ def auto_mixed_precision(network: Any, amp_level: str = "O0", dtype: Any = mstyp
         >>> def f(a, b):
         ...     return ops.matmul(a, b), ops.exp(ops.matmul(a, b))
         >>> g = ms.amp.auto_mixed_precision(f, 'auto')
-        >>> print([o.dtype for o in g(ops.ones((2, 2)), ops.ones((2, 2)))])
-        [Float16, Float32]
+        >>> print(*[o.dtype for o in g(ops.ones((2, 2)), ops.ones((2, 2)))])
+        Float16 Float32
     """
     if not isinstance(network, nn.Cell):
         if amp_level != "auto":
