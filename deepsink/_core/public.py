@@ -89,15 +89,7 @@ def missing_names(module_name: str):
         )
 
     @api_boundary  # the user's line only, as for every other user error
-    def missing(name: str) -> Any:
-        raise AttributeError(message(name))
-
     def __getattr__(name: str) -> Any:
-        if name.startswith("_"):
-            # a private name: mostly the probes of Python and of tools (pytest looks up
-            # ``_pytestfixturefunction`` on every module a test file imports), answered without
-            # the boundary's traceback work, which would cost more than the probe
-            raise AttributeError(message(name))
-        return missing(name)
+        raise AttributeError(message(name))
 
     return __getattr__

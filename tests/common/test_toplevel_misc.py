@@ -230,7 +230,9 @@ def test_strategy_file_names_need_json(tmp_path):
         ms.build_searched_strategy(str(tmp_path / "strategy.ckpt"))
     with pytest.raises(ValueError, match="doesn't exist"):
         ms.build_searched_strategy(str(tmp_path / "none.json"))
-    with pytest.raises(NotImplementedError, match="predict_strategy"):
+    with pytest.raises(
+        ValueError, match="'predict_strategy' is dict, the key of it must be string"
+    ):
         ms.load_distributed_checkpoint(None, [], predict_strategy={"w": {}})
     with pytest.raises(ValueError, match="train_strategy_filename"):
         ms.load_distributed_checkpoint(None, ["r0.ckpt"])

@@ -59,9 +59,17 @@ def _same_entries(new: Path, committed: Path, **load_kw) -> None:
     for k, want in b.items():
         got = a[k]
         assert (got.dtype, got.shape) == (want.dtype, want.shape), (new.name, k)
-        np.testing.assert_allclose(
-            got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=f"{new.name}: {k}"
-        )
+        got, want = got.asnumpy(), want.asnumpy()
+        if k.endswith("in_proj_bias"):
+            # the key projection's bias (the middle third) has an exactly zero gradient (softmax
+            # does not change when a query's scores all move by one constant): its trained values
+            # are float rounding noise, about 1e-5 after a few steps, that any reordering of a sum
+            # changes; the query and value biases are compared as every other entry
+            third = len(want) // 3
+            key = slice(third, 2 * third)
+            np.testing.assert_allclose(got[key], want[key], atol=1e-4, err_msg=f"{new.name}: {k}")
+            got, want = np.delete(got, key), np.delete(want, key)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6, err_msg=f"{new.name}: {k}")
 
 
 def _same_bytes_for_same_values(committed: Path, tmp_path: Path) -> None:
