@@ -6,6 +6,10 @@ from deepsink._core.random import set_seed as set_seed
 from deepsink.common import dtype as dtype
 from deepsink.common import initializer as initializer
 
+# MindSpore's ``mindspore.common.seed`` module, loaded now: loaded later, the import would rebind
+# ``common.seed`` (the function ``deepsink.common.generator`` binds here) to the module
+from deepsink.common import seed as _seed_module  # noqa: F401
+
 # mindspore.common's graph, random-state and tensor helpers (the same objects as the top level's)
 from deepsink.common.api_top import from_numpy as from_numpy
 from deepsink.common.api_top import is_tensor as is_tensor
