@@ -96,3 +96,24 @@ def pytest_collection_modifyitems(config, items):
     slow = {p for p, tests in by_file.items() if any(t.get_closest_marker("slow") for t in tests)}
     order = sorted(by_file, key=lambda p: (p not in slow, -len(by_file[p])))
     items[:] = [t for p in order for t in by_file[p]]
+
+
+_FILE_SECONDS: dict = {}
+
+
+def pytest_runtest_logreport(report):
+    """Each test file's time, summed over its tests' set-up, call and tear-down (under
+    pytest-xdist, the main process receives every worker's reports)."""
+    path = report.nodeid.split("::", 1)[0]
+    _FILE_SECONDS[path] = _FILE_SECONDS.get(path, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The slowest test files, after pytest's slowest tests: where the suite's time goes."""
+    if hasattr(terminalreporter.config, "workerinput") or not _FILE_SECONDS:
+        return
+    slowest = sorted(_FILE_SECONDS.items(), key=lambda kv: -kv[1])[:30]
+    terminalreporter.write_sep("=", f"slowest {len(slowest)} test files (seconds, all workers)")
+    for path, seconds in slowest:
+        terminalreporter.write_line(f"{seconds:8.1f}  {path}")
+    terminalreporter.write_line(f"{sum(_FILE_SECONDS.values()):8.1f}  in all")
