@@ -50,15 +50,26 @@ def canonical_double(x1, x2):
 # --- channel dropout (Dropout2D / Dropout3D) ----------------------------------------------------
 
 
-@functools.partial(jax.jit, static_argnames=("channels", "keep_prob"))
-def channel_keep(state, channels: int, keep_prob: float):
-    """One ``bernoulli_distribution(keep_prob)`` draw per channel (bool) and the state after."""
+@jax.jit
+def _channel_dropout_run(state, x, keep_prob):
+    """The kernel on ``x`` (at least 2-D; its first two axes are the channels) with the float32
+    ``keep_prob``: ``(output, mask)`` and the engine state after. One
+    ``bernoulli_distribution(keep_prob)`` draw per channel; ``keep_prob`` 0 draws nothing."""
     state = jnp.asarray(state, jnp.uint32).reshape(())
-    if channels == 0 or keep_prob == 0:
-        return jnp.zeros(channels, jnp.bool_), state
-    x = KR.lehmer_draws(state, 2 * channels)
-    keep = canonical_double(x[0::2], x[1::2]) < float(np.float32(keep_prob))
-    return keep, x[-1].astype(jnp.uint32)
+    channels = x.shape[0] * x.shape[1]
+    if channels == 0:
+        return (x, jnp.zeros(x.shape, jnp.bool_)), state
+    zero = keep_prob == 0
+    d = KR.lehmer_draws(state, 2 * channels)
+    keep = (canonical_double(d[0::2], d[1::2]) < keep_prob.astype(jnp.float64)) & ~zero
+    mask = jnp.broadcast_to(keep.reshape(x.shape[:2] + (1,) * (x.ndim - 2)), x.shape)
+    scale = jnp.where(zero, jnp.float32(0), jnp.float32(1) / keep_prob)
+    if x.dtype == jnp.float32:
+        scaled = x * scale
+    else:  # the kernel scales in float32 and casts back (integers truncate)
+        scaled = (x.astype(jnp.float32) * scale).astype(x.dtype)
+    out = jnp.where(mask, scaled, jnp.zeros((), x.dtype))
+    return (out, mask), jnp.where(zero, state, d[-1].astype(jnp.uint32))
 
 
 class _SharedKernels:
@@ -96,23 +107,17 @@ def unseeded_engine() -> KR.Engine:
     return engine
 
 
-def channel_dropout(name: str, x, keep_prob: float, channels: int):
-    """MindSpore's ``Dropout2D``/``Dropout3D`` kernel on ``x`` (``channels`` leading channels):
-    ``(output, mask)``. PyNative calls continue the process-wide engine of the kernel's key; in a
-    program being compiled each call site has an engine of its own, from state 1, continued from
-    run to run (MindSpore's graph kernels)."""
+def channel_dropout(name: str, x, keep_prob: float):
+    """MindSpore's ``Dropout2D``/``Dropout3D`` kernel on ``x``: ``(output, mask)``. PyNative calls
+    continue the process-wide engine of the kernel's key; in a program being compiled each call
+    site has an engine of its own, from state 1, continued from run to run (MindSpore's graph
+    kernels)."""
+    keep = np.float32(keep_prob)
     if functional.compiling() and not functional.capturing():
         engine = unseeded_engine()
     else:
-        engine = SHARED.engine((name, float(np.float32(keep_prob)), tuple(x.shape), str(x.dtype)))
-    keep = engine.run(lambda st: channel_keep(st, channels, float(keep_prob)))
-    mask = jnp.broadcast_to(keep.reshape(x.shape[:2] + (1,) * (x.ndim - 2)), x.shape)
-    scale = np.float32(1.0) / np.float32(keep_prob) if keep_prob else np.float32(0)
-    if x.dtype == jnp.float32:
-        scaled = x * scale
-    else:  # the kernel scales in float32 and casts back (integers truncate)
-        scaled = (x.astype(jnp.float32) * scale).astype(x.dtype)
-    return jnp.where(mask, scaled, jnp.zeros((), x.dtype)), mask
+        engine = SHARED.engine((name, float(keep), tuple(x.shape), str(x.dtype)))
+    return engine.run(lambda st: _channel_dropout_run(st, x, keep))
 
 
 # --- Bernoulli (MindSpore's Philox stream) ------------------------------------------------------
@@ -244,3 +249,95 @@ def poisson_samples(u: MTUniform, rates: np.ndarray, count: int) -> np.ndarray:
         for j in range(count):
             out[j, i] = _poisson_one(u, rate)
     return out.reshape((count, *rates.shape))
+
+
+# --- RandomGamma (MindSpore's Philox stream, Marsaglia and Tsang) ------------------------------
+
+_PER_OUTPUT = 256  # Philox blocks reserved per output value
+
+
+def _unit_doubles(words: np.ndarray) -> np.ndarray:
+    """Doubles in ``[0, 1)`` from pairs of words: 20 bits of the first, all 32 of the second."""
+    w = words.astype(np.uint64).reshape(-1, 2)
+    bits = ((w[:, 0] & np.uint64(0xFFFFF)) << np.uint64(32)) | w[:, 1] | np.uint64(1023 << 52)
+    return bits.view(np.float64) - 1.0
+
+
+class _Blocks:
+    """The Philox blocks of one output value: key ``seed``, counter ``start + i`` (128 bits, the
+    upper 64 holding ``seed2``), read one after another."""
+
+    def __init__(self, seed: int, seed2: int, start: int, first: np.ndarray) -> None:
+        self.seed, self.seed2, self.start, self.first, self.i = seed, seed2, start, first, 0
+
+    def next(self) -> np.ndarray:
+        i, self.i = self.i, self.i + 1
+        if i < self.first.shape[0]:
+            return self.first[i]
+        return _philox_blocks(self.seed, self.seed2, np.array([self.start + i], np.uint64))[0]
+
+
+def _philox_blocks(seed: int, seed2: int, counters: np.ndarray) -> np.ndarray:
+    """Philox4x32-10 blocks ``[len(counters), 4]`` of the 64-bit ``counters`` (low words), key
+    ``seed`` and ``seed2`` in the counter's upper words."""
+    m = np.uint64(0xFFFFFFFF)
+    hi = np.uint64(seed2 & 0xFFFFFFFFFFFFFFFF)
+    c = (counters & m, counters >> np.uint64(32), np.full_like(counters, hi & m), np.full_like(counters, hi >> np.uint64(32)))
+    words = philox4x32(c, (seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF))
+    return np.stack(words, axis=1).astype(np.uint32)
+
+
+def _gamma_one(blocks: _Blocks, alpha: float) -> float:
+    uniform: list[float] = []
+
+    def next_uniform() -> float:
+        if not uniform:
+            uniform.extend(_unit_doubles(blocks.next()).tolist())
+        return uniform.pop()
+
+    if abs(alpha - 1.0) <= 1e-14:  # an exponential
+        return -math.log(1.0 - next_uniform())
+    less = alpha < 1
+    su = alpha + (2.0 / 3 if less else -1.0 / 3)
+    cut = 1.0 / 3 / math.sqrt(su)
+    normal: list[float] = []
+    while True:
+        if not normal:
+            u = _unit_doubles(blocks.next()).tolist()  # Box-Muller: sine, then cosine
+            r = math.sqrt(-2.0 * math.log(max(u[0], 1.0e-7)))
+            angle = 2 * math.pi * u[1]
+            normal.extend([math.sin(angle) * r, math.cos(angle) * r])
+        x = normal.pop()
+        v = 1 + cut * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = next_uniform()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + su * (1 - v + math.log(v)):
+            res = su * v
+            if less:
+                res *= math.pow(next_uniform(), 1 / alpha)
+            return res
+
+
+class GammaKernel:
+    """A RandomGamma kernel: its seeds and the Philox blocks its earlier launches reserved."""
+
+    def __init__(self, seed: int, seed2: int) -> None:
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = (int(np.random.SeedSequence().entropy % (1 << 64)) for _ in range(2))
+        self.seed, self.seed2, self.used = seed, seed2, 0
+
+    def samples(self, alphas: np.ndarray, count: int) -> np.ndarray:
+        """``count`` samples per alpha (float64, ``[count, *alphas.shape]``)."""
+        flat = alphas.reshape(-1).astype(np.float64)
+        total = count * flat.size
+        base, self.used = self.used, self.used + total * _PER_OUTPUT
+        starts = base + _PER_OUTPUT * np.arange(total, dtype=np.uint64)
+        first = _philox_blocks(self.seed, self.seed2, (starts[:, None] + np.arange(4, dtype=np.uint64)).reshape(-1))
+        first = first.reshape(total, 4, 4)
+        out = np.empty((count, flat.size), np.float64)
+        for k in range(total):  # output k: alpha k // count, its sample k % count
+            blocks = _Blocks(self.seed, self.seed2, int(starts[k]), first[k])
+            out[k % count, k // count] = _gamma_one(blocks, float(flat[k // count]))
+        return out.reshape((count, *alphas.shape))

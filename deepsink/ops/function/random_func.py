@@ -322,10 +322,20 @@ def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
 
 
 def random_gamma(shape: Any, alpha: Any, seed: int | None = None) -> Tensor:
-    """Gamma(alpha, 1) samples: ``shape`` draws for each alpha, output ``shape + alpha.shape``."""
-    a = U.floating(U.array(alpha, "random_gamma", "alpha"))
-    shp = U.shape(shape, "random_gamma") + tuple(a.shape)
-    return Tensor._from(jax.random.gamma(_key(seed), jnp.broadcast_to(a, shp), shp, a.dtype))
+    """Gamma(alpha, 1) samples: ``shape`` draws for each alpha, output ``shape + alpha.shape``;
+    MindSpore's RandomGamma kernel built from the call's ``(seed, seed2)``."""
+    kernel = KS.GammaKernel(*_seeds(seed, "random_gamma"))
+    return Tensor._from(gamma_kernel(kernel, shape, alpha))
+
+
+def gamma_kernel(kernel: Any, shape: Any, alpha: Any) -> jax.Array:
+    """MindSpore's RandomGamma kernel (``KS.GammaKernel``) on ``shape`` and ``alpha``."""
+    a = U.array(alpha, "random_gamma", "alpha")
+    if a.dtype.kind != "f":
+        U.fail("random_gamma", f"'alpha' must be a float Tensor, but got {a.dtype}", TypeError)
+    shp = U.shape(shape, "random_gamma")
+    out = kernel.samples(np.asarray(a), int(np.prod(shp, dtype=np.int64)))
+    return jnp.asarray(out.astype(a.dtype).reshape(shp + tuple(a.shape)))
 
 
 def shuffled_rows(a: jax.Array, gen: Any) -> jax.Array:
@@ -405,9 +415,8 @@ def channel_dropout(name: str, input: Any, keep_prob: float, nd: int) -> tuple[T
             f"For primitive[{name}], the rank of input  must be equal to {nd + 2} , "
             f"but got {a.ndim}."
         )
-    channels = a.shape[0] * a.shape[1]
     x = a.astype(jnp.float32) if a.dtype == jnp.float16 else a  # no Float16 kernel: a cast
-    out, mask = KS.channel_dropout(name, x, float(keep_prob), channels)
+    out, mask = KS.channel_dropout(name, x, float(keep_prob))
     return Tensor._from(out.astype(a.dtype)), Tensor._from(mask)
 
 

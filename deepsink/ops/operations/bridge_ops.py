@@ -221,7 +221,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("Multinomial", lambda s, x, n: Tensor._from(RND.multinomial(x, n, True, _seed(s))._data
                                                  .astype(U.dtype(s.dtype, "Multinomial"))),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int32))),
-    ("RandomGamma", lambda s, shape, alpha: RND.random_gamma(shape, alpha, _seed(s)),
+    ("RandomGamma", lambda s, shape, alpha: _random_gamma(s, shape, alpha),
      (("seed", 0), ("seed2", 0))),
     ("RandomPoisson", lambda s, shape, rate: _random_poisson(s, shape, rate),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int64))),
@@ -373,6 +373,16 @@ def _random_poisson(s: Any, shape: Any, rate: Any) -> Tensor:
     if sig not in engines:
         engines[sig] = KS.MTUniform(KS.poisson_engine_seed(int(s.seed), int(s.seed2)))
     return Tensor._from(RND.poisson_kernel(shp, r, engines[sig], s.dtype))
+
+
+def _random_gamma(s: Any, shape: Any, alpha: Any) -> Tensor:
+    """An instance's kernel goes on along its Philox stream from call to call."""
+    kernels = s.__dict__.setdefault("_gamma_kernels", {})
+    a = U.array(alpha, "RandomGamma", "alpha")
+    sig = (U.shape(shape, "RandomGamma"), a.shape, str(a.dtype))
+    if sig not in kernels:
+        kernels[sig] = KS.GammaKernel(int(s.seed), int(s.seed2))
+    return Tensor._from(RND.gamma_kernel(kernels[sig], shape, a))
 
 
 def _seed(s: Any) -> int | None:
