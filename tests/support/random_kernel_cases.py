@@ -133,5 +133,40 @@ def poisson_gamma(ms):
     return {"random_poisson": poisson, "gamma_family": gamma}
 
 
+def graph(ms):
+    """Channel dropout inside a GRAPH_MODE Cell: each call site has a kernel of its own (state 1),
+    continued from run to run."""
+    ops, nn = ms.ops, ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = nn.Dropout2d(0.5)
+
+        def construct(self, x):
+            return self.drop(x), ops.dropout2d(x * 2, 0.5), ops.dropout3d(x.expand_dims(-1), 0.4)
+
+    def case():
+        net = Net()
+        net.set_train()
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            x = ops.ones((2, 5, 1, 2), ms.float32)
+            out = []
+            for _ in range(3):
+                out += [_np(t) for t in net(x)]
+            return out
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+
+    return {"graph_channel_dropout": case}
+
+
 def all_cases(ms):
-    return {**channel_dropout(ms), **bernoulli(ms), **categorical(ms), **poisson_gamma(ms)}
+    return {
+        **channel_dropout(ms),
+        **bernoulli(ms),
+        **categorical(ms),
+        **poisson_gamma(ms),
+        **graph(ms),
+    }

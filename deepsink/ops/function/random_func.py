@@ -23,7 +23,9 @@ import numpy as np
 from deepsink._core import kernel_random as KR
 from deepsink._core import kernel_samplers as KS
 from deepsink._core import random as _random
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
+from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function.activation_func import rrelu as rrelu  # one implementation
@@ -307,6 +309,19 @@ def random_poisson(
     return Tensor._from(poisson_kernel(shape, rate, _seeds(seed, "random_poisson"), dtype))
 
 
+def _host_values(a: jax.Array, api: str, arg: str) -> np.ndarray:
+    """The values of ``a`` for a kernel that samples on the host. A value computed inside a
+    program being compiled is not known yet: ``ValueDependentShapeError``, and the GRAPH_MODE
+    Cell runs op by op."""
+    data = concrete(a)
+    if isinstance(data, jax.core.Tracer):
+        raise ValueDependentShapeError(
+            f"For '{api}', '{arg}' is sampled on the host and its value is not known while the "
+            "program is compiled"
+        )
+    return np.asarray(data)
+
+
 def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
     """MindSpore's RandomPoisson kernel: ``shape`` samples of each rate. ``seeds`` is the kernel's
     ``(seed, seed2)`` or a host engine (``KS.MTUniform``) that goes on from an earlier call."""
@@ -317,7 +332,7 @@ def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
     dt = U.dtype(dtype, "random_poisson")
     count = int(np.prod(shp, dtype=np.int64))
     engine = seeds if isinstance(seeds, KS.MTUniform) else KS.MTUniform(KS.poisson_engine_seed(*seeds))
-    out = KS.poisson_samples(engine, np.asarray(r), count)
+    out = KS.poisson_samples(engine, _host_values(r, "random_poisson", "rate"), count)
     return jnp.asarray(out.astype(dt).reshape(shp + tuple(r.shape)))
 
 
@@ -334,7 +349,8 @@ def gamma_kernel(kernel: Any, shape: Any, alpha: Any) -> jax.Array:
     if a.dtype.kind != "f":
         U.fail("random_gamma", f"'alpha' must be a float Tensor, but got {a.dtype}", TypeError)
     shp = U.shape(shape, "random_gamma")
-    out = kernel.samples(np.asarray(a), int(np.prod(shp, dtype=np.int64)))
+    values = _host_values(a, "random_gamma", "alpha")
+    out = kernel.samples(values, int(np.prod(shp, dtype=np.int64)))
     return jnp.asarray(out.astype(a.dtype).reshape(shp + tuple(a.shape)))
 
 
@@ -361,8 +377,8 @@ def random_categorical(
     """``num_sample`` category indices per row of 2-D ``logits`` (unnormalized
     log-probabilities): MindSpore's RandomCategorical kernel seeded from ``GetSeed(0, seed)``
     (``seed`` 0: system entropy), a fresh kernel per call."""
-    engine = KR.Engine(KR.LEHMER, 0, _categorical_args(logits, num_sample, seed))
-    return categorical_kernel(engine, logits, num_sample, dtype)
+    seeds = (0, _categorical_args(logits, num_sample, seed))
+    return categorical_kernel(lambda fn: KR.draw(KR.LEHMER, seeds, fn), logits, num_sample, dtype)
 
 
 def _categorical_args(logits: Any, num_sample: Any, seed: Any) -> int:
@@ -374,15 +390,16 @@ def _categorical_args(logits: Any, num_sample: Any, seed: Any) -> int:
     return int(seed) & 0xFFFFFFFF
 
 
-def categorical_kernel(engine: Any, logits: Any, num_sample: int, dtype: Any) -> Tensor:
-    """MindSpore's RandomCategorical kernel on ``engine`` (a Lehmer ``KR.Engine``)."""
+def categorical_kernel(run: Any, logits: Any, num_sample: int, dtype: Any) -> Tensor:
+    """MindSpore's RandomCategorical kernel on a Lehmer engine: ``run(fn)`` runs ``fn(state) ->
+    (result, state)`` on it (``KR.Engine.run`` or ``KR.draw``)."""
     lg = U.floating(U.array(logits, "random_categorical", "logits"))
     if lg.ndim != 2:
         U.fail("random_categorical", f"'logits' must be 2-D, but got shape {list(lg.shape)}")
     dt = U.dtype(dtype, "random_categorical")
     if dt not in (np.int16, np.int32, np.int64):
         U.fail("random_categorical", f"'dtype' must be Int16, Int32 or Int64, but got {dtype}", TypeError)
-    out = engine.run(lambda st: KS.categorical(st, lg, int(num_sample)))
+    out = run(lambda st: KS.categorical(st, lg, int(num_sample)))
     return Tensor._from(out.astype(dt))
 
 

@@ -361,7 +361,7 @@ def _random_categorical(s: Any, logits: Any, num_sample: Any, seed: Any) -> Tens
     seed = RND._categorical_args(logits, num_sample, seed)
     lg = U.array(logits, "RandomCategorical", "logits")
     engine = KR.primitive_engine(s, KR.LEHMER, 0, seed, (lg.shape, str(lg.dtype), num_sample, seed))
-    return RND.categorical_kernel(engine, lg, num_sample, s.dtype)
+    return RND.categorical_kernel(engine.run, lg, num_sample, s.dtype)
 
 
 def _random_poisson(s: Any, shape: Any, rate: Any) -> Tensor:
