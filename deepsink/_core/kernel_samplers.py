@@ -282,7 +282,12 @@ def _philox_blocks(seed: int, seed2: int, counters: np.ndarray) -> np.ndarray:
     ``seed`` and ``seed2`` in the counter's upper words."""
     m = np.uint64(0xFFFFFFFF)
     hi = np.uint64(seed2 & 0xFFFFFFFFFFFFFFFF)
-    c = (counters & m, counters >> np.uint64(32), np.full_like(counters, hi & m), np.full_like(counters, hi >> np.uint64(32)))
+    c = (
+        counters & m,
+        counters >> np.uint64(32),
+        np.full_like(counters, hi & m),
+        np.full_like(counters, hi >> np.uint64(32)),
+    )
     words = philox4x32(c, (seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF))
     return np.stack(words, axis=1).astype(np.uint32)
 
@@ -313,7 +318,9 @@ def _gamma_one(blocks: _Blocks, alpha: float) -> float:
             continue
         v = v * v * v
         u = next_uniform()
-        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + su * (1 - v + math.log(v)):
+        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + su * (
+            1 - v + math.log(v)
+        ):
             res = su * v
             if less:
                 res *= math.pow(next_uniform(), 1 / alpha)
@@ -334,7 +341,9 @@ class GammaKernel:
         total = count * flat.size
         base, self.used = self.used, self.used + total * _PER_OUTPUT
         starts = base + _PER_OUTPUT * np.arange(total, dtype=np.uint64)
-        first = _philox_blocks(self.seed, self.seed2, (starts[:, None] + np.arange(4, dtype=np.uint64)).reshape(-1))
+        first = _philox_blocks(
+            self.seed, self.seed2, (starts[:, None] + np.arange(4, dtype=np.uint64)).reshape(-1)
+        )
         first = first.reshape(total, 4, 4)
         out = np.empty((count, flat.size), np.float64)
         for k in range(total):  # output k: alpha k // count, its sample k % count

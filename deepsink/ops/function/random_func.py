@@ -331,7 +331,9 @@ def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
     shp = U.shape(shape, "random_poisson")
     dt = U.dtype(dtype, "random_poisson")
     count = int(np.prod(shp, dtype=np.int64))
-    engine = seeds if isinstance(seeds, KS.MTUniform) else KS.MTUniform(KS.poisson_engine_seed(*seeds))
+    engine = (
+        seeds if isinstance(seeds, KS.MTUniform) else KS.MTUniform(KS.poisson_engine_seed(*seeds))
+    )
     out = KS.poisson_samples(engine, _host_values(r, "random_poisson", "rate"), count)
     return jnp.asarray(out.astype(dt).reshape(shp + tuple(r.shape)))
 
@@ -398,7 +400,11 @@ def categorical_kernel(run: Any, logits: Any, num_sample: int, dtype: Any) -> Te
         U.fail("random_categorical", f"'logits' must be 2-D, but got shape {list(lg.shape)}")
     dt = U.dtype(dtype, "random_categorical")
     if dt not in (np.int16, np.int32, np.int64):
-        U.fail("random_categorical", f"'dtype' must be Int16, Int32 or Int64, but got {dtype}", TypeError)
+        U.fail(
+            "random_categorical",
+            f"'dtype' must be Int16, Int32 or Int64, but got {dtype}",
+            TypeError,
+        )
     out = run(lambda st: KS.categorical(st, lg, int(num_sample)))
     return Tensor._from(out.astype(dt))
 
