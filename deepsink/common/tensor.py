@@ -609,11 +609,11 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        indexing.check_python_index(index)
+        index = indexing.check_python_index(index)
         return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
 
     def __setitem__(self, index, value) -> None:
-        indexing.check_python_index(index)
+        index = indexing.check_python_index(index, setitem=True)
         self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
 
     def itemset(self, *args: Any) -> Tensor:
