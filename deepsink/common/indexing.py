@@ -460,6 +460,8 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
                 "writes where its True values point, which is not known while the program is "
                 "compiled"
             ) from None
+    if _mask_to_broadcast(data.shape, index):
+        return _broadcast_mask_set(data, index, value)
     _check_masks(data.shape, index)
     masks = _traced_masks(index)
     if not masks:
@@ -483,6 +485,35 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
             "of selected elements, which is not known while the program is compiled"
         )
     return data.at[padded].set(value.astype(data.dtype), mode="drop")
+
+
+def _mask_to_broadcast(shape: tuple[int, ...], index: Any) -> bool:
+    """A lone boolean mask whose shape is not that of the leading axes it would index."""
+    return (
+        _is_array(index)
+        and np.dtype(index.dtype) == np.bool_
+        and 0 < index.ndim <= len(shape)
+        and tuple(index.shape) != tuple(shape[: index.ndim])
+    )
+
+
+def _broadcast_mask_set(data: Any, mask: Any, value: Any) -> jax.Array:
+    """MindSpore 2.10's assignment through such a mask: the mask, with trailing axes of 1 added,
+    is broadcast to the Tensor's shape and the value written where it is True; a mask that does
+    not broadcast raises the broadcast's ValueError (NumPy's words for a Python number, the
+    BroadcastTo operator's for a Tensor value)."""
+    shape = tuple(data.shape)
+    grown = tuple(mask.shape) + (1,) * (len(shape) - mask.ndim)
+    if any(m not in (1, n) for m, n in zip(grown, shape, strict=True)):
+        if isinstance(value, jax.Array):
+            raise ValueError(
+                "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or "
+                "input dimension is 1 or target dimension is -1. But got x_shape: "
+                f"{grown}, target shape: {shape}."
+            )
+        np.broadcast_to(np.zeros(grown, np.bool_), shape)  # raises NumPy's ValueError
+    where = jnp.broadcast_to(jnp.reshape(mask, grown), shape)
+    return jnp.where(where, jnp.asarray(value, data.dtype), data)
 
 
 def _broadcasts_over_selection(

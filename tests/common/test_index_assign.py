@@ -1,6 +1,6 @@
 """Augmented assignment with a Python list on the right, and through an index (in-range or not),
-does what MindSpore 2.10 does (``tests/fixtures/ms/augmented_assign.json``, recorded by
-``scripts/record_augmented_assign_fixtures.py``)."""
+does what MindSpore 2.10 does (``tests/fixtures/ms/index_assign.json``, recorded by
+``scripts/record_index_assign_fixtures.py``)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ import deepsink as ms
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "support"))
-import augmented_assign_cases  # noqa: E402
+import index_assign_cases  # noqa: E402
 
-FIXTURE = json.loads((HERE / "fixtures" / "ms" / "augmented_assign.json").read_text())
-GOT = augmented_assign_cases.outcomes(ms)
+FIXTURE = json.loads((HERE / "fixtures" / "ms" / "index_assign.json").read_text())
+GOT = index_assign_cases.outcomes(ms)
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE))
-def test_augmented_assignment_outcome(name):
+def test_index_assignment_outcome(name):
     assert GOT[name] == FIXTURE[name]
