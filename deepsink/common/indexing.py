@@ -501,15 +501,21 @@ def _broadcast_mask_set(data: Any, mask: Any, value: Any) -> jax.Array:
     """MindSpore 2.10's assignment through such a mask: the mask, with trailing axes of 1 added,
     is broadcast to the Tensor's shape and the value written where it is True; a mask that does
     not broadcast raises the broadcast's ValueError (NumPy's words for a Python number, the
-    BroadcastTo operator's for a Tensor value)."""
+    BroadcastTo operator's for a Tensor value or in graph code)."""
     shape = tuple(data.shape)
     grown = tuple(mask.shape) + (1,) * (len(shape) - mask.ndim)
     if any(m not in (1, n) for m, n in zip(grown, shape, strict=True)):
-        if isinstance(value, jax.Array):
+        graph = functional.graph_semantics()
+        if graph or isinstance(value, jax.Array):
+            have, want = (
+                (f"[const vector]{{{', '.join(map(str, v))}}}" for v in (grown, shape))
+                if graph
+                else (grown, shape)
+            )
             raise ValueError(
                 "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or "
-                "input dimension is 1 or target dimension is -1. But got x_shape: "
-                f"{grown}, target shape: {shape}."
+                f"input dimension is 1 or target dimension is -1. But got x_shape: {have}, "
+                f"target shape: {want}."
             )
         np.broadcast_to(np.zeros(grown, np.bool_), shape)  # raises NumPy's ValueError
     where = jnp.broadcast_to(jnp.reshape(mask, grown), shape)
