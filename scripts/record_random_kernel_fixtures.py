@@ -10,7 +10,6 @@ outside the repository: MindSpore writes build artifacts into the working direct
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -19,19 +18,13 @@ OUT = ROOT / "tests" / "fixtures" / "ms" / "random_kernels.json"
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 import random_kernel_cases  # noqa: E402
-from random_op_cases import summarize  # noqa: E402
+import random_op_cases  # noqa: E402
 
 
 def main() -> None:
     import mindspore as ms
 
-    ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
-    record = {"mindspore": ms.__version__, "cases": {}}
-    for name, case in random_kernel_cases.all_cases(ms).items():
-        record["cases"][name] = summarize(case())
-        print("recorded", name)
-    OUT.write_text(json.dumps(record, indent=1) + "\n")
-    print("wrote", OUT)
+    random_op_cases.record(random_kernel_cases.all_cases(ms), OUT)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from deepsink._core import kernel_samplers as KS
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
 import random_kernel_cases  # noqa: E402
-from random_op_cases import summarize  # noqa: E402
+from random_op_cases import check, summarize  # noqa: E402
 
 FIX = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "random_kernels.json").read_text()
@@ -27,26 +27,11 @@ FIX = json.loads(
 CASES = random_kernel_cases.all_cases(ms)
 
 
-def _check(got: list[dict], want: list[dict]) -> None:
-    assert len(got) == len(want)
-    for i, (g, w) in enumerate(zip(got, want, strict=True)):
-        assert g["shape"] == w["shape"] and g["dtype"] == w["dtype"], (i, g, w)
-        for key in ("values", "head", "tail"):
-            if key in w:
-                if w["dtype"].startswith(("int", "bool")):
-                    assert g[key] == w[key], (i, key)
-                else:
-                    np.testing.assert_allclose(
-                        g[key], w[key], rtol=1e-6, atol=0, err_msg=f"array {i} {key}"
-                    )
-        np.testing.assert_allclose(g["sum"], w["sum"], rtol=1e-6, err_msg=f"sum {i}")
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_draws_mindspores_numbers(name):
     # the shared kernels start as in a fresh MindSpore process (each case has shapes of its own)
     KS.SHARED.clear()
-    _check(summarize(CASES[name]()), FIX["cases"][name])
+    check(summarize(CASES[name]()), FIX["cases"][name])
 
 
 def test_channel_dropout_ignores_the_seed_and_goes_on_per_shape():

@@ -11,6 +11,7 @@ shape and dtype) for the whole process, so each case here uses shapes no other c
 from __future__ import annotations
 
 import numpy as np
+from random_op_cases import graph_runs
 
 
 def _np(t) -> np.ndarray:
@@ -147,17 +148,7 @@ def graph(ms):
             return self.drop(x), ops.dropout2d(x * 2, 0.5), ops.dropout3d(x.expand_dims(-1), 0.4)
 
     def case():
-        net = Net()
-        net.set_train()
-        ms.set_context(mode=ms.GRAPH_MODE)
-        try:
-            x = ops.ones((2, 5, 1, 2), ms.float32)
-            out = []
-            for _ in range(3):
-                out += [_np(t) for t in net(x)]
-            return out
-        finally:
-            ms.set_context(mode=ms.PYNATIVE_MODE)
+        return graph_runs(ms, Net(), ops.ones((2, 5, 1, 2), ms.float32))
 
     return {"graph_channel_dropout": case}
 
