@@ -356,15 +356,19 @@ def _numpy_scalar_error(item: Any) -> IndexError:
     )
 
 
-def check_python_index(index: Any) -> None:
+def check_python_index(index: Any, setitem: bool = False) -> Any:
     """MindSpore 2.10 refuses NumPy values as a Tensor's index (before any conversion): an array
     alone is an IndexError, an array inside a tuple or list index a TypeError, and a NumPy scalar
-    (``np.int64(1)``, ``np.bool_(True)``) anywhere an IndexError."""
+    (``np.int64(1)``, ``np.bool_(True)``) anywhere an IndexError. Returns the index.
+
+    Graph code (a GRAPH_MODE Cell, ``jit``) follows the graph compiler's rules instead: a NumPy
+    int or bool scalar alone or inside a list is its Python value, a NumPy float scalar is an
+    IndexError, and an array (or a NumPy scalar) inside a tuple index is a TypeError when read,
+    an IndexError when assigned to; an array alone is refused as in PyNative."""
+    if functional.graph_semantics():
+        return _graph_python_index(index, setitem)
     if isinstance(index, np.ndarray):
-        raise IndexError(
-            "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list "
-            f"and tuple as index, but got {index} with type {type(index)}"
-        )
+        raise _numpy_array_error(index)
     if isinstance(index, np.generic):
         raise _numpy_scalar_error(index)
     if isinstance(index, tuple | list):
@@ -376,6 +380,42 @@ def check_python_index(index: Any) -> None:
                 )
             if isinstance(item, np.generic):
                 raise _numpy_scalar_error(item)
+    return index
+
+
+def _numpy_array_error(index: np.ndarray) -> IndexError:
+    return IndexError(
+        "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list "
+        f"and tuple as index, but got {index} with type {type(index)}"
+    )
+
+
+def _graph_scalar(item: np.generic) -> Any:
+    if isinstance(item, np.bool_ | np.integer):
+        return item.item()
+    raise IndexError(f"Number index of tensor must be int or bool, but got {item.item()}.")
+
+
+def _graph_python_index(index: Any, setitem: bool) -> Any:
+    if isinstance(index, np.ndarray):
+        raise _numpy_array_error(index)
+    if isinstance(index, np.generic):
+        return _graph_scalar(index)
+    if isinstance(index, tuple) and any(isinstance(i, np.ndarray | np.generic) for i in index):
+        raise _graph_tuple_error(setitem)
+    if isinstance(index, list):
+        if any(isinstance(i, np.ndarray) for i in index):
+            raise _graph_tuple_error(setitem)
+        return [_graph_scalar(i) if isinstance(i, np.generic) else i for i in index]
+    return index
+
+
+def _graph_tuple_error(setitem: bool) -> Exception:
+    if setitem:
+        return IndexError("invalid index type")
+    return TypeError(
+        f"For 'tensor_setitem_by_tuple', the types only support {_TUPLE_TYPES}, but got External"
+    )
 
 
 def getitem(data: jax.Array, index: Any) -> jax.Array:
@@ -420,6 +460,8 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
                 "writes where its True values point, which is not known while the program is "
                 "compiled"
             ) from None
+    if _mask_to_broadcast(data.shape, index):
+        return _broadcast_mask_set(data, index, value)
     _check_masks(data.shape, index)
     masks = _traced_masks(index)
     if not masks:
@@ -443,6 +485,41 @@ def setitem(data: jax.Array, index: Any, value: Any) -> jax.Array:
             "of selected elements, which is not known while the program is compiled"
         )
     return data.at[padded].set(value.astype(data.dtype), mode="drop")
+
+
+def _mask_to_broadcast(shape: tuple[int, ...], index: Any) -> bool:
+    """A lone boolean mask whose shape is not that of the leading axes it would index."""
+    return (
+        _is_array(index)
+        and np.dtype(index.dtype) == np.bool_
+        and 0 < index.ndim <= len(shape)
+        and tuple(index.shape) != tuple(shape[: index.ndim])
+    )
+
+
+def _broadcast_mask_set(data: Any, mask: Any, value: Any) -> jax.Array:
+    """MindSpore 2.10's assignment through such a mask: the mask, with trailing axes of 1 added,
+    is broadcast to the Tensor's shape and the value written where it is True; a mask that does
+    not broadcast raises the broadcast's ValueError (NumPy's words for a Python number, the
+    BroadcastTo operator's for a Tensor value or in graph code)."""
+    shape = tuple(data.shape)
+    grown = tuple(mask.shape) + (1,) * (len(shape) - mask.ndim)
+    if any(m not in (1, n) for m, n in zip(grown, shape, strict=True)):
+        graph = functional.graph_semantics()
+        if graph or isinstance(value, jax.Array):
+            have, want = (
+                (f"[const vector]{{{', '.join(map(str, v))}}}" for v in (grown, shape))
+                if graph
+                else (grown, shape)
+            )
+            raise ValueError(
+                "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or "
+                f"input dimension is 1 or target dimension is -1. But got x_shape: {have}, "
+                f"target shape: {want}."
+            )
+        np.broadcast_to(np.zeros(grown, np.bool_), shape)  # raises NumPy's ValueError
+    where = jnp.broadcast_to(jnp.reshape(mask, grown), shape)
+    return jnp.where(where, jnp.asarray(value, data.dtype), data)
 
 
 def _broadcasts_over_selection(

@@ -609,11 +609,11 @@ class Tensor:
 
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        indexing.check_python_index(index)
+        index = indexing.check_python_index(index)
         return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
 
     def __setitem__(self, index, value) -> None:
-        indexing.check_python_index(index)
+        index = indexing.check_python_index(index, setitem=True)
         self._data = indexing.setitem(self._data, unwrap_tree(index), unwrap(value))
 
     def itemset(self, *args: Any) -> Tensor:
@@ -1252,14 +1252,20 @@ def _sequence_signature(v: Any) -> str:
 
 def _augmented(name: str, method: str):
     """``x op= y``: as ``x op y``, except that a tuple or list ``y`` raises the TypeError of
-    MindSpore 2.10's in-place ``add_``/``mul_``/``div_`` (which take a Tensor or a number)."""
-    binary = getattr(Tensor, f"__{name}__")
+    MindSpore 2.10's in-place method (``add_``, ``floor_divide_``, ``pow``, ``MatMulExt``...),
+    which takes a Tensor or a number (``-=`` alone accepts a list there)."""
 
     def op(self, other):
         if isinstance(other, tuple | list):
             sig = _sequence_signature(other)
-            raise TypeError(f'Failed calling {method} with "{method}({sig})".')
-        return binary(self, other)
+            call = (
+                f"{method}()(input=Tensor, other={sig})"
+                if method == "MatMulExt"
+                else f"{method}({sig})"
+            )
+            raise TypeError(f'Failed calling {method} with "{call}".')
+        # the binary method is looked up per call: the ops package binds some of them later
+        return getattr(type(self), f"__{name}__")(self, other)
 
     return op
 
@@ -1267,7 +1273,18 @@ def _augmented(name: str, method: str):
 register_methods(
     {
         f"__i{name}__": _augmented(name, method)
-        for name, method in (("add", "add_"), ("mul", "mul_"), ("truediv", "div_"))
+        for name, method in (
+            ("add", "add_"),
+            ("mul", "mul_"),
+            ("truediv", "div_"),
+            ("floordiv", "floor_divide_"),
+            ("mod", "remainder_"),
+            ("pow", "pow"),
+            ("and", "bitwise_and"),
+            ("or", "bitwise_or"),
+            ("xor", "bitwise_xor"),
+            ("matmul", "MatMulExt"),
+        )
     }
     | {
         "__neg__": lambda self: Tensor._from(-self._data),

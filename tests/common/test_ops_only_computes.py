@@ -51,8 +51,8 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "adaptive pooling bins and unpool scatter written per layer",
     ),
     "deepsink/nn/layer/basic.py": (
-        11,
-        "Unfold's patches, L2 normalisation, dropout masks on raw arrays",
+        9,
+        "Unfold's patches, L2 normalisation, one-hot values",
     ),
     "deepsink/nn/layer/conv.py": (
         3,

@@ -22,6 +22,7 @@ from deepsink._core import kernel_random as KR
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
 import random_op_cases  # noqa: E402
+from random_op_cases import check  # noqa: E402
 
 FIX = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "random_ops.json").read_text()
@@ -29,24 +30,9 @@ FIX = json.loads(
 CASES = random_op_cases.all_cases(ms)
 
 
-def _check(got: list[dict], want: list[dict]) -> None:
-    assert len(got) == len(want)
-    for i, (g, w) in enumerate(zip(got, want, strict=True)):
-        assert g["shape"] == w["shape"] and g["dtype"] == w["dtype"], (i, g, w)
-        for key in ("values", "head", "tail"):
-            if key in w:
-                if w["dtype"].startswith(("int", "bool")):
-                    assert g[key] == w[key], (i, key)
-                else:
-                    np.testing.assert_allclose(
-                        g[key], w[key], rtol=1e-6, atol=1e-7, err_msg=f"array {i} {key}"
-                    )
-        np.testing.assert_allclose(g["sum"], w["sum"], rtol=1e-5, atol=1e-4, err_msg=f"sum {i}")
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_draws_mindspores_numbers(name):
-    _check(random_op_cases.summarize(CASES[name]()), FIX["cases"][name])
+    check(random_op_cases.summarize(CASES[name]()), FIX["cases"][name])
 
 
 def test_gan_latent_codes_sum_as_on_mindspore():

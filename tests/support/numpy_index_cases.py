@@ -1,6 +1,6 @@
 """NumPy values as a Tensor's index (arrays alone, in a tuple or list index, NumPy scalars, bool
 arrays), read and assigned: ``scripts/record_numpy_index_fixtures.py`` records MindSpore 2.10's
-outcome (it refuses them all in PyNative) and ``tests/common/test_numpy_index.py`` replays them."""
+outcome (it refuses them all in PyNative; a GRAPH_MODE Cell has rules of its own) and ``tests/common/test_numpy_index.py`` replays them."""
 
 from __future__ import annotations
 
@@ -50,4 +50,34 @@ def outcomes(ms) -> dict:
 
     out = {f"get_{k}": _outcome(lambda k=k: tensor()[GET[k]()]) for k in GET}
     out.update({f"set_{k}": _outcome(lambda k=k: assign(GET[k]())) for k in SET})
+    out.update(graph_outcomes(ms, tensor))
+    return out
+
+
+def graph_outcomes(ms, tensor) -> dict:
+    """The same indices held by a GRAPH_MODE Cell: the graph compiler's rules."""
+
+    class Get(ms.nn.Cell):
+        def __init__(self, index):
+            super().__init__()
+            self.index = index
+
+        def construct(self, x):
+            return x[self.index]
+
+    class Set(ms.nn.Cell):
+        def __init__(self, index):
+            super().__init__()
+            self.index = index
+
+        def construct(self, x):
+            x[self.index] = 1.0
+            return x
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = {f"graph_get_{k}": _outcome(lambda k=k: Get(GET[k]())(tensor())) for k in GET}
+        out.update({f"graph_set_{k}": _outcome(lambda k=k: Set(GET[k]())(tensor())) for k in SET})
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
     return out

@@ -141,23 +141,59 @@ def graph(ms):
 
     def case():
         ms.set_seed(8)
-        net = Net()
-        net.set_train()
-        ms.set_context(mode=ms.GRAPH_MODE)
-        try:
-            x = T(np.ones((2, 3), np.float32))
-            out = []
-            for _ in range(3):
-                out += [_np(t) for t in net(x)]
-            return out
-        finally:
-            ms.set_context(mode=ms.PYNATIVE_MODE)
+        return graph_runs(ms, Net(), T(np.ones((2, 3), np.float32)))
 
     return {"graph_cell": case}
 
 
+def graph_runs(ms, net, x, runs: int = 3) -> list:
+    """Every output of ``runs`` calls of the training-mode Cell ``net`` on ``x`` in GRAPH_MODE."""
+    net.set_train()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = []
+        for _ in range(runs):
+            out += [_np(t) for t in net(x)]
+        return out
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
 def all_cases(ms):
     return {**functional(ms), **graph(ms)}
+
+
+def record(cases: dict, out) -> None:
+    """The recorders' body: run each case on MindSpore (PyNative, CPU) and write the summaries
+    of what it drew to the JSON file ``out``."""
+    import json
+
+    import mindspore as ms
+
+    ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+    data = {"mindspore": ms.__version__, "cases": {}}
+    for name, case in cases.items():
+        data["cases"][name] = summarize(case())
+        print("recorded", name)
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    print("wrote", out)
+
+
+def check(got: list[dict], want: list[dict]) -> None:
+    """Assert that the summaries ``got`` (deepsink) are the recorded ``want`` (MindSpore):
+    integers exactly, floats to float32 rounding."""
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert g["shape"] == w["shape"] and g["dtype"] == w["dtype"], (i, g, w)
+        for key in ("values", "head", "tail"):
+            if key in w:
+                if w["dtype"].startswith(("int", "bool")):
+                    assert g[key] == w[key], (i, key)
+                else:
+                    np.testing.assert_allclose(
+                        g[key], w[key], rtol=1e-6, atol=1e-7, err_msg=f"array {i} {key}"
+                    )
+        np.testing.assert_allclose(g["sum"], w["sum"], rtol=1e-5, atol=1e-4, err_msg=f"sum {i}")
 
 
 def summarize(arrays) -> list[dict]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 
 from deepsink._core import random as _random
@@ -13,7 +12,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops import operations as P
-from deepsink.ops.function import array_func
+from deepsink.ops.function import array_func, random_func
 
 
 class Flatten(Cell):
@@ -242,9 +241,10 @@ class OneHot(Cell):
 
 class _DropoutNd(Cell):
     """Zero whole channels (axis 1) with probability ``p`` in training, scaling the rest by
-    1 / (1 - p); identity in eval mode."""
+    1 / (1 - p); identity in eval mode (``ops.dropout1d/2d/3d``, MindSpore's channel-dropout
+    kernels)."""
 
-    _rank = (3, 4)
+    _rank: tuple[int, ...] = ()
 
     def __init__(self, p: float = 0.5) -> None:
         super().__init__()
@@ -259,13 +259,7 @@ class _DropoutNd(Cell):
             fail_arg(type(self).__name__, "x", f"a Tensor of rank {self._rank}", list(a.shape))
         if not self.training or self.p == 0:
             return x
-        if self.p == 1:
-            return Tensor._from(jnp.zeros_like(a))
-        keep = 1.0 - self.p
-        lead = 2 if a.ndim > 2 else 1  # (N, C, ...) or unbatched (C, L)
-        shape = a.shape[:lead] + (1,) * (a.ndim - lead)
-        mask = jax.random.bernoulli(_random.next_key(), keep, shape)
-        return Tensor._from(jnp.where(mask, a / keep, 0).astype(a.dtype))
+        return self._op(x, self.p)
 
     def extend_repr(self) -> str:
         return f"p={self.p}"
@@ -298,6 +292,7 @@ class Dropout1d(_DropoutNd):
     """
 
     _rank = (2, 3)
+    _op = staticmethod(random_func.dropout1d)
 
 
 class Dropout2d(_DropoutNd):
@@ -327,6 +322,7 @@ class Dropout2d(_DropoutNd):
     """
 
     _rank = (4,)
+    _op = staticmethod(random_func.dropout2d)
 
 
 class Dropout3d(_DropoutNd):
@@ -356,6 +352,7 @@ class Dropout3d(_DropoutNd):
     """
 
     _rank = (5,)
+    _op = staticmethod(random_func.dropout3d)
 
 
 class Upsample(Cell):

@@ -21,8 +21,11 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import kernel_random as KR
+from deepsink._core import kernel_samplers as KS
 from deepsink._core import random as _random
+from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
+from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function.activation_func import rrelu as rrelu  # one implementation
@@ -205,10 +208,38 @@ def multinomial_with_replacement(
 
 
 def bernoulli(input: Any, p: Any = 0.5, seed: int | None = None) -> Tensor:
-    """0/1 samples shaped and typed like ``input``, 1 with probability ``p`` (number or Tensor)."""
+    """0/1 samples shaped and typed like ``input``, 1 with probability ``p`` (number or Tensor).
+
+    With a ``seed`` (any int but -1), MindSpore's Bernoulli kernel: its Philox stream keyed by
+    ``seed`` (``_core.kernel_samplers``); the kernel of a ``seed``, shapes and dtypes is kept for
+    the process, and a call takes first what the last call of that kernel left of its last
+    4-value block. Without one (``None`` or -1) MindSpore seeds from system entropy; deepsink
+    draws from the global key (repeatable under ``set_seed``)."""
     a = U.array(input, "bernoulli")
-    prob = p if isinstance(p, int | float) else U.array(p, "bernoulli", "p")
-    return Tensor._from(jax.random.bernoulli(_key(seed), prob, a.shape).astype(a.dtype))
+    if seed is None or seed == -1:
+        prob = p if isinstance(p, int | float) else U.array(p, "bernoulli", "p")
+        return Tensor._from(jax.random.bernoulli(_key(None), prob, a.shape).astype(a.dtype))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        U.fail("bernoulli", f"'seed' must be an int, but got {seed!r}", TypeError)
+    prob = U.array(p, "bernoulli", "p") if isinstance(p, Tensor) else jnp.asarray([p], jnp.float32)
+    return Tensor._from(bernoulli_kernel(a, prob, seed))
+
+
+def bernoulli_kernel(a: jax.Array, prob: jax.Array, seed: int) -> jax.Array:
+    """MindSpore's Bernoulli kernel (``ops.bernoulli`` with a seed, ``ops.Bernoulli``)."""
+    if prob.dtype.kind != "f":
+        prob = prob.astype(jnp.float32)
+    if prob.size == 0:
+        U.fail("Bernoulli", "p can't be empty.")
+    scalar = prob.ndim == 0 or (prob.ndim == 1 and prob.shape[0] == 1)
+    if not scalar and prob.shape != a.shape:
+        U.fail("bernoulli", "the shape of p is different from the shape of x.")
+    key = ("Bernoulli", seed, a.shape, str(a.dtype), prob.shape, str(prob.dtype))
+    kernel = KS.SHARED.bernoulli(key, seed)
+    u = jnp.asarray(KS.unit_floats(kernel.words(int(np.prod(a.shape, dtype=np.int64)))))
+    p = prob.reshape(()) if scalar else prob.reshape(-1)
+    ones = jnp.where(u.astype(p.dtype) > p, 0, 1)
+    return ones.reshape(a.shape).astype(a.dtype)
 
 
 def normal(shape: Any, mean: Any, stddev: Any, seed: int | None = None) -> Tensor:
@@ -273,18 +304,56 @@ def laplace(shape: Any, mean: Any, lambda_param: Any, seed: int | None = None) -
 def random_poisson(
     shape: Any, rate: Any, seed: int | None = None, dtype: Any = mstype.float32
 ) -> Tensor:
-    """Poisson samples: ``shape`` draws for each rate, output ``shape + rate.shape``."""
-    r = U.floating(U.array(rate, "random_poisson", "rate"))
-    shp = U.shape(shape, "random_poisson") + tuple(r.shape)
-    out = jax.random.poisson(_key(seed), r, shp)
-    return Tensor._from(out.astype(U.dtype(dtype, "random_poisson")))
+    """Poisson samples: ``shape`` draws for each rate, output ``shape + rate.shape``; MindSpore's
+    RandomPoisson kernel built from the call's ``(seed, seed2)``."""
+    return Tensor._from(poisson_kernel(shape, rate, _seeds(seed, "random_poisson"), dtype))
+
+
+def _host_values(a: jax.Array, api: str, arg: str) -> np.ndarray:
+    """The values of ``a`` for a kernel that samples on the host. A value computed inside a
+    program being compiled is not known yet: ``ValueDependentShapeError``, and the GRAPH_MODE
+    Cell runs op by op."""
+    data = concrete(a)
+    if isinstance(data, jax.core.Tracer):
+        raise ValueDependentShapeError(
+            f"For '{api}', '{arg}' is sampled on the host and its value is not known while the "
+            "program is compiled"
+        )
+    return np.asarray(data)
+
+
+def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
+    """MindSpore's RandomPoisson kernel: ``shape`` samples of each rate. ``seeds`` is the kernel's
+    ``(seed, seed2)`` or a host engine (``KS.MTUniform``) that goes on from an earlier call."""
+    r = U.array(rate, "random_poisson", "rate")
+    if r.dtype.kind not in "fiu":
+        U.fail("random_poisson", f"'rate' must be a number Tensor, but got {r.dtype}", TypeError)
+    shp = U.shape(shape, "random_poisson")
+    dt = U.dtype(dtype, "random_poisson")
+    count = int(np.prod(shp, dtype=np.int64))
+    engine = (
+        seeds if isinstance(seeds, KS.MTUniform) else KS.MTUniform(KS.poisson_engine_seed(*seeds))
+    )
+    out = KS.poisson_samples(engine, _host_values(r, "random_poisson", "rate"), count)
+    return jnp.asarray(out.astype(dt).reshape(shp + tuple(r.shape)))
 
 
 def random_gamma(shape: Any, alpha: Any, seed: int | None = None) -> Tensor:
-    """Gamma(alpha, 1) samples: ``shape`` draws for each alpha, output ``shape + alpha.shape``."""
-    a = U.floating(U.array(alpha, "random_gamma", "alpha"))
-    shp = U.shape(shape, "random_gamma") + tuple(a.shape)
-    return Tensor._from(jax.random.gamma(_key(seed), jnp.broadcast_to(a, shp), shp, a.dtype))
+    """Gamma(alpha, 1) samples: ``shape`` draws for each alpha, output ``shape + alpha.shape``;
+    MindSpore's RandomGamma kernel built from the call's ``(seed, seed2)``."""
+    kernel = KS.GammaKernel(*_seeds(seed, "random_gamma"))
+    return Tensor._from(gamma_kernel(kernel, shape, alpha))
+
+
+def gamma_kernel(kernel: Any, shape: Any, alpha: Any) -> jax.Array:
+    """MindSpore's RandomGamma kernel (``KS.GammaKernel``) on ``shape`` and ``alpha``."""
+    a = U.array(alpha, "random_gamma", "alpha")
+    if a.dtype.kind != "f":
+        U.fail("random_gamma", f"'alpha' must be a float Tensor, but got {a.dtype}", TypeError)
+    shp = U.shape(shape, "random_gamma")
+    values = _host_values(a, "random_gamma", "alpha")
+    out = kernel.samples(values, int(np.prod(shp, dtype=np.int64)))
+    return jnp.asarray(out.astype(a.dtype).reshape(shp + tuple(a.shape)))
 
 
 def shuffled_rows(a: jax.Array, gen: Any) -> jax.Array:
@@ -307,13 +376,37 @@ def shuffle(x: Any, seed: int | None = None) -> Tensor:
 def random_categorical(
     logits: Any, num_sample: int, seed: int = 0, dtype: Any = mstype.int64
 ) -> Tensor:
-    """``num_sample`` category indices per row of 2-D ``logits`` (unnormalized log-probabilities)."""
+    """``num_sample`` category indices per row of 2-D ``logits`` (unnormalized
+    log-probabilities): MindSpore's RandomCategorical kernel seeded from ``GetSeed(0, seed)``
+    (``seed`` 0: system entropy), a fresh kernel per call."""
+    seeds = (0, _categorical_args(logits, num_sample, seed))
+    return categorical_kernel(lambda fn: KR.draw(KR.LEHMER, seeds, fn), logits, num_sample, dtype)
+
+
+def _categorical_args(logits: Any, num_sample: Any, seed: Any) -> int:
+    for v, n in ((num_sample, "num_sample"), (seed, "seed")):
+        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+            U.fail("random_categorical", f"'{n}' must be an int, but got {v!r}", TypeError)
+    if num_sample <= 0:
+        U.fail("random_categorical", f"'num_sample' must be > 0, but got {num_sample}")
+    return int(seed) & 0xFFFFFFFF
+
+
+def categorical_kernel(run: Any, logits: Any, num_sample: int, dtype: Any) -> Tensor:
+    """MindSpore's RandomCategorical kernel on a Lehmer engine: ``run(fn)`` runs ``fn(state) ->
+    (result, state)`` on it (``KR.Engine.run`` or ``KR.draw``)."""
     lg = U.floating(U.array(logits, "random_categorical", "logits"))
     if lg.ndim != 2:
         U.fail("random_categorical", f"'logits' must be 2-D, but got shape {list(lg.shape)}")
-    key = _random.next_key() if seed == 0 else jax.random.key(seed)
-    out = jax.random.categorical(key, lg, axis=-1, shape=(num_sample, lg.shape[0])).T
-    return Tensor._from(out.astype(U.dtype(dtype, "random_categorical")))
+    dt = U.dtype(dtype, "random_categorical")
+    if dt not in (np.int16, np.int32, np.int64):
+        U.fail(
+            "random_categorical",
+            f"'dtype' must be Int16, Int32 or Int64, but got {dtype}",
+            TypeError,
+        )
+    out = run(lambda st: KS.categorical(st, lg, int(num_sample)))
+    return Tensor._from(out.astype(dt))
 
 
 def choice_with_mask(
@@ -337,31 +430,58 @@ def choice_with_mask(
     return Tensor._from(coords), Tensor._from(valid)
 
 
-def _channel_dropout(name: str, n: int) -> Any:
-    def fn(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
-        if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
-            U.fail(name, f"'p' must be a number in range [0, 1], but got {p!r}")
-        a = U.array(input, name)
-        if a.ndim not in (n + 1, n + 2):
-            U.fail(name, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(a.shape)}")
-        if not training or p == 0:
-            return Tensor._from(a)
-        if p == 1:
-            return Tensor._from(jnp.zeros_like(a))
-        keep = jax.random.bernoulli(_random.next_key(), 1.0 - p, a.shape[:-n] + (1,) * n)
-        return Tensor._from(jnp.where(keep, a / (1.0 - p), 0).astype(a.dtype))
-
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (
-        f"Zero whole channels (the last {n} axes together) with probability ``p``, "
-        "scale the rest by ``1/(1-p)``."
-    )
-    return fn
+def channel_dropout(name: str, input: Any, keep_prob: float, nd: int) -> tuple[Tensor, Tensor]:
+    """MindSpore's ``Dropout2D``/``Dropout3D`` kernel (``nd`` spatial axes): ``(output, mask)``."""
+    a = U.array(input, name, "x")
+    if a.ndim != nd + 2:
+        raise ValueError(
+            f"For primitive[{name}], the rank of input  must be equal to {nd + 2} , "
+            f"but got {a.ndim}."
+        )
+    x = a.astype(jnp.float32) if a.dtype == jnp.float16 else a  # no Float16 kernel: a cast
+    out, mask = KS.channel_dropout(name, x, float(keep_prob))
+    return Tensor._from(out.astype(a.dtype)), Tensor._from(mask)
 
 
-dropout1d = _channel_dropout("dropout1d", 1)
-dropout2d = _channel_dropout("dropout2d", 2)
-dropout3d = _channel_dropout("dropout3d", 3)
+def _check_p(name: str, p: Any, training: Any) -> None:
+    if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+        U.fail(name, f"'p' must be a number in range [0, 1], but got {p!r}")
+    if not isinstance(training, bool):
+        U.fail(name, f"'training' must be a bool, but got {training!r}", TypeError)
+
+
+def dropout1d(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
+    """Zero whole channels of a ``(N, C, L)`` or ``(C, L)`` input with probability ``p`` and
+    scale the rest by ``1/(1-p)``: MindSpore's ``Dropout2D`` kernel on the input widened to 4-D
+    (see ``dropout2d``)."""
+    _check_p("dropout1d", p, training)
+    a = U.array(input, "dropout1d")
+    if a.ndim not in (2, 3):
+        U.fail("dropout1d", f"input shape should be 2D or 3D, but got {a.ndim}.")
+    if not training:
+        return Tensor._from(a)
+    x = a[None, ..., None] if a.ndim == 2 else a[..., None]
+    out, _ = channel_dropout("Dropout2D", x, 1.0 - p, 2)
+    return Tensor._from(out._data.reshape(a.shape))
+
+
+def dropout2d(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
+    """Zero whole channels of an ``(N, C, H, W)`` input with probability ``p`` and scale the rest
+    by ``1/(1-p)``: MindSpore's ``Dropout2D`` kernel, whose engine ignores every seed and goes on
+    from call to call for the same ``p``, shape and dtype (``_core.kernel_samplers``)."""
+    _check_p("dropout2d", p, training)
+    if not training:
+        return input if isinstance(input, Tensor) else Tensor._from(U.array(input, "dropout2d"))
+    return channel_dropout("Dropout2D", input, 1.0 - p, 2)[0]
+
+
+def dropout3d(input: Any, p: float = 0.5, training: bool = True) -> Tensor:
+    """Zero whole channels of an ``(N, C, D, H, W)`` input with probability ``p`` and scale the
+    rest by ``1/(1-p)``: MindSpore's ``Dropout3D`` kernel (as ``dropout2d``)."""
+    _check_p("dropout3d", p, training)
+    if not training:
+        return input if isinstance(input, Tensor) else Tensor._from(U.array(input, "dropout3d"))
+    return channel_dropout("Dropout3D", input, 1.0 - p, 3)[0]
 
 
 def gumbel_softmax(logits: Any, tau: float = 1.0, hard: bool = False, dim: int = -1) -> Tensor:

@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import kernel_random as KR
+from deepsink._core import kernel_samplers as KS
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -212,7 +213,7 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("UniformReal", lambda s, shape: _kernel_uniform(s, shape), (("seed", 0), ("seed2", 0))),
     ("UniformInt", lambda s, shape, lo, hi: _kernel_int(s, shape, lo, hi),
      (("seed", 0), ("seed2", 0))),
-    ("RandomCategorical", lambda s, lg, n, seed=0: RND.random_categorical(lg, n, seed, s.dtype),
+    ("RandomCategorical", lambda s, lg, n, seed=0: _random_categorical(s, lg, n, seed),
      (("dtype", mstype.int64),)),
     ("Randperm", lambda s, n: _randperm(s, n),
      (("max_length", 1), ("pad", -1), ("dtype", mstype.int32))),
@@ -220,9 +221,9 @@ _TABLE: list[tuple[str, Callable, tuple]] = [
     ("Multinomial", lambda s, x, n: Tensor._from(RND.multinomial(x, n, True, _seed(s))._data
                                                  .astype(U.dtype(s.dtype, "Multinomial"))),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int32))),
-    ("RandomGamma", lambda s, shape, alpha: RND.random_gamma(shape, alpha, _seed(s)),
+    ("RandomGamma", lambda s, shape, alpha: _random_gamma(s, shape, alpha),
      (("seed", 0), ("seed2", 0))),
-    ("RandomPoisson", lambda s, shape, rate: RND.random_poisson(shape, rate, _seed(s), s.dtype),
+    ("RandomPoisson", lambda s, shape, rate: _random_poisson(s, shape, rate),
      (("seed", 0), ("seed2", 0), ("dtype", mstype.int64))),
     # more primitives over existing ops
     ("ApproximateEqual", lambda s, x, y: E.approximate_equal(x, y, s.tolerance),
@@ -352,6 +353,36 @@ def _kernel_int(s: Any, shape: Any, low: Any, high: Any) -> Tensor:
             )
     out = _engine(s, KR.MT, shp).run(lambda st: KR.uniform_int(st, n, lo, hi))
     return Tensor._from(out.reshape(shp))
+
+
+def _random_categorical(s: Any, logits: Any, num_sample: Any, seed: Any) -> Tensor:
+    """An instance keeps a kernel per input signature (the ``num_sample`` and ``seed`` values
+    among it), whose engine goes on from call to call."""
+    seed = RND._categorical_args(logits, num_sample, seed)
+    lg = U.array(logits, "RandomCategorical", "logits")
+    engine = KR.primitive_engine(s, KR.LEHMER, 0, seed, (lg.shape, str(lg.dtype), num_sample, seed))
+    return RND.categorical_kernel(engine.run, lg, num_sample, s.dtype)
+
+
+def _random_poisson(s: Any, shape: Any, rate: Any) -> Tensor:
+    """An instance's kernel continues its engine from call to call (one per input signature)."""
+    r = U.array(rate, "RandomPoisson", "rate")
+    shp = U.shape(shape, "RandomPoisson")
+    engines = s.__dict__.setdefault("_poisson_engines", {})
+    sig = (shp, r.shape, str(r.dtype))
+    if sig not in engines:
+        engines[sig] = KS.MTUniform(KS.poisson_engine_seed(int(s.seed), int(s.seed2)))
+    return Tensor._from(RND.poisson_kernel(shp, r, engines[sig], s.dtype))
+
+
+def _random_gamma(s: Any, shape: Any, alpha: Any) -> Tensor:
+    """An instance's kernel goes on along its Philox stream from call to call."""
+    kernels = s.__dict__.setdefault("_gamma_kernels", {})
+    a = U.array(alpha, "RandomGamma", "alpha")
+    sig = (U.shape(shape, "RandomGamma"), a.shape, str(a.dtype))
+    if sig not in kernels:
+        kernels[sig] = KS.GammaKernel(int(s.seed), int(s.seed2))
+    return Tensor._from(RND.gamma_kernel(kernels[sig], shape, a))
 
 
 def _seed(s: Any) -> int | None:

@@ -15,11 +15,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
+from deepsink.ops.function import random_func as RND
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -602,14 +602,8 @@ class _ChannelDropout(Primitive):
             U.fail(name, f"'keep_prob' must be in range [0, 1], but got {keep_prob}")
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        name = type(self).__name__
-        a = U.array(x, name, "x")
-        if a.ndim != self._nd + 2:
-            U.fail(name, f"'x' must be {self._nd + 2}-D, but got {a.ndim}-D")
-        keep = jax.random.bernoulli(_random.next_key(), self.keep_prob, a.shape[:2])
-        keep = jnp.broadcast_to(keep.reshape(a.shape[:2] + (1,) * self._nd), a.shape)
-        scale = 0.0 if self.keep_prob == 0 else 1.0 / self.keep_prob
-        return Tensor._from(jnp.where(keep, a * scale, 0).astype(a.dtype)), Tensor._from(keep)
+        # MindSpore's kernel: an unseeded engine per keep_prob, shape and dtype (ops.dropout2d)
+        return RND.channel_dropout(type(self).__name__, x, self.keep_prob, self._nd)
 
 
 class Dropout2D(_ChannelDropout):

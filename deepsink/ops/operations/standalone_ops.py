@@ -416,8 +416,9 @@ def _log_normal_reverse(s: Any, x: Any) -> Tensor:
 
 
 def _bernoulli(s: Any, x: Any, p: Any) -> Tensor:
-    seed = None if s.seed == -1 else int(s.seed) * 1000003 + int(s.offset)
-    return RND.bernoulli(x, p, seed)
+    # MindSpore's kernel reads the seed only: it starts its Philox stream at offset 0 whatever
+    # ``offset`` says
+    return RND.bernoulli(x, p, None if s.seed == -1 else int(s.seed))
 
 
 def _b2s(s: Any, x: Any) -> Tensor:
@@ -1416,7 +1417,8 @@ _row(
     _doc(
         "Draws 0/1 values shaped and typed like ``x``, 1 with probability ``p``.",
         "        seed (int, optional): -1 takes the global state. Default ``-1``.\n"
-        "        offset (int, optional): Moves the stream of a given seed. Default ``0``.",
+        "        offset (int, optional): Kept as an attribute; MindSpore's CPU kernel starts the "
+        "stream of ``seed`` at offset 0 whatever it says. Default ``0``.",
         "        - **x** (Tensor) - Gives the shape and dtype.\n"
         "        - **p** (Union[float, Tensor]) - The probability of 1.",
         "        Tensor of the shape and dtype of ``x``.",

@@ -1,0 +1,163 @@
+"""Seeded programs over MindSpore's other random CPU kernels (channel dropout, Bernoulli,
+RandomCategorical, RandomPoisson, RandomGamma; 2.10's CPU build has no ``Gamma`` or
+``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
+(``scripts/record_random_kernel_fixtures.py``, run on MindSpore 2.10) and the test
+(``tests/ops/test_random_kernels.py``, run on deepsink). Each case takes the framework module and
+returns the arrays it drew, in order.
+
+The channel-dropout kernels ignore every seed and keep one engine per kernel (``keep_prob``, input
+shape and dtype) for the whole process, so each case here uses shapes no other case uses."""
+
+from __future__ import annotations
+
+import numpy as np
+from random_op_cases import graph_runs
+
+
+def _np(t) -> np.ndarray:
+    return np.asarray(t.asnumpy())
+
+
+def channel_dropout(ms):
+    ops, nn, T = ms.ops, ms.nn, ms.Tensor
+    f32 = ms.float32
+
+    def nd2():
+        ms.set_seed(1)
+        x = ops.ones((2, 6, 3, 5), f32)
+        out = [ops.dropout2d(x, 0.5), ops.dropout2d(x, 0.5)]
+        out.append(ops.dropout2d(x, 0.3))  # another keep_prob: a kernel of its own
+        ms.set_seed(99)  # no effect on these kernels
+        out.append(ops.dropout2d(x, 0.5))
+        out.append(ops.dropout2d(ops.ones((2, 6, 3, 6), f32), 0.5))  # another shape
+        out.append(ops.dropout2d(x, 0.5))
+        vals = T(np.arange(1, 3 * 4 * 2 * 2 + 1, dtype=np.float32).reshape(3, 4, 2, 2))
+        out.append(ops.dropout2d(vals, 0.3))
+        out.append(ops.dropout2d(vals.astype(ms.float64) / 7, 0.3))
+        out.append(ops.dropout2d(T(np.arange(48, dtype=np.int32).reshape(3, 4, 2, 2)), 0.3))
+        out += [ops.dropout2d(x, 1.0), ops.dropout2d(x, 0.0)]
+        return [_np(t) for t in out]
+
+    def nd3_and_1d():
+        ms.set_seed(2)
+        y = ops.ones((2, 5, 2, 3, 1), f32)
+        out = [ops.dropout3d(y, 0.4), ops.dropout3d(y, 0.4)]
+        z = ops.ones((3, 7, 4), f32)
+        out += [ops.dropout1d(z, 0.5), ops.dropout1d(z, 0.5)]
+        out.append(ops.dropout1d(ops.ones((9, 4), f32), 0.5))  # unbatched (C, L)
+        return [_np(t) for t in out]
+
+    def layers():
+        ms.set_seed(3)
+        x = ops.ones((4, 3, 2, 2), f32)
+        d2 = nn.Dropout2d(0.5)
+        d2.set_train()
+        first = ops.dropout2d(x, 0.5)
+        out = [first, d2(x), d2(x), ops.dropout2d(x, 0.5)]  # the layer shares the kernel
+        d3 = nn.Dropout3d(0.25)
+        d3.set_train()
+        v = ops.ones((2, 3, 2, 1, 2), f32)
+        out += [d3(v), d3(v)]
+        d1 = nn.Dropout1d(0.5)
+        d1.set_train()
+        w = ops.ones((2, 9, 3), f32)
+        out += [d1(w), d1(w)]
+        prim = ops.Dropout2D(0.6)
+        out += list(prim(T(np.arange(2 * 5 * 1 * 3, dtype=np.float32).reshape(2, 5, 1, 3))))
+        out += list(ops.Dropout3D(0.6)(ops.ones((1, 6, 1, 1, 2), f32)))
+        return [_np(t) for t in out]
+
+    return {"dropout2d": nd2, "dropout3d_1d": nd3_and_1d, "dropout_layers": layers}
+
+
+def bernoulli(ms):
+    ops, T = ms.ops, ms.Tensor
+    f32 = ms.float32
+
+    def case():
+        x = ops.zeros((3, 5), f32)
+        out = [ops.bernoulli(x, 0.5, seed=3), ops.bernoulli(x, 0.5, seed=3)]
+        out.append(ops.bernoulli(x, 0.25, seed=0))
+        p = T(np.linspace(0.0, 1.0, 15, dtype=np.float32).reshape(3, 5))
+        out.append(ops.bernoulli(x, p, seed=11))
+        out.append(ops.bernoulli(T(np.zeros(9, np.float64)), 0.7, seed=12))
+        out.append(ops.bernoulli(T(np.zeros(9, np.int32)), T(np.float64(0.3)), seed=2**40 + 5))
+        out.append(ops.bernoulli(T(np.zeros(6, np.bool_)), 0.5, seed=1))
+        out.append(ops.bernoulli(ops.zeros((40, 30), f32), 0.1, seed=7))
+        prim = ops.Bernoulli(seed=4)
+        out += [prim(x, T(np.float32(0.5))), prim(x, T(np.float32(0.5)))]
+        return [_np(t) for t in out]
+
+    return {"bernoulli_seeded": case}
+
+
+def categorical(ms):
+    ops, T = ms.ops, ms.Tensor
+
+    logits = np.log(np.array([[0.2, 0.3, 0.5, 0.0001], [0.7, 0.1, 0.1, 0.1]], np.float32))
+
+    def case():
+        lg = T(logits)
+        out = [ops.random_categorical(lg, 8, seed=3), ops.random_categorical(lg, 8, seed=3)]
+        out.append(ops.random_categorical(lg, 5, seed=4, dtype=ms.int32))
+        out.append(ops.random_categorical(T(logits.astype(np.float64)), 6, seed=5))
+        out.append(ops.random_categorical(T(np.zeros((3, 50), np.float32)), 40, seed=6))
+        prim = ops.RandomCategorical(ms.int16)
+        out += [prim(lg, 6, 7), prim(lg, 6, 7), prim(lg, 6, 8), prim(lg, 6, 7)]
+        return [_np(t) for t in out]
+
+    return {"random_categorical": case}
+
+
+def poisson_gamma(ms):
+    ops, T = ms.ops, ms.Tensor
+
+    def poisson():
+        ms.set_seed(5)
+        shape = T(np.array([3, 2], np.int32))
+        rate = T(np.array([0.5, 4.0, 12.5, 300.0], np.float32))
+        out = [ops.random_poisson(shape, rate), ops.random_poisson(shape, rate)]
+        out.append(ops.random_poisson(T(np.array([5], np.int32)), rate, seed=3, dtype=ms.int64))
+        out.append(ops.random_poisson(T(np.array([200], np.int32)), T(np.float64(7.5))))
+        prim = ops.RandomPoisson(seed=2, seed2=3, dtype=ms.float16)
+        out += [prim(T(np.array([4], np.int32)), rate), prim(T(np.array([4], np.int32)), rate)]
+        return [_np(t) for t in out]
+
+    def gamma():
+        ms.set_seed(6)
+        alpha = T(np.array([0.5, 1.0, 3.0, 40.0], np.float32))
+        out = [ops.random_gamma(T(np.array([3], np.int32)), alpha)]
+        out.append(ops.random_gamma(T(np.array([3], np.int32)), alpha))
+        out.append(ops.random_gamma(T(np.array([2], np.int32)), alpha, seed=4))
+        return [_np(t) for t in out]
+
+    return {"random_poisson": poisson, "gamma_family": gamma}
+
+
+def graph(ms):
+    """Channel dropout inside a GRAPH_MODE Cell: each call site has a kernel of its own (state 1),
+    continued from run to run."""
+    ops, nn = ms.ops, ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = nn.Dropout2d(0.5)
+
+        def construct(self, x):
+            return self.drop(x), ops.dropout2d(x * 2, 0.5), ops.dropout3d(x.expand_dims(-1), 0.4)
+
+    def case():
+        return graph_runs(ms, Net(), ops.ones((2, 5, 1, 2), ms.float32))
+
+    return {"graph_channel_dropout": case}
+
+
+def all_cases(ms):
+    return {
+        **channel_dropout(ms),
+        **bernoulli(ms),
+        **categorical(ms),
+        **poisson_gamma(ms),
+        **graph(ms),
+    }
