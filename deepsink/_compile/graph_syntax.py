@@ -78,6 +78,10 @@ _LIBRARY_ROOTS = tuple(
         sysconfig.get_paths()["stdlib"],
     }
 )
+# the installed packages' folders: inside the standard library's folder on an installation that
+# is not a virtual environment, and the libraries written for MindSpore there (mindcv, mindyolo,
+# ...) are converted as MindSpore parses them
+_PACKAGE_ROOTS = tuple({sysconfig.get_paths()[k] for k in ("purelib", "platlib")})
 _LIBRARY_MODULES = (
     "deepsink",
     "mindspore",
@@ -140,6 +144,8 @@ def is_user_function(fn: Any) -> bool:
     if module in _LIBRARY_MODULES:
         return False
     filename = os.path.abspath(code.co_filename)
+    if any(filename.startswith(root + os.sep) for root in _PACKAGE_ROOTS):
+        return True
     return not any(filename.startswith(root + os.sep) for root in _LIBRARY_ROOTS)
 
 

@@ -508,6 +508,30 @@ def test_conversion_is_cached_per_function_and_skips_library_code():
     assert graph_syntax.convert(np.sum) is np.sum
 
 
+def test_a_library_installed_in_site_packages_is_converted(monkeypatch):
+    """A library written for MindSpore (mindyolo's train step: ``if grads_finite:``) lies in
+    the installed packages' folder, which outside a virtual environment is inside the standard
+    library's folder: its functions are converted, the step one program, not run op by op."""
+    import linecache
+    import sysconfig
+    import warnings
+
+    filename = os.path.join(sysconfig.get_paths()["purelib"], "a_ms_library", "steps.py")
+    source = "def step(x):\n    if x.sum() > 0:\n        x = x * 2\n    return x - 1\n"
+    monkeypatch.setitem(
+        linecache.cache, filename, (len(source), None, source.splitlines(True), filename)
+    )
+    namespace = {"__name__": "a_ms_library.steps"}
+    exec(compile(source, filename, "exec"), namespace)
+    assert graph_syntax.is_user_function(namespace["step"])
+    step = ms.jit(namespace["step"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "runs op by op"
+        for v, want in ((1.0, 1.0), (-1.0, -2.0)):
+            out = step(ms.Tensor(np.array([v], np.float32)))
+            np.testing.assert_allclose(out.asnumpy(), [want])
+
+
 # --- MindSpore 2.10's results for the tutorial programs ------------------------------------------
 
 FIXTURE = os.path.join(

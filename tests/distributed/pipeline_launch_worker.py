@@ -1,11 +1,11 @@
 """The pipeline sample (``pipeline_worker.py``) under ``deepsink launch`` with 2 processes of 4
-CPU devices each, or in one process of 8 devices.
+CPU devices each (the one-process run of 8 devices is ``pipeline_worker.py``'s).
 
 Run as ``worker.py OUT launch`` (under ``deepsink launch``, XLA_FLAGS giving 4 devices per
-process) or ``worker.py OUT single`` (8 devices); writes OUT/<mode>_rank<rank>.json: the losses
+process); writes OUT/launch_rank<rank>.json: the losses
 of docs/sample_code/distributed_pipeline_parallel's functional loop (2 stages, 1F1B; every
 process reads the whole MNIST folder, as the sample's ranks do, and a stage's devices split each
-micro-batch), of the operators split inside the stages, and under ``deepsink launch`` the error
+micro-batch), of the operators split inside the stages, and the error
 of a process batch that its devices cannot split.
 """
 
@@ -42,11 +42,9 @@ def wrong_batch():
 
 
 def main():
-    out, mode = Path(sys.argv[1]), sys.argv[2]
-    rank = 0
-    if mode == "launch":
-        init()
-        rank = get_rank()
+    out = Path(sys.argv[1])
+    init()
+    rank = get_rank()
     with tempfile.TemporaryDirectory() as tmp:
         write_mnist(Path(tmp), 64)
         sample, _ = functional_sample(Path(tmp), 2, "1f1b")
@@ -57,10 +55,9 @@ def main():
         "sample": sample,
         "split": split["losses"],
         "split_collectives": split["collectives"],
+        "wrong_batch": wrong_batch(),
     }
-    if mode == "launch":
-        result["wrong_batch"] = wrong_batch()
-    (out / f"{mode}_rank{rank}.json").write_text(json.dumps(result))
+    (out / f"launch_rank{rank}.json").write_text(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Pipeline parallel on 8 simulated CPU devices: every check in one process (JAX starts once).
 
-Run as ``XLA_FLAGS=--xla_force_host_platform_device_count=8 python pipeline_worker.py OUT PART``
-(PART: ``sample`` or ``more``); writes OUT (JSON): per check, the numbers the test compares.
+Run as ``XLA_FLAGS=--xla_force_host_platform_device_count=8 python pipeline_worker.py OUT PARTS``
+(PARTS: ``sample``, ``more`` or ``sample,more``); writes OUT (JSON): per part, per check, the
+numbers the test compares.
 
 The network and training step are those of mindspore-ai/docs
 docs/sample_code/distributed_pipeline_parallel (a MatMul cell that prints its output, two Dense
@@ -422,51 +423,62 @@ def errors():
     return out
 
 
-def main():
-    """``pipeline_worker.py OUT sample``: the sample's 20 steps (stand-alone, 1F1B, GPipe), the
-    HLO and the errors; ``... OUT more``: the Model sink form, shared parameters over 4 stages
-    and AutoParallel.pipeline."""
-    result = {}
-    part = sys.argv[2]
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp)
-        write_mnist(data, 64)
-        if part == "sample":
-            standalone, _ = functional_sample(data, 1)
-            f1b, records = functional_sample(data, 2, "1f1b")
-            gpipe, gpipe_records = functional_sample(data, 2, "gpipe")
-            result["sample"] = {
-                "standalone": standalone,
-                "1f1b": f1b,
-                "gpipe": gpipe,
-                "program": records[0],
-                "ticks": [r for r in records[1:] if "stage" in r][:8],
-                "gpipe_program": gpipe_records[0],
-            }
-        else:
-            result["model_sample"] = {
-                "standalone": model_sample(data, 1),
-                "pipelined": model_sample(data, 2),
-            }
-    if part == "sample":
-        result["hlo"] = hlo_counts()
-        result["split"] = {
+def sample_part(data):
+    """The sample's 20 steps (stand-alone, 1F1B, GPipe), the HLO, the operators split inside the
+    stages and the errors."""
+    standalone, _ = functional_sample(data, 1)
+    f1b, records = functional_sample(data, 2, "1f1b")
+    gpipe, gpipe_records = functional_sample(data, 2, "gpipe")
+    return {
+        "processes": jax.process_count(),
+        "devices": len(jax.devices()),
+        "sample": {
+            "standalone": standalone,
+            "1f1b": f1b,
+            "gpipe": gpipe,
+            "program": records[0],
+            "ticks": [r for r in records[1:] if "stage" in r][:8],
+            "gpipe_program": gpipe_records[0],
+        },
+        "hlo": hlo_counts(),
+        "split": {
             "standalone": split_stage(1),
             "1f1b": split_stage(2),
             "gpipe": split_stage(2, "gpipe"),
             "full_batch": split_stage(2, dataset="full_batch"),
-        }
-        result["errors"] = errors()
-    else:
-        result["shared"] = {
+        },
+        "errors": errors(),
+    }
+
+
+def more_part(data):
+    """The Model sink form, shared parameters over 4 stages and AutoParallel.pipeline."""
+    return {
+        "model_sample": {
+            "standalone": model_sample(data, 1),
+            "pipelined": model_sample(data, 2),
+        },
+        "shared": {
             "standalone": shared_parameters(1, "1f1b"),
             "1f1b": shared_parameters(4, "1f1b"),
             "gpipe": shared_parameters(4, "gpipe"),
-        }
-        result["auto_parallel"] = {
+        },
+        "auto_parallel": {
             "standalone": auto_parallel_pipeline(1),
             "pipelined": auto_parallel_pipeline(2),
-        }
+        },
+    }
+
+
+def main():
+    """``pipeline_worker.py OUT PARTS``: PARTS ``sample``, ``more`` or ``sample,more`` (both in
+    this one process: JAX starts once)."""
+    result = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        write_mnist(data, 64)
+        for part in sys.argv[2].split(","):
+            result[part] = {"sample": sample_part, "more": more_part}[part](data)
     Path(sys.argv[1]).write_text(json.dumps(result))
 
 

@@ -2,13 +2,13 @@
 
 JAX fixes its device count when it starts, so the checks run in one subprocess
 (``pipeline_worker.py``, XLA_FLAGS=--xla_force_host_platform_device_count=8) and each test reads
-its part of that run's JSON. The network and step are docs/sample_code/
+its part of that run's JSON. The same sample under ``deepsink launch`` (2 processes of 4 devices,
+``pipeline_launch_worker.py``) is compared with that one process of 8 devices. The network and step are docs/sample_code/
 distributed_pipeline_parallel's; the stand-alone run is the same program without the parallel
 context, in the same process. The schedule tests need no devices.
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,40 +16,41 @@ from pathlib import Path
 import numpy as np
 import pytest
 from faultkit import HANG_S
+from launchkit import launch_ranks, simulated_devices
 
 from deepsink._core import pipeline
 
-REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("pipeline_worker.py")
+LAUNCH_WORKER = Path(__file__).with_name("pipeline_launch_worker.py")
 
 
-def _worker(tmp_path_factory, part):
+@pytest.fixture(scope="module")
+def results(request, tmp_path_factory):
+    """The worker's parts, in one process: ``sample`` always, ``more`` when a selected test of
+    this module reads it."""
+    chosen = [it for it in request.session.items if it.path == request.path]
+    parts = ["sample"] + (["more"] if any("more" in it.fixturenames for it in chosen) else [])
     out = tmp_path_factory.mktemp("pipeline") / "result.json"
-    env = dict(os.environ)
-    env["XLA_FLAGS"] = (
-        env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-    ).strip()
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
     res = subprocess.run(
-        [sys.executable, str(WORKER), str(out), part],
+        [sys.executable, str(WORKER), str(out), ",".join(parts)],
         cwd=out.parent,
-        env=env,
+        env=simulated_devices(8),
         capture_output=True,
         text=True,
-        timeout=HANG_S,
+        timeout=2 * HANG_S,
     )
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     return json.loads(out.read_text())
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    return _worker(tmp_path_factory, "sample")
+def run(results):
+    return results["sample"]
 
 
 @pytest.fixture(scope="module")
-def more(tmp_path_factory):
-    return _worker(tmp_path_factory, "more")
+def more(results):
+    return results["more"]
 
 
 def test_pipeline_sample_trains_to_the_standalone_losses(run):
@@ -133,6 +134,32 @@ def test_auto_parallel_pipeline_with_stage_config(more):
 
 def test_activations_move_by_collective_permute(run):
     assert run["hlo"]["collective-permute"] >= 2  # forward and backward sends
+
+
+@pytest.mark.slow
+def test_pipeline_sample_on_two_processes_trains_like_one(run, tmp_path, monkeypatch):
+    """``pipeline_launch_worker.py`` under ``deepsink launch``, 2 processes of 4 CPU devices (a
+    stage per process), against this module's one process of 8 devices: the sample (1F1B) and
+    the pipeline whose operators are split inside the stages train to the same losses."""
+    assert (run["processes"], run["devices"]) == (1, 8)
+    single = {
+        "sample": run["sample"]["1f1b"],
+        "split": run["split"]["1f1b"]["losses"],
+        "split_collectives": run["split"]["1f1b"]["collectives"],
+    }
+    ranks = launch_ranks(tmp_path, monkeypatch, str(LAUNCH_WORKER), timeout=3 * HANG_S)
+    for rank, dist in enumerate(ranks):
+        assert (dist["processes"], dist["devices"]) == (2, 8)
+        for key in ("sample", "split"):
+            assert len(dist[key]) == 20
+            np.testing.assert_allclose(dist[key], single[key], rtol=0, atol=1e-5, err_msg=key)
+        assert dist["split_collectives"] == single["split_collectives"]
+        # a process's batch its devices cannot split: the dataset strategy's error, not JAX's
+        kind, text = dist["wrong_batch"]
+        assert kind == "RuntimeError"
+        assert "dataset_strategy (8, 1)" in text and "input 0 of shape (6, 4)" in text
+        assert f"process {rank} of 2" in text and "8 devices" in text
+        assert "divisible by 4, but it is 6" in text
 
 
 def test_pipeline_errors(run):

@@ -7,41 +7,40 @@ program over the 8 devices of both. The one-process run is the same worker with 
 """
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from faultkit import HANG_S
-from launchkit import DIST_TESTS, launch
+from launchkit import DIST_TESTS, launch_ranks, simulated_devices
 
-WORKER = os.path.join(DIST_TESTS, "semi_auto_launch_worker.py")
-REPO = Path(__file__).resolve().parents[2]
+WORKER = f"{DIST_TESTS}/semi_auto_launch_worker.py"
 
 
 @pytest.mark.slow
 def test_two_processes_of_four_devices_train_like_one_of_eight(tmp_path, monkeypatch):
-    out = tmp_path / "out"
-    out.mkdir()
-    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=4")
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
-    res = launch(tmp_path, WORKER, out, "launch")
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8")
-    subprocess.run(
-        [sys.executable, WORKER, str(out), "single"],
-        check=True,
-        capture_output=True,
-        timeout=HANG_S,
-        env=env,
-        cwd=tmp_path,
-    )
-    single = json.loads((out / "single_rank0.json").read_text())
+    single_out = tmp_path / "single"
+    single_out.mkdir()
+    # the one-process run starts first and runs while the launched processes meet
+    log = tmp_path / "single.log"
+    with open(log, "w") as f:
+        single_run = subprocess.Popen(
+            [sys.executable, WORKER, str(single_out), "single"],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            env=simulated_devices(8),
+            cwd=tmp_path,
+        )
+    try:
+        ranks = launch_ranks(tmp_path, monkeypatch, WORKER)
+        single_run.wait(timeout=HANG_S)
+    finally:
+        single_run.kill()
+    assert single_run.returncode == 0, log.read_text()[-3000:]
+    single = json.loads((single_out / "single_rank0.json").read_text())
     assert (single["processes"], single["devices"]) == (1, 8)
-    for rank in (0, 1):
-        dist = json.loads((out / f"launch_rank{rank}.json").read_text())
+    for dist in ranks:
         assert (dist["processes"], dist["devices"], dist["local_devices"]) == (2, 8, 4)
         assert dist["group_size"] == 2
         for key in ("losses", "sink"):

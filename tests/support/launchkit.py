@@ -1,15 +1,18 @@
 """Helpers for the tests that start worker processes: a free loopback port, ``deepsink launch``."""
 
+import json
 import os
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 from faultkit import HANG_S
 
 DIST_TESTS = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "distributed"
 )
+REPO = str(Path(__file__).resolve().parents[2])
 
 
 def free_port() -> int:
@@ -27,6 +30,28 @@ def launch(tmp_path, script, *args, workers=2, timeout=HANG_S, extra=()):
            "--master_port", str(free_port()), "--log_dir", str(tmp_path / "logs"),
            "--cluster_time_out", "300", *extra, script, *map(str, args)]  # fmt: skip
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=tmp_path)
+
+
+def simulated_devices(n: int, env=None) -> dict:
+    """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
+    repository on ``PYTHONPATH``: the environment of a worker that starts JAX."""
+    env = dict(os.environ if env is None else env)
+    env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={n}"
+    env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
+    return env
+
+
+def launch_ranks(tmp_path, monkeypatch, worker, *args, timeout=HANG_S) -> list[dict]:
+    """Run ``worker OUT launch *args`` under ``deepsink launch``: 2 processes of 4 simulated CPU
+    devices each; every rank writes ``OUT/launch_rank<rank>.json``, returned in rank order."""
+    out = tmp_path / "out"
+    out.mkdir()
+    for key, value in simulated_devices(4).items():
+        if key in ("XLA_FLAGS", "PYTHONPATH"):
+            monkeypatch.setenv(key, value)
+    res = launch(tmp_path, worker, out, "launch", *args, timeout=timeout)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    return [json.loads((out / f"launch_rank{rank}.json").read_text()) for rank in (0, 1)]
 
 
 def alive(pid: int) -> bool:
