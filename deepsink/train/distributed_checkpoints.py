@@ -1,12 +1,12 @@
-"""Checkpoint helpers beyond save/load: ``load_checkpoint_async``, ``load_segmented_checkpoints``,
-``merge_sliced_parameter``, ``build_searched_strategy`` and ``load_distributed_checkpoint`` (JSON
-strategy files, ``_core/semi_auto.py``); the conversion tools between strategies are refused."""
+"""Checkpoint helpers beyond save/load: ``load_segmented_checkpoints``, ``merge_sliced_parameter``,
+``build_searched_strategy`` and ``load_distributed_checkpoint`` (JSON strategy files,
+``_core/semi_auto.py``); the conversion tools between strategies are refused.
+``load_checkpoint_async`` lives in ``serialization``, as in MindSpore."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -15,76 +15,9 @@ from deepsink._core import semi_auto
 from deepsink._core.unsupported import unsupported
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
+from deepsink.train.serialization import ParamDictFuture as ParamDictFuture
 from deepsink.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
-
-
-class ParamDictFuture:
-    """The pending result of :func:`load_checkpoint_async`: ``result()`` waits for it."""
-
-    def __init__(self, executor: ThreadPoolExecutor, future: Any) -> None:
-        self.executor, self.param_dict_future = executor, future
-
-    def result(self) -> dict:
-        """The ``load_checkpoint`` dict (raises what loading raised)."""
-        try:
-            return self.param_dict_future.result()
-        finally:
-            self.executor.shutdown()
-
-
-def load_checkpoint_async(
-    ckpt_file_name: str,
-    net: Any = None,
-    strict_load: bool = False,
-    filter_prefix: Any = None,
-    dec_key: bytes | None = None,
-    dec_mode: str = "AES-GCM",
-    specify_prefix: Any = None,
-    choice_func: Callable[[str], bool] | None = None,
-) -> ParamDictFuture:
-    """Read a checkpoint in a background thread while the program goes on (building the network,
-    the dataset); ``result()`` of the returned object gives :func:`load_checkpoint`'s dict.
-
-    Args:
-        ckpt_file_name (str): the ``.ckpt`` or ``.safetensors`` file.
-        net (Cell, optional): load into this network too. Default: ``None``.
-        strict_load (bool, optional): see :func:`load_checkpoint`. Default: ``False``.
-        filter_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
-        dec_key (bytes, optional): the decryption key. Default: ``None``.
-        dec_mode (str, optional): ``"AES-GCM"``, ``"AES-CBC"`` or ``"SM4-CBC"``.
-            Default: ``"AES-GCM"``.
-        specify_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
-        choice_func (Callable, optional): which names to load. Default: ``None``.
-
-    Returns:
-        An object whose ``result()`` returns the dict of Parameters.
-
-    Raises:
-        ValueError, TypeError: from ``result()``, as :func:`load_checkpoint` raises them.
-
-    Examples:
-        >>> import os, tempfile
-        >>> import deepsink as ms
-        >>> from deepsink import nn
-        >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
-        >>> ms.save_checkpoint(nn.Dense(2, 1), path)
-        >>> pending = ms.load_checkpoint_async(path)
-        >>> print(sorted(pending.result()))
-        ['bias', 'weight']
-    """
-    executor = ThreadPoolExecutor(max_workers=1)
-    kwargs = dict(
-        net=net,
-        strict_load=strict_load,
-        filter_prefix=filter_prefix,
-        dec_key=dec_key,
-        dec_mode=dec_mode,
-        specify_prefix=specify_prefix,
-        choice_func=choice_func,
-    )
-    if ckpt_file_name.endswith(".safetensors"):
-        kwargs["format"] = "safetensors"
-    return ParamDictFuture(executor, executor.submit(load_checkpoint, ckpt_file_name, **kwargs))
+from deepsink.train.serialization import load_checkpoint_async as load_checkpoint_async
 
 
 def load_segmented_checkpoints(

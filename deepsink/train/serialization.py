@@ -36,6 +36,7 @@ import threading
 import uuid
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import jax
@@ -243,7 +244,11 @@ def _ckpt_chunks(entries: list[tuple[str, np.ndarray | str]]) -> Iterator[bytes]
             yield msg.SerializeToString()
 
 
-def _safetensors_bytes(entries: list[tuple[str, np.ndarray | str]]) -> bytes:
+def _safetensors_bytes(
+    entries: list[tuple[str, np.ndarray | str]], crc_check: bool, remove_redundancy: bool | None
+) -> bytes:
+    """The file's bytes; its metadata holds ``format``, ``remove_redundancy`` when given and, with
+    ``crc_check``, ``crc_num``: the CRC32 of every name and tensor's bytes in name order."""
     from safetensors.numpy import save
 
     tensors = {}
@@ -255,7 +260,20 @@ def _safetensors_bytes(entries: list[tuple[str, np.ndarray | str]]) -> bytes:
             )
         _type_name(value, name)
         tensors[name] = value if value.flags.c_contiguous else value.copy(order="C")
-    return save(dict(sorted(tensors.items())), metadata={"format": "ms"} if tensors else None)
+    metadata = {"format": "ms"}
+    if remove_redundancy is not None:
+        metadata["remove_redundancy"] = str(remove_redundancy)
+    tensors = dict(sorted(tensors.items()))
+    if crc_check:
+        metadata["crc_num"] = str(_safetensors_crc(tensors.items()))
+    return save(tensors, metadata=metadata if tensors else None)
+
+
+def _safetensors_crc(items: Iterable[tuple[str, np.ndarray]]) -> int:
+    crc = 0
+    for name, value in items:
+        crc = zlib.crc32(np.ascontiguousarray(value).tobytes(), zlib.crc32(name.encode(), crc))
+    return crc
 
 
 # --- crash-safe writes -------------------------------------------------------------------------
@@ -308,9 +326,10 @@ def _write(
     enc_mode: str,
     crc_check: bool,
     extra: bytes = b"",
+    remove_redundancy: bool | None = None,
 ) -> None:
     if fmt == "safetensors":
-        atomic_write(path, [_safetensors_bytes(entries)])
+        atomic_write(path, [_safetensors_bytes(entries, crc_check, remove_redundancy)])
         return
     # streamed: each tensor is serialized as the file is written, never the whole file in memory
     chunks: Iterable[bytes] = itertools.chain(_ckpt_chunks(entries), [extra] if extra else [])
@@ -476,16 +495,26 @@ def save_checkpoint(
         )
     if enc_key is not None and crc_check:
         raise ValueError("For 'save_checkpoint', 'enc_key' and 'crc_check' cannot be used together")
-    if format == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM" or crc_check):
-        raise ValueError(
-            "For 'save_checkpoint', when format is 'safetensors', other param must be default "
-            "(no enc_key, enc_mode or crc_check)"
-        )
+    # with one device every parameter is saved once: nothing is redundant, the flag is recorded
+    remove_redundancy = kwargs.get("remove_redundancy")
+    _check_isinstance("remove_redundancy", remove_redundancy, (type(None), bool))
+    if format == "safetensors":
+        for arg, value, default in (
+            ("enc_key", enc_key, None),
+            ("enc_mode", enc_mode, "AES-GCM"),
+            ("map_param_inc", kwargs.get("incremental", False), False),
+            ("global_step_num", kwargs.get("global_step_num"), None),
+        ):
+            if value != default:
+                raise ValueError(
+                    "For 'save_checkpoint', when format is 'safetensors', the parameter "
+                    f"'{arg}' must be set to default value '{default}', but got '{value}'."
+                )
     unknown = set(kwargs) - {"remove_redundancy", "incremental", "global_step_num"}
-    if unknown or kwargs.get("incremental") or kwargs.get("remove_redundancy"):
+    if unknown or kwargs.get("incremental"):
         raise ValueError(
-            f"For 'save_checkpoint', unsupported arguments {sorted(kwargs)}: 'incremental' and "
-            "'remove_redundancy' are for MapParameters and parallel training"
+            f"For 'save_checkpoint', unsupported arguments {sorted(kwargs)}: 'incremental' is "
+            "for MapParameters, which deepsink does not have"
         )
     _check_fn(choice_func)
     background = _check_async(async_save)
@@ -502,7 +531,9 @@ def save_checkpoint(
     extra = _ckpt_rng.chunk_for_save(save_obj) if format == "ckpt" else b""
 
     def write() -> None:
-        _write(ckpt_file_name, entries, format, enc_key, enc_mode, crc_check, extra)
+        _write(
+            ckpt_file_name, entries, format, enc_key, enc_mode, crc_check, extra, remove_redundancy
+        )
 
     if background:
         _ASYNC.submit(write)
@@ -632,17 +663,60 @@ def _ckpt_values(
             yield tag, np.frombuffer(content, _TYPES[typ].np).reshape(dims)
 
 
-def _safetensors_values(file: str) -> Iterator[tuple[str, np.ndarray]]:
+def _safetensors_values(
+    file: str, crc_check: bool, found: dict
+) -> Iterator[tuple[str, np.ndarray]]:
+    """The file's tensors in name order; its CRC checked first when ``crc_check``.
+    ``found["remove_redundancy"]`` becomes what the file's metadata says, when it says it."""
     from safetensors import safe_open
 
     try:
         with safe_open(file, framework="np") as f:
-            for k in sorted(f.keys()):
+            metadata = f.metadata() or {}
+            names = sorted(f.keys())
+            if crc_check:
+                _check_safetensors_crc(file, metadata, ((k, f.get_tensor(k)) for k in names))
+            found["remove_redundancy"] = _check_remove_redundancy(
+                metadata, found["remove_redundancy"]
+            )
+            for k in names:
                 yield k, f.get_tensor(k)
     except Exception as e:
-        if isinstance(e, CheckpointError):
+        if isinstance(e, ValueError):
             raise
         raise _bad_file(file, f"it is not a valid safetensors file ({e})") from e
+
+
+def _check_safetensors_crc(file: str, metadata: dict, items: Iterable) -> None:
+    if metadata.get("crc_num") is None:
+        logger.warning(
+            "For 'load_checkpoint', the safetensors file do not contain the crc code, "
+            "please check the file."
+        )
+    elif _safetensors_crc(items) != int(metadata["crc_num"]):
+        raise ValueError(
+            "For 'load_checkpoint', the crc check has failed. Please check whether the ckpt "
+            "file is damaged."
+        )
+
+
+def _check_remove_redundancy(metadata: dict, remove_redundancy: bool) -> bool:
+    """The file's deduplication flag when it has one (with 2.10's warning when the argument says
+    otherwise), else the argument."""
+    saved = metadata.get("remove_redundancy")
+    if saved == "True" and not remove_redundancy:
+        logger.warning(
+            "For 'load_checkpoint', the safetensors file is deduplicated, but remove_redundancy "
+            "is set to False."
+        )
+        return True
+    if saved == "False" and remove_redundancy:
+        logger.warning(
+            "For 'load_checkpoint', the safetensors file is non-deduplicated, but "
+            "remove_redundancy is set to True."
+        )
+        return False
+    return remove_redundancy
 
 
 def _check_prefix(prefix: Any, arg: str) -> tuple[str, ...] | None:
@@ -734,11 +808,8 @@ def load_checkpoint(
         raise TypeError(
             f"For 'load_checkpoint', 'dec_key' must be bytes, but got {type(dec_key).__name__}"
         )
-    for arg, value, kind in (
-        ("dec_mode", dec_mode, str),
-        ("crc_check", crc_check, bool),
-        ("remove_redundancy", remove_redundancy, bool),
-    ):
+    _check_isinstance("remove_redundancy", remove_redundancy, bool)
+    for arg, value, kind in (("dec_mode", dec_mode, str), ("crc_check", crc_check, bool)):
         if not isinstance(value, kind):
             raise TypeError(
                 f"For 'load_checkpoint', '{arg}' must be a {kind.__name__}, "
@@ -760,11 +831,11 @@ def load_checkpoint(
             f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check "
             "whether the 'ckpt_file_name' is correct."
         )
-    found: dict[str, Any] = {}
+    found: dict[str, Any] = {"remove_redundancy": remove_redundancy}
     values = (
         _ckpt_values(file, dec_key, dec_mode, crc_check, found)
         if format == "ckpt"
-        else _safetensors_values(file)
+        else _safetensors_values(file, crc_check, found)
     )
     parameter_dict: dict[str, Any] = {}
     for name, value in values:
@@ -787,8 +858,95 @@ def load_checkpoint(
         )
     _ckpt_rng.attach(parameter_dict, found.get("rng_key"), found.get("rng_engines"))
     if net is not None:
-        load_param_into_net(net, parameter_dict, strict_load)
+        load_param_into_net(net, parameter_dict, strict_load, found["remove_redundancy"])
     return parameter_dict
+
+
+class ParamDictFuture:
+    """The pending result of :func:`load_checkpoint_async`: ``result()`` waits for it."""
+
+    def __init__(self, executor: ThreadPoolExecutor, future: Any) -> None:
+        self.executor, self.param_dict_future = executor, future
+
+    def result(self) -> dict:
+        """The ``load_checkpoint`` dict (raises what loading raised)."""
+        try:
+            return self.param_dict_future.result()
+        finally:
+            self.executor.shutdown()
+
+
+def load_checkpoint_async(
+    ckpt_file_name: str,
+    net: Any = None,
+    strict_load: bool = False,
+    filter_prefix: Any = None,
+    dec_key: bytes | None = None,
+    dec_mode: str = "AES-GCM",
+    specify_prefix: Any = None,
+    choice_func: Callable[[str], bool] | None = None,
+) -> ParamDictFuture:
+    """Read a checkpoint in a background thread while the program goes on (building the network,
+    the dataset); ``result()`` of the returned object gives :func:`load_checkpoint`'s dict.
+
+    Args:
+        ckpt_file_name (str): the ``.ckpt`` or ``.safetensors`` file.
+        net (Cell, optional): load into this network too. Default: ``None``.
+        strict_load (bool, optional): see :func:`load_checkpoint`. Default: ``False``.
+        filter_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
+        dec_key (bytes, optional): the decryption key. Default: ``None``.
+        dec_mode (str, optional): ``"AES-GCM"``, ``"AES-CBC"`` or ``"SM4-CBC"``.
+            Default: ``"AES-GCM"``.
+        specify_prefix (Union[str, list[str], tuple[str]], optional): Default: ``None``.
+        choice_func (Callable, optional): which names to load. Default: ``None``.
+
+    Returns:
+        An object whose ``result()`` returns the dict of Parameters.
+
+    Raises:
+        ValueError, TypeError: from ``result()``, as :func:`load_checkpoint` raises them.
+
+    Examples:
+        >>> import os, tempfile
+        >>> import deepsink as ms
+        >>> from deepsink import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.ckpt")
+        >>> ms.save_checkpoint(nn.Dense(2, 1), path)
+        >>> pending = ms.load_checkpoint_async(path)
+        >>> print(sorted(pending.result()))
+        ['bias', 'weight']
+    """
+    executor = ThreadPoolExecutor(max_workers=1)
+    kwargs = dict(
+        net=net,
+        strict_load=strict_load,
+        filter_prefix=filter_prefix,
+        dec_key=dec_key,
+        dec_mode=dec_mode,
+        specify_prefix=specify_prefix,
+        choice_func=choice_func,
+    )
+    if ckpt_file_name.endswith(".safetensors"):
+        kwargs["format"] = "safetensors"
+    return ParamDictFuture(executor, executor.submit(load_checkpoint, ckpt_file_name, **kwargs))
+
+
+def _save_graph(network: Any, file_name: str) -> None:
+    """MindSpore's ``_save_graph``: write ``network.get_func_graph_proto()`` (its compiled ANF IR
+    graph) to ``file_name``. deepsink compiles through XLA and has no ANF IR graph, so, as for a
+    MindSpore network run in PyNative mode, there is nothing to write: a warning says so."""
+    get_proto = getattr(network, "get_func_graph_proto", None)
+    graph_pb = get_proto() if get_proto is not None else None
+    if not graph_pb:
+        logger.warning(
+            "_save_graph: %s has no ANF IR graph (deepsink compiles through XLA); %s is not written",
+            type(network).__name__,
+            file_name,
+        )
+        return
+    file_name = os.path.realpath(file_name)
+    atomic_write(file_name, [graph_pb])
+    os.chmod(file_name, stat.S_IRUSR | stat.S_IWUSR)
 
 
 # --- into a network -----------------------------------------------------------------------------
@@ -849,8 +1007,8 @@ def load_param_into_net(
 ) -> tuple[list[str], list[str]]:
     """Set ``net``'s Parameters from ``parameter_dict``; ``(param_not_load, ckpt_not_load)``.
 
-    ``remove_redundancy`` restores parameters saved once per data-parallel group; with one device
-    nothing was removed, so there is nothing to restore. Names match exactly; without ``strict_load`` a Parameter not found by its own name is found
+    ``remove_redundancy`` (parallel training only: with one device it raises TypeError, as in
+    MindSpore) loads a checkpoint saved once per data-parallel group. Names match exactly; without ``strict_load`` a Parameter not found by its own name is found
     under a common prefix (MindSpore's rule) and float/float or int/int dtype differences are
     converted. Shapes must match: every mismatch is listed in one RuntimeError. The global random
     key a ``ModelCheckpoint``/``BackupAndRestore`` file holds (not an entry: see ``_ckpt_rng``) is
@@ -898,11 +1056,13 @@ def load_param_into_net(
                 "For 'parameter_dict', the element in the argument 'parameter_dict' should be a "
                 f"'str' and 'Parameter' , but got {type(key)} and {type(value)}."
             )
-    for arg, value in (("strict_load", strict_load), ("remove_redundancy", remove_redundancy)):
-        if not isinstance(value, bool):
-            raise TypeError(
-                f"For 'load_param_into_net', '{arg}' must be a bool, but got {type(value).__name__}"
-            )
+    if not isinstance(strict_load, bool):
+        raise TypeError(
+            f"For 'load_param_into_net', 'strict_load' must be a bool, but got {type(strict_load).__name__}"
+        )
+    _check_isinstance("remove_redundancy", remove_redundancy, bool)
+    if remove_redundancy:
+        _check_remove_redundancy_net()
     params = [p for _, p in net.parameters_and_names()]
     found: dict[str, str] = {p.name: p.name for p in params if p.name in parameter_dict}
     missing = [p.name for p in params if p.name not in found]
@@ -950,6 +1110,16 @@ def load_param_into_net(
         )
         logger.warning("%s are not loaded.", missing)
     return missing, ckpt_not_load
+
+
+def _check_remove_redundancy_net() -> None:
+    from deepsink.communication.management import get_group_size
+
+    if get_group_size() == 1:
+        raise TypeError(
+            "The deduplication feature for loading checkpoint can only be used in parallel "
+            "scenarios, but got stand_alone."
+        )
 
 
 def _common_prefix(missing: list[str], parameter_dict: dict) -> str:
@@ -1140,12 +1310,9 @@ def export(net: Any, *inputs: Any, file_name: str, file_format: str, **kwargs: A
     enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
     if enc_key is not None:
         _check_isinstance("enc_key", enc_key, bytes)
-        if callable(enc_mode):
-            raise NotImplementedError(
-                "For 'export', a customized 'enc_mode' function is not supported by deepsink"
-            )
-        _check_isinstance("enc_mode", enc_mode, str)
-        if enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
+        if not callable(enc_mode):
+            _check_isinstance("enc_mode", enc_mode, str)
+        if not callable(enc_mode) and enc_mode not in ("AES-CBC", "AES-GCM", "SM4-CBC"):
             raise ValueError(
                 f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}"
             )
@@ -1188,7 +1355,7 @@ def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
     return tuple(made)
 
 
-def _check_isinstance(name: str, value: Any, cls: type) -> None:
+def _check_isinstance(name: str, value: Any, cls: type | tuple[type, ...]) -> None:
     """MindSpore's ``Validator.check_isinstance``, which export's options go through."""
     if not isinstance(value, cls):
         raise ValueError(f"The parameter '{name}' must be isinstance of {cls}, but got {value}.")

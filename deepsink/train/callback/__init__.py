@@ -42,6 +42,9 @@ for _module in (_dataset, _ds_callback):
 # MindSpore's own names for the two (its callback tests and some user callbacks import them)
 _CallbackManager = CallbackManager
 _InternalCallbackParam = CallbackParam
+from deepsink.train.callback._checkpoint_manager import CheckpointManager as _CheckpointManager  # noqa: E402, F401, I001
+from deepsink.train.callback._save_op import checkpoint_cb_for_save_op as _checkpoint_cb_for_save_op  # noqa: E402, F401
+from deepsink.train.callback._save_op import set_cur_net as _set_cur_net  # noqa: E402, F401
 
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402

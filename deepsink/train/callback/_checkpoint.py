@@ -16,7 +16,6 @@ resumed run draws the same random numbers. MindSpore's ``-graph.meta`` (its IR) 
 from __future__ import annotations
 
 import os
-import stat
 import time
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common.tensor import Tensor
 from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
+from deepsink.train.callback._checkpoint_manager import CheckpointManager
 from deepsink.train.serialization import save_checkpoint, wait_async_save
 
 _INFO = ("epoch_num", "step_num")
@@ -70,7 +70,8 @@ class CheckpointConfig:
         exception_save (bool): save ``<prefix>-<epoch>_<step>_breakpoint.ckpt`` when training
             raises. Default: False.
         crc_check (bool): append a CRC32 trailer. Default: False.
-        remove_redundancy (bool): parallel training only; must be False with one device.
+        remove_redundancy (bool): parallel training only: with one device saving raises
+            TypeError, as in MindSpore (deepsink does not deduplicate in parallel either).
         format (str): "ckpt" or "safetensors". Default: "ckpt".
 
     Raises:
@@ -145,14 +146,12 @@ class CheckpointConfig:
         if format not in ("ckpt", "safetensors"):
             fail_arg("CheckpointConfig", "format", "'ckpt' or 'safetensors'", format)
         self._format = format
-        self.remove_redundancy = check_bool(
-            remove_redundancy, "remove_redundancy", "CheckpointConfig"
-        )
-        if self.remove_redundancy:
-            raise TypeError(
-                "The deduplication feature for saving checkpoint can only be used in parallel "
-                "scenarios, but got 'stand_alone'."
+        if not isinstance(remove_redundancy, bool):
+            raise ValueError(
+                "The parameter 'remove_redundancy' must be isinstance of <class 'bool'>, but got "
+                f"{remove_redundancy}."
             )
+        self.remove_redundancy = remove_redundancy
         if kwargs.get("incremental"):
             raise ValueError(
                 "For 'CheckpointConfig', 'incremental' saves MapParameters, which deepsink does "
@@ -271,6 +270,14 @@ class CheckpointConfig:
         return out
 
 
+def _chg_ckpt_file_name_if_same_exist(directory: Any, prefix: Any, exception: bool = False) -> Any:
+    """MindSpore's name for :func:`unique_prefix` (``exception``: of breakpoint files); a
+    callable ``prefix`` or ``directory`` gives ``prefix`` back."""
+    if callable(prefix) or callable(directory):
+        return prefix
+    return unique_prefix(directory, prefix, exception)
+
+
 def unique_prefix(directory: str, prefix: str, breakpoint: bool = False) -> str:
     """``prefix``, or ``prefix_N`` when ``directory`` already holds checkpoints of ``prefix``
     (``prefix-...``, ``prefix_K-...``): N is one more than the largest K (1 for plain)."""
@@ -289,6 +296,35 @@ def unique_prefix(directory: str, prefix: str, breakpoint: bool = False) -> str:
         elif dash > 0 and rest[1:dash].isdigit():
             suffix = max(suffix, int(rest[1:dash]) + 1)
     return f"{prefix}_{suffix}" if suffix else prefix
+
+
+def _refuse_aiturbo() -> None:
+    """``AITURBO=1`` makes MindSpore's ModelCheckpoint save through AITurbo's shared-memory
+    checkpoint service (Ascend clusters): its module is imported first (an ImportError when it is
+    not installed, as in MindSpore); deepsink does not drive that service."""
+    import importlib
+
+    importlib.import_module("aiturbo.checkpoint.aiturbo_mindspore_ckpt")
+    raise ValueError(
+        "For 'ModelCheckpoint', the environment variable AITURBO=1 asks for AITurbo's "
+        "shared-memory checkpoints, which deepsink does not drive; unset AITURBO"
+    )
+
+
+def _refuse_remove_redundancy() -> None:
+    """``remove_redundancy``, checked when a file is saved, as in MindSpore: an error with one
+    device (2.10's); in parallel training deepsink saves every rank's parameters whole."""
+    from deepsink.communication.management import get_group_size
+
+    if get_group_size() == 1:
+        raise TypeError(
+            "The deduplication feature for saving checkpoint can only be used in parallel "
+            "scenarios, but got 'stand_alone'."
+        )
+    raise ValueError(
+        "For 'ModelCheckpoint', remove_redundancy=True (each data-parallel group saving a "
+        "parameter once) is not supported by deepsink; use remove_redundancy=False"
+    )
 
 
 class ModelCheckpoint(Callback):
@@ -343,6 +379,8 @@ class ModelCheckpoint(Callback):
                 f"'CheckpointConfig', but got {type(config)}."
             )
         self._config = config
+        if os.getenv("AITURBO") == "1":
+            _refuse_aiturbo()
         self._prefix_func = prefix if callable(prefix) else None
         self._directory_func = directory if callable(directory) else None
         if directory is None:
@@ -364,6 +402,7 @@ class ModelCheckpoint(Callback):
         self._last_time_for_keep = time.time()
         self._cb_params: Any = None
         self._pending: str | None = None
+        self._manager = CheckpointManager(config.format)
 
     @property
     def latest_ckpt_file_name(self) -> str:
@@ -458,6 +497,8 @@ class ModelCheckpoint(Callback):
             self._append_dict["epoch_num"] = self._append_epoch_num + epoch
         if "step_num" in self._append_dict:
             self._append_dict["step_num"] = self._append_step_num + step
+        if self._config.remove_redundancy:
+            _refuse_remove_redundancy()
         network = self._config.saved_network or cb_params.train_network
         append = dict(self._append_dict)
         cfg = self._config
@@ -474,58 +515,21 @@ class ModelCheckpoint(Callback):
                 format=cfg.format,
             )
 
-    def _managed_files(self) -> list[str]:
-        """This prefix's checkpoints in the folder (``prefix-<digits and _>.<format>``)."""
-        fmt = self._config.format
-        out = []
-        for name in os.listdir(self._directory):
-            if not name.startswith(self._prefix + "-") or not name.endswith(f".{fmt}"):
-                continue
-            middle = name[len(self._prefix) : -len(fmt) - 1]
-            if not any(c.isalpha() for c in middle):
-                out.append(os.path.join(self._directory, name))
-        return out
-
     def _prune(self, newest: str) -> None:
         """Apply keep_checkpoint_max / keep_checkpoint_per_n_minutes, never touching ``newest``
         (called once ``newest`` is complete on disk)."""
-        files = [f for f in self._managed_files() if f != newest]
+        manager = self._manager
+        manager.update_ckpoint_filelist(self._directory, self._prefix)
+        if newest in manager.ckpoint_filelist:
+            manager.ckpoint_filelist.remove(newest)
         keep_max = self._config.keep_checkpoint_max
         if keep_max:
-            files = [f for f, _ in _by_mtime(files)]
-            for f in files[: max(0, len(files) + 1 - keep_max)]:
-                _remove(f)
+            for _ in range(max(0, manager.ckpoint_num + 1 - keep_max)):
+                manager.remove_oldest_ckpoint_file()
             return
         minutes = self._config.keep_checkpoint_per_n_minutes
         if minutes:
             now = time.time()
             if now - self._last_time_for_keep < minutes * 60:
-                recent = [f for f, t in _by_mtime(files) if now - t < 60 * minutes]
-                if recent:
-                    oldest = recent[0]
-                    for f in recent:
-                        if f != oldest:
-                            _remove(f)
+                manager.keep_one_ckpoint_per_minutes(minutes, now)
             self._last_time_for_keep = now
-
-
-def _by_mtime(files: list[str]) -> list[tuple[str, float]]:
-    """(file, mtime) of the files that still exist, oldest first: another rank pruning the same
-    folder may have removed some since the folder was listed."""
-    times = []
-    for f in files:
-        try:
-            times.append((f, os.path.getmtime(f)))
-        except FileNotFoundError:
-            continue
-    return sorted(times, key=lambda ft: ft[1])
-
-
-def _remove(path: str) -> None:
-    try:
-        os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
-        os.remove(path)
-    except FileNotFoundError:
-        pass  # already pruned by another rank sharing the folder
-    except OSError:
-        logger.warning("OSError, failed to remove the older ckpt file %s.", path)

@@ -13,6 +13,12 @@ from typing import Any
 from deepsink.train.callback._callback import Callback, RunContext
 
 
+def _group_size() -> int:
+    from deepsink.communication.management import get_group_size
+
+    return get_group_size()
+
+
 class OnRequestExit(Callback):
     """Stop at the end of the current step when the process receives ``sig`` (or when
     ``config_file`` holds ``{"GracefulExit": 1}``), then save the network's checkpoint to
@@ -76,6 +82,12 @@ class OnRequestExit(Callback):
         self.save_path = directory
         self.exit = False
         self.lock = threading.Lock()
+        self.key = "GracefulExit"
+        # MindSpore's graceful-exit mode (MS_ENABLE_GRACEFUL_EXIT=1) signals the exit to the
+        # compiled graph through a ``graceful_exit`` Parameter; deepsink's networks have none, so
+        # the request is handled at the step end either way
+        self.use_graceful = os.environ.get("MS_ENABLE_GRACEFUL_EXIT") == "1"
+        self.is_distributed = _group_size() > 1
         self.train_name, self.eval_name = self._get_save_path(file_name)
 
     def _get_save_path(self, file_name: str) -> tuple[str, str]:
@@ -95,7 +107,7 @@ class OnRequestExit(Callback):
         if path and os.path.isfile(path):
             try:
                 with open(path) as f:
-                    self.exit = json.load(f).get("GracefulExit") == 1
+                    self.exit = json.load(f).get(self.key) == 1
             except (OSError, ValueError):
                 return False
         return self.exit

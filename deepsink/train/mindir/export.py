@@ -581,9 +581,10 @@ _FRONT = 64  # the data file's leading block (its first byte: 1 on a little-endi
 
 
 def write(
-    model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: str = "AES-GCM"
+    model: Any, file_name: str, enc_key: bytes | None = None, enc_mode: Any = "AES-GCM"
 ) -> str:
     """Serialize (and encrypt) ``model`` to ``file_name`` (``.mindir`` appended when missing),
+    ``enc_mode`` a mode name or a function ``enc_mode(data, enc_key) -> bytes``;
     read-only afterwards, as MindSpore leaves it. Parameters above ``SPLIT_SAVE_KB`` in all are
     saved apart as MindSpore 2.10's ``_split_save`` does: the graph in ``<name>_graph.mindir``,
     the Parameters' bytes in ``<name>_variables/data_0``."""
@@ -601,7 +602,9 @@ def write(
             )
         file_name = _save_parameters_apart(model, file_name, folder)
     data = model.SerializeToString()
-    if enc_key is not None:
+    if enc_key is not None and callable(enc_mode):  # a customized encryption, as MindSpore calls it
+        data = enc_mode(data, enc_key)
+    elif enc_key is not None:
         data = _ckpt_crypto.encrypt(data, enc_key, enc_mode, api="export")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     if os.path.exists(file_name):

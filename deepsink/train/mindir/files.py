@@ -19,7 +19,8 @@ def load(file_name: str, **kwargs: Any) -> FuncGraph:
     Args:
         file_name (str): the ``.mindir`` file.
         kwargs (dict): ``dec_key`` (bytes, 16/24/32 long) and ``dec_mode`` (``'AES-GCM'``
-            (default) or ``'AES-CBC'``) for an encrypted file.
+            (default), ``'AES-CBC'``, or a function ``dec_mode(file_name, dec_key)`` returning
+            the plain bytes) for an encrypted file.
 
     Returns:
         FuncGraph, the graph; ``nn.GraphCell(graph)`` runs it.
@@ -67,11 +68,7 @@ def load(file_name: str, **kwargs: Any) -> FuncGraph:
         raise TypeError(
             f"For 'load', the argument 'dec_key' must be bytes, but got {type(dec_key)}."
         )
-    if callable(dec_mode):
-        raise NotImplementedError(
-            "For 'load', a customized 'dec_mode' function is not supported by deepsink"
-        )
-    if not isinstance(dec_mode, str):
+    if not callable(dec_mode) and not isinstance(dec_mode, str):
         raise TypeError(
             f"For 'load', the argument 'dec_mode' must be str, but got {type(dec_mode)}."
         )

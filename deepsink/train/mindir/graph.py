@@ -84,13 +84,16 @@ def attr_value(a: Any, folder: str = "") -> Any:
     )
 
 
-def read_model(file_name: str, dec_key: bytes | None = None, dec_mode: str = "AES-GCM") -> Any:
-    """Parse a MindIR file into a ``ModelProto``; with ``dec_key``, decrypt it first."""
+def read_model(file_name: str, dec_key: bytes | None = None, dec_mode: Any = "AES-GCM") -> Any:
+    """Parse a MindIR file into a ``ModelProto``; with ``dec_key``, decrypt it first (a function
+    ``dec_mode(file_name, dec_key)`` returns the plain bytes: MindSpore's customized decryption)."""
     from deepsink.train import _ckpt_crypto
 
     with open(file_name, "rb") as f:
         data = f.read()
-    if dec_key is not None:
+    if dec_key is not None and callable(dec_mode):
+        data = dec_mode(file_name, dec_key)
+    elif dec_key is not None:
         data = _ckpt_crypto.decrypt(data, dec_key, dec_mode, file_name)
     elif _ckpt_crypto.is_encrypted(data[:4]):
         raise RuntimeError(
