@@ -182,7 +182,8 @@ class Plan:
     # optimizer-state sharding over the data axis (enable_parallel_optimizer / AutoParallel.hsdp)
     parallel_optimizer: bool = False
     optimizer_threshold_kb: int = 64
-    # pipeline parallel (``_core/pipeline.py``): the stages and the schedule ("1f1b" | "gpipe")
+    # pipeline parallel (``_core/pipeline.py``): the stages, the schedule (one of 2.10's
+    # ``pipeline_scheduler`` values) and whether a stage holds several chunks (segments)
     pipeline_stages: int = 1
     scheduler: str = "1f1b"
     # MindSpore's optimizer_level: "level1" (weights and optimizer states split), "level2"
@@ -194,6 +195,7 @@ class Plan:
     layouts: dict = field(default_factory=dict)
     save_file: str = ""
     only_trainable: bool = True
+    interleave: bool = False
     written: Any = None
     meshes: dict = field(default_factory=dict)
     staged: Any = None  # the plan of one pipeline stage (``stage_plan``)
@@ -254,10 +256,11 @@ def plan_for(
     scheduler: str = "1f1b",
     optimizer_level: str = "level1",
     strategy: tuple = ("", "", True),
+    interleave: bool = False,
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
-    key += (pipeline_stages, scheduler, optimizer_level, strategy)
+    key += (pipeline_stages, scheduler, optimizer_level, strategy, interleave)
     plan = _plans.get(key)
     if plan is None:
         if device_num % pipeline_stages:
@@ -275,6 +278,7 @@ def plan_for(
             scheduler,
             optimizer_level,
         )
+        plan.interleave = interleave
         load, plan.save_file, plan.only_trainable = strategy
         if load:
             plan.loaded = read_strategy_file(load)
@@ -307,6 +311,7 @@ def _context_plan() -> Plan | None:
             par["strategy_ckpt_config"]["save_file"],
             par["strategy_ckpt_config"]["only_trainable_params"],
         ),
+        interleave=config.get("pipeline_interleave", False),
     )
 
 

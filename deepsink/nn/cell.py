@@ -723,8 +723,11 @@ class Cell:
             return capture.call_cell(self, args, kwargs)
         stage = self.__dict__.get("_pipeline_stage")
         if stage is not None and functional.tracing():
-            # the ops of a Cell with a pipeline stage carry it (``_core/pipeline.py`` cuts there)
-            with jax.named_scope(f"pipeline_stage={stage}"):
+            # the ops of a Cell with a pipeline stage carry it and its segment (the chunk of an
+            # interleaved pipeline): ``_core/pipeline.py`` cuts there
+            segment = self.__dict__.get("_pipeline_segment")
+            scope = f"pipeline_stage={stage}" + ("" if segment is None else f"_segment={segment}")
+            with jax.named_scope(scope):
                 return self._call_hooked(hooked, args, kwargs)
         return self._call_hooked(hooked, args, kwargs)
 
@@ -753,6 +756,27 @@ class Cell:
                 f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}"
             )
         self.__dict__["_pipeline_stage"] = value
+
+    @property
+    def pipeline_segment(self) -> int | None:
+        """The pipeline segment of this Cell: with ``pipeline_interleave``, the chunk of its
+        stage it runs in (``zero_bubble_v``: 0 on the way up the stages, 1 on the way back).
+        Default: ``None`` (segment 0)."""
+        return self.__dict__.get("_pipeline_segment")
+
+    @pipeline_segment.setter
+    def pipeline_segment(self, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(
+                "For 'context.set_auto_parallel_context', the argument 'pipeline_stages' must be "
+                f"int type, but got type : {type(value)}"
+            )
+        if value < 0:
+            raise ValueError(
+                "For 'context.set_auto_parallel_context', the argument 'pipeline_stages' can not "
+                f"be less than 0, but got {value}"
+            )
+        self.__dict__["_pipeline_segment"] = value
 
     # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
     def register_forward_pre_hook(
