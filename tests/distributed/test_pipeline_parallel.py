@@ -143,7 +143,7 @@ def test_pipeline_errors(run):
         "TypeError",
         "When pipeline_interleave is False, 'gpipe' is not supported, only '1f1b' is allowed.",
     ]
-    assert e["seqpipe"][0] == "NotImplementedError"
+    assert e["seqpipe"] is None  # accepted: test_pipeline_schedules.py runs it
     assert e["stage_too_large"][0] == "RuntimeError"
     assert "pipeline_stage 2, but pipeline_stages is 2" in e["stage_too_large"][1]
     assert "increasing order" in e["stage_order"][1]
