@@ -581,8 +581,8 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
     ``lead``: leading axes of each array that are not the input's (the sink's steps).
 
     With pipeline stages, ``"data_parallel"`` splits the batch over the devices of a stage (as
-    MindSpore's does), and every stage reads the same batch: a process's part is the part of its
-    stage's devices."""
+    MindSpore's does), and a strategy tuple (or Layout) is over a stage's devices; every stage
+    reads the same batch: a process's part is the part of its stage's devices."""
     if jax.process_count() == 1 or plan.dataset == "full_batch":
         return list(arrays)
     out = []
@@ -608,16 +608,13 @@ def _process_sharding(i: int, local: tuple, plan: Plan) -> NamedSharding | None:
     """The sharding of the network's ``i``-th input assembled from this process's part of shape
     ``local``; a part that does not give whole slices to this process's devices raises the
     dataset strategy's error (before JAX's own)."""
-    if plan.pipeline_stages > 1 and plan.dataset != "data_parallel":
-        raise NotImplementedError(
-            f"For dataset_strategy {plan.dataset} with pipeline_stages {plan.pipeline_stages} "
-            "and several processes, deepsink assembles the processes' batches only for "
-            "'data_parallel' and 'full_batch'"
-        )
     # a shape every split divides (each dimension split at most plan.size ways), to read which
     # slices the strategy gives this process's devices
     probe = tuple(plan.size for _ in local)
-    if plan.pipeline_stages > 1:
+    if plan.pipeline_stages > 1 and plan.dataset != "data_parallel":
+        sh = _every_stage(input_sharding(i, probe, plan.stage_plan()), plan)
+        strategy = plan.dataset[i] if i < len(plan.dataset) else None
+    elif plan.pipeline_stages > 1:
         per = plan.size // plan.pipeline_stages
         if not local or local[0] == 0:
             return None
@@ -648,6 +645,20 @@ def _process_sharding(i: int, local: tuple, plan: Plan) -> NamedSharding | None:
                 f"process's part of dimension {d} must be divisible by {held}, but it is {n}"
             )
     return sh
+
+
+def _every_stage(sh: NamedSharding | None, plan: Plan) -> NamedSharding | None:
+    """A sharding over the first stage's devices laid out the same way on every stage's devices
+    (the stages' copies of an input), over a mesh ``(stage, *sh's axes)``."""
+    if sh is None:
+        return None
+    per = plan.size // plan.pipeline_stages
+    pos = {d: k for k, d in enumerate(plan.devices[:per])}
+    grid = np.empty((plan.pipeline_stages,) + sh.mesh.devices.shape, dtype=object)
+    for s in range(plan.pipeline_stages):
+        for idx, d in np.ndenumerate(sh.mesh.devices):
+            grid[(s,) + idx] = plan.devices[s * per + pos[d]]
+    return NamedSharding(Mesh(grid, ("_stage",) + tuple(sh.mesh.axis_names)), sh.spec)
 
 
 def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:

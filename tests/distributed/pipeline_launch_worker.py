@@ -5,7 +5,8 @@ Run as ``worker.py OUT launch`` (under ``deepsink launch``, XLA_FLAGS giving 4 d
 process) or ``worker.py OUT single`` (8 devices); writes OUT/<mode>_rank<rank>.json: the losses
 of docs/sample_code/distributed_pipeline_parallel's functional loop (2 stages, 1F1B; every
 process reads the whole MNIST folder, as the sample's ranks do, and a stage's devices split each
-micro-batch), of the operators split inside the stages, and under ``deepsink launch`` the error
+micro-batch), of the operators split inside the stages (with "data_parallel" and with a
+dataset_strategy tuple), and under ``deepsink launch`` the error
 of a process batch that its devices cannot split.
 """
 
@@ -57,6 +58,8 @@ def main():
         "sample": sample,
         "split": split["losses"],
         "split_collectives": split["collectives"],
+        # a dataset_strategy tuple over a stage's 4 devices: each process's batch is its stage's
+        "split_tuple": split_stage(2, dataset=((4, 1), (4,)))["losses"],
     }
     if mode == "launch":
         result["wrong_batch"] = wrong_batch()

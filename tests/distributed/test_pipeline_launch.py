@@ -43,7 +43,7 @@ def test_pipeline_sample_on_two_processes_trains_like_one(tmp_path, monkeypatch)
     for rank in (0, 1):
         dist = json.loads((out / f"launch_rank{rank}.json").read_text())
         assert (dist["processes"], dist["devices"]) == (2, 8)
-        for key in ("sample", "split"):
+        for key in ("sample", "split", "split_tuple"):
             assert len(dist[key]) == 20
             np.testing.assert_allclose(dist[key], single[key], rtol=0, atol=1e-5, err_msg=key)
         assert dist["split_collectives"] == single["split_collectives"]
