@@ -207,11 +207,13 @@ def test_schedule_trains_to_the_unpipelined_losses_by_its_table(run, name):
 
 
 def test_interleaved_stage_holds_its_chunks_parameters(run):
-    # 4 Dense(8, 8) layers: 2 stages of 1 chunk hold 2 layers a device; 2 chunks of 1 layer too
+    # Dense(8, 8) layers, one per virtual stage: a device holds one layer per chunk
     one_layer = (8 * 8 + 8) * 4
-    assert run["cases"]["1f1b"]["program"]["device_param_bytes"] == 2 * one_layer
-    assert run["cases"]["interleaved_1f1b"]["program"]["stage_param_bytes"] == [2 * one_layer] * 2
-    assert run["cases"]["interleaved_1f1b_4"]["program"]["device_param_bytes"] == 2 * one_layer
+    plain, two, four = (run["cases"][k]["program"] for k in
+                        ("1f1b", "interleaved_1f1b", "interleaved_1f1b_4"))  # fmt: skip
+    assert (plain["device_param_bytes"], plain["param_bytes"]) == (one_layer, 2 * one_layer)
+    assert two["stage_param_bytes"] == [2 * one_layer] * 2
+    assert (four["device_param_bytes"], four["param_bytes"]) == (2 * one_layer, 8 * one_layer)
 
 
 def test_auto_parallel_pipeline_with_segment_config(run):
