@@ -42,6 +42,24 @@ from pathlib import Path
 DEVICES = 8
 
 
+def _step_and_batch(net, micro: int) -> tuple:
+    """A training step of ``net`` in ``PipelineCell`` and a batch of ``micro`` micro-batches of
+    8 rows."""
+    import numpy as np
+
+    import deepsink as ms
+    from deepsink import nn
+
+    step = nn.TrainOneStepCell(
+        nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), micro),
+        nn.SGD(net.trainable_params(), 1e-2),
+    )
+    rng = np.random.RandomState(0)
+    x = ms.Tensor(rng.rand(8 * micro, 256).astype(np.float32))
+    y = ms.Tensor(rng.randint(0, 10, (8 * micro,)).astype(np.int32))
+    return step, x, y
+
+
 def _worker(args: argparse.Namespace) -> dict:
     import numpy as np
 
@@ -77,13 +95,7 @@ def _worker(args: argparse.Namespace) -> dict:
             )
         ms.set_seed(1)
         net = MLP(stages)
-        step = nn.TrainOneStepCell(
-            nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), micro),
-            nn.SGD(net.trainable_params(), 1e-2),
-        )
-        rng = np.random.RandomState(0)
-        x = ms.Tensor(rng.rand(8 * micro, 256).astype(np.float32))
-        y = ms.Tensor(rng.randint(0, 10, (8 * micro,)).astype(np.int32))
+        step, x, y = _step_and_batch(net, micro)
         with pipeline.recording() as records:
             t0 = time.perf_counter()
             step(x, y).asnumpy()
@@ -194,13 +206,7 @@ def _schedules_worker(args: argparse.Namespace) -> dict:
             net.head.pipeline_stage = lay.device(lay.n - 1)
             if chunks > 1:
                 net.head.pipeline_segment = chunks - 1
-        step = nn.TrainOneStepCell(
-            nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), micro),
-            nn.SGD(net.trainable_params(), 1e-2),
-        )
-        rng = np.random.RandomState(0)
-        x = ms.Tensor(rng.rand(8 * micro, 256).astype(np.float32))
-        y = ms.Tensor(rng.randint(0, 10, (8 * micro,)).astype(np.int32))
+        step, x, y = _step_and_batch(net, micro)
         losses, times = [], []
         with pipeline.recording() as records:
             for _ in range(args.steps):

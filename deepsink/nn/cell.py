@@ -746,16 +746,8 @@ class Cell:
 
     @pipeline_stage.setter
     def pipeline_stage(self, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(
-                "For 'Cell', the property 'pipeline_stage' must be int type, but got type : "
-                f"{type(value)}"
-            )
-        if value < 0:
-            raise ValueError(
-                f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}"
-            )
-        self.__dict__["_pipeline_stage"] = value
+        self.__dict__["_pipeline_stage"] = _pipeline_index(value, "For 'Cell', the property",
+                                                           "pipeline_stage")  # fmt: skip
 
     @property
     def pipeline_segment(self) -> int | None:
@@ -766,17 +758,10 @@ class Cell:
 
     @pipeline_segment.setter
     def pipeline_segment(self, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(
-                "For 'context.set_auto_parallel_context', the argument 'pipeline_stages' must be "
-                f"int type, but got type : {type(value)}"
-            )
-        if value < 0:
-            raise ValueError(
-                "For 'context.set_auto_parallel_context', the argument 'pipeline_stages' can not "
-                f"be less than 0, but got {value}"
-            )
-        self.__dict__["_pipeline_segment"] = value
+        # 2.10's own wording: a bad segment's error names the context's 'pipeline_stages'
+        self.__dict__["_pipeline_segment"] = _pipeline_index(
+            value, "For 'context.set_auto_parallel_context', the argument", "pipeline_stages"
+        )
 
     # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
     def register_forward_pre_hook(
@@ -1142,3 +1127,13 @@ def _cast_floats(args: tuple, dst_type: Any) -> tuple:
         return x
 
     return tuple(cast(a) for a in args)
+
+
+def _pipeline_index(value: Any, api: str, name: str) -> int:
+    """A pipeline stage or segment: a non-negative int (MindSpore's errors, ``api`` and
+    ``name`` as it words them)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{api} '{name}' must be int type, but got type : {type(value)}")
+    if value < 0:
+        raise ValueError(f"{api} '{name}' can not be less than 0, but got {value}")
+    return value

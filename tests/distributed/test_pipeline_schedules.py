@@ -236,3 +236,19 @@ def test_schedules_keep_2_10s_restrictions(run):
         "For 1F1B Scheduler, MicroBatch num must be larger or equal than StageNum, but got "
         "MicroBatch:2 StageNum:4",
     ]
+
+
+def test_pipeline_segment_and_segment_config_check_their_values():
+    from deepsink import nn
+    from deepsink.parallel.nn import Pipeline
+
+    cell = nn.Dense(2, 2)
+    with pytest.raises(ValueError, match="can not be less than 0, but got -2"):
+        cell.pipeline_segment = -2
+    with pytest.raises(TypeError, match="must be int type"):
+        cell.pipeline_segment = True
+    net = nn.SequentialCell([nn.Dense(2, 2), nn.Dense(2, 2)])
+    Pipeline(net, 2, stage_config={"0": 0, "1": 1}, segment_config={"0": 0, "1": 1})
+    assert (net[0].pipeline_segment, net[1].pipeline_segment) == (0, 1)
+    with pytest.raises(KeyError, match="'segment_config' : {'nope': 1} is not found"):
+        Pipeline(nn.Dense(2, 2), 2, segment_config={"nope": 1})
