@@ -784,8 +784,8 @@ _SCHEDULERS_2_10 = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_b
 
 def _check_pipeline_config(v: Any) -> dict:
     """2.10's ``pipeline_config`` rules: a dict of ``pipeline_interleave`` (bool) and
-    ``pipeline_scheduler``; without interleave only "1f1b"; deepsink runs "1f1b" and "gpipe"
-    (``_core/pipeline.py``)."""
+    ``pipeline_scheduler``; without interleave only "1f1b" (the schedules:
+    ``_core/pipeline_schedules.py``)."""
     if not isinstance(v, dict):
         raise TypeError(
             "For 'set_pipeline_config', the argument 'pipeine_config' must be dict, but got the "
@@ -810,12 +810,6 @@ def _check_pipeline_config(v: Any) -> dict:
         raise TypeError(
             f"When pipeline_interleave is False, {sched!r} is not supported, only '1f1b' is "
             "allowed."
-        )
-    if sched not in ("1f1b", "gpipe") or (interleave and sched == "1f1b"):
-        raise NotImplementedError(
-            f"For 'set_auto_parallel_context', pipeline_scheduler={sched!r} with "
-            f"pipeline_interleave={interleave} is not supported: deepsink runs the '1f1b' and "
-            "'gpipe' schedules with one chunk per stage (see docs/parallel.md)"
         )
     return {"pipeline_interleave": interleave, "pipeline_scheduler": sched}
 

@@ -43,11 +43,25 @@ import numpy as np
 from jax.extend.core import Literal
 from jax.sharding import PartitionSpec as P
 
+from deepsink._core.pipeline_schedules import (
+    BIN,
+    BWD,
+    FWD,
+    IDLE,
+    SCHEDULERS,
+    WGT,
+    Layout,
+    Schedule,
+    build_schedule,
+    check,
+    receives,
+)
 from deepsink._core.stage_mesh import StageMesh
 
+__all__ = ["SCHEDULERS", "Schedule", "build_schedule", "pipeline_loss", "recording"]
+
 SCOPE = "pipeline_stage="
-IDLE, FWD, BWD = 0, 1, 2
-SCHEDULERS = ("1f1b", "gpipe")
+SEGMENT = "_segment="
 _local = threading.local()
 
 
@@ -65,139 +79,75 @@ def recording() -> Iterator[list]:
         _local.records = prev
 
 
-# --- the schedule ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Schedule:
-    """``action[t, s]`` (IDLE / FWD / BWD) and ``micro[t, s]`` (its micro-batch) per tick and
-    stage; ``slots``: the stage inputs a stage keeps at once."""
-
-    action: np.ndarray
-    micro: np.ndarray
-    slots: int
-
-    @property
-    def bubble(self) -> float:
-        """The idle share of the stage-ticks of a forward+backward run."""
-        return float((self.action == IDLE).mean())
-
-
-def _order(kind: str, s: int, stages: int, micro: int, backward: bool) -> list:
-    if not backward:
-        return [(FWD, m) for m in range(micro)]
-    if kind == "gpipe":
-        return [(FWD, m) for m in range(micro)] + [(BWD, m) for m in range(micro)]
-    warm = min(stages - s - 1, micro)
-    ops = [(FWD, m) for m in range(warm)]
-    for i in range(micro - warm):
-        ops += [(FWD, warm + i), (BWD, i)]
-    return ops + [(BWD, m) for m in range(micro - warm, micro)]
-
-
-def build_schedule(kind: str, stages: int, micro: int, backward: bool = True) -> Schedule:
-    """Each stage's order of work, run as early as its inputs allow: ``F(m)`` at stage ``s``
-    after ``F(m)`` at ``s - 1``; ``B(m)`` after ``F(m)`` at ``s`` and ``B(m)`` at ``s + 1``
-    (each finished on an earlier tick)."""
-    orders = [_order(kind, s, stages, micro, backward) for s in range(stages)]
-    pos = [0] * stages
-    done: dict = {}
-    acts, mbs = [], []
-    t = 0
-    while any(pos[s] < len(orders[s]) for s in range(stages)):
-        row_a, row_m = [IDLE] * stages, [0] * stages
-        for s in range(stages):
-            if pos[s] == len(orders[s]):
-                continue
-            a, m = orders[s][pos[s]]
-            if a == FWD:
-                ready = s == 0 or done.get((FWD, m, s - 1), t) < t
-            else:
-                ready = done.get((FWD, m, s), t) < t and (
-                    s == stages - 1 or done.get((BWD, m, s + 1), t) < t
-                )
-            if ready:
-                row_a[s], row_m[s] = a, m
-        for s in range(stages):
-            if row_a[s] != IDLE:
-                done[(row_a[s], row_m[s], s)] = t
-                pos[s] += 1
-        acts.append(row_a)
-        mbs.append(row_m)
-        t += 1
-    action, micro_t = np.array(acts, np.int32), np.array(mbs, np.int32)
-    return Schedule(action, micro_t, _slots(action, micro_t, stages, micro, backward))
-
-
-def _slots(action: np.ndarray, micro_t: np.ndarray, stages: int, micro: int, bwd: bool) -> int:
-    """The fewest ring slots (slot ``m % R``) such that no stage input is overwritten before its
-    backward has read it: a stage input lives from its arrival to its backward."""
-    for r in range(1, micro + 1):
-        ok = True
-        for s in range(1, stages):
-            live: dict = {}
-            for t in range(action.shape[0]):
-                if action[t, s - 1] == FWD:  # arrives at stage s after tick t
-                    m = int(micro_t[t, s - 1])
-                    if live.get(m % r, m) != m:
-                        ok = False
-                        break
-                    live[m % r] = m
-                done_kind = BWD if bwd else FWD
-                if action[t, s] == done_kind:
-                    live.pop(int(micro_t[t, s]) % r, None)
-            if not ok:
-                break
-        if ok:
-            return r
-    return micro
-
-
 # --- cutting the traced micro-batch into stages ---------------------------------------------------
-def _stage_of_eqn(eqn: Any) -> int | None:
+def _digits(text: str) -> str:
+    out = ""
+    for ch in text:
+        if not ch.isdigit():
+            break
+        out += ch
+    return out
+
+
+def _stage_of_eqn(eqn: Any) -> tuple | None:
+    """``(pipeline_stage, pipeline_segment)`` of the innermost staged Cell around ``eqn``."""
     text = str(eqn.source_info.name_stack)
     k = text.rfind(SCOPE)
     if k < 0:
         return None
-    digits = ""
-    for ch in text[k + len(SCOPE) :]:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return int(digits)
+    digits = _digits(text[k + len(SCOPE) :])
+    rest = text[k + len(SCOPE) + len(digits) :]
+    segment = int(_digits(rest[len(SEGMENT) :])) if rest.startswith(SEGMENT) else 0
+    return int(digits), segment
 
 
 @dataclass
 class Staged:
-    """One micro-batch's computation cut into stages."""
+    """One micro-batch's computation cut into virtual stages (``pipeline_schedules.Layout``)."""
 
     jaxpr: Any  # the micro-batch jaxpr (params, consts and inputs as its invars)
-    stage_eqns: list  # per stage: its equations, in order
-    boundary: list  # per boundary b (stage b -> b+1): the vars crossing it
-    stage_params: list  # per stage: indices of the params it reads
+    stage_eqns: list  # per virtual stage: its equations, in order
+    boundary: list  # per boundary b (virtual stage b -> b+1): the vars crossing it
+    stage_params: list  # per virtual stage: indices of the params it reads
     out_stage: int
 
 
-def cut(jaxpr: Any, n_params: int, stages: int) -> Staged:
-    """Assign every equation a stage and find the values crossing each boundary."""
+def chunks_of(jaxpr: Any, interleave: bool) -> int:
+    """The number of chunks a device stage holds: with ``pipeline_interleave`` one more than the
+    largest ``pipeline_segment`` (2.10 counts its chunks so), else 1."""
+    if not interleave:
+        return 1
+    tags = [_stage_of_eqn(e) for e in jaxpr.eqns]
+    return 1 + max([t[1] for t in tags if t is not None] + [0])
+
+
+def cut(jaxpr: Any, n_params: int, layout: Layout, interleave: bool = False) -> Staged:
+    """Assign every equation a virtual stage and find the values crossing each boundary."""
+    stages, n = layout.stages, layout.n
     invars = set(jaxpr.invars)
     where: dict = {v: -1 for v in jaxpr.invars}  # -1: an input, read where needed
-    stage_eqns: list = [[] for _ in range(stages)]
+    stage_eqns: list = [[] for _ in range(n)]
     for eqn in jaxpr.eqns:
-        tag = _stage_of_eqn(eqn)
+        got = _stage_of_eqn(eqn)
         after = max(
             [where[v] for v in eqn.invars if not isinstance(v, Literal) and v in where] + [0]
         )
-        if tag is None:
+        if got is None:
             tag = after
-        elif tag < after:
-            raise RuntimeError(
-                f"For pipeline parallel, an operator of pipeline_stage {tag} reads a value "
-                f"computed in pipeline_stage {after}: the stages must run in increasing order"
-            )
-        if tag >= stages:
-            raise RuntimeError(
-                f"For pipeline parallel, a Cell has pipeline_stage {tag}, but pipeline_stages is "
-                f"{stages}: the stage must be less than pipeline_stages"
-            )
+        else:
+            stage, segment = got
+            if stage >= stages:
+                raise RuntimeError(
+                    f"For pipeline parallel, a Cell has pipeline_stage {stage}, but "
+                    f"pipeline_stages is {stages}: the stage must be less than pipeline_stages"
+                )
+            tag = layout.vstage(stage, segment if interleave else 0)
+            if tag < after:
+                raise RuntimeError(
+                    f"For pipeline parallel, an operator of pipeline_stage {stage} (segment "
+                    f"{segment}) reads a value computed in a later stage: the stages (segment by "
+                    "segment with pipeline_interleave) must run in increasing order"
+                )
         stage_eqns[tag].append(eqn)
         for v in eqn.outvars:
             where[v] = tag
@@ -210,8 +160,8 @@ def cut(jaxpr: Any, n_params: int, stages: int) -> Staged:
                     last[v] = max(last.get(v, -1), s)
     outs = [v for v in jaxpr.outvars if not isinstance(v, Literal)]
     for v in outs:
-        last[v] = stages - 1
-    boundary: list = [[] for _ in range(stages - 1)]
+        last[v] = n - 1
+    boundary: list = [[] for _ in range(n - 1)]
     for v, s_read in last.items():
         if v in invars:
             continue
@@ -341,9 +291,11 @@ def pipeline_loss(
     stages: int,
     scheduler: str,
     input_shardings: Sequence[Any] = (),
+    interleave: bool = False,
 ) -> Any:
     """``sum over micro-batches m of micro_fn(params, inputs[m])`` (a scalar), computed as a
-    pipeline over ``stages`` sub-meshes of ``devices`` with ``scheduler``'s schedule;
+    pipeline over ``stages`` sub-meshes of ``devices`` with ``scheduler``'s schedule (with
+    ``interleave``, each device stage holds one chunk per ``pipeline_segment``);
     differentiable in ``params``. ``micro_fn`` is traced as it runs on one stage's devices: its
     sharding constraints are over those devices (``_core/stage_mesh.py``), and so are
     ``input_shardings`` (per input, one micro-batch's sharding or None)."""
@@ -364,16 +316,50 @@ def pipeline_loss(
         )
     if not _float(closed.out_avals[0].dtype):
         raise TypeError("For pipeline parallel, the network's output must be a float scalar")
-    staged = cut(closed.jaxpr, len(params), stages)
+    chunks = chunks_of(closed.jaxpr, interleave)
+    check(scheduler, stages, chunks, micro, interleave)
+    layout = Layout(stages, chunks, scheduler == "zero_bubble_v")
+    staged = cut(closed.jaxpr, len(params), layout, interleave)
     ins = list(input_shardings) + [None] * (len(micro_in) - len(input_shardings))
     inner = StageMesh(
         devices, stages, _constraints(closed.jaxpr.eqns) + [sh for sh in ins if sh is not None]
     )
-    return _run(staged, closed.consts, params, micro_in, inner, ins, stages, micro, scheduler)
+    plan = _Plan(scheduler, interleave, layout, micro)
+    return _run(staged, closed.consts, params, micro_in, inner, ins, plan)
 
 
-def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, scheduler) -> Any:
+@dataclass(frozen=True)
+class _Plan:
+    scheduler: str
+    interleave: bool
+    layout: Layout
+    micro: int
+
+    def schedule(self, backward: bool) -> Schedule:
+        lay = self.layout
+        return build_schedule(
+            self.scheduler, lay.stages, self.micro, backward, lay.chunks, self.interleave
+        )
+
+
+def _keep(ring: Any, value: Any, where: tuple) -> Any:
+    """``ring`` with ``value`` at ``[chunk, slot]`` where this device receives it this tick."""
+    got, chunk, slot = where
+    return jnp.where(got, ring.at[chunk, slot].set(value), ring)
+
+
+def _rows(pack_p: Packing, groups: list, values: Sequence[Any]) -> dict:
+    """The packed parameter rows, one per device stage (its chunks' Parameters)."""
+    return {
+        k: jnp.stack([pack_p.pack(d, [values[i] for i in idx])[k] for d, idx in enumerate(groups)])
+        for k in pack_p.keys
+    }
+
+
+def _run(staged: Staged, consts, params, micro_in, inner, ins, plan: _Plan) -> Any:
     jaxpr = staged.jaxpr
+    lay = plan.layout
+    stages, n_v = lay.stages, lay.n
     n_p = len(params)
     pvars = jaxpr.invars[:n_p]
     cvars = jaxpr.constvars
@@ -382,16 +368,15 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
     carry = Packing([[aval(v) for v in b] for b in staged.boundary] or [[]])
     cot_groups = [[aval(v) for v in b if _float(v.aval.dtype)] for b in staged.boundary]
     cots = Packing(cot_groups or [[]])
-    pack_p = Packing([[(p.shape, p.dtype) for p in (params[i] for i in idx)] for idx in
-                      staged.stage_params])  # fmt: skip
-    rows = {
-        k: jnp.stack(
-            [pack_p.pack(s, [params[i] for i in staged.stage_params[s]])[k] for s in range(stages)]
-        )  # fmt: skip
-        for k in pack_p.keys
-    }
+    # a device's row holds the Parameters of all its chunks (a Parameter once per device)
+    groups = [
+        sorted({i for vs in range(n_v) if lay.device(vs) == d for i in staged.stage_params[vs]})
+        for d in range(stages)
+    ]
+    pack_p = Packing([[(params[i].shape, params[i].dtype) for i in idx] for idx in groups])
     out_var = jaxpr.outvars[0]
     split = inner if inner.names else None
+    last_device = lay.device(n_v - 1)
 
     def whole(bufs: Any) -> Any:
         """Flat buffers whole on each device of a split stage: packing a split value into one or
@@ -404,39 +389,41 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
     records = getattr(_local, "records", None)
     if records is not None:
         nbytes = [p.size * p.dtype.itemsize for p in params]
-        sched = build_schedule(scheduler, stages, micro)
+        sched = plan.schedule(True)
         records.append(
             {
                 "stages": stages,
-                "scheduler": scheduler,
-                "micro": micro,
+                "chunks": lay.chunks,
+                "scheduler": plan.scheduler,
+                "interleave": plan.interleave,
+                "micro": plan.micro,
                 "devices_per_stage": inner.cuts[-1],
                 "slots": sched.slots,
                 "ticks": int(sched.action.shape[0]),
                 "schedule_bubble": sched.bubble,
                 "param_bytes": int(sum(nbytes)),
-                "stage_param_bytes": [
-                    int(sum(nbytes[i] for i in idx)) for idx in staged.stage_params
-                ],  # fmt: skip
+                "stage_param_bytes": [int(sum(nbytes[i] for i in idx)) for idx in groups],
                 "device_param_bytes": int(
-                    sum(v.shape[1] * v.dtype.itemsize for v in rows.values())
+                    sum(w * np.dtype(k).itemsize for k, w in pack_p.width.items())
                 ),
             }
         )
 
-    def stage_fn(s: int, prow: dict, x: Sequence[Any], carry_in: Sequence[Any]) -> Any:
+    consts_local: list = []
+
+    def stage_fn(vs: int, prow: dict, x: Sequence[Any], carry_in: Sequence[Any]) -> Any:
         env = dict(zip(cvars, consts_local))
         env.update(zip(xvars, x))
-        for i, v in zip(staged.stage_params[s], whole(pack_p.unpack(s, whole(prow)))):
-            env[pvars[i]] = v
-        if s > 0:
-            env.update(zip(staged.boundary[s - 1], carry_in))
-        _eval(staged.stage_eqns[s], env, split)
-        if s == stages - 1:
+        d = lay.device(vs)
+        mine = dict(zip(groups[d], whole(pack_p.unpack(d, whole(prow)))))
+        for i in staged.stage_params[vs]:
+            env[pvars[i]] = mine[i]
+        if vs > 0:
+            env.update(zip(staged.boundary[vs - 1], carry_in))
+        _eval(staged.stage_eqns[vs], env, split)
+        if vs == n_v - 1:
             return env[out_var] if not isinstance(out_var, Literal) else out_var.val
-        return [env[v] for v in staged.boundary[s]]
-
-    consts_local: list = []
+        return [env[v] for v in staged.boundary[vs]]
 
     def body(backward, rows_l, consts_l, *xs):
         consts_local[:] = consts_l
@@ -450,60 +437,81 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
         return _ticks(stage_fn, prow, xs, s_idx, backward)
 
     def _ticks(stage_fn, prow, xs, s_idx, backward):
-        sched = build_schedule(scheduler, stages, micro, backward=backward)
-        ring_in = {k: jnp.zeros((sched.slots,) + b.shape, k) for k, b in carry.zeros().items()}
-        ring_ct = {k: jnp.zeros((sched.slots,) + b.shape, k) for k, b in cots.zeros().items()}
+        sched = plan.schedule(backward)
+        ring_in = {k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k)
+                   for k, b in carry.zeros().items()}  # fmt: skip
+        ring_ct = {k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k)
+                   for k, b in cots.zeros().items()}  # fmt: skip
         gacc = {k: jnp.zeros_like(v) for k, v in prow.items()}
         loss0 = jnp.zeros((), out_dtype)
 
-        def branch(s: int, a: int):
+        def branch(vs: int, a: int):
+            c = lay.chunk(vs)
+
             def run(state_t):
                 m, x, ring_in, ring_ct = state_t
                 slot = m % sched.slots
                 carry_in = (
-                    whole(carry.unpack(s - 1, whole({k: v[slot] for k, v in ring_in.items()})))
-                    if s
+                    whole(carry.unpack(vs - 1, whole({k: v[c, slot] for k, v in ring_in.items()})))
+                    if vs
                     else []
                 )
                 send_f, send_b = carry.zeros(), cots.zeros()
                 loss = jnp.zeros((), out_dtype)
                 grads = {k: jnp.zeros_like(v) for k, v in prow.items()}
                 if a == FWD:
-                    out = stage_fn(s, prow, x, carry_in)
-                    if s == stages - 1:
+                    out = stage_fn(vs, prow, x, carry_in)
+                    if vs == n_v - 1:
                         loss = out.astype(out_dtype)
                     else:
-                        send_f = whole(carry.pack(s, out))
-                elif a == BWD:
+                        send_f = whole(carry.pack(vs, out))
+                elif a in (BWD, BIN, WGT):
                     fl = [i for i, v in enumerate(carry_in) if _float(v.dtype)]
 
                     def f(p, fx):
                         ci = list(carry_in)
                         for i, v in zip(fl, fx):
                             ci[i] = v
-                        out = stage_fn(s, p, x, ci)
-                        if s == stages - 1:
+                        out = stage_fn(vs, p, x, ci)
+                        if vs == n_v - 1:
                             return out
                         return [o for o in out if _float(o.dtype)]
 
-                    _, vjp = jax.vjp(f, prow, [carry_in[i] for i in fl])
-                    if s == stages - 1:
+                    if vs == n_v - 1:
                         ct = jnp.ones((), out_dtype)
                     else:
-                        ct = whole(cots.unpack(s, whole({k: v[slot] for k, v in ring_ct.items()})))
-                    gp, gx = vjp(ct)
-                    grads = whole(gp)
-                    if s:
-                        send_b = whole(cots.pack(s - 1, gx))
+                        ct = whole(
+                            cots.unpack(vs, whole({k: v[c, slot] for k, v in ring_ct.items()}))
+                        )
+                    fx0 = [carry_in[i] for i in fl]
+                    if a == BIN:  # the input gradient only (its weight gradient runs later)
+                        _, vjp = jax.vjp(lambda fx: f(prow, fx), fx0)
+                        (gx,) = vjp(ct)
+                    elif a == WGT:
+                        _, vjp = jax.vjp(lambda p: f(p, fx0), prow)
+                        (gp,) = vjp(ct)
+                        grads = whole(gp)
+                    else:
+                        _, vjp = jax.vjp(f, prow, fx0)
+                        gp, gx = vjp(ct)
+                        grads = whole(gp)
+                    if vs and a != WGT:
+                        send_b = whole(cots.pack(vs - 1, gx))
                 return send_f, send_b, loss, grads
 
             return run
 
-        branches = [branch(s, a) for s in range(stages) for a in (IDLE, FWD, BWD)]
+        idle = branch(0, IDLE)
+        branches = [idle] + [branch(vs, a) for vs in range(n_v) for a in (FWD, BWD, BIN, WGT)]
+        pick = np.where(sched.action == IDLE, 0, 1 + sched.vstage * 4 + sched.action - 1)
+        pick_t = jnp.asarray(pick.astype(np.int32))
         act_t = jnp.asarray(sched.action)
         mb_t = jnp.asarray(sched.micro)
-        fwd_pairs = [(i, i + 1) for i in range(stages - 1)]
-        bwd_pairs = [(i + 1, i) for i in range(stages - 1)]
+        recv = [
+            (ring, delta, [jnp.asarray(tab) for tab in tabs])
+            for ring in ("x", "g")
+            for delta, *tabs in receives(sched, ring)
+        ]
 
         def tick(state, t):
             ring_in, ring_ct, gacc, loss, counts = state
@@ -511,50 +519,41 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
             counts = counts.at[a].add(1)
             m = mb_t[t, s_idx]
             send_f, send_b, l_add, g_add = jax.lax.switch(
-                s_idx * 3 + a, branches, (m, [xm[m] for xm in xs], ring_in, ring_ct)
+                pick_t[t, s_idx], branches, (m, [xm[m] for xm in xs], ring_in, ring_ct)
             )
             loss = loss + l_add
             gacc = {k: gacc[k] + g_add[k] for k in gacc}
-            if stages > 1:
-                recv_f = {k: jax.lax.ppermute(v, "stage", fwd_pairs) for k, v in send_f.items()}
-                recv_b = {k: jax.lax.ppermute(v, "stage", bwd_pairs) for k, v in send_b.items()}
-                prev = jnp.maximum(s_idx - 1, 0)
-                nxt = jnp.minimum(s_idx + 1, stages - 1)
-                got_f = (s_idx > 0) & (act_t[t, prev] == FWD)
-                got_b = (s_idx < stages - 1) & (act_t[t, nxt] == BWD)
-                slot_f = mb_t[t, prev] % sched.slots
-                slot_b = mb_t[t, nxt] % sched.slots
-                ring_in = {
-                    k: jnp.where(got_f, v.at[slot_f].set(recv_f[k]), v) for k, v in ring_in.items()
-                }
-                ring_ct = {
-                    k: jnp.where(got_b, v.at[slot_b].set(recv_b[k]), v) for k, v in ring_ct.items()
-                }
+            for ring, delta, (ok, ch, sl) in recv:
+                sent = send_f if ring == "x" else send_b
+                if delta:
+                    pairs = [(i, (i + delta) % stages) for i in range(stages)]
+                    sent = {k: jax.lax.ppermute(v, "stage", pairs) for k, v in sent.items()}
+                where = (ok[t, s_idx], ch[t, s_idx], sl[t, s_idx])
+                if ring == "x":
+                    ring_in = {k: _keep(v, sent[k], where) for k, v in ring_in.items()}
+                else:
+                    ring_ct = {k: _keep(v, sent[k], where) for k, v in ring_ct.items()}
             return (ring_in, ring_ct, gacc, loss, counts), None
 
         (_, _, gacc, loss, counts), _ = jax.lax.scan(
             tick,
-            (ring_in, ring_ct, gacc, loss0, jnp.zeros((3,), jnp.int32)),
+            (ring_in, ring_ct, gacc, loss0, jnp.zeros((5,), jnp.int32)),
             jnp.arange(sched.action.shape[0]),
         )
         if records is not None:
 
             def report(stage: Any, c: Any) -> None:
-                records.append(
-                    {
-                        "stage": int(stage),
-                        "idle": int(c[IDLE]),
-                        "forward": int(c[FWD]),
-                        "backward": int(c[BWD]),
-                    }
-                )
+                rec = {"stage": int(stage), "idle": int(c[IDLE]), "forward": int(c[FWD])}
+                rec["backward"] = int(c[BWD]) + int(c[BIN])
+                rec["backward_weight"] = int(c[WGT])
+                records.append(rec)
 
             if split is None:
                 jax.debug.callback(report, s_idx, counts)
             else:
                 split.on_each_device(report, s_idx, counts)
-        # the loss lives on the last stage; every device returns the total
-        loss = jax.lax.psum(jnp.where(s_idx == stages - 1, loss, 0), "stage")
+        # the loss lives on the last virtual stage's device; every device returns the total
+        loss = jax.lax.psum(jnp.where(s_idx == last_device, loss, 0), "stage")
         return loss, {k: v[None] for k, v in gacc.items()}
 
     out_dtype = out_var.aval.dtype
@@ -572,27 +571,22 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, stages, micro, sc
 
     def grads_of(grow: dict) -> list:
         out = [jnp.zeros_like(p) for p in params]
-        for s in range(stages):
-            vals = pack_p.unpack(s, {k: v[s] for k, v in grow.items()})
-            for i, g in zip(staged.stage_params[s], vals):
+        for d, idx in enumerate(groups):
+            vals = pack_p.unpack(d, {k: v[d] for k, v in grow.items()})
+            for i, g in zip(idx, vals):
                 out[i] = out[i] + g.astype(params[i].dtype)
         return out
 
     @jax.custom_vjp
     def loss_of(ps: list) -> Any:
-        r = {k: jnp.stack([pack_p.pack(s, [ps[i] for i in staged.stage_params[s]])[k]
-                           for s in range(stages)]) for k in pack_p.keys}  # fmt: skip
-        return program(False)(r, list(consts), *micro_in)[0]
+        return program(False)(_rows(pack_p, groups, ps), list(consts), *micro_in)[0]
 
     def fwd(ps: list) -> tuple:
-        r = {k: jnp.stack([pack_p.pack(s, [ps[i] for i in staged.stage_params[s]])[k]
-                           for s in range(stages)]) for k in pack_p.keys}  # fmt: skip
-        loss, grow = program(True)(r, list(consts), *micro_in)
+        loss, grow = program(True)(_rows(pack_p, groups, ps), list(consts), *micro_in)
         return loss, grads_of(grow)
 
     def bwd(grads: list, g: Any) -> tuple:
         return ([x * g.astype(x.dtype) for x in grads],)
 
     loss_of.defvjp(fwd, bwd)
-    del rows
     return loss_of(list(params))

@@ -182,7 +182,8 @@ class Plan:
     # optimizer-state sharding over the data axis (enable_parallel_optimizer / AutoParallel.hsdp)
     parallel_optimizer: bool = False
     optimizer_threshold_kb: int = 64
-    # pipeline parallel (``_core/pipeline.py``): the stages and the schedule ("1f1b" | "gpipe")
+    # pipeline parallel (``_core/pipeline.py``): the stages, the schedule (one of 2.10's
+    # ``pipeline_scheduler`` values) and whether a stage holds several chunks (segments)
     pipeline_stages: int = 1
     scheduler: str = "1f1b"
     # MindSpore's optimizer_level: "level1" (weights and optimizer states split), "level2"
@@ -194,6 +195,7 @@ class Plan:
     layouts: dict = field(default_factory=dict)
     save_file: str = ""
     only_trainable: bool = True
+    interleave: bool = False
     written: Any = None
     meshes: dict = field(default_factory=dict)
     staged: Any = None  # the plan of one pipeline stage (``stage_plan``)
@@ -254,10 +256,11 @@ def plan_for(
     scheduler: str = "1f1b",
     optimizer_level: str = "level1",
     strategy: tuple = ("", "", True),
+    interleave: bool = False,
 ) -> Plan:
     """The plan of these settings (one object per settings, so its meshes are reused)."""
     key = (device_num, mode, repr(dataset), parallel_optimizer, threshold_kb)
-    key += (pipeline_stages, scheduler, optimizer_level, strategy)
+    key += (pipeline_stages, scheduler, optimizer_level, strategy, interleave)
     plan = _plans.get(key)
     if plan is None:
         if device_num % pipeline_stages:
@@ -275,6 +278,7 @@ def plan_for(
             scheduler,
             optimizer_level,
         )
+        plan.interleave = interleave
         load, plan.save_file, plan.only_trainable = strategy
         if load:
             plan.loaded = read_strategy_file(load)
@@ -307,6 +311,7 @@ def _context_plan() -> Plan | None:
             par["strategy_ckpt_config"]["save_file"],
             par["strategy_ckpt_config"]["only_trainable_params"],
         ),
+        interleave=config.get("pipeline_interleave", False),
     )
 
 
@@ -576,8 +581,8 @@ def assemble_inputs(arrays: Sequence[Any], plan: Plan, lead: int = 0) -> list:
     ``lead``: leading axes of each array that are not the input's (the sink's steps).
 
     With pipeline stages, ``"data_parallel"`` splits the batch over the devices of a stage (as
-    MindSpore's does), and every stage reads the same batch: a process's part is the part of its
-    stage's devices."""
+    MindSpore's does), and a strategy tuple (or Layout) is over a stage's devices; every stage
+    reads the same batch: a process's part is the part of its stage's devices."""
     if jax.process_count() == 1 or plan.dataset == "full_batch":
         return list(arrays)
     out = []
@@ -603,16 +608,13 @@ def _process_sharding(i: int, local: tuple, plan: Plan) -> NamedSharding | None:
     """The sharding of the network's ``i``-th input assembled from this process's part of shape
     ``local``; a part that does not give whole slices to this process's devices raises the
     dataset strategy's error (before JAX's own)."""
-    if plan.pipeline_stages > 1 and plan.dataset != "data_parallel":
-        raise NotImplementedError(
-            f"For dataset_strategy {plan.dataset} with pipeline_stages {plan.pipeline_stages} "
-            "and several processes, deepsink assembles the processes' batches only for "
-            "'data_parallel' and 'full_batch'"
-        )
     # a shape every split divides (each dimension split at most plan.size ways), to read which
     # slices the strategy gives this process's devices
     probe = tuple(plan.size for _ in local)
-    if plan.pipeline_stages > 1:
+    if plan.pipeline_stages > 1 and plan.dataset != "data_parallel":
+        sh = _every_stage(input_sharding(i, probe, plan.stage_plan()), plan)
+        strategy = plan.dataset[i] if i < len(plan.dataset) else None
+    elif plan.pipeline_stages > 1:
         per = plan.size // plan.pipeline_stages
         if not local or local[0] == 0:
             return None
@@ -643,6 +645,20 @@ def _process_sharding(i: int, local: tuple, plan: Plan) -> NamedSharding | None:
                 f"process's part of dimension {d} must be divisible by {held}, but it is {n}"
             )
     return sh
+
+
+def _every_stage(sh: NamedSharding | None, plan: Plan) -> NamedSharding | None:
+    """A sharding over the first stage's devices laid out the same way on every stage's devices
+    (the stages' copies of an input), over a mesh ``(stage, *sh's axes)``."""
+    if sh is None:
+        return None
+    per = plan.size // plan.pipeline_stages
+    pos = {d: k for k, d in enumerate(plan.devices[:per])}
+    grid = np.empty((plan.pipeline_stages,) + sh.mesh.devices.shape, dtype=object)
+    for s in range(plan.pipeline_stages):
+        for idx, d in np.ndenumerate(sh.mesh.devices):
+            grid[(s,) + idx] = plan.devices[s * per + pos[d]]
+    return NamedSharding(Mesh(grid, ("_stage",) + tuple(sh.mesh.axis_names)), sh.spec)
 
 
 def state_sharding(box: Any, value: Any, plan: Plan) -> NamedSharding | None:

@@ -723,8 +723,11 @@ class Cell:
             return capture.call_cell(self, args, kwargs)
         stage = self.__dict__.get("_pipeline_stage")
         if stage is not None and functional.tracing():
-            # the ops of a Cell with a pipeline stage carry it (``_core/pipeline.py`` cuts there)
-            with jax.named_scope(f"pipeline_stage={stage}"):
+            # the ops of a Cell with a pipeline stage carry it and its segment (the chunk of an
+            # interleaved pipeline): ``_core/pipeline.py`` cuts there
+            segment = self.__dict__.get("_pipeline_segment")
+            scope = f"pipeline_stage={stage}" + ("" if segment is None else f"_segment={segment}")
+            with jax.named_scope(scope):
                 return self._call_hooked(hooked, args, kwargs)
         return self._call_hooked(hooked, args, kwargs)
 
@@ -743,16 +746,22 @@ class Cell:
 
     @pipeline_stage.setter
     def pipeline_stage(self, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(
-                "For 'Cell', the property 'pipeline_stage' must be int type, but got type : "
-                f"{type(value)}"
-            )
-        if value < 0:
-            raise ValueError(
-                f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}"
-            )
-        self.__dict__["_pipeline_stage"] = value
+        self.__dict__["_pipeline_stage"] = _pipeline_index(value, "For 'Cell', the property",
+                                                           "pipeline_stage")  # fmt: skip
+
+    @property
+    def pipeline_segment(self) -> int | None:
+        """The pipeline segment of this Cell: with ``pipeline_interleave``, the chunk of its
+        stage it runs in (``zero_bubble_v``: 0 on the way up the stages, 1 on the way back).
+        Default: ``None`` (segment 0)."""
+        return self.__dict__.get("_pipeline_segment")
+
+    @pipeline_segment.setter
+    def pipeline_segment(self, value: int) -> None:
+        # 2.10's own wording: a bad segment's error names the context's 'pipeline_stages'
+        self.__dict__["_pipeline_segment"] = _pipeline_index(
+            value, "For 'context.set_auto_parallel_context', the argument", "pipeline_stages"
+        )
 
     # --- hooks (deepsink/nn/_cell_hooks.py) ---------------------------------------------------
     def register_forward_pre_hook(
@@ -1118,3 +1127,13 @@ def _cast_floats(args: tuple, dst_type: Any) -> tuple:
         return x
 
     return tuple(cast(a) for a in args)
+
+
+def _pipeline_index(value: Any, api: str, name: str) -> int:
+    """A pipeline stage or segment: a non-negative int (MindSpore's errors, ``api`` and
+    ``name`` as it words them)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{api} '{name}' must be int type, but got type : {type(value)}")
+    if value < 0:
+        raise ValueError(f"{api} '{name}' can not be less than 0, but got {value}")
+    return value

@@ -9,7 +9,7 @@ from typing import Any
 import jax
 
 from deepsink._compile.jit import jit
-from deepsink._core import pipeline, semi_auto
+from deepsink._core import semi_auto
 from deepsink._core.semi_auto import Layout as Layout
 from deepsink.communication import get_group_size as get_group_size
 from deepsink.communication import get_rank as get_rank
@@ -183,14 +183,15 @@ class AutoParallel(Cell):
                 Default: ``1``.
             output_broadcast (bool, optional): whether the last stage's result reaches every
                 device; deepsink's pipeline always returns it on every device. Default: ``False``.
-            interleave (bool, optional): interleaved (virtual) stages. Default: ``False``.
-            scheduler (str, optional): ``"1f1b"`` or ``"gpipe"``. Default: ``"1f1b"``.
+            interleave (bool, optional): interleaved stages: a stage holds one chunk per
+                ``pipeline_segment`` of its Cells. Default: ``False``.
+            scheduler (str, optional): one of 2.10's schedules, ``"1f1b"``, ``"gpipe"``,
+                ``"seqpipe"``, ``"seqvpp"``, ``"seqsmartvpp"`` or ``"zero_bubble_v"``
+                (``_core/pipeline_schedules.py``). Default: ``"1f1b"``.
 
         Raises:
             TypeError: an argument has the wrong type.
             ValueError: ``stages`` is not positive, or ``scheduler`` is not one of 2.10's.
-            NotImplementedError: ``scheduler`` is another of 2.10's schedules, or ``interleave``
-                with ``"1f1b"``.
         """
         api = "For 'AutoParallel.pipeline', the argument"
         if not isinstance(stages, int) or isinstance(stages, bool):
@@ -208,12 +209,6 @@ class AutoParallel(Cell):
             raise ValueError(
                 f"{api} 'scheduler' must be '1f1b'/'gpipe'/'seqpipe'/'seqvpp'/'seqsmartvpp'/"
                 f"'zero_bubble_v' , but got the value : {scheduler}."
-            )
-        if scheduler not in pipeline.SCHEDULERS or (interleave and scheduler == "1f1b"):
-            raise NotImplementedError(
-                f"For 'AutoParallel.pipeline', scheduler={scheduler!r} with interleave="
-                f"{interleave} is not supported: deepsink runs the '1f1b' and 'gpipe' schedules "
-                "with one chunk per stage (see docs/parallel.md)"
             )
         self._pipeline_stages = stages
         self._pipeline_result_broadcast = output_broadcast
@@ -273,6 +268,7 @@ class AutoParallel(Cell):
                 self._save_strategy_file_path,
                 self._only_trainable_params,
             ),
+            interleave=self._pipeline_interleave,
         )
 
     def construct(self, *args: Any, **kwargs: Any) -> Any:

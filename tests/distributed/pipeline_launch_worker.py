@@ -5,7 +5,8 @@ Run as ``worker.py OUT launch`` (under ``deepsink launch``, XLA_FLAGS giving 4 d
 process); writes OUT/launch_rank<rank>.json: the losses
 of docs/sample_code/distributed_pipeline_parallel's functional loop (2 stages, 1F1B; every
 process reads the whole MNIST folder, as the sample's ranks do, and a stage's devices split each
-micro-batch), of the operators split inside the stages, and the error
+micro-batch), of the operators split inside the stages (with "data_parallel" and with a
+dataset_strategy tuple), and the error
 of a process batch that its devices cannot split.
 """
 
@@ -55,6 +56,8 @@ def main():
         "sample": sample,
         "split": split["losses"],
         "split_collectives": split["collectives"],
+        # a dataset_strategy tuple over a stage's 4 devices: each process's batch is its stage's
+        "split_tuple": split_stage(2, dataset=((4, 1), (4,)))["losses"],
         "wrong_batch": wrong_batch(),
     }
     (out / f"launch_rank{rank}.json").write_text(json.dumps(result))

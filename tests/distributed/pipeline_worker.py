@@ -446,6 +446,7 @@ def sample_part(data):
             "1f1b": split_stage(2),
             "gpipe": split_stage(2, "gpipe"),
             "full_batch": split_stage(2, dataset="full_batch"),
+            "tuple": split_stage(2, dataset=((4, 1), (4,))),
         },
         "errors": errors(),
     }

@@ -135,8 +135,8 @@ def test_auto_parallel_checks_its_settings():
     assert ap._plan().optimizer_level == "level3"
     with pytest.raises(ValueError, match="'stages' must be larger than zero"):
         ap.pipeline(stages=0)
-    with pytest.raises(NotImplementedError, match="scheduler='seqpipe'"):
-        ap.pipeline(stages=2, scheduler="seqpipe")
+    ap.pipeline(stages=2, interleave=True, scheduler="seqpipe")
+    assert (ap._pipeline_scheduler, ap._pipeline_interleave) == ("seqpipe", True)
     ap.pipeline(stages=2, scheduler="gpipe")
     assert ap.get_pipeline_stages() == 2
     ap.pipeline(stages=1)
@@ -175,10 +175,9 @@ def test_pipeline_config_follows_2_10_rules():
         ms.set_auto_parallel_context(pipeline_config={"pipeline_scheduler": "gpipe"})
     with pytest.raises(ValueError, match="Unknown config"):
         ms.set_auto_parallel_context(pipeline_config={"scheduler": "gpipe"})
-    with pytest.raises(NotImplementedError, match="'zero_bubble_v'"):
-        ms.set_auto_parallel_context(
-            pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "zero_bubble_v"}
-        )
+    ms.set_auto_parallel_context(
+        pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "zero_bubble_v"}
+    )
     ms.set_auto_parallel_context(
         pipeline_stages=2,
         pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "gpipe"},

@@ -68,7 +68,7 @@ def test_model_sink_with_pipeline_cell_matches_standalone(more):
     np.testing.assert_allclose(m["pipelined"], m["standalone"], rtol=0, atol=1e-5)
 
 
-@pytest.mark.parametrize("key", ["1f1b", "gpipe", "full_batch"])
+@pytest.mark.parametrize("key", ["1f1b", "gpipe", "full_batch", "tuple"])
 def test_split_inside_a_stage_trains_to_the_standalone_losses(run, key):
     s = run["split"]
     assert len(s["standalone"]["losses"]) == 20
@@ -146,11 +146,12 @@ def test_pipeline_sample_on_two_processes_trains_like_one(run, tmp_path, monkeyp
         "sample": run["sample"]["1f1b"],
         "split": run["split"]["1f1b"]["losses"],
         "split_collectives": run["split"]["1f1b"]["collectives"],
+        "split_tuple": run["split"]["tuple"]["losses"],
     }
     ranks = launch_ranks(tmp_path, monkeypatch, str(LAUNCH_WORKER), timeout=3 * HANG_S)
     for rank, dist in enumerate(ranks):
         assert (dist["processes"], dist["devices"]) == (2, 8)
-        for key in ("sample", "split"):
+        for key in ("sample", "split", "split_tuple"):
             assert len(dist[key]) == 20
             np.testing.assert_allclose(dist[key], single[key], rtol=0, atol=1e-5, err_msg=key)
         assert dist["split_collectives"] == single["split_collectives"]
@@ -170,7 +171,7 @@ def test_pipeline_errors(run):
         "TypeError",
         "When pipeline_interleave is False, 'gpipe' is not supported, only '1f1b' is allowed.",
     ]
-    assert e["seqpipe"][0] == "NotImplementedError"
+    assert e["seqpipe"] is None  # accepted: test_pipeline_schedules.py runs it
     assert e["stage_too_large"][0] == "RuntimeError"
     assert "pipeline_stage 2, but pipeline_stages is 2" in e["stage_too_large"][1]
     assert "increasing order" in e["stage_order"][1]

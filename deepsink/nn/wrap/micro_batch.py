@@ -110,7 +110,7 @@ class PipelineCell(_MicroBatchSum):
         TypeError: ``network`` is not a Cell or ``micro_size`` not an int.
         ValueError: ``micro_size`` is not positive or does not divide the batch.
         KeyError: a ``stage_config`` name is not a cell of ``network``.
-        NotImplementedError: ``segment_config`` is given.
+        KeyError: a ``segment_config`` name is not a cell of ``network``.
 
     Examples:
         >>> import numpy as np
@@ -126,23 +126,23 @@ class PipelineCell(_MicroBatchSum):
     def __init__(
         self, network: Cell, micro_size: int, stage_config: Any = None, segment_config: Any = None
     ) -> None:
-        if segment_config is not None:
-            raise NotImplementedError(
-                f"For '{self._api}', 'segment_config' assigns cells to interleaved pipeline "
-                "segments (virtual stages), which deepsink does not build"
-            )
         super().__init__(network, micro_size)
         self.micro_size = micro_size
-        if stage_config is not None:
-            left = dict(stage_config)
+        for arg, attr, config in (
+            ("stage_config", "pipeline_stage", stage_config),
+            ("segment_config", "pipeline_segment", segment_config),
+        ):
+            if config is None:
+                continue
+            left = dict(config)
             for name, cell in network.cells_and_names():
                 if name and name in left:
-                    cell.pipeline_stage = left.pop(name)
+                    setattr(cell, attr, left.pop(name))
             if str(network) in left:
-                network.pipeline_stage = left.pop(str(network))
+                setattr(network, attr, left.pop(str(network)))
             if left:
                 raise KeyError(
-                    f"For '{self._api}', the argument 'stage_config' : {left} is not found in "
+                    f"For '{self._api}', the argument '{arg}' : {left} is not found in "
                     f"'network' : {network}"
                 )
 
@@ -193,6 +193,7 @@ class PipelineCell(_MicroBatchSum):
                 semi_auto.input_sharding(i, (x.shape[0] // n, *x.shape[1:]), stage)
                 for i, x in enumerate(inputs)
             ],
+            plan.interleave,
         )
         return wrap(loss)
 

@@ -42,7 +42,7 @@ class Pipeline(PipelineCell):
         TypeError: ``network`` is not a Cell or ``micro_size`` not an int.
         ValueError: ``micro_size`` is not positive or does not divide the batch.
         KeyError: a ``stage_config`` name is not a cell of ``network``.
-        NotImplementedError: ``segment_config`` is given.
+        KeyError: a ``segment_config`` name is not a cell of ``network``.
 
     Examples:
         >>> import numpy as np
