@@ -169,6 +169,37 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
     return (axis(ax, ndim, api, arg),)
 
 
+def ntuple(v: Any, n: int, arg: str, api: str, single: bool = True) -> tuple[int, ...]:
+    """An int or n ints (or MindSpore's (1, 1, *n) form) as n ints; ``single``: one int in a
+    tuple stands for all n."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v,) * n
+    if isinstance(v, tuple | list) and all(
+        isinstance(i, int) and not isinstance(i, bool) for i in v
+    ):
+        if len(v) == n:
+            return tuple(v)
+        if len(v) == n + 2:
+            return tuple(v[2:])
+        if len(v) == 1 and single:
+            return (v[0],) * n
+    fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
+
+
+def operations_getattr(module: str) -> Any:
+    """A module ``__getattr__`` for MindSpore's ``ops.operations.*`` paths (``nn_ops``,
+    ``math_ops``, ...): the primitives ``deepsink.ops.operations`` defines, by that path too."""
+
+    def __getattr__(name: str) -> Any:
+        from deepsink.ops import operations
+
+        if name.startswith("__") or not hasattr(operations, name):
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        return getattr(operations, name)
+
+    return __getattr__
+
+
 def shape(value: Any, api: str, arg: str = "shape", allow_int: bool = True) -> tuple[int, ...]:
     """A shape argument: a tuple or list of ints (or one int when ``allow_int``)."""
     if isinstance(value, Tensor | jax.Array | np.ndarray) and np.ndim(value) <= 1:
