@@ -85,6 +85,28 @@ class _TextSource(_LineSource):
         self._names, self._rows = list(self._columns), tuple(cols)
         super().__init__(smp, num_parallel_workers, (api, tuple(paths)))
 
+    def _init_usage(
+        self,
+        dataset_dir: Any,
+        usage: Any,
+        num_samples: Any,
+        num_parallel_workers: Any,
+        shuffle: Any,
+        num_shards: Any,
+        shard_id: Any,
+        cache: Any,
+    ) -> None:
+        """Check ``dataset_dir`` and ``usage`` (one of ``_allowed``), then load the files of the
+        split (``_files``; ``"all"``: every split, in ``_order``)."""
+        api = type(self).__name__
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.usage = _usage(usage, self._allowed, api)
+        parts = self._order if self.usage == "all" else [self.usage]
+        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
+        self._init_text(
+            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        )
+
     def _parse(self, path: str) -> list[tuple]:
         raise NotImplementedError
 
@@ -94,6 +116,8 @@ class _CsvCorpus(_TextSource):
     a string (the text-classification corpora of Zhang et al. 2015)."""
 
     _order = ["test", "train"]
+    _files = {"train": "train.csv", "test": "test.csv"}
+    _allowed = _TRAIN_TEST
 
     def __init__(
         self,
@@ -106,13 +130,15 @@ class _CsvCorpus(_TextSource):
         shard_id: int | None = None,
         cache: Any = None,
     ) -> None:
-        api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, _TRAIN_TEST, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, f"{u}.csv") for u in parts]
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        self._init_usage(
+            dataset_dir,
+            usage,
+            num_samples,
+            num_parallel_workers,
+            shuffle,
+            num_shards,
+            shard_id,
+            cache,
         )
 
     def _parse(self, path: str) -> list[tuple]:
@@ -299,13 +325,15 @@ class _LineCorpus(_TextSource):
         shard_id: int | None = None,
         cache: Any = None,
     ) -> None:
-        api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, self._allowed, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        self._init_usage(
+            dataset_dir,
+            usage,
+            num_samples,
+            num_parallel_workers,
+            shuffle,
+            num_shards,
+            shard_id,
+            cache,
         )
 
     def _parse(self, path: str) -> list[tuple]:
@@ -444,13 +472,15 @@ class _SentenceCorpus(_TextSource):
         num_parallel_workers: int | None = None,
         cache: Any = None,
     ) -> None:
-        api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, self._allowed, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        self._init_usage(
+            dataset_dir,
+            usage,
+            num_samples,
+            num_parallel_workers,
+            shuffle,
+            num_shards,
+            shard_id,
+            cache,
         )
 
     def _parse(self, path: str) -> list[tuple]:

@@ -196,14 +196,7 @@ class MaskedSelect(Primitive):
         return S.masked_select(x, mask)
 
 
-def __getattr__(name: str) -> Any:
-    """The package's other array primitives (``Reshape``, ``Gather``, ...) by MindSpore's path."""
-    from deepsink.ops import operations
-
-    try:
-        return getattr(operations, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__ = U.operations_getattr(__name__)
 
 
 # --- CountNonZero, EditDistance, ExtractVolumePatches ------------------------------------------

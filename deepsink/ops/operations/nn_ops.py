@@ -248,13 +248,7 @@ class ApplyMomentum(Primitive):
         return variable
 
 
-def __getattr__(name: str) -> Any:
-    """The nn primitives defined in ``deepsink.ops.operations`` (Conv2D, MaxPool, ...)."""
-    from deepsink.ops import operations
-
-    if name.startswith("__") or not hasattr(operations, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(operations, name)
+__getattr__ = U.operations_getattr(__name__)
 
 
 # --- fractional pools, Dilation2D, LSTM, MaxPool3DWithArgmax, RNNTLoss, accidental hits, ----------
