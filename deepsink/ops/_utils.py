@@ -169,6 +169,13 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
     return (axis(ax, ndim, api, arg),)
 
 
+def integer(value: Any, api: str, arg: str) -> int:
+    """``value`` as a Python int: an int or NumPy integer (a bool is refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        fail(api, f"'{arg}' must be an int, but got {value!r}", TypeError)
+    return int(value)
+
+
 def ntuple(v: Any, n: int, arg: str, api: str, single: bool = True) -> tuple[int, ...]:
     """An int or n ints (or MindSpore's (1, 1, *n) form) as n ints; ``single``: one int in a
     tuple stands for all n."""
