@@ -1,10 +1,6 @@
-"""The lowering a hand-tuned kernel family (``conv``, ``pool``) is forced to, and the backend the
-automatic choice looks at.
-
-Each family holds one :class:`Forced`: ``None`` lets the family choose per backend (and shape);
-a name forces that lowering for every later trace, for benchmarks and tests (compiled functions
-already cached keep theirs). An environment variable sets it at import.
-"""
+"""The lowering a hand-tuned kernel family (``conv``, ``pool``) is forced to (``None``: chosen per
+backend and shape; a name: that lowering for every later trace, for benchmarks and tests), and the
+backend the automatic choice looks at."""
 
 from __future__ import annotations
 
@@ -14,18 +10,16 @@ from contextlib import contextmanager
 
 
 def platform() -> str:
-    """The platform of the current device (``"cpu"``, ``"gpu"``, ...)."""
     from deepsink import context
 
     return context.device().platform
 
 
 class Forced:
-    """The forced lowering of one family: one of ``names`` (``"auto"``: none), or None."""
+    """One family's forced lowering: one of ``names`` or None; the variable ``env`` sets it."""
 
     def __init__(self, names: tuple[str, ...], env: str) -> None:
-        self.names = names
-        self.name: str | None = None
+        self.names, self.name = names, None
         if os.environ.get(env):
             self.set(os.environ[env])
 
@@ -39,8 +33,7 @@ class Forced:
 
     @contextmanager
     def scope(self, name: str | None) -> Iterator[None]:
-        """Trace the ``with`` block with ``name`` forced, then restore the lowering forced
-        before, also when the block raises."""
+        """Trace the ``with`` block with ``name`` forced, then restore the one before."""
         saved = self.name
         self.set(name)
         try:

@@ -85,27 +85,13 @@ class _TextSource(_LineSource):
         self._names, self._rows = list(self._columns), tuple(cols)
         super().__init__(smp, num_parallel_workers, (api, tuple(paths)))
 
-    def _init_usage(
-        self,
-        dataset_dir: Any,
-        usage: Any,
-        num_samples: Any,
-        num_parallel_workers: Any,
-        shuffle: Any,
-        num_shards: Any,
-        shard_id: Any,
-        cache: Any,
-    ) -> None:
-        """Check ``dataset_dir`` and ``usage`` (one of ``_allowed``), then load the files of the
-        split (``_files``; ``"all"``: every split, in ``_order``)."""
-        api = type(self).__name__
+    def _split_paths(self, dataset_dir: Any, usage: Any, api: str) -> list[str]:
+        """Check ``dataset_dir`` and ``usage`` (one of ``_allowed``): the split's files
+        (``_files``; ``"all"``: every split, in ``_order``)."""
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.usage = _usage(usage, self._allowed, api)
         parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
-        )
+        return [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
 
     def _parse(self, path: str) -> list[tuple]:
         raise NotImplementedError
@@ -130,15 +116,10 @@ class _CsvCorpus(_TextSource):
         shard_id: int | None = None,
         cache: Any = None,
     ) -> None:
-        self._init_usage(
-            dataset_dir,
-            usage,
-            num_samples,
-            num_parallel_workers,
-            shuffle,
-            num_shards,
-            shard_id,
-            cache,
+        api = type(self).__name__
+        paths = self._split_paths(dataset_dir, usage, api)
+        self._init_text(
+            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )
 
     def _parse(self, path: str) -> list[tuple]:
@@ -325,15 +306,10 @@ class _LineCorpus(_TextSource):
         shard_id: int | None = None,
         cache: Any = None,
     ) -> None:
-        self._init_usage(
-            dataset_dir,
-            usage,
-            num_samples,
-            num_parallel_workers,
-            shuffle,
-            num_shards,
-            shard_id,
-            cache,
+        api = type(self).__name__
+        paths = self._split_paths(dataset_dir, usage, api)
+        self._init_text(
+            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )
 
     def _parse(self, path: str) -> list[tuple]:
@@ -472,15 +448,10 @@ class _SentenceCorpus(_TextSource):
         num_parallel_workers: int | None = None,
         cache: Any = None,
     ) -> None:
-        self._init_usage(
-            dataset_dir,
-            usage,
-            num_samples,
-            num_parallel_workers,
-            shuffle,
-            num_shards,
-            shard_id,
-            cache,
+        api = type(self).__name__
+        paths = self._split_paths(dataset_dir, usage, api)
+        self._init_text(
+            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )
 
     def _parse(self, path: str) -> list[tuple]:

@@ -20,18 +20,11 @@ def _check_type(name: str, value: Any, kinds: tuple, allow_bool: bool) -> None:
         )
 
 
-def check_sgd_args(
-    lr: Any,
-    momentum: Any,
-    weight_decay: Any,
-    nesterov: Any,
-    maximize: Any,
-    dampening: Any = None,
-    *,
-    allow_bool: bool = False,
-) -> None:
-    """The argument checks of ``experimental.optim.SGD`` and ``mint.optim.SGD`` (``mint``: bools
-    pass as numbers, ``dampening`` is checked here and ``weight_decay`` must be non-negative)."""
+def check_sgd_args(*args: Any, allow_bool: bool = False) -> None:
+    """The checks of ``(lr, momentum, weight_decay, nesterov, maximize[, dampening])`` shared by
+    ``experimental.optim.SGD`` and ``mint.optim.SGD`` (``allow_bool``: mint's, which also checks
+    ``weight_decay`` and ``dampening``)."""
+    lr, momentum, weight_decay, nesterov, maximize, *dampening = args
     _check_type("lr", lr, (float, int, Tensor), allow_bool)
     if not isinstance(lr, Tensor) and lr < 0.0:
         raise ValueError(f"Invalid learning rate: {lr}")
@@ -40,7 +33,7 @@ def check_sgd_args(
         raise ValueError(f"Invalid momentum value: {momentum}")
     if allow_bool:
         _check_type("weight_decay", weight_decay, (int, float), True)
-        _check_type("dampening", dampening, (int, float), True)
+        _check_type("dampening", dampening[0], (int, float), True)
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
     for name, v in (("nesterov", nesterov), ("maximize", maximize)):
@@ -49,7 +42,6 @@ def check_sgd_args(
 
 
 def check_nesterov(nesterov: bool, momentum: float, dampening: float) -> None:
-    """Nesterov momentum needs a positive ``momentum`` and zero ``dampening``."""
     if nesterov and (momentum <= 0.0 or dampening != 0.0):
         raise ValueError(
             "For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
