@@ -193,20 +193,6 @@ def ntuple(v: Any, n: int, arg: str, api: str, single: bool = True) -> tuple[int
     fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
 
 
-def operations_getattr(module: str) -> Any:
-    """A module ``__getattr__`` for MindSpore's ``ops.operations.*`` paths (``nn_ops``,
-    ``math_ops``, ...): the primitives ``deepsink.ops.operations`` defines, by that path too."""
-
-    def __getattr__(name: str) -> Any:
-        from deepsink.ops import operations
-
-        if name.startswith("__") or not hasattr(operations, name):
-            raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        return getattr(operations, name)
-
-    return __getattr__
-
-
 def shape(value: Any, api: str, arg: str = "shape", allow_int: bool = True) -> tuple[int, ...]:
     """A shape argument: a tuple or list of ints (or one int when ``allow_int``)."""
     if isinstance(value, Tensor | jax.Array | np.ndarray) and np.ndim(value) <= 1:

@@ -14,6 +14,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import layout_func as Lay
 from deepsink.ops.function import scatter_func as S
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
@@ -196,7 +197,7 @@ class MaskedSelect(Primitive):
         return S.masked_select(x, mask)
 
 
-__getattr__ = U.operations_getattr(__name__)
+__getattr__ = operations_getattr(__name__)
 
 
 # --- CountNonZero, EditDistance, ExtractVolumePatches ------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deepsink.ops import _utils as U
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.operations.optimizer_ops import FusedAdaFactor as FusedAdaFactor
 from deepsink.ops.operations.optimizer_ops import (
     FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm,
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-__getattr__ = U.operations_getattr(__name__)
+__getattr__ = operations_getattr(__name__)
 
 
 # --- NoRepeatNGram ---------------------------------------------------------------------------

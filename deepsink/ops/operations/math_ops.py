@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.common.tensor import Tensor
-from deepsink.ops import _utils as U
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_reduce_func as L
 from deepsink.ops.function import math_func as M
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
@@ -165,7 +165,7 @@ class MatrixInverse(Primitive):
         return M.conj(inv).swapaxes(-1, -2) if self.adjoint else inv
 
 
-__getattr__ = U.operations_getattr(__name__)
+__getattr__ = operations_getattr(__name__)
 
 
 # --- MatrixLogarithm, FFTWithSize ----------------------------------------------------------------
