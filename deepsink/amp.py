@@ -38,6 +38,7 @@ from deepsink.nn.wrap._loss_scale_manager import FixedLossScaleManager as FixedL
 from deepsink.nn.wrap._loss_scale_manager import LossScaleManager as LossScaleManager
 from deepsink.nn.wrap.loss_scale import grads_finite
 from deepsink.ops import amp_strategy
+from deepsink.ops.function import optimizer_func
 from deepsink.ops.primitive import Primitive
 
 __all__ = [
@@ -599,14 +600,10 @@ class DynamicLossScaler(LossScaler):
 
     def adjust(self, grads_finite: Any) -> bool:
         finite = jnp.asarray(unwrap(grads_finite), jnp.bool_).reshape(())
-        scale = self.scale_value._data
-        grown = scale * jnp.asarray(self.scale_factor, scale.dtype)
         at_window = self.counter._data == self.scale_window - 1
-        up = jnp.where(at_window, jnp.where(jnp.isfinite(grown), grown, scale), scale)
-        down = jnp.maximum(
-            jnp.ones_like(scale), scale / jnp.asarray(self.scale_factor, scale.dtype)
+        self.scale_value._data = optimizer_func.dynamic_loss_scale(
+            self.scale_value._data, ~finite, self.scale_factor, at_window, keep_finite=True
         )
-        self.scale_value._data = jnp.where(finite, up, down)
         counter = (self.counter._data + 1) % self.scale_window
         self.counter._data = jnp.where(finite, counter, 0).astype(self.counter._data.dtype)
         return True

@@ -43,13 +43,14 @@ from __future__ import annotations
 
 import functools
 import math
-import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from typing import Any
 
 import jax
 import jax.numpy as jnp
 from jax import lax
+
+from deepsink._core import lowering
 
 Pair = tuple[int, int]
 Padding = tuple[Pair, Pair]
@@ -77,42 +78,10 @@ IM2COL_MAX_BYTES = 64 << 20
 # this many groups; beyond it (depthwise layers) it is one matmul batched over the groups.
 MAX_UNROLLED_GROUPS = 8
 
-_forced: str | None = None  # set_lowering(); DEEPSINK_CONV_LOWERING sets it at import (benchmarks)
-
-
-def set_lowering(name: str | None) -> None:
-    """Force a lowering for every later trace (``None`` or ``"auto"``: choose per backend/shape).
-
-    For benchmarks and tests; compiled functions already cached keep their lowering.
-    """
-    global _forced
-    if name not in (None, *LOWERINGS):
-        raise ValueError(
-            f"For 'set_lowering', 'name' must be one of {list(LOWERINGS)}, but got {name!r}"
-        )
-    _forced = None if name == "auto" else name
-
-
-@contextmanager
-def lowering_scope(name: str | None) -> Iterator[None]:
-    """Trace the ``with`` block with lowering ``name`` forced (as ``set_lowering``), then restore
-    the lowering that was forced before, also when the block raises."""
-    saved = _forced
-    set_lowering(name)
-    try:
-        yield
-    finally:
-        set_lowering(saved)
-
-
-if os.environ.get("DEEPSINK_CONV_LOWERING"):
-    set_lowering(os.environ["DEEPSINK_CONV_LOWERING"])
-
-
-def _platform() -> str:
-    from deepsink import context
-
-    return context.device().platform
+FORCED = lowering.Forced(LOWERINGS, "DEEPSINK_CONV_LOWERING")  # benchmarks set it at import
+set_lowering = FORCED.set
+lowering_scope = FORCED.scope
+_platform = lowering.platform
 
 
 def choose_lowering(
@@ -126,8 +95,8 @@ def choose_lowering(
 
     ``out_hw`` (the output's spatial size, default the input's) sizes im2col's patch matrix.
     """
-    if _forced is not None:
-        return _forced
+    if FORCED.name is not None:
+        return FORCED.name
     if _platform() != "cpu":
         return "lax"
     o, cin_g, kh, kw = w_shape
@@ -153,7 +122,7 @@ def carried_layout(shape: Sequence[int]) -> tuple[int, ...] | None:
     contiguous O-runs. The sink loop transposes in and out once per sink (``train/sink/loop.py``).
     Any rank-4 state of such a shape gets this order; it changes what XLA runs, never a value.
     """
-    if len(shape) != 4 or _forced not in (None, "canonical") or _platform() != "cpu":
+    if len(shape) != 4 or FORCED.name not in (None, "canonical") or _platform() != "cpu":
         return None
     o, cin, kh, kw = shape
     if kh * kw == 1 or cin * kh * kw > IM2COL_MAX_DEPTH or o > cin * kh * kw:
@@ -202,6 +171,40 @@ def conv2d(
 
     with context.conv_precision_scope():  # gpu_config's conv_allow_tf32; part of jit's cache key
         return _conv2d(x, w, stride, padding, dilation, groups, how)
+
+
+def conv_nd(
+    x: jax.Array,
+    w: jax.Array,
+    stride: Sequence[int],
+    padding: Any,
+    dilation: Sequence[int],
+    groups: int = 1,
+) -> jax.Array:
+    """(N, C, *spatial) input, (O, I, *kernel) weight, any spatial rank; ``padding`` explicit
+    (before, after) pairs or 'SAME'/'VALID' (MindSpore's rule: the odd pixel after). 2-D runs
+    :func:`conv2d`'s tuned lowering; other ranks XLA's convolution."""
+    if isinstance(padding, str):
+        if padding == "VALID":
+            padding = [(0, 0)] * (x.ndim - 2)
+        else:
+            args = zip(x.shape[2:], w.shape[2:], stride, dilation)
+            padding = [same_padding(n, k, s, d) for n, k, s, d in args]
+    if x.ndim == 4:
+        return conv2d(x, w, stride, padding, dilation, groups)
+    from deepsink import context
+
+    spatial = "DHW"[5 - x.ndim :]  # 1-D: W, 3-D: DHW
+    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
+        return lax.conv_general_dilated(
+            x,
+            w,
+            tuple(stride),
+            [tuple(p) for p in padding],
+            rhs_dilation=tuple(dilation),
+            feature_group_count=groups,
+            dimension_numbers=("NC" + spatial, "OI" + spatial, "NC" + spatial),
+        )
 
 
 @functools.partial(jax.jit, static_argnums=(2, 3, 4, 5, 6))

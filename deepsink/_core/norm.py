@@ -23,11 +23,9 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import lowering
 
-def _platform() -> str:
-    from deepsink import context
-
-    return context.device().platform
+_platform = lowering.platform
 
 
 def use_matmul_sums() -> bool:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 from collections.abc import Sequence
 
 import jax
@@ -39,33 +38,14 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core import lowering
+
 LOWERINGS = ("auto", "lax", "scatter")
 
-_forced: str | None = None  # set_lowering(); DEEPSINK_POOL_LOWERING sets it at import (benchmarks)
-
-
-def set_lowering(name: str | None) -> None:
-    """Force a lowering for every later trace (``None`` or ``"auto"``: choose per backend).
-
-    For benchmarks and tests; compiled functions already cached keep their lowering. "scatter"
-    applies to floating inputs only (integers are not differentiated); others use "lax".
-    """
-    global _forced
-    if name not in (None, *LOWERINGS):
-        raise ValueError(
-            f"For 'set_lowering', 'name' must be one of {list(LOWERINGS)}, but got {name!r}"
-        )
-    _forced = None if name == "auto" else name
-
-
-if os.environ.get("DEEPSINK_POOL_LOWERING"):
-    set_lowering(os.environ["DEEPSINK_POOL_LOWERING"])
-
-
-def _platform() -> str:
-    from deepsink import context
-
-    return context.device().platform
+# "scatter" applies to floating inputs only (integers are not differentiated); others use "lax"
+FORCED = lowering.Forced(LOWERINGS, "DEEPSINK_POOL_LOWERING")  # benchmarks set it at import
+set_lowering = FORCED.set
+_platform = lowering.platform
 
 
 def lowest(dtype: np.dtype) -> np.ndarray:
@@ -82,8 +62,8 @@ def choose_lowering(dtype: np.dtype) -> str:
     """The lowering :func:`max_pool` uses for this dtype on the current backend."""
     if not jnp.issubdtype(dtype, jnp.floating):
         return "lax"
-    if _forced is not None:
-        return _forced
+    if FORCED.name is not None:
+        return FORCED.name
     return "scatter" if _platform() == "cpu" else "lax"
 
 

@@ -21,7 +21,6 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink import ops
-from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor
@@ -35,6 +34,7 @@ from deepsink.mint.nn import *  # noqa: E402, F403
 from deepsink.mint.nn.functional import *  # noqa: E402, F403
 from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
 from deepsink.ops import _utils as U
+from deepsink.ops.function.inplace_func import _key
 
 _ = (
     distributed,
@@ -842,21 +842,6 @@ def _float_dtype(dtype: Any, api: str) -> np.dtype:
     if dt.kind != "f":
         U.fail(api, f"'dtype' must be a float type, but got {dtype}", TypeError)
     return dt
-
-
-def _key(generator: Any, api: str) -> Any:
-    """The next key of ``generator`` (a mindspore.Generator), or of the global stream."""
-    if generator is None:
-        return _random.next_key()
-    from deepsink.common.generator import Generator
-
-    if not isinstance(generator, Generator):
-        U.fail(
-            api,
-            f"'generator' must be a mindspore.Generator, but got {type(generator).__name__}",
-            TypeError,
-        )
-    return generator.next_key()
 
 
 def rand(*size: Any, generator: Any = None, dtype: Any = None, device: Any = None) -> Tensor:

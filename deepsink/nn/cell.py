@@ -1091,16 +1091,16 @@ class Cell:
 def cast_float_outputs(out: Any, dst_type: Any) -> Any:
     """Float Tensors anywhere in ``out`` cast to ``dst_type`` (MindSpore's mixed_precision_cast);
     what mixed precision sets on a Cell with ``_out_cast``."""
-    np_dtype = mstype.to_np(dst_type)
-
-    def cast(x):
-        if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
-            return Tensor._from(x._data.astype(np_dtype))
-        return x
-
     if isinstance(out, tuple | list):
         return type(out)(cast_float_outputs(o, dst_type) for o in out)
-    return cast(out)
+    return _cast_float(out, mstype.to_np(dst_type))
+
+
+def _cast_float(x: Any, np_dtype: Any) -> Any:
+    """``x`` cast to ``np_dtype`` when it is a float Tensor of another dtype, else ``x``."""
+    if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
+        return Tensor._from(x._data.astype(np_dtype))
+    return x
 
 
 def _python_input_error(cell: Any, args: tuple, error: AttributeError) -> TypeError | None:
@@ -1120,13 +1120,7 @@ def _python_input_error(cell: Any, args: tuple, error: AttributeError) -> TypeEr
 
 def _cast_floats(args: tuple, dst_type: Any) -> tuple:
     np_dtype = mstype.to_np(dst_type)
-
-    def cast(x):
-        if isinstance(x, Tensor) and mstype.is_float(x._data.dtype) and x._data.dtype != np_dtype:
-            return Tensor._from(x._data.astype(np_dtype))
-        return x
-
-    return tuple(cast(a) for a in args)
+    return tuple(_cast_float(a, np_dtype) for a in args)
 
 
 def _pipeline_index(value: Any, api: str, name: str) -> int:

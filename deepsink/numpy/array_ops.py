@@ -22,7 +22,6 @@ from deepsink.numpy.utils import (
     axis_arg,
     fail,
     jnp_func,
-    np_dtype,
     public,
     to_jnp,
     unwrap_callable,
@@ -472,10 +471,6 @@ def apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
             fail("apply_over_axes", "function is not returning an array of the correct shape")
         res = r
     return Tensor._from(res)
-
-
-def _dtype_of(dtype: Any) -> Any:
-    return np_dtype(dtype)
 
 
 __all__ = public(globals(), __name__)

@@ -169,6 +169,30 @@ def axes(ax: Any, ndim: int, api: str, arg: str = "axis") -> tuple[int, ...] | N
     return (axis(ax, ndim, api, arg),)
 
 
+def integer(value: Any, api: str, arg: str) -> int:
+    """``value`` as a Python int: an int or NumPy integer (a bool is refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        fail(api, f"'{arg}' must be an int, but got {value!r}", TypeError)
+    return int(value)
+
+
+def ntuple(v: Any, n: int, arg: str, api: str, single: bool = True) -> tuple[int, ...]:
+    """An int or n ints (or MindSpore's (1, 1, *n) form) as n ints; ``single``: one int in a
+    tuple stands for all n."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return (v,) * n
+    if isinstance(v, tuple | list) and all(
+        isinstance(i, int) and not isinstance(i, bool) for i in v
+    ):
+        if len(v) == n:
+            return tuple(v)
+        if len(v) == n + 2:
+            return tuple(v[2:])
+        if len(v) == 1 and single:
+            return (v[0],) * n
+    fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
+
+
 def shape(value: Any, api: str, arg: str = "shape", allow_int: bool = True) -> tuple[int, ...]:
     """A shape argument: a tuple or list of ints (or one int when ``allow_int``)."""
     if isinstance(value, Tensor | jax.Array | np.ndarray) and np.ndim(value) <= 1:

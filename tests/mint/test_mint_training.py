@@ -148,8 +148,12 @@ def test_model_optimizer_argument_takes_nn_optimizers_only():
 
 def test_optimizer_argument_errors():
     w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
-    with pytest.raises(ValueError, match="lr"):
+    with pytest.raises(ValueError, match="Invalid learning rate: -1.0"):
         mint.optim.SGD([w], lr=-1.0)
+    with pytest.raises(ValueError, match="Invalid weight_decay value: -0.5"):
+        mint.optim.SGD([w], lr=0.1, weight_decay=-0.5)
+    with pytest.raises(TypeError, match="'dampening' should be in \\[int, float\\]"):
+        mint.optim.SGD([w], lr=0.1, dampening="0")
     with pytest.raises(ValueError, match="betas"):
         mint.optim.Adam([w], betas=(1.5, 0.9))
     with pytest.raises(ValueError, match="gradients"):

@@ -148,7 +148,7 @@ def test_export_formats_and_options_as_mindspore_checks_them(tmp_path):
     before = net(x).asnumpy()
     ms.export(net, x, file_name=str(tmp_path / "n.mindir"), file_format="MINDIR")
     assert [p.name for p in tmp_path.iterdir()] == ["n.mindir"]
-    assert conv._forced is None  # the trace's convolution lowering is not left behind
+    assert conv.FORCED.name is None  # the trace's convolution lowering is not left behind
     np.testing.assert_array_equal(net(x).asnumpy(), before)
     model = ms.load_mindir(str(tmp_path / "n.mindir"))
     assert (model.producer_name, model.model_version, model.mind_ir_version) == (

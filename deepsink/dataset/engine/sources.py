@@ -374,25 +374,6 @@ class ImageFolderDataset(_Source):
         return blk.stack(images), self._labels[idx]
 
 
-def _columns_arg(column_names: Any, api: str) -> list[str]:
-    names = [column_names] if isinstance(column_names, str) else column_names
-    if (
-        not isinstance(names, list | tuple)
-        or not names
-        or not all(isinstance(n, str) for n in names)
-    ):
-        fail_arg(
-            api,
-            "column_names",
-            "a column name or a non-empty list of names",
-            column_names,
-            TypeError,
-        )
-    if len(set(names)) != len(names):
-        fail_arg(api, "column_names", "distinct names", column_names)
-    return list(names)
-
-
 class NumpySlicesDataset(_Source):
     """Rows sliced along axis 0 of ``data`` (an array, a list, a tuple of columns, or a dict).
 

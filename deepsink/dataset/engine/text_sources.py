@@ -85,6 +85,14 @@ class _TextSource(_LineSource):
         self._names, self._rows = list(self._columns), tuple(cols)
         super().__init__(smp, num_parallel_workers, (api, tuple(paths)))
 
+    def _split_paths(self, dataset_dir: Any, usage: Any, api: str) -> list[str]:
+        """Check ``dataset_dir`` and ``usage`` (one of ``_allowed``): the split's files
+        (``_files``; ``"all"``: every split, in ``_order``)."""
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.usage = _usage(usage, self._allowed, api)
+        parts = self._order if self.usage == "all" else [self.usage]
+        return [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
+
     def _parse(self, path: str) -> list[tuple]:
         raise NotImplementedError
 
@@ -94,6 +102,8 @@ class _CsvCorpus(_TextSource):
     a string (the text-classification corpora of Zhang et al. 2015)."""
 
     _order = ["test", "train"]
+    _files = {"train": "train.csv", "test": "test.csv"}
+    _allowed = _TRAIN_TEST
 
     def __init__(
         self,
@@ -107,10 +117,7 @@ class _CsvCorpus(_TextSource):
         cache: Any = None,
     ) -> None:
         api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, _TRAIN_TEST, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, f"{u}.csv") for u in parts]
+        paths = self._split_paths(dataset_dir, usage, api)
         self._init_text(
             api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )
@@ -300,10 +307,7 @@ class _LineCorpus(_TextSource):
         cache: Any = None,
     ) -> None:
         api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, self._allowed, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
+        paths = self._split_paths(dataset_dir, usage, api)
         self._init_text(
             api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )
@@ -445,10 +449,7 @@ class _SentenceCorpus(_TextSource):
         cache: Any = None,
     ) -> None:
         api = type(self).__name__
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, self._allowed, api)
-        parts = self._order if self.usage == "all" else [self.usage]
-        paths = [os.path.join(self.dataset_dir, self._files[u]) for u in parts]
+        paths = self._split_paths(dataset_dir, usage, api)
         self._init_text(
             api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
         )

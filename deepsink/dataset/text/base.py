@@ -99,7 +99,21 @@ class TextOperation(TensorOperation):
         return stack_rows([self.apply(*row) for row in zip(*xs)])
 
 
-class StringTokenizer(TextOperation):
+class Tokenizer(TextOperation):
+    """A text op that tokenizes one string (``tokenize``): a block of strings runs through it
+    row by row in one ``apply_batch`` call."""
+
+    def tokenize(self, s: str) -> Any:
+        raise NotImplementedError
+
+    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
+        x = xs[0]
+        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
+            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
+        return super().apply_batch(*xs, u=u)
+
+
+class StringTokenizer(Tokenizer):
     """A tokenizer of one string: ``spans(s)`` gives the tokens' character spans; the output is
     the tokens, with their byte offsets when ``with_offsets``."""
 
@@ -114,12 +128,6 @@ class StringTokenizer(TextOperation):
         if self.with_offsets:
             return with_offsets(tokens, spans, s)
         return tokens_array(tokens)
-
-    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
-        x = xs[0]
-        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
-            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
-        return super().apply_batch(*xs, u=u)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         message = (

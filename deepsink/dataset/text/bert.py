@@ -19,13 +19,13 @@ import numpy as np
 from deepsink.dataset.core.validator_helpers import UINT32_MAX, check_value
 from deepsink.dataset.text.base import (
     TextOperation,
+    Tokenizer,
     as_text,
     icu_regex,
     nfkc_casefold,
     normalize,
     pipeline_error,
     scalar_text,
-    stack_rows,
     tokens_array,
     with_offsets,
 )
@@ -74,7 +74,7 @@ def _fold_keeping_specials(s: str) -> str:
     )
 
 
-class BasicTokenizer(TextOperation):
+class BasicTokenizer(Tokenizer):
     """Split a string on whitespace and punctuation; each CJK character is a token.
 
     Args:
@@ -175,12 +175,6 @@ class BasicTokenizer(TextOperation):
             return tokens_array(self.words(s))
         spans = self.spans(s)
         return with_offsets([s[a:b] for a, b in spans], spans, s)
-
-    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
-        x = xs[0]
-        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
-            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
-        return super().apply_batch(*xs, u=u)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self.tokenize(scalar_text("BasicTokenizer", x))
@@ -325,7 +319,7 @@ class WordpieceTokenizer(TextOperation):
         return np.array(tokens), np.array(begin, np.uint32), np.array(end, np.uint32)
 
 
-class BertTokenizer(TextOperation):
+class BertTokenizer(Tokenizer):
     """BasicTokenizer, then WordpieceTokenizer on its tokens.
 
     Args:
@@ -407,12 +401,6 @@ class BertTokenizer(TextOperation):
         if not words:
             return with_offsets([], [], s)
         return np.array(tokens), np.array(begin, np.uint32), np.array(end, np.uint32)
-
-    def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
-        x = xs[0]
-        if len(xs) == 1 and isinstance(x, np.ndarray) and x.ndim == 1 and x.dtype.kind == "U":
-            return stack_rows([self.tokenize(s) for s in x.tolist()])  # a block of strings
-        return super().apply_batch(*xs, u=u)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         return self.tokenize(scalar_text("BasicTokenizer", x))

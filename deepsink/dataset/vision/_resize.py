@@ -153,19 +153,12 @@ def _along(w: np.ndarray, axis: int) -> np.ndarray:
     return w.reshape(shape)
 
 
-def _hpass(xp, s, taps: Taps, weights):
-    """Sum of ``s[:, :, idx[:, k]] * weights[:, k]`` over taps, in tap order (OpenCV's order)."""
+def _pass(xp, s, taps: Taps, weights, axis: int = 2):
+    """Sum of ``s`` taken at ``taps.idx[:, k]`` along ``axis`` (2: width, 1: height) times
+    ``weights[:, k]`` over the taps, in tap order (OpenCV's order)."""
     acc = None
     for k in range(taps.idx.shape[1]):
-        term = xp.take(s, taps.idx[:, k], axis=2) * _along(weights[:, k], 2)
-        acc = term if acc is None else acc + term
-    return acc
-
-
-def _vpass(xp, s, taps: Taps, weights):
-    acc = None
-    for k in range(taps.idx.shape[1]):
-        term = xp.take(s, taps.idx[:, k], axis=1) * _along(weights[:, k], 1)
+        term = xp.take(s, taps.idx[:, k], axis=axis) * _along(weights[:, k], axis)
         acc = term if acc is None else acc + term
     return acc
 
@@ -180,7 +173,7 @@ def _round_to(xp, v, dtype):
 
 def _linear_u8(xp, x, p: Plan):
     s = x.astype(np.int32)
-    h = _hpass(xp, s, p.x, p.x.iw)
+    h = _pass(xp, s, p.x, p.x.iw)
     q = xp.right_shift(h, 4)
     b = p.y.iw
     t0 = xp.right_shift(xp.take(q, p.y.idx[:, 0], axis=1) * _along(b[:, 0], 1), 16)
@@ -217,7 +210,7 @@ def _linear_u8_numpy(x: np.ndarray, p: Plan) -> np.ndarray:
 
 
 def _cubic_u8(xp, x, p: Plan):
-    h = _hpass(xp, x.astype(np.int32), p.x, p.x.iw).astype(np.float32)
+    h = _pass(xp, x.astype(np.int32), p.x, p.x.iw).astype(np.float32)
     b = p.y.iw.astype(np.float32) * np.float32(1.0 / (_COEF_SCALE * _COEF_SCALE))
     rows = [xp.take(h, p.y.idx[:, k], axis=1) * _along(b[:, k], 1) for k in range(4)]
     v = rows[0] + (rows[1] + (rows[2] + rows[3]))
@@ -248,5 +241,5 @@ def resize(xp, x, oh: int, ow: int, interp: str):
         return _linear_u8_numpy(x, p) if xp is np else _linear_u8(xp, x, p)
     work = np.float64 if x.dtype == np.float64 else np.float32
     s = x.astype(work)
-    v = _vpass(xp, _hpass(xp, s, p.x, p.x.w.astype(work)), p.y, p.y.w.astype(work))
+    v = _pass(xp, _pass(xp, s, p.x, p.x.w.astype(work)), p.y, p.y.w.astype(work), axis=1)
     return _round_to(xp, v, x.dtype)

@@ -94,10 +94,6 @@ def _unbatch(x: Any, squeeze: bool) -> Any:
     return x[..., 0] if squeeze else x
 
 
-def _float_out(x: np.ndarray) -> np.ndarray:
-    return x.astype(np.float32)
-
-
 class Resize(ImageOperation):
     """Resize to ``size`` (int: the shorter side, keeping the aspect ratio; or (height, width)).
 

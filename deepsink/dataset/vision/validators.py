@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 import numpy as np
 
-from deepsink._core.tracebacks import api_boundary
 from deepsink.common.dtype import Type as _MsType
 from deepsink.dataset.core.validator_helpers import (
     FLOAT_MAX_INTEGER,
@@ -41,10 +39,10 @@ from deepsink.dataset.core.validator_helpers import (
     check_range,
     check_uint8,
     check_value,
-    parse_user_args,
     type_check,
     type_check_list,
 )
+from deepsink.dataset.transforms.validators import _checked
 from deepsink.dataset.transforms.validators import (
     check_transform_op_type as check_transform_op_type,
 )
@@ -56,15 +54,7 @@ UINT8_MIN = 0
 def _decorator(check: Callable[..., None], doc: str) -> Callable[[Callable], Callable]:
     """A decorator that runs ``check(*user_args)`` before the method it wraps."""
 
-    def decorator(method: Callable) -> Callable:
-        @wraps(method)
-        def new_method(self: Any, *args: Any, **kwargs: Any) -> Any:
-            values, _ = parse_user_args(method, *args, **kwargs)
-            check(*values)
-            return method(self, *args, **kwargs)
-
-        return api_boundary(new_method)  # an argument's error shows the user's line
-
+    decorator = _checked(check)
     decorator.__doc__ = doc
     return decorator
 

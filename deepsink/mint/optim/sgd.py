@@ -9,6 +9,7 @@ import numpy as np
 
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
+from deepsink.experimental.optim.sgd import check_nesterov, check_sgd_args
 from deepsink.mint.optim.optimizer import Optimizer, write
 from deepsink.ops.function import optimizer_func
 
@@ -29,10 +30,7 @@ class SGD(Optimizer):
         *,
         maximize: bool = False,
     ) -> None:
-        if momentum < 0:
-            raise ValueError(f"For 'SGD', 'momentum' must be >= 0, but got {momentum}")
-        if nesterov and (momentum <= 0 or dampening != 0):
-            raise ValueError("For 'SGD', Nesterov momentum requires a momentum and zero dampening")
+        check_sgd_args(lr, momentum, weight_decay, nesterov, maximize, dampening, allow_bool=True)
         super().__init__(
             params,
             dict(
@@ -44,6 +42,7 @@ class SGD(Optimizer):
                 maximize=maximize,
             ),
         )
+        check_nesterov(nesterov, momentum, dampening)
         self.momentum_buf = self.state_like("momentum_buf")
         self.step_t = Parameter(Tensor(np.int32(0)), name="step_t", requires_grad=False)
 

@@ -25,6 +25,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell
+from deepsink.ops.function import optimizer_func
 
 
 def grads_finite(grads: Any) -> jax.Array:
@@ -107,12 +108,12 @@ class DynamicLossScaleUpdateCell(Cell):
     def construct(self, loss_scale: Parameter, overflow: Any) -> Any:
         scale = loss_scale._data
         ov = jnp.asarray(unwrap(overflow), jnp.bool_).reshape(())
-        factor = jnp.asarray(self.scale_factor, scale.dtype)
         cur, last = self.cur_iter._data, self.last_overflow_iter._data
-        on_overflow = jnp.where(ov, jnp.maximum(scale / factor, jnp.ones_like(scale)), scale)
         should_inc = (cur - last) >= self.scale_window
         self.last_overflow_iter._data = jnp.where(ov | should_inc, cur, last)
-        loss_scale._data = jnp.where(should_inc & ~ov, on_overflow * factor, on_overflow)
+        loss_scale._data = optimizer_func.dynamic_loss_scale(
+            scale, ov, self.scale_factor, should_inc
+        )
         self.cur_iter._data = cur + 1
         return overflow
 

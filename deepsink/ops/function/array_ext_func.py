@@ -43,10 +43,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-def _int(v: Any, api: str, arg: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int | np.integer):
-        U.fail(api, f"'{arg}' must be an int, but got {v!r}", TypeError)
-    return int(v)
+_int = U.integer
 
 
 # --- views, slices ------------------------------------------------------------------------------

@@ -17,16 +17,6 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
 
-def _tuple(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return (v,) * n
-    if isinstance(v, tuple | list) and len(v) == n and all(isinstance(i, int) for i in v):
-        return tuple(v)
-    if isinstance(v, tuple | list) and len(v) == n + 2 and all(isinstance(i, int) for i in v):
-        return tuple(v[2:])
-    U.fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
-
-
 def conv_input_grad(
     dout: Any,
     weight: Any,
@@ -120,8 +110,14 @@ def conv_transpose2d(
             f"'input' (N, C_in, H, W) and 'weight' (C_in, C_out/groups, kH, kW) do not "
             f"match: {list(x.shape)} and {list(w.shape)}",
         )
-    s, p = _tuple(stride, 2, "stride", api), _tuple(padding, 2, "padding", api)
-    d, op = _tuple(dilation, 2, "dilation", api), _tuple(output_padding, 2, "output_padding", api)
+    s, p = (
+        U.ntuple(stride, 2, "stride", api, single=False),
+        U.ntuple(padding, 2, "padding", api, single=False),
+    )
+    d, op = (
+        U.ntuple(dilation, 2, "dilation", api, single=False),
+        U.ntuple(output_padding, 2, "output_padding", api, single=False),
+    )
     k = w.shape[2:]
     size = tuple(
         (x.shape[2 + i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op[i] + 1 for i in range(2)
@@ -197,8 +193,11 @@ def conv3d_transpose(
             f"'inputs' (N, C_in, D, H, W) and 'weight' (C_in, C_out/group, kD, kH, kW) "
             f"do not match: {list(x.shape)} and {list(w.shape)}",
         )
-    s, d = _tuple(stride, 3, "stride", api), _tuple(dilation, 3, "dilation", api)
-    op = _tuple(output_padding, 3, "output_padding", api)
+    s, d = (
+        U.ntuple(stride, 3, "stride", api, single=False),
+        U.ntuple(dilation, 3, "dilation", api, single=False),
+    )
+    op = U.ntuple(output_padding, 3, "output_padding", api, single=False)
     pads = (padding,) * 6 if isinstance(padding, int) else tuple(padding)
     if len(pads) != 6:
         U.fail(api, f"'padding' must be an int or 6 ints, but got {padding!r}")

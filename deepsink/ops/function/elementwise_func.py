@@ -126,18 +126,22 @@ def xlogy(input: Any, other: Any) -> Tensor:
     return Tensor._from(jax.scipy.special.xlogy(U.floating(a), U.floating(b)))
 
 
+def _div_zero_where(x: Any, y: Any, api: str, x_zero: bool) -> Tensor:
+    """``x / y``, 0 where ``x`` (``x_zero``) or else ``y`` is 0."""
+    a, b = U.binary(x, y, api)
+    a, b = U.floating(a), U.floating(b)
+    zero = (a if x_zero else b) == 0
+    return Tensor._from(jnp.where(zero, jnp.zeros_like(a), a / jnp.where(zero, 1, b)))
+
+
 def xdivy(x: Any, y: Any) -> Tensor:
     """``x / y``, 0 where ``x`` is 0."""
-    a, b = U.binary(x, y, "xdivy")
-    a, b = U.floating(a), U.floating(b)
-    return Tensor._from(jnp.where(a == 0, jnp.zeros_like(a), a / jnp.where(a == 0, 1, b)))
+    return _div_zero_where(x, y, "xdivy", True)
 
 
 def div_no_nan(x: Any, y: Any) -> Tensor:
     """``x / y``, 0 where ``y`` is 0."""
-    a, b = U.binary(x, y, "div_no_nan")
-    a, b = U.floating(a), U.floating(b)
-    return Tensor._from(jnp.where(b == 0, jnp.zeros_like(a), a / jnp.where(b == 0, 1, b)))
+    return _div_zero_where(x, y, "div_no_nan", False)
 
 
 def mul_no_nan(x: Any, y: Any) -> Tensor:

@@ -12,11 +12,7 @@ import numpy as np
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
-
-def _int(value: Any, api: str, arg: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        U.fail(api, f"'{arg}' must be an int, but got {value!r}", TypeError)
-    return int(value)
+_int = U.integer
 
 
 def _matrix(x: Any, api: str) -> Any:

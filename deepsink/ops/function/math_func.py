@@ -18,18 +18,9 @@ from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, matmul_ext_mismatch
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
+from deepsink.ops.function.elementwise_func import _binary, _unary
 
 # --- elementwise, one input --------------------------------------------------------------------
-
-
-def _unary(name: str, fn: Callable, to_float: bool = True, doc: str = "") -> Callable:
-    def op(input: Any) -> Tensor:
-        a = U.array(input, name)
-        return Tensor._from(fn(U.floating(a) if to_float else a))
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc or f"MindSpore's ``ops.{name}(input)``, elementwise."
-    return op
 
 
 exp = amp_rule("Exp")(_unary("exp", jnp.exp))
@@ -103,16 +94,6 @@ def round(input: Any, *, decimals: int = 0) -> Tensor:
 
 
 # --- elementwise, two inputs -------------------------------------------------------------------
-
-
-def _binary(name: str, fn: Callable, doc: str = "") -> Callable:
-    def op(input: Any, other: Any) -> Tensor:
-        a, b = U.binary(input, other, name)
-        return Tensor._from(fn(a, b))
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = doc or f"MindSpore's ``ops.{name}(input, other)``, elementwise with broadcasting."
-    return op
 
 
 add = _binary("add", jnp.add)

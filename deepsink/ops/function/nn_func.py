@@ -156,16 +156,6 @@ def dense(input: Any, weight: Any, bias: Any = None) -> Tensor:
     return Tensor._from(y)
 
 
-def _pair(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return (v,) * n
-    if isinstance(v, tuple | list) and len(v) == n and all(isinstance(i, int) for i in v):
-        return tuple(v)
-    if isinstance(v, tuple | list) and len(v) == n + 2 and all(isinstance(i, int) for i in v):
-        return tuple(v[2:])  # MindSpore also accepts (1, 1, h, w)
-    U.fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
-
-
 def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode not in ("valid", "same", "pad"):
@@ -218,16 +208,10 @@ def conv2d(
     """MindSpore's ``ops.conv2d`` over NCHW input and OIHW weight, through ``_core.conv.conv2d``
     (the lowering ``nn.Conv2d`` uses, chosen per backend and shape)."""
     x, w = conv_operands(input, weight, groups, 4, "conv2d")
-    s = _pair(stride, 2, "stride", "conv2d")
-    d = _pair(dilation, 2, "dilation", "conv2d")
+    s = U.ntuple(stride, 2, "stride", "conv2d", single=False)
+    d = U.ntuple(dilation, 2, "dilation", "conv2d", single=False)
     pads = _conv_padding(pad_mode, padding, "conv2d")
-    if pads == "VALID":
-        pads = ((0, 0), (0, 0))
-    elif pads == "SAME":
-        pads = tuple(
-            _conv.same_padding(n, k, si, di) for n, k, si, di in zip(x.shape[2:], w.shape[2:], s, d)
-        )
-    y = _conv.conv2d(x, w.astype(x.dtype), s, pads, d, groups)  # the tuned lowering of nn.Conv2d
+    y = _conv.conv_nd(x, w.astype(x.dtype), s, pads, d, groups)  # the tuned lowering of nn.Conv2d
     if bias is not None:
         y = y + U.array(bias, "conv2d", "bias").reshape(1, -1, 1, 1).astype(y.dtype)
     return Tensor._from(y)
@@ -264,9 +248,11 @@ def max_pool2d(
             NotImplementedError,
         )
     a = U.array(x, "max_pool2d", "x")
-    k = _pair(kernel_size, 2, "kernel_size", "max_pool2d")
-    s = _pair(stride if stride is not None else kernel_size, 2, "stride", "max_pool2d")
-    p = _pair(padding, 2, "padding", "max_pool2d")
+    k = U.ntuple(kernel_size, 2, "kernel_size", "max_pool2d", single=False)
+    s = U.ntuple(
+        stride if stride is not None else kernel_size, 2, "stride", "max_pool2d", single=False
+    )
+    p = U.ntuple(padding, 2, "padding", "max_pool2d", single=False)
     pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
     return Tensor._from(_pool_core.max_pool(a, (1, 1) + k, (1, 1) + s, pads))
 

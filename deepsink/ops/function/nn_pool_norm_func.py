@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from deepsink import context
+from deepsink._core import conv as _conv
 from deepsink._core import norm
 from deepsink._core import pool as _pool_core
 from deepsink.common.parameter import Parameter
@@ -25,21 +25,7 @@ from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
-
-def ntuple(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
-    """An int or n ints (or MindSpore's (1, 1, *n) form) as n ints."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        return (v,) * n
-    if isinstance(v, tuple | list) and all(
-        isinstance(i, int) and not isinstance(i, bool) for i in v
-    ):
-        if len(v) == n:
-            return tuple(v)
-        if len(v) == n + 2:
-            return tuple(v[2:])
-        if len(v) == 1:
-            return (v[0],) * n
-    U.fail(api, f"'{arg}' must be an int or a tuple of {n} ints, but got {v!r}")
+ntuple = U.ntuple
 
 
 def _pads(padding: Any, n: int, api: str) -> list[tuple[int, int]]:
@@ -291,16 +277,9 @@ def conv3d(
         U.fail(
             "conv3d", f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}"
         )
-    with context.conv_precision_scope():  # gpu_config's conv_allow_tf32
-        y = lax.conv_general_dilated(
-            x,
-            w.astype(x.dtype),
-            window_strides=ntuple(stride, 3, "stride", "conv3d"),
-            padding=pads,
-            rhs_dilation=ntuple(dilation, 3, "dilation", "conv3d"),
-            dimension_numbers=("NCDHW", "OIDHW", "NCDHW"),
-            feature_group_count=groups,
-        )
+    s = ntuple(stride, 3, "stride", "conv3d")
+    d = ntuple(dilation, 3, "dilation", "conv3d")
+    y = _conv.conv_nd(x, w.astype(x.dtype), s, pads, d, groups)
     if bias is not None:
         y = y + U.array(bias, "conv3d", "bias").reshape(1, -1, 1, 1, 1).astype(y.dtype)
     return Tensor._from(y)

@@ -26,6 +26,21 @@ Array = jax.Array
 
 
 # --- dense rules ------------------------------------------------------------------------------
+
+
+def dynamic_loss_scale(scale, overflow, factor, grow, keep_finite=False):
+    """The dynamic loss-scale update of ``nn.DynamicLossScaleUpdateCell`` and
+    ``amp.DynamicLossScaler``: on ``overflow`` the scale divided by ``factor`` (not below 1);
+    otherwise multiplied by it where ``grow`` (``keep_finite``: only where the product is
+    finite), else kept."""
+    factor = jnp.asarray(factor, scale.dtype)
+    up = scale * factor
+    if keep_finite:
+        up = jnp.where(jnp.isfinite(up), up, scale)
+    down = jnp.maximum(scale / factor, jnp.ones_like(scale))
+    return jnp.where(overflow, down, jnp.where(grow, up, scale))
+
+
 def ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
     """``m = b1 m + (1-b1) g; v = max(b2 v, |g|); var -= lr / (1 - beta1_power) m / (v + eps)``."""
     m = beta1 * m + (1 - beta1) * grad

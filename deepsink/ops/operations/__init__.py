@@ -660,8 +660,8 @@ class _Pool(Primitive):
             U.fail(self.name, f"'data_format' must be 'NCHW', but got {data_format!r}")
 
     def _window(self) -> tuple[tuple, tuple, str]:
-        k = nn_func._pair(self.kernel_size, 2, "kernel_size", self.name)
-        s = nn_func._pair(self.strides, 2, "strides", self.name)
+        k = U.ntuple(self.kernel_size, 2, "kernel_size", self.name, single=False)
+        s = U.ntuple(self.strides, 2, "strides", self.name, single=False)
         return (1, 1) + k, (1, 1) + s, nn_func._pool_padding(self.pad_mode, self.name)
 
 

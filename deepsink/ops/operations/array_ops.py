@@ -14,6 +14,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import layout_func as Lay
 from deepsink.ops.function import scatter_func as S
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
@@ -196,14 +197,7 @@ class MaskedSelect(Primitive):
         return S.masked_select(x, mask)
 
 
-def __getattr__(name: str) -> Any:
-    """The package's other array primitives (``Reshape``, ``Gather``, ...) by MindSpore's path."""
-    from deepsink.ops import operations
-
-    try:
-        return getattr(operations, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__ = operations_getattr(__name__)
 
 
 # --- CountNonZero, EditDistance, ExtractVolumePatches ------------------------------------------

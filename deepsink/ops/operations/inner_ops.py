@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.operations.optimizer_ops import FusedAdaFactor as FusedAdaFactor
 from deepsink.ops.operations.optimizer_ops import (
     FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm,
@@ -26,13 +27,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """The other primitives defined in ``deepsink.ops.operations``."""
-    from deepsink.ops import operations
-
-    if name.startswith("__") or not hasattr(operations, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(operations, name)
+__getattr__ = operations_getattr(__name__)
 
 
 # --- NoRepeatNGram ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_reduce_func as L
 from deepsink.ops.function import math_func as M
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
@@ -164,14 +165,7 @@ class MatrixInverse(Primitive):
         return M.conj(inv).swapaxes(-1, -2) if self.adjoint else inv
 
 
-def __getattr__(name: str) -> Any:
-    """The package's other math primitives (``Add``, ``MatMul``, ...) by their MindSpore path."""
-    from deepsink.ops import operations
-
-    try:
-        return getattr(operations, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__ = operations_getattr(__name__)
 
 
 # --- MatrixLogarithm, FFTWithSize ----------------------------------------------------------------

@@ -18,6 +18,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_pool_norm_func as NF
 from deepsink.ops.function import optimizer_func as R
+from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -248,13 +249,7 @@ class ApplyMomentum(Primitive):
         return variable
 
 
-def __getattr__(name: str) -> Any:
-    """The nn primitives defined in ``deepsink.ops.operations`` (Conv2D, MaxPool, ...)."""
-    from deepsink.ops import operations
-
-    if name.startswith("__") or not hasattr(operations, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(operations, name)
+__getattr__ = operations_getattr(__name__)
 
 
 # --- fractional pools, Dilation2D, LSTM, MaxPool3DWithArgmax, RNNTLoss, accidental hits, ----------
