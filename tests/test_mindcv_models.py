@@ -46,6 +46,8 @@ UNSAMPLED = (
     "cait cmt coat convnext dpn edgenext hrnet inceptionv4 nasnet pnasnet pvt rexnet swintransformer "
     "vit visformer xcit"
 ).split()
+# their forward (code the pvt_* models share) calls `ops.ResizeBilinear`, which 2.10 does not have
+FORWARD_FAILS_ON_MINDSPORE = ("pvt_tiny", "pvt_small", "pvt_medium", "pvt_large")
 SWEEP = pytest.mark.skipif(
     not os.environ.get("DEEPSINK_MINDCV_SWEEP"),
     reason="every mindcv model (hours on 2 CPU cores): DEEPSINK_MINDCV_SWEEP=1 pytest -m slow",
@@ -109,7 +111,11 @@ def test_every_model_builds_and_runs_a_forward(mindcv, recorded, name):
     with initializers_not_drawn(ms.common.initializer):
         net = mindcv.create_model(name)
     assert params_digest(net) == recorded["models"][name]
-    _check_forward(net, input_size(mindcv, name))
+    if name in FORWARD_FAILS_ON_MINDSPORE:
+        with pytest.raises(AttributeError, match="ResizeBilinear"):
+            _check_forward(net, input_size(mindcv, name))
+    else:
+        _check_forward(net, input_size(mindcv, name))
 
 
 def _check_forward(net, size: tuple[int, ...]) -> None:
