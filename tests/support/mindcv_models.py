@@ -18,6 +18,11 @@ FIXTURE = (
     Path(__file__).resolve().parent.parent / "fixtures" / "ms" / "mindcv" / "model_params.json"
 )
 
+# models whose forward fails on MindSpore 2.10 (checked there) and on deepsink alike: code the
+# pvt_* models share calls `ops.ResizeBilinear`, which 2.10 does not have (AttributeError)
+FORWARD_FAILS_ON_MINDSPORE = {name: "ResizeBilinear" for name in ("pvt_tiny", "pvt_small",
+                              "pvt_medium", "pvt_large")}  # fmt: skip
+
 
 def params_lines(net) -> list[str]:
     """``name:d0xd1x...`` for each of ``net``'s parameters, in ``get_parameters()`` order."""
