@@ -16,8 +16,8 @@ is listed under ``"failed"`` with its error). The file is rewritten after each m
 interrupted run keeps what it recorded.
 
 Only names and shapes are recorded, so the initializers' values are not drawn (MindSpore's
-``TruncatedNormal`` draws with SciPy's ``truncnorm``, minutes for the largest models): each
-``Initializer`` leaves its array as allocated. A model whose construction reads its initial
+``TruncatedNormal`` draws with SciPy's ``truncnorm``, minutes for the largest models): within
+``initializers_not_drawn`` each ``Initializer`` leaves its array as allocated. A model whose construction reads its initial
 values (rexnet computes with a Tensor made by an initializer) is built again with the draws.
 """
 
@@ -33,35 +33,21 @@ import mindspore as ms
 from mindspore.common import initializer as ms_init
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
-from mindcv_models import FIXTURE, load_recorded, params_digest  # noqa: E402
-
-_DRAWS = {}
-
-
-def _skip_drawing(skip: bool = True) -> None:
-    for cls in [ms_init.Initializer, *_subclasses(ms_init.Initializer)]:
-        if "_initialize" in cls.__dict__:
-            _DRAWS.setdefault(cls, cls.__dict__["_initialize"])
-            cls._initialize = (lambda self, arr: None) if skip else _DRAWS[cls]
+from mindcv_models import (  # noqa: E402
+    FIXTURE,
+    initializers_not_drawn,
+    load_recorded,
+    params_digest,
+)
 
 
 def _build(name: str) -> str:
     try:
-        net = mindcv.create_model(name, pretrained=False)
-    except Exception:  # built again with the initial values drawn
-        _skip_drawing(False)
-        try:
+        with initializers_not_drawn(ms_init):
             net = mindcv.create_model(name, pretrained=False)
-        finally:
-            _skip_drawing(True)
+    except Exception:  # built again with the initial values drawn
+        net = mindcv.create_model(name, pretrained=False)
     return params_digest(net)
-
-
-def _subclasses(cls: type) -> list[type]:
-    out = []
-    for sub in cls.__subclasses__():
-        out += [sub, *_subclasses(sub)]
-    return out
 
 
 def _write(record: dict) -> None:
@@ -71,7 +57,6 @@ def _write(record: dict) -> None:
 
 def main() -> int:
     ms.set_context(mode=ms.PYNATIVE_MODE)
-    _skip_drawing()
     models: dict[str, str] = {}
     failed: dict[str, str] = {}
     names = mindcv.list_models()
