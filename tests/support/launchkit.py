@@ -36,7 +36,8 @@ def simulated_devices(n: int, env=None) -> dict:
     """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
     repository on ``PYTHONPATH``: the environment of a worker that starts JAX."""
     env = dict(os.environ if env is None else env)
-    env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={n}"
+    flags = [f for f in env.get("XLA_FLAGS", "").split() if "host_platform_device_count" not in f]
+    env["XLA_FLAGS"] = " ".join([*flags, f"--xla_force_host_platform_device_count={n}"])
     env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
     return env
 
