@@ -21,15 +21,6 @@ os.environ.setdefault(
 if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
-# XLA:CPU's LLVM back end at its lowest optimisation level: the suite spends most of its time
-# compiling thousands of small programs that then run once or twice, and -O0 code generation
-# halves that compile time (measured: tests/nn's layer and optimizer files 206 -> 153 CPU-s). XLA's
-# HLO passes (fusion, layout, sharding) still run; the programs compute the same values. Inherited by
-# the processes the tests start; bench/ and users keep XLA's default level.
-if "--xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", ""):
-    os.environ["XLA_FLAGS"] = " ".join(
-        [*os.environ.get("XLA_FLAGS", "").split(), "--xla_backend_optimization_level=0"]
-    )
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
