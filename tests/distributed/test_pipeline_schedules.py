@@ -8,7 +8,6 @@ and checks it against the un-pipelined losses and against the table it was built
 """
 
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -17,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from faultkit import HANG_S
+from launchkit import simulated_devices
 
 from deepsink._core.pipeline_schedules import (
     BIN,
@@ -29,7 +29,6 @@ from deepsink._core.pipeline_schedules import (
     orders,
 )
 
-REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("pipeline_schedules_worker.py")
 
 # (name, pipeline_scheduler, pipeline_interleave, stages, chunks, micro)
@@ -159,15 +158,10 @@ def test_backward_free_run_keeps_only_the_forwards():
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("schedules") / "result.json"
-    env = dict(os.environ)
-    env["XLA_FLAGS"] = (
-        env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-    ).strip()
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
     res = subprocess.run(
         [sys.executable, str(WORKER), str(out)],
         cwd=out.parent,
-        env=env,
+        env=simulated_devices(8),
         capture_output=True,
         text=True,
         timeout=HANG_S,
