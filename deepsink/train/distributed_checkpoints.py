@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -16,20 +15,17 @@ from deepsink._core.unsupported import unsupported
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.train.serialization import ParamDictFuture as ParamDictFuture
-from deepsink.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
+from deepsink.train.serialization import (
+    _load_checkpoint_arguments,
+    load_checkpoint,
+    load_param_into_net,
+    save_checkpoint,
+)
 from deepsink.train.serialization import load_checkpoint_async as load_checkpoint_async
 
 
-def load_segmented_checkpoints(
-    ckpt_file_dir: str,
-    net: Any = None,
-    strict_load: bool = False,
-    filter_prefix: Any = None,
-    dec_key: bytes | None = None,
-    dec_mode: str = "AES-GCM",
-    specify_prefix: Any = None,
-    choice_func: Callable[[str], bool] | None = None,
-) -> dict:
+@_load_checkpoint_arguments("ckpt_file_dir")
+def load_segmented_checkpoints(ckpt_file_dir: str, options: dict) -> dict:
     """Load every ``.ckpt`` file of a directory (a checkpoint saved in segments) into one dict,
     in file-name order, and into ``net`` when given.
 
@@ -68,16 +64,10 @@ def load_segmented_checkpoints(
         raise ValueError(
             f"For 'load_segmented_checkpoints', there is no .ckpt file in {ckpt_file_dir!r}"
         )
+    net, strict_load = options.pop("net"), options.pop("strict_load")
     merged: dict = {}
     for name in files:
-        part = load_checkpoint(
-            os.path.join(ckpt_file_dir, name),
-            filter_prefix=filter_prefix,
-            dec_key=dec_key,
-            dec_mode=dec_mode,
-            specify_prefix=specify_prefix,
-            choice_func=choice_func,
-        )
+        part = load_checkpoint(os.path.join(ckpt_file_dir, name), **options)
         clash = merged.keys() & part.keys()
         if clash:
             raise ValueError(
@@ -320,24 +310,119 @@ def transform_checkpoints(
     src = build_searched_strategy(src_strategy_file) if src_strategy_file else {}
     dst = build_searched_strategy(dst_strategy_file) if dst_strategy_file else {}
     whole = _merged(_rank_files(src_checkpoints_dir, api), src)
-    n_dst = max(
-        (int(np.prod(_field(lay, "dev_matrix", _field(lay, "dev_mat")))) for lay in dst.values()),
-        default=1,
-    )
-    for rank in range(n_dst):
-        params = []
-        for name, p in whole.items():
-            value = p.asnumpy()
-            if name in dst:
-                value = _slice_by_layout(value, dst[name], rank)
-            params.append({"name": name, "data": Tensor(np.array(value))})  # a contiguous copy
+    for rank in range(_devices(dst)):
         folder = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
         os.makedirs(folder, exist_ok=True)
-        save_checkpoint(
-            params,
-            os.path.join(folder, f"{ckpt_prefix}{rank}.{output_format}"),
-            format=output_format,
-        )
+        _save_rank(whole, dst, rank, os.path.join(folder, f"{ckpt_prefix}{rank}.{output_format}"))
+
+
+def _devices(layouts: dict) -> int:
+    """How many devices the layouts split over (1 for none: whole Parameters)."""
+    return max(
+        (
+            int(np.prod(_field(lay, "dev_matrix", _field(lay, "dev_mat"))))
+            for lay in layouts.values()
+        ),
+        default=1,
+    )
+
+
+def _save_rank(whole: dict, dst: dict, rank: int, file_name: str) -> None:
+    """Save device ``rank``'s slices (by the layouts ``dst``) of the whole Parameters ``whole``
+    to ``file_name``, in the format its extension names."""
+    params = []
+    for name, p in whole.items():
+        value = p.asnumpy()
+        if name in dst:
+            value = _slice_by_layout(value, dst[name], rank)
+        params.append({"name": name, "data": Tensor(np.array(value))})  # a contiguous copy
+    fmt = "safetensors" if file_name.endswith(".safetensors") else "ckpt"
+    save_checkpoint(params, file_name, format=fmt)
+
+
+def _transform_by_rank(
+    rank_id: int,
+    files_map: dict,
+    save_file_name: str,
+    src_strategy_file: str | None,
+    dst_strategy_file: str | None,
+    kind: str,
+) -> None:
+    """``transform_checkpoint_by_rank`` (``kind`` ``"checkpoint"``) and
+    ``transform_safetensors_by_rank`` (``"safetensor"``), with 2.10's checks and messages."""
+    ext = ".ckpt" if kind == "checkpoint" else ".safetensors"
+    if not isinstance(files_map, dict):
+        raise TypeError(f"The {kind}_files_map should be a dict.")
+    if isinstance(rank_id, bool) or not isinstance(rank_id, int):
+        raise TypeError("The rank_id should be a int.")
+    if not isinstance(save_file_name, str):
+        raise TypeError(f"The save_{kind}_file_name should be a str.")
+    if not save_file_name.endswith(ext):
+        raise ValueError(f"The save_{kind}_file_name {save_file_name} should end with {ext}")
+    folder = os.path.dirname(dst_strategy_file) if dst_strategy_file else ""
+    if folder and not os.path.exists(folder):
+        raise ValueError(f"The director of dst_strategy_file: {folder} is not exists.")
+    label = "Checkpoint" if kind == "checkpoint" else "safetensor"
+    for rank, local_file in files_map.items():
+        if not os.path.exists(local_file):
+            raise ValueError(f"{label} file {local_file} in rank {rank} not exits: ")
+    src = build_searched_strategy(src_strategy_file) if src_strategy_file else {}
+    dst = build_searched_strategy(dst_strategy_file) if dst_strategy_file else {}
+    whole = _merged([files_map[r] for r in sorted(files_map)], src)
+    _save_rank(whole, dst, rank_id % _devices(dst), os.path.abspath(save_file_name))
+
+
+def transform_checkpoint_by_rank(
+    rank_id: int,
+    checkpoint_files_map: dict,
+    save_checkpoint_file_name: str,
+    src_strategy_file: str | None = None,
+    dst_strategy_file: str | None = None,
+) -> None:
+    """Write one rank's checkpoint under a new strategy: the source ranks' slices
+    (``checkpoint_files_map``) are merged by ``src_strategy_file`` and cut for ``rank_id`` by
+    ``dst_strategy_file``.
+
+    Args:
+        rank_id (int): the destination rank.
+        checkpoint_files_map (dict): ``{source rank: its .ckpt file}``.
+        save_checkpoint_file_name (str): the ``.ckpt`` file to write.
+        src_strategy_file (str, optional): the source JSON strategy file; ``None``: the sources
+            hold whole Parameters. Default: ``None``.
+        dst_strategy_file (str, optional): the destination JSON strategy file; ``None``: whole
+            Parameters. Default: ``None``.
+
+    Raises:
+        TypeError: ``checkpoint_files_map`` is not a dict, ``rank_id`` not an int or
+            ``save_checkpoint_file_name`` not a str.
+        ValueError: the file name does not end with ``.ckpt``, a source file is missing, or the
+            folder of ``dst_strategy_file`` does not exist.
+
+    Examples:
+        >>> import json, os, tempfile
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> d = tempfile.mkdtemp()
+        >>> w = np.arange(8, dtype=np.float32).reshape(4, 2)
+        >>> files = {}
+        >>> for r in range(2):  # rank r holds rows 2r, 2r + 1
+        ...     files[r] = os.path.join(d, f"src{r}.ckpt")
+        ...     ms.save_checkpoint([{"name": "w", "data": ms.Tensor(w[2 * r : 2 * r + 2])}], files[r])
+        >>> with open(os.path.join(d, "s.json"), "w") as f:
+        ...     json.dump({"parallel_layout_item": {"w": {"dev_matrix": [2], "tensor_map": [0, -1]}}}, f)
+        >>> out = os.path.join(d, "whole.ckpt")
+        >>> ms.transform_checkpoint_by_rank(0, files, out, os.path.join(d, "s.json"))
+        >>> print(ms.load_checkpoint(out)["w"].shape)
+        (4, 2)
+    """
+    _transform_by_rank(
+        rank_id,
+        checkpoint_files_map,
+        save_checkpoint_file_name,
+        src_strategy_file,
+        dst_strategy_file,
+        "checkpoint",
+    )
 
 
 def build_searched_strategy(strategy_filename: str) -> dict:
@@ -502,9 +587,6 @@ def _place_predicted(network: Any, predict_strategy: dict) -> None:
 convert_checkpoints = unsupported("mindspore", "convert_checkpoints", _STRATEGY, kind="function")
 convert_checkpoint_by_rank = unsupported(
     "mindspore", "convert_checkpoint_by_rank", _STRATEGY, kind="function"
-)
-transform_checkpoint_by_rank = unsupported(
-    "mindspore", "transform_checkpoint_by_rank", _STRATEGY, kind="function"
 )
 unified_safetensors = unsupported("mindspore", "unified_safetensors", _STRATEGY, kind="function")
 restore_group_info_list = unsupported(

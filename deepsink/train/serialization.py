@@ -26,6 +26,8 @@ narrowed to 32 bits only when every value survives the round trip, else loading 
 from __future__ import annotations
 
 import atexit
+import functools
+import inspect
 import itertools
 import logging
 import math
@@ -876,16 +878,34 @@ class ParamDictFuture:
             self.executor.shutdown()
 
 
-def load_checkpoint_async(
-    ckpt_file_name: str,
-    net: Any = None,
-    strict_load: bool = False,
-    filter_prefix: Any = None,
-    dec_key: bytes | None = None,
-    dec_mode: str = "AES-GCM",
-    specify_prefix: Any = None,
-    choice_func: Callable[[str], bool] | None = None,
-) -> ParamDictFuture:
+def _load_checkpoint_arguments(first: str) -> Callable:
+    """Give the decorated ``func(first_value, options)`` :func:`load_checkpoint`'s first eight
+    parameters as its signature (``first`` naming the first): those arguments are defined once,
+    and a call is bound by Python's rules (its TypeError for an unknown or missing argument);
+    ``options`` holds the other seven by name."""
+    params = list(inspect.signature(load_checkpoint).parameters.values())[:8]
+    sig = inspect.Signature([params[0].replace(name=first), *params[1:]])
+
+    def wrap(func: Callable) -> Callable:
+        @functools.wraps(func)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                bound = sig.bind(*args, **kwargs)
+            except TypeError as e:  # Python's message for a wrong call names the function
+                raise TypeError(f"{func.__name__}() {e}") from None
+            bound.apply_defaults()
+            options = dict(bound.arguments)
+            return func(options.pop(first), options)
+
+        ret = inspect.signature(func).return_annotation
+        call.__signature__ = sig.replace(return_annotation=ret)  # type: ignore[attr-defined]
+        return call
+
+    return wrap
+
+
+@_load_checkpoint_arguments("ckpt_file_name")
+def load_checkpoint_async(ckpt_file_name: str, options: dict) -> ParamDictFuture:
     """Read a checkpoint in a background thread while the program goes on (building the network,
     the dataset); ``result()`` of the returned object gives :func:`load_checkpoint`'s dict.
 
@@ -916,19 +936,10 @@ def load_checkpoint_async(
         >>> print(sorted(pending.result()))
         ['bias', 'weight']
     """
+    fmt = "safetensors" if ckpt_file_name.endswith(".safetensors") else "ckpt"
     executor = ThreadPoolExecutor(max_workers=1)
-    kwargs = dict(
-        net=net,
-        strict_load=strict_load,
-        filter_prefix=filter_prefix,
-        dec_key=dec_key,
-        dec_mode=dec_mode,
-        specify_prefix=specify_prefix,
-        choice_func=choice_func,
-    )
-    if ckpt_file_name.endswith(".safetensors"):
-        kwargs["format"] = "safetensors"
-    return ParamDictFuture(executor, executor.submit(load_checkpoint, ckpt_file_name, **kwargs))
+    pending = executor.submit(load_checkpoint, ckpt_file_name, **options, format=fmt)
+    return ParamDictFuture(executor, pending)
 
 
 def _save_graph(network: Any, file_name: str) -> None:

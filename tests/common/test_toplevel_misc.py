@@ -212,7 +212,7 @@ REFUSED = ("parameter_broadcast", "set_op_strategy_config", "SymbolTree", "Node"
            "UntypedStorage", "ValueType", "saved_tensors_hooks", "register_saved_tensors_hooks",
            "flops_collection", "export_split_mindir",
            "convert_checkpoints", "convert_checkpoint_by_rank",
-           "transform_checkpoint_by_rank", "unified_safetensors",
+           "unified_safetensors",
            "restore_group_info_list", "rank_list_for_convert",
            "rank_list_for_transform", "get_ckpt_path_with_strategy", "merge_pipeline_strategys",
            "sync_pipeline_shared_parameters", "obfuscate_ckpt", "load_obf_params_into_net",

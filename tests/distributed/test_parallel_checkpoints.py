@@ -3,38 +3,19 @@
 resumes bit-identically from its whole checkpoint and from its 8 ranks' slices merged by
 ``load_distributed_checkpoint``, and a loaded strategy file lays the weight out again."""
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from faultkit import HANG_S
+from launchkit import run_on_devices
 
-REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("parallel_checkpoint_worker.py")
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("parallel_ckpt")
-    env = dict(os.environ)
-    env["XLA_FLAGS"] = (
-        env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-    ).strip()
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
-    res = subprocess.run(
-        [sys.executable, str(WORKER), str(out)],
-        cwd=out,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    return json.loads((out / "result.json").read_text())
+    return run_on_devices(WORKER, out / "result.json", out)
 
 
 def test_resume_from_the_whole_checkpoint_is_bit_identical(run):

@@ -8,15 +8,12 @@ distributed_pipeline_parallel's; the stand-alone run is the same program without
 context, in the same process. The schedule tests need no devices.
 """
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 from faultkit import HANG_S
-from launchkit import launch_ranks, simulated_devices
+from launchkit import launch_ranks, run_on_devices
 
 from deepsink._core import pipeline
 
@@ -31,16 +28,7 @@ def results(request, tmp_path_factory):
     chosen = [it for it in request.session.items if it.path == request.path]
     parts = ["sample"] + (["more"] if any("more" in it.fixturenames for it in chosen) else [])
     out = tmp_path_factory.mktemp("pipeline") / "result.json"
-    res = subprocess.run(
-        [sys.executable, str(WORKER), str(out), ",".join(parts)],
-        cwd=out.parent,
-        env=simulated_devices(8),
-        capture_output=True,
-        text=True,
-        timeout=2 * HANG_S,
-    )
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    return json.loads(out.read_text())
+    return run_on_devices(WORKER, out, out, ",".join(parts), timeout=2 * HANG_S)
 
 
 @pytest.fixture(scope="module")

@@ -7,16 +7,12 @@ micro-batch's forward and backward once per virtual stage, in 2.10's order. One 
 and checks it against the un-pipelined losses and against the table it was built from.
 """
 
-import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
-from faultkit import HANG_S
-from launchkit import simulated_devices
+from launchkit import run_on_devices
 
 from deepsink._core.pipeline_schedules import (
     BIN,
@@ -158,16 +154,7 @@ def test_backward_free_run_keeps_only_the_forwards():
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("schedules") / "result.json"
-    res = subprocess.run(
-        [sys.executable, str(WORKER), str(out)],
-        cwd=out.parent,
-        env=simulated_devices(8),
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    return json.loads(out.read_text())
+    return run_on_devices(WORKER, out, out)
 
 
 CASES = {  # the worker's cases: (stages, scheduler, interleave, chunks, micro)

@@ -7,38 +7,19 @@ its part of that run's JSON. The network is docs/sample_code/operator_parallel's
 with parallel_mode reset, in the same process.
 """
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from faultkit import HANG_S
+from launchkit import run_on_devices
 
-REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("semi_auto_worker.py")
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("semi_auto") / "result.json"
-    env = dict(os.environ)
-    env["XLA_FLAGS"] = (
-        env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-    ).strip()
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
-    res = subprocess.run(
-        [sys.executable, str(WORKER), str(out)],
-        cwd=out.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    return json.loads(out.read_text())
+    return run_on_devices(WORKER, out, out)
 
 
 def test_operator_parallel_sample_trains_to_the_standalone_losses(run):

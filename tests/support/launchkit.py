@@ -42,6 +42,22 @@ def simulated_devices(n: int, env=None) -> dict:
     return env
 
 
+def run_on_devices(worker, result, *args, devices: int = 8, timeout=HANG_S) -> dict:
+    """Run ``python worker *args`` in ``result``'s folder on ``devices`` simulated CPU devices
+    (JAX fixes its device count when it starts, hence a process of its own); it must succeed and
+    write the JSON file ``result``, which is returned."""
+    res = subprocess.run(
+        [sys.executable, str(worker), *map(str, args)],
+        cwd=Path(result).parent,
+        env=simulated_devices(devices),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    return json.loads(Path(result).read_text())
+
+
 def launch_ranks(tmp_path, monkeypatch, worker, *args, timeout=HANG_S) -> list[dict]:
     """Run ``worker OUT launch *args`` under ``deepsink launch``: 2 processes of 4 simulated CPU
     devices each; every rank writes ``OUT/launch_rank<rank>.json``, returned in rank order."""

@@ -240,6 +240,25 @@ class Writer:
         for aval in avals:
             _tensor_proto(o.tensor.add(), aval.shape, aval.dtype)
 
+    def monad(self) -> str:
+        """MindSpore's ``U`` monad constant, the start of a chain of side effects."""
+        return self._constant(("UMonad",), lambda a: setattr(a, "type", _ATTR["UMONAD"]))
+
+    def assign_all(self, assigns: list, out: str, out_aval: Any) -> str:
+        """``out`` after the Parameter updates ``assigns`` (``(parameter ref, value ref, aval)``),
+        as MindSpore 2.10 writes ``self.w = ...`` in ``construct``: each an ``Assign`` chained
+        by ``UpdateState`` from the U monad, the output a ``Depend`` on the last state."""
+        state = self.monad()
+        for param, value, aval in assigns:
+            like = type("Eqn", (), {"outvars": [type("Var", (), {"aval": aval})]})
+            done = self.node("Assign", [param, value, state], like, {"side_effect_mem": True})
+            state = self._plumbing("UpdateState", [state, done]).output[0]
+        node = self._plumbing("Depend", [out, state], {"side_effect_propagate": 1})
+        if out_aval is not None:
+            a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
+            _tensor_proto(a.tensors.add(), out_aval.shape, out_aval.dtype)
+        return node.output[0]
+
     def _plumbing(self, prim: str, inputs: list, attrs: dict | None = None) -> Any:
         out = self._name("CNode")
         node = self.graph.node.add(input=inputs, output=[out], name=out)
@@ -498,9 +517,10 @@ class _Eqn:
         self.invars: list = []
 
 
-def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
+def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]:
     """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs (an input
-    may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``)."""
+    may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``).
+    ``with_state``: its outputs are ``(outputs, Parameters after the call)``."""
     from deepsink import context
     from deepsink._core import conv, functional
     from deepsink.common.tensor import Tensor
@@ -509,9 +529,10 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
     pure = functional.pure(lambda *a: net(*a), params)
 
     def forward(state: tuple, *xs: Any) -> Any:
-        out = pure(state, *(Tensor(x) for x in xs))[0]
-        return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
-                                      is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
+        out, new_state = pure(state, *(Tensor(x) for x in xs))[:2]
+        out = jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
+                                     is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
+        return (out, new_state) if with_state else out
 
     arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
               else np.asarray(x) for x in inputs]  # fmt: skip
@@ -528,7 +549,7 @@ def trace(net: Any, inputs: tuple) -> tuple[Any, list]:
 
 def to_model(net: Any, inputs: tuple) -> Any:
     """The ModelProto of ``net`` run on ``inputs``."""
-    closed, params = trace(net, inputs)
+    closed, params = trace(net, inputs, with_state=True)
     w = Writer(f"{type(net).__name__}_construct")
     g = w.graph
     refs: list[tuple] = [("const", np.asarray(c)) for c in closed.consts]
@@ -548,12 +569,22 @@ def to_model(net: Any, inputs: tuple) -> Any:
     )
     outs = _Converter(w).run(jaxpr, refs)
     names = [name if kind == "ref" else w.const(name) for kind, name in outs]
-    avals = [v.aval for v in closed.jaxpr.outvars]
+    # the last len(params) outputs are the Parameters after the call: an updated one is assigned
+    n_out = len(names) - len(params)
+    assigns = [
+        (refs[len(closed.consts) + i][1], names[n_out + i], var.aval)
+        for i, var in enumerate(closed.jaxpr.outvars[n_out:])
+        if var is not closed.jaxpr.invars[i]
+    ]
+    names = names[:n_out]
+    avals = [v.aval for v in closed.jaxpr.outvars[:n_out]]
     if len(names) == 1:
         out_name = names[0]
     else:
-        fake = type("Eqn", (), {"invars": closed.jaxpr.outvars})
+        fake = type("Eqn", (), {"invars": closed.jaxpr.outvars[:n_out]})
         out_name = w.tuple(names, fake)
+    if assigns:
+        out_name = w.assign_all(assigns, out_name, avals[0] if len(avals) == 1 else None)
     o = g.output.add(name=out_name)
     for aval in avals:
         _tensor_proto(o.tensor.add(), aval.shape, aval.dtype)

@@ -136,6 +136,9 @@ def _inplace_add(attrs: dict, args: list) -> Any:
 
 _register("InplaceAddExt")(_inplace_add)
 _register("InplaceAddsExt")(_inplace_add)
+# ``Assign(parameter, value, u)``: the graph updates one of its Parameters (``self.w += 1`` in
+# ``construct``); the GraphCell's Parameter takes the value, as in 2.10
+_register("Assign")(lambda attrs, args: ops.assign(args[0], args[1]))
 
 
 @_register("Elu")
