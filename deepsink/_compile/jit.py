@@ -401,6 +401,16 @@ def _bucket_plan(cell: Any, args: tuple, dyn: list) -> Any:
     return buckets.plan_for(declared, dyn)
 
 
+def graph_inputs(cell: Any) -> list[jax.ShapeDtypeStruct] | None:
+    """The Tensor inputs (shapes and dtypes) of ``cell``'s first GRAPH_MODE program, or None when
+    it was never called in GRAPH_MODE."""
+    compiles = cell.__dict__.get("_shape_compiles")
+    if compiles is None or not compiles.seen:
+        return None
+    first = next(iter(compiles.seen))
+    return [jax.ShapeDtypeStruct(k[0], k[1]) for k in first if isinstance(k, tuple)]
+
+
 def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     """A GRAPH_MODE call of ``cell``: compile once per signature, run, write the state back.
 

@@ -43,6 +43,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+from jax.extend import core as jex_core
 import numpy as np
 
 from deepsink._compile.print_file import parse_print as parse_print  # MindSpore keeps it here too
@@ -943,20 +944,29 @@ def load_checkpoint_async(ckpt_file_name: str, options: dict) -> ParamDictFuture
 
 
 def _save_graph(network: Any, file_name: str) -> None:
-    """MindSpore's ``_save_graph``: write ``network.get_func_graph_proto()`` (its compiled ANF IR
-    graph) to ``file_name``. deepsink compiles through XLA and has no ANF IR graph, so, as for a
-    MindSpore network run in PyNative mode, there is nothing to write: a warning says so."""
-    get_proto = getattr(network, "get_func_graph_proto", None)
-    graph_pb = get_proto() if get_proto is not None else None
-    if not graph_pb:
-        logger.warning(
-            "_save_graph: %s has no ANF IR graph (deepsink compiles through XLA); %s is not written",
-            type(network).__name__,
-            file_name,
-        )
+    """MindSpore's ``_save_graph`` (``ModelCheckpoint``'s ``<prefix>-graph.meta``): the network's
+    compiled graph, for inspection. MindSpore 2.10 writes its ANF IR as a protobuf; deepsink
+    compiles through XLA and writes what it hands to XLA: the StableHLO module (MLIR text) of the
+    network's program, traced on the inputs of its first GRAPH_MODE call. As in 2.10, a network
+    never compiled (run in PyNative mode) has no graph, and nothing is written."""
+    from deepsink._compile.jit import graph_inputs
+    from deepsink.train.mindir.export import trace
+
+    inputs = graph_inputs(network)
+    if inputs is None:
+        logger.info("_save_graph: %s has no compiled graph; %s is not written", network, file_name)
         return
+    closed, _ = trace(network, tuple(inputs), with_state=True)
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in closed.jaxpr.invars]
+    program = jex_core.jaxpr_as_fun(closed)
+
+    def graph(*args: Any) -> Any:
+        return program(*args)
+
+    graph.__name__ = type(network).__name__  # the module's name: jit_<network>
+    text = jax.jit(graph).lower(*avals).as_text()
     file_name = os.path.realpath(file_name)
-    atomic_write(file_name, [graph_pb])
+    atomic_write(file_name, [text.encode()])
     os.chmod(file_name, stat.S_IRUSR | stat.S_IWUSR)
 
 

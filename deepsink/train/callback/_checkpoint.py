@@ -10,7 +10,9 @@ Differences from MindSpore, both on the safe side: the oldest file beyond ``keep
 (or the ``keep_checkpoint_per_n_minutes`` rule) is deleted only after the new file is complete, so
 a crash never leaves fewer good checkpoints; and each ``.ckpt`` file also holds the global random
 key, outside its entries (``deepsink.train._ckpt_rng``; restored by ``load_param_into_net``), so a
-resumed run draws the same random numbers. MindSpore's ``-graph.meta`` (its IR) is not written: deepsink has no such graph.
+resumed run draws the same random numbers. The ``<prefix>-graph.meta`` file written at the first
+step holds the network's program as deepsink compiles it (StableHLO text, see
+``serialization._save_graph``), not MindSpore's ANF IR protobuf.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.train._ckpt_rng import saving_rng_key
 from deepsink.train.callback._callback import Callback, logger
 from deepsink.train.callback._checkpoint_manager import CheckpointManager
-from deepsink.train.serialization import save_checkpoint, wait_async_save
+from deepsink.train.serialization import _save_graph, save_checkpoint, wait_async_save
 
 _INFO = ("epoch_num", "step_num")
 
@@ -403,6 +405,7 @@ class ModelCheckpoint(Callback):
         self._cb_params: Any = None
         self._pending: str | None = None
         self._manager = CheckpointManager(config.format)
+        self._graph_saved = False
 
     @property
     def latest_ckpt_file_name(self) -> str:
@@ -424,6 +427,10 @@ class ModelCheckpoint(Callback):
                 )
         if self._directory_func is not None:
             self._directory = make_directory(self._directory_func(cb_params), "ModelCheckpoint")
+        if not self._graph_saved:  # once, as 2.10 does
+            graph_file = os.path.join(self._directory, self._prefix + "-graph.meta")
+            _save_graph(cb_params.train_network, graph_file)
+            self._graph_saved = True
         self._save_ckpt(cb_params)
 
     def end(self, run_context: Any) -> None:
