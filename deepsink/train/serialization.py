@@ -43,8 +43,8 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-from jax.extend import core as jex_core
 import numpy as np
+from jax.extend import core as jex_core
 
 from deepsink._compile.print_file import parse_print as parse_print  # MindSpore keeps it here too
 from deepsink._core import random as _random
