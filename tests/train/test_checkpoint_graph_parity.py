@@ -70,14 +70,19 @@ def test_exported_update_is_an_assign_chain_and_runs_like_mindspore(mode, tmp_pa
     _check_like_mindspore(_two_calls(nn.GraphCell(ms.load(str(tmp_path / "n.mindir")))))
 
 
-def test_save_graph_writes_the_compiled_program_as_stablehlo(mode, tmp_path):
-    net = nn.Dense(3, 2)
-    net(Tensor(np.ones((4, 3), np.float32)))
-    _save_graph(net, str(tmp_path / "net-graph.meta"))
-    if mode == ms.PYNATIVE_MODE:  # no compiled graph: nothing written, as in 2.10
-        assert not (tmp_path / "net-graph.meta").exists()
-        return
-    text = (tmp_path / "net-graph.meta").read_text()
+def test_save_graph_writes_the_compiled_program_as_stablehlo(tmp_path):
+    old = ms.get_context("mode")
+    try:
+        for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+            ms.set_context(mode=mode)
+            net = nn.Dense(3, 2)
+            net(Tensor(np.ones((4, 3), np.float32)))
+            _save_graph(net, str(tmp_path / f"{mode}-graph.meta"))
+    finally:
+        ms.set_context(mode=old)
+    # a network run in PyNative mode has no compiled graph: nothing is written, as in 2.10
+    assert not (tmp_path / f"{ms.PYNATIVE_MODE}-graph.meta").exists()
+    text = (tmp_path / f"{ms.GRAPH_MODE}-graph.meta").read_text()
     assert text.startswith("module @jit_Dense") and "stablehlo.dot_general" in text
     assert "tensor<4x3xf32>" in text  # traced on the inputs of the compiled call
 
