@@ -27,6 +27,9 @@ from deepsink.common.graph_api import register_saved_tensors_hooks as register_s
 from deepsink.common.graph_api import saved_tensors_hooks as saved_tensors_hooks
 from deepsink.common.graph_api import set_recursion_limit as set_recursion_limit
 from deepsink.common.jit_config import JitConfig as JitConfig
+
+# ``mindspore.common.mutable`` is the function (its module's attribute is rebound, as in 2.10)
+from deepsink.common.mutable import mutable as mutable
 from deepsink.common.parameter import Parameter as Parameter
 from deepsink.common.parameter import ParameterTuple as ParameterTuple
 from deepsink.common.refused import UntypedStorage as UntypedStorage

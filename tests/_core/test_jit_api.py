@@ -164,6 +164,13 @@ def test_mutable_checks_as_mindspore():
     assert ms.mutable(2) == 2 and ms.mutable((1, 2.5)) == (1, 2.5)
 
 
+def test_common_mutable_is_the_function_as_in_2_10():
+    # MindSpore's tests write ``from mindspore.common import mutable``; the name is the function
+    from deepsink.common import mutable
+
+    assert mutable is ms.mutable and callable(mutable)
+
+
 def scale_by(x, n):
     if n > 1:
         return x * n
