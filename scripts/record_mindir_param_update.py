@@ -6,7 +6,8 @@ writes compile artifacts into the current folder); not run by CI::
 
     cd "$(mktemp -d)" && /path/to/mindspore/python /path/to/repo/scripts/record_mindir_param_update.py
 
-Writes ``tests/fixtures/ms/mindir/param_update.mindir`` (2.10's export of the network below, in
+Writes ``tests/fixtures/ms/mindir/param_update.mindir`` (2.10's export of
+``tests/support/mindir_networks.param_update_network``, in
 GRAPH_MODE) and ``param_update.npz``: the inputs ``x``, ``y``, the weight before (``w0``), and, for
 two calls of ``nn.GraphCell(ms.load(file))``, each output (``out1``, ``out2``) and the GraphCell's
 weight after it (``w1``, ``w2``).
@@ -14,31 +15,25 @@ weight after it (``w1``, ``w2``).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import mindspore as ms
 import numpy as np
-from mindspore import Parameter, Tensor, nn
+from mindspore import Tensor, nn
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ms" / "mindir"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+import mindir_networks  # noqa: E402
 
-
-class ParamUpdate(nn.Cell):
-    def __init__(self) -> None:
-        super().__init__()
-        self.weight = Parameter(np.arange(6).reshape(2, 3).astype(np.float32), name="weight")
-
-    def construct(self, x, y):
-        ret = x * y * self.weight
-        self.weight += 1.0
-        return ret
+OUT = ROOT / "tests" / "fixtures" / "ms" / "mindir"
 
 
 def main() -> None:
     ms.set_context(mode=ms.GRAPH_MODE)
     x = np.full((2, 3), 3, np.float32)
     y = np.full((2, 3), 4, np.float32)
-    net = ParamUpdate()
+    net = mindir_networks.param_update_network(ms)()
     w0 = net.weight.asnumpy().copy()
     ms.export(net, Tensor(x), Tensor(y), file_name=str(OUT / "param_update"), file_format="MINDIR")
     cell = nn.GraphCell(ms.load(str(OUT / "param_update.mindir")))

@@ -354,3 +354,20 @@ def randomize_bn(ms: Any, net: Any, rng: np.random.Generator) -> None:
             p.set_data(ms.Tensor(rng.uniform(0.5, 1.5, p.shape).astype(np.float32)))
         elif "moving_mean" in name or name.endswith("beta"):
             p.set_data(ms.Tensor(rng.uniform(-0.5, 0.5, p.shape).astype(np.float32)))
+
+
+def param_update_network(ms: Any) -> type:
+    """A network whose ``construct`` updates its Parameter (``self.weight += 1.0``), built on the
+    framework module ``ms`` (``param_update.mindir``, scripts/record_mindir_param_update.py)."""
+
+    class ParamUpdate(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weight = ms.Parameter(np.arange(6).reshape(2, 3).astype(np.float32), name="weight")
+
+        def construct(self, x, y):
+            ret = x * y * self.weight
+            self.weight += 1.0
+            return ret
+
+    return ParamUpdate

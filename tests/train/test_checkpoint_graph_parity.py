@@ -5,12 +5,13 @@ deepsink's export), ``-graph.meta``, and ``mindspore.parallel.transform_safetens
 import json
 from pathlib import Path
 
+import mindir_networks
 import numpy as np
 import pytest
 from safetensors.numpy import save_file
 
 import deepsink as ms
-from deepsink import Parameter, Tensor, nn
+from deepsink import Tensor, nn
 from deepsink.parallel import transform_safetensors as ts
 from deepsink.train import ModelCheckpoint, RunContext
 from deepsink.train.callback import CallbackParam
@@ -21,15 +22,7 @@ FIX = Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "mindir"
 REC = np.load(FIX / "param_update.npz")
 
 
-class ParamUpdate(nn.Cell):  # scripts/record_mindir_param_update.py's network
-    def __init__(self):
-        super().__init__()
-        self.weight = Parameter(np.arange(6).reshape(2, 3).astype(np.float32), name="weight")
-
-    def construct(self, x, y):
-        ret = x * y * self.weight
-        self.weight += 1.0
-        return ret
+ParamUpdate = mindir_networks.param_update_network(ms)
 
 
 def _two_calls(cell):
