@@ -170,3 +170,13 @@ def test_transform_safetensors_module_names_and_refusals(split_run, tmp_path):
     ts._transform_safetensors(str(src), str(tmp_path / "dst"), "whole", strategy)
     got = ts._fast_load_file(str(tmp_path / "dst" / "rank_0" / "whole0.safetensors"))
     np.testing.assert_array_equal(got["w"], w)
+
+
+def test_updates_without_a_mindir_form_leave_the_outputs_with_a_warning(tmp_path):
+    # a training step's convolution gradient has no MindIR primitive: the forward pass is written
+    net = nn.SequentialCell([nn.Conv2d(1, 2, 3), nn.Flatten(), nn.Dense(2 * 4 * 4, 2)])
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
+    x, y = Tensor(np.ones((1, 1, 4, 4), np.float32)), Tensor(np.ones((1, 2), np.float32))
+    with pytest.warns(UserWarning, match="Parameter updates .* are not written"):
+        ms.export(step, x, y, file_name=str(tmp_path / "step"), file_format="MINDIR")
+    assert (tmp_path / "step.mindir").exists()

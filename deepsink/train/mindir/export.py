@@ -15,6 +15,7 @@ import contextlib
 import os
 import stat
 import sys
+import warnings
 from typing import Any, NoReturn
 
 import jax
@@ -548,8 +549,29 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
 
 
 def to_model(net: Any, inputs: tuple) -> Any:
-    """The ModelProto of ``net`` run on ``inputs``."""
+    """The ModelProto of ``net`` run on ``inputs``, with the Parameter updates of its
+    ``construct`` as ``Assign`` nodes. When an update has no MindIR form (a training step's
+    gradient of a convolution), the forward pass is written without the updates, with a warning
+    that says so."""
+    try:
+        return _model(net, inputs, with_state=True)
+    except ValueError as e:
+        model = _model(net, inputs, with_state=False)  # raises the forward pass's own error
+        warnings.warn(
+            f"For 'export', the Parameter updates of {type(net).__name__}'s construct are not "
+            f"written (no MindIR form: {e}); the file holds its outputs only",
+            stacklevel=3,
+        )
+        return model
+
+
+def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
     closed, params = trace(net, inputs, with_state=True)
+    if not with_state:  # the Parameters after the call are the ones before: nothing to assign
+        jaxpr = closed.jaxpr
+        n_out = len(jaxpr.outvars) - len(params)
+        outs = [*jaxpr.outvars[:n_out], *jaxpr.invars[: len(params)]]
+        closed = closed.replace(jaxpr=_without_debug_checks(jaxpr.replace(outvars=outs)))
     w = Writer(f"{type(net).__name__}_construct")
     g = w.graph
     refs: list[tuple] = [("const", np.asarray(c)) for c in closed.consts]
