@@ -8,7 +8,7 @@ from deepsink.ops.function.activation_func import hardtanh as hardtanh
 from deepsink.ops.function.activation_func import logsigmoid as logsigmoid
 from deepsink.ops.function.activation_func import mish as mish
 from deepsink.ops.function.activation_func import prelu as prelu
-from deepsink.ops.function.activation_func import rrelu as rrelu
+from deepsink.ops.function.random_func import rrelu as rrelu
 from deepsink.ops.function.activation_func import selu as selu
 from deepsink.ops.function.activation_func import softmin as softmin
 from deepsink.ops.function.activation_func import softshrink as softshrink

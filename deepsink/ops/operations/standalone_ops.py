@@ -1568,8 +1568,8 @@ _row(
 )
 _row(
     "MultinomialWithReplacement",
-    lambda s, x, seed, offset: RND.multinomial_with_replacement(
-        x, seed, offset, s.numsamples, s.replacement
+    lambda s, x, seed, offset: RND.multinomial_with_replacement_launch(
+        s.__dict__.setdefault("_kernels", {}), x, seed, offset, s.numsamples, s.replacement
     ),
     (("numsamples", 1), ("replacement", False)),
     _doc(
@@ -1763,8 +1763,15 @@ _row(
 )
 _row(
     "UniformCandidateSampler",
-    lambda s, tc: CS.uniform_candidate_sampler(
-        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed, s.remove_accidental_hits
+    lambda s, tc: CS.uniform_sampler_launch(
+        s.__dict__.setdefault("_kernels", {}),
+        tc,
+        s.num_true,
+        s.num_sampled,
+        s.unique,
+        s.range_max,
+        s.seed,
+        s.remove_accidental_hits,
     ),
     (
         ("num_true", 1),
@@ -1792,8 +1799,14 @@ _row(
 )
 _row(
     "LogUniformCandidateSampler",
-    lambda s, tc: CS.log_uniform_candidate_sampler(
-        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed
+    lambda s, tc: CS.log_uniform_sampler_launch(
+        s.__dict__.setdefault("_kernels", {}),
+        tc,
+        s.num_true,
+        s.num_sampled,
+        s.unique,
+        s.range_max,
+        s.seed,
     ),
     (("num_true", 1), ("num_sampled", 5), ("unique", True), ("range_max", 5), ("seed", 0)),
     _doc(
