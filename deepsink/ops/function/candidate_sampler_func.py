@@ -26,15 +26,10 @@ def _positive_int(api: str, name: str, v: Any) -> int:
     return int(v)
 
 
-def _checked(
-    api: str,
-    true_classes: Any,
-    num_true: Any,
-    num_sampled: Any,
-    unique: Any,
-    range_max: Any,
-    seed: Any,
-) -> tuple[jax.Array, int, int, int, int]:
+def _checked(api: str, true_classes: Any, args: tuple) -> tuple[jax.Array, int, int, int, int]:
+    """``true_classes`` and ``args`` (``num_true, num_sampled, unique, range_max, seed``)
+    checked."""
+    num_true, num_sampled, unique, range_max, seed = args
     if not isinstance(true_classes, Tensor):
         U.fail(
             api,
@@ -125,38 +120,8 @@ def uniform_candidate_sampler(
         >>> print(sampled.shape, true_count.shape, sampled_count)
         (3,) (3, 1) [0.75 0.75 0.75]
     """
-    return uniform_sampler_launch(
-        {}, true_classes, num_true, num_sampled, unique, range_max, seed, remove_accidental_hits
-    )
-
-
-def uniform_sampler_launch(
-    kernels: dict,
-    true_classes: Any,
-    num_true: Any,
-    num_sampled: Any,
-    unique: Any,
-    range_max: Any,
-    seed: Any,
-    remove_accidental_hits: Any,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """``uniform_candidate_sampler`` on the kernels of ``kernels`` (see ``_launch``)."""
-    api = "uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(
-        api, true_classes, num_true, num_sampled, unique, range_max, seed
-    )
-    if not isinstance(remove_accidental_hits, bool):
-        U.fail(
-            api,
-            f"'remove_accidental_hits' must be a bool, but got "
-            f"{type(remove_accidental_hits).__name__}",
-            TypeError,
-        )
-
-    def make() -> KHS.UniformSamplerKernel:
-        return KHS.UniformSamplerKernel(seed, remove_accidental_hits)
-
-    return _launch(kernels, make, x, api, num_sampled, unique, range_max)
+    args = (num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
+    return sampler_launch("uniform_candidate_sampler", {}, true_classes, *args)
 
 
 def log_uniform_candidate_sampler(
@@ -198,12 +163,12 @@ def log_uniform_candidate_sampler(
         [[0.6789]
          [0.3736]]
     """
-    return log_uniform_sampler_launch(
-        {}, true_classes, num_true, num_sampled, unique, range_max, seed
-    )
+    args = (num_true, num_sampled, unique, range_max, seed)
+    return sampler_launch("log_uniform_candidate_sampler", {}, true_classes, *args)
 
 
-def log_uniform_sampler_launch(
+def sampler_launch(
+    api: str,
     kernels: dict,
     true_classes: Any,
     num_true: Any,
@@ -211,12 +176,23 @@ def log_uniform_sampler_launch(
     unique: Any,
     range_max: Any,
     seed: Any,
+    remove_accidental_hits: Any = False,
 ) -> tuple[Tensor, Tensor, Tensor]:
-    """``log_uniform_candidate_sampler`` on the kernels of ``kernels`` (see ``_launch``)."""
-    api = "log_uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(
-        api, true_classes, num_true, num_sampled, unique, range_max, seed
-    )
-    return _launch(
-        kernels, lambda: KHS.LogUniformSamplerKernel(seed), x, api, num_sampled, unique, range_max
-    )
+    """``uniform_candidate_sampler`` or ``log_uniform_candidate_sampler`` (``api``) on the
+    kernels of ``kernels`` (see ``_launch``)."""
+    args = (num_true, num_sampled, unique, range_max, seed)
+    x, _, num_sampled, range_max, seed = _checked(api, true_classes, args)
+    if not isinstance(remove_accidental_hits, bool):
+        U.fail(
+            api,
+            f"'remove_accidental_hits' must be a bool, but got "
+            f"{type(remove_accidental_hits).__name__}",
+            TypeError,
+        )
+
+    def make() -> Any:
+        if api == "uniform_candidate_sampler":
+            return KHS.UniformSamplerKernel(seed, remove_accidental_hits)
+        return KHS.LogUniformSamplerKernel(seed)
+
+    return _launch(kernels, make, x, api, num_sampled, unique, range_max)

@@ -215,7 +215,9 @@ def multinomial_with_replacement_launch(
         values.append(int(v))
     a = U.array(x, api, "x")
     if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
-        U.fail(api, f"'x' must be a float16, float32 or float64 Tensor, but got {a.dtype}", TypeError)
+        U.fail(
+            api, f"'x' must be a float16, float32 or float64 Tensor, but got {a.dtype}", TypeError
+        )
     if a.ndim not in (1, 2):
         U.fail(api, f"'x' must be 1-D or 2-D, but got shape {list(a.shape)}")
     if isinstance(numsamples, bool) or not isinstance(numsamples, int) or numsamples <= 0:
@@ -223,8 +225,7 @@ def multinomial_with_replacement_launch(
     if not replacement and numsamples > a.shape[-1]:
         U.fail(
             api,
-            "the value of numsamples must equal or less than x_shape[-1], but got "
-            f"{numsamples}.",
+            f"the value of numsamples must equal or less than x_shape[-1], but got {numsamples}.",
         )
     w = U.host_values(a, api, "x")
     if np.any(w.astype(np.float64) < 0):
@@ -427,7 +428,9 @@ def categorical_kernel(run: Any, logits: Any, num_sample: int, dtype: Any) -> Te
     return Tensor._from(out.astype(dt))
 
 
-def choice_with_mask(input_x: Any, count: int = 256, seed: int | None = None) -> tuple[Tensor, Tensor]:
+def choice_with_mask(
+    input_x: Any, count: int = 256, seed: int | None = None
+) -> tuple[Tensor, Tensor]:
     """``count`` random coordinates of True entries of the Bool ``input_x`` (Int32, shape
     ``(count, rank)``), padded with zeros and a False mask where fewer exist: MindSpore's
     RandomChoiceWithMask kernel built from the call's ``(seed, seed2)``, whose Lehmer engine
