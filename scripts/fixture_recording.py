@@ -449,3 +449,21 @@ def run_groups(groups: dict, argv: list[str] | None = None) -> int:
     for k, m in SKIPPED:
         print(f"  SKIPPED {k}: {m}")
     return 0
+
+
+def record_json_cases(module: str, out_name: str) -> None:
+    """The JSON recorders' body: run the cases of ``tests/support/<module>.py`` (``all_cases``)
+    on MindSpore (PyNative, CPU) and write the summaries of what each drew
+    (``random_op_cases.summarize``) to ``tests/fixtures/ms/<out_name>``."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "tests" / "support"))
+    cases = importlib.import_module(module).all_cases(ms)
+    summarize = importlib.import_module("random_op_cases").summarize
+    ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+    data = {"mindspore": ms.__version__, "cases": {}}
+    for name, case in cases.items():
+        data["cases"][name] = summarize(case())
+        print("recorded", name)
+    (OUT / out_name).write_text(json.dumps(data, indent=1) + "\n")
+    print("wrote", OUT / out_name)

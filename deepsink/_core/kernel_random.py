@@ -520,7 +520,7 @@ class LehmerDraws:
         return self.state
 
 
-def _uniform_below(gen, span: int) -> int:
+def uniform_below(gen, span: int) -> int:
     """libstdc++'s ``uniform_int_distribution(0, span - 1)`` over ``gen`` (downscaling:
     rejecting draws past the last whole multiple of ``span``)."""
     scaling = gen.span // span
@@ -540,18 +540,18 @@ def shuffled_range(n: int, gen) -> np.ndarray:
     if n > 1 and gen.span // n >= n:
         i = 1
         if n % 2 == 0:
-            j = _uniform_below(gen, 2)
+            j = uniform_below(gen, 2)
             a[i], a[j] = a[j], a[i]
             i += 1
         while i != n:
             span = i + 1
-            x = _uniform_below(gen, span * (span + 1))
+            x = uniform_below(gen, span * (span + 1))
             for j in (x // (span + 1), x % (span + 1)):
                 a[i], a[j] = a[j], a[i]
                 i += 1
     else:
         for i in range(1, n):
-            j = _uniform_below(gen, i + 1)
+            j = uniform_below(gen, i + 1)
             a[i], a[j] = a[j], a[i]
     return np.asarray(a, np.int64)
 

@@ -123,10 +123,10 @@ def channel_dropout(name: str, x, keep_prob: float):
 # --- Bernoulli (MindSpore's Philox stream) ------------------------------------------------------
 
 
-def philox_words(seed: int, offset: int, blocks: int) -> np.ndarray:
-    """The first ``blocks`` 4-word outputs of MindSpore's ``PhiloxRandom(seed, offset)`` (key
-    ``seed``, counter ``(i, offset)``), flattened (uint32)."""
-    i = np.arange(blocks, dtype=np.uint64)
+def philox_words(seed: int, offset: int, blocks: int, start: int = 0) -> np.ndarray:
+    """``blocks`` 4-word outputs of MindSpore's ``PhiloxRandom(seed, offset)`` (key ``seed``,
+    counter ``(i, offset)``) from block ``start``, flattened (uint32)."""
+    i = np.arange(start, start + blocks, dtype=np.uint64)
     mask = np.uint64(0xFFFFFFFF)
     counter = (
         i & mask,

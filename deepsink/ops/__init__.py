@@ -32,7 +32,6 @@ from deepsink.ops.function.activation_func import hardtanh as hardtanh
 from deepsink.ops.function.activation_func import logsigmoid as logsigmoid
 from deepsink.ops.function.activation_func import mish as mish
 from deepsink.ops.function.activation_func import prelu as prelu
-from deepsink.ops.function.activation_func import rrelu as rrelu
 from deepsink.ops.function.activation_func import selu as selu
 from deepsink.ops.function.activation_func import softmin as softmin
 from deepsink.ops.function.activation_func import softshrink as softshrink
@@ -383,6 +382,7 @@ from deepsink.ops.function.random_func import randint as randint
 from deepsink.ops.function.random_func import randint_like as randint_like
 from deepsink.ops.function.random_func import randn as randn
 from deepsink.ops.function.random_func import randn_like as randn_like
+from deepsink.ops.function.random_func import rrelu as rrelu
 from deepsink.ops.function.sampling_func import adaptive_avg_pool1d as adaptive_avg_pool1d
 from deepsink.ops.function.sampling_func import adaptive_avg_pool2d as adaptive_avg_pool2d
 from deepsink.ops.function.sampling_func import adaptive_avg_pool3d as adaptive_avg_pool3d

@@ -269,3 +269,16 @@ def check_broadcast(api: str, x_shape: Any, y_shape: Any, x_name: str, y_name: s
                 f"when they are not the same, but got {x_name}.shape = {list(xs)} and "
                 f"{y_name}.shape = {list(ys)}",
             )
+
+
+def host_values(a: jax.Array, api: str, arg: str) -> np.ndarray:
+    """The values of ``a`` for a kernel that samples on the host. A value computed inside a
+    program being compiled is not known yet: ``ValueDependentShapeError``, and the GRAPH_MODE
+    Cell runs op by op."""
+    data = concrete(a)
+    if isinstance(data, jax.core.Tracer):
+        raise ValueDependentShapeError(
+            f"For '{api}', '{arg}' is sampled on the host and its value is not known while the "
+            "program is compiled"
+        )
+    return np.asarray(data)

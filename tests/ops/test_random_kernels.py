@@ -1,5 +1,6 @@
-"""The channel dropouts, seeded ``ops.bernoulli``, ``random_categorical``, ``random_poisson`` and
-``random_gamma`` draw MindSpore 2.10's numbers (fixtures recorded by
+"""The channel dropouts, seeded ``ops.bernoulli``, ``random_categorical``, ``random_poisson``,
+``random_gamma``, ``choice_with_mask``, ``multinomial_with_replacement``, the candidate samplers,
+``gumbel_softmax``, ``rrelu`` and the recurrent layers' dropout draw MindSpore 2.10's numbers (fixtures recorded by
 ``scripts/record_random_kernel_fixtures.py`` from ``tests/support/random_kernel_cases.py``), and
 their kernels keep state as MindSpore's do."""
 
@@ -25,13 +26,16 @@ FIX = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "ms" / "random_kernels.json").read_text()
 )
 CASES = random_kernel_cases.all_cases(ms)
+# gumbel_softmax's soft sample is softmax((logits - log(-log(u))) / tau): the same u, but XLA's
+# log and exp round other than MindSpore's CPU kernels (a few float32 ulps, doubled by 1 / tau)
+RTOL = {"uniform_based": 2e-5}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_draws_mindspores_numbers(name):
     # the shared kernels start as in a fresh MindSpore process (each case has shapes of its own)
     KS.SHARED.clear()
-    check(summarize(CASES[name]()), FIX["cases"][name])
+    check(summarize(CASES[name]()), FIX["cases"][name], RTOL.get(name, 1e-6))
 
 
 def test_channel_dropout_ignores_the_seed_and_goes_on_per_shape():

@@ -1,5 +1,7 @@
 """Seeded programs over MindSpore's other random CPU kernels (channel dropout, Bernoulli,
-RandomCategorical, RandomPoisson, RandomGamma; 2.10's CPU build has no ``Gamma`` or
+RandomCategorical, RandomPoisson, RandomGamma, RandomChoiceWithMask, MultinomialWithReplacement,
+the candidate samplers, and the ops and layers built on ``ops.uniform`` and ``nn.Dropout``:
+gumbel_softmax, rrelu, the recurrent layers' dropout; 2.10's CPU build has no ``Gamma`` or
 ``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
 (``scripts/record_random_kernel_fixtures.py``, run on MindSpore 2.10) and the test
 (``tests/ops/test_random_kernels.py``, run on deepsink). Each case takes the framework module and
@@ -153,6 +155,85 @@ def graph(ms):
     return {"graph_channel_dropout": case}
 
 
+def host_samplers(ms):
+    ops, T = ms.ops, ms.Tensor
+    P = ms.ops.operations
+
+    def choice():
+        ms.set_seed(1)
+        x = T(np.array([[1, 0, 1, 1, 0], [0, 1, 1, 0, 1], [1, 1, 0, 0, 1], [0, 0, 1, 1, 1]], bool))
+        out = [*ops.choice_with_mask(x, 5), *ops.choice_with_mask(x, 5)]
+        out += [*ops.choice_with_mask(x, 20)]  # fewer True entries than count: padded
+        out += [*ops.choice_with_mask(T(np.arange(30) % 4 == 1), 3, seed=7)]
+        prim = ops.RandomChoiceWithMask(4, 2, 3)
+        out += [*prim(x), *prim(x)]  # the instance's engine goes on
+        return [_np(t) for t in out]
+
+    def multinomial():
+        w = np.array([[0.1, 0.2, 0.0, 0.7], [0.25, 0.25, 0.25, 0.25]], np.float32)
+        x = T(w)
+        out = [ops.multinomial_with_replacement(x, 5, 3, 6, True)] * 2
+        out.append(ops.multinomial_with_replacement(x, 5, 3, 4, False))
+        out.append(ops.multinomial_with_replacement(T(w.astype(np.float64)), 9, 0, 7, True))
+        out.append(ops.multinomial_with_replacement(T(w.astype(np.float16)), 2, 1, 3, False))
+        out.append(
+            ops.multinomial_with_replacement(T(np.arange(1, 7, dtype=np.float32)), 4, 2, 9, True)
+        )
+        prim = P.MultinomialWithReplacement(5, True)
+        i64 = ms.int64
+        out += [prim(x, T(5, i64), T(3, i64)), prim(x, T(5, i64), T(3, i64))]
+        out += [prim(x, T(6, i64), T(3, i64))]  # new seed: the old block's values come first
+        return [_np(t) for t in out]
+
+    def candidates():
+        tc = T(np.array([[1], [3], [4]], np.int32))
+        out = [*ops.uniform_candidate_sampler(tc, 1, 5, False, 10, seed=3)]
+        out += [*ops.uniform_candidate_sampler(tc, 1, 5, True, 10, seed=3)]
+        out += [*ops.uniform_candidate_sampler(tc, 1, 5, True, 10, 3, True)]
+        out += [*ops.uniform_candidate_sampler(tc.astype(ms.int64), 1, 6, True, 8, 4, True)]
+        prim = P.UniformCandidateSampler(1, 4, True, 6, seed=2)
+        out += [*prim(tc), *prim(tc)]
+        tl = T(np.array([[1, 2], [7, 0]], np.int64))
+        out += [*ops.log_uniform_candidate_sampler(tl, 2, 5, True, 20)]
+        out += [*ops.log_uniform_candidate_sampler(tl, 2, 5, True, 20)]
+        out += [*ops.log_uniform_candidate_sampler(tl, 2, 8, False, 1000, seed=9)]
+        prim = P.LogUniformCandidateSampler(2, 5, False, 20, 3)
+        out += [*prim(tl), *prim(tl)]
+        return [_np(t) for t in out]
+
+    return {"choice_with_mask": choice, "multinomial_with_replacement": multinomial,
+            "candidate_samplers": candidates}  # fmt: skip
+
+
+def on_uniform_and_dropout(ms):
+    """Ops and layers whose draws are ``ops.uniform``'s (gumbel_softmax, rrelu) or an
+    ``nn.Dropout`` layer's (the recurrent layers' dropout between layers)."""
+    ops, nn, T = ms.ops, ms.nn, ms.Tensor
+
+    def uniform_based():
+        ms.set_seed(2)
+        lg = T(np.linspace(-1.0, 2.0, 10, dtype=np.float32).reshape(2, 5))
+        out = [ops.gumbel_softmax(lg, 0.5), ops.gumbel_softmax(lg, 1.0, hard=True)]
+        out.append(ops.uniform((3,), T(0.0), T(1.0)))  # the same seed counter goes on
+        x = T(np.linspace(-3.0, 3.0, 12, dtype=np.float32).reshape(3, 4))
+        out += [ops.rrelu(x), ops.rrelu(x, 0.2, 0.6), ops.rrelu(x.astype(ms.float16))]
+        layer = nn.RReLU(0.1, 0.3)
+        out += [layer(x), layer(x)]
+        return [_np(t) for t in out]
+
+    def rnn_dropout():
+        ms.set_seed(4)
+        x = T(np.linspace(-1.0, 1.0, 2 * 3 * 3, dtype=np.float32).reshape(2, 3, 3))
+        lstm = nn.LSTM(3, 4, num_layers=2, dropout=0.5)
+        gru = nn.GRU(3, 2, num_layers=2, batch_first=True, dropout=0.4, bidirectional=True)
+        lstm.set_train()
+        gru.set_train()
+        out = [lstm(x)[0], lstm(x)[0], gru(x)[0]]
+        return [_np(t) for t in out]
+
+    return {"uniform_based": uniform_based, "rnn_dropout": rnn_dropout}
+
+
 def all_cases(ms):
     return {
         **channel_dropout(ms),
@@ -160,4 +241,6 @@ def all_cases(ms):
         **categorical(ms),
         **poisson_gamma(ms),
         **graph(ms),
+        **host_samplers(ms),
+        **on_uniform_and_dropout(ms),
     }

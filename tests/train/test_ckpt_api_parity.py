@@ -292,3 +292,42 @@ def test_on_request_exit_graceful_attributes(monkeypatch):
     )
     monkeypatch.delenv("MS_ENABLE_GRACEFUL_EXIT")
     assert OnRequestExit(save_ckpt=False, save_mindir=False).use_graceful is False
+
+
+def test_on_request_exit_graceful_mode_stops_and_saves_the_step(monkeypatch, tmp_path):
+    """MS_ENABLE_GRACEFUL_EXIT=1: TrainOneStepCell holds MindSpore's ``graceful_exit`` and
+    ``graceful_init`` flags; a request in ``config_file`` sets the flag at the next step's begin
+    and the step's end saves the checkpoint with its position, then training stops."""
+    import json as _json
+
+    from deepsink import dataset as ds
+    from deepsink.train import Callback, Model, OnRequestExit
+
+    monkeypatch.setenv("MS_ENABLE_GRACEFUL_EXIT", "1")
+    net = nn.Dense(2, 1)
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    names = {p.name for p in step.get_parameters()}
+    assert {"graceful_exit", "graceful_init"} <= names
+    config = tmp_path / "exit.json"
+
+    class RequestAtStep2(Callback):
+        def on_train_step_end(self, run_context):
+            if run_context.original_args().cur_step_num == 2:
+                config.write_text(_json.dumps({"GracefulExit": 1}))
+
+    cb = OnRequestExit(save_mindir=False, directory=str(tmp_path), config_file=str(config))
+    data = ds.NumpySlicesDataset(
+        (np.ones((6, 2), np.float32), np.ones((6, 1), np.float32)), ["x", "y"], shuffle=False
+    ).batch(1)
+    seen = []
+
+    class Steps(Callback):
+        def on_train_step_end(self, run_context):
+            seen.append(run_context.original_args().cur_step_num)
+
+    Model(step).train(1, data, callbacks=[Steps(), RequestAtStep2(), cb])
+    assert seen == [1, 2, 3]  # the request after step 2 is acted on at step 3's end
+    saved = ms.load_checkpoint(cb.train_name + ".ckpt")
+    assert int(saved["step_num"].asnumpy()) == 3 and int(saved["batch_num"].asnumpy()) == 6
+    assert int(saved["global_step"].asnumpy()) == 3 and bool(saved["graceful_exit"].asnumpy())

@@ -12,6 +12,7 @@ from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops import operations as P
 from deepsink.ops.function import activation_func as A
+from deepsink.ops.function import random_func as RND
 
 
 class _Elementwise(Cell):
@@ -865,7 +866,7 @@ class RReLU(Cell):
         self.lower, self.upper = lower, upper
 
     def construct(self, x: Tensor) -> Tensor:
-        return A.rrelu(x, self.lower, self.upper)
+        return RND.rrelu(x, self.lower, self.upper)
 
 
 class PReLU(Cell):

@@ -15,17 +15,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import random as _random
 from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Uniform, initializer
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.nn.layer.basic import Dropout
 from deepsink.ops.function.rnn_func import GATES as _GATES
 from deepsink.ops.function.rnn_func import cell_step as _cell_step
 from deepsink.ops.function.rnn_func import run_direction as _run_direction
@@ -59,6 +58,9 @@ class _RNNBase(Cell):
         if not 0 <= dropout < 1:
             fail_arg(api, "dropout", "in range [0.0, 1.0)", dropout)
         self.dropout = float(dropout)
+        # MindSpore's layer between the recurrent layers: built always, so it takes its seeds
+        # from the dropout counter as there, and draws MindSpore's masks
+        self.dropout_op = Dropout(p=self.dropout)
         self.mode = mode
         self._api = api
         self.num_directions = 2 if bidirectional else 1
@@ -151,10 +153,8 @@ class _RNNBase(Cell):
                 else:
                     h_n.append(final)
             inp = outs[0] if len(outs) == 1 else jnp.concatenate(outs, axis=-1)
-            if self.dropout and self.training and layer < self.num_layers - 1:
-                keep = 1.0 - self.dropout
-                mask = jax.random.bernoulli(_random.next_key(), keep, inp.shape)
-                inp = jnp.where(mask, inp / keep, 0).astype(inp.dtype)
+            if self.dropout and layer < self.num_layers - 1:
+                inp = unwrap(self.dropout_op(Tensor._from(inp)))
         out = jnp.swapaxes(inp, 0, 1) if self.batch_first else inp
         del steps
         h = Tensor._from(jnp.stack(h_n))

@@ -8,6 +8,7 @@ same eagerly, compiled in GRAPH_MODE and as the body of the sink loop.
 
 from __future__ import annotations
 
+import os
 from numbers import Number
 from typing import Any
 
@@ -17,7 +18,8 @@ from deepsink import context
 from deepsink._compile import grad as _grad
 from deepsink._compile import jit as _jit
 from deepsink._core.validate import check_bool, fail_arg, shown
-from deepsink.common.parameter import ParameterTuple
+from deepsink.common import dtype as mstype
+from deepsink.common.parameter import Parameter, ParameterTuple
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.wrap.grad_reducer import DistributedGradReducer
@@ -221,6 +223,12 @@ class TrainOneStepCell(Cell):
             self.mean = context.get_auto_parallel_context("gradients_mean")
             self.grad_reducer = DistributedGradReducer(self.weights, self.mean, degree)
             self.degree = self.grad_reducer.degree
+        # MindSpore's graceful-exit mode (MS_ENABLE_GRACEFUL_EXIT=1): the flags OnRequestExit sets
+        # at a step's begin when the exit was requested and reads back at its end
+        self.use_graceful_exit = os.environ.get("MS_ENABLE_GRACEFUL_EXIT") == "1"
+        if self.use_graceful_exit:
+            self.exit_param = Parameter(Tensor(False, mstype.bool_), name="graceful_exit")
+            self.init_param = Parameter(Tensor([0], mstype.int32), name="graceful_init")
 
     def set_sens(self, value: Any) -> None:
         """Change the value the sensitivity is filled with (compiled steps are rebuilt, since the

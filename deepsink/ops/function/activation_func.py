@@ -1,5 +1,5 @@
 """Activation functions beyond the basic set (``ops.celu``, ``ops.selu``, ``ops.hardtanh``,
-``ops.softshrink``, ``ops.hardshrink``, ``ops.glu``, ``ops.threshold``, ``ops.rrelu``,
+``ops.softshrink``, ``ops.hardshrink``, ``ops.glu``, ``ops.threshold``,
 ``ops.tanhshrink``, ``ops.prelu``, ``ops.logsigmoid``, ``ops.hardsigmoid``, ``ops.mish``,
 ``ops.softmin``). The ``nn`` activation Cells call these."""
 
@@ -10,7 +10,6 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from deepsink._core import random as _random
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
@@ -78,16 +77,6 @@ def threshold(input: Any, thr: float, value: float) -> Tensor:
     """``input`` where ``input > thr``, else ``value``."""
     a = U.array(input, "threshold")
     return Tensor._from(jnp.where(a > thr, a, jnp.asarray(value, a.dtype)))
-
-
-def rrelu(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3) -> Tensor:
-    """Leaky ReLU whose negative slope is drawn from U(lower, upper) per element, on every call
-    (MindSpore 2.10 draws in eval mode too)."""
-    if lower > upper:
-        U.fail("rrelu", f"'lower' must not exceed 'upper', but got {lower} > {upper}")
-    a = _float(input, "rrelu")
-    slope = jax.random.uniform(_random.next_key(), a.shape, a.dtype, lower, upper)
-    return Tensor._from(jnp.where(a >= 0, a, a * slope))
 
 
 @amp_rule("PReLU")

@@ -2,7 +2,8 @@
 ``ops.log_uniform_candidate_sampler``): draw ``num_sampled`` class ids for sampled-softmax style
 losses, with the expected count of every true and sampled class. ``unique`` draws with replacement until
 ``num_sampled`` different classes came up; the expected counts then use the number of draws, as
-TensorFlow's and MindSpore's samplers do. Draws are ``jax.random.categorical``'s."""
+TensorFlow's and MindSpore's samplers do. The draws are MindSpore 2.10's CPU kernels'
+(``_core.kernel_host_samplers``): the same seed gives the same classes as on MindSpore."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink import log as logger
-from deepsink._core import random as _random
+from deepsink._core import kernel_host_samplers as KHS
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -26,15 +26,10 @@ def _positive_int(api: str, name: str, v: Any) -> int:
     return int(v)
 
 
-def _checked(
-    api: str,
-    true_classes: Any,
-    num_true: Any,
-    num_sampled: Any,
-    unique: Any,
-    range_max: Any,
-    seed: Any,
-) -> tuple[jax.Array, int, int, int, int]:
+def _checked(api: str, true_classes: Any, args: tuple) -> tuple[jax.Array, int, int, int, int]:
+    """``true_classes`` and ``args`` (``num_true, num_sampled, unique, range_max, seed``)
+    checked."""
+    num_true, num_sampled, unique, range_max, seed = args
     if not isinstance(true_classes, Tensor):
         U.fail(
             api,
@@ -68,69 +63,19 @@ def _checked(
     return x, num_true, num_sampled, range_max, int(seed)
 
 
-def _draw_unique(
-    key: jax.Array, logits: jax.Array, num_sampled: int
-) -> tuple[jax.Array, jax.Array]:
-    """Draw with replacement until ``num_sampled`` different classes came up; the classes in the
-    order they first came and the number of draws it took."""
-
-    def body(state):  # noqa: ANN001, ANN202
-        i, tries, out, key = state
-        key, sub = jax.random.split(key)
-        c = jax.random.categorical(sub, logits).astype(out.dtype)
-        new = ~jnp.any((out == c) & (jnp.arange(num_sampled) < i))
-        out = jnp.where(new, out.at[i].set(c, mode="drop"), out)
-        return i + new.astype(i.dtype), tries + 1, out, key
-
-    init = (jnp.int32(0), jnp.int32(0), jnp.zeros(num_sampled, jnp.int32), key)
-    _, tries, out, _ = jax.lax.while_loop(lambda s: s[0] < num_sampled, body, init)
-    return out, tries
-
-
-def _expected(p: jax.Array, num_sampled: int, tries: jax.Array) -> jax.Array:
-    """TensorFlow's (and MindSpore's) expected count of a class of probability ``p`` after
-    ``tries`` draws: ``p * num_sampled`` when every draw was kept, else
-    ``1 - (1 - p) ** tries``."""
-    tries = tries.astype(jnp.float32)
-    return jnp.where(tries == num_sampled, p * num_sampled, -jnp.expm1(tries * jnp.log1p(-p)))
-
-
-def _sample(
-    api: str,
-    prob_of: Any,
-    range_max: int,
-    x: jax.Array,
-    num_sampled: int,
-    unique: bool,
-    seed: int,
-    exclude_true: bool,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """``prob_of(classes)``: the sampling probability of each class id (float32)."""
-    p = prob_of(jnp.arange(range_max))
-    logits = jnp.log(p)
-    if exclude_true and unique:
-        # MindSpore's kernel: true classes are not drawn, unless too few classes would remain,
-        # where it warns and draws from all of them
-        hit = jnp.zeros(p.shape, bool).at[x.reshape(-1)].set(True, mode="drop")
-        enough = num_sampled + jnp.sum(hit) <= range_max
-        if not isinstance(enough, jax.core.Tracer) and not bool(enough):
-            logger.warning(
-                f"For '{api}', 'range_max' is less than 'num_sampled' plus the number "
-                "of distinct true classes: remove_accidental_hits is ignored"
-            )
-        logits = jnp.where(hit & enough, -jnp.inf, logits)
-    key = _random.next_key() if seed == 0 else jax.random.key(seed)
-    if unique:
-        sampled, tries = _draw_unique(key, logits, num_sampled)
-    else:
-        sampled = jax.random.categorical(key, logits, shape=(num_sampled,))
-        tries = jnp.int32(num_sampled)
-    true_count = _expected(prob_of(x), num_sampled, tries)
-    sampled_count = _expected(prob_of(sampled), num_sampled, tries)
+def _launch(kernels: dict, make: Any, x: jax.Array, api: str, *args: Any) -> tuple:
+    """One launch of the kernel ``kernels`` keeps for ``x``'s signature (``make()`` builds it):
+    a Primitive instance keeps its kernels and their streams go on, the functional op builds a
+    fresh one per call, as MindSpore's PyNative does."""
+    key = (x.shape, str(x.dtype))
+    if key not in kernels:
+        kernels[key] = make()
+    values = np.asarray(U.host_values(x, api, "true_classes"))
+    sampled, true_count, sampled_count = kernels[key].launch(values, *args)
     return (
-        Tensor._from(sampled.astype(x.dtype)),
-        Tensor._from(true_count),
-        Tensor._from(sampled_count),
+        Tensor._from(jnp.asarray(sampled)),
+        Tensor._from(jnp.asarray(true_count)),
+        Tensor._from(jnp.asarray(sampled_count)),
     )
 
 
@@ -152,9 +97,10 @@ def uniform_candidate_sampler(
         num_sampled (int): the number of classes to draw.
         unique (bool): whether the draws are all different (without replacement).
         range_max (int): the number of possible classes.
-        seed (int): random seed; 0 takes the global random state. Default ``0``.
+        seed (int): the kernel's seed (``GetSeed(seed, 0)``; 0: system entropy, as in
+            MindSpore). Default ``0``.
         remove_accidental_hits (bool): with ``unique``, never draw one of ``true_classes``
-            (ignored with a warning when too few classes would remain). Default ``False``.
+            (turned off for good when too few classes would remain). Default ``False``.
 
     Returns:
         - **sampled_candidates** (Tensor) - shape (num_sampled,), the dtype of ``true_classes``.
@@ -174,22 +120,8 @@ def uniform_candidate_sampler(
         >>> print(sampled.shape, true_count.shape, sampled_count)
         (3,) (3, 1) [0.75 0.75 0.75]
     """
-    api = "uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(
-        api, true_classes, num_true, num_sampled, unique, range_max, seed
-    )
-    if not isinstance(remove_accidental_hits, bool):
-        U.fail(
-            api,
-            f"'remove_accidental_hits' must be a bool, but got "
-            f"{type(remove_accidental_hits).__name__}",
-            TypeError,
-        )
-
-    def prob_of(c: jax.Array) -> jax.Array:
-        return jnp.full(c.shape, 1.0 / range_max, jnp.float32)
-
-    return _sample(api, prob_of, range_max, x, num_sampled, unique, seed, remove_accidental_hits)
+    args = (num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
+    return sampler_launch("uniform_candidate_sampler", {}, true_classes, *args)
 
 
 def log_uniform_candidate_sampler(
@@ -209,7 +141,8 @@ def log_uniform_candidate_sampler(
         num_sampled (int): the number of classes to draw. Default ``5``.
         unique (bool): whether the draws are all different. Default ``True``.
         range_max (int): the number of possible classes. Default ``5``.
-        seed (int): random seed; 0 takes the global random state. Default ``0``.
+        seed (int): the kernel's seed: its Philox stream is keyed by 87654321 and starts at
+            ``(0, seed)``, so ``0`` draws repeatable numbers too. Default ``0``.
 
     Returns:
         - **sampled_candidates** (Tensor) - shape (num_sampled,), the dtype of ``true_classes``.
@@ -230,13 +163,36 @@ def log_uniform_candidate_sampler(
         [[0.6789]
          [0.3736]]
     """
-    api = "log_uniform_candidate_sampler"
-    x, _, num_sampled, range_max, seed = _checked(
-        api, true_classes, num_true, num_sampled, unique, range_max, seed
-    )
+    args = (num_true, num_sampled, unique, range_max, seed)
+    return sampler_launch("log_uniform_candidate_sampler", {}, true_classes, *args)
 
-    def prob_of(c: jax.Array) -> jax.Array:
-        c = c.astype(jnp.float32)
-        return ((jnp.log(c + 2) - jnp.log(c + 1)) / np.log(range_max + 1)).astype(jnp.float32)
 
-    return _sample(api, prob_of, range_max, x, num_sampled, unique, seed, False)
+def sampler_launch(
+    api: str,
+    kernels: dict,
+    true_classes: Any,
+    num_true: Any,
+    num_sampled: Any,
+    unique: Any,
+    range_max: Any,
+    seed: Any,
+    remove_accidental_hits: Any = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """``uniform_candidate_sampler`` or ``log_uniform_candidate_sampler`` (``api``) on the
+    kernels of ``kernels`` (see ``_launch``)."""
+    args = (num_true, num_sampled, unique, range_max, seed)
+    x, _, num_sampled, range_max, seed = _checked(api, true_classes, args)
+    if not isinstance(remove_accidental_hits, bool):
+        U.fail(
+            api,
+            f"'remove_accidental_hits' must be a bool, but got "
+            f"{type(remove_accidental_hits).__name__}",
+            TypeError,
+        )
+
+    def make() -> Any:
+        if api == "uniform_candidate_sampler":
+            return KHS.UniformSamplerKernel(seed, remove_accidental_hits)
+        return KHS.LogUniformSamplerKernel(seed)
+
+    return _launch(kernels, make, x, api, num_sampled, unique, range_max)

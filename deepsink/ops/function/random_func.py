@@ -20,15 +20,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import kernel_host_samplers as KHS
 from deepsink._core import kernel_random as KR
 from deepsink._core import kernel_samplers as KS
 from deepsink._core import random as _random
-from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
-from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
-from deepsink.ops.function.activation_func import rrelu as rrelu  # one implementation
 from deepsink.ops.function.candidate_sampler_func import (
     log_uniform_candidate_sampler as log_uniform_candidate_sampler,
 )
@@ -196,15 +194,49 @@ def multinomial(
 def multinomial_with_replacement(
     x: Any, seed: Any, offset: Any, numsamples: int, replacement: bool = False
 ) -> Tensor:
-    """``multinomial`` with a key from ``seed``/``offset`` (both 0: the global state); Int64."""
-    s, o = (int(np.asarray(v._data if isinstance(v, Tensor) else v)) for v in (seed, offset))
-    key = (
-        None
-        if s == 0 and o == 0
-        else int(jax.random.randint(jax.random.fold_in(jax.random.key(s), o), (), 0, 2**31 - 1))
-    )
-    out = multinomial(x, numsamples, replacement, key)
-    return Tensor._from(out._data.astype(jnp.int64))
+    """``numsamples`` category indices per row of the weights ``x`` (Int64), MindSpore's
+    MultinomialWithReplacement kernel: its Philox stream keyed by ``seed`` from the counter
+    ``offset`` (both 0: system entropy), a fresh kernel per call (``_core.kernel_host_samplers``)."""
+    return multinomial_with_replacement_launch({}, x, seed, offset, numsamples, replacement)
+
+
+def multinomial_with_replacement_launch(
+    kernels: dict, x: Any, seed: Any, offset: Any, numsamples: Any, replacement: Any
+) -> Tensor:
+    """``multinomial_with_replacement`` on the kernel ``kernels`` keeps for ``x``'s signature (a
+    Primitive instance keeps its kernels, whose generators go on from launch to launch)."""
+    api = "MultinomialWithReplacement"
+    values = []
+    for v, n in ((seed, "seed"), (offset, "offset")):
+        if isinstance(v, Tensor):
+            v = U.host_values(v._data, api, n).reshape(-1)[0]
+        elif isinstance(v, bool) or not isinstance(v, int):
+            U.fail(api, f"the input[{n}] must be int, but got {type(v)}.", TypeError)
+        values.append(int(v))
+    a = U.array(x, api, "x")
+    if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        U.fail(
+            api, f"'x' must be a float16, float32 or float64 Tensor, but got {a.dtype}", TypeError
+        )
+    if a.ndim not in (1, 2):
+        U.fail(api, f"'x' must be 1-D or 2-D, but got shape {list(a.shape)}")
+    if isinstance(numsamples, bool) or not isinstance(numsamples, int) or numsamples <= 0:
+        U.fail(api, f"'numsamples' should be a nonnegative number, but got {numsamples}.")
+    if not replacement and numsamples > a.shape[-1]:
+        U.fail(
+            api,
+            f"the value of numsamples must equal or less than x_shape[-1], but got {numsamples}.",
+        )
+    w = U.host_values(a, api, "x")
+    if np.any(w.astype(np.float64) < 0):
+        U.fail(api, "each element of 'x' must be equal or greater than 0. ")
+    if np.any(w.reshape(-1, w.shape[-1]).astype(np.float64).sum(axis=-1) <= 0):
+        U.fail(api, "the sum of each row of 'x' must be greater than 0. ")
+    key = (a.shape, str(a.dtype))
+    if key not in kernels:
+        kernels[key] = KHS.MultinomialKernel()
+    out = KHS.multinomial_rows(w, kernels[key], *values, numsamples, bool(replacement))
+    return Tensor._from(jnp.asarray(out.reshape(a.shape[:-1] + (numsamples,))))
 
 
 def bernoulli(input: Any, p: Any = 0.5, seed: int | None = None) -> Tensor:
@@ -309,19 +341,6 @@ def random_poisson(
     return Tensor._from(poisson_kernel(shape, rate, _seeds(seed, "random_poisson"), dtype))
 
 
-def _host_values(a: jax.Array, api: str, arg: str) -> np.ndarray:
-    """The values of ``a`` for a kernel that samples on the host. A value computed inside a
-    program being compiled is not known yet: ``ValueDependentShapeError``, and the GRAPH_MODE
-    Cell runs op by op."""
-    data = concrete(a)
-    if isinstance(data, jax.core.Tracer):
-        raise ValueDependentShapeError(
-            f"For '{api}', '{arg}' is sampled on the host and its value is not known while the "
-            "program is compiled"
-        )
-    return np.asarray(data)
-
-
 def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
     """MindSpore's RandomPoisson kernel: ``shape`` samples of each rate. ``seeds`` is the kernel's
     ``(seed, seed2)`` or a host engine (``KS.MTUniform``) that goes on from an earlier call."""
@@ -334,7 +353,7 @@ def poisson_kernel(shape: Any, rate: Any, seeds: Any, dtype: Any) -> jax.Array:
     engine = (
         seeds if isinstance(seeds, KS.MTUniform) else KS.MTUniform(KS.poisson_engine_seed(*seeds))
     )
-    out = KS.poisson_samples(engine, _host_values(r, "random_poisson", "rate"), count)
+    out = KS.poisson_samples(engine, U.host_values(r, "random_poisson", "rate"), count)
     return jnp.asarray(out.astype(dt).reshape(shp + tuple(r.shape)))
 
 
@@ -351,7 +370,7 @@ def gamma_kernel(kernel: Any, shape: Any, alpha: Any) -> jax.Array:
     if a.dtype.kind != "f":
         U.fail("random_gamma", f"'alpha' must be a float Tensor, but got {a.dtype}", TypeError)
     shp = U.shape(shape, "random_gamma")
-    values = _host_values(a, "random_gamma", "alpha")
+    values = U.host_values(a, "random_gamma", "alpha")
     out = kernel.samples(values, int(np.prod(shp, dtype=np.int64)))
     return jnp.asarray(out.astype(a.dtype).reshape(shp + tuple(a.shape)))
 
@@ -410,24 +429,28 @@ def categorical_kernel(run: Any, logits: Any, num_sample: int, dtype: Any) -> Te
 
 
 def choice_with_mask(
-    input_x: Any, count: int = 256, seed: Any = None, seed2: Any = None
+    input_x: Any, count: int = 256, seed: int | None = None
 ) -> tuple[Tensor, Tensor]:
     """``count`` random coordinates of True entries of the Bool ``input_x`` (Int32, shape
-    ``(count, rank)``), padded with zeros and a False mask where fewer exist."""
-    a = U.array(input_x, "choice_with_mask", "input_x")
+    ``(count, rank)``), padded with zeros and a False mask where fewer exist: MindSpore's
+    RandomChoiceWithMask kernel built from the call's ``(seed, seed2)``, whose Lehmer engine
+    ``std::shuffle``s the positions of all True entries (``_core.kernel_host_samplers``)."""
+    seeds = _seeds(seed, "choice_with_mask")
+    return choice_with_mask_launch(input_x, count, KHS.lehmer_for(*seeds))
+
+
+def choice_with_mask_launch(input_x: Any, count: Any, gen: KR.LehmerDraws) -> tuple[Tensor, Tensor]:
+    """The RandomChoiceWithMask kernel with the Lehmer engine ``gen`` on ``input_x``."""
+    api = "RandomChoiceWithMask"
+    a = U.array(input_x, api, "input_x")
     if a.dtype != jnp.bool_:
-        U.fail("choice_with_mask", f"'input_x' must be a Bool Tensor, but got {a.dtype}", TypeError)
-    flat = a.reshape(-1)
-    noise = jax.random.uniform(_key(seed), flat.shape)
-    order = jnp.argsort(jnp.where(flat, noise, 2.0))[:count]
-    valid = flat[order]
-    coords = jnp.stack(jnp.unravel_index(order, a.shape), axis=-1).astype(jnp.int32)
-    coords = jnp.where(valid[:, None], coords, 0)
-    if count > flat.size:
-        pad = count - flat.size
-        coords = jnp.pad(coords, ((0, pad), (0, 0)))
-        valid = jnp.pad(valid, (0, pad))
-    return Tensor._from(coords), Tensor._from(valid)
+        U.fail(api, f"'input_x' must be a Bool Tensor, but got {a.dtype}", TypeError)
+    if not 1 <= a.ndim <= 5:
+        U.fail(api, f"'input_x' must be 1-D to 5-D, but got shape {list(a.shape)}")
+    if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+        U.fail(api, f"'count' must be a positive int, but got {count!r}")
+    index, mask = KHS.choice_with_mask(U.host_values(a, api, "input_x"), count, gen)
+    return Tensor._from(jnp.asarray(index)), Tensor._from(jnp.asarray(mask))
 
 
 def channel_dropout(name: str, input: Any, keep_prob: float, nd: int) -> tuple[Tensor, Tensor]:
@@ -493,10 +516,31 @@ def gumbel_softmax(logits: Any, tau: float = 1.0, hard: bool = False, dim: int =
     if lg.dtype.kind != "f":
         U.fail("gumbel_softmax", f"'logits' must be a float Tensor, but got {lg.dtype}", TypeError)
     ax = U.axis(dim, lg.ndim, "gumbel_softmax", "dim")
-    y = jax.nn.softmax(
-        (lg + jax.random.gumbel(_random.next_key(), lg.shape, lg.dtype)) / tau, axis=ax
-    )
+    # MindSpore's: ops.uniform's draw (its UniformReal kernel and seed counter) as Gumbel noise
+    u = _uniform_kernel(lg.shape, _seeds(None, "uniform")).astype(lg.dtype)
+    y = jax.nn.softmax((lg - jnp.log(-jnp.log(u))) / tau, axis=ax)
     if hard:
         onehot = jax.nn.one_hot(jnp.argmax(y, axis=ax), lg.shape[ax], axis=ax, dtype=y.dtype)
         y = onehot - jax.lax.stop_gradient(y) + y
     return Tensor._from(y)
+
+
+def rrelu(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3) -> Tensor:
+    """Leaky ReLU whose negative slope is drawn per element on every call (MindSpore 2.10 draws
+    in eval mode too): ``ops.uniform(shape, lower, upper)``, MindSpore's UniformReal kernel and
+    its seed counter, cast to the input's dtype."""
+    for v, n in ((upper, "upper"), (lower, "lower")):
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            U.fail("rrelu", f"'{n}' must be an int or a float, but got {type(v)}", TypeError)
+    if lower > upper:
+        U.fail(
+            "rrelu",
+            "the value of 'upper' must be greater than or equal to 'lower', but got "
+            f"upper: {upper}, lower: {lower}. ",
+        )
+    if not isinstance(input, Tensor):
+        U.fail("rrelu", f"the 'input' must be a Tensor but got {type(input)}.", TypeError)
+    a = input._data
+    lo, hi = jnp.float32(lower), jnp.float32(upper)
+    slope = (_uniform_kernel(a.shape, _seeds(None, "uniform")) * (hi - lo) + lo).astype(a.dtype)
+    return Tensor._from(jnp.where(a >= 0, a, a * slope))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from deepsink._core import kernel_host_samplers as KHS
 from deepsink._core import validate as V
+from deepsink.ops import _utils as U
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
@@ -16,7 +18,8 @@ class RandomChoiceWithMask(Primitive):
 
     Args:
         count (int, optional): The coordinates returned, positive. Default: ``256``.
-        seed (int, optional): With ``seed2``, fixes the choice when non-zero. Default: ``0``.
+        seed (int, optional): With ``seed2``, seeds the kernel's engine (``GetSeed(seed,
+            seed2)``; both 0: system entropy, as in MindSpore). Default: ``0``.
         seed2 (int, optional): Default: ``0``.
 
     Inputs:
@@ -46,8 +49,13 @@ class RandomChoiceWithMask(Primitive):
         V.check_non_negative_int(seed2, "seed2", self.name)
 
     def __call__(self, input_x: Any) -> tuple:
-        seed = self.seed * 2654435761 + self.seed2 if (self.seed or self.seed2) else None
-        return RND.choice_with_mask(input_x, self.count, seed)
+        # the instance keeps one kernel per input signature, whose Lehmer engine goes on
+        engines = self.__dict__.setdefault("_host_engines", {})
+        a = U.array(input_x, self.name, "input_x")
+        key = (a.shape, str(a.dtype))
+        if key not in engines:
+            engines[key] = KHS.lehmer_for(int(self.seed), int(self.seed2))
+        return RND.choice_with_mask_launch(a, self.count, engines[key])
 
 
 __all__ = ["RandomChoiceWithMask"]

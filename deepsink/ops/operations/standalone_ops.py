@@ -1568,8 +1568,8 @@ _row(
 )
 _row(
     "MultinomialWithReplacement",
-    lambda s, x, seed, offset: RND.multinomial_with_replacement(
-        x, seed, offset, s.numsamples, s.replacement
+    lambda s, x, seed, offset: RND.multinomial_with_replacement_launch(
+        s.__dict__.setdefault("_kernels", {}), x, seed, offset, s.numsamples, s.replacement
     ),
     (("numsamples", 1), ("replacement", False)),
     _doc(
@@ -1761,11 +1761,19 @@ _row(
         ),
     ),
 )
+
+
+def _candidate_sampler(s: Any, tc: Any, api: str) -> tuple:
+    """A candidate-sampler Primitive's launch: the instance keeps one kernel per input signature,
+    whose stream goes on from call to call."""
+    hits = getattr(s, "remove_accidental_hits", False)
+    args = (s.num_true, s.num_sampled, s.unique, s.range_max, s.seed, hits)
+    return CS.sampler_launch(api, s.__dict__.setdefault("_kernels", {}), tc, *args)
+
+
 _row(
     "UniformCandidateSampler",
-    lambda s, tc: CS.uniform_candidate_sampler(
-        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed, s.remove_accidental_hits
-    ),
+    lambda s, tc: _candidate_sampler(s, tc, "uniform_candidate_sampler"),
     (
         ("num_true", 1),
         ("num_sampled", 1),
@@ -1792,9 +1800,7 @@ _row(
 )
 _row(
     "LogUniformCandidateSampler",
-    lambda s, tc: CS.log_uniform_candidate_sampler(
-        tc, s.num_true, s.num_sampled, s.unique, s.range_max, s.seed
-    ),
+    lambda s, tc: _candidate_sampler(s, tc, "log_uniform_candidate_sampler"),
     (("num_true", 1), ("num_sampled", 5), ("unique", True), ("range_max", 5), ("seed", 0)),
     _doc(
         "Samples classes log-uniformly (``ops.log_uniform_candidate_sampler``).",

@@ -10,6 +10,8 @@ import threading
 import warnings
 from typing import Any
 
+from deepsink.common import dtype as mstype
+from deepsink.common.tensor import Tensor
 from deepsink.train.callback._callback import Callback, RunContext
 
 
@@ -25,6 +27,14 @@ class OnRequestExit(Callback):
     ``<directory>/rank_<device_id>/<file_name>_train.ckpt`` (``_eval`` in evaluation). At the
     next ``train``/``eval`` begin that checkpoint, when present, is loaded back.
 
+    With ``MS_ENABLE_GRACEFUL_EXIT=1`` (MindSpore's graceful-exit mode) the request is passed to
+    the training step through the ``graceful_exit`` Parameter ``TrainOneStepCell`` then holds:
+    set at the next step's begin, read back at its end, where the checkpoint is saved with the
+    position it stopped at (``epoch_num``, ``step_num``, ``batch_num``, ``global_step``,
+    ``loss_scale``) before training stops; a network without that Parameter is not stopped,
+    as in MindSpore. Several devices agree on the exit in MindSpore through an all-reduce inside
+    the step, which deepsink does not build: that case raises.
+
     Args:
         save_ckpt (bool): save the checkpoint on exit. Default: ``True``.
         save_mindir (bool): MindSpore also exports MindIR; deepsink compiles with XLA and has no
@@ -39,6 +49,7 @@ class OnRequestExit(Callback):
     Raises:
         TypeError: if an argument has the wrong type.
         ValueError: if ``sig`` is SIGKILL.
+        NotImplementedError: if ``MS_ENABLE_GRACEFUL_EXIT=1`` on more than one device.
 
     Examples:
         >>> import signal
@@ -83,11 +94,18 @@ class OnRequestExit(Callback):
         self.exit = False
         self.lock = threading.Lock()
         self.key = "GracefulExit"
-        # MindSpore's graceful-exit mode (MS_ENABLE_GRACEFUL_EXIT=1) signals the exit to the
-        # compiled graph through a ``graceful_exit`` Parameter; deepsink's networks have none, so
-        # the request is handled at the step end either way
+        # MindSpore's graceful-exit mode (MS_ENABLE_GRACEFUL_EXIT=1): see on_train_step_begin
         self.use_graceful = os.environ.get("MS_ENABLE_GRACEFUL_EXIT") == "1"
         self.is_distributed = _group_size() > 1
+        if self.use_graceful and self.is_distributed:
+            raise NotImplementedError(
+                "For 'OnRequestExit', MS_ENABLE_GRACEFUL_EXIT=1 on more than one device agrees "
+                "on the exit through an all-reduce of each rank's 'graceful_init' flag inside the "
+                "training step, which deepsink does not build; unset MS_ENABLE_GRACEFUL_EXIT to "
+                "stop each rank at the step end of its own request"
+            )
+        self.stop_train = False
+        self.need_do_step_end = False
         self.train_name, self.eval_name = self._get_save_path(file_name)
 
     def _get_save_path(self, file_name: str) -> tuple[str, str]:
@@ -100,16 +118,20 @@ class OnRequestExit(Callback):
     def _handle_signal(self, signum: int, frame: Any) -> None:
         self.exit = True
 
-    def _requested(self) -> bool:
-        if self.exit:
-            return True
+    def _config_requests(self) -> bool:
+        """Whether ``config_file`` holds ``{"GracefulExit": 1}``."""
         path = self.remote_config_file
         if path and os.path.isfile(path):
             try:
                 with open(path) as f:
-                    self.exit = json.load(f).get(self.key) == 1
-            except (OSError, ValueError):
+                    return json.load(f).get(self.key) == 1
+            except (OSError, ValueError, AttributeError):
                 return False
+        return False
+
+    def _requested(self) -> bool:
+        if not self.exit:
+            self.exit = self._config_requests()
         return self.exit
 
     @staticmethod
@@ -134,11 +156,63 @@ class OnRequestExit(Callback):
         if self.save_ckpt:
             self._load(run_context.original_args().train_network, self.train_name)
 
+    def on_train_step_begin(self, run_context: RunContext) -> None:
+        """In graceful-exit mode, when the exit was requested (signal or ``config_file``): set
+        the train network's ``graceful_exit`` Parameter (``TrainOneStepCell`` has one in that
+        mode), which the step's end reads back."""
+        with self.lock:
+            # MindSpore's: the signal or the file; the file does not count as a signal, so
+            # on_train_end saves again only after a signal
+            if not self.use_graceful or not (self.exit or self._config_requests()):
+                return
+            for _, param in run_context.original_args().train_network.parameters_and_names():
+                if param.name == "graceful_exit":
+                    param.set_data(Tensor(True, mstype.bool_))
+                    self.need_do_step_end = True
+                    break
+
     def on_train_step_end(self, run_context: RunContext) -> None:
-        """Stop after this step when the exit was requested."""
+        """Stop after this step when the exit was requested; in graceful-exit mode, once the
+        network's ``graceful_exit`` flag is set, first save the checkpoint with the step it
+        stopped at (``epoch_num``, ``step_num``, ``batch_num``, ``global_step``, and
+        ``loss_scale`` under a loss-scale manager), as MindSpore 2.10 does."""
+        if self.use_graceful:
+            self._graceful_step_end(run_context)
+            return
         with self.lock:
             if self._requested():
                 run_context.request_stop()
+
+    def on_train_epoch_end(self, run_context: RunContext) -> None:
+        """In graceful-exit mode, as at a step's end."""
+        if self.use_graceful:
+            self._graceful_step_end(run_context)
+
+    def _graceful_step_end(self, run_context: RunContext) -> None:
+        from deepsink.train.serialization import save_checkpoint
+
+        with self.lock:
+            if self.stop_train or not self.need_do_step_end:
+                return
+            cb = run_context.original_args()
+            net = cb.train_network
+            for _, param in net.parameters_and_names():
+                if param.name != "graceful_exit" or not bool(param.asnumpy()):
+                    continue
+                if self.save_ckpt:
+                    extra = {
+                        "epoch_num": cb.cur_epoch_num,
+                        "step_num": cb.cur_step_num,
+                        "batch_num": cb.batch_num,
+                    }
+                    if cb.loss_scale_mananger is not None:
+                        extra["loss_scale"] = cb.loss_scale_mananger.get_loss_scale()
+                    opt = cb.optimizer if cb.optimizer is not None else cb.network.optimizer
+                    extra["global_step"] = int(opt.global_step.data)
+                    os.makedirs(os.path.dirname(self.train_name) or ".", exist_ok=True)
+                    save_checkpoint(net, f"{self.train_name}.ckpt", append_dict=extra)
+                run_context.request_stop()
+                self.stop_train = True
 
     def on_train_end(self, run_context: RunContext) -> None:
         """Save the checkpoint when the exit was requested."""
