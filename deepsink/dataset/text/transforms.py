@@ -25,3 +25,9 @@ from deepsink.dataset.text.splitters import RegexTokenizer as RegexTokenizer
 from deepsink.dataset.text.splitters import UnicodeCharTokenizer as UnicodeCharTokenizer
 from deepsink.dataset.text.splitters import UnicodeScriptTokenizer as UnicodeScriptTokenizer
 from deepsink.dataset.text.splitters import WhitespaceTokenizer as WhitespaceTokenizer
+from deepsink.dataset.text.base import TextOperation as TextTensorOperation
+from deepsink.dataset.text.utils import NormalizeForm as NormalizeForm
+from deepsink.dataset.transforms.py_transforms_util import Implementation as Implementation
+
+# MindSpore maps each NormalizeForm to its C++ engine's enum; deepsink's engine takes NormalizeForm
+DE_C_INTER_NORMALIZE_FORM = {form: form for form in NormalizeForm}
