@@ -15,7 +15,7 @@ def mstype_to_detype(type_: Any) -> np.dtype:
     dtype, whose ``str`` is the name MindSpore's engine type gives (``int32``).
 
     Raises:
-        TypeError: ``type_`` is not a MindSpore dtype.
+        NotImplementedError: ``type_`` is not a MindSpore dtype (MindSpore 2.10's error).
 
     Examples:
         >>> import deepsink as ms
@@ -24,5 +24,5 @@ def mstype_to_detype(type_: Any) -> np.dtype:
         int32
     """
     if not isinstance(type_, mstype.Type):
-        fail_arg("mstype_to_detype", "type_", "a mindspore dtype", type_, TypeError)
+        fail_arg("mstype_to_detype", "type_", "a mindspore dtype", type_, NotImplementedError)
     return np.dtype(mstype.to_np(type_))

@@ -127,9 +127,10 @@ class TensorOperation:
         return np.stack(rows)
 
     def parse(self) -> TensorOperation:
-        """The engine operation that runs this op (MindSpore's ``parse``): a library's op defined
-        on MindSpore's engine returns one of ``mindspore._c_dataengine``'s."""
-        raise NotImplementedError(f"{type(self).__name__} runs itself; it has no engine operation")
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         """The op on a batch in a JAX trace (``key``: a PRNG key; deterministic ops ignore it)."""
@@ -324,9 +325,10 @@ class TypeCast(TensorOperation):
     apply = apply_batch
 
     def parse(self) -> TensorOperation:
-        """The engine operation that runs this op (MindSpore's ``parse``): a library's op defined
-        on MindSpore's engine returns one of ``mindspore._c_dataengine``'s."""
-        raise NotImplementedError(f"{type(self).__name__} runs itself; it has no engine operation")
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return x.astype(self._np)
@@ -405,9 +407,10 @@ class OneHot(TensorOperation):
         return self._encode(x)
 
     def parse(self) -> TensorOperation:
-        """The engine operation that runs this op (MindSpore's ``parse``): a library's op defined
-        on MindSpore's engine returns one of ``mindspore._c_dataengine``'s."""
-        raise NotImplementedError(f"{type(self).__name__} runs itself; it has no engine operation")
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
