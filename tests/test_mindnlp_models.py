@@ -1,23 +1,20 @@
-"""mindnlp 0.1.1's BERT and GPT-2 on deepsink (``tests/support/mindnlp_models.py``): a forward
-and a training step from the same weights give MindSpore 2.10's outputs and losses
+"""mindnlp 0.1.1 on deepsink, imported as a user imports it (``import mindnlp`` through the
+``mindspore`` alias): its BERT and GPT-2 (``tests/support/mindnlp_models.py``) give MindSpore
+2.10's outputs and losses from the same weights, and its own text transforms (defined on
+MindSpore's engine, ``mindspore._c_dataengine``) and legacy initializer (on
+``mindspore._c_expression._random_normal``) give 2.10's values
 (``tests/fixtures/ms/mindnlp/models.json``, recorded by ``scripts/record_mindnlp_models.py``).
 
-mindnlp is not a test dependency (its requirements pin ``pytest==7.2.0`` and pull Hugging Face
-``datasets``): the model tests skip unless mindnlp 0.1.1 is installed (``pip install --no-deps
-mindnlp==0.1.1``). Its package ``__init__`` builds data pipelines on MindSpore's private C++ module
-``mindspore._c_dataengine`` and its legacy initializers import ``mindspore._c_expression``, which
-deepsink, implementing MindSpore's public API, does not have; the test loads the model files
-unchanged without running the package ``__init__``, and gives them a ``_c_expression`` whose one
-name (``_random_normal``, which these models never call) raises if called.
+mindnlp 0.1.1 is in the ``test`` extra (its requirements do not include MindSpore); the tests skip
+where it is not installed.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
-import importlib.util
 import json
 import sys
-import types
 from pathlib import Path
 
 import mindnlp_models
@@ -28,10 +25,6 @@ FIXTURE = Path(__file__).parent / "fixtures" / "ms" / "mindnlp" / "models.json"
 RECORD = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 
-def _random_normal(*args, **kwargs):
-    raise NotImplementedError("mindspore._c_expression._random_normal is MindSpore's C++ binding")
-
-
 @pytest.fixture(scope="module")
 def mindnlp_models_on_deepsink():
     from deepsink._core.alias import install_alias
@@ -39,18 +32,13 @@ def mindnlp_models_on_deepsink():
     try:
         version = importlib.metadata.version("mindnlp")
     except importlib.metadata.PackageNotFoundError:
-        pytest.skip("mindnlp is not installed (pip install --no-deps mindnlp==0.1.1)")
+        pytest.skip("mindnlp is not installed (pip install mindnlp==0.1.1)")
     if version != RECORD["mindnlp"]:
         pytest.skip(f"mindnlp {version} is installed; the fixtures are of {RECORD['mindnlp']}")
-    install_alias()
-    spec = importlib.util.find_spec("mindnlp")
-    package = types.ModuleType("mindnlp")
-    package.__path__ = list(spec.submodule_search_locations)
-    private = types.ModuleType("mindspore._c_expression")
-    private._random_normal = _random_normal
     saved = dict(sys.modules)
-    sys.modules.update({"mindnlp": package, "mindspore._c_expression": private})
+    install_alias()
     try:
+        importlib.import_module("mindnlp")  # the package __init__, as a user imports it
         yield mindnlp_models
     finally:
         for name in [n for n in sys.modules if n not in saved]:
@@ -79,6 +67,27 @@ def test_gpt2_forward_and_training_step_match_mindspore(mindnlp_models_on_deepsi
     _close(got["logits"], want["logits"], 1e-4)
     _close(got["losses"], want["losses"], 1e-5)
     assert got["losses"][1] < got["losses"][0]
+
+
+def test_mindnlps_text_transforms_run_their_engine_operations_as_mindspore(
+    mindnlp_models_on_deepsink,
+):
+    assert mindnlp_models_on_deepsink.text_ops() == RECORD["text"]
+
+
+def test_mindnlps_legacy_initializer_draws_mindspores_values(mindnlp_models_on_deepsink):
+    got = mindnlp_models_on_deepsink.legacy_init()
+    np.testing.assert_allclose(got, RECORD["legacy_xavier_normal"], rtol=1e-6)
+
+
+def test_c_expression_random_normal_fills_mindspores_stream():
+    from deepsink._c_expression import _random_normal
+
+    data = np.zeros((2, 3), np.float32)
+    assert _random_normal(5, data, 0.0, 1.0) is None
+    np.testing.assert_allclose(data, RECORD["random_normal"], rtol=1e-6)
+    with pytest.raises(TypeError, match="'data' must be a float32 numpy.ndarray"):
+        _random_normal(5, np.zeros(3), 0.0, 1.0)
 
 
 def test_the_private_helpers_mindnlps_layers_import_behave_as_mindspores():

@@ -37,6 +37,7 @@ from deepsink.dataset.engine.audio_sources import TedliumDataset as TedliumDatas
 from deepsink.dataset.engine.audio_sources import YesNoDataset as YesNoDataset
 from deepsink.dataset.engine.coco import CocoDataset as CocoDataset
 from deepsink.dataset.engine.datasets import Dataset as Dataset
+from deepsink.dataset.engine.datasets import TextBaseDataset as TextBaseDataset
 from deepsink.dataset.engine.device import DeviceTransform as DeviceTransform
 from deepsink.dataset.engine.file_sources import Cifar100Dataset as Cifar100Dataset
 from deepsink.dataset.engine.file_sources import CSVDataset as CSVDataset

@@ -101,3 +101,38 @@ def gpt2() -> dict:
     step.set_train(True)
     out["losses"] = [float(step(ids).asnumpy()) for _ in range(2)]
     return out
+
+
+SENTENCES = ["Hello, World! Naïve café", "MindSpore's text: 深圳 rocks", "A  B\tc"]
+
+
+def text_ops() -> dict:
+    """mindnlp's own transforms, defined on MindSpore's engine (``parse()`` returns a
+    ``mindspore._c_dataengine`` operation): eager calls, then ``Dataset.map`` of both."""
+    import mindspore.dataset as ds
+    from mindnlp import Vocab
+    from mindnlp.transforms import BasicTokenizer, Lookup
+
+    lower = BasicTokenizer(lower_case=True)
+    vocab = Vocab(["hello", ",", "world", "!", "cafe", "深"], special_tokens=["<unk>"])
+    lookup = Lookup(vocab, "<unk>")
+    out = {
+        "tokens": [BasicTokenizer()(s).tolist() for s in SENTENCES],
+        "lower": [lower(s).tolist() for s in SENTENCES],
+        "ids": lookup(lower(SENTENCES[0])).tolist(),
+    }
+    data = ds.GeneratorDataset([(s,) for s in SENTENCES], ["text"], shuffle=False)
+    data = data.map([lower, lookup], "text")
+    out["pipeline"] = [row["text"].tolist() for row in data.create_dict_iterator(output_numpy=True)]
+    return out
+
+
+def legacy_init() -> list:
+    """mindnlp's ``XavierNormal`` (its legacy initializer fills through MindSpore's private
+    ``_c_expression._random_normal``) after ``np.random.seed(7)``."""
+    import mindspore as ms
+    from mindnlp._legacy.initializer import XavierNormal
+    from mindspore.common.initializer import initializer
+
+    np.random.seed(7)
+    return initializer(XavierNormal(), [4, 6], ms.float32).init_data().asnumpy().tolist()

@@ -1221,3 +1221,8 @@ def _find(node: Dataset, cls: type) -> Any:
             return node
         node = node.children[0] if node.children else None
     return None
+
+
+# MindSpore 2.10 sorts its datasets by the data they may carry (``TextBaseDataset``: every pipeline
+# stage and the text and generator sources); deepsink's datasets are one class, so each is one
+TextBaseDataset = Dataset

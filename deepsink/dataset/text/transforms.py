@@ -1,6 +1,7 @@
 """``mindspore.dataset.text.transforms``: the text transforms (each runs eagerly, ``op(x)``, and in
 ``Dataset.map``), from the modules that hold them by topic."""
 
+from deepsink.dataset.text.base import TextOperation as _TextOperation
 from deepsink.dataset.text.bert import BasicTokenizer as BasicTokenizer
 from deepsink.dataset.text.bert import BertTokenizer as BertTokenizer
 from deepsink.dataset.text.bert import WordpieceTokenizer as WordpieceTokenizer
@@ -25,3 +26,10 @@ from deepsink.dataset.text.splitters import RegexTokenizer as RegexTokenizer
 from deepsink.dataset.text.splitters import UnicodeCharTokenizer as UnicodeCharTokenizer
 from deepsink.dataset.text.splitters import UnicodeScriptTokenizer as UnicodeScriptTokenizer
 from deepsink.dataset.text.splitters import WhitespaceTokenizer as WhitespaceTokenizer
+from deepsink.dataset.text.utils import NormalizeForm as NormalizeForm
+from deepsink.dataset.transforms.py_transforms_util import Implementation as Implementation
+
+TextTensorOperation = _TextOperation  # MindSpore's name of the text ops' base
+
+# MindSpore maps each NormalizeForm to its C++ engine's enum; deepsink's engine takes NormalizeForm
+DE_C_INTER_NORMALIZE_FORM = {form: form for form in NormalizeForm}

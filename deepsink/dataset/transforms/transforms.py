@@ -24,6 +24,7 @@ from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.transforms.py_transforms_util import Implementation
 
 _eager = {"key": None, "rng": None}
 
@@ -94,6 +95,8 @@ class TensorOperation:
     python_only: ClassVar[bool] = False
 
     def __call__(self, *inputs: Any) -> Any:
+        if getattr(self, "implementation", None) == Implementation.PY:
+            return self._execute_py(*inputs)
         arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
         return self.apply_one(*arrays, u=eager_draws(self, arrays[0] if arrays else None))
 
@@ -108,7 +111,13 @@ class TensorOperation:
         return self.apply(*xs, u=u)
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
-        """The op on one sample."""
+        """The op on one sample. An op defined the way MindSpore defines its own (by the engine
+        operation its ``parse()`` returns, or with ``implementation`` ``PY`` by ``_execute_py``)
+        runs that."""
+        if getattr(self, "implementation", None) == Implementation.PY:
+            return self._execute_py(*xs)
+        if type(self).parse is not TensorOperation.parse:
+            return self.parse().apply_one(*xs, u=u)
         out = self.apply_batch(*(x[None] for x in xs), u=None if u is None else u[None])
         return out[0]
 
@@ -116,6 +125,12 @@ class TensorOperation:
         """The op on a batch of samples stacked on axis 0."""
         rows = [self.apply(*r, u=None if u is None else u[i]) for i, r in enumerate(zip(*xs))]
         return np.stack(rows)
+
+    def parse(self) -> TensorOperation:
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         """The op on a batch in a JAX trace (``key``: a PRNG key; deterministic ops ignore it)."""
@@ -128,6 +143,26 @@ class TensorOperation:
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items() if not k.startswith("_"))
         return f"{self.name}({args})"
+
+
+class PyTensorOperation:
+    """Base of the ops implemented in Python (MindSpore's): a call runs ``_execute_py``.
+
+    Examples:
+        >>> import deepsink.dataset.transforms as transforms
+        >>> class Twice(transforms.transforms.PyTensorOperation):
+        ...     def _execute_py(self, x):
+        ...         return x * 2
+        >>> print(Twice()(21))
+        42
+    """
+
+    def __init__(self) -> None:
+        self.transforms: list = []
+        self.output_type = None
+
+    def __call__(self, x: Any) -> Any:
+        return self._execute_py(x)
 
 
 class PyFunc(TensorOperation):
@@ -289,6 +324,12 @@ class TypeCast(TensorOperation):
 
     apply = apply_batch
 
+    def parse(self) -> TensorOperation:
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
+
     def jax_fn(self, x: Any, key: Any) -> Any:
         return x.astype(self._np)
 
@@ -364,6 +405,12 @@ class OneHot(TensorOperation):
         x = x.reshape(x.shape[0], *[d for d in x.shape[1:] if d != 1])
         self._check(x, x.ndim - 1)
         return self._encode(x)
+
+    def parse(self) -> TensorOperation:
+        """The engine operation that runs this op (MindSpore's ``parse``): deepsink's ops run
+        themselves; a library's op defined on MindSpore's engine returns one of
+        ``mindspore._c_dataengine``'s, or a built-in op's ``parse()``."""
+        return self
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         import jax.numpy as jnp
