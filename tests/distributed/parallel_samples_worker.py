@@ -31,8 +31,11 @@ from deepsink.runtime import executor
 SAMPLES = {  # name: the task its run.sh starts (train.py's: one python process per device)
     "operator_parallel": ["train.py"],
     "distributed_operator_parallel": [
-        "pytest", "-s", "-v", "distributed_operator_parallel.py::test_distributed_operator_parallel"
-    ],  # fmt: skip
+        "pytest",
+        "-s",
+        "-v",
+        "distributed_operator_parallel.py::test_distributed_operator_parallel",
+    ],
     "distributed_optimizer_parallel": ["python", "distributed_optimizer_parallel.py"],
     "distributed_pipeline_parallel": ["python", "distributed_pipeline_parallel.py"],
 }
