@@ -1,7 +1,8 @@
 """MindSpore's parallel samples (``tests/fixtures/parallel_samples``, unchanged) in one worker.
 
 A ``deepsink launch`` task: ``parallel_samples_worker.py OUT MODES`` in a folder that holds the
-samples and their MNIST folder (``DATA_PATH``). For each sample it runs the sample's own task as
+samples. Their MNIST folder (``DATA_PATH``, which each sample's run.sh downloads) is 64 random
+images in MNIST's file format, written into OUT. For each sample it runs the sample's own task as
 the launcher runs it (``deepsink._core.alias.run_task``: ``python SCRIPT`` / ``pytest ...`` /
 ``SCRIPT``) and writes ``OUT/rank<rank>.json``: per sample and mode, the losses the sample
 printed and the collectives of the optimized HLO of every program it compiled (``save_graphs=1``,
@@ -16,17 +17,22 @@ every strategy is ignored, as in stand-alone mode; the program runs on one devic
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 import time
 from pathlib import Path
 
-import deepsink as ms
-from deepsink import context
-from deepsink._core.alias import run_task
-from deepsink.communication import get_rank
-from deepsink.parallel import auto_parallel
-from deepsink.runtime import executor
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pipeline_worker import write_mnist  # noqa: E402
+
+import deepsink as ms  # noqa: E402
+from deepsink import context  # noqa: E402
+from deepsink._core.alias import run_task  # noqa: E402
+from deepsink.communication import get_rank  # noqa: E402
+from deepsink.parallel import auto_parallel  # noqa: E402
+from deepsink.runtime import executor  # noqa: E402
 
 SAMPLES = {  # name: the task its run.sh starts (train.py's: one python process per device)
     "operator_parallel": ["train.py"],
@@ -100,6 +106,10 @@ def run(name: str, mode: str, out: Path) -> dict:
 
 def main():
     out, modes = Path(sys.argv[1]), sys.argv[2].split(",")
+    data = out / f"MNIST_Data_{get_rank()}" / "train"
+    data.mkdir(parents=True)
+    write_mnist(data, 64)
+    os.environ["DATA_PATH"] = str(data)
     result = {name: {mode: run(name, mode, out) for mode in modes} for name in SAMPLES}
     (out / f"rank{get_rank()}.json").write_text(json.dumps(result))
 

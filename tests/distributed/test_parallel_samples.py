@@ -6,7 +6,7 @@ with 8 devices runs each sample's own task (``train.py``, ``pytest -s -v ...::te
 ``python ...``) as the launcher runs it, then the same sample stand-alone (its parallel settings
 left out, one device), in ``parallel_samples_worker.py``; the slow test runs the samples under
 ``deepsink launch`` with 2 processes of 4 devices. Each sample's MNIST folder is 64 random
-images in MNIST's file format (no download): 10 epochs of batches of 32 are 20 steps, of which
+images in MNIST's file format (no download; the worker writes it): 10 epochs of batches of 32 are 20 steps, of which
 the samples print 10 losses; ``train.py`` trains its own 4 steps of a fixed batch.
 """
 
@@ -14,7 +14,6 @@ import hashlib
 import json
 import re
 import shutil
-import struct
 from pathlib import Path
 
 import numpy as np
@@ -50,25 +49,10 @@ def published() -> dict:
     return dict(re.findall(r"\| `(\w+\.py)` \|.*\| `([0-9a-f]{64})` \|", text))
 
 
-def write_mnist(folder: Path, n: int = 64) -> None:
-    folder.mkdir(parents=True)
-    rng = np.random.RandomState(7)
-    images = rng.randint(0, 256, (n, 28, 28)).astype(np.uint8)
-    labels = rng.randint(0, 10, (n,)).astype(np.uint8)
-    for name, arr, magic in (
-        ("train-images-idx3-ubyte", images, 2051),
-        ("train-labels-idx1-ubyte", labels, 2049),
-    ):
-        head = struct.pack(">I", magic) + b"".join(struct.pack(">I", d) for d in arr.shape)
-        (folder / name).write_bytes(head + arr.tobytes())
-
-
 def run_samples(tmp_path, monkeypatch, workers: int, modes: str) -> list[dict]:
     """The worker under ``deepsink launch``: ``workers`` processes sharing 8 devices."""
     for f in published():
         shutil.copy(SAMPLES / f, tmp_path / f)
-    write_mnist(tmp_path / "MNIST_Data" / "train")
-    monkeypatch.setenv("DATA_PATH", str(tmp_path / "MNIST_Data" / "train"))
     for key, value in simulated_devices(8 // workers).items():
         if key in ("XLA_FLAGS", "PYTHONPATH"):
             monkeypatch.setenv(key, value)
