@@ -102,6 +102,21 @@ def _save_graphs(v):
     return level
 
 
+def _env_save_graphs() -> int:
+    """The default of ``save_graphs``: MindSpore 2.10's ``MS_DEV_SAVE_GRAPHS`` (the variable that
+    replaces the deprecated context option; ``set_context`` still overrides it), else 0."""
+    raw = os.environ.get("MS_DEV_SAVE_GRAPHS", "")
+    if raw.strip() == "":
+        return 0
+    try:
+        level = int(raw)
+    except ValueError:
+        level = -1
+    if not 0 <= level <= 3:
+        fail_arg("environment", "MS_DEV_SAVE_GRAPHS", "an int in [0, 3]", raw)
+    return level
+
+
 def _print_file_path(v):
     """MindSpore's rule: a file path; if the file exists, ``.<seconds since epoch>`` is appended."""
     if not isinstance(v, str) or not v.strip():
@@ -325,12 +340,16 @@ _OPTIONS = {
         ),
         _Option(
             "save_graphs",
-            0,
+            _env_save_graphs(),
             _save_graphs,
             True,
             "write each compile's jaxpr, StableHLO and optimized HLO (.ir, .dot); _core/graphs.py",
         ),
-        _Option("save_graphs_path", ".", _typed("save_graphs_path", str, "a str")),
+        _Option(  # MindSpore 2.10's MS_DEV_SAVE_GRAPHS_PATH gives the default
+            "save_graphs_path",
+            os.environ.get("MS_DEV_SAVE_GRAPHS_PATH") or ".",
+            _typed("save_graphs_path", str, "a str"),
+        ),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
         _Option(
             "gpu_config",

@@ -3,7 +3,8 @@
 The flags are msrun's (``--worker_num``, ``--local_worker_num``, ``--master_addr``, ``--master_port``,
 ``--node_rank``, ``--log_dir``, ``--join``, ``--cluster_time_out``), then the script and its arguments.
 Each worker is ``python -m deepsink.launcher script ...``: it joins the job, then runs the script
-as ``deepsink run`` does (so ``import mindspore`` is deepsink), with msrun's
+as ``deepsink run`` does (so ``import mindspore`` is deepsink); as with msrun, the task may also be
+``python SCRIPT ...`` or ``pytest ...`` (run in the worker, with the alias), with msrun's
 environment (``MS_WORKER_NUM``, ``MS_SCHED_HOST``, ``MS_SCHED_PORT``, ``MS_TOPO_TIMEOUT``, ``RANK_ID``,
 ``RANK_SIZE``, ``DEVICE_ID``, ``MS_ROLE``), writing ``<log_dir>/worker_<rank>.log``. There is no
 scheduler process: rank 0's worker hosts JAX's coordination service at
@@ -34,7 +35,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import IO
 
-from deepsink._core.alias import run_script
+from deepsink._core.alias import TASK_PROGRAMS, run_task
 
 _POLL_S = 0.1
 _GRACE_S = 5.0
@@ -78,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     a("--log_dir", default="", help="directory of the worker logs worker_<rank>.log (default .)")
     a("--join", type=_bool, default=False, help="also stream the worker logs here (True/False)")
     a("--cluster_time_out", type=int, default=600, help="seconds to wait for all workers to join")
-    a("task_script", help="the training script")
+    a("task_script", help="the training script (or python / python3 / pytest, then its arguments)")
     a("task_script_args", nargs=argparse.REMAINDER, help="its arguments")
 
 
@@ -258,8 +259,11 @@ class _Tail(threading.Thread):
 def launch(ns: argparse.Namespace) -> int:
     """Start the workers of this node and supervise them; the job's exit status."""
     ranks = _ranks(ns)
-    if not os.path.isfile(ns.task_script):
-        raise SystemExit(f"deepsink launch: the script {ns.task_script!r} does not exist")
+    script = ns.task_script
+    if script in TASK_PROGRAMS[:2] and ns.task_script_args:  # python SCRIPT ...
+        script = ns.task_script_args[0]
+    if script != "pytest" and not os.path.isfile(script):
+        raise SystemExit(f"deepsink launch: the script {script!r} does not exist")
     _check_master_port(ns, ranks)
     stop_signal: list[int] = []
 
@@ -338,7 +342,7 @@ def worker_main(argv: list[str]) -> int:
     graceful_stop.install()  # the launcher's SIGTERM: on_train_end, then exit
     management.join("deepsink launch")
     try:
-        code = run_script(argv[0], argv[1:])
+        code = run_task(argv[0], argv[1:])
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):
             code = e.code or 0

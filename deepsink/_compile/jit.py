@@ -292,6 +292,8 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
             if escaped:
                 raise _escape_error(escaped)
             arrays, layout = _split_out(out)
+            if plan is not None and semi_auto.top_level():
+                arrays = semi_auto.whole_results(arrays, plan)
         extra, extra_layout = _split_out([v for _, v in written])
         # the input Tensors an in-place op wrote: their new values are outputs too
         changed = [i for i, t in enumerate(inputs) if t is not None and t._data is not before[i]]

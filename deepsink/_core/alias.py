@@ -47,6 +47,35 @@ def run_script(script: str, args: list[str]) -> int:
     return 0
 
 
+# msrun runs a task named by one of these with that program (``msrun ... pytest -s -v
+# test_x.py::test_y``, the form of MindSpore's parallel samples); any other task is a Python script
+TASK_PROGRAMS = ("python", "python3", "pytest")
+
+
+def run_task(task: str, args: list[str]) -> int:
+    """A ``deepsink launch`` worker's task, as msrun reads it: ``python|python3 SCRIPT ARGS`` runs
+    the script as ``deepsink run`` does, ``pytest ARGS`` runs pytest in this process with the alias
+    installed, anything else is the script itself."""
+    if task == "pytest":
+        install_alias()
+        try:
+            import pytest
+        except ImportError:
+            print("deepsink launch: the task 'pytest' needs pytest installed", file=sys.stderr)
+            return 2
+        return int(pytest.main(list(args)))
+    if task in TASK_PROGRAMS:
+        if not args or args[0].startswith("-"):
+            print(
+                f"deepsink launch: the task '{task}' must be followed by the script to run "
+                f"(interpreter options are not taken), but got {args[:1]}",
+                file=sys.stderr,
+            )
+            return 2
+        return run_script(args[0], args[1:])
+    return run_script(task, args)
+
+
 def _print_from_script(exc: BaseException, script: str) -> None:
     """The traceback as ``python script.py`` prints it: from the script's first frame on, without
     this module's and runpy's frames in front of it."""

@@ -896,6 +896,19 @@ def place(tree: Any, plan: Plan) -> Any:
     return jax.tree_util.tree_map(one, tree)
 
 
+def whole_results(arrays: Sequence[Any], plan: Plan) -> list:
+    """Several processes: a compiled program's results (not its Parameters' new values) made
+    whole on every device at the end of the program (an all-gather where GSPMD left one split),
+    so that each process reads the whole result, as one process of all the devices does (a
+    per-sample loss that ``LossMonitor`` averages). With one process the results stay as GSPMD
+    lays them out, and a host read gathers them."""
+    if jax.process_count() == 1 or plan.pipeline_stages > 1:
+        return list(arrays)
+    whole = plan.replicated()
+    return [jax.lax.with_sharding_constraint(x, whole) if isinstance(x, jax.Array) else x
+            for x in arrays]  # fmt: skip
+
+
 def localize(tree: Any) -> Any:
     """Several processes: a program's whole (replicated) results as this process's own arrays,
     so that they can be read (a loss); split ones stay global (a split Parameter's next step

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core.functional import StateBox
+from deepsink._core.validate import check_non_negative_int
 from deepsink.common.tensor import Tensor
 
 PARAMETER_NAME_DEFAULT = "Parameter"
@@ -103,6 +104,17 @@ class Parameter(StateBox, Tensor):
             new = new.astype(self._data.dtype)
         self._data = new
         return self
+
+    @property
+    def comm_fusion(self) -> int:
+        """MindSpore's fusion group (int >= 0) of the collectives that gather or reduce this
+        Parameter in a parallel step. deepsink records it; XLA's combiner passes decide which
+        collectives are fused. Default: ``1``."""
+        return self.__dict__.get("_comm_fusion", 1)
+
+    @comm_fusion.setter
+    def comm_fusion(self, value: int) -> None:
+        self.__dict__["_comm_fusion"] = check_non_negative_int(value, "comm_fusion", "Parameter")
 
     def clone(self, init: Any = "same") -> Parameter:
         """A new Parameter with the same name and shape, copied or filled by ``init``."""

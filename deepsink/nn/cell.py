@@ -20,6 +20,7 @@ from deepsink._compile import capture, graph_syntax, jit
 from deepsink._compile import grad as _grad
 from deepsink._core import functional
 from deepsink._core.tracebacks import api_boundary
+from deepsink._core.validate import check_non_negative_int
 from deepsink.common import dtype as mstype
 from deepsink.common import parallel_config
 from deepsink.common.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
@@ -603,6 +604,34 @@ class Cell:
         if "_func_graph_flags" not in self.__dict__:
             object.__setattr__(self, "_func_graph_flags", {})
         return self._func_graph_flags
+
+    def set_comm_fusion(self, fusion_type: int, recurse: bool = True) -> Cell:
+        """Set ``comm_fusion`` of this Cell's trainable Parameters (and its children's with
+        ``recurse``): MindSpore's fusion group of the collectives that gather or reduce them.
+
+        deepsink records the group on each Parameter; which collectives XLA combines is decided by
+        its own combiner passes when the step compiles, so the group changes no computation.
+
+        Args:
+            fusion_type (int): the group, >= 0.
+            recurse (bool): include the children's Parameters. Default: ``True``.
+
+        Returns:
+            Cell, this Cell.
+
+        Raises:
+            TypeError: ``fusion_type`` is not an int.
+            ValueError: ``fusion_type`` is negative.
+
+        Examples:
+            >>> from deepsink import nn
+            >>> print(nn.Dense(2, 1).set_comm_fusion(3).weight.comm_fusion)
+            3
+        """
+        check_non_negative_int(fusion_type, "fusion_type", "Cell.set_comm_fusion")
+        for param in self.trainable_params(recurse):
+            param.comm_fusion = fusion_type
+        return self
 
     def set_boost(self, boost_type: str) -> Cell:
         """Mark this Cell and its children for one of ``mindspore.boost``'s algorithms: the flag

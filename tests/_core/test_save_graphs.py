@@ -162,3 +162,16 @@ def test_inert_options_warn_once():
         warnings.simplefilter("error")
         context.set_context(enable_graph_kernel=True)  # the second time: silent
         context.set_context(jit_level=None)  # the default: silent
+
+
+def test_ms_dev_save_graphs_gives_the_default_level(monkeypatch):
+    """2.10 replaces the deprecated option by MS_DEV_SAVE_GRAPHS (and MS_DEV_SAVE_GRAPHS_PATH),
+    read when deepsink starts; ``set_context`` still overrides them."""
+    monkeypatch.setenv("MS_DEV_SAVE_GRAPHS", "1")
+    assert context._env_save_graphs() == 1
+    monkeypatch.setenv("MS_DEV_SAVE_GRAPHS", "")
+    assert context._env_save_graphs() == 0
+    for bad in ("4", "two"):
+        monkeypatch.setenv("MS_DEV_SAVE_GRAPHS", bad)
+        with pytest.raises(ValueError, match=r"'MS_DEV_SAVE_GRAPHS' must be an int in \[0, 3\]"):
+            context._env_save_graphs()

@@ -27,13 +27,28 @@ def test_workers_get_msrun_environment_and_one_log_each(tmp_path):
             "      os.environ['MS_SCHED_HOST'], os.environ['MS_ROLE'])\n"
         ),
     )
-    res = launch(tmp_path, script, extra=("--join", "True"))
+    # msrun's "python SCRIPT" task (the other launch tests give the script alone)
+    res = launch(tmp_path, "python", script, extra=("--join", "True"))
     assert res.returncode == 0, res.stderr
     assert "Start worker process with rank id:1" in res.stdout
     for rank in (0, 1):
         line = f"env {rank} 2 {rank} 127.0.0.1 MS_WORKER"
         assert line in (tmp_path / "logs" / f"worker_{rank}.log").read_text()
         assert line in res.stdout  # --join True streams the logs to the console
+
+
+def test_a_pytest_task_runs_in_the_worker_as_msrun_runs_it(tmp_path):
+    """msrun's ``pytest ...`` task (MindSpore's operator-parallel sample is started as ``msrun ...
+    pytest -s -v sample.py::test_sample``): pytest runs in the worker, with the alias."""
+    (tmp_path / "sample.py").write_text(
+        "import os\nimport mindspore\n\n\ndef test_sample():\n"
+        "    print('task', os.environ['RANK_ID'], mindspore.Tensor.__module__.split('.')[0])\n"
+    )
+    task = ["-s", "-v", "-p", "no:cacheprovider", "sample.py::test_sample"]
+    res = launch(tmp_path, "pytest", *task, workers=1)
+    assert res.returncode == 0, res.stdout + res.stderr
+    log = (tmp_path / "logs" / "worker_0.log").read_text()
+    assert "task 0 deepsink" in log and "1 passed" in log, log
 
 
 @pytest.mark.parametrize(
@@ -143,6 +158,7 @@ def test_killing_the_launcher_takes_its_workers_with_it(tmp_path, sig):
         (["--worker_num", "4", "--local_worker_num", "2", "x.py"], "needs --node_rank"),
         (["--worker_num", "4", "--local_worker_num", "2", "--node_rank", "2", "x.py"], "beyond"),
         (["--worker_num", "2", "--local_worker_num", "2", "missing.py"], "does not exist"),
+        (["--worker_num", "1", "--local_worker_num", "1", "python", "no.py"], "'no.py' does not"),
     ],
 )
 def test_bad_flags_are_refused_before_anything_starts(tmp_path, monkeypatch, argv, message):

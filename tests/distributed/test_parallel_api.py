@@ -185,3 +185,19 @@ def test_pipeline_config_follows_2_10_rules():
     assert ms.get_auto_parallel_context("pipeline_stages") == 2
     assert ms.get_auto_parallel_context("pipeline_config")["pipeline_scheduler"] == "gpipe"
     ms.reset_auto_parallel_context()
+
+
+def test_set_comm_fusion_groups_the_trainable_parameters_as_2_10_does():
+    net = nn.SequentialCell(nn.Dense(4, 4), nn.Dense(4, 2))
+    assert net[0].weight.comm_fusion == 1  # 2.10's default group
+    assert net.set_comm_fusion(3) is net
+    assert {p.comm_fusion for p in net.trainable_params()} == {3}
+    net[1].set_comm_fusion(0)
+    assert [p.comm_fusion for p in net.trainable_params()] == [3, 3, 0, 0]
+    net.set_comm_fusion(5, recurse=False)  # the container owns no Parameter of its own
+    assert [p.comm_fusion for p in net.trainable_params()] == [3, 3, 0, 0]
+    for bad, exc in ((-1, ValueError), (1.5, TypeError), (True, TypeError)):
+        with pytest.raises(exc, match=f"'fusion_type' must be a non-negative int, but got {bad}"):
+            net.set_comm_fusion(bad)
+    with pytest.raises(ValueError, match="'comm_fusion' must be a non-negative int"):
+        net[0].weight.comm_fusion = -2
