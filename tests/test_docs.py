@@ -1,9 +1,9 @@
 """Every docs/*.md page's Python examples run, so the guides cannot drift from the code.
 
 The convention (for every page): all ```python blocks of one page are concatenated in order and run
-as a program of its own (``python doc_page.py``, in a process of its own: ``tests/support/forkrun``
-forks it from a server that imported deepsink once) from the repository root, as a user pastes them there (``data/mnist`` is a
-relative path; a page that writes files first changes to a scratch folder, and the test checks that
+as one program (``python doc_page.py``, in a process of its own, which ``tests/support/forkrun``
+forks from a server that imported deepsink once) from the repository root, as a user pastes them
+there (``data/mnist`` is a relative path; a page that writes files first changes to a scratch folder, and the test checks that
 the repository root is left as it was). A block whose first line is
 ``# doc: no-run`` is shown but not run. Pages are picked up by name: a new page is tested as soon
 as it exists.

@@ -1,7 +1,8 @@
 """MindSpore 2.10's own tutorial pages (``tests/support/tutorial_pages``: each page's code blocks in
 order, downloads replaced by small synthetic data), run unchanged by ``deepsink run`` as a user runs
 them: each prints what MindSpore 2.10 printed (``tests/fixtures/ms/tutorials/pages.json``, recorded
-by ``scripts/record_tutorial_pages.py``) and ends in the same error, if any.
+by ``scripts/record_tutorial_pages.py``) and ends in the same error, if any. Each page runs in a
+process of its own, forked from a server that imported deepsink once (``tests/support/forkrun``).
 
 How printed numbers are compared: the text around them must be the same (whitespace collapsed, as
 NumPy's line wrapping and column padding follow the numbers' widths); the numbers themselves within
