@@ -1,8 +1,9 @@
 """Every docs/*.md page's Python examples run, so the guides cannot drift from the code.
 
 The convention (for every page): all ```python blocks of one page are concatenated in order and run
-in a fresh subprocess from the repository root, as a user pastes them there (``data/mnist`` is a
-relative path; a page that writes files first changes to a scratch folder, and the test checks that
+as one program (``python doc_page.py``, in a process of its own, which ``tests/support/forkrun``
+forks from a server that imported deepsink once) from the repository root, as a user pastes them
+there (``data/mnist`` is a relative path; a page that writes files first changes to a scratch folder, and the test checks that
 the repository root is left as it was). A block whose first line is
 ``# doc: no-run`` is shown but not run. Pages are picked up by name: a new page is tested as soon
 as it exists.
@@ -10,11 +11,10 @@ as it exists.
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from forkrun import ForkRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -48,24 +48,24 @@ def test_there_are_pages():
     assert {"index.md", "sink_mode.md", "custom_loops.md", "datasets.md"} <= {p.name for p in PAGES}
 
 
+@pytest.fixture(scope="module")
+def programs():
+    env = {k: v for k, v in os.environ.items() if k != "REPO"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    runner = ForkRunner(env)
+    yield runner
+    runner.close()
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
-def test_page_examples_run(page, tmp_path):
+def test_page_examples_run(page, tmp_path, programs):
     code = program(page)
     if not code:
         pytest.skip(f"{page.name} has no runnable python block")
     script = tmp_path / f"doc_{page.stem}.py"
     script.write_text(code)
-    env = {k: v for k, v in os.environ.items() if k != "REPO"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     before = _root_entries()
-    p = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    p = programs.run(str(script), [], cwd=ROOT, timeout=300)
     assert p.returncode == 0, (
         f"{page.name} examples failed:\n{p.stdout[-2000:]}\n{p.stderr[-4000:]}"
     )

@@ -1,44 +1,49 @@
 """The programs in examples/, run as a user runs them (subprocesses, real MNIST): each reaches the
 result its header states, with its defaults (the slow tests) or with small settings."""
 
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from forkrun import ForkRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 
-def run(script: str, *args: str, timeout: int = 600) -> str:
-    p = subprocess.run(
-        [sys.executable, str(EXAMPLES / script), *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+@pytest.fixture(scope="module")
+def programs():
+    """The server the examples' processes fork from (``tests/support/forkrun``)."""
+    runner = ForkRunner(dict(os.environ))
+    yield runner
+    runner.close()
+
+
+def run(programs: ForkRunner, script: str, *args: str, timeout: int = 600) -> str:
+    p = programs.run(str(EXAMPLES / script), list(args), cwd=Path.cwd(), timeout=timeout)
     assert p.returncode == 0, p.stderr[-3000:]
     return p.stdout
 
 
-def test_seed004_mode_switch_prints_a_float32_tensor():
-    out = run("seed004_mode_switch.py")
+def test_seed004_mode_switch_prints_a_float32_tensor(programs):
+    out = run(programs, "seed004_mode_switch.py")
     assert out.startswith("Tensor(shape=[1, 4, 5, 5], dtype=Float32, value=\n[[[[")
 
 
-def test_seed003_custom_train_network_prints_32_zeros():
+def test_seed003_custom_train_network_prints_32_zeros(programs):
     """MindSpore 2.10's line, -0. included (fixtures/ms/seed/program1_pynative)."""
-    out = run("seed003_custom_train_network.py")
+    out = run(programs, "seed003_custom_train_network.py")
     assert out == (
         "-------loss------ [-0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0.\n"
         " -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0. -0.]\n"
     )
 
 
-def test_seed003_dataset_helper_loop_prints_once_per_epoch():
-    out = run("seed003_dataset_helper.py").splitlines()
+def test_seed003_dataset_helper_loop_prints_once_per_epoch(programs):
+    out = run(programs, "seed003_dataset_helper.py").splitlines()
     assert out[0] == "============== Starting Training =============="
     lines = out[1:]
     assert len(lines) == 10
@@ -47,8 +52,8 @@ def test_seed003_dataset_helper_loop_prints_once_per_epoch():
 
 
 @pytest.mark.slow
-def test_seed000_prints_ten_sink_lines():
-    out = run("seed000_sink_mode.py").splitlines()
+def test_seed000_prints_ten_sink_lines(programs):
+    out = run(programs, "seed000_sink_mode.py").splitlines()
     assert out[0] == "============== Starting Training =============="
     assert len(out) == 11
     for k, line in enumerate(out[1:], 1):
@@ -56,8 +61,8 @@ def test_seed000_prints_ten_sink_lines():
 
 
 @pytest.mark.slow
-def test_main_job_reaches_98_percent():
-    out = run("lenet_mnist_sink.py")
+def test_main_job_reaches_98_percent(programs):
+    out = run(programs, "lenet_mnist_sink.py")
     losses = re.findall(r"^epoch: (\d+) step: 1000, loss is (\S+)$", out, re.M)
     assert [int(e) for e, _ in losses] == list(range(1, 11))
     acc = float(re.search(r"Accuracy:\{'acc': (?:np\.float64\()?([0-9.]+)", out).group(1))
@@ -65,8 +70,8 @@ def test_main_job_reaches_98_percent():
 
 
 @pytest.mark.slow
-def test_without_sink_the_monitor_prints_every_step():
-    out = run("lenet_mnist_sink.py", "--no-sink", "--epochs", "1")
+def test_without_sink_the_monitor_prints_every_step(programs):
+    out = run(programs, "lenet_mnist_sink.py", "--no-sink", "--epochs", "1")
     steps = re.findall(r"^epoch: 1 step: (\d+), loss is \S+$", out, re.M)
     assert [int(s) for s in steps] == list(range(1, 1876))
 
@@ -78,16 +83,16 @@ def test_every_example_states_its_expected_output_and_is_run_here():
         assert program.name in this, f"no test runs {program.name}"
 
 
-def test_main_job_with_short_sinks_prints_a_loss_per_sink_and_the_accuracy():
-    out = run("lenet_mnist_sink.py", "--epochs", "2", "--sink-size", "50")
+def test_main_job_with_short_sinks_prints_a_loss_per_sink_and_the_accuracy(programs):
+    out = run(programs, "lenet_mnist_sink.py", "--epochs", "2", "--sink-size", "50")
     losses = re.findall(r"^epoch: (\d+) step: 50, loss is \S+$", out, re.M)
     assert [int(e) for e in losses] == [1, 2]
     assert re.search(r"^============== Accuracy:\{'acc': [0-9.]+\} ==============$", out, re.M)
 
 
 @pytest.mark.slow
-def test_seed003_model_sink_prints_ten_sink_lines():
-    out = run("seed003_model_sink.py").splitlines()
+def test_seed003_model_sink_prints_ten_sink_lines(programs):
+    out = run(programs, "seed003_model_sink.py").splitlines()
     assert out[0] == "============== Starting Training =============="
     assert len(out) == 11
     for k, line in enumerate(out[1:], 1):
@@ -96,8 +101,8 @@ def test_seed003_model_sink_prints_ten_sink_lines():
 
 
 @pytest.mark.slow
-def test_resnet_cifar_short_run_prints_a_loss_per_sink_and_the_time():
-    out = run("resnet_cifar.py", "--steps", "4", "--sink-size", "2")
+def test_resnet_cifar_short_run_prints_a_loss_per_sink_and_the_time(programs):
+    out = run(programs, "resnet_cifar.py", "--steps", "4", "--sink-size", "2")
     losses = [float(x) for x in re.findall(r"^epoch: \d+ step: 2, loss is (\S+)$", out, re.M)]
     assert len(losses) == 2 and all(1.5 < x < 3.0 for x in losses)  # near chance (2.30)
     assert re.search(r"^training took [0-9.]+ s$", out, re.M)

@@ -16,28 +16,31 @@ initialisation, which MindSpore draws differently.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
+
+import pytest
+from forkrun import ForkRunner
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _run(tmp_path: Path, body: str) -> list[str]:
+@pytest.fixture(scope="module")
+def programs():
+    """The server the programs' processes fork from (``tests/support/forkrun``), started with the
+    programs' environment."""
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"}
+    runner = ForkRunner(env)
+    yield runner
+    runner.close()
+
+
+def _run(programs: ForkRunner, tmp_path: Path, body: str) -> list[str]:
     script = tmp_path / "train.py"
     script.write_text(textwrap.dedent(body))
     out = tmp_path / "out"
     out.mkdir()
-    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "deepsink", "run", str(script), str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-        cwd=tmp_path,
-    )
+    proc = programs.run("deepsink", ["run", str(script), str(out)], tmp_path, 600, module=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return proc.stdout.splitlines()
 
@@ -403,8 +406,8 @@ print("ftrl", losses[-1] < losses[0])
 """
 
 
-def test_lstm_sentiment_on_sharded_mindrecord(tmp_path: Path) -> None:
-    lines = _run(tmp_path, LSTM)
+def test_lstm_sentiment_on_sharded_mindrecord(tmp_path: Path, programs) -> None:
+    lines = _run(programs, tmp_path, LSTM)
     assert lines.count("acc True") == 2
     assert sum(line.startswith("epoch: 2 step: 4, loss is") for line in lines) == 1
     assert "ckpt ['lstm-2_4.ckpt']" in lines
@@ -412,8 +415,8 @@ def test_lstm_sentiment_on_sharded_mindrecord(tmp_path: Path) -> None:
     assert "frozen True" in lines
 
 
-def test_deepfm_criteo_lines_in_sink_mode(tmp_path: Path) -> None:
-    lines = _run(tmp_path, DEEPFM)
+def test_deepfm_criteo_lines_in_sink_mode(tmp_path: Path, programs) -> None:
+    lines = _run(programs, tmp_path, DEEPFM)
     assert "criteo steps 21" in lines
     # deepsink sinks on CPU too: one step_end per sink of 21 steps (MindSpore on CPU falls back
     # to one per step; on GPU/Ascend it sinks as here)
@@ -423,8 +426,8 @@ def test_deepfm_criteo_lines_in_sink_mode(tmp_path: Path) -> None:
     ]
 
 
-def test_transformer_and_bert_loss_scale_cells(tmp_path: Path) -> None:
-    lines = _run(tmp_path, TRANSFORMER_BERT)
+def test_transformer_and_bert_loss_scale_cells(tmp_path: Path, programs) -> None:
+    lines = _run(programs, tmp_path, TRANSFORMER_BERT)
     assert "steps 4" in lines
     # scale_window 2: the dynamic scale doubles after every two steps without overflow
     assert [line for line in lines if line.startswith("step ")] == [
@@ -437,8 +440,8 @@ def test_transformer_and_bert_loss_scale_cells(tmp_path: Path) -> None:
     assert "status [1.]" in lines
 
 
-def test_resnet_unet_and_wide_deep_paths(tmp_path: Path) -> None:
-    lines = _run(tmp_path, CV_AND_WIDE_DEEP)
+def test_resnet_unet_and_wide_deep_paths(tmp_path: Path, programs) -> None:
+    lines = _run(programs, tmp_path, CV_AND_WIDE_DEEP)
     assert "parallel True" in lines
     assert "epoch 1" in lines and "epoch 2" in lines
     assert any(line.startswith("fp16 ") and line.endswith("Float16") for line in lines)

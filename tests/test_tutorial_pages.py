@@ -1,7 +1,8 @@
 """MindSpore 2.10's own tutorial pages (``tests/support/tutorial_pages``: each page's code blocks in
 order, downloads replaced by small synthetic data), run unchanged by ``deepsink run`` as a user runs
 them: each prints what MindSpore 2.10 printed (``tests/fixtures/ms/tutorials/pages.json``, recorded
-by ``scripts/record_tutorial_pages.py``) and ends in the same error, if any.
+by ``scripts/record_tutorial_pages.py``) and ends in the same error, if any. Each page runs in a
+process of its own, forked from a server that imported deepsink once (``tests/support/forkrun``).
 
 How printed numbers are compared: the text around them must be the same (whitespace collapsed, as
 NumPy's line wrapping and column padding follow the numbers' widths); the numbers themselves within
@@ -16,11 +17,10 @@ import json
 import math
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from forkrun import ForkRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "tests" / "support" / "tutorial_pages"
@@ -65,17 +65,18 @@ SLOW = {"beginner_quick_start", "beginner_train", "train_availability_fault_reco
 NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d+|nan|inf)(?![\w.])")
 
 
-def run_page(name: str, cwd: Path) -> dict:
-    """Run the page as a user runs a MindSpore script on deepsink (``deepsink run``)."""
-    env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT))
-    proc = subprocess.run(
-        [sys.executable, "-m", "deepsink", "run", str(PAGES / f"{name}.py")],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-        env=env,
-    )
+@pytest.fixture(scope="module")
+def programs():
+    """The server the pages' processes fork from (``tests/support/forkrun``): deepsink imported."""
+    runner = ForkRunner(dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT)))
+    yield runner
+    runner.close()
+
+
+def run_page(name: str, cwd: Path, programs: ForkRunner) -> dict:
+    """Run the page as a user runs a MindSpore script on deepsink (``python -m deepsink run``)."""
+    page = str(PAGES / f"{name}.py")
+    proc = programs.run("deepsink", ["run", page], cwd=cwd, timeout=1200, module=True)
     error = None
     if proc.returncode != 0:
         last = [ln for ln in proc.stderr.splitlines() if ln and not ln.startswith(" ")]
@@ -128,11 +129,11 @@ def test_every_page_has_a_recording():
     "name",
     [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(RECORDED)],
 )
-def test_page_prints_what_mindspore_prints(name, tmp_path):
+def test_page_prints_what_mindspore_prints(name, tmp_path, programs):
     if name in PLOTS:  # these pages plot (to the Agg backend)
         pytest.importorskip("matplotlib")
     want, known = RECORDED[name], KNOWN.get(name, [])
-    got = run_page(name, tmp_path)
+    got = run_page(name, tmp_path, programs)
     if "cpu loss scale" in known:  # MindSpore's CPU build stops there; deepsink goes on
         assert want["error"].startswith("ValueError: Only `loss_scale_manager=None`"), want
         assert got["error"] is None, got["stderr"][-3000:]

@@ -180,12 +180,18 @@ def test_imports_point_down_the_layers() -> None:
 
 # Each module imported alone, in a process of its own: the ``deepsink`` package ``__init__`` is
 # bypassed (a bare package object stands in for it), so what gets loaded is what the module itself
-# needs. One parent imports the third-party libraries once and forks a child per module, as many at
-# a time as the machine has cores.
+# needs. One parent imports the third-party libraries once (every one a deepsink module imports at
+# its top level: JAX, NumPy, OpenCV, optax, ...; none of deepsink) and forks a child per module, as
+# many at a time as the machine has cores: a child pays for deepsink's modules only.
 _ALONE = r"""
-import compileall, itertools, json, os, selectors, shutil, sys, tempfile, types
-import jax, numpy  # loaded once, before the forks
-root, layers, modules = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+import compileall, importlib, itertools, json, os, selectors, shutil, sys, tempfile, traceback
+import types
+root, layers, modules, libraries = sys.argv[1], *map(json.loads, sys.argv[2:5])
+for library in libraries:  # loaded once, before the forks; an optional one may be missing
+    try:
+        importlib.import_module(library)
+    except Exception:
+        pass
 # deepsink's bytecode, compiled once into a folder of this run's (not the source tree): each child
 # then reads it instead of compiling its share of the package again (whatever
 # PYTHONDONTWRITEBYTECODE says); the libraries the children load are kept there on first use
@@ -215,8 +221,8 @@ def start(module):
             loaded = [m for m in sys.modules if m.startswith("deepsink.")]
             above = sorted(m for m in loaded if layer(m) > layer(module))
             out = {"above": above}
-        except BaseException as e:
-            out = {"error": f"{type(e).__name__}: {e}"}
+        except BaseException:
+            out = {"error": traceback.format_exc()}
         os.write(w, json.dumps(out).encode())
         os._exit(0)
     os.close(w)
@@ -244,9 +250,34 @@ print(json.dumps(report))
 """
 
 
-def _import_alone(modules: list[str]) -> dict[str, dict]:
+def _top_level_imports(path: Path) -> set[str]:
+    """The absolute imports a module runs when it is imported (its body's, a class body's, a
+    ``try``'s or an ``if``'s; not a function's)."""
+    names: set[str] = set()
+    body = list(ast.parse(path.read_text()).body)
+    while body:
+        node = body.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            body += getattr(node, field, None) or []
+    return names
+
+
+def _libraries(root: Path) -> list[str]:
+    """Every library (not deepsink) the modules under ``root`` import at their top level."""
+    names = set().union(*(_top_level_imports(p) for p in root.rglob("*.py")))
+    return sorted(n for n in names if n.split(".")[0] not in ("deepsink", "__future__"))
+
+
+def _import_alone(modules: list[str], root: Path = ROOT) -> dict[str, dict]:
+    args = [str(root), json.dumps(LAYERS), json.dumps(modules), json.dumps(_libraries(root))]
     out = subprocess.run(
-        [sys.executable, "-c", _ALONE, str(ROOT), json.dumps(LAYERS), json.dumps(modules)],
+        [sys.executable, "-c", _ALONE, *args],
         capture_output=True,
         text=True,
         # a hang guard only: every module imported fresh in its own child takes over 15 minutes
@@ -258,12 +289,35 @@ def _import_alone(modules: list[str]) -> dict[str, dict]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+_ALONE_REPORTS: dict[str, dict] = {}  # module -> its child's report, shared by the tests below
+
+
 def _check_alone(modules: list[str]) -> None:
-    report = _import_alone(modules)
+    todo = [m for m in modules if m not in _ALONE_REPORTS]
+    if todo:
+        _ALONE_REPORTS.update(_import_alone(todo))
+    report = {m: _ALONE_REPORTS[m] for m in modules}
     errors = {m: r["error"] for m, r in report.items() if "error" in r}
     above = {m: r["above"] for m, r in report.items() if r.get("above")}
-    assert not errors, errors
+    assert not errors, "\n".join(f"{m} does not import alone:\n{e}" for m, e in errors.items())
     assert not above, above
+
+
+def test_a_module_that_needs_another_imported_first_is_caught(tmp_path):
+    """The check itself: in a package whose ``late`` module reads a sibling it never imports
+    (loaded only when something else imported it first), ``late`` fails, named, with its
+    traceback; the modules that import what they use pass."""
+    package = tmp_path / "deepsink"
+    package.mkdir()
+    (package / "__init__.py").write_text("from deepsink import early, late\n")
+    (package / "early.py").write_text("import numpy\nVALUE = numpy.int8(1)\n")
+    (package / "late.py").write_text("import deepsink\n\nVALUE = deepsink.early.VALUE + 1\n")
+    (package / "fine.py").write_text("from deepsink import early\n\nVALUE = early.VALUE\n")
+    report = _import_alone(["deepsink.early", "deepsink.fine", "deepsink.late"], root=package)
+    assert report["deepsink.early"] == report["deepsink.fine"] == {"above": []}
+    error = report["deepsink.late"]["error"]
+    assert "AttributeError" in error and "early" in error, error
+    assert 'late.py", line 3' in error and "Traceback" in error, error
 
 
 _SKIP_ALONE = {
