@@ -15,8 +15,9 @@ compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCa
 
 - the Tensor inputs' shapes and dtypes, and the values of the other inputs;
 - ``context.compile_key()`` and the Cell structure version (Parameters or children added/removed);
-- the training flag of every Cell the traced call ran, and the identity of the objects the function
-  reads from its closure and module globals (``net = OtherNet()`` between calls retraces).
+- the training flag and the hooks of every Cell the traced call ran, and the identity of the
+  objects the function reads from its closure and module globals (``net = OtherNet()`` between
+  calls retraces).
 
 Guards that keep op-by-op semantics: a trace that needs a Tensor's value (``if``/``while`` on a
 Tensor, ``asnumpy``, ``item``, ``float``, ``print(tensor)``), or that fails in any other way, makes
@@ -56,6 +57,7 @@ from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import random as _random
+from deepsink.common.hook_handle import cell_hook_ids
 
 _EAGER = "eager"  # a signature that runs op by op
 
@@ -224,7 +226,7 @@ class Captured:
             except ValueError:  # an empty cell (a name assigned later)
                 closure.append(None)
         return (
-            tuple(c.training for c in self.cells),
+            tuple((c.training, cell_hook_ids(c)) for c in self.cells),
             tuple(closure),
             tuple(id(glb.get(n)) for n in self._names),
         )
