@@ -338,9 +338,12 @@ _ORIGINS: dict = {}  # (origin, signature) -> the first Captured to call it (wea
 
 
 def _remade(captured: Captured, signature: tuple) -> bool:
-    """Whether another captured function of ``captured``'s code (``_origin``) already called
-    ``signature``: ``captured`` is a copy made per call. The first caller is remembered."""
-    key = (captured._origin, signature)
+    """Whether another captured function of ``captured``'s code (``_origin``), closure and globals
+    (and Cell, for a Cell's gradient) already called ``signature``: ``captured`` is a copy made
+    per call. The first caller is remembered."""
+    target = captured.target() if captured.target is not None else None
+    cell = None if target is None or isinstance(target, types.FunctionType) else id(target)
+    key = (captured._origin, cell, signature, captured._guards()[1:])
     first = _ORIGINS.get(key)
     first = first() if first is not None else None
     if first is not None and first is not captured:
