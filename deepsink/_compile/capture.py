@@ -2,17 +2,22 @@
 fallback, so the quickstart's custom loop (``grad_fn(data, label)`` then ``optimizer(grads)``) and
 ``Model.train`` without sink run one XLA program per call instead of one dispatch per primitive.
 
-A gradient function's first call with a signature runs op by op, the second traces and compiles
-it, the later ones reuse the program (a gradient taken once never compiles); a captured Cell (a
-training step) compiles at its first call. What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
+A gradient function's first call with a signature traces and compiles it, the later ones reuse
+the program; so does a captured Cell (a training step). Op by op would compile too: each primitive
+is an XLA program of its own on a shape it has not met, and a gradient's forward and backward
+primitives compiled one by one cost about twice the one program (``bench/bench_pynative_compiles.py``).
+Only a gradient function made anew for a call whose function and signature an earlier gradient
+function already compiled (``ms.grad(lambda x: ...)(x)`` in a loop) runs its first call op by op:
+its programs would be compiled again for each new function, where the primitives' stay cached. What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
 Cells that opt in with ``_pynative_capture`` (optimizers, ``TrainOneStepCell``). A call is traced
 through ``functional.pure`` (the one functionalization) and compiled by ``jit._compile`` (the one
 compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCache`` keyed by:
 
 - the Tensor inputs' shapes and dtypes, and the values of the other inputs;
 - ``context.compile_key()`` and the Cell structure version (Parameters or children added/removed);
-- the training flag of every Cell the traced call ran, and the identity of the objects the function
-  reads from its closure and module globals (``net = OtherNet()`` between calls retraces).
+- the training flag and the hooks of every Cell the traced call ran, and the identity of the
+  objects the function reads from its closure and module globals (``net = OtherNet()`` between
+  calls retraces).
 
 Guards that keep op-by-op semantics: a trace that needs a Tensor's value (``if``/``while`` on a
 Tensor, ``asnumpy``, ``item``, ``float``, ``print(tensor)``), or that fails in any other way, makes
@@ -52,6 +57,7 @@ from deepsink._compile import jit as _jit
 from deepsink._core import checks as _checks
 from deepsink._core import functional
 from deepsink._core import random as _random
+from deepsink.common.hook_handle import cell_hook_ids
 
 _EAGER = "eager"  # a signature that runs op by op
 
@@ -206,6 +212,8 @@ class Captured:
         self._globals = getattr(guard, "__globals__", {})
         self.traces = 0  # signatures traced (for tests and benchmarks)
         self._seen: set = set()  # signatures called once (op by op) and not traced yet
+        # the code a function made anew per call shares with its earlier copies
+        self._origin = (name, getattr(guard, "__code__", guard))
         self.eager_first = eager_first
         self.target: Any = None  # weakref to the function a shared Captured was made for
 
@@ -218,7 +226,7 @@ class Captured:
             except ValueError:  # an empty cell (a name assigned later)
                 closure.append(None)
         return (
-            tuple(c.training for c in self.cells),
+            tuple((c.training, cell_hook_ids(c)) for c in self.cells),
             tuple(closure),
             tuple(id(glb.get(n)) for n in self._names),
         )
@@ -239,9 +247,10 @@ class Captured:
         except TypeError:  # an unhashable non-Tensor argument: no signature to cache under
             return self.eager(*args, **kwargs)
         if entry is None:
-            if self.eager_first and key not in self._seen:
-                # the first call with a signature runs op by op: a one-shot call (a gradient
-                # taken once, a function made per call) never pays for a compilation
+            if self.eager_first and key not in self._seen and _remade(self, key[:3]):
+                # a function made per call, whose earlier copy compiled this signature: the first
+                # call runs op by op (the primitives' programs are cached for the process, a new
+                # function's program would be compiled again), the second compiles
                 if len(self._seen) >= 64:
                     self._seen.clear()
                 self._seen.add(key)
@@ -325,6 +334,24 @@ class _Entry:
 
 
 _SHARED: dict = {}  # (configuration, id(fn), weight ids) -> Captured, the oldest dropped past 64
+_ORIGINS: dict = {}  # (origin, signature) -> the first Captured to call it (weakly), 256 kept
+
+
+def _remade(captured: Captured, signature: tuple) -> bool:
+    """Whether another captured function of ``captured``'s code (``_origin``), closure and globals
+    (and Cell, for a Cell's gradient) already called ``signature``: ``captured`` is a copy made
+    per call. The first caller is remembered."""
+    target = captured.target() if captured.target is not None else None
+    cell = None if target is None or isinstance(target, types.FunctionType) else id(target)
+    key = (captured._origin, cell, signature, captured._guards()[1:])
+    first = _ORIGINS.get(key)
+    first = first() if first is not None else None
+    if first is not None and first is not captured:
+        return True
+    _ORIGINS[key] = weakref.ref(captured)
+    while len(_ORIGINS) > 256:
+        _ORIGINS.pop(next(iter(_ORIGINS)))
+    return False
 
 
 def shared(key: Any, fn: Any, make: Callable[[], Captured]) -> Captured:

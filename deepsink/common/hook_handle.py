@@ -9,6 +9,16 @@ from typing import Any
 
 _ids = itertools.count()
 
+# a Cell's tables of hooks (attributes, ordered by handle id): nn/_cell_hooks.py fills them, a
+# compiled PyNative call is guarded by their contents (_compile/capture.py)
+CELL_HOOK_TABLES = ("_forward_pre_hook", "_forward_hook", "_backward_pre_hook", "_backward_hook")
+
+
+def cell_hook_ids(cell: Any) -> tuple:
+    """The handle ids of the hooks registered on ``cell``, per table."""
+    d = cell.__dict__
+    return tuple(tuple(d.get(name) or ()) for name in CELL_HOOK_TABLES)
+
 
 class HookHandle:
     r"""

@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from deepsink._compile import grad_hooks
+from deepsink.common.hook_handle import CELL_HOOK_TABLES as TABLES
 from deepsink.common.hook_handle import HookHandle
 from deepsink.common.tensor import Tensor, unwrap
-
-TABLES = ("_forward_pre_hook", "_forward_hook", "_backward_pre_hook", "_backward_hook")
 
 
 def table(cell: Any, name: str) -> OrderedDict:

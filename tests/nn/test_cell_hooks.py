@@ -57,6 +57,20 @@ def test_backward_pre_hook_and_backward_hook_replace_gradients():
     np.testing.assert_allclose(ms.grad(net)(X).asnumpy(), [[4.0, 4.0]])
 
 
+def test_a_hook_registered_or_removed_after_a_compiled_gradient_takes_effect():
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    grad_fn = ms.grad(net)
+    for _ in range(2):  # compiled, and the program reused
+        np.testing.assert_allclose(grad_fn(X).asnumpy(), [[1.0, 1.0]])
+    handle = net.register_backward_pre_hook(lambda cell, go: (go[0] * 3,))
+    np.testing.assert_allclose(grad_fn(X).asnumpy(), [[3.0, 3.0]])
+    fwd = net.register_forward_hook(lambda cell, args, out: out * 2)
+    np.testing.assert_allclose(grad_fn(X).asnumpy(), [[6.0, 6.0]])
+    handle.remove()
+    fwd.remove()
+    np.testing.assert_allclose(grad_fn(X).asnumpy(), [[1.0, 1.0]])
+
+
 def test_forward_pre_hook_with_kwargs_and_prepend_order():
     net = nn.ReLU()
     order = []

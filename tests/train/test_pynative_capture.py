@@ -1,6 +1,6 @@
 """PyNative capture: the quickstart's custom loop (``grad_fn`` then ``optimizer(grads)``, no jit)
-and ``Model.train`` without sink run compiled programs cached per signature (from the second call
-with a signature; the first runs op by op), with the results,
+and ``Model.train`` without sink run compiled programs cached per signature (from the first call
+with a signature; a gradient function made anew per call runs its first call op by op), with the results,
 prints, control flow and errors of op-by-op execution; ``pynative_synchronize=True`` runs op by op;
 an ``ms.jit`` train step compiles once."""
 
@@ -405,13 +405,41 @@ def test_a_jit_train_step_is_one_program_compiled_once():
     assert rest == []
 
 
-def test_a_gradient_taken_once_compiles_nothing_and_one_made_per_step_is_shared():
+def test_a_gradient_taken_once_is_one_program_and_one_made_per_step_is_shared():
+    net = Net()
+    x, y = (ms.Tensor(np.ones((n, 6), np.float32)) for n in (2, 3))
+    ms.set_context(pynative_synchronize=True)  # op by op: a program per primitive
+    with counting_compiles() as eager:
+        ops.GradOperation(get_all=True)(net)(x)
+    want = ops.GradOperation(get_all=True)(net)(y)[0].asnumpy()
+    ms.set_context(pynative_synchronize=False)
+    grad_fn = ops.GradOperation(get_all=True)(net)
+    with counting_compiles() as first:
+        got = grad_fn(y)[0].asnumpy()
+    assert grad_fn.captured.traces == 1  # the first call: forward and backward, one program
+    assert len(first) * 3 < len(eager), (len(first), len(eager))
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    with counting_compiles() as again:
+        for _ in range(3):  # the MindSpore-test idiom: a new gradient function per call
+            ops.GradOperation(get_all=True)(net)(y)
+    assert ops.GradOperation(get_all=True)(net).captured is grad_fn.captured
+    assert grad_fn.captured.traces == 1 and again == []
+
+
+def test_a_gradient_function_made_per_call_runs_its_first_call_op_by_op():
     net = Net()
     x = ms.Tensor(np.ones((2, 6), np.float32))
-    grad_fn = ops.GradOperation(get_all=True)(net)
-    grad_fn(x)
-    assert grad_fn.captured.traces == 0  # one call: op by op, nothing compiled
-    for _ in range(3):  # the MindSpore-test idiom: a new gradient function per call
-        ops.GradOperation(get_all=True)(net)(x)
-    assert ops.GradOperation(get_all=True)(net).captured is grad_fn.captured
-    assert grad_fn.captured.traces == 1
+    fns = [ms.grad(lambda v: net(v).sum()) for _ in range(3)]  # one code, a new function each
+    fns[0](x)
+    assert fns[0].captured.traces == 1
+    with counting_compiles() as second:
+        fns[1](x)  # op by op: its own program would compile the first one's again
+    assert fns[1].captured.traces == 0
+    with counting_compiles() as third:
+        fns[2](x)  # the primitives' programs are cached now
+    assert fns[2].captured.traces == 0 and third == []
+    assert second  # the primitives, compiled once
+    fns[1](x)  # a copy called again (a function kept across calls) compiles
+    assert fns[1].captured.traces == 1
+    fns[0](ms.Tensor(np.ones((4, 6), np.float32)))  # a new signature of the first compiles
+    assert fns[0].captured.traces == 2
