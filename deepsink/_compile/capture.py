@@ -3,8 +3,9 @@ fallback, so the quickstart's custom loop (``grad_fn(data, label)`` then ``optim
 ``Model.train`` without sink run one XLA program per call instead of one dispatch per primitive.
 
 A gradient function's first call with a signature runs op by op, the second traces and compiles
-it, the later ones reuse the program (a gradient taken once never compiles); a captured Cell (a
-training step) compiles at its first call. What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
+it, the later ones reuse the program (a gradient taken once never compiles); once it has compiled
+one signature, a new one compiles at its first call; a captured Cell (a training step) compiles at
+its first call. What is captured: the gradient functions (``value_and_grad``, ``grad``, ``GradOperation``) and the
 Cells that opt in with ``_pynative_capture`` (optimizers, ``TrainOneStepCell``). A call is traced
 through ``functional.pure`` (the one functionalization) and compiled by ``jit._compile`` (the one
 compile path, ``graphs.jit`` underneath); the programs live in a ``jit.CompileCache`` keyed by:
@@ -239,9 +240,12 @@ class Captured:
         except TypeError:  # an unhashable non-Tensor argument: no signature to cache under
             return self.eager(*args, **kwargs)
         if entry is None:
-            if self.eager_first and key not in self._seen:
+            if self.eager_first and not self.traces and key not in self._seen:
                 # the first call with a signature runs op by op: a one-shot call (a gradient
-                # taken once, a function made per call) never pays for a compilation
+                # taken once, a function made per call) never pays for a compilation. Once one
+                # signature was traced the function is called in a loop, and a new signature (a
+                # new shape; a Cell's training flag that Model.eval turned off) compiles at its
+                # first call: op by op, a step dispatches and compiles every primitive again
                 if len(self._seen) >= 64:
                     self._seen.clear()
                 self._seen.add(key)
