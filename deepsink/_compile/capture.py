@@ -82,6 +82,7 @@ _CELL_INTERNALS = frozenset(
         "_recompiles",
         "_captured",
         "_shape_compiles",
+        "_structure_changes",
     }
 )
 _SCALARS = (int, float, complex, str, bytes, bool, type(None))
