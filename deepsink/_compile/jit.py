@@ -243,6 +243,34 @@ class _Entry:
     boxes: tuple
     jitted: Callable
     version: int
+    tree: tuple = ()  # a Cell's program: its sub-Cells by name (``_cell_tree``) when compiled
+
+
+def _cell_tree(cell: Any) -> tuple:
+    """``cell`` and its sub-Cells with their names and counts of structure changes: with the
+    same state boxes, the same tree traces to the same program (the entry keeps the Cells alive,
+    so an identity cannot be reused)."""
+    return tuple((n, c, functional.cell_changes(c)) for n, c in cell.cells_and_names())
+
+
+def _cell_boxes(cell: Any, extra: tuple) -> tuple:
+    """The state of ``cell``'s program: its own boxes, then the Parameters passed as arguments."""
+    own = state_of(cell)
+    return own + tuple(p for p in extra if all(p is not b for b in own))
+
+
+def _still_valid(entry: _Entry, cell: Any, extra: tuple) -> bool:
+    """Whether ``entry``, compiled before the structure version moved on (a Cell somewhere
+    gained a Parameter or child: an optimizer or a training wrapper built after a first call),
+    still holds ``cell``'s program: the same sub-Cells under the same names and the same state."""
+    tree = _cell_tree(cell)
+    if len(tree) != len(entry.tree) or any(
+        n != m or c is not d or k != j
+        for (n, c, k), (m, d, j) in zip(tree, entry.tree, strict=True)
+    ):
+        return False
+    boxes = _cell_boxes(cell, extra)
+    return len(boxes) == len(entry.boxes) and all(a is b for a, b in zip(boxes, entry.boxes))
 
 
 def program_name(obj: Any) -> str:
@@ -372,13 +400,16 @@ def _cell_entry(cell: Any, spec: tuple, args: tuple = (), kwargs: dict | None = 
     key = (cell.training, context.compile_key(), tuple(id(p) for p in extra), spec)
     cache = cell._compile_cache
     entry = cache.pop(key, None)
-    if entry is None or entry.version != functional.structure_version():
-        own = state_of(cell)
-        boxes = own + tuple(p for p in extra if all(p is not b for b in own))
+    version = functional.structure_version()
+    if entry is not None and entry.version != version and _still_valid(entry, cell, extra):
+        entry.version = version
+    if entry is None or entry.version != version:
+        boxes = _cell_boxes(cell, extra)
         entry = _Entry(
             boxes,
             _compile(lambda *a, **k: cell(*a, **k), boxes, program_name(cell)),
-            functional.structure_version(),
+            version,
+            _cell_tree(cell),
         )
         commit_state(boxes)
         recompiles = cell.__dict__.get("_recompiles")

@@ -118,13 +118,22 @@ class _Structure:
     version = 0
 
 
-def structure_changed() -> None:
+def structure_changed(cell: Any = None) -> None:
     """Called when a Cell gains or loses a Parameter or child: cached state lists are stale.
+    ``cell``, the Cell that changed, also counts its own changes (``cell_changes``): a program
+    of another Cell whose tree holds no changed Cell stays valid.
 
     Not while a compiled function is traced: a Cell built there (MindSpore's static-graph
     tutorial builds the network inside ``jit``) is local to that call's program."""
     if not tracing():
         _Structure.version += 1
+        if cell is not None:
+            cell.__dict__["_structure_changes"] = cell_changes(cell) + 1
+
+
+def cell_changes(cell: Any) -> int:
+    """How many times ``structure_changed`` was called for ``cell``."""
+    return cell.__dict__.get("_structure_changes", 0)
 
 
 def structure_version() -> int:

@@ -147,28 +147,28 @@ class Cell:
             for registry in (d["_params"], d["_cells"], d["_param_tuples"]):
                 if name in registry:
                     registry.pop(name)
-                    jit.structure_changed()
+                    jit.structure_changed(self)
                     if value is None and registry is not d["_param_tuples"]:
                         registry[name] = None  # the slot stays registered (MindSpore's rule)
         if isinstance(value, Parameter):
             if value.name == PARAMETER_NAME_DEFAULT:
                 value.name = name
             d["_params"][name] = value
-            jit.structure_changed()
+            jit.structure_changed(self)
         elif isinstance(value, Cell):
             if self._auto_prefix:
                 value.update_parameters_name(name + ".")
             d["_cells"][name] = value
-            jit.structure_changed()
+            jit.structure_changed(self)
         elif isinstance(value, ParameterTuple):
             d["_param_tuples"][name] = value
-            jit.structure_changed()
+            jit.structure_changed(self)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
         for registry in (self._params, self._cells, self._param_tuples):
             registry.pop(name, None)
-        jit.structure_changed()
+        jit.structure_changed(self)
         object.__delattr__(self, name)
 
     def insert_param_to_cell(
@@ -240,7 +240,7 @@ class Cell:
         if child_cell is None:
             self.__dict__["_cells"][child_name] = None
             object.__setattr__(self, child_name, None)
-            jit.structure_changed()
+            jit.structure_changed(self)
             return
         if not isinstance(child_cell, Cell):
             raise TypeError(

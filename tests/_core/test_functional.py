@@ -44,6 +44,37 @@ def test_writes_to_unbound_state_escape_instead_of_leaking():
     assert float(stray.asnumpy()) == 5.0  # restored; the caller decides what to apply
 
 
+class _Pair(Cell):
+    def __init__(self):
+        super().__init__()
+        self.first, self.second = Linear(3, 3, seed=1), Linear(3, 2, seed=2)
+
+    def construct(self, x):
+        return self.second(self.first(x))
+
+
+def test_a_cell_built_elsewhere_keeps_compiled_programs_a_changed_tree_retraces():
+    """An optimizer or training wrapper built after a network's first GRAPH_MODE call changes
+    the structure of other Cells only: the network keeps its program. A child replaced, or a
+    Parameter added to the network, compiles it again."""
+    context.set_context(mode=context.GRAPH_MODE)
+    net = _Pair()
+    x = Tensor(np.ones((4, 3), np.float32))
+    before = net(x).asnumpy()
+    assert net.second.traces == 1
+    Linear(5, 5)  # another Cell with Parameters: the structure version moves on
+    np.testing.assert_allclose(net(x).asnumpy(), before, rtol=1e-6)
+    assert net.second.traces == 1  # the same program, not traced again
+    assert float(net.second.calls.asnumpy()) == 2.0
+    net.second = Linear(3, 2, seed=3)
+    replaced = net(x).asnumpy()
+    assert net.second.traces == 1  # the new child, traced once
+    assert not np.allclose(replaced, before)
+    net.extra = Parameter(Tensor(np.float32(1)), name="extra")
+    net(x)
+    assert net.second.traces == 2  # a new Parameter of the network: a new program
+
+
 def test_graph_mode_compiles_once_per_signature_and_updates_state():
     net = Linear(3, 2)
     x = Tensor(np.ones((4, 3), np.float32))

@@ -248,6 +248,38 @@ def test_set_train_on_a_called_cell_traces_again():
     assert grad_fn.captured.traces == 2  # the eval program again, not a new trace
 
 
+def test_after_model_eval_the_next_step_compiles_at_once_and_matches_op_by_op():
+    """The ResNet tutorial's loop: Model.eval turns the loss Cell's training flag off, which
+    is part of the gradient's signature; a function that already compiled one signature compiles
+    the new one at its first call instead of running that step op by op (which dispatches, and
+    compiles, every primitive of the forward and backward pass again)."""
+
+    def run(synchronize):
+        ms.set_context(pynative_synchronize=synchronize)
+        net, opt, grad_fn, loss_fn = _setup()
+        model = ms.Model(net, loss_fn, opt, metrics={"acc"})
+        losses, traces = [], []
+        for epoch in range(2):
+            net.set_train()
+            for data, label in _batches(2, seed=epoch):
+                (loss, _), grads = grad_fn(data, label)
+                opt(grads)
+                losses.append(float(loss.asnumpy()))
+                traces.append(getattr(grad_fn.captured, "traces", None))
+            model.eval(_dataset(8, batch=4), dataset_sink_mode=False)
+            assert loss_fn.training is False  # Model.eval's network holds the loss Cell
+        ms.set_context(pynative_synchronize=False)
+        return traces, losses, [p.asnumpy() for p in net.trainable_params()]
+
+    _, eager_losses, eager_params = run(True)
+    traces, losses, params = run(False)
+    # epoch 1: op by op, then traced; epoch 2 (loss Cell in eval mode): traced at its first call
+    assert traces == [0, 1, 2, 2]
+    np.testing.assert_allclose(losses, eager_losses, rtol=1e-5, atol=1e-6)
+    for p, q in zip(params, eager_params):
+        np.testing.assert_allclose(p, q, rtol=1e-5, atol=1e-6)
+
+
 def test_rebinding_a_global_the_function_reads_traces_again():
     namespace = {"ms": ms, "np": np}
     exec(

@@ -234,7 +234,7 @@ class TrainOneStepCell(Cell):
         """Change the value the sensitivity is filled with (compiled steps are rebuilt, since the
         value is a compile-time constant)."""
         self.sens = value
-        _jit.structure_changed()
+        _jit.structure_changed(self)
 
     def construct(self, *inputs: Any) -> Any:
         loss, grads = self._loss_and_grads(inputs)
