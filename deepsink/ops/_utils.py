@@ -115,11 +115,8 @@ def exact_div(total: jax.Array, count: jax.Array) -> jax.Array:
     XLA rewrites division by a constant into multiplication by its reciprocal, which differs from
     MindSpore's kernels (and from the eager result) in the last bit; the optimization barrier
     keeps ``count`` opaque (at full shape: a divide by a broadcast is rewritten too) so the
-    division, and the one in its gradient, stay divisions. Run op by op, ``count`` is an argument
-    of the division's program, never a constant: no barrier (and none of its two programs).
+    division, and the one in its gradient, stay divisions.
     """
-    if not isinstance(total, jax.core.Tracer) and not isinstance(count, jax.core.Tracer):
-        return total / count
     return total / jax.lax.optimization_barrier(jnp.broadcast_to(count, total.shape))
 
 

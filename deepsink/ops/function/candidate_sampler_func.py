@@ -121,7 +121,7 @@ def uniform_candidate_sampler(
         (3,) (3, 1) [0.75 0.75 0.75]
     """
     args = (num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
-    return sampler_launch("uniform_candidate_sampler", {}, true_classes, *args)
+    return _sampler_launch("uniform_candidate_sampler", {}, true_classes, *args)
 
 
 def log_uniform_candidate_sampler(
@@ -164,10 +164,10 @@ def log_uniform_candidate_sampler(
          [0.3736]]
     """
     args = (num_true, num_sampled, unique, range_max, seed)
-    return sampler_launch("log_uniform_candidate_sampler", {}, true_classes, *args)
+    return _sampler_launch("log_uniform_candidate_sampler", {}, true_classes, *args)
 
 
-def sampler_launch(
+def _sampler_launch(
     api: str,
     kernels: dict,
     true_classes: Any,

@@ -1768,7 +1768,7 @@ def _candidate_sampler(s: Any, tc: Any, api: str) -> tuple:
     whose stream goes on from call to call."""
     hits = getattr(s, "remove_accidental_hits", False)
     args = (s.num_true, s.num_sampled, s.unique, s.range_max, s.seed, hits)
-    return CS.sampler_launch(api, s.__dict__.setdefault("_kernels", {}), tc, *args)
+    return CS._sampler_launch(api, s.__dict__.setdefault("_kernels", {}), tc, *args)
 
 
 _row(
