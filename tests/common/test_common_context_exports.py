@@ -37,3 +37,26 @@ def test_common_seed_functions_work_through_common():
     common.set_rng_state(state)
     assert (ms.mint.rand(3).asnumpy() == a.asnumpy()).all()
     assert common.is_tensor(common.from_numpy(__import__("numpy").ones(2)))
+
+
+def test_importing_a_loaded_module_under_the_alias_keeps_the_function_it_shadows():
+    # MindSpore binds the function ``seed`` over its module ``mindspore.common.seed``; importing
+    # that module again by its ``mindspore`` name (as its own test files do) must not rebind it
+    import importlib
+    import sys
+
+    from deepsink._core.alias_site import sitecustomize
+
+    had = {n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")}
+    finders = list(sys.meta_path)
+    sitecustomize.install()
+    try:
+        importlib.import_module("mindspore.common.seed")
+        importlib.import_module("mindspore.common")
+        assert common.seed is ms.seed
+        assert sys.modules["mindspore.common.seed"] is sys.modules["deepsink.common.seed"]
+    finally:
+        sys.meta_path[:] = finders
+        for name in [n for n in sys.modules if n.startswith("mindspore")]:
+            if (name == "mindspore" or name.startswith("mindspore.")) and name not in had:
+                del sys.modules[name]

@@ -73,6 +73,7 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec):
         module = importlib.import_module("deepsink" + spec.name[len("mindspore") :])
+        _alias_loaded_modules()
         if spec.name != "mindspore":
             return module
         # MindSpore 2.10's programs run on NumPy 1 (it requires numpy<2): its removed names too
@@ -81,6 +82,19 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module):
         pass
+
+
+def _alias_loaded_modules() -> None:
+    """Enter every loaded ``deepsink.X`` in ``sys.modules`` as ``mindspore.X`` too.
+
+    Importing a module Python has not seen under that name binds it on its parent package: a
+    later ``import mindspore.common.seed`` would rebind ``mindspore.common.seed`` (the function,
+    as in MindSpore) to the module. MindSpore loads that module before binding the function, so
+    its import finds it loaded and binds nothing; so does deepsink's once the module is entered
+    under its ``mindspore`` name here."""
+    for name, module in list(sys.modules.items()):
+        if module is not None and name.startswith("deepsink."):
+            sys.modules.setdefault("mindspore" + name[len("deepsink") :], module)
 
 
 def install() -> None:
