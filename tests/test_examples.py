@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from forkrun import ForkRunner
+from launchkit import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -109,9 +110,12 @@ def test_resnet_cifar_short_run_prints_a_loss_per_sink_and_the_time(programs):
 
 
 def _launch(*args: str, log_dir: Path) -> str:
+    # a free port, not the launcher's default 8118: another job on the machine (a second test run)
+    # may hold that one, and the launcher then refuses to start
     p = subprocess.run(
         [sys.executable, "-m", "deepsink", "launch", "--worker_num", "2", "--local_worker_num",
-         "2", "--log_dir", str(log_dir), "--join", "True", "examples/lenet_data_parallel.py", *args],
+         "2", "--master_port", str(free_port()), "--log_dir", str(log_dir), "--join", "True",
+         "examples/lenet_data_parallel.py", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=1800,
     )  # fmt: skip
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
