@@ -15,11 +15,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
+from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_loss
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -2042,8 +2044,6 @@ class CTCLoss(Primitive):
     def __call__(
         self, x: Any, labels_indices: Any, labels_values: Any, sequence_length: Any
     ) -> tuple[Tensor, Tensor]:
-        from deepsink.ops.function.loss_func import ctc_loss_value
-
         a = U.floating(U.array(x, "CTCLoss", "x"))
         idx = np.asarray(U.array(labels_indices, "CTCLoss", "labels_indices")).astype(np.int64)
         vals = np.asarray(U.array(labels_values, "CTCLoss", "labels_values")).astype(np.int64)
@@ -2064,24 +2064,23 @@ class CTCLoss(Primitive):
         dense = np.zeros((batch, width), np.int32)
         for b, lab in enumerate(labels):
             dense[b, : len(lab)] = lab
-        lab_len = jnp.asarray([len(lab) for lab in labels], jnp.int32)
-        keep = jnp.asarray(~too_long)
-
-        def losses(v):
-            logp = jax.nn.log_softmax(v, axis=-1)
-            out = ctc_loss_value(
-                Tensor._from(logp),
-                Tensor._from(jnp.asarray(dense)),
-                Tensor._from(jnp.asarray(lengths)),
-                Tensor._from(lab_len),
-                blank=v.shape[-1] - 1,
-                reduction="none",
-            )._data
-            return jnp.where(keep, out, 0.0)
-
-        loss, pull = jax.vjp(losses, a)
-        grad = pull(jnp.ones_like(loss))[0]
+        lab_len = np.asarray([len(lab) for lab in labels], np.int32)
+        _ctc_check_lengths(a.shape[0], width, lengths, lab_len)
+        loss, grad = _ctc_loss_and_grad(a, dense, lengths, lab_len, ~too_long)
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
+
+
+@composite()
+def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any) -> Any:
+    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last."""
+
+    def losses(v: Any) -> Any:
+        out, _ = _ctc_loss(jax.nn.log_softmax(v, axis=-1), dense, lengths, lab_len,
+                           blank=v.shape[-1] - 1, reduction="none", zero_infinity=False)  # fmt: skip
+        return jnp.where(keep, out, 0.0)
+
+    loss, pull = jax.vjp(losses, a)
+    return loss, pull(jnp.ones_like(loss))[0]
 
 
 class MultilabelMarginLoss(Primitive):
