@@ -114,7 +114,9 @@ def composite(*, static_argnames: Sequence[str] = ()) -> Callable[[Callable], Ca
 
         @functools.cache
         def tuned(options: tuple) -> Callable:
-            return jax.jit(fun, static_argnames=tuple(static_argnames), compiler_options=dict(options))
+            return jax.jit(
+                fun, static_argnames=tuple(static_argnames), compiler_options=dict(options)
+            )
 
         @functools.wraps(fun)
         def call(*args: Any, **kwargs: Any) -> Any:

@@ -20,7 +20,10 @@ def _t(shape, dtype=np.float32, lo=0.0, hi=1.0):
 def _ctc_loss():
     lp = ms.Tensor(np.log(RNG.dirichlet(np.ones(5), size=(9, 3))).astype(np.float32))
     t = ms.Tensor(RNG.integers(1, 5, (3, 4)).astype(np.int32))
-    in_len, tg_len = ms.Tensor(np.array([9, 8, 6], np.int32)), ms.Tensor(np.array([4, 2, 3], np.int32))
+    in_len, tg_len = (
+        ms.Tensor(np.array([9, 8, 6], np.int32)),
+        ms.Tensor(np.array([4, 2, 3], np.int32)),
+    )
     return lambda: ops.ctc_loss(lp, t, in_len, tg_len)
 
 
@@ -30,6 +33,13 @@ def _ctc_primitive():
     vals = ms.Tensor(np.array([1, 2, 3], np.int32))
     seq = ms.Tensor(np.array([6, 5], np.int32))
     return lambda: ops.CTCLoss()(x, idx, vals, seq)
+
+
+def _ctc_v2():
+    lp = ms.Tensor(np.log(RNG.dirichlet(np.ones(4), size=(5, 2))).astype(np.float32))
+    t = ms.Tensor(np.array([[1, 2, 3], [2, 2, 0]], np.int32))
+    in_len, tg_len = ms.Tensor(np.array([5, 4], np.int32)), ms.Tensor(np.array([3, 2], np.int32))
+    return lambda: ops.CTCLossV2()(lp, t, in_len, tg_len)
 
 
 def _rnnt_loss():
@@ -67,6 +77,7 @@ def _scale_and_translate():
 CASES = {
     "ctc_loss": _ctc_loss,
     "CTCLoss": _ctc_primitive,
+    "CTCLossV2": _ctc_v2,
     "RNNTLoss": _rnnt_loss,
     "deformable_conv2d": _deformable_conv2d,
     "ROIAlign": _roi_align,
