@@ -100,6 +100,36 @@ def jit(
     return _TopLevel(tuned, jitted)
 
 
+def composite(*, static_argnames: Sequence[str] = ()) -> Callable[[Callable], Callable]:
+    """Decorator: an op's composite computation (many primitives: a scan, gathers, a reduction)
+    run as one compiled program when called op by op (PyNative), instead of one XLA program per
+    primitive met on a new shape. The program is cached per input shapes and dtypes and per value
+    of ``static_argnames`` (Python values the computation branches on, given by keyword), so a
+    later call of the same signature compiles nothing; called inside another trace (``jit``, a
+    GRAPH_MODE Cell, a gradient) it is inlined into the outer program. The op checks its arguments
+    before calling it, so bad input raises MindSpore's error without compiling."""
+
+    def wrap(fun: Callable) -> Callable:
+        plain = jax.jit(fun, static_argnames=tuple(static_argnames))
+
+        @functools.cache
+        def tuned(options: tuple) -> Callable:
+            return jax.jit(
+                fun, static_argnames=tuple(static_argnames), compiler_options=dict(options)
+            )
+
+        @functools.wraps(fun)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            options = compiler_options() if _top_level() else None
+            if options:
+                return tuned(tuple(sorted(options.items())))(*args, **kwargs)
+            return plain(*args, **kwargs)
+
+        return call
+
+    return wrap
+
+
 def _staged(fun: Callable) -> Callable:
     """``fun`` marking its trace as a compile (``functional.compiling``)."""
 

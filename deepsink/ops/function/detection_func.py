@@ -12,6 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -56,9 +57,9 @@ def crop_and_resize(
     api = "crop_and_resize"
     if method not in ("bilinear", "nearest", "bilinear_v2"):
         U.fail(api, f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', but got {method!r}")
-    img = U.array(image, api, "image").astype(jnp.float32)
-    b = U.array(boxes, api, "boxes").astype(jnp.float32)
-    idx = U.array(box_indices, api, "box_indices").astype(jnp.int32)
+    img = U.array(image, api, "image")
+    b = U.array(boxes, api, "boxes")
+    idx = U.array(box_indices, api, "box_indices")
     if img.ndim != 4 or b.ndim != 2 or b.shape[1] != 4 or idx.shape != (b.shape[0],):
         U.fail(
             api,
@@ -66,6 +67,17 @@ def crop_and_resize(
             f"{list(img.shape)}, {list(b.shape)} and {list(idx.shape)}",
         )
     ch, cw = (int(v) for v in crop_size)
+    return Tensor._from(
+        _crop_and_resize(img, b, idx, ch=ch, cw=cw, method=method,
+                         extrapolation_value=float(extrapolation_value))
+    )  # fmt: skip
+
+
+@composite(static_argnames=("ch", "cw", "method", "extrapolation_value"))
+def _crop_and_resize(img: Any, b: Any, idx: Any, *, ch: int, cw: int, method: str,
+                     extrapolation_value: float) -> Any:  # fmt: skip
+    """:func:`crop_and_resize` of checked arrays, one compiled program op by op."""
+    img, b, idx = img.astype(jnp.float32), b.astype(jnp.float32), idx.astype(jnp.int32)
     h, w = img.shape[1:3]
 
     def coords(lo, hi, out, size):
@@ -94,7 +106,7 @@ def crop_and_resize(
         top = read(y0, x0) * (1 - dx) + read(y0, jnp.ceil(xs)) * dx
         bottom = read(jnp.ceil(ys), x0) * (1 - dx) + read(jnp.ceil(ys), jnp.ceil(xs)) * dx
         out = top * (1 - dy) + bottom * dy
-    return Tensor._from(jnp.where(inside[..., None], out, jnp.float32(extrapolation_value)))
+    return jnp.where(inside[..., None], out, jnp.float32(extrapolation_value))
 
 
 def roi_align(
@@ -145,15 +157,25 @@ def roi_align(
     if roi_end_mode not in (0, 1):
         U.fail(api, f"'roi_end_mode' must be 0 or 1, but got {roi_end_mode!r}")
     x = U.floating(U.array(features, api, "features"))
-    r = U.array(rois, api, "rois").astype(x.dtype)
+    r = U.array(rois, api, "rois")
     if x.ndim != 4 or r.ndim != 2 or r.shape[1] != 5:
         U.fail(
             api,
             f"expected features (N, C, H, W) and rois (K, 5), but got {list(x.shape)} "
             f"and {list(r.shape)}",
         )
+    return Tensor._from(
+        _roi_align(x, r, ph=pooled_height, pw=pooled_width, spatial_scale=float(spatial_scale),
+                   g=sample_num, roi_end_mode=roi_end_mode)
+    )  # fmt: skip
+
+
+@composite(static_argnames=("ph", "pw", "spatial_scale", "g", "roi_end_mode"))
+def _roi_align(x: Any, r: Any, *, ph: int, pw: int, spatial_scale: float, g: int,
+               roi_end_mode: int) -> Any:  # fmt: skip
+    """:func:`roi_align` of checked arrays, one compiled program op by op."""
+    r = r.astype(x.dtype)
     h, w = x.shape[2:]
-    ph, pw, g = pooled_height, pooled_width, sample_num
     x1, y1 = r[:, 1] * spatial_scale, r[:, 2] * spatial_scale
     x2 = (r[:, 3] + roi_end_mode) * spatial_scale
     y2 = (r[:, 4] + roi_end_mode) * spatial_scale
@@ -193,7 +215,7 @@ def roi_align(
     outside = yout[:, None, :, None] | xout[:, None, None, :]
     val = jnp.where(outside, 0.0, val)
     k, c = val.shape[:2]
-    return Tensor._from(val.reshape(k, c, ph, g, pw, g).mean(axis=(3, 5)))
+    return val.reshape(k, c, ph, g, pw, g).mean(axis=(3, 5))
 
 
 def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True) -> tuple:

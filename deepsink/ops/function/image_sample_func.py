@@ -16,6 +16,7 @@ import numpy as np
 from jax._src.image import scale as _jax_scale  # the kernel-taking core of scale_and_translate
 
 from deepsink._core import random as _random
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function.sequence_func import concrete
@@ -78,8 +79,8 @@ def scale_and_translate(
     hw = concrete(sz, api, "size")
     if np.any(hw <= 0):
         U.fail(api, f"'size' must be positive, but got {hw.tolist()}")
-    sc = U.array(scale, api, "scale").astype(jnp.float32)
-    tr = U.array(translation, api, "translation").astype(jnp.float32)
+    sc = U.array(scale, api, "scale")
+    tr = U.array(translation, api, "translation")
     if sc.shape != (2,) or tr.shape != (2,):
         U.fail(
             api,
@@ -87,17 +88,27 @@ def scale_and_translate(
             f"and {list(tr.shape)}",
         )
     out_shape = (x.shape[0], int(hw[0]), int(hw[1]), x.shape[3])
+    kernel = SCALE_KERNELS[kernel_type]
+    return Tensor._from(
+        _scale_translate(x, sc, tr, out_shape=out_shape, kernel=kernel, antialias=antialias)
+    )
+
+
+@composite(static_argnames=("out_shape", "kernel", "antialias"))
+def _scale_translate(x: Any, sc: Any, tr: Any, *, out_shape: tuple, kernel: Any,
+                     antialias: bool) -> Any:  # fmt: skip
+    """:func:`scale_and_translate` of checked arrays, one compiled program op by op."""
     y = _jax_scale._scale_and_translate(
         x.astype(jnp.float32),
         out_shape,
         (1, 2),
-        sc,
-        tr,
-        SCALE_KERNELS[kernel_type],
+        sc.astype(jnp.float32),
+        tr.astype(jnp.float32),
+        kernel,
         antialias,
         jax.lax.Precision.HIGHEST,
     )
-    return Tensor._from(y.astype(jnp.float32))
+    return y.astype(jnp.float32)
 
 
 # --- ExtractGlimpse -----------------------------------------------------------------------------

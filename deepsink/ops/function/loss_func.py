@@ -15,6 +15,7 @@ import numpy as np
 import optax
 from jax import lax
 
+from deepsink._core.graphs import composite
 from deepsink.common import indexing
 from deepsink.common.concrete import concrete as _concrete
 from deepsink.common.tensor import Tensor
@@ -311,9 +312,9 @@ def _ctc_inputs(
     log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any, api: str
 ) -> tuple[Any, Any, Any, Any]:
     lp = _f(log_probs, api, "log_probs")
-    t = U.array(targets, api, "targets").astype(jnp.int32)
-    in_len = U.array(input_lengths, api, "input_lengths").astype(jnp.int32)
-    tg_len = U.array(target_lengths, api, "target_lengths").astype(jnp.int32)
+    t = U.array(targets, api, "targets")
+    in_len = U.array(input_lengths, api, "input_lengths")
+    tg_len = U.array(target_lengths, api, "target_lengths")
     if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
         U.fail(
             api,
@@ -332,6 +333,7 @@ def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None
     then."""
     known_in, known_tg = _concrete(in_len), _concrete(tg_len)
     if isinstance(known_in, jax.core.Tracer) or isinstance(known_tg, jax.core.Tracer):
+        in_len, tg_len = in_len.astype(jnp.int32), tg_len.astype(jnp.int32)
         indexing.check_range(
             tg_len, width + 1, "For 'CTCLossV2', a target length {} is negative or larger than "
             f"target.shape[1] = {width}.", RuntimeError, negative=False,
@@ -361,12 +363,17 @@ def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None
             )
 
 
-def _ctc_reduce(loss: Any, tg_len: Any, reduction: str, zero_infinity: bool, api: str) -> Any:
+@composite(static_argnames=("blank", "reduction", "zero_infinity"))
+def _ctc_loss(lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int, reduction: str,
+              zero_infinity: bool) -> tuple[Any, Any]:  # fmt: skip
+    """The reduced loss and ``log_alpha``, one compiled program per signature op by op."""
+    t, in_len, tg_len = t.astype(jnp.int32), in_len.astype(jnp.int32), tg_len.astype(jnp.int32)
+    loss, log_alpha = _ctc_forward(lp, t, in_len, tg_len, blank)
     if zero_infinity:
         loss = jnp.where(jnp.isinf(loss), 0, loss)
     if reduction == "mean":
-        return Tensor._from(jnp.mean(loss / jnp.maximum(tg_len, 1).astype(loss.dtype)))
-    return _reduce(loss, reduction, api)
+        return jnp.mean(loss / jnp.maximum(tg_len, 1).astype(loss.dtype)), log_alpha
+    return _reduce(loss, reduction, "ctc_loss")._data, log_alpha
 
 
 def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
@@ -379,8 +386,11 @@ def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: A
     (N, T, 2S + 1) the forward variables over the blank-extended targets."""
     lp, t, in_len, tg_len = _ctc_inputs(log_probs, targets, input_lengths, target_lengths,
                                         "ctc_loss")  # fmt: skip
-    loss, log_alpha = _ctc_forward(lp, t, in_len, tg_len, blank)
-    return _ctc_reduce(loss, tg_len, reduction, zero_infinity, "ctc_loss"), Tensor._from(log_alpha)
+    if reduction not in _REDUCTIONS:
+        U.fail("ctc_loss", f"'reduction' must be one of {list(_REDUCTIONS)}, but got {reduction!r}")
+    loss, log_alpha = _ctc_loss(lp, t, in_len, tg_len, blank=blank, reduction=reduction,
+                                zero_infinity=bool(zero_infinity))  # fmt: skip
+    return Tensor._from(loss), Tensor._from(log_alpha)
 
 
 def ctc_loss_value(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import validate as V
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import nn_func
@@ -170,6 +171,16 @@ def deformable_offsets(
     tap, ``x`` bilinearly sampled at the tap's place shifted by its (dx, dy) offset and scaled by
     its mask (``offsets`` is ``(N, 3*groups*kh*kw, H', W')``: all x offsets, then all y offsets,
     then the masks), laid out as ``(N, C, H'*kh, W'*kw)``."""
+    a, o = _deformable_inputs(x, offsets, strides, pads, ksize, dilations, deformable_groups)
+    return Tensor._from(
+        _deform_sample(a, o, strides=tuple(strides), pads=tuple(pads), ksize=tuple(ksize),
+                       dilations=tuple(dilations), groups=deformable_groups)
+    )  # fmt: skip
+
+
+def _deformable_inputs(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize: tuple,
+                       dilations: tuple, deformable_groups: int) -> tuple[Any, Any]:  # fmt: skip
+    """``x`` and ``offsets`` as arrays, their shapes checked against the attributes."""
     api = "DeformableOffsets"
     a = U.array(x, api, "x")
     o = U.array(offsets, api, "offsets")
@@ -191,6 +202,19 @@ def deformable_offsets(
             api,
             f"'offsets' must have shape {[n, 3 * g * kh * kw, oh, ow]}, but got {list(o.shape)}",
         )
+    return a, o
+
+
+@composite(static_argnames=("strides", "pads", "ksize", "dilations", "groups"))
+def _deform_sample(a: Any, o: Any, *, strides: tuple, pads: tuple, ksize: tuple,
+                   dilations: tuple, groups: int) -> Any:  # fmt: skip
+    """:func:`deformable_offsets` of checked arrays, one compiled program op by op."""
+    n, c, h, w = a.shape
+    kh, kw = ksize
+    g = groups
+    sh, sw, dh, dw = strides[2], strides[3], dilations[2], dilations[3]
+    top, _, left, _ = pads
+    oh, ow = o.shape[2:]
     o = o.astype(a.dtype).reshape(n, 3, g, kh, kw, oh, ow)
     base_y = (jnp.arange(oh) * sh - top)[:, None] + (jnp.arange(kh) * dh)[None, :]  # (oh, kh)
     base_x = (jnp.arange(ow) * sw - left)[:, None] + (jnp.arange(kw) * dw)[None, :]  # (ow, kw)
@@ -201,7 +225,7 @@ def deformable_offsets(
     ys, xs, mask = (jnp.repeat(v, rep, axis=1) for v in (ys, xs, o[:, 2]))
     vals = _bilinear(a, ys, xs) * mask  # (n, c, kh, kw, oh, ow)
     out = vals.transpose(0, 1, 4, 2, 5, 3).reshape(n, c, oh * kh, ow * kw)
-    return Tensor._from(out.astype(a.dtype))
+    return out.astype(a.dtype)
 
 
 def deformable_conv2d(
@@ -269,17 +293,25 @@ def deformable_conv2d(
         deformable_groups,
         modulated,
     )
-    sampled = deformable_offsets(
-        x,
-        offsets,
-        tuple(strides),
-        tuple(padding),
-        tuple(kernel_size),
-        tuple(dilations),
-        deformable_groups,
-    )
-    out = nn_func.conv2d(sampled, weight, None, tuple(kernel_size), "valid", 0, 1, groups)
-    if bias is not None:
-        b = U.array(bias, "deformable_conv2d", "bias")
-        out = Tensor._from(out._data + b.reshape(1, -1, 1, 1).astype(out._data.dtype))
+    a, o = _deformable_inputs(x, offsets, strides, padding, kernel_size, dilations,
+                              deformable_groups)  # fmt: skip
+    b = None if bias is None else U.array(bias, "deformable_conv2d", "bias")
+    return Tensor._from(
+        _deformable_conv(a, o, w, b, strides=tuple(strides), pads=tuple(padding),
+                         ksize=tuple(kernel_size), dilations=tuple(dilations), groups=groups,
+                         deformable_groups=deformable_groups)
+    )  # fmt: skip
+
+
+@composite(static_argnames=("strides", "pads", "ksize", "dilations", "groups", "deformable_groups"))
+def _deformable_conv(a: Any, o: Any, w: Any, b: Any, *, strides: tuple, pads: tuple,
+                     ksize: tuple, dilations: tuple, groups: int, deformable_groups: int
+                     ) -> Any:  # fmt: skip
+    """:func:`deformable_conv2d` of checked arrays, one compiled program op by op."""
+    sampled = _deform_sample(a, o, strides=strides, pads=pads, ksize=ksize, dilations=dilations,
+                             groups=deformable_groups)  # fmt: skip
+    out = nn_func.conv2d(Tensor._from(sampled), Tensor._from(w), None, ksize, "valid", 0, 1,
+                         groups)._data  # fmt: skip
+    if b is not None:
+        out = out + b.reshape(1, -1, 1, 1).astype(out.dtype)
     return out

@@ -18,6 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core.graphs import composite
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -281,6 +282,13 @@ def rnnt_loss(
             f"but got {list(a.shape)}, {list(lab.shape)}, {list(tl.shape)}, "
             f"{list(ul.shape)}",
         )
-    costs, vjp = jax.vjp(lambda x: _rnnt_costs(x, lab, tl, ul, blank_label), a)
+    costs, grads = _rnnt_loss_and_grad(a, lab, tl, ul, blank=blank_label)
+    return Tensor._from(costs), Tensor._from(grads)
+
+
+@composite(static_argnames=("blank",))
+def _rnnt_loss_and_grad(a: Any, lab: Any, tl: Any, ul: Any, *, blank: int) -> tuple[Any, Any]:
+    """The costs of :func:`_rnnt_costs` and their gradient, in ``a``'s dtype."""
+    costs, vjp = jax.vjp(lambda x: _rnnt_costs(x, lab, tl, ul, blank), a)
     grads = vjp(jnp.ones_like(costs))[0]
-    return Tensor._from(costs.astype(a.dtype)), Tensor._from(grads.astype(a.dtype))
+    return costs.astype(a.dtype), grads.astype(a.dtype)
