@@ -15,7 +15,7 @@ from deepsink._core.validate import check_bool, check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.file_sources import _line_source_args
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import Shuffle, _Source, reject_cache
 
 
@@ -46,11 +46,6 @@ class _ArraySource(_Source):
     """``self._arrays``: the columns as whole arrays, rows taken by index."""
 
     _arrays: tuple
-
-    def _start(self, api, names, sampler, shuffle, num_samples, num_shards, shard_id, workers, tag):
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, workers, tag)
 
     def _length(self) -> int:
         return len(self._arrays[0])

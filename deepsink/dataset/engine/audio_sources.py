@@ -16,7 +16,7 @@ import numpy as np
 from deepsink._core.validate import check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import _Source, reject_cache
 
 
@@ -47,11 +47,6 @@ class _AudioSource(_Source):
 
     _items: list[tuple]
     _rate_dtype: Any = np.int32
-
-    def _start(self, api, names, sampler, shuffle, num_samples, num_shards, shard_id, workers, tag):
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, workers, tag)
 
     def _length(self) -> int:
         return len(self._items)

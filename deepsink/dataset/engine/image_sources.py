@@ -16,7 +16,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import _Source, reject_cache
 from deepsink.dataset.engine.vision_sources import _images
 
@@ -47,22 +47,6 @@ class _FileListSource(_Source):
     _files: list[str]
     _cols: list[Any]
     decode: bool = False
-
-    def _start(
-        self,
-        api: str,
-        names: list[str],
-        sampler: Any,
-        shuffle: Any,
-        num_samples: Any,
-        num_shards: Any,
-        shard_id: Any,
-        num_parallel_workers: Any,
-        tag: tuple,
-    ) -> None:
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, num_parallel_workers, tag)
 
     def _length(self) -> int:
         return len(self._files)

@@ -51,6 +51,12 @@ class _Source(Dataset):
         self.sampler = sampler
         super().__init__((), num_parallel_workers, tag)
 
+    def _start(self, api, names, sampler, shuffle, num_samples, num_shards, shard_id, workers, tag):
+        """Name the columns, resolve the sampling arguments and start the source."""
+        self._names = names
+        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
+        _Source.__init__(self, smp, workers, tag)
+
     def _length(self) -> int:
         raise NotImplementedError
 
