@@ -118,17 +118,7 @@ class YesNoDataset(_AudioSource):
                         f"Invalid file name, {name} is not eight 0/1 words joined by '_'."
                     ) from None
                 self._items.append((os.path.join(self.dataset_dir, name), label))
-        self._start(
-            api,
-            ["waveform", "sample_rate", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (),
-        )
+        self._start(api, ["waveform", "sample_rate", "label"], (), locals())
 
 
 class LJSpeechDataset(_AudioSource):
@@ -189,13 +179,8 @@ class LJSpeechDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "transcription", "normalized_transcription"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (),
+            locals(),
         )
 
 
@@ -275,15 +260,7 @@ class CMUArcticDataset(_AudioSource):
                 wav = os.path.join(root, "wav", f"arctic_{uid}.wav")
                 self._items.append((wav, np.array(text), np.array(uid)))
         self._start(
-            api,
-            ["waveform", "sample_rate", "transcript", "utterance_id"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.name,),
+            api, ["waveform", "sample_rate", "transcript", "utterance_id"], (self.name,), locals()
         )
 
 
@@ -350,17 +327,7 @@ class GTZANDataset(_AudioSource):
                 for name in sorted(os.listdir(folder)):
                     if name.endswith(".wav"):
                         self._items.append((os.path.join(folder, name), np.array(genre)))
-        self._start(
-            api,
-            ["waveform", "sample_rate", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage,),
-        )
+        self._start(api, ["waveform", "sample_rate", "label"], (self.usage,), locals())
 
 
 class LibriTTSDataset(_AudioSource):
@@ -463,13 +430,8 @@ class LibriTTSDataset(_AudioSource):
                 "chapter_id",
                 "utterance_id",
             ],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.usage,),
+            locals(),
         )
 
 
@@ -554,13 +516,8 @@ class SpeechCommandsDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.usage,),
+            locals(),
         )
 
 
@@ -662,11 +619,6 @@ class TedliumDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "transcript", "talk_id", "speaker_id", "identifier"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.release, self.usage),
+            locals(),
         )
