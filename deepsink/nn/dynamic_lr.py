@@ -119,15 +119,8 @@ def exponential_decay_lr(
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.09, 0.09, 0.081, 0.081]
     """
-    epochs = _decay_args(
-        "exponential_decay_lr",
-        learning_rate,
-        decay_rate,
-        total_step,
-        step_per_epoch,
-        decay_epoch,
-        is_stair,
-    )
+    args = (learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair)
+    epochs = _decay_args("exponential_decay_lr", *args)
     power = (lambda e: e // decay_epoch) if is_stair else (lambda e: e / decay_epoch)
     return [learning_rate * decay_rate ** power(e) for e in epochs]
 
@@ -144,19 +137,11 @@ def natural_exp_decay_lr(
     decay_epoch if is_stair), as MindSpore computes it.
 
     Args:
-        learning_rate (float): the initial rate, > 0.
-        decay_rate (float): the decay rate, > 0.
-        total_step (int): the number of steps to produce.
-        step_per_epoch (int): the steps per epoch.
-        decay_epoch (int): the epochs per decay period.
-        is_stair (bool): decay in whole periods. Default: ``False``.
+        learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair: as
+            :func:`exponential_decay_lr`.
 
     Returns:
-        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
-
-    Raises:
-        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
-        ValueError: a rate or a count is not positive.
+        list[float], as :func:`exponential_decay_lr` (which also lists what it raises).
 
     Examples:
         >>> from deepsink import nn
@@ -164,15 +149,8 @@ def natural_exp_decay_lr(
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.1, 0.1, 0.01653, 0.01653]
     """
-    epochs = _decay_args(
-        "natural_exp_decay_lr",
-        learning_rate,
-        decay_rate,
-        total_step,
-        step_per_epoch,
-        decay_epoch,
-        is_stair,
-    )
+    args = (learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair)
+    epochs = _decay_args("natural_exp_decay_lr", *args)
     p = (lambda e: e // decay_epoch * decay_epoch) if is_stair else (lambda e: e)
     return [learning_rate * math.e ** (-decay_rate * p(e)) for e in epochs]
 
@@ -188,19 +166,11 @@ def inverse_decay_lr(
     """``learning_rate / (1 + decay_rate * epoch / decay_epoch)``, the ratio floored if is_stair.
 
     Args:
-        learning_rate (float): the initial rate, > 0.
-        decay_rate (float): the decay rate, > 0.
-        total_step (int): the number of steps to produce.
-        step_per_epoch (int): the steps per epoch.
-        decay_epoch (int): the epochs per decay period.
-        is_stair (bool): decay in whole periods. Default: ``False``.
+        learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair: as
+            :func:`exponential_decay_lr`.
 
     Returns:
-        list[float], one learning rate per step (``total_step`` values), to pass to an optimizer.
-
-    Raises:
-        TypeError: a rate is not a float, a count not an int, or ``is_stair`` not a bool.
-        ValueError: a rate or a count is not positive.
+        list[float], as :func:`exponential_decay_lr` (which also lists what it raises).
 
     Examples:
         >>> from deepsink import nn
@@ -208,15 +178,8 @@ def inverse_decay_lr(
         >>> print([round(v, 6) for v in lr])
         [0.1, 0.1, 0.066667, 0.066667, 0.05, 0.05]
     """
-    epochs = _decay_args(
-        "inverse_decay_lr",
-        learning_rate,
-        decay_rate,
-        total_step,
-        step_per_epoch,
-        decay_epoch,
-        is_stair,
-    )
+    args = (learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair)
+    epochs = _decay_args("inverse_decay_lr", *args)
     if is_stair:
         return [learning_rate / (1 + decay_rate * (e // decay_epoch)) for e in epochs]
     return [learning_rate / (1 + decay_rate * e / decay_epoch) for e in epochs]

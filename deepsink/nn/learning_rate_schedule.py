@@ -41,7 +41,6 @@ class LearningRateSchedule(Cell):
         Tensor, the learning rate, a float32 scalar.
 
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> class Halving(nn.learning_rate_schedule.LearningRateSchedule):
@@ -98,7 +97,6 @@ class ExponentialDecayLR(_DecaySchedule):
         ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
 
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.ExponentialDecayLR(0.1, 0.9, decay_steps=2)
@@ -119,10 +117,8 @@ class NaturalExpDecayLR(_DecaySchedule):
     rounded down to a multiple of ``decay_steps``.
 
     Args:
-        learning_rate (float): the initial rate, > 0.
-        decay_rate (float): the decay rate, > 0.
-        decay_steps (int): the steps per decay period.
-        is_stair (bool): decay in whole periods (floor ``p``). Default: ``False``.
+        learning_rate, decay_rate, decay_steps, is_stair: as :class:`ExponentialDecayLR` (which
+            also lists what it raises).
 
     Inputs:
         - **global_step** (Tensor) - the current step, a scalar int Tensor.
@@ -130,12 +126,7 @@ class NaturalExpDecayLR(_DecaySchedule):
     Outputs:
         Tensor, the learning rate, a float32 scalar.
 
-    Raises:
-        TypeError: ``learning_rate`` or ``decay_rate`` is not a float, ``decay_steps`` not an int, or ``is_stair`` not a bool.
-        ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
-
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.NaturalExpDecayLR(0.1, 0.9, decay_steps=2, is_stair=True)
@@ -156,10 +147,8 @@ class InverseDecayLR(_DecaySchedule):
     """``learning_rate / (1 + decay_rate * p)`` with ``p = step / decay_steps``.
 
     Args:
-        learning_rate (float): the initial rate, > 0.
-        decay_rate (float): the decay rate, > 0.
-        decay_steps (int): the steps per decay period.
-        is_stair (bool): decay in whole periods (floor ``p``). Default: ``False``.
+        learning_rate, decay_rate, decay_steps, is_stair: as :class:`ExponentialDecayLR` (which
+            also lists what it raises).
 
     Inputs:
         - **global_step** (Tensor) - the current step, a scalar int Tensor.
@@ -167,12 +156,7 @@ class InverseDecayLR(_DecaySchedule):
     Outputs:
         Tensor, the learning rate, a float32 scalar.
 
-    Raises:
-        TypeError: ``learning_rate`` or ``decay_rate`` is not a float, ``decay_steps`` not an int, or ``is_stair`` not a bool.
-        ValueError: ``learning_rate``, ``decay_rate`` or ``decay_steps`` is not positive.
-
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.InverseDecayLR(0.1, 0.5, decay_steps=2)
@@ -203,7 +187,6 @@ class CosineDecayLR(LearningRateSchedule):
         ValueError: ``min_lr`` is negative, ``max_lr`` not above it, or ``decay_steps`` not positive.
 
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.CosineDecayLR(0.01, 0.1, decay_steps=4)
@@ -251,7 +234,6 @@ class PolynomialDecayLR(LearningRateSchedule):
         ValueError: a rate, ``power`` or ``decay_steps`` is out of range.
 
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.PolynomialDecayLR(0.1, 0.01, decay_steps=4, power=1.0)
@@ -309,7 +291,6 @@ class WarmUpLR(LearningRateSchedule):
         ValueError: ``learning_rate`` is negative or ``warmup_steps`` not positive.
 
     Examples:
-        >>> import numpy as np
         >>> import deepsink as ms
         >>> from deepsink import nn
         >>> lr = nn.WarmUpLR(0.1, warmup_steps=4)

@@ -1249,10 +1249,7 @@ def safetensors_to_ckpt(
 
     Args:
         file_path (str): a ``.safetensors`` file or a folder of them.
-        save_path (str, optional): the output folder. Default: ``None`` (next to the input).
-        name_map (dict, optional): renames parameters. Default: ``None``.
-        file_name_regex (str, optional): in a folder, convert the files matching it. Default: ``None``.
-        processes_num (int): files are converted one after the other. Default: ``1``.
+        save_path, name_map, file_name_regex, processes_num: as :func:`ckpt_to_safetensors`.
 
     Examples:
         >>> import deepsink as ms

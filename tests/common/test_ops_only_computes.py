@@ -143,7 +143,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "LARS's trust ratio norms on raw gradients",
     ),
     "deepsink/nn/optim/lazyadam.py": (
-        3,
+        1,
         "optimizer state created from hyperparameters (asarray)",
     ),
     "deepsink/nn/optim/optimizer.py": (

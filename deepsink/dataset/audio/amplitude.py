@@ -367,7 +367,16 @@ class Fade(AudioTensorOperation):
         return y
 
 
-class MuLawEncoding(AudioTensorOperation):
+class _MuLaw(AudioTensorOperation):
+    """A mu-law transform of ``quantization_channels`` levels."""
+
+    arg_rules = {"quantization_channels": v.POS_INT}
+
+    def __init__(self, quantization_channels: int = 256) -> None:
+        self.quantization_channels = quantization_channels
+
+
+class MuLawEncoding(_MuLaw):
     """Mu-law companding of a waveform in [-1, 1] to ``quantization_channels`` integer levels
     (int32).
 
@@ -382,11 +391,6 @@ class MuLawEncoding(AudioTensorOperation):
         [  0 128 255]
     """
 
-    arg_rules = {"quantization_channels": v.POS_INT}
-
-    def __init__(self, quantization_channels: int = 256) -> None:
-        self.quantization_channels = quantization_channels
-
     def compute(self, x: np.ndarray, rng: Any = None) -> np.ndarray:
         x = check_float_input(self.name, x)
         t = x.dtype.type
@@ -395,7 +399,7 @@ class MuLawEncoding(AudioTensorOperation):
         return ((x_mu + 1) / 2 * mu + t(0.5)).astype(np.int32)
 
 
-class MuLawDecoding(AudioTensorOperation):
+class MuLawDecoding(_MuLaw):
     """The inverse of ``MuLawEncoding``: ``quantization_channels`` levels back to [-1, 1].
 
     Args:
@@ -408,11 +412,6 @@ class MuLawDecoding(AudioTensorOperation):
         >>> print(audio.MuLawDecoding()(np.array([0, 255], np.int32)))
         [-1.  1.]
     """
-
-    arg_rules = {"quantization_channels": v.POS_INT}
-
-    def __init__(self, quantization_channels: int = 256) -> None:
-        self.quantization_channels = quantization_channels
 
     def compute(self, x: np.ndarray, rng: Any = None) -> np.ndarray:
         x = check_float_input(self.name, x)

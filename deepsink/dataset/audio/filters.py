@@ -77,7 +77,16 @@ def _shelf(amp: float, w0: float, alpha: float, sign: int) -> tuple[tuple, tuple
     return b, a
 
 
-class AllpassBiquad(_Biquad):
+class _CentralBiquad(_Biquad):
+    """A biquad of ``sample_rate``, ``central_freq`` and ``Q``."""
+
+    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY}
+
+    def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707) -> None:  # noqa: N803
+        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
+
+
+class AllpassBiquad(_CentralBiquad):
     """A two-pole all-pass filter around ``central_freq`` (changes the phase, not the amplitude).
 
     Args:
@@ -96,11 +105,6 @@ class AllpassBiquad(_Biquad):
         >>> print(audio.AllpassBiquad(8000, 600.0)(np.array([0.1, 0.2, 0.3], np.float32)).shape)
         (3,)
     """
-
-    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY}
-
-    def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707) -> None:  # noqa: N803
-        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
 
     def coefficients(self) -> tuple[tuple, tuple]:
         w0, alpha = _w0_alpha(self.sample_rate, self.central_freq, self.quality_factor)
@@ -192,7 +196,7 @@ class BandpassBiquad(_Biquad):
         return (temp, 0.0, -temp), (1 + alpha, -2 * math.cos(w0), 1 - alpha)
 
 
-class BandrejectBiquad(_Biquad):
+class BandrejectBiquad(_CentralBiquad):
     """A two-pole band-reject (notch) filter around ``central_freq``.
 
     Args:
@@ -207,11 +211,6 @@ class BandrejectBiquad(_Biquad):
         >>> print(audio.BandrejectBiquad(8000, 600.0)(np.zeros(2, np.float32)))
         [0. 0.]
     """
-
-    arg_rules = {"sample_rate": v.RATE, "central_freq": v.FLOAT32, "Q": v.QUALITY}
-
-    def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707) -> None:  # noqa: N803
-        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
 
     def coefficients(self) -> tuple[tuple, tuple]:
         w0, alpha = _w0_alpha(self.sample_rate, self.central_freq, self.quality_factor)
@@ -437,7 +436,16 @@ class EqualizerBiquad(_Biquad):
         )
 
 
-class HighpassBiquad(_Biquad):
+class _CutoffBiquad(_Biquad):
+    """A biquad of ``sample_rate``, ``cutoff_freq`` and ``Q``."""
+
+    arg_rules = {"sample_rate": v.RATE, "cutoff_freq": v.FLOAT32, "Q": v.QUALITY}
+
+    def __init__(self, sample_rate: int, cutoff_freq: float, Q: float = 0.707) -> None:  # noqa: N803
+        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
+
+
+class HighpassBiquad(_CutoffBiquad):
     """A two-pole high-pass filter at ``cutoff_freq``.
 
     Args:
@@ -453,18 +461,13 @@ class HighpassBiquad(_Biquad):
         [0. 0.]
     """
 
-    arg_rules = {"sample_rate": v.RATE, "cutoff_freq": v.FLOAT32, "Q": v.QUALITY}
-
-    def __init__(self, sample_rate: int, cutoff_freq: float, Q: float = 0.707) -> None:  # noqa: N803
-        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
-
     def coefficients(self) -> tuple[tuple, tuple]:
         w0, alpha = _w0_alpha(self.sample_rate, self.cutoff_freq, self.quality_factor)
         c = math.cos(w0)
         return ((1 + c) / 2, -1 - c, (1 + c) / 2), (1 + alpha, -2 * c, 1 - alpha)
 
 
-class LowpassBiquad(_Biquad):
+class LowpassBiquad(_CutoffBiquad):
     """A two-pole low-pass filter at ``cutoff_freq``.
 
     Args:
@@ -479,11 +482,6 @@ class LowpassBiquad(_Biquad):
         >>> print(audio.LowpassBiquad(8000, 600.0)(np.zeros(2, np.float32)))
         [0. 0.]
     """
-
-    arg_rules = {"sample_rate": v.RATE, "cutoff_freq": v.FLOAT32, "Q": v.QUALITY}
-
-    def __init__(self, sample_rate: int, cutoff_freq: float, Q: float = 0.707) -> None:  # noqa: N803
-        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
 
     def coefficients(self) -> tuple[tuple, tuple]:
         w0, alpha = _w0_alpha(self.sample_rate, self.cutoff_freq, self.quality_factor)

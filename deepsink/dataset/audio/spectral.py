@@ -101,6 +101,13 @@ def spectrogram(
     return out.reshape(*x.shape[:-1], *out.shape[1:])
 
 
+def spectrogram_of(api: str, x: np.ndarray, kw: Any) -> np.ndarray:
+    """``spectrogram`` with its arguments taken by name from ``kw`` (a transform's
+    ``__dict__`` or its keyword arguments)."""
+    names = "n_fft win_length hop_length pad window power normalized center pad_mode onesided"
+    return spectrogram(api, x, *(kw[k] for k in names.split()))
+
+
 # the STFT options, in the order MindSpore checks them
 STFT_FLAGS = {
     "window": v.is_a(WindowType),
@@ -173,20 +180,7 @@ class Spectrogram(AudioTensorOperation):
         self.center, self.pad_mode, self.onesided = center, pad_mode, onesided
 
     def compute(self, x: np.ndarray, rng: Any = None) -> np.ndarray:
-        return spectrogram(
-            self.name,
-            x,
-            self.n_fft,
-            self.win_length,
-            self.hop_length,
-            self.pad,
-            self.window,
-            self.power,
-            self.normalized,
-            self.center,
-            self.pad_mode,
-            self.onesided,
-        )
+        return spectrogram_of(self.name, x, self.__dict__)
 
 
 class InverseSpectrogram(AudioTensorOperation):
@@ -658,20 +652,7 @@ def mel_spectrogram(api: str, x: np.ndarray, kw: dict) -> np.ndarray:
     x = np.asarray(x)
     if x.ndim and not kw["n_fft"] < 2 * x.shape[-1]:
         fail(api, "Padding size should be less than the corresponding input dimension.")
-    spec = spectrogram(
-        api,
-        x,
-        kw["n_fft"],
-        kw["win_length"],
-        kw["hop_length"],
-        kw["pad"],
-        kw["window"],
-        kw["power"],
-        kw["normalized"],
-        kw["center"],
-        kw["pad_mode"],
-        kw["onesided"],
-    ).astype(np.float32)
+    spec = spectrogram_of(api, x, kw).astype(np.float32)
     fb = mel_fbanks(
         kw["n_fft"] // 2 + 1,
         kw["f_min"],
@@ -887,20 +868,7 @@ class LFCC(AudioTensorOperation):
 
     def compute(self, x: np.ndarray, rng: Any = None) -> np.ndarray:
         kw = self.speckwargs
-        spec = spectrogram(
-            self.name,
-            x,
-            kw["n_fft"],
-            kw["win_length"],
-            kw["hop_length"],
-            kw["pad"],
-            kw["window"],
-            kw["power"],
-            kw["normalized"],
-            kw["center"],
-            kw["pad_mode"],
-            kw["onesided"],
-        ).astype(np.float32)
+        spec = spectrogram_of(self.name, x, kw).astype(np.float32)
         n_freqs = kw["n_fft"] // 2 + 1
         all_freqs = np.linspace(0, self.sample_rate // 2, n_freqs)
         fb = triangular_fbanks(all_freqs, np.linspace(self.f_min, self.f_max, self.n_filter + 2))

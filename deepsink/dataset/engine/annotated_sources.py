@@ -133,17 +133,7 @@ class WIDERFaceDataset(_FileListSource):
                 "pose",
                 "invalid",
             ]
-        self._start(
-            api,
-            names,
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, decode),
-        )
+        self._start(api, names, (self.usage, decode), locals())
 
 
 _KITTI_CLASSES = {
@@ -263,17 +253,7 @@ class KITTIDataset(_FileListSource):
                 "location",
                 "rotation_y",
             ]
-        self._start(
-            api,
-            names,
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, decode),
-        )
+        self._start(api, names, (self.usage, decode), locals())
 
 
 class DIV2KDataset(_FileListSource):
@@ -364,15 +344,7 @@ class DIV2KDataset(_FileListSource):
         self._files, self._lr = hr, lr
         self._cols = []
         self._start(
-            api,
-            ["hr_image", "lr_image"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, self.downgrade, scale, decode),
+            api, ["hr_image", "lr_image"], (self.usage, self.downgrade, scale, decode), locals()
         )
 
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
@@ -471,13 +443,8 @@ class CityscapesDataset(_FileListSource):
         self._start(
             api,
             ["image", "task"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.usage, self.quality_mode, self.task, self.decode),
+            locals(),
         )
 
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:

@@ -15,7 +15,7 @@ from deepsink._core.validate import check_bool, check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.file_sources import _line_source_args
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import Shuffle, _Source, reject_cache
 
 
@@ -46,11 +46,6 @@ class _ArraySource(_Source):
     """``self._arrays``: the columns as whole arrays, rows taken by index."""
 
     _arrays: tuple
-
-    def _start(self, api, names, sampler, shuffle, num_samples, num_shards, shard_id, workers, tag):
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, workers, tag)
 
     def _length(self) -> int:
         return len(self._arrays[0])
@@ -120,17 +115,7 @@ class EMnistDataset(_ArraySource):
             np.concatenate(images)[..., None],
             np.concatenate(labels).astype(np.uint32),
         )
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.name, self.usage),
-        )
+        self._start(api, ["image", "label"], (self.name, self.usage), locals())
 
 
 class QMnistDataset(_ArraySource):
@@ -200,17 +185,7 @@ class QMnistDataset(_ArraySource):
         elif self.usage == "test50k":
             image, label = image[10000:], label[10000:]
         self._arrays = (image[..., None], label[:, 0] if self.compat else label)
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, self.compat),
-        )
+        self._start(api, ["image", "label"], (self.usage, self.compat), locals())
 
 
 class STL10Dataset(_ArraySource):
@@ -278,17 +253,7 @@ class STL10Dataset(_ArraySource):
             np.ascontiguousarray(np.concatenate(images)),
             np.concatenate(labels),
         )
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage,),
-        )
+        self._start(api, ["image", "label"], (self.usage,), locals())
 
 
 class SemeionDataset(_ArraySource):
@@ -345,17 +310,7 @@ class SemeionDataset(_ArraySource):
                 images.append(px.reshape(16, 16).astype(np.uint8))
                 labels.append(int(np.argmax([float(v) for v in vals[256:]])))
         self._arrays = (np.array(images, np.uint8).reshape(-1, 16, 16), np.array(labels, np.uint32))
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (),
-        )
+        self._start(api, ["image", "label"], (), locals())
 
 
 class USPSDataset(_ArraySource):
@@ -493,17 +448,7 @@ class SVHNDataset(_ArraySource):
             images.append(np.transpose(m["X"], (3, 0, 1, 2)).astype(np.uint8))
             labels.append((m["y"].astype(np.int64).ravel() % 10).astype(np.uint32))
         self._arrays = (np.ascontiguousarray(np.concatenate(images)), np.concatenate(labels))
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage,),
-        )
+        self._start(api, ["image", "label"], (self.usage,), locals())
 
 
 class PhotoTourDataset(_ArraySource):
@@ -596,14 +541,4 @@ class PhotoTourDataset(_ArraySource):
                 raise RuntimeError(f"Invalid data, {api}: a patch index is past the {n} patches.")
             self._arrays = (patches[a[:, 0]], patches[a[:, 1]], a[:, 2].astype(np.uint32))
             names = ["image1", "image2", "matches"]
-        self._start(
-            api,
-            names,
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.name, self.usage),
-        )
+        self._start(api, names, (self.name, self.usage), locals())

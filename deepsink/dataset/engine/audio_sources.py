@@ -16,7 +16,7 @@ import numpy as np
 from deepsink._core.validate import check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import _Source, reject_cache
 
 
@@ -47,11 +47,6 @@ class _AudioSource(_Source):
 
     _items: list[tuple]
     _rate_dtype: Any = np.int32
-
-    def _start(self, api, names, sampler, shuffle, num_samples, num_shards, shard_id, workers, tag):
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, workers, tag)
 
     def _length(self) -> int:
         return len(self._items)
@@ -123,17 +118,7 @@ class YesNoDataset(_AudioSource):
                         f"Invalid file name, {name} is not eight 0/1 words joined by '_'."
                     ) from None
                 self._items.append((os.path.join(self.dataset_dir, name), label))
-        self._start(
-            api,
-            ["waveform", "sample_rate", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (),
-        )
+        self._start(api, ["waveform", "sample_rate", "label"], (), locals())
 
 
 class LJSpeechDataset(_AudioSource):
@@ -194,13 +179,8 @@ class LJSpeechDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "transcription", "normalized_transcription"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (),
+            locals(),
         )
 
 
@@ -280,15 +260,7 @@ class CMUArcticDataset(_AudioSource):
                 wav = os.path.join(root, "wav", f"arctic_{uid}.wav")
                 self._items.append((wav, np.array(text), np.array(uid)))
         self._start(
-            api,
-            ["waveform", "sample_rate", "transcript", "utterance_id"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.name,),
+            api, ["waveform", "sample_rate", "transcript", "utterance_id"], (self.name,), locals()
         )
 
 
@@ -355,17 +327,7 @@ class GTZANDataset(_AudioSource):
                 for name in sorted(os.listdir(folder)):
                     if name.endswith(".wav"):
                         self._items.append((os.path.join(folder, name), np.array(genre)))
-        self._start(
-            api,
-            ["waveform", "sample_rate", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage,),
-        )
+        self._start(api, ["waveform", "sample_rate", "label"], (self.usage,), locals())
 
 
 class LibriTTSDataset(_AudioSource):
@@ -468,13 +430,8 @@ class LibriTTSDataset(_AudioSource):
                 "chapter_id",
                 "utterance_id",
             ],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.usage,),
+            locals(),
         )
 
 
@@ -559,13 +516,8 @@ class SpeechCommandsDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.usage,),
+            locals(),
         )
 
 
@@ -667,11 +619,6 @@ class TedliumDataset(_AudioSource):
         self._start(
             api,
             ["waveform", "sample_rate", "transcript", "talk_id", "speaker_id", "identifier"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
             (self.release, self.usage),
+            locals(),
         )

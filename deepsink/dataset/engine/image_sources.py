@@ -16,7 +16,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import _Source, reject_cache
 from deepsink.dataset.engine.vision_sources import _images
 
@@ -47,22 +47,6 @@ class _FileListSource(_Source):
     _files: list[str]
     _cols: list[Any]
     decode: bool = False
-
-    def _start(
-        self,
-        api: str,
-        names: list[str],
-        sampler: Any,
-        shuffle: Any,
-        num_samples: Any,
-        num_shards: Any,
-        shard_id: Any,
-        num_parallel_workers: Any,
-        tag: tuple,
-    ) -> None:
-        self._names = names
-        smp = resolve(api, sampler, shuffle, num_samples, num_shards, shard_id)
-        super().__init__(smp, num_parallel_workers, tag)
 
     def _length(self) -> int:
         return len(self._files)
@@ -134,17 +118,7 @@ class Caltech256Dataset(_FileListSource):
         reject_cache(cache, api)
         files, labels = readers.image_folder(self.dataset_dir, list(_IMAGE_EXTS), None)[:2]
         self._files, self._cols = files, [labels.astype(np.int32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (decode,),
-        )
+        self._start(api, ["image", "label"], (decode,), locals())
 
 
 class RenderedSST2Dataset(_FileListSource):
@@ -204,17 +178,7 @@ class RenderedSST2Dataset(_FileListSource):
                     files += found
                     labels += [label] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, decode),
-        )
+        self._start(api, ["image", "label"], (self.usage, decode), locals())
 
 
 class Food101Dataset(_FileListSource):
@@ -278,17 +242,7 @@ class Food101Dataset(_FileListSource):
                         )
                         labels.append(np.array(item.split("/")[0]))
         self._files, self._cols = files, [labels]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, decode),
-        )
+        self._start(api, ["image", "label"], (self.usage, decode), locals())
 
 
 class SUN397Dataset(_FileListSource):
@@ -346,17 +300,7 @@ class SUN397Dataset(_FileListSource):
                 files += found
                 labels += [k] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (decode,),
-        )
+        self._start(api, ["image", "label"], (decode,), locals())
 
 
 class LSUNDataset(_FileListSource):
@@ -434,17 +378,7 @@ class LSUNDataset(_FileListSource):
                 files += found
                 labels += [k] * len(found)
         self._files, self._cols = files, [np.array(labels, np.uint32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, tuple(cls), decode),
-        )
+        self._start(api, ["image", "label"], (self.usage, tuple(cls), decode), locals())
 
 
 class OmniglotDataset(_FileListSource):
@@ -505,17 +439,7 @@ class OmniglotDataset(_FileListSource):
                 labels += [k] * len(found)
                 k += 1
         self._files, self._cols = files, [np.array(labels, np.int32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.background, decode),
-        )
+        self._start(api, ["image", "label"], (self.background, decode), locals())
 
 
 class Places365Dataset(_FileListSource):
@@ -586,17 +510,7 @@ class Places365Dataset(_FileListSource):
                     files.append(os.path.join(self.dataset_dir, folder, parts[0].lstrip("/")))
                     labels.append(int(parts[1]))
         self._files, self._cols = files, [np.array(labels, np.uint32)]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.usage, self.small, decode),
-        )
+        self._start(api, ["image", "label"], (self.usage, self.small, decode), locals())
 
 
 class SBUDataset(_FileListSource):
@@ -673,17 +587,7 @@ class SBUDataset(_FileListSource):
                 ", check SBU dataset."
             )
         self._files, self._cols = files, [captions]
-        self._start(
-            api,
-            ["image", "caption"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (decode,),
-        )
+        self._start(api, ["image", "caption"], (decode,), locals())
 
 
 class FlickrDataset(_FileListSource):
@@ -752,17 +656,7 @@ class FlickrDataset(_FileListSource):
                 files.append(path)
                 anns.append(np.array(caps))
         self._files, self._cols = files, [anns]
-        self._start(
-            api,
-            ["image", "annotation"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (decode,),
-        )
+        self._start(api, ["image", "annotation"], (decode,), locals())
 
 
 class LFWDataset(_FileListSource):
@@ -859,17 +753,7 @@ class LFWDataset(_FileListSource):
             self._second = [path(r[2], r[3]) for r in rows]
             self._cols = [np.array([int(r[4]) for r in rows], np.uint32)]
             names = ["image1", "image2", "label"]
-        self._start(
-            api,
-            names,
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (self.task, self.usage, self.image_set, decode),
-        )
+        self._start(api, names, (self.task, self.usage, self.image_set, decode), locals())
 
     def _parse(self, lines: list[list[str]]) -> list[list[str]]:
         out = []

@@ -109,17 +109,7 @@ class ManifestDataset(_FileListSource):
         self._files = [e[0] for e in entries]
         labels = [np.array([class_indexing[n] for n in e[1]], np.int32) for e in entries]
         self._cols = [[lab[0] if lab.size == 1 else lab for lab in labels]]
-        self._start(
-            api,
-            ["image", "label"],
-            sampler,
-            shuffle,
-            num_samples,
-            num_shards,
-            shard_id,
-            num_parallel_workers,
-            (dataset_file, self.usage, decode),
-        )
+        self._start(api, ["image", "label"], (dataset_file, self.usage, decode), locals())
 
     def _num_classes(self) -> int:
         """The class names the used lines carry (what ``num_classes`` reports)."""

@@ -51,6 +51,15 @@ class _Source(Dataset):
         self.sampler = sampler
         super().__init__((), num_parallel_workers, tag)
 
+    def _start(self, api: str, names: list[str], tag: tuple, args: dict) -> None:
+        """Name the columns, resolve the sampling arguments (from ``args``, the constructor's
+        ``locals()``: MindSpore's names sampler, shuffle, num_samples, num_shards, shard_id and
+        num_parallel_workers) and start the source."""
+        self._names = names
+        keys = ("sampler", "shuffle", "num_samples", "num_shards", "shard_id")
+        smp = resolve(api, *(args[k] for k in keys))
+        _Source.__init__(self, smp, args["num_parallel_workers"], tag)
+
     def _length(self) -> int:
         raise NotImplementedError
 

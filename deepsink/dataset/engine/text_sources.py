@@ -944,32 +944,28 @@ class _IWSLT(_TextSource):
         src, tgt, xml = self._pairs[path]
         return _iwslt_pairs(src, tgt, xml)
 
-    def _setup(
-        self, api: str, folder: str, year: str, src: str, tgt: str, dev: str, test: str
-    ) -> list[str]:
-        pair = f"{src}-{tgt}"
-        files = {
-            "train": (f"train.tags.{pair}.{src}", f"train.tags.{pair}.{tgt}", False),
-            "valid": (
-                f"IWSLT{year}.TED.{dev}.{pair}.{src}.xml",
-                f"IWSLT{year}.TED.{dev}.{pair}.{tgt}.xml",
-                True,
-            ),
-            "test": (
-                f"IWSLT{year}.TED.{test}.{pair}.{src}.xml",
-                f"IWSLT{year}.TED.{test}.{pair}.{tgt}.xml",
-                True,
-            ),
-        }
-        parts = ["train", "valid", "test"] if self.usage == "all" else [self.usage]
-        self._pairs = {}
-        keys = []
-        for u in parts:
-            a, b, xml = files[u]
-            key = os.path.join(folder, a)
-            self._pairs[key] = (key, os.path.join(folder, b), xml)
-            keys.append(key)
-        return keys
+    def _start_pairs(self, api: str, dataset_dir: Any, usage: Any, language_pair: Any, *args: Any):
+        """Check the folder, ``usage``, the pair (``_is_pair``) and the valid/test sets
+        (``_sets``), then read the split's files; ``args``: valid_set, test_set and a tuple of
+        the sampling arguments of ``_init_text``."""
+        self.dataset_dir = readers.check_dir(dataset_dir, api)
+        self.usage = _usage(usage, _SPLITS3, api)
+        src, tgt = ["de", "en"] if language_pair is None else list(language_pair)
+        if not self._is_pair(src, tgt):
+            raise ValueError(f"language_pair {language_pair} is not an {api[:-7]} pair")
+        valid_set, test_set, sampling = args
+        dev = check_one_of(valid_set or self._default_sets[0], self._sets, "valid_set", api)
+        test = check_one_of(test_set or self._default_sets[1], self._sets, "test_set", api)
+        folder = os.path.join(self.dataset_dir, "texts", *self._folders(src, tgt))
+        ted = f"IWSLT{api[-9:-7]}.TED"
+        stems = {"train": "train.tags", "valid": f"{ted}.{dev}", "test": f"{ted}.{test}"}
+        self._pairs, keys = {}, []
+        for u in ["train", "valid", "test"] if self.usage == "all" else [self.usage]:
+            ext = "" if u == "train" else ".xml"
+            a, b = (os.path.join(folder, f"{stems[u]}.{src}-{tgt}.{x}{ext}") for x in (src, tgt))
+            self._pairs[a] = (a, b, bool(ext))
+            keys.append(a)
+        self._init_text(api, keys, *sampling)
 
 
 _IWSLT16_PAIRS = {
@@ -1013,6 +1009,16 @@ class IWSLT2016Dataset(_IWSLT):
         ['Hallo', 'Hello']
     """
 
+    _sets, _default_sets = _IWSLT16_SETS, ("tst2013", "tst2014")
+
+    @staticmethod
+    def _is_pair(src: str, tgt: str) -> bool:
+        return tgt in _IWSLT16_PAIRS.get(src, [])
+
+    @staticmethod
+    def _folders(src: str, tgt: str) -> tuple[str, ...]:
+        return src, tgt, f"{src}-{tgt}"
+
     def __init__(
         self,
         dataset_dir: str,
@@ -1027,18 +1033,9 @@ class IWSLT2016Dataset(_IWSLT):
         num_parallel_workers: int | None = None,
         cache: Any = None,
     ) -> None:
-        api = "IWSLT2016Dataset"
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, _SPLITS3, api)
-        src, tgt = ["de", "en"] if language_pair is None else list(language_pair)
-        if tgt not in _IWSLT16_PAIRS.get(src, []):
-            raise ValueError(f"language_pair {language_pair} is not an IWSLT2016 pair")
-        dev = check_one_of(valid_set or "tst2013", _IWSLT16_SETS, "valid_set", api)
-        test = check_one_of(test_set or "tst2014", _IWSLT16_SETS, "test_set", api)
-        folder = os.path.join(self.dataset_dir, "texts", src, tgt, f"{src}-{tgt}")
-        paths = self._setup(api, folder, "16", src, tgt, dev, test)
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        sampling = (num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
+        self._start_pairs(
+            "IWSLT2016Dataset", dataset_dir, usage, language_pair, valid_set, test_set, sampling
         )
 
 
@@ -1072,6 +1069,17 @@ class IWSLT2017Dataset(_IWSLT):
         1
     """
 
+    _sets = _default_sets = ("dev2010", "tst2010")
+
+    @staticmethod
+    def _is_pair(src: str, tgt: str) -> bool:
+        langs = ["de", "en", "it", "nl", "ro"]
+        return src in langs and tgt in langs and src != tgt
+
+    @staticmethod
+    def _folders(src: str, tgt: str) -> tuple[str, ...]:
+        return "DeEnItNlRo", "DeEnItNlRo", "DeEnItNlRo-DeEnItNlRo"
+
     def __init__(
         self,
         dataset_dir: str,
@@ -1084,18 +1092,9 @@ class IWSLT2017Dataset(_IWSLT):
         num_parallel_workers: int | None = None,
         cache: Any = None,
     ) -> None:
-        api = "IWSLT2017Dataset"
-        self.dataset_dir = readers.check_dir(dataset_dir, api)
-        self.usage = _usage(usage, _SPLITS3, api)
-        src, tgt = ["de", "en"] if language_pair is None else list(language_pair)
-        langs = ["de", "en", "it", "nl", "ro"]
-        if src not in langs or tgt not in langs or src == tgt:
-            raise ValueError(f"language_pair {language_pair} is not an IWSLT2017 pair")
-        name = "DeEnItNlRo"
-        folder = os.path.join(self.dataset_dir, "texts", name, name, f"{name}-{name}")
-        paths = self._setup(api, folder, "17", src, tgt, "dev2010", "tst2010")
-        self._init_text(
-            api, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache
+        sampling = (num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
+        self._start_pairs(
+            "IWSLT2017Dataset", dataset_dir, usage, language_pair, None, None, sampling
         )
 
 

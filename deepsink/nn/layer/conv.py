@@ -32,6 +32,18 @@ from deepsink.ops.function.conv_transpose_func import conv_input_grad
 PAD_MODES = ["same", "valid", "pad"]
 
 
+def _set_channels(cell: Cell, api: str, in_channels: Any, out_channels: Any, group: Any) -> None:
+    """Check and set a convolution's channel counts and ``group`` (dividing both)."""
+    cell.in_channels = check_positive_int(in_channels, "in_channels", api)
+    cell.out_channels = check_positive_int(out_channels, "out_channels", api)
+    cell.group = check_positive_int(group, "group", api)
+    if in_channels % group or out_channels % group:
+        raise ValueError(
+            f"For '{api}', 'in_channels' and 'out_channels' must be divisible by 'group', "
+            f"but got in_channels={in_channels}, out_channels={out_channels}, group={group}"
+        )
+
+
 class _Conv(Cell):
     """Shared arguments, checks, parameters and printing of Conv1d/Conv2d/Conv3d."""
 
@@ -56,14 +68,7 @@ class _Conv(Cell):
     ) -> None:
         super().__init__()
         self._api = api
-        self.in_channels = check_positive_int(in_channels, "in_channels", api)
-        self.out_channels = check_positive_int(out_channels, "out_channels", api)
-        self.group = check_positive_int(group, "group", api)
-        if in_channels % group or out_channels % group:
-            raise ValueError(
-                f"For '{api}', 'in_channels' and 'out_channels' must be divisible by 'group', "
-                f"but got in_channels={in_channels}, out_channels={out_channels}, group={group}"
-            )
+        _set_channels(self, api, in_channels, out_channels, group)
         self.kernel_size, self.stride, self.dilation = kernel_size, stride, dilation
         if not isinstance(pad_mode, str):
             fail_arg(api, "pad_mode", f"one of {PAD_MODES}", pad_mode, TypeError)
@@ -387,9 +392,7 @@ class Conv3d(_Conv):
         Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
 
     Raises:
-        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
-        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
-            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+        TypeError, ValueError: as :class:`Conv1d`.
 
     Examples:
         >>> import numpy as np
@@ -509,14 +512,7 @@ class _ConvTranspose(Cell):
         super().__init__()
         n = self._n
         self._api = api
-        self.in_channels = check_positive_int(in_channels, "in_channels", api)
-        self.out_channels = check_positive_int(out_channels, "out_channels", api)
-        self.group = check_positive_int(group, "group", api)
-        if in_channels % group or out_channels % group:
-            raise ValueError(
-                f"For '{api}', 'in_channels' and 'out_channels' must be divisible by 'group', "
-                f"but got in_channels={in_channels}, out_channels={out_channels}, group={group}"
-            )
+        _set_channels(self, api, in_channels, out_channels, group)
         self.kernel_size = _tuple_n(kernel_size, n, "kernel_size", api)
         self.stride = _tuple_n(stride, n, "stride", api)
         self.dilation = _tuple_n(dilation, n, "dilation", api)
@@ -645,9 +641,7 @@ class Conv2dTranspose(_ConvTranspose):
         Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
 
     Raises:
-        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
-        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
-            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+        TypeError, ValueError: as :class:`Conv1d`.
 
     Examples:
         >>> import numpy as np
@@ -723,9 +717,7 @@ class Conv3dTranspose(_ConvTranspose):
         Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
 
     Raises:
-        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
-        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
-            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+        TypeError, ValueError: as :class:`Conv1d`.
         ValueError: ``data_format`` is not 'NCDHW'.
 
     Examples:
@@ -804,9 +796,7 @@ class Conv1dTranspose(_ConvTranspose):
         Tensor of shape :math:`(N, C_{out}, L_{out})`.
 
     Raises:
-        TypeError: ``in_channels``, ``out_channels`` or ``group`` is not an int, or ``has_bias`` not a bool.
-        ValueError: a channel count or ``group`` is not positive, the channels do not divide by ``group``,
-            ``pad_mode`` is not one of the three, or ``padding`` is non-zero without ``pad_mode='pad'``.
+        TypeError, ValueError: as :class:`Conv1d`.
 
     Examples:
         >>> import numpy as np

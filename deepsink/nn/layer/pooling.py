@@ -137,6 +137,13 @@ class _Pool(Cell):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
 
 
+def _check_1d(api: str, kernel_size: Any, stride: Any) -> None:
+    """A 1-D pooling's window and step: plain positive ints."""
+    for name, v in (("kernel_size", kernel_size), ("stride", stride)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            fail_arg(api, name, "a positive int", v)
+
+
 def _repr_1d(self: _Pool) -> str:
     """MindSpore prints a 1-D pool's window as the 2-D (1, k) it runs outside 'pad' mode."""
     if self.pad_mode == "PAD":
@@ -297,9 +304,7 @@ class MaxPool1d(_MaxPool):
         return_indices: bool = False,
         ceil_mode: bool = False,
     ) -> None:
-        for name, v in (("kernel_size", kernel_size), ("stride", stride)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                fail_arg("MaxPool1d", name, "a positive int", v)
+        _check_1d("MaxPool1d", kernel_size, stride)
         super().__init__(
             "MaxPool1d", kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode
         )
@@ -430,10 +435,8 @@ class AvgPool1d(_AvgPool):
     """1-D average pooling over the last axis of (N, C, L) or (C, L) input.
 
     Args:
-        kernel_size (int): the window size. Default: ``1``.
-        stride (int): the window's step. Default: ``1``.
-        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (case-insensitive). Default: ``'valid'``.
-        padding (int): the padding with ``pad_mode='pad'``. Default: ``0``.
+        kernel_size, stride, pad_mode, padding: as :class:`MaxPool1d` (which also lists what it
+            raises).
         ceil_mode (bool): round the output length up (``'pad'`` only). Default: ``False``.
         count_include_pad (bool): count padded zeros in the average (``'pad'`` only). Default: ``True``.
 
@@ -442,10 +445,6 @@ class AvgPool1d(_AvgPool):
 
     Outputs:
         Tensor of shape :math:`(N, C, L_{out})`.
-
-    Raises:
-        ValueError: ``kernel_size`` or ``stride`` is not a positive int, ``pad_mode`` is invalid, or a
-            'pad'-only argument is set with another ``pad_mode``.
 
     Examples:
         >>> import numpy as np
@@ -467,9 +466,7 @@ class AvgPool1d(_AvgPool):
         ceil_mode: bool = False,
         count_include_pad: bool = True,
     ) -> None:
-        for name, v in (("kernel_size", kernel_size), ("stride", stride)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                fail_arg("AvgPool1d", name, "a positive int", v)
+        _check_1d("AvgPool1d", kernel_size, stride)
         super().__init__(
             "AvgPool1d", kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad, None
         )

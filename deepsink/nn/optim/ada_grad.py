@@ -19,9 +19,8 @@ class Adagrad(Optimizer):
         accum (float): the accumulator's initial value, >= 0. Default: ``0.1``.
         learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): the rate. Default: ``0.001``.
         update_slots (bool): update the accumulator. Default: ``True``.
-        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
-        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
-            Default: ``0.0``.
+        loss_scale, weight_decay: as :class:`Optimizer` (L2 decay ``g + wd * p``). Default: ``1.0``,
+            ``0.0``.
 
     Inputs:
         - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
@@ -31,8 +30,8 @@ class Adagrad(Optimizer):
 
     Raises:
         ValueError: ``accum`` is negative.
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np

@@ -28,9 +28,8 @@ class Adadelta(Optimizer):
             per-step list (the last value is held), or a schedule called with the step. Default: ``1.0``.
         rho (float): the decay of the running averages, in [0, 1]. Default: ``0.9``.
         epsilon (float): added inside the square roots, >= 0. Default: ``1e-6``.
-        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
-        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
-            Default: ``0.0``.
+        loss_scale, weight_decay: as :class:`Optimizer` (L2 decay ``g + wd * p``). Default: ``1.0``,
+            ``0.0``.
 
     Inputs:
         - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
@@ -40,8 +39,8 @@ class Adadelta(Optimizer):
 
     Raises:
         ValueError: ``rho`` is outside [0, 1] or ``epsilon`` negative.
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np

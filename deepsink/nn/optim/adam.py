@@ -28,6 +28,27 @@ def _check_betas(beta1: Any, beta2: Any, eps: Any, api: str) -> None:
         fail_arg(api, "eps", "a positive float", eps)
 
 
+def _init_adam(opt: Any, api: str, beta1: Any, beta2: Any, eps: Any, flags: tuple, shape: list):
+    """Check Adam's shared arguments (betas, eps, ``flags``: use_locking and use_nesterov) and
+    give ``opt`` its state: the beta powers (of ``shape``) and the two moments."""
+    _check_betas(beta1, beta2, eps, api)
+    opt.use_locking = check_bool(flags[0], "use_locking", api)
+    opt.use_nesterov = check_bool(flags[1], "use_nesterov", api)
+    opt.beta1, opt.beta2, opt.eps = beta1, beta2, eps
+    opt.beta1_power = Parameter(Tensor(np.ones(shape, np.float32)), name="beta1_power")
+    opt.beta2_power = Parameter(Tensor(np.ones(shape, np.float32)), name="beta2_power")
+    opt.moment1 = opt.parameters.clone(prefix="moment1", init="zeros")
+    opt.moment2 = opt.parameters.clone(prefix="moment2", init="zeros")
+
+
+def _advance_powers(opt: Any) -> tuple:
+    """One step of the beta powers: (beta1, beta2, beta1^t, beta2^t) as float32, stored."""
+    b1, b2 = jnp.asarray(opt.beta1, jnp.float32), jnp.asarray(opt.beta2, jnp.float32)
+    opt.beta1_power._data = b1p = opt.beta1_power._data * b1
+    opt.beta2_power._data = b2p = opt.beta2_power._data * b2
+    return b1, b2, b1p, b2p
+
+
 class Adam(_HostTarget, Optimizer):
     """Adam, as MindSpore computes it (epsilon is added to ``sqrt(v)``, outside the bias
     correction)::
@@ -102,9 +123,7 @@ class Adam(_HostTarget, Optimizer):
         **kwargs: Any,
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        _check_betas(beta1, beta2, eps, "Adam")
-        self.use_locking = check_bool(use_locking, "use_locking", "Adam")
-        self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "Adam")
+        _init_adam(self, "Adam", beta1, beta2, eps, (use_locking, use_nesterov), [])
         unknown = sorted(set(kwargs) - {"use_lazy", "use_offload"})
         if unknown:
             raise KeyError(
@@ -118,21 +137,12 @@ class Adam(_HostTarget, Optimizer):
             fail_arg("Adam", "use_lazy and use_offload", "not both True", (True, True))
         if self.use_amsgrad and (self.use_lazy or self.use_offload):
             fail_arg("Adam", "use_amsgrad", "False with use_lazy or use_offload", True)
-        self.beta1, self.beta2, self.eps = beta1, beta2, eps
-        self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
-        self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")
-        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
-        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
         if self.use_amsgrad:
             self.vhat = self.parameters.clone(prefix="vhat", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
         f32 = jnp.float32
-        beta1, beta2 = f32(self.beta1), f32(self.beta2)
-        beta1_power = self.beta1_power._data * beta1
-        beta2_power = self.beta2_power._data * beta2
-        self.beta1_power._data = beta1_power
-        self.beta2_power._data = beta2_power
+        beta1, beta2, beta1_power, beta2_power = _advance_powers(self)
         for i, (p, m1, m2, g, lr) in enumerate(
             zip(self.parameters, self.moment1, self.moment2, grads, lrs)
         ):
@@ -287,23 +297,12 @@ class AdamOffload(Optimizer):
         loss_scale: float = 1.0,
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        _check_betas(beta1, beta2, eps, "AdamOffload")
-        self.use_locking = check_bool(use_locking, "use_locking", "AdamOffload")
-        self.use_nesterov = check_bool(use_nesterov, "use_nesterov", "AdamOffload")
-        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        _init_adam(self, "AdamOffload", beta1, beta2, eps, (use_locking, use_nesterov), [1])
         self.params = self.parameters
-        self.beta1_power = Parameter(Tensor(np.ones([1], np.float32)), name="beta1_power")
-        self.beta2_power = Parameter(Tensor(np.ones([1], np.float32)), name="beta2_power")
-        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
-        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
         f32 = jnp.float32
-        b1, b2 = jnp.asarray(self.beta1, f32), jnp.asarray(self.beta2, f32)
-        b1p = self.beta1_power._data * b1
-        b2p = self.beta2_power._data * b2
-        self.beta1_power._data = b1p
-        self.beta2_power._data = b2p
+        b1, b2, b1p, b2p = _advance_powers(self)
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
             hyper = [b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps, f32)]
             delta, m_new, v_new = R.adam_delta(

@@ -42,8 +42,8 @@ class AdaMax(Optimizer):
         Tensor, True (the Parameters are updated in place).
 
     Raises:
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np

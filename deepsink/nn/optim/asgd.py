@@ -41,8 +41,8 @@ class ASGD(Optimizer):
 
     Raises:
         TypeError: ``lambd``, ``alpha`` or ``t0`` is not a float.
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np

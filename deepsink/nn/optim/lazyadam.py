@@ -10,12 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import jax.numpy as jnp
-import numpy as np
 
-from deepsink._core.validate import check_bool, fail_arg
-from deepsink.common.parameter import Parameter
-from deepsink.common.tensor import Tensor
-from deepsink.nn.optim.adam import _check_betas
+from deepsink._core.validate import fail_arg
+from deepsink.nn.optim.adam import _advance_powers, _check_betas, _init_adam
 from deepsink.nn.optim.optimizer import Optimizer, _HostTarget, write
 from deepsink.ops.function import optimizer_func as R
 
@@ -76,24 +73,14 @@ class LazyAdam(_HostTarget, Optimizer):
         loss_scale: float = 1.0,
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        _check_betas(beta1, beta2, eps, type(self).__name__)
+        api = type(self).__name__
         if not isinstance(weight_decay, float):
-            fail_arg(type(self).__name__, "weight_decay", "a float", weight_decay, TypeError)
-        self.use_locking = check_bool(use_locking, "use_locking", type(self).__name__)
-        self.use_nesterov = check_bool(use_nesterov, "use_nesterov", type(self).__name__)
-        self.beta1, self.beta2, self.eps = beta1, beta2, eps
-        self.beta1_power = Parameter(Tensor(np.ones([1], np.float32)), name="beta1_power")
-        self.beta2_power = Parameter(Tensor(np.ones([1], np.float32)), name="beta2_power")
-        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
-        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
+            _check_betas(beta1, beta2, eps, api)
+            fail_arg(api, "weight_decay", "a float", weight_decay, TypeError)
+        _init_adam(self, api, beta1, beta2, eps, (use_locking, use_nesterov), [1])
 
     def _update(self, grads: list, lrs: list) -> None:
-        f32 = jnp.float32
-        b1, b2 = jnp.asarray(self.beta1, f32), jnp.asarray(self.beta2, f32)
-        b1p = self.beta1_power._data * b1
-        b2p = self.beta2_power._data * b2
-        self.beta1_power._data = b1p
-        self.beta2_power._data = b2p
+        b1, b2, b1p, b2p = _advance_powers(self)
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
             dt = p._data.dtype
             hyper = [x.astype(dt) for x in (b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps))]

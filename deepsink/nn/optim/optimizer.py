@@ -183,6 +183,10 @@ class Optimizer(Cell):
     Outputs:
         Tensor, True (the Parameters are updated in place).
 
+    Raises:
+        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
+        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms

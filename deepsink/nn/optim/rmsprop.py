@@ -33,9 +33,8 @@ class RMSProp(Optimizer):
         epsilon (float): added inside the square root, > 0. Default: ``1e-10``.
         use_locking (bool): kept for MindSpore's signature. Default: ``False``.
         centered (bool): normalise by the centred variance. Default: ``False``.
-        loss_scale (float): the gradients are divided by it first (for a fixed loss scale). Default: ``1.0``.
-        weight_decay (Union[float, int, Cell]): L2 decay added to the gradients (``g + wd * p``).
-            Default: ``0.0``.
+        loss_scale, weight_decay: as :class:`Optimizer` (L2 decay ``g + wd * p``). Default: ``1.0``,
+            ``0.0``.
 
     Inputs:
         - **gradients** (tuple[Tensor]) - one per Parameter, in ``params`` order.
@@ -46,8 +45,8 @@ class RMSProp(Optimizer):
     Raises:
         TypeError: ``decay``, ``momentum`` or ``epsilon`` is not a float.
         ValueError: ``decay`` or ``momentum`` is negative, or ``epsilon`` not positive.
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np

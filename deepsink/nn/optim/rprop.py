@@ -39,8 +39,8 @@ class Rprop(Optimizer):
 
     Raises:
         ValueError: ``etas`` or ``step_sizes`` is not an ordered pair as described.
-        TypeError: ``params`` is not a list of Parameters or group dicts, or ``loss_scale`` not a float.
-        ValueError: ``learning_rate``, ``weight_decay`` or ``loss_scale`` is negative (``loss_scale`` must be positive).
+        TypeError, ValueError: for ``params``, ``learning_rate``, ``weight_decay`` and ``loss_scale``,
+            as :class:`Optimizer`.
 
     Examples:
         >>> import numpy as np
