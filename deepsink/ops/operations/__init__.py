@@ -634,13 +634,7 @@ class Conv2D(Primitive):
         nn_func._conv_padding(pad_mode, pad, "Conv2D")
 
     def __call__(self, x: Any, weight: Any) -> Tensor:
-        w = U.array(weight, "Conv2D", "weight")
-        if w.shape[0] != self.out_channel:
-            U.fail(
-                "Conv2D",
-                f"'weight' must have {self.out_channel} output channels, but got "
-                f"shape {list(w.shape)}",
-            )
+        w = U.conv_weight(weight, self.out_channel, "Conv2D")
         return nn_func.conv2d(
             x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
         )

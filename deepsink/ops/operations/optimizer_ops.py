@@ -585,17 +585,15 @@ class ApplyAdamWithAmsgradV2(_Locking, _OptimizerPrimitive):
         use_locking (bool): accepted for compatibility. Default: ``False``.
 
     Inputs:
-        - **var**, **m**, **v**, **vhat** (Parameter) - updated in place.
-        - **beta1_power**, **beta2_power**, **lr**, **beta1**, **beta2**, **epsilon**
-          (Union[float, Tensor]) - scalars.
-        - **grad** (Tensor) - shaped like ``var``.
+        **var**, **m**, **v**, **vhat**, **beta1_power**, **beta2_power**, **lr** as
+        ``ApplyAdamWithAmsgrad``, then **beta1**, **beta2**, **epsilon** (Union[float, Tensor]),
+        then **grad**.
 
     Outputs:
-        Tuple of 4 Tensors, the new ``var``, ``m``, ``v`` and ``vhat``.
+        As ``ApplyAdamWithAmsgrad``.
 
     Raises:
-        TypeError: an input has the wrong type.
-        ValueError: a shape differs from ``var``'s.
+        TypeError, ValueError: as ``ApplyAdamWithAmsgrad``.
 
     Examples:
         >>> import numpy as np
@@ -1115,16 +1113,13 @@ class SparseApplyAdagradV2(SparseApplyAdagrad):
         update_slots (bool): whether ``accum`` is updated. Default: ``True``.
 
     Inputs:
-        - **var**, **accum** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32/int64 row indices of ``var``.
+        The inputs of ``SparseApplyAdagrad``.
 
     Outputs:
-        Tuple of 2 Tensors, the new ``var`` and ``accum``.
+        As ``SparseApplyAdagrad``.
 
     Raises:
-        TypeError: ``lr`` or ``epsilon`` is not a float, or an input has the wrong type.
-        ValueError: the shapes of ``grad`` and ``indices`` do not match.
+        TypeError, ValueError: as ``SparseApplyAdagrad``.
 
     Examples:
         >>> import numpy as np
@@ -1221,16 +1216,13 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
         use_locking (bool): accepted for compatibility. Default: ``False``.
 
     Inputs:
-        - **var**, **accum**, **linear** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32/int64 row indices of ``var``.
+        The inputs of ``SparseApplyFtrl``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``accum`` and ``linear``.
+        As ``SparseApplyFtrl``.
 
     Raises:
-        TypeError: an argument is not a float, or an input has the wrong type.
-        ValueError: an argument is out of its range, or the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyFtrl``.
 
     Examples:
         >>> import numpy as np
@@ -1424,20 +1416,16 @@ class FusedSparseLazyAdam(FusedSparseAdam):
     ``indices`` only (repeated indices added); the other rows and their moments are unchanged.
 
     Args:
-        use_locking (bool), use_nesterov (bool): Default: ``False``.
+        use_locking (bool), use_nesterov (bool): as ``FusedSparseAdam``.
 
     Inputs:
-        - **var**, **m**, **v** (Parameter) - updated in place.
-        - **beta1_power**, **beta2_power**, **lr**, **beta1**, **beta2**, **epsilon** (Tensor).
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``FusedSparseAdam``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``m`` and ``v``.
+        As ``FusedSparseAdam``.
 
     Raises:
-        TypeError: a flag is not a bool or an input has the wrong type.
-        ValueError: the shapes do not match.
+        TypeError, ValueError: as ``FusedSparseAdam``.
 
     Examples:
         >>> import numpy as np
@@ -1462,20 +1450,16 @@ class FusedSparseFtrl(SparseApplyFtrl):
     repeated indices' gradients are added first).
 
     Args:
-        lr (float): > 0. l1 (float), l2 (float): >= 0. lr_power (float): <= 0.
-        use_locking (bool): accepted for compatibility. Default: ``False``.
+        lr, l1, l2, lr_power, use_locking: as ``SparseApplyFtrl``.
 
     Inputs:
-        - **var**, **accum**, **linear** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``SparseApplyFtrl``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``accum`` and ``linear``.
+        As ``SparseApplyFtrl``.
 
     Raises:
-        TypeError: an argument is not a float, or an input has the wrong type.
-        ValueError: an argument is out of its range, or the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyFtrl``.
 
     Examples:
         >>> import numpy as np
@@ -1498,20 +1482,16 @@ class FusedSparseProximalAdagrad(SparseApplyProximalAdagrad):
     the proximal Adagrad update on the rows named by ``indices`` (repeated indices added).
 
     Args:
-        use_locking (bool): accepted for compatibility. Default: ``False``.
+        use_locking (bool): as ``SparseApplyProximalAdagrad``.
 
     Inputs:
-        - **var**, **accum** (Parameter) - updated in place.
-        - **lr**, **l1**, **l2** (Tensor) - scalars.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``SparseApplyProximalAdagrad``.
 
     Outputs:
-        Tuple of 2 Tensors, the new ``var`` and ``accum``.
+        As ``SparseApplyProximalAdagrad``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool or an input has the wrong type.
-        ValueError: the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyProximalAdagrad``.
 
     Examples:
         >>> import numpy as np
@@ -1685,17 +1665,13 @@ class FusedCastAdamWeightDecay(AdamWeightDecay):
         use_locking (bool): Default: ``False``.
 
     Inputs:
-        - **var**, **m**, **v** (Parameter) - updated in place.
-        - **lr**, **beta1**, **beta2**, **epsilon**, **decay** (float) - scalars.
-        - **gradient** (Tensor) - shaped like ``var``.
-        - **global_norm** (Tensor) - the gradient is divided by it.
+        The inputs of ``AdamWeightDecay``, then **global_norm** (Tensor), the gradient's divisor.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``m`` and ``v``.
+        As ``AdamWeightDecay``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool or an input has the wrong type.
-        ValueError: a shape differs from ``var``'s.
+        TypeError, ValueError: as ``AdamWeightDecay``.
 
     Examples:
         >>> import numpy as np
