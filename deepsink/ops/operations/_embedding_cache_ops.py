@@ -4,7 +4,7 @@ into a cache's range and keep those inside)."""
 
 from __future__ import annotations
 
-from deepsink.ops._forwarding import forwarding as _forwarding
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import sequence_func as SQ
 
 MapUniform = _forwarding(

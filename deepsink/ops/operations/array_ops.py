@@ -11,7 +11,7 @@ from typing import Any
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
-from deepsink.ops._forwarding import forwarding as _forwarding
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import layout_func as Lay
 from deepsink.ops.function import scatter_func as S

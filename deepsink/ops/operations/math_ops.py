@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.common.tensor import Tensor
-from deepsink.ops._forwarding import forwarding as _forwarding
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_reduce_func as L
 from deepsink.ops.function import math_func as M

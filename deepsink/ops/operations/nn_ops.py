@@ -798,6 +798,18 @@ def _lstm_block_inputs(api: str, x: Any, w: Any, b: Any, h: Any, c: Any, lead: t
     return a, wa.astype(a.dtype), ba.astype(a.dtype), ha.astype(a.dtype), ca.astype(a.dtype)
 
 
+def _only_values(api: str, *checks: tuple[str, Any, Any]) -> None:
+    """Each ``(arg, value, only)``: a bool or number (as ``only`` is) equal to MindSpore's only
+    supported value."""
+    for arg, v, only in checks:
+        if isinstance(only, bool):
+            _V.check_bool(v, arg, api)
+        else:
+            _V.check_number(v, arg, api)
+        if v != only:
+            _V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
+
+
 class DynamicRNN(Primitive):
     """An LSTM over a time-major sequence with TensorFlow's block-cell layout (MindSpore's Ascend
     LSTM kernel): one weight ``(input_size + hidden_size, 4 * hidden_size)`` with gates
@@ -863,20 +875,15 @@ class DynamicRNN(Primitive):
         _V.check_one_of(cell_type, ["LSTM"], "cell_type", self.name)
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
-        for arg, v, only in (
+        _only_values(
+            self.name,
             ("cell_depth", cell_depth, 1),
             ("use_peephole", use_peephole, False),
             ("keep_prob", keep_prob, 1.0),
             ("cell_clip", cell_clip, -1.0),
             ("num_proj", num_proj, 0),
             ("time_major", time_major, True),
-        ):
-            if isinstance(only, bool):
-                _V.check_bool(v, arg, self.name)
-            else:
-                _V.check_number(v, arg, self.name)
-            if v != only:
-                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        )
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(is_training, "is_training", self.name)
 
@@ -1020,20 +1027,15 @@ class DynamicGRUV2(Primitive):
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
         _V.check_one_of(gate_order, ["zrh", "rzh"], "gate_order", self.name)
-        for arg, v, only in (
+        _only_values(
+            self.name,
             ("cell_depth", cell_depth, 1),
             ("keep_prob", keep_prob, 1.0),
             ("cell_clip", cell_clip, -1.0),
             ("num_proj", num_proj, 0),
             ("time_major", time_major, True),
             ("reset_after", reset_after, True),
-        ):
-            if isinstance(only, bool):
-                _V.check_bool(v, arg, self.name)
-            else:
-                _V.check_number(v, arg, self.name)
-            if v != only:
-                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        )
         _V.check_bool(is_training, "is_training", self.name)
 
     def __call__(

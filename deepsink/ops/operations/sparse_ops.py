@@ -13,7 +13,7 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
-from deepsink.ops._forwarding import forwarding as _forwarding
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import sparse_func as SPF
 from deepsink.ops.primitive import Primitive, prim_attr_register
