@@ -39,10 +39,6 @@ from deepsink.ops.function import special_math_func as S
 from deepsink.ops.function import spectral_func as SP
 
 
-def _make(name: str, call: Callable, params: tuple = (), doc: str = "") -> type:
-    return declare(name, call, __name__, params, doc)
-
-
 def _plain(fn: Callable) -> Callable:
     return lambda self, *xs: fn(*xs)
 
@@ -495,7 +491,7 @@ def _median(s: Any, x: Any) -> tuple:
 
 
 for _name, _call, _params in _TABLE:
-    globals()[_name] = _make(_name, _call, _params)
+    globals()[_name] = declare(_name, _call, __name__, _params)
 for _name in ("StandardNormal", "StandardLaplace", "UniformReal", "UniformInt"):  # with engines
     globals()[_name]._random_kernel = True
 

@@ -20,6 +20,7 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import declare
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import bessel_func as BS
@@ -33,7 +34,7 @@ from deepsink.ops.function import qr_func as QR
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import stft_func as ST
-from deepsink.ops.operations.bridge_ops import _make, _plain
+from deepsink.ops.operations.bridge_ops import _plain
 
 
 def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, example: str) -> str:
@@ -1889,6 +1890,6 @@ _row(
 )
 
 for _name, _call, _params, _d in _TABLE:
-    globals()[_name] = _make(_name, _call, _params, _d)
+    globals()[_name] = declare(_name, _call, __name__, _params, _d)
 
 __all__ = [name for name, _, _, _ in _TABLE]
