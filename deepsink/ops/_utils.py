@@ -39,6 +39,17 @@ def array(x: Any, api: str, arg: str = "input") -> jax.Array:
     fail(api, f"'{arg}' must be a Tensor, but got {type(x).__name__} {_short(x)}", TypeError)
 
 
+def conv_weight(weight: Any, out_channel: int, api: str) -> jax.Array:
+    """A convolution primitive's ``weight`` as an array with ``out_channel`` output channels."""
+    w = array(weight, api, "weight")
+    if w.shape[0] != out_channel:
+        fail(
+            api,
+            f"'weight' must have {out_channel} output channels, but got shape {list(w.shape)}",
+        )
+    return w
+
+
 def operand(x: Any, api: str, arg: str) -> Any:
     """A binary-op operand: arrays as arrays, Python numbers kept weak (they adopt the other dtype)."""
     if isinstance(x, bool | int | float) and not isinstance(x, np.generic):

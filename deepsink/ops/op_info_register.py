@@ -200,6 +200,17 @@ class RegOp:
                 out[key_list[idx]] = element
         return {**out, **kwargs}
 
+    def _io(self, into: list, values: list, type_key: str, kwargs: dict) -> RegOp:
+        """Adds an input or output: ``values`` (index, name, param type) under ``"index"``,
+        ``"name"`` and ``type_key``."""
+        keys = ["index", "name", type_key]
+        into.append(
+            self._check_param(
+                values, keys, [self._is_int, self._is_string, self._is_string], kwargs
+            )
+        )
+        return self
+
     def fusion_type(self, fusion_type: str) -> RegOp:
         """The operator's fusion type (a str)."""
         self._is_string(fusion_type)
@@ -266,15 +277,7 @@ class CpuRegOp(RegOp):
     ) -> CpuRegOp:
         """An input: its index, name and param type (``"required"``, ``"dynamic"``,
         ``"optional"``)."""
-        self.inputs.append(
-            self._check_param(
-                [index, name, param_type],
-                ["index", "name", "param_type"],
-                [self._is_int, self._is_string, self._is_string],
-                kwargs,
-            )
-        )
-        return self
+        return self._io(self.inputs, [index, name, param_type], "param_type", kwargs)
 
     def output(
         self,
@@ -284,15 +287,7 @@ class CpuRegOp(RegOp):
         **kwargs: Any,
     ) -> CpuRegOp:
         """An output: its index, name and param type."""
-        self.outputs.append(
-            self._check_param(
-                [index, name, param_type],
-                ["index", "name", "param_type"],
-                [self._is_int, self._is_string, self._is_string],
-                kwargs,
-            )
-        )
-        return self
+        return self._io(self.outputs, [index, name, param_type], "param_type", kwargs)
 
     def attr(
         self,
@@ -341,15 +336,7 @@ class CustomRegOp(RegOp):
     ) -> CustomRegOp:
         """An input of `func`: ``{"index", "name", "paramType"}`` (``"required"``,
         ``"dynamic"`` or ``"optional"``)."""
-        self.inputs.append(
-            self._check_param(
-                [index, name, param_type],
-                ["index", "name", "paramType"],
-                [self._is_int, self._is_string, self._is_string],
-                kwargs,
-            )
-        )
-        return self
+        return self._io(self.inputs, [index, name, param_type], "paramType", kwargs)
 
     def output(
         self,
@@ -359,15 +346,7 @@ class CustomRegOp(RegOp):
         **kwargs: Any,
     ) -> CustomRegOp:
         """An output of `func`: ``{"index", "name", "paramType"}``."""
-        self.outputs.append(
-            self._check_param(
-                [index, name, param_type],
-                ["index", "name", "paramType"],
-                [self._is_int, self._is_string, self._is_string],
-                kwargs,
-            )
-        )
-        return self
+        return self._io(self.outputs, [index, name, param_type], "paramType", kwargs)
 
     def dtype_format(self, *args: tuple) -> CustomRegOp:
         """One supported row: a (dtype, format) pair per input, then per output."""

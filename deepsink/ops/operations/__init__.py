@@ -20,6 +20,7 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import debug_func, nn_func, parameter_func
 from deepsink.ops.function import math_func as M
@@ -28,57 +29,38 @@ from deepsink.ops.primitive import Primitive, prim_attr_register
 # --- activations and softmax -------------------------------------------------------------------
 
 
-class _Unary(Primitive):
-    """A primitive without attributes that applies one functional op to one input."""
-
-    _fn: Callable[[Any], Any]
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return type(self)._fn(x)
-
-
-def _unary(name: str, fn: Callable[[Any], Any]) -> type:
-    cls = type(
-        name, (_Unary,), {"_fn": staticmethod(fn), "__doc__": f"MindSpore's ``ops.{name}()(x)``."}
-    )
-    cls.__module__ = __name__
-    return cls
-
-
-ReLU = _unary("ReLU", nn_func.relu)
-ReLU6 = _unary("ReLU6", nn_func.relu6)
-Sigmoid = _unary("Sigmoid", M.sigmoid)
-Tanh = _unary("Tanh", M.tanh)
-GeLU = _unary("GeLU", lambda x: nn_func.gelu(x, "tanh"))  # the primitive is the tanh form
-FastGeLU = _unary("FastGeLU", nn_func.fast_gelu)
-HSwish = _unary("HSwish", nn_func.hardswish)
-Exp = _unary("Exp", M.exp)
-Log = _unary("Log", M.log)
-Sqrt = _unary("Sqrt", M.sqrt)
-Rsqrt = _unary("Rsqrt", M.rsqrt)
-Square = _unary("Square", M.square)
-Abs = _unary("Abs", M.abs)
-Neg = _unary("Neg", M.neg)
-Reciprocal = _unary("Reciprocal", M.reciprocal)
-Erf = _unary("Erf", M.erf)
-Sin = _unary("Sin", M.sin)
-Cos = _unary("Cos", M.cos)
-Floor = _unary("Floor", M.floor)
-Ceil = _unary("Ceil", M.ceil)
-Round = _unary("Round", M.round)
-Sign = _unary("Sign", M.sign)
-IsNan = _unary("IsNan", M.isnan)
-IsInf = _unary("IsInf", M.isinf)
-IsFinite = _unary("IsFinite", M.isfinite)
-LogicalNot = _unary("LogicalNot", M.logical_not)
-ZerosLike = _unary("ZerosLike", A.zeros_like)
-OnesLike = _unary("OnesLike", A.ones_like)
-Identity = _unary("Identity", parameter_func.tensor_identity)
-StopGradient = _unary("StopGradient", parameter_func.stop_gradient)
+ReLU = _forwarding("ReLU", nn_func.relu, "x", __name__)
+ReLU6 = _forwarding("ReLU6", nn_func.relu6, "x", __name__)
+Sigmoid = _forwarding("Sigmoid", M.sigmoid, "x", __name__)
+Tanh = _forwarding("Tanh", M.tanh, "x", __name__)
+GeLU = _forwarding(
+    "GeLU", lambda x: nn_func.gelu(x, "tanh"), "x", __name__
+)  # the primitive is the tanh form
+FastGeLU = _forwarding("FastGeLU", nn_func.fast_gelu, "x", __name__)
+HSwish = _forwarding("HSwish", nn_func.hardswish, "x", __name__)
+Exp = _forwarding("Exp", M.exp, "x", __name__)
+Log = _forwarding("Log", M.log, "x", __name__)
+Sqrt = _forwarding("Sqrt", M.sqrt, "x", __name__)
+Rsqrt = _forwarding("Rsqrt", M.rsqrt, "x", __name__)
+Square = _forwarding("Square", M.square, "x", __name__)
+Abs = _forwarding("Abs", M.abs, "x", __name__)
+Neg = _forwarding("Neg", M.neg, "x", __name__)
+Reciprocal = _forwarding("Reciprocal", M.reciprocal, "x", __name__)
+Erf = _forwarding("Erf", M.erf, "x", __name__)
+Sin = _forwarding("Sin", M.sin, "x", __name__)
+Cos = _forwarding("Cos", M.cos, "x", __name__)
+Floor = _forwarding("Floor", M.floor, "x", __name__)
+Ceil = _forwarding("Ceil", M.ceil, "x", __name__)
+Round = _forwarding("Round", M.round, "x", __name__)
+Sign = _forwarding("Sign", M.sign, "x", __name__)
+IsNan = _forwarding("IsNan", M.isnan, "x", __name__)
+IsInf = _forwarding("IsInf", M.isinf, "x", __name__)
+IsFinite = _forwarding("IsFinite", M.isfinite, "x", __name__)
+LogicalNot = _forwarding("LogicalNot", M.logical_not, "x", __name__)
+ZerosLike = _forwarding("ZerosLike", A.zeros_like, "x", __name__)
+OnesLike = _forwarding("OnesLike", A.ones_like, "x", __name__)
+Identity = _forwarding("Identity", parameter_func.tensor_identity, "x", __name__)
+StopGradient = _forwarding("StopGradient", parameter_func.stop_gradient, "x", __name__)
 
 
 class Softmax(Primitive):
@@ -137,68 +119,35 @@ class Dropout(Primitive):
 # --- elementwise binary ------------------------------------------------------------------------
 
 
-class _Binary(Primitive):
-    _fn: Callable[[Any, Any], Any]
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any, y: Any) -> Tensor:
-        return type(self)._fn(x, y)
-
-
-def _binary(name: str, fn: Callable[[Any, Any], Any]) -> type:
-    cls = type(
-        name,
-        (_Binary,),
-        {"_fn": staticmethod(fn), "__doc__": f"MindSpore's ``ops.{name}()(x, y)``."},
-    )
-    cls.__module__ = __name__
-    return cls
-
-
-Add = _binary("Add", M.add)
-Sub = _binary("Sub", M.sub)
-Mul = _binary("Mul", M.mul)
-Div = _binary("Div", M.div)
-RealDiv = _binary("RealDiv", M.div)
-FloorDiv = _binary("FloorDiv", M.floor_div)
-FloorMod = _binary("FloorMod", M.floor_mod)
-Pow = _binary("Pow", M.pow)
-Maximum = _binary("Maximum", M.maximum)
-Minimum = _binary("Minimum", M.minimum)
-Equal = _binary("Equal", M.equal)
-NotEqual = _binary("NotEqual", M.not_equal)
-Greater = _binary("Greater", M.greater)
-GreaterEqual = _binary("GreaterEqual", M.greater_equal)
-Less = _binary("Less", M.less)
-LessEqual = _binary("LessEqual", M.less_equal)
-LogicalAnd = _binary("LogicalAnd", M.logical_and)
-LogicalOr = _binary("LogicalOr", M.logical_or)
-Atan2 = _binary("Atan2", M.atan2)
-Depend = _binary("Depend", parameter_func.depend)
-Assign = _binary("Assign", parameter_func.assign)
-AssignAdd = _binary("AssignAdd", parameter_func.assign_add)
-AssignSub = _binary("AssignSub", parameter_func.assign_sub)
+Add = _forwarding("Add", M.add, "x, y", __name__)
+Sub = _forwarding("Sub", M.sub, "x, y", __name__)
+Mul = _forwarding("Mul", M.mul, "x, y", __name__)
+Div = _forwarding("Div", M.div, "x, y", __name__)
+RealDiv = _forwarding("RealDiv", M.div, "x, y", __name__)
+FloorDiv = _forwarding("FloorDiv", M.floor_div, "x, y", __name__)
+FloorMod = _forwarding("FloorMod", M.floor_mod, "x, y", __name__)
+Pow = _forwarding("Pow", M.pow, "x, y", __name__)
+Maximum = _forwarding("Maximum", M.maximum, "x, y", __name__)
+Minimum = _forwarding("Minimum", M.minimum, "x, y", __name__)
+Equal = _forwarding("Equal", M.equal, "x, y", __name__)
+NotEqual = _forwarding("NotEqual", M.not_equal, "x, y", __name__)
+Greater = _forwarding("Greater", M.greater, "x, y", __name__)
+GreaterEqual = _forwarding("GreaterEqual", M.greater_equal, "x, y", __name__)
+Less = _forwarding("Less", M.less, "x, y", __name__)
+LessEqual = _forwarding("LessEqual", M.less_equal, "x, y", __name__)
+LogicalAnd = _forwarding("LogicalAnd", M.logical_and, "x, y", __name__)
+LogicalOr = _forwarding("LogicalOr", M.logical_or, "x, y", __name__)
+Atan2 = _forwarding("Atan2", M.atan2, "x, y", __name__)
+Depend = _forwarding("Depend", parameter_func.depend, "x, y", __name__)
+Assign = _forwarding("Assign", parameter_func.assign, "x, y", __name__)
+AssignAdd = _forwarding("AssignAdd", parameter_func.assign_add, "x, y", __name__)
+AssignSub = _forwarding("AssignSub", parameter_func.assign_sub, "x, y", __name__)
 
 
-class Select(Primitive):
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, cond: Any, x: Any, y: Any) -> Tensor:
-        return A.where(cond, x, y)
+Select = _forwarding("Select", A.where, "cond, x, y", __name__)
 
 
-class AddN(Primitive):
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return M.addn(x)
+AddN = _forwarding("AddN", M.addn, "x", __name__)
 
 
 # --- reductions --------------------------------------------------------------------------------
@@ -634,13 +583,7 @@ class Conv2D(Primitive):
         nn_func._conv_padding(pad_mode, pad, "Conv2D")
 
     def __call__(self, x: Any, weight: Any) -> Tensor:
-        w = U.array(weight, "Conv2D", "weight")
-        if w.shape[0] != self.out_channel:
-            U.fail(
-                "Conv2D",
-                f"'weight' must have {self.out_channel} output channels, but got "
-                f"shape {list(w.shape)}",
-            )
+        w = U.conv_weight(weight, self.out_channel, "Conv2D")
         return nn_func.conv2d(
             x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
         )
@@ -786,33 +729,29 @@ from deepsink.ops.operations.nn_ops import LayerNorm as LayerNorm  # noqa: E402
 from deepsink.ops.operations.nn_ops import MaxPool3D as MaxPool3D  # noqa: E402
 
 # --- more elementwise and data-dependent primitives ------------------------------------------------
-Inv = _unary("Inv", M.inv)
-Invert = _unary("Invert", M.invert)
-Rint = _unary("Rint", M.rint)
-Softsign = _unary("Softsign", nn_func.softsign)
+Inv = _forwarding("Inv", M.inv, "x", __name__)
+Invert = _forwarding("Invert", M.invert, "x", __name__)
+Rint = _forwarding("Rint", M.rint, "x", __name__)
+Softsign = _forwarding("Softsign", nn_func.softsign, "x", __name__)
 
 
-class Unique(Primitive):
+Unique = _forwarding(
+    "Unique",
+    A.unique,
+    "x",
+    __name__,
     """``Unique()(x) -> (values, idx)``: ``ops.unique`` (1-D input, values in order of first
-    appearance; idx Int64 for Int64 input, else Int32)."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        return A.unique(x)
+    appearance; idx Int64 for Int64 input, else Int32).""",
+)
 
 
-class Complex(Primitive):
-    """``Complex()(real, imag)``: a Complex64/Complex128 Tensor from two float Tensors."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, real: Any, imag: Any) -> Tensor:
-        return M.complex(real, imag)
+Complex = _forwarding(
+    "Complex",
+    M.complex,
+    "real, imag",
+    __name__,
+    """``Complex()(real, imag)``: a Complex64/Complex128 Tensor from two float Tensors.""",
+)
 
 
 # --- the primitives of operations.math_ops / operations.array_ops (MindSpore's module paths) ---

@@ -4,14 +4,14 @@ into a cache's range and keep those inside)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from deepsink.common.tensor import Tensor
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import sequence_func as SQ
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
-
-class MapUniform(Primitive):
+MapUniform = _forwarding(
+    "MapUniform",
+    SQ.map_uniform,
+    "input, per_group_size, group_num",
+    __name__,
     """Maps each key to ``key % group_num * per_group_size + key // group_num``.
 
     Inputs:
@@ -32,17 +32,15 @@ class MapUniform(Primitive):
         >>> x = ms.Tensor([0, 1, 2, 3, 4, 5, 6, 7], ms.int32)
         >>> print(E.MapUniform()(x, 4, 2))
         [0 4 1 5 2 6 3 7]
-    """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input: Any, per_group_size: Any, group_num: Any) -> Tensor:
-        return SQ.map_uniform(input, per_group_size, group_num)
+    """,
+)
 
 
-class SubAndFilter(Primitive):
+SubAndFilter = _forwarding(
+    "SubAndFilter",
+    SQ.sub_and_filter,
+    "input_x, max_num, offset",
+    __name__,
     """Subtracts ``offset`` and keeps the results in ``[0, max_num)`` with their positions.
 
     Inputs:
@@ -62,11 +60,5 @@ class SubAndFilter(Primitive):
         >>> res, idx = E.SubAndFilter()(ms.Tensor([1, 3, 5, 8, 9, 16], ms.int32), 10, 5)
         >>> print(res, idx)
         [0 3 4] [2 3 4]
-    """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input_x: Any, max_num: Any, offset: Any) -> tuple:
-        return SQ.sub_and_filter(input_x, max_num, offset)
+    """,
+)

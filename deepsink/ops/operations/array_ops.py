@@ -11,6 +11,7 @@ from typing import Any
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import layout_func as Lay
 from deepsink.ops.function import scatter_func as S
@@ -41,15 +42,13 @@ class Triu(_Diagonal):
     _fn = staticmethod(Lay.triu)
 
 
-class Trace(Primitive):
-    """``Trace()(x)``: the sum of the main diagonal of a matrix."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return Lay.trace(x)
+Trace = _forwarding(
+    "Trace",
+    Lay.trace,
+    "x",
+    __name__,
+    """``Trace()(x)``: the sum of the main diagonal of a matrix.""",
+)
 
 
 class Roll(Primitive):
@@ -85,116 +84,86 @@ class Meshgrid(Primitive):
         return Lay.meshgrid(*inputs, indexing=self.indexing)
 
 
-class Diag(Primitive):
-    """``Diag()(x)``: an input of shape S becomes S + S with the input on the diagonal."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return Lay.diag(x)
+Diag = _forwarding(
+    "Diag",
+    Lay.diag,
+    "x",
+    __name__,
+    """``Diag()(x)``: an input of shape S becomes S + S with the input on the diagonal.""",
+)
 
 
-class GatherNd(Primitive):
-    """``GatherNd()(input_x, indices)``: ``ops.gather_nd``."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input_x: Any, indices: Any) -> Tensor:
-        return S.gather_nd(input_x, indices)
+GatherNd = _forwarding(
+    "GatherNd",
+    S.gather_nd,
+    "input_x, indices",
+    __name__,
+    """``GatherNd()(input_x, indices)``: ``ops.gather_nd``.""",
+)
 
 
-class ScatterNd(Primitive):
-    """``ScatterNd()(indices, updates, shape)``: ``ops.scatter_nd``."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, indices: Any, updates: Any, shape: Any) -> Tensor:
-        return S.scatter_nd(indices, updates, shape)
+ScatterNd = _forwarding(
+    "ScatterNd",
+    S.scatter_nd,
+    "indices, updates, shape",
+    __name__,
+    """``ScatterNd()(indices, updates, shape)``: ``ops.scatter_nd``.""",
+)
 
 
-class _TensorScatter(Primitive):
-    _fn: Any
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input_x: Any, indices: Any, updates: Any) -> Tensor:
-        return type(self)._fn(input_x, indices, updates)
-
-
-def _scatter_prim(name: str, fn: Any) -> type:
-    cls = type(
-        name,
-        (_TensorScatter,),
-        {"_fn": staticmethod(fn), "__doc__": f"``{name}()(input_x, indices, updates)``."},
-    )
-    cls.__module__ = __name__
-    return cls
-
-
-TensorScatterUpdate = _scatter_prim("TensorScatterUpdate", S.tensor_scatter_update)
-TensorScatterAdd = _scatter_prim("TensorScatterAdd", S.tensor_scatter_add)
-TensorScatterSub = _scatter_prim("TensorScatterSub", S.tensor_scatter_sub)
-TensorScatterMul = _scatter_prim("TensorScatterMul", S.tensor_scatter_mul)
-TensorScatterDiv = _scatter_prim("TensorScatterDiv", S.tensor_scatter_div)
-TensorScatterMax = _scatter_prim("TensorScatterMax", S.tensor_scatter_max)
-TensorScatterMin = _scatter_prim("TensorScatterMin", S.tensor_scatter_min)
+TensorScatterUpdate = _forwarding(
+    "TensorScatterUpdate", S.tensor_scatter_update, "input_x, indices, updates", __name__
+)
+TensorScatterAdd = _forwarding(
+    "TensorScatterAdd", S.tensor_scatter_add, "input_x, indices, updates", __name__
+)
+TensorScatterSub = _forwarding(
+    "TensorScatterSub", S.tensor_scatter_sub, "input_x, indices, updates", __name__
+)
+TensorScatterMul = _forwarding(
+    "TensorScatterMul", S.tensor_scatter_mul, "input_x, indices, updates", __name__
+)
+TensorScatterDiv = _forwarding(
+    "TensorScatterDiv", S.tensor_scatter_div, "input_x, indices, updates", __name__
+)
+TensorScatterMax = _forwarding(
+    "TensorScatterMax", S.tensor_scatter_max, "input_x, indices, updates", __name__
+)
+TensorScatterMin = _forwarding(
+    "TensorScatterMin", S.tensor_scatter_min, "input_x, indices, updates", __name__
+)
 
 
-class _Segment(Primitive):
-    _fn: Any
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input_x: Any, segment_ids: Any, num_segments: Any) -> Tensor:
-        return type(self)._fn(input_x, segment_ids, num_segments)
-
-
-def _segment_prim(name: str, fn: Any) -> type:
-    cls = type(
-        name,
-        (_Segment,),
-        {"_fn": staticmethod(fn), "__doc__": f"``{name}()(input_x, segment_ids, num_segments)``."},
-    )
-    cls.__module__ = __name__
-    return cls
+UnsortedSegmentSum = _forwarding(
+    "UnsortedSegmentSum", S.unsorted_segment_sum, "input_x, segment_ids, num_segments", __name__
+)
+UnsortedSegmentMax = _forwarding(
+    "UnsortedSegmentMax", S.unsorted_segment_max, "input_x, segment_ids, num_segments", __name__
+)
+UnsortedSegmentMin = _forwarding(
+    "UnsortedSegmentMin", S.unsorted_segment_min, "input_x, segment_ids, num_segments", __name__
+)
+UnsortedSegmentProd = _forwarding(
+    "UnsortedSegmentProd", S.unsorted_segment_prod, "input_x, segment_ids, num_segments", __name__
+)
 
 
-UnsortedSegmentSum = _segment_prim("UnsortedSegmentSum", S.unsorted_segment_sum)
-UnsortedSegmentMax = _segment_prim("UnsortedSegmentMax", S.unsorted_segment_max)
-UnsortedSegmentMin = _segment_prim("UnsortedSegmentMin", S.unsorted_segment_min)
-UnsortedSegmentProd = _segment_prim("UnsortedSegmentProd", S.unsorted_segment_prod)
+NonZero = _forwarding(
+    "NonZero",
+    S.nonzero,
+    "x",
+    __name__,
+    """``NonZero()(x)``: the (N, ndim) Int64 coordinates of the non-zero elements.""",
+)
 
 
-class NonZero(Primitive):
-    """``NonZero()(x)``: the (N, ndim) Int64 coordinates of the non-zero elements."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return S.nonzero(x)
-
-
-class MaskedSelect(Primitive):
-    """``MaskedSelect()(x, mask)``: the elements where ``mask`` is True, 1-D."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any, mask: Any) -> Tensor:
-        return S.masked_select(x, mask)
+MaskedSelect = _forwarding(
+    "MaskedSelect",
+    S.masked_select,
+    "x, mask",
+    __name__,
+    """``MaskedSelect()(x, mask)``: the elements where ``mask`` is True, 1-D.""",
+)
 
 
 __getattr__ = operations_getattr(__name__)

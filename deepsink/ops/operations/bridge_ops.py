@@ -8,7 +8,6 @@ how a call maps the inputs and those attributes onto the functional op).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +20,7 @@ from deepsink._core import kernel_samplers as KS
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import declare
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import elementwise_func as E
@@ -37,48 +37,6 @@ from deepsink.ops.function import scalar_func as SF
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import special_math_func as S
 from deepsink.ops.function import spectral_func as SP
-from deepsink.ops.primitive import Primitive
-
-
-class _TablePrim(Primitive):
-    """A primitive whose constructor arguments (``_params``) become attributes and whose call is
-    ``_call(self, *inputs)``."""
-
-    _params: tuple[tuple[str, Any], ...] = ()
-    _call: Callable
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__()
-        sig = inspect.Signature(
-            [
-                inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
-                for n, d in self._params
-            ]
-        )
-        try:
-            bound = sig.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"For '{self.name}', {e}") from None
-        bound.apply_defaults()
-        for k, v in bound.arguments.items():
-            self.add_prim_attr(k, v)
-
-    def __call__(self, *inputs: Any) -> Any:
-        return type(self)._call(self, *inputs)
-
-
-def _make(name: str, call: Callable, params: tuple = (), doc: str = "") -> type:
-    cls = type(
-        name,
-        (_TablePrim,),
-        {
-            "_params": params,
-            "_call": call,
-            "__module__": __name__,
-            "__doc__": doc or f"MindSpore's ``ops.{name}``.",
-        },
-    )
-    return cls
 
 
 def _plain(fn: Callable) -> Callable:
@@ -533,7 +491,7 @@ def _median(s: Any, x: Any) -> tuple:
 
 
 for _name, _call, _params in _TABLE:
-    globals()[_name] = _make(_name, _call, _params)
+    globals()[_name] = declare(_name, _call, __name__, _params)
 for _name in ("StandardNormal", "StandardLaplace", "UniformReal", "UniformInt"):  # with engines
     globals()[_name]._random_kernel = True
 

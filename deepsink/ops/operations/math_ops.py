@@ -11,100 +11,66 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.common.tensor import Tensor
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_reduce_func as L
 from deepsink.ops.function import math_func as M
 from deepsink.ops.operations._by_path import operations_getattr
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
+ACos = _forwarding("ACos", M.acos, "x", __name__)
+Asin = _forwarding("Asin", M.asin, "x", __name__)
+Atan = _forwarding("Atan", M.atan, "x", __name__)
+Acosh = _forwarding("Acosh", E.acosh, "x", __name__)
+Asinh = _forwarding("Asinh", E.asinh, "x", __name__)
+Atanh = _forwarding("Atanh", E.atanh, "x", __name__)
+Cosh = _forwarding("Cosh", M.cosh, "x", __name__)
+Sinh = _forwarding("Sinh", M.sinh, "x", __name__)
+Tan = _forwarding("Tan", M.tan, "x", __name__)
+Erfc = _forwarding("Erfc", M.erfc, "x", __name__)
+Expm1 = _forwarding("Expm1", M.expm1, "x", __name__)
+Log1p = _forwarding("Log1p", M.log1p, "x", __name__)
+Trunc = _forwarding("Trunc", M.trunc, "x", __name__)
+Real = _forwarding("Real", M.real, "x", __name__)
+Imag = _forwarding("Imag", M.imag, "x", __name__)
+Conj = _forwarding("Conj", M.conj, "x", __name__)
+Angle = _forwarding("Angle", M.angle, "x", __name__)
+Lgamma = _forwarding("Lgamma", E.lgamma, "x", __name__)
+Digamma = _forwarding("Digamma", E.digamma, "x", __name__)
+Erfinv = _forwarding("Erfinv", E.erfinv, "x", __name__)
+Sinc = _forwarding("Sinc", E.sinc, "x", __name__)
+MatrixDeterminant = _forwarding("MatrixDeterminant", L.det, "x", __name__)
 
-class _Unary(Primitive):
-    _fn: Any
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return type(self)._fn(x)
-
-
-class _Binary(Primitive):
-    _fn: Any
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any, y: Any) -> Tensor:
-        return type(self)._fn(x, y)
-
-
-def _prim(base: type, name: str, fn: Any) -> type:
-    cls = type(
-        name,
-        (base,),
-        {"_fn": staticmethod(fn), "__doc__": f"MindSpore's ``ops.{name}()``: ``{fn.__name__}``."},
-    )
-    cls.__module__ = __name__
-    return cls
-
-
-ACos = _prim(_Unary, "ACos", M.acos)
-Asin = _prim(_Unary, "Asin", M.asin)
-Atan = _prim(_Unary, "Atan", M.atan)
-Acosh = _prim(_Unary, "Acosh", E.acosh)
-Asinh = _prim(_Unary, "Asinh", E.asinh)
-Atanh = _prim(_Unary, "Atanh", E.atanh)
-Cosh = _prim(_Unary, "Cosh", M.cosh)
-Sinh = _prim(_Unary, "Sinh", M.sinh)
-Tan = _prim(_Unary, "Tan", M.tan)
-Erfc = _prim(_Unary, "Erfc", M.erfc)
-Expm1 = _prim(_Unary, "Expm1", M.expm1)
-Log1p = _prim(_Unary, "Log1p", M.log1p)
-Trunc = _prim(_Unary, "Trunc", M.trunc)
-Real = _prim(_Unary, "Real", M.real)
-Imag = _prim(_Unary, "Imag", M.imag)
-Conj = _prim(_Unary, "Conj", M.conj)
-Angle = _prim(_Unary, "Angle", M.angle)
-Lgamma = _prim(_Unary, "Lgamma", E.lgamma)
-Digamma = _prim(_Unary, "Digamma", E.digamma)
-Erfinv = _prim(_Unary, "Erfinv", E.erfinv)
-Sinc = _prim(_Unary, "Sinc", E.sinc)
-MatrixDeterminant = _prim(_Unary, "MatrixDeterminant", L.det)
-
-Mod = _prim(_Binary, "Mod", E.fmod)
-Xdivy = _prim(_Binary, "Xdivy", E.xdivy)
-Xlogy = _prim(_Binary, "Xlogy", E.xlogy)
-Hypot = _prim(_Binary, "Hypot", E.hypot)
-Heaviside = _prim(_Binary, "Heaviside", E.heaviside)
-SquaredDifference = _prim(_Binary, "SquaredDifference", E.squared_difference)
-DivNoNan = _prim(_Binary, "DivNoNan", E.div_no_nan)
-MulNoNan = _prim(_Binary, "MulNoNan", E.mul_no_nan)
-TruncateDiv = _prim(_Binary, "TruncateDiv", E.truncate_div)
-TruncateMod = _prim(_Binary, "TruncateMod", E.truncate_mod)
-BitwiseAnd = _prim(_Binary, "BitwiseAnd", M.bitwise_and)
-BitwiseOr = _prim(_Binary, "BitwiseOr", M.bitwise_or)
-BitwiseXor = _prim(_Binary, "BitwiseXor", M.bitwise_xor)
-LogicalXor = _prim(_Binary, "LogicalXor", M.logical_xor)
-LeftShift = _prim(_Binary, "LeftShift", E.bitwise_left_shift)
-RightShift = _prim(_Binary, "RightShift", E.bitwise_right_shift)
-Gcd = _prim(_Binary, "Gcd", E.gcd)
-Lcm = _prim(_Binary, "Lcm", E.lcm)
-Fmax = _prim(_Binary, "Fmax", E.fmax)
-Fmin = _prim(_Binary, "Fmin", E.fmin)
-NextAfter = _prim(_Binary, "NextAfter", E.nextafter)
+Mod = _forwarding("Mod", E.fmod, "x, y", __name__)
+Xdivy = _forwarding("Xdivy", E.xdivy, "x, y", __name__)
+Xlogy = _forwarding("Xlogy", E.xlogy, "x, y", __name__)
+Hypot = _forwarding("Hypot", E.hypot, "x, y", __name__)
+Heaviside = _forwarding("Heaviside", E.heaviside, "x, y", __name__)
+SquaredDifference = _forwarding("SquaredDifference", E.squared_difference, "x, y", __name__)
+DivNoNan = _forwarding("DivNoNan", E.div_no_nan, "x, y", __name__)
+MulNoNan = _forwarding("MulNoNan", E.mul_no_nan, "x, y", __name__)
+TruncateDiv = _forwarding("TruncateDiv", E.truncate_div, "x, y", __name__)
+TruncateMod = _forwarding("TruncateMod", E.truncate_mod, "x, y", __name__)
+BitwiseAnd = _forwarding("BitwiseAnd", M.bitwise_and, "x, y", __name__)
+BitwiseOr = _forwarding("BitwiseOr", M.bitwise_or, "x, y", __name__)
+BitwiseXor = _forwarding("BitwiseXor", M.bitwise_xor, "x, y", __name__)
+LogicalXor = _forwarding("LogicalXor", M.logical_xor, "x, y", __name__)
+LeftShift = _forwarding("LeftShift", E.bitwise_left_shift, "x, y", __name__)
+RightShift = _forwarding("RightShift", E.bitwise_right_shift, "x, y", __name__)
+Gcd = _forwarding("Gcd", E.gcd, "x, y", __name__)
+Lcm = _forwarding("Lcm", E.lcm, "x, y", __name__)
+Fmax = _forwarding("Fmax", E.fmax, "x, y", __name__)
+Fmin = _forwarding("Fmin", E.fmin, "x, y", __name__)
+NextAfter = _forwarding("NextAfter", E.nextafter, "x, y", __name__)
 
 
-class Lerp(Primitive):
-    """``Lerp()(start, end, weight)``: ``start + weight * (end - start)``."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, start: Any, end: Any, weight: Any) -> Tensor:
-        return E.lerp(start, end, weight)
+Lerp = _forwarding(
+    "Lerp",
+    E.lerp,
+    "start, end, weight",
+    __name__,
+    """``Lerp()(start, end, weight)``: ``start + weight * (end - start)``.""",
+)
 
 
 class IsClose(Primitive):
@@ -173,8 +139,11 @@ from deepsink._core import validate as _V  # noqa: E402
 from deepsink.ops.function import fft_size_func as _FS  # noqa: E402
 from deepsink.ops.function import matrix_log_func as _ML  # noqa: E402
 
-
-class MatrixLogarithm(Primitive):
+MatrixLogarithm = _forwarding(
+    "MatrixLogarithm",
+    _ML.matrix_logarithm,
+    "x",
+    __name__,
     """The principal matrix logarithm of each square complex matrix of the input.
 
     Inputs:
@@ -195,14 +164,8 @@ class MatrixLogarithm(Primitive):
         >>> print(np.round(ops.MatrixLogarithm()(x).asnumpy().real, 6))
         [[1. 0.]
          [0. 0.]]
-    """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return _ML.matrix_logarithm(x)
+    """,
+)
 
 
 class FFTWithSize(Primitive):

@@ -98,6 +98,15 @@ def _check_format(api: str, data_format: str) -> None:
         U.fail(api, f"'data_format' must be 'NCDHW', but got {data_format!r}")
 
 
+def _pool3d(prim: Primitive, x: Any, kind: str, pad: Any, *avg: Any) -> Tensor:
+    """``AvgPool3D``/``MaxPool3D``'s call: a 5-D ``x`` pooled with the primitive's attributes."""
+    a = U.array(x, prim.name, "x")
+    if a.ndim != 5:
+        U.fail(prim.name, f"'x' must be 5-D (NCDHW), but got shape {list(a.shape)}")
+    args = (prim.kernel_size, prim.strides, prim.pad_mode, pad, bool(prim.ceil_mode), *avg)
+    return Tensor._from(NF.pool_nd(a, 3, kind, *args, api=prim.name))
+
+
 class AvgPool3D(Primitive):
     """``AvgPool3D(kernel_size, strides, pad_mode, pad, ceil_mode, count_include_pad,
     divisor_override)(x)`` over NCDHW."""
@@ -119,24 +128,7 @@ class AvgPool3D(Primitive):
             U.fail("AvgPool3D", f"'pad' must be 0 when 'pad_mode' is {pad_mode!r}, but got {pad!r}")
 
     def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "AvgPool3D", "x")
-        if a.ndim != 5:
-            U.fail("AvgPool3D", f"'x' must be 5-D (NCDHW), but got shape {list(a.shape)}")
-        return Tensor._from(
-            NF.pool_nd(
-                a,
-                3,
-                "avg",
-                self.kernel_size,
-                self.strides,
-                self.pad_mode,
-                self.pad,
-                bool(self.ceil_mode),
-                self.count_include_pad,
-                self.divisor_override,
-                "AvgPool3D",
-            )
-        )
+        return _pool3d(self, x, "avg", self.pad, self.count_include_pad, self.divisor_override)
 
 
 class MaxPool3D(Primitive):
@@ -155,22 +147,7 @@ class MaxPool3D(Primitive):
         _check_format("MaxPool3D", data_format)
 
     def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "MaxPool3D", "x")
-        if a.ndim != 5:
-            U.fail("MaxPool3D", f"'x' must be 5-D (NCDHW), but got shape {list(a.shape)}")
-        return Tensor._from(
-            NF.pool_nd(
-                a,
-                3,
-                "max",
-                self.kernel_size,
-                self.strides,
-                self.pad_mode,
-                self.pad_list,
-                bool(self.ceil_mode),
-                api="MaxPool3D",
-            )
-        )
+        return _pool3d(self, x, "max", self.pad_list)
 
 
 class Conv3D(Primitive):
@@ -198,13 +175,7 @@ class Conv3D(Primitive):
             )
 
     def __call__(self, x: Any, weight: Any) -> Tensor:
-        w = U.array(weight, "Conv3D", "weight")
-        if w.shape[0] != self.out_channel:
-            U.fail(
-                "Conv3D",
-                f"'weight' must have {self.out_channel} output channels, but got "
-                f"shape {list(w.shape)}",
-            )
+        w = U.conv_weight(weight, self.out_channel, "Conv3D")
         return NF.conv3d(
             x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
         )
@@ -827,6 +798,18 @@ def _lstm_block_inputs(api: str, x: Any, w: Any, b: Any, h: Any, c: Any, lead: t
     return a, wa.astype(a.dtype), ba.astype(a.dtype), ha.astype(a.dtype), ca.astype(a.dtype)
 
 
+def _only_values(api: str, *checks: tuple[str, Any, Any]) -> None:
+    """Each ``(arg, value, only)``: a bool or number (as ``only`` is) equal to MindSpore's only
+    supported value."""
+    for arg, v, only in checks:
+        if isinstance(only, bool):
+            _V.check_bool(v, arg, api)
+        else:
+            _V.check_number(v, arg, api)
+        if v != only:
+            _V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
+
+
 class DynamicRNN(Primitive):
     """An LSTM over a time-major sequence with TensorFlow's block-cell layout (MindSpore's Ascend
     LSTM kernel): one weight ``(input_size + hidden_size, 4 * hidden_size)`` with gates
@@ -892,20 +875,15 @@ class DynamicRNN(Primitive):
         _V.check_one_of(cell_type, ["LSTM"], "cell_type", self.name)
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
-        for arg, v, only in (
+        _only_values(
+            self.name,
             ("cell_depth", cell_depth, 1),
             ("use_peephole", use_peephole, False),
             ("keep_prob", keep_prob, 1.0),
             ("cell_clip", cell_clip, -1.0),
             ("num_proj", num_proj, 0),
             ("time_major", time_major, True),
-        ):
-            if isinstance(only, bool):
-                _V.check_bool(v, arg, self.name)
-            else:
-                _V.check_number(v, arg, self.name)
-            if v != only:
-                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        )
         _V.check_number(forget_bias, "forget_bias", self.name)
         _V.check_bool(is_training, "is_training", self.name)
 
@@ -1049,20 +1027,15 @@ class DynamicGRUV2(Primitive):
         _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
         _V.check_one_of(activation, ["tanh"], "activation", self.name)
         _V.check_one_of(gate_order, ["zrh", "rzh"], "gate_order", self.name)
-        for arg, v, only in (
+        _only_values(
+            self.name,
             ("cell_depth", cell_depth, 1),
             ("keep_prob", keep_prob, 1.0),
             ("cell_clip", cell_clip, -1.0),
             ("num_proj", num_proj, 0),
             ("time_major", time_major, True),
             ("reset_after", reset_after, True),
-        ):
-            if isinstance(only, bool):
-                _V.check_bool(v, arg, self.name)
-            else:
-                _V.check_number(v, arg, self.name)
-            if v != only:
-                _V.fail_arg(self.name, arg, f"{only!r} (MindSpore's only value)", v)
+        )
         _V.check_bool(is_training, "is_training", self.name)
 
     def __call__(

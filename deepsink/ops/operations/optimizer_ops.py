@@ -108,15 +108,17 @@ class _OptimizerPrimitive(Primitive):
     """The input handling shared by the optimizer primitives.
 
     ``_inputs``: MindSpore's input names in order. ``_refs``: the inputs updated in place
-    (Parameters or Tensors). ``_same_shape``: the inputs
-    shaped like ``var`` (the first ref). ``_tensors``: inputs that must be Tensors (gradients,
-    indices). Every other input is a hyper-parameter: a number or a 1-element Tensor.
-    ``_outputs``: the names returned (one name: a single Tensor).
+    (Parameters or Tensors). ``_same_shape``: the inputs shaped like ``var`` (the first ref);
+    by default the other refs and, for a dense update, the ``_tensors``. ``_tensors``: inputs
+    that must be Tensors (gradients, indices). Every other input is a hyper-parameter: a number
+    or a 1-element Tensor. ``_outputs``: the names returned (one name: a single Tensor); by
+    default the refs. ``_update``: the update rule of ``optimizer_func`` called with the inputs
+    in order, returning the new refs (a primitive with attributes overrides ``_rule``).
     """
 
     _inputs: tuple[str, ...] = ()
     _refs: tuple[str, ...] = ()
-    _same_shape: tuple[str, ...] = ()
+    _same_shape: tuple[str, ...] | None = None
     _tensors: tuple[str, ...] = ("grad",)
     _outputs: tuple[str, ...] = ()
     _sparse = False
@@ -170,7 +172,9 @@ class _OptimizerPrimitive(Primitive):
                 if not isinstance(target, Parameter) and _leaks(value, old):
                     continue  # a constant Tensor captured by a compiled function keeps its value
                 target._data = value.astype(old.dtype) if value.dtype != old.dtype else value
-        outs = tuple(Tensor._from(self._output(name, new, values)) for name in self._outputs)
+        outs = tuple(
+            Tensor._from(self._output(name, new, values)) for name in self._outputs or self._refs
+        )
         return outs[0] if len(outs) == 1 else outs
 
     def _output(self, name: str, new: dict, values: dict) -> Any:
@@ -214,7 +218,10 @@ class _OptimizerPrimitive(Primitive):
     def _check_shapes(self, values: dict) -> None:
         var_name = self._refs[0]
         shape = tuple(values[var_name].shape)
-        for name in self._same_shape:
+        same = self._same_shape
+        if same is None:
+            same = self._refs[1:] + (() if self._sparse else self._tensors)
+        for name in same:
             s = tuple(values[name].shape)
             if s != shape:
                 U.fail(
@@ -258,7 +265,7 @@ class _OptimizerPrimitive(Primitive):
                 )
 
     def _rule(self, v: dict) -> dict:
-        raise NotImplementedError(f"For '{self.name}', no update rule")
+        return _dense(self._inputs, type(self)._update, v, self._refs)
 
 
 def _dense(names: tuple[str, ...], rule: Any, v: dict, refs: tuple[str, ...], **kw: Any) -> dict:
@@ -267,7 +274,32 @@ def _dense(names: tuple[str, ...], rule: Any, v: dict, refs: tuple[str, ...], **
     return dict(zip(refs, out))
 
 
-class ApplyAdaMax(_OptimizerPrimitive):
+class _NoAttrs:
+    """The ``__init__`` of a primitive without arguments."""
+
+    @prim_attr_register
+    def __init__(self) -> None:
+        pass
+
+
+class _Locking:
+    """The ``__init__(use_locking=False)`` of most optimizer primitives."""
+
+    @prim_attr_register
+    def __init__(self, use_locking: bool = False) -> None:
+        _check_bool(self.name, "use_locking", use_locking)
+
+
+class _LockingNesterov:
+    """The ``__init__(use_locking=False, use_nesterov=False)`` of the momentum and Adam kinds."""
+
+    @prim_attr_register
+    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
+        _check_bool(self.name, "use_locking", use_locking)
+        _check_bool(self.name, "use_nesterov", use_nesterov)
+
+
+class ApplyAdaMax(_NoAttrs, _OptimizerPrimitive):
     """``ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)``: the AdaMax
     update ``m = b1 m + (1-b1) g; v = max(b2 v, |g|); var -= lr / (1 - beta1_power) m / (v + eps)``.
 
@@ -300,18 +332,11 @@ class ApplyAdaMax(_OptimizerPrimitive):
 
     _inputs = ("var", "m", "v", "beta1_power", "lr", "beta1", "beta2", "epsilon", "grad")
     _refs = ("var", "m", "v")
-    _same_shape = ("m", "v", "grad")
-    _outputs = ("var", "m", "v")
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.ada_max, v, self._refs)
+    _update = staticmethod(R.ada_max)
 
 
-class ApplyAdadelta(_OptimizerPrimitive):
+class ApplyAdadelta(_NoAttrs, _OptimizerPrimitive):
     """``ApplyAdadelta()(var, accum, accum_update, lr, rho, epsilon, grad)``: the Adadelta update.
 
     Inputs:
@@ -340,15 +365,8 @@ class ApplyAdadelta(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "accum_update", "lr", "rho", "epsilon", "grad")
     _refs = ("var", "accum", "accum_update")
-    _same_shape = ("accum", "accum_update", "grad")
-    _outputs = _refs
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.adadelta, v, self._refs)
+    _update = staticmethod(R.adadelta)
 
 
 class ApplyAdagrad(_OptimizerPrimitive):
@@ -383,8 +401,6 @@ class ApplyAdagrad(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "lr", "grad")
     _refs = ("var", "accum")
-    _same_shape = ("accum", "grad")
-    _outputs = _refs
 
     @prim_attr_register
     def __init__(self, update_slots: bool = True) -> None:
@@ -427,8 +443,6 @@ class ApplyAdagradV2(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "lr", "grad")
     _refs = ("var", "accum")
-    _same_shape = ("accum", "grad")
-    _outputs = _refs
 
     @prim_attr_register
     def __init__(self, epsilon: float, update_slots: bool = True) -> None:
@@ -442,7 +456,7 @@ class ApplyAdagradV2(_OptimizerPrimitive):
         )
 
 
-class ApplyAdagradDA(_OptimizerPrimitive):
+class ApplyAdagradDA(_Locking, _OptimizerPrimitive):
     """``ApplyAdagradDA(use_locking=False)(var, gradient_accumulator,
     gradient_squared_accumulator, grad, lr, l1, l2, global_step)``: Adagrad dual averaging; the
     two accumulators are updated in place and ``var`` is recomputed from them.
@@ -487,16 +501,10 @@ class ApplyAdagradDA(_OptimizerPrimitive):
         "global_step",
     )
     _refs = ("var", "gradient_accumulator", "gradient_squared_accumulator")
-    _same_shape = ("gradient_accumulator", "gradient_squared_accumulator", "grad")
     _outputs = ("var",)
     _int_inputs = ("global_step",)
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.adagrad_da, v, self._refs)
+    _update = staticmethod(R.adagrad_da)
 
 
 class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
@@ -535,8 +543,6 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
 
     _inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "grad")
     _refs = ("var", "m", "v", "vhat")
-    _same_shape = ("m", "v", "vhat", "grad")
-    _outputs = _refs
 
     @prim_attr_register
     def __init__(
@@ -571,7 +577,7 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
         )
 
 
-class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
+class ApplyAdamWithAmsgradV2(_Locking, _OptimizerPrimitive):
     """``ApplyAdamWithAmsgradV2(use_locking=False)(var, m, v, vhat, beta1_power, beta2_power, lr,
     beta1, beta2, epsilon, grad)``: ``ApplyAdamWithAmsgrad`` with the decays and epsilon as inputs.
 
@@ -579,17 +585,15 @@ class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
         use_locking (bool): accepted for compatibility. Default: ``False``.
 
     Inputs:
-        - **var**, **m**, **v**, **vhat** (Parameter) - updated in place.
-        - **beta1_power**, **beta2_power**, **lr**, **beta1**, **beta2**, **epsilon**
-          (Union[float, Tensor]) - scalars.
-        - **grad** (Tensor) - shaped like ``var``.
+        **var**, **m**, **v**, **vhat**, **beta1_power**, **beta2_power**, **lr** as
+        ``ApplyAdamWithAmsgrad``, then **beta1**, **beta2**, **epsilon** (Union[float, Tensor]),
+        then **grad**.
 
     Outputs:
-        Tuple of 4 Tensors, the new ``var``, ``m``, ``v`` and ``vhat``.
+        As ``ApplyAdamWithAmsgrad``.
 
     Raises:
-        TypeError: an input has the wrong type.
-        ValueError: a shape differs from ``var``'s.
+        TypeError, ValueError: as ``ApplyAdamWithAmsgrad``.
 
     Examples:
         >>> import numpy as np
@@ -617,18 +621,11 @@ class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
         "grad",
     )
     _refs = ("var", "m", "v", "vhat")
-    _same_shape = ("m", "v", "vhat", "grad")
-    _outputs = _refs
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.adam_with_amsgrad, v, self._refs)
+    _update = staticmethod(R.adam_with_amsgrad)
 
 
-class ApplyAddSign(_OptimizerPrimitive):
+class ApplyAddSign(_NoAttrs, _OptimizerPrimitive):
     """``ApplyAddSign()(var, m, lr, alpha, sign_decay, beta, grad)``: ``m = beta m + (1-beta) g``;
     ``var -= lr (alpha + sign_decay sign(g) sign(m)) g``.
 
@@ -658,18 +655,11 @@ class ApplyAddSign(_OptimizerPrimitive):
 
     _inputs = ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad")
     _refs = ("var", "m")
-    _same_shape = ("m", "grad")
-    _outputs = _refs
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.add_sign, v, self._refs)
+    _update = staticmethod(R.add_sign)
 
 
-class ApplyPowerSign(_OptimizerPrimitive):
+class ApplyPowerSign(_NoAttrs, _OptimizerPrimitive):
     """``ApplyPowerSign()(var, m, lr, logbase, sign_decay, beta, grad)``: ``m = beta m + (1-beta)
     g``; ``var -= lr exp(logbase sign_decay sign(g) sign(m)) g``.
 
@@ -699,18 +689,11 @@ class ApplyPowerSign(_OptimizerPrimitive):
 
     _inputs = ("var", "m", "lr", "logbase", "sign_decay", "beta", "grad")
     _refs = ("var", "m")
-    _same_shape = ("m", "grad")
-    _outputs = _refs
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.power_sign, v, self._refs)
+    _update = staticmethod(R.power_sign)
 
 
-class ApplyCenteredRMSProp(_OptimizerPrimitive):
+class ApplyCenteredRMSProp(_Locking, _OptimizerPrimitive):
     """``ApplyCenteredRMSProp(use_locking=False)(var, mean_gradient, mean_square, moment, grad,
     learning_rate, decay, momentum, epsilon)``: RMSProp normalized by the running variance
     ``mean_square - mean_gradient^2``.
@@ -753,18 +736,12 @@ class ApplyCenteredRMSProp(_OptimizerPrimitive):
         "epsilon",
     )
     _refs = ("var", "mean_gradient", "mean_square", "moment")
-    _same_shape = ("mean_gradient", "mean_square", "moment", "grad")
     _outputs = ("var",)
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.centered_rms_prop, v, self._refs)
+    _update = staticmethod(R.centered_rms_prop)
 
 
-class ApplyRMSProp(_OptimizerPrimitive):
+class ApplyRMSProp(_Locking, _OptimizerPrimitive):
     """``ApplyRMSProp(use_locking=False)(var, mean_square, moment, learning_rate, grad, decay,
     momentum, epsilon)``: ``ms = decay ms + (1-decay) g^2; mom = momentum mom + lr g /
     sqrt(ms + eps); var -= mom``.
@@ -807,18 +784,12 @@ class ApplyRMSProp(_OptimizerPrimitive):
         "epsilon",
     )
     _refs = ("var", "mean_square", "moment")
-    _same_shape = ("mean_square", "moment", "grad")
     _outputs = ("var",)
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.rms_prop, v, self._refs)
+    _update = staticmethod(R.rms_prop)
 
 
-class ApplyFtrl(_OptimizerPrimitive):
+class ApplyFtrl(_Locking, _OptimizerPrimitive):
     """``ApplyFtrl(use_locking=False)(var, accum, linear, grad, lr, l1, l2, lr_power)``: the
     FTRL-proximal update (see ``nn.FTRL``); ``accum`` and ``linear`` are updated in place.
 
@@ -851,18 +822,12 @@ class ApplyFtrl(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "linear", "grad", "lr", "l1", "l2", "lr_power")
     _refs = ("var", "accum", "linear")
-    _same_shape = ("accum", "linear", "grad")
     _outputs = ("var",)
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.ftrl, v, self._refs)
+    _update = staticmethod(R.ftrl)
 
 
-class ApplyGradientDescent(_OptimizerPrimitive):
+class ApplyGradientDescent(_NoAttrs, _OptimizerPrimitive):
     """``ApplyGradientDescent()(var, alpha, delta)``: ``var -= alpha * delta``.
 
     Inputs:
@@ -888,19 +853,12 @@ class ApplyGradientDescent(_OptimizerPrimitive):
 
     _inputs = ("var", "alpha", "delta")
     _refs = ("var",)
-    _same_shape = ("delta",)
     _tensors = ("delta",)
-    _outputs = ("var",)
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.gradient_descent, v, self._refs)
+    _update = staticmethod(R.gradient_descent)
 
 
-class ApplyKerasMomentum(_OptimizerPrimitive):
+class ApplyKerasMomentum(_LockingNesterov, _OptimizerPrimitive):
     """``ApplyKerasMomentum(use_locking=False, use_nesterov=False)(var, accum, lr, grad,
     momentum)``: ``accum = accum momentum - g lr``; ``var += accum`` (Nesterov: ``var += accum
     momentum - g lr``).
@@ -933,19 +891,12 @@ class ApplyKerasMomentum(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "lr", "grad", "momentum")
     _refs = ("var", "accum")
-    _same_shape = ("accum", "grad")
-    _outputs = _refs
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
         return _dense(self._inputs, R.keras_momentum, v, self._refs, use_nesterov=self.use_nesterov)
 
 
-class ApplyProximalAdagrad(_OptimizerPrimitive):
+class ApplyProximalAdagrad(_Locking, _OptimizerPrimitive):
     """``ApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad)``: ``accum += g^2``,
     then with ``lr_t = lr / sqrt(accum)``: ``v = var - lr_t g`` and the proximal L1/L2 step
     ``var = sign(v) / (1 + lr_t l2) max(|v| - lr_t l1, 0)``.
@@ -978,18 +929,11 @@ class ApplyProximalAdagrad(_OptimizerPrimitive):
 
     _inputs = ("var", "accum", "lr", "l1", "l2", "grad")
     _refs = ("var", "accum")
-    _same_shape = ("accum", "grad")
-    _outputs = _refs
 
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.proximal_adagrad, v, self._refs)
+    _update = staticmethod(R.proximal_adagrad)
 
 
-class ApplyProximalGradientDescent(_OptimizerPrimitive):
+class ApplyProximalGradientDescent(_NoAttrs, _OptimizerPrimitive):
     """``ApplyProximalGradientDescent()(var, alpha, l1, l2, delta)``: ``var - alpha delta`` then
     the proximal L1/L2 step.
 
@@ -1017,16 +961,9 @@ class ApplyProximalGradientDescent(_OptimizerPrimitive):
 
     _inputs = ("var", "alpha", "l1", "l2", "delta")
     _refs = ("var",)
-    _same_shape = ("delta",)
     _tensors = ("delta",)
-    _outputs = ("var",)
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.proximal_gradient_descent, v, self._refs)
+    _update = staticmethod(R.proximal_gradient_descent)
 
 
 # --- sparse ------------------------------------------------------------------------------------
@@ -1095,8 +1032,6 @@ class SparseApplyAdadelta(_SparsePrimitive):
 
     _inputs = ("var", "accum", "accum_update", "lr", "rho", "grad", "indices")
     _refs = ("var", "accum", "accum_update")
-    _same_shape = ("accum", "accum_update")
-    _outputs = _refs
     _sequential = True
 
     @prim_attr_register
@@ -1149,8 +1084,6 @@ class SparseApplyAdagrad(_SparsePrimitive):
 
     _inputs = ("var", "accum", "grad", "indices")
     _refs = ("var", "accum")
-    _same_shape = ("accum",)
-    _outputs = _refs
     _epsilon = False
 
     @prim_attr_register
@@ -1180,16 +1113,13 @@ class SparseApplyAdagradV2(SparseApplyAdagrad):
         update_slots (bool): whether ``accum`` is updated. Default: ``True``.
 
     Inputs:
-        - **var**, **accum** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32/int64 row indices of ``var``.
+        The inputs of ``SparseApplyAdagrad``.
 
     Outputs:
-        Tuple of 2 Tensors, the new ``var`` and ``accum``.
+        As ``SparseApplyAdagrad``.
 
     Raises:
-        TypeError: ``lr`` or ``epsilon`` is not a float, or an input has the wrong type.
-        ValueError: the shapes of ``grad`` and ``indices`` do not match.
+        TypeError, ValueError: as ``SparseApplyAdagrad``.
 
     Examples:
         >>> import numpy as np
@@ -1250,8 +1180,6 @@ class SparseApplyFtrl(_SparsePrimitive):
 
     _inputs = ("var", "accum", "linear", "grad", "indices")
     _refs = ("var", "accum", "linear")
-    _same_shape = ("accum", "linear")
-    _outputs = _refs
     _shrinkage = False
     _sequential = True
 
@@ -1288,16 +1216,13 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
         use_locking (bool): accepted for compatibility. Default: ``False``.
 
     Inputs:
-        - **var**, **accum**, **linear** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32/int64 row indices of ``var``.
+        The inputs of ``SparseApplyFtrl``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``accum`` and ``linear``.
+        As ``SparseApplyFtrl``.
 
     Raises:
-        TypeError: an argument is not a float, or an input has the wrong type.
-        ValueError: an argument is out of its range, or the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyFtrl``.
 
     Examples:
         >>> import numpy as np
@@ -1328,7 +1253,7 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
         self._check_ftrl()
 
 
-class SparseApplyProximalAdagrad(_SparsePrimitive):
+class SparseApplyProximalAdagrad(_Locking, _SparsePrimitive):
     """``SparseApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices)``:
     the proximal Adagrad update on the rows named by ``indices``.
 
@@ -1362,12 +1287,6 @@ class SparseApplyProximalAdagrad(_SparsePrimitive):
 
     _inputs = ("var", "accum", "lr", "l1", "l2", "grad", "indices")
     _refs = ("var", "accum")
-    _same_shape = ("accum",)
-    _outputs = _refs
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
 
     def _rule(self, v: dict) -> dict:
         return self._rows(R.proximal_adagrad, self._refs, v, v["lr"], v["l1"], v["l2"])
@@ -1410,8 +1329,6 @@ class SparseApplyRMSProp(_SparsePrimitive):
 
     _inputs = ("var", "ms", "mom", "lr", "grad", "indices")
     _refs = ("var", "ms", "mom")
-    _same_shape = ("ms", "mom")
-    _outputs = _refs
     _sequential = True
 
     @prim_attr_register
@@ -1432,7 +1349,7 @@ class SparseApplyRMSProp(_SparsePrimitive):
         return self._rows(rule, self._refs, v, v["lr"])
 
 
-class FusedSparseAdam(_SparsePrimitive):
+class FusedSparseAdam(_LockingNesterov, _SparsePrimitive):
     """``FusedSparseAdam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power,
     beta2_power, lr, beta1, beta2, epsilon, grad, indices)``: Adam with a gradient given as rows
     (repeated indices added): every row's moments decay and every row moves, as dense Adam on
@@ -1482,14 +1399,7 @@ class FusedSparseAdam(_SparsePrimitive):
         "indices",
     )
     _refs = ("var", "m", "v")
-    _same_shape = ("m", "v")
-    _outputs = _refs
     _lazy = False
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
         hyper = [v[n] for n in self._inputs[3:9]]
@@ -1506,20 +1416,16 @@ class FusedSparseLazyAdam(FusedSparseAdam):
     ``indices`` only (repeated indices added); the other rows and their moments are unchanged.
 
     Args:
-        use_locking (bool), use_nesterov (bool): Default: ``False``.
+        use_locking (bool), use_nesterov (bool): as ``FusedSparseAdam``.
 
     Inputs:
-        - **var**, **m**, **v** (Parameter) - updated in place.
-        - **beta1_power**, **beta2_power**, **lr**, **beta1**, **beta2**, **epsilon** (Tensor).
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``FusedSparseAdam``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``m`` and ``v``.
+        As ``FusedSparseAdam``.
 
     Raises:
-        TypeError: a flag is not a bool or an input has the wrong type.
-        ValueError: the shapes do not match.
+        TypeError, ValueError: as ``FusedSparseAdam``.
 
     Examples:
         >>> import numpy as np
@@ -1544,20 +1450,16 @@ class FusedSparseFtrl(SparseApplyFtrl):
     repeated indices' gradients are added first).
 
     Args:
-        lr (float): > 0. l1 (float), l2 (float): >= 0. lr_power (float): <= 0.
-        use_locking (bool): accepted for compatibility. Default: ``False``.
+        lr, l1, l2, lr_power, use_locking: as ``SparseApplyFtrl``.
 
     Inputs:
-        - **var**, **accum**, **linear** (Parameter) - updated in place.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``SparseApplyFtrl``.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``accum`` and ``linear``.
+        As ``SparseApplyFtrl``.
 
     Raises:
-        TypeError: an argument is not a float, or an input has the wrong type.
-        ValueError: an argument is out of its range, or the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyFtrl``.
 
     Examples:
         >>> import numpy as np
@@ -1580,20 +1482,16 @@ class FusedSparseProximalAdagrad(SparseApplyProximalAdagrad):
     the proximal Adagrad update on the rows named by ``indices`` (repeated indices added).
 
     Args:
-        use_locking (bool): accepted for compatibility. Default: ``False``.
+        use_locking (bool): as ``SparseApplyProximalAdagrad``.
 
     Inputs:
-        - **var**, **accum** (Parameter) - updated in place.
-        - **lr**, **l1**, **l2** (Tensor) - scalars.
-        - **grad** (Tensor) - one row per index.
-        - **indices** (Tensor) - int32 row indices of ``var``.
+        The inputs of ``SparseApplyProximalAdagrad``.
 
     Outputs:
-        Tuple of 2 Tensors, the new ``var`` and ``accum``.
+        As ``SparseApplyProximalAdagrad``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool or an input has the wrong type.
-        ValueError: the shapes do not match.
+        TypeError, ValueError: as ``SparseApplyProximalAdagrad``.
 
     Examples:
         >>> import numpy as np
@@ -1610,7 +1508,7 @@ class FusedSparseProximalAdagrad(SparseApplyProximalAdagrad):
 
 
 # --- Adam family, SGD, LARS, fused ----------------------------------------------------------------
-class Adam(_OptimizerPrimitive):
+class Adam(_LockingNesterov, _OptimizerPrimitive):
     """``Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr,
     beta1, beta2, epsilon, gradient)``: ``m``, ``v`` updated, ``var -= lr sqrt(1 - beta2_power) /
     (1 - beta1_power) m / (sqrt(v) + epsilon)`` (``beta1 m + (1 - beta1) g`` as numerator with
@@ -1658,20 +1556,13 @@ class Adam(_OptimizerPrimitive):
         "gradient",
     )
     _refs = ("var", "m", "v")
-    _same_shape = ("m", "v", "gradient")
     _tensors = ("gradient",)
-    _outputs = _refs
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
         return _dense(self._inputs, R.adam, v, self._refs, use_nesterov=self.use_nesterov)
 
 
-class AdamNoUpdateParam(_OptimizerPrimitive):
+class AdamNoUpdateParam(_LockingNesterov, _OptimizerPrimitive):
     """``AdamNoUpdateParam(use_locking=False, use_nesterov=False)(m, v, beta1_power, beta2_power,
     lr, beta1, beta2, epsilon, gradient)``: Adam's moments updated in place and the change of
     the parameter returned (not applied).
@@ -1714,21 +1605,15 @@ class AdamNoUpdateParam(_OptimizerPrimitive):
         "gradient",
     )
     _refs = ("m", "v")
-    _same_shape = ("v", "gradient")
     _tensors = ("gradient",)
     _outputs = ("delta",)
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "use_nesterov", use_nesterov)
 
     def _rule(self, v: dict) -> dict:
         delta, m, v_ = R.adam_delta(*(v[n] for n in self._inputs), use_nesterov=self.use_nesterov)
         return {"m": m, "v": v_, "delta": delta}
 
 
-class AdamWeightDecay(_OptimizerPrimitive):
+class AdamWeightDecay(_Locking, _OptimizerPrimitive):
     """``AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay,
     gradient)``: Adam without bias correction and with decoupled weight decay:
     ``var -= lr (m / (sqrt(v) + epsilon) + decay var)``.
@@ -1763,13 +1648,7 @@ class AdamWeightDecay(_OptimizerPrimitive):
 
     _inputs = ("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay", "gradient")
     _refs = ("var", "m", "v")
-    _same_shape = ("m", "v", "gradient")
     _tensors = ("gradient",)
-    _outputs = _refs
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
 
     def _rule(self, v: dict) -> dict:
         args = [v[n] for n in self._inputs]
@@ -1786,17 +1665,13 @@ class FusedCastAdamWeightDecay(AdamWeightDecay):
         use_locking (bool): Default: ``False``.
 
     Inputs:
-        - **var**, **m**, **v** (Parameter) - updated in place.
-        - **lr**, **beta1**, **beta2**, **epsilon**, **decay** (float) - scalars.
-        - **gradient** (Tensor) - shaped like ``var``.
-        - **global_norm** (Tensor) - the gradient is divided by it.
+        The inputs of ``AdamWeightDecay``, then **global_norm** (Tensor), the gradient's divisor.
 
     Outputs:
-        Tuple of 3 Tensors, the new ``var``, ``m`` and ``v``.
+        As ``AdamWeightDecay``.
 
     Raises:
-        TypeError: ``use_locking`` is not a bool or an input has the wrong type.
-        ValueError: a shape differs from ``var``'s.
+        TypeError, ValueError: as ``AdamWeightDecay``.
 
     Examples:
         >>> import numpy as np
@@ -1962,7 +1837,7 @@ class LARSUpdate(_OptimizerPrimitive):
         return {"output": out}
 
 
-class FusedWeightScaleApplyMomentum(_OptimizerPrimitive):
+class FusedWeightScaleApplyMomentum(_NoAttrs, _OptimizerPrimitive):
     """``FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,
     learning_rate, gradient, momentum)``: momentum on ``weight_decay * variable + loss_scale *
     gradient``: ``accumulation = momentum accumulation + g; variable -= learning_rate
@@ -2003,16 +1878,10 @@ class FusedWeightScaleApplyMomentum(_OptimizerPrimitive):
         "momentum",
     )
     _refs = ("variable", "accumulation")
-    _same_shape = ("accumulation", "gradient")
     _tensors = ("gradient",)
     _outputs = ("variable",)
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def _rule(self, v: dict) -> dict:
-        return _dense(self._inputs, R.weight_scale_momentum, v, self._refs)
+    _update = staticmethod(R.weight_scale_momentum)
 
 
 class FusedAdaFactor(_OptimizerPrimitive):

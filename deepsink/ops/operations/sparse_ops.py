@@ -13,6 +13,7 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import sparse_func as SPF
 from deepsink.ops.primitive import Primitive, prim_attr_register
@@ -48,7 +49,11 @@ def _values(values: Any, n: int, api: str) -> Any:
     return v
 
 
-class Coalesce(Primitive):
+Coalesce = _forwarding(
+    "Coalesce",
+    SPF.coalesce,
+    "x_indices, x_values, x_shape",
+    __name__,
     """Sum the values at duplicate coordinates and sort them (``ops.coalesce``).
 
     Inputs:
@@ -69,14 +74,8 @@ class Coalesce(Primitive):
         >>> _, values, _ = ops.Coalesce()(idx, ms.Tensor([1.0, 5.0, 4.0]), ms.Tensor([3, 3], ms.int64))
         >>> print(values)
         [9. 1.]
-    """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, x_indices: Any, x_values: Any, x_shape: Any) -> tuple:
-        return SPF.coalesce(x_indices, x_values, x_shape)
+    """,
+)
 
 
 class SparseToDense(Primitive):
@@ -321,7 +320,11 @@ class SparseSlice(Primitive):
         )
 
 
-class SparseGatherV2(Primitive):
+SparseGatherV2 = _forwarding(
+    "SparseGatherV2",
+    A.gather,
+    "input_params, input_indices, axis",
+    __name__,
     """``Gather`` for sparse gradients: slices of ``input_params`` along ``axis`` at
     ``input_indices`` (the values are ``ops.gather``'s).
 
@@ -345,14 +348,8 @@ class SparseGatherV2(Primitive):
         [[ 1.  2.]
          [ 5.  6.]
          [ 9. 10.]]
-    """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
-    def __call__(self, input_params: Any, input_indices: Any, axis: int) -> Tensor:
-        return A.gather(input_params, input_indices, axis)
+    """,
+)
 
 
 __all__ = [

@@ -20,6 +20,7 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import declare
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import bessel_func as BS
@@ -33,7 +34,7 @@ from deepsink.ops.function import qr_func as QR
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import stft_func as ST
-from deepsink.ops.operations.bridge_ops import _make, _plain
+from deepsink.ops.operations.bridge_ops import _plain
 
 
 def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, example: str) -> str:
@@ -570,19 +571,29 @@ def _transpose_view(s: Any, x: Any, perm: Any) -> Tensor:
 
 
 def _greedy_nms(
-    overlap: np.ndarray, scores: np.ndarray, max_out: int, threshold: float, score_threshold: float
-) -> np.ndarray:
+    api: str,
+    overlap: np.ndarray,
+    scores: np.ndarray,
+    max_output_size: Any,
+    threshold: tuple[str, Any],
+    score_threshold: Any,
+) -> Tensor:
     """TensorFlow's greedy non-max suppression over a precomputed overlap matrix: visit boxes by
     descending score (above ``score_threshold``), keep one unless it overlaps a kept one by more
-    than ``threshold``, stop after ``max_out``."""
+    than ``threshold`` (its argument name and value), stop after ``max_output_size``."""
+    max_out = int(_scalar_of(max_output_size, api, "max_output_size"))
+    if max_out < 0:
+        U.fail(api, f"'max_output_size' must be non-negative, but got {max_out}")
+    limit = float(_scalar_of(threshold[1], api, threshold[0]))
+    floor = float(_scalar_of(score_threshold, api, "score_threshold"))
     order = np.argsort(-scores, kind="stable")
     kept: list[int] = []
     for i in order:
-        if len(kept) >= max_out or scores[i] <= score_threshold:
+        if len(kept) >= max_out or scores[i] <= floor:
             break
-        if all(overlap[i, j] <= threshold for j in kept):
+        if all(overlap[i, j] <= limit for j in kept):
             kept.append(int(i))
-    return np.asarray(kept, np.int32)
+    return Tensor._from(jnp.asarray(np.asarray(kept, np.int32)))
 
 
 def _scalar_of(v: Any, api: str, arg: str) -> float:
@@ -604,9 +615,6 @@ def _nms_v3(
             f"'boxes' must be (N, 4) and 'scores' (N,), but got {list(b.shape)} and "
             f"{list(sc.shape)}",
         )
-    n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
-    if n_out < 0:
-        U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
     y1, y2 = np.minimum(b[:, 0], b[:, 2]), np.maximum(b[:, 0], b[:, 2])
     x1, x2 = np.minimum(b[:, 1], b[:, 3]), np.maximum(b[:, 1], b[:, 3])
     area = (y2 - y1) * (x2 - x1)
@@ -615,14 +623,8 @@ def _nms_v3(
     inter = ih * iw
     union = area[:, None] + area[None, :] - inter
     iou = np.where(union > 0, inter / np.where(union > 0, union, 1), 0.0)
-    keep = _greedy_nms(
-        iou,
-        sc,
-        n_out,
-        float(_scalar_of(iou_threshold, api, "iou_threshold")),
-        float(_scalar_of(score_threshold, api, "score_threshold")),
-    )
-    return Tensor._from(jnp.asarray(keep))
+    thr = ("iou_threshold", iou_threshold)
+    return _greedy_nms(api, iou, sc, max_output_size, thr, score_threshold)
 
 
 def _nms_overlaps(
@@ -642,17 +644,8 @@ def _nms_overlaps(
             f"'overlaps' must be (N, N) and 'scores' (N,), but got {list(o.shape)} and "
             f"{list(sc.shape)}",
         )
-    n_out = int(_scalar_of(max_output_size, api, "max_output_size"))
-    if n_out < 0:
-        U.fail(api, f"'max_output_size' must be non-negative, but got {n_out}")
-    keep = _greedy_nms(
-        o,
-        sc,
-        n_out,
-        float(_scalar_of(overlap_threshold, api, "overlap_threshold")),
-        float(_scalar_of(score_threshold, api, "score_threshold")),
-    )
-    return Tensor._from(jnp.asarray(keep))
+    thr = ("overlap_threshold", overlap_threshold)
+    return _greedy_nms(api, o, sc, max_output_size, thr, score_threshold)
 
 
 def _parallel_concat(s: Any, values: Any) -> Tensor:
@@ -1897,6 +1890,6 @@ _row(
 )
 
 for _name, _call, _params, _d in _TABLE:
-    globals()[_name] = _make(_name, _call, _params, _d)
+    globals()[_name] = declare(_name, _call, __name__, _params, _d)
 
 __all__ = [name for name, _, _, _ in _TABLE]

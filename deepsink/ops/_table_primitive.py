@@ -1,0 +1,107 @@
+"""The one way to declare a primitive from a table row: its name, its constructor arguments with
+MindSpore's defaults, and its call.
+
+``declare("CeLU", lambda s, x: celu(x, s.alpha), __name__, (("alpha", 1.0),))`` gives
+``ops.CeLU(alpha=1.0)(x)``: the constructor binds its arguments as a Python call does (a
+``TypeError`` naming the primitive) and records each as an attribute (``prim.alpha``,
+``prim.attrs``, ``prim.init_attrs``); ``inspect.signature(ops.CeLU)`` shows them. With ``inputs``
+(the call's input names) the call binds its inputs by position or name as well, with Python's
+wording for a wrong count. ``forwarding`` declares the common case: no constructor arguments, and
+a call that is one functional op.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from deepsink.ops.primitive import Primitive
+
+_P = inspect.Parameter
+
+
+class TablePrimitive(Primitive):
+    """A primitive whose constructor arguments (``_params``, (name, default) pairs) become
+    attributes and whose call is ``_call(self, *inputs)``."""
+
+    _params: tuple[tuple[str, Any], ...] = ()
+    _signature = inspect.Signature()
+    _inputs: tuple[str, ...] | None = None
+    _call: Callable[..., Any]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"For '{self.name}', {e}") from None
+        bound.apply_defaults()
+        for k, v in bound.arguments.items():
+            self.init_attrs[k] = v
+            self.add_prim_attr(k, v)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        names = self._inputs
+        if names is None:
+            return type(self)._call(self, *args, **kwargs)
+        call = f"{type(self).__name__}.__call__()"
+        if len(args) > len(names):
+            raise TypeError(
+                f"{call} takes {len(names) + 1} positional arguments but {len(args) + 1} were given"
+            )
+        values = list(args)
+        for n in names[len(args) :]:
+            if n not in kwargs:
+                raise TypeError(f"{call} missing required argument: '{n}'")
+            values.append(kwargs.pop(n))
+        if kwargs:
+            raise TypeError(f"{call} got an unexpected keyword argument '{next(iter(kwargs))}'")
+        return type(self)._call(self, *values)
+
+
+def declare(
+    name: str,
+    call: Callable[..., Any],
+    module: str,
+    params: tuple[tuple[str, Any], ...] = (),
+    doc: str = "",
+    inputs: str | None = None,
+) -> type:
+    """The primitive class ``name`` of ``module``: constructor arguments ``params``, call
+    ``call(self, *inputs)``, docstring ``doc``; ``inputs`` (names, comma separated) checks the
+    call's inputs."""
+    sig = inspect.Signature([_P(n, _P.POSITIONAL_OR_KEYWORD, default=d) for n, d in params])
+
+    def __init__(self: TablePrimitive, *args: Any, **kwargs: Any) -> None:
+        TablePrimitive.__init__(self, *args, **kwargs)
+
+    # what inspect.signature(cls) shows: MindSpore's constructor arguments
+    __init__.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        parameters=[_P("self", _P.POSITIONAL_OR_KEYWORD), *sig.parameters.values()]
+    )
+    return type(
+        name,
+        (TablePrimitive,),
+        {
+            "_params": params,
+            "_call": call,
+            "_inputs": None if inputs is None else tuple(n.strip() for n in inputs.split(",")),
+            "_signature": sig,
+            "__init__": __init__,
+            # its own __call__, so that Primitive rules it by the class's name (amp_strategy)
+            "__call__": TablePrimitive.__call__,
+            "__module__": module,
+            "__doc__": doc or f"MindSpore's ``ops.{name}``.",
+        },
+    )
+
+
+def forwarding(name: str, fn: Callable[..., Any], inputs: str, module: str, doc: str = "") -> type:
+    """The primitive ``name()`` whose call ``(inputs)`` is ``fn``; ``doc`` its docstring
+    (default: the call and the op it runs)."""
+    op = getattr(fn, "__name__", "")
+    default = f"MindSpore's ``ops.{name}()({inputs})``" + (
+        f": ``{op}``." if op and not op.startswith("<") else "."
+    )
+    return declare(name, lambda self, *xs: fn(*xs), module, (), doc or default, inputs)
