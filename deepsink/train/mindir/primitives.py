@@ -10,10 +10,12 @@ transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attrib
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import jax
 import numpy as np
 
 from deepsink import ops
@@ -234,7 +236,7 @@ def _cast(attrs: dict, args: list) -> Any:
 
 # ------------------------------------------------------------------ shapes
 def _emit_reshape(w: Any, eqn: Any, args: list) -> Any:
-    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape)], eqn)
+    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape, eqn)], eqn)
 
 
 @_register("Reshape", jax=("reshape", "squeeze", "expand_dims"), emit=_emit_reshape)
@@ -262,6 +264,11 @@ def _reverse_v2(attrs: dict, args: list) -> Any:  # ReverseV2(x, axis)
     return ops.ReverseV2(tuple(args[1]))(args[0])
 
 
+@_register("TensorShape")
+def _tensor_shape(attrs: dict, args: list) -> Any:
+    return ops.TensorShape()(args[0])
+
+
 @_register("ExpandDims")
 def _expand_dims(attrs: dict, args: list) -> Any:
     return ops.ExpandDims()(args[0], args[1])
@@ -277,11 +284,14 @@ def _emit_broadcast(w: Any, eqn: Any, args: list) -> Any:
         ranked = [1] * len(shape)
         for axis, size in zip(eqn.params["broadcast_dimensions"], src, strict=True):
             ranked[axis] = size
-        x = w.node("Reshape", [x, w.ints(ranked)], eqn, shape=tuple(ranked))
+        x = w.node("Reshape", [x, w.ints(ranked, eqn)], eqn, shape=tuple(ranked))
         src = tuple(ranked)
     if tuple(src) == tuple(shape):
         return x
-    return w.node("BroadcastTo", [x, w.ints(shape)], eqn)
+    kept = all(jax.core.is_constant_dim(n) or n is m for n, m in zip(shape, src, strict=True))
+    if not kept:  # BroadcastTo's -1 keeps the input's size; it cannot grow to a dynamic one
+        return w.refuse(eqn, f"a broadcast of shape {tuple(src)} to dynamic shape {shape}")
+    return w.node("BroadcastTo", [x, w.ints(shape, eqn)], eqn)
 
 
 @_register("BroadcastTo", jax=("broadcast_in_dim",), emit=_emit_broadcast)
@@ -522,9 +532,9 @@ def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
         return w.node(name, [args[0], args[1], w.scalar(ta), w.scalar(tb)], eqn)
     if not lb and not rb and rr == 2 and lc == (lr - 1,) and lr > 2:
         lhs_shape = eqn.invars[0].aval.shape
-        rows = int(np.prod(lhs_shape[:-1]))
+        rows = math.prod(lhs_shape[:-1])  # symbolic for a dynamic dimension: -1 in the file
         flat = w.node(
-            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]))], eqn, shape=(rows, lhs_shape[-1])
+            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]), eqn)], eqn, shape=(rows, lhs_shape[-1])
         )
         out_shape = eqn.outvars[0].aval.shape
         mm = w.node(
@@ -533,7 +543,7 @@ def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
             eqn,
             shape=(rows, out_shape[-1]),
         )
-        return w.node("Reshape", [mm, w.ints(out_shape)], eqn)
+        return w.node("Reshape", [mm, w.ints(out_shape, eqn)], eqn)
     return _emit_general_dot(w, eqn, args, (lc, rc, lb, rb))
 
 
@@ -547,11 +557,11 @@ def _emit_general_dot(w: Any, eqn: Any, args: list, dims: tuple) -> Any:
     rf = [i for i in range(len(rs)) if i not in rc and i not in rb]
 
     def size(shape: tuple, axes: Any) -> int:
-        return int(np.prod([shape[i] for i in axes], dtype=np.int64))
+        return math.prod(shape[i] for i in axes)
 
     def operand(x: Any, shape: tuple, order: list, flat: tuple) -> Any:
         x, now = _layout(w, eqn, x, shape, tuple(order))
-        return x if now == flat else w.node("Reshape", [x, w.ints(flat)], eqn, shape=flat)
+        return x if now == flat else w.node("Reshape", [x, w.ints(flat, eqn)], eqn, shape=flat)
 
     batch = (size(ls, lb),) if lb else ()
     k = size(ls, lc)
@@ -561,7 +571,7 @@ def _emit_general_dot(w: Any, eqn: Any, args: list, dims: tuple) -> Any:
     name = "BatchMatMul" if lb else "MatMul"
     out = w.node(name, [lhs, rhs, w.scalar(False), w.scalar(False)], eqn, shape=flat)
     shape = eqn.outvars[0].aval.shape
-    return out if flat == shape else w.node("Reshape", [out, w.ints(shape)], eqn)
+    return out if flat == shape else w.node("Reshape", [out, w.ints(shape, eqn)], eqn)
 
 
 @_register("MatMul", jax=("dot_general",), emit=_emit_dot)
