@@ -580,6 +580,21 @@ class _Eqn:
         self.invars: list = []
 
 
+def _leaves(inputs: tuple) -> list:
+    """The inputs, each list/tuple of them (a ``mutable`` sequence) by its items."""
+    return [v for x in inputs for v in (x if isinstance(x, (list, tuple)) else [x])]
+
+
+def _regroup(inputs: tuple, leaves: list) -> list:
+    """``leaves`` (as ``_leaves`` lists them) grouped back into ``inputs``' sequences."""
+    it, out = iter(leaves), []
+    for x in inputs:
+        out.append([next(it) for _ in x] if isinstance(x, (list, tuple)) else next(it))
+        if isinstance(x, tuple):
+            out[-1] = tuple(out[-1])
+    return out
+
+
 def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]:
     """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs (an input
     may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``).
@@ -592,13 +607,13 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
     pure = functional.pure(lambda *a: net(*a), params)
 
     def forward(state: tuple, *xs: Any) -> Any:
-        out, new_state = pure(state, *(Tensor(x) for x in xs))[:2]
+        out, new_state = pure(state, *_regroup(inputs, [Tensor(x) for x in xs]))[:2]
         out = jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
                                      is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
         return (out, new_state) if with_state else out
 
     arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
-              else np.asarray(x) for x in inputs]  # fmt: skip
+              else np.asarray(x) for x in _leaves(inputs)]  # fmt: skip
     # traced op by op (one jaxpr, no nested programs), the convolution as one
     # conv_general_dilated (MindSpore's Conv2D)
     with (
@@ -643,11 +658,27 @@ def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
         t.raw_data = np.ascontiguousarray(np.asarray(p._data)).tobytes()
         t.ref_key = p.name
         refs.append(("ref", name))
-    for i, v in enumerate(closed.jaxpr.invars[len(params) :]):
+    invars = iter(closed.jaxpr.invars[len(params) :])
+    for i, x in enumerate(inputs):
         name = f"{g.name}:x{i}" if len(inputs) > 1 else f"{g.name}:x"
         vi = g.input.add(name=name)
-        _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
-        refs.append(("ref", name))
+        if not isinstance(x, (list, tuple)):
+            v = next(invars)
+            _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
+            refs.append(("ref", name))
+            continue
+        # a mutable sequence: one input, as 2.10 lays it out; its items read with list_getitem
+        kind = "List" if isinstance(x, list) else "Tuple"
+        vi.denotation = kind
+        vi.attr_info.type = _ATTR[kind.upper()]
+        vi.attr_info.seq_info.is_dyn_len = False
+        for j in range(len(x)):
+            v = next(invars)
+            item = vi.attr_info.values.add(type=_ATTR["TENSORS"])
+            _tensor_proto(item.tensors.add(), v.aval.shape, v.aval.dtype)
+            like = type("Eqn", (), {"outvars": [v]})
+            prim = "list_getitem" if kind == "List" else "TupleGetItem"
+            refs.append(("ref", w.node(prim, [name, w.scalar(j)], like)))
     jaxpr = closed.jaxpr.replace(
         constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars)
     )

@@ -77,6 +77,7 @@ _register("MakeTuple", function=False)(lambda attrs, args: tuple(args))
 _register("UpdateState", function=False)(lambda attrs, args: MONAD)
 _register("Depend", function=False)(lambda attrs, args: args[0])
 _register("TupleGetItem", function=False)(lambda attrs, args: args[0][args[1]])
+_register("list_getitem", function=False)(lambda attrs, args: args[0][args[1]])
 
 
 @dataclass(frozen=True)
