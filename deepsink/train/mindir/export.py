@@ -105,26 +105,26 @@ def dynamic_inputs(inputs: tuple) -> tuple:
 
     from deepsink.common.tensor import Tensor, _Placeholder
 
-    out, count = [], 0
-    for x in inputs:
-        data = vars(x).get("_data") if isinstance(x, Tensor) else None
-        if not isinstance(data, _Placeholder):
+    holders = [vars(x).get("_data") if isinstance(x, Tensor) else None for x in inputs]
+    holders = [h if isinstance(h, _Placeholder) else None for h in holders]
+    if any(h is not None and h.shape == (-2,) for h in holders):
+        raise NotImplementedError(
+            "For 'export', deepsink writes a MindIR input of unknown rank (Tensor(shape=None, "
+            "dtype=...)) only with its rank known: give its shape with None for the unknown "
+            "dimensions"
+        )
+    count = sum(d == -1 for h in holders if h is not None for d in h.shape)
+    if not count:
+        return tuple(inputs)
+    # one symbolic scope for all of them (JAX compares only symbols of one scope)
+    symbols = iter(jax_export.symbolic_shape(", ".join(f"_d{i}" for i in range(count))))
+    out = []
+    for x, h in zip(inputs, holders, strict=True):
+        if h is None:
             out.append(x)
             continue
-        if data.shape == (-2,):
-            raise NotImplementedError(
-                "For 'export', deepsink writes a MindIR input of unknown rank (Tensor(shape=None, "
-                "dtype=...)) only with its rank known: give its shape with None for the unknown "
-                "dimensions"
-            )
-        shape = []
-        for d in data.shape:
-            if d == -1:
-                shape.append(jax_export.symbolic_shape(f"_d{count}")[0])
-                count += 1
-            else:
-                shape.append(d)
-        out.append(jax.ShapeDtypeStruct(tuple(shape), data.dtype))
+        shape = tuple(next(symbols) if d == -1 else d for d in h.shape)
+        out.append(jax.ShapeDtypeStruct(shape, h.dtype))
     return tuple(out)
 
 

@@ -458,10 +458,10 @@ def _emit_gather_nd(w: Any, eqn: Any, args: list) -> Any:
     k = _leading_index(eqn, dn, dn.offset_dims, dn.collapsed_slice_dims)
     shape = eqn.invars[0].aval.shape
     full = k is not None and tuple(eqn.params["slice_sizes"]) == (1,) * k + tuple(shape[k:])
-    if full and tuple(dn.start_index_map) == tuple(range(k)):
-        return w.node("GatherNd", args, eqn)
     if _take_axis(eqn) is not None:
         return _emit_gather(w, eqn, args)
+    if full and tuple(dn.start_index_map) == tuple(range(k)):
+        return w.node("GatherNd", args, eqn)
     return w.refuse(eqn, "a gather other than Gather (one axis) or GatherNd (leading axes)")
 
 
