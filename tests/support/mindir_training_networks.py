@@ -75,7 +75,9 @@ def train_step(ms: Any, kind: str) -> Any:
     elif kind == "adam_clip":
         step = ClipStep(loss, nn.Adam(params, 0.001))
     else:
-        scale = nn.DynamicLossScaleUpdateCell(loss_scale_value=2**12, scale_factor=2, scale_window=2)
+        scale = nn.DynamicLossScaleUpdateCell(
+            loss_scale_value=2**12, scale_factor=2, scale_window=2
+        )
         step = nn.TrainOneStepWithLossScaleCell(loss, nn.Momentum(params, 0.01, 0.9), scale)
     step.set_train()
     return step

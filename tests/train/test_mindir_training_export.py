@@ -38,8 +38,10 @@ def _args(call: list) -> list:
 # writes
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.slow) if n == "adam_clip" else n
-     for n in sorted(INDEX["sha256"])],  # fmt: skip
+    [
+        pytest.param(n, marks=pytest.mark.slow) if n == "adam_clip" else n
+        for n in sorted(INDEX["sha256"])
+    ],  # fmt: skip
 )
 def test_file_runs_as_on_mindspore(exported: tuple[Path, dict], name: str) -> None:
     folder, calls = exported

@@ -535,7 +535,10 @@ def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
         lhs_shape = eqn.invars[0].aval.shape
         rows = math.prod(lhs_shape[:-1])  # symbolic for a dynamic dimension: -1 in the file
         flat = w.node(
-            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]), eqn)], eqn, shape=(rows, lhs_shape[-1])
+            "Reshape",
+            [args[0], w.ints((rows, lhs_shape[-1]), eqn)],
+            eqn,
+            shape=(rows, lhs_shape[-1]),
         )
         out_shape = eqn.outvars[0].aval.shape
         mm = w.node(
