@@ -7,7 +7,6 @@ import json
 import os
 import signal
 import threading
-import warnings
 from typing import Any
 
 from deepsink.common import dtype as mstype
@@ -37,8 +36,8 @@ class OnRequestExit(Callback):
 
     Args:
         save_ckpt (bool): save the checkpoint on exit. Default: ``True``.
-        save_mindir (bool): MindSpore also exports MindIR; deepsink compiles with XLA and has no
-            MindIR to write, so True warns once and only the checkpoint is saved.
+        save_mindir (bool): also export the network as MindIR (``<name>.mindir``, on the step's
+            inputs: ``train_dataset_element``/``eval_dataset_element``), with the checkpoint.
             Default: ``True``.
         file_name (str): the files' base name. Default: ``'Net'``.
         directory (str): where to save. Default: ``'./'``.
@@ -82,12 +81,6 @@ class OnRequestExit(Callback):
                 )
         if hasattr(signal, "SIGKILL") and sig == signal.SIGKILL:
             raise ValueError("Not support send exit request by signal SIGKILL.")
-        if save_mindir:
-            warnings.warn(
-                "OnRequestExit(save_mindir=True): deepsink cannot write MindIR (it "
-                "compiles with XLA); only the checkpoint is saved",
-                stacklevel=2,
-            )
         self.save_ckpt, self.save_mindir, self.sig = save_ckpt, save_mindir, int(sig)
         self.remote_config_file = config_file
         self.save_path = directory
@@ -143,12 +136,21 @@ class OnRequestExit(Callback):
             return True
         return False
 
-    def _save(self, net: Any, name: str) -> None:
+    def _save(self, net: Any, name: str, inputs: Any) -> None:
         from deepsink.train.serialization import save_checkpoint
 
         if self.save_ckpt:
             os.makedirs(os.path.dirname(name), exist_ok=True)
             save_checkpoint(net, f"{name}.ckpt")
+        self._export(net, name, inputs)
+
+    def _export(self, net: Any, name: str, inputs: Any) -> None:
+        """``name.mindir``: ``net`` exported on the inputs of the step it stopped after."""
+        from deepsink.train.serialization import export
+
+        if self.save_mindir:
+            os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
+            export(net, *inputs, file_name=name, file_format="MINDIR")
 
     def on_train_begin(self, run_context: RunContext) -> None:
         """Catch the exit signal; resume from the saved checkpoint if there is one."""
@@ -211,13 +213,15 @@ class OnRequestExit(Callback):
                     extra["global_step"] = int(opt.global_step.data)
                     os.makedirs(os.path.dirname(self.train_name) or ".", exist_ok=True)
                     save_checkpoint(net, f"{self.train_name}.ckpt", append_dict=extra)
+                self._export(net, self.train_name, cb.train_dataset_element)
                 run_context.request_stop()
                 self.stop_train = True
 
     def on_train_end(self, run_context: RunContext) -> None:
         """Save the checkpoint when the exit was requested."""
         if self.exit:
-            self._save(run_context.original_args().train_network, self.train_name)
+            cb = run_context.original_args()
+            self._save(cb.train_network, self.train_name, cb.train_dataset_element)
 
     def on_eval_begin(self, run_context: RunContext) -> None:
         """Catch the exit signal; load the saved evaluation (or training) checkpoint."""
@@ -234,4 +238,5 @@ class OnRequestExit(Callback):
     def on_eval_end(self, run_context: RunContext) -> None:
         """Save the checkpoint when the exit was requested."""
         if self.exit:
-            self._save(run_context.original_args().eval_network, self.eval_name)
+            cb = run_context.original_args()
+            self._save(cb.eval_network, self.eval_name, cb.eval_dataset_element)

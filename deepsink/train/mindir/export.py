@@ -85,11 +85,47 @@ def _tensor_proto(t: Any, shape: tuple, dtype: Any, name: str = "") -> Any:
     dname = np.dtype(dtype).name
     if dname not in _DATA_TYPES:
         raise ValueError(f"For 'export', MindIR has no data type for {dname} ({name or 'a value'})")
-    t.dims.extend(int(d) for d in shape)
+    t.dims.extend(_dim(d) for d in shape)
     t.data_type = _DATA_TYPES[dname]
     if name:
         t.name = name
     return t
+
+
+def _dim(d: Any) -> int:
+    """A dimension as MindIR writes it: -1 for a dynamic (symbolic) one."""
+    return int(d) if jax.core.is_constant_dim(d) else -1
+
+
+def dynamic_inputs(inputs: tuple) -> tuple:
+    """``inputs`` with each dynamic-shape placeholder (``Tensor(shape=[None, 2, 3], ...)``) as a
+    ``jax.ShapeDtypeStruct`` whose unknown dimensions are symbolic (one symbol each): the network
+    is traced once for every size, the file's dimensions -1, as MindSpore 2.10 writes them."""
+    from jax import export as jax_export
+
+    from deepsink.common.tensor import Tensor, _Placeholder
+
+    holders = [vars(x).get("_data") if isinstance(x, Tensor) else None for x in inputs]
+    holders = [h if isinstance(h, _Placeholder) else None for h in holders]
+    if any(h is not None and h.shape == (-2,) for h in holders):
+        raise NotImplementedError(
+            "For 'export', deepsink writes a MindIR input of unknown rank (Tensor(shape=None, "
+            "dtype=...)) only with its rank known: give its shape with None for the unknown "
+            "dimensions"
+        )
+    count = sum(d == -1 for h in holders if h is not None for d in h.shape)
+    if not count:
+        return tuple(inputs)
+    # one symbolic scope for all of them (JAX compares only symbols of one scope)
+    symbols = iter(jax_export.symbolic_shape(", ".join(f"_d{i}" for i in range(count))))
+    out = []
+    for x, h in zip(inputs, holders, strict=True):
+        if h is None:
+            out.append(x)
+            continue
+        shape = tuple(next(symbols) if d == -1 else d for d in h.shape)
+        out.append(jax.ShapeDtypeStruct(shape, h.dtype))
+    return tuple(out)
 
 
 def _set_attr(a: Any, value: Any) -> Any:
@@ -148,9 +184,14 @@ class Writer:
             ("scalar", type(value).__name__, value), lambda a: _set_attr(a, value)
         )
 
-    def ints(self, values: Any) -> str:
-        """A tuple-of-int option input (a shape, axes, a permutation)."""
-        values = tuple(int(v) for v in values)
+    def ints(self, values: Any, eqn: Any = None) -> str:
+        """A tuple-of-int option input (a shape, axes, a permutation); a shape of a dynamic
+        (symbolic) dimension has -1 there (``eqn``: the equation it is a Reshape's or a
+        BroadcastTo's shape for, which read -1 as "inferred"/"kept"; at most one)."""
+        dynamic = [v for v in values if not jax.core.is_constant_dim(v)]
+        if dynamic and (eqn is None or len(dynamic) > 1):
+            self.refuse(eqn or self.origin, f"a shape {tuple(values)} of dynamic dimensions")
+        values = tuple(_dim(v) for v in values)
         return self._constant(("ints", values), lambda a: _set_attr(a, values))
 
     def const(self, array: Any) -> str:
@@ -316,6 +357,7 @@ class _Converter:
         self.w = writer
         self.table = exports()
         self._bools: dict[str, str] = {}  # an int cast of a bool -> the bool (a cond's index)
+        self.dims: dict[Any, tuple] = {}  # a dynamic dimension -> (input's ref, its aval, axis)
 
     def run(self, jaxpr: Any, args: list, origin: Any = None) -> list:
         """``args``: per invar, ("ref", name) or ("const", array); returns the outvars likewise.
@@ -339,6 +381,8 @@ class _Converter:
                 outs = self.run(inner, consts + ins, origin or eqn)
             elif prim in _IDENTITY:
                 outs = ins
+            elif prim == "dim_as_value":
+                outs = [("ref", self._dim_value(eqn))]
             elif all(kind == "const" for kind, _ in ins):  # known at export time: computed now
                 vals = eqn.primitive.bind(*(v for _, v in ins), **eqn.params)
                 vals = vals if eqn.primitive.multiple_results else [vals]
@@ -360,6 +404,24 @@ class _Converter:
             for v, o in zip(eqn.outvars, outs, strict=True):
                 env[v] = o
         return [read(v) for v in jaxpr.outvars]
+
+    def _dim_value(self, eqn: Any) -> str:
+        """A dynamic dimension's size (``x.shape[0]`` of a placeholder input), as MindSpore
+        reads it: ``TensorShape(x)``, the axis gathered (a 0-d int64), cast to JAX's dtype."""
+        dim = eqn.params["dim"]
+        if dim not in self.dims:
+            self.w.refuse(eqn, f"the size {dim}, not one dynamic dimension of an input")
+        ref, aval, axis = self.dims[dim]
+        like = _Eqn(eqn, (len(aval.shape),), np.int64)
+        shape = self.w.node("TensorShape", [ref], like)
+        size = self.w.node("Gather", [shape, self.w.const(np.asarray(axis, np.int32)),
+                                      self.w.scalar(0), self.w.scalar(0)], _Eqn(eqn, (), np.int64))  # fmt: skip
+        dtype = np.dtype(eqn.outvars[0].aval.dtype)
+        if dtype == np.int64:
+            return size
+        from deepsink.train.mindir.primitives import TYPE_IDS
+
+        return self.w.node("Cast", [size, self.w.scalar(TYPE_IDS[dtype.name])], eqn)
 
     def _ref(self, x: tuple) -> str:
         kind, value = x
@@ -518,6 +580,21 @@ class _Eqn:
         self.invars: list = []
 
 
+def _leaves(inputs: tuple) -> list:
+    """The inputs, each list/tuple of them (a ``mutable`` sequence) by its items."""
+    return [v for x in inputs for v in (x if isinstance(x, (list, tuple)) else [x])]
+
+
+def _regroup(inputs: tuple, leaves: list) -> list:
+    """``leaves`` (as ``_leaves`` lists them) grouped back into ``inputs``' sequences."""
+    it, out = iter(leaves), []
+    for x in inputs:
+        out.append([next(it) for _ in x] if isinstance(x, (list, tuple)) else next(it))
+        if isinstance(x, tuple):
+            out[-1] = tuple(out[-1])
+    return out
+
+
 def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]:
     """The jaxpr of ``net(*inputs)`` with the network's Parameters as its first inputs (an input
     may be a ``jax.ShapeDtypeStruct``, of symbolic dimensions for ONNX's ``dynamic_axes``).
@@ -530,13 +607,13 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
     pure = functional.pure(lambda *a: net(*a), params)
 
     def forward(state: tuple, *xs: Any) -> Any:
-        out, new_state = pure(state, *(Tensor(x) for x in xs))[:2]
+        out, new_state = pure(state, *_regroup(inputs, [Tensor(x) for x in xs]))[:2]
         out = jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
                                      is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
         return (out, new_state) if with_state else out
 
     arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
-              else np.asarray(x) for x in inputs]  # fmt: skip
+              else np.asarray(x) for x in _leaves(inputs)]  # fmt: skip
     # traced op by op (one jaxpr, no nested programs), the convolution as one
     # conv_general_dilated (MindSpore's Conv2D)
     with (
@@ -566,7 +643,7 @@ def to_model(net: Any, inputs: tuple) -> Any:
 
 
 def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
-    closed, params = trace(net, inputs, with_state=True)
+    closed, params = trace(net, dynamic_inputs(inputs), with_state=True)
     if not with_state:  # the Parameters after the call are the ones before: nothing to assign
         jaxpr = closed.jaxpr
         n_out = len(jaxpr.outvars) - len(params)
@@ -581,15 +658,37 @@ def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
         t.raw_data = np.ascontiguousarray(np.asarray(p._data)).tobytes()
         t.ref_key = p.name
         refs.append(("ref", name))
-    for i, v in enumerate(closed.jaxpr.invars[len(params) :]):
+    invars = iter(closed.jaxpr.invars[len(params) :])
+    for i, x in enumerate(inputs):
         name = f"{g.name}:x{i}" if len(inputs) > 1 else f"{g.name}:x"
         vi = g.input.add(name=name)
-        _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
-        refs.append(("ref", name))
+        if not isinstance(x, (list, tuple)):
+            v = next(invars)
+            _tensor_proto(vi.tensor.add(), v.aval.shape, v.aval.dtype)
+            refs.append(("ref", name))
+            continue
+        # a mutable sequence: one input, as 2.10 lays it out; its items read with list_getitem
+        kind = "List" if isinstance(x, list) else "Tuple"
+        vi.denotation = kind
+        vi.attr_info.type = _ATTR[kind.upper()]
+        vi.attr_info.seq_info.is_dyn_len = False
+        for j in range(len(x)):
+            v = next(invars)
+            item = vi.attr_info.values.add(type=_ATTR["TENSORS"])
+            _tensor_proto(item.tensors.add(), v.aval.shape, v.aval.dtype)
+            like = type("Eqn", (), {"outvars": [v]})
+            prim = "list_getitem" if kind == "List" else "TupleGetItem"
+            refs.append(("ref", w.node(prim, [name, w.scalar(j)], like)))
     jaxpr = closed.jaxpr.replace(
         constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars)
     )
-    outs = _Converter(w).run(jaxpr, refs)
+    converter = _Converter(w)
+    for (_, ref), v in zip(refs[len(closed.consts) + len(params) :], closed.jaxpr.invars[len(params) :],
+                           strict=True):  # fmt: skip
+        for axis, d in enumerate(v.aval.shape):
+            if not jax.core.is_constant_dim(d):
+                converter.dims.setdefault(d, (ref, v.aval, axis))
+    outs = converter.run(jaxpr, refs)
     names = [name if kind == "ref" else w.const(name) for kind, name in outs]
     # the last len(params) outputs are the Parameters after the call: an updated one is assigned
     n_out = len(names) - len(params)

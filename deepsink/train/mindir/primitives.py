@@ -10,10 +10,12 @@ transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attrib
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import jax
 import numpy as np
 
 from deepsink import ops
@@ -75,6 +77,7 @@ _register("MakeTuple", function=False)(lambda attrs, args: tuple(args))
 _register("UpdateState", function=False)(lambda attrs, args: MONAD)
 _register("Depend", function=False)(lambda attrs, args: args[0])
 _register("TupleGetItem", function=False)(lambda attrs, args: args[0][args[1]])
+_register("list_getitem", function=False)(lambda attrs, args: args[0][args[1]])
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ _unary("Expm1", ops.Expm1, ("expm1",))
 _unary("Log1p", ops.Log1p, ("log1p",))
 _unary("Sin", ops.Sin, ("sin",))
 _unary("Cos", ops.Cos, ("cos",))
+_unary("IsFinite", ops.IsFinite, ("is_finite",))
 _unary("Flatten", ops.Flatten)
 _unary("GeLU", ops.GeLU)
 _register("SiLU")(lambda attrs, args: ops.silu(args[0]))
@@ -233,7 +237,7 @@ def _cast(attrs: dict, args: list) -> Any:
 
 # ------------------------------------------------------------------ shapes
 def _emit_reshape(w: Any, eqn: Any, args: list) -> Any:
-    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape)], eqn)
+    return w.node("Reshape", [args[0], w.ints(eqn.outvars[0].aval.shape, eqn)], eqn)
 
 
 @_register("Reshape", jax=("reshape", "squeeze", "expand_dims"), emit=_emit_reshape)
@@ -252,6 +256,20 @@ def _transpose(attrs: dict, args: list) -> Any:
     return ops.Transpose()(args[0], tuple(args[1]))
 
 
+@_register(
+    "ReverseV2",
+    jax=("rev",),
+    emit=lambda w, eqn, args: w.node("ReverseV2", [args[0], w.ints(eqn.params["dimensions"])], eqn),
+)
+def _reverse_v2(attrs: dict, args: list) -> Any:  # ReverseV2(x, axis)
+    return ops.ReverseV2(tuple(args[1]))(args[0])
+
+
+@_register("TensorShape")
+def _tensor_shape(attrs: dict, args: list) -> Any:
+    return ops.TensorShape()(args[0])
+
+
 @_register("ExpandDims")
 def _expand_dims(attrs: dict, args: list) -> Any:
     return ops.ExpandDims()(args[0], args[1])
@@ -267,11 +285,14 @@ def _emit_broadcast(w: Any, eqn: Any, args: list) -> Any:
         ranked = [1] * len(shape)
         for axis, size in zip(eqn.params["broadcast_dimensions"], src, strict=True):
             ranked[axis] = size
-        x = w.node("Reshape", [x, w.ints(ranked)], eqn, shape=tuple(ranked))
+        x = w.node("Reshape", [x, w.ints(ranked, eqn)], eqn, shape=tuple(ranked))
         src = tuple(ranked)
     if tuple(src) == tuple(shape):
         return x
-    return w.node("BroadcastTo", [x, w.ints(shape)], eqn)
+    kept = all(jax.core.is_constant_dim(n) or n is m for n, m in zip(shape, src, strict=True))
+    if not kept:  # BroadcastTo's -1 keeps the input's size; it cannot grow to a dynamic one
+        return w.refuse(eqn, f"a broadcast of shape {tuple(src)} to dynamic shape {shape}")
+    return w.node("BroadcastTo", [x, w.ints(shape, eqn)], eqn)
 
 
 @_register("BroadcastTo", jax=("broadcast_in_dim",), emit=_emit_broadcast)
@@ -300,15 +321,26 @@ def _split(attrs: dict, args: list) -> Any:
 
 
 def _emit_pad(w: Any, eqn: Any, args: list) -> Any:
+    """``lax.pad``: interior padding as the value between the elements (``_dilate``), negative
+    padding as a crop (StridedSlice), the rest as PadV3 (constant mode)."""
     config = eqn.params["padding_config"]
-    if any(interior or lo < 0 or hi < 0 for lo, hi, interior in config):
-        return w.refuse(eqn, f"a pad with interior or negative padding {config}")
-    pairs = [(lo, hi) for lo, hi, _ in config]
+    x, shape = args[0], tuple(eqn.invars[0].aval.shape)
+    for axis, (_, _, interior) in enumerate(config):
+        if interior:
+            x, shape = _dilate(w, eqn, x, shape, axis, interior + 1, fill=args[1])
+    if any(lo < 0 or hi < 0 for lo, hi, _ in config):
+        begin = [max(-lo, 0) for lo, _, _ in config]
+        end = tuple(n - max(-hi, 0) for n, (_, hi, _) in zip(shape, config, strict=True))
+        x = _crop(w, eqn, x, shape, begin, end)
+        shape = tuple(e - b for b, e in zip(begin, end, strict=True))
+    pairs = [(max(lo, 0), max(hi, 0)) for lo, hi, _ in config]
+    if all(pair == (0, 0) for pair in pairs):
+        return x
     while len(pairs) > 1 and pairs[0] == (0, 0):  # PadV3 pads the last dims; leading zeros dropped
         pairs.pop(0)
     paddings = tuple(v for pair in reversed(pairs) for v in pair)  # the last dimension first
     attrs = {"mode": "constant", "paddings_contiguous": True}
-    return w.node("PadV3", [args[0], w.ints(paddings), args[1]], eqn, attrs=attrs)
+    return w.node("PadV3", [x, w.ints(paddings), args[1]], eqn, attrs=attrs)
 
 
 @_register("PadV3", function=False, jax=("pad",), emit=_emit_pad)
@@ -406,6 +438,57 @@ def _gather(attrs: dict, args: list) -> Any:  # Gather(params, indices, axis, ba
     return ops.gather(args[0], args[1], int(args[2]), int(args[3]))
 
 
+def _leading_index(eqn: Any, dn: Any, window: tuple, collapsed: tuple) -> int | None:
+    """The number ``k`` of leading operand axes a gather/scatter indexes, when it is MindSpore's
+    GatherNd/TensorScatterAdd: indices ``[..., k]`` picking whole slices ``operand[i_0..i_k-1]``
+    (JAX's index vector is always last), else None."""
+    operand, indices = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    k = indices[-1] if indices else 0
+    lead = tuple(range(k))
+    if not k or tuple(collapsed) != lead or tuple(dn.operand_batching_dims):
+        return None
+    batch = len(indices) - 1
+    if tuple(window) != tuple(range(batch, batch + len(operand) - k)):
+        return None
+    return k
+
+
+def _emit_gather_nd(w: Any, eqn: Any, args: list) -> Any:
+    dn = eqn.params["dimension_numbers"]
+    k = _leading_index(eqn, dn, dn.offset_dims, dn.collapsed_slice_dims)
+    shape = eqn.invars[0].aval.shape
+    full = k is not None and tuple(eqn.params["slice_sizes"]) == (1,) * k + tuple(shape[k:])
+    if _take_axis(eqn) is not None:
+        return _emit_gather(w, eqn, args)
+    if full and tuple(dn.start_index_map) == tuple(range(k)):
+        return w.node("GatherNd", args, eqn)
+    return w.refuse(eqn, "a gather other than Gather (one axis) or GatherNd (leading axes)")
+
+
+PRIMITIVES["Gather"] = replace(PRIMITIVES["Gather"], emit=_emit_gather_nd)
+
+
+@_register("GatherNd")
+def _gather_nd(attrs: dict, args: list) -> Any:
+    return ops.GatherNd()(args[0], args[1])
+
+
+def _emit_scatter_add(w: Any, eqn: Any, args: list) -> Any:
+    """``scatter-add`` (the gradient of a gather) as TensorScatterAdd(input, indices, updates),
+    when it adds whole slices at leading-axis indices."""
+    dn = eqn.params["dimension_numbers"]
+    k = _leading_index(eqn, dn, dn.update_window_dims, dn.inserted_window_dims)
+    ok = k is not None and tuple(dn.scatter_dims_to_operand_dims) == tuple(range(k))
+    if not ok or tuple(dn.scatter_indices_batching_dims):
+        return w.refuse(eqn, "a scatter-add other than TensorScatterAdd's (slices at leading axes)")
+    return w.node("TensorScatterAdd", args, eqn)
+
+
+@_register("TensorScatterAdd", function=False, jax=("scatter-add",), emit=_emit_scatter_add)
+def _tensor_scatter_add(attrs: dict, args: list) -> Any:
+    return ops.TensorScatterAdd()(args[0], args[1], args[2])
+
+
 # ------------------------------------------------------------------ reductions
 def _reduce(op: Callable) -> Callable[[dict, list], Any]:
     return lambda attrs, args: op(bool(args[2]))(args[0], tuple(args[1]))
@@ -421,7 +504,8 @@ def _emit_reduce(name: str) -> Callable[[Any, Any, list], Any]:
 
 PRIMITIVES["ReduceMean"] = Primitive("ReduceMean", _reduce(ops.ReduceMean))
 for _name, _op, _jax in (("ReduceSum", ops.ReduceSum, "reduce_sum"), ("ReduceMax", ops.ReduceMax, "reduce_max"),
-                         ("ReduceMin", ops.ReduceMin, "reduce_min")):  # fmt: skip
+                         ("ReduceMin", ops.ReduceMin, "reduce_min"), ("ReduceAll", ops.ReduceAll, "reduce_and"),
+                         ("ReduceAny", ops.ReduceAny, "reduce_or")):  # fmt: skip
     PRIMITIVES[_name] = Primitive(_name, _reduce(_op), True, (_jax,), _emit_reduce(_name))
 
 
@@ -449,9 +533,12 @@ def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
         return w.node(name, [args[0], args[1], w.scalar(ta), w.scalar(tb)], eqn)
     if not lb and not rb and rr == 2 and lc == (lr - 1,) and lr > 2:
         lhs_shape = eqn.invars[0].aval.shape
-        rows = int(np.prod(lhs_shape[:-1]))
+        rows = math.prod(lhs_shape[:-1])  # symbolic for a dynamic dimension: -1 in the file
         flat = w.node(
-            "Reshape", [args[0], w.ints((rows, lhs_shape[-1]))], eqn, shape=(rows, lhs_shape[-1])
+            "Reshape",
+            [args[0], w.ints((rows, lhs_shape[-1]), eqn)],
+            eqn,
+            shape=(rows, lhs_shape[-1]),
         )
         out_shape = eqn.outvars[0].aval.shape
         mm = w.node(
@@ -460,8 +547,35 @@ def _emit_dot(w: Any, eqn: Any, args: list) -> Any:
             eqn,
             shape=(rows, out_shape[-1]),
         )
-        return w.node("Reshape", [mm, w.ints(out_shape)], eqn)
-    return w.refuse(eqn, f"a dot_general with dimension_numbers {eqn.params['dimension_numbers']}")
+        return w.node("Reshape", [mm, w.ints(out_shape, eqn)], eqn)
+    return _emit_general_dot(w, eqn, args, (lc, rc, lb, rb))
+
+
+def _emit_general_dot(w: Any, eqn: Any, args: list, dims: tuple) -> Any:
+    """Any dot_general: each operand transposed to (batch, free, contracted) / (batch,
+    contracted, free) and flattened to 3-D (2-D without batch axes), a BatchMatMul (MatMul),
+    the result reshaped to dot_general's (batch, lhs free, rhs free)."""
+    lc, rc, lb, rb = dims
+    ls, rs = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    lf = [i for i in range(len(ls)) if i not in lc and i not in lb]
+    rf = [i for i in range(len(rs)) if i not in rc and i not in rb]
+
+    def size(shape: tuple, axes: Any) -> int:
+        return math.prod(shape[i] for i in axes)
+
+    def operand(x: Any, shape: tuple, order: list, flat: tuple) -> Any:
+        x, now = _layout(w, eqn, x, shape, tuple(order))
+        return x if now == flat else w.node("Reshape", [x, w.ints(flat, eqn)], eqn, shape=flat)
+
+    batch = (size(ls, lb),) if lb else ()
+    k = size(ls, lc)
+    lhs = operand(args[0], ls, [*lb, *lf, *lc], (*batch, size(ls, lf), k))
+    rhs = operand(args[1], rs, [*rb, *rc, *rf], (*batch, k, size(rs, rf)))
+    flat = (*batch, size(ls, lf), size(rs, rf))
+    name = "BatchMatMul" if lb else "MatMul"
+    out = w.node(name, [lhs, rhs, w.scalar(False), w.scalar(False)], eqn, shape=flat)
+    shape = eqn.outvars[0].aval.shape
+    return out if flat == shape else w.node("Reshape", [out, w.ints(shape, eqn)], eqn)
 
 
 @_register("MatMul", jax=("dot_general",), emit=_emit_dot)
@@ -485,28 +599,80 @@ def _bias_add(attrs: dict, args: list) -> Any:
 
 
 # ------------------------------------------------------------------ neural-network layers
+def _layout(w: Any, eqn: Any, x: Any, shape: tuple, spec: tuple) -> tuple[Any, tuple]:
+    """``x`` (of ``shape``) transposed so that the dimensions ``spec`` names come first, in its
+    order (a convolution operand in MindSpore's NCHW/OIHW layout)."""
+    if spec == tuple(range(len(spec))):
+        return x, shape
+    new = tuple(shape[i] for i in spec)
+    return w.node("Transpose", [x, w.ints(spec)], eqn, shape=new), new
+
+
+def _dilate(
+    w: Any, eqn: Any, x: Any, shape: tuple, axis: int, d: int, fill: Any = None
+) -> tuple[Any, tuple]:
+    """``x`` with ``d - 1`` copies of the 0-d ``fill`` (zeros when None) between its elements
+    along ``axis`` (a convolution's input dilation, a pad's interior padding: the gradients of
+    strided convolutions and poolings): each element followed by the fill (Concat on a new
+    axis), the axes merged (Reshape), the trailing fill cut (StridedSlice)."""
+    dtype = eqn.outvars[0].aval.dtype
+    fill = w.const(np.zeros((), dtype)) if fill is None else fill
+    split = (*shape[: axis + 1], 1, *shape[axis + 1 :])
+    x = w.node("Reshape", [x, w.ints(split)], eqn, shape=split)
+    gap = (*shape[: axis + 1], d - 1, *shape[axis + 1 :])
+    zeros = w.node("BroadcastTo", [fill, w.ints(gap)], eqn, shape=gap)
+    both = (*shape[: axis + 1], d, *shape[axis + 1 :])
+    pair = type("Pair", (), {"invars": [type("V", (), {"aval": eqn.outvars[0].aval.update(shape=s)})
+                                        for s in (split, gap)]})  # fmt: skip
+    x = w.node("Concat", [w.tuple([x, zeros], pair), w.scalar(axis + 1)], eqn, shape=both)
+    merged = (*shape[:axis], shape[axis] * d, *shape[axis + 1 :])
+    x = w.node("Reshape", [x, w.ints(merged)], eqn, shape=merged)
+    cut = (*shape[:axis], (shape[axis] - 1) * d + 1, *shape[axis + 1 :])
+    return _crop(w, eqn, x, merged, [0] * len(shape), cut), cut
+
+
+def _crop(w: Any, eqn: Any, x: Any, shape: tuple, begin: list, end: tuple) -> Any:
+    if list(begin) == [0] * len(shape) and tuple(end) == tuple(shape):
+        return x
+    zeros = [w.scalar(0)] * 5
+    return w.node("StridedSlice", [x, w.ints(begin), w.ints(end), w.ints([1] * len(shape)), *zeros],
+                  eqn, shape=tuple(e - b for b, e in zip(begin, end, strict=True)))  # fmt: skip
+
+
 def _emit_conv(w: Any, eqn: Any, args: list) -> Any:
+    """A 2-D ``conv_general_dilated`` as MindSpore's Conv2D (NCHW/OIHW): operands of another
+    layout transposed to it (the gradient convolutions of a training step), input dilation
+    written as zeros between the input's elements, negative padding as a crop."""
     p = eqn.params
     dn = p["dimension_numbers"]
-    nchw = (tuple(dn.lhs_spec), tuple(dn.rhs_spec), tuple(dn.out_spec)) == ((0, 1, 2, 3),) * 3
-    if (
-        not nchw
-        or len(p["window_strides"]) != 2
-        or any(d != 1 for d in p["lhs_dilation"])
-        or p["batch_group_count"] != 1
-    ):
-        return w.refuse(eqn, "a convolution that is not a 2-D NCHW/OIHW one without input dilation")
+    if len(p["window_strides"]) != 2 or p["batch_group_count"] != 1:
+        return w.refuse(eqn, "a convolution that is not 2-D or has a batch_group_count")
+    specs = [tuple(dn.lhs_spec), tuple(dn.rhs_spec), tuple(dn.out_spec)]
+    x, xs = _layout(w, eqn, args[0], eqn.invars[0].aval.shape, specs[0])
+    k, ws = _layout(w, eqn, args[1], eqn.invars[1].aval.shape, specs[1])
+    for axis, d in zip((2, 3), p["lhs_dilation"], strict=True):
+        if d > 1:
+            x, xs = _dilate(w, eqn, x, xs, axis, d)
     (top, bottom), (left, right) = p["padding"]
-    wshape = eqn.invars[1].aval.shape
+    if min(top, bottom, left, right) < 0:  # a negative pad cuts the input
+        begin = [0, 0, max(-top, 0), max(-left, 0)]
+        end = (xs[0], xs[1], xs[2] - max(-bottom, 0), xs[3] - max(-right, 0))
+        x = _crop(w, eqn, x, xs, begin, end)
+        top, bottom, left, right = (max(v, 0) for v in (top, bottom, left, right))
     sh, sw = p["window_strides"]
     dh, dw = p["rhs_dilation"]
+    pad = (top, bottom, left, right)
     attrs = {
-        "out_channel": wshape[0], "kernel_size": (wshape[2], wshape[3]), "mode": 1, "pad_mode": "pad",
-        "pad": (top, bottom, left, right), "pad_list": (top, bottom, left, right),
-        "stride": (1, 1, sh, sw), "dilation": (1, 1, dh, dw), "group": p["feature_group_count"],
-        "groups": p["feature_group_count"], "format": "NCHW",
+        "out_channel": ws[0], "kernel_size": (ws[2], ws[3]), "mode": 1, "pad_mode": "pad",
+        "pad": pad, "pad_list": pad, "stride": (1, 1, sh, sw), "dilation": (1, 1, dh, dw),
+        "group": p["feature_group_count"], "groups": p["feature_group_count"], "format": "NCHW",
     }  # fmt: skip
-    return w.node("Conv2D", args, eqn, attrs=attrs)
+    out = eqn.outvars[0].aval.shape
+    nchw = tuple(out[i] for i in specs[2])
+    y = w.node("Conv2D", [x, k], eqn, attrs=attrs, shape=nchw)
+    if specs[2] == (0, 1, 2, 3):
+        return y
+    return w.node("Transpose", [y, w.ints(np.argsort(specs[2]))], eqn)
 
 
 @_register("Conv2D", function=False, jax=("conv_general_dilated",), emit=_emit_conv)
