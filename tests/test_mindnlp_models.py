@@ -105,8 +105,9 @@ def test_the_private_helpers_mindnlps_layers_import_behave_as_mindspores():
 def test_mindnlps_vocab_from_dataset_builds_mindspores_vocab(mindnlp_models_on_deepsink):
     """mindnlp's ``Vocab.from_dataset`` calls the private ``Dataset._build_vocab``: the same
     words and ids as MindSpore 2.10's (``tests/fixtures/ms/dataset_vocab.json``)."""
-    import deepsink.dataset as ds
     from mindnlp.vocab import Vocab
+
+    import deepsink.dataset as ds
 
     want = json.loads((FIXTURE.parent.parent / "dataset_vocab.json").read_text(encoding="utf-8"))
     data = ds.NumpySlicesDataset(

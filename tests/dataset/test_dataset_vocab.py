@@ -37,7 +37,9 @@ def test_sentencepiece_vocab_from_dataset_trains_through_the_dataset():
     public = text.SentencePieceVocab.from_dataset(
         data, ["s"], 20, 1.0, text.SentencePieceModel.BPE, {}
     )
-    tokenize = [text.SentencePieceTokenizer(v, text.SPieceTokenizerOutType.STRING) for v in (direct, public)]
+    tokenize = [
+        text.SentencePieceTokenizer(v, text.SPieceTokenizerOutType.STRING) for v in (direct, public)
+    ]
     assert tokenize[0]("hello world").tolist() == tokenize[1]("hello world").tolist()
     with pytest.raises(RuntimeError, match="column name: nope does not exist"):
         data._build_sentencepiece_vocab(["nope"], 20, 1.0, text.SentencePieceModel.BPE, {})

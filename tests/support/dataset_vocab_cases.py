@@ -97,15 +97,17 @@ def run_cases(ds: Any, text: Any) -> dict[str, dict]:
     out = {}
     for name, source, args, kw in CASES:
         out[name] = _outcome(
-            lambda: text.Vocab.from_dataset(sources[source](), *args, **kw).vocab()
+            lambda s=source, a=args, k=kw: text.Vocab.from_dataset(sources[s](), *a, **k).vocab()
         )
     for name, source, args in PRIVATE:
-        out[name] = _outcome(lambda: sources[source]()._build_vocab(*args).vocab())
+        out[name] = _outcome(lambda s=source, a=args: sources[s]()._build_vocab(*a).vocab())
     lookup = text.Lookup(
         text.Vocab.from_dataset(sources["abc"](), "t", special_tokens=["<unk>"]), "<unk>"
     )
     mapped = sources["abc"]().map(lookup, input_columns="t")
-    out["lookup_ids"] = {"ids": [int(r[0]) for r in mapped.create_tuple_iterator(output_numpy=True)]}
+    out["lookup_ids"] = {
+        "ids": [int(r[0]) for r in mapped.create_tuple_iterator(output_numpy=True)]
+    }
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = sources["gen"]().build_vocab(["w"], None, None, None, True)

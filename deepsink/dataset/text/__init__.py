@@ -3,10 +3,9 @@
 so)."""
 
 from deepsink._core.public import missing_names as _missing_names
+from deepsink.dataset.text import dataset_vocab as _dataset_vocab  # noqa: F401 (registers)
 from deepsink.dataset.text import transforms as transforms
 from deepsink.dataset.text import utils as utils
-# Dataset._build_vocab's engine registers itself with the dataset engine
-from deepsink.dataset.text import dataset_vocab as _dataset_vocab  # noqa: F401
 from deepsink.dataset.text.transforms import AddToken as AddToken
 from deepsink.dataset.text.transforms import BasicTokenizer as BasicTokenizer
 from deepsink.dataset.text.transforms import BertTokenizer as BertTokenizer
