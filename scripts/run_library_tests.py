@@ -14,7 +14,8 @@ there, with a fresh home folder (downloads go to ``~/.mindspore``), with the che
 (``mindcv``, ``mindnlp``) first on the path. Without
 ``--mindspore-python`` the tests run under this Python with ``import mindspore`` resolving to the
 deepsink beside this script; with it, under that Python (a MindSpore 2.10 install with pytest).
-``--files`` runs only the suite's files matching these globs (``tests/modules/test_optim.py``);
+``--files`` runs only the suite's files matching these globs (``tests/modules/test_optim.py``),
+``--skip`` leaves out those matching these (``ut/models/*/*.py``);
 ``--every N`` runs every Nth of the tests collected (a fixed sample, the same on both engines).
 ``--json`` writes each test's outcome; ``--compare`` lists the tests that pass on MindSpore and not
 on deepsink (of those both ran), grouped by file. Tests that download data fail on both where there is no network.
@@ -70,6 +71,7 @@ def run(
     extra: list[str],
     patterns: list[str],
     every: int,
+    skip: list[str],
 ) -> dict:
     suite, options = SUITES[library]
     with tempfile.TemporaryDirectory(prefix=f"{library}-tests-") as tmp:
@@ -77,11 +79,13 @@ def run(
         shutil.copytree(checkout, work, ignore=shutil.ignore_patterns(".git"))
         found = (f for p in suite for f in glob.glob(str(work / p), recursive=True))
         files = sorted(f for f in found if any(Path(f).match(p) for p in patterns or ["*"]))
+        files = [f for f in files if not any(Path(f).match(p) for p in skip)]
         junit = Path(tmp) / "junit.xml"
         args = ["-p", "no:cacheprovider", "-q", "--continue-on-collection-errors"]
         args += [f"--junitxml={junit}", *options, *extra, *files]
         # the libraries download into ~/.mindspore: a fresh home per run, so that no run sees another's
         env = dict(os.environ, HOME=str(Path(tmp) / "home"))
+        os.makedirs(env["HOME"])
         paths = [str(work)]
         if python is None:
             paths.insert(0, str(ROOT))
@@ -128,6 +132,7 @@ def main() -> int:
     parser.add_argument("--json", help="write the outcomes here")
     parser.add_argument("-k", help="pytest's -k expression")
     parser.add_argument("--files", nargs="+", default=[], help="only the files matching these")
+    parser.add_argument("--skip", nargs="+", default=[], help="leave out files matching these")
     parser.add_argument("--every", type=int, default=1, help="run every Nth test collected")
     parser.add_argument("--compare", nargs=2, metavar=("DEEPSINK", "MINDSPORE"))
     opts = parser.parse_args()
