@@ -100,3 +100,20 @@ def test_the_private_helpers_mindnlps_layers_import_behave_as_mindspores():
     scalar = _assignment(np.zeros(()), 3.5)
     assert scalar.shape == () and scalar.tolist() == RECORD["assignment"][0]
     assert _assignment(np.zeros((2, 2)), np.ones((2, 2))).tolist() == RECORD["assignment"][1]
+
+
+def test_mindnlps_vocab_from_dataset_builds_mindspores_vocab(mindnlp_models_on_deepsink):
+    """mindnlp's ``Vocab.from_dataset`` calls the private ``Dataset._build_vocab``: the same
+    words and ids as MindSpore 2.10's (``tests/fixtures/ms/dataset_vocab.json``)."""
+    from mindnlp.vocab import Vocab
+
+    import deepsink.dataset as ds
+
+    want = json.loads((FIXTURE.parent.parent / "dataset_vocab.json").read_text(encoding="utf-8"))
+    data = ds.NumpySlicesDataset(
+        {"t": ["a", "a", "a", "b", "b", "c"], "n": [1, 2, 3, 4, 5, 6]}, shuffle=False
+    )
+    vocab = Vocab.from_dataset(data, "t", special_tokens=["<pad>", "<unk>"])
+    words = want["cases"]["special_first"]["vocab"]  # {"<pad>": 0, "<unk>": 1, "a": 2, ...}
+    assert len(vocab) == len(words)
+    assert vocab.lookup_ids(list(words)) == list(words.values())

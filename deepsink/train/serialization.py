@@ -60,6 +60,28 @@ SLICE_BYTES = 512 * 1024 * 1024  # MindSpore's SLICE_SIZE (512 * 1024 KB)
 RNG_KEY_NAME = "_global_rng_key"  # the random key as an entry, in files of earlier versions
 _CRC_MARK = b"crc_num"
 _TYPES = {t.name: t for t in (*mstype.number_type, mstype.bool_)}
+# MindSpore's tables from a checkpoint entry's ``tensor_type`` (public names of its module)
+_CKPT_TYPE_NAMES = (
+    *("Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64"),
+    *("Float16", "Float32", "Float64", "Bool"),
+)
+tensor_to_ms_type = {
+    **{n: _TYPES[n] for n in _CKPT_TYPE_NAMES},
+    **{"str": mstype.string, "BFloat16": mstype.bfloat16, "Int4": mstype.qint4x2},
+}
+_tensor_to_np_type = {
+    **{n: np.dtype(_TYPES[n].np).type for n in _CKPT_TYPE_NAMES},
+    "str": "U",
+    "BFloat16": np.dtype(mstype.bfloat16.np).type,
+}
+
+
+def tensor_to_np_type(tensor_type_str: str) -> Any:
+    """The NumPy type of a checkpoint entry's ``tensor_type`` (``"Float32"``, ``"BFloat16"``,
+    ``"str"``: ``"U"``); None for a name MindSpore does not save."""
+    return _tensor_to_np_type.get(tensor_type_str)
+
+
 _FORMATS = ("ckpt", "safetensors")
 
 
@@ -577,15 +599,10 @@ def _is_safetensors(data: bytes) -> bool:
     return 2 <= size <= len(data) - 8 and header[:1] == b"{" and header.rstrip(b" ")[-1:] == b"}"
 
 
-def _read_ckpt(
-    file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool, found: dict | None = None
-) -> list[tuple[str, list[int], str, bytes]]:
-    """(tag, dims, type, content) per entry, slices joined; clear errors for bad files.
-    ``found["rng_key"]`` receives the saved global random key (``_ckpt_rng``), if any."""
-    import google.protobuf.message
-
+def _ckpt_bytes(file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool) -> bytes:
+    """The checkpoint file's protobuf bytes: decrypted, its CRC checked (``crc_check``) and
+    removed; clear errors for files that are not checkpoints."""
     from deepsink.train import _ckpt_crypto
-    from deepsink.train._ckpt_proto import Checkpoint
 
     try:
         with open(file, "rb") as f:
@@ -611,9 +628,14 @@ def _read_ckpt(
             raise _bad_file(file, "the CRC check failed: the file is damaged")
     elif crc_check:
         logger.warning("For 'load_checkpoint', the ckpt file %s has no crc code to check", file)
-    if found is not None:
-        found["rng_key"] = _ckpt_rng.find(data)
-        found["rng_engines"] = _ckpt_rng.find(data, _ckpt_rng.FIELD_ENGINES)
+    return data
+
+
+def _checkpoint_message(file: str, data: bytes) -> Any:
+    import google.protobuf.message
+
+    from deepsink.train._ckpt_proto import Checkpoint
+
     msg = Checkpoint()
     try:
         msg.ParseFromString(data)
@@ -623,6 +645,43 @@ def _read_ckpt(
             f"the content ({len(data)} bytes) is not a valid MindSpore checkpoint; the file is "
             "truncated or corrupted",
         ) from e
+    return msg
+
+
+def _parse_ckpt_proto(ckpt_file_name: str, dec_key: Any, dec_mode: Any, crc_check: bool) -> Any:
+    """The checkpoint file's ``Checkpoint`` protobuf message (MindSpore's private reader, which
+    libraries call to read ``.value[i].tag`` / ``.tensor`` themselves)."""
+    return _checkpoint_message(
+        ckpt_file_name, _ckpt_bytes(ckpt_file_name, dec_key, dec_mode, crc_check)
+    )
+
+
+def _load_map_parameter(
+    checkpoint_list: Any,
+    element: Any,
+    element_id: Any,
+    map_data_list: Any,
+    map_shape_list: Any,
+    parameter_dict: Any,
+) -> None:
+    """MindSpore's reader of a MapParameter entry: deepsink has no MapParameter (a hash-table
+    parameter of MindSpore's Ascend/GPU embedding cache), so it refuses."""
+    raise CheckpointError(
+        f"For 'load_checkpoint', the entry '{element.tag}' is a MapParameter, which deepsink "
+        "does not support"
+    )
+
+
+def _read_ckpt(
+    file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool, found: dict | None = None
+) -> list[tuple[str, list[int], str, bytes]]:
+    """(tag, dims, type, content) per entry, slices joined; clear errors for bad files.
+    ``found["rng_key"]`` receives the saved global random key (``_ckpt_rng``), if any."""
+    data = _ckpt_bytes(file, dec_key, dec_mode, crc_check)
+    if found is not None:
+        found["rng_key"] = _ckpt_rng.find(data)
+        found["rng_engines"] = _ckpt_rng.find(data, _ckpt_rng.FIELD_ENGINES)
+    msg = _checkpoint_message(file, data)
     saved = _read_count_mark(data)
     if saved is not None and len(msg.value) < saved:
         last = f"after '{msg.value[-1].tag}' " if len(msg.value) else ""

@@ -84,3 +84,28 @@ def test_entry_with_fewer_bytes_than_its_shape_is_refused(x64, tmp_path):
     path.write_bytes(msg.SerializeToString())
     with pytest.raises(ValueError, match=r"'w_f32' should hold \d+ bytes .* but holds \d+"):
         ms.load_checkpoint(str(path))
+
+
+def test_private_proto_reader_gives_mindspores_entries():
+    """``_parse_ckpt_proto`` (MindSpore's private reader, which mindnlp's legacy loader imports
+    with ``tensor_to_np_type`` and ``tensor_to_ms_type``) returns the file's Checkpoint message:
+    2.10's entries of dtypes.ckpt, whose bytes are dtypes.npz's values."""
+    msg = serialization._parse_ckpt_proto(str(FIX / "dtypes.ckpt"), None, None, False)
+    want = np.load(FIX / "dtypes.npz")
+    tags = [v.tag for v in msg.value]
+    assert tags[:3] == ["w_f16", "w_f32", "w_f64"] and "w_bf16" in tags
+    for v in msg.value:
+        if v.tag not in want.files:
+            continue
+        np_type = serialization.tensor_to_np_type(v.tensor.tensor_type)
+        got = np.frombuffer(v.tensor.tensor_content, np_type).reshape(list(v.tensor.dims))
+        assert serialization.tensor_to_ms_type[v.tensor.tensor_type].np == np.dtype(np_type)
+        np.testing.assert_array_equal(got.astype(np.float64), want[v.tag].astype(np.float64))
+    assert serialization.tensor_to_np_type("str") == "U"
+    assert serialization.tensor_to_np_type("Complex64") is None
+    crc = serialization._parse_ckpt_proto(str(FIX / "crc.ckpt"), None, None, True)
+    assert len(crc.value) == 3
+    with pytest.raises(TypeError):
+        serialization._parse_ckpt_proto(str(FIX / "crc.ckpt"), None, None)
+    with pytest.raises(ValueError, match="cannot be read"):
+        serialization._parse_ckpt_proto(str(FIX / "missing.ckpt"), None, None, False)

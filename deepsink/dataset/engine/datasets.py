@@ -844,6 +844,86 @@ class Dataset:
             node._size, node._first_row = None, None
             stack.extend(node.children)
 
+    # -- vocabularies --------------------------------------------------------------------------
+    def build_vocab(
+        self, columns: Any, freq_range: Any, top_k: Any, special_tokens: Any, special_first: Any
+    ) -> None:
+        """Deprecated since MindSpore 2.0, where it builds nothing: it warns and returns None,
+        as MindSpore 2.10's does. ``text.Vocab.from_dataset`` builds the Vocab.
+
+        Args:
+            columns (Union[str, list[str]]): the columns of words.
+            freq_range (tuple[int]): the (min, max) count kept.
+            top_k (int): the number of most frequent words kept.
+            special_tokens (list[str]): the special tokens.
+            special_first (bool): whether the special tokens come first.
+
+        Returns:
+            None.
+
+        Examples:
+            >>> import warnings
+            >>> import deepsink.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"t": ["a", "b", "a"]}, shuffle=False)
+            >>> with warnings.catch_warnings(record=True):
+            ...     print(data.build_vocab(["t"], None, None, None, True))
+            None
+        """
+        warnings.warn(
+            "mindspore.dataset.Dataset.build_vocab is deprecated from version 2.0 and will be "
+            "removed in a future version. Use mindspore.dataset.text.Vocab.from_dataset instead.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def build_sentencepiece_vocab(
+        self, columns: Any, vocab_size: Any, character_coverage: Any, model_type: Any, params: Any
+    ) -> None:
+        """Deprecated since MindSpore 2.0, where it builds nothing: it warns and returns None,
+        as MindSpore 2.10's does. ``text.SentencePieceVocab.from_dataset`` trains the model.
+
+        Args:
+            columns (list[str]): the column of sentences.
+            vocab_size (int): the number of pieces.
+            character_coverage (float): the share of the characters covered.
+            model_type (SentencePieceModel): the model type.
+            params (dict): more options of SentencePiece's trainer.
+
+        Returns:
+            None.
+
+        Examples:
+            >>> import warnings
+            >>> import deepsink.dataset as ds
+            >>> data = ds.NumpySlicesDataset({"t": ["a b", "b c"]}, shuffle=False)
+            >>> with warnings.catch_warnings(record=True):
+            ...     print(data.build_sentencepiece_vocab(["t"], 10, 1.0, None, {}))
+            None
+        """
+        warnings.warn(
+            "mindspore.dataset.Dataset.build_sentencepiece_vocab is deprecated from version 2.0 "
+            "and will be removed in a future version. "
+            "Use mindspore.dataset.text.SentencePieceVocab.from_dataset instead.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def _build_vocab(
+        self, columns: Any, freq_range: Any, top_k: Any, special_tokens: Any, special_first: Any
+    ) -> Any:
+        """The ``text.Vocab`` of this dataset's words (``text.Vocab.from_dataset``'s engine)."""
+        return registered("vocab_of_dataset")(
+            self, columns, freq_range, top_k, special_tokens, special_first
+        )
+
+    def _build_sentencepiece_vocab(
+        self, columns: Any, vocab_size: Any, character_coverage: Any, model_type: Any, params: Any
+    ) -> Any:
+        """A ``text.SentencePieceVocab`` trained on a column of this dataset's sentences."""
+        return registered("sentencepiece_vocab_of_dataset")(
+            self, columns, vocab_size, character_coverage, model_type, params
+        )
+
     # -- properties ----------------------------------------------------------------------------
     def get_col_names(self) -> list[str]:
         """The names of the columns, in order.

@@ -3,6 +3,7 @@
 so)."""
 
 from deepsink._core.public import missing_names as _missing_names
+from deepsink.dataset.text import dataset_vocab as _dataset_vocab  # noqa: F401 (registers)
 from deepsink.dataset.text import transforms as transforms
 from deepsink.dataset.text import utils as utils
 from deepsink.dataset.text.transforms import AddToken as AddToken

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-from collections import Counter
 from enum import IntEnum
 from typing import Any
 
@@ -20,7 +19,7 @@ from deepsink.dataset.core.validator_helpers import (
     type_check,
     type_check_list,
 )
-from deepsink.dataset.text.base import as_text, pipeline_error
+from deepsink.dataset.text.base import pipeline_error
 
 
 class JiebaMode(IntEnum):
@@ -228,57 +227,40 @@ class Vocab:
         special_tokens: list | None = None,
         special_first: bool = True,
     ) -> Vocab:
-        """A Vocab of the tokens in ``columns`` of ``dataset`` (all its columns by default),
+        """A Vocab of the words in ``columns`` of ``dataset`` (all its columns by default),
         most frequent first (ties in string order), kept when their count is in ``freq_range``
-        (inclusive; ``None`` ends are open), then the ``top_k`` first.
+        (inclusive; ``None`` ends are open), then the ``top_k`` first; built by the dataset's
+        ``_build_vocab``.
 
         Raises:
             TypeError: an argument has the wrong type.
             ValueError: ``freq_range`` is not 0 <= a <= b, ``top_k`` is not positive, or
                 ``special_tokens`` repeats a token.
+            RuntimeError: a column does not exist or is not of strings, or a special token is
+                one of the words within ``freq_range``.
         """
-        if columns is not None:
-            columns = [columns] if isinstance(columns, str) else columns
+        if columns is not None and not isinstance(columns, list):
+            columns = [columns]
             type_check_list(columns, (str,), "col")
         if freq_range is not None:
             type_check(freq_range, (tuple,), "freq_range")
             if len(freq_range) != 2:
                 raise ValueError("freq_range needs to be a tuple of 2 element.")
-            for num in freq_range:
-                if num is not None and (not isinstance(num, int) or isinstance(num, bool)):
-                    raise ValueError(
-                        "freq_range needs to be either None or a tuple of 2 integers or an int "
-                        "and a None."
-                    )
+            if any(num is not None and not isinstance(num, int) for num in freq_range):
+                raise ValueError(
+                    "freq_range needs to be either None or a tuple of 2 integers or an int "
+                    "and a None."
+                )
             low, high = freq_range
-            if low is not None and high is not None and not 0 <= low <= high:
+            if isinstance(low, int) and isinstance(high, int) and not 0 <= low <= high:
                 raise ValueError("frequency range [a,b] should be 0 <= a <= b (a,b are inclusive).")
         type_check(top_k, (int, type(None)), "top_k")
         if top_k is not None:
             check_positive(top_k, "top_k")
+        type_check(special_first, (bool,), "special_first")
         if special_tokens is not None:
             _check_words(special_tokens, "special_tokens")
-        type_check(special_first, (bool,), "special_first")
-        counts: Counter = Counter()
-        names = dataset.get_col_names()
-        wanted = [names.index(c) for c in columns] if columns else range(len(names))
-        for row in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1):
-            for k in wanted:
-                values = np.asarray(row[k])
-                if values.dtype.kind == "S":
-                    values = np.char.decode(values, "utf-8")
-                counts.update(str(v) for v in values.reshape(-1))
-        low, high = freq_range if freq_range is not None else (None, None)
-        kept = [
-            (w, n)
-            for w, n in counts.items()
-            if (low is None or n >= low) and (high is None or n <= high)
-        ]
-        kept.sort(key=lambda wn: (-wn[1], wn[0]))
-        words = [w for w, _ in kept[:top_k]]
-        specials = list(special_tokens or [])
-        words = [w for w in words if w not in specials]
-        return cls._from_words(words, specials, special_first)
+        return dataset._build_vocab(columns, freq_range, top_k, special_tokens, special_first)
 
     def vocab(self) -> dict:
         """The tokens and their ids, as a dict."""
@@ -452,13 +434,8 @@ class SentencePieceVocab:
         if col_names is not None:
             type_check(col_names, (list,), "col_names")
         _check_training_args(vocab_size, character_coverage, model_type, params)
-        names = dataset.get_col_names()
-        k = names.index(col_names[0]) if col_names else 0
-        sentences = []
-        for row in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1):
-            sentences.extend(str(s) for s in as_text(row[k]).reshape(-1))
-        return cls._train(
-            vocab_size, character_coverage, model_type, params, sentence_iterator=iter(sentences)
+        return dataset._build_sentencepiece_vocab(
+            col_names, vocab_size, character_coverage, model_type, params
         )
 
     @classmethod

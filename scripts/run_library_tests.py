@@ -1,16 +1,21 @@
-"""Run mindcv's own test suite (its repository's ``tests/``, as its CI runs it:
-``tests/modules/*.py`` and ``tests/tasks/*.py``) on deepsink, or on MindSpore 2.10, and count.
+"""Run a MindSpore library's own test suite (its repository's tests, as its CI runs them) on
+deepsink, or on MindSpore 2.10, and count.
 
-    python3 scripts/run_mindcv_tests.py CHECKOUT [--mindspore-python PY] [--json OUT] [-k EXPR]
-        [--files GLOB ...] [--every N]
-    python3 scripts/run_mindcv_tests.py --compare DEEPSINK.json MINDSPORE.json
+    python3 scripts/run_library_tests.py CHECKOUT [--library mindcv|mindnlp]
+        [--mindspore-python PY] [--json OUT] [-k EXPR] [--files GLOB ...] [--every N]
+    python3 scripts/run_library_tests.py --compare DEEPSINK.json MINDSPORE.json
 
-``CHECKOUT`` is a checkout of github.com/mindspore-lab/mindcv (the figures in docs/libraries.md
-are of tag v0.3.0). It is copied to a temporary folder (mindcv's tests write into the current
-folder) and run from there, with a fresh home folder (its downloads go to ``~/.mindspore``), with the checkout's ``mindcv`` package. Without
+``CHECKOUT`` is a checkout (or ``git archive``) of github.com/mindspore-lab/mindcv or
+github.com/mindspore-lab/mindnlp (the figures in docs/libraries.md are of mindcv's tag v0.3.0 and
+mindnlp's tag v0.1.1). mindcv's suite is ``tests/modules/*.py`` and ``tests/tasks/*.py``;
+mindnlp's is ``tests/ut`` with ``-m 'not download and not gpu_only'`` (its CI's selection). The
+checkout is copied to a temporary folder (the tests write into the current folder) and run from
+there, with a fresh home folder (downloads go to ``~/.mindspore``), with the checkout's package
+(``mindcv``, ``mindnlp``) first on the path. Without
 ``--mindspore-python`` the tests run under this Python with ``import mindspore`` resolving to the
 deepsink beside this script; with it, under that Python (a MindSpore 2.10 install with pytest).
-``--files`` runs only the suite's files matching these globs (``tests/modules/test_optim.py``);
+``--files`` runs only the suite's files matching these globs (``tests/modules/test_optim.py``),
+``--skip`` leaves out those matching these (``ut/models/*/*.py``);
 ``--every N`` runs every Nth of the tests collected (a fixed sample, the same on both engines).
 ``--json`` writes each test's outcome; ``--compare`` lists the tests that pass on MindSpore and not
 on deepsink (of those both ran), grouped by file. Tests that download data fail on both where there is no network.
@@ -31,7 +36,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUITE = ["tests/modules/*.py", "tests/tasks/*.py"]
+# each library's test files and the pytest options its CI runs them with
+SUITES = {
+    "mindcv": (["tests/modules/*.py", "tests/tasks/*.py"], []),
+    "mindnlp": (["tests/ut/**/test_*.py"], ["-m", "not download and not gpu_only"]),
+}
 # under deepsink: the alias, then pytest in this process (so its children get the alias too)
 _DEEPSINK_MAIN = (
     "import sys; from deepsink._core.alias import install_alias; install_alias(); "
@@ -56,17 +65,27 @@ def _outcomes(junit: Path) -> dict[str, str]:
 
 
 def run(
-    checkout: str, python: str | None, extra: list[str], patterns: list[str], every: int
+    library: str,
+    checkout: str,
+    python: str | None,
+    extra: list[str],
+    patterns: list[str],
+    every: int,
+    skip: list[str],
 ) -> dict:
-    with tempfile.TemporaryDirectory(prefix="mindcv-tests-") as tmp:
-        work = Path(tmp) / "mindcv"
+    suite, options = SUITES[library]
+    with tempfile.TemporaryDirectory(prefix=f"{library}-tests-") as tmp:
+        work = Path(tmp) / library
         shutil.copytree(checkout, work, ignore=shutil.ignore_patterns(".git"))
-        files = sorted(f for pattern in SUITE for f in glob.glob(str(work / pattern)))
-        files = [f for f in files if any(Path(f).match(p) for p in patterns or ["*"])]
+        found = (f for p in suite for f in glob.glob(str(work / p), recursive=True))
+        files = sorted(f for f in found if any(Path(f).match(p) for p in patterns or ["*"]))
+        files = [f for f in files if not any(Path(f).match(p) for p in skip)]
         junit = Path(tmp) / "junit.xml"
-        args = ["-p", "no:cacheprovider", "-q", f"--junitxml={junit}", *extra, *files]
-        # mindcv downloads into ~/.mindspore: a fresh home per run, so that no run sees another's
+        args = ["-p", "no:cacheprovider", "-q", "--continue-on-collection-errors"]
+        args += [f"--junitxml={junit}", *options, *extra, *files]
+        # the libraries download into ~/.mindspore: a fresh home per run, so that no run sees another's
         env = dict(os.environ, HOME=str(Path(tmp) / "home"))
+        os.makedirs(env["HOME"])
         paths = [str(work)]
         if python is None:
             paths.insert(0, str(ROOT))
@@ -84,6 +103,7 @@ def run(
         outcomes = _outcomes(junit) if junit.exists() else {}
     counts = collections.Counter(outcomes.values())
     return {
+        "library": library,
         "engine": "deepsink" if python is None else "mindspore",
         "command": " ".join(sys.argv),
         "exit_status": proc.returncode,
@@ -106,11 +126,13 @@ def compare(deepsink: dict, mindspore: dict) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkout", nargs="?", help="a checkout of mindspore-lab/mindcv")
+    parser.add_argument("checkout", nargs="?", help="a checkout of the library's repository")
+    parser.add_argument("--library", choices=sorted(SUITES), default="mindcv")
     parser.add_argument("--mindspore-python", help="run under this Python (MindSpore 2.10)")
     parser.add_argument("--json", help="write the outcomes here")
     parser.add_argument("-k", help="pytest's -k expression")
     parser.add_argument("--files", nargs="+", default=[], help="only the files matching these")
+    parser.add_argument("--skip", nargs="+", default=[], help="leave out files matching these")
     parser.add_argument("--every", type=int, default=1, help="run every Nth test collected")
     parser.add_argument("--compare", nargs=2, metavar=("DEEPSINK", "MINDSPORE"))
     opts = parser.parse_args()
@@ -125,12 +147,13 @@ def main() -> int:
         return 0
     if not opts.checkout or not os.path.isdir(os.path.join(opts.checkout, "tests")):
         parser.error(
-            f"'checkout' must be a mindcv checkout with a tests/ folder, got {opts.checkout!r}"
+            f"'checkout' must be a {opts.library} checkout with a tests/ folder, "
+            f"got {opts.checkout!r}"
         )
     if opts.every < 1:
         parser.error(f"'--every' must be a positive integer, got {opts.every}")
     extra = ["-k", opts.k] if opts.k else []
-    result = run(opts.checkout, opts.mindspore_python, extra, opts.files, opts.every)
+    result = run(opts.library, opts.checkout, opts.mindspore_python, extra, opts.files, opts.every)
     print(json.dumps(result["counts"]))
     if opts.json:
         Path(opts.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

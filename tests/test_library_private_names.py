@@ -1,0 +1,33 @@
+"""MindSpore 2.10 names that mindnlp's repository (tag v0.1.1) imports at module level, beyond its
+wheel: ``mindspore.ops.operations._rl_inner_ops`` (``CudnnGRU``; GPU-only, refused as 2.10's CPU
+build refuses it) and the dataset classes in ``mindspore.dataset.engine``'s namespace
+(``Dataset``, ``TakeDataset``). The checkpoint reader it imports is checked in
+``tests/train/test_checkpoint_bytes.py``."""
+
+import pytest
+
+import deepsink.dataset as ds
+
+
+def test_rl_inner_ops_cudnn_primitives_build_and_refuse_to_run():
+    from deepsink.ops.operations import _rl_inner_ops as R
+
+    gru = R.CudnnGRU(4, 5, 1, True, False, 0.0)
+    lstm = R.LSTMV2(4, 5, 2, True, True, 0.1)
+    assert (gru.input_size, gru.hidden_size, gru.bidirectional) == (4, 5, False)
+    assert (lstm.num_layers, lstm.dropout, lstm.is_train) == (2, 0.1, True)
+    for op in (gru, lstm):
+        with pytest.raises(RuntimeError, match="GPU build only"):
+            op(None, None, None)
+    with pytest.raises(AttributeError, match="does not implement MindSpore's"):
+        R.GRUV2  # noqa: B018 - runs on 2.10's CPU build; not implemented here
+
+
+def test_dataset_engine_namespace_holds_the_dataset_classes():
+    from deepsink.dataset.engine import Dataset, GeneratorDataset, TakeDataset
+
+    data = ds.NumpySlicesDataset({"x": [1, 2, 3]}, shuffle=False).take(2)
+    assert isinstance(data, TakeDataset) and isinstance(data, Dataset)
+    assert GeneratorDataset is ds.GeneratorDataset
+    with pytest.raises(ImportError):
+        from deepsink.dataset.engine import vision  # noqa: F401 - a module, not a class
