@@ -385,6 +385,7 @@ def triu_indices_from(arr: Any, k: Any = 0) -> tuple[Tensor, Tensor]:
     """The indices of the upper triangle of the 2-D ``arr`` (Int32)."""
     return _tri_indices_from("triu_indices_from", arr, k, True)
 
+
 diag_indices = _indices("diag_indices", jnp.diag_indices)
 
 
