@@ -49,7 +49,7 @@ def cases(ms, mnp, ops, P, G) -> dict:
         "asarray_ragged_tensors": lambda: mnp.asarray([ms.Tensor([1, 2]), ms.Tensor([1])]),
     }
     for name in ("array", "asarray", "asfarray", "empty_like", "zeros_like", "ones_like"):
-        out[f"{name}_ragged"] = lambda f=getattr(mnp, name): f(RAGGED)
+        out[f"{name}_ragged"] = lambda n=name: getattr(mnp, n)(RAGGED)
     out["full_like_ragged"] = lambda: mnp.full_like(RAGGED, 2)
     for k in (1, 2, 3, 5, 6):
         out[f"TopK_unsorted_k{k}"] = lambda k=k: P.TopK(False)(ms.Tensor(row), k)
