@@ -746,7 +746,14 @@ class Dataset:
         ConcatDataset = registered("ConcatDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
-        return ConcatDataset([self, *others])
+        # a chain ``a + b + c`` is one concat of three children (its RandomSampler interleaves
+        # all three, as in MindSpore)
+        first = (
+            list(self.children)
+            if isinstance(self, ConcatDataset) and self._sampler is None
+            else [self]
+        )
+        return ConcatDataset([*first, *others])
 
     def __add__(self, other: Dataset) -> Dataset:
         return self.concat(other)
