@@ -1,7 +1,7 @@
 """Record MindSpore 2.10's results of the cases in ``tests/support/held_back_parity_cases.py``
 (``mindspore.numpy`` creation, ``ops.arange``, ``TopK``, ``_grad_ops``) into
-``tests/fixtures/ms/held_back_parity.json``, and of ``tests/support/concat_parity_cases.py``
-(``Dataset.concat``) into ``tests/fixtures/ms/concat_parity.json``.
+``tests/fixtures/ms/held_back_parity.json``, and of ``tests/support/dataset_parity_cases.py``
+(``Dataset.concat``, ``Dataset.batch``) into ``tests/fixtures/ms/dataset_parity.json``.
 
 Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
 
@@ -16,11 +16,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
-import concat_parity_cases  # noqa: E402
+import dataset_parity_cases  # noqa: E402
 from held_back_parity_cases import outcomes  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "ms" / "held_back_parity.json"
-CONCAT_OUT = ROOT / "tests" / "fixtures" / "ms" / "concat_parity.json"
+CONCAT_OUT = ROOT / "tests" / "fixtures" / "ms" / "dataset_parity.json"
 
 
 def main() -> None:
@@ -34,7 +34,8 @@ def main() -> None:
 
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     OUT.write_text(json.dumps(outcomes(ms, mnp, ops, P, G), indent=1) + "\n")
-    concat = concat_parity_cases.outcomes(ds, transforms, ms.common.dtype)
+    concat = dataset_parity_cases.outcomes(ds, transforms, ms.common.dtype)
+    concat.update(dataset_parity_cases.batch_outcomes(ds))
     CONCAT_OUT.write_text(json.dumps(concat, indent=1) + "\n")
     print(OUT.read_text()[:1000], CONCAT_OUT.read_text()[:1000])
 

@@ -187,6 +187,24 @@ def _row_threads(node: Dataset) -> int:
     return max([own, *(_row_threads(c) for c in node.children)])
 
 
+def _invalid_batch_columns(inputs: list, outputs: list, available: list, per_batch_map) -> str:
+    """MindSpore's words for ``batch`` columns it refuses when the pipeline runs: an input
+    column that does not exist, or an output column that names a column ``per_batch_map`` does
+    not take (it would shadow it); "" when the columns are valid."""
+    missing = [n for n in inputs if n not in available]
+    if missing:
+        return f"Invalid input_columns, '{missing[0]}' of 'input_columns' doesn't exist."
+    if per_batch_map is not None:
+        shadow = [n for n in outputs if n in available and n not in inputs]
+        if shadow:
+            return (
+                "Invalid output_columns, columns that are not involved in 'per_batch_map' should "
+                f"not be in output_columns, but got columns that are not in input_columns: "
+                f"{shadow}, output_columns: {outputs}."
+            )
+    return ""
+
+
 class BatchDataset(Dataset):
     """The node that stacks rows into batches.
 
@@ -258,6 +276,9 @@ class BatchDataset(Dataset):
         self.batch_size = batch_size
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
+        self._invalid = _invalid_batch_columns(inputs, outputs, available, per_batch_map)
+        if self._invalid:  # MindSpore builds the pipeline and refuses it when it is read
+            inputs = outputs = [n for n in inputs if n in available]
         self._in_idx = column_indices(inputs, available, "input_columns", "batch")
         self._names = list(available)
         self._layout = [("keep", i) for i in range(len(available))]
@@ -288,6 +309,8 @@ class BatchDataset(Dataset):
         super().__init__([child], num_parallel_workers, tag)
 
     def _column_names(self) -> list[str]:
+        if self._invalid:
+            raise RuntimeError(self._invalid)
         return self._names
 
     def _fixed(self) -> bool:
@@ -302,6 +325,8 @@ class BatchDataset(Dataset):
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        if self._invalid:
+            raise RuntimeError(self._invalid)
         if self.batch_size == -1:
             raise RuntimeError("Batch size cannot be -1 without using batch sampler.")
         if not self._fixed():

@@ -1,8 +1,10 @@
-"""``Dataset.concat`` as MindSpore 2.10 runs it (``tests/fixtures/ms/concat_parity.json``): each
+"""``Dataset.concat`` and ``Dataset.batch`` as MindSpore 2.10 runs them
+(``tests/fixtures/ms/dataset_parity.json``): each
 shard's size and rows under ``use_sampler(DistributedSampler)`` (also after a size was read),
 children whose column types or columns differ refused when read (a nested concat of them still
 builds and sizes), and a RandomSampler that interleaves every child of a chain ``a + b + c + d``
-while keeping each child's own order."""
+while keeping each child's own order; ``batch`` input/output columns it refuses when the pipeline
+is read (RuntimeError) and ``max_rowsize`` checked when it is built."""
 
 from __future__ import annotations
 
@@ -19,14 +21,16 @@ import deepsink.dataset.transforms as transforms
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "support"))
-import concat_parity_cases  # noqa: E402
+import dataset_parity_cases  # noqa: E402
 
-FIXTURE = json.loads((HERE / "fixtures" / "ms" / "concat_parity.json").read_text())
+FIXTURE = json.loads((HERE / "fixtures" / "ms" / "dataset_parity.json").read_text())
 
 
 @pytest.fixture(scope="module")
 def got():
-    return json.loads(json.dumps(concat_parity_cases.outcomes(ds, transforms, mstype)))
+    res = dataset_parity_cases.outcomes(ds, transforms, mstype)
+    res.update(dataset_parity_cases.batch_outcomes(ds))
+    return json.loads(json.dumps(res))
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE))
@@ -38,10 +42,10 @@ def test_random_sampler_reaches_every_child_of_a_chain_early():
     # MindSpore picks each next row's child uniformly among those with rows left: over a few
     # epochs the 3-row first child shows up in the first rows, not only after the others
     ds.config.set_seed(5)
-    spans = concat_parity_cases.SPANS
-    data = concat_parity_cases._gen(ds, *spans[0])
+    spans = dataset_parity_cases.SPANS
+    data = dataset_parity_cases._gen(ds, *spans[0])
     for span in spans[1:]:
-        data = data + concat_parity_cases._gen(ds, *span)
+        data = data + dataset_parity_cases._gen(ds, *span)
     data.use_sampler(ds.RandomSampler())
     it = data.create_tuple_iterator(num_epochs=4, output_numpy=True)
     firsts = [[int(r[0][0]) for r in it][:6] for _ in range(4)]

@@ -1,8 +1,9 @@
-"""``Dataset.concat`` cases whose results do not depend on a random stream: sizes and rows of
+"""``Dataset.concat`` and ``Dataset.batch`` cases whose results do not depend on a random stream: sizes and rows of
 each shard of a (nested) concat under ``use_sampler(DistributedSampler)``, concats whose
 children's columns or column types differ (built fine, refused when read), and the invariants of
-a RandomSampler's order. ``scripts/record_held_back_parity_fixtures.py`` records MindSpore 2.10's
-outcomes; ``tests/dataset/test_concat_parity.py`` replays them on deepsink."""
+a RandomSampler's order; ``batch`` columns and ``max_rowsize`` that MindSpore refuses (when built or
+when read). ``scripts/record_held_back_parity_fixtures.py`` records MindSpore 2.10's
+outcomes; ``tests/dataset/test_dataset_parity.py`` replays them on deepsink."""
 
 from __future__ import annotations
 
@@ -68,3 +69,49 @@ def outcomes(ds, transforms, mstype) -> dict:
             [v for v in rows if a <= v < b] == list(range(a, b)) for a, b in SPANS[:n]
         )
     return out
+
+
+def _pairs():
+    for i in range(4):
+        yield (np.array([i]), np.array([i * i]))
+
+
+def _batch_read(ds, **kw):
+    def run():
+        d = ds.GeneratorDataset(_pairs, ["col1", "col2"], shuffle=False).batch(2, **kw)
+        return {"built": True, "columns": _try(d.get_col_names), "read": _try(lambda: len(list(d)))}
+
+    return _try(run)
+
+
+def batch_outcomes(ds) -> dict:
+    def ident(c, info):
+        return (c,)
+
+    def split(c, info):
+        return (c, c)
+
+    return {
+        "missing_input": _batch_read(ds, input_columns=["nope"], per_batch_map=ident),
+        "output_shadows_kept": _batch_read(
+            ds, input_columns=["col2"], output_columns=["col1"], per_batch_map=ident
+        ),
+        "outputs_shadow_kept": _batch_read(
+            ds, input_columns=["col2"], output_columns=["col1", "x"], per_batch_map=split
+        ),
+        "outputs_new": _batch_read(
+            ds, input_columns=["col2"], output_columns=["y", "x"], per_batch_map=split
+        ),
+        "swap": _batch_read(
+            ds,
+            input_columns=["col1", "col2"],
+            output_columns=["col2", "col1"],
+            per_batch_map=lambda a, b, info: (a, b),
+        ),
+        "max_rowsize_tuple": _batch_read(ds, max_rowsize=(12, 20)),
+        "max_rowsize_str": _batch_read(ds, max_rowsize="16"),
+        "max_rowsize_negative": _batch_read(ds, max_rowsize=-2),
+        "max_rowsize_list": _batch_read(ds, max_rowsize=[4, 8]),
+        "max_rowsize_list_bad": _batch_read(ds, max_rowsize=[4, "8"]),
+        "max_rowsize_int": _batch_read(ds, max_rowsize=16),
+    }
