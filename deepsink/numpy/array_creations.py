@@ -250,7 +250,10 @@ def linspace(
     if retstep:
         if num == 1 and endpoint:  # MindSpore's step of one sample: the Python float nan
             return Tensor._from(r[0].astype(dt)), math.nan
-        return Tensor._from(r[0].astype(dt)), Tensor._from(jnp.asarray(r[1]).astype(dt))
+        # MindSpore's step keeps the computation's float type (Float64 for Float64 inputs, else
+        # Float32), whatever ``dtype`` the samples are cast to
+        step_dt = jnp.float64 if jnp.float64 in (s.dtype, e.dtype) else FLOAT
+        return Tensor._from(r[0].astype(dt)), Tensor._from(jnp.asarray(r[1]).astype(step_dt))
     return Tensor._from(r.astype(dt))
 
 
@@ -362,8 +365,27 @@ def triu_indices(n: Any, k: Any = 0, m: Any = None) -> tuple[Tensor, Tensor]:
     return _tri_indices("triu_indices", n, k, m, True)
 
 
-tril_indices_from = _indices("tril_indices_from", jnp.tril_indices_from)
-triu_indices_from = _indices("triu_indices_from", jnp.triu_indices_from)
+def _tri_indices_from(api: str, arr: Any, k: Any, upper: bool) -> tuple[Tensor, Tensor]:
+    """The triangle indices of a 2-D array-like ``arr`` (a float ``k`` is an offset, as in
+    ``tril_indices``); MindSpore's errors."""
+    a = to_jnp(arr, api, "arr")
+    if not isinstance(k, int | float):
+        raise TypeError(f"For '{api}', input k must be a number, but got {k!r}.")
+    if a.ndim != 2:
+        raise ValueError(f"For '{api}', input array must be 2-d, but got a {a.ndim}-d array.")
+    return _tri_indices(api, a.shape[0], k, a.shape[1], upper)
+
+
+def tril_indices_from(arr: Any, k: Any = 0) -> tuple[Tensor, Tensor]:
+    """The indices of the lower triangle of the 2-D ``arr`` (Int32)."""
+    return _tri_indices_from("tril_indices_from", arr, k, False)
+
+
+def triu_indices_from(arr: Any, k: Any = 0) -> tuple[Tensor, Tensor]:
+    """The indices of the upper triangle of the 2-D ``arr`` (Int32)."""
+    return _tri_indices_from("triu_indices_from", arr, k, True)
+
+
 diag_indices = _indices("diag_indices", jnp.diag_indices)
 
 

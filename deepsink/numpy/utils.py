@@ -79,12 +79,14 @@ def to_jnp(x: Any, api: str = "numpy", arg: str = "x", dtype: Any = None) -> jax
                 try:
                     a = jnp.stack([p.astype(dt) for p in parts])
                 except ValueError:
-                    fail(api, f"'{arg}' is a ragged sequence of arrays", ValueError)
+                    _ragged(api, arg, x)
         else:
             try:
                 dt = _py_dtype(x)
                 a = jnp.asarray(np.asarray(unwrap_tree(list(x)), dtype=dt))
-            except (TypeError, ValueError):
+            except (TypeError, ValueError) as e:
+                if "inhomogeneous" in str(e):
+                    _ragged(api, arg, x)
                 fail(
                     api,
                     f"'{arg}' must be array like (numbers, bools or rectangular nested "
@@ -101,6 +103,16 @@ def to_jnp(x: Any, api: str = "numpy", arg: str = "x", dtype: Any = None) -> jax
     if dtype is not None:
         a = a.astype(np_dtype(dtype, api))
     return a
+
+
+def _ragged(api: str, arg: str, x: Any) -> None:
+    """A nested sequence whose rows differ in length: MindSpore's ValueError (NumPy's)."""
+    fail(
+        api,
+        f"'{arg}' is a ragged nested sequence (rows of different lengths), it has no rectangular "
+        f"shape: {_short(x)}",
+        ValueError,
+    )
 
 
 def _short(x: Any) -> str:

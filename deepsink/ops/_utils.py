@@ -15,6 +15,7 @@ import numpy as np
 
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink._core.validate import fail as fail
+from deepsink._core.validate import fail_arg as fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.concrete import concrete

@@ -165,12 +165,16 @@ def test_concat_use_sampler_shards_like_mindspore(shards, shard, rows):
     assert c.get_dataset_size() == len(rows)
 
 
-def test_concat_use_sampler_random_shuffles_children_and_checks():
+def test_concat_use_sampler_random_interleaves_children_and_checks():
     c = _ab()
     c.use_sampler(ds.RandomSampler())
     it = c.create_tuple_iterator(num_epochs=8, output_numpy=True)
     epochs = {tuple(int(r[0]) for r in it) for _ in range(8)}
-    assert epochs == {(1, 2, 3, 4, 5, 6), (5, 6, 1, 2, 3, 4)}  # whole children, both orders
+    # MindSpore 2.10 interleaves the children's rows (6 distinct orders in 8 epochs there), each
+    # child's rows keeping their own order
+    assert len(epochs) > 2
+    for e in epochs:
+        assert [v for v in e if v <= 4] == [1, 2, 3, 4] and [v for v in e if v > 4] == [5, 6]
     with pytest.raises(TypeError, match="DistributedSampler or RandomSampler"):
         _ab().use_sampler(ds.SequentialSampler())
     with pytest.raises(ValueError, match="shuffle"):

@@ -25,6 +25,7 @@ import numpy as np
 from deepsink._core.tracebacks import guard_methods
 from deepsink._core.validate import fail_arg
 from deepsink.dataset import config
+from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.core.validator_helpers import check_num_parallel_workers
 from deepsink.dataset.engine.block import Block
 from deepsink.dataset.engine.context import ExecContext, new_context, structural_tag
@@ -263,6 +264,11 @@ class Dataset:
         """
         BatchDataset = registered("BatchDataset")
 
+        if max_rowsize is not None:  # MindSpore's shared-memory size per row (MB): checked
+            vh.type_check(max_rowsize, (int, list), "max_rowsize")
+            for v in max_rowsize if isinstance(max_rowsize, list) else [max_rowsize]:
+                vh.type_check(v, (int,), "max_rowsize")
+                vh.check_value(v, (-1, vh.INT32_MAX), "max_rowsize")
         return BatchDataset(
             self,
             batch_size,
@@ -746,7 +752,14 @@ class Dataset:
         ConcatDataset = registered("ConcatDataset")
 
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
-        return ConcatDataset([self, *others])
+        # a chain ``a + b + c`` is one concat of three children (its RandomSampler interleaves
+        # all three, as in MindSpore)
+        first = (
+            list(self.children)
+            if isinstance(self, ConcatDataset) and self._sampler is None
+            else [self]
+        )
+        return ConcatDataset([*first, *others])
 
     def __add__(self, other: Dataset) -> Dataset:
         return self.concat(other)

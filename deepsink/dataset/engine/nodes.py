@@ -187,6 +187,24 @@ def _row_threads(node: Dataset) -> int:
     return max([own, *(_row_threads(c) for c in node.children)])
 
 
+def _invalid_batch_columns(inputs: list, outputs: list, available: list, per_batch_map) -> str:
+    """MindSpore's words for ``batch`` columns it refuses when the pipeline runs: an input
+    column that does not exist, or an output column that names a column ``per_batch_map`` does
+    not take (it would shadow it); "" when the columns are valid."""
+    missing = [n for n in inputs if n not in available]
+    if missing:
+        return f"Invalid input_columns, '{missing[0]}' of 'input_columns' doesn't exist."
+    if per_batch_map is not None:
+        shadow = [n for n in outputs if n in available and n not in inputs]
+        if shadow:
+            return (
+                "Invalid output_columns, columns that are not involved in 'per_batch_map' should "
+                f"not be in output_columns, but got columns that are not in input_columns: "
+                f"{shadow}, output_columns: {outputs}."
+            )
+    return ""
+
+
 class BatchDataset(Dataset):
     """The node that stacks rows into batches.
 
@@ -258,6 +276,9 @@ class BatchDataset(Dataset):
         self.batch_size = batch_size
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
+        self._invalid = _invalid_batch_columns(inputs, outputs, available, per_batch_map)
+        if self._invalid:  # MindSpore builds the pipeline and refuses it when it is read
+            inputs = outputs = [n for n in inputs if n in available]
         self._in_idx = column_indices(inputs, available, "input_columns", "batch")
         self._names = list(available)
         self._layout = [("keep", i) for i in range(len(available))]
@@ -288,6 +309,8 @@ class BatchDataset(Dataset):
         super().__init__([child], num_parallel_workers, tag)
 
     def _column_names(self) -> list[str]:
+        if self._invalid:
+            raise RuntimeError(self._invalid)
         return self._names
 
     def _fixed(self) -> bool:
@@ -302,6 +325,8 @@ class BatchDataset(Dataset):
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
+        if self._invalid:
+            raise RuntimeError(self._invalid)
         if self.batch_size == -1:
             raise RuntimeError("Batch size cannot be -1 without using batch sampler.")
         if not self._fixed():
@@ -859,7 +884,8 @@ _CONCAT_COLUMNS = (
 class ConcatDataset(Dataset):
     """The children's rows one after another. ``use_sampler``: a DistributedSampler (no
     shuffle) shards the concatenated rows (row ``p`` to shard ``p % num_shards``, as MindSpore's
-    offset child samplers do); a RandomSampler shuffles the order of the children each pass.
+    offset child samplers do); a RandomSampler interleaves the children at random each pass
+    (the next row from a child picked uniformly among those with rows left).
     Children whose columns differ fail when the pipeline is read (RuntimeError, as 2.10).
 
     Users do not build it directly: ``Dataset.concat`` returns it.
@@ -881,8 +907,7 @@ class ConcatDataset(Dataset):
         for d in datasets:
             if not isinstance(d, Dataset):
                 fail_arg("concat", "datasets", "Datasets", d, TypeError)
-        names = datasets[0]._column_names()
-        self._mismatch = any(d._column_names() != names for d in datasets)
+        self._mismatch = _columns_differ(datasets)
         self._sampler: Any = None
         super().__init__(datasets)
 
@@ -919,6 +944,7 @@ class ConcatDataset(Dataset):
                         f"The parameter {c} of concat must not be BatchDataset or PaddedBatchDataset!"
                     )
         self._sampler = sampler
+        self._size = None  # the size follows the new sampler
 
     def _sharded(self) -> tuple[int, int] | None:
         from deepsink.dataset.engine.samplers import DistributedSampler
@@ -941,21 +967,32 @@ class ConcatDataset(Dataset):
     def _random_access(self) -> bool:
         return all(c._random_access() for c in self.children)
 
-    def _child_order(self, ctx: ExecContext) -> list[int]:
-        order = list(range(len(self.children)))
-        if self._sampler is not None and self._sharded() is None:
-            order = (
-                ctx.generator(self._tag, 3, ctx.next_pass(self)).permutation(len(order)).tolist()
-            )
-        return order
+    def _shuffled(self) -> bool:
+        return self._sampler is not None and self._sharded() is None
+
+    def _interleave(self, ctx: ExecContext, view: _ConcatView) -> np.ndarray:
+        """A RandomSampler's order: each next row from a child picked uniformly among those with
+        rows left (as MindSpore's concat picks), each child's rows in their own order."""
+        rng = ctx.generator(self._tag, 3, ctx.next_pass(self))
+        left = np.diff(view.starts).tolist()
+        nxt = view.starts[:-1].tolist()
+        live = [i for i, n in enumerate(left) if n]
+        out = np.empty(view.n, np.int64)
+        for p in range(view.n):
+            i = live[int(rng.integers(len(live)))]
+            out[p], nxt[i], left[i] = nxt[i], nxt[i] + 1, left[i] - 1
+            if not left[i]:
+                live.remove(i)
+        return out
 
     def _open(self, ctx: ExecContext) -> View:
         self._column_names()
-        views = [c._open(ctx) for c in self.children]
-        view: View = _ConcatView([views[i] for i in self._child_order(ctx)])
+        view: View = _ConcatView([c._open(ctx) for c in self.children])
         shard = self._sharded()
         if shard is not None:
             view = _PositionsView(view, np.arange(shard[1], view.n, shard[0]))
+        elif self._shuffled():
+            view = _PositionsView(view, self._interleave(ctx, view))
         return view
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
@@ -963,11 +1000,22 @@ class ConcatDataset(Dataset):
             yield from self._open(ctx).blocks(size)
             return
         self._column_names()
+        if self._shuffled():  # streamed children: their rows are read first, then interleaved
+            views = []
+            for child in self.children:
+                with closing(child._blocks(ctx, size)) as src:
+                    views.append(_BlockView(list(src)))
+            _check_concat_types([v.block for v in views if v.block is not None])
+            view = _ConcatView(views)
+            yield from _PositionsView(view, self._interleave(ctx, view)).blocks(size)
+            return
         shard = self._sharded()
         start = 0
-        for i in self._child_order(ctx):
-            with closing(self.children[i]._blocks(ctx, size)) as src:
+        types = None
+        for child in self.children:
+            with closing(child._blocks(ctx, size)) as src:
                 for b in src:
+                    types = _check_concat_types([b], types)
                     if shard is not None:
                         keep = np.flatnonzero(
                             (np.arange(start, start + b.n) % shard[0]) == shard[1]
@@ -981,6 +1029,56 @@ class ConcatDataset(Dataset):
                             None if b.ids is None else b.ids[keep],
                         )
                     yield b
+
+
+def _columns_differ(datasets: list[Dataset]) -> bool:
+    """Whether the datasets' columns differ (a child whose own columns clash counts as
+    different); MindSpore reports it when the pipeline is read, not when it is built."""
+    try:
+        names = [d._column_names() for d in datasets]
+    except RuntimeError:
+        return True
+    return any(n != names[0] for n in names)
+
+
+def _col_types(b: Block) -> tuple:
+    """Each column's element dtype in a block (None for rows that are not arrays)."""
+    out = []
+    for c in b.cols:
+        first = c if isinstance(c, np.ndarray) else (c[0] if len(c) else None)
+        out.append(first.dtype if isinstance(first, np.ndarray | np.generic) else None)
+    return tuple(out)
+
+
+def _check_concat_types(blocks: list[Block], want: tuple | None = None) -> tuple | None:
+    """MindSpore's concat refuses children whose columns' data types differ (RuntimeError when
+    the rows are read); returns the types seen."""
+    for b in blocks:
+        if not b.n:
+            continue
+        got = _col_types(b)
+        if want is None:
+            want = got
+        elif any(g is not None and w is not None and g != w for g, w in zip(got, want)):
+            raise RuntimeError(
+                "Concat: the data types of the columns of the datasets must be the same, but got "
+                f"{[str(t) for t in want]} and {[str(t) for t in got]}"
+            )
+    return want
+
+
+class _BlockView(View):
+    """The rows of blocks already read, by position."""
+
+    def __init__(self, blocks: list[Block]) -> None:
+        self.block = blk.concat_blocks(blocks) if blocks else None
+        self.n = 0 if self.block is None else self.block.n
+
+    def gather(self, pos: np.ndarray) -> Block:
+        b = self.block
+        return Block(
+            tuple(blk.take(c, pos) for c in b.cols), len(pos), None if b.ids is None else b.ids[pos]
+        )
 
 
 class _PositionsView(View):
@@ -997,6 +1095,7 @@ class _ConcatView(View):
     def __init__(self, children: list[View]) -> None:
         self.children = children
         self.starts = np.cumsum([0] + [c.n for c in children])
+        self.types: tuple | None = None  # the column types of the rows read so far
         self.n = int(self.starts[-1])
 
     def gather(self, pos: np.ndarray) -> Block:
@@ -1005,6 +1104,7 @@ class _ConcatView(View):
         parts = [
             self.children[w].gather(pos[which == w] - self.starts[w]) for w in np.unique(which)
         ]
+        self.types = _check_concat_types(parts, self.types)
         merged = blk.concat_blocks(parts)
         inverse = np.empty_like(order)
         inverse[order] = np.arange(len(order))

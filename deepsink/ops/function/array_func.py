@@ -477,6 +477,14 @@ def arange(start: Any = 0, end: Any = None, step: Any = 1, *, dtype: Any = None)
             U.fail("arange", f"'{name}' must be an int or float, but got {v!r}", TypeError)
     if vals[2] == 0:
         U.fail("arange", "'step' must not be 0")
+    if (vals[1] - vals[0]) * vals[2] < 0:  # MindSpore's Range refuses a step away from 'end'
+        U.fail_arg(
+            "arange",
+            "step",
+            f"{'positive' if vals[1] > vals[0] else 'negative'} to go from start={vals[0]!r} "
+            f"to end={vals[1]!r}",
+            vals[2],
+        )
     is_int = builtins.all(isinstance(v, int) for v in vals)
     dt = (
         U.dtype(dtype, "arange")

@@ -460,7 +460,7 @@ class TopK(Primitive):
         pass
 
     def __call__(self, input_x: Any, k: int) -> tuple[Tensor, Tensor]:
-        return A.topk(input_x, k)
+        return A.topk(input_x, k, sorted=self.sorted)
 
 
 class Sort(Primitive):
