@@ -23,7 +23,7 @@ import numpy as np
 from jax.extend import core as jex_core
 
 from deepsink.train.mindir import proto
-from deepsink.train.mindir.primitives import PRIMITIVES, exports
+from deepsink.train.mindir.primitives import PRIMITIVES, exports, is_constant_dim
 
 # JAX primitives that call a sub-jaxpr (inlined) and the parameter holding it
 _CALLS = {
@@ -94,7 +94,7 @@ def _tensor_proto(t: Any, shape: tuple, dtype: Any, name: str = "") -> Any:
 
 def _dim(d: Any) -> int:
     """A dimension as MindIR writes it: -1 for a dynamic (symbolic) one."""
-    return int(d) if jax.core.is_constant_dim(d) else -1
+    return int(d) if is_constant_dim(d) else -1
 
 
 def dynamic_inputs(inputs: tuple) -> tuple:
@@ -188,7 +188,7 @@ class Writer:
         """A tuple-of-int option input (a shape, axes, a permutation); a shape of a dynamic
         (symbolic) dimension has -1 there (``eqn``: the equation it is a Reshape's or a
         BroadcastTo's shape for, which read -1 as "inferred"/"kept"; at most one)."""
-        dynamic = [v for v in values if not jax.core.is_constant_dim(v)]
+        dynamic = [v for v in values if not is_constant_dim(v)]
         if dynamic and (eqn is None or len(dynamic) > 1):
             self.refuse(eqn or self.origin, f"a shape {tuple(values)} of dynamic dimensions")
         values = tuple(_dim(v) for v in values)
@@ -686,7 +686,7 @@ def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
     for (_, ref), v in zip(refs[len(closed.consts) + len(params) :], closed.jaxpr.invars[len(params) :],
                            strict=True):  # fmt: skip
         for axis, d in enumerate(v.aval.shape):
-            if not jax.core.is_constant_dim(d):
+            if not is_constant_dim(d):
                 converter.dims.setdefault(d, (ref, v.aval, axis))
     outs = converter.run(jaxpr, refs)
     names = [name if kind == "ref" else w.const(name) for kind, name in outs]

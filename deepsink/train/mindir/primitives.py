@@ -11,14 +11,24 @@ transpose_a, transpose_b)``); an older ``PRIMITIVE`` keeps its options as attrib
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import jax
 import numpy as np
 
 from deepsink import ops
+
+
+def is_constant_dim(d: Any) -> bool:
+    """Whether a dimension is a number (not a symbolic one of a dynamic-shape export)."""
+    try:
+        operator.index(d)
+    except Exception:  # a symbolic dimension cannot be made an index
+        return False
+    return True
+
 
 MONAD = type("Monad", (), {"__repr__": lambda self: "U"})()  # MindSpore's UMonad/IOMonad value
 
@@ -289,7 +299,7 @@ def _emit_broadcast(w: Any, eqn: Any, args: list) -> Any:
         src = tuple(ranked)
     if tuple(src) == tuple(shape):
         return x
-    kept = all(jax.core.is_constant_dim(n) or n is m for n, m in zip(shape, src, strict=True))
+    kept = all(is_constant_dim(n) or n is m for n, m in zip(shape, src, strict=True))
     if not kept:  # BroadcastTo's -1 keeps the input's size; it cannot grow to a dynamic one
         return w.refuse(eqn, f"a broadcast of shape {tuple(src)} to dynamic shape {shape}")
     return w.node("BroadcastTo", [x, w.ints(shape, eqn)], eqn)
