@@ -234,6 +234,50 @@ def on_uniform_and_dropout(ms):
     return {"uniform_based": uniform_based, "rnn_dropout": rnn_dropout}
 
 
+def truncated_normals_and_fractional_pools(ms):
+    """TruncatedNormal and ParameterizedTruncatedNormal (one kernel per shape value and dtype that
+    goes on), and the fractional pools' sequences (a fresh engine from the seed at every call)."""
+    T, P = ms.Tensor, ms.ops.operations
+
+    def truncated():
+        a, b = T(np.array([2, 5], np.int32)), T(np.array([5, 2], np.int32))
+        prim = P.TruncatedNormal(seed=3, seed2=4)
+        out = [prim(a), prim(b), prim(a), prim(T(np.array([2, 5], np.int64)))]
+        out += [P.TruncatedNormal(ms.float16, 3, 4)(a), P.TruncatedNormal(ms.float64, 7, 0)(a)]
+        return [_np(t) for t in out]
+
+    def parameterized():
+        def row(*v, dt=np.float32):
+            return [T(np.array(x, dt)) for x in v]
+
+        prim = P.ParameterizedTruncatedNormal(seed=5, seed2=6)
+        sh = T(np.array([2, 4], np.int64))
+        same = row([0.0, 0.0], [1.0, 1.0], [-1.0, -1.0], [1.0, 1.0])
+        out = [prim(sh, *same), prim(sh, *same)]
+        scalar = [T(np.float32(v)) for v in (1.0, 2.0, 0.0, 50.0)]
+        out.append(P.ParameterizedTruncatedNormal(seed=5)(T(np.array([2, 3], np.int32)), *scalar))
+        # the three samplers: normals, uniforms on a narrow interval, exponentials past the mean
+        for m, sd, lo, hi in ((0.0, 1.0, -3.0, 3.0), (0.0, 1.0, 0.2, 0.5), (0.0, 1.0, 2.0, 9.0)):
+            for dt in (np.float32, np.float64, np.float16):
+                k = P.ParameterizedTruncatedNormal(seed=8, seed2=1)
+                out.append(k(T(np.array([1, 6], np.int32)), *row([m], [sd], [lo], [hi], dt=dt)))
+        return [_np(t) for t in out]
+
+    def fractional():
+        x = T(np.sin(np.arange(2 * 7 * 9 * 2, dtype=np.float32)).reshape(2, 7, 9, 2))
+        out = []
+        cases = ((True, 5, 0, True), (True, 5, 0, False), (True, 0, 7, False),
+                 (True, 11, 9, True), (False, 0, 0, True), (False, 0, 0, False))  # fmt: skip
+        for i, (det, seed, seed2, pseudo) in enumerate(cases):
+            cls = (P.FractionalMaxPool, P.FractionalAvgPool)[i % 2]
+            out += list(cls([1.0, 1.4, 1.7, 1.0], pseudo, False, det, seed, seed2)(x))
+        out += list(P.FractionalMaxPool([1.0, 2.3, 1.3, 1.0], True, True, True, 3)(x))
+        return [_np(t) for t in out]
+
+    return {"truncated_normal": truncated, "parameterized_truncated_normal": parameterized,
+            "fractional_pools": fractional}  # fmt: skip
+
+
 def all_cases(ms):
     return {
         **channel_dropout(ms),
@@ -243,4 +287,5 @@ def all_cases(ms):
         **graph(ms),
         **host_samplers(ms),
         **on_uniform_and_dropout(ms),
+        **truncated_normals_and_fractional_pools(ms),
     }
