@@ -274,8 +274,29 @@ def truncated_normals_and_fractional_pools(ms):
         out += list(P.FractionalMaxPool([1.0, 2.3, 1.3, 1.0], True, True, True, 3)(x))
         return [_np(t) for t in out]
 
+    def fixed_ksize():
+        # ops.fractional_max_pool2d/3d draw their samples with ops.rand (the "rand" seed counter)
+        ms.set_seed(3)
+        ops = ms.ops
+        x = T(np.sin(np.arange(2 * 3 * 9 * 8, dtype=np.float32)).reshape(2, 3, 9, 8))
+        out = list(ops.fractional_max_pool2d(x, 2, output_size=(4, 5), return_indices=True))
+        x3 = T(np.cos(np.arange(2 * 2 * 5 * 6 * 7, dtype=np.float32)).reshape(2, 2, 5, 6, 7))
+        out += list(ops.fractional_max_pool3d(x3, 2, output_size=(3, 4, 4), return_indices=True))
+        return [_np(t) for t in out]
+
+    def sampled_softmax():
+        # nn.SampledSoftmaxLoss samples with its own UniformCandidateSampler(unique=True)
+        w = T(np.sin(np.arange(12 * 4, dtype=np.float32)).reshape(12, 4))
+        b = T(np.cos(np.arange(12, dtype=np.float32)))
+        x = T(np.sin(np.arange(3 * 4, dtype=np.float32) + 0.5).reshape(3, 4))
+        loss = ms.nn.SampledSoftmaxLoss(5, 12, seed=7)
+        y = T(np.array([[1], [4], [9]], np.int32))
+        out = [loss(w, b, y, x), loss(w, b, y, x), loss.sampler(y)[0]]
+        return [_np(t) for t in out]
+
     return {"truncated_normal": truncated, "parameterized_truncated_normal": parameterized,
-            "fractional_pools": fractional}  # fmt: skip
+            "fractional_pools": fractional, "fractional_max_pool_nd": fixed_ksize,
+            "sampled_softmax_loss": sampled_softmax}  # fmt: skip
 
 
 def all_cases(ms):
