@@ -1448,7 +1448,7 @@ _row(
         "        Tensor of ``shape``.",
         "        TypeError: If ``shape`` is not a Tensor.",
         _ex(
-            ">>> y = P.TruncatedNormal(seed=1)(ms.Tensor([100], ms.int32))",
+            ">>> y = P.TruncatedNormal(seed=1)(ms.Tensor([2, 50], ms.int32))",
             ">>> print(bool((y.abs() <= 2).all()))",
             "True",
         ),
