@@ -307,7 +307,9 @@ def test_sample_distorted_bounding_box_covers_the_box() -> None:
             seed=seed, area_range=(0.1, 0.9), aspect_ratio_range=(0.5, 2.0)
         )
         begin, size, bbox = op(
-            Tensor(np.array([50, 80, 3], np.int32)), Tensor(box), Tensor(np.float32(0.5))
+            Tensor(np.array([50, 80, 3], np.int32)),
+            Tensor(box),
+            Tensor(np.array([0.5], np.float32)),
         )
         (y, x, z), (h, w, c) = begin.asnumpy(), size.asnumpy()
         assert z == 0 and c == -1 and 0 <= y and y + h <= 50 and 0 <= x and x + w <= 80
@@ -320,11 +322,11 @@ def test_sample_distorted_bounding_box_covers_the_box() -> None:
         np.testing.assert_allclose(
             bbox.asnumpy()[0, 0], [y / 50, x / 80, (y + h) / 50, (x + w) / 80], rtol=1e-6
         )
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no bounding boxes provided"):
         O.SampleDistortedBoundingBoxV2(use_image_if_no_bounding_boxes=False)(
             Tensor(np.array([5, 5, 1], np.int32)),
             Tensor(np.zeros((1, 0, 4), np.float32)),
-            Tensor(np.float32(0.1)),
+            Tensor(np.array([0.1], np.float32)),
         )
 
 

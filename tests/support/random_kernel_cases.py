@@ -1,8 +1,9 @@
 """Seeded programs over MindSpore's other random CPU kernels (channel dropout, Bernoulli,
 RandomCategorical, RandomPoisson, RandomGamma, RandomChoiceWithMask, MultinomialWithReplacement,
 the candidate samplers, and the ops and layers built on ``ops.uniform`` and ``nn.Dropout``:
-gumbel_softmax, rrelu, the recurrent layers' dropout; 2.10's CPU build has no ``Gamma`` or
-``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
+gumbel_softmax, rrelu, the recurrent layers' dropout; TruncatedNormal,
+ParameterizedTruncatedNormal, the fractional pools, SampleDistortedBoundingBoxV2 and
+nn.SampledSoftmaxLoss; 2.10's CPU build has no ``Gamma`` or ``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
 (``scripts/record_random_kernel_fixtures.py``, run on MindSpore 2.10) and the test
 (``tests/ops/test_random_kernels.py``, run on deepsink). Each case takes the framework module and
 returns the arrays it drew, in order.
@@ -294,9 +295,24 @@ def truncated_normals_and_fractional_pools(ms):
         out = [loss(w, b, y, x), loss(w, b, y, x), loss.sampler(y)[0]]
         return [_np(t) for t in out]
 
+    def bounding_box():
+        # every launch restarts Philox(seed, seed2) but first takes its last block's leftovers
+        boxes = T(np.array([[[0.1, 0.2, 0.7, 0.9]]], np.float32))
+        op = ms.ops.SampleDistortedBoundingBoxV2(seed=3, seed2=1, area_range=(0.2, 0.9))
+        size, cover = T(np.array([40, 50, 3], np.int32)), T(np.array([0.3], np.float32))
+        out = [*op(size, boxes, cover), *op(size, boxes, cover), *op(size, boxes, cover)]
+        two = T(np.array([[[0.0, 0.0, 0.5, 0.5], [0.4, 0.4, 1.0, 1.0]]], np.float32))
+        op2 = ms.ops.SampleDistortedBoundingBoxV2(7, 0, (0.5, 2.0), (0.05, 0.3), 5)
+        out += [*op2(T(np.array([33, 17, 1], np.int64)), two, T(np.array([0.6], np.float32)))]
+        op3 = ms.ops.SampleDistortedBoundingBoxV2(0, 5, (0.5, 1.5), (0.5, 1.0), 100, True)
+        empty = T(np.zeros((1, 0, 4), np.float32))
+        out += [*op3(T(np.array([64, 64, 3], np.uint8)), empty, T(np.array([0.1], np.float32)))]
+        return [_np(t) for t in out]
+
     return {"truncated_normal": truncated, "parameterized_truncated_normal": parameterized,
             "fractional_pools": fractional, "fractional_max_pool_nd": fixed_ksize,
-            "sampled_softmax_loss": sampled_softmax}  # fmt: skip
+            "sampled_softmax_loss": sampled_softmax,
+            "sample_distorted_bounding_box": bounding_box}  # fmt: skip
 
 
 def all_cases(ms):

@@ -1591,7 +1591,9 @@ class SampledSoftmaxLoss(LossBase):
         if y.dtype not in (jnp.int32, jnp.int64):
             fail_arg(api, "labels", "an int32 or int64 Tensor", y.dtype, TypeError)
         y = y.astype(jnp.int32).reshape(-1, self.num_true)
-        values = self.sampler(Tensor._from(y)) if self.sampled_values is None else self.sampled_values
+        values = (
+            self.sampler(Tensor._from(y)) if self.sampled_values is None else self.sampled_values
+        )
         sampled, true_count, sampled_count = (unwrap(v) for v in values)
         sampled = jnp.asarray(sampled).astype(jnp.int32)
         true_w, sampled_w = w[y], w[sampled]  # (N, T, D), (S, D)
