@@ -322,6 +322,8 @@ def _ctc_inputs(
             f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
             f"{list(in_len.shape)}, {list(tg_len.shape)}",
         )
+    if t.shape[0] != lp.shape[1]:
+        U.fail(api, f"'targets' must be (B, S) with B={lp.shape[1]}, but got {list(t.shape)}")
     _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
     return lp, t, in_len, tg_len
 
