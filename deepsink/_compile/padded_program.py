@@ -56,8 +56,6 @@ _REDUCE_FILL = {"reduce_sum": "zero", "reduce_prod": "one", "reduce_max": "low",
                 "argmax": "low", "argmin": "high"}  # fmt: skip
 _CUMULATIVE_FILL = {"cumsum": "zero", "cumprod": "one", "cummax": "low", "cummin": "high",
                     "cumlogsumexp": "low"}  # fmt: skip
-_MASKED_BY = {"reduce_sum": "a sum", "reduce_prod": "a product", "reduce_max": "a max",
-              "reduce_min": "a min", "dot_general": "a contraction"}  # fmt: skip
 
 
 class PaddingError(ValueError):

@@ -35,8 +35,6 @@ INT = np.dtype(np.int64)
 """What a Python int becomes (``Tensor(3)``, ``Tensor([1, 2])``)."""
 BOOL = np.dtype(np.bool_)
 
-_PY_SCALARS = (builtins.bool, int, float, complex)
-
 
 def _kind(dt: np.dtype) -> int:
     """0 bool, 1 integer, 2 float, 3 complex: the order of MindSpore's promotion lattice."""
