@@ -274,9 +274,7 @@ def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     return ops.chunk(input, chunks, dim)
 
 
-def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    """``input`` limited to ``[min, max]`` (``ops.clamp``)."""
-    return ops.clamp(input, min, max)
+clamp = ops.clamp
 
 
 def count_nonzero(input: Any, dim: Any = None) -> Tensor:
@@ -438,9 +436,7 @@ def repeat_interleave(
     return ops.repeat_interleave(input, repeats, dim)
 
 
-def reshape(input: Any, shape: Any) -> Tensor:
-    """``input`` with a new shape (``ops.reshape``)."""
-    return ops.reshape(input, shape)
+reshape = ops.reshape
 
 
 def scatter(input: Any, dim: int, index: Any, src: Any) -> Tensor:
@@ -518,9 +514,7 @@ std_mean = _correction("std_mean", ops.std_mean)
 var_mean = _correction("var_mean", ops.var_mean)
 
 
-def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A001
-    """The sum over ``dim`` (``ops.sum``)."""
-    return ops.sum(input, dim, keepdim, dtype=dtype)
+sum = ops.sum  # noqa: A001
 
 
 def transpose(input: Any, dim0: int, dim1: int) -> Tensor:
@@ -680,10 +674,7 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     return Tensor._from(r if w is not None else r.astype(np.int64))
 
 
-def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
-    """A histogram of ``bins`` equal bins over ``[min, max]`` (the data's range when both
-    are 0); values outside are ignored (``ops.histc``)."""
-    return ops.histc(input, bins, min, max)
+histc = ops.histc
 
 
 def cdist(
@@ -715,33 +706,13 @@ def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
     return _vi("kthvalue")(Tensor._from(v), Tensor._from(i.astype(np.int64)))
 
 
-def unique_consecutive(
-    input: Any, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
-) -> Any:
-    """Consecutive duplicates removed (eager: the result size depends on the values;
-    ``ops.unique_consecutive``)."""
-    return ops.unique_consecutive(input, return_inverse, return_counts, dim)
+unique_consecutive = ops.unique_consecutive
 
 
-def searchsorted(
-    sorted_sequence: Any,
-    values: Any,
-    *,
-    out_int32: bool = False,
-    right: bool = False,
-    side: str | None = None,
-    sorter: Any = None,
-) -> Tensor:
-    """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``
-    (``ops.searchsorted``)."""
-    return ops.searchsorted(
-        sorted_sequence, values, out_int32=out_int32, right=right, side=side, sorter=sorter
-    )
+searchsorted = ops.searchsorted
 
 
-def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
-    """The complex tensor ``abs * (cos(angle) + i sin(angle))`` (``ops.polar``)."""
-    return ops.polar(abs, angle)
+polar = ops.polar
 
 
 def triangular_solve(
