@@ -140,9 +140,7 @@ def true_div_dtype(dtype: Any) -> np.dtype:
     return dt if _kind(dt) >= 2 else FLOAT
 
 
-def float_result(dtype: Any) -> np.dtype:
-    """Float-valued math (sqrt, log, sigmoid, ...) on ints and bools computes in Float32."""
-    return true_div_dtype(dtype)
+float_result = true_div_dtype
 
 
 def sum_dtype(dtype: Any) -> np.dtype:

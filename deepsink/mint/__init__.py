@@ -323,9 +323,7 @@ def diff(input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any
     return ops.diff(input, n, dim, prepend, append)
 
 
-def gather(input: Any, dim: int, index: Any) -> Tensor:
-    """Values of ``input`` at ``index`` along ``dim`` (``ops.gather_elements``)."""
-    return ops.gather_elements(input, dim, index)
+gather = ops.gather_elements
 
 
 def index_select(input: Any, dim: int, index: Any) -> Tensor:
