@@ -393,11 +393,3 @@ def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: A
     loss, log_alpha = _ctc_loss(lp, t, in_len, tg_len, blank=blank, reduction=reduction,
                                 zero_infinity=bool(zero_infinity))  # fmt: skip
     return Tensor._from(loss), Tensor._from(log_alpha)
-
-
-def ctc_loss_value(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
-                   blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
-                   ) -> Tensor:  # fmt: skip
-    """The loss of :func:`ctc_loss` alone (``nn.CTCLoss``)."""
-    return ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction,
-                    zero_infinity)[0]  # fmt: skip
