@@ -672,7 +672,10 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     return Tensor._from(r if w is not None else r.astype(np.int64))
 
 
-histc = ops.histc
+def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
+    """A histogram of ``bins`` equal bins over ``[min, max]`` (the data's range when both
+    are 0); values outside are ignored (``ops.histc``)."""
+    return ops.histc(input, bins, min, max)
 
 
 def cdist(
