@@ -1407,8 +1407,11 @@ def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
     data = inputs[0]
     shapes, types, columns = data.output_shapes(), data.output_types(), data.get_col_names()
     kwargs["dataset"] = data
-    made = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
-            for c, s, t in zip(columns, shapes, types) if c == "image"]  # fmt: skip
+    made = [
+        Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
+        for c, s, t in zip(columns, shapes, types)
+        if c == "image"
+    ]
     if not made:
         raise RuntimeError(
             f'Only supports parse "image" column from dataset now, given dataset has columns: {columns}'

@@ -2075,8 +2075,15 @@ def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any
     """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last."""
 
     def losses(v: Any) -> Any:
-        out, _ = _ctc_loss(jax.nn.log_softmax(v, axis=-1), dense, lengths, lab_len,
-                           blank=v.shape[-1] - 1, reduction="none", zero_infinity=False)  # fmt: skip
+        out, _ = _ctc_loss(
+            jax.nn.log_softmax(v, axis=-1),
+            dense,
+            lengths,
+            lab_len,
+            blank=v.shape[-1] - 1,
+            reduction="none",
+            zero_infinity=False,
+        )
         return jnp.where(keep, out, 0.0)
 
     loss, pull = jax.vjp(losses, a)
