@@ -1303,15 +1303,9 @@ class CTCLoss(LossBase):
     def construct(
         self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
     ) -> Tensor:
-        return _loss_ops()[0].ctc_loss_value(
-            log_probs,
-            targets,
-            input_lengths,
-            target_lengths,
-            self.blank,
-            self.reduction,
-            self.zero_infinity,
-        )
+        loss_func = _loss_ops()[0]
+        args = (self.blank, self.reduction, self.zero_infinity)
+        return loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
 
 
 class L1Regularizer(Cell):

@@ -97,8 +97,9 @@ def scale_and_translate(
 
 
 @composite(static_argnames=("out_shape", "kernel", "antialias"))
-def _scale_translate(x: Any, sc: Any, tr: Any, *, out_shape: tuple, kernel: Any,
-                     antialias: bool) -> Any:  # fmt: skip
+def _scale_translate(
+    x: Any, sc: Any, tr: Any, *, out_shape: tuple, kernel: Any, antialias: bool
+) -> Any:
     """:func:`scale_and_translate` of checked arrays, one compiled program op by op."""
     y = _jax_scale._scale_and_translate(
         x.astype(jnp.float32),
