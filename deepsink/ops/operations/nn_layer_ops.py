@@ -21,7 +21,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
-from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_loss
+from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_loss, _ctc_sparse_labels
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -2045,42 +2045,36 @@ class CTCLoss(Primitive):
         self, x: Any, labels_indices: Any, labels_values: Any, sequence_length: Any
     ) -> tuple[Tensor, Tensor]:
         a = U.floating(U.array(x, "CTCLoss", "x"))
-        idx = np.asarray(U.array(labels_indices, "CTCLoss", "labels_indices")).astype(np.int64)
-        vals = np.asarray(U.array(labels_values, "CTCLoss", "labels_values")).astype(np.int64)
-        lengths = np.asarray(U.array(sequence_length, "CTCLoss", "sequence_length"))
-        batch = a.shape[1]
-        labels = [[] for _ in range(batch)]
-        for (b, _), v in sorted(zip(idx.tolist(), vals.tolist())):
-            if not (self.preprocess_collapse_repeated and labels[b] and labels[b][-1] == v):
-                labels[b].append(v)
-        too_long = np.array([len(lab) > n for lab, n in zip(labels, lengths.tolist())])
-        if too_long.any() and not self.ignore_longer_outputs_than_inputs:
+        idx = U.array(labels_indices, "CTCLoss", "labels_indices")
+        vals = U.array(labels_values, "CTCLoss", "labels_values")
+        lengths = U.array(sequence_length, "CTCLoss", "sequence_length")
+        if a.ndim != 3 or idx.ndim != 2 or vals.ndim != 1 or lengths.shape != (a.shape[1],):
             U.fail(
                 "CTCLoss",
-                f"the labels of sequences {np.nonzero(too_long)[0].tolist()} are "
-                "longer than their sequence_length",
+                f"'x' must be 3-D (T, B, C), 'labels_indices' 2-D, 'labels_values' 1-D and "
+                f"'sequence_length' (B,), but got shapes {list(a.shape)}, {list(idx.shape)}, "
+                f"{list(vals.shape)}, {list(lengths.shape)}",
             )
-        width = max(1, max(len(lab) for lab in labels))
-        dense = np.zeros((batch, width), np.int32)
-        for b, lab in enumerate(labels):
-            dense[b, : len(lab)] = lab
-        lab_len = np.asarray([len(lab) for lab in labels], np.int32)
-        _ctc_check_lengths(a.shape[0], width, lengths, lab_len)
-        loss, grad = _ctc_loss_and_grad(a, dense, lengths, lab_len, ~too_long)
+        dense, lab_len = _ctc_sparse_labels(
+            idx, vals, lengths, a.shape[0], a.shape[2], self.preprocess_collapse_repeated,
+            self.ignore_longer_outputs_than_inputs,
+        )  # fmt: skip
+        loss, grad = _ctc_loss_and_grad(a, dense, lengths, lab_len)
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
 
 
 @composite()
-def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any) -> Any:
-    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last."""
+def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any) -> Any:
+    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last; a
+    sequence with no alignment (loss ``inf``) has gradient 0, as MindSpore's kernel gives."""
 
     def losses(v: Any) -> Any:
         out, _ = _ctc_loss(jax.nn.log_softmax(v, axis=-1), dense, lengths, lab_len,
                            blank=v.shape[-1] - 1, reduction="none", zero_infinity=False)  # fmt: skip
-        return jnp.where(keep, out, 0.0)
+        return out
 
     loss, pull = jax.vjp(losses, a)
-    return loss, pull(jnp.ones_like(loss))[0]
+    return loss, pull(jnp.isfinite(loss).astype(loss.dtype))[0]
 
 
 class MultilabelMarginLoss(Primitive):
