@@ -21,7 +21,12 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
-from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_loss, _ctc_sparse_labels
+from deepsink.ops.function.loss_func import (
+    _ctc_check_lengths,
+    _ctc_loss,
+    _ctc_sparse_checks,
+    _ctc_sparse_labels,
+)
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -2055,18 +2060,20 @@ class CTCLoss(Primitive):
                 f"'sequence_length' (B,), but got shapes {list(a.shape)}, {list(idx.shape)}, "
                 f"{list(vals.shape)}, {list(lengths.shape)}",
             )
-        dense, lab_len = _ctc_sparse_labels(
-            idx, vals, lengths, a.shape[0], a.shape[2], self.preprocess_collapse_repeated,
-            self.ignore_longer_outputs_than_inputs,
-        )  # fmt: skip
-        loss, grad = _ctc_loss_and_grad(a, dense, lengths, lab_len)
+        loss, grad, lab_len, found = _ctc_sparse_loss_and_grad(
+            a, idx, vals, lengths, collapse=self.preprocess_collapse_repeated
+        )
+        _ctc_sparse_checks(a.shape[0], lengths, lab_len, found,
+                           self.ignore_longer_outputs_than_inputs)  # fmt: skip
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
 
 
-@composite()
-def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any) -> Any:
-    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last; a
-    sequence with no alignment (loss ``inf``) has gradient 0, as MindSpore's kernel gives."""
+@composite(static_argnames=("collapse",))
+def _ctc_sparse_loss_and_grad(a: Any, idx: Any, vals: Any, lengths: Any, *, collapse: bool) -> Any:
+    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last, from
+    its sparse labels (one program); a sequence with no alignment (loss ``inf``) has gradient 0,
+    as MindSpore's kernel gives. Also the label lengths and what its checks read."""
+    dense, lab_len, found = _ctc_sparse_labels(idx, vals, a.shape[1], a.shape[2], collapse)
 
     def losses(v: Any) -> Any:
         out, _ = _ctc_loss(jax.nn.log_softmax(v, axis=-1), dense, lengths, lab_len,
@@ -2074,7 +2081,7 @@ def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any) -> Any:
         return out
 
     loss, pull = jax.vjp(losses, a)
-    return loss, pull(jnp.isfinite(loss).astype(loss.dtype))[0]
+    return loss, pull(jnp.isfinite(loss).astype(loss.dtype))[0], lab_len, found
 
 
 class MultilabelMarginLoss(Primitive):
