@@ -145,7 +145,9 @@ def _first_bad(message: str, exc: type[Exception], bad: Any, *values: Any) -> No
     hits = np.argwhere(bad)
     if hits.size:
         at = tuple(hits[0])
-        raise exc(message.format(*(int(np.broadcast_to(np.asarray(v), bad.shape)[at]) for v in values)))
+        raise exc(
+            message.format(*(int(np.broadcast_to(np.asarray(v), bad.shape)[at]) for v in values))
+        )
 
 
 def check_where(bad: Any, values: tuple, message: str, exc: type[Exception]) -> None:

@@ -41,7 +41,9 @@ def _match(got, want, where):
             _match(g, w, where)
     elif "values" in want:
         assert (got["dtype"], got["shape"]) == (want["dtype"], want["shape"]), where
-        np.testing.assert_allclose(got["values"], want["values"], rtol=1e-5, atol=1e-6, err_msg=where)
+        np.testing.assert_allclose(
+            got["values"], want["values"], rtol=1e-5, atol=1e-6, err_msg=where
+        )
     elif "error" in want:
         assert got["error"] == want["error"], (where, got)
         if where not in TYPE_ONLY:

@@ -73,10 +73,17 @@ def _ctc_cases(ms, out: dict) -> None:
         )
 
     idx = [[0, 0], [0, 1], [1, 0], [2, 0], [2, 1]]
-    out["ctc_positions_not_read"] = ctc([[0, 1], [0, 0], [1, 0], [2, 0], [2, 1]], [1, 2, 3, 1, 1], [4, 4, 4])
-    out["ctc_rows_counted_not_sorted"] = ctc([[1, 0], [0, 0], [0, 1], [2, 0], [2, 1]], [1, 2, 3, 1, 1], [4, 4, 4])
+    out["ctc_positions_not_read"] = ctc(
+        [[0, 1], [0, 0], [1, 0], [2, 0], [2, 1]], [1, 2, 3, 1, 1], [4, 4, 4]
+    )
+    out["ctc_rows_counted_not_sorted"] = ctc(
+        [[1, 0], [0, 0], [0, 1], [2, 0], [2, 1]], [1, 2, 3, 1, 1], [4, 4, 4]
+    )
     out["ctc_collapse_in_value_order"] = ctc(
-        [[0, 2], [0, 0], [0, 1], [1, 0], [2, 0]], [1, 1, 2, 3, 1], [4, 4, 4], preprocess_collapse_repeated=True
+        [[0, 2], [0, 0], [0, 1], [1, 0], [2, 0]],
+        [1, 1, 2, 3, 1],
+        [4, 4, 4],
+        preprocess_collapse_repeated=True,
     )
     out["ctc_blank_last_dropped"] = ctc(idx, [1, 4, 3, 1, 1], [4, 4, 4])
     out["ctc_blank_then_label"] = ctc(idx, [4, 1, 3, 1, 1], [4, 4, 4])
@@ -114,7 +121,12 @@ def _ctc_cases(ms, out: dict) -> None:
     )
     net = Net()  # one Cell, one compiled program for the two calls
     out["ctc_graph_net"] = graph(lambda: net(*args))
-    bad = (args[0], args[1], ms.Tensor(np.array([2, 4, 4], np.int32)), ms.Tensor(np.array(toolong, np.int64)))
+    bad = (
+        args[0],
+        args[1],
+        ms.Tensor(np.array([2, 4, 4], np.int32)),
+        ms.Tensor(np.array(toolong, np.int64)),
+    )
     out["ctc_graph_net_too_long"] = graph(lambda: net(*bad))
 
 
@@ -132,7 +144,12 @@ def _qint4_cases(ms, out: dict) -> None:
 
     def names():
         t = ms.Tensor(values, dtype=mstype.qint4x2)
-        return [repr(mstype.qint4x2), str(t.dtype), str(t.asnumpy().dtype), isinstance(mstype.qint4x2, mstype.Int)]
+        return [
+            repr(mstype.qint4x2),
+            str(t.dtype),
+            str(t.asnumpy().dtype),
+            isinstance(mstype.qint4x2, mstype.Int),
+        ]
 
     out["qint4x2_names"] = names
     out["qint4x2_values"] = lambda: ms.Tensor(np.array([[1.5, 7, -8, -2.7]]), dtype=mstype.qint4x2)
@@ -289,14 +306,22 @@ def _mutable_cases(ms, out: dict) -> None:
     out["mutable_dyn_queries_constant"] = graph(lambda: queries([1, 2]))
     out["mutable_dyn_queries_dynamic_ints"] = graph(lambda: queries(mutable([1, 2], True)))
     out["mutable_dyn_argument_lengths"] = graph(
-        lambda: [total(mutable([T([1.0]), T([2.0])], True)), total(mutable([T([1.0]), T([2.0]), T([4.0])], True))]
+        lambda: [
+            total(mutable([T([1.0]), T([2.0])], True)),
+            total(mutable([T([1.0]), T([2.0]), T([4.0])], True)),
+        ]
     )
-    out["mutable_dyn_outside_is_a_list"] = lambda: [isinstance(mutable([1, 2], True), list), mutable((1, 2.0), True)]
+    out["mutable_dyn_outside_is_a_list"] = lambda: [
+        isinstance(mutable([1, 2], True), list),
+        mutable((1, 2.0), True),
+    ]
     out["mutable_dyn_outside_queries"] = lambda: [
         F.is_sequence_value_unknown(mutable((1, 2), True)),
         F.is_sequence_shape_unknown(mutable((1, 2), True)),
     ]
-    out["mutable_dyn_outside_element_unknown"] = lambda: F.is_dynamic_sequence_element_unknown(mutable([], True))
+    out["mutable_dyn_outside_element_unknown"] = lambda: F.is_dynamic_sequence_element_unknown(
+        mutable([], True)
+    )
 
 
 def cases(ms) -> dict:
@@ -314,7 +339,11 @@ def _describe(r) -> dict:
     if hasattr(r, "asnumpy"):
         a = r.asnumpy()
         values = a.astype(float)
-        return {"dtype": str(r.dtype), "shape": list(a.shape), "values": np.where(np.isinf(values), 1e300, values).tolist()}
+        return {
+            "dtype": str(r.dtype),
+            "shape": list(a.shape),
+            "values": np.where(np.isinf(values), 1e300, values).tolist(),
+        }
     return {"python": repr(r)}
 
 

@@ -17,9 +17,9 @@ import numpy as np
 
 from deepsink._core import functional
 from deepsink._core import random as _random
-from deepsink.common.mutable import is_dynamic_len, is_mutable, is_mutable_number
 from deepsink._core.unsupported import unsupported
 from deepsink.common import dtype as mstype
+from deepsink.common.mutable import is_dynamic_len, is_mutable, is_mutable_number
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.ops.primitive import Primitive
 

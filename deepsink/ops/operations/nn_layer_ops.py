@@ -22,7 +22,6 @@ from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function.loss_func import (
-    _ctc_check_lengths,
     _ctc_loss,
     _ctc_sparse_checks,
     _ctc_sparse_labels,
