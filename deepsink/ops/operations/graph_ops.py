@@ -259,16 +259,19 @@ def is_sequence_shape_unknown(x: Any) -> bool:
     ``mutable(..., dynamic_len=True)`` marked, inside a compiled function; False outside one.
 
     Args:
-        x (Union[list, tuple]): The sequence.
+        x (Union[list, tuple]): A list or tuple, ``mutable`` marked or not.
 
     Returns:
-        bool.
+        bool, True for a dynamic-length sequence of the program being compiled.
 
     Examples:
         >>> import deepsink as ms
         >>> from deepsink import ops
-        >>> print(ops.is_sequence_shape_unknown((1, 2)))
-        False
+        >>> @ms.jit
+        ... def f(x):
+        ...     return ops.is_sequence_shape_unknown(x)
+        >>> print(f(ms.mutable([1, 2], True)), f(ms.mutable([1, 2])))
+        True False
     """
     return functional.tracing() and is_dynamic_len(x)
 

@@ -1996,25 +1996,35 @@ class CTCLoss(Primitive):
     -> (loss, gradient)``: TensorFlow-style CTC over logits :math:`(T, B, C)` with the blank as
     the last class and the labels as a sparse matrix; ``gradient`` is d(sum of losses)/d(x).
 
+    The labels follow MindSpore's CPU kernel: sequence ``b`` takes, in their order, as many of
+    ``labels_values`` as ``labels_indices[:, 0]`` names ``b`` (after those of the sequences
+    before it; the positions ``labels_indices[:, 1]`` are not read); values from the blank on are
+    dropped. They are built on the device, so the indices may be values of a compiled program.
+
     Args:
-        preprocess_collapse_repeated (bool): merge repeated labels first. Default: ``False``.
+        preprocess_collapse_repeated (bool): drop a label equal to the one before it first.
+            Default: ``False``.
         ctc_merge_repeated (bool): only ``True`` (repeated classes separated by a blank).
             Default: ``True``.
         ignore_longer_outputs_than_inputs (bool): a sequence whose labels outnumber its steps
-            gets loss and gradient 0 (else such a sequence is an error). Default: ``False``.
+            gets loss ``inf`` and gradient 0, as any sequence with no alignment (else it is an
+            error). Default: ``False``.
 
     Inputs:
         - **x** (Tensor) - :math:`(T, B, C)` float logits.
         - **labels_indices** (Tensor) - :math:`(L, 2)` int64 ``(batch, position)``.
         - **labels_values** (Tensor) - :math:`(L,)` int32 classes (below ``C - 1``).
-        - **sequence_length** (Tensor) - :math:`(B,)` int32.
+        - **sequence_length** (Tensor) - :math:`(B,)` int32, each in ``[1, T]``.
 
     Outputs:
         Tuple ``(loss, gradient)``: :math:`(B,)` and :math:`(T, B, C)`.
 
     Raises:
         TypeError: a flag is not a bool.
-        ValueError: a sequence's labels outnumber its steps (without the ignore flag).
+        ValueError: the inputs' ranks or the lengths' shape are wrong.
+        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[1, T]``, a batch
+            index outside ``[0, B)``, a label after a blank-or-larger value, labels that
+            outnumber their steps (without the ignore flag); in a compiled program, when it runs.
         NotImplementedError: ``ctc_merge_repeated`` is False.
 
     Examples:
