@@ -34,6 +34,7 @@ from jax import lax
 from jax.extend import core as jcore
 
 from deepsink._compile.buckets import Plan
+from deepsink._core.validate import HostReadError, ValueDependentShapeError
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -381,8 +382,8 @@ def evaluate(
     for g in (None, *range(len(plan.buckets))):
         try:
             closed.append(jax.make_jaxpr(flat)(*specs(g)))
-        except PaddingError:
-            raise
+        except (PaddingError, ValueDependentShapeError, HostReadError):
+            raise  # the last two: the GRAPH_MODE Cell runs op by op (_compile/jit.py)
         except Exception as e:
             sizes = plan.buckets if g is None else plan.alternates
             raise PaddingError(

@@ -177,8 +177,7 @@ def is_float(dtype) -> bool:
 # family, ``QuantDtype`` and the conversions ``dtype_to_pytype`` / ``get_py_obj_dtype``.
 #
 # ``float8_e4m3fn`` and ``float8_e5m2`` are real element types here (ml_dtypes, which JAX uses).
-# ``hifloat8`` (Ascend's HiFloat8) and ``qint4x2`` (two int4 packed in a byte for Ascend's
-# quantized matmuls) have no representation in XLA and are refused.
+# ``hifloat8`` (Ascend's HiFloat8) has no representation in XLA and is refused.
 
 import enum  # noqa: E402
 import inspect  # noqa: E402
@@ -211,12 +210,11 @@ hifloat8 = _unsupported(
     "hifloat8",
     "HiFloat8 is an Ascend-only 8-bit float format with no XLA or NumPy representation",
 )
-qint4x2 = _unsupported(
-    "mindspore",
-    "qint4x2",
-    "qint4x2 packs two int4 values in a byte for Ascend's quantized kernels; XLA has no such "
-    "packed type",
-)
+# MindSpore 2.10's ``qint4x2`` is its Int4 type (``repr`` ``mindspore.int4``): a Tensor of it
+# holds one signed 4-bit value per element (2.10 keeps each in a byte; XLA's int4, ml_dtypes'),
+# and a checkpoint stores each value as an Int8 byte tagged "Int4".
+qint4x2 = Type("Int4", ml_dtypes.int4)
+_BY_NP[qint4x2.np] = qint4x2
 
 
 class _ValueType:
@@ -245,7 +243,7 @@ function = _ValueType("Func", "function")
 
 class _IntMeta(type):
     def __instancecheck__(cls, obj: Any) -> bool:
-        return isinstance(obj, Type) and obj.np.kind == "i"
+        return isinstance(obj, Type) and (obj.np.kind == "i" or obj is qint4x2)
 
 
 class Int(metaclass=_IntMeta):

@@ -140,6 +140,33 @@ def check_range(
         raise exc(message.format(int(bad.flat[0])))
 
 
+def _first_bad(message: str, exc: type[Exception], bad: Any, *values: Any) -> None:
+    bad = np.asarray(bad)
+    hits = np.argwhere(bad)
+    if hits.size:
+        at = tuple(hits[0])
+        raise exc(
+            message.format(*(int(np.broadcast_to(np.asarray(v), bad.shape)[at]) for v in values))
+        )
+
+
+def check_where(bad: Any, values: tuple, message: str, exc: type[Exception]) -> None:
+    """Raise ``exc(message.format(*row))`` for the first position where the boolean array ``bad``
+    holds, ``row`` the integer ``values`` (arrays broadcast to ``bad``'s shape) there: at once
+    when known, else when the compiled program runs (one device-side ``any``, the host called
+    only then)."""
+    known = [_concrete(a) for a in (bad, *values)]
+    if not any(isinstance(a, jax.core.Tracer) for a in known):
+        _first_bad(message, exc, *known)
+        return
+
+    @host_errors.on_host
+    def check(*host: Any) -> None:
+        _first_bad(message, exc, *host)
+
+    lax.cond(jnp.any(bad), lambda a: jax.debug.callback(check, *a), lambda a: None, (bad, *values))
+
+
 def check_gather(values: Any, size: int, op: str = "Gather") -> None:
     """MindSpore's Gather kernel rule: indices in ``[-size, size)`` (negatives count from the end),
     else ``RuntimeError``."""

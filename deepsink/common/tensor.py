@@ -222,6 +222,24 @@ def _check_numpy_data(data: np.ndarray) -> None:
     )
 
 
+def _astype(data: Any, dtype: Any) -> Any:
+    """``data`` as ``dtype``. ``qint4x2`` (Int4) goes through Int8 as in MindSpore (a float is
+    truncated); a value outside Int4's [-8, 7] is a ``ValueError`` (2.10 keeps the byte, XLA's
+    int4 has no room for it)."""
+    np_dtype = mstype.to_np(dtype)
+    if np_dtype != mstype.qint4x2.np or data.dtype == np_dtype:
+        return data.astype(np_dtype)
+    data = data.astype(jnp.int8)
+    if not isinstance(data, jax.core.Tracer) and data.size:
+        low, high = int(data.min()), int(data.max())
+        if low < -8 or high > 7:
+            raise ValueError(
+                f"For 'Tensor', a qint4x2 (Int4) value must be in [-8, 7], but got "
+                f"{low if low < -8 else high}"
+            )
+    return data.astype(np_dtype)
+
+
 def _infer(data: Any) -> jax.Array:
     """Python/numpy data as an array with MindSpore's dtype (``dtype_rules``: float -> Float32,
     int -> Int64, bool -> Bool, numpy keeps its dtype)."""
@@ -348,11 +366,11 @@ class Tensor:
             with jax.ensure_compile_time_eval():
                 data = _infer(input_data)
                 if dtype is not None:
-                    data = data.astype(mstype.to_np(dtype))
+                    data = _astype(data, dtype)
             self._data = data
             return
         if dtype is not None:
-            data = data.astype(mstype.to_np(dtype))
+            data = _astype(data, dtype)
         self._data = data
 
     @classmethod
@@ -481,7 +499,8 @@ class Tensor:
         ``jit``), where values are not known.
 
         Returns:
-            numpy.ndarray, with the Tensor's shape and dtype.
+            numpy.ndarray, with the Tensor's shape and dtype (Int8 for a qint4x2 Tensor, as
+            MindSpore 2.10 gives).
 
         Examples:
             >>> import numpy as np
@@ -491,7 +510,8 @@ class Tensor:
             >>> print(type(a).__name__, a.dtype, a.shape)
             ndarray float32 (2, 3)
         """
-        return _host(np.array, self._data, ".asnumpy()")
+        out = _host(np.array, self._data, ".asnumpy()")
+        return out.astype(np.int8) if out.dtype == mstype.qint4x2.np else out
 
     numpy = asnumpy
 

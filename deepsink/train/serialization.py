@@ -59,7 +59,7 @@ logger = logging.getLogger("deepsink")
 SLICE_BYTES = 512 * 1024 * 1024  # MindSpore's SLICE_SIZE (512 * 1024 KB)
 RNG_KEY_NAME = "_global_rng_key"  # the random key as an entry, in files of earlier versions
 _CRC_MARK = b"crc_num"
-_TYPES = {t.name: t for t in (*mstype.number_type, mstype.bool_)}
+_TYPES = {t.name: t for t in (*mstype.number_type, mstype.bool_, mstype.qint4x2)}
 # MindSpore's tables from a checkpoint entry's ``tensor_type`` (public names of its module)
 _CKPT_TYPE_NAMES = (
     *("Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64"),
@@ -240,6 +240,22 @@ def _read_count_mark(data: bytes) -> int | None:
         return None
 
 
+def _int4_bytes(value: np.ndarray) -> np.ndarray:
+    """A qint4x2 (Int4) array as MindSpore stores it: one Int8 byte per value."""
+    return value.astype(np.int8) if value.dtype == mstype.qint4x2.np else value
+
+
+def _int4_values(stored: np.ndarray, name: str) -> np.ndarray:
+    """An entry MindSpore tagged Int4 (one byte per value) as a qint4x2 array; a byte outside
+    Int4's [-8, 7] (2.10 keeps any byte) is refused rather than wrapped."""
+    if stored.size and (stored.min() < -8 or stored.max() > 7):
+        raise ValueError(
+            f"For 'load_checkpoint', '{name}' is tagged Int4 (qint4x2) but holds the value "
+            f"{int(stored.min() if stored.min() < -8 else stored.max())}, outside [-8, 7]"
+        )
+    return stored.astype(mstype.qint4x2.np)
+
+
 def _ckpt_pieces(value: np.ndarray | str) -> int:
     if isinstance(value, str):
         return 1
@@ -256,7 +272,7 @@ def _ckpt_chunks(entries: list[tuple[str, np.ndarray | str]]) -> Iterator[bytes]
             dims, type_name, pieces = [0], "str", [np.array(value).tobytes()]
         else:
             dims, type_name = list(value.shape), _type_name(value, name)
-            flat = np.ascontiguousarray(value).reshape(-1)
+            flat = np.ascontiguousarray(_int4_bytes(value)).reshape(-1)
             n = _ckpt_pieces(value)
             pieces = [flat.tobytes()] if n == 1 else [p.tobytes() for p in np.array_split(flat, n)]
         for piece in pieces:
@@ -276,16 +292,18 @@ def _safetensors_bytes(
     ``crc_check``, ``crc_num``: the CRC32 of every name and tensor's bytes in name order."""
     from safetensors.numpy import save
 
-    tensors = {}
+    tensors, int4_names = {}, []
     for name, value in entries:
         if isinstance(value, str):
             raise TypeError(
                 f"For 'save_checkpoint', '{name}' is a str, which the safetensors format cannot "
                 "hold; use format='ckpt'"
             )
-        _type_name(value, name)
+        if _type_name(value, name) == mstype.qint4x2.name:
+            int4_names.append(name)  # MindSpore's tag for a dtype safetensors lacks
+            value = _int4_bytes(value)
         tensors[name] = value if value.flags.c_contiguous else value.copy(order="C")
-    metadata = {"format": "ms"}
+    metadata = {"format": "ms", **{name: mstype.qint4x2.name for name in int4_names}}
     if remove_redundancy is not None:
         metadata["remove_redundancy"] = str(remove_redundancy)
     tensors = dict(sorted(tensors.items()))
@@ -706,6 +724,9 @@ def _ckpt_values(
         if typ == "str":
             yield tag, str(np.frombuffer(content, f"U{len(content) // 4}")[0])
         else:
+            if typ == mstype.qint4x2.name:
+                yield tag, _int4_values(np.frombuffer(content, np.int8).reshape(dims), tag)
+                continue
             yield tag, np.frombuffer(content, _TYPES[typ].np).reshape(dims)
 
 
@@ -726,7 +747,8 @@ def _safetensors_values(
                 metadata, found["remove_redundancy"]
             )
             for k in names:
-                yield k, f.get_tensor(k)
+                value = f.get_tensor(k)
+                yield k, _int4_values(value, k) if metadata.get(k) == mstype.qint4x2.name else value
     except Exception as e:
         if isinstance(e, ValueError):
             raise
@@ -1015,12 +1037,13 @@ def _save_graph(network: Any, file_name: str) -> None:
 
 # --- into a network -----------------------------------------------------------------------------
 def _convertible(a: mstype.Type, b: mstype.Type) -> bool:
-    floats, ints = set(mstype.float_type), set(mstype.int_type)
+    floats, ints = set(mstype.float_type), {*mstype.int_type, mstype.qint4x2}
     return {a, b} <= floats or {a, b} <= ints
 
 
-def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, str | None]:
-    """(value to set, problem) for one Parameter and its checkpoint entry."""
+def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, Any]:
+    """(value to set, problem) for one Parameter and its checkpoint entry; a dtype problem is
+    (summary, MindSpore 2.10's sentence)."""
     if isinstance(new, str):
         return None, f"'{param.name}': the checkpoint holds a str"
     data = new._data if isinstance(new, Tensor) else jnp.asarray(new)
@@ -1032,7 +1055,12 @@ def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, str | Non
     mine, theirs = mstype.from_np(param._data.dtype), mstype.from_np(data.dtype)
     if mine != theirs:
         if strict_load or not _convertible(mine, theirs):
-            return None, f"'{param.name}': dtype {mine} in the network, {theirs} in the checkpoint"
+            return None, (
+                f"'{param.name}': dtype {mine} in the network, {theirs} in the checkpoint",
+                f"{param.name} in the argument 'net' should have the same type as {param.name} in "
+                f"the argument 'parameter_dict'. but got its type {mine} in the argument 'net' and "
+                f"type {theirs} in the argument 'parameter_dict'.",
+            )
         logger.warning(
             "The type of %s:%s in 'parameter_dict' is different from the type of it in "
             "'net':%s, then the type convert from %s to %s in the network.",
@@ -1042,7 +1070,7 @@ def _plan(param: Parameter, new: Any, strict_load: bool) -> tuple[Any, str | Non
             theirs,
             mine,
         )
-        data = data.astype(param._data.dtype)
+        data = Tensor(data, dtype=mine)._data  # a value outside a qint4x2's range is refused
     return data, None
 
 
@@ -1150,9 +1178,12 @@ def load_param_into_net(
             else:
                 updates.append((p, value))
     if problems:
+        # MindSpore 2.10's sentence for the first dtype mismatch leads, then all the problems
+        lead = next((p[1] + " " for p in problems if isinstance(p, tuple)), "")
+        problems = [p[0] if isinstance(p, tuple) else p for p in problems]
         raise RuntimeError(
-            f"For 'load_param_into_net', {len(problems)} parameter(s) of the argument 'net' do not "
-            "match the argument 'parameter_dict' (nothing was loaded): "
+            f"For 'load_param_into_net', {lead}{len(problems)} parameter(s) of the argument 'net' "
+            "do not match the argument 'parameter_dict' (nothing was loaded): "
             + "; ".join(problems)
             + ". Check that the checkpoint belongs to this network (and its batch size, "
             "number of classes, ...)."

@@ -1,5 +1,5 @@
 """The extra dtype names (float8_e4m3fn, float8_e5m2, number, list_, tuple_, type_none,
-tensor_type, TensorType, Int, QuantDtype, hifloat8, qint4x2) and dtype_to_pytype /
+tensor_type, TensorType, Int, QuantDtype, hifloat8) and dtype_to_pytype /
 get_py_obj_dtype against MindSpore 2.10 (recorded); float8 rounding against ml_dtypes, the
 library JAX's float8 types come from (MindSpore's CPU build cannot cast to float8)."""
 
@@ -58,6 +58,5 @@ def test_float8_tensors_round_as_ml_dtypes():
 
 
 def test_ascend_only_types_are_refused():
-    for name in ("hifloat8", "qint4x2"):
-        with pytest.raises(NotImplementedError, match="Ascend"):
-            getattr(ms, name)()
+    with pytest.raises(NotImplementedError, match="Ascend"):
+        ms.hifloat8()

@@ -3,6 +3,9 @@
 
 MindSpore defines them only in ``mindspore.ops.auto_generate.gen_ops_prim`` (not in
 ``ops.operations``). Each calls deepsink's functional op; nothing is implemented twice.
+
+Also defined only there: ``WeightQuantBatchMatmul``, Ascend's quantized matmul, which MindSpore
+2.10's CPU build constructs but has no kernel for; here too it is built and refused when called.
 """
 
 from __future__ import annotations
@@ -102,3 +105,33 @@ class ZerosLikeExt(Primitive):
 
     def __call__(self, input: Any, dtype: Any = None) -> Tensor:
         return A.zeros_like(input, dtype=dtype)
+
+
+class WeightQuantBatchMatmul(Primitive):
+    """MindSpore's ``WeightQuantBatchMatmul(transpose_x=False, transpose_weight=False,
+    antiquant_group_size=0)``: Ascend's matmul of ``x`` with a quantized (qint4x2 / int8) weight.
+
+    Constructed as in MindSpore 2.10 (a Cell can hold it and its checkpoint can be saved and
+    loaded); calling it raises ``RuntimeError``, as 2.10's CPU build does (its kernel is
+    registered only for Ascend).
+
+    Examples:
+        >>> from deepsink.ops.auto_generate import WeightQuantBatchMatmul
+        >>> op = WeightQuantBatchMatmul(False, False, 0)
+        >>> print(op.transpose_x, op.antiquant_group_size)
+        False 0
+    """
+
+    @prim_attr_register
+    def __init__(
+        self, transpose_x: Any = False, transpose_weight: Any = False, antiquant_group_size: Any = 0
+    ) -> None:
+        pass
+
+    def __call__(self, x: Any, weight: Any, antiquant_scale: Any, antiquant_offset: Any = None,
+                 quant_scale: Any = None, quant_offset: Any = None, bias: Any = None) -> Tensor:  # fmt: skip
+        raise RuntimeError(
+            "The kernel WeightQuantBatchMatmul unregistered: it is an Ascend-only kernel (MindSpore "
+            "2.10's CPU build has none either); dequantize the weight ((weight + antiquant_offset) "
+            "* antiquant_scale, cast to x's dtype) and use ops.matmul"
+        )

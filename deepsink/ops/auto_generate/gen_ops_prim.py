@@ -8,6 +8,7 @@ from deepsink.ops.auto_generate.ext_prims import AddExt as AddExt
 from deepsink.ops.auto_generate.ext_prims import OnesLikeExt as OnesLikeExt
 from deepsink.ops.auto_generate.ext_prims import SubExt as SubExt
 from deepsink.ops.auto_generate.ext_prims import SumExt as SumExt
+from deepsink.ops.auto_generate.ext_prims import WeightQuantBatchMatmul as WeightQuantBatchMatmul
 from deepsink.ops.auto_generate.ext_prims import ZerosLikeExt as ZerosLikeExt
 from deepsink.ops.operations import GLU as GLU
 from deepsink.ops.operations import Abs as Abs
@@ -394,6 +395,7 @@ __all__ = [
     "UnsortedSegmentSum",
     "UpsampleNearest3D",
     "UpsampleTrilinear3D",
+    "WeightQuantBatchMatmul",
     "Xlogy",
     "Zeros",
     "ZerosLike",

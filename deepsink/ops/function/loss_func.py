@@ -372,6 +372,66 @@ def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None
             )
 
 
+def _ctc_sparse_labels(idx: Any, vals: Any, batch: int, classes: int, collapse: bool) -> tuple:
+    """``CTCLoss``'s sparse labels as dense ``(B, L)`` labels and their lengths, on the device
+    (the indices may be values of a compiled program), by MindSpore's CPU kernel rule: row ``b``
+    takes as many of ``labels_values`` (in their order) as ``labels_indices[:, 0]`` names ``b``
+    (the positions in ``labels_indices[:, 1]`` are not read), after the rows before it; with
+    ``collapse`` a value equal to the one before it is dropped; values from the blank
+    (``classes - 1``) on are dropped. Also what :func:`_ctc_sparse_checks` checks: the rows, and
+    per label (B, L) whether it follows a dropped blank, its position and value."""
+    n = vals.shape[0]
+    rows = idx[:, 0].astype(jnp.int64) if n else jnp.zeros((0,), jnp.int64)
+    count = jax.ops.segment_sum(jnp.ones((n,), jnp.int32), rows, batch)
+    start = jnp.cumsum(count) - count
+    pos = jnp.arange(max(n, 1), dtype=jnp.int32)[None, :]
+    inside = pos < count[:, None]
+    lab = vals.astype(jnp.int64)[jnp.clip(start[:, None] + pos, 0, max(n - 1, 0))] if n else pos
+    lab = jnp.where(inside, lab, 0)
+    prev = jnp.concatenate([jnp.full((batch, 1), -1, lab.dtype), lab[:, :-1]], axis=1)
+    seen = inside & ((pos == 0) | (lab != prev) | (not collapse))
+    blank = (lab < 0) | (lab >= classes - 1)  # a uint32 in the kernel: a negative is large
+    keep = seen & ~blank
+    after_blank = keep & (jnp.cumsum(seen & blank, axis=1) > 0)
+    at = jnp.where(keep, jnp.cumsum(keep, axis=1) - 1, pos.shape[1])
+    dense = jnp.zeros((batch, pos.shape[1]), jnp.int32)
+    dense = dense.at[jnp.arange(batch)[:, None], at].set(lab.astype(jnp.int32), mode="drop")
+    return dense, keep.sum(axis=1).astype(jnp.int32), (rows, after_blank, lab)
+
+
+def _ctc_sparse_checks(steps: int, lengths: Any, lab_len: Any, found: tuple,
+                       ignore_longer: bool) -> None:  # fmt: skip
+    """MindSpore's CTCLoss kernel checks, in its order and words (``RuntimeError``): at once for
+    known values, else when the compiled program runs."""
+    arrays = [_concrete(x) for x in (lengths, lab_len, *found)]
+    if not any(isinstance(x, jax.core.Tracer) for x in arrays):
+        arrays = [np.asarray(x) for x in arrays]  # known: checked on the host, nothing compiled
+    lengths, lab_len, rows, after_blank, lab = arrays
+    batch = lengths.shape[0]
+    lengths = lengths.astype(np.int32)
+    indexing.check_where(lengths <= 0, (lengths,), "For 'CTCLoss, the 'sequence_length' must "
+                         "be greater than 0, but got {}.", RuntimeError)  # fmt: skip
+    indexing.check_where(
+        lengths > steps, (lengths,), "For 'CTCLoss, the 'max_time'(the 1st dimension value of "
+        f"'probs') must be greater than or equal to 'sequence_length', but got 'max_time': {steps} "
+        "and 'sequence_length': {}", RuntimeError,
+    )  # fmt: skip
+    indexing.check_where(
+        (rows < 0) | (rows >= batch), (rows,), "For 'CTCLoss, 'index' must be less than the length "
+        "of 'label', but got 'index': {} and the length of 'label': " + str(batch), RuntimeError,
+    )  # fmt: skip
+    indexing.check_where(
+        after_blank, (np.arange(lab.shape[1])[None, :], lab), "For 'CTCLoss', the value of "
+        "labels_values[{}] must be in the range of [0, num_classes), but got {}", RuntimeError,
+    )  # fmt: skip
+    if not ignore_longer:
+        indexing.check_where(
+            lab_len > lengths, (lengths, lab_len), "For 'CTCLoss, input time(sequence length) must "
+            "be greater than output size(label length), but got sequence length: {} and label "
+            "length: {}", RuntimeError,
+        )  # fmt: skip
+
+
 @composite(static_argnames=("blank", "reduction", "zero_infinity"))
 def _ctc_loss(
     lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int, reduction: str, zero_infinity: bool

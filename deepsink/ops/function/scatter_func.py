@@ -17,6 +17,7 @@ import numpy as np
 from deepsink._core.validate import ValueDependentShapeError
 from deepsink.common import dtype as mstype
 from deepsink.common import indexing
+from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -240,5 +241,9 @@ def masked_select(input: Any, mask: Any) -> Tensor:
     if m.dtype != jnp.bool_:
         U.fail("masked_select", f"'mask' must be a Bool Tensor, but got dtype {m.dtype}", TypeError)
     U.check_broadcast("MaskedSelect", x.shape, m.shape, "input", "mask")
-    x, m = jnp.broadcast_arrays(x, m)
-    return Tensor._from(jnp.asarray(_concrete(x, "masked_select")[_concrete(m, "masked_select")]))
+    shape = jnp.broadcast_shapes(x.shape, m.shape)
+    # only the mask sets the output's length: its values are read on the host (the concrete
+    # primal inside an eager gradient), ``input`` is gathered on the device, so the gradient
+    # flows back to it (a scatter-add over the broadcast, MindSpore's MaskedSelectGrad)
+    keep = np.broadcast_to(_concrete(concrete(m), "masked_select"), shape)
+    return Tensor._from(jnp.broadcast_to(x, shape).reshape(-1)[np.flatnonzero(keep)])

@@ -1,6 +1,7 @@
 """Primitives MindSpore's graph compiler uses that also have a meaning when called: the
 ordering/view markers (``UpdateState``, ``Reusing``, ``SelectView``), ``MoveTo``, the type
-queries (``typeof``, ``hastype``, ``isconstant``), ``add_flags``, the deprecated
+queries (``typeof``, ``hastype``, ``isconstant``, the sequence queries of ``mutable`` lists),
+``add_flags``, the deprecated
 ``DynamicShape`` and the bit-mask dropout pair ``DropoutGenMask``/``DropoutDoMask``; and
 ``cond``, the condition number. ``J`` (MindSpore's IR node of automatic differentiation) has no
 meaning outside its IR and is refused.
@@ -14,9 +15,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import functional
 from deepsink._core import random as _random
 from deepsink._core.unsupported import unsupported
 from deepsink.common import dtype as mstype
+from deepsink.common.mutable import is_dynamic_len, is_mutable, is_mutable_number
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.ops.primitive import Primitive
 
@@ -224,8 +227,81 @@ def isconstant(x: Any) -> bool:
         >>> print(ops.isconstant(ms.Tensor([1.0])))
         True
     """
+    if functional.tracing() and (is_mutable(x) or is_mutable_number(x)):
+        return False  # a mutable value is a variable of the program being compiled
     leaves = jax.tree_util.tree_leaves(x, is_leaf=lambda v: isinstance(v, Tensor))
     return not any(isinstance(unwrap(v), jax.core.Tracer) for v in leaves)
+
+
+def is_sequence_value_unknown(x: Any) -> bool:
+    r"""
+    Whether a sequence's values are unknown while the program compiles: a ``mutable`` list or
+    tuple inside a compiled function (MindSpore 2.10's graph query); False outside one.
+
+    Args:
+        x (Union[list, tuple]): The sequence.
+
+    Returns:
+        bool.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> print(ops.is_sequence_value_unknown(ms.mutable((1, 2))))
+        False
+    """
+    return functional.tracing() and is_mutable(x) and isinstance(x, list | tuple)
+
+
+def is_sequence_shape_unknown(x: Any) -> bool:
+    r"""
+    Whether a sequence's length is unknown while the program compiles: a list or tuple
+    ``mutable(..., dynamic_len=True)`` marked, inside a compiled function; False outside one.
+
+    Args:
+        x (Union[list, tuple]): A list or tuple, ``mutable`` marked or not.
+
+    Returns:
+        bool, True for a dynamic-length sequence of the program being compiled.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> @ms.jit
+        ... def f(x):
+        ...     return ops.is_sequence_shape_unknown(x)
+        >>> print(f(ms.mutable([1, 2], True)), f(ms.mutable([1, 2])))
+        True False
+    """
+    return functional.tracing() and is_dynamic_len(x)
+
+
+def is_dynamic_sequence_element_unknown(x: Any) -> bool:
+    r"""
+    Whether a dynamic-length sequence's element type is still unknown (it is empty), inside a
+    compiled function (MindSpore 2.10's graph query).
+
+    Args:
+        x (Union[list, tuple]): A sequence ``mutable(..., dynamic_len=True)`` marked.
+
+    Returns:
+        bool.
+
+    Raises:
+        TypeError: ``x`` is not a dynamic-length sequence of a compiled function.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> @ms.jit
+        ... def f():
+        ...     return ops.is_dynamic_sequence_element_unknown(ms.mutable([], True))
+        >>> print(f())
+        True
+    """
+    if not (functional.tracing() and is_dynamic_len(x)):
+        raise TypeError("The input of IsElementUnknown should be variable length sequence.")
+    return not x
 
 
 def add_flags(fn: Any = None, **flags: Any) -> Any:
@@ -500,5 +576,7 @@ J = unsupported(
 )
 
 __all__ = ["UpdateState", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
+           "is_sequence_value_unknown", "is_sequence_shape_unknown",
+           "is_dynamic_sequence_element_unknown",
            "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask",
            "FloatStatus", "J"]  # fmt: skip

@@ -21,7 +21,12 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
-from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_inputs, _ctc_loss
+from deepsink.ops.function.loss_func import (
+    _ctc_inputs,
+    _ctc_loss,
+    _ctc_sparse_checks,
+    _ctc_sparse_labels,
+)
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -1992,25 +1997,35 @@ class CTCLoss(Primitive):
     -> (loss, gradient)``: TensorFlow-style CTC over logits :math:`(T, B, C)` with the blank as
     the last class and the labels as a sparse matrix; ``gradient`` is d(sum of losses)/d(x).
 
+    The labels follow MindSpore's CPU kernel: sequence ``b`` takes, in their order, as many of
+    ``labels_values`` as ``labels_indices[:, 0]`` names ``b`` (after those of the sequences
+    before it; the positions ``labels_indices[:, 1]`` are not read); values from the blank on are
+    dropped. They are built on the device, so the indices may be values of a compiled program.
+
     Args:
-        preprocess_collapse_repeated (bool): merge repeated labels first. Default: ``False``.
+        preprocess_collapse_repeated (bool): drop a label equal to the one before it first.
+            Default: ``False``.
         ctc_merge_repeated (bool): only ``True`` (repeated classes separated by a blank).
             Default: ``True``.
         ignore_longer_outputs_than_inputs (bool): a sequence whose labels outnumber its steps
-            gets loss and gradient 0 (else such a sequence is an error). Default: ``False``.
+            gets loss ``inf`` and gradient 0, as any sequence with no alignment (else it is an
+            error). Default: ``False``.
 
     Inputs:
         - **x** (Tensor) - :math:`(T, B, C)` float logits.
         - **labels_indices** (Tensor) - :math:`(L, 2)` int64 ``(batch, position)``.
         - **labels_values** (Tensor) - :math:`(L,)` int32 classes (below ``C - 1``).
-        - **sequence_length** (Tensor) - :math:`(B,)` int32.
+        - **sequence_length** (Tensor) - :math:`(B,)` int32, each in ``[1, T]``.
 
     Outputs:
         Tuple ``(loss, gradient)``: :math:`(B,)` and :math:`(T, B, C)`.
 
     Raises:
         TypeError: a flag is not a bool.
-        ValueError: a sequence's labels outnumber its steps (without the ignore flag).
+        ValueError: the inputs' ranks or the lengths' shape are wrong.
+        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[1, T]``, a batch
+            index outside ``[0, B)``, a label after a blank-or-larger value, labels that
+            outnumber their steps (without the ignore flag); in a compiled program, when it runs.
         NotImplementedError: ``ctc_merge_repeated`` is False.
 
     Examples:
@@ -2045,34 +2060,31 @@ class CTCLoss(Primitive):
         self, x: Any, labels_indices: Any, labels_values: Any, sequence_length: Any
     ) -> tuple[Tensor, Tensor]:
         a = U.floating(U.array(x, "CTCLoss", "x"))
-        idx = np.asarray(U.array(labels_indices, "CTCLoss", "labels_indices")).astype(np.int64)
-        vals = np.asarray(U.array(labels_values, "CTCLoss", "labels_values")).astype(np.int64)
-        lengths = np.asarray(U.array(sequence_length, "CTCLoss", "sequence_length"))
-        batch = a.shape[1]
-        labels = [[] for _ in range(batch)]
-        for (b, _), v in sorted(zip(idx.tolist(), vals.tolist())):
-            if not (self.preprocess_collapse_repeated and labels[b] and labels[b][-1] == v):
-                labels[b].append(v)
-        too_long = np.array([len(lab) > n for lab, n in zip(labels, lengths.tolist())])
-        if too_long.any() and not self.ignore_longer_outputs_than_inputs:
+        idx = U.array(labels_indices, "CTCLoss", "labels_indices")
+        vals = U.array(labels_values, "CTCLoss", "labels_values")
+        lengths = U.array(sequence_length, "CTCLoss", "sequence_length")
+        if a.ndim != 3 or idx.ndim != 2 or vals.ndim != 1 or lengths.shape != (a.shape[1],):
             U.fail(
                 "CTCLoss",
-                f"the labels of sequences {np.nonzero(too_long)[0].tolist()} are "
-                "longer than their sequence_length",
+                f"'x' must be 3-D (T, B, C), 'labels_indices' 2-D, 'labels_values' 1-D and "
+                f"'sequence_length' (B,), but got shapes {list(a.shape)}, {list(idx.shape)}, "
+                f"{list(vals.shape)}, {list(lengths.shape)}",
             )
-        width = max(1, max(len(lab) for lab in labels))
-        dense = np.zeros((batch, width), np.int32)
-        for b, lab in enumerate(labels):
-            dense[b, : len(lab)] = lab
-        lab_len = np.asarray([len(lab) for lab in labels], np.int32)
-        _ctc_check_lengths(a.shape[0], width, lengths, lab_len)
-        loss, grad = _ctc_loss_and_grad(a, dense, lengths, lab_len, ~too_long)
+        loss, grad, lab_len, found = _ctc_sparse_loss_and_grad(
+            a, idx, vals, lengths, collapse=self.preprocess_collapse_repeated
+        )
+        _ctc_sparse_checks(
+            a.shape[0], lengths, lab_len, found, self.ignore_longer_outputs_than_inputs
+        )
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
 
 
-@composite()
-def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any) -> Any:
-    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last."""
+@composite(static_argnames=("collapse",))
+def _ctc_sparse_loss_and_grad(a: Any, idx: Any, vals: Any, lengths: Any, *, collapse: bool) -> Any:
+    """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last, from
+    its sparse labels (one program); a sequence with no alignment (loss ``inf``) has gradient 0,
+    as MindSpore's kernel gives. Also the label lengths and what its checks read."""
+    dense, lab_len, found = _ctc_sparse_labels(idx, vals, a.shape[1], a.shape[2], collapse)
 
     def losses(v: Any) -> Any:
         out, _ = _ctc_loss(
@@ -2084,10 +2096,10 @@ def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any
             reduction="none",
             zero_infinity=False,
         )
-        return jnp.where(keep, out, 0.0)
+        return out
 
     loss, pull = jax.vjp(losses, a)
-    return loss, pull(jnp.ones_like(loss))[0]
+    return loss, pull(jnp.isfinite(loss).astype(loss.dtype))[0], lab_len, found
 
 
 class MultilabelMarginLoss(Primitive):
