@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -64,6 +65,20 @@ def fractional_pool(
         U.fail(
             api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input {list(a.shape)}"
         )
+    return tuple(
+        Tensor._from(v)
+        for v in _pool(a, key, out=(oh, ow), pseudo_random=pseudo_random,
+                       overlapping=overlapping, mode=mode)  # fmt: skip
+    )
+
+
+@composite(static_argnames=("out", "pseudo_random", "overlapping", "mode"))
+def _pool(
+    a: jax.Array, key: jax.Array, out: tuple, pseudo_random: bool, overlapping: bool, mode: str
+) -> tuple:
+    """The sequences drawn from ``key`` and the pooling over their windows, as one program."""
+    _, h, w, _ = a.shape
+    oh, ow = out
     kr, kc = jax.random.split(key)
     rows = pooling_sequence(kr, h, oh, pseudo_random)
     cols = pooling_sequence(kc, w, ow, pseudo_random)
@@ -83,4 +98,4 @@ def fractional_pool(
         s = jnp.einsum("js,nisc->nijc", mc.astype(f.dtype), t)
         cnt = mr.sum(1)[:, None] * mc.sum(1)[None, :]
         y = (s / cnt[None, :, :, None].astype(f.dtype)).astype(a.dtype)
-    return Tensor._from(y), Tensor._from(rows), Tensor._from(cols)
+    return y, rows, cols
