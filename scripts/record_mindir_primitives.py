@@ -152,8 +152,13 @@ def main() -> int:
         ms.export(net, ms.Tensor(x), file_name=str(tmp / name), file_format="MINDIR")
         index[name] = hashlib.sha256((tmp / f"{name}.mindir").read_bytes()).hexdigest()
         np.save(tmp / f"{name}_x.npy", x)
-        jobs.append({"file": str(tmp / f"{name}.mindir"), "x": str(tmp / f"{name}_x.npy"),
-                     "out": str(tmp / f"{name}_out.npz")})  # fmt: skip
+        jobs.append(
+            {
+                "file": str(tmp / f"{name}.mindir"),
+                "x": str(tmp / f"{name}_x.npy"),
+                "out": str(tmp / f"{name}_out.npz"),
+            }
+        )
     done = subprocess.run(
         [python, "-c", _READ, json.dumps(jobs)], cwd=tmp, capture_output=True, text=True
     )

@@ -43,9 +43,14 @@ def _pad_one(m: jax.Array | None) -> jax.Array | None:
 
 @composite(
     static_argnames=(
-        "num_heads", "batch_first", "add_zero_attn", "dropout", "need_weights", "average",
+        "num_heads",
+        "batch_first",
+        "add_zero_attn",
+        "dropout",
+        "need_weights",
+        "average",
     )
-)  # fmt: skip
+)
 def multi_head_attention(
     query: jax.Array,
     key: jax.Array,

@@ -67,8 +67,9 @@ def fractional_pool(
         )
     return tuple(
         Tensor._from(v)
-        for v in _pool(a, key, out=(oh, ow), pseudo_random=pseudo_random,
-                       overlapping=overlapping, mode=mode)  # fmt: skip
+        for v in _pool(
+            a, key, out=(oh, ow), pseudo_random=pseudo_random, overlapping=overlapping, mode=mode
+        )
     )
 
 

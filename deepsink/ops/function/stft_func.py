@@ -107,8 +107,7 @@ def stft(
     if w is not None and (w.ndim != 1 or w.shape[0] != win_length):
         U.fail(
             "stft",
-            f"'window' must be 1-D of size win_length={win_length}, but got shape "
-            f"{list(w.shape)}",
+            f"'window' must be 1-D of size win_length={win_length}, but got shape {list(w.shape)}",
             TypeError,
         )
     is_complex = jnp.iscomplexobj(a) or (w is not None and jnp.iscomplexobj(w))
@@ -119,17 +118,31 @@ def stft(
     length = a.shape[-1] + (2 * (n_fft // 2) if center else 0)
     if length < n_fft:
         U.fail("stft", f"the signal length {length} must be at least n_fft={n_fft}")
-    spec = _spectrum(a, w, n_fft=n_fft, hop=hop, win_length=win_length,
-                     pad_mode=_PAD_MODES[pad_mode.upper()] if center else None,
-                     normalized=normalized, onesided=onesided, return_complex=return_complex)  # fmt: skip
+    spec = _spectrum(
+        a,
+        w,
+        n_fft=n_fft,
+        hop=hop,
+        win_length=win_length,
+        pad_mode=_PAD_MODES[pad_mode.upper()] if center else None,
+        normalized=normalized,
+        onesided=onesided,
+        return_complex=return_complex,
+    )
     return Tensor._from(spec)
 
 
 @composite(
     static_argnames=(
-        "n_fft", "hop", "win_length", "pad_mode", "normalized", "onesided", "return_complex",
+        "n_fft",
+        "hop",
+        "win_length",
+        "pad_mode",
+        "normalized",
+        "onesided",
+        "return_complex",
     )
-)  # fmt: skip
+)
 def _spectrum(
     a: jax.Array,
     w: jax.Array | None,

@@ -430,8 +430,8 @@ def _strided_slice(attrs: dict, args: list) -> Any:
 def _emit_cumulative(name: str) -> Callable[[Any, Any, list], Any]:
     def emit(w: Any, eqn: Any, args: list) -> Any:
         p = eqn.params
-        return w.node(name, [args[0], w.scalar(int(p["axis"])), w.scalar(False),
-                             w.scalar(bool(p["reverse"]))], eqn)  # fmt: skip
+        options = [w.scalar(int(p["axis"])), w.scalar(False), w.scalar(bool(p["reverse"]))]
+        return w.node(name, [args[0], *options], eqn)
 
     return emit
 
