@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any
 
 from deepsink.common.api_top import set_device as set_device
 
@@ -94,8 +93,3 @@ def set_deterministic(deterministic: bool) -> None:
                 "started and reads XLA_FLAGS only in a new process",
                 stacklevel=2,
             )
-
-
-def _get_deterministic() -> Any:
-    """The value given to :func:`set_deterministic` (None if never set)."""
-    return _deterministic

@@ -1,6 +1,7 @@
 """Record what MindSpore 2.10's channel dropouts, Bernoulli, RandomCategorical, RandomPoisson, the
 Gamma family, RandomChoiceWithMask, MultinomialWithReplacement, the candidate samplers,
-gumbel_softmax, rrelu and the recurrent layers' dropout draw into
+gumbel_softmax, rrelu, the recurrent layers' dropout, TruncatedNormal, ParameterizedTruncatedNormal,
+the fractional pools, SampleDistortedBoundingBoxV2 and nn.SampledSoftmaxLoss draw into
 ``tests/fixtures/ms/random_kernels.json`` (NOT run by CI)::
 
     $DEEPSINK_MINDSPORE_PYTHON scripts/record_random_kernel_fixtures.py

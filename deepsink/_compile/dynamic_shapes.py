@@ -85,11 +85,15 @@ def _check_symbol(symbol: Any, shape: tuple, axis: int, i: int) -> None:
     where = f"The {axis + 1}th shape value of {i}th actual input args must"
     tail = f"Actual shape: {list(shape)}, axis: {axis}."
     if value < symbol.min:
-        raise ValueError(f"{where} be greater than or equal to the 'min' value '{symbol.min}' "
-                         f"of `Symbol`, but got '{value}'. {tail}")  # fmt: skip
+        raise ValueError(
+            f"{where} be greater than or equal to the 'min' value '{symbol.min}' "
+            f"of `Symbol`, but got '{value}'. {tail}"
+        )
     if symbol.max and value > symbol.max:
-        raise ValueError(f"{where} be less than or equal to the 'max' value '{symbol.max}' of "
-                         f"`Symbol`, but got '{value}'. {tail}")  # fmt: skip
+        raise ValueError(
+            f"{where} be less than or equal to the 'max' value '{symbol.max}' of "
+            f"`Symbol`, but got '{value}'. {tail}"
+        )
     if value % symbol.divisor != symbol.remainder:
         raise ValueError(
             f"{where} match the 'divisor'(d) and 'remainder'(d) of `Symbol`. The value should be "

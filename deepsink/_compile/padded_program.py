@@ -56,8 +56,6 @@ _REDUCE_FILL = {"reduce_sum": "zero", "reduce_prod": "one", "reduce_max": "low",
                 "argmax": "low", "argmin": "high"}  # fmt: skip
 _CUMULATIVE_FILL = {"cumsum": "zero", "cumprod": "one", "cummax": "low", "cummin": "high",
                     "cumlogsumexp": "low"}  # fmt: skip
-_MASKED_BY = {"reduce_sum": "a sum", "reduce_prod": "a product", "reduce_max": "a max",
-              "reduce_min": "a min", "dot_general": "a contraction"}  # fmt: skip
 
 
 class PaddingError(ValueError):
@@ -111,8 +109,11 @@ class _Run:
                 if n0 == n1:
                     continue
                 if a in out or n0 != self.plan.buckets[g] or n1 != self.plan.alternates[g]:
-                    self.fail(eqn, f"makes an axis of size {n0} that mixes a padded axis with "
-                                   "others (a reshape, concatenate or pad across it)")  # fmt: skip
+                    self.fail(
+                        eqn,
+                        f"makes an axis of size {n0} that mixes a padded axis with "
+                        "others (a reshape, concatenate or pad across it)",
+                    )
                 out[a] = g
         return out
 
@@ -154,11 +155,15 @@ class _Run:
                     powers.append(p)
                     break
             else:
-                self.fail(eqn, f"reads the constant {v0.item()!r}, computed from the padded "
-                               f"extent {self.plan.buckets[g]} but not proportional to it")  # fmt: skip
+                self.fail(
+                    eqn,
+                    f"reads the constant {v0.item()!r}, computed from the padded "
+                    f"extent {self.plan.buckets[g]} but not proportional to it",
+                )
         dtype = v0.dtype
-        scale = np.float64(v0) / np.prod([float(self.plan.buckets[g]) ** p
-                                          for g, p in enumerate(powers)])  # fmt: skip
+        scale = np.float64(v0) / np.prod(
+            [float(self.plan.buckets[g]) ** p for g, p in enumerate(powers)]
+        )
         if np.issubdtype(dtype, np.integer):
             if scale != round(scale) or any(p < 0 for p in powers):
                 self.fail(eqn, f"reads the integer {v0.item()} computed from the padded extent")
@@ -203,8 +208,11 @@ class _Run:
         for i, eqn in enumerate(jaxprs[0].eqns):
             eqns = [j.eqns[i] if i < len(j.eqns) else None for j in jaxprs]
             if any(e is None or e.primitive is not eqn.primitive for e in eqns):
-                self.fail(eqn, "is traced into other ops at another input size (the network's "
-                               "Python depends on the input's shape)")  # fmt: skip
+                self.fail(
+                    eqn,
+                    "is traced into other ops at another input size (the network's "
+                    "Python depends on the input's shape)",
+                )
             invals, inaxes = [], []
             for p, v in enumerate(eqn.invars):
                 if isinstance(v, jcore.Literal):
@@ -214,8 +222,9 @@ class _Run:
                     x, ax = env[v]
                     invals.append(x)
                     inaxes.append(ax)
-            outaxes = [self.axes([e.outvars[o].aval for e in eqns], eqn)
-                       for o in range(len(eqn.outvars))]  # fmt: skip
+            outaxes = [
+                self.axes([e.outvars[o].aval for e in eqns], eqn) for o in range(len(eqn.outvars))
+            ]
             outs = self.apply(eqns, invals, inaxes, outaxes)
             for v, x, ax in zip(eqn.outvars, outs, outaxes, strict=True):
                 env[v] = (x, ax)
@@ -280,12 +289,18 @@ class _Run:
                     self.fail(eqn, f"slices the padded axis {a} from another start than 0")
             return invals
         if name in ("concatenate", "sort", "split", "rev", "pad", "cumsum_"):
-            along = {"concatenate": (params.get("dimension"),), "sort": (params.get("dimension"),),
-                     "split": (params.get("axis"),), "rev": tuple(params.get("dimensions", ())),
-                     }.get(name, ())  # fmt: skip
+            along = {
+                "concatenate": (params.get("dimension"),),
+                "sort": (params.get("dimension"),),
+                "split": (params.get("axis"),),
+                "rev": tuple(params.get("dimensions", ())),
+            }.get(name, ())
             if name == "pad":
-                along = tuple(a for a, (lo, hi, mid) in enumerate(params["padding_config"])
-                              if (lo, hi, mid) != (0, 0, 0))  # fmt: skip
+                along = tuple(
+                    a
+                    for a, (lo, hi, mid) in enumerate(params["padding_config"])
+                    if (lo, hi, mid) != (0, 0, 0)
+                )
             for ax in inaxes:
                 for a in ax:
                     if a in along:
@@ -295,8 +310,11 @@ class _Run:
             return invals  # indices into a padded axis stay below its true length
         if name == "scatter-add":
             return [invals[0], invals[1], self.mask(invals[2], inaxes[2], "zero"), *invals[3:]]
-        self.fail(eqn, "reads or makes a padded axis and is not one of the ops deepsink can keep "
-                       "exact under padding")  # fmt: skip
+        self.fail(
+            eqn,
+            "reads or makes a padded axis and is not one of the ops deepsink can keep "
+            "exact under padding",
+        )
         return invals
 
     def _cond(self, eqns: Sequence[Any], invals: list, inaxes: list, outaxes: list) -> list:

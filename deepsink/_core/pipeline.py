@@ -220,13 +220,18 @@ def _eval(eqns: Sequence[Any], env: dict, inner: StageMesh | None) -> None:
             sub = dict(zip(body.jaxpr.constvars, body.consts))
             sub.update(zip(body.jaxpr.invars, map(read, eqn.invars)))
             _eval(body.jaxpr.eqns, sub, inner)
-            env.update(zip(eqn.outvars, (sub[v] if not isinstance(v, Literal) else v.val
-                                         for v in body.jaxpr.outvars)))  # fmt: skip
+            env.update(
+                zip(
+                    eqn.outvars,
+                    (sub[v] if not isinstance(v, Literal) else v.val for v in body.jaxpr.outvars),
+                )
+            )
             continue
         if inner is not None and eqn.primitive.name == "debug_callback":  # ops.Print in a stage
             params = eqn.primitive.get_bind_params(eqn.params)
-            inner.on_each_device(functools.partial(eqn.primitive.bind, **params),
-                                  *map(read, eqn.invars))  # fmt: skip
+            inner.on_each_device(
+                functools.partial(eqn.primitive.bind, **params), *map(read, eqn.invars)
+            )
             continue
         params = eqn.primitive.get_bind_params(eqn.params)
         with eqn.ctx.manager:
@@ -438,10 +443,12 @@ def _run(staged: Staged, consts, params, micro_in, inner, ins, plan: _Plan) -> A
 
     def _ticks(stage_fn, prow, xs, s_idx, backward):
         sched = plan.schedule(backward)
-        ring_in = {k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k)
-                   for k, b in carry.zeros().items()}  # fmt: skip
-        ring_ct = {k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k)
-                   for k, b in cots.zeros().items()}  # fmt: skip
+        ring_in = {
+            k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k) for k, b in carry.zeros().items()
+        }
+        ring_ct = {
+            k: jnp.zeros((lay.chunks, sched.slots) + b.shape, k) for k, b in cots.zeros().items()
+        }
         gacc = {k: jnp.zeros_like(v) for k, v in prow.items()}
         loss0 = jnp.zeros((), out_dtype)
 

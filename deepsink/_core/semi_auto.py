@@ -905,8 +905,10 @@ def whole_results(arrays: Sequence[Any], plan: Plan) -> list:
     if jax.process_count() == 1 or plan.pipeline_stages > 1:
         return list(arrays)
     whole = plan.replicated()
-    return [jax.lax.with_sharding_constraint(x, whole) if isinstance(x, jax.Array) else x
-            for x in arrays]  # fmt: skip
+    return [
+        jax.lax.with_sharding_constraint(x, whole) if isinstance(x, jax.Array) else x
+        for x in arrays
+    ]
 
 
 def localize(tree: Any) -> Any:

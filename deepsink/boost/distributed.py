@@ -46,9 +46,20 @@ class DimReduce(Cell):
             checkpoints and is split over the distributed ranks).
     """
 
-    def __init__(self, network: Cell, optimizer: Cell, weight: Any, pca_mat_local: Any,
-                 n_components: int, rho: float, gamma: float, alpha: float, sigma: float,
-                 rank: int, rank_size: int) -> None:  # fmt: skip
+    def __init__(
+        self,
+        network: Cell,
+        optimizer: Cell,
+        weight: Any,
+        pca_mat_local: Any,
+        n_components: int,
+        rho: float,
+        gamma: float,
+        alpha: float,
+        sigma: float,
+        rank: int,
+        rank_size: int,
+    ) -> None:
         raise RuntimeError(
             "For 'DimReduce', deepsink does not implement DimReduce: its PCA matrix comes from "
             "saved checkpoints and is split over the distributed ranks"

@@ -35,8 +35,6 @@ INT = np.dtype(np.int64)
 """What a Python int becomes (``Tensor(3)``, ``Tensor([1, 2])``)."""
 BOOL = np.dtype(np.bool_)
 
-_PY_SCALARS = (builtins.bool, int, float, complex)
-
 
 def _kind(dt: np.dtype) -> int:
     """0 bool, 1 integer, 2 float, 3 complex: the order of MindSpore's promotion lattice."""
@@ -142,9 +140,7 @@ def true_div_dtype(dtype: Any) -> np.dtype:
     return dt if _kind(dt) >= 2 else FLOAT
 
 
-def float_result(dtype: Any) -> np.dtype:
-    """Float-valued math (sqrt, log, sigmoid, ...) on ints and bools computes in Float32."""
-    return true_div_dtype(dtype)
+float_result = true_div_dtype
 
 
 def sum_dtype(dtype: Any) -> np.dtype:

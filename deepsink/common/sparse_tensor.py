@@ -106,6 +106,16 @@ class _Sparse:
     __str__ = __repr__
 
 
+def _check_copy(other: Any, cls: type, arg: str, **given: Any) -> None:
+    """MindSpore's rule for a sparse tensor built from another (``coo_tensor=``...): ``other`` is
+    a ``cls`` and every other argument (``given``) is None."""
+    if not isinstance(other, cls):
+        raise TypeError(f"Expect input `{arg}` to be a {cls._kind}, but got {type(other)}")
+    if any(v is not None for v in given.values()):
+        names = ", ".join(f"`{n}`" for n in given)
+        raise TypeError(f"If input `{arg}` is provided, {names} should all be `None`")
+
+
 # --------------------------------------------------------------------------------- COOTensor
 
 
@@ -199,15 +209,9 @@ class COOTensor(_Sparse):
         self, indices: Any = None, values: Any = None, shape: Any = None, coo_tensor: Any = None
     ) -> None:
         if coo_tensor is not None:
-            if not isinstance(coo_tensor, COOTensor):
-                raise TypeError(
-                    f"Expect input `coo_tensor` to be a COOTensor, but got {type(coo_tensor)}"
-                )
-            if not (indices is None and values is None and shape is None):
-                raise TypeError(
-                    "If input `coo_tensor` is provided, `indices`, `values`, `shapes` should all "
-                    "be `None`"
-                )
+            _check_copy(
+                coo_tensor, COOTensor, "coo_tensor", indices=indices, values=values, shapes=shape
+            )
             indices, values, shape = coo_tensor.indices, coo_tensor.values, coo_tensor.shape
         else:
             _check_coo(indices, values, shape)
@@ -523,15 +527,8 @@ class CSRTensor(_Sparse):
         csr_tensor: Any = None,
     ) -> None:
         if csr_tensor is not None:
-            if not isinstance(csr_tensor, CSRTensor):
-                raise TypeError(
-                    f"Expect input `csr_tensor` to be a CSRTensor, but got {type(csr_tensor)}"
-                )
-            if not (indptr is None and indices is None and values is None and shape is None):
-                raise TypeError(
-                    "If input `csr_tensor` is provided, `indptr`, `indices`, `values`, `shapes` "
-                    "should all be `None`"
-                )
+            given = {"indptr": indptr, "indices": indices, "values": values, "shapes": shape}
+            _check_copy(csr_tensor, CSRTensor, "csr_tensor", **given)
             c = csr_tensor
             indptr, indices, values, shape = c.indptr, c.indices, c.values, c.shape
         else:
@@ -829,15 +826,14 @@ class RowTensorInner(_Sparse):
         self, indices: Any = None, values: Any = None, shape: Any = None, row_tensor: Any = None
     ) -> None:
         if row_tensor is not None:
-            if not isinstance(row_tensor, RowTensorInner):
-                raise TypeError(
-                    f"Expect input `row_tensor` to be a RowTensor, but got {type(row_tensor)}"
-                )
-            if not (indices is None and values is None and shape is None):
-                raise TypeError(
-                    "If input `row_tensor` is provided, `indices`, `values`, `shapes` should all "
-                    "be `None`"
-                )
+            _check_copy(
+                row_tensor,
+                RowTensorInner,
+                "row_tensor",
+                indices=indices,
+                values=values,
+                shapes=shape,
+            )
             indices, values, shape = row_tensor.indices, row_tensor.values, row_tensor.dense_shape
         _check_tensor(indices, "indices", "RowTensor")
         _check_tensor(values, "values", "RowTensor")

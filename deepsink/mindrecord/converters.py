@@ -216,7 +216,7 @@ class Cifar100ToMR(_Converter):
                     "data": _jpeg(img[..., [2, 1, 0]]),
                     "fine_label": int(fine),
                     "coarse_label": int(coarse),
-                }  # fmt: skip
+                }
                 for i, (img, fine, coarse) in enumerate(
                     zip(_images(batch), batch[b"fine_labels"], batch[b"coarse_labels"])
                 )
@@ -374,8 +374,10 @@ class CsvToMR(_Converter):
             raise OSError(f"Csv file {self.source} do not exist.")
         with open(self.source, newline="") as f:
             header, *lines = list(csv.reader(f))
-        columns = {name: [line[i] if i < len(line) else "" for line in lines]
-                   for i, name in enumerate(header)}  # fmt: skip
+        columns = {
+            name: [line[i] if i < len(line) else "" for line in lines]
+            for i, name in enumerate(header)
+        }
         wanted = self.columns_list or header
         for col in wanted:
             if col not in columns:

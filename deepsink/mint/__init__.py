@@ -274,9 +274,7 @@ def chunk(input: Any, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     return ops.chunk(input, chunks, dim)
 
 
-def clamp(input: Any, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    """``input`` limited to ``[min, max]`` (``ops.clamp``)."""
-    return ops.clamp(input, min, max)
+clamp = ops.clamp
 
 
 def count_nonzero(input: Any, dim: Any = None) -> Tensor:
@@ -325,9 +323,7 @@ def diff(input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any
     return ops.diff(input, n, dim, prepend, append)
 
 
-def gather(input: Any, dim: int, index: Any) -> Tensor:
-    """Values of ``input`` at ``index`` along ``dim`` (``ops.gather_elements``)."""
-    return ops.gather_elements(input, dim, index)
+gather = ops.gather_elements
 
 
 def index_select(input: Any, dim: int, index: Any) -> Tensor:
@@ -438,9 +434,7 @@ def repeat_interleave(
     return ops.repeat_interleave(input, repeats, dim)
 
 
-def reshape(input: Any, shape: Any) -> Tensor:
-    """``input`` with a new shape (``ops.reshape``)."""
-    return ops.reshape(input, shape)
+reshape = ops.reshape
 
 
 def scatter(input: Any, dim: int, index: Any, src: Any) -> Tensor:
@@ -518,9 +512,7 @@ std_mean = _correction("std_mean", ops.std_mean)
 var_mean = _correction("var_mean", ops.var_mean)
 
 
-def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:  # noqa: A001
-    """The sum over ``dim`` (``ops.sum``)."""
-    return ops.sum(input, dim, keepdim, dtype=dtype)
+sum = ops.sum  # noqa: A001
 
 
 def transpose(input: Any, dim0: int, dim1: int) -> Tensor:
@@ -715,33 +707,13 @@ def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
     return _vi("kthvalue")(Tensor._from(v), Tensor._from(i.astype(np.int64)))
 
 
-def unique_consecutive(
-    input: Any, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
-) -> Any:
-    """Consecutive duplicates removed (eager: the result size depends on the values;
-    ``ops.unique_consecutive``)."""
-    return ops.unique_consecutive(input, return_inverse, return_counts, dim)
+unique_consecutive = ops.unique_consecutive
 
 
-def searchsorted(
-    sorted_sequence: Any,
-    values: Any,
-    *,
-    out_int32: bool = False,
-    right: bool = False,
-    side: str | None = None,
-    sorter: Any = None,
-) -> Tensor:
-    """Insertion indices of ``values`` into the innermost dim of ``sorted_sequence``
-    (``ops.searchsorted``)."""
-    return ops.searchsorted(
-        sorted_sequence, values, out_int32=out_int32, right=right, side=side, sorter=sorter
-    )
+searchsorted = ops.searchsorted
 
 
-def polar(abs: Any, angle: Any) -> Tensor:  # noqa: A002
-    """The complex tensor ``abs * (cos(angle) + i sin(angle))`` (``ops.polar``)."""
-    return ops.polar(abs, angle)
+polar = ops.polar
 
 
 def triangular_solve(

@@ -49,16 +49,7 @@ def matrix_norm(
     return ops.matrix_norm(A, ord, dim, keepdim, dtype=dtype)
 
 
-def norm(
-    A: Any,
-    ord: Any = None,
-    dim: Any = None,
-    keepdim: bool = False,
-    *,  # noqa: A002, N803
-    dtype: Any = None,
-) -> Tensor:
-    """``vector_norm`` for a 1-D ``dim``/input, ``matrix_norm`` for two dims (``ops.norm``)."""
-    return ops.norm(A, ord, dim, keepdim, dtype=dtype)
+norm = ops.norm
 
 
 # ``from mindspore.mint.linalg import *``: the functions, not this module's imports

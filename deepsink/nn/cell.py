@@ -775,8 +775,9 @@ class Cell:
 
     @pipeline_stage.setter
     def pipeline_stage(self, value: int) -> None:
-        self.__dict__["_pipeline_stage"] = _pipeline_index(value, "For 'Cell', the property",
-                                                           "pipeline_stage")  # fmt: skip
+        self.__dict__["_pipeline_stage"] = _pipeline_index(
+            value, "For 'Cell', the property", "pipeline_stage"
+        )
 
     @property
     def pipeline_segment(self) -> int | None:

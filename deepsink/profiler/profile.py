@@ -87,9 +87,12 @@ class profile(Profiler):  # noqa: N801 - MindSpore's name
         if experimental_config is not None:
             if not isinstance(experimental_config, _ExperimentalConfig):
                 fail_arg(
-                    "profile", "experimental_config", "an _ExperimentalConfig",
-                    experimental_config, TypeError,
-                )  # fmt: skip
+                    "profile",
+                    "experimental_config",
+                    "an _ExperimentalConfig",
+                    experimental_config,
+                    TypeError,
+                )
             if vars(experimental_config) != vars(_ExperimentalConfig()):
                 kwargs["experimental_config"] = experimental_config
         super().__init__(

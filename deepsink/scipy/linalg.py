@@ -30,8 +30,10 @@ def block_diag(*arrs: Any) -> _Tensor:
     if not arrs:
         return _Tensor._from(jnp.zeros((1, 0), jnp.float32))
     if any(U.array(a, "block_diag", "arrs").ndim > 2 for a in arrs):
-        U.fail("block_diag", "arguments to mindspore.scipy.linalg.block_diag must have at most "
-               "2 dimensions.")  # fmt: skip
+        U.fail(
+            "block_diag",
+            "arguments to mindspore.scipy.linalg.block_diag must have at most 2 dimensions.",
+        )
     return array_ext_func.block_diag(*arrs)
 
 
@@ -50,21 +52,24 @@ def _cholesky(api: str, a: Any, lower: bool, overwrite_a: bool, check_finite: bo
     return linalg_func.cholesky(_Tensor._from(m), upper=not lower)
 
 
-def cholesky(a: Any, lower: bool = False, overwrite_a: bool = False,
-             check_finite: bool = True) -> _Tensor:  # fmt: skip
+def cholesky(
+    a: Any, lower: bool = False, overwrite_a: bool = False, check_finite: bool = True
+) -> _Tensor:
     """The Cholesky factor of ``a``: ``L`` with ``a = L L^H`` when ``lower``, else ``U`` with
     ``a = U^H U``."""
     return _cholesky("cholesky", a, lower, overwrite_a, check_finite)
 
 
-def cho_factor(a: Any, lower: bool = False, overwrite_a: bool = False,
-               check_finite: bool = True) -> tuple[_Tensor, bool]:  # fmt: skip
+def cho_factor(
+    a: Any, lower: bool = False, overwrite_a: bool = False, check_finite: bool = True
+) -> tuple[_Tensor, bool]:
     """``(c, lower)`` for :func:`cho_solve`: ``c`` is the Cholesky factor of ``a``."""
     return _cholesky("cho_factor", a, lower, overwrite_a, check_finite), lower
 
 
-def cho_solve(c_and_lower: Any, b: Any, overwrite_b: bool = False,
-              check_finite: bool = True) -> _Tensor:  # fmt: skip
+def cho_solve(
+    c_and_lower: Any, b: Any, overwrite_b: bool = False, check_finite: bool = True
+) -> _Tensor:
     """Solve ``A x = b`` given ``(c, lower)``, the Cholesky factorization of ``A``."""
     c, lower = c_and_lower
     _flags("cho_solve", overwrite_b=overwrite_b, check_finite=check_finite, lower=lower)
@@ -73,18 +78,32 @@ def cho_solve(c_and_lower: Any, b: Any, overwrite_b: bool = False,
     return _Tensor._from(jsl.cho_solve((cm, lower), bm))
 
 
-def eigh(a: Any, b: Any = None, lower: bool = True, eigvals_only: bool = False,
-         overwrite_a: bool = False, overwrite_b: bool = False, turbo: bool = True,
-         eigvals: Any = None, type: int = 1, check_finite: bool = True) -> Any:  # fmt: skip
+def eigh(
+    a: Any,
+    b: Any = None,
+    lower: bool = True,
+    eigvals_only: bool = False,
+    overwrite_a: bool = False,
+    overwrite_b: bool = False,
+    turbo: bool = True,
+    eigvals: Any = None,
+    type: int = 1,
+    check_finite: bool = True,
+) -> Any:
     """Eigenvalues (ascending) and, unless ``eigvals_only``, eigenvectors (columns) of the
     Hermitian or real symmetric ``a``, read from its ``lower`` or upper triangle."""
     api = "eigh"
-    _flags(api, lower=lower, eigvals_only=eigvals_only, overwrite_a=overwrite_a,
-           overwrite_b=overwrite_b, turbo=turbo)  # fmt: skip
+    _flags(
+        api,
+        lower=lower,
+        eigvals_only=eigvals_only,
+        overwrite_a=overwrite_a,
+        overwrite_b=overwrite_b,
+        turbo=turbo,
+    )
     C.flag(api, type, "type", int)
     C.flag(api, check_finite, "check_finite")
-    m = C.tensor(api, a, dtypes=("int32", "int64", "float32", "float64", "complex64",
-                                 "complex128"))  # fmt: skip
+    m = C.tensor(api, a, dtypes=("int32", "int64", "float32", "float64", "complex64", "complex128"))
     C.square(api, m)
     for name, value in (("b", b), ("eigvals", eigvals)):
         if value is not None:
@@ -107,8 +126,9 @@ def lu_factor(
     return _Tensor._from(lu_m), _Tensor._from(piv.astype(jnp.int32))
 
 
-def lu(a: Any, permute_l: bool = False, overwrite_a: bool = False,
-       check_finite: bool = True) -> Any:  # fmt: skip
+def lu(
+    a: Any, permute_l: bool = False, overwrite_a: bool = False, check_finite: bool = True
+) -> Any:
     """``(p, l, u)`` with ``a = p @ l @ u`` (``p`` an Int32 permutation matrix), or
     ``(p @ l, u)`` when ``permute_l``. ``a`` is (M, N) with M <= N."""
     _flags("lu", permute_l=permute_l, overwrite_a=overwrite_a, check_finite=check_finite)
@@ -123,8 +143,9 @@ def lu(a: Any, permute_l: bool = False, overwrite_a: bool = False,
     return _Tensor._from(p.astype(jnp.int32)), _Tensor._from(low), _Tensor._from(up)
 
 
-def lu_solve(lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False,
-             check_finite: bool = True) -> _Tensor:  # fmt: skip
+def lu_solve(
+    lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False, check_finite: bool = True
+) -> _Tensor:
     """Solve ``a x = b`` (``trans`` 0), ``a^T x = b`` (1) or ``a^H x = b`` (2) from
     :func:`lu_factor`'s ``(lu, piv)``."""
     api = "lu_solve"
@@ -136,8 +157,11 @@ def lu_solve(lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False,
     if piv.ndim != 1:
         U.fail(api, f"the dimension of 'pivot' should be 1, but got {piv.ndim}.")
     if piv.shape[0] != lm.shape[0]:
-        U.fail(api, f"the shape of 'lu_matrix' {tuple(lm.shape)} and 'pivot' "
-               f"{tuple(piv.shape)} do not match.")  # fmt: skip
+        U.fail(
+            api,
+            f"the shape of 'lu_matrix' {tuple(lm.shape)} and 'pivot' "
+            f"{tuple(piv.shape)} do not match.",
+        )
     if isinstance(trans, bool) or trans not in (0, 1, 2):
         U.fail(api, f"the value of 'trans' should be one of (0, 1, 2), but got {trans}.")
     return _Tensor._from(jsl.lu_solve((lm, piv), bm, trans=trans))
@@ -146,9 +170,16 @@ def lu_solve(lu_and_piv: Any, b: Any, trans: int = 0, overwrite_b: bool = False,
 _TRANS = {"N": 0, "T": 1, "C": 2}
 
 
-def solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False,
-                     unit_diagonal: bool = False, overwrite_b: bool = False, debug: Any = None,
-                     check_finite: bool = True) -> _Tensor:  # fmt: skip
+def solve_triangular(
+    a: Any,
+    b: Any,
+    trans: Any = 0,
+    lower: bool = False,
+    unit_diagonal: bool = False,
+    overwrite_b: bool = False,
+    debug: Any = None,
+    check_finite: bool = True,
+) -> _Tensor:
     """Solve ``a x = b`` for a (batch of) triangular ``a`` (its ``lower`` or upper triangle);
     ``trans`` 0/'N', 1/'T' or 2/'C' solves with ``a``, ``a^T`` or ``a^H``."""
     api = "solve_triangular"
@@ -157,14 +188,20 @@ def solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False,
             U.fail(api, f"'trans' must be one of [0, 1, 2, 'N', 'T', 'C'], but got '{trans}'.")
         trans = _TRANS[trans]
     if isinstance(trans, bool) or trans not in (0, 1, 2):
-        U.fail("SolveTriangular", f"'trans' must be in [0, 1, 2, 'N', 'T', 'C'], but got "
-               f"[{trans}].", RuntimeError)  # fmt: skip
+        U.fail(
+            "SolveTriangular",
+            f"'trans' must be in [0, 1, 2, 'N', 'T', 'C'], but got [{trans}].",
+            RuntimeError,
+        )
     am, bm = U.array(a, api, "a"), U.array(b, api, "b")
     if am.ndim < 2 or am.shape[-1] != am.shape[-2]:
         U.fail(api, f"'a' must be a (batch of) square matrices, but got shape {list(am.shape)}.")
     if am.dtype != bm.dtype:
-        U.fail(api, f"'a' and 'b' must have the same dtype, but got {am.dtype} and {bm.dtype}.",
-               TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'a' and 'b' must have the same dtype, but got {am.dtype} and {bm.dtype}.",
+            TypeError,
+        )
     vector = bm.ndim == am.ndim - 1
     if bm.shape[: am.ndim - 2] != am.shape[:-2] or bm.shape[am.ndim - 2] != am.shape[-1]:
         U.fail(api, f"the shapes of 'a' {list(am.shape)} and 'b' {list(bm.shape)} do not match.")

@@ -185,8 +185,14 @@ def to_model(
     names = [p.name for p in params] + (input_names or _input_names(net, len(inputs)))
     double = any(np.dtype(s.dtype) == np.float64 for s in specs)  # else float64 would be float32
     try:
-        model = to_onnx(forward, specs, model_name=type(net).__name__, input_names=names,
-                        output_names=output_names or None, enable_double_precision=double)  # fmt: skip
+        model = to_onnx(
+            forward,
+            specs,
+            model_name=type(net).__name__,
+            input_names=names,
+            output_names=output_names or None,
+            enable_double_precision=double,
+        )
     except jax.errors.InconclusiveDimensionOperation as e:  # only with symbolic (dynamic) axes
         raise NotImplementedError(
             f"For 'onnx.export', the jax2onnx converter cannot write this network with the "

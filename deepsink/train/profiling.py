@@ -72,8 +72,13 @@ class Schedule:
     ) -> None:
         self.wait, self.active, self.warmup = wait, active, warmup
         self.repeat, self.skip_first = repeat, skip_first
-        for name, least in (("wait", 0), ("warmup", 0), ("active", 1), ("repeat", 0),
-                            ("skip_first", 0)):  # fmt: skip
+        for name, least in (
+            ("wait", 0),
+            ("warmup", 0),
+            ("active", 1),
+            ("repeat", 0),
+            ("skip_first", 0),
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 logger.warning(

@@ -656,22 +656,6 @@ def _parse_ckpt_proto(ckpt_file_name: str, dec_key: Any, dec_mode: Any, crc_chec
     )
 
 
-def _load_map_parameter(
-    checkpoint_list: Any,
-    element: Any,
-    element_id: Any,
-    map_data_list: Any,
-    map_shape_list: Any,
-    parameter_dict: Any,
-) -> None:
-    """MindSpore's reader of a MapParameter entry: deepsink has no MapParameter (a hash-table
-    parameter of MindSpore's Ascend/GPU embedding cache), so it refuses."""
-    raise CheckpointError(
-        f"For 'load_checkpoint', the entry '{element.tag}' is a MapParameter, which deepsink "
-        "does not support"
-    )
-
-
 def _read_ckpt(
     file: str, dec_key: bytes | None, dec_mode: str, crc_check: bool, found: dict | None = None
 ) -> list[tuple[str, list[int], str, bytes]]:
@@ -1423,8 +1407,11 @@ def _dataset_inputs(inputs: tuple, kwargs: dict) -> tuple:
     data = inputs[0]
     shapes, types, columns = data.output_shapes(), data.output_types(), data.get_col_names()
     kwargs["dataset"] = data
-    made = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
-            for c, s, t in zip(columns, shapes, types) if c == "image"]  # fmt: skip
+    made = [
+        Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t))
+        for c, s, t in zip(columns, shapes, types)
+        if c == "image"
+    ]
     if not made:
         raise RuntimeError(
             f'Only supports parse "image" column from dataset now, given dataset has columns: {columns}'

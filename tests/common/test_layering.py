@@ -181,22 +181,35 @@ def test_imports_point_down_the_layers() -> None:
 # Each module imported alone, in a process of its own: the ``deepsink`` package ``__init__`` is
 # bypassed (a bare package object stands in for it), so what gets loaded is what the module itself
 # needs. One parent imports the third-party libraries once (every one a deepsink module imports at
-# its top level: JAX, NumPy, OpenCV, optax, ...; none of deepsink) and forks a child per module, as
-# many at a time as the machine has cores: a child pays for deepsink's modules only.
+# its top level: JAX, NumPy, OpenCV, optax, ...; none of deepsink) and forks from there.
+#
+# A fresh ``import deepsink.a.b.c`` imports ``deepsink.a``, then ``deepsink.a.b``, then the module,
+# each in the state its predecessor left, which is the same in every process. So the forks follow
+# the package tree: the child that imported ``deepsink.a`` (alone, from the bare parent) forks the
+# children for what ``deepsink.a`` holds, each of them in exactly the state a fresh interpreter
+# would be in when its own import starts. A package is imported once, not once per module in it;
+# a module that its package's import already loaded gets that import's report, as a fresh import
+# of it would. Children import at most as many at a time as the machine has cores (a jobserver
+# pipe of tokens); each writes its report to a file of its own.
 _ALONE = r"""
-import compileall, importlib, itertools, json, os, selectors, shutil, sys, tempfile, traceback
-import types
+import compileall, importlib, json, os, select, shutil, sys, tempfile, traceback, types
 root, layers, modules, libraries = sys.argv[1], *map(json.loads, sys.argv[2:5])
 for library in libraries:  # loaded once, before the forks; an optional one may be missing
     try:
         importlib.import_module(library)
     except Exception:
         pass
-# deepsink's bytecode, compiled once into a folder of this run's (not the source tree): each child
-# then reads it instead of compiling its share of the package again (whatever
-# PYTHONDONTWRITEBYTECODE says); the libraries the children load are kept there on first use
-sys.pycache_prefix, sys.dont_write_bytecode = tempfile.mkdtemp(), False
+loaded = sorted(m for m in sys.modules if m.split(".")[0] == "deepsink")
+assert not loaded, f"the libraries loaded deepsink modules before the forks: {loaded}"
+# deepsink's bytecode, brought up to date once: each child then reads it instead of compiling its
+# share of the package again. Where bytecode is not to be written (PYTHONDONTWRITEBYTECODE), it goes
+# to a folder of this run's, removed at the end (the libraries the children load are kept there on
+# first use), not into the source tree
+scratch = sys.dont_write_bytecode
+if scratch:
+    sys.pycache_prefix, sys.dont_write_bytecode = tempfile.mkdtemp(), False
 compileall.compile_dir(root, quiet=1)
+reports = tempfile.mkdtemp()
 
 def layer(m):
     parts = m.split(".")
@@ -205,47 +218,86 @@ def layer(m):
             return layers[".".join(parts[:n])]
     return layers["deepsink"]
 
-report = {}
-children = selectors.DefaultSelector()
+# the import tree: every package on the way to a module, then the module
+below = {"deepsink": set()}
+for module in modules:
+    parts = module.split(".")
+    for n in range(2, len(parts) + 1):
+        below.setdefault(".".join(parts[:n]), set())
+        below[".".join(parts[: n - 1])].add(".".join(parts[:n]))
 
-def start(module):
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        try:
-            pkg = types.ModuleType("deepsink")
-            pkg.__path__ = [root]
-            sys.modules["deepsink"] = pkg
-            __import__(module)
-            loaded = [m for m in sys.modules if m.startswith("deepsink.")]
-            above = sorted(m for m in loaded if layer(m) > layer(module))
-            out = {"above": above}
-        except BaseException:
-            out = {"error": traceback.format_exc()}
-        os.write(w, json.dumps(out).encode())
-        os._exit(0)
-    os.close(w)
-    children.register(r, selectors.EVENT_READ, (module, pid, bytearray()))
+def subtree(node):
+    return [node] + [m for kid in sorted(below[node]) for m in subtree(kid)]
 
-pending = iter(modules)
-for module in itertools.islice(pending, max(1, len(os.sched_getaffinity(0)))):
-    start(module)
-while children.get_map():
-    for key, _ in children.select():
-        module, pid, data = key.data
-        chunk = os.read(key.fd, 65536)
-        if chunk:
-            data += chunk
+def write(module, report):
+    with open(os.path.join(reports, module), "w") as f:
+        json.dump(report, f)
+
+def loaded_report(module):
+    loaded = [m for m in sys.modules if m.startswith("deepsink.")]
+    return {"above": sorted(m for m in loaded if layer(m) > layer(module))}
+
+tokens_r, tokens_w = os.pipe()
+os.write(tokens_w, b"x" * max(1, len(os.sched_getaffinity(0))))
+running = set()  # this process's children
+
+def reap(block):
+    while running:
+        pid, status = os.waitpid(-1, 0 if block else os.WNOHANG)
+        if pid == 0:
+            return
+        running.discard(pid)
+        if os.WIFSIGNALED(status):  # killed, most likely while importing: its token back
+            os.write(tokens_w, b"x")
+
+def acquire():
+    while not select.select([tokens_r], [], [], 0.2)[0]:
+        reap(block=False)
+    os.read(tokens_r, 1)
+
+def serve(node):
+    # in a process where ``node`` is imported (alone): each module and package in it
+    for kid in sorted(below[node]):
+        if kid in sys.modules:  # loaded by ``node``'s import: importing it changes nothing
+            write(kid, loaded_report(kid))
+            serve(kid)
             continue
-        children.unregister(key.fd)
-        os.close(key.fd)
-        os.waitpid(pid, 0)
-        report[module] = json.loads(bytes(data) or b'{"error": "child died"}')
-        following = next(pending, None)
-        if following is not None:
-            start(following)
-shutil.rmtree(sys.pycache_prefix, ignore_errors=True)
+        acquire()
+        pid = os.fork()
+        if pid == 0:
+            running.clear()
+            try:
+                importlib.import_module(kid)
+                write(kid, loaded_report(kid))
+            except BaseException:
+                error = traceback.format_exc()
+                for m in subtree(kid):  # importing anything inside it fails the same way
+                    write(m, {"error": error})
+                below[kid] = set()
+            os.write(tokens_w, b"x")
+            try:
+                serve(kid)
+                reap(block=True)
+            finally:
+                os._exit(0)
+        running.add(pid)
+        reap(block=False)
+
+package = types.ModuleType("deepsink")
+package.__path__ = [root]
+sys.modules["deepsink"] = package
+serve("deepsink")
+reap(block=True)
+report = {}
+for module in modules:
+    try:
+        with open(os.path.join(reports, module)) as f:
+            report[module] = json.load(f)
+    except FileNotFoundError:
+        report[module] = {"error": "child died"}
+shutil.rmtree(reports, ignore_errors=True)
+if scratch:
+    shutil.rmtree(sys.pycache_prefix, ignore_errors=True)
 print(json.dumps(report))
 """
 
@@ -280,23 +332,15 @@ def _import_alone(modules: list[str], root: Path = ROOT) -> dict[str, dict]:
         [sys.executable, "-c", _ALONE, *args],
         capture_output=True,
         text=True,
-        # a hang guard only: every module imported fresh in its own child takes over 15 minutes
-        # on 2 cores at load 20
-        timeout=3 * HANG_S,
+        timeout=HANG_S,  # a hang guard only: every module takes about a minute at load 15
         cwd=REPO,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-_ALONE_REPORTS: dict[str, dict] = {}  # module -> its child's report, shared by the tests below
-
-
-def _check_alone(modules: list[str]) -> None:
-    todo = [m for m in modules if m not in _ALONE_REPORTS]
-    if todo:
-        _ALONE_REPORTS.update(_import_alone(todo))
-    report = {m: _ALONE_REPORTS[m] for m in modules}
+def _check_alone(reports: dict[str, dict], modules: list[str]) -> None:
+    report = {m: reports[m] for m in modules}
     errors = {m: r["error"] for m, r in report.items() if "error" in r}
     above = {m: r["above"] for m, r in report.items() if r.get("above")}
     assert not errors, "\n".join(f"{m} does not import alone:\n{e}" for m, e in errors.items())
@@ -304,20 +348,47 @@ def _check_alone(modules: list[str]) -> None:
 
 
 def test_a_module_that_needs_another_imported_first_is_caught(tmp_path):
-    """The check itself: in a package whose ``late`` module reads a sibling it never imports
-    (loaded only when something else imported it first), ``late`` fails, named, with its
-    traceback; the modules that import what they use pass."""
+    """The check itself, on a scratch package: a module that reads a sibling it never imports
+    (loaded only when something else imported it first) fails, named, with its traceback, also
+    inside a subpackage whose ``__init__`` loads other modules first; every module inside a
+    package whose ``__init__`` fails gets that failure; a low layer's module that loads a higher
+    layer is reported with what it loaded; the modules that import what they use pass."""
     package = tmp_path / "deepsink"
-    package.mkdir()
-    (package / "__init__.py").write_text("from deepsink import early, late\n")
-    (package / "early.py").write_text("import numpy\nVALUE = numpy.int8(1)\n")
-    (package / "late.py").write_text("import deepsink\n\nVALUE = deepsink.early.VALUE + 1\n")
-    (package / "fine.py").write_text("from deepsink import early\n\nVALUE = early.VALUE\n")
-    report = _import_alone(["deepsink.early", "deepsink.fine", "deepsink.late"], root=package)
-    assert report["deepsink.early"] == report["deepsink.fine"] == {"above": []}
-    error = report["deepsink.late"]["error"]
-    assert "AttributeError" in error and "early" in error, error
-    assert 'late.py", line 3' in error and "Traceback" in error, error
+    files = {
+        "__init__.py": "from deepsink import early, late\n",
+        "early.py": "import numpy\nVALUE = numpy.int8(1)\n",
+        "late.py": "import deepsink\n\nVALUE = deepsink.early.VALUE + 1\n",
+        "fine.py": "from deepsink import early\n\nVALUE = early.VALUE\n",
+        "sub/__init__.py": "from deepsink.sub import inner\n",
+        "sub/inner.py": "VALUE = 2\n",
+        "sub/lonely.py": "import deepsink.sub\n\nVALUE = deepsink.early.VALUE\n",
+        "sub/user.py": "import deepsink.sub\n\nVALUE = deepsink.sub.inner.VALUE\n",
+        "broken/__init__.py": "raise ImportError('broken on purpose')\n",
+        "broken/leaf.py": "VALUE = 1\n",
+        "_core/__init__.py": "",
+        "_core/low.py": "from deepsink.nn import top\n",
+        "nn/__init__.py": "",
+        "nn/top.py": "VALUE = 1\n",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    modules = sorted(
+        ".".join(("deepsink", *Path(name).with_suffix("").parts)).removesuffix(".__init__")
+        for name in files
+        if name != "__init__.py"
+    )
+    report = _import_alone(modules, root=package)
+    assert set(report) == set(modules)
+    fine = ("early", "fine", "sub", "sub.inner", "sub.user", "nn", "nn.top", "_core")
+    assert all(report[f"deepsink.{m}"] == {"above": []} for m in fine), report
+    for module, line in (("late", 'late.py", line 3'), ("sub.lonely", 'lonely.py", line 3')):
+        error = report[f"deepsink.{module}"]["error"]
+        assert "AttributeError" in error and "early" in error, error
+        assert line in error and "Traceback" in error, error
+    for module in ("broken", "broken.leaf"):
+        assert "ImportError: broken on purpose" in report[f"deepsink.{module}"]["error"]
+    assert report["deepsink._core.low"] == {"above": ["deepsink.nn", "deepsink.nn.top"]}
 
 
 _SKIP_ALONE = {
@@ -327,18 +398,38 @@ _SKIP_ALONE = {
 }
 
 
-def test_base_layer_imports_alone_without_upper_layers() -> None:
+# the modules each import-alone test checks
+_ALONE_TESTS = {
+    "test_base_layer_imports_alone_without_upper_layers": sorted(
+        m for m in MODULES if layer(m) <= COMPILE
+    ),
+    "test_every_module_imports_alone": sorted(m for m in MODULES if m not in _SKIP_ALONE),
+}
+
+
+@pytest.fixture(scope="module")
+def alone_reports(request) -> dict[str, dict]:
+    """The reports of every module that the selected import-alone tests check, from one run (the
+    libraries imported and the bytecode checked once)."""
+    here = Path(__file__).resolve()
+    selected = {i.name for i in request.session.items if Path(i.path).resolve() == here}
+    return _import_alone(
+        sorted(set().union(*(_ALONE_TESTS[t] for t in selected & _ALONE_TESTS.keys())))
+    )
+
+
+def test_base_layer_imports_alone_without_upper_layers(alone_reports) -> None:
     """Each module of the bottom floor (_core, context, log; common; the compile layer) loads on
     its own and leaves every layer above its own unloaded: ``_core`` loads no Tensor, ``common``
     no compiler."""
-    _check_alone(sorted(m for m in MODULES if layer(m) <= COMPILE))
+    _check_alone(alone_reports, _ALONE_TESTS["test_base_layer_imports_alone_without_upper_layers"])
 
 
 @pytest.mark.slow
-def test_every_module_imports_alone() -> None:
+def test_every_module_imports_alone(alone_reports) -> None:
     """Every module loads on its own (no import-order dependence) and loads nothing above its
     layer (ops does not load dataset/nn/train; dataset does not load nn/train)."""
-    _check_alone(sorted(m for m in MODULES if m not in _SKIP_ALONE))
+    _check_alone(alone_reports, _ALONE_TESTS["test_every_module_imports_alone"])
 
 
 def test_common_and_core_work_without_ops() -> None:

@@ -1,6 +1,7 @@
 """The convolution lowerings of ``_core.conv``: exact gradients, Eigen-canonical HLO in a scan loop,
 and the choice per backend and shape; plus Conv1d/Conv2d layer behaviour and errors."""
 
+import functools
 import importlib.util
 import re
 from pathlib import Path
@@ -57,10 +58,16 @@ def test_lowering_matches_lax_vjp(cfg, lowering):
     rng = np.random.default_rng(0)
     x = jnp.asarray(rng.standard_normal((2, cin, h, w)), jnp.float32)
     wt = jnp.asarray(rng.standard_normal((cout, cin // g, *k)), jnp.float32)
-    y_ref, pull_ref = jax.vjp(lambda x, w: C.conv2d(x, w, s, p, d, g, lowering="lax"), x, wt)
-    ct = jnp.asarray(rng.standard_normal(y_ref.shape), jnp.float32)
-    y, pull = jax.vjp(lambda x, w: C.conv2d(x, w, s, p, d, g, lowering=lowering), x, wt)
-    for got, want in zip((y, *pull(ct)), (y_ref, *pull_ref(ct))):
+    ct = jnp.asarray(rng.standard_normal(C.conv2d(x, wt, s, p, d, g, "lax").shape), jnp.float32)
+
+    @functools.partial(jax.jit, static_argnums=0)  # one program each, not one per primitive
+    def forward_and_pullback(how, x, w, ct):
+        y, pull = jax.vjp(lambda x, w: C.conv2d(x, w, s, p, d, g, lowering=how), x, w)
+        return (y, *pull(ct))
+
+    for got, want in zip(
+        forward_and_pullback(lowering, x, wt, ct), forward_and_pullback("lax", x, wt, ct)
+    ):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(jnp.abs(want).max()))
 
 
@@ -78,7 +85,8 @@ def test_lowering_second_order_gradient_matches_lax(lowering, w_shape):
         def inner(x, w):
             return jnp.sum(C.conv2d(x, w, (2, 1), ((1, 1), (0, 1)), (1, 1), 1, how) ** 2)
 
-        return jax.grad(lambda x, w: jnp.sum(jax.grad(inner)(x, w) ** 2), argnums=(0, 1))(x, wt)
+        outer_grad = jax.grad(lambda x, w: jnp.sum(jax.grad(inner)(x, w) ** 2), argnums=(0, 1))
+        return jax.jit(outer_grad)(x, wt)  # one program, not one per primitive
 
     for got, want in zip(outer(lowering), outer("lax")):
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(jnp.abs(want).max()))
@@ -104,8 +112,8 @@ def test_canonical_convs_stay_eigen_canonical_inside_scan():
     """All three convolutions (forward, dgrad, wgrad) in a scan body are NHWC/HWIO->NHWC,
     the form XLA:CPU runs with Eigen; the plain NCHW conv's are not (the 1.7x sink slowdown)."""
     assert _scan_conv_labels("canonical") == ["b01f_01io->b01f"] * 3
-    assert len(_scan_conv_labels("canonical", groups=2)) == 4  # wgrad: one conv per group
-    assert set(_scan_conv_labels("canonical", groups=2)) == {"b01f_01io->b01f"}
+    grouped = _scan_conv_labels("canonical", groups=2)
+    assert len(grouped) == 4 and set(grouped) == {"b01f_01io->b01f"}  # wgrad: a conv per group
     assert set(_scan_conv_labels("canonical", groups=8, cin=8)) == {"b01f_01io->b01f"}
     assert "b01f_01io->b01f" not in _scan_conv_labels("lax")
     assert _scan_conv_labels("im2col") == []
@@ -223,12 +231,13 @@ def test_winograd_matches_lax_to_second_order(monkeypatch, x_hw, padding):
     def inner(how):
         return lambda x, w: jnp.sum(C.conv2d(x, w, (1, 1), padding, (1, 1), 1, how) ** 2)
 
-    def outer(how):
-        return jax.grad(lambda x, w: jnp.sum(jax.grad(inner(how))(x, w) ** 2), argnums=(0, 1))
+    @functools.partial(jax.jit, static_argnums=0)  # one program each, not one per primitive
+    def forward_and_second_order(how, x, w):
+        second = jax.grad(lambda x, w: jnp.sum(jax.grad(inner(how))(x, w) ** 2), argnums=(0, 1))
+        return (C.conv2d(x, w, (1, 1), padding, lowering=how), *second(x, w))
 
     for got, want in zip(
-        (C.conv2d(x, wt, (1, 1), padding, lowering="canonical"), *outer("canonical")(x, wt)),
-        (C.conv2d(x, wt, (1, 1), padding, lowering="lax"), *outer("lax")(x, wt)),
+        forward_and_second_order("canonical", x, wt), forward_and_second_order("lax", x, wt)
     ):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(jnp.abs(want).max()))
 

@@ -36,9 +36,9 @@ def _ctc_primitive():
 
 
 def _ctc_v2():
-    lp = ms.Tensor(np.log(RNG.dirichlet(np.ones(4), size=(5, 2))).astype(np.float32))
+    lp = ms.Tensor(np.log(RNG.dirichlet(np.ones(4), size=(7, 2))).astype(np.float32))
     t = ms.Tensor(np.array([[1, 2, 3], [2, 2, 0]], np.int32))
-    in_len, tg_len = ms.Tensor(np.array([5, 4], np.int32)), ms.Tensor(np.array([3, 2], np.int32))
+    in_len, tg_len = ms.Tensor(np.array([7, 4], np.int32)), ms.Tensor(np.array([3, 2], np.int32))
     return lambda: ops.CTCLossV2()(lp, t, in_len, tg_len)
 
 

@@ -183,7 +183,7 @@ def test_primitives_run_compiled() -> None:
         (lambda t: P.LSTM(3, 4, 1, True, False, 0.0)(t, Tensor(ENV["LH"]), Tensor(ENV["LH"]),
                                                       Tensor(ENV["LW"]))[0], Tensor(ENV["LX"])),
         (lambda t: P.MatrixLogarithm()(t), Tensor(ENV["CM"])),
-        (lambda t: P.FractionalAvgPool([1.0, 1.5, 1.5, 1.0], seed=3)(t)[0], Tensor(ENV["IMG"])),
+        (lambda t: P.FractionalAvgPool([1.0, 1.5, 1.5, 1.0], deterministic=True, seed=3)(t)[0], Tensor(ENV["IMG"])),
         (lambda t: P.RNNTLoss()(t, Tensor(np.array([[1]], np.int32)),
                                 Tensor(np.array([2], np.int32)),
                                 Tensor(np.array([1], np.int32)))[0],
@@ -232,7 +232,7 @@ def test_gradients_match_finite_differences(name: str) -> None:
         "LSTM": (lambda t: P.LSTM(1, 1, 1, True, False, 0.0)(
             t, Tensor(np.zeros((1, 1, 1))), Tensor(np.zeros((1, 1, 1))),
             Tensor(np.linspace(-1, 1, 12).reshape(12, 1, 1)))[0], (3, 1, 1)),
-        "FractionalMaxPool": (lambda t: P.FractionalMaxPool([1.0, 1.5, 1.5, 1.0], seed=2)(t)[0],
+        "FractionalMaxPool": (lambda t: P.FractionalMaxPool([1.0, 1.5, 1.5, 1.0], deterministic=True, seed=2)(t)[0],
                               (1, 3, 3, 1)),
     }  # fmt: skip
     fn, shape = ops_by_name[name]
@@ -276,9 +276,10 @@ def test_fractional_pools_pool_over_their_sequences(pseudo: bool, overlapping: b
         np.testing.assert_allclose(
             y.asnumpy(), _pool_ref(x, r, c, fn, overlapping), rtol=1e-5, atol=1e-6
         )
-    a = P.FractionalMaxPool([1.0, 1.6, 1.4, 1.0], seed=5)(Tensor(x))[1].asnumpy()
-    b = P.FractionalMaxPool([1.0, 1.6, 1.4, 1.0], seed=5)(Tensor(x))[1].asnumpy()
-    np.testing.assert_array_equal(a, b)
+    seeded = P.FractionalMaxPool([1.0, 1.6, 1.4, 1.0], deterministic=True, seed=5)
+    np.testing.assert_array_equal(seeded(Tensor(x))[1].asnumpy(), seeded(Tensor(x))[1].asnumpy())
+    with pytest.raises(ValueError, match="must be 0 if 'deterministic' is false"):
+        P.FractionalMaxPool([1.0, 1.6, 1.4, 1.0], seed=5)(Tensor(x))
 
 
 def test_fractional_pool_checks_ratio() -> None:
@@ -306,7 +307,9 @@ def test_sample_distorted_bounding_box_covers_the_box() -> None:
             seed=seed, area_range=(0.1, 0.9), aspect_ratio_range=(0.5, 2.0)
         )
         begin, size, bbox = op(
-            Tensor(np.array([50, 80, 3], np.int32)), Tensor(box), Tensor(np.float32(0.5))
+            Tensor(np.array([50, 80, 3], np.int32)),
+            Tensor(box),
+            Tensor(np.array([0.5], np.float32)),
         )
         (y, x, z), (h, w, c) = begin.asnumpy(), size.asnumpy()
         assert z == 0 and c == -1 and 0 <= y and y + h <= 50 and 0 <= x and x + w <= 80
@@ -319,11 +322,11 @@ def test_sample_distorted_bounding_box_covers_the_box() -> None:
         np.testing.assert_allclose(
             bbox.asnumpy()[0, 0], [y / 50, x / 80, (y + h) / 50, (x + w) / 80], rtol=1e-6
         )
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no bounding boxes provided"):
         O.SampleDistortedBoundingBoxV2(use_image_if_no_bounding_boxes=False)(
             Tensor(np.array([5, 5, 1], np.int32)),
             Tensor(np.zeros((1, 0, 4), np.float32)),
-            Tensor(np.float32(0.1)),
+            Tensor(np.array([0.1], np.float32)),
         )
 
 

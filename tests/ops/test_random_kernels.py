@@ -1,6 +1,8 @@
 """The channel dropouts, seeded ``ops.bernoulli``, ``random_categorical``, ``random_poisson``,
 ``random_gamma``, ``choice_with_mask``, ``multinomial_with_replacement``, the candidate samplers,
-``gumbel_softmax``, ``rrelu`` and the recurrent layers' dropout draw MindSpore 2.10's numbers (fixtures recorded by
+``gumbel_softmax``, ``rrelu``, the recurrent layers' dropout, ``TruncatedNormal``,
+``ParameterizedTruncatedNormal``, the fractional pools, ``SampleDistortedBoundingBoxV2`` and
+``nn.SampledSoftmaxLoss`` draw MindSpore 2.10's numbers (fixtures recorded by
 ``scripts/record_random_kernel_fixtures.py`` from ``tests/support/random_kernel_cases.py``), and
 their kernels keep state as MindSpore's do."""
 

@@ -1,8 +1,9 @@
 """Seeded programs over MindSpore's other random CPU kernels (channel dropout, Bernoulli,
 RandomCategorical, RandomPoisson, RandomGamma, RandomChoiceWithMask, MultinomialWithReplacement,
 the candidate samplers, and the ops and layers built on ``ops.uniform`` and ``nn.Dropout``:
-gumbel_softmax, rrelu, the recurrent layers' dropout; 2.10's CPU build has no ``Gamma`` or
-``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
+gumbel_softmax, rrelu, the recurrent layers' dropout; TruncatedNormal,
+ParameterizedTruncatedNormal, the fractional pools, SampleDistortedBoundingBoxV2 and
+nn.SampledSoftmaxLoss; 2.10's CPU build has no ``Gamma`` or ``Poisson`` kernel, so ``ops.gamma``/``ops.poisson`` are not recorded): one list for the recorder
 (``scripts/record_random_kernel_fixtures.py``, run on MindSpore 2.10) and the test
 (``tests/ops/test_random_kernels.py``, run on deepsink). Each case takes the framework module and
 returns the arrays it drew, in order.
@@ -234,6 +235,86 @@ def on_uniform_and_dropout(ms):
     return {"uniform_based": uniform_based, "rnn_dropout": rnn_dropout}
 
 
+def truncated_normals_and_fractional_pools(ms):
+    """TruncatedNormal and ParameterizedTruncatedNormal (one kernel per shape value and dtype that
+    goes on), and the fractional pools' sequences (a fresh engine from the seed at every call)."""
+    T, P = ms.Tensor, ms.ops.operations
+
+    def truncated():
+        a, b = T(np.array([2, 5], np.int32)), T(np.array([5, 2], np.int32))
+        prim = P.TruncatedNormal(seed=3, seed2=4)
+        out = [prim(a), prim(b), prim(a), prim(T(np.array([2, 5], np.int64)))]
+        out += [P.TruncatedNormal(ms.float16, 3, 4)(a), P.TruncatedNormal(ms.float64, 7, 0)(a)]
+        return [_np(t) for t in out]
+
+    def parameterized():
+        def row(*v, dt=np.float32):
+            return [T(np.array(x, dt)) for x in v]
+
+        prim = P.ParameterizedTruncatedNormal(seed=5, seed2=6)
+        sh = T(np.array([2, 4], np.int64))
+        same = row([0.0, 0.0], [1.0, 1.0], [-1.0, -1.0], [1.0, 1.0])
+        out = [prim(sh, *same), prim(sh, *same)]
+        scalar = [T(np.float32(v)) for v in (1.0, 2.0, 0.0, 50.0)]
+        out.append(P.ParameterizedTruncatedNormal(seed=5)(T(np.array([2, 3], np.int32)), *scalar))
+        # the three samplers: normals, uniforms on a narrow interval, exponentials past the mean
+        for m, sd, lo, hi in ((0.0, 1.0, -3.0, 3.0), (0.0, 1.0, 0.2, 0.5), (0.0, 1.0, 2.0, 9.0)):
+            for dt in (np.float32, np.float64, np.float16):
+                k = P.ParameterizedTruncatedNormal(seed=8, seed2=1)
+                out.append(k(T(np.array([1, 6], np.int32)), *row([m], [sd], [lo], [hi], dt=dt)))
+        return [_np(t) for t in out]
+
+    def fractional():
+        x = T(np.sin(np.arange(2 * 7 * 9 * 2, dtype=np.float32)).reshape(2, 7, 9, 2))
+        out = []
+        cases = ((True, 5, 0, True), (True, 5, 0, False), (True, 0, 7, False),
+                 (True, 11, 9, True), (False, 0, 0, True), (False, 0, 0, False))  # fmt: skip
+        for i, (det, seed, seed2, pseudo) in enumerate(cases):
+            cls = (P.FractionalMaxPool, P.FractionalAvgPool)[i % 2]
+            out += list(cls([1.0, 1.4, 1.7, 1.0], pseudo, False, det, seed, seed2)(x))
+        out += list(P.FractionalMaxPool([1.0, 2.3, 1.3, 1.0], True, True, True, 3)(x))
+        return [_np(t) for t in out]
+
+    def fixed_ksize():
+        # ops.fractional_max_pool2d/3d draw their samples with ops.rand (the "rand" seed counter)
+        ms.set_seed(3)
+        ops = ms.ops
+        x = T(np.sin(np.arange(2 * 3 * 9 * 8, dtype=np.float32)).reshape(2, 3, 9, 8))
+        out = list(ops.fractional_max_pool2d(x, 2, output_size=(4, 5), return_indices=True))
+        x3 = T(np.cos(np.arange(2 * 2 * 5 * 6 * 7, dtype=np.float32)).reshape(2, 2, 5, 6, 7))
+        out += list(ops.fractional_max_pool3d(x3, 2, output_size=(3, 4, 4), return_indices=True))
+        return [_np(t) for t in out]
+
+    def sampled_softmax():
+        # nn.SampledSoftmaxLoss samples with its own UniformCandidateSampler(unique=True)
+        w = T(np.sin(np.arange(12 * 4, dtype=np.float32)).reshape(12, 4))
+        b = T(np.cos(np.arange(12, dtype=np.float32)))
+        x = T(np.sin(np.arange(3 * 4, dtype=np.float32) + 0.5).reshape(3, 4))
+        loss = ms.nn.SampledSoftmaxLoss(5, 12, seed=7)
+        y = T(np.array([[1], [4], [9]], np.int32))
+        out = [loss(w, b, y, x), loss(w, b, y, x), loss.sampler(y)[0]]
+        return [_np(t) for t in out]
+
+    def bounding_box():
+        # every launch restarts Philox(seed, seed2) but first takes its last block's leftovers
+        boxes = T(np.array([[[0.1, 0.2, 0.7, 0.9]]], np.float32))
+        op = ms.ops.SampleDistortedBoundingBoxV2(seed=3, seed2=1, area_range=(0.2, 0.9))
+        size, cover = T(np.array([40, 50, 3], np.int32)), T(np.array([0.3], np.float32))
+        out = [*op(size, boxes, cover), *op(size, boxes, cover), *op(size, boxes, cover)]
+        two = T(np.array([[[0.0, 0.0, 0.5, 0.5], [0.4, 0.4, 1.0, 1.0]]], np.float32))
+        op2 = ms.ops.SampleDistortedBoundingBoxV2(7, 0, (0.5, 2.0), (0.05, 0.3), 5)
+        out += [*op2(T(np.array([33, 17, 1], np.int64)), two, T(np.array([0.6], np.float32)))]
+        op3 = ms.ops.SampleDistortedBoundingBoxV2(0, 5, (0.5, 1.5), (0.5, 1.0), 100, True)
+        empty = T(np.zeros((1, 0, 4), np.float32))
+        out += [*op3(T(np.array([64, 64, 3], np.uint8)), empty, T(np.array([0.1], np.float32)))]
+        return [_np(t) for t in out]
+
+    return {"truncated_normal": truncated, "parameterized_truncated_normal": parameterized,
+            "fractional_pools": fractional, "fractional_max_pool_nd": fixed_ksize,
+            "sampled_softmax_loss": sampled_softmax,
+            "sample_distorted_bounding_box": bounding_box}  # fmt: skip
+
+
 def all_cases(ms):
     return {
         **channel_dropout(ms),
@@ -243,4 +324,5 @@ def all_cases(ms):
         **graph(ms),
         **host_samplers(ms),
         **on_uniform_and_dropout(ms),
+        **truncated_normals_and_fractional_pools(ms),
     }

@@ -55,8 +55,6 @@ class WIDERFaceDataset(_FileListSource):
         [[1, 2, 3, 4]] uint32
     """
 
-    _ATTRS = ["blur", "expression", "illumination", "invalid", "occlusion", "pose"]
-
     def __init__(
         self,
         dataset_dir: str,

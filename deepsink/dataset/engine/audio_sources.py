@@ -63,11 +63,6 @@ class _AudioSource(_Source):
         return tuple(cols)
 
 
-_AUDIO_ARGS = """
-        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache: as
-            :class:`mindspore.dataset.MnistDataset`."""
-
-
 class YesNoDataset(_AudioSource):
     """YesNo (``<eight 0/1 words>.wav`` files): waveform, sample_rate (int32), label (int32
     <8>, the words of the file name); files in name order (MindSpore 2.10 takes the folder's

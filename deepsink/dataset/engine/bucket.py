@@ -142,27 +142,4 @@ class BucketBatchDataset(Dataset):
                     yield blk.from_rows([self._batch(rows, k)], ncols)
 
 
-def bucket_batch_by_length(
-    child: Dataset,
-    column_names: Sequence[str],
-    bucket_boundaries: Sequence[int],
-    bucket_batch_sizes: Sequence[int],
-    element_length_function: Callable | None,
-    pad_info: dict | None,
-    pad_to_bucket_boundary: bool,
-    drop_remainder: bool,
-) -> Dataset:
-    """``Dataset.bucket_batch_by_length``'s node (found by the base class through registration)."""
-    return BucketBatchDataset(
-        child,
-        column_names,
-        bucket_boundaries,
-        bucket_batch_sizes,
-        element_length_function,
-        pad_info,
-        pad_to_bucket_boundary,
-        drop_remainder,
-    )
-
-
-_datasets.register(bucket_batch_by_length)  # found by the Dataset base class
+_datasets.register(BucketBatchDataset)  # found by the Dataset base class

@@ -356,7 +356,7 @@ class Dataset:
             >>> print([x.shape for (x,) in data.create_tuple_iterator(output_numpy=True)])
             [(2, 2), (2, 6)]
         """
-        return registered("bucket_batch_by_length")(
+        return registered("BucketBatchDataset")(
             self,
             column_names,
             bucket_boundaries,

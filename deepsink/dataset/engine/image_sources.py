@@ -62,19 +62,6 @@ class _FileListSource(_Source):
         return tuple(out)
 
 
-_FILE_DOC_ARGS = """
-    Args (common to the file-list image sources):
-        num_samples (int, optional): How many rows to read. Default: all.
-        num_parallel_workers (int, optional): Workers of the pipeline.
-        shuffle (bool, optional): Shuffle the rows. Default: ``None`` (shuffle unless a sampler).
-        decode (bool, optional): Decode the images to RGB <H, W, 3> uint8. Default: ``False``
-            (the file's bytes).
-        sampler (Sampler, optional): Which rows, in which order.
-        num_shards (int, optional): Number of shards. shard_id (int, optional): This shard.
-        cache (None): MindSpore's cache server is not supported.
-"""
-
-
 class Caltech256Dataset(_FileListSource):
     """Caltech-256 (``NNN.<name>/*.jpg`` class folders): image, label (int32 as MindSpore 2.10
     yields it, the class folder's position in sorted order).

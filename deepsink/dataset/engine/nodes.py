@@ -521,7 +521,7 @@ class ShuffleDataset(Dataset):
 
     def _open(self, ctx: ExecContext) -> View:
         child = self.children[0]._open(ctx)
-        return _PermView(child, shuffle_order(child.n, self.buffer_size, self._generator(ctx)))
+        return _PositionsView(child, shuffle_order(child.n, self.buffer_size, self._generator(ctx)))
 
     def _blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
         if self._random_access():
@@ -532,14 +532,6 @@ class ShuffleDataset(Dataset):
         with closing(self.children[0]._blocks(ctx, size)) as src:
             shuffled = shuffle_rows(_rows_of(src), self.buffer_size, gen)
             yield from _regroup(shuffled, ncols, size)
-
-
-class _PermView(View):
-    def __init__(self, child: View, order: np.ndarray) -> None:
-        self.child, self.order, self.n = child, order, len(order)
-
-    def gather(self, pos: np.ndarray) -> Block:
-        return self.child.gather(self.order[pos])
 
 
 # -- repeat, take, skip ------------------------------------------------------------------------

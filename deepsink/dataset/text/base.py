@@ -178,7 +178,6 @@ def icu_replacement(replace: str) -> str:
 
 # ------------------------------------------------------------------------------- Unicode
 
-_FORMS = ("NONE", "NFC", "NFKC", "NFD", "NFKD")
 
 # Default_Ignorable_Code_Point: NFKC_Casefold removes them
 _IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")

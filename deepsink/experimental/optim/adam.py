@@ -35,6 +35,28 @@ def check_adam_args(lr: Any, betas: Any, eps: float, weight_decay: Any) -> None:
         raise ValueError(f"Invalid weight_decay value: {weight_decay}")
 
 
+def _start(
+    opt: Optimizer,
+    params: Any,
+    lr: Any,
+    betas: Any,
+    eps: float,
+    weight_decay: float,
+    amsgrad: bool,
+    maximize: bool,
+) -> None:
+    """Adam's and AdamW's set-up: the checks, the group defaults and the state."""
+    check_adam_args(lr, betas, eps, weight_decay)
+    defaults = dict(
+        lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize
+    )
+    Optimizer.__init__(opt, params, defaults)
+    opt.exp_avg = opt.state_like("exp_avg")
+    opt.exp_avg_sq = opt.state_like("exp_avg_sq")
+    opt.max_exp_avg_sq = opt.state_like("max_exp_avg_sq")
+    opt.state_step = Parameter(Tensor(np.int32(0)), name="state_step", requires_grad=False)
+
+
 class Adam(Optimizer):
     """Adam (``ops.Adam``'s step). State: ``exp_avg.*``, ``exp_avg_sq.*``, ``max_exp_avg_sq.*``,
     ``state_step`` (int32)."""
@@ -50,26 +72,13 @@ class Adam(Optimizer):
         *,
         maximize: bool = False,
     ) -> None:
-        check_adam_args(lr, betas, eps, weight_decay)
+        _start(self, params, lr, betas, eps, weight_decay, amsgrad, maximize)
         if amsgrad:  # accepted as 2.10 accepts it, but said: 2.10's Adam step never reads it
             warnings.warn(
                 "For 'Adam', 'amsgrad=True' has no effect: MindSpore 2.10's experimental.optim.Adam "
                 "step does not use it, and deepsink's follows; AdamW(amsgrad=True) applies AMSGrad",
                 stacklevel=2,
             )
-        defaults = dict(
-            lr=lr,
-            betas=betas,
-            eps=eps,
-            weight_decay=weight_decay,
-            amsgrad=amsgrad,
-            maximize=maximize,
-        )
-        super().__init__(params, defaults)
-        self.exp_avg = self.state_like("exp_avg")
-        self.exp_avg_sq = self.state_like("exp_avg_sq")
-        self.max_exp_avg_sq = self.state_like("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(np.int32(0)), name="state_step", requires_grad=False)
 
     def update(self, grads: list) -> None:
         step = self.state_step._data + 1
@@ -115,20 +124,7 @@ class AdamW(Optimizer):
         *,
         maximize: bool = False,
     ) -> None:
-        check_adam_args(lr, betas, eps, weight_decay)
-        defaults = dict(
-            lr=lr,
-            betas=betas,
-            eps=eps,
-            weight_decay=weight_decay,
-            amsgrad=amsgrad,
-            maximize=maximize,
-        )
-        super().__init__(params, defaults)
-        self.exp_avg = self.state_like("exp_avg")
-        self.exp_avg_sq = self.state_like("exp_avg_sq")
-        self.max_exp_avg_sq = self.state_like("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(np.int32(0)), name="state_step", requires_grad=False)
+        _start(self, params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def update(self, grads: list) -> None:
         step = self.state_step._data + 1

@@ -206,9 +206,7 @@ def one_hot(tensor: Any, num_classes: int = -1) -> Tensor:
     return Tensor._from(jax.nn.one_hot(a, num_classes, dtype=np.int64))
 
 
-def linear(input: Any, weight: Any, bias: Any = None) -> Tensor:
-    """``input @ weight.T + bias`` (``ops.dense``)."""
-    return ops.dense(input, weight, bias)
+linear = ops.dense
 
 
 def dropout(input: Any, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
@@ -430,19 +428,10 @@ def batch_norm(
     return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
 
 
-def layer_norm(
-    input: Any, normalized_shape: Any, weight: Any = None, bias: Any = None, eps: float = 1e-05
-) -> Tensor:
-    """Layer normalization over the last ``len(normalized_shape)`` dims (``ops.layer_norm``)."""
-    return ops.layer_norm(input, normalized_shape, weight, bias, eps)
+layer_norm = ops.layer_norm
 
 
-def group_norm(
-    input: Any, num_groups: int, weight: Any = None, bias: Any = None, eps: float = 1e-05
-) -> Tensor:
-    """Group normalization: dim 1 split into ``num_groups`` groups, each normalized
-    (``ops.group_norm``)."""
-    return ops.group_norm(input, num_groups, weight, bias, eps)
+group_norm = ops.group_norm
 
 
 # --- losses -----------------------------------------------------------------------------------
@@ -473,17 +462,10 @@ def kl_div(input: Any, target: Any, reduction: str = "mean", log_target: bool = 
     return kl_div_core(input, target, reduction, log_target)
 
 
-def soft_margin_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
-    """``log(1 + exp(-target * input))`` (``ops.soft_margin_loss``)."""
-    return ops.soft_margin_loss(input, target, reduction)
+soft_margin_loss = ops.soft_margin_loss
 
 
-def cosine_embedding_loss(
-    input1: Any, input2: Any, target: Any, margin: float = 0.0, reduction: str = "mean"
-) -> Tensor:
-    """``1 - cos(x1, x2)`` for target 1, ``max(0, cos(x1, x2) - margin)`` for target -1
-    (``ops.cosine_embedding_loss``)."""
-    return ops.cosine_embedding_loss(input1, input2, target, margin, reduction)
+cosine_embedding_loss = ops.cosine_embedding_loss
 
 
 # --- padding, resampling, patches ------------------------------------------------------------

@@ -237,9 +237,16 @@ class Conv2d(_Conv):
         # self.conv2d(x, weight) with their own weight (deepsink's Conv2D primitive is NCHW only)
         if data_format == "NCHW":
             self.conv2d = Conv2D(
-                out_channel=out_channels, kernel_size=kernel_size, mode=1, pad_mode=pad_mode,
-                pad=padding, stride=stride, dilation=dilation, group=group, data_format=data_format,
-            )  # fmt: skip
+                out_channel=out_channels,
+                kernel_size=kernel_size,
+                mode=1,
+                pad_mode=pad_mode,
+                pad=padding,
+                stride=stride,
+                dilation=dilation,
+                group=group,
+                data_format=data_format,
+            )
             self.bias_add = BiasAdd(data_format=data_format)
 
     def construct(self, x: Tensor) -> Tensor:

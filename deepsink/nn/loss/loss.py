@@ -17,6 +17,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops.function import nn_func
+from deepsink.ops.operations import UniformCandidateSampler
 
 _REDUCTIONS = ["mean", "sum", "none"]
 
@@ -1302,15 +1303,9 @@ class CTCLoss(LossBase):
     def construct(
         self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
     ) -> Tensor:
-        return _loss_ops()[0].ctc_loss_value(
-            log_probs,
-            targets,
-            input_lengths,
-            target_lengths,
-            self.blank,
-            self.reduction,
-            self.zero_infinity,
-        )
+        loss_func = _loss_ops()[0]
+        args = (self.blank, self.reduction, self.zero_infinity)
+        return loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
 
 
 class L1Regularizer(Cell):
@@ -1578,39 +1573,9 @@ class SampledSoftmaxLoss(LossBase):
         self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
         self.sampled_values, self.remove_accidental_hits = sampled_values, remove_accidental_hits
         self.seed = seed
-
-    def _sample(self, labels: jax.Array) -> tuple:
-        """Uniform unique candidates: drawn with replacement until ``num_sampled`` distinct ones
-        (not true classes, with ``remove_accidental_hits``) are found; the expected counts are
-        ``1 - (1 - 1/C)^tries``."""
-        import numpy as np
-
-        from deepsink._core import random as _random
-
-        key = _random.next_key() if self.seed == 0 else jax.random.PRNGKey(self.seed)
-        rng = np.random.default_rng(np.asarray(jax.random.key_data(key)).ravel().tolist())
-        banned = set(np.asarray(labels).ravel().tolist()) if self.remove_accidental_hits else set()
-        if self.num_classes - len(banned) < self.num_sampled:
-            fail_arg(
-                "SampledSoftmaxLoss",
-                "num_sampled",
-                "at most the classes left to sample",
-                self.num_sampled,
-            )
-        picked: list[int] = []
-        tries = 0
-        while len(picked) < self.num_sampled:
-            c = int(rng.integers(self.num_classes))
-            tries += 1
-            if c not in banned and c not in picked:
-                picked.append(c)
-        p = 1.0 / self.num_classes
-        expected = -np.expm1(tries * np.log1p(-p))
-        n = labels.shape[0]
-        return (
-            jnp.asarray(picked, jnp.int32),
-            jnp.full((n, self.num_true), expected, jnp.float32),
-            jnp.full((self.num_sampled,), expected, jnp.float32),
+        # MindSpore's sampler: one kernel for the layer, whose stream goes on from call to call
+        self.sampler = UniformCandidateSampler(
+            num_true, num_sampled, True, num_classes, seed, remove_accidental_hits
         )
 
     def construct(self, weights: Any, biases: Any, labels: Any, logits: Any) -> Tensor:
@@ -1620,10 +1585,10 @@ class SampledSoftmaxLoss(LossBase):
         if y.dtype not in (jnp.int32, jnp.int64):
             fail_arg(api, "labels", "an int32 or int64 Tensor", y.dtype, TypeError)
         y = y.astype(jnp.int32).reshape(-1, self.num_true)
-        if self.sampled_values is None:
-            sampled, true_count, sampled_count = self._sample(y)
-        else:
-            sampled, true_count, sampled_count = (unwrap(v) for v in self.sampled_values)
+        values = (
+            self.sampler(Tensor._from(y)) if self.sampled_values is None else self.sampled_values
+        )
+        sampled, true_count, sampled_count = (unwrap(v) for v in values)
         sampled = jnp.asarray(sampled).astype(jnp.int32)
         true_w, sampled_w = w[y], w[sampled]  # (N, T, D), (S, D)
         true_logits = jnp.sum(x[:, None, :] * true_w, axis=-1) + b[y]

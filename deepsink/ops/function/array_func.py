@@ -321,8 +321,7 @@ def where(condition: Any, input: Any, other: Any) -> Tensor:
     return Tensor._from(jnp.where(bc(c), bc(a), bc(b)))
 
 
-def select(condition: Any, input: Any, other: Any) -> Tensor:
-    return where(condition, input, other)
+select = where
 
 
 def masked_fill(input_x: Any, mask: Any, value: Any) -> Tensor:

@@ -68,14 +68,16 @@ def crop_and_resize(
         )
     ch, cw = (int(v) for v in crop_size)
     return Tensor._from(
-        _crop_and_resize(img, b, idx, ch=ch, cw=cw, method=method,
-                         extrapolation_value=float(extrapolation_value))
-    )  # fmt: skip
+        _crop_and_resize(
+            img, b, idx, ch=ch, cw=cw, method=method, extrapolation_value=float(extrapolation_value)
+        )
+    )
 
 
 @composite(static_argnames=("ch", "cw", "method", "extrapolation_value"))
-def _crop_and_resize(img: Any, b: Any, idx: Any, *, ch: int, cw: int, method: str,
-                     extrapolation_value: float) -> Any:  # fmt: skip
+def _crop_and_resize(
+    img: Any, b: Any, idx: Any, *, ch: int, cw: int, method: str, extrapolation_value: float
+) -> Any:
     """:func:`crop_and_resize` of checked arrays, one compiled program op by op."""
     img, b, idx = img.astype(jnp.float32), b.astype(jnp.float32), idx.astype(jnp.int32)
     h, w = img.shape[1:3]
@@ -165,14 +167,22 @@ def roi_align(
             f"and {list(r.shape)}",
         )
     return Tensor._from(
-        _roi_align(x, r, ph=pooled_height, pw=pooled_width, spatial_scale=float(spatial_scale),
-                   g=sample_num, roi_end_mode=roi_end_mode)
-    )  # fmt: skip
+        _roi_align(
+            x,
+            r,
+            ph=pooled_height,
+            pw=pooled_width,
+            spatial_scale=float(spatial_scale),
+            g=sample_num,
+            roi_end_mode=roi_end_mode,
+        )
+    )
 
 
 @composite(static_argnames=("ph", "pw", "spatial_scale", "g", "roi_end_mode"))
-def _roi_align(x: Any, r: Any, *, ph: int, pw: int, spatial_scale: float, g: int,
-               roi_end_mode: int) -> Any:  # fmt: skip
+def _roi_align(
+    x: Any, r: Any, *, ph: int, pw: int, spatial_scale: float, g: int, roi_end_mode: int
+) -> Any:
     """:func:`roi_align` of checked arrays, one compiled program op by op."""
     r = r.astype(x.dtype)
     h, w = x.shape[2:]

@@ -1,41 +1,76 @@
 """TensorFlow-style fractional pooling (Graham 2014) behind MindSpore's ``FractionalMaxPool``
 and ``FractionalAvgPool`` primitives: NHWC input, the output ``floor(size / ratio)`` per axis,
 windows given by random (or pseudo-random) cumulative pooling sequences that the primitives also
-return. (``ops.fractional_max_pool2d`` is the other, PyTorch-style algorithm: fixed windows at
+return, drawn as MindSpore 2.10's CPU kernels draw them (a Lehmer engine built from the seed at
+every launch, on the host). (``ops.fractional_max_pool2d`` is the other, PyTorch-style algorithm: fixed windows at
 random starts; the two share no computation.)
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core import kernel_random as KR
 from deepsink._core.graphs import composite
+from deepsink._core.kernel_host_samplers import entropy64
+from deepsink._core.kernel_truncated_normal import canonical
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
 
-def pooling_sequence(key: jax.Array, n_in: int, n_out: int, pseudo_random: bool) -> jax.Array:
-    """The ``n_out + 1`` window boundaries over ``n_in``: equal steps when ``n_out`` divides
-    ``n_in``; else steps of ``n_in // n_out`` or one more, shuffled (random) or
-    ``ceil(alpha * (i + u)) - ceil(alpha * u)`` for ``alpha = n_in / n_out`` (pseudo-random)."""
+def pool_seed(deterministic: bool, seed: int, seed2: int, api: str) -> int:
+    """The engine seed of one launch, as MindSpore's kernel picks it: ``seed`` (``seed2`` when
+    ``seed`` is 0) when ``deterministic``, fresh entropy when both are 0 there; 0 otherwise, where
+    setting either seed is an error."""
+    if not deterministic:
+        if seed or seed2:
+            raise ValueError(
+                f"For '{api}', both 'seed' and 'seed2' must be 0 if 'deterministic' is false."
+            )
+        return 0
+    if seed == 0 and seed2 == 0:
+        return entropy64() & 0x7FFFFFFF
+    return seed if seed else seed2
+
+
+def _engine(seed: int) -> KR.LehmerDraws:
+    """``std::default_random_engine`` built from the kernel's ``int`` seed."""
+    as_int = (seed + 2**31) % 2**32 - 2**31
+    return KR.LehmerDraws(KR.lehmer_start(as_int % 2**64))
+
+
+def pooling_sequence(seed: int, n_in: int, n_out: int, pseudo_random: bool, api: str) -> np.ndarray:
+    """The ``n_out + 1`` window boundaries over ``n_in`` (MindSpore's CPU kernel, each axis with
+    a fresh engine from ``seed``): equal steps when ``n_out`` divides ``n_in``; else steps of
+    ``k = n_in // n_out`` or one more, ``std::shuffle``d (random) or ``ceil(alpha * (i + u)) - 1``
+    for ``alpha = n_in / n_out`` and one uniform ``u`` (pseudo-random)."""
     k = n_in // n_out
     if n_in % n_out == 0:
-        return jnp.arange(n_out + 1, dtype=jnp.int64) * k
-    if pseudo_random:
+        diff = np.full(n_out, k, np.int64)
+    elif pseudo_random:
         alpha = n_in / n_out
+        if alpha == n_out - 1:
+            raise ValueError(
+                f"For {api}, the input_length and output_length is wrong, please check the "
+                "parameter 'pooling ratio'."
+            )
         max_u = min((k + 2) / alpha - 1, (n_in + 1 - k) / alpha - (n_out - 1))
-        u = jax.random.uniform(key, (), jnp.float32) * max_u
-        i = jnp.arange(1, n_out, dtype=jnp.float32)
-        mid = jnp.ceil(alpha * (i + u)) - jnp.ceil(alpha * u)
-        return jnp.concatenate([jnp.zeros(1), mid, jnp.full(1, n_in)]).astype(jnp.int64)
-    diff = np.full(n_out, k)
-    diff[: n_in % n_out] += 1
-    diff = jax.random.permutation(key, jnp.asarray(diff))
-    return jnp.concatenate([jnp.zeros(1, diff.dtype), jnp.cumsum(diff)]).astype(jnp.int64)
+        u = canonical(_engine(seed)) * max_u
+        inner = [math.ceil(alpha * (i + u)) for i in range(1, n_out)]
+        diff = np.diff(np.asarray([1, *inner, n_in + 1], np.int64))
+    else:
+        diff = np.full(n_out, k, np.int64)
+        diff[: n_in % n_out] += 1
+        diff = diff[KR.shuffled_range(n_out, _engine(seed))]
+    bad = np.flatnonzero((diff < k) | (diff > k + 1))
+    if bad.size:
+        raise ValueError(f"For {api}, GeneratePoolingSequence diff[{bad[0]}] is error")
+    return np.concatenate([[0], np.cumsum(diff)]).astype(np.int64)
 
 
 def _members(seq: jax.Array, n_in: int, overlapping: bool) -> jax.Array:
@@ -50,7 +85,7 @@ def fractional_pool(
     pooling_ratio: list,
     pseudo_random: bool,
     overlapping: bool,
-    key: jax.Array,
+    seed: int,
     mode: str,
     api: str,
 ) -> tuple:
@@ -65,24 +100,18 @@ def fractional_pool(
         U.fail(
             api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input {list(a.shape)}"
         )
-    return tuple(
-        Tensor._from(v)
-        for v in _pool(
-            a, key, out=(oh, ow), pseudo_random=pseudo_random, overlapping=overlapping, mode=mode
-        )
-    )
+    rows = jnp.asarray(pooling_sequence(seed, h, oh, pseudo_random, api))
+    cols = jnp.asarray(pooling_sequence(seed, w, ow, pseudo_random, api))
+    y = _pool(a, rows, cols, overlapping=overlapping, mode=mode)
+    return Tensor._from(y), Tensor._from(rows), Tensor._from(cols)
 
 
-@composite(static_argnames=("out", "pseudo_random", "overlapping", "mode"))
+@composite(static_argnames=("overlapping", "mode"))
 def _pool(
-    a: jax.Array, key: jax.Array, out: tuple, pseudo_random: bool, overlapping: bool, mode: str
-) -> tuple:
-    """The sequences drawn from ``key`` and the pooling over their windows, as one program."""
+    a: jax.Array, rows: jax.Array, cols: jax.Array, overlapping: bool, mode: str
+) -> jax.Array:
+    """The pooling over the windows the sequences give, as one program."""
     _, h, w, _ = a.shape
-    oh, ow = out
-    kr, kc = jax.random.split(key)
-    rows = pooling_sequence(kr, h, oh, pseudo_random)
-    cols = pooling_sequence(kc, w, ow, pseudo_random)
     mr = _members(rows, h, overlapping)  # (oh, h)
     mc = _members(cols, w, overlapping)  # (ow, w)
     if mode == "max":
@@ -99,4 +128,4 @@ def _pool(
         s = jnp.einsum("js,nisc->nijc", mc.astype(f.dtype), t)
         cnt = mr.sum(1)[:, None] * mc.sum(1)[None, :]
         y = (s / cnt[None, :, :, None].astype(f.dtype)).astype(a.dtype)
-    return y, rows, cols
+    return y

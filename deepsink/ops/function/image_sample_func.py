@@ -17,6 +17,8 @@ from jax._src.image import scale as _jax_scale  # the kernel-taking core of scal
 
 from deepsink._core import random as _random
 from deepsink._core.graphs import composite
+from deepsink._core.kernel_host_samplers import entropy64
+from deepsink._core.kernel_samplers import philox_words, unit_floats
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function.sequence_func import concrete
@@ -95,8 +97,9 @@ def scale_and_translate(
 
 
 @composite(static_argnames=("out_shape", "kernel", "antialias"))
-def _scale_translate(x: Any, sc: Any, tr: Any, *, out_shape: tuple, kernel: Any,
-                     antialias: bool) -> Any:  # fmt: skip
+def _scale_translate(
+    x: Any, sc: Any, tr: Any, *, out_shape: tuple, kernel: Any, antialias: bool
+) -> Any:
     """:func:`scale_and_translate` of checked arrays, one compiled program op by op."""
     y = _jax_scale._scale_and_translate(
         x.astype(jnp.float32),
@@ -262,31 +265,89 @@ def combined_non_max_suppression(
 
 
 # --- SampleDistortedBoundingBoxV2 -------------------------------------------------------------
-def _random_crop(
-    rng: np.random.Generator, w: int, h: int, area_range: tuple, aspect: float
-) -> tuple | None:
-    min_area, max_area = area_range[0] * w * h, area_range[1] * w * h
-    height = int(np.rint(np.sqrt(min_area / aspect)))
-    max_height = int(np.rint(np.sqrt(max_area / aspect)))
-    if np.rint(max_height * aspect) > w:
-        max_height = int((w + 0.5 - 1e-7) / aspect)
+class BoxSamplerKernel:
+    """One ``SampleDistortedBoundingBoxV2`` kernel as MindSpore 2.10's CPU build runs it: every
+    launch restarts ``PhiloxRandom(seed, seed2)`` (fresh system entropy for seeds 0, 0), but
+    first takes the values its last launch left of its last 4-value block."""
+
+    def __init__(self) -> None:
+        self.left: list[int] = []
+
+    def launch(self, seed: int, seed2: int) -> None:
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = entropy64(), entropy64()
+        self.seed, self.seed2, self.block = seed, seed2, 0
+
+    def __call__(self) -> int:
+        if not self.left:
+            self.left = philox_words(self.seed, self.seed2, 1, self.block).tolist()
+            self.block += 1
+        return self.left.pop(0)
+
+    def below(self, n: int) -> int:
+        """The kernel's ``Uniform(n)``: a mask for a power of 2, else rejection then ``% n``."""
+        if n & (n - 1) == 0:
+            return self() & (n - 1)
+        rem = (0xFFFFFFFF % n) + 1
+        while True:
+            r = self()
+            if r >= rem:
+                return r % n
+
+    def unit(self) -> np.float32:
+        """``RandFloat``: the low 23 bits of one value as a float in ``[0, 1)``."""
+        return unit_floats(np.asarray([self()], np.uint32))[0]
+
+
+def _random_crop(gen: BoxSamplerKernel, w: int, h: int, area_range: tuple, aspect: Any):
+    """The kernel's ``GenerateRandomCrop`` in its float32 arithmetic: ``(y, x, height, width)``
+    or None."""
+    f = np.float32
+    min_area = f(f(area_range[0]) * f(w)) * f(h)
+    max_area = f(f(area_range[1]) * f(w)) * f(h)
+    if max_area <= 0 or aspect < 0 or min_area > max_area or aspect == 0:
+        return None
+    height = int(np.rint(np.sqrt(f(min_area / aspect))))
+    max_height = int(np.rint(np.sqrt(f(max_area / aspect))))
+    if np.rint(f(max_height) * aspect) > w:
+        max_height = int(f(f(f(w) + f(0.5)) - f(1e-7)) / aspect)
+        if np.rint(f(max_height) * aspect) > w:
+            max_height -= 1
     max_height = min(max_height, h)
     height = min(height, max_height)
     if height < max_height:
-        height += int(rng.integers(0, max_height - height + 1))
-    width = int(np.rint(height * aspect))
+        height += gen.below(max_height - height + 1)
+    width = int(np.rint(f(height) * aspect))
     if width * height < min_area:
         height += 1
-        width = int(np.rint(height * aspect))
+        width = int(np.rint(f(height) * aspect))
     if width * height > max_area:
         height -= 1
-        width = int(np.rint(height * aspect))
+        width = int(np.rint(f(height) * aspect))
     area = width * height
     if area < min_area or area > max_area or not 0 < width <= w or not 0 < height <= h:
         return None
-    y = 0 if height >= h else int(rng.integers(0, h - height))
-    x = 0 if width >= w else int(rng.integers(0, w - width))
+    # MindSpore 2.10's CPU build draws the column offset first (checked against its outputs)
+    x = gen.below(w - width) if width < w else 0
+    y = gen.below(h - height) if height < h else 0
     return y, x, height, width
+
+
+def _covers(crop: tuple, boxes: np.ndarray, cover: np.float32) -> bool:
+    """``SatisfiesOverlapConstraints``: the crop (area at least 1) covers ``cover`` of one box
+    (of area at least 1) of ``boxes`` (pixel ``[ymin, xmin, ymax, xmax]`` ints)."""
+    y, x, ch, cw = crop
+    if ch * cw < 1:
+        return False
+    for b in boxes:
+        area = (b[2] - b[0]) * (b[3] - b[1])
+        if area < 1:
+            continue
+        iy, ix = min(y + ch, b[2]) - max(y, b[0]), min(x + cw, b[3]) - max(x, b[1])
+        inter = iy * ix if iy >= 0 and ix >= 0 else 0
+        if np.float32(inter) / np.float32(area) >= cover:
+            return True
+    return False
 
 
 def sample_distorted_bounding_box_v2(
@@ -299,11 +360,13 @@ def sample_distorted_bounding_box_v2(
     area_range: tuple = (0.05, 1.0),
     max_attempts: int = 100,
     use_image_if_no_bounding_boxes: bool = False,
+    kernel: BoxSamplerKernel | None = None,
 ) -> tuple:
     """A random crop of an image of ``image_size`` (H, W, C) whose area fraction lies in
     ``area_range``, aspect ratio in ``aspect_ratio_range``, covering at least
     ``min_object_covered`` of one of ``bounding_boxes`` (N, 4) ``[ymin, xmin, ymax, xmax]``
-    normalized; the whole image after ``max_attempts`` misses. Returns ``begin`` (y, x, 0),
+    normalized; the whole image after ``max_attempts`` misses. The draws are MindSpore 2.10's
+    (``BoxSamplerKernel``; a Primitive passes the ``kernel`` it keeps). Returns ``begin`` (y, x, 0),
     ``size`` (h, w, -1) and the crop as a normalized box of shape (1, 1, 4)."""
     api = "SampleDistortedBoundingBoxV2"
     isz = U.array(image_size, api, "image_size")
@@ -318,42 +381,47 @@ def sample_distorted_bounding_box_v2(
         U.fail(api, f"'image_size' must be positive, but got {[h, w]}")
     bb = concrete(U.array(bounding_boxes, api, "bounding_boxes"), api, "bounding_boxes")
     bb = bb.reshape(-1, 4).astype(np.float64) if bb.size else np.zeros((0, 4))
-    cover = float(
-        concrete(U.array(min_object_covered, api, "min_object_covered"), api, "min_object_covered")
+    covered = concrete(
+        U.array(min_object_covered, api, "min_object_covered"), api, "min_object_covered"
     )
+    if np.ndim(covered) != 1:
+        raise ValueError(
+            f"For primitive[{api}], the min_object_covered dimension must be equal to 1, but got "
+            f"{np.ndim(covered)}."
+        )
+    cover = float(np.asarray(covered).reshape(-1)[0])
     if not 0 <= cover <= 1:
         U.fail(api, f"'min_object_covered' must be in [0, 1], but got {cover}")
     if bb.shape[0] == 0:
         if not use_image_if_no_bounding_boxes:
-            U.fail(api, "no bounding boxes given and 'use_image_if_no_bounding_boxes' is False")
+            U.fail(
+                api,
+                "batch or N in bounding_boxes whose shape is [batch, N, 4] equals 0, which means "
+                "no bounding boxes provided as input. Set use_image_if_no_bounding_boxes=True if "
+                "you wish to not provide any bounding boxes.",
+            )
         bb = np.array([[0.0, 0.0, 1.0, 1.0]])
-    if seed or seed2:
-        rng = np.random.default_rng([int(seed), int(seed2)])
-    else:
-        rng = np.random.default_rng(np.asarray(jax.random.key_data(_random.next_key())).ravel())
-    pix = bb * np.array([h, w, h, w])
+    for arg, pair in (("aspect_ratio_range", aspect_ratio_range), ("area_range", area_range)):
+        if not pair[0] < pair[1]:
+            raise ValueError(f"For '{api}', {arg}[0] must less than {arg}[1].")
+    if kernel is None:
+        kernel = BoxSamplerKernel()
+    kernel.launch(int(seed), int(seed2))
+    f = np.float32
+    boxes = (bb.astype(f) * np.array([h, w, h, w], f)).astype(np.int32)
+    lo_ratio, hi_ratio = f(aspect_ratio_range[0]), f(aspect_ratio_range[1])
     crop = None
     for _ in range(max_attempts):
-        aspect = rng.uniform(*aspect_ratio_range)
-        c = _random_crop(rng, w, h, area_range, aspect)
-        if c is None:
-            continue
-        y, x, ch, cw = c
-        for b in pix:
-            inter = max(min(y + ch, b[2]) - max(y, b[0]), 0) * max(
-                min(x + cw, b[3]) - max(x, b[1]), 0
-            )
-            area = (b[2] - b[0]) * (b[3] - b[1])
-            if area > 0 and inter / area >= cover:
-                crop = c
-                break
-        if crop is not None:
+        aspect = f(kernel.unit() * f(hi_ratio - lo_ratio)) + lo_ratio
+        c = _random_crop(kernel, w, h, area_range, aspect)
+        if c is not None and _covers(c, boxes, f(cover)):
+            crop = c
             break
     y, x, ch, cw = crop if crop is not None else (0, 0, h, w)
     dt = isz.dtype
-    box = np.array([[[y / h, x / w, (y + ch) / h, (x + cw) / w]]], np.float32)
+    box = np.array([[[y, x, y + ch, x + cw]]], np.float32) / np.array([h, w, h, w], np.float32)
     return (
         Tensor._from(jnp.asarray([y, x, 0], dt)),
-        Tensor._from(jnp.asarray([ch, cw, -1], dt)),
+        Tensor._from(jnp.asarray(np.array([ch, cw, -1]).astype(dt))),  # -1 wraps, as a C++ cast
         Tensor._from(jnp.asarray(box)),
     )

@@ -322,6 +322,8 @@ def _ctc_inputs(
             f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
             f"{list(in_len.shape)}, {list(tg_len.shape)}",
         )
+    if t.shape[0] != lp.shape[1]:
+        U.fail(api, f"'targets' must be (B, S) with B={lp.shape[1]}, but got {list(t.shape)}")
     _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
     return lp, t, in_len, tg_len
 
@@ -335,13 +337,20 @@ def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None
     if isinstance(known_in, jax.core.Tracer) or isinstance(known_tg, jax.core.Tracer):
         in_len, tg_len = in_len.astype(jnp.int32), tg_len.astype(jnp.int32)
         indexing.check_range(
-            tg_len, width + 1, "For 'CTCLossV2', a target length {} is negative or larger than "
-            f"target.shape[1] = {width}.", RuntimeError, negative=False,
-        )  # fmt: skip
+            tg_len,
+            width + 1,
+            "For 'CTCLossV2', a target length {} is negative or larger than "
+            f"target.shape[1] = {width}.",
+            RuntimeError,
+            negative=False,
+        )
         indexing.check_range(
-            in_len - tg_len, None, "For 'CTCLossV2', an input length is smaller than its target "
-            "length (by {}).", RuntimeError, negative=False,
-        )  # fmt: skip
+            in_len - tg_len,
+            None,
+            "For 'CTCLossV2', an input length is smaller than its target length (by {}).",
+            RuntimeError,
+            negative=False,
+        )
         return
     ins, tgs = np.asarray(known_in), np.asarray(known_tg)
     for i, v in enumerate(tgs.tolist()):
@@ -364,8 +373,9 @@ def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None
 
 
 @composite(static_argnames=("blank", "reduction", "zero_infinity"))
-def _ctc_loss(lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int, reduction: str,
-              zero_infinity: bool) -> tuple[Any, Any]:  # fmt: skip
+def _ctc_loss(
+    lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int, reduction: str, zero_infinity: bool
+) -> tuple[Any, Any]:
     """The reduced loss and ``log_alpha``, one compiled program per signature op by op."""
     t, in_len, tg_len = t.astype(jnp.int32), in_len.astype(jnp.int32), tg_len.astype(jnp.int32)
     loss, log_alpha = _ctc_forward(lp, t, in_len, tg_len, blank)
@@ -376,26 +386,26 @@ def _ctc_loss(lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int, reductio
     return _reduce(loss, reduction, "ctc_loss")._data, log_alpha
 
 
-def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
-             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
-             ) -> tuple[Tensor, Tensor]:  # fmt: skip
+def ctc_loss(
+    log_probs: Any,
+    targets: Any,
+    input_lengths: Any,
+    target_lengths: Any,
+    blank: int = 0,
+    reduction: str = "mean",
+    zero_infinity: bool = False,
+) -> tuple[Tensor, Tensor]:
     """Connectionist temporal classification over ``log_probs`` (T, N, C) and ``targets``
     (N, S): ``(neg_log_likelihood, log_alpha)`` as MindSpore's ``ops.ctc_loss``, the loss
     reduced by ``reduction`` ('mean' divides each loss by its target length, then averages;
     an impossible alignment's loss is ``inf``, or 0 with ``zero_infinity``) and ``log_alpha``
     (N, T, 2S + 1) the forward variables over the blank-extended targets."""
-    lp, t, in_len, tg_len = _ctc_inputs(log_probs, targets, input_lengths, target_lengths,
-                                        "ctc_loss")  # fmt: skip
+    lp, t, in_len, tg_len = _ctc_inputs(
+        log_probs, targets, input_lengths, target_lengths, "ctc_loss"
+    )
     if reduction not in _REDUCTIONS:
         U.fail("ctc_loss", f"'reduction' must be one of {list(_REDUCTIONS)}, but got {reduction!r}")
-    loss, log_alpha = _ctc_loss(lp, t, in_len, tg_len, blank=blank, reduction=reduction,
-                                zero_infinity=bool(zero_infinity))  # fmt: skip
+    loss, log_alpha = _ctc_loss(
+        lp, t, in_len, tg_len, blank=blank, reduction=reduction, zero_infinity=bool(zero_infinity)
+    )
     return Tensor._from(loss), Tensor._from(log_alpha)
-
-
-def ctc_loss_value(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
-                   blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
-                   ) -> Tensor:  # fmt: skip
-    """The loss of :func:`ctc_loss` alone (``nn.CTCLoss``)."""
-    return ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction,
-                    zero_infinity)[0]  # fmt: skip

@@ -12,10 +12,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import random as _random
 from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function import random_func as RND
 
 
 def _ints(v: Any, n: int, arg: str, api: str) -> tuple[int, ...]:
@@ -79,7 +79,10 @@ def _fractional_max_pool(
             )
     nb, c = (1, a.shape[0]) if unbatched else a.shape[:2]
     if random_samples is None:
-        samples = jax.random.uniform(_random.next_key(), (nb, c, n), a.dtype)
+        # MindSpore draws them with ``ops.rand`` (its UniformReal stream), in the input's float
+        # dtype (Float32 for others)
+        floating = jnp.issubdtype(a.dtype, jnp.floating)
+        samples = RND.rand(nb, c, n, dtype=a.dtype if floating else None)._data
     else:
         samples = U.array(random_samples, api, "random_samples")
         if samples.shape != (nb, c, n):

@@ -173,13 +173,27 @@ def deformable_offsets(
     then the masks), laid out as ``(N, C, H'*kh, W'*kw)``."""
     a, o = _deformable_inputs(x, offsets, strides, pads, ksize, dilations, deformable_groups)
     return Tensor._from(
-        _deform_sample(a, o, strides=tuple(strides), pads=tuple(pads), ksize=tuple(ksize),
-                       dilations=tuple(dilations), groups=deformable_groups)
-    )  # fmt: skip
+        _deform_sample(
+            a,
+            o,
+            strides=tuple(strides),
+            pads=tuple(pads),
+            ksize=tuple(ksize),
+            dilations=tuple(dilations),
+            groups=deformable_groups,
+        )
+    )
 
 
-def _deformable_inputs(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize: tuple,
-                       dilations: tuple, deformable_groups: int) -> tuple[Any, Any]:  # fmt: skip
+def _deformable_inputs(
+    x: Any,
+    offsets: Any,
+    strides: tuple,
+    pads: tuple,
+    ksize: tuple,
+    dilations: tuple,
+    deformable_groups: int,
+) -> tuple[Any, Any]:
     """``x`` and ``offsets`` as arrays, their shapes checked against the attributes."""
     api = "DeformableOffsets"
     a = U.array(x, api, "x")
@@ -206,8 +220,9 @@ def _deformable_inputs(x: Any, offsets: Any, strides: tuple, pads: tuple, ksize:
 
 
 @composite(static_argnames=("strides", "pads", "ksize", "dilations", "groups"))
-def _deform_sample(a: Any, o: Any, *, strides: tuple, pads: tuple, ksize: tuple,
-                   dilations: tuple, groups: int) -> Any:  # fmt: skip
+def _deform_sample(
+    a: Any, o: Any, *, strides: tuple, pads: tuple, ksize: tuple, dilations: tuple, groups: int
+) -> Any:
     """:func:`deformable_offsets` of checked arrays, one compiled program op by op."""
     n, c, h, w = a.shape
     kh, kw = ksize
@@ -293,25 +308,47 @@ def deformable_conv2d(
         deformable_groups,
         modulated,
     )
-    a, o = _deformable_inputs(x, offsets, strides, padding, kernel_size, dilations,
-                              deformable_groups)  # fmt: skip
+    a, o = _deformable_inputs(
+        x, offsets, strides, padding, kernel_size, dilations, deformable_groups
+    )
     b = None if bias is None else U.array(bias, "deformable_conv2d", "bias")
     return Tensor._from(
-        _deformable_conv(a, o, w, b, strides=tuple(strides), pads=tuple(padding),
-                         ksize=tuple(kernel_size), dilations=tuple(dilations), groups=groups,
-                         deformable_groups=deformable_groups)
-    )  # fmt: skip
+        _deformable_conv(
+            a,
+            o,
+            w,
+            b,
+            strides=tuple(strides),
+            pads=tuple(padding),
+            ksize=tuple(kernel_size),
+            dilations=tuple(dilations),
+            groups=groups,
+            deformable_groups=deformable_groups,
+        )
+    )
 
 
 @composite(static_argnames=("strides", "pads", "ksize", "dilations", "groups", "deformable_groups"))
-def _deformable_conv(a: Any, o: Any, w: Any, b: Any, *, strides: tuple, pads: tuple,
-                     ksize: tuple, dilations: tuple, groups: int, deformable_groups: int
-                     ) -> Any:  # fmt: skip
+def _deformable_conv(
+    a: Any,
+    o: Any,
+    w: Any,
+    b: Any,
+    *,
+    strides: tuple,
+    pads: tuple,
+    ksize: tuple,
+    dilations: tuple,
+    groups: int,
+    deformable_groups: int,
+) -> Any:
     """:func:`deformable_conv2d` of checked arrays, one compiled program op by op."""
-    sampled = _deform_sample(a, o, strides=strides, pads=pads, ksize=ksize, dilations=dilations,
-                             groups=deformable_groups)  # fmt: skip
-    out = nn_func.conv2d(Tensor._from(sampled), Tensor._from(w), None, ksize, "valid", 0, 1,
-                         groups)._data  # fmt: skip
+    sampled = _deform_sample(
+        a, o, strides=strides, pads=pads, ksize=ksize, dilations=dilations, groups=deformable_groups
+    )
+    out = nn_func.conv2d(
+        Tensor._from(sampled), Tensor._from(w), None, ksize, "valid", 0, 1, groups
+    )._data
     if b is not None:
         out = out + b.reshape(1, -1, 1, 1).astype(out.dtype)
     return out

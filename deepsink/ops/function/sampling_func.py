@@ -178,17 +178,26 @@ def interpolate(
         recompute_scale_factor = True  # area always resizes to an explicit size
     if recompute_scale_factor:
         if size is not None:
-            U.fail("interpolate", "it is incorrect to set 'recompute_scale_factor' to True after "
-                   "specifying an explicit 'size'.")  # fmt: skip
+            U.fail(
+                "interpolate",
+                "it is incorrect to set 'recompute_scale_factor' to True after "
+                "specifying an explicit 'size'.",
+            )
         scales = scale_factor if isinstance(scale_factor, tuple) else (scale_factor,) * (a.ndim - 2)
         size = tuple(math.floor(n * f) for n, f in zip(a.shape[2:], scales))
         scale_factor = None
     elif scale_factor is not None and "scale_factor" not in ranks[a.ndim]:
-        U.fail("interpolate", f"'scale_factor' option cannot currently be set with the mode = "
-               f"{mode} and dim = {a.ndim}D.")  # fmt: skip
+        U.fail(
+            "interpolate",
+            f"'scale_factor' option cannot currently be set with the mode = "
+            f"{mode} and dim = {a.ndim}D.",
+        )
     if align_corners is not None and "align_corners" not in ranks[a.ndim]:
-        U.fail("interpolate", f"'align_corners' option cannot currently be set with the mode = "
-               f"{mode}, and dim = {a.ndim}D")  # fmt: skip
+        U.fail(
+            "interpolate",
+            f"'align_corners' option cannot currently be set with the mode = "
+            f"{mode}, and dim = {a.ndim}D",
+        )
     return resize(input, size, scale_factor, mode, align_corners, None)
 
 

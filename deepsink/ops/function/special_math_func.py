@@ -49,9 +49,7 @@ tensor_exp, tensor_expm1 = M.exp, M.expm1
 tensor_gt, tensor_ge, tensor_lt, tensor_le = M.greater, M.greater_equal, M.less, M.less_equal
 
 
-def tensor_muls(input: Any, other: Any) -> Tensor:
-    """``input * other`` for a Tensor and a Python number (MindSpore's ``Muls``)."""
-    return M.mul(input, other)
+tensor_muls = M.mul
 
 
 # --- Bessel and gamma-family functions ---------------------------------------------------------

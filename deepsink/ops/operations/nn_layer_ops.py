@@ -21,7 +21,7 @@ from deepsink.ops import _utils as U
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
-from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_loss
+from deepsink.ops.function.loss_func import _ctc_check_lengths, _ctc_inputs, _ctc_loss
 from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
@@ -2074,8 +2074,15 @@ def _ctc_loss_and_grad(a: Any, dense: Any, lengths: Any, lab_len: Any, keep: Any
     """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last."""
 
     def losses(v: Any) -> Any:
-        out, _ = _ctc_loss(jax.nn.log_softmax(v, axis=-1), dense, lengths, lab_len,
-                           blank=v.shape[-1] - 1, reduction="none", zero_infinity=False)  # fmt: skip
+        out, _ = _ctc_loss(
+            jax.nn.log_softmax(v, axis=-1),
+            dense,
+            lengths,
+            lab_len,
+            blank=v.shape[-1] - 1,
+            reduction="none",
+            zero_infinity=False,
+        )
         return jnp.where(keep, out, 0.0)
 
     loss, pull = jax.vjp(losses, a)
@@ -2300,53 +2307,14 @@ class CTCLossV2(Primitive):
     def __call__(
         self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
     ) -> tuple[Tensor, Tensor]:
-        api = "CTCLossV2"
-        lp = U.floating(U.array(log_probs, api, "log_probs"))
-        t = U.array(targets, api, "targets")
-        in_len = U.array(input_lengths, api, "input_lengths")
-        tg_len = U.array(target_lengths, api, "target_lengths")
-        _, batch, _ = lp.shape
-        if t.ndim != 2 or t.shape[0] != batch:
-            U.fail(api, f"'targets' must be (B, S) with B={batch}, but got {list(t.shape)}")
-        nll, alpha = _ctc_v2(lp, t, in_len, tg_len, blank=self.blank,
-                             zero_infinity=bool(self.zero_infinity))  # fmt: skip
+        lp, t, in_len, tg_len = _ctc_inputs(
+            log_probs, targets, input_lengths, target_lengths, "CTCLossV2"
+        )
+        zero_infinity = bool(self.zero_infinity)
+        nll, alpha = _ctc_loss(
+            lp, t, in_len, tg_len, blank=self.blank, reduction="none", zero_infinity=zero_infinity
+        )
         return Tensor._from(nll), Tensor._from(alpha)
-
-
-@composite(static_argnames=("blank", "zero_infinity"))
-def _ctc_v2(lp: Any, t: Any, in_len: Any, tg_len: Any, *, blank: int,
-            zero_infinity: bool) -> tuple[Any, Any]:  # fmt: skip
-    """``CTCLossV2``'s losses and ``log_alpha`` of checked arrays, one compiled program op by op."""
-    t, in_len, tg_len = t.astype(jnp.int32), in_len.astype(jnp.int32), tg_len.astype(jnp.int32)
-    steps, batch, _ = lp.shape
-    s = t.shape[1]
-    ext = jnp.full((batch, 2 * s + 1), blank, jnp.int32).at[:, 1::2].set(t)
-    pos = jnp.arange(2 * s + 1)
-    valid = pos[None] < (2 * tg_len + 1)[:, None]  # (B, 2S+1)
-    skip = (pos[None] >= 2) & (ext != blank) & (ext != jnp.roll(ext, 2, axis=1))
-    neg = jnp.asarray(-jnp.inf, lp.dtype)
-    emit = jnp.take_along_axis(jnp.swapaxes(lp, 0, 1), ext[:, None, :], axis=2)  # (B,T,2S+1)
-    first = jnp.where((pos[None] < 2) & valid, emit[:, 0], neg)
-
-    def step(prev, e_t):
-        a1 = jnp.concatenate([jnp.full((batch, 1), neg), prev[:, :-1]], axis=1)
-        a2 = jnp.concatenate([jnp.full((batch, 2), neg), prev[:, :-2]], axis=1)
-        a2 = jnp.where(skip, a2, neg)
-        cur = jnp.logaddexp(jnp.logaddexp(prev, a1), a2) + e_t
-        cur = jnp.where(valid, cur, neg)
-        return cur, cur
-
-    _, rest = jax.lax.scan(step, first, jnp.swapaxes(emit[:, 1:], 0, 1))
-    alpha = jnp.concatenate([first[:, None], jnp.swapaxes(rest, 0, 1)], axis=1)  # (B,T,2S+1)
-    alpha = jnp.where(jnp.arange(steps)[None, :, None] < in_len[:, None, None], alpha, neg)
-    last = jnp.take_along_axis(alpha, jnp.maximum(in_len - 1, 0)[:, None, None], axis=1)[:, 0]
-    end = 2 * tg_len
-    a_end = jnp.take_along_axis(last, end[:, None], axis=1)[:, 0]
-    a_prev = jnp.take_along_axis(last, jnp.maximum(end - 1, 0)[:, None], axis=1)[:, 0]
-    nll = -jnp.logaddexp(a_end, jnp.where(tg_len > 0, a_prev, neg))
-    if zero_infinity:
-        nll = jnp.where(jnp.isinf(nll), 0.0, nll)
-    return nll, alpha
 
 
 class BatchNorm(Primitive):

@@ -225,7 +225,6 @@ __getattr__ = operations_getattr(__name__)
 
 # --- fractional pools, Dilation2D, LSTM, MaxPool3DWithArgmax, RNNTLoss, accidental hits, ----------
 # --- DeformableOffsets ---------------------------------------------------------------------------
-import jax as _jax  # noqa: E402
 
 from deepsink._core import random as _random  # noqa: E402
 from deepsink._core import validate as _V  # noqa: E402
@@ -277,16 +276,11 @@ class _FractionalPool(Primitive):
                 f"'pooling_ratio' must be [1.0, row_ratio, col_ratio, 1.0] with "
                 f"ratios >= 1.0, but got {pooling_ratio}",
             )
-        self._fixed_key = None
-        if seed or seed2:
-            self._fixed_key = _jax.random.key(seed * 2654435761 + seed2)
-        elif deterministic:
-            self._fixed_key = _random.next_key()
 
     def __call__(self, x: Any) -> tuple:
-        key = self._fixed_key if self._fixed_key is not None else _random.next_key()
+        seed = _FP.pool_seed(self.deterministic, self.seed, self.seed2, self.name)
         return _FP.fractional_pool(
-            x, self.pooling_ratio, self.pseudo_random, self.overlapping, key, self._mode, self.name
+            x, self.pooling_ratio, self.pseudo_random, self.overlapping, seed, self._mode, self.name
         )
 
 
@@ -300,9 +294,11 @@ _FRACTIONAL_DOC = """{kind} pooling with fractional windows (TensorFlow's ``Frac
             Default: ``False``.
         overlapping (bool, optional): Windows also take the next window's first row/column.
             Default: ``False``.
-        deterministic (bool, optional): Draw the sequences once, at construction.
+        deterministic (bool, optional): Draw the sequences from ``seed`` (``seed2`` when ``seed``
+            is 0; fresh entropy at every call when both are 0). Otherwise both seeds must be 0
+            and every call draws from the engine's seed 0, as MindSpore's CPU kernel does.
             Default: ``False``.
-        seed (int, optional): With ``seed2``, fixes the sequences when non-zero. Default: ``0``.
+        seed (int, optional): The engine seed when ``deterministic``. Default: ``0``.
         seed2 (int, optional): Default: ``0``.
 
     Inputs:
@@ -315,7 +311,8 @@ _FRACTIONAL_DOC = """{kind} pooling with fractional windows (TensorFlow's ``Frac
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``pooling_ratio`` is malformed or ``x`` is not 4-D.
+        ValueError: If ``pooling_ratio`` is malformed, ``x`` is not 4-D, or a seed is set
+            without ``deterministic``.
 
     Examples:
         >>> import numpy as np

@@ -61,7 +61,7 @@ class SampleDistortedBoundingBoxV2(Primitive):
         >>> op = ops.SampleDistortedBoundingBoxV2(seed=1, area_range=(0.5, 1.0))
         >>> boxes = ms.Tensor(np.array([[[0.1, 0.1, 0.9, 0.9]]], np.float32))
         >>> offset, size, bbox = op(ms.Tensor([40, 40, 3], ms.int32), boxes,
-        ...                         ms.Tensor(0.1, ms.float32))
+        ...                         ms.Tensor([0.1], ms.float32))
         >>> print(size.shape, bbox.shape, int(size[2]))
         (3,) (1, 1, 4) -1
     """
@@ -86,6 +86,10 @@ class SampleDistortedBoundingBoxV2(Primitive):
         V.check_bool(use_image_if_no_bounding_boxes, "use_image_if_no_bounding_boxes", self.name)
 
     def __call__(self, image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tuple:
+        # one kernel per input signature, as MindSpore keeps one per instance and signature
+        sig = tuple((tuple(t.shape), str(t.dtype)) for t in (image_size, bounding_boxes))
+        kernels = self.__dict__.setdefault("_kernels", {})
+        kernel = kernels.setdefault(sig, IS.BoxSamplerKernel())
         return IS.sample_distorted_bounding_box_v2(
             image_size,
             bounding_boxes,
@@ -96,6 +100,7 @@ class SampleDistortedBoundingBoxV2(Primitive):
             tuple(self.area_range),
             self.max_attempts,
             self.use_image_if_no_bounding_boxes,
+            kernel,
         )
 
 

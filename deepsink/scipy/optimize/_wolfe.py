@@ -18,8 +18,9 @@ def _where(c: Any, a: Any, b: Any) -> Any:
     return jnp.where(c, a, b)
 
 
-def _zoom(fn, a_low, phi_low, dphi_low, a_high, phi_high, dphi_high, phi_0, g_0, dphi_0, c1, c2,
-          is_run):  # fmt: skip
+def _zoom(
+    fn, a_low, phi_low, dphi_low, a_high, phi_high, dphi_high, phi_0, g_0, dphi_0, c1, c2, is_run
+):
     one = jnp.ones((), a_low.dtype)
     state = {
         "done": jnp.array(False), "j": jnp.array(0), "a_low": a_low, "phi_low": phi_low,
@@ -33,8 +34,15 @@ def _zoom(fn, a_low, phi_low, dphi_low, a_high, phi_high, dphi_high, phi_0, g_0,
         dalpha = s["a_high"] - s["a_low"]
         a, b = jnp.minimum(s["a_low"], s["a_high"]), jnp.maximum(s["a_low"], s["a_high"])
         cchk, qchk = 0.2 * dalpha, 0.1 * dalpha
-        cubic = _cubicmin(s["a_low"], s["phi_low"], s["dphi_low"], s["a_high"], s["phi_high"],
-                          s["a_rec"], s["phi_rec"])  # fmt: skip
+        cubic = _cubicmin(
+            s["a_low"],
+            s["phi_low"],
+            s["dphi_low"],
+            s["a_high"],
+            s["phi_high"],
+            s["a_rec"],
+            s["phi_rec"],
+        )
         use_cubic = (s["j"] > 0) & jnp.isfinite(cubic) & (cubic > a + cchk) & (cubic < b - cchk)
         quad = _quadmin(s["a_low"], s["phi_low"], s["dphi_low"], s["a_high"], s["phi_high"])
         use_quad = ~use_cubic & jnp.isfinite(quad) & (quad > a + qchk) & (quad < b - qchk)
@@ -75,8 +83,9 @@ def _zoom(fn, a_low, phi_low, dphi_low, a_high, phi_high, dphi_high, phi_0, g_0,
     return state
 
 
-def line_search(f, jac, xk, pk, old_fval=None, old_old_fval=None, gfk=None, c1=1e-4, c2=0.9,
-                maxiter=20) -> dict:  # fmt: skip
+def line_search(
+    f, jac, xk, pk, old_fval=None, old_old_fval=None, gfk=None, c1=1e-4, c2=0.9, maxiter=20
+) -> dict:
     """2.10's line search state: ``done``, ``failed``, ``i``, ``nfev``, ``ngev``, ``a_star``,
     ``phi_star``, ``dphi_star``, ``g_star``, ``status`` (0 passed, 1 zoom failed, 3 maxiter)."""
 
@@ -110,8 +119,21 @@ def line_search(f, jac, xk, pk, old_fval=None, old_old_fval=None, gfk=None, c1=1
         phi_i, g_i, dphi_i = fval_and_grad(a_i)
         s["nfev"] = s["nfev"] + 1
         cond1 = (phi_i > phi_0 + c1 * a_i * dphi_0) | ((phi_i >= s["phi_i"]) & (s["i"] > 1))
-        z1 = _zoom(fval_and_grad, s["a_i"], s["phi_i"], s["dphi_i"], a_i, phi_i, dphi_i, phi_0,
-                   g_0, dphi_0, c1, c2, cond1)  # fmt: skip
+        z1 = _zoom(
+            fval_and_grad,
+            s["a_i"],
+            s["phi_i"],
+            s["dphi_i"],
+            a_i,
+            phi_i,
+            dphi_i,
+            phi_0,
+            g_0,
+            dphi_0,
+            c1,
+            c2,
+            cond1,
+        )
         s["nfev"] = s["nfev"] + z1["nfev"]
         s["done"] = cond1
         s["failed"] = cond1 & z1["failed"]
@@ -122,8 +144,21 @@ def line_search(f, jac, xk, pk, old_fval=None, old_old_fval=None, gfk=None, c1=1
         for k, v in (("a_star", a_i), ("phi_star", phi_i), ("g_star", g_i), ("dphi_star", dphi_i)):
             s[k] = _where(cond2, v, s[k])
         cond3 = ~cond1 & ~cond2 & (dphi_i >= 0.0)
-        z2 = _zoom(fval_and_grad, a_i, phi_i, dphi_i, s["a_i"], s["phi_i"], s["dphi_i"], phi_0,
-                   g_0, dphi_0, c1, c2, cond3)  # fmt: skip
+        z2 = _zoom(
+            fval_and_grad,
+            a_i,
+            phi_i,
+            dphi_i,
+            s["a_i"],
+            s["phi_i"],
+            s["dphi_i"],
+            phi_0,
+            g_0,
+            dphi_0,
+            c1,
+            c2,
+            cond3,
+        )
         s["nfev"] = s["nfev"] + z2["nfev"]
         s["done"] = s["done"] | cond3
         s["failed"] = s["failed"] | (cond3 & z2["failed"])
@@ -164,8 +199,16 @@ def minimize_bfgs(f, jac, x0, maxiter=None, norm=jnp.inf, gtol=1e-5, line_search
     def body(s):
         s = dict(s)
         p_k = -(s["H_k"] @ s["g_k"])
-        ls = line_search(f, jac, s["x_k"], p_k, old_fval=s["f_k"], old_old_fval=s["old_old_fval"],
-                         gfk=s["g_k"], maxiter=line_search_maxiter)  # fmt: skip
+        ls = line_search(
+            f,
+            jac,
+            s["x_k"],
+            p_k,
+            old_fval=s["f_k"],
+            old_old_fval=s["old_old_fval"],
+            gfk=s["g_k"],
+            maxiter=line_search_maxiter,
+        )
         s["nfev"] = s["nfev"] + ls["nfev"]
         s["ngev"] = s["ngev"] + ls["ngev"]
         failed = ls["failed"] | ~ls["done"]

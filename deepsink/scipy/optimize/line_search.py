@@ -29,20 +29,43 @@ def _opt(v: Any) -> Any:
     return None if v is None else unwrap(v)
 
 
-def line_search(f: Any, xk: Any, pk: Any, jac: Any = None, gfk: Any = None, old_fval: Any = None,
-                old_old_fval: Any = None, c1: float = 1e-4, c2: float = 0.9,
-                maxiter: int = 20) -> LineSearchResults:  # fmt: skip
+def line_search(
+    f: Any,
+    xk: Any,
+    pk: Any,
+    jac: Any = None,
+    gfk: Any = None,
+    old_fval: Any = None,
+    old_old_fval: Any = None,
+    c1: float = 1e-4,
+    c2: float = 0.9,
+    maxiter: int = 20,
+) -> LineSearchResults:
     """Search along the descent direction ``pk`` from ``xk`` for a step satisfying the strong
     Wolfe conditions with constants ``c1``, ``c2``, in at most ``maxiter`` iterations."""
     if not callable(f):
         raise TypeError(f"For 'line_search', 'f' must be a function, but got {type(f).__name__}.")
     x, p = F.array(xk, "line_search"), unwrap(pk)
-    r = _wolfe.line_search(F.objective(f), F.gradient(f, jac), x, p, old_fval=_opt(old_fval),
-                           old_old_fval=_opt(old_old_fval), gfk=_opt(gfk), c1=c1, c2=c2,
-                           maxiter=maxiter)  # fmt: skip
+    r = _wolfe.line_search(
+        F.objective(f),
+        F.gradient(f, jac),
+        x,
+        p,
+        old_fval=_opt(old_fval),
+        old_old_fval=_opt(old_old_fval),
+        gfk=_opt(gfk),
+        c1=c1,
+        c2=c2,
+        maxiter=maxiter,
+    )
     return LineSearchResults(
-        failed=F.scalar(r["failed"] | ~r["done"], bool), nit=F.scalar(r["i"] - 1, int),
-        nfev=F.scalar(r["nfev"], int), ngev=F.scalar(r["ngev"], int), k=F.scalar(r["i"], int),
-        a_k=F.scalar(r["a_star"], float), f_k=F.scalar(r["phi_star"], float),
-        g_k=Tensor._from(r["g_star"]), status=F.scalar(r["status"], int),
-    )  # fmt: skip
+        failed=F.scalar(r["failed"] | ~r["done"], bool),
+        nit=F.scalar(r["i"] - 1, int),
+        nfev=F.scalar(r["nfev"], int),
+        ngev=F.scalar(r["ngev"], int),
+        k=F.scalar(r["i"], int),
+        a_k=F.scalar(r["a_star"], float),
+        f_k=F.scalar(r["phi_star"], float),
+        g_k=Tensor._from(r["g_star"]),
+        status=F.scalar(r["status"], int),
+    )

@@ -34,25 +34,32 @@ def _assign(cost: np.ndarray, limit: np.ndarray, maximize: bool) -> tuple[np.nda
 _NO_LIMIT = Tensor(sys.maxsize)  # MindSpore 2.10's default: every column
 
 
-def linear_sum_assignment(cost_matrix: Any, maximize: bool,
-                          dimension_limit: Any = _NO_LIMIT) -> tuple[Tensor, Tensor]:  # fmt: skip
+def linear_sum_assignment(
+    cost_matrix: Any, maximize: bool, dimension_limit: Any = _NO_LIMIT
+) -> tuple[Tensor, Tensor]:
     """``(row_ind, col_ind)``, each of length ``min(cost_matrix.shape)``: the rows matched to the
     columns at least (or, with ``maximize``, at most) total cost, using only the first
     ``dimension_limit`` columns; unmatched places are -1."""
     api = "linear_sum_assignment"
     if not isinstance(cost_matrix, Tensor):
-        U.fail(api, f"'cost_matrix' must be a Tensor, but got {type(cost_matrix).__name__}.",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"'cost_matrix' must be a Tensor, but got {type(cost_matrix).__name__}.", TypeError
+        )
     cost = cost_matrix._data
     if cost.dtype.name not in _DTYPES:
-        U.fail(api, f"'cost_matrix' must have one of the dtypes {list(_DTYPES)}, but got "
-               f"{cost.dtype.name}.", TypeError)  # fmt: skip
+        U.fail(
+            api,
+            f"'cost_matrix' must have one of the dtypes {list(_DTYPES)}, but got "
+            f"{cost.dtype.name}.",
+            TypeError,
+        )
     if not isinstance(maximize, bool):
         U.fail(api, f"'maximize' must be a bool, but got {type(maximize).__name__}.", TypeError)
     limit = U.array(dimension_limit, api, "dimension_limit")
     if limit.dtype != jnp.int64:
-        U.fail(api, f"'dimension_limit' must have dtype int64, but got {limit.dtype.name}.",
-               TypeError)  # fmt: skip
+        U.fail(
+            api, f"'dimension_limit' must have dtype int64, but got {limit.dtype.name}.", TypeError
+        )
     if cost.ndim != 2:
         U.fail(api, f"the rank of 'cost_matrix' must be 2, but got {cost.ndim}.")
     n = min(cost.shape)

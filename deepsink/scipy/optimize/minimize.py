@@ -35,14 +35,27 @@ _LBFGS_OPTIONS = ("history_size", "maxiter", "norm", "gtol", "line_search_maxite
 def _options(method: str, options: dict, allowed: tuple[str, ...]) -> dict:
     unknown = sorted(set(options) - set(allowed))
     if unknown:
-        raise TypeError(f"For 'minimize', method '{method}' does not take the option(s) "
-                        f"{unknown}; it takes {list(allowed)}.")  # fmt: skip
+        raise TypeError(
+            f"For 'minimize', method '{method}' does not take the option(s) "
+            f"{unknown}; it takes {list(allowed)}."
+        )
     return dict(options)
 
 
-def minimize(func: Any, x0: Any, args: Any = (), method: str | None = None, jac: Any = None,
-             hess: Any = None, hessp: Any = None, bounds: Any = None, constraints: Any = (),
-             tol: Any = None, callback: Any = None, options: dict | None = None) -> Any:  # fmt: skip
+def minimize(
+    func: Any,
+    x0: Any,
+    args: Any = (),
+    method: str | None = None,
+    jac: Any = None,
+    hess: Any = None,
+    hessp: Any = None,
+    bounds: Any = None,
+    constraints: Any = (),
+    tol: Any = None,
+    callback: Any = None,
+    options: dict | None = None,
+) -> Any:
     """Minimize the scalar ``func(x, *args)`` from ``x0`` with ``method`` ``"BFGS"`` or
     ``"LBFGS"`` (case-insensitive); ``jac(x, *args)``, when given, is its gradient."""
     if method is None:
@@ -50,15 +63,22 @@ def minimize(func: Any, x0: Any, args: Any = (), method: str | None = None, jac:
     if options is None:
         options = {}
     if not isinstance(args, tuple):
-        raise TypeError(f"args argument to mindspore.scipy.optimize.minimize must be a tuple, "
-                        f"got {args}")  # fmt: skip
+        raise TypeError(
+            f"args argument to mindspore.scipy.optimize.minimize must be a tuple, got {args}"
+        )
     if not callable(func):
         raise TypeError(f"'func' must be of type function, but got {type(func)}")
-    for name, value in (("hess", hess), ("hessp", hessp), ("bounds", bounds),
-                        ("callback", callback)):  # fmt: skip
+    for name, value in (
+        ("hess", hess),
+        ("hessp", hessp),
+        ("bounds", bounds),
+        ("callback", callback),
+    ):
         if value is not None:
-            raise ValueError(f"For 'minimize', '{name}' is not supported by the BFGS and LBFGS "
-                             f"methods; it must be None, but got {value!r}.")  # fmt: skip
+            raise ValueError(
+                f"For 'minimize', '{name}' is not supported by the BFGS and LBFGS "
+                f"methods; it must be None, but got {value!r}."
+            )
     kind = method.lower()
     if kind == "lagrange":
         raise NotImplementedError(
@@ -69,8 +89,10 @@ def minimize(func: Any, x0: Any, args: Any = (), method: str | None = None, jac:
     if kind not in ("bfgs", "lbfgs"):
         raise ValueError(f"Method {method} not recognized")
     if constraints or tol is not None:
-        raise ValueError(f"For 'minimize', 'constraints' and 'tol' belong to the LAGRANGE method; "
-                         f"method {method} takes none.")  # fmt: skip
+        raise ValueError(
+            f"For 'minimize', 'constraints' and 'tol' belong to the LAGRANGE method; "
+            f"method {method} takes none."
+        )
     x = F.array(x0, "minimize")
     fun = lambda t: func(t, *args)  # noqa: E731
     grad = None if jac is None else lambda t: jac(t, *args)
@@ -78,21 +100,35 @@ def minimize(func: Any, x0: Any, args: Any = (), method: str | None = None, jac:
         opts = _options(method, options, _BFGS_OPTIONS)
         st = _wolfe.minimize_bfgs(F.objective(fun), F.gradient(fun, grad), x, **opts)
         return OptimizeResults(
-            x=Tensor._from(st["x_k"]), success=F.scalar(st["converged"] & ~st["failed"], bool),
-            status=F.scalar(st["status"], int), fun=F.scalar(st["f_k"], float),
-            jac=Tensor._from(st["g_k"]), hess_inv=Tensor._from(st["H_k"]),
-            nfev=F.scalar(st["nfev"], int), njev=F.scalar(st["ngev"], int),
+            x=Tensor._from(st["x_k"]),
+            success=F.scalar(st["converged"] & ~st["failed"], bool),
+            status=F.scalar(st["status"], int),
+            fun=F.scalar(st["f_k"], float),
+            jac=Tensor._from(st["g_k"]),
+            hess_inv=Tensor._from(st["H_k"]),
+            nfev=F.scalar(st["nfev"], int),
+            njev=F.scalar(st["ngev"], int),
             nit=F.scalar(st["k"], int),
-        )  # fmt: skip
+        )
     opts = _options(method, options, _LBFGS_OPTIONS)
     maxiter = opts.pop("maxiter", None)
     r = _minimize_lbfgs(
-        F.objective(fun, grad), x, maxiter=x.size * 200 if maxiter is None else maxiter, ftol=0.0,
-        maxcor=opts.pop("history_size", 20), maxls=opts.pop("line_search_maxiter", 10), **opts,
-    )  # fmt: skip
+        F.objective(fun, grad),
+        x,
+        maxiter=x.size * 200 if maxiter is None else maxiter,
+        ftol=0.0,
+        maxcor=opts.pop("history_size", 20),
+        maxls=opts.pop("line_search_maxiter", 10),
+        **opts,
+    )
     return OptimizeResults(
-        x=Tensor._from(r.x_k), success=F.scalar(r.converged & ~r.failed, bool),
-        status=F.scalar(r.status, int), fun=F.scalar(r.f_k, float), jac=Tensor._from(r.g_k),
-        hess_inv=None, nfev=F.scalar(r.nfev, int), njev=F.scalar(r.ngev, int),
+        x=Tensor._from(r.x_k),
+        success=F.scalar(r.converged & ~r.failed, bool),
+        status=F.scalar(r.status, int),
+        fun=F.scalar(r.f_k, float),
+        jac=Tensor._from(r.g_k),
+        hess_inv=None,
+        nfev=F.scalar(r.nfev, int),
+        njev=F.scalar(r.ngev, int),
         nit=F.scalar(r.k, int),
-    )  # fmt: skip
+    )

@@ -68,7 +68,7 @@ class LossMonitor(Callback):
         for step, outputs in step_outputs(cb_params):
             self._report(cb_params, step, outputs, per_step=True)
 
-    def _report(self, cb_params, cur_step_num, outputs, per_step=False) -> None:  # fmt: skip
+    def _report(self, cb_params, cur_step_num, outputs, per_step=False) -> None:
         cur_epoch_num = cb_params.get("cur_epoch_num", 1)
         batch_num = cb_params.get("batch_num") or max(cur_step_num, 1)
         cur_step_in_epoch = (cur_step_num - 1) % batch_num + 1

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from deepsink.common.parameter import Parameter
 from deepsink.train.callback._callback import Callback, RunContext
+
+
+def lr_parameter(cb_params: Any, api: str) -> Parameter:
+    """The optimizer's learning rate that a callback rewrites: a Parameter, else a ValueError."""
+    lr = getattr(cb_params.get("optimizer"), "learning_rate", None)
+    if not isinstance(lr, Parameter):
+        raise ValueError(
+            f"For '{api}', the optimizer's 'learning_rate' must be a Parameter (dynamic and "
+            f"group learning rates are not supported), but got {type(lr).__name__}"
+        )
+    return lr
 
 
 class LearningRateScheduler(Callback):
@@ -56,13 +68,7 @@ class LearningRateScheduler(Callback):
     def step_end(self, run_context: RunContext) -> None:
         """Write the function's new learning rate into the optimizer when it changed."""
         cb_params = run_context.original_args()
-        lr = getattr(cb_params.get("optimizer"), "learning_rate", None)
-        if not isinstance(lr, Parameter):
-            raise ValueError(
-                "For 'LearningRateScheduler', the optimizer's 'learning_rate' must "
-                "be a Parameter (dynamic and group learning rates are not "
-                f"supported), but got {type(lr).__name__}"
-            )
+        lr = lr_parameter(cb_params, "LearningRateScheduler")
         old = lr.asnumpy()
         current = float(old)
         new = self.learning_rate_function(current, cb_params.cur_step_num)

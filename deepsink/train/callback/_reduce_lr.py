@@ -11,9 +11,9 @@ from deepsink._core.validate import (
     check_one_of,
     check_range,
 )
-from deepsink.common.parameter import Parameter
 from deepsink.train.callback._callback import Callback, RunContext
 from deepsink.train.callback._early_stop import check_monitor, improvement_rule, monitor_value
+from deepsink.train.callback._lr_scheduler import lr_parameter
 
 
 class ReduceLROnPlateau(Callback):
@@ -85,13 +85,7 @@ class ReduceLROnPlateau(Callback):
     def on_train_epoch_end(self, run_context: RunContext) -> None:
         """Count an epoch without improvement; reduce the learning rate when patience runs out."""
         cb_params = run_context.original_args()
-        lr = getattr(cb_params.get("optimizer"), "learning_rate", None)
-        if not isinstance(lr, Parameter):
-            raise ValueError(
-                "For 'ReduceLROnPlateau', the optimizer's 'learning_rate' must be a Parameter "
-                "(dynamic and group learning rates are not supported), "
-                f"but got {type(lr).__name__}"
-            )
+        lr = lr_parameter(cb_params, "ReduceLROnPlateau")
         current = monitor_value(
             cb_params, self.monitor, "ReduceLROnPlateau", "Learning rate reduction"
         )

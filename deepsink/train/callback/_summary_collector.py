@@ -289,14 +289,21 @@ class SummaryCollector(Callback):
             lineage["loss_function"] = type(loss_fn).__name__
         dataset = cb_params.get("train_dataset")
         if dataset is not None:
-            for key, getter in (("batch_size", "get_batch_size"),
-                                ("train_dataset_size", "get_dataset_size")):  # fmt: skip
+            for key, getter in (
+                ("batch_size", "get_batch_size"),
+                ("train_dataset_size", "get_dataset_size"),
+            ):
                 try:
                     lineage[key] = int(getattr(dataset, getter)())
                 except (AttributeError, TypeError, ValueError, RuntimeError):
                     pass
-        for key in ("epoch_num", "dataset_sink_mode", "sink_size", "parallel_mode",
-                    "device_number"):  # fmt: skip
+        for key in (
+            "epoch_num",
+            "dataset_sink_mode",
+            "sink_size",
+            "parallel_mode",
+            "device_number",
+        ):
             value = cb_params.get(key)
             if isinstance(value, str | bool | int | float):
                 lineage["epoch" if key == "epoch_num" else key] = value
@@ -314,13 +321,19 @@ class SummaryCollector(Callback):
         batch = cb_params.get("train_dataset_element")
         if not batch:
             dataset = cb_params.get("train_dataset")
-            batch = [jax.ShapeDtypeStruct(tuple(s), t) for s, t in
-                     zip(dataset.output_shapes(), dataset.output_types())]  # fmt: skip
+            batch = [
+                jax.ShapeDtypeStruct(tuple(s), t)
+                for s, t in zip(dataset.output_shapes(), dataset.output_types())
+            ]
         try:
             self._record.add_graph(cb_params.train_network, batch)
         except Exception as exc:  # an auxiliary record: say why, keep training
-            _logger.warning("SummaryCollector: the graph of the training step was not written "
-                            "(tracing it failed: %s: %s)", type(exc).__name__, exc)  # fmt: skip
+            _logger.warning(
+                "SummaryCollector: the graph of the training step was not written "
+                "(tracing it failed: %s: %s)",
+                type(exc).__name__,
+                exc,
+            )
 
     def _collect_loss(self, cb_params: Any) -> None:
         from deepsink.common.tensor import Tensor

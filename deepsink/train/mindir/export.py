@@ -164,9 +164,12 @@ class Writer:
 
     def __init__(self, graph_name: str) -> None:
         self.model = proto.ModelProto(
-            ir_version="1.1", producer_name="MindSpore", model_version="2.10.0",
-            little_endian=True, mind_ir_version=proto.VERSION,
-        )  # fmt: skip
+            ir_version="1.1",
+            producer_name="MindSpore",
+            model_version="2.10.0",
+            little_endian=True,
+            mind_ir_version=proto.VERSION,
+        )
         self.graph = self.model.graph
         self.graph.name = graph_name
         self._prims: dict[tuple, str] = {}
@@ -425,8 +428,11 @@ class _Converter:
         ref, aval, axis = self.dims[dim]
         like = _Eqn(eqn, (len(aval.shape),), np.int64)
         shape = self.w.node("TensorShape", [ref], like)
-        size = self.w.node("Gather", [shape, self.w.const(np.asarray(axis, np.int32)),
-                                      self.w.scalar(0), self.w.scalar(0)], _Eqn(eqn, (), np.int64))  # fmt: skip
+        size = self.w.node(
+            "Gather",
+            [shape, self.w.const(np.asarray(axis, np.int32)), self.w.scalar(0), self.w.scalar(0)],
+            _Eqn(eqn, (), np.int64),
+        )
         dtype = np.dtype(eqn.outvars[0].aval.dtype)
         if dtype == np.int64:
             return size
@@ -481,8 +487,9 @@ class _Converter:
             w.outputs([w.call(header, names[: len(fed)] + new, carry_avals)], carry_avals)
         with w.subgraph(after, carry_avals) as names:
             w.outputs(names, carry_avals)
-        top = w.call(header, [self._ref(consts[i]) for i in fed] + [self._ref(c) for c in carry],
-                     carry_avals)  # fmt: skip
+        top = w.call(
+            header, [self._ref(consts[i]) for i in fed] + [self._ref(c) for c in carry], carry_avals
+        )
         return self._results(top, carry_avals)
 
     def _cond(self, eqn: Any, ins: list) -> list:
@@ -568,8 +575,14 @@ class _Converter:
             return ("const", np.stack([v for _, v in items]))
         shape = aval.shape
         one = _Eqn(eqn, (1, *shape[1:]), aval.dtype)
-        rows = [self.w.node("Reshape", [v if k == "ref" else self.w.const(v), self.w.ints(one.outvars[0].aval.shape)], one)
-                for k, v in items]  # fmt: skip
+        rows = [
+            self.w.node(
+                "Reshape",
+                [v if k == "ref" else self.w.const(v), self.w.ints(one.outvars[0].aval.shape)],
+                one,
+            )
+            for k, v in items
+        ]
         both = _Eqn(eqn, shape, aval.dtype)
         both.invars = [one.outvars[0]] * len(rows)
         return ("ref", self.w.node("Concat", [self.w.tuple(rows, both), self.w.scalar(0)], both))
@@ -620,12 +633,21 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
 
     def forward(state: tuple, *xs: Any) -> Any:
         out, new_state = pure(state, *_regroup(inputs, [Tensor(x) for x in xs]))[:2]
-        out = jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, out,
-                                     is_leaf=lambda t: isinstance(t, Tensor))  # fmt: skip
+        out = jax.tree_util.tree_map(
+            lambda t: t._data if isinstance(t, Tensor) else t,
+            out,
+            is_leaf=lambda t: isinstance(t, Tensor),
+        )
         return (out, new_state) if with_state else out
 
-    arrays = [x._data if isinstance(x, Tensor) else x if isinstance(x, jax.ShapeDtypeStruct)
-              else np.asarray(x) for x in _leaves(inputs)]  # fmt: skip
+    arrays = [
+        x._data
+        if isinstance(x, Tensor)
+        else x
+        if isinstance(x, jax.ShapeDtypeStruct)
+        else np.asarray(x)
+        for x in _leaves(inputs)
+    ]
     # traced op by op (one jaxpr, no nested programs), the convolution as one
     # conv_general_dilated (MindSpore's Conv2D), top-k as one top_k (TopK, which orders ties
     # as the kernel deepsink replays where the file is run)
@@ -697,8 +719,9 @@ def _model(net: Any, inputs: tuple, with_state: bool) -> Any:
         constvars=[], invars=list(closed.jaxpr.constvars) + list(closed.jaxpr.invars)
     )
     converter = _Converter(w)
-    for (_, ref), v in zip(refs[len(closed.consts) + len(params) :], closed.jaxpr.invars[len(params) :],
-                           strict=True):  # fmt: skip
+    for (_, ref), v in zip(
+        refs[len(closed.consts) + len(params) :], closed.jaxpr.invars[len(params) :], strict=True
+    ):
         for axis, d in enumerate(v.aval.shape):
             if not is_constant_dim(d):
                 converter.dims.setdefault(d, (ref, v.aval, axis))

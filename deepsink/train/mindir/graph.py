@@ -183,8 +183,11 @@ class FuncGraph:
                     f"Load MindIR failed: the graph uses MindSpore's primitive '{p.op_type}', "
                     "which deepsink's MindIR loader has no computation for"
                 )
-            attrs = {a.name: attr_value(a, folder) for a in p.attribute
-                     if a.name not in ("input_names", "output_names")}  # fmt: skip
+            attrs = {
+                a.name: attr_value(a, folder)
+                for a in p.attribute
+                if a.name not in ("input_names", "output_names")
+            }
             self._prims[p.name] = (PRIMITIVES[p.op_type], attrs)
         self._consts: dict[str, Any] = {}
         self._graph_names = {graph.name, *(g.name for g in model.functions)}
@@ -360,8 +363,10 @@ class FuncGraph:
                     "For 'GraphCell', deepsink runs a loop whose body leaves it early (return "
                     "inside the loop) only with concrete conditions (PYNATIVE_MODE), not under jit"
                 )
-            return [jnp.asarray(_array(out.args[i]), v.dtype).reshape(v.shape)
-                    for i, v in zip(dynamic, init, strict=True)]  # fmt: skip
+            return [
+                jnp.asarray(_array(out.args[i]), v.dtype).reshape(v.shape)
+                for i, v in zip(dynamic, init, strict=True)
+            ]
 
         final = jax.lax.while_loop(cond_fun, body_fun, init)
         return exit_(self._eval(header, full(final), stop=True))

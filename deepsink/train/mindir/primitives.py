@@ -570,9 +570,14 @@ def _emit_reduce(name: str) -> Callable[[Any, Any, list], Any]:
 
 
 PRIMITIVES["ReduceMean"] = Primitive("ReduceMean", _reduce(ops.ReduceMean))
-for _name, _op, _jax in (("ReduceSum", ops.ReduceSum, "reduce_sum"), ("ReduceMax", ops.ReduceMax, "reduce_max"),
-                         ("ReduceMin", ops.ReduceMin, "reduce_min"), ("ReduceAll", ops.ReduceAll, "reduce_and"),
-                         ("ReduceAny", ops.ReduceAny, "reduce_or"), ("ReduceProd", ops.ReduceProd, "reduce_prod")):  # fmt: skip
+for _name, _op, _jax in (
+    ("ReduceSum", ops.ReduceSum, "reduce_sum"),
+    ("ReduceMax", ops.ReduceMax, "reduce_max"),
+    ("ReduceMin", ops.ReduceMin, "reduce_min"),
+    ("ReduceAll", ops.ReduceAll, "reduce_and"),
+    ("ReduceAny", ops.ReduceAny, "reduce_or"),
+    ("ReduceProd", ops.ReduceProd, "reduce_prod"),
+):
     PRIMITIVES[_name] = Primitive(_name, _reduce(_op), True, (_jax,), _emit_reduce(_name))
 
 
@@ -689,8 +694,15 @@ def _dilate(
     gap = (*shape[: axis + 1], d - 1, *shape[axis + 1 :])
     zeros = w.node("BroadcastTo", [fill, w.ints(gap)], eqn, shape=gap)
     both = (*shape[: axis + 1], d, *shape[axis + 1 :])
-    pair = type("Pair", (), {"invars": [type("V", (), {"aval": eqn.outvars[0].aval.update(shape=s)})
-                                        for s in (split, gap)]})  # fmt: skip
+    pair = type(
+        "Pair",
+        (),
+        {
+            "invars": [
+                type("V", (), {"aval": eqn.outvars[0].aval.update(shape=s)}) for s in (split, gap)
+            ]
+        },
+    )
     x = w.node("Concat", [w.tuple([x, zeros], pair), w.scalar(axis + 1)], eqn, shape=both)
     merged = (*shape[:axis], shape[axis] * d, *shape[axis + 1 :])
     x = w.node("Reshape", [x, w.ints(merged)], eqn, shape=merged)
@@ -702,8 +714,12 @@ def _crop(w: Any, eqn: Any, x: Any, shape: tuple, begin: list, end: tuple) -> An
     if list(begin) == [0] * len(shape) and tuple(end) == tuple(shape):
         return x
     zeros = [w.scalar(0)] * 5
-    return w.node("StridedSlice", [x, w.ints(begin), w.ints(end), w.ints([1] * len(shape)), *zeros],
-                  eqn, shape=tuple(e - b for b, e in zip(begin, end, strict=True)))  # fmt: skip
+    return w.node(
+        "StridedSlice",
+        [x, w.ints(begin), w.ints(end), w.ints([1] * len(shape)), *zeros],
+        eqn,
+        shape=tuple(e - b for b, e in zip(begin, end, strict=True)),
+    )
 
 
 def _emit_conv(w: Any, eqn: Any, args: list) -> Any:

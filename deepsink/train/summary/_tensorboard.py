@@ -166,8 +166,12 @@ def step_graph(network: Any, batch: Sequence[Any]) -> Any:
     boxes = _jit.state_of(network)
     values = tuple(functional.values(boxes))
     state = jax.tree_util.tree_map(lambda v: jax.ShapeDtypeStruct(np.shape(v), v.dtype), values)
-    specs = tuple(jax.ShapeDtypeStruct(np.shape(c), np.asarray(c).dtype) if not
-                  isinstance(c, jax.ShapeDtypeStruct) else c for c in batch)  # fmt: skip
+    specs = tuple(
+        jax.ShapeDtypeStruct(np.shape(c), np.asarray(c).dtype)
+        if not isinstance(c, jax.ShapeDtypeStruct)
+        else c
+        for c in batch
+    )
     closed = jax.make_jaxpr(make_step(network, boxes))(state, specs)
     names = []
     for i, (box, value) in enumerate(zip(boxes, values)):

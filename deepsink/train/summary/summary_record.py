@@ -151,8 +151,10 @@ class SummaryRecord:
                 f"For 'SummaryRecord', 'network': {_REFUSED_PLUGINS['graph']}"
             )
         if summary_format not in SUMMARY_FORMATS:
-            raise ValueError(f"For 'SummaryRecord', 'summary_format' must be one of "
-                             f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}")  # fmt: skip
+            raise ValueError(
+                f"For 'SummaryRecord', 'summary_format' must be one of "
+                f"{list(SUMMARY_FORMATS)}, but got {summary_format!r}"
+            )
         self._export = self._export_options(export_options)
         self.max_file_size = (
             None if max_file_size is not None and max_file_size < 0 else max_file_size
@@ -408,12 +410,16 @@ class SummaryRecord:
             TypeError: for a value of another type.
         """
         if not isinstance(hparams, dict):
-            raise TypeError(f"For 'SummaryRecord.add_hparams', 'hparams' must be a dict, but got "
-                            f"{type(hparams).__name__}")  # fmt: skip
+            raise TypeError(
+                f"For 'SummaryRecord.add_hparams', 'hparams' must be a dict, but got "
+                f"{type(hparams).__name__}"
+            )
         for key, value in hparams.items():
             if not isinstance(value, str | bool | int | float):
-                raise TypeError(f"For 'SummaryRecord.add_hparams', the value of {key!r} must be "
-                                f"str, bool, int or float, but got {type(value).__name__}")  # fmt: skip
+                raise TypeError(
+                    f"For 'SummaryRecord.add_hparams', the value of {key!r} must be "
+                    f"str, bool, int or float, but got {type(value).__name__}"
+                )
         if self._tensorboard is None or self._closed:
             return False
         end = self._tensorboard.hparams({str(k): v for k, v in hparams.items()}, list(metrics))
