@@ -100,10 +100,9 @@ def fractional_pool(
         U.fail(
             api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input {list(a.shape)}"
         )
-    rows = jnp.asarray(pooling_sequence(seed, h, oh, pseudo_random, api))
-    cols = jnp.asarray(pooling_sequence(seed, w, ow, pseudo_random, api))
-    y = _pool(a, rows, cols, overlapping=overlapping, mode=mode)
-    return Tensor._from(y), Tensor._from(rows), Tensor._from(cols)
+    rows = pooling_sequence(seed, h, oh, pseudo_random, api)
+    cols = pooling_sequence(seed, w, ow, pseudo_random, api)
+    return tuple(Tensor._from(v) for v in _pool(a, rows, cols, overlapping=overlapping, mode=mode))
 
 
 @composite(static_argnames=("overlapping", "mode"))
@@ -128,4 +127,4 @@ def _pool(
         s = jnp.einsum("js,nisc->nijc", mc.astype(f.dtype), t)
         cnt = mr.sum(1)[:, None] * mc.sum(1)[None, :]
         y = (s / cnt[None, :, :, None].astype(f.dtype)).astype(a.dtype)
-    return y
+    return y, rows, cols
