@@ -11,12 +11,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink import ops
 from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.container import CellList
+from deepsink.ops.function import image_quality_func as IQ
 
 
 def _check_4d(a: jax.Array, arg: str, api: str) -> None:
@@ -25,8 +25,8 @@ def _check_4d(a: jax.Array, arg: str, api: str) -> None:
 
 
 def _images(img1: Tensor, img2: Tensor, api: str) -> tuple[jax.Array, jax.Array, float]:
-    """Both images as float32 (integer images scaled to [0, 1] by their dtype's maximum), and
-    that scale."""
+    """Both images, checked, and the scale that brings them to [0, 1]: an integer dtype's
+    maximum, else 1.0."""
     a, b = unwrap(img1), unwrap(img2)
     _check_4d(a, "img1", api)
     _check_4d(b, "img2", api)
@@ -36,9 +36,6 @@ def _images(img1: Tensor, img2: Tensor, api: str) -> tuple[jax.Array, jax.Array,
             f"got {a.shape} {a.dtype} and {b.shape} {b.dtype}"
         )
     top = float(np.iinfo(a.dtype).max) if jnp.issubdtype(a.dtype, jnp.integer) else 1.0
-    a, b = a.astype(jnp.float32), b.astype(jnp.float32)
-    if top > 1.0:
-        a, b = a / top, b / top
     return a, b, top
 
 
@@ -116,9 +113,7 @@ class PSNR(Cell):
 
     def construct(self, img1: Tensor, img2: Tensor) -> Tensor:
         a, b, top = _images(img1, img2, "PSNR")
-        max_val = self.max_val / top if top > 1.0 else self.max_val
-        mse = jnp.mean(jnp.square(a - b), axis=(-3, -2, -1))
-        return Tensor._from(10 * jnp.log(jnp.float32(max_val) ** 2 / mse) / jnp.log(10.0))
+        return Tensor._from(IQ.psnr(a, b, top=top, max_val=self.max_val))
 
 
 def _gaussian_window(size: int, sigma: float) -> np.ndarray:
@@ -136,23 +131,6 @@ class _Window(Cell):
         self.weight = Parameter(
             Tensor(_gaussian_window(size, sigma)), name="weight", requires_grad=False
         )
-
-    def construct(self, a: Any) -> Any:
-        """Valid convolution of every channel of ``a`` (N, C, H, W) with the window."""
-        n, c, h, w = a.shape
-        out = ops.conv2d(a.reshape(n * c, 1, h, w), self.weight)._data
-        return out.reshape((n, c) + out.shape[2:])
-
-
-def _ssim_cs(a: Any, b: Any, conv: _Window, c1: float, c2: float) -> tuple[Any, Any]:
-    """Per image and channel: the mean SSIM and the mean contrast-structure term."""
-    mu1, mu2 = conv(a), conv(b)
-    s11 = conv(a * a) - mu1 * mu1
-    s22 = conv(b * b) - mu2 * mu2
-    s12 = conv(a * b) - mu1 * mu2
-    v1, v2 = 2 * s12 + c2, s11 + s22 + c2
-    ssim = (2 * mu1 * mu2 + c1) * v1 / ((mu1 * mu1 + mu2 * mu2 + c1) * v2)
-    return jnp.mean(ssim, axis=(2, 3)), jnp.mean(v1 / v2, axis=(2, 3))
 
 
 def _ssim_args(
@@ -229,10 +207,9 @@ class SSIM(Cell):
             fail_arg(
                 "SSIM", "img1", f"H and W at least filter_size {self.filter_size}", tuple(a0.shape)
             )
-        a, b, _ = _images(img1, img2, "SSIM")
+        a, b, top = _images(img1, img2, "SSIM")
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
-        ssim, _ = _ssim_cs(a, b, self.conv, c1, c2)
-        return Tensor._from(jnp.mean(ssim, axis=-1).astype(a0.dtype))
+        return Tensor._from(IQ.ssim(a, b, self.conv.weight._data, top=top, c1=c1, c2=c2))
 
 
 class MSSSIM(Cell):
@@ -290,7 +267,7 @@ class MSSSIM(Cell):
         )
 
     def construct(self, img1: Tensor, img2: Tensor) -> Tensor:
-        a, b, _ = _images(img1, img2, "MSSSIM")
+        a, b, top = _images(img1, img2, "MSSSIM")
         c1, c2 = (self.k1 * self.max_val) ** 2, (self.k2 * self.max_val) ** 2
         need = self.filter_size * 2 ** (self.level - 1)
         if min(a.shape[2:]) < need:
@@ -301,15 +278,10 @@ class MSSSIM(Cell):
                 f"{self.filter_size}-pixel window",
                 tuple(a.shape),
             )
-        terms = []
-        ssim = None
-        for i in range(self.level):
-            ssim, cs = _ssim_cs(a, b, self.multi_convs_list[i], c1, c2)
-            terms.append(ops.relu(cs)._data)
-            a, b = (ops.avg_pool2d(v, 2, 2)._data for v in (a, b))
-        stack = jnp.stack(terms[:-1] + [ops.relu(ssim)._data], axis=-1)
-        weights = jnp.asarray(self.power_factors, jnp.float32)
-        return Tensor._from(jnp.mean(jnp.prod(stack**weights, axis=-1), axis=-1))
+        windows = tuple(conv.weight._data for conv in self.multi_convs_list)
+        return Tensor._from(
+            IQ.msssim(a, b, windows, top=top, c1=c1, c2=c2, power_factors=self.power_factors)
+        )
 
 
 class CentralCrop(Cell):

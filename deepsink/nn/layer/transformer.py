@@ -35,6 +35,7 @@ from deepsink.nn.layer.basic import Dropout
 from deepsink.nn.layer.container import CellList
 from deepsink.nn.layer.dense import Dense
 from deepsink.nn.layer.normalization import LayerNorm
+from deepsink.ops.function import attention_func as ops_attention
 
 
 def _mask(mask: Any, api: str, arg: str) -> jax.Array | None:
@@ -49,33 +50,6 @@ def _mask(mask: Any, api: str, arg: str) -> jax.Array | None:
             api, arg, "a bool or floating Tensor", f"dtype {mstype.from_np(m.dtype)}", TypeError
         )
     return m
-
-
-def _combine(attn: jax.Array | None, kpm: jax.Array | None, dtype: Any) -> jax.Array | None:
-    """MindSpore 2.10's rule for the two masks, as one float to add to the logits: a bool
-    ``attn_mask`` is OR-ed with the padding mask; a float one has the padding mask ADDED (a bool
-    padding mask then adds 0/1, not -inf, exactly as MindSpore computes it); a bool result masks
-    with -inf."""
-    if kpm is not None:
-        if attn is None:
-            attn = kpm
-        elif attn.dtype == jnp.bool_:
-            attn = attn | (kpm != 0)
-        else:
-            attn = attn + kpm.astype(attn.dtype)
-    if attn is None:
-        return None
-    if attn.dtype == jnp.bool_:
-        return jnp.where(attn, -jnp.inf, 0.0).astype(dtype)
-    return attn.astype(dtype)
-
-
-def _dropout(a: jax.Array, p: float, training: bool) -> jax.Array:
-    if not training or p == 0:
-        return a
-    keep = 1.0 - p
-    mask = jax.random.bernoulli(_random.next_key(), keep, a.shape)
-    return jnp.where(mask, a / keep, 0).astype(a.dtype)
 
 
 class MultiheadAttention(Cell):
@@ -201,90 +175,50 @@ class MultiheadAttention(Cell):
         api = "MultiheadAttention"
         q, k, v = unwrap(query), unwrap(key), unwrap(value)
         batched = q.ndim == 3
-        if not batched:
-            q, k, v = q[:, None], k[:, None], v[:, None]
-            if key_padding_mask is not None:
-                key_padding_mask = jnp.asarray(unwrap(key_padding_mask))[None]
-            if attn_mask is not None and jnp.ndim(unwrap(attn_mask)) == 3:
-                attn_mask = jnp.asarray(unwrap(attn_mask))
-        elif self.batch_first:
-            q, k, v = (jnp.swapaxes(t, 0, 1) for t in (q, k, v))
-        tgt_len, bsz, e = q.shape
+        e = q.shape[-1]
         if e != self.embed_dim:
             fail_arg(api, "query", f"last dimension embed_dim={self.embed_dim}", f"shape {q.shape}")
-        dtype = q.dtype
-        b = None if self.in_proj_bias is None else self.in_proj_bias._data
-        bq, bk, bv = (None, None, None) if b is None else jnp.split(b, 3)
-        if self._qkv_same_embed_dim:
-            wq, wk, wv = jnp.split(self.in_proj_weight._data, 3)
-        else:
-            wq, wk, wv = (
-                self.q_proj_weight._data,
-                self.k_proj_weight._data,
-                self.v_proj_weight._data,
-            )
-        proj = lambda x, w, bias: x @ w.T + (0 if bias is None else bias)  # noqa: E731
-        q, k, v = proj(q, wq, bq), proj(k, wk, bk), proj(v, wv, bv)
+        bsz = (q.shape[0] if self.batch_first else q.shape[1]) if batched else 1
+        src_len = (k.shape[1] if self.batch_first else k.shape[0]) if batched else k.shape[0]
         mask = _mask(attn_mask, api, "attn_mask")
         kpm = _mask(key_padding_mask, api, "key_padding_mask")
-        h, d = self.num_heads, self.head_dim
-        if mask is not None:  # -> (1 or N, 1 or heads, L, S)
-            if mask.ndim == 2:
-                mask = mask[None, None]
-            elif mask.ndim == 3 and mask.shape[0] == bsz * h:
-                mask = mask.reshape(bsz, h, *mask.shape[1:])
-            else:
-                fail_arg(
-                    api,
-                    "attn_mask",
-                    f"shape (L, S) or ({bsz * h}, L, S)",
-                    f"shape {list(mask.shape)}",
-                )
-        if kpm is not None:
-            if kpm.shape != (bsz, k.shape[0]):
-                fail_arg(
-                    api,
-                    "key_padding_mask",
-                    f"shape {[bsz, k.shape[0]]}",
-                    f"shape {list(kpm.shape)}",
-                )
-            kpm = kpm[:, None, None, :]
-        pad_one = lambda m: (
-            None
-            if m is None
-            else jnp.pad(  # noqa: E731
-                m, [(0, 0)] * (m.ndim - 1) + [(0, 1)]
+        h = self.num_heads
+        if mask is not None and not (
+            mask.ndim == 2 or (mask.ndim == 3 and mask.shape[0] == bsz * h)
+        ):
+            fail_arg(
+                api, "attn_mask", f"shape (L, S) or ({bsz * h}, L, S)", f"shape {list(mask.shape)}"
             )
+        if kpm is not None and kpm.shape != ((bsz, src_len) if batched else (src_len,)):
+            want = [bsz, src_len] if batched else [src_len]
+            fail_arg(api, "key_padding_mask", f"shape {want}", f"shape {list(kpm.shape)}")
+        if self._qkv_same_embed_dim:
+            in_weights = (self.in_proj_weight._data,)
+        else:
+            in_weights = tuple(
+                p._data for p in (self.q_proj_weight, self.k_proj_weight, self.v_proj_weight)
+            )
+        drop = self.dropout if self.training else 0.0
+        out, weights = ops_attention.multi_head_attention(
+            q,
+            k,
+            v,
+            in_weights,
+            None if self.in_proj_bias is None else self.in_proj_bias._data,
+            None if self.bias_k is None else (self.bias_k._data, self.bias_v._data),
+            self.out_proj.weight._data,
+            None if self.out_proj.bias is None else self.out_proj.bias._data,
+            mask,
+            kpm,
+            _random.next_key() if drop else None,
+            num_heads=h,
+            batch_first=self.batch_first,
+            add_zero_attn=self.add_zero_attn,
+            dropout=drop,
+            need_weights=bool(need_weights),
+            average=bool(average_attn_weights),
         )
-        if self.bias_k is not None:
-            k = jnp.concatenate([k, jnp.broadcast_to(self.bias_k._data, (1, bsz, e))])
-            v = jnp.concatenate([v, jnp.broadcast_to(self.bias_v._data, (1, bsz, e))])
-            mask, kpm = pad_one(mask), pad_one(kpm)
-        # (L, N, E) -> (N, heads, L, d)
-        split = lambda x: x.reshape(x.shape[0], bsz, h, d).transpose(1, 2, 0, 3)  # noqa: E731
-        q, k, v = split(q), split(k), split(v)
-        if self.add_zero_attn:
-            zeros = jnp.zeros(k.shape[:2] + (1, d), k.dtype)
-            k, v = jnp.concatenate([k, zeros], 2), jnp.concatenate([v, zeros], 2)
-            mask, kpm = pad_one(mask), pad_one(kpm)
-        logits = (q / math.sqrt(d)) @ jnp.swapaxes(k, -1, -2)  # (N, h, L, S)
-        bias = _combine(mask, kpm, dtype)
-        if bias is not None:
-            logits = logits + bias
-        weights = ops.softmax(logits, -1)._data
-        attn = _dropout(weights, self.dropout, self.training) @ v  # (N, h, L, d)
-        out = attn.transpose(2, 0, 1, 3).reshape(tgt_len, bsz, e)
-        out = unwrap(self.out_proj(Tensor._from(out)))
-        if not batched:
-            out = out[:, 0]
-        elif self.batch_first:
-            out = jnp.swapaxes(out, 0, 1)
-        if not need_weights:
-            return Tensor._from(out), None
-        w = weights.mean(axis=1) if average_attn_weights else weights
-        if not batched:
-            w = w[0]
-        return Tensor._from(out), Tensor._from(w)
+        return Tensor._from(out), None if weights is None else Tensor._from(weights)
 
 
 def _activation(activation: Any, api: str) -> Any:

@@ -352,13 +352,16 @@ def _kernel_topk_indices(rows: jax.Array, k: int, sorted_: bool) -> jax.Array:
     return jax.pure_callback(host, spec, lax.stop_gradient(rows), vmap_method="expand_dims")
 
 
-@functools.partial(jax.jit, static_argnums=(1, 2, 3))
-def _topk_last(a: jax.Array, k: int, largest: bool, sorted_: bool) -> tuple[jax.Array, jax.Array]:
-    """``topk`` along the last axis of ``a`` (one compiled program per shape and arguments)."""
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _topk_last(
+    a: jax.Array, k: int, largest: bool, sorted_: bool, kernel_order: bool
+) -> tuple[jax.Array, jax.Array]:
+    """``topk`` along the last axis of ``a`` (one compiled program per shape and arguments);
+    ``kernel_order``: equal values as MindSpore's CPU kernel orders them."""
     src = a if largest else -a
     n = a.shape[-1]
     vals, idx = lax.top_k(src, k)  # by value, equal values in index order
-    if k and not (sorted_ and k > n // 2):
+    if kernel_order and k and not (sorted_ and k > n // 2):
         # the kernel's selection decides which of equal values win and in what order; sorted
         # results without ties at the top are the same either way
         def kernel(operand):
@@ -390,7 +393,8 @@ def topk(
         k = int(U.shape_value(k, "topk", "k").reshape(-1)[0])  # MindSpore takes an int Tensor k
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
         U.fail("topk", f"'k' must be an int in [0, {n}], but got {k!r}")
-    vals, idx = _topk_last(jnp.moveaxis(a, ax, -1), k, largest, sorted)
+    kernel_order = topk_order.LOWERING.name != "xla"
+    vals, idx = _topk_last(jnp.moveaxis(a, ax, -1), k, largest, sorted, kernel_order)
     return (
         Tensor._from(jnp.moveaxis(vals, -1, ax)),
         Tensor._from(jnp.moveaxis(idx, -1, ax).astype(jnp.int32)),

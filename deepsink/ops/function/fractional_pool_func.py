@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core import kernel_random as KR
+from deepsink._core.graphs import composite
 from deepsink._core.kernel_host_samplers import entropy64
 from deepsink._core.kernel_truncated_normal import canonical
 from deepsink.common.tensor import Tensor
@@ -99,8 +100,17 @@ def fractional_pool(
         U.fail(
             api, f"'pooling_ratio' {pooling_ratio} leaves no output for the input {list(a.shape)}"
         )
-    rows = jnp.asarray(pooling_sequence(seed, h, oh, pseudo_random, api))
-    cols = jnp.asarray(pooling_sequence(seed, w, ow, pseudo_random, api))
+    rows = pooling_sequence(seed, h, oh, pseudo_random, api)
+    cols = pooling_sequence(seed, w, ow, pseudo_random, api)
+    return tuple(Tensor._from(v) for v in _pool(a, rows, cols, overlapping=overlapping, mode=mode))
+
+
+@composite(static_argnames=("overlapping", "mode"))
+def _pool(
+    a: jax.Array, rows: jax.Array, cols: jax.Array, overlapping: bool, mode: str
+) -> jax.Array:
+    """The pooling over the windows the sequences give, as one program."""
+    _, h, w, _ = a.shape
     mr = _members(rows, h, overlapping)  # (oh, h)
     mc = _members(cols, w, overlapping)  # (ow, w)
     if mode == "max":
@@ -117,4 +127,4 @@ def fractional_pool(
         s = jnp.einsum("js,nisc->nijc", mc.astype(f.dtype), t)
         cnt = mr.sum(1)[:, None] * mc.sum(1)[None, :]
         y = (s / cnt[None, :, :, None].astype(f.dtype)).astype(a.dtype)
-    return Tensor._from(y), Tensor._from(rows), Tensor._from(cols)
+    return y, rows, cols

@@ -13,6 +13,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
@@ -88,7 +89,7 @@ def grid_sample(
     if padding_mode not in PADDINGS:
         U.fail(api, f"'padding_mode' must be one of {list(PADDINGS)}, but got {padding_mode!r}")
     x = U.floating(U.array(input, api, "input"))
-    g = U.array(grid, api, "grid").astype(x.dtype)
+    g = U.array(grid, api, "grid")
     n = x.ndim - 2
     if x.ndim not in (4, 5) or g.ndim != x.ndim or g.shape[-1] != n:
         U.fail(
@@ -102,7 +103,18 @@ def grid_sample(
             f"'input' and 'grid' must have the same batch size, but got {x.shape[0]} "
             f"and {g.shape[0]}",
         )
-    ac = bool(align_corners)
+    out = _sample(x, g, mode=mode, padding_mode=padding_mode, align_corners=bool(align_corners))
+    return Tensor._from(out)
+
+
+@composite(static_argnames=("mode", "padding_mode", "align_corners"))
+def _sample(
+    x: jax.Array, g: jax.Array, mode: str, padding_mode: str, align_corners: bool
+) -> jax.Array:
+    """``grid_sample``'s computation, as one program."""
+    g = g.astype(x.dtype)
+    n = x.ndim - 2
+    ac = align_corners
     spatial = x.shape[2:]
     # grid's last axis is (x, y[, z]): the reverse of the spatial axes (D, H, W)
     coords = [_source(g[..., n - 1 - d], spatial[d], padding_mode, ac) for d in range(n)]
@@ -121,7 +133,7 @@ def grid_sample(
         return vals * valid[:, None].astype(x.dtype)
 
     if mode == "nearest":
-        return Tensor._from(read([jnp.round(v).astype(jnp.int32) for v in coords]))
+        return read([jnp.round(v).astype(jnp.int32) for v in coords])
     lows = [jnp.floor(v).astype(jnp.int32) for v in coords]
     fracs = [(v - jnp.floor(v))[:, None] for v in coords]
     out = jnp.zeros((nb, c) + out_shape, x.dtype)
@@ -131,7 +143,7 @@ def grid_sample(
         for d in range(n):
             weight = weight * (fracs[d] if bits[d] else 1 - fracs[d])
         out = out + read([lows[d] + bits[d] for d in range(n)]) * weight
-    return Tensor._from(out)
+    return out
 
 
 def affine_grid(theta: Any, size: Any, align_corners: bool = False) -> Tensor:

@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import random_func as RND
@@ -58,9 +59,8 @@ def _fractional_max_pool(
     if a.ndim not in (n + 1, n + 2):
         U.fail(api, f"'input' must be {n + 1}-D or {n + 2}-D, but got {a.ndim}-D")
     unbatched = a.ndim == n + 1
-    a = a[None] if unbatched else a
     k = _ints(kernel_size, n, "kernel_size", api)
-    spatial = a.shape[2:]
+    spatial = a.shape[-n:]
     if output_size is not None:
         out = _ints(output_size, n, "output_size", api)
     elif output_ratio is not None:
@@ -77,7 +77,7 @@ def _fractional_max_pool(
                 f"the output size {out} plus the window {k} minus 1 must not exceed the "
                 f"input size {spatial}",
             )
-    nb, c = a.shape[:2]
+    nb, c = (1, a.shape[0]) if unbatched else a.shape[:2]
     if random_samples is None:
         # MindSpore draws them with ``ops.rand`` (its UniformReal stream), in the input's float
         # dtype (Float32 for others)
@@ -89,6 +89,20 @@ def _fractional_max_pool(
             U.fail(
                 api, f"'random_samples' must have shape {[nb, c, n]}, but got {list(samples.shape)}"
             )
+    y, where = _fractional_windows_max(a, samples, k=k, out=out, unbatched=unbatched)
+    return (Tensor._from(y), Tensor._from(where)) if return_indices else Tensor._from(y)
+
+
+@composite(static_argnames=("k", "out", "unbatched"))
+def _fractional_windows_max(
+    a: jax.Array, samples: jax.Array, k: tuple, out: tuple, unbatched: bool
+) -> tuple[jax.Array, jax.Array]:
+    """The maxima of the windows of ``k`` at the starts ``samples`` give, and their flat input
+    positions (Int64), as one program."""
+    n = len(k)
+    a = a[None] if unbatched else a
+    nb, c = a.shape[:2]
+    spatial = a.shape[2:]
     # MindSpore's 2-D kernel reads the samples as (width, height), its 3-D kernel as
     # (depth, height, width)
     order = (1, 0) if n == 2 else (0, 1, 2)
@@ -115,12 +129,8 @@ def _fractional_max_pool(
     vals = jnp.take_along_axis(flat_in, idx.reshape(nb, c, -1), axis=-1).reshape(idx.shape)
     arg = jnp.argmax(vals, axis=-1)
     y = jnp.max(vals, axis=-1)
-    if unbatched:
-        y = y[0]
-    if not return_indices:
-        return Tensor._from(y)
     where = jnp.take_along_axis(idx, arg[..., None], axis=-1)[..., 0].astype(jnp.int64)
-    return Tensor._from(y), Tensor._from(where[0] if unbatched else where)
+    return (y[0], where[0]) if unbatched else (y, where)
 
 
 def fractional_max_pool2d(

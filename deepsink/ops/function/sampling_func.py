@@ -17,6 +17,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.function import resize_func
@@ -347,17 +348,21 @@ def _bins(size: int, out: int) -> list[tuple[int, int]]:
     return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
 
 
-def _adaptive(a: jax.Array, out: tuple[int | None, ...], reduce, api: str) -> jax.Array:
+def _check_adaptive(a: jax.Array, out: tuple[int | None, ...], api: str) -> None:
     n = len(out)
     if a.ndim not in (n + 1, n + 2):
         U.fail(api, f"'input' must be {n + 1}-D or {n + 2}-D, but got shape {list(a.shape)}")
+    if any(o is not None and int(o) <= 0 for o in out):
+        U.fail(api, f"'output_size' must be positive, but got {out}")
+
+
+def _adaptive(a: jax.Array, out: tuple[int | None, ...], reduce) -> jax.Array:
+    n = len(out)
     x = a
     for i, o in enumerate(out):
         axis = a.ndim - n + i
         size = x.shape[axis]
         o = size if o is None else int(o)
-        if o <= 0:
-            U.fail(api, f"'output_size' must be positive, but got {out}")
         parts = [
             reduce(lax.slice_in_dim(x, lo, hi, axis=axis), axis=axis, keepdims=True)
             for lo, hi in _bins(size, o)
@@ -386,9 +391,24 @@ def adaptive_pool(
     out = _out_size(output_size, n)
     if len(out) != n:
         U.fail(api, f"'output_size' must have {n} values, but got {output_size}")
+    a = U.floating(U.array(input, api)) if op == "avg" else U.array(input, api)
+    _check_adaptive(a, out, api)
     if op == "avg":
-        return Tensor._from(_adaptive(U.floating(U.array(input, api)), out, jnp.mean, api))
-    return _max_with_indices(U.array(input, api), out, api, return_indices)
+        return Tensor._from(_adaptive_mean(a, out=out))
+    if not return_indices:
+        return Tensor._from(_adaptive_max(a, out=out))
+    values, where = _max_with_indices(a, out=out)
+    return Tensor._from(values), Tensor._from(where)
+
+
+@composite(static_argnames=("out",))
+def _adaptive_mean(a: jax.Array, out: tuple) -> jax.Array:
+    return _adaptive(a, out, jnp.mean)
+
+
+@composite(static_argnames=("out",))
+def _adaptive_max(a: jax.Array, out: tuple) -> jax.Array:
+    return _adaptive(a, out, jnp.max)
 
 
 def _divisible_1d(input: Any, output_size: Any, api: str) -> int:
@@ -418,10 +438,12 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:
     return adaptive_pool(input, output_size, 3, "avg", "adaptive_avg_pool3d")
 
 
-def _max_with_indices(a: jax.Array, out: tuple[int | None, ...], api: str, return_indices: bool):
-    values = _adaptive(a, out, jnp.max, api)
-    if not return_indices:
-        return Tensor._from(values)
+@composite(static_argnames=("out", "index_dtype"))
+def _max_with_indices(
+    a: jax.Array, out: tuple[int | None, ...], index_dtype: str = "int64"
+) -> tuple[jax.Array, jax.Array]:
+    """The adaptive maxima and their flat positions (``index_dtype``), as one program."""
+    values = _adaptive(a, out, jnp.max)
     n = len(out)
     spatial = a.shape[-n:]
     flat_index = jnp.arange(math.prod(spatial), dtype=jnp.int32).reshape(spatial)
@@ -441,7 +463,7 @@ def _max_with_indices(a: jax.Array, out: tuple[int | None, ...], api: str, retur
             vs.append(jnp.take_along_axis(xs, k, axis=axis))
             js.append(jnp.take_along_axis(ids, k, axis=axis))
         x, idx = jnp.concatenate(vs, axis=axis), jnp.concatenate(js, axis=axis)
-    return Tensor._from(values), Tensor._from(idx.astype(jnp.int64))
+    return values, idx.astype(index_dtype)
 
 
 def adaptive_max_pool1d(input: Any, output_size: int) -> Tensor:
@@ -455,3 +477,14 @@ def adaptive_max_pool2d(input: Any, output_size: Any, return_indices: bool = Fal
 
 def adaptive_max_pool3d(input: Any, output_size: Any, return_indices: bool = False) -> Any:
     return adaptive_pool(input, output_size, 3, "max", "adaptive_max_pool3d", return_indices)
+
+
+def adaptive_max_pool3d_int32(input: Any, output_size: Any) -> tuple[Tensor, Tensor]:
+    """``AdaptiveMaxPool3D``'s ``(y, argmax)``: the argmax as Int32."""
+    api = "AdaptiveMaxPool3D"
+    a, out = U.array(input, api, "x"), _out_size(output_size, 3)
+    if len(out) != 3:
+        U.fail(api, f"'output_size' must have 3 values, but got {output_size}")
+    _check_adaptive(a, out, api)
+    values, where = _max_with_indices(a, out=out, index_dtype="int32")
+    return Tensor._from(values), Tensor._from(where)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 
+from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 
@@ -27,30 +29,6 @@ def _int(v: Any, name: str) -> int:
 def _bool(v: Any, name: str) -> None:
     if v is not None and not isinstance(v, bool):
         U.fail("stft", f"'{name}' must be a bool, but got {type(v).__name__}", TypeError)
-
-
-def frames_spectrum(
-    a: Any,
-    n_fft: int,
-    hop: int,
-    window: Any,
-    normalized: bool,
-    onesided: bool,
-    return_complex: bool,
-) -> Tensor:
-    """The STFT of ``a`` (already padded) with an ``n_fft`` window: ``(*, N, T[, 2])``."""
-    if a.shape[-1] < n_fft:
-        U.fail("stft", f"the signal length {a.shape[-1]} must be at least n_fft={n_fft}")
-    count = 1 + (a.shape[-1] - n_fft) // hop
-    idx = jnp.arange(count)[:, None] * hop + jnp.arange(n_fft)[None, :]
-    frames = a[..., idx] * window
-    spec = jnp.fft.rfft(frames, axis=-1) if onesided else jnp.fft.fft(frames, axis=-1)
-    if normalized:
-        spec = spec / jnp.sqrt(jnp.asarray(n_fft, spec.real.dtype))
-    spec = jnp.swapaxes(spec, -1, -2)
-    if not return_complex:
-        spec = jnp.stack([spec.real, spec.imag], axis=-1)
-    return Tensor._from(spec)
 
 
 def stft(
@@ -125,25 +103,73 @@ def stft(
     if win_length > n_fft:
         U.fail("stft", f"'win_length' ({win_length}) must not exceed 'n_fft' ({n_fft})")
     a = x._data
-    if window is None:
-        w = jnp.ones((win_length,), a.real.dtype)
-    else:
-        w = U.array(window, "stft", "window")
-        if w.ndim != 1 or w.shape[0] != win_length:
-            U.fail(
-                "stft",
-                f"'window' must be 1-D of size win_length={win_length}, but got shape "
-                f"{list(w.shape)}",
-                TypeError,
-            )
-    left = (n_fft - win_length) // 2
-    w = jnp.pad(w, (left, n_fft - win_length - left))
-    is_complex = jnp.iscomplexobj(a) or jnp.iscomplexobj(w)
+    w = None if window is None else U.array(window, "stft", "window")
+    if w is not None and (w.ndim != 1 or w.shape[0] != win_length):
+        U.fail(
+            "stft",
+            f"'window' must be 1-D of size win_length={win_length}, but got shape {list(w.shape)}",
+            TypeError,
+        )
+    is_complex = jnp.iscomplexobj(a) or (w is not None and jnp.iscomplexobj(w))
     onesided = (not is_complex) if onesided is None else onesided
     if onesided and is_complex:
         U.fail("stft", "'onesided' must be False for a complex 'x' or 'window'")
     return_complex = is_complex if return_complex is None else return_complex
-    if center:
+    length = a.shape[-1] + (2 * (n_fft // 2) if center else 0)
+    if length < n_fft:
+        U.fail("stft", f"the signal length {length} must be at least n_fft={n_fft}")
+    spec = _spectrum(
+        a,
+        w,
+        n_fft=n_fft,
+        hop=hop,
+        win_length=win_length,
+        pad_mode=_PAD_MODES[pad_mode.upper()] if center else None,
+        normalized=normalized,
+        onesided=onesided,
+        return_complex=return_complex,
+    )
+    return Tensor._from(spec)
+
+
+@composite(
+    static_argnames=(
+        "n_fft",
+        "hop",
+        "win_length",
+        "pad_mode",
+        "normalized",
+        "onesided",
+        "return_complex",
+    )
+)
+def _spectrum(
+    a: jax.Array,
+    w: jax.Array | None,
+    n_fft: int,
+    hop: int,
+    win_length: int,
+    pad_mode: str | None,
+    normalized: bool,
+    onesided: bool,
+    return_complex: bool,
+) -> jax.Array:
+    """The STFT of ``a`` (padded by ``n_fft // 2`` in ``pad_mode`` unless None) with the window
+    ``w`` (ones when None) centred in ``n_fft``: ``(*, N, T[, 2])``, as one program."""
+    if w is None:
+        w = jnp.ones((win_length,), a.real.dtype)
+    left = (n_fft - win_length) // 2
+    w = jnp.pad(w, (left, n_fft - win_length - left))
+    if pad_mode is not None:
         pad = [(0, 0)] * (a.ndim - 1) + [(n_fft // 2, n_fft // 2)]
-        a = jnp.pad(a, pad, mode=_PAD_MODES[pad_mode.upper()])
-    return frames_spectrum(a, n_fft, hop, w, normalized, onesided, return_complex)
+        a = jnp.pad(a, pad, mode=pad_mode)
+    count = 1 + (a.shape[-1] - n_fft) // hop
+    idx = jnp.arange(count)[:, None] * hop + jnp.arange(n_fft)[None, :]
+    frames = a[..., idx] * w
+    spec = jnp.fft.rfft(frames, axis=-1) if onesided else jnp.fft.fft(frames, axis=-1)
+    if normalized:
+        spec = spec / jnp.sqrt(jnp.asarray(n_fft, spec.real.dtype))
+    spec = jnp.swapaxes(spec, -1, -2)
+    if not return_complex:
+        spec = jnp.stack([spec.real, spec.imag], axis=-1)
+    return spec

@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from deepsink._core.lowering import Forced
+
+# "kernel": ties resolved as 2.10's CPU kernel does (replayed on the host); "xla": lax.top_k's
+# order only (a MindIR export writes TopK itself, which runs the kernel where it is loaded)
+LOWERING = Forced(("kernel", "xla"), "DEEPSINK_TOPK_LOWERING")
+
 
 def _move_median_to_first(v, idx, result, a, b, c) -> None:
     def gt(i, j):

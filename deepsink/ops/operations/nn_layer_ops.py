@@ -550,11 +550,10 @@ class AdaptiveMaxPool3D(Primitive):
         pass
 
     def __call__(self, x: Any, output_size: Any) -> tuple[Tensor, Tensor]:
-        from deepsink.ops.function.sampling_func import adaptive_max_pool3d
+        from deepsink.ops.function.sampling_func import adaptive_max_pool3d_int32
 
         size = output_size.asnumpy().tolist() if isinstance(output_size, Tensor) else output_size
-        y, arg = adaptive_max_pool3d(x, tuple(size), True)
-        return y, Tensor._from(arg._data.astype(jnp.int32))
+        return adaptive_max_pool3d_int32(x, tuple(size))
 
 
 class EmbeddingLookup(Primitive):

@@ -148,6 +148,17 @@ def _set_attr(a: Any, value: Any) -> Any:
     return a
 
 
+def _shape_attr(node: Any, avals: list) -> None:
+    """A node's abstract: one tensor, or a tuple of them."""
+    if len(avals) == 1:
+        a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
+        _tensor_proto(a.tensors.add(), avals[0].shape, avals[0].dtype)
+        return
+    a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
+    for aval in avals:
+        _tensor_proto(a.values.add(type=_ATTR["TENSORS"]).tensors.add(), aval.shape, aval.dtype)
+
+
 class Writer:
     """Builds the MindIR graph: nodes, Constant nodes, the primitive table, the abstract shapes."""
 
@@ -329,17 +340,17 @@ class Writer:
         """A node calling sub-graph ``target`` (or the Partial a Switch picked) on ``args``."""
         out = self._name("CNode")
         node = self.graph.node.add(input=args, output=[out], name=out, op_type="REF::" + target)
-        if len(avals) == 1:
-            a = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
-            _tensor_proto(a.tensors.add(), avals[0].shape, avals[0].dtype)
-        else:
-            a = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
-            for aval in avals:
-                _tensor_proto(
-                    a.values.add(type=_ATTR["TENSORS"]).tensors.add(), aval.shape, aval.dtype
-                )
+        _shape_attr(node, avals)
         node.domain = "0"
         return out
+
+    def node_tuple(self, name: str, inputs: list, eqn: Any, attrs: dict | None = None) -> list:
+        """Add a node computing MindSpore primitive ``name`` with a tuple of results (the
+        equation's outputs); returns a reference to each (TupleGetItem)."""
+        node = self._plumbing(name, inputs, attrs)
+        avals = [v.aval for v in eqn.outvars]
+        _shape_attr(node, avals)
+        return [self.getitem(node.output[0], i, aval) for i, aval in enumerate(avals)]
 
     def getitem(self, tup: str, index: int, aval: Any) -> str:
         """``TupleGetItem(tup, index)``."""
@@ -615,6 +626,7 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
     from deepsink import context
     from deepsink._core import conv, functional
     from deepsink.common.tensor import Tensor
+    from deepsink.ops.function import topk_order
 
     params = list(net.get_parameters())
     pure = functional.pure(lambda *a: net(*a), params)
@@ -637,10 +649,12 @@ def trace(net: Any, inputs: tuple, with_state: bool = False) -> tuple[Any, list]
         for x in _leaves(inputs)
     ]
     # traced op by op (one jaxpr, no nested programs), the convolution as one
-    # conv_general_dilated (MindSpore's Conv2D)
+    # conv_general_dilated (MindSpore's Conv2D), top-k as one top_k (TopK, which orders ties
+    # as the kernel deepsink replays where the file is run)
     with (
         context.mode_scope(context.PYNATIVE_MODE),
         conv.lowering_scope("lax"),
+        topk_order.LOWERING.scope("xla"),
         functional.compile_trace(),
     ):
         closed = jax.make_jaxpr(forward)(tuple(p._data for p in params), *arrays)

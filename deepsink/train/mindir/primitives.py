@@ -67,13 +67,14 @@ def _register(
     return deco
 
 
-def _unary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
-    PRIMITIVES[name] = Primitive(name, lambda attrs, args: op()(args[0]), True, jax, _same(name))
+def _unary(name: str, op: Callable, jax: tuple[str, ...] = (), function: bool = True) -> None:
+    run = lambda attrs, args: op()(args[0])  # noqa: E731
+    PRIMITIVES[name] = Primitive(name, run, function, jax, _same(name))
 
 
-def _binary(name: str, op: Callable, jax: tuple[str, ...] = ()) -> None:
+def _binary(name: str, op: Callable, jax: tuple[str, ...] = (), function: bool = True) -> None:
     run = lambda attrs, args: op()(args[0], args[1])  # noqa: E731
-    PRIMITIVES[name] = Primitive(name, run, True, jax, _same(name))
+    PRIMITIVES[name] = Primitive(name, run, function, jax, _same(name))
 
 
 def _hw(value: Any) -> Any:
@@ -134,6 +135,14 @@ _unary("Log1p", ops.Log1p, ("log1p",))
 _unary("Sin", ops.Sin, ("sin",))
 _unary("Cos", ops.Cos, ("cos",))
 _unary("IsFinite", ops.IsFinite, ("is_finite",))
+_unary("Atan", ops.Atan, ("atan",))
+_unary("Sinh", ops.Sinh, ("sinh",))
+_unary("Cosh", ops.Cosh, ("cosh",))
+_unary("Tan", ops.Tan, ("tan",))
+_unary("ACos", ops.ACos, ("acos",))
+_unary("Atanh", ops.Atanh, ("atanh",))
+_unary("Erfc", ops.Erfc, ("erfc",))  # exact GELU's
+_unary("Erfinv", ops.Erfinv, ("erf_inv",))
 _unary("Flatten", ops.Flatten)
 _unary("GeLU", ops.GeLU)
 _register("SiLU")(lambda attrs, args: ops.silu(args[0]))
@@ -179,6 +188,21 @@ _binary("GreaterScalar", ops.Greater)
 _binary("LogicalAnd", ops.LogicalAnd, ("and",))
 _binary("LogicalOr", ops.LogicalOr, ("or",))
 _unary("LogicalNot", ops.LogicalNot, ("not",))
+# 2.10 writes these two as PRIMITIVEs; TruncateMod is JAX's ``rem`` (the dividend's sign)
+_unary("Lgamma", ops.Lgamma, ("lgamma",), function=False)
+_binary("TruncateMod", ops.TruncateMod, ("rem",), function=False)
+
+
+def _emit_round(w: Any, eqn: Any, args: list) -> Any:
+    """JAX's ``round`` to nearest even (``jnp.round``'s) is Round(x, decimals=0)."""
+    if eqn.params["rounding_method"] != 1:  # lax.round's default: half away from zero
+        return w.refuse(eqn, "a round of halves away from zero (Round rounds them to even)")
+    return w.node("Round", [args[0], w.scalar(0)], eqn)
+
+
+@_register("Round", jax=("round",), emit=_emit_round)
+def _round(attrs: dict, args: list) -> Any:  # Round(x, decimals)
+    return ops.round(args[0], decimals=int(args[1]))
 
 
 def _logical(name: str) -> Callable[[Any, Any, list], Any]:
@@ -403,18 +427,48 @@ def _strided_slice(attrs: dict, args: list) -> Any:
     return ops.StridedSlice(*masks)(x, tuple(begin), tuple(end), tuple(strides))
 
 
-def _emit_cumsum(w: Any, eqn: Any, args: list) -> Any:
-    p = eqn.params
-    return w.node(
-        "CumSum",
-        [args[0], w.scalar(int(p["axis"])), w.scalar(False), w.scalar(bool(p["reverse"]))],
-        eqn,
-    )
+def _emit_cumulative(name: str) -> Callable[[Any, Any, list], Any]:
+    def emit(w: Any, eqn: Any, args: list) -> Any:
+        p = eqn.params
+        options = [w.scalar(int(p["axis"])), w.scalar(False), w.scalar(bool(p["reverse"]))]
+        return w.node(name, [args[0], *options], eqn)
+
+    return emit
 
 
-@_register("CumSum", jax=("cumsum",), emit=_emit_cumsum)
+@_register("CumSum", jax=("cumsum",), emit=_emit_cumulative("CumSum"))
 def _cumsum(attrs: dict, args: list) -> Any:  # CumSum(x, axis, exclusive, reverse)
     return ops.CumSum(exclusive=bool(args[2]), reverse=bool(args[3]))(args[0], int(args[1]))
+
+
+@_register("CumProd", jax=("cumprod",), emit=_emit_cumulative("CumProd"))
+def _cumprod(attrs: dict, args: list) -> Any:  # CumProd(x, axis, exclusive, reverse)
+    return ops.CumProd(exclusive=bool(args[2]), reverse=bool(args[3]))(args[0], int(args[1]))
+
+
+def _emit_cumlogsumexp(w: Any, eqn: Any, args: list) -> Any:
+    """CumulativeLogsumexp (a PRIMITIVE: exclusive/reverse attributes, the axis a 0-d int64)."""
+    attrs = {"exclusive": False, "reverse": bool(eqn.params["reverse"])}
+    axis = w.const(np.asarray(eqn.params["axis"], np.int64))
+    return w.node("CumulativeLogsumexp", [args[0], axis], eqn, attrs=attrs)
+
+
+@_register("CumulativeLogsumexp", function=False, jax=("cumlogsumexp",), emit=_emit_cumlogsumexp)
+def _cumulative_logsumexp(attrs: dict, args: list) -> Any:
+    op = ops.CumulativeLogsumexp(bool(attrs["exclusive"]), bool(attrs["reverse"]))
+    return op(args[0], args[1])
+
+
+def _emit_top_k(w: Any, eqn: Any, args: list) -> list:
+    """TopK (a PRIMITIVE, ``sorted`` an attribute) over the last axis: (values, indices)."""
+    if eqn.params.get("axis", -1) not in (-1, len(eqn.invars[0].aval.shape) - 1):
+        return w.refuse(eqn, f"a top_k over axis {eqn.params['axis']} (TopK takes the last axis)")
+    return w.node_tuple("TopK", [args[0], w.scalar(int(eqn.params["k"]))], eqn, {"sorted": True})
+
+
+@_register("TopK", function=False, jax=("top_k",), emit=_emit_top_k)
+def _top_k(attrs: dict, args: list) -> Any:
+    return ops.TopK(bool(attrs.get("sorted", True)))(args[0], int(args[1]))
 
 
 def _take_axis(eqn: Any) -> int | None:
@@ -522,6 +576,7 @@ for _name, _op, _jax in (
     ("ReduceMin", ops.ReduceMin, "reduce_min"),
     ("ReduceAll", ops.ReduceAll, "reduce_and"),
     ("ReduceAny", ops.ReduceAny, "reduce_or"),
+    ("ReduceProd", ops.ReduceProd, "reduce_prod"),
 ):
     PRIMITIVES[_name] = Primitive(_name, _reduce(_op), True, (_jax,), _emit_reduce(_name))
 
@@ -785,7 +840,11 @@ def _avg_pool(attrs: dict, args: list) -> Any:
     return ops.AvgPool(tuple(kernel), tuple(strides), _PAD_MODES[pad_mode], _FORMATS[fmt])(x)
 
 
-@_register("Tile")
+@_register(
+    "Tile",
+    jax=("tile",),
+    emit=lambda w, eqn, args: w.node("Tile", [args[0], w.ints(eqn.params["reps"])], eqn),
+)
 def _tile(attrs: dict, args: list) -> Any:
     return ops.Tile()(args[0], tuple(args[1]))
 
