@@ -69,7 +69,36 @@ class CudnnGRU(_CudnnRecurrent):
     """
 
 
-class LSTMV2(_CudnnRecurrent):
+class _RecurrentV2(Primitive):
+    """``GRUV2``'s and ``LSTMV2``'s arguments, checked as MindSpore 2.10 checks them."""
+
+    @prim_attr_register
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        num_layers: int,
+        has_bias: bool,
+        bidirectional: bool,
+        dropout: float,
+        is_train: bool = True,
+    ) -> None:
+        for arg, value in (
+            ("input_size", input_size),
+            ("hidden_size", hidden_size),
+            ("num_layers", num_layers),
+        ):
+            _V.check_positive_int(value, arg, self.name)
+        for arg, value in (("has_bias", has_bias), ("bidirectional", bidirectional)):
+            _V.check_bool(value, arg, self.name)
+        if not isinstance(dropout, float):
+            _V.fail_arg(self.name, "dropout", "a float", dropout, TypeError)
+        _V.check_range(dropout, 0.0, 1.0, "dropout", self.name)
+        _V.check_bool(is_train, "is_train", self.name)
+        self.num_directions = 2 if bidirectional else 1
+
+
+class LSTMV2(_RecurrentV2):
     """A multi-layer LSTM over cuDNN's flat weight layout (MindSpore's GPU build only).
 
     Args:
@@ -96,21 +125,10 @@ class LSTMV2(_CudnnRecurrent):
         1
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        input_size: int,
-        hidden_size: int,
-        num_layers: int,
-        has_bias: bool,
-        bidirectional: bool,
-        dropout: float,
-        is_train: bool = True,
-    ) -> None:
-        pass
+    __call__ = _CudnnRecurrent.__call__
 
 
-class GRUV2(Primitive):
+class GRUV2(_RecurrentV2):
     """A stacked GRU over a time-major sequence and one flat weight, as MindSpore 2.10's CPU
     build runs it (oneDNN's GRU, measured on 2.10).
 
@@ -162,31 +180,6 @@ class GRUV2(Primitive):
         >>> print(out.shape, hn.shape)
         (5, 2, 2) (1, 2, 2)
     """
-
-    @prim_attr_register
-    def __init__(
-        self,
-        input_size: int,
-        hidden_size: int,
-        num_layers: int,
-        has_bias: bool,
-        bidirectional: bool,
-        dropout: float,
-        is_train: bool = True,
-    ) -> None:
-        for arg, value in (
-            ("input_size", input_size),
-            ("hidden_size", hidden_size),
-            ("num_layers", num_layers),
-        ):
-            _V.check_positive_int(value, arg, self.name)
-        for arg, value in (("has_bias", has_bias), ("bidirectional", bidirectional)):
-            _V.check_bool(value, arg, self.name)
-        if not isinstance(dropout, float):
-            _V.fail_arg(self.name, "dropout", "a float", dropout, TypeError)
-        _V.check_range(dropout, 0.0, 1.0, "dropout", self.name)
-        _V.check_bool(is_train, "is_train", self.name)
-        self.num_directions = 2 if bidirectional else 1
 
     def _check(self, a: Any, h0: Any, w: Any, lengths: Any) -> None:
         api, dirs = self.name, self.num_directions
