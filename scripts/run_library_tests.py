@@ -153,7 +153,15 @@ def main() -> int:
     if opts.every < 1:
         parser.error(f"'--every' must be a positive integer, got {opts.every}")
     extra = ["-k", opts.k] if opts.k else []
-    result = run(opts.library, opts.checkout, opts.mindspore_python, extra, opts.files, opts.every)
+    result = run(
+        opts.library,
+        opts.checkout,
+        opts.mindspore_python,
+        extra,
+        opts.files,
+        opts.every,
+        opts.skip,
+    )
     print(json.dumps(result["counts"]))
     if opts.json:
         Path(opts.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

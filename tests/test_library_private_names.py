@@ -1,8 +1,10 @@
-"""MindSpore 2.10 names that mindnlp's repository (tag v0.1.1) imports at module level, beyond its
-wheel: ``mindspore.ops.operations._rl_inner_ops`` (``CudnnGRU``; GPU-only, refused as 2.10's CPU
-build refuses it) and the dataset classes in ``mindspore.dataset.engine``'s namespace
-(``Dataset``, ``TakeDataset``). The checkpoint reader it imports is checked in
-``tests/train/test_checkpoint_bytes.py``."""
+"""MindSpore 2.10 names that mindnlp's repository (tag v0.1.1) reads beyond its wheel:
+``mindspore.ops.operations._rl_inner_ops`` (``CudnnGRU``; GPU-only, refused as 2.10's CPU build
+refuses it; ``GRUV2`` in ``tests/ops/test_gruv2.py``), ``text.Vocab.c_vocab`` (the engine vocab
+that mindnlp's ``Lookup`` hands to the engine's ``LookupOperation``) and the dataset classes in
+``mindspore.dataset.engine``'s namespace (``Dataset``, ``TakeDataset``) and
+``ops.primitive._run_op``. The checkpoint reader it
+imports is checked in ``tests/train/test_checkpoint_bytes.py``."""
 
 import pytest
 
@@ -19,8 +21,30 @@ def test_rl_inner_ops_cudnn_primitives_build_and_refuse_to_run():
     for op in (gru, lstm):
         with pytest.raises(RuntimeError, match="GPU build only"):
             op(None, None, None)
-    with pytest.raises(AttributeError, match="does not implement MindSpore's"):
-        R.GRUV2  # noqa: B018 - runs on 2.10's CPU build; not implemented here
+
+
+def test_vocab_hands_its_engine_vocab_to_engine_operations():
+    import deepsink._c_dataengine as cde
+    from deepsink.dataset import text
+
+    vocab = text.Vocab.from_list(["a", "b", "c"], special_tokens=["<unk>"])
+    assert isinstance(vocab.c_vocab, cde.Vocab)
+    assert vocab.c_vocab.vocab() == {"<unk>": 0, "a": 1, "b": 2, "c": 3}
+    lookup = cde.LookupOperation(vocab.c_vocab, "<unk>", "int32")  # mindnlp's Lookup.parse()
+    assert lookup(["c", "zz"]).tolist() == [3, 0]
+
+
+def test_run_op_runs_the_primitives_own_kernel_from_a_subclass():
+    import deepsink as ms
+    from deepsink import ops
+    from deepsink.ops.primitive import _run_op
+
+    class Add(ops.Add):  # as mindnlp's legacy AllGather calls it
+        def __call__(self, *args):
+            return _run_op(self, self.name, args) * 10
+
+    out = Add()(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))
+    assert out.asnumpy().tolist() == [40.0, 60.0]
 
 
 def test_dataset_engine_namespace_holds_the_dataset_classes():

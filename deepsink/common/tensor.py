@@ -699,7 +699,9 @@ class Tensor:
     def __repr__(self) -> str:
         """MindSpore's repr: ``Tensor(shape=[2, 3], dtype=Float32, value=\\n[[...]])`` (``_format``);
         a Tensor over a NumPy buffer (``from_numpy``, a dataset row) prints its value as NumPy
-        does, as in MindSpore (``_np_repr``)."""
+        does, as in MindSpore (``_np_repr``); a dynamic-shape placeholder has no value to print."""
+        if isinstance(self._data, _Placeholder):
+            return f"{_header(self)}\n)"
         data = _concrete(self._data)
         if isinstance(data, jax.core.Tracer):
             if functional.capturing():

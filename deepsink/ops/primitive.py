@@ -223,6 +223,16 @@ class Primitive:
         return f"Prim[{self.name}]<{', '.join(f'{k}={v}' for k, v in shown.items())}>"
 
 
+def _run_op(obj: Primitive, op_name: str, args: tuple) -> Any:
+    """MindSpore's private ``ops.primitive._run_op``: run primitive ``obj``'s own kernel on
+    ``args``, which a library's subclass calls from its ``__call__`` (mindnlp's ``AllGather``).
+    deepsink's kernel is the ``__call__`` of the nearest deepsink class in ``obj``'s MRO."""
+    for cls in type(obj).__mro__:
+        if cls.__module__.startswith("deepsink.") and "__call__" in vars(cls):
+            return vars(cls)["__call__"](obj, *args)
+    raise TypeError(f"For '_run_op', {op_name!r} is not a deepsink primitive: {type(obj)}")
+
+
 class PrimitiveWithInfer(Primitive):
     """A Primitive that declares ``infer_shape``/``infer_dtype``/``infer_value``.
 

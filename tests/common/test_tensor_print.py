@@ -283,3 +283,10 @@ def test_an_op_on_a_dataset_tensor_prints_as_a_computed_tensor() -> None:
     )
     with pytest.raises(TypeError, match="numpy.ndarray"):
         Tensor.from_numpy([1.0])
+
+
+def test_a_dynamic_shape_placeholder_prints_without_a_value() -> None:
+    """2.10: ``repr(Tensor(shape=[1, None], dtype=int64))`` has an empty value (mindnlp's chatglm
+    puts such Tensors in a ``jit`` ``input_signature``, whose checks print them)."""
+    t = Tensor(shape=[1, None], dtype=mstype.int64)
+    assert repr(t) == "Tensor(shape=[1, -1], dtype=Int64, value=\n)"

@@ -1,6 +1,6 @@
 """Argument checks of ``ops`` that MindSpore 2.10 makes: integer dtypes for ``randint``/
-``randint_like``, ``masked_select``'s broadcast check and ``ctc_loss``'s length checks (its
-CPU kernel's). ``scripts/record_ops_argument_error_fixtures.py`` records them under 2.10 and
+``randint_like``, ``masked_select``'s broadcast check, ``ctc_loss``'s length checks (its
+CPU kernel's) and ``logsumexp``'s keywords (``dim``/``keepdim``; ``axis`` is refused). ``scripts/record_ops_argument_error_fixtures.py`` records them under 2.10 and
 ``tests/ops/test_ops_argument_errors.py`` replays them on deepsink."""
 
 from __future__ import annotations
@@ -55,6 +55,9 @@ def cases(ms) -> dict:
         "ctc_input_longer_than_steps": ctc([6, 4], [2, 1]),
         "ctc_negative_input_length": ctc([5, -1], [2, 0], reduction="sum"),
         "ctc_target_length_past_targets": ctc([5, 4], [3, 1], reduction="none"),
+        "logsumexp_dim_keepdim": lambda: ops.logsumexp(t(lp), dim=1, keepdim=True),
+        "logsumexp_axis_keyword": lambda: ops.logsumexp(t(lp), axis=1),
+        "tensor_logsumexp_dim_keepdim": lambda: t(lp).logsumexp(dim=(0, 2), keepdim=True),
     }
 
 

@@ -262,6 +262,13 @@ class Vocab:
             _check_words(special_tokens, "special_tokens")
         return dataset._build_vocab(columns, freq_range, top_k, special_tokens, special_first)
 
+    @property
+    def c_vocab(self) -> Vocab:
+        """The engine's vocabulary (``mindspore._c_dataengine.Vocab``) that MindSpore's Vocab
+        wraps, which libraries hand to engine operations (mindnlp's ``Lookup``); deepsink's
+        engine Vocab is this class, so it is the Vocab itself."""
+        return self
+
     def vocab(self) -> dict:
         """The tokens and their ids, as a dict."""
         return dict(self._ids)

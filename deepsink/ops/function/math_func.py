@@ -375,9 +375,10 @@ def any(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
     return _reduce("any", jnp.any, input, axis, keep_dims)
 
 
-def logsumexp(input: Any, axis: Any, keep_dims: bool = False) -> Tensor:
+def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
+    """MindSpore's ``ops.logsumexp(input, dim, keepdim=False)`` (2.10's keywords)."""
     f = lambda a, axis, keepdims: jax.nn.logsumexp(U.floating(a), axis=axis, keepdims=keepdims)
-    return _reduce("logsumexp", f, input, axis, keep_dims)
+    return _reduce("logsumexp", f, input, dim, keepdim)
 
 
 def std(input: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False) -> Tensor:

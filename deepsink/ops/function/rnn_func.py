@@ -1,6 +1,7 @@
 """The recurrence of MindSpore's RNN, LSTM and GRU: one cell step and one ``lax.scan`` over time
 per layer and direction, shared by ``nn.RNN``/``nn.LSTM``/``nn.GRU``, their cells and the
-``LSTM`` primitive (gate orders ``i, f, g, o`` and ``r, z, n``)."""
+``LSTM`` and ``GRUV2`` primitives (gate orders ``i, f, g, o`` and ``r, z, n``; ``GRUV2``'s
+oneDNN GRU: ``z, r, n`` with the reset applied before the hidden matmul)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3, "GRU_V2": 3}
 
 
 def cell_step(mode: str, gi: jax.Array, h: Any, w_hh: jax.Array, b_hh: Any) -> Any:
@@ -23,6 +24,14 @@ def cell_step(mode: str, gi: jax.Array, h: Any, w_hh: jax.Array, b_hh: Any) -> A
         i, f, g, o = jnp.split(gates, 4, axis=-1)
         c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
         return jax.nn.sigmoid(o) * jnp.tanh(c), c
+    if mode == "GRU_V2":  # oneDNN's GRU: one bias (in gi), r scales h before its matmul
+        hs = h.shape[-1]
+        iz, ir, in_ = jnp.split(gi, 3, axis=-1)
+        hz, hr = jnp.split(h @ w_hh[: 2 * hs].T, 2, axis=-1)
+        z = jax.nn.sigmoid(iz + hz)
+        r = jax.nn.sigmoid(ir + hr)
+        n = jnp.tanh(in_ + (r * h) @ w_hh[2 * hs :].T)
+        return (1 - z) * n + z * h
     gh = h @ w_hh.T + (0 if b_hh is None else b_hh)
     if mode == "GRU":
         ir, iz, in_ = jnp.split(gi, 3, axis=-1)
@@ -88,21 +97,8 @@ def lstm_flat(
     last layer's output (T, B, dirs*H), the final ``h`` and ``c`` (layers*dirs, B, H) and every
     layer's output stacked (layers, T, B, dirs*H)."""
     dirs = 2 if bidirectional else 1
-    g, hs = 4 * hidden_size, hidden_size
-    flat = w.reshape(-1)
-    ins = [input_size if layer == 0 else hs * dirs for layer in range(num_layers)]
-    pos = 0
-    w_ih, w_hh, bias = [], [], []
-    for n_in in ins:
-        for _ in range(dirs):
-            w_ih.append(flat[pos : pos + g * n_in].reshape(g, n_in))
-            pos += g * n_in
-    for _ in range(num_layers * dirs):
-        w_hh.append(flat[pos : pos + g * hs].reshape(g, hs))
-        pos += g * hs
-    for _ in range(num_layers * dirs if has_bias else 0):
-        bias.append(flat[pos : pos + g])
-        pos += g
+    ins = [input_size if layer == 0 else hidden_size * dirs for layer in range(num_layers)]
+    w_ih, w_hh, bias = split_flat(w, 4 * hidden_size, hidden_size, ins, dirs, has_bias)
     inp, h_n, c_n, layers = x, [], [], []
     for layer in range(num_layers):
         outs = []
@@ -123,6 +119,49 @@ def lstm_flat(
             inp = jnp.where(jax.random.bernoulli(sub, keep, inp.shape), inp / keep, 0)
             inp = inp.astype(x.dtype)
     return inp, jnp.stack(h_n), jnp.stack(c_n), jnp.stack(layers)
+
+
+def split_flat(
+    w: jax.Array, gates: int, hidden_size: int, ins: list, dirs: int, has_bias: bool
+) -> tuple:
+    """The per-layer-and-direction weights of a flat ``w`` laid out as every ``w_ih``
+    (gates, in) for ``ins[layer]``, then every ``w_hh`` (gates, hidden), then (with
+    ``has_bias``) every bias (gates,), layer-major: three lists of ``len(ins) * dirs``."""
+    flat, pos, w_ih, w_hh, bias = w.reshape(-1), 0, [], [], []
+    for n_in in ins:
+        for _ in range(dirs):
+            w_ih.append(flat[pos : pos + gates * n_in].reshape(gates, n_in))
+            pos += gates * n_in
+    for _ in range(len(ins) * dirs):
+        w_hh.append(flat[pos : pos + gates * hidden_size].reshape(gates, hidden_size))
+        pos += gates * hidden_size
+    for _ in range(len(ins) * dirs if has_bias else 0):
+        bias.append(flat[pos : pos + gates])
+        pos += gates
+    return w_ih, w_hh, bias
+
+
+def gru_v2_flat(
+    x: jax.Array, h0: jax.Array, w: jax.Array, num_layers: int, has_bias: bool, dirs: int
+) -> tuple:
+    """MindSpore 2.10's CPU ``GRUV2`` (oneDNN's GRU) over time-major ``x`` (T, B, H): ``w`` holds
+    every layer's and direction's ``w_ih`` and ``w_hh`` (3H, H) with gates ``z, r, n``, then one
+    bias (3H,) each; each direction runs its own stack of layers, the last layers' outputs
+    concatenated. Returns (T, B, dirs*H) and the final states (layers*dirs, B, H)."""
+    hs = h0.shape[-1]
+    ins = [x.shape[-1]] * num_layers
+    w_ih, w_hh, bias = split_flat(w, 3 * hs, hs, ins, dirs, has_bias)
+    outs, h_n = [], [None] * (num_layers * dirs)
+    for d in range(dirs):
+        inp = x
+        for layer in range(num_layers):
+            k = layer * dirs + d
+            b = bias[k] if has_bias else None
+            inp, h_n[k] = run_direction(
+                "GRU_V2", inp, h0[k], w_ih[k], w_hh[k], b, None, None, reverse=d == 1
+            )
+        outs.append(inp)
+    return jnp.concatenate(outs, axis=-1), jnp.stack(h_n)
 
 
 def lstm_weight_size(
