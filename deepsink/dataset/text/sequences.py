@@ -144,6 +144,11 @@ class Truncate(TextOperation):
         x = as_text(x)
         if x.ndim not in (1, 2):
             raise pipeline_error("Truncate: the input tensor should be of dimension 1 or 2.")
+        if x.dtype.kind == "S":
+            raise pipeline_error(
+                "Truncate: Truncate: the input tensor should be in type of [bool, int, float, "
+                "double, string]."
+            )
         return x[..., : self.max_seq_len].copy()
 
 

@@ -257,10 +257,11 @@ class Slice(TensorOperation):
 
 
 class Concatenate(TensorOperation):
-    """``prepend``, the 1-D input and ``append`` joined along ``axis`` (0 or -1).
+    """``prepend``, the 1-D inputs (one or several columns, of one dtype) and ``append`` joined
+    along ``axis`` (0 or -1).
 
     Args:
-        axis (int): 0 or -1 (the input is 1-D). Default: ``0``.
+        axis (int): 0 or -1 (the inputs are 1-D). Default: ``0``.
         prepend (numpy.ndarray, optional): joined before. Default: ``None``.
         append (numpy.ndarray, optional): joined after. Default: ``None``.
 
@@ -271,6 +272,8 @@ class Concatenate(TensorOperation):
         >>> op = transforms.Concatenate(0, prepend=np.array([0]), append=np.array([9]))
         >>> print(op(x))
         [0 1 2 3 9]
+        >>> print(transforms.Concatenate()(x, np.array([4, 5])))
+        [1 2 3 4 5]
     """
 
     batched = False
@@ -281,17 +284,31 @@ class Concatenate(TensorOperation):
     ) -> None:
         self.axis, self.prepend, self.append = axis, prepend, append
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
-        if x.ndim != 1:
-            raise RuntimeError(f"Concatenate: only 1D input supported, got rank {x.ndim}")
-        parts = [p for p in (self.prepend, x, self.append) if p is not None]
-        for p in parts:
-            if _is_text(p) != _is_text(x) or (not _is_text(x) and p.dtype != x.dtype):
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if not xs:
+            raise RuntimeError(
+                "Concatenate: Input Tensor is not valid, it takes at least one input"
+            )
+        xs = tuple(np.asarray(x) for x in xs)
+        for x in xs:
+            if x.ndim != 1:
                 raise RuntimeError(
-                    f"Concatenate: the prepend/append dtype {p.dtype} must match the input's "
-                    f"dtype {x.dtype}"
+                    f"Concatenate: only 1D input supported, got rank of input: {x.ndim}"
                 )
+            if _is_text(x) != _is_text(xs[0]) or (not _is_text(x) and x.dtype != xs[0].dtype):
+                raise RuntimeError(
+                    f"Concatenate: inconsistent datatype of input, got {[str(y.dtype) for y in xs]}"
+                )
+        x = xs[0]
+        for name, p in (("prepend", self.prepend), ("append", self.append)):
+            if p is not None and (
+                _is_text(p) != _is_text(x) or (not _is_text(x) and p.dtype != x.dtype)
+            ):
+                raise RuntimeError(
+                    f"Concatenate: input datatype does not match the {name} datatype, got input "
+                    f"datatype: {x.dtype}, {name} datatype:{p.dtype}"
+                )
+        parts = [p for p in (self.prepend, *xs, self.append) if p is not None]
         return np.concatenate(parts, axis=0)
 
 
@@ -309,8 +326,13 @@ class Duplicate(TensorOperation):
 
     batched = False
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> tuple:
-        x = np.asarray(x)
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        if len(xs) != 1:
+            raise RuntimeError(
+                "Duplicate: only supports transform one column each time, got column num: "
+                f"{len(xs)}, check 'input_columns' when call this operator."
+            )
+        x = np.asarray(xs[0])
         return x, x.copy()
 
 

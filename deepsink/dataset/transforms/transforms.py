@@ -248,19 +248,22 @@ class Compose(TensorOperation):
     def __call__(self, *inputs: Any) -> Any:
         """Eagerly, as MindSpore 2.10: a PIL input or a Python-only transform (``ToPIL``,
         ``Grayscale``, ...) runs the Python composition, which returns a tuple of the outputs;
-        otherwise the C++ composition returns one array (a tuple for several outputs)."""
-        out = self._chain(*inputs)
+        otherwise the C++ composition returns one array (a tuple for several outputs) and holds
+        what each Python function returns as arrays (a PIL image it returns goes on as numpy)."""
         python = (len(inputs) == 1 and is_pil(inputs[0])) or any(
             op.python_only for op in self.transforms
         )
+        out = self._chain(*inputs, arrays=not python)
         if python and not isinstance(out, tuple):
             return (out,)
         return out
 
-    def _chain(self, *inputs: Any) -> Any:
+    def _chain(self, *inputs: Any, arrays: bool = False) -> Any:
         out: Any = tuple(x if is_pil(x) else np.asarray(x) for x in inputs)
         for op in self.transforms:
             out = op(*(out if isinstance(out, tuple) else (out,)))
+            if arrays and isinstance(op, PyFunc):
+                out = tuple(map(np.asarray, out)) if isinstance(out, tuple) else np.asarray(out)
         return out
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:

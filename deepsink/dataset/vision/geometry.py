@@ -87,8 +87,6 @@ class HorizontalFlip(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return np.ascontiguousarray(check_image(x, "HorizontalFlip")[:, ::-1])
 
-    pil = _via_numpy
-
 
 class VerticalFlip(ImageOperation):
     """Mirror top-bottom.
@@ -107,8 +105,6 @@ class VerticalFlip(ImageOperation):
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return np.ascontiguousarray(check_image(x, "VerticalFlip")[::-1])
-
-    pil = _via_numpy
 
 
 def _coordinates(coordinates: Any, api: str) -> tuple[int, int]:
@@ -158,8 +154,6 @@ class Crop(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_image(x, "Crop")
         return _crop(x, *self.coordinates, *self.size, "Crop").copy()
-
-    pil = _via_numpy
 
 
 def crop_resize(
@@ -218,8 +212,6 @@ class ResizedCrop(ImageOperation):
         _crop(x, self.top, self.left, self.height, self.width, "ResizedCrop")
         box = (self.top, self.left, self.height, self.width)
         return crop_resize(x, *box, self.size, self.interpolation)
-
-    pil = _via_numpy
 
 
 def _range(v: Any, arg: str, lo: float, hi: float) -> tuple[float, float]:
@@ -376,6 +368,9 @@ class RandomCropDecodeResize(RandomResizedCrop):
         (2, 2, 3) uint8
     """
 
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
+
     def __call__(self, *inputs: Any) -> Any:
         if len(inputs) != 1:
             raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
@@ -508,8 +503,6 @@ class Rotate(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_image(x, "Rotate")
         return rotate(x, self.degrees, self.resample, self.expand, self.center, self.fill_value)
-
-    pil = _via_numpy
 
 
 class RandomRotation(ImageOperation):
@@ -682,8 +675,6 @@ class Affine(ImageOperation):
         )
         args = (self.degrees, t, self.scale, self.shear)
         return affine(x, *args, self.resample, self.fill_value)
-
-    pil = _via_numpy
 
 
 def _opt_range(v: Any, arg: str, n: int, lo: float, hi: float) -> tuple[float, ...] | None:
@@ -995,8 +986,6 @@ class PadToSize(ImageOperation):
             value=_cv.fill_scalar(self.fill_value, 3),
         )
         return _cv.keep_channels(out, x)
-
-    pil = _via_numpy
 
 
 class FiveCrop(ImageOperation):
