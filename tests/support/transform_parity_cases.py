@@ -250,6 +250,64 @@ def bytes_outcomes(ds, text, mstype) -> dict:
     return out
 
 
+def vision_argument_outcomes(vision) -> dict:
+    """Vision ops' argument checks, by MindSpore's validators' types and words."""
+    aff = dict(degrees=15, translate=[1, 1], scale=1.5, shear=10)
+    cases = {
+        "affine_scale_zero": {**aff, "scale": 0.0},
+        "affine_scale_negative": {**aff, "scale": -0.2},
+        "affine_shear_three": {**aff, "shear": [1.5, 3.5, 3.5]},
+        "affine_shear_out_of_range": {**aff, "shear": 200},
+        "affine_shear_item_out_of_range": {**aff, "shear": [1, 200]},
+        "affine_shear_string": {**aff, "shear": "a"},
+    }
+    out = {k: _try(lambda kw=kw: vision.Affine(**kw) and "built") for k, kw in cases.items()}
+    makers = {
+        "AutoAugment": lambda i: vision.AutoAugment(interpolation=i),
+        "RandAugment": lambda i: vision.RandAugment(interpolation=i),
+        "TrivialAugmentWide": lambda i: vision.TrivialAugmentWide(interpolation=i),
+        "Resize": lambda i: vision.Resize(5, i),
+        "Rotate": lambda i: vision.Rotate(5, i),
+        "RandomRotation": lambda i: vision.RandomRotation(5, i),
+        "ResizedCrop": lambda i: vision.ResizedCrop(0, 0, 2, 2, 2, i),
+        "Affine": lambda i: vision.Affine(1, [0, 0], 1, 1, i),
+        "RandomResizedCrop": lambda i: vision.RandomResizedCrop(2, interpolation=i),
+    }
+    for name, make in makers.items():
+        out[f"{name}_interpolation_string"] = _try(lambda make=make: make("invalid") and "built")
+    return out
+
+
+def nd_image_outcomes(vision) -> dict:
+    """Vision ops on <..., H, W, C> inputs (a batch, a video): some of MindSpore's kernels run
+    each image, the others refuse the rank (RuntimeError); CenterCrop's padding limit."""
+    x = np.random.default_rng(1).integers(0, 255, (2, 3, 10, 12, 3), dtype=np.uint8)
+    ops = {
+        "CenterCrop": vision.CenterCrop(4),
+        "CenterCrop_pad": vision.CenterCrop((14, 16)),
+        "HorizontalFlip": vision.HorizontalFlip(),
+        "VerticalFlip": vision.VerticalFlip(),
+        "Rotate": vision.Rotate(90),
+        "Resize": vision.Resize((5, 6)),
+        "Crop": vision.Crop((1, 1), 4),
+        "HWC2CHW": vision.HWC2CHW(),
+        "Pad": vision.Pad(1),
+        "Invert": vision.Invert(),
+        "GaussianBlur": vision.GaussianBlur(3),
+        "RandomVerticalFlip": vision.RandomVerticalFlip(1.0),
+    }
+    out = {}
+    for name, op in ops.items():
+        out[f"{name}_4d"] = _try(lambda op=op: op(x[0]))
+        out[f"{name}_5d"] = _try(lambda op=op: op(x))
+    img = x[0, 0]
+    for size in ((40, 5), (39, 5), (5, 48), (5, 47), (16777216, 16777216)):
+        out[f"CenterCrop_size_{size[0]}x{size[1]}"] = _try(
+            lambda size=size: vision.CenterCrop(size)(img).shape
+        )
+    return out
+
+
 def outcomes(ds, transforms, vision, text, mstype) -> dict:
     out = {}
     for prefix, res in (
@@ -258,6 +316,8 @@ def outcomes(ds, transforms, vision, text, mstype) -> dict:
         ("pil_input", pil_input_outcomes(vision)),
         ("concatenate", concatenate_outcomes(ds, transforms)),
         ("bytes", bytes_outcomes(ds, text, mstype)),
+        ("vision_arguments", vision_argument_outcomes(vision)),
+        ("nd_images", nd_image_outcomes(vision)),
     ):
         out.update({f"{prefix}/{k}": v for k, v in res.items()})
     return out
