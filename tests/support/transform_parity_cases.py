@@ -126,6 +126,9 @@ def compose_outcomes(transforms, vision) -> dict:
             [transforms.Duplicate(), lambda x, y: x + y]
         )(np.array([1, 0])),
     }
+    cases["refuses_int_item"] = lambda: transforms.Compose([1, transforms.Fill(1)]) and "built"
+    cases["refuses_empty"] = lambda: transforms.Compose([]) and "built"
+    cases["refuses_tuple"] = lambda: transforms.Compose((abs,)) and "built"
     return {k: _try(f) for k, f in cases.items()}
 
 
@@ -278,7 +281,7 @@ def vision_argument_outcomes(vision) -> dict:
     return out
 
 
-def nd_image_outcomes(vision) -> dict:
+def nd_image_outcomes(ds, vision) -> dict:
     """Vision ops on <..., H, W, C> inputs (a batch, a video): some of MindSpore's kernels run
     each image, the others refuse the rank (RuntimeError); CenterCrop's padding limit."""
     x = np.random.default_rng(1).integers(0, 255, (2, 3, 10, 12, 3), dtype=np.uint8)
@@ -300,6 +303,13 @@ def nd_image_outcomes(vision) -> dict:
     for name, op in ops.items():
         out[f"{name}_4d"] = _try(lambda op=op: op(x[0]))
         out[f"{name}_5d"] = _try(lambda op=op: op(x))
+
+    def mapped(op):  # rows that are <N, H, W, C> batches
+        data = ds.NumpySlicesDataset({"x": x}, shuffle=False).map(op, input_columns=["x"])
+        return [r[0] for r in data.create_tuple_iterator(output_numpy=True)]
+
+    for name in ("CenterCrop", "HorizontalFlip", "Rotate"):
+        out[f"{name}_map_rows_4d"] = _try(lambda name=name: mapped(ops[name]))
     img = x[0, 0]
     for size in ((40, 5), (39, 5), (5, 48), (5, 47), (16777216, 16777216)):
         out[f"CenterCrop_size_{size[0]}x{size[1]}"] = _try(
@@ -317,7 +327,7 @@ def outcomes(ds, transforms, vision, text, mstype) -> dict:
         ("concatenate", concatenate_outcomes(ds, transforms)),
         ("bytes", bytes_outcomes(ds, text, mstype)),
         ("vision_arguments", vision_argument_outcomes(vision)),
-        ("nd_images", nd_image_outcomes(vision)),
+        ("nd_images", nd_image_outcomes(ds, vision)),
     ):
         out.update({f"{prefix}/{k}": v for k, v in res.items()})
     return out

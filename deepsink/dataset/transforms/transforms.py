@@ -24,6 +24,7 @@ from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.transforms import validators as _validators
 from deepsink.dataset.transforms.py_transforms_util import Implementation
 
 _eager = {"key": None, "rng": None}
@@ -238,11 +239,8 @@ class Compose(TensorOperation):
 
     batched = False
 
+    @_validators.check_random_transform_ops
     def __init__(self, transforms: Sequence[Any]) -> None:
-        if not isinstance(transforms, list | tuple) or not transforms:
-            fail_arg(
-                "Compose", "transforms", "a non-empty list of transforms", transforms, TypeError
-            )
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:

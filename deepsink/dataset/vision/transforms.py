@@ -447,7 +447,10 @@ class CenterCrop(ImageOperation):
         return _unbatch(x4[:, oy : oy + ph, ox : ox + pw], squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return np.ascontiguousarray(self._run(np, np.asarray(x)))
+        x = np.asarray(x)
+        if x.ndim > 4:  # rows that are batches themselves
+            return np.stack([self.apply(r) for r in x])
+        return np.ascontiguousarray(self._run(np, x))
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
