@@ -310,12 +310,30 @@ def nd_image_outcomes(ds, vision) -> dict:
 
     for name in ("CenterCrop", "HorizontalFlip", "Rotate"):
         out[f"{name}_map_rows_4d"] = _try(lambda name=name: mapped(ops[name]))
+    for name in ("HorizontalFlip", "VerticalFlip", "Rotate"):
+        out[f"{name}_1d"] = _try(lambda name=name: ops[name](np.array([1], np.uint8)))
     img = x[0, 0]
     for size in ((40, 5), (39, 5), (5, 48), (5, 47), (16777216, 16777216)):
         out[f"CenterCrop_size_{size[0]}x{size[1]}"] = _try(
             lambda size=size: vision.CenterCrop(size)(img).shape
         )
     return out
+
+
+def ngram_outcomes(text) -> dict:
+    """Ngram pads each n-gram size with at most n - 1 pad words a side; an input too short for a
+    size gives one empty string for it."""
+    cases = {
+        "short_for_all": (["Lone", "Star"], [2, 3, 4, 5], ("", 0), ("", 0)),
+        "one_word_n3": (["a"], [3], ("", 0), ("", 0)),
+        "mixed_sizes": (["a"], [1, 3, 2], ("", 0), ("", 0)),
+        "pads_not_enough": (["a", "b"], [4], ("L", 1), ("R", 0)),
+        "pads_per_size": (["a", "b"], [5, 1], ("L", 1), ("R", 1)),
+        "pads_two": (["x", "y", "z"], [1, 2, 3], ("_", 2), ("_", 2)),
+    }
+    return {
+        k: _try(lambda c=c: text.Ngram(c[1], c[2], c[3])(np.array(c[0]))) for k, c in cases.items()
+    }
 
 
 def outcomes(ds, transforms, vision, text, mstype) -> dict:
@@ -327,6 +345,7 @@ def outcomes(ds, transforms, vision, text, mstype) -> dict:
         ("concatenate", concatenate_outcomes(ds, transforms)),
         ("bytes", bytes_outcomes(ds, text, mstype)),
         ("vision_arguments", vision_argument_outcomes(vision)),
+        ("ngram", ngram_outcomes(text)),
         ("nd_images", nd_image_outcomes(ds, vision)),
     ):
         out.update({f"{prefix}/{k}": v for k, v in res.items()})

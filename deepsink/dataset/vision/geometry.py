@@ -51,6 +51,17 @@ def check_image(x: Any, api: str) -> np.ndarray:
     return x
 
 
+def check_image_nd(x: Any, api: str) -> np.ndarray:
+    """An image of MindSpore's ops that also take <..., H, W, C>: at least 2-D."""
+    x = np.asarray(x)
+    if x.ndim < 2:
+        raise RuntimeError(
+            f"{api}: the image tensor should have at least two dimensions. You may need to perform "
+            "Decode first."
+        )
+    return x
+
+
 def check_interp(interp: Any, api: str, arg: str = "interpolation") -> Inter:
     type_check(interp, (Inter,), arg)
     if interp not in _cv.INTER:
@@ -91,7 +102,7 @@ class HorizontalFlip(ImageOperation):
     batched = False
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        if np.ndim(x) > 3:  # <..., H, W, C>: each image
+        if check_image_nd(x, "HorizontalFlip").ndim > 3:  # <..., H, W, C>: each image
             return per_image(self.apply, np.asarray(x))
         return np.ascontiguousarray(check_image(x, "HorizontalFlip")[:, ::-1])
 
@@ -112,7 +123,7 @@ class VerticalFlip(ImageOperation):
     batched = False
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        if np.ndim(x) > 3:  # <..., H, W, C>: each image
+        if check_image_nd(x, "VerticalFlip").ndim > 3:  # <..., H, W, C>: each image
             return per_image(self.apply, np.asarray(x))
         return np.ascontiguousarray(check_image(x, "VerticalFlip")[::-1])
 
@@ -511,7 +522,7 @@ class Rotate(ImageOperation):
         self.fill_value = fill3(fill_value, "Rotate")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        if np.ndim(x) > 3:  # <..., H, W, C>: each image
+        if check_image_nd(x, "Rotate").ndim > 3:  # <..., H, W, C>: each image
             return per_image(self.apply, np.asarray(x))
         x = check_image(x, "Rotate")
         return rotate(x, self.degrees, self.resample, self.expand, self.center, self.fill_value)
