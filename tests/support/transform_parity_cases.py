@@ -336,6 +336,42 @@ def ngram_outcomes(text) -> dict:
     }
 
 
+def mask_pad_outcomes(ds, transforms, mstype) -> dict:
+    """Mask compares a number in the input's type; Mask and PadEnd refuse mixed kinds (numbers,
+    strings, bytes) with MindSpore's words; PadEnd keeps bytes bytes."""
+    rel = transforms.Relational
+
+    def pipe(arr, op):
+        data = ds.NumpySlicesDataset([arr], shuffle=False).map(operations=op)
+        return [r[0] for r in data.create_tuple_iterator(num_epochs=1, output_numpy=True)]
+
+    out = {}
+    for dt in ("int8", "uint8", "int32", "uint64", "float16", "float64"):
+        ints = np.array([1, 2, 3, 4, 5]).astype(dt)
+        out[f"mask_lt_3.5_{dt}"] = _try(lambda x=ints: pipe(x, transforms.Mask(rel.LT, 3.5)))
+        out[f"mask_eager_ge_3.5_{dt}"] = _try(lambda x=ints: transforms.Mask(rel.GE, 3.5)(x))
+    cases = {
+        "mask_int8_output": lambda: pipe([1, 2, 3], transforms.Mask(rel.EQ, 2, mstype.int8)),
+        "mask_string_constant": lambda: pipe([1, 2, 3], transforms.Mask(rel.EQ, "3.5")),
+        "mask_string_input": lambda: pipe(["1", "2"], transforms.Mask(rel.EQ, 3.5)),
+        "mask_string_output": lambda: pipe(
+            ["1", "2"], transforms.Mask(rel.EQ, "3.5", mstype.string)
+        ),
+        "mask_strings_equal": lambda: pipe(["1", "2"], transforms.Mask(rel.EQ, "2")),
+        "pad_bytes": lambda: pipe([b"1", b"2"], transforms.PadEnd([3], b"-1")),
+        "pad_bytes_default": lambda: pipe([b"1", b"2"], transforms.PadEnd([4])),
+        "pad_numbers_with_string": lambda: pipe([1, 2], transforms.PadEnd([3], "-1")),
+        "pad_bytes_with_number": lambda: pipe([b"1", b"2"], transforms.PadEnd([3], 1)),
+        "pad_strings": lambda: pipe(["1", "2"], transforms.PadEnd([3], "x")),
+        "pad_strings_with_bytes": lambda: pipe(["1", "2"], transforms.PadEnd([3], b"x")),
+        "pad_eager_bytes": lambda: transforms.PadEnd([3], b"-1")(np.array([b"1", b"2"])),
+        "pad_eager_numbers_with_string": lambda: transforms.PadEnd([3], "-1")(np.array([1, 2])),
+        "pad_float_value": lambda: pipe([1, 2], transforms.PadEnd([3], 1.7)),
+    }
+    out.update({k: _try(f) for k, f in cases.items()})
+    return out
+
+
 def outcomes(ds, transforms, vision, text, mstype) -> dict:
     out = {}
     for prefix, res in (
@@ -346,6 +382,7 @@ def outcomes(ds, transforms, vision, text, mstype) -> dict:
         ("bytes", bytes_outcomes(ds, text, mstype)),
         ("vision_arguments", vision_argument_outcomes(vision)),
         ("ngram", ngram_outcomes(text)),
+        ("mask_pad", mask_pad_outcomes(ds, transforms, mstype)),
         ("nd_images", nd_image_outcomes(ds, vision)),
     ):
         out.update({f"{prefix}/{k}": v for k, v in res.items()})

@@ -54,6 +54,26 @@ def _is_text(x: np.ndarray) -> bool:
     return x.dtype.kind in "USO"
 
 
+def _type_word(x: np.ndarray) -> str:
+    """A dtype as MindSpore's messages name it: ``string``, ``bytes`` or the numeric type."""
+    return {"U": "string", "S": "bytes", "O": "string"}.get(x.dtype.kind, str(x.dtype))
+
+
+def _check_pad_kinds(x: np.ndarray, value: Any) -> None:
+    """PadEnd's refusals: a number with strings or bytes, strings with bytes."""
+    v = np.asarray(value)
+    if _is_text(v) != _is_text(x):
+        what = "numeric and string"
+    elif _is_text(x) and (v.dtype.kind == "S") != (x.dtype.kind == "S"):
+        what = "string and byte"
+    else:
+        return
+    raise RuntimeError(
+        f"PadEnd: can not pad {what} tensors together, but got: {_type_word(v)} and "
+        f"{_type_word(x)}."
+    )
+
+
 def _cast_scalar(value: Any, like: np.ndarray, api: str) -> Any:
     if _is_text(like) != isinstance(value, str | bytes):
         raise RuntimeError(
@@ -122,12 +142,20 @@ class Mask(TensorOperation):
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
+        if self._np.kind in "USO":
+            raise RuntimeError(
+                "Mask: Only supports bool or numeric datatype for generated mask type, but "
+                f"got:{_type_word(np.empty(0, self._np))}"
+            )
         if _is_text(x) != isinstance(self.constant, str | bytes):
             raise RuntimeError(
-                f"Mask: the constant {self.constant!r} and the input of dtype {x.dtype} must both "
-                "be strings or both be numbers"
+                "Mask: input datatype does not match the value datatype, both should be numeric "
+                f"or non-numerical in the same time (input {_type_word(x)}, value "
+                f"{self.constant!r})."
             )
-        return _COMPARE[self.operator](x, self.constant).astype(self._np)
+        # a number is compared in the input's type (3.5 is 3 for integers), as MindSpore casts it
+        constant = self.constant if _is_text(x) else _cast_scalar(self.constant, x, "Mask")
+        return _COMPARE[self.operator](x, constant).astype(self._np)
 
 
 class PadEnd(TensorOperation):
@@ -159,7 +187,10 @@ class PadEnd(TensorOperation):
                 f"value: {len(self.pad_shape)}"
             )
         shape = [s if d is None else d for s, d in zip(x.shape, self.pad_shape)]
-        value = self.pad_value if self.pad_value is not None else ("" if _is_text(x) else 0)
+        value = self.pad_value
+        if value is None:
+            value = {"S": b"", "U": ""}.get(x.dtype.kind, 0)
+        _check_pad_kinds(x, value)
         if _is_text(x):
             out = np.full(shape, value, dtype=np.result_type(x.dtype, np.array(value).dtype))
         else:
