@@ -126,6 +126,7 @@ def compose_outcomes(transforms, vision) -> dict:
             [transforms.Duplicate(), lambda x, y: x + y]
         )(np.array([1, 0])),
     }
+    cases["called_without_input"] = lambda: transforms.Compose([lambda x: x + x])()
     cases["refuses_int_item"] = lambda: transforms.Compose([1, transforms.Fill(1)]) and "built"
     cases["refuses_empty"] = lambda: transforms.Compose([]) and "built"
     cases["refuses_tuple"] = lambda: transforms.Compose((abs,)) and "built"

@@ -248,6 +248,8 @@ class Compose(TensorOperation):
         ``Grayscale``, ...) runs the Python composition, which returns a tuple of the outputs;
         otherwise the C++ composition returns one array (a tuple for several outputs) and holds
         what each Python function returns as arrays (a PIL image it returns goes on as numpy)."""
+        if not inputs:
+            raise RuntimeError("Input Tensor is not valid.")
         python = (len(inputs) == 1 and is_pil(inputs[0])) or any(
             op.python_only for op in self.transforms
         )
