@@ -108,11 +108,13 @@ def test_pipeline_equals_eager():
     assert all(np.array_equal(r, want) for r in rows)
 
 
-def test_pil_input_stays_pil_for_geometry():
+def test_pil_input_of_geometry_ops():
+    # MindSpore's Rotate has no PIL implementation: a PIL image comes back as numpy; FiveCrop's
+    # PIL implementation keeps PIL
     img = Image.fromarray(_input("rgb"))
     out = V.Rotate(30)(img)
-    assert isinstance(out, Image.Image)
-    assert np.array_equal(np.asarray(out), FIX["out/rotate_nearest"])
+    assert isinstance(out, np.ndarray)
+    assert np.array_equal(out, FIX["out/rotate_nearest"])
     crops = V.FiveCrop(5)(img)
     assert len(crops) == 5 and all(isinstance(c, Image.Image) for c in crops)
     assert np.array_equal(np.asarray(crops[0]), _input("rgb")[:5, :5])

@@ -365,8 +365,10 @@ class BatchDataset(Dataset):
             yield self._batches(blk.concat_blocks(pending), have)
 
     def _general_blocks(self, ctx: ExecContext, size: int) -> Iterator[Block]:
-        """Callable batch sizes and per_batch_map: batch by batch, on rows."""
-        epoch = ctx.next_pass(self)
+        """Callable batch sizes and per_batch_map: batch by batch, on rows. ``BatchInfo`` counts
+        batches from 0 in each pass (a repeat above starts over) and the iterator's epochs."""
+        ctx.next_pass(self)
+        epoch = ctx.epoch
         ncols = len(self.children[0]._column_names())
         batch_num = 0
 

@@ -27,8 +27,21 @@ def pipeline_error(message: str) -> RuntimeError:
 
 
 def as_text(x: Any) -> np.ndarray:
-    """A string array as ``str`` (bytes are decoded as UTF-8); other arrays unchanged."""
+    """A string input as an array: Python strings as ``str`` and Python bytes as ``bytes``
+    arrays. Bytes stay bytes, which MindSpore's string kernels refuse (their ``is_text`` check)."""
     x = np.asarray(x)
+    if x.dtype == object and x.size:
+        if all(isinstance(v, str) for v in x.flat):
+            x = x.astype(str)
+        elif all(isinstance(v, bytes) for v in x.flat):
+            x = x.astype(bytes)
+    return x
+
+
+def decode_text(x: Any) -> np.ndarray:
+    """A string input as ``str`` with bytes decoded as UTF-8 (MindSpore's Python-implemented text
+    ops, such as PythonTokenizer, read bytes as ``to_str`` does)."""
+    x = as_text(x)
     if x.dtype.kind == "S":
         x = np.char.decode(x, "utf-8")
     elif x.dtype == object and x.size and all(isinstance(v, str | bytes) for v in x.flat):
@@ -45,10 +58,12 @@ def is_text(x: np.ndarray) -> bool:
 def scalar_text(api: str, x: Any, message: str | None = None) -> str:
     """The one string of a 0-d string input."""
     x = as_text(x)
-    if x.ndim != 0 or not is_text(x):
+    if x.ndim != 0:
         raise pipeline_error(
             message or f"{api}: the input should be a scalar, but got a tensor with rank: {x.ndim}"
         )
+    if not is_text(x):
+        raise pipeline_error(message or f"{api}: the input should be of type string.")
     return str(x)
 
 

@@ -73,11 +73,16 @@ class Ngram(TextOperation):
         x = as_text(x)
         if x.ndim != 1 or x.dtype.kind != "U":
             raise pipeline_error("Ngram: input is not a 1D data with string datatype.")
-        words = [self.left_pad[0]] * self.left_pad[1] + x.tolist()
-        words += [self.right_pad[0]] * self.right_pad[1]
         out = []
         for n in self.n:
-            out.extend(self.separator.join(words[i : i + n]) for i in range(len(words) - n + 1))
+            # each n-gram size pads at most n - 1 on a side; too short an input gives one ""
+            left = [self.left_pad[0]] * min(self.left_pad[1], n - 1)
+            words = left + x.tolist() + [self.right_pad[0]] * min(self.right_pad[1], n - 1)
+            if len(words) < n:
+                out.append("")
+            else:
+                grams = range(len(words) - n + 1)
+                out.extend(self.separator.join(words[i : i + n]) for i in grams)
         return np.array(out or [""])
 
 
@@ -144,6 +149,11 @@ class Truncate(TextOperation):
         x = as_text(x)
         if x.ndim not in (1, 2):
             raise pipeline_error("Truncate: the input tensor should be of dimension 1 or 2.")
+        if x.dtype.kind == "S":
+            raise pipeline_error(
+                "Truncate: Truncate: the input tensor should be in type of [bool, int, float, "
+                "double, string]."
+            )
         return x[..., : self.max_seq_len].copy()
 
 

@@ -18,7 +18,7 @@ import regex
 from deepsink.dataset.text.base import (
     StringTokenizer,
     TextOperation,
-    as_text,
+    decode_text,
     icu_regex,
 )
 
@@ -236,7 +236,7 @@ class PythonTokenizer(TextOperation):
         return super().__call__(*inputs)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
-        x = as_text(x)
+        x = decode_text(x)
         fn = self.tokenizer
         try:
             vec = np.vectorize(lambda s: np.array(fn(s), dtype="U"), signature="()->(n)")

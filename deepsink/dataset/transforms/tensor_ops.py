@@ -54,6 +54,26 @@ def _is_text(x: np.ndarray) -> bool:
     return x.dtype.kind in "USO"
 
 
+def _type_word(x: np.ndarray) -> str:
+    """A dtype as MindSpore's messages name it: ``string``, ``bytes`` or the numeric type."""
+    return {"U": "string", "S": "bytes", "O": "string"}.get(x.dtype.kind, str(x.dtype))
+
+
+def _check_pad_kinds(x: np.ndarray, value: Any) -> None:
+    """PadEnd's refusals: a number with strings or bytes, strings with bytes."""
+    v = np.asarray(value)
+    if _is_text(v) != _is_text(x):
+        what = "numeric and string"
+    elif _is_text(x) and (v.dtype.kind == "S") != (x.dtype.kind == "S"):
+        what = "string and byte"
+    else:
+        return
+    raise RuntimeError(
+        f"PadEnd: can not pad {what} tensors together, but got: {_type_word(v)} and "
+        f"{_type_word(x)}."
+    )
+
+
 def _cast_scalar(value: Any, like: np.ndarray, api: str) -> Any:
     if _is_text(like) != isinstance(value, str | bytes):
         raise RuntimeError(
@@ -122,12 +142,20 @@ class Mask(TensorOperation):
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
+        if self._np.kind in "USO":
+            raise RuntimeError(
+                "Mask: Only supports bool or numeric datatype for generated mask type, but "
+                f"got:{_type_word(np.empty(0, self._np))}"
+            )
         if _is_text(x) != isinstance(self.constant, str | bytes):
             raise RuntimeError(
-                f"Mask: the constant {self.constant!r} and the input of dtype {x.dtype} must both "
-                "be strings or both be numbers"
+                "Mask: input datatype does not match the value datatype, both should be numeric "
+                f"or non-numerical in the same time (input {_type_word(x)}, value "
+                f"{self.constant!r})."
             )
-        return _COMPARE[self.operator](x, self.constant).astype(self._np)
+        # a number is compared in the input's type (3.5 is 3 for integers), as MindSpore casts it
+        constant = self.constant if _is_text(x) else _cast_scalar(self.constant, x, "Mask")
+        return _COMPARE[self.operator](x, constant).astype(self._np)
 
 
 class PadEnd(TensorOperation):
@@ -159,7 +187,10 @@ class PadEnd(TensorOperation):
                 f"value: {len(self.pad_shape)}"
             )
         shape = [s if d is None else d for s, d in zip(x.shape, self.pad_shape)]
-        value = self.pad_value if self.pad_value is not None else ("" if _is_text(x) else 0)
+        value = self.pad_value
+        if value is None:
+            value = {"S": b"", "U": ""}.get(x.dtype.kind, 0)
+        _check_pad_kinds(x, value)
         if _is_text(x):
             out = np.full(shape, value, dtype=np.result_type(x.dtype, np.array(value).dtype))
         else:
@@ -257,10 +288,11 @@ class Slice(TensorOperation):
 
 
 class Concatenate(TensorOperation):
-    """``prepend``, the 1-D input and ``append`` joined along ``axis`` (0 or -1).
+    """``prepend``, the 1-D inputs (one or several columns, of one dtype) and ``append`` joined
+    along ``axis`` (0 or -1).
 
     Args:
-        axis (int): 0 or -1 (the input is 1-D). Default: ``0``.
+        axis (int): 0 or -1 (the inputs are 1-D). Default: ``0``.
         prepend (numpy.ndarray, optional): joined before. Default: ``None``.
         append (numpy.ndarray, optional): joined after. Default: ``None``.
 
@@ -271,6 +303,8 @@ class Concatenate(TensorOperation):
         >>> op = transforms.Concatenate(0, prepend=np.array([0]), append=np.array([9]))
         >>> print(op(x))
         [0 1 2 3 9]
+        >>> print(transforms.Concatenate()(x, np.array([4, 5])))
+        [1 2 3 4 5]
     """
 
     batched = False
@@ -281,17 +315,31 @@ class Concatenate(TensorOperation):
     ) -> None:
         self.axis, self.prepend, self.append = axis, prepend, append
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
-        if x.ndim != 1:
-            raise RuntimeError(f"Concatenate: only 1D input supported, got rank {x.ndim}")
-        parts = [p for p in (self.prepend, x, self.append) if p is not None]
-        for p in parts:
-            if _is_text(p) != _is_text(x) or (not _is_text(x) and p.dtype != x.dtype):
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if not xs:
+            raise RuntimeError(
+                "Concatenate: Input Tensor is not valid, it takes at least one input"
+            )
+        xs = tuple(np.asarray(x) for x in xs)
+        for x in xs:
+            if x.ndim != 1:
                 raise RuntimeError(
-                    f"Concatenate: the prepend/append dtype {p.dtype} must match the input's "
-                    f"dtype {x.dtype}"
+                    f"Concatenate: only 1D input supported, got rank of input: {x.ndim}"
                 )
+            if _is_text(x) != _is_text(xs[0]) or (not _is_text(x) and x.dtype != xs[0].dtype):
+                raise RuntimeError(
+                    f"Concatenate: inconsistent datatype of input, got {[str(y.dtype) for y in xs]}"
+                )
+        x = xs[0]
+        for name, p in (("prepend", self.prepend), ("append", self.append)):
+            if p is not None and (
+                _is_text(p) != _is_text(x) or (not _is_text(x) and p.dtype != x.dtype)
+            ):
+                raise RuntimeError(
+                    f"Concatenate: input datatype does not match the {name} datatype, got input "
+                    f"datatype: {x.dtype}, {name} datatype:{p.dtype}"
+                )
+        parts = [p for p in (self.prepend, *xs, self.append) if p is not None]
         return np.concatenate(parts, axis=0)
 
 
@@ -309,8 +357,13 @@ class Duplicate(TensorOperation):
 
     batched = False
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> tuple:
-        x = np.asarray(x)
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> tuple:
+        if len(xs) != 1:
+            raise RuntimeError(
+                "Duplicate: only supports transform one column each time, got column num: "
+                f"{len(xs)}, check 'input_columns' when call this operator."
+            )
+        x = np.asarray(xs[0])
         return x, x.copy()
 
 

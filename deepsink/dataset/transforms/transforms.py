@@ -24,6 +24,7 @@ from deepsink._core.validate import fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
 from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.transforms import validators as _validators
 from deepsink.dataset.transforms.py_transforms_util import Implementation
 
 _eager = {"key": None, "rng": None}
@@ -238,29 +239,31 @@ class Compose(TensorOperation):
 
     batched = False
 
+    @_validators.check_random_transform_ops
     def __init__(self, transforms: Sequence[Any]) -> None:
-        if not isinstance(transforms, list | tuple) or not transforms:
-            fail_arg(
-                "Compose", "transforms", "a non-empty list of transforms", transforms, TypeError
-            )
         self.transforms = flatten(list(transforms))
 
     def __call__(self, *inputs: Any) -> Any:
         """Eagerly, as MindSpore 2.10: a PIL input or a Python-only transform (``ToPIL``,
         ``Grayscale``, ...) runs the Python composition, which returns a tuple of the outputs;
-        otherwise the C++ composition returns one array (a tuple for several outputs)."""
-        out = self._chain(*inputs)
+        otherwise the C++ composition returns one array (a tuple for several outputs) and holds
+        what each Python function returns as arrays (a PIL image it returns goes on as numpy)."""
+        if not inputs:
+            raise RuntimeError("Input Tensor is not valid.")
         python = (len(inputs) == 1 and is_pil(inputs[0])) or any(
             op.python_only for op in self.transforms
         )
+        out = self._chain(*inputs, arrays=not python)
         if python and not isinstance(out, tuple):
             return (out,)
         return out
 
-    def _chain(self, *inputs: Any) -> Any:
+    def _chain(self, *inputs: Any, arrays: bool = False) -> Any:
         out: Any = tuple(x if is_pil(x) else np.asarray(x) for x in inputs)
         for op in self.transforms:
             out = op(*(out if isinstance(out, tuple) else (out,)))
+            if arrays and isinstance(op, PyFunc):
+                out = tuple(map(np.asarray, out)) if isinstance(out, tuple) else np.asarray(out)
         return out
 
     def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:

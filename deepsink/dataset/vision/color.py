@@ -324,6 +324,9 @@ class AdjustSharpness(_Adjust):
         (4, 4, 3) uint8
     """
 
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
+
     _fn = staticmethod(sharpness)
 
     def __init__(self, sharpness_factor: float) -> None:
@@ -518,8 +521,6 @@ class Posterize(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return posterize(np.asarray(x), self.bits)
 
-    pil = _via_numpy
-
 
 def solarize(x: np.ndarray, lo: float, hi: float) -> np.ndarray:
     x = check_image(x, "Solarize")
@@ -562,8 +563,6 @@ class Solarize(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return solarize(np.asarray(x), *self.threshold)
 
-    pil = _via_numpy
-
 
 def _chw_channels(x: np.ndarray, is_hwc: bool, api: str) -> list[np.ndarray]:
     if x.ndim != 3 or (x.shape[2] if is_hwc else x.shape[0]) != 3:
@@ -597,6 +596,9 @@ class RgbToHsv(ImageOperation):
         self.is_hwc = check_bool(is_hwc, "is_hwc", type(self).__name__)
 
     _convert = staticmethod(colorsys.rgb_to_hsv)
+
+    def pil(self, img: Any, u: np.ndarray | None = None) -> np.ndarray:
+        raise TypeError(f"img should be NumPy image. Got {type(img)}.")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
@@ -1031,6 +1033,9 @@ class RandomInvert(_RandomApplyOne):
         [0 1 2] [255 254 253]
     """
 
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
+
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = self._check_prob(prob)
 
@@ -1056,6 +1061,9 @@ class RandomEqualize(_RandomApplyOne):
         (4, 4, 3) uint8
     """
 
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
+
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = self._check_prob(prob)
 
@@ -1080,6 +1088,9 @@ class RandomAutoContrast(_RandomApplyOne):
         >>> print(out.min(), out.max())
         0 255
     """
+
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
 
     def __init__(self, cutoff: float = 0.0, ignore: Any = None, prob: float = 0.5) -> None:
         self._op = AutoContrast(cutoff, ignore)
@@ -1160,8 +1171,6 @@ class RandomPosterize(ImageOperation):
         lo, hi = self.bits
         b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
         return posterize(np.asarray(x), b)
-
-    pil = _via_numpy
 
 
 class RandomLighting(ImageOperation):

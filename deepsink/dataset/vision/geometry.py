@@ -10,6 +10,7 @@ augmentation depends on the dataset seed and its position only.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,9 +18,14 @@ import cv2
 import numpy as np
 import simplejpeg
 
-from deepsink._core.validate import check_bool, fail_arg
+from deepsink._core.validate import check_bool
 from deepsink.dataset.core.std_random import Draws, round_half_away
-from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.core.validator_helpers import (
+    INT32_MAX,
+    check_positive,
+    check_value,
+    type_check,
+)
 from deepsink.dataset.transforms.transforms import eager_draws
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -28,6 +34,7 @@ from deepsink.dataset.vision.transforms import (
     ImageOperation,
     _pair,
     _via_numpy,
+    per_image,
 )
 from deepsink.dataset.vision.utils import Inter
 
@@ -44,9 +51,19 @@ def check_image(x: Any, api: str) -> np.ndarray:
     return x
 
 
+def check_image_nd(x: Any, api: str) -> np.ndarray:
+    """An image of MindSpore's ops that also take <..., H, W, C>: at least 2-D."""
+    x = np.asarray(x)
+    if x.ndim < 2:
+        raise RuntimeError(
+            f"{api}: the image tensor should have at least two dimensions. You may need to perform "
+            "Decode first."
+        )
+    return x
+
+
 def check_interp(interp: Any, api: str, arg: str = "interpolation") -> Inter:
-    if not isinstance(interp, Inter):
-        fail_arg(api, arg, "an Inter", interp, TypeError)
+    type_check(interp, (Inter,), arg)
     if interp not in _cv.INTER:
         raise NotImplementedError(
             f"{api}: {arg}={interp!r} is not supported; use Inter.LINEAR, Inter.NEAREST, "
@@ -85,9 +102,9 @@ class HorizontalFlip(ImageOperation):
     batched = False
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if check_image_nd(x, "HorizontalFlip").ndim > 3:  # <..., H, W, C>: each image
+            return per_image(self.apply, np.asarray(x))
         return np.ascontiguousarray(check_image(x, "HorizontalFlip")[:, ::-1])
-
-    pil = _via_numpy
 
 
 class VerticalFlip(ImageOperation):
@@ -106,9 +123,9 @@ class VerticalFlip(ImageOperation):
     batched = False
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if check_image_nd(x, "VerticalFlip").ndim > 3:  # <..., H, W, C>: each image
+            return per_image(self.apply, np.asarray(x))
         return np.ascontiguousarray(check_image(x, "VerticalFlip")[::-1])
-
-    pil = _via_numpy
 
 
 def _coordinates(coordinates: Any, api: str) -> tuple[int, int]:
@@ -158,8 +175,6 @@ class Crop(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_image(x, "Crop")
         return _crop(x, *self.coordinates, *self.size, "Crop").copy()
-
-    pil = _via_numpy
 
 
 def crop_resize(
@@ -218,8 +233,6 @@ class ResizedCrop(ImageOperation):
         _crop(x, self.top, self.left, self.height, self.width, "ResizedCrop")
         box = (self.top, self.left, self.height, self.width)
         return crop_resize(x, *box, self.size, self.interpolation)
-
-    pil = _via_numpy
 
 
 def _range(v: Any, arg: str, lo: float, hi: float) -> tuple[float, float]:
@@ -376,6 +389,9 @@ class RandomCropDecodeResize(RandomResizedCrop):
         (2, 2, 3) uint8
     """
 
+    # MindSpore's op has no PIL implementation: a PIL image comes back as numpy
+    pil = None
+
     def __call__(self, *inputs: Any) -> Any:
         if len(inputs) != 1:
             raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
@@ -506,10 +522,10 @@ class Rotate(ImageOperation):
         self.fill_value = fill3(fill_value, "Rotate")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if check_image_nd(x, "Rotate").ndim > 3:  # <..., H, W, C>: each image
+            return per_image(self.apply, np.asarray(x))
         x = check_image(x, "Rotate")
         return rotate(x, self.degrees, self.resample, self.expand, self.center, self.fill_value)
-
-    pil = _via_numpy
 
 
 class RandomRotation(ImageOperation):
@@ -611,13 +627,16 @@ def affine(
 
 
 def _shear_pair(shear: Any) -> tuple[float, float]:
-    if isinstance(shear, int | float) and not isinstance(shear, bool):
+    """Affine's ``shear``: one angle (x) or (x, y), each in [-180, 180]."""
+    type_check(shear, (numbers.Number, tuple, list), "shear")
+    if not isinstance(shear, list | tuple):
+        check_value(shear, (-180, 180), "shear")
         return float(shear), 0.0
-    type_check(shear, (list, tuple), "shear")
     if len(shear) != 2:
-        raise TypeError("shear should be a number or a sequence of 2 numbers.")
-    for s in shear:
-        type_check(s, (int, float), "shear")
+        raise TypeError("The length of shear should be 2.")
+    for i, s in enumerate(shear):
+        type_check(s, (int, float), f"shear[{i}]")
+        check_value(s, (-180, 180), f"shear[{i}]")
     return float(shear[0]), float(shear[1])
 
 
@@ -666,8 +685,7 @@ class Affine(ImageOperation):
             type_check(t, (int, float), f"translate[{i}]")
             check_value(t, (-1.0, 1.0), f"translate[{i}]")
         type_check(scale, (int, float), "scale")
-        if scale <= 0:
-            raise ValueError(f"Input scale must be greater than 0, but got {scale}.")
+        check_positive(scale, "scale")
         self.degrees, self.translate, self.scale = float(degrees), tuple(translate), float(scale)
         self.shear = _shear_pair(shear)
         self.resample = check_interp(resample, "Affine", "resample")
@@ -682,8 +700,6 @@ class Affine(ImageOperation):
         )
         args = (self.degrees, t, self.scale, self.shear)
         return affine(x, *args, self.resample, self.fill_value)
-
-    pil = _via_numpy
 
 
 def _opt_range(v: Any, arg: str, n: int, lo: float, hi: float) -> tuple[float, ...] | None:
@@ -995,8 +1011,6 @@ class PadToSize(ImageOperation):
             value=_cv.fill_scalar(self.fill_value, 3),
         )
         return _cv.keep_channels(out, x)
-
-    pil = _via_numpy
 
 
 class FiveCrop(ImageOperation):

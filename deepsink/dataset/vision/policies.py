@@ -21,7 +21,7 @@ from deepsink.dataset.core.validator_helpers import check_value, type_check
 from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
 from deepsink.dataset.vision import color, geometry
 from deepsink.dataset.vision.geometry import check_interp, fill3, rng_of
-from deepsink.dataset.vision.transforms import ImageOperation, _via_numpy
+from deepsink.dataset.vision.transforms import ImageOperation
 from deepsink.dataset.vision.utils import AutoAugmentPolicy, ImageBatchFormat, Inter
 
 # (op, probability, magnitude bin or -1) pairs; one line per sub-policy
@@ -161,8 +161,6 @@ class _Policy(ImageOperation):
     def _common(self, interpolation: Inter, fill_value: Any) -> None:
         self.interpolation = check_interp(interpolation, self.name)
         self.fill_value = fill3(fill_value, self.name)
-
-    pil = _via_numpy
 
 
 class AutoAugment(_Policy):

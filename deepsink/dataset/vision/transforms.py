@@ -78,12 +78,20 @@ def _via_numpy(op: TensorOperation, img: Any, u: np.ndarray | None) -> Any:
     return _to_pil_like(op.apply(np.asarray(img), u=u), img)
 
 
+def per_image(fn: Any, x: np.ndarray) -> np.ndarray:
+    """``fn`` on each <H, W, C> image of a <..., H, W, C> input (a batch, a video), as MindSpore's
+    kernels that take such inputs run."""
+    flat = x.reshape(-1, *x.shape[-3:])
+    out = np.stack([fn(img) for img in flat])
+    return out.reshape(*x.shape[:-3], *out.shape[1:])
+
+
 def _image_batch(x: np.ndarray, api: str) -> tuple[np.ndarray, bool]:
     """<N, H, W> or <N, H, W, C> as <N, H, W, C>; True when a channel axis was added."""
     if x.ndim == 3:
         return x[..., None], True
-    if x.ndim != 4:
-        raise ValueError(
+    if x.ndim != 4:  # MindSpore's kernels raise RuntimeError for a wrong rank
+        raise RuntimeError(
             f"For '{api}', the input image must be <H, W> or <H, W, C>, but got shape "
             f"{tuple(x.shape[1:])}"
         )
@@ -171,9 +179,7 @@ class Resize(ImageOperation):
                 f"{x.shape}"
             )
         if x.ndim > 3:  # a batch of <H, W, C> images
-            flat = x.reshape(-1, *x.shape[-3:])
-            out = np.stack([self.apply(img) for img in flat])
-            return out.reshape(*x.shape[:-3], *out.shape[1:])
+            return per_image(self.apply, x)
         oh, ow = self.out_hw(int(x.shape[0]), int(x.shape[1]))
         if self.interpolation == Inter.PILCUBIC:
             return _pil_cubic(x, oh, ow)
@@ -381,7 +387,7 @@ class HWC2CHW(ImageOperation):
         if x.ndim == 3:
             return x
         if x.ndim != 4:
-            raise ValueError(
+            raise RuntimeError(
                 f"For 'HWC2CHW', the input image must be <H, W> or <H, W, C>, but got "
                 f"shape {tuple(x.shape[1:])}"
             )
@@ -428,6 +434,12 @@ class CenterCrop(ImageOperation):
     def _run(self, xp: Any, x: Any) -> Any:
         x4, squeeze = _image_batch(x, "CenterCrop")
         (h, w), (ph, pw) = x4.shape[1:3], self.size
+        if ph - h >= 3 * h or pw - w >= 3 * w:
+            raise RuntimeError(
+                "CenterCrop: Padding size cannot be more than 3 times of the original image "
+                f"size, got top padding: {ph - h}, left padding: {pw - w}, while the original "
+                f"image size: {h}, {w}"
+            )
         top, bottom, oy = _center_window(h, ph)
         left, right, ox = _center_window(w, pw)
         if top or bottom or left or right:
@@ -435,7 +447,16 @@ class CenterCrop(ImageOperation):
         return _unbatch(x4[:, oy : oy + ph, ox : ox + pw], squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return self._run(np, np.asarray(x))
+        x = np.asarray(x)
+        if x.ndim > 4:  # rows that are batches themselves
+            return np.stack([self.apply(r) for r in x])
+        return np.ascontiguousarray(self._run(np, x))
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim > 3:  # <..., H, W, C>: each image
+            return per_image(self.apply, x)
+        return self.apply_batch(x[None])[0]
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         """PIL's crop box, offsets rounded half to even (MindSpore's PIL implementation)."""
