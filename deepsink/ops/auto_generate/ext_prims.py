@@ -128,8 +128,16 @@ class WeightQuantBatchMatmul(Primitive):
     ) -> None:
         pass
 
-    def __call__(self, x: Any, weight: Any, antiquant_scale: Any, antiquant_offset: Any = None,
-                 quant_scale: Any = None, quant_offset: Any = None, bias: Any = None) -> Tensor:  # fmt: skip
+    def __call__(
+        self,
+        x: Any,
+        weight: Any,
+        antiquant_scale: Any,
+        antiquant_offset: Any = None,
+        quant_scale: Any = None,
+        quant_offset: Any = None,
+        bias: Any = None,
+    ) -> Tensor:
         raise RuntimeError(
             "The kernel WeightQuantBatchMatmul unregistered: it is an Ascend-only kernel (MindSpore "
             "2.10's CPU build has none either); dequantize the weight ((weight + antiquant_offset) "

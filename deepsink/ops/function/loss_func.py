@@ -399,8 +399,9 @@ def _ctc_sparse_labels(idx: Any, vals: Any, batch: int, classes: int, collapse: 
     return dense, keep.sum(axis=1).astype(jnp.int32), (rows, after_blank, lab)
 
 
-def _ctc_sparse_checks(steps: int, lengths: Any, lab_len: Any, found: tuple,
-                       ignore_longer: bool) -> None:  # fmt: skip
+def _ctc_sparse_checks(
+    steps: int, lengths: Any, lab_len: Any, found: tuple, ignore_longer: bool
+) -> None:
     """MindSpore's CTCLoss kernel checks, in its order and words (``RuntimeError``): at once for
     known values, else when the compiled program runs."""
     arrays = [_concrete(x) for x in (lengths, lab_len, *found)]
@@ -409,27 +410,43 @@ def _ctc_sparse_checks(steps: int, lengths: Any, lab_len: Any, found: tuple,
     lengths, lab_len, rows, after_blank, lab = arrays
     batch = lengths.shape[0]
     lengths = lengths.astype(np.int32)
-    indexing.check_where(lengths <= 0, (lengths,), "For 'CTCLoss, the 'sequence_length' must "
-                         "be greater than 0, but got {}.", RuntimeError)  # fmt: skip
     indexing.check_where(
-        lengths > steps, (lengths,), "For 'CTCLoss, the 'max_time'(the 1st dimension value of "
+        lengths <= 0,
+        (lengths,),
+        "For 'CTCLoss, the 'sequence_length' must be greater than 0, but got {}.",
+        RuntimeError,
+    )
+    indexing.check_where(
+        lengths > steps,
+        (lengths,),
+        "For 'CTCLoss, the 'max_time'(the 1st dimension value of "
         f"'probs') must be greater than or equal to 'sequence_length', but got 'max_time': {steps} "
-        "and 'sequence_length': {}", RuntimeError,
-    )  # fmt: skip
+        "and 'sequence_length': {}",
+        RuntimeError,
+    )
     indexing.check_where(
-        (rows < 0) | (rows >= batch), (rows,), "For 'CTCLoss, 'index' must be less than the length "
-        "of 'label', but got 'index': {} and the length of 'label': " + str(batch), RuntimeError,
-    )  # fmt: skip
+        (rows < 0) | (rows >= batch),
+        (rows,),
+        "For 'CTCLoss, 'index' must be less than the length "
+        "of 'label', but got 'index': {} and the length of 'label': " + str(batch),
+        RuntimeError,
+    )
     indexing.check_where(
-        after_blank, (np.arange(lab.shape[1])[None, :], lab), "For 'CTCLoss', the value of "
-        "labels_values[{}] must be in the range of [0, num_classes), but got {}", RuntimeError,
-    )  # fmt: skip
+        after_blank,
+        (np.arange(lab.shape[1])[None, :], lab),
+        "For 'CTCLoss', the value of "
+        "labels_values[{}] must be in the range of [0, num_classes), but got {}",
+        RuntimeError,
+    )
     if not ignore_longer:
         indexing.check_where(
-            lab_len > lengths, (lengths, lab_len), "For 'CTCLoss, input time(sequence length) must "
+            lab_len > lengths,
+            (lengths, lab_len),
+            "For 'CTCLoss, input time(sequence length) must "
             "be greater than output size(label length), but got sequence length: {} and label "
-            "length: {}", RuntimeError,
-        )  # fmt: skip
+            "length: {}",
+            RuntimeError,
+        )
 
 
 @composite(static_argnames=("blank", "reduction", "zero_infinity"))

@@ -45,9 +45,11 @@ def truncated_normal(prim: Any, shape: Any) -> Tensor:
     if dt not in (np.float16, np.float32, np.float64):
         U.fail(api, f"'dtype' must be float16, float32 or float64, but got {prim.dtype}", TypeError)
     kernel = _kernel(
-        prim, "_truncated_normal_kernels", (tuple(values.tolist()), str(shape.dtype)),
+        prim,
+        "_truncated_normal_kernels",
+        (tuple(values.tolist()), str(shape.dtype)),
         KT.TruncatedNormalKernel,
-    )  # fmt: skip
+    )
     out = kernel.launch(int(np.prod(values)))
     if dt == np.float16:
         out = out.astype(np.float32)
@@ -88,8 +90,10 @@ def parameterized_truncated_normal(
     params = [np.broadcast_to(p.reshape(-1), (rows,)) for p in params]
     sig = (tuple(values.tolist()), str(shape.dtype), tuple(v.shape for v in (mean, stdevs, lo, hi)))
     kernel = _kernel(
-        prim, "_parameterized_truncated_normal_kernels", (*sig, str(dt)),
+        prim,
+        "_parameterized_truncated_normal_kernels",
+        (*sig, str(dt)),
         KT.ParameterizedTruncatedNormalKernel,
-    )  # fmt: skip
+    )
     out = kernel.launch(rows, int(np.prod(values[1:])), params, dt)
     return Tensor._from(jnp.asarray(out.reshape(values.tolist())))
