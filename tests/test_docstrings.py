@@ -19,6 +19,7 @@ import os
 import pydoc
 import re
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -282,7 +283,10 @@ def test_float_outputs_may_differ_in_the_last_digits_only():
 
 
 @pytest.mark.parametrize("name,obj", EXAMPLES, ids=[n for n, _ in EXAMPLES])
-def test_docstring_examples_run(name, obj, mindspore_alias):
+def test_docstring_examples_run(name, obj, mindspore_alias, tmp_path, monkeypatch):
+    # an example makes its files where a user's would go (``tempfile.mkdtemp()``, left for the
+    # user to read); here that is the test's own temporary folder, which pytest removes
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     finder = doctest.DocTestFinder(recurse=False)
     runner = doctest.DocTestRunner(
         checker=_CloseFloats(), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

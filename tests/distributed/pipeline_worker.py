@@ -16,6 +16,7 @@ import glob
 import json
 import math
 import os
+import shutil
 import struct
 import sys
 import tempfile
@@ -325,6 +326,7 @@ def split_stage(stages, scheduler="1f1b", dataset=None):
         open(f).read()
         for f in glob.glob(os.path.join(folder, "**", "02_optimized_hlo_*"), recursive=True)
     )
+    shutil.rmtree(folder)  # the program dumps, read above
     ms.reset_auto_parallel_context()
     return {"losses": losses, "collectives": _collectives(text)}
 

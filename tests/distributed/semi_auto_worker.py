@@ -266,6 +266,7 @@ def check_hsdp_levels():
     the arrays' shardings), and the collectives of the compiled step (from ``save_graphs``)."""
     import glob
     import os
+    import shutil
     import tempfile
 
     ms.set_context(mode=ms.GRAPH_MODE)
@@ -294,6 +295,7 @@ def check_hsdp_levels():
             open(f).read()
             for f in glob.glob(os.path.join(folder, "**", "02_optimized_hlo_*"), recursive=True)
         )
+        shutil.rmtree(folder)  # the program dumps, read above
         out[level or "standalone"] = {
             "losses": losses,
             "bytes_per_device": per_device,

@@ -3,6 +3,7 @@ in PyNative and in a compiled Cell wrapping a functools.wraps-decorated function
 
 import numpy as np
 import pytest
+from cast_cell_helper import in_cell
 
 import deepsink as ms
 from deepsink import ops
@@ -13,45 +14,12 @@ def _forward(x, dtype):
     return cast(x, dtype)
 
 
-_HELPER = """
-import functools
-from deepsink import nn
-
-
-def in_cell(fn):
-    class Net(nn.Cell):
-        def construct(self, *args):
-            return fn(*args)
-
-    @functools.wraps(fn)
-    def wrapper(*args):
-        return Net()(*args)
-
-    return wrapper
-"""
-
-
-def _in_cell(fn):
-    """A decorator from another module (whose globals lack ``cast``), like MindSpore's test
-    helpers: runs ``fn`` inside a Cell's construct."""
-    import importlib.util
-    import tempfile
-    from pathlib import Path
-
-    path = Path(tempfile.mkdtemp()) / "cast_cell_helper.py"
-    path.write_text(_HELPER)
-    spec = importlib.util.spec_from_file_location("cast_cell_helper", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.in_cell(fn)
-
-
-@_in_cell
+@in_cell
 def _wrapped_forward(x, dtype):
     return cast(x, dtype)
 
 
-@_in_cell
+@in_cell
 def _wrapped_backward(x, dtype):
     return ms.grad(_wrapped_forward, (0, 1))(x, dtype)
 
