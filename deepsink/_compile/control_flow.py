@@ -298,8 +298,10 @@ def _check_containers(changed: list, state: list, frame: Any) -> None:
     stack = list(state)
     while stack:
         v = stack.pop()
-        if isinstance(v, list | tuple | dict) and id(v) not in local:
-            local.add(id(v))
+        if id(v) in local:
+            continue
+        local.add(id(v))  # a variable's value (a Tensor changed by item assignment included)
+        if isinstance(v, list | tuple | dict):
             stack += list(v.values() if isinstance(v, dict) else v)
     changed = [c for c in changed if id(c[0]) not in local]
     if not changed:
@@ -316,6 +318,24 @@ def _check_containers(changed: list, state: list, frame: Any) -> None:
                 "unchanged). Assign the value to a variable in every branch and change the "
                 "container after the 'if', or run this code in PYNATIVE_MODE"
             )
+
+
+def _detach(state: tuple, changed: list) -> tuple:
+    """The state a branch leaves, with each Tensor it changed by item assignment (``x[k] = v``:
+    MindSpore rebinds ``x``) swapped for a new Tensor of the branch's value, the old one given
+    back its contents: the other path starts from them, and the merge sees the change."""
+    swap = {}
+    for c, _ in changed:
+        if isinstance(c, Tensor) and not isinstance(c, Parameter):
+            swap[id(c)] = Tensor._from(c._data)
+            writeback.restore(c)
+    if not swap:
+        return state
+    return tuple(
+        jax.tree_util.tree_map(
+            lambda v: swap.get(id(v), v), state, is_leaf=lambda x: isinstance(x, Tensor)
+        )
+    )
 
 
 class _Traced:
@@ -355,7 +375,7 @@ def _trace(
                 saved.append((b, b._value))
                 b._value = v
             fn(*a)
-            now = get()
+            now = _detach(get(), changed())
             _check_containers(changed(), list(now), frame)
             values = [_flatten(v) for v in now]
             boxes = [b for b, _ in journal.old.values()]
