@@ -60,6 +60,27 @@ def _loss_cases(ms, out: dict) -> None:
     out["ctc_grad_of_loss_no_merge"] = grad_of_loss(idx, vals, [5, 5, 5], ctc_merge_repeated=False)
 
 
+def _length_type_cases(ms, out: dict) -> None:
+    """``ops.ctc_loss`` (CTCLossV2) lengths of the wrong type."""
+    rng = np.random.RandomState(2)
+    log_probs = ms.Tensor(rng.randn(3, 1, 4).astype(np.float32))
+    targets = ms.Tensor(np.array([[1, 2]], np.int32))
+    lengths = ms.Tensor(np.array([3], np.int32))
+    wrong = {
+        "float_in_tuple": (0.17,),
+        "bool_in_tuple": (True,),
+        "scalar": 1.5,
+        "float_tensor": ms.Tensor(np.array([1.0], np.float32)),
+    }
+    for name, value in wrong.items():
+        out[f"ctc_v2_target_lengths_{name}"] = lambda v=value: ms.ops.ctc_loss(
+            log_probs, targets, lengths, v
+        )
+    out["ctc_v2_input_lengths_float_in_tuple"] = lambda: ms.ops.ctc_loss(
+        log_probs, targets, (2.5,), lengths
+    )
+
+
 def _decoder_cases(ms, out: dict) -> None:
     nn, P, ops = ms.nn, ms.ops.operations, ms.ops
 
@@ -102,6 +123,7 @@ def _decoder_cases(ms, out: dict) -> None:
 def cases(ms) -> dict:
     out: dict = {}
     _loss_cases(ms, out)
+    _length_type_cases(ms, out)
     _decoder_cases(ms, out)
     return out
 

@@ -386,8 +386,8 @@ def _ctc_inputs(
 ) -> tuple[Any, Any, Any, Any]:
     lp = _f(log_probs, api, "log_probs")
     t = U.array(targets, api, "targets")
-    in_len = U.array(input_lengths, api, "input_lengths")
-    tg_len = U.array(target_lengths, api, "target_lengths")
+    in_len = U.array(_ctc_length_arg(input_lengths, "input_lengths"), api, "input_lengths")
+    tg_len = U.array(_ctc_length_arg(target_lengths, "target_lengths"), api, "target_lengths")
     if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
         U.fail(
             api,
@@ -399,6 +399,33 @@ def _ctc_inputs(
         U.fail(api, f"'targets' must be (B, S) with B={lp.shape[1]}, but got {list(t.shape)}")
     _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
     return lp, t, in_len, tg_len
+
+
+def _ctc_length_arg(value: Any, arg: str) -> Any:
+    """A length argument of ``CTCLossV2``: an int32/int64 Tensor or a tuple/list of ints, else
+    MindSpore's TypeError in its words."""
+    head = "For primitive[CTCLossV2], the input argument"
+    if isinstance(value, Tensor):
+        name = str(value.dtype)
+        if name not in ("Int32", "Int64"):
+            raise TypeError(
+                f"{head}[{arg}] must be a type of {{Tensor[Int32], Tensor[Int64]}}, but got "
+                f"Tensor[{name}]."
+            )
+        return value
+    if isinstance(value, tuple | list):
+        for v in value:
+            if isinstance(v, bool) or not isinstance(v, int | np.integer):
+                kinds = {bool: "Bool", np.bool_: "Bool", float: "Float32"}
+                got = kinds.get(type(v), type(v).__name__)
+                raise TypeError(
+                    f"{head}[{arg}] must be a type of {{Int32, Int64}}, but got {got}."
+                )
+        return value
+    raise TypeError(
+        f"For primitive[CTCLossV2], the input AbstractScalar must be a tuple or a tensor with all "
+        f"Int elements, but got {value!r} for '{arg}'."
+    )
 
 
 def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None:
