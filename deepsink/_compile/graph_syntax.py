@@ -59,6 +59,7 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     while_stmt,
 )
 from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
+from deepsink.common.mutable import length  # noqa: F401 - the converted code's len
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
 from deepsink._core.validate import HostReadError
@@ -813,9 +814,11 @@ class _ControlFlow(ast.NodeTransformer):
         if isinstance(f, ast.Name) and f.id == "print":
             node.func = ast.Attribute(_name(_NS), "print_", ast.Load())
             return node
+        if isinstance(f, ast.Name) and f.id == "len":
+            node.func = ast.Attribute(_name(_NS), "length", ast.Load())
+            return node
         if isinstance(f, ast.Name) and f.id in (
             "isinstance",
-            "len",
             "getattr",
             "hasattr",
             "type",

@@ -418,9 +418,7 @@ def _ctc_length_arg(value: Any, arg: str) -> Any:
             if isinstance(v, bool) or not isinstance(v, int | np.integer):
                 kinds = {bool: "Bool", np.bool_: "Bool", float: "Float32"}
                 got = kinds.get(type(v), type(v).__name__)
-                raise TypeError(
-                    f"{head}[{arg}] must be a type of {{Int32, Int64}}, but got {got}."
-                )
+                raise TypeError(f"{head}[{arg}] must be a type of {{Int32, Int64}}, but got {got}.")
         return value
     raise TypeError(
         f"For primitive[CTCLossV2], the input AbstractScalar must be a tuple or a tensor with all "
