@@ -59,10 +59,10 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     while_stmt,
 )
 from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
-from deepsink.common.mutable import length  # noqa: F401 - the converted code's len
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
 from deepsink._core.validate import HostReadError
+from deepsink.common.mutable import length  # noqa: F401 - the converted code's len
 from deepsink.common.tensor import Tensor, _graph_rule
 
 _NS = "_ds_"  # the name under which converted code sees this module

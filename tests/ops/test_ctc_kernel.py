@@ -16,6 +16,7 @@ import deepsink as ms
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "support"))
 import ctc_kernel_cases  # noqa: E402
+
 from tests.ops.test_graph_parity import _match  # noqa: E402
 
 FIXTURE = json.loads((HERE / "fixtures" / "ms" / "ctc_kernel.json").read_text())
