@@ -2003,6 +2003,12 @@ class CTCLoss(Primitive):
     before it; the positions ``labels_indices[:, 1]`` are not read); values from the blank on are
     dropped. They are built on the device, so the indices may be values of a compiled program.
 
+    The loss and gradient are the kernel's: a sequence with no labels starts its backward
+    variables at 0 on its last two steps (a 2.10 quirk: its loss is
+    ``-sum(log y_blank[:T-1]) - log(1 + y_blank[T-1])``, not the CTC value
+    ``-sum(log y_blank)``), and a sequence length of 1 is the kernel's ``RuntimeError``. The
+    gradient of ``loss`` is ``gradient`` scaled by it (MindSpore's bprop).
+
     Args:
         preprocess_collapse_repeated (bool): drop a label equal to the one before it first.
             Default: ``False``.
@@ -2025,7 +2031,7 @@ class CTCLoss(Primitive):
     Raises:
         TypeError: a flag is not a bool.
         ValueError: the inputs' ranks or the lengths' shape are wrong.
-        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[1, T]``, a batch
+        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[2, T]``, a batch
             index outside ``[0, B)``, a label after a blank-or-larger value, labels that
             outnumber their steps (without the ignore flag); in a compiled program, when it runs.
 
