@@ -19,6 +19,7 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 from __future__ import annotations
 
 import itertools
+import linecache
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -39,22 +40,36 @@ RET_VALUE = "_ds_retval"  # the converter's return value variable (zero-filled w
 
 
 class Undefined:
-    """A variable not assigned yet (on a path that does not assign it)."""
+    """A variable not assigned yet (on a path that does not assign it); ``defined_in``: the
+    branch of a Tensor ``if`` that assigns it ('true' or 'false'), when one does."""
 
-    __slots__ = ("name",)
+    __slots__ = ("defined_in", "name")
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, defined_in: str | None = None) -> None:
+        self.name, self.defined_in = name, defined_in
 
     def __repr__(self) -> str:
         return f"<undefined {self.name}>"
 
     def _fail(self, *_: Any, **__: Any) -> Any:
-        # MindSpore's message for a variable a Tensor 'if' defines on one path only
+        # MindSpore 2.10's message for a variable a Tensor 'if' defines on one path only, and
+        # the line that uses it
+        if self.defined_in is not None:
+            other = "false" if self.defined_in == "true" else "true"
+            head = (
+                f"The local variable '{self.name}' is not defined in {other} branch, but "
+                f"defined in {self.defined_in} branch."
+            )
+        else:
+            head = (
+                f"The local variable '{self.name}' is not defined in every branch of an 'if' "
+                "(or before a loop) on a Tensor condition."
+            )
+        frame = _user_frame()
+        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
         raise UnboundLocalError(
-            f"The local variable '{self.name}' is not defined in every branch of an 'if' (or "
-            "before a loop) on a Tensor condition, but it is used after it; assign it before "
-            "the 'if'/loop or in every branch"
+            f"{head} It is used after the statement; assign it before the 'if'/loop or in "
+            f"every branch.\n{_where(frame)}: {line}"
         )
 
     def __getattr__(self, attr: str) -> Any:
@@ -542,7 +557,12 @@ def if_stmt(
         if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
             if filled is None:
                 if isinstance(vt, Undefined) or isinstance(vf, Undefined):
-                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name)]))
+                    side = (
+                        None
+                        if isinstance(vt, Undefined) == isinstance(vf, Undefined)
+                        else ("false" if isinstance(vt, Undefined) else "true")
+                    )
+                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name, side)]))
                     continue
                 raise _structure_error(what, name, vt, vf)
             # the filled side's zeros are constants; the other side's leaves are its outputs
