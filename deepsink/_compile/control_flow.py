@@ -19,6 +19,7 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 from __future__ import annotations
 
 import itertools
+import linecache
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -39,22 +40,36 @@ RET_VALUE = "_ds_retval"  # the converter's return value variable (zero-filled w
 
 
 class Undefined:
-    """A variable not assigned yet (on a path that does not assign it)."""
+    """A variable not assigned yet (on a path that does not assign it); ``defined_in``: the
+    branch of a Tensor ``if`` that assigns it ('true' or 'false'), when one does."""
 
-    __slots__ = ("name",)
+    __slots__ = ("defined_in", "name")
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, defined_in: str | None = None) -> None:
+        self.name, self.defined_in = name, defined_in
 
     def __repr__(self) -> str:
         return f"<undefined {self.name}>"
 
     def _fail(self, *_: Any, **__: Any) -> Any:
-        # MindSpore's message for a variable a Tensor 'if' defines on one path only
+        # MindSpore 2.10's message for a variable a Tensor 'if' defines on one path only, and
+        # the line that uses it
+        if self.defined_in is not None:
+            other = "false" if self.defined_in == "true" else "true"
+            head = (
+                f"The local variable '{self.name}' is not defined in {other} branch, but "
+                f"defined in {self.defined_in} branch."
+            )
+        else:
+            head = (
+                f"The local variable '{self.name}' is not defined in every branch of an 'if' "
+                "(or before a loop) on a Tensor condition."
+            )
+        frame = _user_frame()
+        line = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip() if frame else ""
         raise UnboundLocalError(
-            f"The local variable '{self.name}' is not defined in every branch of an 'if' (or "
-            "before a loop) on a Tensor condition, but it is used after it; assign it before "
-            "the 'if'/loop or in every branch"
+            f"{head} It is used after the statement; assign it before the 'if'/loop or in "
+            f"every branch.\n{_where(frame)}: {line}"
         )
 
     def __getattr__(self, attr: str) -> Any:
@@ -298,8 +313,10 @@ def _check_containers(changed: list, state: list, frame: Any) -> None:
     stack = list(state)
     while stack:
         v = stack.pop()
-        if isinstance(v, list | tuple | dict) and id(v) not in local:
-            local.add(id(v))
+        if id(v) in local:
+            continue
+        local.add(id(v))  # a variable's value (a Tensor changed by item assignment included)
+        if isinstance(v, list | tuple | dict):
             stack += list(v.values() if isinstance(v, dict) else v)
     changed = [c for c in changed if id(c[0]) not in local]
     if not changed:
@@ -316,6 +333,24 @@ def _check_containers(changed: list, state: list, frame: Any) -> None:
                 "unchanged). Assign the value to a variable in every branch and change the "
                 "container after the 'if', or run this code in PYNATIVE_MODE"
             )
+
+
+def _detach(state: tuple, changed: list) -> tuple:
+    """The state a branch leaves, with each Tensor it changed by item assignment (``x[k] = v``:
+    MindSpore rebinds ``x``) swapped for a new Tensor of the branch's value, the old one given
+    back its contents: the other path starts from them, and the merge sees the change."""
+    swap = {}
+    for c, _ in changed:
+        if isinstance(c, Tensor) and not isinstance(c, Parameter):
+            swap[id(c)] = Tensor._from(c._data)
+            writeback.restore(c)
+    if not swap:
+        return state
+    return tuple(
+        jax.tree_util.tree_map(
+            lambda v: swap.get(id(v), v), state, is_leaf=lambda x: isinstance(x, Tensor)
+        )
+    )
 
 
 class _Traced:
@@ -355,7 +390,7 @@ def _trace(
                 saved.append((b, b._value))
                 b._value = v
             fn(*a)
-            now = get()
+            now = _detach(get(), changed())
             _check_containers(changed(), list(now), frame)
             values = [_flatten(v) for v in now]
             boxes = [b for b, _ in journal.old.values()]
@@ -522,7 +557,12 @@ def if_stmt(
         if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
             if filled is None:
                 if isinstance(vt, Undefined) or isinstance(vf, Undefined):
-                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name)]))
+                    side = (
+                        None
+                        if isinstance(vt, Undefined) == isinstance(vf, Undefined)
+                        else ("false" if isinstance(vt, Undefined) else "true")
+                    )
+                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name, side)]))
                     continue
                 raise _structure_error(what, name, vt, vf)
             # the filled side's zeros are constants; the other side's leaves are its outputs

@@ -62,6 +62,7 @@ from deepsink._compile.writeback import note  # noqa: F401 - the converted code'
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
 from deepsink._core.validate import HostReadError
+from deepsink.common.mutable import length  # noqa: F401 - the converted code's len
 from deepsink.common.tensor import Tensor, _graph_rule
 
 _NS = "_ds_"  # the name under which converted code sees this module
@@ -534,6 +535,32 @@ def _assigned(stmts: list, skip: set[str]) -> list[str]:
     return [k for k in names if k not in skip and not k.startswith("_ds_fn")]
 
 
+def _item_assigned(stmts: list) -> list[str]:
+    """The names ``stmts`` change by item assignment (``x[k] = v``, ``x[k] += v``, as written or
+    once wrapped in the converter's ``note``): MindSpore's graph mode rebinds ``x`` to the
+    changed value, so a statement on a Tensor condition threads ``x`` as it threads ``x = ...``."""
+    names: dict[str, None] = {}
+    for n in reversed(_walk_scope(stmts)):
+        if not (isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store)):
+            continue
+        base = n.value
+        if isinstance(base, ast.Call) and _is_ns_call(base, "note") and base.args:
+            base = base.args[0]
+        if isinstance(base, ast.Name):
+            names[base.id] = None
+    return list(names)
+
+
+def _is_ns_call(node: ast.Call, fn: str) -> bool:
+    f = node.func
+    return (
+        isinstance(f, ast.Attribute)
+        and f.attr == fn
+        and isinstance(f.value, ast.Name)
+        and f.value.id == _NS
+    )
+
+
 def _contains(stmts: list, pred: Callable[[ast.AST], bool]) -> bool:
     return any(pred(n) for n in _walk_scope(stmts))
 
@@ -707,10 +734,13 @@ class _ControlFlow(ast.NodeTransformer):
     """``if``/``while``/``for`` -> operator calls over the variables they assign; boolean
     operators, conditional expressions, ``assert`` and calls -> operator calls."""
 
-    def __init__(self, skip: set[str], self_name: str | None, nonlocals: set[str]) -> None:
+    def __init__(
+        self, skip: set[str], self_name: str | None, nonlocals: set[str], local: set[str]
+    ) -> None:
         self.skip = skip  # the function's global names: not threaded as local state
         self.self_name = self_name
         self.nonlocals = nonlocals  # the function's own nonlocal names
+        self.local = local  # the function's local names (parameters and assigned names)
 
     def _outer(self, stmts: list) -> tuple[list[str], ast.Tuple]:
         """The global names ``stmts`` assign (declared in the functions made of them), and the
@@ -784,9 +814,11 @@ class _ControlFlow(ast.NodeTransformer):
         if isinstance(f, ast.Name) and f.id == "print":
             node.func = ast.Attribute(_name(_NS), "print_", ast.Load())
             return node
+        if isinstance(f, ast.Name) and f.id == "len":
+            node.func = ast.Attribute(_name(_NS), "length", ast.Load())
+            return node
         if isinstance(f, ast.Name) and f.id in (
             "isinstance",
-            "len",
             "getattr",
             "hasattr",
             "type",
@@ -840,7 +872,8 @@ class _ControlFlow(ast.NodeTransformer):
         return ast.Expr(_ns_call("assert_", *args))
 
     def _state(self, stmts: list, extra: tuple = ()) -> tuple[list[str], list]:
-        names = list(dict.fromkeys([*extra, *_assigned(stmts, self.skip)]))
+        items = [x for x in _item_assigned(stmts) if x in self.local and x not in self.nonlocals]
+        names = list(dict.fromkeys([*extra, *_assigned(stmts, self.skip), *items]))
         n = next(_counter)
         get = _def(
             f"_ds_fn_get_{n}", [ast.Return(ast.Tuple([_name(x) for x in names], ast.Load()))]
@@ -984,7 +1017,10 @@ def _convert_function(fn: ast.FunctionDef, has_class_cell: bool) -> None:
     fn.body = _flatten_stmts(_Loops().visit(ast.Module(fn.body, [])).body)
     args = fn.args.posonlyargs + fn.args.args
     self_name = args[0].arg if args and has_class_cell else None
-    cf = _ControlFlow(skip, self_name, nonlocals)
+    a = fn.args
+    params = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p]
+    local = {*params, *_assigned(fn.body, skip | nonlocals)}
+    cf = _ControlFlow(skip, self_name, nonlocals, local)
     fn.body = _flatten_stmts([cf.visit(s) for s in fn.body])
 
 

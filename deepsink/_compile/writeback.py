@@ -115,6 +115,18 @@ def branch() -> Iterator[Any]:
                 outer.roots.setdefault(k, v)
 
 
+def restore(obj: Any) -> None:
+    """Give ``obj`` back the contents it had when the current branch's trace first changed it,
+    and forget the change (the branch's value of it lives on in another object)."""
+    j = getattr(_local, "journal", None)
+    entry = j.old.pop(id(obj), None) if j is not None else None
+    if entry is None:
+        return
+    now = vars(obj)
+    now.clear()
+    now.update(entry[1])
+
+
 def reachable_from(roots: Any, wanted: set[int]) -> set[int]:
     """Which of ``wanted`` (object ids) ``roots`` reach, or the scopes (globals, closures)
     of the functions run in the current trace."""

@@ -95,6 +95,13 @@ def is_dynamic_len(x: Any) -> bool:
     return getattr(type(x), "__ms_dynamic_len__", False)
 
 
+def length(x: Any) -> int:
+    """``len(x)`` in a compiled function: of a dynamic-length sequence, a variable of the
+    program (``isconstant`` is False, as in MindSpore 2.10), else Python's."""
+    n = len(x)
+    return _Int(n) if is_dynamic_len(x) and functional.tracing() else n
+
+
 def is_mutable(x: Any) -> bool:
     """Whether ``x`` is a value ``mutable`` marked."""
     return getattr(type(x), "__ms_mutable__", False)
@@ -227,7 +234,7 @@ def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
             )
         marked = _mark(input_data, set())
         if functional.tracing() and not is_dynamic_len(input_data):
-            _check_elements(marked)
+            _check_elements(list(input_data))  # as given: a bool is not an int here
             marked = [_variables(v) for v in marked]
         return (_DynTuple if isinstance(input_data, tuple) else _DynList)(marked)
     if functional.tracing() and is_dynamic_len(input_data):

@@ -217,6 +217,31 @@ def _mutable_cases(ms, out: dict) -> None:
         return mutable((1, 2.0), True)
 
     @jit
+    def bool_then_int():
+        return mutable([True, 1], True)
+
+    @jit
+    def int_then_bool():
+        return mutable([1, True], True)
+
+    @jit
+    def length_is_variable():
+        x = mutable((T([1]), T([2])), True)
+        y = mutable((T([1]), T([2])))
+        return F.isconstant(len(x)), F.isconstant(len(y)), len(x) + 1
+
+    @jit
+    def length_of_argument(x):
+        return len(x), F.isconstant(len(x)), len(x) * 2
+
+    out["mutable_dyn_bool_then_int"] = graph(bool_then_int)
+    out["mutable_dyn_int_then_bool"] = graph(int_then_bool)
+    out["mutable_dyn_length_is_variable"] = graph(length_is_variable)
+    out["mutable_dyn_length_of_argument"] = graph(
+        lambda: length_of_argument(mutable([1, 2, 3], True))
+    )
+
+    @jit
     def tensor_dtypes():
         return mutable([T([1.0]), T([1])], True)
 

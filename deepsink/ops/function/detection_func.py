@@ -13,8 +13,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink._core.graphs import composite
+from deepsink.common.concrete import concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops.function.scatter_func import _concrete as _shape_values
 
 
 def crop_and_resize(
@@ -244,7 +246,8 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
         :math:`(L,)`, int64) and each sequence's ``-sum(max logit)`` :math:`(B, 1)`.
 
     Raises:
-        ValueError: the shapes do not match or a length exceeds T.
+        ValueError: the shapes do not match.
+        RuntimeError: a length exceeds T (MindSpore's kernel error).
 
     Examples:
         >>> import numpy as np
@@ -256,16 +259,23 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
         [0 1] [1 2]
     """
     api = "ctc_greedy_decoder"
-    x = np.asarray(U.array(inputs, api, "inputs"))
-    lengths = np.asarray(U.array(sequence_length, api, "sequence_length")).astype(np.int64)
+    x, lengths = U.array(inputs, api, "inputs"), U.array(sequence_length, api, "sequence_length")
     if x.ndim != 3 or lengths.shape != (x.shape[1],):
         U.fail(
             api,
             f"expected inputs (T, B, C) and sequence_length (B,), but got "
             f"{list(x.shape)} and {list(lengths.shape)}",
         )
-    if (lengths > x.shape[0]).any():
-        U.fail(api, f"'sequence_length' {lengths.tolist()} must not exceed T={x.shape[0]}")
+    # the decoded length depends on the values: a GRAPH_MODE Cell runs it op by op (2.10 gives
+    # a dynamic shape there)
+    x, lengths = _shape_values(concrete(x), api), _shape_values(concrete(lengths), api)
+    lengths = np.maximum(lengths.astype(np.int64), 0)  # 2.10 decodes nothing for a length < 1
+    for b, n in enumerate(lengths.tolist()):
+        if n > x.shape[0]:
+            raise RuntimeError(
+                f"For 'CTCGreedyDecoder', sequence_length[{b}] {n} should be less than "
+                f"{x.shape[0]}."
+            )
     blank = x.shape[2] - 1
     indices, values, logp, longest = [], [], [], 0
     for b in range(x.shape[1]):

@@ -308,13 +308,86 @@ def _ctc_forward(lp: Any, t: Any, in_len: Any, tg_len: Any, blank: int) -> tuple
     return loss, log_alpha
 
 
+def _ctc_kernel(a: Any, lab: Any, lab_len: Any, lengths: Any, merge: bool) -> tuple[Any, Any]:
+    """``CTCLoss``'s per-sample losses (B,) and gradient (T, B, C) as MindSpore's CPU kernel
+    computes them from logits ``a`` (T, B, C), dense labels ``lab`` (B, L) of lengths
+    ``lab_len`` and the sequence lengths: the forward and backward variables over the
+    blank-extended labels (the blank last), each step restricted to the states that can still
+    end the labels, ``merge``: ``ctc_merge_repeated`` (False: only a blank repeats, and
+    a label may follow an equal one directly). The loss is ``-log sum(alpha * beta)`` at the
+    first step and the gradient ``softmax - posterior`` over each sequence's steps (0 after it,
+    and 0 for a sequence with no alignment, loss ``inf``). As the kernel, a sequence with no
+    labels starts its backward variables at 0 on its last two steps, so its loss is
+    ``-sum(log y_blank[:T-1]) - log(1 + y_blank[T-1])``."""
+    steps, batch, classes = a.shape
+    blank = classes - 1
+    lp = jax.nn.log_softmax(a.astype(jnp.float32), axis=-1)
+    width = 2 * lab.shape[1] + 1
+    ext = jnp.full((batch, width), blank, jnp.int32).at[:, 1::2].set(lab.astype(jnp.int32))
+    used = (2 * lab_len + 1)[:, None]  # U per sequence
+    u = jnp.arange(width)[None, :]
+    ext = jnp.where(u < used, ext, blank)
+    is_blank = ext == blank
+    stay = jnp.full_like(is_blank, True) if merge else is_blank
+    prev2 = jnp.concatenate([jnp.full((batch, 2), -1, jnp.int32), ext[:, :-2]], axis=1)
+    skip_in = (u > 1) & ~is_blank & ~(merge & (ext == prev2))
+    next2 = jnp.concatenate([ext[:, 2:], jnp.full((batch, 2), -1, jnp.int32)], axis=1)
+    skip_out = (u + 2 < used) & ~is_blank & ~(merge & (ext == next2))
+    emit = jnp.take_along_axis(lp, jnp.broadcast_to(ext[None], (steps, batch, width)), axis=2)
+    ninf = jnp.asarray(-jnp.inf, jnp.float32)
+    seq = lengths.astype(jnp.int32)[:, None]
+
+    def window(t: Any) -> Any:  # the states the kernel visits at step t
+        return (u >= jnp.maximum(0, used - 2 * (seq - t))) & (u < jnp.minimum(used, 2 * (t + 1)))
+
+    def shift(x: Any, k: int) -> Any:  # x[u - k] (k > 0) or x[u + |k|] (k < 0), -inf outside
+        pad = jnp.full((batch, abs(k)), ninf)
+        return jnp.concatenate([pad, x[:, :-k]] if k > 0 else [x[:, -k:], pad], axis=1)
+
+    alpha0 = jnp.where((u == 0) | ((u == 1) & (used > 1)), emit[0], ninf)
+
+    def forward(alpha: Any, xs: Any) -> tuple[Any, Any]:
+        t, e = xs
+        s = jnp.where(stay, alpha, ninf)
+        s = jnp.logaddexp(s, shift(alpha, 1))
+        s = jnp.where(skip_in, jnp.logaddexp(s, shift(alpha, 2)), s)
+        new = jnp.where(window(t) & (t < seq), e + s, ninf)
+        return new, new
+
+    _, rest = lax.scan(forward, alpha0, (jnp.arange(1, steps), emit[1:]))
+    alpha = jnp.concatenate([alpha0[None], rest])  # (T, B, U)
+
+    def backward(beta: Any, xs: Any) -> tuple[Any, Any]:
+        t, e_next = xs  # beta: the variables at t + 1, e_next: the emissions at t + 1
+        last = t == seq - 1
+        ends = (u < used) & jnp.where(used > 1, u >= used - 2, u == 0)
+        preset = jnp.where((last & ends) | ((t == seq - 2) & (used == 1) & (u == 0)), 0.0, ninf)
+        b = beta + e_next
+        s = jnp.where(stay, jnp.logaddexp(preset, b), preset)
+        s = jnp.logaddexp(s, shift(b, -1))
+        s = jnp.where(skip_out, jnp.logaddexp(s, shift(b, -2)), s)
+        new = jnp.where(last, preset, jnp.where((t < seq - 1) & window(t), s, preset))
+        return new, new
+
+    emit_next = jnp.concatenate([emit[1:], jnp.full((1, batch, width), ninf)])
+    start = jnp.full((batch, width), ninf)
+    _, beta = lax.scan(backward, start, (jnp.arange(steps), emit_next), reverse=True)
+    log_pzx = jax.nn.logsumexp(alpha[0] + beta[0], axis=-1)  # (B,)
+    alive = jnp.isfinite(log_pzx)
+    post = jnp.exp(alpha + beta - jnp.where(alive, log_pzx, 0.0)[None, :, None])
+    per_class = jnp.einsum("tbu,buc->tbc", post, jax.nn.one_hot(ext, classes, dtype=post.dtype))
+    inside = (jnp.arange(steps)[:, None] < lengths[None, :]) & alive[None, :]
+    grad = jnp.where(inside[..., None], jnp.exp(lp) - per_class, 0.0)
+    return -log_pzx, grad
+
+
 def _ctc_inputs(
     log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any, api: str
 ) -> tuple[Any, Any, Any, Any]:
     lp = _f(log_probs, api, "log_probs")
     t = U.array(targets, api, "targets")
-    in_len = U.array(input_lengths, api, "input_lengths")
-    tg_len = U.array(target_lengths, api, "target_lengths")
+    in_len = U.array(_ctc_length_arg(input_lengths, "input_lengths"), api, "input_lengths")
+    tg_len = U.array(_ctc_length_arg(target_lengths, "target_lengths"), api, "target_lengths")
     if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
         U.fail(
             api,
@@ -326,6 +399,31 @@ def _ctc_inputs(
         U.fail(api, f"'targets' must be (B, S) with B={lp.shape[1]}, but got {list(t.shape)}")
     _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
     return lp, t, in_len, tg_len
+
+
+def _ctc_length_arg(value: Any, arg: str) -> Any:
+    """A length argument of ``CTCLossV2``: an int32/int64 Tensor or a tuple/list of ints, else
+    MindSpore's TypeError in its words."""
+    head = "For primitive[CTCLossV2], the input argument"
+    if isinstance(value, Tensor):
+        name = str(value.dtype)
+        if name not in ("Int32", "Int64"):
+            raise TypeError(
+                f"{head}[{arg}] must be a type of {{Tensor[Int32], Tensor[Int64]}}, but got "
+                f"Tensor[{name}]."
+            )
+        return value
+    if isinstance(value, tuple | list):
+        for v in value:
+            if isinstance(v, bool) or not isinstance(v, int | np.integer):
+                kinds = {bool: "Bool", np.bool_: "Bool", float: "Float32"}
+                got = kinds.get(type(v), type(v).__name__)
+                raise TypeError(f"{head}[{arg}] must be a type of {{Int32, Int64}}, but got {got}.")
+        return value
+    raise TypeError(
+        f"For primitive[CTCLossV2], the input AbstractScalar must be a tuple or a tensor with all "
+        f"Int elements, but got {value!r} for '{arg}'."
+    )
 
 
 def _ctc_check_lengths(steps: int, width: int, in_len: Any, tg_len: Any) -> None:
@@ -447,6 +545,14 @@ def _ctc_sparse_checks(
             "length: {}",
             RuntimeError,
         )
+    # the kernel's backward variables need two steps (2.10's words for a length of 1)
+    indexing.check_where(
+        lengths == 1,
+        (lengths,),
+        "Failure info [For CTCLoss, the length of log_beta_b must be greater than 1!]: a "
+        "'sequence_length' is {}; CTCLoss's kernel needs at least 2 steps",
+        RuntimeError,
+    )
 
 
 @composite(static_argnames=("blank", "reduction", "zero_infinity"))

@@ -14,6 +14,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
@@ -23,6 +24,7 @@ from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
 from deepsink.ops.function.loss_func import (
     _ctc_inputs,
+    _ctc_kernel,
     _ctc_loss,
     _ctc_sparse_checks,
     _ctc_sparse_labels,
@@ -2001,11 +2003,18 @@ class CTCLoss(Primitive):
     before it; the positions ``labels_indices[:, 1]`` are not read); values from the blank on are
     dropped. They are built on the device, so the indices may be values of a compiled program.
 
+    The loss and gradient are the kernel's: a sequence with no labels starts its backward
+    variables at 0 on its last two steps (a 2.10 quirk: its loss is
+    ``-sum(log y_blank[:T-1]) - log(1 + y_blank[T-1])``, not the CTC value
+    ``-sum(log y_blank)``), and a sequence length of 1 is the kernel's ``RuntimeError``. The
+    gradient of ``loss`` is ``gradient`` scaled by it (MindSpore's bprop).
+
     Args:
         preprocess_collapse_repeated (bool): drop a label equal to the one before it first.
             Default: ``False``.
-        ctc_merge_repeated (bool): only ``True`` (repeated classes separated by a blank).
-            Default: ``True``.
+        ctc_merge_repeated (bool): ``True``: a class held over several steps is one label, so
+            equal labels in a row need a blank between them; ``False``: each step emits a
+            label, only the blank repeats. Default: ``True``.
         ignore_longer_outputs_than_inputs (bool): a sequence whose labels outnumber its steps
             gets loss ``inf`` and gradient 0, as any sequence with no alignment (else it is an
             error). Default: ``False``.
@@ -2022,10 +2031,9 @@ class CTCLoss(Primitive):
     Raises:
         TypeError: a flag is not a bool.
         ValueError: the inputs' ranks or the lengths' shape are wrong.
-        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[1, T]``, a batch
+        RuntimeError: MindSpore's kernel errors: a sequence length outside ``[2, T]``, a batch
             index outside ``[0, B)``, a label after a blank-or-larger value, labels that
             outnumber their steps (without the ignore flag); in a compiled program, when it runs.
-        NotImplementedError: ``ctc_merge_repeated`` is False.
 
     Examples:
         >>> import numpy as np
@@ -2052,8 +2060,6 @@ class CTCLoss(Primitive):
         ):
             if not isinstance(v, bool):
                 U.fail("CTCLoss", f"'{arg}' must be a bool, but got {v!r}", TypeError)
-        if not ctc_merge_repeated:
-            U.fail("CTCLoss", "'ctc_merge_repeated=False' is not supported", NotImplementedError)
 
     def __call__(
         self, x: Any, labels_indices: Any, labels_values: Any, sequence_length: Any
@@ -2070,7 +2076,12 @@ class CTCLoss(Primitive):
                 f"{list(vals.shape)}, {list(lengths.shape)}",
             )
         loss, grad, lab_len, found = _ctc_sparse_loss_and_grad(
-            a, idx, vals, lengths, collapse=self.preprocess_collapse_repeated
+            a,
+            idx,
+            vals,
+            lengths,
+            collapse=self.preprocess_collapse_repeated,
+            merge=self.ctc_merge_repeated,
         )
         _ctc_sparse_checks(
             a.shape[0], lengths, lab_len, found, self.ignore_longer_outputs_than_inputs
@@ -2078,27 +2089,20 @@ class CTCLoss(Primitive):
         return Tensor._from(loss.astype(a.dtype)), Tensor._from(grad.astype(a.dtype))
 
 
-@composite(static_argnames=("collapse",))
-def _ctc_sparse_loss_and_grad(a: Any, idx: Any, vals: Any, lengths: Any, *, collapse: bool) -> Any:
+@composite(static_argnames=("collapse", "merge"))
+def _ctc_sparse_loss_and_grad(
+    a: Any, idx: Any, vals: Any, lengths: Any, *, collapse: bool, merge: bool
+) -> Any:
     """``CTCLoss``'s per-sample losses over logits ``a`` and their gradient, the blank last, from
-    its sparse labels (one program); a sequence with no alignment (loss ``inf``) has gradient 0,
-    as MindSpore's kernel gives. Also the label lengths and what its checks read."""
+    its sparse labels (one program), as MindSpore's kernel computes them (``_ctc_kernel``).
+    The loss's own gradient is the kernel's gradient output (MindSpore's bprop of CTCLoss),
+    the gradient output has none. Also the label lengths and what its checks read."""
     dense, lab_len, found = _ctc_sparse_labels(idx, vals, a.shape[1], a.shape[2], collapse)
-
-    def losses(v: Any) -> Any:
-        out, _ = _ctc_loss(
-            jax.nn.log_softmax(v, axis=-1),
-            dense,
-            lengths,
-            lab_len,
-            blank=v.shape[-1] - 1,
-            reduction="none",
-            zero_infinity=False,
-        )
-        return out
-
-    loss, pull = jax.vjp(losses, a)
-    return loss, pull(jnp.isfinite(loss).astype(loss.dtype))[0], lab_len, found
+    loss, grad = _ctc_kernel(a, dense, lab_len, lengths, merge)
+    grad = lax.stop_gradient(grad)
+    x = a.astype(grad.dtype)
+    loss = lax.stop_gradient(loss) + jnp.sum((x - lax.stop_gradient(x)) * grad, axis=(0, 2))
+    return loss, grad, lab_len, found
 
 
 class MultilabelMarginLoss(Primitive):
