@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITES = {
     "mindcv": (["tests/modules/*.py", "tests/tasks/*.py"], []),
     "mindnlp": (["tests/ut/**/test_*.py"], ["-m", "not download and not gpu_only"]),
+    "mindyolo": (["tests/modules/*.py"], []),
+    "mindocr": (["tests/ut/*.py", "tests/st/*.py"], []),
 }
 # under deepsink: the alias, then pytest in this process (so its children get the alias too)
 _DEEPSINK_MAIN = (
