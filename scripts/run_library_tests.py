@@ -94,6 +94,8 @@ def run(
             cmd = [sys.executable, "-c", _DEEPSINK_MAIN, *args]
         else:
             cmd = [python, "-m", "pytest", *args]
+            # tests that start ``python tools/train.py`` (mindocr's) get this interpreter
+            env["PATH"] = os.pathsep.join([str(Path(python).parent), env.get("PATH", "")])
         env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         if every > 1:  # collect, then run every Nth test id
             listed = subprocess.run(

@@ -108,3 +108,9 @@ def test_is_sharding_propagation_follows_the_search_mode():
         assert _is_sharding_propagation() is True
     finally:
         ms.reset_auto_parallel_context()
+
+
+def test_version_module_gives_the_mindspore_version_implemented():
+    from deepsink import version
+
+    assert version.__version__ == RECORDED["mindspore"] == "2.10.0"
