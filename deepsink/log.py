@@ -121,3 +121,33 @@ def get_log_config() -> dict[str, str]:
         "GLOG_logtostderr": os.environ.get("GLOG_logtostderr", "1"),
         "GLOG_log_dir": os.environ.get("GLOG_log_dir", ""),
     }
+
+
+class _LogActionOnce:
+    """Decorator that lets the wrapped call log ``logger.warning`` the first time for ``key`` and
+    silences it on later calls with that key (and on every call with ``no_warning=True``): how
+    MindSpore's layers avoid repeating a warning per instance. A logger without ``warning`` is
+    left alone."""
+
+    is_logged: dict = {}
+
+    def __init__(self, logger: Any, key: str, no_warning: bool = False) -> None:
+        self.logger = logger
+        self.key = key
+        self.no_warning = no_warning
+
+    def __call__(self, func):
+        def wrapper(*args, **kwargs):
+            if not hasattr(self.logger, "warning"):
+                return func(*args, **kwargs)
+            original = self.logger.warning
+            if self.no_warning or self.key in _LogActionOnce.is_logged:
+                self.logger.warning = lambda msg: msg
+            else:
+                _LogActionOnce.is_logged[self.key] = True
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.logger.warning = original
+
+        return wrapper

@@ -1,14 +1,18 @@
 """Run a MindSpore library's own test suite (its repository's tests, as its CI runs them) on
 deepsink, or on MindSpore 2.10, and count.
 
-    python3 scripts/run_library_tests.py CHECKOUT [--library mindcv|mindnlp]
+    python3 scripts/run_library_tests.py CHECKOUT [--library mindcv|mindnlp|mindyolo|mindocr]
         [--mindspore-python PY] [--json OUT] [-k EXPR] [--files GLOB ...] [--every N]
+        [--patch DIFF]
     python3 scripts/run_library_tests.py --compare DEEPSINK.json MINDSPORE.json
 
 ``CHECKOUT`` is a checkout (or ``git archive``) of github.com/mindspore-lab/mindcv or
-github.com/mindspore-lab/mindnlp (the figures in docs/libraries.md are of mindcv's tag v0.3.0 and
-mindnlp's tag v0.1.1). mindcv's suite is ``tests/modules/*.py`` and ``tests/tasks/*.py``;
-mindnlp's is ``tests/ut`` with ``-m 'not download and not gpu_only'`` (its CI's selection). The
+github.com/mindspore-lab/mindnlp, mindyolo or mindocr (the figures in docs/libraries.md are of
+mindcv's tag v0.3.0, mindnlp's v0.1.1, mindyolo's v0.5.0 and mindocr's v0.5.0). mindcv's suite is
+``tests/modules/*.py`` and ``tests/tasks/*.py``; mindnlp's is ``tests/ut`` with
+``-m 'not download and not gpu_only'`` (its CI's selection); mindyolo's ``tests/modules/*.py``;
+mindocr's ``tests/ut/*.py`` and ``tests/st/*.py``. ``--patch`` applies a diff to the copy first
+(``scripts/library_patches/``: the one change mindocr needs to import on MindSpore 2.10 at all). The
 checkout is copied to a temporary folder (the tests write into the current folder) and run from
 there, with a fresh home folder (downloads go to ``~/.mindspore``), with the checkout's package
 (``mindcv``, ``mindnlp``) first on the path. Without
@@ -40,6 +44,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITES = {
     "mindcv": (["tests/modules/*.py", "tests/tasks/*.py"], []),
     "mindnlp": (["tests/ut/**/test_*.py"], ["-m", "not download and not gpu_only"]),
+    "mindyolo": (["tests/modules/*.py"], []),
+    "mindocr": (["tests/ut/*.py", "tests/st/*.py"], []),
 }
 # under deepsink: the alias, then pytest in this process (so its children get the alias too)
 _DEEPSINK_MAIN = (
@@ -72,11 +78,14 @@ def run(
     patterns: list[str],
     every: int,
     skip: list[str],
+    patches: list[str] = (),
 ) -> dict:
     suite, options = SUITES[library]
     with tempfile.TemporaryDirectory(prefix=f"{library}-tests-") as tmp:
         work = Path(tmp) / library
         shutil.copytree(checkout, work, ignore=shutil.ignore_patterns(".git"))
+        for diff in patches:
+            subprocess.run(["git", "apply", str(Path(diff).resolve())], cwd=work, check=True)
         found = (f for p in suite for f in glob.glob(str(work / p), recursive=True))
         files = sorted(f for f in found if any(Path(f).match(p) for p in patterns or ["*"]))
         files = [f for f in files if not any(Path(f).match(p) for p in skip)]
@@ -92,6 +101,8 @@ def run(
             cmd = [sys.executable, "-c", _DEEPSINK_MAIN, *args]
         else:
             cmd = [python, "-m", "pytest", *args]
+            # tests that start ``python tools/train.py`` (mindocr's) get this interpreter
+            env["PATH"] = os.pathsep.join([str(Path(python).parent), env.get("PATH", "")])
         env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         if every > 1:  # collect, then run every Nth test id
             listed = subprocess.run(
@@ -106,6 +117,7 @@ def run(
         "library": library,
         "engine": "deepsink" if python is None else "mindspore",
         "command": " ".join(sys.argv),
+        "patches": [Path(p).name for p in patches],
         "exit_status": proc.returncode,
         "counts": dict(sorted(counts.items())),
         "tests": outcomes,
@@ -134,6 +146,7 @@ def main() -> int:
     parser.add_argument("--files", nargs="+", default=[], help="only the files matching these")
     parser.add_argument("--skip", nargs="+", default=[], help="leave out files matching these")
     parser.add_argument("--every", type=int, default=1, help="run every Nth test collected")
+    parser.add_argument("--patch", nargs="+", default=[], help="diffs to apply to the copy")
     parser.add_argument("--compare", nargs=2, metavar=("DEEPSINK", "MINDSPORE"))
     opts = parser.parse_args()
     if opts.compare:
@@ -161,6 +174,7 @@ def main() -> int:
         opts.files,
         opts.every,
         opts.skip,
+        opts.patch,
     )
     print(json.dumps(result["counts"]))
     if opts.json:

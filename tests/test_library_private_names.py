@@ -3,12 +3,27 @@
 refuses it; ``GRUV2`` in ``tests/ops/test_gruv2.py``), ``text.Vocab.c_vocab`` (the engine vocab
 that mindnlp's ``Lookup`` hands to the engine's ``LookupOperation``) and the dataset classes in
 ``mindspore.dataset.engine``'s namespace (``Dataset``, ``TakeDataset``) and
-``ops.primitive._run_op``. The checkpoint reader it
+``ops.primitive._run_op``; and what mindocr's package reads (``mindspore._checkparam``,
+``log._LogActionOnce``, ``_extends.cell_attr_register``, ``train.callback._callback._handle_loss``,
+``parallel._utils._is_sharding_propagation``), against 2.10's recording
+(``scripts/record_library_private_names.py``). The checkpoint reader it
 imports is checked in ``tests/train/test_checkpoint_bytes.py``."""
+
+import json
+import sys
+from pathlib import Path
 
 import pytest
 
+import deepsink as ms
 import deepsink.dataset as ds
+
+sys.path.insert(0, str(Path(__file__).parent / "support"))
+import library_private_cases as cases  # noqa: E402
+
+RECORDED = json.loads(
+    (Path(__file__).parent / "fixtures" / "ms" / "library_private_names.json").read_text()
+)
 
 
 def test_rl_inner_ops_cudnn_primitives_build_and_refuse_to_run():
@@ -55,3 +70,47 @@ def test_dataset_engine_namespace_holds_the_dataset_classes():
     assert GeneratorDataset is ds.GeneratorDataset
     with pytest.raises(ImportError):
         from deepsink.dataset.engine import vision  # noqa: F401 - a module, not a class
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED["checkparam"]))
+def test_checkparam_checkers_give_mindspores_values_and_errors(name):
+    from deepsink import _checkparam
+
+    call = cases.checkparam_cases(_checkparam)[name]
+    assert cases.outcome(call) == RECORDED["checkparam"][name]
+
+
+def test_checkparam_relation_constants_are_mindspores():
+    import deepsink._checkparam as checkparam
+
+    assert cases.constants(checkparam) == RECORDED["constants"]
+    assert ms._checkparam is checkparam  # ``from mindspore import _checkparam``
+
+
+def test_log_action_once_logs_a_key_once():
+    assert cases.log_action_once(ms) == RECORDED["log_action_once"]
+
+
+def test_cell_attr_register_records_the_init_arguments():
+    assert cases.cell_attr_register(ms) == RECORDED["cell_attr_register"]
+
+
+def test_handle_loss_reads_the_loss_as_mindspore_does():
+    assert cases.handle_loss(ms) == RECORDED["handle_loss"]
+
+
+def test_is_sharding_propagation_follows_the_search_mode():
+    from deepsink.parallel._utils import _is_sharding_propagation
+
+    assert _is_sharding_propagation() is False
+    ms.set_auto_parallel_context(search_mode="sharding_propagation")
+    try:
+        assert _is_sharding_propagation() is True
+    finally:
+        ms.reset_auto_parallel_context()
+
+
+def test_version_module_gives_the_mindspore_version_implemented():
+    from deepsink import version
+
+    assert version.__version__ == RECORDED["mindspore"] == "2.10.0"

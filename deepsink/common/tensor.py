@@ -1103,8 +1103,9 @@ class Tensor:
     def sqrt(self) -> Tensor:
         return Tensor._from(jnp.sqrt(_floating(self._data)))
 
-    def clip(self, xmin, xmax) -> Tensor:
-        return Tensor._from(jnp.clip(self._data, unwrap(xmin), unwrap(xmax)))
+    def clip(self, min=None, max=None) -> Tensor:  # noqa: A002 - MindSpore's keywords
+        """``Tensor.clamp``'s alias: ``t.clip(min=1)``, ``t.clip(0.0, None)``."""
+        return self.clamp(min, max)
 
     def fill(self, value) -> Tensor:
         return Tensor._from(jnp.full_like(self._data, unwrap(value)))

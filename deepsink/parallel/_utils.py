@@ -1,6 +1,6 @@
 """The private parallel-context readers that model-zoo training wrappers import
 (``from mindspore.parallel._utils import _get_device_num, _get_gradients_mean,
-_get_parallel_mode``), read from the auto-parallel context.
+_get_parallel_mode``; mindocr's ``_is_sharding_propagation``), read from the auto-parallel context.
 """
 
 from __future__ import annotations
@@ -26,3 +26,8 @@ def _get_parallel_mode() -> str:
 def _get_global_rank() -> int:
     """This process's rank in the auto-parallel context (0 when not distributed)."""
     return get_auto_parallel_context("global_rank")
+
+
+def _is_sharding_propagation() -> bool:
+    """Whether the auto-parallel strategy search is ``'sharding_propagation'``."""
+    return get_auto_parallel_context("search_mode") == "sharding_propagation"

@@ -168,3 +168,14 @@ def test_tensor_from_numpy_data_keeps_its_values_after_numpy_updates():
         t = ms.Tensor(n)
         n += 1
         assert float(t.asnumpy()[0]) == 1.0, size
+
+
+def test_clip_is_clamp_with_mindspores_keywords():
+    # MindSpore 2.10's Tensor.clip(min=None, max=None) (mindyolo's YOLOXLoss: clip(min=1, max=n))
+    t = Tensor(np.array([0, 3, 9], np.int32))
+    assert t.clip(min=1, max=5).asnumpy().tolist() == [1, 3, 5]
+    assert t.clip(1, None).asnumpy().tolist() == [1, 3, 9]
+    assert t.clip(max=2).asnumpy().tolist() == [0, 2, 2]
+    assert t.clip(min=1).dtype == mstype.int32
+    with pytest.raises(ValueError, match="at least one of 'min' and 'max'"):
+        t.clip()

@@ -63,3 +63,14 @@ def test_case_matches_mindspore(name):
 
 def test_every_case_is_recorded():
     assert sorted(fn.__name__ for fn in recorder.CASES) == sorted(RECORDS)
+
+
+def test_dataset_size_attribute_is_set_by_get_dataset_size_on_that_node_only():
+    # MindSpore 2.10 (checked): None until get_dataset_size(); the children keep None
+    from deepsink import dataset as ds
+
+    batched = ds.NumpySlicesDataset((np.zeros((6, 2), np.float32),), column_names=["x"]).batch(2)
+    repeated = batched.repeat(10)
+    assert (batched.dataset_size, repeated.dataset_size) == (None, None)
+    assert repeated.get_dataset_size() == 30
+    assert (repeated.dataset_size, batched.dataset_size) == (30, None)

@@ -118,6 +118,8 @@ class Dataset:
         child_tags = tuple(c._tag for c in self.children)
         self._tag = structural_tag(type(self).__name__, tag_params, child_tags)
         self._size: int | None = None
+        # MindSpore's public attribute: None until get_dataset_size() is called on this node
+        self.dataset_size: int | None = None
         self._first_row: tuple[np.ndarray, ...] | None = None
         self._init_step: int | None = None
 
@@ -969,6 +971,7 @@ class Dataset:
             6 2
         """
         check_tree(self)
+        outermost = getattr(_COUNT, "depth", 0) == 0
         if self._size is None:
             _COUNT.depth = getattr(_COUNT, "depth", 0) + 1
             try:
@@ -978,6 +981,8 @@ class Dataset:
             if n is None:
                 n = self._count_rows()
             self._size = n
+        if outermost:
+            self.dataset_size = self._size
         return self._size
 
     def _counted_rows(self) -> int | None:

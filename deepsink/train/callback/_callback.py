@@ -538,6 +538,16 @@ def loss_value(net_outputs: Any) -> Any:
     return net_outputs
 
 
+def _handle_loss(loss: Any) -> Any:
+    """MindSpore's private loss reader (mindocr's callbacks import it): a tuple's or list's first
+    Tensor as it is, one Tensor's mean as a Python float, anything else unchanged."""
+    if isinstance(loss, tuple | list):
+        return loss[0] if loss and hasattr(loss[0], "asnumpy") else loss
+    if hasattr(loss, "asnumpy"):
+        return float(np.mean(loss.asnumpy()))
+    return loss
+
+
 def is_finite_number(value: Any) -> bool:
     """False for a NaN/Inf float; True for finite floats and for anything that is not a float."""
     if isinstance(value, float | np.floating):
