@@ -2,12 +2,15 @@
 ``ResizedCrop``'s size errors, sampler chains (a random sampler as a child,
 ``add_sampler``), ``split``'s argument errors and its parts under ``use_sampler``,
 ``SlidingWindow``'s axis and arity errors, ``Schema``'s errors, and batches of strings of
-different lengths (``batch``, ``padded_batch`` with an empty ``pad_info``).
+different lengths (``batch``, ``padded_batch`` with an empty ``pad_info``), and MindSpore's
+module paths (``vision.transforms``, ``nptype_to_detype``).
 ``scripts/record_dataset_chain_parity_fixtures.py`` records 2.10's outcomes
 (``tests/fixtures/ms/dataset_chain_parity.json``); ``tests/dataset/test_dataset_chain_parity.py``
 replays them on deepsink."""
 
 from __future__ import annotations
+
+import importlib
 
 import numpy as np
 from transform_parity_cases import _try
@@ -163,6 +166,29 @@ def string_batch_outcomes(ds) -> dict:
     }
 
 
+def module_outcomes(ds) -> dict:
+    """MindSpore's module paths: ``vision.transforms`` holds every vision operation, and
+    ``core.datatypes.nptype_to_detype`` gives the engine's ``DataType``."""
+    top = ds.__name__.split(".")[0]
+    vt = importlib.import_module(f"{top}.dataset.vision.transforms")
+    cde = importlib.import_module(f"{top}._c_dataengine")
+    dt = importlib.import_module(f"{top}.dataset.core.datatypes")
+    out = {}
+    for name in ("TrivialAugmentWide", "RandAugment", "AutoAugment", "Decode", "NoSuchOp"):
+        out[f"vision_transforms_{name}"] = hasattr(vt, name)
+    for t in ("bool", "int", "int8", "uint64", "float16", "float64", "str", "U3", "complex64"):
+        out[f"nptype_{t}"] = _try(lambda t=t: str(dt.nptype_to_detype(np.dtype(t))))
+    out["detype_equal"] = _try(
+        lambda: [
+            dt.nptype_to_detype(np.dtype("int")) == cde.DataType("int64"),
+            dt.nptype_to_detype(np.dtype("str")) == cde.DataType("string"),
+            dt.nptype_to_detype(np.int8) == cde.DataType("int16"),
+        ]
+    )
+    out["detype_unknown"] = _try(lambda: str(cde.DataType("junk")))
+    return out
+
+
 def outcomes(ds, vision, text) -> dict:
     out = {}
     for prefix, res in (
@@ -173,6 +199,7 @@ def outcomes(ds, vision, text) -> dict:
         ("text", text_outcomes(ds, text)),
         ("schema", schema_outcomes(ds)),
         ("strings", string_batch_outcomes(ds)),
+        ("modules", module_outcomes(ds)),
     ):
         out.update({f"{prefix}/{k}": v for k, v in res.items()})
     return out

@@ -1212,3 +1212,14 @@ class ToPIL(ImageOperation):
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return img
+
+
+def __getattr__(name: str) -> Any:
+    """MindSpore's ``vision.transforms`` module holds every vision operation; deepsink keeps them
+    in several modules, found here by name (``vision.transforms.TrivialAugmentWide``)."""
+    import deepsink.dataset.vision as vision
+
+    found = getattr(vision, name, None) if not name.startswith("_") else None
+    if isinstance(found, type) and issubclass(found, TensorOperation):
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
