@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from deepsink.common import dtype as mstype
+from deepsink.dataset.core.datatypes import DataType as DataType
 from deepsink.dataset.text.bert import BasicTokenizer
 from deepsink.dataset.text.lookup import Lookup
 from deepsink.dataset.text.utils import NormalizeForm as NormalizeForm

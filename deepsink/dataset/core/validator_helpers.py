@@ -258,3 +258,33 @@ def check_list_same_size(
 ) -> None:
     if len(list1) != len(list2):
         raise ValueError(f"The size of {list1_name} should be the same as that of {list2_name}.")
+
+
+def check_filename(path: Any) -> None:
+    """A file path (str) whose file name has none of MindSpore's forbidden symbols and does not
+    start or end with a space.
+
+    Raises:
+        TypeError: ``path`` is not a str.
+        ValueError: the file name is not allowed.
+    """
+    if not isinstance(path, str):
+        raise TypeError(f"path: {path} is not string")
+    filename = os.path.basename(os.path.realpath(path))
+    if set(filename) & set("\\/:*?\"<>|`&';"):
+        raise ValueError("filename should not contain \\/:*?\\\"<>|`&;\\'")
+    if filename.startswith(" ") or filename.endswith(" "):
+        raise ValueError("filename should not start/end with space.")
+
+
+def check_file(dataset_file: Any) -> None:
+    """An allowed file name (``check_filename``) of a readable file.
+
+    Raises:
+        TypeError: ``dataset_file`` is not a str.
+        ValueError: the name is not allowed, or the file is missing or unreadable.
+    """
+    check_filename(dataset_file)
+    real = os.path.realpath(dataset_file)
+    if not os.path.isfile(real) or not os.access(real, os.R_OK):
+        raise ValueError(f"The file {real} does not exist or permission denied!")

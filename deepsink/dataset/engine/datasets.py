@@ -824,7 +824,8 @@ class Dataset:
 
     def use_sampler(self, new_sampler: Any) -> None:
         """Replace the sampler of this pipeline's sources (MindSpore's deprecated
-        ``use_sampler``): every source below this node then reads through ``new_sampler``.
+        ``use_sampler``): every source below this node then reads through ``new_sampler``; a
+        child of the replaced sampler (the rows of a ``split`` part) stays under the new one.
 
         Args:
             new_sampler (Sampler): the sampler the sources use from now on.
@@ -849,6 +850,10 @@ class Dataset:
         while stack:
             node = stack.pop()
             if not node.children and hasattr(node, "sampler"):
+                # MindSpore replaces the top sampler: the new one samples the old one's child
+                child = node.sampler.child_sampler if node.sampler is not None else None
+                if child is not None:
+                    new_sampler.add_child(child)
                 node.sampler, found = new_sampler, True
             stack.extend(node.children)
         if not found:

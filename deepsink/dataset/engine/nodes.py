@@ -134,6 +134,12 @@ def _per_batch_columns(result: tuple, names: list[str], n: int) -> list:
     return produced
 
 
+def _elem_type(dtype: np.dtype) -> Any:
+    """A column's element type as MindSpore's tensors hold it: strings (and bytes) of any
+    length are one type."""
+    return dtype.kind if dtype.kind in "US" else dtype
+
+
 def _stack_batch(rows: list, name: str, index: int | None = None) -> np.ndarray:
     """Rows of one column stacked into its batch; rows of other types or shapes raise
     MindSpore's error, which names the column by its position (``index``) when known."""
@@ -142,7 +148,7 @@ def _stack_batch(rows: list, name: str, index: int | None = None) -> np.ndarray:
         return _stack_values(rows, name)
     where = index if index is not None else f"'{name}'"
     for x in rows[1:]:
-        if x.dtype != first.dtype:
+        if _elem_type(x.dtype) != _elem_type(first.dtype):
             raise RuntimeError(
                 f"Cannot batch tensors with different types in column {where}. First element "
                 f"had type {first.dtype} and this element had type {x.dtype}"

@@ -3,7 +3,7 @@
 ``pad_info`` maps a column to ``(pad_shape, pad_value)`` (or None: the batch's largest shape,
 value 0); a None dimension of ``pad_shape`` takes the batch's largest size along it, a smaller one
 cuts the row (as ``transforms.PadEnd``). Columns left out of ``pad_info`` are batched as they are;
-``pad_info=None`` pads nothing, as in MindSpore 2.10.
+an empty ``pad_info`` pads every column, ``pad_info=None`` pads nothing, as in MindSpore 2.10.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ def check_pad_info(pad_info: Any, names: Sequence[str]) -> dict[str, tuple]:
     if pad_info is None:
         return {}
     type_check(pad_info, (dict,), "pad_info")
+    if not pad_info:  # MindSpore pads every column to the batch's largest shape
+        return {name: (None, None) for name in names}
     out = {}
     for col, spec in pad_info.items():
         type_check(col, (str,), "pad_info key")

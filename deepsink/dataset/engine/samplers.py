@@ -157,6 +157,21 @@ def sample_ids(sampler: Sampler, n: int, rng: np.random.Generator | None) -> np.
     return base[sampler.indices(len(base), rng)]
 
 
+def chain(sampler: Sampler) -> list[Sampler]:
+    """``sampler`` and its child samplers, parent first."""
+    out = []
+    while sampler is not None:
+        out.append(sampler)
+        sampler = sampler.child_sampler
+    return out
+
+
+def chain_draws(sampler: Sampler) -> bool:
+    """Whether a sampler of the chain draws random numbers (a random child under a sequential
+    parent draws too)."""
+    return any(s.random for s in chain(sampler))
+
+
 def sample_count(sampler: Sampler, n: int) -> int:
     """How many rows ``sample_ids`` gives, without drawing them where the sampler knows."""
     child = sampler.child_sampler

@@ -8,13 +8,12 @@ of -1 in a dimension, or no shape, leaves that size to the data.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import numpy as np
 
 from deepsink.common import dtype as mstype
-from deepsink.dataset.core.validator_helpers import type_check
+from deepsink.dataset.core.validator_helpers import check_file, type_check
 
 _TYPES = {
     "bool": np.bool_,
@@ -78,9 +77,7 @@ class Schema:
         self.dataset_type = ""
         self.schema_file = "" if schema_file is None else schema_file
         if schema_file is not None:
-            type_check(schema_file, (str,), "schema_file")
-            if not os.path.isfile(schema_file) or not os.access(schema_file, os.R_OK):
-                raise ValueError(f"The file {schema_file} does not exist or permission denied!")
+            check_file(schema_file)
             try:
                 with open(schema_file) as f:
                     obj = json.load(f)
@@ -118,9 +115,9 @@ class Schema:
             if not isinstance(c, dict):
                 raise RuntimeError(f"a column must be a dict, but got {c!r}")
             if "name" not in c:
-                raise RuntimeError(f"Column's name field is missing in {c}.")
+                raise RuntimeError(f"Column's name is missing: {c}")
             if "type" not in c:
-                raise RuntimeError(f"Column's type field is missing in column '{c['name']}'.")
+                raise RuntimeError(f"Column's type is missing: column '{c['name']}'")
             shape = c.get("shape")
             col: dict[str, Any] = {"name": c["name"], "type": type_name(c["type"])}
             rank = c.get("rank", len(shape) if shape is not None else 1)

@@ -31,6 +31,8 @@ from deepsink.dataset.engine.samplers import (
     DistributedSampler,
     Sampler,
     SequentialSampler,
+    chain,
+    chain_draws,
     fresh_copy,
     resolve,
     sample_count,
@@ -77,25 +79,52 @@ class _Source(Dataset):
         return True
 
     def _bind_labels(self) -> None:
-        """A PKSampler samples by class: hand it this source's label column (read once)."""
-        bind = getattr(self.sampler, "bind_labels", None)
-        if bind is None or getattr(self, "_bound_labels", False):
+        """A PKSampler samples by class: hand it this source's label column (read once), at
+        any place of the sampler chain."""
+        pk = [s for s in chain(self.sampler) if hasattr(s, "bind_labels")]
+        if not pk or getattr(self, "_bound_labels", None) is self.sampler:
             return
-        column = self.sampler.class_column
-        if column not in self._names:
-            raise RuntimeError(
-                f"PKSampler: the dataset has no column {column!r} to sample by (columns "
-                f"{self._names})"
-            )
-        labels = self._read(np.arange(self._length()), None)[self._names.index(column)]
-        bind(np.asarray([np.asarray(v).ravel()[0] for v in labels]))
-        self._bound_labels = True
+        for smp in pk:
+            column = smp.class_column
+            if column not in self._names:
+                raise RuntimeError(
+                    f"PKSampler: the dataset has no column {column!r} to sample by (columns "
+                    f"{self._names})"
+                )
+            labels = self._read(np.arange(self._length()), None)[self._names.index(column)]
+            smp.bind_labels(np.asarray([np.asarray(v).ravel()[0] for v in labels]))
+        self._bound_labels = self.sampler
+
+    def add_sampler(self, new_sampler: Sampler) -> None:
+        """Sample the rows this source's sampler selects again with ``new_sampler``:
+        ``new_sampler`` becomes the parent, the current sampler its child.
+
+        Args:
+            new_sampler (Sampler): the sampler added on top.
+
+        Raises:
+            RuntimeError: ``new_sampler`` already has a child.
+
+        Examples:
+            >>> import numpy as np
+            >>> import deepsink.dataset as ds
+            >>> data = ds.NumpySlicesDataset(np.arange(10), shuffle=False)
+            >>> data.add_sampler(ds.DistributedSampler(num_shards=2, shard_id=1, shuffle=False))
+            >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+            [1, 3, 5, 7, 9]
+        """
+        new_sampler = resolve(type(self).__name__, new_sampler, None, None, None, None)
+        new_sampler.add_child(self.sampler)
+        self.sampler = new_sampler
+        self._size, self._first_row = None, None
+        if hasattr(self, "_mapped"):
+            self._mapped = None
 
     def _open(self, ctx: ExecContext) -> View:
         self._bind_labels()
         p = ctx.next_pass(self)
         rng = None
-        if self.sampler.random:
+        if chain_draws(self.sampler):
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
             rng = SamplerDraws(ctx.generator(self._tag, 2, p, shared=shared), ctx.seed, p)
@@ -854,7 +883,7 @@ class GeneratorDataset(_Source):
             ctx = new_context()
             try:
                 rng = None
-                if self.sampler.random:
+                if chain_draws(self.sampler):
                     shared = isinstance(self.sampler, DistributedSampler)
                     rng = SamplerDraws(ctx.generator(self._tag, 2, 0, shared=shared), ctx.seed, 0)
                 self._mapped = sample_ids(self.sampler, self._length(), rng)

@@ -9,46 +9,67 @@ fixed at split time, so the parts never overlap and keep their rows every epoch.
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from deepsink.dataset import config
+from deepsink.dataset.core.validator_helpers import type_check
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.shuffle import SamplerDraws, sampler_permutation
 
 
-def absolute_sizes(sizes: Any, total: int) -> list[int]:
-    """Row counts from ``sizes``: ints summing to ``total`` or fractions in (0, 1] summing to 1."""
-    if not isinstance(sizes, list | tuple) or not sizes:
-        raise TypeError(f"Argument sizes with value {sizes} is not of type [<class 'list'>].")
-    if all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
-        if any(s <= 0 for s in sizes):
-            raise ValueError(f"sizes must be positive ints, but got {sizes}.")
+def check_sizes(sizes: Any, randomize: Any) -> None:
+    """MindSpore's checks of ``split``'s arguments: a non-empty list of positive ints, or of
+    floats in (0, 1] summing to 1, and a bool ``randomize``."""
+    type_check(sizes, (list,), "sizes")
+    type_check(randomize, (bool,), "randomize")
+    if not sizes:
+        raise ValueError("sizes cannot be empty.")
+    all_int = all(isinstance(s, int) for s in sizes)
+    all_float = all(isinstance(s, float) for s in sizes)
+    if not (all_int or all_float):
+        raise ValueError("sizes should be list of int or list of float.")
+    if all_int and not all(s > 0 for s in sizes):
+        raise ValueError("sizes is a list of int, but there should be no negative or zero numbers.")
+    if all_float:
+        if not all(0 < s <= 1 for s in sizes):
+            raise ValueError(
+                "sizes is a list of float, but there should be no numbers outside the range (0, 1]."
+            )
+        if not abs(sum(sizes) - 1) < 1e-5:
+            raise ValueError("sizes is a list of float, but the percentages do not sum up to 1.")
+
+
+def absolute_sizes(sizes: list, total: int) -> list[int]:
+    """Row counts from checked ``sizes`` (``check_sizes``): ints summing to ``total``, or
+    fractions rounded, the first split that can taking the difference."""
+    if all(isinstance(s, int) for s in sizes):
         if sum(sizes) != total:
             raise RuntimeError(
                 f"Sum of split sizes {sum(sizes)} is not equal to dataset size {total}."
             )
         return list(sizes)
-    if not all(isinstance(s, float) for s in sizes):
-        raise TypeError("sizes must be a list of ints or a list of floats.")
-    if any(not 0 < s <= 1 for s in sizes) or not math.isclose(sum(sizes), 1.0, abs_tol=1e-6):
-        raise ValueError(f"Floats in sizes must be in (0, 1] and sum to 1, but got {sizes}.")
-    out = [round(s * total) for s in sizes]
-    if any(n == 0 for n in out):
-        raise RuntimeError(
-            f"Split sizes {sizes} of a dataset of {total} rows give a split with 0 rows."
-        )
-    diff = total - sum(out)
+    out = []
+    for s in sizes:
+        n = int(round(s * total))
+        if n == 0:
+            raise RuntimeError(f"Split percentage {s} is too small.")
+        out.append(n)
+    first_sum = sum(out)
+    diff = total - first_sum
     if diff > 0:
         out[0] += diff
-    elif diff < 0:
+    else:
         for i, n in enumerate(out):
-            if n + diff >= 1:
+            if n + diff > 0:
                 out[i] += diff
                 break
+    if sum(out) != total:
+        raise RuntimeError(
+            f"Sum of calculated split sizes {first_sum} is not equal to dataset size {total}."
+        )
     return out
 
 
@@ -62,12 +83,14 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
     from deepsink.dataset.engine.nodes import ShuffleDataset
     from deepsink.dataset.engine.samplers import (
         DistributedSampler,
+        SequentialSampler,
         SubsetRandomSampler,
         SubsetSampler,
         sample_ids,
     )
     from deepsink.dataset.engine.sources import GeneratorDataset, _Source
 
+    check_sizes(sizes, randomize)
     if isinstance(getattr(dataset, "sampler", None), DistributedSampler) or getattr(
         dataset, "num_shards", None
     ):
@@ -88,7 +111,9 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
         for a, b in zip(starts[:-1], starts[1:]):
             part = copy.copy(dataset)
             kind = SubsetRandomSampler if dataset.sampler.random else SubsetSampler
-            part.sampler = kind(order[a:b].tolist())
+            # a sequential sampler on top, as MindSpore chains it: use_sampler replaces that one
+            part.sampler = SequentialSampler()
+            part.sampler.add_child(kind(order[a:b].tolist()))
             part._size, part._first_row = None, None
             if hasattr(part, "_mapped"):
                 part._mapped = None

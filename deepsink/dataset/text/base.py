@@ -3,9 +3,10 @@ ICU regular expressions and Unicode normalization as MindSpore's ICU kernels app
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -110,8 +111,22 @@ class TextOperation(TensorOperation):
     batched = True
     ragged_batch = True
 
+    def __call__(self, *inputs: Any) -> Any:
+        if len(inputs) > 1 and _one_input(type(self).apply):
+            raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
+        return super().__call__(*inputs)
+
     def apply_batch(self, *xs: Any, u: np.ndarray | None = None) -> Any:
         return stack_rows([self.apply(*row) for row in zip(*xs)])
+
+
+@cache
+def _one_input(apply: Any) -> bool:
+    """Whether an op's ``apply`` takes one input (MindSpore's OneToOne kernels refuse more)."""
+    params = [
+        p for p in inspect.signature(apply).parameters.values() if p.name not in ("self", "u")
+    ]
+    return len(params) == 1 and params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
 
 
 class Tokenizer(TextOperation):

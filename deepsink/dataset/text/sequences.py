@@ -118,6 +118,11 @@ class SlidingWindow(TextOperation):
             raise pipeline_error(
                 f"SlidingWindow: SlidingWindow supports 1D input only for now, but got {x.ndim}D."
             )
+        if self.axis not in (0, -1):  # MindSpore's kernel slides along the only axis
+            raise pipeline_error(
+                f"SlidingWindow: The parameter axis supports 0 or -1 only for now, but got "
+                f"{self.axis}."
+            )
         if x.shape[0] < self.width:
             return np.zeros((0,), x.dtype)
         return np.lib.stride_tricks.sliding_window_view(x, self.width).copy()

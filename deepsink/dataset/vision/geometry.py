@@ -225,8 +225,9 @@ class ResizedCrop(ImageOperation):
             type_check(v, (int,), arg)
             check_value(v, (lo, INT32_MAX), arg)
         self.top, self.left, self.height, self.width = top, left, height, width
-        self.size = _pair(size, "size", "ResizedCrop")
         self.interpolation = check_interp(interpolation, "ResizedCrop")
+        _validators.check_crop_size(size)  # MindSpore's crop-size words, then the pair
+        self.size = _pair(size, "size", "ResizedCrop")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_image(x, "ResizedCrop")

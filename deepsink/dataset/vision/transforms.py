@@ -261,10 +261,13 @@ class Rescale(ImageOperation):
         self.rescale, self.shift = rescale, shift
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = np.array(x, dtype=np.float32, order="C")  # a C-ordered copy; then in place
-        out *= np.float32(self.rescale)
-        out += np.float32(self.shift)
-        return out
+        # MindSpore's kernel (OpenCV ``convertTo``) rounds once: x * rescale + shift with the
+        # float32 scale and shift, fused; float64 holds that product exactly, so one rounding
+        # to float32 at the end gives the same bits
+        out = np.array(x, dtype=np.float64, order="C")  # a C-ordered copy; then in place
+        out *= float(np.float32(self.rescale))
+        out += float(np.float32(self.shift))
+        return out.astype(np.float32)
 
     apply = apply_batch
 
@@ -1209,3 +1212,14 @@ class ToPIL(ImageOperation):
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return img
+
+
+def __getattr__(name: str) -> Any:
+    """MindSpore's ``vision.transforms`` module holds every vision operation; deepsink keeps them
+    in several modules, found here by name (``vision.transforms.TrivialAugmentWide``)."""
+    import deepsink.dataset.vision as vision
+
+    found = getattr(vision, name, None) if not name.startswith("_") else None
+    if isinstance(found, type) and issubclass(found, TensorOperation):
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
