@@ -4,7 +4,9 @@
 
 Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
 
-    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_ops_argument_error_fixtures.py
+    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_ops_argument_error_fixtures.py [CASE ...]
+
+(with case names: record only those, into the existing file).
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ def main() -> None:
     if len(sys.argv) == 3 and sys.argv[1] == "--case":
         print(json.dumps(_with_log(cases(ms)[sys.argv[2]])))
         return
-    out = {}
-    for name in cases(ms):
+    names = sys.argv[1:] or list(cases(ms))  # with names, only those, into the recorded file
+    out = json.loads(OUT.read_text()) if sys.argv[1:] else {}
+    for name in names:
         run = subprocess.run(
             [sys.executable, __file__, "--case", name], capture_output=True, text=True, check=True
         )

@@ -1,6 +1,7 @@
 """Argument checks of ``ops`` that MindSpore 2.10 makes: integer dtypes for ``randint``/
 ``randint_like``, ``masked_select``'s broadcast check, ``ctc_loss``'s length checks (its
-CPU kernel's) and ``logsumexp``'s keywords (``dim``/``keepdim``; ``axis`` is refused). ``scripts/record_ops_argument_error_fixtures.py`` records them under 2.10 and
+CPU kernel's) and ``logsumexp``'s keywords (``dim``/``keepdim``; ``axis`` is refused) and ``pad``'s ``padding`` (a flat
+tuple or list of ints). ``scripts/record_ops_argument_error_fixtures.py`` records them under 2.10 and
 ``tests/ops/test_ops_argument_errors.py`` replays them on deepsink."""
 
 from __future__ import annotations
@@ -58,6 +59,12 @@ def cases(ms) -> dict:
         "logsumexp_dim_keepdim": lambda: ops.logsumexp(t(lp), dim=1, keepdim=True),
         "logsumexp_axis_keyword": lambda: ops.logsumexp(t(lp), axis=1),
         "tensor_logsumexp_dim_keepdim": lambda: t(lp).logsumexp(dim=(0, 2), keepdim=True),
+        # mindcv's volo passes NumPy-style (before, after) pairs; 2.10 takes a flat tuple
+        "pad_flat": lambda: ops.pad(t(np.ones((1, 2, 2, 2))), (1, 1, 0, 2)),
+        "pad_pairs": lambda: ops.pad(t(np.ones((1, 2, 2, 2))), ((0, 0), (0, 0), (1, 1), (1, 1))),
+        "pad_list_of_lists": lambda: ops.pad(t(np.ones((2, 2))), [[1, 1], [1, 1]]),
+        "pad_float_entry": lambda: ops.pad(t(np.ones((2, 2))), (1, 1.0)),
+        "pad_odd_length": lambda: ops.pad(t(np.ones((2, 2))), (1, 1, 1)),
     }
 
 

@@ -32,11 +32,17 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
     a = U.array(input_x, "pad", "input_x")
     if isinstance(padding, Tensor):
         padding = [int(v) for v in U.shape_value(padding, "pad", "padding").reshape(-1).tolist()]
-    if not isinstance(padding, tuple | list) or len(padding) % 2:
+    if not isinstance(padding, tuple | list):
+        U.fail_arg(
+            "pad", "padding", "a tuple of int or list of int or a Tensor", padding, TypeError
+        )
+    if len(padding) % 2:
+        U.fail("pad", f"the size of padding must be divisible by 2, but got {len(padding)}")
+    if not all(isinstance(p, int) for p in padding):  # (before, after) pairs are refused
         U.fail(
             "pad",
-            f"'padding' must be a tuple or list of even length, but got {padding}",
-            TypeError if not isinstance(padding, tuple | list) else ValueError,
+            f"the paddings value must be tuple of int or list of int, but got {padding}",
+            TypeError,
         )
     if len(padding) // 2 > a.ndim:
         U.fail("pad", f"'padding' pads {len(padding) // 2} axes, but the input has {a.ndim}")

@@ -385,7 +385,8 @@ def _pad_v3(attrs: dict, args: list) -> Any:
             "Load MindIR failed: PadV3 with paddings_contiguous=False is not supported by deepsink"
         )
     value = value.asnumpy().item() if hasattr(value, "asnumpy") else value
-    return ops.pad(x, tuple(paddings), mode=attrs.get("mode", "constant"), value=value)
+    paddings = tuple(int(p) for p in paddings)
+    return ops.pad(x, paddings, mode=attrs.get("mode", "constant"), value=value)
 
 
 def _emit_split(w: Any, eqn: Any, args: list) -> list:
