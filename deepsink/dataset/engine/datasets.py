@@ -794,6 +794,7 @@ class Dataset:
         """
         ConcatDataset = registered("ConcatDataset")
 
+        vh.type_check(datasets, (list, Dataset), "datasets")
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
         # a chain ``a + b + c`` is one concat of three children (its RandomSampler interleaves
         # all three, as in MindSpore)
@@ -1145,7 +1146,7 @@ class Dataset:
 
     def num_classes(self) -> int | None:
         """The number of classes of the source below (a labelled source such as
-        ``ManifestDataset``); None for a source without classes.
+        ``ManifestDataset`` or ``ImageFolderDataset``); None for a source without classes.
 
         Returns:
             Union[int, None], the number of classes.
@@ -1157,11 +1158,11 @@ class Dataset:
             None
         """
         node: Dataset | None = self
-        while node is not None:
+        while node is not None:  # down single children only (a zip or concat has none)
             count = getattr(node, "_num_classes", None)
             if count is not None:
                 return count()
-            node = node.children[0] if node.children else None
+            node = node.children[0] if len(node.children) == 1 else None
         return None
 
     def get_repeat_count(self) -> int:

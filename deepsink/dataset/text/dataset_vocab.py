@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from deepsink.dataset.core.errors import syntax_error
 from deepsink.dataset.core.validator_helpers import replace_none, type_check
 from deepsink.dataset.engine.datasets import register
-from deepsink.dataset.core.errors import syntax_error
 from deepsink.dataset.text.base import as_text, pipeline_error
 from deepsink.dataset.text.utils import SentencePieceModel, SentencePieceVocab, Vocab
 
