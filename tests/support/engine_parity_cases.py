@@ -29,7 +29,7 @@ def tree_outcomes(ds) -> dict:
     out = {}
     d = _slices(ds, 6)
     for bs in (1, 2):
-        out[f"batch_again_{bs}"] = _try(lambda: d.batch(bs).get_dataset_size())
+        out[f"batch_again_{bs}"] = _try(lambda bs=bs: d.batch(bs).get_dataset_size())
     d = _slices(ds, 6)
     a, b = d.batch(2), d.repeat(2)
     out["second_consumer_size"] = _try(lambda: a.get_dataset_size())
@@ -118,8 +118,12 @@ def iterator_outcomes(ds, iterators) -> dict:
         ("num_epochs_float", {"num_epochs": 1.0}),
         ("num_epochs_bool", {"num_epochs": True}),
     ):
-        out[f"tuple_{name}"] = _try(lambda: type(_slices(ds).create_tuple_iterator(**kw)).__name__)
-        out[f"dict_{name}"] = _try(lambda: type(_slices(ds).create_dict_iterator(**kw)).__name__)
+        out[f"tuple_{name}"] = _try(
+            lambda kw=kw: type(_slices(ds).create_tuple_iterator(**kw)).__name__
+        )
+        out[f"dict_{name}"] = _try(
+            lambda kw=kw: type(_slices(ds).create_dict_iterator(**kw)).__name__
+        )
     out["columns_int"] = _try(lambda: _slices(ds).create_tuple_iterator(columns=1))
     return out
 
@@ -138,7 +142,7 @@ def cut_out_outcomes(vision) -> dict:
     ):
         img = np.ones(shape, np.uint8)
         name = f"{'x'.join(map(str, shape))}_{'hwc' if hwc else 'chw'}_{length}"
-        out[name] = _try(lambda: vision.CutOut(length, is_hwc=hwc)(img).shape)
+        out[name] = _try(lambda i=img, n=length, h=hwc: vision.CutOut(n, is_hwc=h)(i).shape)
     return out
 
 
@@ -146,7 +150,7 @@ def mix_outcomes(transforms, vision) -> dict:
     out = {}
     for t in (float, int, bool, np.float32, "float32", bytes, complex, None, "xx"):
         out[f"typecast_{getattr(t, '__name__', t)}"] = _try(
-            lambda: transforms.TypeCast(t)(np.array([1, 0])).dtype.name
+            lambda t=t: transforms.TypeCast(t)(np.array([1, 0])).dtype.name
         )
     rng = np.random.default_rng(0)
     img = rng.integers(0, 255, (3, 28, 28, 1), dtype=np.uint8)
@@ -156,17 +160,21 @@ def mix_outcomes(transforms, vision) -> dict:
     nhwc = vision.CutMixBatch(vision.ImageBatchFormat.NHWC)
     mixup = vision.MixUpBatch()
     for name, op in (("cutmix", nhwc), ("mixup", mixup)):
-        out[f"{name}/float64_labels"] = _try(lambda: op(img, lab.astype(np.float64))[1].dtype.name)
-        out[f"{name}/bool_labels"] = _try(lambda: op(img, lab.astype(bool))[1].dtype.name)
-        out[f"{name}/batch_sizes"] = _try(lambda: op(five, np.eye(10)[[0, 1, 2, 3]]))
-        out[f"{name}/string_labels"] = _try(lambda: op(img, strs))
-        out[f"{name}/rank3"] = _try(lambda: op(img[0], lab))
-        out[f"{name}/rank5"] = _try(lambda: op(img[None], lab))
-        out[f"{name}/labels_1d"] = _try(lambda: op(img, np.array([1, 2, 3])))
-        out[f"{name}/channels_2"] = _try(
-            lambda: op(np.ones((3, 28, 28, 2), np.uint8), lab)[0].shape
+        out[f"{name}/float64_labels"] = _try(
+            lambda op=op: op(img, lab.astype(np.float64))[1].dtype.name
         )
-        out[f"{name}/labels_3d"] = _try(lambda: [v.shape for v in op(img, np.ones((3, 2, 5)))])
+        out[f"{name}/bool_labels"] = _try(lambda op=op: op(img, lab.astype(bool))[1].dtype.name)
+        out[f"{name}/batch_sizes"] = _try(lambda op=op: op(five, np.eye(10)[[0, 1, 2, 3]]))
+        out[f"{name}/string_labels"] = _try(lambda op=op: op(img, strs))
+        out[f"{name}/rank3"] = _try(lambda op=op: op(img[0], lab))
+        out[f"{name}/rank5"] = _try(lambda op=op: op(img[None], lab))
+        out[f"{name}/labels_1d"] = _try(lambda op=op: op(img, np.array([1, 2, 3])))
+        out[f"{name}/channels_2"] = _try(
+            lambda op=op: op(np.ones((3, 28, 28, 2), np.uint8), lab)[0].shape
+        )
+        out[f"{name}/labels_3d"] = _try(
+            lambda op=op: [v.shape for v in op(img, np.ones((3, 2, 5)))]
+        )
     out["cutmix/nchw_of_nhwc"] = _try(
         lambda: vision.CutMixBatch(vision.ImageBatchFormat.NCHW)(img, lab)
     )
