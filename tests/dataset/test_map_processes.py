@@ -69,8 +69,8 @@ def test_send_and_receive_through_files(tmp_path):
 
 
 def test_a_returned_list_is_one_column():
-    data = ds.NumpySlicesDataset({"a": np.arange(2)}, shuffle=False)
-    for mp in (False, True):
+    for mp in (False, True):  # a fresh source each time: one node never feeds two pipelines
+        data = ds.NumpySlicesDataset({"a": np.arange(2)}, shuffle=False)
         out = data.map(lambda x: [x, x + 1, 5], python_multiprocessing=mp, num_parallel_workers=2)
         assert [r[0].tolist() for r in out.create_tuple_iterator(output_numpy=True)] == [
             [0, 1, 5],

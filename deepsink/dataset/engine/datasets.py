@@ -13,6 +13,7 @@ Each call starts one pass of that node (``ctx.next_pass``), so epochs and repeat
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 import warnings
@@ -112,6 +113,12 @@ class Dataset:
         tag_params: tuple = (),
     ) -> None:
         self.children = list(children)
+        # how many nodes were ever built on this one (MindSpore counts its ``parent`` list, dead
+        # parents included): a non-root node built on twice makes the pipeline not a tree
+        self._consumers = 0
+        self._absorbed: list[Dataset] = []  # chained concats this one took the children of
+        for child in self.children:
+            child._consumers += 1
         if num_parallel_workers is not None:
             check_num_parallel_workers(num_parallel_workers, type(self).__name__)
         self.num_parallel_workers = num_parallel_workers
@@ -166,6 +173,12 @@ class Dataset:
 
     def _workers(self) -> int:
         return self.num_parallel_workers or config.get_num_parallel_workers()
+
+    def _copy_node(self, children: list[Dataset]) -> Dataset:
+        """This node over ``children`` (a shallow copy: same data, operations and tag, so seeds)."""
+        new = copy.copy(self)
+        new.children = children
+        return new
 
     # -- operations ----------------------------------------------------------------------------
     def map(
@@ -703,6 +716,36 @@ class Dataset:
             raise TypeError("apply_func must return a dataset.")
         return dataset
 
+    def flat_map(self, func: Callable[..., Dataset]) -> Dataset:
+        """The datasets ``func`` builds from each row, one after another: each row's columns (NumPy
+        arrays) are passed to ``func``, which returns a Dataset; the rows are read when this is called.
+
+        Args:
+            func (Callable): takes one row's columns, returns a Dataset.
+
+        Returns:
+            Dataset, the concatenation of what ``func`` returned.
+
+        Raises:
+            TypeError: ``func`` is not callable, or did not return a Dataset.
+
+        Examples:
+            >>> import deepsink.dataset as ds
+            >>> data = ds.NumpySlicesDataset([[0, 1], [2, 3]], shuffle=False)
+            >>> flat = data.flat_map(lambda row: ds.NumpySlicesDataset(row * 10, shuffle=False))
+            >>> print([int(r[0]) for r in flat.create_tuple_iterator(output_numpy=True)])
+            [0, 10, 20, 30]
+        """
+        if not callable(func):
+            raise TypeError("func must be a function.")
+        joined = None
+        for row in self.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            part = func(*row)
+            joined = part if joined is None else joined + part  # concat checks each Dataset
+        if not isinstance(joined, Dataset):  # also: no rows, nothing returned
+            raise TypeError("flat_map must return a Dataset object.")
+        return joined
+
     def zip(self, datasets: Dataset | Sequence[Dataset]) -> Dataset:
         """The rows of this dataset and ``datasets`` side by side; as long as the shortest.
 
@@ -753,15 +796,19 @@ class Dataset:
         """
         ConcatDataset = registered("ConcatDataset")
 
+        vh.type_check(datasets, (list, Dataset), "datasets")
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
         # a chain ``a + b + c`` is one concat of three children (its RandomSampler interleaves
         # all three, as in MindSpore)
-        first = (
-            list(self.children)
-            if isinstance(self, ConcatDataset) and self._sampler is None
-            else [self]
-        )
-        return ConcatDataset([*first, *others])
+        if not (isinstance(self, ConcatDataset) and self._sampler is None):
+            return ConcatDataset([self, *others])
+        joined = ConcatDataset([*self.children, *others])
+        # ``self`` is the child here as in MindSpore's nested concats, for the tree check
+        for child in self.children:
+            child._consumers -= 1
+        self._consumers += 1
+        joined._absorbed = [*self._absorbed, self]
+        return joined
 
     def __add__(self, other: Dataset) -> Dataset:
         return self.concat(other)
@@ -1109,7 +1156,7 @@ class Dataset:
 
     def num_classes(self) -> int | None:
         """The number of classes of the source below (a labelled source such as
-        ``ManifestDataset``); None for a source without classes.
+        ``ManifestDataset`` or ``ImageFolderDataset``); None for a source without classes.
 
         Returns:
             Union[int, None], the number of classes.
@@ -1121,11 +1168,11 @@ class Dataset:
             None
         """
         node: Dataset | None = self
-        while node is not None:
+        while node is not None:  # down single children only (a zip or concat has none)
             count = getattr(node, "_num_classes", None)
             if count is not None:
                 return count()
-            node = node.children[0] if node.children else None
+            node = node.children[0] if len(node.children) == 1 else None
         return None
 
     def get_repeat_count(self) -> int:
@@ -1278,16 +1325,31 @@ guard_methods(Dataset)
 
 
 def check_tree(root: Dataset) -> None:
-    """ValueError when one node feeds two consumers of the pipeline (``d + d``, ``d.zip(d)``):
-    MindSpore runs only trees and refuses such a pipeline when it runs or is asked its size."""
+    """ValueError when a node of the pipeline feeds two consumers (``d + d``, ``d.zip(d)``, or two
+    nodes ever built on it, ``d.batch(2)`` after ``d.batch(1)``): MindSpore runs only trees and
+    refuses such a pipeline when it runs or is asked about (the root itself may have several)."""
     seen: set[int] = set()
-    stack = [root]
+    stack = [(root, True)]
     while stack:
-        node = stack.pop()
-        if id(node) in seen:
+        node, is_root = stack.pop()
+        shared = any(n._consumers > 1 for n in node._absorbed)
+        if id(node) in seen or shared or (not is_root and node._consumers > 1):
             raise ValueError("The data pipeline is not a tree (i.e., one node has 2 consumers)")
         seen.add(id(node))
-        stack.extend(node.children)
+        stack.extend((child, False) for child in node.children)
+
+
+def copy_tree(root: Dataset) -> Dataset:
+    """The pipeline as new nodes over the same data: an iterator runs its own copy of the tree, as
+    MindSpore's does, so nodes changed or built on after it started do not reach it."""
+    made: dict[int, Dataset] = {}
+
+    def copied(node: Dataset) -> Dataset:
+        if id(node) not in made:
+            made[id(node)] = node._copy_node([copied(c) for c in node.children])
+        return made[id(node)]
+
+    return copied(root)
 
 
 def column_names_arg(value: Any, arg: str, api: str, allow_none: bool = True) -> list[str] | None:

@@ -20,7 +20,6 @@ multiprocessing maps); maps below such a node stay on the host. Without a batch 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from deepsink._compile.jit import fingerprint
@@ -117,11 +116,8 @@ class DeviceTransform:
 
 def _clone(node: Dataset, children: list[Dataset]) -> Dataset:
     """A shallow copy of ``node`` over new children; its tag (so its seeds) stays."""
-    new = copy.copy(node)
-    new.children = children
+    new = node._copy_node(children)
     new._size, new._first_row = None, None
-    if isinstance(new, MapDataset):
-        new._fused = None
     return new
 
 

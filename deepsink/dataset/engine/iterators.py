@@ -23,9 +23,11 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.tracebacks import guard_methods
-from deepsink._core.validate import check_bool, fail_arg
+from deepsink._core.validate import fail_arg
 from deepsink.common import dtype_rules
 from deepsink.dataset import config
+from deepsink.dataset.core import validator_helpers as vh
+from deepsink.dataset.core.errors import pipeline_error, syntax_error
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.block import Block, slice_block
 from deepsink.dataset.engine.context import ExecContext, new_context
@@ -34,6 +36,24 @@ from deepsink.dataset.engine.memory import tune_malloc
 from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 _BLOCK, _EPOCH_END, _END, _ERROR = range(4)
+_EOF = "EOF buffer encountered. User tries to fetch data beyond the specified number of epochs."
+
+# MindSpore's list of the live iterators (weak references): ``_cleanup`` releases them all; an
+# iterator leaves it when released or garbage-collected
+ITERATORS_LIST: list[weakref.ref] = []
+
+
+def _forget(ref: weakref.ref) -> None:
+    if ref in ITERATORS_LIST:
+        ITERATORS_LIST.remove(ref)
+
+
+def _cleanup() -> None:
+    """Releases every live iterator (their pipelines stop; a later ``next`` raises), newest first."""
+    for ref in reversed(list(ITERATORS_LIST)):
+        itr = ref()
+        if itr is not None:
+            itr.release()
 
 
 def _put(q: queue.Queue, item: tuple, stop: threading.Event) -> bool:
@@ -218,13 +238,15 @@ class TupleIterator:
         do_copy: bool = True,
         _getter: bool = False,
     ) -> None:
-        check_bool(do_copy, "do_copy", "create_tuple_iterator")
-        if (
-            isinstance(num_epochs, bool)
-            or not isinstance(num_epochs, int)
-            or (num_epochs <= 0 and num_epochs != -1)
-        ):
-            fail_arg("create_tuple_iterator", "num_epochs", "-1 or a positive int", num_epochs)
+        vh.check_int(num_epochs, (-1, vh.INT32_MAX), "num_epochs")
+        vh.type_check(output_numpy, (bool,), "output_numpy")
+        vh.type_check(do_copy, (bool,), "do_copy")
+        if columns is not None:
+            vh.type_check(columns, (list, str), "column_names")
+        if num_epochs == 0:
+            raise syntax_error(
+                "RootNode: num_epochs should be either -1 or positive integer, num_epochs: 0"
+            )
         names = dataset.get_col_names()
         if columns is None:
             # metadata columns (``_meta-*``, e.g. CocoDataset's extra_metadata) are left out
@@ -252,8 +274,13 @@ class TupleIterator:
         self.epoch = start[0]
         producer = _InlineProducer if config.get_debug_mode() else _Producer
         _datasets.check_tree(dataset)
-        self._producer = producer(dataset, num_epochs, start, _getter)
-        self._finalizer = weakref.finalize(self, self._producer.close)
+        self._eof = False  # the epochs ran out: every later read says so
+        # the pipeline this iterator runs: its own copy of the tree, as in MindSpore
+        self.dataset = _datasets.copy_tree(dataset)
+        self._runtime_context = producer(self.dataset, num_epochs, start, _getter)
+        self._finalizer = weakref.finalize(self, self._runtime_context.close)
+        self._ref = weakref.ref(self, _forget)
+        ITERATORS_LIST.append(self._ref)
 
     def __iter__(self) -> TupleIterator:
         return self
@@ -266,12 +293,15 @@ class TupleIterator:
                 self._i += 1
                 # a scalar column's row is a 0-d array (as MindSpore's), not a numpy scalar
                 return tuple(_as_array(b.cols[k][i]) for k in self._select)
+            producer = self._runtime_context  # AttributeError once stopped, as in MindSpore
+            if self._eof:
+                raise pipeline_error(_EOF)
             if not self._finalizer.alive:
                 raise RuntimeError(
                     "Iterator does not have a running C++ pipeline: the dataset iterator is "
                     "closed (stop() or close() was called); create a new iterator"
                 )
-            kind, payload = self._producer.get()
+            kind, payload = producer.get()
             if kind == _BLOCK:
                 self._block, self._i = payload, 0
             elif kind == _EPOCH_END:
@@ -280,10 +310,8 @@ class TupleIterator:
                 raise StopIteration
             elif kind == _END:
                 self.close()
-                raise RuntimeError(
-                    f"the dataset iterator has run its {self.num_epochs} epoch(s) "
-                    "(num_epochs); create a new iterator to read more"
-                )
+                self._eof = True
+                raise pipeline_error(_EOF)
             else:
                 self.close()
                 raise payload
@@ -339,8 +367,8 @@ class TupleIterator:
         self._finalizer()
 
     def stop(self) -> None:
-        """Ends the iterator now instead of when it is garbage-collected (MindSpore's name for
-        ``close``); a later ``next`` raises RuntimeError.
+        """Ends the iterator now instead of when it is garbage-collected: the pipeline stops and
+        the iterator lets go of it (a later ``next`` raises AttributeError, as in MindSpore).
 
         Examples:
             >>> import deepsink.dataset as ds
@@ -350,6 +378,13 @@ class TupleIterator:
             >>> it.stop()
         """
         self.close()
+        if hasattr(self, "_runtime_context"):
+            del self._runtime_context, self.dataset
+        _forget(self._ref)
+
+    def release(self) -> None:
+        """The same as :meth:`stop`."""
+        self.stop()
 
     def __enter__(self) -> TupleIterator:
         return self

@@ -298,6 +298,11 @@ class MapDataset(Dataset):
         self.chain = Chain(ops, inputs)
         self._fused: tuple[list[MapDataset], list[tuple]] | None = None
 
+    def _copy_node(self, children: list[Dataset]) -> Dataset:
+        new = super()._copy_node(children)
+        new._fused = None  # the fused chain names the nodes it was built from
+        return new
+
     def _resolve_clash(self, names: list[str], in_place: bool) -> list[str]:
         """An output named like a column the map leaves alone: one column of that name remains,
         as in MindSpore's column map. Outputs that replace their inputs in place win over the

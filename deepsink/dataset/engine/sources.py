@@ -20,6 +20,7 @@ from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.dataset import config
+from deepsink.dataset.core.errors import pipeline_error
 from deepsink.dataset.engine import block as blk
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine import readers
@@ -376,6 +377,7 @@ class ImageFolderDataset(_Source):
         self._files, self._labels, self.class_indexing = readers.image_folder(
             self.dataset_dir, extensions, class_indexing
         )
+        self._user_classes = None if class_indexing is None else list(class_indexing)
         if not self._files:
             fail_arg(
                 api,
@@ -389,6 +391,18 @@ class ImageFolderDataset(_Source):
 
     def get_class_indexing(self) -> dict[str, int]:
         return dict(self.class_indexing)
+
+    def _num_classes(self) -> int:
+        """The class folders, or the classes of ``class_indexing`` (each must be a folder: MindSpore
+        checks that only when asked the count)."""
+        if self._user_classes is None:
+            return len(self.class_indexing)
+        for name in self._user_classes:
+            if not os.path.isdir(os.path.join(self.dataset_dir, name)):
+                raise pipeline_error(
+                    f"Invalid subdirectory, class: {name} doesn't exist in {self.dataset_dir} ."
+                )
+        return len(self._user_classes)
 
     def _length(self) -> int:
         return len(self._files)

@@ -123,9 +123,12 @@ def split(dataset: Any, sizes: Sequence[int | float], randomize: bool) -> tuple:
     if randomize:
         source = ShuffleDataset(dataset, 10000)
         source.fixed_seed = _order_seed()  # one order for every part and every epoch
+    consumers = source._consumers
     for a, n in zip(starts[:-1], counts):
         part = source.skip(int(a)) if a else source
         parts.append(part.take(int(n)))
+    # each part reads its own copy of the pipeline in MindSpore: one consumer each, not a shared node
+    source._consumers = consumers + 1
     return tuple(parts)
 
 

@@ -12,19 +12,9 @@ from typing import Any
 import numpy as np
 import regex
 
+from deepsink.dataset.core.errors import pipeline_error
 from deepsink.dataset.engine.block import stack
 from deepsink.dataset.transforms.transforms import TensorOperation
-
-
-def pipeline_error(message: str) -> RuntimeError:
-    """A RuntimeError worded as MindSpore 2.10's errors from its C++ kernels."""
-    return RuntimeError(
-        "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'. \n\n"
-        "------------------------------------------------------------------\n"
-        "- Dataset Pipeline Error Message: \n"
-        "------------------------------------------------------------------\n"
-        f"[ERROR] {message}"
-    )
 
 
 def as_text(x: Any) -> np.ndarray:

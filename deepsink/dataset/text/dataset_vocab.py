@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink.dataset.core.errors import syntax_error
 from deepsink.dataset.core.validator_helpers import replace_none, type_check
 from deepsink.dataset.engine.datasets import register
 from deepsink.dataset.text.base import as_text, pipeline_error
@@ -67,12 +68,8 @@ def vocab_of_dataset(
     top_k = replace_none(top_k, INT64_MAX)
     special_tokens = list(replace_none(special_tokens, []))
     if not 0 <= low <= high:
-        raise RuntimeError(
-            "Syntax error. \n\n"
-            "------------------------------------------------------------------\n"
-            "- Dataset Pipeline Error Message: \n"
-            "------------------------------------------------------------------\n"
-            "[ERROR] BuildVocabNode: frequency_range [a,b] violates 0 <= a <= b (a,b are "
+        raise syntax_error(
+            "BuildVocabNode: frequency_range [a,b] violates 0 <= a <= b (a,b are "
             f"inclusive), but got [{low}, {high}]"
         )
     positions = _column_positions(dataset, columns)

@@ -297,27 +297,24 @@ class TypeCast(TensorOperation):
         def signature(data_type: Any) -> None: ...
 
         data_type = inspect.signature(signature).bind(*args, **kwargs).arguments["data_type"]
-        allowed = (mstype.Type, np.dtype)
-        ok = isinstance(data_type, allowed) or (
-            isinstance(data_type, type) and issubclass(data_type, np.generic)
-        )
-        if isinstance(data_type, str):
+        # a deepsink dtype, or anything numpy reads as a dtype (``float``, ``"int32"``, ...), as in
+        # MindSpore; a type it cannot run is refused when it runs
+        if isinstance(data_type, mstype.Type):
+            self._np = np.dtype(mstype.to_np(data_type))
+        else:
             try:
-                data_type = np.dtype(data_type)
-                ok = True
-            except TypeError:
-                ok = False
-        if not ok:
-            type_check(data_type, allowed, "data_type")
-        try:
-            self._np = mstype.to_np(data_type)
-        except TypeError:
-            self._np = np.dtype(data_type)
+                self._np = np.dtype(data_type) if data_type is not None else None
+            except (TypeError, ValueError):
+                self._np = None
+            if self._np is None:
+                type_check(data_type, (mstype.Type, np.dtype), "data_type")
         self.data_type = data_type
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
-        target = np.dtype(self._np)
+        target = self._np
+        if target.kind not in "biufU":
+            raise RuntimeError("TypeCast: Invalid data type")
         if (x.dtype.kind in "US") != (target.kind in "US"):
             raise RuntimeError(
                 f"TypeCast: TypeCast does not support cast from {x.dtype} to {self.data_type} "

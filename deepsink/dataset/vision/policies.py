@@ -417,17 +417,61 @@ def _mix(a: np.ndarray, b: np.ndarray, lam: float) -> np.ndarray:
     return out.astype(a.dtype)
 
 
-def _check_batch(images: np.ndarray, labels: np.ndarray, api: str) -> None:
-    if images.ndim != 4 or images.shape[0] != labels.shape[0]:
+def _check_label_type(labels: np.ndarray, api: str) -> None:
+    if labels.dtype.kind not in "biuf":
+        kind = {"U": "string", "S": "bytes"}.get(labels.dtype.kind, str(labels.dtype))
         raise RuntimeError(
-            f"{api}: rank of image shape should be: 4, but got: {images.ndim}, make sure image "
-            "shape are <H,W,C> or <C,H,W> and batched before calling it."
+            f"{api}: invalid label type, label must be in a numeric type, but got: {kind}. "
+            "You may need to perform OneHot first."
         )
-    if labels.ndim not in (2, 3) or labels.dtype.kind not in "iuf":
+
+
+def _check_mixup(images: np.ndarray, labels: np.ndarray) -> None:
+    """MixUpBatch's checks, in MindSpore's order and words (a batch-size mismatch included in
+    the first, as MindSpore words it)."""
+    if images.ndim != 4 or images.shape[:1] != labels.shape[:1]:
         raise RuntimeError(
-            f"{api}: wrong labels shape. The second column (labels) must have a shape of NC or "
-            f"NLC (one-hot, batched) and a numeric type, but got shape {labels.shape}, dtype "
-            f"{labels.dtype}. You may need to perform OneHot first."
+            f"MixUpBatch: rank of image shape should be: 4, but got: {images.ndim}, make sure "
+            "image shape are <H,W,C> or <C,H,W> and batched before calling MixUpBatch."
+        )
+    _check_label_type(labels, "MixUpBatch")
+    if labels.ndim not in (2, 3):
+        raise RuntimeError(
+            "MixUpBatch: wrong labels shape. The second column (labels) must have a shape of NC or "
+            "NLC where N is the batch size, L is the number of labels in each row, and C is the "
+            "number of classes. labels must be in one-hot format and in a batch, but got rank: "
+            f"{labels.ndim}"
+        )
+    if images.shape[1] not in (1, 3) and images.shape[3] not in (1, 3):
+        shape = ",".join(str(d) for d in images.shape)
+        raise RuntimeError(
+            f"MixUpBatch: images shape should in <N,H,W,C> or <N,C,H,W>, got shape:<{shape}>"
+        )
+
+
+def _check_cutmix(images: np.ndarray, labels: np.ndarray, nhwc: bool) -> None:
+    """CutMixBatch's checks, in MindSpore's order and words."""
+    if images.ndim != 4:
+        hint = ". You may need to perform Batch first." if images.ndim == 3 else ""
+        raise RuntimeError(
+            "CutMixBatch: input image is not in shape of <B,H,W,C> or <B,C,H,W>, but got "
+            f"dimension: {images.ndim}{hint}"
+        )
+    channels = images.shape[3 if nhwc else 1]
+    if channels not in (1, 3):
+        raise RuntimeError(
+            f"CutMixBatch: input image is not in channel of 1 or 3, but got channel: {channels}"
+        )
+    _check_label_type(labels, "CutMixBatch")
+    if labels.ndim not in (2, 3):
+        raise RuntimeError(
+            "CutMixBatch: input label is not in shape of <Batch,Class> or <Batch,Row,Class>, but "
+            f"got dimension: {labels.ndim}. You may need to perform OneHot and Batch first."
+        )
+    if images.shape[0] != labels.shape[0]:
+        raise RuntimeError(
+            "CutMixBatch: batch sizes of image and label must be the same, but got image size: "
+            f"{images.shape[0]} and label size: {labels.shape[0]}"
         )
 
 
@@ -462,7 +506,7 @@ class MixUpBatch(TensorOperation):
 
     def apply(self, images: np.ndarray, labels: np.ndarray, u: np.ndarray | None = None) -> tuple:
         images, labels = np.asarray(images), np.asarray(labels)
-        _check_batch(images, labels, "MixUpBatch")
+        _check_mixup(images, labels)
         rng = rng_of(u)
         perm = rng.permutation(len(images))
         lam = _beta(rng, self.alpha)
@@ -528,12 +572,12 @@ class CutMixBatch(TensorOperation):
 
     def apply(self, images: np.ndarray, labels: np.ndarray, u: np.ndarray | None = None) -> tuple:
         images, labels = np.asarray(images), np.asarray(labels)
-        _check_batch(images, labels, "CutMixBatch")
+        nhwc = self.image_batch_format == ImageBatchFormat.NHWC
+        _check_cutmix(images, labels, nhwc)
         rng = rng_of(u)
         perm = rng.permutation(len(images))
         out, lab = images.copy(), labels.astype(np.float32)
         out_lab = lab.copy()
-        nhwc = self.image_batch_format == ImageBatchFormat.NHWC
         h, w = (images.shape[1], images.shape[2]) if nhwc else (images.shape[2], images.shape[3])
         for i, j in enumerate(perm):
             lam = _beta(rng, self.alpha)

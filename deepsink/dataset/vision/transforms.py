@@ -913,8 +913,16 @@ class CutOut(ImageOperation):
         self.random_draws = 2 * num_patches
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = np.array(_hwc(np.asarray(x), "CutOut"))
+        x = np.asarray(x)
+        if x.ndim > 3:
+            raise RuntimeError(f"CutOut: image shape is not <H,W,C>, but got rank: {x.ndim}")
+        out = np.array(_hwc(x, "CutOut"))
         h, w = out.shape[:2] if self.is_hwc else out.shape[1:]
+        if self.length > h or self.length > w:  # (MindSpore's words, "weight" included)
+            raise RuntimeError(
+                f"CutOut: box size is too large for image erase, got box height: {self.length}"
+                f"box weight: {self.length}, and image height: {h}, image width: {w}"
+            )
         for k in range(self.num_patches):
             top = int(u[2 * k] * max(1, h - self.length + 1))
             left = int(u[2 * k + 1] * max(1, w - self.length + 1))
