@@ -5,10 +5,13 @@ sub-trees' classes first), and running that source for :meth:`SymbolTree.get_net
 from __future__ import annotations
 
 import ast
+import collections
 import inspect
 import linecache
 import os
+import re
 import sys
+import textwrap
 import types
 from typing import Any
 
@@ -25,69 +28,108 @@ _HEADER = [
 ]
 
 
-def _file_imports(cls: type) -> list[str]:
-    """The module-level imports of ``cls``'s file that its class body uses."""
+# what the header binds: a file import binding one of these names to something else is renamed
+_BOUND = {"sys": "sys", "mindspore": "mindspore", "nn": "mindspore.nn", "Cell": "mindspore.nn.Cell",
+          "F": "mindspore.ops.functional"}
+_opt_names: collections.Counter = collections.Counter()
+
+
+def next_class_name(name: str) -> str:
+    """``<Name>Opt``, numbered from the second tree of a class on, as MindSpore numbers them."""
+    n = _opt_names[name]
+    _opt_names[name] += 1
+    return name if n == 0 else f"{name}_{n}"
+
+
+def _used_names(tree: Any) -> set[str]:
+    """The names ``construct`` and the class's bases read."""
+    cls = type(tree.get_origin_network())
+    code = textwrap.dedent("\n".join(tree.construct_code()))
+    names = {n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name)}
     try:
-        path = inspect.getsourcefile(cls)
-        with open(path, encoding="utf-8") as f:
+        class_def = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+        for base in class_def.bases:
+            names |= {n.id for n in ast.walk(base) if isinstance(n, ast.Name)}
+    except (OSError, TypeError, SyntaxError, IndexError):
+        pass
+    return names
+
+
+def _file_imports(tree: Any) -> tuple[list[str], dict[str, str]]:
+    """The imports of the network's file that ``construct`` and the class bases use, each name
+    that clashes with the header's renamed ``<name>_1``; and the renames."""
+    cls = type(tree.get_origin_network())
+    try:
+        with open(inspect.getsourcefile(cls), encoding="utf-8") as f:
             module = ast.parse(f.read())
-        used = {n.id for n in ast.walk(ast.parse(inspect.getsource(cls).strip())) if isinstance(n, ast.Name)}
     except (OSError, TypeError, SyntaxError):
-        return []
-    out = []
+        return [], {}
+    used = _used_names(tree)
+    lines, renames = [], {}
     for stmt in module.body:
-        if isinstance(stmt, ast.Import | ast.ImportFrom):
-            names = {(a.asname or a.name).split(".")[0] for a in stmt.names}
-            if names & used:
-                out.append(ast.unparse(stmt))
-    return out
+        if not isinstance(stmt, ast.Import | ast.ImportFrom):
+            continue
+        kept = []
+        for a in stmt.names:
+            bound = a.asname or a.name.split(".")[0]
+            if bound not in used:
+                continue
+            target = a.name if isinstance(stmt, ast.Import) else f"{stmt.module}.{a.name}"
+            if bound in _BOUND and _BOUND[bound] != (target if a.asname or "." not in a.name else bound):
+                renames[bound] = bound + "_1"
+                a = ast.alias(a.name, bound + "_1")
+            kept.append(a)
+        if kept:
+            stmt.names = kept
+            lines.append(ast.unparse(stmt))
+    return lines, renames
 
 
-def _class_lines(tree: Any, name: str, attrs: list[str], subs: dict) -> list[str]:
+def _class_lines(tree: Any, name: str, attrs: list[str], subs: dict, renames: dict) -> list[str]:
     base = type(tree.get_origin_network()).__name__
+    nn = renames.get("nn", "nn")
     lines = [
         "",
-        f"class {name}({base}, nn.Cell):",
+        f"class {name}({base}, {nn}.Cell):",
         "",
         "    def __init__(self, obj):",
-        "        nn.Cell.__init__(self)",
+        f"        {nn}.Cell.__init__(self)",
         "        for key, value in obj.__dict__.items():",
         "            setattr(self, key, value)",
     ]
     for attr in attrs:
         if attr in subs:
-            lines.append(f"        self.{attr} = {subs[attr]}(obj.{attr})")
+            lines.append(f"        self.{attr} = {subs[attr]}(self.{attr})")
         else:
             lines.append(f"        self.{attr} = obj.{attr}")
-    return [*lines, "", *tree.construct_code()]
+    construct = tree.construct_code()
+    for old, new in renames.items():
+        construct = [re.sub(rf"\b{old}\.", f"{new}.", line) for line in construct]
+    return [*lines, "", *construct]
 
 
 def _tree_blocks(tree: Any, done: dict, blocks: list) -> str:
-    """Append the blocks (imports, classes) of ``tree`` and its sub-trees; the class name."""
+    """Append the blocks (imports, class) of ``tree`` and of its sub-trees first; the class name
+    (a sub-tree whose class text is already there reuses that class)."""
     subs = {}
     for node in tree.nodes():
         if node.get_node_type() == NodeType.Tree:
             subs[str(node._func.value)] = _tree_blocks(node.get_sub_tree(), done, blocks)
     cls = type(tree.get_origin_network())
-    added = [n for n in tree._nodes if n._inserted and n._func is not None and n._func.scope == "self"]
-    attrs = [str(n._func.value) for n in added] + [a for a in subs if a not in {str(n._func.value) for n in added}]
-    name = tree.opt_class_name()
-    body = _class_lines(tree, name, attrs, subs)
-    key = "\n".join(body)
-    taken = [v for k, v in done.items() if k[0] == name]
-    if (name, key) in done:
-        return done[(name, key)]
-    if taken:
-        name = f"{name}_{len(taken)}"
-        body = _class_lines(tree, name, attrs, subs)
-    done[(tree.opt_class_name(), key)] = name
+    added = [str(n._func.value) for n in tree._nodes if n._inserted and n._func is not None and n._func.scope == "self"]
+    attrs = list(subs) + [a for a in added if a not in subs]
+    imports, renames = _file_imports(tree)
+    key = (cls, "\n".join(_class_lines(tree, "", attrs, subs, renames)))
+    if key in done:
+        return done[key]
+    name = done[key] = tree.opt_class_name()
     path = os.path.dirname(os.path.abspath(inspect.getsourcefile(cls) or ""))
-    head = [f"sys.path.insert(0, {path!r})", *_file_imports(cls)]
+    head = [f"sys.path.insert(0, {path!r})", *imports]
     if cls.__module__ == "__main__":
         head.append(f"{cls.__name__} = getattr(sys.modules['__main__'], '{cls.__name__}')")
     else:
         head.append(f"from {cls.__module__} import {cls.__name__}")
-    blocks.append([*head, *body, "#"])
+    blocks.append([*head, *_class_lines(tree, name, attrs, subs, renames), "#"])
     return name
 
 
@@ -99,11 +141,11 @@ def module_code(tree: Any) -> str:
     seen: set[str] = set(lines[:5])
     for block in blocks:
         for line in block:
-            if line.startswith(("import ", "from ", "sys.path.insert")) and line in seen:
+            if line.startswith(("import ", "from ")) and line in seen:
                 continue
             seen.add(line)
             lines.append(line)
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 
 def _as_deepsink(code: str) -> str:

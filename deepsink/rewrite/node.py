@@ -127,7 +127,7 @@ class Node:
     def get_instance_type(self) -> type:
         """The type of what the node calls (``nn.Conv2d``, a Primitive's class, a function's
         type), ``type(None)`` for an input, the return and Python nodes."""
-        if self._type in (NodeType.Input, NodeType.Output, NodeType.Python):
+        if self._type in (NodeType.Input, NodeType.Output, NodeType.Python, NodeType.ControlFlow):
             return type(None)
         return type(self._instance)
 
@@ -223,6 +223,11 @@ class Node:
             return ""
         if kind == NodeType.Python:
             return ast.unparse(self._stmt)
+        if kind == NodeType.ControlFlow:  # the statement with its (flattened) test or iterable
+            stmt = self._stmt
+            expr = ast.parse(self._args[0].source(), mode="eval").body
+            setattr(stmt, "iter" if isinstance(stmt, ast.For) else "test", expr)
+            return ast.unparse(stmt)
         args = [a.source() for a in self._args]
         if kind == NodeType.Output:
             return "return " + (args[0] if len(args) == 1 else "(" + ", ".join(args) + ")")

@@ -19,7 +19,7 @@ import warnings
 from typing import Any
 
 from deepsink._compile.graph_syntax import parse_function
-from deepsink.rewrite.code import module_code, run_module
+from deepsink.rewrite.code import module_code, next_class_name, run_module
 from deepsink.rewrite.flatten import flatten_body
 from deepsink.rewrite.node import Node
 from deepsink.rewrite.node_type import NodeType
@@ -73,6 +73,7 @@ class SymbolTree:
         self._node_names: set[str] = set()
         self._var_names: set[str] = set()
         self._saved_file_name = "./network_define.py"
+        self._opt_name = next_class_name(type(network).__name__ + "Opt")
         self._parse()
 
     @classmethod
@@ -128,6 +129,12 @@ class SymbolTree:
         return out
 
     def _node_of(self, stmt: ast.stmt) -> Node:
+        if isinstance(stmt, ast.If | ast.For | ast.While):
+            for body in (stmt.body, stmt.orelse):
+                flatten_body(body, self.unique_name)
+            test = stmt.iter if isinstance(stmt, ast.For) else stmt.test
+            name = {ast.If: "if_node", ast.For: "for_node", ast.While: "while_node"}[type(stmt)]
+            return Node(NodeType.ControlFlow, name, [], None, [from_ast(test)], {}, None, stmt)
         if isinstance(stmt, ast.Return) and stmt.value is not None:
             return Node(NodeType.Output, "return", [], None, [from_ast(stmt.value)], {})
         value = stmt.value if isinstance(stmt, ast.Assign | ast.Expr) else None
@@ -195,9 +202,12 @@ class SymbolTree:
         env.update(type(self._network).construct.__globals__)
         env["self"] = self._network
         try:
-            return eval(f"{scope}.{name}" if scope else name, env)  # noqa: S307 - names only
+            fn = eval(f"{scope}.{name}" if scope else name, env)  # noqa: S307 - names only
         except Exception:  # noqa: BLE001 - a local variable or a method of one
             return None
+        # MindSpore keeps no instance for its own functions and Python's builtins
+        module = getattr(fn, "__module__", None) or ""
+        return None if module.startswith(("deepsink", "builtins")) or module == "" else fn
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -314,6 +324,9 @@ class SymbolTree:
 
     def erase(self, node: Node | str) -> Node:
         """Remove ``node``; its users keep reading its targets (set their arguments first)."""
+        check_type(node, "node", (Node, str), "SymbolTree")
+        if isinstance(node, Node) and node._tree is not None and node._tree is not self:
+            return node._tree.erase(node)  # MindSpore erases a node from its own tree
         node = self._real_node(node, "SymbolTree")
         self._nodes.remove(node)
         self._node_names.discard(node._name)
@@ -343,13 +356,13 @@ class SymbolTree:
             raise RuntimeError("Current node_manager has no output")
         returns = out._args[0].value if out._args[0].type == ValueType.TupleValue else None
         if returns is not None:
-            if index >= len(returns):
-                raise RuntimeError(f"return_idx {index} should be less than return num {len(returns)}.")
+            if not 0 <= index < len(returns):
+                raise ValueError(f"The 'index' must be in range of [0, {len(returns)}), but got {index} with type 'int'.")
             items = list(returns)
             items[index] = ScopedValue.create_naming_value(return_value)
             out._args[0] = ScopedValue(ValueType.TupleValue, "", tuple(items))
         elif index != 0:
-            raise RuntimeError(f"return_idx {index} should be less than return num 1.")
+            raise ValueError(f"The 'index' must be in range of [0, 1), but got {index} with type 'int'.")
         else:
             out._args[0] = ScopedValue.create_naming_value(return_value)
         return out
@@ -367,7 +380,7 @@ class SymbolTree:
     # --- output -------------------------------------------------------------------------------
 
     def opt_class_name(self) -> str:
-        return type(self._network).__name__ + "Opt"
+        return self._opt_name
 
     def construct_code(self) -> list[str]:
         """``construct``'s lines, 8 spaces deep as in the class."""
@@ -457,9 +470,7 @@ def _names_read(value: ScopedValue) -> list[str]:
         return [value.value]
     if value.type in (ValueType.TupleValue, ValueType.ListValue):
         return [n for v in value.value for n in _names_read(v)]
-    if value.type == ValueType.UnsupportedValue:
-        return [n.id for n in ast.walk(ast.parse(value.value, mode="eval")) if isinstance(n, ast.Name)]
-    return []
+    return []  # MindSpore does not look into the names of an expression it does not model
 
 
 __all__ = ["Position", "SymbolTree"]

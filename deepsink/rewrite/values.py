@@ -28,9 +28,9 @@ class ValueType(Enum):
 def check_type(value: Any, arg: str, types: tuple, api: str) -> None:
     """MindSpore's Validator wording for an argument of the wrong type (a TypeError)."""
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-        want = "', '".join(t.__name__ for t in types)
-        fail(api, f"the type of '{arg}' should be '{want}', but got type '{type(value).__name__}'.",
-             TypeError)
+        names = [t.__name__ for t in types]
+        want = f"'{names[0]}'" if len(names) == 1 else f"one of '{names}'"
+        fail(api, f"the type of '{arg}' should be {want}, but got type '{type(value).__name__}'.", TypeError)
 
 
 def check_items(values: Any, arg: str, types: tuple, api: str) -> None:
@@ -38,7 +38,8 @@ def check_items(values: Any, arg: str, types: tuple, api: str) -> None:
     check_type(values, arg, (list, tuple), api)
     for v in values:
         if not isinstance(v, types):
-            want = ", ".join(t.__name__ for t in types)
+            names = [t.__name__ for t in types]
+            want = names[0] if len(names) == 1 else f"one of {names}"
             fail(api, f"the type of '{arg}' should be {want}, but got '{v}' with type "
                  f"'{type(v).__name__}'.", TypeError)
 
