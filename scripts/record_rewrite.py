@@ -35,8 +35,12 @@ def main(out_path):
         mindspore.set_seed(0)
         net = cls()
         stree = R.SymbolTree.create(net)
-        entry = {"nodes": R.describe(stree), "code": R.code_text(stree),
-                 "output": _run(stree.get_network(), R.INPUT_SHAPES[key]), "edits": {}}
+        entry = {
+            "nodes": R.describe(stree),
+            "code": R.code_text(stree),
+            "output": _run(stree.get_network(), R.INPUT_SHAPES[key]),
+            "edits": {},
+        }
         edits = dict(R.EDITS, **(R.EDITS_NESTED if key == "nested" else {}))
         for name, edit in edits.items():
             mindspore.set_seed(0)

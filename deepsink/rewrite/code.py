@@ -29,8 +29,13 @@ _HEADER = [
 
 
 # what the header binds: a file import binding one of these names to something else is renamed
-_BOUND = {"sys": "sys", "mindspore": "mindspore", "nn": "mindspore.nn", "Cell": "mindspore.nn.Cell",
-          "F": "mindspore.ops.functional"}
+_BOUND = {
+    "sys": "sys",
+    "mindspore": "mindspore",
+    "nn": "mindspore.nn",
+    "Cell": "mindspore.nn.Cell",
+    "F": "mindspore.ops.functional",
+}
 _opt_names: collections.Counter = collections.Counter()
 
 
@@ -75,7 +80,9 @@ def _file_imports(tree: Any) -> tuple[list[str], dict[str, str]]:
             if bound not in used:
                 continue
             target = a.name if isinstance(stmt, ast.Import) else f"{stmt.module}.{a.name}"
-            if bound in _BOUND and _BOUND[bound] != (target if a.asname or "." not in a.name else bound):
+            if bound in _BOUND and _BOUND[bound] != (
+                target if a.asname or "." not in a.name else bound
+            ):
                 renames[bound] = bound + "_1"
                 a = ast.alias(a.name, bound + "_1")
             kept.append(a)
@@ -116,7 +123,11 @@ def _tree_blocks(tree: Any, done: dict, blocks: list) -> str:
         if node.get_node_type() == NodeType.Tree:
             subs[str(node._func.value)] = _tree_blocks(node.get_sub_tree(), done, blocks)
     cls = type(tree.get_origin_network())
-    added = [str(n._func.value) for n in tree._nodes if n._inserted and n._func is not None and n._func.scope == "self"]
+    added = [
+        str(n._func.value)
+        for n in tree._nodes
+        if n._inserted and n._func is not None and n._func.scope == "self"
+    ]
     attrs = list(subs) + [a for a in added if a not in subs]
     imports, renames = _file_imports(tree)
     key = (cls, "\n".join(_class_lines(tree, "", attrs, subs, renames)))
@@ -161,9 +172,9 @@ def _as_deepsink(code: str) -> str:
             for a in node.names:
                 if a.name.split(".")[0] == "mindspore":
                     a.asname = a.asname or ("mindspore" if "." not in a.name else None)
-                    a.name = "deepsink" + a.name[len("mindspore"):]
+                    a.name = "deepsink" + a.name[len("mindspore") :]
         elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "mindspore":
-            node.module = "deepsink" + node.module[len("mindspore"):]
+            node.module = "deepsink" + node.module[len("mindspore") :]
     return ast.unparse(module)
 
 

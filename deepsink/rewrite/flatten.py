@@ -28,7 +28,13 @@ _FIELDS = {
 def _base_name(node: ast.AST) -> str:
     if isinstance(node, ast.Call):
         f = node.func
-        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "function"
+        name = (
+            f.id
+            if isinstance(f, ast.Name)
+            else f.attr
+            if isinstance(f, ast.Attribute)
+            else "function"
+        )
         return name + "_var"
     if isinstance(node, ast.Return):
         return "return_value"
@@ -80,7 +86,9 @@ class _Flattener:
             value = getattr(node, field)
             items = value if isinstance(value, list) else [value]
             for i, item in enumerate(items):
-                if item is None or (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) and i):
+                if item is None or (
+                    isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) and i
+                ):
                     continue  # 'a and b': b may only run when a holds
                 holder, key = (item, "value") if isinstance(item, ast.keyword) else (None, None)
                 expr = item.value if holder is not None else item

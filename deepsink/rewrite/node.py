@@ -8,7 +8,7 @@ import types
 from typing import Any
 
 from deepsink.rewrite.node_type import NodeType
-from deepsink.rewrite.values import ScopedValue, ValueType, check_items, check_type
+from deepsink.rewrite.values import ScopedValue, check_items, check_type
 
 
 def _targets(targets: Any, api: str) -> list[ScopedValue]:
@@ -44,8 +44,17 @@ class Node:
         ('relu', 'x')
     """
 
-    def __init__(self, node_type: NodeType, name: str, targets: list, func: ScopedValue | None,
-                 args: list, kwargs: dict, instance: Any = None, stmt: ast.stmt | None = None) -> None:
+    def __init__(
+        self,
+        node_type: NodeType,
+        name: str,
+        targets: list,
+        func: ScopedValue | None,
+        args: list,
+        kwargs: dict,
+        instance: Any = None,
+        stmt: ast.stmt | None = None,
+    ) -> None:
         self._type = node_type
         self._name = name
         self._targets = targets
@@ -68,8 +77,14 @@ class Node:
     # --- construction -------------------------------------------------------------------------
 
     @staticmethod
-    def create_call_cell(cell: Any, targets: list, args: list | None = None, kwargs: dict | None = None,
-                         name: str = "", is_sub_net: bool = False) -> Node:
+    def create_call_cell(
+        cell: Any,
+        targets: list,
+        args: list | None = None,
+        kwargs: dict | None = None,
+        name: str = "",
+        is_sub_net: bool = False,
+    ) -> Node:
         """A node calling ``cell`` (a Cell or Primitive) as ``targets = self.name(*args, **kwargs)``;
         with ``is_sub_net`` a user-written Cell is opened as a sub-tree."""
         from deepsink.nn.cell import Cell
@@ -82,7 +97,9 @@ class Node:
         args, kwargs = _call_args(args, kwargs, "Node")
         name = name or type(cell).__name__.lower()
         kind = NodeType.CallPrimitive if isinstance(cell, Primitive) else NodeType.CallCell
-        node = Node(kind, name, targets, ScopedValue.create_naming_value(name, "self"), args, kwargs, cell)
+        node = Node(
+            kind, name, targets, ScopedValue.create_naming_value(name, "self"), args, kwargs, cell
+        )
         if is_sub_net and kind == NodeType.CallCell:
             from deepsink.rewrite.symbol_tree import SymbolTree
 
@@ -91,8 +108,9 @@ class Node:
         return node
 
     @staticmethod
-    def create_call_function(function: Any, targets: list, args: list | None = None,
-                             kwargs: dict | None = None) -> Node:
+    def create_call_function(
+        function: Any, targets: list, args: list | None = None, kwargs: dict | None = None
+    ) -> Node:
         """A node calling ``function`` as ``targets = function(*args, **kwargs)``."""
         api = "create_call_function"
         check_type(function, "function", (types.FunctionType, type, types.BuiltinFunctionType), api)
@@ -154,7 +172,9 @@ class Node:
     def get_sub_tree(self) -> Any:
         """The sub-tree of a ``NodeType.Tree`` node."""
         if self._type != NodeType.Tree:
-            raise TypeError(f"For get_sub_tree, the type of node should be 'NodeType.Tree', but got '{self._type}'.")
+            raise TypeError(
+                f"For get_sub_tree, the type of node should be 'NodeType.Tree', but got '{self._type}'."
+            )
         return self._sub_tree
 
     def get_inputs(self) -> list[Node]:
@@ -182,7 +202,9 @@ class Node:
         check_type(index, "index", (int,), "Node")
         check_type(arg, "arg", (ScopedValue, str), "Node")
         if not 0 <= index < len(self._args):
-            raise ValueError(f"For 'Node', index {index} of args is out of range of {len(self._args)} arguments")
+            raise ValueError(
+                f"For 'Node', index {index} of args is out of range of {len(self._args)} arguments"
+            )
         self._args[index] = ScopedValue.create_naming_value(arg) if isinstance(arg, str) else arg
 
     def set_arg_by_node(self, arg_idx: int, src_node: Node, out_idx: int | None = None) -> None:
@@ -235,9 +257,20 @@ class Node:
             value = _math_source(self._func.value, args)
         elif self._func is not None and self._func.value == "pass_through":
             value = args[0]
-        elif self._func is not None and self._func.value in ("tuple", "list") and not self._func.scope and self._type == NodeType.CallMethod:
+        elif (
+            self._func is not None
+            and self._func.value in ("tuple", "list")
+            and not self._func.scope
+            and self._type == NodeType.CallMethod
+        ):
             inner = ", ".join(args)
-            value = f"[{inner}]" if self._func.value == "list" else f"({inner},)" if len(args) == 1 else f"({inner})"
+            value = (
+                f"[{inner}]"
+                if self._func.value == "list"
+                else f"({inner},)"
+                if len(args) == 1
+                else f"({inner})"
+            )
         else:
             parts = args + [f"{k}={v.source()}" for k, v in self._kwargs.items()]
             value = f"{self._func}({', '.join(parts)})"

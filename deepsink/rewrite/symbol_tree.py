@@ -96,7 +96,9 @@ class SymbolTree:
                 f"read ({e}); define the network in a .py file"
             ) from None
         if parsed is None:
-            raise RuntimeError(f"For 'SymbolTree', {type(self._network).__name__}.construct does not parse")
+            raise RuntimeError(
+                f"For 'SymbolTree', {type(self._network).__name__}.construct does not parse"
+            )
         fn = parsed[0]
         self._file = parsed[1]
         args = fn.args
@@ -156,7 +158,11 @@ class SymbolTree:
         if isinstance(value, ast.BinOp | ast.UnaryOp | ast.BoolOp | ast.Compare):
             return _math_node(targets, value)
         if isinstance(value, ast.Constant | ast.Name | ast.Attribute | ast.Subscript):
-            name = "subscript_var" if isinstance(value, ast.Subscript) else type(value).__name__.lower() + "_assign"
+            name = (
+                "subscript_var"
+                if isinstance(value, ast.Subscript)
+                else type(value).__name__.lower() + "_assign"
+            )
             func = ScopedValue.create_naming_value("pass_through")
             return Node(NodeType.CallMethod, name, targets, func, [from_ast(value)], {})
         if isinstance(value, ast.Tuple | ast.List):
@@ -164,11 +170,15 @@ class SymbolTree:
             if any(e.type == ValueType.UnsupportedValue for e in elts):
                 return None
             kind = "tuple" if isinstance(value, ast.Tuple) else "list"
-            return Node(NodeType.CallMethod, kind, targets, ScopedValue.create_naming_value(kind), elts, {})
+            return Node(
+                NodeType.CallMethod, kind, targets, ScopedValue.create_naming_value(kind), elts, {}
+            )
         return None
 
     def _call_node(self, targets: list, call: ast.Call) -> Node | None:
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
             return None
         func = call.func
         if isinstance(func, ast.Name):
@@ -194,7 +204,9 @@ class SymbolTree:
                 return node
             if isinstance(obj, Primitive):
                 return Node(NodeType.CallPrimitive, name, targets, fvalue, args, kwargs, obj)
-        return Node(NodeType.CallFunction, name, targets, fvalue, args, kwargs, self._resolve(scope, name))
+        return Node(
+            NodeType.CallFunction, name, targets, fvalue, args, kwargs, self._resolve(scope, name)
+        )
 
     def _resolve(self, scope: str, name: str) -> Any:
         """The function a call names, looked up as ``construct`` would (None for a local)."""
@@ -248,8 +260,11 @@ class SymbolTree:
         for i, arg in enumerate([*node._args, *node._kwargs.values()]):
             for name in _names_read(arg):
                 for prev in reversed(self._nodes[:pos]):
-                    hit = [j for j, t in enumerate(prev._targets) if t.type == ValueType.NamingValue
-                           and not t.scope and t.value == name]
+                    hit = [
+                        j
+                        for j, t in enumerate(prev._targets)
+                        if t.type == ValueType.NamingValue and not t.scope and t.value == name
+                    ]
                     if hit:
                         out.setdefault(i, (prev, hit[0]))
                         break
@@ -279,13 +294,16 @@ class SymbolTree:
             for user, _ in users:
                 if user not in out:
                     out.append(user)
-        return sorted(out, key=self._nodes.index)
+        # MindSpore lists users as their edges were made: parsed nodes first, inserted ones after
+        return sorted(out, key=lambda n: (n._inserted, self._nodes.index(n)))
 
     # --- editing ------------------------------------------------------------------------------
 
     def _real_node(self, node: Node | str, api: str) -> Node:
         check_type(node, "node", (Node, str), api)
-        found = self.get_node(node) if isinstance(node, str) else node if node in self._nodes else None
+        found = (
+            self.get_node(node) if isinstance(node, str) else node if node in self._nodes else None
+        )
         if found is None:
             raise RuntimeError("Node is not belong to current SymbolTree: ", node)
         return found
@@ -304,17 +322,28 @@ class SymbolTree:
         check_type(position, "position", (Position,), "SymbolTree")
         check_type(node, "node", (Node,), "SymbolTree")
         if node._tree is not None:
-            raise ValueError(f"Node in the SymbolTree cannot be inserted into SymbolTree again: {node._name}")
+            raise ValueError(
+                f"Node in the SymbolTree cannot be inserted into SymbolTree again: {node._name}"
+            )
         if position.symbol_tree is not self:
             raise ValueError("Position is not in current SymbolTree")
         base = self._nodes.index(position.node)
         index = base if position.before_node else base + 1
-        if node._type != NodeType.Input and any(n._type == NodeType.Input for n in self._nodes[index:]):
-            raise RuntimeError("Can not insert a node before or between parameters:", position.node._name)
+        if node._type != NodeType.Input and any(
+            n._type == NodeType.Input for n in self._nodes[index:]
+        ):
+            raise RuntimeError(
+                "Can not insert a node before or between parameters:", position.node._name
+            )
         node._name = self._unique_node_name(node._name)
         node._tree = self
         node._inserted = True
-        if node._type in (NodeType.CallCell, NodeType.CallPrimitive, NodeType.Tree, NodeType.CellContainer):
+        if node._type in (
+            NodeType.CallCell,
+            NodeType.CallPrimitive,
+            NodeType.Tree,
+            NodeType.CellContainer,
+        ):
             node._func = ScopedValue.create_naming_value(node._name, "self")
             setattr(self._network, node._name, node._instance)
         self._nodes.insert(index, node)
@@ -357,12 +386,16 @@ class SymbolTree:
         returns = out._args[0].value if out._args[0].type == ValueType.TupleValue else None
         if returns is not None:
             if not 0 <= index < len(returns):
-                raise ValueError(f"The 'index' must be in range of [0, {len(returns)}), but got {index} with type 'int'.")
+                raise ValueError(
+                    f"The 'index' must be in range of [0, {len(returns)}), but got {index} with type 'int'."
+                )
             items = list(returns)
             items[index] = ScopedValue.create_naming_value(return_value)
             out._args[0] = ScopedValue(ValueType.TupleValue, "", tuple(items))
         elif index != 0:
-            raise ValueError(f"The 'index' must be in range of [0, 1), but got {index} with type 'int'.")
+            raise ValueError(
+                f"The 'index' must be in range of [0, 1), but got {index} with type 'int'."
+            )
         else:
             out._args[0] = ScopedValue.create_naming_value(return_value)
         return out
@@ -384,8 +417,13 @@ class SymbolTree:
 
     def construct_code(self) -> list[str]:
         """``construct``'s lines, 8 spaces deep as in the class."""
-        params = ["self", *(str(n._targets[0]) + ("" if n._instance is None else f"={n._instance.source()}")
-                            for n in self.get_inputs())]
+        params = [
+            "self",
+            *(
+                str(n._targets[0]) + ("" if n._instance is None else f"={n._instance.source()}")
+                for n in self.get_inputs()
+            ),
+        ]
         if self._vararg:
             params.append("*" + self._vararg)
         if self._kwarg:
@@ -424,13 +462,18 @@ class SymbolTree:
         try:
             from tabulate import tabulate
         except ImportError:
-            warnings.warn("print_node_tabulate relies on the library `tabulate`, which could not be found on "
-                          "this machine. Run `pip install tabulate` to install the library.", stacklevel=2)
+            warnings.warn(
+                "print_node_tabulate relies on the library `tabulate`, which could not be found on "
+                "this machine. Run `pip install tabulate` to install the library.",
+                stacklevel=2,
+            )
             return
         rows = []
         for n in self.nodes(all_nodes):
             providers = {i: (p._name, t) for i, (p, t) in n._tree._providers(n).items()}
-            users = {t: [(u._name, i) for u, i in us] for t, us in n._tree.target_users_of(n).items()}
+            users = {
+                t: [(u._name, i) for u, i in us] for t, us in n._tree.target_users_of(n).items()
+            }
             rows.append([n._type, n._name, n.code() or str(n._targets[0]), providers, users])
         print(tabulate(rows, ["node type", "name", "codes", "arg providers", "target users"]))
 
@@ -442,7 +485,9 @@ class SymbolTree:
 def _target_values(target: ast.expr) -> list[ScopedValue] | None:
     if isinstance(target, ast.Name):
         return [ScopedValue.create_naming_value(target.id)]
-    if isinstance(target, ast.Tuple | ast.List) and all(isinstance(e, ast.Name) for e in target.elts):
+    if isinstance(target, ast.Tuple | ast.List) and all(
+        isinstance(e, ast.Name) for e in target.elts
+    ):
         return [ScopedValue.create_naming_value(e.id) for e in target.elts]
     return None
 

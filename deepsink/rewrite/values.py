@@ -30,7 +30,11 @@ def check_type(value: Any, arg: str, types: tuple, api: str) -> None:
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
         names = [t.__name__ for t in types]
         want = f"'{names[0]}'" if len(names) == 1 else f"one of '{names}'"
-        fail(api, f"the type of '{arg}' should be {want}, but got type '{type(value).__name__}'.", TypeError)
+        fail(
+            api,
+            f"the type of '{arg}' should be {want}, but got type '{type(value).__name__}'.",
+            TypeError,
+        )
 
 
 def check_items(values: Any, arg: str, types: tuple, api: str) -> None:
@@ -40,8 +44,12 @@ def check_items(values: Any, arg: str, types: tuple, api: str) -> None:
         if not isinstance(v, types):
             names = [t.__name__ for t in types]
             want = names[0] if len(names) == 1 else f"one of {names}"
-            fail(api, f"the type of '{arg}' should be {want}, but got '{v}' with type "
-                 f"'{type(v).__name__}'.", TypeError)
+            fail(
+                api,
+                f"the type of '{arg}' should be {want}, but got '{v}' with type "
+                f"'{type(v).__name__}'.",
+                TypeError,
+            )
 
 
 class ScopedValue:
@@ -72,7 +80,9 @@ class ScopedValue:
         if isinstance(value, list):
             return cls(ValueType.ListValue, "", list(map(cls.create_variable_value, value)))
         if isinstance(value, dict):
-            items = {cls.create_variable_value(k): cls.create_variable_value(v) for k, v in value.items()}
+            items = {
+                cls.create_variable_value(k): cls.create_variable_value(v) for k, v in value.items()
+            }
             return cls(ValueType.DictValue, "", items)
         return cls(ValueType.CustomObjValue, "", value)
 
@@ -131,11 +141,15 @@ class ScopedValue:
                 return f"[{inner}]"
             return f"({inner},)" if len(self.value) == 1 else f"({inner})"
         if t == ValueType.DictValue:
-            return "{" + ", ".join(f"{k.source()}: {v.source()}" for k, v in self.value.items()) + "}"
+            return (
+                "{" + ", ".join(f"{k.source()}: {v.source()}" for k, v in self.value.items()) + "}"
+            )
         if t == ValueType.UnsupportedValue:
             return str(self.value)
-        raise TypeError(f"For 'ScopedValue', an object of type '{type(self.value).__name__}' has "
-                        "no source; insert it through a node that stores it on the network")
+        raise TypeError(
+            f"For 'ScopedValue', an object of type '{type(self.value).__name__}' has "
+            "no source; insert it through a node that stores it on the network"
+        )
 
 
 def from_ast(node: ast.expr) -> ScopedValue:

@@ -105,10 +105,20 @@ class ContainerNet(nn.Cell):
         return x
 
 
-NETS = {"lenet": LeNet5, "residual": ResidualBlock, "control_flow": ControlFlowNet, "nested": Outer,
-        "container": ContainerNet}
-INPUT_SHAPES = {"lenet": (1, 1, 32, 32), "residual": (1, 4, 8, 8), "control_flow": (2, 4), "nested": (2, 4),
-                "container": (2, 4)}
+NETS = {
+    "lenet": LeNet5,
+    "residual": ResidualBlock,
+    "control_flow": ControlFlowNet,
+    "nested": Outer,
+    "container": ContainerNet,
+}
+INPUT_SHAPES = {
+    "lenet": (1, 1, 32, 32),
+    "residual": (1, 4, 8, 8),
+    "control_flow": (2, 4),
+    "nested": (2, 4),
+    "container": (2, 4),
+}
 
 
 def _values(values):
@@ -119,16 +129,27 @@ def describe(stree):
     """Each node: name, type, type of its instance, targets, args, kwargs, inputs, users."""
     out = []
     for n in stree.nodes():
-        out.append([n.get_name(), str(n.get_node_type()), n.get_instance_type().__name__, _values(n.get_targets()),
-                    _values(n.get_args()), {k: str(v) for k, v in n.get_kwargs().items()},
-                    [i.get_name() for i in n.get_inputs()], [u.get_name() for u in n.get_users()]])
+        out.append(
+            [
+                n.get_name(),
+                str(n.get_node_type()),
+                n.get_instance_type().__name__,
+                _values(n.get_targets()),
+                _values(n.get_args()),
+                {k: str(v) for k, v in n.get_kwargs().items()},
+                [i.get_name() for i in n.get_inputs()],
+                [u.get_name() for u in n.get_users()],
+            ]
+        )
     return out
 
 
 def code_text(stree):
     """get_code() with the network file's folder replaced by <dir>, and the number MindSpore
     gives the class of each further tree of one network class (LeNet5Opt_3) dropped."""
-    code = re.sub(r"sys\.path\.insert\(0, r?'[^']*'\)", "sys.path.insert(0, '<dir>')", stree.get_code())
+    code = re.sub(
+        r"sys\.path\.insert\(0, r?'[^']*'\)", "sys.path.insert(0, '<dir>')", stree.get_code()
+    )
     return re.sub(r"Opt_\d+\b", "Opt", code)
 
 
@@ -136,8 +157,12 @@ def insert_after(stree):
     """A ReLU after the first call of the tree, reading its output."""
     first = next(n for n in stree.nodes() if n.get_node_type() not in (NodeType.Input,))
     target = str(first.get_targets()[0])
-    new = Node.create_call_cell(nn.ReLU(), targets=[stree.unique_name(target)], name="new_relu",
-                                args=[ScopedValue.create_naming_value(target)])
+    new = Node.create_call_cell(
+        nn.ReLU(),
+        targets=[stree.unique_name(target)],
+        name="new_relu",
+        args=[ScopedValue.create_naming_value(target)],
+    )
     stree.insert(stree.after(first), new)
     for user in first.get_users():
         if user != new:
@@ -166,7 +191,9 @@ def replace_first_cell(stree):
     """Replace the first Cell call with a Tanh on the same arguments and targets."""
     kinds = (NodeType.CallCell, NodeType.Tree, NodeType.CellContainer, NodeType.CallPrimitive)
     old = next(n for n in stree.nodes() if n.get_node_type() in kinds)
-    new = Node.create_call_cell(nn.Tanh(), targets=old.get_targets(), args=old.get_args(), name="tanh")
+    new = Node.create_call_cell(
+        nn.Tanh(), targets=old.get_targets(), args=old.get_args(), name="tanh"
+    )
     stree.replace(old, [new])
     return stree
 
@@ -177,13 +204,21 @@ def edit_sub_tree(stree):
     sub = tree_node.get_sub_tree()
     ret = next(n for n in sub.nodes() if n.get_node_type() == NodeType.Output)
     name = sub.unique_name("x")
-    sub.insert(sub.before(ret), Node.create_call_cell(nn.ReLU(), targets=[name], name="sub_relu",
-                                                      args=[ScopedValue.create_naming_value("x")]))
+    sub.insert(
+        sub.before(ret),
+        Node.create_call_cell(
+            nn.ReLU(), targets=[name], name="sub_relu", args=[ScopedValue.create_naming_value("x")]
+        ),
+    )
     sub.set_output(0, name)
     return stree
 
 
-EDITS = {"insert_after": insert_after, "erase_relu": erase_relu, "replace_first_cell": replace_first_cell}
+EDITS = {
+    "insert_after": insert_after,
+    "erase_relu": erase_relu,
+    "replace_first_cell": replace_first_cell,
+}
 EDITS_NESTED = {"edit_sub_tree": edit_sub_tree}
 
 
@@ -198,7 +233,9 @@ def errors():
         "naming_value_int": lambda: ScopedValue.create_naming_value(3),
         "name_values_length": lambda: ScopedValue.create_name_values(["a", "b"], ["self"]),
         "insert_twice": lambda: _insert_twice(),
-        "erase_foreign": lambda: SymbolTree.create(LeNet5()).erase(SymbolTree.create(LeNet5()).get_node("conv1")),
+        "erase_foreign": lambda: SymbolTree.create(LeNet5()).erase(
+            SymbolTree.create(LeNet5()).get_node("conv1")
+        ),
         "set_output_index": lambda: SymbolTree.create(LeNet5()).set_output(3, "x"),
     }
     out = {}
