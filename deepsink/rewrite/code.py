@@ -115,24 +115,22 @@ def _class_lines(tree: Any, name: str, attrs: list[str], subs: dict, renames: di
     return [*lines, "", *construct]
 
 
-def _tree_blocks(tree: Any, done: dict, blocks: list) -> str:
-    """Append the blocks (imports, class) of ``tree`` and of its sub-trees first; the class name
-    (a sub-tree whose class text is already there reuses that class)."""
-    subs = {}
+def _tree_blocks(tree: Any, done: dict) -> tuple[str, list]:
+    """The class name of ``tree`` and the blocks (imports, class) of it and of its sub-trees,
+    each later sub-tree's before the earlier ones' as MindSpore lays them out (a sub-tree whose
+    class text is already there reuses that class)."""
+    subs, blocks = {}, []
     for node in tree.nodes():
         if node.get_node_type() == NodeType.Tree:
-            subs[str(node._func.value)] = _tree_blocks(node.get_sub_tree(), done, blocks)
+            subs[str(node._func.value)], sub_blocks = _tree_blocks(node.get_sub_tree(), done)
+            blocks = sub_blocks + blocks
     cls = type(tree.get_origin_network())
-    added = [
-        str(n._func.value)
-        for n in tree._nodes
-        if n._inserted and n._func is not None and n._func.scope == "self"
-    ]
+    added = [str(n._func.value) for n in tree._nodes if n._inserted and n._func is not None and n._func.scope == "self"]
     attrs = list(subs) + [a for a in added if a not in subs]
     imports, renames = _file_imports(tree)
     key = (cls, "\n".join(_class_lines(tree, "", attrs, subs, renames)))
     if key in done:
-        return done[key]
+        return done[key], blocks
     name = done[key] = tree.opt_class_name()
     path = os.path.dirname(os.path.abspath(inspect.getsourcefile(cls) or ""))
     head = [f"sys.path.insert(0, {path!r})", *imports]
@@ -140,14 +138,12 @@ def _tree_blocks(tree: Any, done: dict, blocks: list) -> str:
         head.append(f"{cls.__name__} = getattr(sys.modules['__main__'], '{cls.__name__}')")
     else:
         head.append(f"from {cls.__module__} import {cls.__name__}")
-    blocks.append([*head, *_class_lines(tree, name, attrs, subs, renames), "#"])
-    return name
+    return name, [*blocks, [*head, *_class_lines(tree, name, attrs, subs, renames), "#"]]
 
 
 def module_code(tree: Any) -> str:
     """The whole module's source."""
-    blocks: list = []
-    _tree_blocks(tree, {}, blocks)
+    blocks = _tree_blocks(tree, {})[1]
     lines = list(_HEADER)
     seen: set[str] = set(lines[:5])
     for block in blocks:

@@ -101,10 +101,7 @@ class Node:
             kind, name, targets, ScopedValue.create_naming_value(name, "self"), args, kwargs, cell
         )
         if is_sub_net and kind == NodeType.CallCell:
-            from deepsink.rewrite.symbol_tree import SymbolTree
-
-            node._type = NodeType.Tree
-            node._sub_tree = SymbolTree.create(cell)
+            node._type = NodeType.Tree  # SymbolTree.insert opens its sub-tree
         return node
 
     @staticmethod

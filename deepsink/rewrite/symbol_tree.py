@@ -338,6 +338,8 @@ class SymbolTree:
         node._name = self._unique_node_name(node._name)
         node._tree = self
         node._inserted = True
+        if node._type == NodeType.Tree and node._sub_tree is None:
+            node._sub_tree = SymbolTree(node._instance)
         if node._type in (
             NodeType.CallCell,
             NodeType.CallPrimitive,
