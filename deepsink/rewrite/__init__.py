@@ -6,6 +6,7 @@ rewrite does not open into nodes (``if``, ``for``, ``while``...) are ``Python`` 
 written; MindSpore's ``PatternEngine`` and ``sparsify`` are not provided.
 """
 
+from deepsink.rewrite import common as common
 from deepsink.rewrite.node import Node as Node
 from deepsink.rewrite.node_type import NodeType as NodeType
 from deepsink.rewrite.symbol_tree import SymbolTree as SymbolTree

@@ -125,7 +125,11 @@ def _tree_blocks(tree: Any, done: dict) -> tuple[str, list]:
             subs[str(node._func.value)], sub_blocks = _tree_blocks(node.get_sub_tree(), done)
             blocks = sub_blocks + blocks
     cls = type(tree.get_origin_network())
-    added = [str(n._func.value) for n in tree._nodes if n._inserted and n._func is not None and n._func.scope == "self"]
+    added = [
+        str(n._func.value)
+        for n in tree._nodes
+        if n._inserted and n._func is not None and n._func.scope == "self"
+    ]
     attrs = list(subs) + [a for a in added if a not in subs]
     imports, renames = _file_imports(tree)
     key = (cls, "\n".join(_class_lines(tree, "", attrs, subs, renames)))

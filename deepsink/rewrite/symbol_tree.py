@@ -20,18 +20,11 @@ from typing import Any
 
 from deepsink._compile.graph_syntax import parse_function
 from deepsink.rewrite.code import module_code, next_class_name, run_module
+from deepsink.rewrite.common import namespace
 from deepsink.rewrite.flatten import flatten_body
 from deepsink.rewrite.node import Node
 from deepsink.rewrite.node_type import NodeType
 from deepsink.rewrite.values import ScopedValue, ValueType, check_items, check_type, from_ast
-
-
-def _is_subtree(cell: Any) -> bool:
-    """A user-written Cell is opened as a sub-tree; deepsink's own layers and containers are not
-    (MindSpore's ``namespace.is_subtree``)."""
-    from deepsink.nn.cell import Cell
-
-    return isinstance(cell, Cell) and not type(cell).__module__.startswith("deepsink")
 
 
 def _is_container(obj: Any) -> bool:
@@ -198,7 +191,7 @@ class SymbolTree:
             if isinstance(obj, Cell):
                 kind = NodeType.CellContainer if _is_container(obj) else NodeType.CallCell
                 node = Node(kind, name, targets, fvalue, args, kwargs, obj)
-                if kind == NodeType.CallCell and _is_subtree(obj):
+                if kind == NodeType.CallCell and namespace.is_subtree(obj):
                     node._type = NodeType.Tree
                     node._sub_tree = SymbolTree(obj)
                 return node

@@ -61,3 +61,14 @@ def test_get_network_runs_the_network(key):
 
 def test_errors():
     assert R.errors() == REC["errors"]
+
+
+def test_namespace_subtree_rules(monkeypatch):
+    from deepsink.rewrite.common import namespace
+
+    assert namespace.is_subtree(R.Inner())
+    assert not namespace.is_subtree(ms.nn.ReLU())
+    assert not namespace.is_subtree(ms.nn.SequentialCell([ms.nn.ReLU()]))
+    assert namespace.is_functional("relu") and not namespace.is_functional("no_such_function")
+    monkeypatch.setattr(namespace, "_ms_cells_to_subtree", True)
+    assert namespace.is_subtree(ms.nn.ReLU())
