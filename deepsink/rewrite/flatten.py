@@ -25,6 +25,15 @@ _FIELDS = {
 }
 
 
+def free_name(name: str, taken: set | list) -> str:
+    """``name``, else the first of ``name_1``, ``name_2``... not in ``taken`` (MindSpore's namer)."""
+    out, i = name, 0
+    while out in taken:
+        i += 1
+        out = f"{name}_{i}"
+    return out
+
+
 def _base_name(node: ast.AST) -> str:
     if isinstance(node, ast.Call):
         f = node.func
@@ -56,11 +65,7 @@ class _Flattener:
         base = _base_name(node)
         if keyword.iskeyword(base):
             base += "_var"
-        name, i = base, 0
-        while name in self.taken:
-            i += 1
-            name = f"{base}_{i}"
-        name = self.unique(name)
+        name = self.unique(free_name(base, self.taken))
         self.taken.append(name)
         return name
 

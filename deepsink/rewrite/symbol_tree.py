@@ -21,7 +21,7 @@ from typing import Any
 from deepsink._compile.graph_syntax import parse_function
 from deepsink.rewrite.code import module_code, next_class_name, run_module
 from deepsink.rewrite.common import namespace
-from deepsink.rewrite.flatten import flatten_body
+from deepsink.rewrite.flatten import flatten_body, free_name
 from deepsink.rewrite.node import Node
 from deepsink.rewrite.node_type import NodeType
 from deepsink.rewrite.values import ScopedValue, ValueType, check_items, check_type, from_ast
@@ -116,10 +116,7 @@ class SymbolTree:
         self._nodes.append(node)
 
     def _unique_node_name(self, name: str) -> str:
-        out, i = name, 0
-        while out in self._node_names:
-            i += 1
-            out = f"{name}_{i}"
+        out = free_name(name, self._node_names)
         self._node_names.add(out)
         return out
 
@@ -398,10 +395,7 @@ class SymbolTree:
     def unique_name(self, name: str = "output") -> str:
         """A variable name not yet used in ``construct`` (``name``, else ``name_1``, ...)."""
         check_type(name, "name", (str,), "SymbolTree")
-        out, i = name, 0
-        while out in self._var_names:
-            i += 1
-            out = f"{name}_{i}"
+        out = free_name(name, self._var_names)
         self._var_names.add(out)
         return out
 
