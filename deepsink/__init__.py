@@ -121,10 +121,10 @@ from deepsink.common.parallel_config import shard as shard
 from deepsink.train.train_thor import ConvertModelUtils as ConvertModelUtils
 from deepsink.common.refused import ConvertNetUtils as ConvertNetUtils
 from deepsink.common.refused import CustomPassType as CustomPassType
-from deepsink.common.refused import Node as Node
-from deepsink.common.refused import NodeType as NodeType
-from deepsink.common.refused import ScopedValue as ScopedValue
-from deepsink.common.refused import SymbolTree as SymbolTree
+from deepsink.rewrite import Node as Node
+from deepsink.rewrite import NodeType as NodeType
+from deepsink.rewrite import ScopedValue as ScopedValue
+from deepsink.rewrite import SymbolTree as SymbolTree
 from deepsink.common.refused import UntypedStorage as UntypedStorage
 from deepsink.common.refused import ValueType as ValueType
 from deepsink.common.refused import clear_op_infer as clear_op_infer

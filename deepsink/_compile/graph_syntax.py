@@ -339,29 +339,41 @@ def _rebind(fn: types.FunctionType, code: types.CodeType) -> types.FunctionType:
     return new
 
 
+def parse_function(fn: types.FunctionType) -> tuple[ast.FunctionDef, str, int] | None:
+    """``fn``'s own ``def`` parsed from its source: (the node, its file, its first line), or None
+    when the source does not parse or holds no ``def`` of that name (a lambda, a def made by a
+    decorator we cannot see through). OSError or TypeError when it has no source (built at run
+    time). The one parser of user code: the compile paths and ``mindspore.rewrite`` use it."""
+    # read the source of fn's own code: inspect follows a functools.wraps wrapper's
+    # __wrapped__ to another function, whose globals and closure are not fn's
+    lines, first = inspect.getsourcelines(fn.__code__)
+    filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+    node = tree.body[0] if tree.body else None
+    name = fn.__code__.co_name  # a functools.wraps wrapper's __name__ is the wrapped one's
+    if not isinstance(node, ast.FunctionDef) or node.name != name:
+        return None
+    return node, filename, first
+
+
 def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     """The code object of ``fn`` converted, or None when it has no source to parse (built at
     run time) or nothing to convert."""
     try:
-        # read the source of fn's own code: inspect follows a functools.wraps wrapper's
-        # __wrapped__ to another function, whose globals and closure are not fn's
-        lines, first = inspect.getsourcelines(fn.__code__)
-        filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
+        parsed = parse_function(fn)
     except (OSError, TypeError):
         _unconvertible[fn.__code__] = (
             "its source cannot be read (a function or class made by exec() or compile() has "
             "none); define it in a .py file, or run it in PYNATIVE_MODE"
         )
         return None
-    source = textwrap.dedent("".join(lines))
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
+    if parsed is None:
         return None
-    node = tree.body[0] if tree.body else None
-    name = fn.__code__.co_name  # a functools.wraps wrapper's __name__ is the wrapped one's
-    if not isinstance(node, ast.FunctionDef) or node.name != name:
-        return None  # a lambda, or a def made by a decorator we cannot see through
+    node, filename, first = parsed
+    name = node.name
     _check_syntax(node, filename, first)
     node.decorator_list = []
     _convert_function(node, "__class__" in fn.__code__.co_freevars)

@@ -1,20 +1,11 @@
 """Top-level MindSpore names tied to MindSpore's own compiler, IR or Ascend tooling, refused
-with the reason: the rewrite API (``SymbolTree``, ``Node``, ``NodeType``, ``ScopedValue``),
-custom passes, backends and operator-registration hooks, the THOR network converter, ``set_dump``,
+with the reason: custom passes, backends and operator-registration hooks, the THOR network converter, ``set_dump``,
 ``UntypedStorage`` and ``ValueType``."""
 
 from __future__ import annotations
 
 from deepsink._core.unsupported import unsupported
 
-_REWRITE = (
-    "the rewrite API edits the Python AST MindSpore's graph compiler parses; deepsink "
-    "traces networks with JAX and has no such graph to rewrite"
-)
-SymbolTree = unsupported("mindspore", "SymbolTree", _REWRITE)
-Node = unsupported("mindspore", "Node", _REWRITE)
-NodeType = unsupported("mindspore", "NodeType", _REWRITE)
-ScopedValue = unsupported("mindspore", "ScopedValue", _REWRITE)
 _PASS = (
     "it extends MindSpore's own graph compiler (passes, backends, operator inference "
     "and wrappers); deepsink's programs are compiled by XLA"

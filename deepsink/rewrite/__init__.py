@@ -1,14 +1,16 @@
-"""``mindspore.rewrite``: MindSpore's network rewriting (``SymbolTree.create(net)`` parses a Cell's
-``construct`` source into nodes to insert, replace or erase, then regenerates the Cell). deepsink
-does not have it: the names are the top-level refusals (``deepsink.SymbolTree``...), which raise
-``NotImplementedError`` saying why (listed in docs/limitations.md). Change a deepsink network by
-editing or subclassing the Cell, or by replacing a sub-Cell attribute (``net.fc = nn.Dense(...)``).
+"""``mindspore.rewrite``: MindSpore's network rewriting. ``SymbolTree.create(net)`` parses a
+user-written Cell's ``construct`` into nodes (:class:`Node`, of a :class:`NodeType`, reading and
+writing :class:`ScopedValue` values) to insert, replace or erase; ``get_code()`` gives the
+rewritten source as MindSpore writes it and ``get_network()`` a new Cell running it. Statements
+rewrite does not open into nodes (``if``, ``for``, ``while``...) are ``Python`` nodes kept as
+written; MindSpore's ``PatternEngine`` and ``sparsify`` are not provided.
 """
 
-from deepsink.common.refused import Node as Node
-from deepsink.common.refused import NodeType as NodeType
-from deepsink.common.refused import ScopedValue as ScopedValue
-from deepsink.common.refused import SymbolTree as SymbolTree
-from deepsink.common.refused import ValueType as ValueType
+from deepsink.rewrite import common as common
+from deepsink.rewrite.node import Node as Node
+from deepsink.rewrite.node_type import NodeType as NodeType
+from deepsink.rewrite.symbol_tree import SymbolTree as SymbolTree
+from deepsink.rewrite.values import ScopedValue as ScopedValue
+from deepsink.rewrite.values import ValueType as ValueType
 
-__all__ = ["Node", "NodeType", "ScopedValue", "SymbolTree", "ValueType"]
+__all__ = ["SymbolTree", "Node", "NodeType", "ScopedValue", "ValueType"]
