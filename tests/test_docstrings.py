@@ -288,8 +288,10 @@ def test_docstring_examples_run(name, obj, mindspore_alias, tmp_path, monkeypatc
     # user to read); here that is the test's own temporary folder, which pytest removes
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     finder = doctest.DocTestFinder(recurse=False)
-    runner = doctest.DocTestRunner(
-        checker=_CloseFloats(), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    runner = doctest.DocTestRunner(  # verbose=False: doctest would follow pytest's -v
+        checker=_CloseFloats(),
+        verbose=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
     )
     # the examples written before this test ran in their module's namespace; the ones written
     # as MindSpore writes them import what they use

@@ -35,6 +35,16 @@ class Node:
     :meth:`create_call_cell`, :meth:`create_call_function` or :meth:`create_input` join a tree
     through ``SymbolTree.insert``.
 
+    Args:
+        node_type (NodeType): the kind of node.
+        name (str): the node's name, unique in its tree.
+        targets (list[ScopedValue]): the names the node's statement assigns.
+        func (ScopedValue): what the node calls (``self.conv``, a function), or None.
+        args (list[ScopedValue]): the call's positional arguments.
+        kwargs (dict[str, ScopedValue]): the call's keyword arguments.
+        instance (Any): the Cell, Primitive or function called. Default: ``None``.
+        stmt (ast.stmt): the statement a ``Python`` node keeps as written. Default: ``None``.
+
     Examples:
         >>> import deepsink as ms
         >>> from deepsink.rewrite import Node, ScopedValue

@@ -9,7 +9,13 @@ class NodeType(Enum):
     a statement rewrite keeps as source (``Python``), an argument of ``construct`` (``Input``),
     its ``return`` (``Output``), a user-written sub-network opened as a sub-tree (``Tree``), a
     ``SequentialCell``/``CellList`` call (``CellContainer``), an arithmetic or comparison
-    (``MathOps``) and control flow (``ControlFlow``)."""
+    (``MathOps``) and control flow (``ControlFlow``).
+
+    Examples:
+        >>> from deepsink.rewrite import NodeType
+        >>> NodeType.CallCell.value, NodeType["Output"]
+        (1, <NodeType.Output: 8>)
+    """
 
     Unknown = 0
     CallCell = 1

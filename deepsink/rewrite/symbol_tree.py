@@ -43,7 +43,12 @@ class Position:
 
 
 class SymbolTree:
-    """A network's ``construct`` as a list of :class:`~deepsink.rewrite.Node`.
+    """A network's ``construct`` as a list of :class:`~deepsink.rewrite.Node`. Build one with
+    :meth:`create`; the network's class must be defined in a source file (rewrite reads its
+    ``construct`` source, so the example below is not run as a doctest).
+
+    Args:
+        network (Cell): the user-written Cell whose ``construct`` is parsed.
 
     Examples:
         >>> import deepsink as ms

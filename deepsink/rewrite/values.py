@@ -57,6 +57,11 @@ class ScopedValue:
     ``self.conv``. Build one with :meth:`create_variable_value` (from a Python value) or
     :meth:`create_naming_value` (a name).
 
+    Args:
+        arg_type (ValueType): the kind of value (a constant, a container, a name, ...).
+        scope (str): the scope of a name (``"self"`` for ``self.conv``). Default: ``""``.
+        value (Any): the constant, the container of values or the name. Default: ``None``.
+
     Examples:
         >>> from deepsink.rewrite import ScopedValue
         >>> str(ScopedValue.create_naming_value("conv", "self"))

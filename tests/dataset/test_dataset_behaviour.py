@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -74,3 +76,29 @@ def test_dataset_size_attribute_is_set_by_get_dataset_size_on_that_node_only():
     assert (batched.dataset_size, repeated.dataset_size) == (None, None)
     assert repeated.get_dataset_size() == 30
     assert (repeated.dataset_size, batched.dataset_size) == (30, None)
+
+
+def test_a_dropped_iterator_frees_the_users_source_without_a_gc_pass():
+    # MindSpore frees a pipeline's memory as soon as the user drops it (its test measures the
+    # process's memory); the iterator's own copy of the tree must not sit in a reference cycle
+    from deepsink import dataset as ds
+
+    class Source:
+        def __getitem__(self, i):
+            return (np.full(4, i, np.int64),)
+
+        def __len__(self):
+            return 3
+
+    gc.disable()
+    try:
+        source = Source()
+        alive = weakref.ref(source)
+        data = ds.GeneratorDataset(source, ["x"], shuffle=False)
+        it = data.create_dict_iterator(output_numpy=True, num_epochs=1)
+        row = next(it)
+        assert row["x"].tolist() == [0, 0, 0, 0]
+        del it, data, source, row
+        assert alive() is None
+    finally:
+        gc.enable()

@@ -1342,14 +1342,15 @@ def check_tree(root: Dataset) -> None:
 def copy_tree(root: Dataset) -> Dataset:
     """The pipeline as new nodes over the same data: an iterator runs its own copy of the tree, as
     MindSpore's does, so nodes changed or built on after it started do not reach it."""
-    made: dict[int, Dataset] = {}
+    return _copied(root, {})
 
-    def copied(node: Dataset) -> Dataset:
-        if id(node) not in made:
-            made[id(node)] = node._copy_node([copied(c) for c in node.children])
-        return made[id(node)]
 
-    return copied(root)
+def _copied(node: Dataset, made: dict[int, Dataset]) -> Dataset:
+    # a module function, not a closure over ``made``: a recursive closure is a reference cycle,
+    # which would keep the copies (and the user's source data) alive until the next gc pass
+    if id(node) not in made:
+        made[id(node)] = node._copy_node([_copied(c, made) for c in node.children])
+    return made[id(node)]
 
 
 def column_names_arg(value: Any, arg: str, api: str, allow_none: bool = True) -> list[str] | None:
