@@ -21,6 +21,17 @@ from deepsink.dataset import vision
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ms"
 
 
+@pytest.fixture(autouse=True)
+def _no_alias_left_by_other_tests(monkeypatch):
+    """These tests read deepsink's own names: an alias another test of the same worker left in
+    ``sys.modules`` (``mindspore`` imported through the alias) would rename every class."""
+    for name, module in list(sys.modules.items()):
+        if "." in name or name == "deepsink":
+            continue
+        if module is ms or getattr(module, "__dict__", {}).get("deepsink_package") is ms:
+            monkeypatch.delitem(sys.modules, name)
+
+
 def test_type_repr_names_deepsink_classes_by_their_deepsink_path():
     assert type_repr(ms.Tensor(1.0)) == "<class 'deepsink.common.tensor.Tensor'>"
     assert type_repr([1]) == "<class 'list'>"
