@@ -106,10 +106,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         12,
         "traced schedule formulas on the global step (floor/power/min inside the compiled step)",
     ),
-    "deepsink/nn/loss/loss.py": (
-        48,
-        "losses without an ops core yet (SmoothL1, BCE with logits, Focal, Dice, SampledSoftmax, ...) and the one-hot of SoftmaxCrossEntropyWithLogits",
-    ),
     "deepsink/nn/optim/adadelta.py": (
         2,
         "optimizer state created from hyperparameters (asarray)",

@@ -1,4 +1,4 @@
-"""Losses: MindSpore's ``LossBase`` and the common criteria, as Cells over jnp.
+"""Losses: MindSpore's ``LossBase`` and the common criteria, as Cells over ops' loss formulas.
 
 Each loss checks its inputs' ranks, shapes and dtypes from static information only, so the checks
 run the same eagerly and under a trace, and errors name the loss, the argument and what was given.
@@ -16,6 +16,7 @@ from deepsink._core.validate import check_bool, check_one_of, fail_arg, shown
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import loss_core_func as C
 from deepsink.ops.function import nn_func
 from deepsink.ops.operations import UniformCandidateSampler
 
@@ -38,25 +39,11 @@ def _check_float(x: jax.Array, arg: str, api: str) -> None:
         )
 
 
-def _reduce(x: jax.Array, reduction: str) -> jax.Array:
-    if reduction == "mean":
-        return jnp.mean(x)
-    if reduction == "sum":
-        return jnp.sum(x)
-    return x
-
-
-def _broadcast(*arrays: jax.Array) -> list[jax.Array]:
-    """The arrays broadcast to their common shape, explicitly (MindSpore broadcasts freely)."""
-    shape = jnp.broadcast_shapes(*(a.shape for a in arrays))
-    return [jnp.broadcast_to(a, shape) for a in arrays]
+_reduce = C.reduce_loss
 
 
 def _weighted_loss(x: jax.Array, reduction: str, weights: Any = 1.0) -> jax.Array:
-    """MindSpore's get_loss: weight and reduce in float32, return in the input dtype."""
-    dtype = x.dtype
-    x, w = _broadcast(x.astype(jnp.float32), jnp.asarray(unwrap(weights), jnp.float32))
-    return _reduce(x * w, reduction).astype(dtype)
+    return C.weighted_loss(x, reduction, unwrap(weights))
 
 
 class LossBase(Cell):
@@ -145,7 +132,7 @@ class MSELoss(LossBase):
         api = type(self).__name__
         x, y = _array(logits, "logits", api), _array(labels, "labels", api)
         x, y = _broadcast_inputs(x, y, api)
-        return Tensor._from(_weighted_loss(jnp.square(x - y), self.reduction))
+        return Tensor._from(_weighted_loss(C.squared_error(x, y), self.reduction))
 
 
 class L1Loss(LossBase):
@@ -179,9 +166,7 @@ class L1Loss(LossBase):
         api = type(self).__name__
         x, y = _array(logits, "logits", api), _array(labels, "labels", api)
         x, y = _broadcast_inputs(x, y, api)
-        d = x - y
-        # sign(d) * d is |d| with derivative sign(d): 0 where the inputs are equal.
-        return Tensor._from(_reduce(jnp.sign(d) * d, self.reduction))
+        return Tensor._from(_reduce(C.absolute_error(x, y), self.reduction))
 
 
 class SmoothL1Loss(LossBase):
@@ -230,15 +215,12 @@ class SmoothL1Loss(LossBase):
                 f"{x.dtype} and {y.dtype}"
             )
         x, y = _broadcast_inputs(x, y, api)
-        d = jnp.abs(x - y)
-        beta = jnp.asarray(self.beta, d.dtype)
-        loss = jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
-        return Tensor._from(_reduce(loss, self.reduction))
+        return Tensor._from(_reduce(C.smooth_l1(x, y, self.beta), self.reduction))
 
 
 def _broadcast_inputs(x: jax.Array, y: jax.Array, api: str) -> list[jax.Array]:
     try:
-        return _broadcast(x, y)
+        return C.broadcast(x, y)
     except ValueError:
         raise ValueError(
             f"For '{api}', 'logits' and 'labels' must have broadcastable shapes, "
@@ -337,7 +319,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 "[0, {bound}) ({bound} classes: the last dimension of 'logits') when 'sparse' is "
                 "True, but got label[{index}] = {value}",
             )
-            y = jax.nn.one_hot(y, x.shape[-1], dtype=x.dtype)
+            y = C.one_hot(y, x.shape[-1], x.dtype)
         else:
             if y.shape != x.shape:
                 fail_arg(
@@ -517,23 +499,18 @@ class BCEWithLogitsLoss(LossBase):
                 f"of the shape of 'logits' {list(x.shape)}",
                 shown(f"shape {list(y.shape)}"),
             )
-        y = y.astype(x.dtype)
-        softplus_neg = jax.nn.softplus(-x)  # -log(sigmoid(x)), stable and smooth at 0
-        if self.pos_weight is not None:
-            pos_weight = self._broadcast_kwarg(self.pos_weight, x, "pos_weight")
-            log_weight = (pos_weight - 1) * y + 1
-            loss = (1 - y) * x + log_weight * softplus_neg
-        else:
-            loss = (1 - y) * x + softplus_neg
-        if self.weight is not None:
-            loss = loss * self._broadcast_kwarg(self.weight, x, "weight")
+        weight, pos_weight = (
+            None if v is None else self._broadcast_kwarg(v, x, arg)
+            for v, arg in ((self.weight, "weight"), (self.pos_weight, "pos_weight"))
+        )
+        loss = C.bce_with_logits(x, y.astype(x.dtype), weight, pos_weight)
         return Tensor._from(_reduce(loss, self.reduction))
 
     @staticmethod
     def _broadcast_kwarg(value: Tensor, x: jax.Array, arg: str) -> jax.Array:
         v = unwrap(value).astype(x.dtype)
         try:
-            return jnp.broadcast_to(v, x.shape)
+            return C.broadcast_to(v, x.shape)
         except ValueError:
             fail_arg(
                 "BCEWithLogitsLoss",
@@ -1126,7 +1103,7 @@ class RMSELoss(LossBase):
     def construct(self, logits: Any, label: Any) -> Tensor:
         x = _array(logits, "logits", "RMSELoss")
         y = _array(label, "label", "RMSELoss")
-        return Tensor._from(jnp.sqrt(jnp.mean((x - y) ** 2)))
+        return Tensor._from(C.root_mean_squared_error(x, y))
 
 
 class MAELoss(LossBase):
@@ -1158,7 +1135,7 @@ class MAELoss(LossBase):
     def construct(self, logits: Any, label: Any) -> Tensor:
         x = _array(logits, "logits", "MAELoss")
         y = _array(label, "label", "MAELoss")
-        return self.get_loss(Tensor._from(jnp.abs(x - y)))
+        return self.get_loss(Tensor._from(C.abs_error(x, y)))
 
 
 class DiceLoss(LossBase):
@@ -1198,9 +1175,7 @@ class DiceLoss(LossBase):
         y = _array(label, "label", "DiceLoss").astype(x.dtype)
         if x.shape != y.shape:
             fail_arg("DiceLoss", "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
-        inter = jnp.sum(x * y)
-        union = jnp.sum(x * x) + jnp.sum(y * y)
-        return Tensor._from(1 - 2 * inter / (union + self.smooth))
+        return Tensor._from(C.dice(x, y, self.smooth))
 
 
 class FocalLoss(LossBase):
@@ -1242,23 +1217,7 @@ class FocalLoss(LossBase):
         y = _array(labels, "labels", "FocalLoss")
         if x.ndim < 2 or y.ndim < 2:
             fail_arg("FocalLoss", "logits", "at least 2-D (N, C, ...)", list(x.shape))
-        n, c = x.shape[0], x.shape[1]
-        x3 = x.reshape(n, c, -1)
-        y3 = y.reshape(n, y.shape[1], -1)
-        logp = jax.nn.log_softmax(x3, axis=1)
-        w = None if self.weight is None else jnp.asarray(unwrap(self.weight), x.dtype)
-        if y.shape[1] == 1:
-            idx = y3.astype(jnp.int32)
-            logp = jnp.take_along_axis(logp, idx, axis=1)
-            p = jnp.exp(logp)
-            if w is not None:
-                logp = logp * w[idx]
-            loss = jnp.mean(-((1 - p) ** self.gamma) * logp, axis=1)
-        else:
-            p = jnp.exp(logp)
-            if w is not None:
-                logp = logp * w[None, :, None]
-            loss = jnp.mean(-((1 - p) ** self.gamma) * y3.astype(x.dtype) * logp, axis=-1)
+        loss = C.focal(x, y, None if self.weight is None else unwrap(self.weight), self.gamma)
         return self.get_loss(Tensor._from(loss))
 
 
@@ -1340,7 +1299,7 @@ class L1Regularizer(Cell):
 
     def construct(self, weights: Any) -> Tensor:
         w = _array(weights, "weights", "L1Regularizer")
-        return Tensor._from(self.scale * jnp.sum(jnp.abs(w)))
+        return Tensor._from(self.scale * C.l1_norm(w))
 
 
 class MultiClassDiceLoss(LossBase):
@@ -1474,19 +1433,18 @@ class TripletMarginWithDistanceLoss(LossBase):
             _array(v, arg, api)
         d1 = unwrap(self.distance_function(x, positive))
         d2 = unwrap(self.distance_function(x, negative))
-        if self.swap:
-            d2 = jnp.minimum(d2, unwrap(self.distance_function(positive, negative)))
-        return self.get_loss(Tensor._from(jnp.maximum(d1 - d2 + self.margin, 0)))
+        d3 = unwrap(self.distance_function(positive, negative)) if self.swap else None
+        return self.get_loss(Tensor._from(C.triplet_margin(d1, d2, d3, self.margin)))
 
 
 def _pairwise_distance(a: Any, b: Any) -> Tensor:
-    d = jnp.abs(unwrap(a) - unwrap(b))
-    if d.ndim == 0:
+    a, b = unwrap(a), unwrap(b)
+    if max(a.ndim, b.ndim) == 0:  # the difference's rank
         raise ValueError(
             "For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
             "the input must be positive, but got 0"
         )
-    return Tensor._from(jnp.sqrt(jnp.sum(d * d, axis=1)))
+    return Tensor._from(C.pairwise_distance(a, b))
 
 
 class SampledSoftmaxLoss(LossBase):
@@ -1589,20 +1547,6 @@ class SampledSoftmaxLoss(LossBase):
             self.sampler(Tensor._from(y)) if self.sampled_values is None else self.sampled_values
         )
         sampled, true_count, sampled_count = (unwrap(v) for v in values)
-        sampled = jnp.asarray(sampled).astype(jnp.int32)
-        true_w, sampled_w = w[y], w[sampled]  # (N, T, D), (S, D)
-        true_logits = jnp.sum(x[:, None, :] * true_w, axis=-1) + b[y]
-        sampled_logits = x @ sampled_w.T + b[sampled]
-        true_logits = true_logits - jnp.log(jnp.asarray(true_count, x.dtype))
-        sampled_logits = sampled_logits - jnp.log(jnp.asarray(sampled_count, x.dtype))
-        out = jnp.concatenate([true_logits, sampled_logits], axis=1)
-        target = jnp.concatenate(
-            [
-                jnp.full(true_logits.shape, 1.0 / self.num_true, x.dtype),
-                jnp.zeros(sampled_logits.shape, x.dtype),
-            ],
-            axis=1,
+        return Tensor._from(
+            C.sampled_softmax(w, b, y, x, sampled, true_count, sampled_count, self.num_true)
         )
-        z = jnp.exp(out - jnp.max(out, axis=1, keepdims=True))
-        pred = z / jnp.sum(z, axis=1, keepdims=True)
-        return Tensor._from(-jnp.sum(target * jnp.log(pred + 1.0e-20), axis=1))

@@ -21,6 +21,7 @@ from deepsink.common.concrete import concrete as _concrete
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
+from deepsink.ops.function import loss_core_func as C
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -28,11 +29,7 @@ _REDUCTIONS = ("mean", "sum", "none")
 def _reduce(x: jax.Array, reduction: str, api: str) -> Tensor:
     if reduction not in _REDUCTIONS:
         U.fail(api, f"'reduction' must be one of {list(_REDUCTIONS)}, but got {reduction!r}")
-    if reduction == "mean":
-        x = jnp.mean(x)
-    elif reduction == "sum":
-        x = jnp.sum(x)
-    return Tensor._from(x)
+    return Tensor._from(C.reduce_loss(x, reduction))
 
 
 def _f(x: Any, api: str, arg: str) -> jax.Array:
@@ -74,9 +71,7 @@ def huber_loss(input: Any, target: Any, reduction: str = "mean", delta: float = 
 def smooth_l1_loss(input: Any, target: Any, beta: float = 1.0, reduction: str = "none") -> Tensor:
     """``0.5 d^2 / beta`` for ``|d| < beta``, else ``|d| - 0.5 beta``."""
     x, y = _f(input, "smooth_l1_loss", "input"), _f(target, "smooth_l1_loss", "target")
-    d = jnp.abs(x - y)
-    loss = jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
-    return _reduce(loss, reduction, "smooth_l1_loss")
+    return _reduce(C.smooth_l1(x, y, beta), reduction, "smooth_l1_loss")
 
 
 def margin_ranking_loss(

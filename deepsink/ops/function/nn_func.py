@@ -20,6 +20,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
+from deepsink.ops.function import loss_core_func as C
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
@@ -263,11 +264,7 @@ def max_pool2d(
 def _reduction(loss: jax.Array, reduction: str, api: str, weight_sum: Any = None) -> jax.Array:
     if reduction not in ("mean", "sum", "none"):
         U.fail(api, f"'reduction' must be one of ['mean', 'sum', 'none'], but got {reduction!r}")
-    if reduction == "none":
-        return loss
-    if reduction == "sum":
-        return jnp.sum(loss)
-    return jnp.sum(loss) / weight_sum if weight_sum is not None else jnp.mean(loss)
+    return C.reduce_loss(loss, reduction, weight_sum)
 
 
 @amp_rule("NLLLoss")
@@ -338,12 +335,12 @@ def cross_entropy(
 
 def mse_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     a, b = U.binary(input, target, "mse_loss")
-    return Tensor._from(_reduction(jnp.square(a - b), reduction, "mse_loss"))
+    return Tensor._from(_reduction(C.squared_error(a, b), reduction, "mse_loss"))
 
 
 def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
     a, b = U.binary(input, target, "l1_loss")
-    return Tensor._from(_reduction(jnp.abs(a - b), reduction, "l1_loss"))
+    return Tensor._from(_reduction(C.abs_error(a, b), reduction, "l1_loss"))
 
 
 @amp_rule("BCEWithLogitsLoss")

@@ -22,6 +22,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
+from deepsink.ops.function import loss_core_func as C
 from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
@@ -286,12 +287,8 @@ def conv3d(
 
 
 def _reduce(loss: jax.Array, reduction: str, api: str) -> jax.Array:
-    if reduction == "mean":
-        return loss.mean()
-    if reduction == "sum":
-        return loss.sum()
-    if reduction == "none":
-        return loss
+    if reduction in ("mean", "sum", "none"):
+        return C.reduce_loss(loss, reduction)
     U.fail(api, f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}")
 
 
