@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import jax.numpy as jnp
-from jax import lax
 
 from deepsink._core import norm
 from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail_arg
@@ -20,6 +19,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops.amp_strategy import cast_arrays
+from deepsink.ops.function import norm_core_func as NC
 
 
 def _stat_dtype(a: Any) -> Any:
@@ -109,23 +109,17 @@ class _BatchNorm(Cell):
             self._update_moving(mean, var, a.size // self.num_features)
             return Tensor._from(y.astype(a.dtype))
         if batch_stats:
-            mean = jnp.mean(xs, axis=axes)
-            var = jnp.mean(jnp.square(xs - mean.reshape(bshape)), axis=axes)
+            mean, var = NC.batch_stats(xs, axes, bshape)
             self._update_moving(mean, var, a.size // self.num_features)
         else:
             mean, var = self.moving_mean._data, self.moving_variance._data
-        scale = self.gamma._data * lax.rsqrt(var.astype(xs.dtype) + self.eps)
-        shift = self.beta._data - mean * scale
-        y = xs * scale.reshape(bshape) + shift.reshape(bshape)
+        y = NC.scale_shift(xs, self.gamma._data, self.beta._data, mean, var, self.eps, bshape)
         return Tensor._from(y.astype(a.dtype))
 
     def _update_moving(self, mean: Any, var: Any, count: int) -> None:
-        mean, var = lax.stop_gradient(mean), lax.stop_gradient(var)
-        unbiased = var * (count / (count - 1)) if count > 1 else var
-        w = self.momentum
         mm, mv = self.moving_mean._data, self.moving_variance._data
-        self.moving_mean._data = ((1 - w) * mm + w * mean).astype(mm.dtype)
-        self.moving_variance._data = ((1 - w) * mv + w * unbiased).astype(mv.dtype)
+        mm, mv = NC.moving_stats(mm, mv, mean, var, count, self.momentum)
+        self.moving_mean._data, self.moving_variance._data = mm, mv
 
     def extend_repr(self) -> str:
         return (
@@ -403,12 +397,7 @@ class GroupNorm(Cell):
                 f"but got shape {list(a.shape)}"
             )
         xs = a.astype(_stat_dtype(a))
-        g = xs.reshape(a.shape[0], self.num_groups, -1)
-        mean = jnp.mean(g, axis=-1, keepdims=True)
-        var = jnp.mean(jnp.square(g - mean), axis=-1, keepdims=True)
-        y = ((g - mean) * lax.rsqrt(var + self.eps)).reshape(a.shape)
-        bshape = (1, self.num_channels) + (1,) * (a.ndim - 2)
-        y = y * self.gamma._data.reshape(bshape) + self.beta._data.reshape(bshape)
+        y = NC.group_norm(xs, self.num_groups, self.gamma._data, self.beta._data, self.eps)
         return Tensor._from(y.astype(a.dtype))
 
     def extend_repr(self) -> str:
@@ -465,25 +454,18 @@ class _InstanceNorm(Cell):
                 f"a {self._rank}-D Tensor with {self.num_features} channels",
                 f"shape {list(a.shape)}",
             )
-        axes = tuple(range(2, a.ndim))
-        mean = jnp.mean(a, axis=axes, keepdims=True)
-        var = jnp.var(a, axis=axes, keepdims=True)
-        bshape = (1, -1) + (1,) * (a.ndim - 2)
-        y = (a - mean) / jnp.sqrt(var + self.eps)
-        y = y * self.gamma._data.reshape(bshape) + self.beta._data.reshape(bshape)
+        y, mean, var = NC.instance_norm(a, self.gamma._data, self.beta._data, self.eps)
         if self.training:
-            n = max(a[0, 0].size, 1)
-            batch_mean = jnp.mean(mean.reshape(a.shape[:2]), axis=0)
-            batch_var = jnp.mean(var.reshape(a.shape[:2]), axis=0) * n / max(n - 1, 1)
-            m = self.momentum
-            self.moving_mean.set_data(
-                Tensor._from((1 - m) * self.moving_mean._data + m * lax.stop_gradient(batch_mean))
+            mm, mv = NC.instance_moving_stats(
+                self.moving_mean._data,
+                self.moving_variance._data,
+                mean,
+                var,
+                a.shape,
+                self.momentum,
             )
-            self.moving_variance.set_data(
-                Tensor._from(
-                    (1 - m) * self.moving_variance._data + m * lax.stop_gradient(batch_var)
-                )
-            )
+            self.moving_mean.set_data(Tensor._from(mm))
+            self.moving_variance.set_data(Tensor._from(mv))
         return Tensor._from(y.astype(a.dtype))
 
     def extend_repr(self) -> str:
