@@ -70,14 +70,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         4,
         "ImageGradients' differences and the images' dtype checks (PSNR/SSIM/MSSSIM compute in ops)",
     ),
-    "deepsink/nn/layer/math.py": (
-        15,
-        "MatrixDiag/ReduceLogSumExp/Moments and other math layers without an ops twin",
-    ),
-    "deepsink/nn/layer/normalization.py": (
-        17,
-        "BatchNorm/LayerNorm/GroupNorm statistics and running-mean updates (stop_gradient)",
-    ),
     "deepsink/nn/layer/padding.py": (
         2,
         "constant/reflect/replicate padding layers",

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from deepsink import Tensor, nn
+from deepsink import float32 as ms_float32
 from tests.support.layer_fixtures import case_names, replay
 
 CASES = case_names(("math_",))
@@ -36,3 +37,13 @@ def test_matinverse_matdet_match_numpy():
     a = (b @ b.transpose(0, 2, 1) + 3 * np.eye(3)).astype(np.float32)
     np.testing.assert_allclose(nn.MatInverse()(Tensor(a)).asnumpy(), np.linalg.inv(a), rtol=1e-5)
     np.testing.assert_allclose(nn.MatDet()(Tensor(a)).asnumpy(), np.linalg.det(a), rtol=1e-5)
+
+
+def test_moments_and_norm_dtypes_follow_mindspore():
+    # MindSpore 2.10: Moments refuses int input ("should be one of [float16, float32]");
+    # Norm of an int32 input is float32.
+    with pytest.raises(TypeError, match="Moments.*'x' must be a float16 or float32 Tensor"):
+        nn.Moments()(Tensor(np.array([2, 3], np.int32)))
+    out = nn.Norm(1)(Tensor(np.array([[2, 3]], np.int32)))
+    assert out.dtype == ms_float32
+    np.testing.assert_allclose(out.asnumpy(), [np.sqrt(13)], rtol=1e-6)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 
-from deepsink._core.validate import fail_arg
+from deepsink import ops
+from deepsink._core.validate import fail_arg, shown
+from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 
@@ -49,8 +50,7 @@ class ReduceLogSumExp(Cell):
         self.axis, self.keep_dims = axis, keep_dims
 
     def construct(self, x: Tensor) -> Tensor:
-        a = unwrap(x)
-        return Tensor._from(jax.nn.logsumexp(a, axis=_axes(self.axis), keepdims=self.keep_dims))
+        return ops.logsumexp(x, _axes(self.axis), self.keep_dims)
 
 
 class Moments(Cell):
@@ -61,10 +61,13 @@ class Moments(Cell):
         keep_dims (bool, optional): keep the reduced axes with size 1. Default: ``None`` (False).
 
     Inputs:
-        - **x** (Tensor) - float, any shape.
+        - **x** (Tensor) - float16 or float32, any shape.
 
     Outputs:
         Tuple of two Tensors, ``(mean, variance)``.
+
+    Raises:
+        TypeError: ``x`` is not float16 or float32.
 
     Examples:
         >>> import numpy as np
@@ -81,12 +84,13 @@ class Moments(Cell):
         self.axis, self.keep_dims = axis, bool(keep_dims)
 
     def construct(self, x: Tensor) -> tuple:
-        a = unwrap(x)
+        dtype = unwrap(x).dtype
+        if dtype not in (jnp.float16, jnp.float32):
+            fail_arg(
+                "Moments", "x", "a float16 or float32 Tensor", shown(f"dtype {dtype}"), TypeError
+            )
         ax = _axes(self.axis)
-        return (
-            Tensor._from(jnp.mean(a, axis=ax, keepdims=self.keep_dims)),
-            Tensor._from(jnp.var(a, axis=ax, keepdims=self.keep_dims)),
-        )
+        return ops.mean(x, ax, self.keep_dims), ops.var(x, ax, keepdims=self.keep_dims)
 
 
 class MatMul(Cell):
@@ -118,12 +122,11 @@ class MatMul(Cell):
         self.transpose_x1, self.transpose_x2 = transpose_x1, transpose_x2
 
     def construct(self, x1: Tensor, x2: Tensor) -> Tensor:
-        a, b = unwrap(x1), unwrap(x2)
         if self.transpose_x1:
-            a = jnp.swapaxes(a, -1, -2)
+            x1 = ops.swapaxes(x1, -1, -2)
         if self.transpose_x2:
-            b = jnp.swapaxes(b, -1, -2)
-        return Tensor._from(jnp.matmul(a, b))
+            x2 = ops.swapaxes(x2, -1, -2)
+        return ops.matmul(x1, x2)
 
 
 class LGamma(Cell):
@@ -145,7 +148,7 @@ class LGamma(Cell):
     """
 
     def construct(self, x: Tensor) -> Tensor:
-        return Tensor._from(jax.scipy.special.gammaln(unwrap(x)))
+        return ops.lgamma(x)
 
 
 class DiGamma(Cell):
@@ -167,7 +170,7 @@ class DiGamma(Cell):
     """
 
     def construct(self, x: Tensor) -> Tensor:
-        return Tensor._from(jax.scipy.special.digamma(unwrap(x)))
+        return ops.digamma(x)
 
 
 class MatInverse(Cell):
@@ -190,7 +193,7 @@ class MatInverse(Cell):
     """
 
     def construct(self, a: Tensor) -> Tensor:
-        return Tensor._from(jnp.linalg.inv(unwrap(a)))
+        return ops.inverse(a)
 
 
 class MatDet(Cell):
@@ -212,7 +215,7 @@ class MatDet(Cell):
     """
 
     def construct(self, a: Tensor) -> Tensor:
-        return Tensor._from(jnp.linalg.det(unwrap(a)))
+        return ops.det(a)
 
 
 class Range(Cell):
@@ -252,8 +255,8 @@ class Range(Cell):
 
     def construct(self) -> Tensor:
         floats = any(isinstance(v, float) for v in (self.start, self.limit, self.delta))
-        dtype = jnp.float32 if floats else jnp.int32
-        return Tensor._from(jnp.arange(self.start, self.limit, self.delta, dtype=dtype))
+        dtype = mstype.float32 if floats else mstype.int32
+        return ops.arange(self.start, self.limit, self.delta, dtype=dtype)
 
 
 class Norm(Cell):
@@ -283,10 +286,7 @@ class Norm(Cell):
         self.axis, self.keep_dims = axis, keep_dims
 
     def construct(self, x: Tensor) -> Tensor:
-        a = unwrap(x)
-        return Tensor._from(
-            jnp.sqrt(jnp.sum(a * a, axis=_axes(self.axis), keepdims=self.keep_dims))
-        )
+        return ops.sqrt(ops.sum(ops.square(x), _axes(self.axis), self.keep_dims))
 
 
 class Roll(Cell):
@@ -316,7 +316,7 @@ class Roll(Cell):
         self.shift, self.axis = shift, axis
 
     def construct(self, input_x: Tensor) -> Tensor:
-        return Tensor._from(jnp.roll(unwrap(input_x), self.shift, self.axis))
+        return ops.roll(input_x, self.shift, self.axis)
 
 
 class Unflatten(Cell):
@@ -381,7 +381,7 @@ class Tril(Cell):
     """
 
     def construct(self, x: Tensor, k: int = 0) -> Tensor:
-        return Tensor._from(jnp.tril(unwrap(x), k))
+        return ops.tril(x, k)
 
 
 class Triu(Cell):
@@ -406,7 +406,7 @@ class Triu(Cell):
     """
 
     def construct(self, x: Tensor, k: int = 0) -> Tensor:
-        return Tensor._from(jnp.triu(unwrap(x), k))
+        return ops.triu(x, k)
 
 
 class ChannelShuffle(Cell):
@@ -448,7 +448,7 @@ class ChannelShuffle(Cell):
             fail_arg("ChannelShuffle", "x", f"channels divisible by groups={self.groups}", c)
         g = self.groups
         y = a.reshape(n, g, c // g, *a.shape[2:])
-        return Tensor._from(jnp.swapaxes(y, 1, 2).reshape(a.shape))
+        return ops.swapaxes(Tensor._from(y), 1, 2).reshape(a.shape)
 
 
 class IGamma(Cell):
@@ -504,5 +504,5 @@ class LBeta(Cell):
             fail_arg(
                 "LBeta", "x", "float Tensors of one dtype", f"{a.dtype} and {b.dtype}", TypeError
             )
-        g = jax.scipy.special.gammaln
-        return Tensor._from(g(a) + g(b) - g(a + b))
+        g = ops.lgamma
+        return g(x) + g(y) - g(x + y)
