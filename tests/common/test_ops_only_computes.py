@@ -62,10 +62,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         1,
         "Dense's matmul (kept inline: the sink step's hottest op, no ops dispatch)",
     ),
-    "deepsink/nn/layer/embedding.py": (
-        21,
-        "Embedding lookups, max_norm renormalisation, EmbeddingLookup's one-hot einsum",
-    ),
     "deepsink/nn/layer/image.py": (
         4,
         "ImageGradients' differences and the images' dtype checks (PSNR/SSIM/MSSSIM compute in ops)",

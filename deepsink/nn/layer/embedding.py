@@ -15,6 +15,7 @@ from deepsink.common.initializer import initializer
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import embedding_func as E
 from deepsink.ops.function.array_func import gather
 
 
@@ -97,9 +98,7 @@ class Embedding(Cell):
         table = self.embedding_table._data
         if self.use_one_hot:
             indexing.check_gather(a, self.vocab_size)  # eagerly, or when a compiled program runs
-            a = jnp.where(a < 0, a + self.vocab_size, a)
-            one_hot = jax.nn.one_hot(a.reshape(-1), self.vocab_size, dtype=table.dtype)
-            out = (one_hot @ table).reshape(*a.shape, self.embedding_size)
+            out = E.one_hot_lookup(table, a)
         else:
             out = gather(Tensor._from(table), Tensor._from(a), 0)._data
         return Tensor._from(out)
@@ -192,16 +191,7 @@ class EmbeddingLookup(Cell):
         )
 
     def _lookup(self, indices: Any) -> jax.Array:
-        idx = unwrap(indices)
-        table = unwrap(self.embedding_table)
-        inside = (idx >= 0) & (idx < table.shape[0])
-        rows = jnp.take(table, jnp.clip(idx, 0, table.shape[0] - 1), axis=0)
-        out = jnp.where(inside[..., None], rows, jnp.zeros((), rows.dtype))
-        if self.max_norm is not None:
-            l2 = jnp.sqrt(jnp.sum(jnp.square(out), axis=-1, keepdims=True))
-            c = jnp.asarray(self.max_norm, out.dtype)
-            out = out * c / jnp.maximum(l2, c)
-        return out
+        return E.masked_lookup(unwrap(self.embedding_table), unwrap(indices), self.max_norm)
 
     def construct(self, indices: Tensor) -> Tensor:
         return Tensor._from(self._lookup(indices))
@@ -302,16 +292,4 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
                     api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError
                 )
         emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
-        onehot = fid[..., None] == jnp.arange(self.field_size)  # (N, S, F)
-        if self.operator == "MAX":
-            masked = jnp.where(
-                (onehot & (val != 0)[..., None])[..., None], emb[:, :, None], -3.402823466e38
-            )
-            merged = jnp.max(masked, axis=1)
-            count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))
-            return Tensor._from(merged * (count != 0)[..., None])
-        merged = jnp.einsum("nsf,nse->nfe", onehot.astype(emb.dtype), emb)
-        if self.operator == "MEAN":
-            count = jnp.einsum("nsf,ns->nf", onehot.astype(val.dtype), jnp.abs(val))[..., None]
-            merged = jnp.where(count == 0, 0.0, merged / jnp.where(count == 0, 1.0, count))
-        return Tensor._from(merged)
+        return Tensor._from(E.merge_fields(emb, val, fid, self.field_size, self.operator))
