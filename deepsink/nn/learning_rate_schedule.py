@@ -6,14 +6,12 @@ is a pure jnp function of the step: no Python branching on its value.
 
 from __future__ import annotations
 
-import math
 from typing import Any
-
-import jax.numpy as jnp
 
 from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function import lr_schedule_func as LR
 
 
 def _check_float(value: Any, arg: str, api: str, *, positive: bool) -> float:
@@ -28,7 +26,7 @@ def _check_float(value: Any, arg: str, api: str, *, positive: bool) -> float:
 
 def _step(global_step: Any) -> Any:
     """The step as float32 (MindSpore casts the int step before the arithmetic)."""
-    return jnp.asarray(unwrap(global_step)).astype(jnp.float32)
+    return LR.step_float(unwrap(global_step))
 
 
 class LearningRateSchedule(Cell):
@@ -73,8 +71,7 @@ class _DecaySchedule(LearningRateSchedule):
         self.is_stair = check_bool(is_stair, "is_stair", api)
 
     def _p(self, global_step: Any) -> Any:
-        p = _step(global_step) / self.decay_steps
-        return jnp.floor(p) if self.is_stair else p
+        return LR.decay_progress(_step(global_step), self.decay_steps, self.is_stair)
 
 
 class ExponentialDecayLR(_DecaySchedule):
@@ -105,9 +102,8 @@ class ExponentialDecayLR(_DecaySchedule):
     """
 
     def construct(self, global_step: Any) -> Tensor:
-        return Tensor._from(
-            self.learning_rate * jnp.power(jnp.float32(self.decay_rate), self._p(global_step))
-        )
+        p = self._p(global_step)
+        return Tensor._from(LR.exponential_decay(self.learning_rate, self.decay_rate, p))
 
 
 class NaturalExpDecayLR(_DecaySchedule):
@@ -135,12 +131,9 @@ class NaturalExpDecayLR(_DecaySchedule):
     """
 
     def construct(self, global_step: Any) -> Tensor:
+        lr, rate, steps = self.learning_rate, self.decay_rate, self.decay_steps
         p = _step(global_step)
-        if self.is_stair:
-            p = jnp.floor(p / self.decay_steps) * self.decay_steps
-        return Tensor._from(
-            self.learning_rate * jnp.power(jnp.float32(math.e), -self.decay_rate * p)
-        )
+        return Tensor._from(LR.natural_exp_decay(lr, rate, p, steps, self.is_stair))
 
 
 class InverseDecayLR(_DecaySchedule):
@@ -205,10 +198,8 @@ class CosineDecayLR(LearningRateSchedule):
         self.delta = 0.5 * (max_lr - min_lr)
 
     def construct(self, global_step: Any) -> Tensor:
-        p = jnp.minimum(_step(global_step), self.decay_steps)
-        # sin(pi (p + 0.5)) = cos(pi p), written as MindSpore computes it.
-        cos = jnp.sin(math.pi * (p / self.decay_steps + 0.5))
-        return Tensor._from(self.min_lr + self.delta * (1.0 + cos))
+        step = _step(global_step)
+        return Tensor._from(LR.cosine_decay(self.min_lr, self.delta, step, self.decay_steps))
 
 
 class PolynomialDecayLR(LearningRateSchedule):
@@ -261,16 +252,15 @@ class PolynomialDecayLR(LearningRateSchedule):
         self.diff_learning_rate = learning_rate - end_learning_rate
 
     def construct(self, global_step: Any) -> Tensor:
-        step = _step(global_step)
-        horizon = jnp.float32(self.decay_steps)
-        if self.update_decay_steps:
-            horizon = horizon * jnp.maximum(jnp.ceil(step / horizon), 1.0)
-        else:
-            step = jnp.minimum(step, horizon)
-        p = step / horizon
-        return Tensor._from(
-            self.diff_learning_rate * jnp.power(1.0 - p, self.power) + self.end_learning_rate
+        lr = LR.polynomial_decay(
+            self.diff_learning_rate,
+            self.end_learning_rate,
+            self.power,
+            _step(global_step),
+            self.decay_steps,
+            self.update_decay_steps,
         )
+        return Tensor._from(lr)
 
 
 class WarmUpLR(LearningRateSchedule):
@@ -305,5 +295,4 @@ class WarmUpLR(LearningRateSchedule):
         self.warmup_steps = check_positive_int(warmup_steps, "warmup_steps", api)
 
     def construct(self, global_step: Any) -> Tensor:
-        percent = jnp.minimum(_step(global_step), self.warmup_steps) / self.warmup_steps
-        return Tensor._from(self.learning_rate * percent)
+        return Tensor._from(LR.warmup(self.learning_rate, _step(global_step), self.warmup_steps))

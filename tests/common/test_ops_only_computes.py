@@ -90,10 +90,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         1,
         "the attention masks' dtype check (the attention computes in ops)",
     ),
-    "deepsink/nn/learning_rate_schedule.py": (
-        12,
-        "traced schedule formulas on the global step (floor/power/min inside the compiled step)",
-    ),
     "deepsink/nn/optim/adadelta.py": (
         2,
         "optimizer state created from hyperparameters (asarray)",
@@ -153,10 +149,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "deepsink/nn/wrap/grad_reducer.py": (
         2,
         "the data-parallel gradient all-reduce (psum) inside the compiled step",
-    ),
-    "deepsink/nn/wrap/loss_scale.py": (
-        13,
-        "overflow checks and the update cell's iteration counters on raw state",
     ),
     "deepsink/numpy/array_creations.py": (
         33,

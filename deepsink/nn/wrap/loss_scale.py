@@ -17,6 +17,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from deepsink._compile import grad as _grad
 from deepsink._core.validate import fail_arg
@@ -33,8 +34,7 @@ def grads_finite(grads: Any) -> jax.Array:
     arrays = [
         unwrap(g) for g in jax.tree_util.tree_leaves(grads, is_leaf=lambda x: isinstance(x, Tensor))
     ]
-    flags = [jnp.all(jnp.isfinite(a)) for a in arrays if jnp.issubdtype(a.dtype, jnp.inexact)]
-    return jnp.all(jnp.stack(flags)) if flags else jnp.asarray(True)
+    return optimizer_func.all_finite(arrays)
 
 
 def keep_writes_where(flag: Any, run: Any, params: Any, before: dict | None = None) -> Any:
@@ -45,10 +45,10 @@ def keep_writes_where(flag: Any, run: Any, params: Any, before: dict | None = No
     old = {id(p): (p, p._data) for p in params}
     old.update(before or {})
     out = run()
-    keep = jnp.asarray(unwrap(flag), jnp.bool_).reshape(())
+    keep = optimizer_func.flag(unwrap(flag))
     for p, value in old.values():
         if p._data is not value:
-            p._data = jnp.where(keep, p._data, value)
+            p._data = optimizer_func.keep_where(keep, p._data, value)
     return out
 
 
@@ -107,10 +107,11 @@ class DynamicLossScaleUpdateCell(Cell):
 
     def construct(self, loss_scale: Parameter, overflow: Any) -> Any:
         scale = loss_scale._data
-        ov = jnp.asarray(unwrap(overflow), jnp.bool_).reshape(())
+        ov = optimizer_func.flag(unwrap(overflow))
         cur, last = self.cur_iter._data, self.last_overflow_iter._data
-        should_inc = (cur - last) >= self.scale_window
-        self.last_overflow_iter._data = jnp.where(ov | should_inc, cur, last)
+        should_inc, self.last_overflow_iter._data = optimizer_func.scale_window_step(
+            cur, last, ov, self.scale_window
+        )
         loss_scale._data = optimizer_func.dynamic_loss_scale(
             scale, ov, self.scale_factor, should_inc
         )
@@ -240,7 +241,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         themselves, so ``compute_input`` comes back unchanged. Custom training cells of the model
         zoo (Transformer's, Bert's) call it in their ``construct``.
         """
-        return Tensor._from(jnp.zeros((8,), jnp.int32)), compute_input
+        return Tensor(np.zeros((8,), np.int32)), compute_input
 
     def get_overflow_status(self, status: Any, compute_output: Any) -> Tensor:
         """True when any value of ``compute_output`` (the gradients) is not finite."""
@@ -267,11 +268,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
                 TypeError,
             )
         loss = res.diff[0]
-        _, grads = pullback([jnp.full(loss.shape, scale, loss.dtype)])
-        grads = [
-            (g / scale.astype(g.dtype)) if jnp.issubdtype(g.dtype, jnp.inexact) else g
-            for g in grads
-        ]
+        _, grads = pullback([optimizer_func.scaled_sens(loss, scale)])
+        grads = optimizer_func.unscale(grads, scale)
         grads = self.grad_reducer(tuple(wrap(grads)))
         cond = self.get_overflow_status(None, grads)
         overflow = unwrap(self.process_loss_scale(cond))
@@ -284,7 +282,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         overflow."""
         params = (*self.weights, *self.optimizer.get_parameters())
         keep_writes_where(
-            jnp.logical_not(jnp.asarray(unwrap(overflow), jnp.bool_)),
+            ~optimizer_func.flag(unwrap(overflow)),
             lambda: self.optimizer(grads),
             params,
             before,

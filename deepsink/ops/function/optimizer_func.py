@@ -41,6 +41,42 @@ def dynamic_loss_scale(scale, overflow, factor, grow, keep_finite=False):
     return jnp.where(overflow, down, jnp.where(grow, up, scale))
 
 
+def all_finite(arrays: Sequence[Array]) -> Array:
+    """A bool scalar: every value of every float or complex array in ``arrays`` is finite (True
+    when there is none); the overflow check of loss scaling."""
+    flags = [jnp.all(jnp.isfinite(a)) for a in arrays if jnp.issubdtype(a.dtype, jnp.inexact)]
+    return jnp.all(jnp.stack(flags)) if flags else jnp.asarray(True)
+
+
+def flag(value: Any) -> Array:
+    """``value`` as a bool scalar array."""
+    return jnp.asarray(value, jnp.bool_).reshape(())
+
+
+def keep_where(keep: Array, new: Array, old: Array) -> Array:
+    """``new`` where the scalar ``keep`` is true, else ``old`` (a write undone as data)."""
+    return jnp.where(keep, new, old)
+
+
+def scale_window_step(cur: Array, last: Array, overflow: Array, window: int) -> tuple:
+    """``(grow, last)`` of the dynamic loss-scale cell: ``grow`` when ``window`` steps passed
+    since the last overflow; ``last`` moves to ``cur`` on overflow or growth."""
+    grow = (cur - last) >= window
+    return grow, jnp.where(overflow | grow, cur, last)
+
+
+def scaled_sens(loss: Array, scale: Array) -> Array:
+    """The initial gradient of a loss-scaled backward pass: ``scale`` in the loss's shape."""
+    return jnp.full(loss.shape, scale, loss.dtype)
+
+
+def unscale(grads: Sequence[Array], scale: Array) -> list:
+    """The float gradients divided by ``scale`` (in their dtype); others unchanged."""
+    return [
+        (g / scale.astype(g.dtype)) if jnp.issubdtype(g.dtype, jnp.inexact) else g for g in grads
+    ]
+
+
 def ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
     """``m = b1 m + (1-b1) g; v = max(b2 v, |g|); var -= lr / (1 - beta1_power) m / (v + eps)``."""
     m = beta1 * m + (1 - beta1) * grad
