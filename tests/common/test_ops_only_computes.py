@@ -94,14 +94,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         2,
         "optimizer state created from hyperparameters (asarray)",
     ),
-    "deepsink/nn/optim/adafactor.py": (
-        9,
-        "Adafactor's factored second moments and relative step size",
-    ),
-    "deepsink/nn/optim/adam.py": (
-        6,
-        "optimizer state and hyperparameters as arrays (asarray, zeros)",
-    ),
     "deepsink/nn/optim/adamax.py": (
         1,
         "optimizer state created from hyperparameters (asarray)",
@@ -137,10 +129,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "deepsink/nn/optim/rmsprop.py": (
         1,
         "optimizer state created from hyperparameters (asarray)",
-    ),
-    "deepsink/nn/optim/rprop.py": (
-        7,
-        "Rprop's sign-based step sizes on raw state",
     ),
     "deepsink/nn/wrap/cell_wrapper.py": (
         1,

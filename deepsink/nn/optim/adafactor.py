@@ -170,20 +170,19 @@ class AdaFactor(_HostTarget, Optimizer):
         return list(self._check_gradients(gradients))  # MindSpore's AdaFactor uses them as given
 
     def _update(self, grads: list, lrs: list) -> None:
-        f32 = jnp.float32
         step = self.step._data + 1
         self.step._data = step
-        if self.scale_lr and self.relative_step:
-            min_step = 1e-6 * step[0] if self.warmup_init else jnp.asarray(1e-2, f32)
-            lrs = [jnp.minimum(min_step, 1.0 / jnp.sqrt(step[0]))] * len(grads)
-        beta2t = 1.0 - jnp.power(step[0], -jnp.asarray(self.decay_rate, f32))
-        eps = jnp.asarray(self.eps, f32)
-        consts = [jnp.asarray(x, f32) for x in (self.clip_threshold, self.beta1)]
-        wd = jnp.asarray(self.weight_decay, f32)
+        relative = self.scale_lr and self.relative_step
+        lr, beta2t = R.ada_factor_schedule(step[0], self.decay_rate, relative, self.warmup_init)
+        if relative:
+            lrs = [lr] * len(grads)
+        eps = R.float32s(self.eps)
+        consts = R.float32s(self.clip_threshold, self.beta1)
+        wd = R.float32s(self.weight_decay)
         for i, (p, g, lr) in enumerate(zip(self.parameters, grads, lrs)):
             avg = self.exp_avg[i] if self.use_first_moment else None
             row, col, sq = self.exp_avg_sq_row[i], self.exp_avg_sq_col[i], self.exp_avg_sq[i]
-            avg_data = avg._data if avg is not None else jnp.zeros((), f32)
+            avg_data = avg._data if avg is not None else R.float32s(0.0)
             new = R.ada_factor(
                 eps,
                 *consts,

@@ -43,7 +43,7 @@ def _init_adam(opt: Any, api: str, beta1: Any, beta2: Any, eps: Any, flags: tupl
 
 def _advance_powers(opt: Any) -> tuple:
     """One step of the beta powers: (beta1, beta2, beta1^t, beta2^t) as float32, stored."""
-    b1, b2 = jnp.asarray(opt.beta1, jnp.float32), jnp.asarray(opt.beta2, jnp.float32)
+    b1, b2 = R.float32s(opt.beta1, opt.beta2)
     opt.beta1_power._data = b1p = opt.beta1_power._data * b1
     opt.beta2_power._data = b2p = opt.beta2_power._data * b2
     return b1, b2, b1p, b2p
@@ -141,15 +141,14 @@ class Adam(_HostTarget, Optimizer):
             self.vhat = self.parameters.clone(prefix="vhat", init="zeros")
 
     def _update(self, grads: list, lrs: list) -> None:
-        f32 = jnp.float32
         beta1, beta2, beta1_power, beta2_power = _advance_powers(self)
         for i, (p, m1, m2, g, lr) in enumerate(
             zip(self.parameters, self.moment1, self.moment2, grads, lrs)
         ):
             dt = p._data.dtype
             hyper = [
-                jnp.asarray(x, f32).astype(dt)
-                for x in (beta1_power, beta2_power, lr, beta1, beta2, self.eps)
+                x.astype(dt)
+                for x in R.float32s(beta1_power, beta2_power, lr, beta1, beta2, self.eps)
             ]
             g = g.astype(dt)
             if self.use_amsgrad:
@@ -227,11 +226,11 @@ class AdamWeightDecay(Optimizer):
     def _update(self, grads: list, lrs: list) -> None:
         f32 = jnp.float32
         decays = self._decay_values()
-        beta1, beta2, eps = (jnp.asarray(x, f32) for x in (self.beta1, self.beta2, self.eps))
+        beta1, beta2, eps = R.float32s(self.beta1, self.beta2, self.eps)
         for p, m1, m2, g, wd, flag, lr in zip(
             self.parameters, self.moments1, self.moments2, grads, decays, self.decay_flags, lrs
         ):
-            wd = wd.astype(f32) if flag else jnp.zeros((), f32)
+            wd = wd.astype(f32) if flag else R.float32s(0.0)
             var, m, v = R.adam_weight_decay(
                 p._data, m1._data, m2._data, lr, beta1, beta2, eps, wd, g.astype(f32)
             )
@@ -304,7 +303,7 @@ class AdamOffload(Optimizer):
         f32 = jnp.float32
         b1, b2, b1p, b2p = _advance_powers(self)
         for p, m, v, g, lr in zip(self.parameters, self.moment1, self.moment2, grads, lrs):
-            hyper = [b1p[0], b2p[0], lr, b1, b2, jnp.asarray(self.eps, f32)]
+            hyper = [b1p[0], b2p[0], lr, b1, b2, R.float32s(self.eps)]
             delta, m_new, v_new = R.adam_delta(
                 m._data, v._data, *hyper, g.astype(f32), use_nesterov=self.use_nesterov
             )

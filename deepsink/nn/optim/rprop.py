@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
 from deepsink._core.validate import fail_arg
 from deepsink.nn.optim.optimizer import Optimizer, write
+from deepsink.ops.function import optimizer_func as R
 
 
 class Rprop(Optimizer):
@@ -81,21 +80,20 @@ class Rprop(Optimizer):
         lr = self._lr_values()
         self.step_size = self.parameters.clone(prefix="step_size", init="zeros")
         for s, v in zip(self.step_size, lr):
-            s._data = jnp.full(s.shape, v, s._data.dtype)
+            s._data = R.filled(s.shape, v, s._data.dtype)
 
     def _update(self, grads: list, lrs: list) -> None:
         for p, prev, step, g in zip(self.parameters, self.prev, self.step_size, grads):
-            sign = g * prev._data
-            new_step = jnp.where(
-                sign > 0,
-                jnp.minimum(step._data * self.etaplus, self.step_size_max),
-                jnp.where(
-                    sign < 0,
-                    jnp.maximum(step._data * self.etaminus, self.step_size_min),
-                    step._data,
-                ),
+            new_p, g, new_step = R.rprop_mindspore(
+                p._data,
+                prev._data,
+                step._data,
+                g,
+                self.etaminus,
+                self.etaplus,
+                self.step_size_min,
+                self.step_size_max,
             )
-            g = jnp.where(sign < 0, 0, g)
             write(step, new_step)
             write(prev, g)
-            write(p, p._data - jnp.sign(g) * new_step)
+            write(p, new_p)

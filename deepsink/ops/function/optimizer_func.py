@@ -241,6 +241,43 @@ def rprop(var, prev, step_size, step, lr, grad, etaminus, etaplus, step_size_min
     return var - jnp.sign(g) * size, g, size
 
 
+def rprop_mindspore(var, prev, step_size, grad, etaminus, etaplus, step_size_min, step_size_max):
+    """MindSpore's ``nn.Rprop``: each element's step size grows by ``etaplus`` (up to
+    ``step_size_max``) while the gradient keeps its sign and shrinks by ``etaminus`` (down to
+    ``step_size_min``) when it flips, that gradient then counted as 0; ``var -= sign(g) step``.
+    Returns ``(var, prev, step_size)``."""
+    sign = grad * prev
+    step_size = jnp.where(
+        sign > 0,
+        jnp.minimum(step_size * etaplus, step_size_max),
+        jnp.where(sign < 0, jnp.maximum(step_size * etaminus, step_size_min), step_size),
+    )
+    g = jnp.where(sign < 0, 0, grad)
+    return var - jnp.sign(g) * step_size, g, step_size
+
+
+def filled(shape, value, dtype):
+    """An optimizer state array of ``shape`` filled with ``value`` (a hyper-parameter)."""
+    return jnp.full(shape, value, dtype)
+
+
+def float32s(*values):
+    """The hyper-parameters ``values`` as float32 scalar arrays (one array for one value)."""
+    out = [jnp.asarray(v, jnp.float32) for v in values]
+    return out[0] if len(out) == 1 else out
+
+
+def ada_factor_schedule(step, decay_rate, relative_lr, warmup_init):
+    """AdaFactor's per-step values from the 1-based ``step``: ``(lr, beta2t)``, ``lr`` the
+    relative step size ``min(1e-6 step if warmup_init else 1e-2, 1 / sqrt(step))`` when
+    ``relative_lr``, else None; ``beta2t = 1 - step ** -decay_rate``."""
+    lr = None
+    if relative_lr:
+        min_step = 1e-6 * step if warmup_init else jnp.asarray(1e-2, jnp.float32)
+        lr = jnp.minimum(min_step, 1.0 / jnp.sqrt(step))
+    return lr, 1.0 - jnp.power(step, -jnp.asarray(decay_rate, jnp.float32))
+
+
 def add_sign(var, m, lr, alpha, sign_decay, beta, grad):
     """AddSign: the step is ``(alpha + sign_decay sign(g) sign(m)) g``."""
     m = beta * m + (1 - beta) * grad
