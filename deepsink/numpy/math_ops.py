@@ -129,18 +129,13 @@ def _exp2(a: jax.Array) -> jax.Array:
     return jnp.left_shift(jnp.ones_like(a), a) if a.dtype.kind in "iu" else jnp.exp2(a)
 
 
-def _fabs(a: jax.Array) -> jax.Array:
-    """``|a|``: MindSpore keeps integer dtypes."""
-    return jnp.abs(a) if a.dtype.kind in "iu" else jnp.fabs(a)
-
-
 def _sign(a: jax.Array) -> jax.Array:
     """``sign``: MindSpore 2.10 returns Float32 for integer inputs."""
-    return jnp.sign(_float(a)) if a.dtype.kind in "iu" else ops.sign(a)._data
+    return ops.sign(_float(a) if a.dtype.kind in "iu" else a)._data
 
 
 def _true_divide(a: jax.Array, b: jax.Array) -> jax.Array:
-    return jnp.true_divide(_float(a), _float(b))
+    return ops.div(_float(a), _float(b))._data
 
 
 def _power(a: jax.Array, b: jax.Array) -> jax.Array:
@@ -183,7 +178,7 @@ _UNARY = {
     "trunc": (ops.trunc, False),
     "fix": (ops.trunc, False),
     "rint": (jnp.rint, False),
-    "fabs": (_fabs, False),
+    "fabs": (ops.abs, False),  # MindSpore keeps integer dtypes
     "invert": (jnp.invert, False),
 }
 _BINARY = {
@@ -243,9 +238,9 @@ def clip(x: Any, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
     hi = None if xmax is None else operands(a, xmax, "clip")[1]
     r = a
     if lo is not None:
-        r = jnp.maximum(r, lo.astype(r.dtype) if r.dtype.kind == "f" else lo)
+        r = ops.maximum(r, lo.astype(r.dtype) if r.dtype.kind == "f" else lo)._data
     if hi is not None:
-        r = jnp.minimum(r, hi.astype(r.dtype) if r.dtype.kind == "f" else hi)
+        r = ops.minimum(r, hi.astype(r.dtype) if r.dtype.kind == "f" else hi)._data
     return _out(r, [a], dtype)
 
 

@@ -29,3 +29,13 @@ def test_an_empty_axis_tuple_reduces_every_axis(name):
     got = getattr(mnp, name)(x, axis=())
     assert got.shape == ()
     np.testing.assert_allclose(got.asnumpy(), RECORDED_2_10[name], rtol=1e-6)
+
+
+def test_fabs_keeps_bool_and_int_dtypes_as_mindspore():
+    # MindSpore 2.10: mindspore.numpy.fabs of a Bool Tensor is Bool, of Int32 is Int32.
+    out = mnp.fabs(Tensor(np.array([True, False])))
+    assert str(out.dtype) == "Bool"
+    np.testing.assert_array_equal(out.asnumpy(), [True, False])
+    out = mnp.fabs(Tensor(np.array([-2, 3], np.int32)))
+    assert str(out.dtype) == "Int32"
+    np.testing.assert_array_equal(out.asnumpy(), [2, 3])
