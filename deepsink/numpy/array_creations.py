@@ -115,16 +115,19 @@ def empty(shape: Any, dtype: Any = None) -> Tensor:
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
     """A Tensor filled with ``fill_value`` (dtype from the value: int -> Int32, float ->
     Float32), or broadcast ``fill_value`` when it is an array."""
-    v = to_jnp(fill_value, "full", "fill_value")
-    dt = np_dtype(dtype, "full") or v.dtype
-    return Tensor._from(jnp.broadcast_to(v.astype(dt), shape_arg(shape, "full")))
+    return _full("full", shape, fill_value, dtype, None)
+
+
+def _full(api: str, shape: Any, fill_value: Any, dtype: Any, default: Any) -> Tensor:
+    """``fill_value`` broadcast to ``shape`` in ``dtype`` (else ``default``, else the value's)."""
+    v = to_jnp(fill_value, api, "fill_value")
+    dt = np_dtype(dtype, api) or default or v.dtype
+    return Tensor._from(jnp.broadcast_to(v.astype(dt), shape_arg(shape, api)))
 
 
 def _like(api: str, a: Any, value: Any, dtype: Any, shape: Any) -> Tensor:
     arr = to_jnp(a, api, "a")
-    dt = np_dtype(dtype, api) or arr.dtype
-    shp = shape_arg(shape, api) if shape is not None else arr.shape
-    return Tensor._from(jnp.full(shp, value, dt))
+    return _filled(api, arr.shape if shape is None else shape, value, dtype, arr.dtype)
 
 
 def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Tensor:
@@ -145,10 +148,7 @@ def empty_like(prototype: Any, dtype: Any = None, shape: Any = None) -> Tensor:
 def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Tensor:
     """``fill_value`` with ``a``'s shape and dtype."""
     arr = to_jnp(a, "full_like", "a")
-    dt = np_dtype(dtype, "full_like") or arr.dtype
-    shp = shape_arg(shape, "full_like") if shape is not None else arr.shape
-    v = to_jnp(fill_value, "full_like", "fill_value").astype(dt)
-    return Tensor._from(jnp.broadcast_to(v, shp))
+    return _full("full_like", arr.shape if shape is None else shape, fill_value, dtype, arr.dtype)
 
 
 # --- ranges -------------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "the data-parallel gradient all-reduce (psum) inside the compiled step",
     ),
     "deepsink/numpy/array_creations.py": (
-        33,
+        31,
         "deepsink.numpy follows NumPy's creation rules (linspace/eye/tri/...), which jnp implements",
     ),
     "deepsink/numpy/array_ops.py": (
