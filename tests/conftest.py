@@ -52,8 +52,8 @@ def _fresh_context():
 
 @pytest.fixture(scope="module")
 def quick_codegen():
-    """The module's deepsink programs compiled with ``compilekit.QUICK_CODEGEN_FLAG``'s level: for
-    files whose programs run once or a few steps (``pytestmark = pytest.mark.usefixtures(...)``)."""
+    """The module's deepsink programs compiled by ``compilekit.quick_codegen``: for files whose big
+    programs run once or a few steps (``pytestmark = pytest.mark.usefixtures("quick_codegen")``)."""
     with _quick_codegen():
         yield
 

@@ -23,19 +23,16 @@ def counting_compiles():
         jax.monitoring.unregister_event_duration_listener(listener)
 
 
-# XLA's LLVM code generation without optimization (-O0): the HLO passes are unchanged, so a
-# program computes what it computes at the default level, up to rounding (no multiply-add
-# contraction); it compiles in about half the time and its fused loops run slower. For the tests
-# whose programs run once or a few steps (big networks' forwards and steps, distributed samples),
-# where compiling is most of the time.
-QUICK_CODEGEN_FLAG = "--xla_backend_optimization_level=0"
-
-
 @contextlib.contextmanager
 def quick_codegen():
-    """deepsink's programs compiled while the block runs get :data:`QUICK_CODEGEN_FLAG`'s level
-    (through its compiler options, ``graphs.compiler_options``; JAX's op-by-op programs keep
-    theirs)."""
+    """deepsink's programs compiled while the block runs get XLA's LLVM code generation without
+    optimization (``xla_backend_optimization_level`` 0, through deepsink's compiler options,
+    ``graphs.compiler_options``; JAX's op-by-op programs keep the default). XLA's HLO passes are
+    unchanged, so a program computes what it computes at the default level up to rounding (no
+    multiply-add contraction); it compiles in about half the time, and its fused loops run slower.
+    For tests whose big programs run once or a few steps (a model zoo's forwards and training
+    steps), where compiling is most of the time. Measured on the distributed samples (small
+    networks on 8 simulated devices), it saves nothing."""
     from deepsink._core import graphs
 
     options = graphs._CPU_OPTIONS

@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compilekit import QUICK_CODEGEN_FLAG
 from faultkit import HANG_S
 
 DIST_TESTS = os.path.join(
@@ -35,15 +34,10 @@ def launch(tmp_path, script, *args, workers=2, timeout=HANG_S, extra=()):
 
 def simulated_devices(n: int, env=None) -> dict:
     """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
-    repository on ``PYTHONPATH``: the environment of a worker that starts JAX. Its programs are
-    compiled with ``QUICK_CODEGEN_FLAG``: the workers train small networks for a few steps, and
-    compiling their programs (on every device layout) is most of their time."""
+    repository on ``PYTHONPATH``: the environment of a worker that starts JAX."""
     env = dict(os.environ if env is None else env)
     flags = [f for f in env.get("XLA_FLAGS", "").split() if "host_platform_device_count" not in f]
-    flags = [*flags, f"--xla_force_host_platform_device_count={n}"]
-    env["XLA_FLAGS"] = " ".join(
-        flags if QUICK_CODEGEN_FLAG in flags else [*flags, QUICK_CODEGEN_FLAG]
-    )
+    env["XLA_FLAGS"] = " ".join([*flags, f"--xla_force_host_platform_device_count={n}"])
     env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
     return env
 
