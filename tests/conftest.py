@@ -31,6 +31,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 import jax  # noqa: E402
 import pytest  # noqa: E402
+from compilekit import quick_codegen as _quick_codegen  # noqa: E402
 from faultkit import HANG_S  # noqa: E402
 
 jax.config.update("jax_compilation_cache_dir", os.environ["JAX_COMPILATION_CACHE_DIR"])
@@ -47,6 +48,14 @@ def _fresh_context():
     _random.set_seed(0)
     yield
     context.reset_context()
+
+
+@pytest.fixture(scope="module")
+def quick_codegen():
+    """The module's deepsink programs compiled by ``compilekit.quick_codegen``: for files whose big
+    programs run once or a few steps (``pytestmark = pytest.mark.usefixtures("quick_codegen")``)."""
+    with _quick_codegen():
+        yield
 
 
 @pytest.fixture
@@ -99,17 +108,46 @@ def pytest_collection_modifyitems(config, items):
 
 
 _FILE_SECONDS: dict = {}
+# per worker ("gw0", ...; "main" without pytest-xdist) and file: [first start, last stop (epoch s),
+# seconds of its tests there]
+_SPANS: dict = {}
 
 
 def pytest_runtest_logreport(report):
-    """Each test file's time, summed over its tests' set-up, call and tear-down (under
-    pytest-xdist, the main process receives every worker's reports)."""
+    """Each test file's time, summed over its tests' set-up, call and tear-down, and when each
+    worker started and ended it (under pytest-xdist, the main process receives every worker's
+    reports, each naming its worker)."""
     path = report.nodeid.split("::", 1)[0]
     _FILE_SECONDS[path] = _FILE_SECONDS.get(path, 0.0) + report.duration
+    node = getattr(report, "node", None)
+    worker = node.gateway.id if node is not None else "main"
+    span = _SPANS.setdefault(worker, {}).setdefault(path, [report.start, report.stop, 0.0])
+    span[0], span[1] = min(span[0], report.start), max(span[1], report.stop)
+    span[2] += report.duration
+
+
+def _worker_lines(spans: dict) -> list[str]:
+    """Per worker: its busy seconds, when its last test ended (seconds after the first test of
+    the run started) and its last files; then how long the workers that ended first waited."""
+    t0 = min(s for files in spans.values() for s, _, _ in files.values())
+    end = {w: max(e for _, e, _ in files.values()) for w, files in spans.items()}
+    lines = []
+    for worker, files in sorted(spans.items()):
+        busy = sum(seconds for _, _, seconds in files.values())
+        last = sorted(files.items(), key=lambda kv: kv[1][1])[-3:]
+        tail = ", ".join(f"{p} {s - t0:.0f}-{e - t0:.0f}" for p, (s, e, _) in last)
+        lines.append(
+            f"{worker}: {len(files)} files, {busy:.1f} s of tests, last test ended at "
+            f"{end[worker] - t0:.1f} s; last files: {tail}"
+        )
+    idle = sum(max(end.values()) - e for e in end.values())
+    lines.append(f"idle at the end (workers that ended first, summed): {idle:.1f} s")
+    return lines
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The slowest test files, after pytest's slowest tests: where the suite's time goes."""
+    """The slowest test files, after pytest's slowest tests: where the suite's time goes; then
+    each worker's share and the time the first to finish waited for the last."""
     if hasattr(terminalreporter.config, "workerinput") or not _FILE_SECONDS:
         return
     slowest = sorted(_FILE_SECONDS.items(), key=lambda kv: -kv[1])[:30]
@@ -117,3 +155,6 @@ def pytest_terminal_summary(terminalreporter):
     for path, seconds in slowest:
         terminalreporter.write_line(f"{seconds:8.1f}  {path}")
     terminalreporter.write_line(f"{sum(_FILE_SECONDS.values()):8.1f}  in all")
+    terminalreporter.write_sep("=", "workers (seconds after the first test started)")
+    for line in _worker_lines(_SPANS):
+        terminalreporter.write_line(line)

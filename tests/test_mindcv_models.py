@@ -38,6 +38,9 @@ from mindcv_train import aliased_mindcv
 
 import deepsink as ms
 
+# each model's forward compiles once and runs once: compiling is most of the time
+pytestmark = pytest.mark.usefixtures("quick_codegen")
+
 # models of different families and the input size of their forward, marked slow (a minute or
 # more each on a CPU; the forward of one model on every run is squeezenet1_1's, compared with
 # 2.10's output below); every model at its default input size: scripts/check_mindcv_models.py,

@@ -15,6 +15,9 @@ import numpy as np
 import pytest
 from mindcv_train import aliased_mindcv
 
+# resnet18's few programs, each run a few steps: compiling them is most of the time
+pytestmark = pytest.mark.usefixtures("quick_codegen")
+
 FIXTURE = Path(__file__).parent / "fixtures" / "ms" / "mindcv" / "train.json"
 
 

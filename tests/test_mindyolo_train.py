@@ -18,6 +18,9 @@ import numpy as np
 import pytest
 from aliased_library import aliased_library
 
+# a network's few programs, each run once or twice: compiling them is most of the time
+pytestmark = pytest.mark.usefixtures("quick_codegen")
+
 FIXTURE = Path(__file__).parent / "fixtures" / "ms" / "mindyolo" / "train.json"
 
 

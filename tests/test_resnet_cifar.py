@@ -16,6 +16,9 @@ sys.path.insert(0, str(ROOT / "examples"))
 sys.path.insert(0, str(ROOT / "bench" / "peers"))  # torch_resnet, the PyTorch peer
 from resnet_cifar import create_dataset, resnet18, synthetic_cifar  # noqa: E402
 
+# ResNet-18's step compiles once and runs once: compiling is most of the time
+pytestmark = pytest.mark.usefixtures("quick_codegen")
+
 CIFAR_RESNET18_PARAMS = 11_173_962  # torchvision-style ResNet-18, 3x3 stem, no pool, 10 classes
 
 

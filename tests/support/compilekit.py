@@ -21,3 +21,23 @@ def counting_compiles():
         yield seen
     finally:
         jax.monitoring.unregister_event_duration_listener(listener)
+
+
+@contextlib.contextmanager
+def quick_codegen():
+    """deepsink's programs compiled while the block runs get XLA's LLVM code generation without
+    optimization (``xla_backend_optimization_level`` 0, through deepsink's compiler options,
+    ``graphs.compiler_options``; JAX's op-by-op programs keep the default). XLA's HLO passes are
+    unchanged, so a program computes what it computes at the default level up to rounding (no
+    multiply-add contraction); it compiles in about half the time, and its fused loops run slower.
+    For tests whose big programs run once or a few steps (a model zoo's forwards and training
+    steps), where compiling is most of the time. Measured on the distributed samples (small
+    networks on 8 simulated devices), it saves nothing."""
+    from deepsink._core import graphs
+
+    options = graphs._CPU_OPTIONS
+    options["xla_backend_optimization_level"] = 0
+    try:
+        yield
+    finally:
+        del options["xla_backend_optimization_level"]
