@@ -57,7 +57,7 @@ def main() -> None:
     env = dict(os.environ, JAX_COMPILATION_CACHE_DIR="")
     results = {}
     for name in args.models:
-        cmd = [sys.executable, "-c", CHILD, name, str(args.batch)]
+        cmd = [sys.executable, "-P", "-c", CHILD, name, str(args.batch)]  # -P: PYTHONPATH first
         out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
         results[name] = json.loads(out.stdout.strip().splitlines()[-1])
         print(name, json.dumps(results[name]), flush=True)
