@@ -104,3 +104,23 @@ def test_batchnorm2d_takes_it_on_cpu_only(monkeypatch):
     monkeypatch.setattr(norm, "_platform", lambda: "gpu")
     bn(ms.Tensor(x))
     assert calls == [1] and not norm.use_matmul_sums()
+
+
+def _compiled_programs(caplog, run) -> list[str]:
+    """The names of the XLA programs ``run()`` compiles (JAX logs each compilation)."""
+    caplog.clear()
+    with caplog.at_level("WARNING"), jax.log_compiles():
+        run()
+    return [r.getMessage().split(" with ")[0] for r in caplog.records if "Compiling" in r.msg]
+
+
+@pytest.mark.parametrize("train", [False, True], ids=["eval", "train"])
+def test_a_pynative_batchnorm_compiles_one_program_per_shape(caplog, train):
+    # eager (PYNATIVE) BatchNorm2d on a shape no other test uses: its element-wise ops are one
+    # program (two in training: the normalization and the running-statistics update), and a
+    # second layer of the same shape compiles nothing
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((3, 7, 5, 11)).astype(np.float32))
+    layers = [nn.BatchNorm2d(7).set_train(train) for _ in range(2)]
+    first = _compiled_programs(caplog, lambda: layers[0](x).asnumpy())
+    assert len(first) == (2 if train and norm.use_matmul_sums() else 1), first
+    assert _compiled_programs(caplog, lambda: layers[1](x).asnumpy()) == []

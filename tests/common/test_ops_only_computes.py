@@ -58,10 +58,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         3,
         "NHWC <-> NCHW transposes around _core.conv for data_format='NHWC'",
     ),
-    "deepsink/nn/layer/dense.py": (
-        1,
-        "Dense's matmul (kept inline: the sink step's hottest op, no ops dispatch)",
-    ),
     "deepsink/nn/layer/image.py": (
         4,
         "ImageGradients' differences and the images' dtype checks (PSNR/SSIM/MSSSIM compute in ops)",

@@ -15,6 +15,7 @@ from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.layer.activation import get_activation
 from deepsink.ops.amp_strategy import cast_arrays
+from deepsink.ops.function.nn_func import matmul_transposed as _matmul_transposed
 
 
 def make_param(
@@ -127,7 +128,7 @@ class Dense(Cell):
         if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != w.dtype:
             w = w.astype(a.dtype)
         a, w = cast_arrays("MatMul", a, w)
-        y = jnp.matmul(a, w.T)
+        y = _matmul_transposed(a, w)
         if self.has_bias:
             y, bias = cast_arrays("BiasAdd", y, self.bias._data)
             y = y + bias.astype(y.dtype)

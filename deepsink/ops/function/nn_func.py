@@ -151,10 +151,17 @@ def dense(input: Any, weight: Any, bias: Any = None) -> Tensor:
             f"the last dimension of 'input' {list(x.shape)} must equal that of "
             f"'weight' {list(w.shape)}",
         )
-    y = jnp.matmul(x, w.T)
+    y = matmul_transposed(x, w)
     if bias is not None:
         y = y + U.array(bias, "dense", "bias")
     return Tensor._from(y)
+
+
+@jax.jit
+def matmul_transposed(x: jax.Array, w: jax.Array) -> jax.Array:
+    """``x @ w.T``, as one compiled program (in PYNATIVE_MODE the transpose of ``w`` would
+    otherwise compile, and run, on its own for every weight shape)."""
+    return jnp.matmul(x, w.T)
 
 
 def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:

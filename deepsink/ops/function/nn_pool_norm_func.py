@@ -8,6 +8,7 @@ pooling rank, so 1-D, 2-D and 3-D pooling agree on padding, ``ceil_mode`` and di
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -389,7 +390,14 @@ def layer_norm_stats(
             f"'gamma' and 'beta' must have shape {list(x.shape[bp:])}, but got "
             f"{list(gamma.shape)} and {list(beta.shape)}",
         )
-    axes = tuple(range(bn, nd))
+    return _layer_norm(x, gamma, beta, tuple(range(bn, nd)), float(eps))
+
+
+@functools.partial(jax.jit, static_argnums=(3, 4))
+def _layer_norm(x: jax.Array, gamma: jax.Array, beta: jax.Array, axes: tuple, eps: float) -> tuple:
+    """``layer_norm_stats``' arithmetic, one compiled program per shape (in PYNATIVE_MODE its nine
+    element-wise ops and reductions would each compile on their own; layers of the same shape
+    share it)."""
     xf = x.astype(jnp.float32) if x.dtype in (jnp.float16, jnp.bfloat16) else x
     mean = xf.mean(axes, keepdims=True)
     var = ((xf - mean) ** 2).mean(axes, keepdims=True)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -24,9 +25,7 @@ def scale_shift(
     xs: jax.Array, gamma: Any, beta: Any, mean: Any, var: Any, eps: float, bshape: list[int]
 ) -> jax.Array:
     """``(xs - mean) / sqrt(var + eps) * gamma + beta`` per channel, as one scale and shift."""
-    scale = gamma * lax.rsqrt(var.astype(xs.dtype) + eps)
-    shift = beta - mean * scale
-    return xs * scale.reshape(bshape) + shift.reshape(bshape)
+    return _scale_shift(xs, gamma, beta, mean, var, float(eps), tuple(bshape))
 
 
 def moving_stats(
@@ -34,6 +33,21 @@ def moving_stats(
 ) -> tuple:
     """The running mean and variance moved by ``momentum`` towards the batch's ``mean`` and
     ``var`` (biased over ``count`` values, made unbiased); no gradient flows into them."""
+    return _moving_stats(mm, mv, mean, var, int(count), float(momentum))
+
+
+# Each is one jitted program (per shape, dtype and static argument): in PYNATIVE_MODE an eval-mode
+# BatchNorm then compiles once per input shape instead of once per element-wise op and shape
+# (seven), and layers of the same shape share it; inside a GRAPH_MODE trace the call is inlined.
+@functools.partial(jax.jit, static_argnums=(5, 6))
+def _scale_shift(xs, gamma, beta, mean, var, eps, bshape):  # noqa: ANN001, ANN202
+    scale = gamma * lax.rsqrt(var.astype(xs.dtype) + eps)
+    shift = beta - mean * scale
+    return xs * scale.reshape(bshape) + shift.reshape(bshape)
+
+
+@functools.partial(jax.jit, static_argnums=(4, 5))
+def _moving_stats(mm, mv, mean, var, count, momentum):  # noqa: ANN001, ANN202
     mean, var = lax.stop_gradient(mean), lax.stop_gradient(var)
     unbiased = var * (count / (count - 1)) if count > 1 else var
     w = momentum
