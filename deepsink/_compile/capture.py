@@ -354,9 +354,10 @@ def _remade(captured: Captured, signature: tuple) -> bool:
     return False
 
 
-def shared(key: Any, fn: Any, make: Callable[[], Captured]) -> Captured:
-    """The Captured of a gradient configuration of ``fn`` (``GradOperation()(net)`` written in the
-    loop makes a new gradient function per step: they share one program cache)."""
+def shared(key: Any, fn: Any, make: Callable[[], Any]) -> Any:
+    """The Captured (or, made in GRAPH_MODE, the ``jit`` function) of a gradient configuration
+    of ``fn`` (``GradOperation()(net)`` written in the loop makes a new gradient function per
+    step: they share one program cache). ``make()``'s result gets a ``target`` attribute."""
     try:
         ref = weakref.ref(fn)
         hash(key)

@@ -25,7 +25,9 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink import context
 from deepsink._compile import capture, control_flow, grad_hooks, graph_syntax
+from deepsink._compile import jit as _jit
 from deepsink._core import functional, host_errors, semi_auto
 from deepsink._core.tracebacks import api_boundary
 from deepsink.common.parameter import Parameter
@@ -427,17 +429,7 @@ class GradOperation:
             id(fn),
             tuple(id(w) for w in ws),
         )
-        captured = capture.shared(
-            key, fn, lambda: capture.Captured(grad_fn, name, guard=_guard_of(fn))
-        )
-
-        def run(*args: Any, **kwargs: Any) -> Any:
-            if _has_tensor_hooks(args, kwargs):
-                return grad_fn(*args, **kwargs)
-            return captured(args, kwargs)
-
-        run.captured = captured
-        return api_boundary(run)
+        return _gradient_function(key, fn, grad_fn, name)
 
 
 def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
@@ -585,13 +577,36 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
 
     name = f"{api}_{getattr(fn, '__name__', type(fn).__name__)}"
     key = (api, grad_position, has_aux, return_ids, id(fn), tuple(id(w) for w in ws))
-    captured = capture.shared(key, fn, lambda: capture.Captured(body, name, guard=_guard_of(fn)))
+    return _gradient_function(key, fn, body, name)
+
+
+def _gradient_function(key: tuple, fn: Any, grad_fn: Callable, name: str) -> Callable:
+    """The gradient function the user gets: ``grad_fn`` (the gradient of ``fn``, configured as
+    ``key`` says) run with MindSpore 2.10's semantics for the mode.
+
+    Made in GRAPH_MODE, or called in GRAPH_MODE, it is compiled as a graph: 2.10's
+    ``GradOperation`` and ``grad``/``value_and_grad`` wrap the gradient in ``@jit`` when the mode
+    at their creation is GRAPH_MODE, and a call in GRAPH_MODE of one made in PYNATIVE_MODE is
+    compiled too (recorded: ``t.max(1)`` gives the values, the Python side effects of ``fn`` do not
+    run per call). So ``fn`` is traced with graph semantics: converted control flow, the graph
+    rules of Python and Tensor methods, JIT Fallback (``deepsink.jit``). Otherwise PyNative's
+    semantics hold: the call runs through a PyNative capture (``capture.py``), op by op when an
+    input has ``register_hook`` hooks. Gradient functions of one ``fn`` and configuration share
+    their programs (``capture.shared``), as 2.10 reuses its ``grad_fn``."""
+    grad_fn.__name__ = grad_fn.__qualname__ = name
+    made_in_graph = context.is_graph_mode()
+    captured = capture.shared(key, fn, lambda: capture.Captured(grad_fn, name, guard=_guard_of(fn)))
+    graph: list = []  # the jit function, once made
 
     @api_boundary
-    def run(*args: Any) -> Any:
-        if _has_tensor_hooks(args):
-            return body(*args)
-        return captured(args, {})
+    def run(*args: Any, **kwargs: Any) -> Any:
+        if made_in_graph or context.is_graph_mode():
+            if not graph:
+                graph.append(capture.shared(("graph", *key), fn, lambda: _jit.jit(grad_fn)))
+            return graph[0](*args, **kwargs)
+        if _has_tensor_hooks(args, kwargs):
+            return grad_fn(*args, **kwargs)
+        return captured(args, kwargs)
 
     run.captured = captured
     return run

@@ -866,6 +866,10 @@ class Tensor:
             >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
             (3,)
         """
+        if axis is not None:  # an axis of another size than 1 is kept (ops.squeeze)
+            nd, shape = self._data.ndim, self._data.shape
+            axes = (axis,) if isinstance(axis, int) else tuple(axis)
+            axis = tuple(a for a in axes if not -nd <= a < nd or shape[a] == 1)
         return Tensor._from(jnp.squeeze(self._data, axis))
 
     def expand_dims(self, axis: int) -> Tensor:
