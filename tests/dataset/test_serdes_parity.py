@@ -135,8 +135,12 @@ def test_user_functions_are_named_and_not_rebuilt(data):
     for fn in (fun, lambda x: x, Fun(), Fun().__call__):
         names.append(ds.serialize(ds.GeneratorDataset([1, 2], ["x"]).map(fn))["operations"][0])
     assert [n["tensor_op_name"] for n in names] == ["fun", "<lambda>", "Fun", "__call__"]
-    assert {n["python_module"] for n in names} == {"mindspore.dataset.transforms.py_transforms_util"}
+    assert {n["python_module"] for n in names} == {
+        "mindspore.dataset.transforms.py_transforms_util"
+    }
     assert ds.deserialize() is None
     with pytest.raises(RuntimeError, match="failed to open json file"):
         ds.deserialize(json_filepath=str(Path(data[0]) / "missing.json"))
-    np.testing.assert_equal(ds.compare(_pipelines(data)["csv_project"], _pipelines(data)["csv_project"]), True)
+    np.testing.assert_equal(
+        ds.compare(_pipelines(data)["csv_project"], _pipelines(data)["csv_project"]), True
+    )

@@ -60,14 +60,18 @@ def write_data(root: Path) -> dict:
     mnist = root / "mnist"
     mnist.mkdir()
     (mnist / "train-images-idx3-ubyte").write_bytes(
-        struct.pack(">IIII", 2051, 6, 28, 28) + (np.arange(6 * 784) % 251).astype(np.uint8).tobytes()
+        struct.pack(">IIII", 2051, 6, 28, 28)
+        + (np.arange(6 * 784) % 251).astype(np.uint8).tobytes()
     )
     (mnist / "train-labels-idx1-ubyte").write_bytes(
         struct.pack(">II", 2049, 6) + bytes([3, 1, 4, 1, 5, 9])
     )
     cifar = root / "cifar"
     cifar.mkdir()
-    rows = [bytes([i % 10]) + bytes((np.arange(3072) * (i + 1) % 256).astype(np.uint8)) for i in range(6)]
+    rows = [
+        bytes([i % 10]) + bytes((np.arange(3072) * (i + 1) % 256).astype(np.uint8))
+        for i in range(6)
+    ]
     (cifar / "data_batch_1.bin").write_bytes(b"".join(rows[:4]))
     (cifar / "test_batch.bin").write_bytes(b"".join(rows[4:]))
     (root / "a.csv").write_text("1,2.5,x,7\n3,4.5,y,8\n5,6.5,z,9\n")
@@ -107,13 +111,22 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
     s = ds.WeightedRandomSampler([1.0, 0.1, 0.5, 0.3, 0.4, 0.05, 1.2, 0.13], 7)
     s.add_child(ds.SequentialSampler(1, 9))
     f = ds.ImageFolderDataset(p["folder"], sampler=s)
-    f = f.map([vision.Decode(), vision.Rescale(1 / 255, 0.0), vision.Resize((8, 6), Inter.LINEAR)], ["image"])
+    f = f.map(
+        [vision.Decode(), vision.Rescale(1 / 255, 0.0), vision.Resize((8, 6), Inter.LINEAR)],
+        ["image"],
+    )
     out["folder_weighted_chain"] = f
     out["folder_options"] = ds.ImageFolderDataset(
-        p["folder"], num_samples=5, shuffle=False, extensions=[".png"],
-        class_indexing={"cat": 2, "dog": 0, "owl": 1}, decode=True,
+        p["folder"],
+        num_samples=5,
+        shuffle=False,
+        extensions=[".png"],
+        class_indexing={"cat": 2, "dog": 0, "owl": 1},
+        decode=True,
     ).map(vision.HWC2CHW(), "image", num_parallel_workers=2)
-    out["folder_distributed"] = ds.ImageFolderDataset(p["folder"], num_shards=2, shard_id=1, shuffle=True)
+    out["folder_distributed"] = ds.ImageFolderDataset(
+        p["folder"], num_shards=2, shard_id=1, shuffle=True
+    )
     out["folder_subset_random"] = ds.ImageFolderDataset(
         p["folder"], sampler=ds.SubsetRandomSampler([0, 2, 4])
     )
@@ -144,8 +157,11 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
         .repeat(2)
     )
     out["csv_project"] = ds.CSVDataset(
-        p["csv"], field_delim=",", column_defaults=[0, 0.0, "", 1],
-        column_names=["a", "b", "c", "d"], shuffle=False,
+        p["csv"],
+        field_delim=",",
+        column_defaults=[0, 0.0, "", 1],
+        column_names=["a", "b", "c", "d"],
+        shuffle=False,
     ).project(["d", "a"])
     out["csv_shuffled"] = ds.CSVDataset(
         [p["csv"]], column_names=["a", "b", "c", "d"], num_samples=2, shuffle=True
@@ -156,8 +172,13 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
         .skip(1)
     )
     out["voc_indexing"] = ds.VOCDataset(
-        p["voc"], task="Detection", usage="train", class_indexing={"car": 0, "dog": 1},
-        num_samples=2, shuffle=False, extra_metadata=False,
+        p["voc"],
+        task="Detection",
+        usage="train",
+        class_indexing={"car": 0, "dog": 1},
+        num_samples=2,
+        shuffle=False,
+        extra_metadata=False,
     )
     tf = ds.TFRecordDataset(p["tfrecord"], columns_list=["id", "f"], shuffle=False)
     out["tfrecord_cast"] = tf.map(transforms.TypeCast(np.float32), "id").rename(["f"], ["feat"])
@@ -186,16 +207,25 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
     out["numpy_slices"] = ds.NumpySlicesDataset(
         {"x": np.arange(6), "y": np.arange(6) * 2}, shuffle=False
     ).batch(3)
-    out["padded_batch"] = (
-        ds.ImageFolderDataset(p["folder"], num_samples=4, shuffle=False, decode=True)
-        .padded_batch(2, drop_remainder=False, pad_info={"image": ([8, 10, 3], 2)})
-    )
+    out["padded_batch"] = ds.ImageFolderDataset(
+        p["folder"], num_samples=4, shuffle=False, decode=True
+    ).padded_batch(2, drop_remainder=False, pad_info={"image": ([8, 10, 3], 2)})
     out["vision_params"] = ds.ImageFolderDataset(p["folder"], shuffle=False, decode=True).map(
         [
             vision.Pad([1, 2, 3, 4], fill_value=(1, 2, 3), padding_mode=Border.SYMMETRIC),
-            vision.RandomRotation((0, 90), expand=True, resample=Inter.BILINEAR, center=(5, 5), fill_value=150),
-            vision.RandomResizedCrop(7, scale=(0.5, 1.0), ratio=(0.7, 1.3), interpolation=Inter.BICUBIC),
-            vision.RandomAffine(15, translate=(-0.1, 0.1, 0, 0), scale=(0.9, 1.1), resample=Inter.NEAREST, fill_value=(0, 10, 20)),
+            vision.RandomRotation(
+                (0, 90), expand=True, resample=Inter.BILINEAR, center=(5, 5), fill_value=150
+            ),
+            vision.RandomResizedCrop(
+                7, scale=(0.5, 1.0), ratio=(0.7, 1.3), interpolation=Inter.BICUBIC
+            ),
+            vision.RandomAffine(
+                15,
+                translate=(-0.1, 0.1, 0, 0),
+                scale=(0.9, 1.1),
+                resample=Inter.NEAREST,
+                fill_value=(0, 10, 20),
+            ),
             vision.RandomSharpness(),
             vision.RandomColor((0.5, 1.5)),
             vision.RandomSolarize((0, 127)),
@@ -213,7 +243,9 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
         [
             vision.Decode(),
             vision.Resize([12, 12]),
-            vision.UniformAugment([vision.RandomHorizontalFlip(), vision.RandomVerticalFlip(0.3)], num_ops=1),
+            vision.UniformAugment(
+                [vision.RandomHorizontalFlip(), vision.RandomVerticalFlip(0.3)], num_ops=1
+            ),
             transforms.Compose([vision.HWC2CHW()]),
         ],
         "image",
@@ -229,16 +261,18 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
     out["python_compound"] = ds.ImageFolderDataset(p["folder"], shuffle=False).map(
         [
             transforms.Compose([vision.Decode(True), vision.CenterCrop([4, 4])]),
-            transforms.RandomApply([vision.RandomColorAdjust(), vision.FiveCrop(1), vision.Grayscale()]),
+            transforms.RandomApply(
+                [vision.RandomColorAdjust(), vision.FiveCrop(1), vision.Grayscale()]
+            ),
         ],
         "image",
     )
     tf_m = ds.TFRecordDataset(p["tfrecord"], columns_list=["m", "id"], shuffle=False)
     out["user_function"] = tf_m.map(double, "m")
     out["filter"] = ds.TFRecordDataset(p["tfrecord"], shuffle=False).filter(keep, ["id"])
-    out["per_batch_map"] = ds.TFRecordDataset(p["tfrecord"], columns_list=["id"], shuffle=False).batch(
-        2, per_batch_map=first_column, input_columns=["id"]
-    )
+    out["per_batch_map"] = ds.TFRecordDataset(
+        p["tfrecord"], columns_list=["id"], shuffle=False
+    ).batch(2, per_batch_map=first_column, input_columns=["id"])
     out["py_and_c_mixed"] = ds.ImageFolderDataset(p["folder"], shuffle=False).map(
         [
             vision.Decode(True),
@@ -274,7 +308,9 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
         "t",
         ["t", "u"],
     )
-    out["transforms_misc"] = ds.TFRecordDataset(p["tfrecord"], columns_list=["m"], shuffle=False).map(
+    out["transforms_misc"] = ds.TFRecordDataset(
+        p["tfrecord"], columns_list=["m"], shuffle=False
+    ).map(
         [
             transforms.Mask(transforms.Relational.GE, 2),
             transforms.TypeCast(np.int64),
@@ -339,12 +375,16 @@ def single_ops(vision, transforms, text, mstype) -> dict:
         "Normalize": vision.Normalize([1.0, 2.0, 3.0], [4.0, 5.0, 6.0], False),
         "NormalizePad": vision.NormalizePad([1.0, 2.0, 3.0], [4.0, 5.0, 6.0], "float16"),
         "Pad": vision.Pad(2, 7, Border.REFLECT),
-        "Perspective": vision.Perspective([[0, 1], [1, 1], [1, 0], [0, 0]], [[0, 1], [1, 1], [1, 0], [0, 0]]),
+        "Perspective": vision.Perspective(
+            [[0, 1], [1, 1], [1, 0], [0, 0]], [[0, 1], [1, 1], [1, 0], [0, 0]]
+        ),
         "RandomAffine": vision.RandomAffine((5, 10), None, None, (1.0, 2.0), Inter.BICUBIC, 3),
         "RandomColor": vision.RandomColor(),
         "RandomColorAdjust": vision.RandomColorAdjust(0.5, (0.2, 0.8), 0.4, 0.1),
         "RandomCrop": vision.RandomCrop(3, 1, True, 4, Border.EDGE),
-        "RandomCropDecodeResize": vision.RandomCropDecodeResize(5, (0.2, 0.9), (0.5, 2.0), Inter.NEAREST, 3),
+        "RandomCropDecodeResize": vision.RandomCropDecodeResize(
+            5, (0.2, 0.9), (0.5, 2.0), Inter.NEAREST, 3
+        ),
         "RandomHorizontalFlip": vision.RandomHorizontalFlip(0.25),
         "RandomPosterize": vision.RandomPosterize((2, 6)),
         "RandomResize": vision.RandomResize((4, 5)),

@@ -124,7 +124,10 @@ def _source_json(node: Any) -> dict:
             out.update(column_names=list(node._names), field_delim=node.field_delim)
         return out
     if kind in ("GeneratorDataset", "NumpySlicesDataset"):
-        return {"op_type": "GeneratorDataset", "num_parallel_workers": node.num_parallel_workers or 1}
+        return {
+            "op_type": "GeneratorDataset",
+            "num_parallel_workers": node.num_parallel_workers or 1,
+        }
     raise RuntimeError(f"Invalid data, unsupported operation type: {kind}")
 
 
@@ -141,7 +144,9 @@ def node_json(node: Any) -> dict:
     elif isinstance(node, nodes.BatchDataset):
         out.update(op_type="Batch", batch_size=node.batch_size if not callable(node.batch_size) else 1,
                    drop_remainder=node.drop_remainder, input_columns=node.input_columns, output_columns=[])  # fmt: skip
-        if getattr(node.per_batch_map, "_deepsink_own", False):  # padded_batch: 2.10 keeps no pad_info
+        if getattr(
+            node.per_batch_map, "_deepsink_own", False
+        ):  # padded_batch: 2.10 keeps no pad_info
             out["input_columns"] = []
         elif node.per_batch_map is not None:
             out["per_batch_map"] = "pyfunc"
@@ -203,7 +208,9 @@ def _source_from_json(j: dict, op: str) -> Any:
     shards = j.get("num_shards", 1)
     sharding = {"num_shards": shards, "shard_id": j.get("shard_id", 0)} if shards > 1 else {}
     if op == "TFRecordDataset":
-        shuffle = {0: False, 1: ds.Shuffle.FILES, 2: ds.Shuffle.GLOBAL, 3: ds.Shuffle.INFILE}[j.get("shuffle", 0)]
+        shuffle = {0: False, 1: ds.Shuffle.FILES, 2: ds.Shuffle.GLOBAL, 3: ds.Shuffle.INFILE}[
+            j.get("shuffle", 0)
+        ]
         return ds.TFRecordDataset(j["dataset_files"], schema=j.get("schema_file_path") or None,
                                   columns_list=j.get("columns_list") or None,
                                   num_samples=j.get("num_samples") or None, shuffle=shuffle,
@@ -211,7 +218,14 @@ def _source_from_json(j: dict, op: str) -> Any:
                                   compression_type=j.get("compression_type") or None,
                                   num_parallel_workers=workers, **sharding)  # fmt: skip
     if op in ("CSVDataset", "TextFileDataset"):
-        extra = {"field_delim": j.get("field_delim", ","), "column_names": j.get("column_names") or None} if op == "CSVDataset" else {}
+        extra = (
+            {
+                "field_delim": j.get("field_delim", ","),
+                "column_names": j.get("column_names") or None,
+            }
+            if op == "CSVDataset"
+            else {}
+        )
         return getattr(ds, op)(j["dataset_files"], num_samples=j.get("num_samples") or None,
                                shuffle=bool(j.get("shuffle", 0)), num_parallel_workers=workers,
                                **extra, **sharding)  # fmt: skip
@@ -247,7 +261,9 @@ def node_from_json(j: dict) -> Any:
     if op not in make:
         raise RuntimeError(f"Invalid data, unsupported operation type: {op}")
     if j.get("per_batch_map") is not None:
-        raise RuntimeError("Invalid data, the per_batch_map of a Batch (a Python function) cannot be rebuilt")
+        raise RuntimeError(
+            "Invalid data, the per_batch_map of a Batch (a Python function) cannot be rebuilt"
+        )
     return make[op]()
 
 

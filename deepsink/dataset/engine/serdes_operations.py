@@ -28,7 +28,10 @@ _DE_TYPES = [
     "unknown", "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
     "float16", "float32", "float64", "string",
 ]  # fmt: skip
-_MS_MODULE = {"vision": "mindspore.dataset.vision.transforms", "transforms": "mindspore.dataset.transforms.transforms"}
+_MS_MODULE = {
+    "vision": "mindspore.dataset.vision.transforms",
+    "transforms": "mindspore.dataset.transforms.transforms",
+}
 # operations that only run on PIL images or convert between the two forms (2.10's Python ones)
 _PY_ONLY = {"ToPIL", "ToNumpy", "FiveCrop", "TenCrop", "Grayscale", "RandomGrayscale",
             "LinearTransformation", "RandomErasing", "RandomPerspective"}  # fmt: skip
@@ -104,10 +107,9 @@ def _specs() -> dict[str, tuple]:
 
     cpu = {"device_target": "CPU"}
     plain = {
-        name: (getattr(V, cls), lambda op: dict(cpu), (lambda cls: lambda p: getattr(V, cls)())(cls))
-        for name, cls in (("Equalize", "Equalize"), ("HorizontalFlip", "HorizontalFlip"),
-                          ("Invert", "Invert"), ("VerticalFlip", "VerticalFlip"))
-    }  # fmt: skip
+        name: (getattr(V, name), lambda op: dict(cpu), lambda p, name=name: getattr(V, name)())
+        for name in ("Equalize", "HorizontalFlip", "Invert", "VerticalFlip")
+    }
     nested = lambda op: [op_json(t) for t in op.transforms]  # noqa: E731
     rebuilt = lambda p: [op_from_json(t) for t in p["transforms"]]  # noqa: E731
     return {
@@ -199,7 +201,9 @@ def _by_class() -> dict:
 
 def _py_json(op: Any) -> dict:
     """A Python-style operation: its class's MindSpore module and constructor arguments."""
-    group = "transforms" if type(op).__module__.startswith("deepsink.dataset.transforms") else "vision"
+    group = (
+        "transforms" if type(op).__module__.startswith("deepsink.dataset.transforms") else "vision"
+    )
     params: dict[str, Any] = {}
     for name in inspect.signature(type(op).__init__).parameters:
         if name == "self" or not hasattr(op, name):
@@ -215,7 +219,11 @@ def _py_json(op: Any) -> dict:
             v = list(v)
         params[name] = v
     params["implementation"] = 1
-    return {"python_module": _MS_MODULE[group], "tensor_op_name": type(op).__name__, "tensor_op_params": params}
+    return {
+        "python_module": _MS_MODULE[group],
+        "tensor_op_name": type(op).__name__,
+        "tensor_op_params": params,
+    }
 
 
 def _py_from_json(j: dict) -> Any:
@@ -270,7 +278,10 @@ def op_json(op: Any, python: bool = False) -> dict:
         return _pyfunc_json(op.fn)
     name = type(op).__name__
     if name == "ToType":  # 2.10 runs it as its TypeCast kernel
-        return {"tensor_op_name": "TypeCast", "tensor_op_params": {"data_type": np.dtype(op._np).name}}
+        return {
+            "tensor_op_name": "TypeCast",
+            "tensor_op_params": {"data_type": np.dtype(op._np).name},
+        }
     if python or name in _PY_ONLY:
         if type(op).__module__.startswith("deepsink."):
             return _py_json(op)
@@ -337,7 +348,10 @@ def operations_json(ops: list) -> list:
                 {
                     "python_module": _MS_MODULE["transforms"],
                     "tensor_op_name": "Compose",
-                    "tensor_op_params": {"implementation": 1, "transforms": [x for _, x in items[i:j]]},
+                    "tensor_op_params": {
+                        "implementation": 1,
+                        "transforms": [x for _, x in items[i:j]],
+                    },
                 }
             )
             i = j
@@ -374,9 +388,12 @@ def operations_from_json(items: list) -> list:
     """A map's operations, ``Compose`` groups opened again into their operations."""
     out = []
     for j in items:
-        if j.get("tensor_op_name") == "Compose" and "python_module" in j and "tensor_op_params" in j:
+        if (
+            j.get("tensor_op_name") == "Compose"
+            and "python_module" in j
+            and "tensor_op_params" in j
+        ):
             out.extend(op_from_json(t) for t in j["tensor_op_params"]["transforms"])
         else:
             out.append(op_from_json(j))
     return out
-
