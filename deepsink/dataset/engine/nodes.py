@@ -265,8 +265,10 @@ class BatchDataset(Dataset):
             raise ValueError("input_columns can be specified only when per_batch_map is set.")
         available = child._column_names()
         inputs = available
+        self.input_columns: list[str] = []
         if input_columns is not None:
             inputs = check_columns(input_columns, "input_columns")
+            self.input_columns = list(inputs)
             try:
                 nparams = len(inspect.signature(per_batch_map).parameters)
             except (TypeError, ValueError):
@@ -1137,6 +1139,7 @@ class FilterDataset(Dataset):
             fail_arg("filter", "predicate", "a callable", predicate, TypeError)
         self.predicate = predicate
         names = column_names_arg(input_columns, "input_columns", "filter")
+        self.input_columns = list(names or [])
         available = child._column_names()
         self._idx = column_indices(names, available, "input_columns", "filter") if names else None
         tag = (getattr(predicate, "__name__", type(predicate).__name__), tuple(names or ()))

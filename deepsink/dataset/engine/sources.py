@@ -378,6 +378,7 @@ class ImageFolderDataset(_Source):
             self.dataset_dir, extensions, class_indexing
         )
         self._user_classes = None if class_indexing is None else list(class_indexing)
+        self.extensions = list(extensions or [])
         if not self._files:
             fail_arg(
                 api,
@@ -1114,12 +1115,14 @@ class TFRecordDataset(_Source):
 
         api = "TFRecordDataset"
         self.dataset_files = find_files(dataset_files, api)
+        self.schema_file = schema if isinstance(schema, str) else ""  # written by serialize
         if schema is not None and not isinstance(schema, Schema):
             vh.type_check(schema, (str, Schema), "schema")
             schema = Schema(schema)
         self.schema = schema
         if columns_list is not None:
             columns_list = vh.check_columns(columns_list, "columns_list")
+        self.columns_list = list(columns_list or [])
         if num_samples is not None:
             vh.check_num_samples(num_samples)
         if num_parallel_workers is not None:

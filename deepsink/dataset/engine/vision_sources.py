@@ -132,6 +132,7 @@ class VOCDataset(_Source):
         _no_cache(api, cache, decrypt)
         if class_indexing is not None and self.task != "Detection":
             raise ValueError("class_indexing is only supported for Detection task.")
+        self.user_class_indexing = dict(class_indexing or {})  # written by serialize
         sub = "Main" if self.task == "Detection" else "Segmentation"
         listing = os.path.join(self.dataset_dir, "ImageSets", sub, f"{usage}.txt")
         if not os.path.isfile(listing):

@@ -99,6 +99,7 @@ class GaussianBlur(ImageOperation):
 
     @_validators.check_gaussian_blur
     def __init__(self, kernel_size: int | Sequence[int], sigma: Any = None) -> None:
+        self.given = (kernel_size, sigma)  # as written by serialize
         self.kernel_size = _odd_sizes(kernel_size)
         if sigma is None:
             sigma = tuple(0.3 * ((k - 1) * 0.5 - 1) + 0.8 for k in self.kernel_size)
