@@ -58,6 +58,7 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     unbound,
     while_stmt,
 )
+from deepsink._compile import graph_names
 from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
@@ -163,11 +164,14 @@ def convert(fn: Any) -> Any:
         return fn
     if _NS in fn.__code__.co_freevars:
         return fn  # defined inside converted code: converted with it
+    code = _codes.get(fn.__code__, ...)
+    if code is ...:
+        code = _codes[fn.__code__] = _convert_code(fn)
+    unbound = _unbound_reads.get(fn.__code__)
+    if unbound is not None and functional.compiling():
+        raise UnboundLocalError(unbound)  # MindSpore's parser refuses it when compiling
     conv = _converted.get(fn)
     if conv is None:
-        code = _codes.get(fn.__code__, ...)
-        if code is ...:
-            code = _codes[fn.__code__] = _convert_code(fn)
         why = _unconvertible.get(fn.__code__)
         conv = (
             _rebind(fn, code)
@@ -179,6 +183,10 @@ def convert(fn: Any) -> Any:
         _converted[fn] = conv
     return conv
 
+
+# the code objects that read a local variable defined on some paths only (graph_names), with
+# MindSpore's message: raised when compiled, not in a PyNative gradient trace
+_unbound_reads: dict[types.CodeType, str] = {}
 
 # the code objects that cannot be converted, with why (no source to parse): a host read of a
 # Tensor inside one names the function
@@ -375,6 +383,10 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     node, filename, first = parsed
     name = node.name
     _check_syntax(node, filename, first)
+    known = {*fn.__globals__, *vars(builtins), *fn.__code__.co_freevars}
+    unbound = graph_names.unbound_read(node, filename, first, known)
+    if unbound is not None:
+        _unbound_reads[fn.__code__] = unbound
     node.decorator_list = []
     _convert_function(node, "__class__" in fn.__code__.co_freevars)
     params = [_NS, *fn.__code__.co_freevars]
