@@ -41,6 +41,20 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 _TENSOR, _ARRAY = object(), object()
+
+
+class _Number:
+    """An output that is a Python number variable of the program (a loop counter, a number
+    joined from a Tensor ``if``): MindSpore's graph returns it as a Python number."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Number) and other.kind is self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 structure_changed = functional.structure_changed  # Cells and Generators call it through here
 
 
@@ -151,10 +165,20 @@ def _split_out(out: Any) -> tuple[list, tuple]:
     )
     arrays, kinds = [], []
     for x in leaves:
-        if isinstance(x, Tensor | jax.Array | np.ndarray):
-            arrays.append(x._data if isinstance(x, Tensor) else x)
-            kinds.append(_TENSOR if isinstance(x, Tensor) else _ARRAY)
+        if isinstance(x, jax.Array | np.ndarray):
+            arrays.append(x)
+            kinds.append(_ARRAY)
+        elif isinstance(x, Tensor):
+            arrays.append(x._data)
+            kinds.append(_TENSOR if x._ds_number is None else _Number(x._ds_number))
         else:
+            if callable(x) and not isinstance(x, type) and not functional.capturing():
+                raise RuntimeError(
+                    "Function in output is not supported. Please check your code. A compiled "
+                    f"function (GRAPH_MODE, jit) returns Tensors, numbers, strings, types and "
+                    f"containers of them, but this one returns {x!r}; call it inside the "
+                    "function, or return what it is called with"
+                )
             kinds.append(graph_number(x))
     orders: list = []
     _dict_orders(out, orders)
@@ -206,7 +230,14 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
     treedef, kinds, orders = layout
     it = iter(arrays)
     leaves = [
-        Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k for k in kinds
+        Tensor._from(next(it))
+        if k is _TENSOR
+        else next(it)
+        if k is _ARRAY
+        else k.kind(np.asarray(next(it)).item())
+        if isinstance(k, _Number)
+        else k
+        for k in kinds
     ]
     out = jax.tree_util.tree_unflatten(treedef, leaves)
     return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
