@@ -44,11 +44,17 @@ _TENSOR, _ARRAY = object(), object()
 
 
 class _Number:
-    """An output that is a Python number variable of the program (a loop counter, a number
-    joined from a Tensor ``if``): MindSpore's graph returns it as a Python number."""
+    """An input or output that is a Python number variable of the program (``mutable(3)``, a
+    loop counter, a number joined from a Tensor ``if``): a 0-d Tensor inside, which MindSpore's
+    graph returns as a Python number."""
 
     def __init__(self, kind: type) -> None:
         self.kind = kind
+
+    def variable(self, data: Any) -> Tensor:
+        t = Tensor._from(data)
+        t._ds_number = self.kind
+        return t
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Number) and other.kind is self.kind
@@ -111,9 +117,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
         elif isinstance(x, jax.Array | np.ndarray):
             dyn.append(x)
             static.append(_ARRAY)
-        elif is_mutable_number(x):  # ms.mutable(3): a 0-d Tensor input, not a constant
+        elif is_mutable_number(x):  # ms.mutable(3): a 0-d number variable, not a constant
             dyn.append(np.asarray(x, np.int64 if isinstance(x, int) else np.float32))
-            static.append(_TENSOR)
+            static.append(_Number(int if isinstance(x, int) else float))
         else:
             static.append(x)
     return dyn, (treedef, tuple(static))
@@ -129,6 +135,8 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
         if s is _ARRAY
         else s.param
         if isinstance(s, _ParamRef)
+        else s.variable(next(it))
+        if isinstance(s, _Number)
         else s
         for s in static
     ]
@@ -142,7 +150,7 @@ def _dyn_tensors(args: tuple, kwargs: dict, spec: tuple) -> list:
     return [
         x if isinstance(x, Tensor) else None
         for x, s in zip(leaves, spec[1], strict=True)
-        if s is _TENSOR or s is _ARRAY
+        if s is _TENSOR or s is _ARRAY or isinstance(s, _Number)
     ]
 
 
@@ -831,7 +839,7 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
         *(
             x
             for x in spec[1]
-            if x is not _TENSOR and x is not _ARRAY and not isinstance(x, _ParamRef)
+            if x is not _TENSOR and x is not _ARRAY and not isinstance(x, _ParamRef | _Number)
         ),
     ]
     while stack and len(seen) < _GUESS_LIMIT:

@@ -226,7 +226,23 @@ def graph_parse(ms) -> dict:
             n = 2
         return x * n
 
+    @ms.jit
+    def mutable_number_input(n):
+        return n * 2, n / 2, n
+
+    @ms.jit
+    def mutable_number_in_loop(x, n):
+        for _ in range(3):
+            n = n + 1
+        return x, n
+
+    cases["mutable_number_input"] = _outcome(mutable_number_input, ms.mutable(3))
+    cases["mutable_float_input"] = _outcome(mutable_number_input, ms.mutable(1.5))
+    cases["mutable_number_in_loop"] = _outcome(mutable_number_in_loop, x, ms.mutable(2))
+    skip = {"mutable_number_input", "mutable_number_in_loop"}
     for name, fn in sorted(locals().items()):
+        if name in skip:
+            continue
         if name in ("nn", "ops", "Tensor", "x", "cases", "ms", "NestedFunction"):
             continue
         cases[name] = _outcome(fn, x)
