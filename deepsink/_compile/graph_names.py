@@ -178,8 +178,13 @@ def _walk_scope(nodes: list) -> list[ast.AST]:
         out.append(n)
         if not isinstance(
             n,
-            ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ListComp | ast.SetComp
-            | ast.DictComp | ast.GeneratorExp,
+            ast.FunctionDef
+            | ast.AsyncFunctionDef
+            | ast.Lambda
+            | ast.ListComp
+            | ast.SetComp
+            | ast.DictComp
+            | ast.GeneratorExp,
         ):
             stack.extend(reversed(list(ast.iter_child_nodes(n))))
     return out

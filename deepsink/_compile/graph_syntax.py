@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._compile import graph_names
 from deepsink._compile.control_flow import (  # noqa: F401 - the converted code's operators
     RET_VALUE,
     Undefined,
@@ -58,7 +59,6 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     unbound,
     while_stmt,
 )
-from deepsink._compile import graph_names
 from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
@@ -167,9 +167,9 @@ def convert(fn: Any) -> Any:
     code = _codes.get(fn.__code__, ...)
     if code is ...:
         code = _codes[fn.__code__] = _convert_code(fn)
-    unbound = _unbound_reads.get(fn.__code__)
-    if unbound is not None and functional.compiling():
-        raise UnboundLocalError(unbound)  # MindSpore's parser refuses it when compiling
+    unbound_read = _unbound_reads.get(fn.__code__)
+    if unbound_read is not None and functional.compiling():
+        raise UnboundLocalError(unbound_read)  # MindSpore's parser refuses it when compiling
     conv = _converted.get(fn)
     if conv is None:
         why = _unconvertible.get(fn.__code__)
@@ -384,9 +384,9 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     name = node.name
     _check_syntax(node, filename, first)
     known = {*fn.__globals__, *vars(builtins), *fn.__code__.co_freevars}
-    unbound = graph_names.unbound_read(node, filename, first, known)
-    if unbound is not None:
-        _unbound_reads[fn.__code__] = unbound
+    unbound_read = graph_names.unbound_read(node, filename, first, known)
+    if unbound_read is not None:
+        _unbound_reads[fn.__code__] = unbound_read
     node.decorator_list = []
     _convert_function(node, "__class__" in fn.__code__.co_freevars)
     params = [_NS, *fn.__code__.co_freevars]

@@ -61,6 +61,8 @@ class _Number:
 
     def __hash__(self) -> int:
         return hash(self.kind)
+
+
 structure_changed = functional.structure_changed  # Cells and Generators call it through here
 
 

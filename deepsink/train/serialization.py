@@ -93,7 +93,9 @@ def _load_map_parameter(
     more = element_id != len(checkpoint_list.value) - 1
     if more and element.tag == checkpoint_list.value[element_id + 1].tag:
         for i, t in enumerate(tensors):
-            map_data_list[i].append(np.frombuffer(t.tensor_content, tensor_to_np_type(t.tensor_type)))
+            map_data_list[i].append(
+                np.frombuffer(t.tensor_content, tensor_to_np_type(t.tensor_type))
+            )
             map_shape_list[i] += t.dims[0]
         return
     parts = []

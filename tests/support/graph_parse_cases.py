@@ -70,7 +70,7 @@ def graph_parse(ms) -> dict:
 
     @ms.jit
     def for_target_after_loop(x):
-        for i in range(3):
+        for i in range(3):  # noqa: B007 - read after the loop, which 2.10 refuses
             x = x + 1
         return x, i
 
