@@ -104,8 +104,28 @@ def arg_params(spec: tuple) -> tuple:
     return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
 
 
+def _cyclic(tree: Any) -> bool:
+    """Whether a list, tuple or dict in ``tree`` contains itself (walked without recursion:
+    flattening one would exhaust Python's stack)."""
+    stack: list[tuple[Any, frozenset]] = [(tree, frozenset())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, list | tuple | dict):
+            if id(node) in path:
+                return True
+            path = path | {id(node)}
+            stack.extend((v, path) for v in (node.values() if isinstance(node, dict) else node))
+    return False
+
+
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     """Arrays to trace, and a hashable spec of everything else (the static part of the key)."""
+    if _cyclic((args, kwargs)):
+        raise RuntimeError(
+            "Detect recursion when converting python object. An argument of a compiled "
+            "function (GRAPH_MODE, jit) is a list, tuple or dict that contains itself; pass "
+            "one without the cycle"
+        )
     leaves, treedef = jax.tree_util.tree_flatten(
         (args, kwargs), is_leaf=lambda x: isinstance(x, Tensor)
     )
