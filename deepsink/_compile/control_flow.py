@@ -180,6 +180,11 @@ def _is_array(x: Any) -> bool:
     return isinstance(x, Tensor | jax.Array | np.ndarray | np.generic)
 
 
+def _joins_as_value(x: Any) -> bool:
+    """Whether a branch's leaf joins the other's as an array (a Parameter by its value)."""
+    return _is_array(x) or _is_number(x) or isinstance(x, Parameter)
+
+
 def _is_number(x: Any) -> bool:
     return isinstance(x, bool | int | float) and not isinstance(x, Undefined)
 
@@ -605,7 +610,8 @@ def if_stmt(
             zero_t = zero_f = False
         leaves = []
         for j, (a, b) in enumerate(zip(lt, lf, strict=True)):
-            dyn_a, dyn_b = _is_array(a) or _is_number(a), _is_array(b) or _is_number(b)
+            # a local holding a Parameter on one path joins as the Parameter's value
+            dyn_a, dyn_b = _joins_as_value(a), _joins_as_value(b)
             if (
                 a is b
                 or (not (dyn_a and dyn_b) and _same(a, b))
@@ -794,8 +800,10 @@ class _Carry:
                 if not lf.dyn:
                     if _same(lf.value, x) or (lf.value is x):
                         continue
-                    if _is_number(lf.value) and k is not None:
-                        r = jnp.asarray(lf.value)
+                    if (_is_number(lf.value) or isinstance(lf.value, Parameter)) and k is not None:
+                        # a number, or a local holding a Parameter, that the body rebinds to a
+                        # Tensor: the loop carries its value (MindSpore loads the Parameter)
+                        r = jnp.asarray(_raw(lf.value))
                         leaves[j] = _Leaf(
                             True, lf.value, r.shape, jnp.result_type(r, outs[k].dtype)
                         )

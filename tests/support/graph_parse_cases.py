@@ -2,8 +2,9 @@
 returns: a local variable assigned on some paths only (an ``if`` on any condition, a loop body)
 and read after the statement is an ``UnboundLocalError``; a function, Primitive or Cell in the
 output is a ``RuntimeError``; a Python number carried by a Tensor loop or joined from a Tensor
-``if`` comes back as a Python number. ``scripts/record_graph_rebind_fixtures.py`` records the
-results under 2.10 and ``tests/_core/test_graph_parse.py`` replays them on deepsink."""
+``if`` comes back as a Python number; a local holding a Parameter joins a Tensor as its value.
+``scripts/record_graph_rebind_fixtures.py`` records the results under 2.10 and
+``tests/_core/test_graph_parse.py`` replays them on deepsink."""
 
 from __future__ import annotations
 
@@ -236,10 +237,30 @@ def graph_parse(ms) -> dict:
             n = n + 1
         return x, n
 
+    class ParameterLocal(nn.Cell):
+        """A local holding a Parameter, rebound to a Tensor in a Tensor 'if' or 'while'."""
+
+        def __init__(self):
+            super().__init__()
+            self.update = ms.Parameter(Tensor(1, ms.float32), "update")
+
+        def construct(self, x, y):
+            i = self.update
+            if x < y:
+                i = i + 1
+            j = self.update
+            while x < y:
+                j = j * 2
+                x = x + 1
+            return i, j, self.update
+
+    three = Tensor(3, ms.float32)
+    cases["parameter_local_taken"] = _outcome(ParameterLocal(), Tensor(0, ms.float32), three)
+    cases["parameter_local_not_taken"] = _outcome(ParameterLocal(), Tensor(5, ms.float32), three)
     cases["mutable_number_input"] = _outcome(mutable_number_input, ms.mutable(3))
     cases["mutable_float_input"] = _outcome(mutable_number_input, ms.mutable(1.5))
     cases["mutable_number_in_loop"] = _outcome(mutable_number_in_loop, x, ms.mutable(2))
-    skip = {"mutable_number_input", "mutable_number_in_loop"}
+    skip = {"mutable_number_input", "mutable_number_in_loop", "ParameterLocal", "three"}
     for name, fn in sorted(locals().items()):
         if name in skip:
             continue
