@@ -254,13 +254,43 @@ def graph_parse(ms) -> dict:
                 x = x + 1
             return i, j, self.update
 
+    class Identity(nn.Cell):
+        def construct(self, v):
+            return v
+
+    cyclic = [1, 2]
+    cyclic.append(cyclic)
+    cases["cyclic_list_argument"] = _outcome(Identity(), cyclic)
+    looped = {"a": 1}
+    looped["b"] = looped
+    cases["cyclic_dict_argument"] = _outcome(Identity(), looped)
+
+    @ms.ops.primitive._primexpr
+    def scaled(a, b):
+        return int(a * b)
+
+    @ms.jit
+    def primexpr_on_constants(x):
+        return x * scaled(0.9, 20), scaled(2, 3)
+
+    cases["primexpr_on_constants"] = _outcome(primexpr_on_constants, x)
     three = Tensor(3, ms.float32)
     cases["parameter_local_taken"] = _outcome(ParameterLocal(), Tensor(0, ms.float32), three)
     cases["parameter_local_not_taken"] = _outcome(ParameterLocal(), Tensor(5, ms.float32), three)
     cases["mutable_number_input"] = _outcome(mutable_number_input, ms.mutable(3))
     cases["mutable_float_input"] = _outcome(mutable_number_input, ms.mutable(1.5))
     cases["mutable_number_in_loop"] = _outcome(mutable_number_in_loop, x, ms.mutable(2))
-    skip = {"mutable_number_input", "mutable_number_in_loop", "ParameterLocal", "three"}
+    skip = {
+        "mutable_number_input",
+        "mutable_number_in_loop",
+        "ParameterLocal",
+        "three",
+        "Identity",
+        "cyclic",
+        "looped",
+        "scaled",
+        "primexpr_on_constants",
+    }
     for name, fn in sorted(locals().items()):
         if name in skip:
             continue
