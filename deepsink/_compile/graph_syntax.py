@@ -222,6 +222,8 @@ def call(f: Any) -> Any:
     graph_builtin = _GRAPH_BUILTINS.get(id(f))
     if graph_builtin is not None and graph_builtin[0] is f:
         return graph_builtin[1]
+    if functional.compiling():
+        _check_allowed(f)
     if isinstance(f, types.FunctionType | types.MethodType):
         _scope(f)
         return convert(f)
@@ -243,6 +245,67 @@ def call(f: Any) -> Any:
         if isinstance(method, types.FunctionType) and is_user_function(method):
             return types.MethodType(convert(method), f)
     return f
+
+
+# what MindSpore 2.10 refuses to call in a compiled function (its jit_forbidden_register list):
+# every function and class of these modules, and these methods of these classes
+_FORBIDDEN_MODULES = frozenset(("deepsink.common.initializer", "deepsink.context", "deepsink.log"))
+_FORBIDDEN_METHODS = {
+    ("deepsink.nn.cell", "Cell"): frozenset(
+        (
+            "register_buffer",
+            "get_buffer",
+            "named_buffers",
+            "buffers",
+            "get_sub_cell",
+            "trainable_params",
+            "untrainable_params",
+            "get_parameters",
+            "to",
+            "to_empty",
+            "register_forward_pre_hook",
+            "register_forward_hook",
+            "register_backward_pre_hook",
+            "register_backward_hook",
+            "register_state_dict_post_hook",
+            "register_state_dict_pre_hook",
+            "state_dict",
+            "register_load_state_dict_pre_hook",
+            "register_load_state_dict_post_hook",
+            "load_state_dict",
+            "register_saved_tensors_hooks",
+        )
+    ),
+    ("deepsink.common.tensor", "Tensor"): frozenset(("set_const_arg", "assign_value")),
+    ("deepsink.common.parameter", "Parameter"): frozenset(("set_data",)),
+}
+
+
+def _forbidden(what: str, name: str) -> RuntimeError:
+    return RuntimeError(
+        f"Failed to compile in GRAPH_MODE because the {what} is not supported in 'construct' or "
+        f"function with @jit decorator. Try to use the {name} externally such as initialized in "
+        "the method '__init__' before assigning."
+    )
+
+
+def _check_allowed(f: Any) -> None:
+    """MindSpore's RuntimeError for a call its graph mode forbids (``_FORBIDDEN_*``)."""
+    if isinstance(f, types.MethodType):
+        for klass in type(f.__self__).__mro__:
+            names = _FORBIDDEN_METHODS.get((klass.__module__, klass.__qualname__))
+            if names and f.__name__ in names and klass.__dict__.get(f.__name__) is f.__func__:
+                if klass.__qualname__ == "Cell":
+                    full = f"'mindspore.nn.cell.Cell.{f.__name__}'"
+                    raise _forbidden(f"method or function {full}", f"method or function {full}")
+                method = f"'{klass.__qualname__}' object's method '{f.__name__}'"
+                raise _forbidden(f"{method}", f"'{klass.__qualname__}.{f.__name__}'")
+        return
+    module = getattr(f, "__module__", None)
+    if module in _FORBIDDEN_MODULES and isinstance(f, type | types.FunctionType):
+        kind = "class" if isinstance(f, type) else "method or function"
+        full = f"'mindspore{module[len('deepsink') :]}.{f.__qualname__}'"
+        raise _forbidden(f"{kind} {full}", f"{kind} {full}")
 
 
 _MUTATORS = frozenset(
