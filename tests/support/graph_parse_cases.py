@@ -274,6 +274,46 @@ def graph_parse(ms) -> dict:
         return x * scaled(0.9, 20), scaled(2, 3)
 
     cases["primexpr_on_constants"] = _outcome(primexpr_on_constants, x)
+
+    class CallsGetParameters(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(Tensor([1.0], ms.float32), "w")
+
+        def construct(self, v):
+            return v, self.get_parameters()
+
+    class SetsData(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(Tensor([1.0], ms.float32), "w")
+
+        def construct(self, v):
+            self.w.set_data(v)
+            return v
+
+    @ms.jit
+    def calls_initializer(v):
+        return v + ms.common.initializer.initializer("ones", [1], ms.float32)
+
+    @ms.jit
+    def makes_initializer_class(v):
+        return v, ms.common.initializer.One()
+
+    @ms.jit
+    def calls_get_context(v):
+        return v, ms.context.get_context("mode")
+
+    @ms.jit
+    def calls_assign_value(v, w):
+        return v.assign_value(w)
+
+    cases["forbidden_cell_get_parameters"] = _outcome(CallsGetParameters(), x)
+    cases["forbidden_parameter_set_data"] = _outcome(SetsData(), x)
+    cases["forbidden_initializer"] = _outcome(calls_initializer, x)
+    cases["forbidden_initializer_class"] = _outcome(makes_initializer_class, x)
+    cases["forbidden_get_context"] = _outcome(calls_get_context, x)
+    cases["forbidden_assign_value"] = _outcome(calls_assign_value, x, Tensor([2.0], ms.float32))
     three = Tensor(3, ms.float32)
     cases["parameter_local_taken"] = _outcome(ParameterLocal(), Tensor(0, ms.float32), three)
     cases["parameter_local_not_taken"] = _outcome(ParameterLocal(), Tensor(5, ms.float32), three)
@@ -290,6 +330,12 @@ def graph_parse(ms) -> dict:
         "looped",
         "scaled",
         "primexpr_on_constants",
+        "CallsGetParameters",
+        "SetsData",
+        "calls_initializer",
+        "makes_initializer_class",
+        "calls_get_context",
+        "calls_assign_value",
     }
     for name, fn in sorted(locals().items()):
         if name in skip:
