@@ -36,6 +36,20 @@ def _helper(v):
     return v
 
 
+def _primexpr_case(ms, x):
+    """2.10's private ``_primexpr`` (``constexpr`` that compiles on variables) on constants."""
+
+    @ms.ops.primitive._primexpr
+    def scaled(a, b):
+        return int(a * b)
+
+    @ms.jit
+    def primexpr_on_constants(x):
+        return x * scaled(0.9, 20), scaled(2, 3)
+
+    return primexpr_on_constants(x)
+
+
 def graph_parse(ms) -> dict:
     nn, ops, Tensor = ms.nn, ms.ops, ms.Tensor
     ms.set_context(mode=ms.GRAPH_MODE)
@@ -265,15 +279,7 @@ def graph_parse(ms) -> dict:
     looped["b"] = looped
     cases["cyclic_dict_argument"] = _outcome(Identity(), looped)
 
-    @ms.ops.primitive._primexpr
-    def scaled(a, b):
-        return int(a * b)
-
-    @ms.jit
-    def primexpr_on_constants(x):
-        return x * scaled(0.9, 20), scaled(2, 3)
-
-    cases["primexpr_on_constants"] = _outcome(primexpr_on_constants, x)
+    cases["primexpr_on_constants"] = _outcome(_primexpr_case, ms, x)
 
     class CallsGetParameters(nn.Cell):
         def __init__(self):
@@ -328,8 +334,6 @@ def graph_parse(ms) -> dict:
         "Identity",
         "cyclic",
         "looped",
-        "scaled",
-        "primexpr_on_constants",
         "CallsGetParameters",
         "SetsData",
         "calls_initializer",
@@ -340,7 +344,7 @@ def graph_parse(ms) -> dict:
     for name, fn in sorted(locals().items()):
         if name in skip:
             continue
-        if name in ("nn", "ops", "Tensor", "x", "cases", "ms", "NestedFunction"):
+        if name in ("nn", "ops", "Tensor", "x", "cases", "ms", "skip", "NestedFunction"):
             continue
         cases[name] = _outcome(fn, x)
     cases["NestedFunction"] = _outcome(NestedFunction(), x)
