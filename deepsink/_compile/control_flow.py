@@ -180,6 +180,11 @@ def _is_array(x: Any) -> bool:
     return isinstance(x, Tensor | jax.Array | np.ndarray | np.generic)
 
 
+def _joins_as_value(x: Any) -> bool:
+    """Whether a branch's leaf joins the other's as an array (a Parameter by its value)."""
+    return _is_array(x) or _is_number(x) or isinstance(x, Parameter)
+
+
 def _is_number(x: Any) -> bool:
     return isinstance(x, bool | int | float) and not isinstance(x, Undefined)
 
@@ -421,10 +426,40 @@ def _eval(t: _Traced, *args: Any) -> list:
 
 
 def _as_tensor(like: Sequence[Any], value: Any) -> Any:
-    """An array merged from state leaves, in their form: a Tensor unless all were raw arrays."""
+    """An array merged from state leaves, in their form: a Tensor unless all were raw arrays
+    (a number variable when all were Python numbers)."""
     if all(isinstance(x, jax.Array | np.ndarray | np.generic) for x in like):
         return value
-    return Tensor._from(value)
+    return _number_var(Tensor._from(value), _number_kind(like))
+
+
+def _number_kind(values: Sequence[Any]) -> type | None:
+    """The Python type a variable joined from Python numbers keeps in MindSpore's graph (its
+    output is that number): bool if all are bools, float if any is a float, else int; None
+    if any is not a Python number."""
+    kinds = []
+    for v in values:
+        if not _is_number(v):
+            n = getattr(v, "_ds_number", None) if isinstance(v, Tensor) else None
+            if n is None:
+                return None
+            kinds.append(n)
+        else:
+            kinds.append(type(v))
+    if not kinds:
+        return None
+    if all(k is bool for k in kinds):
+        return bool
+    return float if any(k is float for k in kinds) else int
+
+
+def _number_var(t: Tensor, kind: type | None) -> Tensor:
+    """``t`` marked as standing for a Python number of ``kind`` (floats once its dtype is a
+    float one): a compiled function returning it returns that number, as MindSpore's does."""
+    if kind is not None:
+        floating = jnp.issubdtype(jnp.result_type(t._data), jnp.floating)
+        t._ds_number = float if floating and kind is not bool else kind
+    return t
 
 
 def _zeros_leaf(x: Any) -> Any:
@@ -575,7 +610,8 @@ def if_stmt(
             zero_t = zero_f = False
         leaves = []
         for j, (a, b) in enumerate(zip(lt, lf, strict=True)):
-            dyn_a, dyn_b = _is_array(a) or _is_number(a), _is_array(b) or _is_number(b)
+            # a local holding a Parameter on one path joins as the Parameter's value
+            dyn_a, dyn_b = _joins_as_value(a), _joins_as_value(b)
             if (
                 a is b
                 or (not (dyn_a and dyn_b) and _same(a, b))
@@ -650,7 +686,7 @@ def _cond(pred: jax.Array, t: _Traced, f: _Traced, src_t: list, src_f: list, wha
 class _Leaf:
     """A loop-carried leaf: an array of fixed shape/dtype (``dyn``) or a constant."""
 
-    __slots__ = ("dyn", "value", "shape", "dtype", "tensor")
+    __slots__ = ("dyn", "value", "shape", "dtype", "tensor", "number")
 
     def __init__(
         self,
@@ -661,6 +697,7 @@ class _Leaf:
         tensor: bool = True,
     ) -> None:
         self.dyn, self.value, self.shape, self.dtype, self.tensor = dyn, value, shape, dtype, tensor
+        self.number = _number_kind([value])  # a Python number made a variable of the loop
 
 
 def _leaf_of(x: Any) -> _Leaf:
@@ -705,7 +742,7 @@ class _Carry:
             for lf in leaves:
                 if lf.dyn:
                     a = next(it)
-                    vals.append(Tensor._from(a) if lf.tensor else a)
+                    vals.append(_number_var(Tensor._from(a), lf.number) if lf.tensor else a)
                 else:
                     vals.append(lf.value)
             state.append(jax.tree_util.tree_unflatten(treedef, vals))
@@ -749,6 +786,7 @@ class _Carry:
                             new.append(
                                 _Leaf(True, None, a.shape, a.dtype, not isinstance(x, jax.Array))
                             )
+                            new[-1].number = _number_kind([x])
                     self.vars[i] = (after_def, new)
                     changed = True
                     continue
@@ -762,8 +800,10 @@ class _Carry:
                 if not lf.dyn:
                     if _same(lf.value, x) or (lf.value is x):
                         continue
-                    if _is_number(lf.value) and k is not None:
-                        r = jnp.asarray(lf.value)
+                    if (_is_number(lf.value) or isinstance(lf.value, Parameter)) and k is not None:
+                        # a number, or a local holding a Parameter, that the body rebinds to a
+                        # Tensor: the loop carries its value (MindSpore loads the Parameter)
+                        r = jnp.asarray(_raw(lf.value))
                         leaves[j] = _Leaf(
                             True, lf.value, r.shape, jnp.result_type(r, outs[k].dtype)
                         )

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from deepsink._compile import graph_names
 from deepsink._compile.control_flow import (  # noqa: F401 - the converted code's operators
     RET_VALUE,
     Undefined,
@@ -163,11 +164,14 @@ def convert(fn: Any) -> Any:
         return fn
     if _NS in fn.__code__.co_freevars:
         return fn  # defined inside converted code: converted with it
+    code = _codes.get(fn.__code__, ...)
+    if code is ...:
+        code = _codes[fn.__code__] = _convert_code(fn)
+    unbound_read = _unbound_reads.get(fn.__code__)
+    if unbound_read is not None and functional.compiling():
+        raise UnboundLocalError(unbound_read)  # MindSpore's parser refuses it when compiling
     conv = _converted.get(fn)
     if conv is None:
-        code = _codes.get(fn.__code__, ...)
-        if code is ...:
-            code = _codes[fn.__code__] = _convert_code(fn)
         why = _unconvertible.get(fn.__code__)
         conv = (
             _rebind(fn, code)
@@ -179,6 +183,10 @@ def convert(fn: Any) -> Any:
         _converted[fn] = conv
     return conv
 
+
+# the code objects that read a local variable defined on some paths only (graph_names), with
+# MindSpore's message: raised when compiled, not in a PyNative gradient trace
+_unbound_reads: dict[types.CodeType, str] = {}
 
 # the code objects that cannot be converted, with why (no source to parse): a host read of a
 # Tensor inside one names the function
@@ -214,6 +222,8 @@ def call(f: Any) -> Any:
     graph_builtin = _GRAPH_BUILTINS.get(id(f))
     if graph_builtin is not None and graph_builtin[0] is f:
         return graph_builtin[1]
+    if functional.compiling():
+        _check_allowed(f)
     if isinstance(f, types.FunctionType | types.MethodType):
         _scope(f)
         return convert(f)
@@ -235,6 +245,67 @@ def call(f: Any) -> Any:
         if isinstance(method, types.FunctionType) and is_user_function(method):
             return types.MethodType(convert(method), f)
     return f
+
+
+# what MindSpore 2.10 refuses to call in a compiled function (its jit_forbidden_register list):
+# every function and class of these modules, and these methods of these classes
+_FORBIDDEN_MODULES = frozenset(("deepsink.common.initializer", "deepsink.context", "deepsink.log"))
+_FORBIDDEN_METHODS = {
+    ("deepsink.nn.cell", "Cell"): frozenset(
+        (
+            "register_buffer",
+            "get_buffer",
+            "named_buffers",
+            "buffers",
+            "get_sub_cell",
+            "trainable_params",
+            "untrainable_params",
+            "get_parameters",
+            "to",
+            "to_empty",
+            "register_forward_pre_hook",
+            "register_forward_hook",
+            "register_backward_pre_hook",
+            "register_backward_hook",
+            "register_state_dict_post_hook",
+            "register_state_dict_pre_hook",
+            "state_dict",
+            "register_load_state_dict_pre_hook",
+            "register_load_state_dict_post_hook",
+            "load_state_dict",
+            "register_saved_tensors_hooks",
+        )
+    ),
+    ("deepsink.common.tensor", "Tensor"): frozenset(("set_const_arg", "assign_value")),
+    ("deepsink.common.parameter", "Parameter"): frozenset(("set_data",)),
+}
+
+
+def _forbidden(what: str, name: str) -> RuntimeError:
+    return RuntimeError(
+        f"Failed to compile in GRAPH_MODE because the {what} is not supported in 'construct' or "
+        f"function with @jit decorator. Try to use the {name} externally such as initialized in "
+        "the method '__init__' before assigning."
+    )
+
+
+def _check_allowed(f: Any) -> None:
+    """MindSpore's RuntimeError for a call its graph mode forbids (``_FORBIDDEN_*``)."""
+    if isinstance(f, types.MethodType):
+        for klass in type(f.__self__).__mro__:
+            names = _FORBIDDEN_METHODS.get((klass.__module__, klass.__qualname__))
+            if names and f.__name__ in names and klass.__dict__.get(f.__name__) is f.__func__:
+                if klass.__qualname__ == "Cell":
+                    full = f"'mindspore.nn.cell.Cell.{f.__name__}'"
+                    raise _forbidden(f"method or function {full}", f"method or function {full}")
+                method = f"'{klass.__qualname__}' object's method '{f.__name__}'"
+                raise _forbidden(f"{method}", f"'{klass.__qualname__}.{f.__name__}'")
+        return
+    module = getattr(f, "__module__", None)
+    if module in _FORBIDDEN_MODULES and isinstance(f, type | types.FunctionType):
+        kind = "class" if isinstance(f, type) else "method or function"
+        full = f"'mindspore{module[len('deepsink') :]}.{f.__qualname__}'"
+        raise _forbidden(f"{kind} {full}", f"{kind} {full}")
 
 
 _MUTATORS = frozenset(
@@ -375,6 +446,10 @@ def _convert_code(fn: types.FunctionType) -> types.CodeType | None:
     node, filename, first = parsed
     name = node.name
     _check_syntax(node, filename, first)
+    known = {*fn.__globals__, *vars(builtins), *fn.__code__.co_freevars}
+    unbound_read = graph_names.unbound_read(node, filename, first, known)
+    if unbound_read is not None:
+        _unbound_reads[fn.__code__] = unbound_read
     node.decorator_list = []
     _convert_function(node, "__class__" in fn.__code__.co_freevars)
     params = [_NS, *fn.__code__.co_freevars]

@@ -41,6 +41,28 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
 _TENSOR, _ARRAY = object(), object()
+
+
+class _Number:
+    """An input or output that is a Python number variable of the program (``mutable(3)``, a
+    loop counter, a number joined from a Tensor ``if``): a 0-d Tensor inside, which MindSpore's
+    graph returns as a Python number."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def variable(self, data: Any) -> Tensor:
+        t = Tensor._from(data)
+        t._ds_number = self.kind
+        return t
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Number) and other.kind is self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
+
+
 structure_changed = functional.structure_changed  # Cells and Generators call it through here
 
 
@@ -82,8 +104,28 @@ def arg_params(spec: tuple) -> tuple:
     return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
 
 
+def _cyclic(tree: Any) -> bool:
+    """Whether a list, tuple or dict in ``tree`` contains itself (walked without recursion:
+    flattening one would exhaust Python's stack)."""
+    stack: list[tuple[Any, frozenset]] = [(tree, frozenset())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, list | tuple | dict):
+            if id(node) in path:
+                return True
+            path = path | {id(node)}
+            stack.extend((v, path) for v in (node.values() if isinstance(node, dict) else node))
+    return False
+
+
 def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     """Arrays to trace, and a hashable spec of everything else (the static part of the key)."""
+    if _cyclic((args, kwargs)):
+        raise RuntimeError(
+            "Detect recursion when converting python object. An argument of a compiled "
+            "function (GRAPH_MODE, jit) is a list, tuple or dict that contains itself; pass "
+            "one without the cycle"
+        )
     leaves, treedef = jax.tree_util.tree_flatten(
         (args, kwargs), is_leaf=lambda x: isinstance(x, Tensor)
     )
@@ -97,9 +139,9 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
         elif isinstance(x, jax.Array | np.ndarray):
             dyn.append(x)
             static.append(_ARRAY)
-        elif is_mutable_number(x):  # ms.mutable(3): a 0-d Tensor input, not a constant
+        elif is_mutable_number(x):  # ms.mutable(3): a 0-d number variable, not a constant
             dyn.append(np.asarray(x, np.int64 if isinstance(x, int) else np.float32))
-            static.append(_TENSOR)
+            static.append(_Number(int if isinstance(x, int) else float))
         else:
             static.append(x)
     return dyn, (treedef, tuple(static))
@@ -115,6 +157,8 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
         if s is _ARRAY
         else s.param
         if isinstance(s, _ParamRef)
+        else s.variable(next(it))
+        if isinstance(s, _Number)
         else s
         for s in static
     ]
@@ -128,7 +172,7 @@ def _dyn_tensors(args: tuple, kwargs: dict, spec: tuple) -> list:
     return [
         x if isinstance(x, Tensor) else None
         for x, s in zip(leaves, spec[1], strict=True)
-        if s is _TENSOR or s is _ARRAY
+        if s is _TENSOR or s is _ARRAY or isinstance(s, _Number)
     ]
 
 
@@ -151,10 +195,20 @@ def _split_out(out: Any) -> tuple[list, tuple]:
     )
     arrays, kinds = [], []
     for x in leaves:
-        if isinstance(x, Tensor | jax.Array | np.ndarray):
-            arrays.append(x._data if isinstance(x, Tensor) else x)
-            kinds.append(_TENSOR if isinstance(x, Tensor) else _ARRAY)
+        if isinstance(x, jax.Array | np.ndarray):
+            arrays.append(x)
+            kinds.append(_ARRAY)
+        elif isinstance(x, Tensor):
+            arrays.append(x._data)
+            kinds.append(_TENSOR if x._ds_number is None else _Number(x._ds_number))
         else:
+            if callable(x) and not isinstance(x, type) and not functional.capturing():
+                raise RuntimeError(
+                    "Function in output is not supported. Please check your code. A compiled "
+                    f"function (GRAPH_MODE, jit) returns Tensors, numbers, strings, types and "
+                    f"containers of them, but this one returns {x!r}; call it inside the "
+                    "function, or return what it is called with"
+                )
             kinds.append(graph_number(x))
     orders: list = []
     _dict_orders(out, orders)
@@ -206,7 +260,14 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
     treedef, kinds, orders = layout
     it = iter(arrays)
     leaves = [
-        Tensor._from(next(it)) if k is _TENSOR else next(it) if k is _ARRAY else k for k in kinds
+        Tensor._from(next(it))
+        if k is _TENSOR
+        else next(it)
+        if k is _ARRAY
+        else k.kind(np.asarray(next(it)).item())
+        if isinstance(k, _Number)
+        else k
+        for k in kinds
     ]
     out = jax.tree_util.tree_unflatten(treedef, leaves)
     return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
@@ -800,7 +861,7 @@ def _state_guess(fn: Any, spec: tuple) -> tuple:
         *(
             x
             for x in spec[1]
-            if x is not _TENSOR and x is not _ARRAY and not isinstance(x, _ParamRef)
+            if x is not _TENSOR and x is not _ARRAY and not isinstance(x, _ParamRef | _Number)
         ),
     ]
     while stack and len(seen) < _GUESS_LIMIT:

@@ -373,6 +373,10 @@ class Tensor:
             data = _astype(data, dtype)
         self._data = data
 
+    # the Python number type a variable of a compiled program stands for (a loop counter, a
+    # number joined from a Tensor 'if'), returned as that number (_compile/control_flow.py)
+    _ds_number: type | None = None
+
     @classmethod
     def _from(cls, data: Any) -> Tensor:
         t = object.__new__(Tensor)
@@ -1181,9 +1185,11 @@ def _reduce_args(args: tuple, kwargs: dict, api: str, with_dtype: bool) -> tuple
     return axis, bool(keep), dtype, kwargs
 
 
-def _binary(fn, reflected: bool = False, sequences: bool = False):
+def _binary(fn, reflected: bool = False, sequences: bool = False, result: type | None = None):
     """A Tensor operator; ``sequences``: a list or tuple operand becomes a Tensor of this Tensor's
-    dtype first (MindSpore's ``+`` and ``-`` do this; its other operators refuse sequences)."""
+    dtype first (MindSpore's ``+`` and ``-`` do this; its other operators refuse sequences).
+    ``result``: the Python type the operator gives on numbers when it does not follow its
+    operands (``/`` gives a float, a comparison a bool)."""
 
     def op(self, other):
         if getattr(type(other), "_sparse_operand", False):  # a sparse tensor's reflected op
@@ -1194,9 +1200,28 @@ def _binary(fn, reflected: bool = False, sequences: bool = False):
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
             a, b = a.astype(dt), jnp.asarray(b).astype(dt)
-        return Tensor._from(fn(b, a) if reflected else fn(a, b))
+        out = Tensor._from(fn(b, a) if reflected else fn(a, b))
+        if self._ds_number is not None:
+            out._ds_number = _number_result(self._ds_number, other, result)
+        return out
 
     return op
+
+
+def _number_result(kind: type, other: Any, result: type | None) -> type | None:
+    """The Python type of ``number_var <op> other`` when both stand for Python numbers (a
+    number variable of a compiled program, ``Tensor._ds_number``), else None (a Tensor)."""
+    if isinstance(other, Tensor):
+        other_kind = other._ds_number
+    elif isinstance(other, bool | int | float) and not isinstance(other, np.generic):
+        other_kind = type(other)
+    else:
+        return None
+    if other_kind is None:
+        return None
+    if result is not None:
+        return result
+    return float if float in (kind, other_kind) else int
 
 
 def _operand(other: Any, like: Tensor) -> Any:
@@ -1259,12 +1284,15 @@ _COMPARISONS = {
 register_methods(
     {
         f"__{prefix}{name}__": _binary(
-            fn, reflected=prefix == "r", sequences=name in ("add", "sub")
+            fn,
+            reflected=prefix == "r",
+            sequences=name in ("add", "sub"),
+            result=float if name == "truediv" else None,
         )
         for name, fn in _ARITHMETIC.items()
         for prefix in ("", "r")
     }
-    | {f"__{name}__": _binary(fn) for name, fn in _COMPARISONS.items()},
+    | {f"__{name}__": _binary(fn, result=bool) for name, fn in _COMPARISONS.items()},
     __name__,
 )
 

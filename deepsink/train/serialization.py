@@ -76,6 +76,39 @@ _tensor_to_np_type = {
 }
 
 
+def _load_map_parameter(
+    checkpoint_list: Any,
+    element: Any,
+    element_id: int,
+    map_data_list: list,
+    map_shape_list: list,
+    parameter_dict: dict,
+) -> None:
+    """MindSpore 2.10's private helper that libraries import (mindnlp): read the MapParameter
+    entry ``checkpoint_list.value[element_id]`` (its ``maptensor``: keys, values, status). Slices
+    saved under one tag in consecutive entries are gathered in ``map_data_list`` (bytes per part)
+    and ``map_shape_list`` (rows so far); at the last one ``parameter_dict[tag]`` becomes the list
+    of the parts as NumPy arrays. deepsink has no MapParameter to load them into."""
+    tensors = list(element.maptensor.tensor)
+    more = element_id != len(checkpoint_list.value) - 1
+    if more and element.tag == checkpoint_list.value[element_id + 1].tag:
+        for i, t in enumerate(tensors):
+            map_data_list[i].append(
+                np.frombuffer(t.tensor_content, tensor_to_np_type(t.tensor_type))
+            )
+            map_shape_list[i] += t.dims[0]
+        return
+    parts = []
+    for i, t in enumerate(tensors):
+        np_type = tensor_to_np_type(t.tensor_type)
+        map_data_list[i].append(np.frombuffer(t.tensor_content, np_type))
+        data = np.frombuffer(b"".join(bytes(d) for d in map_data_list[i]), np_type)
+        dims = list(t.dims)
+        dims[0] += map_shape_list[i]
+        parts.append(data.reshape(dims))
+    parameter_dict[element.tag] = parts
+
+
 def tensor_to_np_type(tensor_type_str: str) -> Any:
     """The NumPy type of a checkpoint entry's ``tensor_type`` (``"Float32"``, ``"BFloat16"``,
     ``"str"``: ``"U"``); None for a name MindSpore does not save."""
