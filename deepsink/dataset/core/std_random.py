@@ -39,6 +39,12 @@ class Draws:
         gen._legacy_seeding(int(seed) & _U32)
         return cls(lambda start, count: gen.random_raw(count).astype(np.uint32))
 
+    @classmethod
+    def of_row(cls, u: np.ndarray | None) -> Draws:
+        """The draws of one row without a seed: a ``std::mt19937`` seeded from the row's
+        uniform."""
+        return cls.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
+
     def word(self) -> int:
         """The next 32-bit output."""
         k = self.pos - self._at

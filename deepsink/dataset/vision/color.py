@@ -21,6 +21,7 @@ from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.geometry import check_image, rng_of
+from deepsink.dataset.vision.image_rank import RANKS, check_rank
 from deepsink.dataset.vision.transforms import ImageOperation, _via_numpy
 from deepsink.dataset.vision.utils import ConvertMode, SliceMode
 
@@ -981,7 +982,7 @@ class RandomColorAdjust(ImageOperation):
         self.hue = _factor_range(hue, "hue", 0, (-0.5, 0.5))
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = _rgb(np.asarray(x), "RandomColorAdjust")
+        out = _rgb(check_rank(x, "RandomColorAdjust"), "RandomColorAdjust")
         rng = rng_of(u)
         steps = [
             (self.brightness, 1.0, brightness),
@@ -1011,7 +1012,7 @@ class _RandomApplyOne(ImageOperation):
         return float(prob)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, self.name) if self.name in RANKS else np.asarray(x)
         return self._run(x) if float(u[0]) < self.prob else x
 
     pil = _via_numpy
@@ -1170,7 +1171,7 @@ class RandomPosterize(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         lo, hi = self.bits
         b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
-        return posterize(np.asarray(x), b)
+        return posterize(check_rank(x, "RandomPosterize"), b)
 
 
 class RandomLighting(ImageOperation):
@@ -1205,12 +1206,7 @@ class RandomLighting(ImageOperation):
         self.alpha = _factor(alpha, "alpha")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
-        if x.ndim != 3 or x.shape[2] != 3:
-            raise RuntimeError(
-                "RandomLighting: input tensor is not in shape of <H,W,C> or channel is not 3, "
-                f"got shape {x.shape}"
-            )
+        x = check_rank(x, "RandomLighting")
         if self.alpha == 0:
             return x
         rnd = rng_of(u).normal(0.0, self.alpha, 3).astype(np.float32)
@@ -1285,7 +1281,10 @@ class RandomErasing(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
         if x.ndim != 3:
-            raise TypeError(f"img should be a <C, H, W> numpy image, got shape {x.shape}")
+            raise ValueError(
+                f"RandomErasing: img should be a <C, H, W> numpy image (3 axes to unpack), got "
+                f"shape {x.shape}"
+            )
         rng = rng_of(u)
         if rng.random() >= self.prob:
             return x

@@ -29,6 +29,7 @@ from deepsink.dataset.core.validator_helpers import (
 from deepsink.dataset.transforms.transforms import eager_draws
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
+from deepsink.dataset.vision.image_rank import check_rank
 from deepsink.dataset.vision.transforms import (
     Decode,
     ImageOperation,
@@ -286,9 +287,11 @@ def random_crop_box(
     return top, left, ch, cw
 
 
-def row_draws(u: np.ndarray | None) -> Draws:
-    """The draws of one row without a seed: a ``std::mt19937`` seeded from the row's uniform."""
-    return Draws.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
+def _hw(x: np.ndarray) -> tuple[int, int]:
+    """(height, width) of an image, or of each image of a <..., H, W, C> input."""
+    return (
+        (int(x.shape[-3]), int(x.shape[-2])) if x.ndim > 3 else (int(x.shape[0]), int(x.shape[1]))
+    )
 
 
 def encoded_size(x: np.ndarray) -> tuple[int, int]:
@@ -348,9 +351,10 @@ class RandomResizedCrop(ImageOperation):
         self.max_attempts = max_attempts
 
     def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int, int]:
-        """The crop box (top, left, height, width) MindSpore draws for image ``x``."""
-        x = np.asarray(x)
-        return random_crop_box(draws, *x.shape[:2], self.scale, self.ratio, self.max_attempts)
+        """The crop box (top, left, height, width) MindSpore draws for image ``x`` (one box for
+        all the images of a <..., H, W, C> input)."""
+        h, w = _hw(np.asarray(x))
+        return random_crop_box(draws, h, w, self.scale, self.ratio, self.max_attempts)
 
     def box(self, u: np.ndarray | None, h: int, w: int) -> tuple[int, int, int, int]:
         """The crop box: ``u`` holds it when drawn from a seeded worker stream (ints), or is the
@@ -358,11 +362,13 @@ class RandomResizedCrop(ImageOperation):
         if u is not None and np.asarray(u).dtype.kind == "i":
             top, left, ch, cw = (int(v) for v in u)
             return top, left, ch, cw
-        return random_crop_box(row_draws(u), h, w, self.scale, self.ratio, self.max_attempts)
+        return random_crop_box(Draws.of_row(u), h, w, self.scale, self.ratio, self.max_attempts)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, type(self).__name__)
-        box = self.box(u, x.shape[0], x.shape[1])
+        x = check_image_nd(x, type(self).__name__)
+        box = self.box(u, *_hw(x))
+        if x.ndim > 3:  # <..., H, W, C>: the same box in every image, as MindSpore
+            return per_image(lambda im: crop_resize(im, *box, self.size, self.interpolation), x)
         return crop_resize(x, *box, self.size, self.interpolation)
 
     pil = _via_numpy
@@ -578,7 +584,7 @@ class RandomRotation(ImageOperation):
         self.fill_value = fill3(fill_value, "RandomRotation")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, "RandomRotation")
+        x = check_rank(x, "RandomRotation")
         lo, hi = self.degrees
         angle = lo if lo == hi else float(rng_of(u).uniform(lo, hi))
         angle = math.fmod(angle, 360.0)
@@ -773,7 +779,7 @@ class RandomAffine(ImageOperation):
         self.fill_value = fill3(fill_value, "RandomAffine")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, "RandomAffine")
+        x = check_rank(x, "RandomAffine")
         h, w = x.shape[:2]
         rng = rng_of(u)
 

@@ -21,6 +21,7 @@ from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_draws, is_pil
 from deepsink.dataset.vision import _cv, _resize
 from deepsink.dataset.vision import validators as _validators
+from deepsink.dataset.vision.image_rank import RANKS, check_rank
 from deepsink.dataset.vision.utils import Border, Inter
 
 _INTERP = {
@@ -567,9 +568,14 @@ class RandomCrop(ImageOperation):
         planes = [xp.pad(x4[..., c], widths[:3], constant_values=f) for c, f in enumerate(fills)]
         return xp.stack(planes, axis=-1)
 
-    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int]:
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
         """The offsets (top, left) MindSpore draws for image ``x``: two uniform ints, left then
-        top, in the padded image; none when the ``padding`` alone gives the crop size."""
+        top, in the padded image; none when the ``padding`` alone gives the crop size. Each
+        image of a <..., H, W, C> input draws its own, one after another."""
+        if np.ndim(x) > 3:
+            x = np.asarray(x)
+            images = x.reshape(-1, *x.shape[-3:])
+            return tuple(v for im in images for v in self.seeded_params(draws, im))
         h, w = np.shape(x)[:2]
         left, top, right, bottom = self.padding
         if (h + top + bottom, w + left + right) == self.size:
@@ -593,8 +599,23 @@ class RandomCrop(ImageOperation):
         ox = xp.floor(u[:, 1] * (w - cw + 1)).astype(np.int32)
         return oy, ox
 
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim <= 3:
+            return super().apply(x, u=u)
+        # <..., H, W, C>: MindSpore crops each image at offsets drawn for it
+        if u is None or u.dtype.kind != "i":
+            u = np.array(self.seeded_params(Draws.of_row(u), x), np.int64)
+        images = x.reshape(-1, *x.shape[-3:])
+        out = self.apply_batch(images, u=u.reshape(len(images), 2))
+        return out.reshape(*x.shape[:-3], *out.shape[1:])
+
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x4, squeeze = _image_batch(np.asarray(x), "RandomCrop")
+        x = np.asarray(x)
+        if x.ndim > 4:  # rows of <..., H, W, C>
+            return np.stack([self.apply(r, None if u is None else u[i]) for i, r in enumerate(x)])
+        x4, squeeze = _image_batch(x, "RandomCrop")
+        _check_pad_channels(x4)
         p = self._pad(np, x4)
         oy, ox = self.offsets(np, u, p.shape[1], p.shape[2])
         ch, cw = self.size
@@ -609,7 +630,11 @@ class RandomCrop(ImageOperation):
         import jax
         import jax.numpy as jnp
 
+        lead = x.shape[:-3] if x.ndim > 4 else None
+        if lead is not None:  # rows of <..., H, W, C>: an offset per image
+            x = x.reshape(-1, *x.shape[-3:])
         x4, squeeze = _image_batch(x, "RandomCrop")
+        _check_pad_channels(x4)
         p = self._pad(jnp, x4)
         u = jax.random.uniform(key, (p.shape[0], 2), jnp.float32)
         oy, ox = self.offsets(jnp, u, p.shape[1], p.shape[2])
@@ -617,7 +642,18 @@ class RandomCrop(ImageOperation):
         crop = jax.vmap(
             lambda im, y, x_: jax.lax.dynamic_slice(im, (y, x_, jnp.zeros_like(y)), size)
         )
-        return _unbatch(crop(p, oy, ox), squeeze)
+        out = _unbatch(crop(p, oy, ox), squeeze)
+        return out if lead is None else out.reshape(*lead, *out.shape[1:])
+
+
+def _check_pad_channels(x4: Any) -> None:
+    """MindSpore's RandomCrop pads every image first (by zero when no padding is asked), and its
+    Pad takes 1 or 3 channels."""
+    if x4.shape[3] not in (1, 3):
+        raise RuntimeError(
+            "Pad: the channel of image tensor does not match the requirement of operator. "
+            f"Expecting tensor in channel of (1, 3). But got channel {x4.shape[3]}."
+        )
 
 
 class _RandomFlip(ImageOperation):
@@ -630,12 +666,24 @@ class _RandomFlip(ImageOperation):
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = prob
 
+    def _rows(self, xp: Any, x: Any, u: Any) -> Any:
+        """Rows of <..., H, W, C>: one draw per row flips all its images (MindSpore's
+        RandomHorizontalFlip; its RandomVerticalFlip refuses them)."""
+        if self.name in RANKS:
+            check_rank(x[0], self.name)
+        flip = (u[:, 0] < self.prob).reshape(-1, *([1] * (x.ndim - 1)))
+        return xp.where(flip, xp.flip(x, axis=-2), x)
+
     def _run(self, xp: Any, x: Any, u: Any) -> Any:
+        if x.ndim > 4:
+            return self._rows(xp, x, u)
         x4, squeeze = _image_batch(x, self.name)
         flip = (u[:, 0] < self.prob)[:, None, None, None]
         return _unbatch(xp.where(flip, xp.flip(x4, axis=self._axis), x4), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if np.ndim(x) > 4:
+            return self._rows(np, np.asarray(x), u)
         x4, squeeze = _image_batch(np.asarray(x), self.name)
         import cv2
 
@@ -1023,7 +1071,7 @@ class RandomColor(ImageOperation):
         return lo + float(u[0]) * (hi - lo)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return _blend_gray(_rgb_uint8(np.asarray(x), "RandomColor"), self._factor(u))
+        return _blend_gray(_rgb_uint8(check_rank(x, "RandomColor"), "RandomColor"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         from PIL import ImageEnhance
@@ -1063,7 +1111,8 @@ class RandomSharpness(RandomColor):
     """
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return _sharpen(_rgb_uint8(np.asarray(x), "RandomSharpness"), self._factor(u))
+        x = check_rank(x, "RandomSharpness")
+        return _sharpen(_rgb_uint8(x, "RandomSharpness"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return _sharpness(img, self._factor(u))
@@ -1099,7 +1148,7 @@ class RandomAdjustSharpness(ImageOperation):
         self.degree, self.prob = float(degree), float(prob)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, "RandomAdjustSharpness")
         if float(u[0]) >= self.prob:
             return x
         return _sharpen(_rgb_uint8(x, "RandomAdjustSharpness"), self.degree)
@@ -1138,7 +1187,7 @@ class RandomSolarize(ImageOperation):
         self.threshold = tuple(threshold)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, "RandomSolarize")
         if x.dtype != np.uint8:
             raise RuntimeError(f"RandomSolarize: the image must be uint8, but got {x.dtype}")
         lo, hi = self.threshold
