@@ -24,6 +24,20 @@ def round_half_away(v: float) -> int:
     return int(r if v >= 0 else -r)
 
 
+def canonical_float(word: int | np.ndarray) -> np.float32 | np.ndarray:
+    """libstdc++'s ``generate_canonical<float>`` of 32-bit outputs: ``float(r) / 2**32``, kept
+    below 1."""
+    c = np.float32(word) / np.float32(4294967296.0)
+    return np.minimum(c, _F32_ONE_BELOW)
+
+
+def scale32(c: float, a: float, b: float) -> np.float32:
+    """``uniform_real_distribution<float>(a, b)`` of a canonical float ``c`` (kept below 1), in
+    float arithmetic."""
+    c = np.minimum(np.float32(c), _F32_ONE_BELOW)
+    return c * (np.float32(b) - np.float32(a)) + np.float32(a)
+
+
 class Draws:
     """A ``std::mt19937``'s outputs from ``start`` on, read in order through libstdc++'s
     distributions (``read(start, count)`` gives the outputs at those indices)."""
@@ -55,10 +69,7 @@ class Draws:
 
     def real32(self, a: float, b: float) -> np.float32:
         """``std::uniform_real_distribution<float>(a, b)``."""
-        c = np.float32(self.word()) / np.float32(4294967296.0)
-        if c >= 1:
-            c = _F32_ONE_BELOW
-        return c * (np.float32(b) - np.float32(a)) + np.float32(a)
+        return scale32(canonical_float(self.word()), a, b)
 
     def uniform_int(self, a: int, b: int) -> int:
         """``std::uniform_int_distribution<int>(a, b)`` (GCC 9's downscaling)."""

@@ -16,7 +16,7 @@ import numpy as np
 from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
-from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.core.std_random import Draws, scale32
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_draws, is_pil
 from deepsink.dataset.vision import _cv, _resize
@@ -1023,11 +1023,19 @@ def _degrees(degrees: Any, api: str) -> tuple[float, float]:
     return float(degrees[0]), float(degrees[1])
 
 
-def _blend_gray(x: np.ndarray, factor: float) -> np.ndarray:
-    """Saturation: blend with the image's grey (0.299 R + 0.587 G + 0.114 B), OpenCV rounding."""
-    xf = x.astype(np.float64)
-    gray = np.rint(xf[..., 0] * 0.299 + xf[..., 1] * 0.587 + xf[..., 2] * 0.114)[..., None]
-    return np.clip(np.rint(gray * (1 - factor) + xf * factor), 0, 255).astype(np.uint8)
+def _blend_gray(x: np.ndarray, factor: np.float32) -> np.ndarray:
+    """Saturation as MindSpore's RandomColor kernel: OpenCV's grey in 3 channels, blended by
+    ``cv2.addWeighted``; a factor within 0.00195 of 1 (or 0) gives the image (or its grey)."""
+    import cv2
+
+    eps = 0.00195  # half a level of an 8-bit image
+    if abs(float(factor) - 1.0) < eps:
+        return x
+    x = np.ascontiguousarray(x)
+    gray = cv2.cvtColor(cv2.cvtColor(x, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    if abs(float(factor)) < eps:
+        return gray
+    return cv2.addWeighted(x, float(factor), gray, float(np.float32(1) - factor), 0.0)
 
 
 def _sharpness(img: Any, factor: float) -> Any:
@@ -1062,13 +1070,14 @@ class RandomColor(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "real32"  # std::uniform_real_distribution<float>(lo, hi), as MindSpore's op
 
     def __init__(self, degrees: Sequence[float] = (0.1, 1.9)) -> None:
         self.degrees = _degrees(degrees, "RandomColor")
 
-    def _factor(self, u: np.ndarray) -> float:
-        lo, hi = self.degrees
-        return lo + float(u[0]) * (hi - lo)
+    def _factor(self, u: np.ndarray) -> np.float32:
+        """The factor drawn, in float arithmetic as MindSpore's (``u``: a canonical float)."""
+        return scale32(u[0], *self.degrees)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         return _blend_gray(_rgb_uint8(check_rank(x, "RandomColor"), "RandomColor"), self._factor(u))
@@ -1076,7 +1085,7 @@ class RandomColor(ImageOperation):
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         from PIL import ImageEnhance
 
-        return ImageEnhance.Color(img).enhance(self._factor(u))
+        return ImageEnhance.Color(img).enhance(float(self._factor(u)))
 
 
 def _sharpen(x: np.ndarray, factor: float) -> np.ndarray:
@@ -1115,7 +1124,7 @@ class RandomSharpness(RandomColor):
         return _sharpen(_rgb_uint8(x, "RandomSharpness"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
-        return _sharpness(img, self._factor(u))
+        return _sharpness(img, float(self._factor(u)))
 
 
 class RandomAdjustSharpness(ImageOperation):
