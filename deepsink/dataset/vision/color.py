@@ -17,6 +17,7 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
+from deepsink.dataset.core.std_random import Draws
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -1005,6 +1006,7 @@ class _RandomApplyOne(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's ops draw
 
     def _check_prob(self, prob: float) -> float:
         type_check(prob, (int, float), "prob")
@@ -1119,6 +1121,7 @@ class RandomGrayscale(_RandomApplyOne):
     """
 
     python_only = True
+    seeded_draw = None  # MindSpore's Python op draws from Python's random module
 
     def __init__(self, prob: float = 0.1) -> None:
         self.prob = self._check_prob(prob)
@@ -1153,6 +1156,7 @@ class RandomPosterize(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "sequence"  # std::uniform_int_distribution(lo, hi), none when lo == hi
 
     @_validators.check_random_posterize
     def __init__(self, bits: Any = (8, 8)) -> None:
@@ -1170,8 +1174,16 @@ class RandomPosterize(ImageOperation):
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         lo, hi = self.bits
-        b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
+        if u.dtype.kind == "i":  # drawn from a seeded stream
+            b = int(u[0])
+        else:
+            b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
         return posterize(check_rank(x, "RandomPosterize"), b)
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int]:
+        """The bits MindSpore draws (none drawn for a single value)."""
+        lo, hi = self.bits
+        return (lo if lo == hi else draws.uniform_int(lo, hi),)
 
 
 class RandomLighting(ImageOperation):

@@ -1146,6 +1146,7 @@ class RandomAdjustSharpness(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's op draws
 
     def __init__(self, degree: float, prob: float = 0.5) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
@@ -1181,6 +1182,7 @@ class RandomSolarize(ImageOperation):
 
     batched = False
     random_draws = 2
+    seeded_draw = "sequence"  # two std::uniform_int_distribution(lo, hi), as MindSpore's op
 
     def __init__(self, threshold: Sequence[int] = (0, 255)) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
@@ -1200,9 +1202,16 @@ class RandomSolarize(ImageOperation):
         if x.dtype != np.uint8:
             raise RuntimeError(f"RandomSolarize: the image must be uint8, but got {x.dtype}")
         lo, hi = self.threshold
-        a, b = sorted(int(lo + float(v) * (hi - lo + 1)) for v in u[:2])
-        a, b = min(a, hi), min(b, hi)
+        if u.dtype.kind == "i":  # drawn from a seeded stream
+            a, b = sorted(int(v) for v in u[:2])
+        else:
+            a, b = sorted(int(lo + float(v) * (hi - lo + 1)) for v in u[:2])
+            a, b = min(a, hi), min(b, hi)
         return np.where((x >= a) & (x <= b), 255 - x, x).astype(np.uint8)
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int]:
+        """The two thresholds MindSpore draws, in the order drawn."""
+        return draws.uniform_int(*self.threshold), draws.uniform_int(*self.threshold)
 
 
 class Grayscale(ImageOperation):
