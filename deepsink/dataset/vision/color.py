@@ -1293,9 +1293,14 @@ class RandomErasing(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
         if x.ndim != 3:
+            unpack = (
+                "too many values to unpack (expected 3)"
+                if x.ndim > 3
+                else f"not enough values to unpack (expected 3, got {x.ndim})"
+            )
             raise ValueError(
-                f"RandomErasing: img should be a <C, H, W> numpy image (3 axes to unpack), got "
-                f"shape {x.shape}"
+                f"RandomErasing: img should be a <C, H, W> numpy image, got shape {x.shape}: "
+                + unpack
             )
         rng = rng_of(u)
         if rng.random() >= self.prob:

@@ -1,0 +1,132 @@
+"""Random vision cases whose results MindSpore 2.10 fixes exactly: each random op given a
+``<N, H, W, C>`` (or ``<N, C, H, W>``) batch (which ops take one, and whether they draw per image
+or once), and the numbers random ops draw after ``config.set_seed``, eagerly and in a map with
+one or two workers. ``scripts/record_random_vision_parity_fixtures.py`` records 2.10's outcomes
+(``tests/fixtures/ms/random_vision_parity.json``); ``tests/dataset/test_random_vision_parity.py``
+replays them on deepsink."""
+
+from __future__ import annotations
+
+import numpy as np
+from transform_parity_cases import _try
+
+_RNG = np.random.RandomState(0)
+# one image repeated: a batch whose outputs differ only where the op draws per image
+BATCH = np.repeat(_RNG.randint(0, 256, (1, 6, 7, 3)).astype(np.uint8), 4, axis=0)
+IMAGE = _RNG.randint(0, 256, (6, 7, 3)).astype(np.uint8)
+ROWS = _RNG.randint(0, 256, (5, 6, 7, 3)).astype(np.uint8)
+VIDEO_ROWS = _RNG.randint(0, 256, (3, 2, 6, 7, 3)).astype(np.uint8)
+
+
+def _array(x) -> dict:
+    arr = np.asarray(x)
+    return {"dtype": str(arr.dtype), "shape": list(arr.shape), "values": arr.ravel().tolist()}
+
+
+def _batch_ops(vision) -> dict:
+    return {
+        "RandomCrop": lambda: vision.RandomCrop(4),
+        "RandomCrop_padded": lambda: vision.RandomCrop(4, padding=1),
+        "RandomResizedCrop": lambda: vision.RandomResizedCrop(4),
+        "RandomHorizontalFlip": lambda: vision.RandomHorizontalFlip(),
+        "RandomVerticalFlip": lambda: vision.RandomVerticalFlip(),
+        "RandomRotation": lambda: vision.RandomRotation(30),
+        "RandomAffine": lambda: vision.RandomAffine(20),
+        "RandomColorAdjust": lambda: vision.RandomColorAdjust(brightness=0.5),
+        "RandomSharpness": lambda: vision.RandomSharpness(),
+        "RandomColor": lambda: vision.RandomColor(),
+        "RandomPosterize": lambda: vision.RandomPosterize((1, 8)),
+        "RandomSolarize": lambda: vision.RandomSolarize((0, 255)),
+        "RandomInvert": lambda: vision.RandomInvert(0.5),
+        "RandomAutoContrast": lambda: vision.RandomAutoContrast(prob=0.5),
+        "RandomEqualize": lambda: vision.RandomEqualize(0.5),
+        "RandomAdjustSharpness": lambda: vision.RandomAdjustSharpness(2.0, 0.5),
+        "RandomLighting": lambda: vision.RandomLighting(),
+        "RandomErasing": lambda: vision.RandomErasing(prob=1.0),
+    }
+
+
+def batch_outcomes(ds, vision) -> dict:
+    """Each op on a batch of 4 equal images, HWC and CHW: the output (equal images where the op
+    draws once) or the error."""
+    out = {}
+    for name, make in _batch_ops(vision).items():
+        for layout in ("HWC", "CHW"):
+            x = BATCH if layout == "HWC" else np.ascontiguousarray(BATCH.transpose(0, 3, 1, 2))
+            ds.config.set_seed(5)
+            out[f"batch/{name}_{layout}"] = _outcome(lambda make=make, x=x: _array(make()(x)))
+    ds.config.set_seed(5)
+    out["batch/RandomCrop_channels4"] = _outcome(
+        lambda: _array(vision.RandomCrop(4)(np.zeros((6, 7, 4), np.uint8)))
+    )
+    return out
+
+
+def _map(ds, op, data, workers: int) -> object:
+    """The rows of a map of ``op`` over ``data``, or its error."""
+
+    def rows():
+        d = ds.NumpySlicesDataset(data, ["image"], shuffle=False)
+        d = d.map(op, input_columns="image", num_parallel_workers=workers)
+        return [_array(r["image"]) for r in d.create_dict_iterator(output_numpy=True, num_epochs=1)]
+
+    return _outcome(rows)
+
+
+def _outcome(fn) -> object:
+    """``fn()``, or its error as ``_try`` describes it."""
+    try:
+        return fn()
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception
+        return _try(lambda: _raise(e))
+
+
+def _raise(e: Exception):
+    raise e
+
+
+def video_outcomes(ds, vision) -> dict:
+    """Rows of <2, H, W, C> through a seeded map: RandomCrop draws per image, RandomResizedCrop
+    and RandomHorizontalFlip once per row."""
+    out = {}
+    for name in ("RandomCrop", "RandomCrop_padded", "RandomResizedCrop", "RandomHorizontalFlip"):
+        ds.config.set_seed(7)
+        out[f"video/{name}"] = _map(ds, _batch_ops(vision)[name](), VIDEO_ROWS, 2)
+    return out
+
+
+def _seeded_ops(vision) -> dict:
+    return {
+        "RandomColor": lambda: vision.RandomColor((0.2, 3.0)),
+        "RandomSharpness": lambda: vision.RandomSharpness((0.1, 1.9)),
+        "RandomInvert": lambda: vision.RandomInvert(0.5),
+        "RandomEqualize": lambda: vision.RandomEqualize(0.5),
+        "RandomAutoContrast": lambda: vision.RandomAutoContrast(prob=0.5),
+        "RandomAdjustSharpness": lambda: vision.RandomAdjustSharpness(2.0, 0.5),
+        "RandomPosterize": lambda: vision.RandomPosterize((1, 8)),
+        "RandomSolarize": lambda: vision.RandomSolarize((0, 255)),
+    }
+
+
+def seeded_outcomes(ds, vision) -> dict:
+    """Each op after ``set_seed``: eagerly for 4 seeds, and over 5 rows in a map with 1 and 2
+    workers."""
+    out = {}
+    for name, make in _seeded_ops(vision).items():
+        eager = []
+        for seed in (0, 1, 10, 58):
+            ds.config.set_seed(seed)
+            eager.append(_outcome(lambda make=make: _array(make()(IMAGE))))
+        out[f"seeded/{name}_eager"] = eager
+        for workers in (1, 2):
+            ds.config.set_seed(10)
+            out[f"seeded/{name}_map{workers}"] = _map(ds, make(), ROWS, workers)
+    return out
+
+
+def outcomes(ds, vision) -> dict:
+    return {
+        **batch_outcomes(ds, vision),
+        **video_outcomes(ds, vision),
+        **seeded_outcomes(ds, vision),
+    }
