@@ -240,10 +240,14 @@ def test_random_color_adjust_brightness_range():
     ],
 )
 def test_random_apply_probability(op):
+    # after set_seed every eager call of MindSpore's op draws the first value of its freshly
+    # seeded generator, so the probability shows across seeds
     img = _input("rgb")
-    config.set_seed(2)
-    changed = np.mean([not np.array_equal(op(img), img) for _ in range(600)])
-    assert abs(changed - 0.3) < 0.06
+    changed = []
+    for seed in range(600):
+        config.set_seed(seed)
+        changed.append(not np.array_equal(op(img), img))
+    assert abs(np.mean(changed) - 0.3) < 0.06
 
 
 def test_random_pipeline_repeats_with_seed_and_workers():

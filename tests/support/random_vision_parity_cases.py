@@ -7,6 +7,8 @@ replays them on deepsink."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from transform_parity_cases import _try
 
@@ -78,7 +80,7 @@ def _outcome(fn) -> object:
     try:
         return fn()
     except Exception as e:  # noqa: BLE001 - the outcome is the exception
-        return _try(lambda: _raise(e))
+        return _try(partial(_raise, e))
 
 
 def _raise(e: Exception):
