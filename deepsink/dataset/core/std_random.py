@@ -59,6 +59,12 @@ class Draws:
         uniform."""
         return cls.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
 
+    def shuffled(self, n: int) -> np.ndarray:
+        """``std::shuffle`` of ``0 .. n-1`` over these outputs, as libstdc++ runs it."""
+        from deepsink._core.kernel_random import shuffled_range
+
+        return shuffled_range(n, _Engine(self))
+
     def word(self) -> int:
         """The next 32-bit output."""
         k = self.pos - self._at
@@ -82,3 +88,16 @@ class Draws:
             r = self.word()
             if r < past:
                 return a + r // scaling
+
+
+class _Engine:
+    """:class:`Draws` as the engine ``kernel_random.shuffled_range`` reads (``std::mt19937``'s
+    range: 0 to 2**32 - 1)."""
+
+    low, span = 0, _U32
+
+    def __init__(self, draws: Draws) -> None:
+        self._draws = draws
+
+    def __call__(self) -> int:
+        return self._draws.word()

@@ -17,7 +17,7 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
-from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.core.std_random import Draws, canonical_float, scale32
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -964,6 +964,8 @@ class RandomColorAdjust(ImageOperation):
 
     batched = False
     random_draws = 1
+    # std::shuffle of the four steps, then uniform_real_distribution<float> per step run
+    seeded_draw = "sequence"
 
     @_validators.check_random_color_adjust
     def __init__(
@@ -982,20 +984,37 @@ class RandomColorAdjust(ImageOperation):
             hue = (-hue, hue)
         self.hue = _factor_range(hue, "hue", 0, (-0.5, 0.5))
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = _rgb(check_rank(x, "RandomColorAdjust"), "RandomColorAdjust")
-        rng = rng_of(u)
-        steps = [
+    def _steps(self) -> list:
+        return [
             (self.brightness, 1.0, brightness),
             (self.contrast, 1.0, contrast),
             (self.saturation, 1.0, saturation),
             (self.hue, 0.0, hue),
         ]
-        for k in rng.permutation(4):
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
+        """MindSpore's draws: the order of the four steps (``std::shuffle``), then one 32-bit
+        output per step run (an identity range draws none), by step."""
+        order = draws.shuffled(4)
+        words = [0, 0, 0, 0]
+        for k in order.tolist():
+            (lo, hi), identity, _ = self._steps()[k]
+            if not lo == hi == identity:
+                words[k] = draws.word()
+        return (*order.tolist(), *words)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        out = _rgb(check_rank(x, "RandomColorAdjust"), "RandomColorAdjust")
+        steps = self._steps()
+        seeded = u.dtype.kind == "i"  # drawn from a seeded stream
+        rng = None if seeded else rng_of(u)
+        order = u[:4].tolist() if seeded else rng.permutation(4).tolist()
+        for k in order:
             (lo, hi), identity, fn = steps[k]
             if lo == hi == identity:
                 continue
-            out = fn(out, lo if lo == hi else float(rng.uniform(lo, hi)))
+            c = canonical_float(int(u[4 + k])) if seeded else rng.random()
+            out = fn(out, float(scale32(c, lo, hi)))
         return out
 
     pil = _via_numpy
