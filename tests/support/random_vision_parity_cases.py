@@ -107,6 +107,14 @@ def _seeded_ops(vision) -> dict:
         "RandomAdjustSharpness": lambda: vision.RandomAdjustSharpness(2.0, 0.5),
         "RandomPosterize": lambda: vision.RandomPosterize((1, 8)),
         "RandomSolarize": lambda: vision.RandomSolarize((0, 255)),
+        "RandomRotation": lambda: vision.RandomRotation(30),
+        "RandomAffine": lambda: vision.RandomAffine(
+            15, translate=(-0.2, 0.2, -0.1, 0.3), scale=(0.8, 1.2), shear=(-5, 5, -3, 3)
+        ),
+        "RandomColorAdjust": lambda: vision.RandomColorAdjust(0.4, 0.4, 0.4, 0.1),
+        "RandomColorAdjust_some": lambda: vision.RandomColorAdjust(
+            contrast=(0.5, 1.5), saturation=(2, 2)
+        ),
     }
 
 
