@@ -16,9 +16,9 @@ import cv2
 import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
-from deepsink.common import dtype as mstype
 from deepsink.dataset.core.std_random import Draws, canonical_float, scale32
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.transforms.transforms import TypeCast
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.geometry import check_image, rng_of
@@ -819,7 +819,7 @@ class SlicePatches(ImageOperation):
         )
 
 
-class ToType(ImageOperation):
+class ToType(TypeCast):
     """Cast to ``data_type`` (a numpy or deepsink dtype).
 
     Args:
@@ -835,21 +835,7 @@ class ToType(ImageOperation):
         (4, 4, 3) float32
     """
 
-    batched = False
-
-    def __init__(self, data_type: Any) -> None:
-        try:
-            self._np = (
-                np.dtype(mstype.to_np(data_type))
-                if isinstance(data_type, mstype.Type)
-                else np.dtype(data_type)
-            )
-        except TypeError:
-            fail_arg("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
-        self.data_type = data_type
-
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return np.asarray(x).astype(self._np)
+    # MindSpore's ToType is its TypeCast under the vision name: same checks, same kernel
 
 
 class ToNumpy(ImageOperation):

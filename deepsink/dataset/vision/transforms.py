@@ -838,13 +838,32 @@ class ToTensor(ImageOperation):
     traceable = True
 
     def __init__(self, output_type: Any = np.float32) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
         try:
             self._np = mstype.to_np(output_type)
         except TypeError:
-            fail_arg("ToTensor", "output_type", "a deepsink or numpy dtype", output_type, TypeError)
+            type_check(output_type, (mstype.Type, np.dtype), "output_type")
         self.output_type = output_type
 
     def _run(self, x: Any) -> Any:
+        rank = x.ndim - 1  # each image's
+        if rank < 2:
+            raise RuntimeError(
+                f"ToTensor: rank of input data should be greater than: 2, but got:{rank}"
+            )
+        if rank > 3:
+            raise RuntimeError(f"ToTensor: image shape should be <H,W,C>, but got rank: {rank}")
+        if np.dtype(x.dtype).kind in "USO" or np.dtype(x.dtype) in _TO_TENSOR_REFUSED:
+            raise RuntimeError(
+                "ToTensor: Input includes unsupported data type in [uint32, int64, uint64, string, "
+                "bytes]."
+            )
+        if np.dtype(self._np).kind in "US":
+            raise RuntimeError(
+                "Failed to create empty tensor, number of elements should be 0 when data type is "
+                "string."
+            )
         x4, _ = _image_batch(x, "ToTensor")
         return (x4.astype(np.float32) / np.float32(255)).transpose(0, 3, 1, 2).astype(self._np)
 
@@ -853,6 +872,10 @@ class ToTensor(ImageOperation):
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
+
+
+# the input dtypes MindSpore's ToTensor kernel refuses (besides strings)
+_TO_TENSOR_REFUSED = (np.dtype(np.uint32), np.dtype(np.int64), np.dtype(np.uint64))
 
 
 def _hwc(x: np.ndarray, api: str) -> np.ndarray:
@@ -1275,18 +1298,46 @@ class ToPIL(ImageOperation):
 
     batched = False
 
+    def __call__(self, *inputs: Any) -> Any:
+        if len(inputs) == 1 and not isinstance(inputs[0], np.ndarray) and not is_pil(inputs[0]):
+            raise TypeError(
+                "The input image should be of type numpy.ndarray or PIL.Image.Image. "
+                f"Got {type(inputs[0])}."
+            )
+        return super().__call__(*inputs)
+
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         from PIL import Image
 
         x = np.asarray(x)
-        if x.ndim == 3 and x.shape[-1] == 1:
-            x = x[..., 0]
         if x.ndim not in (2, 3):
-            raise TypeError(f"ToPIL: the image must be <H, W> or <H, W, C>, but got {x.shape}")
+            raise ValueError(f"The dimension of input image should be 2 or 3. Got {x.ndim}.")
+        channels = x.shape[2] if x.ndim == 3 else 1
+        if channels > 4:
+            raise ValueError(f"The channel of input image should not exceed 4. Got {channels}.")
+        if channels == 1:
+            if x.dtype not in _PIL_GREY_DTYPES:
+                raise TypeError(
+                    f"The input image type {x.dtype} is not supported when image shape is "
+                    "[H, W] or [H, W, 1]."
+                )
+            x = x.reshape(x.shape[:2])
+        elif x.dtype != np.uint8:
+            raise TypeError(
+                f"The input image type {x.dtype} is not supported when image shape is "
+                "[H, W, 2], [H, W, 3] or [H, W, 4]."
+            )
         return Image.fromarray(x)
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return img
+
+
+# the dtypes MindSpore's ToPIL passes to Pillow for a one-channel image
+_PIL_GREY_DTYPES = tuple(
+    np.dtype(t)
+    for t in ("bool", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float32", "float64")
+)
 
 
 def __getattr__(name: str) -> Any:
