@@ -21,10 +21,12 @@ OUT = ROOT / "tests" / "fixtures" / "ms" / "random_vision_parity.json"
 
 
 def main() -> None:
+    import mindspore.common.dtype as mstype
     import mindspore.dataset as ds
+    import mindspore.dataset.text as text
     import mindspore.dataset.vision as vision
 
-    res = outcomes(ds, vision)
+    res = outcomes(ds, vision, text, mstype)
     OUT.write_text(json.dumps(res, sort_keys=True, separators=(",", ":")) + "\n")
     print(f"{len(res)} cases -> {OUT}")
 

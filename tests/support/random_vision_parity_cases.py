@@ -134,9 +134,81 @@ def seeded_outcomes(ds, vision) -> dict:
     return out
 
 
-def outcomes(ds, vision) -> dict:
+def _words_cases(ds, vision, text, mstype) -> dict:
+    grey = np.zeros((4, 4), np.uint8)
+    rgb = np.zeros((4, 4, 3), np.uint8)
+    vocab = text.Vocab.from_list(["a", "b"])
+    labelled = {"x": np.arange(6), "label": np.arange(6) % 2}
+    ops = [vision.Invert(), vision.HorizontalFlip()]
+
+    def to_number(value, dtype):
+        d = ds.NumpySlicesDataset([value], ["s"], shuffle=False)
+        d = d.map(text.ToNumber(dtype), input_columns=["s"])
+        return [r["s"].tolist() for r in d.create_dict_iterator(output_numpy=True, num_epochs=1)]
+
+    return {
+        "topil_list": lambda: vision.ToPIL()(list(rgb)),
+        "topil_4d": lambda: vision.ToPIL()(rgb[None]),
+        "topil_1d": lambda: vision.ToPIL()(grey[0]),
+        "topil_5_channels": lambda: vision.ToPIL()(np.zeros((4, 4, 5), np.uint8)),
+        "topil_int16_rgb": lambda: vision.ToPIL()(rgb.astype(np.int16)),
+        "topil_float32_grey": lambda: vision.ToPIL()(grey.astype(np.float32)).mode,
+        "topil_la": lambda: vision.ToPIL()(np.zeros((4, 4, 2), np.uint8)).mode,
+        "totensor_4d": lambda: vision.ToTensor()(rgb[None]),
+        "totensor_1d": lambda: vision.ToTensor()(grey[0]),
+        "totensor_strings": lambda: vision.ToTensor()(np.array([["a"]])),
+        "totensor_int64": lambda: vision.ToTensor()(rgb.astype(np.int64)),
+        "totensor_uint32": lambda: vision.ToTensor()(rgb.astype(np.uint32)),
+        "totensor_to_string": lambda: vision.ToTensor(output_type=np.str_)(rgb),
+        "totype_list": lambda: vision.ToType(np.int32)([1, 2]),
+        "totype_string_to_int": lambda: vision.ToType(np.int32)(np.array(["a"])),
+        "totype_int_to_string": lambda: vision.ToType(np.str_)(np.array([1, 2])),
+        "totype_complex": lambda: vision.ToType(np.complex64)(np.array([1, 2])),
+        "totype_missing": lambda: vision.ToType(output_type=np.int32),
+        "tonumber_none": lambda: text.ToNumber(mstype.int8)([["1", None]]),
+        "tonumber_two_inputs": lambda: text.ToNumber(mstype.int8)(["1"], ["2"]),
+        "tonumber_float16_range": lambda: to_number("655040.0", mstype.float16),
+        "tonumber_float16_negative": lambda: to_number("-1e6", mstype.float16),
+        "tonumber_float16_inf": lambda: to_number("inf", mstype.float16),
+        "tonumber_float32_range": lambda: to_number("3.4028234663852886e+39", mstype.float32),
+        "tonumber_float64_range": lambda: to_number("1.8e+308", mstype.float64),
+        "tonumber_float16_small": lambda: to_number("1e-3", mstype.float16),
+        "bert_dict": lambda: text.BertTokenizer(vocab=vocab)({"a": 1}),
+        "uniform_augment_zero": lambda: vision.UniformAugment(ops, num_ops=0),
+        "uniform_augment_large": lambda: vision.UniformAugment(ops, num_ops=3),
+        "uniform_augment_empty": lambda: vision.UniformAugment([], num_ops=1),
+        "vocab_unbuilt_ids": lambda: text.Vocab().ids_to_tokens(2),
+        "vocab_unbuilt_tokens": lambda: text.Vocab().tokens_to_ids(["a"]),
+        "vocab_unbuilt_dict": lambda: text.Vocab().vocab(),
+        "lookup_unbuilt": lambda: text.Lookup(text.Vocab()),
+        "pk_numpy_slices": lambda: ds.NumpySlicesDataset(labelled, sampler=ds.PKSampler(2)),
+        "pk_generator": lambda: ds.GeneratorDataset(
+            lambda: iter([(np.array(1), np.array(0))]), ["x", "label"], sampler=ds.PKSampler(1)
+        ),
+        "pk_added": lambda: ds.NumpySlicesDataset(labelled).add_sampler(ds.PKSampler(1)),
+    }
+
+
+def words_outcomes(ds, vision, text, mstype) -> dict:
+    """ToPIL, ToTensor, ToType, ToNumber, BertTokenizer, UniformAugment, Vocab/Lookup and
+    PKSampler outcomes: results, or errors by type and MindSpore's words."""
+    out = {}
+    for name, fn in _words_cases(ds, vision, text, mstype).items():
+        out[f"words/{name}"] = _try(lambda fn=fn: _plain(fn()))
+    return out
+
+
+def _plain(value) -> object:
+    """A result as something ``describe`` reads (a Dataset or None by its type name)."""
+    if value is None or hasattr(value, "create_dict_iterator"):
+        return type(value).__name__
+    return value
+
+
+def outcomes(ds, vision, text, mstype) -> dict:
     return {
         **batch_outcomes(ds, vision),
         **video_outcomes(ds, vision),
         **seeded_outcomes(ds, vision),
+        **words_outcomes(ds, vision, text, mstype),
     }
