@@ -199,9 +199,13 @@ def words_outcomes(ds, vision, text, mstype) -> dict:
 
 
 def _plain(value) -> object:
-    """A result as something ``describe`` reads (a Dataset or None by its type name)."""
-    if value is None or hasattr(value, "create_dict_iterator"):
+    """A result as something ``describe`` reads (other objects, a Dataset or None, by their type
+    name; complex numbers as text)."""
+    plain = (np.ndarray, np.generic, str, int, float, list, tuple)
+    if not isinstance(value, plain) and not hasattr(value, "getbands"):  # an op, a Dataset, None
         return type(value).__name__
+    if isinstance(value, np.ndarray) and value.dtype.kind == "c":  # JSON has no complex numbers
+        return value.astype(str)
     return value
 
 
