@@ -990,7 +990,13 @@ class RandomColorAdjust(ImageOperation):
         return (*order.tolist(), *words)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = _rgb(check_rank(x, "RandomColorAdjust"), "RandomColorAdjust")
+        out = check_rank(x, "RandomColorAdjust")
+        if out.shape[2] != 3:
+            raise RuntimeError(
+                "RandomColorAdjust: the channel of image tensor does not match the requirement of "
+                f"operator. Expecting tensor in channel of (3). But got channel {out.shape[2]}."
+            )
+        out = _rgb(out, "RandomColorAdjust")
         steps = self._steps()
         seeded = u.dtype.kind == "i"  # drawn from a seeded stream
         rng = None if seeded else rng_of(u)
