@@ -79,24 +79,28 @@ def test_csv(tmp_path):
         ds.CSVDataset(str(bad), column_defaults=[0])
 
 
-def test_pk_sampler_draws_k_per_class():
-    labels = np.array([0, 1, 2, 0, 1, 2, 0, 0, 1, 1, 2, 2, 0, 1, 2, 0, 1, 2, 0, 0])
-    d = ds.NumpySlicesDataset({"image": np.arange(20), "label": labels}, sampler=ds.PKSampler(3))
-    rows = [(int(r["image"]), int(r["label"])) for r in d.create_dict_iterator(output_numpy=True)]
+def test_pk_sampler_draws_k_per_class(tmp_path):
+    labels = [0, 1, 2, 0, 1, 2, 0, 0, 1, 1, 2, 2, 0, 1, 2, 0, 1, 2, 0, 0]
+    for i, lab in enumerate(labels):  # an image folder per class; a file's one byte is its index
+        (tmp_path / f"c{lab}").mkdir(exist_ok=True)
+        (tmp_path / f"c{lab}" / f"{i:02d}.jpg").write_bytes(bytes([i]))
+    d = ds.ImageFolderDataset(str(tmp_path), sampler=ds.PKSampler(3))
+    rows = [
+        (int(r["image"][0]), int(r["label"])) for r in d.create_dict_iterator(output_numpy=True)
+    ]
     assert d.get_dataset_size() == 9 and len(rows) == 9
     assert [lab for _, lab in rows] == [0, 0, 0, 1, 1, 1, 2, 2, 2]  # sorted classes, K each
     assert all(labels[i] == lab for i, lab in rows)
-    shuffled = ds.NumpySlicesDataset(
-        {"image": np.arange(20), "label": labels},
-        sampler=ds.PKSampler(2, shuffle=True, num_samples=4),
+    shuffled = ds.ImageFolderDataset(
+        str(tmp_path), sampler=ds.PKSampler(2, shuffle=True, num_samples=4)
     )
     assert len(list(shuffled.create_tuple_iterator())) == 4
-    with pytest.raises(RuntimeError, match="no column 'label'"):
-        list(
-            ds.NumpySlicesDataset(
-                {"x": np.arange(3)}, sampler=ds.PKSampler(1)
-            ).create_tuple_iterator()
-        )
+    # MindSpore's GeneratorDataset (NumpySlicesDataset is one) has no class ids for a PKSampler
+    with pytest.raises(ValueError, match="GeneratorDataset doesn't support PKSampler"):
+        ds.NumpySlicesDataset({"x": np.arange(3), "label": np.arange(3)}, sampler=ds.PKSampler(1))
+    d = ds.NumpySlicesDataset({"x": np.arange(3)})
+    with pytest.raises(RuntimeError, match="GeneratorDataset doesn't support PKSampler"):
+        d.add_sampler(ds.PKSampler(1))
 
 
 def _ragged():

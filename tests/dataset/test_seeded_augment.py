@@ -112,8 +112,8 @@ def test_seeded_eager_flips_draw_what_mindspore_draws(case, seed_restored):
 
 
 def test_set_seed_again_restarts_the_eager_stream(seed_restored):
-    op = vision.RandomRotation(90)  # an op drawing the engine's uniforms, not a C++ stream
-    image = np.arange(64, dtype=np.uint8).reshape(8, 8, 1)
+    op = vision.RandomLighting(0.5)  # an op drawing the engine's uniforms, not a C++ stream
+    image = np.arange(192, dtype=np.uint8).reshape(8, 8, 3)
     ds.config.set_seed(21)
     first = [op(image) for _ in range(3)]
     ds.config.set_seed(21)

@@ -24,6 +24,20 @@ def round_half_away(v: float) -> int:
     return int(r if v >= 0 else -r)
 
 
+def canonical_float(word: int | np.ndarray) -> np.float32 | np.ndarray:
+    """libstdc++'s ``generate_canonical<float>`` of 32-bit outputs: ``float(r) / 2**32``, kept
+    below 1."""
+    c = np.float32(word) / np.float32(4294967296.0)
+    return np.minimum(c, _F32_ONE_BELOW)
+
+
+def scale32(c: float, a: float, b: float) -> np.float32:
+    """``uniform_real_distribution<float>(a, b)`` of a canonical float ``c`` (kept below 1), in
+    float arithmetic."""
+    c = np.minimum(np.float32(c), _F32_ONE_BELOW)
+    return c * (np.float32(b) - np.float32(a)) + np.float32(a)
+
+
 class Draws:
     """A ``std::mt19937``'s outputs from ``start`` on, read in order through libstdc++'s
     distributions (``read(start, count)`` gives the outputs at those indices)."""
@@ -39,6 +53,18 @@ class Draws:
         gen._legacy_seeding(int(seed) & _U32)
         return cls(lambda start, count: gen.random_raw(count).astype(np.uint32))
 
+    @classmethod
+    def of_row(cls, u: np.ndarray | None) -> Draws:
+        """The draws of one row without a seed: a ``std::mt19937`` seeded from the row's
+        uniform."""
+        return cls.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
+
+    def shuffled(self, n: int) -> np.ndarray:
+        """``std::shuffle`` of ``0 .. n-1`` over these outputs, as libstdc++ runs it."""
+        from deepsink._core.kernel_random import shuffled_range
+
+        return shuffled_range(n, _Engine(self))
+
     def word(self) -> int:
         """The next 32-bit output."""
         k = self.pos - self._at
@@ -49,10 +75,7 @@ class Draws:
 
     def real32(self, a: float, b: float) -> np.float32:
         """``std::uniform_real_distribution<float>(a, b)``."""
-        c = np.float32(self.word()) / np.float32(4294967296.0)
-        if c >= 1:
-            c = _F32_ONE_BELOW
-        return c * (np.float32(b) - np.float32(a)) + np.float32(a)
+        return scale32(canonical_float(self.word()), a, b)
 
     def uniform_int(self, a: int, b: int) -> int:
         """``std::uniform_int_distribution<int>(a, b)`` (GCC 9's downscaling)."""
@@ -65,3 +88,16 @@ class Draws:
             r = self.word()
             if r < past:
                 return a + r // scaling
+
+
+class _Engine:
+    """:class:`Draws` as the engine ``kernel_random.shuffled_range`` reads (``std::mt19937``'s
+    range: 0 to 2**32 - 1)."""
+
+    low, span = 0, _U32
+
+    def __init__(self, draws: Draws) -> None:
+        self._draws = draws
+
+    def __call__(self) -> int:
+        return self._draws.word()

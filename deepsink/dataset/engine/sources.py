@@ -30,6 +30,7 @@ from deepsink.dataset.engine.datasets import Dataset, View
 from deepsink.dataset.engine.parallel import ProcessRunner
 from deepsink.dataset.engine.samplers import (
     DistributedSampler,
+    PKSampler,
     Sampler,
     SequentialSampler,
     chain,
@@ -114,6 +115,8 @@ class _Source(Dataset):
             >>> print([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
             [1, 3, 5, 7, 9]
         """
+        if isinstance(self, GeneratorDataset | NumpySlicesDataset):
+            _refuse_pk(new_sampler, RuntimeError)
         new_sampler = resolve(type(self).__name__, new_sampler, None, None, None, None)
         new_sampler.add_child(self.sampler)
         self.sampler = new_sampler
@@ -468,6 +471,7 @@ class NumpySlicesDataset(_Source):
         from deepsink.dataset.core import validator_helpers as vh
 
         api = "NumpySlicesDataset"
+        _refuse_pk(sampler, ValueError)
         if data is None or (hasattr(data, "__len__") and len(data) == 0):
             raise ValueError("Argument data cannot be empty")
         if isinstance(data, dict):
@@ -719,6 +723,7 @@ class GeneratorDataset(_Source):
         from deepsink.dataset.engine.schema import Schema, np_type
 
         api = "GeneratorDataset"
+        _refuse_pk(sampler, ValueError)
         if isinstance(source, zip):  # iterable once only: keep its items
             source = list(source)
         if isinstance(source, pytypes.GeneratorType):
@@ -935,6 +940,15 @@ class GeneratorDataset(_Source):
                     pending = []
         if pending:
             yield blk.from_rows(pending, ncols)
+
+
+def _refuse_pk(sampler: Any, error: type[Exception]) -> None:
+    """MindSpore's GeneratorDataset (NumpySlicesDataset is one) has no class ids to give a
+    PKSampler: it refuses one when built (ValueError) or added (RuntimeError)."""
+    if isinstance(sampler, PKSampler):
+        raise error(
+            "GeneratorDataset doesn't support PKSampler" + ("." if error is ValueError else "")
+        )
 
 
 def _generator_sampler(sampler: Any) -> Any:

@@ -15,6 +15,8 @@ Distributions (libstdc++):
 
 - ``"bernoulli"``: ``std::bernoulli_distribution`` compares ``generate_canonical<double>`` with
   ``p``; that double is built from two 32-bit outputs, ``(r0 + r1 * 2**32) / 2**64``.
+- ``"real32"``: ``std::uniform_real_distribution<float>`` reads one output, ``float(r) / 2**32``
+  (the op scales it to its range in float arithmetic, ``std_random.scale32``).
 - ``"sequence"``: the op reads its worker's outputs in order through :class:`Draws` (its
   ``seeded_params(draws, row)``), as many as it needs: a crop's retries and its positions depend on
   the image's size, so a row's first output depends on every earlier row of its worker. Those rows
@@ -30,13 +32,13 @@ from typing import Any
 
 import numpy as np
 
-from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.core.std_random import Draws, canonical_float
 
 _U32 = 0xFFFFFFFF
 _CHUNK = 1 << 16  # 32-bit outputs per cached piece of a stream
 _KEEP = 4  # pieces kept per stream; others regenerate from the saved generator state
 # 32-bit outputs each distribution takes per row
-WORDS = {"bernoulli": 2}
+WORDS = {"bernoulli": 2, "real32": 1}
 _WINDOW = 1 << 16  # ordinals per worker whose drawn parameters stay readable again
 
 
@@ -47,6 +49,13 @@ def canonical_double(words: np.ndarray) -> np.ndarray:
     return np.minimum(u, np.nextafter(1.0, 0.0))
 
 
+def canonical(draw: str, words: np.ndarray) -> np.ndarray:
+    """A distribution's canonical value in [0, 1) from each row of its 32-bit outputs."""
+    if draw == "real32":
+        return canonical_float(words[:, 0]).astype(np.float64)
+    return canonical_double(words)
+
+
 def first_draw(seed: int, draw: str) -> np.ndarray:
     """The draw of a freshly seeded op, shape (1,): MindSpore runs an eager call (``op(image)``)
     through a new copy of the op seeded with the pipeline seed, so under ``set_seed`` every eager
@@ -54,7 +63,7 @@ def first_draw(seed: int, draw: str) -> np.ndarray:
     gen = np.random.MT19937(0)
     gen._legacy_seeding(seed & _U32)
     words = gen.random_raw(WORDS[draw]).astype(np.uint32)
-    return canonical_double(words[None, :])
+    return canonical(draw, words[None, :])
 
 
 class _Stream:
@@ -147,7 +156,7 @@ class WorkerStreams:
                 m = worker == w
                 index = ordinal[m][:, None] * words + np.arange(words)
                 raw[m] = self._streams[key].words(index)
-        return canonical_double(raw)[:, None]
+        return canonical(draw, raw)[:, None]
 
     def params(
         self, op_index: int, op: Any, pass_no: int, positions: np.ndarray, rows: Sequence[Any]

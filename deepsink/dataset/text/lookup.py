@@ -8,6 +8,7 @@ outside the target type's range, as MindSpore 2.10's kernel.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -59,6 +60,8 @@ class Lookup(TextOperation):
         if unknown_token is not None:
             type_check(unknown_token, (str,), "unknown_token")
         type_check(vocab, (Vocab,), "vocab is not an instance of text.Vocab.")
+        if not vocab.built:  # MindSpore checks the engine vocab it wraps, None until built
+            type_check(None, (Vocab,), "vocab.c_vocab is not an instance of cde.Vocab.")
         type_check(data_type, (mstype.Type,), "data_type")
         self.vocab, self.unknown_token, self.data_type = vocab, unknown_token, data_type
 
@@ -153,13 +156,29 @@ class ToNumber(TextOperation):
                 if m is None:
                     raise RuntimeError(f'ToNumber: it is invalid to convert "{s}" to a number.')
                 value = float(m.group())
-            info = np.finfo(self._np)
-            if not np.isfinite(value) or abs(value) <= info.max:
-                return value
+            return self._float_in_range(s, value)
         if not info.min <= value <= info.max:
             raise RuntimeError(
                 f"ToNumber: string input {s} will be out of bounds if cast to {self._np.name}. "
                 f"The valid range is: [{info.min}, {info.max}]."
+            )
+        return value
+
+    def _float_in_range(self, s: str, value: float) -> float:
+        """MindSpore parses float16 and float32 with ``std::stof`` and float64 with ``std::stod``:
+        an overflow or an infinity is out of bounds of the parsed type; float16 then checks its
+        own range."""
+        parsed = np.finfo(np.float64 if self._np == np.float64 else np.float32)
+        if math.isinf(value) or abs(value) > float(parsed.max):
+            raise RuntimeError(
+                f"ToNumber: string input {s} will be out of bounds if cast to {self._np.name}. "
+                f"The valid range is: [{float(parsed.min):f}, {float(parsed.max):f}]."
+            )
+        half = float(np.finfo(np.float16).max)
+        if self._np == np.float16 and abs(value) > half:
+            raise RuntimeError(
+                f"ToFloat16: value {float(np.float32(value)):f}in input data is outside of valid "
+                f"float16 range [{half:f}, {-half:f}]."
             )
         return value
 

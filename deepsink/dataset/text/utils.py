@@ -128,10 +128,20 @@ class Vocab:
     def __init__(self) -> None:
         self._ids: dict[str, int] = {}
         self._tokens: dict[int, str] = {}
+        self.built = False  # by one of the from_* constructors
+
+    def check_built(self) -> None:
+        """MindSpore's error for a Vocab made by ``Vocab()`` and never built."""
+        if not self.built:
+            raise RuntimeError(
+                "The Vocab has not built yet, got type <class 'NoneType'>. Use Vocab.from_dataset(), "
+                "Vocab.from_list(), Vocab.from_file() or Vocab.from_dict() to build a Vocab."
+            )
 
     @classmethod
     def _from_pairs(cls, pairs: Any) -> Vocab:
         vocab = cls()
+        vocab.built = True
         vocab._ids = dict(pairs)
         vocab._tokens = {i: w for w, i in vocab._ids.items()}
         return vocab
@@ -271,10 +281,12 @@ class Vocab:
 
     def vocab(self) -> dict:
         """The tokens and their ids, as a dict."""
+        self.check_built()
         return dict(self._ids)
 
     def tokens_to_ids(self, tokens: Any) -> Any:
         """The id of a token (-1 when absent), or a list of ids for a list of tokens."""
+        self.check_built()
         type_check(tokens, (str, list, np.ndarray), "tokens")
         if isinstance(tokens, np.ndarray):
             tokens = tokens.tolist()
@@ -285,6 +297,7 @@ class Vocab:
 
     def ids_to_tokens(self, ids: Any) -> Any:
         """The token of an id ('' when absent), or a list of tokens for a list of ids."""
+        self.check_built()
         type_check(ids, (int, list, np.ndarray), "ids")
         if isinstance(ids, np.ndarray):
             ids = ids.tolist()

@@ -65,6 +65,15 @@ def eager_draws(op: TensorOperation, x: Any = None) -> np.ndarray | None:
     return eager_uniforms(op.random_draws)
 
 
+def _as_tensor(x: Any) -> np.ndarray:
+    """An eager input as the array MindSpore's tensor holds: objects (``None`` among strings, ...)
+    are refused as MindSpore refuses to build the tensor."""
+    arr = np.asarray(x)
+    if arr.dtype == object:
+        raise TypeError(f"Invalid user input. Got {type(x)}: {x}, cannot be converted into tensor.")
+    return arr
+
+
 class TensorOperation:
     """Base of every dataset transform.
 
@@ -98,7 +107,7 @@ class TensorOperation:
     def __call__(self, *inputs: Any) -> Any:
         if getattr(self, "implementation", None) == Implementation.PY:
             return self._execute_py(*inputs)
-        arrays = [x if is_pil(x) else np.asarray(x) for x in inputs]
+        arrays = [x if is_pil(x) else _as_tensor(x) for x in inputs]
         return self.apply_one(*arrays, u=eager_draws(self, arrays[0] if arrays else None))
 
     def apply_one(self, *xs: Any, u: np.ndarray | None = None) -> Any:
@@ -315,10 +324,15 @@ class TypeCast(TensorOperation):
         target = self._np
         if target.kind not in "biufU":
             raise RuntimeError("TypeCast: Invalid data type")
-        if (x.dtype.kind in "US") != (target.kind in "US"):
+        if x.dtype.kind in "US" and target.kind not in "US":
             raise RuntimeError(
-                f"TypeCast: TypeCast does not support cast from {x.dtype} to {self.data_type} "
-                "(strings cast only to strings)"
+                f"TypeCast: TypeCast does not support cast from string to {target.name}"
+            )
+        if target.kind in "US" and x.dtype.kind not in "US" and x.size:
+            # MindSpore builds a string tensor only from strings
+            raise RuntimeError(
+                "Failed to create empty tensor, number of elements should be 0 when data type "
+                "is string."
             )
         return x.astype(target)
 

@@ -16,11 +16,13 @@ import cv2
 import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
-from deepsink.common import dtype as mstype
+from deepsink.dataset.core.std_random import Draws, canonical_float, scale32
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.transforms.transforms import TypeCast
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.geometry import check_image, rng_of
+from deepsink.dataset.vision.image_rank import RANKS, check_rank
 from deepsink.dataset.vision.transforms import ImageOperation, _via_numpy
 from deepsink.dataset.vision.utils import ConvertMode, SliceMode
 
@@ -818,7 +820,7 @@ class SlicePatches(ImageOperation):
         )
 
 
-class ToType(ImageOperation):
+class ToType(TypeCast):
     """Cast to ``data_type`` (a numpy or deepsink dtype).
 
     Args:
@@ -834,21 +836,7 @@ class ToType(ImageOperation):
         (4, 4, 3) float32
     """
 
-    batched = False
-
-    def __init__(self, data_type: Any) -> None:
-        try:
-            self._np = (
-                np.dtype(mstype.to_np(data_type))
-                if isinstance(data_type, mstype.Type)
-                else np.dtype(data_type)
-            )
-        except TypeError:
-            fail_arg("ToType", "data_type", "a numpy or deepsink dtype", data_type, TypeError)
-        self.data_type = data_type
-
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return np.asarray(x).astype(self._np)
+    # MindSpore's ToType is its TypeCast under the vision name: same checks, same kernel
 
 
 class ToNumpy(ImageOperation):
@@ -963,6 +951,8 @@ class RandomColorAdjust(ImageOperation):
 
     batched = False
     random_draws = 1
+    # std::shuffle of the four steps, then uniform_real_distribution<float> per step run
+    seeded_draw = "sequence"
 
     @_validators.check_random_color_adjust
     def __init__(
@@ -981,20 +971,43 @@ class RandomColorAdjust(ImageOperation):
             hue = (-hue, hue)
         self.hue = _factor_range(hue, "hue", 0, (-0.5, 0.5))
 
-    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        out = _rgb(np.asarray(x), "RandomColorAdjust")
-        rng = rng_of(u)
-        steps = [
+    def _steps(self) -> list:
+        return [
             (self.brightness, 1.0, brightness),
             (self.contrast, 1.0, contrast),
             (self.saturation, 1.0, saturation),
             (self.hue, 0.0, hue),
         ]
-        for k in rng.permutation(4):
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
+        """MindSpore's draws: the order of the four steps (``std::shuffle``), then one 32-bit
+        output per step run (an identity range draws none), by step."""
+        order = draws.shuffled(4)
+        words = [0, 0, 0, 0]
+        for k in order.tolist():
+            (lo, hi), identity, _ = self._steps()[k]
+            if not lo == hi == identity:
+                words[k] = draws.word()
+        return (*order.tolist(), *words)
+
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        out = check_rank(x, "RandomColorAdjust")
+        if out.shape[2] != 3:
+            raise RuntimeError(
+                "RandomColorAdjust: the channel of image tensor does not match the requirement of "
+                f"operator. Expecting tensor in channel of (3). But got channel {out.shape[2]}."
+            )
+        out = _rgb(out, "RandomColorAdjust")
+        steps = self._steps()
+        seeded = u.dtype.kind == "i"  # drawn from a seeded stream
+        rng = None if seeded else rng_of(u)
+        order = u[:4].tolist() if seeded else rng.permutation(4).tolist()
+        for k in order:
             (lo, hi), identity, fn = steps[k]
             if lo == hi == identity:
                 continue
-            out = fn(out, lo if lo == hi else float(rng.uniform(lo, hi)))
+            c = canonical_float(int(u[4 + k])) if seeded else rng.random()
+            out = fn(out, float(scale32(c, lo, hi)))
         return out
 
     pil = _via_numpy
@@ -1005,6 +1018,7 @@ class _RandomApplyOne(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's ops draw
 
     def _check_prob(self, prob: float) -> float:
         type_check(prob, (int, float), "prob")
@@ -1012,7 +1026,7 @@ class _RandomApplyOne(ImageOperation):
         return float(prob)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, self.name) if self.name in RANKS else np.asarray(x)
         return self._run(x) if float(u[0]) < self.prob else x
 
     pil = _via_numpy
@@ -1119,6 +1133,7 @@ class RandomGrayscale(_RandomApplyOne):
     """
 
     python_only = True
+    seeded_draw = None  # MindSpore's Python op draws from Python's random module
 
     def __init__(self, prob: float = 0.1) -> None:
         self.prob = self._check_prob(prob)
@@ -1153,6 +1168,7 @@ class RandomPosterize(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "sequence"  # std::uniform_int_distribution(lo, hi), none when lo == hi
 
     @_validators.check_random_posterize
     def __init__(self, bits: Any = (8, 8)) -> None:
@@ -1170,8 +1186,16 @@ class RandomPosterize(ImageOperation):
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         lo, hi = self.bits
-        b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
-        return posterize(np.asarray(x), b)
+        if u.dtype.kind == "i":  # drawn from a seeded stream
+            b = int(u[0])
+        else:
+            b = min(lo + int(float(u[0]) * (hi - lo + 1)), hi)
+        return posterize(check_rank(x, "RandomPosterize"), b)
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int]:
+        """The bits MindSpore draws (none drawn for a single value)."""
+        lo, hi = self.bits
+        return (lo if lo == hi else draws.uniform_int(lo, hi),)
 
 
 class RandomLighting(ImageOperation):
@@ -1206,12 +1230,7 @@ class RandomLighting(ImageOperation):
         self.alpha = _factor(alpha, "alpha")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
-        if x.ndim != 3 or x.shape[2] != 3:
-            raise RuntimeError(
-                "RandomLighting: input tensor is not in shape of <H,W,C> or channel is not 3, "
-                f"got shape {x.shape}"
-            )
+        x = check_rank(x, "RandomLighting")
         if self.alpha == 0:
             return x
         rnd = rng_of(u).normal(0.0, self.alpha, 3).astype(np.float32)
@@ -1286,7 +1305,15 @@ class RandomErasing(ImageOperation):
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = np.asarray(x)
         if x.ndim != 3:
-            raise TypeError(f"img should be a <C, H, W> numpy image, got shape {x.shape}")
+            unpack = (
+                "too many values to unpack (expected 3)"
+                if x.ndim > 3
+                else f"not enough values to unpack (expected 3, got {x.ndim})"
+            )
+            raise ValueError(
+                f"RandomErasing: img should be a <C, H, W> numpy image, got shape {x.shape}: "
+                + unpack
+            )
         rng = rng_of(u)
         if rng.random() >= self.prob:
             return x

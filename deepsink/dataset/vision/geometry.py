@@ -19,7 +19,7 @@ import numpy as np
 import simplejpeg
 
 from deepsink._core.validate import check_bool
-from deepsink.dataset.core.std_random import Draws, round_half_away
+from deepsink.dataset.core.std_random import Draws, canonical_float, round_half_away, scale32
 from deepsink.dataset.core.validator_helpers import (
     INT32_MAX,
     check_positive,
@@ -29,6 +29,7 @@ from deepsink.dataset.core.validator_helpers import (
 from deepsink.dataset.transforms.transforms import eager_draws
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
+from deepsink.dataset.vision.image_rank import check_rank
 from deepsink.dataset.vision.transforms import (
     Decode,
     ImageOperation,
@@ -286,9 +287,11 @@ def random_crop_box(
     return top, left, ch, cw
 
 
-def row_draws(u: np.ndarray | None) -> Draws:
-    """The draws of one row without a seed: a ``std::mt19937`` seeded from the row's uniform."""
-    return Draws.seeded(int(float(np.asarray(u).ravel()[0]) * 2**32))
+def _hw(x: np.ndarray) -> tuple[int, int]:
+    """(height, width) of an image, or of each image of a <..., H, W, C> input."""
+    return (
+        (int(x.shape[-3]), int(x.shape[-2])) if x.ndim > 3 else (int(x.shape[0]), int(x.shape[1]))
+    )
 
 
 def encoded_size(x: np.ndarray) -> tuple[int, int]:
@@ -348,9 +351,10 @@ class RandomResizedCrop(ImageOperation):
         self.max_attempts = max_attempts
 
     def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int, int]:
-        """The crop box (top, left, height, width) MindSpore draws for image ``x``."""
-        x = np.asarray(x)
-        return random_crop_box(draws, *x.shape[:2], self.scale, self.ratio, self.max_attempts)
+        """The crop box (top, left, height, width) MindSpore draws for image ``x`` (one box for
+        all the images of a <..., H, W, C> input)."""
+        h, w = _hw(np.asarray(x))
+        return random_crop_box(draws, h, w, self.scale, self.ratio, self.max_attempts)
 
     def box(self, u: np.ndarray | None, h: int, w: int) -> tuple[int, int, int, int]:
         """The crop box: ``u`` holds it when drawn from a seeded worker stream (ints), or is the
@@ -358,11 +362,13 @@ class RandomResizedCrop(ImageOperation):
         if u is not None and np.asarray(u).dtype.kind == "i":
             top, left, ch, cw = (int(v) for v in u)
             return top, left, ch, cw
-        return random_crop_box(row_draws(u), h, w, self.scale, self.ratio, self.max_attempts)
+        return random_crop_box(Draws.of_row(u), h, w, self.scale, self.ratio, self.max_attempts)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, type(self).__name__)
-        box = self.box(u, x.shape[0], x.shape[1])
+        x = check_image_nd(x, type(self).__name__)
+        box = self.box(u, *_hw(x))
+        if x.ndim > 3:  # <..., H, W, C>: the same box in every image, as MindSpore
+            return per_image(lambda im: crop_resize(im, *box, self.size, self.interpolation), x)
         return crop_resize(x, *box, self.size, self.interpolation)
 
     pil = _via_numpy
@@ -551,6 +557,7 @@ class RandomRotation(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "real32"  # uniform_real_distribution<float>(-1, 1), as MindSpore's op
 
     @_validators.check_random_rotation
     def __init__(
@@ -578,11 +585,16 @@ class RandomRotation(ImageOperation):
         self.fill_value = fill3(fill_value, "RandomRotation")
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, "RandomRotation")
-        lo, hi = self.degrees
-        angle = lo if lo == hi else float(rng_of(u).uniform(lo, hi))
-        angle = math.fmod(angle, 360.0)
+        x = check_rank(x, "RandomRotation")
+        angle = math.fmod(float(self._angle(u)), 360.0)
         return rotate(x, angle, self.resample, self.expand, self.center, self.fill_value)
+
+    def _angle(self, u: np.ndarray) -> np.float32:
+        """MindSpore's angle: the middle of the range plus half its width times a draw of
+        ``uniform_real_distribution<float>(-1, 1)``, in float arithmetic."""
+        f = np.float32
+        lo, hi = f(self.degrees[0]), f(self.degrees[1])
+        return (hi + lo) / f(2) + scale32(u[0], -1.0, 1.0) * ((hi - lo) / f(2))
 
     pil = _via_numpy
 
@@ -740,6 +752,7 @@ class RandomAffine(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "sequence"  # six uniform_real_distribution<float> draws, as MindSpore's op
 
     def __init__(
         self,
@@ -772,20 +785,25 @@ class RandomAffine(ImageOperation):
         self.resample = check_interp(resample, "RandomAffine", "resample")
         self.fill_value = fill3(fill_value, "RandomAffine")
 
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
+        """MindSpore's six draws (degrees, x and y translation, scale, x and y shear), each one
+        32-bit output read by ``uniform_real_distribution<float>``."""
+        return tuple(draws.word() for _ in range(6))
+
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = check_image(x, "RandomAffine")
-        h, w = x.shape[:2]
-        rng = rng_of(u)
-
-        def draw(lo: float, hi: float) -> float:
-            return lo if lo == hi else float(rng.uniform(lo, hi))
-
-        t = self.translate
-        degrees = math.fmod(draw(*self.degrees), 360.0)
-        tx, ty = draw(t[0] * w, t[1] * w), draw(t[2] * h, t[3] * h)
-        scale = draw(*self.scale)
-        shear = (draw(*self.shear[:2]), draw(*self.shear[2:]))
-        return affine(x, degrees, (tx, ty), scale, shear, self.resample, self.fill_value)
+        x = check_rank(x, "RandomAffine")
+        f = np.float32
+        h, w = f(x.shape[0]), f(x.shape[1])
+        t = [f(v) for v in self.translate]
+        ranges = [self.degrees, (t[0] * w, t[1] * w), (t[2] * h, t[3] * h), self.scale]
+        ranges += [self.shear[:2], self.shear[2:]]
+        if u.dtype.kind == "i":  # drawn from a seeded stream
+            c = [canonical_float(int(v)) for v in u[:6]]
+        else:
+            c = rng_of(u).random(6).tolist()
+        degrees, tx, ty, scale, sx, sy = (float(scale32(c[i], *r)) for i, r in enumerate(ranges))
+        degrees = float(np.fmod(f(degrees), f(360.0)))
+        return affine(x, degrees, (tx, ty), scale, (sx, sy), self.resample, self.fill_value)
 
     pil = _via_numpy
 

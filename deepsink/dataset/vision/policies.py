@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from deepsink._core.validate import check_bool
-from deepsink.dataset.core.validator_helpers import check_value, type_check
+from deepsink.dataset.core.validator_helpers import check_positive, check_value, type_check
 from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
 from deepsink.dataset.vision import color, geometry
 from deepsink.dataset.vision.geometry import check_interp, fill3, rng_of
@@ -330,11 +330,14 @@ class UniformAugment(ImageOperation):
     random_draws = 1
 
     def __init__(self, transforms: list, num_ops: int = 2) -> None:
-        type_check(transforms, (list, tuple), "transforms")
-        if not transforms:
-            raise ValueError("UniformAugment: transforms list is empty.")
+        # MindSpore's order: num_ops first, then the list
         type_check(num_ops, (int,), "num_ops")
-        check_value(num_ops, (1, len(transforms)), "num_ops")
+        check_positive(num_ops, "num_ops")
+        if num_ops > len(transforms):
+            raise ValueError("num_ops is greater than transforms list size.")
+        type_check(transforms, (list, tuple), "transforms list")
+        if not transforms:
+            raise ValueError("transforms list can not be empty.")
         self.transforms = [as_operation(t) for t in transforms]
         self.num_ops = num_ops
 

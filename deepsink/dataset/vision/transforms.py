@@ -16,11 +16,12 @@ import numpy as np
 from deepsink._core.names import type_repr
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
-from deepsink.dataset.core.std_random import Draws
+from deepsink.dataset.core.std_random import Draws, scale32
 from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value
 from deepsink.dataset.transforms.transforms import TensorOperation, eager_draws, is_pil
 from deepsink.dataset.vision import _cv, _resize
 from deepsink.dataset.vision import validators as _validators
+from deepsink.dataset.vision.image_rank import RANKS, check_rank
 from deepsink.dataset.vision.utils import Border, Inter
 
 _INTERP = {
@@ -567,9 +568,14 @@ class RandomCrop(ImageOperation):
         planes = [xp.pad(x4[..., c], widths[:3], constant_values=f) for c, f in enumerate(fills)]
         return xp.stack(planes, axis=-1)
 
-    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int]:
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
         """The offsets (top, left) MindSpore draws for image ``x``: two uniform ints, left then
-        top, in the padded image; none when the ``padding`` alone gives the crop size."""
+        top, in the padded image; none when the ``padding`` alone gives the crop size. Each
+        image of a <..., H, W, C> input draws its own, one after another."""
+        if np.ndim(x) > 3:
+            x = np.asarray(x)
+            images = x.reshape(-1, *x.shape[-3:])
+            return tuple(v for im in images for v in self.seeded_params(draws, im))
         h, w = np.shape(x)[:2]
         left, top, right, bottom = self.padding
         if (h + top + bottom, w + left + right) == self.size:
@@ -593,8 +599,23 @@ class RandomCrop(ImageOperation):
         ox = xp.floor(u[:, 1] * (w - cw + 1)).astype(np.int32)
         return oy, ox
 
+    def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        x = np.asarray(x)
+        if x.ndim <= 3:
+            return super().apply(x, u=u)
+        # <..., H, W, C>: MindSpore crops each image at offsets drawn for it
+        if u is None or u.dtype.kind != "i":
+            u = np.array(self.seeded_params(Draws.of_row(u), x), np.int64)
+        images = x.reshape(-1, *x.shape[-3:])
+        out = self.apply_batch(images, u=u.reshape(len(images), 2))
+        return out.reshape(*x.shape[:-3], *out.shape[1:])
+
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x4, squeeze = _image_batch(np.asarray(x), "RandomCrop")
+        x = np.asarray(x)
+        if x.ndim > 4:  # rows of <..., H, W, C>
+            return np.stack([self.apply(r, None if u is None else u[i]) for i, r in enumerate(x)])
+        x4, squeeze = _image_batch(x, "RandomCrop")
+        _check_pad_channels(x4)
         p = self._pad(np, x4)
         oy, ox = self.offsets(np, u, p.shape[1], p.shape[2])
         ch, cw = self.size
@@ -609,7 +630,11 @@ class RandomCrop(ImageOperation):
         import jax
         import jax.numpy as jnp
 
+        lead = x.shape[:-3] if x.ndim > 4 else None
+        if lead is not None:  # rows of <..., H, W, C>: an offset per image
+            x = x.reshape(-1, *x.shape[-3:])
         x4, squeeze = _image_batch(x, "RandomCrop")
+        _check_pad_channels(x4)
         p = self._pad(jnp, x4)
         u = jax.random.uniform(key, (p.shape[0], 2), jnp.float32)
         oy, ox = self.offsets(jnp, u, p.shape[1], p.shape[2])
@@ -617,7 +642,18 @@ class RandomCrop(ImageOperation):
         crop = jax.vmap(
             lambda im, y, x_: jax.lax.dynamic_slice(im, (y, x_, jnp.zeros_like(y)), size)
         )
-        return _unbatch(crop(p, oy, ox), squeeze)
+        out = _unbatch(crop(p, oy, ox), squeeze)
+        return out if lead is None else out.reshape(*lead, *out.shape[1:])
+
+
+def _check_pad_channels(x4: Any) -> None:
+    """MindSpore's RandomCrop pads every image first (by zero when no padding is asked), and its
+    Pad takes 1 or 3 channels."""
+    if x4.shape[3] not in (1, 3):
+        raise RuntimeError(
+            "Pad: the channel of image tensor does not match the requirement of operator. "
+            f"Expecting tensor in channel of (1, 3). But got channel {x4.shape[3]}."
+        )
 
 
 class _RandomFlip(ImageOperation):
@@ -630,12 +666,24 @@ class _RandomFlip(ImageOperation):
     def __init__(self, prob: float = 0.5) -> None:
         self.prob = prob
 
+    def _rows(self, xp: Any, x: Any, u: Any) -> Any:
+        """Rows of <..., H, W, C>: one draw per row flips all its images (MindSpore's
+        RandomHorizontalFlip; its RandomVerticalFlip refuses them)."""
+        if self.name in RANKS:
+            check_rank(x[0], self.name)
+        flip = (u[:, 0] < self.prob).reshape(-1, *([1] * (x.ndim - 1)))
+        return xp.where(flip, xp.flip(x, axis=-2), x)
+
     def _run(self, xp: Any, x: Any, u: Any) -> Any:
+        if x.ndim > 4:
+            return self._rows(xp, x, u)
         x4, squeeze = _image_batch(x, self.name)
         flip = (u[:, 0] < self.prob)[:, None, None, None]
         return _unbatch(xp.where(flip, xp.flip(x4, axis=self._axis), x4), squeeze)
 
     def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if np.ndim(x) > 4:
+            return self._rows(np, np.asarray(x), u)
         x4, squeeze = _image_batch(np.asarray(x), self.name)
         import cv2
 
@@ -790,13 +838,32 @@ class ToTensor(ImageOperation):
     traceable = True
 
     def __init__(self, output_type: Any = np.float32) -> None:
+        from deepsink.dataset.core.validator_helpers import type_check
+
         try:
             self._np = mstype.to_np(output_type)
         except TypeError:
-            fail_arg("ToTensor", "output_type", "a deepsink or numpy dtype", output_type, TypeError)
+            type_check(output_type, (mstype.Type, np.dtype), "output_type")
         self.output_type = output_type
 
     def _run(self, x: Any) -> Any:
+        rank = x.ndim - 1  # each image's
+        if rank < 2:
+            raise RuntimeError(
+                f"ToTensor: rank of input data should be greater than: 2, but got:{rank}"
+            )
+        if rank > 3:
+            raise RuntimeError(f"ToTensor: image shape should be <H,W,C>, but got rank: {rank}")
+        if np.dtype(x.dtype).kind in "USO" or np.dtype(x.dtype) in _TO_TENSOR_REFUSED:
+            raise RuntimeError(
+                "ToTensor: Input includes unsupported data type in [uint32, int64, uint64, string, "
+                "bytes]."
+            )
+        if np.dtype(self._np).kind in "US":
+            raise RuntimeError(
+                "Failed to create empty tensor, number of elements should be 0 when data type is "
+                "string."
+            )
         x4, _ = _image_batch(x, "ToTensor")
         return (x4.astype(np.float32) / np.float32(255)).transpose(0, 3, 1, 2).astype(self._np)
 
@@ -805,6 +872,10 @@ class ToTensor(ImageOperation):
 
     def jax_fn(self, x: Any, key: Any) -> Any:
         return self._run(x)
+
+
+# the input dtypes MindSpore's ToTensor kernel refuses (besides strings)
+_TO_TENSOR_REFUSED = (np.dtype(np.uint32), np.dtype(np.int64), np.dtype(np.uint64))
 
 
 def _hwc(x: np.ndarray, api: str) -> np.ndarray:
@@ -975,11 +1046,19 @@ def _degrees(degrees: Any, api: str) -> tuple[float, float]:
     return float(degrees[0]), float(degrees[1])
 
 
-def _blend_gray(x: np.ndarray, factor: float) -> np.ndarray:
-    """Saturation: blend with the image's grey (0.299 R + 0.587 G + 0.114 B), OpenCV rounding."""
-    xf = x.astype(np.float64)
-    gray = np.rint(xf[..., 0] * 0.299 + xf[..., 1] * 0.587 + xf[..., 2] * 0.114)[..., None]
-    return np.clip(np.rint(gray * (1 - factor) + xf * factor), 0, 255).astype(np.uint8)
+def _blend_gray(x: np.ndarray, factor: np.float32) -> np.ndarray:
+    """Saturation as MindSpore's RandomColor kernel: OpenCV's grey in 3 channels, blended by
+    ``cv2.addWeighted``; a factor within 0.00195 of 1 (or 0) gives the image (or its grey)."""
+    import cv2
+
+    eps = 0.00195  # half a level of an 8-bit image
+    if abs(float(factor) - 1.0) < eps:
+        return x
+    x = np.ascontiguousarray(x)
+    gray = cv2.cvtColor(cv2.cvtColor(x, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    if abs(float(factor)) < eps:
+        return gray
+    return cv2.addWeighted(x, float(factor), gray, float(np.float32(1) - factor), 0.0)
 
 
 def _sharpness(img: Any, factor: float) -> Any:
@@ -1014,21 +1093,22 @@ class RandomColor(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "real32"  # std::uniform_real_distribution<float>(lo, hi), as MindSpore's op
 
     def __init__(self, degrees: Sequence[float] = (0.1, 1.9)) -> None:
         self.degrees = _degrees(degrees, "RandomColor")
 
-    def _factor(self, u: np.ndarray) -> float:
-        lo, hi = self.degrees
-        return lo + float(u[0]) * (hi - lo)
+    def _factor(self, u: np.ndarray) -> np.float32:
+        """The factor drawn, in float arithmetic as MindSpore's (``u``: a canonical float)."""
+        return scale32(u[0], *self.degrees)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return _blend_gray(_rgb_uint8(np.asarray(x), "RandomColor"), self._factor(u))
+        return _blend_gray(_rgb_uint8(check_rank(x, "RandomColor"), "RandomColor"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         from PIL import ImageEnhance
 
-        return ImageEnhance.Color(img).enhance(self._factor(u))
+        return ImageEnhance.Color(img).enhance(float(self._factor(u)))
 
 
 def _sharpen(x: np.ndarray, factor: float) -> np.ndarray:
@@ -1063,10 +1143,11 @@ class RandomSharpness(RandomColor):
     """
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        return _sharpen(_rgb_uint8(np.asarray(x), "RandomSharpness"), self._factor(u))
+        x = check_rank(x, "RandomSharpness")
+        return _sharpen(_rgb_uint8(x, "RandomSharpness"), self._factor(u))
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
-        return _sharpness(img, self._factor(u))
+        return _sharpness(img, float(self._factor(u)))
 
 
 class RandomAdjustSharpness(ImageOperation):
@@ -1088,6 +1169,7 @@ class RandomAdjustSharpness(ImageOperation):
 
     batched = False
     random_draws = 1
+    seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's op draws
 
     def __init__(self, degree: float, prob: float = 0.5) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
@@ -1099,7 +1181,7 @@ class RandomAdjustSharpness(ImageOperation):
         self.degree, self.prob = float(degree), float(prob)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, "RandomAdjustSharpness")
         if float(u[0]) >= self.prob:
             return x
         return _sharpen(_rgb_uint8(x, "RandomAdjustSharpness"), self.degree)
@@ -1123,6 +1205,7 @@ class RandomSolarize(ImageOperation):
 
     batched = False
     random_draws = 2
+    seeded_draw = "sequence"  # two std::uniform_int_distribution(lo, hi), as MindSpore's op
 
     def __init__(self, threshold: Sequence[int] = (0, 255)) -> None:
         from deepsink.dataset.core.validator_helpers import type_check
@@ -1138,13 +1221,20 @@ class RandomSolarize(ImageOperation):
         self.threshold = tuple(threshold)
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
-        x = np.asarray(x)
+        x = check_rank(x, "RandomSolarize")
         if x.dtype != np.uint8:
             raise RuntimeError(f"RandomSolarize: the image must be uint8, but got {x.dtype}")
         lo, hi = self.threshold
-        a, b = sorted(int(lo + float(v) * (hi - lo + 1)) for v in u[:2])
-        a, b = min(a, hi), min(b, hi)
+        if u.dtype.kind == "i":  # drawn from a seeded stream
+            a, b = sorted(int(v) for v in u[:2])
+        else:
+            a, b = sorted(int(lo + float(v) * (hi - lo + 1)) for v in u[:2])
+            a, b = min(a, hi), min(b, hi)
         return np.where((x >= a) & (x <= b), 255 - x, x).astype(np.uint8)
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int]:
+        """The two thresholds MindSpore draws, in the order drawn."""
+        return draws.uniform_int(*self.threshold), draws.uniform_int(*self.threshold)
 
 
 class Grayscale(ImageOperation):
@@ -1208,18 +1298,46 @@ class ToPIL(ImageOperation):
 
     batched = False
 
+    def __call__(self, *inputs: Any) -> Any:
+        if len(inputs) == 1 and not isinstance(inputs[0], np.ndarray) and not is_pil(inputs[0]):
+            raise TypeError(
+                "The input image should be of type numpy.ndarray or PIL.Image.Image. "
+                f"Got {type(inputs[0])}."
+            )
+        return super().__call__(*inputs)
+
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> Any:
         from PIL import Image
 
         x = np.asarray(x)
-        if x.ndim == 3 and x.shape[-1] == 1:
-            x = x[..., 0]
         if x.ndim not in (2, 3):
-            raise TypeError(f"ToPIL: the image must be <H, W> or <H, W, C>, but got {x.shape}")
+            raise ValueError(f"The dimension of input image should be 2 or 3. Got {x.ndim}.")
+        channels = x.shape[2] if x.ndim == 3 else 1
+        if channels > 4:
+            raise ValueError(f"The channel of input image should not exceed 4. Got {channels}.")
+        if channels == 1:
+            if x.dtype not in _PIL_GREY_DTYPES:
+                raise TypeError(
+                    f"The input image type {x.dtype} is not supported when image shape is "
+                    "[H, W] or [H, W, 1]."
+                )
+            x = x.reshape(x.shape[:2])
+        elif x.dtype != np.uint8:
+            raise TypeError(
+                f"The input image type {x.dtype} is not supported when image shape is "
+                "[H, W, 2], [H, W, 3] or [H, W, 4]."
+            )
         return Image.fromarray(x)
 
     def pil(self, img: Any, u: np.ndarray | None = None) -> Any:
         return img
+
+
+# the dtypes MindSpore's ToPIL passes to Pillow for a one-channel image
+_PIL_GREY_DTYPES = tuple(
+    np.dtype(t)
+    for t in ("bool", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float32", "float64")
+)
 
 
 def __getattr__(name: str) -> Any:
