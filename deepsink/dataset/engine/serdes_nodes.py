@@ -29,19 +29,35 @@ def sampler_json(s: Any) -> dict:
     if isinstance(s, sm.DistributedSampler):
         from deepsink.dataset import config
 
-        out = {"even_dist": True, "num_samples": n, "num_shards": s.num_shards, "offset": s.offset,
-               "sampler_name": name, "seed": config.get_seed() + 1, "shard_id": s.shard_id,
-               "shuffle_mode": 2 if s.shuffle else 0}  # fmt: skip
+        out = {
+            "even_dist": True,
+            "num_samples": n,
+            "num_shards": s.num_shards,
+            "offset": s.offset,
+            "sampler_name": name,
+            "seed": config.get_seed() + 1,
+            "shard_id": s.shard_id,
+            "shuffle_mode": 2 if s.shuffle else 0,
+        }
     elif isinstance(s, sm.WeightedRandomSampler):
-        out = {"num_samples": n, "replacement": s.replacement, "sampler_name": name,
-               "weights": [float(w) for w in s.weights]}  # fmt: skip
+        out = {
+            "num_samples": n,
+            "replacement": s.replacement,
+            "sampler_name": name,
+            "weights": [float(w) for w in s.weights],
+        }
     elif isinstance(s, sm.PKSampler):
         out = {"num_samples": n, "num_val": s.num_val, "sampler_name": name, "shuffle": s.shuffle}
     elif isinstance(s, sm.SubsetSampler):  # SubsetRandomSampler too
         out = {"indices": [int(i) for i in s.indices_], "num_samples": n, "sampler_name": name}
     elif isinstance(s, sm.RandomSampler):
-        out = {"num_samples": n, "replacement": s.replacement, "reshuffle_each_epoch": True,
-               "sampler_name": name, "shuffle_mode": 2}  # fmt: skip
+        out = {
+            "num_samples": n,
+            "replacement": s.replacement,
+            "reshuffle_each_epoch": True,
+            "sampler_name": name,
+            "shuffle_mode": 2,
+        }
     elif isinstance(s, sm.SequentialSampler):
         out = {"num_samples": n, "sampler_name": name, "start_index": s.start_index}
     else:
@@ -86,8 +102,10 @@ def sampler_from_json(j: dict) -> Any:
 def _file_fields(node: Any) -> dict:
     """Sharding fields of the file sources (their sampler is their shard and shuffle choice)."""
     smp = node.sampler
-    return {"num_shards": getattr(node, "num_shards", None) or getattr(smp, "num_shards", 1),
-            "shard_id": getattr(node, "shard_id", None) or getattr(smp, "shard_id", 0)}  # fmt: skip
+    return {
+        "num_shards": getattr(node, "num_shards", None) or getattr(smp, "num_shards", 1),
+        "shard_id": getattr(node, "shard_id", None) or getattr(smp, "shard_id", 0),
+    }
 
 
 def _source_json(node: Any) -> dict:
@@ -96,30 +114,55 @@ def _source_json(node: Any) -> dict:
 
     kind = type(node).__name__
     if isinstance(node, src.MnistDataset | src.Cifar10Dataset | fs.Cifar100Dataset):
-        return {"dataset_dir": node.dataset_dir, "sampler": sampler_json(node.sampler),
-                "usage": node.usage or "all"}  # fmt: skip
+        return {
+            "dataset_dir": node.dataset_dir,
+            "sampler": sampler_json(node.sampler),
+            "usage": node.usage or "all",
+        }
     if isinstance(node, src.ImageFolderDataset):
-        return {"class_indexing": {} if node._user_classes is None else dict(node.class_indexing),
-                "dataset_dir": node.dataset_dir, "decode": node.decode, "extensions": node.extensions,
-                "recursive": False, "sampler": sampler_json(node.sampler)}  # fmt: skip
+        return {
+            "class_indexing": {} if node._user_classes is None else dict(node.class_indexing),
+            "dataset_dir": node.dataset_dir,
+            "decode": node.decode,
+            "extensions": node.extensions,
+            "recursive": False,
+            "sampler": sampler_json(node.sampler),
+        }
     if kind == "VOCDataset":
-        return {"class_indexing": node.user_class_indexing,
-                "dataset_dir": node.dataset_dir, "decode": node.decode,
-                "extra_metadata": False,
-                "sampler": sampler_json(node.sampler), "task": node.task, "usage": node.usage}  # fmt: skip
+        return {
+            "class_indexing": node.user_class_indexing,
+            "dataset_dir": node.dataset_dir,
+            "decode": node.decode,
+            "extra_metadata": False,
+            "sampler": sampler_json(node.sampler),
+            "task": node.task,
+            "usage": node.usage,
+        }
     if kind == "TFRecordDataset":
         mode = getattr(node.shuffle_mode, "name", "FALSE")
-        return {"columns_list": node.columns_list,
-                "compression_type": node.compression_type or "",
-                "dataset_files": list(node.dataset_files), "num_samples": node.num_samples or 0,
-                "num_shards": node.num_shards or 1, "schema_file_path": node.schema_file,
-                "shard_equal_rows": bool(node.shard_equal_rows), "shard_id": node.shard_id or 0,
-                "shuffle": {"FALSE": 0, "FILES": 1, "GLOBAL": 2, "INFILE": 3}.get(mode, 2),
-                "shuffle_files": mode in ("FILES", "GLOBAL"), "shuffle_global": mode == "GLOBAL"}  # fmt: skip
+        return {
+            "columns_list": node.columns_list,
+            "compression_type": node.compression_type or "",
+            "dataset_files": list(node.dataset_files),
+            "num_samples": node.num_samples or 0,
+            "num_shards": node.num_shards or 1,
+            "schema_file_path": node.schema_file,
+            "shard_equal_rows": bool(node.shard_equal_rows),
+            "shard_id": node.shard_id or 0,
+            "shuffle": {"FALSE": 0, "FILES": 1, "GLOBAL": 2, "INFILE": 3}.get(mode, 2),
+            "shuffle_files": mode in ("FILES", "GLOBAL"),
+            "shuffle_global": mode == "GLOBAL",
+        }
     if isinstance(node, fs.TextFileDataset) or kind == "CSVDataset":
         smp = node.sampler
-        out = {"dataset_files": list(node.dataset_files), "num_samples": smp.num_samples or 0,
-               **_file_fields(node), "shuffle": 2 if getattr(smp, "random", False) or type(smp).__name__ == "RandomSampler" else 0}  # fmt: skip
+        out = {
+            "dataset_files": list(node.dataset_files),
+            "num_samples": smp.num_samples or 0,
+            **_file_fields(node),
+            "shuffle": 2
+            if getattr(smp, "random", False) or type(smp).__name__ == "RandomSampler"
+            else 0,
+        }
         if kind == "CSVDataset":
             out.update(column_names=list(node._names), field_delim=node.field_delim)
         return out
@@ -138,12 +181,21 @@ def node_json(node: Any) -> dict:
     out: dict[str, Any] = {"children": [node_json(c) for c in node.children]}
     pipeline = True  # a node with workers and a connector queue
     if isinstance(node, mapping.MapDataset):
-        out.update(op_type="Map", callback=[], input_columns=list(node.input_columns),
-                   output_columns=list(node.output_columns),
-                   operations=operations_json(node.operations))  # fmt: skip
+        out.update(
+            op_type="Map",
+            callback=[],
+            input_columns=list(node.input_columns),
+            output_columns=list(node.output_columns),
+            operations=operations_json(node.operations),
+        )
     elif isinstance(node, nodes.BatchDataset):
-        out.update(op_type="Batch", batch_size=node.batch_size if not callable(node.batch_size) else 1,
-                   drop_remainder=node.drop_remainder, input_columns=node.input_columns, output_columns=[])  # fmt: skip
+        out.update(
+            op_type="Batch",
+            batch_size=node.batch_size if not callable(node.batch_size) else 1,
+            drop_remainder=node.drop_remainder,
+            input_columns=node.input_columns,
+            output_columns=[],
+        )
         if getattr(
             node.per_batch_map, "_deepsink_own", False
         ):  # padded_batch: 2.10 keeps no pad_info
@@ -151,8 +203,12 @@ def node_json(node: Any) -> dict:
         elif node.per_batch_map is not None:
             out["per_batch_map"] = "pyfunc"
     elif isinstance(node, nodes.FilterDataset):
-        out.update(op_type="Filter", input_columns=node.input_columns, predicate="pyfunc",
-                   num_parallel_workers=_workers(node))  # fmt: skip
+        out.update(
+            op_type="Filter",
+            input_columns=node.input_columns,
+            predicate="pyfunc",
+            num_parallel_workers=_workers(node),
+        )
         pipeline = False
     elif isinstance(node, nodes.ShuffleDataset):
         out.update(op_type="Shuffle", buffer_size=node.buffer_size, reset_each_epoch=True)
@@ -166,16 +222,23 @@ def node_json(node: Any) -> dict:
     elif isinstance(node, nodes.RenameDataset):
         before, after = node.children[0]._column_names(), node._column_names()
         changed = [(b, a) for b, a in zip(before, after) if b != a]
-        out.update(op_type="Rename", input_columns=[b for b, _ in changed],
-                   output_columns=[a for _, a in changed])  # fmt: skip
+        out.update(
+            op_type="Rename",
+            input_columns=[b for b, _ in changed],
+            output_columns=[a for _, a in changed],
+        )
         pipeline = False
     elif isinstance(node, nodes.ZipDataset):
         out.update(op_type="Zip")
     elif isinstance(node, nodes.ConcatDataset):
         sizes = [c.get_dataset_size() for c in node.children]
-        out.update(op_type="Concat", children_flag_and_nums=[[1, s] for s in sizes],
-                   children_sizes=sizes, children_start_end_index=[[-1, -1] for _ in sizes],
-                   sampler={"num_samples": 0, "sampler_name": "SequentialSampler", "start_index": 0})  # fmt: skip
+        out.update(
+            op_type="Concat",
+            children_flag_and_nums=[[1, s] for s in sizes],
+            children_sizes=sizes,
+            children_start_end_index=[[-1, -1] for _ in sizes],
+            sampler={"num_samples": 0, "sampler_name": "SequentialSampler", "start_index": 0},
+        )
         pipeline = False
     elif not node.children:
         out.update({"op_type": kind, **_source_json(node)})
@@ -193,30 +256,49 @@ def _source_from_json(j: dict, op: str) -> Any:
 
     workers = j.get("num_parallel_workers")
     if op in ("MnistDataset", "Cifar10Dataset", "Cifar100Dataset"):
-        return getattr(ds, op)(j["dataset_dir"], usage=j.get("usage"),
-                               sampler=sampler_from_json(j["sampler"]), num_parallel_workers=workers)  # fmt: skip
+        return getattr(ds, op)(
+            j["dataset_dir"],
+            usage=j.get("usage"),
+            sampler=sampler_from_json(j["sampler"]),
+            num_parallel_workers=workers,
+        )
     if op == "ImageFolderDataset":
-        return ds.ImageFolderDataset(j["dataset_dir"], sampler=sampler_from_json(j["sampler"]),
-                                     extensions=j.get("extensions") or None,
-                                     class_indexing=j.get("class_indexing") or None,
-                                     decode=j.get("decode", False), num_parallel_workers=workers)  # fmt: skip
+        return ds.ImageFolderDataset(
+            j["dataset_dir"],
+            sampler=sampler_from_json(j["sampler"]),
+            extensions=j.get("extensions") or None,
+            class_indexing=j.get("class_indexing") or None,
+            decode=j.get("decode", False),
+            num_parallel_workers=workers,
+        )
     if op == "VOCDataset":
-        return ds.VOCDataset(j["dataset_dir"], task=j.get("task", "Segmentation"), usage=j.get("usage", "train"),
-                             class_indexing=j.get("class_indexing") or None, decode=j.get("decode", False),
-                             sampler=sampler_from_json(j["sampler"]),
-                             extra_metadata=j.get("extra_metadata", False), num_parallel_workers=workers)  # fmt: skip
+        return ds.VOCDataset(
+            j["dataset_dir"],
+            task=j.get("task", "Segmentation"),
+            usage=j.get("usage", "train"),
+            class_indexing=j.get("class_indexing") or None,
+            decode=j.get("decode", False),
+            sampler=sampler_from_json(j["sampler"]),
+            extra_metadata=j.get("extra_metadata", False),
+            num_parallel_workers=workers,
+        )
     shards = j.get("num_shards", 1)
     sharding = {"num_shards": shards, "shard_id": j.get("shard_id", 0)} if shards > 1 else {}
     if op == "TFRecordDataset":
         shuffle = {0: False, 1: ds.Shuffle.FILES, 2: ds.Shuffle.GLOBAL, 3: ds.Shuffle.INFILE}[
             j.get("shuffle", 0)
         ]
-        return ds.TFRecordDataset(j["dataset_files"], schema=j.get("schema_file_path") or None,
-                                  columns_list=j.get("columns_list") or None,
-                                  num_samples=j.get("num_samples") or None, shuffle=shuffle,
-                                  shard_equal_rows=j.get("shard_equal_rows", False),
-                                  compression_type=j.get("compression_type") or None,
-                                  num_parallel_workers=workers, **sharding)  # fmt: skip
+        return ds.TFRecordDataset(
+            j["dataset_files"],
+            schema=j.get("schema_file_path") or None,
+            columns_list=j.get("columns_list") or None,
+            num_samples=j.get("num_samples") or None,
+            shuffle=shuffle,
+            shard_equal_rows=j.get("shard_equal_rows", False),
+            compression_type=j.get("compression_type") or None,
+            num_parallel_workers=workers,
+            **sharding,
+        )
     if op in ("CSVDataset", "TextFileDataset"):
         extra = (
             {
@@ -226,9 +308,14 @@ def _source_from_json(j: dict, op: str) -> Any:
             if op == "CSVDataset"
             else {}
         )
-        return getattr(ds, op)(j["dataset_files"], num_samples=j.get("num_samples") or None,
-                               shuffle=bool(j.get("shuffle", 0)), num_parallel_workers=workers,
-                               **extra, **sharding)  # fmt: skip
+        return getattr(ds, op)(
+            j["dataset_files"],
+            num_samples=j.get("num_samples") or None,
+            shuffle=bool(j.get("shuffle", 0)),
+            num_parallel_workers=workers,
+            **extra,
+            **sharding,
+        )
     raise RuntimeError(f"Invalid data, unsupported operation type: {op}")
 
 
