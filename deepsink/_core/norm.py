@@ -14,7 +14,7 @@ gradient and of it times the normalized input), so the backward pass has no redu
 One BatchNorm over [32, 64, 32, 32] (forward and backward, in a scan, ``graphs.jit``): 30.1 ms
 with reductions, 6.6 ms with matmuls. Other backends keep the plain formulation.
 
-:func:`batch_norm_train` is one ``jax.jit`` program (per shape, dtype and static argument): in
+:func:`batch_norm_train` is one program (``eager_program``, per shape, dtype and static argument): in
 PYNATIVE_MODE it compiles once per input shape instead of once per element-wise op, and layers
 of the same shape share the program. Inside a GRAPH_MODE trace the call is inlined.
 """
@@ -28,6 +28,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import lowering
+from deepsink._core.eager_program import eager_program
 
 _platform = lowering.platform
 
@@ -37,7 +38,7 @@ def use_matmul_sums() -> bool:
     return _platform() == "cpu"
 
 
-@functools.partial(jax.jit, static_argnums=(3, 4))
+@eager_program(static_argnums=(3, 4))
 def batch_norm_train(
     x: jax.Array, gamma: jax.Array, beta: jax.Array, channel: int, eps: float
 ) -> tuple[jax.Array, jax.Array, jax.Array]:

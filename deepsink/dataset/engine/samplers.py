@@ -491,9 +491,12 @@ class PKSampler(Sampler):
     Examples:
         >>> import numpy as np
         >>> import deepsink.dataset as ds
-        >>> data = ds.NumpySlicesDataset({'x': np.arange(6), 'label': np.array([0, 0, 0, 1, 1, 1])}, sampler=ds.PKSampler(2))
-        >>> print([int(r[1]) for r in data.create_tuple_iterator(output_numpy=True)])
-        [0, 0, 1, 1]
+        >>> sampler = ds.PKSampler(2, shuffle=True)  # e.g. ds.ImageFolderDataset(folder, sampler=sampler)
+        >>> try:  # as in MindSpore 2.10, a source without class ids refuses it
+        ...     ds.NumpySlicesDataset({'x': np.arange(6), 'label': np.arange(6)}, sampler=sampler)
+        ... except ValueError as e:
+        ...     print(e)
+        GeneratorDataset doesn't support PKSampler.
     """
 
     _builtin = True

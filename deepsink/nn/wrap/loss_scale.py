@@ -17,7 +17,6 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from deepsink._compile import grad as _grad
 from deepsink._core.validate import fail_arg
@@ -26,6 +25,7 @@ from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap, wrap
 from deepsink.nn.cell import Cell
 from deepsink.nn.wrap.cell_wrapper import TrainOneStepCell
+from deepsink.ops.function import array_func as _array_func
 from deepsink.ops.function import optimizer_func
 
 
@@ -241,7 +241,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         themselves, so ``compute_input`` comes back unchanged. Custom training cells of the model
         zoo (Transformer's, Bert's) call it in their ``construct``.
         """
-        return Tensor(np.zeros((8,), np.int32)), compute_input
+        return _array_func.zeros((8,), mstype.int32), compute_input
 
     def get_overflow_status(self, status: Any, compute_output: Any) -> Tensor:
         """True when any value of ``compute_output`` (the gradients) is not finite."""
@@ -282,7 +282,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         overflow."""
         params = (*self.weights, *self.optimizer.get_parameters())
         keep_writes_where(
-            ~optimizer_func.flag(unwrap(overflow)),
+            optimizer_func.no_overflow(unwrap(overflow)),
             lambda: self.optimizer(grads),
             params,
             before,

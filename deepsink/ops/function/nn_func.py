@@ -16,6 +16,7 @@ from deepsink._core import conv as _conv
 from deepsink._core import kernel_random as KR
 from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
+from deepsink._core.eager_program import eager_program
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -157,7 +158,7 @@ def dense(input: Any, weight: Any, bias: Any = None) -> Tensor:
     return Tensor._from(y)
 
 
-@jax.jit
+@eager_program()
 def matmul_transposed(x: jax.Array, w: jax.Array) -> jax.Array:
     """``x @ w.T``, as one compiled program (in PYNATIVE_MODE the transpose of ``w`` would
     otherwise compile, and run, on its own for every weight shape)."""

@@ -8,7 +8,6 @@ pooling rank, so 1-D, 2-D and 3-D pooling agree on padding, ``ceil_mode`` and di
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
@@ -19,6 +18,7 @@ from jax import lax
 from deepsink._core import conv as _conv
 from deepsink._core import norm
 from deepsink._core import pool as _pool_core
+from deepsink._core.eager_program import eager_program
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
@@ -393,7 +393,7 @@ def layer_norm_stats(
     return _layer_norm(x, gamma, beta, tuple(range(bn, nd)), float(eps))
 
 
-@functools.partial(jax.jit, static_argnums=(3, 4))
+@eager_program(static_argnums=(3, 4))
 def _layer_norm(x: jax.Array, gamma: jax.Array, beta: jax.Array, axes: tuple, eps: float) -> tuple:
     """``layer_norm_stats``' arithmetic, one compiled program per shape (in PYNATIVE_MODE its nine
     element-wise ops and reductions would each compile on their own; layers of the same shape

@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 from jax import lax
+
+from deepsink._core.eager_program import eager_program
 
 
 def batch_stats(xs: jax.Array, axes: tuple[int, ...], bshape: list[int]) -> tuple:
@@ -39,14 +40,14 @@ def moving_stats(
 # Each is one jitted program (per shape, dtype and static argument): in PYNATIVE_MODE an eval-mode
 # BatchNorm then compiles once per input shape instead of once per element-wise op and shape
 # (seven), and layers of the same shape share it; inside a GRAPH_MODE trace the call is inlined.
-@functools.partial(jax.jit, static_argnums=(5, 6))
+@eager_program(static_argnums=(5, 6))
 def _scale_shift(xs, gamma, beta, mean, var, eps, bshape):  # noqa: ANN001, ANN202
     scale = gamma * lax.rsqrt(var.astype(xs.dtype) + eps)
     shift = beta - mean * scale
     return xs * scale.reshape(bshape) + shift.reshape(bshape)
 
 
-@functools.partial(jax.jit, static_argnums=(4, 5))
+@eager_program(static_argnums=(4, 5))
 def _moving_stats(mm, mv, mean, var, count, momentum):  # noqa: ANN001, ANN202
     mean, var = lax.stop_gradient(mean), lax.stop_gradient(var)
     unbiased = var * (count / (count - 1)) if count > 1 else var

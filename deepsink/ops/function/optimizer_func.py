@@ -53,6 +53,11 @@ def flag(value: Any) -> Array:
     return jnp.asarray(value, jnp.bool_).reshape(())
 
 
+def no_overflow(overflow: Any) -> Array:
+    """The negation of an overflow flag (the optimizer's writes are kept where it holds)."""
+    return jnp.logical_not(jnp.asarray(overflow, jnp.bool_))
+
+
 def keep_where(keep: Array, new: Array, old: Array) -> Array:
     """``new`` where the scalar ``keep`` is true, else ``old`` (a write undone as data)."""
     return jnp.where(keep, new, old)
