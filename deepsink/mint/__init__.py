@@ -17,7 +17,6 @@ from collections import namedtuple
 from typing import Any
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from deepsink import ops
@@ -34,6 +33,8 @@ from deepsink.mint.nn import *  # noqa: E402, F403
 from deepsink.mint.nn.functional import *  # noqa: E402, F403
 from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
 from deepsink.ops import _utils as U
+from deepsink.ops.function import array_ext_func as _array_ext_func
+from deepsink.ops.function import linalg_func as _linalg_func
 from deepsink.ops.function.inplace_func import _key
 
 _ = (
@@ -252,13 +253,9 @@ def argmin(input: Any, dim: int | None = None, keepdim: bool = False) -> Tensor:
 
 
 def argsort(input: Any, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-    """Indices that sort ``input`` along ``dim`` (Int64; ties keep order, so always stable)."""
-    a = U.array(input, "argsort")
-    ax = U.axis(dim, a.ndim, "argsort", "dim")
-    r = jnp.argsort(-a if descending and a.dtype.kind != "b" else a, axis=ax, stable=True)
-    if descending and a.dtype.kind == "b":
-        r = jnp.argsort(~a, axis=ax, stable=True)
-    return Tensor._from(r.astype(np.int64))
+    """Indices that sort ``input`` along ``dim`` (``ops.argsort``, Int64; ties keep their
+    order, so always stable)."""
+    return ops.cast(ops.argsort(input, dim, descending), mstype.int64)
 
 
 def cat(tensors: Any, dim: int = 0) -> Tensor:
@@ -315,7 +312,9 @@ def diag(input: Any, diagonal: int = 0) -> Tensor:
     a = U.array(input, "diag")
     if a.ndim not in (1, 2):
         U.fail("diag", f"'input' must be 1-D or 2-D, but got {a.ndim}-D")
-    return Tensor._from(jnp.diag(a, diagonal))
+    if a.ndim == 1:
+        return ops.diag_embed(input, diagonal)
+    return ops.diagonal(input, diagonal)
 
 
 def diff(input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any = None):
@@ -336,21 +335,18 @@ def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
     return ops.logsumexp(input, dim, keepdim)
 
 
-def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
+def _max_min(name: str, reduce: Any, pairwise: Any):
     def f(input: Any, dim: Any = None, keepdim: bool = False, *, out: Any = None) -> Any:
         if out is not None:
             U.fail(name, "'out' is not supported", TypeError)
         if isinstance(dim, Tensor):  # mint.max(input, other)
             return pairwise(input, dim)
-        a = U.array(input, name)
         if dim is None:
             if keepdim:
                 U.fail(name, "'keepdim' needs 'dim'", TypeError)
-            return Tensor._from(reduce(a))
-        ax = U.axis(dim, a.ndim, name, "dim")
-        values = reduce(a, axis=ax, keepdims=keepdim)
-        idx = arg(a, axis=ax, keepdims=keepdim).astype(np.int64)
-        return _vi(name)(Tensor._from(values), Tensor._from(idx))
+            return reduce(input)[0]
+        a = U.array(input, name)
+        return _vi(name)(*reduce(input, U.axis(dim, a.ndim, name, "dim"), keepdim))
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = (
@@ -360,8 +356,8 @@ def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
     return f
 
 
-max = _max_min("max", jnp.max, jnp.argmax, ops.maximum)  # noqa: A001
-min = _max_min("min", jnp.min, jnp.argmin, ops.minimum)  # noqa: A001
+max = _max_min("max", ops.max, ops.maximum)  # noqa: A001
+min = _max_min("min", ops.min, ops.minimum)  # noqa: A001
 
 
 def mean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
@@ -373,10 +369,8 @@ def mean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = Non
 
 def median(input: Any, dim: int | None = None, keepdim: bool = False) -> Any:
     """The (lower) median of all elements, or values and indices along ``dim``."""
-    a = U.array(input, "median")
     if dim is None:
-        flat = jnp.sort(a.reshape(-1))
-        return Tensor._from(flat[(flat.size - 1) // 2])
+        return ops.median(ops.reshape(input, (-1,)), 0)[0]
     v, i = ops.median(input, dim, keepdim)
     return _vi("median")(v, Tensor._from(i._data.astype(np.int64)))
 
@@ -442,7 +436,7 @@ def scatter(input: Any, dim: int, index: Any, src: Any) -> Tensor:
     a = U.array(input, "scatter")
     idx = U.array(index, "scatter", "index")
     if isinstance(src, int | float | bool):
-        src = jnp.full(idx.shape, src, a.dtype)
+        src = ops.fill(a.dtype, idx.shape, src)
     return ops.tensor_scatter_elements(a, idx, _src_like(src, idx), dim, "none")
 
 
@@ -564,18 +558,19 @@ def empty_like(
 
 def clone(input: Any) -> Tensor:
     """A copy of ``input``."""
-    return Tensor._from(jnp.array(U.array(input, "clone"), copy=True))
+    return ops.deepcopy(input)
 
 
 def take(input: Any, index: Any) -> Tensor:
-    """Elements of the flattened ``input`` at ``index``."""
-    a = U.array(input, "take")
-    return Tensor._from(jnp.take(a.reshape(-1), U.array(index, "take", "index")))
+    """Elements of the flattened ``input`` at ``index`` (negative ones count from the end)."""
+    return _array_ext_func._take(input, index, "fill")
 
 
 def bitwise_not(input: Any) -> Tensor:
-    """Bitwise NOT (logical NOT for Bool)."""
-    return Tensor._from(jnp.invert(U.array(input, "bitwise_not")))
+    """Bitwise NOT (logical NOT for Bool; ``ops.invert``)."""
+    if U.array(input, "bitwise_not").dtype.kind == "b":
+        return ops.logical_not(input)
+    return ops.invert(input)
 
 
 def allclose(
@@ -606,8 +601,7 @@ def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool =
 
 def vdot(input: Any, other: Any) -> Tensor:
     """The dot product of two 1-D tensors (the first conjugated)."""
-    a, b = U.binary(input, other, "vdot")
-    return Tensor._from(jnp.vdot(a, b))
+    return ops.inner(ops.conj(ops.reshape(input, (-1,))), ops.reshape(other, (-1,)))
 
 
 def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
@@ -651,25 +645,14 @@ def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor
 
 def index_add(input: Any, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:
     """``input`` with ``alpha * source`` slices added at ``index`` along ``dim``."""
-    a = U.array(input, "index_add")
-    ax = U.axis(dim, a.ndim, "index_add", "dim")
-    idx = U.array(index, "index_add", "index")
-    src = U.array(source, "index_add", "source").astype(a.dtype) * alpha
-    moved = jnp.moveaxis(a, ax, 0).at[idx].add(jnp.moveaxis(src, ax, 0))
-    return Tensor._from(jnp.moveaxis(moved, 0, ax))
+    src = ops.cast(source, U.array(input, "index_add").dtype)
+    return ops.index_add(input, index, src if alpha == 1 else ops.mul(src, alpha), dim)
 
 
 def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     """Counts of each non-negative int (eager: the length depends on the values)."""
-    a = U.array(input, "bincount")
-    if a.dtype.kind not in "iu" or a.ndim != 1:
-        U.fail(
-            "bincount", f"'input' must be a 1-D int tensor, but got {a.dtype} {a.ndim}-D", TypeError
-        )
-    w = None if weights is None else U.array(weights, "bincount", "weights")
-    length = builtins.max(int(jnp.max(a)) + 1 if a.size else 0, minlength)
-    r = jnp.bincount(a, w, minlength, length=length)
-    return Tensor._from(r if w is not None else r.astype(np.int64))
+    r = Tensor._from(_linalg_func._bincount(input, weights, minlength))
+    return r if weights is not None else ops.cast(r, mstype.int64)
 
 
 def histc(input: Any, bins: int = 100, min: Any = 0, max: Any = 0) -> Tensor:  # noqa: A002
@@ -694,17 +677,17 @@ def cdist(
 
 
 def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
-    """The ``k``-th smallest values along ``dim`` and their indices."""
+    """The ``k``-th smallest values along ``dim`` and their indices (a stable ``ops.sort``)."""
     a = U.array(input, "kthvalue")
     ax = U.axis(dim, a.ndim, "kthvalue", "dim")
     if not 1 <= k <= (a.shape[ax] if a.ndim else 1):
         U.fail("kthvalue", f"'k' must be in [1, {a.shape[ax] if a.ndim else 1}], but got {k}")
-    idx = jnp.argsort(a, axis=ax, stable=True)
-    i = jnp.take(idx, k - 1, axis=ax)
-    v = jnp.take_along_axis(a, jnp.expand_dims(i, ax), axis=ax).squeeze(ax)
-    if keepdim:
-        v, i = jnp.expand_dims(v, ax), jnp.expand_dims(i, ax)
-    return _vi("kthvalue")(Tensor._from(v), Tensor._from(i.astype(np.int64)))
+    if a.ndim == 0:
+        return _vi("kthvalue")(Tensor._from(a), ops.zeros((), mstype.int64))
+    v, i = (ops.narrow(t, ax, k - 1, 1) for t in ops.sort(input, ax))
+    if not keepdim:
+        v, i = ops.squeeze(v, ax), ops.squeeze(i, ax)
+    return _vi("kthvalue")(v, ops.cast(i, mstype.int64))
 
 
 unique_consecutive = ops.unique_consecutive
@@ -896,7 +879,7 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = N
             U.fail("normal", "'size' is required when 'mean' and 'std' are numbers", TypeError)
         shape, dt = tuple(size), np.dtype(np.float32)
     else:
-        shape = jnp.broadcast_shapes(*(v.shape for v in (m, s) if v is not None))
+        shape = np.broadcast_shapes(*(v.shape for v in (m, s) if v is not None))
         dt = (m if m is not None else s).dtype
     z = jax.random.normal(_key(generator, "normal"), shape, dt)
     return Tensor._from(z * (s if s is not None else std) + (m if m is not None else mean))

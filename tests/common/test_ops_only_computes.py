@@ -30,22 +30,6 @@ NOT_COMPUTING = {
 
 # path: (references, reason). Keep the reasons specific: what the file computes itself and why.
 ALLOWED: dict[str, tuple[int, str]] = {
-    "deepsink/mint/__init__.py": (
-        25,
-        "PyTorch-rule ops without an ops core yet (argsort order, max/min with indices, median, kthvalue, index_add, bincount, vdot, multinomial's categorical draw)",
-    ),
-    "deepsink/mint/distributed/__init__.py": (
-        4,
-        "buffers for collective results (zeros, stack of gathered parts)",
-    ),
-    "deepsink/mint/nn/functional.py": (
-        7,
-        "normalize, one_hot with PyTorch's num_classes=-1, max_pool2d's PyTorch indices, default affine parameters",
-    ),
-    "deepsink/mint/nn/layer/normalization.py": (
-        2,
-        "default affine weight and bias (ones, zeros)",
-    ),
     "deepsink/nn/layer/adaptive_unpool.py": (
         5,
         "adaptive pooling bins and unpool scatter written per layer",

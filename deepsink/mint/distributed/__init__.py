@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
+from deepsink import ops
 from deepsink.common.tensor import Tensor
 from deepsink.communication import get_group_size
 from deepsink.ops.function import comm_func as _cf
@@ -103,7 +102,7 @@ def gather(
     on_dst = _cf._rank() == dst
     targets = _tensor_list(gather_list, tensor, "gather_list", "gather") if on_dst else []
     rows = Tensor._from(tensor._data[None])
-    out = Tensor._from(jnp.zeros((_cf._world(),) + tuple(tensor.shape), tensor._data.dtype))
+    out = ops.zeros((_cf._world(),) + tuple(tensor.shape), tensor._data.dtype)
     handle = _cf.always_in_place(_cf.gather_into_tensor)(
         out if on_dst else None, rows, dst, group, async_op
     )
@@ -134,13 +133,11 @@ def scatter(
     shape = (_cf._world(),) + tuple(tensor.shape)
     if _cf._rank() == src:
         parts = _tensor_list(scatter_list, tensor, "scatter_list", "scatter")
-        stacked = jnp.stack([t._data.astype(tensor._data.dtype) for t in parts])
+        stacked = ops.stack([ops.cast(t, tensor._data.dtype) for t in parts])
     else:
-        stacked = jnp.zeros(shape, tensor._data.dtype)
-    out = Tensor._from(jnp.zeros((1,) + tuple(tensor.shape), tensor._data.dtype))
-    handle = _cf.always_in_place(_cf.scatter_tensor)(
-        out, Tensor._from(stacked), src, group, async_op
-    )
+        stacked = ops.zeros(shape, tensor._data.dtype)
+    out = ops.zeros((1,) + tuple(tensor.shape), tensor._data.dtype)
+    handle = _cf.always_in_place(_cf.scatter_tensor)(out, stacked, src, group, async_op)
     tensor._data = out._data[0]
     return handle
 

@@ -30,8 +30,6 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-import jax
-import jax.numpy as jnp
 import numpy as np
 
 from deepsink import ops
@@ -185,10 +183,9 @@ def log_softmax(input: Any, dim: int | None = None, *, dtype: Any = None) -> Ten
 
 
 def normalize(input: Any, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
-    """``input / max(||input||_p over dim, eps)``."""
-    a = U.floating(U.array(input, "normalize"))
-    n = jnp.sum(jnp.abs(a) ** p, axis=dim, keepdims=True) ** (1.0 / p)
-    return Tensor._from(a / jnp.maximum(n, eps))
+    """``input / max(||input||_p over dim, eps)`` (``ops.vector_norm``)."""
+    a = Tensor._from(U.floating(U.array(input, "normalize")))
+    return ops.div(a, ops.clamp(ops.vector_norm(a, p, dim, True), min=eps))
 
 
 def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -202,8 +199,8 @@ def one_hot(tensor: Any, num_classes: int = -1) -> Tensor:
     if a.dtype.kind not in "iu":
         U.fail("one_hot", f"'tensor' must be an int tensor, but got {a.dtype}", TypeError)
     if num_classes == -1:
-        num_classes = int(jnp.max(a)) + 1
-    return Tensor._from(jax.nn.one_hot(a, num_classes, dtype=np.int64))
+        num_classes = int(ops.amax(tensor)) + 1
+    return ops.one_hot(tensor, num_classes, Tensor._from(np.int64(1)), Tensor._from(np.int64(0)))
 
 
 linear = ops.dense
@@ -423,8 +420,8 @@ def batch_norm(
     training)."""
     x = U.array(input, "batch_norm")
     c = x.shape[1]
-    w = weight if weight is not None else Tensor._from(jnp.ones((c,), x.dtype))
-    b = bias if bias is not None else Tensor._from(jnp.zeros((c,), x.dtype))
+    w = weight if weight is not None else ops.ones((c,), x.dtype)
+    b = bias if bias is not None else ops.zeros((c,), x.dtype)
     return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
 
 

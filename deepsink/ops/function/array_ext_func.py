@@ -97,12 +97,19 @@ def reverse(x: Any, axis: Any) -> Tensor:
 
 
 def take(input: Any, index: Any) -> Tensor:
-    """The elements of the flattened ``input`` at ``index`` (output shaped as ``index``)."""
+    """The elements of the flattened ``input`` at ``index`` (output shaped as ``index``); an
+    index past either end reads the nearest end."""
+    return _take(input, index, "clip")
+
+
+def _take(input: Any, index: Any, mode: str) -> Tensor:
+    """``take`` with jnp's out-of-range ``mode``: ``"clip"`` for ``ops.take``, ``"fill"`` for
+    ``mint.take`` (PyTorch's negative indices count from the end)."""
     a = U.array(input, "take")
     idx = U.array(index, "take", "index")
     if idx.dtype.kind not in "iu":
         U.fail("take", f"'index' must be an integer Tensor, but got dtype {idx.dtype}", TypeError)
-    return Tensor._from(jnp.take(a.reshape(-1), idx, mode="clip"))
+    return Tensor._from(jnp.take(a.reshape(-1), idx, mode=mode))
 
 
 # --- functional scatters ------------------------------------------------------------------------

@@ -509,6 +509,13 @@ def histc(input: Any, bins: int = 100, min: float = 0.0, max: float = 0.0) -> Te
 def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
     """How often each non-negative integer occurs in 1-D ``input`` (weighted sums with
     ``weights``); at least ``minlength`` bins. Float32, as MindSpore returns it."""
+    return Tensor._from(_bincount(input, weights, minlength).astype(jnp.float32))
+
+
+def _bincount(input: Any, weights: Any, minlength: int) -> jax.Array:
+    """The counts behind ``bincount`` in their natural dtype: Int32 counts, or sums in the
+    ``weights`` dtype (``mint.bincount`` keeps them, Int64 for counts; ``ops`` returns Float32).
+    Eager: the length depends on the values."""
     a = U.array(input, "bincount")
     if a.ndim != 1 or a.dtype.kind not in "iu":
         U.fail(
@@ -521,7 +528,7 @@ def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Tensor:
         U.fail("bincount", "'input' must be non-negative")
     n = int(np.maximum(vals.max() + 1 if vals.size else 0, minlength))
     w = None if weights is None else U.array(weights, "bincount", "weights")
-    return Tensor._from(jnp.bincount(a, w, length=n).astype(jnp.float32))
+    return jnp.bincount(a, w, length=n)
 
 
 def trapz(y: Any, x: Any = None, *, dx: float = 1.0, dim: int = -1) -> Tensor:

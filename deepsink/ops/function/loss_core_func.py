@@ -70,13 +70,21 @@ def bce_with_logits(
     x: jax.Array, y: jax.Array, weight: Any = None, pos_weight: Any = None
 ) -> jax.Array:
     """Binary cross entropy of logits, MindSpore's kernel form
-    ``(1 - y) x + ((pos_weight - 1) y + 1) softplus(-x)``, times ``weight``."""
+    ``(1 - y) x + ((pos_weight - 1) y + 1) softplus(-x)``, times ``weight``. Returned in the
+    operands' common dtype; float16 (and bfloat16) compute in float32 and round once, as
+    MindSpore's kernel does."""
+    given = [a for a in (x, y, weight, pos_weight) if a is not None]
+    out = jnp.result_type(*given)
+    x, y, weight, pos_weight = (
+        None if a is None else a.astype(jnp.promote_types(out, jnp.float32))
+        for a in (x, y, weight, pos_weight)
+    )
     softplus_neg = jax.nn.softplus(-x)  # -log(sigmoid(x)), stable and smooth at 0
     if pos_weight is not None:
         loss = (1 - y) * x + ((pos_weight - 1) * y + 1) * softplus_neg
     else:
         loss = (1 - y) * x + softplus_neg
-    return loss if weight is None else loss * weight
+    return (loss if weight is None else loss * weight).astype(out)
 
 
 def one_hot(labels: jax.Array, classes: int, dtype: Any) -> jax.Array:

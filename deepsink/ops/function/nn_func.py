@@ -355,14 +355,14 @@ def l1_loss(input: Any, target: Any, reduction: str = "mean") -> Tensor:
 def binary_cross_entropy_with_logits(
     input: Any, target: Any, weight: Any = None, pos_weight: Any = None, reduction: str = "mean"
 ) -> Tensor:
-    x = U.floating(U.array(input, "binary_cross_entropy_with_logits"))
-    y = U.array(target, "binary_cross_entropy_with_logits", "target").astype(x.dtype)
-    log_p, log_not_p = jax.nn.log_sigmoid(x), jax.nn.log_sigmoid(-x)
-    pw = 1.0 if pos_weight is None else U.array(pos_weight, "binary_cross_entropy_with_logits")
-    loss = -(pw * y * log_p + (1 - y) * log_not_p)
-    if weight is not None:
-        loss = loss * U.array(weight, "binary_cross_entropy_with_logits", "weight")
-    return Tensor._from(_reduction(loss, reduction, "binary_cross_entropy_with_logits"))
+    """MindSpore's ``ops.binary_cross_entropy_with_logits``: the BCE of ``sigmoid(input)``
+    (``loss_core_func.bce_with_logits``, the formula ``nn.BCEWithLogitsLoss`` shares)."""
+    api = "binary_cross_entropy_with_logits"
+    x = U.floating(U.array(input, api))
+    y = U.array(target, api, "target").astype(x.dtype)
+    w = None if weight is None else U.array(weight, api, "weight")
+    pw = None if pos_weight is None else U.array(pos_weight, api, "pos_weight")
+    return Tensor._from(_reduction(C.bce_with_logits(x, y, w, pw), reduction, api))
 
 
 @jax.custom_vjp

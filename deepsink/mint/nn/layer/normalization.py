@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
+from deepsink import ops
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.mint.nn import functional as F
@@ -52,8 +51,8 @@ class _BatchNorm(Cell):
             self.num_batches_tracked._data = self.num_batches_tracked._data + 1
         if self.running_mean is None:
             c = input.shape[1]
-            rm = Tensor._from(jnp.zeros((c,), input._data.dtype))
-            rv = Tensor._from(jnp.ones((c,), input._data.dtype))
+            rm = ops.zeros((c,), input._data.dtype)
+            rv = ops.ones((c,), input._data.dtype)
         else:
             rm, rv = self.running_mean, self.running_var
         return F.batch_norm(
