@@ -855,27 +855,6 @@ class Tensor:
         end = end_dim % len(s)
         return Tensor._from(data.reshape(s[:start_dim] + (-1,) + s[end + 1 :]))
 
-    def squeeze(self, axis=None) -> Tensor:
-        """Removes axes of size 1.
-
-        Args:
-            axis (Union[int, tuple[int]], optional): the axes to remove; None removes all of size 1. Default: ``None``.
-
-        Returns:
-            Tensor, the squeezed values.
-
-        Examples:
-            >>> import numpy as np
-            >>> import deepsink as ms
-            >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
-            (3,)
-        """
-        if axis is not None:  # an axis of another size than 1 is kept (ops.squeeze)
-            nd, shape = self._data.ndim, self._data.shape
-            axes = (axis,) if isinstance(axis, int) else tuple(axis)
-            axis = tuple(a for a in axes if not -nd <= a < nd or shape[a] == 1)
-        return Tensor._from(jnp.squeeze(self._data, axis))
-
     def expand_dims(self, axis: int) -> Tensor:
         """Inserts an axis of size 1 at ``axis`` (``unsqueeze`` is the same method).
 

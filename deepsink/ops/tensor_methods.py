@@ -52,7 +52,7 @@ DELEGATED = {
     "median": None, "aminmax": None, "diff": None, "det": None, "slogdet": None,
     "inverse": None, "matrix_power": None, "kron": None, "inner": None, "mv": None,
     "cross": None, "unique": None, "positive": None, "isneginf": None, "isposinf": None,
-    "isreal": None,
+    "isreal": None, "squeeze": None,
 }  # fmt: skip
 
 

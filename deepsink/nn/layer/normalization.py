@@ -11,7 +11,6 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink._core import norm
 from deepsink._core.validate import check_bool, check_one_of, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import initializer
@@ -95,24 +94,19 @@ class _BatchNorm(Cell):
     def construct(self, x: Tensor) -> Tensor:
         (a,) = cast_arrays("BatchNorm", unwrap(x))
         channel = self._check_input(a)
-        axes = tuple(i for i in range(a.ndim) if i != channel)
         bshape = [1] * a.ndim
         bshape[channel] = self.num_features
         batch_stats = (
             self.training if self.use_batch_statistics is None else self.use_batch_statistics
         )
         xs = a.astype(_stat_dtype(a))
-        if batch_stats and norm.use_matmul_sums():
-            y, mean, var = norm.batch_norm_train(
+        if batch_stats:
+            y, mean, var = NC.batch_norm_train(
                 xs, self.gamma._data, self.beta._data, channel, self.eps
             )
             self._update_moving(mean, var, a.size // self.num_features)
             return Tensor._from(y.astype(a.dtype))
-        if batch_stats:
-            mean, var = NC.batch_stats(xs, axes, bshape)
-            self._update_moving(mean, var, a.size // self.num_features)
-        else:
-            mean, var = self.moving_mean._data, self.moving_variance._data
+        mean, var = self.moving_mean._data, self.moving_variance._data
         y = NC.scale_shift(xs, self.gamma._data, self.beta._data, mean, var, self.eps, bshape)
         return Tensor._from(y.astype(a.dtype))
 

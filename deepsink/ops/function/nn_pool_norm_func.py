@@ -16,7 +16,6 @@ import jax.numpy as jnp
 from jax import lax
 
 from deepsink._core import conv as _conv
-from deepsink._core import norm
 from deepsink._core import pool as _pool_core
 from deepsink._core.eager_program import eager_program
 from deepsink.common.parameter import Parameter
@@ -24,6 +23,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import loss_core_func as C
+from deepsink.ops.function import norm_core_func as NC
 from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
@@ -350,21 +350,10 @@ def batch_norm(
             U.fail("batch_norm", f"'{n}' must have shape [{c}], but got {list(a.shape)}")
     rm, rv, w, b = (a.astype(x.dtype) for a in arrs)
     if not training:
-        y = (x - rm.reshape(bshape)) / jnp.sqrt(rv.reshape(bshape) + eps)
-        return Tensor._from(y * w.reshape(bshape) + b.reshape(bshape))
-    if norm.use_matmul_sums():
-        y, mean, var = norm.batch_norm_train(x, w, b, 1, eps)
-    else:
-        axes = (0,) + tuple(range(2, x.ndim))
-        mean, var = x.mean(axes), x.var(axes)
-        y = (x - mean.reshape(bshape)) / jnp.sqrt(var.reshape(bshape) + eps)
-        y = y * w.reshape(bshape) + b.reshape(bshape)
-    n = x.size // c
-    unbiased = var * n / max(n - 1, 1)
-    for p, new in (
-        (running_mean, (1 - momentum) * rm + momentum * mean),
-        (running_var, (1 - momentum) * rv + momentum * unbiased),
-    ):
+        return Tensor._from(NC.scale_shift(x, w, b, rm, rv, eps, bshape))
+    y, mean, var = NC.batch_norm_train(x, w, b, 1, eps)
+    moved = NC.moving_stats(rm, rv, mean, var, x.size // c, momentum)
+    for p, new in zip((running_mean, running_var), moved):
         if isinstance(p, Parameter):
             assign(p, Tensor._from(lax.stop_gradient(new).astype(p._data.dtype)))
     return Tensor._from(y)

@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import norm
 from deepsink._core.eager_program import eager_program
 
 
@@ -20,6 +21,21 @@ def batch_stats(xs: jax.Array, axes: tuple[int, ...], bshape: list[int]) -> tupl
     mean = jnp.mean(xs, axis=axes)
     var = jnp.mean(jnp.square(xs - mean.reshape(bshape)), axis=axes)
     return mean, var
+
+
+def batch_norm_train(
+    xs: jax.Array, gamma: jax.Array, beta: jax.Array, channel: int, eps: float
+) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """``(y, mean, var)``: ``xs`` normalized with its batch statistics over every axis but
+    ``channel`` (``var`` biased), scaled by ``gamma`` and shifted by ``beta``: the one training
+    step of ``nn.BatchNorm*`` and ``ops.batch_norm``. On XLA:CPU it is ``_core.norm``'s tuned
+    lowering (the sums as matmuls), elsewhere :func:`batch_stats` and :func:`scale_shift`."""
+    if norm.use_matmul_sums():
+        return norm.batch_norm_train(xs, gamma, beta, channel, eps)
+    bshape = [1] * xs.ndim
+    bshape[channel] = xs.shape[channel]
+    mean, var = batch_stats(xs, tuple(i for i in range(xs.ndim) if i != channel), bshape)
+    return scale_shift(xs, gamma, beta, mean, var, eps, bshape), mean, var
 
 
 def scale_shift(
