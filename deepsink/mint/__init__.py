@@ -34,7 +34,9 @@ from deepsink.mint.nn.functional import *  # noqa: E402, F403
 from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
 from deepsink.ops import _utils as U
 from deepsink.ops.function import array_ext_func as _array_ext_func
+from deepsink.ops.function import layout_func as _layout_func
 from deepsink.ops.function import linalg_func as _linalg_func
+from deepsink.ops.function import math_func as _math_func
 from deepsink.ops.function.inplace_func import _key
 
 _ = (
@@ -309,12 +311,7 @@ def cumsum(input: Any, dim: int, dtype: Any = None) -> Tensor:
 
 def diag(input: Any, diagonal: int = 0) -> Tensor:
     """The ``diagonal``-th diagonal of a matrix, or a matrix with a vector on it."""
-    a = U.array(input, "diag")
-    if a.ndim not in (1, 2):
-        U.fail("diag", f"'input' must be 1-D or 2-D, but got {a.ndim}-D")
-    if a.ndim == 1:
-        return ops.diag_embed(input, diagonal)
-    return ops.diagonal(input, diagonal)
+    return _layout_func._diag(input, diagonal, "diag", "input")
 
 
 def diff(input: Any, n: int = 1, dim: int = -1, prepend: Any = None, append: Any = None):
@@ -567,10 +564,8 @@ def take(input: Any, index: Any) -> Tensor:
 
 
 def bitwise_not(input: Any) -> Tensor:
-    """Bitwise NOT (logical NOT for Bool; ``ops.invert``)."""
-    if U.array(input, "bitwise_not").dtype.kind == "b":
-        return ops.logical_not(input)
-    return ops.invert(input)
+    """Bitwise NOT (logical NOT for Bool)."""
+    return _math_func._bitwise_not(input)
 
 
 def allclose(

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink import ops
 from deepsink._core import random as _random
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
@@ -30,6 +31,7 @@ from deepsink.numpy.utils import (
     to_jnp,
     to_tensor,
 )
+from deepsink.ops.function import layout_func as _layout_func
 from deepsink.ops.function import random_func as RF
 
 
@@ -56,7 +58,7 @@ def shape_arg(shape: Any, api: str) -> tuple[int, ...]:
 
 def _filled(api: str, shape: Any, value: Any, dtype: Any, default: np.dtype) -> Tensor:
     dt = np_dtype(dtype, api) or default
-    return Tensor._from(jnp.full(shape_arg(shape, api), value, dt))
+    return ops.fill(dt, shape_arg(shape, api), value)
 
 
 # --- from data ----------------------------------------------------------------------------------
@@ -93,7 +95,7 @@ def asfarray(a: Any, dtype: Any = None) -> Tensor:
 
 def copy(a: Any) -> Tensor:
     """A copy of ``a``."""
-    return Tensor._from(jnp.array(to_jnp(a, "copy", "a"), copy=True))
+    return ops.deepcopy(Tensor._from(to_jnp(a, "copy", "a")))
 
 
 # --- filled -------------------------------------------------------------------------------------
@@ -122,7 +124,7 @@ def _full(api: str, shape: Any, fill_value: Any, dtype: Any, default: Any) -> Te
     """``fill_value`` broadcast to ``shape`` in ``dtype`` (else ``default``, else the value's)."""
     v = to_jnp(fill_value, api, "fill_value")
     dt = np_dtype(dtype, api) or default or v.dtype
-    return Tensor._from(jnp.broadcast_to(v.astype(dt), shape_arg(shape, api)))
+    return ops.broadcast_to(v.astype(dt), shape_arg(shape, api))
 
 
 def _like(api: str, a: Any, value: Any, dtype: Any, shape: Any) -> Tensor:
@@ -391,10 +393,7 @@ diag_indices = _indices("diag_indices", jnp.diag_indices)
 
 def diag(v: Any, k: int = 0) -> Tensor:
     """The ``k``-th diagonal of a 2-D ``v``, or a 2-D array with 1-D ``v`` on it."""
-    a = to_jnp(v, "diag", "v")
-    if a.ndim not in (1, 2):
-        fail("diag", f"'v' must be 1-D or 2-D, but got {a.ndim}-D")
-    return Tensor._from(jnp.diag(a, k))
+    return _layout_func._diag(to_jnp(v, "diag", "v"), k, "diag", "v")
 
 
 diagflat = jnp_func("diagflat", ("v",))

@@ -51,8 +51,8 @@ def reshape(x: Any, new_shape: Any) -> Tensor:
 
 
 def ravel(x: Any) -> Tensor:
-    """``x`` flattened to 1-D."""
-    return Tensor._from(jnp.ravel(to_jnp(x, "ravel")))
+    """``x`` flattened to 1-D -- ``ops.ravel``."""
+    return ops.ravel(to_jnp(x, "ravel"))
 
 
 def transpose(a: Any, axes: Any = None) -> Tensor:
@@ -62,7 +62,7 @@ def transpose(a: Any, axes: Any = None) -> Tensor:
         axes = tuple(_int_axis(v, arr.ndim, "transpose", "axes") for v in axes)
         if len(axes) != arr.ndim or len(set(axes)) != arr.ndim:
             fail("transpose", f"'axes' must be a permutation of {arr.ndim} axes, but got {axes}")
-    return Tensor._from(jnp.transpose(arr, axes))
+    return ops.transpose(arr, tuple(range(arr.ndim))[::-1] if axes is None else axes)
 
 
 def expand_dims(a: Any, axis: Any) -> Tensor:
@@ -71,7 +71,12 @@ def expand_dims(a: Any, axis: Any) -> Tensor:
     axes = axis if isinstance(axis, tuple | list) else (axis,)
     out_ndim = arr.ndim + len(axes)
     axes = tuple(_int_axis(v, out_ndim, "expand_dims") for v in axes)
-    return Tensor._from(jnp.expand_dims(arr, axes))
+    if len(set(axes)) != len(axes):
+        fail("expand_dims", f"'axis' must not repeat an axis, but got {axis}")
+    out = Tensor._from(arr)
+    for ax in sorted(axes):  # each at its place in the result, in increasing order
+        out = ops.expand_dims(out, ax)
+    return out
 
 
 def squeeze(a: Any, axis: Any = None) -> Tensor:
@@ -108,13 +113,13 @@ def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
     dst = tuple(_int_axis(v, arr.ndim, "moveaxis", "destination") for v in dst)
     if len(src) != len(dst):
         fail("moveaxis", "'source' and 'destination' must have the same number of elements")
-    return Tensor._from(jnp.moveaxis(arr, src, dst))
+    return ops.moveaxis(arr, src, dst)
 
 
 def rollaxis(x: Any, axis: int, start: int = 0) -> Tensor:
-    """``x`` with ``axis`` rolled back until it lies before ``start``."""
+    """``x`` with ``axis`` rolled back until it lies before ``start`` (``ops.moveaxis``)."""
     arr = to_jnp(x, "rollaxis")
-    _int_axis(axis, arr.ndim, "rollaxis")
+    axis = _int_axis(axis, arr.ndim, "rollaxis")
     if isinstance(start, builtins.bool) or not isinstance(start, int):
         fail("rollaxis", f"'start' must be an int, but got {start!r}", TypeError)
     if not -arr.ndim <= start <= arr.ndim:
@@ -122,7 +127,8 @@ def rollaxis(x: Any, axis: int, start: int = 0) -> Tensor:
             "rollaxis",
             f"'start' must be in the range of [{-arr.ndim}, {arr.ndim}], but got {start}",
         )
-    return Tensor._from(jnp.rollaxis(arr, axis, start))
+    start = start + arr.ndim if start < 0 else start
+    return ops.moveaxis(arr, axis, start - 1 if axis < start else start)
 
 
 def _atleast(n: int):
@@ -144,16 +150,17 @@ def broadcast_to(array: Any, shape: Any) -> Tensor:
     """``array`` broadcast to ``shape`` -- ``ops.broadcast_to``."""
     arr = to_jnp(array, "broadcast_to", "array")
     try:
-        jnp.broadcast_shapes(arr.shape, tuple(shape))
+        np.broadcast_shapes(arr.shape, tuple(shape))
     except ValueError:
         fail("broadcast_to", f"cannot broadcast shape {arr.shape} to {tuple(shape)}")
-    return Tensor._from(jnp.broadcast_to(arr, tuple(shape)))
+    return ops.broadcast_to(arr, tuple(shape))
 
 
 def broadcast_arrays(*args: Any) -> list[Tensor]:
     """The inputs broadcast against each other."""
     arrs = [to_jnp(a, "broadcast_arrays", "args") for a in args]
-    return [Tensor._from(v) for v in jnp.broadcast_arrays(*arrs)]
+    shape = np.broadcast_shapes(*(a.shape for a in arrs))
+    return [ops.broadcast_to(a, shape) for a in arrs]
 
 
 # --- joining ------------------------------------------------------------------------------------
@@ -178,9 +185,10 @@ def concatenate(arrays: Any, axis: int | None = 0) -> Tensor:
     arrs = _seq(arrays, "concatenate")
     if not arrs:
         fail("concatenate", "need at least one array to concatenate")
-    if axis is not None:
-        _int_axis(axis, max(arrs[0].ndim, 1), "concatenate")
-    return Tensor._from(jnp.concatenate(arrs, axis=axis))
+    if axis is None:
+        return ops.concat([a.reshape(-1) for a in arrs], 0)
+    _int_axis(axis, max(arrs[0].ndim, 1), "concatenate")
+    return ops.concat(arrs, axis)
 
 
 def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
@@ -191,7 +199,7 @@ def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
     from deepsink.common.dtype_rules import promote
 
     dt = promote(a.dtype, v.dtype)
-    return Tensor._from(jnp.append(a.astype(dt), v.astype(dt), axis=axis))
+    return concatenate([a.astype(dt), v.astype(dt)], axis)
 
 
 def stack(arrays: Any, axis: int = 0) -> Tensor:
@@ -200,7 +208,7 @@ def stack(arrays: Any, axis: int = 0) -> Tensor:
     if not arrs:
         fail("stack", "need at least one array to stack")
     _int_axis(axis, arrs[0].ndim + 1, "stack")
-    return Tensor._from(jnp.stack(arrs, axis=axis))
+    return ops.stack(arrs, axis)
 
 
 def _stacker(name: str):
@@ -265,7 +273,8 @@ dsplit = _splitter("dsplit", jnp.dsplit, False)
 def flip(m: Any, axis: Any = None) -> Tensor:
     """``m`` reversed along ``axis`` (all axes by default)."""
     arr = to_jnp(m, "flip", "m")
-    return Tensor._from(jnp.flip(arr, axis_arg(axis, arr.ndim, "flip")))
+    axes = axis_arg(axis, arr.ndim, "flip")
+    return ops.flip(arr, tuple(range(arr.ndim)) if axes is None else axes)
 
 
 fliplr = jnp_func("fliplr", ("m",))
@@ -275,7 +284,7 @@ flipud = jnp_func("flipud", ("m",))
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     """``a`` rolled by ``shift`` along ``axis`` (flattened when None)."""
     arr = to_jnp(a, "roll", "a")
-    return Tensor._from(jnp.roll(arr, shift, axis_arg(axis, arr.ndim, "roll")))
+    return ops.roll(arr, shift, axis_arg(axis, arr.ndim, "roll"))
 
 
 def rot90(a: Any, k: int = 1, axes: Any = (0, 1)) -> Tensor:
@@ -290,7 +299,7 @@ def rot90(a: Any, k: int = 1, axes: Any = (0, 1)) -> Tensor:
     ax = tuple(_int_axis(v, arr.ndim, "rot90", "axes") for v in axes)
     if ax[0] == ax[1]:
         fail("rot90", f"'axes' must be different, but got {axes}")
-    return Tensor._from(jnp.rot90(arr, k, ax))
+    return ops.rot90(arr, k, ax)
 
 
 def tile(a: Any, reps: Any) -> Tensor:
@@ -299,7 +308,7 @@ def tile(a: Any, reps: Any) -> Tensor:
         reps = (reps,)
     if not isinstance(reps, list | tuple):
         fail("tile", f"'reps' must be an int, list or tuple, but got {reps!r}", TypeError)
-    return Tensor._from(jnp.tile(to_jnp(a, "tile", "a"), tuple(reps)))
+    return ops.tile(to_jnp(a, "tile", "a"), tuple(reps))
 
 
 def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
@@ -309,11 +318,8 @@ def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
         repeats = np.asarray(repeats._data)
     if axis is not None:
         _int_axis(axis, arr.ndim, "repeat")
-    return Tensor._from(
-        jnp.repeat(
-            arr, np.asarray(repeats) if isinstance(repeats, list | tuple) else repeats, axis=axis
-        )
-    )
+    reps = np.asarray(repeats) if isinstance(repeats, list | tuple) else repeats
+    return ops.repeat_interleave(arr, reps, axis)
 
 
 # --- indexing -----------------------------------------------------------------------------------
@@ -367,7 +373,7 @@ def where(condition: Any, x: Any = None, y: Any = None) -> Any:
     """``x`` where ``condition`` holds, else ``y``; with one argument, ``nonzero`` indices."""
     c = to_jnp(condition, "where", "condition")
     if x is None and y is None:
-        return tuple(Tensor._from(v.astype(np.int64)) for v in jnp.nonzero(c))
+        return ops.nonzero(c, as_tuple=True)
     if x is None or y is None:
         fail("where", "either both or neither of 'x' and 'y' should be given")
     return ops.where(c.astype(bool), *_weak_pair(x, y))

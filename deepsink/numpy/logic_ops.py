@@ -42,7 +42,7 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan:
     from deepsink.numpy.math_ops import operands
 
     x, y = operands(a, b, "isclose")
-    return Tensor._from(jnp.isclose(x, y, rtol, atol, equal_nan))
+    return ops.isclose(x, y, rtol, atol, equal_nan)
 
 
 def isscalar(element: Any) -> bool:
@@ -79,7 +79,7 @@ def sometrue(a: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
     arr = to_jnp(a, "sometrue", "a")
     if isinstance(axis, list):
         axis = tuple(axis)
-    return Tensor._from(jnp.any(arr, axis=axis, keepdims=keepdims))
+    return ops.any(arr, axis, keepdims)
 
 
 def argwhere(a: Any) -> Tensor:
@@ -89,7 +89,7 @@ def argwhere(a: Any) -> Tensor:
     arr = to_jnp(a, "argwhere", "a")
     if arr.ndim == 0:
         fail("argwhere", "'a' must be at least 1-D, but got a scalar")
-    return Tensor._from(jnp.argwhere(arr).astype(np.int64))
+    return ops.argwhere(arr)
 
 
 def intersect1d(ar1: Any, ar2: Any, assume_unique: bool = False, return_indices: bool = False):

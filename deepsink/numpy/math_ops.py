@@ -32,6 +32,7 @@ from deepsink.numpy.utils import (
     to_jnp,
     to_tensor,
 )
+from deepsink.ops.function import math_func as _math_func
 
 _PY = (builtins.bool, int, float)
 
@@ -179,7 +180,7 @@ _UNARY = {
     "fix": (ops.trunc, False),
     "rint": (jnp.rint, False),
     "fabs": (ops.abs, False),  # MindSpore keeps integer dtypes
-    "invert": (jnp.invert, False),
+    "invert": (_math_func._bitwise_not, False),
 }
 _BINARY = {
     "add": (ops.add, False),
@@ -340,7 +341,8 @@ nanmean = _reducer("nanmean", ops.nanmean)
 def ptp(x: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
     """The range ``max - min`` over ``axis``."""
     arr = to_jnp(x, "ptp")
-    return Tensor._from(jnp.ptp(arr, axis=axis_arg(axis, arr.ndim, "ptp"), keepdims=keepdims))
+    ax = axis_arg(axis, arr.ndim, "ptp")
+    return ops.sub(ops.amax(arr, ax, keepdims), ops.amin(arr, ax, keepdims))
 
 
 def _arg(name: str, fn: Callable, out: np.dtype) -> Callable:
@@ -445,7 +447,6 @@ _inner.__module__ = ops.inner.__module__
 inner = _promoted(_inner, "inner")
 outer = _promoted(ops.outer, "outer")
 kron = _promoted(ops.kron, "kron")
-vdot = _promoted(jnp.vdot, "vdot")
 
 
 def matmul(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
@@ -462,7 +463,7 @@ def tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
     x, y = operands(to_jnp(a, "tensordot", "a"), to_jnp(b, "tensordot", "b"), "tensordot")
     if isinstance(axes, list | tuple) and len(axes) == 2:
         axes = tuple(tuple(v) if isinstance(v, list | tuple) else (v,) for v in axes)
-    return _out(jnp.tensordot(x, y, axes), [x, y], None)
+    return _out(ops.tensor_dot(x, y, axes), [x, y], None)
 
 
 def cross(
@@ -739,5 +740,4 @@ def polyint(p: Any, m: int = 1, k: Any = None) -> Tensor:
     return _out(jnp.polyint(c, m, kk), [c], None)
 
 
-# vdot is mint.vdot in MindSpore 2.10, not mindspore.numpy's
-__all__ = public(globals(), __name__, ("unary", "binary", "operands", "divmod_", "vdot"))
+__all__ = public(globals(), __name__, ("unary", "binary", "operands", "divmod_"))

@@ -8,8 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import jax.numpy as jnp
-
+from deepsink import ops
 from deepsink.common.tensor import Tensor, register_methods
 from deepsink.numpy import array_ops, math_ops
 from deepsink.numpy.array_creations import shape_arg
@@ -34,8 +33,8 @@ def resize(self: Tensor, *new_shape: Any) -> Tensor:
     if size <= flat.size:
         out = flat[:size]
     else:
-        out = jnp.concatenate([flat, jnp.zeros(size - flat.size, flat.dtype)])
-    return Tensor._from(out.reshape(shape))
+        out = ops.concat([flat, ops.zeros((size - flat.size,), flat.dtype)])
+    return ops.reshape(out, shape)
 
 
 def bind() -> None:

@@ -183,6 +183,16 @@ def diagonal(input: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tenso
     return Tensor._from(jnp.diagonal(a, _int(offset, "diagonal", "offset"), dim1, dim2))
 
 
+def _diag(input: Any, k: int, api: str, arg: str) -> Tensor:
+    """NumPy's and PyTorch's ``diag(v, k)`` (``deepsink.numpy.diag``, ``mint.diag``): the
+    ``k``-th diagonal of a 2-D ``input``, or a matrix with the 1-D ``input`` on its ``k``-th
+    diagonal (``ops.diag`` takes no ``k``)."""
+    a = U.array(input, api, arg)
+    if a.ndim not in (1, 2):
+        U.fail(api, f"'{arg}' must be 1-D or 2-D, but got {a.ndim}-D")
+    return diag_embed(a, k) if a.ndim == 1 else diagonal(a, k)
+
+
 def diag_embed(input: Any, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """The last axis of ``input`` placed on the diagonal of new planes ``(dim1, dim2)``."""
     a = U.array(input, "diag_embed")

@@ -573,6 +573,15 @@ def invert(input: Any) -> Tensor:
     return Tensor._from(jnp.invert(a))
 
 
+def _bitwise_not(input: Any) -> Tensor:
+    """``~x`` over integers and Bool (logical NOT for Bool): ``mint.bitwise_not`` and
+    ``deepsink.numpy.invert``; ``ops.invert`` takes integers only."""
+    a = U.array(input, "bitwise_not")
+    if a.dtype.kind != "b":
+        _require("bitwise_not", "input", a, "int")
+    return Tensor._from(jnp.invert(a))
+
+
 def rint(input: Any) -> Tensor:
     """MindSpore's ``Rint``: round to the nearest integer, halves to even (floats only)."""
     a = U.array(input, "rint")
