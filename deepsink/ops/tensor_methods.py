@@ -52,7 +52,7 @@ DELEGATED = {
     "median": None, "aminmax": None, "diff": None, "det": None, "slogdet": None,
     "inverse": None, "matrix_power": None, "kron": None, "inner": None, "mv": None,
     "cross": None, "unique": None, "positive": None, "isneginf": None, "isposinf": None,
-    "isreal": None, "squeeze": None,
+    "isreal": None,
 }  # fmt: skip
 
 
@@ -70,6 +70,25 @@ def _cumsum(self: Tensor, axis: Any = None, dtype: Any = None) -> Tensor:
     return F.cumsum(
         self if axis is not None else self.reshape(-1), 0 if axis is None else axis, dtype
     )
+
+
+def _squeeze(self: Tensor, axis: Any = None) -> Tensor:
+    """Removes axes of size 1 (``ops.squeeze``: an axis in ``axis`` of another size is kept).
+
+    Args:
+        axis (Union[int, tuple[int]], optional): the axes to remove; None removes all of size 1.
+            Default: ``None``.
+
+    Returns:
+        Tensor, the squeezed values.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> print(ms.Tensor(np.ones((1, 3, 1), np.float32)).squeeze().shape)
+        (3,)
+    """
+    return F.squeeze(self, axis)
 
 
 def _permute(self: Tensor, *axis: Any) -> Tensor:
@@ -170,7 +189,8 @@ def _call(fn, name, params, self, args, kwargs, with_self=True):  # noqa: ANN001
 
 OWN = {
     "gather": _gather, "scatter": _scatter, "index_add": _index_add,
-    "cumsum": _cumsum, "permute": _permute, "tile": _tile, "expand": _expand, "where": _where,
+    "cumsum": _cumsum, "squeeze": _squeeze, "permute": _permute, "tile": _tile,
+    "expand": _expand, "where": _where,
     "expand_as": lambda self, other: _expand(self, other.shape),
 }  # fmt: skip
 

@@ -114,7 +114,7 @@ class _Conv(Cell):
                 )
         weight = self.weight._data
         if self.data_format == "NHWC":
-            weight = jnp.transpose(weight, (0, 3, 1, 2))
+            weight = ops.transpose(weight, (0, 3, 1, 2))._data
         if jnp.issubdtype(a.dtype, jnp.floating) and a.dtype != weight.dtype:
             weight = weight.astype(a.dtype)
         a, weight = cast_arrays("Conv2D", a, weight)
@@ -260,8 +260,8 @@ class Conv2d(_Conv):
                 f"but got shape {list(a.shape)}"
             )
         if self.data_format == "NHWC":
-            y = self._conv_nchw(jnp.transpose(a, (0, 3, 1, 2)))
-            return Tensor._from(jnp.transpose(y, (0, 2, 3, 1)))
+            y = self._conv_nchw(ops.transpose(a, (0, 3, 1, 2))._data)
+            return ops.transpose(y, (0, 2, 3, 1))
         return Tensor._from(self._conv_nchw(a))
 
 

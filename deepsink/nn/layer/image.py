@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink import ops
 from deepsink._core.validate import fail_arg
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor, unwrap
@@ -74,9 +75,9 @@ class ImageGradients(Cell):
     def construct(self, images: Tensor) -> tuple[Tensor, Tensor]:
         a = unwrap(images)
         _check_4d(a, "images", "ImageGradients")
-        dy = jnp.concatenate([a[:, :, 1:] - a[:, :, :-1], jnp.zeros_like(a[:, :, :1])], axis=2)
-        dx = jnp.concatenate([a[..., 1:] - a[..., :-1], jnp.zeros_like(a[..., :1])], axis=3)
-        return Tensor._from(dy), Tensor._from(dx)
+        dy = ops.concat([a[:, :, 1:] - a[:, :, :-1], ops.zeros_like(a[:, :, :1])], 2)
+        dx = ops.concat([a[..., 1:] - a[..., :-1], ops.zeros_like(a[..., :1])], 3)
+        return dy, dx
 
 
 class PSNR(Cell):

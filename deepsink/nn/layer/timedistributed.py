@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
+from deepsink import ops
 from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
@@ -64,8 +63,8 @@ class TimeDistributed(Cell):
             )
         if self.reshape_with_axis is not None:
             return self._merged(a, t)
-        outs = [unwrap(self.layer(Tensor._from(jnp.take(a, i, axis=t)))) for i in range(a.shape[t])]
-        return Tensor._from(jnp.stack(outs, axis=t))
+        outs = [unwrap(self.layer(step)) for step in ops.unbind(a, t)]
+        return ops.stack(outs, t)
 
     def _merged(self, a: Any, t: int) -> Tensor:
         """The time axis moved next to ``reshape_with_axis`` and merged into it; the layer runs
@@ -77,7 +76,7 @@ class TimeDistributed(Cell):
         lo, hi = sorted((t_new, t))
         perm = list(range(n))
         perm = perm[:lo] + [perm[hi]] + perm[lo:hi] + perm[hi + 1 :]
-        moved = jnp.transpose(a, perm)
+        moved = ops.transpose(a, tuple(perm))._data
         merged = moved.reshape(moved.shape[:pos] + (-1,) + moved.shape[pos + 2 :])
         y = unwrap(self.layer(Tensor._from(merged)))
         if pos >= y.ndim or merged.shape[pos] != y.shape[pos]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from deepsink import context
+from deepsink import context, ops
 from deepsink._compile import grad as _grad
 from deepsink._compile import jit as _jit
 from deepsink._core.validate import check_bool, fail_arg, shown
@@ -257,7 +257,7 @@ class TrainOneStepCell(Cell):
                 TypeError,
             )
         out = res.diff[0]
-        fill = jnp.full(out.shape, unwrap(self.sens if sens is None else sens), out.dtype)
+        fill = ops.fill(out.dtype, out.shape, self.sens if sens is None else sens)._data
         _, weight_grads = pullback([fill])
         return Tensor._from(out), tuple(wrap(list(weight_grads)))
 
