@@ -38,14 +38,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         9,
         "Unfold's patches, L2 normalisation, one-hot values",
     ),
-    "deepsink/nn/layer/conv.py": (
-        3,
-        "NHWC <-> NCHW transposes around _core.conv for data_format='NHWC'",
-    ),
-    "deepsink/nn/layer/image.py": (
-        4,
-        "ImageGradients' differences and the images' dtype checks (PSNR/SSIM/MSSSIM compute in ops)",
-    ),
     "deepsink/nn/layer/padding.py": (
         2,
         "constant/reflect/replicate padding layers",
@@ -61,10 +53,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "deepsink/nn/layer/rnns.py": (
         8,
         "the recurrent scan's gates, sequence-length masks and state stacking",
-    ),
-    "deepsink/nn/layer/timedistributed.py": (
-        3,
-        "TimeDistributed's split and stack over the time axis",
     ),
     "deepsink/nn/layer/transformer.py": (
         1,
@@ -109,10 +97,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "deepsink/nn/optim/rmsprop.py": (
         1,
         "optimizer state created from hyperparameters (asarray)",
-    ),
-    "deepsink/nn/wrap/cell_wrapper.py": (
-        1,
-        "the sens (initial gradient) array",
     ),
     "deepsink/nn/wrap/grad_reducer.py": (
         2,
