@@ -1,8 +1,5 @@
 """Optimizers (MindSpore's ``mindspore.nn.optim``)."""
 
-from deepsink.nn.wrap.unsupported_cells import AdaSumByDeltaWeightWrapCell as AdaSumByDeltaWeightWrapCell
-from deepsink.nn.wrap.unsupported_cells import AdaSumByGradWrapCell as AdaSumByGradWrapCell
-from deepsink.nn.wrap.unsupported_cells import OptTFTWrapper as OptTFTWrapper
 from deepsink.nn.optim.ada_grad import Adagrad as Adagrad
 from deepsink.nn.optim.adadelta import Adadelta as Adadelta
 from deepsink.nn.optim.adafactor import AdaFactor as AdaFactor
@@ -22,3 +19,8 @@ from deepsink.nn.optim.rmsprop import RMSProp as RMSProp
 from deepsink.nn.optim.rprop import Rprop as Rprop
 from deepsink.nn.optim.sgd import SGD as SGD
 from deepsink.nn.optim.thor import thor as thor
+from deepsink.nn.wrap.unsupported_cells import (
+    AdaSumByDeltaWeightWrapCell as AdaSumByDeltaWeightWrapCell,
+)
+from deepsink.nn.wrap.unsupported_cells import AdaSumByGradWrapCell as AdaSumByGradWrapCell
+from deepsink.nn.wrap.unsupported_cells import OptTFTWrapper as OptTFTWrapper

@@ -1,6 +1,5 @@
 """Training wrappers (MindSpore's ``mindspore.nn.wrap``)."""
 
-from deepsink.nn.wrap.unsupported_cells import GetNextSingleOp as GetNextSingleOp
 from deepsink.nn.layer.timedistributed import TimeDistributed as TimeDistributed
 from deepsink.nn.wrap.cell_wrapper import ForwardValueAndGrad as ForwardValueAndGrad
 from deepsink.nn.wrap.cell_wrapper import ParameterUpdate as ParameterUpdate
@@ -19,3 +18,4 @@ from deepsink.nn.wrap.micro_batch import GradAccumulationCell as GradAccumulatio
 from deepsink.nn.wrap.micro_batch import MicroBatchInterleaved as MicroBatchInterleaved
 from deepsink.nn.wrap.micro_batch import PipelineCell as PipelineCell
 from deepsink.nn.wrap.micro_batch import PipelineGradReducer as PipelineGradReducer
+from deepsink.nn.wrap.unsupported_cells import GetNextSingleOp as GetNextSingleOp
