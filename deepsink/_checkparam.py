@@ -312,53 +312,40 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _expand_tuple(n: int):
-    """An int -> a tuple of ``n`` copies; a tuple of ``n`` ints passes unchanged (lists are refused)."""
+# 2.10's texts: (what may be given, what a wrong sequence is called, its element)
+_EXPAND_TEXTS = {
+    False: (
+        "an int number to tuple, input type must be integer or tuple[int]",
+        "int number",
+        "tuple",
+    ),
+    True: (
+        "an input to tuple, input type must be integer or tuple[int]/list[int]",
+        "sequence",
+        "sequence",
+    ),
+}
+
+
+def _expander(n: int, sequences: bool):
+    """An int -> a tuple of ``n`` copies; a tuple of ``n`` ints passes (with ``sequences``, a list
+    of ``n`` ints too, made a tuple; without, a list is refused)."""
+    given, what, kind = _EXPAND_TEXTS[sequences]
 
     def convert(m):
-        if not isinstance(m, tuple):
+        if not isinstance(m, (tuple, list) if sequences else tuple):
             if _is_int(m):
                 return (m,) * n
-            raise TypeError(
-                "When expanding an int number to tuple, input type must be integer or tuple[int], "
-                f"but got {type(m)}"
-            )
+            raise TypeError(f"When expanding {given}, but got {type(m)}")
         if len(m) != n:
             raise TypeError(
-                "When expanding an int number to tuple, input tuple dimension must be "
-                f"{n}, but got {m}"
+                f"When expanding an {what} to tuple, input {kind} dimension must be {n}, "
+                f"but got {m}"
             )
         for i in m:
             if not _is_int(i):
                 raise TypeError(
-                    "When expanding an int number to tuple, the type of element in input tuple "
-                    f"must be an integer, but got {type(i)}."
-                )
-        return m
-
-    return convert
-
-
-def _expand_sequence(n: int):
-    """An int -> a tuple of ``n`` copies; a tuple or list of ``n`` ints -> a tuple."""
-
-    def convert(m):
-        if not isinstance(m, (tuple, list)):
-            if _is_int(m):
-                return (m,) * n
-            raise TypeError(
-                "When expanding an input to tuple, input type must be integer or "
-                f"tuple[int]/list[int], but got {type(m)}"
-            )
-        if len(m) != n:
-            raise TypeError(
-                "When expanding an sequence to tuple, input sequence dimension must be "
-                f"{n}, but got {m}"
-            )
-        for i in m:
-            if not _is_int(i):
-                raise TypeError(
-                    "When expanding an sequence to tuple, the type of element in input sequence "
+                    f"When expanding an {what} to tuple, the type of element in input {kind} "
                     f"must be an integer, but got {type(i)}."
                 )
         return tuple(m)
@@ -366,5 +353,5 @@ def _expand_sequence(n: int):
     return convert
 
 
-once, twice, triple = _expand_tuple(1), _expand_tuple(2), _expand_tuple(3)
-once_sequence, twice_sequence, triple_sequence = (_expand_sequence(k) for k in (1, 2, 3))
+once, twice, triple = (_expander(k, False) for k in (1, 2, 3))
+once_sequence, twice_sequence, triple_sequence = (_expander(k, True) for k in (1, 2, 3))
