@@ -52,12 +52,22 @@ CASES = [
     ["logsumexp", "float", [0]],
     ["std", "float", []],
     ["var", "ndarray", []],
+    *[[prim, "float", []] for prim in ("ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin")],
+    *[[prim, "list", [0]] for prim in ("ReduceProd", "ReduceAll", "ReduceAny")],
+    ["ReduceAll", "int", []],
 ]
+
+
+def call(api: str, x, args: list):
+    """``ops.<api>(x, *args)``, or a primitive's call for a capitalised name."""
+    if api[0].isupper():
+        return getattr(ops, api)()(x, *args)
+    return getattr(ops, api)(x, *args)
 
 
 def outcome(api: str, kind: str, args: list) -> dict:
     try:
-        getattr(ops, api)(INPUTS[kind](), *args)
+        call(api, INPUTS[kind](), args)
     except TypeError as e:
         return {"error": "TypeError", "message": str(e).split("\n\n")[0]}
     return {"error": None}

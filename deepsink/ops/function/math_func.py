@@ -257,7 +257,10 @@ _REDUCE_PRIMS = {
     "logsumexp": ("ReduceMax", "keep_dims", ("x", "axis"), _AXES),
     "all": ("ReduceAll", "keep_dims", ("input", "axis"), _AXES),
     "any": ("ReduceAny", "keep_dims", ("x", "axis"), _AXES),
+    "ReduceProd": ("ReduceProd", "keep_dims", ("x", "axis"), _AXES),
 }
+# the Reduce* primitives called directly (``ops.ReduceSum()(1.0)``) raise the same
+_REDUCE_PRIMS.update({entry[0]: entry for entry in list(_REDUCE_PRIMS.values())})
 
 
 def _type_name(v: Any) -> str:
@@ -286,7 +289,9 @@ def _refuse_non_tensor(api: str, x: Any, ax: Any, keep: Any) -> None:
         got = f"{prim}()({args}, dtype=mindspore.dtype)"
         valid = f"{prim}()({_EXT.format(dim=axes)})"
     else:
-        shown = ax if ax is not None or prim == "ReduceAll" else ()
+        shown = ax if ax is not None else ()
+        if prim == "ReduceAll" and shown == ():
+            shown = None  # 2.10's ReduceAll shows a missing axis so
         names = attrs.split(", ")
         got_attrs, valid_attrs = (", ".join(f"{n}={t}" for n in names) for t in ("bool", "<bool>"))
         got = f"{prim}({got_attrs})({xname}={_type_name(x)}, {axname}={_type_name(shown)})"
