@@ -240,3 +240,118 @@ def check_value_type(arg_name, arg_value, valid_types, prim_name=None):
     if not isinstance(arg_value, valid):
         fail()
     return arg_value
+
+
+def _sequence_checker(arg_type: type, rel: int, doc: str):
+    def check(sequence, arg_name=None, prim_name=None):
+        for i, element in enumerate(sequence):
+            _check_number(element, 0, rel, arg_type, f"{arg_name or 'arg_name'}[{i}]", prim_name)
+        return sequence
+
+    check.__doc__ = f"Every element of ``sequence`` is {doc}; the element is named ``arg_name[i]``."
+    return check
+
+
+check_positive_int_sequence = _sequence_checker(int, GT, "an int > 0")
+check_positive_float_sequence = _sequence_checker(float, GT, "a float > 0")
+check_non_negative_int_sequence = _sequence_checker(int, GE, "an int >= 0")
+for _name in ("positive_int", "positive_float", "non_negative_int"):
+    _checker = globals()[f"check_{_name}_sequence"]
+    _checker.__name__ = _checker.__qualname__ = f"check_{_name}_sequence"
+
+
+def check_axis_in_range(axis, ndim):
+    """``axis`` is an int in ``[-ndim, ndim)``; returns it made non-negative."""
+    if not isinstance(axis, int):
+        raise TypeError(f"The axes must be integers, but got {type(axis)}")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {axis}.")
+    return axis % ndim
+
+
+def _type_names(valid_types) -> str:
+    names = [getattr(t, "__name__", str(t)) for t in valid_types]
+    return f"one of {names}" if len(names) > 1 else names[0]
+
+
+def check_element_type_of_iterable(arg_name, arg_value, valid_types, prim_name=None):
+    """``arg_value`` is a list or tuple whose elements are instances of ``valid_types``."""
+    check_value_type(arg_name, arg_value, [list, tuple], prim_name)
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    for element in arg_value:
+        if not isinstance(element, tuple(valid_types)):
+            raise TypeError(
+                f"{prefix} type of '{arg_name}' should be {_type_names(valid_types)}, "
+                f"but got '{element}' with type '{type(element).__name__}'."
+            )
+
+
+def check_element_type_of_dict(arg_name, arg_value, key_types, value_types, prim_name=None):
+    """``arg_value`` is a dict with keys of ``key_types`` and values of ``value_types``."""
+    check_value_type(arg_name, arg_value, [dict], prim_name)
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    for elements, types in ((arg_value.keys(), key_types), (arg_value.values(), value_types)):
+        for element in elements:
+            if not isinstance(element, tuple(types)):
+                raise TypeError(
+                    f"{prefix} type of '{arg_name}' should be {_type_names(types)}, "
+                    f"but got '{element}' with type '{type(element).__name__}'."
+                )
+
+
+def check_size_and_element_type_of_tuple(
+    arg_name, arg_value, expect_size, expect_element_type, prim_name=None
+):
+    """``arg_value`` is a tuple of ``expect_size`` elements of ``expect_element_type``."""
+    check_value_type(arg_name, arg_value, [tuple], prim_name)
+    check_equal_int(len(arg_value), expect_size, arg_name + " size", prim_name)
+    check_element_type_of_iterable("arg_name", arg_value, [expect_element_type], prim_name)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# 2.10's texts: (what may be given, what a wrong sequence is called, its element)
+_EXPAND_TEXTS = {
+    False: (
+        "an int number to tuple, input type must be integer or tuple[int]",
+        "int number",
+        "tuple",
+    ),
+    True: (
+        "an input to tuple, input type must be integer or tuple[int]/list[int]",
+        "sequence",
+        "sequence",
+    ),
+}
+
+
+def _expander(n: int, sequences: bool):
+    """An int -> a tuple of ``n`` copies; a tuple of ``n`` ints passes (with ``sequences``, a list
+    of ``n`` ints too, made a tuple; without, a list is refused)."""
+    given, what, kind = _EXPAND_TEXTS[sequences]
+
+    def convert(m):
+        if not isinstance(m, (tuple, list) if sequences else tuple):
+            if _is_int(m):
+                return (m,) * n
+            raise TypeError(f"When expanding {given}, but got {type(m)}")
+        if len(m) != n:
+            raise TypeError(
+                f"When expanding an {what} to tuple, input {kind} dimension must be {n}, "
+                f"but got {m}"
+            )
+        for i in m:
+            if not _is_int(i):
+                raise TypeError(
+                    f"When expanding an {what} to tuple, the type of element in input {kind} "
+                    f"must be an integer, but got {type(i)}."
+                )
+        return tuple(m)
+
+    return convert
+
+
+once, twice, triple = (_expander(k, False) for k in (1, 2, 3))
+once_sequence, twice_sequence, triple_sequence = (_expander(k, True) for k in (1, 2, 3))

@@ -436,7 +436,11 @@ def _positions(grad_position: Any, n: int, api: str) -> tuple[list[int], bool]:
     if grad_position is None:
         return [], False
     single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
+    if not single and not isinstance(grad_position, tuple):
+        raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
     pos = [grad_position] if single else list(grad_position)
+    # MindSpore 2.10 returns one position's gradient alone for a 1-tuple too: grad(f, (0,)) -> dx
+    single = len(pos) == 1
     for p in pos:
         if isinstance(p, bool) or not isinstance(p, int):
             raise TypeError(

@@ -26,26 +26,17 @@ from jax.sharding import Mesh
 from deepsink import context
 from deepsink._core import spmd
 from deepsink.communication import _port
+from deepsink.communication._comm_helper import HCCL_WORLD_COMM_GROUP as HCCL_WORLD_COMM_GROUP
+from deepsink.communication._comm_helper import MCCL_WORLD_COMM_GROUP as MCCL_WORLD_COMM_GROUP
+from deepsink.communication._comm_helper import NCCL_WORLD_COMM_GROUP as NCCL_WORLD_COMM_GROUP
+from deepsink.communication._comm_helper import GlobalComm as GlobalComm
 
-HCCL_WORLD_COMM_GROUP = "hccl_world_group"
-NCCL_WORLD_COMM_GROUP = "nccl_world_group"
-MCCL_WORLD_COMM_GROUP = "mccl_world_group"
 _WORLD_GROUPS = (HCCL_WORLD_COMM_GROUP, NCCL_WORLD_COMM_GROUP, MCCL_WORLD_COMM_GROUP)
 _BACKEND_GROUP = {
     "hccl": HCCL_WORLD_COMM_GROUP,
     "nccl": NCCL_WORLD_COMM_GROUP,
     "mccl": MCCL_WORLD_COMM_GROUP,
 }
-
-
-class GlobalComm:
-    """MindSpore's communication globals: the backend name, the world group's name, whether
-    ``init()`` has run."""
-
-    BACKEND = "hccl"
-    WORLD_COMM_GROUP = HCCL_WORLD_COMM_GROUP
-    INITED = False
-    CHECK_ENVS = True
 
 
 _HOW_TO_LAUNCH = (

@@ -95,8 +95,16 @@ def _permute(self: Tensor, *axis: Any) -> Tensor:
     return F.permute(self, _shape_args(axis))
 
 
-def _tile(self: Tensor, *reps: Any) -> Tensor:
-    return F.tile(self, _shape_args(reps))
+def _tile(self: Tensor, *dims: Any, **kwargs: Any) -> Tensor:
+    """``Tensor.tile(dims)``; 2.10 also takes the keyword ``dims`` or its older name ``reps``."""
+    for name in ("dims", "reps"):
+        if name in kwargs:
+            if dims:
+                raise TypeError(f"tile() got multiple values for argument '{name}'")
+            dims = (kwargs.pop(name),)
+    if kwargs:
+        raise TypeError(f"tile() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return F.tile(self, _shape_args(dims))
 
 
 def _expand(self: Tensor, *size: Any) -> Tensor:
@@ -202,8 +210,39 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
     table.update(OWN)
     for name, fn in (methods or {}).items():
         table[name] = _delegate(name, fn)
+    for name, aliases in KEYWORD_ALIASES.items():
+        table[name] = _renaming(table[name], aliases)
     register_methods(table, __name__)
     wrap_methods({name: _amp_ruled(prim) for name, prim in AMP_RULED.items()}, __name__)
+
+
+# 2.10's Tensor methods take both overloads' keyword names (``x.index_select(dim=1, index=i)`` and
+# the older ``axis=1``): method -> {other name: the name deepsink's method takes}
+KEYWORD_ALIASES = {
+    "index_select": {"dim": "axis"},
+    "argsort": {"dim": "axis"},
+    "chunk": {"dim": "axis"},
+    "sort": {"dim": "axis"},
+    "cumsum": {"dim": "axis"},
+    "remainder": {"divisor": "other"},
+    "expand_as": {"x": "other"},
+}
+
+
+def _renaming(method: Callable, aliases: dict[str, str]) -> Callable:
+    def renamed(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        for alias, name in aliases.items():
+            if alias in kwargs:
+                if name in kwargs:
+                    raise TypeError(
+                        f"{method.__name__}() got multiple values for argument '{name}'"
+                    )
+                kwargs[name] = kwargs.pop(alias)
+        return method(self, *args, **kwargs)
+
+    renamed.__name__ = renamed.__qualname__ = method.__name__
+    renamed.__doc__ = method.__doc__
+    return renamed
 
 
 def _amp_ruled(prim: str) -> Callable[[Callable], Callable]:

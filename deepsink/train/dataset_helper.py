@@ -12,9 +12,9 @@ import itertools
 import weakref
 from typing import Any
 
-from deepsink import nn
+from deepsink import _checkparam, nn
 from deepsink._compile import jit as _jit
-from deepsink._core.validate import check_bool, check_positive_int, fail_arg, shown
+from deepsink._core.validate import check_positive_int, fail_arg, shown
 from deepsink.common.tensor import wrap
 from deepsink.train.model import host_batches
 from deepsink.train.sink.session import SinkSession
@@ -43,14 +43,13 @@ class DatasetHelper:
     def __init__(
         self, dataset: Any, dataset_sink_mode: bool = True, sink_size: int = -1, epoch_num: int = 1
     ) -> None:
-        check_bool(dataset_sink_mode, "dataset_sink_mode", "DatasetHelper")
-        if (
-            isinstance(sink_size, bool)
-            or not isinstance(sink_size, int)
-            or sink_size == 0
-            or sink_size < -1
-        ):
-            fail_arg("DatasetHelper", "sink_size", "-1 or a positive int", sink_size)
+        # 2.10's checks and texts: a bool, then an int (not a bool), then -1 or positive
+        _checkparam.check_bool(dataset_sink_mode)
+        _checkparam.check_is_int(sink_size)
+        if sink_size == 0 or sink_size < -1:
+            raise ValueError(
+                f"The 'sink_size' must be -1 or positive, but got sink_size {sink_size}."
+            )
         check_positive_int(epoch_num, "epoch_num", "DatasetHelper")
         if not dataset_sink_mode or sink_size == -1:
             size = dataset.get_dataset_size()

@@ -177,5 +177,11 @@ def test_clip_is_clamp_with_mindspores_keywords():
     assert t.clip(1, None).asnumpy().tolist() == [1, 3, 9]
     assert t.clip(max=2).asnumpy().tolist() == [0, 2, 2]
     assert t.clip(min=1).dtype == mstype.int32
-    with pytest.raises(ValueError, match="at least one of 'min' and 'max'"):
+    with pytest.raises(
+        ValueError, match="^For Clamp, at least one of 'min' or 'max' must not be None.$"
+    ):
         t.clip()
+    with pytest.raises(
+        ValueError, match="^For 'clip_by_value', at least one of 'clip_value_min' or"
+    ):
+        deepsink.ops.clip_by_value(Tensor([1.0]), None, None)

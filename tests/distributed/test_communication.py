@@ -27,6 +27,18 @@ def test_init_without_a_launcher_says_how_to_launch():
     assert comm.GlobalComm.INITED is False
 
 
+def test_global_comm_lives_in_comm_helper_as_in_mindspore():
+    from deepsink.communication import _comm_helper, management
+
+    # MindSpore's own tests toggle ``_comm_helper.GlobalComm.CHECK_ENVS`` around ``init()``
+    assert management.GlobalComm is _comm_helper.GlobalComm is comm.GlobalComm
+    assert _comm_helper.GlobalComm.WORLD_COMM_GROUP == "hccl_world_group"
+    assert (_comm_helper.NCCL_WORLD_COMM_GROUP, _comm_helper.MCCL_WORLD_COMM_GROUP) == (
+        "nccl_world_group",
+        "mccl_world_group",
+    )
+
+
 def test_init_checks_the_backend_name():
     with pytest.raises(TypeError, match="'backend_name' must be a string"):
         comm.init(1)

@@ -72,6 +72,50 @@ def checkparam_cases(v) -> dict:
         "value_type_many": lambda: v.check_value_type("x", None, (int, float, str), "Op"),
         "value_type_float_rounded": lambda: v.check_value_type("x", 0.123456789, [float, int]),
         "value_type_float_unlisted": lambda: v.check_value_type("x", 0.123456789, [int]),
+        "once": lambda: v.once(3),
+        "twice": lambda: v.twice(5),
+        "twice_tuple": lambda: v.twice((2, 3)),
+        "twice_list": lambda: v.twice([2, 3]),
+        "twice_bool": lambda: v.twice(True),
+        "twice_float": lambda: v.twice(2.0),
+        "twice_long_tuple": lambda: v.twice((1, 2, 3)),
+        "twice_tuple_of_floats": lambda: v.twice((1.0, 2)),
+        "triple": lambda: v.triple(1),
+        "triple_short_tuple": lambda: v.triple((1, 2)),
+        "once_sequence": lambda: v.once_sequence([4]),
+        "twice_sequence_list": lambda: v.twice_sequence([2, 3]),
+        "twice_sequence_int": lambda: v.twice_sequence(7),
+        "twice_sequence_str": lambda: v.twice_sequence("ab"),
+        "triple_sequence_short": lambda: v.triple_sequence([1, 2]),
+        "triple_sequence_bool": lambda: v.triple_sequence([1, 2, False]),
+        "positive_int_sequence": lambda: v.check_positive_int_sequence([1, 2], "dims"),
+        "positive_int_sequence_zero": lambda: v.check_positive_int_sequence((1, 0), "dims", "Op"),
+        "positive_int_sequence_unnamed": lambda: v.check_positive_int_sequence([1.5]),
+        "positive_float_sequence": lambda: v.check_positive_float_sequence([0.5, -1.0], "s"),
+        "non_negative_int_sequence": lambda: v.check_non_negative_int_sequence([0, 3], "p"),
+        "non_negative_int_sequence_neg": lambda: v.check_non_negative_int_sequence([0, -3], "p"),
+        "axis_in_range": lambda: v.check_axis_in_range(-1, 3),
+        "axis_out_of_range": lambda: v.check_axis_in_range(3, 3),
+        "axis_float": lambda: v.check_axis_in_range(1.0, 3),
+        "element_type_of_iterable": lambda: v.check_element_type_of_iterable("x", [1, 2], [int]),
+        "element_type_of_iterable_fails": lambda: v.check_element_type_of_iterable(
+            "x", (1, "a"), [int, float], "Op"
+        ),
+        "element_type_of_iterable_not_seq": lambda: v.check_element_type_of_iterable("x", 1, [int]),
+        "element_type_of_dict": lambda: v.check_element_type_of_dict("d", {"a": 1}, [str], [int]),
+        "element_type_of_dict_key": lambda: v.check_element_type_of_dict("d", {1: 1}, [str], [int]),
+        "element_type_of_dict_value": lambda: v.check_element_type_of_dict(
+            "d", {"a": 1.5}, [str], [int, bool], "Op"
+        ),
+        "size_and_element_type_of_tuple": lambda: v.check_size_and_element_type_of_tuple(
+            "t", (1, 2), 2, int
+        ),
+        "size_and_element_type_of_tuple_size": lambda: v.check_size_and_element_type_of_tuple(
+            "t", (1, 2, 3), 2, int, "Op"
+        ),
+        "size_and_element_type_of_tuple_type": lambda: v.check_size_and_element_type_of_tuple(
+            "t", (1, 2.0), 2, int
+        ),
     }
     return cases
 

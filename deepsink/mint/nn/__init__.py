@@ -29,6 +29,8 @@ _NN_NAMES = {"LogSoftmaxExt": LogSoftmax, "PReLUExt": PReLU, "Linear": Linear,  
              "AvgPool3dExt": AvgPool3d}  # noqa: F405  # fmt: skip
 for _name, _cls in _NN_NAMES.items():
     setattr(_nn, _name, _cls)
+    # and into the subpackage that lists it in 2.10 (nn.loss for L1LossExt, nn.layer for the rest)
+    setattr(_nn.loss if _name == "L1LossExt" else _nn.layer, _name, _cls)
 _nn.__all__ = sorted({*_nn.__all__, *_NN_NAMES})
 
 # what ``from mint.nn import *`` (and so ``mindspore.mint``) takes: all but the Cells 2.10 keeps

@@ -1,6 +1,7 @@
 """Math layers (MindSpore's ``nn/layer/math.py``) and small tensor layers: ``ReduceLogSumExp``,
 ``Moments``, ``MatMul``, ``LGamma``, ``DiGamma``, ``MatInverse``, ``MatDet``, ``Range``,
-``Norm``, ``Roll``, ``Unflatten``, ``Tril``, ``Triu``, ``ChannelShuffle``."""
+``Norm``, ``Roll``, ``Unflatten``, ``Tril``, ``Triu``, ``ChannelShuffle``, ``CosineSimilarity``
+(``mindspore.nn.layer``'s; ``nn.CosineSimilarity`` is the metric)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from deepsink._core.validate import fail_arg, shown
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function.elementwise_func import div_no_nan
 
 
 def _axes(axis: Any) -> Any:
@@ -287,6 +289,48 @@ class Norm(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         return ops.sqrt(ops.sum(ops.square(x), _axes(self.axis), self.keep_dims))
+
+
+class CosineSimilarity(Cell):
+    """Cosine similarity of ``x1`` and ``x2`` along ``dim``: ``sum(x1 * x2) / sqrt(max(sum(x1 ** 2)
+    * sum(x2 ** 2), eps ** 2))``, 0 where that is 0 (MindSpore's ``nn.layer.CosineSimilarity``;
+    ``ops.cosine_similarity`` bounds each norm by ``eps`` instead).
+
+    Args:
+        dim (int): the dimension to reduce. Default: ``1``.
+        eps (float): the lower bound of the product of the norms. Default: ``1e-08``.
+
+    Inputs:
+        - **x1** (Tensor) - shape :math:`(*_1, D, *_2)`, ``D`` at ``dim``.
+        - **x2** (Tensor) - the same shape as ``x1``.
+
+    Outputs:
+        Tensor of shape :math:`(*_1, *_2)`.
+
+    Raises:
+        TypeError: If ``x1`` or ``x2`` is not a Tensor.
+
+    Examples:
+        >>> import deepsink as ms
+        >>> x1 = ms.Tensor([[1.0, 3.0, 4.0, 7.0], [2.0, 4.0, 2.0, 5.0], [3.0, 1.0, 5.0, 8.0]])
+        >>> x2 = ms.Tensor([[2.0, 4.0, 2.0, 5.0], [3.0, 1.0, 5.0, 8.0], [1.0, 3.0, 4.0, 7.0]])
+        >>> print(ms.nn.layer.CosineSimilarity()(x1, x2))
+        [0.9402562 0.8614609 0.9516245]
+    """
+
+    def __init__(self, dim: int = 1, eps: float = 1e-08) -> None:
+        super().__init__()
+        self.dim, self.eps = dim, eps
+
+    def construct(self, x1: Tensor, x2: Tensor) -> Tensor:
+        for name, x in (("x1", x1), ("x2", x2)):
+            if not isinstance(x, Tensor):
+                raise TypeError(
+                    f"For 'CosineSimilarity', '{name}' must be a tensor, but got {type(x)}"
+                )
+        w12 = ops.sum(ops.mul(x1, x2), self.dim)
+        w1, w2 = ops.sum(ops.mul(x1, x1), self.dim), ops.sum(ops.mul(x2, x2), self.dim)
+        return div_no_nan(w12, ops.sqrt(ops.maximum(ops.mul(w1, w2), self.eps * self.eps)))
 
 
 class Roll(Cell):

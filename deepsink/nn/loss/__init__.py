@@ -1,8 +1,31 @@
 """Losses (MindSpore's ``mindspore.nn.loss``)."""
 
+from deepsink.nn.loss.loss import BCELoss as BCELoss
 from deepsink.nn.loss.loss import BCEWithLogitsLoss as BCEWithLogitsLoss
+from deepsink.nn.loss.loss import CosineEmbeddingLoss as CosineEmbeddingLoss
 from deepsink.nn.loss.loss import CrossEntropyLoss as CrossEntropyLoss
+from deepsink.nn.loss.loss import CTCLoss as CTCLoss
+from deepsink.nn.loss.loss import DiceLoss as DiceLoss
+from deepsink.nn.loss.loss import FocalLoss as FocalLoss
+from deepsink.nn.loss.loss import GaussianNLLLoss as GaussianNLLLoss
+from deepsink.nn.loss.loss import HingeEmbeddingLoss as HingeEmbeddingLoss
+from deepsink.nn.loss.loss import HuberLoss as HuberLoss
+from deepsink.nn.loss.loss import KLDivLoss as KLDivLoss
 from deepsink.nn.loss.loss import L1Loss as L1Loss
 from deepsink.nn.loss.loss import LossBase as LossBase
+from deepsink.nn.loss.loss import MAELoss as MAELoss
+from deepsink.nn.loss.loss import MarginRankingLoss as MarginRankingLoss
 from deepsink.nn.loss.loss import MSELoss as MSELoss
+from deepsink.nn.loss.loss import MultiClassDiceLoss as MultiClassDiceLoss
+from deepsink.nn.loss.loss import MultilabelMarginLoss as MultilabelMarginLoss
+from deepsink.nn.loss.loss import MultiLabelSoftMarginLoss as MultiLabelSoftMarginLoss
+from deepsink.nn.loss.loss import MultiMarginLoss as MultiMarginLoss
+from deepsink.nn.loss.loss import NLLLoss as NLLLoss
+from deepsink.nn.loss.loss import PoissonNLLLoss as PoissonNLLLoss
+from deepsink.nn.loss.loss import RMSELoss as RMSELoss
+from deepsink.nn.loss.loss import SampledSoftmaxLoss as SampledSoftmaxLoss
+from deepsink.nn.loss.loss import SmoothL1Loss as SmoothL1Loss
+from deepsink.nn.loss.loss import SoftMarginLoss as SoftMarginLoss
 from deepsink.nn.loss.loss import SoftmaxCrossEntropyWithLogits as SoftmaxCrossEntropyWithLogits
+from deepsink.nn.loss.loss import TripletMarginLoss as TripletMarginLoss
+from deepsink.nn.loss.loss import TripletMarginWithDistanceLoss as TripletMarginWithDistanceLoss

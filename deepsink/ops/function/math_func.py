@@ -11,6 +11,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from deepsink.common import dtype as mstype
@@ -202,8 +203,10 @@ clip = clamp
 
 
 def _clamp(x: Any, lo: Any, hi: Any, api: str, keep_dtype: bool = False) -> Tensor:
-    if lo is None and hi is None:
-        U.fail(api, "at least one of 'min' and 'max' must not be None")
+    if lo is None and hi is None:  # 2.10's texts, as ops.clamp's Clamp primitive and clip_by_value
+        if keep_dtype:
+            U.fail(api, "at least one of 'clip_value_min' or 'clip_value_max' must not be None")
+        raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
     a = U.array(x, api)
     if keep_dtype:
         lo = None if lo is None else U.array(lo, api, "clip_value_min").astype(a.dtype)
@@ -240,7 +243,66 @@ def addn(x: Any) -> Tensor:
 # --- reductions --------------------------------------------------------------------------------
 
 
+_AXES = "<list of int, int, Tensor, tuple of int>"
+_EXT = "input=<Tensor>, dim={dim}, keepdim=<bool>, dtype=<mindspore.dtype>"
+# api -> (MindSpore 2.10's primitive, its attributes, its input names, what its axis may be)
+_REDUCE_PRIMS = {
+    "sum": ("SumExt", "", ("input", "dim"), _AXES),
+    "prod": ("ProdExt", "", ("input", "dim"), "<int>"),
+    "mean": ("ReduceMean", "keep_dims", ("x", "axis"), _AXES),
+    "reduce_mean": ("ReduceMean", "keep_dims", ("x", "axis"), _AXES),
+    "reduce_sum": ("ReduceSum", "keep_dims, skip_mode", ("x", "axis"), _AXES),
+    "amax": ("ReduceMax", "keep_dims", ("x", "axis"), _AXES),
+    "amin": ("ReduceMin", "keep_dims", ("x", "axis"), _AXES),
+    "logsumexp": ("ReduceMax", "keep_dims", ("x", "axis"), _AXES),
+    "all": ("ReduceAll", "keep_dims", ("input", "axis"), _AXES),
+    "any": ("ReduceAny", "keep_dims", ("x", "axis"), _AXES),
+    "ReduceProd": ("ReduceProd", "keep_dims", ("x", "axis"), _AXES),
+}
+# the Reduce* primitives called directly (``ops.ReduceSum()(1.0)``) raise the same
+_REDUCE_PRIMS.update({entry[0]: entry for entry in list(_REDUCE_PRIMS.values())})
+
+
+def _type_name(v: Any) -> str:
+    """How MindSpore 2.10's argument parser names an argument's type: ``Tuple<int, float>``."""
+    if isinstance(v, tuple | list):
+        inner = ", ".join(_type_name(x) for x in v)
+        return f"{'Tuple' if isinstance(v, tuple) else 'List'}<{inner}>"
+    if v is None or isinstance(v, bool | int | float):
+        return type(v).__name__ if v is not None else "None"
+    if isinstance(v, str):
+        return "string"
+    return "Tensor" if isinstance(v, Tensor) else str(type(v))
+
+
+def _refuse_non_tensor(api: str, x: Any, ax: Any, keep: Any) -> None:
+    """MindSpore 2.10's reductions take a Tensor only: a number, list, tuple, NumPy array or None
+    raises its TypeError naming the primitive and the types it was called with."""
+    host = (int, float, list, tuple, str, np.ndarray, np.generic)
+    if x is not None and not isinstance(x, host):
+        return
+    if api in ("std", "var"):
+        raise TypeError(f"For {api}, input must be a Tensor, but got {type(x)}.")
+    prim, attrs, (xname, axname), axes = _REDUCE_PRIMS[api]
+    if prim in ("SumExt", "ProdExt"):
+        args = f"input={_type_name(x)}, dim={_type_name(ax)}, keepdim={_type_name(keep)}"
+        got = f"{prim}()({args}, dtype=mindspore.dtype)"
+        valid = f"{prim}()({_EXT.format(dim=axes)})"
+    else:
+        shown = ax if ax is not None else ()
+        if prim == "ReduceAll" and shown == ():
+            shown = None  # 2.10's ReduceAll shows a missing axis so
+        names = attrs.split(", ")
+        got_attrs, valid_attrs = (", ".join(f"{n}={t}" for n in names) for t in ("bool", "<bool>"))
+        got = f"{prim}({got_attrs})({xname}={_type_name(x)}, {axname}={_type_name(shown)})"
+        valid = f"{prim}({valid_attrs})({xname}=<Tensor>, {axname}={axes})"
+    raise TypeError(
+        f'Failed calling {prim} with "{got}".\nThe valid calling should be: \n"{valid}".'
+    )
+
+
 def _reduce(api: str, fn: Callable, x: Any, ax: Any, keep: bool, dtype: Any = None) -> Tensor:
+    _refuse_non_tensor(api, x, ax, keep)
     a = U.array(x, api)
     axes = U.axes(ax, a.ndim, api)
     if not isinstance(keep, bool):
