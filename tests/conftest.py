@@ -31,6 +31,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 import jax  # noqa: E402
 import pytest  # noqa: E402
+import cpu_profile  # noqa: E402
 from compilekit import quick_codegen as _quick_codegen  # noqa: E402
 from faultkit import HANG_S  # noqa: E402
 
@@ -85,6 +86,8 @@ def caplog(caplog):
 
 
 def pytest_configure(config):
+    # DEEPSINK_TEST_CPU=1 (or a path for its JSON): CPU seconds and XLA compiles per test file
+    cpu_profile.configure(config)
     # pytest-xdist hands out test files in the order the workers collected them (below), not
     # sorted by their number of tests: a file of one end-to-end run would otherwise go last and
     # leave the other workers idle while it runs
