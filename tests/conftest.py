@@ -29,9 +29,9 @@ os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+import cpu_profile  # noqa: E402
 import jax  # noqa: E402
 import pytest  # noqa: E402
-import cpu_profile  # noqa: E402
 from compilekit import quick_codegen as _quick_codegen  # noqa: E402
 from faultkit import HANG_S  # noqa: E402
 
