@@ -21,19 +21,21 @@ os.environ.setdefault(
 if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
-# XLA's LLVM code generation without optimization for every program the session compiles (JAX's
-# op-by-op programs too) and for the programs it starts: the tests compile thousands of small
-# programs and run each once or a few times, so compiling is most of their CPU time, and -O0 cuts
-# it by about a third. XLA's HLO passes are unchanged, so a program computes what it computes at
-# the default level up to rounding (no multiply-add contraction). DEEPSINK_TEST_XLA_OPT=default
-# (or an XLA_FLAGS that names the level) keeps XLA's default.
-if os.environ.get("DEEPSINK_TEST_XLA_OPT", "0") != "default" and (
-    "xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", "")
-):
-    os.environ["XLA_FLAGS"] = " ".join(
-        [*os.environ.get("XLA_FLAGS", "").split(), "--xla_backend_optimization_level=0"]
-    )
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+# XLA:CPU compiles the session's programs (JAX's op-by-op ones too) and those of the programs it
+# starts quickly: LLVM code generation without optimization and fusions emitted by XLA's elemental
+# emitter, not its MLIR fusion emitters. The tests compile thousands of small programs and run
+# each once or a few times, so compiling is most of their CPU time; the two together cut it about
+# threefold. A program computes what it computes with XLA's
+# defaults up to rounding (no multiply-add contraction). DEEPSINK_TEST_XLA_OPT=default keeps
+# XLA's defaults, and a flag XLA_FLAGS names already is kept as given.
+_QUICK_XLA = ("--xla_backend_optimization_level=0", "--xla_cpu_use_fusion_emitters=false")
+if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") != "default":
+    _flags = os.environ.get("XLA_FLAGS", "").split()
+    _named = {f.split("=", 1)[0] for f in _flags}
+    os.environ["XLA_FLAGS"] = " ".join(
+        [*_flags, *(f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named)]
+    )
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
 # press Ctrl-C on a program they start (tests/faults) need it delivered as a terminal delivers it.
