@@ -1,7 +1,8 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
 XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
 repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
-start and later runs."""
+start and later runs. XLA compiles quickly (see ``_QUICK_XLA``). ``DEEPSINK_TEST_CPU=1`` (or a path
+for the JSON) records each test file's CPU seconds and XLA compiles (``cpu_profile``)."""
 
 import logging
 import os
