@@ -1,7 +1,8 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
 XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
 repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
-start and later runs."""
+start and later runs. XLA compiles quickly (see ``_QUICK_XLA``). ``DEEPSINK_TEST_CPU=1`` (or a path
+for the JSON) records each test file's CPU seconds and XLA compiles (``cpu_profile``)."""
 
 import logging
 import os
@@ -22,6 +23,20 @@ if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+# XLA:CPU compiles the session's programs (JAX's op-by-op ones too) and those of the programs it
+# starts quickly: LLVM code generation without optimization and fusions emitted by XLA's elemental
+# emitter, not its MLIR fusion emitters. The tests compile thousands of small programs and run
+# each once or a few times, so compiling is most of their CPU time; the two together cut it about
+# threefold. A program computes what it computes with XLA's
+# defaults up to rounding (no multiply-add contraction). DEEPSINK_TEST_XLA_OPT=default keeps
+# XLA's defaults, and a flag XLA_FLAGS names already is kept as given.
+_QUICK_XLA = ("--xla_backend_optimization_level=0", "--xla_cpu_use_fusion_emitters=false")
+if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") != "default":
+    _flags = os.environ.get("XLA_FLAGS", "").split()
+    _named = {f.split("=", 1)[0] for f in _flags}
+    os.environ["XLA_FLAGS"] = " ".join(
+        [*_flags, *(f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named)]
+    )
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
 # press Ctrl-C on a program they start (tests/faults) need it delivered as a terminal delivers it.
@@ -29,6 +44,7 @@ os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+import cpu_profile  # noqa: E402
 import jax  # noqa: E402
 import pytest  # noqa: E402
 from compilekit import quick_codegen as _quick_codegen  # noqa: E402
@@ -85,6 +101,8 @@ def caplog(caplog):
 
 
 def pytest_configure(config):
+    # DEEPSINK_TEST_CPU=1 (or a path for its JSON): CPU seconds and XLA compiles per test file
+    cpu_profile.configure(config)
     # pytest-xdist hands out test files in the order the workers collected them (below), not
     # sorted by their number of tests: a file of one end-to-end run would otherwise go last and
     # leave the other workers idle while it runs

@@ -7,6 +7,7 @@ Read from the source (every module of ``deepsink``), so a new direct read or wri
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,15 @@ from deepsink import context
 from deepsink.common import tensor as tensor_module
 
 ROOT = Path(__file__).resolve().parents[2] / "deepsink"
-SOURCES = {p: ast.parse(p.read_text()) for p in sorted(ROOT.rglob("*.py"))}
+
+
+@functools.cache
+def _sources() -> dict[Path, ast.AST]:
+    """Every module of deepsink, parsed once, by the test that first needs it (not at collection,
+    which every pytest-xdist worker runs)."""
+    return {p: ast.parse(p.read_text()) for p in sorted(ROOT.rglob("*.py"))}
+
+
 TENSOR_PY = ROOT / "common" / "tensor.py"
 
 
@@ -52,7 +61,7 @@ def _private_uses(module: str, skip: Path) -> list[str]:
     """Every ``<alias of module>._name`` (a private name, not a dunder) outside ``skip``, and every
     ``from module import _name``."""
     found = []
-    for path, tree in SOURCES.items():
+    for path, tree in _sources().items():
         if path == skip:
             continue
         names = _aliases(tree, module)
@@ -72,7 +81,7 @@ def _private_writes(module: str, skip: Path) -> list[str]:
     """Every assignment to ``<alias of module>._name`` (or to an item of it), and every call of a
     mutating method on it, outside ``skip``."""
     found = []
-    for path, tree in SOURCES.items():
+    for path, tree in _sources().items():
         if path == skip:
             continue
         names = _aliases(tree, module)
@@ -113,7 +122,7 @@ def test_tensor_is_extended_only_by_register_methods() -> None:
     """No ``setattr(Tensor, ...)`` or ``Tensor.name = ...`` outside ``common/tensor.py``: the ops
     and numpy packages hand their methods to ``register_methods``."""
     found = []
-    for path, tree in SOURCES.items():
+    for path, tree in _sources().items():
         if path == TENSOR_PY:
             continue
         for node in ast.walk(tree):
