@@ -20,6 +20,8 @@ from deepsink._core.public import public_names as _public_names
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED as _REQ
+from deepsink.ops._table_primitive import declare as _declare
 from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import debug_func, nn_func, parameter_func
@@ -63,24 +65,27 @@ Identity = _forwarding("Identity", parameter_func.tensor_identity, "x", __name__
 StopGradient = _forwarding("StopGradient", parameter_func.stop_gradient, "x", __name__)
 
 
-class Softmax(Primitive):
-    """``Softmax(axis=-1)(x)``; ``axis`` is an int or a tuple of ints."""
-
-    @prim_attr_register
-    def __init__(self, axis: int | tuple = -1) -> None:
-        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
-
-    def __call__(self, x: Any) -> Tensor:
-        return nn_func.softmax(x, self.axis)
+def _axis_tuple(s: Any) -> None:
+    s.add_prim_attr("axis", (s.axis,) if isinstance(s.axis, int) else tuple(s.axis))
 
 
-class LogSoftmax(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = -1) -> None:
-        pass
-
-    def __call__(self, logits: Any) -> Tensor:
-        return nn_func.log_softmax(logits, self.axis)
+Softmax = _declare(
+    "Softmax",
+    lambda s, x: nn_func.softmax(x, s.axis),
+    __name__,
+    (("axis", -1),),
+    """``Softmax(axis=-1)(x)``; ``axis`` is an int or a tuple of ints.""",
+    "x",
+    _axis_tuple,
+)
+LogSoftmax = _declare(
+    "LogSoftmax",
+    lambda s, x: nn_func.log_softmax(x, s.axis),
+    __name__,
+    (("axis", -1),),
+    "",
+    "logits",
+)
 
 
 class Dropout(Primitive):
@@ -153,24 +158,21 @@ AddN = _forwarding("AddN", M.addn, "x", __name__)
 # --- reductions --------------------------------------------------------------------------------
 
 
-class _Reduce(Primitive):
-    """``Reduce*(keep_dims=False)(x, axis=())``: ``axis`` an int, tuple or list; () means all."""
-
-    _fn: Callable
-
-    @prim_attr_register
-    def __init__(self, keep_dims: bool = False) -> None:
-        if not isinstance(keep_dims, bool):
-            U.fail(self.name, f"'keep_dims' must be a bool, but got {keep_dims!r}", TypeError)
-
-    def __call__(self, x: Any, axis: Any = ()) -> Tensor:
-        return M._reduce(self.name, type(self)._fn, x, axis, self.keep_dims)
+def _keep_dims(s: Any) -> None:
+    if not isinstance(s.keep_dims, bool):
+        U.fail(s.name, f"'keep_dims' must be a bool, but got {s.keep_dims!r}", TypeError)
 
 
 def _reduce(name: str, fn: Callable) -> type:
-    cls = type(name, (_Reduce,), {"_fn": staticmethod(fn), "__doc__": _Reduce.__doc__})
-    cls.__module__ = __name__
-    return cls
+    return _declare(
+        name,
+        lambda s, x, axis=(): M._reduce(s.name, fn, x, axis, s.keep_dims),
+        __name__,
+        (("keep_dims", False),),
+        """``Reduce*(keep_dims=False)(x, axis=())``: ``axis`` an int, tuple or list; () means all.""",
+        "x, axis=()",
+        _keep_dims,
+    )
 
 
 ReduceSum = _reduce("ReduceSum", M._reduce_sum)
@@ -182,25 +184,31 @@ ReduceAll = _reduce("ReduceAll", jnp.all)
 ReduceAny = _reduce("ReduceAny", jnp.any)
 
 
-class Argmax(Primitive):
-    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: indices of the maxima as ``output_type``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = -1, output_type: Any = mstype.int32) -> None:
-        if output_type not in (mstype.int32, mstype.int64):
-            U.fail(
-                "Argmax",
-                f"'output_type' must be Int32 or Int64, but got {output_type!r}",
-                TypeError,
-            )
-
-    def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmax, x, self.axis, False, self.output_type.np)
+def _output_type(s: Any) -> None:
+    if s.output_type not in (mstype.int32, mstype.int64):
+        U.fail(
+            s.name, f"'output_type' must be Int32 or Int64, but got {s.output_type!r}", TypeError
+        )
 
 
-class Argmin(Argmax):
-    def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmin, x, self.axis, False, self.output_type.np)
+def _arg(name: str, fn: Callable, doc: str = "") -> type:
+    return _declare(
+        name,
+        lambda s, x: M._arg(s.name, fn, x, s.axis, False, s.output_type.np),
+        __name__,
+        (("axis", -1), ("output_type", mstype.int32)),
+        doc,
+        "x",
+        _output_type,
+    )
+
+
+Argmax = _arg(
+    "Argmax",
+    jnp.argmax,
+    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: indices of the maxima as ``output_type``.""",
+)
+Argmin = _arg("Argmin", jnp.argmin)
 
 
 class ArgMaxWithValue(Primitive):
@@ -224,40 +232,46 @@ class ArgMinWithValue(ArgMaxWithValue):
     _fns = (jnp.argmin, jnp.min)
 
 
-class CumSum(Primitive):
-    """``CumSum(exclusive=False, reverse=False)(x, axis)``."""
+def _cumsum(s: Any, x: Any, axis: int) -> Tensor:
+    a = U.array(x, "CumSum", "x")
+    ax = U.axis(axis, a.ndim, "CumSum")
+    if s.reverse:
+        a = jnp.flip(a, ax)
+    r = jnp.cumsum(a, axis=ax)
+    if s.exclusive:
+        r = r - a
+    return Tensor._from(jnp.flip(r, ax) if s.reverse else r)
 
-    @prim_attr_register
-    def __init__(self, exclusive: bool = False, reverse: bool = False) -> None:
-        pass
 
-    def __call__(self, x: Any, axis: int) -> Tensor:
-        a = U.array(x, "CumSum", "x")
-        ax = U.axis(axis, a.ndim, "CumSum")
-        if self.reverse:
-            a = jnp.flip(a, ax)
-        r = jnp.cumsum(a, axis=ax)
-        if self.exclusive:
-            r = r - a
-        return Tensor._from(jnp.flip(r, ax) if self.reverse else r)
+CumSum = _declare(
+    "CumSum",
+    _cumsum,
+    __name__,
+    (("exclusive", False), ("reverse", False)),
+    """``CumSum(exclusive=False, reverse=False)(x, axis)``.""",
+    "x, axis",
+)
 
 
 # --- matrix products ---------------------------------------------------------------------------
 
 
-class MatMul(Primitive):
-    """``MatMul(transpose_a=False, transpose_b=False)(x, y)``."""
+def _matmul(name: str, doc: str) -> type:
+    return _declare(
+        name,
+        lambda s, x, y: M._matmul(x, y, s.name, s.transpose_a, s.transpose_b),
+        __name__,
+        (("transpose_a", False), ("transpose_b", False)),
+        doc,
+        "x, y",
+    )
 
-    @prim_attr_register
-    def __init__(self, transpose_a: bool = False, transpose_b: bool = False) -> None:
-        pass
 
-    def __call__(self, x: Any, y: Any) -> Tensor:
-        return M._matmul(x, y, self.name, self.transpose_a, self.transpose_b)
-
-
-class BatchMatMul(MatMul):
-    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)`` over broadcast batch axes."""
+MatMul = _matmul("MatMul", """``MatMul(transpose_a=False, transpose_b=False)(x, y)``.""")
+BatchMatMul = _matmul(
+    "BatchMatMul",
+    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)`` over broadcast batch axes.""",
+)
 
 
 # --- shape and array ---------------------------------------------------------------------------
@@ -269,324 +283,157 @@ class _NoAttr(Primitive):
         pass
 
 
-class Reshape(_NoAttr):
-    """``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1)."""
-
-    def __call__(self, x: Any, shape: Any) -> Tensor:
-        a = U.array(x, "Reshape", "input_x")
-        shape = U.shape(shape, "Reshape", "shape", allow_int=False)
-        return Tensor._from(a.reshape(A._resolve_shape(shape, a.size, "Reshape")))
-
-
-class Transpose(_NoAttr):
-    def __call__(self, x: Any, perm: Any) -> Tensor:
-        return A.transpose(x, perm)
-
-
-class Cast(_NoAttr):
-    """``Cast()(x, dtype)``."""
-
-    def __call__(self, x: Any, dtype: Any) -> Tensor:
-        return A.cast(x, dtype)
-
-
-class Fill(_NoAttr):
-    """``Fill()(dtype, shape, value)``."""
-
-    def __call__(self, type: Any, shape: Any, value: Any) -> Tensor:
-        return A.fill(type, shape, value)
-
-
-class Zeros(_NoAttr):
-    def __call__(self, size: Any, type: Any = None) -> Tensor:
-        return A.zeros(size, type)
-
-
-class Ones(_NoAttr):
-    def __call__(self, shape: Any, type: Any = None) -> Tensor:
-        return A.ones(shape, type)
-
-
-class DType(_NoAttr):
-    """``DType()(x)``: the deepsink dtype of ``x``."""
-
-    def __call__(self, x: Any) -> mstype.Type:
-        return A.dtype(x)
-
-
-class Shape(_NoAttr):
-    """``Shape()(x)``: the shape as a Python tuple."""
-
-    def __call__(self, x: Any) -> tuple[int, ...]:
-        return A.shape(x)
-
-
-class Rank(_NoAttr):
-    def __call__(self, x: Any) -> int:
-        return A.rank(x)
-
-
-class Size(_NoAttr):
-    def __call__(self, x: Any) -> int:
-        return A.size(x)
-
-
-class Concat(Primitive):
-    """``Concat(axis=0)((x1, x2, ...))``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = 0) -> None:
-        pass
-
-    def __call__(self, input_x: Any) -> Tensor:
-        return A.concat(input_x, self.axis)
-
-
-class Stack(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = 0) -> None:
-        pass
-
-    def __call__(self, input_x: Any) -> Tensor:
-        return A.stack(input_x, self.axis)
-
-
-Pack = Stack
-
-
-class Unstack(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = 0, num: int | None = None) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, ...]:
-        return A.unstack(x, self.axis)
-
-
-class Split(Primitive):
-    """``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = 0, output_num: int = 1) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, ...]:
-        a = U.array(x, "Split", "x")
-        n = a.shape[U.axis(self.axis, a.ndim, "Split")]
-        if self.output_num <= 0 or n % self.output_num:
-            U.fail(
-                "Split",
-                f"the size {n} of 'axis' {self.axis} must be divisible by "
-                f"'output_num' {self.output_num}",
-            )
-        return A.split(a, n // self.output_num, self.axis)
-
-
-class Squeeze(Primitive):
-    """``Squeeze(axis=())(x)``: () removes every size-1 axis."""
-
-    @prim_attr_register
-    def __init__(self, axis: int | tuple = ()) -> None:
-        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
-
-    def __call__(self, x: Any) -> Tensor:
-        return A.squeeze(x, self.axis)
-
-
-class ExpandDims(_NoAttr):
-    def __call__(self, x: Any, axis: int) -> Tensor:
-        return A.expand_dims(x, axis)
-
-
-class Flatten(_NoAttr):
-    """``Flatten()(x)``: keep the first axis, merge the rest."""
-
-    def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "Flatten", "x")
-        return Tensor._from(a.reshape(a.shape[0], -1) if a.ndim else a.reshape(1))
-
-
-class Tile(_NoAttr):
-    def __call__(self, x: Any, multiples: Any) -> Tensor:
-        return A.tile(x, multiples)
-
-
-class BroadcastTo(Primitive):
-    @prim_attr_register
-    def __init__(self, shape: tuple) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return A.broadcast_to(x, self.shape)
-
-
-class Gather(Primitive):
-    """``Gather(batch_dims=0)(input_params, input_indices, axis)``."""
-
-    @prim_attr_register
-    def __init__(self, batch_dims: int = 0) -> None:
-        pass
-
-    def __call__(self, input_params: Any, input_indices: Any, axis: int) -> Tensor:
-        return A.gather(input_params, input_indices, axis, self.batch_dims)
-
-
-GatherV2 = Gather
-
-
-class GatherD(_NoAttr):
-    """``GatherD()(x, dim, index)``."""
-
-    def __call__(self, x: Any, dim: int, index: Any) -> Tensor:
-        return A.gather_elements(x, dim, index)
-
-
-class OneHot(Primitive):
-    """``OneHot(axis=-1)(indices, depth, on_value, off_value)``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = -1) -> None:
-        pass
-
-    def __call__(self, indices: Any, depth: int, on_value: Any, off_value: Any) -> Tensor:
-        return A.one_hot(indices, depth, on_value, off_value, self.axis)
-
-
-class TopK(Primitive):
-    """``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis."""
-
-    @prim_attr_register
-    def __init__(self, sorted: bool = True) -> None:
-        pass
-
-    def __call__(self, input_x: Any, k: int) -> tuple[Tensor, Tensor]:
-        return A.topk(input_x, k, sorted=self.sorted)
-
-
-class Sort(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = -1, descending: bool = False) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        return A.sort(x, self.axis, self.descending)
-
-
-class MaskedFill(_NoAttr):
-    def __call__(self, input: Any, mask: Any, value: Any) -> Tensor:
-        return A.masked_fill(input, mask, value)
-
-
-class Slice(_NoAttr):
-    """``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis."""
-
-    def __call__(self, x: Any, begin: Any, size: Any) -> Tensor:
-        a = U.array(x, "Slice", "x")
-        begin, size = U.shape(begin, "Slice", "begin"), U.shape(size, "Slice", "size")
-        if len(begin) != a.ndim or len(size) != a.ndim:
-            U.fail(
-                "Slice",
-                f"'begin' {begin} and 'size' {size} need one entry per axis of the "
-                f"input {list(a.shape)}",
-            )
-        idx = tuple(
-            slice(b, a.shape[i] if s == -1 else b + s) for i, (b, s) in enumerate(zip(begin, size))
+def _reshape(s: Any, x: Any, shape: Any) -> Tensor:
+    a = U.array(x, "Reshape", "input_x")
+    shape = U.shape(shape, "Reshape", "shape", allow_int=False)
+    return Tensor._from(a.reshape(A._resolve_shape(shape, a.size, "Reshape")))
+
+
+def _flatten(s: Any, x: Any) -> Tensor:
+    a = U.array(x, "Flatten", "x")
+    return Tensor._from(a.reshape(a.shape[0], -1) if a.ndim else a.reshape(1))
+
+
+def _split(s: Any, x: Any) -> tuple[Tensor, ...]:
+    a = U.array(x, "Split", "x")
+    n = a.shape[U.axis(s.axis, a.ndim, "Split")]
+    if s.output_num <= 0 or n % s.output_num:
+        U.fail(
+            "Split",
+            f"the size {n} of 'axis' {s.axis} must be divisible by 'output_num' {s.output_num}",
         )
-        return Tensor._from(a[idx])
+    return A.split(a, n // s.output_num, s.axis)
 
 
-class StridedSlice(Primitive):
-    """``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
-    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks."""
-
-    @prim_attr_register
-    def __init__(
-        self,
-        begin_mask: int = 0,
-        end_mask: int = 0,
-        ellipsis_mask: int = 0,
-        new_axis_mask: int = 0,
-        shrink_axis_mask: int = 0,
-    ) -> None:
-        for name in (
-            "begin_mask",
-            "end_mask",
-            "ellipsis_mask",
-            "new_axis_mask",
-            "shrink_axis_mask",
-        ):
-            A._mask_bits(getattr(self, name), "StridedSlice", name)
-
-    def __call__(self, x: Any, begin: Any, end: Any, strides: Any) -> Tensor:
-        return A.strided_slice(
-            x,
-            begin,
-            end,
-            strides,
-            self.begin_mask,
-            self.end_mask,
-            self.ellipsis_mask,
-            self.new_axis_mask,
-            self.shrink_axis_mask,
+def _slice(s: Any, x: Any, begin: Any, size: Any) -> Tensor:
+    a = U.array(x, "Slice", "x")
+    begin, size = U.shape(begin, "Slice", "begin"), U.shape(size, "Slice", "size")
+    if len(begin) != a.ndim or len(size) != a.ndim:
+        U.fail(
+            "Slice",
+            f"'begin' {begin} and 'size' {size} need one entry per axis of the "
+            f"input {list(a.shape)}",
         )
+    idx = tuple(
+        slice(b, a.shape[i] if s == -1 else b + s) for i, (b, s) in enumerate(zip(begin, size))
+    )
+    return Tensor._from(a[idx])
 
 
-class Pad(Primitive):
-    """``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis."""
+_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
 
-    @prim_attr_register
-    def __init__(self, paddings: tuple) -> None:
-        pass
 
-    def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "Pad", "x")
-        if len(self.paddings) != a.ndim:
-            U.fail(
-                "Pad",
-                f"'paddings' needs one (before, after) pair per axis of the input "
-                f"{list(a.shape)}, but got {self.paddings}",
-            )
-        return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in self.paddings)))
+def _masks(s: Any) -> None:
+    for name in _MASKS:
+        A._mask_bits(getattr(s, name), "StridedSlice", name)
+
+
+def _pad(s: Any, x: Any) -> Tensor:
+    a = U.array(x, "Pad", "x")
+    if len(s.paddings) != a.ndim:
+        U.fail(
+            "Pad",
+            f"'paddings' needs one (before, after) pair per axis of the input "
+            f"{list(a.shape)}, but got {s.paddings}",
+        )
+    return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in s.paddings)))
+
+
+def _plain(fn: Callable) -> Callable:
+    return lambda s, *xs: fn(*xs)
+
+
+_AXIS0 = (("axis", 0),)
+# name, call, constructor arguments, docstring ("": MindSpore's op), inputs, argument check
+_ARRAY_TABLE: list[tuple[str, Callable, tuple, str, str, Callable | None]] = [
+    ("Reshape", _reshape, (), "``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1).",
+     "x, shape", None),
+    ("Transpose", _plain(A.transpose), (), "", "x, perm", None),
+    ("Cast", _plain(A.cast), (), "``Cast()(x, dtype)``.", "x, dtype", None),
+    ("Fill", _plain(A.fill), (), "``Fill()(dtype, shape, value)``.", "type, shape, value", None),
+    ("Zeros", _plain(A.zeros), (), "", "size, type=None", None),
+    ("Ones", _plain(A.ones), (), "", "shape, type=None", None),
+    ("DType", _plain(A.dtype), (), "``DType()(x)``: the deepsink dtype of ``x``.", "x", None),
+    ("Shape", _plain(A.shape), (), "``Shape()(x)``: the shape as a Python tuple.", "x", None),
+    ("Rank", _plain(A.rank), (), "", "x", None),
+    ("Size", _plain(A.size), (), "", "x", None),
+    ("Concat", lambda s, x: A.concat(x, s.axis), _AXIS0, "``Concat(axis=0)((x1, x2, ...))``.",
+     "input_x", None),
+    ("Stack", lambda s, x: A.stack(x, s.axis), _AXIS0, "", "input_x", None),
+    ("Unstack", lambda s, x: A.unstack(x, s.axis), (("axis", 0), ("num", None)), "", "x", None),
+    ("Split", _split, (("axis", 0), ("output_num", 1)),
+     "``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts.", "x", None),
+    ("Squeeze", lambda s, x: A.squeeze(x, s.axis), (("axis", ()),),
+     "``Squeeze(axis=())(x)``: () removes every size-1 axis.", "x", _axis_tuple),
+    ("ExpandDims", _plain(A.expand_dims), (), "", "x, axis", None),
+    ("Flatten", _flatten, (), "``Flatten()(x)``: keep the first axis, merge the rest.", "x", None),
+    ("Tile", _plain(A.tile), (), "", "x, multiples", None),
+    ("BroadcastTo", lambda s, x: A.broadcast_to(x, s.shape), (("shape", _REQ),), "", "x", None),
+    ("Gather", lambda s, p, i, axis: A.gather(p, i, axis, s.batch_dims), (("batch_dims", 0),),
+     "``Gather(batch_dims=0)(input_params, input_indices, axis)``.",
+     "input_params, input_indices, axis", None),
+    ("GatherD", _plain(A.gather_elements), (), "``GatherD()(x, dim, index)``.", "x, dim, index",
+     None),
+    ("OneHot", lambda s, i, d, on, off: A.one_hot(i, d, on, off, s.axis), (("axis", -1),),
+     "``OneHot(axis=-1)(indices, depth, on_value, off_value)``.",
+     "indices, depth, on_value, off_value", None),
+    ("TopK", lambda s, x, k: A.topk(x, k, sorted=s.sorted), (("sorted", True),),
+     "``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis.", "input_x, k", None),
+    ("Sort", lambda s, x: A.sort(x, s.axis, s.descending), (("axis", -1), ("descending", False)),
+     "", "x", None),
+    ("MaskedFill", _plain(A.masked_fill), (), "", "input, mask, value", None),
+    ("Slice", _slice, (), "``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis.",
+     "x, begin, size", None),
+    ("StridedSlice", lambda s, x, b, e, st: A.strided_slice(x, b, e, st, *(getattr(s, m) for m in _MASKS)),
+     tuple((m, 0) for m in _MASKS),
+     "``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,\n"
+     "    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks.",
+     "x, begin, end, strides", _masks),
+    ("Pad", _pad, (("paddings", _REQ),),
+     "``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis.", "x",
+     None),
+]  # fmt: skip
+for _name, _call, _params, _doc, _inputs, _init in _ARRAY_TABLE:
+    globals()[_name] = _declare(_name, _call, __name__, _params, _doc, _inputs, _init)
+Pack = Stack  # noqa: F821 (declared by the table)
+GatherV2 = Gather  # noqa: F821
 
 
 # --- neural network ----------------------------------------------------------------------------
 
 
-class BiasAdd(Primitive):
-    @prim_attr_register
-    def __init__(self, data_format: str = "NCHW") -> None:
-        pass
+BiasAdd = _declare(
+    "BiasAdd",
+    lambda s, x, bias: nn_func.bias_add(x, bias, s.data_format),
+    __name__,
+    (("data_format", "NCHW"),),
+    "",
+    "input_x, bias",
+)
 
-    def __call__(self, input_x: Any, bias: Any) -> Tensor:
-        return nn_func.bias_add(input_x, bias, self.data_format)
+
+def _conv2d_args(s: Any) -> None:
+    if s.data_format != "NCHW":
+        U.fail("Conv2D", f"'data_format' must be 'NCHW', but got {s.data_format!r}")
+    nn_func._conv_padding(s.pad_mode, s.pad, "Conv2D")
 
 
-class Conv2D(Primitive):
+def _conv2d(s: Any, x: Any, weight: Any) -> Tensor:
+    w = U.conv_weight(weight, s.out_channel, "Conv2D")
+    return nn_func.conv2d(x, w, None, s.stride, s.pad_mode, s.pad, s.dilation, s.group)
+
+
+Conv2D = _declare(
+    "Conv2D",
+    _conv2d,
+    __name__,
+    (("out_channel", _REQ), ("kernel_size", _REQ), ("mode", 1), ("pad_mode", "valid"), ("pad", 0),
+     ("stride", 1), ("dilation", 1), ("group", 1), ("data_format", "NCHW")),
     """``Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
-    group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right)."""
-
-    @prim_attr_register
-    def __init__(
-        self,
-        out_channel: int,
-        kernel_size: Any,
-        mode: int = 1,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-        data_format: str = "NCHW",
-    ) -> None:
-        if data_format != "NCHW":
-            U.fail("Conv2D", f"'data_format' must be 'NCHW', but got {data_format!r}")
-        nn_func._conv_padding(pad_mode, pad, "Conv2D")
-
-    def __call__(self, x: Any, weight: Any) -> Tensor:
-        w = U.conv_weight(weight, self.out_channel, "Conv2D")
-        return nn_func.conv2d(
-            x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
-        )
+    group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right).""",
+    "x, weight",
+    _conv2d_args,
+)  # fmt: skip
 
 
 class _Pool(Primitive):
