@@ -120,6 +120,28 @@ def declare(
     )
 
 
+def plain(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The call of a primitive without attributes: ``fn`` of its inputs."""
+    return lambda self, *xs: fn(*xs)
+
+
+def for_module(module: str) -> Callable[..., type]:
+    """``declare`` for the primitives of ``module``, as ``prim(name, call, inputs, params=(),
+    doc="", init=None)``."""
+
+    def prim(
+        name: str,
+        call: Callable[..., Any],
+        inputs: str,
+        params: tuple[tuple[str, Any], ...] = (),
+        doc: str = "",
+        init: Callable[[Any], None] | None = None,
+    ) -> type:
+        return declare(name, call, module, params, doc, inputs, init)
+
+    return prim
+
+
 def forwarding(name: str, fn: Callable[..., Any], inputs: str, module: str, doc: str = "") -> type:
     """The primitive ``name()`` whose call ``(inputs)`` is ``fn``; ``doc`` its docstring
     (default: the call and the op it runs)."""
@@ -127,4 +149,4 @@ def forwarding(name: str, fn: Callable[..., Any], inputs: str, module: str, doc:
     default = f"MindSpore's ``ops.{name}()({inputs})``" + (
         f": ``{op}``." if op and not op.startswith("<") else "."
     )
-    return declare(name, lambda self, *xs: fn(*xs), module, (), doc or default, inputs)
+    return declare(name, plain(fn), module, (), doc or default, inputs)

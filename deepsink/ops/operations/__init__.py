@@ -19,10 +19,11 @@ from deepsink._core import pool as _pool_core
 from deepsink._core.public import public_names as _public_names
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
+from deepsink.ops import _table_primitive
 from deepsink.ops import _utils as U
 from deepsink.ops._table_primitive import REQUIRED as _REQ
-from deepsink.ops._table_primitive import declare as _declare
 from deepsink.ops._table_primitive import forwarding as _forwarding
+from deepsink.ops._table_primitive import plain as _plain
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import debug_func, nn_func, parameter_func
 from deepsink.ops.function import math_func as M
@@ -65,27 +66,23 @@ Identity = _forwarding("Identity", parameter_func.tensor_identity, "x", __name__
 StopGradient = _forwarding("StopGradient", parameter_func.stop_gradient, "x", __name__)
 
 
+_prim = _table_primitive.for_module(__name__)
+_AXIS0, _AXIS_1 = (("axis", 0),), (("axis", -1),)
+
+
 def _axis_tuple(s: Any) -> None:
     s.add_prim_attr("axis", (s.axis,) if isinstance(s.axis, int) else tuple(s.axis))
 
 
-Softmax = _declare(
+Softmax = _prim(
     "Softmax",
     lambda s, x: nn_func.softmax(x, s.axis),
-    __name__,
+    "x",
     (("axis", -1),),
     """``Softmax(axis=-1)(x)``; ``axis`` is an int or a tuple of ints.""",
-    "x",
     _axis_tuple,
 )
-LogSoftmax = _declare(
-    "LogSoftmax",
-    lambda s, x: nn_func.log_softmax(x, s.axis),
-    __name__,
-    (("axis", -1),),
-    "",
-    "logits",
-)
+LogSoftmax = _prim("LogSoftmax", lambda s, x: nn_func.log_softmax(x, s.axis), "logits", _AXIS_1)
 
 
 class Dropout(Primitive):
@@ -164,13 +161,12 @@ def _keep_dims(s: Any) -> None:
 
 
 def _reduce(name: str, fn: Callable) -> type:
-    return _declare(
+    return _prim(
         name,
-        lambda s, x, axis=(): M._reduce(s.name, fn, x, axis, s.keep_dims),
-        __name__,
+        lambda s, x, axis: M._reduce(s.name, fn, x, axis, s.keep_dims),
+        "x, axis=()",
         (("keep_dims", False),),
         """``Reduce*(keep_dims=False)(x, axis=())``: ``axis`` an int, tuple or list; () means all.""",
-        "x, axis=()",
         _keep_dims,
     )
 
@@ -192,13 +188,12 @@ def _output_type(s: Any) -> None:
 
 
 def _arg(name: str, fn: Callable, doc: str = "") -> type:
-    return _declare(
+    return _prim(
         name,
         lambda s, x: M._arg(s.name, fn, x, s.axis, False, s.output_type.np),
-        __name__,
+        "x",
         (("axis", -1), ("output_type", mstype.int32)),
         doc,
-        "x",
         _output_type,
     )
 
@@ -243,13 +238,12 @@ def _cumsum(s: Any, x: Any, axis: int) -> Tensor:
     return Tensor._from(jnp.flip(r, ax) if s.reverse else r)
 
 
-CumSum = _declare(
+CumSum = _prim(
     "CumSum",
     _cumsum,
-    __name__,
+    "x, axis",
     (("exclusive", False), ("reverse", False)),
     """``CumSum(exclusive=False, reverse=False)(x, axis)``.""",
-    "x, axis",
 )
 
 
@@ -257,13 +251,12 @@ CumSum = _declare(
 
 
 def _matmul(name: str, doc: str) -> type:
-    return _declare(
+    return _prim(
         name,
         lambda s, x, y: M._matmul(x, y, s.name, s.transpose_a, s.transpose_b),
-        __name__,
+        "x, y",
         (("transpose_a", False), ("transpose_b", False)),
         doc,
-        "x, y",
     )
 
 
@@ -339,76 +332,115 @@ def _pad(s: Any, x: Any) -> Tensor:
     return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in s.paddings)))
 
 
-def _plain(fn: Callable) -> Callable:
-    return lambda s, *xs: fn(*xs)
-
-
-_AXIS0 = (("axis", 0),)
-# name, call, constructor arguments, docstring ("": MindSpore's op), inputs, argument check
-_ARRAY_TABLE: list[tuple[str, Callable, tuple, str, str, Callable | None]] = [
-    ("Reshape", _reshape, (), "``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1).",
-     "x, shape", None),
-    ("Transpose", _plain(A.transpose), (), "", "x, perm", None),
-    ("Cast", _plain(A.cast), (), "``Cast()(x, dtype)``.", "x, dtype", None),
-    ("Fill", _plain(A.fill), (), "``Fill()(dtype, shape, value)``.", "type, shape, value", None),
-    ("Zeros", _plain(A.zeros), (), "", "size, type=None", None),
-    ("Ones", _plain(A.ones), (), "", "shape, type=None", None),
-    ("DType", _plain(A.dtype), (), "``DType()(x)``: the deepsink dtype of ``x``.", "x", None),
-    ("Shape", _plain(A.shape), (), "``Shape()(x)``: the shape as a Python tuple.", "x", None),
-    ("Rank", _plain(A.rank), (), "", "x", None),
-    ("Size", _plain(A.size), (), "", "x", None),
-    ("Concat", lambda s, x: A.concat(x, s.axis), _AXIS0, "``Concat(axis=0)((x1, x2, ...))``.",
-     "input_x", None),
-    ("Stack", lambda s, x: A.stack(x, s.axis), _AXIS0, "", "input_x", None),
-    ("Unstack", lambda s, x: A.unstack(x, s.axis), (("axis", 0), ("num", None)), "", "x", None),
-    ("Split", _split, (("axis", 0), ("output_num", 1)),
-     "``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts.", "x", None),
-    ("Squeeze", lambda s, x: A.squeeze(x, s.axis), (("axis", ()),),
-     "``Squeeze(axis=())(x)``: () removes every size-1 axis.", "x", _axis_tuple),
-    ("ExpandDims", _plain(A.expand_dims), (), "", "x, axis", None),
-    ("Flatten", _flatten, (), "``Flatten()(x)``: keep the first axis, merge the rest.", "x", None),
-    ("Tile", _plain(A.tile), (), "", "x, multiples", None),
-    ("BroadcastTo", lambda s, x: A.broadcast_to(x, s.shape), (("shape", _REQ),), "", "x", None),
-    ("Gather", lambda s, p, i, axis: A.gather(p, i, axis, s.batch_dims), (("batch_dims", 0),),
-     "``Gather(batch_dims=0)(input_params, input_indices, axis)``.",
-     "input_params, input_indices, axis", None),
-    ("GatherD", _plain(A.gather_elements), (), "``GatherD()(x, dim, index)``.", "x, dim, index",
-     None),
-    ("OneHot", lambda s, i, d, on, off: A.one_hot(i, d, on, off, s.axis), (("axis", -1),),
-     "``OneHot(axis=-1)(indices, depth, on_value, off_value)``.",
-     "indices, depth, on_value, off_value", None),
-    ("TopK", lambda s, x, k: A.topk(x, k, sorted=s.sorted), (("sorted", True),),
-     "``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis.", "input_x, k", None),
-    ("Sort", lambda s, x: A.sort(x, s.axis, s.descending), (("axis", -1), ("descending", False)),
-     "", "x", None),
-    ("MaskedFill", _plain(A.masked_fill), (), "", "input, mask, value", None),
-    ("Slice", _slice, (), "``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis.",
-     "x, begin, size", None),
-    ("StridedSlice", lambda s, x, b, e, st: A.strided_slice(x, b, e, st, *(getattr(s, m) for m in _MASKS)),
-     tuple((m, 0) for m in _MASKS),
-     "``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,\n"
-     "    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks.",
-     "x, begin, end, strides", _masks),
-    ("Pad", _pad, (("paddings", _REQ),),
-     "``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis.", "x",
-     None),
-]  # fmt: skip
-for _name, _call, _params, _doc, _inputs, _init in _ARRAY_TABLE:
-    globals()[_name] = _declare(_name, _call, __name__, _params, _doc, _inputs, _init)
-Pack = Stack  # noqa: F821 (declared by the table)
-GatherV2 = Gather  # noqa: F821
+Reshape = _prim(
+    "Reshape",
+    _reshape,
+    "x, shape",
+    doc="``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1).",
+)
+Transpose = _prim("Transpose", _plain(A.transpose), "x, perm")
+Cast = _prim("Cast", _plain(A.cast), "x, dtype", doc="``Cast()(x, dtype)``.")
+Fill = _prim("Fill", _plain(A.fill), "type, shape, value", doc="``Fill()(dtype, shape, value)``.")
+Zeros = _prim("Zeros", _plain(A.zeros), "size, type=None")
+Ones = _prim("Ones", _plain(A.ones), "shape, type=None")
+DType = _prim("DType", _plain(A.dtype), "x", doc="``DType()(x)``: the deepsink dtype of ``x``.")
+Shape = _prim("Shape", _plain(A.shape), "x", doc="``Shape()(x)``: the shape as a Python tuple.")
+Rank = _prim("Rank", _plain(A.rank), "x")
+Size = _prim("Size", _plain(A.size), "x")
+Concat = _prim(
+    "Concat",
+    lambda s, x: A.concat(x, s.axis),
+    "input_x",
+    _AXIS0,
+    "``Concat(axis=0)((x1, x2, ...))``.",
+)
+Stack = _prim("Stack", lambda s, x: A.stack(x, s.axis), "input_x", _AXIS0)
+Pack = Stack
+Unstack = _prim("Unstack", lambda s, x: A.unstack(x, s.axis), "x", (("axis", 0), ("num", None)))
+Split = _prim(
+    "Split",
+    _split,
+    "x",
+    (("axis", 0), ("output_num", 1)),
+    "``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts.",
+)
+Squeeze = _prim(
+    "Squeeze",
+    lambda s, x: A.squeeze(x, s.axis),
+    "x",
+    (("axis", ()),),
+    "``Squeeze(axis=())(x)``: () removes every size-1 axis.",
+    _axis_tuple,
+)
+ExpandDims = _prim("ExpandDims", _plain(A.expand_dims), "x, axis")
+Flatten = _prim(
+    "Flatten", _flatten, "x", doc="``Flatten()(x)``: keep the first axis, merge the rest."
+)
+Tile = _prim("Tile", _plain(A.tile), "x, multiples")
+BroadcastTo = _prim("BroadcastTo", lambda s, x: A.broadcast_to(x, s.shape), "x", (("shape", _REQ),))
+Gather = _prim(
+    "Gather",
+    lambda s, params, indices, axis: A.gather(params, indices, axis, s.batch_dims),
+    "input_params, input_indices, axis",
+    (("batch_dims", 0),),
+    "``Gather(batch_dims=0)(input_params, input_indices, axis)``.",
+)
+GatherV2 = Gather
+GatherD = _prim(
+    "GatherD", _plain(A.gather_elements), "x, dim, index", doc="``GatherD()(x, dim, index)``."
+)
+OneHot = _prim(
+    "OneHot",
+    lambda s, indices, depth, on, off: A.one_hot(indices, depth, on, off, s.axis),
+    "indices, depth, on_value, off_value",
+    (("axis", -1),),
+    "``OneHot(axis=-1)(indices, depth, on_value, off_value)``.",
+)
+TopK = _prim(
+    "TopK",
+    lambda s, x, k: A.topk(x, k, sorted=s.sorted),
+    "input_x, k",
+    (("sorted", True),),
+    "``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis.",
+)
+Sort = _prim(
+    "Sort", lambda s, x: A.sort(x, s.axis, s.descending), "x", (("axis", -1), ("descending", False))
+)
+MaskedFill = _prim("MaskedFill", _plain(A.masked_fill), "input, mask, value")
+Slice = _prim(
+    "Slice",
+    _slice,
+    "x, begin, size",
+    doc="``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis.",
+)
+StridedSlice = _prim(
+    "StridedSlice",
+    lambda s, x, begin, end, strides: A.strided_slice(
+        x, begin, end, strides, *(getattr(s, m) for m in _MASKS)
+    ),
+    "x, begin, end, strides",
+    tuple((m, 0) for m in _MASKS),
+    """``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks.""",
+    _masks,
+)
+Pad = _prim(
+    "Pad",
+    _pad,
+    "x",
+    (("paddings", _REQ),),
+    "``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis.",
+)
 
 
 # --- neural network ----------------------------------------------------------------------------
 
 
-BiasAdd = _declare(
+BiasAdd = _prim(
     "BiasAdd",
     lambda s, x, bias: nn_func.bias_add(x, bias, s.data_format),
-    __name__,
-    (("data_format", "NCHW"),),
-    "",
     "input_x, bias",
+    (("data_format", "NCHW"),),
 )
 
 
@@ -423,17 +455,25 @@ def _conv2d(s: Any, x: Any, weight: Any) -> Tensor:
     return nn_func.conv2d(x, w, None, s.stride, s.pad_mode, s.pad, s.dilation, s.group)
 
 
-Conv2D = _declare(
+Conv2D = _prim(
     "Conv2D",
     _conv2d,
-    __name__,
-    (("out_channel", _REQ), ("kernel_size", _REQ), ("mode", 1), ("pad_mode", "valid"), ("pad", 0),
-     ("stride", 1), ("dilation", 1), ("group", 1), ("data_format", "NCHW")),
+    "x, weight",
+    (
+        ("out_channel", _REQ),
+        ("kernel_size", _REQ),
+        ("mode", 1),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+        ("data_format", "NCHW"),
+    ),
     """``Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
     group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right).""",
-    "x, weight",
     _conv2d_args,
-)  # fmt: skip
+)
 
 
 class _Pool(Primitive):
