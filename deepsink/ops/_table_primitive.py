@@ -28,13 +28,33 @@ REQUIRED = _REQUIRED  # a constructor argument without a default: ``(("shape", R
 
 class TablePrimitive(Primitive):
     """A primitive whose constructor arguments (``_params``, (name, default) pairs) become
-    attributes and whose call is ``_call(self, *inputs)``."""
+    attributes, checked by ``_init(self)``, and whose call is ``_call(self, *inputs)``.
+
+    ``declare`` makes one from a row; a subclass that sets ``_params`` (and defines no
+    ``__init__``) gets the same constructor."""
 
     _params: tuple[tuple[str, Any], ...] = ()
     _signature = inspect.Signature()
     _inputs: tuple[tuple[str, Any], ...] | None = None
     _call: Callable[..., Any]
     _init: Callable[[Any], None] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "__init__" not in cls.__dict__:  # a row: its constructor takes ``_params``
+            sig = inspect.Signature(
+                [_P(n, _P.POSITIONAL_OR_KEYWORD, default=d) for n, d in cls._params]
+            )
+
+            def __init__(self: TablePrimitive, *args: Any, **kwargs: Any) -> None:
+                TablePrimitive.__init__(self, *args, **kwargs)
+
+            # what inspect.signature(cls) shows: MindSpore's constructor arguments
+            __init__.__signature__ = sig.replace(  # type: ignore[attr-defined]
+                parameters=[_P("self", _P.POSITIONAL_OR_KEYWORD), *sig.parameters.values()]
+            )
+            cls.__init__ = __init__  # type: ignore[method-assign]
+            cls._signature = sig
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
@@ -93,15 +113,6 @@ def declare(
     """The primitive class ``name`` of ``module``: constructor arguments ``params``, call
     ``call(self, *inputs)``, docstring ``doc``; ``inputs`` (names, comma separated, a trailing one
     may be ``name=default``) binds the call's inputs; ``init(self)`` checks the recorded arguments."""
-    sig = inspect.Signature([_P(n, _P.POSITIONAL_OR_KEYWORD, default=d) for n, d in params])
-
-    def __init__(self: TablePrimitive, *args: Any, **kwargs: Any) -> None:
-        TablePrimitive.__init__(self, *args, **kwargs)
-
-    # what inspect.signature(cls) shows: MindSpore's constructor arguments
-    __init__.__signature__ = sig.replace(  # type: ignore[attr-defined]
-        parameters=[_P("self", _P.POSITIONAL_OR_KEYWORD), *sig.parameters.values()]
-    )
     return type(
         name,
         (TablePrimitive,),
@@ -109,9 +120,7 @@ def declare(
             "_params": params,
             "_call": call,
             "_inputs": None if inputs is None else tuple(_input(n) for n in inputs.split(",")),
-            "_signature": sig,
             "_init": init,
-            "__init__": __init__,
             # its own __call__, so that Primitive rules it by the class's name (amp_strategy)
             "__call__": TablePrimitive.__call__,
             "__module__": module,
