@@ -1,7 +1,7 @@
 """MindSpore's primitive classes (``ops.ReLU()``, ``ops.ReduceMean(keep_dims=False)``, ...).
 
-Each class records its constructor arguments (``prim_attr_register``) and calls the functional op
-in ``deepsink.ops.function``. Integer outputs have MindSpore 2.10's dtypes (``deepsink.common.dtype_rules``).
+Each class is a row of ``deepsink.ops._table_primitive``: it records its constructor arguments
+as attributes and calls the functional op in ``deepsink.ops.function``. Integer outputs have MindSpore 2.10's dtypes (``deepsink.common.dtype_rules``).
 Also importable as ``from deepsink.ops import operations as P``.
 """
 
@@ -22,12 +22,16 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _table_primitive
 from deepsink.ops import _utils as U
 from deepsink.ops._table_primitive import REQUIRED as _REQ
+from deepsink.ops._table_primitive import TablePrimitive as _TablePrimitive
 from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops._table_primitive import plain as _plain
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import debug_func, nn_func, parameter_func
 from deepsink.ops.function import math_func as M
-from deepsink.ops.primitive import Primitive, prim_attr_register
+
+# MindSpore's base class, imported from here by the generated gen_ops_prim (not in __all__)
+from deepsink.ops.primitive import Primitive as Primitive
+from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 # --- activations and softmax -------------------------------------------------------------------
 
@@ -85,21 +89,23 @@ Softmax = _prim(
 LogSoftmax = _prim("LogSoftmax", lambda s, x: nn_func.log_softmax(x, s.axis), "logits", _AXIS_1)
 
 
-class Dropout(Primitive):
+class Dropout(_TablePrimitive):
     """``Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> (output, mask)``: MindSpore's kernel,
     whose engine (built from the two seeds) each call continues."""
 
     _random_kernel = True  # its engine state goes into checkpoints (train/_ckpt_rng.py)
 
-    @prim_attr_register
-    def __init__(self, keep_prob: float = 0.5, Seed0: int = 0, Seed1: int = 0) -> None:
+    _params = (("keep_prob", 0.5), ("Seed0", 0), ("Seed1", 0))
+
+    def _init(self) -> None:
         if (
-            isinstance(keep_prob, bool)
-            or not isinstance(keep_prob, int | float)
-            or not 0 < keep_prob <= 1
+            isinstance(self.keep_prob, bool)
+            or not isinstance(self.keep_prob, int | float)
+            or (not 0 < self.keep_prob <= 1)
         ):
             U.fail(
-                "Dropout", f"'keep_prob' must be a number in range (0, 1], but got {keep_prob!r}"
+                "Dropout",
+                f"'keep_prob' must be a number in range (0, 1], but got {self.keep_prob!r}",
             )
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
@@ -206,14 +212,12 @@ Argmax = _arg(
 Argmin = _arg("Argmin", jnp.argmin)
 
 
-class ArgMaxWithValue(Primitive):
+class ArgMaxWithValue(_TablePrimitive):
     """``ArgMaxWithValue(axis=0, keep_dims=False)(x) -> (index, values)``."""
 
     _fns = (jnp.argmax, jnp.max)
 
-    @prim_attr_register
-    def __init__(self, axis: int = 0, keep_dims: bool = False) -> None:
-        pass
+    _params = (("axis", 0), ("keep_dims", False))
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
         a = U.array(x, self.name)
@@ -268,12 +272,6 @@ BatchMatMul = _matmul(
 
 
 # --- shape and array ---------------------------------------------------------------------------
-
-
-class _NoAttr(Primitive):
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
 
 def _reshape(s: Any, x: Any, shape: Any) -> Tensor:
@@ -476,18 +474,13 @@ Conv2D = _prim(
 )
 
 
-class _Pool(Primitive):
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any = 1,
-        strides: Any = 1,
-        pad_mode: str = "valid",
-        data_format: str = "NCHW",
-    ) -> None:
-        nn_func._pool_padding(pad_mode, self.name)
-        if data_format != "NCHW":
-            U.fail(self.name, f"'data_format' must be 'NCHW', but got {data_format!r}")
+class _Pool(_TablePrimitive):
+    _params = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"), ("data_format", "NCHW"))
+
+    def _init(self) -> None:
+        nn_func._pool_padding(self.pad_mode, self.name)
+        if self.data_format != "NCHW":
+            U.fail(self.name, f"'data_format' must be 'NCHW', but got {self.data_format!r}")
 
     def _window(self) -> tuple[tuple, tuple, str]:
         k = U.ntuple(self.kernel_size, 2, "kernel_size", self.name, single=False)
@@ -518,7 +511,7 @@ class AvgPool(_Pool):
         return Tensor._from(U.exact_div(total, count))
 
 
-class SoftmaxCrossEntropyWithLogits(_NoAttr):
+class SoftmaxCrossEntropyWithLogits(_TablePrimitive):
     """``SoftmaxCrossEntropyWithLogits()(logits, labels) -> (loss, backprop)``, per row."""
 
     def __call__(self, logits: Any, labels: Any) -> tuple[Tensor, Tensor]:
@@ -534,13 +527,11 @@ class SoftmaxCrossEntropyWithLogits(_NoAttr):
         return Tensor._from(loss), Tensor._from(grad)
 
 
-class SparseSoftmaxCrossEntropyWithLogits(Primitive):
+class SparseSoftmaxCrossEntropyWithLogits(_TablePrimitive):
     """``SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels)``: the mean loss, or
     its gradient w.r.t. the logits when ``is_grad``."""
 
-    @prim_attr_register
-    def __init__(self, is_grad: bool = False) -> None:
-        pass
+    _params = (("is_grad", False),)
 
     def __call__(self, logits: Any, labels: Any) -> Tensor:
         x = U.floating(U.array(logits, self.name, "logits"))
@@ -553,11 +544,10 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
 # --- side effects ------------------------------------------------------------------------------
 
 
-class Print(Primitive):
+class Print(_TablePrimitive):
     """``Print()(*inputs)``: print Tensors and strings (at run time inside compiled code)."""
 
-    @prim_attr_register
-    def __init__(self) -> None:
+    def _init(self) -> None:
         self.add_prim_attr("side_effect_io", True)
 
     def __call__(self, *input_x: Any) -> None:
@@ -569,20 +559,25 @@ _GETNEXT_SOURCE: contextvars.ContextVar[Callable[[GetNext], Any] | None] = conte
 )
 
 
-class GetNext(Primitive):
+class GetNext(_TablePrimitive):
     """``GetNext(types, shapes, output_num, shared_name)()``: the next batch of a device queue.
 
     It has a meaning only inside a sunk network: the sink engine installs a source with
     ``feeding(source)`` while it traces the network, and a call returns ``source(self)``.
     """
 
-    @prim_attr_register
-    def __init__(self, types: Any, shapes: Any, output_num: int, shared_name: str) -> None:
-        if len(types) != output_num or len(shapes) != output_num:
+    _params = (
+        ("types", _REQ),
+        ("shapes", _REQ),
+        ("output_num", _REQ),
+        ("shared_name", _REQ),
+    )
+
+    def _init(self) -> None:
+        if len(self.types) != self.output_num or len(self.shapes) != self.output_num:
             U.fail(
                 "GetNext",
-                f"'types' and 'shapes' must each have 'output_num' ({output_num}) "
-                f"entries, but got {len(types)} and {len(shapes)}",
+                f"'types' and 'shapes' must each have 'output_num' ({self.output_num}) entries, but got {len(self.types)} and {len(self.shapes)}",
             )
 
     def __call__(self) -> Any:

@@ -15,8 +15,6 @@ from deepsink.ops.function import elementwise_grad_func as EG
 class _GradPrim(TablePrimitive):
     _fn: Callable[[Any, Any], Any]
 
-    _params = ()
-
     def __call__(self, a: Any, b: Any) -> Tensor:
         return type(self)._fn(a, b)
 

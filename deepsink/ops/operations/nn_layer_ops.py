@@ -31,7 +31,6 @@ from deepsink.ops.function.loss_func import (
     _ctc_sparse_checks,
     _ctc_sparse_labels,
 )
-from deepsink.ops.primitive import prim_attr_register
 
 __all__ = [
     "BatchNorm",
@@ -403,11 +402,7 @@ class NLLLoss(TablePrimitive):
     _params = (("reduction", "mean"), ("ignore_index", -100))
 
     def _init(self) -> None:
-        if self.reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "NLLLoss",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {self.reduction!r}",
-            )
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "NLLLoss")
 
     def __call__(self, logits: Any, labels: Any, weight: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.nn_func import nll_loss
@@ -1761,17 +1756,17 @@ class MaxUnpool3D(_MaxUnpool):
 
     _nd = 3
 
-    @prim_attr_register
-    def __init__(
-        self,
-        ksize: Any,
-        strides: Any = 0,
-        pads: Any = 0,
-        output_shape: Any = (),
-        data_format: str = "NCDHW",
-    ) -> None:
-        if data_format != "NCDHW":
-            U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {data_format!r}")
+    _params = (
+        ("ksize", REQUIRED),
+        ("strides", 0),
+        ("pads", 0),
+        ("output_shape", ()),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        if self.data_format != "NCDHW":
+            U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {self.data_format!r}")
 
 
 class CropAndResize(TablePrimitive):
@@ -2114,11 +2109,7 @@ class MultilabelMarginLoss(TablePrimitive):
     _params = (("reduction", "mean"),)
 
     def _init(self) -> None:
-        if self.reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "MultilabelMarginLoss",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {self.reduction!r}",
-            )
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "MultilabelMarginLoss")
 
     def __call__(self, x: Any, target: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.loss_func import multilabel_margin_loss

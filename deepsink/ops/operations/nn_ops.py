@@ -37,8 +37,6 @@ __all__ = [
 class Dense(TablePrimitive):
     """``Dense()(x, w, b)``: ``x @ w.T + b`` (1-D ``x`` and ``w`` give their dot product)."""
 
-    _params = ()
-
     def __call__(self, x: Any, w: Any, b: Any = None) -> Tensor:
         a, wa = U.array(x, "Dense", "x"), U.array(w, "Dense", "w")
         if a.shape[-1] != wa.shape[-1]:
@@ -60,11 +58,7 @@ class BinaryCrossEntropy(TablePrimitive):
     _params = (("reduction", "mean"),)
 
     def _init(self) -> None:
-        if self.reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "BinaryCrossEntropy",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {self.reduction!r}",
-            )
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "BinaryCrossEntropy")
 
     def __call__(self, logits: Any, labels: Any, weight: Any = None) -> Tensor:
         return NF.binary_cross_entropy(logits, labels, weight, self.reduction)
@@ -224,7 +218,6 @@ __getattr__ = operations_getattr(__name__)
 # --- DeformableOffsets ---------------------------------------------------------------------------
 
 from deepsink._core import random as _random  # noqa: E402
-from deepsink._core import validate as _V  # noqa: E402
 from deepsink.common import dtype as _mstype  # noqa: E402
 from deepsink.ops.function import fractional_pool_func as _FP  # noqa: E402
 from deepsink.ops.function import patch_func as _PF  # noqa: E402
@@ -401,8 +394,8 @@ class Dilation2D(TablePrimitive):
     def _init(self) -> None:
         if self.data_format == "NHWC":
             U.fail(self.name, "NHWC format is not supported at present.")
-        _V.check_one_of(self.data_format, ["NCHW", "NHWC"], "data_format", self.name)
-        _V.check_one_of(self.pad_mode, ["VALID", "SAME", "valid", "same"], "pad_mode", self.name)
+        V.check_one_of(self.data_format, ["NCHW", "NHWC"], "data_format", self.name)
+        V.check_one_of(self.pad_mode, ["VALID", "SAME", "valid", "same"], "pad_mode", self.name)
         self.add_prim_attr("pad_mode", self.pad_mode.upper())
         self.add_prim_attr("stride", _stride4(self.name, "stride", self.stride))
         self.add_prim_attr("dilation", _stride4(self.name, "dilation", self.dilation))
@@ -465,20 +458,20 @@ class LSTM(TablePrimitive):
     )
 
     def _init(self) -> None:
-        _V.check_positive_int(self.input_size, "input_size", self.name)
-        _V.check_positive_int(self.hidden_size, "hidden_size", self.name)
+        V.check_positive_int(self.input_size, "input_size", self.name)
+        V.check_positive_int(self.hidden_size, "hidden_size", self.name)
         if isinstance(self.proj_size, bool) or not isinstance(self.proj_size, int):
-            _V.fail_arg(self.name, "proj_size", "an int", self.proj_size, TypeError)
+            V.fail_arg(self.name, "proj_size", "an int", self.proj_size, TypeError)
         if not 0 <= self.proj_size < self.hidden_size:
             U.fail(
                 self.name,
                 f"the 'proj_size' must be in range of [0, {self.hidden_size}), but got {self.proj_size} with type 'int'.",
             )
-        _V.check_positive_int(self.num_layers, "num_layers", self.name)
+        V.check_positive_int(self.num_layers, "num_layers", self.name)
         _type(self.name, "has_bias", self.has_bias, (bool,))
         _type(self.name, "bidirectional", self.bidirectional, (bool,))
         _type(self.name, "dropout", self.dropout, (float,))
-        _V.check_range(self.dropout, 0, 1, "dropout", self.name)
+        V.check_range(self.dropout, 0, 1, "dropout", self.name)
         if self.proj_size:
             raise NotImplementedError(
                 f"For '{self.name}', 'proj_size' > 0 (LSTM projections) is not built in deepsink"
@@ -538,7 +531,7 @@ def _three(api: str, arg: str, value: Any, positive: bool = True) -> tuple:
             for i in v
         )
     ):
-        _V.fail_arg(
+        V.fail_arg(
             api,
             arg,
             f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} ints",
@@ -601,7 +594,7 @@ class MaxPool3DWithArgmax(TablePrimitive):
                 f"the 'argmax_type' must be mstype.int32 or mstype.int64, but got {self.argmax_type}.",
                 TypeError,
             )
-        _V.check_one_of(self.data_format, ["NCDHW"], "data_format", self.name)
+        V.check_one_of(self.data_format, ["NCDHW"], "data_format", self.name)
         self.add_prim_attr("ksize", _three(self.name, "ksize", self.ksize))
         self.add_prim_attr("strides", _three(self.name, "strides", self.strides))
         self.add_prim_attr("pads", _three(self.name, "pads", self.pads, positive=False))
@@ -703,7 +696,7 @@ class ComputeAccidentalHits(TablePrimitive):
 
     def _init(self) -> None:
         _type(self.name, "num_true", self.num_true, (int,))
-        _V.check_positive_int(self.num_true, "num_true", self.name)
+        V.check_positive_int(self.num_true, "num_true", self.name)
 
     def __call__(self, true_classes: Any, sampled_candidates: Any) -> tuple:
         return _SQ.compute_accidental_hits(true_classes, sampled_candidates, self.num_true)
@@ -808,11 +801,11 @@ def _only_values(api: str, *checks: tuple[str, Any, Any]) -> None:
     supported value."""
     for arg, v, only in checks:
         if isinstance(only, bool):
-            _V.check_bool(v, arg, api)
+            V.check_bool(v, arg, api)
         else:
-            _V.check_number(v, arg, api)
+            V.check_number(v, arg, api)
         if v != only:
-            _V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
+            V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
 
 
 class DynamicRNN(TablePrimitive):
@@ -877,9 +870,9 @@ class DynamicRNN(TablePrimitive):
     )
 
     def _init(self) -> None:
-        _V.check_one_of(self.cell_type, ["LSTM"], "cell_type", self.name)
-        _V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
-        _V.check_one_of(self.activation, ["tanh"], "activation", self.name)
+        V.check_one_of(self.cell_type, ["LSTM"], "cell_type", self.name)
+        V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
         _only_values(
             self.name,
             ("cell_depth", self.cell_depth, 1),
@@ -889,8 +882,8 @@ class DynamicRNN(TablePrimitive):
             ("num_proj", self.num_proj, 0),
             ("time_major", self.time_major, True),
         )
-        _V.check_number(self.forget_bias, "forget_bias", self.name)
-        _V.check_bool(self.is_training, "is_training", self.name)
+        V.check_number(self.forget_bias, "forget_bias", self.name)
+        V.check_bool(self.is_training, "is_training", self.name)
 
     def __call__(self, x: Any, w: Any, b: Any, seq_length: Any, init_h: Any, init_c: Any) -> tuple:
         if seq_length is not None:
@@ -948,12 +941,12 @@ class BasicLSTMCell(TablePrimitive):
     )
 
     def _init(self) -> None:
-        _V.check_range(self.keep_prob, 0.0, 1.0, "keep_prob", self.name)
-        _V.check_number(self.forget_bias, "forget_bias", self.name)
-        _V.check_bool(self.state_is_tuple, "state_is_tuple", self.name)
+        V.check_range(self.keep_prob, 0.0, 1.0, "keep_prob", self.name)
+        V.check_number(self.forget_bias, "forget_bias", self.name)
+        V.check_bool(self.state_is_tuple, "state_is_tuple", self.name)
         if not self.state_is_tuple:
-            _V.fail_arg(self.name, "state_is_tuple", "True", self.state_is_tuple)
-        _V.check_one_of(self.activation, ["tanh"], "activation", self.name)
+            V.fail_arg(self.name, "state_is_tuple", "True", self.state_is_tuple)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
         if self.keep_prob < 1.0:
             raise NotImplementedError(
                 f"For '{self.name}', 'keep_prob' < 1 (dropout inside the cell) is not built in deepsink"
@@ -1028,9 +1021,9 @@ class DynamicGRUV2(TablePrimitive):
     )
 
     def _init(self) -> None:
-        _V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
-        _V.check_one_of(self.activation, ["tanh"], "activation", self.name)
-        _V.check_one_of(self.gate_order, ["zrh", "rzh"], "gate_order", self.name)
+        V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
+        V.check_one_of(self.gate_order, ["zrh", "rzh"], "gate_order", self.name)
         _only_values(
             self.name,
             ("cell_depth", self.cell_depth, 1),
@@ -1040,7 +1033,7 @@ class DynamicGRUV2(TablePrimitive):
             ("time_major", self.time_major, True),
             ("reset_after", self.reset_after, True),
         )
-        _V.check_bool(self.is_training, "is_training", self.name)
+        V.check_bool(self.is_training, "is_training", self.name)
 
     def __call__(
         self,

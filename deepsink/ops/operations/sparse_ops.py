@@ -104,8 +104,6 @@ class SparseToDense(TablePrimitive):
          [0. 0. 0. 0.]]
     """
 
-    _params = ()
-
     def __call__(self, indices: Any, values: Any, sparse_shape: Any) -> Tensor:
         idx = _coords(indices, "SparseToDense")
         v = _values(values, idx.shape[0], "SparseToDense")
@@ -141,8 +139,6 @@ class SparseTensorDenseAdd(TablePrimitive):
         [[1. 2. 1.]
          [1. 1. 3.]]
     """
-
-    _params = ()
 
     def __call__(self, x1_indices: Any, x1_values: Any, x1_shape: Any, x2: Any) -> Tensor:
         api = "SparseTensorDenseAdd"
@@ -282,8 +278,6 @@ class SparseSlice(TablePrimitive):
         >>> print(out[1], out[2])
         [1 2 3] [2 3]
     """
-
-    _params = ()
 
     def __call__(self, indices: Any, values: Any, shape: Any, start: Any, size: Any) -> tuple:
         api = "SparseSlice"
