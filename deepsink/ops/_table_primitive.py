@@ -10,6 +10,11 @@ wording for a wrong count. With ``init`` (``init(self)``, run once the arguments
 the constructor checks them with MindSpore's errors, or records a normalised form
 (``add_prim_attr``). ``forwarding`` declares the common case: no constructor arguments, and a call
 that is one functional op.
+
+A primitive with a docstring of its own is the same row written as a class: ``class
+MatrixDiagV3(TablePrimitive)`` with ``_params``, an ``_init`` method and its ``__call__``;
+the ``ops.operations`` primitives are built one of these two ways (``prim_attr_register`` stays
+for users' own; the graph, debug, summary and custom primitives keep constructors of their own).
 """
 
 from __future__ import annotations
