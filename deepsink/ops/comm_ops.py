@@ -20,7 +20,7 @@ from deepsink._core import functional, spmd
 from deepsink._core.unsupported import unsupported
 from deepsink.common.tensor import Tensor, unwrap_tree
 from deepsink.communication.management import GlobalComm, _check_group
-from deepsink.ops.primitive import Primitive, prim_attr_register
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 
 
 class ReduceOp:
@@ -69,7 +69,7 @@ def run_collective(name: str, op: Callable[[Any], Any], key: Any, x: Any) -> Any
     )
 
 
-class AllReduce(Primitive):
+class AllReduce(TablePrimitive):
     """Reduce a Tensor over every rank; each rank gets the result.
 
     Args:
@@ -77,31 +77,32 @@ class AllReduce(Primitive):
         group (str): the communication group (only the world group exists).
     """
 
-    @prim_attr_register
-    def __init__(self, op: str = ReduceOp.SUM, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        if not isinstance(op, str):
-            raise TypeError(f"For 'AllReduce', the 'op' must be a str, but got {type(op)}")
-        if op not in _REDUCE:
+    _params = (("op", ReduceOp.SUM), ("group", GlobalComm.WORLD_COMM_GROUP))
+
+    def _init(self) -> None:
+        if not isinstance(self.op, str):
+            raise TypeError(f"For 'AllReduce', the 'op' must be a str, but got {type(self.op)}")
+        if self.op not in _REDUCE:
             raise ValueError(
-                f"For 'AllReduce', the 'op' must be one of {sorted(_REDUCE)}, but got {op!r}"
+                f"For 'AllReduce', the 'op' must be one of {sorted(_REDUCE)}, but got {self.op!r}"
             )
-        _check_group(group, "AllReduce")
-        self.op = op
+        _check_group(self.group, "AllReduce")
 
     def __call__(self, x: Any) -> Any:
         return run_collective("AllReduce", _REDUCE[self.op], ("AllReduce", self.op), x)
 
 
-class AllGather(Primitive):
+class AllGather(TablePrimitive):
     """Concatenate every rank's Tensor along the first axis (rank order); each rank gets it.
 
     Args:
         group (str): the communication group (only the world group exists).
     """
 
-    @prim_attr_register
-    def __init__(self, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        _check_group(group, "AllGather")
+    _params = (("group", GlobalComm.WORLD_COMM_GROUP),)
+
+    def _init(self) -> None:
+        _check_group(self.group, "AllGather")
 
     def __call__(self, x: Any) -> Any:
         def gather(a):
@@ -110,7 +111,7 @@ class AllGather(Primitive):
         return run_collective("AllGather", gather, ("AllGather",), x)
 
 
-class Broadcast(Primitive):
+class Broadcast(TablePrimitive):
     """Every rank gets ``root_rank``'s value of each Tensor of the input tuple.
 
     Args:
@@ -120,20 +121,20 @@ class Broadcast(Primitive):
     Inputs: a tuple of Tensors. Outputs: a tuple of Tensors (the root's values).
     """
 
-    @prim_attr_register
-    def __init__(self, root_rank: int, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        if isinstance(root_rank, bool) or not isinstance(root_rank, int):
+    _params = (("root_rank", REQUIRED), ("group", GlobalComm.WORLD_COMM_GROUP))
+
+    def _init(self) -> None:
+        if isinstance(self.root_rank, bool) or not isinstance(self.root_rank, int):
             raise TypeError(
-                f"For 'Broadcast', the 'root_rank' must be an int, but got {type(root_rank)}"
+                f"For 'Broadcast', the 'root_rank' must be an int, but got {type(self.root_rank)}"
             )
-        _check_group(group, "Broadcast")
+        _check_group(self.group, "Broadcast")
         w = spmd.world()
         size = 1 if w is None else w.size
-        if not 0 <= root_rank < size:
+        if not 0 <= self.root_rank < size:
             raise ValueError(
-                f"For 'Broadcast', the 'root_rank' must be in [0, {size}), but got {root_rank}"
+                f"For 'Broadcast', the 'root_rank' must be in [0, {size}), but got {self.root_rank}"
             )
-        self.root_rank = root_rank
 
     def __call__(self, x: Any) -> Any:
         if not isinstance(x, tuple | list):
@@ -198,7 +199,7 @@ def reduce_scatter_array(x: Any, op: str) -> Any:
     return lax.dynamic_slice_in_dim(full, lax.axis_index(spmd.AXIS) * part, part, axis=0)
 
 
-class ReduceScatter(Primitive):
+class ReduceScatter(TablePrimitive):
     """Reduce a Tensor over every rank, then split the result along dim 0: rank ``r`` gets
     part ``r``.
 
@@ -225,10 +226,11 @@ class ReduceScatter(Primitive):
          [1. 1.]]
     """
 
-    @prim_attr_register
-    def __init__(self, op: str = ReduceOp.SUM, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        _check_op(op, "ReduceScatter")
-        _check_group(group, "ReduceScatter")
+    _params = (("op", ReduceOp.SUM), ("group", GlobalComm.WORLD_COMM_GROUP))
+
+    def _init(self) -> None:
+        _check_op(self.op, "ReduceScatter")
+        _check_group(self.group, "ReduceScatter")
         self.rank_size = world_size()
 
     def __call__(self, input_x: Any) -> Any:
@@ -239,7 +241,7 @@ class ReduceScatter(Primitive):
         )
 
 
-class Reduce(Primitive):
+class Reduce(TablePrimitive):
     """Reduce a Tensor over every rank onto ``dest_rank``; the other ranks get a Tensor of shape
     ``(1,)`` without meaning (zeros), as in MindSpore.
 
@@ -266,13 +268,16 @@ class Reduce(Primitive):
         [1. 1.]
     """
 
-    @prim_attr_register
-    def __init__(
-        self, dest_rank: int, op: str = ReduceOp.SUM, group: str = GlobalComm.WORLD_COMM_GROUP
-    ) -> None:
-        _check_rank(dest_rank, "dest_rank", "Reduce")
-        _check_op(op, "Reduce")
-        _check_group(group, "Reduce")
+    _params = (
+        ("dest_rank", REQUIRED),
+        ("op", ReduceOp.SUM),
+        ("group", GlobalComm.WORLD_COMM_GROUP),
+    )
+
+    def _init(self) -> None:
+        _check_rank(self.dest_rank, "dest_rank", "Reduce")
+        _check_op(self.op, "Reduce")
+        _check_group(self.group, "Reduce")
 
     def __call__(self, x: Any) -> Any:
         out = run_collective("Reduce", _REDUCE[self.op], ("AllReduce", self.op), x)
@@ -281,7 +286,7 @@ class Reduce(Primitive):
         return Tensor._from(jnp.zeros((1,), out._data.dtype))
 
 
-class AlltoAll(Primitive):
+class AlltoAll(TablePrimitive):
     """Split the input along ``split_dim`` into ``split_count`` parts, send part ``r`` to rank
     ``r``, and concatenate what every rank sent along ``concat_dim`` (rank order).
 
@@ -310,26 +315,25 @@ class AlltoAll(Primitive):
         [[0. 1. 2. 3.]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        split_count: int,
-        split_dim: int,
-        concat_dim: int,
-        group: str = GlobalComm.WORLD_COMM_GROUP,
-    ) -> None:
+    _params = (
+        ("split_count", REQUIRED),
+        ("split_dim", REQUIRED),
+        ("concat_dim", REQUIRED),
+        ("group", GlobalComm.WORLD_COMM_GROUP),
+    )
+
+    def _init(self) -> None:
         for arg, v in (
-            ("split_count", split_count),
-            ("split_dim", split_dim),
-            ("concat_dim", concat_dim),
+            ("split_count", self.split_count),
+            ("split_dim", self.split_dim),
+            ("concat_dim", self.concat_dim),
         ):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"For 'AlltoAll', the '{arg}' must be an int, but got {type(v)}")
-        _check_group(group, "AlltoAll")
-        if split_count != world_size():
+        _check_group(self.group, "AlltoAll")
+        if self.split_count != world_size():
             raise ValueError(
-                f"For 'AlltoAll', the 'split_count' must be the group size {world_size()}, but "
-                f"got {split_count}"
+                f"For 'AlltoAll', the 'split_count' must be the group size {world_size()}, but got {self.split_count}"
             )
         self.rank_size = world_size()
 
@@ -348,7 +352,7 @@ class AlltoAll(Primitive):
         return run_collective("AlltoAll", op, ("AlltoAll", sd, cd), input_x)
 
 
-class Barrier(Primitive):
+class Barrier(TablePrimitive):
     """Wait until every rank of the group reaches this point (a small all-reduce).
 
     Args:
@@ -363,9 +367,10 @@ class Barrier(Primitive):
         (1,)
     """
 
-    @prim_attr_register
-    def __init__(self, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        _check_group(group, "Barrier")
+    _params = (("group", GlobalComm.WORLD_COMM_GROUP),)
+
+    def _init(self) -> None:
+        _check_group(self.group, "Barrier")
 
     def __call__(self) -> Any:
         return run_collective(
@@ -376,7 +381,7 @@ class Barrier(Primitive):
         )
 
 
-class CollectiveGather(Primitive):
+class CollectiveGather(TablePrimitive):
     """Concatenate every rank's Tensor along dim 0 (rank order) onto ``dest_rank``; the other
     ranks get a Tensor of shape ``(1,)`` without meaning (zeros), as in MindSpore.
 
@@ -402,10 +407,11 @@ class CollectiveGather(Primitive):
         [[1. 1.]]
     """
 
-    @prim_attr_register
-    def __init__(self, dest_rank: int, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        _check_rank(dest_rank, "dest_rank", "CollectiveGather")
-        _check_group(group, "CollectiveGather")
+    _params = (("dest_rank", REQUIRED), ("group", GlobalComm.WORLD_COMM_GROUP))
+
+    def _init(self) -> None:
+        _check_rank(self.dest_rank, "dest_rank", "CollectiveGather")
+        _check_group(self.group, "CollectiveGather")
         self.rank_size = world_size()
 
     def __call__(self, input_x: Any) -> Any:
@@ -415,7 +421,7 @@ class CollectiveGather(Primitive):
         return Tensor._from(jnp.zeros((1,), out._data.dtype))
 
 
-class CollectiveScatter(Primitive):
+class CollectiveScatter(TablePrimitive):
     """Split ``src_rank``'s Tensor along dim 0 into one part per rank: rank ``r`` gets part
     ``r``.
 
@@ -442,10 +448,11 @@ class CollectiveScatter(Primitive):
          [2. 3.]]
     """
 
-    @prim_attr_register
-    def __init__(self, src_rank: int = 0, group: str = GlobalComm.WORLD_COMM_GROUP) -> None:
-        _check_rank(src_rank, "src_rank", "CollectiveScatter")
-        _check_group(group, "CollectiveScatter")
+    _params = (("src_rank", 0), ("group", GlobalComm.WORLD_COMM_GROUP))
+
+    def _init(self) -> None:
+        _check_rank(self.src_rank, "src_rank", "CollectiveScatter")
+        _check_group(self.group, "CollectiveScatter")
         self.rank_size = world_size()
 
     def __call__(self, input_x: Any) -> Any:

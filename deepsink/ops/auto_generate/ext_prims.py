@@ -16,9 +16,9 @@ import jax.numpy as jnp
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import math_func as M
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
 def _kind(dtype: Any) -> str:
@@ -27,15 +27,11 @@ def _kind(dtype: Any) -> str:
     return "floating" if jnp.issubdtype(dtype, jnp.inexact) else "integer"
 
 
-class _Scaled(Primitive):
+class _Scaled(TablePrimitive):
     """``input op alpha * other`` with MindSpore's check that ``alpha``'s kind fits the inputs:
     a float ``alpha`` needs floating inputs, a bool ``alpha`` boolean ones (TypeError)."""
 
     _fn: Any
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, input: Any, other: Any, alpha: Any = 1) -> Tensor:
         a, b = U.array(input, self.name, "input"), U.array(other, self.name, "other")
@@ -69,13 +65,9 @@ class SubExt(_Scaled):
     _fn = staticmethod(M.sub)
 
 
-class SumExt(Primitive):
+class SumExt(TablePrimitive):
     """``SumExt()(input, dim=None, keepdim=False, dtype=None)`` (``mint.sum``): integer and
     boolean inputs sum to Int64 unless ``dtype`` is given."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(
         self, input: Any, dim: Any = None, keepdim: bool = False, dtype: Any = None
@@ -83,31 +75,23 @@ class SumExt(Primitive):
         return M.sum(input, dim, keepdim, dtype=dtype)
 
 
-class OnesLikeExt(Primitive):
+class OnesLikeExt(TablePrimitive):
     """``OnesLikeExt()(input, dtype=None)`` (``mint.ones_like``): ones of ``input``'s shape, in
     ``dtype`` (default: ``input``'s dtype)."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, input: Any, dtype: Any = None) -> Tensor:
         return A.ones_like(input, dtype=dtype)
 
 
-class ZerosLikeExt(Primitive):
+class ZerosLikeExt(TablePrimitive):
     """``ZerosLikeExt()(input, dtype=None)`` (``mint.zeros_like``): zeros of ``input``'s shape,
     in ``dtype`` (default: ``input``'s dtype)."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, input: Any, dtype: Any = None) -> Tensor:
         return A.zeros_like(input, dtype=dtype)
 
 
-class WeightQuantBatchMatmul(Primitive):
+class WeightQuantBatchMatmul(TablePrimitive):
     """MindSpore's ``WeightQuantBatchMatmul(transpose_x=False, transpose_weight=False,
     antiquant_group_size=0)``: Ascend's matmul of ``x`` with a quantized (qint4x2 / int8) weight.
 
@@ -122,11 +106,7 @@ class WeightQuantBatchMatmul(Primitive):
         False 0
     """
 
-    @prim_attr_register
-    def __init__(
-        self, transpose_x: Any = False, transpose_weight: Any = False, antiquant_group_size: Any = 0
-    ) -> None:
-        pass
+    _params = (("transpose_x", False), ("transpose_weight", False), ("antiquant_group_size", 0))
 
     def __call__(
         self,

@@ -1,7 +1,7 @@
 """MindSpore's primitive classes (``ops.ReLU()``, ``ops.ReduceMean(keep_dims=False)``, ...).
 
-Each class records its constructor arguments (``prim_attr_register``) and calls the functional op
-in ``deepsink.ops.function``. Integer outputs have MindSpore 2.10's dtypes (``deepsink.common.dtype_rules``).
+Each class is a row of ``deepsink.ops._table_primitive``: it records its constructor arguments
+as attributes and calls the functional op in ``deepsink.ops.function``. Integer outputs have MindSpore 2.10's dtypes (``deepsink.common.dtype_rules``).
 Also importable as ``from deepsink.ops import operations as P``.
 """
 
@@ -19,12 +19,19 @@ from deepsink._core import pool as _pool_core
 from deepsink._core.public import public_names as _public_names
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
+from deepsink.ops import _table_primitive
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED as _REQ
+from deepsink.ops._table_primitive import TablePrimitive as _TablePrimitive
 from deepsink.ops._table_primitive import forwarding as _forwarding
+from deepsink.ops._table_primitive import plain as _plain
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import debug_func, nn_func, parameter_func
 from deepsink.ops.function import math_func as M
-from deepsink.ops.primitive import Primitive, prim_attr_register
+
+# MindSpore's base class, imported from here by the generated gen_ops_prim (not in __all__)
+from deepsink.ops.primitive import Primitive as Primitive
+from deepsink.ops.primitive import prim_attr_register as prim_attr_register
 
 # --- activations and softmax -------------------------------------------------------------------
 
@@ -63,41 +70,42 @@ Identity = _forwarding("Identity", parameter_func.tensor_identity, "x", __name__
 StopGradient = _forwarding("StopGradient", parameter_func.stop_gradient, "x", __name__)
 
 
-class Softmax(Primitive):
-    """``Softmax(axis=-1)(x)``; ``axis`` is an int or a tuple of ints."""
-
-    @prim_attr_register
-    def __init__(self, axis: int | tuple = -1) -> None:
-        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
-
-    def __call__(self, x: Any) -> Tensor:
-        return nn_func.softmax(x, self.axis)
+_prim = _table_primitive.for_module(__name__)
+_AXIS0, _AXIS_1 = (("axis", 0),), (("axis", -1),)
 
 
-class LogSoftmax(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = -1) -> None:
-        pass
-
-    def __call__(self, logits: Any) -> Tensor:
-        return nn_func.log_softmax(logits, self.axis)
+def _axis_tuple(s: Any) -> None:
+    s.add_prim_attr("axis", (s.axis,) if isinstance(s.axis, int) else tuple(s.axis))
 
 
-class Dropout(Primitive):
+Softmax = _prim(
+    "Softmax",
+    lambda s, x: nn_func.softmax(x, s.axis),
+    "x",
+    (("axis", -1),),
+    """``Softmax(axis=-1)(x)``; ``axis`` is an int or a tuple of ints.""",
+    _axis_tuple,
+)
+LogSoftmax = _prim("LogSoftmax", lambda s, x: nn_func.log_softmax(x, s.axis), "logits", _AXIS_1)
+
+
+class Dropout(_TablePrimitive):
     """``Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> (output, mask)``: MindSpore's kernel,
     whose engine (built from the two seeds) each call continues."""
 
     _random_kernel = True  # its engine state goes into checkpoints (train/_ckpt_rng.py)
 
-    @prim_attr_register
-    def __init__(self, keep_prob: float = 0.5, Seed0: int = 0, Seed1: int = 0) -> None:
+    _params = (("keep_prob", 0.5), ("Seed0", 0), ("Seed1", 0))
+
+    def _init(self) -> None:
         if (
-            isinstance(keep_prob, bool)
-            or not isinstance(keep_prob, int | float)
-            or not 0 < keep_prob <= 1
+            isinstance(self.keep_prob, bool)
+            or not isinstance(self.keep_prob, int | float)
+            or (not 0 < self.keep_prob <= 1)
         ):
             U.fail(
-                "Dropout", f"'keep_prob' must be a number in range (0, 1], but got {keep_prob!r}"
+                "Dropout",
+                f"'keep_prob' must be a number in range (0, 1], but got {self.keep_prob!r}",
             )
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
@@ -153,24 +161,20 @@ AddN = _forwarding("AddN", M.addn, "x", __name__)
 # --- reductions --------------------------------------------------------------------------------
 
 
-class _Reduce(Primitive):
-    """``Reduce*(keep_dims=False)(x, axis=())``: ``axis`` an int, tuple or list; () means all."""
-
-    _fn: Callable
-
-    @prim_attr_register
-    def __init__(self, keep_dims: bool = False) -> None:
-        if not isinstance(keep_dims, bool):
-            U.fail(self.name, f"'keep_dims' must be a bool, but got {keep_dims!r}", TypeError)
-
-    def __call__(self, x: Any, axis: Any = ()) -> Tensor:
-        return M._reduce(self.name, type(self)._fn, x, axis, self.keep_dims)
+def _keep_dims(s: Any) -> None:
+    if not isinstance(s.keep_dims, bool):
+        U.fail(s.name, f"'keep_dims' must be a bool, but got {s.keep_dims!r}", TypeError)
 
 
 def _reduce(name: str, fn: Callable) -> type:
-    cls = type(name, (_Reduce,), {"_fn": staticmethod(fn), "__doc__": _Reduce.__doc__})
-    cls.__module__ = __name__
-    return cls
+    return _prim(
+        name,
+        lambda s, x, axis: M._reduce(s.name, fn, x, axis, s.keep_dims),
+        "x, axis=()",
+        (("keep_dims", False),),
+        """``Reduce*(keep_dims=False)(x, axis=())``: ``axis`` an int, tuple or list; () means all.""",
+        _keep_dims,
+    )
 
 
 ReduceSum = _reduce("ReduceSum", M._reduce_sum)
@@ -182,35 +186,38 @@ ReduceAll = _reduce("ReduceAll", jnp.all)
 ReduceAny = _reduce("ReduceAny", jnp.any)
 
 
-class Argmax(Primitive):
-    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: indices of the maxima as ``output_type``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = -1, output_type: Any = mstype.int32) -> None:
-        if output_type not in (mstype.int32, mstype.int64):
-            U.fail(
-                "Argmax",
-                f"'output_type' must be Int32 or Int64, but got {output_type!r}",
-                TypeError,
-            )
-
-    def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmax, x, self.axis, False, self.output_type.np)
+def _output_type(s: Any) -> None:
+    if s.output_type not in (mstype.int32, mstype.int64):
+        U.fail(
+            s.name, f"'output_type' must be Int32 or Int64, but got {s.output_type!r}", TypeError
+        )
 
 
-class Argmin(Argmax):
-    def __call__(self, x: Any) -> Tensor:
-        return M._arg(self.name, jnp.argmin, x, self.axis, False, self.output_type.np)
+def _arg(name: str, fn: Callable, doc: str = "") -> type:
+    return _prim(
+        name,
+        lambda s, x: M._arg(s.name, fn, x, s.axis, False, s.output_type.np),
+        "x",
+        (("axis", -1), ("output_type", mstype.int32)),
+        doc,
+        _output_type,
+    )
 
 
-class ArgMaxWithValue(Primitive):
+Argmax = _arg(
+    "Argmax",
+    jnp.argmax,
+    """``Argmax(axis=-1, output_type=mstype.int32)(x)``: indices of the maxima as ``output_type``.""",
+)
+Argmin = _arg("Argmin", jnp.argmin)
+
+
+class ArgMaxWithValue(_TablePrimitive):
     """``ArgMaxWithValue(axis=0, keep_dims=False)(x) -> (index, values)``."""
 
     _fns = (jnp.argmax, jnp.max)
 
-    @prim_attr_register
-    def __init__(self, axis: int = 0, keep_dims: bool = False) -> None:
-        pass
+    _params = (("axis", 0), ("keep_dims", False))
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
         a = U.array(x, self.name)
@@ -224,383 +231,256 @@ class ArgMinWithValue(ArgMaxWithValue):
     _fns = (jnp.argmin, jnp.min)
 
 
-class CumSum(Primitive):
-    """``CumSum(exclusive=False, reverse=False)(x, axis)``."""
+def _cumsum(s: Any, x: Any, axis: int) -> Tensor:
+    a = U.array(x, "CumSum", "x")
+    ax = U.axis(axis, a.ndim, "CumSum")
+    if s.reverse:
+        a = jnp.flip(a, ax)
+    r = jnp.cumsum(a, axis=ax)
+    if s.exclusive:
+        r = r - a
+    return Tensor._from(jnp.flip(r, ax) if s.reverse else r)
 
-    @prim_attr_register
-    def __init__(self, exclusive: bool = False, reverse: bool = False) -> None:
-        pass
 
-    def __call__(self, x: Any, axis: int) -> Tensor:
-        a = U.array(x, "CumSum", "x")
-        ax = U.axis(axis, a.ndim, "CumSum")
-        if self.reverse:
-            a = jnp.flip(a, ax)
-        r = jnp.cumsum(a, axis=ax)
-        if self.exclusive:
-            r = r - a
-        return Tensor._from(jnp.flip(r, ax) if self.reverse else r)
+CumSum = _prim(
+    "CumSum",
+    _cumsum,
+    "x, axis",
+    (("exclusive", False), ("reverse", False)),
+    """``CumSum(exclusive=False, reverse=False)(x, axis)``.""",
+)
 
 
 # --- matrix products ---------------------------------------------------------------------------
 
 
-class MatMul(Primitive):
-    """``MatMul(transpose_a=False, transpose_b=False)(x, y)``."""
+def _matmul(name: str, doc: str) -> type:
+    return _prim(
+        name,
+        lambda s, x, y: M._matmul(x, y, s.name, s.transpose_a, s.transpose_b),
+        "x, y",
+        (("transpose_a", False), ("transpose_b", False)),
+        doc,
+    )
 
-    @prim_attr_register
-    def __init__(self, transpose_a: bool = False, transpose_b: bool = False) -> None:
-        pass
 
-    def __call__(self, x: Any, y: Any) -> Tensor:
-        return M._matmul(x, y, self.name, self.transpose_a, self.transpose_b)
-
-
-class BatchMatMul(MatMul):
-    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)`` over broadcast batch axes."""
+MatMul = _matmul("MatMul", """``MatMul(transpose_a=False, transpose_b=False)(x, y)``.""")
+BatchMatMul = _matmul(
+    "BatchMatMul",
+    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)`` over broadcast batch axes.""",
+)
 
 
 # --- shape and array ---------------------------------------------------------------------------
 
 
-class _NoAttr(Primitive):
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
+def _reshape(s: Any, x: Any, shape: Any) -> Tensor:
+    a = U.array(x, "Reshape", "input_x")
+    shape = U.shape(shape, "Reshape", "shape", allow_int=False)
+    return Tensor._from(a.reshape(A._resolve_shape(shape, a.size, "Reshape")))
 
 
-class Reshape(_NoAttr):
-    """``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1)."""
-
-    def __call__(self, x: Any, shape: Any) -> Tensor:
-        a = U.array(x, "Reshape", "input_x")
-        shape = U.shape(shape, "Reshape", "shape", allow_int=False)
-        return Tensor._from(a.reshape(A._resolve_shape(shape, a.size, "Reshape")))
+def _flatten(s: Any, x: Any) -> Tensor:
+    a = U.array(x, "Flatten", "x")
+    return Tensor._from(a.reshape(a.shape[0], -1) if a.ndim else a.reshape(1))
 
 
-class Transpose(_NoAttr):
-    def __call__(self, x: Any, perm: Any) -> Tensor:
-        return A.transpose(x, perm)
+def _split(s: Any, x: Any) -> tuple[Tensor, ...]:
+    a = U.array(x, "Split", "x")
+    n = a.shape[U.axis(s.axis, a.ndim, "Split")]
+    if s.output_num <= 0 or n % s.output_num:
+        U.fail(
+            "Split",
+            f"the size {n} of 'axis' {s.axis} must be divisible by 'output_num' {s.output_num}",
+        )
+    return A.split(a, n // s.output_num, s.axis)
 
 
-class Cast(_NoAttr):
-    """``Cast()(x, dtype)``."""
-
-    def __call__(self, x: Any, dtype: Any) -> Tensor:
-        return A.cast(x, dtype)
-
-
-class Fill(_NoAttr):
-    """``Fill()(dtype, shape, value)``."""
-
-    def __call__(self, type: Any, shape: Any, value: Any) -> Tensor:
-        return A.fill(type, shape, value)
-
-
-class Zeros(_NoAttr):
-    def __call__(self, size: Any, type: Any = None) -> Tensor:
-        return A.zeros(size, type)
+def _slice(s: Any, x: Any, begin: Any, size: Any) -> Tensor:
+    a = U.array(x, "Slice", "x")
+    begin, size = U.shape(begin, "Slice", "begin"), U.shape(size, "Slice", "size")
+    if len(begin) != a.ndim or len(size) != a.ndim:
+        U.fail(
+            "Slice",
+            f"'begin' {begin} and 'size' {size} need one entry per axis of the "
+            f"input {list(a.shape)}",
+        )
+    idx = tuple(
+        slice(b, a.shape[i] if s == -1 else b + s) for i, (b, s) in enumerate(zip(begin, size))
+    )
+    return Tensor._from(a[idx])
 
 
-class Ones(_NoAttr):
-    def __call__(self, shape: Any, type: Any = None) -> Tensor:
-        return A.ones(shape, type)
+_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
 
 
-class DType(_NoAttr):
-    """``DType()(x)``: the deepsink dtype of ``x``."""
-
-    def __call__(self, x: Any) -> mstype.Type:
-        return A.dtype(x)
+def _masks(s: Any) -> None:
+    for name in _MASKS:
+        A._mask_bits(getattr(s, name), "StridedSlice", name)
 
 
-class Shape(_NoAttr):
-    """``Shape()(x)``: the shape as a Python tuple."""
-
-    def __call__(self, x: Any) -> tuple[int, ...]:
-        return A.shape(x)
-
-
-class Rank(_NoAttr):
-    def __call__(self, x: Any) -> int:
-        return A.rank(x)
-
-
-class Size(_NoAttr):
-    def __call__(self, x: Any) -> int:
-        return A.size(x)
+def _pad(s: Any, x: Any) -> Tensor:
+    a = U.array(x, "Pad", "x")
+    if len(s.paddings) != a.ndim:
+        U.fail(
+            "Pad",
+            f"'paddings' needs one (before, after) pair per axis of the input "
+            f"{list(a.shape)}, but got {s.paddings}",
+        )
+    return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in s.paddings)))
 
 
-class Concat(Primitive):
-    """``Concat(axis=0)((x1, x2, ...))``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = 0) -> None:
-        pass
-
-    def __call__(self, input_x: Any) -> Tensor:
-        return A.concat(input_x, self.axis)
-
-
-class Stack(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = 0) -> None:
-        pass
-
-    def __call__(self, input_x: Any) -> Tensor:
-        return A.stack(input_x, self.axis)
-
-
+Reshape = _prim(
+    "Reshape",
+    _reshape,
+    "x, shape",
+    doc="``Reshape()(x, shape)``: ``shape`` a tuple of ints (one may be -1).",
+)
+Transpose = _prim("Transpose", _plain(A.transpose), "x, perm")
+Cast = _prim("Cast", _plain(A.cast), "x, dtype", doc="``Cast()(x, dtype)``.")
+Fill = _prim("Fill", _plain(A.fill), "type, shape, value", doc="``Fill()(dtype, shape, value)``.")
+Zeros = _prim("Zeros", _plain(A.zeros), "size, type=None")
+Ones = _prim("Ones", _plain(A.ones), "shape, type=None")
+DType = _prim("DType", _plain(A.dtype), "x", doc="``DType()(x)``: the deepsink dtype of ``x``.")
+Shape = _prim("Shape", _plain(A.shape), "x", doc="``Shape()(x)``: the shape as a Python tuple.")
+Rank = _prim("Rank", _plain(A.rank), "x")
+Size = _prim("Size", _plain(A.size), "x")
+Concat = _prim(
+    "Concat",
+    lambda s, x: A.concat(x, s.axis),
+    "input_x",
+    _AXIS0,
+    "``Concat(axis=0)((x1, x2, ...))``.",
+)
+Stack = _prim("Stack", lambda s, x: A.stack(x, s.axis), "input_x", _AXIS0)
 Pack = Stack
-
-
-class Unstack(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = 0, num: int | None = None) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, ...]:
-        return A.unstack(x, self.axis)
-
-
-class Split(Primitive):
-    """``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = 0, output_num: int = 1) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, ...]:
-        a = U.array(x, "Split", "x")
-        n = a.shape[U.axis(self.axis, a.ndim, "Split")]
-        if self.output_num <= 0 or n % self.output_num:
-            U.fail(
-                "Split",
-                f"the size {n} of 'axis' {self.axis} must be divisible by "
-                f"'output_num' {self.output_num}",
-            )
-        return A.split(a, n // self.output_num, self.axis)
-
-
-class Squeeze(Primitive):
-    """``Squeeze(axis=())(x)``: () removes every size-1 axis."""
-
-    @prim_attr_register
-    def __init__(self, axis: int | tuple = ()) -> None:
-        self.add_prim_attr("axis", (axis,) if isinstance(axis, int) else tuple(axis))
-
-    def __call__(self, x: Any) -> Tensor:
-        return A.squeeze(x, self.axis)
-
-
-class ExpandDims(_NoAttr):
-    def __call__(self, x: Any, axis: int) -> Tensor:
-        return A.expand_dims(x, axis)
-
-
-class Flatten(_NoAttr):
-    """``Flatten()(x)``: keep the first axis, merge the rest."""
-
-    def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "Flatten", "x")
-        return Tensor._from(a.reshape(a.shape[0], -1) if a.ndim else a.reshape(1))
-
-
-class Tile(_NoAttr):
-    def __call__(self, x: Any, multiples: Any) -> Tensor:
-        return A.tile(x, multiples)
-
-
-class BroadcastTo(Primitive):
-    @prim_attr_register
-    def __init__(self, shape: tuple) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        return A.broadcast_to(x, self.shape)
-
-
-class Gather(Primitive):
-    """``Gather(batch_dims=0)(input_params, input_indices, axis)``."""
-
-    @prim_attr_register
-    def __init__(self, batch_dims: int = 0) -> None:
-        pass
-
-    def __call__(self, input_params: Any, input_indices: Any, axis: int) -> Tensor:
-        return A.gather(input_params, input_indices, axis, self.batch_dims)
-
-
+Unstack = _prim("Unstack", lambda s, x: A.unstack(x, s.axis), "x", (("axis", 0), ("num", None)))
+Split = _prim(
+    "Split",
+    _split,
+    "x",
+    (("axis", 0), ("output_num", 1)),
+    "``Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts.",
+)
+Squeeze = _prim(
+    "Squeeze",
+    lambda s, x: A.squeeze(x, s.axis),
+    "x",
+    (("axis", ()),),
+    "``Squeeze(axis=())(x)``: () removes every size-1 axis.",
+    _axis_tuple,
+)
+ExpandDims = _prim("ExpandDims", _plain(A.expand_dims), "x, axis")
+Flatten = _prim(
+    "Flatten", _flatten, "x", doc="``Flatten()(x)``: keep the first axis, merge the rest."
+)
+Tile = _prim("Tile", _plain(A.tile), "x, multiples")
+BroadcastTo = _prim("BroadcastTo", lambda s, x: A.broadcast_to(x, s.shape), "x", (("shape", _REQ),))
+Gather = _prim(
+    "Gather",
+    lambda s, params, indices, axis: A.gather(params, indices, axis, s.batch_dims),
+    "input_params, input_indices, axis",
+    (("batch_dims", 0),),
+    "``Gather(batch_dims=0)(input_params, input_indices, axis)``.",
+)
 GatherV2 = Gather
-
-
-class GatherD(_NoAttr):
-    """``GatherD()(x, dim, index)``."""
-
-    def __call__(self, x: Any, dim: int, index: Any) -> Tensor:
-        return A.gather_elements(x, dim, index)
-
-
-class OneHot(Primitive):
-    """``OneHot(axis=-1)(indices, depth, on_value, off_value)``."""
-
-    @prim_attr_register
-    def __init__(self, axis: int = -1) -> None:
-        pass
-
-    def __call__(self, indices: Any, depth: int, on_value: Any, off_value: Any) -> Tensor:
-        return A.one_hot(indices, depth, on_value, off_value, self.axis)
-
-
-class TopK(Primitive):
-    """``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis."""
-
-    @prim_attr_register
-    def __init__(self, sorted: bool = True) -> None:
-        pass
-
-    def __call__(self, input_x: Any, k: int) -> tuple[Tensor, Tensor]:
-        return A.topk(input_x, k, sorted=self.sorted)
-
-
-class Sort(Primitive):
-    @prim_attr_register
-    def __init__(self, axis: int = -1, descending: bool = False) -> None:
-        pass
-
-    def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        return A.sort(x, self.axis, self.descending)
-
-
-class MaskedFill(_NoAttr):
-    def __call__(self, input: Any, mask: Any, value: Any) -> Tensor:
-        return A.masked_fill(input, mask, value)
-
-
-class Slice(_NoAttr):
-    """``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis."""
-
-    def __call__(self, x: Any, begin: Any, size: Any) -> Tensor:
-        a = U.array(x, "Slice", "x")
-        begin, size = U.shape(begin, "Slice", "begin"), U.shape(size, "Slice", "size")
-        if len(begin) != a.ndim or len(size) != a.ndim:
-            U.fail(
-                "Slice",
-                f"'begin' {begin} and 'size' {size} need one entry per axis of the "
-                f"input {list(a.shape)}",
-            )
-        idx = tuple(
-            slice(b, a.shape[i] if s == -1 else b + s) for i, (b, s) in enumerate(zip(begin, size))
-        )
-        return Tensor._from(a[idx])
-
-
-class StridedSlice(Primitive):
+GatherD = _prim(
+    "GatherD", _plain(A.gather_elements), "x, dim, index", doc="``GatherD()(x, dim, index)``."
+)
+OneHot = _prim(
+    "OneHot",
+    lambda s, indices, depth, on, off: A.one_hot(indices, depth, on, off, s.axis),
+    "indices, depth, on_value, off_value",
+    (("axis", -1),),
+    "``OneHot(axis=-1)(indices, depth, on_value, off_value)``.",
+)
+TopK = _prim(
+    "TopK",
+    lambda s, x, k: A.topk(x, k, sorted=s.sorted),
+    "input_x, k",
+    (("sorted", True),),
+    "``TopK(sorted=True)(x, k) -> (values, indices)`` along the last axis.",
+)
+Sort = _prim(
+    "Sort", lambda s, x: A.sort(x, s.axis, s.descending), "x", (("axis", -1), ("descending", False))
+)
+MaskedFill = _prim("MaskedFill", _plain(A.masked_fill), "input, mask, value")
+Slice = _prim(
+    "Slice",
+    _slice,
+    "x, begin, size",
+    doc="``Slice()(x, begin, size)``; a size of -1 takes the rest of the axis.",
+)
+StridedSlice = _prim(
+    "StridedSlice",
+    lambda s, x, begin, end, strides: A.strided_slice(
+        x, begin, end, strides, *(getattr(s, m) for m in _MASKS)
+    ),
+    "x, begin, end, strides",
+    tuple((m, 0) for m in _MASKS),
     """``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
-    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks."""
-
-    @prim_attr_register
-    def __init__(
-        self,
-        begin_mask: int = 0,
-        end_mask: int = 0,
-        ellipsis_mask: int = 0,
-        new_axis_mask: int = 0,
-        shrink_axis_mask: int = 0,
-    ) -> None:
-        for name in (
-            "begin_mask",
-            "end_mask",
-            "ellipsis_mask",
-            "new_axis_mask",
-            "shrink_axis_mask",
-        ):
-            A._mask_bits(getattr(self, name), "StridedSlice", name)
-
-    def __call__(self, x: Any, begin: Any, end: Any, strides: Any) -> Tensor:
-        return A.strided_slice(
-            x,
-            begin,
-            end,
-            strides,
-            self.begin_mask,
-            self.end_mask,
-            self.ellipsis_mask,
-            self.new_axis_mask,
-            self.shrink_axis_mask,
-        )
-
-
-class Pad(Primitive):
-    """``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis."""
-
-    @prim_attr_register
-    def __init__(self, paddings: tuple) -> None:
-        pass
-
-    def __call__(self, x: Any) -> Tensor:
-        a = U.array(x, "Pad", "x")
-        if len(self.paddings) != a.ndim:
-            U.fail(
-                "Pad",
-                f"'paddings' needs one (before, after) pair per axis of the input "
-                f"{list(a.shape)}, but got {self.paddings}",
-            )
-        return Tensor._from(jnp.pad(a, tuple(tuple(p) for p in self.paddings)))
+    shrink_axis_mask=0)(x, begin, end, strides)``: ``ops.strided_slice`` with these masks.""",
+    _masks,
+)
+Pad = _prim(
+    "Pad",
+    _pad,
+    "x",
+    (("paddings", _REQ),),
+    "``Pad(paddings)(x)``: zero padding, ``paddings`` a tuple of (before, after) per axis.",
+)
 
 
 # --- neural network ----------------------------------------------------------------------------
 
 
-class BiasAdd(Primitive):
-    @prim_attr_register
-    def __init__(self, data_format: str = "NCHW") -> None:
-        pass
+BiasAdd = _prim(
+    "BiasAdd",
+    lambda s, x, bias: nn_func.bias_add(x, bias, s.data_format),
+    "input_x, bias",
+    (("data_format", "NCHW"),),
+)
 
-    def __call__(self, input_x: Any, bias: Any) -> Tensor:
-        return nn_func.bias_add(input_x, bias, self.data_format)
+
+def _conv2d_args(s: Any) -> None:
+    if s.data_format != "NCHW":
+        U.fail("Conv2D", f"'data_format' must be 'NCHW', but got {s.data_format!r}")
+    nn_func._conv_padding(s.pad_mode, s.pad, "Conv2D")
 
 
-class Conv2D(Primitive):
+def _conv2d(s: Any, x: Any, weight: Any) -> Tensor:
+    w = U.conv_weight(weight, s.out_channel, "Conv2D")
+    return nn_func.conv2d(x, w, None, s.stride, s.pad_mode, s.pad, s.dilation, s.group)
+
+
+Conv2D = _prim(
+    "Conv2D",
+    _conv2d,
+    "x, weight",
+    (
+        ("out_channel", _REQ),
+        ("kernel_size", _REQ),
+        ("mode", 1),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+        ("data_format", "NCHW"),
+    ),
     """``Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
-    group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right)."""
-
-    @prim_attr_register
-    def __init__(
-        self,
-        out_channel: int,
-        kernel_size: Any,
-        mode: int = 1,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-        data_format: str = "NCHW",
-    ) -> None:
-        if data_format != "NCHW":
-            U.fail("Conv2D", f"'data_format' must be 'NCHW', but got {data_format!r}")
-        nn_func._conv_padding(pad_mode, pad, "Conv2D")
-
-    def __call__(self, x: Any, weight: Any) -> Tensor:
-        w = U.conv_weight(weight, self.out_channel, "Conv2D")
-        return nn_func.conv2d(
-            x, w, None, self.stride, self.pad_mode, self.pad, self.dilation, self.group
-        )
+    group=1, data_format='NCHW')(x, weight)``; ``pad`` an int or (top, bottom, left, right).""",
+    _conv2d_args,
+)
 
 
-class _Pool(Primitive):
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any = 1,
-        strides: Any = 1,
-        pad_mode: str = "valid",
-        data_format: str = "NCHW",
-    ) -> None:
-        nn_func._pool_padding(pad_mode, self.name)
-        if data_format != "NCHW":
-            U.fail(self.name, f"'data_format' must be 'NCHW', but got {data_format!r}")
+class _Pool(_TablePrimitive):
+    _params = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"), ("data_format", "NCHW"))
+
+    def _init(self) -> None:
+        nn_func._pool_padding(self.pad_mode, self.name)
+        if self.data_format != "NCHW":
+            U.fail(self.name, f"'data_format' must be 'NCHW', but got {self.data_format!r}")
 
     def _window(self) -> tuple[tuple, tuple, str]:
         k = U.ntuple(self.kernel_size, 2, "kernel_size", self.name, single=False)
@@ -631,7 +511,7 @@ class AvgPool(_Pool):
         return Tensor._from(U.exact_div(total, count))
 
 
-class SoftmaxCrossEntropyWithLogits(_NoAttr):
+class SoftmaxCrossEntropyWithLogits(_TablePrimitive):
     """``SoftmaxCrossEntropyWithLogits()(logits, labels) -> (loss, backprop)``, per row."""
 
     def __call__(self, logits: Any, labels: Any) -> tuple[Tensor, Tensor]:
@@ -647,13 +527,11 @@ class SoftmaxCrossEntropyWithLogits(_NoAttr):
         return Tensor._from(loss), Tensor._from(grad)
 
 
-class SparseSoftmaxCrossEntropyWithLogits(Primitive):
+class SparseSoftmaxCrossEntropyWithLogits(_TablePrimitive):
     """``SparseSoftmaxCrossEntropyWithLogits(is_grad=False)(logits, labels)``: the mean loss, or
     its gradient w.r.t. the logits when ``is_grad``."""
 
-    @prim_attr_register
-    def __init__(self, is_grad: bool = False) -> None:
-        pass
+    _params = (("is_grad", False),)
 
     def __call__(self, logits: Any, labels: Any) -> Tensor:
         x = U.floating(U.array(logits, self.name, "logits"))
@@ -666,11 +544,10 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
 # --- side effects ------------------------------------------------------------------------------
 
 
-class Print(Primitive):
+class Print(_TablePrimitive):
     """``Print()(*inputs)``: print Tensors and strings (at run time inside compiled code)."""
 
-    @prim_attr_register
-    def __init__(self) -> None:
+    def _init(self) -> None:
         self.add_prim_attr("side_effect_io", True)
 
     def __call__(self, *input_x: Any) -> None:
@@ -682,20 +559,25 @@ _GETNEXT_SOURCE: contextvars.ContextVar[Callable[[GetNext], Any] | None] = conte
 )
 
 
-class GetNext(Primitive):
+class GetNext(_TablePrimitive):
     """``GetNext(types, shapes, output_num, shared_name)()``: the next batch of a device queue.
 
     It has a meaning only inside a sunk network: the sink engine installs a source with
     ``feeding(source)`` while it traces the network, and a call returns ``source(self)``.
     """
 
-    @prim_attr_register
-    def __init__(self, types: Any, shapes: Any, output_num: int, shared_name: str) -> None:
-        if len(types) != output_num or len(shapes) != output_num:
+    _params = (
+        ("types", _REQ),
+        ("shapes", _REQ),
+        ("output_num", _REQ),
+        ("shared_name", _REQ),
+    )
+
+    def _init(self) -> None:
+        if len(self.types) != self.output_num or len(self.shapes) != self.output_num:
             U.fail(
                 "GetNext",
-                f"'types' and 'shapes' must each have 'output_num' ({output_num}) "
-                f"entries, but got {len(types)} and {len(shapes)}",
+                f"'types' and 'shapes' must each have 'output_num' ({self.output_num}) entries, but got {len(self.types)} and {len(self.shapes)}",
             )
 
     def __call__(self) -> Any:

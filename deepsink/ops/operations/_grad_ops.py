@@ -8,16 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from deepsink.common.tensor import Tensor
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import elementwise_grad_func as EG
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
-class _GradPrim(Primitive):
+class _GradPrim(TablePrimitive):
     _fn: Callable[[Any, Any], Any]
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, a: Any, b: Any) -> Tensor:
         return type(self)._fn(a, b)

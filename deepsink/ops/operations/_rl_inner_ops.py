@@ -16,22 +16,19 @@ from deepsink._core.public import missing_names as _missing_names
 from deepsink.common import dtype as _mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops.function import rnn_func as _RNN
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
-class _CudnnRecurrent(Primitive):
-    @prim_attr_register
-    def __init__(
-        self,
-        input_size: int,
-        hidden_size: int,
-        num_layers: int,
-        has_bias: bool,
-        bidirectional: bool,
-        dropout: float,
-    ) -> None:
-        pass
+class _CudnnRecurrent(TablePrimitive):
+    _params = (
+        ("input_size", REQUIRED),
+        ("hidden_size", REQUIRED),
+        ("num_layers", REQUIRED),
+        ("has_bias", REQUIRED),
+        ("bidirectional", REQUIRED),
+        ("dropout", REQUIRED),
+    )
 
     def __call__(self, *args: Any) -> Any:
         raise RuntimeError(
@@ -69,33 +66,33 @@ class CudnnGRU(_CudnnRecurrent):
     """
 
 
-class _RecurrentV2(Primitive):
+class _RecurrentV2(TablePrimitive):
     """``GRUV2``'s and ``LSTMV2``'s arguments, checked as MindSpore 2.10 checks them."""
 
-    @prim_attr_register
-    def __init__(
-        self,
-        input_size: int,
-        hidden_size: int,
-        num_layers: int,
-        has_bias: bool,
-        bidirectional: bool,
-        dropout: float,
-        is_train: bool = True,
-    ) -> None:
+    _params = (
+        ("input_size", REQUIRED),
+        ("hidden_size", REQUIRED),
+        ("num_layers", REQUIRED),
+        ("has_bias", REQUIRED),
+        ("bidirectional", REQUIRED),
+        ("dropout", REQUIRED),
+        ("is_train", True),
+    )
+
+    def _init(self) -> None:
         for arg, value in (
-            ("input_size", input_size),
-            ("hidden_size", hidden_size),
-            ("num_layers", num_layers),
+            ("input_size", self.input_size),
+            ("hidden_size", self.hidden_size),
+            ("num_layers", self.num_layers),
         ):
             _V.check_positive_int(value, arg, self.name)
-        for arg, value in (("has_bias", has_bias), ("bidirectional", bidirectional)):
+        for arg, value in (("has_bias", self.has_bias), ("bidirectional", self.bidirectional)):
             _V.check_bool(value, arg, self.name)
-        if not isinstance(dropout, float):
-            _V.fail_arg(self.name, "dropout", "a float", dropout, TypeError)
-        _V.check_range(dropout, 0.0, 1.0, "dropout", self.name)
-        _V.check_bool(is_train, "is_train", self.name)
-        self.num_directions = 2 if bidirectional else 1
+        if not isinstance(self.dropout, float):
+            _V.fail_arg(self.name, "dropout", "a float", self.dropout, TypeError)
+        _V.check_range(self.dropout, 0.0, 1.0, "dropout", self.name)
+        _V.check_bool(self.is_train, "is_train", self.name)
+        self.num_directions = 2 if self.bidirectional else 1
 
 
 class LSTMV2(_RecurrentV2):

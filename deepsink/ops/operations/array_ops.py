@@ -11,20 +11,18 @@ from typing import Any
 
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import layout_func as Lay
 from deepsink.ops.function import scatter_func as S
 from deepsink.ops.operations._by_path import operations_getattr
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
-class _Diagonal(Primitive):
+class _Diagonal(TablePrimitive):
     _fn: Any
 
-    @prim_attr_register
-    def __init__(self, diagonal: int = 0) -> None:
-        pass
+    _params = (("diagonal", 0),)
 
     def __call__(self, x: Any) -> Tensor:
         return type(self)._fn(x, self.diagonal)
@@ -51,34 +49,28 @@ Trace = _forwarding(
 )
 
 
-class Roll(Primitive):
+class Roll(TablePrimitive):
     """``Roll(shift, axis)(x)``: shift elements along ``axis``, wrapping around."""
 
-    @prim_attr_register
-    def __init__(self, shift: Any, axis: Any) -> None:
-        pass
+    _params = (("shift", REQUIRED), ("axis", REQUIRED))
 
     def __call__(self, x: Any) -> Tensor:
         return Lay.roll(x, self.shift, self.axis)
 
 
-class ReverseV2(Primitive):
+class ReverseV2(TablePrimitive):
     """``ReverseV2(axis)(x)``: reverse the order along each of ``axis``."""
 
-    @prim_attr_register
-    def __init__(self, axis: Any) -> None:
-        pass
+    _params = (("axis", REQUIRED),)
 
     def __call__(self, x: Any) -> Tensor:
         return A.flip(U.array(x, "ReverseV2"), tuple(self.axis))
 
 
-class Meshgrid(Primitive):
+class Meshgrid(TablePrimitive):
     """``Meshgrid(indexing="xy")(inputs)``: coordinate grids from 1-D Tensors."""
 
-    @prim_attr_register
-    def __init__(self, indexing: str = "xy") -> None:
-        pass
+    _params = (("indexing", "xy"),)
 
     def __call__(self, inputs: Any) -> tuple[Tensor, ...]:
         return Lay.meshgrid(*inputs, indexing=self.indexing)
@@ -177,7 +169,7 @@ from deepsink.ops.function import patch_func as _PF  # noqa: E402
 from deepsink.ops.function import sequence_func as _SQ  # noqa: E402
 
 
-class CountNonZero(Primitive):
+class CountNonZero(TablePrimitive):
     """Counts the non-zero elements of the input over ``dims`` (all axes when ``None``).
 
     Args:
@@ -201,18 +193,21 @@ class CountNonZero(Primitive):
         [1 2]
     """
 
-    @prim_attr_register
-    def __init__(self, dims: Any = None) -> None:
+    _params = (("dims", None),)
+
+    def _init(self) -> None:
         ok = (
-            dims is None
-            or (isinstance(dims, int) and not isinstance(dims, bool))
+            self.dims is None
+            or (isinstance(self.dims, int) and (not isinstance(self.dims, bool)))
             or (
-                isinstance(dims, tuple | list)
-                and all(isinstance(d, int) and not isinstance(d, bool) for d in dims)
+                isinstance(self.dims, tuple | list)
+                and all(isinstance(d, int) and (not isinstance(d, bool)) for d in self.dims)
             )
         )
         if not ok:
-            _V.fail_arg(self.name, "dims", "None, an int or a tuple/list of ints", dims, TypeError)
+            _V.fail_arg(
+                self.name, "dims", "None, an int or a tuple/list of ints", self.dims, TypeError
+            )
 
     def __call__(self, x: Any) -> Tensor:
         axis = () if self.dims is None else self.dims
@@ -220,7 +215,7 @@ class CountNonZero(Primitive):
         return _LR.count_nonzero(x, axis, False, _mstype.int64)
 
 
-class EditDistance(Primitive):
+class EditDistance(TablePrimitive):
     """The Levenshtein distance between the sequences of two sparse Tensors (each given as COO
     ``indices``, ``values`` and dense ``shape``; a sequence runs along the last axis).
 
@@ -253,13 +248,13 @@ class EditDistance(Primitive):
         [1.]
     """
 
-    @prim_attr_register
-    def __init__(self, normalize: bool = True) -> None:
-        if not isinstance(normalize, bool):
+    _params = (("normalize", True),)
+
+    def _init(self) -> None:
+        if not isinstance(self.normalize, bool):
             U.fail(
                 self.name,
-                f"the type of 'normalize' should be 'bool', but got type "
-                f"'{type(normalize).__name__}'.",
+                f"the type of 'normalize' should be 'bool', but got type '{type(self.normalize).__name__}'.",
                 TypeError,
             )
 
@@ -303,7 +298,7 @@ def _five_ints(name: str, value: Any, api: str) -> tuple:
     return tuple(value)
 
 
-class ExtractVolumePatches(Primitive):
+class ExtractVolumePatches(TablePrimitive):
     """Extracts the ``(kd, kh, kw)`` patches of an NCDHW input into the channel axis (the input
     channel varying fastest, as TensorFlow's ``extract_volume_patches``).
 
@@ -332,15 +327,15 @@ class ExtractVolumePatches(Primitive):
         (1, 8, 1, 1, 1) [0. 1. 2. 3. 4. 5. 6. 7.]
     """
 
-    @prim_attr_register
-    def __init__(self, kernel_size: Any, strides: Any, padding: str) -> None:
-        _five_ints("kernel_size", kernel_size, self.name)
-        _five_ints("strides", strides, self.name)
-        if not isinstance(padding, str) or padding.upper() not in ("VALID", "SAME"):
+    _params = (("kernel_size", REQUIRED), ("strides", REQUIRED), ("padding", REQUIRED))
+
+    def _init(self) -> None:
+        _five_ints("kernel_size", self.kernel_size, self.name)
+        _five_ints("strides", self.strides, self.name)
+        if not isinstance(self.padding, str) or self.padding.upper() not in ("VALID", "SAME"):
             U.fail(
                 self.name,
-                f"the 'padding' must be str and must be in '['VALID', 'SAME']', "
-                f"but got '{str(padding).upper()}'.",
+                f"the 'padding' must be str and must be in '['VALID', 'SAME']', but got '{str(self.padding).upper()}'.",
             )
 
     def __call__(self, input_x: Any) -> Tensor:

@@ -21,6 +21,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops._table_primitive import declare
+from deepsink.ops._table_primitive import plain as _plain
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import elementwise_func as E
@@ -37,11 +38,6 @@ from deepsink.ops.function import scalar_func as SF
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import special_math_func as S
 from deepsink.ops.function import spectral_func as SP
-
-
-def _plain(fn: Callable) -> Callable:
-    return lambda self, *xs: fn(*xs)
-
 
 _TABLE: list[tuple[str, Callable, tuple]] = [
     # elementwise and special functions

@@ -10,8 +10,8 @@ from typing import Any
 from deepsink._core import validate as V
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import image_sample_func as IS
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
 def _string(api: str, arg: str, value: Any, choices: list) -> str:
@@ -22,7 +22,7 @@ def _string(api: str, arg: str, value: Any, choices: list) -> str:
     return value
 
 
-class ExtractGlimpse(Primitive):
+class ExtractGlimpse(TablePrimitive):
     """Extracts a window of ``size`` from each NHWC image at its ``offsets`` (y, x); positions
     outside the image are filled with ``noise``.
 
@@ -58,30 +58,29 @@ class ExtractGlimpse(Primitive):
         [ 5.  6.  9. 10.]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        centered: bool = True,
-        normalized: bool = True,
-        uniform_noise: bool = True,
-        noise: str = "uniform",
-    ) -> None:
-        V.check_bool(centered, "centered", self.name)
-        V.check_bool(normalized, "normalized", self.name)
-        _string(self.name, "noise", noise, ["uniform", "gaussian", "zero"])
-        V.check_bool(uniform_noise, "uniform_noise", self.name)
-        if uniform_noise and noise != "uniform":
+    _params = (
+        ("centered", True),
+        ("normalized", True),
+        ("uniform_noise", True),
+        ("noise", "uniform"),
+    )
+
+    def _init(self) -> None:
+        V.check_bool(self.centered, "centered", self.name)
+        V.check_bool(self.normalized, "normalized", self.name)
+        _string(self.name, "noise", self.noise, ["uniform", "gaussian", "zero"])
+        V.check_bool(self.uniform_noise, "uniform_noise", self.name)
+        if self.uniform_noise and self.noise != "uniform":
             U.fail(
                 self.name,
-                f"the value of 'noise' must be uniform when uniform_noise is True, "
-                f"but got {noise}.",
+                f"the value of 'noise' must be uniform when uniform_noise is True, but got {self.noise}.",
             )
 
     def __call__(self, x: Any, size: Any, offsets: Any) -> Tensor:
         return IS.extract_glimpse(x, size, offsets, self.centered, self.normalized, self.noise)
 
 
-class ScaleAndTranslate(Primitive):
+class ScaleAndTranslate(TablePrimitive):
     """Scales and translates NHWC images with an antialiasing resampling kernel: output pixel
     ``o`` samples the input at ``(o + 0.5 - translation) / scale - 0.5``.
 
@@ -116,10 +115,11 @@ class ScaleAndTranslate(Primitive):
         (1, 4, 4, 1) 1.0
     """
 
-    @prim_attr_register
-    def __init__(self, kernel_type: str = "lanczos3", antialias: bool = True) -> None:
-        _string(self.name, "kernel_type", kernel_type, list(IS.SCALE_KERNELS))
-        V.check_bool(antialias, "antialias", self.name)
+    _params = (("kernel_type", "lanczos3"), ("antialias", True))
+
+    def _init(self) -> None:
+        _string(self.name, "kernel_type", self.kernel_type, list(IS.SCALE_KERNELS))
+        V.check_bool(self.antialias, "antialias", self.name)
 
     def __call__(self, images: Any, size: Any, scale: Any, translation: Any) -> Tensor:
         return IS.scale_and_translate(
@@ -127,7 +127,7 @@ class ScaleAndTranslate(Primitive):
         )
 
 
-class CombinedNonMaxSuppression(Primitive):
+class CombinedNonMaxSuppression(TablePrimitive):
     """Greedy non-max suppression per batch and class, merged over classes by score.
 
     Args:
@@ -163,10 +163,11 @@ class CombinedNonMaxSuppression(Primitive):
         [[0.9 0. ]] [1]
     """
 
-    @prim_attr_register
-    def __init__(self, pad_per_class: bool = False, clip_boxes: bool = True) -> None:
-        V.check_bool(pad_per_class, "pad_per_class", self.name)
-        V.check_bool(clip_boxes, "clip_boxes", self.name)
+    _params = (("pad_per_class", False), ("clip_boxes", True))
+
+    def _init(self) -> None:
+        V.check_bool(self.pad_per_class, "pad_per_class", self.name)
+        V.check_bool(self.clip_boxes, "clip_boxes", self.name)
 
     def __call__(
         self,

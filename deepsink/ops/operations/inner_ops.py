@@ -33,11 +33,11 @@ __getattr__ = operations_getattr(__name__)
 # --- NoRepeatNGram ---------------------------------------------------------------------------
 from deepsink._core import validate as _V  # noqa: E402
 from deepsink.common.tensor import Tensor  # noqa: E402
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import sequence_func as _SQ  # noqa: E402
-from deepsink.ops.primitive import Primitive, prim_attr_register  # noqa: E402
 
 
-class NoRepeatNGram(Primitive):
+class NoRepeatNGram(TablePrimitive):
     """Blocks repeated n-grams in beam search: every word that would complete an n-gram already
     in ``state_seq`` gets the lowest finite log-probability.
 
@@ -64,9 +64,10 @@ class NoRepeatNGram(Primitive):
         [ 1.0000000e-01 -3.4028235e+38]
     """
 
-    @prim_attr_register
-    def __init__(self, ngram_size: int = 1) -> None:
-        _V.check_positive_int(ngram_size, "ngram_size", self.name)
+    _params = (("ngram_size", 1),)
+
+    def _init(self) -> None:
+        _V.check_positive_int(self.ngram_size, "ngram_size", self.name)
 
     def __call__(self, state_seq: Any, log_probs: Any) -> Tensor:
         return _SQ.no_repeat_ngram(state_seq, log_probs, self.ngram_size)

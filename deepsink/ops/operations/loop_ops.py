@@ -14,7 +14,7 @@ from typing import Any
 from deepsink._compile import control_flow, graph_syntax
 from deepsink._core.validate import HostReadError, ValueDependentShapeError
 from deepsink.common.tensor import Tensor
-from deepsink.ops.primitive import Primitive, prim_attr_register
+from deepsink.ops._table_primitive import TablePrimitive
 
 _PASS_THROUGH = (HostReadError, ValueDependentShapeError)
 
@@ -51,7 +51,7 @@ def _invalid(e: Exception) -> ValueError:
     )
 
 
-class WhileLoop(Primitive):
+class WhileLoop(TablePrimitive):
     r"""
     Run ``loop_func`` on a value while ``cond_func`` of it holds: ``while cond_func(val):
     val = loop_func(val)``. Inside compiled code a Tensor condition makes one compiled loop.
@@ -77,10 +77,6 @@ class WhileLoop(Primitive):
         100
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        """Initialize WhileLoop."""
-
     def __call__(self, cond_func: Any, loop_func: Any, init_val: Any) -> Any:
         _check_type("WhileLoop", "cond_func", cond_func, _FUNCTION, "function")
         _check_type("WhileLoop", "loop_func", loop_func, _FUNCTION, "function")
@@ -99,7 +95,7 @@ class WhileLoop(Primitive):
         return loop.value
 
 
-class ForiLoop(Primitive):
+class ForiLoop(TablePrimitive):
     r"""
     Run ``loop_func`` for the indices of ``range(lower, upper)``: ``for i in range(lower, upper):
     val = loop_func(i, val)``. Inside compiled code, Tensor bounds make one compiled loop.
@@ -129,10 +125,6 @@ class ForiLoop(Primitive):
         6
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        """Initialize ForiLoop."""
-
     def __call__(
         self, lower: Any, upper: Any, loop_func: Any, init_val: Any, unroll: bool = True
     ) -> Any:
@@ -157,7 +149,7 @@ class ForiLoop(Primitive):
         return loop.value
 
 
-class Scan(Primitive):
+class Scan(TablePrimitive):
     r"""
     Scan ``loop_func`` over ``xs`` carrying a value: ``for x in xs: carry, y = loop_func(carry,
     x)``, returning the final carry and the list of every ``y``.
@@ -188,10 +180,6 @@ class Scan(Primitive):
         >>> print(ops.Scan()(cumsum, 0, [1, 2, 3, 4]))
         (10, [1, 3, 6, 10])
     """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        """Initialize Scan."""
 
     def __call__(
         self, loop_func: Any, init: Any, xs: Any, length: Any = None, unroll: bool = True

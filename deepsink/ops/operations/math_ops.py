@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from deepsink.common.tensor import Tensor
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import elementwise_func as E
 from deepsink.ops.function import linalg_reduce_func as L
 from deepsink.ops.function import math_func as M
 from deepsink.ops.operations._by_path import operations_getattr
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 ACos = _forwarding("ACos", M.acos, "x", __name__)
 Asin = _forwarding("Asin", M.asin, "x", __name__)
@@ -73,58 +73,48 @@ Lerp = _forwarding(
 )
 
 
-class IsClose(Primitive):
+class IsClose(TablePrimitive):
     """``IsClose(rtol=1e-5, atol=1e-8, equal_nan=True)(x1, x2)``."""
 
-    @prim_attr_register
-    def __init__(self, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = True) -> None:
-        pass
+    _params = (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", True))
 
     def __call__(self, x1: Any, x2: Any) -> Tensor:
         return M.isclose(x1, x2, self.rtol, self.atol, self.equal_nan)
 
 
-class Einsum(Primitive):
+class Einsum(TablePrimitive):
     """``Einsum(equation)(operands)``: ``ops.einsum(equation, *operands)``."""
 
-    @prim_attr_register
-    def __init__(self, equation: str) -> None:
-        pass
+    _params = (("equation", REQUIRED),)
 
     def __call__(self, operands: Any) -> Tensor:
         return L.einsum(self.equation, *operands)
 
 
-class Cross(Primitive):
+class Cross(TablePrimitive):
     """``Cross(dim=-65530)(x1, x2)``: the 3-vector cross product along ``dim`` (MindSpore's
     default -65530 means the first axis of length 3)."""
 
-    @prim_attr_register
-    def __init__(self, dim: int = -65530) -> None:
-        pass
+    _params = (("dim", -65530),)
 
     def __call__(self, x1: Any, x2: Any) -> Tensor:
         return L.cross(x1, x2, None if self.dim == -65530 else self.dim)
 
 
-class Cummax(Primitive):
+class Cummax(TablePrimitive):
     """``Cummax(axis)(x) -> (values, indices)``."""
 
-    @prim_attr_register
-    def __init__(self, axis: int) -> None:
-        pass
+    _params = (("axis", REQUIRED),)
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
         return L.cummax(x, self.axis)
 
 
-class MatrixInverse(Primitive):
+class MatrixInverse(TablePrimitive):
     """``MatrixInverse(adjoint=False)(x)``: the inverse (of the conjugate transpose when
     ``adjoint``)."""
 
-    @prim_attr_register
-    def __init__(self, adjoint: bool = False) -> None:
-        pass
+    _params = (("adjoint", False),)
 
     def __call__(self, x: Any) -> Tensor:
         inv = L.inverse(x)
@@ -168,7 +158,7 @@ MatrixLogarithm = _forwarding(
 )
 
 
-class FFTWithSize(Primitive):
+class FFTWithSize(TablePrimitive):
     """Fourier transforms over the last ``signal_ndim`` axes: complex forward/inverse
     (``real=False``), real-to-complex (``real=True``) or complex-to-real (``real=True``,
     ``inverse=True``).
@@ -199,26 +189,26 @@ class FFTWithSize(Primitive):
         [ 6.+0.j -2.+2.j -2.+0.j]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        signal_ndim: int,
-        inverse: bool,
-        real: bool,
-        norm: str = "backward",
-        onesided: bool = True,
-        signal_sizes: Any = (),
-    ) -> None:
-        _V.check_positive_int(signal_ndim, "signal_ndim", self.name)
-        _V.check_range(signal_ndim, 1, 3, "signal_ndim", self.name)
-        for arg, v in (("inverse", inverse), ("real", real), ("onesided", onesided)):
+    _params = (
+        ("signal_ndim", REQUIRED),
+        ("inverse", REQUIRED),
+        ("real", REQUIRED),
+        ("norm", "backward"),
+        ("onesided", True),
+        ("signal_sizes", ()),
+    )
+
+    def _init(self) -> None:
+        _V.check_positive_int(self.signal_ndim, "signal_ndim", self.name)
+        _V.check_range(self.signal_ndim, 1, 3, "signal_ndim", self.name)
+        for arg, v in (("inverse", self.inverse), ("real", self.real), ("onesided", self.onesided)):
             _V.check_bool(v, arg, self.name)
-        if not isinstance(norm, str):
-            _V.fail_arg(self.name, "norm", "a str", norm, TypeError)
-        _V.check_one_of(norm, ("backward", "forward", "ortho"), "norm", self.name)
-        if not isinstance(signal_sizes, tuple | list):
+        if not isinstance(self.norm, str):
+            _V.fail_arg(self.name, "norm", "a str", self.norm, TypeError)
+        _V.check_one_of(self.norm, ("backward", "forward", "ortho"), "norm", self.name)
+        if not isinstance(self.signal_sizes, tuple | list):
             _V.fail_arg(
-                self.name, "signal_sizes", "a tuple or list of ints", signal_sizes, TypeError
+                self.name, "signal_sizes", "a tuple or list of ints", self.signal_sizes, TypeError
             )
 
     def __call__(self, x: Any) -> Tensor:

@@ -16,9 +16,11 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core import validate as V
 from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops.function import matrix_diag_func as MD
 from deepsink.ops.function import nn_window_func as W
 from deepsink.ops.function import random_func as RND
@@ -29,7 +31,6 @@ from deepsink.ops.function.loss_func import (
     _ctc_sparse_checks,
     _ctc_sparse_labels,
 )
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "BatchNorm",
@@ -84,7 +85,7 @@ __all__ = [
 ]
 
 
-class MatrixDiagV3(Primitive):
+class MatrixDiagV3(TablePrimitive):
     r"""``MatrixDiagV3(align='RIGHT_LEFT')(x, k, num_rows, num_cols, padding_value)``: matrices
     whose diagonals ``k`` are ``x`` (``ops.matrix_diag``).
 
@@ -114,15 +115,16 @@ class MatrixDiagV3(Primitive):
          [0. 2.]]
     """
 
-    @prim_attr_register
-    def __init__(self, align: str = "RIGHT_LEFT") -> None:
-        MD._align(align, "MatrixDiagV3")
+    _params = (("align", "RIGHT_LEFT"),)
+
+    def _init(self) -> None:
+        MD._align(self.align, "MatrixDiagV3")
 
     def __call__(self, x: Any, k: Any, num_rows: Any, num_cols: Any, padding_value: Any) -> Tensor:
         return MD.matrix_diag(x, k, num_rows, num_cols, padding_value, self.align)
 
 
-class MatrixDiagPartV3(Primitive):
+class MatrixDiagPartV3(TablePrimitive):
     r"""``MatrixDiagPartV3(align='RIGHT_LEFT')(x, k, padding_value)``: the diagonals ``k`` of
     ``x`` (``ops.matrix_diag_part``).
 
@@ -149,15 +151,16 @@ class MatrixDiagPartV3(Primitive):
         [0. 3.]
     """
 
-    @prim_attr_register
-    def __init__(self, align: str = "RIGHT_LEFT") -> None:
-        MD._align(align, "MatrixDiagPartV3")
+    _params = (("align", "RIGHT_LEFT"),)
+
+    def _init(self) -> None:
+        MD._align(self.align, "MatrixDiagPartV3")
 
     def __call__(self, x: Any, k: Any, padding_value: Any) -> Tensor:
         return MD.matrix_diag_part(x, k, padding_value, self.align)
 
 
-class MatrixSetDiagV3(Primitive):
+class MatrixSetDiagV3(TablePrimitive):
     r"""``MatrixSetDiagV3(align='RIGHT_LEFT')(x, diagonal, k)``: ``x`` with its diagonals ``k``
     replaced (``ops.matrix_set_diag``).
 
@@ -185,15 +188,16 @@ class MatrixSetDiagV3(Primitive):
          [0. 2.]]
     """
 
-    @prim_attr_register
-    def __init__(self, align: str = "RIGHT_LEFT") -> None:
-        MD._align(align, "MatrixSetDiagV3")
+    _params = (("align", "RIGHT_LEFT"),)
+
+    def _init(self) -> None:
+        MD._align(self.align, "MatrixSetDiagV3")
 
     def __call__(self, x: Any, diagonal: Any, k: Any) -> Tensor:
         return MD.matrix_set_diag(x, diagonal, k, self.align)
 
 
-class LRN(Primitive):
+class LRN(TablePrimitive):
     r"""``LRN(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')(x)``:
     local response normalization across channels (``ops.lrn``).
 
@@ -222,29 +226,29 @@ class LRN(Primitive):
         (1, 2, 1, 1)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        depth_radius: int = 5,
-        bias: float = 1.0,
-        alpha: float = 1.0,
-        beta: float = 0.5,
-        norm_region: str = "ACROSS_CHANNELS",
-    ) -> None:
+    _params = (
+        ("depth_radius", 5),
+        ("bias", 1.0),
+        ("alpha", 1.0),
+        ("beta", 0.5),
+        ("norm_region", "ACROSS_CHANNELS"),
+    )
+
+    def _init(self) -> None:
         W.lrn(
             Tensor(jnp.zeros((1, 1, 1, 1), jnp.float32)),
-            depth_radius,
-            bias,
-            alpha,
-            beta,
-            norm_region,
+            self.depth_radius,
+            self.bias,
+            self.alpha,
+            self.beta,
+            self.norm_region,
         )
 
     def __call__(self, x: Any) -> Tensor:
         return W.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
 
 
-class FractionalMaxPoolWithFixedKsize(Primitive):
+class FractionalMaxPoolWithFixedKsize(TablePrimitive):
     r"""``FractionalMaxPoolWithFixedKsize(ksize, output_shape, data_format='NCHW')
     (input_x, random_samples) -> (y, argmax)``: fractional max pooling with a fixed window
     (``ops.fractional_max_pool2d``).
@@ -276,12 +280,13 @@ class FractionalMaxPoolWithFixedKsize(Primitive):
            [13 15]]]]
     """
 
-    @prim_attr_register
-    def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCHW") -> None:
-        if data_format != "NCHW":
+    _params = (("ksize", REQUIRED), ("output_shape", REQUIRED), ("data_format", "NCHW"))
+
+    def _init(self) -> None:
+        if self.data_format != "NCHW":
             U.fail(
                 "FractionalMaxPoolWithFixedKsize",
-                f"'data_format' must be 'NCHW', but got {data_format!r}",
+                f"'data_format' must be 'NCHW', but got {self.data_format!r}",
             )
 
     def __call__(self, input_x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
@@ -290,7 +295,7 @@ class FractionalMaxPoolWithFixedKsize(Primitive):
         )
 
 
-class FractionalMaxPool3DWithFixedKsize(Primitive):
+class FractionalMaxPool3DWithFixedKsize(TablePrimitive):
     r"""``FractionalMaxPool3DWithFixedKsize(ksize, output_shape, data_format='NCDHW')
     (x, random_samples) -> (y, argmax)`` (``ops.fractional_max_pool3d``).
 
@@ -320,19 +325,20 @@ class FractionalMaxPool3DWithFixedKsize(Primitive):
         (1, 1, 1, 1, 1)
     """
 
-    @prim_attr_register
-    def __init__(self, ksize: Any, output_shape: Any, data_format: str = "NCDHW") -> None:
-        if data_format != "NCDHW":
+    _params = (("ksize", REQUIRED), ("output_shape", REQUIRED), ("data_format", "NCDHW"))
+
+    def _init(self) -> None:
+        if self.data_format != "NCDHW":
             U.fail(
                 "FractionalMaxPool3DWithFixedKsize",
-                f"'data_format' must be 'NCDHW', but got {data_format!r}",
+                f"'data_format' must be 'NCDHW', but got {self.data_format!r}",
             )
 
     def __call__(self, x: Any, random_samples: Any) -> tuple[Tensor, Tensor]:
         return W.fractional_max_pool3d(x, self.ksize, self.output_shape, None, True, random_samples)
 
 
-class LogSoftmaxExt(Primitive):
+class LogSoftmaxExt(TablePrimitive):
     r"""``LogSoftmaxExt()(input, dim=None, dtype=None)``: ``log(softmax(input))`` over ``dim``
     (``None``: axis 0 for 0-D/1-D/3-D inputs, else 1, as PyTorch), cast first to ``dtype``.
 
@@ -354,10 +360,6 @@ class LogSoftmaxExt(Primitive):
         [-0.6931472 -0.6931472]
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, input: Any, dim: Any = None, dtype: Any = None) -> Tensor:
         from deepsink.ops.function import nn_func
         from deepsink.ops.function.array_func import cast
@@ -367,7 +369,7 @@ class LogSoftmaxExt(Primitive):
         return nn_func.log_softmax(input, -1 if dim is None else dim)
 
 
-class NLLLoss(Primitive):
+class NLLLoss(TablePrimitive):
     r"""``NLLLoss(reduction='mean', ignore_index=-100)(logits, labels, weight)
     -> (loss, total_weight)``: the negative log-likelihood (``ops.nll_loss``) and the sum of the
     weights of the counted labels.
@@ -397,13 +399,10 @@ class NLLLoss(Primitive):
         0.6931472 2.0
     """
 
-    @prim_attr_register
-    def __init__(self, reduction: str = "mean", ignore_index: int = -100) -> None:
-        if reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "NLLLoss",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
-            )
+    _params = (("reduction", "mean"), ("ignore_index", -100))
+
+    def _init(self) -> None:
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "NLLLoss")
 
     def __call__(self, logits: Any, labels: Any, weight: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.nn_func import nll_loss
@@ -416,7 +415,7 @@ class NLLLoss(Primitive):
         return loss, Tensor._from(total)
 
 
-class RmsNorm(Primitive):
+class RmsNorm(TablePrimitive):
     r"""``RmsNorm(epsilon=1e-6)(x, gamma) -> (y, rstd)``: root-mean-square normalization over
     ``gamma``'s trailing axes (``ops.rms_norm``).
 
@@ -441,10 +440,11 @@ class RmsNorm(Primitive):
         (1, 1)
     """
 
-    @prim_attr_register
-    def __init__(self, epsilon: float = 1e-6) -> None:
-        if isinstance(epsilon, bool) or not isinstance(epsilon, float):
-            U.fail("RmsNorm", f"'epsilon' must be a float, but got {epsilon!r}", TypeError)
+    _params = (("epsilon", 1e-6),)
+
+    def _init(self) -> None:
+        if isinstance(self.epsilon, bool) or not isinstance(self.epsilon, float):
+            U.fail("RmsNorm", f"'epsilon' must be a float, but got {self.epsilon!r}", TypeError)
 
     def __call__(self, x: Any, gamma: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.nn_ext_func import rms_norm
@@ -452,7 +452,7 @@ class RmsNorm(Primitive):
         return rms_norm(x, gamma, self.epsilon)
 
 
-class IOU(Primitive):
+class IOU(TablePrimitive):
     r"""``IOU(mode='iou')(anchor_boxes, gt_boxes)``: the intersection over union ('iou') or
     over the ground truth's area ('iof') of every pair of boxes (``ops.iou``).
 
@@ -477,10 +477,11 @@ class IOU(Primitive):
         [[1.]]
     """
 
-    @prim_attr_register
-    def __init__(self, mode: str = "iou") -> None:
-        if mode not in ("iou", "iof"):
-            U.fail("IOU", f"'mode' must be 'iou' or 'iof', but got {mode!r}")
+    _params = (("mode", "iou"),)
+
+    def _init(self) -> None:
+        if self.mode not in ("iou", "iof"):
+            U.fail("IOU", f"'mode' must be 'iou' or 'iof', but got {self.mode!r}")
 
     def __call__(self, anchor_boxes: Any, gt_boxes: Any) -> Tensor:
         from deepsink.ops.function.nn_ext_func import iou
@@ -488,7 +489,7 @@ class IOU(Primitive):
         return iou(anchor_boxes, gt_boxes, self.mode)
 
 
-class AdaptiveAvgPool3D(Primitive):
+class AdaptiveAvgPool3D(TablePrimitive):
     r"""``AdaptiveAvgPool3D(output_size)(x)``: adaptive average pooling to ``output_size``
     (D, H, W; ``None`` keeps an axis) (``ops.adaptive_avg_pool3d``).
 
@@ -513,9 +514,7 @@ class AdaptiveAvgPool3D(Primitive):
         (1, 1, 2, 2, 2)
     """
 
-    @prim_attr_register
-    def __init__(self, output_size: Any) -> None:
-        pass
+    _params = (("output_size", REQUIRED),)
 
     def __call__(self, x: Any) -> Tensor:
         from deepsink.ops.function.sampling_func import adaptive_avg_pool3d
@@ -523,7 +522,7 @@ class AdaptiveAvgPool3D(Primitive):
         return adaptive_avg_pool3d(x, self.output_size)
 
 
-class AdaptiveMaxPool3D(Primitive):
+class AdaptiveMaxPool3D(TablePrimitive):
     r"""``AdaptiveMaxPool3D()(x, output_size) -> (y, argmax)``: adaptive max pooling and the
     flat positions of the maxima (``ops.adaptive_max_pool3d``).
 
@@ -547,10 +546,6 @@ class AdaptiveMaxPool3D(Primitive):
         (1, 1, 2, 2, 2)
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, x: Any, output_size: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.sampling_func import adaptive_max_pool3d_int32
 
@@ -558,7 +553,7 @@ class AdaptiveMaxPool3D(Primitive):
         return adaptive_max_pool3d_int32(x, tuple(size))
 
 
-class EmbeddingLookup(Primitive):
+class EmbeddingLookup(TablePrimitive):
     r"""``EmbeddingLookup()(input_params, input_indices, offset)``: the rows of
     ``input_params`` at ``input_indices - offset``; indices outside the table read zeros.
 
@@ -583,10 +578,6 @@ class EmbeddingLookup(Primitive):
          [0. 0.]]
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, input_params: Any, input_indices: Any, offset: int) -> Tensor:
         if isinstance(offset, bool) or not isinstance(offset, int):
             U.fail("EmbeddingLookup", f"'offset' must be an int, but got {offset!r}", TypeError)
@@ -598,16 +589,17 @@ class EmbeddingLookup(Primitive):
         return Tensor._from(jnp.where(mask, rows, jnp.zeros((), rows.dtype)))
 
 
-class _ChannelDropout(Primitive):
+class _ChannelDropout(TablePrimitive):
     _nd = 2
 
-    @prim_attr_register
-    def __init__(self, keep_prob: float = 0.5) -> None:
+    _params = (("keep_prob", 0.5),)
+
+    def _init(self) -> None:
         name = type(self).__name__
-        if isinstance(keep_prob, bool) or not isinstance(keep_prob, float | int):
-            U.fail(name, f"'keep_prob' must be a float, but got {keep_prob!r}", TypeError)
-        if not 0 <= keep_prob <= 1:
-            U.fail(name, f"'keep_prob' must be in range [0, 1], but got {keep_prob}")
+        if isinstance(self.keep_prob, bool) or not isinstance(self.keep_prob, float | int):
+            U.fail(name, f"'keep_prob' must be a float, but got {self.keep_prob!r}", TypeError)
+        if not 0 <= self.keep_prob <= 1:
+            U.fail(name, f"'keep_prob' must be in range [0, 1], but got {self.keep_prob}")
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
         # MindSpore's kernel: an unseeded engine per keep_prob, shape and dtype (ops.dropout2d)
@@ -671,29 +663,28 @@ class Dropout3D(_ChannelDropout):
     _nd = 3
 
 
-class _GridSampler(Primitive):
-    @prim_attr_register
-    def __init__(
-        self,
-        interpolation_mode: str = "bilinear",
-        padding_mode: str = "zeros",
-        align_corners: bool = False,
-    ) -> None:
+class _GridSampler(TablePrimitive):
+    _params = (
+        ("interpolation_mode", "bilinear"),
+        ("padding_mode", "zeros"),
+        ("align_corners", False),
+    )
+
+    def _init(self) -> None:
         from deepsink.ops.function import grid_func as G
 
         name = type(self).__name__
-        if interpolation_mode not in G.MODES:
+        if self.interpolation_mode not in G.MODES:
             U.fail(
                 name,
-                f"'interpolation_mode' must be one of {list(G.MODES)}, but got "
-                f"{interpolation_mode!r}",
+                f"'interpolation_mode' must be one of {list(G.MODES)}, but got {self.interpolation_mode!r}",
             )
-        if padding_mode not in G.PADDINGS:
+        if self.padding_mode not in G.PADDINGS:
             U.fail(
-                name, f"'padding_mode' must be one of {list(G.PADDINGS)}, but got {padding_mode!r}"
+                name,
+                f"'padding_mode' must be one of {list(G.PADDINGS)}, but got {self.padding_mode!r}",
             )
-        if not isinstance(align_corners, bool):
-            U.fail(name, f"'align_corners' must be a bool, but got {align_corners!r}", TypeError)
+        V.check_bool(self.align_corners, "align_corners", name)
 
     def __call__(self, input_x: Any, grid: Any) -> Tensor:
         from deepsink.ops.function.grid_func import grid_sample
@@ -772,7 +763,7 @@ class GridSampler3D(_GridSampler):
     _rank = 5
 
 
-class AffineGrid(Primitive):
+class AffineGrid(TablePrimitive):
     r"""``AffineGrid(align_corners=False)(theta, output_size)``: ``ops.affine_grid``.
 
     Args:
@@ -798,14 +789,10 @@ class AffineGrid(Primitive):
         (1, 1, 2, 2)
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False) -> None:
-        if not isinstance(align_corners, bool):
-            U.fail(
-                "AffineGrid",
-                f"'align_corners' must be a bool, but got {align_corners!r}",
-                TypeError,
-            )
+    _params = (("align_corners", False),)
+
+    def _init(self) -> None:
+        V.check_bool(self.align_corners, "align_corners", "AffineGrid")
 
     def __call__(self, theta: Any, output_size: Any) -> Tensor:
         from deepsink.ops.function.grid_func import affine_grid
@@ -813,7 +800,7 @@ class AffineGrid(Primitive):
         return affine_grid(theta, output_size, self.align_corners)
 
 
-class Conv2DBackpropInput(Primitive):
+class Conv2DBackpropInput(TablePrimitive):
     r"""``Conv2DBackpropInput(out_channel, kernel_size, pad_mode='valid', pad=0, pad_list=None,
     mode=1, stride=1, dilation=1, group=1, data_format='NCHW')(dout, weight, input_size)``: the
     input gradient of the convolution these attributes describe, for an input of
@@ -855,29 +842,30 @@ class Conv2DBackpropInput(Primitive):
            [1. 2. 1.]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        out_channel: int,
-        kernel_size: Any,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        pad_list: Any = None,
-        mode: int = 1,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-        data_format: str = "NCHW",
-    ) -> None:
+    _params = (
+        ("out_channel", REQUIRED),
+        ("kernel_size", REQUIRED),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("pad_list", None),
+        ("mode", 1),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+        ("data_format", "NCHW"),
+    )
+
+    def _init(self) -> None:
         name = type(self).__name__
-        if str(pad_mode).lower() not in ("valid", "same", "pad"):
+        if str(self.pad_mode).lower() not in ("valid", "same", "pad"):
             U.fail(
-                name, f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}"
+                name,
+                f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {self.pad_mode!r}",
             )
-        if mode != 1:
-            U.fail(name, f"'mode' must be 1, but got {mode!r}")
-        if data_format != "NCHW":
-            U.fail(name, f"'data_format' must be 'NCHW', but got {data_format!r}")
+        if self.mode != 1:
+            U.fail(name, f"'mode' must be 1, but got {self.mode!r}")
+        if self.data_format != "NCHW":
+            U.fail(name, f"'data_format' must be 'NCHW', but got {self.data_format!r}")
 
     def __call__(self, dout: Any, weight: Any, input_size: Any) -> Tensor:
         from deepsink.ops.function.conv_transpose_func import conv_input_grad
@@ -934,7 +922,7 @@ class Conv2DTranspose(Conv2DBackpropInput):
     """
 
 
-class Conv3DTranspose(Primitive):
+class Conv3DTranspose(TablePrimitive):
     r"""``Conv3DTranspose(in_channel, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0,
     stride=1, dilation=1, group=1, output_padding=0, data_format='NCDHW')(dout, weight)``: the
     3-D transposed convolution (``ops.conv3d_transpose``).
@@ -972,25 +960,27 @@ class Conv3DTranspose(Primitive):
         (1, 3, 4, 4, 4)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        in_channel: int,
-        out_channel: int,
-        kernel_size: Any,
-        mode: int = 1,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-        output_padding: Any = 0,
-        data_format: str = "NCDHW",
-    ) -> None:
-        if mode != 1:
-            U.fail("Conv3DTranspose", f"'mode' must be 1, but got {mode!r}")
-        if data_format != "NCDHW":
-            U.fail("Conv3DTranspose", f"'data_format' must be 'NCDHW', but got {data_format!r}")
+    _params = (
+        ("in_channel", REQUIRED),
+        ("out_channel", REQUIRED),
+        ("kernel_size", REQUIRED),
+        ("mode", 1),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+        ("output_padding", 0),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        if self.mode != 1:
+            U.fail("Conv3DTranspose", f"'mode' must be 1, but got {self.mode!r}")
+        if self.data_format != "NCDHW":
+            U.fail(
+                "Conv3DTranspose", f"'data_format' must be 'NCDHW', but got {self.data_format!r}"
+            )
 
     def __call__(self, dout: Any, weight: Any) -> Tensor:
         from deepsink.ops.function.conv_transpose_func import conv3d_transpose
@@ -1037,7 +1027,7 @@ def _rule(align_corners: bool, half_pixel_centers: bool) -> str:
     return "align_corners" if align_corners else "half_pixel" if half_pixel_centers else "asym"
 
 
-class ResizeBilinearV2(Primitive):
+class ResizeBilinearV2(TablePrimitive):
     r"""``ResizeBilinearV2(align_corners=False, half_pixel_centers=False)(image, size)``:
     bilinear resizing of :math:`(N, C, H, W)` to ``size`` (TensorFlow's coordinate rules).
 
@@ -1065,9 +1055,10 @@ class ResizeBilinearV2(Primitive):
         [[[[0. 1. 2. 2.]]]]
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
-        _flags("ResizeBilinearV2", align_corners, half_pixel_centers)
+    _params = (("align_corners", False), ("half_pixel_centers", False))
+
+    def _init(self) -> None:
+        _flags("ResizeBilinearV2", self.align_corners, self.half_pixel_centers)
 
     def __call__(self, image: Any, size: Any) -> Tensor:
         from deepsink.ops.function import resize_func as R
@@ -1079,7 +1070,7 @@ class ResizeBilinearV2(Primitive):
         return Tensor._from(R.linear(a, 3, w, rule))
 
 
-class ResizeNearestNeighbor(Primitive):
+class ResizeNearestNeighbor(TablePrimitive):
     r"""``ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(input_x)``:
     nearest-neighbour resizing of the last two axes to ``size``.
 
@@ -1108,12 +1099,11 @@ class ResizeNearestNeighbor(Primitive):
         [[[[1. 1. 2. 2.]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self, size: Any, align_corners: bool = False, half_pixel_centers: bool = False
-    ) -> None:
-        _flags("ResizeNearestNeighbor", align_corners, half_pixel_centers)
-        _size_pair(size, 2, "ResizeNearestNeighbor")
+    _params = (("size", REQUIRED), ("align_corners", False), ("half_pixel_centers", False))
+
+    def _init(self) -> None:
+        _flags("ResizeNearestNeighbor", self.align_corners, self.half_pixel_centers)
+        _size_pair(self.size, 2, "ResizeNearestNeighbor")
 
     def __call__(self, input_x: Any) -> Tensor:
         return _nearest2d(
@@ -1132,7 +1122,7 @@ def _nearest2d(x: Any, size: Any, align_corners: bool, half_pixel: bool, name: s
     return Tensor._from(R.nearest(a, a.ndim - 1, w, rule, rounding))
 
 
-class ResizeNearestNeighborV2(Primitive):
+class ResizeNearestNeighborV2(TablePrimitive):
     r"""``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(image, size)``:
     ``ResizeNearestNeighbor`` with the size as an input.
 
@@ -1160,9 +1150,10 @@ class ResizeNearestNeighborV2(Primitive):
         [[[[1. 1. 2. 2.]]]]
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
-        _flags("ResizeNearestNeighborV2", align_corners, half_pixel_centers)
+    _params = (("align_corners", False), ("half_pixel_centers", False))
+
+    def _init(self) -> None:
+        _flags("ResizeNearestNeighborV2", self.align_corners, self.half_pixel_centers)
 
     def __call__(self, image: Any, size: Any) -> Tensor:
         return _nearest2d(
@@ -1170,7 +1161,7 @@ class ResizeNearestNeighborV2(Primitive):
         )
 
 
-class ResizeBicubic(Primitive):
+class ResizeBicubic(TablePrimitive):
     r"""``ResizeBicubic(align_corners=False, half_pixel_centers=False)(image, size)``: Keys cubic
     resizing of :math:`(N, C, H, W)` (coefficient -0.75, edge taps clamped; with
     ``half_pixel_centers`` -0.5 and outside taps dropped), computed as MindSpore's CPU kernel
@@ -1200,9 +1191,10 @@ class ResizeBicubic(Primitive):
         (1, 1, 3, 3)
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False) -> None:
-        _flags("ResizeBicubic", align_corners, half_pixel_centers)
+    _params = (("align_corners", False), ("half_pixel_centers", False))
+
+    def _init(self) -> None:
+        _flags("ResizeBicubic", self.align_corners, self.half_pixel_centers)
 
     def __call__(self, image: Any, size: Any) -> Tensor:
         from deepsink.ops.function import resize_func as R
@@ -1213,7 +1205,7 @@ class ResizeBicubic(Primitive):
         return Tensor._from(R.bicubic_2d(a, h, w, ac, half))
 
 
-class ResizeLinear1D(Primitive):
+class ResizeLinear1D(TablePrimitive):
     r"""``ResizeLinear1D(coordinate_transformation_mode='align_corners')(x, size)``: linear
     resizing of the last axis of :math:`(N, C, W)`.
 
@@ -1240,13 +1232,13 @@ class ResizeLinear1D(Primitive):
         [[[0. 1. 2.]]]
     """
 
-    @prim_attr_register
-    def __init__(self, coordinate_transformation_mode: str = "align_corners") -> None:
-        if coordinate_transformation_mode not in ("align_corners", "half_pixel"):
+    _params = (("coordinate_transformation_mode", "align_corners"),)
+
+    def _init(self) -> None:
+        if self.coordinate_transformation_mode not in ("align_corners", "half_pixel"):
             U.fail(
                 "ResizeLinear1D",
-                "'coordinate_transformation_mode' must be 'align_corners' "
-                f"or 'half_pixel', but got {coordinate_transformation_mode!r}",
+                f"'coordinate_transformation_mode' must be 'align_corners' or 'half_pixel', but got {self.coordinate_transformation_mode!r}",
             )
 
     def __call__(self, x: Any, size: Any) -> Tensor:
@@ -1272,7 +1264,7 @@ def _sizes3d(x: Any, output_size: Any, scales: Any, name: str):
     return a, tuple(int(np.floor(s * f)) for s, f in zip(a.shape[2:], sc)), sc
 
 
-class UpsampleNearest3D(Primitive):
+class UpsampleNearest3D(TablePrimitive):
     r"""``UpsampleNearest3D()(x, output_size=None, scales=None)``: nearest-neighbour upsampling
     of :math:`(N, C, D, H, W)` (source index ``floor(dst * in / out)``, or ``dst / scale``).
 
@@ -1296,10 +1288,6 @@ class UpsampleNearest3D(Primitive):
         (1, 1, 2, 4, 4)
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, x: Any, output_size: Any = None, scales: Any = None) -> Tensor:
         from deepsink.ops.function import resize_func as R
 
@@ -1309,7 +1297,7 @@ class UpsampleNearest3D(Primitive):
         return Tensor._from(a)
 
 
-class UpsampleTrilinear3D(Primitive):
+class UpsampleTrilinear3D(TablePrimitive):
     r"""``UpsampleTrilinear3D(align_corners=False)(x, output_size=None, scales=None)``:
     trilinear upsampling of :math:`(N, C, D, H, W)` (PyTorch's coordinate rule).
 
@@ -1337,14 +1325,10 @@ class UpsampleTrilinear3D(Primitive):
         (1, 1, 2, 4, 4)
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False) -> None:
-        if not isinstance(align_corners, bool):
-            U.fail(
-                "UpsampleTrilinear3D",
-                f"'align_corners' must be a bool, but got {align_corners!r}",
-                TypeError,
-            )
+    _params = (("align_corners", False),)
+
+    def _init(self) -> None:
+        V.check_bool(self.align_corners, "align_corners", "UpsampleTrilinear3D")
 
     def __call__(self, x: Any, output_size: Any = None, scales: Any = None) -> Tensor:
         from deepsink.ops.function import resize_func as R
@@ -1364,7 +1348,7 @@ class UpsampleTrilinear3D(Primitive):
         return Tensor._from(a)
 
 
-class MirrorPad(Primitive):
+class MirrorPad(TablePrimitive):
     r"""``MirrorPad(mode='REFLECT')(input_x, paddings)``: ``ops.mirror_pad``.
 
     Args:
@@ -1388,10 +1372,11 @@ class MirrorPad(Primitive):
         [[1. 1. 2. 3. 3.]]
     """
 
-    @prim_attr_register
-    def __init__(self, mode: str = "REFLECT") -> None:
-        if mode not in ("REFLECT", "SYMMETRIC"):
-            U.fail("MirrorPad", f"'mode' must be 'REFLECT' or 'SYMMETRIC', but got {mode!r}")
+    _params = (("mode", "REFLECT"),)
+
+    def _init(self) -> None:
+        if self.mode not in ("REFLECT", "SYMMETRIC"):
+            U.fail("MirrorPad", f"'mode' must be 'REFLECT' or 'SYMMETRIC', but got {self.mode!r}")
 
     def __call__(self, input_x: Any, paddings: Any) -> Tensor:
         from deepsink.ops.function.image_func import mirror_pad
@@ -1399,7 +1384,7 @@ class MirrorPad(Primitive):
         return mirror_pad(input_x, paddings, self.mode)
 
 
-class PadV3(Primitive):
+class PadV3(TablePrimitive):
     r"""``PadV3(mode='constant', paddings_contiguous=True)(x, paddings, value=None)``: pads the
     last ``len(paddings) // 2`` axes, the last axis first (PyTorch's order): ``(left, right,
     top, bottom, ...)``, or with ``paddings_contiguous=False`` all befores then all afters.
@@ -1431,16 +1416,12 @@ class PadV3(Primitive):
 
     _MODES = {"constant": "constant", "reflect": "reflect", "edge": "edge", "circular": "wrap"}
 
-    @prim_attr_register
-    def __init__(self, mode: str = "constant", paddings_contiguous: bool = True) -> None:
-        if mode not in self._MODES:
-            U.fail("PadV3", f"'mode' must be one of {list(self._MODES)}, but got {mode!r}")
-        if not isinstance(paddings_contiguous, bool):
-            U.fail(
-                "PadV3",
-                f"'paddings_contiguous' must be a bool, but got {paddings_contiguous!r}",
-                TypeError,
-            )
+    _params = (("mode", "constant"), ("paddings_contiguous", True))
+
+    def _init(self) -> None:
+        if self.mode not in self._MODES:
+            U.fail("PadV3", f"'mode' must be one of {list(self._MODES)}, but got {self.mode!r}")
+        V.check_bool(self.paddings_contiguous, "paddings_contiguous", "PadV3")
 
     def __call__(self, x: Any, paddings: Any, value: Any = None) -> Tensor:
         a = U.array(x, "PadV3", "x")
@@ -1465,7 +1446,7 @@ class PadV3(Primitive):
         return Tensor._from(jnp.pad(a, widths, mode=mode))
 
 
-class Padding(Primitive):
+class Padding(TablePrimitive):
     r"""``Padding(pad_dim_size=8)(x)``: ``ops.padding``.
 
     Args:
@@ -1488,10 +1469,15 @@ class Padding(Primitive):
         [[8. 0.]]
     """
 
-    @prim_attr_register
-    def __init__(self, pad_dim_size: int = 8) -> None:
-        if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int):
-            U.fail("Padding", f"'pad_dim_size' must be an int, but got {pad_dim_size!r}", TypeError)
+    _params = (("pad_dim_size", 8),)
+
+    def _init(self) -> None:
+        if isinstance(self.pad_dim_size, bool) or not isinstance(self.pad_dim_size, int):
+            U.fail(
+                "Padding",
+                f"'pad_dim_size' must be an int, but got {self.pad_dim_size!r}",
+                TypeError,
+            )
 
     def __call__(self, x: Any) -> Tensor:
         from deepsink.ops.function.image_func import padding
@@ -1499,7 +1485,7 @@ class Padding(Primitive):
         return padding(x, self.pad_dim_size)
 
 
-class Col2Im(Primitive):
+class Col2Im(TablePrimitive):
     r"""``Col2Im(kernel_size, dilation=1, padding=0, stride=1)(x, output_size)``:
     ``ops.col2im``.
 
@@ -1528,11 +1514,7 @@ class Col2Im(Primitive):
         (1, 1, 3, 3)
     """
 
-    @prim_attr_register
-    def __init__(
-        self, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
-    ) -> None:
-        pass
+    _params = (("kernel_size", REQUIRED), ("dilation", 1), ("padding", 0), ("stride", 1))
 
     def __call__(self, x: Any, output_size: Any) -> Tensor:
         from deepsink.ops.function.image_func import col2im
@@ -1540,7 +1522,7 @@ class Col2Im(Primitive):
         return col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
-class Im2Col(Primitive):
+class Im2Col(TablePrimitive):
     r"""``Im2Col(ksizes, strides=1, dilations=1, pads=0)(x)``: the sliding blocks of
     :math:`(N, C, H, W)` as :math:`(N, C, kH kW, L)` (``ops.unfold`` regrouped).
 
@@ -1568,9 +1550,7 @@ class Im2Col(Primitive):
         (1, 2, 4, 4)
     """
 
-    @prim_attr_register
-    def __init__(self, ksizes: Any, strides: Any = 1, dilations: Any = 1, pads: Any = 0) -> None:
-        pass
+    _params = (("ksizes", REQUIRED), ("strides", 1), ("dilations", 1), ("pads", 0))
 
     def __call__(self, x: Any) -> Tensor:
         from deepsink.ops.function.sampling_func import unfold
@@ -1582,7 +1562,7 @@ class Im2Col(Primitive):
         return Tensor._from(cols.reshape(a.shape[0], a.shape[1], -1, cols.shape[-1]))
 
 
-class BoundingBoxEncode(Primitive):
+class BoundingBoxEncode(TablePrimitive):
     r"""``BoundingBoxEncode(means=(0.0,)*4, stds=(1.0,)*4)(anchor_box, groundtruth_box)``:
     ``ops.bounding_box_encode``.
 
@@ -1608,9 +1588,7 @@ class BoundingBoxEncode(Primitive):
         [[0. 0. 0. 0.]]
     """
 
-    @prim_attr_register
-    def __init__(self, means: Any = (0.0, 0.0, 0.0, 0.0), stds: Any = (1.0, 1.0, 1.0, 1.0)):
-        pass
+    _params = (("means", (0.0, 0.0, 0.0, 0.0)), ("stds", (1.0, 1.0, 1.0, 1.0)))
 
     def __call__(self, anchor_box: Any, groundtruth_box: Any) -> Tensor:
         from deepsink.ops.function.image_func import bounding_box_encode
@@ -1618,7 +1596,7 @@ class BoundingBoxEncode(Primitive):
         return bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
 
 
-class BoundingBoxDecode(Primitive):
+class BoundingBoxDecode(TablePrimitive):
     r"""``BoundingBoxDecode(max_shape, means=(0.0,)*4, stds=(1.0,)*4, wh_ratio_clip=0.016)
     (anchor_box, deltas)``: ``ops.bounding_box_decode``.
 
@@ -1646,15 +1624,12 @@ class BoundingBoxDecode(Primitive):
         [[0. 0. 3. 3.]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        max_shape: Any,
-        means: Any = (0.0, 0.0, 0.0, 0.0),
-        stds: Any = (1.0, 1.0, 1.0, 1.0),
-        wh_ratio_clip: float = 0.016,
-    ) -> None:
-        pass
+    _params = (
+        ("max_shape", REQUIRED),
+        ("means", (0.0, 0.0, 0.0, 0.0)),
+        ("stds", (1.0, 1.0, 1.0, 1.0)),
+        ("wh_ratio_clip", 0.016),
+    )
 
     def __call__(self, anchor_box: Any, deltas: Any) -> Tensor:
         from deepsink.ops.function.image_func import bounding_box_decode
@@ -1664,7 +1639,7 @@ class BoundingBoxDecode(Primitive):
         )
 
 
-class CheckValid(Primitive):
+class CheckValid(TablePrimitive):
     r"""``CheckValid()(bboxes, img_metas)``: ``ops.check_valid``.
 
     Inputs:
@@ -1684,31 +1659,29 @@ class CheckValid(Primitive):
         [ True]
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, bboxes: Any, img_metas: Any) -> Tensor:
         from deepsink.ops.function.image_func import check_valid
 
         return check_valid(bboxes, img_metas)
 
 
-class _MaxUnpool(Primitive):
+class _MaxUnpool(TablePrimitive):
     _nd = 2
 
-    @prim_attr_register
-    def __init__(
-        self,
-        ksize: Any,
-        strides: Any = 0,
-        pads: Any = 0,
-        output_shape: Any = (),
-        data_format: str = "NCHW",
-    ) -> None:
+    _params = (
+        ("ksize", REQUIRED),
+        ("strides", 0),
+        ("pads", 0),
+        ("output_shape", ()),
+        ("data_format", "NCHW"),
+    )
+
+    def _init(self) -> None:
         want = "NCHW" if self._nd == 2 else "NCDHW"
-        if data_format != want:
-            U.fail(type(self).__name__, f"'data_format' must be {want!r}, but got {data_format!r}")
+        if self.data_format != want:
+            U.fail(
+                type(self).__name__, f"'data_format' must be {want!r}, but got {self.data_format!r}"
+            )
 
     def __call__(self, x: Any, argmax: Any) -> Tensor:
         from deepsink import ops
@@ -1783,20 +1756,20 @@ class MaxUnpool3D(_MaxUnpool):
 
     _nd = 3
 
-    @prim_attr_register
-    def __init__(
-        self,
-        ksize: Any,
-        strides: Any = 0,
-        pads: Any = 0,
-        output_shape: Any = (),
-        data_format: str = "NCDHW",
-    ) -> None:
-        if data_format != "NCDHW":
-            U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {data_format!r}")
+    _params = (
+        ("ksize", REQUIRED),
+        ("strides", 0),
+        ("pads", 0),
+        ("output_shape", ()),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        if self.data_format != "NCDHW":
+            U.fail("MaxUnpool3D", f"'data_format' must be 'NCDHW', but got {self.data_format!r}")
 
 
-class CropAndResize(Primitive):
+class CropAndResize(TablePrimitive):
     r"""``CropAndResize(method='bilinear', extrapolation_value=0.0)(image, boxes, box_index,
     crop_size)``: ``ops.crop_and_resize``.
 
@@ -1826,12 +1799,13 @@ class CropAndResize(Primitive):
         (1, 2, 2, 1)
     """
 
-    @prim_attr_register
-    def __init__(self, method: str = "bilinear", extrapolation_value: float = 0.0) -> None:
-        if method not in ("bilinear", "nearest", "bilinear_v2"):
+    _params = (("method", "bilinear"), ("extrapolation_value", 0.0))
+
+    def _init(self) -> None:
+        if self.method not in ("bilinear", "nearest", "bilinear_v2"):
             U.fail(
                 "CropAndResize",
-                f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', but got {method!r}",
+                f"'method' must be 'bilinear', 'nearest' or 'bilinear_v2', but got {self.method!r}",
             )
 
     def __call__(self, image: Any, boxes: Any, box_index: Any, crop_size: Any) -> Tensor:
@@ -1842,7 +1816,7 @@ class CropAndResize(Primitive):
         )
 
 
-class ROIAlign(Primitive):
+class ROIAlign(TablePrimitive):
     r"""``ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1)
     (features, rois)``: bilinear region pooling (Caffe2's ROIAlign).
 
@@ -1874,26 +1848,28 @@ class ROIAlign(Primitive):
         (1, 1, 2, 2)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        pooled_height: int,
-        pooled_width: int,
-        spatial_scale: float,
-        sample_num: int = 2,
-        roi_end_mode: int = 1,
-    ) -> None:
+    _params = (
+        ("pooled_height", REQUIRED),
+        ("pooled_width", REQUIRED),
+        ("spatial_scale", REQUIRED),
+        ("sample_num", 2),
+        ("roi_end_mode", 1),
+    )
+
+    def _init(self) -> None:
         for arg, v in (
-            ("pooled_height", pooled_height),
-            ("pooled_width", pooled_width),
-            ("sample_num", sample_num),
-            ("roi_end_mode", roi_end_mode),
+            ("pooled_height", self.pooled_height),
+            ("pooled_width", self.pooled_width),
+            ("sample_num", self.sample_num),
+            ("roi_end_mode", self.roi_end_mode),
         ):
             if isinstance(v, bool) or not isinstance(v, int):
                 U.fail("ROIAlign", f"'{arg}' must be an int, but got {v!r}", TypeError)
-        if not isinstance(spatial_scale, float):
+        if not isinstance(self.spatial_scale, float):
             U.fail(
-                "ROIAlign", f"'spatial_scale' must be a float, but got {spatial_scale!r}", TypeError
+                "ROIAlign",
+                f"'spatial_scale' must be a float, but got {self.spatial_scale!r}",
+                TypeError,
             )
 
     def __call__(self, features: Any, rois: Any) -> Tensor:
@@ -1910,7 +1886,7 @@ class ROIAlign(Primitive):
         )
 
 
-class CTCGreedyDecoder(Primitive):
+class CTCGreedyDecoder(TablePrimitive):
     r"""``CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length)``:
     ``ops.ctc_greedy_decoder``.
 
@@ -1937,14 +1913,10 @@ class CTCGreedyDecoder(Primitive):
         [0 0 1]
     """
 
-    @prim_attr_register
-    def __init__(self, merge_repeated: bool = True) -> None:
-        if not isinstance(merge_repeated, bool):
-            U.fail(
-                "CTCGreedyDecoder",
-                f"'merge_repeated' must be a bool, but got {merge_repeated!r}",
-                TypeError,
-            )
+    _params = (("merge_repeated", True),)
+
+    def _init(self) -> None:
+        V.check_bool(self.merge_repeated, "merge_repeated", "CTCGreedyDecoder")
 
     def __call__(self, inputs: Any, sequence_length: Any) -> tuple:
         from deepsink.ops.function.detection_func import ctc_greedy_decoder
@@ -1952,7 +1924,7 @@ class CTCGreedyDecoder(Primitive):
         return ctc_greedy_decoder(inputs, sequence_length, self.merge_repeated)
 
 
-class NMSWithMask(Primitive):
+class NMSWithMask(TablePrimitive):
     r"""``NMSWithMask(iou_threshold=0.5)(bboxes) -> (selected_boxes, selected_idx,
     selected_mask)``: non-maximum suppression (``ops.function.detection_func.nms_with_mask``).
 
@@ -1977,12 +1949,13 @@ class NMSWithMask(Primitive):
         [ True False]
     """
 
-    @prim_attr_register
-    def __init__(self, iou_threshold: float = 0.5) -> None:
-        if isinstance(iou_threshold, bool) or not isinstance(iou_threshold, float):
+    _params = (("iou_threshold", 0.5),)
+
+    def _init(self) -> None:
+        if isinstance(self.iou_threshold, bool) or not isinstance(self.iou_threshold, float):
             U.fail(
                 "NMSWithMask",
-                f"'iou_threshold' must be a float, but got {iou_threshold!r}",
+                f"'iou_threshold' must be a float, but got {self.iou_threshold!r}",
                 TypeError,
             )
 
@@ -1992,7 +1965,7 @@ class NMSWithMask(Primitive):
         return nms_with_mask(bboxes, self.iou_threshold)
 
 
-class CTCLoss(Primitive):
+class CTCLoss(TablePrimitive):
     r"""``CTCLoss(preprocess_collapse_repeated=False, ctc_merge_repeated=True,
     ignore_longer_outputs_than_inputs=False)(x, labels_indices, labels_values, sequence_length)
     -> (loss, gradient)``: TensorFlow-style CTC over logits :math:`(T, B, C)` with the blank as
@@ -2046,17 +2019,17 @@ class CTCLoss(Primitive):
         [1.0986123]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        preprocess_collapse_repeated: bool = False,
-        ctc_merge_repeated: bool = True,
-        ignore_longer_outputs_than_inputs: bool = False,
-    ) -> None:
+    _params = (
+        ("preprocess_collapse_repeated", False),
+        ("ctc_merge_repeated", True),
+        ("ignore_longer_outputs_than_inputs", False),
+    )
+
+    def _init(self) -> None:
         for arg, v in (
-            ("preprocess_collapse_repeated", preprocess_collapse_repeated),
-            ("ctc_merge_repeated", ctc_merge_repeated),
-            ("ignore_longer_outputs_than_inputs", ignore_longer_outputs_than_inputs),
+            ("preprocess_collapse_repeated", self.preprocess_collapse_repeated),
+            ("ctc_merge_repeated", self.ctc_merge_repeated),
+            ("ignore_longer_outputs_than_inputs", self.ignore_longer_outputs_than_inputs),
         ):
             if not isinstance(v, bool):
                 U.fail("CTCLoss", f"'{arg}' must be a bool, but got {v!r}", TypeError)
@@ -2105,7 +2078,7 @@ def _ctc_sparse_loss_and_grad(
     return loss, grad, lab_len, found
 
 
-class MultilabelMarginLoss(Primitive):
+class MultilabelMarginLoss(TablePrimitive):
     r"""``MultilabelMarginLoss(reduction='mean')(x, target) -> (y, is_target)``: the multi-label
     hinge loss (``ops.multilabel_margin_loss``) and the 0/1 map of each sample's target classes
     (the target lists end at the first -1).
@@ -2133,13 +2106,10 @@ class MultilabelMarginLoss(Primitive):
         0.85 [[1 0 0 1]]
     """
 
-    @prim_attr_register
-    def __init__(self, reduction: str = "mean") -> None:
-        if reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "MultilabelMarginLoss",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
-            )
+    _params = (("reduction", "mean"),)
+
+    def _init(self) -> None:
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "MultilabelMarginLoss")
 
     def __call__(self, x: Any, target: Any) -> tuple[Tensor, Tensor]:
         from deepsink.ops.function.loss_func import multilabel_margin_loss
@@ -2154,7 +2124,7 @@ class MultilabelMarginLoss(Primitive):
         return loss, Tensor._from(is_target)
 
 
-class DepthwiseConv2dNative(Primitive):
+class DepthwiseConv2dNative(TablePrimitive):
     r"""``DepthwiseConv2dNative(channel_multiplier, kernel_size, mode=3, pad_mode='valid',
     pad=0, stride=1, dilation=1, group=1)(x, weight)``: each input channel convolved with its own
     ``channel_multiplier`` filters; ``weight`` is :math:`(channel\_multiplier, C, kH, kW)` and
@@ -2190,20 +2160,20 @@ class DepthwiseConv2dNative(Primitive):
         (1, 2, 2, 2)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        channel_multiplier: int,
-        kernel_size: Any,
-        mode: int = 3,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-    ) -> None:
-        if mode != 3:
-            U.fail("DepthwiseConv2dNative", f"'mode' must be 3, but got {mode!r}")
+    _params = (
+        ("channel_multiplier", REQUIRED),
+        ("kernel_size", REQUIRED),
+        ("mode", 3),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+    )
+
+    def _init(self) -> None:
+        if self.mode != 3:
+            U.fail("DepthwiseConv2dNative", f"'mode' must be 3, but got {self.mode!r}")
 
     def __call__(self, x: Any, weight: Any) -> Tensor:
         from deepsink.ops.function.nn_func import conv2d
@@ -2229,7 +2199,7 @@ class DepthwiseConv2dNative(Primitive):
         )
 
 
-class ResizeArea(Primitive):
+class ResizeArea(TablePrimitive):
     r"""``ResizeArea(align_corners=False)(images, size)``: area resampling of NHWC ``images``
     to ``size``: each output pixel is the coverage-weighted mean of the input pixels its box
     spans (TensorFlow's ``resize_area``); the result is float32.
@@ -2257,14 +2227,10 @@ class ResizeArea(Primitive):
         [1.5]
     """
 
-    @prim_attr_register
-    def __init__(self, align_corners: bool = False) -> None:
-        if not isinstance(align_corners, bool):
-            U.fail(
-                "ResizeArea",
-                f"'align_corners' must be a bool, but got {align_corners!r}",
-                TypeError,
-            )
+    _params = (("align_corners", False),)
+
+    def _init(self) -> None:
+        V.check_bool(self.align_corners, "align_corners", "ResizeArea")
 
     def __call__(self, images: Any, size: Any) -> Tensor:
         from deepsink.ops.function.resize_func import area_weights
@@ -2278,7 +2244,7 @@ class ResizeArea(Primitive):
         return Tensor._from(jnp.einsum("ih,nhwc,jw->nijc", wy, a, wx))
 
 
-class CTCLossV2(Primitive):
+class CTCLossV2(TablePrimitive):
     r"""``CTCLossV2(blank=0, reduction='none', zero_infinity=False)(log_probs, targets,
     input_lengths, target_lengths) -> (neg_log_likelihood, log_alpha)``: PyTorch-style CTC over
     log-probabilities :math:`(T, B, C)` and padded targets :math:`(B, S)`, with the forward
@@ -2312,12 +2278,13 @@ class CTCLossV2(Primitive):
         [1.0986123] (1, 2, 3)
     """
 
-    @prim_attr_register
-    def __init__(self, blank: int = 0, reduction: str = "none", zero_infinity: bool = False):
-        if reduction != "none":
+    _params = (("blank", 0), ("reduction", "none"), ("zero_infinity", False))
+
+    def _init(self) -> None:
+        if self.reduction != "none":
             U.fail(
                 "CTCLossV2",
-                f"the 'reduction' must be str and must be in '['none']', but got {reduction!r}",
+                f"the 'reduction' must be str and must be in '['none']', but got {self.reduction!r}",
             )
 
     def __call__(
@@ -2333,7 +2300,7 @@ class CTCLossV2(Primitive):
         return Tensor._from(nll), Tensor._from(alpha)
 
 
-class BatchNorm(Primitive):
+class BatchNorm(TablePrimitive):
     r"""``BatchNorm(is_training=False, epsilon=1e-5, momentum=0.1, data_format='NCHW')
     (input_x, scale, bias, mean, variance)``: batch normalization over the channel axis.
 
@@ -2374,20 +2341,21 @@ class BatchNorm(Primitive):
          [0.999995 0.999995]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        is_training: bool = False,
-        epsilon: float = 1e-5,
-        momentum: float = 0.1,
-        data_format: str = "NCHW",
-    ) -> None:
-        if not isinstance(is_training, bool):
-            U.fail("BatchNorm", f"'is_training' must be a bool, but got {is_training!r}", TypeError)
-        if not 0 <= momentum <= 1:
-            U.fail("BatchNorm", f"'momentum' must be in range [0, 1], but got {momentum}")
-        if data_format not in ("NCHW", "NHWC"):
-            U.fail("BatchNorm", f"'data_format' must be 'NCHW' or 'NHWC', but got {data_format!r}")
+    _params = (
+        ("is_training", False),
+        ("epsilon", 1e-5),
+        ("momentum", 0.1),
+        ("data_format", "NCHW"),
+    )
+
+    def _init(self) -> None:
+        V.check_bool(self.is_training, "is_training", "BatchNorm")
+        if not 0 <= self.momentum <= 1:
+            U.fail("BatchNorm", f"'momentum' must be in range [0, 1], but got {self.momentum}")
+        if self.data_format not in ("NCHW", "NHWC"):
+            U.fail(
+                "BatchNorm", f"'data_format' must be 'NCHW' or 'NHWC', but got {self.data_format!r}"
+            )
 
     def __call__(self, input_x: Any, scale: Any, bias: Any, mean: Any, variance: Any) -> tuple:
         from deepsink.common.parameter import Parameter
@@ -2426,7 +2394,7 @@ class BatchNorm(Primitive):
         )
 
 
-class DataFormatDimMap(Primitive):
+class DataFormatDimMap(TablePrimitive):
     r"""Returns the dimension index in the destination data format given in the source data format.
 
     Each element ``x`` of the input is an axis of ``src_format`` (taken modulo 4, so -4..-1 count
@@ -2454,9 +2422,10 @@ class DataFormatDimMap(Primitive):
         [0 3 1 2 2]
     """
 
-    @prim_attr_register
-    def __init__(self, src_format: str = "NHWC", dst_format: str = "NCHW") -> None:
-        for arg, v in (("src_format", src_format), ("dst_format", dst_format)):
+    _params = (("src_format", "NHWC"), ("dst_format", "NCHW"))
+
+    def _init(self) -> None:
+        for arg, v in (("src_format", self.src_format), ("dst_format", self.dst_format)):
             if not isinstance(v, str):
                 U.fail(
                     "DataFormatDimMap",
@@ -2468,7 +2437,7 @@ class DataFormatDimMap(Primitive):
                     "DataFormatDimMap",
                     f"the '{arg}' must be str and must be in ['NHWC', 'NCHW'], but got '{v}'",
                 )
-        self._table = np.array([src_format.index(c) for c in dst_format])
+        self._table = np.array([self.src_format.index(c) for c in self.dst_format])
 
     def __call__(self, input_x: Any) -> Tensor:
         if not isinstance(input_x, Tensor):

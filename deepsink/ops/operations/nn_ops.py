@@ -13,13 +13,15 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from deepsink._core import validate as V
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops.function import nn_pool_norm_func as NF
 from deepsink.ops.function import optimizer_func as R
 from deepsink.ops.operations._by_path import operations_getattr
-from deepsink.ops.primitive import Primitive, prim_attr_register
+from deepsink.ops.primitive import Primitive
 
 __all__ = [
     "ApplyMomentum",
@@ -32,12 +34,8 @@ __all__ = [
 ]
 
 
-class Dense(Primitive):
+class Dense(TablePrimitive):
     """``Dense()(x, w, b)``: ``x @ w.T + b`` (1-D ``x`` and ``w`` give their dot product)."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, x: Any, w: Any, b: Any = None) -> Tensor:
         a, wa = U.array(x, "Dense", "x"), U.array(w, "Dense", "w")
@@ -53,33 +51,29 @@ class Dense(Primitive):
         return Tensor._from(y)
 
 
-class BinaryCrossEntropy(Primitive):
+class BinaryCrossEntropy(TablePrimitive):
     """``BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None)``; ``logits`` are
     probabilities (MindSpore's naming)."""
 
-    @prim_attr_register
-    def __init__(self, reduction: str = "mean") -> None:
-        if reduction not in ("none", "mean", "sum"):
-            U.fail(
-                "BinaryCrossEntropy",
-                f"'reduction' must be one of ['none', 'mean', 'sum'], but got {reduction!r}",
-            )
+    _params = (("reduction", "mean"),)
+
+    def _init(self) -> None:
+        V.check_one_of(self.reduction, ["none", "mean", "sum"], "reduction", "BinaryCrossEntropy")
 
     def __call__(self, logits: Any, labels: Any, weight: Any = None) -> Tensor:
         return NF.binary_cross_entropy(logits, labels, weight, self.reduction)
 
 
-class LayerNorm(Primitive):
+class LayerNorm(TablePrimitive):
     """``LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x, gamma, beta)``
     ``-> (y, mean, variance)``; mean and variance keep the normalized axes as size 1."""
 
-    @prim_attr_register
-    def __init__(
-        self, begin_norm_axis: int = 1, begin_params_axis: int = 1, epsilon: float = 1e-7
-    ) -> None:
+    _params = (("begin_norm_axis", 1), ("begin_params_axis", 1), ("epsilon", 1e-7))
+
+    def _init(self) -> None:
         for n, v in (
-            ("begin_norm_axis", begin_norm_axis),
-            ("begin_params_axis", begin_params_axis),
+            ("begin_norm_axis", self.begin_norm_axis),
+            ("begin_params_axis", self.begin_params_axis),
         ):
             if isinstance(v, bool) or not isinstance(v, int):
                 U.fail("LayerNorm", f"'{n}' must be an int, but got {v!r}", TypeError)
@@ -107,71 +101,74 @@ def _pool3d(prim: Primitive, x: Any, kind: str, pad: Any, *avg: Any) -> Tensor:
     return Tensor._from(NF.pool_nd(a, 3, kind, *args, api=prim.name))
 
 
-class AvgPool3D(Primitive):
+class AvgPool3D(TablePrimitive):
     """``AvgPool3D(kernel_size, strides, pad_mode, pad, ceil_mode, count_include_pad,
     divisor_override)(x)`` over NCDHW."""
 
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any = 1,
-        strides: Any = 1,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        ceil_mode: bool = False,
-        count_include_pad: bool = True,
-        divisor_override: int = 0,
-        data_format: str = "NCDHW",
-    ) -> None:
-        _check_format("AvgPool3D", data_format)
-        if str(pad_mode).upper() != "PAD" and pad not in (0, (0,) * 6, [0] * 6):
-            U.fail("AvgPool3D", f"'pad' must be 0 when 'pad_mode' is {pad_mode!r}, but got {pad!r}")
+    _params = (
+        ("kernel_size", 1),
+        ("strides", 1),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("ceil_mode", False),
+        ("count_include_pad", True),
+        ("divisor_override", 0),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        _check_format("AvgPool3D", self.data_format)
+        if str(self.pad_mode).upper() != "PAD" and self.pad not in (0, (0,) * 6, [0] * 6):
+            U.fail(
+                "AvgPool3D",
+                f"'pad' must be 0 when 'pad_mode' is {self.pad_mode!r}, but got {self.pad!r}",
+            )
 
     def __call__(self, x: Any) -> Tensor:
         return _pool3d(self, x, "avg", self.pad, self.count_include_pad, self.divisor_override)
 
 
-class MaxPool3D(Primitive):
+class MaxPool3D(TablePrimitive):
     """``MaxPool3D(kernel_size, strides, pad_mode, pad_list, ceil_mode)(x)`` over NCDHW."""
 
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any = 1,
-        strides: Any = 1,
-        pad_mode: str = "VALID",
-        pad_list: Any = 0,
-        ceil_mode: Any = None,
-        data_format: str = "NCDHW",
-    ) -> None:
-        _check_format("MaxPool3D", data_format)
+    _params = (
+        ("kernel_size", 1),
+        ("strides", 1),
+        ("pad_mode", "VALID"),
+        ("pad_list", 0),
+        ("ceil_mode", None),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        _check_format("MaxPool3D", self.data_format)
 
     def __call__(self, x: Any) -> Tensor:
         return _pool3d(self, x, "max", self.pad_list)
 
 
-class Conv3D(Primitive):
+class Conv3D(TablePrimitive):
     """``Conv3D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
     group=1)(x, weight)`` over NCDHW input and OIDHW weight."""
 
-    @prim_attr_register
-    def __init__(
-        self,
-        out_channel: int,
-        kernel_size: Any,
-        mode: int = 1,
-        pad_mode: str = "valid",
-        pad: Any = 0,
-        stride: Any = 1,
-        dilation: Any = 1,
-        group: int = 1,
-        data_format: str = "NCDHW",
-    ) -> None:
-        _check_format("Conv3D", data_format)
-        if str(pad_mode).lower() not in ("valid", "same", "pad"):
+    _params = (
+        ("out_channel", REQUIRED),
+        ("kernel_size", REQUIRED),
+        ("mode", 1),
+        ("pad_mode", "valid"),
+        ("pad", 0),
+        ("stride", 1),
+        ("dilation", 1),
+        ("group", 1),
+        ("data_format", "NCDHW"),
+    )
+
+    def _init(self) -> None:
+        _check_format("Conv3D", self.data_format)
+        if str(self.pad_mode).lower() not in ("valid", "same", "pad"):
             U.fail(
                 "Conv3D",
-                f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {pad_mode!r}",
+                f"'pad_mode' must be one of ['valid', 'same', 'pad'], but got {self.pad_mode!r}",
             )
 
     def __call__(self, x: Any, weight: Any) -> Tensor:
@@ -181,22 +178,16 @@ class Conv3D(Primitive):
         )
 
 
-class ApplyMomentum(Primitive):
+class ApplyMomentum(TablePrimitive):
     """``ApplyMomentum(use_nesterov=False)(variable, accumulation, learning_rate, gradient,
     momentum)``: ``accumulation = accumulation * momentum + gradient``, then ``variable -= lr *
     accumulation`` (Nesterov: ``lr * (gradient + momentum * accumulation)``). Both Parameters are
     updated in place; returns ``variable``."""
 
-    @prim_attr_register
-    def __init__(
-        self, use_nesterov: bool = False, use_locking: bool = False, gradient_scale: float = 1.0
-    ) -> None:
-        if not isinstance(use_nesterov, bool):
-            U.fail(
-                "ApplyMomentum",
-                f"'use_nesterov' must be a bool, but got {use_nesterov!r}",
-                TypeError,
-            )
+    _params = (("use_nesterov", False), ("use_locking", False), ("gradient_scale", 1.0))
+
+    def _init(self) -> None:
+        V.check_bool(self.use_nesterov, "use_nesterov", "ApplyMomentum")
 
     def __call__(
         self, variable: Any, accumulation: Any, learning_rate: Any, gradient: Any, momentum: Any
@@ -227,7 +218,6 @@ __getattr__ = operations_getattr(__name__)
 # --- DeformableOffsets ---------------------------------------------------------------------------
 
 from deepsink._core import random as _random  # noqa: E402
-from deepsink._core import validate as _V  # noqa: E402
 from deepsink.common import dtype as _mstype  # noqa: E402
 from deepsink.ops.function import fractional_pool_func as _FP  # noqa: E402
 from deepsink.ops.function import patch_func as _PF  # noqa: E402
@@ -245,36 +235,35 @@ def _type(api: str, arg: str, value: Any, types: tuple) -> None:
         )
 
 
-class _FractionalPool(Primitive):
+class _FractionalPool(TablePrimitive):
     _mode = "max"
 
-    @prim_attr_register
-    def __init__(
-        self,
-        pooling_ratio: Any,
-        pseudo_random: bool = False,
-        overlapping: bool = False,
-        deterministic: bool = False,
-        seed: int = 0,
-        seed2: int = 0,
-    ) -> None:
-        _type(self.name, "pooling_ratio", pooling_ratio, (list,))
-        for item in pooling_ratio:
+    _params = (
+        ("pooling_ratio", REQUIRED),
+        ("pseudo_random", False),
+        ("overlapping", False),
+        ("deterministic", False),
+        ("seed", 0),
+        ("seed2", 0),
+    )
+
+    def _init(self) -> None:
+        _type(self.name, "pooling_ratio", self.pooling_ratio, (list,))
+        for item in self.pooling_ratio:
             _type(self.name, "pooling_ratio_item", item, (float,))
         for arg in ("pseudo_random", "overlapping", "deterministic"):
             _type(self.name, arg, getattr(self, arg), (bool,))
         for arg in ("seed", "seed2"):
             _type(self.name, arg, getattr(self, arg), (int,))
         if (
-            len(pooling_ratio) != 4
-            or pooling_ratio[0] != 1.0
-            or pooling_ratio[3] != 1.0
-            or any(r < 1.0 for r in pooling_ratio)
+            len(self.pooling_ratio) != 4
+            or self.pooling_ratio[0] != 1.0
+            or self.pooling_ratio[3] != 1.0
+            or any(r < 1.0 for r in self.pooling_ratio)
         ):
             U.fail(
                 self.name,
-                f"'pooling_ratio' must be [1.0, row_ratio, col_ratio, 1.0] with "
-                f"ratios >= 1.0, but got {pooling_ratio}",
+                f"'pooling_ratio' must be [1.0, row_ratio, col_ratio, 1.0] with ratios >= 1.0, but got {self.pooling_ratio}",
             )
 
     def __call__(self, x: Any) -> tuple:
@@ -362,7 +351,7 @@ def _stride4(api: str, arg: str, value: Any) -> tuple:
     return out
 
 
-class Dilation2D(Primitive):
+class Dilation2D(TablePrimitive):
     """Grey-scale morphological dilation of an NCHW input by a per-channel structuring element:
     ``y[n, c, i, j] = max_{p, q} x[n, c, i*sh + p*dh, j*sw + q*dw] + filter[c, p, q]``.
 
@@ -395,23 +384,27 @@ class Dilation2D(Primitive):
            [7. 8.]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self, stride: Any, dilation: Any, pad_mode: str = "SAME", data_format: str = "NCHW"
-    ) -> None:
-        if data_format == "NHWC":
+    _params = (
+        ("stride", REQUIRED),
+        ("dilation", REQUIRED),
+        ("pad_mode", "SAME"),
+        ("data_format", "NCHW"),
+    )
+
+    def _init(self) -> None:
+        if self.data_format == "NHWC":
             U.fail(self.name, "NHWC format is not supported at present.")
-        _V.check_one_of(data_format, ["NCHW", "NHWC"], "data_format", self.name)
-        _V.check_one_of(pad_mode, ["VALID", "SAME", "valid", "same"], "pad_mode", self.name)
-        self.add_prim_attr("pad_mode", pad_mode.upper())
-        self.add_prim_attr("stride", _stride4(self.name, "stride", stride))
-        self.add_prim_attr("dilation", _stride4(self.name, "dilation", dilation))
+        V.check_one_of(self.data_format, ["NCHW", "NHWC"], "data_format", self.name)
+        V.check_one_of(self.pad_mode, ["VALID", "SAME", "valid", "same"], "pad_mode", self.name)
+        self.add_prim_attr("pad_mode", self.pad_mode.upper())
+        self.add_prim_attr("stride", _stride4(self.name, "stride", self.stride))
+        self.add_prim_attr("dilation", _stride4(self.name, "dilation", self.dilation))
 
     def __call__(self, x: Any, filter: Any) -> Tensor:
         return _PF.dilation2d(x, filter, self.stride, self.dilation, self.pad_mode)
 
 
-class LSTM(Primitive):
+class LSTM(TablePrimitive):
     """A stacked (optionally bidirectional) LSTM over time-major input with all weights in one
     flat Tensor (the primitive behind ``nn.LSTM`` on CPU and GPU).
 
@@ -454,33 +447,32 @@ class LSTM(Primitive):
         (2, 1, 1) (1, 1, 1)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        input_size: int,
-        hidden_size: int,
-        num_layers: int,
-        has_bias: bool,
-        bidirectional: bool,
-        dropout: float,
-        proj_size: int = 0,
-    ) -> None:
-        _V.check_positive_int(input_size, "input_size", self.name)
-        _V.check_positive_int(hidden_size, "hidden_size", self.name)
-        if isinstance(proj_size, bool) or not isinstance(proj_size, int):
-            _V.fail_arg(self.name, "proj_size", "an int", proj_size, TypeError)
-        if not 0 <= proj_size < hidden_size:
+    _params = (
+        ("input_size", REQUIRED),
+        ("hidden_size", REQUIRED),
+        ("num_layers", REQUIRED),
+        ("has_bias", REQUIRED),
+        ("bidirectional", REQUIRED),
+        ("dropout", REQUIRED),
+        ("proj_size", 0),
+    )
+
+    def _init(self) -> None:
+        V.check_positive_int(self.input_size, "input_size", self.name)
+        V.check_positive_int(self.hidden_size, "hidden_size", self.name)
+        if isinstance(self.proj_size, bool) or not isinstance(self.proj_size, int):
+            V.fail_arg(self.name, "proj_size", "an int", self.proj_size, TypeError)
+        if not 0 <= self.proj_size < self.hidden_size:
             U.fail(
                 self.name,
-                f"the 'proj_size' must be in range of [0, {hidden_size}), but got "
-                f"{proj_size} with type 'int'.",
+                f"the 'proj_size' must be in range of [0, {self.hidden_size}), but got {self.proj_size} with type 'int'.",
             )
-        _V.check_positive_int(num_layers, "num_layers", self.name)
-        _type(self.name, "has_bias", has_bias, (bool,))
-        _type(self.name, "bidirectional", bidirectional, (bool,))
-        _type(self.name, "dropout", dropout, (float,))
-        _V.check_range(dropout, 0, 1, "dropout", self.name)
-        if proj_size:
+        V.check_positive_int(self.num_layers, "num_layers", self.name)
+        _type(self.name, "has_bias", self.has_bias, (bool,))
+        _type(self.name, "bidirectional", self.bidirectional, (bool,))
+        _type(self.name, "dropout", self.dropout, (float,))
+        V.check_range(self.dropout, 0, 1, "dropout", self.name)
+        if self.proj_size:
             raise NotImplementedError(
                 f"For '{self.name}', 'proj_size' > 0 (LSTM projections) is not built in deepsink"
             )
@@ -539,7 +531,7 @@ def _three(api: str, arg: str, value: Any, positive: bool = True) -> tuple:
             for i in v
         )
     ):
-        _V.fail_arg(
+        V.fail_arg(
             api,
             arg,
             f"an int or a tuple of 3 {'positive' if positive else 'non-negative'} ints",
@@ -549,7 +541,7 @@ def _three(api: str, arg: str, value: Any, positive: bool = True) -> tuple:
     return tuple(v)
 
 
-class MaxPool3DWithArgmax(Primitive):
+class MaxPool3DWithArgmax(TablePrimitive):
     """3-D max pooling over NCDHW that also returns where each maximum is (its flat index in the
     D*H*W plane; the first on ties).
 
@@ -583,32 +575,32 @@ class MaxPool3DWithArgmax(Primitive):
         [7.] [7]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        ksize: Any,
-        strides: Any,
-        pads: Any,
-        dilation: Any = (1, 1, 1),
-        ceil_mode: bool = False,
-        data_format: str = "NCDHW",
-        argmax_type: Any = _mstype.int64,
-    ) -> None:
-        _type(self.name, "ceil_mode", ceil_mode, (bool,))
-        _type(self.name, "data_format", data_format, (str,))
-        if argmax_type not in (_mstype.int32, _mstype.int64):
+    _params = (
+        ("ksize", REQUIRED),
+        ("strides", REQUIRED),
+        ("pads", REQUIRED),
+        ("dilation", (1, 1, 1)),
+        ("ceil_mode", False),
+        ("data_format", "NCDHW"),
+        ("argmax_type", _mstype.int64),
+    )
+
+    def _init(self) -> None:
+        _type(self.name, "ceil_mode", self.ceil_mode, (bool,))
+        _type(self.name, "data_format", self.data_format, (str,))
+        if self.argmax_type not in (_mstype.int32, _mstype.int64):
             U.fail(
                 self.name,
-                f"the 'argmax_type' must be mstype.int32 or mstype.int64, but got {argmax_type}.",
+                f"the 'argmax_type' must be mstype.int32 or mstype.int64, but got {self.argmax_type}.",
                 TypeError,
             )
-        _V.check_one_of(data_format, ["NCDHW"], "data_format", self.name)
-        self.add_prim_attr("ksize", _three(self.name, "ksize", ksize))
-        self.add_prim_attr("strides", _three(self.name, "strides", strides))
-        self.add_prim_attr("pads", _three(self.name, "pads", pads, positive=False))
-        self.add_prim_attr("dilation", _three(self.name, "dilation", dilation))
+        V.check_one_of(self.data_format, ["NCDHW"], "data_format", self.name)
+        self.add_prim_attr("ksize", _three(self.name, "ksize", self.ksize))
+        self.add_prim_attr("strides", _three(self.name, "strides", self.strides))
+        self.add_prim_attr("pads", _three(self.name, "pads", self.pads, positive=False))
+        self.add_prim_attr("dilation", _three(self.name, "dilation", self.dilation))
         if self.dilation != (1, 1, 1):
-            U.fail(self.name, f"only 'dilation' 1 is built, but got {dilation}")
+            U.fail(self.name, f"only 'dilation' 1 is built, but got {self.init_attrs['dilation']}")
 
     def __call__(self, x: Any) -> tuple:
         a = U.array(x, self.name, "x")
@@ -618,7 +610,7 @@ class MaxPool3DWithArgmax(Primitive):
         return y, Tensor._from(idx._data.astype(_mstype.to_np(self.argmax_type)))
 
 
-class RNNTLoss(Primitive):
+class RNNTLoss(TablePrimitive):
     """The RNN-Transducer loss (Graves 2012) of each batch entry and its gradient with respect
     to ``acts``, which are logits normalized by ``log_softmax`` over the vocabulary.
 
@@ -650,9 +642,10 @@ class RNNTLoss(Primitive):
         [1.3862944]
     """
 
-    @prim_attr_register
-    def __init__(self, blank_label: int = 0) -> None:
-        _type(self.name, "blank_label", blank_label, (int,))
+    _params = (("blank_label", 0),)
+
+    def _init(self) -> None:
+        _type(self.name, "blank_label", self.blank_label, (int,))
 
     def __call__(self, acts: Any, labels: Any, input_length: Any, label_length: Any) -> tuple:
         for arg, v in (
@@ -669,7 +662,7 @@ class RNNTLoss(Primitive):
         return _SQ.rnnt_loss(acts, labels, input_length, label_length, self.blank_label)
 
 
-class ComputeAccidentalHits(Primitive):
+class ComputeAccidentalHits(TablePrimitive):
     """The accidental hits of a candidate sampler: where a sampled candidate equals one of a
     row's true classes.
 
@@ -699,16 +692,17 @@ class ComputeAccidentalHits(Primitive):
         [0 0 1] [1 2 0]
     """
 
-    @prim_attr_register
-    def __init__(self, num_true: int = 1) -> None:
-        _type(self.name, "num_true", num_true, (int,))
-        _V.check_positive_int(num_true, "num_true", self.name)
+    _params = (("num_true", 1),)
+
+    def _init(self) -> None:
+        _type(self.name, "num_true", self.num_true, (int,))
+        V.check_positive_int(self.num_true, "num_true", self.name)
 
     def __call__(self, true_classes: Any, sampled_candidates: Any) -> tuple:
         return _SQ.compute_accidental_hits(true_classes, sampled_candidates, self.num_true)
 
 
-class DeformableOffsets(Primitive):
+class DeformableOffsets(TablePrimitive):
     """The sampling step of a deformable convolution: for every output position and kernel tap,
     the input bilinearly sampled at the tap's place plus its learned offset, times its mask,
     laid out as ``(N, C, H_out * kh, W_out * kw)`` for a ``kh x kw``-strided convolution.
@@ -747,19 +741,26 @@ class DeformableOffsets(Primitive):
            [2. 3.]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        strides: Any,
-        pads: Any,
-        ksize: Any,
-        dilations: Any = (1, 1, 1, 1),
-        data_format: str = "NCHW",
-        deformable_groups: int = 1,
-        modulated: bool = True,
-    ) -> None:
+    _params = (
+        ("strides", REQUIRED),
+        ("pads", REQUIRED),
+        ("ksize", REQUIRED),
+        ("dilations", (1, 1, 1, 1)),
+        ("data_format", "NCHW"),
+        ("deformable_groups", 1),
+        ("modulated", True),
+    )
+
+    def _init(self) -> None:
         _PF.check_deformable_args(
-            self.name, strides, pads, ksize, dilations, data_format, deformable_groups, modulated
+            self.name,
+            self.strides,
+            self.pads,
+            self.ksize,
+            self.dilations,
+            self.data_format,
+            self.deformable_groups,
+            self.modulated,
         )
 
     def __call__(self, x: Any, offsets: Any) -> Tensor:
@@ -800,14 +801,14 @@ def _only_values(api: str, *checks: tuple[str, Any, Any]) -> None:
     supported value."""
     for arg, v, only in checks:
         if isinstance(only, bool):
-            _V.check_bool(v, arg, api)
+            V.check_bool(v, arg, api)
         else:
-            _V.check_number(v, arg, api)
+            V.check_number(v, arg, api)
         if v != only:
-            _V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
+            V.fail_arg(api, arg, f"{only!r} (MindSpore's only value)", v)
 
 
-class DynamicRNN(Primitive):
+class DynamicRNN(TablePrimitive):
     """An LSTM over a time-major sequence with TensorFlow's block-cell layout (MindSpore's Ascend
     LSTM kernel): one weight ``(input_size + hidden_size, 4 * hidden_size)`` with gates
     ``i, j, f, o`` (``j`` the candidate), returning every step's state and gates.
@@ -854,35 +855,35 @@ class DynamicRNN(Primitive):
         8 (2, 1, 2)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        cell_type: str = "LSTM",
-        direction: str = "UNIDIRECTIONAL",
-        cell_depth: int = 1,
-        use_peephole: bool = False,
-        keep_prob: float = 1.0,
-        cell_clip: float = -1.0,
-        num_proj: int = 0,
-        time_major: bool = True,
-        activation: str = "tanh",
-        forget_bias: float = 0.0,
-        is_training: bool = True,
-    ) -> None:
-        _V.check_one_of(cell_type, ["LSTM"], "cell_type", self.name)
-        _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
-        _V.check_one_of(activation, ["tanh"], "activation", self.name)
+    _params = (
+        ("cell_type", "LSTM"),
+        ("direction", "UNIDIRECTIONAL"),
+        ("cell_depth", 1),
+        ("use_peephole", False),
+        ("keep_prob", 1.0),
+        ("cell_clip", -1.0),
+        ("num_proj", 0),
+        ("time_major", True),
+        ("activation", "tanh"),
+        ("forget_bias", 0.0),
+        ("is_training", True),
+    )
+
+    def _init(self) -> None:
+        V.check_one_of(self.cell_type, ["LSTM"], "cell_type", self.name)
+        V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
         _only_values(
             self.name,
-            ("cell_depth", cell_depth, 1),
-            ("use_peephole", use_peephole, False),
-            ("keep_prob", keep_prob, 1.0),
-            ("cell_clip", cell_clip, -1.0),
-            ("num_proj", num_proj, 0),
-            ("time_major", time_major, True),
+            ("cell_depth", self.cell_depth, 1),
+            ("use_peephole", self.use_peephole, False),
+            ("keep_prob", self.keep_prob, 1.0),
+            ("cell_clip", self.cell_clip, -1.0),
+            ("num_proj", self.num_proj, 0),
+            ("time_major", self.time_major, True),
         )
-        _V.check_number(forget_bias, "forget_bias", self.name)
-        _V.check_bool(is_training, "is_training", self.name)
+        V.check_number(self.forget_bias, "forget_bias", self.name)
+        V.check_bool(self.is_training, "is_training", self.name)
 
     def __call__(self, x: Any, w: Any, b: Any, seq_length: Any, init_h: Any, init_c: Any) -> tuple:
         if seq_length is not None:
@@ -894,7 +895,7 @@ class DynamicRNN(Primitive):
         return tuple(Tensor._from(o) for o in outs)
 
 
-class BasicLSTMCell(Primitive):
+class BasicLSTMCell(TablePrimitive):
     """One step of TensorFlow's LSTM block cell (weight ``(input_size + hidden_size,
     4 * hidden_size)``, gates ``i, j, f, o``).
 
@@ -932,24 +933,23 @@ class BasicLSTMCell(Primitive):
         [[0. 0.]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        keep_prob: float = 1.0,
-        forget_bias: float = 1.0,
-        state_is_tuple: bool = True,
-        activation: str = "tanh",
-    ) -> None:
-        _V.check_range(keep_prob, 0.0, 1.0, "keep_prob", self.name)
-        _V.check_number(forget_bias, "forget_bias", self.name)
-        _V.check_bool(state_is_tuple, "state_is_tuple", self.name)
-        if not state_is_tuple:
-            _V.fail_arg(self.name, "state_is_tuple", "True", state_is_tuple)
-        _V.check_one_of(activation, ["tanh"], "activation", self.name)
-        if keep_prob < 1.0:
+    _params = (
+        ("keep_prob", 1.0),
+        ("forget_bias", 1.0),
+        ("state_is_tuple", True),
+        ("activation", "tanh"),
+    )
+
+    def _init(self) -> None:
+        V.check_range(self.keep_prob, 0.0, 1.0, "keep_prob", self.name)
+        V.check_number(self.forget_bias, "forget_bias", self.name)
+        V.check_bool(self.state_is_tuple, "state_is_tuple", self.name)
+        if not self.state_is_tuple:
+            V.fail_arg(self.name, "state_is_tuple", "True", self.state_is_tuple)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
+        if self.keep_prob < 1.0:
             raise NotImplementedError(
-                f"For '{self.name}', 'keep_prob' < 1 (dropout inside the "
-                "cell) is not built in deepsink"
+                f"For '{self.name}', 'keep_prob' < 1 (dropout inside the cell) is not built in deepsink"
             )
 
     def __call__(self, x: Any, h: Any, c: Any, w: Any, b: Any) -> tuple:
@@ -960,7 +960,7 @@ class BasicLSTMCell(Primitive):
         return tuple(Tensor._from(o) for o in outs)
 
 
-class DynamicGRUV2(Primitive):
+class DynamicGRUV2(TablePrimitive):
     """A GRU over a time-major sequence in MindSpore's Ascend layout (reset applied after the
     hidden matmul), returning every step's state and gates.
 
@@ -1007,33 +1007,33 @@ class DynamicGRUV2(Primitive):
         6 (2, 1, 2)
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        direction: str = "UNIDIRECTIONAL",
-        cell_depth: int = 1,
-        keep_prob: float = 1.0,
-        cell_clip: float = -1.0,
-        num_proj: int = 0,
-        time_major: bool = True,
-        activation: str = "tanh",
-        gate_order: str = "rzh",
-        reset_after: bool = True,
-        is_training: bool = True,
-    ) -> None:
-        _V.check_one_of(direction, ["UNIDIRECTIONAL"], "direction", self.name)
-        _V.check_one_of(activation, ["tanh"], "activation", self.name)
-        _V.check_one_of(gate_order, ["zrh", "rzh"], "gate_order", self.name)
+    _params = (
+        ("direction", "UNIDIRECTIONAL"),
+        ("cell_depth", 1),
+        ("keep_prob", 1.0),
+        ("cell_clip", -1.0),
+        ("num_proj", 0),
+        ("time_major", True),
+        ("activation", "tanh"),
+        ("gate_order", "rzh"),
+        ("reset_after", True),
+        ("is_training", True),
+    )
+
+    def _init(self) -> None:
+        V.check_one_of(self.direction, ["UNIDIRECTIONAL"], "direction", self.name)
+        V.check_one_of(self.activation, ["tanh"], "activation", self.name)
+        V.check_one_of(self.gate_order, ["zrh", "rzh"], "gate_order", self.name)
         _only_values(
             self.name,
-            ("cell_depth", cell_depth, 1),
-            ("keep_prob", keep_prob, 1.0),
-            ("cell_clip", cell_clip, -1.0),
-            ("num_proj", num_proj, 0),
-            ("time_major", time_major, True),
-            ("reset_after", reset_after, True),
+            ("cell_depth", self.cell_depth, 1),
+            ("keep_prob", self.keep_prob, 1.0),
+            ("cell_clip", self.cell_clip, -1.0),
+            ("num_proj", self.num_proj, 0),
+            ("time_major", self.time_major, True),
+            ("reset_after", self.reset_after, True),
         )
-        _V.check_bool(is_training, "is_training", self.name)
+        V.check_bool(self.is_training, "is_training", self.name)
 
     def __call__(
         self,

@@ -22,8 +22,8 @@ import numpy as np
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
 from deepsink.ops.function import optimizer_func as R
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 __all__ = [
     "Adam",
@@ -104,8 +104,11 @@ def _leaks(value: Any, old: Any) -> bool:
     return isinstance(value, jax.core.Tracer) and not isinstance(old, jax.core.Tracer)
 
 
-class _OptimizerPrimitive(Primitive):
+class _OptimizerPrimitive(TablePrimitive):
     """The input handling shared by the optimizer primitives.
+
+    ``_params``: the constructor's arguments, (name, default) pairs: a bool default makes a bool
+    argument, any other a float one (``_bounds``: its limits, ``_check_float``'s keywords).
 
     ``_inputs``: MindSpore's input names in order. ``_refs``: the inputs updated in place
     (Parameters or Tensors). ``_same_shape``: the inputs shaped like ``var`` (the first ref);
@@ -123,6 +126,21 @@ class _OptimizerPrimitive(Primitive):
     _outputs: tuple[str, ...] = ()
     _sparse = False
     _int_inputs: tuple[str, ...] = ()
+    _bounds: dict[str, dict] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        for field in ("_inputs", "_refs", "_same_shape", "_tensors", "_outputs", "_int_inputs"):
+            value = cls.__dict__.get(field)
+            if isinstance(value, str):  # "var, m, v": the names in order
+                setattr(cls, field, tuple(n.strip() for n in value.split(",")))
+        super().__init_subclass__(**kwargs)
+
+    def _init(self) -> None:
+        for name, default in self._params:
+            if isinstance(default, bool):
+                _check_bool(self.name, name, getattr(self, name))
+            else:
+                _check_float(self.name, name, getattr(self, name), **self._bounds.get(name, {}))
 
     def __call__(self, *args: Any) -> Any:
         api = self.name
@@ -274,32 +292,11 @@ def _dense(names: tuple[str, ...], rule: Any, v: dict, refs: tuple[str, ...], **
     return dict(zip(refs, out))
 
 
-class _NoAttrs:
-    """The ``__init__`` of a primitive without arguments."""
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
+_LOCKING = (("use_locking", False),)  # the constructor of most optimizer primitives
+_LOCKING_NESTEROV = (("use_locking", False), ("use_nesterov", False))  # momentum and Adam kinds
 
 
-class _Locking:
-    """The ``__init__(use_locking=False)`` of most optimizer primitives."""
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-
-
-class _LockingNesterov:
-    """The ``__init__(use_locking=False, use_nesterov=False)`` of the momentum and Adam kinds."""
-
-    @prim_attr_register
-    def __init__(self, use_locking: bool = False, use_nesterov: bool = False) -> None:
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "use_nesterov", use_nesterov)
-
-
-class ApplyAdaMax(_NoAttrs, _OptimizerPrimitive):
+class ApplyAdaMax(_OptimizerPrimitive):
     """``ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)``: the AdaMax
     update ``m = b1 m + (1-b1) g; v = max(b2 v, |g|); var -= lr / (1 - beta1_power) m / (v + eps)``.
 
@@ -330,13 +327,13 @@ class ApplyAdaMax(_NoAttrs, _OptimizerPrimitive):
         [0.99 1.01]
     """
 
-    _inputs = ("var", "m", "v", "beta1_power", "lr", "beta1", "beta2", "epsilon", "grad")
-    _refs = ("var", "m", "v")
+    _inputs = "var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad"
+    _refs = "var, m, v"
 
     _update = staticmethod(R.ada_max)
 
 
-class ApplyAdadelta(_NoAttrs, _OptimizerPrimitive):
+class ApplyAdadelta(_OptimizerPrimitive):
     """``ApplyAdadelta()(var, accum, accum_update, lr, rho, epsilon, grad)``: the Adadelta update.
 
     Inputs:
@@ -363,8 +360,8 @@ class ApplyAdadelta(_NoAttrs, _OptimizerPrimitive):
         [0.99684 0.99684]
     """
 
-    _inputs = ("var", "accum", "accum_update", "lr", "rho", "epsilon", "grad")
-    _refs = ("var", "accum", "accum_update")
+    _inputs = "var, accum, accum_update, lr, rho, epsilon, grad"
+    _refs = "var, accum, accum_update"
 
     _update = staticmethod(R.adadelta)
 
@@ -399,12 +396,10 @@ class ApplyAdagrad(_OptimizerPrimitive):
         [0.9 0.9] [ 4. 16.]
     """
 
-    _inputs = ("var", "accum", "lr", "grad")
-    _refs = ("var", "accum")
+    _inputs = "var, accum, lr, grad"
+    _refs = "var, accum"
 
-    @prim_attr_register
-    def __init__(self, update_slots: bool = True) -> None:
-        _check_bool(self.name, "update_slots", update_slots)
+    _params = (("update_slots", True),)
 
     def _rule(self, v: dict) -> dict:
         return _dense(self._inputs, R.adagrad, v, self._refs, update_slots=self.update_slots)
@@ -441,13 +436,10 @@ class ApplyAdagradV2(_OptimizerPrimitive):
         [0.8 0.8]
     """
 
-    _inputs = ("var", "accum", "lr", "grad")
-    _refs = ("var", "accum")
+    _inputs = "var, accum, lr, grad"
+    _refs = "var, accum"
 
-    @prim_attr_register
-    def __init__(self, epsilon: float, update_slots: bool = True) -> None:
-        _check_float(self.name, "epsilon", epsilon)
-        _check_bool(self.name, "update_slots", update_slots)
+    _params = (("epsilon", REQUIRED), ("update_slots", True))
 
     def _rule(self, v: dict) -> dict:
         eps = jnp.asarray(self.epsilon, v["var"].dtype)
@@ -456,7 +448,7 @@ class ApplyAdagradV2(_OptimizerPrimitive):
         )
 
 
-class ApplyAdagradDA(_Locking, _OptimizerPrimitive):
+class ApplyAdagradDA(_OptimizerPrimitive):
     """``ApplyAdagradDA(use_locking=False)(var, gradient_accumulator,
     gradient_squared_accumulator, grad, lr, l1, l2, global_step)``: Adagrad dual averaging; the
     two accumulators are updated in place and ``var`` is recomputed from them.
@@ -490,19 +482,13 @@ class ApplyAdagradDA(_Locking, _OptimizerPrimitive):
         [-0.1  0.1]
     """
 
+    _params = _LOCKING
     _inputs = (
-        "var",
-        "gradient_accumulator",
-        "gradient_squared_accumulator",
-        "grad",
-        "lr",
-        "l1",
-        "l2",
-        "global_step",
+        "var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2, global_step"
     )
-    _refs = ("var", "gradient_accumulator", "gradient_squared_accumulator")
-    _outputs = ("var",)
-    _int_inputs = ("global_step",)
+    _refs = "var, gradient_accumulator, gradient_squared_accumulator"
+    _outputs = "var"
+    _int_inputs = "global_step"
 
     _update = staticmethod(R.adagrad_da)
 
@@ -541,20 +527,10 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "grad")
-    _refs = ("var", "m", "v", "vhat")
+    _inputs = "var, m, v, vhat, beta1_power, beta2_power, lr, grad"
+    _refs = "var, m, v, vhat"
 
-    @prim_attr_register
-    def __init__(
-        self,
-        beta1: float = 0.9,
-        beta2: float = 0.999,
-        epsilon: float = 1e-8,
-        use_locking: bool = False,
-    ) -> None:
-        for n in ("beta1", "beta2", "epsilon"):
-            _check_float(self.name, n, getattr(self, n))
-        _check_bool(self.name, "use_locking", use_locking)
+    _params = (("beta1", 0.9), ("beta2", 0.999), ("epsilon", 1e-8), ("use_locking", False))
 
     def _rule(self, v: dict) -> dict:
         dt = v["var"].dtype
@@ -577,7 +553,7 @@ class ApplyAdamWithAmsgrad(_OptimizerPrimitive):
         )
 
 
-class ApplyAdamWithAmsgradV2(_Locking, _OptimizerPrimitive):
+class ApplyAdamWithAmsgradV2(_OptimizerPrimitive):
     """``ApplyAdamWithAmsgradV2(use_locking=False)(var, m, v, vhat, beta1_power, beta2_power, lr,
     beta1, beta2, epsilon, grad)``: ``ApplyAdamWithAmsgrad`` with the decays and epsilon as inputs.
 
@@ -607,25 +583,14 @@ class ApplyAdamWithAmsgradV2(_Locking, _OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = (
-        "var",
-        "m",
-        "v",
-        "vhat",
-        "beta1_power",
-        "beta2_power",
-        "lr",
-        "beta1",
-        "beta2",
-        "epsilon",
-        "grad",
-    )
-    _refs = ("var", "m", "v", "vhat")
+    _params = _LOCKING
+    _inputs = "var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad"
+    _refs = "var, m, v, vhat"
 
     _update = staticmethod(R.adam_with_amsgrad)
 
 
-class ApplyAddSign(_NoAttrs, _OptimizerPrimitive):
+class ApplyAddSign(_OptimizerPrimitive):
     """``ApplyAddSign()(var, m, lr, alpha, sign_decay, beta, grad)``: ``m = beta m + (1-beta) g``;
     ``var -= lr (alpha + sign_decay sign(g) sign(m)) g``.
 
@@ -653,13 +618,13 @@ class ApplyAddSign(_NoAttrs, _OptimizerPrimitive):
         [0.85 1.15]
     """
 
-    _inputs = ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad")
-    _refs = ("var", "m")
+    _inputs = "var, m, lr, alpha, sign_decay, beta, grad"
+    _refs = "var, m"
 
     _update = staticmethod(R.add_sign)
 
 
-class ApplyPowerSign(_NoAttrs, _OptimizerPrimitive):
+class ApplyPowerSign(_OptimizerPrimitive):
     """``ApplyPowerSign()(var, m, lr, logbase, sign_decay, beta, grad)``: ``m = beta m + (1-beta)
     g``; ``var -= lr exp(logbase sign_decay sign(g) sign(m)) g``.
 
@@ -687,13 +652,13 @@ class ApplyPowerSign(_NoAttrs, _OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = ("var", "m", "lr", "logbase", "sign_decay", "beta", "grad")
-    _refs = ("var", "m")
+    _inputs = "var, m, lr, logbase, sign_decay, beta, grad"
+    _refs = "var, m"
 
     _update = staticmethod(R.power_sign)
 
 
-class ApplyCenteredRMSProp(_Locking, _OptimizerPrimitive):
+class ApplyCenteredRMSProp(_OptimizerPrimitive):
     """``ApplyCenteredRMSProp(use_locking=False)(var, mean_gradient, mean_square, moment, grad,
     learning_rate, decay, momentum, epsilon)``: RMSProp normalized by the running variance
     ``mean_square - mean_gradient^2``.
@@ -724,24 +689,17 @@ class ApplyCenteredRMSProp(_Locking, _OptimizerPrimitive):
         [0.8845 0.8845]
     """
 
+    _params = _LOCKING
     _inputs = (
-        "var",
-        "mean_gradient",
-        "mean_square",
-        "moment",
-        "grad",
-        "learning_rate",
-        "decay",
-        "momentum",
-        "epsilon",
+        "var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon"
     )
-    _refs = ("var", "mean_gradient", "mean_square", "moment")
-    _outputs = ("var",)
+    _refs = "var, mean_gradient, mean_square, moment"
+    _outputs = "var"
 
     _update = staticmethod(R.centered_rms_prop)
 
 
-class ApplyRMSProp(_Locking, _OptimizerPrimitive):
+class ApplyRMSProp(_OptimizerPrimitive):
     """``ApplyRMSProp(use_locking=False)(var, mean_square, moment, learning_rate, grad, decay,
     momentum, epsilon)``: ``ms = decay ms + (1-decay) g^2; mom = momentum mom + lr g /
     sqrt(ms + eps); var -= mom``.
@@ -773,23 +731,15 @@ class ApplyRMSProp(_Locking, _OptimizerPrimitive):
         [0.9 0.9]
     """
 
-    _inputs = (
-        "var",
-        "mean_square",
-        "moment",
-        "learning_rate",
-        "grad",
-        "decay",
-        "momentum",
-        "epsilon",
-    )
-    _refs = ("var", "mean_square", "moment")
-    _outputs = ("var",)
+    _params = _LOCKING
+    _inputs = "var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon"
+    _refs = "var, mean_square, moment"
+    _outputs = "var"
 
     _update = staticmethod(R.rms_prop)
 
 
-class ApplyFtrl(_Locking, _OptimizerPrimitive):
+class ApplyFtrl(_OptimizerPrimitive):
     """``ApplyFtrl(use_locking=False)(var, accum, linear, grad, lr, l1, l2, lr_power)``: the
     FTRL-proximal update (see ``nn.FTRL``); ``accum`` and ``linear`` are updated in place.
 
@@ -820,14 +770,15 @@ class ApplyFtrl(_Locking, _OptimizerPrimitive):
         [-0.0707  0.0707]
     """
 
-    _inputs = ("var", "accum", "linear", "grad", "lr", "l1", "l2", "lr_power")
-    _refs = ("var", "accum", "linear")
-    _outputs = ("var",)
+    _params = _LOCKING
+    _inputs = "var, accum, linear, grad, lr, l1, l2, lr_power"
+    _refs = "var, accum, linear"
+    _outputs = "var"
 
     _update = staticmethod(R.ftrl)
 
 
-class ApplyGradientDescent(_NoAttrs, _OptimizerPrimitive):
+class ApplyGradientDescent(_OptimizerPrimitive):
     """``ApplyGradientDescent()(var, alpha, delta)``: ``var -= alpha * delta``.
 
     Inputs:
@@ -851,14 +802,14 @@ class ApplyGradientDescent(_NoAttrs, _OptimizerPrimitive):
         [0.5 0. ]
     """
 
-    _inputs = ("var", "alpha", "delta")
-    _refs = ("var",)
-    _tensors = ("delta",)
+    _inputs = "var, alpha, delta"
+    _refs = "var"
+    _tensors = "delta"
 
     _update = staticmethod(R.gradient_descent)
 
 
-class ApplyKerasMomentum(_LockingNesterov, _OptimizerPrimitive):
+class ApplyKerasMomentum(_OptimizerPrimitive):
     """``ApplyKerasMomentum(use_locking=False, use_nesterov=False)(var, accum, lr, grad,
     momentum)``: ``accum = accum momentum - g lr``; ``var += accum`` (Nesterov: ``var += accum
     momentum - g lr``).
@@ -889,14 +840,15 @@ class ApplyKerasMomentum(_LockingNesterov, _OptimizerPrimitive):
         [0.9 0.9]
     """
 
-    _inputs = ("var", "accum", "lr", "grad", "momentum")
-    _refs = ("var", "accum")
+    _params = _LOCKING_NESTEROV
+    _inputs = "var, accum, lr, grad, momentum"
+    _refs = "var, accum"
 
     def _rule(self, v: dict) -> dict:
         return _dense(self._inputs, R.keras_momentum, v, self._refs, use_nesterov=self.use_nesterov)
 
 
-class ApplyProximalAdagrad(_Locking, _OptimizerPrimitive):
+class ApplyProximalAdagrad(_OptimizerPrimitive):
     """``ApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad)``: ``accum += g^2``,
     then with ``lr_t = lr / sqrt(accum)``: ``v = var - lr_t g`` and the proximal L1/L2 step
     ``var = sign(v) / (1 + lr_t l2) max(|v| - lr_t l1, 0)``.
@@ -927,13 +879,14 @@ class ApplyProximalAdagrad(_Locking, _OptimizerPrimitive):
         [0.9 0.9]
     """
 
-    _inputs = ("var", "accum", "lr", "l1", "l2", "grad")
-    _refs = ("var", "accum")
+    _params = _LOCKING
+    _inputs = "var, accum, lr, l1, l2, grad"
+    _refs = "var, accum"
 
     _update = staticmethod(R.proximal_adagrad)
 
 
-class ApplyProximalGradientDescent(_NoAttrs, _OptimizerPrimitive):
+class ApplyProximalGradientDescent(_OptimizerPrimitive):
     """``ApplyProximalGradientDescent()(var, alpha, l1, l2, delta)``: ``var - alpha delta`` then
     the proximal L1/L2 step.
 
@@ -959,16 +912,16 @@ class ApplyProximalGradientDescent(_NoAttrs, _OptimizerPrimitive):
         [ 0.85 -0.95]
     """
 
-    _inputs = ("var", "alpha", "l1", "l2", "delta")
-    _refs = ("var",)
-    _tensors = ("delta",)
+    _inputs = "var, alpha, l1, l2, delta"
+    _refs = "var"
+    _tensors = "delta"
 
     _update = staticmethod(R.proximal_gradient_descent)
 
 
 # --- sparse ------------------------------------------------------------------------------------
 class _SparsePrimitive(_OptimizerPrimitive):
-    _tensors = ("grad", "indices")
+    _tensors = "grad, indices"
     _sparse = True
     _sequential = False  # repeated indices: summed first (False) or applied in turn (True)
 
@@ -1030,14 +983,12 @@ class SparseApplyAdadelta(_SparsePrimitive):
         [1.      0.99684 1.     ]
     """
 
-    _inputs = ("var", "accum", "accum_update", "lr", "rho", "grad", "indices")
-    _refs = ("var", "accum", "accum_update")
+    _inputs = "var, accum, accum_update, lr, rho, grad, indices"
+    _refs = "var, accum, accum_update"
     _sequential = True
 
-    @prim_attr_register
-    def __init__(self, epsilon: float, use_locking: bool = False) -> None:
-        _check_float(self.name, "epsilon", epsilon, lo=0.0)
-        _check_bool(self.name, "use_locking", use_locking)
+    _params = (("epsilon", REQUIRED), ("use_locking", False))
+    _bounds = {"epsilon": {"lo": 0.0}}
 
     def _rule(self, v: dict) -> dict:
         eps = self._attr("epsilon", v)
@@ -1082,15 +1033,11 @@ class SparseApplyAdagrad(_SparsePrimitive):
         [1.  1.  0.9]
     """
 
-    _inputs = ("var", "accum", "grad", "indices")
-    _refs = ("var", "accum")
+    _inputs = "var, accum, grad, indices"
+    _refs = "var, accum"
     _epsilon = False
 
-    @prim_attr_register
-    def __init__(self, lr: float, update_slots: bool = True, use_locking: bool = False) -> None:
-        _check_float(self.name, "lr", lr)
-        _check_bool(self.name, "update_slots", update_slots)
-        _check_bool(self.name, "use_locking", use_locking)
+    _params = (("lr", REQUIRED), ("update_slots", True), ("use_locking", False))
 
     def _rule(self, v: dict) -> dict:
         lr = self._attr("lr", v)
@@ -1135,14 +1082,12 @@ class SparseApplyAdagradV2(SparseApplyAdagrad):
 
     _epsilon = True
 
-    @prim_attr_register
-    def __init__(
-        self, lr: float, epsilon: float, use_locking: bool = False, update_slots: bool = True
-    ) -> None:
-        _check_float(self.name, "lr", lr)
-        _check_float(self.name, "epsilon", epsilon)
-        _check_bool(self.name, "use_locking", use_locking)
-        _check_bool(self.name, "update_slots", update_slots)
+    _params = (
+        ("lr", REQUIRED),
+        ("epsilon", REQUIRED),
+        ("use_locking", False),
+        ("update_slots", True),
+    )
 
 
 class SparseApplyFtrl(_SparsePrimitive):
@@ -1178,23 +1123,19 @@ class SparseApplyFtrl(_SparsePrimitive):
         [ 0.     -0.0707]
     """
 
-    _inputs = ("var", "accum", "linear", "grad", "indices")
-    _refs = ("var", "accum", "linear")
+    _inputs = "var, accum, linear, grad, indices"
+    _refs = "var, accum, linear"
     _shrinkage = False
     _sequential = True
 
-    @prim_attr_register
-    def __init__(
-        self, lr: float, l1: float, l2: float, lr_power: float, use_locking: bool = False
-    ) -> None:
-        self._check_ftrl()
-
-    def _check_ftrl(self) -> None:
-        _check_float(self.name, "lr", self.lr, lo=0.0, lo_open=True)
-        _check_float(self.name, "l1", self.l1, lo=0.0)
-        _check_float(self.name, "l2", self.l2, lo=0.0)
-        _check_float(self.name, "lr_power", self.lr_power, hi=0.0)
-        _check_bool(self.name, "use_locking", self.use_locking)
+    _params = (("lr", REQUIRED), ("l1", REQUIRED), ("l2", REQUIRED), ("lr_power", REQUIRED))
+    _params += _LOCKING
+    _bounds = {
+        "lr": {"lo": 0.0, "lo_open": True},
+        "l1": {"lo": 0.0},
+        "l2": {"lo": 0.0},
+        "lr_power": {"hi": 0.0},
+    }
 
     def _rule(self, v: dict) -> dict:
         hyper = [self._attr(n, v) for n in ("lr", "l1", "l2", "lr_power")]
@@ -1239,21 +1180,11 @@ class SparseApplyFtrlV2(SparseApplyFtrl):
 
     _shrinkage = True
 
-    @prim_attr_register
-    def __init__(
-        self,
-        lr: float,
-        l1: float,
-        l2: float,
-        l2_shrinkage: float,
-        lr_power: float,
-        use_locking: bool = False,
-    ) -> None:
-        _check_float(self.name, "l2_shrinkage", l2_shrinkage)
-        self._check_ftrl()
+    _params = (("lr", REQUIRED), ("l1", REQUIRED), ("l2", REQUIRED), ("l2_shrinkage", REQUIRED))
+    _params += (("lr_power", REQUIRED),) + _LOCKING
 
 
-class SparseApplyProximalAdagrad(_Locking, _SparsePrimitive):
+class SparseApplyProximalAdagrad(_SparsePrimitive):
     """``SparseApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices)``:
     the proximal Adagrad update on the rows named by ``indices``.
 
@@ -1285,8 +1216,9 @@ class SparseApplyProximalAdagrad(_Locking, _SparsePrimitive):
         [0.9 1. ]
     """
 
-    _inputs = ("var", "accum", "lr", "l1", "l2", "grad", "indices")
-    _refs = ("var", "accum")
+    _params = _LOCKING
+    _inputs = "var, accum, lr, l1, l2, grad, indices"
+    _refs = "var, accum"
 
     def _rule(self, v: dict) -> dict:
         return self._rows(R.proximal_adagrad, self._refs, v, v["lr"], v["l1"], v["l2"])
@@ -1327,18 +1259,12 @@ class SparseApplyRMSProp(_SparsePrimitive):
         [1.  0.9]
     """
 
-    _inputs = ("var", "ms", "mom", "lr", "grad", "indices")
-    _refs = ("var", "ms", "mom")
+    _inputs = "var, ms, mom, lr, grad, indices"
+    _refs = "var, ms, mom"
     _sequential = True
 
-    @prim_attr_register
-    def __init__(
-        self, rho: float, momentum: float, epsilon: float, use_locking: bool = False
-    ) -> None:
-        _check_float(self.name, "rho", rho)
-        _check_float(self.name, "momentum", momentum)
-        _check_float(self.name, "epsilon", epsilon, lo=0.0, lo_open=True)
-        _check_bool(self.name, "use_locking", use_locking)
+    _params = (("rho", REQUIRED), ("momentum", REQUIRED), ("epsilon", REQUIRED)) + _LOCKING
+    _bounds = {"epsilon": {"lo": 0.0, "lo_open": True}}
 
     def _rule(self, v: dict) -> dict:
         rho, mom, eps = (self._attr(n, v) for n in ("rho", "momentum", "epsilon"))
@@ -1349,7 +1275,7 @@ class SparseApplyRMSProp(_SparsePrimitive):
         return self._rows(rule, self._refs, v, v["lr"])
 
 
-class FusedSparseAdam(_LockingNesterov, _SparsePrimitive):
+class FusedSparseAdam(_SparsePrimitive):
     """``FusedSparseAdam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power,
     beta2_power, lr, beta1, beta2, epsilon, grad, indices)``: Adam with a gradient given as rows
     (repeated indices added): every row's moments decay and every row moves, as dense Adam on
@@ -1385,20 +1311,9 @@ class FusedSparseAdam(_LockingNesterov, _SparsePrimitive):
         [0.9 1. ]
     """
 
-    _inputs = (
-        "var",
-        "m",
-        "v",
-        "beta1_power",
-        "beta2_power",
-        "lr",
-        "beta1",
-        "beta2",
-        "epsilon",
-        "grad",
-        "indices",
-    )
-    _refs = ("var", "m", "v")
+    _params = _LOCKING_NESTEROV
+    _inputs = "var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices"
+    _refs = "var, m, v"
     _lazy = False
 
     def _rule(self, v: dict) -> dict:
@@ -1508,7 +1423,7 @@ class FusedSparseProximalAdagrad(SparseApplyProximalAdagrad):
 
 
 # --- Adam family, SGD, LARS, fused ----------------------------------------------------------------
-class Adam(_LockingNesterov, _OptimizerPrimitive):
+class Adam(_OptimizerPrimitive):
     """``Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr,
     beta1, beta2, epsilon, gradient)``: ``m``, ``v`` updated, ``var -= lr sqrt(1 - beta2_power) /
     (1 - beta1_power) m / (sqrt(v) + epsilon)`` (``beta1 m + (1 - beta1) g`` as numerator with
@@ -1543,26 +1458,16 @@ class Adam(_LockingNesterov, _OptimizerPrimitive):
         [0.9 1.1]
     """
 
-    _inputs = (
-        "var",
-        "m",
-        "v",
-        "beta1_power",
-        "beta2_power",
-        "lr",
-        "beta1",
-        "beta2",
-        "epsilon",
-        "gradient",
-    )
-    _refs = ("var", "m", "v")
-    _tensors = ("gradient",)
+    _params = _LOCKING_NESTEROV
+    _inputs = "var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient"
+    _refs = "var, m, v"
+    _tensors = "gradient"
 
     def _rule(self, v: dict) -> dict:
         return _dense(self._inputs, R.adam, v, self._refs, use_nesterov=self.use_nesterov)
 
 
-class AdamNoUpdateParam(_LockingNesterov, _OptimizerPrimitive):
+class AdamNoUpdateParam(_OptimizerPrimitive):
     """``AdamNoUpdateParam(use_locking=False, use_nesterov=False)(m, v, beta1_power, beta2_power,
     lr, beta1, beta2, epsilon, gradient)``: Adam's moments updated in place and the change of
     the parameter returned (not applied).
@@ -1593,27 +1498,18 @@ class AdamNoUpdateParam(_LockingNesterov, _OptimizerPrimitive):
         [-0.1  0.1]
     """
 
-    _inputs = (
-        "m",
-        "v",
-        "beta1_power",
-        "beta2_power",
-        "lr",
-        "beta1",
-        "beta2",
-        "epsilon",
-        "gradient",
-    )
-    _refs = ("m", "v")
-    _tensors = ("gradient",)
-    _outputs = ("delta",)
+    _params = _LOCKING_NESTEROV
+    _inputs = "m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient"
+    _refs = "m, v"
+    _tensors = "gradient"
+    _outputs = "delta"
 
     def _rule(self, v: dict) -> dict:
         delta, m, v_ = R.adam_delta(*(v[n] for n in self._inputs), use_nesterov=self.use_nesterov)
         return {"m": m, "v": v_, "delta": delta}
 
 
-class AdamWeightDecay(_Locking, _OptimizerPrimitive):
+class AdamWeightDecay(_OptimizerPrimitive):
     """``AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay,
     gradient)``: Adam without bias correction and with decoupled weight decay:
     ``var -= lr (m / (sqrt(v) + epsilon) + decay var)``.
@@ -1646,9 +1542,10 @@ class AdamWeightDecay(_Locking, _OptimizerPrimitive):
         [0.6838 1.3162]
     """
 
-    _inputs = ("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay", "gradient")
-    _refs = ("var", "m", "v")
-    _tensors = ("gradient",)
+    _params = _LOCKING
+    _inputs = "var, m, v, lr, beta1, beta2, epsilon, decay, gradient"
+    _refs = "var, m, v"
+    _tensors = "gradient"
 
     def _rule(self, v: dict) -> dict:
         args = [v[n] for n in self._inputs]
@@ -1732,22 +1629,20 @@ class SGD(_OptimizerPrimitive):
         [0.9 0.8]
     """
 
-    _inputs = ("parameters", "gradient", "learning_rate", "accum", "momentum", "stat")
-    _refs = ("parameters", "accum", "stat")
-    _same_shape = ("gradient", "accum", "stat")
-    _tensors = ("gradient",)
-    _outputs = ("parameters",)
+    _inputs = "parameters, gradient, learning_rate, accum, momentum, stat"
+    _refs = "parameters, accum, stat"
+    _same_shape = "gradient, accum, stat"
+    _tensors = "gradient"
+    _outputs = "parameters"
 
-    @prim_attr_register
-    def __init__(
-        self, dampening: float = 0.0, weight_decay: float = 0.0, nesterov: bool = False
-    ) -> None:
-        _check_float(self.name, "dampening", dampening)
-        _check_float(self.name, "weight_decay", weight_decay)
-        _check_bool(self.name, "nesterov", nesterov)
-        if nesterov and dampening != 0:
+    _params = (("dampening", 0.0), ("weight_decay", 0.0), ("nesterov", False))
+
+    def _init(self) -> None:
+        super()._init()
+        if self.nesterov and self.dampening != 0:
             U.fail(
-                self.name, f"if 'nesterov' is True, 'dampening' must be 0.0, but got {dampening}"
+                self.name,
+                f"if 'nesterov' is True, 'dampening' must be 0.0, but got {self.dampening}",
             )
 
     def _rule(self, v: dict) -> dict:
@@ -1800,26 +1695,13 @@ class LARSUpdate(_OptimizerPrimitive):
         [0.3 0.4]
     """
 
-    _inputs = (
-        "weight",
-        "gradient",
-        "norm_weight",
-        "norm_gradient",
-        "weight_decay",
-        "learning_rate",
-    )
-    _refs = ("weight",)
-    _same_shape = ("gradient",)
-    _tensors = ("gradient", "norm_weight", "norm_gradient")
-    _outputs = ("output",)
+    _inputs = "weight, gradient, norm_weight, norm_gradient, weight_decay, learning_rate"
+    _refs = "weight"
+    _same_shape = "gradient"
+    _tensors = "gradient, norm_weight, norm_gradient"
+    _outputs = "output"
 
-    @prim_attr_register
-    def __init__(
-        self, epsilon: float = 1e-05, hyperpara: float = 0.001, use_clip: bool = False
-    ) -> None:
-        _check_float(self.name, "epsilon", epsilon)
-        _check_float(self.name, "hyperpara", hyperpara)
-        _check_bool(self.name, "use_clip", use_clip)
+    _params = (("epsilon", 1e-05), ("hyperpara", 0.001), ("use_clip", False))
 
     def _rule(self, v: dict) -> dict:
         dt = v["weight"].dtype
@@ -1837,7 +1719,7 @@ class LARSUpdate(_OptimizerPrimitive):
         return {"output": out}
 
 
-class FusedWeightScaleApplyMomentum(_NoAttrs, _OptimizerPrimitive):
+class FusedWeightScaleApplyMomentum(_OptimizerPrimitive):
     """``FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,
     learning_rate, gradient, momentum)``: momentum on ``weight_decay * variable + loss_scale *
     gradient``: ``accumulation = momentum accumulation + g; variable -= learning_rate
@@ -1868,18 +1750,10 @@ class FusedWeightScaleApplyMomentum(_NoAttrs, _OptimizerPrimitive):
         [0.95 0.95]
     """
 
-    _inputs = (
-        "weight_decay",
-        "loss_scale",
-        "variable",
-        "accumulation",
-        "learning_rate",
-        "gradient",
-        "momentum",
-    )
-    _refs = ("variable", "accumulation")
-    _tensors = ("gradient",)
-    _outputs = ("variable",)
+    _inputs = "weight_decay, loss_scale, variable, accumulation, learning_rate, gradient, momentum"
+    _refs = "variable, accumulation"
+    _tensors = "gradient"
+    _outputs = "variable"
 
     _update = staticmethod(R.weight_scale_momentum)
 
@@ -1926,34 +1800,18 @@ class FusedAdaFactor(_OptimizerPrimitive):
     """
 
     _inputs = (
-        "epsilon",
-        "clip_threshold",
-        "beta1",
-        "beta2t",
-        "weight_decay",
-        "learning_rate",
-        "grad",
-        "param",
-        "exp_avg",
-        "exp_avg_sq_row",
-        "exp_avg_sq_col",
-        "exp_avg_sq",
+        "epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, "
+        "grad, param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq"
     )
-    _refs = ("param", "exp_avg", "exp_avg_sq_row", "exp_avg_sq_col", "exp_avg_sq")
-    _same_shape = ("grad",)
-    _tensors = ("epsilon", "grad")
-    _outputs = ("param",)
+    _refs = "param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq"
+    _same_shape = "grad"
+    _tensors = "epsilon, grad"
+    _outputs = "param"
     _global_norm = False
 
-    @prim_attr_register
-    def __init__(
-        self,
-        enable_scale_parameter: bool = False,
-        enable_first_moment: bool = False,
-        enable_weight_decay: bool = False,
-    ) -> None:
-        for n in ("enable_scale_parameter", "enable_first_moment", "enable_weight_decay"):
-            _check_bool(self.name, n, getattr(self, n))
+    _params = tuple(
+        (n, False) for n in ("enable_scale_parameter", "enable_first_moment", "enable_weight_decay")
+    )
 
     def _scalar(self, name: str, x: Any, dtype: Any) -> jax.Array:
         return super()._scalar(name, x, jnp.float32)

@@ -7,8 +7,8 @@ from typing import Any
 
 from deepsink._core import validate as V
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import image_sample_func as IS
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
 def _pair(api: str, arg: str, value: Any) -> tuple:
@@ -23,7 +23,7 @@ def _pair(api: str, arg: str, value: Any) -> tuple:
     return tuple(float(v) for v in value)
 
 
-class SampleDistortedBoundingBoxV2(Primitive):
+class SampleDistortedBoundingBoxV2(TablePrimitive):
     """Samples a random crop of an image that covers part of one of the given boxes, as
     TensorFlow's ``sample_distorted_bounding_box``.
 
@@ -66,24 +66,26 @@ class SampleDistortedBoundingBoxV2(Primitive):
         (3,) (1, 1, 4) -1
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        seed: int = 0,
-        seed2: int = 0,
-        aspect_ratio_range: Any = (0.75, 1.33),
-        area_range: Any = (0.05, 1.0),
-        max_attempts: int = 100,
-        use_image_if_no_bounding_boxes: bool = False,
-    ) -> None:
-        V.check_non_negative_int(seed, "seed", self.name)
-        V.check_non_negative_int(seed2, "seed2", self.name)
-        _pair(self.name, "aspect_ratio_range", aspect_ratio_range)
-        _pair(self.name, "area_range", area_range)
-        if area_range[1] > 1:
-            U.fail(self.name, f"'area_range' must lie in (0, 1], but got {area_range}")
-        V.check_positive_int(max_attempts, "max_attempts", self.name)
-        V.check_bool(use_image_if_no_bounding_boxes, "use_image_if_no_bounding_boxes", self.name)
+    _params = (
+        ("seed", 0),
+        ("seed2", 0),
+        ("aspect_ratio_range", (0.75, 1.33)),
+        ("area_range", (0.05, 1.0)),
+        ("max_attempts", 100),
+        ("use_image_if_no_bounding_boxes", False),
+    )
+
+    def _init(self) -> None:
+        V.check_non_negative_int(self.seed, "seed", self.name)
+        V.check_non_negative_int(self.seed2, "seed2", self.name)
+        _pair(self.name, "aspect_ratio_range", self.aspect_ratio_range)
+        _pair(self.name, "area_range", self.area_range)
+        if self.area_range[1] > 1:
+            U.fail(self.name, f"'area_range' must lie in (0, 1], but got {self.area_range}")
+        V.check_positive_int(self.max_attempts, "max_attempts", self.name)
+        V.check_bool(
+            self.use_image_if_no_bounding_boxes, "use_image_if_no_bounding_boxes", self.name
+        )
 
     def __call__(self, image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tuple:
         # one kernel per input signature, as MindSpore keeps one per instance and signature

@@ -8,11 +8,11 @@ from typing import Any
 from deepsink._core import kernel_host_samplers as KHS
 from deepsink._core import validate as V
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops.function import random_func as RND
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
-class RandomChoiceWithMask(Primitive):
+class RandomChoiceWithMask(TablePrimitive):
     """Picks ``count`` random coordinates of the True entries of a Bool Tensor (the primitive of
     ``ops.choice_with_mask``).
 
@@ -42,11 +42,12 @@ class RandomChoiceWithMask(Primitive):
         (4, 2) 2
     """
 
-    @prim_attr_register
-    def __init__(self, count: int = 256, seed: int = 0, seed2: int = 0) -> None:
-        V.check_positive_int(count, "count", self.name)
-        V.check_non_negative_int(seed, "seed", self.name)
-        V.check_non_negative_int(seed2, "seed2", self.name)
+    _params = (("count", 256), ("seed", 0), ("seed2", 0))
+
+    def _init(self) -> None:
+        V.check_positive_int(self.count, "count", self.name)
+        V.check_non_negative_int(self.seed, "seed", self.name)
+        V.check_non_negative_int(self.seed2, "seed2", self.name)
 
     def __call__(self, input_x: Any) -> tuple:
         # the instance keeps one kernel per input signature, whose Lehmer engine goes on

@@ -13,10 +13,10 @@ import numpy as np
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
+from deepsink.ops._table_primitive import TablePrimitive
 from deepsink.ops._table_primitive import forwarding as _forwarding
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import sparse_func as SPF
-from deepsink.ops.primitive import Primitive, prim_attr_register
 
 
 def _coords(indices: Any, api: str) -> Any:
@@ -78,7 +78,7 @@ Coalesce = _forwarding(
 )
 
 
-class SparseToDense(Primitive):
+class SparseToDense(TablePrimitive):
     """The dense Tensor of ``sparse_shape`` with ``values`` at ``indices`` (a later duplicate
     overwrites an earlier one).
 
@@ -104,10 +104,6 @@ class SparseToDense(Primitive):
          [0. 0. 0. 0.]]
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, indices: Any, values: Any, sparse_shape: Any) -> Tensor:
         idx = _coords(indices, "SparseToDense")
         v = _values(values, idx.shape[0], "SparseToDense")
@@ -116,7 +112,7 @@ class SparseToDense(Primitive):
         return Tensor._from(out)
 
 
-class SparseTensorDenseAdd(Primitive):
+class SparseTensorDenseAdd(TablePrimitive):
     """A sparse tensor (indices, values, shape) plus a dense Tensor of its shape.
 
     Inputs:
@@ -144,10 +140,6 @@ class SparseTensorDenseAdd(Primitive):
          [1. 1. 3.]]
     """
 
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
-
     def __call__(self, x1_indices: Any, x1_values: Any, x1_shape: Any, x2: Any) -> Tensor:
         api = "SparseTensorDenseAdd"
         idx = _coords(x1_indices, api)
@@ -166,7 +158,7 @@ class SparseTensorDenseAdd(Primitive):
         return Tensor._from(dense.at[tuple(idx.T)].add(v.astype(dense.dtype)))
 
 
-class SparseTensorDenseMatmul(Primitive):
+class SparseTensorDenseMatmul(TablePrimitive):
     """A 2-D sparse tensor (indices, values, shape) times a dense matrix, either optionally
     transposed first (``jax.experimental.sparse``).
 
@@ -199,9 +191,10 @@ class SparseTensorDenseMatmul(Primitive):
          [ 0.  0.]]
     """
 
-    @prim_attr_register
-    def __init__(self, adjoint_st: bool = False, adjoint_dt: bool = False) -> None:
-        for arg, v in (("adjoint_st", adjoint_st), ("adjoint_dt", adjoint_dt)):
+    _params = (("adjoint_st", False), ("adjoint_dt", False))
+
+    def _init(self) -> None:
+        for arg, v in (("adjoint_st", self.adjoint_st), ("adjoint_dt", self.adjoint_dt)):
             if not isinstance(v, bool):
                 U.fail(
                     "SparseTensorDenseMatmul", f"'{arg}' must be a bool, but got {v!r}", TypeError
@@ -258,7 +251,7 @@ def sparse_dense_matmul(
     return jsparse.bcoo_dot_general(m, d.astype(dt), dimension_numbers=(([1], [0]), ([], [])))
 
 
-class SparseSlice(Primitive):
+class SparseSlice(TablePrimitive):
     """The part of a sparse tensor inside the box ``[start, start + size)`` (clipped to its
     shape), with coordinates relative to ``start``.
 
@@ -285,10 +278,6 @@ class SparseSlice(Primitive):
         >>> print(out[1], out[2])
         [1 2 3] [2 3]
     """
-
-    @prim_attr_register
-    def __init__(self) -> None:
-        pass
 
     def __call__(self, indices: Any, values: Any, shape: Any, start: Any, size: Any) -> tuple:
         api = "SparseSlice"

@@ -21,6 +21,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops._table_primitive import declare
+from deepsink.ops._table_primitive import plain as _plain
 from deepsink.ops.function import array_ext_func as AX
 from deepsink.ops.function import array_func as A
 from deepsink.ops.function import bessel_func as BS
@@ -35,7 +36,6 @@ from deepsink.ops.function import random_func as RND
 from deepsink.ops.function import scatter_func as SC
 from deepsink.ops.function import stft_func as ST
 from deepsink.ops.function import truncated_normal_func as TN
-from deepsink.ops.operations.bridge_ops import _plain
 
 
 def _doc(summary: str, args: str, inputs: str, outputs: str, raises: str, example: str) -> str:
