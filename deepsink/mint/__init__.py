@@ -34,6 +34,7 @@ from deepsink.mint.nn import *  # noqa: E402, F403
 from deepsink.mint.nn.functional import *  # noqa: E402, F403
 from deepsink.mint.optim import SGD, Adam, AdamW, FusedAdamW  # noqa: E402
 from deepsink.ops import _utils as U
+from deepsink.ops.function import math_func as M
 from deepsink.ops.function.inplace_func import _key
 
 _ = (
@@ -336,7 +337,7 @@ def logsumexp(input: Any, dim: Any, keepdim: bool = False) -> Tensor:
     return ops.logsumexp(input, dim, keepdim)
 
 
-def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
+def _max_min(name: str, reduce: Any, pairwise: Any):
     def f(input: Any, dim: Any = None, keepdim: bool = False, *, out: Any = None) -> Any:
         if out is not None:
             U.fail(name, "'out' is not supported", TypeError)
@@ -347,10 +348,8 @@ def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
             if keepdim:
                 U.fail(name, "'keepdim' needs 'dim'", TypeError)
             return Tensor._from(reduce(a))
-        ax = U.axis(dim, a.ndim, name, "dim")
-        values = reduce(a, axis=ax, keepdims=keepdim)
-        idx = arg(a, axis=ax, keepdims=keepdim).astype(np.int64)
-        return _vi(name)(Tensor._from(values), Tensor._from(idx))
+        U.axis(dim, a.ndim, name, "dim")
+        return _vi(name)(*M._with_index(name, a, dim, keepdim, reduce is jnp.max))
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = (
@@ -360,8 +359,8 @@ def _max_min(name: str, reduce: Any, arg: Any, pairwise: Any):
     return f
 
 
-max = _max_min("max", jnp.max, jnp.argmax, ops.maximum)  # noqa: A001
-min = _max_min("min", jnp.min, jnp.argmin, ops.minimum)  # noqa: A001
+max = _max_min("max", jnp.max, ops.maximum)  # noqa: A001
+min = _max_min("min", jnp.min, ops.minimum)  # noqa: A001
 
 
 def mean(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:

@@ -206,22 +206,19 @@ class Argmin(Argmax):
 class ArgMaxWithValue(Primitive):
     """``ArgMaxWithValue(axis=0, keep_dims=False)(x) -> (index, values)``."""
 
-    _fns = (jnp.argmax, jnp.max)
+    _largest = True
 
     @prim_attr_register
     def __init__(self, axis: int = 0, keep_dims: bool = False) -> None:
         pass
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        a = U.array(x, self.name)
-        ax = U.axis(self.axis, a.ndim, self.name)
-        arg, red = type(self)._fns
-        idx = arg(a, axis=ax, keepdims=self.keep_dims).astype(jnp.int64)  # Int64 in 2.10
-        return Tensor._from(idx), Tensor._from(red(a, axis=ax, keepdims=self.keep_dims))
+        values, idx = M._with_index(self.name, x, self.axis, self.keep_dims, self._largest)
+        return idx, values
 
 
 class ArgMinWithValue(ArgMaxWithValue):
-    _fns = (jnp.argmin, jnp.min)
+    _largest = False
 
 
 class CumSum(Primitive):
