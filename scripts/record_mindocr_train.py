@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-import mindspore as ms  # noqa: E402
 import mindocr  # noqa: E402
 import mindocr_train  # noqa: E402
+import mindspore as ms  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "ms" / "mindocr" / "train.json"
 

@@ -52,7 +52,9 @@ def outcomes(ms) -> dict:
                 result[f"{tag}/{fn.__name__}/{how}"] = {
                     "grad": grad.asnumpy().tolist(),
                     "rows": [np.asarray(r.asnumpy()).tolist() for r in ROWS],
-                    "table": {k: np.asarray(v.asnumpy()).tolist() for k, v in sorted(TABLE.items())},
+                    "table": {
+                        k: np.asarray(v.asnumpy()).tolist() for k, v in sorted(TABLE.items())
+                    },
                 }
     ms.set_context(mode=PYNATIVE)
     return result

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 import yaml
+from mindyolo_train import same_weights  # the same NumPy weights by parameter name
 
 CONFIGS = {
     "dbnet_r18": """
@@ -85,33 +86,6 @@ STEPS = 3
 DET_SIZE = 64  # DBNet's input side (a multiple of 32)
 REC_SHAPE = (32, 100)  # CRNN's input: 24 time steps out of VGG-7
 NUM_CLASSES, BLANK, MAX_TEXT_LEN = 37, 36, 23
-
-
-def same_weights(net, seed: int = 0) -> dict:
-    """Weights drawn from NumPy by parameter name (uniform in +-1/sqrt(fan_in); norm scales one,
-    shifts zero): the same on every framework, whatever its initializers draw."""
-    import mindspore as ms
-
-    rng = np.random.default_rng(seed)
-    weights = {}
-    for name, p in sorted(net.parameters_and_names()):
-        shape = tuple(p.shape)
-        own = p.asnumpy()
-        if not np.issubdtype(own.dtype, np.floating):
-            value = own
-        elif name.endswith(("gamma", "moving_variance")):
-            value = np.ones(shape, np.float32)
-        elif name.endswith(("beta", "moving_mean")):
-            value = np.zeros(shape, np.float32)
-        else:
-            fan_in = int(np.prod(shape[1:])) if len(shape) > 1 else shape[0]
-            bound = 1.0 / np.sqrt(max(fan_in, 1))
-            value = rng.uniform(-bound, bound, shape).astype(np.float32)
-        weights[name] = ms.Parameter(ms.Tensor(value), name=name)
-    not_loaded = ms.load_param_into_net(net, weights, strict_load=True)
-    return {
-        "not_loaded": list(not_loaded[0]) if isinstance(not_loaded, tuple) else list(not_loaded)
-    }
 
 
 def det_batch(seed: int = 1) -> list[np.ndarray]:
@@ -202,7 +176,9 @@ def run(name: str) -> dict:
         out = step(*data)
         losses.append(float((out[0] if isinstance(out, tuple | list) else out).asnumpy()))
     ms.set_context(mode=ms.PYNATIVE_MODE)
-    weights = np.concatenate([p.asnumpy().ravel().astype(np.float64) for p in net.trainable_params()])
+    weights = np.concatenate(
+        [p.asnumpy().ravel().astype(np.float64) for p in net.trainable_params()]
+    )
     return {
         "params": params,
         "not_loaded": loaded["not_loaded"],
