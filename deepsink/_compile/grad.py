@@ -26,7 +26,7 @@ import jax
 import jax.numpy as jnp
 
 from deepsink import context
-from deepsink._compile import capture, control_flow, grad_hooks, graph_syntax
+from deepsink._compile import capture, control_flow, grad_hooks, graph_syntax, writeback
 from deepsink._compile import jit as _jit
 from deepsink._core import functional, host_errors, semi_auto
 from deepsink._core.tracebacks import api_boundary
@@ -133,7 +133,9 @@ def vjp(
         it = iter(x_vals)
         for p, s in zip(positions, slots):
             call_args[p] = s.rebuild(it)
-        out, new_w, escaped = f(w_vals, *call_args, **kwargs)
+        with writeback.branch() as changed:
+            out, new_w, escaped = f(w_vals, *call_args, **kwargs)
+            _keep_differentiated_values_inside(changed(), call_args, kwargs)
         # a weight that ``fn`` writes (BatchNorm's moving statistics made trainable with
         # ``requires_grad = True``) keeps its write, as in MindSpore: it is differentiated at
         # the value it had on entry and holds the written value afterwards
@@ -582,6 +584,17 @@ def _grad_fn(fn, grad_position, weights, has_aux, return_ids, api, with_value):
     name = f"{api}_{getattr(fn, '__name__', type(fn).__name__)}"
     key = (api, grad_position, has_aux, return_ids, id(fn), tuple(id(w) for w in ws))
     return _gradient_function(key, fn, body, name)
+
+
+def _keep_differentiated_values_inside(changed: list, args: list, kwargs: dict) -> None:
+    """The containers outside the differentiated function (its globals and closures, its
+    arguments) that it filled with a value it computed get their old contents back: MindSpore
+    2.10's compiled gradient leaves a global list it appends to, or a dict it writes a Tensor
+    into, as they were; here the value would be a tracer of the differentiation, escaping it."""
+    outside = writeback.reachable_from((args, kwargs), {id(c) for c, _ in changed})
+    for container, _ in changed:
+        if id(container) in outside:
+            writeback.restore(container)
 
 
 def _gradient_function(key: tuple, fn: Any, grad_fn: Callable, name: str) -> Callable:

@@ -122,7 +122,10 @@ def restore(obj: Any) -> None:
     entry = j.old.pop(id(obj), None) if j is not None else None
     if entry is None:
         return
-    now = vars(obj)
+    if isinstance(obj, list):
+        obj[:] = entry[1]
+        return
+    now = obj if isinstance(obj, dict) else vars(obj)
     now.clear()
     now.update(entry[1])
 

@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from deepsink._core import functional
+from deepsink._core import arg_extreme, functional
 from deepsink._core.validate import HostReadError, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules, indexing
@@ -1011,14 +1011,29 @@ class Tensor:
         torch_style = not numpy_style and ("dim" in kwargs or (positional_dim and not graph))
         kwargs = dict(kwargs)
         with_indices = kwargs.pop("return_indices", False) or torch_style
-        values = self._reduce(fn, args, kwargs, api)
-        if not with_indices:
+        raw_axis = args[0] if args else next((kwargs[k] for k in _AXIS_NAMES if k in kwargs), None)
+        if not isinstance(raw_axis, int | np.integer) or isinstance(raw_axis, bool):
+            # all elements or a tuple of axes: a max reduction (ties share the gradient)
+            values = self._reduce(fn, args, kwargs, api)
+            if with_indices:
+                raise ValueError(
+                    f"For '{api}', returning indices needs one int axis, but got {raw_axis!r}"
+                )
             return values
-        axis, keep, _, _ = _reduce_args(args, kwargs, api, False)
-        if axis is None or len(axis) != 1:
-            raise ValueError(f"For '{api}', returning indices needs one int axis, but got {axis}")
-        idx = argfn(self._data, axis=axis[0], keepdims=keep).astype(jnp.int64)  # Int64 in 2.10
-        return values, Tensor._from(idx)
+        # one int axis: MindSpore's ArgMaxWithValue/ArgMinWithValue (the first extreme on ties
+        # gets the gradient), with or without the indices
+        axis, keep, _, rest = _reduce_args(args, kwargs, api, False)
+        if self.ndim == 0:
+            values = self._reduce(fn, args, kwargs, api)
+            return (values, Tensor._from(jnp.zeros((), jnp.int64))) if with_indices else values
+        ax = int(axis[0])
+        if not -self.ndim <= ax < self.ndim:
+            fail_arg(api, "axis", f"in [{-self.ndim}, {self.ndim})", ax)
+        ax %= self.ndim
+        values, idx = arg_extreme.with_index(
+            self._data, ax, keep, fn is jnp.max, rest.get("initial"), rest.get("where")
+        )
+        return (Tensor._from(values), Tensor._from(idx)) if with_indices else Tensor._from(values)
 
     def std(self, axis=None, ddof=0, keepdims=False) -> Tensor:
         a = self._data.astype(dtype_rules.float_result(self._data.dtype))

@@ -285,3 +285,22 @@ def test_deepsink_checkpoints_resume_in_mindspore(tmp_path):
                 atol=1e-6,
                 err_msg=f"{name} {key}",
             )
+
+
+def test_opt_init_args_register_shows_the_wrappers_signature_as_mindspore():
+    # MindSpore 2.10: inspect.signature of a decorated __init__ is ``(self, *args, **kwargs)``
+    # (its wrapper keeps no ``__wrapped__``); mindocr's optimizer factory reads it and refuses
+    # an optimizer whose signature names ``clip``
+    import inspect
+
+    from deepsink.nn.optim.optimizer import opt_init_args_register
+
+    class Clipped(ms.nn.Optimizer):
+        @opt_init_args_register
+        def __init__(self, params, learning_rate=0.1, clip=False):
+            super().__init__(learning_rate, params)
+
+    assert str(inspect.signature(Clipped.__init__)) == "(self, *args, **kwargs)"
+    assert not hasattr(Clipped.__init__, "__wrapped__")
+    opt = Clipped(ms.nn.Dense(2, 1).trainable_params(), 0.5, clip=True)
+    assert opt.init_learning_rate == 0.5 and opt.init_args == {"clip": True}

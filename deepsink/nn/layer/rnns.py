@@ -88,8 +88,10 @@ class _RNNBase(Cell):
                 name = f"{kind}_l{layer}{s}"
                 setattr(self, name, Parameter(Tensor(values[name], dtype=dtype), name=name))
 
-    def _layer_params(self, layer: int, suffix: str) -> tuple:
-        get = lambda k: getattr(self, f"{k}_l{layer}{suffix}")._data  # noqa: E731
+    def _layer_params(self, layer: int, suffix: str, dtype: Any) -> tuple:
+        """A layer's weights and biases in the input's ``dtype``, as MindSpore 2.10's RNNs cast
+        them (a float16 input under AMP O3 runs the recurrence in float16)."""
+        get = lambda k: getattr(self, f"{k}_l{layer}{suffix}")._data.astype(dtype)  # noqa: E731
         b_ih = get("bias_ih") if self.has_bias else None
         b_hh = get("bias_hh") if self.has_bias else None
         return get("weight_ih"), get("weight_hh"), b_ih, b_hh
@@ -142,7 +144,7 @@ class _RNNBase(Cell):
                     self.mode,
                     inp,
                     state,
-                    *self._layer_params(layer, suffix),
+                    *self._layer_params(layer, suffix, inp.dtype),
                     lengths,
                     reverse=d == 1,
                 )

@@ -138,13 +138,17 @@ def _record_init_args(self: Any, fn: Callable, args: tuple, kwargs: dict) -> Non
 def opt_init_args_register(fn: Callable) -> Callable:
     """Decorate an optimizer's ``__init__`` so that it records its arguments (MindSpore's
     ``nn.optim.optimizer.opt_init_args_register``): ``init_params``, ``init_learning_rate``,
-    ``init_args``."""
+    ``init_args``.
 
-    @functools.wraps(fn)
-    def deco(self: Any, *args: Any, **kwargs: Any) -> None:
+    As MindSpore's, the decorated ``__init__`` shows the wrapper's own signature, ``(self, *args,
+    **kwargs)``, not ``fn``'s: libraries read it (mindocr's optimizer factory passes only the
+    config keys it finds there, and refuses an optimizer whose signature names ``clip``)."""
+
+    def deco(self, *args, **kwargs):  # unannotated: its signature is shown as 2.10 shows it
         _record_init_args(self, fn, args, kwargs)
         fn(self, *args, **kwargs)
 
+    deco._records_init_args = True
     return deco
 
 

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from deepsink._core import arg_extreme
 from deepsink.common import dtype as mstype
 from deepsink.common import dtype_rules
 from deepsink.common.tensor import Tensor, matmul_ext_mismatch
@@ -401,12 +402,30 @@ def min(
 
 def _max_min(api, fn, argfn, x, ax, keepdims, initial, where) -> tuple[Tensor, Tensor]:
     a = U.array(x, api)
-    values = _reduce(api, _extreme(fn, initial, where), a, ax, keepdims)
     if ax is None:
+        values = _reduce(api, _extreme(fn, initial, where), a, ax, keepdims)
         return values, Tensor._from(jnp.zeros(values.shape, dtype_rules.INDEX))
+    return _with_index(api, a, ax, keepdims, fn is jnp.max, initial, where)
+
+
+def _with_index(
+    api: str, x: Any, ax: Any, keepdims: bool, largest: bool, initial: Any = None, where: Any = None
+) -> tuple[Tensor, Tensor]:
+    """``(values, Int64 indices)`` along one axis, as MindSpore's ArgMaxWithValue and
+    ArgMinWithValue give them: the gradient goes to the first extreme on ties
+    (``deepsink._core.arg_extreme``)."""
+    a = U.array(x, api)
     axis = U.axis(ax, a.ndim, api)
-    idx = argfn(a, axis=axis, keepdims=keepdims).astype(dtype_rules.INDEX)
-    return values, Tensor._from(idx)
+    if not isinstance(keepdims, bool):
+        U.fail(api, f"'keep_dims' must be a bool, but got {keepdims!r}", TypeError)
+    if initial is not None:
+        initial = U.static_number(initial, api, "initial")
+    if where is not None:
+        if initial is None:
+            U.fail(api, "'initial' must be given with a 'where' mask", ValueError)
+        where = U.array(where, api, "where")
+    values, idx = arg_extreme.with_index(a, axis, keepdims, largest, initial, where)
+    return Tensor._from(values), Tensor._from(idx)
 
 
 def argmax(input: Any, dim: int | None = None, keepdim: bool = False) -> Tensor:

@@ -215,20 +215,17 @@ Argmin = _arg("Argmin", jnp.argmin)
 class ArgMaxWithValue(_TablePrimitive):
     """``ArgMaxWithValue(axis=0, keep_dims=False)(x) -> (index, values)``."""
 
-    _fns = (jnp.argmax, jnp.max)
+    _largest = True
 
     _params = (("axis", 0), ("keep_dims", False))
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        a = U.array(x, self.name)
-        ax = U.axis(self.axis, a.ndim, self.name)
-        arg, red = type(self)._fns
-        idx = arg(a, axis=ax, keepdims=self.keep_dims).astype(jnp.int64)  # Int64 in 2.10
-        return Tensor._from(idx), Tensor._from(red(a, axis=ax, keepdims=self.keep_dims))
+        values, idx = M._with_index(self.name, x, self.axis, self.keep_dims, self._largest)
+        return idx, values
 
 
 class ArgMinWithValue(ArgMaxWithValue):
-    _fns = (jnp.argmin, jnp.min)
+    _largest = False
 
 
 def _cumsum(s: Any, x: Any, axis: int) -> Tensor:

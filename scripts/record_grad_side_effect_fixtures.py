@@ -1,0 +1,30 @@
+"""Record MindSpore 2.10's gradients and side effects of functions that change a global list or dict into
+``tests/fixtures/ms/grad_side_effects.json`` (cases in ``tests/support/grad_side_effect_cases.py``).
+
+Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
+
+    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_grad_side_effect_fixtures.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.support.grad_side_effect_cases import outcomes  # noqa: E402
+
+OUT = ROOT / "tests" / "fixtures" / "ms" / "grad_side_effects.json"
+
+
+def main() -> None:
+    import mindspore as ms
+
+    OUT.write_text(json.dumps(outcomes(ms), indent=1) + "\n")
+    print(len(OUT.read_text()))
+
+
+if __name__ == "__main__":
+    main()
