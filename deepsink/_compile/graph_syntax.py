@@ -513,6 +513,14 @@ def _check_syntax(fn: ast.FunctionDef, filename: str, first: int) -> None:
                 "PYNATIVE_MODE"
             )
     for n in sorted(_scope_nodes(fn), key=lambda n: getattr(n, "lineno", 0)):
+        if isinstance(n, ast.For | ast.While) and n.orelse:
+            word = "for" if isinstance(n, ast.For) else "while"
+            raise RuntimeError(
+                f"The '{word}...else...' statement is not supported now.\n"
+                f"In file {filename}:{first + n.orelse[0].lineno - 1}: MindSpore's static graph "
+                f"syntax (GRAPH_MODE, jit) has no 'else' on a loop; set a flag before 'break' "
+                "and test it after the loop, or run this code in PYNATIVE_MODE"
+            )
         kind = _UNSUPPORTED.get(type(n))
         if kind is not None:
             line = first + n.lineno - 1
@@ -802,10 +810,7 @@ class _Loops(ast.NodeTransformer):
                 node.test = ast.BoolOp(ast.And(), [_not(_name(brk)), node.test])
             else:
                 node._ds_extra = _not(_name(brk))  # type: ignore[attr-defined]
-        orelse, node.orelse = node.orelse, []
-        out.append(node)
-        if orelse:
-            out.append(ast.If(_not(_name(brk)), orelse, []) if found[brk] else orelse)
+        out.append(node)  # a loop's 'else' never gets here (_check_syntax refuses it)
         flat: list = []
         for s in out:
             flat.extend(s if isinstance(s, list) else [s])
@@ -1028,7 +1033,7 @@ class _ControlFlow(ast.NodeTransformer):
             _names_tuple(names),
             outer,
         )
-        return [*pre, test, body, _at(ast.Expr(call), node), *node.orelse]
+        return [*pre, test, body, _at(ast.Expr(call), node)]
 
     def visit_For(self, node: ast.For) -> Any:
         extra = getattr(node, "_ds_extra", None)
@@ -1063,7 +1068,7 @@ class _ControlFlow(ast.NodeTransformer):
             _names_tuple(names),
             outer,
         )
-        return [*stmts, _at(ast.Expr(call), node), *node.orelse]
+        return [*stmts, _at(ast.Expr(call), node)]
 
 
 def _at(stmt: ast.stmt, node: ast.AST) -> ast.stmt:
