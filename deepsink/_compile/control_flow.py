@@ -33,6 +33,7 @@ from jax import lax
 from deepsink._compile import writeback
 from deepsink._core import checks, functional
 from deepsink._core.validate import BranchShapeError
+from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -549,6 +550,60 @@ def _structure_error(what: str, name: str, a: Any, b: Any) -> TypeError:
     )
 
 
+_SCALAR_DTYPES = {bool: "Bool", int: "Int64", float: "Float32"}
+
+
+def _abstract(x: Any) -> tuple[str, str | None]:
+    """MindSpore's abstract type of a joined value, with its dtype name: a Tensor is an
+    ``AbstractTensor``; a Python number (or a number variable of the program) an
+    ``AbstractScalar`` of ``Bool``/``Int64``/``Float32``; containers and None by their kind."""
+    number = getattr(x, "_ds_number", None) if isinstance(x, Tensor) else None
+    if number is not None:
+        floating = jnp.issubdtype(jnp.result_type(x._data), jnp.floating)
+        return "AbstractScalar", _SCALAR_DTYPES[float if floating and number is not bool else number]
+    if _is_array(x) or isinstance(x, Parameter):
+        return "AbstractTensor", str(mstype.from_np(np.dtype(jnp.result_type(_raw(x)))))
+    if isinstance(x, bool | int | float):
+        return "AbstractScalar", _SCALAR_DTYPES[type(x)]
+    if isinstance(x, str):
+        return "AbstractScalar", "String"
+    for kind, name in ((list, "AbstractList"), (tuple, "AbstractTuple"), (dict, "AbstractDictionary")):
+        if isinstance(x, kind):
+            return name, None
+    return ("AbstractNone", None) if x is None else (f"Abstract{type(x).__name__}", None)
+
+
+def _join_error(detail: str) -> TypeError:
+    return TypeError(
+        "Cannot join the return values of different branches, perhaps you need to make them "
+        f"equal.\nType Join Failed: {detail}\nFor more details, please refer to "
+        "https://www.mindspore.cn/search?inputValue=Type%20Join%20Failed"
+    )
+
+
+def check_join(a: Any, b: Any) -> None:
+    """MindSpore's type join of the values two paths of a Tensor condition leave in one
+    variable: the first pair (in program order) of different abstract types, or of scalars or
+    Tensors of different dtypes, is its TypeError. Sequences of one kind but different lengths
+    and values without a MindSpore type (None, an object) are left to the caller."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is y or isinstance(x, Undefined) or isinstance(y, Undefined):
+            continue
+        (kx, dx), (ky, dy) = _abstract(x), _abstract(y)
+        if "AbstractNone" in (kx, ky) or not (kx.startswith("Abstract") and ky.startswith("Abstract")):
+            continue
+        if kx != ky:
+            raise _join_error(f"Abstract type {kx} cannot join with {ky}.")
+        if dx != dy:
+            raise _join_error(f"dtype1 = {dx}, dtype2 = {dy}.")
+        if isinstance(x, list | tuple) and len(x) == len(y):
+            stack.extend(reversed(list(zip(x, y, strict=True))))
+        elif isinstance(x, dict) and list(x) == list(y):
+            stack.extend(reversed([(x[k], y[k]) for k in x]))
+
+
 def if_stmt(
     test: Any,
     body: Callable[[], None],
@@ -588,6 +643,7 @@ def if_stmt(
         (lt, dt), (lf, df) = t.values[i], f.values[i]
         vt = jax.tree_util.tree_unflatten(dt, lt)
         vf = jax.tree_util.tree_unflatten(df, lf)
+        check_join(vt, vf)
         filled = _fill_undefined(name, vt, vf)
         if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
             if filled is None:
