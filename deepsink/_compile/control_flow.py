@@ -560,14 +560,20 @@ def _abstract(x: Any) -> tuple[str, str | None]:
     number = getattr(x, "_ds_number", None) if isinstance(x, Tensor) else None
     if number is not None:
         floating = jnp.issubdtype(jnp.result_type(x._data), jnp.floating)
-        return "AbstractScalar", _SCALAR_DTYPES[float if floating and number is not bool else number]
+        return "AbstractScalar", _SCALAR_DTYPES[
+            float if floating and number is not bool else number
+        ]
     if _is_array(x) or isinstance(x, Parameter):
         return "AbstractTensor", str(mstype.from_np(np.dtype(jnp.result_type(_raw(x)))))
     if isinstance(x, bool | int | float):
         return "AbstractScalar", _SCALAR_DTYPES[type(x)]
     if isinstance(x, str):
         return "AbstractScalar", "String"
-    for kind, name in ((list, "AbstractList"), (tuple, "AbstractTuple"), (dict, "AbstractDictionary")):
+    for kind, name in (
+        (list, "AbstractList"),
+        (tuple, "AbstractTuple"),
+        (dict, "AbstractDictionary"),
+    ):
         if isinstance(x, kind):
             return name, None
     return ("AbstractNone", None) if x is None else (f"Abstract{type(x).__name__}", None)
@@ -592,7 +598,9 @@ def check_join(a: Any, b: Any) -> None:
         if x is y or isinstance(x, Undefined) or isinstance(y, Undefined):
             continue
         (kx, dx), (ky, dy) = _abstract(x), _abstract(y)
-        if "AbstractNone" in (kx, ky) or not (kx.startswith("Abstract") and ky.startswith("Abstract")):
+        if "AbstractNone" in (kx, ky) or not (
+            kx.startswith("Abstract") and ky.startswith("Abstract")
+        ):
             continue
         if kx != ky:
             raise _join_error(f"Abstract type {kx} cannot join with {ky}.")

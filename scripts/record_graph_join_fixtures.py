@@ -1,0 +1,32 @@
+"""Record MindSpore 2.10's type join of the paths of an ``if`` on a Tensor condition and its
+refusal of a loop's ``else`` in compiled code into ``tests/fixtures/ms/graph_joins.json``
+(cases in ``tests/support/graph_join_cases.py``).
+
+Run with a Python that has MindSpore 2.10 installed (not run by CI), from outside the repository::
+
+    cd "$(mktemp -d)" && $DEEPSINK_MINDSPORE_PYTHON /path/to/repo/scripts/record_graph_join_fixtures.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+from graph_join_cases import graph_joins  # noqa: E402
+
+OUT = ROOT / "tests" / "fixtures" / "ms" / "graph_joins.json"
+
+
+def main() -> None:
+    import mindspore as ms
+
+    data = {"mindspore_version": ms.__version__, "cases": graph_joins(ms)}
+    OUT.write_text(json.dumps(data, indent=1) + "\n")
+    print(OUT.read_text())
+
+
+if __name__ == "__main__":
+    main()
