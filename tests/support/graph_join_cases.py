@@ -14,7 +14,7 @@ except ImportError:  # the recorder puts tests/support itself on the path
     from graph_rebind_cases import describe
 
 
-def _outcome(fn, *args) -> object:
+def outcome(fn, *args) -> object:
     try:
         out = fn(*args)
     except Exception as e:  # noqa: BLE001 - the outcome is the exception's type and its lines
@@ -164,6 +164,6 @@ def graph_joins(ms) -> dict:
         for_else_with_break,
     ):
         for arg in (0, 3):
-            cases[f"{fn.__name__}_{arg}"] = _outcome(fn, Tensor(arg))
+            cases[f"{fn.__name__}_{arg}"] = outcome(fn, Tensor(arg))
     ms.set_context(mode=ms.PYNATIVE_MODE)
     return cases
