@@ -18,6 +18,7 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 
 from __future__ import annotations
 
+import builtins
 import itertools
 import linecache
 import sys
@@ -127,16 +128,52 @@ def getitem(container: Any, index: Any) -> Any:
     return container[index]
 
 
+# the exception types MindSpore's graph ``raise`` supports (its exception_types_map)
+RAISE_TYPES = (
+    "AssertionError AttributeError BaseException EnvironmentError Exception IOError "
+    "IndentationError IndexError KeyError KeyboardInterrupt MemoryError NameError "
+    "NotImplementedError OSError OverflowError RuntimeError RuntimeWarning StopIteration "
+    "TypeError UnboundLocalError ValueError ZeroDivisionError"
+).split()
+_RAISE_CLASSES = {getattr(builtins, n) for n in RAISE_TYPES}
+
+
+def _raise_text(v: Any) -> str:
+    """An argument of a graph ``raise`` as MindSpore's compiler writes it into the message:
+    strings quoted, floats in C++'s default notation (``2.0`` -> ``2``, 6 significant digits), a
+    sequence of one element as that element, a Tensor as its values."""
+    if isinstance(v, str):
+        return repr(v)
+    if isinstance(v, bool | int) or v is None:
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, list | tuple):
+        if len(v) == 1:
+            return _raise_text(v[0])
+        items = ", ".join(_raise_text(x) for x in v)
+        return f"[{items}]" if isinstance(v, list) else f"({items})"
+    if isinstance(v, Tensor) and not is_traced(v):
+        return str(np.asarray(_concrete(v._data)))
+    return str(v)
+
+
 def raise_(exc: Any) -> None:
     """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
     condition; there it is recorded in the program's checks and raised when that path runs
-    (MindSpore's raise in a variable condition)."""
-    if getattr(_local, "branches", 0) == 0:
-        raise exc
-    if isinstance(exc, type):
-        exc = exc()
-    message = str(exc.args[0]) if getattr(exc, "args", None) else ""
-    checks.check_true(jnp.asarray(False), message, type(exc))
+    (MindSpore's raise in a variable condition). An exception type outside MindSpore's list is
+    its RuntimeError, and the arguments make the message as its compiler writes them."""
+    kind = exc if isinstance(exc, type) else type(exc)
+    if kind not in _RAISE_CLASSES:
+        raise RuntimeError(
+            f"Unsupported exception type: {kind.__name__}. Raise only support some Python "
+            f"standard exception types: {', '.join(RAISE_TYPES)}. "
+        )
+    args = () if isinstance(exc, type) else exc.args
+    if getattr(_local, "branches", 0) == 0:  # raised while compiling: the compiler's text
+        raise kind(_raise_text(args[0] if len(args) == 1 else args)) if args else kind()
+    # raised when the program runs (a path of a Tensor condition): Python's text, as 2.10
+    checks.check_true(jnp.asarray(False), str(kind(*args)), kind)
 
 
 # --- traced or concrete ------------------------------------------------------------------------

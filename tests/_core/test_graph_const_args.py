@@ -1,5 +1,5 @@
 """A Tensor argument marked ``const_arg`` is a compile-time constant of the compiled program,
-as in MindSpore 2.10 (recorded by ``scripts/record_graph_join_fixtures.py``)."""
+as in MindSpore 2.10 (recorded by ``scripts/record_graph_compile_fixtures.py``)."""
 
 import json
 import warnings

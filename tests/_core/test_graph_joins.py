@@ -1,6 +1,6 @@
 """MindSpore 2.10's type join of the two paths of an ``if`` on a Tensor condition (one abstract
 type and one dtype per value, else its ``TypeError``) and its parser's refusal of a loop's
-``else``, recorded by ``scripts/record_graph_join_fixtures.py``."""
+``else``, recorded by ``scripts/record_graph_compile_fixtures.py``."""
 
 import json
 from pathlib import Path

@@ -2,7 +2,7 @@
 const_arg=True)``, ``Tensor.set_const_arg``): a compiled function sees its value while it
 compiles, so ``int(x)``, ``x.asnumpy()`` and an ``if`` on it are computed then, and a call with
 other values compiles again; ``set_const_arg`` takes a bool only.
-``scripts/record_graph_join_fixtures.py`` records the outcomes under 2.10 and
+``scripts/record_graph_compile_fixtures.py`` records the outcomes under 2.10 and
 ``tests/_core/test_graph_const_args.py`` replays them on deepsink."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ condition leave different kinds of values in one variable (or one returns and th
 not), and with a loop's ``else``: its type join accepts one abstract type and dtype per value
 and raises ``TypeError`` ("Cannot join the return values of different branches...") for the
 rest; its parser refuses ``for``/``while ... else`` with a ``RuntimeError``.
-``scripts/record_graph_join_fixtures.py`` records the outcomes under 2.10 and
+``scripts/record_graph_compile_fixtures.py`` records the outcomes under 2.10 and
 ``tests/_core/test_graph_joins.py`` replays them on deepsink."""
 
 from __future__ import annotations
