@@ -158,17 +158,28 @@ def _raise_text(v: Any) -> str:
     return str(v)
 
 
-def raise_(exc: Any) -> None:
-    """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
-    condition; there it is recorded in the program's checks and raised when that path runs
-    (MindSpore's raise in a variable condition). An exception type outside MindSpore's list is
-    its RuntimeError, and the arguments make the message as its compiler writes them."""
+def _unsupported_raise(name: str) -> RuntimeError:
+    return RuntimeError(
+        f"Unsupported exception type: {name}. Raise only support some Python standard "
+        f"exception types: {', '.join(RAISE_TYPES)}. "
+    )
+
+
+def raise_(make: Callable[[], Any], name: str | None = None) -> None:
+    """``raise exc`` (``make()`` makes it; ``name``: the type's name in the source): at once,
+    unless a branch or loop body is being traced for a Tensor condition; there it is recorded
+    in the program's checks and raised when that path runs (MindSpore's raise in a variable
+    condition). An exception type outside MindSpore's list, or a name that names nothing, is its
+    RuntimeError, and the arguments make the message as its compiler writes them."""
+    try:
+        exc = make()
+    except NameError as e:
+        if name is not None and getattr(e, "name", None) == name:
+            raise _unsupported_raise(name) from None
+        raise
     kind = exc if isinstance(exc, type) else type(exc)
     if kind not in _RAISE_CLASSES:
-        raise RuntimeError(
-            f"Unsupported exception type: {kind.__name__}. Raise only support some Python "
-            f"standard exception types: {', '.join(RAISE_TYPES)}. "
-        )
+        raise _unsupported_raise(name or kind.__name__)
     args = () if isinstance(exc, type) else exc.args
     if getattr(_local, "branches", 0) == 0:  # raised while compiling: the compiler's text
         raise kind(_raise_text(args[0] if len(args) == 1 else args)) if args else kind()

@@ -956,7 +956,13 @@ class _ControlFlow(ast.NodeTransformer):
         self.generic_visit(node)
         if node.exc is None or node.cause is not None:
             return node
-        return ast.Expr(_ns_call("raise_", node.exc))
+        exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        if isinstance(exc, ast.Call) and isinstance(exc.func, ast.Attribute) and exc.args:
+            exc = exc.args[0]  # the converter's call wrapper, call(f)(...), made by visit_Call
+        name = _const(exc.id if isinstance(exc, ast.Name) else None)
+        # the exception made when the raise is reached, so that a type name that names
+        # nothing is MindSpore's "Unsupported exception type" and not a NameError
+        return ast.Expr(_ns_call("raise_", _lambda(node.exc), name))
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         self.generic_visit(node)

@@ -65,6 +65,12 @@ def graph_raises(ms) -> dict:
                 raise CustomError("no")
             return x
 
+    class RaisesUndefinedName(nn.Cell):
+        def construct(self, x):
+            if x == 1:
+                raise NotDefinedError("no")  # noqa: F821 - a type name that names nothing
+            return x
+
     class RaisesOnTensor(nn.Cell):
         def construct(self, x):
             if x > 1:
@@ -87,6 +93,7 @@ def graph_raises(ms) -> dict:
         "import_error": outcome(RaisesImportError(), 1),
         "user_warning": outcome(RaisesUserWarning(), 1),
         "custom_error": outcome(RaisesCustomError(), 1),
+        "undefined_name": outcome(RaisesUndefinedName(), 1),
         "on_tensor_condition": outcome(RaisesOnTensor(), Tensor(2)),
         "bare_type_not_reached": outcome(BareTypeNotReached(), 1),
     }
