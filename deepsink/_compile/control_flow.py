@@ -18,6 +18,7 @@ that differs between branches (or changes in a loop) becomes a Tensor, as in Min
 
 from __future__ import annotations
 
+import builtins
 import itertools
 import linecache
 import sys
@@ -33,6 +34,7 @@ from jax import lax
 from deepsink._compile import writeback
 from deepsink._core import checks, functional
 from deepsink._core.validate import BranchShapeError
+from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
@@ -126,16 +128,63 @@ def getitem(container: Any, index: Any) -> Any:
     return container[index]
 
 
-def raise_(exc: Any) -> None:
-    """``raise exc``: at once, unless a branch or loop body is being traced for a Tensor
-    condition; there it is recorded in the program's checks and raised when that path runs
-    (MindSpore's raise in a variable condition)."""
-    if getattr(_local, "branches", 0) == 0:
-        raise exc
-    if isinstance(exc, type):
-        exc = exc()
-    message = str(exc.args[0]) if getattr(exc, "args", None) else ""
-    checks.check_true(jnp.asarray(False), message, type(exc))
+# the exception types MindSpore's graph ``raise`` supports (its exception_types_map)
+RAISE_TYPES = (
+    "AssertionError AttributeError BaseException EnvironmentError Exception IOError "
+    "IndentationError IndexError KeyError KeyboardInterrupt MemoryError NameError "
+    "NotImplementedError OSError OverflowError RuntimeError RuntimeWarning StopIteration "
+    "TypeError UnboundLocalError ValueError ZeroDivisionError"
+).split()
+_RAISE_CLASSES = {getattr(builtins, n) for n in RAISE_TYPES}
+
+
+def _raise_text(v: Any) -> str:
+    """An argument of a graph ``raise`` as MindSpore's compiler writes it into the message:
+    strings quoted, floats in C++'s default notation (``2.0`` -> ``2``, 6 significant digits), a
+    sequence of one element as that element, a Tensor as its values."""
+    if isinstance(v, str):
+        return repr(v)
+    if isinstance(v, bool | int) or v is None:
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, list | tuple):
+        if len(v) == 1:
+            return _raise_text(v[0])
+        items = ", ".join(_raise_text(x) for x in v)
+        return f"[{items}]" if isinstance(v, list) else f"({items})"
+    if isinstance(v, Tensor) and not is_traced(v):
+        return str(np.asarray(_concrete(v._data)))
+    return str(v)
+
+
+def _unsupported_raise(name: str) -> RuntimeError:
+    return RuntimeError(
+        f"Unsupported exception type: {name}. Raise only support some Python standard "
+        f"exception types: {', '.join(RAISE_TYPES)}. "
+    )
+
+
+def raise_(make: Callable[[], Any], name: str | None = None) -> None:
+    """``raise exc`` (``make()`` makes it; ``name``: the type's name in the source): at once,
+    unless a branch or loop body is being traced for a Tensor condition; there it is recorded
+    in the program's checks and raised when that path runs (MindSpore's raise in a variable
+    condition). An exception type outside MindSpore's list, or a name that names nothing, is its
+    RuntimeError, and the arguments make the message as its compiler writes them."""
+    try:
+        exc = make()
+    except NameError as e:
+        if name is not None and getattr(e, "name", None) == name:
+            raise _unsupported_raise(name) from None
+        raise
+    kind = exc if isinstance(exc, type) else type(exc)
+    if kind not in _RAISE_CLASSES:
+        raise _unsupported_raise(name or kind.__name__)
+    args = () if isinstance(exc, type) else exc.args
+    if getattr(_local, "branches", 0) == 0:  # raised while compiling: the compiler's text
+        raise kind(_raise_text(args[0] if len(args) == 1 else args)) if args else kind()
+    # raised when the program runs (a path of a Tensor condition): Python's text, as 2.10
+    checks.check_true(jnp.asarray(False), str(kind(*args)), kind)
 
 
 # --- traced or concrete ------------------------------------------------------------------------
@@ -549,6 +598,68 @@ def _structure_error(what: str, name: str, a: Any, b: Any) -> TypeError:
     )
 
 
+_SCALAR_DTYPES = {bool: "Bool", int: "Int64", float: "Float32"}
+
+
+def _abstract(x: Any) -> tuple[str, str | None]:
+    """MindSpore's abstract type of a joined value, with its dtype name: a Tensor is an
+    ``AbstractTensor``; a Python number (or a number variable of the program) an
+    ``AbstractScalar`` of ``Bool``/``Int64``/``Float32``; containers and None by their kind."""
+    number = getattr(x, "_ds_number", None) if isinstance(x, Tensor) else None
+    if number is not None:
+        floating = jnp.issubdtype(jnp.result_type(x._data), jnp.floating)
+        return "AbstractScalar", _SCALAR_DTYPES[
+            float if floating and number is not bool else number
+        ]
+    if _is_array(x) or isinstance(x, Parameter):
+        return "AbstractTensor", str(mstype.from_np(np.dtype(jnp.result_type(_raw(x)))))
+    if isinstance(x, bool | int | float):
+        return "AbstractScalar", _SCALAR_DTYPES[type(x)]
+    if isinstance(x, str):
+        return "AbstractScalar", "String"
+    for kind, name in (
+        (list, "AbstractList"),
+        (tuple, "AbstractTuple"),
+        (dict, "AbstractDictionary"),
+    ):
+        if isinstance(x, kind):
+            return name, None
+    return ("AbstractNone", None) if x is None else (f"Abstract{type(x).__name__}", None)
+
+
+def _join_error(detail: str) -> TypeError:
+    return TypeError(
+        "Cannot join the return values of different branches, perhaps you need to make them "
+        f"equal.\nType Join Failed: {detail}\nFor more details, please refer to "
+        "https://www.mindspore.cn/search?inputValue=Type%20Join%20Failed"
+    )
+
+
+def check_join(a: Any, b: Any) -> None:
+    """MindSpore's type join of the values two paths of a Tensor condition leave in one
+    variable: the first pair (in program order) of different abstract types, or of scalars or
+    Tensors of different dtypes, is its TypeError. Sequences of one kind but different lengths
+    and values without a MindSpore type (None, an object) are left to the caller."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is y or isinstance(x, Undefined) or isinstance(y, Undefined):
+            continue
+        (kx, dx), (ky, dy) = _abstract(x), _abstract(y)
+        if "AbstractNone" in (kx, ky) or not (
+            kx.startswith("Abstract") and ky.startswith("Abstract")
+        ):
+            continue
+        if kx != ky:
+            raise _join_error(f"Abstract type {kx} cannot join with {ky}.")
+        if dx != dy:
+            raise _join_error(f"dtype1 = {dx}, dtype2 = {dy}.")
+        if isinstance(x, list | tuple) and len(x) == len(y):
+            stack.extend(reversed(list(zip(x, y, strict=True))))
+        elif isinstance(x, dict) and list(x) == list(y):
+            stack.extend(reversed([(x[k], y[k]) for k in x]))
+
+
 def if_stmt(
     test: Any,
     body: Callable[[], None],
@@ -588,6 +699,7 @@ def if_stmt(
         (lt, dt), (lf, df) = t.values[i], f.values[i]
         vt = jax.tree_util.tree_unflatten(dt, lt)
         vf = jax.tree_util.tree_unflatten(df, lf)
+        check_join(vt, vf)
         filled = _fill_undefined(name, vt, vf)
         if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
             if filled is None:

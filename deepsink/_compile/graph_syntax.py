@@ -513,6 +513,14 @@ def _check_syntax(fn: ast.FunctionDef, filename: str, first: int) -> None:
                 "PYNATIVE_MODE"
             )
     for n in sorted(_scope_nodes(fn), key=lambda n: getattr(n, "lineno", 0)):
+        if isinstance(n, ast.For | ast.While) and n.orelse:
+            word = "for" if isinstance(n, ast.For) else "while"
+            raise RuntimeError(
+                f"The '{word}...else...' statement is not supported now.\n"
+                f"In file {filename}:{first + n.orelse[0].lineno - 1}: MindSpore's static graph "
+                f"syntax (GRAPH_MODE, jit) has no 'else' on a loop; set a flag before 'break' "
+                "and test it after the loop, or run this code in PYNATIVE_MODE"
+            )
         kind = _UNSUPPORTED.get(type(n))
         if kind is not None:
             line = first + n.lineno - 1
@@ -802,10 +810,7 @@ class _Loops(ast.NodeTransformer):
                 node.test = ast.BoolOp(ast.And(), [_not(_name(brk)), node.test])
             else:
                 node._ds_extra = _not(_name(brk))  # type: ignore[attr-defined]
-        orelse, node.orelse = node.orelse, []
-        out.append(node)
-        if orelse:
-            out.append(ast.If(_not(_name(brk)), orelse, []) if found[brk] else orelse)
+        out.append(node)  # a loop's 'else' never gets here (_check_syntax refuses it)
         flat: list = []
         for s in out:
             flat.extend(s if isinstance(s, list) else [s])
@@ -951,7 +956,13 @@ class _ControlFlow(ast.NodeTransformer):
         self.generic_visit(node)
         if node.exc is None or node.cause is not None:
             return node
-        return ast.Expr(_ns_call("raise_", node.exc))
+        exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        if isinstance(exc, ast.Call) and isinstance(exc.func, ast.Attribute) and exc.args:
+            exc = exc.args[0]  # the converter's call wrapper, call(f)(...), made by visit_Call
+        name = _const(exc.id if isinstance(exc, ast.Name) else None)
+        # the exception made when the raise is reached, so that a type name that names
+        # nothing is MindSpore's "Unsupported exception type" and not a NameError
+        return ast.Expr(_ns_call("raise_", _lambda(node.exc), name))
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         self.generic_visit(node)
@@ -1028,7 +1039,7 @@ class _ControlFlow(ast.NodeTransformer):
             _names_tuple(names),
             outer,
         )
-        return [*pre, test, body, _at(ast.Expr(call), node), *node.orelse]
+        return [*pre, test, body, _at(ast.Expr(call), node)]
 
     def visit_For(self, node: ast.For) -> Any:
         extra = getattr(node, "_ds_extra", None)
@@ -1063,7 +1074,7 @@ class _ControlFlow(ast.NodeTransformer):
             _names_tuple(names),
             outer,
         )
-        return [*stmts, _at(ast.Expr(call), node), *node.orelse]
+        return [*stmts, _at(ast.Expr(call), node)]
 
 
 def _at(stmt: ast.stmt, node: ast.AST) -> ast.stmt:

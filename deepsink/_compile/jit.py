@@ -99,6 +99,27 @@ class _ParamRef:
         return isinstance(other, _ParamRef) and other.param is self.param
 
 
+class _ConstTensor:
+    """A Tensor argument marked ``const_arg``: a compile-time constant of the program, keyed by
+    its dtype, shape and values (a call with other values compiles another program)."""
+
+    __slots__ = ("value", "key")
+
+    def __init__(self, value: np.ndarray) -> None:
+        self.value = value
+        self.key = (value.dtype.str, value.shape, value.tobytes())
+
+    def tensor(self) -> Tensor:
+        with jax.ensure_compile_time_eval():  # a known value while the program compiles
+            return Tensor._from(jax.numpy.asarray(self.value)).set_const_arg()
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ConstTensor) and other.key == self.key
+
+
 def arg_params(spec: tuple) -> tuple:
     """The Parameters passed as arguments (they join the compiled call's state)."""
     return tuple(x.param for x in spec[1] if isinstance(x, _ParamRef))
@@ -133,6 +154,8 @@ def split_args(args: tuple, kwargs: dict) -> tuple[list, tuple]:
     for x in leaves:
         if isinstance(x, Parameter):
             static.append(_ParamRef(x))
+        elif isinstance(x, Tensor) and x.const_arg:
+            static.append(_ConstTensor(np.asarray(x._data)))
         elif isinstance(x, Tensor):
             dyn.append(x._data)
             static.append(_TENSOR)
@@ -159,6 +182,8 @@ def merge_args(dyn: Sequence[Any], spec: tuple) -> tuple[tuple, dict]:
         if isinstance(s, _ParamRef)
         else s.variable(next(it))
         if isinstance(s, _Number)
+        else s.tensor()
+        if isinstance(s, _ConstTensor)
         else s
         for s in static
     ]

@@ -314,7 +314,10 @@ class Tensor:
         shape (Union[tuple, list, int], optional): with ``init``, the shape to create (or,
             with neither data nor init, a dynamic-shape placeholder for ``Cell.set_inputs``).
         init (Union[Initializer, str], optional): fill a new Tensor of ``shape`` with it.
-        const_arg (bool): MindSpore's graph-compile hint; accepted. Default: ``False``.
+        const_arg (bool): whether a compiled function (GRAPH_MODE, ``jit``) takes this Tensor as
+            a compile-time constant when it is an argument: its value is then known while the
+            program compiles (``int(x)``, an ``if`` on it are computed then) and a call with
+            other values compiles again (``set_const_arg``). Default: ``False``.
 
     Raises:
         TypeError: ``input_data`` is of a type a Tensor cannot hold.
@@ -343,6 +346,8 @@ class Tensor:
         init: Any = None,
         const_arg: bool = False,
     ) -> None:
+        if const_arg is not False:
+            self.set_const_arg(const_arg, "Tensor")
         if input_data is None and init is None and _is_dynamic(shape, dtype):
             self._data = _Placeholder(shape, dtype)
             return
@@ -376,6 +381,37 @@ class Tensor:
     # the Python number type a variable of a compiled program stands for (a loop counter, a
     # number joined from a Tensor 'if'), returned as that number (_compile/control_flow.py)
     _ds_number: type | None = None
+
+    # whether a compiled function takes this Tensor as a compile-time constant (set_const_arg)
+    const_arg: bool = False
+
+    def set_const_arg(self, const_arg: bool = True, _api: str = "set_const_arg") -> Tensor:
+        """Whether a compiled function (GRAPH_MODE, ``jit``) takes this Tensor as a compile-time
+        constant when it is an argument: the program sees its value while it compiles, and a
+        call with a Tensor of other values compiles another program, as in MindSpore.
+
+        Args:
+            const_arg (bool, optional): Default: ``True``.
+
+        Returns:
+            Tensor, this Tensor.
+
+        Raises:
+            TypeError: ``const_arg`` is not a bool.
+
+        Examples:
+            >>> import deepsink as ms
+            >>> x = ms.Tensor([1, 2]).set_const_arg()
+            >>> x.const_arg
+            True
+        """
+        if not isinstance(const_arg, bool):
+            raise TypeError(
+                f"For '{_api}', the type of 'const_arg' should be 'bool', but got type "
+                f"'{type(const_arg).__name__}'."
+            )
+        self.const_arg = const_arg
+        return self
 
     @classmethod
     def _from(cls, data: Any) -> Tensor:

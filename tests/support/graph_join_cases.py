@@ -1,0 +1,169 @@
+"""What MindSpore 2.10's graph compiler does where the two paths of an ``if`` on a Tensor
+condition leave different kinds of values in one variable (or one returns and the other does
+not), and with a loop's ``else``: its type join accepts one abstract type and dtype per value
+and raises ``TypeError`` ("Cannot join the return values of different branches...") for the
+rest; its parser refuses ``for``/``while ... else`` with a ``RuntimeError``.
+``scripts/record_graph_compile_fixtures.py`` records the outcomes under 2.10 and
+``tests/_core/test_graph_joins.py`` replays them on deepsink."""
+
+from __future__ import annotations
+
+try:
+    from tests.support.graph_rebind_cases import describe
+except ImportError:  # the recorder puts tests/support itself on the path
+    from graph_rebind_cases import describe
+
+
+def outcome(fn, *args) -> object:
+    try:
+        out = fn(*args)
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception's type and its lines
+        # up to where 2.10 adds its call stack or names the file
+        lines = str(e).split("\n\n")[0].split("\n")
+        return {"error": type(e).__name__, "lines": [ln.split(" In file ")[0] for ln in lines[:2]]}
+    return None if out is None else describe(out)
+
+
+def graph_joins(ms) -> dict:
+    Tensor = ms.Tensor
+    ms.set_context(mode=ms.GRAPH_MODE)
+    cases = {}
+
+    # --- one path returns, the other falls through or returns something else ---------------
+    @ms.jit
+    def return_tensor_or_tuple(x):
+        if x > 1:
+            return x
+        return (x, x)
+
+    @ms.jit
+    def return_tensor_or_float(x):
+        if x > 1:
+            return x
+        return 1.0
+
+    @ms.jit
+    def return_tensor_or_int(x):
+        if x > 1:
+            return x
+        return 2
+
+    @ms.jit
+    def return_or_fall_through(x):
+        if x > 1:
+            return x
+        y = x + 1  # noqa: F841
+
+    # --- a variable the two paths leave as different kinds ----------------------------------
+    @ms.jit
+    def tensor_or_tuple(x):
+        if x > 1:
+            y = x
+        else:
+            y = (x, x)
+        return y
+
+    @ms.jit
+    def list_or_tuple(x):
+        if x > 1:
+            y = [x, x]
+        else:
+            y = (x, x)
+        return y
+
+    @ms.jit
+    def int_or_float(x):
+        if x > 1:
+            y = 1
+        else:
+            y = 2.5
+        return y
+
+    @ms.jit
+    def bool_or_int(x):
+        if x > 1:
+            y = True
+        else:
+            y = 2
+        return y
+
+    @ms.jit
+    def float16_or_float32(x):
+        if x > 1:
+            y = x.astype(ms.float16)
+        else:
+            y = x.astype(ms.float32)
+        return y
+
+    @ms.jit
+    def float32_or_int64(x):
+        if x > 1:
+            y = Tensor([1.0, 2.0])
+        else:
+            y = Tensor([1, 2])
+        return y
+
+    @ms.jit
+    def tensors_in_tuples_differ(x):
+        if x > 1:
+            y = (x, x.astype(ms.float32))
+        else:
+            y = (x, x)
+        return y
+
+    @ms.jit
+    def same_kinds(x):
+        if x > 1:
+            y, n = x * 2, 1
+        else:
+            y, n = x - 1, 2
+        return y, n
+
+    # --- a loop's else ----------------------------------------------------------------------
+    @ms.jit
+    def for_else(x):
+        for i in range(3):
+            x = x + i
+        else:
+            x = x * 2
+        return x
+
+    @ms.jit
+    def while_else(x):
+        while x < 3:
+            x = x + 1
+        else:
+            x = x * 2
+        return x
+
+    @ms.jit
+    def for_else_with_break(x):
+        for i in range(3):
+            if i > 1:
+                break
+            x = x + i
+        else:
+            x = x * 2
+        return x
+
+    for fn in (
+        return_tensor_or_tuple,
+        return_tensor_or_float,
+        return_tensor_or_int,
+        return_or_fall_through,
+        tensor_or_tuple,
+        list_or_tuple,
+        int_or_float,
+        bool_or_int,
+        float16_or_float32,
+        float32_or_int64,
+        tensors_in_tuples_differ,
+        same_kinds,
+        for_else,
+        while_else,
+        for_else_with_break,
+    ):
+        for arg in (0, 3):
+            cases[f"{fn.__name__}_{arg}"] = outcome(fn, Tensor(arg))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return cases
