@@ -115,6 +115,9 @@ def _seeded_ops(vision) -> dict:
         "RandomColorAdjust_some": lambda: vision.RandomColorAdjust(
             contrast=(0.5, 1.5), saturation=(2, 2)
         ),
+        # three normal draws a row: a row's first is the spare of the row before's last pair
+        "RandomLighting": lambda: vision.RandomLighting(0.3),
+        "RandomLighting_wide": lambda: vision.RandomLighting(25.0),
     }
 
 
