@@ -230,6 +230,17 @@ def node_json(node: Any) -> dict:
         pipeline = False
     elif isinstance(node, nodes.ZipDataset):
         out.update(op_type="Zip")
+    elif kind == "TransferDataset":
+        out.update(
+            op_type="Transfer",
+            create_data_info_queue=node._create_data_info_queue,
+            device_id=node.device_id,
+            device_type=node.device_type,
+            queue_name=node.queue_name,
+            send_epoch_end=node._send_epoch_end,
+            total_batch=getattr(node.children[0], "__total_batch__", 0),
+        )
+        pipeline = False
     elif isinstance(node, nodes.ConcatDataset):
         sizes = [c.get_dataset_size() for c in node.children]
         out.update(
@@ -344,6 +355,8 @@ def node_from_json(j: dict) -> Any:
         "Skip": lambda: child.skip(j["count"]),
         "Project": lambda: child.project(j["columns"]),
         "Rename": lambda: child.rename(j["input_columns"], j["output_columns"]),
+        "Transfer": lambda: child.device_que(j.get("send_epoch_end", True), j.get("create_data_info_queue", False),
+                                             j.get("queue_name", "")),
     }  # fmt: skip
     if op not in make:
         raise RuntimeError(f"Invalid data, unsupported operation type: {op}")
