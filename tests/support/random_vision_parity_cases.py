@@ -212,10 +212,46 @@ def _plain(value) -> object:
     return value
 
 
+def flip_outcomes(ds, vision) -> dict:
+    """The random flips over two image columns of a row (one draw flips both), eagerly and in a
+    seeded map, and the kernels' refusals of other types and ranks, whatever the draw."""
+    out = {}
+    flips = {"vertical": vision.RandomVerticalFlip, "horizontal": vision.RandomHorizontalFlip}
+    for name, make in flips.items():
+        ds.config.set_seed(3)
+        out[f"flips/{name}_two_images"] = _outcome(
+            lambda make=make: [_array(a) for a in make(1.0)(ROWS[0], ROWS[1][..., :2])]
+        )
+
+        def two_columns(make=make):
+            d = ds.NumpySlicesDataset({"a": ROWS, "b": ROWS[..., :2]}, shuffle=False)
+            d = d.map(make(0.5), ["a", "b"])
+            return [
+                [_array(r["a"]), _array(r["b"])] for r in d.create_dict_iterator(output_numpy=True)
+            ]
+
+        ds.config.set_seed(3)
+        out[f"flips/{name}_two_columns"] = _outcome(two_columns)
+        bad = {
+            "string": np.full((4, 4, 3), "a"),
+            "int64": np.zeros((4, 4, 3), np.int64),
+            "uint32": np.zeros((4, 4, 3), np.uint32),
+            "rank1": np.zeros(8, np.float32),
+            "rank4": np.zeros((2, 4, 4, 3), np.uint8),
+        }
+        for kind, x in bad.items():
+            for prob in (0.0, 1.0):
+                out[f"flips/{name}_{kind}_{prob}"] = _outcome(
+                    lambda make=make, x=x, prob=prob: _array(make(prob)(x))
+                )
+    return out
+
+
 def outcomes(ds, vision, text, mstype) -> dict:
     return {
         **batch_outcomes(ds, vision),
         **video_outcomes(ds, vision),
         **seeded_outcomes(ds, vision),
+        **flip_outcomes(ds, vision),
         **words_outcomes(ds, vision, text, mstype),
     }
