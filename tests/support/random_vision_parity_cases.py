@@ -7,6 +7,7 @@ replays them on deepsink."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 
 import numpy as np
@@ -247,11 +248,44 @@ def flip_outcomes(ds, vision) -> dict:
     return out
 
 
+def _digest(x) -> dict:
+    arr = np.ascontiguousarray(x)
+    return {"dtype": str(arr.dtype), "shape": list(arr.shape), "md5": hashlib.md5(arr).hexdigest()}
+
+
+def large_outcomes(ds, vision) -> dict:
+    """Affine and a seeded RandomAffine on large images (their md5): the kernel's float matrix
+    decides which pixel each output pixel samples far from the centre."""
+    rng = np.random.RandomState(1)
+    big = rng.randint(0, 256, (1920, 2010, 3)).astype(np.uint8)
+    out = {
+        "large/Affine": _outcome(
+            lambda: _digest(vision.Affine(-31.7, [0.21, -0.12], 1.13, [12.5, -17.25])(big))
+        ),
+        "large/Affine_linear": _outcome(
+            lambda: _digest(
+                vision.Affine(7.3, [0.05, 0.1], 0.9, [3.0, 4.0], vision.Inter.LINEAR)(big)
+            )
+        ),
+    }
+
+    def rows():
+        d = ds.NumpySlicesDataset([big, big[::-1]], ["image"], shuffle=False)
+        op = vision.RandomAffine((-5, 15), (-0.1, 0.1, -0.3, 0.3), (0.9, 1.1), (-10, 10, -5, 5))
+        d = d.map(op, "image", num_parallel_workers=1)
+        return [_digest(r["image"]) for r in d.create_dict_iterator(output_numpy=True)]
+
+    ds.config.set_seed(1)
+    out["large/RandomAffine_map"] = _outcome(rows)
+    return out
+
+
 def outcomes(ds, vision, text, mstype) -> dict:
     return {
         **batch_outcomes(ds, vision),
         **video_outcomes(ds, vision),
         **seeded_outcomes(ds, vision),
         **flip_outcomes(ds, vision),
+        **large_outcomes(ds, vision),
         **words_outcomes(ds, vision, text, mstype),
     }

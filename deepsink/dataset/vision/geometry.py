@@ -604,7 +604,8 @@ def affine_matrix(
     h: int, w: int, degrees: float, translate: Sequence[float], scale: float, shear: Sequence[float]
 ) -> np.ndarray:
     """MindSpore's ``GetAffineMatrix``: T * C * RSS * C^-1 (rotation, scale, shears) about the
-    pixel centre ((w - 1) / 2, (h - 1) / 2), in float32 as MindSpore computes it."""
+    pixel centre ((w - 1) / 2, (h - 1) / 2), in float32 as MindSpore computes it (its trigonometry
+    too)."""
     f = np.float32
     a = f(math.radians(f(degrees)))
     sx = f(math.radians(f(shear[0])))
@@ -613,10 +614,23 @@ def affine_matrix(
     if math.cos(sy) == 0.0:
         raise RuntimeError("AffineOp: cos(shear_y) should not be zero.")
     s = f(scale)
-    m0 = f(s * math.cos(a + sy) / math.cos(sy))
-    m1 = f(s * (-1 * math.cos(a + sy) * math.tan(sx) / math.cos(sy) - math.sin(a)))
-    m3 = f(s * math.sin(a + sy) / math.cos(sy))
-    m4 = f(s * (-1 * math.sin(a + sy) * math.tan(sx) / math.cos(sy) + math.cos(a)))
+
+    # cosf, sinf, tanf: the kernel's trigonometry and arithmetic are in float (a float64 matrix
+    # moves the sampled pixels of a large image)
+    def cos(v: np.float32) -> np.float32:
+        return f(math.cos(float(v)))
+
+    def sin(v: np.float32) -> np.float32:
+        return f(math.sin(float(v)))
+
+    def tan(v: np.float32) -> np.float32:
+        return f(math.tan(float(v)))
+
+    asy = f(a + sy)
+    m0 = s * cos(asy) / cos(sy)
+    m1 = s * (f(-1) * cos(asy) * tan(sx) / cos(sy) - sin(a))
+    m3 = s * sin(asy) / cos(sy)
+    m4 = s * (f(-1) * sin(asy) * tan(sx) / cos(sy) + cos(a))
     m2 = (f(1) - m0) * cx - m1 * cy + f(translate[0])
     m5 = (f(1) - m4) * cy - m3 * cx + f(translate[1])
     return np.array([[m0, m1, m2], [m3, m4, m5]], np.float32)
