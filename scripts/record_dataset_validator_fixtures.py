@@ -158,6 +158,8 @@ CASES = [
     (VV, "op", "Normalize", "", "[3], [0]"),
     (VV, "op", "RandomCrop", "", "0"),
     (VV, "op", "RandomRotation", "", "(30, 10)"),
+    (VV, "op", "RandomLighting", "", "'1'"),
+    (VV, "op", "RandomLighting", "", "-0.5"),
     (VV, "op", "RandomAffine", "", "15, translate=(0.1, 1.5)"),
     (VV, "op", "RandomAffine", "", "15, translate=(0.1)"),
     (VV, "op", "RandomAffine", "", "15, translate=(0.1, 0.2, 0.3)"),

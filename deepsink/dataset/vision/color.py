@@ -17,7 +17,12 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset.core.std_random import Draws, canonical_float, scale32
-from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.core.validator_helpers import (
+    INT32_MAX,
+    check_non_negative_float32,
+    check_value,
+    type_check,
+)
 from deepsink.dataset.transforms.transforms import TypeCast
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -1230,7 +1235,9 @@ class RandomLighting(ImageOperation):
     )
 
     def __init__(self, alpha: float = 0.05) -> None:
-        self.alpha = _factor(alpha, "alpha")
+        type_check(alpha, (float, int), "alpha")  # MindSpore's check_alpha, in its order
+        check_non_negative_float32(alpha, "alpha")
+        self.alpha = float(alpha)
 
     def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int]:
         """MindSpore's draws: the r, g, b noise, as the bits of three float32 values."""
