@@ -132,6 +132,7 @@ from deepsink.dataset.engine.text_sources import UDPOSDataset as UDPOSDataset
 from deepsink.dataset.engine.text_sources import WikiTextDataset as WikiTextDataset
 from deepsink.dataset.engine.text_sources import YahooAnswersDataset as YahooAnswersDataset
 from deepsink.dataset.engine.text_sources import YelpReviewDataset as YelpReviewDataset
+from deepsink.dataset.engine.transfer import TransferDataset as TransferDataset
 from deepsink.dataset.engine.vision_sources import CelebADataset as CelebADataset
 from deepsink.dataset.engine.vision_sources import VOCDataset as VOCDataset
 from deepsink.dataset.engine.zip import zip as zip  # noqa: A004 - MindSpore's ds.zip

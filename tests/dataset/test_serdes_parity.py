@@ -30,7 +30,7 @@ PIPES, OPS = FIXTURE["pipelines"], FIXTURE["ops"]
 PYTHON_OPS = {"py_and_c_mixed", "totensor_normalize", "python_compound"}
 # 2.10's reader fails on the class_indexing it writes (a JSON type error in its C++ reader);
 # deepsink reads it back
-CLASS_INDEXING = {"folder_options", "voc_indexing"}
+CLASS_INDEXING = {"folder_options", "voc_indexing", "manifest_indexing"}
 
 
 @pytest.fixture(scope="module")

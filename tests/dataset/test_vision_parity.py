@@ -138,11 +138,11 @@ def test_random_flip_probability_and_determinism():
     rng = np.random.default_rng(1)
     x = rng.integers(0, 256, (4000, 3, 5, 1), dtype=np.uint8)
     u = rng.random((4000, 1))
-    out = vision.RandomHorizontalFlip(0.5).apply_batch(x, u)
+    out = vision.RandomHorizontalFlip(0.5).apply_batch(x, u=u)
     flipped = np.array([np.array_equal(o, i[:, ::-1]) for o, i in zip(out, x)])
     assert np.array_equal(flipped, u[:, 0] < 0.5)
     assert 0.46 < flipped.mean() < 0.54
-    out_v = vision.RandomVerticalFlip(0.25).apply_batch(x, u)
+    out_v = vision.RandomVerticalFlip(0.25).apply_batch(x, u=u)
     assert np.array_equal(out_v[u[:, 0] < 0.25], x[u[:, 0] < 0.25][:, ::-1])
 
 

@@ -7,6 +7,7 @@ replays them on deepsink."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 
 import numpy as np
@@ -115,6 +116,9 @@ def _seeded_ops(vision) -> dict:
         "RandomColorAdjust_some": lambda: vision.RandomColorAdjust(
             contrast=(0.5, 1.5), saturation=(2, 2)
         ),
+        # three normal draws a row: a row's first is the spare of the row before's last pair
+        "RandomLighting": lambda: vision.RandomLighting(0.3),
+        "RandomLighting_wide": lambda: vision.RandomLighting(25.0),
     }
 
 
@@ -209,10 +213,79 @@ def _plain(value) -> object:
     return value
 
 
+def flip_outcomes(ds, vision) -> dict:
+    """The random flips over two image columns of a row (one draw flips both), eagerly and in a
+    seeded map, and the kernels' refusals of other types and ranks, whatever the draw."""
+    out = {}
+    flips = {"vertical": vision.RandomVerticalFlip, "horizontal": vision.RandomHorizontalFlip}
+    for name, make in flips.items():
+        ds.config.set_seed(3)
+        out[f"flips/{name}_two_images"] = _outcome(
+            lambda make=make: [_array(a) for a in make(1.0)(ROWS[0], ROWS[1][..., :2])]
+        )
+
+        def two_columns(make=make):
+            d = ds.NumpySlicesDataset({"a": ROWS, "b": ROWS[..., :2]}, shuffle=False)
+            d = d.map(make(0.5), ["a", "b"])
+            return [
+                [_array(r["a"]), _array(r["b"])] for r in d.create_dict_iterator(output_numpy=True)
+            ]
+
+        ds.config.set_seed(3)
+        out[f"flips/{name}_two_columns"] = _outcome(two_columns)
+        bad = {
+            "string": np.full((4, 4, 3), "a"),
+            "int64": np.zeros((4, 4, 3), np.int64),
+            "uint32": np.zeros((4, 4, 3), np.uint32),
+            "rank1": np.zeros(8, np.float32),
+            "rank4": np.zeros((2, 4, 4, 3), np.uint8),
+        }
+        for kind, x in bad.items():
+            for prob in (0.0, 1.0):
+                out[f"flips/{name}_{kind}_{prob}"] = _outcome(
+                    lambda make=make, x=x, prob=prob: _array(make(prob)(x))
+                )
+    return out
+
+
+def _digest(x) -> dict:
+    arr = np.ascontiguousarray(x)
+    return {"dtype": str(arr.dtype), "shape": list(arr.shape), "md5": hashlib.md5(arr).hexdigest()}
+
+
+def large_outcomes(ds, vision) -> dict:
+    """Affine and a seeded RandomAffine on large images (their md5): the kernel's float matrix
+    decides which pixel each output pixel samples far from the centre."""
+    rng = np.random.RandomState(1)
+    big = rng.randint(0, 256, (1920, 2010, 3)).astype(np.uint8)
+    out = {
+        "large/Affine": _outcome(
+            lambda: _digest(vision.Affine(-31.7, [0.21, -0.12], 1.13, [12.5, -17.25])(big))
+        ),
+        "large/Affine_linear": _outcome(
+            lambda: _digest(
+                vision.Affine(7.3, [0.05, 0.1], 0.9, [3.0, 4.0], vision.Inter.LINEAR)(big)
+            )
+        ),
+    }
+
+    def rows():
+        d = ds.NumpySlicesDataset([big, big[::-1]], ["image"], shuffle=False)
+        op = vision.RandomAffine((-5, 15), (-0.1, 0.1, -0.3, 0.3), (0.9, 1.1), (-10, 10, -5, 5))
+        d = d.map(op, "image", num_parallel_workers=1)
+        return [_digest(r["image"]) for r in d.create_dict_iterator(output_numpy=True)]
+
+    ds.config.set_seed(1)
+    out["large/RandomAffine_map"] = _outcome(rows)
+    return out
+
+
 def outcomes(ds, vision, text, mstype) -> dict:
     return {
         **batch_outcomes(ds, vision),
         **video_outcomes(ds, vision),
         **seeded_outcomes(ds, vision),
+        **flip_outcomes(ds, vision),
+        **large_outcomes(ds, vision),
         **words_outcomes(ds, vision, text, mstype),
     }

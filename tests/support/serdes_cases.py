@@ -51,6 +51,53 @@ def _voc(root: Path) -> None:
     (root / "ImageSets" / "Main" / "train.txt").write_text("00\n01\n02\n")
 
 
+def _annotated(root: Path) -> None:
+    """CelebA, COCO (detection), Flickr, Manifest and CLUE (AFQMC) sources, three rows each."""
+    names = ["a.jpg", "b.jpg", "c.jpg"]
+    for k, name in enumerate(names):
+        for folder in ("celeba", "coco", "flickr"):
+            _img(root / folder / name, 30 * k + 5)
+    (root / "celeba" / "list_attr_celeba.txt").write_text(
+        "3\nSmiling Young\n" + "".join(f"{n} {(-1) ** k} 1\n" for k, n in enumerate(names))
+    )
+    (root / "celeba" / "list_eval_partition.txt").write_text(
+        "".join(f"{n} {k}\n" for k, n in enumerate(names))
+    )
+    coco = {
+        "images": [{"file_name": n, "id": k + 1, "height": 6, "width": 8} for k, n in enumerate(names)],
+        "annotations": [
+            {"image_id": k + 1, "id": k + 1, "bbox": [1, 1, 3 + k, 2], "category_id": 1 + k % 2,
+             "iscrowd": 0, "area": 6.0, "segmentation": [[1, 1, 4, 1, 4, 3, 1, 3]]}
+            for k in range(3)
+        ],
+        "categories": [{"id": 1, "name": "cat", "supercategory": "animal"},
+                       {"id": 2, "name": "dog", "supercategory": "animal"}],
+    }  # fmt: skip
+    (root / "coco" / "ann.json").write_text(json.dumps(coco))
+    (root / "flickr" / "token.txt").write_text(
+        "".join(f"{n}#{i}\tcaption {k} {i}\n" for k, n in enumerate(names) for i in range(2))
+    )
+    (root / "data.manifest").write_text(
+        "".join(
+            json.dumps(
+                {
+                    "source": str(root / "celeba" / n),
+                    "usage": "EVAL" if k else "TRAIN",
+                    "annotation": [{"name": ["cat", "dog"][k % 2]}],
+                }
+            )
+            + "\n"
+            for k, n in enumerate(names)
+        )
+    )
+    (root / "afqmc.json").write_text(
+        "".join(
+            json.dumps({"sentence1": f"s{k}", "sentence2": f"t{k}", "label": str(k % 2)}) + "\n"
+            for k in range(3)
+        )
+    )
+
+
 def write_data(root: Path) -> dict:
     """The sources' files under ``root``; returns their paths by name."""
     root = Path(root)
@@ -77,7 +124,15 @@ def write_data(root: Path) -> dict:
     (root / "a.csv").write_text("1,2.5,x,7\n3,4.5,y,8\n5,6.5,z,9\n")
     _voc(root / "voc")
     shutil.copy(TFRECORD, root / "t.tfrecord")
+    _annotated(root)
     return {
+        "celeba": str(root / "celeba"),
+        "coco": str(root / "coco"),
+        "coco_json": str(root / "coco" / "ann.json"),
+        "flickr": str(root / "flickr"),
+        "flickr_token": str(root / "flickr" / "token.txt"),
+        "manifest": str(root / "data.manifest"),
+        "clue": str(root / "afqmc.json"),
         "folder": str(root / "folder"),
         "mnist": str(mnist),
         "cifar": str(cifar),
@@ -155,6 +210,25 @@ def pipelines(ds, vision, text, transforms, p: dict) -> dict:
         )
         .batch(2)
         .repeat(2)
+    )
+    out["celeba_options"] = ds.CelebADataset(
+        p["celeba"], usage="all", shuffle=False, decode=True, extensions=[".jpg"], num_samples=2
+    )
+    out["celeba_train_shuffled"] = ds.CelebADataset(p["celeba"], usage="train")
+    out["coco_detection"] = ds.CocoDataset(
+        p["coco"], p["coco_json"], task="Detection", decode=True, shuffle=False
+    ).map(vision.Resize((4, 4)), "image")
+    out["coco_metadata"] = ds.CocoDataset(
+        p["coco"], p["coco_json"], task="Stuff", extra_metadata=True, shuffle=False
+    )
+    out["flickr"] = ds.FlickrDataset(p["flickr"], p["flickr_token"], decode=True, shuffle=False)
+    out["manifest"] = ds.ManifestDataset(p["manifest"], usage="eval", shuffle=False)
+    out["manifest_indexing"] = ds.ManifestDataset(
+        p["manifest"], usage="eval", class_indexing={"cat": 1, "dog": 0}, shuffle=False
+    )
+    out["clue_afqmc"] = ds.CLUEDataset(p["clue"], task="AFQMC", usage="train", shuffle=False)
+    out["clue_sharded"] = ds.CLUEDataset(
+        [p["clue"]], task="AFQMC", usage="eval", num_samples=2, num_shards=2, shard_id=1
     )
     out["csv_project"] = ds.CSVDataset(
         p["csv"],

@@ -4,7 +4,9 @@
 ``uniform_real_distribution<float>`` is ``float(r) / 2**32 * (b - a) + a`` in float arithmetic
 (``generate_canonical<float>`` takes one output), and ``uniform_int_distribution<int>`` the
 downscaling rejection ``r // ((2**32 - 1) // (b - a + 1))`` (GCC 11 later changed it to Lemire's
-multiply-shift, which gives other integers).
+multiply-shift, which gives other integers). ``normal_distribution<float>`` is the Marsaglia
+polar method: each pair of uniforms in (-1, 1) inside the unit circle gives two normals, the second
+kept (``saved``) for the next call of the same distribution object.
 """
 
 from __future__ import annotations
@@ -42,9 +44,17 @@ class Draws:
     """A ``std::mt19937``'s outputs from ``start`` on, read in order through libstdc++'s
     distributions (``read(start, count)`` gives the outputs at those indices)."""
 
-    def __init__(self, read: Callable[[int, int], np.ndarray], start: int = 0) -> None:
+    def __init__(
+        self,
+        read: Callable[[int, int], np.ndarray],
+        start: int = 0,
+        saved: np.float32 | None = None,
+    ) -> None:
         self._read, self.pos = read, start
         self._buf, self._at = np.empty(0, np.uint32), start
+        # a normal_distribution's second value of its last pair, for its next call (the op keeps
+        # its distribution object between rows, so a worker's rows share it)
+        self.saved = saved
 
     @classmethod
     def seeded(cls, seed: int) -> Draws:
@@ -76,6 +86,26 @@ class Draws:
     def real32(self, a: float, b: float) -> np.float32:
         """``std::uniform_real_distribution<float>(a, b)``."""
         return scale32(canonical_float(self.word()), a, b)
+
+    def normal32(self, stddev: float) -> np.float32:
+        """``std::normal_distribution<float>(0, stddev)`` (libstdc++'s polar method; the spare
+        value of a pair is returned by the next call)."""
+        if self.saved is not None:
+            z, self.saved = self.saved, None
+        else:
+            while True:
+                # (float)(2.0f * u - 1.0): the subtraction of exact values rounds once to float
+                x = np.float32(np.float32(2.0) * canonical_float(self.word()) - np.float32(1.0))
+                y = np.float32(np.float32(2.0) * canonical_float(self.word()) - np.float32(1.0))
+                r2 = np.float32(x * x + y * y)
+                if 0.0 < r2 <= 1.0:
+                    break
+            # logf, then float arithmetic: -2 * log(r2) / r2, sqrtf
+            log = np.float32(math.log(float(r2)))
+            mult = np.float32(math.sqrt(float(np.float32(np.float32(-2.0) * log / r2))))
+            self.saved = np.float32(x * mult)
+            z = np.float32(y * mult)
+        return np.float32(z * np.float32(stddev))
 
     def uniform_int(self, a: int, b: int) -> int:
         """``std::uniform_int_distribution<int>(a, b)`` (GCC 9's downscaling)."""

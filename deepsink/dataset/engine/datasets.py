@@ -382,6 +382,36 @@ class Dataset:
             drop_remainder,
         )
 
+    def device_que(
+        self,
+        send_epoch_end: bool = True,
+        create_data_info_queue: bool = False,
+        queue_name: str = "",
+    ) -> Dataset:
+        """A ``TransferDataset`` over this pipeline: ``send()`` runs it into a device queue.
+
+        Args:
+            send_epoch_end (bool): send an end-of-sequence at each epoch's end. Default: ``True``.
+            create_data_info_queue (bool): keep the types and shapes of the batches sent.
+                Default: ``False``.
+            queue_name (str): the queue's name; ``""`` makes a new unique one. Default: ``""``.
+
+        Returns:
+            TransferDataset, which cannot be iterated.
+
+        Examples:
+            >>> import numpy as np
+            >>> import deepsink.dataset as ds
+            >>> data = ds.NumpySlicesDataset({'x': np.arange(6)}, shuffle=False).batch(2)
+            >>> sender = data.device_que()
+            >>> sender.send(1)
+            >>> sender.stop_send()
+            >>> sender.release()
+        """
+        TransferDataset = registered("TransferDataset")
+
+        return TransferDataset(self, send_epoch_end, create_data_info_queue, queue_name)
+
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
         """Writes the pipeline's rows to MindRecord files, readable with ``MindDataset``.
 

@@ -623,6 +623,7 @@ class FlickrDataset(_FileListSource):
         api = "FlickrDataset"
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.decode = check_bool(decode, "decode", api)
+        self.annotation_file = annotation_file
         reject_cache(cache, api)
         captions: dict[str, list[str]] = {}
         with open(_need_file(annotation_file, api), encoding="utf-8") as f:

@@ -97,6 +97,8 @@ class ManifestDataset(_FileListSource):
                     raise RuntimeError(f"Invalid file, {api}: the image {source} does not exist.")
                 entries.append((source, names))
         all_names = sorted({n for _, names in entries for n in names})
+        # what the user gave, as MindSpore writes it into the pipeline's JSON
+        self._user_classes = dict(class_indexing) if isinstance(class_indexing, dict) else {}
         if class_indexing is None:
             class_indexing = {n: i for i, n in enumerate(all_names)}
         elif not isinstance(class_indexing, dict):

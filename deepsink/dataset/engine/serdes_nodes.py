@@ -153,7 +153,33 @@ def _source_json(node: Any) -> dict:
             "shuffle_files": mode in ("FILES", "GLOBAL"),
             "shuffle_global": mode == "GLOBAL",
         }
-    if isinstance(node, fs.TextFileDataset) or kind == "CSVDataset":
+    if kind == "CelebADataset":
+        return {
+            "dataset_dir": node.dataset_dir,
+            "decode": node.decode,
+            "extensions": node.extensions,
+            "sampler": sampler_json(node.sampler),
+            "usage": node.usage,
+        }
+    if kind in ("CocoDataset", "FlickrDataset"):
+        out = {
+            "annotation_file": node.annotation_file,
+            "dataset_dir": node.dataset_dir,
+            "decode": node.decode,
+            "sampler": sampler_json(node.sampler),
+        }
+        if kind == "CocoDataset":
+            out.update(extra_metadata=node.extra_metadata, task=node.task)
+        return out
+    if kind == "ManifestDataset":
+        return {
+            "class_indexing": node._user_classes,
+            "dataset_file": node.dataset_file,
+            "decode": node.decode,
+            "sampler": sampler_json(node.sampler),
+            "usage": node.usage,
+        }
+    if isinstance(node, fs.TextFileDataset) or kind in ("CSVDataset", "CLUEDataset"):
         smp = node.sampler
         out = {
             "dataset_files": list(node.dataset_files),
@@ -165,6 +191,8 @@ def _source_json(node: Any) -> dict:
         }
         if kind == "CSVDataset":
             out.update(column_names=list(node._names), field_delim=node.field_delim)
+        if kind == "CLUEDataset":  # 2.10 names its file list dataset_dir
+            out.update(dataset_dir=out.pop("dataset_files"), task=node.task, usage=node.usage)
         return out
     if kind in ("GeneratorDataset", "NumpySlicesDataset"):
         return {
@@ -230,6 +258,17 @@ def node_json(node: Any) -> dict:
         pipeline = False
     elif isinstance(node, nodes.ZipDataset):
         out.update(op_type="Zip")
+    elif kind == "TransferDataset":
+        out.update(
+            op_type="Transfer",
+            create_data_info_queue=node._create_data_info_queue,
+            device_id=node.device_id,
+            device_type=node.device_type,
+            queue_name=node.queue_name,
+            send_epoch_end=node._send_epoch_end,
+            total_batch=getattr(node.children[0], "__total_batch__", 0),
+        )
+        pipeline = False
     elif isinstance(node, nodes.ConcatDataset):
         sizes = [c.get_dataset_size() for c in node.children]
         out.update(
@@ -282,6 +321,42 @@ def _source_from_json(j: dict, op: str) -> Any:
             extra_metadata=j.get("extra_metadata", False),
             num_parallel_workers=workers,
         )
+    if op == "CelebADataset":
+        return ds.CelebADataset(
+            j["dataset_dir"],
+            usage=j.get("usage", "all"),
+            sampler=sampler_from_json(j["sampler"]),
+            decode=j.get("decode", False),
+            extensions=j.get("extensions") or None,
+            num_parallel_workers=workers,
+        )
+    if op == "CocoDataset":
+        return ds.CocoDataset(
+            j["dataset_dir"],
+            j["annotation_file"],
+            task=j.get("task", "Detection"),
+            decode=j.get("decode", False),
+            sampler=sampler_from_json(j["sampler"]),
+            extra_metadata=j.get("extra_metadata", False),
+            num_parallel_workers=workers,
+        )
+    if op == "FlickrDataset":
+        return ds.FlickrDataset(
+            j["dataset_dir"],
+            j["annotation_file"],
+            decode=j.get("decode", False),
+            sampler=sampler_from_json(j["sampler"]),
+            num_parallel_workers=workers,
+        )
+    if op == "ManifestDataset":
+        return ds.ManifestDataset(
+            j["dataset_file"],
+            usage=j.get("usage", "train"),
+            sampler=sampler_from_json(j["sampler"]),
+            class_indexing=j.get("class_indexing") or None,
+            decode=j.get("decode", False),
+            num_parallel_workers=workers,
+        )
     shards = j.get("num_shards", 1)
     sharding = {"num_shards": shards, "shard_id": j.get("shard_id", 0)} if shards > 1 else {}
     if op == "TFRecordDataset":
@@ -296,6 +371,16 @@ def _source_from_json(j: dict, op: str) -> Any:
             shuffle=shuffle,
             shard_equal_rows=j.get("shard_equal_rows", False),
             compression_type=j.get("compression_type") or None,
+            num_parallel_workers=workers,
+            **sharding,
+        )
+    if op == "CLUEDataset":
+        return ds.CLUEDataset(
+            j["dataset_dir"],
+            task=j.get("task", "AFQMC"),
+            usage=j.get("usage", "train"),
+            num_samples=j.get("num_samples") or None,
+            shuffle=bool(j.get("shuffle", 0)),
             num_parallel_workers=workers,
             **sharding,
         )
@@ -344,6 +429,8 @@ def node_from_json(j: dict) -> Any:
         "Skip": lambda: child.skip(j["count"]),
         "Project": lambda: child.project(j["columns"]),
         "Rename": lambda: child.rename(j["input_columns"], j["output_columns"]),
+        "Transfer": lambda: child.device_que(j.get("send_epoch_end", True), j.get("create_data_info_queue", False),
+                                             j.get("queue_name", "")),
     }  # fmt: skip
     if op not in make:
         raise RuntimeError(f"Invalid data, unsupported operation type: {op}")

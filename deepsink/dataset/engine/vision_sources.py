@@ -248,6 +248,7 @@ class CelebADataset(_Source):
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.usage = check_one_of(usage, ["train", "valid", "test", "all"], "usage", api)
         self.decode = check_bool(decode, "decode", api)
+        self.extensions = [] if extensions is None else list(extensions)
         _no_cache(api, cache, decrypt)
         attr_file = os.path.join(self.dataset_dir, "list_attr_celeba.txt")
         if not os.path.isfile(attr_file):

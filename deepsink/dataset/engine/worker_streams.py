@@ -181,13 +181,15 @@ class WorkerStreams:
                             f"{k} while row {cur.next} is next (rows must be drawn in order)"
                         )
                     draws = Draws(
-                        lambda s, c, st=self._streams[key]: st.words(np.arange(s, s + c)), cur.pos
+                        lambda s, c, st=self._streams[key]: st.words(np.arange(s, s + c)),
+                        cur.pos,
+                        cur.saved,
                     )
                     try:
                         cur.params[k] = tuple(op.seeded_params(draws, rows[i]))
                     except Exception as e:  # a row the op cannot read (an empty file)
                         raise RowDrawError(i, e) from e
-                    cur.pos, cur.next = draws.pos, k + 1
+                    cur.pos, cur.next, cur.saved = draws.pos, k + 1, draws.saved
                     cur.params.pop(k - _WINDOW, None)
                 out[i] = cur.params[k]
         return np.array(out, np.int64).reshape(len(out), -1)
@@ -203,9 +205,10 @@ class RowDrawError(Exception):
 
 
 class _Cursor:
-    """Where a worker's stream stands for one op: the next row and its first output, and the
-    parameters drawn for the last rows."""
+    """Where a worker's stream stands for one op: the next row and its first output, the state
+    its distributions carry between rows, and the parameters drawn for the last rows."""
 
     def __init__(self) -> None:
         self.next, self.pos = 0, 0
+        self.saved: Any = None  # a normal distribution's spare value (Draws.saved)
         self.params: dict[int, tuple] = {}

@@ -17,7 +17,12 @@ import numpy as np
 
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.dataset.core.std_random import Draws, canonical_float, scale32
-from deepsink.dataset.core.validator_helpers import INT32_MAX, check_value, type_check
+from deepsink.dataset.core.validator_helpers import (
+    INT32_MAX,
+    check_non_negative_float32,
+    check_value,
+    type_check,
+)
 from deepsink.dataset.transforms.transforms import TypeCast
 from deepsink.dataset.vision import _cv
 from deepsink.dataset.vision import validators as _validators
@@ -1217,6 +1222,9 @@ class RandomLighting(ImageOperation):
 
     batched = False
     random_draws = 1
+    # three draws of the op's std::normal_distribution<float>(0, alpha), which it keeps between
+    # rows: a row's first draw may be the spare value of the previous row's last pair
+    seeded_draw = "sequence"
     _EIG = np.array(
         [
             [55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
@@ -1227,14 +1235,24 @@ class RandomLighting(ImageOperation):
     )
 
     def __init__(self, alpha: float = 0.05) -> None:
-        self.alpha = _factor(alpha, "alpha")
+        type_check(alpha, (float, int), "alpha")  # MindSpore's check_alpha, in its order
+        check_non_negative_float32(alpha, "alpha")
+        self.alpha = float(alpha)
+
+    def seeded_params(self, draws: Draws, x: Any) -> tuple[int, int, int]:
+        """MindSpore's draws: the r, g, b noise, as the bits of three float32 values."""
+        rnd = np.array([draws.normal32(self.alpha) for _ in range(3)], np.float32)
+        return tuple(rnd.view(np.int32).tolist())
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
         x = check_rank(x, "RandomLighting")
         if self.alpha == 0:
             return x
-        rnd = rng_of(u).normal(0.0, self.alpha, 3).astype(np.float32)
-        pca = self._EIG @ rnd
+        if u.dtype.kind != "i":  # not drawn from a seeded stream: the row's own generator
+            u = np.array(self.seeded_params(Draws.of_row(u), x), np.int64)
+        r, g, b = u[:3].astype(np.int32).view(np.float32)
+        # MindSpore's sums, in float arithmetic from left to right
+        pca = np.array([(e[0] * r + e[1] * g) + e[2] * b for e in self._EIG], np.float32)
         out = x.astype(np.float32) + pca
         if x.dtype.kind in "iu":
             info = np.iinfo(x.dtype)

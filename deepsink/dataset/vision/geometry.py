@@ -19,6 +19,7 @@ import numpy as np
 import simplejpeg
 
 from deepsink._core.validate import check_bool
+from deepsink.dataset.core.errors import syntax_error
 from deepsink.dataset.core.std_random import Draws, canonical_float, round_half_away, scale32
 from deepsink.dataset.core.validator_helpers import (
     INT32_MAX,
@@ -603,7 +604,8 @@ def affine_matrix(
     h: int, w: int, degrees: float, translate: Sequence[float], scale: float, shear: Sequence[float]
 ) -> np.ndarray:
     """MindSpore's ``GetAffineMatrix``: T * C * RSS * C^-1 (rotation, scale, shears) about the
-    pixel centre ((w - 1) / 2, (h - 1) / 2), in float32 as MindSpore computes it."""
+    pixel centre ((w - 1) / 2, (h - 1) / 2), in float32 as MindSpore computes it (its trigonometry
+    too)."""
     f = np.float32
     a = f(math.radians(f(degrees)))
     sx = f(math.radians(f(shear[0])))
@@ -612,10 +614,23 @@ def affine_matrix(
     if math.cos(sy) == 0.0:
         raise RuntimeError("AffineOp: cos(shear_y) should not be zero.")
     s = f(scale)
-    m0 = f(s * math.cos(a + sy) / math.cos(sy))
-    m1 = f(s * (-1 * math.cos(a + sy) * math.tan(sx) / math.cos(sy) - math.sin(a)))
-    m3 = f(s * math.sin(a + sy) / math.cos(sy))
-    m4 = f(s * (-1 * math.sin(a + sy) * math.tan(sx) / math.cos(sy) + math.cos(a)))
+
+    # cosf, sinf, tanf: the kernel's trigonometry and arithmetic are in float (a float64 matrix
+    # moves the sampled pixels of a large image)
+    def cos(v: np.float32) -> np.float32:
+        return f(math.cos(float(v)))
+
+    def sin(v: np.float32) -> np.float32:
+        return f(math.sin(float(v)))
+
+    def tan(v: np.float32) -> np.float32:
+        return f(math.tan(float(v)))
+
+    asy = f(a + sy)
+    m0 = s * cos(asy) / cos(sy)
+    m1 = s * (f(-1) * cos(asy) * tan(sx) / cos(sy) - sin(a))
+    m3 = s * sin(asy) / cos(sy)
+    m4 = s * (f(-1) * sin(asy) * tan(sx) / cos(sy) + cos(a))
     m2 = (f(1) - m0) * cx - m1 * cy + f(translate[0])
     m5 = (f(1) - m4) * cy - m3 * cx + f(translate[1])
     return np.array([[m0, m1, m2], [m3, m4, m5]], np.float32)
@@ -715,18 +730,6 @@ class Affine(ImageOperation):
         return affine(x, *args, self.resample, self.fill_value)
 
 
-def _opt_range(v: Any, arg: str, n: int, lo: float, hi: float) -> tuple[float, ...] | None:
-    if v is None:
-        return None
-    type_check(v, (list, tuple), arg)
-    if len(v) != n:
-        raise TypeError(f"{arg} should be a list or tuple of length {n}.")
-    for i, e in enumerate(v):
-        type_check(e, (int, float), f"{arg}[{i}]")
-        check_value(e, (lo, hi), f"{arg}[{i}]")
-    return tuple(float(e) for e in v)
-
-
 class RandomAffine(ImageOperation):
     """Affine with parameters drawn uniformly: ``degrees`` (a number d: (-d, d)), ``translate``
     (fractions of width/height: (x_min, x_max[, y_min, y_max])), ``scale`` (min, max) and
@@ -754,6 +757,7 @@ class RandomAffine(ImageOperation):
     random_draws = 1
     seeded_draw = "sequence"  # six uniform_real_distribution<float> draws, as MindSpore's op
 
+    @_validators.check_random_affine
     def __init__(
         self,
         degrees: float | Sequence[float],
@@ -763,26 +767,22 @@ class RandomAffine(ImageOperation):
         resample: Inter = Inter.NEAREST,
         fill_value: int | Sequence[int] = 0,
     ) -> None:
-        if isinstance(degrees, int | float) and not isinstance(degrees, bool):
-            check_value(degrees, (0, 16777216), "degrees")
+        if isinstance(degrees, int | float):
             degrees = (-degrees, degrees)
-        self.degrees = _range(degrees, "degrees", -16777216, 16777216)
+        self.degrees = (float(degrees[0]), float(degrees[1]))
         if translate is not None and len(translate) == 2:
             translate = (*translate, 0.0, 0.0)
-        self.translate = _opt_range(translate, "translate", 4, -1.0, 1.0) or (0.0,) * 4
-        self.scale = _opt_range(scale, "scale", 2, 0, 16777216) or (1.0, 1.0)
+        self.translate = tuple(float(t) for t in translate) if translate else (0.0,) * 4
+        self.scale = (float(scale[0]), float(scale[1])) if scale is not None else (1.0, 1.0)
         if shear is None:
             shear4: tuple[float, ...] = (0.0,) * 4
-        elif isinstance(shear, int | float) and not isinstance(shear, bool):
-            check_value(shear, (0, 16777216), "shear")
+        elif isinstance(shear, int | float):
             shear4 = (-float(shear), float(shear), 0.0, 0.0)
         else:
-            type_check(shear, (list, tuple), "shear")
-            if len(shear) not in (2, 4):
-                raise TypeError("shear must be a number or a sequence of length 2 or 4.")
             shear4 = tuple(float(s) for s in shear) + (0.0, 0.0) * (len(shear) == 2)
         self.shear = shear4
-        self.resample = check_interp(resample, "RandomAffine", "resample")
+        # the kernel refuses another mode when it runs (MindSpore checks it as the op is built)
+        self.resample = resample
         self.fill_value = fill3(fill_value, "RandomAffine")
 
     def seeded_params(self, draws: Draws, x: Any) -> tuple[int, ...]:
@@ -791,6 +791,12 @@ class RandomAffine(ImageOperation):
         return tuple(draws.word() for _ in range(6))
 
     def apply(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+        if self.resample not in _cv.INTER:
+            if self.resample == Inter.ANTIALIAS:  # MindSpore's Python kernel, for PIL images only
+                raise ValueError("Input image should be a Pillow image.")
+            raise syntax_error(
+                "RandomAffine: Invalid InterpolationMode, check input value of enum."
+            )
         x = check_rank(x, "RandomAffine")
         f = np.float32
         h, w = f(x.shape[0]), f(x.shape[1])

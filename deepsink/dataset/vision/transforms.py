@@ -55,13 +55,17 @@ class ImageOperation(TensorOperation):
     the others read a PIL image as its numpy array (HWC uint8) and return numpy.
     """
 
+    # an op that takes the images of a row together (MindSpore's multi-field ops), one draw
+    # for all of them
+    multi_input = False
+
     def __call__(self, *inputs: Any) -> Any:
-        if len(inputs) != 1:
+        if len(inputs) != 1 and not (self.multi_input and inputs):
             raise RuntimeError("The op is OneToOne, can only accept one tensor as input.")
-        x = inputs[0]
-        if not isinstance(x, np.ndarray) and not is_pil(x):
-            raise TypeError(f"Input should be NumPy or PIL image, got {type_repr(x)}.")
-        return self.apply_one(x, u=eager_draws(self, x))
+        for x in inputs:
+            if not isinstance(x, np.ndarray) and not is_pil(x):
+                raise TypeError(f"Input should be NumPy or PIL image, got {type_repr(x)}.")
+        return self.apply_one(*inputs, u=eager_draws(self, inputs[0]))
 
 
 def _to_pil_like(arr: np.ndarray, like: Any) -> Any:
@@ -656,8 +660,12 @@ def _check_pad_channels(x4: Any) -> None:
         )
 
 
+_FLIP_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "float16", "float32", "float64")
+
+
 class _RandomFlip(ImageOperation):
     traceable = True
+    multi_input = True
     random_draws = 1
     seeded_draw = "bernoulli"  # std::bernoulli_distribution(prob), as MindSpore's op draws
     _axis = 2
@@ -681,7 +689,30 @@ class _RandomFlip(ImageOperation):
         flip = (u[:, 0] < self.prob)[:, None, None, None]
         return _unbatch(xp.where(flip, xp.flip(x4, axis=self._axis), x4), squeeze)
 
-    def apply_batch(self, x: np.ndarray, u: np.ndarray | None = None) -> np.ndarray:
+    def apply(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
+        if len(xs) > 1:  # several images of a row: one draw flips them all, as MindSpore's op
+            one = super().apply
+            return tuple(one(x, u=u) for x in xs)
+        return super().apply(*xs, u=u)
+
+    def apply_batch(self, *xs: np.ndarray, u: np.ndarray | None = None) -> Any:
+        if len(xs) > 1:
+            return tuple(self._flip_batch(x, u) for x in xs)
+        return self._flip_batch(xs[0], u)
+
+    def _check_images(self, x: np.ndarray) -> None:
+        """MindSpore's kernel checks of the images stacked in ``x`` (type, then rank)."""
+        dtype, rank = np.asarray(x).dtype, np.ndim(x) - 1
+        if dtype.name not in _FLIP_TYPES:
+            type_name = "string" if dtype.kind in "US" else dtype.name
+            raise RuntimeError(self._type_error.format(type=type_name))
+        decode = ". You may need to perform Decode first." if rank < 2 else ""
+        if rank < 2 or (self.name in RANKS and rank not in RANKS[self.name][0]):
+            message = RANKS[self.name][1] if self.name in RANKS else self._rank_error
+            raise RuntimeError(message.format(rank=rank) + decode)
+
+    def _flip_batch(self, x: np.ndarray, u: np.ndarray) -> np.ndarray:
+        self._check_images(x)
         if np.ndim(x) > 4:
             return self._rows(np, np.asarray(x), u)
         x4, squeeze = _image_batch(np.asarray(x), self.name)
@@ -725,6 +756,12 @@ class RandomHorizontalFlip(_RandomFlip):
     """
 
     _axis = 2
+    _type_error = (
+        "RandomHorizontalFlip: the data type of image tensor does not match the requirement of "
+        "operator. Expecting tensor in type of (bool, int8, uint8, int16, uint16, int32, float16, "
+        "float32, float64). But got type {type}."
+    )
+    _rank_error = "RandomHorizontalFlip: the image tensor should have at least two dimensions"
 
 
 class RandomVerticalFlip(_RandomFlip):
@@ -743,6 +780,10 @@ class RandomVerticalFlip(_RandomFlip):
         [ 0 12 24 36] [36 24 12  0]
     """
 
+    _type_error = (
+        "RandomVerticalFlip: Cannot convert [{type}] to OpenCV type. Currently unsupported data "
+        "type: [uint32, int64, uint64, string]"
+    )
     _axis = 1
 
 

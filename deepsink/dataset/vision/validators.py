@@ -694,6 +694,46 @@ def _affine(
     check_fill_value(fill_value)
 
 
+def _random_affine(
+    degrees: Any, translate: Any, scale: Any, shear: Any, resample: Any, fill_value: Any
+) -> None:
+    check_degrees(degrees)
+    if translate is not None:
+        type_check(translate, (list, tuple), "translate")
+        type_check_list(translate, (int, float), "translate")
+        if len(translate) not in (2, 4):
+            raise TypeError("translate should be a list or tuple of length 2 or 4.")
+        for i, t in enumerate(translate):
+            check_value(t, [-1.0, 1.0], f"translate at {i}")
+    if scale is not None:
+        type_check(scale, (tuple, list), "scale")
+        type_check_list(scale, (int, float), "scale")
+        if len(scale) != 2:
+            raise TypeError("scale should be a list or tuple of length 2.")
+        if scale[0] > scale[1]:
+            raise ValueError("Input scale[1] must be equal to or greater than scale[0].")
+        check_range(scale, [0, FLOAT_MAX_INTEGER])
+        check_positive(scale[1], "scale[1]")
+    if shear is not None:
+        type_check(shear, (numbers.Number, tuple, list), "shear")
+        if isinstance(shear, numbers.Number):
+            check_positive(shear, "shear")
+        else:
+            type_check_list(shear, (int, float), "shear")
+            if len(shear) not in (2, 4):
+                raise TypeError("shear must be of length 2 or 4.")
+            if len(shear) == 2 and shear[0] > shear[1]:
+                raise ValueError("Input shear[1] must be equal to or greater than shear[0]")
+            if len(shear) == 4 and (shear[0] > shear[1] or shear[2] > shear[3]):
+                raise ValueError(
+                    "Input shear[1] must be equal to or greater than shear[0] and "
+                    "shear[3] must be equal to or greater than shear[2]."
+                )
+    type_check(resample, (Inter,), "resample")
+    if fill_value is not None:
+        check_fill_value(fill_value)
+
+
 def _doc(what: str) -> str:
     return (
         f"Checks the arguments of {what} before the method runs (MindSpore's types and "
@@ -704,6 +744,9 @@ def _doc(what: str) -> str:
 
 check_affine = _decorator(
     _affine, _doc("Affine (degrees, translate, scale, shear, resample, fill)")
+)
+check_random_affine = _decorator(
+    _random_affine, _doc("RandomAffine (degrees, translate, scale, shear, resample, fill_value)")
 )
 check_cut_mix_batch_c = _decorator(_cut_mix, _doc("CutMixBatch"))
 check_mix_up_batch_c = _decorator(_mix_up, _doc("MixUpBatch"))
