@@ -168,8 +168,9 @@ def run(name: str) -> dict:
     loss = float(net_with_loss(*data).asnumpy())
     opt_cfg = dict(cfg["optimizer"])
     optimizer = create_optimizer(net.trainable_params(), **opt_cfg)
-    step = TrainOneStepWrapper(net_with_loss, optimizer, scale_sense=ms.Tensor(1024.0),
-                               drop_overflow_update=False)  # fmt: skip
+    step = TrainOneStepWrapper(
+        net_with_loss, optimizer, scale_sense=ms.Tensor(1024.0), drop_overflow_update=False
+    )
     step.set_train(True)
     losses = []
     for _ in range(STEPS):
