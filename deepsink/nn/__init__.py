@@ -53,6 +53,7 @@ from deepsink.nn.layer.basic import Dropout2d as Dropout2d
 from deepsink.nn.layer.basic import Dropout3d as Dropout3d
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
+from deepsink.nn.layer.basic import L1Regularizer as L1Regularizer
 from deepsink.nn.layer.basic import MatrixDiag as MatrixDiag  # noqa: E402
 from deepsink.nn.layer.basic import MatrixDiagPart as MatrixDiagPart  # noqa: E402
 from deepsink.nn.layer.basic import MatrixSetDiag as MatrixSetDiag  # noqa: E402
@@ -147,6 +148,7 @@ from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
 from deepsink.nn.layer.rnns import RNNCell as RNNCell
 from deepsink.nn.layer.sparse import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from deepsink.nn.layer.sparse import SparseToDense as SparseToDense
+from deepsink.nn.layer.thor_layer import *  # noqa: E402, F403
 from deepsink.nn.layer.timedistributed import TimeDistributed as TimeDistributed  # noqa: E402
 from deepsink.nn.layer.transformer import MultiheadAttention as MultiheadAttention
 from deepsink.nn.layer.transformer import Transformer as Transformer
@@ -172,7 +174,6 @@ from deepsink.nn.loss.loss import HingeEmbeddingLoss as HingeEmbeddingLoss
 from deepsink.nn.loss.loss import HuberLoss as HuberLoss
 from deepsink.nn.loss.loss import KLDivLoss as KLDivLoss
 from deepsink.nn.loss.loss import L1Loss as L1Loss
-from deepsink.nn.loss.loss import L1Regularizer as L1Regularizer
 from deepsink.nn.loss.loss import LossBase as LossBase
 from deepsink.nn.loss.loss import MAELoss as MAELoss
 from deepsink.nn.loss.loss import MarginRankingLoss as MarginRankingLoss

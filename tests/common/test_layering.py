@@ -3,8 +3,9 @@ cycle.
 
 Layers, bottom to top (a module may import its own layer and the layers below it):
 
-0. ``deepsink._core``, ``deepsink.context``, ``deepsink.log``: what sits below Tensor (the
-   functionalization point, RNG, argument checks, the tuned lowerings, the context options);
+0. ``deepsink._core``, ``deepsink.context``, ``deepsink.log``, ``deepsink._checkparam``: what sits
+   below Tensor (the functionalization point, RNG, argument checks and MindSpore's module path for
+   them, the tuned lowerings, the context options);
 1. ``deepsink.common``: Tensor, Parameter, dtypes, initializers (what builds on Tensor registers
    itself there: ``register_methods``, ``register_provider``);
 2. ``deepsink._compile``: the compile layer over Tensor (jit, grad, source-to-graph conversion,
@@ -41,6 +42,7 @@ LAYERS = {
     "deepsink._core": 0,
     "deepsink.context": 0,
     "deepsink.log": 0,
+    "deepsink._checkparam": 0,
     "deepsink.common": 1,
     "deepsink._compile": 2,
     "deepsink.common.api": 2,

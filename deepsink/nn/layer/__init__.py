@@ -42,6 +42,7 @@ from deepsink.nn.layer.basic import Dropout2d as Dropout2d
 from deepsink.nn.layer.basic import Dropout3d as Dropout3d
 from deepsink.nn.layer.basic import Flatten as Flatten
 from deepsink.nn.layer.basic import Identity as Identity
+from deepsink.nn.layer.basic import L1Regularizer as L1Regularizer
 from deepsink.nn.layer.basic import MatrixDiag as MatrixDiag
 from deepsink.nn.layer.basic import MatrixDiagPart as MatrixDiagPart
 from deepsink.nn.layer.basic import MatrixSetDiag as MatrixSetDiag
@@ -133,6 +134,10 @@ from deepsink.nn.layer.rnns import RNN as RNN
 from deepsink.nn.layer.rnns import GRUCell as GRUCell
 from deepsink.nn.layer.rnns import LSTMCell as LSTMCell
 from deepsink.nn.layer.rnns import RNNCell as RNNCell
+from deepsink.nn.layer.thor_layer import Conv2dThor as Conv2dThor
+from deepsink.nn.layer.thor_layer import DenseThor as DenseThor
+from deepsink.nn.layer.thor_layer import EmbeddingLookupThor as EmbeddingLookupThor
+from deepsink.nn.layer.thor_layer import EmbeddingThor as EmbeddingThor
 from deepsink.nn.layer.timedistributed import TimeDistributed as TimeDistributed
 from deepsink.nn.layer.transformer import MultiheadAttention as MultiheadAttention
 from deepsink.nn.layer.transformer import Transformer as Transformer
@@ -140,8 +145,3 @@ from deepsink.nn.layer.transformer import TransformerDecoder as TransformerDecod
 from deepsink.nn.layer.transformer import TransformerDecoderLayer as TransformerDecoderLayer
 from deepsink.nn.layer.transformer import TransformerEncoder as TransformerEncoder
 from deepsink.nn.layer.transformer import TransformerEncoderLayer as TransformerEncoderLayer
-from deepsink.nn.loss.loss import L1Regularizer as L1Regularizer
-from deepsink.nn.wrap.unsupported_cells import Conv2dThor as Conv2dThor
-from deepsink.nn.wrap.unsupported_cells import DenseThor as DenseThor
-from deepsink.nn.wrap.unsupported_cells import EmbeddingLookupThor as EmbeddingLookupThor
-from deepsink.nn.wrap.unsupported_cells import EmbeddingThor as EmbeddingThor

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 
 from deepsink._core import random as _random
-from deepsink._core.validate import check_range, fail_arg
+from deepsink._core.validate import check_range, fail_arg, shown
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops import operations as P
-from deepsink.ops.function import array_func, random_func
+from deepsink.ops.function import array_func, loss_core_func, random_func
 
 
 class Flatten(Cell):
@@ -685,3 +686,41 @@ class MatrixSetDiag(Cell):
 # MindSpore defines Dense in nn/layer/basic.py (``from mindspore.nn.layer.basic import Dense``);
 # deepsink keeps it in its own module
 from deepsink.nn.layer.dense import Dense as Dense  # noqa: E402
+
+
+class L1Regularizer(Cell):
+    """The L1 penalty ``scale * sum(|weights|)``, added to a loss to encourage sparse weights.
+
+    Args:
+        scale (Union[int, float]): the penalty's factor, > 0.
+
+    Inputs:
+        - **weights** (Tensor) - any shape.
+
+    Outputs:
+        Tensor, a scalar of the input's dtype.
+
+    Raises:
+        ValueError: ``scale`` is not a positive number.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> from deepsink import nn
+        >>> reg = nn.L1Regularizer(0.5)
+        >>> print(reg(ms.Tensor(np.array([[1.0, -2.0], [0.5, 0.0]], np.float32))))
+        1.75
+    """
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
+            fail_arg("L1Regularizer", "scale", "a positive number", scale)
+        self.scale = float(scale)
+
+    def construct(self, weights: Any) -> Tensor:
+        if not isinstance(weights, Tensor | jax.Array):
+            fail_arg(
+                "L1Regularizer", "weights", "a Tensor", shown(type(weights).__name__), TypeError
+            )
+        return Tensor._from(self.scale * loss_core_func.l1_norm(unwrap(weights)))

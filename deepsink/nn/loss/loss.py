@@ -1267,41 +1267,6 @@ class CTCLoss(LossBase):
         return loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
 
 
-class L1Regularizer(Cell):
-    """The L1 penalty ``scale * sum(|weights|)``, added to a loss to encourage sparse weights.
-
-    Args:
-        scale (Union[int, float]): the penalty's factor, > 0.
-
-    Inputs:
-        - **weights** (Tensor) - any shape.
-
-    Outputs:
-        Tensor, a scalar of the input's dtype.
-
-    Raises:
-        ValueError: ``scale`` is not a positive number.
-
-    Examples:
-        >>> import numpy as np
-        >>> import deepsink as ms
-        >>> from deepsink import nn
-        >>> reg = nn.L1Regularizer(0.5)
-        >>> print(reg(ms.Tensor(np.array([[1.0, -2.0], [0.5, 0.0]], np.float32))))
-        1.75
-    """
-
-    def __init__(self, scale: float) -> None:
-        super().__init__()
-        if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
-            fail_arg("L1Regularizer", "scale", "a positive number", scale)
-        self.scale = float(scale)
-
-    def construct(self, weights: Any) -> Tensor:
-        w = _array(weights, "weights", "L1Regularizer")
-        return Tensor._from(self.scale * C.l1_norm(w))
-
-
 class MultiClassDiceLoss(LossBase):
     r"""The Dice loss of each class (column ``i`` of the one-hot ``label``), optionally weighted,
     averaged over the classes: :math:`\frac{1}{C}\sum_i w_i\,(1 - \frac{2\sum x_i y_i}

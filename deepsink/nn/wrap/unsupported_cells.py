@@ -1,4 +1,4 @@
-"""``mindspore.nn`` wrappers and layers that exist only for Ascend hardware, MindSpore's own
+"""``mindspore.nn`` wrappers that exist only for Ascend hardware, MindSpore's own
 graph formats or parallel modes deepsink does not build; each raises ``NotImplementedError``
 with its reason when constructed (``deepsink._core.unsupported``)."""
 
@@ -12,17 +12,8 @@ _ADASUM = (
     "(auto-parallel mode on Ascend); deepsink's data-parallel training all-reduces gradients "
     "with nn.DistributedGradReducer instead"
 )
-_THOR = (
-    "a layer of MindSpore's THOR second-order optimizer, which runs on Ascend (its matrix "
-    "inverse and covariance kernels); deepsink has no THOR optimizer"
-)
-
 AdaSumByDeltaWeightWrapCell = unsupported(_NN, "AdaSumByDeltaWeightWrapCell", _ADASUM)
 AdaSumByGradWrapCell = unsupported(_NN, "AdaSumByGradWrapCell", _ADASUM)
-Conv2dThor = unsupported(_NN, "Conv2dThor", _THOR)
-DenseThor = unsupported(_NN, "DenseThor", _THOR)
-EmbeddingLookupThor = unsupported(_NN, "EmbeddingLookupThor", _THOR)
-EmbeddingThor = unsupported(_NN, "EmbeddingThor", _THOR)
 GetNextSingleOp = unsupported(
     _NN,
     "GetNextSingleOp",
@@ -37,10 +28,6 @@ OptTFTWrapper = unsupported(
 __all__ = [
     "AdaSumByDeltaWeightWrapCell",
     "AdaSumByGradWrapCell",
-    "Conv2dThor",
-    "DenseThor",
-    "EmbeddingLookupThor",
-    "EmbeddingThor",
     "GetNextSingleOp",
     "OptTFTWrapper",
 ]
