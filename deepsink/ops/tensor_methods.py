@@ -217,6 +217,7 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
         {name: functools.partial(_renaming, aliases=al) for name, al in KEYWORD_ALIASES.items()},
         __name__,
     )
+    wrap_methods({"transpose": _transposing}, __name__)
     wrap_methods({name: _amp_ruled(prim) for name, prim in AMP_RULED.items()}, __name__)
 
 
@@ -242,6 +243,7 @@ KEYWORD_ALIASES = {
     "median": {"dim": "axis", "keepdim": "keepdims"},
     "repeat_interleave": {"dim": "axis"},
     "sub": {"y": "other"},
+    "norm": {"dim": "axis", "keepdim": "keepdims"},
 }
 
 
@@ -464,7 +466,40 @@ def _select(self: Tensor, condition: Any, y: Any) -> Tensor:
     return F.select(condition, self, y)
 
 
-OWN.update({"scatter_add": _scatter_add, "select": _select})
+def _trace(
+    self: Tensor, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None
+) -> Tensor:
+    """``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: the sum of the diagonal
+    ``offset`` of the axes ``axis1`` and ``axis2`` (``ops.trace`` for a matrix's main one, else
+    ``ops.diagonal`` summed by ``ops.sum``)."""
+    if (offset, axis1, axis2, dtype) == (0, 0, 1, None):
+        return F.trace(self)
+    return F.sum(F.diagonal(self, offset, axis1, axis2), -1, dtype=dtype)
+
+
+def _transposing(method: Callable) -> Callable:
+    """``Tensor.transpose``'s second overload ``transpose(dim0, dim1)`` (two axes swapped,
+    ``Tensor.swapaxes``) beside ``transpose(*axes)``."""
+
+    def transpose(self: Tensor, *axes: Any, **kwargs: Any) -> Tensor:
+        if not kwargs:
+            return method(self, *axes)
+        dim0, dim1 = _call(
+            lambda dim0, dim1: (dim0, dim1),
+            "transpose",
+            ("dim0", "dim1"),
+            None,
+            axes,
+            kwargs,
+            with_self=False,
+        )
+        return self.swapaxes(dim0, dim1)
+
+    transpose.__doc__ = method.__doc__
+    return transpose
+
+
+OWN.update({"scatter_add": _scatter_add, "select": _select, "trace": _trace})
 
 OWN.update(
     {"matmul": _matmul, "std": _spread("std", F.std), "var": _spread("var", F.var), "take": _take}
