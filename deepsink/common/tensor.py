@@ -1071,14 +1071,6 @@ class Tensor:
         )
         return (Tensor._from(values), Tensor._from(idx)) if with_indices else Tensor._from(values)
 
-    def std(self, axis=None, ddof=0, keepdims=False) -> Tensor:
-        a = self._data.astype(dtype_rules.float_result(self._data.dtype))
-        return Tensor._from(jnp.std(a, axis=axis, ddof=ddof, keepdims=keepdims))
-
-    def var(self, axis=None, ddof=0, keepdims=False) -> Tensor:
-        a = self._data.astype(dtype_rules.float_result(self._data.dtype))
-        return Tensor._from(jnp.var(a, axis=axis, ddof=ddof, keepdims=keepdims))
-
     def argmax(self, *args, **kwargs) -> Tensor:
         """The index of the maximum, over ``axis`` or over all elements (flattened): ``argmax(axis=None,
         keepdims=False)`` or ``argmax(dim, keepdim)``.
@@ -1158,9 +1150,6 @@ class Tensor:
         return Tensor._from(
             jnp.linalg.norm(_floating(self._data), ord=ord, axis=axis, keepdims=keepdims)
         )
-
-    def matmul(self, other) -> Tensor:
-        return Tensor._from(jnp.matmul(self._data, unwrap(other)))
 
     def assign_value(self, value) -> Tensor:
         self._data = unwrap(value) if isinstance(value, Tensor) else _infer(value)

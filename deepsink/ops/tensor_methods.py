@@ -8,12 +8,14 @@ when it is imported, binds these methods onto ``Tensor`` (``bind()``, called onc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from deepsink.common.tensor import Tensor, _shape_args, register_methods, wrap_methods
 from deepsink.ops import amp_strategy
 from deepsink.ops import function as F
+from deepsink.ops.function.array_ext_func import take_along
 
 # Tensor method name -> ops function name (None: the same name)
 DELEGATED = {
@@ -210,9 +212,12 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
     table.update(OWN)
     for name, fn in (methods or {}).items():
         table[name] = _delegate(name, fn)
-    for name, aliases in KEYWORD_ALIASES.items():
-        table[name] = _renaming(table[name], aliases)
     register_methods(table, __name__)
+    wrap_methods(
+        {name: functools.partial(_renaming, aliases=al) for name, al in KEYWORD_ALIASES.items()},
+        __name__,
+    )
+    wrap_methods({"transpose": _transposing}, __name__)
     wrap_methods({name: _amp_ruled(prim) for name, prim in AMP_RULED.items()}, __name__)
 
 
@@ -226,6 +231,19 @@ KEYWORD_ALIASES = {
     "cumsum": {"dim": "axis"},
     "remainder": {"divisor": "other"},
     "expand_as": {"x": "other"},
+    "unbind": {"dim": "axis"},
+    "unsqueeze": {"dim": "axis"},
+    "swapaxes": {"axis0": "a", "axis1": "b"},
+    "diagonal": {"axis1": "dim1", "axis2": "dim2"},
+    "heaviside": {"values": "other"},
+    "multiply": {"value": "other"},
+    "approximate_equal": {"other": "y"},
+    "isclose": {"x2": "other"},
+    "split": {"split_size": "split_size_or_sections", "dim": "axis"},
+    "median": {"dim": "axis", "keepdim": "keepdims"},
+    "repeat_interleave": {"dim": "axis"},
+    "sub": {"y": "other"},
+    "norm": {"dim": "axis", "keepdim": "keepdims"},
 }
 
 
@@ -357,3 +375,132 @@ def _qr(self: Tensor, some: bool = True) -> tuple[Tensor, Tensor]:
 
 
 OWN.update({"addr": _addr, "qr": _qr})
+
+
+def _matmul(self: Tensor, tensor2: Any) -> Tensor:
+    """``Tensor.matmul(tensor2)``: ``ops.matmul(self, tensor2)``."""
+    return F.matmul(self, tensor2)
+
+
+def _spread(name: str, fn: Callable) -> Callable:
+    """2.10's two ``Tensor.std``/``Tensor.var``: ``(axis=None, ddof=0, keepdims=False)``, or, when
+    ``dim``, ``correction`` or ``keepdim`` is named, ``(dim=None, *, correction=1,
+    keepdim=False)``; both are ``ops.<name>`` (``correction`` is the ``ddof``). An omitted
+    ``correction`` is 0, as 2.10 computes it (``x.std(dim=1)`` is ``x.std(1)``; its docs say 1)."""
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        if not {"dim", "correction", "keepdim"} & kwargs.keys():
+            return fn(self, *args, **kwargs)
+        if len(args) > 1:
+            raise TypeError(f"For 'Tensor.{name}', 'correction' and 'keepdim' are keyword-only")
+        dim, correction, keepdim = _call(
+            lambda dim=None, correction=0, keepdim=False: (dim, correction, keepdim),
+            name,
+            ("dim", "correction", "keepdim"),
+            None,
+            args,
+            kwargs,
+            with_self=False,
+        )
+        return fn(self, dim, correction, keepdim)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = _spread.__doc__.replace("std``/``Tensor.var", name).replace("<name>", name)
+    return method
+
+
+def _take(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """2.10's two ``Tensor.take``: ``take(index)`` (``ops.take``, the flattened tensor) when
+    ``index`` is named, else ``take(indices, axis=None, mode='clip')``."""
+    if "index" in kwargs:
+        return _call(F.take, "take", ("index",), self, args, kwargs)
+    return _call(take_along, "take", ("indices", "axis", "mode"), self, args, kwargs)
+
+
+def _alpha_scaled(name: str, fn: Callable) -> Callable:
+    """``Tensor.add``/``sub``/``subtract(other, *, alpha=1)``: ``ops.<op>(self, alpha * other)``."""
+
+    def method(self: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
+        if isinstance(alpha, bool) or not isinstance(alpha, int | float):
+            raise TypeError(
+                f"For 'Tensor.{name}', 'alpha' must be an int or float, but got {alpha!r}"
+            )
+        return fn(self, other if alpha == 1 else F.mul(other, alpha))
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = _alpha_scaled.__doc__.replace("<op>", fn.__name__)
+    return method
+
+
+OWN.update(
+    {
+        "add": _alpha_scaled("add", F.add),
+        "sub": _alpha_scaled("sub", F.sub),
+        "subtract": _alpha_scaled("subtract", F.sub),
+    }
+)
+
+
+def _scatter_add(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """MindSpore 2.10's two ``Tensor.scatter_add``: ``scatter_add(dim, index, src)``
+    (``ops.tensor_scatter_elements`` adding ``src`` at ``index`` along ``dim``) when called with
+    three arguments or ``dim``/``index``/``src`` named, else ``scatter_add(indices, updates)``
+    (``ops.tensor_scatter_add``: ``updates`` added at ``indices`` of the leading axes)."""
+    if {"dim", "index", "src"} & kwargs.keys() or len(args) == 3:
+        dim, index, src = _call(
+            lambda dim, index, src: (dim, index, src),
+            "scatter_add",
+            ("dim", "index", "src"),
+            None,
+            args,
+            kwargs,
+            with_self=False,
+        )
+        return F.tensor_scatter_elements(self, index, src, dim, "add")
+    return _call(F.tensor_scatter_add, "scatter_add", ("indices", "updates"), self, args, kwargs)
+
+
+def _select(self: Tensor, condition: Any, y: Any) -> Tensor:
+    """``Tensor.select(condition, y)``: ``self`` where ``condition`` holds, else ``y``
+    (``ops.select``)."""
+    return F.select(condition, self, y)
+
+
+def _trace(
+    self: Tensor, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None
+) -> Tensor:
+    """``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: the sum of the diagonal
+    ``offset`` of the axes ``axis1`` and ``axis2`` (``ops.trace`` for a matrix's main one, else
+    ``ops.diagonal`` summed by ``ops.sum``)."""
+    if (offset, axis1, axis2, dtype) == (0, 0, 1, None):
+        return F.trace(self)
+    return F.sum(F.diagonal(self, offset, axis1, axis2), -1, dtype=dtype)
+
+
+def _transposing(method: Callable) -> Callable:
+    """``Tensor.transpose``'s second overload ``transpose(dim0, dim1)`` (two axes swapped,
+    ``Tensor.swapaxes``) beside ``transpose(*axes)``."""
+
+    def transpose(self: Tensor, *axes: Any, **kwargs: Any) -> Tensor:
+        if not kwargs:
+            return method(self, *axes)
+        dim0, dim1 = _call(
+            lambda dim0, dim1: (dim0, dim1),
+            "transpose",
+            ("dim0", "dim1"),
+            None,
+            axes,
+            kwargs,
+            with_self=False,
+        )
+        return self.swapaxes(dim0, dim1)
+
+    transpose.__doc__ = method.__doc__
+    return transpose
+
+
+OWN.update({"scatter_add": _scatter_add, "select": _select, "trace": _trace})
+
+OWN.update(
+    {"matmul": _matmul, "std": _spread("std", F.std), "var": _spread("var", F.var), "take": _take}
+)

@@ -112,6 +112,32 @@ def _take(input: Any, index: Any, mode: str) -> Tensor:
     return Tensor._from(jnp.take(a.reshape(-1), idx, mode=mode))
 
 
+def take_along(input: Any, indices: Any, axis: Any = None, mode: str = "clip") -> Tensor:
+    """The slices of ``input`` (flattened when ``axis`` is None) at ``indices`` along ``axis``
+    (MindSpore's ``Tensor.take(indices, axis=None, mode='clip')``): ``'clip'`` keeps an index in
+    ``[-n, n)`` (a negative one counts from the end) and reads the nearest end past it, ``'wrap'``
+    takes it modulo ``n``; ``'raise'`` is not implemented, as in MindSpore."""
+    if mode not in ("raise", "wrap", "clip"):
+        U.fail("take", f"'mode' must be one of 'raise', 'wrap' or 'clip', but got {mode!r}")
+    if mode == "raise":
+        raise NotImplementedError("For 'take', the 'raise' mode is not implemented")
+    a = U.array(input, "take")
+    idx = U.array(indices, "take", "indices")
+    if idx.dtype.kind not in "iu":
+        U.fail("take", f"'indices' must be an integer Tensor, but got dtype {idx.dtype}", TypeError)
+    if axis is None:
+        a, ax = a.reshape(-1), 0
+    else:
+        ax = U.axis(axis, a.ndim, "take")
+    n = a.shape[ax]
+    if mode == "wrap":
+        idx = jnp.mod(idx, n)
+    else:
+        idx = jnp.where(idx < -n, 0, jnp.where(idx > n - 1, n - 1, idx))
+        idx = jnp.where(idx < 0, idx + n, idx)
+    return Tensor._from(jnp.take(a, idx, axis=ax))
+
+
 # --- functional scatters ------------------------------------------------------------------------
 def select_scatter(input: Any, src: Any, axis: int, index: int) -> Tensor:
     """``input`` with the slice at ``index`` along ``axis`` replaced by ``src``."""
