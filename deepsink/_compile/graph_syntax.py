@@ -49,6 +49,7 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     if_stmt,
     ifexp,
     in_,
+    is_,
     is_traced,
     not_,
     or_,
@@ -876,6 +877,9 @@ class _ControlFlow(ast.NodeTransformer):
             if isinstance(op, ast.In | ast.NotIn):
                 call = _ns_call("in_", node.left, node.comparators[0])
                 return _ns_call("not_", call) if isinstance(op, ast.NotIn) else call
+            if isinstance(op, ast.Is | ast.IsNot):  # a value that may be None
+                call = _ns_call("is_", node.left, node.comparators[0])
+                return _ns_call("not_", call) if isinstance(op, ast.IsNot) else call
             return node
         parts, left = [], node.left
         for op, right in zip(node.ops, node.comparators, strict=True):
