@@ -38,7 +38,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
-RET_VALUE = "_ds_retval"  # the converter's return value variable (None until a return sets it)
+RET_VALUE = "_ds_retval"  # the converter's return value variable (not_returned() until set)
 
 
 class Undefined:
@@ -536,7 +536,8 @@ def _number_var(t: Tensor, kind: type | None) -> Tensor:
 def _zeros_leaf(x: Any) -> Any:
     if _is_array(x):
         r = _raw(x)
-        return Tensor._from(jnp.zeros(np.shape(r), jnp.result_type(r)))
+        zeros = jnp.zeros(np.shape(r), jnp.result_type(r))
+        return Tensor._from(zeros) if isinstance(x, Tensor) else zeros
     return x
 
 
@@ -575,6 +576,25 @@ jax.tree_util.register_pytree_node(
 )
 
 
+def not_returned() -> Undefined:
+    """The return value before a ``return`` sets it: unlike a returned None, one path of a
+    Tensor condition leaving it unset joins the other's value (zeros stand in for it, never
+    read, since the return flag says the path did not return)."""
+    return Undefined(RET_VALUE)
+
+
+def _fill_return(name: str, vt: Any, vf: Any) -> tuple[tuple[Any, list], tuple[Any, list]] | None:
+    """The return value set on one path only, as two values of one structure (zeros on the
+    other path), each with, per leaf, the index of the path's own leaf (None for a constant)."""
+    if name != RET_VALUE or isinstance(vt, Undefined) == isinstance(vf, Undefined):
+        return None
+    value = vf if isinstance(vt, Undefined) else vt
+    zeros = jax.tree_util.tree_map(_zeros_leaf, value, is_leaf=_is_leafy)
+    own = (value, list(range(len(_flatten(value)[0]))))
+    filled = (zeros, [None] * len(_flatten(zeros)[0]))
+    return (filled, own) if isinstance(vt, Undefined) else (own, filled)
+
+
 def returned(flag: Any, value: Any) -> Any:
     """What a function that may end without a return gives back: ``value`` when it returned
     (``flag``), None when it fell through; a ``MaybeNone`` when ``flag`` is known only when the
@@ -584,7 +604,7 @@ def returned(flag: Any, value: Any) -> Any:
         if isinstance(value, MaybeNone):
             return MaybeNone(flag & jnp.asarray(value.present), value.value)
         return MaybeNone(flag, value)
-    return value if flag else None
+    return value if flag and not isinstance(value, Undefined) else None
 
 
 def resolve(tree: Any) -> Any:
@@ -668,6 +688,12 @@ def _abstract(x: Any) -> tuple[str, str | None]:
     return ("AbstractNone", None) if x is None else (f"Abstract{type(x).__name__}", None)
 
 
+def _kind(dtype: Any) -> str:
+    """'b' (bool), 'i' (signed or unsigned integer), 'f' (floating) or 'c' (complex)."""
+    k = np.dtype(dtype).kind
+    return "i" if k == "u" else k
+
+
 def _dtype_name(dtype: Any) -> str:
     return str(mstype.from_np(np.dtype(dtype)))
 
@@ -745,7 +771,7 @@ def if_stmt(
         vt = jax.tree_util.tree_unflatten(dt, lt)
         vf = jax.tree_util.tree_unflatten(df, lf)
         check_join(vt, vf)
-        joined = _none_join(vt, vf)
+        joined = _fill_return(name, vt, vf) or _none_join(vt, vf)
         if joined is not None:
             (vt, map_t), (vf, map_f) = joined
             (lt, dt), (lf, df) = _flatten(vt), _flatten(vf)
@@ -977,9 +1003,16 @@ class _Carry:
                         "MindSpore's graph mode needs a loop variable to keep its shape"
                     )
                 dt = jnp.result_type(lf.dtype, a.dtype)
-                if dt != lf.dtype and lf.number is None and x is not None and lf.tensor:
+                if (
+                    dt != lf.dtype
+                    and lf.tensor
+                    and lf.number is None
+                    and _kind(dt) != _kind(lf.dtype)
+                ):
                     # MindSpore joins a loop's Tensor variable with what the body leaves in it
-                    # and refuses another dtype (a Python number made a variable widens)
+                    # and refuses another dtype. Only another kind is refused here: deepsink's
+                    # number variables (a Python number a loop carries) are Tensors that widen
+                    # an int32 Tensor to int64 where MindSpore's scalars keep int32
                     raise _join_error(
                         f"dtype1 = {_dtype_name(a.dtype)}, dtype2 = {_dtype_name(lf.dtype)}."
                     )

@@ -56,6 +56,7 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     print_,
     raise_,
     range_,
+    not_returned,
     returned,
     unbound,
     while_stmt,
@@ -744,7 +745,7 @@ def _convert_returns(fn: ast.FunctionDef) -> None:
     )
     fn.body = [
         _assign(_RET_FLAG, _const(False)),
-        _assign(RET_VALUE, _const(None)),
+        _assign(RET_VALUE, _ns_call("not_returned")),
         *_rewrite_returns(body, False),
         ast.Return(result),
     ]
