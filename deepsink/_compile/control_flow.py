@@ -113,13 +113,26 @@ def in_(x: Any, container: Any) -> Any:
     return x in container
 
 
+# a test 'm is None' (or its 'not'): id of the test Tensor -> (the Tensor, m, whether the
+# test is true when m is None); an 'if' on it gives the path where m is there m's value
+_none_tests: dict[int, tuple[Tensor, Any, bool]] = {}
+
+
 def is_(x: Any, y: Any) -> Any:
     """``x is y``: Python's, except for a value that may be None (``MaybeNone``) against None:
     whether it is None, known when the program runs (a Tensor), as MindSpore tests it."""
     for m, other in ((x, y), (y, x)):
         if isinstance(m, MaybeNone) and other is None:
-            return Tensor._from(jnp.logical_not(jnp.asarray(m.present)))
+            test = Tensor._from(jnp.logical_not(jnp.asarray(m.present)))
+            _note_none_test(test, m, True)
+            return test
     return x is y
+
+
+def _note_none_test(test: Tensor, m: Any, when_none: bool) -> None:
+    if len(_none_tests) > 256:  # tests of finished traces
+        _none_tests.clear()
+    _none_tests[id(test)] = (test, m, when_none)
 
 
 _local = threading.local()
@@ -284,7 +297,11 @@ def _flatten(value: Any) -> tuple[list, Any]:
 
 def not_(x: Any) -> Any:
     if is_traced(x):
-        return Tensor._from(jnp.logical_not(_pred(x, "'not'")))
+        out = Tensor._from(jnp.logical_not(_pred(x, "'not'")))
+        tested = _none_tests.get(id(x))
+        if tested is not None and tested[0] is x:
+            _note_none_test(out, tested[1], not tested[2])
+        return out
     return not x
 
 
@@ -754,12 +771,22 @@ def if_stmt(
     pred = _pred(test, "'if'")
     start = get()
 
-    def restart() -> tuple:
-        set_(start)
-        return start, ()
+    def restart(state: tuple = start) -> Callable[[], tuple]:
+        def run() -> tuple:
+            set_(state)
+            return state, ()
 
-    t = _trace(body, get, set_, restart)
-    f = _trace(orelse, get, set_, restart)
+        return run
+
+    # 'if y is None' / 'if y is not None' on a MaybeNone: the path where y is there sees its
+    # value
+    tested = _none_tests.get(id(test))
+    there = start
+    if tested is not None and tested[0] is test:
+        m = tested[1]
+        there = tuple(v.value if v is m else v for v in start)
+    t = _trace(body, get, set_, restart(start if tested is None or tested[2] else there))
+    f = _trace(orelse, get, set_, restart(there if tested is not None and tested[2] else start))
     set_(start)
     what = "An 'if' on a Tensor condition"
     merged: list[Any] = []  # per variable: (treedef, leaves) with _Slot for cond outputs

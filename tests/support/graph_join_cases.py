@@ -183,6 +183,41 @@ def graph_joins(ms) -> dict:
                 y = x
         return y
 
+    @ms.jit
+    def none_in_while(x):
+        y = None
+        while x < 3:
+            if x > 1:
+                y = x
+            x = x + 1
+        return y
+
+    @ms.jit
+    def return_in_while_or_none(x):
+        while x < 5:
+            if x > 3:
+                return x
+            x = x + 2
+        return None
+
+    @ms.jit
+    def none_join_is_not_none(x):
+        y = None
+        if x > 1:
+            y = x
+        if y is not None:
+            return y * 2
+        return x
+
+    @ms.jit
+    def return_or_none_from_nested_function(x):
+        def f(v):
+            if v > 1:
+                return v
+            return None
+
+        return f(x)
+
     # --- a loop's Tensor variable whose dtype the body changes ------------------------------
     @ms.jit
     def while_dtype_changes(x):
@@ -255,6 +290,10 @@ def graph_joins(ms) -> dict:
         none_join_is_none,
         none_or_int,
         none_in_unrolled_loop,
+        none_in_while,
+        return_in_while_or_none,
+        none_join_is_not_none,
+        return_or_none_from_nested_function,
         while_dtype_changes,
         while_dtype_cast,
         unrolled_for_dtype_changes,
