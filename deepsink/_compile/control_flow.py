@@ -113,11 +113,6 @@ def in_(x: Any, container: Any) -> Any:
     return x in container
 
 
-# a test 'm is None' (or its 'not'): id of the test Tensor -> (the Tensor, m, whether the
-# test is true when m is None); an 'if' on it gives the path where m is there m's value
-_none_tests: dict[int, tuple[Tensor, Any, bool]] = {}
-
-
 def is_(x: Any, y: Any) -> Any:
     """``x is y``: Python's, except for a value that may be None (``MaybeNone``) against None:
     whether it is None, known when the program runs (a Tensor), as MindSpore tests it."""
@@ -130,9 +125,9 @@ def is_(x: Any, y: Any) -> Any:
 
 
 def _note_none_test(test: Tensor, m: Any, when_none: bool) -> None:
-    if len(_none_tests) > 256:  # tests of finished traces
-        _none_tests.clear()
-    _none_tests[id(test)] = (test, m, when_none)
+    """Mark ``test`` as 'm is None' (``when_none``) or its 'not': an ``if`` on it gives the path
+    where ``m`` is there ``m``'s value."""
+    test._ds_none_test = (m, when_none)
 
 
 _local = threading.local()
@@ -298,9 +293,9 @@ def _flatten(value: Any) -> tuple[list, Any]:
 def not_(x: Any) -> Any:
     if is_traced(x):
         out = Tensor._from(jnp.logical_not(_pred(x, "'not'")))
-        tested = _none_tests.get(id(x))
-        if tested is not None and tested[0] is x:
-            _note_none_test(out, tested[1], not tested[2])
+        tested = getattr(x, "_ds_none_test", None) if isinstance(x, Tensor) else None
+        if tested is not None:
+            _note_none_test(out, tested[0], not tested[1])
         return out
     return not x
 
@@ -780,13 +775,13 @@ def if_stmt(
 
     # 'if y is None' / 'if y is not None' on a MaybeNone: the path where y is there sees its
     # value
-    tested = _none_tests.get(id(test))
+    tested = getattr(test, "_ds_none_test", None) if isinstance(test, Tensor) else None
     there = start
-    if tested is not None and tested[0] is test:
-        m = tested[1]
-        there = tuple(v.value if v is m else v for v in start)
-    t = _trace(body, get, set_, restart(start if tested is None or tested[2] else there))
-    f = _trace(orelse, get, set_, restart(there if tested is not None and tested[2] else start))
+    if tested is not None:
+        there = tuple(v.value if v is tested[0] else v for v in start)
+    when_none = tested is not None and tested[1]
+    t = _trace(body, get, set_, restart(there if tested is not None and not when_none else start))
+    f = _trace(orelse, get, set_, restart(there if when_none else start))
     set_(start)
     what = "An 'if' on a Tensor condition"
     merged: list[Any] = []  # per variable: (treedef, leaves) with _Slot for cond outputs
