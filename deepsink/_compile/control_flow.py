@@ -38,7 +38,7 @@ from deepsink.common import dtype as mstype
 from deepsink.common.parameter import Parameter
 from deepsink.common.tensor import Tensor
 
-RET_VALUE = "_ds_retval"  # the converter's return value variable (zero-filled when not set)
+RET_VALUE = "_ds_retval"  # the converter's return value variable (not_returned() until set)
 
 
 class Undefined:
@@ -113,6 +113,23 @@ def in_(x: Any, container: Any) -> Any:
     return x in container
 
 
+def is_(x: Any, y: Any) -> Any:
+    """``x is y``: Python's, except for a value that may be None (``MaybeNone``) against None:
+    whether it is None, known when the program runs (a Tensor), as MindSpore tests it."""
+    for m, other in ((x, y), (y, x)):
+        if isinstance(m, MaybeNone) and other is None:
+            test = Tensor._from(jnp.logical_not(jnp.asarray(m.present)))
+            _note_none_test(test, m, True)
+            return test
+    return x is y
+
+
+def _note_none_test(test: Tensor, m: Any, when_none: bool) -> None:
+    """Mark ``test`` as 'm is None' (``when_none``) or its 'not': an ``if`` on it gives the path
+    where ``m`` is there ``m``'s value."""
+    test._ds_none_test = (m, when_none)
+
+
 _local = threading.local()
 
 
@@ -158,6 +175,12 @@ def _raise_text(v: Any) -> str:
     return str(v)
 
 
+def _holds_none(v: Any) -> bool:
+    if isinstance(v, list | tuple):
+        return any(_holds_none(x) for x in v)
+    return v is None
+
+
 def _unsupported_raise(name: str) -> RuntimeError:
     return RuntimeError(
         f"Unsupported exception type: {name}. Raise only support some Python standard "
@@ -182,6 +205,13 @@ def raise_(make: Callable[[], Any], name: str | None = None) -> None:
         raise _unsupported_raise(name or kind.__name__)
     args = () if isinstance(exc, type) else exc.args
     if getattr(_local, "branches", 0) == 0:  # raised while compiling: the compiler's text
+        if _holds_none(args):
+            # 2.10's compiler has no text for None
+            raise RuntimeError(
+                "Unexpected abstract: AbstractNone(Value: None)\nA 'raise' that runs while the "
+                "program compiles cannot have None among its arguments in MindSpore's graph "
+                "mode: pass a string instead"
+            )
         raise kind(_raise_text(args[0] if len(args) == 1 else args)) if args else kind()
     # raised when the program runs (a path of a Tensor condition): Python's text, as 2.10
     checks.check_true(jnp.asarray(False), str(kind(*args)), kind)
@@ -262,7 +292,11 @@ def _flatten(value: Any) -> tuple[list, Any]:
 
 def not_(x: Any) -> Any:
     if is_traced(x):
-        return Tensor._from(jnp.logical_not(_pred(x, "'not'")))
+        out = Tensor._from(jnp.logical_not(_pred(x, "'not'")))
+        tested = getattr(x, "_ds_none_test", None) if isinstance(x, Tensor) else None
+        if tested is not None:
+            _note_none_test(out, tested[0], not tested[1])
+        return out
     return not x
 
 
@@ -514,15 +548,17 @@ def _number_var(t: Tensor, kind: type | None) -> Tensor:
 def _zeros_leaf(x: Any) -> Any:
     if _is_array(x):
         r = _raw(x)
-        return Tensor._from(jnp.zeros(np.shape(r), jnp.result_type(r)))
+        zeros = jnp.zeros(np.shape(r), jnp.result_type(r))
+        return Tensor._from(zeros) if isinstance(x, Tensor) else zeros
     return x
 
 
 class MaybeNone:
-    """What a function returns when it returns a value on some paths of a Tensor condition
-    and falls through (returning None) on the others: the value and, known when the program
-    runs, whether it was returned. The compiled call gives the value or None (``resolve``), as
-    MindSpore does."""
+    """A value that is None on some paths of a Tensor condition and not on the others (a
+    variable assigned None on one path, a function that returns None or ends without a return
+    on one path): the value (zeros where it is None) and, known when the program runs, whether
+    it is there. The compiled call gives the value or None (``resolve``) and ``is_`` tests it,
+    as MindSpore does."""
 
     __slots__ = ("present", "value")
 
@@ -531,10 +567,11 @@ class MaybeNone:
 
     def _fail(self, *_: Any, **__: Any) -> Any:
         raise TypeError(
-            "A function returns a value on one path of an 'if' on a Tensor condition and None "
-            "on the other (it ends without a return), so what it returns is known only when "
-            "the program runs; a compiled call gives it back (the value or None), but code "
-            "inside the program cannot use it: return a value on every path"
+            "A value is None on one path of an 'if' on a Tensor condition and not None on the "
+            "other (a variable assigned None, or a function that returns None or ends without "
+            "a return), so whether it is None is known only when the program runs; a compiled "
+            "call gives it back (the value or None) and 'x is None' tests it, but other code "
+            "inside the program cannot use it: give it a value on every path"
         )
 
     def __getattr__(self, attr: str) -> Any:
@@ -551,13 +588,35 @@ jax.tree_util.register_pytree_node(
 )
 
 
+def not_returned() -> Undefined:
+    """The return value before a ``return`` sets it: unlike a returned None, one path of a
+    Tensor condition leaving it unset joins the other's value (zeros stand in for it, never
+    read, since the return flag says the path did not return)."""
+    return Undefined(RET_VALUE)
+
+
+def _fill_return(name: str, vt: Any, vf: Any) -> tuple[tuple[Any, list], tuple[Any, list]] | None:
+    """The return value set on one path only, as two values of one structure (zeros on the
+    other path), each with, per leaf, the index of the path's own leaf (None for a constant)."""
+    if name != RET_VALUE or isinstance(vt, Undefined) == isinstance(vf, Undefined):
+        return None
+    value = vf if isinstance(vt, Undefined) else vt
+    zeros = jax.tree_util.tree_map(_zeros_leaf, value, is_leaf=_is_leafy)
+    own = (value, list(range(len(_flatten(value)[0]))))
+    filled = (zeros, [None] * len(_flatten(zeros)[0]))
+    return (filled, own) if isinstance(vt, Undefined) else (own, filled)
+
+
 def returned(flag: Any, value: Any) -> Any:
     """What a function that may end without a return gives back: ``value`` when it returned
     (``flag``), None when it fell through; a ``MaybeNone`` when ``flag`` is known only when the
     program runs (the return was in a branch of a Tensor condition)."""
     if is_traced(flag):
-        return MaybeNone(jnp.reshape(_raw(flag), ()).astype(bool), value)
-    return value if flag else None
+        flag = jnp.reshape(_raw(flag), ()).astype(bool)
+        if isinstance(value, MaybeNone):
+            return MaybeNone(flag & jnp.asarray(value.present), value.value)
+        return MaybeNone(flag, value)
+    return value if flag and not isinstance(value, Undefined) else None
 
 
 def resolve(tree: Any) -> Any:
@@ -574,16 +633,30 @@ def resolve(tree: Any) -> Any:
     return tree
 
 
-def _fill_undefined(name: str, vt: Any, vf: Any) -> tuple[Any, Any] | None:
-    """The return value set on one path only: the other path's is never read, zeros stand in.
-    None when the variable is simply undefined after the statement."""
-    missing_t = isinstance(vt, Undefined) or vt is None
-    missing_f = isinstance(vf, Undefined) or vf is None
-    if name == RET_VALUE and missing_t != missing_f:
-        if missing_t:
-            return jax.tree_util.tree_map(_zeros_leaf, vf, is_leaf=_is_leafy), vf
-        return vt, jax.tree_util.tree_map(_zeros_leaf, vt, is_leaf=_is_leafy)
-    return None
+def _none_join(vt: Any, vf: Any) -> tuple[tuple[Any, list], tuple[Any, list]] | None:
+    """The values two paths of a Tensor condition leave in one variable when one is None (or a
+    ``MaybeNone``) and the other a value, as two ``MaybeNone`` of one structure, each with, per
+    leaf, the index of the path's own leaf it comes from (None for a constant): the program
+    carries whether the value is there, and the compiled call gives the value or None, as
+    MindSpore 2.10 does. None when the values need no such join."""
+    if any(isinstance(v, Undefined) for v in (vt, vf)) or (vt is None and vf is None):
+        return None
+    if not any(v is None or isinstance(v, MaybeNone) for v in (vt, vf)):
+        return None
+    proto = next(v.value if isinstance(v, MaybeNone) else v for v in (vt, vf) if v is not None)
+
+    def wrap(v: Any) -> tuple[Any, list]:
+        if isinstance(v, MaybeNone):
+            return v, list(range(len(_flatten(v)[0])))
+        if v is None:
+            zeros = jax.tree_util.tree_map(_zeros_leaf, proto, is_leaf=_is_leafy)
+            m = MaybeNone(np.bool_(False), zeros)
+            return m, [None] * len(_flatten(m)[0])
+        if _is_number(v):  # a number joined at run time is a Tensor, as in MindSpore
+            v = Tensor(v)
+        return MaybeNone(np.bool_(True), v), [None, *range(len(_flatten(v)[0]))]
+
+    return wrap(vt), wrap(vf)
 
 
 def _is_leafy(x: Any) -> bool:
@@ -612,7 +685,7 @@ def _abstract(x: Any) -> tuple[str, str | None]:
             float if floating and number is not bool else number
         ]
     if _is_array(x) or isinstance(x, Parameter):
-        return "AbstractTensor", str(mstype.from_np(np.dtype(jnp.result_type(_raw(x)))))
+        return "AbstractTensor", _dtype_name(jnp.result_type(_raw(x)))
     if isinstance(x, bool | int | float):
         return "AbstractScalar", _SCALAR_DTYPES[type(x)]
     if isinstance(x, str):
@@ -625,6 +698,16 @@ def _abstract(x: Any) -> tuple[str, str | None]:
         if isinstance(x, kind):
             return name, None
     return ("AbstractNone", None) if x is None else (f"Abstract{type(x).__name__}", None)
+
+
+def _kind(dtype: Any) -> str:
+    """'b' (bool), 'i' (signed or unsigned integer), 'f' (floating) or 'c' (complex)."""
+    k = np.dtype(dtype).kind
+    return "i" if k == "u" else k
+
+
+def _dtype_name(dtype: Any) -> str:
+    return str(mstype.from_np(np.dtype(dtype)))
 
 
 def _join_error(detail: str) -> TypeError:
@@ -642,7 +725,7 @@ def check_join(a: Any, b: Any) -> None:
     and values without a MindSpore type (None, an object) are left to the caller."""
     stack = [(a, b)]
     while stack:
-        x, y = stack.pop()
+        x, y = (v.value if isinstance(v, MaybeNone) else v for v in stack.pop())
         if x is y or isinstance(x, Undefined) or isinstance(y, Undefined):
             continue
         (kx, dx), (ky, dy) = _abstract(x), _abstract(y)
@@ -683,12 +766,22 @@ def if_stmt(
     pred = _pred(test, "'if'")
     start = get()
 
-    def restart() -> tuple:
-        set_(start)
-        return start, ()
+    def restart(state: tuple = start) -> Callable[[], tuple]:
+        def run() -> tuple:
+            set_(state)
+            return state, ()
 
-    t = _trace(body, get, set_, restart)
-    f = _trace(orelse, get, set_, restart)
+        return run
+
+    # 'if y is None' / 'if y is not None' on a MaybeNone: the path where y is there sees its
+    # value
+    tested = getattr(test, "_ds_none_test", None) if isinstance(test, Tensor) else None
+    there = start
+    if tested is not None:
+        there = tuple(v.value if v is tested[0] else v for v in start)
+    when_none = tested is not None and tested[1]
+    t = _trace(body, get, set_, restart(there if tested is not None and not when_none else start))
+    f = _trace(orelse, get, set_, restart(there if when_none else start))
     set_(start)
     what = "An 'if' on a Tensor condition"
     merged: list[Any] = []  # per variable: (treedef, leaves) with _Slot for cond outputs
@@ -700,26 +793,24 @@ def if_stmt(
         vt = jax.tree_util.tree_unflatten(dt, lt)
         vf = jax.tree_util.tree_unflatten(df, lf)
         check_join(vt, vf)
-        filled = _fill_undefined(name, vt, vf)
-        if filled is not None or isinstance(vt, Undefined) or isinstance(vf, Undefined) or dt != df:
-            if filled is None:
-                if isinstance(vt, Undefined) or isinstance(vf, Undefined):
-                    side = (
-                        None
-                        if isinstance(vt, Undefined) == isinstance(vf, Undefined)
-                        else ("false" if isinstance(vt, Undefined) else "true")
-                    )
-                    merged.append((jax.tree_util.tree_structure(0), [Undefined(name, side)]))
-                    continue
-                raise _structure_error(what, name, vt, vf)
-            # the filled side's zeros are constants; the other side's leaves are its outputs
-            zero_t, zero_f = filled[0] is not vt, filled[1] is not vf
-            vt, vf = filled
+        joined = _fill_return(name, vt, vf) or _none_join(vt, vf)
+        if joined is not None:
+            (vt, map_t), (vf, map_f) = joined
             (lt, dt), (lf, df) = _flatten(vt), _flatten(vf)
             if dt != df:
                 raise _structure_error(what, name, vt, vf)
+        elif isinstance(vt, Undefined) or isinstance(vf, Undefined):
+            side = (
+                None
+                if isinstance(vt, Undefined) == isinstance(vf, Undefined)
+                else ("false" if isinstance(vt, Undefined) else "true")
+            )
+            merged.append((jax.tree_util.tree_structure(0), [Undefined(name, side)]))
+            continue
+        elif dt != df:
+            raise _structure_error(what, name, vt, vf)
         else:
-            zero_t = zero_f = False
+            map_t = map_f = list(range(len(lt)))
         leaves = []
         for j, (a, b) in enumerate(zip(lt, lf, strict=True)):
             # a local holding a Parameter on one path joins as the Parameter's value
@@ -733,8 +824,8 @@ def if_stmt(
                 continue
             if not (dyn_a and dyn_b):
                 raise _structure_error(what, name, a, b)
-            ka = None if zero_t else t.out(i, j)
-            kb = None if zero_f else f.out(i, j)
+            ka = None if map_t[j] is None else t.out(i, map_t[j])
+            kb = None if map_f[j] is None else f.out(i, map_f[j])
             src_t.append(("o", ka) if ka is not None else ("c", _raw(a)))
             src_f.append(("o", kb) if kb is not None else ("c", _raw(b)))
             forms.append((a, b))
@@ -881,8 +972,11 @@ class _Carry:
             treedef, leaves = self.vars[i]
             after, after_def = t.values[i]
             before = jax.tree_util.tree_unflatten(treedef, [x.value for x in leaves])
+            after_value = jax.tree_util.tree_unflatten(after_def, after)
+            # a variable a body pass first assigns (or, from None, may assign: a MaybeNone)
             fresh = (len(leaves) == 1 and not leaves[0].dyn) and (
-                isinstance(before, Undefined) or (name == RET_VALUE and before is None)
+                isinstance(before, Undefined)
+                or (before is None and (name == RET_VALUE or isinstance(after_value, MaybeNone)))
             )
             if fresh and isinstance(jax.tree_util.tree_unflatten(after_def, after), Undefined):
                 continue
@@ -931,6 +1025,19 @@ class _Carry:
                         "MindSpore's graph mode needs a loop variable to keep its shape"
                     )
                 dt = jnp.result_type(lf.dtype, a.dtype)
+                if (
+                    dt != lf.dtype
+                    and lf.tensor
+                    and lf.number is None
+                    and _kind(dt) != _kind(lf.dtype)
+                ):
+                    # MindSpore joins a loop's Tensor variable with what the body leaves in it
+                    # and refuses another dtype. Only another kind is refused here: deepsink's
+                    # number variables (a Python number a loop carries) are Tensors that widen
+                    # an int32 Tensor to int64 where MindSpore's scalars keep int32
+                    raise _join_error(
+                        f"dtype1 = {_dtype_name(a.dtype)}, dtype2 = {_dtype_name(lf.dtype)}."
+                    )
                 if dt != lf.dtype:
                     lf.dtype = dt
                     changed = True

@@ -49,8 +49,10 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     if_stmt,
     ifexp,
     in_,
+    is_,
     is_traced,
     not_,
+    not_returned,
     or_,
     print_,
     raise_,
@@ -695,6 +697,25 @@ def _lift_returns(stmts: list) -> list:
     return stmts
 
 
+def _none_tested(test: ast.expr) -> str | None:
+    """The local ``x`` of a test ``x is None`` / ``x is not None`` (or its ``not``): an ``if``
+    on it threads ``x``, so that where a value that may be None is there, its path sees the
+    value (``control_flow.if_stmt``)."""
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+    ):
+        return None
+    sides = (test.left, test.comparators[0])
+    for a, b in (sides, sides[::-1]):
+        if isinstance(a, ast.Name) and isinstance(b, ast.Constant) and b.value is None:
+            return a.id
+    return None
+
+
 def _rewrite_returns(stmts: list, in_loop: bool) -> list:
     """``return v`` -> ``_ds_retval = v; _ds_ret = True`` (and ``break`` inside a loop); the
     statements after one that may return run under ``if not _ds_ret``."""
@@ -743,7 +764,7 @@ def _convert_returns(fn: ast.FunctionDef) -> None:
     )
     fn.body = [
         _assign(_RET_FLAG, _const(False)),
-        _assign(RET_VALUE, _const(None)),
+        _assign(RET_VALUE, _ns_call("not_returned")),
         *_rewrite_returns(body, False),
         ast.Return(result),
     ]
@@ -876,6 +897,9 @@ class _ControlFlow(ast.NodeTransformer):
             if isinstance(op, ast.In | ast.NotIn):
                 call = _ns_call("in_", node.left, node.comparators[0])
                 return _ns_call("not_", call) if isinstance(op, ast.NotIn) else call
+            if isinstance(op, ast.Is | ast.IsNot):  # a value that may be None
+                call = _ns_call("is_", node.left, node.comparators[0])
+                return _ns_call("not_", call) if isinstance(op, ast.IsNot) else call
             return node
         parts, left = [], node.left
         for op, right in zip(node.ops, node.comparators, strict=True):
@@ -1005,8 +1029,10 @@ class _ControlFlow(ast.NodeTransformer):
         return names, [*guards, get, set_]
 
     def visit_If(self, node: ast.If) -> Any:
+        tested = _none_tested(node.test)
         self.generic_visit(node)
-        names, pre = self._state(node.body + node.orelse)
+        extra = (tested,) if tested in self.local and tested not in self.nonlocals else ()
+        names, pre = self._state(node.body + node.orelse, extra)
         glob, outer = self._outer(node.body + node.orelse)
         n = next(_counter)
         body = _def(f"_ds_fn_then_{n}", node.body, (), names, glob)

@@ -43,3 +43,25 @@ def _same(got, want) -> bool:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_graph_join_as_mindspore(results, name):
     assert _same(results[name], EXPECTED[name]), (results[name], EXPECTED[name])
+
+
+def test_a_value_that_may_be_none_is_refused_where_the_program_uses_it():
+    """Only 'is None' and the compiled call's output read a value that is None on one path of a
+    Tensor condition; arithmetic on it is a TypeError that says so (2.10 runs it on the host:
+    a TypeError on the None path)."""
+
+    @ms.jit
+    def used(x):
+        if x > 1:
+            y = x
+        else:
+            y = None
+        return y + 1
+
+    mode = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        with pytest.raises(TypeError, match="None on one path .* 'x is None' tests it"):
+            used(ms.Tensor(0))
+    finally:
+        ms.set_context(mode=mode)

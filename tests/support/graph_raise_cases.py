@@ -1,8 +1,9 @@
 """What MindSpore 2.10's graph ``raise`` raises: the exception types its compiler supports
 (another is its ``RuntimeError`` "Unsupported exception type: ..."), and the message it writes
 from the arguments (floats in C++'s default notation, a sequence of one element as the element,
-several arguments as a tuple). ``scripts/record_graph_compile_fixtures.py`` records the outcomes
-under 2.10 and ``tests/_core/test_graph_raise.py`` replays them on deepsink."""
+several arguments as a tuple; None among them, which it has no text for, is its RuntimeError).
+``scripts/record_graph_compile_fixtures.py`` records the outcomes under 2.10 and
+``tests/_core/test_graph_raise.py`` replays them on deepsink."""
 
 from __future__ import annotations
 
@@ -83,6 +84,20 @@ def graph_raises(ms) -> dict:
                 raise ImportError
             return x
 
+    class RaisesNoneArgument(nn.Cell):
+        def construct(self, x):
+            raise ValueError("a", None)
+
+    class RaisesNone(nn.Cell):
+        def construct(self, x):
+            raise ValueError(None)
+
+    class RaisesNoneOnTensor(nn.Cell):
+        def construct(self, x):
+            if x > 1:
+                raise ValueError("a", None)
+            return x
+
     cases = {
         "nested_sequences": outcome(NestedSequences()),
         "one_float": outcome(OneFloat()),
@@ -96,6 +111,9 @@ def graph_raises(ms) -> dict:
         "undefined_name": outcome(RaisesUndefinedName(), 1),
         "on_tensor_condition": outcome(RaisesOnTensor(), Tensor(2)),
         "bare_type_not_reached": outcome(BareTypeNotReached(), 1),
+        "none_argument": outcome(RaisesNoneArgument(), Tensor(1)),
+        "none": outcome(RaisesNone(), Tensor(1)),
+        "none_argument_on_tensor_condition": outcome(RaisesNoneOnTensor(), Tensor(2)),
     }
     ms.set_context(mode=ms.PYNATIVE_MODE)
     return cases

@@ -10,6 +10,8 @@ import numpy as np
 
 
 def describe(v) -> object:
+    if v is None:
+        return None
     if isinstance(v, list | tuple):
         return [describe(x) for x in v]
     if isinstance(v, bool | int | float):
