@@ -13,6 +13,7 @@ DIST_TESTS = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "distributed"
 )
 REPO = str(Path(__file__).resolve().parents[2])
+_NO_OPT = "--xla_backend_optimization_level=0"
 
 
 def free_port() -> int:
@@ -36,7 +37,15 @@ def simulated_devices(n: int, env=None) -> dict:
     """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
     repository on ``PYTHONPATH``: the environment of a worker that starts JAX."""
     env = dict(os.environ if env is None else env)
-    flags = [f for f in env.get("XLA_FLAGS", "").split() if "host_platform_device_count" not in f]
+    # these programs train tens of steps on several devices: code generated without optimization
+    # (the tests' quick compile, tests/conftest.py) costs them more in running than it saves in
+    # compiling, so the -O0 the test session added (not one its XLA_FLAGS named) is left out
+    added = _NO_OPT in env.get("DEEPSINK_TEST_XLA_QUICK", "").split()
+    flags = [
+        f
+        for f in env.get("XLA_FLAGS", "").split()
+        if "host_platform_device_count" not in f and not (added and f == _NO_OPT)
+    ]
     env["XLA_FLAGS"] = " ".join([*flags, f"--xla_force_host_platform_device_count={n}"])
     env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
     return env
