@@ -36,8 +36,8 @@ if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") != "default":
     _named = {f.split("=", 1)[0] for f in _flags}
     _added = [f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named]
     os.environ["XLA_FLAGS"] = " ".join([*_flags, *_added])
-    # which of them this file added (tests/support/launchkit.py leaves -O0 out of the programs on
-    # simulated devices, which run more than they compile)
+    # which of them this file added: a worker on simulated devices may leave this -O0 out
+    # (``optimized`` in tests/support/launchkit.py)
     os.environ["DEEPSINK_TEST_XLA_QUICK"] = " ".join(_added)
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
