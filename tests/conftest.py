@@ -34,9 +34,11 @@ _QUICK_XLA = ("--xla_backend_optimization_level=0", "--xla_cpu_use_fusion_emitte
 if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") != "default":
     _flags = os.environ.get("XLA_FLAGS", "").split()
     _named = {f.split("=", 1)[0] for f in _flags}
-    os.environ["XLA_FLAGS"] = " ".join(
-        [*_flags, *(f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named)]
-    )
+    _added = [f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named]
+    os.environ["XLA_FLAGS"] = " ".join([*_flags, *_added])
+    # which of them this file added: a worker on simulated devices may leave this -O0 out
+    # (``optimized`` in tests/support/launchkit.py)
+    os.environ["DEEPSINK_TEST_XLA_QUICK"] = " ".join(_added)
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
 # press Ctrl-C on a program they start (tests/faults) need it delivered as a terminal delivers it.

@@ -17,9 +17,15 @@ sys.path.insert(0, str(HERE / "support"))
 import index_assign_cases  # noqa: E402
 
 FIXTURE = json.loads((HERE / "fixtures" / "ms" / "index_assign.json").read_text())
-GOT = index_assign_cases.outcomes(ms)
+
+
+@pytest.fixture(scope="module")
+def got():
+    """deepsink's outcomes, computed when the first test runs, not at collection (every
+    pytest-xdist worker imports every test file)."""
+    return index_assign_cases.outcomes(ms)
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE))
-def test_index_assignment_outcome(name):
-    assert GOT[name] == FIXTURE[name]
+def test_index_assignment_outcome(got, name):
+    assert got[name] == FIXTURE[name]

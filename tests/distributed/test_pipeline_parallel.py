@@ -28,7 +28,9 @@ def results(request, tmp_path_factory):
     chosen = [it for it in request.session.items if it.path == request.path]
     parts = ["sample"] + (["more"] if any("more" in it.fixturenames for it in chosen) else [])
     out = tmp_path_factory.mktemp("pipeline") / "result.json"
-    return run_on_devices(WORKER, out, out, ",".join(parts), timeout=2 * HANG_S)
+    # optimized: the worker trains the sample 20 steps a run, six runs; -O0 costs it more in
+    # running than it saves in compiling
+    return run_on_devices(WORKER, out, out, ",".join(parts), timeout=2 * HANG_S, optimized=True)
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +138,9 @@ def test_pipeline_sample_on_two_processes_trains_like_one(run, tmp_path, monkeyp
         "split_collectives": run["split"]["1f1b"]["collectives"],
         "split_tuple": run["split"]["tuple"]["losses"],
     }
-    ranks = launch_ranks(tmp_path, monkeypatch, str(LAUNCH_WORKER), timeout=3 * HANG_S)
+    ranks = launch_ranks(
+        tmp_path, monkeypatch, str(LAUNCH_WORKER), timeout=3 * HANG_S, optimized=True
+    )
     for rank, dist in enumerate(ranks):
         assert (dist["processes"], dist["devices"]) == (2, 8)
         for key in ("sample", "split", "split_tuple"):

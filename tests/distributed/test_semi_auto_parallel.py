@@ -19,7 +19,9 @@ WORKER = Path(__file__).with_name("semi_auto_worker.py")
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("semi_auto") / "result.json"
-    return run_on_devices(WORKER, out, out)
+    # optimized: at -O0 the split contraction's losses round more than 1e-5 from the stand-alone
+    # ones over the 20 steps
+    return run_on_devices(WORKER, out, out, optimized=True)
 
 
 def test_operator_parallel_sample_trains_to_the_standalone_losses(run):

@@ -18,12 +18,18 @@ sys.path.insert(0, str(HERE / "support"))
 import numpy_creation_error_cases  # noqa: E402
 
 FIXTURE = json.loads((HERE / "fixtures" / "ms" / "numpy_creation_errors.json").read_text())
-GOT = numpy_creation_error_cases.outcomes(ms, mnp)
+
+
+@pytest.fixture(scope="module")
+def got():
+    """deepsink's outcomes, computed when the first test runs, not at collection (every
+    pytest-xdist worker imports every test file)."""
+    return numpy_creation_error_cases.outcomes(ms, mnp)
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE))
-def test_outcome_matches_mindspore(name):
-    assert GOT[name] == FIXTURE[name]
+def test_outcome_matches_mindspore(got, name):
+    assert got[name] == FIXTURE[name]
 
 
 def test_arange_values_follow_the_float32_iota():

@@ -13,6 +13,7 @@ DIST_TESTS = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "distributed"
 )
 REPO = str(Path(__file__).resolve().parents[2])
+_NO_OPT = "--xla_backend_optimization_level=0"
 
 
 def free_port() -> int:
@@ -32,24 +33,34 @@ def launch(tmp_path, script, *args, workers=2, timeout=HANG_S, extra=()):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=tmp_path)
 
 
-def simulated_devices(n: int, env=None) -> dict:
+def simulated_devices(n: int, env=None, optimized: bool = False) -> dict:
     """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
-    repository on ``PYTHONPATH``: the environment of a worker that starts JAX."""
+    repository on ``PYTHONPATH``: the environment of a worker that starts JAX. ``optimized``: the
+    worker's code is generated at XLA's default optimization level, not at the ``-O0`` the test
+    session added (tests/conftest.py; one its ``XLA_FLAGS`` named is kept), for a worker that runs
+    its programs more than it compiles them, or compares losses the two levels round apart."""
     env = dict(os.environ if env is None else env)
-    flags = [f for f in env.get("XLA_FLAGS", "").split() if "host_platform_device_count" not in f]
+    drop = optimized and _NO_OPT in env.get("DEEPSINK_TEST_XLA_QUICK", "").split()
+    flags = [
+        f
+        for f in env.get("XLA_FLAGS", "").split()
+        if "host_platform_device_count" not in f and not (drop and f == _NO_OPT)
+    ]
     env["XLA_FLAGS"] = " ".join([*flags, f"--xla_force_host_platform_device_count={n}"])
     env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
     return env
 
 
-def run_on_devices(worker, result, *args, devices: int = 8, timeout=HANG_S) -> dict:
+def run_on_devices(
+    worker, result, *args, devices: int = 8, timeout=HANG_S, optimized: bool = False
+) -> dict:
     """Run ``python worker *args`` in ``result``'s folder on ``devices`` simulated CPU devices
     (JAX fixes its device count when it starts, hence a process of its own); it must succeed and
     write the JSON file ``result``, which is returned."""
     res = subprocess.run(
         [sys.executable, str(worker), *map(str, args)],
         cwd=Path(result).parent,
-        env=simulated_devices(devices),
+        env=simulated_devices(devices, optimized=optimized),
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -58,12 +69,14 @@ def run_on_devices(worker, result, *args, devices: int = 8, timeout=HANG_S) -> d
     return json.loads(Path(result).read_text())
 
 
-def launch_ranks(tmp_path, monkeypatch, worker, *args, timeout=HANG_S) -> list[dict]:
+def launch_ranks(
+    tmp_path, monkeypatch, worker, *args, timeout=HANG_S, optimized: bool = False
+) -> list[dict]:
     """Run ``worker OUT launch *args`` under ``deepsink launch``: 2 processes of 4 simulated CPU
     devices each; every rank writes ``OUT/launch_rank<rank>.json``, returned in rank order."""
     out = tmp_path / "out"
     out.mkdir()
-    for key, value in simulated_devices(4).items():
+    for key, value in simulated_devices(4, optimized=optimized).items():
         if key in ("XLA_FLAGS", "PYTHONPATH"):
             monkeypatch.setenv(key, value)
     res = launch(tmp_path, worker, out, "launch", *args, timeout=timeout)
