@@ -1,7 +1,7 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
 XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
 repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
-start and later runs. XLA compiles quickly (see ``_QUICK_XLA``). ``DEEPSINK_TEST_CPU=1`` (or a path
+start and later runs; ``DEEPSINK_TEST_XLA_OPT=quick`` has XLA compile quickly (``_QUICK_XLA``). ``DEEPSINK_TEST_CPU=1`` (or a path
 for the JSON) records each test file's CPU seconds and XLA compiles (``cpu_profile``)."""
 
 import logging
@@ -23,15 +23,17 @@ if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
-# XLA:CPU compiles the session's programs (JAX's op-by-op ones too) and those of the programs it
-# starts quickly: LLVM code generation without optimization and fusions emitted by XLA's elemental
-# emitter, not its MLIR fusion emitters. The tests compile thousands of small programs and run
-# each once or a few times, so compiling is most of their CPU time; the two together cut it about
-# threefold. A program computes what it computes with XLA's
-# defaults up to rounding (no multiply-add contraction). DEEPSINK_TEST_XLA_OPT=default keeps
-# XLA's defaults, and a flag XLA_FLAGS names already is kept as given.
+# DEEPSINK_TEST_XLA_OPT=quick: XLA:CPU compiles the session's programs (JAX's op-by-op ones too)
+# and those of the programs it starts quickly: LLVM code generation without optimization and
+# fusions emitted by XLA's elemental emitter, not its MLIR fusion emitters. The tests compile
+# thousands of small programs, so compiling is most of their CPU time; the two together cut it
+# about threefold. Opt-in, not the default: a program computes what it computes with XLA's
+# defaults only up to rounding (no multiply-add contraction), which the tests that train a few
+# steps against MindSpore's recorded losses amplify past their tolerances (the mindcv and ResNet
+# tutorial trainings, the semi-auto sample), and the programs that train for minutes (the README's
+# main job) run slower. A flag XLA_FLAGS names already is kept as given.
 _QUICK_XLA = ("--xla_backend_optimization_level=0", "--xla_cpu_use_fusion_emitters=false")
-if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") != "default":
+if os.environ.get("DEEPSINK_TEST_XLA_OPT", "default") == "quick":
     _flags = os.environ.get("XLA_FLAGS", "").split()
     _named = {f.split("=", 1)[0] for f in _flags}
     _added = [f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named]

@@ -63,11 +63,13 @@ def _same_entries(new: Path, committed: Path, **load_kw) -> None:
         if k.endswith("in_proj_bias"):
             # the key projection's bias (the middle third) has an exactly zero gradient (softmax
             # does not change when a query's scores all move by one constant): its trained values
-            # are float rounding noise, about 1e-5 after a few steps, that any reordering of a sum
-            # changes; the query and value biases are compared as every other entry
+            # are float rounding noise around their zero start, about 1e-4 after a few steps, that
+            # any reordering of a sum changes: both stay that small; the query and value biases
+            # are compared as every other entry
             third = len(want) // 3
             key = slice(third, 2 * third)
-            np.testing.assert_allclose(got[key], want[key], atol=1e-4, err_msg=f"{new.name}: {k}")
+            noise = max(np.abs(got[key]).max(), np.abs(want[key]).max())
+            assert noise < 1e-3, (new.name, k, noise)
             got, want = np.delete(got, key), np.delete(want, key)
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6, err_msg=f"{new.name}: {k}")
 
