@@ -35,16 +35,12 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "adaptive pooling bins and unpool scatter written per layer",
     ),
     "deepsink/nn/layer/basic.py": (
-        9,
-        "Unfold's patches, L2 normalisation, one-hot values",
+        8,
+        "ClipByNorm's L2 normalisation, one-hot values",
     ),
     "deepsink/nn/layer/padding.py": (
         2,
         "constant/reflect/replicate padding layers",
-    ),
-    "deepsink/nn/layer/pool_primitives.py": (
-        2,
-        "pool primitives' ceil_mode padding and index arithmetic",
     ),
     "deepsink/nn/layer/pooling.py": (
         8,

@@ -14,6 +14,7 @@ from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
 from deepsink.ops import operations as P
 from deepsink.ops.function import array_func, loss_core_func, random_func
+from deepsink.ops.function.patch_func import extract_image_patches
 
 
 class Flatten(Cell):
@@ -534,25 +535,8 @@ class Unfold(Cell):
         self.padding = padding.lower()
 
     def construct(self, x: Tensor) -> Tensor:
-        from jax import lax
-
-        from deepsink._core import conv as _conv
-
-        a = unwrap(x)
-        if a.ndim != 4:
-            fail_arg("Unfold", "x", "a 4-D Tensor (N, C, H, W)", list(a.shape))
         k, s, r = self.ksizes[1:3], self.strides[1:3], self.rates[1:3]
-        if self.padding == "same":
-            pads = [_conv.same_padding(a.shape[2 + i], k[i], s[i], r[i]) for i in range(2)]
-        else:
-            pads = [(0, 0), (0, 0)]
-        p = lax.conv_general_dilated_patches(
-            a, k, s, pads, rhs_dilation=r, dimension_numbers=("NCHW", "OIHW", "NCHW")
-        )
-        n, _, oh, ow = p.shape
-        c = a.shape[1]
-        p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
-        return Tensor._from(p.reshape(n, k[0] * k[1] * c, oh, ow))
+        return extract_image_patches(x, k, s, r, self.padding, "Unfold")
 
 
 class ClipByNorm(Cell):

@@ -1,7 +1,8 @@
-"""The ``ops`` primitives computed by nn's Cells (MindSpore's ``ops.MaxPoolWithArgmax``,
-``MaxPoolWithArgmaxV2`` and ``ExtractImagePatches``): max pooling with its argmax is
-``nn.MaxPool2d(return_indices=True)``, patch extraction is ``nn.Unfold``. They live in the nn layer
-(ops does not import nn) and are bound into ``mindspore.ops`` and ``mindspore.ops.operations`` here.
+"""MindSpore's ``ops.MaxPoolWithArgmax``, ``MaxPoolWithArgmaxV2`` and ``ExtractImagePatches``:
+max pooling with its argmax is ``ops``' ``window_max`` (what ``nn.MaxPool2d(return_indices=True)``
+runs), patch extraction ``ops``' ``extract_image_patches`` (what ``nn.Unfold`` runs). They read
+their padding rules from ``nn``'s pooling layers and are bound into ``mindspore.ops`` and
+``mindspore.ops.operations`` here.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import jax.numpy as jnp
+import numpy as np
 
 from deepsink.common.tensor import Tensor
-from deepsink.nn.layer.basic import Unfold
-from deepsink.nn.layer.pooling import MaxPool2d
+from deepsink.nn.layer.pooling import _pair, _pool_padding, _positive
 from deepsink.ops import _utils as U
-from deepsink.ops.primitive import Primitive, prim_attr_register
+from deepsink.ops._table_primitive import REQUIRED, TablePrimitive
+from deepsink.ops.function.nn_pool_norm_func import _same_pads, window_max, window_pads
+from deepsink.ops.function.patch_func import extract_image_patches
 
 __all__ = ["MaxPoolWithArgmax", "MaxPoolWithArgmaxV2", "ExtractImagePatches"]
 
@@ -28,14 +31,16 @@ def _hw(v: Any, name: str, arg: str) -> tuple[int, int]:
     return vals
 
 
-def _max_pool_argmax(a: Any, k: Any, s: Any, pads: Any, dilation: Any, ceil_mode: bool):
-    """(values, flat H*W argmax) of 2-D max pooling with explicit symmetric pads."""
-    net = MaxPool2d(k, s, "pad", pads, dilation, True, ceil_mode)
-    y, idx = net(Tensor._from(a))
-    return y._data, idx._data
+def _max_pool_argmax(
+    a: Any, k: tuple, s: tuple, pads: list, dilation: tuple = (1, 1)
+) -> tuple[Any, Any]:
+    """(values, flat H*W argmax, first on ties) of 2-D max pooling with (low, high) ``pads``."""
+    lead = a.ndim - 2
+    config = [(0, 0)] * lead + list(pads)
+    return window_max(a, 2, (1,) * lead + k, (1,) * lead + s, config, (1,) * lead + dilation, True)
 
 
-class MaxPoolWithArgmax(Primitive):
+class MaxPoolWithArgmax(TablePrimitive):
     r"""``MaxPoolWithArgmax(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)
     -> (output, mask)``: 2-D max pooling and the position of each maximum (int32), flat over
     the sample's (C, H, W) block.
@@ -66,47 +71,42 @@ class MaxPoolWithArgmax(Primitive):
            [13 15]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any = 1,
-        strides: Any = 1,
-        pad_mode: str = "valid",
-        data_format: str = "NCHW",
-    ) -> None:
-        _hw(kernel_size, "MaxPoolWithArgmax", "kernel_size")
-        _hw(strides, "MaxPoolWithArgmax", "strides")
-        if str(pad_mode).lower() not in ("valid", "same"):
+    _params = (
+        ("kernel_size", 1),
+        ("strides", 1),
+        ("pad_mode", "valid"),
+        ("data_format", "NCHW"),
+    )
+
+    def _init(self) -> None:
+        _hw(self.kernel_size, "MaxPoolWithArgmax", "kernel_size")
+        _hw(self.strides, "MaxPoolWithArgmax", "strides")
+        if str(self.pad_mode).lower() not in ("valid", "same"):
             U.fail(
-                "MaxPoolWithArgmax", f"'pad_mode' must be 'valid' or 'same', but got {pad_mode!r}"
+                "MaxPoolWithArgmax",
+                f"'pad_mode' must be 'valid' or 'same', but got {self.pad_mode!r}",
             )
-        if data_format != "NCHW":
-            U.fail("MaxPoolWithArgmax", f"'data_format' must be 'NCHW', but got {data_format!r}")
+        if self.data_format != "NCHW":
+            U.fail(
+                "MaxPoolWithArgmax", f"'data_format' must be 'NCHW', but got {self.data_format!r}"
+            )
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
         a = U.array(x, "MaxPoolWithArgmax", "x")
         k = _hw(self.kernel_size, "MaxPoolWithArgmax", "kernel_size")
         s = _hw(self.strides, "MaxPoolWithArgmax", "strides")
-        h, w = a.shape[2:]
+        c, h, w = a.shape[1:]
+        valid = str(self.pad_mode).lower() == "valid"
+        # 'same' is TensorFlow's padding (the odd cell after), the windows padded with the lowest
+        # value; the indices count within the unpadded plane
+        pads = [(0, 0)] * 2 if valid else _same_pads((h, w), k, s)
+        y, idx = _max_pool_argmax(a, k, s, pads)
         # the mask counts over each sample's whole (C, H, W) block, as MindSpore's kernel
-        offset = (jnp.arange(a.shape[1]) * h * w).reshape(1, -1, 1, 1)
-        if str(self.pad_mode).lower() == "valid":
-            y, idx = _max_pool_argmax(a, k, s, 0, 1, False)
-            return Tensor._from(y), Tensor._from((idx + offset).astype(jnp.int32))
-        pads = []
-        for size, kk, ss in ((h, k[0], s[0]), (w, k[1], s[1])):
-            out = -(-size // ss)
-            total = max((out - 1) * ss + kk - size, 0)
-            pads.append((total // 2, total - total // 2))
-        neg = -jnp.inf if jnp.issubdtype(a.dtype, jnp.floating) else jnp.iinfo(a.dtype).min
-        padded = jnp.pad(a, [(0, 0), (0, 0), pads[0], pads[1]], constant_values=neg)
-        y, idx = _max_pool_argmax(padded, k, s, 0, 1, False)
-        wp = padded.shape[3]
-        r, c = idx // wp - pads[0][0], idx % wp - pads[1][0]
-        return Tensor._from(y), Tensor._from((r * w + c + offset).astype(jnp.int32))
+        offset = (np.arange(c) * h * w).reshape(1, -1, 1, 1)
+        return Tensor._from(y), Tensor._from((idx + offset).astype(jnp.int32))
 
 
-class MaxPoolWithArgmaxV2(Primitive):
+class MaxPoolWithArgmaxV2(TablePrimitive):
     r"""``MaxPoolWithArgmaxV2(kernel_size, strides=None, pads=0, dilation=(1, 1),
     ceil_mode=False, argmax_type=mindspore.int64)(x) -> (output, argmax)``: 2-D max pooling
     with explicit padding and dilation (``nn.MaxPool2d``'s ``'pad'`` mode).
@@ -139,29 +139,33 @@ class MaxPoolWithArgmaxV2(Primitive):
            [13. 15.]]]]
     """
 
-    @prim_attr_register
-    def __init__(
-        self,
-        kernel_size: Any,
-        strides: Any = None,
-        pads: Any = 0,
-        dilation: Any = (1, 1),
-        ceil_mode: bool = False,
-        argmax_type: Any = None,
-    ) -> None:
-        pass
+    _params = (
+        ("kernel_size", REQUIRED),
+        ("strides", None),
+        ("pads", 0),
+        ("dilation", (1, 1)),
+        ("ceil_mode", False),
+        ("argmax_type", None),
+    )
 
     def __call__(self, x: Any) -> tuple[Tensor, Tensor]:
-        a = U.array(x, "MaxPoolWithArgmaxV2", "x")
-        k = _hw(self.kernel_size, "MaxPoolWithArgmaxV2", "kernel_size")
-        s = k if self.strides is None else _hw(self.strides, "MaxPoolWithArgmaxV2", "strides")
-        p = self.pads if isinstance(self.pads, int) else tuple(self.pads)
-        y, idx = _max_pool_argmax(a, k, s, p, self.dilation, bool(self.ceil_mode))
-        itype = U.dtype(self.argmax_type, "MaxPoolWithArgmaxV2") if self.argmax_type else jnp.int64
+        api = "MaxPoolWithArgmaxV2"
+        a = U.array(x, api, "x")
+        k = _hw(self.kernel_size, api, "kernel_size")
+        s = k if self.strides is None else _hw(self.strides, api, "strides")
+        pad = _pool_padding(self.pads if isinstance(self.pads, int) else tuple(self.pads), api, 2)
+        d = _pair(_positive(self.dilation, "dilation", api, 2))
+        dims = [
+            window_pads(size, kk, ss, dd, "PAD", p, bool(self.ceil_mode))
+            for size, kk, ss, dd, p in zip(a.shape[-2:], k, s, d, pad)
+        ]
+        pads = [(lo, hi + e) for (lo, hi), e in dims]
+        y, idx = _max_pool_argmax(a, k, s, pads, d)
+        itype = U.dtype(self.argmax_type, api) if self.argmax_type else jnp.int64
         return Tensor._from(y), Tensor._from(idx.astype(itype))
 
 
-class ExtractImagePatches(Primitive):
+class ExtractImagePatches(TablePrimitive):
     r"""``ExtractImagePatches(ksizes, strides, rates, padding='valid')(input_x)``: the
     ``kH x kW`` patches of :math:`(N, C, H, W)` as channels :math:`(N, kH kW C, H_{out},
     W_{out})` (TensorFlow's order: window rows, window columns, then channels); the same
@@ -192,17 +196,27 @@ class ExtractImagePatches(Primitive):
         [0. 4. 1. 5. 2. 6. 3. 7.]
     """
 
-    @prim_attr_register
-    def __init__(self, ksizes: Any, strides: Any, rates: Any, padding: str = "valid") -> None:
-        for arg, v in (("ksizes", ksizes), ("strides", strides), ("rates", rates)):
+    _params = (
+        ("ksizes", REQUIRED),
+        ("strides", REQUIRED),
+        ("rates", REQUIRED),
+        ("padding", "valid"),
+    )
+
+    def _init(self) -> None:
+        for arg in ("ksizes", "strides", "rates"):
+            v = getattr(self, arg)
             if not isinstance(v, tuple | list) or len(v) != 4:
                 U.fail("ExtractImagePatches", f"'{arg}' must be 4 ints, but got {v!r}")
-        self._unfold = Unfold(
-            [1, *ksizes[2:], 1], [1, *strides[2:], 1], [1, *rates[2:], 1], padding
-        )
+        if not isinstance(self.padding, str) or self.padding.lower() not in ("same", "valid"):
+            U.fail(
+                "ExtractImagePatches",
+                f"'padding' must be 'same' or 'valid', but got {self.padding!r}",
+            )
 
     def __call__(self, input_x: Any) -> Tensor:
-        return self._unfold(input_x)
+        k, s, r = self.ksizes[2:], self.strides[2:], self.rates[2:]
+        return extract_image_patches(input_x, k, s, r, self.padding, "ExtractImagePatches")
 
 
 # the ones MindSpore 2.10 generates (its ops.auto_generate.gen_ops_prim holds them too)

@@ -1,8 +1,9 @@
 """Max and average pooling (MindSpore's ``nn.MaxPool1d/2d``, ``nn.AvgPool1d/2d``).
 
-Pooling is a window reduction on the NCHW array. Max pooling goes through ``_core.pool.max_pool``:
-on CPU its gradient is a first-maximum scatter instead of the select-and-scatter XLA:CPU expands
-into iota planes and a variadic reduce-window (see that module for the rule and the numbers).
+Pooling is a window reduction on the NCHW array. Max pooling goes through ``ops``'
+``window_max`` (``_core.pool.max_pool``): on CPU its gradient is a first-maximum scatter instead
+of the select-and-scatter XLA:CPU expands into iota planes and a variadic reduce-window (see that
+module for the rule and the numbers).
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from deepsink._core import conv as _conv
-from deepsink._core import pool as _pool
 from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
-from deepsink.ops.function.nn_pool_norm_func import window_argmax
+from deepsink.ops.function.nn_pool_norm_func import window_argmax, window_max, window_pads
 
 Pair = tuple[int, int]
 
@@ -52,20 +51,6 @@ def _pool_padding(padding: Any, api: str, n: int) -> tuple[int, ...]:
             api, "padding", f"a non-negative int or a tuple of 1 or {n} non-negative ints", padding
         )
     return tuple(vals) * n if len(vals) == 1 else tuple(vals)
-
-
-def _window_pads(
-    size: int, k: int, s: int, d: int, mode: str, pad: int, ceil_mode: bool
-) -> tuple[Pair, int]:
-    """((low, high) padding, extra high padding that is not counted as input) for one dim."""
-    if mode == "SAME":
-        return _conv.same_padding(size, k, s, d), 0
-    span = size + 2 * pad - d * (k - 1) - 1
-    out = -(-span // s) + 1 if ceil_mode else span // s + 1
-    if ceil_mode and (out - 1) * s >= size + pad:  # the last window must start inside the input
-        out -= 1
-    extra = max((out - 1) * s + d * (k - 1) + 1 - (size + 2 * pad), 0)
-    return (pad, pad), extra
 
 
 class _Pool(Cell):
@@ -107,7 +92,7 @@ class _Pool(Cell):
         """(counted padding per dim, uncounted ceil-mode padding per dim, reduce_window args)."""
         ks, ss, ds = self._geometry()
         dims = [
-            _window_pads(n, k, s, d, self.pad_mode, p, self.ceil_mode)
+            window_pads(n, k, s, d, self.pad_mode, p, self.ceil_mode)
             for n, k, s, d, p in zip(spatial, ks, ss, ds, self._padding)
         ]
         pads, extra = [d[0] for d in dims], [d[1] for d in dims]
@@ -183,7 +168,7 @@ class _MaxPool(_Pool):
 
     def _pool(self, a):
         _, _, (window, strides, config, dilation) = self._window_config(a.shape[2:])
-        return _pool.max_pool(a, window, strides, config, dilation)
+        return window_max(a, a.ndim - 2, window, strides, config, dilation)
 
     def construct(self, x: Tensor) -> Any:
         y = super().construct(x)

@@ -255,6 +255,42 @@ def window_argmax(
     return idx
 
 
+def window_pads(
+    size: int, k: int, s: int, d: int, mode: str, pad: int, ceil_mode: bool
+) -> tuple[tuple[int, int], int]:
+    """((low, high) padding, extra high padding that is not counted as input) of one spatial dim
+    of a pooling window ``k`` (stride ``s``, dilation ``d``): ``'SAME'`` pads as MindSpore's
+    'same'; otherwise ``pad`` both sides, and with ``ceil_mode`` the extra the last window needs
+    (it must start inside the input or the left padding)."""
+    if mode == "SAME":
+        return _conv.same_padding(size, k, s, d), 0
+    span = size + 2 * pad - d * (k - 1) - 1
+    out = -(-span // s) + 1 if ceil_mode else span // s + 1
+    if ceil_mode and (out - 1) * s >= size + pad:
+        out -= 1
+    extra = max((out - 1) * s + d * (k - 1) + 1 - (size + 2 * pad), 0)
+    return (pad, pad), extra
+
+
+def window_max(
+    a: jax.Array,
+    n: int,
+    window: tuple,
+    strides: tuple,
+    pads: list,
+    dilation: tuple | None = None,
+    return_indices: bool = False,
+) -> Any:
+    """Max pooling of ``a`` (``window``, ``strides``, (low, high) ``pads`` and ``dilation`` for
+    every axis, padding with the dtype's lowest value) through ``_core.pool``'s tuned lowering;
+    with ``return_indices`` also :func:`window_argmax`'s flat indices over the trailing ``n``
+    axes. The one max pooling of ``nn``'s MaxPool layers and the MaxPoolWithArgmax primitives."""
+    y = _pool_core.max_pool(a, window, strides, pads, dilation)
+    if not return_indices:
+        return y
+    return y, window_argmax(a, n, window, strides, pads, dilation)
+
+
 @amp_rule("Conv3D")
 def conv3d(
     input: Any,

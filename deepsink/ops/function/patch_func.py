@@ -1,7 +1,8 @@
-"""Patch and window computations behind MindSpore's primitives ``ExtractVolumePatches``,
-``Dilation2D`` (grey-scale morphological dilation) and ``DeformableOffsets``, and the functional
-``deformable_conv2d`` built on the last: each is one implementation over ``lax`` that the
-primitive (and, for the deformable convolution, ``ops``) calls.
+"""Patch and window computations behind MindSpore's primitives ``ExtractImagePatches`` (and
+``nn.Unfold``), ``ExtractVolumePatches``, ``Dilation2D`` (grey-scale morphological dilation) and
+``DeformableOffsets``, and the functional ``deformable_conv2d`` built on the last: each is one
+implementation over ``lax`` that the primitive (and, for the deformable convolution, ``ops``)
+calls.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 from jax import lax
 
+from deepsink._core import conv as _conv
 from deepsink._core import validate as V
 from deepsink._core.graphs import composite
 from deepsink.common.tensor import Tensor
@@ -32,6 +34,30 @@ def extract_volume_patches(x: Any, kernel_size: tuple, strides: tuple, padding: 
     p = p.reshape((n, c, -1) + p.shape[2:])  # lax puts the channel slowest
     p = jnp.swapaxes(p, 1, 2).reshape((n, -1) + p.shape[3:])
     return Tensor._from(p.astype(a.dtype))
+
+
+def extract_image_patches(
+    x: Any, ksizes: tuple, strides: tuple, rates: tuple, padding: str, api: str
+) -> Tensor:
+    """The (kh, kw) windows of NCHW ``x`` at ``strides`` (``rates`` their dilation) as channels:
+    output ``(N, kh*kw*C, H', W')`` with the input channel varying fastest (TensorFlow's
+    ``extract_image_patches`` order), ``padding`` ``'same'`` or ``'valid'``. The computation of
+    ``nn.Unfold`` and ``ops.ExtractImagePatches``; ``api`` names the caller in errors."""
+    a = U.array(x, api, "x")
+    if a.ndim != 4:
+        V.fail_arg(api, "x", "a 4-D Tensor (N, C, H, W)", list(a.shape))
+    k, s, r = tuple(ksizes), tuple(strides), tuple(rates)
+    if padding.lower() == "same":
+        pads = [_conv.same_padding(a.shape[2 + i], k[i], s[i], r[i]) for i in range(2)]
+    else:
+        pads = [(0, 0), (0, 0)]
+    p = lax.conv_general_dilated_patches(
+        a, k, s, pads, rhs_dilation=r, dimension_numbers=("NCHW", "OIHW", "NCHW")
+    )
+    n, _, oh, ow = p.shape
+    c = a.shape[1]
+    p = p.reshape(n, c, k[0] * k[1], oh, ow).transpose(0, 2, 1, 3, 4)
+    return Tensor._from(p.reshape(n, k[0] * k[1] * c, oh, ow))
 
 
 def _pads(size: tuple, k: tuple, s: tuple, d: tuple, mode: str) -> tuple:
