@@ -42,10 +42,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         2,
         "constant/reflect/replicate padding layers",
     ),
-    "deepsink/nn/layer/pooling.py": (
-        8,
-        "avg-pool windows with count_include_pad, 1-D pooling transposes, AdaptiveMaxPool indices",
-    ),
     "deepsink/nn/layer/rnns.py": (
         8,
         "the recurrent scan's gates, sequence-length masks and state stacking",

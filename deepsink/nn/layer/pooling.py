@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-import numpy as np
-from jax import lax
-
+from deepsink import ops
 from deepsink._core.validate import check_bool, check_one_of, fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
-from deepsink.ops.function.nn_pool_norm_func import window_argmax, window_max, window_pads
+from deepsink.ops.function.nn_pool_norm_func import (
+    pool_nd,
+    window_argmax,
+    window_max,
+    window_pads,
+)
 
 Pair = tuple[int, int]
 
@@ -112,10 +114,10 @@ class _Pool(Cell):
         if not batched:
             a = a[None]
         if self.format == "NHWC":
-            a = jnp.transpose(a, (0, 3, 1, 2))
+            a = ops.transpose(Tensor._from(a), (0, 3, 1, 2))._data
         y = self._pool(a)
         if self.format == "NHWC":
-            y = jnp.transpose(y, (0, 2, 3, 1))
+            y = ops.transpose(Tensor._from(y), (0, 2, 3, 1))._data
         return Tensor._from(y if batched else y[0])
 
     def extend_repr(self) -> str:
@@ -325,6 +327,7 @@ class _AvgPool(_Pool):
         self._check_no_pad_args(padding=padding if any(self._padding) else 0)
 
     def _pool(self, a):
+        mode = self.pad_mode
         if (
             self._nd == 1
             and self.pad_mode != "PAD"
@@ -333,27 +336,23 @@ class _AvgPool(_Pool):
         ):
             k, n = self.kernel_size, a.shape[-1]
             if n == k or n - k < self.stride:  # MindSpore: a single window, whatever the mode
-                return jnp.mean(a[..., :k], axis=-1, keepdims=True)
-        pads, extra, (window, strides, config, _) = self._window_config(a.shape[2:])
-        total = lax.reduce_window(a, np.array(0, a.dtype), lax.add, window, strides, config)
-        if self.divisor_override:
-            return total / self.divisor_override
-        # Divisors are static: count the window cells that are input (or counted padding).
-        counted = np.ones(a.shape[2:], np.float32)
-        if self.pad_mode == "PAD" and self.count_include_pad:
-            counted = np.pad(counted, pads, constant_values=1.0)
-            inner = [(0, e) for e in extra]
-        else:
-            inner = [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
-        counts = lax.reduce_window(
-            jnp.asarray(counted)[None, None],
-            0.0,
-            lax.add,
-            window,
-            strides,
-            [(0, 0), (0, 0)] + inner,
+                a, mode = a[..., :k], "VALID"
+        ks, ss, _ = self._geometry()
+        # 'same' and 'valid' average over the input cells a window covers
+        counted = self.pad_mode == "PAD" and self.count_include_pad
+        return pool_nd(
+            a,
+            self._nd,
+            "avg",
+            ks,
+            ss,
+            mode,
+            self._padding,
+            self.ceil_mode,
+            counted,
+            self.divisor_override or 0,
+            self._api,
         )
-        return (total / counts.astype(a.dtype)).astype(a.dtype)
 
 
 class AvgPool2d(_AvgPool):
