@@ -38,10 +38,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         8,
         "ClipByNorm's L2 normalisation, one-hot values",
     ),
-    "deepsink/nn/layer/padding.py": (
-        2,
-        "constant/reflect/replicate padding layers",
-    ),
     "deepsink/nn/layer/rnns.py": (
         8,
         "the recurrent scan's gates, sequence-length masks and state stacking",

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax.numpy as jnp
-
 from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
-from deepsink.ops.function import sampling_func
+from deepsink.ops.function import image_func, sampling_func
 
 
 def _padding(padding: Any, n: int, api: str) -> tuple[int, ...]:
@@ -389,7 +387,7 @@ class Pad(Cell):
         [[1. 1. 2. 3. 3.]]
     """
 
-    _MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
+    _MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
     def __init__(self, paddings: Any, mode: str = "CONSTANT") -> None:
         super().__init__()
@@ -401,6 +399,12 @@ class Pad(Cell):
             fail_arg("Pad", "paddings", "a tuple of (before, after) pairs", paddings, TypeError)
         self.paddings = tuple(tuple(int(v) for v in p) for p in paddings)
         self.mode = mode
+        for i, (lo, hi) in enumerate(self.paddings):
+            if mode == "CONSTANT" and (lo < 0 or hi < 0):  # MindSpore 2.10's ops.Pad check
+                raise ValueError(
+                    f"For 'Pad', all elements of 'paddings' must be >= 0, but got "
+                    f"paddings[{i}][0] = {lo}, paddings[{i}][1] = {hi}"
+                )
 
     def construct(self, x: Tensor) -> Tensor:
         a = unwrap(x)
@@ -408,7 +412,7 @@ class Pad(Cell):
             fail_arg(
                 "Pad", "paddings", f"{a.ndim} pairs (one per axis of the input)", len(self.paddings)
             )
-        mode = self._MODES[self.mode]
-        if mode == "constant":
-            return Tensor._from(jnp.pad(a, self.paddings))
-        return Tensor._from(jnp.pad(a, self.paddings, mode=mode))
+        if self.mode == "CONSTANT":
+            flat = tuple(v for pair in reversed(self.paddings) for v in pair)
+            return sampling_func.pad(x, flat, "constant")
+        return image_func.mirror_pad(x, self.paddings, self.mode)
