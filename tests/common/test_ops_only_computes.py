@@ -30,10 +30,6 @@ NOT_COMPUTING = {
 
 # path: (references, reason). Keep the reasons specific: what the file computes itself and why.
 ALLOWED: dict[str, tuple[int, str]] = {
-    "deepsink/nn/layer/adaptive_unpool.py": (
-        5,
-        "adaptive pooling bins and unpool scatter written per layer",
-    ),
     "deepsink/nn/layer/basic.py": (
         8,
         "ClipByNorm's L2 normalisation, one-hot values",

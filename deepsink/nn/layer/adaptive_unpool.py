@@ -2,20 +2,20 @@
 ``nn.AdaptiveMaxPool1d``, ``nn.MaxUnpool1d/2d/3d``).
 
 Adaptive pooling splits the length (which must be divisible by ``output_size``, MindSpore's rule)
-into ``output_size`` equal bins (static slices, so it compiles to plain reductions). Unpooling scatters each value to its flat
-index within its (N, C) plane, the inverse of ``MaxPool(return_indices=True)``.
+into ``output_size`` equal bins through ``ops``' adaptive pooling. Unpooling scatters each value to
+its flat index within its (N, C) plane (``ops``' ``max_unpool_nd``), the inverse of
+``MaxPool(return_indices=True)``.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
-
-import jax.numpy as jnp
 
 from deepsink._core.validate import fail_arg
 from deepsink.common.tensor import Tensor, unwrap
 from deepsink.nn.cell import Cell
+from deepsink.ops.function.nn_ext_func import max_unpool_nd
+from deepsink.ops.function.sampling_func import adaptive_pool
 
 
 def _positive_int(v: Any, name: str, api: str) -> int:
@@ -26,7 +26,7 @@ def _positive_int(v: Any, name: str, api: str) -> int:
 
 class _AdaptivePool1d(Cell):
     _api = ""
-    _reduce: Any = None
+    _op = ""
 
     def __init__(self, output_size: int) -> None:
         super().__init__()
@@ -47,11 +47,7 @@ class _AdaptivePool1d(Cell):
                 f"For {self._api}, the input's last dimension must be divisible by output size "
                 f"{n}, but got {length}."
             )
-        bins = [
-            type(self)._reduce(a[..., (i * length) // n : -(-((i + 1) * length) // n)], axis=-1)
-            for i in range(n)
-        ]
-        return Tensor._from(jnp.stack(bins, axis=-1))
+        return adaptive_pool(a, n, 1, self._op, self._api)
 
     def extend_repr(self) -> str:
         return f"output_size={self.output_size}"
@@ -82,7 +78,7 @@ class AdaptiveAvgPool1d(_AdaptivePool1d):
     """
 
     _api = "AdaptiveAvgPool1d"
-    _reduce = staticmethod(jnp.mean)
+    _op = "avg"
 
 
 class AdaptiveMaxPool1d(_AdaptivePool1d):
@@ -110,7 +106,7 @@ class AdaptiveMaxPool1d(_AdaptivePool1d):
     """
 
     _api = "AdaptiveMaxPool1d"
-    _reduce = staticmethod(jnp.max)
+    _op = "max"
 
 
 class _MaxUnpool(Cell):
@@ -144,22 +140,10 @@ class _MaxUnpool(Cell):
                 f"a {nd + 1}-D or {nd + 2}-D Tensor shaped like 'indices'",
                 f"shapes {list(a.shape)} and {list(idx.shape)}",
             )
-        spatial = a.shape[-nd:]
-        if output_size is None or len(output_size) == 0:
-            out = tuple(
-                (d - 1) * s - 2 * p + k
-                for d, s, p, k in zip(spatial, self.stride, self.padding, self.kernel_size)
-            )
-        else:
-            out = tuple(output_size)[-nd:]
-        lead = a.shape[:-nd]
-        planes = math.prod(lead)
-        size = math.prod(out)
-        flat_x = a.reshape(planes, -1)
-        flat_i = idx.reshape(planes, -1).astype(jnp.int32)
-        rows = jnp.arange(planes)[:, None]
-        y = jnp.zeros((planes, size), a.dtype).at[rows, flat_i].set(flat_x, mode="drop")
-        return Tensor._from(y.reshape(*lead, *out))
+        if output_size is not None and len(output_size) == 0:
+            output_size = None
+        k, s, p = self.kernel_size, self.stride, self.padding
+        return Tensor._from(max_unpool_nd(a, idx, nd, k, s, p, output_size))
 
     def extend_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"

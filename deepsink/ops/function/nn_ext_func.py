@@ -309,6 +309,24 @@ def conv1d(
     return Tensor._from(y._data[:, :, 0, :])
 
 
+def max_unpool_nd(
+    a: jax.Array, idx: jax.Array, n: int, k: tuple, s: tuple, p: tuple, output_size: Any = None
+) -> jax.Array:
+    """Each value of ``a`` put at its flat position ``idx`` (within its plane of the last ``n``
+    axes) of a zero output of ``output_size`` (default: the size max pooling with window ``k``,
+    stride ``s`` and padding ``p`` came from); positions outside the output are dropped. The one
+    unpooling of ``ops.max_unpool1d/2d/3d`` and ``nn.MaxUnpool1d/2d/3d``."""
+    size = tuple((d - 1) * st - 2 * pd + kk for d, st, pd, kk in zip(a.shape[-n:], s, p, k))
+    if output_size is not None:
+        size = tuple(output_size)[-n:]
+    lead = a.shape[:-n]
+    flat = a.reshape(-1, int(np.prod(a.shape[-n:])))
+    fidx = idx.reshape(flat.shape).astype(jnp.int32)
+    out = jnp.zeros((flat.shape[0], int(np.prod(size))), a.dtype)
+    out = jax.vmap(lambda o, i, v: o.at[i].set(v))(out, fidx, flat)
+    return out.reshape(*lead, *size)
+
+
 def _max_unpool(name: str, n: int) -> Any:
     def fn(
         x: Any,
@@ -328,15 +346,7 @@ def _max_unpool(name: str, n: int) -> Any:
         k = (kernel_size,) * n if isinstance(kernel_size, int) else tuple(kernel_size)
         s = k if stride is None else ((stride,) * n if isinstance(stride, int) else tuple(stride))
         p = (padding,) * n if isinstance(padding, int) else tuple(padding)
-        size = tuple((d - 1) * st - 2 * pd + kk for d, st, pd, kk in zip(a.shape[-n:], s, p, k))
-        if output_size is not None:
-            size = tuple(output_size)[-n:]
-        lead = a.shape[:-n]
-        flat = a.reshape(-1, int(np.prod(a.shape[-n:])))
-        fidx = idx.reshape(flat.shape).astype(jnp.int32)
-        out = jnp.zeros((flat.shape[0], int(np.prod(size))), a.dtype)
-        out = jax.vmap(lambda o, i, v: o.at[i].set(v))(out, fidx, flat)
-        return Tensor._from(out.reshape(*lead, *size))
+        return Tensor._from(max_unpool_nd(a, idx, n, k, s, p, output_size))
 
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (
