@@ -18,6 +18,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
+from deepsink import ops
 from deepsink._core.validate import check_bool, check_positive_int, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common.initializer import Uniform, initializer
@@ -27,7 +28,7 @@ from deepsink.nn.cell import Cell
 from deepsink.nn.layer.basic import Dropout
 from deepsink.ops.function.rnn_func import GATES as _GATES
 from deepsink.ops.function.rnn_func import cell_step as _cell_step
-from deepsink.ops.function.rnn_func import run_direction as _run_direction
+from deepsink.ops.function.rnn_func import run_layers
 
 
 class _RNNBase(Cell):
@@ -108,7 +109,7 @@ class _RNNBase(Cell):
                 f"shape {list(a.shape)}",
             )
         if self.batch_first:
-            a = jnp.swapaxes(a, 0, 1)
+            a = ops.swapaxes(Tensor._from(a), 0, 1)._data
         if a.shape[-1] != self.input_size:
             fail_arg(
                 api,
@@ -116,7 +117,7 @@ class _RNNBase(Cell):
                 f"last dimension input_size={self.input_size}",
                 f"shape {list(unwrap(x).shape)}",
             )
-        steps, batch = a.shape[0], a.shape[1]
+        batch = a.shape[1]
         n_state = self.num_layers * self.num_directions
         lengths = None if seq_length is None else jnp.asarray(unwrap(seq_length)).astype(jnp.int32)
         if lengths is not None and lengths.shape != (batch,):
@@ -133,36 +134,30 @@ class _RNNBase(Cell):
             h0, c0 = (zeros if hx is None else unwrap(hx)), None
         if h0.shape != zeros.shape:
             fail_arg(api, "hx", f"shape {list(zeros.shape)}", f"shape {list(h0.shape)}")
-        h_n, c_n = [], []
-        inp = a
-        for layer in range(self.num_layers):
-            outs = []
-            for d, suffix in enumerate(["", "_reverse"][: self.num_directions]):
-                k = layer * self.num_directions + d
-                state = (h0[k], c0[k]) if self.mode == "LSTM" else h0[k]
-                out, final = _run_direction(
-                    self.mode,
-                    inp,
-                    state,
-                    *self._layer_params(layer, suffix, inp.dtype),
-                    lengths,
-                    reverse=d == 1,
-                )
-                outs.append(out)
-                if self.mode == "LSTM":
-                    h_n.append(final[0])
-                    c_n.append(final[1])
-                else:
-                    h_n.append(final)
-            inp = outs[0] if len(outs) == 1 else jnp.concatenate(outs, axis=-1)
-            if self.dropout and layer < self.num_layers - 1:
-                inp = unwrap(self.dropout_op(Tensor._from(inp)))
-        out = jnp.swapaxes(inp, 0, 1) if self.batch_first else inp
-        del steps
-        h = Tensor._from(jnp.stack(h_n))
+        suffixes = ("", "_reverse")
+
+        def params(layer: int, d: int, dtype: Any) -> tuple:
+            return self._layer_params(layer, suffixes[d], dtype)
+
+        def between(inp: Any) -> Any:
+            return unwrap(self.dropout_op(Tensor._from(inp)))
+
+        dirs = self.num_directions
+        out, h, c, _ = run_layers(
+            self.mode,
+            a,
+            h0,
+            c0,
+            params,
+            self.num_layers,
+            dirs,
+            lengths,
+            between if self.dropout else None,
+        )
+        out = ops.swapaxes(Tensor._from(out), 0, 1) if self.batch_first else Tensor._from(out)
         if self.mode == "LSTM":
-            return Tensor._from(out), (h, Tensor._from(jnp.stack(c_n)))
-        return Tensor._from(out), h
+            return out, (Tensor._from(h), Tensor._from(c))
+        return out, Tensor._from(h)
 
     def extend_repr(self) -> str:
         return (

@@ -99,26 +99,56 @@ def lstm_flat(
     dirs = 2 if bidirectional else 1
     ins = [input_size if layer == 0 else hidden_size * dirs for layer in range(num_layers)]
     w_ih, w_hh, bias = split_flat(w, 4 * hidden_size, hidden_size, ins, dirs, has_bias)
+
+    def params(layer: int, d: int, dtype: Any) -> tuple:
+        k = layer * dirs + d
+        return w_ih[k], w_hh[k], bias[k] if has_bias else None, None
+
+    def drop(inp: jax.Array) -> jax.Array:
+        nonlocal key
+        key, sub = jax.random.split(key)
+        keep = 1.0 - dropout
+        return jnp.where(jax.random.bernoulli(sub, keep, inp.shape), inp / keep, 0).astype(x.dtype)
+
+    between = drop if dropout and key is not None else None
+    out, h_n, c_n, layers = run_layers("LSTM", x, h0, c0, params, num_layers, dirs, None, between)
+    return out, h_n, c_n, jnp.stack(layers)
+
+
+def run_layers(
+    mode: str,
+    x: jax.Array,
+    h0: jax.Array,
+    c0: jax.Array | None,
+    params: Any,
+    num_layers: int,
+    dirs: int,
+    lengths: jax.Array | None = None,
+    between: Any = None,
+) -> tuple:
+    """A stacked (``dirs`` 2: bidirectional) recurrence over time-major ``x`` (T, B, in) from the
+    states ``h0`` (and ``c0`` for LSTM), (layers*dirs, B, H): ``params(layer, d, dtype)`` gives a
+    layer's and direction's ``(w_ih, w_hh, b_ih, b_hh)``, ``between(out)`` (dropout) runs between
+    layers. Returns the last layer's output (T, B, dirs*H), the final ``h`` and ``c`` (None but
+    for LSTM) and every layer's output. The one stacking of ``nn.RNN/LSTM/GRU`` and the ``LSTM``
+    primitive."""
     inp, h_n, c_n, layers = x, [], [], []
     for layer in range(num_layers):
         outs = []
         for d in range(dirs):
             k = layer * dirs + d
-            b = bias[k] if has_bias else None
-            out, (hf, cf) = run_direction(
-                "LSTM", inp, (h0[k], c0[k]), w_ih[k], w_hh[k], b, None, None, reverse=d == 1
-            )
+            state = (h0[k], c0[k]) if mode == "LSTM" else h0[k]
+            w = params(layer, d, inp.dtype)
+            out, final = run_direction(mode, inp, state, *w, lengths, reverse=d == 1)
             outs.append(out)
-            h_n.append(hf)
-            c_n.append(cf)
+            h_n.append(final[0] if mode == "LSTM" else final)
+            if mode == "LSTM":
+                c_n.append(final[1])
         inp = outs[0] if dirs == 1 else jnp.concatenate(outs, axis=-1)
         layers.append(inp)
-        if dropout and key is not None and layer < num_layers - 1:
-            key, sub = jax.random.split(key)
-            keep = 1.0 - dropout
-            inp = jnp.where(jax.random.bernoulli(sub, keep, inp.shape), inp / keep, 0)
-            inp = inp.astype(x.dtype)
-    return inp, jnp.stack(h_n), jnp.stack(c_n), jnp.stack(layers)
+        if between is not None and layer < num_layers - 1:
+            inp = between(inp)
+    return inp, jnp.stack(h_n), jnp.stack(c_n) if c_n else None, layers
 
 
 def split_flat(
