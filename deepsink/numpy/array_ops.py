@@ -232,7 +232,15 @@ column_stack = _stacker("column_stack")
 
 
 # --- splitting ----------------------------------------------------------------------------------
-def _splitter(name: str, fn: Any, has_axis: bool):
+# the fixed axis (and least rank) of the directional splits; None: the ``axis`` argument
+_SPLIT_AXES = {"split": None, "array_split": None, "hsplit": 1, "vsplit": 0, "dsplit": 2}
+
+
+def _splitter(name: str):
+    """NumPy's split ``name`` through ``ops.tensor_split``; all but ``array_split`` refuse an int
+    that does not divide the axis."""
+    fixed = _SPLIT_AXES[name]
+
     def f(x: Any, indices_or_sections: Any, axis: int = 0) -> list[Tensor]:
         arr = to_jnp(x, name)
         ios = indices_or_sections
@@ -244,29 +252,31 @@ def _splitter(name: str, fn: Any, has_axis: bool):
                 f"'indices_or_sections' must be an int, list or tuple, but got {ios!r}",
                 TypeError,
             )
-        if has_axis:
-            _int_axis(axis, arr.ndim, name)
-            if name == "split" and isinstance(ios, int) and arr.shape[axis] % ios:
-                fail(
-                    name,
-                    f"array of size {arr.shape[axis]} on axis {axis} cannot be split "
-                    f"equally into {ios} parts",
-                )
-            parts = fn(arr, ios, axis=axis)
+        if fixed is None:
+            axis = _int_axis(axis, arr.ndim, name)
         else:
-            parts = fn(arr, ios)
-        return [Tensor._from(p) for p in parts]
+            least = 1 if name == "hsplit" else fixed + 1
+            if arr.ndim < least:
+                fail(name, f"'x' must have at least {least} dimensions, but got {arr.ndim}")
+            axis = fixed if arr.ndim > 1 else 0
+        if name != "array_split" and isinstance(ios, int) and (ios <= 0 or arr.shape[axis] % ios):
+            fail(
+                name,
+                f"array of size {arr.shape[axis]} on axis {axis} cannot be split "
+                f"equally into {ios} parts",
+            )
+        return list(ops.tensor_split(Tensor._from(arr), ios, axis))
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"NumPy's ``{name}``: a list of sub-Tensors."
     return f
 
 
-split = _splitter("split", jnp.split, True)
-array_split = _splitter("array_split", jnp.array_split, True)
-hsplit = _splitter("hsplit", jnp.hsplit, False)
-vsplit = _splitter("vsplit", jnp.vsplit, False)
-dsplit = _splitter("dsplit", jnp.dsplit, False)
+split = _splitter("split")
+array_split = _splitter("array_split")
+hsplit = _splitter("hsplit")
+vsplit = _splitter("vsplit")
+dsplit = _splitter("dsplit")
 
 
 # --- rearranging --------------------------------------------------------------------------------
