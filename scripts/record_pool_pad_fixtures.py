@@ -1,5 +1,6 @@
 """Record MindSpore 2.10's ``nn.AvgPool1d/2d`` (float32, 'valid' and 'pad' modes), the
-``MaxPoolWithArgmax``/``MaxPoolWithArgmaxV2`` primitives and ``nn.Pad`` (values, or the error
+``MaxPoolWithArgmax``/``MaxPoolWithArgmaxV2`` primitives and ``ops.max_pool2d`` (padding, dilation, ``ceil_mode``,
+``return_indices``) and ``nn.Pad`` (values, or the error
 type of a refused padding) into ``tests/fixtures/ms/pool_pad_layers.json``. The layers compute
 through the ``ops`` cores of the matching functional ops; the fixture pins the bits (averages are
 true divisions, not multiplications by a reciprocal) and the refusals (a constant pad below zero,
@@ -37,6 +38,14 @@ ARGMAX = [
 ARGMAX_V2 = [
     {"kernel_size": 2},
     {"kernel_size": 3, "strides": 2, "pads": 1, "ceil_mode": True},
+]
+# ops.max_pool2d(x, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+MAX_POOL2D = [
+    [3, 2, 1, 1, True, True],
+    [2, None, 0, 1, True, False],
+    [3, 2, 1, 2, False, False],
+    [3, 2, 1, 1, False, True],
+    [[3, 2], [2, 1], [1, 0], [1, 2], True, False],
 ]
 PAD = [
     {"paddings": [[1, 0], [2, 1]], "mode": "CONSTANT"},
@@ -76,6 +85,15 @@ def main() -> None:
                 {"layer": prim, "args": case, "out": y.asnumpy().tolist(),
                  "indices": idx.asnumpy().tolist(), "indices_dtype": str(idx.dtype)}
             )  # fmt: skip
+    for args in MAX_POOL2D:
+        out = ops.max_pool2d(Tensor(x), *[_tuple(a) for a in args])
+        entry = {"layer": "max_pool2d", "args": args}
+        if isinstance(out, tuple):
+            entry["indices"] = out[1].asnumpy().tolist()
+            entry["indices_dtype"] = str(out[1].dtype)
+            out = out[0]
+        entry["out"] = out.asnumpy().tolist()
+        record["cases"].append(entry)
     for case in PAD:
         entry = {"layer": "Pad", "args": case}
         try:

@@ -2,7 +2,8 @@
 (``tests/fixtures/ms/pool_pad_layers.json``, ``scripts/record_pool_pad_fixtures.py``). They compute
 through the ``ops`` cores (``pool_nd``, ``window_max``, ``ops.pad``/``mirror_pad``): the averages
 equal 2.10's to the bit (a true division by the window count), the argmax indices and their dtype
-match, and ``nn.Pad`` refuses what 2.10 refuses."""
+match, ``ops.max_pool2d`` takes dilation, ``ceil_mode`` and ``return_indices`` as 2.10 does, and
+``nn.Pad`` refuses what 2.10 refuses."""
 
 from __future__ import annotations
 
@@ -41,6 +42,18 @@ def test_max_pool_with_argmax_primitives_match_mindspore(name):
     np.testing.assert_array_equal(y.asnumpy(), np.array(c["out"], np.float32), strict=True)
     np.testing.assert_array_equal(idx.asnumpy(), np.array(c["indices"]))
     assert str(idx.dtype) == c["indices_dtype"]
+
+
+@pytest.mark.parametrize("name", [n for n in CASES if n.startswith("max_pool2d")])
+def test_ops_max_pool2d_with_dilation_ceil_mode_and_indices_matches_mindspore(name):
+    """``ops.max_pool2d`` runs ``nn.MaxPool2d``'s core: 2.10 takes every argument on CPU."""
+    c = CASES[name]
+    out = ops.max_pool2d(Tensor(X), *[tuple(a) if isinstance(a, list) else a for a in c["args"]])
+    if "indices" in c:
+        out, idx = out
+        np.testing.assert_array_equal(idx.asnumpy(), np.array(c["indices"]))
+        assert str(idx.dtype) == c["indices_dtype"]
+    np.testing.assert_array_equal(out.asnumpy(), np.array(c["out"], np.float32), strict=True)
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if n.startswith("Pad")])

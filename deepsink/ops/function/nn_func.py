@@ -10,11 +10,9 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-from jax import lax
 
 from deepsink._core import conv as _conv
 from deepsink._core import kernel_random as KR
-from deepsink._core import pool as _pool_core
 from deepsink._core import random as _random
 from deepsink._core.eager_program import eager_program
 from deepsink.common import dtype as mstype
@@ -226,12 +224,6 @@ def conv2d(
     return Tensor._from(y)
 
 
-def _pool(
-    x: jax.Array, init: Any, fn: Any, kernel: tuple, stride: tuple, padding: Any
-) -> jax.Array:
-    return lax.reduce_window(x, init, fn, (1, 1) + kernel, (1, 1) + stride, padding)
-
-
 def _pool_padding(pad_mode: str, api: str) -> str:
     mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
     if mode not in ("VALID", "SAME"):
@@ -247,23 +239,29 @@ def max_pool2d(
     dilation: Any = 1,
     return_indices: bool = False,
     ceil_mode: bool = False,
-) -> Tensor:
-    """MindSpore's ``ops.max_pool2d`` over NCHW input (explicit zero-or-more padding with -inf)."""
-    if return_indices or ceil_mode or dilation not in (1, (1, 1)):
-        U.fail(
-            "max_pool2d",
-            "'return_indices', 'ceil_mode' and 'dilation' other than the defaults "
-            "are not supported",
-            NotImplementedError,
-        )
-    a = U.array(x, "max_pool2d", "x")
-    k = U.ntuple(kernel_size, 2, "kernel_size", "max_pool2d", single=False)
-    s = U.ntuple(
-        stride if stride is not None else kernel_size, 2, "stride", "max_pool2d", single=False
-    )
-    p = U.ntuple(padding, 2, "padding", "max_pool2d", single=False)
-    pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
-    return Tensor._from(_pool_core.max_pool(a, (1, 1) + k, (1, 1) + s, pads))
+) -> Any:
+    """MindSpore's ``ops.max_pool2d`` over NCHW input: ``padding`` (both sides, with -inf),
+    ``dilation`` and ``ceil_mode`` as ``nn.MaxPool2d``'s 'pad' mode; with ``return_indices`` also
+    the flat (H*W) position of each maximum (Int64), the first on ties."""
+    from deepsink.ops.function.nn_pool_norm_func import window_max, window_pads
+
+    api = "max_pool2d"
+    a = U.array(x, api, "x")
+    k = U.ntuple(kernel_size, 2, "kernel_size", api, single=False)
+    s = U.ntuple(stride if stride is not None else kernel_size, 2, "stride", api, single=False)
+    p = U.ntuple(padding, 2, "padding", api, single=False)
+    d = U.ntuple(dilation, 2, "dilation", api, single=False)
+    lead = a.ndim - 2
+    dims = [
+        window_pads(size, kk, ss, dd, "PAD", pp, bool(ceil_mode))
+        for size, kk, ss, dd, pp in zip(a.shape[-2:], k, s, d, p)
+    ]
+    pads = [(0, 0)] * lead + [(lo, hi + e) for (lo, hi), e in dims]
+    one = (1,) * lead
+    out = window_max(a, 2, one + k, one + s, pads, one + d, bool(return_indices))
+    if not return_indices:
+        return Tensor._from(out)
+    return Tensor._from(out[0]), Tensor._from(out[1].astype(jnp.int64))
 
 
 # --- losses ------------------------------------------------------------------------------------
