@@ -9,8 +9,8 @@ where:
 - losses: ``ops.mse_loss/binary_cross_entropy(_with_logits)/cross_entropy/nll_loss/
   soft_margin_loss/cosine_embedding_loss``, ``kl_div`` -> ops' ``loss_func.kl_div_core``
   (which adds ``log_target``);
-- pooling: ``avg_pool*`` -> ops' ``nn_pool_norm_func.avg_pool``, ``max_pool2d`` -> its ``pool_nd``, adaptive pooling
-  -> ops' ``sampling_func.adaptive_pool``;
+- pooling: ``avg_pool*`` -> ops' ``nn_pool_norm_func.avg_pool``, ``max_pool2d`` ->
+  ``ops.max_pool2d``, adaptive pooling -> ops' ``sampling_func.adaptive_pool``;
 - normalization: ``ops.batch_norm/layer_norm/group_norm``; ``linear`` -> ``ops.dense``;
   ``dropout``/``dropout2d`` -> ``ops.dropout``/``ops.dropout2d``; ``embedding`` ->
   ``ops.embedding``; ``max_unpool2d`` -> ``ops.max_unpool2d``;
@@ -39,8 +39,7 @@ from deepsink.ops.function import nn_func as _nn_func
 from deepsink.ops.function import sampling_func as S
 from deepsink.ops.function.loss_func import kl_div_core
 from deepsink.ops.function.nn_pool_norm_func import avg_pool as _avg_pool
-from deepsink.ops.function.nn_pool_norm_func import max_indices as _max_indices
-from deepsink.ops.function.nn_pool_norm_func import ntuple, pool_nd
+from deepsink.ops.function.nn_pool_norm_func import ntuple
 
 # --- ops under their mint names ---------------------------------------------------------------
 sigmoid = ops.sigmoid
@@ -352,16 +351,8 @@ def max_pool2d(
     return_indices: bool = False,
 ):
     """Max pooling over (N, C, H, W); with ``return_indices`` also the flat (H*W) argmax
-    positions (Int64)."""
-    api = "max_pool2d"
-    x = U.array(input, api)
-    if ntuple(dilation, 2, "dilation", api) != (1, 1):
-        U.fail(api, "'dilation' other than 1 is not supported", NotImplementedError)
-    out = pool_nd(x, 2, "max", kernel_size, stride, "pad", padding, ceil_mode, True, 0, api)
-    if not return_indices:
-        return Tensor._from(out)
-    idx = _max_indices(x, 2, kernel_size, stride, padding, ceil_mode, api)
-    return Tensor._from(out), Tensor._from(idx.astype(np.int64))
+    positions (Int64) (``ops.max_pool2d``)."""
+    return ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
 
 
 def max_unpool2d(
@@ -522,7 +513,6 @@ __all__ = sorted(
         "U",
         "Any",
         "ntuple",
-        "pool_nd",
         "conv_nd",
         "S",
         "kl_div_core",
