@@ -43,12 +43,7 @@ def _pads(padding: Any, n: int, api: str) -> list[tuple[int, int]]:
 
 
 def _same_pads(size: tuple, k: tuple, s: tuple) -> list[tuple[int, int]]:
-    out = []
-    for d, kk, ss in zip(size, k, s):
-        o = -(-d // ss)
-        total = max((o - 1) * ss + kk - d, 0)
-        out.append((total // 2, total - total // 2))
-    return out
+    return [_conv.same_padding(d, kk, ss, 1) for d, kk, ss in zip(size, k, s)]
 
 
 def _ceil_extra(size: tuple, k: tuple, s: tuple, pads: list) -> list[tuple[int, int]]:

@@ -66,8 +66,7 @@ def _pads(size: tuple, k: tuple, s: tuple, d: tuple, mode: str) -> tuple:
         span = (kk - 1) * dd + 1
         if mode == "SAME":
             out = -(-n // ss)
-            total = max((out - 1) * ss + span - n, 0)
-            pads.append((total // 2, total - total // 2))
+            pads.append(_conv.same_padding(n, kk, ss, dd))
         else:
             out = -(-(n - span + 1) // ss)
             pads.append((0, 0))
