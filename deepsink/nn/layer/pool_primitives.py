@@ -71,12 +71,7 @@ class MaxPoolWithArgmax(TablePrimitive):
            [13 15]]]]
     """
 
-    _params = (
-        ("kernel_size", 1),
-        ("strides", 1),
-        ("pad_mode", "valid"),
-        ("data_format", "NCHW"),
-    )
+    _params = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"), ("data_format", "NCHW"))
 
     def _init(self) -> None:
         _hw(self.kernel_size, "MaxPoolWithArgmax", "kernel_size")
