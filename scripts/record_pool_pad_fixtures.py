@@ -82,9 +82,14 @@ def main() -> None:
         for case in cases:
             y, idx = getattr(ops, prim)(**_kw(case))(Tensor(x))
             record["cases"].append(
-                {"layer": prim, "args": case, "out": y.asnumpy().tolist(),
-                 "indices": idx.asnumpy().tolist(), "indices_dtype": str(idx.dtype)}
-            )  # fmt: skip
+                {
+                    "layer": prim,
+                    "args": case,
+                    "out": y.asnumpy().tolist(),
+                    "indices": idx.asnumpy().tolist(),
+                    "indices_dtype": str(idx.dtype),
+                }
+            )
     for args in MAX_POOL2D:
         out = ops.max_pool2d(Tensor(x), *[_tuple(a) for a in args])
         entry = {"layer": "max_pool2d", "args": args}
