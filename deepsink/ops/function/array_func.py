@@ -659,3 +659,9 @@ def strided_slice(
             index.append(slice(None if bm >> i & 1 else b, None if em >> i & 1 else e, s))
             dim += 1
     return Tensor._from(a[tuple(index)])
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)
