@@ -1,0 +1,12 @@
+"""MindSpore's ``mindspore.nn.probability.distribution``: the distributions as Cells, each with
+``prob``/``log_prob``/``cdf``/``survival_function`` (and their logs), ``mean``/``sd``/``var``/
+``mode``/``entropy``, ``kl_loss``/``cross_entropy`` and ``sample``."""
+
+from deepsink.nn.probability.distribution.bernoulli import Bernoulli as Bernoulli
+from deepsink.nn.probability.distribution.distribution import Distribution as Distribution
+from deepsink.nn.probability.distribution.exponential import Exponential as Exponential
+from deepsink.nn.probability.distribution.geometric import Geometric as Geometric
+from deepsink.nn.probability.distribution.normal import Normal as Normal
+from deepsink.nn.probability.distribution.uniform import Uniform as Uniform
+
+__all__ = ["Bernoulli", "Distribution", "Exponential", "Geometric", "Normal", "Uniform"]
