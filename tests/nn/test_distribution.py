@@ -21,6 +21,11 @@ RECORD = json.loads(
 CALLS = cases.cases(ms, msd)
 # 2.10's Bernoulli.mode fails inside (Less on a Python float); deepsink gives the documented mode
 DOCUMENTED = {"bernoulli_mode": ([0, 0, 1, 1, 0], "Int32", [5])}
+# 2.10's CPU build has no kernel to sample these; deepsink samples (compared by shape and dtype)
+DOCUMENTED |= {
+    f"{name}_sample_shape": ([[[0.0] * 5] * 5] * 3, "Float32", [3, 5, 5])
+    for name in ("gamma", "beta", "poisson")
+}
 # 2.10 lists its float8 types among the float types; deepsink has none
 FLOAT8 = ", mindspore.float8_e4m3fn, mindspore.float8_e5m2, mindspore.hifloat8"
 
@@ -73,3 +78,17 @@ def test_seeded_samples_repeat_and_follow_their_distribution():
     assert u.min() >= -1 and u.max() <= 3 and abs(u.mean() - 1.0) < 0.1
     bern = msd.Bernoulli(0.3, seed=4).sample((4000,)).asnumpy()
     assert set(np.unique(bern)) <= {0, 1} and abs(bern.mean() - 0.3) < 0.05
+
+
+def test_samples_of_the_families_2_10_cannot_sample_on_cpu():
+    ms.set_seed(7)
+    gamma = msd.Gamma(np.array([2.0]), np.array([4.0]), seed=2).sample((4000,)).asnumpy()
+    assert gamma.shape == (4000, 1) and gamma.min() > 0 and abs(gamma.mean() - 0.5) < 0.05
+    beta = msd.Beta(np.array([2.0]), np.array([6.0]), seed=2).sample((4000,)).asnumpy()
+    assert 0 < beta.min() and beta.max() < 1 and abs(beta.mean() - 0.25) < 0.02
+    poisson = msd.Poisson(np.array([3.0]), seed=2).sample((4000,)).asnumpy()
+    assert poisson.dtype == np.float32 and abs(poisson.mean() - 3.0) < 0.15
+    logistic = msd.Logistic(1.0, 0.5, seed=2).sample((4000,)).asnumpy()
+    assert abs(np.median(logistic) - 1.0) < 0.1
+    cauchy = msd.Cauchy(-2.0, 0.5, seed=2).sample((4000,)).asnumpy()
+    assert abs(np.median(cauchy) + 2.0) < 0.1

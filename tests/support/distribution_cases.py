@@ -1,4 +1,5 @@
-"""Calls of ``nn.probability.distribution`` (Normal, Exponential, Uniform, Bernoulli, Geometric):
+"""Calls of ``nn.probability.distribution`` (Normal, Exponential, Uniform, Bernoulli, Geometric,
+Logistic, Cauchy, Gamma, Beta, Poisson):
 their statistics, probabilities, KL divergence and cross entropy with the parameters given at
 construction or on the call, the Cell call form (``dist('prob', x)``) and the errors, run the same
 way on MindSpore 2.10 (``scripts/record_distribution_fixtures.py``) and on deepsink
@@ -20,6 +21,8 @@ def cases(ms, msd) -> dict:
     f32 = ms.float32
     x = T(np.array([-0.5, 0.0, 0.7, 1.5, 3.0], np.float32))
     xi = T(np.array([0.0, 1.0, 1.0, 0.0, 2.0], np.float32))
+    xp = T(np.array([0.5, 1.0, 0.7, 1.5, 3.0], np.float32))
+    xu = T(np.array([0.1, 0.5, 0.7, 0.25, 0.9], np.float32))
     dists = {
         "normal": (
             lambda: msd.Normal(np.array([0.0, 1.0, 2.0, 0.5, -1.0], np.float32), 2.0, dtype=f32),
@@ -40,6 +43,34 @@ def cases(ms, msd) -> dict:
         ),
         "geometric": (
             lambda: msd.Geometric(np.array([0.2, 0.5, 0.7, 0.9, 0.3], np.float32), dtype=ms.int32),
+            xi,
+        ),
+        "logistic": (
+            lambda: msd.Logistic(np.array([0.0, 1.0, 2.0, 0.5, -1.0], np.float32), 1.5, dtype=f32),
+            x,
+        ),
+        "cauchy": (
+            lambda: msd.Cauchy(np.array([0.0, 1.0, 2.0, 0.5, -1.0], np.float32), 1.5, dtype=f32),
+            x,
+        ),
+        "gamma": (
+            lambda: msd.Gamma(
+                np.array([0.5, 1.0, 2.0, 3.0, 1.5], np.float32),
+                np.full(5, 2.0, np.float32),
+                dtype=f32,
+            ),
+            xp,
+        ),
+        "beta": (
+            lambda: msd.Beta(
+                np.array([0.5, 1.0, 2.0, 3.0, 1.5], np.float32),
+                np.full(5, 2.0, np.float32),
+                dtype=f32,
+            ),
+            xu,
+        ),
+        "poisson": (
+            lambda: msd.Poisson(np.array([0.5, 1.0, 2.0, 3.0, 1.5], np.float32), dtype=f32),
             xi,
         ),
     }
@@ -103,6 +134,33 @@ def cases(ms, msd) -> dict:
             "Geometric", T(np.float32(0.4))
         ),
         "geometric_bad_probs": lambda: msd.Geometric(0.0),
+        "cauchy_kl": lambda: dists["cauchy"][0]().kl_loss(
+            "Cauchy", T(np.float32(1.0)), T(np.float32(3.0))
+        ),
+        "cauchy_cross_entropy": lambda: dists["cauchy"][0]().cross_entropy(
+            "Cauchy", T(np.float32(1.0)), T(np.float32(3.0))
+        ),
+        "cauchy_bad_scale": lambda: msd.Cauchy(0.0, -1.0),
+        "logistic_bad_scale": lambda: msd.Logistic(0.0, 0.0),
+        "gamma_kl": lambda: dists["gamma"][0]().kl_loss(
+            "Gamma", T(np.float32(1.5)), T(np.float32(3.0))
+        ),
+        "gamma_cross_entropy": lambda: dists["gamma"][0]().cross_entropy(
+            "Gamma", T(np.float32(1.5)), T(np.float32(3.0))
+        ),
+        "gamma_bad_rate": lambda: msd.Gamma(np.array([1.0]), np.array([0.0])),
+        "gamma_bad_concentration": lambda: msd.Gamma(np.array([-1.0]), np.array([1.0])),
+        "beta_kl": lambda: dists["beta"][0]().kl_loss(
+            "Beta", T(np.float32(1.5)), T(np.float32(3.0))
+        ),
+        "beta_cross_entropy": lambda: dists["beta"][0]().cross_entropy(
+            "Beta", T(np.float32(1.5)), T(np.float32(3.0))
+        ),
+        "beta_bad_concentration": lambda: msd.Beta(np.array([0.0]), np.array([1.0])),
+        "poisson_bad_rate": lambda: msd.Poisson(np.array([0.0])),
+        "gamma_scalar": lambda: msd.Gamma(1.0, 2.0),
+        "poisson_scalar": lambda: msd.Poisson(2.0),
+        "poisson_int_dtype_mean": lambda: msd.Poisson(np.array([2.0]), dtype=ms.int32).mean(),
     }
     return c
 

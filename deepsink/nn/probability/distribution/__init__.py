@@ -3,10 +3,27 @@
 ``mode``/``entropy``, ``kl_loss``/``cross_entropy`` and ``sample``."""
 
 from deepsink.nn.probability.distribution.bernoulli import Bernoulli as Bernoulli
+from deepsink.nn.probability.distribution.beta import Beta as Beta
+from deepsink.nn.probability.distribution.cauchy import Cauchy as Cauchy
 from deepsink.nn.probability.distribution.distribution import Distribution as Distribution
 from deepsink.nn.probability.distribution.exponential import Exponential as Exponential
+from deepsink.nn.probability.distribution.gamma import Gamma as Gamma
 from deepsink.nn.probability.distribution.geometric import Geometric as Geometric
+from deepsink.nn.probability.distribution.logistic import Logistic as Logistic
 from deepsink.nn.probability.distribution.normal import Normal as Normal
+from deepsink.nn.probability.distribution.poisson import Poisson as Poisson
 from deepsink.nn.probability.distribution.uniform import Uniform as Uniform
 
-__all__ = ["Bernoulli", "Distribution", "Exponential", "Geometric", "Normal", "Uniform"]
+__all__ = [
+    "Bernoulli",
+    "Beta",
+    "Cauchy",
+    "Distribution",
+    "Exponential",
+    "Gamma",
+    "Geometric",
+    "Logistic",
+    "Normal",
+    "Poisson",
+    "Uniform",
+]

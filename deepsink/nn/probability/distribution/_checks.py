@@ -57,3 +57,9 @@ def sampler(kind: str, seed: int) -> Any:
         return ops.cast(prim(tuple(int(s) for s in shape)), dtype)
 
     return draw
+
+
+def check_not_scalar(value: Any, name: str) -> None:
+    """Gamma, Beta and Poisson take their parameters as arrays or Tensors (2.10's rule)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        raise TypeError(f"Input {name} can't be scalar")

@@ -97,11 +97,16 @@ class Distribution(Cell):
         own = getattr(self, f"_{public}", None)
         if own is not None:
             return own
-        for source, derive in _DERIVED[public]:
-            f = getattr(self, source, None)
-            if f is not None:
-                return derive(self, f)
-        return lambda *a, **k: not_implemented(public, self.name)
+        tails = ("_cdf", "_log_cdf", "_survival_function", "_log_survival")
+        has_tail = any(getattr(self, t, None) is not None for t in tails)
+        if public not in ("survival_function", "log_cdf", "log_survival") or has_tail:
+            for source, derive in _DERIVED[public]:
+                f = getattr(self, source, None)
+                if f is not None:
+                    return derive(self, f)
+        # 2.10 names log_survival's missing implementation 'log_cdf'
+        shown = "log_cdf" if public == "log_survival" else public
+        return lambda *a, **k: not_implemented(shown, self.name)
 
     @property
     def name(self) -> str:
