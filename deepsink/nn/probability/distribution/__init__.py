@@ -9,9 +9,14 @@ from deepsink.nn.probability.distribution.distribution import Distribution as Di
 from deepsink.nn.probability.distribution.exponential import Exponential as Exponential
 from deepsink.nn.probability.distribution.gamma import Gamma as Gamma
 from deepsink.nn.probability.distribution.geometric import Geometric as Geometric
+from deepsink.nn.probability.distribution.gumbel import Gumbel as Gumbel
+from deepsink.nn.probability.distribution.log_normal import LogNormal as LogNormal
 from deepsink.nn.probability.distribution.logistic import Logistic as Logistic
 from deepsink.nn.probability.distribution.normal import Normal as Normal
 from deepsink.nn.probability.distribution.poisson import Poisson as Poisson
+from deepsink.nn.probability.distribution.transformed_distribution import (
+    TransformedDistribution as TransformedDistribution,
+)
 from deepsink.nn.probability.distribution.uniform import Uniform as Uniform
 
 __all__ = [
@@ -22,8 +27,11 @@ __all__ = [
     "Exponential",
     "Gamma",
     "Geometric",
+    "Gumbel",
     "Logistic",
+    "LogNormal",
     "Normal",
     "Poisson",
+    "TransformedDistribution",
     "Uniform",
 ]

@@ -79,6 +79,14 @@ class Distribution(Cell):
         self._parameters = {k: v for k, v in param.items() if k != "self" and k[:1] != "_"}
         self.default_parameters: list[Any] = []
         self.parameter_names: list[str] = []
+        if "distribution" in self._parameters:  # a TransformedDistribution: its base's shapes
+            self.parameter_type = self._parameters["distribution"].parameter_type
+            base = self._parameters["distribution"]
+            self._batch_shape, self._is_scalar_batch = base.batch_shape, base.is_scalar_batch
+            self._broadcast_shape = self._batch_shape
+            for public in _DERIVED:
+                setattr(self, f"_call_{public}", self._resolve(public))
+            return
         param_dict = self._parameters.get("param_dict", {})
         # the parameters' dtype: the distribution's float type, float32 for a discrete one
         self.parameter_type = dtype if dtype in mstype.float_type else mstype.float32
