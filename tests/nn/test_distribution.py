@@ -92,3 +92,8 @@ def test_samples_of_the_families_2_10_cannot_sample_on_cpu():
     assert abs(np.median(logistic) - 1.0) < 0.1
     cauchy = msd.Cauchy(-2.0, 0.5, seed=2).sample((4000,)).asnumpy()
     assert abs(np.median(cauchy) + 2.0) < 0.1
+    probs = np.array([[0.1, 0.2, 0.7], [0.6, 0.3, 0.1]], np.float32)
+    classes = msd.Categorical(probs, seed=2).sample((4000,)).asnumpy()
+    assert classes.shape == (4000, 2) and classes.dtype == np.int32
+    freq = np.stack([np.bincount(classes[:, i], minlength=3) / 4000 for i in range(2)])
+    np.testing.assert_allclose(freq, probs, atol=0.03)

@@ -1,5 +1,5 @@
 """Calls of ``nn.probability.distribution`` (Normal, Exponential, Uniform, Bernoulli, Geometric,
-Logistic, Cauchy, Gamma, Beta, Poisson):
+Logistic, Cauchy, Gamma, Beta, Poisson, Categorical):
 their statistics, probabilities, KL divergence and cross entropy with the parameters given at
 construction or on the call, the Cell call form (``dist('prob', x)``) and the errors, run the same
 way on MindSpore 2.10 (``scripts/record_distribution_fixtures.py``) and on deepsink
@@ -69,6 +69,22 @@ def cases(ms, msd) -> dict:
             ),
             xu,
         ),
+        "categorical": (
+            lambda: msd.Categorical(
+                np.array(
+                    [
+                        [0.1, 0.2, 0.7],
+                        [0.5, 0.25, 0.25],
+                        [0.3, 0.3, 0.4],
+                        [0.6, 0.3, 0.1],
+                        [0.2, 0.2, 0.6],
+                    ],
+                    np.float32,
+                )
+            ),
+            xi,
+        ),
+        "categorical_1d": (lambda: msd.Categorical(np.array([0.1, 0.2, 0.7], np.float32)), xi),
         "poisson": (
             lambda: msd.Poisson(np.array([0.5, 1.0, 2.0, 3.0, 1.5], np.float32), dtype=f32),
             xi,
@@ -158,6 +174,27 @@ def cases(ms, msd) -> dict:
         ),
         "beta_bad_concentration": lambda: msd.Beta(np.array([0.0]), np.array([1.0])),
         "poisson_bad_rate": lambda: msd.Poisson(np.array([0.0])),
+        "categorical_kl": lambda: dists["categorical"][0]().kl_loss(
+            "Categorical", T(np.array([0.3, 0.3, 0.4], np.float32))
+        ),
+        "categorical_cross_entropy": lambda: dists["categorical"][0]().cross_entropy(
+            "Categorical", T(np.array([0.3, 0.3, 0.4], np.float32))
+        ),
+        "categorical_not_summing_to_one": lambda: msd.Categorical(np.array([0.5, 0.6])),
+        "categorical_negative": lambda: msd.Categorical(np.array([-0.5, 1.5])),
+        "categorical_scalar": lambda: msd.Categorical(0.5),
+        "categorical_out_of_range": lambda: msd.Categorical(np.array([0.5, 0.5], np.float32)).prob(
+            T(np.array([-1.0, 2.0, 0.5], np.float32))
+        ),
+        "categorical_cdf_out_of_range": lambda: msd.Categorical(
+            np.array([0.25, 0.75], np.float32)
+        ).cdf(T(np.array([-1.0, 2.0, 0.5, 1.7], np.float32))),
+        "categorical_repr_batch": lambda: T(
+            np.array(msd.Categorical(np.full((4, 2), 0.5, np.float32)).broadcast_shape)
+        ),
+        "categorical_int_value": lambda: msd.Categorical(np.array([0.5, 0.5], np.float32)).log_prob(
+            T(np.array([0, 1], np.int32))
+        ),
         "gamma_scalar": lambda: msd.Gamma(1.0, 2.0),
         "poisson_scalar": lambda: msd.Poisson(2.0),
         "poisson_int_dtype_mean": lambda: msd.Poisson(np.array([2.0]), dtype=ms.int32).mean(),

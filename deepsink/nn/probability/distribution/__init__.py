@@ -4,6 +4,7 @@
 
 from deepsink.nn.probability.distribution.bernoulli import Bernoulli as Bernoulli
 from deepsink.nn.probability.distribution.beta import Beta as Beta
+from deepsink.nn.probability.distribution.categorical import Categorical as Categorical
 from deepsink.nn.probability.distribution.cauchy import Cauchy as Cauchy
 from deepsink.nn.probability.distribution.distribution import Distribution as Distribution
 from deepsink.nn.probability.distribution.exponential import Exponential as Exponential
@@ -22,6 +23,7 @@ from deepsink.nn.probability.distribution.uniform import Uniform as Uniform
 __all__ = [
     "Bernoulli",
     "Beta",
+    "Categorical",
     "Cauchy",
     "Distribution",
     "Exponential",
