@@ -7,13 +7,10 @@ from typing import Any
 from deepsink import ops
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
-from deepsink.nn.probability.distribution._checks import check_dtype, check_prob, describe, sampler
-from deepsink.nn.probability.distribution.distribution import Distribution
-
-DISCRETE_TYPES = mstype.int_type + mstype.uint_type + mstype.float_type
+from deepsink.nn.probability.distribution._families import Probabilities
 
 
-class Bernoulli(Distribution):
+class Bernoulli(Probabilities):
     r"""The Bernoulli distribution: :math:`P(X = 1) = p`, :math:`P(X = 0) = 1 - p`.
 
     Args:
@@ -43,27 +40,7 @@ class Bernoulli(Distribution):
         dtype: Any = mstype.int32,
         name: str = "Bernoulli",
     ) -> None:
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        check_dtype(dtype, DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._probs = self._add_parameter(probs, "probs")
-        if self._probs is not None:
-            check_prob(self._probs)
-        self._draw = sampler("uniform", self.seed)
-
-    def extend_repr(self) -> str:
-        return describe(self, f"probs = {self._probs}")
-
-    @property
-    def probs(self) -> Tensor | None:
-        return self._probs
-
-    def _get_dist_type(self) -> str:
-        return "Bernoulli"
-
-    def _get_dist_args(self, probs1: Any = None) -> tuple:
-        return (self._check_param_type(probs1),)
+        super().__init__(probs, seed, dtype, name, dict(locals()))
 
     def _mean(self, probs1: Any = None) -> Tensor:
         return self._check_param_type(probs1)

@@ -10,9 +10,9 @@ import numpy as np
 from deepsink import ops
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
-from deepsink.nn.probability.distribution._checks import check_dtype, check_prob, sampler
-from deepsink.nn.probability.distribution.bernoulli import DISCRETE_TYPES
-from deepsink.nn.probability.distribution.distribution import Distribution, check_tensor
+from deepsink.nn.probability.distribution._checks import check_prob
+from deepsink.nn.probability.distribution._families import Probabilities
+from deepsink.nn.probability.distribution.distribution import check_tensor
 
 
 def _check_probs(probs: Tensor) -> None:
@@ -29,7 +29,7 @@ def _check_probs(probs: Tensor) -> None:
         )
 
 
-class Categorical(Distribution):
+class Categorical(Probabilities):
     r"""The categorical distribution :math:`P(X = k) = p_k`, :math:`k = 0, \dots, K - 1`, over
     the last axis of ``probs`` (the other axes are the batch).
 
@@ -63,32 +63,16 @@ class Categorical(Distribution):
         dtype: Any = mstype.int32,
         name: str = "Categorical",
     ) -> None:
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        check_dtype(dtype, DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._probs = self._add_parameter(probs, "probs")
+        super().__init__(probs, seed, dtype, name, dict(locals()), _check_probs)
         if self._probs is not None:
-            _check_probs(self._probs)
             # the last axis holds the classes: the batch is the axes before it
             self._is_scalar_batch = self._probs.ndim == 1
             self._broadcast_shape = tuple(self._broadcast_shape[:-1])
-        self._draw = sampler("uniform", self.seed)
-
-    @property
-    def probs(self) -> Tensor | None:
-        return self._probs
 
     def extend_repr(self) -> str:
         if self.is_scalar_batch:
             return f"probs = {self._probs}"
         return f"batch_shape = {self._broadcast_shape}"
-
-    def _get_dist_type(self) -> str:
-        return "Categorical"
-
-    def _get_dist_args(self, probs: Any = None) -> tuple:
-        return (self._check_param_type(probs),)
 
     def _classes(self, p: Tensor) -> Tensor:
         return ops.arange(0, p.shape[-1], dtype=p.dtype)

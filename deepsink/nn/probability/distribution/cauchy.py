@@ -9,20 +9,14 @@ from typing import Any
 from deepsink import ops
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
-from deepsink.nn.probability.distribution._checks import (
-    check_dtype,
-    check_positive,
-    describe,
-    sampler,
-)
-from deepsink.nn.probability.distribution.distribution import Distribution
+from deepsink.nn.probability.distribution._families import LocationScale
 
 
 def undefined(func: str, name: str) -> Any:
     raise ValueError(f"{func} is undefined for {name} distribution.")
 
 
-class Cauchy(Distribution):
+class Cauchy(LocationScale):
     r"""The Cauchy distribution :math:`f(x) = 1 / (\pi s (1 + ((x - loc) / s)^2))`.
 
     Args:
@@ -56,40 +50,7 @@ class Cauchy(Distribution):
         dtype: Any = mstype.float32,
         name: str = "Cauchy",
     ) -> None:
-        param = dict(locals())
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        check_dtype(dtype, mstype.float_type, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
-        if self._scale is not None:
-            check_positive(self._scale, "scale")
-        self._draw = sampler("uniform", self.seed)
-
-    def extend_repr(self) -> str:
-        return describe(self, f"location = {self._loc}, scale = {self._scale}")
-
-    @property
-    def loc(self) -> Tensor | None:
-        return self._loc
-
-    @property
-    def scale(self) -> Tensor | None:
-        return self._scale
-
-    def _get_dist_type(self) -> str:
-        return "Cauchy"
-
-    def _get_dist_args(self, loc: Any = None, scale: Any = None) -> tuple:
-        return self._check_param_type(loc, scale)
-
-    def _z(self, value: Any, loc: Any, scale: Any) -> tuple[Tensor, Tensor]:
-        value = self._value(value)
-        loc, scale = self._check_param_type(loc, scale)
-        return (value - loc) / scale, scale
-
-    def _mode(self, loc: Any = None, scale: Any = None) -> Tensor:
-        return self._check_param_type(loc, scale)[0]
+        super().__init__(loc, scale, seed, dtype, name, dict(locals()))
 
     def _mean(self, *args: Any, **kwargs: Any) -> Tensor:
         return undefined("mean", self.name)
@@ -128,6 +89,4 @@ class Cauchy(Distribution):
         return ops.log(spread) - ops.log(4.0 * scale_a * scale_b)
 
     def _sample(self, shape: tuple = (), loc: Any = None, scale: Any = None) -> Tensor:
-        loc, scale = self._check_param_type(loc, scale)
-        u = self._draw(tuple(shape) + tuple(loc.shape), self.parameter_type)
-        return ops.cast(loc + scale * ops.tan(math.pi * (u - 0.5)), self.dtype)
+        return self._sample_from_uniform(shape, loc, scale, lambda u: ops.tan(math.pi * (u - 0.5)))

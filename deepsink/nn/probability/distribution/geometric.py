@@ -8,12 +8,10 @@ from typing import Any
 from deepsink import ops
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
-from deepsink.nn.probability.distribution._checks import check_dtype, check_prob, describe, sampler
-from deepsink.nn.probability.distribution.bernoulli import DISCRETE_TYPES
-from deepsink.nn.probability.distribution.distribution import Distribution
+from deepsink.nn.probability.distribution._families import Probabilities
 
 
-class Geometric(Distribution):
+class Geometric(Probabilities):
     r"""The geometric distribution :math:`P(X = k) = p (1 - p)^k`, :math:`k = 0, 1, \dots`.
 
     Args:
@@ -43,27 +41,7 @@ class Geometric(Distribution):
         dtype: Any = mstype.int32,
         name: str = "Geometric",
     ) -> None:
-        param = dict(locals())
-        param["param_dict"] = {"probs": probs}
-        check_dtype(dtype, DISCRETE_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._probs = self._add_parameter(probs, "probs")
-        if self._probs is not None:
-            check_prob(self._probs)
-        self._draw = sampler("uniform", self.seed)
-
-    def extend_repr(self) -> str:
-        return describe(self, f"probs = {self._probs}")
-
-    @property
-    def probs(self) -> Tensor | None:
-        return self._probs
-
-    def _get_dist_type(self) -> str:
-        return "Geometric"
-
-    def _get_dist_args(self, probs1: Any = None) -> tuple:
-        return (self._check_param_type(probs1),)
+        super().__init__(probs, seed, dtype, name, dict(locals()))
 
     def _mean(self, probs1: Any = None) -> Tensor:
         p = self._check_param_type(probs1)

@@ -9,18 +9,12 @@ from typing import Any
 from deepsink import ops
 from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor
-from deepsink.nn.probability.distribution._checks import (
-    check_dtype,
-    check_positive,
-    describe,
-    sampler,
-)
-from deepsink.nn.probability.distribution.distribution import Distribution
+from deepsink.nn.probability.distribution._families import LocationScale
 
 EULER_GAMMA = 0.5772156649015329
 
 
-class Gumbel(Distribution):
+class Gumbel(LocationScale):
     r"""The Gumbel distribution :math:`F(x) = \exp(-\exp(-(x - loc) / scale))`.
 
     Args:
@@ -43,6 +37,8 @@ class Gumbel(Distribution):
         0.0 [0.36787945]
     """
 
+    LOC_TEXT = "loc"
+
     def __init__(
         self,
         loc: Any,
@@ -51,43 +47,11 @@ class Gumbel(Distribution):
         dtype: Any = mstype.float32,
         name: str = "Gumbel",
     ) -> None:
-        param = dict(locals())
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        check_dtype(dtype, mstype.float_type, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
-        check_positive(self._scale, "scale")
-        self._draw = sampler("uniform", self.seed)
-
-    def extend_repr(self) -> str:
-        return describe(self, f"loc = {self._loc}, scale = {self._scale}")
-
-    @property
-    def loc(self) -> Tensor:
-        return self._loc
-
-    @property
-    def scale(self) -> Tensor:
-        return self._scale
-
-    def _get_dist_type(self) -> str:
-        return "Gumbel"
-
-    def _get_dist_args(self, loc: Any = None, scale: Any = None) -> tuple:
-        return self._check_param_type(loc, scale)
-
-    def _z(self, value: Any, loc: Any, scale: Any) -> tuple[Tensor, Tensor]:
-        value = self._value(value)
-        loc, scale = self._check_param_type(loc, scale)
-        return (value - loc) / scale, scale
+        super().__init__(loc, scale, seed, dtype, name, dict(locals()))
 
     def _mean(self, loc: Any = None, scale: Any = None) -> Tensor:
         loc, scale = self._check_param_type(loc, scale)
         return loc + scale * EULER_GAMMA
-
-    def _mode(self, loc: Any = None, scale: Any = None) -> Tensor:
-        return self._check_param_type(loc, scale)[0]
 
     def _sd(self, loc: Any = None, scale: Any = None) -> Tensor:
         return self._check_param_type(loc, scale)[1] * (math.pi / math.sqrt(6.0))
@@ -124,6 +88,4 @@ class Gumbel(Distribution):
         )
 
     def _sample(self, shape: tuple = (), loc: Any = None, scale: Any = None) -> Tensor:
-        loc, scale = self._check_param_type(loc, scale)
-        u = self._draw(tuple(shape) + tuple(loc.shape), self.parameter_type)
-        return ops.cast(loc - scale * ops.log(-ops.log(u)), self.dtype)
+        return self._sample_from_uniform(shape, loc, scale, lambda u: -ops.log(-ops.log(u)))

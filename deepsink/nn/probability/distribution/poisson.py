@@ -13,7 +13,7 @@ from deepsink.nn.probability.distribution._checks import (
     check_positive,
     describe,
 )
-from deepsink.nn.probability.distribution.bernoulli import DISCRETE_TYPES
+from deepsink.nn.probability.distribution._families import DISCRETE_TYPES
 from deepsink.nn.probability.distribution.distribution import Distribution
 
 
